@@ -1,0 +1,157 @@
+// Package extract turns each step of a run into features with regexp2
+// patterns: what kind of step it is, its OTAR parts, ECHO reductions, ledger,
+// error and success signals, claims, and the run's final answer. It decides
+// nothing about blame; the graph and the rules read what it finds.
+package extract
+
+// StepKind is extract's finer reading of a step (run.Kind only says what the
+// file said).
+type StepKind string
+
+const (
+	KindPlan         StepKind = "plan"
+	KindReplan       StepKind = "replan"
+	KindLedger       StepKind = "ledger"
+	KindInstruction  StepKind = "instruction"
+	KindThought      StepKind = "thought"
+	KindToolCall     StepKind = "tool_call"
+	KindToolResult   StepKind = "tool_result"
+	KindAnswer       StepKind = "answer"
+	KindFinalAnswer  StepKind = "final_answer"
+	KindTermination  StepKind = "termination"
+	KindVerification StepKind = "verification"
+	KindTask         StepKind = "task" // the user's request
+	KindMessage      StepKind = "message"
+)
+
+// ContextType is ECHO's classification of what a step mainly does (§3.1).
+type ContextType string
+
+const (
+	ContextHandoff          ContextType = "handoff"
+	ContextDecisionQuality  ContextType = "decision_quality"
+	ContextErrorPropagation ContextType = "error_propagation"
+	ContextGeneral          ContextType = "general"
+)
+
+// Features is everything extract found in one step.
+type Features struct {
+	Index int      `json:"index"`
+	Agent string   `json:"agent"`
+	Kind  StepKind `json:"kind"`
+	// Kinds holds every kind that matched, Kind first (a step can be a tool
+	// call and an answer at once).
+	Kinds  []StepKind `json:"kinds"`
+	Target string     `json:"target,omitempty"` // the agent an instruction addresses
+
+	OTAR        OTAR        `json:"otar"`
+	ContextType ContextType `json:"context_type"`
+	Reductions  Reductions  `json:"reductions"`
+
+	Ledger   *Ledger  `json:"ledger,omitempty"`
+	Code     []string `json:"code,omitempty"` // code blocks / function calls issued
+	ExitCode *int     `json:"exit_code,omitempty"`
+
+	Errors    []Signal `json:"errors,omitempty"`
+	Successes []Signal `json:"successes,omitempty"`
+	Claims    []Claim  `json:"claims,omitempty"`
+	// Answer is the answer this step puts forward, if it puts one forward.
+	Answer string `json:"answer,omitempty"`
+}
+
+// Has reports whether k is among the step's kinds.
+func (f *Features) Has(k StepKind) bool {
+	for _, x := range f.Kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// OTAR holds the Observation, Thought, Action and Result parts of a step
+// where the text has them (CHIEF appendix B), empty otherwise.
+type OTAR struct {
+	Observation string `json:"observation,omitempty"`
+	Thought     string `json:"thought,omitempty"`
+	Action      string `json:"action,omitempty"`
+	Result      string `json:"result,omitempty"`
+}
+
+// Reductions are ECHO's three compressions of a step, by the step's context
+// type; Fallback is true where a level fell back to the first sentence.
+type Reductions struct {
+	KeyDecision string          `json:"key_decision"` // ≤ 50 words, L2
+	Summary     string          `json:"summary"`      // ≤ 20 words, L3
+	Milestone   string          `json:"milestone"`    // ≤ 15 words, L4
+	Fallback    map[string]bool `json:"fallback,omitempty"`
+}
+
+// Ledger is a Magentic-One progress ledger.
+type Ledger struct {
+	RequestSatisfied      LedgerItem `json:"is_request_satisfied"`
+	InLoop                LedgerItem `json:"is_in_loop"`
+	ProgressBeingMade     LedgerItem `json:"is_progress_being_made"`
+	NextSpeaker           string     `json:"next_speaker"`
+	NextSpeakerReason     string     `json:"next_speaker_reason,omitempty"`
+	InstructionOrQuestion string     `json:"instruction_or_question"`
+}
+
+// LedgerItem is one ledger judgement with its reason.
+type LedgerItem struct {
+	Answer bool   `json:"answer"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// Severity orders signals: a traceback outweighs an apology.
+type Severity int
+
+const (
+	SeverityLow    Severity = 1 // hedge, apology
+	SeverityMedium Severity = 2 // "cannot", "not found", refusal
+	SeverityHigh   Severity = 3 // non-zero exit code, exception, traceback
+)
+
+// Signal is one error or success signal with the text that raised it.
+type Signal struct {
+	Kind     string   `json:"kind"` // e.g. "exit_code", "exception", "not_found", "apology", "refusal", "confirmed"
+	Severity Severity `json:"severity"`
+	Quote    string   `json:"quote"`
+	Offset   int      `json:"offset"` // byte offset in the step's content
+}
+
+// ClaimKind is the sort of value a claim states.
+type ClaimKind string
+
+const (
+	ClaimNumber ClaimKind = "number"
+	ClaimDate   ClaimKind = "date"
+	ClaimURL    ClaimKind = "url"
+	ClaimPath   ClaimKind = "path"
+	ClaimQuoted ClaimKind = "quoted"
+	ClaimEntity ClaimKind = "entity"
+)
+
+// Claim is a value stated in a step. Norm is its normalised form so that
+// equal values match across steps ("1,234" = "1234" = "1234.0").
+type Claim struct {
+	Kind   ClaimKind `json:"kind"`
+	Text   string    `json:"text"`
+	Norm   string    `json:"norm"`
+	Offset int       `json:"offset"`
+}
+
+// RunFeatures is extract's reading of a whole run.
+type RunFeatures struct {
+	Steps       []Features   `json:"steps"`
+	Question    []Claim      `json:"question_claims,omitempty"`
+	FinalAnswer *FinalAnswer `json:"final_answer,omitempty"`
+}
+
+// FinalAnswer is the run's answer and where it was given.
+type FinalAnswer struct {
+	Step   int     `json:"step"`
+	Text   string  `json:"text"`
+	Claims []Claim `json:"claims,omitempty"`
+	Source string  `json:"source"` // "final_answer", "ledger", "last_answer"
+}

@@ -1,0 +1,51 @@
+// Package rules attributes a failed run to an agent and a step with
+// deterministic rules over extract's features and the dependency graph. It
+// ranks candidates with evidence and a confidence; it never calls a model.
+package rules
+
+// Mode says what produced an attribution.
+const (
+	ModeRules    = "rules"
+	ModeRulesLLM = "rules+llm"
+)
+
+// Attribution is offattr's answer for one run. Its JSON keys are a contract
+// with tooling: analyze --json prints exactly these.
+type Attribution struct {
+	File       string      `json:"file"`
+	Agent      string      `json:"agent"`
+	Step       int         `json:"step"`
+	Confidence float64     `json:"confidence"`
+	Mode       string      `json:"mode"`
+	Rationale  string      `json:"rationale"`
+	Evidence   []Evidence  `json:"evidence"`
+	Candidates []Candidate `json:"candidates"`
+	Usage      Usage       `json:"usage"`
+}
+
+// Evidence is one observation a rule made, quoting the step it is about.
+type Evidence struct {
+	Rule  string `json:"rule"`
+	Step  int    `json:"step"`
+	Quote string `json:"quote"`
+}
+
+// Candidate is a ranked possible decisive step.
+type Candidate struct {
+	Step  int      `json:"step"`
+	Agent string   `json:"agent"`
+	Score float64  `json:"score"`
+	Rules []string `json:"rules"`
+}
+
+// Usage counts model traffic; all zero for rules alone.
+type Usage struct {
+	LLMCalls         int `json:"llm_calls"`
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+}
+
+// Add sums two usages.
+func (u Usage) Add(o Usage) Usage {
+	return Usage{u.LLMCalls + o.LLMCalls, u.PromptTokens + o.PromptTokens, u.CompletionTokens + o.CompletionTokens}
+}

@@ -1,0 +1,474 @@
+package run
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Format names an input format.
+type Format string
+
+const (
+	FormatAuto       Format = "auto"
+	FormatWhoWhen    Format = "whowhen"    // {"question","ground_truth","history":[...]} as in the Who&When benchmark
+	FormatTranscript Format = "transcript" // chat messages: array, JSONL, or {"messages":[...]}
+)
+
+// Formats lists the formats a user may force with --format.
+var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript}
+
+// ParseFormat checks a --format value.
+func ParseFormat(s string) (Format, error) {
+	for _, f := range Formats {
+		if string(f) == s {
+			return f, nil
+		}
+	}
+	return "", fmt.Errorf("unknown format %q (want one of auto, whowhen, transcript)", s)
+}
+
+// Errors a caller may branch on; every returned error wraps one of them or a
+// JSON error, always with the file name in front.
+var (
+	ErrEmpty         = errors.New("run has no steps")
+	ErrUnknownFormat = errors.New("unknown format")
+)
+
+// Options change how a file is read. Question and GroundTruth, when set,
+// override what the file says.
+type Options struct {
+	Format      Format
+	Question    string
+	GroundTruth string
+}
+
+// Load reads and parses one run file.
+func Load(path string, opts Options) (*Run, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("load %s: %w", path, err)
+	}
+	return Parse(path, data, opts)
+}
+
+// Parse parses the bytes of one run; name is used in errors and as Run.Source.
+func Parse(name string, data []byte, opts Options) (*Run, error) {
+	r, err := parse(data, opts.Format)
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", name, err)
+	}
+	r.Source = name
+	if opts.Question != "" {
+		r.Question = opts.Question
+	}
+	if opts.GroundTruth != "" {
+		r.GroundTruth = opts.GroundTruth
+	}
+	if len(r.Steps) == 0 {
+		return nil, fmt.Errorf("load %s: %w", name, ErrEmpty)
+	}
+	for i := range r.Steps {
+		r.Steps[i].Index = i
+	}
+	return r, nil
+}
+
+func parse(data []byte, format Format) (*Run, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, errors.New("file is empty")
+	}
+	if format == "" {
+		format = FormatAuto
+	}
+	switch trimmed[0] {
+	case '[':
+		if format == FormatWhoWhen {
+			return nil, errors.New("a Who&When file is a JSON object, this is an array")
+		}
+		var msgs []message
+		if err := decodeStrict(data, &msgs); err != nil {
+			return nil, err
+		}
+		return transcript(msgs, nil)
+	case '{':
+		values, err := decodeStream(data)
+		if err != nil {
+			return nil, err
+		}
+		if len(values) > 1 {
+			if format == FormatWhoWhen {
+				return nil, errors.New("a Who&When file holds one JSON object, this holds several (JSONL)")
+			}
+			msgs := make([]message, len(values))
+			for i, v := range values {
+				if err := json.Unmarshal(v, &msgs[i]); err != nil {
+					return nil, fmt.Errorf("JSONL line %d: %s", lineOfValue(data, i), describeJSONError(v, err))
+				}
+			}
+			return transcript(msgs, nil)
+		}
+		return object(values[0], format)
+	default:
+		return nil, fmt.Errorf("%w: not JSON (starts with %q)", ErrUnknownFormat, firstRune(trimmed))
+	}
+}
+
+// object reads a single JSON object: a Who&When case or a transcript with messages.
+func object(data []byte, format Format) (*Run, error) {
+	var probe map[string]json.RawMessage
+	if err := decodeStrict(data, &probe); err != nil {
+		return nil, err
+	}
+	_, hasHistory := probe["history"]
+	_, hasMessages := probe["messages"]
+	switch {
+	case format == FormatWhoWhen || (format == FormatAuto && hasHistory):
+		if !hasHistory {
+			return nil, errors.New(`not a Who&When case: no "history" field`)
+		}
+		var c whoWhenCase
+		if err := decodeStrict(data, &c); err != nil {
+			return nil, err
+		}
+		return c.toRun()
+	case hasMessages:
+		var t transcriptObject
+		if err := decodeStrict(data, &t); err != nil {
+			return nil, err
+		}
+		return transcript(t.Messages, &t)
+	case format == FormatTranscript:
+		var m message
+		if err := decodeStrict(data, &m); err != nil {
+			return nil, err
+		}
+		return transcript([]message{m}, nil)
+	default:
+		return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript)`, ErrUnknownFormat)
+	}
+}
+
+type whoWhenCase struct {
+	Question      string          `json:"question"`
+	GroundTruth   json.RawMessage `json:"ground_truth"`
+	History       []message       `json:"history"`
+	MistakeAgent  string          `json:"mistake_agent"`
+	MistakeStep   json.RawMessage `json:"mistake_step"`
+	MistakeReason string          `json:"mistake_reason"`
+}
+
+func (c *whoWhenCase) toRun() (*Run, error) {
+	r := &Run{Format: FormatWhoWhen, Question: strings.TrimSpace(c.Question), GroundTruth: scalarString(c.GroundTruth)}
+	for i, m := range c.History {
+		s, err := m.step()
+		if err != nil {
+			return nil, fmt.Errorf("history[%d]: %w", i, err)
+		}
+		r.Steps = append(r.Steps, s)
+	}
+	if c.MistakeAgent != "" || len(c.MistakeStep) > 0 {
+		step, err := strconv.Atoi(scalarString(c.MistakeStep))
+		if err != nil {
+			return nil, fmt.Errorf("mistake_step %s is not a step index", string(c.MistakeStep))
+		}
+		r.Label = &Label{Agent: c.MistakeAgent, Step: step, Reason: c.MistakeReason}
+	}
+	return r, nil
+}
+
+type transcriptObject struct {
+	Messages       []message       `json:"messages"`
+	Question       string          `json:"question"`
+	Task           string          `json:"task"`
+	GroundTruth    json.RawMessage `json:"ground_truth"`
+	ExpectedAnswer json.RawMessage `json:"expected_answer"`
+}
+
+func transcript(msgs []message, meta *transcriptObject) (*Run, error) {
+	r := &Run{Format: FormatTranscript}
+	if meta != nil {
+		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, meta.Task))
+		r.GroundTruth = firstNonEmpty(scalarString(meta.GroundTruth), scalarString(meta.ExpectedAnswer))
+	}
+	for i, m := range msgs {
+		s, err := m.step()
+		if err != nil {
+			return nil, fmt.Errorf("message %d: %w", i, err)
+		}
+		r.Steps = append(r.Steps, s)
+	}
+	if r.Question == "" {
+		for _, s := range r.Steps {
+			if s.Kind == KindUser {
+				r.Question = strings.TrimSpace(s.Content)
+				break
+			}
+		}
+	}
+	return r, nil
+}
+
+// message is the union of the message shapes we read: Who&When history
+// entries and OpenAI / AutoGen / AG2 chat messages.
+type message struct {
+	Role         string          `json:"role"`
+	Name         string          `json:"name"`
+	Content      json.RawMessage `json:"content"`
+	ToolCalls    []rawToolCall   `json:"tool_calls"`
+	FunctionCall *rawFunction    `json:"function_call"`
+	ToolCallID   string          `json:"tool_call_id"`
+}
+
+type rawToolCall struct {
+	ID       string      `json:"id"`
+	Function rawFunction `json:"function"`
+}
+
+type rawFunction struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+}
+
+// magenticRole matches Magentic-One roles such as "Orchestrator (-> WebSurfer)".
+var magenticRole = regexp.MustCompile(`^\s*(.+?)\s*\(\s*(.*?)\s*\)\s*$`)
+
+func (m message) step() (Step, error) {
+	content, err := contentText(m.Content)
+	if err != nil {
+		return Step{}, err
+	}
+	s := Step{Role: m.Role, Content: content, ToolCallID: m.ToolCallID, Kind: KindMessage}
+	for _, tc := range m.ToolCalls {
+		s.ToolCalls = append(s.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: scalarString(tc.Function.Arguments)})
+	}
+	if m.FunctionCall != nil {
+		s.ToolCalls = append(s.ToolCalls, ToolCall{Name: m.FunctionCall.Name, Arguments: scalarString(m.FunctionCall.Arguments)})
+	}
+	role := strings.TrimSpace(m.Role)
+	agent := strings.TrimSpace(m.Name)
+	if sm := magenticRole.FindStringSubmatch(role); sm != nil {
+		role = sm[1]
+		detail := strings.ToLower(sm[2])
+		switch {
+		case strings.HasPrefix(detail, "->"):
+			s.Kind = KindInstruction
+			s.Target = strings.TrimSpace(sm[2][2:])
+		case strings.HasPrefix(detail, "thought"):
+			s.Kind = KindThought
+		case strings.HasPrefix(detail, "termination"):
+			s.Kind = KindTermination
+		}
+	}
+	if agent == "" {
+		agent = role
+	}
+	if agent == "" {
+		return Step{}, errors.New(`message has neither "name" nor "role"`)
+	}
+	s.Agent = agent
+	if s.Kind == KindMessage {
+		switch strings.ToLower(role) {
+		case "human", "user":
+			// In group chats (AutoGen) every agent but the speaker is "user";
+			// only a message without its own name is the task giver.
+			if m.Name == "" {
+				s.Kind = KindUser
+			}
+		case "system":
+			s.Kind = KindSystem
+		case "tool", "function":
+			s.Kind = KindToolResult
+		}
+		if len(s.ToolCalls) > 0 {
+			s.Kind = KindToolCall
+		}
+	}
+	return s, nil
+}
+
+// contentText accepts a string, null, or OpenAI content parts.
+func contentText(raw json.RawMessage) (string, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		err := json.Unmarshal(raw, &s)
+		return s, err
+	case '[':
+		var parts []json.RawMessage
+		if err := json.Unmarshal(raw, &parts); err != nil {
+			return "", err
+		}
+		var texts []string
+		for _, p := range parts {
+			var part struct {
+				Type string `json:"type"`
+				Text string `json:"text"`
+			}
+			if bytes.HasPrefix(bytes.TrimSpace(p), []byte(`"`)) {
+				var s string
+				if err := json.Unmarshal(p, &s); err != nil {
+					return "", err
+				}
+				texts = append(texts, s)
+				continue
+			}
+			if err := json.Unmarshal(p, &part); err != nil {
+				return "", fmt.Errorf("content part: %w", err)
+			}
+			if part.Text != "" {
+				texts = append(texts, part.Text)
+			} else if part.Type != "" && part.Type != "text" {
+				texts = append(texts, "["+part.Type+"]")
+			}
+		}
+		return strings.Join(texts, "\n"), nil
+	default:
+		return "", fmt.Errorf("content is %s, want a string or a list of parts", jsonKind(raw[0]))
+	}
+}
+
+func jsonKind(b byte) string {
+	switch b {
+	case '{':
+		return "an object"
+	case 't', 'f':
+		return "a boolean"
+	default:
+		return "a number"
+	}
+}
+
+// scalarString renders a JSON scalar (string, number, bool) as plain text.
+func scalarString(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	var s string
+	if raw[0] == '"' && json.Unmarshal(raw, &s) == nil {
+		return strings.TrimSpace(s)
+	}
+	return string(raw)
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func firstRune(b []byte) string {
+	s := string(b)
+	for _, r := range s {
+		return string(r)
+	}
+	return ""
+}
+
+// decodeStrict decodes exactly one JSON value and reports syntax errors with
+// their line and column.
+func decodeStrict(data []byte, v any) error {
+	if err := json.Unmarshal(data, v); err != nil {
+		return errors.New(describeJSONError(data, err))
+	}
+	return nil
+}
+
+// decodeStream splits a file into its top-level JSON values (one for a plain
+// JSON file, many for JSONL).
+func decodeStream(data []byte) ([]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var out []json.RawMessage
+	for {
+		var v json.RawMessage
+		err := dec.Decode(&v)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				return nil, errors.New(describeJSONError(data, err))
+			}
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				line, col := position(data, len(data))
+				return nil, fmt.Errorf("invalid JSON at line %d, column %d: unexpected end of file", line, col)
+			}
+			return nil, err
+		}
+		out = append(out, v)
+	}
+}
+
+func describeJSONError(data []byte, err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		line, col := position(data, int(se.Offset))
+		return fmt.Sprintf("invalid JSON at line %d, column %d: %s", line, col, se.Error())
+	case errors.As(err, &te):
+		line, col := position(data, int(te.Offset))
+		field := te.Field
+		if field == "" {
+			field = "value"
+		}
+		return fmt.Sprintf("unexpected JSON at line %d, column %d: %s is %s, want %s", line, col, field, te.Value, te.Type)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		line, col := position(data, len(data))
+		return fmt.Sprintf("invalid JSON at line %d, column %d: unexpected end of file", line, col)
+	default:
+		return err.Error()
+	}
+}
+
+// position converts a byte offset into a 1-based line and column.
+func position(data []byte, offset int) (line, col int) {
+	if offset > len(data) {
+		offset = len(data)
+	}
+	if offset < 0 {
+		offset = 0
+	}
+	before := data[:offset]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = offset - bytes.LastIndexByte(before, '\n')
+	return line, col
+}
+
+// lineOfValue returns the line on which the i-th top-level value of a JSONL
+// file starts.
+func lineOfValue(data []byte, i int) int {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for n := 0; ; n++ {
+		start := dec.InputOffset()
+		var v json.RawMessage
+		if dec.Decode(&v) != nil || n == i {
+			// InputOffset is before any whitespace preceding the value.
+			rest := data[start:]
+			skip := len(rest) - len(bytes.TrimLeft(rest, " \t\r\n"))
+			line, _ := position(data, int(start)+skip)
+			return line
+		}
+	}
+}

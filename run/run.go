@@ -1,0 +1,85 @@
+// Package run holds the model of a multi-agent run and loads it from the
+// formats people export (Who&When JSON, plain chat transcripts). It decides
+// what a step is and who spoke it; it knows nothing of attribution.
+package run
+
+// Kind says what sort of message a step is, as far as the file itself tells.
+// Finer kinds (plan, ledger, tool result...) are extract's business.
+type Kind string
+
+const (
+	KindMessage     Kind = "message"     // an ordinary agent message
+	KindUser        Kind = "user"        // the human or task giver
+	KindThought     Kind = "thought"     // an orchestrator's private reasoning
+	KindInstruction Kind = "instruction" // a message addressed to Target
+	KindTermination Kind = "termination" // the orchestrator ending the run
+	KindToolCall    Kind = "tool_call"   // a message carrying function calls
+	KindToolResult  Kind = "tool_result" // a function's answer (role "tool")
+	KindSystem      Kind = "system"      // a system prompt inside the transcript
+)
+
+// Step is one agent's message. Index is its 0-based position in the run.
+type Step struct {
+	Index      int        `json:"index"`
+	Agent      string     `json:"agent"`
+	Role       string     `json:"role,omitempty"`
+	Kind       Kind       `json:"kind"`
+	Target     string     `json:"target,omitempty"`
+	Content    string     `json:"content"`
+	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
+	ToolCallID string     `json:"tool_call_id,omitempty"`
+}
+
+// ToolCall is an OpenAI-style function call carried by a step.
+type ToolCall struct {
+	ID        string `json:"id,omitempty"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments,omitempty"`
+}
+
+// Label is the human annotation of a benchmark case: who failed, and when.
+type Label struct {
+	Agent  string `json:"agent"`
+	Step   int    `json:"step"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// Run is a whole failed run as offattr sees it.
+type Run struct {
+	Source      string `json:"source"`
+	Format      Format `json:"format"`
+	Question    string `json:"question,omitempty"`
+	GroundTruth string `json:"ground_truth,omitempty"`
+	Steps       []Step `json:"steps"`
+	// Label is set only for labelled benchmark cases; attribution never reads it.
+	Label *Label `json:"label,omitempty"`
+}
+
+// Agents returns the distinct agent names in order of first appearance.
+func (r *Run) Agents() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range r.Steps {
+		if !seen[s.Agent] {
+			seen[s.Agent] = true
+			out = append(out, s.Agent)
+		}
+	}
+	return out
+}
+
+// WithoutGroundTruth returns a copy of the run that carries no answer, so the
+// "without ground truth" setting cannot leak it to any later stage.
+func (r *Run) WithoutGroundTruth() *Run {
+	c := *r
+	c.GroundTruth = ""
+	return &c
+}
+
+// WithoutLabel returns a copy of the run with the benchmark label removed:
+// the attributor must never see the answer it is graded against.
+func (r *Run) WithoutLabel() *Run {
+	c := *r
+	c.Label = nil
+	return &c
+}
