@@ -1,8 +1,10 @@
 package graph
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -181,13 +183,13 @@ func (b *builder) commit() (*Graph, error) {
 			return nil, fmt.Errorf("add node %s: %w", nd.ID, err)
 		}
 	}
-	sort.SliceStable(b.edges, func(i, j int) bool { return g.less(b.edges[i], b.edges[j]) })
-	for lo := 0; lo < len(b.edges); {
+	edges := g.sortEdges(b.edges)
+	for lo := 0; lo < len(edges); {
 		hi := lo + 1
-		for hi < len(b.edges) && b.edges[hi].From == b.edges[lo].From && b.edges[hi].To == b.edges[lo].To {
+		for hi < len(edges) && edges[hi].From == edges[lo].From && edges[hi].To == edges[lo].To {
 			hi++
 		}
-		bundle := dedupe(b.edges[lo:hi])
+		bundle := dedupe(edges[lo:hi])
 		if err := g.lib.AddEdge(bundle[0].From, bundle[0].To, dgraph.EdgeData(bundle),
 			dgraph.EdgeAttribute("types", bundleTypes(bundle))); err != nil {
 			return nil, fmt.Errorf("add edge %s→%s: %w", bundle[0].From, bundle[0].To, err)
@@ -203,6 +205,24 @@ func (b *builder) commit() (*Graph, error) {
 	}
 	g.loopGroups = b.loopGroups(g)
 	return g, nil
+}
+
+// sortEdges orders edges as Graph.less does, by packed integer keys: sorting
+// tens of thousands of edges with map lookups in the comparison is
+// needlessly slow.
+func (g *Graph) sortEdges(edges []Edge) []Edge {
+	keys := make([]uint64, len(edges))
+	idx := make([]int, len(edges))
+	for i, e := range edges {
+		keys[i] = uint64(g.order[e.From])<<36 | uint64(g.order[e.To])<<8 | uint64(typeRank(e.Type))
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
+	out := make([]Edge, len(edges))
+	for i, k := range idx {
+		out[i] = edges[k]
+	}
+	return out
 }
 
 // dedupe keeps one edge per type in a sorted bundle; the finders never draw

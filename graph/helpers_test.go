@@ -68,9 +68,8 @@ func mkRun(question string, qclaims []string, steps ...st) (*run.Run, *extract.R
 // buildRun builds the graph of a hand-built run.
 func buildRun(t testing.TB, question string, qclaims []string, steps ...st) *Graph {
 	t.Helper()
-	g, err := Build(mkRun(question, qclaims, steps...))
-	require.NoError(t, err)
-	return g
+	r, f := mkRun(question, qclaims, steps...)
+	return mustGraph(t, r, f)
 }
 
 // edgeStrings renders edges as "s2->s3 instructs" for exact comparison.
@@ -80,4 +79,11 @@ func edgeStrings(edges []Edge) []string {
 		out = append(out, fmt.Sprintf("%s->%s %s", e.From, e.To, e.Type))
 	}
 	return out
+}
+
+func mustGraph(t testing.TB, r *run.Run, f *extract.RunFeatures) *Graph {
+	t.Helper()
+	g, err := Build(r, f)
+	require.NoError(t, err)
+	return g
 }
