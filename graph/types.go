@@ -91,7 +91,8 @@ type Node struct {
 	Agent string `json:"agent,omitempty"` // speaker of a step, name of an agent
 	// StepKind is extract's kind of a step.
 	StepKind extract.StepKind `json:"step_kind,omitempty"`
-	// Trial is the trial a step belongs to (steps only).
+	// Trial is the trial a step belongs to, a trial's own index, and -1
+	// for an agent (agents act across trials).
 	Trial int    `json:"trial"`
 	Label string `json:"label"`
 }
