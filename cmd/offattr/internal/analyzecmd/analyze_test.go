@@ -1,0 +1,84 @@
+package analyzecmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+)
+
+func runAnalyze(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	cmd := NewCmdAnalyze(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+	cmd.SetArgs(args)
+	cmd.SetOut(&errOut)
+	cmd.SetErr(&errOut)
+	err := cmd.Execute()
+	return out.String(), errOut.String(), err
+}
+
+func TestAnalyzeJSONKeys(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "..", "testdata", "runs", "magentic.json")
+	out, _, err := runAnalyze(t, path, "--json")
+	require.NoError(t, err)
+	var got map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	var keys []string
+	for k := range got {
+		keys = append(keys, k)
+	}
+	assert.ElementsMatch(t, []string{"file", "agent", "step", "confidence", "mode", "rationale", "evidence", "candidates", "usage"}, keys)
+	assert.Equal(t, path, got["file"])
+	assert.Equal(t, "rules", got["mode"])
+	ev := got["evidence"].([]any)
+	require.NotEmpty(t, ev)
+	assert.ElementsMatch(t, []string{"rule", "step", "quote"}, mapKeys(ev[0]))
+	cands := got["candidates"].([]any)
+	require.NotEmpty(t, cands)
+	assert.ElementsMatch(t, []string{"step", "agent", "score", "rules"}, mapKeys(cands[0]))
+	assert.ElementsMatch(t, []string{"llm_calls", "prompt_tokens", "completion_tokens"}, mapKeys(got["usage"]))
+}
+
+func TestAnalyzeText(t *testing.T) {
+	out, _, err := runAnalyze(t, filepath.Join("..", "..", "..", "..", "testdata", "runs", "autogen.json"))
+	require.NoError(t, err)
+	assert.Contains(t, out, "agent ")
+	assert.Contains(t, out, "step ")
+	assert.Contains(t, out, "confidence ")
+	assert.Contains(t, out, "Evidence:")
+}
+
+func TestAnalyzeBadInput(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "..", "testdata", "bad", "invalid.json")
+	out, _, err := runAnalyze(t, path)
+	require.Error(t, err)
+	assert.Empty(t, out)
+	assert.Contains(t, err.Error(), path)
+	assert.Contains(t, err.Error(), "line 4, column 23")
+}
+
+func TestAnalyzeFlags(t *testing.T) {
+	var got *AnalyzeOptions
+	cmd := NewCmdAnalyze(&cmdutil.IOStreams{}, func(o *AnalyzeOptions) error { got = o; return nil })
+	cmd.SetArgs([]string{"run.json", "--json", "--no-ground-truth", "--format", "transcript", "--question", "Q"})
+	require.NoError(t, cmd.Execute())
+	assert.Equal(t, "run.json", got.Path)
+	assert.True(t, got.JSON)
+	assert.True(t, got.Load.NoGroundTruth)
+	assert.Equal(t, "transcript", got.Load.Format)
+	assert.Equal(t, "Q", got.Load.Question)
+}
+
+func mapKeys(v any) []string {
+	var out []string
+	for k := range v.(map[string]any) {
+		out = append(out, k)
+	}
+	return out
+}

@@ -1,0 +1,50 @@
+package cmdutil
+
+import (
+	"github.com/spf13/pflag"
+
+	"github.com/offattr/offattr/run"
+)
+
+// LoadFlags are the flags that say how run files are read.
+type LoadFlags struct {
+	Format        string
+	Question      string
+	GroundTruth   string
+	NoGroundTruth bool
+}
+
+// Register adds the flags to fs.
+func (l *LoadFlags) Register(fs *pflag.FlagSet) {
+	fs.StringVar(&l.Format, "format", string(run.FormatAuto), "input format: auto, whowhen or transcript")
+	fs.StringVar(&l.Question, "question", "", "the task the run tried to solve (overrides the file)")
+	fs.StringVar(&l.GroundTruth, "ground-truth", "", "the correct final answer (overrides the file)")
+	fs.BoolVar(&l.NoGroundTruth, "no-ground-truth", false, "attribute without the ground-truth answer, even if the file has one")
+}
+
+// Options converts the flags into loader options.
+func (l *LoadFlags) Options() (run.Options, error) {
+	f, err := run.ParseFormat(l.Format)
+	if err != nil {
+		return run.Options{}, err
+	}
+	return run.Options{Format: f, Question: l.Question, GroundTruth: l.GroundTruth}, nil
+}
+
+// Load reads one run and applies --no-ground-truth and the label rule: what
+// reaches the attributor never carries the benchmark label, and without
+// ground truth never carries the answer.
+func (l *LoadFlags) Load(path string) (*run.Run, error) {
+	opts, err := l.Options()
+	if err != nil {
+		return nil, err
+	}
+	r, err := run.Load(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	if l.NoGroundTruth {
+		r = r.WithoutGroundTruth()
+	}
+	return r, nil
+}

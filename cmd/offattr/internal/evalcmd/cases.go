@@ -1,0 +1,110 @@
+package evalcmd
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// subset is a named group of labelled case files.
+type subset struct {
+	Name  string
+	Files []string
+}
+
+// discover turns eval's PATH arguments into subsets: a directory of case
+// files is one subset named by its base name; a directory whose
+// subdirectories hold case files gives one subset per subdirectory.
+func discover(paths []string) ([]subset, error) {
+	var out []subset
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("eval %s: %w", p, unwrapPath(err))
+		}
+		if !info.IsDir() {
+			out = append(out, subset{Name: filepath.Base(filepath.Dir(p)), Files: []string{p}})
+			continue
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return nil, fmt.Errorf("eval %s: %w", p, unwrapPath(err))
+		}
+		var files []string
+		var subs []subset
+		for _, e := range entries {
+			full := filepath.Join(p, e.Name())
+			switch {
+			case e.IsDir():
+				inner, err := caseFiles(full)
+				if err != nil {
+					return nil, err
+				}
+				if len(inner) > 0 {
+					subs = append(subs, subset{Name: e.Name(), Files: inner})
+				}
+			case isCaseFile(e.Name()):
+				files = append(files, full)
+			}
+		}
+		if len(files) > 0 {
+			sortCases(files)
+			out = append(out, subset{Name: filepath.Base(filepath.Clean(p)), Files: files})
+		}
+		out = append(out, subs...)
+		if len(files) == 0 && len(subs) == 0 {
+			return nil, fmt.Errorf("eval %s: no case files (*.json, *.jsonl) here or in its subdirectories", p)
+		}
+	}
+	return out, nil
+}
+
+func caseFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("eval %s: %w", dir, unwrapPath(err))
+	}
+	var files []string
+	for _, e := range entries {
+		if !e.IsDir() && isCaseFile(e.Name()) {
+			files = append(files, filepath.Join(dir, e.Name()))
+		}
+	}
+	sortCases(files)
+	return files, nil
+}
+
+func isCaseFile(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	return ext == ".json" || ext == ".jsonl"
+}
+
+// sortCases orders files numerically where their names are numbers ("9"
+// before "10"), so tables and --cases lines follow the benchmark's order.
+func sortCases(files []string) {
+	key := func(f string) (int, bool) {
+		n, err := strconv.Atoi(strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)))
+		return n, err == nil
+	}
+	sort.SliceStable(files, func(i, j int) bool {
+		a, aok := key(files[i])
+		b, bok := key(files[j])
+		if aok && bok {
+			return a < b
+		}
+		if aok != bok {
+			return aok
+		}
+		return files[i] < files[j]
+	})
+}
+
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

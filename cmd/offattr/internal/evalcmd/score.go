@@ -1,0 +1,143 @@
+package evalcmd
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/run"
+)
+
+// Tolerances and ranks reported, as in the papers (±k steps, recall@k).
+var (
+	withinK = []int{1, 2, 3, 5}
+	recallK = []int{1, 3, 5}
+)
+
+// Score is the metrics of one subset (or of all of them).
+type Score struct {
+	Name          string             `json:"name"`
+	Cases         int                `json:"cases"`
+	Failed        int                `json:"failed"`
+	AgentAccuracy float64            `json:"agent_accuracy"`
+	StepAccuracy  float64            `json:"step_accuracy"`
+	StepWithin    map[string]float64 `json:"step_within"`
+	RecallAt      map[string]float64 `json:"recall_at"`
+	Usage         rules.Usage        `json:"usage"`
+	Seconds       float64            `json:"seconds"`
+}
+
+// tally accumulates hits before they become fractions.
+type tally struct {
+	name                string
+	cases, failed       int
+	agentHits, stepHits int
+	within              map[int]int
+	recall              map[int]int
+	usage               rules.Usage
+	seconds             float64
+}
+
+func newTally(name string) *tally {
+	return &tally{name: name, within: map[int]int{}, recall: map[int]int{}}
+}
+
+// Outcome is how one case went.
+type Outcome struct {
+	AgentCorrect bool
+	StepCorrect  bool
+}
+
+// add records a case. A nil attribution is a failed case: counted, and wrong.
+func (t *tally) add(label *run.Label, a *rules.Attribution) Outcome {
+	t.cases++
+	if a == nil {
+		t.failed++
+		return Outcome{}
+	}
+	t.usage = t.usage.Add(a.Usage)
+	o := Outcome{AgentCorrect: SameAgent(a.Agent, label.Agent), StepCorrect: a.Step == label.Step}
+	if o.AgentCorrect {
+		t.agentHits++
+	}
+	if o.StepCorrect {
+		t.stepHits++
+	}
+	for _, k := range withinK {
+		if abs(a.Step-label.Step) <= k {
+			t.within[k]++
+		}
+	}
+	for _, k := range recallK {
+		for i, c := range a.Candidates {
+			if i >= k {
+				break
+			}
+			if c.Step == label.Step {
+				t.recall[k]++
+				break
+			}
+		}
+	}
+	return o
+}
+
+func (t *tally) merge(o *tally) {
+	t.cases += o.cases
+	t.failed += o.failed
+	t.agentHits += o.agentHits
+	t.stepHits += o.stepHits
+	for k, v := range o.within {
+		t.within[k] += v
+	}
+	for k, v := range o.recall {
+		t.recall[k] += v
+	}
+	t.usage = t.usage.Add(o.usage)
+	t.seconds += o.seconds
+}
+
+func (t *tally) score() Score {
+	s := Score{
+		Name: t.name, Cases: t.cases, Failed: t.failed, Usage: t.usage, Seconds: t.seconds,
+		AgentAccuracy: frac(t.agentHits, t.cases), StepAccuracy: frac(t.stepHits, t.cases),
+		StepWithin: map[string]float64{}, RecallAt: map[string]float64{},
+	}
+	for _, k := range withinK {
+		s.StepWithin[strconv.Itoa(k)] = frac(t.within[k], t.cases)
+	}
+	for _, k := range recallK {
+		s.RecallAt[strconv.Itoa(k)] = frac(t.recall[k], t.cases)
+	}
+	return s
+}
+
+// SameAgent compares agent names as the benchmark's labels need: ignoring
+// case and everything that is not a letter ("WebSurfer" = "Web_surfer").
+func SameAgent(a, b string) bool {
+	return agentKey(a) == agentKey(b) && agentKey(a) != ""
+}
+
+func agentKey(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
+}
+
+func frac(n, d int) float64 {
+	if d == 0 {
+		return 0
+	}
+	return float64(n) / float64(d)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,31 @@
+// Package root assembles offattr's command tree.
+package root
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/analyzecmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/evalcmd"
+)
+
+// NewCmdRoot returns the offattr command with every subcommand attached.
+func NewCmdRoot(io *cmdutil.IOStreams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "offattr",
+		Short: "Find which agent, at which step, caused a failed multi-agent run — offline",
+		Long: `offattr reads the log of a failed multi-agent LLM run and names the agent and
+the step of the decisive fault, with the evidence behind it. Rules alone need
+no server and no weights; --model asks a locally served Ollama model only the
+questions that need language understanding.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	cmd.SetOut(io.Out)
+	cmd.SetErr(io.ErrOut)
+	cmd.AddCommand(
+		analyzecmd.NewCmdAnalyze(io, nil),
+		evalcmd.NewCmdEval(io, nil),
+	)
+	return cmd
+}

@@ -1,0 +1,97 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dlclark/regexp2"
+
+	"github.com/offattr/offattr/run"
+)
+
+// errorSignal is the baseline's whole notion of a fault: explicit failure
+// words in a message.
+var errorSignal = regexp2.MustCompile(
+	`(?i)\b(exit ?code:? ?[1-9]\d*|traceback \(most recent call last\)|exception|error:|failed|cannot|can't|unable to|not found|404)\b`,
+	regexp2.None)
+
+func init() { errorSignal.MatchTimeout = 100 * time.Millisecond }
+
+// Baseline is the honest floor every real rule must beat: it blames the first
+// non-user step with an explicit error signal, or, when no step has one, the
+// first step that is not the task itself. Later error steps follow as
+// alternatives.
+func Baseline(r *run.Run) Attribution {
+	a := Attribution{File: r.Source, Mode: ModeRules, Evidence: []Evidence{}, Candidates: []Candidate{}}
+	for _, s := range r.Steps {
+		if s.Kind == run.KindUser {
+			continue
+		}
+		m, err := errorSignal.FindStringMatch(s.Content)
+		if err != nil || m == nil {
+			continue
+		}
+		a.Evidence = append(a.Evidence, Evidence{Rule: "baseline_error_signal", Step: s.Index, Quote: Quote(s.Content, m.Index, m.Length)})
+		a.Candidates = append(a.Candidates, Candidate{Step: s.Index, Agent: s.Agent, Rules: []string{"baseline_error_signal"}})
+	}
+	if len(a.Candidates) == 0 {
+		for _, s := range r.Steps {
+			if s.Kind != run.KindUser && s.Index > 0 {
+				a.Candidates = append(a.Candidates, Candidate{Step: s.Index, Agent: s.Agent, Rules: []string{"baseline_first_step"}})
+				a.Evidence = append(a.Evidence, Evidence{Rule: "baseline_first_step", Step: s.Index, Quote: Quote(s.Content, 0, 0)})
+				break
+			}
+		}
+	}
+	if len(a.Candidates) == 0 {
+		s := r.Steps[0]
+		a.Candidates = append(a.Candidates, Candidate{Step: s.Index, Agent: s.Agent, Rules: []string{"baseline_first_step"}})
+	}
+	for i := range a.Candidates {
+		a.Candidates[i].Score = 1 / float64(i+2)
+	}
+	top := a.Candidates[0]
+	a.Agent, a.Step, a.Confidence = top.Agent, top.Step, top.Score
+	if top.Rules[0] == "baseline_error_signal" {
+		a.Rationale = fmt.Sprintf("Baseline: step %d (%s) is the first step with an explicit error signal.", top.Step, top.Agent)
+	} else {
+		a.Rationale = fmt.Sprintf("Baseline: no step shows an error signal; blaming the first step after the task, step %d (%s).", top.Step, top.Agent)
+	}
+	return a
+}
+
+// Quote returns a short single-line excerpt of s around [start, start+n),
+// for evidence a person can find in the log.
+func Quote(s string, start, n int) string {
+	const width = 160
+	if start < 0 || start > len(s) {
+		start = 0
+	}
+	from := start - 40
+	if from < 0 || n == 0 {
+		from = start
+	}
+	for from > 0 && !isBoundary(s, from) {
+		from--
+	}
+	to := from + width
+	if to > len(s) {
+		to = len(s)
+	}
+	for to < len(s) && !isBoundary(s, to) {
+		to++
+	}
+	q := strings.Join(strings.Fields(s[from:to]), " ")
+	if from > 0 {
+		q = "…" + q
+	}
+	if to < len(s) {
+		q += "…"
+	}
+	return q
+}
+
+// isBoundary reports whether i starts a UTF-8 character, so quotes never cut
+// a rune in half.
+func isBoundary(s string, i int) bool { return i >= len(s) || s[i]&0xC0 != 0x80 }

@@ -1,0 +1,165 @@
+package run
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestLoadFormats(t *testing.T) {
+	tests := []struct {
+		file        string
+		format      Format
+		steps       int
+		question    string
+		groundTruth string
+		agents      []string
+		kinds       map[int]Kind
+		targets     map[int]string
+		label       *Label
+	}{
+		{
+			file: "magentic.json", format: FormatWhoWhen, steps: 12,
+			question: "What was the population of the town of Brindle Cove according to the 2020 census?", groundTruth: "4,312",
+			agents:  []string{"human", "Orchestrator", "WebSurfer", "Assistant"},
+			kinds:   map[int]Kind{0: KindUser, 1: KindThought, 3: KindInstruction, 4: KindMessage, 11: KindTermination},
+			targets: map[int]string{3: "WebSurfer", 9: "Assistant"},
+			label:   &Label{Agent: "WebSurfer", Step: 7, Reason: "WebSurfer opened the travel blog instead of the census page it was told to open and reported its figure."},
+		},
+		{
+			file: "autogen.json", format: FormatWhoWhen, steps: 5, groundTruth: "9",
+			question: "A bakery sells muffins at $2.50 each and a box of 6 for $12. How much does a customer save buying 3 boxes instead of 18 single muffins?",
+			agents:   []string{"Pricing_Expert", "Computer_terminal", "Math_Expert", "Verification_Expert"},
+			// Named group-chat members speak as "user" without being the task giver.
+			kinds: map[int]Kind{0: KindMessage, 2: KindMessage},
+			label: &Label{Agent: "Math_Expert", Step: 3, Reason: "Math_Expert invented boxes of 8 muffins, contradicting the task's box of 6, and overturned the correct result."},
+		},
+		{
+			file: "openai_tools.json", format: FormatTranscript, steps: 6,
+			question: "What is the weather in Oslo in Fahrenheit?",
+			agents:   []string{"system", "user", "planner", "executor", "tool"},
+			kinds:    map[int]Kind{0: KindSystem, 1: KindUser, 2: KindMessage, 3: KindToolCall, 4: KindToolResult, 5: KindMessage},
+		},
+		{
+			file: "chat.jsonl", format: FormatTranscript, steps: 3, question: "Find the capital of Australia.",
+			agents: []string{"user", "researcher", "critic"},
+			kinds:  map[int]Kind{0: KindUser, 1: KindMessage},
+		},
+		{
+			file: "array.json", format: FormatTranscript, steps: 3, question: "Find the capital of Australia.",
+			agents: []string{"user", "researcher", "critic"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			r, err := Load(filepath.Join("..", "testdata", "runs", tt.file), Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.format, r.Format)
+			require.Len(t, r.Steps, tt.steps)
+			assert.Equal(t, tt.question, r.Question)
+			assert.Equal(t, tt.groundTruth, r.GroundTruth)
+			assert.Equal(t, tt.agents, r.Agents())
+			for i, s := range r.Steps {
+				assert.Equal(t, i, s.Index)
+			}
+			for i, k := range tt.kinds {
+				assert.Equal(t, k, r.Steps[i].Kind, "step %d", i)
+			}
+			for i, target := range tt.targets {
+				assert.Equal(t, target, r.Steps[i].Target, "step %d", i)
+			}
+			assert.Equal(t, tt.label, r.Label)
+		})
+	}
+}
+
+func TestLoadToolCalls(t *testing.T) {
+	r, err := Load(filepath.Join("..", "testdata", "runs", "openai_tools.json"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []ToolCall{{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Oslo"}`}}, r.Steps[3].ToolCalls)
+	assert.Equal(t, "call_1", r.Steps[4].ToolCallID)
+	assert.Equal(t, "It is 10 degrees Celsius, which is 60 °F.", r.Steps[5].Content)
+}
+
+func TestLoadOverrides(t *testing.T) {
+	r, err := Load(filepath.Join("..", "testdata", "runs", "chat.jsonl"), Options{Question: "Q?", GroundTruth: "Canberra"})
+	require.NoError(t, err)
+	assert.Equal(t, "Q?", r.Question)
+	assert.Equal(t, "Canberra", r.GroundTruth)
+	assert.Empty(t, r.WithoutGroundTruth().GroundTruth)
+	assert.Equal(t, "Canberra", r.GroundTruth, "WithoutGroundTruth copies")
+}
+
+func TestLoadForcedFormat(t *testing.T) {
+	path := filepath.Join("..", "testdata", "runs", "chat.jsonl")
+	_, err := Load(path, Options{Format: FormatWhoWhen})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), path)
+	r, err := Load(path, Options{Format: FormatTranscript})
+	require.NoError(t, err)
+	assert.Len(t, r.Steps, 3)
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		file string
+		want string
+	}{
+		{"invalid.json", "invalid JSON at line 4, column 23"},
+		{"empty.json", "file is empty"},
+		{"no_steps.json", "run has no steps"},
+		{"unknown.json", "unknown format"},
+		{"not_json.txt", "unknown format: not JSON"},
+		{"bad_content.json", "history[0]: content is a number"},
+		{"truncated.json", "unexpected end of file"},
+		{"bad_line.jsonl", "invalid JSON at line 3"},
+		{"no_role.json", `neither "name" nor "role"`},
+		{"bad_label.json", `mistake_step "later" is not a step index`},
+		{"missing.json", "no such file or directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			path := filepath.Join("..", "testdata", "bad", tt.file)
+			_, err := Load(path, Options{})
+			require.Error(t, err)
+			msg := err.Error()
+			assert.True(t, strings.HasPrefix(msg, "load "+path+": "), msg)
+			assert.Contains(t, msg, tt.want)
+			assert.NotContains(t, msg, "\n", "errors are one line")
+		})
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	for _, f := range Formats {
+		got, err := ParseFormat(string(f))
+		require.NoError(t, err)
+		assert.Equal(t, f, got)
+	}
+	_, err := ParseFormat("yaml")
+	assert.ErrorContains(t, err, `unknown format "yaml"`)
+}
+
+func FuzzParse(f *testing.F) {
+	for _, dir := range []string{"runs", "bad"} {
+		entries, _ := os.ReadDir(filepath.Join("..", "testdata", dir))
+		for _, e := range entries {
+			data, err := os.ReadFile(filepath.Join("..", "testdata", dir, e.Name()))
+			if err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := Parse("fuzz.json", data, Options{})
+		if err != nil {
+			assert.True(t, strings.HasPrefix(err.Error(), "load fuzz.json: "))
+			return
+		}
+		assert.NotEmpty(t, r.Steps)
+	})
+}
