@@ -51,6 +51,20 @@ func TestBuildEdges(t *testing.T) {
 			want:  []string{"s2->s3 instructs", "s5->s8 instructs", "s6->s7 instructs"},
 		},
 		{
+			name: "an instruction outranks the ledger and hand-off note around it",
+			steps: []st{
+				{agent: "O", kinds: []extract.StepKind{ledger, thought}, target: "S"},
+				{agent: "O", kinds: []extract.StepKind{instr}, target: "S"},
+				{agent: "O", kinds: []extract.StepKind{thought}, target: "S"},
+				{agent: "S"},
+				{agent: "O", kinds: []extract.StepKind{ledger, thought}, target: "S"},
+				{agent: "O", kinds: []extract.StepKind{thought}, target: "S"}, // no instruction: the latest note
+				{agent: "S"},
+			},
+			types: []EdgeType{Instructs},
+			want:  []string{"s1->s3 instructs", "s5->s6 instructs"},
+		},
+		{
 			name: "tool results go to the caller's next step, else the next step",
 			steps: []st{
 				{agent: "A", kinds: []extract.StepKind{call}, call: "c1"},
@@ -168,7 +182,7 @@ func TestUbiquitousClaimsDrawNoData(t *testing.T) {
 		if i < ubiquityMin {
 			c = append(c, "often")
 		}
-		steps = append(steps, st{agent: "A", claims: c})
+		steps = append(steps, st{agent: []string{"A", "B"}[i%2], claims: c})
 	}
 	g := buildRun(t, "", nil, steps...)
 	data := g.Edges(Data)
@@ -229,5 +243,20 @@ func TestTrials(t *testing.T) {
 				assert.True(t, g.TrialOf(i).Contains(i))
 			}
 		})
+	}
+}
+
+func TestBoilerplateAndTrivialClaimsDrawNoData(t *testing.T) {
+	g := buildRun(t, "", nil,
+		st{agent: "W", claims: []string{"page footer", "1", "4312"}},
+		st{agent: "O", claims: []string{"1"}},
+		st{agent: "W", claims: []string{"page footer", "4312"}},
+		st{agent: "O"},
+		st{agent: "W", claims: []string{"page footer", "4312"}},
+		st{agent: "O", claims: []string{"4312"}},
+	)
+	assert.Equal(t, []string{"s0->s2 data", "s0->s4 data", "s0->s5 data"}, edgeStrings(g.Edges(Data)))
+	for _, e := range g.Edges(Data) {
+		assert.Equal(t, []string{"4312"}, e.Claims, "only the value handed on to another agent")
 	}
 }

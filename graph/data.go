@@ -13,6 +13,10 @@ const (
 	// edges: it would link everything to everything and say nothing.
 	ubiquityMin   = 12
 	ubiquityShare = 0.2
+	// A claim only one agent states, in at least boilerMin of its steps and
+	// boilerShare of them, is that agent's boilerplate (see boilerplate).
+	boilerMin   = 3
+	boilerShare = 0.5
 	// maxEvidenceClaims caps the claims quoted in a data edge's evidence.
 	maxEvidenceClaims = 3
 )
@@ -27,7 +31,7 @@ type claimRef struct {
 // the step that first states it: a later step stating the same claim gets
 // an edge from that first step. The cost is linear in the number of claims.
 // Claims the question already states were not produced by the run and are
-// skipped, as are ubiquitous ones.
+// skipped, as are ubiquitous, trivial and boilerplate ones.
 func (b *builder) addData() {
 	given := map[string]bool{}
 	for _, c := range b.f.Question {
@@ -47,13 +51,16 @@ func (b *builder) addData() {
 	}
 	limit := max(ubiquityMin, int(ubiquityShare*float64(b.n)))
 	b.state.claimOcc, b.state.given, b.state.ubiquity = occ, given, limit
+	skip := func(key string, steps []int) bool {
+		return given[key] || len(steps) > limit || trivial(key) || b.boilerplate(steps)
+	}
 
 	for i := 0; i < b.n; i++ {
 		var pairs []int           // producers of this step's claims, in order met
 		byFrom := map[int]*Edge{} // producer → edge being filled
 		for _, c := range perStep[i] {
 			steps := occ[c.key]
-			if given[c.key] || len(steps) > limit || steps[0] == i {
+			if steps[0] == i || skip(c.key, steps) {
 				continue
 			}
 			p := steps[0]
@@ -76,6 +83,30 @@ func (b *builder) addData() {
 			b.add(*e)
 		}
 	}
+}
+
+// trivial reports whether a claim is a single digit: list numbering, "1
+// adult", "step 2". Such a match says nothing about where a value came from.
+func trivial(key string) bool {
+	return len(key) == 1 && key[0] >= '0' && key[0] <= '9'
+}
+
+// boilerplate reports whether a claim's steps (ascending) look like one
+// agent's output format rather than a value handed on: every statement of
+// it is by one agent, in at least boilerMin of that agent's steps and at
+// least boilerShare of them (a page footer, a banner, image sizes in page
+// metadata). A value passed to anyone else is never boilerplate.
+func (b *builder) boilerplate(steps []int) bool {
+	if len(steps) < boilerMin {
+		return false
+	}
+	a := b.agentOf[steps[0]]
+	for _, s := range steps[1:] {
+		if b.agentOf[s] != a {
+			return false
+		}
+	}
+	return float64(len(steps)) >= boilerShare*float64(len(b.stepsOf[a]))
 }
 
 func joinEvidence(ev, text string) string {

@@ -2,47 +2,45 @@ package graph
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/offattr/offattr/extract"
 )
 
-// addInstructs links each instruction to the addressed agent's next step. An
-// instruction that is superseded (another instruction to the same agent
-// comes before the agent speaks) was never acted on and gets no edge; an
-// instruction an agent gives itself is not a hand-off.
+// addInstructs links each step of an addressed agent to the instruction it
+// answers: among the steps addressed to that agent since it last spoke, the
+// latest instruction, or when none is an instruction the latest step naming
+// it as next speaker (a ledger, a "next speaker" thought). So a planner that
+// writes a ledger, an instruction and a hand-off note to the same agent
+// instructs from the instruction, and an instruction superseded before the
+// agent speaks gets no edge. A step addressing its own speaker is not a
+// hand-off.
 func (b *builder) addInstructs() {
-	targetOf := make([]int, b.n)
-	byTarget := map[int][]int{} // agent → instructions addressed to it, in order
+	byTarget := map[int][]int{} // agent → steps addressed to it, in order
 	for i := 0; i < b.n; i++ {
-		targetOf[i] = -1
 		name := b.f.Steps[i].Target
 		if name == "" {
 			name = b.r.Steps[i].Target
 		}
-		if name == "" {
-			continue
+		if a, ok := b.agentIdx[normName(name)]; ok && name != "" && a != b.agentOf[i] {
+			byTarget[a] = append(byTarget[a], i)
 		}
-		a, ok := b.agentIdx[normName(name)]
-		if !ok || a == b.agentOf[i] {
-			continue
-		}
-		targetOf[i] = a
-		byTarget[a] = append(byTarget[a], i)
 	}
-	for i, a := range targetOf {
-		if a < 0 {
-			continue
+	for a, addressed := range byTarget {
+		k, prev := 0, -1
+		for _, j := range b.stepsOf[a] {
+			best, bestInstr := -1, false
+			for ; k < len(addressed) && addressed[k] < j; k++ {
+				i := addressed[k]
+				isInstr := b.kinds[i].has(extract.KindInstruction)
+				if i > prev && (isInstr || !bestInstr) {
+					best, bestInstr = i, isInstr
+				}
+			}
+			prev = j
+			if best >= 0 {
+				b.addStepEdge(best, j, Instructs, fmt.Sprintf("to %s: %s", b.agents[a], quote(b.r.Steps[best].Content, 80)))
+			}
 		}
-		j := b.nextOf(a, i)
-		if j < 0 {
-			continue
-		}
-		later := byTarget[a]
-		if k := sort.SearchInts(later, i+1); k < len(later) && later[k] < j {
-			continue
-		}
-		b.addStepEdge(i, j, Instructs, fmt.Sprintf("to %s: %s", b.agents[a], quote(b.r.Steps[i].Content, 80)))
 	}
 }
 

@@ -23,16 +23,17 @@ type st struct {
 }
 
 const (
-	plan   = extract.KindPlan
-	replan = extract.KindReplan
-	ledger = extract.KindLedger
-	instr  = extract.KindInstruction
-	call   = extract.KindToolCall
-	result = extract.KindToolResult
-	answer = extract.KindAnswer
-	final  = extract.KindFinalAnswer
-	task   = extract.KindTask
-	msg    = extract.KindMessage
+	plan    = extract.KindPlan
+	replan  = extract.KindReplan
+	ledger  = extract.KindLedger
+	instr   = extract.KindInstruction
+	call    = extract.KindToolCall
+	result  = extract.KindToolResult
+	thought = extract.KindThought
+	answer  = extract.KindAnswer
+	final   = extract.KindFinalAnswer
+	task    = extract.KindTask
+	msg     = extract.KindMessage
 )
 
 // mkRun builds a run and the features extract would give it.
