@@ -4,6 +4,7 @@ package graphcmd
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -72,9 +73,9 @@ func graphRun(opts *GraphOptions) error {
 	if err != nil {
 		return fmt.Errorf("--types: %w", err)
 	}
-	write, err := writer(opts.Format)
-	if err != nil {
-		return err
+	write, ok := writers[opts.Format]
+	if !ok {
+		return fmt.Errorf("unknown --format %q (want dot, mermaid or json)", opts.Format)
 	}
 	r, err := opts.Load.Load(opts.Path)
 	if err != nil {
@@ -84,25 +85,12 @@ func graphRun(opts *GraphOptions) error {
 	if err != nil {
 		return err
 	}
-	return write(g, opts.IO, types)
+	return write(g, opts.IO.Out, types...)
 }
 
-type writeFunc func(*graph.Graph, *cmdutil.IOStreams, []graph.EdgeType) error
-
-func writer(format string) (writeFunc, error) {
-	switch format {
-	case FormatDOT:
-		return func(g *graph.Graph, io *cmdutil.IOStreams, ts []graph.EdgeType) error {
-			return g.WriteDOT(io.Out, ts...)
-		}, nil
-	case FormatMermaid:
-		return func(g *graph.Graph, io *cmdutil.IOStreams, ts []graph.EdgeType) error {
-			return g.WriteMermaid(io.Out, ts...)
-		}, nil
-	case FormatJSON:
-		return func(g *graph.Graph, io *cmdutil.IOStreams, ts []graph.EdgeType) error {
-			return g.WriteJSON(io.Out, ts...)
-		}, nil
-	}
-	return nil, fmt.Errorf("unknown --format %q (want dot, mermaid or json)", format)
+// writers maps each --format to the graph's writer for it.
+var writers = map[string]func(*graph.Graph, io.Writer, ...graph.EdgeType) error{
+	FormatDOT:     (*graph.Graph).WriteDOT,
+	FormatMermaid: (*graph.Graph).WriteMermaid,
+	FormatJSON:    (*graph.Graph).WriteJSON,
 }
