@@ -72,7 +72,7 @@ func (t *text) mayMatch(re *regexp2.Regexp) bool {
 type text struct {
 	s     string
 	runes []rune
-	off   []int // off[i] is the byte offset of runes[i]; off[len(runes)] == len(s)
+	off   []int  // off[i] is the byte offset of runes[i]; off[len(runes)] == len(s)
 	lower string // s in lower case, made on first use by mayMatch
 }
 
