@@ -99,4 +99,3 @@ func BenchmarkFitDev(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "contexts/s")
 }
-
