@@ -6,6 +6,7 @@ import (
 
 	"github.com/offattr/offattr/cmd/offattr/internal/analyzecmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/contextcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/evalcmd"
 )
 
@@ -26,6 +27,7 @@ questions that need language understanding.`,
 	cmd.AddCommand(
 		analyzecmd.NewCmdAnalyze(io, nil),
 		evalcmd.NewCmdEval(io, nil),
+		contextcmd.NewCmdContext(io, nil),
 	)
 	return cmd
 }
