@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -46,11 +47,29 @@ func devRuns(t testing.TB) (names []string, runs map[string]*run.Run) {
 	return names, runs
 }
 
+var (
+	devOnce     sync.Once
+	devFeatures map[string]*RunFeatures
+)
+
+// extracted returns the features of every dev run, extracted once for all
+// the tests that read them.
+func extracted(t testing.TB) (names []string, runs map[string]*run.Run, features map[string]*RunFeatures) {
+	names, runs = devRuns(t)
+	devOnce.Do(func() {
+		devFeatures = map[string]*RunFeatures{}
+		for _, n := range names {
+			devFeatures[n] = Run(runs[n])
+		}
+	})
+	return names, runs, devFeatures
+}
+
 func TestDevRuns(t *testing.T) {
-	names, runs := devRuns(t)
+	names, runs, features := extracted(t)
 	for _, name := range names {
 		r := runs[name]
-		rf := Run(r)
+		rf := features[name]
 		require.Len(t, rf.Steps, len(r.Steps), name)
 		for i, f := range rf.Steps {
 			assert.Equal(t, i, f.Index, name)
@@ -74,7 +93,7 @@ func TestDevRuns(t *testing.T) {
 // rather than fell back. It asserts only loose floors; run it with -v to
 // read the figures.
 func TestDevCoverage(t *testing.T) {
-	names, runs := devRuns(t)
+	names, _, features := extracted(t)
 	type counts struct {
 		steps, fallback                                 int
 		bySource                                        map[string]int
@@ -91,7 +110,7 @@ func TestDevCoverage(t *testing.T) {
 			c = &counts{bySource: map[string]int{}, kinds: map[StepKind]int{}, final: map[string]int{}}
 			subsets[subset] = c
 		}
-		rf := Run(runs[name])
+		rf := features[name]
 		c.runs++
 		if rf.FinalAnswer != nil {
 			c.final[rf.FinalAnswer.Source]++

@@ -54,3 +54,26 @@ func TestTimeoutIsNoMatch(t *testing.T) {
 	assert.False(t, ok)
 	assert.Empty(t, tx.all(evil, 0))
 }
+
+// TestEveryPatternHasTheTimeout runs every compiled pattern over hostile
+// strings; each must carry the match timeout and come back.
+func TestEveryPatternHasTheTimeout(t *testing.T) {
+	hostile := []string{
+		strings.Repeat("a", 100000),
+		strings.Repeat("I will ", 20000),
+		strings.Repeat("1,", 50000),
+		strings.Repeat("Ab ", 30000),
+		strings.Repeat("\n  ", 30000),
+	}
+	require.NotEmpty(t, allPatterns)
+	for _, re := range allPatterns {
+		if re.String() == `^(a+)+$` {
+			continue // TestTimeoutIsNoMatch's own pattern
+		}
+		assert.Equal(t, MatchTimeout, re.MatchTimeout, re.String())
+		for _, s := range hostile {
+			tx := newText(s)
+			assert.LessOrEqual(t, len(tx.all(re, 0)), maxMatches)
+		}
+	}
+}
