@@ -34,6 +34,13 @@ import (
 // TinyModel is the name under which Start creates the tiny model.
 const TinyModel = "tiny"
 
+// TinyNumPredict is the tiny model's default num_predict. A trained model
+// ends its answer with EOS; random weights rarely do, and under a JSON
+// schema grammar an uncapped answer can run on for tens of seconds. The cap
+// keeps every call short when a client sets no num_predict of its own; one
+// that does overrides it.
+const TinyNumPredict = 128
+
 // Limits for the server's life cycle. Starting takes well under a second on
 // an idle machine; the margins are for a CI box whose 2 cores are busy.
 const (
@@ -180,6 +187,9 @@ func (s *Server) createFromGGUF(t testing.TB, name, path string) {
 		Model:    name,
 		Files:    map[string]string{filepath.Base(path): digest},
 		Template: tinymodel.Template,
+		Parameters: map[string]any{
+			"num_predict": TinyNumPredict,
+		},
 	}
 	if err := s.Client.Create(ctx, req, func(api.ProgressResponse) error { return nil }); err != nil {
 		t.Fatalf("ollamatest: create %s from %s: %v", name, path, err)
