@@ -100,9 +100,7 @@ func Start(t testing.TB) *Server {
 	}
 	cmd.Stdout = logFile
 	cmd.Stderr = logFile
-	// Its own process group, so stopping it also stops the runner
-	// subprocess it starts for the model.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = serverProcAttr()
 	if err := cmd.Start(); err != nil {
 		logFile.Close()
 		t.Fatalf("ollamatest: start %s serve: %v", bin, err)
