@@ -17,6 +17,10 @@
  *   grep -ohE '\bma_(decoder|encoder)[a-zA-Z_]*' mtmd-helper.cpp | sort -u
  * in the module at the version pinned in go.mod (v0.17.4). When that version
  * changes, re-run the grep; a missing name fails the build loudly.
+ *
+ * Go's build cache does not hash headers outside the package being built,
+ * so after editing this file rebuild with `go clean -cache` first (or delete
+ * the cached binary and run .ci/ollama.sh with GOFLAGS=-a).
  */
 #ifndef OFFATTR_MINIAUDIO_STANDIN_H
 #define OFFATTR_MINIAUDIO_STANDIN_H
