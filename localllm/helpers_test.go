@@ -10,20 +10,20 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/offattr/offattr/localllm/internal/fakeollama"
+	"github.com/offattr/offattr/localllm/ollamatest"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
 
 const testModel = "qwen3:8b"
 
-func qwen(ctx int) fakeollama.Model {
-	return fakeollama.Model{Name: testModel, ContextLength: ctx, Digest: "sha256:abc"}
+func qwen(ctx int) ollamatest.Model {
+	return ollamatest.Model{Name: testModel, ContextLength: ctx, Digest: "sha256:abc"}
 }
 
-func newServer(t *testing.T, models ...fakeollama.Model) *fakeollama.Server {
+func newServer(t *testing.T, models ...ollamatest.Model) *ollamatest.Server {
 	t.Helper()
-	s := fakeollama.New(models...)
+	s := ollamatest.New(models...)
 	t.Cleanup(s.Close)
 	return s
 }
@@ -47,7 +47,7 @@ func (s *syncBuffer) String() string {
 }
 
 // newJudge connects to srv with a private cache dir; edit adjusts options.
-func newJudge(t *testing.T, srv *fakeollama.Server, edit func(*Options)) (*Judge, *syncBuffer) {
+func newJudge(t *testing.T, srv *ollamatest.Server, edit func(*Options)) (*Judge, *syncBuffer) {
 	t.Helper()
 	warn := &syncBuffer{}
 	opts := Options{Model: testModel, Host: srv.URL, CacheDir: t.TempDir(), Warn: warn}

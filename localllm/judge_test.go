@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/offattr/offattr/localllm/internal/fakeollama"
+	"github.com/offattr/offattr/localllm/ollamatest"
 	"github.com/offattr/offattr/rules"
 )
 
@@ -56,8 +56,8 @@ func TestAttributeSuccess(t *testing.T) {
 		assert.False(t, *c.Truncate)
 		assert.Equal(t, chats[0].Messages[1].Content, c.Messages[1].Content, "analysts share the user message")
 		assert.NotContains(t, c.Messages[1].Content, "SECRET-ANSWER-7", "no ground truth without the setting")
-		reply := fakeollama.SchemaReply(&c, 0).Content
-		usage = usage.Add(rules.Usage{LLMCalls: 1, PromptTokens: fakeollama.PromptTokens(c.Messages), CompletionTokens: (len(reply) + 3) / 4})
+		reply := ollamatest.SchemaReply(&c, 0).Content
+		usage = usage.Add(rules.Usage{LLMCalls: 1, PromptTokens: ollamatest.PromptTokens(c.Messages), CompletionTokens: (len(reply) + 3) / 4})
 	}
 	assert.ElementsMatch(t, []string{systemFor(Roles[0]), systemFor(Roles[1]), systemFor(Roles[2])}, systems)
 	assert.Equal(t, usage, got.Usage)
@@ -86,8 +86,8 @@ func TestAttributeSuccess(t *testing.T) {
 
 func TestAttributeModelOverridesRules(t *testing.T) {
 	srv := newServer(t, qwen(32768))
-	srv.Respond = func(req *api.ChatRequest, n int) fakeollama.Reply {
-		return fakeollama.Reply{Content: answerJSON([]int{2, 4, 6}, 0.5, 6, 0.9)}
+	srv.Respond = func(req *api.ChatRequest, n int) ollamatest.Reply {
+		return ollamatest.Reply{Content: answerJSON([]int{2, 4, 6}, 0.5, 6, 0.9)}
 	}
 	j, _ := newJudge(t, srv, nil)
 	r := testRun(10, 30)
@@ -113,12 +113,12 @@ func steps(cs []rules.Candidate) []int {
 // fail; a failed analyst leaves the rules' answer exactly as it was.
 func TestAttributeBadAnswers(t *testing.T) {
 	valid := answerJSON([]int{2, 4, 6}, 0.8, 4, 0.9)
-	reply := func(rs ...fakeollama.Reply) func(*api.ChatRequest, int) fakeollama.Reply {
-		return func(_ *api.ChatRequest, n int) fakeollama.Reply { return rs[min(n, len(rs))-1] }
+	reply := func(rs ...ollamatest.Reply) func(*api.ChatRequest, int) ollamatest.Reply {
+		return func(_ *api.ChatRequest, n int) ollamatest.Reply { return rs[min(n, len(rs))-1] }
 	}
 	tests := []struct {
 		name        string
-		respond     func(*api.ChatRequest, int) fakeollama.Reply
+		respond     func(*api.ChatRequest, int) ollamatest.Reply
 		timeout     time.Duration
 		wantChats   int
 		wantSeeds   []float64
@@ -127,24 +127,24 @@ func TestAttributeBadAnswers(t *testing.T) {
 		wantWarn    string
 		rerunChats  int // requests a second run makes (cached outcomes: none)
 	}{
-		{"valid", reply(fakeollama.Reply{Content: valid}), 0, 1, []float64{42}, []float64{216}, 4, "", 0},
-		{"not JSON twice", reply(fakeollama.Reply{Content: "The decisive step is 4."}), 0, 2, []float64{42, 43}, []float64{216, 216}, 2,
+		{"valid", reply(ollamatest.Reply{Content: valid}), 0, 1, []float64{42}, []float64{216}, 4, "", 0},
+		{"not JSON twice", reply(ollamatest.Reply{Content: "The decisive step is 4."}), 0, 2, []float64{42, 43}, []float64{216, 216}, 2,
 			"answer does not follow the schema: not JSON", 0},
-		{"not JSON then valid", reply(fakeollama.Reply{Content: "Step 4."}, fakeollama.Reply{Content: valid}), 0, 2, []float64{42, 43}, []float64{216, 216}, 4, "", 0},
-		{"truncated then valid", reply(fakeollama.Reply{Content: `{"step_2":{"fault":0.`, DoneReason: "length"}, fakeollama.Reply{Content: valid}), 0, 2,
+		{"not JSON then valid", reply(ollamatest.Reply{Content: "Step 4."}, ollamatest.Reply{Content: valid}), 0, 2, []float64{42, 43}, []float64{216, 216}, 4, "", 0},
+		{"truncated then valid", reply(ollamatest.Reply{Content: `{"step_2":{"fault":0.`, DoneReason: "length"}, ollamatest.Reply{Content: valid}), 0, 2,
 			[]float64{42, 43}, []float64{216, 432}, 4, "", 0},
-		{"truncated twice", reply(fakeollama.Reply{Content: `{"step_2":`, DoneReason: "length"}), 0, 2, []float64{42, 43}, []float64{216, 432}, 2,
+		{"truncated twice", reply(ollamatest.Reply{Content: `{"step_2":`, DoneReason: "length"}), 0, 2, []float64{42, 43}, []float64{216, 432}, 2,
 			`answer cut at num_predict 432 (done_reason "length")`, 0},
-		{"valid JSON but truncated", reply(fakeollama.Reply{Content: valid, DoneReason: "length"}), 0, 2, []float64{42, 43}, []float64{216, 432}, 2,
+		{"valid JSON but truncated", reply(ollamatest.Reply{Content: valid, DoneReason: "length"}), 0, 2, []float64{42, 43}, []float64{216, 432}, 2,
 			`done_reason "length"`, 0},
-		{"vote off the schema then valid", reply(fakeollama.Reply{Content: answerJSON([]int{2, 4, 6}, 0.8, 5, 0.9)}, fakeollama.Reply{Content: valid}), 0, 2,
+		{"vote off the schema then valid", reply(ollamatest.Reply{Content: answerJSON([]int{2, 4, 6}, 0.8, 5, 0.9)}, ollamatest.Reply{Content: valid}), 0, 2,
 			[]float64{42, 43}, []float64{216, 216}, 4, "", 0},
-		{"confidence out of range twice", reply(fakeollama.Reply{Content: answerJSON([]int{2, 4, 6}, 80, 4, 0.9)}), 0, 2, []float64{42, 43}, []float64{216, 216}, 2,
+		{"confidence out of range twice", reply(ollamatest.Reply{Content: answerJSON([]int{2, 4, 6}, 80, 4, 0.9)}), 0, 2, []float64{42, 43}, []float64{216, 216}, 2,
 			"$.step_2.fault: 80 is above the maximum 1", 0},
-		{"HTTP 500 twice", reply(fakeollama.Reply{Status: 500, Error: "llama runner crashed"}), 0, 2, []float64{42, 42}, []float64{216, 216}, 2,
+		{"HTTP 500 twice", reply(ollamatest.Reply{Status: 500, Error: "llama runner crashed"}), 0, 2, []float64{42, 42}, []float64{216, 216}, 2,
 			"call failed: 500 Internal Server Error: llama runner crashed", 2},
-		{"HTTP 500 then valid", reply(fakeollama.Reply{Status: 500, Error: "busy"}, fakeollama.Reply{Content: valid}), 0, 2, []float64{42, 42}, []float64{216, 216}, 4, "", 0},
-		{"slower than the timeout", reply(fakeollama.Reply{Content: valid, Delay: 2 * time.Second}), 100 * time.Millisecond, 1, []float64{42}, []float64{216}, 2,
+		{"HTTP 500 then valid", reply(ollamatest.Reply{Status: 500, Error: "busy"}, ollamatest.Reply{Content: valid}), 0, 2, []float64{42, 42}, []float64{216, 216}, 4, "", 0},
+		{"slower than the timeout", reply(ollamatest.Reply{Content: valid, Delay: 2 * time.Second}), 100 * time.Millisecond, 1, []float64{42}, []float64{216}, 2,
 			"no answer within 100ms", 1},
 	}
 	for _, tt := range tests {
@@ -207,9 +207,9 @@ func TestAttributeCancel(t *testing.T) {
 	t.Run("while the model answers", func(t *testing.T) {
 		srv := newServer(t, qwen(32768))
 		arrived := make(chan struct{}, 3)
-		srv.Respond = func(*api.ChatRequest, int) fakeollama.Reply {
+		srv.Respond = func(*api.ChatRequest, int) ollamatest.Reply {
 			arrived <- struct{}{}
-			return fakeollama.Reply{Content: "{}", Delay: 10 * time.Second}
+			return ollamatest.Reply{Content: "{}", Delay: 10 * time.Second}
 		}
 		j, warn := newJudge(t, srv, func(o *Options) { o.Parallel = 3 })
 		ctx, cancel := context.WithCancel(context.Background())
@@ -247,7 +247,7 @@ func TestAttributeParallel(t *testing.T) {
 			var inFlight, most int
 			gate := make(chan struct{}, 1)
 			gate <- struct{}{}
-			srv.Respond = func(req *api.ChatRequest, n int) fakeollama.Reply {
+			srv.Respond = func(req *api.ChatRequest, n int) ollamatest.Reply {
 				<-gate
 				inFlight++
 				most = max(most, inFlight)
@@ -256,7 +256,7 @@ func TestAttributeParallel(t *testing.T) {
 				<-gate
 				inFlight--
 				gate <- struct{}{}
-				return fakeollama.SchemaReply(req, n)
+				return ollamatest.SchemaReply(req, n)
 			}
 			j, _ := newJudge(t, srv, func(o *Options) { o.Parallel = parallel; o.Panel = 6; o.NoCache = true })
 			r := testRun(10, 30)
@@ -354,7 +354,7 @@ func TestNumCtx(t *testing.T) {
 			require.Len(t, chats, 6)
 			for _, c := range chats[:3] {
 				assert.Equal(t, tt.wantNumCtx, c.Options["num_ctx"])
-				tokens := fakeollama.PromptTokens(c.Messages)
+				tokens := ollamatest.PromptTokens(c.Messages)
 				assert.LessOrEqual(t, tokens, tt.wantBudget, "prompt within the budget")
 				assert.Greater(t, tokens, tt.wantBudget*9/10, "the budget is used")
 				// Fits even if the true count is a third above the estimate.

@@ -9,12 +9,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/offattr/offattr/localllm/internal/fakeollama"
+	"github.com/offattr/offattr/localllm/ollamatest"
 )
 
 func TestNewChecksTheModel(t *testing.T) {
-	srv := newServer(t, qwen(32768), fakeollama.Model{Name: "tiny", ContextLength: 1024})
-	closed := fakeollama.New()
+	srv := newServer(t, qwen(32768), ollamatest.Model{Name: "tiny", ContextLength: 1024})
+	closed := ollamatest.New()
 	closedURL := closed.URL
 	closed.Close()
 
@@ -51,7 +51,7 @@ func TestNewServerErrorOnShow(t *testing.T) {
 	mux.HandleFunc("/api/show", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":"out of memory"}`, http.StatusInternalServerError)
 	})
-	srv := fakeollama.New()
+	srv := ollamatest.New()
 	srv.Config.Handler = mux
 	t.Cleanup(srv.Close)
 	_, err := New(context.Background(), Options{Model: testModel, Host: srv.URL})
@@ -65,16 +65,16 @@ func TestNewServerErrorOnShow(t *testing.T) {
 func TestNewReadsModel(t *testing.T) {
 	tests := []struct {
 		name  string
-		model fakeollama.Model
+		model ollamatest.Model
 		want  Model
 	}{
-		{"4K context", fakeollama.Model{Name: "small", ContextLength: 4096, Digest: "sha256:1"},
+		{"4K context", ollamatest.Model{Name: "small", ContextLength: 4096, Digest: "sha256:1"},
 			Model{Name: "small", ContextLength: 4096, NumCtx: 4096, Digest: "sha256:1"}},
-		{"32K context capped", fakeollama.Model{Name: "big", ContextLength: 32768, Digest: "sha256:2", Thinking: true},
+		{"32K context capped", ollamatest.Model{Name: "big", ContextLength: 32768, Digest: "sha256:2", Thinking: true},
 			Model{Name: "big", ContextLength: 32768, NumCtx: 8192, Digest: "sha256:2", Thinking: true}},
-		{"unknown context", fakeollama.Model{Name: "odd", Arch: "llama", Digest: "sha256:3"},
+		{"unknown context", ollamatest.Model{Name: "odd", Arch: "llama", Digest: "sha256:3"},
 			Model{Name: "odd", NumCtx: 4096, Digest: "sha256:3"}},
-		{"tag added", fakeollama.Model{Name: "mistral:latest", Arch: "llama", ContextLength: 8192, Digest: "sha256:4"},
+		{"tag added", ollamatest.Model{Name: "mistral:latest", Arch: "llama", ContextLength: 8192, Digest: "sha256:4"},
 			Model{Name: "mistral", ContextLength: 8192, NumCtx: 8192, Digest: "sha256:4"}},
 	}
 	for _, tt := range tests {

@@ -1,8 +1,8 @@
-// Package fakeollama is an in-process Ollama server for tests and budget
+// Package ollamatest is an in-process Ollama server for tests and budget
 // measurements: /api/show, /api/tags and /api/chat, spoken with the api
 // package's own types. By default it answers every chat with a value built
 // from the request's JSON schema; tests replace Respond to misbehave.
-package fakeollama
+package ollamatest
 
 import (
 	"encoding/json"
