@@ -5,11 +5,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ollama/ollama/api"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/rules"
 )
 
 func TestCacheMakesRerunFree(t *testing.T) {
@@ -117,4 +120,17 @@ func TestCacheKey(t *testing.T) {
 	m3 := m
 	m3.Host = "http://elsewhere:11434"
 	assert.Equal(t, key, cacheKey(m3, base()))
+}
+
+func TestCacheUnwritable(t *testing.T) {
+	srv := newServer(t, qwen(32768))
+	file := filepath.Join(t.TempDir(), "not-a-dir")
+	require.NoError(t, os.WriteFile(file, nil, 0o600))
+	j, warn := newJudge(t, srv, func(o *Options) { o.CacheDir = file })
+	r := testRun(10, 30)
+	got, err := j.Attribute(context.Background(), r, testAttribution(r))
+	require.NoError(t, err)
+	assert.Equal(t, rules.ModeRulesLLM, got.Mode, "answers are used even when they cannot be cached")
+	assert.Equal(t, 3, got.Usage.LLMCalls)
+	assert.Equal(t, 1, strings.Count(warn.String(), "offattr: model: response cache disabled: create cache dir:"), warn.String())
 }

@@ -58,9 +58,13 @@ func New(ctx context.Context, opts Options) (*Judge, error) {
 		return nil, err
 	}
 	if limit := promptLimit(j.model.NumCtx, opts.TopK, j.thinks()); limit < minPromptLimit {
+		with := ""
+		if j.thinks() {
+			with = " with --think"
+		}
 		return nil, &lineError{ErrContextTooSmall, nil, fmt.Sprintf(
 			"model %s has a context of %d tokens, too small for --top-k %d%s; use a larger model, fewer candidates, or drop --model",
-			opts.Model, j.model.NumCtx, opts.TopK, map[bool]string{true: " with --think", false: ""}[j.thinks()])}
+			opts.Model, j.model.NumCtx, opts.TopK, with)}
 	}
 	if opts.Think && !j.model.Thinking {
 		j.warns.line("", fmt.Sprintf("model %s cannot think; --think ignored", opts.Model))
