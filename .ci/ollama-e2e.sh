@@ -22,6 +22,6 @@ echo "ollama: $OFFATTR_OLLAMA_BIN ($((SECONDS - start))s)"
 
 # The packages with E2E tests, named rather than ./... so that the run does
 # not end on other packages' "no tests to run" lines.
-pkgs=(./localllm/ollamatest/)
+pkgs=(./localllm/ollamae2e/)
 echo "== go test -tags ollama_e2e -run E2E ${pkgs[*]}"
 go test -tags ollama_e2e -run E2E -count=1 -timeout 25m -v "${pkgs[@]}"

@@ -1,6 +1,6 @@
 //go:build ollama_e2e
 
-package ollamatest
+package ollamae2e
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/offattr/offattr/localllm/ollamatest/tinymodel"
+	"github.com/offattr/offattr/localllm/ollamae2e/tinymodel"
 )
 
 // verdictSchema is the shape of answer offattr asks a model for, reduced to

@@ -1,6 +1,6 @@
 //go:build ollama_e2e
 
-package ollamatest
+package ollamae2e
 
 import "syscall"
 

@@ -1,6 +1,6 @@
 //go:build ollama_e2e
 
-package ollamatest
+package ollamae2e
 
 import (
 	"bufio"
@@ -28,7 +28,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/offattr/offattr/localllm/ollamatest/tinymodel"
+	"github.com/offattr/offattr/localllm/ollamae2e/tinymodel"
 )
 
 // TinyModel is the name under which Start creates the tiny model.
@@ -74,7 +74,7 @@ func Start(t testing.TB) *Server {
 	dir := t.TempDir()
 	for _, sub := range []string{"home", "models", "tmp"} {
 		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
-			t.Fatalf("ollamatest: %v", err)
+			t.Fatalf("ollamae2e: %v", err)
 		}
 	}
 
@@ -82,7 +82,7 @@ func Start(t testing.TB) *Server {
 	logPath := filepath.Join(dir, "serve.log")
 	logFile, err := os.Create(logPath)
 	if err != nil {
-		t.Fatalf("ollamatest: %v", err)
+		t.Fatalf("ollamae2e: %v", err)
 	}
 
 	cmd := exec.Command(bin, "serve")
@@ -103,7 +103,7 @@ func Start(t testing.TB) *Server {
 	cmd.SysProcAttr = serverProcAttr()
 	if err := cmd.Start(); err != nil {
 		logFile.Close()
-		t.Fatalf("ollamatest: start %s serve: %v", bin, err)
+		t.Fatalf("ollamae2e: start %s serve: %v", bin, err)
 	}
 	exited := make(chan struct{})
 	go func() {
@@ -125,12 +125,12 @@ func Start(t testing.TB) *Server {
 	}
 	s.Version = s.waitReady(t, exited)
 	if want := pinnedVersion(); want != "" && "v"+s.Version != want {
-		t.Logf("ollamatest: server reports %s, the api client is %s", s.Version, want)
+		t.Logf("ollamae2e: server reports %s, the api client is %s", s.Version, want)
 	}
 
 	gguf := filepath.Join(dir, "tiny.gguf")
 	if err := tinymodel.Write(gguf); err != nil {
-		t.Fatalf("ollamatest: %v", err)
+		t.Fatalf("ollamae2e: %v", err)
 	}
 	s.createFromGGUF(t, TinyModel, gguf)
 	s.Model = TinyModel
@@ -153,12 +153,12 @@ func (s *Server) waitReady(t testing.TB, exited <-chan struct{}) string {
 		lastErr = err
 		select {
 		case <-exited:
-			t.Fatalf("ollamatest: ollama serve exited before answering on %s; log:\n%s",
+			t.Fatalf("ollamae2e: ollama serve exited before answering on %s; log:\n%s",
 				s.Host, tail(filepath.Join(s.dir, "serve.log"), 40))
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
-	t.Fatalf("ollamatest: ollama serve did not answer on %s within %s: %v", s.Host, startTimeout, lastErr)
+	t.Fatalf("ollamae2e: ollama serve did not answer on %s within %s: %v", s.Host, startTimeout, lastErr)
 	return ""
 }
 
@@ -171,15 +171,15 @@ func (s *Server) createFromGGUF(t testing.TB, name, path string) {
 
 	digest, err := fileDigest(path)
 	if err != nil {
-		t.Fatalf("ollamatest: %v", err)
+		t.Fatalf("ollamae2e: %v", err)
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		t.Fatalf("ollamatest: %v", err)
+		t.Fatalf("ollamae2e: %v", err)
 	}
 	defer f.Close()
 	if err := s.Client.CreateBlob(ctx, digest, f); err != nil {
-		t.Fatalf("ollamatest: upload %s as %s: %v", path, digest, err)
+		t.Fatalf("ollamae2e: upload %s as %s: %v", path, digest, err)
 	}
 	req := &api.CreateRequest{
 		Model:    name,
@@ -190,7 +190,7 @@ func (s *Server) createFromGGUF(t testing.TB, name, path string) {
 		},
 	}
 	if err := s.Client.Create(ctx, req, func(api.ProgressResponse) error { return nil }); err != nil {
-		t.Fatalf("ollamatest: create %s from %s: %v", name, path, err)
+		t.Fatalf("ollamae2e: create %s from %s: %v", name, path, err)
 	}
 }
 
@@ -204,7 +204,7 @@ func (s *Server) CreateVariant(t testing.TB, name string, params map[string]any)
 	defer cancel()
 	req := &api.CreateRequest{Model: name, From: s.Model, Parameters: params}
 	if err := s.Client.Create(ctx, req, func(api.ProgressResponse) error { return nil }); err != nil {
-		t.Fatalf("ollamatest: create %s from %s: %v", name, s.Model, err)
+		t.Fatalf("ollamae2e: create %s from %s: %v", name, s.Model, err)
 	}
 }
 
@@ -213,12 +213,12 @@ func (s *Server) CreateVariant(t testing.TB, name string, params map[string]any)
 // runner left behind.
 func stop(t testing.TB, pid int, exited <-chan struct{}) {
 	if err := syscall.Kill(-pid, syscall.SIGTERM); err != nil && !errors.Is(err, syscall.ESRCH) {
-		t.Errorf("ollamatest: stop ollama serve (pid %d): %v", pid, err)
+		t.Errorf("ollamae2e: stop ollama serve (pid %d): %v", pid, err)
 	}
 	select {
 	case <-exited:
 	case <-time.After(stopTimeout):
-		t.Logf("ollamatest: ollama serve (pid %d) ignored SIGTERM for %s; killing it", pid, stopTimeout)
+		t.Logf("ollamae2e: ollama serve (pid %d) ignored SIGTERM for %s; killing it", pid, stopTimeout)
 		syscall.Kill(-pid, syscall.SIGKILL)
 		<-exited
 	}
@@ -295,7 +295,7 @@ func Binary(t testing.TB) string {
 	t.Helper()
 	serverBinary.once.Do(func() { serverBinary.path, serverBinary.err = buildServer() })
 	if serverBinary.err != nil {
-		t.Fatalf("ollamatest: %v", serverBinary.err)
+		t.Fatalf("ollamae2e: %v", serverBinary.err)
 	}
 	return serverBinary.path
 }
@@ -357,7 +357,7 @@ func freeLoopbackAddr(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatalf("ollamatest: find a free port: %v", err)
+		t.Fatalf("ollamae2e: find a free port: %v", err)
 	}
 	defer l.Close()
 	return l.Addr().String()

@@ -1,6 +1,6 @@
 //go:build ollama_e2e && !linux
 
-package ollamatest
+package ollamae2e
 
 import "syscall"
 
