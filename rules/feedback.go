@@ -68,3 +68,27 @@ func judgedStep(in *Input, l int) int {
 	}
 	return -1
 }
+
+// PrematureSatisfaction blames the decision to stop: a progress ledger that
+// declares the request satisfied in a run that failed (with the ground
+// truth: whose answer is wrong) accepted evidence it should not have, and
+// the step whose result it accepted shares the blame.
+func PrematureSatisfaction(in *Input) []Finding {
+	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
+		return nil
+	}
+	for i := range in.Features.Steps {
+		l := in.Features.Steps[i].Ledger
+		if l == nil || !l.RequestSatisfied.Answer {
+			continue
+		}
+		out := []Finding{{Step: i, Score: 0.6, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
+			Reason: "it declares the request satisfied, but the run ended with a wrong answer"}}
+		if j := judgedStep(in, i); j >= 0 {
+			out = append(out, Finding{Step: j, Score: 0.3, Quote: quoteAt(in, j, 0, 0),
+				Reason: fmt.Sprintf("the ledger at step %d accepted its result as the answer", i)})
+		}
+		return out
+	}
+	return nil
+}

@@ -9,6 +9,9 @@ import (
 // or -1: the call with the matching tool_call_id if the log has ids, else
 // the nearest earlier step that issued code or a call.
 func callerOf(in *Input, j int) int {
+	if actsItself(&in.Features.Steps[j]) {
+		return j
+	}
 	if id := in.Run.Steps[j].ToolCallID; id != "" {
 		for i := j - 1; i >= 0; i-- {
 			for _, tc := range in.Run.Steps[i].ToolCalls {
@@ -112,14 +115,35 @@ func isAgentDecision(in *Input, i int) bool {
 	case run.KindUser, run.KindSystem:
 		return false
 	}
-	return !in.Features.Steps[i].Has(extract.KindToolResult)
+	f := &in.Features.Steps[i]
+	return !f.Has(extract.KindToolResult) || actsItself(f)
 }
 
-// strongestError returns a step's most severe error signal.
+// actsItself reports whether a step reporting a tool's output also names
+// the action its speaker took ("I clicked…", "I typed…"): a browsing or
+// file agent chooses its own actions, so it answers for their results, as
+// a code executor that only prints what it was given does not.
+func actsItself(f *extract.Features) bool {
+	return f.Has(extract.KindToolResult) && f.OTAR.Action != ""
+}
+
+// ownFailureKinds are the error signals in which a step reports its own
+// failure. Ledger judgements (loop, no progress) are about other steps,
+// harness noise (runtime_error) about no agent, and assumptions and empty
+// results are weighed by other rules.
+var ownFailureKinds = map[string]bool{
+	"exit_code": true, "exception": true, "error": true, "not_found": true, "failure": true, "refusal": true,
+}
+
+// strongestError returns the most severe signal in which a step reports its
+// own failure.
 func strongestError(f *extract.Features) (extract.Signal, bool) {
+	if f.Ledger != nil {
+		return extract.Signal{}, false
+	}
 	var best extract.Signal
 	for _, s := range f.Errors {
-		if s.Severity > best.Severity {
+		if ownFailureKinds[s.Kind] && s.Severity > best.Severity {
 			best = s
 		}
 	}
