@@ -46,6 +46,7 @@ var Default = []Rule{
 	{"planning_control", 0.9, PlanningControl},
 	{"feedback", 0.6, Feedback},
 	{"premature_satisfaction", 1.0, PrematureSatisfaction},
+	{"unverified_approval", 1.0, UnverifiedApproval},
 	{"unsupported_claim", 0.7, UnsupportedClaim},
 	{"reversibility", 0.8, Reversibility},
 	{"trial_first_fault", 0.5, TrialFirstFault},
@@ -152,7 +153,7 @@ func eligibility(in *Input, i int) float64 {
 	switch {
 	case f.Has(extract.KindTask):
 		return -0.05
-	case f.Has(extract.KindToolResult) && !actsItself(f):
+	case f.Has(extract.KindToolResult) && !ownsResult(in, i):
 		return -0.2
 	case f.Has(extract.KindTermination):
 		return -0.3
@@ -163,10 +164,8 @@ func eligibility(in *Input, i int) float64 {
 // responsible names the agent to blame for step i: the speaker, except that
 // a tool's output is blamed on the agent that called the tool.
 func responsible(in *Input, i int) string {
-	if f := &in.Features.Steps[i]; f.Has(extract.KindToolResult) && !actsItself(f) {
-		if c := callerOf(in, i); c >= 0 {
-			return in.Run.Steps[c].Agent
-		}
+	if c := callerOf(in, i); c >= 0 {
+		return in.Run.Steps[c].Agent
 	}
 	return in.Run.Steps[i].Agent
 }

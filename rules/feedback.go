@@ -92,3 +92,36 @@ func PrematureSatisfaction(in *Input) []Finding {
 	}
 	return nil
 }
+
+// UnverifiedApproval blames a step that declares a result verified or
+// correct without checking it: no call of its own and no tool output since
+// the result it approves was stated. In a failed run such an approval let
+// the wrong result through.
+func UnverifiedApproval(in *Input) []Finding {
+	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
+		return nil
+	}
+	var out []Finding
+	lastEvidence := -1
+	for i := range in.Features.Steps {
+		f := &in.Features.Steps[i]
+		if f.Has(extract.KindToolResult) || issuesCall(f) {
+			lastEvidence = i
+			continue
+		}
+		if !isAgentDecision(in, i) || f.Ledger != nil {
+			continue
+		}
+		sig, ok := signalOf(f.Successes, "confirmed")
+		if !ok || !f.Has(extract.KindVerification) {
+			continue
+		}
+		if lastEvidence >= 0 && i-lastEvidence <= 1 {
+			continue // it approves a result it has just seen checked
+		}
+		out = append(out, Finding{Step: i, Score: 0.5, Quote: quoteAt(in, i, sig.Offset, len(sig.Quote)),
+			Reason: "it approves a result without checking it: no call of its own and no fresh tool output"})
+		break
+	}
+	return out
+}

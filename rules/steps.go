@@ -5,11 +5,17 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// callerOf returns the step whose tool call or code produced tool result j,
-// or -1: the call with the matching tool_call_id if the log has ids, else
-// the nearest earlier step that issued code or a call.
+// callerOf returns the step whose tool call or code produced tool result j:
+// the call with the matching tool_call_id if the log has ids, else the
+// nearest earlier step that issued code or a call. It returns j itself when
+// the result is its speaker's own doing (see ownsResult), and -1 when j is
+// not a tool result.
 func callerOf(in *Input, j int) int {
-	if actsItself(&in.Features.Steps[j]) {
+	f := &in.Features.Steps[j]
+	if !f.Has(extract.KindToolResult) {
+		return -1
+	}
+	if f.OTAR.Action != "" {
 		return j
 	}
 	if id := in.Run.Steps[j].ToolCallID; id != "" {
@@ -22,16 +28,25 @@ func callerOf(in *Input, j int) int {
 		}
 	}
 	for i := j - 1; i >= 0; i-- {
-		f := &in.Features.Steps[i]
-		if f.Has(extract.KindToolResult) {
+		g := &in.Features.Steps[i]
+		if g.Has(extract.KindToolResult) {
 			continue
 		}
-		if issuesCall(f) {
+		if issuesCall(g) {
 			return i
 		}
-		return -1
+		break
 	}
-	return -1
+	return j
+}
+
+// ownsResult reports whether tool result j answers for itself: its speaker
+// names its own action ("I clicked…") or acted on a plain-language
+// instruction rather than running code someone else wrote. A browsing or
+// file agent chooses its actions; a code executor only prints what it was
+// given.
+func ownsResult(in *Input, j int) bool {
+	return callerOf(in, j) == j
 }
 
 func issuesCall(f *extract.Features) bool {
@@ -115,16 +130,7 @@ func isAgentDecision(in *Input, i int) bool {
 	case run.KindUser, run.KindSystem:
 		return false
 	}
-	f := &in.Features.Steps[i]
-	return !f.Has(extract.KindToolResult) || actsItself(f)
-}
-
-// actsItself reports whether a step reporting a tool's output also names
-// the action its speaker took ("I clicked…", "I typed…"): a browsing or
-// file agent chooses its own actions, so it answers for their results, as
-// a code executor that only prints what it was given does not.
-func actsItself(f *extract.Features) bool {
-	return f.Has(extract.KindToolResult) && f.OTAR.Action != ""
+	return !in.Features.Steps[i].Has(extract.KindToolResult) || ownsResult(in, i)
 }
 
 // ownFailureKinds are the error signals in which a step reports its own
