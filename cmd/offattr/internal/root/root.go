@@ -7,6 +7,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/analyzecmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/evalcmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/screencmd"
 )
 
 // NewCmdRoot returns the offattr command with every subcommand attached.
@@ -26,6 +27,7 @@ questions that need language understanding.`,
 	cmd.AddCommand(
 		analyzecmd.NewCmdAnalyze(io, nil),
 		evalcmd.NewCmdEval(io, nil),
+		screencmd.NewCmdScreen(io, nil),
 	)
 	return cmd
 }
