@@ -16,7 +16,6 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
-	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/triage"
 )
 
@@ -31,11 +30,9 @@ type ScreenOptions struct {
 	Workers int
 	Resume  bool
 	Shard   string
-	// Redact masks secrets before analysis; RedactPatterns adds the user's
-	// patterns (and implies Redact).
-	Redact         bool
-	RedactPatterns string
-	Thresholds     triage.Thresholds
+	// Redact masks secrets before analysis.
+	Redact     cmdutil.RedactFlags
+	Thresholds triage.Thresholds
 	// Candidates is how many ranked candidates each record keeps.
 	Candidates int
 }
@@ -83,8 +80,7 @@ review otherwise.`,
 	f.IntVarP(&opts.Workers, "workers", "j", runtime.NumCPU(), "runs analysed in parallel")
 	f.BoolVar(&opts.Resume, "resume", false, "continue an interrupted screen: skip inputs already in the -o file and append")
 	f.StringVar(&opts.Shard, "shard", "", "process only shard i of n (i/n, 0 ≤ i < n), chosen by a hash of each input's name")
-	f.BoolVar(&opts.Redact, "redact", false, "mask secrets and personal data before analysis")
-	f.StringVar(&opts.RedactPatterns, "redact-patterns", "", "extra regexp2 patterns to mask, one per line (implies --redact)")
+	opts.Redact.Register(f)
 	f.Float64Var(&opts.Thresholds.Clear, "clear-above", triage.DefaultClear, "confidence at or above which a run may be clear")
 	f.Float64Var(&opts.Thresholds.Escalate, "escalate-below", triage.DefaultEscalate, "confidence below which a run is escalated")
 	f.Float64Var(&opts.Thresholds.Margin, "margin", triage.DefaultMargin, "lead over the runner-up's score a clear run needs")
@@ -109,11 +105,9 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 	if _, err := opts.Load.Options(); err != nil {
 		return err
 	}
-	var patterns *redact.Patterns
-	if opts.Redact || opts.RedactPatterns != "" {
-		if patterns, err = redact.Compile(redact.Options{PatternsFile: opts.RedactPatterns}); err != nil {
-			return err
-		}
+	patterns, err := opts.Redact.Compile()
+	if err != nil {
+		return err
 	}
 	analyze, err := opts.Analyzer()
 	if err != nil {

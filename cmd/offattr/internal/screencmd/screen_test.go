@@ -222,14 +222,14 @@ func TestScreenRedactsBeforeAnalysis(t *testing.T) {
 
 	sp := &spy{}
 	opts, _, _ := newOpts(sp, path)
-	opts.RedactPatterns = patterns
+	opts.Redact.Patterns = patterns
 	require.NoError(t, screenRun(context.Background(), opts))
 	assert.Contains(t, sp.seen, "task mail [EMAIL_1] key [CUSTOM_1]")
 
 	bad := filepath.Join(dir, "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("(\n"), 0o644))
 	opts, _, _ = newOpts(&spy{}, path)
-	opts.RedactPatterns = bad
+	opts.Redact.Patterns = bad
 	assert.ErrorContains(t, screenRun(context.Background(), opts), "bad.txt:1")
 }
 
@@ -261,7 +261,7 @@ func TestScreenFlags(t *testing.T) {
 	assert.Equal(t, "x.csv", got.Output)
 	assert.Equal(t, 5, got.Workers)
 	assert.True(t, got.Resume)
-	assert.True(t, got.Redact)
+	assert.True(t, got.Redact.On)
 	assert.Equal(t, "2/4", got.Shard)
 	assert.Equal(t, triage.Thresholds{Clear: 0.8, Escalate: 0.3, Margin: 0.2}, got.Thresholds)
 }
