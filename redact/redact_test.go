@@ -202,3 +202,13 @@ func TestPathologicalInputReturnsPromptly(t *testing.T) {
 		})
 	}
 }
+
+func TestHints(t *testing.T) {
+	assert.True(t, assignedKey("token")(`{"Access_Token" : "x"}`))
+	assert.False(t, assignedKey("token")("token_count: 3, the token is here"))
+	assert.True(t, emailLike("a@b.co"))
+	assert.False(t, emailLike("@alice and x@y and a@b."))
+	assert.True(t, ipv6Like("fe80::1"))
+	assert.True(t, ipv6Like("2001:db8:1::"))
+	assert.False(t, ipv6Like("list:: and a: b and 12:xx:"))
+}

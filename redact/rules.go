@@ -2,6 +2,7 @@ package redact
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -44,8 +45,20 @@ func containsFold(subs ...string) func(string) bool {
 	}
 }
 
-// digit is a hint: text holds an ASCII digit.
-func digit(text string) bool { return strings.ContainsAny(text, "0123456789") }
+// re2 is a hint: text matches a looser RE2 pattern. Go's regexp runs in
+// linear time without backtracking, so it cheaply rules out the texts
+// where the exact regexp2 pattern (lookarounds, backreferences) cannot
+// match; in a typical step that is every pattern.
+func re2(expr string) func(string) bool {
+	re := regexp.MustCompile(expr) // constant patterns, checked by tests
+	return re.MatchString
+}
+
+// providerPrefixes are the literal starts of providerKeys: a text without
+// any of them cannot hold a provider key.
+var providerPrefixes = []string{"sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xox", "AIza",
+	"sk_", "rk_", "whsec_", "hf_", "glpat-", "npm_", "SG.", "gsk_", "xai-", "pypi-", "dop_v1_",
+	"AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "AROA", "APKA", "ASCA"}
 
 // Boundaries shared by token-like patterns: a key is not part of a longer
 // identifier on either side.
@@ -77,15 +90,14 @@ var providerKeys = []string{
 	`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[A-Z0-9]{16}`,
 }
 
-var providerHints = []string{"sk-", "gh", "github_pat_", "xox", "AIza", "sk_", "rk_", "whsec_", "hf_", "glpat-", "npm_", "SG.", "gsk_", "xai-", "pypi-", "dop_v1_",
-	"AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "AROA", "APKA", "ASCA"}
-
 // Key names whose values are secrets. A key may carry a prefix
 // (db_password, x-api-key, aws_secret_access_key) but must end in one of
-// these, so token_count and max_tokens are not keys.
+// these, so token_count and max_tokens are not keys. The pattern starts at
+// the key word itself, not at the prefix, so regexp2 can skip ahead to its
+// first letters instead of trying every position.
 const (
-	passwordKey = `(?<![A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_.-])*(?i:password|passwd|passphrase|pwd)`
-	secretKey   = `(?<![A-Za-z0-9_.-])(?:[A-Za-z0-9]+[_.-])*(?i:api[_-]?key|apikey|secret[_-]?key|access[_-]?key|private[_-]?key|signing[_-]?key|secret|token)`
+	passwordKey = `(?<![A-Za-z0-9])(?i:password|passwd|passphrase|pwd)`
+	secretKey   = `(?<![A-Za-z0-9])(?i:api[_-]?key|apikey|secret[_-]?key|access[_-]?key|private[_-]?key|signing[_-]?key|secret|token)`
 	// assign is the separator, with the optional closing quote of a JSON key.
 	assign = `["']?\s*(?<sep>=>|[:=])\s*`
 	// value is quoted or bare; the quote, if any, is kept out of "secret".
@@ -130,7 +142,7 @@ var specs = []spec{
 		expr: `-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\z)`},
 	{name: "JWT", kind: Token, hint: contains("eyJ"),
 		expr: tokL + `eyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*` + tokR},
-	{name: "provider API key", kind: APIKey, hint: contains(providerHints...),
+	{name: "provider API key", kind: APIKey, hint: contains(providerPrefixes...),
 		expr: tokL + `(?:` + strings.Join(providerKeys, "|") + `)` + tokR},
 	{name: "AWS secret key", kind: Secret, hint: containsFold("aws"),
 		expr: `(?i:aws_?secret_?(?:access_?)?key|aws_?session_?token)["']?\s*[:=]\s*["']?(?<secret>[A-Za-z0-9/+=]{40,})(?![A-Za-z0-9/+=])`},
@@ -138,21 +150,21 @@ var specs = []spec{
 		expr: `(?<![A-Za-z0-9])(?i:bearer)\s+(?<secret>(?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]{16,}=*)`},
 	{name: "basic auth", kind: Token, hint: containsFold("basic"),
 		expr: `(?i:authorization)["']?\s*[:=]\s*["']?(?i:basic)\s+(?<secret>[A-Za-z0-9+/]{8,}=*)`},
-	{name: "URL password", kind: Password, hint: contains("://"),
+	{name: "URL password", kind: Password, hint: re2(`://[^\s:/?#@]*:[^\s/?#]*@`),
 		expr: `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/?#@\[\]"'<>]*:(?<secret>[^\s/?#"'<>]+)@(?=[A-Za-z0-9\[])`},
-	{name: "password assignment", kind: Password, hint: containsFold("pass", "pwd"),
+	{name: "password assignment", kind: Password, hint: assignedKey("password", "passwd", "passphrase", "pwd"),
 		expr: passwordKey + assign + value, keep: keepPassword},
-	{name: "secret assignment", kind: Secret, hint: containsFold("key", "secret", "token"),
+	{name: "secret assignment", kind: Secret, hint: assignedKey("key", "secret", "token"),
 		expr: secretKey + assign + value, keep: keepSecret},
-	{name: "e-mail address", kind: Email, hint: contains("@"), expr: email},
-	{name: "IPv6 address", kind: IP, hint: contains(":"), expr: ipv6, keep: keepIPv6},
-	{name: "IPv4 address", kind: IP, hint: contains("."), expr: ipv4, keep: keepIPv4},
+	{name: "e-mail address", kind: Email, hint: emailLike, expr: email},
+	{name: "IPv6 address", kind: IP, hint: ipv6Like, expr: ipv6, keep: keepIPv6},
+	{name: "IPv4 address", kind: IP, hint: re2(`[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]`), expr: ipv4, keep: keepIPv4},
 	{name: "labelled phone number", kind: Phone,
 		hint: containsFold("phone", "tel", "mobile", "cell", "fax", "whatsapp"),
 		expr: phoneLabel, keep: digitsBetween(7, 15)},
-	{name: "international phone number", kind: Phone, hint: contains("+"), expr: phoneIntl, keep: digitsBetween(8, 15)},
-	{name: "North American phone number", kind: Phone, hint: digit, expr: phoneNANP},
-	{name: "national phone number", kind: Phone, hint: contains("0"), expr: phoneTrunk, keep: keepTrunkPhone},
+	{name: "international phone number", kind: Phone, hint: re2(`\+[0-9]{1,3}[ .(-]{0,2}[0-9]`), expr: phoneIntl, keep: digitsBetween(8, 15)},
+	{name: "North American phone number", kind: Phone, hint: re2(`[0-9]{3}\)?[-. ]{1,2}[0-9]{3}[-. ][0-9]{4}`), expr: phoneNANP},
+	{name: "national phone number", kind: Phone, hint: re2(`0[0-9]{1,4}[ -][0-9]{2}`), expr: phoneTrunk, keep: keepTrunkPhone},
 }
 
 // builtins compiles specs with the given timeout. Patterns are constants,
