@@ -85,6 +85,10 @@ type Reductions struct {
 	Summary     string          `json:"summary"`      // ≤ 20 words, L3
 	Milestone   string          `json:"milestone"`    // ≤ 15 words, L4
 	Fallback    map[string]bool `json:"fallback,omitempty"`
+	// Sources says, per level, which extractor produced the text: a
+	// structural one ("final_answer", "ledger", "tool_failure"), a context
+	// type's patterns ("pattern:handoff"...), or "fallback".
+	Sources map[string]string `json:"sources,omitempty"`
 }
 
 // Ledger is a Magentic-One progress ledger.
@@ -130,6 +134,7 @@ const (
 	ClaimPath   ClaimKind = "path"
 	ClaimQuoted ClaimKind = "quoted"
 	ClaimEntity ClaimKind = "entity"
+	ClaimTime   ClaimKind = "time" // a time of day, normalised to 24-hour "HH:MM"
 )
 
 // Claim is a value stated in a step. Norm is its normalised form so that

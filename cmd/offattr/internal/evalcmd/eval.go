@@ -26,6 +26,7 @@ import (
 type EvalOptions struct {
 	IO        *cmdutil.IOStreams
 	Load      cmdutil.LoadFlags
+	Model     cmdutil.ModelFlags
 	Analyzer  func() (pipeline.Analyzer, error)
 	Mode      string
 	Paths     []string
@@ -71,12 +72,13 @@ agent accuracy, step accuracy, step accuracy within ±k steps and recall@k.
 PATH is a directory of case files, or a directory whose subdirectories are
 (each subdirectory is a subset, named by its base name).`,
 		Example: `  offattr eval ../shared/whowhen/dev
-  offattr eval ../shared/whowhen/dev --no-ground-truth --json --cases cases.jsonl`,
+  offattr eval ../shared/whowhen/dev --no-ground-truth --json --cases cases.jsonl
+  offattr eval ../shared/whowhen/dev --model qwen3:8b --parallel 2`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
 			if opts.Analyzer == nil {
-				opts.Analyzer = func() (pipeline.Analyzer, error) { return pipeline.New(pipeline.Options{}), nil }
+				opts.Analyzer = func() (pipeline.Analyzer, error) { return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load) }
 			}
 			if runF != nil {
 				return runF(opts)
@@ -85,6 +87,7 @@ PATH is a directory of case files, or a directory whose subdirectories are
 		},
 	}
 	opts.Load.Register(cmd.Flags())
+	opts.Model.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&opts.CasesPath, "cases", "", "write one JSON line per case to this file")
 	return cmd
@@ -113,7 +116,9 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		return err
 	}
 	rep.Mode = opts.Mode
-	if rep.Overall.Usage.LLMCalls > 0 {
+	// With --model the mode is rules+llm even when every answer came from
+	// the cache (a re-run makes no call).
+	if rep.Overall.Usage.LLMCalls > 0 || opts.Model.Enabled() {
 		rep.Mode = rules.ModeRulesLLM
 	}
 	if opts.JSON {

@@ -1,0 +1,500 @@
+package extract
+
+import (
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dlclark/regexp2"
+)
+
+// maxClaims caps the claims kept for one step; a page of search results
+// would otherwise index thousands of values and drown the data edges.
+const maxClaims = 200
+
+// Key is the claim's identity for matching across steps: kind and
+// normalised value.
+func (c Claim) Key() string { return string(c.Kind) + ":" + c.Norm }
+
+// Matches reports whether two claims state the same value: the same key,
+// or two numbers of equal value where one of them carries no unit ("$232.00"
+// and "232", but not "25%" and "25 km").
+func (c Claim) Matches(o Claim) bool {
+	if c.Key() == o.Key() {
+		return true
+	}
+	if c.Kind != ClaimNumber || o.Kind != ClaimNumber {
+		return false
+	}
+	cv, cu := splitUnit(c.Norm)
+	ov, ou := splitUnit(o.Norm)
+	return cv == ov && (cu == "" || ou == "")
+}
+
+// Number returns the numeric value of a number claim.
+func (c Claim) Number() (float64, bool) {
+	if c.Kind != ClaimNumber {
+		return 0, false
+	}
+	v, _ := splitUnit(c.Norm)
+	f, err := strconv.ParseFloat(v, 64)
+	return f, err == nil
+}
+
+func splitUnit(norm string) (value, unit string) {
+	if i := strings.IndexByte(norm, ' '); i >= 0 {
+		return norm[:i], norm[i+1:]
+	}
+	if strings.HasSuffix(norm, "%") {
+		return strings.TrimSuffix(norm, "%"), "%"
+	}
+	return norm, ""
+}
+
+// Claims reads every claim in a short text such as an answer, a question or
+// a ground truth. Unlike the per-step reading it keeps small integers ("2
+// adults"), which in a long step are mostly list numbers and counts.
+func Claims(s string) []Claim {
+	return claimsOf(newText(s), nil, false)
+}
+
+// NormalizeClaim returns the normalised form of a value of the given kind, as
+// it would stand in Claim.Norm: "1,234" and "1234.0" give "1234", "$1,234.50"
+// gives "1234.5", "25 percent" gives "25%", "March 5, 2020" gives
+// "2020-03-05", "https://WWW.Example.com/a/." gives "example.com/a".
+func NormalizeClaim(kind ClaimKind, s string) string {
+	s = strings.TrimSpace(s)
+	t := newText(s)
+	switch kind {
+	case ClaimNumber:
+		if m, ok := t.first(numberRe); ok {
+			if n, ok := numberNorm(t, m); ok {
+				return n
+			}
+		}
+	case ClaimDate:
+		for _, re := range dateRes {
+			if m, ok := t.first(re); ok {
+				if n, ok := dateNorm(t, m); ok {
+					return n
+				}
+			}
+		}
+	case ClaimTime:
+		if m, ok := t.first(timeRe); ok {
+			if n, ok := timeNorm(t, m); ok {
+				return n
+			}
+		}
+	case ClaimURL:
+		return urlNorm(s)
+	case ClaimPath:
+		return strings.TrimRight(s, ".,;:!?)]}'\"")
+	case ClaimQuoted:
+		return textNorm(strings.Trim(s, `"'“”‘’`))
+	case ClaimEntity:
+		return entityNorm(s)
+	}
+	return textNorm(s)
+}
+
+// claimsOf reads the claims of one text. agents, when given, are names that
+// must not become entity claims (an agent's name is who speaks, not what is
+// said). strict drops small bare integers.
+func claimsOf(t *text, agents map[string]bool, strict bool) []Claim {
+	var out []Claim
+	var taken []span // url, path and date spans: numbers inside them are not claims
+	add := func(k ClaimKind, start, end int, norm string) {
+		if norm == "" {
+			return
+		}
+		out = append(out, Claim{Kind: k, Text: t.s[start:end], Norm: norm, Offset: start})
+	}
+	inside := func(a, b int) bool {
+		for _, s := range taken {
+			if a < s.end && b > s.start {
+				return true
+			}
+		}
+		return false
+	}
+
+	for _, m := range t.all(fileURLRe, 0) {
+		taken = append(taken, m.groups[0])
+		p := strings.TrimRight(t.group(m, 1), ".,;:!?)]}'\"")
+		add(ClaimPath, m.start(), m.end(), p)
+	}
+	for _, m := range t.all(urlRe, 0) {
+		if inside(m.start(), m.end()) {
+			continue
+		}
+		raw := trimURL(t.s[m.start():m.end()])
+		taken = append(taken, span{m.start(), m.start() + len(raw), true})
+		add(ClaimURL, m.start(), m.start()+len(raw), urlNorm(raw))
+	}
+	for _, m := range t.all(pathRe, 0) {
+		if inside(m.start(), m.end()) {
+			continue
+		}
+		p := strings.TrimRight(t.s[m.start():m.end()], ".,;:!?)]}'\"")
+		if !pathLike(p) {
+			continue
+		}
+		taken = append(taken, span{m.start(), m.start() + len(p), true})
+		add(ClaimPath, m.start(), m.start()+len(p), p)
+	}
+	for _, re := range dateRes {
+		for _, m := range t.all(re, 0) {
+			if inside(m.start(), m.end()) {
+				continue
+			}
+			if n, ok := dateNorm(t, m); ok {
+				taken = append(taken, m.groups[0])
+				add(ClaimDate, m.start(), m.end(), n)
+			}
+		}
+	}
+	for _, m := range t.all(timeRe, 0) {
+		if inside(m.start(), m.end()) {
+			continue
+		}
+		if n, ok := timeNorm(t, m); ok {
+			taken = append(taken, m.groups[0])
+			add(ClaimTime, m.start(), m.end(), n)
+		}
+	}
+	for _, m := range t.all(numberRe, 0) {
+		if inside(m.start(), m.end()) || !standaloneNumber(t, m, strict) {
+			continue
+		}
+		if n, ok := numberNorm(t, m); ok {
+			add(ClaimNumber, m.start(), m.end(), n)
+		}
+	}
+	for _, m := range t.all(quotedRe, 0) {
+		if inside(m.start(), m.end()) || jsonString(t.s, m.start(), m.end()) {
+			continue
+		}
+		q := t.named(m, "q")
+		if !hasLetters(q) || !quotedValue(q) {
+			continue
+		}
+		add(ClaimQuoted, m.start(), m.end(), textNorm(q))
+	}
+	out = append(out, entities(t, agents, inside, strict)...)
+	return dedupe(out)
+}
+
+func dedupe(cs []Claim) []Claim {
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].Offset < cs[j].Offset })
+	seen := map[string]bool{}
+	out := cs[:0]
+	for _, c := range cs {
+		if seen[c.Key()] {
+			continue
+		}
+		seen[c.Key()] = true
+		out = append(out, c)
+		if len(out) == maxClaims {
+			break
+		}
+	}
+	return out
+}
+
+// trimURL drops what prose puts after a URL: closing punctuation and an
+// unbalanced closing bracket (a markdown link's ")").
+func trimURL(u string) string {
+	for {
+		n := len(u)
+		u = strings.TrimRight(u, ".,;:!?'\"*")
+		if strings.HasSuffix(u, ")") && strings.Count(u, "(") < strings.Count(u, ")") {
+			u = u[:len(u)-1]
+		}
+		if strings.HasSuffix(u, "]") && strings.Count(u, "[") < strings.Count(u, "]") {
+			u = u[:len(u)-1]
+		}
+		if len(u) == n {
+			return u
+		}
+	}
+}
+
+// urlNorm lowercases scheme and host, drops the scheme, "www.", the
+// fragment and a trailing slash, so that the same page matches however it
+// was written.
+func urlNorm(u string) string {
+	u = trimURL(strings.TrimSpace(u))
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+	}
+	if i := strings.IndexByte(u, '#'); i >= 0 {
+		u = u[:i]
+	}
+	host, rest := u, ""
+	if i := strings.IndexAny(u, "/?"); i >= 0 {
+		host, rest = u[:i], u[i:]
+	}
+	host = strings.TrimPrefix(strings.ToLower(host), "www.")
+	rest = strings.TrimRight(rest, "/")
+	return host + rest
+}
+
+func pathLike(p string) bool {
+	if strings.Count(p, "/")+strings.Count(p, `\`) >= 2 {
+		return true
+	}
+	base := p[strings.LastIndexAny(p, `/\`)+1:]
+	return strings.Contains(base, ".") && hasLetters(base)
+}
+
+// jsonString reports a quoted string that is a JSON key or value: the
+// ledger's and page metadata's field names are not claims.
+func jsonString(s string, start, end int) bool {
+	after := strings.TrimLeft(s[end:min(len(s), end+4)], " \t")
+	if strings.HasPrefix(after, ":") {
+		return true
+	}
+	before := strings.TrimRight(s[max(0, start-4):start], " \t")
+	return strings.HasSuffix(before, ":") || strings.HasSuffix(before, "[") || strings.HasSuffix(before, "{")
+}
+
+// textNorm is the normal form of free text: lower case, single spaces, no
+// surrounding punctuation.
+func textNorm(s string) string {
+	s = strings.ToLower(collapse(s))
+	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+}
+
+// entityNorm also drops possessives, so "Seattle Children's Museum" and
+// "Seattle Children Museum" match.
+func entityNorm(s string) string {
+	n := textNorm(s)
+	n = strings.TrimPrefix(n, "the ")
+	n = strings.ReplaceAll(n, "'s", "")
+	n = strings.ReplaceAll(n, "’s", "")
+	return n
+}
+
+// standaloneNumber decides whether a number match is a value the text
+// states, rather than a list marker, part of a phone number, range, time,
+// version or identifier.
+func standaloneNumber(t *text, m match, strict bool) bool {
+	s := t.s
+	start, end := m.start(), m.end()
+	unit := t.named(m, "unit")
+	if unit != "" && len(unit) == 1 && unit != "%" && t.named(m, "sp") != "" {
+		// "5 s", "3 m": a lone letter after a space is a word, not a unit.
+		return false
+	}
+	if end < len(s) {
+		r, _ := utf8.DecodeRuneInString(s[end:])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' {
+			return false
+		}
+		// 555-1234, 7-9, 11:30, 3.11.2, 1/2
+		if end+1 < len(s) && strings.ContainsRune("-–:/.", r) && isDigit(s[end+1]) {
+			return false
+		}
+	}
+	if start > 0 && t.named(m, "sign") == "" {
+		r, w := utf8.DecodeLastRuneInString(s[:start])
+		if (r == '-' || r == '–') && start-w > 0 {
+			prev, _ := utf8.DecodeLastRuneInString(s[:start-w])
+			if unicode.IsLetter(prev) || unicode.IsDigit(prev) {
+				return false
+			}
+		}
+	}
+	mult := t.named(m, "mult")
+	if len(mult) == 1 && t.named(m, "cur") == "" {
+		return false // "5 M", "3B": a multiplier letter needs a currency
+	}
+	if listMarker(s, start, end) {
+		return false
+	}
+	if num := t.named(m, "num"); len(num) > 12 && !strings.Contains(num, ",") {
+		return false // an identifier (an app id, a timestamp), not a quantity
+	}
+	if strict && unit == "" && mult == "" && t.named(m, "cur") == "" && t.named(m, "frac") == "" {
+		if n, err := strconv.Atoi(t.named(m, "num")); err == nil && n < 10 {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+// listMarker: the number is the first thing on its line and is followed by
+// "." or ")" and a space, as in "1. Gather information".
+func listMarker(s string, start, end int) bool {
+	lineStart := strings.LastIndexByte(s[:start], '\n') + 1
+	if strings.TrimLeft(s[lineStart:start], " \t*#>-") != "" {
+		return false
+	}
+	return end+1 < len(s) && (s[end] == '.' || s[end] == ')') && (s[end+1] == ' ' || s[end+1] == '\t')
+}
+
+var multipliers = map[string]int64{"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9, "trillion": 1e12}
+
+// units maps the ways a unit is written to one name; currencies map to "" so
+// that "$232.00" and "232" match.
+var units = map[string]string{
+	"%": "%", "percent": "%", "per cent": "%", "percent ": "%", "pct": "%",
+	"km": "km", "kilometer": "km", "kilometers": "km", "kilometre": "km", "kilometres": "km",
+	"mi": "mi", "mile": "mi", "miles": "mi",
+	"m": "m", "meter": "m", "meters": "m", "metre": "m", "metres": "m",
+	"ft": "ft", "feet": "ft", "foot": "ft",
+	"kg": "kg", "kilogram": "kg", "kilograms": "kg", "lb": "lb", "lbs": "lb",
+	"degree": "deg", "degrees": "deg",
+	"minute": "min", "minutes": "min", "min": "min", "mins": "min",
+	"hour": "h", "hours": "h", "hr": "h", "hrs": "h", "h": "h",
+	"second": "s", "seconds": "s", "sec": "s", "secs": "s", "s": "s",
+	"day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month",
+	"year": "year", "years": "year", "yr": "year", "yrs": "year",
+	"mph": "mph", "km/h": "km/h",
+	"kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb",
+	"usd": "", "eur": "", "dollar": "", "dollars": "", "euro": "", "euros": "",
+}
+
+// numberNorm writes the value in a canonical decimal form ("1234.5"),
+// multiplied out ("1.08 billion" = "1080000000"), with its unit after a
+// space ("5 km") or "%" attached.
+func numberNorm(t *text, m match) (string, bool) {
+	digits := strings.ReplaceAll(t.named(m, "num"), ",", "") + t.named(m, "frac")
+	if len(digits) > 1 && digits[0] == '0' && t.named(m, "frac") == "" && t.named(m, "unit") == "" {
+		return digits, true // a code with leading zeros ("06385"): keep it whole
+	}
+	v, ok := new(big.Rat).SetString(digits)
+	if !ok {
+		return "", false
+	}
+	if mult := strings.ToLower(t.named(m, "mult")); mult != "" {
+		v.Mul(v, new(big.Rat).SetInt64(multipliers[mult]))
+	}
+	if t.named(m, "sign") != "" {
+		v.Neg(v)
+	}
+	n := ratString(v)
+	raw := strings.ToLower(t.named(m, "unit"))
+	if strings.HasPrefix(raw, "°") {
+		return n + " °" + strings.ToUpper(strings.TrimSpace(raw[len("°"):])), true
+	}
+	unit, known := units[raw]
+	if !known {
+		unit = units[strings.TrimSpace(raw)]
+	}
+	switch unit {
+	case "":
+		return n, true
+	case "%":
+		return n + "%", true
+	}
+	return n + " " + unit, true
+}
+
+func ratString(v *big.Rat) string {
+	if v.IsInt() {
+		return v.Num().String()
+	}
+	s := strings.TrimRight(v.FloatString(12), "0")
+	return strings.TrimSuffix(s, ".")
+}
+
+var dateRes = []*regexp2.Regexp{isoDateRe, slashDateRe, mdyDateRe, dmyDateRe, myDateRe}
+
+var monthNumber = map[string]int{"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12}
+
+// dateNorm writes a date as ISO "2006-01-02", or "2006-01" when the text
+// gives no day. Numeric dates are read month first unless the first number
+// cannot be a month; two-digit years are 20xx below 50, else 19xx.
+func dateNorm(t *text, m match) (string, bool) {
+	y, err := strconv.Atoi(t.named(m, "y"))
+	if err != nil {
+		return "", false
+	}
+	if len(t.named(m, "y")) == 2 {
+		if y < 50 {
+			y += 2000
+		} else {
+			y += 1900
+		}
+	}
+	month := 0
+	if mon := strings.ToLower(t.named(m, "mon")); mon != "" {
+		month = monthNumber[mon[:3]]
+	} else if month, err = strconv.Atoi(t.named(m, "m")); err != nil {
+		return "", false
+	}
+	dayText := t.named(m, "d")
+	if dayText == "" {
+		if month < 1 || month > 12 {
+			return "", false
+		}
+		return strconv.Itoa(y) + "-" + pad2(month), true
+	}
+	day, err := strconv.Atoi(dayText)
+	if err != nil {
+		return "", false
+	}
+	if month > 12 && day <= 12 && t.named(m, "mon") == "" {
+		month, day = day, month
+	}
+	if month < 1 || month > 12 || day < 1 || day > 31 {
+		return "", false
+	}
+	return strconv.Itoa(y) + "-" + pad2(month) + "-" + pad2(day), true
+}
+
+func pad2(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// quotedValue keeps quoted text that names something: several words, or one
+// word with a capital or a digit that is not a common word. A quoted
+// "search" or "TERMINATE" is a UI label or a protocol word.
+func quotedValue(q string) bool {
+	f := strings.Fields(q)
+	if len(f) >= 2 {
+		return true
+	}
+	w := strings.Trim(q, ".,;:!? ")
+	if commonWords[strings.ToLower(w)] {
+		return false
+	}
+	return strings.IndexFunc(w, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) >= 0
+}
+
+// timeNorm writes a time of day as 24-hour "HH:MM".
+func timeNorm(t *text, m match) (string, bool) {
+	h, err := strconv.Atoi(t.named(m, "h"))
+	if err != nil {
+		return "", false
+	}
+	minute := 0
+	if mt := t.named(m, "min"); mt != "" {
+		if minute, err = strconv.Atoi(mt); err != nil {
+			return "", false
+		}
+	}
+	switch ap := strings.ToLower(t.named(m, "ap")); {
+	case ap == "":
+	case h < 1 || h > 12:
+		return "", false
+	case ap[0] == 'p' && h != 12:
+		h += 12
+	case ap[0] == 'a' && h == 12:
+		h = 0
+	}
+	if h > 24 || minute > 59 {
+		return "", false
+	}
+	return pad2(h) + ":" + pad2(minute), true
+}

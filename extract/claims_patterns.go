@@ -1,0 +1,34 @@
+package extract
+
+// Claim patterns. Bounded repetitions everywhere: each attempt is linear in
+// a few hundred runes, so a long line cannot make a pattern backtrack far.
+var (
+	urlRe     = pattern(`\b(?:(?:https?|ftp)://|www\.)[^\s<>"'\x60{}|\\^]{3,2000}`, ci)
+	fileURLRe = pattern(`\bfile://(/[^\s<>"'\x60]{1,1000})`, ci)
+	// Unix paths (absolute, ~/ or ./), Windows paths, and relative paths that
+	// end in a file extension.
+	pathRe = pattern(`(?<![\w/.:~@-])(?:(?:~|\.{1,2})?/[\w.@+-]{1,100}(?:/[\w.@+-]{1,100}){0,30}/?|[A-Za-z]:\\[\w .@+-]{1,100}(?:\\[\w .@+-]{1,100}){0,30}|[\w.-]{1,100}(?:/[\w.-]{1,100}){1,30}\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])`, 0)
+
+	months      = `(?<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`
+	isoDateRe   = pattern(`(?<![\d-])(?<y>\d{4})-(?<m>\d{1,2})-(?<d>\d{1,2})(?![\d-])`, 0)
+	slashDateRe = pattern(`(?<![\d/.-])(?<m>\d{1,2})/(?<d>\d{1,2})/(?<y>\d{4}|\d{2})(?![\d/])`, 0)
+	mdyDateRe   = pattern(`\b`+months+`\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?,?\s{1,3}(?<y>\d{4})\b`, ci)
+	dmyDateRe   = pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`,?\s{1,3}(?<y>\d{4})\b`, ci)
+	myDateRe    = pattern(`\b`+months+`,?\s{1,3}(?<y>\d{4})\b`, ci)
+
+	// timeRe reads a time of day: "11pm", "7:30 a.m.", "23:05".
+	timeRe = pattern(`(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2}))?(?::\d{2})?\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?|(?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])`, ci)
+
+	// numberRe reads a number with its sign, currency, thousands separators,
+	// fraction, multiplier and unit. Whether it is a claim at all (a list
+	// marker, a phone number, part of a range or an identifier is not) is
+	// decided in Go after the match, where the surroundings are easy to read.
+	numberRe = pattern(`(?<![\w.,/#:@])(?<sign>-(?=[\d$\\€£¥]))?(?<cur>(?:\\\$|US\$|[$€£¥]|USD|EUR|GBP)\s?)?(?<num>\d{1,3}(?:,\d{3}){1,6}|\d{1,20})(?<frac>\.\d{1,12})?(?:\s{0,2}(?<mult>thousand|million|billion|trillion|bn|mn|[kKMB])\b)?(?:(?<sp>\s{0,2})(?<unit>%|percent\b|per ?cent\b|pct\b|km\b|kilomet(?:er|re)s?\b|miles?\b|mi\b|met(?:er|re)s?\b|m\b|ft\b|feet\b|foot\b|kg\b|kilograms?\b|lbs?\b|°\s?[CF]\b|degrees?\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|seconds?\b|secs?\b|s\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|mph\b|km/h\b|[KMGT]B\b|USD\b|EUR\b|dollars?\b|euros?\b))?`, ci)
+
+	entityToken = `\p{Lu}[\p{L}\p{Nd}'’&-]{0,40}`
+	// entityRe is a run of capitalised words, allowing the small connecting
+	// words of names ("Bank of America", "Fandango at Home" is two entities).
+	entityRe = pattern(`(?<![\p{L}\p{Nd}_'’&./-])`+entityToken+`(?:(?:[ \t]{1,2}(?:of|the|de|du|del|della|la|le|von|van|der|den|da|di|y|&)[ \t]{1,2}|[ \t]{1,2})`+entityToken+`){0,6}(?![\p{L}\p{Nd}_])`, 0)
+
+	quotedRe = pattern(`(?<![\w\\])"(?<q>[^"\n\\]{2,80})"|“(?<q>[^”\n]{2,80})”|(?<![\w'’])'(?<q>[^'\n]{2,80})'(?![\w'’])`, 0)
+)

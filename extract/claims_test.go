@@ -1,0 +1,105 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestNormalizeClaim(t *testing.T) {
+	tests := []struct {
+		kind ClaimKind
+		in   string
+		want string
+	}{
+		{ClaimNumber, "1,234", "1234"},
+		{ClaimNumber, "1234.0", "1234"},
+		{ClaimNumber, "1234", "1234"},
+		{ClaimNumber, "$1,234.50", "1234.5"},
+		{ClaimNumber, `\$232.00`, "232"},
+		{ClaimNumber, "-$23.00", "-23"},
+		{ClaimNumber, "25 percent", "25%"},
+		{ClaimNumber, "25%", "25%"},
+		{ClaimNumber, "1.08 billion", "1080000000"},
+		{ClaimNumber, "$5M", "5000000"},
+		{ClaimNumber, "78 kg", "78 kg"},
+		{ClaimNumber, "1.46 Miles", "1.46 mi"},
+		{ClaimNumber, "06385", "06385"},
+		{ClaimDate, "March 5, 2020", "2020-03-05"},
+		{ClaimDate, "5th of March 2020", "2020-03-05"},
+		{ClaimDate, "2020-3-5", "2020-03-05"},
+		{ClaimDate, "11/24/22", "2022-11-24"},
+		{ClaimDate, "24/11/2022", "2022-11-24"},
+		{ClaimDate, "July 2023", "2023-07"},
+		{ClaimTime, "11pm", "23:00"},
+		{ClaimTime, "7:30 a.m.", "07:30"},
+		{ClaimTime, "12 AM", "00:00"},
+		{ClaimURL, "https://WWW.Example.com/a/.", "example.com/a"},
+		{ClaimURL, "http://example.com/page#google_vignette", "example.com/page"},
+		{ClaimQuoted, `"Subway  (1985)"`, "subway  (1985"},
+		{ClaimEntity, "The Seattle Children's Museum", "seattle children museum"},
+		{ClaimPath, "/workspace/76.pdf.", "/workspace/76.pdf"},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.kind)+" "+tt.in, func(t *testing.T) {
+			assert.Equal(t, tt.want, NormalizeClaim(tt.kind, tt.in))
+		})
+	}
+}
+
+func TestClaimsInText(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string // keys, in order
+	}{
+		{"money and plain number match by value", "It costs $1,234.50, i.e. 1234.5.", []string{"number:1234.5"}},
+		{"list markers are not claims", "1. Gather information\n2. Compare costs of 120 tickets", []string{"number:120"}},
+		{"small counts are dropped in steps", "for 2 adults and 14 kids", []string{"number:14"}},
+		{"phone numbers and ranges are not numbers", "call (212) 555-1234 between 7-9 pm", []string{"time:21:00"}},
+		{"identifiers are not numbers", "tmp_code_92ba2 and v3.11.2 and 3rd", nil},
+		{"url swallows its digits", "see https://Example.com/a/123?id=456.", []string{"url:example.com/a/123?id=456"}},
+		{"file url is a path", "Address: file:///workspace/76.pdf", []string{"path:/workspace/76.pdf"}},
+		{"date swallows its numbers", "on August 1, 2015 it", []string{"date:2015-08-01"}},
+		{"entities skip sentence-initial common words", "The Bank of America sold it to Subway.", []string{"entity:bank of america", "entity:subway"}},
+		{"sentence-initial single word is not a name", "Subway is open.", nil},
+		{"title case labels are not entities", "Gather Information: find the Louvre", []string{"entity:louvre"}},
+		{"json keys are not quoted claims", `{"reason": "it was found", "answer": "yes"}`, nil},
+		{"quoted names", `the film "La Gifle" and 'Subway'`, []string{"quoted:la gifle", "entity:la gifle", "quoted:subway", "entity:subway"}},
+		{"headings carry no entities", "### Step Two: Total Cost\nNothing.", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, c := range claimsOf(newText(tt.in), nil, true) {
+				got = append(got, c.Key())
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestClaimsKeepsSmallNumbersInShortTexts(t *testing.T) {
+	cs := Claims("2 adults, Yamasaki")
+	require.Len(t, cs, 2)
+	assert.Equal(t, "number:2", cs[0].Key())
+	assert.Equal(t, "entity:yamasaki", cs[1].Key())
+}
+
+func TestClaimMatches(t *testing.T) {
+	n := func(s string) Claim { return Claims(s)[0] }
+	assert.True(t, n("$232.00").Matches(n("232")))
+	assert.True(t, n("1,234").Matches(n("1234.0")))
+	assert.False(t, n("25%").Matches(n("25 km")))
+	v, ok := n("1.5 km").Number()
+	require.True(t, ok)
+	assert.InDelta(t, 1.5, v, 1e-9)
+}
+
+func TestClaimOffsetsAreBytes(t *testing.T) {
+	s := "Taishō Tamai wore 19 in 2023."
+	for _, c := range claimsOf(newText(s), nil, true) {
+		assert.Equal(t, c.Text, s[c.Offset:c.Offset+len(c.Text)], c.Key())
+	}
+}

@@ -1,0 +1,161 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// commonWords are capitalised only because they start a sentence or a
+// heading, or are the vocabulary of logs themselves; alone, or leading a
+// run of capitalised words at the start of a sentence, they are not a name.
+var commonWords = toSet(`a an the this that these those here there it its we i you he she they me my our your their
+let let's please next based since after before now so then therefore thus hence however but and or if when while also
+first second third finally once to in on at for from with by as of is are was were be will would should could can
+step note yes no sure okay ok great thanks thank understood certainly alright well what which who how why where
+given using use following summary result results answer conclusion task plan output input code error warning
+true false none null nan total overall final here's there's it's we'll i'll let's i'm we're you're
+monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
+september october november december mon tue wed thu fri sat sun terminate json http https url api python
+search image images page site website link links click home menu open close view details contact more login sign`)
+
+func toSet(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// entities reads capitalised names. A run of capitalised words is a name;
+// a single capitalised word is one only where a sentence does not start
+// with it. Markdown headings are skipped: their Title Case is style.
+func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict bool) []Claim {
+	var out []Claim
+	for _, m := range t.all(entityRe, 0) {
+		if taken(m.start(), m.end()) || onHeading(t.s, m.start()) || onLabel(t.s, m.start()) {
+			continue
+		}
+		words := wordSpans(t.s, m.start(), m.end())
+		// Drop common words from the front ("The", "Based", "Next" at a
+		// sentence start) and connectors from the back.
+		for len(words) > 0 && commonWords[strings.ToLower(t.s[words[0].start:words[0].end])] {
+			words = words[1:]
+		}
+		for len(words) > 0 && connector(t.s[words[len(words)-1].start:words[len(words)-1].end]) {
+			words = words[:len(words)-1]
+		}
+		if len(words) == 0 {
+			continue
+		}
+		start, end := words[0].start, words[len(words)-1].end
+		if len(words) == 1 && !singleName(t.s, start, t.s[start:end], strict) {
+			continue
+		}
+		norm := entityNorm(t.s[start:end])
+		if agents[norm] || agents[strings.ReplaceAll(norm, " ", "")] || len(norm) < 2 {
+			continue
+		}
+		out = append(out, Claim{Kind: ClaimEntity, Text: t.s[start:end], Norm: norm, Offset: start})
+	}
+	return out
+}
+
+// wordSpans splits s[start:end] at blanks.
+func wordSpans(s string, start, end int) []span {
+	var out []span
+	i := start
+	for i < end {
+		for i < end && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < end && s[j] != ' ' && s[j] != '\t' {
+			j++
+		}
+		if j > i {
+			out = append(out, span{i, j, true})
+		}
+		i = j
+	}
+	return out
+}
+
+func connector(w string) bool {
+	switch strings.ToLower(w) {
+	case "of", "the", "de", "du", "del", "della", "la", "le", "von", "van", "der", "den", "da", "di", "y", "&":
+		return true
+	}
+	return false
+}
+
+// singleName accepts one capitalised word as a name when it is not common,
+// long enough not to be an initial, and (in strict reading) not at a
+// sentence start. A short answer ("Yamasaki, Sugiyura") is read leniently.
+func singleName(s string, start int, w string, strict bool) bool {
+	if commonWords[strings.ToLower(w)] || utf8.RuneCountInString(w) < 3 {
+		return false
+	}
+	if upper(w) && utf8.RuneCountInString(w) > 6 {
+		return false // SHOUTING, log levels, TERMINATE-like markers
+	}
+	if strings.HasSuffix(w, "Error") || strings.HasSuffix(w, "Exception") || strings.HasSuffix(w, "Warning") {
+		return false // exception class names are signals, not names
+	}
+	return !strict || !sentenceStart(s, start)
+}
+
+func upper(w string) bool {
+	for _, r := range w {
+		if unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// sentenceStart: only spaces, list markers or markdown stand between the
+// previous sentence end (or line start) and i.
+func sentenceStart(s string, i int) bool {
+	j := i
+	for j > 0 {
+		r, w := utf8.DecodeLastRuneInString(s[:j])
+		switch {
+		case r == '\n' || r == '.' || r == '!' || r == '?' || r == ':':
+			return true
+		case r == ' ' || r == '\t' || r == '*' || r == '#' || r == '>' || r == '-' || r == '"' || r == '(' || r == '[' || r == '_' || unicode.IsDigit(r):
+			j -= w
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func onHeading(s string, i int) bool {
+	lineStart := strings.LastIndexByte(s[:i], '\n') + 1
+	return strings.HasPrefix(strings.TrimLeft(s[lineStart:i], " \t"), "#")
+}
+
+// onLabel reports an entity in the label of a "Label Words: value" line,
+// such as "Gather Information:" or "**Total Cost for Daily Tickets:**":
+// a label whose words are mostly capitalised is Title Case style.
+func onLabel(s string, i int) bool {
+	lineStart, lineEnd := lineBounds(s, i)
+	colon := strings.IndexByte(s[lineStart:lineEnd], ':')
+	if colon < 0 || lineStart+colon < i {
+		return false
+	}
+	caps, words := 0, 0
+	for _, w := range strings.Fields(s[lineStart : lineStart+colon]) {
+		w = strings.Trim(w, "*_#>-.()[]0123456789")
+		if utf8.RuneCountInString(w) < 3 || connector(w) {
+			continue
+		}
+		words++
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) {
+			caps++
+		}
+	}
+	return words >= 2 && caps*10 >= words*7
+}

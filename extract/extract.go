@@ -1,0 +1,290 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/offattr/offattr/run"
+)
+
+// Run reads every step of a run. It never fails: a step it cannot read
+// (no text, a timed-out pattern) gets the features it could find and the
+// fallbacks for the rest. Steps are read in order because two readings
+// depend on what came before (a plan after a plan is a re-plan; only the
+// first step that states the task is the task).
+func Run(r *run.Run) *RunFeatures {
+	rc := newRunContext(r)
+	rf := &RunFeatures{Steps: make([]Features, len(r.Steps)), Question: Claims(r.Question)}
+	for i := range r.Steps {
+		rf.Steps[i] = rc.step(r.Steps[i])
+	}
+	contents := make([]string, len(r.Steps))
+	for i, s := range r.Steps {
+		contents[i] = s.Content
+	}
+	rf.FinalAnswer = finalAnswer(rf, contents)
+	return rf
+}
+
+// runContext is what reading one step needs to know about the others.
+type runContext struct {
+	agents   map[string]string // agentKey(name) -> name as the run writes it
+	noEntity map[string]bool   // entity norms that are agent names
+	question string            // the start of the task text, normalised
+	sawTask  bool
+	sawPlan  bool
+}
+
+func newRunContext(r *run.Run) *runContext {
+	rc := &runContext{agents: map[string]string{}, noEntity: map[string]bool{}}
+	for _, a := range r.Agents() {
+		rc.agents[agentKey(a)] = a
+		rc.noEntity[entityNorm(a)] = true
+		rc.noEntity[agentKey(a)] = true
+	}
+	q := strings.ToLower(collapse(r.Question))
+	if len(q) > 100 {
+		q = q[:100]
+	}
+	rc.question = q
+	return rc
+}
+
+// agentKey compares agent names as the labels need: case and punctuation
+// do not matter ("WebSurfer" = "Websurfer" = "web_surfer").
+func agentKey(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// agent returns the run's spelling of name, "" if no agent is called so.
+func (rc *runContext) agent(name string) string {
+	return rc.agents[agentKey(strings.Trim(name, ".,;:!?'\"`*"))]
+}
+
+// kindOrder ranks kinds for Features.Kind: the most specific reading first.
+var kindOrder = []StepKind{KindTask, KindFinalAnswer, KindLedger, KindReplan, KindPlan, KindToolResult, KindInstruction, KindToolCall, KindVerification, KindAnswer, KindTermination, KindThought, KindMessage}
+
+func (rc *runContext) step(s run.Step) Features {
+	f := Features{Index: s.Index, Agent: s.Agent}
+	t := newText(s.Content)
+	kinds := map[StepKind]bool{}
+
+	switch s.Kind {
+	case run.KindUser:
+		kinds[KindTask] = true
+	case run.KindThought:
+		kinds[KindThought] = true
+	case run.KindInstruction:
+		kinds[KindInstruction] = true
+	case run.KindTermination:
+		kinds[KindTermination] = true
+	case run.KindToolCall:
+		kinds[KindToolCall] = true
+	case run.KindToolResult:
+		kinds[KindToolResult] = true
+	}
+	if !rc.sawTask && (kinds[KindTask] || rc.question != "" && strings.Contains(strings.ToLower(collapse(s.Content)), rc.question)) {
+		kinds[KindTask] = true
+	}
+	if kinds[KindTask] {
+		rc.sawTask = true
+	}
+
+	if l, ok := ParseLedger(s.Content); ok {
+		f.Ledger = l
+		kinds[KindLedger] = true
+	} else if t.has(planRe) {
+		if rc.sawPlan || t.has(replanMarkerRe) {
+			kinds[KindReplan] = true
+		} else {
+			kinds[KindPlan] = true
+		}
+		rc.sawPlan = true
+	}
+
+	if m, ok := t.first(toolOutputRe); ok && m.start() < 400 {
+		kinds[KindToolResult] = true
+	}
+	if !kinds[KindToolResult] {
+		rc.toolCalls(&f, s, t, kinds)
+	}
+
+	if kinds[KindToolResult] {
+		code, sig := exitCode(t)
+		f.ExitCode = code
+		if sig != nil && *code != 0 {
+			f.Errors = append(f.Errors, *sig)
+		} else if sig != nil {
+			f.Successes = append(f.Successes, *sig)
+		}
+	}
+	if f.Ledger != nil {
+		// The ledger's verdicts are the signals; its reasons often retell
+		// another agent's failure, which is not this step's.
+		errs, oks := ledgerSignals(f.Ledger, s.Content)
+		f.Errors = append(f.Errors, errs...)
+		f.Successes = append(f.Successes, oks...)
+	} else {
+		f.Errors = append(f.Errors, errorSignals(t)...)
+		f.Successes = append(f.Successes, signals(t, successRules)...)
+	}
+
+	f.Errors = dedupeSignals(f.Errors)
+	f.Successes = dedupeSignals(f.Successes)
+
+	rc.answers(&f, t, kinds)
+	if t.has(terminateRe) {
+		kinds[KindTermination] = true
+	}
+	for _, sig := range f.Successes {
+		if sig.Kind == "confirmed" {
+			kinds[KindVerification] = true
+		}
+	}
+	if t.has(thoughtRe) {
+		kinds[KindThought] = true
+	}
+	rc.target(&f, s, t, kinds)
+
+	for _, k := range kindOrder {
+		if kinds[k] {
+			f.Kinds = append(f.Kinds, k)
+		}
+	}
+	if len(f.Kinds) == 0 {
+		f.Kinds = []StepKind{KindMessage}
+	}
+	f.Kind = f.Kinds[0]
+
+	if f.Ledger != nil {
+		f.Claims = ledgerClaims(f.Ledger, s.Content, rc.noEntity)
+	} else {
+		f.Claims = claimsOf(t, rc.noEntity, true)
+	}
+	f.ContextType = contextType(&f)
+	f.Reductions = reduce(&f, t)
+	f.OTAR = otar(&f, t, newText(withoutCode(t)))
+	return f
+}
+
+// codeLangs are fence languages that hold data or prose, not something to run.
+var dataLangs = map[string]bool{"json": true, "text": true, "txt": true, "plaintext": true, "markdown": true, "md": true, "yaml": true, "yml": true, "csv": true, "output": true, "console": false, "html": true, "xml": true, "log": true}
+
+func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds map[StepKind]bool) {
+	for _, tc := range s.ToolCalls {
+		f.Code = append(f.Code, tc.Name+"("+clip(tc.Arguments, 2000)+")")
+	}
+	for _, m := range t.all(codeBlockRe, 20) {
+		if dataLangs[strings.ToLower(t.named(m, "lang"))] {
+			continue
+		}
+		code := strings.TrimSpace(t.named(m, "code"))
+		if code != "" {
+			f.Code = append(f.Code, clip(code, 4000))
+		}
+	}
+	for _, m := range t.all(actionLineRe, 10) {
+		f.Code = append(f.Code, "Action: "+strings.TrimSpace(t.named(m, "a")))
+	}
+	for _, m := range t.all(functionCallRe, 10) {
+		f.Code = append(f.Code, t.named(m, "name")+"(...)")
+	}
+	for _, m := range t.all(callingToolRe, 10) {
+		f.Code = append(f.Code, t.named(m, "name")+"(...)")
+	}
+	if len(f.Code) > 0 {
+		kinds[KindToolCall] = true
+	}
+}
+
+// answers reads an explicit final answer, or an answer put forward in
+// passing; a ledger's answer counts only when it says the request is met.
+func (rc *runContext) answers(f *Features, t *text, kinds map[StepKind]bool) {
+	if m, ok := t.first(finalAnswerRe); ok {
+		f.Answer = cleanAnswer(t.named(m, "a"))
+		if f.Answer != "" {
+			kinds[KindFinalAnswer] = true
+			return
+		}
+	}
+	if f.Ledger != nil && !f.Ledger.RequestSatisfied.Answer {
+		return
+	}
+	src := t
+	if f.Ledger != nil {
+		src = newText(f.Ledger.InstructionOrQuestion)
+	}
+	if m, ok := src.first(answerRe); ok {
+		if a := cleanAnswer(src.named(m, "a")); a != "" {
+			f.Answer = a
+			kinds[KindAnswer] = true
+		}
+	}
+}
+
+func cleanAnswer(a string) string {
+	a = strings.TrimSpace(a)
+	a = strings.Trim(a, "*_` \t")
+	a = strings.TrimSuffix(a, ".")
+	return clip(strings.TrimSpace(a), 300)
+}
+
+// target finds whom an instruction addresses: the loader's target, then a
+// ledger's or a thought's next speaker, then an agent addressed by name.
+func (rc *runContext) target(f *Features, s run.Step, t *text, kinds map[StepKind]bool) {
+	if s.Target != "" {
+		f.Target = s.Target
+		if a := rc.agent(s.Target); a != "" {
+			f.Target = a
+		}
+		return
+	}
+	if f.Ledger != nil && f.Ledger.NextSpeaker != "" {
+		f.Target = f.Ledger.NextSpeaker
+		if a := rc.agent(f.Target); a != "" {
+			f.Target = a
+		}
+		return
+	}
+	if m, ok := t.first(nextSpeakerRe); ok {
+		if a := rc.agent(t.named(m, "name")); a != "" && agentKey(a) != agentKey(s.Agent) {
+			f.Target = a
+			return
+		}
+	}
+	for _, m := range t.all(addressRe, 20) {
+		if a := rc.agent(t.named(m, "name")); a != "" && agentKey(a) != agentKey(s.Agent) {
+			f.Target = a
+			kinds[KindInstruction] = true
+			return
+		}
+	}
+}
+
+// ledgerClaims reads the claims of a ledger's texts after JSON decoding (the
+// raw step holds "Taish\u014d" where the reasons say "Taishō"). Offsets are
+// those of each field's key in the step.
+func ledgerClaims(l *Ledger, content string, agents map[string]bool) []Claim {
+	fields := []struct{ key, text string }{
+		{"is_request_satisfied", l.RequestSatisfied.Reason},
+		{"is_in_loop", l.InLoop.Reason},
+		{"is_progress_being_made", l.ProgressBeingMade.Reason},
+		{"next_speaker", l.NextSpeakerReason},
+		{"instruction_or_question", l.InstructionOrQuestion},
+	}
+	var out []Claim
+	for _, fl := range fields {
+		at := max(0, strings.Index(content, `"`+fl.key+`"`))
+		for _, c := range claimsOf(newText(fl.text), agents, true) {
+			c.Offset = at
+			out = append(out, c)
+		}
+	}
+	return dedupe(out)
+}

@@ -1,0 +1,116 @@
+package extract
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
+
+// ledgerKeys are the fields of a Magentic-One progress ledger. An object with
+// at least three of them is taken for a ledger, so a near-miss (a framework
+// that renames one field) still parses.
+var ledgerKeys = []string{"is_request_satisfied", "is_in_loop", "is_progress_being_made", "next_speaker", "instruction_or_question"}
+
+// ParseLedger finds a progress ledger in the text of a step: the first JSON
+// object, anywhere in the text (after "Updated Ledger:", inside a ```json
+// fence, between log lines), that carries the ledger's fields. Each field may
+// be {"answer": ..., "reason": ...} or a bare value. ok is false when there is
+// no such object.
+func ParseLedger(s string) (l *Ledger, ok bool) {
+	// Scanning every '{' is linear in practice: json.Decoder stops at the end
+	// of the first value, and a failed candidate costs at most its own length.
+	// The attempts are capped so a text of a million braces stays cheap.
+	const maxAttempts = 64
+	data := []byte(s)
+	for i, attempts := 0, 0; i < len(data) && attempts < maxAttempts; i++ {
+		j := bytes.IndexByte(data[i:], '{')
+		if j < 0 {
+			break
+		}
+		i += j
+		if !bytes.Contains(data[i:min(len(data), i+4096)], []byte(`"is_`)) &&
+			!bytes.Contains(data[i:min(len(data), i+4096)], []byte(`"next_speaker"`)) {
+			continue
+		}
+		attempts++
+		var raw map[string]json.RawMessage
+		dec := json.NewDecoder(bytes.NewReader(data[i:]))
+		if dec.Decode(&raw) != nil {
+			continue
+		}
+		if l, ok := ledgerFrom(raw); ok {
+			return l, true
+		}
+	}
+	return nil, false
+}
+
+func ledgerFrom(raw map[string]json.RawMessage) (*Ledger, bool) {
+	n := 0
+	for _, k := range ledgerKeys {
+		if _, ok := raw[k]; ok {
+			n++
+		}
+	}
+	if n < 3 {
+		return nil, false
+	}
+	l := &Ledger{
+		RequestSatisfied:  ledgerItem(raw["is_request_satisfied"]),
+		InLoop:            ledgerItem(raw["is_in_loop"]),
+		ProgressBeingMade: ledgerItem(raw["is_progress_being_made"]),
+	}
+	l.NextSpeaker, l.NextSpeakerReason = ledgerText(raw["next_speaker"])
+	l.InstructionOrQuestion, _ = ledgerText(raw["instruction_or_question"])
+	return l, true
+}
+
+// ledgerField is the {"answer", "reason"} shape of one ledger entry.
+type ledgerField struct {
+	Answer json.RawMessage `json:"answer"`
+	Reason string          `json:"reason"`
+}
+
+func ledgerItem(raw json.RawMessage) LedgerItem {
+	answer, reason := ledgerText(raw)
+	return LedgerItem{Answer: truthy(answer), Reason: reason}
+}
+
+// ledgerText reads a field that is either {"answer","reason"} or a scalar,
+// returning the answer as text.
+func ledgerText(raw json.RawMessage) (answer, reason string) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "", ""
+	}
+	if raw[0] == '{' {
+		var f ledgerField
+		if json.Unmarshal(raw, &f) != nil {
+			return "", ""
+		}
+		return scalar(f.Answer), strings.TrimSpace(f.Reason)
+	}
+	return scalar(raw), ""
+}
+
+// scalar renders a JSON scalar as text: strings unquoted, other values as
+// written.
+func scalar(raw json.RawMessage) string {
+	var v any
+	if json.Unmarshal(raw, &v) != nil || v == nil {
+		return ""
+	}
+	if s, ok := v.(string); ok {
+		return strings.TrimSpace(s)
+	}
+	return string(bytes.TrimSpace(raw))
+}
+
+// truthy reads a ledger answer: JSON true, or "yes"/"true" written as text.
+func truthy(s string) bool {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "true", "yes", "y", "1":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,191 @@
+package extract
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dlclark/regexp2"
+)
+
+// signalRule is one error or success pattern. The first group, when there
+// is one, is what the quote centres on.
+type signalRule struct {
+	kind     string
+	severity Severity
+	re       *regexp2.Regexp
+	// negatable rules are dropped when a negation stands just before the
+	// match ("no errors", "not failed").
+	negatable bool
+}
+
+// exitCodeRe reads an exit status as executors print it: AutoGen/AG2's
+// "exitcode: 1 (execution failed)", shells' "exit code 127", "exited with
+// status 2", "Process finished with exit code 0", "return code: 1".
+var exitCodeRe = pattern(`\b(?:exit[ _-]?code|exit[ _-]?status|return[ _-]?code|returncode|exited with (?:code|status))\s{0,3}[:=]?\s{0,3}(-?\d{1,4})\b`, ci)
+
+// errorRules are tried on every step; each fires at most a few times a step.
+var errorRules = []signalRule{
+	// "TypeError: ...", "java.lang.NullPointerException: ...", "panic: ..."
+	{kind: "exception", severity: SeverityHigh, re: pattern(`(?m)^[ \t]{0,8}(?:[\w.]{0,80}\.)?(?:[A-Z]\w{0,60}(?:Error|Exception)|panic|FATAL|Fatal error)(?::|\s{0,2}$)`, 0)},
+	{kind: "error", severity: SeverityMedium, re: pattern(`(?m)^[ \t>*#-]{0,8}(?:error|err|failure|failed)\b\s{0,3}[:!.]`, ci)},
+	{kind: "not_found", severity: SeverityMedium, re: pattern(`\b(?:(?:page |file |resource |module |command )?not found|no such file|does(?: not|n't) exist|404\b|no (?:relevant |matching )?results? (?:were |was )?found|(?:HTTP|status)(?: code)?\s{0,2}[:=]?\s{0,2}[45]\d\d\b)`, ci), negatable: true},
+	{kind: "failure", severity: SeverityMedium, re: pattern(`\b(?:unable to|(?:was|were|is|are) not able to|could ?n[o']t|can ?n[o']t|cannot|failed(?: to)?|fails?\b|unsuccessful|did not (?:work|succeed|return)|timed? ?out|access denied|forbidden|blocked)`, ci), negatable: true},
+	{kind: "refusal", severity: SeverityMedium, re: pattern(`\b(?:I(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable) to (?:help|assist|comply|provide)|I (?:can(?:no|')t|won't|will not) (?:help|assist|comply) with|as an AI(?: language model)?)`, ci)},
+	{kind: "apology", severity: SeverityLow, re: pattern(`\b(?:I apologi[sz]e|(?:my )?apologies|I(?:'m| am) sorry|sorry for)\b`, ci)},
+	// Values that were made up rather than found: the data-flow rules look
+	// for the step where a fabricated value enters the run.
+	{kind: "assumption", severity: SeverityLow, re: pattern(`\b(?:let(?:'s| us) assume|assum(?:e|ed|ing|ption)|hypothetical(?:ly)?|placeholder|dummy|mock(?:ed)? (?:data|values?|results?)|simulated?|for (?:the sake of )?(?:demonstration|illustration)|made[- ]up|fictional|example (?:data|values?))\b`, ci), negatable: true},
+	// A run that goes round in circles or is stopped by a limit.
+	{kind: "stall", severity: SeverityMedium, re: pattern(`\b(?:stalled|stuck|(?:we are |we're )?in a loop|re-?planning|no (?:further )?progress|(?:max(?:imum)? (?:rounds|turns|time|steps|iterations)|counter) (?:\(\d{1,6}s?\) )?(?:reached|exceeded)|exceeded)\b`, ci), negatable: true},
+	// An executor that had nothing to run, or ran and printed nothing.
+	{kind: "empty_result", severity: SeverityLow, re: pattern(`\b(?:no code (?:from the last \d{1,3} messages? )?(?:for me )?to execute|(?:code |command )?output:\s{0,4}$|produced no output|returned (?:no|empty) (?:results?|output)|(?:result|output|response) (?:is|was) empty)`, ci|ml)},
+}
+
+// successRules mark confirmed results; exit code 0 is read separately.
+var successRules = []signalRule{
+	{kind: "confirmed", severity: SeverityMedium, re: verificationRe, negatable: true},
+	{kind: "success", severity: SeverityLow, re: pattern(`\b(?:execution succeeded|successfully|succeeded|tests? passed|all (?:tests|checks) pass(?:ed)?|request satisfied)\b`, ci), negatable: true},
+}
+
+// verificationRe is an approval or a confirmation in the past or present
+// tense: "I have verified", "confirmed", "looks correct", "is accurate",
+// "approved". Requests ("please verify") are not confirmations.
+var verificationRe = pattern(`\b(?:I (?:have |hereby )?(?:verified|confirm(?:ed)?|double[- ]checked|validated|checked)|(?:has|have|had) been (?:verified|confirmed|validated|double[- ]checked)|(?:is|are|was|were|be) (?:verified|confirmed|validated|correct|accurate)\b|verification (?:is |was )?(?:complete|successful|passed)|looks? (?:good|correct)|approved?\b|LGTM|all (?:\w+ ){0,3}(?:criteria|conditions|constraints|requirements) (?:have been |are |were )?(?:met|satisfied))`, ci)
+
+// negationRe looks at the few words before a match.
+var negationRe = pattern(`(?:\b(?:no|not|never|without|nor|neither|cannot|can't|don't|doesn't|didn't|isn't|wasn't|aren't|weren't|haven't|hasn't|won't|unable to|yet to|to be|should|must|need to|needs to|please|whether|if)\b[\w\s,'-]{0,12}$)`, ci)
+
+// maxPerKind caps the signals of one kind in one step: the rules weigh kinds
+// and the first occurrences, and a page of "404" links is one signal, not fifty.
+const maxPerKind = 3
+
+func signals(t *text, rules []signalRule) []Signal {
+	var out []Signal
+	for _, r := range rules {
+		n := 0
+		for _, m := range t.all(r.re, 50) {
+			if n >= maxPerKind {
+				break
+			}
+			if r.negatable && negated(t.s, m.start()) {
+				continue
+			}
+			out = append(out, Signal{Kind: r.kind, Severity: r.severity, Quote: lineAround(t.s, m.start(), 160), Offset: m.start()})
+			n++
+		}
+	}
+	return out
+}
+
+// negated reports whether a negation stands in the 40 bytes before i on the
+// same line.
+func negated(s string, i int) bool {
+	from := max(0, i-40)
+	for from > 0 && !utf8Start(s[from]) {
+		from++
+	}
+	before := s[from:i]
+	if nl := strings.LastIndexByte(before, '\n'); nl >= 0 {
+		before = before[nl+1:]
+	}
+	_, ok := firstIn(negationRe, before)
+	return ok
+}
+
+// exitCode returns the first exit status in the step and its signal.
+func exitCode(t *text) (*int, *Signal) {
+	m, ok := t.first(exitCodeRe)
+	if !ok {
+		return nil, nil
+	}
+	code, err := strconv.Atoi(t.group(m, 1))
+	if err != nil {
+		return nil, nil
+	}
+	sev := SeverityHigh
+	return &code, &Signal{Kind: "exit_code", Severity: sev, Quote: lineAround(t.s, m.start(), 160), Offset: m.start()}
+}
+
+// ledgerSignals turns a ledger's judgements into signals: the orchestrator's
+// own verdict that the run loops or stalls, or that the request is met.
+func ledgerSignals(l *Ledger, s string) (errs, oks []Signal) {
+	at := func(key string) int {
+		if i := strings.Index(s, key); i >= 0 {
+			return i
+		}
+		return 0
+	}
+	if l.InLoop.Answer {
+		errs = append(errs, Signal{Kind: "loop", Severity: SeverityMedium, Quote: clip(l.InLoop.Reason, 160), Offset: at(`"is_in_loop"`)})
+	}
+	if !l.ProgressBeingMade.Answer {
+		errs = append(errs, Signal{Kind: "no_progress", Severity: SeverityMedium, Quote: clip(l.ProgressBeingMade.Reason, 160), Offset: at(`"is_progress_being_made"`)})
+	}
+	if l.RequestSatisfied.Answer {
+		oks = append(oks, Signal{Kind: "request_satisfied", Severity: SeverityMedium, Quote: clip(l.RequestSatisfied.Reason, 160), Offset: at(`"is_request_satisfied"`)})
+	}
+	return errs, oks
+}
+
+// errorSignals reads the error rules, with Python tracebacks told apart:
+// one raised inside installed packages only (the framework's own runtime,
+// e.g. a message bus failing) is a "runtime_error" of medium severity; one
+// that passes through the run's own code is an "exception".
+func errorSignals(t *text) []Signal {
+	var out []Signal
+	var blocks []span
+	for _, m := range t.all(tracebackRe, maxPerKind) {
+		kind, sev := "exception", SeverityHigh
+		body := t.named(m, "frames")
+		if strings.Contains(body, `File "`) && !newText(body).has(frameOutsidePackagesRe) {
+			kind, sev = "runtime_error", SeverityMedium
+		}
+		quote := strings.TrimSpace(t.named(m, "exc"))
+		if quote == "" {
+			quote = lineAround(t.s, m.start(), 160)
+		}
+		out = append(out, Signal{Kind: kind, Severity: sev, Quote: clip(quote, 160), Offset: m.start()})
+		blocks = append(blocks, m.groups[0])
+	}
+	for _, sig := range signals(t, errorRules) {
+		if sig.Kind == "exception" && insideAny(blocks, sig.Offset) {
+			continue
+		}
+		out = append(out, sig)
+	}
+	return out
+}
+
+func insideAny(spans []span, i int) bool {
+	for _, s := range spans {
+		if i >= s.start && i <= s.end {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// tracebackRe takes a Python traceback: the header, its indented frame
+	// lines, and the exception line that ends it.
+	tracebackRe = pattern(`Traceback \(most recent call last\):?[ \t]{0,4}\n(?<frames>(?:[ \t][^\n]{0,600}\n){0,200})(?<exc>[^\s][^\n]{0,300})?`, 0)
+	// A frame line whose file is not inside site-/dist-packages or the
+	// standard library.
+	frameOutsidePackagesRe = pattern(`(?m)^\s{0,8}File "(?![^"\n]{0,400}(?:site-packages|dist-packages|/lib/python\d))`, 0)
+)
+
+// dedupeSignals keeps one signal per quoted line: "exitcode: 1 (execution
+// failed)" is an exit code, not also a "failure". The first kept wins, so
+// callers put the most specific readers first.
+func dedupeSignals(ss []Signal) []Signal {
+	seen := map[string]bool{}
+	out := ss[:0]
+	for _, s := range ss {
+		if seen[s.Quote] {
+			continue
+		}
+		seen[s.Quote] = true
+		out = append(out, s)
+	}
+	return out
+}

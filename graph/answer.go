@@ -1,0 +1,71 @@
+package graph
+
+import "github.com/offattr/offattr/extract"
+
+// answerRef is where the run's final answer stands and what it claims.
+type answerRef struct {
+	step   int
+	claims []claimRef
+}
+
+// answerOf finds the final answer: extract's choice if it made one, else the
+// last step marked as a final answer.
+func answerOf(f *extract.RunFeatures) answerRef {
+	if fa := f.FinalAnswer; fa != nil && fa.Step >= 0 && fa.Step < len(f.Steps) {
+		if len(fa.Claims) > 0 {
+			// The answer's own claims, not the reasoning around it.
+			return answerRef{step: fa.Step, claims: distinctClaims(fa.Claims)}
+		}
+		return answerRef{step: fa.Step, claims: stepClaims(f, fa.Step)}
+	}
+	for i := len(f.Steps) - 1; i >= 0; i-- {
+		if kindsOf(&f.Steps[i]).has(extract.KindFinalAnswer) {
+			return answerRef{step: i, claims: stepClaims(f, i)}
+		}
+	}
+	return answerRef{step: -1}
+}
+
+// AnswerStep returns the step giving the run's final answer, or -1.
+func (g *Graph) AnswerStep() int { return g.answer.step }
+
+// ClaimFlow traces one claim of the final answer back to where it first
+// appears (CHIEF §4.3.3).
+type ClaimFlow struct {
+	Claim string `json:"claim"` // normalised
+	Text  string `json:"text"`  // as the answer step states it
+	// Origin is the first step stating the claim (the answer step itself
+	// when the answer is the first to state it, a candidate fabrication),
+	// or -1 when the question already states it.
+	Origin int `json:"origin"`
+	// Path runs from the answer step back to the origin through every step
+	// between that states the claim, latest first: the steps that carried
+	// the value and where it may have been corrupted.
+	Path []int `json:"path"`
+}
+
+// AnswerFlow returns the data-flow path of each claim of the final answer,
+// in the order the answer states them; nil when there is no final answer.
+func (g *Graph) AnswerFlow() []ClaimFlow {
+	if g.answer.step < 0 {
+		return nil
+	}
+	var out []ClaimFlow
+	for _, c := range g.answer.claims {
+		cf := ClaimFlow{Claim: c.key, Text: c.text, Origin: -1}
+		occ := g.claimOcc[c.key]
+		for k := len(occ) - 1; k >= 0; k-- {
+			if occ[k] <= g.answer.step {
+				cf.Path = append(cf.Path, occ[k])
+			}
+		}
+		if len(cf.Path) == 0 || cf.Path[0] != g.answer.step {
+			cf.Path = append([]int{g.answer.step}, cf.Path...)
+		}
+		if !g.given[c.key] {
+			cf.Origin = cf.Path[len(cf.Path)-1]
+		}
+		out = append(out, cf)
+	}
+	return out
+}

@@ -1,0 +1,300 @@
+package graph
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+
+	dgraph "github.com/dominikbraun/graph"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
+)
+
+// ErrMismatch is returned when extract's features do not describe the run
+// they are built with.
+var ErrMismatch = errors.New("features do not match the run")
+
+// Build draws the dependency graph of r from extract's features f. It is
+// deterministic: the same run and features give the same graph.
+func Build(r *run.Run, f *extract.RunFeatures) (*Graph, error) {
+	switch {
+	case r == nil:
+		return nil, errors.New("build graph: no run")
+	case f == nil:
+		return nil, fmt.Errorf("build graph of %s: no features", r.Source)
+	case len(f.Steps) != len(r.Steps):
+		return nil, fmt.Errorf("build graph of %s: %w: %d feature steps for %d run steps", r.Source, ErrMismatch, len(f.Steps), len(r.Steps))
+	}
+	b := newBuilder(r, f)
+	b.segmentTrials()
+	b.addNext()
+	b.addInstructs()
+	b.addObserves()
+	b.addData()
+	b.addLoops()
+	b.addReplans()
+	b.addFeedback()
+	b.addMembers()
+	g, err := b.commit()
+	if err != nil {
+		return nil, fmt.Errorf("build graph of %s: %w", r.Source, err)
+	}
+	return g, nil
+}
+
+// builder holds what the edge finders share while a graph is drawn.
+type builder struct {
+	r     *run.Run
+	f     *extract.RunFeatures
+	n     int
+	kinds []kindSet
+	// agentOf[i] is the position of step i's agent in agents.
+	agentOf  []int
+	agents   []string
+	agentIdx map[string]int // normalised name → position in agents
+	stepsOf  [][]int        // per agent, its steps in order
+	planners map[int]bool   // agents that plan, instruct or keep a ledger
+
+	trials  []Trial
+	trialOf []int
+
+	edges []Edge
+	state derived
+}
+
+// derived is what the builder computes on the way that queries reuse.
+type derived struct {
+	loopEdges [][2]int
+	claimOcc  map[string][]int // claim key → steps stating it, ascending
+	given     map[string]bool
+	ubiquity  int
+}
+
+func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
+	b := &builder{r: r, f: f, n: len(r.Steps), agentIdx: map[string]int{}, planners: map[int]bool{}}
+	b.kinds = make([]kindSet, b.n)
+	b.agentOf = make([]int, b.n)
+	for i := range r.Steps {
+		b.kinds[i] = kindsOf(&f.Steps[i])
+		key := normName(r.Steps[i].Agent)
+		a, ok := b.agentIdx[key]
+		if !ok {
+			a = len(b.agents)
+			b.agentIdx[key] = a
+			b.agents = append(b.agents, r.Steps[i].Agent)
+			b.stepsOf = append(b.stepsOf, nil)
+		}
+		b.agentOf[i] = a
+		b.stepsOf[a] = append(b.stepsOf[a], i)
+		if b.kinds[i].any(planKinds) {
+			b.planners[a] = true
+		}
+	}
+	return b
+}
+
+func (b *builder) add(e Edge) { b.edges = append(b.edges, e) }
+
+func (b *builder) addStepEdge(from, to int, t EdgeType, evidence string) {
+	b.add(Edge{From: stepID(from), To: stepID(to), Type: t, Evidence: evidence})
+}
+
+// isPlannerStep reports whether step i is the planner at work: a plan,
+// re-plan, instruction or ledger, or a private thought of a planning agent.
+func (b *builder) isPlannerStep(i int) bool {
+	k := b.kinds[i]
+	return k.any(planKinds) || (k.has(extract.KindThought) && b.planners[b.agentOf[i]])
+}
+
+// nextOf returns the first step after i spoken by agent a, or -1.
+func (b *builder) nextOf(a, i int) int {
+	steps := b.stepsOf[a]
+	k := sort.SearchInts(steps, i+1)
+	if k == len(steps) {
+		return -1
+	}
+	return steps[k]
+}
+
+func (b *builder) addNext() {
+	for i := 0; i+1 < b.n; i++ {
+		b.addStepEdge(i, i+1, Next, "")
+	}
+}
+
+func (b *builder) addReplans() {
+	for k := 1; k < len(b.trials); k++ {
+		t := b.trials[k]
+		b.add(Edge{From: trialID(k - 1), To: trialID(k), Type: Replans,
+			Evidence: fmt.Sprintf("step %d: %s", t.Plan, quote(b.r.Steps[t.Plan].Content, 80))})
+	}
+}
+
+func (b *builder) addMembers() {
+	for i := 0; i < b.n; i++ {
+		b.add(Edge{From: stepID(i), To: agentID(b.agentOf[i]), Type: Member})
+		b.add(Edge{From: stepID(i), To: trialID(b.trialOf[i]), Type: Member})
+	}
+}
+
+// commit writes nodes and edges into the library graph: one library edge per
+// ordered pair, holding the pair's typed edges as its data.
+func (b *builder) commit() (*Graph, error) {
+	g := &Graph{
+		lib:      dgraph.New(func(n Node) string { return n.ID }, dgraph.Directed()),
+		n:        b.n,
+		agents:   b.agents,
+		agentIdx: b.agentIdx,
+		stepsOf:  b.stepsOf,
+		trials:   b.trials,
+		trialOf:  b.trialOf,
+		order:    make(map[string]int, b.n+len(b.agents)+len(b.trials)),
+		claimOcc: b.state.claimOcc,
+		given:    b.state.given,
+		answer:   answerOf(b.f),
+	}
+	g.plannerStep = make([]bool, b.n)
+	for i := 0; i < b.n; i++ {
+		g.plannerStep[i] = b.isPlannerStep(i)
+	}
+	for a := range b.agents {
+		if b.planners[a] {
+			g.planners = append(g.planners, b.agents[a])
+		}
+	}
+	for i, s := range b.r.Steps {
+		g.nodes = append(g.nodes, Node{ID: stepID(i), Kind: NodeStep, Index: i, Agent: s.Agent,
+			StepKind: b.f.Steps[i].Kind, Trial: b.trialOf[i], Label: stepLabel(i, s.Agent, b.f.Steps[i].Kind)})
+	}
+	for a, name := range b.agents {
+		g.nodes = append(g.nodes, Node{ID: agentID(a), Kind: NodeAgent, Index: a, Agent: name, Trial: -1, Label: name})
+	}
+	for _, t := range b.trials {
+		g.nodes = append(g.nodes, Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)})
+	}
+	for i, nd := range g.nodes {
+		g.order[nd.ID] = i
+		if err := g.lib.AddVertex(nd); err != nil {
+			return nil, fmt.Errorf("add node %s: %w", nd.ID, err)
+		}
+	}
+	edges := g.sortEdges(b.edges)
+	for lo := 0; lo < len(edges); {
+		hi := lo + 1
+		for hi < len(edges) && edges[hi].From == edges[lo].From && edges[hi].To == edges[lo].To {
+			hi++
+		}
+		bundle := dedupe(edges[lo:hi])
+		if err := g.lib.AddEdge(bundle[0].From, bundle[0].To, dgraph.EdgeData(bundle),
+			dgraph.EdgeAttribute("types", bundleTypes(bundle))); err != nil {
+			return nil, fmt.Errorf("add edge %s→%s: %w", bundle[0].From, bundle[0].To, err)
+		}
+		lo = hi
+	}
+	var err error
+	if g.out, err = g.lib.AdjacencyMap(); err != nil {
+		return nil, fmt.Errorf("adjacency: %w", err)
+	}
+	if g.in, err = g.lib.PredecessorMap(); err != nil {
+		return nil, fmt.Errorf("predecessors: %w", err)
+	}
+	g.loopGroups = b.loopGroups(g)
+	return g, nil
+}
+
+// sortEdges orders edges as Graph.less does, by packed integer keys: sorting
+// tens of thousands of edges with map lookups in the comparison is
+// needlessly slow.
+func (g *Graph) sortEdges(edges []Edge) []Edge {
+	keys := make([]uint64, len(edges))
+	idx := make([]int, len(edges))
+	for i, e := range edges {
+		keys[i] = uint64(g.order[e.From])<<36 | uint64(g.order[e.To])<<8 | uint64(typeRank(e.Type))
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
+	out := make([]Edge, len(edges))
+	for i, k := range idx {
+		out[i] = edges[k]
+	}
+	return out
+}
+
+// dedupe keeps one edge per type in a sorted bundle; the finders never draw
+// the same typed edge twice, but a cheap guard keeps the bundle honest.
+func dedupe(bundle []Edge) []Edge {
+	out := make([]Edge, 0, len(bundle))
+	for _, e := range bundle {
+		if len(out) > 0 && out[len(out)-1].Type == e.Type {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func bundleTypes(bundle []Edge) string {
+	s := make([]string, len(bundle))
+	for i, e := range bundle {
+		s[i] = string(e.Type)
+	}
+	return strings.Join(s, ",")
+}
+
+func stepLabel(i int, agent string, k extract.StepKind) string {
+	if k == "" {
+		return fmt.Sprintf("%d %s", i, agent)
+	}
+	return fmt.Sprintf("%d %s: %s", i, agent, k)
+}
+
+func trialLabel(t Trial) string {
+	if t.Plan < 0 {
+		return fmt.Sprintf("trial %d", t.Index)
+	}
+	return fmt.Sprintf("trial %d (plan at step %d)", t.Index, t.Plan)
+}
+
+// quote returns the first n runes of s with its whitespace collapsed, for
+// evidence. It stops reading once it has enough: steps can be long pages.
+func quote(s string, n int) string {
+	var sb strings.Builder
+	count, space := 0, false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = count > 0
+			continue
+		}
+		if count == n {
+			return sb.String() + "…"
+		}
+		if space {
+			sb.WriteByte(' ')
+			count++
+			space = false
+			if count == n {
+				return sb.String() + "…"
+			}
+		}
+		sb.WriteRune(r)
+		count++
+	}
+	return sb.String()
+}
+
+// normName folds an agent name for matching: case and punctuation differ
+// between a role ("Orchestrator (-> web_surfer)") and a speaker name.
+func normName(s string) string {
+	var sb strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') || r > 127 {
+			sb.WriteRune(r)
+		}
+	}
+	return sb.String()
+}

@@ -1,0 +1,233 @@
+package graph
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/extract"
+)
+
+func sig(kind string, sev extract.Severity) []extract.Signal {
+	return []extract.Signal{{Kind: kind, Severity: sev, Quote: kind + " here"}}
+}
+
+func TestBuildEdges(t *testing.T) {
+	tests := []struct {
+		name     string
+		question string
+		qclaims  []string
+		steps    []st
+		types    []EdgeType
+		want     []string
+	}{
+		{
+			name:  "chat without a plan: next and member edges only",
+			steps: []st{{agent: "A"}, {agent: "B"}, {agent: "A"}},
+			want: []string{
+				"s0->s1 next", "s0->a0 member", "s0->t0 member",
+				"s1->s2 next", "s1->a1 member", "s1->t0 member",
+				"s2->a0 member", "s2->t0 member",
+			},
+		},
+		{
+			name: "instructions reach the addressed agent's next step unless superseded",
+			steps: []st{
+				{agent: "human", kinds: []extract.StepKind{task}},
+				{agent: "Orch", kinds: []extract.StepKind{plan}},
+				{agent: "Orch", kinds: []extract.StepKind{instr}, target: "Surfer"},
+				{agent: "Surfer"},
+				{agent: "Orch", kinds: []extract.StepKind{instr}, target: "Surfer"}, // superseded by 6
+				{agent: "Orch", kinds: []extract.StepKind{instr}, target: "coder"},  // name matched loosely
+				{agent: "Orch", kinds: []extract.StepKind{instr}, target: "Surfer"},
+				{agent: "Surfer"},
+				{agent: "Coder"},
+				{agent: "Orch", kinds: []extract.StepKind{instr}, target: "Orch"},   // to itself
+				{agent: "Orch", kinds: []extract.StepKind{instr}, target: "Nobody"}, // not in the run
+				{agent: "Surfer"},
+			},
+			types: []EdgeType{Instructs},
+			want:  []string{"s2->s3 instructs", "s5->s8 instructs", "s6->s7 instructs"},
+		},
+		{
+			name: "tool results go to the caller's next step, else the next step",
+			steps: []st{
+				{agent: "A", kinds: []extract.StepKind{call}, call: "c1"},
+				{agent: "T", kinds: []extract.StepKind{result}, result: "c1"},
+				{agent: "B"},
+				{agent: "A", kinds: []extract.StepKind{call}}, // caller found as the latest call
+				{agent: "T", kinds: []extract.StepKind{result}},
+				{agent: "B", kinds: []extract.StepKind{call}}, // a new call before A speaks again
+				{agent: "T", kinds: []extract.StepKind{result}},
+				{agent: "A"},
+			},
+			types: []EdgeType{Observes},
+			want:  []string{"s1->s3 observes", "s4->s5 observes", "s6->s7 observes"},
+		},
+		{
+			name:     "data edges from a claim's first step, question claims skipped",
+			question: "What will a family of 4 pay at the museum?",
+			qclaims:  []string{"4"},
+			steps: []st{
+				{agent: "A", claims: []string{"4", "20"}},
+				{agent: "B", claims: []string{"20", "18", "museum"}},
+				{agent: "C", claims: []string{"20", "38", "18", "museum"}},
+				{agent: "A", kinds: []extract.StepKind{final}, claims: []string{"38"}},
+			},
+			types: []EdgeType{Data},
+			want:  []string{"s0->s1 data", "s0->s2 data", "s1->s2 data", "s2->s3 data"},
+		},
+		{
+			name: "re-plans open trials and link them",
+			steps: []st{
+				{agent: "human", kinds: []extract.StepKind{task}},
+				{agent: "O", kinds: []extract.StepKind{plan}},
+				{agent: "S"},
+				{agent: "O", kinds: []extract.StepKind{replan}},
+				{agent: "S"},
+				{agent: "O", kinds: []extract.StepKind{plan}},
+			},
+			types: []EdgeType{Replans},
+			want:  []string{"t0->t1 replans", "t1->t2 replans"},
+		},
+		{
+			name: "error signals feed back to the next planner step",
+			steps: []st{
+				{agent: "O", kinds: []extract.StepKind{plan}},
+				{agent: "O", kinds: []extract.StepKind{instr}, target: "T"},
+				{agent: "T", errs: sig("exception", extract.SeverityHigh)},
+				{agent: "S", errs: sig("apology", extract.SeverityLow)},                                         // too weak
+				{agent: "O", kinds: []extract.StepKind{ledger}, errs: sig("not_found", extract.SeverityMedium)}, // the planner's own words
+				{agent: "T", errs: sig("not_found", extract.SeverityMedium)},                                    // no planner step after it
+				{agent: "S"},
+			},
+			types: []EdgeType{Feedback},
+			want:  []string{"s2->s4 feedback"},
+		},
+		{
+			name: "repeated instructions and outcomes form loop edges",
+			steps: []st{
+				{agent: "O", kinds: []extract.StepKind{plan}, text: "Plan: find the August 2015 picture in the archive"},
+				{agent: "O", kinds: []extract.StepKind{instr}, target: "S", text: "Please search the Astronomy Picture archive for the first week of August 2015 and identify the city"},
+				{agent: "S", text: "I searched the archive and found nothing useful on the first page of results today"},
+				{agent: "O", kinds: []extract.StepKind{instr}, target: "S", text: "Please search the Astronomy Picture archive for the first week of August 2015 and identify the city shown"},
+				{agent: "S", text: "I searched the archive and found nothing useful on the first page of results today."},
+				{agent: "O", kinds: []extract.StepKind{instr}, target: "S", text: "Open the calendar view instead and navigate directly to 2015 August 3"},
+				{agent: "S", text: "The calendar shows a photo of Marquette, Michigan with lights on the horizon"},
+			},
+			types: []EdgeType{Loop, Instructs},
+			want: []string{
+				"s1->s2 instructs", "s1->s3 loop", "s2->s4 loop",
+				"s3->s4 instructs", "s5->s6 instructs",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := buildRun(t, tt.question, tt.qclaims, tt.steps...)
+			assert.Equal(t, tt.want, edgeStrings(g.Edges(tt.types...)))
+			for _, e := range g.Edges() {
+				assert.NotEqual(t, e.From, e.To, "self-loop %v", e)
+			}
+		})
+	}
+}
+
+func TestBuildRejectsMismatch(t *testing.T) {
+	r, f := mkRun("", nil, st{agent: "A"}, st{agent: "B"})
+	f.Steps = f.Steps[:1]
+	_, err := Build(r, f)
+	require.ErrorIs(t, err, ErrMismatch)
+	assert.Contains(t, err.Error(), "test")
+
+	_, err = Build(r, nil)
+	assert.Error(t, err)
+	_, err = Build(nil, f)
+	assert.Error(t, err)
+}
+
+func TestTwoTypesBetweenOnePairSurvive(t *testing.T) {
+	g := buildRun(t, "", nil, st{agent: "A", claims: []string{"42"}}, st{agent: "B", claims: []string{"42"}})
+	e, err := g.Digraph().Edge("s0", "s1")
+	require.NoError(t, err)
+	bundle, ok := e.Properties.Data.([]Edge)
+	require.True(t, ok)
+	assert.Equal(t, []string{"s0->s1 next", "s0->s1 data"}, edgeStrings(bundle))
+	assert.Equal(t, "next,data", e.Properties.Attributes["types"])
+	assert.Equal(t, []string{"42"}, bundle[1].Claims)
+	assert.Equal(t, []int{1}, g.Successors(0, Data))
+	assert.Equal(t, []int{1}, g.Successors(0, Next))
+	assert.Equal(t, []int{0}, g.Predecessors(1))
+}
+
+func TestUbiquitousClaimsDrawNoData(t *testing.T) {
+	var steps []st
+	for i := 0; i < 14; i++ {
+		c := []string{"everywhere"}
+		if i < ubiquityMin {
+			c = append(c, "often")
+		}
+		steps = append(steps, st{agent: "A", claims: c})
+	}
+	g := buildRun(t, "", nil, steps...)
+	data := g.Edges(Data)
+	assert.Len(t, data, ubiquityMin-1)
+	for _, e := range data {
+		assert.Equal(t, "s0", e.From)
+		assert.Equal(t, []string{"often"}, e.Claims)
+	}
+}
+
+func TestTrials(t *testing.T) {
+	tests := []struct {
+		name  string
+		steps []st
+		want  []Trial
+	}{
+		{
+			name:  "no plan, no task: one trial without a plan",
+			steps: []st{{agent: "A"}, {agent: "B"}},
+			want:  []Trial{{Index: 0, Plan: -1, Start: 0, End: 1}},
+		},
+		{
+			name:  "a task alone plans the only trial",
+			steps: []st{{agent: "u", kinds: []extract.StepKind{task}}, {agent: "B"}},
+			want:  []Trial{{Index: 0, Plan: 0, Start: 0, End: 1}},
+		},
+		{
+			name: "the first plan belongs to trial 0, later plans open trials",
+			steps: []st{
+				{agent: "u", kinds: []extract.StepKind{task}},
+				{agent: "O", kinds: []extract.StepKind{plan}},
+				{agent: "S"},
+				{agent: "O", kinds: []extract.StepKind{replan}},
+				{agent: "S"},
+				{agent: "O", kinds: []extract.StepKind{plan}},
+			},
+			want: []Trial{
+				{Index: 0, Plan: 1, Start: 0, End: 2},
+				{Index: 1, Plan: 3, Start: 3, End: 4},
+				{Index: 2, Plan: 5, Start: 5, End: 5},
+			},
+		},
+		{
+			name: "a re-plan before any plan still opens a trial",
+			steps: []st{
+				{agent: "u", kinds: []extract.StepKind{task}},
+				{agent: "S"},
+				{agent: "O", kinds: []extract.StepKind{replan}},
+			},
+			want: []Trial{{Index: 0, Plan: 0, Start: 0, End: 1}, {Index: 1, Plan: 2, Start: 2, End: 2}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := buildRun(t, "", nil, tt.steps...)
+			assert.Equal(t, tt.want, g.Trials())
+			for i := 0; i < g.Len(); i++ {
+				assert.True(t, g.TrialOf(i).Contains(i))
+			}
+		})
+	}
+}

@@ -1,0 +1,160 @@
+package graph
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// view is the part of the graph an export shows: the edges of the chosen
+// types, every step, and the agent and trial nodes those edges touch.
+func (g *Graph) view(types []EdgeType) ([]Node, []Edge) {
+	edges := g.Edges(types...)
+	touched := map[string]bool{}
+	for _, e := range edges {
+		touched[e.From], touched[e.To] = true, true
+	}
+	nodes := make([]Node, 0, len(g.nodes))
+	for _, nd := range g.nodes {
+		if nd.Kind == NodeStep || touched[nd.ID] {
+			nodes = append(nodes, nd)
+		}
+	}
+	return nodes, edges
+}
+
+// WriteJSON writes {"nodes": [...], "edges": [...]} with the edges of the
+// given types (all if none); each edge has from, to, type and its evidence.
+func (g *Graph) WriteJSON(w io.Writer, types ...EdgeType) error {
+	nodes, edges := g.view(types)
+	if edges == nil {
+		edges = []Edge{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(struct {
+		Nodes []Node `json:"nodes"`
+		Edges []Edge `json:"edges"`
+	}{nodes, edges}); err != nil {
+		return fmt.Errorf("write graph JSON: %w", err)
+	}
+	return nil
+}
+
+// edgeColor tells edge types apart in DOT.
+var edgeColor = map[EdgeType]string{
+	Next: "gray60", Instructs: "blue", Observes: "darkgreen", Data: "darkorange",
+	Loop: "red", Replans: "purple", Feedback: "brown", Member: "gray85",
+}
+
+// WriteDOT writes a Graphviz digraph with the edges of the given types (all
+// if none). Labels and tooltips are quoted and escaped, so any run renders
+// with `dot -Tsvg`.
+func (g *Graph) WriteDOT(w io.Writer, types ...EdgeType) error {
+	nodes, edges := g.view(types)
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, "digraph run {")
+	fmt.Fprintln(bw, `  graph [rankdir=TB, fontname="Helvetica"];`)
+	fmt.Fprintln(bw, `  node [fontname="Helvetica", fontsize=10];`)
+	fmt.Fprintln(bw, `  edge [fontname="Helvetica", fontsize=8];`)
+	for _, nd := range nodes {
+		shape := map[NodeKind]string{NodeStep: "box", NodeAgent: "ellipse", NodeTrial: "hexagon"}[nd.Kind]
+		fmt.Fprintf(bw, "  %s [label=%s, shape=%s];\n", nd.ID, dotString(nd.Label), shape)
+	}
+	for _, e := range edges {
+		fmt.Fprintf(bw, "  %s -> %s [label=%s, color=%s, fontcolor=%s", e.From, e.To, dotString(string(e.Type)), edgeColor[e.Type], edgeColor[e.Type])
+		if e.Evidence != "" {
+			fmt.Fprintf(bw, ", tooltip=%s", dotString(e.Evidence))
+		}
+		if e.Type == Data || e.Type == Loop || e.Type == Feedback {
+			fmt.Fprint(bw, ", style=dashed, constraint=false")
+		}
+		fmt.Fprintln(bw, "];")
+	}
+	fmt.Fprintln(bw, "}")
+	return flush(bw, "DOT")
+}
+
+// dotString quotes s as a DOT string. Backslashes are doubled so that
+// Graphviz's own escapes (\l, \N, \G) never fire.
+func dotString(s string) string {
+	return quoted(s, func(r rune) string {
+		if r == '"' || r == '\\' {
+			return "\\" + string(r)
+		}
+		return ""
+	})
+}
+
+// WriteMermaid writes a Mermaid flowchart with the edges of the given types
+// (all if none). Node IDs are the graph's own (s12, a0, t1), which are
+// always safe; labels are quoted with Mermaid's entity codes for the
+// characters that would end or break them.
+func (g *Graph) WriteMermaid(w io.Writer, types ...EdgeType) error {
+	nodes, edges := g.view(types)
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, "flowchart TD")
+	for _, nd := range nodes {
+		open, closing := "[", "]"
+		switch nd.Kind {
+		case NodeAgent:
+			open, closing = "([", "])"
+		case NodeTrial:
+			open, closing = "{{", "}}"
+		}
+		fmt.Fprintf(bw, "  %s%s%s%s\n", nd.ID, open, mermaidString(nd.Label), closing)
+	}
+	for _, e := range edges {
+		arrow := "-->"
+		switch e.Type {
+		case Data, Loop, Feedback:
+			arrow = "-.->"
+		case Member:
+			arrow = "---"
+		}
+		fmt.Fprintf(bw, "  %s %s|%s| %s\n", e.From, arrow, mermaidString(string(e.Type)), e.To)
+	}
+	return flush(bw, "Mermaid")
+}
+
+// mermaidString quotes s for a Mermaid label. Inside quotes Mermaid reads
+// "#name;" as an entity, so '#' itself and the characters that could close
+// the label or open markup are written as numeric entities.
+func mermaidString(s string) string {
+	return quoted(s, func(r rune) string {
+		switch r {
+		case '"', '#', '<', '>', '&', '|', '`':
+			return fmt.Sprintf("#%d;", r)
+		}
+		return ""
+	})
+}
+
+// quoted wraps s in double quotes, replacing each rune for which esc returns
+// a non-empty string, and control characters with spaces (labels are one
+// line).
+func quoted(s string, esc func(rune) string) string {
+	var sb strings.Builder
+	sb.WriteByte('"')
+	for _, r := range s {
+		if e := esc(r); e != "" {
+			sb.WriteString(e)
+		} else if r < 0x20 || r == 0x7f {
+			sb.WriteByte(' ')
+		} else {
+			sb.WriteRune(r)
+		}
+	}
+	sb.WriteByte('"')
+	return sb.String()
+}
+
+// flush ends a buffered export, naming the format in its error.
+func flush(bw *bufio.Writer, format string) error {
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write graph %s: %w", format, err)
+	}
+	return nil
+}

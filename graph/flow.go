@@ -1,0 +1,147 @@
+package graph
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/offattr/offattr/extract"
+)
+
+// addInstructs links each instruction to the addressed agent's next step. An
+// instruction that is superseded (another instruction to the same agent
+// comes before the agent speaks) was never acted on and gets no edge; an
+// instruction an agent gives itself is not a hand-off.
+func (b *builder) addInstructs() {
+	targetOf := make([]int, b.n)
+	byTarget := map[int][]int{} // agent → instructions addressed to it, in order
+	for i := 0; i < b.n; i++ {
+		targetOf[i] = -1
+		name := b.f.Steps[i].Target
+		if name == "" {
+			name = b.r.Steps[i].Target
+		}
+		if name == "" {
+			continue
+		}
+		a, ok := b.agentIdx[normName(name)]
+		if !ok || a == b.agentOf[i] {
+			continue
+		}
+		targetOf[i] = a
+		byTarget[a] = append(byTarget[a], i)
+	}
+	for i, a := range targetOf {
+		if a < 0 {
+			continue
+		}
+		j := b.nextOf(a, i)
+		if j < 0 {
+			continue
+		}
+		later := byTarget[a]
+		if k := sort.SearchInts(later, i+1); k < len(later) && later[k] < j {
+			continue
+		}
+		b.addStepEdge(i, j, Instructs, fmt.Sprintf("to %s: %s", b.agents[a], quote(b.r.Steps[i].Content, 80)))
+	}
+}
+
+// addObserves links each tool result to the step that consumes it: the
+// calling agent's next step, unless a new tool call is issued first (then
+// the result was read by whoever spoke next), or, when the caller is unknown,
+// the next step that is not itself a tool result. The caller is the step
+// whose tool call ID the result answers, else the latest tool call since the
+// previous result.
+func (b *builder) addObserves() {
+	callByID := map[string]int{}
+	for i, s := range b.r.Steps {
+		for _, c := range s.ToolCalls {
+			if c.ID != "" {
+				callByID[c.ID] = i
+			}
+		}
+	}
+	// nextCall[i] / nextPlain[i]: first tool call / first non-result step ≥ i.
+	nextCall, nextPlain := make([]int, b.n+1), make([]int, b.n+1)
+	nextCall[b.n], nextPlain[b.n] = b.n, b.n
+	for i := b.n - 1; i >= 0; i-- {
+		nextCall[i], nextPlain[i] = nextCall[i+1], nextPlain[i+1]
+		if b.kinds[i].has(extract.KindToolCall) {
+			nextCall[i] = i
+		}
+		if !b.kinds[i].has(extract.KindToolResult) {
+			nextPlain[i] = i
+		}
+	}
+	lastCall, lastResult := -1, -1
+	for i := 0; i < b.n; i++ {
+		k := b.kinds[i]
+		if !k.has(extract.KindToolResult) {
+			if k.has(extract.KindToolCall) {
+				lastCall = i
+			}
+			continue
+		}
+		caller := -1
+		if c, ok := callByID[b.r.Steps[i].ToolCallID]; ok && c < i {
+			caller = c
+		} else if lastCall > lastResult {
+			caller = lastCall
+		}
+		lastResult = i
+		if k.has(extract.KindToolCall) {
+			lastCall = i
+		}
+		consumer, why := -1, ""
+		if caller >= 0 {
+			if j := b.nextOf(b.agentOf[caller], i); j >= 0 && nextCall[i+1] >= j {
+				consumer, why = j, fmt.Sprintf("%s reads the result of its call at step %d", b.agents[b.agentOf[caller]], caller)
+			}
+		}
+		if consumer < 0 && nextPlain[i+1] < b.n {
+			consumer, why = nextPlain[i+1], "first step after the tool result"
+		}
+		if consumer >= 0 {
+			b.addStepEdge(i, consumer, Observes, why)
+		}
+	}
+}
+
+// addFeedback links each step that raises an error signal of at least medium
+// severity to the first planner step after it: the planner's first chance to
+// react. Signals inside the planner's own control steps are restatements and
+// are skipped.
+func (b *builder) addFeedback() {
+	nextPlanner := make([]int, b.n+1)
+	nextPlanner[b.n] = -1
+	for i := b.n - 1; i >= 0; i-- {
+		nextPlanner[i] = nextPlanner[i+1]
+		if b.isPlannerStep(i) {
+			nextPlanner[i] = i
+		}
+	}
+	for i := 0; i < b.n; i++ {
+		if b.kinds[i].any(controlKinds) {
+			continue
+		}
+		sig := strongest(b.f.Steps[i].Errors)
+		if sig == nil {
+			continue
+		}
+		if p := nextPlanner[i+1]; p >= 0 {
+			b.addStepEdge(i, p, Feedback, fmt.Sprintf("%s: %s", sig.Kind, quote(sig.Quote, 80)))
+		}
+	}
+}
+
+// strongest returns the first signal of the highest severity, if it is at
+// least medium: a hedge or an apology alone is not an error to react to.
+func strongest(sigs []extract.Signal) *extract.Signal {
+	var best *extract.Signal
+	for i := range sigs {
+		if sigs[i].Severity >= extract.SeverityMedium && (best == nil || sigs[i].Severity > best.Severity) {
+			best = &sigs[i]
+		}
+	}
+	return best
+}

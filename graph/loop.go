@@ -1,0 +1,276 @@
+package graph
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/offattr/offattr/extract"
+)
+
+// Loop candidates are found with MinHash and locality-sensitive hashing, not
+// by comparing every pair: each step's token set gets lshBands×lshRows
+// MinHash values, each band of lshRows values is hashed into a bucket, and
+// only steps sharing a bucket (same agent, same class of step) are compared
+// exactly. With 20 bands of 3 rows, a pair at Jaccard 0.6 shares a bucket
+// with probability 1-(1-0.6³)²⁰ ≈ 0.99, at 0.75 with probability ≈ 1. A
+// bucket keeps only its latest lshBucketCap steps, so a text repeated a
+// thousand times costs a bounded amount per step: cost is linear in the
+// number of tokens.
+const (
+	lshBands     = 20
+	lshRows      = 3
+	lshBucketCap = 4
+	// lshSlack lets a candidate whose MinHash estimate falls below the
+	// threshold by this much still be checked exactly.
+	lshSlack = 0.25
+)
+
+type loopClass uint8
+
+const (
+	loopNone loopClass = iota
+	loopPlan
+	loopInstruction
+	loopOutcome
+)
+
+// loopClassOf says which steps a step may repeat: plans repeat plans,
+// instructions instructions, outcomes (results, answers, reports) outcomes.
+// Ledgers, thoughts, the task and terminations are bookkeeping that repeats
+// by design and are left out.
+func loopClassOf(k kindSet) loopClass {
+	switch {
+	case k.any(trialKinds):
+		return loopPlan
+	case k.has(extract.KindInstruction):
+		return loopInstruction
+	case k.any(setOf(extract.KindLedger, extract.KindThought, extract.KindTask, extract.KindTermination)):
+		return loopNone
+	default:
+		return loopOutcome
+	}
+}
+
+func (c loopClass) threshold() float64 {
+	if c == loopOutcome {
+		return LoopOutcome
+	}
+	return LoopInstruction
+}
+
+type bucketKey struct {
+	group uint64 // agent and class
+	band  int
+	hash  uint64
+}
+
+// addLoops links each step to the most recent earlier step of the same agent
+// and class that it repeats (Similarity at or above the class threshold).
+func (b *builder) addLoops() {
+	sigLen := lshBands * lshRows
+	sets := make([][]uint64, b.n)
+	sigs := make([][]uint64, b.n)
+	buckets := map[bucketKey][]int{}
+	var cands []int
+	for j := 0; j < b.n; j++ {
+		cls := loopClassOf(b.kinds[j])
+		if cls == loopNone {
+			continue
+		}
+		set := tokenSet(b.r.Steps[j].Content)
+		if set == nil {
+			continue
+		}
+		sets[j], sigs[j] = set, minHash(set, sigLen)
+		group := uint64(b.agentOf[j])<<2 | uint64(cls)
+		keys := make([]bucketKey, lshBands)
+		cands = cands[:0]
+		for band := range keys {
+			keys[band] = bucketKey{group, band, bandHash(sigs[j][band*lshRows : (band+1)*lshRows])}
+			for _, i := range buckets[keys[band]] {
+				if !containsInt(cands, i) {
+					cands = append(cands, i)
+				}
+			}
+		}
+		sort.Sort(sort.Reverse(sort.IntSlice(cands)))
+		thr := cls.threshold()
+		for _, i := range cands {
+			if estimate(sigs[i], sigs[j]) < thr-lshSlack {
+				continue
+			}
+			if sim := jaccard(sets[i], set); sim >= thr {
+				b.addLoopEdge(i, j, sim)
+				break
+			}
+		}
+		for _, k := range keys {
+			bucket := buckets[k]
+			if len(bucket) == lshBucketCap {
+				bucket = append(bucket[:0], bucket[1:]...)
+			}
+			buckets[k] = append(bucket, j)
+		}
+	}
+}
+
+func (b *builder) addLoopEdge(i, j int, sim float64) {
+	added, dropped := tokenDiff(b.r.Steps[i].Content, b.r.Steps[j].Content, 4)
+	ev := fmt.Sprintf("jaccard %.2f", sim)
+	if len(added) > 0 {
+		ev += "; new: " + strings.Join(added, " ")
+	}
+	if len(dropped) > 0 {
+		ev += "; gone: " + strings.Join(dropped, " ")
+	}
+	b.add(Edge{From: stepID(i), To: stepID(j), Type: Loop, Evidence: ev, Similarity: round2(sim)})
+	b.state.loopEdges = append(b.state.loopEdges, [2]int{i, j})
+}
+
+func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
+
+func minHash(set []uint64, n int) []uint64 {
+	sig := make([]uint64, n)
+	for k := range sig {
+		sig[k] = ^uint64(0)
+	}
+	for _, h := range set {
+		for k := range sig {
+			// Seeds are the odd multiples of the golden ratio constant, so
+			// each k gives an independent-looking permutation of h.
+			if v := mix64(h ^ (uint64(2*k+1) * 0x9e3779b97f4a7c15)); v < sig[k] {
+				sig[k] = v
+			}
+		}
+	}
+	return sig
+}
+
+func bandHash(rows []uint64) uint64 {
+	h := uint64(fnvOffset)
+	for _, v := range rows {
+		h = mix64(h ^ v)
+	}
+	return h
+}
+
+// estimate is the MinHash estimate of Jaccard similarity: the share of equal
+// signature positions.
+func estimate(a, b []uint64) float64 {
+	eq := 0
+	for k := range a {
+		if a[k] == b[k] {
+			eq++
+		}
+	}
+	return float64(eq) / float64(len(a))
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// LoopGroup is a repeated plan–execute cycle inside one trial (CHIEF §4.3.2):
+// the steps joined by loop edges, merged when a repeating instruction
+// addresses a repeating step, with the planner and executor sides split out
+// so that the rules can ask whether the planner changed strategy.
+type LoopGroup struct {
+	Trial int   `json:"trial"`
+	Steps []int `json:"steps"` // the repeating steps, ascending
+	// Planner holds the planner steps of the cycle: the repeating planner
+	// steps, and the instructions that led to repeating executor steps.
+	Planner []int `json:"planner"`
+	// Executor holds the executor steps: the repeating non-planner steps,
+	// and the steps that repeating instructions addressed.
+	Executor []int `json:"executor"`
+}
+
+// loopGroups joins loop edges within a trial (trial boundaries bound loop
+// groups; a loop edge across trials, such as a re-plan repeating the old
+// plan, stays in the graph but joins no group) and instructs edges between
+// their members.
+func (b *builder) loopGroups(g *Graph) []LoopGroup {
+	uf := newUnionFind()
+	member := map[int]bool{}
+	for _, e := range b.state.loopEdges {
+		if b.trialOf[e[0]] == b.trialOf[e[1]] {
+			uf.union(e[0], e[1])
+			member[e[0]], member[e[1]] = true, true
+		}
+	}
+	for m := range member {
+		for _, j := range g.Successors(m, Instructs) {
+			if member[j] && b.trialOf[j] == b.trialOf[m] {
+				uf.union(m, j)
+			}
+		}
+	}
+	byRoot := map[int][]int{}
+	for m := range member {
+		r := uf.find(m)
+		byRoot[r] = append(byRoot[r], m)
+	}
+	var groups []LoopGroup
+	for _, steps := range byRoot {
+		sort.Ints(steps)
+		lg := LoopGroup{Trial: b.trialOf[steps[0]], Steps: steps}
+		for _, m := range steps {
+			if g.plannerStep[m] {
+				lg.Planner = append(lg.Planner, m)
+				lg.Executor = append(lg.Executor, g.Successors(m, Instructs)...)
+			} else {
+				lg.Executor = append(lg.Executor, m)
+				lg.Planner = append(lg.Planner, g.Predecessors(m, Instructs)...)
+			}
+		}
+		lg.Planner, lg.Executor = sortedSet(lg.Planner), sortedSet(lg.Executor)
+		groups = append(groups, lg)
+	}
+	sort.Slice(groups, func(i, j int) bool { return groups[i].Steps[0] < groups[j].Steps[0] })
+	return groups
+}
+
+func sortedSet(xs []int) []int {
+	if len(xs) == 0 {
+		return []int{}
+	}
+	sort.Ints(xs)
+	out := xs[:1]
+	for _, x := range xs[1:] {
+		if x != out[len(out)-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+type unionFind map[int]int
+
+func newUnionFind() unionFind { return unionFind{} }
+
+func (u unionFind) find(x int) int {
+	p, ok := u[x]
+	if !ok || p == x {
+		return x
+	}
+	r := u.find(p)
+	u[x] = r
+	return r
+}
+
+func (u unionFind) union(a, b int) {
+	ra, rb := u.find(a), u.find(b)
+	if ra != rb {
+		if ra < rb {
+			u[rb] = ra
+		} else {
+			u[ra] = rb
+		}
+	}
+}

@@ -1,0 +1,246 @@
+package graph
+
+import (
+	"sort"
+
+	dgraph "github.com/dominikbraun/graph"
+)
+
+// Graph is the typed dependency graph of one run. It is read-only once
+// built; all queries return fresh slices in a deterministic order.
+type Graph struct {
+	lib     dgraph.Graph[string, Node]
+	out, in map[string]map[string]dgraph.Edge[string]
+
+	n        int
+	nodes    []Node         // steps, then agents, then trials
+	order    map[string]int // node ID → position in nodes
+	agents   []string
+	agentIdx map[string]int
+	stepsOf  [][]int
+	planners []string
+
+	plannerStep []bool
+	trials      []Trial
+	trialOf     []int
+	loopGroups  []LoopGroup
+
+	claimOcc map[string][]int
+	given    map[string]bool
+	answer   answerRef
+}
+
+// Digraph returns the underlying dominikbraun/graph graph, for its
+// traversal and path algorithms. Each edge's Properties.Data is the []Edge
+// of typed edges between the pair. Callers must not modify it.
+func (g *Graph) Digraph() dgraph.Graph[string, Node] { return g.lib }
+
+// Len returns the number of steps.
+func (g *Graph) Len() int { return g.n }
+
+// Nodes returns every node: steps in order, then agents in order of first
+// appearance, then trials.
+func (g *Graph) Nodes() []Node { return append([]Node(nil), g.nodes...) }
+
+// Node returns the node with the given ID.
+func (g *Graph) Node(id string) (Node, bool) {
+	i, ok := g.order[id]
+	if !ok {
+		return Node{}, false
+	}
+	return g.nodes[i], true
+}
+
+// StepNode returns the node of step i (which must be in range).
+func (g *Graph) StepNode(i int) Node { return g.nodes[i] }
+
+// StepID and TrialID name the nodes of a step and a trial.
+func StepID(i int) string  { return stepID(i) }
+func TrialID(i int) string { return trialID(i) }
+
+// AgentID returns the node ID of the named agent (matched ignoring case and
+// punctuation).
+func (g *Graph) AgentID(name string) (string, bool) {
+	a, ok := g.agentIdx[normName(name)]
+	if !ok {
+		return "", false
+	}
+	return agentID(a), true
+}
+
+// Edges returns the typed edges of the given types (all types if none),
+// ordered by source node, target node and type.
+func (g *Graph) Edges(types ...EdgeType) []Edge {
+	var out []Edge
+	for _, nd := range g.nodes {
+		out = append(out, g.OutEdges(nd.ID, types...)...)
+	}
+	return out
+}
+
+// OutEdges returns the typed edges leaving node id, of the given types (all
+// if none), ordered by target node and type.
+func (g *Graph) OutEdges(id string, types ...EdgeType) []Edge {
+	return g.collect(g.out[id], types)
+}
+
+// InEdges returns the typed edges entering node id, ordered by source node
+// and type.
+func (g *Graph) InEdges(id string, types ...EdgeType) []Edge {
+	return g.collect(g.in[id], types)
+}
+
+func (g *Graph) collect(adj map[string]dgraph.Edge[string], types []EdgeType) []Edge {
+	var out []Edge
+	for _, le := range adj {
+		for _, e := range le.Properties.Data.([]Edge) {
+			if wanted(e.Type, types) {
+				out = append(out, e)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return g.less(out[i], out[j]) })
+	return out
+}
+
+func wanted(t EdgeType, types []EdgeType) bool {
+	if len(types) == 0 {
+		return true
+	}
+	for _, x := range types {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// less orders edges by source node, target node, then type.
+func (g *Graph) less(a, b Edge) bool {
+	if a.From != b.From {
+		return g.order[a.From] < g.order[b.From]
+	}
+	if a.To != b.To {
+		return g.order[a.To] < g.order[b.To]
+	}
+	return typeRank(a.Type) < typeRank(b.Type)
+}
+
+// Successors returns the steps that step i links to by edges of the given
+// types (all if none), ascending.
+func (g *Graph) Successors(i int, types ...EdgeType) []int {
+	return g.stepEnds(g.OutEdges(stepID(i), types...), false)
+}
+
+// Predecessors returns the steps linking to step i by edges of the given
+// types (all if none), ascending.
+func (g *Graph) Predecessors(i int, types ...EdgeType) []int {
+	return g.stepEnds(g.InEdges(stepID(i), types...), true)
+}
+
+func (g *Graph) stepEnds(edges []Edge, from bool) []int {
+	var out []int
+	for _, e := range edges {
+		id := e.To
+		if from {
+			id = e.From
+		}
+		if nd := g.nodes[g.order[id]]; nd.Kind == NodeStep {
+			out = append(out, nd.Index)
+		}
+	}
+	return sortedSet(out)
+}
+
+// Ancestors returns every step from which step i can be reached over edges
+// of the given types, ascending: with Data, the steps whose claims step i
+// rests on, however indirectly.
+func (g *Graph) Ancestors(i int, types ...EdgeType) []int {
+	return g.reach(i, types, g.Predecessors)
+}
+
+// Descendants returns every step reachable from step i over edges of the
+// given types, ascending: with Data, the steps a claim of i flows into.
+func (g *Graph) Descendants(i int, types ...EdgeType) []int {
+	return g.reach(i, types, g.Successors)
+}
+
+func (g *Graph) reach(i int, types []EdgeType, step func(int, ...EdgeType) []int) []int {
+	seen := map[int]bool{i: true}
+	queue := []int{i}
+	var out []int
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, j := range step(cur, types...) {
+			if !seen[j] {
+				seen[j] = true
+				out = append(out, j)
+				queue = append(queue, j)
+			}
+		}
+	}
+	return sortedSet(out)
+}
+
+// Trials returns the run's trials in order.
+func (g *Graph) Trials() []Trial { return append([]Trial(nil), g.trials...) }
+
+// TrialOf returns the trial holding step i.
+func (g *Graph) TrialOf(i int) Trial { return g.trials[g.trialOf[i]] }
+
+// Agents returns the agents in order of first appearance.
+func (g *Graph) Agents() []string { return append([]string(nil), g.agents...) }
+
+// StepsOf returns the steps spoken by the named agent (matched ignoring
+// case and punctuation), ascending.
+func (g *Graph) StepsOf(agent string) []int {
+	a, ok := g.agentIdx[normName(agent)]
+	if !ok {
+		return nil
+	}
+	return append([]int(nil), g.stepsOf[a]...)
+}
+
+// Planners returns the agents that plan, re-plan, instruct or keep a ledger
+// somewhere in the run: planners by what they do, not by name.
+func (g *Graph) Planners() []string { return append([]string(nil), g.planners...) }
+
+// IsPlannerStep reports whether step i is the planner at work: a plan,
+// re-plan, instruction or ledger, or a private thought of a planning agent.
+func (g *Graph) IsPlannerStep(i int) bool { return g.plannerStep[i] }
+
+// LoopGroups returns the repeated plan–execute cycles, ordered by first step.
+func (g *Graph) LoopGroups() []LoopGroup {
+	out := make([]LoopGroup, len(g.loopGroups))
+	for i, lg := range g.loopGroups {
+		out[i] = LoopGroup{Trial: lg.Trial,
+			Steps:    append([]int(nil), lg.Steps...),
+			Planner:  append([]int{}, lg.Planner...),
+			Executor: append([]int{}, lg.Executor...)}
+	}
+	return out
+}
+
+// LoopGroupOf returns the loop group whose repeating steps include step i.
+func (g *Graph) LoopGroupOf(i int) (LoopGroup, bool) {
+	for _, lg := range g.LoopGroups() {
+		if k := sort.SearchInts(lg.Steps, i); k < len(lg.Steps) && lg.Steps[k] == i {
+			return lg, true
+		}
+	}
+	return LoopGroup{}, false
+}
+
+// Counts returns the number of edges of each type.
+func (g *Graph) Counts() map[EdgeType]int {
+	c := map[EdgeType]int{}
+	for _, adj := range g.out {
+		for _, le := range adj {
+			for _, e := range le.Properties.Data.([]Edge) {
+				c[e.Type]++
+			}
+		}
+	}
+	return c
+}

@@ -1,0 +1,169 @@
+package graph
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Similarity is the measure behind loop edges: the Jaccard similarity
+// |A∩B| / |A∪B| of the two texts' token sets, where a token is a maximal run
+// of letters or digits, lower-cased, at least two characters long and not a
+// stop word. Sets rather than shingles because a planner repeating itself
+// reorders and rewords ("Please visit X and note Y" / "Note Y after
+// visiting X"); numbers stay in, so new arguments lower the score. Texts with
+// fewer than minLoopTokens tokens score 0: too short to call a repetition.
+func Similarity(a, b string) float64 {
+	return jaccard(tokenSet(a), tokenSet(b))
+}
+
+const (
+	// LoopInstruction is the Similarity at or above which an instruction
+	// or plan repeats an earlier one by the same agent. On the Who&When dev
+	// runs, instruction pairs at 0.6 and above are rewordings of the same
+	// request; below it they mostly change the site, tool or constraint.
+	LoopInstruction = 0.6
+	// LoopOutcome is the threshold for other steps (tool results, answers,
+	// reports). They are longer and share boilerplate (page chrome, exit
+	// code banners), so a repeat must be closer to identical: "exit code 0,
+	// output 67" and "exit code 0, output 14" score 0.71 and are different
+	// outcomes.
+	LoopOutcome   = 0.75
+	minLoopTokens = 3
+)
+
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`the an and or of to in on for with is are be been was were
+		this that these those it its as at by from please your you we our us will can could
+		should would their they them then than into any all so if do does did has have had not
+		no but also there here which what who how when where let me my i`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// tokenSet returns the sorted distinct token hashes of s. Hashes stand in
+// for tokens (FNV-1a, 64 bits): collisions are too rare to move a Jaccard
+// score and integers compare faster than strings.
+func tokenSet(s string) []uint64 {
+	toks := tokens(s)
+	set := make([]uint64, 0, len(toks))
+	for _, t := range toks {
+		set = append(set, fnv64(t))
+	}
+	sort.Slice(set, func(i, j int) bool { return set[i] < set[j] })
+	out := set[:0]
+	for i, h := range set {
+		if i == 0 || h != set[i-1] {
+			out = append(out, h)
+		}
+	}
+	if len(out) < minLoopTokens {
+		return nil
+	}
+	return out
+}
+
+// tokens splits s into its lower-cased tokens, stop words and one-character
+// tokens dropped, in order (with repeats).
+func tokens(s string) []string {
+	var out []string
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		w := strings.ToLower(s[start:end])
+		start = -1
+		if utf8.RuneCountInString(w) >= 2 && !stopWords[w] {
+			out = append(out, w)
+		}
+	}
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		flush(i)
+	}
+	flush(len(s))
+	return out
+}
+
+// jaccard computes |a∩b| / |a∪b| of two sorted sets; empty sets score 0.
+func jaccard(a, b []uint64) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	inter := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] == b[j]:
+			inter++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}
+
+// tokenDiff lists up to n tokens of b missing from a and of a missing from b,
+// for loop evidence: what the repetition changed.
+func tokenDiff(a, b string, n int) (added, dropped []string) {
+	ta, tb := tokens(a), tokens(b)
+	inA, inB := map[string]bool{}, map[string]bool{}
+	for _, t := range ta {
+		inA[t] = true
+	}
+	for _, t := range tb {
+		inB[t] = true
+	}
+	added = firstMissing(tb, inA, n)
+	dropped = firstMissing(ta, inB, n)
+	return added, dropped
+}
+
+func firstMissing(toks []string, in map[string]bool, n int) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range toks {
+		if !in[t] && !seen[t] && len(out) < n {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func fnv64(s string) uint64 {
+	h := uint64(fnvOffset)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return h
+}
+
+// mix64 is the splitmix64 finaliser: a cheap, well-spread bijection used to
+// derive the MinHash functions from one token hash.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}

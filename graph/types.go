@@ -1,0 +1,115 @@
+package graph
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/offattr/offattr/extract"
+)
+
+// EdgeType names the relation an edge records.
+type EdgeType string
+
+const (
+	// Next links each step to the one after it.
+	Next EdgeType = "next"
+	// Instructs links an instruction to the addressed agent's following step.
+	Instructs EdgeType = "instructs"
+	// Observes links a tool result to the step that consumes it.
+	Observes EdgeType = "observes"
+	// Data links the step where a claim first appears to a later step using it.
+	Data EdgeType = "data"
+	// Loop links a step to a later step by the same agent that repeats it
+	// with near-identical text (see Similarity).
+	Loop EdgeType = "loop"
+	// Replans links a trial to the trial that re-plans after it.
+	Replans EdgeType = "replans"
+	// Feedback links a step raising an error signal to the planner step that
+	// next has the chance to react to it.
+	Feedback EdgeType = "feedback"
+	// Member links a step to its agent and to its trial.
+	Member EdgeType = "member"
+)
+
+// EdgeTypes lists every edge type in a fixed order, used for sorting and
+// output.
+var EdgeTypes = []EdgeType{Next, Instructs, Observes, Data, Loop, Replans, Feedback, Member}
+
+// typeRank orders edge types as EdgeTypes does.
+func typeRank(t EdgeType) int {
+	for i, x := range EdgeTypes {
+		if x == t {
+			return i
+		}
+	}
+	return len(EdgeTypes)
+}
+
+// ParseTypes reads a comma-separated list of edge types ("data,instructs");
+// an empty string means every type.
+func ParseTypes(s string) ([]EdgeType, error) {
+	var out []EdgeType
+	for _, part := range strings.Split(s, ",") {
+		part = strings.ToLower(strings.TrimSpace(part))
+		if part == "" {
+			continue
+		}
+		t := EdgeType(part)
+		if typeRank(t) == len(EdgeTypes) {
+			return nil, fmt.Errorf("unknown edge type %q (want some of %s)", part, joinTypes(EdgeTypes))
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+func joinTypes(ts []EdgeType) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = string(t)
+	}
+	return strings.Join(s, ", ")
+}
+
+// NodeKind says what a node stands for.
+type NodeKind string
+
+const (
+	NodeStep  NodeKind = "step"
+	NodeAgent NodeKind = "agent"
+	NodeTrial NodeKind = "trial"
+)
+
+// Node is a vertex of the graph. IDs are short and safe in DOT, Mermaid and
+// JSON alike: "s12" is step 12, "t1" trial 1, "a0" the first agent to speak.
+type Node struct {
+	ID   string   `json:"id"`
+	Kind NodeKind `json:"kind"`
+	// Index is the step index for a step, the trial index for a trial and
+	// the order of first appearance for an agent.
+	Index int    `json:"index"`
+	Agent string `json:"agent,omitempty"` // speaker of a step, name of an agent
+	// StepKind is extract's kind of a step.
+	StepKind extract.StepKind `json:"step_kind,omitempty"`
+	// Trial is the trial a step belongs to, a trial's own index, and -1
+	// for an agent (agents act across trials).
+	Trial int    `json:"trial"`
+	Label string `json:"label"`
+}
+
+// Edge is one typed relation between two nodes, with the evidence that made
+// the builder draw it.
+type Edge struct {
+	From     string   `json:"from"`
+	To       string   `json:"to"`
+	Type     EdgeType `json:"type"`
+	Evidence string   `json:"evidence,omitempty"`
+	// Claims holds the normalised claims a data edge carries.
+	Claims []string `json:"claims,omitempty"`
+	// Similarity is the Jaccard similarity of a loop edge's two steps.
+	Similarity float64 `json:"similarity,omitempty"`
+}
+
+func stepID(i int) string  { return fmt.Sprintf("s%d", i) }
+func trialID(i int) string { return fmt.Sprintf("t%d", i) }
+func agentID(i int) string { return fmt.Sprintf("a%d", i) }
