@@ -23,6 +23,7 @@ import (
 type ScreenOptions struct {
 	IO       *cmdutil.IOStreams
 	Load     cmdutil.LoadFlags
+	Model    cmdutil.ModelFlags
 	Analyzer func() (pipeline.Analyzer, error)
 	Paths    []string
 	// Output is the records file; empty for stdout (JSONL).
@@ -61,12 +62,13 @@ review otherwise.`,
 		Example: `  offattr screen runs/ -o screen.jsonl
   offattr screen 'logs/*/run-*.json' -o screen.csv --workers 8 --redact
   cat runs.jsonl | offattr screen - > screen.jsonl
-  offattr screen corpus/ -o part-3.jsonl --shard 3/8 --resume`,
+  offattr screen corpus/ -o part-3.jsonl --shard 3/8 --resume
+  offattr screen corpus/ -o screen.jsonl --model qwen3:8b --ollama-host gpu1:11434,gpu2:11434`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
 			if opts.Analyzer == nil {
-				opts.Analyzer = func() (pipeline.Analyzer, error) { return pipeline.New(pipeline.Options{}), nil }
+				opts.Analyzer = func() (pipeline.Analyzer, error) { return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load) }
 			}
 			if runF != nil {
 				return runF(opts)
@@ -75,6 +77,7 @@ review otherwise.`,
 		},
 	}
 	opts.Load.Register(cmd.Flags())
+	opts.Model.Register(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "", "write records to this file (.jsonl or .csv) instead of standard output")
 	f.IntVarP(&opts.Workers, "workers", "j", runtime.NumCPU(), "runs analysed in parallel")
