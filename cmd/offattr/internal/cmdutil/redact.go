@@ -3,6 +3,7 @@ package cmdutil
 import (
 	"github.com/spf13/pflag"
 
+	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
 	"github.com/offattr/offattr/redact"
 )
 
@@ -25,4 +26,22 @@ func (r *RedactFlags) Compile() (*redact.Patterns, error) {
 		return nil, nil
 	}
 	return redact.Compile(redact.Options{PatternsFile: r.Patterns})
+}
+
+// Prepare is the common start of the commands that analyse many runs: it
+// checks the load flags, compiles the redaction patterns (nil when off)
+// and builds the analyzer, so a bad flag fails before any run is read.
+func Prepare(load LoadFlags, red RedactFlags, analyzer func() (pipeline.Analyzer, error)) (*redact.Patterns, pipeline.Analyzer, error) {
+	if _, err := load.Options(); err != nil {
+		return nil, nil, err
+	}
+	patterns, err := red.Compile()
+	if err != nil {
+		return nil, nil, err
+	}
+	analyze, err := analyzer()
+	if err != nil {
+		return nil, nil, err
+	}
+	return patterns, analyze, nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/analyzecmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/evalcmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/exportcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/screencmd"
 )
 
@@ -28,6 +29,7 @@ questions that need language understanding.`,
 		analyzecmd.NewCmdAnalyze(io, nil),
 		evalcmd.NewCmdEval(io, nil),
 		screencmd.NewCmdScreen(io, nil),
+		exportcmd.NewCmdExport(io, nil),
 	)
 	return cmd
 }

@@ -105,14 +105,7 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 	if opts.Resume && opts.Output == "" {
 		return errors.New("--resume needs -o FILE: it continues that file")
 	}
-	if _, err := opts.Load.Options(); err != nil {
-		return err
-	}
-	patterns, err := opts.Redact.Compile()
-	if err != nil {
-		return err
-	}
-	analyze, err := opts.Analyzer()
+	patterns, analyze, err := cmdutil.Prepare(opts.Load, opts.Redact, opts.Analyzer)
 	if err != nil {
 		return err
 	}
