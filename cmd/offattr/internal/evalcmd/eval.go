@@ -32,6 +32,7 @@ type EvalOptions struct {
 	Paths     []string
 	JSON      bool
 	CasesPath string
+	Baseline  string
 }
 
 // Report is eval's JSON output; its shape is a contract with tooling.
@@ -78,7 +79,18 @@ PATH is a directory of case files, or a directory whose subdirectories are
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
 			if opts.Analyzer == nil {
-				opts.Analyzer = func() (pipeline.Analyzer, error) { return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load) }
+				opts.Analyzer = func() (pipeline.Analyzer, error) {
+					if opts.Baseline == "" {
+						return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load)
+					}
+					if _, ok := rules.Baselines[opts.Baseline]; !ok {
+						return nil, fmt.Errorf("unknown baseline %q (want one of %s)", opts.Baseline, strings.Join(rules.BaselineNames(), ", "))
+					}
+					if opts.Model.Enabled() {
+						return nil, fmt.Errorf("--baseline measures a rules floor; it cannot be combined with --model")
+					}
+					return pipeline.New(pipeline.Options{Baseline: opts.Baseline}), nil
+				}
 			}
 			if runF != nil {
 				return runF(opts)
@@ -90,6 +102,7 @@ PATH is a directory of case files, or a directory whose subdirectories are
 	opts.Model.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&opts.CasesPath, "cases", "", "write one JSON line per case to this file")
+	cmd.Flags().StringVar(&opts.Baseline, "baseline", "", "measure a trivial baseline instead of the rules: "+strings.Join(rules.BaselineNames(), ", "))
 	return cmd
 }
 

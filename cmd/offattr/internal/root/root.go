@@ -6,6 +6,7 @@ import (
 
 	"github.com/offattr/offattr/cmd/offattr/internal/analyzecmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/contextcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/evalcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/exportcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/screencmd"
@@ -30,6 +31,7 @@ questions that need language understanding.`,
 		evalcmd.NewCmdEval(io, nil),
 		screencmd.NewCmdScreen(io, nil),
 		exportcmd.NewCmdExport(io, nil),
+		contextcmd.NewCmdContext(io, nil),
 	)
 	return cmd
 }
