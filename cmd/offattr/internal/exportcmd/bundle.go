@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/offattr/offattr/hierarchy"
 	"github.com/offattr/offattr/localllm"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
@@ -32,11 +33,21 @@ type Bundle struct {
 	AnswerSchema map[string]any    `json:"answer_schema"`
 }
 
-// Context is the budgeted view of the run around the candidate steps.
+// Context is the budgeted view of the run around the best candidate.
 type Context struct {
-	Targets []int  `json:"targets"`
-	Tokens  int    `json:"tokens"`
-	Text    string `json:"text"`
+	Target int    `json:"target"`
+	Tokens int    `json:"tokens"`
+	Text   string `json:"text"`
+}
+
+// ContextFunc renders the view of run r around step target in at most
+// budget tokens (four bytes a token).
+type ContextFunc func(r *run.Run, target, budget int) (string, error)
+
+// ECHOContext is ECHO's hierarchy around the target: L1 in full, then key
+// decisions, summaries and milestones farther away (package hierarchy).
+func ECHOContext(r *run.Run, target, budget int) (string, error) {
+	return hierarchy.RenderWithin(r, nil, target, budget)
 }
 
 // question is what the stronger model is asked; it restates the task
@@ -56,26 +67,21 @@ func answerSchema(agents []string) map[string]any {
 	}
 }
 
-// targets are the steps the context centres on: the local candidates, best
-// first, at most n.
-func targets(a rules.Attribution, n int) []int {
-	var out []int
-	seen := map[int]bool{}
-	add := func(s int) {
-		if s >= 0 && !seen[s] && len(out) < n {
-			seen[s] = true
-			out = append(out, s)
+// target is the step the context centres on: the local answer, else the
+// best candidate, else the first step. The other candidates are in the
+// candidates table with their evidence, and in the context at the detail
+// their distance gives them.
+func target(a rules.Attribution, steps int) int {
+	if a.Agent != "" && a.Step >= 0 && a.Step < steps {
+		return a.Step
+	}
+	for _, c := range a.Candidates {
+		if c.Step >= 0 && c.Step < steps {
+			return c.Step
 		}
 	}
-	add(a.Step)
-	for _, c := range a.Candidates {
-		add(c.Step)
-	}
-	return out
+	return 0
 }
-
-// maxTargets bounds how many candidate steps the context centres on.
-const maxTargets = 3
 
 // minContextTokens is the least context worth sending: below it the
 // budget is reported as too small rather than exporting a blind prompt.
@@ -86,16 +92,13 @@ const minContextTokens = 200
 var quoteCaps = []int{400, 160, 60}
 
 // build assembles the bundle of one analysed run within budget tokens.
-func build(r *run.Run, a rules.Attribution, d triage.Decision, budget int, redacted bool, ctxf localllm.ContextFunc) (Bundle, error) {
+func build(r *run.Run, a rules.Attribution, d triage.Decision, budget int, redacted bool, ctxf ContextFunc) (Bundle, error) {
 	b := Bundle{
 		File: a.File, Task: r.Question, GroundTruth: r.GroundTruth, Steps: len(r.Steps), Agents: r.Agents(),
 		Redacted: redacted, Budget: budget, Local: a, Triage: d, Question: question,
 	}
 	b.AnswerSchema = answerSchema(b.Agents)
-	b.Context.Targets = targets(a, maxTargets)
-	if len(b.Context.Targets) == 0 {
-		b.Context.Targets = []int{0} // no candidate: show the run from its start
-	}
+	b.Context.Target = target(a, len(r.Steps))
 	local := a
 	for _, limit := range quoteCaps {
 		b.Local = capQuotes(local, limit)
@@ -104,7 +107,7 @@ func build(r *run.Run, a rules.Attribution, d triage.Decision, budget int, redac
 		if room < minContextTokens {
 			continue
 		}
-		text, err := ctxf(r, b.Context.Targets, room)
+		text, err := ctxf(r, b.Context.Target, room)
 		if err != nil {
 			return Bundle{}, fmt.Errorf("context: %w", err)
 		}

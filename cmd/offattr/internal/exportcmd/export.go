@@ -19,7 +19,6 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
-	"github.com/offattr/offattr/localllm"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/triage"
 )
@@ -31,8 +30,8 @@ type ExportOptions struct {
 	Model    cmdutil.ModelFlags
 	Redact   cmdutil.RedactFlags
 	Analyzer func() (pipeline.Analyzer, error)
-	// Context renders the budgeted view of a run around candidate steps.
-	Context localllm.ContextFunc
+	// Context renders the budgeted view of a run around the best candidate.
+	Context ContextFunc
 	Files   []string
 	// From is a screen records file; Escalate keeps only its escalated runs.
 	From     string
@@ -71,7 +70,7 @@ with its evidence). With --redact nothing unmasked reaches the bundle.`,
 				opts.Analyzer = func() (pipeline.Analyzer, error) { return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load) }
 			}
 			if opts.Context == nil {
-				opts.Context = localllm.WindowContext
+				opts.Context = ECHOContext
 			}
 			if runF != nil {
 				return runF(opts)

@@ -15,7 +15,6 @@ import (
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
-	"github.com/offattr/offattr/localllm"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
@@ -48,7 +47,7 @@ func newOpts(t *testing.T, files ...string) (*ExportOptions, *bytes.Buffer, *byt
 	var out, errOut bytes.Buffer
 	return &ExportOptions{
 		IO:   &cmdutil.IOStreams{Out: &out, ErrOut: &errOut},
-		Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: fixed, Context: localllm.WindowContext,
+		Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: fixed, Context: ECHOContext,
 		Files: files, Dir: t.TempDir(), Budget: DefaultBudget,
 	}, &out, &errOut
 }
@@ -73,7 +72,7 @@ func TestExportGolden(t *testing.T) {
 
 	md, b := readBundle(t, mdPath)
 	assert.Equal(t, md, b.Markdown(), "the JSON twin renders to the same prompt")
-	assert.Equal(t, []int{7, 9}, b.Context.Targets)
+	assert.Equal(t, 7, b.Context.Target)
 	assert.Equal(t, triage.Escalate, b.Triage.Class)
 	assert.LessOrEqual(t, b.Tokens, b.Budget)
 

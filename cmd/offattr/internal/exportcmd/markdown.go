@@ -27,12 +27,9 @@ func (b Bundle) Markdown() string {
 		w.WriteString(" Secrets and personal data were masked as [KIND_N]; the same placeholder is the same value.")
 	}
 	w.WriteString("\n\n")
-	noun := "step"
-	if len(b.Context.Targets) > 1 {
-		noun = "steps"
-	}
-	fmt.Fprintf(&w, "### Context around %s %s\n\n", noun, joinInts(b.Context.Targets))
-	w.WriteString("Steps near the candidates are shown in full; farther steps are shortened to fit the budget.\n\n")
+	fmt.Fprintf(&w, "### Context around step %d\n\n", b.Context.Target)
+	w.WriteString("ECHO's hierarchical context: L1 (the step and its neighbours) in full, key decisions of steps 2-3 away (L2), ")
+	w.WriteString("summaries 4-6 away (L3), milestones of the rest (L4); the farthest are reduced first to fit the budget.\n\n")
 	w.WriteString(fence(orNone(b.Context.Text)))
 
 	w.WriteString("\n## What the local screen found\n\n")
@@ -101,11 +98,3 @@ func orNone(s string) string {
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func cell(s string) string { return strings.ReplaceAll(oneLine(s), "|", `\|`) }
-
-func joinInts(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, ", ")
-}
