@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/offattr/offattr/rules"
@@ -88,15 +89,15 @@ func Decide(a rules.Attribution, t Thresholds) Decision {
 		return Decision{Escalate, fmt.Sprintf("judges disagree: answer is step %d, model voted for step %s", a.Step, joinInts(other))}
 	}
 	if a.Confidence < t.Escalate {
-		return Decision{Escalate, fmt.Sprintf("low confidence %.2f < %.2f", a.Confidence, t.Escalate)}
+		return Decision{Escalate, fmt.Sprintf("low confidence %s < %s", num(a.Confidence), num(t.Escalate))}
 	}
 	if a.Confidence < t.Clear {
-		return Decision{Review, fmt.Sprintf("confidence %.2f between %.2f and %.2f", a.Confidence, t.Escalate, t.Clear)}
+		return Decision{Review, fmt.Sprintf("confidence %s between %s and %s", num(a.Confidence), num(t.Escalate), num(t.Clear))}
 	}
 	if ru, ok := runnerUp(a); ok && topScore(a)-ru.Score < t.Margin {
-		return Decision{Review, fmt.Sprintf("close call: step %d (%s) scores %.2f, within %.2f of the answer", ru.Step, ru.Agent, ru.Score, t.Margin)}
+		return Decision{Review, fmt.Sprintf("close call: step %d (%s) scores %s, within %s of the answer", ru.Step, ru.Agent, num(ru.Score), num(t.Margin))}
 	}
-	reason := fmt.Sprintf("confidence %.2f ≥ %.2f", a.Confidence, t.Clear)
+	reason := fmt.Sprintf("confidence %s ≥ %s", num(a.Confidence), num(t.Clear))
 	if a.Mode == rules.ModeRulesLLM {
 		reason += ", rules and model agree"
 	}
@@ -138,6 +139,13 @@ func runnerUp(a rules.Attribution) (rules.Candidate, bool) {
 		}
 	}
 	return best, found
+}
+
+// num prints a score with up to three decimals: enough that 0.746 does
+// not read as "0.75 between 0.40 and 0.75".
+func num(x float64) string {
+	s := strings.TrimRight(strconv.FormatFloat(x, 'f', 3, 64), "0")
+	return strings.TrimSuffix(s, ".")
 }
 
 func joinInts(xs []int) string {

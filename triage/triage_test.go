@@ -27,13 +27,13 @@ func TestDecide(t *testing.T) {
 		reason string
 	}{
 		{"confident with a lead", att(3, 0.9, rules.Candidate{Step: 3, Score: 0.9}, rules.Candidate{Step: 5, Score: 0.4}),
-			Clear, "confidence 0.90 ≥ 0.75"},
-		{"confident and model agrees", llm(att(3, 0.8), 3, 3), Clear, "confidence 0.80 ≥ 0.75, rules and model agree"},
+			Clear, "confidence 0.9 ≥ 0.75"},
+		{"confident and model agrees", llm(att(3, 0.8), 3, 3), Clear, "confidence 0.8 ≥ 0.75, rules and model agree"},
 		{"at the clear threshold", att(1, 0.75), Clear, "confidence 0.75 ≥ 0.75"},
 		{"close runner-up", att(3, 0.9, rules.Candidate{Step: 3, Score: 0.9}, rules.Candidate{Step: 4, Agent: "Web", Score: 0.85}),
-			Review, "close call: step 4 (Web) scores 0.85, within 0.10 of the answer"},
-		{"middling confidence", att(3, 0.6), Review, "confidence 0.60 between 0.40 and 0.75"},
-		{"low confidence", att(3, 0.2), Escalate, "low confidence 0.20 < 0.40"},
+			Review, "close call: step 4 (Web) scores 0.85, within 0.1 of the answer"},
+		{"middling confidence", att(3, 0.6), Review, "confidence 0.6 between 0.4 and 0.75"},
+		{"low confidence", att(3, 0.2), Escalate, "low confidence 0.2 < 0.4"},
 		{"model disagrees", llm(att(3, 0.95), 3, 7, 5, 7), Escalate, "judges disagree: answer is step 3, model voted for step 5, 7"},
 		{"no candidate", rules.Attribution{Step: -1}, Escalate, "no decisive candidate"},
 		{"no agent", rules.Attribution{Step: 2, Confidence: 0.9}, Escalate, "no decisive candidate"},
@@ -52,6 +52,11 @@ func TestThresholdsAreConfigurable(t *testing.T) {
 	assert.Equal(t, Escalate, Decide(att(1, 0.6), strict).Class)
 	assert.Equal(t, Review, Decide(att(1, 0.9), strict).Class)
 	assert.Equal(t, Clear, Decide(att(1, 0.96), strict).Class)
+}
+
+func TestReasonKeepsThresholdsApart(t *testing.T) {
+	assert.Equal(t, "confidence 0.746 between 0.4 and 0.75", Decide(att(1, 0.7462), Defaults()).Reason)
+	assert.Equal(t, "confidence 0 between 0 and 1", Decide(att(1, 0), Thresholds{Clear: 1}).Reason)
 }
 
 func TestValidate(t *testing.T) {

@@ -108,7 +108,7 @@ func TestScreenWritesOneRecordPerInputInOrder(t *testing.T) {
 		"10.json", "11.json", "12.json", "broken.json", "missing.json"}, files(recs))
 
 	assert.Equal(t, screenfile.Record{File: filepath.Join(dir, "1.json"), Agent: "Coder", Step: 1, Confidence: 0.6,
-		Triage: triage.Review, Reason: "confidence 0.60 between 0.40 and 0.75", Mode: "rules",
+		Triage: triage.Review, Reason: "confidence 0.6 between 0.4 and 0.75", Mode: "rules",
 		Candidates: []rules.Candidate{{Step: 1, Agent: "Coder", Score: 0.6}}}, recs[0])
 	assert.Equal(t, triage.Escalate, recs[1].Triage)
 	assert.Equal(t, triage.Clear, recs[2].Triage)
