@@ -227,7 +227,7 @@ func explain(in *Input, ranked []scored) string {
 			fmt.Fprintf(&b, " Against it, %s: %s.", f.Rule, f.Reason)
 		}
 	}
-	if len(ranked) > 1 && ranked[1].score > 0 {
+	if len(ranked) > 1 && len(ruleNames(ranked[1].findings)) > 0 {
 		r := ranked[1]
 		fmt.Fprintf(&b, " Runner-up: step %d (%s, %s).", r.step, responsible(in, r.step), strings.Join(ruleNames(r.findings), ", "))
 	}

@@ -117,7 +117,8 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 	}
 	var alts []rules.Candidate
 	for _, c := range a.Candidates {
-		if c.Step != a.Step && len(alts) < alternatives {
+		// Steps no rule spoke about are in the list only to be ranked.
+		if c.Step != a.Step && len(c.Rules) > 0 && len(alts) < alternatives {
 			alts = append(alts, c)
 		}
 	}
