@@ -157,6 +157,11 @@ func claimsOf(t *text, agents map[string]bool, strict bool) []Claim {
 			}
 		}
 	}
+	for _, m := range t.all(phoneRe, 0) {
+		if !inside(m.start(), m.end()) {
+			taken = append(taken, m.groups[0])
+		}
+	}
 	for _, m := range t.all(timeRe, 0) {
 		if inside(m.start(), m.end()) {
 			continue
@@ -265,8 +270,7 @@ func jsonString(s string, start, end int) bool {
 // textNorm is the normal form of free text: lower case, single spaces, no
 // surrounding punctuation.
 func textNorm(s string) string {
-	s = strings.ToLower(collapse(s))
-	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	return strings.Trim(strings.ToLower(collapse(s)), " .,;:!?*_\"'“”‘’")
 }
 
 // entityNorm also drops possessives, so "Seattle Children's Museum" and

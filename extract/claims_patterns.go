@@ -16,6 +16,9 @@ var (
 	dmyDateRe   = pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`,?\s{1,3}(?<y>\d{4})\b`, ci)
 	myDateRe    = pattern(`\b`+months+`,?\s{1,3}(?<y>\d{4})\b`, ci)
 
+	// phoneRe marks phone numbers so that their parts are not read as numbers.
+	phoneRe = pattern(`(?<![\w.])(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?!\w)`, 0)
+
 	// timeRe reads a time of day: "11pm", "7:30 a.m.", "23:05".
 	timeRe = pattern(`(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2}))?(?::\d{2})?\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?|(?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])`, ci)
 

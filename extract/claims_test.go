@@ -37,7 +37,7 @@ func TestNormalizeClaim(t *testing.T) {
 		{ClaimTime, "12 AM", "00:00"},
 		{ClaimURL, "https://WWW.Example.com/a/.", "example.com/a"},
 		{ClaimURL, "http://example.com/page#google_vignette", "example.com/page"},
-		{ClaimQuoted, `"Subway  (1985)"`, "subway  (1985"},
+		{ClaimQuoted, `"Subway  (1985)"`, "subway (1985)"},
 		{ClaimEntity, "The Seattle Children's Museum", "seattle children museum"},
 		{ClaimPath, "/workspace/76.pdf.", "/workspace/76.pdf"},
 	}
@@ -66,7 +66,7 @@ func TestClaimsInText(t *testing.T) {
 		{"sentence-initial single word is not a name", "Subway is open.", nil},
 		{"title case labels are not entities", "Gather Information: find the Louvre", []string{"entity:louvre"}},
 		{"json keys are not quoted claims", `{"reason": "it was found", "answer": "yes"}`, nil},
-		{"quoted names", `the film "La Gifle" and 'Subway'`, []string{"quoted:la gifle", "entity:la gifle", "quoted:subway", "entity:subway"}},
+		{"quoted names", `the film "La Gifle" and 'Subway'`, []string{"quoted:la gifle", "entity:la gifle", "quoted:subway"}},
 		{"headings carry no entities", "### Step Two: Total Cost\nNothing.", nil},
 	}
 	for _, tt := range tests {

@@ -22,13 +22,14 @@ func Run(r *run.Run) *RunFeatures {
 	for i, s := range r.Steps {
 		contents[i] = s.Content
 	}
-	rf.FinalAnswer = finalAnswer(rf, contents)
+	rf.FinalAnswer = finalAnswer(rf, contents, rc.noEntity)
 	return rf
 }
 
 // runContext is what reading one step needs to know about the others.
 type runContext struct {
 	agents   map[string]string // agentKey(name) -> name as the run writes it
+	names    []string          // the run's agents, in order of appearance
 	noEntity map[string]bool   // entity norms that are agent names
 	question string            // the start of the task text, normalised
 	sawTask  bool
@@ -37,7 +38,8 @@ type runContext struct {
 
 func newRunContext(r *run.Run) *runContext {
 	rc := &runContext{agents: map[string]string{}, noEntity: map[string]bool{}}
-	for _, a := range r.Agents() {
+	rc.names = r.Agents()
+	for _, a := range rc.names {
 		rc.agents[agentKey(a)] = a
 		rc.noEntity[entityNorm(a)] = true
 		rc.noEntity[agentKey(a)] = true
@@ -108,7 +110,9 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.sawPlan = true
 	}
 
-	if m, ok := t.first(toolOutputRe); ok && m.start() < 400 {
+	// Executors and tools announce their output at the top of the message;
+	// the same words further down are prose about an output.
+	if newText(t.s[:headEnd(t.s, 600)]).has(toolOutputRe) {
 		kinds[KindToolResult] = true
 	}
 	if !kinds[KindToolResult] {
@@ -258,12 +262,9 @@ func (rc *runContext) target(f *Features, s run.Step, t *text, kinds map[StepKin
 			return
 		}
 	}
-	for _, m := range t.all(addressRe, 20) {
-		if a := rc.agent(t.named(m, "name")); a != "" && agentKey(a) != agentKey(s.Agent) {
-			f.Target = a
-			kinds[KindInstruction] = true
-			return
-		}
+	if a := rc.addressed(t, s.Agent); a != "" {
+		f.Target = a
+		kinds[KindInstruction] = true
 	}
 }
 
@@ -287,4 +288,59 @@ func ledgerClaims(l *Ledger, content string, agents map[string]bool) []Claim {
 		}
 	}
 	return dedupe(out)
+}
+
+// addressed returns the run's agent that the text addresses by name ("@Coder",
+// "pass this to the Coder", "Coder, please"), the earliest if several; never
+// the speaker. Looking up the few known names and reading a window around
+// each is both cheaper and more precise than a pattern for any name.
+func (rc *runContext) addressed(t *text, speaker string) string {
+	lower := strings.ToLower(t.s)
+	if len(lower) != len(t.s) {
+		return "" // a case change altered byte lengths; offsets would not line up
+	}
+	best, bestAt := "", len(t.s)+1
+	for _, name := range rc.names {
+		if agentKey(name) == agentKey(speaker) {
+			continue
+		}
+		n := strings.ToLower(name)
+		for from := 0; from < bestAt; {
+			i := strings.Index(lower[from:], n)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(n)
+			if i >= bestAt || !wordEdge(t.s, i, i+len(n)) {
+				continue
+			}
+			before := newText(t.s[max(0, i-80):i])
+			after := newText(t.s[i+len(n) : min(len(t.s), i+len(n)+40)])
+			if before.has(addressBeforeRe) || after.has(addressAfterRe) {
+				best, bestAt = name, i
+				break
+			}
+		}
+	}
+	return best
+}
+
+// wordEdge: s[i:j] is not part of a longer word or identifier.
+func wordEdge(s string, i, j int) bool {
+	word := func(b byte) bool {
+		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+	}
+	return (i == 0 || !word(s[i-1])) && (j == len(s) || !word(s[j]))
+}
+
+// headEnd is the byte length of the first n bytes of s, cut at a rune start.
+func headEnd(s string, n int) int {
+	if len(s) <= n {
+		return len(s)
+	}
+	for n > 0 && !utf8Start(s[n]) {
+		n--
+	}
+	return n
 }

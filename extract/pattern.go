@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"time"
 
 	"github.com/dlclark/regexp2"
@@ -22,13 +23,48 @@ const maxMatches = 400
 func pattern(expr string, opts regexp2.RegexOptions) *regexp2.Regexp {
 	re := regexp2.MustCompile(expr, opts)
 	re.MatchTimeout = MatchTimeout
+	allPatterns = append(allPatterns, re)
 	return re
 }
+
+// allPatterns lists every compiled pattern, for the tests that check them
+// against hostile input.
+var allPatterns []*regexp2.Regexp
 
 const (
 	ci = regexp2.IgnoreCase
 	ml = regexp2.Multiline
 )
+
+// hints holds, for some patterns, literals of which at least one must occur
+// (in lower case) for the pattern to match at all. A substring search is
+// far cheaper than letting a backtracking engine try every position, and
+// most steps contain none of a given pattern's keywords.
+var hints = map[*regexp2.Regexp][]string{}
+
+// hinted records the necessary literals of re. Every alternative of re must
+// contain one of them; TestHintsAreNecessary checks this on the dev runs.
+func hinted(re *regexp2.Regexp, literals ...string) *regexp2.Regexp {
+	hints[re] = literals
+	return re
+}
+
+// mayMatch is false when re cannot match t because none of its hints occurs.
+func (t *text) mayMatch(re *regexp2.Regexp) bool {
+	hs, ok := hints[re]
+	if !ok {
+		return true
+	}
+	if t.lower == "" {
+		t.lower = strings.ToLower(t.s)
+	}
+	for _, h := range hs {
+		if strings.Contains(t.lower, h) {
+			return true
+		}
+	}
+	return false
+}
 
 // text is a string prepared for regexp2, which works on runes: it keeps the
 // rune slice (converted once, not once per pattern) and the byte offset of
@@ -36,7 +72,8 @@ const (
 type text struct {
 	s     string
 	runes []rune
-	off   []int // off[i] is the byte offset of runes[i]; off[len(runes)] == len(s)
+	off   []int  // off[i] is the byte offset of runes[i]; off[len(runes)] == len(s)
+	lower string // s in lower case, made on first use by mayMatch
 }
 
 func newText(s string) *text {
@@ -98,6 +135,9 @@ func (t *text) convert(rm *regexp2.Match) match {
 
 // first returns the first match of re, treating a timeout as no match.
 func (t *text) first(re *regexp2.Regexp) (match, bool) {
+	if !t.mayMatch(re) {
+		return match{}, false
+	}
 	rm, err := re.FindRunesMatch(t.runes)
 	if err != nil || rm == nil {
 		return match{}, false
@@ -110,6 +150,9 @@ func (t *text) first(re *regexp2.Regexp) (match, bool) {
 func (t *text) all(re *regexp2.Regexp, limit int) []match {
 	if limit <= 0 {
 		limit = maxMatches
+	}
+	if !t.mayMatch(re) {
+		return nil
 	}
 	var out []match
 	rm, err := re.FindRunesMatch(t.runes)

@@ -18,6 +18,38 @@ var errorSignal = regexp2.MustCompile(
 
 func init() { errorSignal.MatchTimeout = 100 * time.Millisecond }
 
+// Baselines are the trivial attributors the rules are measured against, by
+// the name eval's --baseline takes.
+var Baselines = map[string]func(*run.Run) Attribution{
+	"first-error": Baseline,
+	"first-step":  FirstStepBaseline,
+}
+
+// BaselineNames lists the baselines in a stable order.
+func BaselineNames() []string { return []string{"first-error", "first-step"} }
+
+// FirstStepBaseline is the positional guess the papers report as a floor:
+// it blames the first agent message after the task, then the following ones
+// in order.
+func FirstStepBaseline(r *run.Run) Attribution {
+	a := Attribution{File: r.Source, Mode: ModeRules, Evidence: []Evidence{}, Candidates: []Candidate{}}
+	for _, s := range r.Steps[1:] {
+		if s.Kind == run.KindUser || s.Kind == run.KindSystem {
+			continue
+		}
+		a.Candidates = append(a.Candidates, Candidate{Step: s.Index, Agent: s.Agent, Score: 1 / float64(len(a.Candidates)+2), Rules: []string{"baseline_first_step"}})
+	}
+	if len(a.Candidates) == 0 {
+		s := r.Steps[0]
+		a.Candidates = append(a.Candidates, Candidate{Step: s.Index, Agent: s.Agent, Score: 0.5, Rules: []string{"baseline_first_step"}})
+	}
+	top := a.Candidates[0]
+	a.Agent, a.Step, a.Confidence = top.Agent, top.Step, top.Score
+	a.Evidence = append(a.Evidence, Evidence{Rule: "baseline_first_step", Step: top.Step, Quote: Quote(r.Steps[top.Step].Content, 0, 0)})
+	a.Rationale = fmt.Sprintf("Baseline: step %d (%s) is the first agent message after the task.", top.Step, top.Agent)
+	return a
+}
+
 // Baseline is the honest floor every real rule must beat: it blames the first
 // non-user step with an explicit error signal, or, when no step has one, the
 // first step that is not the task itself. Later error steps follow as

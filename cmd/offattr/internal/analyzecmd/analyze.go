@@ -19,9 +19,13 @@ import (
 type AnalyzeOptions struct {
 	IO       *cmdutil.IOStreams
 	Load     cmdutil.LoadFlags
+	Model    cmdutil.ModelFlags
 	Analyzer func() (pipeline.Analyzer, error)
 	Path     string
 	JSON     bool
+	// Redact masks the run before analysis, so the rationale and evidence
+	// quotes printed are masked too.
+	Redact cmdutil.RedactFlags
 	// Alternatives is how many runner-up candidates the text output lists.
 	Alternatives int
 }
@@ -34,12 +38,13 @@ func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cob
 		Use:   "analyze FILE",
 		Short: "Attribute one failed run to an agent and a step",
 		Example: `  offattr analyze run.json
-  offattr analyze run.json --json --no-ground-truth`,
+  offattr analyze run.json --json --no-ground-truth
+  offattr analyze run.json --model qwen3:8b`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
 			if opts.Analyzer == nil {
-				opts.Analyzer = func() (pipeline.Analyzer, error) { return pipeline.New(pipeline.Options{}), nil }
+				opts.Analyzer = func() (pipeline.Analyzer, error) { return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load) }
 			}
 			if runF != nil {
 				return runF(opts)
@@ -48,25 +53,46 @@ func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cob
 		},
 	}
 	opts.Load.Register(cmd.Flags())
+	opts.Model.Register(cmd.Flags())
+	opts.Redact.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the attribution as JSON")
 	cmd.Flags().IntVar(&opts.Alternatives, "alternatives", 4, "how many alternative candidates to list")
 	return cmd
 }
 
 func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
+	patterns, err := opts.Redact.Compile()
+	if err != nil {
+		return err
+	}
 	r, err := opts.Load.Load(opts.Path)
 	if err != nil {
 		return err
+	}
+	if patterns != nil {
+		r = patterns.NewRedactor().Run(r)
 	}
 	analyze, err := opts.Analyzer()
 	if err != nil {
 		return err
 	}
 	a, err := analyze(ctx, r)
+	if err != nil && a.Mode == "" {
+		return fmt.Errorf("analyze %s: %w", opts.Path, err)
+	}
+	// A cancelled model stage still leaves the rules' answer: print it, then
+	// report the cancellation.
+	a.File = opts.Path
+	if werr := write(opts, a); werr != nil {
+		return werr
+	}
 	if err != nil {
 		return fmt.Errorf("analyze %s: %w", opts.Path, err)
 	}
-	a.File = opts.Path
+	return nil
+}
+
+func write(opts *AnalyzeOptions, a rules.Attribution) error {
 	if opts.JSON {
 		enc := json.NewEncoder(opts.IO.Out)
 		enc.SetIndent("", "  ")
@@ -91,7 +117,8 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 	}
 	var alts []rules.Candidate
 	for _, c := range a.Candidates {
-		if c.Step != a.Step && len(alts) < alternatives {
+		// Steps no rule spoke about are in the list only to be ranked.
+		if c.Step != a.Step && len(c.Rules) > 0 && len(alts) < alternatives {
 			alts = append(alts, c)
 		}
 	}

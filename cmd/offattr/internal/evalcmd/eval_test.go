@@ -14,6 +14,7 @@ import (
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/localllm/ollamatest"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
@@ -181,3 +182,49 @@ func keys(m map[string]any) []string {
 }
 
 var _ pipeline.Analyzer = (&fixed{}).analyze
+
+func TestEvalWithModel(t *testing.T) {
+	srv := ollamatest.New(ollamatest.Model{Name: "fake", ContextLength: 8192, Digest: "sha256:f"})
+	t.Cleanup(srv.Close)
+	dir := writeCases(t)
+	cache := t.TempDir()
+	eval := func() Report {
+		var out, errOut bytes.Buffer
+		cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+		cmd.SetArgs([]string{dir, "--json", "--model", "fake", "--ollama-host", srv.URL, "--cache-dir", cache, "--panel", "2"})
+		require.NoError(t, cmd.Execute())
+		var rep Report
+		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+		return rep
+	}
+	first := eval()
+	assert.Equal(t, rules.ModeRulesLLM, first.Mode)
+	// The 4 readable cases differ only in their labels, which the model never
+	// sees: the first case's 2 answers serve the other 3 from the cache.
+	assert.Equal(t, 2, first.Overall.Usage.LLMCalls)
+	second := eval()
+	assert.Equal(t, rules.ModeRulesLLM, second.Mode, "still rules+llm when every answer is cached")
+	assert.Equal(t, 0, second.Overall.Usage.LLMCalls)
+	assert.Equal(t, 2, srv.Hits("/api/chat"))
+}
+
+func TestEvaluateCalibration(t *testing.T) {
+	subsets, err := discover([]string{writeCases(t)})
+	require.NoError(t, err)
+	var sink bytes.Buffer
+	rep, err := Evaluate(context.Background(), subsets, cmdutil.LoadFlags{Format: "auto"}, (&fixed{}).analyze, &sink, &sink)
+	require.NoError(t, err)
+	total := 0
+	for _, b := range rep.Calibration {
+		total += b.Cases
+		if b.Low == 0.5 {
+			assert.Equal(t, 4, b.Cases, "the spy always says 0.5")
+			assert.Equal(t, 1, b.StepHits)
+			assert.Equal(t, 2, b.AgentHits)
+		}
+	}
+	assert.Equal(t, 4, total, "failed cases have no confidence to bin")
+	var out bytes.Buffer
+	require.NoError(t, WriteCalibration(&out, rep.Calibration))
+	assert.Contains(t, out.String(), "0.5–0.7")
+}

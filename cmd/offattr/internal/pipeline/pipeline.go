@@ -5,7 +5,12 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
+	"github.com/offattr/offattr/localllm"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
@@ -15,7 +20,13 @@ import (
 type Analyzer func(ctx context.Context, r *run.Run) (rules.Attribution, error)
 
 // Options choose the stages.
-type Options struct{}
+type Options struct {
+	// Judge, when set, has a local model judge the rules' top candidates.
+	Judge *localllm.Judge
+	// Baseline, when set, names one of rules.Baselines to use instead of
+	// the rules engine: the floors every rule is measured against.
+	Baseline string
+}
 
 // New returns the analyzer for opts.
 func New(opts Options) Analyzer {
@@ -23,6 +34,37 @@ func New(opts Options) Analyzer {
 		if err := ctx.Err(); err != nil {
 			return rules.Attribution{}, err
 		}
-		return rules.Baseline(r.WithoutLabel()), nil
+		r = r.WithoutLabel()
+		a, err := attribute(r, opts.Baseline)
+		if err != nil || opts.Judge == nil {
+			return a, err
+		}
+		return opts.Judge.Attribute(ctx, r, a)
 	}
+}
+
+func attribute(r *run.Run, baseline string) (rules.Attribution, error) {
+	if baseline != "" {
+		b, ok := rules.Baselines[baseline]
+		if !ok {
+			return rules.Attribution{}, fmt.Errorf("unknown baseline %q (want one of %s)", baseline, strings.Join(rules.BaselineNames(), ", "))
+		}
+		return b(r), nil
+	}
+	in, err := Prepare(r)
+	if err != nil {
+		return rules.Attribution{}, err
+	}
+	return rules.Attribute(in), nil
+}
+
+// Prepare runs the structural stages (extract, graph) that the rules and
+// any later stage read.
+func Prepare(r *run.Run) (*rules.Input, error) {
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	if err != nil {
+		return nil, fmt.Errorf("build graph: %w", err)
+	}
+	return &rules.Input{Run: r, Features: f, Graph: g}, nil
 }

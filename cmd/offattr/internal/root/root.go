@@ -6,8 +6,11 @@ import (
 
 	"github.com/offattr/offattr/cmd/offattr/internal/analyzecmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/contextcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/evalcmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/exportcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/graphcmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/screencmd"
 )
 
 // NewCmdRoot returns the offattr command with every subcommand attached.
@@ -28,6 +31,9 @@ questions that need language understanding.`,
 		analyzecmd.NewCmdAnalyze(io, nil),
 		evalcmd.NewCmdEval(io, nil),
 		graphcmd.NewCmdGraph(io, nil),
+		screencmd.NewCmdScreen(io, nil),
+		exportcmd.NewCmdExport(io, nil),
+		contextcmd.NewCmdContext(io, nil),
 	)
 	return cmd
 }

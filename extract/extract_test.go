@@ -1,0 +1,202 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run"
+)
+
+// steps builds a run from (agent, content) pairs; a "Name (-> Target)" agent
+// becomes an instruction as the Magentic-One loader makes it.
+func steps(pairs ...string) *run.Run {
+	r := &run.Run{Question: "How many pitchers are there?"}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		s := run.Step{Index: i / 2, Agent: pairs[i], Content: pairs[i+1], Kind: run.KindMessage}
+		if a, target, ok := strings.Cut(pairs[i], " -> "); ok {
+			s.Agent, s.Target, s.Kind = a, target, run.KindInstruction
+		}
+		r.Steps = append(r.Steps, s)
+	}
+	return r
+}
+
+func TestStepKinds(t *testing.T) {
+	r := steps(
+		"user", "How many pitchers are there? Please answer.",
+		"Planner", "Here is the plan:\n1. Search the roster.\n2. Count the pitchers.",
+		"Planner", "We are stuck. Here is the updated plan:\n1. Ask the coder.",
+		"Planner", "Coder, please write code to count them.",
+		"Coder", "```python\nprint(len(pitchers))\n```",
+		"Executor", "exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\nNameError: name 'pitchers' is not defined",
+		"Coder", "I apologize. The answer is 42.",
+		"Checker", "I have verified the count. FINAL ANSWER: 42\nTERMINATE",
+		"Planner -> Coder", "Stop now.",
+	)
+	rf := Run(r)
+	require.Len(t, rf.Steps, 9)
+	tests := []struct {
+		step   int
+		kind   StepKind
+		has    []StepKind
+		target string
+	}{
+		{0, KindTask, nil, ""},
+		{1, KindPlan, nil, ""},
+		{2, KindReplan, []StepKind{KindInstruction}, "Coder"},
+		{3, KindInstruction, nil, "Coder"},
+		{4, KindToolCall, nil, ""},
+		{5, KindToolResult, nil, ""},
+		{6, KindAnswer, nil, ""},
+		{7, KindFinalAnswer, []StepKind{KindVerification, KindTermination}, ""},
+		{8, KindInstruction, nil, "Coder"},
+	}
+	for _, tt := range tests {
+		f := rf.Steps[tt.step]
+		assert.Equal(t, tt.kind, f.Kind, "step %d kinds %v", tt.step, f.Kinds)
+		for _, k := range tt.has {
+			assert.True(t, f.Has(k), "step %d should have %s, has %v", tt.step, k, f.Kinds)
+		}
+		assert.Equal(t, tt.target, f.Target, "step %d target", tt.step)
+	}
+
+	failed := rf.Steps[5]
+	require.NotNil(t, failed.ExitCode)
+	assert.Equal(t, 1, *failed.ExitCode)
+	assert.Equal(t, ContextErrorPropagation, failed.ContextType)
+	assert.Equal(t, []string{"exit_code", "exception"}, signalKinds(failed.Errors))
+	assert.Equal(t, "NameError: name 'pitchers' is not defined", failed.Errors[1].Quote)
+	assert.Equal(t, "exitcode: 1 (execution failed)", failed.Errors[0].Quote)
+	assert.Equal(t, 0, failed.Errors[0].Offset)
+
+	assert.Equal(t, []string{"print(len(pitchers))"}, rf.Steps[4].Code)
+	assert.Equal(t, "42", rf.Steps[6].Answer)
+	assert.Contains(t, signalKinds(rf.Steps[6].Errors), "apology")
+
+	require.NotNil(t, rf.FinalAnswer)
+	assert.Equal(t, FinalAnswer{Step: 7, Text: "42", Source: SourceFinalAnswer, Claims: []Claim{{Kind: ClaimNumber, Text: "42", Norm: "42"}}}, *rf.FinalAnswer)
+}
+
+func signalKinds(ss []Signal) []string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, s.Kind)
+	}
+	return out
+}
+
+func TestSignals(t *testing.T) {
+	tests := []struct {
+		name   string
+		in     string
+		errors []string
+		oks    []string
+	}{
+		{"negated failure is no failure", "The search did not fail and no errors were found.", nil, nil},
+		{"not found", "Error 404: page not found", []string{"not_found"}, nil},
+		{"refusal", "I'm sorry, but I am unable to help with that.", []string{"refusal", "apology"}, nil},
+		{"made-up data", "Here is a dummy list of values.", []string{"assumption"}, nil},
+		{"stall", "Stalled.... Replanning...", []string{"stall"}, nil},
+		{"framework traceback is a runtime error", "Error processing publish message\nTraceback (most recent call last):\n  File \"/usr/lib/python3.11/site-packages/core/run.py\", line 4, in x\n    raise\nBrokenPipeError: pipe", []string{"runtime_error"}, nil},
+		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
+		{"request to verify is no confirmation", "Please verify that the figures are correct.", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Run(steps("Agent", tt.in)).Steps[0]
+			assert.Equal(t, tt.errors, signalKinds(f.Errors))
+			assert.Equal(t, tt.oks, signalKinds(f.Successes))
+		})
+	}
+}
+
+func TestReductionsRespectWordCaps(t *testing.T) {
+	long := strings.Repeat("word ", 200) + "."
+	for _, content := range []string{"", long, "Therefore, " + long, "```python\nx=1\n```", "   \n\n  "} {
+		red := Run(steps("A", content)).Steps[0].Reductions
+		assert.LessOrEqual(t, len(strings.Fields(red.KeyDecision)), KeyDecisionWords)
+		assert.LessOrEqual(t, len(strings.Fields(red.Summary)), SummaryWords)
+		assert.LessOrEqual(t, len(strings.Fields(red.Milestone)), MilestoneWords)
+		assert.NotEmpty(t, red.Milestone)
+	}
+}
+
+func TestFinalAnswerSources(t *testing.T) {
+	ledger := `{"is_request_satisfied": {"answer": true, "reason": "done"}, "is_in_loop": {"answer": false, "reason": ""},
+"is_progress_being_made": {"answer": true, "reason": ""}, "next_speaker": {"answer": "Assistant", "reason": ""},
+"instruction_or_question": {"answer": "Thus, the answer is: Yamasaki, Uehara.", "reason": ""}}`
+	tests := []struct {
+		name   string
+		run    *run.Run
+		source string
+		text   string
+		step   int
+	}{
+		{"ledger answer", steps("Orchestrator", "Updated Ledger:\n"+ledger, "Orchestrator", "Request satisfied."), SourceLedger, "Yamasaki, Uehara", 0},
+		{"last answer before termination", steps("A", "The result is 7.5 km.", "B", "The answer is 8 km.", "B", "TERMINATE", "C", "The answer is 9."), SourceLastAnswer, "8 km", 1},
+		{"last claim line", steps("A", "Savings:\n- **Total savings:** -$23.00\nTERMINATE"), SourceLastAnswer, "- **Total savings:** -$23.00", 0},
+		{"no answer without termination", steps("A", "We found 1,234 items."), "", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fa := Run(tt.run).FinalAnswer
+			if tt.source == "" {
+				assert.Nil(t, fa)
+				return
+			}
+			require.NotNil(t, fa)
+			assert.Equal(t, tt.source, fa.Source)
+			assert.Equal(t, tt.text, fa.Text)
+			assert.Equal(t, tt.step, fa.Step)
+		})
+	}
+}
+
+func TestParseLedger(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		ok   bool
+		next string
+		loop bool
+	}{
+		{"magentic-one", "Updated Ledger:\n{\"is_request_satisfied\": {\"reason\": \"no\", \"answer\": false}, \"is_in_loop\": {\"reason\": \"yes\", \"answer\": true}, \"is_progress_being_made\": {\"reason\": \"\", \"answer\": false}, \"next_speaker\": {\"reason\": \"r\", \"answer\": \"WebSurfer\"}, \"instruction_or_question\": {\"reason\": \"\", \"answer\": \"Search.\"}}", true, "WebSurfer", true},
+		{"fenced with bare values", "```json\n{\"is_request_satisfied\": false, \"is_in_loop\": \"yes\", \"next_speaker\": \"Coder\"}\n```", true, "Coder", true},
+		{"other json first", "meta {\"a\": 1} then {\"is_in_loop\": false, \"is_progress_being_made\": true, \"next_speaker\": \"X\"}", true, "X", false},
+		{"too few fields", "{\"is_in_loop\": true}", false, "", false},
+		{"broken json", "{\"is_in_loop\": true, \"next_speaker\": ", false, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, ok := ParseLedger(tt.in)
+			require.Equal(t, tt.ok, ok)
+			if !ok {
+				return
+			}
+			assert.Equal(t, tt.next, l.NextSpeaker)
+			assert.Equal(t, tt.loop, l.InLoop.Answer)
+		})
+	}
+}
+
+func FuzzParseLedger(f *testing.F) {
+	f.Add(`{"is_request_satisfied": {"answer": true, "reason": "r"}, "is_in_loop": false, "next_speaker": "A"}`)
+	f.Add("Updated Ledger:\n{\"is_in_loop\": {\"answer\": \"yes\"}, \"is_progress_being_made\": 1, \"next_speaker\": {\"answer\": null}}")
+	f.Add("{{{{")
+	f.Fuzz(func(t *testing.T, s string) {
+		l, ok := ParseLedger(s)
+		if ok != (l != nil) {
+			t.Fatalf("ok=%v but ledger=%v", ok, l)
+		}
+	})
+}
+
+func TestEstimateTokens(t *testing.T) {
+	for in, want := range map[string]int{"": 0, "a": 1, "abcd": 1, "abcde": 2, "ō": 1} {
+		assert.Equal(t, want, EstimateTokens(in), in)
+	}
+	assert.Equal(t, 400, TokensToBytes(100))
+}

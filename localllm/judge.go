@@ -1,0 +1,265 @@
+// Package localllm asks a locally served model (Ollama) to judge the rules'
+// few top candidates, and combines its panel's votes with the rules' ranking.
+// It decides nothing the rules can decide: the model only rates candidates
+// the rules chose, and the rules' answer stands whenever the model fails.
+//
+// Each analyst of the panel (ECHO's roles) makes one call that rates every
+// candidate on RAFFLES's three criteria and votes for one; see budget.go for
+// the prompt budget and consensus.go for the vote.
+package localllm
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+
+	"github.com/ollama/ollama/api"
+
+	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/run"
+)
+
+// Judge asks one model about runs. It is safe for concurrent use; Parallel
+// bounds its calls across all runs.
+type Judge struct {
+	opts   Options
+	client *api.Client
+	model  Model
+	cache  *cache
+	slots  chan struct{}
+	warns  *warner
+	shrink *shrink // shared by WithGroundTruth copies: it is about the model
+}
+
+// New checks that the server answers and has the model (/api/show), reads
+// its context length and capabilities, and returns a Judge. Its errors are
+// one line a user can act on; they match ErrServerUnreachable,
+// ErrModelNotAvailable, ErrServerFailed or ErrContextTooSmall.
+func New(ctx context.Context, opts Options) (*Judge, error) {
+	opts.fillDefaults()
+	if opts.Model == "" {
+		return nil, fmt.Errorf("no model named (--model)")
+	}
+	if opts.Panel > len(Roles) {
+		return nil, fmt.Errorf("--panel %d: at most %d analyst roles", opts.Panel, len(Roles))
+	}
+	u, err := resolveHost(opts.Host)
+	if err != nil {
+		return nil, err
+	}
+	hc := opts.HTTPClient
+	if hc == nil {
+		hc = newHTTPClient()
+	}
+	j := &Judge{shrink: &shrink{factor: 1}, opts: opts, client: api.NewClient(u, hc), slots: make(chan struct{}, opts.Parallel), warns: &warner{w: opts.Warn, once: map[string]bool{}}}
+	j.model, err = inspect(ctx, j.client, opts.Model, u.String())
+	if err != nil {
+		return nil, err
+	}
+	if limit := promptLimit(j.model.NumCtx, opts.TopK, j.thinks()); limit < minPromptLimit {
+		with := ""
+		if j.thinks() {
+			with = " with --think"
+		}
+		return nil, &lineError{ErrContextTooSmall, nil, fmt.Sprintf(
+			"model %s has a context of %d tokens, too small for --top-k %d%s; use a larger model, fewer candidates, or drop --model",
+			opts.Model, j.model.NumCtx, opts.TopK, with)}
+	}
+	if opts.Think && !j.model.Thinking {
+		j.warns.line("", fmt.Sprintf("model %s cannot think; --think ignored", opts.Model))
+	}
+	j.cache = &cache{}
+	if !opts.NoCache {
+		dir, err := cacheDir(opts.CacheDir)
+		if err != nil {
+			j.warns.line("", "response cache disabled: "+err.Error())
+		} else {
+			j.cache.dir = dir
+		}
+	}
+	return j, nil
+}
+
+// Model describes the model as the server reported it.
+func (j *Judge) Model() Model { return j.model }
+
+// WithGroundTruth returns a Judge that shares this one's server, cache and
+// call slots but does (or does not) show the run's correct answer to the
+// model, for evaluating both settings in one process.
+func (j *Judge) WithGroundTruth(on bool) *Judge {
+	c := *j
+	c.opts.WithGroundTruth = on
+	return &c
+}
+
+func (j *Judge) thinks() bool { return j.opts.Think && j.model.Thinking }
+
+// Attribute has the panel judge the top candidates of att and returns the
+// consensus. The attribution it returns is always usable: when the model
+// fails, or ctx ends, it is the rules' own (with the calls made counted in
+// Usage), and the reason goes to Options.Warn. The error is non-nil only
+// when ctx ended, so a bulk caller knows to stop.
+func (j *Judge) Attribute(ctx context.Context, r *run.Run, att rules.Attribution) (rules.Attribution, error) {
+	name := att.File
+	if name == "" {
+		name = r.Source
+	}
+	judged := j.pick(r, att)
+	if len(judged) == 0 {
+		j.warns.line(name, "no candidate step to judge; the rules' answer stands")
+		return att, nil
+	}
+	if !j.opts.WithGroundTruth {
+		r = r.WithoutGroundTruth()
+	}
+	inStepOrder := slices.Clone(judged)
+	slices.SortFunc(inStepOrder, func(a, b rules.Candidate) int { return a.Step - b.Step })
+	var spent rules.Usage
+	var outs []outcome
+	panel := Roles[:j.opts.Panel]
+	for {
+		factor := j.shrink.get()
+		// Every size below is in estimated tokens; a factor of 2 means the
+		// model spends twice as many, so everything is built half as big.
+		budget := callBudget(runTokens(r), j.opts.PromptTokens, promptLimit(j.model.NumCtx, len(judged), j.thinks())) / factor
+		p, err := buildPrompt(r, inStepOrder, budget, j.opts.WithGroundTruth, j.render())
+		if err != nil {
+			j.warns.line(name, err.Error()+"; the rules' answer stands")
+			att.Usage = att.Usage.Add(spent)
+			return att, nil
+		}
+		outs = j.askPanel(ctx, panel, p)
+		if !overflowed(outs) || ctx.Err() != nil || !j.shrink.grow(factor) {
+			break
+		}
+		for _, o := range outs {
+			spent = spent.Add(o.usage)
+		}
+		j.warnOnce("overflow", fmt.Sprintf("model %s: prompts sized at bytes/4 tokens do not fit its context; shrinking them %d×", j.model.Name, j.shrink.get()))
+	}
+	att.Usage = att.Usage.Add(spent)
+	if err := ctx.Err(); err != nil {
+		for _, o := range outs {
+			att.Usage = att.Usage.Add(o.usage)
+		}
+		j.warns.line(name, "model calls cancelled; the rules' answer stands")
+		return att, fmt.Errorf("judge %s: %w", name, err)
+	}
+	for _, o := range outs {
+		if o.answer == nil {
+			j.warns.line(name, fmt.Sprintf("analyst %s: %s; answer dropped", o.role.Name, o.problem))
+		}
+	}
+	return combine(att, judged, outs, j.model, panel), nil
+}
+
+// render is the context builder: the caller's, else a plain window.
+func (j *Judge) render() ContextFunc {
+	if j.opts.Context != nil {
+		return j.opts.Context
+	}
+	return WindowContext
+}
+
+// askPanel puts one prompt to every analyst of the panel at once.
+func (j *Judge) askPanel(ctx context.Context, panel []Role, p prompt) []outcome {
+	outs := make([]outcome, len(panel))
+	var wg sync.WaitGroup
+	for i, role := range panel {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outs[i] = j.ask(ctx, j.newCall(role, p))
+		}()
+	}
+	wg.Wait()
+	return outs
+}
+
+func overflowed(outs []outcome) bool {
+	for _, o := range outs {
+		if o.overflow {
+			return true
+		}
+	}
+	return false
+}
+
+// pick returns the top-k distinct candidates that are steps of the run, in
+// the rules' order. Rules that give no candidate list offer their answer.
+func (j *Judge) pick(r *run.Run, att rules.Attribution) []rules.Candidate {
+	cands := att.Candidates
+	if len(cands) == 0 {
+		cands = []rules.Candidate{{Step: att.Step, Agent: att.Agent, Score: att.Confidence}}
+	}
+	var out []rules.Candidate
+	seen := map[int]bool{}
+	for _, c := range cands {
+		if len(out) == j.opts.TopK {
+			break
+		}
+		if c.Step < 0 || c.Step >= len(r.Steps) || seen[c.Step] {
+			continue
+		}
+		seen[c.Step] = true
+		out = append(out, c)
+	}
+	return out
+}
+
+// newCall is the request of one analyst: JSON schema format, temperature 0,
+// fixed seed, bounded answer, no streaming, and num_ctx fixed per model.
+func (j *Judge) newCall(role Role, p prompt) call {
+	no := false
+	req := &api.ChatRequest{
+		Model: j.model.Name,
+		Messages: []api.Message{
+			{Role: "system", Content: systemFor(role)},
+			{Role: "user", Content: p.user},
+		},
+		Stream: &no,
+		Format: p.format,
+		Options: map[string]any{
+			"temperature": 0,
+			"seed":        j.opts.Seed,
+			"num_ctx":     j.model.NumCtx,
+			"num_predict": answerTokens(len(p.steps), j.thinks()),
+		},
+		// A prompt that does not fit must fail loudly, not lose its start.
+		Truncate: &no,
+		Shift:    &no,
+	}
+	if j.model.Thinking {
+		// Thinking models think unless told not to; others reject the field.
+		req.Think = &api.ThinkValue{Value: j.opts.Think}
+	}
+	return call{role: role, req: req, check: p.schema, steps: p.steps}
+}
+
+// warner writes warnings, one line each, safely from many goroutines.
+type warner struct {
+	mu   sync.Mutex
+	w    io.Writer
+	once map[string]bool
+}
+
+func (w *warner) line(file, msg string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if file != "" {
+		msg = file + ": " + msg
+	}
+	fmt.Fprintf(w.w, "offattr: model: %s\n", msg)
+}
+
+func (j *Judge) warnOnce(key, msg string) {
+	j.warns.mu.Lock()
+	seen := j.warns.once[key]
+	j.warns.once[key] = true
+	j.warns.mu.Unlock()
+	if !seen {
+		j.warns.line("", msg)
+	}
+}

@@ -1,0 +1,107 @@
+package localllm
+
+import (
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+// Defaults, chosen for a local model on one GPU or a CPU. See Options.
+const (
+	DefaultTopK     = 3
+	DefaultPanel    = 3
+	DefaultParallel = 1
+	DefaultTimeout  = 2 * time.Minute
+	DefaultSeed     = 42
+	// Delta is ECHO's minimum confidence (§4.1): an analyst whose vote is
+	// less sure than this is left out of the consensus.
+	Delta = 0.3
+)
+
+// CacheDirEnv names the environment variable that moves the response cache.
+const CacheDirEnv = "OFFATTR_CACHE_DIR"
+
+// Options configure a Judge. Zero values mean the defaults above, so a
+// literal Options{Model: "qwen3:8b"} works.
+type Options struct {
+	// Model is the Ollama model name; empty means no model (rules alone).
+	Model string
+	// Host is the Ollama server ("127.0.0.1:11434", "http://box:11434");
+	// empty means OLLAMA_HOST, else 127.0.0.1:11434.
+	Host string
+	// Think lets thinking models think; off by default because it costs many
+	// tokens and the questions are narrow.
+	Think bool
+	// TopK is how many of the rules' candidates the model judges.
+	TopK int
+	// Panel is how many analyst roles vote, taken in the order of Roles.
+	Panel int
+	// Parallel bounds concurrent calls to the server (for this Judge, across
+	// every run it judges).
+	Parallel int
+	// Timeout bounds each call.
+	Timeout time.Duration
+	// NoCache neither reads nor writes the response cache.
+	NoCache bool
+	// CacheDir overrides OFFATTR_CACHE_DIR and the user cache directory.
+	CacheDir string
+	// Seed is sent with every call (the retry of a bad answer uses Seed+1).
+	Seed int
+	// WithGroundTruth puts the run's correct answer into the prompts: the
+	// "with ground truth" setting. Off, the model never sees it.
+	WithGroundTruth bool
+	// PromptTokens fixes the prompt budget of every call; 0 sizes it to the
+	// run (see Budget).
+	PromptTokens int
+
+	// Context renders what the analysts read; nil uses WindowContext.
+	Context ContextFunc
+	// Warn receives one line per dropped answer or degraded run; nil
+	// discards them.
+	Warn io.Writer
+	// HTTPClient talks to the server; nil uses a client that never goes
+	// through a proxy, so Ollama stays the only network peer.
+	HTTPClient *http.Client
+}
+
+// Enabled reports whether a model was asked for.
+func (o *Options) Enabled() bool { return o.Model != "" }
+
+// AddFlags registers the model flags on fs, writing into o; o's current
+// values are the flags' defaults.
+func (o *Options) AddFlags(fs *pflag.FlagSet) {
+	o.fillDefaults()
+	fs.StringVar(&o.Model, "model", o.Model, "ask this Ollama model to judge the top candidates (e.g. qwen3:8b); without it, rules alone")
+	fs.StringVar(&o.Host, "ollama-host", o.Host, "Ollama server, host:port or URL (default: $OLLAMA_HOST, else 127.0.0.1:11434)")
+	fs.BoolVar(&o.Think, "think", o.Think, "let thinking models think before answering (slower, more tokens)")
+	fs.IntVar(&o.TopK, "top-k", o.TopK, "how many of the rules' top candidates the model judges")
+	fs.IntVar(&o.Panel, "panel", o.Panel, "how many analyst roles vote (1-6: conservative, liberal, detail-focused, pattern-focused, skeptical, general)")
+	fs.IntVar(&o.Parallel, "parallel", o.Parallel, "at most this many model calls at once")
+	fs.DurationVar(&o.Timeout, "timeout", o.Timeout, "give up on a model call after this long")
+	fs.BoolVar(&o.NoCache, "no-cache", o.NoCache, "neither read nor write the model response cache")
+	fs.StringVar(&o.CacheDir, "cache-dir", o.CacheDir, "model response cache directory (default: $"+CacheDirEnv+", else the user cache dir)")
+}
+
+// fillDefaults replaces zero values by the defaults.
+func (o *Options) fillDefaults() {
+	if o.TopK <= 0 {
+		o.TopK = DefaultTopK
+	}
+	if o.Panel <= 0 {
+		o.Panel = DefaultPanel
+	}
+	if o.Parallel <= 0 {
+		o.Parallel = DefaultParallel
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.Seed == 0 {
+		o.Seed = DefaultSeed
+	}
+	if o.Warn == nil {
+		o.Warn = io.Discard
+	}
+}

@@ -1,0 +1,53 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
+)
+
+// UnsupportedClaim flags a step that introduces values nobody observed —
+// not in the task, not in any earlier step, not read from a tool — which
+// later steps then build on, and steps that admit their figures are
+// assumed. It is the fabrication half of the data-flow rule, applied to
+// every step rather than only the answer's path.
+func UnsupportedClaim(in *Input) []Finding {
+	var out []Finding
+	for i := range in.Features.Steps {
+		if f := &in.Features.Steps[i]; !isAgentDecision(in, i) || f.Ledger != nil || f.Has(extract.KindToolResult) {
+			continue // a ledger restates and judges, an observation reports: neither asserts new facts
+		}
+		used := 0
+		var example string
+		for _, e := range in.Graph.OutEdges(graph.StepID(i), graph.Data) {
+			used += len(e.Claims)
+			if example == "" && len(e.Claims) > 0 {
+				example = e.Claims[0]
+			}
+		}
+		score := 0.0
+		var reason, quote string
+		if used > 0 {
+			score = min(0.6, 0.15*float64(used))
+			reason = fmt.Sprintf("it introduces %d value(s) with no source in the task or earlier steps (e.g. %q) that later steps build on", used, example)
+			quote = quoteClaim(in, i, example)
+		}
+		if sig, ok := signalOf(in.Features.Steps[i].Errors, "assumption"); ok && (used > 0 || len(in.Features.Steps[i].Claims) > 0) {
+			score += 0.4
+			reason = joinReason(reason, fmt.Sprintf("it admits its values are assumed (%q)", sig.Quote))
+			quote = quoteAt(in, i, sig.Offset, len(sig.Quote))
+		}
+		if score > 0 {
+			out = append(out, Finding{Step: i, Score: score, Quote: quote, Reason: reason})
+		}
+	}
+	return out
+}
+
+func joinReason(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}

@@ -1,0 +1,166 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
+)
+
+// DataFlowOrigin follows the final answer's claims back through data edges
+// to the step where each first appears (CHIEF §4.3.3). A value first stated
+// by an agent, not read from a tool, was computed or made up there; a value
+// first read from a tool output is blamed on the step that chose the call.
+// When the final answer matches the ground truth the run failed for another
+// reason, and the rule stays silent.
+func DataFlowOrigin(in *Input) []Finding {
+	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
+		return nil
+	}
+	flows := in.Graph.AnswerFlow()
+	if len(flows) == 0 {
+		return nil
+	}
+	count := map[int]int{}
+	first := map[int]graph.ClaimFlow{}
+	var order []int
+	for _, cf := range flows {
+		o := cf.Origin
+		if o < 0 {
+			continue
+		}
+		if in.Features.Steps[o].Has(extract.KindToolResult) {
+			if c := callerOf(in, o); c >= 0 {
+				o = c
+			}
+		}
+		if !isAgentDecision(in, o) {
+			continue
+		}
+		if count[o] == 0 {
+			order = append(order, o)
+			first[o] = cf
+		}
+		count[o]++
+	}
+	var out []Finding
+	for _, o := range order {
+		cf := first[o]
+		share := float64(count[o]) / float64(len(flows))
+		out = append(out, Finding{Step: o, Score: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text),
+			Reason: fmt.Sprintf("the final answer's %q first appears here and is carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())})
+	}
+	return out
+}
+
+// answerMatches reports whether the run's final answer states the ground
+// truth.
+func answerMatches(in *Input, gt string) bool {
+	fa := in.Features.FinalAnswer
+	if fa == nil {
+		return false
+	}
+	return newValue(gt).statedBy(fa.Text, fa.Claims)
+}
+
+// value is a reference value (the ground truth) ready to be looked for.
+type value struct {
+	claims []extract.Claim
+	words  string
+}
+
+func newValue(s string) value {
+	return value{claims: extract.Claims(s), words: normWords(s)}
+}
+
+// statedBy reports whether a text, whose claims extract has already found,
+// states the value: all of the value's claims, or, for a value without
+// claims, the same words.
+func (v value) statedBy(text string, claims []extract.Claim) bool {
+	if len(v.claims) == 0 {
+		return v.words != "" && strings.Contains(normWords(text), v.words)
+	}
+	have := make(map[string]bool, len(claims))
+	for _, c := range claims {
+		have[c.Key()] = true
+	}
+	for _, c := range v.claims {
+		if !have[c.Key()] {
+			return false
+		}
+	}
+	return true
+}
+
+// normWords lowercases and keeps letters and digits, one space between words.
+func normWords(s string) string {
+	var b strings.Builder
+	space := true
+	for _, r := range strings.ToLower(s) {
+		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') || r > 127 {
+			b.WriteRune(r)
+			space = false
+		} else if !space {
+			b.WriteByte(' ')
+			space = true
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func quoteClaim(in *Input, i int, text string) string {
+	c := in.Run.Steps[i].Content
+	if k := strings.Index(c, text); k >= 0 {
+		return Quote(c, k, len(text))
+	}
+	return Quote(c, 0, 0)
+}
+
+// GroundTruthContradiction uses the correct answer when it is available: if
+// some step had the right value and the run still ended wrong, the first
+// later step that puts forward a different answer discarded it; otherwise
+// the first step that puts forward a wrong answer is where the run went
+// wrong. A step puts forward an answer when extract reads one in it, or,
+// once the correct value was reached, when it is where a value of the final
+// answer first appears.
+func GroundTruthContradiction(in *Input) []Finding {
+	gt := in.Run.GroundTruth
+	if gt == "" || answerMatches(in, gt) {
+		return nil
+	}
+	origins := map[int]string{}
+	for _, cf := range in.Graph.AnswerFlow() {
+		if _, ok := origins[cf.Origin]; cf.Origin >= 0 && !ok {
+			origins[cf.Origin] = cf.Text
+		}
+	}
+	want := newValue(gt)
+	had := -1
+	for i := range in.Features.Steps {
+		f := &in.Features.Steps[i]
+		if !isAgentDecision(in, i) && !f.Has(extract.KindToolResult) {
+			continue
+		}
+		if had < 0 && want.statedBy(in.Run.Steps[i].Content, f.Claims) {
+			had = i
+			continue
+		}
+		put := f.Answer
+		if put == "" && had >= 0 {
+			// Only against a correct value already reached does first
+			// stating the final answer count as putting one forward.
+			put = origins[i]
+		}
+		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
+			continue
+		}
+		if had >= 0 {
+			return []Finding{{Step: i, Score: 1, Quote: quoteClaim(in, i, put),
+				Reason: fmt.Sprintf("it puts forward %q although step %d had already reached the correct value", put, had)}}
+		}
+		return []Finding{{Step: i, Score: 0.7, Quote: quoteClaim(in, i, put),
+			Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", put)}}
+	}
+	return nil
+}

@@ -1,0 +1,123 @@
+package rules
+
+import (
+	"path/filepath"
+	"regexp"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
+	"github.com/offattr/offattr/run"
+)
+
+// devRuns loads every Who&When development case, or skips when the
+// benchmark is not beside the project.
+func devRuns(tb testing.TB) []*run.Run {
+	tb.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "whowhen", "dev", "*", "*.json"))
+	if len(files) == 0 {
+		tb.Skip("../shared/whowhen/dev is not here")
+	}
+	sort.Strings(files)
+	var out []*run.Run
+	for _, f := range files {
+		r, err := run.Load(f, run.Options{})
+		require.NoError(tb, err)
+		out = append(out, r.WithoutLabel())
+	}
+	return out
+}
+
+func attribute(tb testing.TB, r *run.Run) Attribution {
+	tb.Helper()
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(tb, err)
+	return Attribute(&Input{Run: r, Features: f, Graph: g})
+}
+
+// renamed returns a copy of r with every agent renamed consistently, in
+// the speaker fields, the instruction targets and the text.
+func renamed(r *run.Run) (*run.Run, map[string]string) {
+	names := map[string]string{}
+	var alts []string
+	for k, a := range r.Agents() {
+		names[a] = "Member" + string(rune('A'+k%26)) + string(rune('a'+k/26)) + "x"
+		alts = append(alts, regexp.QuoteMeta(a))
+	}
+	sort.Slice(alts, func(i, j int) bool { return len(alts[i]) > len(alts[j]) })
+	re := regexp.MustCompile(`\b(` + joinAlts(alts) + `)\b`)
+	swap := func(s string) string {
+		return re.ReplaceAllStringFunc(s, func(m string) string { return names[m] })
+	}
+	c := *r
+	c.Question = swap(r.Question)
+	c.Steps = make([]run.Step, len(r.Steps))
+	for i, s := range r.Steps {
+		s.Agent = names[s.Agent]
+		if s.Target != "" {
+			if n, ok := names[s.Target]; ok {
+				s.Target = n
+			} else {
+				s.Target = swap(s.Target)
+			}
+		}
+		s.Content = swap(s.Content)
+		c.Steps[i] = s
+	}
+	return &c, names
+}
+
+func joinAlts(alts []string) string {
+	out := ""
+	for i, a := range alts {
+		if i > 0 {
+			out += "|"
+		}
+		out += a
+	}
+	return out
+}
+
+// TestRenamingAgentsKeepsTheStep proves no rule keys on agent names: the
+// same run with every agent renamed gets the same step, and the same agent
+// under its new name.
+func TestRenamingAgentsKeepsTheStep(t *testing.T) {
+	for _, r := range devRuns(t) {
+		t.Run(filepath.Base(filepath.Dir(r.Source))+"/"+filepath.Base(r.Source), func(t *testing.T) {
+			before := attribute(t, r)
+			rr, names := renamed(r)
+			after := attribute(t, rr)
+			assert.Equal(t, before.Step, after.Step)
+			assert.Equal(t, names[before.Agent], after.Agent)
+		})
+	}
+}
+
+// TestDevRunsAttribute checks every dev run gets a well-formed answer.
+func TestDevRunsAttribute(t *testing.T) {
+	for _, r := range devRuns(t) {
+		a := attribute(t, r)
+		require.NotEmpty(t, a.Candidates, r.Source)
+		assert.True(t, a.Step >= 0 && a.Step < len(r.Steps), r.Source)
+		assert.NotEmpty(t, a.Agent, r.Source)
+		assert.NotEmpty(t, a.Rationale, r.Source)
+		assert.Equal(t, a.Step, a.Candidates[0].Step, r.Source)
+		assert.True(t, a.Confidence > 0 && a.Confidence < 1, r.Source)
+	}
+}
+
+func BenchmarkAttributeDev(b *testing.B) {
+	runs := devRuns(b)
+	b.ResetTimer()
+	for b.Loop() {
+		for _, r := range runs {
+			attribute(b, r)
+		}
+	}
+	b.ReportMetric(float64(len(runs)*b.N)/b.Elapsed().Seconds(), "runs/s")
+}

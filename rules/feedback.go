@@ -1,0 +1,127 @@
+package rules
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/dlclark/regexp2"
+
+	"github.com/offattr/offattr/extract"
+)
+
+// critique marks a message that says an earlier one was wrong.
+var critique = regexp2.MustCompile(`(?i)\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate|flawed|not correct|not accurate|irrelevant)\b|\b(there (is|was) (an? )?(error|mistake|bug|issue) in)\b|\b(does(n't| not) (match|align|answer|address))\b|\bmade an? (error|mistake)\b`, regexp2.None)
+
+func init() { critique.MatchTimeout = 100 * time.Millisecond }
+
+// Feedback reads what later steps say about earlier ones: a progress ledger
+// reporting no progress or a loop implicates the executor step it judges,
+// and a reviewer saying a result is wrong implicates the latest step of
+// another agent before it.
+func Feedback(in *Input) []Finding {
+	var out []Finding
+	for i := range in.Features.Steps {
+		f := &in.Features.Steps[i]
+		if l := f.Ledger; l != nil && (!l.ProgressBeingMade.Answer || l.InLoop.Answer) {
+			if j := judgedStep(in, i); j >= 0 {
+				reason := l.ProgressBeingMade.Reason
+				if l.InLoop.Answer {
+					reason = l.InLoop.Reason
+				}
+				out = append(out, Finding{Step: j, Score: 0.5, Quote: Quote(reason, 0, 0),
+					Reason: fmt.Sprintf("the progress ledger at step %d judges it made no progress", i)})
+			}
+			continue
+		}
+		if !isAgentDecision(in, i) {
+			continue
+		}
+		m, _ := critique.FindStringMatch(in.Run.Steps[i].Content)
+		if m == nil {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			if in.Run.Steps[j].Agent != in.Run.Steps[i].Agent && isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindLedger) {
+				out = append(out, Finding{Step: j, Score: 0.4, Quote: Quote(in.Run.Steps[i].Content, m.Index, m.Length),
+					Reason: fmt.Sprintf("step %d (%s) says its result is wrong", i, in.Run.Steps[i].Agent)})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// judgedStep is the executor step a ledger at step l evaluates: the latest
+// earlier step that is neither the planner's own nor a tool's output.
+func judgedStep(in *Input, l int) int {
+	for j := l - 1; j >= 0; j-- {
+		if in.Graph.IsPlannerStep(j) {
+			continue
+		}
+		if isAgentDecision(in, j) {
+			return j
+		}
+		if in.Features.Steps[j].Has(extract.KindToolResult) {
+			return callerOf(in, j)
+		}
+		return -1
+	}
+	return -1
+}
+
+// PrematureSatisfaction blames the decision to stop: a progress ledger that
+// declares the request satisfied in a run that failed (with the ground
+// truth: whose answer is wrong) accepted evidence it should not have, and
+// the step whose result it accepted shares the blame.
+func PrematureSatisfaction(in *Input) []Finding {
+	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
+		return nil
+	}
+	for i := range in.Features.Steps {
+		l := in.Features.Steps[i].Ledger
+		if l == nil || !l.RequestSatisfied.Answer {
+			continue
+		}
+		out := []Finding{{Step: i, Score: 0.6, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
+			Reason: "it declares the request satisfied, but the run ended with a wrong answer"}}
+		if j := judgedStep(in, i); j >= 0 {
+			out = append(out, Finding{Step: j, Score: 0.3, Quote: quoteAt(in, j, 0, 0),
+				Reason: fmt.Sprintf("the ledger at step %d accepted its result as the answer", i)})
+		}
+		return out
+	}
+	return nil
+}
+
+// UnverifiedApproval blames a step that declares a result verified or
+// correct without checking it: no call of its own and no tool output since
+// the result it approves was stated. In a failed run such an approval let
+// the wrong result through.
+func UnverifiedApproval(in *Input) []Finding {
+	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
+		return nil
+	}
+	var out []Finding
+	lastEvidence := -1
+	for i := range in.Features.Steps {
+		f := &in.Features.Steps[i]
+		if f.Has(extract.KindToolResult) || issuesCall(f) {
+			lastEvidence = i
+			continue
+		}
+		if !isAgentDecision(in, i) || f.Ledger != nil {
+			continue
+		}
+		sig, ok := signalOf(f.Successes, "confirmed")
+		if !ok || !f.Has(extract.KindVerification) {
+			continue
+		}
+		if lastEvidence >= 0 && i-lastEvidence <= 1 {
+			continue // it approves a result it has just seen checked
+		}
+		out = append(out, Finding{Step: i, Score: 0.5, Quote: quoteAt(in, i, sig.Offset, len(sig.Quote)),
+			Reason: "it approves a result without checking it: no call of its own and no fresh tool output"})
+		break
+	}
+	return out
+}

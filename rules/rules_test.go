@@ -1,0 +1,186 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
+	"github.com/offattr/offattr/run"
+)
+
+// msg is a compact step for test runs.
+type msg struct {
+	agent, content string
+	kind           run.Kind
+	target         string
+}
+
+func prepare(t *testing.T, question, gt string, msgs ...msg) *Input {
+	t.Helper()
+	r := &run.Run{Source: "test.json", Question: question, GroundTruth: gt}
+	for i, m := range msgs {
+		k := m.kind
+		if k == "" {
+			k = run.KindMessage
+		}
+		r.Steps = append(r.Steps, run.Step{Index: i, Agent: m.agent, Kind: k, Target: m.target, Content: m.content})
+	}
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(t, err)
+	return &Input{Run: r, Features: f, Graph: g}
+}
+
+func steps(fs []Finding, positive bool) []int {
+	var out []int
+	for _, f := range fs {
+		if (f.Score > 0) == positive {
+			out = append(out, f.Step)
+		}
+	}
+	return out
+}
+
+// codeRun: a coder's script fails, a second coder fixes it, a third agent
+// reports a wrong value it made up.
+func codeRun(t *testing.T, gt string) *Input {
+	return prepare(t, "How many rows does data.csv have?", gt,
+		msg{agent: "user", content: "How many rows does data.csv have?", kind: run.KindUser},
+		msg{agent: "Coder", content: "I will count them.\n```python\nimport pandas as pd\nprint(len(pd.read_csv('data.csv')))\n```"},
+		msg{agent: "Terminal", content: "exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last):\n  File \"x.py\", line 1\nModuleNotFoundError: No module named 'pandas'"},
+		msg{agent: "Fixer", content: "Let me use the csv module instead.\n```python\nimport csv\nprint(sum(1 for _ in csv.reader(open('data.csv'))))\n```"},
+		msg{agent: "Terminal", content: "exitcode: 0 (execution succeeded)\nCode output: 1200"},
+		msg{agent: "Reporter", content: "Assuming the header is counted twice, the file has 1198 rows. FINAL ANSWER: 1198"},
+	)
+}
+
+func TestLocalFault(t *testing.T) {
+	in := codeRun(t, "")
+	fs := LocalFault(in)
+	assert.Contains(t, steps(fs, true), 1, "the failing script's author is at fault")
+	assert.NotContains(t, steps(fs, true), 2, "the terminal only reported it")
+	for _, f := range fs {
+		assert.NotEmpty(t, f.Reason)
+		assert.NotEmpty(t, f.Quote)
+	}
+}
+
+func TestReversibility(t *testing.T) {
+	in := codeRun(t, "")
+	fs := Reversibility(in)
+	assert.Equal(t, []int{1}, steps(fs, false), "the failed script was corrected at step 4")
+	assert.Empty(t, steps(fs, true))
+}
+
+func TestDataFlowOrigin(t *testing.T) {
+	in := codeRun(t, "1200")
+	fs := DataFlowOrigin(in)
+	assert.Equal(t, []int{5}, steps(fs, true), "1198 first appears at the reporter's step")
+}
+
+func TestDataFlowOriginSilentWhenAnswerIsRight(t *testing.T) {
+	in := codeRun(t, "1198")
+	assert.Empty(t, DataFlowOrigin(in))
+}
+
+func TestGroundTruthContradiction(t *testing.T) {
+	in := codeRun(t, "1200")
+	fs := GroundTruthContradiction(in)
+	require.Len(t, fs, 1)
+	assert.Equal(t, 5, fs[0].Step, "1200 was reached at step 4 and discarded at step 5")
+	assert.Contains(t, fs[0].Reason, "step 4")
+	assert.Empty(t, GroundTruthContradiction(codeRun(t, "")), "no ground truth, no finding")
+}
+
+func TestUnsupportedClaim(t *testing.T) {
+	in := codeRun(t, "")
+	assert.Contains(t, steps(UnsupportedClaim(in), true), 5, "the reporter admits an assumption")
+}
+
+// plannerRun: an orchestrator repeats the same instruction after failures.
+func plannerRun(t *testing.T, changeStrategy bool) *Input {
+	second := "Search the web for the 2020 census population of Brindle Cove and report the number."
+	if changeStrategy {
+		second = "Open census.gov directly, use its table search for Brindle Cove, and read the 2020 column."
+	}
+	return prepare(t, "What was the 2020 population of Brindle Cove?", "",
+		msg{agent: "human", content: "What was the 2020 population of Brindle Cove?", kind: run.KindUser},
+		msg{agent: "Planner", content: "Initial plan:\n\nHere is the plan to follow as best as possible:\n- Ask Surfer to search for the census figure.", kind: run.KindThought},
+		msg{agent: "Planner", content: "Search the web for the 2020 census population of Brindle Cove and report the number.", kind: run.KindInstruction, target: "Surfer"},
+		msg{agent: "Surfer", content: "I typed 'Brindle Cove population' into the search bar. Error: 404 page not found."},
+		msg{agent: "Planner", content: second, kind: run.KindInstruction, target: "Surfer"},
+		msg{agent: "Surfer", content: "I typed 'Brindle Cove population' into the search bar. Error: 404 page not found."},
+	)
+}
+
+func TestPlanningControl(t *testing.T) {
+	t.Run("planner repeats itself", func(t *testing.T) {
+		fs := PlanningControl(plannerRun(t, false))
+		require.NotEmpty(t, fs)
+		assert.Equal(t, 4, fs[0].Step)
+	})
+	t.Run("executor fails a changed strategy", func(t *testing.T) {
+		fs := PlanningControl(plannerRun(t, true))
+		require.NotEmpty(t, fs)
+		assert.Equal(t, 3, fs[0].Step)
+	})
+}
+
+func TestFeedback(t *testing.T) {
+	in := prepare(t, "What is 2+2?", "",
+		msg{agent: "user", content: "What is 2+2?", kind: run.KindUser},
+		msg{agent: "Solver", content: "2+2 is 5."},
+		msg{agent: "Critic", content: "That result is incorrect: 2+2 is 4."},
+	)
+	assert.Equal(t, []int{1}, steps(Feedback(in), true))
+}
+
+func TestAttributeCodeRun(t *testing.T) {
+	a := Attribute(codeRun(t, "1200"))
+	assert.Equal(t, 5, a.Step)
+	assert.Equal(t, "Reporter", a.Agent)
+	assert.Equal(t, ModeRules, a.Mode)
+	assert.NotEmpty(t, a.Evidence)
+	assert.Contains(t, a.Rationale, "Step 5 (Reporter)")
+	require.NotEmpty(t, a.Candidates)
+	assert.Equal(t, 5, a.Candidates[0].Step)
+	for i := 1; i < len(a.Candidates); i++ {
+		assert.GreaterOrEqual(t, a.Candidates[i-1].Score, a.Candidates[i].Score, "candidates are ranked")
+	}
+	assert.Greater(t, a.Confidence, 0.0)
+	assert.LessOrEqual(t, a.Confidence, 1.0)
+}
+
+func TestAttributeBlamesCallerForToolOutput(t *testing.T) {
+	in := codeRun(t, "")
+	assert.Equal(t, "Coder", responsible(in, 2))
+	assert.Equal(t, "Reporter", responsible(in, 5))
+}
+
+// TestAttributeTestdata runs the engine on the project's own example runs,
+// whose decisive faults are known by construction.
+func TestAttributeTestdata(t *testing.T) {
+	tests := []struct {
+		file  string
+		step  int
+		agent string
+		rule  string
+	}{
+		// Step 2's code printed the right saving (9); step 3 overturned it.
+		{"autogen.json", 3, "Math_Expert", "ground_truth_contradiction"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			r, err := run.Load("../testdata/runs/"+tt.file, run.Options{})
+			require.NoError(t, err)
+			a := attribute(t, r.WithoutLabel())
+			assert.Equal(t, tt.step, a.Step)
+			assert.Equal(t, tt.agent, a.Agent)
+			require.NotEmpty(t, a.Candidates)
+			assert.Contains(t, a.Candidates[0].Rules, tt.rule)
+		})
+	}
+}

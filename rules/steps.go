@@ -1,0 +1,162 @@
+package rules
+
+import (
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
+)
+
+// callerOf returns the step whose tool call or code produced tool result j:
+// the call with the matching tool_call_id if the log has ids, else the
+// nearest earlier step that issued code or a call. It returns j itself when
+// the result is its speaker's own doing (see ownsResult), and -1 when j is
+// not a tool result.
+func callerOf(in *Input, j int) int {
+	f := &in.Features.Steps[j]
+	if !f.Has(extract.KindToolResult) {
+		return -1
+	}
+	if f.OTAR.Action != "" {
+		return j
+	}
+	if id := in.Run.Steps[j].ToolCallID; id != "" {
+		for i := j - 1; i >= 0; i-- {
+			for _, tc := range in.Run.Steps[i].ToolCalls {
+				if tc.ID == id {
+					return i
+				}
+			}
+		}
+	}
+	for i := j - 1; i >= 0; i-- {
+		g := &in.Features.Steps[i]
+		if g.Has(extract.KindToolResult) {
+			continue
+		}
+		if issuesCall(g) {
+			return i
+		}
+		break
+	}
+	return j
+}
+
+// ownsResult reports whether tool result j answers for itself: its speaker
+// names its own action ("I clicked…") or acted on a plain-language
+// instruction rather than running code someone else wrote. A browsing or
+// file agent chooses its actions; a code executor only prints what it was
+// given.
+func ownsResult(in *Input, j int) bool {
+	return callerOf(in, j) == j
+}
+
+func issuesCall(f *extract.Features) bool {
+	return len(f.Code) > 0 || f.Has(extract.KindToolCall)
+}
+
+// toolFailed reports whether a tool result shows the call failed, with the
+// signal to quote: an exception or non-zero exit is a failure of high
+// severity; a call that ran but returned nothing, of low.
+func toolFailed(f *extract.Features) (extract.Signal, bool) {
+	if !f.Has(extract.KindToolResult) {
+		return extract.Signal{}, false
+	}
+	for _, s := range f.Errors {
+		if s.Severity >= extract.SeverityHigh {
+			return s, true
+		}
+	}
+	if f.ExitCode != nil && *f.ExitCode != 0 {
+		return extract.Signal{Kind: "exit_code", Severity: extract.SeverityHigh}, true
+	}
+	if s, ok := signalOf(f.Errors, "empty_result"); ok && f.ExitCode != nil {
+		return s, true
+	}
+	return extract.Signal{}, false
+}
+
+// signalOf returns the first signal of a kind.
+func signalOf(ss []extract.Signal, kind string) (extract.Signal, bool) {
+	for _, s := range ss {
+		if s.Kind == kind {
+			return s, true
+		}
+	}
+	return extract.Signal{}, false
+}
+
+// failureWeight scores a failed call: full for a crash, less for an empty
+// result, which may be the code's fault or the data's.
+func failureWeight(s extract.Signal) float64 {
+	if s.Severity >= extract.SeverityHigh {
+		return 1
+	}
+	return 0.6
+}
+
+// corrected returns the first later tool result in the same trial that ran
+// cleanly before any further failure, or -1: the run returned to a valid
+// state after the failure at j.
+func corrected(in *Input, j int) int {
+	trial := in.Graph.TrialOf(j)
+	for k := j + 1; k <= trial.End; k++ {
+		f := &in.Features.Steps[k]
+		if _, failed := toolFailed(f); failed {
+			return -1
+		}
+		if toolSucceeded(f) {
+			return k
+		}
+	}
+	return -1
+}
+
+// toolSucceeded reports whether a tool result shows a clean run.
+func toolSucceeded(f *extract.Features) bool {
+	if !f.Has(extract.KindToolResult) {
+		return false
+	}
+	if _, failed := toolFailed(f); failed {
+		return false
+	}
+	return (f.ExitCode != nil && *f.ExitCode == 0) || len(f.Successes) > 0
+}
+
+// isAgentDecision reports whether step i is an agent's own message, the
+// only kind of step that can be a decisive fault of its own. A task
+// restated by an agent (a manager's brief with its plan) is a decision; the
+// user's own request is not.
+func isAgentDecision(in *Input, i int) bool {
+	switch in.Run.Steps[i].Kind {
+	case run.KindUser, run.KindSystem:
+		return false
+	}
+	return !in.Features.Steps[i].Has(extract.KindToolResult) || ownsResult(in, i)
+}
+
+// ownFailureKinds are the error signals in which a step reports its own
+// failure. Ledger judgements (loop, no progress) are about other steps,
+// harness noise (runtime_error) about no agent, and assumptions and empty
+// results are weighed by other rules.
+var ownFailureKinds = map[string]bool{
+	"exit_code": true, "exception": true, "error": true, "not_found": true, "failure": true, "refusal": true,
+}
+
+// strongestError returns the most severe signal in which a step reports its
+// own failure.
+func strongestError(f *extract.Features) (extract.Signal, bool) {
+	if f.Ledger != nil {
+		return extract.Signal{}, false
+	}
+	var best extract.Signal
+	for _, s := range f.Errors {
+		if ownFailureKinds[s.Kind] && s.Severity > best.Severity {
+			best = s
+		}
+	}
+	return best, best.Severity > 0
+}
+
+// quoteAt quotes step i around a byte offset (or its start).
+func quoteAt(in *Input, i, offset, n int) string {
+	return Quote(in.Run.Steps[i].Content, offset, n)
+}

@@ -1,0 +1,85 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/offattr/offattr/graph"
+)
+
+// Reversibility is CHIEF's deviation-aware rule: a failed call that is
+// later corrected — a following call in the same trial runs cleanly before
+// anything fails again — was a detour the run recovered from, not the
+// decisive fault.
+func Reversibility(in *Input) []Finding {
+	var out []Finding
+	for j := range in.Features.Steps {
+		if _, failed := toolFailed(&in.Features.Steps[j]); !failed {
+			continue
+		}
+		c := callerOf(in, j)
+		fixed := corrected(in, j)
+		if c < 0 || fixed < 0 {
+			continue
+		}
+		out = append(out, Finding{Step: c, Score: -0.6, Quote: quoteAt(in, fixed, 0, 0),
+			Reason: fmt.Sprintf("its failure at step %d was corrected at step %d", j, fixed)})
+	}
+	return out
+}
+
+func reaches(in *Input, from, to int) bool {
+	if to < 0 {
+		return false
+	}
+	for _, d := range in.Graph.Descendants(from, graph.Data) {
+		if d == to {
+			return true
+		}
+	}
+	return false
+}
+
+// TrialFirstFault applies DoVer's trials: each plan or re-plan starts a
+// trial, and the decisive fault is the earliest fault of a trial that never
+// recovered. In a failed run every trial but a recovered one counts; the
+// first fault of the earliest such trial gets the most weight.
+func TrialFirstFault(in *Input) []Finding {
+	var out []Finding
+	weight := 1.0
+	for _, t := range in.Graph.Trials() {
+		for _, i := range t.Steps() {
+			if !isAgentDecision(in, i) && !in.Features.Steps[i].Has("tool_result") {
+				continue
+			}
+			step, why := faultAt(in, i)
+			if step < 0 {
+				continue
+			}
+			out = append(out, Finding{Step: step, Score: weight, Quote: quoteAt(in, step, 0, 0),
+				Reason: fmt.Sprintf("it is the first fault (%s) of trial %d, which never recovered", why, t.Index)})
+			weight *= 0.5
+			break
+		}
+	}
+	return out
+}
+
+// faultAt is the cheap fault test trials use: the step's own error, its
+// call failing, or the next ledger finding no progress. It returns the step
+// to blame (a tool result's caller) and why.
+func faultAt(in *Input, i int) (int, string) {
+	f := &in.Features.Steps[i]
+	if _, failed := toolFailed(f); failed {
+		if corrected(in, i) >= 0 {
+			return -1, ""
+		}
+		return callerOf(in, i), "its call failed"
+	}
+	if !isAgentDecision(in, i) || in.Graph.IsPlannerStep(i) {
+		return -1, ""
+	}
+	if executionFailed(in, i) {
+		return i, "it failed or made no progress"
+	}
+	return -1, ""
+}
