@@ -72,7 +72,6 @@ type derived struct {
 	loopEdges [][2]int
 	claimOcc  map[string][]int // claim key → steps stating it, ascending
 	given     map[string]bool
-	ubiquity  int
 }
 
 func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {

@@ -13,10 +13,6 @@ const (
 	// edges: it would link everything to everything and say nothing.
 	ubiquityMin   = 12
 	ubiquityShare = 0.2
-	// A claim only one agent states, in at least boilerMin of its steps and
-	// boilerShare of them, is that agent's boilerplate (see boilerplate).
-	boilerMin   = 3
-	boilerShare = 0.5
 	// maxEvidenceClaims caps the claims quoted in a data edge's evidence.
 	maxEvidenceClaims = 3
 )
@@ -31,7 +27,7 @@ type claimRef struct {
 // the step that first states it: a later step stating the same claim gets
 // an edge from that first step. The cost is linear in the number of claims.
 // Claims the question already states were not produced by the run and are
-// skipped, as are ubiquitous, trivial and boilerplate ones.
+// skipped, as are ubiquitous and trivial ones.
 func (b *builder) addData() {
 	given := map[string]bool{}
 	for _, c := range b.f.Question {
@@ -50,9 +46,9 @@ func (b *builder) addData() {
 		}
 	}
 	limit := max(ubiquityMin, int(ubiquityShare*float64(b.n)))
-	b.state.claimOcc, b.state.given, b.state.ubiquity = occ, given, limit
+	b.state.claimOcc, b.state.given = occ, given
 	skip := func(key string, steps []int) bool {
-		return given[key] || len(steps) > limit || trivial(key) || b.boilerplate(steps)
+		return given[key] || len(steps) > limit || trivial(key)
 	}
 
 	for i := 0; i < b.n; i++ {
@@ -89,24 +85,6 @@ func (b *builder) addData() {
 // adult", "step 2". Such a match says nothing about where a value came from.
 func trivial(key string) bool {
 	return len(key) == 1 && key[0] >= '0' && key[0] <= '9'
-}
-
-// boilerplate reports whether a claim's steps (ascending) look like one
-// agent's output format rather than a value handed on: every statement of
-// it is by one agent, in at least boilerMin of that agent's steps and at
-// least boilerShare of them (a page footer, a banner, image sizes in page
-// metadata). A value passed to anyone else is never boilerplate.
-func (b *builder) boilerplate(steps []int) bool {
-	if len(steps) < boilerMin {
-		return false
-	}
-	a := b.agentOf[steps[0]]
-	for _, s := range steps[1:] {
-		if b.agentOf[s] != a {
-			return false
-		}
-	}
-	return float64(len(steps)) >= boilerShare*float64(len(b.stepsOf[a]))
 }
 
 func joinEvidence(ev, text string) string {
