@@ -43,7 +43,7 @@ var Default = []Rule{
 	{"local_fault", 1.0, LocalFault},
 	{"data_flow_origin", 1.0, DataFlowOrigin},
 	{"ground_truth_contradiction", 1.0, GroundTruthContradiction},
-	{"planning_control", 0.9, PlanningControl},
+	{"planning_control", 0.3, PlanningControl},
 	{"feedback", 0.6, Feedback},
 	{"premature_satisfaction", 1.0, PrematureSatisfaction},
 	{"unverified_approval", 1.0, UnverifiedApproval},
