@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/dlclark/regexp2"
@@ -13,6 +14,25 @@ import (
 var critique = regexp2.MustCompile(`(?i)\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate|flawed|not correct|not accurate|irrelevant)\b|\b(there (is|was) (an? )?(error|mistake|bug|issue) in)\b|\b(does(n't| not) (match|align|answer|address))\b|\bmade an? (error|mistake)\b`, regexp2.None)
 
 func init() { critique.MatchTimeout = 100 * time.Millisecond }
+
+// critiqueWords hold, in lower case, a piece of every alternative of
+// critique: a message with none of them cannot match and is not scanned.
+// Scanning every agent message with a case-insensitive \b pattern was most
+// of the rules' time.
+var critiqueWords = []string{" incorrect", " wrong", " inaccurate", " flawed", " not correct", " not accurate", " irrelevant",
+	"there is ", "there was ", "doesn't ", "does not ", "made a"}
+
+// findCritique returns critique's first match in s, nil if none.
+func findCritique(s string) *regexp2.Match {
+	lower := strings.ToLower(s)
+	for _, w := range critiqueWords {
+		if strings.Contains(lower, w) {
+			m, _ := critique.FindStringMatch(s)
+			return m
+		}
+	}
+	return nil
+}
 
 // Feedback reads what later steps say about earlier ones: a progress ledger
 // reporting no progress or a loop implicates the executor step it judges,
@@ -36,7 +56,7 @@ func Feedback(in *Input) []Finding {
 		if !isAgentDecision(in, i) {
 			continue
 		}
-		m, _ := critique.FindStringMatch(in.Run.Steps[i].Content)
+		m := findCritique(in.Run.Steps[i].Content)
 		if m == nil {
 			continue
 		}
