@@ -4,8 +4,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 )
@@ -35,11 +33,22 @@ type start struct {
 	// blanks and markdown marks the pattern allows first) are skipped.
 	lead      func(r rune) bool
 	lineWords []string
-	// at reports whether a match can begin at rune i. It may read t.lower
-	// when lower is set (the text is then known to keep its byte offsets in
-	// lower case).
+	// at reports whether a match can begin at rune i; it is asked only
+	// about runes of the classes in mask (about every rune if mask is 0).
+	// It may read t.lower when lower is set (the text is then known to keep
+	// its byte offsets in lower case).
 	at    func(t *text, i int) bool
+	mask  uint8
 	lower bool
+	// more returns further positions where a match can begin, in any order.
+	more func(t *text) []int
+	// lineHas, when set, narrows lines to those that hold one of these
+	// lower-case literals before their end.
+	lineHas []string
+	// quick, when set, tells the match at rune i without regexp2 where it
+	// can: it returns the match and the rune index where it ends, -2 when
+	// there is no match at i, or -1 to leave the position to regexp2.
+	quick func(t *text, i int) (match, int)
 
 	anchored *regexp2.Regexp // \G(?:pattern)
 }
@@ -73,7 +82,7 @@ func startsAt(re *regexp2.Regexp, s start) {
 // not keep every rune's byte length) and the pattern must be scanned.
 func (t *text) candidates(s *start) (c []int, ok bool) {
 	var lower string
-	if len(s.words)+len(s.lits)+len(s.lineWords) > 0 || s.lower {
+	if len(s.words)+len(s.lits)+len(s.lineWords)+len(s.lineHas) > 0 || s.lower {
 		l, aligned := t.lowered()
 		if !aligned {
 			return nil, false
@@ -82,11 +91,7 @@ func (t *text) candidates(s *start) (c []int, ok bool) {
 	}
 	var bytes []int
 	for _, w := range s.words {
-		for _, p := range t.wordStarts()[wordKey(w)] {
-			if strings.HasPrefix(lower[p:], w) {
-				bytes = append(bytes, int(p))
-			}
-		}
+		bytes = t.appendWords(bytes, w)
 	}
 	for _, l := range s.lits {
 		for from := 0; ; {
@@ -106,17 +111,20 @@ func (t *text) candidates(s *start) (c []int, ok bool) {
 	}
 	if s.lines {
 		for _, i := range t.lineStarts() {
-			if len(s.lineWords) == 0 || t.lineBegins(i, s.lead, s.lineWords) {
+			if (len(s.lineWords) == 0 || t.lineBegins(i, s.lead, s.lineWords)) && (len(s.lineHas) == 0 || t.lineHolds(i, s.lineHas)) {
 				c = append(c, i)
 			}
 		}
 	}
 	if s.at != nil {
-		for i := range t.runes {
-			if s.at(t, i) {
+		for i, cl := range t.classes() {
+			if (s.mask == 0 || cl&s.mask != 0) && s.at(t, i) {
 				c = append(c, i)
 			}
 		}
+	}
+	if s.more != nil {
+		c = append(c, s.more(t)...)
 	}
 	sort.Ints(c)
 	out := c[:0]
@@ -126,20 +134,6 @@ func (t *text) candidates(s *start) (c []int, ok bool) {
 		}
 	}
 	return out, true
-}
-
-// lineStarts are the rune positions of the text start and of every rune
-// after a "\n".
-func (t *text) lineStarts() []int {
-	if t.lines == nil {
-		t.lines = []int{0}
-		for i, r := range t.runes {
-			if r == '\n' {
-				t.lines = append(t.lines, i+1)
-			}
-		}
-	}
-	return t.lines
 }
 
 // lineBegins reports whether, after the runes from i on for which lead is
@@ -157,11 +151,12 @@ func (t *text) lineBegins(i int, lead func(rune) bool, words []string) bool {
 	return false
 }
 
-// tryAt runs the anchored pattern at each candidate in turn, skipping those
-// inside the previous match, as regexp2's own scan would. A scan between two
-// matches is bounded by MatchTimeout as a single regexp2 call is; running
-// out of it, like a timed-out attempt, ends the scan with what was found.
-func (t *text) tryAt(re *regexp2.Regexp, cands []int, limit int) []match {
+// tryAt runs s's anchored pattern at each candidate in turn, skipping
+// those inside the previous match, as regexp2's own scan would; s.quick
+// answers first where it can. A scan between two matches is bounded by
+// MatchTimeout as a single regexp2 call is; running out of it, like a
+// timed-out attempt, ends the scan with what was found.
+func (t *text) tryAt(s *start, cands []int, limit int) []match {
 	var out []match
 	next := 0
 	deadline := time.Now().Add(MatchTimeout)
@@ -172,19 +167,30 @@ func (t *text) tryAt(re *regexp2.Regexp, cands []int, limit int) []match {
 		if n%64 == 63 && time.Now().After(deadline) {
 			break
 		}
-		rm, err := re.FindRunesMatchStartingAt(t.runes, c)
-		if err != nil {
-			break
+		var m match
+		end := -1
+		if s.quick != nil {
+			m, end = s.quick(t, c)
 		}
-		if rm == nil {
+		if end == -2 {
 			continue
 		}
-		out = append(out, t.convert(rm))
+		if end < 0 {
+			rm, err := s.anchored.FindRunesMatchStartingAt(t.runes, c)
+			if err != nil {
+				break
+			}
+			if rm == nil {
+				continue
+			}
+			m, end = t.convert(rm), rm.Index+rm.Length
+		}
+		out = append(out, m)
 		if len(out) >= limit {
 			break
 		}
-		next = rm.Index + rm.Length
-		if rm.Length == 0 {
+		next = end
+		if end == c {
 			next++
 		}
 		deadline = time.Now().Add(MatchTimeout)
@@ -192,93 +198,18 @@ func (t *text) tryAt(re *regexp2.Regexp, cands []int, limit int) []match {
 	return out
 }
 
-// lowered returns the text in lower case, rune by rune as regexp2's
-// IgnoreCase folds it, and whether every rune kept its byte length (so that
-// byte offsets in the lower case are offsets in the text).
-func (t *text) lowered() (string, bool) {
-	if !t.lowerDone {
-		t.lowerDone = true
-		t.aligned = true
-		b := make([]byte, 0, len(t.s))
-		for i, r := range t.runes {
-			if r < utf8.RuneSelf {
-				if 'A' <= r && r <= 'Z' {
-					r += 'a' - 'A'
-				}
-				b = append(b, byte(r))
-				continue
-			}
-			l := unicode.ToLower(r)
-			// An invalid byte reads as U+FFFD, three bytes for one.
-			if utf8.RuneLen(l) != t.off[i+1]-t.off[i] {
-				t.aligned = false
-			}
-			b = utf8.AppendRune(b, l)
-		}
-		t.lower = string(b)
+// lineHolds reports whether the line that begins at rune i holds one of
+// words in lower case.
+func (t *text) lineHolds(i int, words []string) bool {
+	from := t.off[i]
+	line := t.lower[from:]
+	if nl := strings.IndexByte(line, '\n'); nl >= 0 {
+		line = line[:nl]
 	}
-	return t.lower, t.aligned
-}
-
-// wordStarts indexes the lower-case text by the first two bytes of each
-// word: the byte offsets of every ASCII letter or digit that no ASCII word
-// character precedes. A byte of a multi-byte rune before it does not rule a
-// word start out, so the index holds every place where \b can stand before
-// an ASCII letter or digit.
-func (t *text) wordStarts() map[uint16][]int32 {
-	if t.words == nil {
-		lower, _ := t.lowered()
-		t.words = map[uint16][]int32{}
-		for i := 0; i+1 < len(lower); i++ {
-			if asciiAlnum(lower[i]) && (i == 0 || !asciiWord(lower[i-1])) {
-				k := wordKey(lower[i:])
-				t.words[k] = append(t.words[k], int32(i))
-			}
+	for _, w := range words {
+		if strings.Contains(line, w) {
+			return true
 		}
 	}
-	return t.words
+	return false
 }
-
-func wordKey(s string) uint16 { return uint16(s[0])<<8 | uint16(s[1]) }
-
-func asciiAlnum(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
-}
-
-func asciiWord(b byte) bool { return asciiAlnum(b) || b == '_' }
-
-// runeIndex converts a byte offset at a rune start into the rune's index.
-func (t *text) runeIndex(b int) int {
-	return sort.SearchInts(t.off, b)
-}
-
-// prev is the rune before rune i, -1 at the text start.
-func (t *text) prev(i int) rune {
-	if i == 0 {
-		return -1
-	}
-	return t.runes[i-1]
-}
-
-// wordChar is regexp2's \w (syntax.IsWordChar), with an ASCII fast path:
-// regexp2's own looks up four category tables by name for every rune.
-func wordChar(r rune) bool {
-	switch {
-	case r < 0:
-		return false
-	case r < utf8.RuneSelf:
-		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_'
-	}
-	return unicode.In(r, unicode.L, unicode.Mn, unicode.Nd, unicode.Pc) || r == '\u200D' || r == '\u200C'
-}
-
-// digit is regexp2's \d (Unicode decimal digits).
-func digit(r rune) bool { return r >= 0 && unicode.IsDigit(r) }
-
-// The classes of the look-behinds that at functions reproduce, as regexp2
-// reads them.
-func letter(r rune) bool      { return r >= 0 && unicode.Is(unicode.L, r) }
-func upperLetter(r rune) bool { return r >= 0 && unicode.Is(unicode.Lu, r) }
-
-// lowerRune folds r as regexp2's IgnoreCase does.
-func lowerRune(r rune) rune { return unicode.ToLower(r) }

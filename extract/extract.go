@@ -173,7 +173,7 @@ func (rc *runContext) step(s run.Step) Features {
 	}
 	f.ContextType = contextType(&f)
 	f.Reductions = reduce(&f, t)
-	f.OTAR = otar(&f, t, newText(withoutCode(t)))
+	f.OTAR = otar(&f, t, t.prose())
 	return f
 }
 

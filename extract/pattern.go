@@ -73,14 +73,17 @@ type text struct {
 	runes []rune
 	off   []int // off[i] is the byte offset of runes[i]; off[len(runes)] == len(s)
 
-	// Made on first use: s in lower case, whether its byte offsets are
-	// those of s, and its word index (see start.go).
+	// Made on first use (index.go): s in lower case, whether its byte
+	// offsets are those of s, where its words and lines begin, the class of
+	// each rune, and the results of find.
 	lower     string
 	lowerDone bool
 	aligned   bool
-	words     map[uint16][]int32
+	words     *wordIndex
 	lines     []int
+	class     []uint8
 	found     map[*regexp2.Regexp]found // results of find
+	proseText *text                     // see prose
 }
 
 func newText(s string) *text {
@@ -168,7 +171,9 @@ func (t *text) find(re *regexp2.Regexp, limit int) []match {
 		return c.ms[:min(limit, len(c.ms)):min(limit, len(c.ms))]
 	}
 	var ms []match
-	if t.mayMatch(re) {
+	// A pattern with a start does not need its hints: finding its few
+	// candidates costs less than looking for every hint in a long text.
+	if starts[re] != nil || t.mayMatch(re) {
 		ms = t.search(re, limit)
 	}
 	if t.found == nil {
@@ -190,7 +195,7 @@ type found struct {
 func (t *text) search(re *regexp2.Regexp, limit int) []match {
 	if s := starts[re]; s != nil {
 		if cands, ok := t.candidates(s); ok {
-			return t.tryAt(s.anchored, cands, limit)
+			return t.tryAt(s, cands, limit)
 		}
 	}
 	return t.scan(re, limit)

@@ -122,7 +122,7 @@ func contextType(f *Features) ContextType {
 func reduce(f *Features, t *text) Reductions {
 	red := Reductions{Sources: map[string]string{}}
 	content := t.s
-	prose := newText(withoutCode(t))
+	prose := t.prose()
 	for _, level := range []string{LevelKeyDecision, LevelSummary, LevelMilestone} {
 		words := levelWords[level]
 		text, source := structural(f, t, level)
@@ -277,6 +277,20 @@ func firstSevere(ss []Signal) *Signal {
 		}
 	}
 	return nil
+}
+
+// prose is the text with its fenced code replaced (withoutCode), made once
+// per text; a text without code is its own prose, and shares what it has
+// computed.
+func (t *text) prose() *text {
+	if t.proseText == nil {
+		if p := withoutCode(t); p == t.s {
+			t.proseText = t
+		} else {
+			t.proseText = newText(p)
+		}
+	}
+	return t.proseText
 }
 
 // withoutCode replaces fenced code with "[code]": a comment in a script is

@@ -50,12 +50,12 @@ func init() {
 	// claims_patterns.go
 	startsAt(urlRe, start{words: []string{"http://", "https://", "ftp://", "www."}})
 	startsAt(fileURLRe, start{words: []string{"file://"}})
-	startsAt(pathRe, start{at: pathAt})
-	startsAt(isoDateRe, start{at: func(t *text, i int) bool {
+	startsAt(pathRe, start{mask: cMark, at: pathAt, more: relativePaths})
+	startsAt(isoDateRe, start{mask: cDigit, at: func(t *text, i int) bool {
 		p := t.prev(i)
 		return !digit(p) && p != '-' && t.digitsThen(i, 4, 4, func(r rune) bool { return r == '-' })
 	}})
-	startsAt(slashDateRe, start{at: func(t *text, i int) bool {
+	startsAt(slashDateRe, start{mask: cDigit, at: func(t *text, i int) bool {
 		p := t.prev(i)
 		return !digit(p) && p != '/' && p != '.' && p != '-' && t.digitsThen(i, 1, 2, func(r rune) bool { return r == '/' })
 	}})
@@ -63,28 +63,28 @@ func init() {
 	startsAt(mdyDateRe, start{words: months})
 	startsAt(myDateRe, start{words: months})
 	// "5 March", "5th of March": one or two digits, then a blank or a suffix.
-	startsAt(dmyDateRe, start{at: func(t *text, i int) bool {
+	startsAt(dmyDateRe, start{mask: cDigit, at: func(t *text, i int) bool {
 		return !wordChar(t.prev(i)) && t.digitsThen(i, 1, 2, func(r rune) bool {
 			return unicode.IsSpace(r) || strings.ContainsRune("snrtSNRT", r)
 		})
 	}})
 	// "+1 555...", "(555) ...", or three digits.
-	startsAt(phoneRe, start{at: func(t *text, i int) bool {
+	startsAt(phoneRe, start{mask: cDigit | cMark, at: func(t *text, i int) bool {
 		r, p := t.runes[i], t.prev(i)
 		if wordChar(p) || p == '.' {
 			return false
 		}
 		return r == '+' || r == '(' || t.digitsThen(i, 3, 3, func(rune) bool { return true })
 	}})
-	startsAt(timeRe, start{at: timeAt})
-	startsAt(numberRe, start{at: numberAt})
-	startsAt(entityRe, start{at: entityAt})
-	startsAt(quotedRe, start{at: quotedAt})
+	startsAt(timeRe, start{mask: cDigit, at: timeAt})
+	startsAt(numberRe, start{mask: cDigit | cMark, at: numberAt, words: []string{"usd", "us$", "eur", "gbp"}, quick: quickNumber})
+	startsAt(entityRe, start{mask: cUpper, at: entityAt, quick: quickEntity})
+	startsAt(quotedRe, start{mask: cMark, at: quotedAt, quick: quickQuoted})
 }
 
 // signalStarts are the starts of errorRules and successRules, by kind.
 var signalStarts = map[string]start{
-	"exception": {lines: true},
+	"exception": {lines: true, lineHas: []string{"error", "exception", "panic", "fatal"}},
 	"error":     {lines: true, lead: markdownLead, lineWords: []string{"err", "fail"}},
 	"not_found": {words: append(cross([]string{"page ", "file ", "resource ", "module ", "command ", ""}, []string{"not found"}),
 		"no such file", "does not exist", "doesn't exist", "404", "no relevant ", "no matching ", "no result", "http", "status")},
@@ -100,32 +100,33 @@ var signalStarts = map[string]start{
 	"success": {words: []string{"execution succeeded", "successfully", "succeeded", "test", "all tests", "all checks", "request satisfied"}},
 }
 
-// numberAt: numberRe's look-behind holds and a sign, a currency or a digit
-// begins.
+// numberAt: numberRe's look-behind holds and a number can begin: a digit;
+// a "-" that a digit or a currency follows; a currency symbol ("\\$" too)
+// that a digit follows, maybe after one blank (codes such as "USD" are
+// words of the start).
 func numberAt(t *text, i int) bool {
 	switch p := t.prev(i); {
 	case wordChar(p), p == '.', p == ',', p == '/', p == '#', p == ':', p == '@':
 		return false
 	}
-	switch r := t.runes[i]; r {
-	case '-', '\\', '$', '€', '£', '¥':
-		return true
-	default:
-		if digit(r) {
-			return true
+	r := t.runes
+	at := func(k int) rune {
+		if k < len(r) {
+			return r[k]
 		}
-		var code [3]rune
-		for j := range code {
-			if i+j < len(t.runes) {
-				code[j] = lowerRune(t.runes[i+j])
-			}
-		}
-		switch string(code[:]) {
-		case "usd", "us$", "eur", "gbp":
-			return true
-		}
-		return false
+		return -1
 	}
+	// digitAfter: a digit at k, or a blank at k and a digit after it.
+	digitAfter := func(k int) bool { return digit(at(k)) || unicode.IsSpace(at(k)) && digit(at(k+1)) }
+	switch r[i] {
+	case '-':
+		return digit(at(i+1)) || strings.ContainsRune(`$\€£¥`, at(i+1))
+	case '\\':
+		return at(i+1) == '$' && digitAfter(i+2)
+	case '$', '€', '£', '¥':
+		return digitAfter(i + 1)
+	}
+	return digit(r[i])
 }
 
 // entityAt: an upper-case letter that entityRe's look-behind allows.
@@ -142,32 +143,46 @@ func entityAt(t *text, i int) bool {
 	return true
 }
 
-// quotedAt: an opening quote that quotedRe's look-behinds allow, closed on
-// the same line after 2 to 80 runes (and, for a single quote, not inside a
-// word).
+// quotedAt: an opening quote that quotedRe's look-behinds allow.
 func quotedAt(t *text, i int) bool {
 	p := t.prev(i)
 	switch t.runes[i] {
 	case '"':
-		return !wordChar(p) && p != '\\' && t.closedBy(i, '"', "\n\\") >= 0
+		return !wordChar(p) && p != '\\'
 	case '“':
-		return t.closedBy(i, '”', "\n") >= 0
+		return true
 	case '\'':
-		if wordChar(p) || p == '\'' || p == '’' {
-			return false
-		}
-		j := t.closedBy(i, '\'', "\n")
-		if j < 0 {
-			return false
-		}
-		if j+1 == len(t.runes) {
-			return true
-		}
-		n := t.runes[j+1]
-		return !wordChar(n) && n != '\'' && n != '’'
+		return !wordChar(p) && p != '\'' && p != '’'
 	}
 	return false
 }
+
+// quickQuoted matches quotedRe at an opening quote that quotedAt allows:
+// the quote closes on the same line after 2 to 80 runes (none of them a
+// backslash, for a straight double quote) and, for a single quote, no word
+// goes on after it.
+func quickQuoted(t *text, i int) (match, int) {
+	var j int
+	switch t.runes[i] {
+	case '"':
+		j = t.closedBy(i, '"', "\n\\")
+	case '“':
+		j = t.closedBy(i, '”', "\n")
+	case '\'':
+		j = t.closedBy(i, '\'', "\n")
+		if j >= 0 && j+1 < len(t.runes) {
+			if n := t.runes[j+1]; wordChar(n) || n == '\'' || n == '’' {
+				j = -1
+			}
+		}
+	}
+	if j < 0 {
+		return match{}, -2
+	}
+	return match{groups: []span{{t.off[i], t.off[j+1], true}, {t.off[i+1], t.off[j], true}}, names: quotedGroups}, j + 1
+}
+
+var quotedGroups = quotedRe.GetGroupNames()
 
 // closedBy returns the index of the first closing rune after the opening
 // one at i, if 2 to 80 runes none of which is in stop or the closing rune
@@ -203,30 +218,46 @@ func (t *text) digitsThen(i, min, max int, then func(rune) bool) bool {
 	return false
 }
 
-// pathAt: where pathRe's look-behind holds and one of its three forms can
-// begin: "/", "~" or "." (Unix paths), a drive letter and ":" (Windows), or
-// a run of [\w.-] that a "/" follows within 100 runes (relative paths).
+// pathAt: a "/", "~" or "." where pathRe's look-behind holds (Unix
+// paths); relativePaths and drive letters are found by relativePaths.
 func pathAt(t *text, i int) bool {
+	r := t.runes[i]
+	return (r == '/' || r == '~' || r == '.') && pathMayBegin(t, i)
+}
+
+// pathMayBegin: pathRe's look-behind holds before rune i.
+func pathMayBegin(t *text, i int) bool {
 	switch p := t.prev(i); {
 	case wordChar(p), p == '/', p == '.', p == ':', p == '~', p == '@', p == '-':
 		return false
 	}
-	r := t.runes[i]
-	switch {
-	case r == '/', r == '~', r == '.':
-		return true
-	case (r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z') && i+1 < len(t.runes) && t.runes[i+1] == ':':
-		return true
-	}
-	for j := i; j < len(t.runes) && j <= i+100; j++ {
-		switch c := t.runes[j]; {
+	return true
+}
+
+// relativePaths returns where pathRe's other two forms can begin: a drive
+// letter before ":" (Windows), and the start of the run of [\w.-] runes,
+// 100 at most, before each "/" (relative paths). The look-behind rules out a
+// start inside such a run, so its start is the only candidate.
+func relativePaths(t *text) []int {
+	var out []int
+	r := t.runes
+	for j, c := range r {
+		switch {
+		case c == ':' && j > 0 && (r[j-1] >= 'A' && r[j-1] <= 'Z' || r[j-1] >= 'a' && r[j-1] <= 'z'):
+			if pathMayBegin(t, j-1) {
+				out = append(out, j-1)
+			}
 		case c == '/':
-			return j > i
-		case !wordChar(c) && c != '.' && c != '-':
-			return false
+			k := j
+			for k > 0 && j-k < 100 && (wordChar(r[k-1]) || r[k-1] == '.' || r[k-1] == '-') {
+				k--
+			}
+			if k < j && pathMayBegin(t, k) {
+				out = append(out, k)
+			}
 		}
 	}
-	return false
+	return out
 }
 
 // Leads: what a pattern allows at a line start before its keyword.

@@ -43,7 +43,7 @@ func TestStartsAreComplete(t *testing.T) {
 			if !ok {
 				continue
 			}
-			got := tx.tryAt(st.anchored, cands, maxMatches)
+			got := tx.tryAt(st, cands, maxMatches)
 			if !assert.Equal(t, want, got, "pattern %.60q on %.80q", re.String(), s) {
 				return
 			}
