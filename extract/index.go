@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -39,97 +40,37 @@ func (t *text) lowered() (string, bool) {
 	return t.lower, t.aligned
 }
 
-// wordIndex holds the byte offsets in the lower-case text of every ASCII
-// letter or digit that no ASCII word character precedes, grouped by their
-// first two bytes. A byte of a multi-byte rune before it does not rule a
-// word start out, so the index holds every place where \b can stand before
-// an ASCII letter or digit.
-type wordIndex struct {
-	at    []int32 // offsets, bucket after bucket
-	first []int32 // bucket b is at[first[b]:first[b+1]]
-}
-
-// Buckets: the first byte is one of 36 letters and digits; the second one
-// of them, a space, or anything else.
-const wordBuckets = 36 * 38
-
-func bucketOf(a, b byte) int {
-	return alnumIndex(a)*38 + secondIndex(b)
-}
-
-func alnumIndex(b byte) int {
-	if b <= '9' {
-		return int(b - '0')
-	}
-	return int(b-'a') + 10
-}
-
-func secondIndex(b byte) int {
-	switch {
-	case asciiAlnum(b) && (b < 'A' || b > 'Z'):
-		return alnumIndex(b)
-	case b == ' ':
-		return 36
-	}
-	return 37
-}
-
-// smallText is the length below which words are looked up by searching
-// the text rather than through an index: most texts a step makes (a ledger
-// field, a window around a name) are short and read by few patterns.
-const smallText = 2048
-
 // appendWords appends the byte offsets where the lower-case literal w
-// begins a word (see wordIndex).
+// (two bytes or more, an ASCII letter or digit first) begins a word: an
+// ASCII letter or digit that no ASCII word character precedes. A byte of a
+// multi-byte rune before it does not rule a word start out, so these are
+// every place where \b can stand before w.
 func (t *text) appendWords(out []int, w string) []int {
-	if len(t.lower) < smallText {
-		for from := 0; ; {
-			i := strings.Index(t.lower[from:], w)
-			if i < 0 {
-				return out
-			}
-			i += from
-			if i == 0 || !asciiWord(t.lower[i-1]) {
-				out = append(out, i)
-			}
-			from = i + 1
-		}
-	}
 	if t.words == nil {
-		t.words = buildWordIndex(t.lower)
+		t.words = wordIndex(t.lower)
 	}
-	b := bucketOf(w[0], w[1])
-	for _, p := range t.words.at[t.words.first[b]:t.words.first[b+1]] {
-		if strings.HasPrefix(t.lower[p:], w) {
-			out = append(out, int(p))
+	key := uint64(w[0])<<8 | uint64(w[1])
+	ws := t.words
+	for k := sort.Search(len(ws), func(k int) bool { return ws[k]>>32 >= key }); k < len(ws) && ws[k]>>32 == key; k++ {
+		if p := int(uint32(ws[k])); strings.HasPrefix(t.lower[p:], w) {
+			out = append(out, p)
 		}
 	}
 	return out
 }
 
-func buildWordIndex(lower string) *wordIndex {
-	isStart := func(i int) bool {
-		return i+1 < len(lower) && asciiAlnum(lower[i]) && (i == 0 || !asciiWord(lower[i-1]))
-	}
-	var count [wordBuckets + 1]int32
-	for i := 0; i < len(lower); i++ {
-		if isStart(i) {
-			count[bucketOf(lower[i], lower[i+1])+1]++
+// wordIndex lists the word starts of the lower-case text, each as its first
+// two bytes above its byte offset, sorted: the starts of one two-byte key
+// are a run found by binary search, in text order.
+func wordIndex(lower string) []uint64 {
+	var ws []uint64
+	for i := 0; i+1 < len(lower); i++ {
+		if asciiAlnum(lower[i]) && (i == 0 || !asciiWord(lower[i-1])) {
+			ws = append(ws, (uint64(lower[i])<<8|uint64(lower[i+1]))<<32|uint64(i))
 		}
 	}
-	for b := 1; b <= wordBuckets; b++ {
-		count[b] += count[b-1]
-	}
-	idx := &wordIndex{at: make([]int32, count[wordBuckets]), first: append([]int32(nil), count[:]...)}
-	next := count
-	for i := 0; i < len(lower); i++ {
-		if isStart(i) {
-			b := bucketOf(lower[i], lower[i+1])
-			idx.at[next[b]] = int32(i)
-			next[b]++
-		}
-	}
-	return idx
+	slices.Sort(ws)
+	return ws
 }
 
 // lineStarts are the rune positions of the text start and of every rune

@@ -79,7 +79,7 @@ type text struct {
 	lower     string
 	lowerDone bool
 	aligned   bool
-	words     *wordIndex
+	words     []uint64 // see wordIndex
 	lines     []int
 	class     []uint8
 	found     map[*regexp2.Regexp]found // results of find
