@@ -118,7 +118,7 @@ func (j *Judge) Attribute(ctx context.Context, r *run.Run, att rules.Attribution
 	budget := callBudget(runTokens(r), j.opts.PromptTokens, promptLimit(j.model.NumCtx, len(judged), j.thinks()))
 	render := j.opts.Context
 	if render == nil {
-		render = WindowContext
+		render = HierarchyContext
 	}
 	p, err := buildPrompt(r, inStepOrder, budget, j.opts.WithGroundTruth, render)
 	if err != nil {
