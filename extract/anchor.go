@@ -16,16 +16,15 @@ import (
 // lists those places; the pattern is compiled a second time behind \G, which
 // pins it to the position it is tried at, and is tried only there, in order.
 // The matches are those of a full scan as long as the places include every
-// position where a match can begin (starts.go lists them): TestStartsAreComplete checks that
-// against the full scan on the dev runs and on hand-made cases.
+// position where a match can begin (starts.go lists them):
+// TestStartsAreComplete checks that against the full scan on the dev runs
+// and on hand-made cases.
 type start struct {
 	// words are lower-case literals, each beginning with an ASCII letter or
 	// digit, that a match can begin with where \b holds before them.
 	words []string
 	// lits are lower-case literals that a match can begin with anywhere.
 	lits []string
-	// begin: a match can begin at the text start.
-	begin bool
 	// lines: a match can begin at the text start or just after a "\n".
 	lines bool
 	// lineWords, when set, narrow lines to those that begin with one of
@@ -33,6 +32,9 @@ type start struct {
 	// blanks and markdown marks the pattern allows first) are skipped.
 	lead      func(r rune) bool
 	lineWords []string
+	// lineHas, when set, narrows lines to those that hold one of these
+	// lower-case literals before their end.
+	lineHas []string
 	// at reports whether a match can begin at rune i; it is asked only
 	// about runes of the classes in mask (about every rune if mask is 0).
 	// It may read t.lower when lower is set (the text is then known to keep
@@ -42,9 +44,6 @@ type start struct {
 	lower bool
 	// more returns further positions where a match can begin, in any order.
 	more func(t *text) []int
-	// lineHas, when set, narrows lines to those that hold one of these
-	// lower-case literals before their end.
-	lineHas []string
 	// quick, when set, tells the match at rune i without regexp2 where it
 	// can: it returns the match and the rune index where it ends, -2 when
 	// there is no match at i, or -1 to leave the position to regexp2.
@@ -105,9 +104,6 @@ func (t *text) candidates(s *start) (c []int, ok bool) {
 	}
 	for _, b := range bytes {
 		c = append(c, t.runeIndex(b))
-	}
-	if s.begin {
-		c = append(c, 0)
 	}
 	if s.lines {
 		for _, i := range t.lineStarts() {

@@ -40,7 +40,8 @@ const (
 // hints holds, for some patterns, literals of which at least one must occur
 // (in lower case) for the pattern to match at all. A substring search is
 // far cheaper than letting a backtracking engine try every position, and
-// most steps contain none of a given pattern's keywords.
+// most steps contain none of a given pattern's keywords. Patterns with a
+// start (anchor.go) skip their hints: their candidates are cheaper still.
 var hints = map[*regexp2.Regexp][]string{}
 
 // hinted records the necessary literals of re. Every alternative of re must
