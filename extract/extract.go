@@ -22,7 +22,7 @@ func Run(r *run.Run) *RunFeatures {
 	for i, s := range r.Steps {
 		contents[i] = s.Content
 	}
-	rf.FinalAnswer = finalAnswer(rf, contents)
+	rf.FinalAnswer = finalAnswer(rf, contents, rc.noEntity)
 	return rf
 }
 

@@ -14,16 +14,16 @@ const (
 // else the last answer put forward up to the first termination; else the
 // last line with a claim in the last step before termination that is not a
 // tool's output.
-func finalAnswer(rf *RunFeatures, contents []string) *FinalAnswer {
+func finalAnswer(rf *RunFeatures, contents []string, agents map[string]bool) *FinalAnswer {
 	steps := rf.Steps
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].Has(KindFinalAnswer) && steps[i].Answer != "" {
-			return newFinal(steps[i].Index, steps[i].Answer, SourceFinalAnswer)
+			return newFinal(steps[i].Index, steps[i].Answer, SourceFinalAnswer, agents)
 		}
 	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		if l := steps[i].Ledger; l != nil && l.RequestSatisfied.Answer && steps[i].Answer != "" {
-			return newFinal(steps[i].Index, steps[i].Answer, SourceLedger)
+			return newFinal(steps[i].Index, steps[i].Answer, SourceLedger, agents)
 		}
 	}
 	end := len(steps) - 1
@@ -35,11 +35,11 @@ func finalAnswer(rf *RunFeatures, contents []string) *FinalAnswer {
 	}
 	for i := end; i >= 0; i-- {
 		if steps[i].Answer != "" {
-			return newFinal(steps[i].Index, steps[i].Answer, SourceLastAnswer)
+			return newFinal(steps[i].Index, steps[i].Answer, SourceLastAnswer, agents)
 		}
 	}
 	if end < len(steps)-1 || steps[end].Has(KindTermination) {
-		return lastClaimLine(rf, end, contents)
+		return lastClaimLine(rf, end, contents, agents)
 	}
 	return nil
 }
@@ -47,7 +47,9 @@ func finalAnswer(rf *RunFeatures, contents []string) *FinalAnswer {
 // lastClaimLine is the answer of a run that terminated without naming one:
 // the last line that states a value, in the last step up to the termination
 // that is neither a tool's output nor a ledger.
-func lastClaimLine(rf *RunFeatures, end int, contents []string) *FinalAnswer {
+// Agent names are not values: "@Reviewer, please finalize" states nothing,
+// and a run must read the same whatever its agents are called.
+func lastClaimLine(rf *RunFeatures, end int, contents []string, agents map[string]bool) *FinalAnswer {
 	for i := end; i >= 0; i-- {
 		f := rf.Steps[i]
 		if f.Has(KindToolResult) || f.Ledger != nil || len(f.Claims) == 0 || i >= len(contents) {
@@ -60,15 +62,15 @@ func lastClaimLine(rf *RunFeatures, end int, contents []string) *FinalAnswer {
 			if line == "" || !hasLetters(line) {
 				continue
 			}
-			if cs := claimsOf(newText(line), nil, true); len(cs) > 0 {
-				return newFinal(f.Index, clip(line, 300), SourceLastAnswer)
+			if cs := claimsOf(newText(line), agents, true); len(cs) > 0 {
+				return newFinal(f.Index, clip(line, 300), SourceLastAnswer, agents)
 			}
 		}
 	}
 	return nil
 }
 
-func newFinal(step int, text, source string) *FinalAnswer {
+func newFinal(step int, text, source string, agents map[string]bool) *FinalAnswer {
 	text = strings.TrimSpace(text)
-	return &FinalAnswer{Step: step, Text: text, Claims: Claims(text), Source: source}
+	return &FinalAnswer{Step: step, Text: text, Claims: claimsOf(newText(text), agents, false), Source: source}
 }

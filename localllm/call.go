@@ -28,6 +28,9 @@ type outcome struct {
 	cached  bool
 	problem string // set when answer is nil
 	err     error  // the caller's context ended
+	// overflow is set when the server found the prompt longer than the
+	// model's context: the judge rebuilds it smaller.
+	overflow bool
 }
 
 // problemKind says whether a failed attempt is worth caching: the model's
@@ -55,6 +58,7 @@ func (j *Judge) ask(ctx context.Context, c call) outcome {
 		o.cached = true
 		if e.Problem != "" {
 			o.problem = e.Problem + " (cached)"
+			o.overflow = e.Problem == overflowProblem
 			return o
 		}
 		if a, problem := decode(e.Content, c); problem == "" {
@@ -76,6 +80,14 @@ func (j *Judge) ask(ctx context.Context, c call) outcome {
 		}
 		if errors.Is(err, errTimeout) {
 			o.problem = fmt.Sprintf("no answer within %s", j.opts.Timeout)
+			return o
+		}
+		if isOverflow(err) {
+			// The same prompt would not fit again; only a smaller one can.
+			o.problem, o.overflow = overflowProblem, true
+			if err := j.cache.put(key, entry{Model: j.model.Name, Problem: overflowProblem}); err != nil {
+				j.warnOnce("cache", "response cache disabled: "+err.Error())
+			}
 			return o
 		}
 		if err != nil {

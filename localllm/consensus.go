@@ -170,6 +170,9 @@ func (t *tally) review() bool {
 func combine(att rules.Attribution, judged []rules.Candidate, outs []outcome, m Model, panel []Role) rules.Attribution {
 	t := newTally(att, judged, outs)
 	out := att
+	// The mode says which pipeline ran: the model was asked, whether or
+	// not it answered usably; the rationale tells which.
+	out.Mode = rules.ModeRulesLLM
 	out.Evidence = slices.Clone(att.Evidence)
 	for _, o := range outs {
 		out.Usage = out.Usage.Add(o.usage)
@@ -178,7 +181,6 @@ func combine(att rules.Attribution, judged []rules.Candidate, outs []outcome, m 
 		out.Rationale = joinSentences(att.Rationale, fmt.Sprintf("The model %s gave no usable answer (%s); the rules' answer stands.", m.Name, problems(t.dropped)))
 		return out
 	}
-	out.Mode = rules.ModeRulesLLM
 	if t.mu > 0 && t.rho+t.mu > 0 {
 		all := att.Candidates
 		if len(all) == 0 {

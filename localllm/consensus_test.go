@@ -66,10 +66,10 @@ func TestCombine(t *testing.T) {
 			wantStep: 7, wantConf: 0.75, wantMode: rules.ModeRulesLLM,
 		},
 		{
-			name:     "no usable answer keeps the rules' mode",
+			name:     "no usable answer keeps the rules' answer",
 			att:      rulesAnswer,
 			outs:     []outcome{{role: Roles[0], problem: "not JSON"}, {role: Roles[1], problem: "timed out"}},
-			wantStep: 3, wantConf: 0.8, wantMode: rules.ModeRules,
+			wantStep: 3, wantConf: 0.8, wantMode: rules.ModeRulesLLM,
 			wantNotes: []string{"The model m gave no usable answer (not JSON; timed out); the rules' answer stands."},
 		},
 		{

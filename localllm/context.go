@@ -15,6 +15,10 @@ import (
 // HierarchyContext is the one offattr uses.
 type ContextFunc func(r *run.Run, targets []int, budgetTokens int) (string, error)
 
+// EstimateTokens is offattr's one token estimate, extract.EstimateTokens,
+// under the name localllm's callers know.
+func EstimateTokens(s string) int { return extract.EstimateTokens(s) }
+
 // PerTarget adapts a context builder that centres on one step: each target
 // gets an equal share of the budget, and the parts are joined in step order.
 func PerTarget(one func(r *run.Run, step, budgetTokens int) (string, error)) ContextFunc {

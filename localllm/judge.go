@@ -30,6 +30,7 @@ type Judge struct {
 	cache  *cache
 	slots  chan struct{}
 	warns  *warner
+	shrink *shrink // shared by WithGroundTruth copies: it is about the model
 }
 
 // New checks that the server answers and has the model (/api/show), reads
@@ -52,7 +53,7 @@ func New(ctx context.Context, opts Options) (*Judge, error) {
 	if hc == nil {
 		hc = newHTTPClient()
 	}
-	j := &Judge{opts: opts, client: api.NewClient(u, hc), slots: make(chan struct{}, opts.Parallel), warns: &warner{w: opts.Warn, once: map[string]bool{}}}
+	j := &Judge{shrink: &shrink{factor: 1}, opts: opts, client: api.NewClient(u, hc), slots: make(chan struct{}, opts.Parallel), warns: &warner{w: opts.Warn, once: map[string]bool{}}}
 	j.model, err = inspect(ctx, j.client, opts.Model, u.String())
 	if err != nil {
 		return nil, err
@@ -115,27 +116,30 @@ func (j *Judge) Attribute(ctx context.Context, r *run.Run, att rules.Attribution
 	}
 	inStepOrder := slices.Clone(judged)
 	slices.SortFunc(inStepOrder, func(a, b rules.Candidate) int { return a.Step - b.Step })
-	budget := callBudget(runTokens(r), j.opts.PromptTokens, promptLimit(j.model.NumCtx, len(judged), j.thinks()))
-	render := j.opts.Context
-	if render == nil {
-		render = HierarchyContext
-	}
-	p, err := buildPrompt(r, inStepOrder, budget, j.opts.WithGroundTruth, render)
-	if err != nil {
-		j.warns.line(name, err.Error()+"; the rules' answer stands")
-		return att, nil
-	}
+	var spent rules.Usage
+	var outs []outcome
 	panel := Roles[:j.opts.Panel]
-	outs := make([]outcome, len(panel))
-	var wg sync.WaitGroup
-	for i, role := range panel {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			outs[i] = j.ask(ctx, j.newCall(role, p))
-		}()
+	for {
+		factor := j.shrink.get()
+		// Every size below is in estimated tokens; a factor of 2 means the
+		// model spends twice as many, so everything is built half as big.
+		budget := callBudget(runTokens(r), j.opts.PromptTokens, promptLimit(j.model.NumCtx, len(judged), j.thinks())) / factor
+		p, err := buildPrompt(r, inStepOrder, budget, j.opts.WithGroundTruth, j.render())
+		if err != nil {
+			j.warns.line(name, err.Error()+"; the rules' answer stands")
+			att.Usage = att.Usage.Add(spent)
+			return att, nil
+		}
+		outs = j.askPanel(ctx, panel, p)
+		if !overflowed(outs) || ctx.Err() != nil || !j.shrink.grow(factor) {
+			break
+		}
+		for _, o := range outs {
+			spent = spent.Add(o.usage)
+		}
+		j.warnOnce("overflow", fmt.Sprintf("model %s: prompts sized at bytes/4 tokens do not fit its context; shrinking them %d×", j.model.Name, j.shrink.get()))
 	}
-	wg.Wait()
+	att.Usage = att.Usage.Add(spent)
 	if err := ctx.Err(); err != nil {
 		for _, o := range outs {
 			att.Usage = att.Usage.Add(o.usage)
@@ -149,6 +153,38 @@ func (j *Judge) Attribute(ctx context.Context, r *run.Run, att rules.Attribution
 		}
 	}
 	return combine(att, judged, outs, j.model, panel), nil
+}
+
+// render is the context builder: the caller's, else hierarchy's.
+func (j *Judge) render() ContextFunc {
+	if j.opts.Context != nil {
+		return j.opts.Context
+	}
+	return HierarchyContext
+}
+
+// askPanel puts one prompt to every analyst of the panel at once.
+func (j *Judge) askPanel(ctx context.Context, panel []Role, p prompt) []outcome {
+	outs := make([]outcome, len(panel))
+	var wg sync.WaitGroup
+	for i, role := range panel {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outs[i] = j.ask(ctx, j.newCall(role, p))
+		}()
+	}
+	wg.Wait()
+	return outs
+}
+
+func overflowed(outs []outcome) bool {
+	for _, o := range outs {
+		if o.overflow {
+			return true
+		}
+	}
+	return false
 }
 
 // pick returns the top-k distinct candidates that are steps of the run, in

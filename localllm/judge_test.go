@@ -171,12 +171,13 @@ func TestAttributeBadAnswers(t *testing.T) {
 				assert.Contains(t, warn.String(), "offattr: model: case.json: analyst conservative: ")
 				assert.Contains(t, warn.String(), tt.wantWarn)
 				assert.Contains(t, warn.String(), "; answer dropped\n")
-				// The rules' answer stands, untouched but for usage and rationale.
+				// The rules' answer stands, untouched but for usage, rationale
+				// and the mode, which says the model was asked.
 				want := att
 				want.Usage = got.Usage
 				want.Rationale = got.Rationale
+				want.Mode = rules.ModeRulesLLM
 				assert.Equal(t, want, got)
-				assert.Equal(t, rules.ModeRules, got.Mode)
 				assert.Contains(t, got.Rationale, "The model qwen3:8b gave no usable answer")
 			}
 
@@ -197,8 +198,8 @@ func TestAttributeUnreachableAfterCheck(t *testing.T) {
 	att := testAttribution(r)
 	got, err := j.Attribute(context.Background(), r, att)
 	require.NoError(t, err)
-	assert.Equal(t, 2, got.Step)
-	assert.Equal(t, rules.ModeRules, got.Mode)
+	assert.Equal(t, 2, got.Step, "the rules' answer stands")
+	assert.Equal(t, rules.ModeRulesLLM, got.Mode, "the model was asked")
 	assert.Equal(t, 4, got.Usage.LLMCalls, "two analysts, each tried twice")
 	assert.Equal(t, 2, strings.Count(warn.String(), "connection refused; answer dropped"))
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
 )
 
@@ -14,8 +15,8 @@ import (
 func UnsupportedClaim(in *Input) []Finding {
 	var out []Finding
 	for i := range in.Features.Steps {
-		if !isAgentDecision(in, i) {
-			continue
+		if f := &in.Features.Steps[i]; !isAgentDecision(in, i) || f.Ledger != nil || f.Has(extract.KindToolResult) {
+			continue // a ledger restates and judges, an observation reports: neither asserts new facts
 		}
 		used := 0
 		var example string

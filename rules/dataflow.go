@@ -121,11 +121,19 @@ func quoteClaim(in *Input, i int, text string) string {
 // some step had the right value and the run still ended wrong, the first
 // later step that puts forward a different answer discarded it; otherwise
 // the first step that puts forward a wrong answer is where the run went
-// wrong.
+// wrong. A step puts forward an answer when extract reads one in it, or,
+// once the correct value was reached, when it is where a value of the final
+// answer first appears.
 func GroundTruthContradiction(in *Input) []Finding {
 	gt := in.Run.GroundTruth
 	if gt == "" || answerMatches(in, gt) {
 		return nil
+	}
+	origins := map[int]string{}
+	for _, cf := range in.Graph.AnswerFlow() {
+		if _, ok := origins[cf.Origin]; cf.Origin >= 0 && !ok {
+			origins[cf.Origin] = cf.Text
+		}
 	}
 	want := newValue(gt)
 	had := -1
@@ -138,18 +146,21 @@ func GroundTruthContradiction(in *Input) []Finding {
 			had = i
 			continue
 		}
-		if f.Answer == "" || !isAgentDecision(in, i) {
-			continue
+		put := f.Answer
+		if put == "" && had >= 0 {
+			// Only against a correct value already reached does first
+			// stating the final answer count as putting one forward.
+			put = origins[i]
 		}
-		if want.statedBy(f.Answer, extract.Claims(f.Answer)) {
+		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
 			continue
 		}
 		if had >= 0 {
-			return []Finding{{Step: i, Score: 1, Quote: quoteClaim(in, i, f.Answer),
-				Reason: fmt.Sprintf("it puts forward %q although step %d had already reached the correct value", f.Answer, had)}}
+			return []Finding{{Step: i, Score: 1, Quote: quoteClaim(in, i, put),
+				Reason: fmt.Sprintf("it puts forward %q although step %d had already reached the correct value", put, had)}}
 		}
-		return []Finding{{Step: i, Score: 0.7, Quote: quoteClaim(in, i, f.Answer),
-			Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", f.Answer)}}
+		return []Finding{{Step: i, Score: 0.7, Quote: quoteClaim(in, i, put),
+			Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", put)}}
 	}
 	return nil
 }

@@ -45,6 +45,8 @@ var Default = []Rule{
 	{"ground_truth_contradiction", 1.0, GroundTruthContradiction},
 	{"planning_control", 0.9, PlanningControl},
 	{"feedback", 0.6, Feedback},
+	{"premature_satisfaction", 1.0, PrematureSatisfaction},
+	{"unverified_approval", 1.0, UnverifiedApproval},
 	{"unsupported_claim", 0.7, UnsupportedClaim},
 	{"reversibility", 0.8, Reversibility},
 	{"trial_first_fault", 0.5, TrialFirstFault},
@@ -90,13 +92,7 @@ func Combine(in *Input, rs []Rule) Attribution {
 		}
 		byStep[i].score += eligibility(in, i)
 	}
-	ranked := append([]scored(nil), byStep...)
-	sort.SliceStable(ranked, func(a, b int) bool {
-		if ranked[a].score != ranked[b].score {
-			return ranked[a].score > ranked[b].score
-		}
-		return ranked[a].step < ranked[b].step
-	})
+	ranked := rank(byStep)
 
 	a := Attribution{File: in.Run.Source, Mode: ModeRules, Evidence: []Evidence{}, Candidates: []Candidate{}}
 	for _, s := range ranked {
@@ -117,6 +113,33 @@ func Combine(in *Input, rs []Rule) Attribution {
 	return a
 }
 
+// criticalShare is how close to the best score a step must come to count
+// as a critical fault; among critical faults the earliest is decisive
+// (RAFFLES Def. 3.5), so they are ranked by position before the rest.
+var criticalShare = 0.5
+
+// rank orders steps: the critical ones (within criticalShare of the best
+// score) first, earliest first, then the rest by score.
+func rank(byStep []scored) []scored {
+	best := 0.0
+	for _, s := range byStep {
+		best = math.Max(best, s.score)
+	}
+	critical := func(s scored) bool { return best > 0 && s.score >= criticalShare*best }
+	ranked := append([]scored(nil), byStep...)
+	sort.SliceStable(ranked, func(a, b int) bool {
+		ca, cb := critical(ranked[a]), critical(ranked[b])
+		if ca != cb {
+			return ca
+		}
+		if ca || ranked[a].score == ranked[b].score {
+			return ranked[a].step < ranked[b].step
+		}
+		return ranked[a].score > ranked[b].score
+	})
+	return ranked
+}
+
 // eligibility is the small standing every step has before any rule fires:
 // an agent's own message can be a fault; the task, system prompts and
 // tool output are not decisions.
@@ -130,7 +153,7 @@ func eligibility(in *Input, i int) float64 {
 	switch {
 	case f.Has(extract.KindTask):
 		return -0.05
-	case f.Has(extract.KindToolResult):
+	case f.Has(extract.KindToolResult) && !ownsResult(in, i):
 		return -0.2
 	case f.Has(extract.KindTermination):
 		return -0.3
@@ -141,29 +164,28 @@ func eligibility(in *Input, i int) float64 {
 // responsible names the agent to blame for step i: the speaker, except that
 // a tool's output is blamed on the agent that called the tool.
 func responsible(in *Input, i int) string {
-	if in.Features.Steps[i].Has(extract.KindToolResult) {
-		if c := callerOf(in, i); c >= 0 {
-			return in.Run.Steps[c].Agent
-		}
+	if c := callerOf(in, i); c >= 0 {
+		return in.Run.Steps[c].Agent
 	}
 	return in.Run.Steps[i].Agent
 }
 
-// confidence maps the winner's margin over the runner-up and its absolute
-// score to [0.05, 0.95]; the bins are calibrated in the README.
+// confidence maps the winner's strength (its score) and its margin over the
+// strongest other step to [0.05, 0.95]. The margin can be negative: an
+// earlier critical fault wins over a stronger later one, with less
+// confidence. The README states accuracy per confidence bin.
 func confidence(ranked []scored) float64 {
 	top := ranked[0].score
 	if top <= 0 {
 		return 0.05
 	}
-	second := 0.0
-	if len(ranked) > 1 && ranked[1].score > 0 {
-		second = ranked[1].score
+	other := 0.0
+	for _, s := range ranked[1:] {
+		other = math.Max(other, s.score)
 	}
-	margin := (top - second) / top
+	margin := (top - other) / math.Max(top, other) // in [-1, 1]
 	strength := 1 - math.Exp(-top)
-	c := 0.05 + 0.9*(0.5*margin+0.5*strength)
-	return round(c)
+	return round(0.05 + 0.9*strength*(0.5+0.5*margin))
 }
 
 func ruleNames(fs []Finding) []string {
@@ -205,7 +227,7 @@ func explain(in *Input, ranked []scored) string {
 			fmt.Fprintf(&b, " Against it, %s: %s.", f.Rule, f.Reason)
 		}
 	}
-	if len(ranked) > 1 && ranked[1].score > 0 {
+	if len(ranked) > 1 && len(ruleNames(ranked[1].findings)) > 0 {
 		r := ranked[1]
 		fmt.Fprintf(&b, " Runner-up: step %d (%s, %s).", r.step, responsible(in, r.step), strings.Join(ruleNames(r.findings), ", "))
 	}

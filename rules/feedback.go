@@ -88,3 +88,60 @@ func judgedStep(in *Input, l int) int {
 	}
 	return -1
 }
+
+// PrematureSatisfaction blames the decision to stop: a progress ledger that
+// declares the request satisfied in a run that failed (with the ground
+// truth: whose answer is wrong) accepted evidence it should not have, and
+// the step whose result it accepted shares the blame.
+func PrematureSatisfaction(in *Input) []Finding {
+	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
+		return nil
+	}
+	for i := range in.Features.Steps {
+		l := in.Features.Steps[i].Ledger
+		if l == nil || !l.RequestSatisfied.Answer {
+			continue
+		}
+		out := []Finding{{Step: i, Score: 0.6, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
+			Reason: "it declares the request satisfied, but the run ended with a wrong answer"}}
+		if j := judgedStep(in, i); j >= 0 {
+			out = append(out, Finding{Step: j, Score: 0.3, Quote: quoteAt(in, j, 0, 0),
+				Reason: fmt.Sprintf("the ledger at step %d accepted its result as the answer", i)})
+		}
+		return out
+	}
+	return nil
+}
+
+// UnverifiedApproval blames a step that declares a result verified or
+// correct without checking it: no call of its own and no tool output since
+// the result it approves was stated. In a failed run such an approval let
+// the wrong result through.
+func UnverifiedApproval(in *Input) []Finding {
+	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
+		return nil
+	}
+	var out []Finding
+	lastEvidence := -1
+	for i := range in.Features.Steps {
+		f := &in.Features.Steps[i]
+		if f.Has(extract.KindToolResult) || issuesCall(f) {
+			lastEvidence = i
+			continue
+		}
+		if !isAgentDecision(in, i) || f.Ledger != nil {
+			continue
+		}
+		sig, ok := signalOf(f.Successes, "confirmed")
+		if !ok || !f.Has(extract.KindVerification) {
+			continue
+		}
+		if lastEvidence >= 0 && i-lastEvidence <= 1 {
+			continue // it approves a result it has just seen checked
+		}
+		out = append(out, Finding{Step: i, Score: 0.5, Quote: quoteAt(in, i, sig.Offset, len(sig.Quote)),
+			Reason: "it approves a result without checking it: no call of its own and no fresh tool output"})
+		break
+	}
+	return out
+}

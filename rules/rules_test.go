@@ -159,3 +159,28 @@ func TestAttributeBlamesCallerForToolOutput(t *testing.T) {
 	assert.Equal(t, "Coder", responsible(in, 2))
 	assert.Equal(t, "Reporter", responsible(in, 5))
 }
+
+// TestAttributeTestdata runs the engine on the project's own example runs,
+// whose decisive faults are known by construction.
+func TestAttributeTestdata(t *testing.T) {
+	tests := []struct {
+		file  string
+		step  int
+		agent string
+		rule  string
+	}{
+		// Step 2's code printed the right saving (9); step 3 overturned it.
+		{"autogen.json", 3, "Math_Expert", "ground_truth_contradiction"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			r, err := run.Load("../testdata/runs/"+tt.file, run.Options{})
+			require.NoError(t, err)
+			a := attribute(t, r.WithoutLabel())
+			assert.Equal(t, tt.step, a.Step)
+			assert.Equal(t, tt.agent, a.Agent)
+			require.NotEmpty(t, a.Candidates)
+			assert.Contains(t, a.Candidates[0].Rules, tt.rule)
+		})
+	}
+}

@@ -5,10 +5,19 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// callerOf returns the step whose tool call or code produced tool result j,
-// or -1: the call with the matching tool_call_id if the log has ids, else
-// the nearest earlier step that issued code or a call.
+// callerOf returns the step whose tool call or code produced tool result j:
+// the call with the matching tool_call_id if the log has ids, else the
+// nearest earlier step that issued code or a call. It returns j itself when
+// the result is its speaker's own doing (see ownsResult), and -1 when j is
+// not a tool result.
 func callerOf(in *Input, j int) int {
+	f := &in.Features.Steps[j]
+	if !f.Has(extract.KindToolResult) {
+		return -1
+	}
+	if f.OTAR.Action != "" {
+		return j
+	}
 	if id := in.Run.Steps[j].ToolCallID; id != "" {
 		for i := j - 1; i >= 0; i-- {
 			for _, tc := range in.Run.Steps[i].ToolCalls {
@@ -19,16 +28,25 @@ func callerOf(in *Input, j int) int {
 		}
 	}
 	for i := j - 1; i >= 0; i-- {
-		f := &in.Features.Steps[i]
-		if f.Has(extract.KindToolResult) {
+		g := &in.Features.Steps[i]
+		if g.Has(extract.KindToolResult) {
 			continue
 		}
-		if issuesCall(f) {
+		if issuesCall(g) {
 			return i
 		}
-		return -1
+		break
 	}
-	return -1
+	return j
+}
+
+// ownsResult reports whether tool result j answers for itself: its speaker
+// names its own action ("I clicked…") or acted on a plain-language
+// instruction rather than running code someone else wrote. A browsing or
+// file agent chooses its actions; a code executor only prints what it was
+// given.
+func ownsResult(in *Input, j int) bool {
+	return callerOf(in, j) == j
 }
 
 func issuesCall(f *extract.Features) bool {
@@ -112,14 +130,26 @@ func isAgentDecision(in *Input, i int) bool {
 	case run.KindUser, run.KindSystem:
 		return false
 	}
-	return !in.Features.Steps[i].Has(extract.KindToolResult)
+	return !in.Features.Steps[i].Has(extract.KindToolResult) || ownsResult(in, i)
 }
 
-// strongestError returns a step's most severe error signal.
+// ownFailureKinds are the error signals in which a step reports its own
+// failure. Ledger judgements (loop, no progress) are about other steps,
+// harness noise (runtime_error) about no agent, and assumptions and empty
+// results are weighed by other rules.
+var ownFailureKinds = map[string]bool{
+	"exit_code": true, "exception": true, "error": true, "not_found": true, "failure": true, "refusal": true,
+}
+
+// strongestError returns the most severe signal in which a step reports its
+// own failure.
 func strongestError(f *extract.Features) (extract.Signal, bool) {
+	if f.Ledger != nil {
+		return extract.Signal{}, false
+	}
 	var best extract.Signal
 	for _, s := range f.Errors {
-		if s.Severity > best.Severity {
+		if ownFailureKinds[s.Kind] && s.Severity > best.Severity {
 			best = s
 		}
 	}

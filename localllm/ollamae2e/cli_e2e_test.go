@@ -185,7 +185,9 @@ func TestE2EAnalyze(t *testing.T) {
 		t.Run(model, func(t *testing.T) {
 			proxy := srv.Proxy(t)
 			env := cliEnv(t, proxy.Host)
-			args := []string{"analyze", path, "--json", "--model", model, "--ollama-host", proxy.Host}
+			// One analyst on two candidates keeps a CPU run of the tiny model short;
+			// the panel logic is covered against the in-process fake.
+			args := []string{"analyze", path, "--json", "--model", model, "--ollama-host", proxy.Host, "--panel", "1", "--top-k", "2"}
 
 			first := decodeAttribution(t, runOffattr(t, bin, env, args...))
 			calls := proxy.ModelCalls()
@@ -237,7 +239,7 @@ func TestE2EEval(t *testing.T) {
 	srv := Start(t)
 	proxy := srv.Proxy(t)
 	env := cliEnv(t, proxy.Host)
-	args := []string{"eval", cases, "--json", "--model", srv.Model, "--ollama-host", proxy.Host}
+	args := []string{"eval", cases, "--json", "--model", srv.Model, "--ollama-host", proxy.Host, "--panel", "1", "--top-k", "2"}
 
 	first := decodeEval(t, runOffattr(t, bin, env, args...))
 	calls := proxy.ModelCalls()

@@ -23,6 +23,9 @@ type AnalyzeOptions struct {
 	Analyzer func() (pipeline.Analyzer, error)
 	Path     string
 	JSON     bool
+	// Redact masks the run before analysis, so the rationale and evidence
+	// quotes printed are masked too.
+	Redact cmdutil.RedactFlags
 	// Alternatives is how many runner-up candidates the text output lists.
 	Alternatives int
 }
@@ -51,15 +54,23 @@ func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cob
 	}
 	opts.Load.Register(cmd.Flags())
 	opts.Model.Register(cmd.Flags())
+	opts.Redact.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the attribution as JSON")
 	cmd.Flags().IntVar(&opts.Alternatives, "alternatives", 4, "how many alternative candidates to list")
 	return cmd
 }
 
 func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
+	patterns, err := opts.Redact.Compile()
+	if err != nil {
+		return err
+	}
 	r, err := opts.Load.Load(opts.Path)
 	if err != nil {
 		return err
+	}
+	if patterns != nil {
+		r = patterns.NewRedactor().Run(r)
 	}
 	analyze, err := opts.Analyzer()
 	if err != nil {
@@ -106,7 +117,8 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 	}
 	var alts []rules.Candidate
 	for _, c := range a.Candidates {
-		if c.Step != a.Step && len(alts) < alternatives {
+		// Steps no rule spoke about are in the list only to be ranked.
+		if c.Step != a.Step && len(c.Rules) > 0 && len(alts) < alternatives {
 			alts = append(alts, c)
 		}
 	}

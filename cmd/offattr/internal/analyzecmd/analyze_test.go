@@ -3,6 +3,7 @@ package analyzecmd
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -81,4 +82,25 @@ func mapKeys(v any) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+func TestAnalyzeRedact(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "leaky.json")
+	require.NoError(t, os.WriteFile(path, []byte(`[
+  {"role": "user", "content": "Mail the report to bob@example.com."},
+  {"role": "assistant", "name": "mailer", "content": "Error: SMTP login failed for bob@example.com with password=Hunter22 at 10.2.3.4"}
+]`), 0o644))
+	plain, _, err := runAnalyze(t, path, "--json")
+	require.NoError(t, err)
+	require.Contains(t, plain, "bob@example.com", "the evidence quotes the step")
+
+	out, _, err := runAnalyze(t, path, "--json", "--redact")
+	require.NoError(t, err)
+	for _, secret := range []string{"bob@example.com", "Hunter22", "10.2.3.4"} {
+		assert.NotContains(t, out, secret)
+	}
+	assert.Contains(t, out, "[EMAIL_1]")
+
+	_, _, err = runAnalyze(t, path, "--redact-patterns", filepath.Join(t.TempDir(), "none.txt"))
+	assert.ErrorContains(t, err, "none.txt: no such file or directory")
 }

@@ -43,8 +43,26 @@ func (l *LoadFlags) Load(path string) (*run.Run, error) {
 	if err != nil {
 		return nil, err
 	}
+	return l.apply(r), nil
+}
+
+// Parse is Load for a run already in memory (a line of a JSONL stream);
+// name stands for the file in errors and as the run's source.
+func (l *LoadFlags) Parse(name string, data []byte) (*run.Run, error) {
+	opts, err := l.Options()
+	if err != nil {
+		return nil, err
+	}
+	r, err := run.Parse(name, data, opts)
+	if err != nil {
+		return nil, err
+	}
+	return l.apply(r), nil
+}
+
+func (l *LoadFlags) apply(r *run.Run) *run.Run {
 	if l.NoGroundTruth {
 		r = r.WithoutGroundTruth()
 	}
-	return r, nil
+	return r
 }

@@ -24,15 +24,16 @@ import (
 
 // EvalOptions holds every input and dependency of one eval.
 type EvalOptions struct {
-	IO        *cmdutil.IOStreams
-	Load      cmdutil.LoadFlags
-	Model     cmdutil.ModelFlags
-	Analyzer  func() (pipeline.Analyzer, error)
-	Mode      string
-	Paths     []string
-	JSON      bool
-	CasesPath string
-	Baseline  string
+	IO          *cmdutil.IOStreams
+	Load        cmdutil.LoadFlags
+	Model       cmdutil.ModelFlags
+	Analyzer    func() (pipeline.Analyzer, error)
+	Mode        string
+	Paths       []string
+	JSON        bool
+	CasesPath   string
+	Baseline    string
+	Calibration bool
 }
 
 // Report is eval's JSON output; its shape is a contract with tooling.
@@ -41,6 +42,9 @@ type Report struct {
 	Mode    string  `json:"mode"`
 	Subsets []Score `json:"subsets"`
 	Overall Score   `json:"overall"`
+	// Calibration is accuracy per confidence band over every case; it is
+	// printed with --calibration and kept out of the JSON contract.
+	Calibration []Bin `json:"-"`
 }
 
 // CaseResult is one line of --cases.
@@ -102,6 +106,7 @@ PATH is a directory of case files, or a directory whose subdirectories are
 	opts.Model.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&opts.CasesPath, "cases", "", "write one JSON line per case to this file")
+	cmd.Flags().BoolVar(&opts.Calibration, "calibration", false, "also print accuracy per confidence band")
 	cmd.Flags().StringVar(&opts.Baseline, "baseline", "", "measure a trivial baseline instead of the rules: "+strings.Join(rules.BaselineNames(), ", "))
 	return cmd
 }
@@ -139,7 +144,24 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}
-	return WriteTable(opts.IO.Out, rep)
+	if err := WriteTable(opts.IO.Out, rep); err != nil {
+		return err
+	}
+	if opts.Calibration {
+		return WriteCalibration(opts.IO.Out, rep.Calibration)
+	}
+	return nil
+}
+
+// WriteCalibration prints accuracy per confidence band.
+func WriteCalibration(w io.Writer, bins []Bin) error {
+	fmt.Fprintln(w, "\ncalibration (all cases):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "confidence\tcases\tstep acc\tagent acc\t")
+	for _, b := range bins {
+		fmt.Fprintf(tw, "%.1f–%.1f\t%d\t%s\t%s\t\n", b.Low, b.High, b.Cases, pct(frac(b.StepHits, b.Cases)), pct(frac(b.AgentHits, b.Cases)))
+	}
+	return tw.Flush()
 }
 
 // Evaluate attributes every case of every subset. A case that fails to load
@@ -183,6 +205,7 @@ func Evaluate(ctx context.Context, subsets []subset, load cmdutil.LoadFlags, ana
 		rep.Subsets = append(rep.Subsets, t.score())
 	}
 	rep.Overall = all.score()
+	rep.Calibration = all.bins
 	return rep, nil
 }
 

@@ -207,3 +207,24 @@ func TestEvalWithModel(t *testing.T) {
 	assert.Equal(t, 0, second.Overall.Usage.LLMCalls)
 	assert.Equal(t, 2, srv.Hits("/api/chat"))
 }
+
+func TestEvaluateCalibration(t *testing.T) {
+	subsets, err := discover([]string{writeCases(t)})
+	require.NoError(t, err)
+	var sink bytes.Buffer
+	rep, err := Evaluate(context.Background(), subsets, cmdutil.LoadFlags{Format: "auto"}, (&fixed{}).analyze, &sink, &sink)
+	require.NoError(t, err)
+	total := 0
+	for _, b := range rep.Calibration {
+		total += b.Cases
+		if b.Low == 0.5 {
+			assert.Equal(t, 4, b.Cases, "the spy always says 0.5")
+			assert.Equal(t, 1, b.StepHits)
+			assert.Equal(t, 2, b.AgentHits)
+		}
+	}
+	assert.Equal(t, 4, total, "failed cases have no confidence to bin")
+	var out bytes.Buffer
+	require.NoError(t, WriteCalibration(&out, rep.Calibration))
+	assert.Contains(t, out.String(), "0.5–0.7")
+}

@@ -37,10 +37,47 @@ type tally struct {
 	recall              map[int]int
 	usage               rules.Usage
 	seconds             float64
+	bins                []Bin
 }
 
 func newTally(name string) *tally {
-	return &tally{name: name, within: map[int]int{}, recall: map[int]int{}}
+	return &tally{name: name, within: map[int]int{}, recall: map[int]int{}, bins: newBins()}
+}
+
+// Bin is one confidence band and how often attributions in it were right:
+// a calibrated attributor is right about as often as it says.
+type Bin struct {
+	Low, High float64
+	Cases     int
+	StepHits  int
+	AgentHits int
+}
+
+// binEdges are the confidence bands eval --calibration reports.
+var binEdges = []float64{0, 0.2, 0.3, 0.4, 0.5, 0.7, 1}
+
+func newBins() []Bin {
+	var out []Bin
+	for i := 0; i+1 < len(binEdges); i++ {
+		out = append(out, Bin{Low: binEdges[i], High: binEdges[i+1]})
+	}
+	return out
+}
+
+func (t *tally) addBin(conf float64, o Outcome) {
+	for i := range t.bins {
+		b := &t.bins[i]
+		if conf >= b.Low && (conf < b.High || i == len(t.bins)-1) {
+			b.Cases++
+			if o.StepCorrect {
+				b.StepHits++
+			}
+			if o.AgentCorrect {
+				b.AgentHits++
+			}
+			return
+		}
+	}
 }
 
 // Outcome is how one case went.
@@ -64,6 +101,7 @@ func (t *tally) add(label *run.Label, a *rules.Attribution) Outcome {
 	if o.StepCorrect {
 		t.stepHits++
 	}
+	t.addBin(a.Confidence, o)
 	for _, k := range withinK {
 		if abs(a.Step-label.Step) <= k {
 			t.within[k]++
@@ -96,6 +134,11 @@ func (t *tally) merge(o *tally) {
 	}
 	t.usage = t.usage.Add(o.usage)
 	t.seconds += o.seconds
+	for i := range t.bins {
+		t.bins[i].Cases += o.bins[i].Cases
+		t.bins[i].StepHits += o.bins[i].StepHits
+		t.bins[i].AgentHits += o.bins[i].AgentHits
+	}
 }
 
 func (t *tally) score() Score {

@@ -8,6 +8,8 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/contextcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/evalcmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/exportcmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/screencmd"
 )
 
 // NewCmdRoot returns the offattr command with every subcommand attached.
@@ -27,6 +29,8 @@ questions that need language understanding.`,
 	cmd.AddCommand(
 		analyzecmd.NewCmdAnalyze(io, nil),
 		evalcmd.NewCmdEval(io, nil),
+		screencmd.NewCmdScreen(io, nil),
+		exportcmd.NewCmdExport(io, nil),
 		contextcmd.NewCmdContext(io, nil),
 	)
 	return cmd

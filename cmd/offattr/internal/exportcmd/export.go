@@ -1,0 +1,246 @@
+// Package exportcmd implements `offattr export`: for each run, an
+// escalation bundle a stronger model can answer without offattr — a
+// self-contained Markdown prompt and its JSON twin.
+package exportcmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/redact"
+	"github.com/offattr/offattr/triage"
+)
+
+// ExportOptions holds every input and dependency of one export.
+type ExportOptions struct {
+	IO       *cmdutil.IOStreams
+	Load     cmdutil.LoadFlags
+	Model    cmdutil.ModelFlags
+	Redact   cmdutil.RedactFlags
+	Analyzer func() (pipeline.Analyzer, error)
+	// Context renders the budgeted view of a run around the best candidate.
+	Context ContextFunc
+	Files   []string
+	// From is a screen records file; Escalate keeps only its escalated runs.
+	From     string
+	Escalate bool
+	Dir      string
+	Budget   int
+}
+
+// DefaultBudget fits a prompt comfortably in any hosted model's window
+// while leaving the run's context most of it.
+const DefaultBudget = 8000
+
+// NewCmdExport returns the export command; runF replaces the run function
+// in tests that check flag parsing alone.
+func NewCmdExport(io *cmdutil.IOStreams, runF func(*ExportOptions) error) *cobra.Command {
+	opts := &ExportOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "export FILE... | --from screen.jsonl [--escalate]",
+		Short: "Write escalation bundles (Markdown prompt + JSON) for a stronger model",
+		Long: `For each run, write an escalation bundle into -o DIR: NAME.md, a self-contained
+prompt (the task, the budgeted L1–L4 context around the candidate steps, the
+rules' and the local model's candidates with their evidence, and the exact
+question to answer), and NAME.json, the same as data. NAME is the run file's
+base name and a short hash of its path. The paths of the Markdown files are
+printed on standard output.
+
+The runs are FILE..., or the inputs of a screen's records (--from), only the
+escalated ones with --escalate. Runs are analysed again (rules are
+deterministic and model answers cached, so this repeats the screen's answer
+with its evidence). With --redact nothing unmasked reaches the bundle.`,
+		Example: `  offattr export run.json -o escalate/
+  offattr screen corpus/ -o screen.jsonl && offattr export --from screen.jsonl --escalate --redact -o escalate/`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Files = args
+			if opts.Analyzer == nil {
+				opts.Analyzer = func() (pipeline.Analyzer, error) { return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load) }
+			}
+			if opts.Context == nil {
+				opts.Context = ECHOContext
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return exportRun(cmd.Context(), opts)
+		},
+	}
+	opts.Load.Register(cmd.Flags())
+	opts.Model.Register(cmd.Flags())
+	opts.Redact.Register(cmd.Flags())
+	f := cmd.Flags()
+	f.StringVar(&opts.From, "from", "", "export the runs recorded in this screen output (.jsonl or .csv)")
+	f.BoolVar(&opts.Escalate, "escalate", false, "with --from, only the runs triaged escalate")
+	f.StringVarP(&opts.Dir, "output", "o", "offattr-export", "directory to write the bundles into")
+	f.IntVar(&opts.Budget, "budget", DefaultBudget, "token budget of each prompt (estimated at four bytes a token)")
+	return cmd
+}
+
+// item is one run to export, with the screen's verdict when it came from one.
+type item struct {
+	file   string
+	triage *triage.Decision
+}
+
+func exportRun(ctx context.Context, opts *ExportOptions) error {
+	items, err := selectItems(opts)
+	if err != nil {
+		return err
+	}
+	if opts.Budget < minContextTokens*2 {
+		return fmt.Errorf("--budget %d is too small: give at least %d tokens", opts.Budget, minContextTokens*2)
+	}
+	patterns, analyze, err := cmdutil.Prepare(opts.Load, opts.Redact, opts.Analyzer)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", opts.Dir, err)
+	}
+	written, failed := 0, 0
+	for _, it := range items {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted after %d bundles", written)
+		}
+		path, err := exportOne(ctx, opts, it, analyze, patterns)
+		if err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("interrupted after %d bundles", written)
+			}
+			fmt.Fprintf(opts.IO.ErrOut, "offattr: %s\n", err)
+			failed++
+			continue
+		}
+		fmt.Fprintln(opts.IO.Out, path)
+		written++
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "exported %d bundles to %s; %d failed\n", written, opts.Dir, failed)
+	if failed > 0 {
+		return fmt.Errorf("%d of %d runs could not be exported (see above)", failed, len(items))
+	}
+	return nil
+}
+
+// selectItems lists the runs to export from the arguments or --from.
+func selectItems(opts *ExportOptions) ([]item, error) {
+	switch {
+	case opts.From != "" && len(opts.Files) > 0:
+		return nil, errors.New("give run files or --from, not both")
+	case opts.From == "" && len(opts.Files) == 0:
+		return nil, errors.New("nothing to export: give run files, or --from a screen output")
+	case opts.Escalate && opts.From == "":
+		return nil, errors.New("--escalate selects from a screen output: add --from FILE")
+	}
+	if opts.From == "" {
+		items := make([]item, len(opts.Files))
+		for i, f := range opts.Files {
+			items[i] = item{file: f}
+		}
+		return items, nil
+	}
+	if _, err := os.Stat(opts.From); err != nil {
+		return nil, fmt.Errorf("--from %s: %w", opts.From, errors.Unwrap(err))
+	}
+	c, err := screenfile.ReadFile(opts.From)
+	if err != nil {
+		return nil, err
+	}
+	var items []item
+	for _, r := range c.Records {
+		if r.Failed() || (opts.Escalate && r.Triage != triage.Escalate) {
+			continue
+		}
+		d := triage.Decision{Class: r.Triage, Reason: r.Reason}
+		items = append(items, item{file: r.File, triage: &d})
+	}
+	return items, nil
+}
+
+// exportOne analyses one run and writes its two files, returning the
+// Markdown path.
+func exportOne(ctx context.Context, opts *ExportOptions, it item, analyze pipeline.Analyzer, patterns *redact.Patterns) (string, error) {
+	if strings.HasPrefix(it.file, "-:") {
+		return "", fmt.Errorf("export %s: a run read from standard input cannot be read again; save the stream to files and screen those", it.file)
+	}
+	r, err := opts.Load.Load(it.file)
+	if err != nil {
+		return "", err
+	}
+	if patterns != nil {
+		r = patterns.NewRedactor().Run(r)
+	}
+	a, err := analyze(ctx, r)
+	if err != nil {
+		return "", fmt.Errorf("analyze %s: %w", it.file, err)
+	}
+	a.File = it.file
+	d := triage.Decide(a, triage.Defaults())
+	if it.triage != nil {
+		d = *it.triage // the screen's verdict, with its thresholds
+	}
+	b, err := build(r, a, d, opts.Budget, patterns != nil, opts.Context)
+	if err != nil {
+		return "", fmt.Errorf("export %s: %w", it.file, err)
+	}
+	base := filepath.Join(opts.Dir, bundleName(it.file))
+	data, err := json.MarshalIndent(b, "", "  ")
+	if err != nil {
+		return "", fmt.Errorf("export %s: %w", it.file, err)
+	}
+	if err := writeAtomic(base+".json", append(data, '\n')); err != nil {
+		return "", err
+	}
+	if err := writeAtomic(base+".md", []byte(b.Markdown())); err != nil {
+		return "", err
+	}
+	return base + ".md", nil
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// bundleName is the run's base name and a hash of its whole path: readable,
+// and distinct for runs/1.json and other/1.json.
+func bundleName(path string) string {
+	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	base = strings.Trim(unsafeName.ReplaceAllString(base, "_"), "._")
+	if base == "" {
+		base = "run"
+	}
+	h := fnv.New32a()
+	h.Write([]byte(path))
+	return fmt.Sprintf("%s-%08x", base, h.Sum32())
+}
+
+// writeAtomic writes through a temporary file, so an interrupted export
+// never leaves half a bundle.
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path))
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}

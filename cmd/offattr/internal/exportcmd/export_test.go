@@ -1,0 +1,189 @@
+package exportcmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/triage"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+var magentic = filepath.Join("..", "..", "..", "..", "testdata", "runs", "magentic.json")
+
+// fixed is an analyzer with a known answer, so the golden file does not
+// move when the rules improve.
+func fixed() (pipeline.Analyzer, error) {
+	return func(ctx context.Context, r *run.Run) (rules.Attribution, error) {
+		return rules.Attribution{
+			Agent: "WebSurfer", Step: 7, Confidence: 0.35, Mode: rules.ModeRulesLLM,
+			Rationale: "The WebSurfer took the travel blog's 3,900 over the official page's 4,312.",
+			Evidence: []rules.Evidence{
+				{Rule: "data_flow_origin", Step: 7, Quote: r.Steps[7].Content},
+				{Rule: "llm_skeptic", Step: 4, Quote: "The official figure was already on screen at step 4."},
+			},
+			Candidates: []rules.Candidate{
+				{Step: 7, Agent: "WebSurfer", Score: 0.35, Rules: []string{"data_flow_origin"}},
+				{Step: 9, Agent: "Orchestrator", Score: 0.2, Rules: []string{"instruction|relay"}},
+			},
+		}, nil
+	}, nil
+}
+
+func newOpts(t *testing.T, files ...string) (*ExportOptions, *bytes.Buffer, *bytes.Buffer) {
+	var out, errOut bytes.Buffer
+	return &ExportOptions{
+		IO:   &cmdutil.IOStreams{Out: &out, ErrOut: &errOut},
+		Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: fixed, Context: ECHOContext,
+		Files: files, Dir: t.TempDir(), Budget: DefaultBudget,
+	}, &out, &errOut
+}
+
+func readBundle(t *testing.T, mdPath string) (string, Bundle) {
+	t.Helper()
+	md, err := os.ReadFile(mdPath)
+	require.NoError(t, err)
+	data, err := os.ReadFile(strings.TrimSuffix(mdPath, ".md") + ".json")
+	require.NoError(t, err)
+	var b Bundle
+	require.NoError(t, json.Unmarshal(data, &b))
+	return string(md), b
+}
+
+func TestExportGolden(t *testing.T) {
+	opts, out, errOut := newOpts(t, magentic)
+	require.NoError(t, exportRun(context.Background(), opts))
+	mdPath := strings.TrimSpace(out.String())
+	assert.Equal(t, filepath.Join(opts.Dir, bundleName(magentic)+".md"), mdPath)
+	assert.Contains(t, errOut.String(), "exported 1 bundles")
+
+	md, b := readBundle(t, mdPath)
+	assert.Equal(t, md, b.Markdown(), "the JSON twin renders to the same prompt")
+	assert.Equal(t, 7, b.Context.Target)
+	assert.Equal(t, triage.Escalate, b.Triage.Class)
+	assert.LessOrEqual(t, b.Tokens, b.Budget)
+
+	golden := filepath.Join("testdata", "magentic.md")
+	if *update {
+		require.NoError(t, os.WriteFile(golden, []byte(md), 0o644))
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err, "run go test -update to create it")
+	assert.Equal(t, string(want), md)
+}
+
+func TestExportRespectsBudget(t *testing.T) {
+	for _, budget := range []int{900, 1500, 3000} {
+		opts, out, _ := newOpts(t, magentic)
+		opts.Budget = budget
+		require.NoError(t, exportRun(context.Background(), opts))
+		_, b := readBundle(t, strings.TrimSpace(out.String()))
+		assert.LessOrEqual(t, b.Tokens, budget, "budget %d", budget)
+		assert.NotEmpty(t, b.Context.Text)
+	}
+	opts, _, _ := newOpts(t, magentic)
+	opts.Budget = 100
+	assert.ErrorContains(t, exportRun(context.Background(), opts), "--budget 100 is too small")
+}
+
+func TestExportFromScreen(t *testing.T) {
+	dir := t.TempDir()
+	screen := filepath.Join(dir, "screen.jsonl")
+	lines := []string{
+		`{"file":"` + magentic + `","agent":"X","step":1,"confidence":0.1,"triage":"escalate","reason":"low confidence 0.10 < 0.40","mode":"rules"}`,
+		`{"file":"other.json","agent":"X","step":1,"confidence":0.9,"triage":"clear","reason":"fine","mode":"rules"}`,
+		`{"file":"bad.json","error":"load bad.json: file is empty"}`,
+		`{"file":"-:3","agent":"X","step":1,"confidence":0.1,"triage":"escalate","reason":"low","mode":"rules"}`,
+	}
+	require.NoError(t, os.WriteFile(screen, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+
+	opts, out, errOut := newOpts(t)
+	opts.From, opts.Escalate = screen, true
+	err := exportRun(context.Background(), opts)
+	require.ErrorContains(t, err, "1 of 2 runs could not be exported")
+	assert.Contains(t, errOut.String(), "export -:3: a run read from standard input cannot be read again")
+	_, b := readBundle(t, strings.TrimSpace(out.String()))
+	assert.Equal(t, triage.Decision{Class: triage.Escalate, Reason: "low confidence 0.10 < 0.40"}, b.Triage, "the screen's verdict is kept")
+}
+
+func TestExportRedacts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "leaky.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"question":"Mail bob@example.com","messages":[
+	  {"role":"user","content":"Mail bob@example.com the key sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"},
+	  {"role":"assistant","name":"mailer","content":"Sent from 10.2.3.4 to bob@example.com"}]}`), 0o644))
+	opts, out, _ := newOpts(t, path)
+	opts.Analyzer = func() (pipeline.Analyzer, error) { return pipeline.New(pipeline.Options{}), nil }
+	opts.Redact.On = true
+	require.NoError(t, exportRun(context.Background(), opts))
+	md, b := readBundle(t, strings.TrimSpace(out.String()))
+	data, _ := json.Marshal(b)
+	for _, secret := range []string{"bob@example.com", "sk-proj-Ab3d", "10.2.3.4"} {
+		assert.NotContains(t, md, secret)
+		assert.NotContains(t, string(data), secret)
+	}
+	assert.Contains(t, md, "[EMAIL_1]")
+	assert.True(t, b.Redacted)
+}
+
+func TestExportArguments(t *testing.T) {
+	tests := []struct {
+		name string
+		set  func(*ExportOptions)
+		want string
+	}{
+		{"nothing", func(o *ExportOptions) { o.Files = nil }, "nothing to export"},
+		{"both", func(o *ExportOptions) { o.From = "s.jsonl" }, "not both"},
+		{"escalate alone", func(o *ExportOptions) { o.Escalate = true }, "add --from"},
+		{"missing from", func(o *ExportOptions) { o.Files, o.From = nil, "nope.jsonl" }, "--from nope.jsonl: no such file or directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts, _, _ := newOpts(t, magentic)
+			tt.set(opts)
+			assert.ErrorContains(t, exportRun(context.Background(), opts), tt.want)
+		})
+	}
+
+	opts, _, errOut := newOpts(t, magentic, "missing.json")
+	assert.ErrorContains(t, exportRun(context.Background(), opts), "1 of 2 runs could not be exported")
+	assert.Contains(t, errOut.String(), "offattr: load missing.json: no such file or directory")
+}
+
+func TestBundleName(t *testing.T) {
+	a, b := bundleName("runs/1.json"), bundleName("other/1.json")
+	assert.NotEqual(t, a, b)
+	assert.True(t, strings.HasPrefix(a, "1-"))
+	assert.True(t, strings.HasPrefix(bundleName("weird name?.json"), "weird_name-"))
+	assert.True(t, strings.HasPrefix(bundleName("..json"), "run-"))
+}
+
+func TestFenceOutlastsBackticks(t *testing.T) {
+	assert.Equal(t, "```text\nplain\n```\n", fence("plain"))
+	assert.Equal(t, "`````text\na ```` b\n`````\n", fence("a ```` b"))
+}
+
+func TestExportFlags(t *testing.T) {
+	var got *ExportOptions
+	cmd := NewCmdExport(&cmdutil.IOStreams{}, func(o *ExportOptions) error { got = o; return nil })
+	cmd.SetArgs([]string{"--from", "s.jsonl", "--escalate", "-o", "out", "--budget", "3000", "--redact", "--model", "m"})
+	require.NoError(t, cmd.Execute())
+	assert.Equal(t, "s.jsonl", got.From)
+	assert.True(t, got.Escalate)
+	assert.Equal(t, "out", got.Dir)
+	assert.Equal(t, 3000, got.Budget)
+	assert.True(t, got.Redact.On)
+	assert.Equal(t, "m", got.Model.Model)
+}

@@ -1,0 +1,100 @@
+package exportcmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/offattr/offattr/triage"
+)
+
+// Markdown renders the bundle as a self-contained prompt.
+func (b Bundle) Markdown() string {
+	var w strings.Builder
+	w.WriteString("# Which agent, at which step, caused this multi-agent run to fail?\n\n")
+	w.WriteString("You are given the log of a failed multi-agent LLM run, a budgeted view of its steps, ")
+	w.WriteString("and what a cheaper local screen concluded. Find the decisive fault.\n\n")
+
+	w.WriteString("## Task the agents were given\n\n")
+	w.WriteString(fence(orNone(b.Task)))
+	if b.GroundTruth != "" {
+		w.WriteString("\n## Correct final answer (ground truth)\n\n")
+		w.WriteString(fence(b.GroundTruth))
+	}
+
+	fmt.Fprintf(&w, "\n## The run\n\n%d steps (numbered from 0), agents: %s.", b.Steps, strings.Join(b.Agents, ", "))
+	if b.Redacted {
+		w.WriteString(" Secrets and personal data were masked as [KIND_N]; the same placeholder is the same value.")
+	}
+	w.WriteString("\n\n")
+	fmt.Fprintf(&w, "### Context around step %d\n\n", b.Context.Target)
+	w.WriteString("ECHO's hierarchical context: L1 (the step and its neighbours) in full, key decisions of steps 2-3 away (L2), ")
+	w.WriteString("summaries 4-6 away (L3), milestones of the rest (L4); the farthest are reduced first to fit the budget.\n\n")
+	w.WriteString(fence(orNone(b.Context.Text)))
+
+	w.WriteString("\n## What the local screen found\n\n")
+	a := b.Local
+	if a.Agent == "" {
+		w.WriteString("No decisive candidate.\n")
+	} else {
+		fmt.Fprintf(&w, "Answer: step %d (%s), confidence %.2f, mode %s.\n", a.Step, a.Agent, a.Confidence, a.Mode)
+	}
+	fmt.Fprintf(&w, "Triage: %s (%s).\n", b.Triage.Class, b.Triage.Reason)
+	if a.Rationale != "" {
+		fmt.Fprintf(&w, "\nRationale: %s\n", oneLine(a.Rationale))
+	}
+	if len(a.Candidates) > 0 {
+		w.WriteString("\n| rank | step | agent | score | rules |\n|---:|---:|---|---:|---|\n")
+		for i, c := range a.Candidates {
+			fmt.Fprintf(&w, "| %d | %d | %s | %.2f | %s |\n", i+1, c.Step, cell(c.Agent), c.Score, cell(strings.Join(c.Rules, ", ")))
+		}
+	}
+	var ruleEv, modelEv []string
+	for _, e := range a.Evidence {
+		line := fmt.Sprintf("- step %d, %s: %q\n", e.Step, e.Rule, oneLine(e.Quote))
+		if strings.HasPrefix(e.Rule, triage.ModelRulePrefix) {
+			modelEv = append(modelEv, line)
+		} else {
+			ruleEv = append(ruleEv, line)
+		}
+	}
+	if len(ruleEv) > 0 {
+		w.WriteString("\nRules' evidence:\n\n" + strings.Join(ruleEv, ""))
+	}
+	if len(modelEv) > 0 {
+		w.WriteString("\nLocal model's votes:\n\n" + strings.Join(modelEv, ""))
+	}
+
+	w.WriteString("\n## Your question\n\n")
+	w.WriteString(b.Question + "\n\n")
+	schema, _ := json.Marshal(b.AnswerSchema) // compact: tokens go to the context
+	w.WriteString("Answer schema:\n\n```json\n" + string(schema) + "\n```\n")
+	return w.String()
+}
+
+// fence wraps text in a code fence longer than any backtick run inside it,
+// so logs that contain Markdown cannot break out of it.
+func fence(text string) string {
+	ticks := 3
+	for run, i := 0, 0; i < len(text); i++ {
+		if text[i] == '`' {
+			run++
+			ticks = max(ticks, run+1)
+		} else {
+			run = 0
+		}
+	}
+	f := strings.Repeat("`", ticks)
+	return f + "text\n" + strings.TrimRight(text, "\n") + "\n" + f + "\n"
+}
+
+func orNone(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "(none given)"
+	}
+	return s
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func cell(s string) string { return strings.ReplaceAll(oneLine(s), "|", `\|`) }

@@ -1,0 +1,198 @@
+// Package screencmd implements `offattr screen`: attribute every run under
+// the given paths in parallel, triage each, and write one record per input
+// in input order, resumably and shardably.
+package screencmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/triage"
+)
+
+// ScreenOptions holds every input and dependency of one screen.
+type ScreenOptions struct {
+	IO       *cmdutil.IOStreams
+	Load     cmdutil.LoadFlags
+	Model    cmdutil.ModelFlags
+	Analyzer func() (pipeline.Analyzer, error)
+	Paths    []string
+	// Output is the records file; empty for stdout (JSONL).
+	Output  string
+	Workers int
+	Resume  bool
+	Shard   string
+	// Redact masks secrets before analysis.
+	Redact     cmdutil.RedactFlags
+	Thresholds triage.Thresholds
+	// Candidates is how many ranked candidates each record keeps.
+	Candidates int
+}
+
+// NewCmdScreen returns the screen command; runF replaces the run function
+// in tests that check flag parsing alone.
+func NewCmdScreen(io *cmdutil.IOStreams, runF func(*ScreenOptions) error) *cobra.Command {
+	opts := &ScreenOptions{IO: io, Thresholds: triage.Defaults()}
+	cmd := &cobra.Command{
+		Use:   "screen PATH...",
+		Short: "Attribute and triage many failed runs in parallel",
+		Long: `Attribute every run under PATH (directories recursively, globs, or - for a
+JSONL stream of runs on standard input, one run per line) and triage each as
+clear, review or escalate. One record per input, in input order, failures
+included as {"file","error"}; a summary goes to standard error.
+
+Records are JSONL, or CSV when -o ends in .csv. Ctrl-C stops cleanly and the
+output holds every record finished in order so far; --resume continues into
+the same file, skipping inputs already recorded. --shard i/n takes a stable
+1/n of the inputs (by a hash of each input's name), for batch schedulers.
+
+Triage: escalate when there is no decisive candidate, the model's analysts
+voted for another step, or confidence < --escalate-below; clear when
+confidence ≥ --clear-above and the runner-up is more than --margin behind;
+review otherwise.`,
+		Example: `  offattr screen runs/ -o screen.jsonl
+  offattr screen 'logs/*/run-*.json' -o screen.csv --workers 8 --redact
+  cat runs.jsonl | offattr screen - > screen.jsonl
+  offattr screen corpus/ -o part-3.jsonl --shard 3/8 --resume
+  offattr screen corpus/ -o screen.jsonl --model qwen3:8b --ollama-host gpu1:11434,gpu2:11434`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Paths = args
+			if opts.Analyzer == nil {
+				opts.Analyzer = func() (pipeline.Analyzer, error) { return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load) }
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return screenRun(cmd.Context(), opts)
+		},
+	}
+	opts.Load.Register(cmd.Flags())
+	opts.Model.Register(cmd.Flags())
+	f := cmd.Flags()
+	f.StringVarP(&opts.Output, "output", "o", "", "write records to this file (.jsonl or .csv) instead of standard output")
+	f.IntVarP(&opts.Workers, "workers", "j", runtime.NumCPU(), "runs analysed in parallel")
+	f.BoolVar(&opts.Resume, "resume", false, "continue an interrupted screen: skip inputs already in the -o file and append")
+	f.StringVar(&opts.Shard, "shard", "", "process only shard i of n (i/n, 0 ≤ i < n), chosen by a hash of each input's name")
+	opts.Redact.Register(f)
+	f.Float64Var(&opts.Thresholds.Clear, "clear-above", triage.DefaultClear, "confidence at or above which a run may be clear")
+	f.Float64Var(&opts.Thresholds.Escalate, "escalate-below", triage.DefaultEscalate, "confidence below which a run is escalated")
+	f.Float64Var(&opts.Thresholds.Margin, "margin", triage.DefaultMargin, "lead over the runner-up's score a clear run needs")
+	f.IntVar(&opts.Candidates, "candidates", 3, "ranked candidates kept in each JSONL record")
+	return cmd
+}
+
+func screenRun(ctx context.Context, opts *ScreenOptions) error {
+	shard, err := ParseShard(opts.Shard)
+	if err != nil {
+		return err
+	}
+	if err := opts.Thresholds.Validate(); err != nil {
+		return err
+	}
+	if opts.Workers < 1 {
+		return fmt.Errorf("--workers %d: need at least 1", opts.Workers)
+	}
+	if opts.Resume && opts.Output == "" {
+		return errors.New("--resume needs -o FILE: it continues that file")
+	}
+	patterns, analyze, err := cmdutil.Prepare(opts.Load, opts.Redact, opts.Analyzer)
+	if err != nil {
+		return err
+	}
+
+	out, recorded, err := openOutput(opts)
+	if err != nil {
+		return err
+	}
+	defer out.close()
+
+	s := &screener{
+		opts: opts, analyze: analyze, patterns: patterns, shard: shard,
+		recorded: recorded, sum: newSummary(), out: out.w,
+	}
+	start := time.Now()
+	runErr := s.run(ctx)
+	closeErr := out.close()
+	s.sum.write(opts.IO.ErrOut, time.Since(start), opts.Workers)
+	switch {
+	case runErr != nil:
+		return runErr
+	case closeErr != nil:
+		return closeErr
+	case ctx.Err() != nil:
+		if opts.Output != "" {
+			return fmt.Errorf("interrupted: %s holds %d complete records; run the same command with --resume to finish", opts.Output, len(recorded)+s.sum.recorded)
+		}
+		return errors.New("interrupted")
+	}
+	return nil
+}
+
+// output is where records go, and how to close it.
+type output struct {
+	w      *screenfile.Writer
+	file   *os.File
+	closed bool
+}
+
+func (o *output) close() error {
+	if o.file == nil || o.closed {
+		return nil
+	}
+	o.closed = true
+	if err := o.file.Close(); err != nil {
+		return fmt.Errorf("close %s: %w", o.file.Name(), err)
+	}
+	return nil
+}
+
+// openOutput opens the records destination. With --resume it reads what
+// the file already records, cuts off a partial last line (a killed run)
+// and appends; without it, it refuses to overwrite records.
+func openOutput(opts *ScreenOptions) (*output, map[string]bool, error) {
+	if opts.Output == "" {
+		w, err := screenfile.NewWriter(opts.IO.Out, screenfile.JSONL, false)
+		return &output{w: w}, nil, err
+	}
+	have, err := screenfile.ReadFile(opts.Output)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w (is -o the right file?)", err)
+	}
+	if len(have.Records) > 0 && !opts.Resume {
+		return nil, nil, fmt.Errorf("%s already holds %d records: add --resume to continue it, or remove it", opts.Output, len(have.Records))
+	}
+	flags := os.O_CREATE | os.O_WRONLY
+	if opts.Resume {
+		flags |= os.O_APPEND
+	} else {
+		flags |= os.O_TRUNC
+	}
+	f, err := os.OpenFile(opts.Output, flags, 0o644)
+	if err != nil {
+		return nil, nil, fmt.Errorf("open %s: %w", opts.Output, unwrapPath(err))
+	}
+	if opts.Resume {
+		if err := f.Truncate(have.Complete); err != nil {
+			f.Close()
+			return nil, nil, fmt.Errorf("cut the partial last record of %s: %w", opts.Output, err)
+		}
+	}
+	format := screenfile.FormatFor(opts.Output)
+	header := format == screenfile.CSV && (!opts.Resume || have.Complete == 0)
+	w, err := screenfile.NewWriter(f, format, header)
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("write %s: %w", opts.Output, err)
+	}
+	return &output{w: w, file: f}, have.Files(), nil
+}

@@ -1,0 +1,287 @@
+package screencmd
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/triage"
+)
+
+// runJSON is a small transcript whose last speaker and confidence the spy
+// analyzer reads back.
+func runJSON(agent string, conf float64, extra string) string {
+	return fmt.Sprintf(`{"question":"q","messages":[{"role":"user","content":"task %s"},{"role":"assistant","name":%q,"content":"conf=%.2f"}]}`, extra, agent, conf)
+}
+
+// corpus writes runs/<i>.json for i in 1..n, plus one broken file.
+func corpus(t *testing.T, n int) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "runs")
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "sub"), 0o755))
+	for i := 1; i <= n; i++ {
+		agent := []string{"Planner", "Coder", "WebSurfer"}[i%3]
+		conf := []float64{0.9, 0.6, 0.2}[i%3]
+		require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("%d.json", i)), []byte(runJSON(agent, conf, "")), 0o644))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sub", "broken.json"), []byte(`{"messages": [`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a run"), 0o644))
+	return dir
+}
+
+// spy attributes a run to its last step and records what it saw.
+type spy struct {
+	mu    sync.Mutex
+	seen  []string
+	calls atomic.Int64
+	// cancelAfter cancels the screen's context on that call (0: never).
+	cancelAfter int64
+	cancel      context.CancelFunc
+}
+
+func (s *spy) analyzer() (pipeline.Analyzer, error) {
+	return func(ctx context.Context, r *run.Run) (rules.Attribution, error) {
+		n := s.calls.Add(1)
+		if s.cancelAfter > 0 && n >= s.cancelAfter {
+			s.cancel()
+			return rules.Attribution{}, ctx.Err()
+		}
+		last := r.Steps[len(r.Steps)-1]
+		s.mu.Lock()
+		for _, st := range r.Steps {
+			s.seen = append(s.seen, st.Content)
+		}
+		s.mu.Unlock()
+		var conf float64
+		fmt.Sscanf(last.Content, "conf=%f", &conf)
+		return rules.Attribution{Agent: last.Agent, Step: last.Index, Confidence: conf, Mode: rules.ModeRules,
+			Candidates: []rules.Candidate{{Step: last.Index, Agent: last.Agent, Score: conf}}}, nil
+	}, nil
+}
+
+func newOpts(sp *spy, paths ...string) (*ScreenOptions, *bytes.Buffer, *bytes.Buffer) {
+	var out, errOut bytes.Buffer
+	return &ScreenOptions{
+		IO:   &cmdutil.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
+		Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: sp.analyzer, Paths: paths,
+		Workers: 3, Thresholds: triage.Defaults(), Candidates: 3,
+	}, &out, &errOut
+}
+
+func parseRecords(t *testing.T, data []byte, f screenfile.Format) []screenfile.Record {
+	t.Helper()
+	c, err := screenfile.Parse(data, f)
+	require.NoError(t, err)
+	return c.Records
+}
+
+func files(recs []screenfile.Record) []string {
+	out := make([]string, len(recs))
+	for i, r := range recs {
+		out[i] = filepath.Base(r.File)
+	}
+	return out
+}
+
+func TestScreenWritesOneRecordPerInputInOrder(t *testing.T) {
+	dir := corpus(t, 12)
+	opts, out, errOut := newOpts(&spy{}, dir, filepath.Join(dir, "missing.json"))
+	require.NoError(t, screenRun(context.Background(), opts))
+
+	recs := parseRecords(t, out.Bytes(), screenfile.JSONL)
+	assert.Equal(t, []string{"1.json", "2.json", "3.json", "4.json", "5.json", "6.json", "7.json", "8.json", "9.json",
+		"10.json", "11.json", "12.json", "broken.json", "missing.json"}, files(recs))
+
+	assert.Equal(t, screenfile.Record{File: filepath.Join(dir, "1.json"), Agent: "Coder", Step: 1, Confidence: 0.6,
+		Triage: triage.Review, Reason: "confidence 0.6 between 0.4 and 0.75", Mode: "rules",
+		Candidates: []rules.Candidate{{Step: 1, Agent: "Coder", Score: 0.6}}}, recs[0])
+	assert.Equal(t, triage.Escalate, recs[1].Triage)
+	assert.Equal(t, triage.Clear, recs[2].Triage)
+	assert.Contains(t, recs[12].Error, "broken.json")
+	assert.Equal(t, filepath.Join(dir, "missing.json"), recs[13].File)
+	assert.Equal(t, "screen "+filepath.Join(dir, "missing.json")+": no such file or directory", recs[13].Error)
+
+	assert.Contains(t, errOut.String(), "screened 14 runs")
+	assert.Contains(t, errOut.String(), "; 2 failed")
+	assert.Contains(t, errOut.String(), "triage: clear 4, review 4, escalate 4")
+	assert.Contains(t, errOut.String(), "agents: Coder 4, Planner 4, WebSurfer 4")
+	assert.NotContains(t, errOut.String(), "\r", "no progress bar when stderr is not a terminal")
+}
+
+func TestScreenCSVAndGlob(t *testing.T) {
+	dir := corpus(t, 3)
+	outPath := filepath.Join(t.TempDir(), "screen.csv")
+	opts, stdout, _ := newOpts(&spy{}, filepath.Join(dir, "*.json"))
+	opts.Output = outPath
+	require.NoError(t, screenRun(context.Background(), opts))
+	assert.Empty(t, stdout.String(), "records go to the file")
+
+	data, err := os.ReadFile(outPath)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(data), "file,agent,step,confidence,triage,reason,mode,error\n"))
+	assert.Equal(t, []string{"1.json", "2.json", "3.json"}, files(parseRecords(t, data, screenfile.CSV)))
+}
+
+func TestScreenStdinStream(t *testing.T) {
+	sp := &spy{}
+	opts, out, _ := newOpts(sp, "-")
+	opts.IO.In = strings.NewReader(runJSON("A", 0.9, "") + "\n\nnot json\n" + runJSON("B", 0.1, "") + "\n")
+	require.NoError(t, screenRun(context.Background(), opts))
+	recs := parseRecords(t, out.Bytes(), screenfile.JSONL)
+	require.Len(t, recs, 3)
+	assert.Equal(t, []string{"-:1", "-:3", "-:4"}, []string{recs[0].File, recs[1].File, recs[2].File})
+	assert.Equal(t, "A", recs[0].Agent)
+	assert.Contains(t, recs[1].Error, "load -:3:")
+	assert.Equal(t, "B", recs[2].Agent)
+}
+
+func TestScreenInterruptAndResume(t *testing.T) {
+	dir := corpus(t, 20)
+	outPath := filepath.Join(t.TempDir(), "screen.jsonl")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	sp := &spy{cancelAfter: 8, cancel: cancel}
+	opts, _, errOut := newOpts(sp, dir)
+	opts.Output, opts.Workers = outPath, 1 // one worker: the cut is deterministic
+	err := screenRun(ctx, opts)
+	require.ErrorContains(t, err, "interrupted: "+outPath+" holds")
+	assert.ErrorContains(t, err, "with --resume to finish")
+	data, err := os.ReadFile(outPath)
+	require.NoError(t, err)
+	first := parseRecords(t, data, screenfile.JSONL)
+	require.Len(t, first, 7, "the 8th call was interrupted")
+	assert.True(t, bytes.HasSuffix(data, []byte("\n")), "only whole records")
+	assert.Contains(t, errOut.String(), "not finished")
+
+	// Without --resume the file is not overwritten.
+	opts, _, _ = newOpts(&spy{}, dir)
+	opts.Output = outPath
+	assert.ErrorContains(t, screenRun(context.Background(), opts), "add --resume")
+
+	// A killed run may leave half a line; resume cuts it and goes on.
+	f, err := os.OpenFile(outPath, os.O_APPEND|os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.WriteString(`{"file":"` + filepath.Join(dir, "zz.json") + `","agent":"Co`)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+
+	opts, _, errOut = newOpts(&spy{}, dir)
+	opts.Output, opts.Resume = outPath, true
+	require.NoError(t, screenRun(context.Background(), opts))
+	data, err = os.ReadFile(outPath)
+	require.NoError(t, err)
+	all := parseRecords(t, data, screenfile.JSONL)
+	assert.Len(t, all, 21, "every input exactly once")
+	assert.ElementsMatch(t, []string{"1.json", "2.json", "3.json", "4.json", "5.json", "6.json", "7.json", "8.json", "9.json", "10.json",
+		"11.json", "12.json", "13.json", "14.json", "15.json", "16.json", "17.json", "18.json", "19.json", "20.json", "broken.json"}, files(all))
+	assert.Equal(t, files(first), files(all[:len(first)]), "earlier records kept as they were")
+	assert.Contains(t, errOut.String(), fmt.Sprintf("%d already recorded", len(first)))
+}
+
+func TestScreenShardsPartitionInputs(t *testing.T) {
+	dir := corpus(t, 30)
+	var union []string
+	for i := range 3 {
+		opts, out, errOut := newOpts(&spy{}, dir)
+		opts.Shard = fmt.Sprintf("%d/3", i)
+		require.NoError(t, screenRun(context.Background(), opts))
+		recs := parseRecords(t, out.Bytes(), screenfile.JSONL)
+		assert.NotEmpty(t, recs, "each shard gets some of 31 inputs")
+		assert.Contains(t, errOut.String(), "in other shards")
+		union = append(union, files(recs)...)
+	}
+	assert.Len(t, union, 31)
+	seen := map[string]bool{}
+	for _, f := range union {
+		assert.False(t, seen[f], "%s in two shards", f)
+		seen[f] = true
+	}
+}
+
+func TestScreenRedactsBeforeAnalysis(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "secret.json")
+	require.NoError(t, os.WriteFile(path, []byte(runJSON("A", 0.9, "mail ops@example.com key EMP-123456")), 0o644))
+	patterns := filepath.Join(dir, "patterns.txt")
+	require.NoError(t, os.WriteFile(patterns, []byte(`EMP-\d{6}`+"\n"), 0o644))
+
+	sp := &spy{}
+	opts, _, _ := newOpts(sp, path)
+	opts.Redact.Patterns = patterns
+	require.NoError(t, screenRun(context.Background(), opts))
+	assert.Contains(t, sp.seen, "task mail [EMAIL_1] key [CUSTOM_1]")
+
+	bad := filepath.Join(dir, "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("(\n"), 0o644))
+	opts, _, _ = newOpts(&spy{}, path)
+	opts.Redact.Patterns = bad
+	assert.ErrorContains(t, screenRun(context.Background(), opts), "bad.txt:1")
+}
+
+func TestScreenRecordsAnalyzerFailuresAndPanics(t *testing.T) {
+	dir := corpus(t, 3)
+	opts, out, _ := newOpts(&spy{}, dir)
+	opts.Analyzer = func() (pipeline.Analyzer, error) {
+		return func(ctx context.Context, r *run.Run) (rules.Attribution, error) {
+			if strings.HasSuffix(r.Source, "2.json") {
+				panic("boom")
+			}
+			return rules.Attribution{}, errors.New("no steps to blame")
+		}, nil
+	}
+	require.NoError(t, screenRun(context.Background(), opts))
+	recs := parseRecords(t, out.Bytes(), screenfile.JSONL)
+	require.Len(t, recs, 4)
+	assert.Equal(t, "analyze "+filepath.Join(dir, "1.json")+": no steps to blame", recs[0].Error)
+	assert.Equal(t, "internal error (please report it): boom", recs[1].Error)
+}
+
+func TestScreenFlags(t *testing.T) {
+	var got *ScreenOptions
+	cmd := NewCmdScreen(&cmdutil.IOStreams{}, func(o *ScreenOptions) error { got = o; return nil })
+	cmd.SetArgs([]string{"a", "b/", "-o", "x.csv", "-j", "5", "--resume", "--shard", "2/4", "--redact",
+		"--clear-above", "0.8", "--escalate-below", "0.3", "--margin", "0.2"})
+	require.NoError(t, cmd.Execute())
+	assert.Equal(t, []string{"a", "b/"}, got.Paths)
+	assert.Equal(t, "x.csv", got.Output)
+	assert.Equal(t, 5, got.Workers)
+	assert.True(t, got.Resume)
+	assert.True(t, got.Redact.On)
+	assert.Equal(t, "2/4", got.Shard)
+	assert.Equal(t, triage.Thresholds{Clear: 0.8, Escalate: 0.3, Margin: 0.2}, got.Thresholds)
+}
+
+func TestScreenRejectsBadOptions(t *testing.T) {
+	tests := []struct {
+		name string
+		set  func(*ScreenOptions)
+		want string
+	}{
+		{"shard", func(o *ScreenOptions) { o.Shard = "4/4" }, "i must be 0..3"},
+		{"thresholds", func(o *ScreenOptions) { o.Thresholds.Escalate = 0.9 }, "escalate-below"},
+		{"workers", func(o *ScreenOptions) { o.Workers = 0 }, "--workers 0"},
+		{"resume to stdout", func(o *ScreenOptions) { o.Resume = true }, "--resume needs -o"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts, _, _ := newOpts(&spy{}, ".")
+			tt.set(opts)
+			assert.ErrorContains(t, screenRun(context.Background(), opts), tt.want)
+		})
+	}
+}

@@ -1,0 +1,243 @@
+package screencmd
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/redact"
+	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/triage"
+)
+
+// screener runs one screen: it feeds inputs to workers and writes their
+// records in input order.
+type screener struct {
+	opts     *ScreenOptions
+	analyze  pipeline.Analyzer
+	patterns *redact.Patterns // nil without --redact
+	shard    Shard
+	recorded map[string]bool // already in the output (--resume)
+	sum      *summary
+	out      *screenfile.Writer
+}
+
+type job struct {
+	seq int
+	in  input
+}
+
+type result struct {
+	seq int
+	rec screenfile.Record
+	ok  bool // false: interrupted before it finished; not recorded
+}
+
+// wanted applies --shard and --resume to an input, counting what it skips.
+func (s *screener) wanted(in input) bool {
+	if !s.shard.Includes(in.name) {
+		s.sum.otherShards.Add(1)
+		return false
+	}
+	if s.recorded[in.name] {
+		s.sum.skippedResume.Add(1)
+		return false
+	}
+	return true
+}
+
+// inputs expands the arguments. Files are listed up front so the progress
+// bar knows the total; the stdin stream is read as it comes (total unknown).
+func (s *screener) inputs() (files [][]input, total int, stream bool) {
+	files = make([][]input, len(s.opts.Paths))
+	for i, p := range s.opts.Paths {
+		if p == stdinArg {
+			stream = true
+			continue
+		}
+		for _, in := range expandPath(p) {
+			if s.wanted(in) {
+				files[i] = append(files[i], in)
+			}
+		}
+		total += len(files[i])
+	}
+	if stream {
+		total = -1
+	}
+	return files, total, stream
+}
+
+// run screens everything. The window bounds how far workers may run ahead
+// of the writer, so memory stays flat however slow one run is.
+func (s *screener) run(ctx context.Context) error {
+	files, total, _ := s.inputs()
+	bar := startProgress(s.opts.IO.ErrOut, s.opts.IO.ErrTTY, total)
+	defer bar.finish()
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	window := s.opts.Workers * 4
+	jobs := make(chan job)
+	results := make(chan result, window)
+	slots := make(chan struct{}, window)
+	srcErr := make(chan error, 1)
+
+	go func() {
+		defer close(jobs)
+		seq := 0
+		send := func(in input) bool {
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+				return false
+			}
+			select {
+			case jobs <- job{seq, in}:
+				seq++
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		}
+		for i, p := range s.opts.Paths {
+			if p != stdinArg {
+				for _, in := range files[i] {
+					if !send(in) {
+						srcErr <- nil
+						return
+					}
+				}
+				continue
+			}
+			err := streamInputs(s.opts.IO.In, func(in input) bool {
+				return !s.wanted(in) || send(in)
+			})
+			if err != nil || ctx.Err() != nil {
+				srcErr <- err
+				return
+			}
+		}
+		srcErr <- nil
+	}()
+
+	var wg sync.WaitGroup
+	for range s.opts.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case j, ok := <-jobs:
+					if !ok {
+						return
+					}
+					rec, ok := s.process(ctx, j.in)
+					results <- result{j.seq, rec, ok}
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	pending := map[int]result{}
+	next, stopped := 0, false
+	var writeErr error
+	for r := range results {
+		pending[r.seq] = r
+		for {
+			p, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			<-slots
+			switch {
+			case stopped:
+				s.sum.unfinished++
+			case !p.ok:
+				// Interrupted: stop at the first gap so the output stays a
+				// prefix in input order; --resume redoes the rest.
+				stopped = true
+				s.sum.unfinished++
+			default:
+				if err := s.out.Write(p.rec); err != nil {
+					writeErr, stopped = err, true
+					cancel()
+					continue
+				}
+				s.sum.add(p.rec)
+				bar.add(1)
+			}
+		}
+	}
+	s.sum.unfinished += len(pending)
+	if writeErr != nil {
+		return writeErr
+	}
+	if ctx.Err() != nil {
+		return nil // the caller tells interruption from the parent context
+	}
+	return <-srcErr
+}
+
+// process screens one input. ok is false only when the screen was
+// interrupted before the input finished; every other outcome, failures
+// included, is a record.
+func (s *screener) process(ctx context.Context, in input) (rec screenfile.Record, ok bool) {
+	if ctx.Err() != nil {
+		return rec, false
+	}
+	defer func() {
+		// A bug tripped by one odd run must not end a screen of thousands.
+		if p := recover(); p != nil {
+			rec, ok = screenfile.Record{File: in.name, Error: fmt.Sprintf("internal error (please report it): %v", p)}, true
+		}
+	}()
+	fail := func(err error) (screenfile.Record, bool) {
+		msg := err.Error()
+		if s.patterns != nil {
+			msg = s.patterns.NewRedactor().String(msg) // errors may quote the run
+		}
+		return screenfile.Record{File: in.name, Error: msg}, true
+	}
+	if in.err != nil {
+		return fail(fmt.Errorf("screen %s: %w", in.name, in.err))
+	}
+	var (
+		r   *run.Run
+		err error
+	)
+	if in.data != nil {
+		r, err = s.opts.Load.Parse(in.name, in.data)
+	} else {
+		r, err = s.opts.Load.Load(in.name)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if s.patterns != nil {
+		r = s.patterns.NewRedactor().Run(r)
+	}
+	a, err := s.analyze(ctx, r)
+	if err != nil {
+		if ctx.Err() != nil {
+			return rec, false
+		}
+		return fail(fmt.Errorf("analyze %s: %w", in.name, err))
+	}
+	d := triage.Decide(a, s.opts.Thresholds)
+	rec = screenfile.Record{
+		File: in.name, Agent: a.Agent, Step: a.Step, Confidence: a.Confidence,
+		Triage: d.Class, Reason: d.Reason, Mode: a.Mode, Usage: a.Usage,
+	}
+	if n := min(s.opts.Candidates, len(a.Candidates)); n > 0 {
+		rec.Candidates = a.Candidates[:n]
+	}
+	return rec, true
+}

@@ -1,0 +1,124 @@
+package screenfile
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/offattr/offattr/triage"
+)
+
+// Contents is what a records file holds.
+type Contents struct {
+	Records []Record
+	// Complete is the length of the file up to the end of its last whole
+	// line. A screen killed mid-write may leave a partial line after it,
+	// which --resume cuts off and redoes.
+	Complete int64
+	// Header is true when a CSV file starts with its header line.
+	Header bool
+}
+
+// ReadFile reads a records file in the format its name says. A missing
+// file is not an error: it holds no records.
+func ReadFile(path string) (Contents, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return Contents{}, nil
+	}
+	if err != nil {
+		return Contents{}, fmt.Errorf("read %s: %w", path, unwrapPath(err))
+	}
+	c, err := Parse(data, FormatFor(path))
+	if err != nil {
+		return Contents{}, fmt.Errorf("read %s: %w", path, err)
+	}
+	return c, nil
+}
+
+// Parse reads records from data. Only the final line may be incomplete
+// (no newline yet); it is left out of Records and Complete.
+func Parse(data []byte, f Format) (Contents, error) {
+	var c Contents
+	complete := bytes.LastIndexByte(data, '\n') + 1
+	c.Complete = int64(complete)
+	lines := bytes.Split(data[:complete], []byte("\n"))
+	for i, line := range lines {
+		line = bytes.TrimRight(line, "\r")
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var (
+			r   Record
+			err error
+		)
+		if f == CSV {
+			if i == 0 && isCSVHeader(line) {
+				c.Header = true
+				continue
+			}
+			r, err = parseCSV(line)
+		} else {
+			err = json.Unmarshal(line, &r)
+			if err == nil && r.File == "" {
+				err = errors.New(`no "file" field`)
+			}
+		}
+		if err != nil {
+			return Contents{}, fmt.Errorf("line %d: not a screen record: %v", i+1, err)
+		}
+		c.Records = append(c.Records, r)
+	}
+	return c, nil
+}
+
+func isCSVHeader(line []byte) bool {
+	fields, err := csv.NewReader(bytes.NewReader(line)).Read()
+	return err == nil && slices.Equal(fields, csvHeader)
+}
+
+func parseCSV(line []byte) (Record, error) {
+	rd := csv.NewReader(bytes.NewReader(line))
+	rd.FieldsPerRecord = len(csvHeader)
+	f, err := rd.Read()
+	if err != nil {
+		return Record{}, err
+	}
+	r := Record{File: f[0], Agent: f[1], Triage: triage.Class(f[4]), Reason: f[5], Mode: f[6], Error: f[7]}
+	if r.File == "" {
+		return Record{}, errors.New("empty file column")
+	}
+	if r.Failed() {
+		return r, nil
+	}
+	if r.Step, err = strconv.Atoi(f[2]); err != nil {
+		return Record{}, fmt.Errorf("step %q is not a number", f[2])
+	}
+	if r.Confidence, err = strconv.ParseFloat(strings.TrimSpace(f[3]), 64); err != nil {
+		return Record{}, fmt.Errorf("confidence %q is not a number", f[3])
+	}
+	return r, nil
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Files returns the set of inputs the records cover.
+func (c Contents) Files() map[string]bool {
+	out := make(map[string]bool, len(c.Records))
+	for _, r := range c.Records {
+		out[r.File] = true
+	}
+	return out
+}

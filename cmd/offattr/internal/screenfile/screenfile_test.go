@@ -1,0 +1,89 @@
+package screenfile
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/triage"
+)
+
+var records = []Record{
+	{File: "runs/1.json", Agent: "Coder", Step: 0, Confidence: 0.5, Triage: triage.Review, Reason: "confidence 0.50, between", Mode: "rules",
+		Candidates: []rules.Candidate{{Step: 0, Agent: "Coder", Score: 0.5, Rules: []string{"error"}}}},
+	{File: "runs/bad.json", Error: "load runs/bad.json: invalid JSON at line 3, column 1"},
+	{File: `odd "name", with comma.json`, Agent: "Web", Step: 12, Confidence: 0.9, Triage: triage.Clear, Reason: "confident", Mode: "rules"},
+}
+
+func TestJSONLRoundTrip(t *testing.T) {
+	var buf bytes.Buffer
+	w, err := NewWriter(&buf, JSONL, true)
+	require.NoError(t, err)
+	for _, r := range records {
+		require.NoError(t, w.Write(r))
+	}
+	lines := bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n"))
+	require.Len(t, lines, 3)
+	assert.JSONEq(t, `{"file":"runs/bad.json","error":"load runs/bad.json: invalid JSON at line 3, column 1"}`, string(lines[1]))
+	assert.Contains(t, string(lines[0]), `"step":0`, "step 0 is written")
+
+	c, err := Parse(buf.Bytes(), JSONL)
+	require.NoError(t, err)
+	assert.Equal(t, records, c.Records)
+	assert.Equal(t, int64(buf.Len()), c.Complete)
+}
+
+func TestCSVRoundTrip(t *testing.T) {
+	var buf bytes.Buffer
+	w, err := NewWriter(&buf, CSV, true)
+	require.NoError(t, err)
+	for _, r := range records {
+		require.NoError(t, w.Write(r))
+	}
+	assert.True(t, bytes.HasPrefix(buf.Bytes(), []byte("file,agent,step,confidence,triage,reason,mode,error\n")))
+	c, err := Parse(buf.Bytes(), CSV)
+	require.NoError(t, err)
+	assert.True(t, c.Header)
+	require.Len(t, c.Records, 3)
+	want := records[0]
+	want.Candidates = nil // JSONL only
+	assert.Equal(t, want, c.Records[0])
+	assert.Equal(t, records[1], c.Records[1])
+	assert.Equal(t, records[2].File, c.Records[2].File)
+}
+
+func TestParseDropsPartialLastLine(t *testing.T) {
+	data := []byte(`{"file":"a","error":"x"}` + "\n" + `{"file":"b","agent":"Co`)
+	c, err := Parse(data, JSONL)
+	require.NoError(t, err)
+	assert.Equal(t, []Record{{File: "a", Error: "x"}}, c.Records)
+	assert.Equal(t, int64(25), c.Complete)
+	assert.Equal(t, map[string]bool{"a": true}, c.Files())
+}
+
+func TestParseRejectsForeignFiles(t *testing.T) {
+	_, err := Parse([]byte("{\"file\":\"a\",\"error\":\"x\"}\nnot json\n"), JSONL)
+	assert.ErrorContains(t, err, "line 2: not a screen record")
+	_, err = Parse([]byte("{\"agent\":\"x\"}\n"), JSONL)
+	assert.ErrorContains(t, err, `line 1: not a screen record: no "file" field`)
+	_, err = Parse([]byte("a,b\n"), CSV)
+	assert.ErrorContains(t, err, "line 1: not a screen record")
+}
+
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	c, err := ReadFile(filepath.Join(dir, "missing.jsonl"))
+	require.NoError(t, err)
+	assert.Empty(t, c.Records)
+
+	path := filepath.Join(dir, "out.csv")
+	require.NoError(t, os.WriteFile(path, []byte("file,agent,step,confidence,triage,reason,mode,error\nx.json,A,3,0.5000,review,r,rules,\n"), 0o644))
+	c, err = ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, []Record{{File: "x.json", Agent: "A", Step: 3, Confidence: 0.5, Triage: triage.Review, Reason: "r", Mode: "rules"}}, c.Records)
+}

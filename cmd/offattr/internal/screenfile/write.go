@@ -1,0 +1,67 @@
+package screenfile
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// Writer writes records one whole line at a time, so an interrupted screen
+// leaves a file of complete records.
+type Writer struct {
+	w      io.Writer
+	format Format
+	buf    bytes.Buffer
+}
+
+// NewWriter returns a writer of format f. With header set, a CSV writer
+// starts with the column names (not when appending to a resumed file).
+func NewWriter(w io.Writer, f Format, header bool) (*Writer, error) {
+	wr := &Writer{w: w, format: f}
+	if f == CSV && header {
+		if err := wr.writeCSV(csvHeader); err != nil {
+			return nil, err
+		}
+	}
+	return wr, nil
+}
+
+// Write writes one record.
+func (w *Writer) Write(r Record) error {
+	if w.format == CSV {
+		step, conf := strconv.Itoa(r.Step), strconv.FormatFloat(r.Confidence, 'f', 4, 64)
+		if r.Failed() {
+			step, conf = "", ""
+		}
+		return w.writeCSV([]string{r.File, r.Agent, step, conf, string(r.Triage), r.Reason, r.Mode, r.Error})
+	}
+	line, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("encode record for %s: %w", r.File, err)
+	}
+	return w.flush(append(line, '\n'))
+}
+
+func (w *Writer) writeCSV(fields []string) error {
+	w.buf.Reset()
+	cw := csv.NewWriter(&w.buf)
+	if err := cw.Write(fields); err != nil {
+		return err
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	return w.flush(w.buf.Bytes())
+}
+
+// flush hands one complete line to the underlying writer in one call.
+func (w *Writer) flush(line []byte) error {
+	if _, err := w.w.Write(line); err != nil {
+		return fmt.Errorf("write record: %w", err)
+	}
+	return nil
+}

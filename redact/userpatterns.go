@@ -1,0 +1,58 @@
+package redact
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/dlclark/regexp2"
+)
+
+// loadPatterns reads a user pattern file: one regexp2 pattern per line,
+// blank lines and # comments ignored.
+func loadPatterns(path string, timeout time.Duration) ([]*rule, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("redact patterns %s: %w", path, err)
+	}
+	return parsePatterns(path, data, timeout)
+}
+
+// parsePatterns compiles the lines of a pattern file; name is used in errors.
+func parsePatterns(name string, data []byte, timeout time.Duration) ([]*rule, error) {
+	var out []*rule
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		// Only line ends are trimmed on the right: a trailing space may be
+		// part of a pattern, but a CR from a Windows editor is not.
+		text := strings.TrimRight(sc.Text(), "\r")
+		trimmed := strings.TrimSpace(text)
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		re, err := regexp2.Compile(strings.TrimLeft(text, " \t"), regexp2.None)
+		if err != nil {
+			return nil, fmt.Errorf("redact patterns %s:%d: %v", name, line, err)
+		}
+		re.MatchTimeout = timeout
+		// A pattern that matches nothing at all would insert placeholders
+		// between every character; it is surely a mistake.
+		if ok, err := re.MatchString(""); err == nil && ok {
+			return nil, fmt.Errorf("redact patterns %s:%d: pattern %q matches the empty string", name, line, trimmed)
+		}
+		out = append(out, &rule{name: fmt.Sprintf("%s:%d", name, line), kind: Custom, re: re})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("redact patterns %s: %w", name, err)
+	}
+	return out, nil
+}

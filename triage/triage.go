@@ -1,0 +1,157 @@
+// Package triage sorts attributions into clear, review and escalate, so that
+// people read only the runs that need it and a stronger model sees only the
+// hard ones. It reads an attribution's own signals; it never re-analyses.
+package triage
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/offattr/offattr/rules"
+)
+
+// Class is a triage outcome.
+type Class string
+
+const (
+	// Clear: confident, a clear lead over the runner-up, and the model (if
+	// asked) agrees. Safe to act on without reading the run.
+	Clear Class = "clear"
+	// Review: plausible but not settled; a person should glance at it.
+	Review Class = "review"
+	// Escalate: low confidence, judges that disagree, or no decisive
+	// candidate at all; worth a stronger model's tokens.
+	Escalate Class = "escalate"
+)
+
+// Classes lists the outcomes in increasing order of concern.
+var Classes = []Class{Clear, Review, Escalate}
+
+// Thresholds decide the classes. Confidences and scores are in [0, 1].
+type Thresholds struct {
+	// Clear is the confidence at or above which a run may be clear.
+	Clear float64
+	// Escalate is the confidence below which a run is escalated.
+	Escalate float64
+	// Margin is the lead the answer needs over the runner-up's score to be
+	// clear; a closer call is reviewed.
+	Margin float64
+}
+
+// Default thresholds: a starting point, not a calibration. They are flags
+// (--clear-above, --escalate-below, --margin) because confidences differ
+// between corpora and between rules and rules+model; set them from
+// `offattr eval --cases` on labelled runs that look like yours.
+const (
+	DefaultClear    = 0.75
+	DefaultEscalate = 0.40
+	DefaultMargin   = 0.10
+)
+
+// Defaults returns the default thresholds.
+func Defaults() Thresholds {
+	return Thresholds{Clear: DefaultClear, Escalate: DefaultEscalate, Margin: DefaultMargin}
+}
+
+// Validate checks 0 ≤ Escalate ≤ Clear ≤ 1 and 0 ≤ Margin ≤ 1.
+func (t Thresholds) Validate() error {
+	switch {
+	case t.Escalate < 0 || t.Clear > 1 || t.Escalate > t.Clear:
+		return fmt.Errorf("triage thresholds: need 0 ≤ escalate-below (%.2f) ≤ clear-above (%.2f) ≤ 1", t.Escalate, t.Clear)
+	case t.Margin < 0 || t.Margin > 1:
+		return fmt.Errorf("triage thresholds: margin %.2f is not in [0, 1]", t.Margin)
+	}
+	return nil
+}
+
+// Decision is a class with the reason for it, in words.
+type Decision struct {
+	Class  Class  `json:"triage"`
+	Reason string `json:"reason"`
+}
+
+// ModelRulePrefix marks evidence that records a model analyst's vote
+// (localllm writes "llm_<role>" with the step it voted for).
+const ModelRulePrefix = "llm_"
+
+// ErrNoCandidate is why a run without a decisive candidate is escalated.
+var ErrNoCandidate = errors.New("no decisive candidate")
+
+// Decide classifies one attribution.
+func Decide(a rules.Attribution, t Thresholds) Decision {
+	if a.Agent == "" || a.Step < 0 {
+		return Decision{Escalate, ErrNoCandidate.Error()}
+	}
+	if other := disagreeingVotes(a); len(other) > 0 {
+		return Decision{Escalate, fmt.Sprintf("judges disagree: answer is step %d, model voted for step %s", a.Step, joinInts(other))}
+	}
+	if a.Confidence < t.Escalate {
+		return Decision{Escalate, fmt.Sprintf("low confidence %s < %s", num(a.Confidence), num(t.Escalate))}
+	}
+	if a.Confidence < t.Clear {
+		return Decision{Review, fmt.Sprintf("confidence %s between %s and %s", num(a.Confidence), num(t.Escalate), num(t.Clear))}
+	}
+	if ru, ok := runnerUp(a); ok && topScore(a)-ru.Score < t.Margin {
+		return Decision{Review, fmt.Sprintf("close call: step %d (%s) scores %s, within %s of the answer", ru.Step, ru.Agent, num(ru.Score), num(t.Margin))}
+	}
+	reason := fmt.Sprintf("confidence %s ≥ %s", num(a.Confidence), num(t.Clear))
+	if a.Mode == rules.ModeRulesLLM {
+		reason += ", rules and model agree"
+	}
+	return Decision{Clear, reason}
+}
+
+// disagreeingVotes returns the steps model analysts voted for other than
+// the answer, sorted and without repeats.
+func disagreeingVotes(a rules.Attribution) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, e := range a.Evidence {
+		if strings.HasPrefix(e.Rule, ModelRulePrefix) && e.Step != a.Step && !seen[e.Step] {
+			seen[e.Step] = true
+			out = append(out, e.Step)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// topScore is the answer's own candidate score, or its confidence.
+func topScore(a rules.Attribution) float64 {
+	for _, c := range a.Candidates {
+		if c.Step == a.Step {
+			return c.Score
+		}
+	}
+	return a.Confidence
+}
+
+// runnerUp is the best candidate at another step.
+func runnerUp(a rules.Attribution) (rules.Candidate, bool) {
+	var best rules.Candidate
+	found := false
+	for _, c := range a.Candidates {
+		if c.Step != a.Step && (!found || c.Score > best.Score) {
+			best, found = c, true
+		}
+	}
+	return best, found
+}
+
+// num prints a score with up to three decimals: enough that 0.746 does
+// not read as "0.75 between 0.40 and 0.75".
+func num(x float64) string {
+	s := strings.TrimRight(strconv.FormatFloat(x, 'f', 3, 64), "0")
+	return strings.TrimSuffix(s, ".")
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
+}

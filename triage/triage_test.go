@@ -1,0 +1,67 @@
+package triage
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/rules"
+)
+
+func att(step int, conf float64, cands ...rules.Candidate) rules.Attribution {
+	return rules.Attribution{Agent: "Coder", Step: step, Confidence: conf, Mode: rules.ModeRules, Candidates: cands}
+}
+
+func TestDecide(t *testing.T) {
+	llm := func(a rules.Attribution, steps ...int) rules.Attribution {
+		a.Mode = rules.ModeRulesLLM
+		for _, s := range steps {
+			a.Evidence = append(a.Evidence, rules.Evidence{Rule: "llm_skeptic", Step: s})
+		}
+		return a
+	}
+	tests := []struct {
+		name   string
+		in     rules.Attribution
+		class  Class
+		reason string
+	}{
+		{"confident with a lead", att(3, 0.9, rules.Candidate{Step: 3, Score: 0.9}, rules.Candidate{Step: 5, Score: 0.4}),
+			Clear, "confidence 0.9 ≥ 0.75"},
+		{"confident and model agrees", llm(att(3, 0.8), 3, 3), Clear, "confidence 0.8 ≥ 0.75, rules and model agree"},
+		{"at the clear threshold", att(1, 0.75), Clear, "confidence 0.75 ≥ 0.75"},
+		{"close runner-up", att(3, 0.9, rules.Candidate{Step: 3, Score: 0.9}, rules.Candidate{Step: 4, Agent: "Web", Score: 0.85}),
+			Review, "close call: step 4 (Web) scores 0.85, within 0.1 of the answer"},
+		{"middling confidence", att(3, 0.6), Review, "confidence 0.6 between 0.4 and 0.75"},
+		{"low confidence", att(3, 0.2), Escalate, "low confidence 0.2 < 0.4"},
+		{"model disagrees", llm(att(3, 0.95), 3, 7, 5, 7), Escalate, "judges disagree: answer is step 3, model voted for step 5, 7"},
+		{"no candidate", rules.Attribution{Step: -1}, Escalate, "no decisive candidate"},
+		{"no agent", rules.Attribution{Step: 2, Confidence: 0.9}, Escalate, "no decisive candidate"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := Decide(tt.in, Defaults())
+			assert.Equal(t, tt.class, d.Class)
+			assert.Equal(t, tt.reason, d.Reason)
+		})
+	}
+}
+
+func TestThresholdsAreConfigurable(t *testing.T) {
+	strict := Thresholds{Clear: 0.95, Escalate: 0.7, Margin: 0}
+	assert.Equal(t, Escalate, Decide(att(1, 0.6), strict).Class)
+	assert.Equal(t, Review, Decide(att(1, 0.9), strict).Class)
+	assert.Equal(t, Clear, Decide(att(1, 0.96), strict).Class)
+}
+
+func TestReasonKeepsThresholdsApart(t *testing.T) {
+	assert.Equal(t, "confidence 0.746 between 0.4 and 0.75", Decide(att(1, 0.7462), Defaults()).Reason)
+	assert.Equal(t, "confidence 0 between 0 and 1", Decide(att(1, 0), Thresholds{Clear: 1}).Reason)
+}
+
+func TestValidate(t *testing.T) {
+	assert.NoError(t, Defaults().Validate())
+	assert.ErrorContains(t, Thresholds{Clear: 0.3, Escalate: 0.5}.Validate(), "escalate-below (0.50) ≤ clear-above (0.30)")
+	assert.ErrorContains(t, Thresholds{Clear: 1.2}.Validate(), "≤ 1")
+	assert.ErrorContains(t, Thresholds{Clear: 0.8, Margin: -1}.Validate(), "margin")
+}
