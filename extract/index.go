@@ -12,32 +12,42 @@ import (
 // (anchor.go): its lower case, where its words and lines begin, and the
 // class of each rune.
 
-// lowered returns the text in lower case, rune by rune as regexp2's
-// IgnoreCase folds it, and whether every rune kept its byte length (so that
-// byte offsets in the lower case are offsets in the text).
+// lowered returns the text in lower case and whether its byte offsets are
+// the text's (FoldCase), made once.
 func (t *text) lowered() (string, bool) {
 	if !t.lowerDone {
 		t.lowerDone = true
-		t.aligned = true
-		b := make([]byte, 0, len(t.s))
-		for i, r := range t.runes {
-			if r < utf8.RuneSelf {
-				if 'A' <= r && r <= 'Z' {
-					r += 'a' - 'A'
-				}
-				b = append(b, byte(r))
-				continue
-			}
-			l := unicode.ToLower(r)
-			// An invalid byte reads as U+FFFD, three bytes for one.
-			if utf8.RuneLen(l) != t.off[i+1]-t.off[i] {
-				t.aligned = false
-			}
-			b = utf8.AppendRune(b, l)
-		}
-		t.lower = string(b)
+		t.lower, t.aligned = FoldCase(t.s)
 	}
 	return t.lower, t.aligned
+}
+
+// FoldCase returns s in lower case, rune by rune as regexp2's IgnoreCase
+// folds it (unicode.ToLower), and whether every rune kept its byte length,
+// so that byte offsets in the lower case are offsets in s. A literal found
+// in the lower case then tells where a case-insensitive pattern can match.
+func FoldCase(s string) (lower string, aligned bool) {
+	aligned = true
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		l := unicode.ToLower(r)
+		// An invalid byte reads as U+FFFD, three bytes for one.
+		if utf8.RuneLen(l) != w {
+			aligned = false
+		}
+		b = utf8.AppendRune(b, l)
+		i += w
+	}
+	return string(b), aligned
 }
 
 // appendWords appends the byte offsets where the lower-case literal w

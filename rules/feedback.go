@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 
@@ -16,22 +17,40 @@ var critique = regexp2.MustCompile(`(?i)\b(is|was|are|were|seems?) (incorrect|wr
 func init() { critique.MatchTimeout = 100 * time.Millisecond }
 
 // critiqueWords hold, in lower case, a piece of every alternative of
-// critique: a message with none of them cannot match and is not scanned.
-// Scanning every agent message with a case-insensitive \b pattern was most
-// of the rules' time.
+// critique: a message with none of them cannot match and is not scanned,
+// and in one with some the scan starts just before the first. Scanning
+// every agent message with a case-insensitive \b pattern was most of the
+// rules' time.
 var critiqueWords = []string{" incorrect", " wrong", " inaccurate", " flawed", " not correct", " not accurate", " irrelevant",
 	"there is ", "there was ", "doesn't ", "does not ", "made a"}
 
+// critiqueLead is the most bytes a match of critique holds before its
+// first critique word ("seems" before " wrong").
+const critiqueLead = len("seems")
+
 // findCritique returns critique's first match in s, nil if none.
 func findCritique(s string) *regexp2.Match {
-	lower := strings.ToLower(s)
+	lower, aligned := extract.FoldCase(s)
+	first := -1
 	for _, w := range critiqueWords {
-		if strings.Contains(lower, w) {
-			m, _ := critique.FindStringMatch(s)
-			return m
+		if i := strings.Index(lower, w); i >= 0 && (first < 0 || i < first) {
+			first = i
 		}
 	}
-	return nil
+	if first < 0 {
+		return nil
+	}
+	from := 0
+	if aligned {
+		// Offsets in lower are offsets in s; a critique word found there
+		// matched ASCII, so the lead is in bytes too.
+		from = max(0, first-critiqueLead)
+		for from > 0 && !utf8.RuneStart(s[from]) {
+			from--
+		}
+	}
+	m, _ := critique.FindStringMatchStartingAt(s, from)
+	return m
 }
 
 // Feedback reads what later steps say about earlier ones: a progress ledger
