@@ -32,8 +32,9 @@ func toSet(words string) map[string]bool {
 // with it. Markdown headings are skipped: their Title Case is style.
 func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict bool) []Claim {
 	var out []Claim
+	label := labels{s: t.s}
 	for _, m := range t.all(entityRe, 0) {
-		if taken(m.start(), m.end()) || onHeading(t.s, m.start()) || onLabel(t.s, m.start()) {
+		if taken(m.start(), m.end()) || onHeading(t.s, m.start()) || label.on(m.start()) {
 			continue
 		}
 		words := wordSpans(t.s, m.start(), m.end())
@@ -137,17 +138,36 @@ func onHeading(s string, i int) bool {
 	return strings.HasPrefix(strings.TrimLeft(s[lineStart:i], " \t"), "#")
 }
 
-// onLabel reports an entity in the label of a "Label Words: value" line,
-// such as "Gather Information:" or "**Total Cost for Daily Tickets:**":
-// a label whose words are mostly capitalised is Title Case style.
-func onLabel(s string, i int) bool {
-	lineStart, lineEnd := lineBounds(s, i)
-	colon := strings.IndexByte(s[lineStart:lineEnd], ':')
-	if colon < 0 || lineStart+colon < i {
-		return false
+// labels tells whether an entity stands in the label of a "Label Words:
+// value" line, such as "Gather Information:" or "**Total Cost for Daily
+// Tickets:**": a label whose words are mostly capitalised is Title Case
+// style. It reads each line once: entities come in text order, and a long
+// line holds many.
+type labels struct {
+	s                  string
+	lineStart, lineEnd int
+	colon              int  // where the line's first ":" is, -1 if none
+	title              bool // the text before it is Title Case
+}
+
+func (l *labels) on(i int) bool {
+	if l.lineEnd == 0 || i < l.lineStart || i >= l.lineEnd {
+		l.read(i)
 	}
+	return l.colon >= i && l.title
+}
+
+func (l *labels) read(i int) {
+	s := l.s
+	l.lineStart, l.lineEnd = lineBounds(s, i)
+	l.colon, l.title = -1, false
+	colon := strings.IndexByte(s[l.lineStart:l.lineEnd], ':')
+	if colon < 0 {
+		return
+	}
+	l.colon = l.lineStart + colon
 	caps, words := 0, 0
-	for _, w := range strings.Fields(s[lineStart : lineStart+colon]) {
+	for _, w := range strings.Fields(s[l.lineStart:l.colon]) {
 		w = strings.Trim(w, "*_#>-.()[]0123456789")
 		if utf8.RuneCountInString(w) < 3 || connector(w) {
 			continue
@@ -157,5 +177,5 @@ func onLabel(s string, i int) bool {
 			caps++
 		}
 	}
-	return words >= 2 && caps*10 >= words*7
+	l.title = words >= 2 && caps*10 >= words*7
 }

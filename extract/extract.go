@@ -173,7 +173,7 @@ func (rc *runContext) step(s run.Step) Features {
 	}
 	f.ContextType = contextType(&f)
 	f.Reductions = reduce(&f, t)
-	f.OTAR = otar(&f, t, newText(withoutCode(t)))
+	f.OTAR = otar(&f, t, t.prose())
 	return f
 }
 
@@ -295,9 +295,11 @@ func ledgerClaims(l *Ledger, content string, agents map[string]bool) []Claim {
 // the speaker. Looking up the few known names and reading a window around
 // each is both cheaper and more precise than a pattern for any name.
 func (rc *runContext) addressed(t *text, speaker string) string {
-	lower := strings.ToLower(t.s)
-	if len(lower) != len(t.s) {
-		return "" // a case change altered byte lengths; offsets would not line up
+	lower, aligned := t.lowered()
+	if !aligned {
+		if lower = strings.ToLower(t.s); len(lower) != len(t.s) {
+			return "" // a case change altered byte lengths; offsets would not line up
+		}
 	}
 	best, bestAt := "", len(t.s)+1
 	for _, name := range rc.names {

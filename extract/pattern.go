@@ -24,6 +24,7 @@ func pattern(expr string, opts regexp2.RegexOptions) *regexp2.Regexp {
 	re := regexp2.MustCompile(expr, opts)
 	re.MatchTimeout = MatchTimeout
 	allPatterns = append(allPatterns, re)
+	patternOpts[re] = opts
 	return re
 }
 
@@ -39,7 +40,8 @@ const (
 // hints holds, for some patterns, literals of which at least one must occur
 // (in lower case) for the pattern to match at all. A substring search is
 // far cheaper than letting a backtracking engine try every position, and
-// most steps contain none of a given pattern's keywords.
+// most steps contain none of a given pattern's keywords. Patterns with a
+// start (anchor.go) skip their hints: their candidates are cheaper still.
 var hints = map[*regexp2.Regexp][]string{}
 
 // hinted records the necessary literals of re. Every alternative of re must
@@ -55,11 +57,9 @@ func (t *text) mayMatch(re *regexp2.Regexp) bool {
 	if !ok {
 		return true
 	}
-	if t.lower == "" {
-		t.lower = strings.ToLower(t.s)
-	}
+	lower, _ := t.lowered()
 	for _, h := range hs {
-		if strings.Contains(t.lower, h) {
+		if strings.Contains(lower, h) {
 			return true
 		}
 	}
@@ -72,8 +72,19 @@ func (t *text) mayMatch(re *regexp2.Regexp) bool {
 type text struct {
 	s     string
 	runes []rune
-	off   []int  // off[i] is the byte offset of runes[i]; off[len(runes)] == len(s)
-	lower string // s in lower case, made on first use by mayMatch
+	off   []int // off[i] is the byte offset of runes[i]; off[len(runes)] == len(s)
+
+	// Made on first use (index.go): s in lower case, whether its byte
+	// offsets are those of s, where its words and lines begin, the class of
+	// each rune, and the results of find.
+	lower     string
+	lowerDone bool
+	aligned   bool
+	words     []uint64 // see wordIndex
+	lines     []int
+	class     []uint8
+	found     map[*regexp2.Regexp]found // results of find
+	proseText *text                     // see prose
 }
 
 func newText(s string) *text {
@@ -135,14 +146,11 @@ func (t *text) convert(rm *regexp2.Match) match {
 
 // first returns the first match of re, treating a timeout as no match.
 func (t *text) first(re *regexp2.Regexp) (match, bool) {
-	if !t.mayMatch(re) {
+	ms := t.find(re, 1)
+	if len(ms) == 0 {
 		return match{}, false
 	}
-	rm, err := re.FindRunesMatch(t.runes)
-	if err != nil || rm == nil {
-		return match{}, false
-	}
-	return t.convert(rm), true
+	return ms[0], true
 }
 
 // all returns up to limit matches of re (maxMatches if limit <= 0). A timeout
@@ -151,13 +159,58 @@ func (t *text) all(re *regexp2.Regexp, limit int) []match {
 	if limit <= 0 {
 		limit = maxMatches
 	}
-	if !t.mayMatch(re) {
-		return nil
+	return t.find(re, limit)
+}
+
+// find returns up to limit matches of re (a timeout ends the search and
+// keeps what was found before it).
+// Results are kept per text: a step reads some patterns more than once
+// (a plan is detected, then its lines are read; code blocks are listed, then
+// cut out of the prose twice).
+func (t *text) find(re *regexp2.Regexp, limit int) []match {
+	if c, ok := t.found[re]; ok && (limit <= len(c.ms) || len(c.ms) < c.limit) {
+		return c.ms[:min(limit, len(c.ms)):min(limit, len(c.ms))]
 	}
+	var ms []match
+	// A pattern with a start does not need its hints: finding its few
+	// candidates costs less than looking for every hint in a long text.
+	if starts[re] != nil || t.mayMatch(re) {
+		ms = t.search(re, limit)
+	}
+	if t.found == nil {
+		t.found = map[*regexp2.Regexp]found{}
+	}
+	t.found[re] = found{ms: ms, limit: limit}
+	return ms[:len(ms):len(ms)]
+}
+
+// found is a search's result: its matches and how many were asked for
+// (fewer matches than that means there are no more).
+type found struct {
+	ms    []match
+	limit int
+}
+
+// search tries re only where it can begin when that is known (start.go),
+// else lets regexp2 scan.
+func (t *text) search(re *regexp2.Regexp, limit int) []match {
+	if s := starts[re]; s != nil {
+		if cands, ok := t.candidates(s); ok {
+			return t.tryAt(s, cands, limit)
+		}
+	}
+	return t.scan(re, limit)
+}
+
+// scan lets regexp2 find the matches from the text start on.
+func (t *text) scan(re *regexp2.Regexp, limit int) []match {
 	var out []match
 	rm, err := re.FindRunesMatch(t.runes)
-	for err == nil && rm != nil && len(out) < limit {
+	for err == nil && rm != nil {
 		out = append(out, t.convert(rm))
+		if len(out) == limit {
+			break // not one scan more than asked for
+		}
 		rm, err = re.FindNextMatch(rm)
 	}
 	return out

@@ -26,13 +26,54 @@ const tail = `(?:[^.!?\n]|\.(?=\w)){2,400}[.!?]?`
 
 func reductionPatterns(caseSensitive string, insensitive ...string) []*regexp2.Regexp {
 	var out []*regexp2.Regexp
+	add := func(expr string, opts regexp2.RegexOptions) {
+		re := pattern(expr, opts)
+		if words, ok := leadingWords(expr); ok {
+			startsAt(re, start{words: words})
+		}
+		out = append(out, re)
+	}
 	if caseSensitive != "" {
-		out = append(out, pattern(caseSensitive, 0))
+		add(caseSensitive, 0)
 	}
 	for _, p := range insensitive {
-		out = append(out, pattern(p, ci))
+		add(p, ci)
 	}
 	return out
+}
+
+// leadingWords returns, in lower case, the literals that a match of expr
+// begins with when expr is \b and then a literal or a group of literal
+// alternatives, as every reduction pattern is ("\b(?:received|got)\s...",
+// "\bplease\s..."); ok is false for any other shape. Each literal runs to
+// the first special character, less a last character that a ?, * or {
+// quantifies.
+func leadingWords(expr string) (words []string, ok bool) {
+	rest, ok := strings.CutPrefix(expr, `\b`)
+	if !ok {
+		return nil, false
+	}
+	alts := []string{rest}
+	if strings.HasPrefix(rest, "(?:") {
+		end := strings.IndexByte(rest, ')')
+		if end < 0 || strings.ContainsAny(rest[3:end], `(\[`) || end+1 < len(rest) && strings.ContainsRune("?*{", rune(rest[end+1])) {
+			return nil, false
+		}
+		alts = strings.Split(rest[3:end], "|")
+	}
+	for _, alt := range alts {
+		n := strings.IndexAny(alt, `\()[]{}?*+|.^$`)
+		if n < 0 {
+			n = len(alt)
+		} else if strings.ContainsRune("?*{", rune(alt[n])) {
+			n--
+		}
+		if n < 2 || !asciiAlnum(alt[0]) {
+			return nil, false
+		}
+		words = append(words, strings.ToLower(alt[:n]))
+	}
+	return words, true
 }
 
 // The paper's patterns, with their spaces restored ("I(?:conclude|...)"
@@ -122,7 +163,7 @@ func contextType(f *Features) ContextType {
 func reduce(f *Features, t *text) Reductions {
 	red := Reductions{Sources: map[string]string{}}
 	content := t.s
-	prose := newText(withoutCode(t))
+	prose := t.prose()
 	for _, level := range []string{LevelKeyDecision, LevelSummary, LevelMilestone} {
 		words := levelWords[level]
 		text, source := structural(f, t, level)
@@ -277,6 +318,20 @@ func firstSevere(ss []Signal) *Signal {
 		}
 	}
 	return nil
+}
+
+// prose is the text with its fenced code replaced (withoutCode), made once
+// per text; a text without code is its own prose, and shares what it has
+// computed.
+func (t *text) prose() *text {
+	if t.proseText == nil {
+		if p := withoutCode(t); p == t.s {
+			t.proseText = t
+		} else {
+			t.proseText = newText(p)
+		}
+	}
+	return t.proseText
 }
 
 // withoutCode replaces fenced code with "[code]": a comment in a script is

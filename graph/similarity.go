@@ -1,7 +1,7 @@
 package graph
 
 import (
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -48,37 +48,39 @@ var stopWords = func() map[string]bool {
 // for tokens (FNV-1a, 64 bits): collisions are too rare to move a Jaccard
 // score and integers compare faster than strings.
 func tokenSet(s string) []uint64 {
-	toks := tokens(s)
-	set := make([]uint64, 0, len(toks))
-	for _, t := range toks {
-		set = append(set, fnv64(t))
-	}
-	sort.Slice(set, func(i, j int) bool { return set[i] < set[j] })
-	out := set[:0]
-	for i, h := range set {
-		if i == 0 || h != set[i-1] {
-			out = append(out, h)
-		}
-	}
-	if len(out) < minLoopTokens {
+	var set []uint64
+	eachToken(s, func(t []byte) { set = append(set, fnv64(t)) })
+	slices.Sort(set)
+	set = slices.Compact(set)
+	if len(set) < minLoopTokens {
 		return nil
 	}
-	return out
+	return set
 }
 
 // tokens splits s into its lower-cased tokens, stop words and one-character
 // tokens dropped, in order (with repeats).
 func tokens(s string) []string {
 	var out []string
+	eachToken(s, func(t []byte) { out = append(out, string(t)) })
+	return out
+}
+
+// eachToken calls f with each token of s in lower case (see tokens). The
+// slice is only valid during the call: token sets of every loop candidate
+// are built, and lower-casing each word into a string of its own was most
+// of their cost.
+func eachToken(s string, f func(t []byte)) {
+	var buf []byte
 	start := -1
 	flush := func(end int) {
 		if start < 0 {
 			return
 		}
-		w := strings.ToLower(s[start:end])
+		buf = appendLower(buf[:0], s[start:end])
 		start = -1
-		if utf8.RuneCountInString(w) >= 2 && !stopWords[w] {
-			out = append(out, w)
+		if utf8.RuneCount(buf) >= 2 && !stopWords[string(buf)] {
+			f(buf)
 		}
 	}
 	for i, r := range s {
@@ -91,7 +93,23 @@ func tokens(s string) []string {
 		flush(i)
 	}
 	flush(len(s))
-	return out
+}
+
+// appendLower appends w in lower case, as strings.ToLower writes it.
+func appendLower(buf []byte, w string) []byte {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return append(buf, strings.ToLower(w)...)
+		}
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	return buf
 }
 
 // jaccard computes |a∩b| / |a∪b| of two sorted sets; empty sets score 0.
@@ -148,7 +166,7 @@ const (
 	fnvPrime  = 1099511628211
 )
 
-func fnv64(s string) uint64 {
+func fnv64[T string | []byte](s T) uint64 {
 	h := uint64(fnvOffset)
 	for i := 0; i < len(s); i++ {
 		h ^= uint64(s[i])

@@ -1,6 +1,9 @@
 package localllm
 
-import "github.com/offattr/offattr/run"
+import (
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
+)
 
 // The prompt budget. Every analyst call of a run gets the same budget, so
 // the panel shares one rendered context:
@@ -46,7 +49,7 @@ const minPromptLimit = 600
 func runTokens(r *run.Run) int {
 	n := 0
 	for _, s := range r.Steps {
-		n += EstimateTokens(s.Content)
+		n += extract.EstimateTokens(s.Content)
 	}
 	return n
 }

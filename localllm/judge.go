@@ -155,12 +155,12 @@ func (j *Judge) Attribute(ctx context.Context, r *run.Run, att rules.Attribution
 	return combine(att, judged, outs, j.model, panel), nil
 }
 
-// render is the context builder: the caller's, else a plain window.
+// render is the context builder: the caller's, else hierarchy's.
 func (j *Judge) render() ContextFunc {
 	if j.opts.Context != nil {
 		return j.opts.Context
 	}
-	return WindowContext
+	return HierarchyContext
 }
 
 // askPanel puts one prompt to every analyst of the panel at once.

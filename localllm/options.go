@@ -56,7 +56,7 @@ type Options struct {
 	// run (see Budget).
 	PromptTokens int
 
-	// Context renders what the analysts read; nil uses WindowContext.
+	// Context renders what the analysts read; nil uses HierarchyContext.
 	Context ContextFunc
 	// Warn receives one line per dropped answer or degraded run; nil
 	// discards them.

@@ -63,7 +63,10 @@ func TestOverflowGivesUpWhenNothingFits(t *testing.T) {
 		return ollamatest.Reply{Status: http.StatusBadRequest, Error: "the input length exceeds the context length"}
 	}
 	j, warn := newJudge(t, srv, nil)
-	r := testRun(10, 20)
+	// Long enough that each shrink makes a different prompt: a short run's
+	// prompts hit the context floor (minContextTokens) at 2× already, and
+	// the cache then answers the same prompt at 4× without a call.
+	r := testRun(40, 200)
 	rulesAnswer := testAttribution(r)
 	a, err := j.Attribute(context.Background(), r, rulesAnswer)
 	require.NoError(t, err)

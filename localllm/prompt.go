@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/localllm/schema"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
@@ -155,15 +156,15 @@ func buildPrompt(r *run.Run, cands []rules.Candidate, budget int, withGT bool, r
 		fmt.Fprintf(&head, "%s step %d (%s)", sep, c.Step, c.Agent)
 		p.steps = append(p.steps, c.Step)
 	}
-	head.WriteString("\n\nLog (candidate steps marked <<; steps far from them are shortened or omitted):\n")
+	head.WriteString("\n\nLog around each candidate (marked TARGET): nearby steps in full, farther ones reduced to key decisions, summaries and milestones, or omitted:\n")
 
 	// The longest role prompt bounds the system message of every analyst.
 	system := 0
 	for _, r := range Roles {
-		system = max(system, EstimateTokens(systemFor(r)))
+		system = max(system, extract.EstimateTokens(systemFor(r)))
 	}
 	const perMessage = 8 // chat template tokens around each message
-	room := budget - system - EstimateTokens(head.String()) - 2*perMessage
+	room := budget - system - extract.EstimateTokens(head.String()) - 2*perMessage
 	text, err := render(r, p.steps, max(room, minContextTokens))
 	if err != nil {
 		return p, fmt.Errorf("build context: %w", err)

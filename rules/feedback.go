@@ -2,7 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 
@@ -13,6 +15,43 @@ import (
 var critique = regexp2.MustCompile(`(?i)\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate|flawed|not correct|not accurate|irrelevant)\b|\b(there (is|was) (an? )?(error|mistake|bug|issue) in)\b|\b(does(n't| not) (match|align|answer|address))\b|\bmade an? (error|mistake)\b`, regexp2.None)
 
 func init() { critique.MatchTimeout = 100 * time.Millisecond }
+
+// critiqueWords hold, in lower case, a piece of every alternative of
+// critique: a message with none of them cannot match and is not scanned,
+// and in one with some the scan starts just before the first. Scanning
+// every agent message with a case-insensitive \b pattern was most of the
+// rules' time.
+var critiqueWords = []string{" incorrect", " wrong", " inaccurate", " flawed", " not correct", " not accurate", " irrelevant",
+	"there is ", "there was ", "doesn't ", "does not ", "made a"}
+
+// critiqueLead is the most bytes a match of critique holds before its
+// first critique word ("seems" before " wrong").
+const critiqueLead = len("seems")
+
+// findCritique returns critique's first match in s, nil if none.
+func findCritique(s string) *regexp2.Match {
+	lower, aligned := extract.FoldCase(s)
+	first := -1
+	for _, w := range critiqueWords {
+		if i := strings.Index(lower, w); i >= 0 && (first < 0 || i < first) {
+			first = i
+		}
+	}
+	if first < 0 {
+		return nil
+	}
+	from := 0
+	if aligned {
+		// Offsets in lower are offsets in s; a critique word found there
+		// matched ASCII, so the lead is in bytes too.
+		from = max(0, first-critiqueLead)
+		for from > 0 && !utf8.RuneStart(s[from]) {
+			from--
+		}
+	}
+	m, _ := critique.FindStringMatchStartingAt(s, from)
+	return m
+}
 
 // Feedback reads what later steps say about earlier ones: a progress ledger
 // reporting no progress or a loop implicates the executor step it judges,
@@ -36,7 +75,7 @@ func Feedback(in *Input) []Finding {
 		if !isAgentDecision(in, i) {
 			continue
 		}
-		m, _ := critique.FindStringMatch(in.Run.Steps[i].Content)
+		m := findCritique(in.Run.Steps[i].Content)
 		if m == nil {
 			continue
 		}
