@@ -64,7 +64,7 @@ func Baseline(r *run.Run) Attribution {
 		if err != nil || m == nil {
 			continue
 		}
-		a.Evidence = append(a.Evidence, Evidence{Rule: "baseline_error_signal", Step: s.Index, Quote: Quote(s.Content, m.Index, m.Length)})
+		a.Evidence = append(a.Evidence, Evidence{Rule: "baseline_error_signal", Step: s.Index, Quote: quoteMatch(s.Content, m)})
 		a.Candidates = append(a.Candidates, Candidate{Step: s.Index, Agent: s.Agent, Rules: []string{"baseline_error_signal"}})
 	}
 	if len(a.Candidates) == 0 {

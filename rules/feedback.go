@@ -49,7 +49,7 @@ func findCritique(s string) *regexp2.Match {
 			from--
 		}
 	}
-	m, _ := critique.FindStringMatchStartingAt(s, from)
+	m, _ := critique.FindStringMatchStartingAt(s, utf8.RuneCountInString(s[:from])) // regexp2 counts runes
 	return m
 }
 
@@ -81,7 +81,7 @@ func Feedback(in *Input) []Finding {
 		}
 		for j := i - 1; j >= 0; j-- {
 			if in.Run.Steps[j].Agent != in.Run.Steps[i].Agent && isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindLedger) {
-				out = append(out, Finding{Step: j, Score: 0.4, Quote: Quote(in.Run.Steps[i].Content, m.Index, m.Length),
+				out = append(out, Finding{Step: j, Score: 0.4, Quote: quoteMatch(in.Run.Steps[i].Content, m),
 					Reason: fmt.Sprintf("step %d (%s) says its result is wrong", i, in.Run.Steps[i].Agent)})
 				break
 			}
