@@ -1,12 +1,12 @@
 package analyzecmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -15,13 +15,7 @@ import (
 
 func runAnalyze(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	cmd := NewCmdAnalyze(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
-	cmd.SetArgs(args)
-	cmd.SetOut(&errOut)
-	cmd.SetErr(&errOut)
-	err := cmd.Execute()
-	return out.String(), errOut.String(), err
+	return cmdutil.Execute(func(io *cmdutil.IOStreams) *cobra.Command { return NewCmdAnalyze(io, nil) }, args...)
 }
 
 func TestAnalyzeJSONKeys(t *testing.T) {

@@ -1,11 +1,11 @@
 package contextcmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"testing"
 
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -15,13 +15,8 @@ import (
 
 func runContext(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	cmd := NewCmdContext(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
-	cmd.SetArgs(args)
-	cmd.SetOut(&errOut)
-	cmd.SetErr(&errOut)
-	err := cmd.Execute()
-	return out.String(), err
+	out, _, err := cmdutil.Execute(func(io *cmdutil.IOStreams) *cobra.Command { return NewCmdContext(io, nil) }, args...)
+	return out, err
 }
 
 func testRun(name string) string {

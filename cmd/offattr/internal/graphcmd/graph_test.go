@@ -1,12 +1,12 @@
 package graphcmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -17,13 +17,8 @@ var magentic = filepath.Join("..", "..", "..", "..", "testdata", "runs", "magent
 
 func runGraph(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	cmd := NewCmdGraph(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
-	cmd.SetArgs(args)
-	cmd.SetOut(&errOut)
-	cmd.SetErr(&errOut)
-	err := cmd.Execute()
-	return out.String(), err
+	out, _, err := cmdutil.Execute(func(io *cmdutil.IOStreams) *cobra.Command { return NewCmdGraph(io, nil) }, args...)
+	return out, err
 }
 
 func TestGraphFormats(t *testing.T) {
