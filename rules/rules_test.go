@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -193,4 +194,65 @@ func TestQuoteMatchCountsRunesAsRegexp2Does(t *testing.T) {
 	start, n := byteSpan(s, m)
 	assert.Equal(t, m.String(), s[start:start+n])
 	assert.Contains(t, quoteMatch(s, m), "is incorrect")
+}
+
+// ledger renders a Magentic-One progress ledger.
+func ledger(satisfied, progress bool) string {
+	return fmt.Sprintf(`Updated Ledger:
+{"is_request_satisfied": {"reason": "checked", "answer": %t},
+ "is_in_loop": {"reason": "no", "answer": false},
+ "is_progress_being_made": {"reason": "see above", "answer": %t},
+ "next_speaker": {"reason": "it browses", "answer": "Surfer"},
+ "instruction_or_question": {"reason": "next", "answer": "Report the population."}}`, satisfied, progress)
+}
+
+func surferRun(t *testing.T, gt string) *Input {
+	return prepare(t, "What was the 2020 population of Brindle Cove?", gt,
+		msg{agent: "human", content: "What was the 2020 population of Brindle Cove?", kind: run.KindUser},
+		msg{agent: "Planner", content: "Initial plan:\n\nHere is the plan to follow as best as possible:\n- Ask Surfer to find the census figure.", kind: run.KindThought},
+		msg{agent: "Planner", content: "Find the 2020 census population of Brindle Cove.", kind: run.KindInstruction, target: "Surfer"},
+		msg{agent: "Surfer", content: "I clicked 'Brindle Cove travel blog'. The page says the town has about 3,900 residents."},
+		msg{agent: "Planner", content: ledger(true, true), kind: run.KindThought},
+		msg{agent: "Planner", content: "FINAL ANSWER: 3900", kind: run.KindTermination},
+	)
+}
+
+func TestPrematureSatisfaction(t *testing.T) {
+	fs := PrematureSatisfaction(surferRun(t, "4312"))
+	require.Len(t, fs, 2)
+	assert.Equal(t, 4, fs[0].Step, "the ledger that declared the wrong answer satisfactory")
+	assert.Equal(t, 3, fs[1].Step, "the result it accepted")
+	assert.Greater(t, fs[0].Score, fs[1].Score)
+	assert.Empty(t, PrematureSatisfaction(surferRun(t, "3,900")), "satisfied with the right answer is no fault")
+}
+
+func TestUnverifiedApproval(t *testing.T) {
+	approve := func(evidence string) *Input {
+		steps := []msg{
+			{agent: "user", content: "What is 17 * 23?", kind: run.KindUser},
+			{agent: "Solver", content: "17 * 23 = 381."},
+		}
+		if evidence != "" {
+			steps = append(steps, msg{agent: "Terminal", content: evidence})
+		}
+		steps = append(steps, msg{agent: "Checker", content: "I have verified the result: 381 is correct. TERMINATE"})
+		return prepare(t, "What is 17 * 23?", "391", steps...)
+	}
+	fs := UnverifiedApproval(approve(""))
+	require.Len(t, fs, 1)
+	assert.Equal(t, 2, fs[0].Step)
+	assert.Empty(t, UnverifiedApproval(approve("exitcode: 0 (execution succeeded)\nCode output: 381")),
+		"an approval right after a tool ran is a checked one")
+}
+
+func TestTrialFirstFault(t *testing.T) {
+	in := plannerRun(t, false)
+	fs := TrialFirstFault(in)
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 3, fs[0].Step, "the first failure of the only trial")
+	assert.Equal(t, 1.0, fs[0].Score)
+	// A corrected failure is not a trial's fault.
+	for _, f := range TrialFirstFault(codeRun(t, "")) {
+		assert.NotEqual(t, 1, f.Step, "step 1's failure was corrected at step 4")
+	}
 }
