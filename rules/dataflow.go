@@ -6,6 +6,7 @@ import (
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
+	"github.com/offattr/offattr/run"
 )
 
 // DataFlowOrigin follows the final answer's claims back through data edges
@@ -15,20 +16,29 @@ import (
 // When the final answer matches the ground truth the run failed for another
 // reason, and the rule stays silent.
 func DataFlowOrigin(in *Input) []Finding {
-	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
+	gt := in.Run.GroundTruth
+	if gt != "" && answerMatches(in, gt) {
 		return nil
 	}
 	flows := in.Graph.AnswerFlow()
 	if len(flows) == 0 {
 		return nil
 	}
+	want := newSignature(in, gt)
 	count := map[int]int{}
 	first := map[int]graph.ClaimFlow{}
+	moved := map[int]bool{}
 	var order []int
 	for _, cf := range flows {
 		o := cf.Origin
 		if o < 0 {
 			continue
+		}
+		if gt != "" {
+			o = corruption(in, cf, want)
+			if o != cf.Origin {
+				moved[o] = true
+			}
 		}
 		if in.Features.Steps[o].Has(extract.KindToolResult) {
 			if c := callerOf(in, o); c >= 0 {
@@ -48,10 +58,28 @@ func DataFlowOrigin(in *Input) []Finding {
 	for _, o := range order {
 		cf := first[o]
 		share := float64(count[o]) / float64(len(flows))
-		out = append(out, Finding{Step: o, Score: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text),
-			Reason: fmt.Sprintf("the final answer's %q first appears here and is carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())})
+		reason := fmt.Sprintf("the final answer's %q first appears here and is carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())
+		if moved[o] {
+			reason = fmt.Sprintf("the final answer's %q, first seen beside the correct value, is carried on here without it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
+		}
+		out = append(out, Finding{Step: o, Score: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text), Reason: reason})
 	}
 	return out
+}
+
+// corruption walks a claim's path from its origin toward the answer and
+// returns the first step that states the wrong value without also stating
+// the correct one: a step that reports both (a search listing the right
+// figure beside a wrong one) still had valid data; the corruption is where
+// the right one was dropped.
+func corruption(in *Input, cf graph.ClaimFlow, want value) int {
+	for k := len(cf.Path) - 1; k >= 0; k-- {
+		i := cf.Path[k]
+		if !want.statedBy(in.Run.Steps[i].Content, in.Features.Steps[i].Claims) {
+			return i
+		}
+	}
+	return cf.Origin
 }
 
 // answerMatches reports whether the run's final answer states the ground
@@ -72,6 +100,35 @@ type value struct {
 
 func newValue(s string) value {
 	return value{claims: extract.Claims(s), words: normWords(s)}
+}
+
+// newSignature is the ground truth as evidence that a step reached it:
+// only what the task did not already say. A step that restates the
+// question repeats its names and numbers without having found anything.
+func newSignature(in *Input, gt string) value {
+	v := newValue(gt)
+	given := map[string]bool{} // by normal form: a name quoted in the task is the same name
+	for _, c := range in.Features.Question {
+		given[c.Norm] = true
+	}
+	for i, st := range in.Run.Steps {
+		if st.Kind == run.KindUser {
+			for _, c := range in.Features.Steps[i].Claims {
+				given[c.Norm] = true
+			}
+		}
+	}
+	var own []extract.Claim
+	for _, c := range v.claims {
+		if !given[c.Norm] {
+			own = append(own, c)
+		}
+	}
+	v.claims = own
+	if len(own) == 0 && strings.Contains(normWords(in.Run.Question), v.words) {
+		v.words = "" // nothing in the answer is news: no step can be seen reaching it
+	}
+	return v
 }
 
 // statedBy reports whether a text, whose claims extract has already found,
@@ -122,20 +179,20 @@ func quoteClaim(in *Input, i int, text string) string {
 // later step that puts forward a different answer discarded it; otherwise
 // the first step that puts forward a wrong answer is where the run went
 // wrong. A step puts forward an answer when extract reads one in it, or,
-// once the correct value was reached, when it is where a value of the final
-// answer first appears.
+// once the correct value was reached, when it states a value of the wrong
+// final answer.
 func GroundTruthContradiction(in *Input) []Finding {
 	gt := in.Run.GroundTruth
 	if gt == "" || answerMatches(in, gt) {
 		return nil
 	}
-	origins := map[int]string{}
-	for _, cf := range in.Graph.AnswerFlow() {
-		if _, ok := origins[cf.Origin]; cf.Origin >= 0 && !ok {
-			origins[cf.Origin] = cf.Text
+	final := map[string]bool{}
+	if fa := in.Features.FinalAnswer; fa != nil {
+		for _, c := range fa.Claims {
+			final[c.Key()] = true
 		}
 	}
-	want := newValue(gt)
+	want := newSignature(in, gt)
 	had := -1
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
@@ -148,9 +205,9 @@ func GroundTruthContradiction(in *Input) []Finding {
 		}
 		put := f.Answer
 		if put == "" && had >= 0 {
-			// Only against a correct value already reached does first
-			// stating the final answer count as putting one forward.
-			put = origins[i]
+			// Once the correct value was reached, restating the final
+			// answer's value counts as putting it forward.
+			put = statedFinal(f.Claims, final)
 		}
 		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
 			continue
@@ -163,4 +220,15 @@ func GroundTruthContradiction(in *Input) []Finding {
 			Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", put)}}
 	}
 	return nil
+}
+
+// statedFinal returns the text of the first claim of a step that is a value
+// of the final answer, or "".
+func statedFinal(claims []extract.Claim, final map[string]bool) string {
+	for _, c := range claims {
+		if final[c.Key()] {
+			return c.Text
+		}
+	}
+	return ""
 }

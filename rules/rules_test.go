@@ -172,6 +172,9 @@ func TestAttributeTestdata(t *testing.T) {
 	}{
 		// Step 2's code printed the right saving (9); step 3 overturned it.
 		{"autogen.json", 3, "Math_Expert", "ground_truth_contradiction"},
+		// Step 4 reported the census figure beside a blog's; step 7 went
+		// to the blog and carried its figure to the answer.
+		{"magentic.json", 7, "WebSurfer", "data_flow_origin"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
