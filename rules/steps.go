@@ -146,7 +146,8 @@ var ownFailureKinds = map[string]bool{
 // strongestError returns the most severe signal in which a step reports its
 // own failure.
 func strongestError(f *extract.Features) (extract.Signal, bool) {
-	if f.Ledger != nil {
+	if f.Ledger != nil || f.Has(extract.KindPlan) || f.Has(extract.KindReplan) {
+		// Ledgers judge others; plans weigh what might go wrong.
 		return extract.Signal{}, false
 	}
 	var best extract.Signal
