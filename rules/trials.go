@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
 )
 
@@ -48,7 +49,7 @@ func TrialFirstFault(in *Input) []Finding {
 	weight := 1.0
 	for _, t := range in.Graph.Trials() {
 		for _, i := range t.Steps() {
-			if !isAgentDecision(in, i) && !in.Features.Steps[i].Has("tool_result") {
+			if !isAgentDecision(in, i) && !in.Features.Steps[i].Has(extract.KindToolResult) {
 				continue
 			}
 			step, why := faultAt(in, i)
