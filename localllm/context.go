@@ -58,7 +58,21 @@ func HierarchyContext(r *run.Run, targets []int, budget int) (string, error) {
 	if len(targets) == 0 {
 		return "", nil
 	}
-	f := extract.Run(r)
+	return HierarchyContextOf(extract.Run(r))(r, targets, budget)
+}
+
+// HierarchyContextOf is HierarchyContext over features the caller already
+// has, so that a run is extracted once however many prompts are built.
+func HierarchyContextOf(f *extract.RunFeatures) ContextFunc {
+	return func(r *run.Run, targets []int, budget int) (string, error) {
+		if len(targets) == 0 {
+			return "", nil
+		}
+		return hierarchyContext(r, f, targets, budget)
+	}
+}
+
+func hierarchyContext(r *run.Run, f *extract.RunFeatures, targets []int, budget int) (string, error) {
 	one := PerTarget(func(r *run.Run, step, share int) (string, error) {
 		if share <= 0 {
 			// hierarchy reads a budget <= 0 as no limit at all.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
+	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
@@ -102,6 +103,13 @@ func (j *Judge) thinks() bool { return j.opts.Think && j.model.Thinking }
 // Usage), and the reason goes to Options.Warn. The error is non-nil only
 // when ctx ended, so a bulk caller knows to stop.
 func (j *Judge) Attribute(ctx context.Context, r *run.Run, att rules.Attribution) (rules.Attribution, error) {
+	return j.AttributeWith(ctx, r, nil, att)
+}
+
+// AttributeWith is Attribute for a caller that has already extracted the
+// run's features (the pipeline has): they are used, not extracted again.
+// f may be nil.
+func (j *Judge) AttributeWith(ctx context.Context, r *run.Run, f *extract.RunFeatures, att rules.Attribution) (rules.Attribution, error) {
 	name := att.File
 	if name == "" {
 		name = r.Source
@@ -116,6 +124,7 @@ func (j *Judge) Attribute(ctx context.Context, r *run.Run, att rules.Attribution
 	}
 	inStepOrder := slices.Clone(judged)
 	slices.SortFunc(inStepOrder, func(a, b rules.Candidate) int { return a.Step - b.Step })
+	render := j.render(r, f)
 	var spent rules.Usage
 	var outs []outcome
 	panel := Roles[:j.opts.Panel]
@@ -124,7 +133,7 @@ func (j *Judge) Attribute(ctx context.Context, r *run.Run, att rules.Attribution
 		// Every size below is in estimated tokens; a factor of 2 means the
 		// model spends twice as many, so everything is built half as big.
 		budget := callBudget(runTokens(r), j.opts.PromptTokens, promptLimit(j.model.NumCtx, len(judged), j.thinks())) / factor
-		p, err := buildPrompt(r, inStepOrder, budget, j.opts.WithGroundTruth, j.render())
+		p, err := buildPrompt(r, inStepOrder, budget, j.opts.WithGroundTruth, render)
 		if err != nil {
 			j.warns.line(name, err.Error()+"; the rules' answer stands")
 			att.Usage = att.Usage.Add(spent)
@@ -155,12 +164,16 @@ func (j *Judge) Attribute(ctx context.Context, r *run.Run, att rules.Attribution
 	return combine(att, judged, outs, j.model, panel), nil
 }
 
-// render is the context builder: the caller's, else hierarchy's.
-func (j *Judge) render() ContextFunc {
+// render is the context builder: the caller's, else hierarchy's over f
+// (extracted here, once, when the caller has no features).
+func (j *Judge) render(r *run.Run, f *extract.RunFeatures) ContextFunc {
 	if j.opts.Context != nil {
 		return j.opts.Context
 	}
-	return HierarchyContext
+	if f == nil {
+		f = extract.Run(r)
+	}
+	return HierarchyContextOf(f)
 }
 
 // askPanel puts one prompt to every analyst of the panel at once.

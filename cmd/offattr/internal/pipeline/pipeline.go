@@ -35,27 +35,29 @@ func New(opts Options) Analyzer {
 			return rules.Attribution{}, err
 		}
 		r = r.WithoutLabel()
-		a, err := attribute(r, opts.Baseline)
+		a, f, err := attribute(r, opts.Baseline)
 		if err != nil || opts.Judge == nil {
 			return a, err
 		}
-		return opts.Judge.Attribute(ctx, r, a)
+		return opts.Judge.AttributeWith(ctx, r, f, a)
 	}
 }
 
-func attribute(r *run.Run, baseline string) (rules.Attribution, error) {
+// attribute runs the rules (or a baseline) and returns the features it
+// extracted, nil for a baseline, for the model stage to reuse.
+func attribute(r *run.Run, baseline string) (rules.Attribution, *extract.RunFeatures, error) {
 	if baseline != "" {
 		b, ok := rules.Baselines[baseline]
 		if !ok {
-			return rules.Attribution{}, fmt.Errorf("unknown baseline %q (want one of %s)", baseline, strings.Join(rules.BaselineNames(), ", "))
+			return rules.Attribution{}, nil, fmt.Errorf("unknown baseline %q (want one of %s)", baseline, strings.Join(rules.BaselineNames(), ", "))
 		}
-		return b(r), nil
+		return b(r), nil, nil
 	}
 	in, err := Prepare(r)
 	if err != nil {
-		return rules.Attribution{}, err
+		return rules.Attribution{}, nil, err
 	}
-	return rules.Attribute(in), nil
+	return rules.Attribute(in), in.Features, nil
 }
 
 // Prepare runs the structural stages (extract, graph) that the rules and
