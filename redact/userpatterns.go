@@ -3,13 +3,14 @@ package redact
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/dlclark/regexp2"
+
+	"github.com/offattr/offattr/run"
 )
 
 // loadPatterns reads a user pattern file: one regexp2 pattern per line,
@@ -17,11 +18,7 @@ import (
 func loadPatterns(path string, timeout time.Duration) ([]*rule, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("redact patterns %s: %w", path, err)
+		return nil, fmt.Errorf("redact patterns %s: %w", path, run.PathCause(err))
 	}
 	return parsePatterns(path, data, timeout)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"regexp"
 	"strconv"
@@ -53,13 +54,19 @@ type Options struct {
 func Load(path string, opts Options) (*Run, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("load %s: %w", path, err)
+		return nil, fmt.Errorf("load %s: %w", path, PathCause(err))
 	}
 	return Parse(path, data, opts)
+}
+
+// PathCause strips the *fs.PathError around err: callers name the file in
+// their own message, and "load x: open x: no such file" would say it twice.
+func PathCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // Parse parses the bytes of one run; name is used in errors and as Run.Source.

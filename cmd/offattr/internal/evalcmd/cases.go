@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/offattr/offattr/run"
 )
 
 // subset is a named group of labelled case files.
@@ -23,7 +25,7 @@ func discover(paths []string) ([]subset, error) {
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
-			return nil, fmt.Errorf("eval %s: %w", p, unwrapPath(err))
+			return nil, fmt.Errorf("eval %s: %w", p, run.PathCause(err))
 		}
 		if !info.IsDir() {
 			out = append(out, subset{Name: filepath.Base(filepath.Dir(p)), Files: []string{p}})
@@ -31,7 +33,7 @@ func discover(paths []string) ([]subset, error) {
 		}
 		entries, err := os.ReadDir(p)
 		if err != nil {
-			return nil, fmt.Errorf("eval %s: %w", p, unwrapPath(err))
+			return nil, fmt.Errorf("eval %s: %w", p, run.PathCause(err))
 		}
 		var files []string
 		var subs []subset
@@ -65,7 +67,7 @@ func discover(paths []string) ([]subset, error) {
 func caseFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("eval %s: %w", dir, unwrapPath(err))
+		return nil, fmt.Errorf("eval %s: %w", dir, run.PathCause(err))
 	}
 	var files []string
 	for _, e := range entries {
@@ -100,11 +102,4 @@ func sortCases(files []string) {
 		}
 		return files[i] < files[j]
 	})
-}
-
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

@@ -124,7 +124,7 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	if opts.CasesPath != "" {
 		f, err := os.Create(opts.CasesPath)
 		if err != nil {
-			return fmt.Errorf("eval: create %s: %w", opts.CasesPath, unwrapPath(err))
+			return fmt.Errorf("eval: create %s: %w", opts.CasesPath, run.PathCause(err))
 		}
 		defer f.Close()
 		cases = f

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/offattr/offattr/run"
 )
 
 // input is one thing to screen: a run file, a line of the stdin stream, or
@@ -44,7 +46,7 @@ func expandPath(arg string) []input {
 	}
 	info, err := os.Stat(arg)
 	if err != nil {
-		return []input{{name: arg, err: unwrapPath(err)}}
+		return []input{{name: arg, err: run.PathCause(err)}}
 	}
 	if !info.IsDir() {
 		return []input{{name: arg}}
@@ -53,7 +55,7 @@ func expandPath(arg string) []input {
 	var bad []input
 	walkErr := filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			bad = append(bad, input{name: path, err: unwrapPath(err)})
+			bad = append(bad, input{name: path, err: run.PathCause(err)})
 			if d != nil && d.IsDir() && path != arg {
 				return fs.SkipDir
 			}
@@ -71,7 +73,7 @@ func expandPath(arg string) []input {
 		return nil
 	})
 	if walkErr != nil {
-		bad = append(bad, input{name: arg, err: unwrapPath(walkErr)})
+		bad = append(bad, input{name: arg, err: run.PathCause(walkErr)})
 	}
 	sortNatural(files)
 	out := make([]input, 0, len(files)+len(bad))
@@ -88,14 +90,6 @@ func expandPath(arg string) []input {
 func isRunFile(name string) bool {
 	ext := strings.ToLower(filepath.Ext(name))
 	return ext == ".json" || ext == ".jsonl"
-}
-
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // streamInputs reads a JSONL stream of runs, one run per non-blank line,

@@ -16,6 +16,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
 )
 
@@ -179,7 +180,7 @@ func openOutput(opts *ScreenOptions) (*output, map[string]bool, error) {
 	}
 	f, err := os.OpenFile(opts.Output, flags, 0o644)
 	if err != nil {
-		return nil, nil, fmt.Errorf("open %s: %w", opts.Output, unwrapPath(err))
+		return nil, nil, fmt.Errorf("open %s: %w", opts.Output, run.PathCause(err))
 	}
 	if opts.Resume {
 		if err := f.Truncate(have.Complete); err != nil {

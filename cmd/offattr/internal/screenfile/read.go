@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
 )
 
@@ -33,7 +34,7 @@ func ReadFile(path string) (Contents, error) {
 		return Contents{}, nil
 	}
 	if err != nil {
-		return Contents{}, fmt.Errorf("read %s: %w", path, unwrapPath(err))
+		return Contents{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
 	}
 	c, err := Parse(data, FormatFor(path))
 	if err != nil {
@@ -104,14 +105,6 @@ func parseCSV(line []byte) (Record, error) {
 		return Record{}, fmt.Errorf("confidence %q is not a number", f[3])
 	}
 	return r, nil
-}
-
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Files returns the set of inputs the records cover.
