@@ -3,7 +3,6 @@ package graph
 import (
 	"bytes"
 	"encoding/json"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -13,11 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/extract"
-	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/run/runtest"
 )
-
-// devDir is the Who&When development half, beside the repository.
-var devDir = filepath.Join("..", "..", "shared", "whowhen", "dev")
 
 var (
 	devOnce   sync.Once
@@ -27,35 +23,23 @@ var (
 
 // devGraphs builds the graph of every dev run with extract's real features,
 // once per test binary: extraction dominates (seconds), building does not.
+// Graphs are keyed by the run's file.
 func devGraphs(t *testing.T) map[string]*Graph {
 	t.Helper()
+	runs := runtest.DevRuns(t) // skips when the dev half is not here
 	devOnce.Do(func() {
-		paths, err := filepath.Glob(filepath.Join(devDir, "*", "*.json"))
-		if err != nil {
-			devBuildE = err
-			return
-		}
-		sort.Strings(paths)
 		devBuilt = map[string]*Graph{}
-		for _, p := range paths {
-			r, err := run.Load(p, run.Options{})
-			if err != nil {
-				devBuildE = err
-				return
-			}
+		for _, r := range runs {
 			r = r.WithoutLabel()
 			g, err := Build(r, extract.Run(r))
 			if err != nil {
 				devBuildE = err
 				return
 			}
-			devBuilt[p] = g
+			devBuilt[r.Source] = g
 		}
 	})
 	require.NoError(t, devBuildE)
-	if len(devBuilt) == 0 {
-		t.Skipf("no Who&When dev runs under %s", devDir)
-	}
 	return devBuilt
 }
 
@@ -64,7 +48,7 @@ func TestDevRunInvariants(t *testing.T) {
 	totals := map[EdgeType]int{}
 	groups, trials := 0, 0
 	for p, g := range graphs {
-		name := strings.TrimPrefix(p, devDir+string(filepath.Separator))
+		name := runtest.Name(p)
 		t.Run(name, func(t *testing.T) {
 			checkInvariants(t, g)
 		})

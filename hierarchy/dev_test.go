@@ -1,8 +1,6 @@
 package hierarchy
 
 import (
-	"path/filepath"
-	"runtime"
 	"sort"
 	"testing"
 
@@ -11,21 +9,11 @@ import (
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/run/runtest"
 )
 
 // budgets are the token budgets the dev test fits every context to.
 var budgets = []int{150, 300, 500, 1000, 2000, 4000, 8000, 16000}
-
-func devFiles(t testing.TB) []string {
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared", "whowhen", "dev")
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.json"))
-	if len(files) == 0 {
-		t.Skipf("Who&When dev half not found at %s", dir)
-	}
-	sort.Strings(files)
-	return files
-}
 
 // TestDevBudgets fits contexts of dev steps to every budget: the rendering
 // never exceeds the budget and the target step is always there. Every step
@@ -36,7 +24,7 @@ func TestDevBudgets(t *testing.T) {
 	sizes := map[int][]int{}
 	unbounded := 0
 	contexts := 0
-	for _, path := range devFiles(t) {
+	for _, path := range runtest.DevFiles(t) {
 		r, err := run.Load(path, run.Options{})
 		require.NoError(t, err)
 		f := extract.Run(r)
@@ -78,7 +66,7 @@ func BenchmarkFitDev(b *testing.B) {
 		f *extract.RunFeatures
 	}
 	var items []item
-	for _, path := range devFiles(b) {
+	for _, path := range runtest.DevFiles(b) {
 		r, err := run.Load(path, run.Options{})
 		if err != nil {
 			b.Fatal(err)

@@ -1,30 +1,20 @@
 package redact
 
 import (
-	"path/filepath"
 	"testing"
 
-	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/run/runtest"
 )
 
 // BenchmarkRun redacts the Who&When development half when it is beside
 // the repository (../shared), reporting runs and megabytes per second.
 func BenchmarkRun(b *testing.B) {
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "shared", "whowhen", "dev", "*", "*.json"))
-	if len(paths) == 0 {
-		b.Skip("no ../shared/whowhen/dev")
-	}
-	var runs []*run.Run
+	runs := runtest.DevRuns(b)
 	size := 0
-	for _, p := range paths {
-		r, err := run.Load(p, run.Options{})
-		if err != nil {
-			continue
-		}
+	for _, r := range runs {
 		for _, t := range runTexts(r) {
 			size += len(*t)
 		}
-		runs = append(runs, r)
 	}
 	p, err := Compile(Options{})
 	if err != nil {

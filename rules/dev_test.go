@@ -12,21 +12,15 @@ import (
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/run/runtest"
 )
 
-// devRuns loads every Who&When development case, or skips when the
-// benchmark is not beside the project.
+// devRuns loads every Who&When development case without its label, or
+// skips when the benchmark is not beside the project.
 func devRuns(tb testing.TB) []*run.Run {
 	tb.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "whowhen", "dev", "*", "*.json"))
-	if len(files) == 0 {
-		tb.Skip("../shared/whowhen/dev is not here")
-	}
-	sort.Strings(files)
 	var out []*run.Run
-	for _, f := range files {
-		r, err := run.Load(f, run.Options{})
-		require.NoError(tb, err)
+	for _, r := range runtest.DevRuns(tb) {
 		out = append(out, r.WithoutLabel())
 	}
 	return out
