@@ -133,30 +133,22 @@ func parse(data []byte, format Format) (*Run, error) {
 	}
 }
 
-// object reads a single JSON object: a Who&When case or a transcript with messages.
+// object reads a single JSON object: a Who&When case or a transcript with
+// messages. One decode reads either: a present "history" or "messages"
+// decodes non-nil, even when empty.
 func object(data []byte, format Format) (*Run, error) {
-	var probe map[string]json.RawMessage
-	if err := decodeStrict(data, &probe); err != nil {
+	var o fileObject
+	if err := decodeStrict(data, &o); err != nil {
 		return nil, err
 	}
-	_, hasHistory := probe["history"]
-	_, hasMessages := probe["messages"]
 	switch {
-	case format == FormatWhoWhen || (format == FormatAuto && hasHistory):
-		if !hasHistory {
+	case format == FormatWhoWhen || (format == FormatAuto && o.History != nil):
+		if o.History == nil {
 			return nil, errors.New(`not a Who&When case: no "history" field`)
 		}
-		var c whoWhenCase
-		if err := decodeStrict(data, &c); err != nil {
-			return nil, err
-		}
-		return c.toRun()
-	case hasMessages:
-		var t transcriptObject
-		if err := decodeStrict(data, &t); err != nil {
-			return nil, err
-		}
-		return transcript(t.Messages, &t)
+		return o.whoWhen()
+	case o.Messages != nil:
+		return transcript(o.Messages, &o)
 	case format == FormatTranscript:
 		var m message
 		if err := decodeStrict(data, &m); err != nil {
@@ -168,46 +160,43 @@ func object(data []byte, format Format) (*Run, error) {
 	}
 }
 
-type whoWhenCase struct {
-	Question      string          `json:"question"`
-	GroundTruth   json.RawMessage `json:"ground_truth"`
-	History       []message       `json:"history"`
-	MistakeAgent  string          `json:"mistake_agent"`
-	MistakeStep   json.RawMessage `json:"mistake_step"`
-	MistakeReason string          `json:"mistake_reason"`
+// fileObject is every field either object format carries. "task" is read
+// raw: a Who&When file may use it for anything.
+type fileObject struct {
+	Question       string          `json:"question"`
+	Task           json.RawMessage `json:"task"`
+	GroundTruth    json.RawMessage `json:"ground_truth"`
+	ExpectedAnswer json.RawMessage `json:"expected_answer"`
+	History        []message       `json:"history"`
+	Messages       []message       `json:"messages"`
+	MistakeAgent   string          `json:"mistake_agent"`
+	MistakeStep    json.RawMessage `json:"mistake_step"`
+	MistakeReason  string          `json:"mistake_reason"`
 }
 
-func (c *whoWhenCase) toRun() (*Run, error) {
-	r := &Run{Format: FormatWhoWhen, Question: strings.TrimSpace(c.Question), GroundTruth: scalarString(c.GroundTruth)}
-	for i, m := range c.History {
+func (o *fileObject) whoWhen() (*Run, error) {
+	r := &Run{Format: FormatWhoWhen, Question: strings.TrimSpace(o.Question), GroundTruth: scalarString(o.GroundTruth)}
+	for i, m := range o.History {
 		s, err := m.step()
 		if err != nil {
 			return nil, fmt.Errorf("history[%d]: %w", i, err)
 		}
 		r.Steps = append(r.Steps, s)
 	}
-	if c.MistakeAgent != "" || len(c.MistakeStep) > 0 {
-		step, err := strconv.Atoi(scalarString(c.MistakeStep))
+	if o.MistakeAgent != "" || len(o.MistakeStep) > 0 {
+		step, err := strconv.Atoi(scalarString(o.MistakeStep))
 		if err != nil {
-			return nil, fmt.Errorf("mistake_step %s is not a step index", string(c.MistakeStep))
+			return nil, fmt.Errorf("mistake_step %s is not a step index", string(o.MistakeStep))
 		}
-		r.Label = &Label{Agent: c.MistakeAgent, Step: step, Reason: c.MistakeReason}
+		r.Label = &Label{Agent: o.MistakeAgent, Step: step, Reason: o.MistakeReason}
 	}
 	return r, nil
 }
 
-type transcriptObject struct {
-	Messages       []message       `json:"messages"`
-	Question       string          `json:"question"`
-	Task           string          `json:"task"`
-	GroundTruth    json.RawMessage `json:"ground_truth"`
-	ExpectedAnswer json.RawMessage `json:"expected_answer"`
-}
-
-func transcript(msgs []message, meta *transcriptObject) (*Run, error) {
+func transcript(msgs []message, meta *fileObject) (*Run, error) {
 	r := &Run{Format: FormatTranscript}
 	if meta != nil {
-		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, meta.Task))
+		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, scalarString(meta.Task)))
 		r.GroundTruth = firstNonEmpty(scalarString(meta.GroundTruth), scalarString(meta.ExpectedAnswer))
 	}
 	for i, m := range msgs {
