@@ -16,10 +16,16 @@ type LoadFlags struct {
 
 // Register adds the flags to fs.
 func (l *LoadFlags) Register(fs *pflag.FlagSet) {
-	fs.StringVar(&l.Format, "format", string(run.FormatAuto), "input format: auto, whowhen or transcript")
-	fs.StringVar(&l.Question, "question", "", "the task the run tried to solve (overrides the file)")
+	l.RegisterInput(fs, "format")
 	fs.StringVar(&l.GroundTruth, "ground-truth", "", "the correct final answer (overrides the file)")
 	fs.BoolVar(&l.NoGroundTruth, "no-ground-truth", false, "attribute without the ground-truth answer, even if the file has one")
+}
+
+// RegisterInput adds only the flags that say how a file is read, with the
+// format flag under formatName, for a command whose --format is its output.
+func (l *LoadFlags) RegisterInput(fs *pflag.FlagSet, formatName string) {
+	fs.StringVar(&l.Format, formatName, string(run.FormatAuto), "input format: auto, whowhen or transcript")
+	fs.StringVar(&l.Question, "question", "", "the task the run tried to solve (overrides the file)")
 }
 
 // Options converts the flags into loader options.

@@ -63,8 +63,7 @@ data, loop, replans, feedback and member. --types keeps only some edge types
 	fs := cmd.Flags()
 	fs.StringVar(&opts.Format, "format", FormatDOT, "output format: dot, mermaid or json")
 	fs.StringVar(&opts.Types, "types", "", "comma-separated edge types to keep (default all): next, instructs, observes, data, loop, replans, feedback, member")
-	fs.StringVar(&opts.Load.Format, "input-format", string(run.FormatAuto), "input format: auto, whowhen or transcript")
-	fs.StringVar(&opts.Load.Question, "question", "", "the task the run tried to solve (overrides the file)")
+	opts.Load.RegisterInput(fs, "input-format")
 	return cmd
 }
 
