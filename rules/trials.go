@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/offattr/offattr/extract"
-	"github.com/offattr/offattr/graph"
 )
 
 // Reversibility is CHIEF's deviation-aware rule: a failed call that is
@@ -26,18 +25,6 @@ func Reversibility(in *Input) []Finding {
 			Reason: fmt.Sprintf("its failure at step %d was corrected at step %d", j, fixed)})
 	}
 	return out
-}
-
-func reaches(in *Input, from, to int) bool {
-	if to < 0 {
-		return false
-	}
-	for _, d := range in.Graph.Descendants(from, graph.Data) {
-		if d == to {
-			return true
-		}
-	}
-	return false
 }
 
 // TrialFirstFault applies DoVer's trials: each plan or re-plan starts a
