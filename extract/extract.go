@@ -2,7 +2,6 @@ package extract
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/offattr/offattr/run"
 )
@@ -52,17 +51,8 @@ func newRunContext(r *run.Run) *runContext {
 	return rc
 }
 
-// agentKey compares agent names as the labels need: case and punctuation
-// do not matter ("WebSurfer" = "Websurfer" = "web_surfer").
-func agentKey(name string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// agentKey is run.AgentKey, the one identity of an agent name.
+var agentKey = run.AgentKey
 
 // agent returns the run's spelling of name, "" if no agent is called so.
 func (rc *runContext) agent(name string) string {

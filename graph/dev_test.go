@@ -30,7 +30,7 @@ func devGraphs(t *testing.T) map[string]*Graph {
 	devOnce.Do(func() {
 		devBuilt = map[string]*Graph{}
 		for _, r := range runs {
-			r = r.WithoutLabel()
+
 			g, err := Build(r, extract.Run(r))
 			if err != nil {
 				devBuildE = err

@@ -55,7 +55,7 @@ func TestAttributeSuccess(t *testing.T) {
 		require.NotNil(t, c.Truncate)
 		assert.False(t, *c.Truncate)
 		assert.Equal(t, chats[0].Messages[1].Content, c.Messages[1].Content, "analysts share the user message")
-		assert.NotContains(t, c.Messages[1].Content, "SECRET-ANSWER-7", "no ground truth without the setting")
+		assert.NotContains(t, c.Messages[1].Content, "SECRET-ANSWER-7", "a run without a ground truth shows none")
 		reply := ollamatest.SchemaReply(&c, 0).Content
 		usage = usage.Add(rules.Usage{LLMCalls: 1, PromptTokens: ollamatest.PromptTokens(c.Messages), CompletionTokens: (len(reply) + 3) / 4})
 	}
@@ -313,12 +313,17 @@ func TestAttributeThink(t *testing.T) {
 }
 
 func TestAttributeGroundTruth(t *testing.T) {
+	// The prompt shows the correct answer exactly when the run carries one:
+	// the "without ground truth" setting is decided once, when the run is
+	// loaded, and a run loaded that way has none to show.
 	srv := newServer(t, qwen(32768))
 	j, _ := newJudge(t, srv, func(o *Options) { o.Panel = 1 })
-	r := testRun(10, 30)
-	_, err := j.Attribute(context.Background(), r, testAttribution(r))
+	without := testRun(10, 30)
+	with := *without
+	with.GroundTruth = "SECRET-ANSWER-7"
+	_, err := j.Attribute(context.Background(), without, testAttribution(without))
 	require.NoError(t, err)
-	_, err = j.WithGroundTruth(true).Attribute(context.Background(), r, testAttribution(r))
+	_, err = j.Attribute(context.Background(), &with, testAttribution(&with))
 	require.NoError(t, err)
 	chats := srv.Chats()
 	require.Len(t, chats, 2, "the settings do not share cache entries")

@@ -23,10 +23,6 @@ func (r *Redactor) Run(in *run.Run) *run.Run {
 			out.Steps[i].ToolCalls = append([]run.ToolCall(nil), calls...)
 		}
 	}
-	if in.Label != nil {
-		l := *in.Label
-		out.Label = &l
-	}
 	texts := runTexts(&out)
 	for _, t := range texts {
 		*t = r.String(*t)
@@ -45,9 +41,6 @@ func runTexts(r *run.Run) []*string {
 		for j := range r.Steps[i].ToolCalls {
 			ts = append(ts, &r.Steps[i].ToolCalls[j].Arguments)
 		}
-	}
-	if r.Label != nil {
-		ts = append(ts, &r.Label.Reason)
 	}
 	return ts
 }

@@ -21,7 +21,6 @@ func TestRunReturnsRedactedCopy(t *testing.T) {
 				ToolCalls: []run.ToolCall{{Name: "sql", Arguments: `{"dsn":"postgres://admin:Sup3rS3cret@10.0.4.2/db"}`}}},
 			{Index: 2, Agent: "Coder", Kind: run.KindMessage, Content: "Sent to bob@example.com from 10.0.4.2, step 1 done."},
 		},
-		Label: &run.Label{Agent: "Coder", Step: 1, Reason: "leaked Sup3rS3cret"},
 	}
 	r := newRedactor(t)
 	out := r.Run(in)
@@ -34,14 +33,13 @@ func TestRunReturnsRedactedCopy(t *testing.T) {
 	assert.Equal(t, `{"dsn":"postgres://admin:[PASSWORD_1]@[IP_1]/db"}`, out.Steps[1].ToolCalls[0].Arguments)
 	assert.Equal(t, "sql", out.Steps[1].ToolCalls[0].Name)
 	assert.Equal(t, "Sent to [EMAIL_1] from [IP_1], step 1 done.", out.Steps[2].Content)
-	assert.Equal(t, "leaked [PASSWORD_1]", out.Label.Reason)
+	assert.Equal(t, "leaked [PASSWORD_1]", r.String("leaked Sup3rS3cret"), "later text gets the run's placeholders")
 	assert.Equal(t, "Coder", out.Steps[2].Agent)
 	assert.Equal(t, "runs/17.json", out.Source)
 
 	// The input is untouched.
 	assert.Equal(t, "Use the DB; the admin password is Sup3rS3cret.", in.Steps[0].Content)
 	assert.Contains(t, in.Steps[1].ToolCalls[0].Arguments, "Sup3rS3cret")
-	assert.Equal(t, "leaked Sup3rS3cret", in.Label.Reason)
 
 	assert.Nil(t, r.Run(nil))
 }

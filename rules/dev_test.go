@@ -15,15 +15,11 @@ import (
 	"github.com/offattr/offattr/run/runtest"
 )
 
-// devRuns loads every Who&When development case without its label, or
-// skips when the benchmark is not beside the project.
+// devRuns loads every Who&When development case, or skips when the
+// benchmark is not beside the project.
 func devRuns(tb testing.TB) []*run.Run {
 	tb.Helper()
-	var out []*run.Run
-	for _, r := range runtest.DevRuns(tb) {
-		out = append(out, r.WithoutLabel())
-	}
-	return out
+	return runtest.DevRuns(tb)
 }
 
 func attribute(tb testing.TB, r *run.Run) Attribution {

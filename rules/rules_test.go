@@ -180,7 +180,7 @@ func TestAttributeTestdata(t *testing.T) {
 		t.Run(tt.file, func(t *testing.T) {
 			r, err := run.Load("../testdata/runs/"+tt.file, run.Options{})
 			require.NoError(t, err)
-			a := attribute(t, r.WithoutLabel())
+			a := attribute(t, r)
 			assert.Equal(t, tt.step, a.Step)
 			assert.Equal(t, tt.agent, a.Agent)
 			require.NotEmpty(t, a.Candidates)

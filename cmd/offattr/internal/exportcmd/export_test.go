@@ -14,7 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
@@ -26,9 +27,13 @@ var magentic = filepath.Join("..", "..", "..", "..", "testdata", "runs", "magent
 
 // fixed is an analyzer with a known answer, so the golden file does not
 // move when the rules improve.
-func fixed() (pipeline.Analyzer, error) {
-	return func(ctx context.Context, r *run.Run) (rules.Attribution, error) {
-		return rules.Attribution{
+func fixed(*redact.Patterns) (engine.Analyzer, error) {
+	return func(ctx context.Context, r *run.Run) (engine.Result, error) {
+		in, err := engine.Prepare(r)
+		if err != nil {
+			return engine.Result{}, err
+		}
+		return engine.Result{Input: in, Attribution: rules.Attribution{
 			Agent: "WebSurfer", Step: 7, Confidence: 0.35, Mode: rules.ModeRulesLLM,
 			Rationale: "The WebSurfer took the travel blog's 3,900 over the official page's 4,312.",
 			Evidence: []rules.Evidence{
@@ -39,7 +44,7 @@ func fixed() (pipeline.Analyzer, error) {
 				{Step: 7, Agent: "WebSurfer", Score: 0.35, Rules: []string{"data_flow_origin"}},
 				{Step: 9, Agent: "Orchestrator", Score: 0.2, Rules: []string{"instruction|relay"}},
 			},
-		}, nil
+		}}, nil
 	}, nil
 }
 
@@ -125,7 +130,7 @@ func TestExportRedacts(t *testing.T) {
 	  {"role":"user","content":"Mail bob@example.com the key sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"},
 	  {"role":"assistant","name":"mailer","content":"Sent from 10.2.3.4 to bob@example.com"}]}`), 0o644))
 	opts, out, _ := newOpts(t, path)
-	opts.Analyzer = func() (pipeline.Analyzer, error) { return pipeline.New(pipeline.Options{}), nil }
+	opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) { return engine.New(engine.Options{Redact: p}) }
 	opts.Redact.On = true
 	require.NoError(t, exportRun(context.Background(), opts))
 	md, b := readBundle(t, strings.TrimSpace(out.String()))

@@ -14,8 +14,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
 )
@@ -25,7 +26,7 @@ type ScreenOptions struct {
 	IO       *cmdutil.IOStreams
 	Load     cmdutil.LoadFlags
 	Model    cmdutil.ModelFlags
-	Analyzer func() (pipeline.Analyzer, error)
+	Analyzer cmdutil.AnalyzerFunc
 	Paths    []string
 	// Output is the records file; empty for stdout (JSONL).
 	Output  string
@@ -69,7 +70,9 @@ review otherwise.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
 			if opts.Analyzer == nil {
-				opts.Analyzer = func() (pipeline.Analyzer, error) { return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load) }
+				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+					return opts.Model.Analyzer(cmd.Context(), opts.IO, p)
+				}
 			}
 			if runF != nil {
 				return runF(opts)

@@ -16,8 +16,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
@@ -54,12 +55,15 @@ type spy struct {
 	cancel      context.CancelFunc
 }
 
-func (s *spy) analyzer() (pipeline.Analyzer, error) {
-	return func(ctx context.Context, r *run.Run) (rules.Attribution, error) {
+func (s *spy) analyzer(p *redact.Patterns) (engine.Analyzer, error) {
+	return func(ctx context.Context, r *run.Run) (engine.Result, error) {
 		n := s.calls.Add(1)
 		if s.cancelAfter > 0 && n >= s.cancelAfter {
 			s.cancel()
-			return rules.Attribution{}, ctx.Err()
+			return engine.Result{}, ctx.Err()
+		}
+		if p != nil {
+			r = p.NewRedactor().Run(r) // as the engine does
 		}
 		last := r.Steps[len(r.Steps)-1]
 		s.mu.Lock()
@@ -69,8 +73,8 @@ func (s *spy) analyzer() (pipeline.Analyzer, error) {
 		s.mu.Unlock()
 		var conf float64
 		fmt.Sscanf(last.Content, "conf=%f", &conf)
-		return rules.Attribution{Agent: last.Agent, Step: last.Index, Confidence: conf, Mode: rules.ModeRules,
-			Candidates: []rules.Candidate{{Step: last.Index, Agent: last.Agent, Score: conf}}}, nil
+		return engine.Result{Attribution: rules.Attribution{Agent: last.Agent, Step: last.Index, Confidence: conf, Mode: rules.ModeRules,
+			Candidates: []rules.Candidate{{Step: last.Index, Agent: last.Agent, Score: conf}}}}, nil
 	}, nil
 }
 
@@ -236,12 +240,12 @@ func TestScreenRedactsBeforeAnalysis(t *testing.T) {
 func TestScreenRecordsAnalyzerFailuresAndPanics(t *testing.T) {
 	dir := corpus(t, 3)
 	opts, out, _ := newOpts(&spy{}, dir)
-	opts.Analyzer = func() (pipeline.Analyzer, error) {
-		return func(ctx context.Context, r *run.Run) (rules.Attribution, error) {
+	opts.Analyzer = func(*redact.Patterns) (engine.Analyzer, error) {
+		return func(ctx context.Context, r *run.Run) (engine.Result, error) {
 			if strings.HasSuffix(r.Source, "2.json") {
 				panic("boom")
 			}
-			return rules.Attribution{}, errors.New("no steps to blame")
+			return engine.Result{}, errors.New("no steps to blame")
 		}, nil
 	}
 	require.NoError(t, screenRun(context.Background(), opts))

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
@@ -16,7 +16,7 @@ import (
 // records in input order.
 type screener struct {
 	opts     *ScreenOptions
-	analyze  pipeline.Analyzer
+	analyze  engine.Analyzer
 	patterns *redact.Patterns // nil without --redact
 	shard    Shard
 	recorded map[string]bool // already in the output (--resume)
@@ -221,10 +221,8 @@ func (s *screener) process(ctx context.Context, in input) (rec screenfile.Record
 	if err != nil {
 		return fail(err)
 	}
-	if s.patterns != nil {
-		r = s.patterns.NewRedactor().Run(r)
-	}
-	a, err := s.analyze(ctx, r)
+	res, err := s.analyze(ctx, r)
+	a := res.Attribution
 	if err != nil {
 		if ctx.Err() != nil {
 			return rec, false

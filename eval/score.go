@@ -1,18 +1,17 @@
-package evalcmd
+package eval
 
 import (
 	"strconv"
-	"strings"
-	"unicode"
 
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
 
-// Tolerances and ranks reported, as in the papers (±k steps, recall@k).
+// WithinK and RecallK are the tolerances and ranks reported, as in the
+// papers (±k steps, recall@k).
 var (
-	withinK = []int{1, 2, 3, 5}
-	recallK = []int{1, 3, 5}
+	WithinK = []int{1, 2, 3, 5}
+	RecallK = []int{1, 3, 5}
 )
 
 // Score is the metrics of one subset (or of all of them).
@@ -56,6 +55,12 @@ type Bin struct {
 // binEdges are the confidence bands eval --calibration reports.
 var binEdges = []float64{0, 0.2, 0.3, 0.4, 0.5, 0.7, 1}
 
+// StepAccuracy is the share of the band's cases whose step was right.
+func (b Bin) StepAccuracy() float64 { return frac(b.StepHits, b.Cases) }
+
+// AgentAccuracy is the share of the band's cases whose agent was right.
+func (b Bin) AgentAccuracy() float64 { return frac(b.AgentHits, b.Cases) }
+
 func newBins() []Bin {
 	var out []Bin
 	for i := 0; i+1 < len(binEdges); i++ {
@@ -94,7 +99,7 @@ func (t *tally) add(label *run.Label, a *rules.Attribution) Outcome {
 		return Outcome{}
 	}
 	t.usage = t.usage.Add(a.Usage)
-	o := Outcome{AgentCorrect: SameAgent(a.Agent, label.Agent), StepCorrect: a.Step == label.Step}
+	o := Outcome{AgentCorrect: run.SameAgent(a.Agent, label.Agent), StepCorrect: a.Step == label.Step}
 	if o.AgentCorrect {
 		t.agentHits++
 	}
@@ -102,12 +107,12 @@ func (t *tally) add(label *run.Label, a *rules.Attribution) Outcome {
 		t.stepHits++
 	}
 	t.addBin(a.Confidence, o)
-	for _, k := range withinK {
+	for _, k := range WithinK {
 		if abs(a.Step-label.Step) <= k {
 			t.within[k]++
 		}
 	}
-	for _, k := range recallK {
+	for _, k := range RecallK {
 		for i, c := range a.Candidates {
 			if i >= k {
 				break
@@ -147,28 +152,13 @@ func (t *tally) score() Score {
 		AgentAccuracy: frac(t.agentHits, t.cases), StepAccuracy: frac(t.stepHits, t.cases),
 		StepWithin: map[string]float64{}, RecallAt: map[string]float64{},
 	}
-	for _, k := range withinK {
+	for _, k := range WithinK {
 		s.StepWithin[strconv.Itoa(k)] = frac(t.within[k], t.cases)
 	}
-	for _, k := range recallK {
+	for _, k := range RecallK {
 		s.RecallAt[strconv.Itoa(k)] = frac(t.recall[k], t.cases)
 	}
 	return s
-}
-
-// SameAgent compares agent names as the benchmark's labels need: ignoring
-// case and everything that is not a letter ("WebSurfer" = "Web_surfer").
-func SameAgent(a, b string) bool {
-	return agentKey(a) == agentKey(b) && agentKey(a) != ""
-}
-
-func agentKey(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) {
-			return unicode.ToLower(r)
-		}
-		return -1
-	}, s)
 }
 
 func frac(n, d int) float64 {

@@ -1,0 +1,103 @@
+// Package engine runs one run through offattr's stages, from the loaded run
+// to the attribution: redact, extract, graph, rules, and the local model
+// when one is given. Every command, eval, fit and the tests call it; it
+// decides the order of the stages and nothing else.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
+	"github.com/offattr/offattr/redact"
+	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/run"
+)
+
+// Judge reviews the rules' answer with a model: localllm.Judge, or a test's
+// stand-in. It returns a usable attribution even when the model fails; the
+// error is non-nil only when ctx ended.
+type Judge interface {
+	Review(ctx context.Context, in *rules.Input, a rules.Attribution) (rules.Attribution, error)
+}
+
+// Options choose the stages of one analysis.
+type Options struct {
+	// Redact, when set, masks secrets and personal data in the run before
+	// any stage reads it, so nothing later (quotes, rationale, prompts) can
+	// hold them.
+	Redact *redact.Patterns
+	// Judge, when set, has a local model review the rules' answer.
+	Judge Judge
+	// Baseline, when set, names one of rules.Baselines to use instead of
+	// the rules: the floors every rule is measured against.
+	Baseline string
+}
+
+// Result is what the engine found in one run.
+type Result struct {
+	Attribution rules.Attribution
+	// Input is the run as the stages read it (redacted when asked), with
+	// its features and dependency graph, for commands that show more than
+	// the answer. It is nil for a baseline, which reads no features.
+	Input *rules.Input
+}
+
+// Analyzer attributes one run. Commands take it as a dependency so that
+// tests can substitute a spy. It receives a *run.Run, which cannot carry
+// the benchmark label (see run.Case).
+type Analyzer func(ctx context.Context, r *run.Run) (Result, error)
+
+// New returns the analyzer for opts, or an error naming what is wrong with
+// them.
+func New(opts Options) (Analyzer, error) {
+	if opts.Baseline != "" {
+		b, ok := rules.Baselines[opts.Baseline]
+		if !ok {
+			return nil, fmt.Errorf("unknown baseline %q (want one of %s)", opts.Baseline, strings.Join(rules.BaselineNames(), ", "))
+		}
+		if opts.Judge != nil {
+			return nil, fmt.Errorf("a baseline is a rules floor; it cannot be combined with a model")
+		}
+		return func(ctx context.Context, r *run.Run) (Result, error) {
+			if err := ctx.Err(); err != nil {
+				return Result{}, err
+			}
+			return Result{Attribution: b(redacted(opts.Redact, r))}, nil
+		}, nil
+	}
+	return func(ctx context.Context, r *run.Run) (Result, error) {
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		in, err := Prepare(redacted(opts.Redact, r))
+		if err != nil {
+			return Result{}, err
+		}
+		a := rules.Attribute(in)
+		if opts.Judge != nil {
+			a, err = opts.Judge.Review(ctx, in, a)
+		}
+		return Result{Attribution: a, Input: in}, err
+	}, nil
+}
+
+// Prepare runs the structural stages (extract, graph) that the rules and
+// every later stage read.
+func Prepare(r *run.Run) (*rules.Input, error) {
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	if err != nil {
+		return nil, fmt.Errorf("build graph: %w", err)
+	}
+	return &rules.Input{Run: r, Features: f, Graph: g}, nil
+}
+
+func redacted(p *redact.Patterns, r *run.Run) *run.Run {
+	if p == nil {
+		return r
+	}
+	return p.NewRedactor().Run(r)
+}
