@@ -76,10 +76,13 @@ func TestAttributeSuccess(t *testing.T) {
 		assert.Equal(t, want.step, got.Candidates[i].Step)
 		assert.InDelta(t, want.score, got.Candidates[i].Score, 1e-9)
 	}
-	assert.Equal(t, []string{"test_rule", "llm_vote"}, got.Candidates[0].Rules)
-	assert.Equal(t, []string{"test_rule"}, att.Candidates[0].Rules, "the rules' answer is not modified")
-	require.Len(t, got.Evidence, 3)
-	assert.Equal(t, rules.Evidence{Rule: "llm_conservative", Step: 2, Quote: "the step contradicts the evidence"}, got.Evidence[0])
+	assert.Equal(t, []string{"test_rule"}, got.Candidates[0].Rules, "votes are not rules")
+	assert.Equal(t, 3, got.Candidates[0].Votes)
+	assert.Equal(t, 0, got.Candidates[1].Votes)
+	assert.Zero(t, att.Candidates[0].Votes, "the rules' answer is not modified")
+	assert.Equal(t, att.Evidence, got.Evidence, "the rules' evidence stands as it was")
+	require.Len(t, got.Votes, 3)
+	assert.Equal(t, rules.Vote{Analyst: "conservative", Step: 2, Confidence: 0.7, Reason: "the step contradicts the evidence"}, got.Votes[0])
 	assert.Contains(t, got.Rationale, "Rules blame step 2. Model qwen3:8b (3 analysts: conservative, liberal, detail-focused) judged steps 2, 4, 6.")
 	assert.Contains(t, got.Rationale, "Votes: step 2 ×3 (weight 2.10); criteria for step 2: fault 0.70, first 0.70, decisive 0.70. The consensus kept step 2, confidence 0.58.")
 }

@@ -20,7 +20,19 @@ type Attribution struct {
 	Rationale  string      `json:"rationale"`
 	Evidence   []Evidence  `json:"evidence"`
 	Candidates []Candidate `json:"candidates"`
-	Usage      Usage       `json:"usage"`
+	// Votes are the local model's analysts' votes, when a model was asked;
+	// the rules' own observations are Evidence.
+	Votes []Vote `json:"votes,omitempty"`
+	Usage Usage  `json:"usage"`
+}
+
+// Vote is one model analyst's answer: the step it holds decisive, how sure
+// it is, and why, in its words.
+type Vote struct {
+	Analyst    string  `json:"analyst"`
+	Step       int     `json:"step"`
+	Confidence float64 `json:"confidence"`
+	Reason     string  `json:"reason"`
 }
 
 // Evidence is one observation a rule made, quoting the step it is about.
@@ -36,6 +48,8 @@ type Candidate struct {
 	Agent string   `json:"agent"`
 	Score float64  `json:"score"`
 	Rules []string `json:"rules"`
+	// Votes counts the model analysts that voted for this step.
+	Votes int `json:"votes,omitempty"`
 }
 
 // Usage counts model traffic; all zero for rules alone.

@@ -25,7 +25,7 @@ type Bundle struct {
 	Tokens  int     `json:"prompt_tokens"`
 	Context Context `json:"context"`
 	// Local is the local screen's answer: the rules', with the local
-	// model's votes among the evidence (rule "llm_<role>") when it was asked.
+	// model's votes when it was asked.
 	Local        rules.Attribution `json:"local_attribution"`
 	Triage       triage.Decision   `json:"triage"`
 	Question     string            `json:"question"`

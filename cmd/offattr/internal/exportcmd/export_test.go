@@ -38,8 +38,8 @@ func fixed(*redact.Patterns) (engine.Analyzer, error) {
 			Rationale: "The WebSurfer took the travel blog's 3,900 over the official page's 4,312.",
 			Evidence: []rules.Evidence{
 				{Rule: "data_flow_origin", Step: 7, Quote: r.Steps[7].Content},
-				{Rule: "llm_skeptic", Step: 4, Quote: "The official figure was already on screen at step 4."},
 			},
+			Votes: []rules.Vote{{Analyst: "skeptical", Step: 4, Confidence: 0.6, Reason: "The official figure was already on screen at step 4."}},
 			Candidates: []rules.Candidate{
 				{Step: 7, Agent: "WebSurfer", Score: 0.35, Rules: []string{"data_flow_origin"}},
 				{Step: 9, Agent: "Orchestrator", Score: 0.2, Rules: []string{"instruction|relay"}},
