@@ -22,6 +22,7 @@ func Run(r *run.Run) *RunFeatures {
 		contents[i] = s.Content
 	}
 	rf.FinalAnswer = finalAnswer(rf, contents, rc.noEntity)
+	setCallers(r, rf)
 	return rf
 }
 

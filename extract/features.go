@@ -57,6 +57,10 @@ type Features struct {
 	Claims    []Claim  `json:"claims,omitempty"`
 	// Answer is the answer this step puts forward, if it puts one forward.
 	Answer string `json:"answer,omitempty"`
+	// Caller is, for a tool result, the step that answers for it: the one
+	// whose call produced it, or the result itself when its speaker chose
+	// the action; NoCaller for any other step.
+	Caller int `json:"caller"`
 }
 
 // Has reports whether k is among the step's kinds.

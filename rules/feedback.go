@@ -144,7 +144,7 @@ func UnverifiedApproval(in *Input) []Finding {
 	lastEvidence := -1
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
-		if f.Has(extract.KindToolResult) || issuesCall(f) {
+		if f.Has(extract.KindToolResult) || f.IssuesCall() {
 			lastEvidence = i
 			continue
 		}
