@@ -2,7 +2,12 @@ package graph
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -12,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/run/runtest"
 )
 
@@ -21,13 +27,28 @@ var (
 	devBuildE error
 )
 
-// devGraphs builds the graph of every dev run with extract's real features,
-// once per test binary: extraction dominates (seconds), building does not.
-// Graphs are keyed by the run's file.
+// devGraphs builds the graph of every development run, both subsets of the
+// Who&When dev half and the tau-bench retail corpus beside it, with
+// extract's real features, once per test binary: extraction dominates
+// (seconds), building does not. Graphs are keyed by short name
+// ("Hand-Crafted/12.json", "tau-retail/3.json").
 func devGraphs(t *testing.T) map[string]*Graph {
 	t.Helper()
 	runs := runtest.DevRuns(t) // skips when the dev half is not here
+	tau, err := filepath.Glob(filepath.Join(runtest.DevDir(t), "..", "..", "tau-retail", "*.json"))
+	require.NoError(t, err)
+	if len(tau) == 0 {
+		t.Skip("tau-retail corpus not found beside the Who&When dev half")
+	}
 	devOnce.Do(func() {
+		for _, p := range tau {
+			r, err := run.Load(p, run.Options{})
+			if err != nil {
+				devBuildE = err
+				return
+			}
+			runs = append(runs, r)
+		}
 		devBuilt = map[string]*Graph{}
 		for _, r := range runs {
 			r = r.WithoutLabel()
@@ -36,7 +57,7 @@ func devGraphs(t *testing.T) map[string]*Graph {
 				devBuildE = err
 				return
 			}
-			devBuilt[r.Source] = g
+			devBuilt[runtest.Name(r.Source)] = g
 		}
 	})
 	require.NoError(t, devBuildE)
@@ -47,8 +68,7 @@ func TestDevRunInvariants(t *testing.T) {
 	graphs := devGraphs(t)
 	totals := map[EdgeType]int{}
 	groups, trials := 0, 0
-	for p, g := range graphs {
-		name := runtest.Name(p)
+	for name, g := range graphs {
 		t.Run(name, func(t *testing.T) {
 			checkInvariants(t, g)
 		})
@@ -138,4 +158,99 @@ func TestDevRunExports(t *testing.T) {
 		}
 		renderDOT(t, dot.Bytes())
 	}
+}
+
+// TestDevRunsGolden pins the graph of every development run and the answer
+// of every query on it: the JSON, DOT and Mermaid exports and the queries
+// the rules ask, each digested to a short hash, one line per run and
+// query. A refactoring must leave the file as it is; a change in what the
+// graph says shows up as the runs and queries it touched, and is accepted
+// with -update.
+func TestDevRunsGolden(t *testing.T) {
+	graphs := devGraphs(t)
+	names := make([]string, 0, len(graphs))
+	for name := range graphs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var got bytes.Buffer
+	for _, name := range names {
+		for _, d := range digests(t, graphs[name]) {
+			fmt.Fprintf(&got, "%s %s %s\n", name, d.query, d.sum)
+		}
+	}
+	golden(t, filepath.Join("testdata", "golden", "dev.digest"), got.Bytes())
+}
+
+type digest struct{ query, sum string }
+
+// digests answers every query on g and hashes each answer.
+func digests(t *testing.T, g *Graph) []digest {
+	t.Helper()
+	var out []digest
+	add := func(query string, v any) {
+		b, ok := v.([]byte)
+		if !ok {
+			var err error
+			b, err = json.Marshal(v)
+			require.NoError(t, err)
+		}
+		sum := sha256.Sum256(b)
+		out = append(out, digest{query, hex.EncodeToString(sum[:8])})
+	}
+	for _, f := range []struct {
+		name  string
+		write func(io.Writer, ...EdgeType) error
+	}{{"json", g.WriteJSON}, {"dot", g.WriteDOT}, {"mermaid", g.WriteMermaid}} {
+		var buf bytes.Buffer
+		require.NoError(t, f.write(&buf))
+		add("export-"+f.name, buf.Bytes())
+	}
+	add("counts", g.Counts())
+
+	n := g.Len()
+	perStep := func(query string, f func(i int) any) {
+		vs := make([]any, n)
+		for i := range vs {
+			vs[i] = f(i)
+		}
+		add(query, vs)
+	}
+	add("trials", g.Trials())
+	perStep("trial-of", func(i int) any { return g.TrialOf(i) })
+	perStep("planner-step", func(i int) any { return g.IsPlannerStep(i) })
+	add("answer-step", g.AnswerStep())
+	add("answer-flow", g.AnswerFlow())
+	add("loop-groups", g.LoopGroups())
+	perStep("loop-group-of", func(i int) any {
+		lg, ok := g.LoopGroupOf(i)
+		return []any{lg, ok}
+	})
+
+	agents := g.Agents()
+	add("agents", agents)
+	add("planners", g.Planners())
+	ids, steps := make([]string, len(agents)), make([][]int, len(agents))
+	for k, a := range agents {
+		ids[k], _ = g.AgentID(a)
+		steps[k] = g.StepsOf(a)
+	}
+	add("agent-ids", ids)
+	add("steps-of", steps)
+
+	// The neighbourhoods and reaches the rules ask for, and those over
+	// every type.
+	for _, types := range [][]EdgeType{nil, {Data}, {Data, Instructs, Observes}} {
+		key := "all"
+		if types != nil {
+			key = joinTypes(types)
+		}
+		perStep("out-edges "+key, func(i int) any { return g.OutEdges(StepID(i), types...) })
+		perStep("in-edges "+key, func(i int) any { return g.InEdges(StepID(i), types...) })
+		perStep("successors "+key, func(i int) any { return g.Successors(i, types...) })
+		perStep("predecessors "+key, func(i int) any { return g.Predecessors(i, types...) })
+		perStep("ancestors "+key, func(i int) any { return g.Ancestors(i, types...) })
+		perStep("descendants "+key, func(i int) any { return g.Descendants(i, types...) })
+	}
+	return out
 }
