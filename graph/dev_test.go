@@ -81,37 +81,66 @@ func TestDevRunInvariants(t *testing.T) {
 	t.Logf("%d dev runs: edges %v, %d trials, %d loop groups", len(graphs), totals, trials, groups)
 }
 
-// checkInvariants holds for any run: step-to-step dependencies point
-// forward in time, nothing links to itself, the next chain is whole, and
-// each step has exactly one agent and one trial.
-func checkInvariants(t *testing.T, g *Graph) {
+// testingT is what checkInvariants needs of a test: *testing.T on the dev
+// runs, *rapid.T on generated ones.
+type testingT interface {
+	require.TestingT
+	Helper()
+}
+
+// checkInvariants holds for any run: nothing links to itself and no typed
+// edge is drawn twice; step-to-step dependencies point forward in time; the
+// next chain is whole; each step has exactly one agent and one trial, and
+// the trials tile the run; an instruction reaches its addressee's first step
+// after it, and an error signal the first planner step after it; loop edges
+// join one agent's near-identical steps, and loop groups are disjoint and
+// stay inside a trial; an answer's claims are traced back in time.
+func checkInvariants(t testingT, g *Graph) {
 	t.Helper()
 	n := g.Len()
 	agentOf, trialOf := make([]int, n), make([]int, n)
+	seen := map[[3]string]bool{}
 	for _, e := range g.Edges() {
 		require.NotEqual(t, e.From, e.To, "self-loop %+v", e)
+		key := [3]string{e.From, e.To, string(e.Type)}
+		assert.False(t, seen[key], "edge drawn twice: %+v", e)
+		seen[key] = true
 		from, _ := g.Node(e.From)
 		to, _ := g.Node(e.To)
+		if from.Kind != NodeStep || to.Kind != NodeStep {
+			assert.Contains(t, []EdgeType{Member, Replans}, e.Type, "only membership and re-planning leave the steps: %+v", e)
+		}
 		switch e.Type {
 		case Next:
 			assert.Equal(t, from.Index+1, to.Index, "%+v", e)
 		case Data, Instructs, Observes, Loop, Feedback:
 			assert.Less(t, from.Index, to.Index, "%s edge must point forward in time: %+v", e.Type, e)
-			assert.Equal(t, NodeStep, to.Kind)
 		case Replans:
 			assert.Equal(t, from.Index+1, to.Index)
 		case Member:
 			switch to.Kind {
 			case NodeAgent:
 				agentOf[from.Index]++
-				assert.Equal(t, to.Agent, from.Agent)
+				assert.Equal(t, normName(to.Agent), normName(from.Agent))
 			case NodeTrial:
 				trialOf[from.Index]++
 				assert.Equal(t, to.Index, from.Trial)
 			}
 		}
-		if e.Type == Loop {
-			assert.Equal(t, from.Agent, to.Agent, "a loop repeats one agent: %+v", e)
+		switch e.Type {
+		case Instructs:
+			assert.NotEqual(t, normName(from.Agent), normName(to.Agent), "an agent does not instruct itself: %+v", e)
+			for k := from.Index + 1; k < to.Index; k++ {
+				assert.NotEqual(t, normName(to.Agent), normName(g.StepNode(k).Agent), "step %d comes first to the addressee: %+v", k, e)
+			}
+		case Feedback:
+			assert.True(t, g.IsPlannerStep(to.Index), "feedback reaches a planner step: %+v", e)
+			for k := from.Index + 1; k < to.Index; k++ {
+				assert.False(t, g.IsPlannerStep(k), "planner step %d comes first: %+v", k, e)
+			}
+		case Loop:
+			assert.Equal(t, normName(from.Agent), normName(to.Agent), "a loop repeats one agent: %+v", e)
+			assert.GreaterOrEqual(t, e.Similarity, LoopInstruction, "%+v", e)
 		}
 	}
 	for i := 0; i < n; i++ {
@@ -122,17 +151,25 @@ func checkInvariants(t *testing.T, g *Graph) {
 		assert.Equal(t, 1, trialOf[i], "step %d trials", i)
 		assert.True(t, g.TrialOf(i).Contains(i))
 	}
-	// Trials tile the run.
+	// Trials tile the run, each holding its plan.
 	ts := g.Trials()
 	require.NotEmpty(t, ts)
 	assert.Equal(t, 0, ts[0].Start)
 	assert.Equal(t, n-1, ts[len(ts)-1].End)
-	for k := 1; k < len(ts); k++ {
-		assert.Equal(t, ts[k-1].End+1, ts[k].Start)
+	for k, tr := range ts {
+		assert.Equal(t, k, tr.Index)
+		assert.True(t, tr.Plan < 0 || tr.Contains(tr.Plan), "trial %+v holds its plan", tr)
+		if k > 0 {
+			assert.Equal(t, ts[k-1].End+1, tr.Start)
+		}
 	}
+	grouped := map[int]bool{}
 	for _, lg := range g.LoopGroups() {
+		assert.True(t, sort.IntsAreSorted(lg.Steps))
 		for _, s := range lg.Steps {
 			assert.Equal(t, lg.Trial, g.TrialOf(s).Index, "loop groups stay inside a trial")
+			assert.False(t, grouped[s], "step %d is in two loop groups", s)
+			grouped[s] = true
 		}
 	}
 	for _, cf := range g.AnswerFlow() {
