@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	dgraph "github.com/dominikbraun/graph"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -176,6 +177,10 @@ func checkInvariants(t testingT, g *Graph) {
 		assert.Equal(t, g.AnswerStep(), cf.Path[0])
 		assert.True(t, sort.IsSorted(sort.Reverse(sort.IntSlice(cf.Path))))
 	}
+	// Steps point to later steps, to their agent and trial, and trials to
+	// later trials: the library graph as stored has no cycle.
+	_, err := dgraph.TopologicalSort(g.Digraph())
+	assert.NoError(t, err)
 }
 
 // TestDevRunExports writes every dev run in each format: JSON decodes,
