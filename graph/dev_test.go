@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -184,21 +185,24 @@ func checkInvariants(t testingT, g *Graph) {
 }
 
 // TestDevRunExports writes every dev run in each format: JSON decodes,
-// Mermaid lines are well-formed, and DOT renders with Graphviz.
+// Mermaid lines are well-formed, and DOT renders with Graphviz where it is
+// installed (not with -short: that runs dot once per run). The golden
+// digest pins the exports' content; this checks that they are valid.
 func TestDevRunExports(t *testing.T) {
-	if testing.Short() {
-		t.Skip("renders every dev run")
-	}
-	for p, g := range devGraphs(t) {
+	_, err := exec.LookPath("dot")
+	render := err == nil && !testing.Short()
+	for name, g := range devGraphs(t) {
 		var js, mm, dot bytes.Buffer
 		require.NoError(t, g.WriteJSON(&js))
 		require.NoError(t, g.WriteMermaid(&mm))
 		require.NoError(t, g.WriteDOT(&dot))
-		assert.True(t, json.Valid(js.Bytes()), p)
+		assert.True(t, json.Valid(js.Bytes()), name)
 		for _, line := range strings.Split(strings.TrimSuffix(mm.String(), "\n"), "\n") {
-			require.Regexp(t, mermaidLine, line, p)
+			require.Regexp(t, mermaidLine, line, name)
 		}
-		renderDOT(t, dot.Bytes())
+		if render {
+			renderDOT(t, dot.Bytes())
+		}
 	}
 }
 
