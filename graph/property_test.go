@@ -157,7 +157,56 @@ func TestPropertyInvariants(t *testing.T) {
 		}
 		assert.Len(t, g.Edges(Replans), len(g.Trials())-1, "each trial but the first re-plans the one before")
 		checkData(t, s, g)
+		checkAnswerFlow(t, s, g)
 	})
+}
+
+// given reports whether the question already states claim c.
+func (s spec) given(c string) bool {
+	return slices.Contains(s.qclaims, c) || slices.Contains(propQuestionStates, c)
+}
+
+// checkAnswerFlow checks the trace of the final answer against the spec:
+// the answer is extract's choice when it made one, else the last step
+// marked final; each of its claims runs back from it through every earlier
+// step stating the claim, and originates at the first of them unless the
+// question gave it.
+func checkAnswerFlow(t *rapid.T, s spec, g *Graph) {
+	answer, claims := -1, []string(nil)
+	if f := s.final; f != nil && f.step >= 0 && f.step < len(s.steps) {
+		answer, claims = f.step, f.claims
+		if len(claims) == 0 {
+			claims = s.steps[answer].claims
+		}
+	} else {
+		for i := len(s.steps) - 1; i >= 0 && answer < 0; i-- {
+			if slices.Contains(s.steps[i].kinds, final) {
+				answer, claims = i, s.steps[i].claims
+			}
+		}
+	}
+	require.Equal(t, answer, g.AnswerStep())
+	flows := g.AnswerFlow()
+	if answer < 0 {
+		assert.Nil(t, flows)
+		return
+	}
+	traced := []string{}
+	for _, cf := range flows {
+		traced = append(traced, cf.Claim)
+		path := []int{answer}
+		for i := answer - 1; i >= 0; i-- {
+			if s.states(i, cf.Claim) {
+				path = append(path, i)
+			}
+		}
+		origin := path[len(path)-1]
+		if s.given(cf.Claim) {
+			origin = -1
+		}
+		assert.Equal(t, ClaimFlow{Claim: cf.Claim, Text: cf.Claim, Origin: origin, Path: path}, cf)
+	}
+	assert.Equal(t, append([]string{}, claims...), traced)
 }
 
 // checkData checks the data edges against the spec: each links the first
@@ -174,7 +223,7 @@ func checkData(t *rapid.T, s spec, g *Graph) {
 				at = append(at, i)
 			}
 		}
-		if len(at) > limit || len(c) == 1 || slices.Contains(s.qclaims, c) || slices.Contains(propQuestionStates, c) {
+		if len(at) > limit || len(c) == 1 || s.given(c) {
 			continue
 		}
 		for _, j := range at[min(1, len(at)):] {
