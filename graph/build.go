@@ -202,7 +202,9 @@ func (b *builder) commit() (*Graph, error) {
 	if g.in, err = g.lib.PredecessorMap(); err != nil {
 		return nil, fmt.Errorf("predecessors: %w", err)
 	}
-	g.loopGroups = b.loopGroups(g)
+	if g.loopGroups, err = b.loopGroups(g); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 

@@ -26,17 +26,18 @@ func (b *builder) addInstructs() {
 		}
 	}
 	for a, addressed := range byTarget {
-		k, prev := 0, -1
+		// k only moves forward, so the steps weighed for j are those since
+		// the agent's previous step: no step addresses its own speaker.
+		k := 0
 		for _, j := range b.stepsOf[a] {
 			best, bestInstr := -1, false
 			for ; k < len(addressed) && addressed[k] < j; k++ {
 				i := addressed[k]
 				isInstr := b.kinds[i].has(extract.KindInstruction)
-				if i > prev && (isInstr || !bestInstr) {
+				if isInstr || !bestInstr {
 					best, bestInstr = i, isInstr
 				}
 			}
-			prev = j
 			if best >= 0 {
 				b.addStepEdge(best, j, Instructs, fmt.Sprintf("to %s: %s", b.agents[a], quote(b.r.Steps[best].Content, 80)))
 			}
