@@ -5,14 +5,15 @@ import "github.com/offattr/offattr/run"
 // NoCaller marks a step that is not a tool result.
 const NoCaller = -1
 
-// setCallers decides, once for every stage, who answers for each tool
-// result: the step whose call or code produced it. That is the call whose
+// AssignCallers decides, once for every stage, who answers for each tool
+// result (extract.Run calls it; tests that build features by hand call it
+// too): the step whose call or code produced it. That is the call whose
 // id the result answers when the log has ids; else the nearest earlier
 // step, past other results, that issued code or a call. A result whose
 // speaker names its own action ("I clicked…"), or that follows no call, is
 // its speaker's own doing: a browsing or file agent chooses its actions,
 // while a code executor only prints what it was given.
-func setCallers(r *run.Run, rf *RunFeatures) {
+func AssignCallers(r *run.Run, rf *RunFeatures) {
 	callByID := map[string]int{}
 	for i := range rf.Steps {
 		f := &rf.Steps[i]
@@ -54,7 +55,7 @@ func (f *Features) IssuesCall() bool {
 }
 
 // OwnsResult reports whether a tool result answers for itself (see
-// setCallers).
+// AssignCallers).
 func (f *Features) OwnsResult() bool {
 	return f.Caller == f.Index
 }

@@ -22,7 +22,7 @@ func Run(r *run.Run) *RunFeatures {
 		contents[i] = s.Content
 	}
 	rf.FinalAnswer = finalAnswer(rf, contents, rc.noEntity)
-	setCallers(r, rf)
+	AssignCallers(r, rf)
 	return rf
 }
 
