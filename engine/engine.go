@@ -43,6 +43,9 @@ type Result struct {
 	// its features and dependency graph, for commands that show more than
 	// the answer. It is nil for a baseline, which reads no features.
 	Input *rules.Input
+	// Findings is every rule's every finding, in step order: what each
+	// rule said where, for a reader who checks the answer.
+	Findings []rules.Finding
 }
 
 // Analyzer attributes one run. Commands take it as a dependency so that
@@ -76,11 +79,11 @@ func New(opts Options) (Analyzer, error) {
 		if err != nil {
 			return Result{}, err
 		}
-		a := rules.Attribute(in)
+		a, findings := rules.Combine(in, rules.Default)
 		if opts.Judge != nil {
 			a, err = opts.Judge.Review(ctx, in, a)
 		}
-		return Result{Attribution: a, Input: in}, err
+		return Result{Attribution: a, Input: in, Findings: findings}, err
 	}, nil
 }
 

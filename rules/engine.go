@@ -54,7 +54,8 @@ var Default = []Rule{
 
 // Attribute runs the default rules and combines their findings.
 func Attribute(in *Input) Attribution {
-	return Combine(in, Default)
+	a, _ := Combine(in, Default)
+	return a
 }
 
 // scored is a step's combined evidence.
@@ -66,8 +67,9 @@ type scored struct {
 
 // Combine applies rules and ranks steps by the weighted sum of their
 // findings; ties go to the earlier step, because the decisive fault is the
-// first critical one (RAFFLES Def. 3.5).
-func Combine(in *Input, rs []Rule) Attribution {
+// first critical one (RAFFLES Def. 3.5). It returns every finding too, in
+// step order, for a reader who wants to see what each rule said where.
+func Combine(in *Input, rs []Rule) (Attribution, []Finding) {
 	n := len(in.Run.Steps)
 	byStep := make([]scored, n)
 	for i := range byStep {
@@ -110,7 +112,11 @@ func Combine(in *Input, rs []Rule) Attribution {
 		}
 	}
 	a.Rationale = explain(in, ranked)
-	return a
+	var all []Finding
+	for _, s := range byStep {
+		all = append(all, s.findings...)
+	}
+	return a, all
 }
 
 // criticalShare is how close to the best score a step must come to count
