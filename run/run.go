@@ -28,6 +28,11 @@ type Step struct {
 	Content    string     `json:"content"`
 	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
 	ToolCallID string     `json:"tool_call_id,omitempty"`
+	// TraceID and SpanID locate the step in the telemetry it was read from
+	// (hex, as OpenTelemetry writes them), so an answer can be opened in a
+	// trace viewer; empty for other formats.
+	TraceID string `json:"trace_id,omitempty"`
+	SpanID  string `json:"span_id,omitempty"`
 }
 
 // ToolCall is an OpenAI-style function call carried by a step.
