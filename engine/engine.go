@@ -14,6 +14,7 @@ import (
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/triage"
 )
 
 // Judge reviews the rules' answer with a model: localllm.Judge, or a test's
@@ -29,11 +30,16 @@ type Options struct {
 	// any stage reads it, so nothing later (quotes, rationale, prompts) can
 	// hold them.
 	Redact *redact.Patterns
+	// Rules are the analyzers and the weights that combine them; the zero
+	// value means every registered analyzer and the embedded weights.
+	Rules rules.Combiner
 	// Judge, when set, has a local model review the rules' answer.
 	Judge Judge
 	// Baseline, when set, names one of rules.Baselines to use instead of
 	// the rules: the floors every rule is measured against.
 	Baseline string
+	// Triage, when set, overrides the triage bands the weights carry.
+	Triage *triage.Thresholds
 }
 
 // Result is what the engine found in one run.
@@ -71,6 +77,17 @@ func New(opts Options) (Analyzer, error) {
 			return Result{Attribution: b(redacted(opts.Redact, r))}, nil
 		}, nil
 	}
+	comb := opts.Rules
+	if comb.Weights == nil {
+		comb.Weights = rules.DefaultWeights()
+	}
+	if comb.Analyzers == nil {
+		comb.Analyzers = rules.Registry
+	}
+	bands := triage.Thresholds{Clear: comb.Weights.Triage.Clear, Escalate: comb.Weights.Triage.Escalate}
+	if opts.Triage != nil {
+		bands = *opts.Triage
+	}
 	return func(ctx context.Context, r *run.Run) (Result, error) {
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
@@ -79,10 +96,12 @@ func New(opts Options) (Analyzer, error) {
 		if err != nil {
 			return Result{}, err
 		}
-		a, findings := rules.Combine(in, rules.Default)
+		a, findings := comb.Attribute(in)
 		if opts.Judge != nil {
 			a, err = opts.Judge.Review(ctx, in, a)
 		}
+		d := triage.Decide(a, bands)
+		a.Triage, a.TriageReason = string(d.Class), d.Reason
 		return Result{Attribution: a, Input: in, Findings: findings}, err
 	}, nil
 }

@@ -65,10 +65,10 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 	if opts.NoGroundTruth {
 		rep.Setting = SettingWithoutGroundTruth
 	}
-	all := newTally("overall")
+	all := NewTally("overall")
 	enc := json.NewEncoder(cases)
 	for _, sub := range subsets {
-		t := newTally(sub.Name)
+		t := NewTally(sub.Name)
 		for _, file := range sub.Files {
 			if err := ctx.Err(); err != nil {
 				return rep, err
@@ -84,9 +84,9 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 				}
 				fmt.Fprintf(warn, "offattr: %s\n", err)
 				res.Error = err.Error()
-				t.add(nil, nil)
+				t.Add(nil, nil)
 			} else {
-				o := t.add(label, &a)
+				o := t.Add(label, &a)
 				res.Prediction = &Prediction{Agent: a.Agent, Step: a.Step, Confidence: a.Confidence, AgentCorrect: o.AgentCorrect, StepCorrect: o.StepCorrect}
 				res.Candidates = a.Candidates
 			}
@@ -94,10 +94,10 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 				return rep, fmt.Errorf("eval: write cases: %w", err)
 			}
 		}
-		all.merge(t)
-		rep.Subsets = append(rep.Subsets, t.score())
+		all.Merge(t)
+		rep.Subsets = append(rep.Subsets, t.Score())
 	}
-	rep.Overall = all.score()
+	rep.Overall = all.Score()
 	rep.Calibration = all.bins
 	return rep, nil
 }

@@ -110,10 +110,10 @@ func TestEvaluateCalibration(t *testing.T) {
 func TestScoringUsesAgentIdentity(t *testing.T) {
 	// Scoring compares agents as every stage does (run.SameAgent): digits
 	// count, so Agent1 is not Agent2.
-	tl := newTally("x")
-	o := tl.add(&run.Label{Agent: "Agent2", Step: 1}, &rules.Attribution{Agent: "Agent1", Step: 1})
+	tl := NewTally("x")
+	o := tl.Add(&run.Label{Agent: "Agent2", Step: 1}, &rules.Attribution{Agent: "Agent1", Step: 1})
 	assert.False(t, o.AgentCorrect)
-	o = tl.add(&run.Label{Agent: "web_surfer", Step: 1}, &rules.Attribution{Agent: "WebSurfer", Step: 1})
+	o = tl.Add(&run.Label{Agent: "web_surfer", Step: 1}, &rules.Attribution{Agent: "WebSurfer", Step: 1})
 	assert.True(t, o.AgentCorrect)
 }
 

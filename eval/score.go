@@ -25,10 +25,20 @@ type Score struct {
 	RecallAt      map[string]float64 `json:"recall_at"`
 	Usage         rules.Usage        `json:"usage"`
 	Seconds       float64            `json:"seconds"`
+	// Triage is accuracy per triage band (clear, review, escalate): clear
+	// must mean no model or person is needed.
+	Triage map[string]BandScore `json:"triage"`
 }
 
-// tally accumulates hits before they become fractions.
-type tally struct {
+// BandScore is how one triage band did.
+type BandScore struct {
+	Cases         int     `json:"cases"`
+	StepAccuracy  float64 `json:"step_accuracy"`
+	AgentAccuracy float64 `json:"agent_accuracy"`
+}
+
+// Tally accumulates hits before they become fractions.
+type Tally struct {
 	name                string
 	cases, failed       int
 	agentHits, stepHits int
@@ -37,10 +47,12 @@ type tally struct {
 	usage               rules.Usage
 	seconds             float64
 	bins                []Bin
+	bands               map[string]*[3]int // cases, step hits, agent hits
 }
 
-func newTally(name string) *tally {
-	return &tally{name: name, within: map[int]int{}, recall: map[int]int{}, bins: newBins()}
+// NewTally starts an empty tally for a subset called name.
+func NewTally(name string) *Tally {
+	return &Tally{name: name, within: map[int]int{}, recall: map[int]int{}, bins: newBins(), bands: map[string]*[3]int{}}
 }
 
 // Bin is one confidence band and how often attributions in it were right:
@@ -69,7 +81,7 @@ func newBins() []Bin {
 	return out
 }
 
-func (t *tally) addBin(conf float64, o Outcome) {
+func (t *Tally) addBin(conf float64, o Outcome) {
 	for i := range t.bins {
 		b := &t.bins[i]
 		if conf >= b.Low && (conf < b.High || i == len(t.bins)-1) {
@@ -91,8 +103,8 @@ type Outcome struct {
 	StepCorrect  bool
 }
 
-// add records a case. A nil attribution is a failed case: counted, and wrong.
-func (t *tally) add(label *run.Label, a *rules.Attribution) Outcome {
+// Add records a case. A nil attribution is a failed case: counted, and wrong.
+func (t *Tally) Add(label *run.Label, a *rules.Attribution) Outcome {
 	t.cases++
 	if a == nil {
 		t.failed++
@@ -107,6 +119,20 @@ func (t *tally) add(label *run.Label, a *rules.Attribution) Outcome {
 		t.stepHits++
 	}
 	t.addBin(a.Confidence, o)
+	if a.Triage != "" {
+		b := t.bands[a.Triage]
+		if b == nil {
+			b = &[3]int{}
+			t.bands[a.Triage] = b
+		}
+		b[0]++
+		if o.StepCorrect {
+			b[1]++
+		}
+		if o.AgentCorrect {
+			b[2]++
+		}
+	}
 	for _, k := range WithinK {
 		if abs(a.Step-label.Step) <= k {
 			t.within[k]++
@@ -126,7 +152,8 @@ func (t *tally) add(label *run.Label, a *rules.Attribution) Outcome {
 	return o
 }
 
-func (t *tally) merge(o *tally) {
+// Merge adds another tally into t.
+func (t *Tally) Merge(o *Tally) {
 	t.cases += o.cases
 	t.failed += o.failed
 	t.agentHits += o.agentHits
@@ -139,6 +166,16 @@ func (t *tally) merge(o *tally) {
 	}
 	t.usage = t.usage.Add(o.usage)
 	t.seconds += o.seconds
+	for k, v := range o.bands {
+		b := t.bands[k]
+		if b == nil {
+			b = &[3]int{}
+			t.bands[k] = b
+		}
+		for i := range b {
+			b[i] += v[i]
+		}
+	}
 	for i := range t.bins {
 		t.bins[i].Cases += o.bins[i].Cases
 		t.bins[i].StepHits += o.bins[i].StepHits
@@ -146,11 +183,18 @@ func (t *tally) merge(o *tally) {
 	}
 }
 
-func (t *tally) score() Score {
+// Calibration is accuracy per confidence band.
+func (t *Tally) Calibration() []Bin { return t.bins }
+
+// Score turns the tally into fractions.
+func (t *Tally) Score() Score {
 	s := Score{
 		Name: t.name, Cases: t.cases, Failed: t.failed, Usage: t.usage, Seconds: t.seconds,
 		AgentAccuracy: frac(t.agentHits, t.cases), StepAccuracy: frac(t.stepHits, t.cases),
-		StepWithin: map[string]float64{}, RecallAt: map[string]float64{},
+		StepWithin: map[string]float64{}, RecallAt: map[string]float64{}, Triage: map[string]BandScore{},
+	}
+	for k, b := range t.bands {
+		s.Triage[k] = BandScore{Cases: b[0], StepAccuracy: frac(b[1], b[0]), AgentAccuracy: frac(b[2], b[0])}
 	}
 	for _, k := range WithinK {
 		s.StepWithin[strconv.Itoa(k)] = frac(t.within[k], t.cases)

@@ -12,14 +12,18 @@ const (
 // Attribution is offattr's answer for one run. Its JSON keys are a contract
 // with tooling: analyze --json prints exactly these.
 type Attribution struct {
-	File       string      `json:"file"`
-	Agent      string      `json:"agent"`
-	Step       int         `json:"step"`
-	Confidence float64     `json:"confidence"`
-	Mode       string      `json:"mode"`
-	Rationale  string      `json:"rationale"`
-	Evidence   []Evidence  `json:"evidence"`
-	Candidates []Candidate `json:"candidates"`
+	File       string  `json:"file"`
+	Agent      string  `json:"agent"`
+	Step       int     `json:"step"`
+	Confidence float64 `json:"confidence"`
+	// Triage is the band the answer falls in: clear (no model or person
+	// needed), review, or escalate; TriageReason says why.
+	Triage       string      `json:"triage,omitempty"`
+	TriageReason string      `json:"triage_reason,omitempty"`
+	Mode         string      `json:"mode"`
+	Rationale    string      `json:"rationale"`
+	Evidence     []Evidence  `json:"evidence"`
+	Candidates   []Candidate `json:"candidates"`
 	// Votes are the local model's analysts' votes, when a model was asked;
 	// the rules' own observations are Evidence.
 	Votes []Vote `json:"votes,omitempty"`

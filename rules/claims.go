@@ -7,12 +7,12 @@ import (
 	"github.com/offattr/offattr/graph"
 )
 
-// UnsupportedClaim flags a step that introduces values nobody observed —
+// unsupportedClaim flags a step that introduces values nobody observed —
 // not in the task, not in any earlier step, not read from a tool — which
 // later steps then build on, and steps that admit their figures are
 // assumed. It is the fabrication half of the data-flow rule, applied to
 // every step rather than only the answer's path.
-func UnsupportedClaim(in *Input) []Finding {
+func unsupportedClaim(in *Input) []Finding {
 	var out []Finding
 	for i := range in.Features.Steps {
 		if f := &in.Features.Steps[i]; !isAgentDecision(in, i) || f.Ledger != nil || f.Has(extract.KindToolResult) {
@@ -39,7 +39,7 @@ func UnsupportedClaim(in *Input) []Finding {
 			quote = quoteAt(in, i, sig.Offset, len(sig.Quote))
 		}
 		if score > 0 {
-			out = append(out, Finding{Step: i, Score: score, Quote: quote, Reason: reason})
+			out = append(out, Finding{Step: i, Strength: score, Quote: quote, Reason: reason})
 		}
 	}
 	return out

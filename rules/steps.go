@@ -151,3 +151,12 @@ func quoteMatch(s string, m *regexp2.Match) string {
 	start, n := byteSpan(s, m)
 	return Quote(s, start, n)
 }
+
+// responsible names the agent to blame for step i: the speaker, except that
+// a tool's output is blamed on the agent that called the tool.
+func responsible(in *Input, i int) string {
+	if c := callerOf(in, i); c >= 0 {
+		return in.Run.Steps[c].Agent
+	}
+	return in.Run.Steps[i].Agent
+}

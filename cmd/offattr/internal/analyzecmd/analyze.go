@@ -21,6 +21,7 @@ type AnalyzeOptions struct {
 	IO       *cmdutil.IOStreams
 	Load     cmdutil.LoadFlags
 	Model    cmdutil.ModelFlags
+	Rules    cmdutil.RuleFlags
 	Analyzer cmdutil.AnalyzerFunc
 	Path     string
 	JSON     bool
@@ -46,7 +47,7 @@ func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cob
 			opts.Path = args[0]
 			if opts.Analyzer == nil {
 				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
-					return opts.Model.Analyzer(cmd.Context(), opts.IO, p)
+					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, nil)
 				}
 			}
 			if runF != nil {
@@ -57,6 +58,7 @@ func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cob
 	}
 	opts.Load.Register(cmd.Flags())
 	opts.Model.Register(cmd.Flags())
+	opts.Rules.Register(cmd.Flags())
 	opts.Redact.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the attribution as JSON")
 	cmd.Flags().IntVar(&opts.Alternatives, "alternatives", 4, "how many alternative candidates to list")
@@ -105,6 +107,9 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 	fmt.Fprintf(&b, "  agent       %s\n", a.Agent)
 	fmt.Fprintf(&b, "  step        %d\n", a.Step)
 	fmt.Fprintf(&b, "  confidence  %.2f (%s)\n", a.Confidence, a.Mode)
+	if a.Triage != "" {
+		fmt.Fprintf(&b, "  triage      %s (%s)\n", a.Triage, a.TriageReason)
+	}
 	fmt.Fprintf(&b, "\n%s\n", a.Rationale)
 	if len(a.Evidence) > 0 {
 		b.WriteString("\nEvidence:\n")

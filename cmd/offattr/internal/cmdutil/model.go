@@ -12,6 +12,7 @@ import (
 	"github.com/offattr/offattr/localllm"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/triage"
 )
 
 // ModelFlags are the flags that turn the local model on (--model, ...).
@@ -90,12 +91,17 @@ func (rr *roundRobin) Review(ctx context.Context, in *rules.Input, a rules.Attri
 	return rr.judges[i].Review(ctx, in, a)
 }
 
-// Analyzer builds the engine for a command from its model flags and the
-// redaction patterns (nil without --redact).
-func (m *ModelFlags) Analyzer(ctx context.Context, io *IOStreams, patterns *redact.Patterns) (engine.Analyzer, error) {
+// NewAnalyzer builds the engine for a command from its rule and model flags
+// and the redaction patterns (nil without --redact). bands, when set,
+// override the weights' triage bands.
+func NewAnalyzer(ctx context.Context, io *IOStreams, r *RuleFlags, m *ModelFlags, patterns *redact.Patterns, bands *triage.Thresholds) (engine.Analyzer, error) {
+	comb, err := r.Combiner()
+	if err != nil {
+		return nil, err
+	}
 	j, err := m.Judge(ctx, io)
 	if err != nil {
 		return nil, err
 	}
-	return engine.New(engine.Options{Judge: j, Redact: patterns})
+	return engine.New(engine.Options{Rules: comb, Judge: j, Redact: patterns, Triage: bands})
 }

@@ -27,6 +27,7 @@ type EvalOptions struct {
 	IO          *cmdutil.IOStreams
 	Load        cmdutil.LoadFlags
 	Model       cmdutil.ModelFlags
+	Rules       cmdutil.RuleFlags
 	Analyzer    cmdutil.AnalyzerFunc
 	Mode        string
 	Paths       []string
@@ -55,7 +56,7 @@ PATH is a directory of case files, or a directory whose subdirectories are
 			if opts.Analyzer == nil {
 				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
 					if opts.Baseline == "" {
-						return opts.Model.Analyzer(cmd.Context(), opts.IO, p)
+						return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, nil)
 					}
 					if opts.Model.Enabled() {
 						return nil, fmt.Errorf("--baseline measures a rules floor; it cannot be combined with --model")
@@ -71,6 +72,7 @@ PATH is a directory of case files, or a directory whose subdirectories are
 	}
 	opts.Load.Register(cmd.Flags())
 	opts.Model.Register(cmd.Flags())
+	opts.Rules.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&opts.CasesPath, "cases", "", "write one JSON line per case to this file")
 	cmd.Flags().BoolVar(&opts.Calibration, "calibration", false, "also print accuracy per confidence band")

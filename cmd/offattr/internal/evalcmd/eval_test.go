@@ -26,7 +26,10 @@ func TestEvalJSONShape(t *testing.T) {
 	assert.ElementsMatch(t, []string{"setting", "mode", "subsets", "overall"}, keys(rep))
 	assert.Equal(t, "rules", rep["mode"])
 	overall := rep["overall"].(map[string]any)
-	assert.ElementsMatch(t, []string{"name", "cases", "failed", "agent_accuracy", "step_accuracy", "step_within", "recall_at", "usage", "seconds"}, keys(overall))
+	assert.ElementsMatch(t, []string{"name", "cases", "failed", "agent_accuracy", "step_accuracy", "step_within", "recall_at", "usage", "seconds", "triage"}, keys(overall))
+	for band := range overall["triage"].(map[string]any) {
+		assert.Contains(t, []string{"clear", "review", "escalate"}, band)
+	}
 	assert.ElementsMatch(t, []string{"1", "2", "3", "5"}, keys(overall["step_within"].(map[string]any)))
 	assert.ElementsMatch(t, []string{"1", "3", "5"}, keys(overall["recall_at"].(map[string]any)))
 	assert.ElementsMatch(t, []string{"llm_calls", "prompt_tokens", "completion_tokens"}, keys(overall["usage"].(map[string]any)))

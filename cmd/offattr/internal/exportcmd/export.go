@@ -28,6 +28,7 @@ type ExportOptions struct {
 	IO       *cmdutil.IOStreams
 	Load     cmdutil.LoadFlags
 	Model    cmdutil.ModelFlags
+	Rules    cmdutil.RuleFlags
 	Redact   cmdutil.RedactFlags
 	Analyzer cmdutil.AnalyzerFunc
 	// Context renders the budgeted view of a run around the best candidate.
@@ -68,7 +69,7 @@ with its evidence). With --redact nothing unmasked reaches the bundle.`,
 			opts.Files = args
 			if opts.Analyzer == nil {
 				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
-					return opts.Model.Analyzer(cmd.Context(), opts.IO, p)
+					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, nil)
 				}
 			}
 			if opts.Context == nil {
@@ -82,6 +83,7 @@ with its evidence). With --redact nothing unmasked reaches the bundle.`,
 	}
 	opts.Load.Register(cmd.Flags())
 	opts.Model.Register(cmd.Flags())
+	opts.Rules.Register(cmd.Flags())
 	opts.Redact.Register(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVar(&opts.From, "from", "", "export the runs recorded in this screen output (.jsonl or .csv)")
@@ -187,7 +189,7 @@ func exportOne(ctx context.Context, opts *ExportOptions, it item, analyze engine
 	}
 	a := res.Attribution
 	a.File = it.file
-	d := triage.Decide(a, triage.Defaults())
+	d := triage.Decision{Class: triage.Class(a.Triage), Reason: a.TriageReason}
 	if it.triage != nil {
 		d = *it.triage // the screen's verdict, with its thresholds
 	}

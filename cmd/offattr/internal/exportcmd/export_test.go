@@ -35,6 +35,7 @@ func fixed(*redact.Patterns) (engine.Analyzer, error) {
 		}
 		return engine.Result{Input: in, Attribution: rules.Attribution{
 			Agent: "WebSurfer", Step: 7, Confidence: 0.35, Mode: rules.ModeRulesLLM,
+			Triage: "escalate", TriageReason: "judges disagree: answer is step 7, model voted for step 4",
 			Rationale: "The WebSurfer took the travel blog's 3,900 over the official page's 4,312.",
 			Evidence: []rules.Evidence{
 				{Rule: "data_flow_origin", Step: 7, Quote: r.Steps[7].Content},

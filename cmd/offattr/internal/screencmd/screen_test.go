@@ -73,8 +73,11 @@ func (s *spy) analyzer(p *redact.Patterns) (engine.Analyzer, error) {
 		s.mu.Unlock()
 		var conf float64
 		fmt.Sscanf(last.Content, "conf=%f", &conf)
-		return engine.Result{Attribution: rules.Attribution{Agent: last.Agent, Step: last.Index, Confidence: conf, Mode: rules.ModeRules,
-			Candidates: []rules.Candidate{{Step: last.Index, Agent: last.Agent, Score: conf}}}}, nil
+		a := rules.Attribution{Agent: last.Agent, Step: last.Index, Confidence: conf, Mode: rules.ModeRules,
+			Candidates: []rules.Candidate{{Step: last.Index, Agent: last.Agent, Score: conf}}}
+		d := triage.Decide(a, triage.Defaults()) // as the engine does with its bands
+		a.Triage, a.TriageReason = string(d.Class), d.Reason
+		return engine.Result{Attribution: a}, nil
 	}, nil
 }
 
@@ -83,7 +86,7 @@ func newOpts(sp *spy, paths ...string) (*ScreenOptions, *bytes.Buffer, *bytes.Bu
 	return &ScreenOptions{
 		IO:   &cmdutil.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
 		Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: sp.analyzer, Paths: paths,
-		Workers: 3, Thresholds: triage.Defaults(), Candidates: 3,
+		Workers: 3, Candidates: 3,
 	}, &out, &errOut
 }
 
@@ -267,7 +270,12 @@ func TestScreenFlags(t *testing.T) {
 	assert.True(t, got.Resume)
 	assert.True(t, got.Redact.On)
 	assert.Equal(t, "2/4", got.Shard)
-	assert.Equal(t, triage.Thresholds{Clear: 0.8, Escalate: 0.3, Margin: 0.2}, got.Thresholds)
+	assert.Equal(t, &triage.Thresholds{Clear: 0.8, Escalate: 0.3, Margin: 0.2}, got.Thresholds)
+
+	cmd = NewCmdScreen(&cmdutil.IOStreams{}, func(o *ScreenOptions) error { got = o; return nil })
+	cmd.SetArgs([]string{"a"})
+	require.NoError(t, cmd.Execute())
+	assert.Nil(t, got.Thresholds, "without the flags the weights' bands stand")
 }
 
 func TestScreenRejectsBadOptions(t *testing.T) {
@@ -277,7 +285,7 @@ func TestScreenRejectsBadOptions(t *testing.T) {
 		want string
 	}{
 		{"shard", func(o *ScreenOptions) { o.Shard = "4/4" }, "i must be 0..3"},
-		{"thresholds", func(o *ScreenOptions) { o.Thresholds.Escalate = 0.9 }, "escalate-below"},
+		{"thresholds", func(o *ScreenOptions) { o.Thresholds = &triage.Thresholds{Clear: 0.75, Escalate: 0.9} }, "escalate-below"},
 		{"workers", func(o *ScreenOptions) { o.Workers = 0 }, "--workers 0"},
 		{"resume to stdout", func(o *ScreenOptions) { o.Resume = true }, "--resume needs -o"},
 	}

@@ -229,10 +229,9 @@ func (s *screener) process(ctx context.Context, in input) (rec screenfile.Record
 		}
 		return fail(fmt.Errorf("analyze %s: %w", in.name, err))
 	}
-	d := triage.Decide(a, s.opts.Thresholds)
 	rec = screenfile.Record{
 		File: in.name, Agent: a.Agent, Step: a.Step, Confidence: a.Confidence,
-		Triage: d.Class, Reason: d.Reason, Mode: a.Mode, Usage: a.Usage,
+		Triage: triage.Class(a.Triage), Reason: a.TriageReason, Mode: a.Mode, Usage: a.Usage,
 	}
 	if n := min(s.opts.Candidates, len(a.Candidates)); n > 0 {
 		rec.Candidates = a.Candidates[:n]
