@@ -40,6 +40,7 @@ var stage = map[string]int{
 	"engine":        8,
 	"eval":          9,
 	"eval/evaltest": 0,
+	"fit":           10,
 
 	"cmd": 20, // every command package
 }

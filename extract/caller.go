@@ -36,6 +36,15 @@ func callerOf(r *run.Run, rf *RunFeatures, j int, callByID map[string]int) int {
 	if c, ok := callByID[r.Steps[j].ToolCallID]; ok && r.Steps[j].ToolCallID != "" {
 		return c
 	}
+	if name := rf.Steps[j].Tool; name != "" {
+		for i := j - 1; i >= 0; i-- {
+			for _, c := range rf.Steps[i].Calls {
+				if c.Name == name {
+					return i
+				}
+			}
+		}
+	}
 	for i := j - 1; i >= 0; i-- {
 		g := &rf.Steps[i]
 		if g.Has(KindToolResult) {

@@ -34,10 +34,11 @@ type runContext struct {
 	question string            // the start of the task text, normalised
 	sawTask  bool
 	sawPlan  bool
+	called   map[string]bool // tools called so far
 }
 
 func newRunContext(r *run.Run) *runContext {
-	rc := &runContext{agents: map[string]string{}, noEntity: map[string]bool{}}
+	rc := &runContext{agents: map[string]string{}, noEntity: map[string]bool{}, called: map[string]bool{}}
 	rc.names = r.Agents()
 	for _, a := range rc.names {
 		rc.agents[agentKey(a)] = a
@@ -133,6 +134,7 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Errors = dedupeSignals(f.Errors)
 	f.Successes = dedupeSignals(f.Successes)
 
+	rc.actions(&f, s, kinds)
 	rc.answers(&f, t, kinds)
 	if t.has(terminateRe) {
 		kinds[KindTermination] = true

@@ -63,7 +63,8 @@ type Analyzer struct {
 // Registry lists every analyzer, in the order rationales cite them.
 var Registry = []*Analyzer{
 	LocalFault, DataFlowOrigin, GroundTruthContradiction, PlanningControl, Feedback,
-	PrematureSatisfaction, UnverifiedApproval, UnsupportedClaim, Reversibility, TrialFirstFault,
+	PrematureSatisfaction, UnverifiedApproval, UnsupportedClaim, UnsupportedPlanValue, Reversibility, TrialFirstFault,
+	UnsupportedArguments, UnsupportedAnswer, StateConflict, UnconfirmedAction, StateOrigin, ExpectedActions,
 }
 
 // The registered analyzers.
@@ -112,9 +113,15 @@ var (
 	}
 	UnsupportedClaim = &Analyzer{
 		Name:     "unsupported_claim",
-		Doc:      "values a step introduces with no source in the task, earlier steps or tools, which later steps build on, or that it admits are assumed",
+		Doc:      "values a statement introduces with no source in the task, earlier steps or tools, which later steps build on, or that it admits are assumed",
 		Requires: []Fact{FactClaims, FactDataFlow, FactSignals},
 		Run:      unsupportedClaim,
+	}
+	UnsupportedPlanValue = &Analyzer{
+		Name:     "unsupported_plan_value",
+		Doc:      "values a plan or instruction introduces with no source in the task, earlier steps or tools, which later steps build on",
+		Requires: []Fact{FactClaims, FactDataFlow, FactKinds},
+		Run:      unsupportedPlanValue,
 	}
 	Reversibility = &Analyzer{
 		Name:     "reversibility",

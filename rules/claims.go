@@ -12,10 +12,18 @@ import (
 // later steps then build on, and steps that admit their figures are
 // assumed. It is the fabrication half of the data-flow rule, applied to
 // every step rather than only the answer's path.
-func unsupportedClaim(in *Input) []Finding {
+func unsupportedClaim(in *Input) []Finding { return unsupportedValues(in, false) }
+
+// unsupportedPlanValue is unsupportedClaim for plans and instructions: a
+// value a plan introduces is a target or an example, not a claim, yet a
+// made-up figure in a brief misleads every step that follows it. Kept
+// apart so that the fit weighs the two on their own.
+func unsupportedPlanValue(in *Input) []Finding { return unsupportedValues(in, true) }
+
+func unsupportedValues(in *Input, plans bool) []Finding {
 	var out []Finding
 	for i := range in.Features.Steps {
-		if f := &in.Features.Steps[i]; !isAgentDecision(in, i) || f.Ledger != nil || f.Has(extract.KindToolResult) {
+		if f := &in.Features.Steps[i]; !isAgentDecision(in, i) || f.Ledger != nil || f.Has(extract.KindToolResult) || proposes(f) != plans {
 			continue // a ledger restates and judges, an observation reports: neither asserts new facts
 		}
 		used := 0
@@ -50,4 +58,11 @@ func joinReason(a, b string) string {
 		return b
 	}
 	return a + "; " + b
+}
+
+// proposes reports whether a step proposes what to do rather than states
+// what is: a plan, a re-plan or an instruction. Values in it are targets
+// and examples, not claims.
+func proposes(f *extract.Features) bool {
+	return f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction)
 }

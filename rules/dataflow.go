@@ -212,6 +212,12 @@ func groundTruthContradiction(in *Input) []Finding {
 		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
 			continue
 		}
+		if o := firstStated(in, put, i); o >= 0 {
+			// It repeats a value first stated earlier: that is where the
+			// wrong answer came from.
+			return []Finding{{Step: o, Strength: 0.7, Quote: quoteClaim(in, o, put),
+				Reason: fmt.Sprintf("it first states %q, which step %d later puts forward against the correct answer", put, i)}}
+		}
 		if had >= 0 {
 			return []Finding{{Step: i, Strength: 1, Quote: quoteClaim(in, i, put),
 				Reason: fmt.Sprintf("it puts forward %q although step %d had already reached the correct value", put, had)}}
@@ -231,4 +237,20 @@ func statedFinal(claims []extract.Claim, final map[string]bool) string {
 		}
 	}
 	return ""
+}
+
+// firstStated returns the earliest agent decision before i that states the
+// value put (all of its claims), or -1: the step a later one repeats.
+func firstStated(in *Input, put string, i int) int {
+	v := newValue(put)
+	if len(v.claims) == 0 {
+		return -1
+	}
+	for j := range i {
+		if isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindToolResult) && !proposes(&in.Features.Steps[j]) &&
+			v.statedBy(in.Run.Steps[j].Content, in.Features.Steps[j].Claims) {
+			return j
+		}
+	}
+	return -1
 }

@@ -25,6 +25,8 @@ const (
 	FeatBusiestAgent    = "step:busiest_agent"    // its agent makes the most decisions
 	FeatEarliestFlagged = "step:earliest_flagged" // the earliest step any analyzer implicates
 	FeatFlagged         = "step:flagged"          // some analyzer implicates it
+	FeatBusiestFirst    = "step:busiest_first"    // the first decision of the agent that makes the most
+	FeatActs            = "step:acts"             // an action its agent chose on the world (a self-reported tool action)
 )
 
 // StepFeatureNames lists the step features for a set of analyzers, in the
@@ -35,7 +37,8 @@ func StepFeatureNames(as []*Analyzer) []string {
 		names = append(names, rulePrefix+a.Name)
 	}
 	return append(names, FeatToolOutput, FeatUserTurn, FeatPlanner, FeatInstruction, FeatToolCall, FeatFinalAnswer,
-		FeatTermination, FeatTaskBrief, FeatFirstOfAgent, FeatBusiestAgent, FeatEarliestFlagged, FeatFlagged)
+		FeatTermination, FeatTaskBrief, FeatFirstOfAgent, FeatBusiestAgent, FeatEarliestFlagged, FeatFlagged,
+		FeatBusiestFirst, FeatActs)
 }
 
 // StepRow is one step as the combiner sees it.
@@ -112,6 +115,8 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 		set(FeatTaskBrief, f.Has(extract.KindTask))
 		set(FeatFirstOfAgent, decision && !seen[key])
 		set(FeatBusiestAgent, decisions[key] == busiest && busiest > 0)
+		set(FeatBusiestFirst, decision && !seen[key] && decisions[key] == busiest)
+		set(FeatActs, f.Has(extract.KindToolResult) && f.OwnsResult())
 		set(FeatFlagged, flagged)
 		if flagged && earliest < 0 {
 			earliest = i
@@ -146,20 +151,27 @@ func Eligible(in *Input, i int) bool {
 
 // Agent features, read from the step model's probabilities.
 const (
-	FeatAgentMass     = "agent:mass"    // the step model's probability on its steps
-	FeatAgentTop      = "agent:top"     // answers for the chosen step
-	FeatAgentShare    = "agent:share"   // its share of the run's decisions
-	FeatAgentBusiest  = "agent:busiest" // makes the most decisions
-	FeatAgentPlanner  = "agent:planner" // plans or instructs others
-	FeatAgentCaller   = "agent:caller"  // runs code or calls tools
-	FeatAgentUser     = "agent:user"    // a conversation participant who gave the task
-	FeatAgentFlagged  = "agent:flagged" // some analyzer implicates one of its steps
-	FeatAgentFirstAct = "agent:first"   // answers for the first decision of the run
+	FeatAgentMass     = "agent:mass"     // the step model's probability on its steps
+	FeatAgentTop      = "agent:top"      // answers for the chosen step
+	FeatAgentShare    = "agent:share"    // its share of the run's decisions
+	FeatAgentBusiest  = "agent:busiest"  // makes the most decisions
+	FeatAgentPlanner  = "agent:planner"  // plans or instructs others
+	FeatAgentCaller   = "agent:caller"   // runs code or calls tools
+	FeatAgentUser     = "agent:user"     // a conversation participant who gave the task
+	FeatAgentFlagged  = "agent:flagged"  // some analyzer implicates one of its steps
+	FeatAgentFirstAct = "agent:first"    // answers for the first decision of the run
+	FeatAgentActor    = "agent:actor"    // acts on the world itself (self-reported tool actions)
+	FeatAgentActs     = "agent:acts"     // its share of the run's actions (calls and self-reported actions)
+	FeatAgentDirected = "agent:directed" // receives instructions from another agent
 )
 
 // AgentFeatureNames lists the agent features in the order of the vectors.
 var AgentFeatureNames = []string{FeatAgentMass, FeatAgentTop, FeatAgentShare, FeatAgentBusiest, FeatAgentPlanner,
-	FeatAgentCaller, FeatAgentUser, FeatAgentFlagged, FeatAgentFirstAct}
+	FeatAgentCaller, FeatAgentUser, FeatAgentFlagged, FeatAgentFirstAct, FeatAgentActor, FeatAgentActs, FeatAgentDirected}
+
+// agentFeaturesUsed are the agent features the model weighs; the others
+// are computed for readers (offattr rules -v) but measured to overfit.
+var agentFeaturesUsed = map[string]bool{FeatAgentMass: true, FeatAgentTop: true, FeatAgentBusiest: true, FeatAgentActs: true}
 
 // AgentRow is one agent that could be blamed.
 type AgentRow struct {
@@ -189,6 +201,7 @@ func AgentRows(in *Input, rows []StepRow, p []float64, chosen int, flaggedCol in
 		busiest = max(busiest, c)
 	}
 	first := true
+	actions, allActions := map[string]int{}, 0
 	for k, r := range rows {
 		a := &out[idx[run.AgentKey(r.Agent)]]
 		a.X[0] += p[k]
@@ -211,8 +224,27 @@ func AgentRows(in *Input, rows []StepRow, p []float64, chosen int, flaggedCol in
 			a.X[8] = 1
 			first = false
 		}
+		f := &in.Features.Steps[r.Step]
+		own := f.Has(extract.KindToolResult) && f.OwnsResult()
+		if own {
+			a.X[9] = 1
+		}
+		if own || f.IssuesCall() {
+			actions[run.AgentKey(r.Agent)]++
+			allActions++
+		}
+	}
+	for i := range in.Run.Steps {
+		if t := in.Features.Steps[i].Target; t != "" {
+			if k, ok := idx[run.AgentKey(t)]; ok && !run.SameAgent(t, in.Run.Steps[i].Agent) {
+				out[k].X[11] = 1
+			}
+		}
 	}
 	for key, i := range idx {
+		if allActions > 0 {
+			out[i].X[10] = float64(actions[key]) / float64(allActions)
+		}
 		if total > 0 {
 			out[i].X[2] = float64(decisions[key]) / float64(total)
 		}
@@ -222,3 +254,6 @@ func AgentRows(in *Input, rows []StepRow, p []float64, chosen int, flaggedCol in
 	}
 	return out
 }
+
+// AgentFeatureUsed reports whether the agent model weighs feature name.
+func AgentFeatureUsed(name string) bool { return agentFeaturesUsed[name] }

@@ -209,13 +209,18 @@ func (w *Weights) ChooseAgent(agents []AgentRow) (int, []float64) {
 // finding too, in analyzer order, for readers who check the answer.
 func (c Combiner) Attribute(in *Input) (Attribution, []Finding) {
 	findings := Apply(in, c.Analyzers)
-	rows := StepRows(in, c.Analyzers, findings)
+	return c.Weights.Decide(in, c.Analyzers, StepRows(in, c.Analyzers, findings), findings), findings
+}
+
+// Decide weighs rows already read from a run by analyzers as (StepRows over
+// their findings): fitting scores many weights on one reading.
+func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []Finding) Attribution {
 	a := Attribution{File: in.Run.Source, Mode: ModeRules, Step: -1, Evidence: []Evidence{}, Candidates: []Candidate{}}
 	if len(rows) == 0 {
 		a.Rationale = "No step can be blamed: the run holds only the task and system prompts."
-		return a, findings
+		return a
 	}
-	s := c.Weights.Score(c.Analyzers, rows)
+	s := w.Score(as, rows)
 	byStep := map[int][]Finding{}
 	for _, f := range findings {
 		byStep[f.Step] = append(byStep[f.Step], f)
@@ -226,14 +231,8 @@ func (c Combiner) Attribute(in *Input) (Attribution, []Finding) {
 	}
 	top := rows[s.Order[0]]
 	a.Step, a.Confidence = top.Step, round(s.P[s.Order[0]])
-	flagged := -1
-	for k, n := range StepFeatureNames(c.Analyzers) {
-		if n == FeatFlagged {
-			flagged = k
-		}
-	}
-	agents := AgentRows(in, rows, s.P, top.Step, flagged)
-	best, _ := c.Weights.ChooseAgent(agents)
+	agents := AgentRows(in, rows, s.P, top.Step, FlaggedColumn(as))
+	best, _ := w.ChooseAgent(agents)
 	a.Agent = agents[best].Agent
 	for _, f := range byStep[top.Step] {
 		if f.Strength > 0 {
@@ -241,8 +240,11 @@ func (c Combiner) Attribute(in *Input) (Attribution, []Finding) {
 		}
 	}
 	a.Rationale = explain(a, top, byStep, s, rows)
-	return a, findings
+	return a
 }
+
+// FlaggedColumn is the index of FeatFlagged in StepFeatureNames(as).
+func FlaggedColumn(as []*Analyzer) int { return len(as) + 11 }
 
 func ruleNames(fs []Finding) []string {
 	seen := map[string]bool{}

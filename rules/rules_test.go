@@ -259,3 +259,10 @@ func TestTrialFirstFault(t *testing.T) {
 		assert.NotEqual(t, 1, f.Step, "step 1's failure was corrected at step 4")
 	}
 }
+
+func TestFlaggedColumn(t *testing.T) {
+	for _, as := range [][]*Analyzer{Registry, Registry[:3], nil} {
+		names := StepFeatureNames(as)
+		assert.Equal(t, FeatFlagged, names[FlaggedColumn(as)])
+	}
+}
