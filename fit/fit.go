@@ -79,7 +79,8 @@ type Options struct {
 	// Fitting a few dozen runs of one system from the embedded defaults
 	// adapts them without forgetting what the defaults learned.
 	Prior *rules.Weights
-	// Lambda is the strength of that pull.
+	// Lambda is the strength of that pull on the step model; the agent
+	// model, with a handful of features, gets a tenth of it.
 	Lambda float64
 	// InnerFolds is how many folds the out-of-fold predictions that choose
 	// the critical share, the agent model and the triage bands use.
@@ -88,7 +89,7 @@ type Options struct {
 
 // DefaultLambda is the L2 pull that cross-validated best on the
 // development corpora (see the README).
-const DefaultLambda = 1.0
+const DefaultLambda = 3.0
 
 func (o Options) withDefaults() Options {
 	if o.Analyzers == nil {
@@ -252,7 +253,7 @@ func fitAgents(ctx context.Context, exs []Example, p [][]float64, critical float
 	} else {
 		prior = make([]float64, len(rules.AgentFeatureNames))
 	}
-	return conditionalLogit(ctx, groups, prior, opts.Lambda)
+	return conditionalLogit(ctx, groups, prior, opts.Lambda/10)
 }
 
 // Triage targets: clear must mean no model or person is needed.

@@ -66,19 +66,76 @@ func newSupport(in *Input) *support {
 	return s
 }
 
-// before reports whether v is written in the task or in a step before i
-// that ok accepts.
+// before reports whether v is written, as a whole token, in the task or
+// in a step before i that ok accepts.
 func (s *support) before(v string, i int, ok func(j int) bool) bool {
 	v = strings.ToLower(v)
-	if strings.Contains(s.question, v) {
+	if containsToken(s.question, v) {
 		return true
 	}
 	for j := range i {
-		if ok(j) && strings.Contains(s.lower[j], v) {
+		if ok(j) && containsToken(s.lower[j], v) {
 			return true
 		}
 	}
 	return false
+}
+
+// containsToken reports whether v occurs in s not as part of a longer word
+// or number: "11" is not in "item 4611".
+func containsToken(s, v string) bool {
+	for from := 0; ; {
+		k := strings.Index(s[from:], v)
+		if k < 0 {
+			return false
+		}
+		k += from
+		end := k + len(v)
+		if !wordByte(s, k-1) && !wordByte(s, end) {
+			return true
+		}
+		from = k + 1
+	}
+}
+
+func wordByte(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// taskGiver is, in a run where an agent serves the task with tool calls,
+// the agent that stated the task and never calls a tool itself: a
+// conversation's user. What it says about itself (an e-mail, an order
+// number) is a given, not a claim to check. In a team that works the task
+// out among itself (experts running code), whoever restated the task is a
+// member like the others, and "" is returned.
+func taskGiver(in *Input) string {
+	served := false
+	for i := range in.Features.Steps {
+		served = served || len(in.Features.Steps[i].Calls) > 0
+	}
+	if !served {
+		return ""
+	}
+	giver := ""
+	for i, st := range in.Run.Steps {
+		if in.Features.Steps[i].Has(extract.KindTask) && st.Kind != run.KindSystem {
+			giver = run.AgentKey(st.Agent)
+			break
+		}
+	}
+	if giver == "" {
+		return ""
+	}
+	for i, st := range in.Run.Steps {
+		if run.AgentKey(st.Agent) == giver && in.Features.Steps[i].IssuesCall() {
+			return ""
+		}
+	}
+	return giver
 }
 
 // meaningful reports whether a value is specific enough that its absence
@@ -191,8 +248,10 @@ func meaningfulClaim(c extract.Claim) bool {
 	return len(c.Norm) >= 2
 }
 
-// statusRe reads an object's state from a tool result: "status": "pending".
-var statusRe = regexp.MustCompile(`(?i)"(?:status|state)"\s*:\s*"([^"]{1,60})"`)
+// statusRe reads an object's state from a tool result: "status":
+// "pending". ("state" is not read: in most records it is part of an
+// address.)
+var statusRe = regexp.MustCompile(`(?i)"status"\s*:\s*"([^"]{1,60})"`)
 
 // observedState returns the state that the latest tool result before i
 // holding one of the values reports, and where, or "" and -1.

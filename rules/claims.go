@@ -5,6 +5,7 @@ import (
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
+	"github.com/offattr/offattr/run"
 )
 
 // unsupportedClaim flags a step that introduces values nobody observed —
@@ -22,9 +23,13 @@ func unsupportedPlanValue(in *Input) []Finding { return unsupportedValues(in, tr
 
 func unsupportedValues(in *Input, plans bool) []Finding {
 	var out []Finding
+	giver := taskGiver(in)
 	for i := range in.Features.Steps {
 		if f := &in.Features.Steps[i]; !isAgentDecision(in, i) || f.Ledger != nil || f.Has(extract.KindToolResult) || proposes(f) != plans {
 			continue // a ledger restates and judges, an observation reports: neither asserts new facts
+		}
+		if giver != "" && run.AgentKey(in.Run.Steps[i].Agent) == giver {
+			continue // the task giver's own facts are givens
 		}
 		used := 0
 		var example string

@@ -212,7 +212,7 @@ func groundTruthContradiction(in *Input) []Finding {
 		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
 			continue
 		}
-		if o := firstStated(in, put, i); o >= 0 {
+		if o := firstStated(in, put, i, want); o >= 0 {
 			// It repeats a value first stated earlier: that is where the
 			// wrong answer came from.
 			return []Finding{{Step: o, Strength: 0.7, Quote: quoteClaim(in, o, put),
@@ -240,15 +240,18 @@ func statedFinal(claims []extract.Claim, final map[string]bool) string {
 }
 
 // firstStated returns the earliest agent decision before i that states the
-// value put (all of its claims), or -1: the step a later one repeats.
-func firstStated(in *Input, put string, i int) int {
+// value put (all of its claims) without the correct one beside it, or -1:
+// the step a later one repeats. A step that reports both still had valid
+// data.
+func firstStated(in *Input, put string, i int, want value) int {
 	v := newValue(put)
 	if len(v.claims) == 0 {
 		return -1
 	}
 	for j := range i {
 		if isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindToolResult) && !proposes(&in.Features.Steps[j]) &&
-			v.statedBy(in.Run.Steps[j].Content, in.Features.Steps[j].Claims) {
+			v.statedBy(in.Run.Steps[j].Content, in.Features.Steps[j].Claims) &&
+			!want.statedBy(in.Run.Steps[j].Content, in.Features.Steps[j].Claims) {
 			return j
 		}
 	}

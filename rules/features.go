@@ -31,14 +31,38 @@ const (
 
 // StepFeatureNames lists the step features for a set of analyzers, in the
 // order of the vectors: one per analyzer, then the structural ones.
+//
+// Every feature has a twin that is set only in runs where agents work
+// through tool calls (calls with names and arguments, as assistants with
+// tools make them), and zero in runs where a team talks and runs code.
+// The two kinds of system fail differently; the twins let the fit learn by
+// how much, and regularisation keeps them at zero where it cannot tell.
 func StepFeatureNames(as []*Analyzer) []string {
-	names := make([]string, 0, len(as)+12)
+	names := make([]string, 0, 2*(len(as)+14))
 	for _, a := range as {
 		names = append(names, rulePrefix+a.Name)
 	}
-	return append(names, FeatToolOutput, FeatUserTurn, FeatPlanner, FeatInstruction, FeatToolCall, FeatFinalAnswer,
+	names = append(names, FeatToolOutput, FeatUserTurn, FeatPlanner, FeatInstruction, FeatToolCall, FeatFinalAnswer,
 		FeatTermination, FeatTaskBrief, FeatFirstOfAgent, FeatBusiestAgent, FeatEarliestFlagged, FeatFlagged,
 		FeatBusiestFirst, FeatActs)
+	n := len(names)
+	for _, name := range names[:n] {
+		names = append(names, ToolsPrefix+name)
+	}
+	return names
+}
+
+// ToolsPrefix names a feature's twin for runs with tool calls.
+const ToolsPrefix = "tools|"
+
+// usesToolCalls reports whether agents in the run call tools by name.
+func usesToolCalls(in *Input) bool {
+	for i := range in.Features.Steps {
+		if len(in.Features.Steps[i].Calls) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // StepRow is one step as the combiner sees it.
@@ -86,6 +110,7 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 		busiest = max(busiest, c)
 	}
 	seen := map[string]bool{}
+	tools := usesToolCalls(in)
 	var rows []StepRow
 	for i, s := range in.Run.Steps {
 		if !eligible[i] {
@@ -124,6 +149,9 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 		}
 		if decision {
 			seen[key] = true
+		}
+		if tools {
+			copy(v[len(v)/2:], v[:len(v)/2])
 		}
 		rows = append(rows, StepRow{Step: i, Agent: agent, X: v})
 	}
@@ -171,7 +199,7 @@ var AgentFeatureNames = []string{FeatAgentMass, FeatAgentTop, FeatAgentShare, Fe
 
 // agentFeaturesUsed are the agent features the model weighs; the others
 // are computed for readers (offattr rules -v) but measured to overfit.
-var agentFeaturesUsed = map[string]bool{FeatAgentMass: true, FeatAgentTop: true, FeatAgentBusiest: true, FeatAgentActs: true}
+var agentFeaturesUsed = map[string]bool{FeatAgentMass: true, FeatAgentTop: true, FeatAgentActs: true, FeatAgentFlagged: true, FeatAgentPlanner: true}
 
 // AgentRow is one agent that could be blamed.
 type AgentRow struct {

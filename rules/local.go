@@ -25,6 +25,9 @@ func localFault(in *Input) []Finding {
 	for j := range in.Features.Steps {
 		f := &in.Features.Steps[j]
 		if sig, failed := toolFailed(f); failed {
+			if corrected(in, j) >= 0 {
+				continue // a failure the run recovered from is not a fault that decided it (CHIEF deviation-aware)
+			}
 			if c := callerOf(in, j); c >= 0 {
 				add(Finding{Step: c, Strength: failureWeight(sig), Quote: quoteAt(in, j, sig.Offset, len(sig.Quote)),
 					Reason: fmt.Sprintf("the code or call it issued failed when run at step %d (%s)", j, sig.Kind)})

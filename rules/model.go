@@ -91,7 +91,7 @@ func ParseWeights(data []byte) (*Weights, error) {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, fmt.Errorf("step weight %s is %v", name, v)
 		}
-		if r, ok := strings.CutPrefix(name, rulePrefix); ok {
+		if r, ok := strings.CutPrefix(strings.TrimPrefix(name, ToolsPrefix), rulePrefix); ok {
 			if _, known := Lookup(r); !known {
 				return nil, fmt.Errorf("step weight for unknown rule %q", r)
 			}

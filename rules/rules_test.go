@@ -59,7 +59,13 @@ func codeRun(t *testing.T, gt string) *Input {
 }
 
 func TestLocalFault(t *testing.T) {
-	in := codeRun(t, "")
+	// Without the fix at steps 3-4 the failure stands.
+	in := prepare(t, "How many rows does data.csv have?", "",
+		msg{agent: "user", content: "How many rows does data.csv have?", kind: run.KindUser},
+		msg{agent: "Coder", content: "I will count them.\n```python\nimport pandas as pd\nprint(len(pd.read_csv('data.csv')))\n```"},
+		msg{agent: "Terminal", content: "exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last):\n  File \"x.py\", line 1\nModuleNotFoundError: No module named 'pandas'"},
+		msg{agent: "Reporter", content: "The file could not be read. FINAL ANSWER: unknown"},
+	)
 	fs := LocalFault.Run(in)
 	assert.Contains(t, steps(fs, true), 1, "the failing script's author is at fault")
 	assert.NotContains(t, steps(fs, true), 2, "the terminal only reported it")
@@ -67,6 +73,8 @@ func TestLocalFault(t *testing.T) {
 		assert.NotEmpty(t, f.Reason)
 		assert.NotEmpty(t, f.Quote)
 	}
+	assert.NotContains(t, steps(LocalFault.Run(codeRun(t, "")), true), 1,
+		"a failure corrected later in the trial is not a fault that decided the run")
 }
 
 func TestReversibility(t *testing.T) {
