@@ -2,6 +2,17 @@
 // writes it anywhere or sends it to a model. It decides what looks like a
 // secret and how it is replaced; what to redact and when is the caller's call.
 //
+// # Using it
+//
+// Compile the patterns once (Compile; a nil *Patterns means redaction is
+// off) and make one Redactor per run with NewRedactor. Redactor.Run returns
+// the run with every text redacted, agent names, roles, targets and tool
+// names included (an agent may be named by its e-mail address); afterwards the same Redactor's String and Error mask
+// anything else printed about that run (an error message, a file's agent
+// list, a report line) with the run's own placeholders, so every output
+// says [EMAIL_1] for the same address. A nil *Redactor returns everything
+// unchanged, so callers need no second code path when redaction is off.
+//
 // # What is masked
 //
 // Each kind gets numbered placeholders, [KIND_N], and the same value always

@@ -188,6 +188,23 @@ func (r *Redactor) pass(s string) string {
 	return out
 }
 
+// Error returns err with its message redacted, for printing; errors.Is and
+// errors.As still see the original chain beneath. A nil err stays nil.
+func (r *Redactor) Error(err error) error {
+	if r == nil || err == nil {
+		return err
+	}
+	return &redactedError{msg: r.String(err.Error()), err: err}
+}
+
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
 // hit is a span of runes to mask and whether to learn its value.
 type hit struct {
 	span
