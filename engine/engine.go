@@ -52,6 +52,11 @@ type Result struct {
 	// Findings is every rule's every finding, in step order: what each
 	// rule said where, for a reader who checks the answer.
 	Findings []rules.Finding
+	// Redactor masked the run (nil without redaction, and then it passes
+	// text through): whatever a command prints beyond the attribution
+	// (names, error messages, labels) goes through it, so the same secret
+	// gets the same placeholder everywhere.
+	Redactor *redact.Redactor
 }
 
 // Analyzer attributes one run. Commands take it as a dependency so that
@@ -74,7 +79,8 @@ func New(opts Options) (Analyzer, error) {
 			if err := ctx.Err(); err != nil {
 				return Result{}, err
 			}
-			return Result{Attribution: b(redacted(opts.Redact, r))}, nil
+			red := opts.Redact.NewRedactor()
+			return Result{Attribution: b(red.Run(r)), Redactor: red}, nil
 		}, nil
 	}
 	comb := opts.Rules
@@ -92,9 +98,10 @@ func New(opts Options) (Analyzer, error) {
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		in, err := Prepare(redacted(opts.Redact, r))
+		red := opts.Redact.NewRedactor()
+		in, err := Prepare(red.Run(r))
 		if err != nil {
-			return Result{}, err
+			return Result{Redactor: red}, err
 		}
 		a, findings := comb.Attribute(in)
 		if opts.Judge != nil {
@@ -102,7 +109,7 @@ func New(opts Options) (Analyzer, error) {
 		}
 		d := triage.Decide(a, bands)
 		a.Triage, a.TriageReason = string(d.Class), d.Reason
-		return Result{Attribution: a, Input: in, Findings: findings}, err
+		return Result{Attribution: a, Input: in, Findings: findings, Redactor: red}, err
 	}, nil
 }
 
@@ -115,11 +122,4 @@ func Prepare(r *run.Run) (*rules.Input, error) {
 		return nil, fmt.Errorf("build graph: %w", err)
 	}
 	return &rules.Input{Run: r, Features: f, Graph: g}, nil
-}
-
-func redacted(p *redact.Patterns, r *run.Run) *run.Run {
-	if p == nil {
-		return r
-	}
-	return p.NewRedactor().Run(r)
 }
