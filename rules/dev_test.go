@@ -31,7 +31,7 @@ func attribute(tb testing.TB, r *run.Run) Attribution {
 }
 
 // renamed returns a copy of r with every agent renamed consistently, in
-// the speaker fields, the instruction targets and the text.
+// the speaker fields, the roles, the instruction targets and the text.
 func renamed(r *run.Run) (*run.Run, map[string]string) {
 	names := map[string]string{}
 	var alts []string
@@ -57,6 +57,7 @@ func renamed(r *run.Run) (*run.Run, map[string]string) {
 			}
 		}
 		s.Content = swap(s.Content)
+		s.Role = swap(s.Role)
 		c.Steps[i] = s
 	}
 	return &c, names
@@ -73,11 +74,13 @@ func joinAlts(alts []string) string {
 	return out
 }
 
-// TestRenamingAgentsKeepsTheStep proves no rule keys on agent names: the
-// same run with every agent renamed gets the same step, and the same agent
-// under its new name.
+// TestRenamingAgentsKeepsTheStep proves no rule keys on agent or role
+// names: the same run with every agent and role renamed gets the same step,
+// and the same agent under its new name, on both corpora (Who&When's
+// development half and tau-retail).
 func TestRenamingAgentsKeepsTheStep(t *testing.T) {
-	for _, r := range devRuns(t) {
+	for _, c := range runtest.Cases(t, runtest.AllFiles(t)) {
+		r := c.Run
 		t.Run(filepath.Base(filepath.Dir(r.Source))+"/"+filepath.Base(r.Source), func(t *testing.T) {
 			before := attribute(t, r)
 			rr, names := renamed(r)

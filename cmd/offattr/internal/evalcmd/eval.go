@@ -120,10 +120,34 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	if err := WriteTable(opts.IO.Out, rep); err != nil {
 		return err
 	}
+	if err := WriteTriage(opts.IO.Out, rep); err != nil {
+		return err
+	}
 	if opts.Calibration {
 		return WriteCalibration(opts.IO.Out, rep.Calibration)
 	}
 	return nil
+}
+
+// WriteTriage prints accuracy per triage band, per subset and overall:
+// clear should be right without a second look, escalate the least
+// accurate.
+func WriteTriage(w io.Writer, rep eval.Report) error {
+	if len(rep.Overall.Triage) == 0 {
+		return nil // baselines are not triaged
+	}
+	fmt.Fprintln(w, "\ntriage bands (cases, step accuracy, agent accuracy):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "subset\tclear\t\t\treview\t\t\tescalate\t\t\t")
+	for _, s := range append(rep.Subsets, rep.Overall) {
+		row := s.Name + "\t"
+		for _, band := range []string{"clear", "review", "escalate"} {
+			b := s.Triage[band]
+			row += fmt.Sprintf("%d\t%s\t%s\t", b.Cases, pct(b.StepAccuracy), pct(b.AgentAccuracy))
+		}
+		fmt.Fprintln(tw, row)
+	}
+	return tw.Flush()
 }
 
 // WriteCalibration prints accuracy per confidence band.
