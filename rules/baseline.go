@@ -21,12 +21,50 @@ func init() { errorSignal.MatchTimeout = 100 * time.Millisecond }
 // Baselines are the trivial attributors the rules are measured against, by
 // the name eval's --baseline takes.
 var Baselines = map[string]func(*run.Run) Attribution{
-	"first-error": Baseline,
-	"first-step":  FirstStepBaseline,
+	"first-error":   Baseline,
+	"first-step":    FirstStepBaseline,
+	"busiest-first": BusiestFirstBaseline,
 }
 
 // BaselineNames lists the baselines in a stable order.
-func BaselineNames() []string { return []string{"first-error", "first-step"} }
+func BaselineNames() []string { return []string{"first-error", "first-step", "busiest-first"} }
+
+// BusiestFirstBaseline is the label-free floor that needs no reading at
+// all: the agent with the most messages (after the task), at its first
+// one; its later messages follow as candidates.
+func BusiestFirstBaseline(r *run.Run) Attribution {
+	a := Attribution{File: r.Source, Mode: ModeRules, Evidence: []Evidence{}, Candidates: []Candidate{}}
+	count := map[string]int{}
+	first := -1
+	for _, s := range r.Steps {
+		if s.Kind == run.KindUser || s.Kind == run.KindSystem || s.Kind == run.KindToolResult {
+			continue
+		}
+		if first < 0 {
+			first = s.Index // the task is the first message a run holds
+			continue
+		}
+		count[run.AgentKey(s.Agent)]++
+	}
+	busiest, most := "", 0
+	for _, s := range r.Steps {
+		if k := run.AgentKey(s.Agent); count[k] > most {
+			busiest, most = k, count[k]
+		}
+	}
+	for _, s := range r.Steps {
+		if s.Index != first && run.AgentKey(s.Agent) == busiest && s.Kind != run.KindUser && s.Kind != run.KindSystem && s.Kind != run.KindToolResult {
+			a.Candidates = append(a.Candidates, Candidate{Step: s.Index, Agent: s.Agent, Score: 1 / float64(len(a.Candidates)+2), Rules: []string{"baseline_busiest_first"}})
+		}
+	}
+	if len(a.Candidates) == 0 {
+		return FirstStepBaseline(r)
+	}
+	top := a.Candidates[0]
+	a.Agent, a.Step, a.Confidence = top.Agent, top.Step, top.Score
+	a.Rationale = fmt.Sprintf("Baseline: %s sends the most messages; blaming its first, step %d.", top.Agent, top.Step)
+	return a
+}
 
 // FirstStepBaseline is the positional guess the papers report as a floor:
 // it blames the first agent message after the task, then the following ones

@@ -274,3 +274,18 @@ func TestFlaggedColumn(t *testing.T) {
 		assert.Equal(t, FeatFlagged, names[FlaggedColumn(as)])
 	}
 }
+
+func TestBusiestFirstBaseline(t *testing.T) {
+	r := &run.Run{Steps: []run.Step{
+		{Index: 0, Agent: "user", Kind: run.KindUser, Content: "task"},
+		{Index: 1, Agent: "Planner", Kind: run.KindMessage, Content: "plan"},
+		{Index: 2, Agent: "Coder", Kind: run.KindMessage, Content: "code"},
+		{Index: 3, Agent: "tool", Kind: run.KindToolResult, Content: "out"},
+		{Index: 4, Agent: "Coder", Kind: run.KindMessage, Content: "more code"},
+	}}
+	a := BusiestFirstBaseline(r)
+	assert.Equal(t, "Coder", a.Agent)
+	assert.Equal(t, 2, a.Step)
+	require.Len(t, a.Candidates, 2)
+	assert.Equal(t, 4, a.Candidates[1].Step)
+}
