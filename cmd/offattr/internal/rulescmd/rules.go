@@ -52,9 +52,9 @@ func rulesRun(opts *RulesOptions) error {
 		}
 	}
 	tw := tabwriter.NewWriter(opts.IO.Out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RULE\tWEIGHT\tLOOKS FOR")
+	fmt.Fprintln(tw, "RULE\tWEIGHT\tWITH TOOL CALLS\tLOOKS FOR")
 	for _, a := range rules.Registry {
-		fmt.Fprintf(tw, "%s\t%+.2f\t%s\n", a.Name, w.RuleWeight(a.Name), a.Doc)
+		fmt.Fprintf(tw, "%s\t%+.2f\t%+.2f\t%s\n", a.Name, w.RuleWeight(a.Name), w.RuleWeight(a.Name)+w.Step[rules.ToolsPrefix+"rule:"+a.Name], a.Doc)
 		if opts.Verbose {
 			facts := make([]string, len(a.Requires))
 			for i, f := range a.Requires {
@@ -67,12 +67,14 @@ func rulesRun(opts *RulesOptions) error {
 		return err
 	}
 	if !opts.Verbose {
-		_, err := fmt.Fprintf(opts.IO.Out, "\nweights: %s\n", w.About)
+		_, err := fmt.Fprintf(opts.IO.Out, "\nWEIGHT is in runs where agents talk and run code; WITH TOOL CALLS, where they call tools by name.\nweights: %s\n", w.About)
 		return err
 	}
 	fmt.Fprintln(opts.IO.Out, "\nstep features:")
 	for _, n := range rules.StepFeatureNames(nil) {
-		fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f\n", n, w.Step[n])
+		if !strings.HasPrefix(n, rules.ToolsPrefix) {
+			fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f  with tool calls %+.2f\n", n, w.Step[n], w.Step[n]+w.Step[rules.ToolsPrefix+n])
+		}
 	}
 	fmt.Fprintln(opts.IO.Out, "agent features:")
 	for _, n := range rules.AgentFeatureNames {

@@ -1,0 +1,41 @@
+package fitcmd
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/eval/evaltest"
+	"github.com/offattr/offattr/rules"
+)
+
+func TestFitWritesWeightsThatLoad(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	out := filepath.Join(t.TempDir(), "w.json")
+	var stdout, stderr bytes.Buffer
+	cmd := NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
+	cmd.SetArgs([]string{dir, "-o", out, "--cv", "2"})
+	require.NoError(t, cmd.Execute())
+	assert.Contains(t, stderr.String(), "9.json", "the unreadable case is reported and left out")
+	assert.Contains(t, stdout.String(), "fitted on 4 labelled runs")
+	assert.Contains(t, stdout.String(), "leave-one-corpus-out", "two corpora: A and B")
+	assert.Contains(t, stdout.String(), "2-fold CV")
+	w, err := rules.LoadWeights(out)
+	require.NoError(t, err)
+	assert.Contains(t, w.About, "offattr fit on 4 runs (A 3, B 1)")
+}
+
+func TestFitRejectsBadFlags(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	for _, args := range [][]string{{"--cv", "1"}, {"--cv", "x"}, {"--prior", "mine"}, {"--lambda", "0"}, {"--rules", "nope"}} {
+		var sink bytes.Buffer
+		cmd := NewCmdFit(&cmdutil.IOStreams{Out: &sink, ErrOut: &sink}, nil)
+		cmd.SetArgs(append([]string{dir}, args...))
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		assert.Error(t, cmd.Execute(), "%v", args)
+	}
+}
