@@ -1,0 +1,116 @@
+package spans
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// Decode reads every span of a file in format f (Detect's answer, or the
+// user's). Errors name the position in the file; the caller adds its name.
+func Decode(data []byte, f Format) ([]Span, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	switch f {
+	case OTLP, Tempo:
+		return decodeOTLP(data)
+	case Jaeger:
+		return decodeJaeger(data)
+	case OpenInference:
+		return decodeFlat(data)
+	case Langfuse:
+		return decodeLangfuse(data)
+	default:
+		return nil, fmt.Errorf("unknown trace format %q", f)
+	}
+}
+
+// Detect names the trace format of data from the keys of its first JSON
+// value, or returns "" when it is not a trace file this package reads
+// (a Who&When case, a chat transcript, anything else). It reads no
+// further than it must: the first key of an OTLP file decides.
+func Detect(data []byte) Format {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	i := skipSpace(data, 0)
+	if i >= len(data) {
+		return ""
+	}
+	switch data[i] {
+	case '[':
+		var f Format
+		_ = eachElement(data, i, func(s, _ int) error {
+			f = detectElement(data, s)
+			return errStop
+		})
+		return f
+	case '{':
+		return detectObject(data, i)
+	}
+	return ""
+}
+
+// errStop ends a walk early.
+var errStop = fmt.Errorf("stop")
+
+func detectObject(data []byte, i int) Format {
+	var f Format
+	keys := map[string]bool{}
+	_ = eachMember(data, i, func(key []byte, s, _ int) bool {
+		k := string(key)
+		keys[k] = true
+		switch k {
+		case "resourceSpans", "resource_spans":
+			f = OTLP
+		case "batches":
+			f = Tempo
+		case "trace":
+			if data[s] == '{' {
+				if _, _, ok := member(data, s, "resourceSpans"); ok {
+					f = Tempo
+				}
+			}
+		case "data":
+			if data[s] == '[' {
+				_ = eachElement(data, s, func(es, _ int) error {
+					f = detectElement(data, es)
+					return errStop
+				})
+			}
+		}
+		return f == ""
+	})
+	if f != "" {
+		return f
+	}
+	return detectKeys(keys)
+}
+
+// detectElement names the format of a file that is a list of d: traces
+// of Jaeger or Langfuse, or flat spans.
+func detectElement(data []byte, i int) Format {
+	if i >= len(data) || data[i] != '{' {
+		return ""
+	}
+	keys := map[string]bool{}
+	_ = eachMember(data, i, func(key []byte, _, _ int) bool {
+		keys[string(key)] = true
+		return true
+	})
+	return detectKeys(keys)
+}
+
+func detectKeys(keys map[string]bool) Format {
+	switch {
+	case keys["spans"] && (keys["traceID"] || keys["processes"]):
+		return Jaeger
+	case keys["observations"] && keys["id"]:
+		return Langfuse
+	case keys["traceId"] && keys["type"] && keys["startTime"] && keys["id"]:
+		return Langfuse // an observation
+	case keys["spans"] && !keys["processes"]:
+		return OpenInference // {"spans": [flat span…]}
+	}
+	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"]
+	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"]) {
+		return OpenInference
+	}
+	return ""
+}
