@@ -223,6 +223,9 @@ func flatTime(v any) (int64, error) {
 		if t == "" {
 			return 0, nil
 		}
+		if i, err := strconv.ParseInt(t, 10, 64); err == nil {
+			return epochInt(i), nil
+		}
 		if n, err := strconv.ParseFloat(t, 64); err == nil {
 			return epoch(n), nil
 		}
@@ -234,7 +237,7 @@ func flatTime(v any) (int64, error) {
 		return 0, fmt.Errorf("%q is not a time (want RFC 3339)", t)
 	case json.Number:
 		if i, err := t.Int64(); err == nil {
-			return epoch(float64(i)), nil
+			return epochInt(i), nil
 		}
 		f, err := t.Float64()
 		if err != nil {
@@ -243,6 +246,21 @@ func flatTime(v any) (int64, error) {
 		return epoch(f), nil
 	default:
 		return 0, fmt.Errorf("%v is not a time", v)
+	}
+}
+
+// epochInt is epoch for integers, exact for nanoseconds, which a float64
+// cannot hold.
+func epochInt(i int64) int64 {
+	switch a := max(i, -i); {
+	case a >= 1e17:
+		return i
+	case a >= 1e14:
+		return i * 1e3
+	case a >= 1e11:
+		return i * 1e6
+	default:
+		return i * 1e9
 	}
 }
 

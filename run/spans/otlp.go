@@ -151,7 +151,7 @@ func protoError(data []byte, start int, err error) error {
 		line, col := Position(data, start)
 		return fmt.Errorf("invalid OTLP/JSON in the record at line %d, column %d: %s", line, col, msg)
 	}
-	msg = strings.TrimSpace(protoPosRe.ReplaceAllString(msg, ""))
+	msg = strings.TrimLeft(protoPosRe.ReplaceAllString(msg, ""), " :")
 	rl, _ := strconv.Atoi(m[1])
 	rc, _ := strconv.Atoi(m[2])
 	line, col := Position(data, start)

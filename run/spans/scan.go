@@ -30,6 +30,11 @@ func skipSpace(data []byte, i int) int {
 // errTruncated is a value cut off by the end of the data.
 var errTruncated = errors.New("unexpected end of file")
 
+// depthError is nesting deeper than maxDepth, at an offset.
+type depthError int
+
+func (e depthError) Error() string { return fmt.Sprintf("nested more than %d deep", maxDepth) }
+
 // skipString returns the offset just past the string whose opening quote
 // is at i.
 func skipString(data []byte, i int) (int, error) {
@@ -78,7 +83,7 @@ func skipValue(data []byte, i int) (int, error) {
 		case '{', '[':
 			depth++
 			if depth > maxDepth {
-				return 0, fmt.Errorf("offset %d: nested more than %d deep", i, maxDepth)
+				return 0, depthError(i)
 			}
 		case '}', ']':
 			depth--
@@ -212,6 +217,11 @@ func records(data []byte) ([]record, error) {
 // position of the fault: encoding/json finds it precisely, and is run only
 // on this error path.
 func syntaxError(data []byte, start int, cause error) error {
+	var de depthError
+	if errors.As(cause, &de) {
+		line, col := Position(data, int(de))
+		return fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, de)
+	}
 	var v json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(data[start:]))
 	err := dec.Decode(&v)
