@@ -51,6 +51,14 @@ func Detect(data []byte) Format {
 var errStop = fmt.Errorf("stop")
 
 func detectObject(data []byte, i int) Format {
+	// A file cut short is still known by its first key, so that the error
+	// the user sees is the format's own ("truncated at line…").
+	switch firstKey(data, i) {
+	case "resourceSpans", "resource_spans":
+		return OTLP
+	case "batches":
+		return Tempo
+	}
 	var f Format
 	keys := map[string]bool{}
 	_ = eachMember(data, i, func(key []byte, s, _ int) bool {
@@ -81,6 +89,19 @@ func detectObject(data []byte, i int) Format {
 		return f
 	}
 	return detectKeys(keys)
+}
+
+// firstKey returns the first key of the object at i, or "".
+func firstKey(data []byte, i int) string {
+	j := skipSpace(data, i+1)
+	if j >= len(data) || data[j] != '"' {
+		return ""
+	}
+	end, err := skipString(data, j)
+	if err != nil {
+		return ""
+	}
+	return string(data[j+1 : end-1])
 }
 
 // detectElement names the format of a file that is a list of d: traces
