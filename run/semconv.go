@@ -142,62 +142,73 @@ type chatMessage struct {
 	CallID string // the call a tool message answers
 }
 
-// inputMessages reads what a model call was given.
-func inputMessages(s *spans.Span) []chatMessage {
-	if m := jsonMessages(s.Attrs, "gen_ai.input.messages"); len(m) > 0 {
-		return m
-	}
-	if m := indexedMessages(s.Attrs, "llm.input_messages"); len(m) > 0 {
-		return m
-	}
-	if m := jsonMessages(s.Attrs, "gen_ai.prompt"); len(m) > 0 {
-		return m
-	}
-	if m := indexedMessages(s.Attrs, "gen_ai.prompt"); len(m) > 0 {
-		return m
-	}
-	if m := eventMessages(s, false); len(m) > 0 {
-		return m
-	}
-	return valueMessages(s.Attrs, "user", "langfuse.observation.input", "input.value", "traceloop.entity.input")
+// A messageSource reads messages in one convention's way, nil when the
+// span has none of them.
+type messageSource func(*spans.Span) []chatMessage
+
+func fromJSON(key string) messageSource {
+	return func(s *spans.Span) []chatMessage { return jsonMessages(s.Attrs, key) }
 }
+
+func fromIndexed(prefix string) messageSource {
+	return func(s *spans.Span) []chatMessage { return indexedMessages(s.Attrs, prefix) }
+}
+
+func fromEvents(output bool) messageSource {
+	return func(s *spans.Span) []chatMessage { return eventMessages(s, output) }
+}
+
+func fromValues(role string, keys ...string) messageSource {
+	return func(s *spans.Span) []chatMessage { return valueMessages(s.Attrs, role, keys...) }
+}
+
+// Where each convention keeps what a model call was given and answered,
+// in the order they are tried: GenAI, OpenInference, GenAI's deprecated
+// attributes and OpenLLMetry's numbered ones, GenAI events, then free-form
+// values (Langfuse's observation input and output, OpenInference's
+// input.value and output.value, OpenLLMetry's entity input and output).
+var (
+	inputSources = []messageSource{
+		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
+		fromIndexed("gen_ai.prompt"), fromEvents(false),
+		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input"),
+	}
+	outputSources = []messageSource{
+		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
+		fromIndexed("gen_ai.completion"), fromEvents(true),
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output"),
+	}
+	agentInputSources = []messageSource{
+		fromJSON("gen_ai.input.messages"),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input"),
+	}
+	agentOutputSources = []messageSource{
+		fromJSON("gen_ai.output.messages"),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output"),
+	}
+)
+
+// firstMessages returns the messages of the first source that has any.
+func firstMessages(s *spans.Span, sources []messageSource) []chatMessage {
+	for _, src := range sources {
+		if m := src(s); len(m) > 0 {
+			return m
+		}
+	}
+	return nil
+}
+
+// inputMessages reads what a model call was given.
+func inputMessages(s *spans.Span) []chatMessage { return firstMessages(s, inputSources) }
 
 // outputMessages reads what a model call answered: the only messages of a
 // model call that become steps, since its input repeats the history.
-func outputMessages(s *spans.Span) []chatMessage {
-	if m := jsonMessages(s.Attrs, "gen_ai.output.messages"); len(m) > 0 {
-		return m
-	}
-	if m := indexedMessages(s.Attrs, "llm.output_messages"); len(m) > 0 {
-		return m
-	}
-	if m := jsonMessages(s.Attrs, "gen_ai.completion"); len(m) > 0 {
-		return m
-	}
-	if m := indexedMessages(s.Attrs, "gen_ai.completion"); len(m) > 0 {
-		return m
-	}
-	if m := eventMessages(s, true); len(m) > 0 {
-		return m
-	}
-	return valueMessages(s.Attrs, "assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output")
-}
+func outputMessages(s *spans.Span) []chatMessage { return firstMessages(s, outputSources) }
 
 // agentInput and agentOutput read what an agent span was given and
 // answered, for the task and for agents whose inside was not traced.
-func agentInput(s *spans.Span) []chatMessage {
-	if m := jsonMessages(s.Attrs, "gen_ai.input.messages"); len(m) > 0 {
-		return m
-	}
-	return valueMessages(s.Attrs, "user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input")
-}
-
-func agentOutput(s *spans.Span) []chatMessage {
-	if m := jsonMessages(s.Attrs, "gen_ai.output.messages"); len(m) > 0 {
-		return m
-	}
-	return valueMessages(s.Attrs, "assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output")
-}
+func agentInput(s *spans.Span) []chatMessage  { return firstMessages(s, agentInputSources) }
+func agentOutput(s *spans.Span) []chatMessage { return firstMessages(s, agentOutputSources) }
 
 // toolCall reads a tool span's call: name, id and arguments.
 func toolCall(s *spans.Span, role spanRole) ToolCall {

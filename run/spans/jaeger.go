@@ -47,15 +47,23 @@ type jaegerKV struct {
 }
 
 func decodeJaeger(data []byte) ([]Span, error) {
+	lines := newLineCounter(data)
+	return eachTraceSpans(data, func(s, e int) ([]Span, error) {
+		return jaegerTrace(data, s, e, lines)
+	})
+}
+
+// eachTraceSpans collects the spans read from every trace object of every
+// record of data (see eachTrace).
+func eachTraceSpans(data []byte, read func(s, e int) ([]Span, error)) ([]Span, error) {
 	recs, err := records(data)
 	if err != nil {
 		return nil, err
 	}
-	lines := newLineCounter(data)
 	var out []Span
 	for _, r := range recs {
 		err := eachTrace(data, r, func(s, e int) error {
-			spans, err := jaegerTrace(data, s, e, lines)
+			spans, err := read(s, e)
 			out = append(out, spans...)
 			return err
 		})

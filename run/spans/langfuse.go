@@ -17,27 +17,14 @@ import (
 // that its input can stand for the task.
 
 func decodeLangfuse(data []byte) ([]Span, error) {
-	recs, err := records(data)
-	if err != nil {
-		return nil, err
-	}
 	lines := newLineCounter(data)
-	var out []Span
-	for _, r := range recs {
-		err := eachTrace(data, r, func(s, e int) error {
-			var m map[string]any
-			if err := decodeJSON(data, s, e, &m); err != nil {
-				return err
-			}
-			spans, err := langfuseObject(m, lines.at(s))
-			out = append(out, spans...)
-			return err
-		})
-		if err != nil {
+	return eachTraceSpans(data, func(s, e int) ([]Span, error) {
+		var m map[string]any
+		if err := decodeJSON(data, s, e, &m); err != nil {
 			return nil, err
 		}
-	}
-	return out, nil
+		return langfuseObject(m, lines.at(s))
+	})
 }
 
 // langfuseObject reads a trace (with "observations") or one observation.

@@ -129,20 +129,28 @@ func eachMember(data []byte, i int, fn func(key []byte, start, end int) bool) er
 		if !fn(key, start, end) {
 			return nil
 		}
-		i = skipSpace(data, end)
-		if i >= len(data) {
-			break
-		}
-		switch data[i] {
-		case ',':
-			i = skipSpace(data, i+1)
-		case '}':
-			return nil
-		default:
-			return fmt.Errorf("offset %d: want ',' or '}'", i)
+		var done bool
+		if i, done, err = next(data, end, '}'); done || err != nil {
+			return err
 		}
 	}
 	return errTruncated
+}
+
+// next moves past the separator after a member or an element that ends at
+// end: done at the closing bracket, an error at anything else.
+func next(data []byte, end int, closing byte) (i int, done bool, err error) {
+	i = skipSpace(data, end)
+	switch {
+	case i >= len(data):
+		return i, false, errTruncated
+	case data[i] == ',':
+		return skipSpace(data, i+1), false, nil
+	case data[i] == closing:
+		return i, true, nil
+	default:
+		return i, false, fmt.Errorf("offset %d: want ',' or '%c'", i, closing)
+	}
 }
 
 // eachElement calls fn with the start and end offsets of every element of
@@ -164,17 +172,9 @@ func eachElement(data []byte, i int, fn func(start, end int) error) error {
 		if err := fn(skipSpace(data, i), end); err != nil {
 			return err
 		}
-		i = skipSpace(data, end)
-		if i >= len(data) {
-			break
-		}
-		switch data[i] {
-		case ',':
-			i = skipSpace(data, i+1)
-		case ']':
-			return nil
-		default:
-			return fmt.Errorf("offset %d: want ',' or ']'", i)
+		var done bool
+		if i, done, err = next(data, end, ']'); done || err != nil {
+			return err
 		}
 	}
 	return errTruncated
@@ -223,20 +223,15 @@ func syntaxError(data []byte, start int, cause error) error {
 		return fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, de)
 	}
 	var v json.RawMessage
-	dec := json.NewDecoder(bytes.NewReader(data[start:]))
-	err := dec.Decode(&v)
-	var se *json.SyntaxError
+	err := json.NewDecoder(bytes.NewReader(data[start:])).Decode(&v)
 	switch {
-	case errors.As(err, &se):
-		line, col := Position(data, start+int(se.Offset))
-		return fmt.Errorf("invalid JSON at line %d, column %d: %s", line, col, se.Error())
-	case err == io.ErrUnexpectedEOF || errors.Is(cause, errTruncated) || err == io.EOF:
-		line, col := Position(data, len(data))
-		return fmt.Errorf("invalid JSON at line %d, column %d: unexpected end of file (is the file truncated?)", line, col)
-	default:
+	case err == io.EOF:
+		err = io.ErrUnexpectedEOF
+	case err == nil:
 		line, col := Position(data, start)
-		return fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, cause)
+		return fmt.Errorf("invalid JSON in the value at line %d, column %d: %v", line, col, cause)
 	}
+	return jsonError(data, start, len(data), err)
 }
 
 // Position converts a byte offset of data into a 1-based line and column.
@@ -254,10 +249,15 @@ func Position(data []byte, offset int) (line, col int) {
 func decodeJSON(data []byte, start, end int, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data[start:end]))
 	dec.UseNumber()
-	err := dec.Decode(v)
-	if err == nil {
-		return nil
+	if err := dec.Decode(v); err != nil {
+		return jsonError(data, start, end, err)
 	}
+	return nil
+}
+
+// jsonError explains an encoding/json error on data[start:end] with its
+// position in the whole file.
+func jsonError(data []byte, start, end int, err error) error {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
@@ -273,7 +273,7 @@ func decodeJSON(data []byte, start, end int, v any) error {
 		return fmt.Errorf("unexpected JSON at line %d, column %d: %s is %s, want %s", line, col, field, te.Value, te.Type)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		line, col := Position(data, end)
-		return fmt.Errorf("invalid JSON at line %d, column %d: unexpected end of file", line, col)
+		return fmt.Errorf("invalid JSON at line %d, column %d: unexpected end of file (is the file truncated?)", line, col)
 	default:
 		line, col := Position(data, start)
 		return fmt.Errorf("at line %d, column %d: %w", line, col, err)
