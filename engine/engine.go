@@ -68,7 +68,7 @@ func New(opts Options) (Analyzer, error) {
 			if err := ctx.Err(); err != nil {
 				return Result{}, err
 			}
-			return Result{Attribution: b(redacted(opts.Redact, r))}, nil
+			return Result{Attribution: withSpans(r, b(redacted(opts.Redact, r)))}, nil
 		}, nil
 	}
 	return func(ctx context.Context, r *run.Run) (Result, error) {
@@ -83,7 +83,7 @@ func New(opts Options) (Analyzer, error) {
 		if opts.Judge != nil {
 			a, err = opts.Judge.Review(ctx, in, a)
 		}
-		return Result{Attribution: a, Input: in, Findings: findings}, err
+		return Result{Attribution: withSpans(r, a), Input: in, Findings: findings}, err
 	}, nil
 }
 
@@ -96,6 +96,28 @@ func Prepare(r *run.Run) (*rules.Input, error) {
 		return nil, fmt.Errorf("build graph: %w", err)
 	}
 	return &rules.Input{Run: r, Features: f, Graph: g}, nil
+}
+
+// withSpans sets the trace and span ids of the blamed step and of every
+// candidate from the run's steps: the one place an answer is tied to the
+// telemetry it came from, whichever stage chose the step.
+func withSpans(r *run.Run, a rules.Attribution) rules.Attribution {
+	ids := func(step int) (string, string) {
+		if step < 0 || step >= len(r.Steps) {
+			return "", ""
+		}
+		return r.Steps[step].TraceID, r.Steps[step].SpanID
+	}
+	a.TraceID, a.SpanID = ids(a.Step)
+	if len(a.Candidates) > 0 {
+		cands := make([]rules.Candidate, len(a.Candidates))
+		for i, c := range a.Candidates {
+			c.TraceID, c.SpanID = ids(c.Step)
+			cands[i] = c
+		}
+		a.Candidates = cands
+	}
+	return a
 }
 
 func redacted(p *redact.Patterns, r *run.Run) *run.Run {
