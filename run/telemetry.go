@@ -141,12 +141,15 @@ func traceCase(traceID string, ss []*spans.Span, format Format, labels SpanLabel
 		return nil, fmt.Errorf("%w: %d spans follow a GenAI convention but none holds a message, a tool call or an error (is content capture off? e.g. OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)", ErrEmpty, known)
 	}
 	sort.SliceStable(b.steps, b.before)
+	// Ids are printed by every command and become file names: like agent
+	// names, they lose any control character a hostile file put in them.
+	traceID = cleanName(traceID)
 	r := &Run{Format: format, TraceID: traceID, Question: b.question}
 	stepNodes := make([]*node, len(b.steps))
 	for i, p := range b.steps {
 		p.step.Index = i
 		p.step.TraceID = traceID
-		p.step.SpanID = p.node.s.SpanID
+		p.step.SpanID = cleanName(p.node.s.SpanID)
 		r.Steps = append(r.Steps, p.step)
 		stepNodes[i] = p.node
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/exportcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/graphcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/screencmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/stepscmd"
 )
 
 // NewCmdRoot returns the offattr command with every subcommand attached.
@@ -34,6 +35,7 @@ questions that need language understanding.`,
 		screencmd.NewCmdScreen(io, nil),
 		exportcmd.NewCmdExport(io, nil),
 		contextcmd.NewCmdContext(io, nil),
+		stepscmd.NewCmdSteps(io, nil),
 	)
 	return cmd
 }
