@@ -3,8 +3,11 @@ package run
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/offattr/offattr/run/spans"
 )
@@ -73,16 +76,30 @@ func telemetry(data []byte, format spans.Format, labels SpanLabels) ([]*Case, er
 		}
 		byTrace[s.TraceID] = append(byTrace[s.TraceID], s)
 	}
+	// Traces are independent: read them on every core, keep file order.
+	results := make([]*Case, len(order))
+	errs := make([]error, len(order))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(order)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(order); i = int(next.Add(1) - 1) {
+				results[i], errs[i] = traceCase(order[i], byTrace[order[i]], Format(format), labels)
+			}
+		}()
+	}
+	wg.Wait()
 	var cases []*Case
-	for _, id := range order {
-		c, err := traceCase(id, byTrace[id], Format(format), labels)
-		if errors.Is(err, ErrNoAgentSpans) {
+	for i, id := range order {
+		if errors.Is(errs[i], ErrNoAgentSpans) {
 			continue
 		}
-		if err != nil {
-			return nil, fmt.Errorf("trace %s: %w", id, err)
+		if errs[i] != nil {
+			return nil, fmt.Errorf("trace %s: %w", id, errs[i])
 		}
-		cases = append(cases, c)
+		cases = append(cases, results[i])
 	}
 	if len(cases) == 0 {
 		return nil, fmt.Errorf("%w in %d spans of %d traces: looked for %s", ErrNoAgentSpans, len(all), len(order), conventions)

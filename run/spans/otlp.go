@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	commonpb "go.opentelemetry.io/proto/otlp/common/v1"
 	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
@@ -80,24 +81,14 @@ func decodeOTLP(data []byte) ([]Span, error) {
 func decodeBatches(data []byte, batches []batch) ([]Span, error) {
 	results := make([][]Span, len(batches))
 	errs := make([]error, len(batches))
-	workers := min(runtime.GOMAXPROCS(0), len(batches))
-	var next sync.Mutex
-	i := 0
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range workers {
+	for range min(runtime.GOMAXPROCS(0), len(batches)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				next.Lock()
-				n := i
-				i++
-				next.Unlock()
-				if n >= len(batches) {
-					return
-				}
-				results[n], errs[n] = decodeBatch(data, batches[n])
-				if errs[n] != nil {
+			for n := int(next.Add(1) - 1); n < len(batches); n = int(next.Add(1) - 1) {
+				if results[n], errs[n] = decodeBatch(data, batches[n]); errs[n] != nil {
 					return
 				}
 			}
