@@ -63,6 +63,9 @@ func classify(s *spans.Span) (spanRole, bool) {
 	if s.Attrs.Str("llm.request.type") != "" {
 		return roleLLM, true // OpenLLMetry's model calls
 	}
+	if has(s.Attrs, "gcp.vertex.agent.llm_response") {
+		return roleLLM, true // Google ADK's call_llm, which names no operation
+	}
 	return roleOther, false
 }
 
@@ -166,17 +169,18 @@ func fromValues(role string, keys ...string) messageSource {
 // in the order they are tried: GenAI, OpenInference, GenAI's deprecated
 // attributes and OpenLLMetry's numbered ones, GenAI events, then free-form
 // values (Langfuse's observation input and output, OpenInference's
-// input.value and output.value, OpenLLMetry's entity input and output).
+// input.value and output.value, OpenLLMetry's entity input and output,
+// Google ADK's LLM request and response).
 var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
 		fromIndexed("gen_ai.prompt"), fromEvents(false),
-		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input"),
+		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request"),
 	}
 	outputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
 		fromIndexed("gen_ai.completion"), fromEvents(true),
-		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output"),
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response"),
 	}
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"),
@@ -219,7 +223,7 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 	if name == "" && role == roleRetrieval {
 		name = "retrieval"
 	}
-	args := firstText(s.Attrs, "gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input")
+	args := firstText(s.Attrs, "gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args")
 	return ToolCall{
 		ID:        firstStr(s.Attrs, "gen_ai.tool.call.id", "tool.id", "tool_call.id"),
 		Name:      cleanName(name),
@@ -240,7 +244,7 @@ func toolResult(s *spans.Span, role spanRole) string {
 			return strings.Join(docs, "\n\n")
 		}
 	}
-	return firstText(s.Attrs, "gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output")
+	return firstText(s.Attrs, "gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response")
 }
 
 // firstText is firstStr rendering structured values as JSON.
@@ -397,8 +401,13 @@ func messagesOf(x any, role string) []chatMessage {
 		if msg, ok := messageOf(t); ok {
 			return []chatMessage{msg}
 		}
-		if ms, ok := t["messages"]; ok {
-			return messagesOf(ms, role)
+		for _, k := range []string{"messages", "contents"} { // OpenAI's, Gemini's
+			if ms, ok := t[k]; ok {
+				return messagesOf(ms, role)
+			}
+		}
+		if c, ok := t["content"].(map[string]any); ok { // a Gemini response
+			return messagesOf(c, role)
 		}
 		if cs, ok := t["choices"].([]any); ok {
 			var out []chatMessage
@@ -438,9 +447,29 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 			if !ok {
 				continue
 			}
-			switch typ, _ := pm["type"].(string); typ {
+			typ, _ := pm["type"].(string)
+			if typ == "" { // Gemini's parts say what they are by their key
+				for _, k := range []string{"text", "function_call", "function_response", "functionCall", "functionResponse"} {
+					if _, ok := pm[k]; ok {
+						typ = k
+						break
+					}
+				}
+			}
+			switch typ {
 			case "text":
-				texts = append(texts, textOf(pm["content"]))
+				if t, ok := pm["text"].(string); ok {
+					texts = append(texts, t)
+				} else {
+					texts = append(texts, textOf(pm["content"]))
+				}
+			case "function_call", "functionCall":
+				fc, _ := pm[typ].(map[string]any)
+				msg.Calls = append(msg.Calls, ToolCall{ID: str(fc["id"]), Name: str(fc["name"]), Arguments: textOf(fc["args"])})
+			case "function_response", "functionResponse":
+				fr, _ := pm[typ].(map[string]any)
+				msg.CallID = str(fr["id"])
+				texts = append(texts, textOf(fr["response"]))
 			case "tool_call":
 				msg.Calls = append(msg.Calls, ToolCall{ID: str(pm["id"]), Name: str(pm["name"]), Arguments: textOf(pm["arguments"])})
 			case "tool_call_response":

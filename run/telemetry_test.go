@@ -260,3 +260,34 @@ func TestLabelsFile(t *testing.T) {
 		assert.ErrorContains(t, err, "labels "+labels+": ", bad)
 	}
 }
+
+// TestGoogleADK reads Google ADK's spans, whose model calls carry Gemini
+// requests and responses in its own attributes: the framework fallback.
+func TestGoogleADK(t *testing.T) {
+	path := writeSpans(t,
+		span{id: "a", name: "invoke_agent weather_agent", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "weather_agent"}},
+		span{id: "b", parent: "a", name: "call_llm", start: 2, attrs: map[string]any{
+			"gen_ai.system": "gcp.vertex.agent", "gen_ai.request.model": "gemini-2.0-flash",
+			"gcp.vertex.agent.llm_request":  `{"model":"gemini-2.0-flash","contents":[{"role":"user","parts":[{"text":"Weather in Oslo?"}]}]}`,
+			"gcp.vertex.agent.llm_response": `{"content":{"role":"model","parts":[{"function_call":{"id":"adk-1","name":"get_weather","args":{"city":"Oslo"}}}]}}`,
+		}},
+		span{id: "c", parent: "a", name: "execute_tool get_weather", start: 3, attrs: map[string]any{
+			"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "get_weather", "gen_ai.tool.call.id": "adk-1",
+			"gcp.vertex.agent.tool_call_args": `{"city":"Oslo"}`, "gcp.vertex.agent.tool_response": `{"result":"rain, 7 C"}`,
+		}},
+		span{id: "d", parent: "a", name: "call_llm", start: 4, attrs: map[string]any{
+			"gen_ai.system":                 "gcp.vertex.agent",
+			"gcp.vertex.agent.llm_response": `{"content":{"role":"model","parts":[{"text":"Rain and 7 °C in Oslo."}]}}`,
+		}},
+	)
+	r, err := run.Load(path, run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Weather in Oslo?", r.Question)
+	assert.Equal(t, []string{
+		"user user: Weather in Oslo?",
+		`weather_agent tool_call: get_weather({"city":"Oslo"})`,
+		`weather_agent tool_result: {"result":"rain, 7 C"}`,
+		"weather_agent message: Rain and 7 °C in Oslo.",
+	}, steps(r))
+	assert.Equal(t, "adk-1", r.Steps[2].ToolCallID)
+}
