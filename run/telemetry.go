@@ -57,8 +57,9 @@ func isTelemetry(f Format) bool {
 var ErrNoAgentSpans = errors.New("no GenAI or OpenInference spans")
 
 // telemetry reads every trace of a telemetry file as a case. Traces with
-// no span of a known convention (HTTP traffic exported beside the agents)
-// are not runs and are left out; a file with none at all is an error.
+// no span of a known convention (HTTP traffic exported beside the agents),
+// or whose spans hold no message, tool call or error, are not runs and are
+// left out; a file with no run at all is an error saying why.
 func telemetry(data []byte, format spans.Format, labels SpanLabels) ([]*Case, error) {
 	all, err := spans.Decode(data, format)
 	if err != nil {
@@ -92,19 +93,31 @@ func telemetry(data []byte, format spans.Format, labels SpanLabels) ([]*Case, er
 	}
 	wg.Wait()
 	var cases []*Case
+	var empty error // the first trace with agent spans but no step
 	for i, id := range order {
-		if errors.Is(errs[i], ErrNoAgentSpans) {
+		switch {
+		case errors.Is(errs[i], ErrNoAgentSpans):
 			continue
-		}
-		if errs[i] != nil {
+		case errors.Is(errs[i], ErrEmpty):
+			// Content capture may be off for some services only: such a
+			// trace is no run, but says why when it is the only one.
+			if empty == nil {
+				empty = fmt.Errorf("trace %s: %w", id, errs[i])
+			}
+			continue
+		case errs[i] != nil:
 			return nil, fmt.Errorf("trace %s: %w", id, errs[i])
 		}
 		cases = append(cases, results[i])
 	}
-	if len(cases) == 0 {
+	switch {
+	case len(cases) > 0:
+		return cases, nil
+	case empty != nil:
+		return nil, empty
+	default:
 		return nil, fmt.Errorf("%w in %d spans of %d traces: looked for %s", ErrNoAgentSpans, len(all), len(order), conventions)
 	}
-	return cases, nil
 }
 
 // node is one span in its trace's tree.

@@ -291,3 +291,19 @@ func TestGoogleADK(t *testing.T) {
 	}, steps(r))
 	assert.Equal(t, "adk-1", r.Steps[2].ToolCallID)
 }
+
+// TestTraceWithoutContent: a trace whose GenAI spans hold nothing (content
+// capture off) is no run; alone in its file it says why.
+func TestTraceWithoutContent(t *testing.T) {
+	bare := span{trace: "bare", id: "1", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat"}}
+	_, err := run.LoadAll(writeSpans(t, bare), run.Options{})
+	require.ErrorIs(t, err, run.ErrEmpty)
+	assert.ErrorContains(t, err, "trace bare: run has no steps: 1 spans follow a GenAI convention but none holds a message, a tool call or an error (is content capture off?")
+
+	full := span{trace: "full", id: "2", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat",
+		"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"hello"}]}]`}}
+	cases, err := run.LoadAll(writeSpans(t, bare, full), run.Options{})
+	require.NoError(t, err)
+	require.Len(t, cases, 1)
+	assert.Equal(t, "full", cases[0].Run.TraceID)
+}
