@@ -215,15 +215,22 @@ func (b *builder) tree(ss []*spans.Span) int {
 			n.parent = p
 		}
 	}
-	// A parent chain that loops has no root; cut it where it closes.
+	// A parent chain that loops (a hostile or broken file) has no root: a
+	// chain longer than the trace must loop; cut it where it closes.
 	for _, n := range b.nodes {
-		seen := map[*node]bool{n: true}
-		for p := n.parent; p != nil; p = p.parent {
-			if seen[p] {
-				p.parent = nil
-				break
+		length := 0
+		for p := n.parent; p != nil && length <= len(b.nodes); p = p.parent {
+			length++
+		}
+		if length > len(b.nodes) {
+			seen := map[*node]bool{n: true}
+			for p := n; p.parent != nil; p = p.parent {
+				if seen[p.parent] {
+					p.parent = nil
+					break
+				}
+				seen[p.parent] = true
 			}
-			seen[p] = true
 		}
 	}
 	for _, n := range b.nodes {

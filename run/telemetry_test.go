@@ -307,3 +307,14 @@ func TestTraceWithoutContent(t *testing.T) {
 	require.Len(t, cases, 1)
 	assert.Equal(t, "full", cases[0].Run.TraceID)
 }
+
+// TestParentLoop: spans that are each other's parents still make steps.
+func TestParentLoop(t *testing.T) {
+	out := func(id, parent, text string, start float64) span {
+		return span{id: id, parent: parent, name: "chat", start: start, attrs: map[string]any{"gen_ai.operation.name": "chat",
+			"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"` + text + `"}]}]`}}
+	}
+	r, err := run.Load(writeSpans(t, out("a", "c", "one", 1), out("b", "a", "two", 2), out("c", "b", "three", 3)), run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"assistant message: one", "assistant message: two", "assistant message: three"}, steps(r))
+}
