@@ -305,6 +305,13 @@ func errorLine(typ, msg string) string {
 	case msg != "":
 		line = typ + ": " + msg
 	}
+	if typ == "" {
+		// A message that is an exception's own line ("ValueError: …", as
+		// Langfuse keeps it) reads as one, whichever format carried it.
+		if i := strings.Index(msg, ": "); i > 0 && !strings.ContainsAny(msg[:i], " \t") {
+			typ = msg[:i]
+		}
+	}
 	base := typ[strings.LastIndexByte(typ, '.')+1:]
 	if !strings.HasSuffix(base, "Error") && !strings.HasSuffix(base, "Exception") {
 		line = "Error: " + line

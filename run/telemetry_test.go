@@ -25,7 +25,7 @@ func TestTelemetryExamples(t *testing.T) {
 		{"tempo.json", run.FormatTempo, "CityNotFoundError: no forecast for city Olso"},
 		{"jaeger.json", run.FormatJaeger, "CityNotFoundError: no forecast for city Olso"},
 		{"phoenix.jsonl", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
-		{"langfuse.json", run.FormatLangfuse, "Error: CityNotFoundError: no forecast for city Olso"},
+		{"langfuse.json", run.FormatLangfuse, "CityNotFoundError: no forecast for city Olso"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -46,7 +46,7 @@ type span struct {
 	trace, id, parent, name string
 	start, end              float64
 	attrs                   map[string]any
-	status                  string
+	status, message         string
 	events                  []map[string]any
 }
 
@@ -64,7 +64,7 @@ func writeSpans(t *testing.T, ss ...span) string {
 		}
 		line, err := json.Marshal(map[string]any{
 			"name": s.name, "context": map[string]any{"trace_id": s.trace, "span_id": s.id}, "parent_id": s.parent,
-			"start_time": int64(s.start * 1e9), "end_time": int64(s.end * 1e9), "status_code": s.status,
+			"start_time": int64(s.start * 1e9), "end_time": int64(s.end * 1e9), "status_code": s.status, "status_message": s.message,
 			"attributes": s.attrs, "events": s.events,
 		})
 		require.NoError(t, err)
@@ -317,4 +317,36 @@ func TestParentLoop(t *testing.T) {
 	r, err := run.Load(writeSpans(t, out("a", "c", "one", 1), out("b", "a", "two", 2), out("c", "b", "three", 3)), run.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"assistant message: one", "assistant message: two", "assistant message: three"}, steps(r))
+}
+
+func TestErrorLines(t *testing.T) {
+	tests := []struct {
+		name   string
+		status string
+		msg    string
+		events []map[string]any
+		attrs  map[string]any
+		want   string
+	}{
+		{"exception event", "ERROR", "boom", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "ValueError", "exception.message": "boom"}}}, nil, "ValueError: boom"},
+		{"Go type with its import path", "", "", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "github.com/acme/tools.NotFoundError", "exception.message": "no such city"}}}, nil, "tools.NotFoundError: no such city"},
+		{"a type that does not read as an error", "", "", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "httpx.ConnectTimeout", "exception.message": "timed out"}}}, nil, "Error: httpx.ConnectTimeout: timed out"},
+		{"status message", "ERROR", "rate limited", nil, nil, "Error: rate limited"},
+		{"status message that is an exception's line", "ERROR", "KeyError: 'city'", nil, nil, "KeyError: 'city'"},
+		{"status with error.type only", "ERROR", "", nil, map[string]any{"error.type": "TimeoutError"}, "TimeoutError"},
+		{"bare status", "ERROR", "", nil, nil, "Error: execute_tool lookup failed (span status ERROR)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			attrs := map[string]any{"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "lookup"}
+			for k, v := range tt.attrs {
+				attrs[k] = v
+			}
+			path := writeSpans(t, span{id: "a", name: "execute_tool lookup", start: 1, status: tt.status, message: tt.msg, events: tt.events, attrs: attrs})
+			r, err := run.Load(path, run.Options{})
+			require.NoError(t, err)
+			require.Len(t, r.Steps, 2)
+			assert.Equal(t, tt.want, r.Steps[1].Content)
+		})
+	}
 }
