@@ -88,15 +88,20 @@ func Load(path string, opts Options) (*Run, error) {
 
 // LoadCase reads one run file with its label, if it has one.
 func LoadCase(path string, opts Options) (*Case, error) {
-	file, trace := SplitRef(path)
-	data, err := os.ReadFile(file)
+	cases, err := LoadAll(path, opts)
 	if err != nil {
-		return nil, fmt.Errorf("load %s: %w", file, PathCause(err))
+		return nil, err
 	}
-	if trace != "" {
-		return parseTrace(file, trace, data, opts)
+	return one(path, cases)
+}
+
+// one is the only case of cases, or an error wrapping ErrManyRuns that
+// lists the traces.
+func one(name string, cases []*Case) (*Case, error) {
+	if len(cases) > 1 {
+		return nil, fmt.Errorf("load %s: %w", name, manyRuns(cases))
 	}
-	return ParseCase(file, data, opts)
+	return cases[0], nil
 }
 
 // LoadAll reads every run of a file: one for a Who&When case or a
@@ -161,10 +166,7 @@ func ParseCase(name string, data []byte, opts Options) (*Case, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(cases) > 1 {
-		return nil, fmt.Errorf("load %s: %w", name, manyRuns(cases))
-	}
-	return cases[0], nil
+	return one(name, cases)
 }
 
 // ParseAll is LoadAll for bytes in memory.
