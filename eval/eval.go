@@ -78,7 +78,10 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 			if err := ctx.Err(); err != nil {
 				return rep, err
 			}
-			cases, err := fileCases(file, opts, warn)
+			cases, err := fileCases(ctx, file, opts, warn)
+			if err != nil && ctx.Err() != nil {
+				return rep, ctx.Err()
+			}
 			if err != nil {
 				fmt.Fprintf(warn, "offattr: %s\n", err)
 				t.add(nil, nil)
@@ -122,8 +125,8 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 // Who&When file, or every labelled trace of a telemetry file. A telemetry
 // file is a user's own export, in which only some traces may be labelled:
 // the rest are left out, and warn says how many.
-func fileCases(file string, opts run.Options, warn io.Writer) ([]*run.Case, error) {
-	cases, err := run.LoadAll(file, opts)
+func fileCases(ctx context.Context, file string, opts run.Options, warn io.Writer) ([]*run.Case, error) {
+	cases, err := run.LoadAll(ctx, file, opts)
 	if err != nil {
 		return nil, err
 	}

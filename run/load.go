@@ -2,6 +2,7 @@ package run
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -88,7 +89,7 @@ func Load(path string, opts Options) (*Run, error) {
 
 // LoadCase reads one run file with its label, if it has one.
 func LoadCase(path string, opts Options) (*Case, error) {
-	cases, err := LoadAll(path, opts)
+	cases, err := LoadAll(context.Background(), path, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -106,21 +107,22 @@ func one(name string, cases []*Case) (*Case, error) {
 
 // LoadAll reads every run of a file: one for a Who&When case or a
 // transcript, one per trace for telemetry (in the order the file first
-// mentions each), or the one trace FILE#TRACEID names.
-func LoadAll(path string, opts Options) ([]*Case, error) {
+// mentions each), or the one trace FILE#TRACEID names. Reading a large
+// trace file takes seconds; ctx ends it early.
+func LoadAll(ctx context.Context, path string, opts Options) ([]*Case, error) {
 	file, trace := SplitRef(path)
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", file, PathCause(err))
 	}
 	if trace != "" {
-		c, err := parseTrace(file, trace, data, opts)
+		c, err := parseTrace(ctx, file, trace, data, opts)
 		if err != nil {
 			return nil, err
 		}
 		return []*Case{c}, nil
 	}
-	return ParseAll(file, data, opts)
+	return ParseAll(ctx, file, data, opts)
 }
 
 // SplitRef splits FILE#TRACEID into the file and the trace id. A path that
@@ -162,7 +164,7 @@ func Parse(name string, data []byte, opts Options) (*Run, error) {
 // ParseCase is Parse keeping the label. Data holding several traces is an
 // error wrapping ErrManyRuns that lists them.
 func ParseCase(name string, data []byte, opts Options) (*Case, error) {
-	cases, err := ParseAll(name, data, opts)
+	cases, err := ParseAll(context.Background(), name, data, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -170,8 +172,8 @@ func ParseCase(name string, data []byte, opts Options) (*Case, error) {
 }
 
 // ParseAll is LoadAll for bytes in memory.
-func ParseAll(name string, data []byte, opts Options) ([]*Case, error) {
-	cases, err := parse(data, opts)
+func ParseAll(ctx context.Context, name string, data []byte, opts Options) ([]*Case, error) {
+	cases, err := parse(ctx, data, opts)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", name, err)
 	}
@@ -184,8 +186,8 @@ func ParseAll(name string, data []byte, opts Options) ([]*Case, error) {
 }
 
 // parseTrace reads the one trace of data that trace names.
-func parseTrace(file, trace string, data []byte, opts Options) (*Case, error) {
-	cases, err := ParseAll(file, data, opts)
+func parseTrace(ctx context.Context, file, trace string, data []byte, opts Options) (*Case, error) {
+	cases, err := ParseAll(ctx, file, data, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +247,7 @@ func finish(c *Case, name string, opts Options) error {
 	return nil
 }
 
-func parse(data []byte, opts Options) ([]*Case, error) {
+func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
@@ -258,7 +260,7 @@ func parse(data []byte, opts Options) ([]*Case, error) {
 		}
 	}
 	if isTelemetry(format) {
-		return telemetry(data, spans.Format(format), opts.Labels)
+		return telemetry(ctx, data, spans.Format(format), opts.Labels)
 	}
 	c, err := parseOne(trimmed, data, format)
 	if err != nil {

@@ -233,7 +233,7 @@ func TestOpenTelemetrySDKTrace(t *testing.T) {
 	for _, split := range []bool{false, true} {
 		path := filepath.Join(t.TempDir(), "traces.jsonl")
 		writeOTLP(t, path, toOTLP(ended, split))
-		cases, err := run.LoadAll(path, run.Options{})
+		cases, err := run.LoadAll(context.Background(), path, run.Options{})
 		require.NoError(t, err)
 		require.Len(t, cases, 1, "one trace, one run (split=%v)", split)
 		checkTrip(t, cases[0], path, run.FormatOTLP, "run_test.CityNotFoundError: no forecast for city Olso")

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -60,8 +61,8 @@ var ErrNoAgentSpans = errors.New("no GenAI or OpenInference spans")
 // no span of a known convention (HTTP traffic exported beside the agents),
 // or whose spans hold no message, tool call or error, are not runs and are
 // left out; a file with no run at all is an error saying why.
-func telemetry(data []byte, format spans.Format, labels SpanLabels) ([]*Case, error) {
-	all, err := spans.Decode(data, format)
+func telemetry(ctx context.Context, data []byte, format spans.Format, labels SpanLabels) ([]*Case, error) {
+	all, err := spans.Decode(ctx, data, format)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +88,9 @@ func telemetry(data []byte, format spans.Format, labels SpanLabels) ([]*Case, er
 		go func() {
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < len(order); i = int(next.Add(1) - 1) {
-				results[i], errs[i] = traceCase(order[i], byTrace[order[i]], Format(format), labels)
+				if errs[i] = ctx.Err(); errs[i] == nil {
+					results[i], errs[i] = traceCase(order[i], byTrace[order[i]], Format(format), labels)
+				}
 			}
 		}()
 	}

@@ -2,6 +2,7 @@ package run_test
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -160,7 +161,7 @@ func BenchmarkLoadOTLP(b *testing.B) {
 	b.ResetTimer()
 	var steps int
 	for range b.N {
-		cases, err := run.LoadAll(path, run.Options{})
+		cases, err := run.LoadAll(context.Background(), path, run.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package run_test
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -31,7 +32,7 @@ func TestTelemetryExamples(t *testing.T) {
 		t.Run(tt.file, func(t *testing.T) {
 			path := filepath.Join("..", "testdata", "telemetry", tt.file)
 			for _, forced := range []run.Format{run.FormatAuto, tt.format} {
-				cases, err := run.LoadAll(path, run.Options{Format: forced})
+				cases, err := run.LoadAll(context.Background(), path, run.Options{Format: forced})
 				require.NoError(t, err)
 				require.Len(t, cases, 1)
 				checkTrip(t, cases[0], path, tt.format, tt.errLine)
@@ -188,7 +189,7 @@ func TestTelemetryFiles(t *testing.T) {
 		chat("aaa", "2", "first trace", 1),
 		chat("bbb", "3", "second trace again", 6),
 	)
-	cases, err := run.LoadAll(path, run.Options{})
+	cases, err := run.LoadAll(context.Background(), path, run.Options{})
 	require.NoError(t, err)
 	require.Len(t, cases, 2, "the HTTP trace is no run")
 	assert.Equal(t, path+"#bbb", cases[0].Run.Source, "in the order the file first mentions each trace")
@@ -229,7 +230,7 @@ func TestTelemetryErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := write(tt.name, tt.data)
-			_, err := run.LoadAll(p, run.Options{Format: tt.format})
+			_, err := run.LoadAll(context.Background(), p, run.Options{Format: tt.format})
 			require.Error(t, err)
 			assert.Equal(t, "load "+p+": "+tt.want, err.Error())
 		})
@@ -296,13 +297,13 @@ func TestGoogleADK(t *testing.T) {
 // capture off) is no run; alone in its file it says why.
 func TestTraceWithoutContent(t *testing.T) {
 	bare := span{trace: "bare", id: "1", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat"}}
-	_, err := run.LoadAll(writeSpans(t, bare), run.Options{})
+	_, err := run.LoadAll(context.Background(), writeSpans(t, bare), run.Options{})
 	require.ErrorIs(t, err, run.ErrEmpty)
 	assert.ErrorContains(t, err, "trace bare: run has no steps: 1 spans follow a GenAI convention but none holds a message, a tool call or an error (is content capture off?")
 
 	full := span{trace: "full", id: "2", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat",
 		"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"hello"}]}]`}}
-	cases, err := run.LoadAll(writeSpans(t, bare, full), run.Options{})
+	cases, err := run.LoadAll(context.Background(), writeSpans(t, bare, full), run.Options{})
 	require.NoError(t, err)
 	require.Len(t, cases, 1)
 	assert.Equal(t, "full", cases[0].Run.TraceID)
@@ -348,5 +349,16 @@ func TestErrorLines(t *testing.T) {
 			require.Len(t, r.Steps, 2)
 			assert.Equal(t, tt.want, r.Steps[1].Content)
 		})
+	}
+}
+
+// TestLoadAllCancelled: a large trace file is read on every core for
+// seconds; a cancelled context ends it.
+func TestLoadAllCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, f := range []string{"otel-sdk.jsonl", "jaeger.json", "phoenix.jsonl", "langfuse.json"} {
+		_, err := run.LoadAll(ctx, filepath.Join("..", "testdata", "telemetry", f), run.Options{})
+		assert.ErrorIs(t, err, context.Canceled, f)
 	}
 }

@@ -2,22 +2,24 @@ package spans
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 )
 
 // Decode reads every span of a file in format f (Detect's answer, or the
 // user's). Errors name the position in the file; the caller adds its name.
-func Decode(data []byte, f Format) ([]Span, error) {
+// A file of a hundred megabytes takes seconds: ctx ends it early.
+func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	switch f {
 	case OTLP, Tempo:
-		return decodeOTLP(data)
+		return decodeOTLP(ctx, data)
 	case Jaeger:
-		return decodeJaeger(data)
+		return decodeJaeger(ctx, data)
 	case OpenInference:
-		return decodeFlat(data)
+		return decodeFlat(ctx, data)
 	case Langfuse:
-		return decodeLangfuse(data)
+		return decodeLangfuse(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}

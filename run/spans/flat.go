@@ -1,6 +1,7 @@
 package spans
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -32,7 +33,7 @@ var (
 	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description"}
 )
 
-func decodeFlat(data []byte) ([]Span, error) {
+func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 	recs, err := records(data)
 	if err != nil {
 		return nil, err
@@ -40,6 +41,9 @@ func decodeFlat(data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
 	var out []Span
 	one := func(s, e int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		var m map[string]any
 		if err := decodeJSON(data, s, e, &m); err != nil {
 			return err

@@ -1,6 +1,7 @@
 package spans
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -46,16 +47,16 @@ type jaegerKV struct {
 	Value any    `json:"value"`
 }
 
-func decodeJaeger(data []byte) ([]Span, error) {
+func decodeJaeger(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
-	return eachTraceSpans(data, func(s, e int) ([]Span, error) {
+	return eachTraceSpans(ctx, data, func(s, e int) ([]Span, error) {
 		return jaegerTrace(data, s, e, lines)
 	})
 }
 
 // eachTraceSpans collects the spans read from every trace object of every
 // record of data (see eachTrace).
-func eachTraceSpans(data []byte, read func(s, e int) ([]Span, error)) ([]Span, error) {
+func eachTraceSpans(ctx context.Context, data []byte, read func(s, e int) ([]Span, error)) ([]Span, error) {
 	recs, err := records(data)
 	if err != nil {
 		return nil, err
@@ -63,6 +64,9 @@ func eachTraceSpans(data []byte, read func(s, e int) ([]Span, error)) ([]Span, e
 	var out []Span
 	for _, r := range recs {
 		err := eachTrace(data, r, func(s, e int) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			spans, err := read(s, e)
 			out = append(out, spans...)
 			return err

@@ -1,6 +1,7 @@
 package spans
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -16,9 +17,9 @@ import (
 // root span of type TRACE holding the trace's name, input and output, so
 // that its input can stand for the task.
 
-func decodeLangfuse(data []byte) ([]Span, error) {
+func decodeLangfuse(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
-	return eachTraceSpans(data, func(s, e int) ([]Span, error) {
+	return eachTraceSpans(ctx, data, func(s, e int) ([]Span, error) {
 		var m map[string]any
 		if err := decodeJSON(data, s, e, &m); err != nil {
 			return nil, err

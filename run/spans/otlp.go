@@ -2,6 +2,7 @@ package spans
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"regexp"
 	"runtime"
@@ -26,7 +27,7 @@ type batch struct {
 // downloads ({"batches": …}, or {"trace": {"resourceSpans": …}} from its
 // v2 API). Each ResourceSpans is decoded by protojson into the OTLP
 // protobuf types, the batches two or more at once.
-func decodeOTLP(data []byte) ([]Span, error) {
+func decodeOTLP(ctx context.Context, data []byte) ([]Span, error) {
 	recs, err := records(data)
 	if err != nil {
 		return nil, err
@@ -73,12 +74,12 @@ func decodeOTLP(data []byte) ([]Span, error) {
 			return nil, fmt.Errorf(`line %d, column %d: a JSON object without "resourceSpans" (OTLP) or "batches" (Tempo): is the file mixed?`, line, col)
 		}
 	}
-	return decodeBatches(data, batches)
+	return decodeBatches(ctx, data, batches)
 }
 
 // decodeBatches decodes the batches on every core and returns their spans
 // in file order.
-func decodeBatches(data []byte, batches []batch) ([]Span, error) {
+func decodeBatches(ctx context.Context, data []byte, batches []batch) ([]Span, error) {
 	results := make([][]Span, len(batches))
 	errs := make([]error, len(batches))
 	var next atomic.Int64
@@ -88,6 +89,9 @@ func decodeBatches(data []byte, batches []batch) ([]Span, error) {
 		go func() {
 			defer wg.Done()
 			for n := int(next.Add(1) - 1); n < len(batches); n = int(next.Add(1) - 1) {
+				if errs[n] = ctx.Err(); errs[n] != nil {
+					return
+				}
 				if results[n], errs[n] = decodeBatch(data, batches[n]); errs[n] != nil {
 					return
 				}

@@ -1,6 +1,7 @@
 package spans
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,7 +56,7 @@ func TestOTLPIDs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ss, err := Decode([]byte(otlpSpan(tt.trace, tt.span, tt.parent)), OTLP)
+			ss, err := Decode(context.Background(), []byte(otlpSpan(tt.trace, tt.span, tt.parent)), OTLP)
 			if tt.err != "" {
 				require.Error(t, err)
 				assert.Contains(t, err.Error(), tt.err)
@@ -83,7 +84,7 @@ func TestRewriteKeepsOffsets(t *testing.T) {
 
 func TestMarshalOTLPRoundTrip(t *testing.T) {
 	data := specFile(t, "otlp", "examples", "trace.json")
-	ss, err := Decode(data, OTLP)
+	ss, err := Decode(context.Background(), data, OTLP)
 	require.NoError(t, err)
 	td := &tracepb.TracesData{ResourceSpans: []*tracepb.ResourceSpans{{ScopeSpans: []*tracepb.ScopeSpans{{Spans: []*tracepb.Span{{
 		TraceId: []byte{0x5b, 0x8e, 0xff, 0xf7, 0x98, 0x03, 0x81, 0x03, 0xd2, 0x69, 0xb6, 0x33, 0x81, 0x3f, 0xc6, 0x0c},
@@ -95,7 +96,7 @@ func TestMarshalOTLPRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(out), `"traceId":"5b8efff798038103d269b633813fc60c","spanId":"eee19b7ec3c1b174"`)
 	assert.Contains(t, string(out), `"kind":2`, "enums as numbers, as the specification writes them")
-	back, err := Decode(out, OTLP)
+	back, err := Decode(context.Background(), out, OTLP)
 	require.NoError(t, err)
 	require.Len(t, back, 1)
 	assert.Equal(t, ss[0].TraceID, back[0].TraceID)
@@ -108,7 +109,7 @@ func TestSpecExamples(t *testing.T) {
 	t.Run("otlp", func(t *testing.T) {
 		data := specFile(t, "otlp", "examples", "trace.json")
 		require.Equal(t, OTLP, Detect(data))
-		ss, err := Decode(data, OTLP)
+		ss, err := Decode(context.Background(), data, OTLP)
 		require.NoError(t, err)
 		require.Len(t, ss, 1)
 		s := ss[0]
@@ -124,7 +125,7 @@ func TestSpecExamples(t *testing.T) {
 	t.Run("tempo", func(t *testing.T) {
 		data := specFile(t, "tempo", "pkg", "tempopb", "trace.json")
 		require.Equal(t, Tempo, Detect(data))
-		ss, err := Decode(data, Tempo)
+		ss, err := Decode(context.Background(), data, Tempo)
 		require.NoError(t, err)
 		require.Len(t, ss, 1)
 		assert.Equal(t, "I'm a server span", ss[0].Name)
@@ -132,7 +133,7 @@ func TestSpecExamples(t *testing.T) {
 	t.Run("jaeger ui", func(t *testing.T) {
 		data := specFile(t, "jaeger", "internal", "uimodel", "converter", "v1", "json", "fixtures", "ui_01.json")
 		require.Equal(t, Jaeger, Detect(data))
-		ss, err := Decode(data, Jaeger)
+		ss, err := Decode(context.Background(), data, Jaeger)
 		require.NoError(t, err)
 		require.Len(t, ss, 5, "the file lists span 2 twice; run keeps the first")
 		s := ss[1]
@@ -150,7 +151,7 @@ func TestSpecExamples(t *testing.T) {
 	t.Run("jaeger api", func(t *testing.T) {
 		data := specFile(t, "jaeger", "cmd", "jaeger", "internal", "extension", "jaegerquery", "internal", "fixture", "otlp2jaeger-out.json")
 		require.Equal(t, Jaeger, Detect(data))
-		ss, err := Decode(data, Jaeger)
+		ss, err := Decode(context.Background(), data, Jaeger)
 		require.NoError(t, err)
 		require.Len(t, ss, 2)
 		assert.Equal(t, "server", ss[0].Kind)
@@ -223,7 +224,7 @@ func TestBadFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Decode([]byte(tt.data), tt.format)
+			_, err := Decode(context.Background(), []byte(tt.data), tt.format)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
 			assert.NotContains(t, err.Error(), "\n")
@@ -243,7 +244,7 @@ func TestFlatSpanShapes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			data := []byte(tt.data)
 			require.Equal(t, OpenInference, Detect(data))
-			ss, err := Decode(data, OpenInference)
+			ss, err := Decode(context.Background(), data, OpenInference)
 			require.NoError(t, err)
 			require.Len(t, ss, 1)
 			s := ss[0]
@@ -267,7 +268,7 @@ func TestLangfuseObservations(t *testing.T) {
 	data := []byte(`{"id":"t1","timestamp":"2026-03-02T09:00:00Z","name":"trip","input":{"question":"q?"},"observations":[
 {"id":"o1","traceId":"t1","type":"GENERATION","name":"chat","startTime":"2026-03-02T09:00:01Z","endTime":"2026-03-02T09:00:02.5Z","input":[{"role":"user","content":"q?"}],"output":"a","level":"ERROR","statusMessage":"rate limited","parentObservationId":null,"model":"gpt-4o","metadata":{"attributes":{"gen_ai.agent.name":"Planner"},"tags":["x"]}}]}`)
 	require.Equal(t, Langfuse, Detect(data))
-	ss, err := Decode(data, Langfuse)
+	ss, err := Decode(context.Background(), data, Langfuse)
 	require.NoError(t, err)
 	require.Len(t, ss, 2)
 	root, o := ss[0], ss[1]
@@ -296,7 +297,7 @@ func fuzzSeeds(f *testing.F, files ...string) {
 // is whole: every span has its ids.
 func fuzzDecode(f *testing.F, format Format) {
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ss, err := Decode(data, format)
+		ss, err := Decode(context.Background(), data, format)
 		if err != nil {
 			assert.NotContains(t, err.Error(), "\n")
 			return

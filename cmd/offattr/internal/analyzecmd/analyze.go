@@ -76,7 +76,7 @@ func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
 	if err != nil {
 		return err
 	}
-	runs, err := opts.Load.LoadAll(opts.Path)
+	runs, err := opts.Load.LoadAll(ctx, opts.Path)
 	if err != nil {
 		return err
 	}

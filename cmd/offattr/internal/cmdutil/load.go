@@ -1,6 +1,8 @@
 package cmdutil
 
 import (
+	"context"
+
 	"github.com/spf13/pflag"
 
 	"github.com/offattr/offattr/run"
@@ -49,12 +51,12 @@ func (l *LoadFlags) Load(path string) (*run.Run, error) {
 
 // LoadAll reads every run of a file as the flags say: one per trace of a
 // telemetry file (FILE#TRACEID names one), else the one run.
-func (l *LoadFlags) LoadAll(path string) ([]*run.Run, error) {
+func (l *LoadFlags) LoadAll(ctx context.Context, path string) ([]*run.Run, error) {
 	opts, err := l.Options()
 	if err != nil {
 		return nil, err
 	}
-	cases, err := run.LoadAll(path, opts)
+	cases, err := run.LoadAll(ctx, path, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -62,12 +64,12 @@ func (l *LoadFlags) LoadAll(path string) ([]*run.Run, error) {
 }
 
 // ParseAll is LoadAll for a run already in memory.
-func (l *LoadFlags) ParseAll(name string, data []byte) ([]*run.Run, error) {
+func (l *LoadFlags) ParseAll(ctx context.Context, name string, data []byte) ([]*run.Run, error) {
 	opts, err := l.Options()
 	if err != nil {
 		return nil, err
 	}
-	cases, err := run.ParseAll(name, data, opts)
+	cases, err := run.ParseAll(ctx, name, data, opts)
 	if err != nil {
 		return nil, err
 	}

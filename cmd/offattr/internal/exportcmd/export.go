@@ -119,7 +119,10 @@ func exportRun(ctx context.Context, opts *ExportOptions) error {
 		if ctx.Err() != nil {
 			return fmt.Errorf("interrupted after %d bundles", written)
 		}
-		runs, err := itemRuns(opts, it)
+		runs, err := itemRuns(ctx, opts, it)
+		if err != nil && ctx.Err() != nil {
+			return fmt.Errorf("interrupted after %d bundles", written)
+		}
 		if err != nil {
 			fmt.Fprintf(opts.IO.ErrOut, "offattr: %s\n", err)
 			failed++
@@ -148,11 +151,11 @@ func exportRun(ctx context.Context, opts *ExportOptions) error {
 
 // itemRuns reads the runs of an item: every trace of a telemetry file, or
 // the one run (a screen record names one trace as FILE#TRACEID).
-func itemRuns(opts *ExportOptions, it item) ([]*run.Run, error) {
+func itemRuns(ctx context.Context, opts *ExportOptions, it item) ([]*run.Run, error) {
 	if strings.HasPrefix(it.file, "-:") {
 		return nil, fmt.Errorf("export %s: a run read from standard input cannot be read again; save the stream to files and screen those", it.file)
 	}
-	return opts.Load.LoadAll(it.file)
+	return opts.Load.LoadAll(ctx, it.file)
 }
 
 // selectItems lists the runs to export from the arguments or --from.

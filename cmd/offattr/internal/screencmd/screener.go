@@ -211,11 +211,14 @@ func (s *screener) process(ctx context.Context, in input) (recs []screenfile.Rec
 		err  error
 	)
 	if in.data != nil {
-		runs, err = s.opts.Load.ParseAll(in.name, in.data)
+		runs, err = s.opts.Load.ParseAll(ctx, in.name, in.data)
 	} else {
-		runs, err = s.opts.Load.LoadAll(in.name)
+		runs, err = s.opts.Load.LoadAll(ctx, in.name)
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, false
+		}
 		return []screenfile.Record{s.failure(in.name, err)}, true
 	}
 	for _, r := range runs {

@@ -3,6 +3,7 @@
 package stepscmd
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -56,7 +57,7 @@ characters; the JSON holds the text as it is.`,
 			if runF != nil {
 				return runF(opts)
 			}
-			return stepsRun(opts)
+			return stepsRun(cmd.Context(), opts)
 		},
 	}
 	opts.Load.RegisterInput(cmd.Flags(), "format")
@@ -84,8 +85,8 @@ type Step struct {
 	Target string   `json:"target,omitempty"`
 }
 
-func stepsRun(opts *StepsOptions) error {
-	runs, err := opts.Load.LoadAll(opts.Path)
+func stepsRun(ctx context.Context, opts *StepsOptions) error {
+	runs, err := opts.Load.LoadAll(ctx, opts.Path)
 	if err != nil {
 		return err
 	}
