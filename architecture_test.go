@@ -21,6 +21,7 @@ var stage = map[string]int{
 	// Leaves: no stage of their own, used by the stage named beside them.
 	"localllm/schema":      0, // localllm's JSON schemas
 	"internal/synthcorpus": 0,
+	"run/spans":            0, // run's trace file decoders
 
 	"run":         1,
 	"run/runtest": 2, // test infrastructure over loaded runs

@@ -80,7 +80,7 @@ func New(opts Options) (Analyzer, error) {
 				return Result{}, err
 			}
 			red := opts.Redact.NewRedactor()
-			return Result{Attribution: b(red.Run(r)), Redactor: red}, nil
+			return Result{Attribution: withSpans(r, b(red.Run(r))), Redactor: red}, nil
 		}, nil
 	}
 	comb := opts.Rules
@@ -109,7 +109,7 @@ func New(opts Options) (Analyzer, error) {
 		}
 		d := triage.Decide(a, bands)
 		a.Triage, a.TriageReason = string(d.Class), d.Reason
-		return Result{Attribution: a, Input: in, Findings: findings, Redactor: red}, err
+		return Result{Attribution: withSpans(r, a), Input: in, Findings: findings, Redactor: red}, err
 	}, nil
 }
 
@@ -122,4 +122,26 @@ func Prepare(r *run.Run) (*rules.Input, error) {
 		return nil, fmt.Errorf("build graph: %w", err)
 	}
 	return &rules.Input{Run: r, Features: f, Graph: g}, nil
+}
+
+// withSpans sets the trace and span ids of the blamed step and of every
+// candidate from the run's steps: the one place an answer is tied to the
+// telemetry it came from, whichever stage chose the step.
+func withSpans(r *run.Run, a rules.Attribution) rules.Attribution {
+	ids := func(step int) (string, string) {
+		if step < 0 || step >= len(r.Steps) {
+			return "", ""
+		}
+		return r.Steps[step].TraceID, r.Steps[step].SpanID
+	}
+	a.TraceID, a.SpanID = ids(a.Step)
+	if len(a.Candidates) > 0 {
+		cands := make([]rules.Candidate, len(a.Candidates))
+		for i, c := range a.Candidates {
+			c.TraceID, c.SpanID = ids(c.Step)
+			cands[i] = c
+		}
+		a.Candidates = cands
+	}
+	return a
 }

@@ -20,11 +20,13 @@ type Subset struct {
 // Discover turns eval's PATH arguments into subsets: a directory of case
 // files is one subset named by its base name; a directory whose
 // subdirectories hold case files gives one subset per subdirectory; a file
-// is a subset of one, named by its directory.
+// is a subset of one, named by its directory. Telemetry files are found
+// like any other (*.json, *.jsonl); each of their labelled traces is a case.
 func Discover(paths []string) ([]Subset, error) {
 	var out []Subset
 	for _, p := range paths {
-		info, err := os.Stat(p)
+		file, _ := run.SplitRef(p) // FILE#TRACEID is one trace of FILE
+		info, err := os.Stat(file)
 		if err != nil {
 			return nil, fmt.Errorf("eval %s: %w", p, run.PathCause(err))
 		}

@@ -53,13 +53,18 @@ type Prediction struct {
 	StepCorrect  bool    `json:"step_correct"`
 }
 
-// ErrNoLabel is why an unlabelled file cannot be a case.
-var ErrNoLabel = errors.New("not a labelled case (no mistake_agent / mistake_step)")
+// ErrNoLabel is why an unlabelled file cannot be a case; ErrNoSpanLabel
+// the same for a telemetry file none of whose traces is labelled.
+var (
+	ErrNoLabel     = errors.New("not a labelled case (no mistake_agent / mistake_step)")
+	ErrNoSpanLabel = errors.New("no trace is labelled (mark the decisive span with offattr.mistake=true, or give --labels)")
+)
 
-// Evaluate attributes every case of every subset, loaded with opts. A case
-// that fails to load or to analyze is reported on warn, counted as failed
-// and as wrong, and the rest go on. One CaseResult per case is written to
-// cases as a JSON line.
+// Evaluate attributes every case of every subset, loaded with opts: each
+// labelled trace of a telemetry file is a case of its own, named
+// FILE#TRACEID. A case that fails to load or to analyze is reported on
+// warn, counted as failed and as wrong, and the rest go on. One CaseResult
+// per case is written to cases as a JSON line.
 func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze engine.Analyzer, cases, warn io.Writer) (Report, error) {
 	rep := Report{Setting: SettingWithGroundTruth}
 	if opts.NoGroundTruth {
@@ -73,25 +78,39 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 			if err := ctx.Err(); err != nil {
 				return rep, err
 			}
-			res := CaseResult{File: file, Subset: sub.Name}
-			start := time.Now()
-			a, label, err := evalCase(ctx, file, opts, analyze)
-			t.seconds += time.Since(start).Seconds()
-			res.Label = label
-			if err != nil {
-				if ctx.Err() != nil {
-					return rep, ctx.Err()
-				}
-				fmt.Fprintf(warn, "offattr: %s\n", err)
-				res.Error = err.Error()
-				t.Add(nil, nil)
-			} else {
-				o := t.Add(label, &a)
-				res.Prediction = &Prediction{Agent: a.Agent, Step: a.Step, Confidence: a.Confidence, AgentCorrect: o.AgentCorrect, StepCorrect: o.StepCorrect}
-				res.Candidates = a.Candidates
+			cases, err := fileCases(ctx, file, opts, warn)
+			if err != nil && ctx.Err() != nil {
+				return rep, ctx.Err()
 			}
-			if err := enc.Encode(res); err != nil {
-				return rep, fmt.Errorf("eval: write cases: %w", err)
+			if err != nil {
+				fmt.Fprintf(warn, "offattr: %s\n", err)
+				t.Add(nil, nil)
+				if err := enc.Encode(CaseResult{File: file, Subset: sub.Name, Error: err.Error()}); err != nil {
+					return rep, fmt.Errorf("eval: write cases: %w", err)
+				}
+				continue
+			}
+			for _, c := range cases {
+				res := CaseResult{File: c.Run.Source, Subset: sub.Name, Label: c.Label}
+				start := time.Now()
+				a, err := analyze(ctx, c.Run)
+				t.seconds += time.Since(start).Seconds()
+				if err != nil {
+					if ctx.Err() != nil {
+						return rep, ctx.Err()
+					}
+					err = fmt.Errorf("analyze %s: %w", c.Run.Source, err)
+					fmt.Fprintf(warn, "offattr: %s\n", err)
+					res.Error = err.Error()
+					t.Add(nil, nil)
+				} else {
+					o := t.Add(c.Label, &a.Attribution)
+					res.Prediction = &Prediction{Agent: a.Attribution.Agent, Step: a.Attribution.Step, Confidence: a.Attribution.Confidence, AgentCorrect: o.AgentCorrect, StepCorrect: o.StepCorrect}
+					res.Candidates = a.Attribution.Candidates
+				}
+				if err := enc.Encode(res); err != nil {
+					return rep, fmt.Errorf("eval: write cases: %w", err)
+				}
 			}
 		}
 		all.Merge(t)
@@ -102,17 +121,28 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 	return rep, nil
 }
 
-func evalCase(ctx context.Context, file string, opts run.Options, analyze engine.Analyzer) (rules.Attribution, *run.Label, error) {
-	c, err := run.LoadCase(file, opts)
+// fileCases loads the labelled cases of a file: the one case of a
+// Who&When file, or every labelled trace of a telemetry file. A telemetry
+// file is a user's own export, in which only some traces may be labelled:
+// the rest are left out, and warn says how many.
+func fileCases(ctx context.Context, file string, opts run.Options, warn io.Writer) ([]*run.Case, error) {
+	cases, err := run.LoadAll(ctx, file, opts)
 	if err != nil {
-		return rules.Attribution{}, nil, err
+		return nil, err
 	}
-	if c.Label == nil {
-		return rules.Attribution{}, nil, fmt.Errorf("eval %s: %w", file, ErrNoLabel)
+	var labelled []*run.Case
+	for _, c := range cases {
+		if c.Label != nil {
+			labelled = append(labelled, c)
+		}
 	}
-	res, err := analyze(ctx, c.Run)
-	if err != nil {
-		return rules.Attribution{}, c.Label, fmt.Errorf("analyze %s: %w", file, err)
+	switch {
+	case len(labelled) == 0 && cases[0].Run.TraceID != "":
+		return nil, fmt.Errorf("eval %s: %w", file, ErrNoSpanLabel)
+	case len(labelled) == 0:
+		return nil, fmt.Errorf("eval %s: %w", file, ErrNoLabel)
+	case len(labelled) < len(cases):
+		fmt.Fprintf(warn, "offattr: eval %s: %d of %d traces are not labelled and are left out\n", file, len(cases)-len(labelled), len(cases))
 	}
-	return res.Attribution, c.Label, nil
+	return labelled, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -123,4 +124,45 @@ func baseNames(paths []string) []string {
 		out = append(out, filepath.Base(p))
 	}
 	return out
+}
+
+// TestEvaluateTelemetry: every labelled trace of a telemetry file is a
+// case named FILE#TRACEID; unlabelled traces are left out and said so.
+func TestEvaluateTelemetry(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join("..", "testdata", "telemetry")
+	sdk, err := os.ReadFile(filepath.Join(src, "otel-sdk.jsonl"))
+	require.NoError(t, err)
+	const id = "4bf92f3577b34da65eed0000cafe0001"
+	unlabelled := strings.ReplaceAll(strings.ReplaceAll(string(sdk), id, strings.Replace(id, "0001", "0002", 1)), `"offattr.mistake"`, `"x.mistake"`)
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "traces"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "traces", "collector.jsonl"), append(sdk, unlabelled...), 0o644))
+	phoenix, err := os.ReadFile(filepath.Join(src, "phoenix.jsonl"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "traces", "phoenix.jsonl"), phoenix, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "traces", "none.jsonl"), []byte(unlabelled), 0o644))
+
+	subsets, err := Discover([]string{dir})
+	require.NoError(t, err)
+	require.Len(t, subsets, 1)
+	spy := &fixed{}
+	var cases, warn bytes.Buffer
+	rep, err := Evaluate(context.Background(), subsets, run.Options{}, spy.analyze, &cases, &warn)
+	require.NoError(t, err)
+	assert.Equal(t, 3, rep.Overall.Cases, "two labelled traces, and the file with none")
+	assert.Equal(t, 1, rep.Overall.Failed)
+	assert.Contains(t, warn.String(), "collector.jsonl: 1 of 2 traces are not labelled and are left out")
+	assert.Contains(t, warn.String(), "none.jsonl: no trace is labelled (mark the decisive span with offattr.mistake=true, or give --labels)")
+	var results []CaseResult
+	for _, line := range strings.Split(strings.TrimSpace(cases.String()), "\n") {
+		var r CaseResult
+		require.NoError(t, json.Unmarshal([]byte(line), &r))
+		results = append(results, r)
+	}
+	require.Len(t, results, 3)
+	assert.Equal(t, filepath.Join(dir, "traces", "collector.jsonl")+"#"+id, results[0].File)
+	assert.Equal(t, &run.Label{Agent: "Researcher", Step: 6, Reason: "Researcher copied the Celsius figures as Fahrenheit instead of converting them."}, results[0].Label)
+	assert.Equal(t, filepath.Join(dir, "traces", "none.jsonl"), results[1].File)
+	assert.NotEmpty(t, results[1].Error)
+	assert.Equal(t, filepath.Join(dir, "traces", "phoenix.jsonl")+"#7c1e2f3a4b5c6d7e8f9012a3b4c5d6e7", results[2].File)
 }

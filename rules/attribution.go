@@ -12,9 +12,14 @@ const (
 // Attribution is offattr's answer for one run. Its JSON keys are a contract
 // with tooling: analyze --json prints exactly these.
 type Attribution struct {
-	File       string  `json:"file"`
-	Agent      string  `json:"agent"`
-	Step       int     `json:"step"`
+	File  string `json:"file"`
+	Agent string `json:"agent"`
+	Step  int    `json:"step"`
+	// TraceID and SpanID locate the blamed step in the telemetry the run
+	// was read from (run.Step's ids), so that the answer opens in a trace
+	// viewer; empty for other formats. The engine sets them.
+	TraceID    string  `json:"trace_id,omitempty"`
+	SpanID     string  `json:"span_id,omitempty"`
 	Confidence float64 `json:"confidence"`
 	// Triage is the band the answer falls in: clear (no model or person
 	// needed), review, or escalate; TriageReason says why.
@@ -48,10 +53,13 @@ type Evidence struct {
 
 // Candidate is a ranked possible decisive step.
 type Candidate struct {
-	Step  int      `json:"step"`
-	Agent string   `json:"agent"`
-	Score float64  `json:"score"`
-	Rules []string `json:"rules"`
+	Step  int    `json:"step"`
+	Agent string `json:"agent"`
+	// TraceID and SpanID are the step's, as in Attribution.
+	TraceID string   `json:"trace_id,omitempty"`
+	SpanID  string   `json:"span_id,omitempty"`
+	Score   float64  `json:"score"`
+	Rules   []string `json:"rules"`
 	// Votes counts the model analysts that voted for this step.
 	Votes int `json:"votes,omitempty"`
 }

@@ -2,6 +2,7 @@ package run
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/offattr/offattr/run/spans"
 )
 
 // Format names an input format.
@@ -20,19 +23,31 @@ const (
 	FormatAuto       Format = "auto"
 	FormatWhoWhen    Format = "whowhen"    // {"question","ground_truth","history":[...]} as in the Who&When benchmark
 	FormatTranscript Format = "transcript" // chat messages: array, JSONL, or {"messages":[...]}
+	// Telemetry: every trace of the file is one run (see telemetry.go).
+	FormatOTLP          = Format(spans.OTLP)          // OTLP/JSON as the Collector's file exporter writes it
+	FormatTempo         = Format(spans.Tempo)         // Grafana Tempo's trace download
+	FormatJaeger        = Format(spans.Jaeger)        // Jaeger UI/API JSON
+	FormatOpenInference = Format(spans.OpenInference) // flat span lists: Phoenix, Arize, OpenInference
+	FormatLangfuse      = Format(spans.Langfuse)      // Langfuse trace exports
 )
 
 // Formats lists the formats a user may force with --format.
-var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript}
+var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse}
 
-// ParseFormat checks a --format value.
+// ParseFormat checks a --format value. "phoenix" names the flat span lists
+// too, as Phoenix is where most of them come from.
 func ParseFormat(s string) (Format, error) {
-	for _, f := range Formats {
+	if s == "phoenix" {
+		return FormatOpenInference, nil
+	}
+	names := make([]string, len(Formats))
+	for i, f := range Formats {
 		if string(f) == s {
 			return f, nil
 		}
+		names[i] = string(f)
 	}
-	return "", fmt.Errorf("unknown format %q (want one of auto, whowhen, transcript)", s)
+	return "", fmt.Errorf("unknown format %q (want one of %s)", s, strings.Join(names, ", "))
 }
 
 // Errors a caller may branch on; every returned error wraps one of them or a
@@ -40,6 +55,10 @@ func ParseFormat(s string) (Format, error) {
 var (
 	ErrEmpty         = errors.New("run has no steps")
 	ErrUnknownFormat = errors.New("unknown format")
+	// ErrManyRuns: the file holds several traces and one was asked for.
+	ErrManyRuns = errors.New("the file holds several runs")
+	// ErrNoTrace: FILE#TRACEID names a trace the file does not hold.
+	ErrNoTrace = errors.New("no such trace")
 )
 
 // Options change how a file is read. Question and GroundTruth, when set,
@@ -52,10 +71,14 @@ type Options struct {
 	// GroundTruth say: the "without ground truth" setting, decided here once
 	// so that no later stage can see the answer.
 	NoGroundTruth bool
+	// Labels are decisive faults given beside telemetry files (--labels),
+	// by trace; they win over offattr.mistake attributes in the file.
+	Labels SpanLabels
 }
 
 // Load reads and parses one run file. A label the file carries is dropped:
-// use LoadCase to score against it.
+// use LoadCase to score against it. A telemetry file holding several
+// traces is read as FILE#TRACEID; LoadAll reads all of them.
 func Load(path string, opts Options) (*Run, error) {
 	c, err := LoadCase(path, opts)
 	if err != nil {
@@ -66,12 +89,57 @@ func Load(path string, opts Options) (*Run, error) {
 
 // LoadCase reads one run file with its label, if it has one.
 func LoadCase(path string, opts Options) (*Case, error) {
-	data, err := os.ReadFile(path)
+	cases, err := LoadAll(context.Background(), path, opts)
 	if err != nil {
-		return nil, fmt.Errorf("load %s: %w", path, PathCause(err))
+		return nil, err
 	}
-	return ParseCase(path, data, opts)
+	return one(path, cases)
 }
+
+// one is the only case of cases, or an error wrapping ErrManyRuns that
+// lists the traces.
+func one(name string, cases []*Case) (*Case, error) {
+	if len(cases) > 1 {
+		return nil, fmt.Errorf("load %s: %w", name, manyRuns(cases))
+	}
+	return cases[0], nil
+}
+
+// LoadAll reads every run of a file: one for a Who&When case or a
+// transcript, one per trace for telemetry (in the order the file first
+// mentions each), or the one trace FILE#TRACEID names. Reading a large
+// trace file takes seconds; ctx ends it early.
+func LoadAll(ctx context.Context, path string, opts Options) ([]*Case, error) {
+	file, trace := SplitRef(path)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", file, PathCause(err))
+	}
+	if trace != "" {
+		c, err := parseTrace(ctx, file, trace, data, opts)
+		if err != nil {
+			return nil, err
+		}
+		return []*Case{c}, nil
+	}
+	return ParseAll(ctx, file, data, opts)
+}
+
+// SplitRef splits FILE#TRACEID into the file and the trace id. A path that
+// names an existing file is a file, '#' and all.
+func SplitRef(path string) (file, trace string) {
+	i := strings.LastIndexByte(path, '#')
+	if i <= 0 || i == len(path)-1 {
+		return path, ""
+	}
+	if _, err := os.Stat(path); err == nil {
+		return path, ""
+	}
+	return path[:i], path[i+1:]
+}
+
+// Ref is the name of one trace of a file: FILE#TRACEID.
+func Ref(file, trace string) string { return file + "#" + trace }
 
 // PathCause strips the *fs.PathError around err: callers name the file in
 // their own message, and "load x: open x: no such file" would say it twice.
@@ -93,14 +161,74 @@ func Parse(name string, data []byte, opts Options) (*Run, error) {
 	return c.Run, nil
 }
 
-// ParseCase is Parse keeping the label.
+// ParseCase is Parse keeping the label. Data holding several traces is an
+// error wrapping ErrManyRuns that lists them.
 func ParseCase(name string, data []byte, opts Options) (*Case, error) {
-	c, err := parse(data, opts.Format)
+	cases, err := ParseAll(context.Background(), name, data, opts)
+	if err != nil {
+		return nil, err
+	}
+	return one(name, cases)
+}
+
+// ParseAll is LoadAll for bytes in memory.
+func ParseAll(ctx context.Context, name string, data []byte, opts Options) ([]*Case, error) {
+	cases, err := parse(ctx, data, opts)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", name, err)
 	}
+	for _, c := range cases {
+		if err := finish(c, name, opts); err != nil {
+			return nil, err
+		}
+	}
+	return cases, nil
+}
+
+// parseTrace reads the one trace of data that trace names.
+func parseTrace(ctx context.Context, file, trace string, data []byte, opts Options) (*Case, error) {
+	cases, err := ParseAll(ctx, file, data, opts)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cases {
+		if c.Run.TraceID != "" && strings.EqualFold(c.Run.TraceID, trace) {
+			return c, nil
+		}
+	}
+	return nil, fmt.Errorf("load %s: %w %s in this file (it holds %s)", Ref(file, trace), ErrNoTrace, trace, traceList(cases))
+}
+
+func manyRuns(cases []*Case) error {
+	return fmt.Errorf("%w: %d traces; name one as FILE#TRACEID (%s)", ErrManyRuns, len(cases), traceList(cases))
+}
+
+// traceList names the traces of a file, the first few of them.
+func traceList(cases []*Case) string {
+	var ids []string
+	for _, c := range cases {
+		if c.Run.TraceID == "" {
+			continue
+		}
+		if len(ids) == 5 {
+			ids = append(ids, fmt.Sprintf("and %d more", len(cases)-5))
+			break
+		}
+		ids = append(ids, c.Run.TraceID)
+	}
+	if len(ids) == 0 {
+		return "no traces"
+	}
+	return strings.Join(ids, ", ")
+}
+
+// finish applies the options to a parsed case and numbers its steps.
+func finish(c *Case, name string, opts Options) error {
 	r := c.Run
 	r.Source = name
+	if r.TraceID != "" {
+		r.Source = Ref(name, r.TraceID)
+	}
 	if opts.Question != "" {
 		r.Question = opts.Question
 	}
@@ -111,20 +239,37 @@ func ParseCase(name string, data []byte, opts Options) (*Case, error) {
 		r.GroundTruth = ""
 	}
 	if len(r.Steps) == 0 {
-		return nil, fmt.Errorf("load %s: %w", name, ErrEmpty)
+		return fmt.Errorf("load %s: %w", r.Source, ErrEmpty)
 	}
 	for i := range r.Steps {
 		r.Steps[i].Index = i
 	}
-	return c, nil
+	return nil
 }
 
-func parse(data []byte, format Format) (*Case, error) {
+func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, errors.New("file is empty")
 	}
+	format := opts.Format
+	if format == "" || format == FormatAuto {
+		if f := spans.Detect(trimmed); f != "" {
+			format = Format(f)
+		}
+	}
+	if isTelemetry(format) {
+		return telemetry(ctx, data, spans.Format(format), opts.Labels)
+	}
+	c, err := parseOne(trimmed, data, format)
+	if err != nil {
+		return nil, err
+	}
+	return []*Case{c}, nil
+}
+
+func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 	if format == "" {
 		format = FormatAuto
 	}

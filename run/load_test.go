@@ -206,7 +206,7 @@ func TestParseFormat(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, dir := range []string{"runs", "bad"} {
+	for _, dir := range []string{"runs", "bad", "telemetry"} {
 		entries, _ := os.ReadDir(filepath.Join("..", "testdata", dir))
 		for _, e := range entries {
 			data, err := os.ReadFile(filepath.Join("..", "testdata", dir, e.Name()))

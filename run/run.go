@@ -1,6 +1,7 @@
 // Package run holds the model of a multi-agent run and loads it from the
-// formats people export (Who&When JSON, plain chat transcripts). It decides
-// what a step is and who spoke it; it knows nothing of attribution.
+// formats people export (Who&When JSON, plain chat transcripts, and
+// OpenTelemetry-style traces read through run/spans). It decides what a
+// step is and who spoke it; it knows nothing of attribution.
 package run
 
 // Kind says what sort of message a step is, as far as the file itself tells.
@@ -51,8 +52,11 @@ type Label struct {
 
 // Run is a whole failed run as offattr sees it.
 type Run struct {
-	Source      string `json:"source"`
-	Format      Format `json:"format"`
+	Source string `json:"source"`
+	Format Format `json:"format"`
+	// TraceID is the trace the run was read from, for telemetry; empty for
+	// other formats. Source is then FILE#TRACEID.
+	TraceID     string `json:"trace_id,omitempty"`
 	Question    string `json:"question,omitempty"`
 	GroundTruth string `json:"ground_truth,omitempty"`
 	Steps       []Step `json:"steps"`

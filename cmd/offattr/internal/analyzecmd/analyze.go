@@ -14,6 +14,7 @@ import (
 	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/run"
 )
 
 // AnalyzeOptions holds every input and dependency of one analyze.
@@ -39,7 +40,14 @@ func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cob
 	cmd := &cobra.Command{
 		Use:   "analyze FILE",
 		Short: "Attribute one failed run to an agent and a step",
+		Long: `Attribute a failed run to the agent and the step of its decisive fault.
+A telemetry file (OTLP/JSON, Tempo, Jaeger, Phoenix, Langfuse) may hold
+several traces: each is a run, answered in turn (JSON lines with --json);
+FILE#TRACEID analyses one. For telemetry the answer names the trace and
+span of the step, to open it in a trace viewer.`,
 		Example: `  offattr analyze run.json
+  offattr analyze traces.jsonl --json
+  offattr analyze traces.jsonl#4bf92f3577b34da65eed0000cafe0001
   offattr analyze run.json --json --no-ground-truth
   offattr analyze run.json --model qwen3:8b`,
 		Args: cobra.ExactArgs(1),
@@ -70,31 +78,47 @@ func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
 	if err != nil {
 		return err
 	}
-	r, err := opts.Load.Load(opts.Path)
+	runs, err := opts.Load.LoadAll(ctx, opts.Path)
 	if err != nil {
 		return err
 	}
-	res, err := analyze(ctx, r)
-	a := res.Attribution
-	if err != nil && a.Mode == "" {
-		return fmt.Errorf("analyze %s: %w", opts.Path, err)
-	}
-	// A cancelled model stage still leaves the rules' answer: print it, then
-	// report the cancellation.
-	a.File = opts.Path
-	if werr := write(opts, a); werr != nil {
-		return werr
-	}
-	if err != nil {
-		return fmt.Errorf("analyze %s: %w", opts.Path, err)
+	// A file of many traces is answered trace by trace: JSON lines, or
+	// text blocks one after another.
+	for i, r := range runs {
+		if i > 0 && !opts.JSON {
+			fmt.Fprintln(opts.IO.Out)
+		}
+		if err := analyzeOne(ctx, opts, analyze, r, len(runs) > 1); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-func write(opts *AnalyzeOptions, a rules.Attribution) error {
+func analyzeOne(ctx context.Context, opts *AnalyzeOptions, analyze engine.Analyzer, r *run.Run, lines bool) error {
+	res, err := analyze(ctx, r)
+	a := res.Attribution
+	if err != nil && a.Mode == "" {
+		return fmt.Errorf("analyze %s: %w", r.Source, err)
+	}
+	// A cancelled model stage still leaves the rules' answer: print it, then
+	// report the cancellation.
+	a.File = r.Source
+	if werr := write(opts, a, lines); werr != nil {
+		return werr
+	}
+	if err != nil {
+		return fmt.Errorf("analyze %s: %w", r.Source, err)
+	}
+	return nil
+}
+
+func write(opts *AnalyzeOptions, a rules.Attribution, lines bool) error {
 	if opts.JSON {
 		enc := json.NewEncoder(opts.IO.Out)
-		enc.SetIndent("", "  ")
+		if !lines {
+			enc.SetIndent("", "  ")
+		}
 		return enc.Encode(a)
 	}
 	return WriteText(opts.IO.Out, a, opts.Alternatives)
@@ -106,6 +130,9 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 	fmt.Fprintf(&b, "%s\n", a.File)
 	fmt.Fprintf(&b, "  agent       %s\n", a.Agent)
 	fmt.Fprintf(&b, "  step        %d\n", a.Step)
+	if a.SpanID != "" {
+		fmt.Fprintf(&b, "  span        %s (trace %s)\n", a.SpanID, a.TraceID)
+	}
 	fmt.Fprintf(&b, "  confidence  %.2f (%s)\n", a.Confidence, a.Mode)
 	if a.Triage != "" {
 		fmt.Fprintf(&b, "  triage      %s (%s)\n", a.Triage, a.TriageReason)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -97,4 +98,58 @@ func TestAnalyzeRedact(t *testing.T) {
 
 	_, _, err = runAnalyze(t, path, "--redact-patterns", filepath.Join(t.TempDir(), "none.txt"))
 	assert.ErrorContains(t, err, "none.txt: no such file or directory")
+}
+
+// twoTraces writes the SDK's trip twice under two trace ids: a collector
+// file holding two runs.
+func twoTraces(t *testing.T) (path string, ids []string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "telemetry", "otel-sdk.jsonl"))
+	require.NoError(t, err)
+	const id = "4bf92f3577b34da65eed0000cafe0001"
+	other := strings.Replace(id, "0001", "0002", 1)
+	both := string(data) + strings.ReplaceAll(string(data), id, other)
+	path = filepath.Join(t.TempDir(), "traces.jsonl")
+	require.NoError(t, os.WriteFile(path, []byte(both), 0o644))
+	return path, []string{id, other}
+}
+
+func TestAnalyzeTelemetry(t *testing.T) {
+	path, ids := twoTraces(t)
+	out, _, err := runAnalyze(t, path, "--json")
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2, "one JSON line per trace")
+	for i, line := range lines {
+		var got struct {
+			File       string `json:"file"`
+			Step       int    `json:"step"`
+			TraceID    string `json:"trace_id"`
+			SpanID     string `json:"span_id"`
+			Candidates []struct {
+				Step    int    `json:"step"`
+				TraceID string `json:"trace_id"`
+				SpanID  string `json:"span_id"`
+			} `json:"candidates"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &got))
+		assert.Equal(t, path+"#"+ids[i], got.File)
+		assert.Equal(t, ids[i], got.TraceID)
+		assert.Regexp(t, `^00f067aa0ba9[0-9a-f]{4}$`, got.SpanID)
+		require.NotEmpty(t, got.Candidates)
+		for _, c := range got.Candidates {
+			assert.Equal(t, ids[i], c.TraceID)
+			assert.NotEmpty(t, c.SpanID)
+		}
+	}
+
+	one, _, err := runAnalyze(t, path+"#"+ids[1], "--json")
+	require.NoError(t, err)
+	var got map[string]any
+	require.NoError(t, json.Unmarshal([]byte(one), &got), "one trace: one indented object")
+	assert.Equal(t, ids[1], got["trace_id"])
+
+	text, _, err := runAnalyze(t, path)
+	require.NoError(t, err)
+	assert.Equal(t, 2, strings.Count(text, "  span        00f067aa0ba9"), text)
 }

@@ -1,6 +1,8 @@
 package cmdutil
 
 import (
+	"context"
+
 	"github.com/spf13/pflag"
 
 	"github.com/offattr/offattr/run"
@@ -24,7 +26,7 @@ func (l *LoadFlags) Register(fs *pflag.FlagSet) {
 // RegisterInput adds only the flags that say how a file is read, with the
 // format flag under formatName, for a command whose --format is its output.
 func (l *LoadFlags) RegisterInput(fs *pflag.FlagSet, formatName string) {
-	fs.StringVar(&l.Format, formatName, string(run.FormatAuto), "input format: auto, whowhen or transcript")
+	fs.StringVar(&l.Format, formatName, string(run.FormatAuto), "input format: auto, whowhen, transcript, or a trace file: otlp, tempo, jaeger, openinference (phoenix), langfuse")
 	fs.StringVar(&l.Question, "question", "", "the task the run tried to solve (overrides the file)")
 }
 
@@ -45,6 +47,42 @@ func (l *LoadFlags) Load(path string) (*run.Run, error) {
 		return nil, err
 	}
 	return run.Load(path, opts)
+}
+
+// LoadAll reads every run of a file as the flags say: one per trace of a
+// telemetry file (FILE#TRACEID names one), else the one run.
+func (l *LoadFlags) LoadAll(ctx context.Context, path string) ([]*run.Run, error) {
+	opts, err := l.Options()
+	if err != nil {
+		return nil, err
+	}
+	cases, err := run.LoadAll(ctx, path, opts)
+	if err != nil {
+		return nil, err
+	}
+	return Runs(cases), nil
+}
+
+// ParseAll is LoadAll for a run already in memory.
+func (l *LoadFlags) ParseAll(ctx context.Context, name string, data []byte) ([]*run.Run, error) {
+	opts, err := l.Options()
+	if err != nil {
+		return nil, err
+	}
+	cases, err := run.ParseAll(ctx, name, data, opts)
+	if err != nil {
+		return nil, err
+	}
+	return Runs(cases), nil
+}
+
+// Runs drops the labels of cases: commands that attribute never see them.
+func Runs(cases []*run.Case) []*run.Run {
+	out := make([]*run.Run, len(cases))
+	for i, c := range cases {
+		out[i] = c.Run
+	}
+	return out
 }
 
 // LoadCase is Load keeping the label, for scoring.

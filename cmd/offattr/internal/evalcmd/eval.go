@@ -35,6 +35,9 @@ type EvalOptions struct {
 	CasesPath   string
 	Baseline    string
 	Calibration bool
+	// LabelsPath is a labels file for telemetry: JSON lines {trace_id,
+	// span_id, reason}.
+	LabelsPath string
 }
 
 // NewCmdEval returns the eval command.
@@ -46,10 +49,15 @@ func NewCmdEval(io *cmdutil.IOStreams, runF func(*EvalOptions) error) *cobra.Com
 		Long: `Attribute every labelled case under PATH and report, per subset and overall,
 agent accuracy, step accuracy, step accuracy within ±k steps and recall@k.
 PATH is a directory of case files, or a directory whose subdirectories are
-(each subdirectory is a subset, named by its base name).`,
+(each subdirectory is a subset, named by its base name), or a file.
+
+Telemetry files (OTLP/JSON, Tempo, Jaeger, Phoenix, Langfuse) are cases too,
+one per labelled trace: the span of the decisive fault carries
+offattr.mistake=true (and offattr.mistake_reason), or --labels names it.`,
 		Example: `  offattr eval ../shared/whowhen/dev
   offattr eval ../shared/whowhen/dev --no-ground-truth --json --cases cases.jsonl
-  offattr eval ../shared/whowhen/dev --model qwen3:8b --parallel 2`,
+  offattr eval ../shared/whowhen/dev --model qwen3:8b --parallel 2
+  offattr eval traces/ --labels labels.jsonl`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
@@ -76,6 +84,7 @@ PATH is a directory of case files, or a directory whose subdirectories are
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&opts.CasesPath, "cases", "", "write one JSON line per case to this file")
 	cmd.Flags().BoolVar(&opts.Calibration, "calibration", false, "also print accuracy per confidence band")
+	cmd.Flags().StringVar(&opts.LabelsPath, "labels", "", `labels for telemetry files: JSON lines {"trace_id", "span_id", "reason"}; they win over offattr.mistake attributes`)
 	cmd.Flags().StringVar(&opts.Baseline, "baseline", "", "measure a trivial baseline instead of the rules: "+strings.Join(rules.BaselineNames(), ", "))
 	return cmd
 }
@@ -88,6 +97,11 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	loadOpts, err := opts.Load.Options()
 	if err != nil {
 		return err
+	}
+	if opts.LabelsPath != "" {
+		if loadOpts.Labels, err = run.ReadLabels(opts.LabelsPath); err != nil {
+			return err
+		}
 	}
 	analyze, err := opts.Analyzer(nil)
 	if err != nil {

@@ -3,6 +3,8 @@ package evalcmd
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,6 +15,7 @@ import (
 	"github.com/offattr/offattr/eval/evaltest"
 	"github.com/offattr/offattr/localllm/ollamatest"
 	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/run"
 )
 
 func TestEvalJSONShape(t *testing.T) {
@@ -74,4 +77,28 @@ func TestEvalWithModel(t *testing.T) {
 	assert.Equal(t, rules.ModeRulesLLM, second.Mode, "still rules+llm when every answer is cached")
 	assert.Equal(t, 0, second.Overall.Usage.LLMCalls)
 	assert.Equal(t, 2, srv.Hits("/api/chat"))
+}
+
+func TestEvalTelemetryLabels(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "telemetry", "phoenix.jsonl"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "phoenix.jsonl"), data, 0o644))
+	labels := filepath.Join(t.TempDir(), "labels.jsonl")
+	require.NoError(t, os.WriteFile(labels, []byte(`{"trace_id":"7c1e2f3a4b5c6d7e8f9012a3b4c5d6e7","span_id":"a000000000000005","reason":"misspelt city"}`+"\n"), 0o644))
+	casesPath := filepath.Join(t.TempDir(), "cases.jsonl")
+	var out, errOut bytes.Buffer
+	cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+	cmd.SetArgs([]string{dir, "--json", "--labels", labels, "--cases", casesPath})
+	require.NoError(t, cmd.Execute())
+	line, err := os.ReadFile(casesPath)
+	require.NoError(t, err)
+	var c eval.CaseResult
+	require.NoError(t, json.Unmarshal(line, &c))
+	assert.Equal(t, &run.Label{Agent: "Researcher", Step: 2, Reason: "misspelt city"}, c.Label, "the labels file wins over offattr.mistake")
+	assert.Equal(t, filepath.Join(dir, "phoenix.jsonl")+"#7c1e2f3a4b5c6d7e8f9012a3b4c5d6e7", c.File)
+
+	cmd = NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+	cmd.SetArgs([]string{dir, "--labels", filepath.Join(dir, "missing.jsonl")})
+	assert.EqualError(t, cmd.Execute(), "labels "+filepath.Join(dir, "missing.jsonl")+": no such file or directory")
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
 	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/redact"
+	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
 )
 
@@ -59,7 +60,8 @@ question to answer), and NAME.json, the same as data. NAME is the run file's
 base name and a short hash of its path. The paths of the Markdown files are
 printed on standard output.
 
-The runs are FILE..., or the inputs of a screen's records (--from), only the
+The runs are FILE... (every trace of a telemetry file, or FILE#TRACEID for
+one), or the inputs of a screen's records (--from), only the
 escalated ones with --escalate. Runs are analysed again (rules are
 deterministic and model answers cached, so this repeats the screen's answer
 with its evidence). With --redact nothing unmasked reaches the bundle.`,
@@ -119,23 +121,43 @@ func exportRun(ctx context.Context, opts *ExportOptions) error {
 		if ctx.Err() != nil {
 			return fmt.Errorf("interrupted after %d bundles", written)
 		}
-		path, err := exportOne(ctx, opts, it, analyze, patterns)
+		runs, err := itemRuns(ctx, opts, it)
+		if err != nil && ctx.Err() != nil {
+			return fmt.Errorf("interrupted after %d bundles", written)
+		}
 		if err != nil {
-			if ctx.Err() != nil {
-				return fmt.Errorf("interrupted after %d bundles", written)
-			}
 			fmt.Fprintf(opts.IO.ErrOut, "offattr: %s\n", err)
 			failed++
 			continue
 		}
-		fmt.Fprintln(opts.IO.Out, path)
-		written++
+		for _, r := range runs {
+			path, err := exportOne(ctx, opts, r, it.triage, analyze, patterns)
+			if err != nil {
+				if ctx.Err() != nil {
+					return fmt.Errorf("interrupted after %d bundles", written)
+				}
+				fmt.Fprintf(opts.IO.ErrOut, "offattr: %s\n", err)
+				failed++
+				continue
+			}
+			fmt.Fprintln(opts.IO.Out, path)
+			written++
+		}
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "exported %d bundles to %s; %d failed\n", written, opts.Dir, failed)
 	if failed > 0 {
-		return fmt.Errorf("%d of %d runs could not be exported (see above)", failed, len(items))
+		return fmt.Errorf("%d of %d runs could not be exported (see above)", failed, written+failed)
 	}
 	return nil
+}
+
+// itemRuns reads the runs of an item: every trace of a telemetry file, or
+// the one run (a screen record names one trace as FILE#TRACEID).
+func itemRuns(ctx context.Context, opts *ExportOptions, it item) ([]*run.Run, error) {
+	if strings.HasPrefix(it.file, "-:") {
+		return nil, fmt.Errorf("export %s: a run read from standard input cannot be read again; save the stream to files and screen those", it.file)
+	}
+	return opts.Load.LoadAll(ctx, it.file)
 }
 
 // selectItems lists the runs to export from the arguments or --from.
@@ -174,33 +196,26 @@ func selectItems(opts *ExportOptions) ([]item, error) {
 }
 
 // exportOne analyses one run and writes its two files, returning the
-// Markdown path.
-func exportOne(ctx context.Context, opts *ExportOptions, it item, analyze engine.Analyzer, patterns *redact.Patterns) (string, error) {
-	if strings.HasPrefix(it.file, "-:") {
-		return "", fmt.Errorf("export %s: a run read from standard input cannot be read again; save the stream to files and screen those", it.file)
-	}
-	r, err := opts.Load.Load(it.file)
-	if err != nil {
-		return "", err
-	}
+// Markdown path; verdict is the screen's, when the run came from one.
+func exportOne(ctx context.Context, opts *ExportOptions, r *run.Run, verdict *triage.Decision, analyze engine.Analyzer, patterns *redact.Patterns) (string, error) {
 	res, err := analyze(ctx, r)
 	if err != nil {
-		return "", fmt.Errorf("analyze %s: %w", it.file, err)
+		return "", fmt.Errorf("analyze %s: %w", r.Source, err)
 	}
 	a := res.Attribution
-	a.File = it.file
+	a.File = r.Source
 	d := triage.Decision{Class: triage.Class(a.Triage), Reason: a.TriageReason}
-	if it.triage != nil {
-		d = *it.triage // the screen's verdict, with its thresholds
+	if verdict != nil {
+		d = *verdict // the screen's verdict, with its thresholds
 	}
 	b, err := build(res.Input, a, d, opts.Budget, patterns != nil, opts.Context)
 	if err != nil {
-		return "", fmt.Errorf("export %s: %w", it.file, err)
+		return "", fmt.Errorf("export %s: %w", r.Source, err)
 	}
-	base := filepath.Join(opts.Dir, bundleName(it.file))
+	base := filepath.Join(opts.Dir, bundleName(r.Source))
 	data, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
-		return "", fmt.Errorf("export %s: %w", it.file, err)
+		return "", fmt.Errorf("export %s: %w", r.Source, err)
 	}
 	if err := writeAtomic(base+".json", append(data, '\n')); err != nil {
 		return "", err
@@ -214,9 +229,11 @@ func exportOne(ctx context.Context, opts *ExportOptions, it item, analyze engine
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
 // bundleName is the run's base name and a hash of its whole path: readable,
-// and distinct for runs/1.json and other/1.json.
+// and distinct for runs/1.json and other/1.json, and for the traces of one
+// telemetry file (FILE#TRACEID), which keep the file's name.
 func bundleName(path string) string {
-	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	file, _ := run.SplitRef(path)
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	base = strings.Trim(unsafeName.ReplaceAllString(base, "_"), "._")
 	if base == "" {
 		base = "run"

@@ -193,3 +193,25 @@ func TestExportFlags(t *testing.T) {
 	assert.True(t, got.Redact.On)
 	assert.Equal(t, "m", got.Model.Model)
 }
+
+// TestExportTelemetry: a bundle per trace of a telemetry file, each named
+// after the file and told apart by the hash of FILE#TRACEID.
+func TestExportTelemetry(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "telemetry", "otel-sdk.jsonl"))
+	require.NoError(t, err)
+	const id = "4bf92f3577b34da65eed0000cafe0001"
+	other := strings.Replace(id, "0001", "0002", 1)
+	path := filepath.Join(t.TempDir(), "traces.jsonl")
+	require.NoError(t, os.WriteFile(path, append(data, strings.ReplaceAll(string(data), id, other)...), 0o644))
+	opts, out, _ := newOpts(t, path)
+	opts.Analyzer = func(*redact.Patterns) (engine.Analyzer, error) { return engine.New(engine.Options{}) }
+	require.NoError(t, exportRun(context.Background(), opts))
+	mds := strings.Fields(out.String())
+	require.Len(t, mds, 2)
+	assert.NotEqual(t, mds[0], mds[1])
+	for i, md := range mds {
+		assert.True(t, strings.HasPrefix(filepath.Base(md), "traces-"), md)
+		_, b := readBundle(t, md)
+		assert.Equal(t, path+"#"+[]string{id, other}[i], b.File)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/graphcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/rulescmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/screencmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/stepscmd"
 )
 
 // NewCmdRoot returns the offattr command with every subcommand attached.
@@ -38,6 +39,7 @@ questions that need language understanding.`,
 		contextcmd.NewCmdContext(io, nil),
 		fitcmd.NewCmdFit(io, nil),
 		rulescmd.NewCmdRules(io, nil),
+		stepscmd.NewCmdSteps(io, nil),
 	)
 	return cmd
 }

@@ -55,7 +55,10 @@ func NewCmdScreen(io *cmdutil.IOStreams, runF func(*ScreenOptions) error) *cobra
 		Long: `Attribute every run under PATH (directories recursively, globs, or - for a
 JSONL stream of runs on standard input, one run per line) and triage each as
 clear, review or escalate. One record per input, in input order, failures
-included as {"file","error"}; a summary goes to standard error.
+included as {"file","error"}; a summary goes to standard error. Each trace
+of a telemetry file (OTLP/JSON, Tempo, Jaeger, Phoenix, Langfuse) is a
+record of its own, its file named FILE#TRACEID, with the trace and span of
+the step.
 
 Records are JSONL, or CSV when -o ends in .csv. Ctrl-C stops cleanly and the
 output holds every record finished in order so far; --resume continues into

@@ -297,3 +297,56 @@ func TestScreenRejectsBadOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestScreenTelemetryTraces: each trace of a telemetry file is a record
+// named FILE#TRACEID, with its trace and span; --resume skips the traces
+// already recorded and screens the rest of the file.
+func TestScreenTelemetryTraces(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "telemetry", "otel-sdk.jsonl"))
+	require.NoError(t, err)
+	const id = "4bf92f3577b34da65eed0000cafe0001"
+	ids := []string{id, strings.Replace(id, "0001", "0002", 1), strings.Replace(id, "0001", "0003", 1)}
+	var all []byte
+	for _, other := range ids {
+		all = append(all, strings.ReplaceAll(string(data), id, other)...)
+	}
+	dir := t.TempDir()
+	traces := filepath.Join(dir, "traces.jsonl")
+	require.NoError(t, os.WriteFile(traces, all, 0o644))
+
+	analyzer, err := engine.New(engine.Options{})
+	require.NoError(t, err)
+	outPath := filepath.Join(t.TempDir(), "screen.jsonl")
+	opts, _, _ := newOpts(&spy{}, dir)
+	opts.Analyzer = func(*redact.Patterns) (engine.Analyzer, error) { return analyzer, nil }
+	opts.Output = outPath
+	require.NoError(t, screenRun(context.Background(), opts))
+	out, err := os.ReadFile(outPath)
+	require.NoError(t, err)
+	recs := parseRecords(t, out, screenfile.JSONL)
+	require.Len(t, recs, 3)
+	for i, r := range recs {
+		assert.Equal(t, traces+"#"+ids[i], r.File)
+		assert.Equal(t, ids[i], r.TraceID)
+		assert.NotEmpty(t, r.SpanID)
+		assert.Empty(t, r.Error)
+	}
+
+	lines := strings.SplitAfter(string(out), "\n")
+	require.NoError(t, os.WriteFile(outPath, []byte(lines[0]+lines[1]), 0o644))
+	var seen []string
+	opts, _, errOut := newOpts(&spy{}, dir)
+	opts.Analyzer = func(*redact.Patterns) (engine.Analyzer, error) {
+		return func(ctx context.Context, r *run.Run) (engine.Result, error) {
+			seen = append(seen, r.TraceID)
+			return analyzer(ctx, r)
+		}, nil
+	}
+	opts.Output, opts.Resume, opts.Workers = outPath, true, 1
+	require.NoError(t, screenRun(context.Background(), opts))
+	assert.Equal(t, []string{ids[2]}, seen, "only the trace not yet recorded")
+	out, err = os.ReadFile(outPath)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"traces.jsonl#" + ids[0], "traces.jsonl#" + ids[1], "traces.jsonl#" + ids[2]}, files(parseRecords(t, out, screenfile.JSONL)))
+	assert.Contains(t, errOut.String(), "2 already recorded")
+}

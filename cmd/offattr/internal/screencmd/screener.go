@@ -30,9 +30,9 @@ type job struct {
 }
 
 type result struct {
-	seq int
-	rec screenfile.Record
-	ok  bool // false: interrupted before it finished; not recorded
+	seq  int
+	recs []screenfile.Record // one per run of the input: one per trace of a telemetry file
+	ok   bool                // false: interrupted before it finished; not recorded
 }
 
 // wanted applies --shard and --resume to an input, counting what it skips.
@@ -134,8 +134,8 @@ func (s *screener) run(ctx context.Context) error {
 					if !ok {
 						return
 					}
-					rec, ok := s.process(ctx, j.in)
-					results <- result{j.seq, rec, ok}
+					recs, ok := s.process(ctx, j.in)
+					results <- result{j.seq, recs, ok}
 				case <-ctx.Done():
 					return
 				}
@@ -166,12 +166,14 @@ func (s *screener) run(ctx context.Context) error {
 				stopped = true
 				s.sum.unfinished++
 			default:
-				if err := s.out.Write(p.rec); err != nil {
-					writeErr, stopped = err, true
-					cancel()
-					continue
+				for _, rec := range p.recs {
+					if err := s.out.Write(rec); err != nil {
+						writeErr, stopped = err, true
+						cancel()
+						break
+					}
+					s.sum.add(rec)
 				}
-				s.sum.add(p.rec)
 				bar.add(1)
 			}
 		}
@@ -186,55 +188,78 @@ func (s *screener) run(ctx context.Context) error {
 	return <-srcErr
 }
 
-// process screens one input. ok is false only when the screen was
+// process screens one input: a record for each of its runs (each trace
+// of a telemetry file, named FILE#TRACEID, less those --resume finds
+// recorded), or one failure. ok is false only when the screen was
 // interrupted before the input finished; every other outcome, failures
-// included, is a record.
-func (s *screener) process(ctx context.Context, in input) (rec screenfile.Record, ok bool) {
+// included, is recorded.
+func (s *screener) process(ctx context.Context, in input) (recs []screenfile.Record, ok bool) {
 	if ctx.Err() != nil {
-		return rec, false
+		return nil, false
 	}
 	defer func() {
 		// A bug tripped by one odd run must not end a screen of thousands.
 		if p := recover(); p != nil {
-			rec, ok = screenfile.Record{File: in.name, Error: fmt.Sprintf("internal error (please report it): %v", p)}, true
+			recs, ok = []screenfile.Record{{File: in.name, Error: fmt.Sprintf("internal error (please report it): %v", p)}}, true
 		}
 	}()
-	fail := func(err error) (screenfile.Record, bool) {
-		msg := err.Error()
-		if s.patterns != nil {
-			msg = s.patterns.NewRedactor().String(msg) // errors may quote the run
-		}
-		return screenfile.Record{File: in.name, Error: msg}, true
-	}
 	if in.err != nil {
-		return fail(fmt.Errorf("screen %s: %w", in.name, in.err))
+		return []screenfile.Record{s.failure(in.name, fmt.Errorf("screen %s: %w", in.name, in.err))}, true
 	}
 	var (
-		r   *run.Run
-		err error
+		runs []*run.Run
+		err  error
 	)
 	if in.data != nil {
-		r, err = s.opts.Load.Parse(in.name, in.data)
+		runs, err = s.opts.Load.ParseAll(ctx, in.name, in.data)
 	} else {
-		r, err = s.opts.Load.Load(in.name)
+		runs, err = s.opts.Load.LoadAll(ctx, in.name)
 	}
 	if err != nil {
-		return fail(err)
+		if ctx.Err() != nil {
+			return nil, false
+		}
+		return []screenfile.Record{s.failure(in.name, err)}, true
 	}
+	for _, r := range runs {
+		if r.Source != in.name && s.recorded[r.Source] {
+			s.sum.skippedResume.Add(1)
+			continue
+		}
+		rec, ok := s.screen(ctx, r)
+		if !ok {
+			return nil, false
+		}
+		recs = append(recs, rec)
+	}
+	return recs, true
+}
+
+// screen attributes and triages one run.
+func (s *screener) screen(ctx context.Context, r *run.Run) (screenfile.Record, bool) {
 	res, err := s.analyze(ctx, r)
 	a := res.Attribution
 	if err != nil {
 		if ctx.Err() != nil {
-			return rec, false
+			return screenfile.Record{}, false
 		}
-		return fail(fmt.Errorf("analyze %s: %w", in.name, err))
+		return s.failure(r.Source, fmt.Errorf("analyze %s: %w", r.Source, err)), true
 	}
-	rec = screenfile.Record{
-		File: in.name, Agent: a.Agent, Step: a.Step, Confidence: a.Confidence,
+	rec := screenfile.Record{
+		File: r.Source, Agent: a.Agent, Step: a.Step, TraceID: a.TraceID, SpanID: a.SpanID, Confidence: a.Confidence,
 		Triage: triage.Class(a.Triage), Reason: a.TriageReason, Mode: a.Mode, Usage: a.Usage,
 	}
 	if n := min(s.opts.Candidates, len(a.Candidates)); n > 0 {
 		rec.Candidates = a.Candidates[:n]
 	}
 	return rec, true
+}
+
+// failure is the record of an input or a run that could not be screened.
+func (s *screener) failure(name string, err error) screenfile.Record {
+	msg := err.Error()
+	if s.patterns != nil {
+		msg = s.patterns.NewRedactor().String(msg) // errors may quote the run
+	}
+	return screenfile.Record{File: name, Error: msg}
 }

@@ -15,9 +15,12 @@ import (
 // Record is the outcome for one input. A failed input carries only File
 // and Error, and is written as {"file":…,"error":…}.
 type Record struct {
-	File       string            `json:"file"`
-	Agent      string            `json:"agent"`
-	Step       int               `json:"step"`
+	File  string `json:"file"`
+	Agent string `json:"agent"`
+	Step  int    `json:"step"`
+	// TraceID and SpanID locate the step in the telemetry it came from.
+	TraceID    string            `json:"trace_id,omitempty"`
+	SpanID     string            `json:"span_id,omitempty"`
 	Confidence float64           `json:"confidence"`
 	Triage     triage.Class      `json:"triage"`
 	Reason     string            `json:"reason"`

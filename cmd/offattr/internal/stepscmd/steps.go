@@ -1,0 +1,188 @@
+// Package stepscmd implements `offattr steps`: the run as offattr read it,
+// step by step, the first thing to look at when a trace reads oddly.
+package stepscmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/run"
+)
+
+// StepsOptions holds every input and dependency of one steps command.
+type StepsOptions struct {
+	IO   *cmdutil.IOStreams
+	Load cmdutil.LoadFlags
+	Path string
+	JSON bool
+	// Width clips each step's text in the table to this many characters;
+	// 0 prints it whole.
+	Width int
+}
+
+// NewCmdSteps returns the steps command; runF replaces the run function in
+// tests that check flag parsing alone.
+func NewCmdSteps(io *cmdutil.IOStreams, runF func(*StepsOptions) error) *cobra.Command {
+	opts := &StepsOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "steps FILE",
+		Short: "Print the run as offattr read it: its task and its steps",
+		Long: `Print the normalised run: the task, and each step's index, agent, kind and
+text (and, for telemetry, its span), one run after another for a file of
+several traces. It is the first thing to run on a trace file, to see how
+its spans became steps.
+
+With --json, one object per run: {"file", "trace_id", "question", "steps":
+[{"index", "agent", "role", "kind", "text", "span_id", "target"}]}, as JSON
+lines when the file holds several runs. The table escapes control
+characters; the JSON holds the text as it is.`,
+		Example: `  offattr steps traces.jsonl
+  offattr steps traces.jsonl#4bf92f3577b34da65eed0000cafe0001 --width 0
+  offattr steps export.json --format langfuse --json | jq .steps[0]`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Path = args[0]
+			if opts.Width < 0 {
+				return fmt.Errorf("--width must be 0 (whole text) or more, not %d", opts.Width)
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return stepsRun(cmd.Context(), opts)
+		},
+	}
+	opts.Load.RegisterInput(cmd.Flags(), "format")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print each run as JSON (JSON lines for several)")
+	cmd.Flags().IntVar(&opts.Width, "width", 100, "clip each step's text to this many characters in the table; 0 for the whole text")
+	return cmd
+}
+
+// Run is steps' JSON output for one run; its shape is a contract.
+type Run struct {
+	File     string `json:"file"`
+	TraceID  string `json:"trace_id"`
+	Question string `json:"question"`
+	Steps    []Step `json:"steps"`
+}
+
+// Step is one step of Run.
+type Step struct {
+	Index  int      `json:"index"`
+	Agent  string   `json:"agent"`
+	Role   string   `json:"role"`
+	Kind   run.Kind `json:"kind"`
+	Text   string   `json:"text"`
+	SpanID string   `json:"span_id"`
+	Target string   `json:"target,omitempty"`
+}
+
+func stepsRun(ctx context.Context, opts *StepsOptions) error {
+	runs, err := opts.Load.LoadAll(ctx, opts.Path)
+	if err != nil {
+		return err
+	}
+	for i, r := range runs {
+		if opts.JSON {
+			err = writeJSON(opts.IO.Out, r, len(runs) > 1)
+		} else {
+			if i > 0 {
+				fmt.Fprintln(opts.IO.Out)
+			}
+			err = WriteText(opts.IO.Out, r, opts.Width)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, r *run.Run, lines bool) error {
+	out := Run{File: r.Source, TraceID: r.TraceID, Question: r.Question, Steps: make([]Step, len(r.Steps))}
+	for i, s := range r.Steps {
+		out.Steps[i] = Step{Index: s.Index, Agent: s.Agent, Role: s.Role, Kind: s.Kind, Text: s.Content, SpanID: s.SpanID, Target: s.Target}
+	}
+	enc := json.NewEncoder(w)
+	if !lines {
+		enc.SetIndent("", "  ")
+	}
+	return enc.Encode(out)
+}
+
+// WriteText prints a run as a table for a person. Everything in it came
+// from the file, so everything is made printable first.
+func WriteText(w io.Writer, r *run.Run, width int) error {
+	fmt.Fprintf(w, "%s  (%s, %d steps, agents: %s)\n", Printable(r.Source), r.Format, len(r.Steps), Printable(strings.Join(r.Agents(), ", ")))
+	if r.Question != "" {
+		fmt.Fprintf(w, "task: %s\n", clip(Printable(r.Question), width))
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	span := r.TraceID != ""
+	head := "#\tagent\tkind\t"
+	if span {
+		head += "span\t"
+	}
+	fmt.Fprintln(tw, head+"text")
+	for _, s := range r.Steps {
+		kind := string(s.Kind)
+		if s.Target != "" {
+			kind += " → " + s.Target
+		}
+		row := fmt.Sprintf("%d\t%s\t%s\t", s.Index, Printable(s.Agent), Printable(kind))
+		if span {
+			row += Printable(s.SpanID) + "\t"
+		}
+		fmt.Fprintln(tw, row+clip(Printable(s.Content), width))
+	}
+	return tw.Flush()
+}
+
+// Printable makes text from a log safe to print on a terminal, on one
+// line: runs of white space become one space, and every other control
+// character — escape sequences, C1 controls, bidirectional overrides that
+// would reorder what is shown — is written as a Go escape (\x1b, \u202e).
+func Printable(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		case r == ' ' || r == '\n' || r == '\r' || r == '\t':
+			if !space {
+				b.WriteByte(' ')
+			}
+			space = true
+			continue
+		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029':
+			if r < 0x100 {
+				fmt.Fprintf(&b, `\x%02x`, r)
+			} else {
+				fmt.Fprintf(&b, `\u%04x`, r)
+			}
+		default:
+			b.WriteRune(r)
+		}
+		space = false
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// clip cuts s to width characters, marking the cut; width 0 keeps it all.
+func clip(s string, width int) string {
+	if width <= 0 || utf8.RuneCountInString(s) <= width {
+		return s
+	}
+	runes := []rune(s)
+	return string(runes[:max(width-1, 0)]) + "…"
+}

@@ -1,0 +1,112 @@
+package run
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Labels for telemetry: the decisive fault of a trace is the span a person
+// marked, with the attribute offattr.mistake=true (and the reason in
+// offattr.mistake_reason) or in a labels file beside the traces. The label
+// is that span's first step, the agent who spoke it, and the reason.
+
+// SpanLabel names the span of a trace's decisive fault.
+type SpanLabel struct {
+	TraceID string `json:"trace_id"`
+	SpanID  string `json:"span_id"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+// SpanLabels are labels by trace id, lower case.
+type SpanLabels map[string]SpanLabel
+
+// ReadLabels reads a labels file: JSON lines {"trace_id", "span_id",
+// "reason"}, one per labelled trace.
+func ReadLabels(path string) (SpanLabels, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("labels %s: %w", path, PathCause(err))
+	}
+	out := SpanLabels{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
+	for line := 1; sc.Scan(); line++ {
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		var l SpanLabel
+		dec := json.NewDecoder(bytes.NewReader(text))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&l); err != nil {
+			return nil, fmt.Errorf("labels %s: line %d: %s", path, line, describeJSONError(text, err))
+		}
+		if l.TraceID == "" || l.SpanID == "" {
+			return nil, fmt.Errorf("labels %s: line %d: want {\"trace_id\", \"span_id\", \"reason\"}, with both ids", path, line)
+		}
+		key := strings.ToLower(l.TraceID)
+		if prev, dup := out[key]; dup && !strings.EqualFold(prev.SpanID, l.SpanID) {
+			return nil, fmt.Errorf("labels %s: line %d: trace %s is labelled twice (spans %s and %s)", path, line, l.TraceID, prev.SpanID, l.SpanID)
+		}
+		out[key] = l
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("labels %s: %w", path, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("labels %s: no labels", path)
+	}
+	return out, nil
+}
+
+// errLabelSpan: a label names a span that made no step.
+var errLabelSpan = errors.New("labelled span")
+
+// traceLabel finds a trace's label: from labels when it names the trace,
+// else from the earliest step of a span marked offattr.mistake. The step is
+// the first one of the span or, for a span with none of its own (an
+// agent's turn), of the spans inside it.
+func traceLabel(r *Run, nodes []*node, stepNodes []*node, labels SpanLabels) (*Label, error) {
+	if l, ok := labels[strings.ToLower(r.TraceID)]; ok {
+		for _, n := range nodes {
+			if strings.EqualFold(n.s.SpanID, l.SpanID) {
+				return labelAt(r, n, stepNodes, l.Reason)
+			}
+		}
+		return nil, fmt.Errorf("%w %s (from the labels file) is not in this trace", errLabelSpan, l.SpanID)
+	}
+	var best *Label
+	for _, n := range nodes {
+		reason, ok := mistake(n.s)
+		if !ok {
+			continue
+		}
+		l, err := labelAt(r, n, stepNodes, reason)
+		if err != nil {
+			return nil, err
+		}
+		if best == nil || l.Step < best.Step {
+			best = l
+		}
+	}
+	return best, nil
+}
+
+func labelAt(r *Run, n *node, stepNodes []*node, reason string) (*Label, error) {
+	for i, sn := range stepNodes {
+		if r.Steps[i].Kind == KindUser && sn != n {
+			continue
+		}
+		for p := sn; p != nil; p = p.parent {
+			if p == n {
+				return &Label{Agent: r.Steps[i].Agent, Step: i, Reason: reason}, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("%w %s (%q) made no step", errLabelSpan, n.s.SpanID, n.s.Name)
+}

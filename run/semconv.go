@@ -1,0 +1,709 @@
+package run
+
+import (
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/offattr/offattr/run/spans"
+)
+
+// What a span means, read from the semantic conventions: the OpenTelemetry
+// GenAI conventions first, then OpenInference's, then Langfuse's own
+// attribute names; OpenLLMetry's (traceloop.*) only as a fallback, as no
+// standard covers them.
+
+// conventions names, for users, what telemetry.go looked for in a trace
+// that had none of it.
+const conventions = "OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types) or OpenLLMetry (traceloop.span.kind)"
+
+// spanRole is what a span does in an agent run.
+type spanRole uint8
+
+const (
+	roleOther     spanRole = iota // workflow, chain, HTTP call…: steps come from inside it
+	roleAgent                     // an agent's turn: every step under it is that agent's
+	roleLLM                       // a model call: its new output messages are steps
+	roleTool                      // a tool call and its result
+	roleRetrieval                 // a retrieval, read as a tool call
+)
+
+// classify returns a span's role and whether any convention recognised it.
+func classify(s *spans.Span) (spanRole, bool) {
+	if op := s.Attrs.Str("gen_ai.operation.name"); op != "" {
+		switch op {
+		case "invoke_agent":
+			return roleAgent, true
+		case "chat", "text_completion", "generate_content":
+			return roleLLM, true
+		case "execute_tool":
+			return roleTool, true
+		case "retrieval":
+			return roleRetrieval, true
+		}
+		return roleOther, true
+	}
+	if k := s.Attrs.Str("openinference.span.kind"); k != "" {
+		return kindRole(k), true
+	}
+	if t := s.Attrs.Str("langfuse.observation.type"); t != "" {
+		if t == "GENERATION" {
+			return roleLLM, true
+		}
+		return kindRole(t), true
+	}
+	if has(s.Attrs, "gen_ai.system", "gen_ai.provider.name") && has(s.Attrs, "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.prompt", "gen_ai.completion", "gen_ai.prompt.0.content", "gen_ai.completion.0.content") {
+		return roleLLM, true // GenAI model calls from before gen_ai.operation.name
+	}
+	if k := s.Attrs.Str("traceloop.span.kind"); k != "" {
+		return kindRole(k), true
+	}
+	if s.Attrs.Str("llm.request.type") != "" {
+		return roleLLM, true // OpenLLMetry's model calls
+	}
+	if has(s.Attrs, "gcp.vertex.agent.llm_response") {
+		return roleLLM, true // Google ADK's call_llm, which names no operation
+	}
+	return roleOther, false
+}
+
+// kindRole reads OpenInference span kinds, Langfuse observation types and
+// OpenLLMetry span kinds, which share their words.
+func kindRole(k string) spanRole {
+	switch strings.ToUpper(k) {
+	case "AGENT":
+		return roleAgent
+	case "LLM":
+		return roleLLM
+	case "TOOL":
+		return roleTool
+	case "RETRIEVER":
+		return roleRetrieval
+	}
+	return roleOther
+}
+
+func has(as spans.Attrs, keys ...string) bool {
+	for _, k := range keys {
+		if _, ok := as.Get(k); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// firstStr returns the first of keys with a non-empty value.
+func firstStr(as spans.Attrs, keys ...string) string {
+	for _, k := range keys {
+		if v := strings.TrimSpace(as.Str(k)); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// agentName returns the agent a span names: its own for agent spans (the
+// span name without "invoke_agent" when no attribute says), and for other
+// spans the agent an attribute places them in (LangGraph nodes carry
+// graph.node.*, some instrumentations set gen_ai.agent.name on model calls).
+func agentName(s *spans.Span, role spanRole) string {
+	name := firstStr(s.Attrs, "gen_ai.agent.name", "agent.name", "graph.node.name", "graph.node.id")
+	if name == "" && role == roleAgent {
+		name = firstStr(s.Attrs, "traceloop.entity.name")
+		if name == "" {
+			name = strings.TrimSpace(strings.TrimPrefix(s.Name, "invoke_agent"))
+		}
+		if name == "" {
+			name = "agent"
+		}
+	}
+	return cleanName(name)
+}
+
+// cleanName drops control characters from a name read from a span: names
+// are identities printed everywhere, never text to interpret.
+func cleanName(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return strings.TrimSpace(s)
+	}
+	return strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s))
+}
+
+// chatMessage is one chat message read from any convention.
+type chatMessage struct {
+	Role   string
+	Name   string
+	Text   string
+	Calls  []ToolCall
+	CallID string // the call a tool message answers
+}
+
+// A messageSource reads messages in one convention's way, nil when the
+// span has none of them.
+type messageSource func(*spans.Span) []chatMessage
+
+func fromJSON(key string) messageSource {
+	return func(s *spans.Span) []chatMessage { return jsonMessages(s.Attrs, key) }
+}
+
+func fromIndexed(prefix string) messageSource {
+	return func(s *spans.Span) []chatMessage { return indexedMessages(s.Attrs, prefix) }
+}
+
+func fromEvents(output bool) messageSource {
+	return func(s *spans.Span) []chatMessage { return eventMessages(s, output) }
+}
+
+func fromValues(role string, keys ...string) messageSource {
+	return func(s *spans.Span) []chatMessage { return valueMessages(s.Attrs, role, keys...) }
+}
+
+// Where each convention keeps what a model call was given and answered,
+// in the order they are tried: GenAI, OpenInference, GenAI's deprecated
+// attributes and OpenLLMetry's numbered ones, GenAI events, then free-form
+// values (Langfuse's observation input and output, OpenInference's
+// input.value and output.value, OpenLLMetry's entity input and output,
+// Google ADK's LLM request and response).
+var (
+	inputSources = []messageSource{
+		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
+		fromIndexed("gen_ai.prompt"), fromEvents(false),
+		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request"),
+	}
+	outputSources = []messageSource{
+		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
+		fromIndexed("gen_ai.completion"), fromEvents(true),
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response"),
+	}
+	agentInputSources = []messageSource{
+		fromJSON("gen_ai.input.messages"),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input"),
+	}
+	agentOutputSources = []messageSource{
+		fromJSON("gen_ai.output.messages"),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output"),
+	}
+)
+
+// firstMessages returns the messages of the first source that has any.
+func firstMessages(s *spans.Span, sources []messageSource) []chatMessage {
+	for _, src := range sources {
+		if m := src(s); len(m) > 0 {
+			return m
+		}
+	}
+	return nil
+}
+
+// inputMessages reads what a model call was given.
+func inputMessages(s *spans.Span) []chatMessage { return firstMessages(s, inputSources) }
+
+// outputMessages reads what a model call answered: the only messages of a
+// model call that become steps, since its input repeats the history.
+func outputMessages(s *spans.Span) []chatMessage { return firstMessages(s, outputSources) }
+
+// agentInput and agentOutput read what an agent span was given and
+// answered, for the task and for agents whose inside was not traced.
+func agentInput(s *spans.Span) []chatMessage  { return firstMessages(s, agentInputSources) }
+func agentOutput(s *spans.Span) []chatMessage { return firstMessages(s, agentOutputSources) }
+
+// toolCall reads a tool span's call: name, id and arguments.
+func toolCall(s *spans.Span, role spanRole) ToolCall {
+	name := firstStr(s.Attrs, "gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name")
+	if name == "" {
+		name = strings.TrimSpace(strings.TrimPrefix(s.Name, "execute_tool"))
+	}
+	if name == "" && role == roleRetrieval {
+		name = "retrieval"
+	}
+	args := firstText(s.Attrs, "gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args")
+	return ToolCall{
+		ID:        firstStr(s.Attrs, "gen_ai.tool.call.id", "tool.id", "tool_call.id"),
+		Name:      cleanName(name),
+		Arguments: args,
+	}
+}
+
+// toolResult reads what a tool or retrieval span returned.
+func toolResult(s *spans.Span, role spanRole) string {
+	if role == roleRetrieval {
+		var docs []string
+		for _, d := range indexed(s.Attrs, "retrieval.documents") {
+			if c := d.Str("document.content"); c != "" {
+				docs = append(docs, c)
+			}
+		}
+		if len(docs) > 0 {
+			return strings.Join(docs, "\n\n")
+		}
+	}
+	return firstText(s.Attrs, "gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response")
+}
+
+// firstText is firstStr rendering structured values as JSON.
+func firstText(as spans.Attrs, keys ...string) string {
+	for _, k := range keys {
+		if v, ok := as.Get(k); ok {
+			if t := strings.TrimSpace(v.Text()); t != "" && t != "null" {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+// spanErrors are the error signals a span carries, as lines the extract
+// stage reads as errors: exception events ("ValueError: city not found"),
+// then the status message when no exception said it.
+func spanErrors(s *spans.Span) []string {
+	var out []string
+	for _, e := range s.Events {
+		if e.Name != "exception" {
+			continue
+		}
+		typ, msg := e.Attrs.Str("exception.type"), e.Attrs.Str("exception.message")
+		if typ == "" && msg == "" {
+			continue
+		}
+		out = append(out, errorLine(typ, msg))
+	}
+	if s.Status.Code != spans.StatusError {
+		return out
+	}
+	msg := strings.TrimSpace(s.Status.Message)
+	for _, l := range out {
+		if msg == "" || strings.Contains(l, msg) {
+			return out // the exception already says it
+		}
+	}
+	if msg == "" {
+		if t := s.Attrs.Str("error.type"); t != "" {
+			return append(out, errorLine(t, ""))
+		}
+		return append(out, "Error: "+s.Name+" failed (span status ERROR)")
+	}
+	return append(out, errorLine(s.Attrs.Str("error.type"), msg))
+}
+
+// errorLine writes an exception as a traceback's last line does, which
+// extract reads as an exception; a type that does not read as one
+// ("httpx.ConnectTimeout") gets "Error:" in front.
+func errorLine(typ, msg string) string {
+	typ, msg = strings.TrimSpace(typ), strings.TrimSpace(msg)
+	typ = typ[strings.LastIndexByte(typ, '/')+1:] // Go's import paths
+	line := typ
+	switch {
+	case typ == "" || typ == "_OTHER":
+		line = msg
+	case msg != "":
+		line = typ + ": " + msg
+	}
+	if typ == "" {
+		// A message that is an exception's own line ("ValueError: …", as
+		// Langfuse keeps it) reads as one, whichever format carried it.
+		if i := strings.Index(msg, ": "); i > 0 && !strings.ContainsAny(msg[:i], " \t") {
+			typ = msg[:i]
+		}
+	}
+	base := typ[strings.LastIndexByte(typ, '.')+1:]
+	if !strings.HasSuffix(base, "Error") && !strings.HasSuffix(base, "Exception") {
+		line = "Error: " + line
+	}
+	return line
+}
+
+// mistake reads offattr's own label attributes: the span a person marked
+// as the decisive fault, and why.
+func mistake(s *spans.Span) (reason string, ok bool) {
+	v, found := s.Attrs.Get("offattr.mistake")
+	if !found || !(v.Kind == spans.KindBool && v.Bool || strings.EqualFold(v.Text(), "true")) {
+		return "", false
+	}
+	return s.Attrs.Str("offattr.mistake_reason"), true
+}
+
+// jsonMessages reads a messages attribute written as JSON text or as a
+// structured value: the GenAI schema ({role, parts: [{type, content}]}) or
+// OpenAI's ({role, content, tool_calls}).
+func jsonMessages(as spans.Attrs, key string) []chatMessage {
+	v, ok := as.Get(key)
+	if !ok {
+		return nil
+	}
+	x, ok := anyOf(v)
+	if !ok {
+		return nil
+	}
+	return messagesOf(x, "")
+}
+
+// anyOf returns a value as decoded JSON: structured values as they are,
+// strings parsed when they hold a JSON object or array.
+func anyOf(v spans.Value) (any, bool) {
+	switch v.Kind {
+	case spans.KindList, spans.KindMap:
+		return v.Any(), true
+	case spans.KindString:
+		t := strings.TrimSpace(v.Str)
+		if t == "" || (t[0] != '[' && t[0] != '{') {
+			return nil, false
+		}
+		var x any
+		if json.Unmarshal([]byte(t), &x) != nil {
+			return nil, false
+		}
+		return x, true
+	}
+	return nil, false
+}
+
+// valueMessages reads free-form input or output values (OpenInference's
+// input.value, Langfuse's observation input…): messages when the value
+// holds them, else the text itself as one message of role.
+func valueMessages(as spans.Attrs, role string, keys ...string) []chatMessage {
+	for _, k := range keys {
+		v, ok := as.Get(k)
+		if !ok {
+			continue
+		}
+		if x, ok := anyOf(v); ok {
+			if m := messagesOf(x, role); len(m) > 0 {
+				return m
+			}
+			if t := textOf(x); t != "" {
+				return []chatMessage{{Role: role, Text: t}}
+			}
+			continue
+		}
+		if t := strings.TrimSpace(v.Text()); t != "" {
+			return []chatMessage{{Role: role, Text: t}}
+		}
+	}
+	return nil
+}
+
+// messagesOf finds the messages in a decoded JSON value: a list of them,
+// one, or one under a key frameworks use ("messages", OpenAI's
+// "choices[].message", "output", "input").
+func messagesOf(x any, role string) []chatMessage {
+	switch t := x.(type) {
+	case []any:
+		var out []chatMessage
+		for _, e := range t {
+			if m, ok := e.(map[string]any); ok {
+				if msg, ok := messageOf(m); ok {
+					out = append(out, msg)
+				}
+			}
+		}
+		return out
+	case map[string]any:
+		if msg, ok := messageOf(t); ok {
+			return []chatMessage{msg}
+		}
+		for _, k := range []string{"messages", "contents"} { // OpenAI's, Gemini's
+			if ms, ok := t[k]; ok {
+				return messagesOf(ms, role)
+			}
+		}
+		if c, ok := t["content"].(map[string]any); ok { // a Gemini response
+			return messagesOf(c, role)
+		}
+		if cs, ok := t["choices"].([]any); ok {
+			var out []chatMessage
+			for _, c := range cs {
+				if cm, ok := c.(map[string]any); ok {
+					if m, ok := cm["message"].(map[string]any); ok {
+						if msg, ok := messageOf(m); ok {
+							out = append(out, msg)
+						}
+					}
+				}
+			}
+			return out
+		}
+		for _, k := range []string{"output", "input", "query", "question", "content", "text"} {
+			if s, ok := t[k].(string); ok && strings.TrimSpace(s) != "" {
+				return []chatMessage{{Role: role, Text: strings.TrimSpace(s)}}
+			}
+		}
+	}
+	return nil
+}
+
+// messageOf reads one message object; ok is false when it has no role.
+func messageOf(m map[string]any) (chatMessage, bool) {
+	role, _ := m["role"].(string)
+	if role == "" {
+		return chatMessage{}, false
+	}
+	msg := chatMessage{Role: role}
+	msg.Name, _ = m["name"].(string)
+	msg.CallID, _ = m["tool_call_id"].(string)
+	var texts []string
+	if parts, ok := m["parts"].([]any); ok {
+		for _, p := range parts {
+			pm, ok := p.(map[string]any)
+			if !ok {
+				continue
+			}
+			typ, _ := pm["type"].(string)
+			if typ == "" { // Gemini's parts say what they are by their key
+				for _, k := range []string{"text", "function_call", "function_response", "functionCall", "functionResponse"} {
+					if _, ok := pm[k]; ok {
+						typ = k
+						break
+					}
+				}
+			}
+			switch typ {
+			case "text":
+				if t, ok := pm["text"].(string); ok {
+					texts = append(texts, t)
+				} else {
+					texts = append(texts, textOf(pm["content"]))
+				}
+			case "function_call", "functionCall":
+				fc, _ := pm[typ].(map[string]any)
+				msg.Calls = append(msg.Calls, ToolCall{ID: str(fc["id"]), Name: str(fc["name"]), Arguments: textOf(fc["args"])})
+			case "function_response", "functionResponse":
+				fr, _ := pm[typ].(map[string]any)
+				msg.CallID = str(fr["id"])
+				texts = append(texts, textOf(fr["response"]))
+			case "tool_call":
+				msg.Calls = append(msg.Calls, ToolCall{ID: str(pm["id"]), Name: str(pm["name"]), Arguments: textOf(pm["arguments"])})
+			case "tool_call_response":
+				msg.CallID = strings.TrimSpace(str(pm["id"]))
+				r := pm["response"]
+				if r == nil {
+					r = pm["result"]
+				}
+				texts = append(texts, textOf(r))
+			case "reasoning":
+			default:
+				if c := textOf(pm["content"]); c != "" {
+					texts = append(texts, c)
+				} else if typ != "" {
+					texts = append(texts, "["+typ+"]")
+				}
+			}
+		}
+	} else {
+		texts = append(texts, contentOf(m["content"]))
+	}
+	if calls, ok := m["tool_calls"].([]any); ok {
+		for _, c := range calls {
+			cm, ok := c.(map[string]any)
+			if !ok {
+				continue
+			}
+			f, _ := cm["function"].(map[string]any)
+			msg.Calls = append(msg.Calls, ToolCall{ID: str(cm["id"]), Name: str(f["name"]), Arguments: textOf(f["arguments"])})
+		}
+	}
+	msg.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
+	return msg, true
+}
+
+// contentOf reads OpenAI content: a string or a list of typed parts.
+func contentOf(c any) string {
+	parts, ok := c.([]any)
+	if !ok {
+		return textOf(c)
+	}
+	var texts []string
+	for _, p := range parts {
+		switch t := p.(type) {
+		case string:
+			texts = append(texts, t)
+		case map[string]any:
+			if s, ok := t["text"].(string); ok {
+				texts = append(texts, s)
+			} else if typ, ok := t["type"].(string); ok && typ != "text" {
+				texts = append(texts, "["+typ+"]")
+			}
+		}
+	}
+	return strings.Join(nonEmpty(texts), "\n")
+}
+
+// textOf renders a decoded JSON value as text: strings as they are,
+// anything else as compact JSON.
+func textOf(x any) string {
+	switch t := x.(type) {
+	case nil:
+		return ""
+	case string:
+		return t
+	default:
+		b, err := json.Marshal(t)
+		if err != nil {
+			return ""
+		}
+		return string(b)
+	}
+}
+
+func str(x any) string {
+	s, _ := x.(string)
+	return s
+}
+
+func nonEmpty(ss []string) []string {
+	out := ss[:0:0]
+	for _, s := range ss {
+		if strings.TrimSpace(s) != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// indexedMessages reads messages flattened into numbered attributes:
+// OpenInference's llm.input_messages.N.message.role/content/tool_calls…
+// and OpenLLMetry's gen_ai.prompt.N.role/content.
+func indexedMessages(as spans.Attrs, prefix string) []chatMessage {
+	var out []chatMessage
+	for _, e := range indexed(as, prefix) {
+		m := chatMessage{
+			Role:   firstStr(e, "message.role", "role"),
+			Name:   firstStr(e, "message.name", "name"),
+			CallID: firstStr(e, "message.tool_call_id", "tool_call_id"),
+			Text:   firstStr(e, "message.content", "content"),
+		}
+		if m.Text == "" {
+			var texts []string
+			for _, c := range indexed(e, "message.contents") {
+				if t := c.Str("message_content.text"); t != "" {
+					texts = append(texts, t)
+				}
+			}
+			m.Text = strings.Join(texts, "\n")
+		}
+		for _, c := range indexed(e, "message.tool_calls") {
+			m.Calls = append(m.Calls, ToolCall{ID: c.Str("tool_call.id"), Name: c.Str("tool_call.function.name"), Arguments: firstText(c, "tool_call.function.arguments")})
+		}
+		for _, c := range indexed(e, "tool_calls") {
+			m.Calls = append(m.Calls, ToolCall{ID: c.Str("id"), Name: c.Str("name"), Arguments: firstText(c, "arguments")})
+		}
+		if n := e.Str("message.function_call_name"); n != "" {
+			m.Calls = append(m.Calls, ToolCall{Name: n, Arguments: e.Str("message.function_call_arguments_json")})
+		}
+		if m.Role == "" && m.Text == "" && len(m.Calls) == 0 {
+			continue
+		}
+		if m.Role == "" {
+			m.Role = "assistant"
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// indexed groups the attributes prefix.N.rest by N, in order of N, each
+// group keyed by rest. A list value under prefix itself (as flat span
+// dumps write it) is read the same way, its objects flattened to dotted
+// keys.
+func indexed(as spans.Attrs, prefix string) []spans.Attrs {
+	if v, ok := as.Get(prefix); ok && v.Kind == spans.KindList {
+		out := make([]spans.Attrs, 0, len(v.List))
+		for _, e := range v.List {
+			var flat spans.Attrs
+			flattenValue("", e, &flat)
+			out = append(out, flat)
+		}
+		return out
+	}
+	groups := map[int]spans.Attrs{}
+	p := prefix + "."
+	for _, a := range as {
+		if !strings.HasPrefix(a.Key, p) {
+			continue
+		}
+		rest := a.Key[len(p):]
+		dot := strings.IndexByte(rest, '.')
+		if dot <= 0 {
+			continue
+		}
+		n, err := strconv.Atoi(rest[:dot])
+		if err != nil || n < 0 {
+			continue
+		}
+		groups[n] = append(groups[n], spans.Attr{Key: rest[dot+1:], Value: a.Value})
+	}
+	if len(groups) == 0 {
+		return nil
+	}
+	ns := make([]int, 0, len(groups))
+	for n := range groups {
+		ns = append(ns, n)
+	}
+	sort.Ints(ns)
+	out := make([]spans.Attrs, len(ns))
+	for i, n := range ns {
+		out[i] = groups[n]
+	}
+	return out
+}
+
+// flattenValue writes a map value as dotted keys; lists under a key are
+// kept whole, for indexed to read.
+func flattenValue(key string, v spans.Value, out *spans.Attrs) {
+	if v.Kind == spans.KindMap {
+		for _, a := range v.Map {
+			k := a.Key
+			if key != "" {
+				k = key + "." + a.Key
+			}
+			flattenValue(k, a.Value, out)
+		}
+		return
+	}
+	if key != "" {
+		*out = append(*out, spans.Attr{Key: key, Value: v})
+	}
+}
+
+// eventMessages reads the GenAI events older instrumentations record on
+// the span: gen_ai.{system,user,assistant,tool}.message and gen_ai.choice
+// with the message in their attributes, or gen_ai.content.prompt and
+// gen_ai.content.completion holding gen_ai.prompt / gen_ai.completion.
+func eventMessages(s *spans.Span, output bool) []chatMessage {
+	var out []chatMessage
+	for _, e := range s.Events {
+		switch {
+		case !output && e.Name == "gen_ai.content.prompt":
+			out = append(out, jsonMessages(e.Attrs, "gen_ai.prompt")...)
+		case output && e.Name == "gen_ai.content.completion":
+			out = append(out, jsonMessages(e.Attrs, "gen_ai.completion")...)
+		case output && e.Name == "gen_ai.choice":
+			if m := jsonMessages(e.Attrs, "message"); len(m) > 0 {
+				out = append(out, m...)
+			} else if t := firstText(e.Attrs, "content"); t != "" {
+				out = append(out, chatMessage{Role: "assistant", Text: t})
+			}
+		case !output && strings.HasPrefix(e.Name, "gen_ai.") && strings.HasSuffix(e.Name, ".message"):
+			role := strings.TrimSuffix(strings.TrimPrefix(e.Name, "gen_ai."), ".message")
+			m := chatMessage{Role: firstStr(e.Attrs, "role"), Text: firstText(e.Attrs, "content"), CallID: e.Attrs.Str("id")}
+			if m.Role == "" {
+				m.Role = role
+			}
+			if x, ok := e.Attrs.Get("tool_calls"); ok {
+				if calls, ok := anyOf(x); ok {
+					if parsed, ok := messageOf(map[string]any{"role": m.Role, "tool_calls": calls}); ok {
+						m.Calls = parsed.Calls
+					}
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,139 @@
+package spans
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+)
+
+// Decode reads every span of a file in format f (Detect's answer, or the
+// user's). Errors name the position in the file; the caller adds its name.
+// A file of a hundred megabytes takes seconds: ctx ends it early.
+func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	switch f {
+	case OTLP, Tempo:
+		return decodeOTLP(ctx, data)
+	case Jaeger:
+		return decodeJaeger(ctx, data)
+	case OpenInference:
+		return decodeFlat(ctx, data)
+	case Langfuse:
+		return decodeLangfuse(ctx, data)
+	default:
+		return nil, fmt.Errorf("unknown trace format %q", f)
+	}
+}
+
+// Detect names the trace format of data from the keys of its first JSON
+// value, or returns "" when it is not a trace file this package reads
+// (a Who&When case, a chat transcript, anything else). It reads no
+// further than it must: the first key of an OTLP file decides.
+func Detect(data []byte) Format {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	i := skipSpace(data, 0)
+	if i >= len(data) {
+		return ""
+	}
+	switch data[i] {
+	case '[':
+		var f Format
+		_ = eachElement(data, i, func(s, _ int) error {
+			f = detectElement(data, s)
+			return errStop
+		})
+		return f
+	case '{':
+		return detectObject(data, i)
+	}
+	return ""
+}
+
+// errStop ends a walk early.
+var errStop = fmt.Errorf("stop")
+
+func detectObject(data []byte, i int) Format {
+	// A file cut short is still known by its first key, so that the error
+	// the user sees is the format's own ("truncated at line…").
+	switch firstKey(data, i) {
+	case "resourceSpans", "resource_spans":
+		return OTLP
+	case "batches":
+		return Tempo
+	}
+	var f Format
+	keys := map[string]bool{}
+	_ = eachMember(data, i, func(key []byte, s, _ int) bool {
+		k := string(key)
+		keys[k] = true
+		switch k {
+		case "resourceSpans", "resource_spans":
+			f = OTLP
+		case "batches":
+			f = Tempo
+		case "trace":
+			if data[s] == '{' {
+				if _, _, ok := member(data, s, "resourceSpans"); ok {
+					f = Tempo
+				}
+			}
+		case "data":
+			if data[s] == '[' {
+				_ = eachElement(data, s, func(es, _ int) error {
+					f = detectElement(data, es)
+					return errStop
+				})
+			}
+		}
+		return f == ""
+	})
+	if f != "" {
+		return f
+	}
+	return detectKeys(keys)
+}
+
+// firstKey returns the first key of the object at i, or "".
+func firstKey(data []byte, i int) string {
+	j := skipSpace(data, i+1)
+	if j >= len(data) || data[j] != '"' {
+		return ""
+	}
+	end, err := skipString(data, j)
+	if err != nil {
+		return ""
+	}
+	return string(data[j+1 : end-1])
+}
+
+// detectElement names the format of a file that is a list of d: traces
+// of Jaeger or Langfuse, or flat spans.
+func detectElement(data []byte, i int) Format {
+	if i >= len(data) || data[i] != '{' {
+		return ""
+	}
+	keys := map[string]bool{}
+	_ = eachMember(data, i, func(key []byte, _, _ int) bool {
+		keys[string(key)] = true
+		return true
+	})
+	return detectKeys(keys)
+}
+
+func detectKeys(keys map[string]bool) Format {
+	switch {
+	case keys["spans"] && (keys["traceID"] || keys["processes"]):
+		return Jaeger
+	case keys["observations"] && keys["id"]:
+		return Langfuse
+	case keys["traceId"] && keys["type"] && keys["startTime"] && keys["id"]:
+		return Langfuse // an observation
+	case keys["spans"] && !keys["processes"]:
+		return OpenInference // {"spans": [flat span…]}
+	}
+	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"]
+	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"]) {
+		return OpenInference
+	}
+	return ""
+}

@@ -1,0 +1,282 @@
+package spans
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Flat span lists, as Phoenix, Arize and the OpenInference exporters dump
+// them: one span object a line, an array of them, or {"spans": […]}. A
+// span is {"name", "context": {"trace_id", "span_id"}, "parent_id",
+// "span_kind", "start_time", "end_time", "status_code", "status_message",
+// "attributes", "events"}; the shapes vary between tools (camelCase ids,
+// dataframe columns such as "context.span_id" and "attributes.llm.…",
+// nested or dotted attribute keys), so every spelling seen in the wild is
+// read. Nested attribute objects become dotted keys; lists stay lists.
+
+// Keys tried, in order, for each field of a flat span (after the object is
+// flattened to dotted keys, outside "attributes" and "events").
+var (
+	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID"}
+	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id"}
+	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id"}
+	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano"}
+	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano"}
+	flatKindKeys   = []string{"span_kind", "spanKind", "kind"}
+	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status"}
+	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description"}
+)
+
+func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
+	recs, err := records(data)
+	if err != nil {
+		return nil, err
+	}
+	lines := newLineCounter(data)
+	var out []Span
+	one := func(s, e int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		var m map[string]any
+		if err := decodeJSON(data, s, e, &m); err != nil {
+			return err
+		}
+		sp, err := flatSpan(m, lines.at(s))
+		if err != nil {
+			return err
+		}
+		out = append(out, sp)
+		return nil
+	}
+	for _, r := range recs {
+		switch {
+		case data[r.start] == '[':
+			err = eachElement(data, r.start, one)
+		case data[r.start] == '{':
+			if s, _, ok := member(data, r.start, "spans"); ok && data[s] == '[' {
+				err = eachElement(data, s, one)
+			} else if s, _, ok := member(data, r.start, "data"); ok && data[s] == '[' {
+				err = eachElement(data, s, one)
+			} else {
+				err = one(r.start, r.end)
+			}
+		default:
+			line, col := Position(data, r.start)
+			err = fmt.Errorf("line %d, column %d: a span is a JSON object", line, col)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func flatSpan(m map[string]any, line int) (Span, error) {
+	if m == nil {
+		return Span{}, fmt.Errorf("line %d: a span is a JSON object, not null", line)
+	}
+	top := map[string]any{}
+	var attrs Attrs
+	for k, v := range m {
+		switch {
+		case k == "attributes":
+			flatten("", v, &attrs)
+		case strings.HasPrefix(k, "attributes."):
+			flatten(strings.TrimPrefix(k, "attributes."), v, &attrs)
+		case k == "events" || k == "resource":
+		default:
+			flattenInto(k, v, top)
+		}
+	}
+	sortAttrs(attrs)
+	sp := Span{
+		TraceID:  firstText(top, flatTraceKeys),
+		SpanID:   firstText(top, flatSpanKeys),
+		ParentID: firstText(top, flatParentKeys),
+		Name:     firstText(top, []string{"name", "span_name", "operationName"}),
+		Attrs:    attrs,
+		Line:     line,
+	}
+	if sp.TraceID == "" || sp.SpanID == "" {
+		return Span{}, fmt.Errorf("span %q at line %d has no trace id or span id (looked for context.trace_id and context.span_id)", sp.Name, line)
+	}
+	var err error
+	if sp.Start, err = flatTime(first(top, flatStartKeys)); err != nil {
+		return Span{}, fmt.Errorf("span %q at line %d: start time %w", sp.Name, line, err)
+	}
+	if sp.End, err = flatTime(first(top, flatEndKeys)); err != nil {
+		return Span{}, fmt.Errorf("span %q at line %d: end time %w", sp.Name, line, err)
+	}
+	kind := firstText(top, flatKindKeys)
+	switch k := strings.ToLower(strings.TrimPrefix(strings.ToUpper(kind), "SPAN_KIND_")); k {
+	case "internal", "server", "client", "producer", "consumer":
+		sp.Kind = k
+	case "", "unspecified":
+	default:
+		// Phoenix writes the OpenInference kind (LLM, TOOL…) here.
+		if _, ok := sp.Attrs.Get("openinference.span.kind"); !ok {
+			sp.Attrs = append(sp.Attrs, Attr{Key: "openinference.span.kind", Value: String(strings.ToUpper(kind))})
+		}
+	}
+	switch code := strings.ToUpper(strings.TrimPrefix(strings.ToUpper(firstText(top, flatStatusKeys)), "STATUS_CODE_")); code {
+	case "ERROR", "2":
+		sp.Status.Code = StatusError
+	case "OK", "1":
+		sp.Status.Code = StatusOK
+	}
+	sp.Status.Message = firstText(top, flatStatusMsg)
+	if evs, ok := m["events"].([]any); ok {
+		for _, e := range evs {
+			em, ok := e.(map[string]any)
+			if !ok {
+				continue
+			}
+			ev := Event{Name: firstText(em, []string{"name"})}
+			ev.Time, _ = flatTime(first(em, []string{"timestamp", "time", "time_unix_nano", "timeUnixNano"}))
+			flatten("", em["attributes"], &ev.Attrs)
+			sortAttrs(ev.Attrs)
+			sp.Events = append(sp.Events, ev)
+		}
+	}
+	if res, ok := m["resource"].(map[string]any); ok {
+		flatten("", res["attributes"], &sp.Resource)
+		sortAttrs(sp.Resource)
+	}
+	return sp, nil
+}
+
+// flatten appends v under key to out, nested objects as dotted keys.
+func flatten(key string, v any, out *Attrs) {
+	if m, ok := v.(map[string]any); ok {
+		for k, e := range m {
+			flatten(join(key, k), e, out)
+		}
+		return
+	}
+	if key != "" && v != nil {
+		*out = append(*out, Attr{Key: key, Value: FromAny(v)})
+	}
+}
+
+func flattenInto(key string, v any, out map[string]any) {
+	if m, ok := v.(map[string]any); ok {
+		for k, e := range m {
+			flattenInto(join(key, k), e, out)
+		}
+		return
+	}
+	out[key] = v
+}
+
+func join(prefix, key string) string {
+	if prefix == "" {
+		return key
+	}
+	return prefix + "." + key
+}
+
+func sortAttrs(as Attrs) {
+	sort.SliceStable(as, func(i, j int) bool { return as[i].Key < as[j].Key })
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func first(m map[string]any, keys []string) any {
+	for _, k := range keys {
+		if v, ok := m[k]; ok && v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+func firstText(m map[string]any, keys []string) string {
+	v := first(m, keys)
+	if v == nil {
+		return ""
+	}
+	return strings.TrimSpace(FromAny(v).Text())
+}
+
+// timeLayouts are the textual times exporters write: RFC 3339, and the
+// space-separated form pandas and SQL dumps use.
+var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999"}
+
+// flatTime reads a time as text or as a number of seconds, milliseconds,
+// microseconds or nanoseconds since 1970, told apart by magnitude (any
+// time after 1973 in one unit is before 1970 or after 2200 in the next).
+func flatTime(v any) (int64, error) {
+	switch t := v.(type) {
+	case nil:
+		return 0, nil
+	case string:
+		if t == "" {
+			return 0, nil
+		}
+		if i, err := strconv.ParseInt(t, 10, 64); err == nil {
+			return epochInt(i), nil
+		}
+		if n, err := strconv.ParseFloat(t, 64); err == nil {
+			return epoch(n), nil
+		}
+		for _, layout := range timeLayouts {
+			if tm, err := time.Parse(layout, t); err == nil {
+				return tm.UnixNano(), nil
+			}
+		}
+		return 0, fmt.Errorf("%q is not a time (want RFC 3339)", t)
+	case json.Number:
+		if i, err := t.Int64(); err == nil {
+			return epochInt(i), nil
+		}
+		f, err := t.Float64()
+		if err != nil {
+			return 0, fmt.Errorf("%q is not a time", t.String())
+		}
+		return epoch(f), nil
+	default:
+		return 0, fmt.Errorf("%v is not a time", v)
+	}
+}
+
+// epochInt is epoch for integers, exact for nanoseconds, which a float64
+// cannot hold.
+func epochInt(i int64) int64 {
+	switch a := max(i, -i); {
+	case a >= 1e17:
+		return i
+	case a >= 1e14:
+		return i * 1e3
+	case a >= 1e11:
+		return i * 1e6
+	default:
+		return i * 1e9
+	}
+}
+
+func epoch(n float64) int64 {
+	switch a := math.Abs(n); {
+	case a >= 1e17:
+		return int64(n)
+	case a >= 1e14:
+		return int64(n * 1e3)
+	case a >= 1e11:
+		return int64(n * 1e6)
+	default:
+		return int64(n * 1e9)
+	}
+}

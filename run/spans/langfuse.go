@@ -1,0 +1,129 @@
+package spans
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Langfuse exports: a trace with its observations (GET /traces/{id}, the
+// UI's download), a list of them ({"data": […]}, an array, or one a line),
+// or a list of observations ({"data": [observation…]}). Each observation
+// becomes a span carrying Langfuse's own attribute names, the ones its
+// OpenTelemetry ingestion reads (langfuse.observation.type, .input,
+// .output, .level, .status_message, .model.name); level ERROR is the span
+// status. Attributes of spans Langfuse ingested over OTLP, kept in
+// metadata.attributes, are restored as they were. The trace itself is a
+// root span of type TRACE holding the trace's name, input and output, so
+// that its input can stand for the task.
+
+func decodeLangfuse(ctx context.Context, data []byte) ([]Span, error) {
+	lines := newLineCounter(data)
+	return eachTraceSpans(ctx, data, func(s, e int) ([]Span, error) {
+		var m map[string]any
+		if err := decodeJSON(data, s, e, &m); err != nil {
+			return nil, err
+		}
+		return langfuseObject(m, lines.at(s))
+	})
+}
+
+// langfuseObject reads a trace (with "observations") or one observation.
+func langfuseObject(m map[string]any, line int) ([]Span, error) {
+	obs, isTrace := m["observations"].([]any)
+	if !isTrace {
+		sp, err := langfuseObservation(m, "", line)
+		if err != nil {
+			return nil, err
+		}
+		return []Span{sp}, nil
+	}
+	traceID := firstText(m, []string{"id"})
+	if traceID == "" {
+		return nil, fmt.Errorf("Langfuse trace at line %d has no id", line)
+	}
+	root := Span{TraceID: traceID, SpanID: traceID, Name: firstText(m, []string{"name"}), Line: line}
+	root.Start, _ = flatTime(m["timestamp"])
+	root.End = root.Start
+	root.Attrs = Attrs{{Key: "langfuse.observation.type", Value: String("TRACE")}}
+	for _, k := range []string{"name", "input", "output", "sessionId", "userId"} {
+		if v, ok := m[k]; ok && v != nil {
+			root.Attrs = append(root.Attrs, Attr{Key: "langfuse.trace." + k, Value: FromAny(v)})
+		}
+	}
+	out := []Span{root}
+	for _, o := range obs {
+		om, ok := o.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("Langfuse trace %s at line %d: an observation is not a JSON object", traceID, line)
+		}
+		sp, err := langfuseObservation(om, traceID, line)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sp)
+	}
+	return out, nil
+}
+
+func langfuseObservation(m map[string]any, traceID string, line int) (Span, error) {
+	sp := Span{
+		TraceID:  firstText(m, []string{"traceId", "trace_id"}),
+		SpanID:   firstText(m, []string{"id"}),
+		ParentID: firstText(m, []string{"parentObservationId", "parent_observation_id"}),
+		Name:     firstText(m, []string{"name"}),
+		Line:     line,
+	}
+	if sp.TraceID == "" {
+		sp.TraceID = traceID
+	}
+	if sp.SpanID == "" || sp.TraceID == "" {
+		return Span{}, fmt.Errorf("Langfuse observation %q at line %d has no id or traceId", sp.Name, line)
+	}
+	if sp.ParentID == "" && traceID != "" {
+		sp.ParentID = traceID // under the trace's own span
+	}
+	var err error
+	if sp.Start, err = flatTime(first(m, []string{"startTime", "start_time"})); err != nil {
+		return Span{}, fmt.Errorf("Langfuse observation %q at line %d: startTime %w", sp.Name, line, err)
+	}
+	if sp.End, err = flatTime(first(m, []string{"endTime", "end_time"})); err != nil {
+		return Span{}, fmt.Errorf("Langfuse observation %q at line %d: endTime %w", sp.Name, line, err)
+	}
+	level := strings.ToUpper(firstText(m, []string{"level"}))
+	if level == "ERROR" {
+		sp.Status.Code = StatusError
+	}
+	sp.Status.Message = firstText(m, []string{"statusMessage", "status_message"})
+	add := func(key string, v any) {
+		if v != nil {
+			sp.Attrs = append(sp.Attrs, Attr{Key: key, Value: FromAny(v)})
+		}
+	}
+	add("langfuse.observation.type", strings.ToUpper(firstText(m, []string{"type"})))
+	add("langfuse.observation.input", m["input"])
+	add("langfuse.observation.output", m["output"])
+	add("langfuse.observation.level", nilIfEmpty(level))
+	add("langfuse.observation.status_message", nilIfEmpty(sp.Status.Message))
+	add("langfuse.observation.model.name", m["model"])
+	if meta, ok := m["metadata"].(map[string]any); ok {
+		for _, k := range sortedKeys(meta) {
+			if k == "attributes" {
+				var restored Attrs
+				flatten("", meta[k], &restored)
+				sortAttrs(restored)
+				sp.Attrs = append(sp.Attrs, restored...)
+				continue
+			}
+			add("langfuse.observation.metadata."+k, meta[k])
+		}
+	}
+	return sp, nil
+}
+
+func nilIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

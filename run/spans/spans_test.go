@@ -1,0 +1,332 @@
+package spans
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
+)
+
+// specs holds the unchanged example files of the specifications.
+var specs = filepath.Join("..", "..", "..", "shared", "telemetry-specs")
+
+func specFile(t *testing.T, rel ...string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(append([]string{specs}, rel...)...))
+	if err != nil {
+		t.Skipf("the telemetry specs are not beside the repository: %v", err)
+	}
+	return data
+}
+
+func otlpSpan(traceID, spanID, parent string) string {
+	return `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"` + traceID + `","spanId":"` + spanID + `","parentSpanId":"` + parent + `","name":"s"}]}]}]}`
+}
+
+func TestOTLPIDs(t *testing.T) {
+	tests := []struct {
+		name           string
+		trace, span    string
+		parent         string
+		wantTrace      string
+		wantSpan       string
+		wantParent     string
+		err            string
+		errLine, errCo int
+	}{
+		{name: "lower-case hex", trace: "5b8efff798038103d269b633813fc60c", span: "eee19b7ec3c1b174", parent: "eee19b7ec3c1b173",
+			wantTrace: "5b8efff798038103d269b633813fc60c", wantSpan: "eee19b7ec3c1b174", wantParent: "eee19b7ec3c1b173"},
+		{name: "upper-case hex", trace: "5B8EFFF798038103D269B633813FC60C", span: "EEE19B7EC3C1B174", parent: "EEE19B7EC3C1B173",
+			wantTrace: "5b8efff798038103d269b633813fc60c", wantSpan: "eee19b7ec3c1b174", wantParent: "eee19b7ec3c1b173"},
+		{name: "no parent", trace: "5b8efff798038103d269b633813fc60c", span: "eee19b7ec3c1b174",
+			wantTrace: "5b8efff798038103d269b633813fc60c", wantSpan: "eee19b7ec3c1b174"},
+		{name: "base64, as Tempo's older API wrote", trace: "W47/95gDgQPSabYzgT/GDA==", span: "7uGbfsPBsXQ=",
+			wantTrace: "5b8efff798038103d269b633813fc60c", wantSpan: "eee19b7ec3c1b174"},
+		{name: "not hex", trace: "5b8efff798038103d269b633813fc60z", span: "eee19b7ec3c1b174",
+			err: `invalid traceId at line 1, column 55: "5b8efff798038103d269b633813fc60z" is not an id of 16 bytes in hex (32 hex digits)`},
+		{name: "too short", trace: "5b8efff798038103d269b633813fc60c", span: "eee19b7ec3c1b1",
+			err: `invalid spanId at line 1, column 99: "eee19b7ec3c1b1" is not an id of 8 bytes`},
+		{name: "bad parent", trace: "5b8efff798038103d269b633813fc60c", span: "eee19b7ec3c1b174", parent: "parent",
+			err: `invalid parentSpanId at line 1`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ss, err := Decode(context.Background(), []byte(otlpSpan(tt.trace, tt.span, tt.parent)), OTLP)
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Len(t, ss, 1)
+			assert.Equal(t, tt.wantTrace, ss[0].TraceID)
+			assert.Equal(t, tt.wantSpan, ss[0].SpanID)
+			assert.Equal(t, tt.wantParent, ss[0].ParentID)
+		})
+	}
+}
+
+// TestRewriteKeepsOffsets pins what makes protojson's positions the
+// user's: the id rewrite changes no byte offset outside the ids.
+func TestRewriteKeepsOffsets(t *testing.T) {
+	data := []byte(otlpSpan("5B8EFFF798038103D269B633813FC60C", "EEE19B7EC3C1B174", ""))
+	rec := append([]byte(nil), data...)
+	require.NoError(t, hexToBase64(data, rec, 0))
+	assert.Len(t, rec, len(data))
+	at := strings.Index(string(data), `"traceId"`)
+	assert.Equal(t, `"traceId":"W47/95gDgQPSabYzgT/GDA=="        ,"spanId":"7uGbfsPBsXQ="    ,`, string(rec[at:at+73]))
+}
+
+func TestMarshalOTLPRoundTrip(t *testing.T) {
+	data := specFile(t, "otlp", "examples", "trace.json")
+	ss, err := Decode(context.Background(), data, OTLP)
+	require.NoError(t, err)
+	td := &tracepb.TracesData{ResourceSpans: []*tracepb.ResourceSpans{{ScopeSpans: []*tracepb.ScopeSpans{{Spans: []*tracepb.Span{{
+		TraceId: []byte{0x5b, 0x8e, 0xff, 0xf7, 0x98, 0x03, 0x81, 0x03, 0xd2, 0x69, 0xb6, 0x33, 0x81, 0x3f, 0xc6, 0x0c},
+		SpanId:  []byte{0xee, 0xe1, 0x9b, 0x7e, 0xc3, 0xc1, 0xb1, 0x74},
+		Name:    "I'm a server span",
+		Kind:    tracepb.Span_SPAN_KIND_SERVER,
+	}}}}}}}
+	out, err := MarshalOTLP(td)
+	require.NoError(t, err)
+	assert.Contains(t, string(out), `"traceId":"5b8efff798038103d269b633813fc60c","spanId":"eee19b7ec3c1b174"`)
+	assert.Contains(t, string(out), `"kind":2`, "enums as numbers, as the specification writes them")
+	back, err := Decode(context.Background(), out, OTLP)
+	require.NoError(t, err)
+	require.Len(t, back, 1)
+	assert.Equal(t, ss[0].TraceID, back[0].TraceID)
+	assert.Equal(t, ss[0].SpanID, back[0].SpanID)
+	assert.Equal(t, "server", back[0].Kind)
+}
+
+// TestSpecExamples reads the example files the specifications ship.
+func TestSpecExamples(t *testing.T) {
+	t.Run("otlp", func(t *testing.T) {
+		data := specFile(t, "otlp", "examples", "trace.json")
+		require.Equal(t, OTLP, Detect(data))
+		ss, err := Decode(context.Background(), data, OTLP)
+		require.NoError(t, err)
+		require.Len(t, ss, 1)
+		s := ss[0]
+		assert.Equal(t, "5b8efff798038103d269b633813fc60c", s.TraceID)
+		assert.Equal(t, "eee19b7ec3c1b173", s.ParentID)
+		assert.Equal(t, "server", s.Kind)
+		assert.Equal(t, int64(1544712660000000000), s.Start)
+		assert.Equal(t, int64(1544712661000000000), s.End)
+		assert.Equal(t, "some value", s.Attrs.Str("my.span.attr"))
+		assert.Equal(t, "my.service", s.Resource.Str("service.name"))
+		assert.Equal(t, 3, s.Line, "the line of the span's resource record")
+	})
+	t.Run("tempo", func(t *testing.T) {
+		data := specFile(t, "tempo", "pkg", "tempopb", "trace.json")
+		require.Equal(t, Tempo, Detect(data))
+		ss, err := Decode(context.Background(), data, Tempo)
+		require.NoError(t, err)
+		require.Len(t, ss, 1)
+		assert.Equal(t, "I'm a server span", ss[0].Name)
+	})
+	t.Run("jaeger ui", func(t *testing.T) {
+		data := specFile(t, "jaeger", "internal", "uimodel", "converter", "v1", "json", "fixtures", "ui_01.json")
+		require.Equal(t, Jaeger, Detect(data))
+		ss, err := Decode(context.Background(), data, Jaeger)
+		require.NoError(t, err)
+		require.Len(t, ss, 5, "the file lists span 2 twice; run keeps the first")
+		s := ss[1]
+		assert.Equal(t, StatusError, s.Status.Code, "error=true")
+		assert.Equal(t, int64(23456), mustGet(t, s.Attrs, "peer.ipv4").Int)
+		assert.Equal(t, int64(9223372036854775222), mustGet(t, s.Attrs, "javascript_limit").Int)
+		assert.Equal(t, "\x00\x0009", mustGet(t, s.Attrs, "blob").Str)
+		assert.Equal(t, 72.5, mustGet(t, s.Attrs, "temperature").Float)
+		assert.Equal(t, "service-x", s.Resource.Str("service.name"))
+		assert.Equal(t, "0000000000000002", ss[3].ParentID, "the first CHILD_OF in the same trace")
+		assert.Equal(t, "some-event", ss[0].Events[0].Name)
+		assert.Equal(t, int64(1485467191639875000), ss[0].Start)
+		assert.Equal(t, int64(1485467191639880000), ss[0].End)
+	})
+	t.Run("jaeger api", func(t *testing.T) {
+		data := specFile(t, "jaeger", "cmd", "jaeger", "internal", "extension", "jaegerquery", "internal", "fixture", "otlp2jaeger-out.json")
+		require.Equal(t, Jaeger, Detect(data))
+		ss, err := Decode(context.Background(), data, Jaeger)
+		require.NoError(t, err)
+		require.Len(t, ss, 2)
+		assert.Equal(t, "server", ss[0].Kind)
+		assert.Equal(t, "telemetrygen", ss[0].Resource.Str("service.name"))
+	})
+}
+
+func mustGet(t *testing.T, as Attrs, key string) Value {
+	t.Helper()
+	v, ok := as.Get(key)
+	require.True(t, ok, key)
+	return v
+}
+
+func TestDetect(t *testing.T) {
+	tests := []struct {
+		data string
+		want Format
+	}{
+		{`{"resourceSpans":[]}`, OTLP},
+		{"{\"resourceSpans\":[]}\n{\"resourceSpans\":[]}\n", OTLP},
+		{`{"batches":[]}`, Tempo},
+		{`{"trace":{"resourceSpans":[]}}`, Tempo},
+		{`{"data":[{"traceID":"1","spans":[],"processes":{}}]}`, Jaeger},
+		{`{"traceID":"1","spans":[],"processes":{}}`, Jaeger},
+		{`[{"traceID":"1","spans":[],"processes":{}}]`, Jaeger},
+		{`{"id":"t","name":"x","observations":[]}`, Langfuse},
+		{`{"data":[{"id":"t","observations":[]}],"meta":{}}`, Langfuse},
+		{`{"data":[{"id":"o","traceId":"t","type":"SPAN","startTime":"2026-01-01T00:00:00Z"}]}`, Langfuse},
+		{`{"name":"llm","context":{"trace_id":"t","span_id":"s"},"attributes":{}}`, OpenInference},
+		{`[{"name":"llm","context.span_id":"s","context.trace_id":"t"}]`, OpenInference},
+		{`{"spans":[{"name":"llm","context":{"trace_id":"t","span_id":"s"}}]}`, OpenInference},
+		{`{"question":"q","history":[]}`, ""},
+		{`{"messages":[]}`, ""},
+		{`[{"role":"user","content":"hi"}]`, ""},
+		{`not json`, ""},
+		{``, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.data, func(t *testing.T) {
+			assert.Equal(t, tt.want, Detect([]byte(tt.data)))
+		})
+	}
+}
+
+// TestBadFiles: a broken file is an error naming where, never a panic.
+func TestBadFiles(t *testing.T) {
+	good := otlpSpan("5b8efff798038103d269b633813fc60c", "eee19b7ec3c1b174", "")
+	tests := []struct {
+		name   string
+		format Format
+		data   string
+		want   string
+	}{
+		{"truncated OTLP", OTLP, good[:80], "invalid JSON at line 1, column 81: unexpected end of file (is the file truncated?)"},
+		{"truncated line", OTLP, good + "\n" + good[:60], "line 2"},
+		{"mixed lines", OTLP, good + "\n" + `{"role":"user","content":"hi"}`, `line 2, column 1: a JSON object without "resourceSpans" (OTLP) or "batches" (Tempo): is the file mixed?`},
+		{"not an object", OTLP, good + "\n[1]", "line 2, column 1: not a JSON object"},
+		{"wrong type", OTLP, `{"resourceSpans":[{"scopeSpans":[{"spans":[{"name":7}]}]}]}`, "invalid OTLP/JSON at line 1, column 52: invalid value for string field name: 7"},
+		{"wrong type on line 3", OTLP, good + "\n\n" + `{"resourceSpans":[{"scopeSpans":[{"spans":[{"name":7}]}]}]}`, "invalid OTLP/JSON at line 3, column 52: invalid value for string field name: 7"},
+		{"missing ids", OTLP, `{"resourceSpans":[{"scopeSpans":[{"spans":[{"name":"x"}]}]}]}`, `span "x" in the record at line 1: want a trace id of 16 bytes and a span id of 8, have 0 and 0`},
+		{"jaeger span without id", Jaeger, `{"data":[{"traceID":"1","spans":[{"operationName":"x"}]}]}`, `span "x" at line 1 has no traceID or spanID`},
+		{"jaeger bad time", Jaeger, `{"data":[{"traceID":"1","spans":[{"traceID":"1","spanID":"2","startTime":"soon"}]}]}`, "at line 1, column 34"},
+		{"flat without ids", OpenInference, `{"name":"x","attributes":{}}`, `span "x" at line 1 has no trace id or span id`},
+		{"flat bad time", OpenInference, `{"name":"x","context":{"trace_id":"t","span_id":"s"},"start_time":"yesterday"}`, `start time "yesterday" is not a time`},
+		{"flat broken", OpenInference, "{\"name\":\"x\"}\n{\"name\":", "line 2"},
+		{"langfuse without id", Langfuse, `{"observations":[],"name":"t"}`, "Langfuse trace at line 1 has no id"},
+		{"langfuse bad observation", Langfuse, `{"id":"t","observations":[3]}`, "an observation is not a JSON object"},
+		{"deep", OTLP, strings.Repeat("[", 5000), "invalid JSON at line 1, column 1001: nested more than 1000 deep"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode(context.Background(), []byte(tt.data), tt.format)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+			assert.NotContains(t, err.Error(), "\n")
+		})
+	}
+}
+
+func TestFlatSpanShapes(t *testing.T) {
+	tests := []struct {
+		name string
+		data string
+	}{
+		{"nested attributes", `{"name":"llm","context":{"trace_id":"T","span_id":"S"},"parent_id":"P","span_kind":"LLM","start_time":"2023-09-07T12:54:47.293922-06:00","end_time":1694112889322066000,"status_code":"ERROR","status_message":"boom","attributes":{"llm":{"model_name":"gpt-4"},"input":{"value":"hi"}},"events":[{"name":"exception","timestamp":"2023-09-07T18:54:48Z","attributes":{"exception.type":"ValueError"}}]}`},
+		{"dataframe columns", `{"name":"llm","context.trace_id":"T","context.span_id":"S","parent_id":"P","span_kind":"LLM","start_time":1694112887293,"end_time":"1694112889322066000","status_code":"STATUS_CODE_ERROR","status_message":"boom","attributes.llm.model_name":"gpt-4","attributes.input.value":"hi","events":[{"name":"exception","timestamp":1694112888000000,"attributes":{"exception.type":"ValueError"}}]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := []byte(tt.data)
+			require.Equal(t, OpenInference, Detect(data))
+			ss, err := Decode(context.Background(), data, OpenInference)
+			require.NoError(t, err)
+			require.Len(t, ss, 1)
+			s := ss[0]
+			assert.Equal(t, "T", s.TraceID)
+			assert.Equal(t, "S", s.SpanID)
+			assert.Equal(t, "P", s.ParentID)
+			assert.Equal(t, "gpt-4", s.Attrs.Str("llm.model_name"))
+			assert.Equal(t, "hi", s.Attrs.Str("input.value"))
+			assert.Equal(t, "LLM", s.Attrs.Str("openinference.span.kind"), "Phoenix's span_kind is the OpenInference kind")
+			assert.Equal(t, Status{Code: StatusError, Message: "boom"}, s.Status)
+			assert.Equal(t, int64(1694112889322066000), s.End)
+			assert.InDelta(t, 1694112887293000000, s.Start, 1e6)
+			require.Len(t, s.Events, 1)
+			assert.Equal(t, "ValueError", s.Events[0].Attrs.Str("exception.type"))
+			assert.Equal(t, int64(1694112888000000000), s.Events[0].Time)
+		})
+	}
+}
+
+func TestLangfuseObservations(t *testing.T) {
+	data := []byte(`{"id":"t1","timestamp":"2026-03-02T09:00:00Z","name":"trip","input":{"question":"q?"},"observations":[
+{"id":"o1","traceId":"t1","type":"GENERATION","name":"chat","startTime":"2026-03-02T09:00:01Z","endTime":"2026-03-02T09:00:02.5Z","input":[{"role":"user","content":"q?"}],"output":"a","level":"ERROR","statusMessage":"rate limited","parentObservationId":null,"model":"gpt-4o","metadata":{"attributes":{"gen_ai.agent.name":"Planner"},"tags":["x"]}}]}`)
+	require.Equal(t, Langfuse, Detect(data))
+	ss, err := Decode(context.Background(), data, Langfuse)
+	require.NoError(t, err)
+	require.Len(t, ss, 2)
+	root, o := ss[0], ss[1]
+	assert.Equal(t, "TRACE", root.Attrs.Str("langfuse.observation.type"))
+	assert.Equal(t, `{"question":"q?"}`, root.Attrs.Str("langfuse.trace.input"))
+	assert.Equal(t, "t1", o.ParentID, "a top-level observation hangs under its trace")
+	assert.Equal(t, "GENERATION", o.Attrs.Str("langfuse.observation.type"))
+	assert.Equal(t, "gpt-4o", o.Attrs.Str("langfuse.observation.model.name"))
+	assert.Equal(t, "Planner", o.Attrs.Str("gen_ai.agent.name"), "attributes ingested over OTLP are restored")
+	assert.Equal(t, `["x"]`, o.Attrs.Str("langfuse.observation.metadata.tags"))
+	assert.Equal(t, Status{Code: StatusError, Message: "rate limited"}, o.Status)
+	assert.Equal(t, int64(1500000000), o.End-o.Start)
+}
+
+// fuzzSeeds adds every telemetry example and a few broken ones.
+func fuzzSeeds(f *testing.F, files ...string) {
+	for _, name := range files {
+		if data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "telemetry", name)); err == nil {
+			f.Add(data)
+			f.Add(data[:len(data)/2])
+		}
+	}
+}
+
+// fuzzDecode checks that a decoder never panics and that what it returns
+// is whole: every span has its ids.
+func fuzzDecode(f *testing.F, format Format) {
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ss, err := Decode(context.Background(), data, format)
+		if err != nil {
+			assert.NotContains(t, err.Error(), "\n")
+			return
+		}
+		for _, s := range ss {
+			assert.NotEmpty(t, s.TraceID)
+			assert.NotEmpty(t, s.SpanID)
+		}
+		_ = Detect(data)
+	})
+}
+
+func FuzzOTLP(f *testing.F) {
+	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json")
+	f.Add([]byte(otlpSpan("5B8EFFF798038103D269B633813FC60C", "EEE19B7EC3C1B174", "")))
+	fuzzDecode(f, OTLP)
+}
+
+func FuzzJaeger(f *testing.F) {
+	fuzzSeeds(f, "jaeger.json")
+	fuzzDecode(f, Jaeger)
+}
+
+func FuzzOpenInference(f *testing.F) {
+	fuzzSeeds(f, "phoenix.jsonl")
+	fuzzDecode(f, OpenInference)
+}
+
+func FuzzLangfuse(f *testing.F) {
+	fuzzSeeds(f, "langfuse.json")
+	fuzzDecode(f, Langfuse)
+}

@@ -1,0 +1,605 @@
+package run
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/offattr/offattr/run/spans"
+)
+
+// From spans to steps. Every trace of a file is one run; within a trace
+// (the README's "From spans to steps" says the same for users):
+//
+//   - Steps are ordered by the start time of their span, ties broken by
+//     parent before child, then by file order. A tool's result takes the
+//     time its span ended, so that what ran inside the tool (an agent used
+//     as a tool) comes before the result.
+//   - A step's agent is its nearest enclosing agent span (the span itself
+//     included): an agent handing off to another is two agents. Spans
+//     outside any agent belong to the service that emitted them.
+//   - A model call contributes only its new output messages: its input
+//     repeats the whole history, and no step may appear twice. A tool
+//     message in its input becomes a result only when no tool span
+//     answered that call.
+//   - A tool call and its result are steps of the calling agent. A call the
+//     model's output already holds is not repeated by the tool span; the
+//     span adds the result.
+//   - The task is the first user input of the root agent (the first agent
+//     span outside any other), else of the first model call; it is step 0.
+//   - An agent span whose inside produced no step contributes its output.
+//   - Span status ERROR, exception events and tool errors become error
+//     lines ("ValueError: …", "Error: …") of the step of their span, or of
+//     the nearest enclosing span that has one; an error no span inside
+//     already reported, on a span with no step, is a step of its own at the
+//     span's end.
+//   - The step after which an agent span starts, spoken by another agent,
+//     addresses it (Target): the handoff.
+//   - A span whose parent is not in the file is a root: it still makes
+//     steps.
+
+// isTelemetry reports whether f is read by run/spans.
+func isTelemetry(f Format) bool {
+	for _, t := range spans.Formats {
+		if f == Format(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrNoAgentSpans: a trace file none of whose spans follows a GenAI
+// convention.
+var ErrNoAgentSpans = errors.New("no GenAI or OpenInference spans")
+
+// telemetry reads every trace of a telemetry file as a case. Traces with
+// no span of a known convention (HTTP traffic exported beside the agents),
+// or whose spans hold no message, tool call or error, are not runs and are
+// left out; a file with no run at all is an error saying why.
+func telemetry(ctx context.Context, data []byte, format spans.Format, labels SpanLabels) ([]*Case, error) {
+	all, err := spans.Decode(ctx, data, format)
+	if err != nil {
+		return nil, err
+	}
+	if len(all) == 0 {
+		return nil, fmt.Errorf("%w: the %s file holds no spans", ErrEmpty, format)
+	}
+	var order []string
+	byTrace := map[string][]*spans.Span{}
+	for i := range all {
+		s := &all[i]
+		if _, ok := byTrace[s.TraceID]; !ok {
+			order = append(order, s.TraceID)
+		}
+		byTrace[s.TraceID] = append(byTrace[s.TraceID], s)
+	}
+	// Traces are independent: read them on every core, keep file order.
+	results := make([]*Case, len(order))
+	errs := make([]error, len(order))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(order)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(order); i = int(next.Add(1) - 1) {
+				if errs[i] = ctx.Err(); errs[i] == nil {
+					results[i], errs[i] = traceCase(order[i], byTrace[order[i]], Format(format), labels)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	var cases []*Case
+	var empty error // the first trace with agent spans but no step
+	for i, id := range order {
+		switch {
+		case errors.Is(errs[i], ErrNoAgentSpans):
+			continue
+		case errors.Is(errs[i], ErrEmpty):
+			// Content capture may be off for some services only: such a
+			// trace is no run, but says why when it is the only one.
+			if empty == nil {
+				empty = fmt.Errorf("trace %s: %w", id, errs[i])
+			}
+			continue
+		case errs[i] != nil:
+			return nil, fmt.Errorf("trace %s: %w", id, errs[i])
+		}
+		cases = append(cases, results[i])
+	}
+	switch {
+	case len(cases) > 0:
+		return cases, nil
+	case empty != nil:
+		return nil, empty
+	default:
+		return nil, fmt.Errorf("%w in %d spans of %d traces: looked for %s", ErrNoAgentSpans, len(all), len(order), conventions)
+	}
+}
+
+// node is one span in its trace's tree.
+type node struct {
+	s        *spans.Span
+	order    int // file order
+	parent   *node
+	depth    int
+	role     spanRole
+	name     string // the agent this span itself names, if any
+	owner    string // nearest enclosing agent, itself included
+	scope    *node  // the enclosing agent span: the agent's turn
+	steps    []int  // indices into builder.steps
+	hasError bool
+}
+
+// pending is a step with the key that orders it.
+type pending struct {
+	step  Step
+	time  int64
+	depth int
+	order int
+	sub   int
+	node  *node
+	task  bool // the task: no span's own step, so errors and outputs look past it
+}
+
+type builder struct {
+	nodes []*node
+	steps []pending
+	// Calls made and not answered yet, by id and by agent and tool name.
+	callsByID   map[string]*openCall
+	callsByName map[string][]*openCall
+	question    string
+}
+
+// openCall is a tool call a model made.
+type openCall struct {
+	id       string
+	answered bool
+}
+
+func traceCase(traceID string, ss []*spans.Span, format Format, labels SpanLabels) (*Case, error) {
+	b := &builder{callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}}
+	known := b.tree(ss)
+	if known == 0 {
+		return nil, ErrNoAgentSpans
+	}
+	b.build()
+	if len(b.steps) == 0 {
+		return nil, fmt.Errorf("%w: %d spans follow a GenAI convention but none holds a message, a tool call or an error (is content capture off? e.g. OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)", ErrEmpty, known)
+	}
+	sort.SliceStable(b.steps, b.before)
+	// Ids are printed by every command and become file names: like agent
+	// names, they lose any control character a hostile file put in them.
+	traceID = cleanName(traceID)
+	r := &Run{Format: format, TraceID: traceID, Question: b.question}
+	stepNodes := make([]*node, len(b.steps))
+	for i, p := range b.steps {
+		p.step.Index = i
+		p.step.TraceID = traceID
+		p.step.SpanID = cleanName(p.node.s.SpanID)
+		r.Steps = append(r.Steps, p.step)
+		stepNodes[i] = p.node
+	}
+	b.handoffs(r, stepNodes)
+	label, err := traceLabel(r, b.nodes, stepNodes, labels)
+	if err != nil {
+		return nil, err
+	}
+	return &Case{Run: r, Label: label}, nil
+}
+
+// tree links the spans into their tree and reads each one's role and
+// agent; it returns how many spans a convention recognised.
+func (b *builder) tree(ss []*spans.Span) int {
+	byID := map[string]*node{}
+	known := 0
+	for i, s := range ss {
+		if _, dup := byID[s.SpanID]; dup {
+			continue // exporters retry; Jaeger lists a span twice
+		}
+		n := &node{s: s, order: i}
+		var ok bool
+		n.role, ok = classify(s)
+		if ok {
+			known++
+		}
+		n.name = agentName(s, n.role)
+		byID[s.SpanID] = n
+		b.nodes = append(b.nodes, n)
+	}
+	for _, n := range b.nodes {
+		if p, ok := byID[n.s.ParentID]; ok && p != n {
+			n.parent = p
+		}
+	}
+	// A parent chain that loops (a hostile or broken file) has no root: a
+	// chain longer than the trace must loop; cut it where it closes.
+	for _, n := range b.nodes {
+		length := 0
+		for p := n.parent; p != nil && length <= len(b.nodes); p = p.parent {
+			length++
+		}
+		if length > len(b.nodes) {
+			seen := map[*node]bool{n: true}
+			for p := n; p.parent != nil; p = p.parent {
+				if seen[p.parent] {
+					p.parent = nil
+					break
+				}
+				seen[p.parent] = true
+			}
+		}
+	}
+	for _, n := range b.nodes {
+		b.resolve(n)
+	}
+	return known
+}
+
+// resolve sets a node's depth and owner from its ancestors'.
+func (b *builder) resolve(n *node) {
+	if n.depth != 0 || n.owner != "" {
+		return
+	}
+	var chain []*node
+	for p := n; p != nil && p.depth == 0 && p.owner == ""; p = p.parent {
+		chain = append(chain, p)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		c := chain[i]
+		if c.parent != nil {
+			c.depth = c.parent.depth + 1
+			c.owner, c.scope = c.parent.owner, c.parent.scope
+		}
+		if c.name != "" {
+			c.owner = c.name
+			if c.role == roleAgent || c.role == roleOther {
+				c.scope = c // a model call naming its agent is no turn of its own
+			}
+		}
+		if c.owner == "" {
+			c.owner = service(c.s)
+		}
+	}
+}
+
+// service names the agent of spans outside any agent span: the service
+// that emitted them, or "assistant".
+func service(s *spans.Span) string {
+	if name := cleanName(s.Resource.Str("service.name")); name != "" && !strings.HasPrefix(name, "unknown_service") {
+		return name
+	}
+	return "assistant"
+}
+
+// build walks the spans in time order and makes their steps.
+func (b *builder) build() {
+	byTime := append([]*node(nil), b.nodes...)
+	sort.SliceStable(byTime, func(i, j int) bool {
+		x, y := byTime[i], byTime[j]
+		if x.s.Start != y.s.Start {
+			return x.s.Start < y.s.Start
+		}
+		if x.depth != y.depth {
+			return x.depth < y.depth
+		}
+		return x.order < y.order
+	})
+	b.task(byTime)
+	for _, n := range byTime {
+		switch n.role {
+		case roleLLM:
+			b.model(n)
+		case roleTool, roleRetrieval:
+			b.tool(n)
+		}
+	}
+	b.dropEchoes()
+	b.silentAgents(byTime)
+	b.errors(byTime)
+}
+
+// add records a step of node n, ordered at time t.
+func (b *builder) add(n *node, t int64, sub int, s Step) {
+	n.steps = append(n.steps, len(b.steps))
+	b.steps = append(b.steps, pending{step: s, time: t, depth: n.depth, order: n.order, sub: sub, node: n})
+}
+
+// task finds the run's task: the first user input of the root agent, else
+// of the first model call, else of the trace's root span.
+func (b *builder) task(byTime []*node) {
+	var root, firstLLM, firstRoot *node
+	for _, n := range byTime {
+		if root == nil && n.role == roleAgent && (n.parent == nil || n.parent.scope == nil) {
+			root = n
+		}
+		if firstLLM == nil && n.role == roleLLM {
+			firstLLM = n
+		}
+		if firstRoot == nil && n.parent == nil {
+			firstRoot = n
+		}
+	}
+	var candidates []func() (*node, []chatMessage)
+	if root != nil {
+		candidates = append(candidates, func() (*node, []chatMessage) { return root, agentInput(root.s) })
+		for _, n := range byTime {
+			if n.role == roleLLM && n.scope == root {
+				candidates = append(candidates, func() (*node, []chatMessage) { return n, inputMessages(n.s) })
+				break
+			}
+		}
+	}
+	if firstLLM != nil {
+		candidates = append(candidates, func() (*node, []chatMessage) { return firstLLM, inputMessages(firstLLM.s) })
+	}
+	if firstRoot != nil {
+		candidates = append(candidates, func() (*node, []chatMessage) { return firstRoot, agentInput(firstRoot.s) })
+	}
+	for _, c := range candidates {
+		n, msgs := c()
+		for _, m := range msgs {
+			if strings.EqualFold(m.Role, "user") || strings.EqualFold(m.Role, "human") {
+				if t := strings.TrimSpace(m.Text); t != "" {
+					b.question = t
+					b.steps = append(b.steps, pending{
+						step: Step{Agent: "user", Role: "user", Kind: KindUser, Content: t},
+						time: n.s.Start, depth: n.depth, order: n.order, sub: -1, node: n, task: true,
+					})
+					return
+				}
+			}
+		}
+	}
+}
+
+// model makes the steps of a model call: tool results its input holds
+// that no tool span gave, then its output messages.
+func (b *builder) model(n *node) {
+	if len(b.callsByID) > 0 {
+		for _, m := range inputMessages(n.s) {
+			if c := b.callsByID[m.CallID]; c != nil && strings.EqualFold(m.Role, "tool") {
+				c.answered = true
+				delete(b.callsByID, m.CallID)
+				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, ToolCallID: m.CallID})
+			}
+		}
+	}
+	for _, m := range outputMessages(n.s) {
+		s := Step{Agent: n.owner, Role: cleanName(m.Role), Kind: KindMessage, Content: m.Text}
+		if s.Role == "" {
+			s.Role = "assistant"
+		}
+		for _, c := range m.Calls {
+			c.Name = cleanName(c.Name)
+			s.ToolCalls = append(s.ToolCalls, c)
+			b.call(c, n.owner)
+		}
+		if len(s.ToolCalls) > 0 {
+			s.Kind = KindToolCall
+			if s.Content == "" {
+				s.Content = callText(s.ToolCalls)
+			}
+		}
+		if s.Content == "" {
+			continue
+		}
+		b.add(n, n.s.Start, 1, s)
+	}
+}
+
+// tool makes the steps of a tool or retrieval span: the call, unless a
+// model's output made it already, and the result.
+func (b *builder) tool(n *node) {
+	c := toolCall(n.s, n.role)
+	id, made := b.made(c, n.owner)
+	if !made {
+		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}})
+	}
+	if id == "" {
+		id = c.ID
+	}
+	result := toolResult(n.s, n.role)
+	if result == "" && len(spanErrors(n.s)) == 0 {
+		return
+	}
+	end := n.s.End
+	if end < n.s.Start {
+		end = n.s.Start
+	}
+	b.add(n, end, 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: result, ToolCallID: id})
+}
+
+// call records a call a model made, to be answered by a tool span or a
+// tool message.
+func (b *builder) call(c ToolCall, agent string) {
+	oc := &openCall{id: c.ID}
+	if c.ID != "" {
+		b.callsByID[c.ID] = oc
+	}
+	k := AgentKey(agent) + "\x00" + c.Name
+	b.callsByName[k] = append(b.callsByName[k], oc)
+}
+
+// made reports whether a model already made the tool span's call — by id,
+// else the oldest unanswered call of the same tool by the same agent (tool
+// spans often carry no call id) — marks it answered, and returns its id.
+func (b *builder) made(c ToolCall, agent string) (id string, ok bool) {
+	if oc := b.callsByID[c.ID]; c.ID != "" && oc != nil {
+		oc.answered = true
+		delete(b.callsByID, c.ID)
+		return c.ID, true
+	}
+	k := AgentKey(agent) + "\x00" + c.Name
+	q := b.callsByName[k]
+	for len(q) > 0 && q[0].answered {
+		q = q[1:]
+	}
+	b.callsByName[k] = q
+	if len(q) == 0 {
+		return "", false
+	}
+	q[0].answered = true
+	delete(b.callsByID, q[0].id)
+	b.callsByName[k] = q[1:]
+	return q[0].id, true
+}
+
+// callText renders calls for a step that has no text of its own.
+func callText(calls []ToolCall) string {
+	var lines []string
+	for _, c := range calls {
+		lines = append(lines, c.Name+"("+c.Arguments+")")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// dropEchoes drops the result of a tool that ran an agent (an agent used
+// as a tool, a handoff) when it only repeats the last step made inside it:
+// the same message would otherwise appear twice.
+func (b *builder) dropEchoes() {
+	last := map[*node]int{} // tool node → its latest inner step
+	for i, p := range b.steps {
+		if p.task {
+			continue
+		}
+		for a := p.node.parent; a != nil; a = a.parent {
+			if a.role == roleTool {
+				if j, ok := last[a]; !ok || b.before(j, i) {
+					last[a] = i
+				}
+			}
+		}
+	}
+	drop := map[int]bool{}
+	for n, inner := range last {
+		for _, i := range n.steps {
+			s := b.steps[i].step
+			if s.Kind == KindToolResult && strings.TrimSpace(s.Content) == strings.TrimSpace(b.steps[inner].step.Content) {
+				drop[i] = true
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	kept := b.steps[:0]
+	for i, p := range b.steps {
+		if !drop[i] {
+			kept = append(kept, p)
+		}
+	}
+	b.steps = kept
+	for _, n := range b.nodes {
+		n.steps = n.steps[:0]
+	}
+	for i, p := range b.steps {
+		if !p.task {
+			p.node.steps = append(p.node.steps, i)
+		}
+	}
+}
+
+// before reports whether step i is ordered before step j.
+func (b *builder) before(i, j int) bool {
+	x, y := b.steps[i], b.steps[j]
+	if x.time != y.time {
+		return x.time < y.time
+	}
+	if x.depth != y.depth {
+		return x.depth < y.depth
+	}
+	if x.order != y.order {
+		return x.order < y.order
+	}
+	return x.sub < y.sub
+}
+
+// silentAgents gives a step to each agent span nothing inside of which
+// made one: its output, at its end.
+func (b *builder) silentAgents(byTime []*node) {
+	busy := map[*node]bool{}
+	for _, p := range b.steps {
+		if p.task {
+			continue
+		}
+		for n := p.node; n != nil && !busy[n]; n = n.parent {
+			busy[n] = true
+		}
+	}
+	for _, n := range byTime {
+		if n.role != roleAgent || busy[n] {
+			continue
+		}
+		for _, m := range agentOutput(n.s) {
+			if m.Text != "" {
+				b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text})
+			}
+		}
+	}
+}
+
+// errors attaches every span's error lines to the step of its span or of
+// the nearest enclosing span that has one, once per trace: an error that
+// propagates up the tree is reported where it started. Descendants come
+// first, so that is where it is attached.
+func (b *builder) errors(byTime []*node) {
+	said := map[string]bool{}
+	for i := len(byTime) - 1; i >= 0; i-- {
+		n := byTime[i]
+		lines := spanErrors(n.s)
+		var fresh []string
+		for _, l := range lines {
+			if !said[l] {
+				said[l] = true
+				fresh = append(fresh, l)
+			}
+		}
+		if len(fresh) == 0 {
+			continue
+		}
+		text := strings.Join(fresh, "\n")
+		at := n
+		for at != nil && len(at.steps) == 0 {
+			at = at.parent
+		}
+		if at == nil || (n.role != roleOther && at != n) {
+			// An agent, model or tool span whose failure no step of its
+			// own shows is a step of its own.
+			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "error", Kind: KindMessage, Content: text})
+			continue
+		}
+		s := &b.steps[at.steps[len(at.steps)-1]].step
+		if s.Content == "" {
+			s.Content = text
+		} else {
+			s.Content += "\n" + text
+		}
+	}
+}
+
+// handoffs marks, for each agent span, the step just before the agent's
+// first one, when another agent spoke it, as addressed to that agent.
+func (b *builder) handoffs(r *Run, stepNodes []*node) {
+	done := map[*node]bool{}
+	for i, n := range stepNodes {
+		scope := n.scope
+		if scope == nil || done[scope] || r.Steps[i].Kind == KindUser {
+			continue
+		}
+		done[scope] = true
+		if i == 0 {
+			continue
+		}
+		prev := &r.Steps[i-1]
+		if prev.Target == "" && !SameAgent(prev.Agent, scope.owner) {
+			prev.Target = scope.owner
+		}
+	}
+}

@@ -1,0 +1,364 @@
+package run_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestTelemetryExamples reads the trip in every format's example, as the
+// tool that exports that format writes it, and finds the same run.
+func TestTelemetryExamples(t *testing.T) {
+	tests := []struct {
+		file    string
+		format  run.Format
+		errLine string
+	}{
+		{"otel-sdk.jsonl", run.FormatOTLP, "run_test.CityNotFoundError: no forecast for city Olso"},
+		{"tempo.json", run.FormatTempo, "CityNotFoundError: no forecast for city Olso"},
+		{"jaeger.json", run.FormatJaeger, "CityNotFoundError: no forecast for city Olso"},
+		{"phoenix.jsonl", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
+		{"langfuse.json", run.FormatLangfuse, "CityNotFoundError: no forecast for city Olso"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			path := filepath.Join("..", "testdata", "telemetry", tt.file)
+			for _, forced := range []run.Format{run.FormatAuto, tt.format} {
+				cases, err := run.LoadAll(context.Background(), path, run.Options{Format: forced})
+				require.NoError(t, err)
+				require.Len(t, cases, 1)
+				checkTrip(t, cases[0], path, tt.format, tt.errLine)
+			}
+		})
+	}
+}
+
+// span is a flat span for the tests: start in seconds, attributes as they
+// would be on the wire.
+type span struct {
+	trace, id, parent, name string
+	start, end              float64
+	attrs                   map[string]any
+	status, message         string
+	events                  []map[string]any
+}
+
+// writeSpans writes spans as a flat span list (one a line), the easiest
+// format to write by hand; the conventions read the same from any format.
+func writeSpans(t *testing.T, ss ...span) string {
+	t.Helper()
+	var b strings.Builder
+	for _, s := range ss {
+		if s.trace == "" {
+			s.trace = "t1"
+		}
+		if s.end == 0 {
+			s.end = s.start + 0.5
+		}
+		line, err := json.Marshal(map[string]any{
+			"name": s.name, "context": map[string]any{"trace_id": s.trace, "span_id": s.id}, "parent_id": s.parent,
+			"start_time": int64(s.start * 1e9), "end_time": int64(s.end * 1e9), "status_code": s.status, "status_message": s.message,
+			"attributes": s.attrs, "events": s.events,
+		})
+		require.NoError(t, err)
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(t.TempDir(), "spans.jsonl")
+	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+	return path
+}
+
+// steps renders a run's steps one a line, "agent kind: content".
+func steps(r *run.Run) []string {
+	var out []string
+	for _, s := range r.Steps {
+		out = append(out, s.Agent+" "+string(s.Kind)+": "+s.Content)
+	}
+	return out
+}
+
+func TestSpansToSteps(t *testing.T) {
+	tests := []struct {
+		name     string
+		spans    []span
+		question string
+		want     []string
+	}{
+		{
+			name: "OpenLLMetry indexed prompt and completion, with a tool message no tool span answered",
+			spans: []span{
+				{id: "a", name: "crew", start: 1, attrs: map[string]any{"traceloop.span.kind": "agent", "traceloop.entity.name": "Analyst"}},
+				{id: "b", parent: "a", name: "openai.chat", start: 2, attrs: map[string]any{
+					"llm.request.type": "chat", "gen_ai.system": "openai",
+					"gen_ai.prompt.0.role": "user", "gen_ai.prompt.0.content": "Sum 2 and 3.",
+					"gen_ai.completion.0.role": "assistant", "gen_ai.completion.0.tool_calls.0.id": "c1",
+					"gen_ai.completion.0.tool_calls.0.name": "add", "gen_ai.completion.0.tool_calls.0.arguments": `{"a":2,"b":3}`,
+				}},
+				{id: "c", parent: "a", name: "openai.chat", start: 3, attrs: map[string]any{
+					"llm.request.type":     "chat",
+					"gen_ai.prompt.0.role": "user", "gen_ai.prompt.0.content": "Sum 2 and 3.",
+					"gen_ai.prompt.1.role": "tool", "gen_ai.prompt.1.tool_call_id": "c1", "gen_ai.prompt.1.content": "5",
+					"gen_ai.completion.0.role": "assistant", "gen_ai.completion.0.content": "The sum is 5.",
+				}},
+			},
+			question: "Sum 2 and 3.",
+			want:     []string{"user user: Sum 2 and 3.", `Analyst tool_call: add({"a":2,"b":3})`, "Analyst tool_result: 5", "Analyst message: The sum is 5."},
+		},
+		{
+			name: "GenAI events of older instrumentations",
+			spans: []span{
+				{id: "a", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot"},
+					events: []map[string]any{
+						{"name": "gen_ai.content.prompt", "attributes": map[string]any{"gen_ai.prompt": `[{"role":"user","content":"Capital of France?"}]`}},
+						{"name": "gen_ai.content.completion", "attributes": map[string]any{"gen_ai.completion": `[{"role":"assistant","content":"Paris."}]`}},
+					}},
+				{id: "b", name: "chat", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot"},
+					events: []map[string]any{
+						{"name": "gen_ai.user.message", "attributes": map[string]any{"content": "And of Spain?"}},
+						{"name": "gen_ai.choice", "attributes": map[string]any{"message": `{"role":"assistant","content":"Madrid."}`}},
+					}},
+			},
+			question: "Capital of France?",
+			want:     []string{"user user: Capital of France?", "Bot message: Paris.", "Bot message: Madrid."},
+		},
+		{
+			name: "a span whose parent is missing still makes steps; its agent is the service's",
+			spans: []span{
+				{id: "x", parent: "gone", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"orphan answer"}]}]`}},
+			},
+			want: []string{"assistant message: orphan answer"},
+		},
+		{
+			name: "an agent whose inside was not traced gives its output; a model call that failed is a step of its own",
+			spans: []span{
+				{id: "a", name: "Writer", start: 1, end: 5, attrs: map[string]any{"openinference.span.kind": "AGENT", "agent.name": "Writer", "input.value": "Write a haiku.", "output.value": "Autumn moonlight"}},
+				{id: "b", name: "Critic", start: 6, end: 9, attrs: map[string]any{"openinference.span.kind": "AGENT", "agent.name": "Critic"}},
+				{id: "c", parent: "b", name: "llm", start: 7, status: "ERROR", attrs: map[string]any{"openinference.span.kind": "LLM"},
+					events: []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "openai.RateLimitError", "exception.message": "429 Too Many Requests"}}}},
+			},
+			question: "Write a haiku.",
+			want:     []string{"user user: Write a haiku.", "Writer message: Autumn moonlight", "Critic message: openai.RateLimitError: 429 Too Many Requests"},
+		},
+		{
+			name: "an error inside a tool belongs to the tool's result, once",
+			spans: []span{
+				{id: "a", name: "invoke_agent Fetcher", start: 1, end: 9, status: "ERROR", attrs: map[string]any{"gen_ai.operation.name": "invoke_agent"}},
+				{id: "b", parent: "a", name: "execute_tool http_get", start: 2, end: 4, status: "ERROR", attrs: map[string]any{"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "http_get", "gen_ai.tool.call.arguments": `{"url":"x"}`}},
+				{id: "c", parent: "b", name: "GET", start: 3, status: "ERROR", attrs: map[string]any{"http.response.status_code": 503},
+					events: []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "httpx.HTTPStatusError", "exception.message": "503 Service Unavailable"}}}},
+			},
+			want: []string{`Fetcher tool_call: http_get({"url":"x"})`, "Fetcher tool_result: httpx.HTTPStatusError: 503 Service Unavailable\nError: execute_tool http_get failed (span status ERROR)", "Fetcher message: Error: invoke_agent Fetcher failed (span status ERROR)"},
+		},
+		{
+			name: "agent names lose their control characters",
+			spans: []span{
+				{id: "a", name: "x", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Ev\x1b[31mil\x07",
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"hi \u001b[2J"}]}]`}},
+			},
+			want: []string{"Ev[31mil message: hi \x1b[2J"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, tt.spans...), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(r))
+			assert.Equal(t, tt.question, r.Question)
+		})
+	}
+}
+
+func TestTelemetryFiles(t *testing.T) {
+	chat := func(trace, id, text string, start float64) span {
+		return span{trace: trace, id: id, name: "chat", start: start, attrs: map[string]any{"gen_ai.operation.name": "chat",
+			"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"` + text + `"}]}]`}}
+	}
+	path := writeSpans(t,
+		chat("bbb", "1", "second trace", 5),
+		span{trace: "ccc", id: "h", name: "GET /health", start: 1},
+		chat("aaa", "2", "first trace", 1),
+		chat("bbb", "3", "second trace again", 6),
+	)
+	cases, err := run.LoadAll(context.Background(), path, run.Options{})
+	require.NoError(t, err)
+	require.Len(t, cases, 2, "the HTTP trace is no run")
+	assert.Equal(t, path+"#bbb", cases[0].Run.Source, "in the order the file first mentions each trace")
+	assert.Equal(t, []string{"assistant message: second trace", "assistant message: second trace again"}, steps(cases[0].Run))
+	assert.Equal(t, "aaa", cases[1].Run.TraceID)
+
+	_, err = run.Load(path, run.Options{})
+	require.ErrorIs(t, err, run.ErrManyRuns)
+	assert.EqualError(t, err, "load "+path+": the file holds several runs: 2 traces; name one as FILE#TRACEID (bbb, aaa)")
+
+	r, err := run.Load(path+"#AAA", run.Options{})
+	require.NoError(t, err, "trace ids match in any case")
+	assert.Equal(t, path+"#aaa", r.Source)
+
+	_, err = run.Load(path+"#ccc", run.Options{})
+	require.ErrorIs(t, err, run.ErrNoTrace)
+	assert.EqualError(t, err, "load "+path+"#ccc: no such trace ccc in this file (it holds bbb, aaa)")
+}
+
+func TestTelemetryErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
+		return p
+	}
+	otlp := `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"5b8efff798038103d269b633813fc60c","spanId":"eee19b7ec3c1b174","name":"GET /"}]}]}]}`
+	tests := []struct {
+		name, data string
+		format     run.Format
+		want       string
+	}{
+		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types) or OpenLLMetry (traceloop.span.kind)"},
+		{"truncated.json", otlp[:100], "", "invalid JSON at line 1, column 101: unexpected end of file (is the file truncated?)"},
+		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" (OTLP) or "batches" (Tempo): is the file mixed?`},
+		{"forced.json", `{"question":"q","history":[]}`, run.FormatJaeger, `line 1, column 1: a Jaeger trace without "spans"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := write(tt.name, tt.data)
+			_, err := run.LoadAll(context.Background(), p, run.Options{Format: tt.format})
+			require.Error(t, err)
+			assert.Equal(t, "load "+p+": "+tt.want, err.Error())
+		})
+	}
+}
+
+func TestLabelsFile(t *testing.T) {
+	path := filepath.Join("..", "testdata", "telemetry", "otel-sdk.jsonl")
+	labels := filepath.Join(t.TempDir(), "labels.jsonl")
+	require.NoError(t, os.WriteFile(labels, []byte(
+		`{"trace_id":"4BF92F3577B34DA65EED0000CAFE0001","span_id":"00f067aa0ba90004","reason":"the first forecast call misspelt the city"}`+"\n"), 0o644))
+	ls, err := run.ReadLabels(labels)
+	require.NoError(t, err)
+	c, err := run.LoadCase(path, run.Options{Labels: ls})
+	require.NoError(t, err)
+	assert.Equal(t, &run.Label{Agent: "Researcher", Step: 2, Reason: "the first forecast call misspelt the city"}, c.Label,
+		"the file's labels win over offattr.mistake; an agent's turn is labelled at its first step")
+
+	require.NoError(t, os.WriteFile(labels, []byte(`{"trace_id":"4bf92f3577b34da65eed0000cafe0001","span_id":"ffffffffffffffff"}`), 0o644))
+	ls, err = run.ReadLabels(labels)
+	require.NoError(t, err)
+	_, err = run.LoadCase(path, run.Options{Labels: ls})
+	assert.ErrorContains(t, err, "trace 4bf92f3577b34da65eed0000cafe0001: labelled span ffffffffffffffff (from the labels file) is not in this trace")
+
+	for _, bad := range []string{`{"trace_id":"t"}`, `{"trace_id":"t","span_id":"s","extra":1}`, "{", ""} {
+		require.NoError(t, os.WriteFile(labels, []byte(bad), 0o644))
+		_, err = run.ReadLabels(labels)
+		assert.ErrorContains(t, err, "labels "+labels+": ", bad)
+	}
+}
+
+// TestGoogleADK reads Google ADK's spans, whose model calls carry Gemini
+// requests and responses in its own attributes: the framework fallback.
+func TestGoogleADK(t *testing.T) {
+	path := writeSpans(t,
+		span{id: "a", name: "invoke_agent weather_agent", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "weather_agent"}},
+		span{id: "b", parent: "a", name: "call_llm", start: 2, attrs: map[string]any{
+			"gen_ai.system": "gcp.vertex.agent", "gen_ai.request.model": "gemini-2.0-flash",
+			"gcp.vertex.agent.llm_request":  `{"model":"gemini-2.0-flash","contents":[{"role":"user","parts":[{"text":"Weather in Oslo?"}]}]}`,
+			"gcp.vertex.agent.llm_response": `{"content":{"role":"model","parts":[{"function_call":{"id":"adk-1","name":"get_weather","args":{"city":"Oslo"}}}]}}`,
+		}},
+		span{id: "c", parent: "a", name: "execute_tool get_weather", start: 3, attrs: map[string]any{
+			"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "get_weather", "gen_ai.tool.call.id": "adk-1",
+			"gcp.vertex.agent.tool_call_args": `{"city":"Oslo"}`, "gcp.vertex.agent.tool_response": `{"result":"rain, 7 C"}`,
+		}},
+		span{id: "d", parent: "a", name: "call_llm", start: 4, attrs: map[string]any{
+			"gen_ai.system":                 "gcp.vertex.agent",
+			"gcp.vertex.agent.llm_response": `{"content":{"role":"model","parts":[{"text":"Rain and 7 °C in Oslo."}]}}`,
+		}},
+	)
+	r, err := run.Load(path, run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Weather in Oslo?", r.Question)
+	assert.Equal(t, []string{
+		"user user: Weather in Oslo?",
+		`weather_agent tool_call: get_weather({"city":"Oslo"})`,
+		`weather_agent tool_result: {"result":"rain, 7 C"}`,
+		"weather_agent message: Rain and 7 °C in Oslo.",
+	}, steps(r))
+	assert.Equal(t, "adk-1", r.Steps[2].ToolCallID)
+}
+
+// TestTraceWithoutContent: a trace whose GenAI spans hold nothing (content
+// capture off) is no run; alone in its file it says why.
+func TestTraceWithoutContent(t *testing.T) {
+	bare := span{trace: "bare", id: "1", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat"}}
+	_, err := run.LoadAll(context.Background(), writeSpans(t, bare), run.Options{})
+	require.ErrorIs(t, err, run.ErrEmpty)
+	assert.ErrorContains(t, err, "trace bare: run has no steps: 1 spans follow a GenAI convention but none holds a message, a tool call or an error (is content capture off?")
+
+	full := span{trace: "full", id: "2", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat",
+		"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"hello"}]}]`}}
+	cases, err := run.LoadAll(context.Background(), writeSpans(t, bare, full), run.Options{})
+	require.NoError(t, err)
+	require.Len(t, cases, 1)
+	assert.Equal(t, "full", cases[0].Run.TraceID)
+}
+
+// TestParentLoop: spans that are each other's parents still make steps.
+func TestParentLoop(t *testing.T) {
+	out := func(id, parent, text string, start float64) span {
+		return span{id: id, parent: parent, name: "chat", start: start, attrs: map[string]any{"gen_ai.operation.name": "chat",
+			"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"` + text + `"}]}]`}}
+	}
+	r, err := run.Load(writeSpans(t, out("a", "c", "one", 1), out("b", "a", "two", 2), out("c", "b", "three", 3)), run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"assistant message: one", "assistant message: two", "assistant message: three"}, steps(r))
+}
+
+func TestErrorLines(t *testing.T) {
+	tests := []struct {
+		name   string
+		status string
+		msg    string
+		events []map[string]any
+		attrs  map[string]any
+		want   string
+	}{
+		{"exception event", "ERROR", "boom", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "ValueError", "exception.message": "boom"}}}, nil, "ValueError: boom"},
+		{"Go type with its import path", "", "", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "github.com/acme/tools.NotFoundError", "exception.message": "no such city"}}}, nil, "tools.NotFoundError: no such city"},
+		{"a type that does not read as an error", "", "", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "httpx.ConnectTimeout", "exception.message": "timed out"}}}, nil, "Error: httpx.ConnectTimeout: timed out"},
+		{"status message", "ERROR", "rate limited", nil, nil, "Error: rate limited"},
+		{"status message that is an exception's line", "ERROR", "KeyError: 'city'", nil, nil, "KeyError: 'city'"},
+		{"status with error.type only", "ERROR", "", nil, map[string]any{"error.type": "TimeoutError"}, "TimeoutError"},
+		{"bare status", "ERROR", "", nil, nil, "Error: execute_tool lookup failed (span status ERROR)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			attrs := map[string]any{"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "lookup"}
+			for k, v := range tt.attrs {
+				attrs[k] = v
+			}
+			path := writeSpans(t, span{id: "a", name: "execute_tool lookup", start: 1, status: tt.status, message: tt.msg, events: tt.events, attrs: attrs})
+			r, err := run.Load(path, run.Options{})
+			require.NoError(t, err)
+			require.Len(t, r.Steps, 2)
+			assert.Equal(t, tt.want, r.Steps[1].Content)
+		})
+	}
+}
+
+// TestLoadAllCancelled: a large trace file is read on every core for
+// seconds; a cancelled context ends it.
+func TestLoadAllCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, f := range []string{"otel-sdk.jsonl", "jaeger.json", "phoenix.jsonl", "langfuse.json"} {
+		_, err := run.LoadAll(ctx, filepath.Join("..", "testdata", "telemetry", f), run.Options{})
+		assert.ErrorIs(t, err, context.Canceled, f)
+	}
+}
