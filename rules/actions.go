@@ -156,10 +156,13 @@ func unsupportedArguments(in *Input) []Finding {
 	var out []Finding
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
+		if recovered(in, i) {
+			continue // a made-up value whose call failed and was put right is a detour
+		}
 		var missing []string
 		for _, c := range f.Calls {
 			for _, v := range c.Values {
-				if meaningful(v) && !slices.Contains(missing, v) && !sup.before(v, i, func(int) bool { return true }) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, func(int) bool { return true }) {
 					missing = append(missing, v)
 				}
 			}
@@ -183,6 +186,26 @@ func quoteList(vs []string) string {
 	}
 	return strings.Join(q, ", ")
 }
+
+// recovered reports whether step i's call failed and a later call in the
+// same trial put it right (CHIEF deviation-aware).
+func recovered(in *Input, i int) bool {
+	for j := i + 1; j < len(in.Features.Steps); j++ {
+		f := &in.Features.Steps[j]
+		if !f.Has(extract.KindToolResult) || callerOf(in, j) != i {
+			continue
+		}
+		if _, failed := toolFailed(f); failed || hasError(f) {
+			return corrected(in, j) >= 0
+		}
+	}
+	return false
+}
+
+// prose reports whether an argument is running text (a request handed to
+// another agent, a query in words) rather than a value: text is
+// rephrased, so its absence earlier says nothing.
+func prose(v string) bool { return len(strings.Fields(v)) > 3 }
 
 // answerClaim reports whether a claim is a value an answer can get wrong:
 // a number, a date or time, or an identifier-like quoted string.

@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -288,4 +290,24 @@ func TestBusiestFirstBaseline(t *testing.T) {
 	assert.Equal(t, 2, a.Step)
 	require.Len(t, a.Candidates, 2)
 	assert.Equal(t, 4, a.Candidates[1].Step)
+}
+
+// TestTelemetryTrip: the same two-agent trip in every telemetry format. The
+// researcher's misspelt call fails and is retried correctly (a detour);
+// the decisive fault is its report of Celsius figures as Fahrenheit.
+func TestTelemetryTrip(t *testing.T) {
+	files, err := filepath.Glob("../testdata/telemetry/*")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			cases, err := run.LoadAll(context.Background(), file, run.Options{})
+			require.NoError(t, err)
+			require.Len(t, cases, 1)
+			a := attribute(t, cases[0].Run)
+			assert.Equal(t, 6, a.Step)
+			assert.Equal(t, "Researcher", a.Agent)
+			assert.NotContains(t, a.Candidates[0].Rules, "local_fault", "the failed call was put right")
+		})
+	}
 }

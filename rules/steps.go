@@ -61,15 +61,24 @@ func failureWeight(s extract.Signal) float64 {
 
 // corrected returns the first later tool result in the same trial that ran
 // cleanly before any further failure, or -1: the run returned to a valid
-// state after the failure at j.
+// state after the failure at j. A clean result is one with a success
+// signal, or, for a retry by the agent whose call failed, one that raises
+// no error at all (an API answers with data, not with "success").
 func corrected(in *Input, j int) int {
 	trial := in.Graph.TrialOf(j)
+	agent := ""
+	if c := callerOf(in, j); c >= 0 {
+		agent = run.AgentKey(in.Run.Steps[c].Agent)
+	}
 	for k := j + 1; k <= trial.End; k++ {
 		f := &in.Features.Steps[k]
 		if _, failed := toolFailed(f); failed {
 			return -1
 		}
 		if toolSucceeded(f) {
+			return k
+		}
+		if c := callerOf(in, k); c >= 0 && c != k && agent != "" && run.AgentKey(in.Run.Steps[c].Agent) == agent && !hasError(f) {
 			return k
 		}
 	}
