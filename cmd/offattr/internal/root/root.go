@@ -11,6 +11,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/exportcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/fitcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/graphcmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/reportcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/rulescmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/screencmd"
 )
@@ -38,6 +39,7 @@ questions that need language understanding.`,
 		contextcmd.NewCmdContext(io, nil),
 		fitcmd.NewCmdFit(io, nil),
 		rulescmd.NewCmdRules(io, nil),
+		reportcmd.NewCmdReport(io, nil),
 	)
 	return cmd
 }
