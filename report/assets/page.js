@@ -106,12 +106,18 @@
     var body = table.tBodies[0];
     var count = doc.querySelector(".shown");
     var cols = {file: 0, agent: 1, step: 2, conf: 3, triage: 4, rules: 5, reason: 6};
-    var rows = Array.prototype.map.call(body.rows, function (tr, i) {
-      var c = tr.cells;
-      var num = function (k) { var t = c[k].textContent; return t === "" ? NaN : Number(t); };
-      return {tr: tr, i: i, file: c[0].textContent, agent: c[1].textContent, step: num(2), conf: num(3),
-        triage: c[4].textContent, rules: c[5].textContent === "" ? [] : c[5].textContent.split(", "), reason: c[6].textContent};
-    });
+    // The rows are read only when a filter or a sort first needs them:
+    // opening a screen of 10,000 runs costs nothing more than its table.
+    var rows = null;
+    function index() {
+      rows = rows || Array.prototype.map.call(body.rows, function (tr, i) {
+        var c = tr.cells;
+        var num = function (k) { var t = c[k].textContent; return t === "" ? NaN : Number(t); };
+        return {tr: tr, i: i, file: c[0].textContent, agent: c[1].textContent, step: num(2), conf: num(3),
+          triage: c[4].textContent, rules: c[5].textContent === "" ? [] : c[5].textContent.split(", "), reason: c[6].textContent};
+      });
+      return rows;
+    }
     var sortKey = "", desc = false;
 
     // Column headers become buttons that sort, announced with aria-sort.
@@ -143,7 +149,7 @@
           th.removeAttribute("aria-sort");
         }
       });
-      var sorted = rows.slice();
+      var sorted = index().slice();
       if (sortKey) {
         sorted.sort(function (a, b) {
           var x = value(a, sortKey), y = value(b, sortKey), c;
@@ -167,7 +173,7 @@
       var min = parseFloat(field("min").value), max = parseFloat(field("max").value);
       var q = field("q").value.toLowerCase();
       var shown = 0;
-      rows.forEach(function (r) {
+      index().forEach(function (r) {
         var ok = (!triage || r.triage === triage) && (!agent || r.agent === agent) &&
           (!rule || r.rules.indexOf(rule) >= 0) &&
           (isNaN(min) || r.conf >= min) && (isNaN(max) || r.conf <= max) &&
@@ -186,9 +192,10 @@
       if (sortKey) { p.set("sort", sortKey); p.set("dir", desc ? "desc" : "asc"); }
       history.replaceState(null, "", "#" + p.toString());
     }
+    // load applies the view the address names; false when it names none.
     function load() {
       var h = location.hash.slice(1);
-      if (h.indexOf("=") < 0) { return; }
+      if (h.indexOf("=") < 0) { return false; }
       var p = new URLSearchParams(h);
       names.forEach(function (n) { if (p.has(n)) { field(n).value = p.get(n); } });
       var k = p.get("sort");
@@ -197,6 +204,7 @@
         desc = p.get("dir") === "desc";
         sort();
       }
+      return true;
     }
     form.addEventListener("input", function () { apply(); save(); });
     form.addEventListener("change", function () { apply(); save(); });
@@ -206,7 +214,10 @@
     doc.addEventListener("keydown", function (e) {
       if (!typing(e) && e.key === "/") { e.preventDefault(); field("q").focus(); }
     });
-    load();
-    apply();
+    if (load()) {
+      apply();
+    } else {
+      count.textContent = "showing all " + body.rows.length;
+    }
   }
 })();
