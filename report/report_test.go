@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -68,22 +69,30 @@ func TestExcerpt(t *testing.T) {
 }
 
 func TestCollapse(t *testing.T) {
-	short := "one line"
-	full, preview, more := collapse(short)
-	assert.Equal(t, short, full)
-	assert.Empty(t, preview, "a short text is shown whole")
-	assert.Zero(t, more)
-
 	long := strings.Repeat("word ", 400)
-	full, preview, more = collapse(long)
-	assert.Equal(t, long, full, "the whole text is on the page, behind the preview")
-	assert.LessOrEqual(t, len([]rune(preview)), previewRunes+2)
-	assert.Equal(t, len([]rune(long))-len([]rune(strings.TrimSuffix(preview, "…"))), more)
-
-	manyLines := strings.Repeat("x\n", longLines+1)
-	_, preview, _ = collapse(manyLines)
-	assert.NotEmpty(t, preview, "many short lines collapse too")
-	assert.LessOrEqual(t, strings.Count(preview, "\n"), 8)
+	tests := []struct {
+		name      string
+		text      string
+		collapsed bool
+		more      int
+	}{
+		{"short", "one line", false, 0},
+		{"at the limit", strings.Repeat("x", longRunes), false, 0},
+		{"long", long, true, 2000 - 319},
+		{"many short lines", strings.Repeat("x\n", longLines+1), true, 2*(longLines+1) - 15},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			preview, more := collapse(tt.text)
+			assert.Equal(t, tt.collapsed, preview != "")
+			assert.Equal(t, tt.more, more)
+			if tt.collapsed {
+				assert.True(t, strings.HasSuffix(preview, " …"))
+				assert.LessOrEqual(t, utf8.RuneCountInString(preview), previewRunes+2)
+				assert.LessOrEqual(t, strings.Count(preview, "\n"), 7, "eight lines at most")
+			}
+		})
+	}
 }
 
 // smallResult is a fixed answer over a small real run: the run is read and
@@ -136,7 +145,11 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	require.NoError(t, err, "run go test ./report -update to write %s", path)
-	assert.Equal(t, string(want), string(got), "%s differs: if the change is intended, rewrite it with -update and review the diff", path)
+	if !bytes.Equal(want, got) {
+		out := filepath.Join(os.TempDir(), "offattr-"+name)
+		require.NoError(t, os.WriteFile(out, got, 0o644))
+		t.Errorf("the page differs from %s: see `diff %s %s`; if the change is intended, rewrite it with -update and review the diff", path, path, out)
+	}
 }
 
 func TestRunPageGolden(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/rules"
@@ -222,7 +223,8 @@ func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
 		if sv.Kind == "" {
 			sv.Kind = string(s.Kind)
 		}
-		sv.Text, sv.Preview, sv.More = collapse(clean(s.Content))
+		sv.Text = clean(s.Content)
+		sv.Preview, sv.More = collapse(sv.Text)
 		for _, c := range s.ToolCalls {
 			sv.Calls = append(sv.Calls, callView{Name: clean(c.Name), Arguments: clean(c.Arguments)})
 		}
@@ -320,23 +322,20 @@ func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
 	return p, nil
 }
 
-// collapse returns the text to show and, for a long one, the preview that
-// stands for it while collapsed and how many characters the preview hides.
-func collapse(text string) (full, preview string, more int) {
-	runes := len([]rune(text))
-	if runes <= longRunes && strings.Count(text, "\n") < longLines {
-		return text, "", 0
+// collapse returns, for a long text, the preview that stands for it while
+// it is collapsed (its first lines, cut short) and how many characters the
+// preview leaves out; "" for a text short enough to show whole.
+func collapse(text string) (preview string, more int) {
+	total := utf8.RuneCountInString(text)
+	if total <= longRunes && strings.Count(text, "\n") < longLines {
+		return "", 0
 	}
-	lines := strings.SplitN(text, "\n", 9)
 	head := text
-	if len(lines) == 9 {
+	if lines := strings.SplitN(text, "\n", 9); len(lines) == 9 {
 		head = strings.Join(lines[:8], "\n")
 	}
-	preview = excerpt(head, previewRunes)
-	if !strings.HasSuffix(preview, "…") {
-		preview += " …"
-	}
-	return text, preview, runes - len([]rune(strings.TrimSuffix(strings.TrimSuffix(preview, " …"), "…")))
+	head = strings.TrimSuffix(excerpt(head, previewRunes), "…")
+	return head + " …", total - utf8.RuneCountInString(head)
 }
 
 func kindList[T ~string](ks []T) string {

@@ -93,11 +93,3 @@ func excerpt(s string, n int) string {
 	}
 	return strings.TrimRight(head, " \n\t") + "…"
 }
-
-// firstLine returns s up to its first newline, shortened to n runes.
-func firstLine(s string, n int) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i] + " …"
-	}
-	return excerpt(s, n)
-}
