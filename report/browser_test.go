@@ -261,6 +261,9 @@ func TestBrowserScreenPage(t *testing.T) {
 // counted. Run it with
 //
 //	go test -run '^$' -bench BrowserOpen -benchtime 3x ./report
+//
+// On a shared machine the figure is the machine's load as much as the
+// page's; `chrt -f 10` on the test binary gives the browser the CPU.
 func BenchmarkBrowserOpenScreen10k(b *testing.B) {
 	bin := chromium(b)
 	dir := b.TempDir()
