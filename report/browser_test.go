@@ -204,21 +204,27 @@ func TestBrowserScreenPage(t *testing.T) {
 	rows := screenRows(300)
 	rows[7].File = `"><img src=x onerror="document.documentElement.setAttribute('data-pwned','file')">.json`
 	rows[8].Agent = hostileAgents[2]
+	for i := range rows {
+		if rows[i].Agent == "WebSurfer" && i%2 == 0 {
+			rows[i].Agent = "web_surfer" // the same agent: the filter finds both
+		}
+	}
 	var b bytes.Buffer
 	require.NoError(t, WriteScreen(&b, rows, ScreenOptions{Source: "screen.jsonl"}))
 	url := writePage(t, t.TempDir(), "screen.html", b.Bytes())
 
 	// The fragment is the page's own filter and sort: a bookmarkable view.
-	doc, img := open(t, bin, url+"#triage=escalate&sort=conf&dir=desc", "screen.png", 1200, 1400)
+	doc, img := open(t, bin, url+"#triage=escalate&agent=WebSurfer&sort=conf&dir=desc", "screen.png", 1200, 1400)
 	checkInert(t, doc)
 	assert.True(t, hasClass(root(doc), "js"))
 	files := fileRows(doc)
 	assert.Len(t, files, len(rows), "one tr[data-file] per record")
 
 	var shown []float64
+	var agents []string
 	escalated := 0
 	for _, r := range rows {
-		if r.Triage == "escalate" {
+		if r.Triage == "escalate" && run.SameAgent(r.Agent, "WebSurfer") {
 			escalated++
 		}
 	}
@@ -240,12 +246,16 @@ func TestBrowserScreenPage(t *testing.T) {
 		}
 		require.Len(t, cells, 7)
 		assert.Equal(t, "escalate", cells[4], "the filter hides the other bands")
+		agents = append(agents, cells[1])
 		conf, err := strconv.ParseFloat(cells[3], 64)
 		require.NoError(t, err)
 		shown = append(shown, conf)
 	}
 	assert.Len(t, shown, escalated)
+	assert.Contains(t, agents, "WebSurfer")
+	assert.Contains(t, agents, "web_surfer", "one agent however it is spelled")
 	assert.IsNonIncreasing(t, shown, "sorted by confidence, descending")
+	require.NotZero(t, escalated, "the fixture has rows to show")
 	for _, e := range elements(doc) {
 		if hasClass(e, "shown") {
 			assert.Equal(t, fmt.Sprintf("showing %d of %d", escalated, len(rows)), text(e))

@@ -113,10 +113,16 @@
       rows = rows || Array.prototype.map.call(body.rows, function (tr, i) {
         var c = tr.cells;
         var num = function (k) { var t = c[k].textContent; return t === "" ? NaN : Number(t); };
-        return {tr: tr, i: i, file: c[0].textContent, agent: c[1].textContent, step: num(2), conf: num(3),
+        return {tr: tr, i: i, file: c[0].textContent, agent: c[1].textContent, key: agentKey(c[1].textContent), step: num(2), conf: num(3),
           triage: c[4].textContent, rules: c[5].textContent === "" ? [] : c[5].textContent.split(", "), reason: c[6].textContent};
       });
       return rows;
+    }
+    // agentKey is run.AgentKey: one agent however its name is spelled
+    // ("WebSurfer", "web_surfer"), as the summary counts them.
+    function agentKey(name) {
+      var k = name.toLowerCase().replace(/[^\p{L}\p{Nd}]/gu, "");
+      return k || (name && "\u0000" + name);
     }
     var sortKey = "", desc = false;
 
@@ -169,12 +175,12 @@
     }
     function field(name) { return form.elements[name]; }
     function apply() {
-      var triage = field("triage").value, agent = field("agent").value, rule = field("rule").value;
+      var triage = field("triage").value, agent = agentKey(field("agent").value), rule = field("rule").value;
       var min = parseFloat(field("min").value), max = parseFloat(field("max").value);
       var q = field("q").value.toLowerCase();
       var shown = 0;
       index().forEach(function (r) {
-        var ok = (!triage || r.triage === triage) && (!agent || r.agent === agent) &&
+        var ok = (!triage || r.triage === triage) && (!agent || r.key === agent) &&
           (!rule || r.rules.indexOf(rule) >= 0) &&
           (isNaN(min) || r.conf >= min) && (isNaN(max) || r.conf <= max) &&
           (!q || r.file.toLowerCase().indexOf(q) >= 0);
@@ -198,6 +204,14 @@
       if (h.indexOf("=") < 0) { return false; }
       var p = new URLSearchParams(h);
       names.forEach(function (n) { if (p.has(n)) { field(n).value = p.get(n); } });
+      // An agent named in the address is found however it is spelled.
+      if (p.has("agent") && !field("agent").value) {
+        var want = agentKey(p.get("agent"));
+        Array.prototype.some.call(field("agent").options, function (o) {
+          if (o.value && agentKey(o.value) === want) { field("agent").value = o.value; return true; }
+          return false;
+        });
+      }
       var k = p.get("sort");
       if (k && Object.prototype.hasOwnProperty.call(cols, k)) {
         sortKey = k;
