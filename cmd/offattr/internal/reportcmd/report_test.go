@@ -57,8 +57,9 @@ func TestReportFlags(t *testing.T) {
 		{[]string{"run.json", "--no-redact", "-o", "x.html"}, func(t *testing.T, o *ReportOptions) {
 			assert.Equal(t, "x.html", o.Output)
 		}, false},
-		{[]string{"s.jsonl", "--pages", "runs", "--workers", "3", "--model", "qwen3:8b", "--no-ground-truth"}, func(t *testing.T, o *ReportOptions) {
+		{[]string{"s.jsonl", "--pages", "runs", "--workers", "3", "--model", "qwen3:8b", "--no-ground-truth", "--weights", "w.json"}, func(t *testing.T, o *ReportOptions) {
 			assert.Equal(t, "runs", o.Pages)
+			assert.Equal(t, "w.json", o.Rules.Weights, "the rules are chosen as for analyze")
 			assert.Equal(t, 3, o.Workers)
 			assert.Equal(t, "qwen3:8b", o.Model.Model)
 			assert.True(t, o.Load.NoGroundTruth)
