@@ -280,6 +280,15 @@ func TestRunPageVotes(t *testing.T) {
 	checkInert(t, doc)
 }
 
+func TestRunPageTriageFromAttribution(t *testing.T) {
+	res := smallResult(t)
+	res.Attribution.Triage, res.Attribution.TriageReason = "escalate", "calibrated: probability 0.31 < 0.5"
+	doc := parse(t, writeRun(t, res, RunOptions{}))
+	assert.Contains(t, text(byID(doc, "answer")), "escalate calibrated: probability 0.31 < 0.5")
+	doc = parse(t, writeRun(t, res, RunOptions{Triage: triage.Decision{Class: triage.Review, Reason: "the screen said so"}}))
+	assert.Contains(t, text(byID(doc, "answer")), "review the screen said so", "a verdict given wins")
+}
+
 func TestWriteRunWithoutInput(t *testing.T) {
 	err := WriteRun(&bytes.Buffer{}, engine.Result{Attribution: rules.Attribution{Step: 1}}, RunOptions{})
 	assert.ErrorIs(t, err, ErrNoAnalysis)

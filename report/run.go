@@ -18,7 +18,8 @@ import (
 type RunOptions struct {
 	// File names the run as the user gave it; shown, never linked.
 	File string
-	// Triage is the band the answer falls in, with the reason for it.
+	// Triage is the band the answer falls in, with the reason for it; when
+	// empty, the band the attribution carries.
 	Triage triage.Decision
 	// Redacted says the run was masked before analysis; the page says so,
 	// and says so too when it was not.
@@ -201,6 +202,9 @@ func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
 	}
 	p.Title = "offattr: " + p.File
 
+	if opts.Triage.Class == "" {
+		opts.Triage = triage.Decision{Class: triage.Class(a.Triage), Reason: a.TriageReason}
+	}
 	blamed := -1
 	if a.Agent != "" && inRange(a.Step) {
 		blamed = a.Step

@@ -180,7 +180,7 @@ func (rp *reporter) runPage(ctx context.Context, w io.Writer, path string, d *tr
 	}
 	a := &res.Attribution
 	a.File = path
-	dec := triage.Decision{Class: triage.Class(a.Triage), Reason: a.TriageReason}
+	var dec triage.Decision // the attribution's own band
 	if d != nil {
 		dec = *d // the screen's verdict, with its thresholds
 	}
