@@ -40,6 +40,7 @@ var stage = map[string]int{
 
 	"engine":        8,
 	"eval":          9,
+	"report":        9, // pages of the engine's results; independent of eval
 	"eval/evaltest": 0,
 	"fit":           10,
 

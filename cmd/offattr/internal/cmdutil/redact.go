@@ -1,6 +1,8 @@
 package cmdutil
 
 import (
+	"errors"
+
 	"github.com/spf13/pflag"
 
 	"github.com/offattr/offattr/engine"
@@ -12,6 +14,8 @@ import (
 type RedactFlags struct {
 	On       bool
 	Patterns string
+	// Off is --no-redact, on the commands that redact by default.
+	Off bool
 }
 
 // Register adds the flags to fs.
@@ -20,9 +24,20 @@ func (r *RedactFlags) Register(fs *pflag.FlagSet) {
 	fs.StringVar(&r.Patterns, "redact-patterns", "", "extra regexp2 patterns to mask, one per line, # comments (implies --redact)")
 }
 
+// RegisterOnByDefault adds the flags for a command whose output is meant
+// to be passed around (report's pages): it redacts unless --no-redact.
+func (r *RedactFlags) RegisterOnByDefault(fs *pflag.FlagSet) {
+	fs.BoolVar(&r.On, "redact", true, "mask secrets and personal data before anything is written or sent to a model (the default here; --no-redact turns it off)")
+	fs.BoolVar(&r.Off, "no-redact", false, "show texts as logged, secrets included")
+	fs.StringVar(&r.Patterns, "redact-patterns", "", "extra regexp2 patterns to mask, one per line, # comments")
+}
+
 // Compile returns the patterns to redact with, or nil when redaction is off.
 func (r *RedactFlags) Compile() (*redact.Patterns, error) {
-	if !r.On && r.Patterns == "" {
+	if r.Off && r.Patterns != "" {
+		return nil, errors.New("--no-redact and --redact-patterns contradict each other")
+	}
+	if (!r.On || r.Off) && r.Patterns == "" {
 		return nil, nil
 	}
 	return redact.Compile(redact.Options{PatternsFile: r.Patterns})

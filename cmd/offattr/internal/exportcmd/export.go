@@ -8,10 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -212,54 +210,16 @@ func exportOne(ctx context.Context, opts *ExportOptions, r *run.Run, verdict *tr
 	if err != nil {
 		return "", fmt.Errorf("export %s: %w", r.Source, err)
 	}
-	base := filepath.Join(opts.Dir, bundleName(r.Source))
+	base := filepath.Join(opts.Dir, cmdutil.RunName(r.Source))
 	data, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
 		return "", fmt.Errorf("export %s: %w", r.Source, err)
 	}
-	if err := writeAtomic(base+".json", append(data, '\n')); err != nil {
+	if err := cmdutil.WriteFileAtomic(base+".json", append(data, '\n')); err != nil {
 		return "", err
 	}
-	if err := writeAtomic(base+".md", []byte(b.Markdown())); err != nil {
+	if err := cmdutil.WriteFileAtomic(base+".md", []byte(b.Markdown())); err != nil {
 		return "", err
 	}
 	return base + ".md", nil
-}
-
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
-
-// bundleName is the run's base name and a hash of its whole path: readable,
-// and distinct for runs/1.json and other/1.json, and for the traces of one
-// telemetry file (FILE#TRACEID), which keep the file's name.
-func bundleName(path string) string {
-	file, _ := run.SplitRef(path)
-	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-	base = strings.Trim(unsafeName.ReplaceAllString(base, "_"), "._")
-	if base == "" {
-		base = "run"
-	}
-	h := fnv.New32a()
-	h.Write([]byte(path))
-	return fmt.Sprintf("%s-%08x", base, h.Sum32())
-}
-
-// writeAtomic writes through a temporary file, so an interrupted export
-// never leaves half a bundle.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path))
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }

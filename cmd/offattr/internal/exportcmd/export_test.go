@@ -73,7 +73,7 @@ func TestExportGolden(t *testing.T) {
 	opts, out, errOut := newOpts(t, magentic)
 	require.NoError(t, exportRun(context.Background(), opts))
 	mdPath := strings.TrimSpace(out.String())
-	assert.Equal(t, filepath.Join(opts.Dir, bundleName(magentic)+".md"), mdPath)
+	assert.Equal(t, filepath.Join(opts.Dir, cmdutil.RunName(magentic)+".md"), mdPath)
 	assert.Contains(t, errOut.String(), "exported 1 bundles")
 
 	md, b := readBundle(t, mdPath)
@@ -166,14 +166,6 @@ func TestExportArguments(t *testing.T) {
 	opts, _, errOut := newOpts(t, magentic, "missing.json")
 	assert.ErrorContains(t, exportRun(context.Background(), opts), "1 of 2 runs could not be exported")
 	assert.Contains(t, errOut.String(), "offattr: load missing.json: no such file or directory")
-}
-
-func TestBundleName(t *testing.T) {
-	a, b := bundleName("runs/1.json"), bundleName("other/1.json")
-	assert.NotEqual(t, a, b)
-	assert.True(t, strings.HasPrefix(a, "1-"))
-	assert.True(t, strings.HasPrefix(bundleName("weird name?.json"), "weird_name-"))
-	assert.True(t, strings.HasPrefix(bundleName("..json"), "run-"))
 }
 
 func TestFenceOutlastsBackticks(t *testing.T) {

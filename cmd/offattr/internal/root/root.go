@@ -11,6 +11,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/exportcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/fitcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/graphcmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/reportcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/rulescmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/screencmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/stepscmd"
@@ -40,6 +41,7 @@ questions that need language understanding.`,
 		fitcmd.NewCmdFit(io, nil),
 		rulescmd.NewCmdRules(io, nil),
 		stepscmd.NewCmdSteps(io, nil),
+		reportcmd.NewCmdReport(io, nil),
 	)
 	return cmd
 }

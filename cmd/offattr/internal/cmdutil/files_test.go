@@ -1,0 +1,45 @@
+package cmdutil
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRunName(t *testing.T) {
+	tests := []struct {
+		path, prefix string
+	}{
+		{"runs/1.json", "1-"},
+		{"weird name?.json", "weird_name-"},
+		{"..json", "run-"},
+		{`"><script>alert(1)</script>.json`, "script-"}, // the last / starts the base name
+	}
+	safe := regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			got := RunName(tt.path)
+			assert.Regexp(t, "^"+regexp.QuoteMeta(tt.prefix)+"[0-9a-f]{8}$", got)
+			assert.Regexp(t, safe, got)
+		})
+	}
+	assert.NotEqual(t, RunName("runs/1.json"), RunName("other/1.json"), "the hash tells runs of one base name apart")
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.html")
+	require.NoError(t, os.WriteFile(path, []byte("old"), 0o644))
+	require.NoError(t, WriteFileAtomic(path, []byte("new")))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "new", string(data))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no temporary file is left")
+	assert.ErrorContains(t, WriteFileAtomic(filepath.Join(dir, "missing", "x"), nil), "write "+filepath.Join(dir, "missing", "x"))
+}

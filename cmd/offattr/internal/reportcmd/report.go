@@ -1,0 +1,358 @@
+// Package reportcmd implements `offattr report`: a self-contained HTML page
+// for one run, or for the records of a whole screen with a page per run.
+package reportcmd
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/redact"
+	"github.com/offattr/offattr/report"
+	"github.com/offattr/offattr/triage"
+)
+
+// ReportOptions holds every input and dependency of one report.
+type ReportOptions struct {
+	IO       *cmdutil.IOStreams
+	Load     cmdutil.LoadFlags
+	Model    cmdutil.ModelFlags
+	Rules    cmdutil.RuleFlags
+	Redact   cmdutil.RedactFlags
+	Analyzer cmdutil.AnalyzerFunc
+	Path     string
+	// Output is the page's file; "" or "-" for standard output.
+	Output string
+	// Pages, for a screen, is the directory its runs' pages are written to
+	// and linked from.
+	Pages   string
+	Workers int
+}
+
+// NewCmdReport returns the report command; runF replaces the run function
+// in tests that check flag parsing alone.
+func NewCmdReport(io *cmdutil.IOStreams, runF func(*ReportOptions) error) *cobra.Command {
+	opts := &ReportOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "report FILE -o PAGE.html",
+		Short: "Write an HTML page to read an attribution by: one run, or a whole screen",
+		Long: `Write one self-contained HTML file (style and script inline, no request to
+any host, readable with JavaScript off) to attach to a ticket or open on an
+air-gapped machine.
+
+FILE is a run (any format analyze reads) or the records of a screen (its
+JSONL or CSV output), told apart by their content.
+
+For a run: the answer (blamed step, confidence, triage, rationale, the
+candidates, the model's votes with --model), the dependency graph around the
+blamed step with the path of the final answer's values back to their origin,
+and the timeline: every step as id="step-N", its agent, kind and text, the
+rules' findings with their quotes, trials and loop groups marked, trace and
+span ids for telemetry.
+
+For a screen: a summary with charts and one row per record, to sort and
+filter by triage, agent, rule and confidence. With --pages DIR each analysed
+run also gets its own page, DIR/NAME.html (NAME as export names its bundles:
+the run's base name and a hash of its path), and its row links to it. The
+runs are analysed again for that, with the flags given here: rules are
+deterministic and model answers cached, so the pages repeat the screen.
+
+Texts from logs are escaped, never markup. Redaction is on by default here,
+since pages are made to be passed around: --no-redact shows texts as logged.
+A run analysed with --model but without --redact asks the model again here,
+because its prompts are masked now; give --no-redact to reuse the cache.`,
+		Example: `  offattr report run.json -o run.html
+  offattr report run.json --model qwen3:8b -o run.html
+  offattr screen corpus/ -o screen.jsonl && offattr report screen.jsonl -o screen.html --pages runs/`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Path = args[0]
+			if opts.Analyzer == nil {
+				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, nil)
+				}
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return reportRun(cmd.Context(), opts)
+		},
+	}
+	opts.Load.Register(cmd.Flags())
+	opts.Model.Register(cmd.Flags())
+	opts.Rules.Register(cmd.Flags())
+	opts.Redact.RegisterOnByDefault(cmd.Flags())
+	f := cmd.Flags()
+	f.StringVarP(&opts.Output, "output", "o", "", "the page to write (default: standard output)")
+	f.StringVar(&opts.Pages, "pages", "", "for a screen: write each run's page into this directory and link the rows to them")
+	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "with --pages: runs analysed in parallel")
+	return cmd
+}
+
+func reportRun(ctx context.Context, opts *ReportOptions) error {
+	records, isScreen, err := readScreen(opts.Path)
+	if err != nil {
+		return err
+	}
+	if !isScreen && opts.Pages != "" {
+		return fmt.Errorf("--pages is for a screen's records; %s is a run", opts.Path)
+	}
+	if opts.Workers < 1 {
+		return fmt.Errorf("--workers %d: need at least 1", opts.Workers)
+	}
+	patterns, analyze, err := cmdutil.Prepare(opts.Load, opts.Redact, opts.Analyzer)
+	if err != nil {
+		return err
+	}
+	rp := &reporter{opts: opts, analyze: analyze, redacted: patterns != nil}
+	if isScreen {
+		return rp.screen(ctx, records, patterns)
+	}
+	var page bytes.Buffer
+	err = rp.runPage(ctx, &page, opts.Path, nil, "")
+	if page.Len() > 0 {
+		if werr := output(opts, page.Bytes()); werr != nil {
+			return werr
+		}
+	}
+	return err
+}
+
+// reporter writes the pages of one invocation.
+type reporter struct {
+	opts     *ReportOptions
+	analyze  engine.Analyzer
+	redacted bool
+}
+
+// readScreen tells a screen's records from a run by content: a CSV file is
+// records; so is JSONL whose every line is an object with a "file" and a
+// triage class or an error. Any other file is left to the run loader.
+func readScreen(path string) ([]screenfile.Record, bool, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s: %w", path, errors.Unwrap(err))
+	}
+	f := screenfile.FormatFor(path)
+	c, err := screenfile.Parse(data, f)
+	if f == screenfile.CSV {
+		if err != nil {
+			return nil, false, fmt.Errorf("read %s: %w", path, err)
+		}
+		return c.Records, true, nil
+	}
+	if err != nil || len(c.Records) == 0 {
+		return nil, false, nil
+	}
+	for _, r := range c.Records {
+		if r.Triage == "" && !r.Failed() {
+			return nil, false, nil
+		}
+	}
+	return c.Records, true, nil
+}
+
+// runPage analyses one run and writes its page. d, when given, is a
+// screen's verdict on the run, kept as export keeps it; back links to the
+// screen's page. A model stage cut short by ctx still leaves the rules'
+// answer: its page is written, and the error returned after.
+func (rp *reporter) runPage(ctx context.Context, w io.Writer, path string, d *triage.Decision, back string) error {
+	r, err := rp.opts.Load.Load(path)
+	if err != nil {
+		return err
+	}
+	res, err := rp.analyze(ctx, r)
+	if err != nil && res.Attribution.Mode == "" {
+		return fmt.Errorf("analyze %s: %w", path, err)
+	}
+	a := &res.Attribution
+	a.File = path
+	var dec triage.Decision // the attribution's own band
+	if d != nil {
+		dec = *d // the screen's verdict, with its thresholds
+	}
+	if werr := report.WriteRun(w, res, report.RunOptions{File: path, Triage: dec, Redacted: rp.redacted, Back: back}); werr != nil {
+		return fmt.Errorf("report %s: %w", path, werr)
+	}
+	if err != nil {
+		return fmt.Errorf("analyze %s: %w", path, err)
+	}
+	return nil
+}
+
+func output(opts *ReportOptions, page []byte) error {
+	if opts.Output == "" || opts.Output == "-" {
+		_, err := opts.IO.Out.Write(page)
+		return err
+	}
+	return cmdutil.WriteFileAtomic(opts.Output, page)
+}
+
+// screen writes a screen's page and, with --pages, a page per run first,
+// so that the rows can link to the pages that exist. Runs whose page
+// failed are reported and keep a row without a link; an interruption still
+// writes the screen's page, linking the pages finished.
+func (rp *reporter) screen(ctx context.Context, records []screenfile.Record, patterns *redact.Patterns) error {
+	opts := rp.opts
+	rows := make([]report.Row, len(records))
+	var red *redact.Redactor // nil: masks nothing
+	if patterns != nil {
+		// One numbering for the page, so that one address is one
+		// placeholder in every row. As redact.Run does, agent names are
+		// masked and file names kept.
+		red = patterns.NewRedactor()
+	}
+	for i, r := range records {
+		rows[i] = row(r, red)
+	}
+	var failed []string
+	var interrupted error
+	if opts.Pages != "" {
+		if err := os.MkdirAll(opts.Pages, 0o755); err != nil {
+			return fmt.Errorf("create %s: %w", opts.Pages, errors.Unwrap(err))
+		}
+		var links []string
+		links, failed, interrupted = rp.writePages(ctx, records)
+		written := 0
+		for i := range rows {
+			rows[i].Page = links[i]
+			if links[i] != "" {
+				written++
+			}
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "wrote %d run pages to %s; %d failed\n", written, opts.Pages, len(failed))
+	}
+	if err := writeScreen(opts, rows, patterns != nil); err != nil {
+		return err
+	}
+	for _, e := range failed {
+		fmt.Fprintf(opts.IO.ErrOut, "offattr: %s\n", e)
+	}
+	switch {
+	case interrupted != nil:
+		return interrupted
+	case len(failed) > 0:
+		return fmt.Errorf("%d of %d run pages could not be written (see above); their rows have no link", len(failed), len(records))
+	}
+	return nil
+}
+
+func writeScreen(opts *ReportOptions, rows []report.Row, redacted bool) error {
+	var page bytes.Buffer
+	if err := report.WriteScreen(&page, rows, report.ScreenOptions{Source: opts.Path, Redacted: redacted}); err != nil {
+		return err
+	}
+	return output(opts, page.Bytes())
+}
+
+// row is a record as the screen page lists it: the rules are those behind
+// the blamed step's candidate.
+func row(r screenfile.Record, red *redact.Redactor) report.Row {
+	if r.Failed() {
+		return report.Row{File: r.File, Error: red.String(r.Error)}
+	}
+	out := report.Row{File: r.File, Agent: red.String(r.Agent), Step: r.Step, Confidence: r.Confidence, Triage: r.Triage, Reason: red.String(r.Reason)}
+	for _, c := range r.Candidates {
+		if c.Step == r.Step {
+			out.Rules = c.Rules
+			break
+		}
+	}
+	return out
+}
+
+// writePages writes the page of every analysed record into opts.Pages, with
+// opts.Workers runs at once, and returns each record's link (relative to
+// the screen page) or "", the errors of the runs that failed, in record
+// order, and a non-nil error only when ctx ended.
+func (rp *reporter) writePages(ctx context.Context, records []screenfile.Record) ([]string, []string, error) {
+	opts := rp.opts
+	base, back := ".", "" // the screen page's directory, and the way back to it
+	if opts.Output != "" && opts.Output != "-" {
+		base, back = filepath.Dir(opts.Output), relURL(opts.Pages, opts.Output)
+	}
+	links := make([]string, len(records))
+	errs := make([]string, len(records))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range min(opts.Workers, max(len(records), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				rec := records[i]
+				path := filepath.Join(opts.Pages, cmdutil.RunName(rec.File)+".html")
+				d := triage.Decision{Class: rec.Triage, Reason: rec.Reason}
+				if err := rp.pageFile(ctx, path, rec.File, &d, back); err != nil {
+					errs[i] = err.Error()
+					continue
+				}
+				links[i] = relURL(base, path)
+			}
+		}()
+	}
+feed:
+	for i, rec := range records {
+		if rec.Failed() {
+			continue
+		}
+		if strings.HasPrefix(rec.File, "-:") {
+			errs[i] = fmt.Sprintf("page for %s: a run read from standard input cannot be read again; save the stream to files and screen those", rec.File)
+			continue
+		}
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	var failed []string
+	for _, e := range errs {
+		if e != "" {
+			failed = append(failed, e)
+		}
+	}
+	if ctx.Err() != nil {
+		return links, failed, fmt.Errorf("interrupted: %w", ctx.Err())
+	}
+	return links, failed, nil
+}
+
+func (rp *reporter) pageFile(ctx context.Context, path, run string, d *triage.Decision, back string) error {
+	var page bytes.Buffer
+	if err := rp.runPage(ctx, &page, run, d, back); err != nil {
+		return err
+	}
+	return cmdutil.WriteFileAtomic(path, page.Bytes())
+}
+
+// relURL is the relative link from a page in dir to target, each segment
+// escaped; "" when there is none (another volume).
+func relURL(dir, target string) string {
+	ad, err1 := filepath.Abs(dir)
+	at, err2 := filepath.Abs(target)
+	rel, err := filepath.Rel(ad, at)
+	if err1 != nil || err2 != nil || err != nil {
+		return ""
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	for i, p := range parts {
+		parts[i] = url.PathEscape(p)
+	}
+	return strings.Join(parts, "/")
+}

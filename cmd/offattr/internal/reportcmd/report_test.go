@@ -1,0 +1,272 @@
+package reportcmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/redact"
+	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/triage"
+)
+
+var runs = filepath.Join("..", "..", "..", "..", "testdata", "runs")
+
+func runReport(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	return cmdutil.Execute(func(io *cmdutil.IOStreams) *cobra.Command { return NewCmdReport(io, nil) }, args...)
+}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(data)
+}
+
+var (
+	stepID  = regexp.MustCompile(`<li id="step-(\d+)"`)
+	blamed  = regexp.MustCompile(`<li id="step-(\d+)"[^>]*data-blamed="true"`)
+	fileRow = regexp.MustCompile(`<tr data-file="([^"]*)"`)
+)
+
+func TestReportFlags(t *testing.T) {
+	tests := []struct {
+		args   []string
+		check  func(t *testing.T, o *ReportOptions)
+		redact bool
+	}{
+		{[]string{"run.json"}, func(t *testing.T, o *ReportOptions) {
+			assert.Equal(t, "", o.Output, "standard output by default")
+			assert.Empty(t, o.Pages)
+			assert.Positive(t, o.Workers)
+		}, true},
+		{[]string{"run.json", "--no-redact", "-o", "x.html"}, func(t *testing.T, o *ReportOptions) {
+			assert.Equal(t, "x.html", o.Output)
+		}, false},
+		{[]string{"s.jsonl", "--pages", "runs", "--workers", "3", "--model", "qwen3:8b", "--no-ground-truth", "--weights", "w.json"}, func(t *testing.T, o *ReportOptions) {
+			assert.Equal(t, "runs", o.Pages)
+			assert.Equal(t, "w.json", o.Rules.Weights, "the rules are chosen as for analyze")
+			assert.Equal(t, 3, o.Workers)
+			assert.Equal(t, "qwen3:8b", o.Model.Model)
+			assert.True(t, o.Load.NoGroundTruth)
+		}, true},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var got *ReportOptions
+			_, _, err := cmdutil.Execute(func(io *cmdutil.IOStreams) *cobra.Command {
+				return NewCmdReport(io, func(o *ReportOptions) error { got = o; return nil })
+			}, tt.args...)
+			require.NoError(t, err)
+			assert.Equal(t, tt.args[0], got.Path)
+			tt.check(t, got)
+			p, err := got.Redact.Compile()
+			require.NoError(t, err)
+			assert.Equal(t, tt.redact, p != nil, "redaction is on unless --no-redact")
+		})
+	}
+}
+
+func TestReportRun(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "run.html")
+	stdout, _, err := runReport(t, filepath.Join(runs, "magentic.json"), "-o", out)
+	require.NoError(t, err)
+	assert.Empty(t, stdout, "the page goes to -o")
+	page := read(t, out)
+	assert.Len(t, stepID.FindAllString(page, -1), 12, "one element per step")
+	m := blamed.FindAllStringSubmatch(page, -1)
+	require.Len(t, m, 1)
+	assert.Equal(t, "7", m[0][1], "the step analyze blames")
+	assert.Contains(t, page, "secrets and personal data masked before analysis")
+	assert.Regexp(t, `<span class="band band-(clear|review|escalate)">(clear|review|escalate)</span> <span class="why">[^<]+</span>`,
+		page[strings.Index(page, "<dl"):strings.Index(page, "</dl>")], "the triage band the attribution carries, and why")
+}
+
+func TestReportRunToStdout(t *testing.T) {
+	stdout, _, err := runReport(t, filepath.Join(runs, "chat.jsonl"), "--no-redact")
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(stdout, "<!DOCTYPE html>"), "a chat transcript in JSONL is a run, not a screen")
+	assert.Len(t, stepID.FindAllString(stdout, -1), 3)
+	assert.Contains(t, stdout, "off: texts are shown as logged")
+}
+
+func TestReportRedactsByDefault(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "leak.json")
+	require.NoError(t, os.WriteFile(path, []byte(`[
+		{"role": "user", "content": "Mail the report to jane.doe@example.com."},
+		{"role": "assistant", "name": "mailer", "content": "Sent to jane.doe@example.com with key sk-proj-abcdefghijklmnopqrstuvwx1234."}
+	]`), 0o644))
+	masked, _, err := runReport(t, path)
+	require.NoError(t, err)
+	assert.NotContains(t, masked, "jane.doe@example.com")
+	assert.NotContains(t, masked, "sk-proj-abcdefghijklmnopqrstuvwx1234")
+	assert.Contains(t, masked, "[EMAIL_1]")
+
+	plain, _, err := runReport(t, path, "--no-redact")
+	require.NoError(t, err)
+	assert.Contains(t, plain, "jane.doe@example.com")
+}
+
+// writeRecords writes records as screen does.
+func writeRecords(t *testing.T, path string, recs []screenfile.Record) {
+	t.Helper()
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	defer f.Close()
+	w, err := screenfile.NewWriter(f, screenfile.FormatFor(path), true)
+	require.NoError(t, err)
+	for _, r := range recs {
+		require.NoError(t, w.Write(r))
+	}
+}
+
+func screenRecords() []screenfile.Record {
+	return []screenfile.Record{
+		{File: filepath.Join(runs, "magentic.json"), Agent: "WebSurfer", Step: 7, Confidence: 0.754, Triage: triage.Clear, Reason: "confidence 0.754 ≥ 0.75", Mode: "rules",
+			Candidates: []rules.Candidate{{Step: 7, Agent: "WebSurfer", Score: 2.31, Rules: []string{"data_flow_origin", "premature_satisfaction"}}}},
+		{File: filepath.Join(runs, "bad.json"), Error: "load bad.json: invalid JSON at line 3, column 14; mailed to ops@example.com"},
+		{File: filepath.Join(runs, "autogen.json"), Agent: "Coder", Step: 2, Confidence: 0.3, Triage: triage.Escalate, Reason: "low confidence 0.3 < 0.4", Mode: "rules"},
+		{File: filepath.Join(runs, "gone.json"), Agent: "X", Step: 1, Confidence: 0.5, Triage: triage.Review, Reason: "confidence 0.5 between 0.4 and 0.75", Mode: "rules"},
+		{File: "-:3", Agent: "Y", Step: 0, Confidence: 0.5, Triage: triage.Review, Reason: "r", Mode: "rules"},
+	}
+}
+
+func TestReportScreenWithPages(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "screen.jsonl")
+	writeRecords(t, in, screenRecords())
+	out := filepath.Join(dir, "html", "screen.html")
+	require.NoError(t, os.MkdirAll(filepath.Dir(out), 0o755))
+	pages := filepath.Join(dir, "html", "runs")
+
+	_, stderr, err := runReport(t, in, "-o", out, "--pages", pages, "--workers", "2")
+	require.Error(t, err, "two runs cannot be read again")
+	assert.Contains(t, err.Error(), "2 of 5 run pages could not be written")
+	assert.Contains(t, stderr, "gone.json")
+	assert.Contains(t, stderr, "-:3: a run read from standard input cannot be read again")
+	assert.Contains(t, stderr, "wrote 2 run pages to "+pages)
+
+	page := read(t, out)
+	var files []string
+	for _, m := range fileRow.FindAllStringSubmatch(page, -1) {
+		files = append(files, m[1])
+	}
+	want := []string{}
+	for _, r := range screenRecords() {
+		want = append(want, r.File)
+	}
+	assert.Equal(t, want, files, "one row per record, failures and runs without a page included")
+	assert.NotContains(t, page, "ops@example.com", "errors are redacted")
+	assert.Contains(t, page, "data_flow_origin, premature_satisfaction", "the blamed step's rules, from its candidate")
+
+	for _, name := range []string{"magentic.json", "autogen.json"} {
+		rel := "runs/" + cmdutil.RunName(filepath.Join(runs, name)) + ".html"
+		assert.Contains(t, page, `href="`+rel+`"`, "the row links to the run's page")
+		run := read(t, filepath.Join(filepath.Dir(out), rel))
+		assert.Contains(t, run, `href="../screen.html"`, "the run's page links back")
+		assert.Regexp(t, `data-blamed="true"`, run)
+	}
+	magentic := read(t, filepath.Join(pages, cmdutil.RunName(filepath.Join(runs, "magentic.json"))+".html"))
+	assert.True(t, strings.Contains(magentic, `<span class="band band-clear">clear</span> <span class="why">confidence 0.754 ≥ 0.75</span>`), "the screen's verdict is kept")
+	assert.Equal(t, 2, strings.Count(page, `<a href="runs/`), "no link for a run without a page")
+}
+
+func TestReportScreenCSV(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "screen.csv")
+	writeRecords(t, in, screenRecords())
+	stdout, _, err := runReport(t, in)
+	require.NoError(t, err)
+	assert.Len(t, fileRow.FindAllString(stdout, -1), 5)
+	assert.Contains(t, stdout, "Screen of 5 runs")
+}
+
+func TestReportErrors(t *testing.T) {
+	dir := t.TempDir()
+	screen := filepath.Join(dir, "s.jsonl")
+	writeRecords(t, screen, screenRecords()[:1])
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing file", []string{filepath.Join(dir, "nope.json")}, "read " + filepath.Join(dir, "nope.json") + ": no such file or directory"},
+		{"invalid run", []string{filepath.Join(runs, "..", "bad", "invalid.json")}, "line 4, column 23"},
+		{"pages for a run", []string{filepath.Join(runs, "magentic.json"), "--pages", dir}, "--pages is for a screen's records"},
+		{"workers", []string{screen, "--pages", dir, "--workers", "0"}, "--workers 0"},
+		{"contradiction", []string{screen, "--no-redact", "--redact-patterns", "p.txt"}, "contradict"},
+		{"bad csv", []string{writeFile(t, dir, "x.csv", "a,b\n")}, "not a screen record"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdout, _, err := runReport(t, tt.args...)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+			assert.Empty(t, stdout)
+		})
+	}
+}
+
+func writeFile(t *testing.T, dir, name, data string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(path, []byte(data), 0o644))
+	return path
+}
+
+// TestReportInterruptedModel: a model stage cut short still leaves the
+// rules' answer, whose page is written before the error is reported.
+func TestReportInterruptedModel(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "run.html")
+	var opts *ReportOptions
+	_, _, err := cmdutil.Execute(func(io *cmdutil.IOStreams) *cobra.Command {
+		return NewCmdReport(io, func(o *ReportOptions) error { opts = o; return nil })
+	}, filepath.Join(runs, "magentic.json"), "-o", out)
+	require.NoError(t, err)
+	opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+		an, err := engine.New(engine.Options{Redact: p})
+		return func(ctx context.Context, r *run.Run) (engine.Result, error) {
+			res, _ := an(ctx, r)
+			return res, context.Canceled
+		}, err
+	}
+	err = reportRun(context.Background(), opts)
+	assert.True(t, errors.Is(err, context.Canceled))
+	assert.Regexp(t, `data-blamed="true"`, read(t, out), "the rules' answer is on the page")
+}
+
+func TestReadScreen(t *testing.T) {
+	dir := t.TempDir()
+	rec, _ := json.Marshal(screenRecords()[0])
+	tests := []struct {
+		name, file, data string
+		screen           bool
+	}{
+		{"screen jsonl", "s.jsonl", string(rec) + "\n" + `{"file":"x","error":"e"}` + "\n", true},
+		{"chat jsonl", "c.jsonl", `{"role":"user","content":"hi"}` + "\n", false},
+		{"who&when", "w.json", `{"question":"q","history":[{"role":"a","content":"c"}]}`, false},
+		{"file field alone", "f.jsonl", `{"file":"x"}` + "\n", false},
+		{"empty", "e.jsonl", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, screen, err := readScreen(writeFile(t, dir, tt.file, tt.data))
+			require.NoError(t, err)
+			assert.Equal(t, tt.screen, screen)
+		})
+	}
+}
