@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,14 +47,7 @@ func TestGolden(t *testing.T) {
 			if tt.budget > 0 {
 				assert.LessOrEqual(t, extract.EstimateTokens(got), tt.budget)
 			}
-			golden := filepath.Join("testdata", "golden", name+".txt")
-			if *update {
-				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
-				require.NoError(t, os.WriteFile(golden, []byte(got), 0o644))
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "run with -update to create the golden file")
-			assert.Equal(t, string(want), got)
+			checkGolden(t, filepath.Join("testdata", "golden", name+".txt"), got)
 		})
 	}
 }
