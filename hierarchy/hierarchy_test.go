@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/quick"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -129,4 +130,17 @@ func TestTruncateKeepsHeadAndTail(t *testing.T) {
 	}
 	assert.Equal(t, "", truncate(s, 20))
 	assert.Equal(t, "short", truncate("short", 20))
+}
+
+// TestOneLine: the shortcut for text already on one line gives what
+// splitting and joining would.
+func TestOneLine(t *testing.T) {
+	slow := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for _, s := range []string{
+		"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u0085b",
+		"a\u2003b", "café au lait", "\xff b", "a \xff", "日本 語",
+	} {
+		assert.Equal(t, slow(s), oneLine(s), "%q", s)
+	}
+	require.NoError(t, quick.CheckEqual(oneLine, slow, nil))
 }

@@ -2,6 +2,7 @@ package hierarchy
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -40,23 +41,24 @@ func (c Context) header() string {
 
 func omittedLine(i, j int) string {
 	if i == j {
-		return fmt.Sprintf("[step %d omitted]\n", i)
+		return "[step " + strconv.Itoa(i) + " omitted]\n"
 	}
-	return fmt.Sprintf("[steps %d-%d omitted]\n", i, j)
+	return "[steps " + strconv.Itoa(i) + "-" + strconv.Itoa(j) + " omitted]\n"
 }
 
 // label is "[L2 key decision | step 9 | Orchestrator | ledger -> WebSurfer]".
+// It is built by concatenation rather than with fmt: Render labels every
+// entry of every context, and fmt was most of its cost.
 func (e Entry) label() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "[L%d %s | step %d | %s | %s", e.Level, strings.ReplaceAll(string(e.Detail), "_", " "), e.Index, e.Agent, e.Kind)
+	s := "[L" + strconv.Itoa(int(e.Level)) + " " + strings.ReplaceAll(string(e.Detail), "_", " ") +
+		" | step " + strconv.Itoa(e.Index) + " | " + e.Agent + " | " + string(e.Kind)
 	if e.Target != "" {
-		b.WriteString(" -> " + e.Target)
+		s += " -> " + e.Target
 	}
 	if e.IsTarget {
-		b.WriteString(" | TARGET")
+		s += " | TARGET"
 	}
-	b.WriteString("]")
-	return b.String()
+	return s + "]"
 }
 
 // renderLen is len(e.render()) for an entry whose label is labelLen bytes
