@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -143,4 +144,17 @@ func TestOneLine(t *testing.T) {
 		assert.Equal(t, slow(s), oneLine(s), "%q", s)
 	}
 	require.NoError(t, quick.CheckEqual(oneLine, slow, nil))
+}
+
+// checkGolden compares got with the golden file at path, rewriting it first
+// under -update.
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run with -update to create the golden file")
+	require.Equal(t, string(want), got)
 }
