@@ -141,6 +141,8 @@ func (f *fitter) set(i int, d Detail) {
 // fits reports whether the context renders within the limit.
 func (f *fitter) fits() bool { return f.size <= f.limit }
 
+// fit runs the three stages of Fit until the context fits, and reports
+// whether it does.
 func (f *fitter) fit() bool {
 	if f.fits() {
 		return true

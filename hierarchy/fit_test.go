@@ -73,6 +73,14 @@ func TestFitBudgetProperty(t *testing.T) {
 		if budget >= c.Tokens {
 			ok = assert.Equal(t, c.Render(), text, "%s: a context that fits is left whole", where) && ok
 		}
+		// A fitted context fits again to a smaller budget: the fitter starts
+		// from runs of omitted steps it did not make.
+		smaller := (least + fitted.Tokens) / 2
+		again, err := Fit(fitted, smaller)
+		if assert.NoError(t, err, "%s: again at %d", where, smaller) {
+			ok = assert.LessOrEqual(t, again.Tokens, smaller, "%s: again", where) && ok
+			assertShowsTarget(t, again, again.Render(), where)
+		}
 		return ok && !t.Failed()
 	}
 	require.NoError(t, quick.Check(property, &quick.Config{MaxCount: 400}))
