@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Ollama server that offattr's end-to-end tests run against, from
-# the Go module pinned as a tool in go.mod, so the server is the same version
-# as the api client offattr is compiled with. Nothing is downloaded besides Go
+# its own small module (localllm/ollamae2e/ollamaserver, where it is a tool),
+# so that offattr's go.mod carries none of the server's dependencies. The
+# version there must be the one offattr's go.mod pins for the api client. Nothing is downloaded besides Go
 # modules and Debian packages.
 #
 # Prints the path of the binary on standard output (progress goes to standard
@@ -26,7 +27,13 @@ cd "$root"
 log() { printf 'ollama.sh: %s\n' "$*" >&2; }
 
 module=github.com/ollama/ollama
-version=$(go list -m -f '{{.Version}}' "$module")
+serverdir=$root/localllm/ollamae2e/ollamaserver
+version=$(cd "$serverdir" && go list -m -f '{{.Version}}' "$module")
+client=$(go list -m -f '{{.Version}}' "$module")
+if [[ $version != "$client" ]]; then
+	log "the server module pins $module $version but offattr's api client is $client; make them agree"
+	exit 1
+fi
 bin=${OFFATTR_OLLAMA_BIN:-$HOME/.cache/offattr/ollama-$version/ollama}
 
 # built_version prints the ollama module version a Go binary was built from,
@@ -81,11 +88,11 @@ log "building $module $version into $bin (cold: several minutes)"
 start=$SECONDS
 # The -X sets the version the server reports on /api/version; without it a
 # source build reports 0.0.0.
-CGO_ENABLED=1 \
+(cd "$serverdir" && CGO_ENABLED=1 \
 	CGO_CPPFLAGS="${CGO_CPPFLAGS:-} -I$root/.ci/include" \
 	go build -trimpath \
 	-ldflags "-s -w -X $module/version.Version=${version#v}" \
-	-o "$tmp" "$module"
+	-o "$tmp" "$module")
 mv -f "$tmp" "$bin"
 trap - EXIT
 log "built $bin in $((SECONDS - start))s"

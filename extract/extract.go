@@ -2,7 +2,6 @@ package extract
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/offattr/offattr/run"
 )
@@ -23,6 +22,7 @@ func Run(r *run.Run) *RunFeatures {
 		contents[i] = s.Content
 	}
 	rf.FinalAnswer = finalAnswer(rf, contents, rc.noEntity)
+	AssignCallers(r, rf)
 	return rf
 }
 
@@ -34,10 +34,11 @@ type runContext struct {
 	question string            // the start of the task text, normalised
 	sawTask  bool
 	sawPlan  bool
+	called   map[string]bool // tools called so far
 }
 
 func newRunContext(r *run.Run) *runContext {
-	rc := &runContext{agents: map[string]string{}, noEntity: map[string]bool{}}
+	rc := &runContext{agents: map[string]string{}, noEntity: map[string]bool{}, called: map[string]bool{}}
 	rc.names = r.Agents()
 	for _, a := range rc.names {
 		rc.agents[agentKey(a)] = a
@@ -52,17 +53,8 @@ func newRunContext(r *run.Run) *runContext {
 	return rc
 }
 
-// agentKey compares agent names as the labels need: case and punctuation
-// do not matter ("WebSurfer" = "Websurfer" = "web_surfer").
-func agentKey(name string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// agentKey is run.AgentKey, the one identity of an agent name.
+var agentKey = run.AgentKey
 
 // agent returns the run's spelling of name, "" if no agent is called so.
 func (rc *runContext) agent(name string) string {
@@ -142,6 +134,7 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Errors = dedupeSignals(f.Errors)
 	f.Successes = dedupeSignals(f.Successes)
 
+	rc.actions(&f, s, kinds)
 	rc.answers(&f, t, kinds)
 	if t.has(terminateRe) {
 		kinds[KindTermination] = true

@@ -57,6 +57,20 @@ type Features struct {
 	Claims    []Claim  `json:"claims,omitempty"`
 	// Answer is the answer this step puts forward, if it puts one forward.
 	Answer string `json:"answer,omitempty"`
+	// Calls are the tool calls the step makes, structured or written.
+	Calls []Call `json:"calls,omitempty"`
+	// Tool is, for a tool result, the tool it says it answers.
+	Tool string `json:"tool,omitempty"`
+	// Policies are the rules a system prompt or task states.
+	Policies []Policy `json:"policies,omitempty"`
+	// Asks: the step ends by asking the other party something. Affirms:
+	// it opens by agreeing to what was proposed.
+	Asks    bool `json:"asks,omitempty"`
+	Affirms bool `json:"affirms,omitempty"`
+	// Caller is, for a tool result, the step that answers for it: the one
+	// whose call produced it, or the result itself when its speaker chose
+	// the action; NoCaller for any other step.
+	Caller int `json:"caller"`
 }
 
 // Has reports whether k is among the step's kinds.

@@ -202,7 +202,9 @@ func (b *builder) commit() (*Graph, error) {
 	if g.in, err = g.lib.PredecessorMap(); err != nil {
 		return nil, fmt.Errorf("predecessors: %w", err)
 	}
-	g.loopGroups = b.loopGroups(g)
+	if g.loopGroups, err = b.loopGroups(g); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -286,14 +288,5 @@ func quote(s string, n int) string {
 	return sb.String()
 }
 
-// normName folds an agent name for matching: case and punctuation differ
-// between a role ("Orchestrator (-> web_surfer)") and a speaker name.
-func normName(s string) string {
-	var sb strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') || r > 127 {
-			sb.WriteRune(r)
-		}
-	}
-	return sb.String()
-}
+// normName is run.AgentKey, the one identity of an agent name.
+var normName = run.AgentKey

@@ -13,4 +13,37 @@
 // order), and as its "types" attribute their names joined by commas. The
 // library graph is thus a multigraph of typed edges folded into one edge
 // per pair; queries filter that list by type.
+//
+// # Walking the graph: the library's algorithms and the package's own
+//
+// Edges, OutEdges, InEdges, Successors and Predecessors read the library's
+// AdjacencyMap and PredecessorMap, taken once when the graph is built. Loop
+// groups are the library's StronglyConnectedComponents over a small graph
+// of in-trial loop edges and the instructs edges among their steps, each
+// drawn both ways so that strong components are the connected ones. (Its
+// vertices are keyed by node ID: in v0.23 that function loses a vertex whose
+// key is the zero value, as step 0 would be under integer keys.) Digraph
+// hands the library graph to callers for its other algorithms.
+//
+// Three things stay hand-written, because the library does not fit them:
+//
+//   - Ancestors and Descendants follow only edges of the given types, while
+//     the library's BFS and DFS follow every library edge and rebuild the
+//     whole adjacency map on each call. Using them would mean a filtered
+//     copy of the graph per query: O(V+E) however little the query reaches,
+//     and quadratic for a rule that asks about every step. The package's
+//     breadth-first walk over the stored maps costs what it reaches.
+//   - AnswerFlow's trace is not a path of edges. Data edges join a claim's
+//     first statement to each later one (a star, not a chain), and
+//     ubiquitous claims draw none yet are still traced, so ShortestPath
+//     would return the two ends at best. The trace reads the index of the
+//     steps stating each claim, kept from building.
+//   - Step order needs no sort: every step-to-step edge points forward in
+//     time (a tested invariant), so step indices are a topological order.
+//     The library's TopologicalSort would recompute it, in time quadratic
+//     in the nodes (v0.23 scans every vertex after each one it emits).
+//
+// The edge finders (instructs, observes, feedback, trials) build the graph
+// rather than walk it: they scan the steps in time order with per-agent
+// indexes, linear in the run.
 package graph

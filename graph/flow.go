@@ -26,17 +26,18 @@ func (b *builder) addInstructs() {
 		}
 	}
 	for a, addressed := range byTarget {
-		k, prev := 0, -1
+		// k only moves forward, so the steps weighed for j are those since
+		// the agent's previous step: no step addresses its own speaker.
+		k := 0
 		for _, j := range b.stepsOf[a] {
 			best, bestInstr := -1, false
 			for ; k < len(addressed) && addressed[k] < j; k++ {
 				i := addressed[k]
 				isInstr := b.kinds[i].has(extract.KindInstruction)
-				if i > prev && (isInstr || !bestInstr) {
+				if isInstr || !bestInstr {
 					best, bestInstr = i, isInstr
 				}
 			}
-			prev = j
 			if best >= 0 {
 				b.addStepEdge(best, j, Instructs, fmt.Sprintf("to %s: %s", b.agents[a], quote(b.r.Steps[best].Content, 80)))
 			}
@@ -51,14 +52,6 @@ func (b *builder) addInstructs() {
 // whose tool call ID the result answers, else the latest tool call since the
 // previous result.
 func (b *builder) addObserves() {
-	callByID := map[string]int{}
-	for i, s := range b.r.Steps {
-		for _, c := range s.ToolCalls {
-			if c.ID != "" {
-				callByID[c.ID] = i
-			}
-		}
-	}
 	// nextCall[i] / nextPlain[i]: first tool call / first non-result step ≥ i.
 	nextCall, nextPlain := make([]int, b.n+1), make([]int, b.n+1)
 	nextCall[b.n], nextPlain[b.n] = b.n, b.n
@@ -71,27 +64,12 @@ func (b *builder) addObserves() {
 			nextPlain[i] = i
 		}
 	}
-	lastCall, lastResult := -1, -1
 	for i := 0; i < b.n; i++ {
-		k := b.kinds[i]
-		if !k.has(extract.KindToolResult) {
-			if k.has(extract.KindToolCall) {
-				lastCall = i
-			}
+		if !b.kinds[i].has(extract.KindToolResult) {
 			continue
 		}
-		caller := -1
-		if c, ok := callByID[b.r.Steps[i].ToolCallID]; ok && c < i {
-			caller = c
-		} else if lastCall > lastResult {
-			caller = lastCall
-		}
-		lastResult = i
-		if k.has(extract.KindToolCall) {
-			lastCall = i
-		}
 		consumer, why := -1, ""
-		if caller >= 0 {
+		if caller := b.f.Steps[i].Caller; caller >= 0 && caller != i {
 			if j := b.nextOf(b.agentOf[caller], i); j >= 0 && nextCall[i+1] >= j {
 				consumer, why = j, fmt.Sprintf("%s reads the result of its call at step %d", b.agents[b.agentOf[caller]], caller)
 			}

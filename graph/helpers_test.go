@@ -63,6 +63,7 @@ func mkRun(question string, qclaims []string, steps ...st) (*run.Run, *extract.R
 		}
 		f.Steps = append(f.Steps, ft)
 	}
+	extract.AssignCallers(r, f)
 	return r, f
 }
 

@@ -1,9 +1,12 @@
 package graph
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
+
+	dgraph "github.com/dominikbraun/graph"
 
 	"github.com/offattr/offattr/extract"
 )
@@ -194,30 +197,54 @@ type LoopGroup struct {
 // loopGroups joins loop edges within a trial (trial boundaries bound loop
 // groups; a loop edge across trials, such as a re-plan repeating the old
 // plan, stays in the graph but joins no group) and instructs edges between
-// their members.
-func (b *builder) loopGroups(g *Graph) []LoopGroup {
-	uf := newUnionFind()
+// their members: a group is a connected component of these links. The
+// library finds strongly connected components, which for links drawn both
+// ways are exactly the connected ones. Steps are keyed by node ID, not by
+// index: the library's StronglyConnectedComponents (v0.23) drops a vertex
+// whose key is the zero value, which step 0 would be.
+func (b *builder) loopGroups(g *Graph) ([]LoopGroup, error) {
+	links := dgraph.New(dgraph.StringHash, dgraph.Directed())
+	link := func(i, j int) error {
+		for _, v := range []int{i, j} {
+			if err := links.AddVertex(stepID(v)); err != nil && !errors.Is(err, dgraph.ErrVertexAlreadyExists) {
+				return err
+			}
+		}
+		for _, e := range [][2]string{{stepID(i), stepID(j)}, {stepID(j), stepID(i)}} {
+			if err := links.AddEdge(e[0], e[1]); err != nil && !errors.Is(err, dgraph.ErrEdgeAlreadyExists) {
+				return err
+			}
+		}
+		return nil
+	}
 	member := map[int]bool{}
 	for _, e := range b.state.loopEdges {
 		if b.trialOf[e[0]] == b.trialOf[e[1]] {
-			uf.union(e[0], e[1])
+			if err := link(e[0], e[1]); err != nil {
+				return nil, fmt.Errorf("loop groups: %w", err)
+			}
 			member[e[0]], member[e[1]] = true, true
 		}
 	}
 	for m := range member {
 		for _, j := range g.Successors(m, Instructs) {
 			if member[j] && b.trialOf[j] == b.trialOf[m] {
-				uf.union(m, j)
+				if err := link(m, j); err != nil {
+					return nil, fmt.Errorf("loop groups: %w", err)
+				}
 			}
 		}
 	}
-	byRoot := map[int][]int{}
-	for m := range member {
-		r := uf.find(m)
-		byRoot[r] = append(byRoot[r], m)
+	components, err := dgraph.StronglyConnectedComponents(links)
+	if err != nil {
+		return nil, fmt.Errorf("loop groups: %w", err)
 	}
-	var groups []LoopGroup
-	for _, steps := range byRoot {
+	groups := make([]LoopGroup, 0, len(components))
+	for _, ids := range components {
+		steps := make([]int, len(ids))
+		for k, id := range ids {
+			steps[k] = g.order[id] // steps come first among the nodes
+		}
 		sort.Ints(steps)
 		lg := LoopGroup{Trial: b.trialOf[steps[0]], Steps: steps}
 		for _, m := range steps {
@@ -233,7 +260,7 @@ func (b *builder) loopGroups(g *Graph) []LoopGroup {
 		groups = append(groups, lg)
 	}
 	sort.Slice(groups, func(i, j int) bool { return groups[i].Steps[0] < groups[j].Steps[0] })
-	return groups
+	return groups, nil
 }
 
 func sortedSet(xs []int) []int {
@@ -248,29 +275,4 @@ func sortedSet(xs []int) []int {
 		}
 	}
 	return out
-}
-
-type unionFind map[int]int
-
-func newUnionFind() unionFind { return unionFind{} }
-
-func (u unionFind) find(x int) int {
-	p, ok := u[x]
-	if !ok || p == x {
-		return x
-	}
-	r := u.find(p)
-	u[x] = r
-	return r
-}
-
-func (u unionFind) union(a, b int) {
-	ra, rb := u.find(a), u.find(b)
-	if ra != rb {
-		if ra < rb {
-			u[rb] = ra
-		} else {
-			u[ra] = rb
-		}
-	}
 }

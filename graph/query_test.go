@@ -41,6 +41,14 @@ func TestLoopGroups(t *testing.T) {
 	assert.Equal(t, "jaccard 1.00", loops[1].Evidence)
 }
 
+// The library's component search loses a vertex keyed by a zero value;
+// step 0 must still be grouped.
+func TestLoopGroupFromStepZero(t *testing.T) {
+	same := "I searched the archive and found nothing useful on the first page"
+	g := buildRun(t, "", nil, st{agent: "S", text: same}, st{agent: "O"}, st{agent: "S", text: same}, st{agent: "S", text: same})
+	assert.Equal(t, []LoopGroup{{Trial: 0, Steps: []int{0, 2, 3}, Planner: []int{}, Executor: []int{0, 2, 3}}}, g.LoopGroups())
+}
+
 func TestLoopGroupsStopAtTrialBoundaries(t *testing.T) {
 	same := "Please search the Astronomy Picture archive for the first week of August 2015"
 	g := buildRun(t, "", nil,

@@ -36,6 +36,7 @@ func synthRun(n int, seed uint64) (*run.Run, *extract.RunFeatures) {
 	}
 	s.step("planner", extract.KindFinalAnswer, "", "FINAL ANSWER: the total is "+s.value()+" dollars.", nil)
 	s.r.Steps, s.f.Steps = s.r.Steps[:n], s.f.Steps[:n]
+	extract.AssignCallers(s.r, s.f)
 	return s.r, s.f
 }
 

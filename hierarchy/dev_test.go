@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"hash"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -34,7 +33,7 @@ var digestBudgets = []int{0, 60, 100, 150, 250, 400, 1000, 2000, 4000, 16000}
 // Every context is also checked against the budget on the way.
 func TestDevDigest(t *testing.T) {
 	var b strings.Builder
-	for _, path := range corpusFiles(t) {
+	for _, path := range runtest.AllFiles(t) {
 		r, err := run.Load(path, run.Options{})
 		require.NoError(t, err)
 		f := extract.Run(r)
@@ -54,20 +53,6 @@ func TestDevDigest(t *testing.T) {
 		fmt.Fprintf(&b, "%s sampled steps: %x\n", name, sampled.Sum(nil)[:8])
 	}
 	checkGolden(t, filepath.Join("testdata", "golden", "dev_digest.txt"), b.String())
-}
-
-// corpusFiles lists the runs of Who&When's dev half and of tau-retail,
-// which stands beside it in ../shared.
-func corpusFiles(tb testing.TB) []string {
-	tb.Helper()
-	files := runtest.DevFiles(tb)
-	tau, err := filepath.Glob(filepath.Join(runtest.DevDir(tb), "..", "..", "tau-retail", "*.json"))
-	require.NoError(tb, err)
-	if len(tau) == 0 {
-		tb.Skip("tau-retail not found beside the Who&When dev half")
-	}
-	sort.Strings(tau)
-	return append(files, tau...)
 }
 
 // pinned reports whether the golden file has a line of its own for target:

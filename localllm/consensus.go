@@ -130,7 +130,6 @@ func (t *tally) rescore(all []rules.Candidate) []rules.Candidate {
 	}
 	out := make([]rules.Candidate, len(all))
 	for i, c := range all {
-		c.Rules = slices.Clone(c.Rules)
 		r := t.share[c.Step]
 		if !isJudged[c.Step] {
 			r = 0
@@ -143,9 +142,7 @@ func (t *tally) rescore(all []rules.Candidate) []rules.Candidate {
 			s += t.mu * t.model(c.Step)
 		}
 		c.Score = s / (t.rho + t.mu)
-		if t.count[c.Step] > 0 {
-			c.Rules = append(c.Rules, "llm_vote")
-		}
+		c.Votes = t.count[c.Step]
 		out[i] = c
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
@@ -191,7 +188,8 @@ func combine(att rules.Attribution, judged []rules.Candidate, outs []outcome, m 
 		out.Step, out.Agent, out.Confidence = win.Step, win.Agent, win.Score
 	}
 	for _, o := range t.counted {
-		out.Evidence = append(out.Evidence, rules.Evidence{Rule: "llm_" + o.role.Name, Step: o.answer.Vote.Step, Quote: o.answer.Vote.Reason})
+		v := o.answer.Vote
+		out.Votes = append(out.Votes, rules.Vote{Analyst: o.role.Name, Step: v.Step, Confidence: v.Confidence, Reason: v.Reason})
 	}
 	out.Rationale = joinSentences(att.Rationale, t.explain(att, out, m, panel))
 	return out

@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -79,25 +77,6 @@ func TestPerTarget(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "--- around step 2 ---\ncontext of 2\n--- around step 6 ---\ncontext of 6\n", text)
 	assert.Equal(t, []int{494, 494}, budgets, "half the budget each, less the header")
-}
-
-func TestAddFlags(t *testing.T) {
-	var o Options
-	fs := pflag.NewFlagSet("analyze", pflag.ContinueOnError)
-	o.AddFlags(fs)
-	assert.Equal(t, Options{TopK: 3, Panel: 3, Parallel: 1, Timeout: 2 * time.Minute, Seed: 42, Warn: o.Warn}, o, "defaults")
-	require.NoError(t, fs.Parse([]string{"--model", "qwen3:32b", "--ollama-host", "box:11434", "--think", "--top-k", "5",
-		"--panel", "6", "--parallel", "2", "--timeout", "45s", "--no-cache", "--cache-dir", "/tmp/c"}))
-	assert.Equal(t, "qwen3:32b", o.Model)
-	assert.Equal(t, "box:11434", o.Host)
-	assert.True(t, o.Think)
-	assert.Equal(t, 5, o.TopK)
-	assert.Equal(t, 6, o.Panel)
-	assert.Equal(t, 2, o.Parallel)
-	assert.Equal(t, 45*time.Second, o.Timeout)
-	assert.True(t, o.NoCache)
-	assert.Equal(t, "/tmp/c", o.CacheDir)
-	assert.True(t, o.Enabled())
 }
 
 func TestCallBudget(t *testing.T) {

@@ -31,7 +31,7 @@ type Judge struct {
 	cache  *cache
 	slots  chan struct{}
 	warns  *warner
-	shrink *shrink // shared by WithGroundTruth copies: it is about the model
+	shrink *shrink
 }
 
 // New checks that the server answers and has the model (/api/show), reads
@@ -86,15 +86,6 @@ func New(ctx context.Context, opts Options) (*Judge, error) {
 // Model describes the model as the server reported it.
 func (j *Judge) Model() Model { return j.model }
 
-// WithGroundTruth returns a Judge that shares this one's server, cache and
-// call slots but does (or does not) show the run's correct answer to the
-// model, for evaluating both settings in one process.
-func (j *Judge) WithGroundTruth(on bool) *Judge {
-	c := *j
-	c.opts.WithGroundTruth = on
-	return &c
-}
-
 func (j *Judge) thinks() bool { return j.opts.Think && j.model.Thinking }
 
 // Attribute has the panel judge the top candidates of att and returns the
@@ -103,13 +94,17 @@ func (j *Judge) thinks() bool { return j.opts.Think && j.model.Thinking }
 // Usage), and the reason goes to Options.Warn. The error is non-nil only
 // when ctx ended, so a bulk caller knows to stop.
 func (j *Judge) Attribute(ctx context.Context, r *run.Run, att rules.Attribution) (rules.Attribution, error) {
-	return j.AttributeWith(ctx, r, nil, att)
+	return j.review(ctx, r, nil, att)
 }
 
-// AttributeWith is Attribute for a caller that has already extracted the
-// run's features (the pipeline has): they are used, not extracted again.
-// f may be nil.
-func (j *Judge) AttributeWith(ctx context.Context, r *run.Run, f *extract.RunFeatures, att rules.Attribution) (rules.Attribution, error) {
+// Review is Attribute for the engine, which has already read the run: its
+// features are used, not extracted again.
+func (j *Judge) Review(ctx context.Context, in *rules.Input, att rules.Attribution) (rules.Attribution, error) {
+	return j.review(ctx, in.Run, in.Features, att)
+}
+
+// review judges att's candidates in r; f may be nil.
+func (j *Judge) review(ctx context.Context, r *run.Run, f *extract.RunFeatures, att rules.Attribution) (rules.Attribution, error) {
 	name := att.File
 	if name == "" {
 		name = r.Source
@@ -118,9 +113,6 @@ func (j *Judge) AttributeWith(ctx context.Context, r *run.Run, f *extract.RunFea
 	if len(judged) == 0 {
 		j.warns.line(name, "no candidate step to judge; the rules' answer stands")
 		return att, nil
-	}
-	if !j.opts.WithGroundTruth {
-		r = r.WithoutGroundTruth()
 	}
 	inStepOrder := slices.Clone(judged)
 	slices.SortFunc(inStepOrder, func(a, b rules.Candidate) int { return a.Step - b.Step })
@@ -133,7 +125,7 @@ func (j *Judge) AttributeWith(ctx context.Context, r *run.Run, f *extract.RunFea
 		// Every size below is in estimated tokens; a factor of 2 means the
 		// model spends twice as many, so everything is built half as big.
 		budget := callBudget(runTokens(r), j.opts.PromptTokens, promptLimit(j.model.NumCtx, len(judged), j.thinks())) / factor
-		p, err := buildPrompt(r, inStepOrder, budget, j.opts.WithGroundTruth, render)
+		p, err := buildPrompt(r, inStepOrder, budget, render)
 		if err != nil {
 			j.warns.line(name, err.Error()+"; the rules' answer stands")
 			att.Usage = att.Usage.Add(spent)

@@ -55,7 +55,7 @@ func TestAttributeSuccess(t *testing.T) {
 		require.NotNil(t, c.Truncate)
 		assert.False(t, *c.Truncate)
 		assert.Equal(t, chats[0].Messages[1].Content, c.Messages[1].Content, "analysts share the user message")
-		assert.NotContains(t, c.Messages[1].Content, "SECRET-ANSWER-7", "no ground truth without the setting")
+		assert.NotContains(t, c.Messages[1].Content, "SECRET-ANSWER-7", "a run without a ground truth shows none")
 		reply := ollamatest.SchemaReply(&c, 0).Content
 		usage = usage.Add(rules.Usage{LLMCalls: 1, PromptTokens: ollamatest.PromptTokens(c.Messages), CompletionTokens: (len(reply) + 3) / 4})
 	}
@@ -76,10 +76,13 @@ func TestAttributeSuccess(t *testing.T) {
 		assert.Equal(t, want.step, got.Candidates[i].Step)
 		assert.InDelta(t, want.score, got.Candidates[i].Score, 1e-9)
 	}
-	assert.Equal(t, []string{"test_rule", "llm_vote"}, got.Candidates[0].Rules)
-	assert.Equal(t, []string{"test_rule"}, att.Candidates[0].Rules, "the rules' answer is not modified")
-	require.Len(t, got.Evidence, 3)
-	assert.Equal(t, rules.Evidence{Rule: "llm_conservative", Step: 2, Quote: "the step contradicts the evidence"}, got.Evidence[0])
+	assert.Equal(t, []string{"test_rule"}, got.Candidates[0].Rules, "votes are not rules")
+	assert.Equal(t, 3, got.Candidates[0].Votes)
+	assert.Equal(t, 0, got.Candidates[1].Votes)
+	assert.Zero(t, att.Candidates[0].Votes, "the rules' answer is not modified")
+	assert.Equal(t, att.Evidence, got.Evidence, "the rules' evidence stands as it was")
+	require.Len(t, got.Votes, 3)
+	assert.Equal(t, rules.Vote{Analyst: "conservative", Step: 2, Confidence: 0.7, Reason: "the step contradicts the evidence"}, got.Votes[0])
 	assert.Contains(t, got.Rationale, "Rules blame step 2. Model qwen3:8b (3 analysts: conservative, liberal, detail-focused) judged steps 2, 4, 6.")
 	assert.Contains(t, got.Rationale, "Votes: step 2 ×3 (weight 2.10); criteria for step 2: fault 0.70, first 0.70, decisive 0.70. The consensus kept step 2, confidence 0.58.")
 }
@@ -313,12 +316,17 @@ func TestAttributeThink(t *testing.T) {
 }
 
 func TestAttributeGroundTruth(t *testing.T) {
+	// The prompt shows the correct answer exactly when the run carries one:
+	// the "without ground truth" setting is decided once, when the run is
+	// loaded, and a run loaded that way has none to show.
 	srv := newServer(t, qwen(32768))
 	j, _ := newJudge(t, srv, func(o *Options) { o.Panel = 1 })
-	r := testRun(10, 30)
-	_, err := j.Attribute(context.Background(), r, testAttribution(r))
+	without := testRun(10, 30)
+	with := *without
+	with.GroundTruth = "SECRET-ANSWER-7"
+	_, err := j.Attribute(context.Background(), without, testAttribution(without))
 	require.NoError(t, err)
-	_, err = j.WithGroundTruth(true).Attribute(context.Background(), r, testAttribution(r))
+	_, err = j.Attribute(context.Background(), &with, testAttribution(&with))
 	require.NoError(t, err)
 	chats := srv.Chats()
 	require.Len(t, chats, 2, "the settings do not share cache entries")

@@ -4,8 +4,6 @@ import (
 	"io"
 	"net/http"
 	"time"
-
-	"github.com/spf13/pflag"
 )
 
 // Defaults, chosen for a local model on one GPU or a CPU. See Options.
@@ -49,9 +47,6 @@ type Options struct {
 	CacheDir string
 	// Seed is sent with every call (the retry of a bad answer uses Seed+1).
 	Seed int
-	// WithGroundTruth puts the run's correct answer into the prompts: the
-	// "with ground truth" setting. Off, the model never sees it.
-	WithGroundTruth bool
 	// PromptTokens fixes the prompt budget of every call; 0 sizes it to the
 	// run (see Budget).
 	PromptTokens int
@@ -68,21 +63,6 @@ type Options struct {
 
 // Enabled reports whether a model was asked for.
 func (o *Options) Enabled() bool { return o.Model != "" }
-
-// AddFlags registers the model flags on fs, writing into o; o's current
-// values are the flags' defaults.
-func (o *Options) AddFlags(fs *pflag.FlagSet) {
-	o.fillDefaults()
-	fs.StringVar(&o.Model, "model", o.Model, "ask this Ollama model to judge the top candidates (e.g. qwen3:8b); without it, rules alone")
-	fs.StringVar(&o.Host, "ollama-host", o.Host, "Ollama server, host:port or URL (default: $OLLAMA_HOST, else 127.0.0.1:11434)")
-	fs.BoolVar(&o.Think, "think", o.Think, "let thinking models think before answering (slower, more tokens)")
-	fs.IntVar(&o.TopK, "top-k", o.TopK, "how many of the rules' top candidates the model judges")
-	fs.IntVar(&o.Panel, "panel", o.Panel, "how many analyst roles vote (1-6: conservative, liberal, detail-focused, pattern-focused, skeptical, general)")
-	fs.IntVar(&o.Parallel, "parallel", o.Parallel, "at most this many model calls at once")
-	fs.DurationVar(&o.Timeout, "timeout", o.Timeout, "give up on a model call after this long")
-	fs.BoolVar(&o.NoCache, "no-cache", o.NoCache, "neither read nor write the model response cache")
-	fs.StringVar(&o.CacheDir, "cache-dir", o.CacheDir, "model response cache directory (default: $"+CacheDirEnv+", else the user cache dir)")
-}
 
 // fillDefaults replaces zero values by the defaults.
 func (o *Options) fillDefaults() {

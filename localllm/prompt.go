@@ -136,7 +136,7 @@ func systemFor(r Role) string { return fmt.Sprintf(systemPrompt, r.Focus) }
 
 // buildPrompt writes the user message for the candidates within budget
 // tokens for the whole call (system message included).
-func buildPrompt(r *run.Run, cands []rules.Candidate, budget int, withGT bool, render ContextFunc) (prompt, error) {
+func buildPrompt(r *run.Run, cands []rules.Candidate, budget int, render ContextFunc) (prompt, error) {
 	p := prompt{}
 	var head strings.Builder
 	q := strings.TrimSpace(r.Question)
@@ -144,7 +144,7 @@ func buildPrompt(r *run.Run, cands []rules.Candidate, budget int, withGT bool, r
 		q = "(not given)"
 	}
 	fmt.Fprintf(&head, "Task: %s\n", clipBytes(strings.Join(strings.Fields(q), " "), min(maxQuestionTokens, budget/4)*4))
-	if withGT && strings.TrimSpace(r.GroundTruth) != "" {
+	if strings.TrimSpace(r.GroundTruth) != "" {
 		fmt.Fprintf(&head, "Correct answer: %s\n", clipBytes(strings.TrimSpace(r.GroundTruth), 400))
 	}
 	head.WriteString("Candidates:")

@@ -2,30 +2,56 @@
 // writes it anywhere or sends it to a model. It decides what looks like a
 // secret and how it is replaced; what to redact and when is the caller's call.
 //
+// # Using it
+//
+// Compile the patterns once (Compile; a nil *Patterns means redaction is
+// off) and make one Redactor per run with NewRedactor. Redactor.Run returns
+// the run with every text redacted, agent names, roles, targets and tool
+// names included (an agent may be named by its e-mail address); afterwards the same Redactor's String and Error mask
+// anything else printed about that run (an error message, a file's agent
+// list, a report line) with the run's own placeholders, so every output
+// says [EMAIL_1] for the same address. A nil *Redactor returns everything
+// unchanged, so callers need no second code path when redaction is off.
+//
 // # What is masked
 //
 // Each kind gets numbered placeholders, [KIND_N], and the same value always
 // gets the same placeholder within one Redactor (one run), so a redacted
 // transcript stays readable: "[EMAIL_1] wrote to [EMAIL_2], then [EMAIL_1]…".
+// E-mail addresses are the same value whatever their case; card numbers,
+// IBANs and phone numbers whatever their grouping.
 //
 //   - PRIVATE_KEY: PEM private-key blocks, including a block cut off before
 //     its END line (logs truncate).
 //   - TOKEN: JWTs, "Bearer …" tokens, "Authorization: Basic …".
-//   - API_KEY: provider keys by prefix (OpenAI sk-/sk-proj-, Anthropic
-//     sk-ant-, GitHub ghp_/gho_/ghu_/ghs_/ghr_/github_pat_, Slack xox?-,
-//     Google AIza, Stripe sk_/rk_ live/test, HuggingFace hf_, GitLab glpat-,
-//     npm, SendGrid, Groq, xAI, PyPI, DigitalOcean) and AWS key ids
-//     (AKIA/ASIA/… + 16).
-//   - SECRET: values assigned to keys ending in api_key, secret, token,
-//     access_key, private_key… (aws_secret_access_key = …, "token": "…") when
-//     the value looks like a key: 8+ token characters with a digit, or 16+
-//     with both cases. "max_tokens: 4096" and "the token: it" stay.
-//   - PASSWORD: the password in scheme://user:pass@host, and values of
-//     password/passwd/pwd/passphrase keys (connection strings "Pwd=…;").
-//     After "password:" an unquoted all-lowercase word is taken for prose
-//     ("invalid password: too short") and kept; after "=" or in quotes
-//     anything is masked.
+//   - API_KEY: provider keys by prefix: OpenAI sk-/sk-proj-, Anthropic
+//     sk-ant-, GitHub ghp_/gho_/ghu_/ghs_/ghr_/github_pat_, Slack xox?-/xapp-,
+//     Google AIza/ya29./GOCSPX-, Stripe sk_/rk_ live/test and whsec_,
+//     HuggingFace hf_, GitLab glpat-, Grafana glsa_, npm, SendGrid, Groq,
+//     xAI, PyPI, DigitalOcean, Perplexity, Replicate, LangSmith, Pinecone,
+//     Shopify, Databricks, Twilio SK…, Mailgun key-…, Atlassian, Linear,
+//     Notion, Vault, Figma, Sentry, age, Telegram bot tokens, Square,
+//     Postman, Doppler, Facebook, Fireworks, and AWS key ids (AKIA/ASIA/… +
+//     16).
+//   - PASSWORD: the password in scheme://user:pass@host; the value after a
+//     password label (password, passwd, pwd, pw, pass, passphrase, passcode,
+//     Passwort, Kennwort, also ending a longer key such as DB_PASSWORD or
+//     userPassword); and PINs (4–12 digits after "PIN", "PIN code"…, with or
+//     without a separator).
+//   - SECRET: the value after a key label (api key, secret key, access key,
+//     private key, client secret, secret… also ending a longer key such as
+//     aws_secret_access_key or openaiApiKey), and after a token label
+//     (access_token…) when the value looks like a key: 8+ characters with a
+//     digit, or 16+ with both cases, so "max_tokens: 4096" and "the token:
+//     it" stay.
 //   - EMAIL: addresses with a real-looking top-level domain (not icon@2x.png).
+//   - IBAN: a country code, two check digits and the country's length of
+//     letters and digits (bare or grouped by spaces), passing the ISO 13616
+//     mod-97 check.
+//   - CARD: 13–19 digits starting with 2–6, bare or in groups joined by
+//     single spaces or dashes, passing the Luhn check; in a longer run of
+//     groups, the longest stretch of whole groups that passes ("4111 1111
+//     1111 1111 12/25" masks the card and keeps the expiry).
 //   - IP: IPv4 dotted quads (each part 0–255, no leading zeros) and IPv6
 //     addresses, except loopback, unspecified and netmask-like addresses,
 //     which carry no personal data and explain network errors.
@@ -37,24 +63,58 @@
 //   - CUSTOM: matches of the user's patterns (Options.PatternsFile). A pattern
 //     with a group named "secret" masks only that group.
 //
-// A secret value of 6+ characters found once (a password, key or token) is
-// also masked wherever else it appears in later text of the same run, even
-// without its key around it.
+// A label takes its value after ':', '=', '=>', ':=' or the word "is" or
+// "was", after a closing quote or not, in plain text, JSON, or JSON that
+// was escaped once or twice ({\"api_key\": \"…\"}, \\\"…\\\"). A quoted value
+// runs to its closing quote, escaped quotes inside it included. A bare value
+// runs to white space or a quote, whatever its characters (Tr0ub4dor&3xyz,
+// Sup3r;Secret, abc(def)ghi); it stops early only where a connection string
+// or a query goes on to its next key (";Encrypt=true", "&user=x"), and it
+// leaves out a final full stop, comma, semicolon or colon (the sentence's)
+// and a closing bracket it did not open.
+//
+// A secret value of 6+ characters found once (a password, key, token, card
+// number or IBAN) is also masked wherever else it appears in the same run,
+// even without its label around it. A plain word found after a colon or
+// "is" is not hunted that way ("Password: Required" must not mask every
+// "Required").
 //
 // # What is deliberately kept
 //
 // Version numbers (2.4.1, v1.2.3.4, "version 1.2.3.4", pkg==1.2.3.4), step
 // indices, plain numbers (2024, 42, 3.14, 1,234, 5551234567 with no
-// separators or label), dates, times, ISBNs, UUIDs, MAC addresses, hex
-// commit hashes and digests (not secrets on their own; a hex value assigned
-// to a secret key is masked as SECRET), ordinary words. A bare four-part
-// dotted quad that fits the IPv4 ranges, such as 1.2.3.4 with no version
-// marker before it, is taken for an address: masking a version number
-// costs a little readability, leaking an address costs privacy.
+// separators or label), order ids (#W2378156), tracking numbers and other
+// long numbers that fail the Luhn check or start with 0, 1, 7, 8 or 9
+// (millisecond timestamps start with 1), dates, times, ISBNs, UUIDs, MAC
+// addresses, hex commit hashes and digests (not secrets on their own; a hex
+// value assigned to a secret key is masked as SECRET), ordinary words. A
+// bare four-part dotted quad that fits the IPv4 ranges, such as 1.2.3.4
+// with no version marker before it, is taken for an address: masking a
+// version number costs a little readability, leaking an address costs
+// privacy.
+//
+// A label without a value stays: "password" in a sentence, "Password:" at
+// the end of a line (the value must be on the same line), prose after a
+// colon or "is" ("invalid password: too short", "the password is
+// incorrect": a single lower-case word), placeholders for a secret rather
+// than secrets (null, ****, (hidden), $VAR, ${VAR}, %VAR%, {{ var }},
+// <your-key>), test runners' "PASS: TestName", "pass is …", and the working
+// directory in PWD=/home/… .
+//
+// # Idempotence
+//
+// Redacting redacted text changes nothing: no pattern matches inside or
+// across a placeholder, and the rules run over a text again until it stops
+// changing (four passes at most), since a placeholder can change what surrounds a candidate
+// (a phone number is not taken from the middle of a run of digit groups,
+// but "[PHONE_1] 0000 0000000" is no longer such a run). Patterns whose
+// context a placeholder of their own kind could change count that
+// placeholder as what it replaced.
 //
 // # Failure
 //
-// Every pattern runs with a match timeout. If one times out on some text,
-// that whole text is replaced by [WITHHELD_N] (fail closed: nothing
-// unchecked gets through) and Redactor.Err reports it.
+// Every pattern runs with a match timeout; card numbers and IBANs are found
+// by scanners that run in linear time and need none. If a pattern times out
+// on some text, that whole text is replaced by [WITHHELD_N] (fail closed:
+// nothing unchecked gets through) and Redactor.Err reports it.
 package redact

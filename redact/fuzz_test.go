@@ -6,14 +6,31 @@ import (
 	"unicode/utf8"
 )
 
+// Both targets are meant for CI with a short budget:
+//
+//	go test -run '^$' -fuzz '^FuzzString$' -fuzztime 10s ./redact
+//	go test -run '^$' -fuzz '^FuzzPlantedSecret$' -fuzztime 10s ./redact
+//
+// Without -fuzz they run their seeds as ordinary tests.
+
 // FuzzString checks that redaction never panics, only rewrites text into
-// placeholders, and that redacting its own output changes nothing.
+// placeholders, and that redacting its own output changes nothing; and
+// that no hint says no where its rule would mask something, which would be
+// a leak.
 func FuzzString(f *testing.F) {
 	seeds := []string{
 		"", "plain words", "2.4.1 and v1.2.3.4", "mail a@b.co", "10.0.0.1", "2001:db8::1",
 		"+44 20 7946 0958", "(415) 555-2671", "020 7946 0958", "password=x;", "token: abc12345",
 		"Bearer abcdef0123456789", openAIKey, jwt, pemKey, "postgres://u:p@h/db",
 		"[EMAIL_1] [IP_2]", "a@b.co[EMAIL_1]", "1.2.3.4.5", "::", "a:b:c",
+		"password: [PASSWORD_1]x", "4111 1111 1111 1111 12/25", `{\"pwd\": \"a\\\"b\"}`, "PIN 1234 5678",
+		"GB82 WEST 1234 5698 7654 32 DE89 3704", "Password: Tr0ub4dor&3xyz).",
+	}
+	for _, p := range plantedSecrets {
+		seeds = append(seeds, p.text())
+	}
+	for _, l := range lookAlikes {
+		seeds = append(seeds, l.in)
 	}
 	for _, s := range seeds {
 		f.Add(s)
@@ -23,6 +40,7 @@ func FuzzString(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
+		checkHints(t, p, in)
 		r := p.NewRedactor()
 		once := r.String(in)
 		if r.Err() != nil {
@@ -39,4 +57,50 @@ func FuzzString(f *testing.F) {
 			t.Fatalf("changed without a placeholder: %q → %q", in, once)
 		}
 	})
+}
+
+// FuzzPlantedSecret plants one of plantedSecrets, on a line of its own,
+// between arbitrary texts: whatever surrounds it, it must not survive.
+func FuzzPlantedSecret(f *testing.F) {
+	for i := range plantedSecrets {
+		f.Add("", "", uint(i))
+	}
+	f.Add("password=", "@example.com", uint(0))
+	f.Add("-----BEGIN PRIVATE KEY-----", "", uint(1))
+	f.Add("4111 1111", "1111 1111", uint(2))
+	f.Add(`{"password": "`, `"}`, uint(3))
+	f.Add("Bearer", "[CARD_1]", uint(4))
+	p, err := Compile(Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, before, after string, pick uint) {
+		s := plantedSecrets[pick%uint(len(plantedSecrets))]
+		if strings.Contains(before, s.secret) || strings.Contains(after, s.secret) {
+			return // the fuzzer wrote the secret itself, in a context of its own
+		}
+		in := before + "\n" + s.text() + "\n" + after
+		r := p.NewRedactor()
+		out := r.String(in)
+		if r.Err() != nil {
+			return // withheld whole
+		}
+		if strings.Contains(out, s.secret) {
+			t.Fatalf("%s survived:\nin:  %q\nout: %q", s.name, in, out)
+		}
+	})
+}
+
+// checkHints fails t if a rule finds something to mask in text although its
+// hint said it could not.
+func checkHints(t *testing.T, p *Patterns, text string) {
+	t.Helper()
+	for _, ru := range p.rules {
+		if ru.mayMatch(&probe{text: text}) {
+			continue
+		}
+		if hits, err := ru.hits([]rune(text)); err == nil && len(hits) > 0 {
+			t.Fatalf("the %s hint missed %q", ru.name, text)
+		}
+	}
 }

@@ -1,28 +1,157 @@
 package redact
 
-import "strings"
+import (
+	"iter"
+	"strings"
+)
 
-// Hand-written hints for the patterns whose anchors are common characters
-// (':', '=', '@'): a loop over those characters is far cheaper than any
-// regular expression over the whole text.
+// Hints are hand-written tests that a pattern may match at all. Most texts
+// hold no secret, so this is where redaction spends its time: a loop over a
+// few characters is far cheaper than any regular expression over the whole
+// text, and a hint may say yes too often but never no wrongly.
 
-// assignedKey is a hint: some ':' or '=' follows one of the key words
-// (lower-case), allowing a closing quote and spaces between.
-func assignedKey(words ...string) func(string) bool {
-	return func(text string) bool {
-		for i := 0; i < len(text); i++ {
-			if text[i] != ':' && text[i] != '=' {
-				continue
+// probe is the text the hints look at, with its lower-case form made once
+// for all the case-insensitive hints rather than once per rule.
+type probe struct {
+	text  string
+	lower string
+	fold  bool // lower is set
+}
+
+func (p *probe) folded() string {
+	if !p.fold {
+		p.lower, p.fold = strings.ToLower(p.text), true
+	}
+	return p.lower
+}
+
+// contains is a hint: text holds one of subs.
+func contains(subs ...string) func(*probe) bool {
+	return func(p *probe) bool {
+		for _, s := range subs {
+			if strings.Contains(p.text, s) {
+				return true
 			}
-			j := i
-			for j > 0 && (text[j-1] == ' ' || text[j-1] == '\t') {
-				j--
+		}
+		return false
+	}
+}
+
+// containsFold is contains ignoring ASCII case; subs are lower-case.
+func containsFold(subs ...string) func(*probe) bool {
+	return func(p *probe) bool {
+		lower := p.folded()
+		for _, s := range subs {
+			if strings.Contains(lower, s) {
+				return true
 			}
-			if j > 0 && (text[j-1] == '"' || text[j-1] == '\'') {
-				j--
+		}
+		return false
+	}
+}
+
+// prefixIndex is a hint for many literal prefixes at once: one pass over
+// the text looks each pair of bytes up, and only on a hit compares the
+// prefixes that start with that pair. Sixty strings.Contains calls would
+// cost sixty passes.
+type prefixIndex struct {
+	pair  [1 << 16]uint8 // 1 + index into lists, 0 for none
+	lists [][]string
+}
+
+func newPrefixIndex(prefixes []string) *prefixIndex {
+	x := &prefixIndex{}
+	for _, p := range prefixes {
+		k := uint16(p[0])<<8 | uint16(p[1])
+		if x.pair[k] == 0 {
+			x.lists = append(x.lists, nil)
+			x.pair[k] = uint8(len(x.lists))
+		}
+		x.lists[x.pair[k]-1] = append(x.lists[x.pair[k]-1], p)
+	}
+	return x
+}
+
+func (x *prefixIndex) hint(p *probe) bool {
+	t := p.text
+	for i := 0; i+1 < len(t); i++ {
+		n := x.pair[uint16(t[i])<<8|uint16(t[i+1])]
+		if n == 0 {
+			continue
+		}
+		for _, pre := range x.lists[n-1] {
+			if strings.HasPrefix(t[i:], pre) {
+				return true
 			}
-			for _, w := range words {
-				if j >= len(w) && strings.EqualFold(text[j-len(w):j], w) {
+		}
+	}
+	return false
+}
+
+// labelled is a hint: one of the label words (lower-case) ends right
+// before ':' or '=', allowing a closing quote, escaped or not, and spaces.
+func labelled(words ...string) func(*probe) bool {
+	return func(p *probe) bool {
+		lower := p.folded()
+		for i := 0; i < len(lower); i++ {
+			if (lower[i] == ':' || lower[i] == '=') && labelBefore(lower, i, words) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// stated is a hint: one of the label words (lower-case) comes before the
+// word "is" or "was".
+func stated(words ...string) func(*probe) bool {
+	return func(p *probe) bool {
+		lower := p.folded()
+		for _, verb := range []string{" is", " was"} {
+			for i := range occurrences(lower, verb) {
+				if labelBefore(lower, i, words) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+}
+
+// labelBefore reports whether one of words ends before position i of
+// lower, allowing spaces and a closing quote, escaped or not, between.
+func labelBefore(lower string, i int, words []string) bool {
+	j := i
+	for j > 0 && (lower[j-1] == ' ' || lower[j-1] == '\t') {
+		j--
+	}
+	if j > 0 && (lower[j-1] == '"' || lower[j-1] == '\'') {
+		j--
+		for j > 0 && lower[j-1] == '\\' {
+			j--
+		}
+	}
+	for _, w := range words {
+		if strings.HasSuffix(lower[:j], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// labelNearDigit is a hint: one of the words (lower-case) starts a word and
+// a digit follows within a few characters, as in "tel: 555…" or "PIN 1234".
+func labelNearDigit(words ...string) func(*probe) bool {
+	const reach = 24
+	return func(p *probe) bool {
+		lower := p.folded()
+		for _, w := range words {
+			for i := range occurrences(lower, w) {
+				if i > 0 && isLetter(lower[i-1]) {
+					continue
+				}
+				after := lower[i+len(w) : min(len(lower), i+len(w)+reach)]
+				if strings.IndexFunc(after, isDigitRune) >= 0 {
 					return true
 				}
 			}
@@ -33,50 +162,220 @@ func assignedKey(words ...string) func(string) bool {
 
 // emailLike is a hint: an '@' between an address character and a domain
 // with a dot.
-func emailLike(text string) bool {
-	for i := strings.IndexByte(text, '@'); i >= 0; {
-		if i > 0 && isLocalChar(text[i-1]) {
-			rest := text[i+1:]
-			end := 0
-			for end < len(rest) && (isAlnum(rest[end]) || rest[end] == '-' || rest[end] == '.') {
-				end++
-			}
-			if d := strings.IndexByte(rest[:end], '.'); d > 0 && d < end-1 {
-				return true
-			}
+func emailLike(p *probe) bool {
+	text := p.text
+	for i := range occurrences(text, "@") {
+		if i == 0 || !isLocalChar(text[i-1]) {
+			continue
 		}
-		next := strings.IndexByte(text[i+1:], '@')
-		if next < 0 {
-			break
-		}
-		i += 1 + next
-	}
-	return false
-}
-
-// ipv6Like is a hint: a hex digit before "::" or two colons a group apart.
-func ipv6Like(text string) bool {
-	for i := strings.IndexByte(text, ':'); i >= 0; {
 		rest := text[i+1:]
-		j := 0
-		for j < len(rest) && j < 4 && isHex(rest[j]) {
-			j++
+		end := 0
+		for end < len(rest) && (isAlnum(rest[end]) || rest[end] == '-' || rest[end] == '.') {
+			end++
 		}
-		if j < len(rest) && rest[j] == ':' && (j > 0 || (i > 0 && isHex(text[i-1])) || (j+1 < len(rest) && isHex(rest[j+1]))) {
+		if d := strings.IndexByte(rest[:end], '.'); d > 0 && d < end-1 {
 			return true
 		}
-		next := strings.IndexByte(rest, ':')
-		if next < 0 {
-			break
-		}
-		i += 1 + next
 	}
 	return false
 }
 
-func isAlnum(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+// ipv6Like is a hint for what keepIPv6 accepts: "::" next to a hex digit,
+// or six colons between hex groups (the full form, or one that ends in an
+// IPv4 address). Clock times (12:30:45) are neither.
+func ipv6Like(p *probe) bool {
+	text := p.text
+	colons, next := 0, -1 // colons in the current run of groups, and where it goes on
+	for i := range occurrences(text, ":") {
+		if i+1 < len(text) && text[i+1] == ':' &&
+			(i > 0 && isHex(text[i-1]) || i+2 < len(text) && isHex(text[i+2])) {
+			return true
+		}
+		if i != next {
+			colons = 0
+		}
+		j := skip(text, i+1, 4, isHex)
+		if j < len(text) && text[j] == ':' && j > i+1 {
+			if colons++; colons >= 5 {
+				return true
+			}
+			next = j
+		}
+	}
+	return false
 }
+
+// ipv4Like is a hint: digit '.' 1–3 digits '.' 1–3 digits '.' digit.
+func ipv4Like(p *probe) bool {
+	text := p.text
+	for i := range occurrences(text, ".") {
+		if i == 0 || !isDigit(text[i-1]) {
+			continue
+		}
+		j, parts := i, 0
+		for parts < 3 && j < len(text) && text[j] == '.' {
+			k := skip(text, j+1, 3, isDigit)
+			if k == j+1 {
+				break
+			}
+			parts++
+			j = k
+		}
+		if parts == 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// digitRunLike is a hint: at least n digits in a row, allowing single
+// spaces or dashes between them ("4111 1111 1111 1111").
+func digitRunLike(n int) func(*probe) bool {
+	return func(p *probe) bool {
+		text := p.text
+		count := 0
+		for i := 0; i < len(text); i++ {
+			switch c := text[i]; {
+			case isDigit(c):
+				count++
+				if count >= n {
+					return true
+				}
+			case (c == ' ' || c == '-') && i > 0 && isDigit(text[i-1]) && i+1 < len(text) && isDigit(text[i+1]):
+			default:
+				count = 0
+			}
+		}
+		return false
+	}
+}
+
+// nanpLike is a hint for North American numbers: three digits, an optional
+// ')', one or two separators, three digits, a separator, four digits.
+func nanpLike(p *probe) bool {
+	t := p.text
+	sep := func(c byte) bool { return c == '-' || c == '.' || c == ' ' }
+	digits := func(i, n int) bool {
+		if i+n > len(t) {
+			return false
+		}
+		for k := i; k < i+n; k++ {
+			if !isDigit(t[k]) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i+12 <= len(t); i++ {
+		if !digits(i, 3) {
+			continue
+		}
+		j := i + 3
+		if t[j] == ')' {
+			j++
+		}
+		if j >= len(t) || !sep(t[j]) {
+			continue
+		}
+		j++
+		if j < len(t) && sep(t[j]) {
+			j++
+		}
+		if digits(j, 3) && j+3 < len(t) && sep(t[j+3]) && digits(j+4, 4) {
+			return true
+		}
+	}
+	return false
+}
+
+// trunkLike is a hint for national numbers: a '0', one to four digits, a
+// space or dash, two digits.
+func trunkLike(p *probe) bool {
+	t := p.text
+	for i := range occurrences(t, "0") {
+		j := skip(t, i+1, 4, isDigit)
+		if j > i+1 && j+2 < len(t) && (t[j] == ' ' || t[j] == '-') && isDigit(t[j+1]) && isDigit(t[j+2]) {
+			return true
+		}
+	}
+	return false
+}
+
+// intlPhoneLike is a hint: '+', one to three digits, up to two of
+// " .(-", a digit.
+func intlPhoneLike(p *probe) bool {
+	t := p.text
+	for i := range occurrences(t, "+") {
+		j := skip(t, i+1, 3, isDigit)
+		if j == i+1 {
+			continue
+		}
+		for k := 0; k < 2 && j < len(t) && strings.IndexByte(" .(-", t[j]) >= 0; k++ {
+			j++
+		}
+		if j < len(t) && isDigit(t[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// urlPasswordLike is a hint: "://", then a user part, ':' and '@' before
+// any space or '/'.
+func urlPasswordLike(p *probe) bool {
+	t := p.text
+	for i := range occurrences(t, "://") {
+		auth := t[i+3:]
+		if end := strings.IndexAny(auth, " \t\r\n/?#"); end >= 0 {
+			auth = auth[:end]
+		}
+		if c := strings.IndexByte(auth, ':'); c >= 0 && strings.IndexByte(auth[c:], '@') > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ibanLike is a hint: two letters and two digits at the start of a word.
+func ibanLike(p *probe) bool {
+	t := p.text
+	for i := 0; i+4 <= len(t); i++ {
+		if isLetter(t[i]) && isLetter(t[i+1]) && isDigit(t[i+2]) && isDigit(t[i+3]) && (i == 0 || !isAlnum(t[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// occurrences yields the positions of sub in s, in order.
+func occurrences(s, sub string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for off := 0; ; {
+			i := strings.Index(s[off:], sub)
+			if i < 0 || !yield(off+i) {
+				return
+			}
+			off += i + 1
+		}
+	}
+}
+
+// skip returns where at most n bytes from i that satisfy ok end.
+func skip(s string, i, n int, ok func(byte) bool) int {
+	j := i
+	for j < len(s) && j-i < n && ok(s[j]) {
+		j++
+	}
+	return j
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isAlnum(c byte) bool { return isDigit(c) || isLetter(c) }
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'

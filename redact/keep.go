@@ -16,11 +16,12 @@ var notSecret = map[string]bool{
 
 // placeholderValue reports values that are not secrets themselves: empty,
 // masks like ****, references to where the secret lives ($VAR, ${VAR},
-// %VAR%, {{ var }}, <your-key>), and our own placeholders.
+// %VAR%, {{ var }}, <your-key>), words like null or (hidden), and our own
+// placeholders.
 func placeholderValue(v string) bool {
 	t := strings.TrimSpace(v)
 	switch {
-	case t == "", notSecret[strings.ToLower(t)], isPlaceholder(t):
+	case t == "", isPlaceholder(t), notSecret[strings.ToLower(strings.Trim(t, "()[]<>"))]:
 		return true
 	case strings.Trim(t, "*xX•.") == "":
 		return true
@@ -32,27 +33,76 @@ func placeholderValue(v string) bool {
 	return false
 }
 
-func unquoted(m *regexp2.Match) bool {
+// bareValue reports a value written without quotes.
+func bareValue(m *regexp2.Match) bool {
 	g := m.GroupByName("q")
 	return g != nil && len(g.Captures) > 0
 }
 
-// keepPassword masks any real value, except that an unquoted lower-case
-// word after a colon reads as prose ("invalid password: too short").
-func keepPassword(m *regexp2.Match, v string) bool {
-	if placeholderValue(v) {
+// prose reports an assignment that reads as a sentence: a bare lower-case
+// word after a colon or "is" ("invalid password: too short", "the password
+// is incorrect"). After '=' or in quotes a value is a value.
+func prose(m *regexp2.Match, v string) bool {
+	if !bareValue(m) || !isLowerWord(v) {
 		return false
 	}
-	if sep := m.GroupByName("sep"); sep != nil && sep.String() == ":" && unquoted(m) {
-		return !isLowerWord(v)
+	sep := strings.ToLower(m.GroupByName("sep").String())
+	return sep == ":" || sep == "is" || sep == "was"
+}
+
+// cutValue drops what follows a bare value in a sentence: a final full
+// stop, comma, semicolon or colon, and closing brackets that open nowhere
+// in the value ("(password: abc(def)ghi)." keeps "abc(def)ghi"). Quoted
+// values end at their quote and never carry such a tail, unless the value
+// itself ends so, and then it is masked a character short at worst.
+func cutValue(v string) string {
+	for len(v) > 0 {
+		last := v[len(v)-1]
+		switch {
+		case strings.IndexByte(".,;:", last) >= 0:
+		case last == ')' && strings.Count(v, "(") < strings.Count(v, ")"),
+			last == ']' && strings.Count(v, "[") < strings.Count(v, "]"),
+			last == '}' && strings.Count(v, "{") < strings.Count(v, "}"),
+			last == '>' && strings.Count(v, "<") < strings.Count(v, ">"):
+		default:
+			return v
+		}
+		v = v[:len(v)-1]
+	}
+	return v
+}
+
+// keepPassword masks any real value, whatever its characters, except prose
+// and three look-alikes: Go's and pytest's "PASS: TestName" lines, "the
+// pass is …", and the working directory in PWD=/home/… .
+func keepPassword(m *regexp2.Match, v string) bool {
+	if placeholderValue(v) || prose(m, v) {
+		return false
+	}
+	key := m.GroupByName("key").String()
+	sep := strings.ToLower(m.GroupByName("sep").String())
+	switch strings.ToLower(key) {
+	case "pass":
+		if sep == "is" || sep == "was" || (key == "PASS" && sep == ":" && bareValue(m)) {
+			return false
+		}
+	case "pwd":
+		if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") {
+			return false
+		}
 	}
 	return true
 }
 
-// keepSecret masks values that look like keys: 8+ characters without
-// spaces, holding a digit, or 16+ mixing upper and lower case. Prose after
-// "token:" or "secret:" stays readable.
-func keepSecret(_ *regexp2.Match, v string) bool {
+// keepSecret treats API keys and secrets as passwords. After "token" only
+// a key-like value counts, since "token" is everywhere in model logs
+// (max_tokens, "the token: it"): 8+ characters without spaces, holding a
+// digit, or 16+ mixing upper and lower case.
+func keepSecret(m *regexp2.Match, v string) bool {
+	key := strings.ToLower(m.GroupByName("key").String())
+	if !strings.HasSuffix(key, "token") {
+		return keepPassword(m, v)
+	}
 	if placeholderValue(v) || len(v) < 8 || strings.ContainsAny(v, " \t") {
 		return false
 	}
@@ -68,6 +118,23 @@ func keepSecret(_ *regexp2.Match, v string) bool {
 		}
 	}
 	return digit || (len(v) >= 16 && upper && lower)
+}
+
+// learnAssigned decides whether an assigned value is also masked where it
+// reappears bare. A plain word found after a colon or "is" ("Password:
+// Required") would otherwise be masked all through the run; after '=' or
+// in quotes, or holding anything but letters, a value is learnt.
+func learnAssigned(m *regexp2.Match, v string) bool {
+	sep := m.GroupByName("sep").String()
+	if !bareValue(m) || sep == "=" || sep == "=>" || sep == ":=" {
+		return true
+	}
+	for _, r := range v {
+		if !unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
 }
 
 func isLowerWord(v string) bool {

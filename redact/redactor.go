@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Kind names what a masked value was; it is the stem of its placeholder.
@@ -21,6 +22,8 @@ const (
 	Email      Kind = "EMAIL"
 	IP         Kind = "IP"
 	Phone      Kind = "PHONE"
+	IBAN       Kind = "IBAN"
+	Card       Kind = "CARD"
 	Custom     Kind = "CUSTOM"
 	// Withheld replaces a whole text that could not be checked in time.
 	Withheld Kind = "WITHHELD"
@@ -81,140 +84,294 @@ func New(opts Options) (*Redactor, error) {
 
 // Redactor masks text for one run, numbering placeholders as it goes. It is
 // not safe for concurrent use; make one per run.
+//
+// A nil *Redactor masks nothing: commands make one from a nil *Patterns
+// when redaction is off and call it all the same.
 type Redactor struct {
-	p     *Patterns
-	seen  map[string]string // kind + "\x00" + value → placeholder
-	next  map[Kind]int
-	known []knownSecret // longest first
+	p    *Patterns
+	seen map[string]string // kind + "\x00" + identity → placeholder
+	next map[Kind]int
+	// known maps secret values to their placeholders, to mask them where
+	// they reappear bare; bare replaces them all, nil until needed.
+	known map[string]string
+	bare  func(string) string
 	err   error
-}
-
-// knownSecret is a value already masked under a key or prefix, masked again
-// wherever it reappears bare.
-type knownSecret struct {
-	value, placeholder string
 }
 
 // minKnownLen keeps short values ("abc") from being hunted everywhere.
 const minKnownLen = 6
 
-// NewRedactor starts a fresh numbering for one run.
+// NewRedactor starts a fresh numbering for one run. It returns nil for a
+// nil *Patterns, and a nil *Redactor leaves everything as it is.
 func (p *Patterns) NewRedactor() *Redactor {
-	return &Redactor{p: p, seen: map[string]string{}, next: map[Kind]int{}}
+	if p == nil {
+		return nil
+	}
+	return &Redactor{p: p, seen: map[string]string{}, next: map[Kind]int{}, known: map[string]string{}}
 }
 
 // Err reports the first pattern timeout, if any. The text concerned was
 // withheld entirely, so output is still safe to write.
-func (r *Redactor) Err() error { return r.err }
+func (r *Redactor) Err() error {
+	if r == nil {
+		return nil
+	}
+	return r.err
+}
 
 // Masked returns how many distinct values of each kind were masked so far.
 func (r *Redactor) Masked() map[Kind]int {
-	out := make(map[Kind]int, len(r.next))
+	out := map[Kind]int{}
+	if r == nil {
+		return out
+	}
 	for k, n := range r.next {
 		out[k] = n
 	}
 	return out
 }
 
-// String returns s with every secret replaced by its placeholder.
+// String returns s with every secret replaced by its placeholder. After
+// Run, it masks with the run's placeholders: an error message or an agent
+// name printed later reads [EMAIL_1] just as the run does.
 func (r *Redactor) String(s string) string {
+	if r == nil {
+		return s
+	}
+	return r.maskKnown(r.rules(s))
+}
+
+// maxPasses bounds how often rules runs the rules over a text.
+const maxPasses = 4
+
+// rules runs every rule over s, in order, and again over the result until
+// nothing changes. A rule looks at what surrounds a candidate, and a
+// placeholder put in by the same rule or a later one changes that, so a
+// second pass may find what the first could not; redacting the output
+// again would then mask more, and redaction must be idempotent. The
+// patterns most exposed count a placeholder of their own kind as what it
+// replaced; this loop catches the rest. Most texts have nothing to mask
+// and take one pass.
+func (r *Redactor) rules(s string) string {
+	for range maxPasses {
+		out := r.pass(s)
+		if out == s {
+			return out
+		}
+		s = out
+	}
+	return s
+}
+
+// pass runs every rule over s once, in order.
+func (r *Redactor) pass(s string) string {
 	if s == "" {
 		return s
 	}
 	out := s
+	p := &probe{text: out}
 	for _, ru := range r.p.rules {
-		var err error
-		out, err = r.apply(out, ru)
+		if !ru.mayMatch(p) {
+			continue
+		}
+		next, err := r.apply(out, ru)
 		if err != nil {
 			if r.err == nil {
 				r.err = fmt.Errorf("%w: %s: %v", ErrTimeout, ru.name, err)
 			}
 			return r.placeholder(Withheld, s)
 		}
+		if next != out {
+			out, p = next, &probe{text: next}
+		}
 	}
-	return r.maskKnown(out)
+	return out
+}
+
+// Error returns err with its message redacted, for printing; errors.Is and
+// errors.As still see the original chain beneath. A nil err stays nil.
+func (r *Redactor) Error(err error) error {
+	if r == nil || err == nil {
+		return err
+	}
+	return &redactedError{msg: r.String(err.Error()), err: err}
+}
+
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// hit is a span of runes to mask and whether to learn its value.
+type hit struct {
+	span
+	learn bool
 }
 
 // apply runs one rule over text and replaces what it accepts.
 func (r *Redactor) apply(text string, ru *rule) (string, error) {
-	if !ru.mayMatch(text) {
-		return text, nil
-	}
 	runes := []rune(text)
-	m, err := ru.re.FindRunesMatch(runes)
-	if err != nil || m == nil {
+	hits, err := ru.hits(runes)
+	if err != nil || len(hits) == 0 {
 		return text, err
 	}
 	held := placeholderSpans(runes)
 	var b strings.Builder
-	prev, changed := 0, false
-	for ; m != nil; m, err = ru.re.FindNextMatch(m) {
-		start, end := m.Index, m.Index+m.Length
-		if g := m.GroupByName("secret"); g != nil && len(g.Captures) > 0 {
-			start, end = g.Index, g.Index+g.Length
-		}
+	prev := 0
+	for _, h := range hits {
 		// Never mask inside or across a placeholder: that is what keeps
-		// redacting redacted text a no-op.
-		if end <= start || start < prev || overlaps(held, start, end) {
+		// redacting redacted text a no-op. Hits and placeholders are both
+		// in order, so the placeholders before this hit are done with.
+		for len(held) > 0 && held[0].end <= h.start {
+			held = held[1:]
+		}
+		if h.end <= h.start || h.start < prev || len(held) > 0 && held[0].start < h.end {
 			continue
 		}
-		value := string(runes[start:end])
-		if ru.keep != nil && !ru.keep(m, value) {
-			continue
+		value := string(runes[h.start:h.end])
+		p := r.placeholder(ru.kind, value)
+		if h.learn {
+			r.learn(ru.kind, value, p)
 		}
-		b.WriteString(string(runes[prev:start]))
-		b.WriteString(r.placeholder(ru.kind, value))
-		prev, changed = end, true
+		b.WriteString(string(runes[prev:h.start]))
+		b.WriteString(p)
+		prev = h.end
 	}
-	if err != nil {
-		return "", err
-	}
-	if !changed {
+	if prev == 0 {
 		return text, nil
 	}
 	b.WriteString(string(runes[prev:]))
 	return b.String(), nil
 }
 
+// hits lists what the rule would mask in runes, in order.
+func (ru *rule) hits(runes []rune) ([]hit, error) {
+	if ru.find != nil {
+		var out []hit
+		for _, sp := range ru.find(runes) {
+			out = append(out, hit{span: sp, learn: true})
+		}
+		return out, nil
+	}
+	var out []hit
+	m, err := ru.re.FindRunesMatch(runes)
+	for ; m != nil; m, err = ru.re.FindNextMatch(m) {
+		start, end := m.Index, m.Index+m.Length
+		if g := m.GroupByName("secret"); g != nil && len(g.Captures) > 0 {
+			start, end = g.Index, g.Index+g.Length
+		} else if g := m.GroupByName("lead"); g != nil && len(g.Captures) > 0 {
+			start = g.Index // the match goes on from a lookbehind
+		}
+		value := string(runes[start:end])
+		if ru.cut != nil {
+			value = ru.cut(value)
+			end = start + utf8.RuneCountInString(value)
+		}
+		if ru.keep != nil && !ru.keep(m, value) {
+			continue
+		}
+		out = append(out, hit{span: span{start, end}, learn: ru.learn == nil || ru.learn(m, value)})
+	}
+	return out, err
+}
+
 // placeholder returns the stable placeholder of a value, numbering new ones.
 func (r *Redactor) placeholder(k Kind, value string) string {
-	key := string(k) + "\x00" + value
+	key := string(k) + "\x00" + identity(k, value)
 	if p, ok := r.seen[key]; ok {
 		return p
 	}
 	r.next[k]++
 	p := "[" + string(k) + "_" + strconv.Itoa(r.next[k]) + "]"
 	r.seen[key] = p
-	switch k {
-	case Token, APIKey, Secret, Password, Custom, PrivateKey:
-		if len(value) >= minKnownLen && !isPlaceholder(value) {
-			r.known = append(r.known, knownSecret{value, p})
-			sort.SliceStable(r.known, func(i, j int) bool { return len(r.known[i].value) > len(r.known[j].value) })
-		}
-	}
 	return p
+}
+
+// identity is what makes two values of a kind the same: e-mail addresses
+// compare without case (Bob@Example.com is bob@example.com, and agent names
+// stay comparable), card numbers, IBANs and phone numbers by their digits
+// and letters alone, however they were grouped.
+func identity(k Kind, value string) string {
+	switch k {
+	case Email:
+		return strings.ToLower(value)
+	case Card, IBAN, Phone:
+		return strings.Map(func(r rune) rune {
+			switch {
+			case r >= '0' && r <= '9':
+				return r
+			case r >= 'a' && r <= 'z':
+				return r - 'a' + 'A'
+			case r >= 'A' && r <= 'Z':
+				return r
+			}
+			return -1
+		}, value)
+	}
+	return value
+}
+
+// learn remembers a secret value of 6+ characters so that maskKnown masks
+// it wherever it reappears bare. Only the kinds that are secrets by
+// themselves count: an e-mail address or a phone number is found by its
+// shape anywhere anyway, and masking each reappearance of an address inside
+// longer ones (10.0.0.1 in 10.0.0.10) would garble them.
+func (r *Redactor) learn(k Kind, value, placeholder string) {
+	switch k {
+	case Token, APIKey, Secret, Password, Custom, PrivateKey, Card, IBAN:
+	default:
+		return
+	}
+	if len(value) < minKnownLen || isPlaceholder(value) {
+		return
+	}
+	if _, ok := r.known[value]; !ok {
+		r.known[value] = placeholder
+		r.bare = nil
+	}
 }
 
 // maskKnown masks bare reappearances of secrets already seen, outside
 // placeholders.
 func (r *Redactor) maskKnown(s string) string {
-	if len(r.known) == 0 {
+	if len(r.known) == 0 || s == "" {
 		return s
 	}
-	hit := false
-	for _, k := range r.known {
-		if strings.Contains(s, k.value) {
-			hit = true
-			break
-		}
+	if r.bare == nil {
+		r.bare = replacer(r.known)
 	}
-	if !hit {
-		return s
+	if r.bare(s) == s {
+		return s // the common case: no secret reappears
 	}
-	return outsidePlaceholders(s, func(seg string) string {
-		for _, k := range r.known {
-			seg = strings.ReplaceAll(seg, k.value, k.placeholder)
+	return outsidePlaceholders(s, r.bare)
+}
+
+// replacer replaces every key of pairs by its value in one pass, the
+// longest first where two start at one place. A strings.Replacer does that
+// with a trie, but for a single pair it builds a Boyer-Moore table, which
+// takes time quadratic in the key's length, and a key may be a whole
+// private key block: strings.ReplaceAll, linear, does for one.
+func replacer(pairs map[string]string) func(string) string {
+	keys := make([]string, 0, len(pairs))
+	for k := range pairs {
+		keys = append(keys, k)
+	}
+	if len(keys) == 1 {
+		k := keys[0]
+		return func(s string) string { return strings.ReplaceAll(s, k, pairs[k]) }
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if len(keys[i]) != len(keys[j]) {
+			return len(keys[i]) > len(keys[j])
 		}
-		return seg
+		return keys[i] < keys[j]
 	})
+	args := make([]string, 0, 2*len(keys))
+	for _, k := range keys {
+		args = append(args, k, pairs[k])
+	}
+	return strings.NewReplacer(args...).Replace
 }

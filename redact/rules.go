@@ -2,63 +2,47 @@ package redact
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/dlclark/regexp2"
 )
 
-// rule is one compiled pattern and what its matches become.
+// rule is one compiled pattern, or one scanner, and what its matches become.
 type rule struct {
 	name string
 	kind Kind
 	re   *regexp2.Regexp
+	// find replaces re for numbers with a check digit: it returns the spans
+	// to mask, already checked.
+	find func(runes []rune) []span
 	// hint is a cheap test that the pattern may match at all; nil means
 	// always run. Most texts hold no secrets, so this is where time goes.
-	hint func(string) bool
-	// keep vets a match; value is what would be masked (the "secret"
-	// group, or the whole match). Nil keeps every match.
+	hint func(*probe) bool
+	// cut shortens the value (the "secret" group, or the whole match) to
+	// what is to be masked, a prefix of it; nil keeps it whole.
+	cut func(value string) string
+	// keep vets a match; nil keeps every match.
 	keep func(m *regexp2.Match, value string) bool
+	// learn says whether a value is also masked where it reappears bare;
+	// nil leaves it to the kind.
+	learn func(m *regexp2.Match, value string) bool
 }
 
-func (r *rule) mayMatch(text string) bool {
-	return r.hint == nil || r.hint(text)
-}
-
-// contains is a hint: text holds one of subs.
-func contains(subs ...string) func(string) bool {
-	return func(text string) bool {
-		for _, s := range subs {
-			if strings.Contains(text, s) {
-				return true
-			}
-		}
-		return false
-	}
-}
-
-// containsFold is contains ignoring ASCII case; subs are lower-case.
-func containsFold(subs ...string) func(string) bool {
-	return func(text string) bool {
-		return contains(subs...)(strings.ToLower(text))
-	}
-}
-
-// re2 is a hint: text matches a looser RE2 pattern. Go's regexp runs in
-// linear time without backtracking, so it cheaply rules out the texts
-// where the exact regexp2 pattern (lookarounds, backreferences) cannot
-// match; in a typical step that is every pattern.
-func re2(expr string) func(string) bool {
-	re := regexp.MustCompile(expr) // constant patterns, checked by tests
-	return re.MatchString
+func (r *rule) mayMatch(p *probe) bool {
+	return r.hint == nil || r.hint(p)
 }
 
 // providerPrefixes are the literal starts of providerKeys: a text without
 // any of them cannot hold a provider key.
-var providerPrefixes = []string{"sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xox", "AIza",
-	"sk_", "rk_", "whsec_", "hf_", "glpat-", "npm_", "SG.", "gsk_", "xai-", "pypi-", "dop_v1_",
-	"AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "AROA", "APKA", "ASCA"}
+var providerPrefixes = newPrefixIndex([]string{
+	"sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xox", "xapp-", "AIza", "ya29.", "GOCSPX-",
+	"sk_", "rk_", "whsec_", "hf_", "glpat-", "glsa_", "npm_", "SG.", "gsk_", "xai-", "pypi-", "doo_", "dop_", "dor_",
+	"pplx-", "r8_", "lsv2_", "pcsk_", "shpat_", "shpca_", "shppa_", "shpss_", "dapi", "SK", "key-", "ATATT",
+	"lin_api_", "secret_", "ntn_", "hvs.", "hvb.", "figd_", "sntrys_", "sntryu_", "AGE-SECRET-KEY-",
+	"sq0", "PMAK-", "dp.", "EAA", "fw_",
+	"AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "AROA", "APKA", "ASCA",
+})
 
 // Boundaries shared by token-like patterns: a key is not part of a longer
 // identifier on either side.
@@ -67,104 +51,208 @@ const (
 	tokR = `(?![A-Za-z0-9_-])`
 )
 
-// providerKeys are API keys recognised by their prefix alone.
+// providerKeys are API keys recognised by their prefix alone; each must
+// start with one of providerPrefixes.
 var providerKeys = []string{
 	`sk-ant-(?:api\d\d-|admin\d\d-)?[A-Za-z0-9_-]{20,}`,
-	// OpenAI: require a digit so hyphenated words after "sk-" stay.
+	// OpenAI (and Langfuse sk-lf-): require a digit so hyphenated words
+	// after "sk-" stay.
 	`sk-(?:proj-|svcacct-|admin-|None-)?(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{20,}`,
 	`(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}`,
 	`github_pat_[A-Za-z0-9_]{22,}`,
-	`xox[abposr]-[A-Za-z0-9-]{10,}`,
+	`xox[abposre]-[A-Za-z0-9-]{10,}`,
+	`xapp-[0-9]-[A-Za-z0-9-]{10,}`,
+	// Google: API keys, OAuth access tokens, OAuth client secrets.
 	`AIza[0-9A-Za-z_-]{35,}`,
+	`ya29\.[0-9A-Za-z_-]{20,}`,
+	`GOCSPX-[A-Za-z0-9_-]{20,}`,
 	`(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}`,
 	`whsec_[0-9A-Za-z]{20,}`,
 	`hf_[A-Za-z0-9]{30,}`,
 	`glpat-[A-Za-z0-9_-]{20,}`,
+	`glsa_[A-Za-z0-9_]{32,}`,
 	`npm_[A-Za-z0-9]{36,}`,
 	`SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`,
 	`gsk_[A-Za-z0-9]{40,}`,
 	`xai-[A-Za-z0-9]{40,}`,
 	`pypi-[A-Za-z0-9_-]{50,}`,
-	`dop_v1_[a-f0-9]{64}`,
+	`do[opr]_v1_[a-f0-9]{64}`,
+	`pplx-[A-Za-z0-9]{40,}`,
+	`r8_[A-Za-z0-9]{30,}`,
+	`lsv2_(?:pt|sk)_[A-Za-z0-9_]{30,}`,
+	`pcsk_[A-Za-z0-9_]{30,}`,
+	`shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`,
+	`dapi[a-f0-9]{32}`,
+	// Twilio API keys and Mailgun keys: a prefix and 32 hex digits.
+	`SK[0-9a-fA-F]{32}`,
+	`key-[0-9a-f]{32}`,
+	`ATATT3[A-Za-z0-9_=-]{30,}`,
+	`lin_api_[A-Za-z0-9]{40,}`,
+	`(?:secret|ntn)_[A-Za-z0-9]{40,}`,
+	`hv[sb]\.[A-Za-z0-9_-]{24,}`,
+	`figd_[A-Za-z0-9_-]{30,}`,
+	`sntry[su]_[A-Za-z0-9+/=_-]{30,}`,
+	`AGE-SECRET-KEY-1[0-9A-Z]{58}`,
+	`sq0(?:atp|csp)-[0-9A-Za-z_-]{22,}`,
+	`PMAK-[a-f0-9]{24}-[a-f0-9]{34}`,
+	`dp\.(?:st|sa|ct|pt)\.[A-Za-z0-9_-]{30,}`,
+	`EAA[A-Za-z0-9]{80,}`,
+	`fw_[A-Za-z0-9]{20,}`,
 	// AWS access key ids.
 	`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[A-Z0-9]{16}`,
 }
 
-// Key names whose values are secrets. A key may carry a prefix
-// (db_password, x-api-key, aws_secret_access_key) but must end in one of
-// these, so token_count and max_tokens are not keys. The pattern starts at
-// the key word itself, not at the prefix, so regexp2 can skip ahead to its
-// first letters instead of trying every position.
+// Labels whose values are secrets, and how a value is assigned to them.
 const (
-	passwordKey = `(?<![A-Za-z0-9])(?i:password|passwd|passphrase|pwd)`
-	secretKey   = `(?<![A-Za-z0-9])(?i:api[_-]?key|apikey|secret[_-]?key|access[_-]?key|private[_-]?key|signing[_-]?key|secret|token)`
-	// assign is the separator, with the optional closing quote of a JSON key.
-	assign = `["']?\s*(?<sep>=>|[:=])\s*`
-	// value is quoted or bare; the quote, if any, is kept out of "secret".
-	value = `(?:"(?<secret>[^"\r\n]+)"|'(?<secret>[^'\r\n]+)'|(?<q>)(?<secret>[^\s,;"'&<>(){}\[\]]+))`
+	// passwordKey: the long labels may end a longer key (dbPassword,
+	// MYSQL_ROOT_PASSWORD); the short ones (pass, pwd, pw) must start a
+	// word, so "bypass" and "compass" are no labels.
+	passwordKey = `(?<key>(?i:password|passwd|passwort|kennwort|passphrase|pass[ _-]phrase|passcode|pass[ _-]code)` +
+		`|(?<![A-Za-z0-9])(?i:pass|pwd|pw))`
+	// secretKey: API keys and secrets, which also end a longer key
+	// (openaiApiKey, client_secret, aws_access_key); "token" too, but only a
+	// key-like value counts after it (max_tokens and "the token: it" stay).
+	secretKey = `(?<key>(?i:api[_ -]?key|apikey|secret[_ -]?key|access[_ -]?key|account[_ -]?key|private[_ -]?key|` +
+		`signing[_ -]?key|encryption[_ -]?key|master[_ -]?key|client[_ -]?secret|secret|token))`
+	// value is quoted or bare; the quotes are kept out of "secret".
+	//
+	// Quoted, the value runs to the matching quote preceded by as many
+	// backslashes as the opening one, so a value inside escaped JSON
+	// (\"…\" or \\\"…\\\") ends where it should and an escaped quote
+	// inside it does not end it. A quote with no proper match takes the
+	// value to the next space or quote.
+	//
+	// Bare, the value is anything up to white space or a quote: passwords
+	// hold & ; ( ) and the like. It stops only where a connection string
+	// or a query goes on to its next key (";Encrypt=true", "&user=x"), and
+	// before an escaped quote or line end (\" \n) in escaped text.
+	value = `(?:(?<bs>\\*)(?<qc>["'])(?<secret>(?:[^"'\\\r\n]|(?!\k<qc>)["']|\\.)+?)(?<!\\)\k<bs>\k<qc>` +
+		`|\\*["'](?<secret>[^\s"']+)` +
+		`|(?<q>)(?<secret>[^\s"'\\;&,{\[](?:[^\s"'\\;&,]|[;&,](?![ \t]*[A-Za-z_][A-Za-z0-9_ .-]{0,30}=)|\\+(?![\\"'nrt]))*))`
+	// setTo and said are the separators: after the optional closing quote
+	// of a JSON key, escaped or not (\"api_key\": …), one of = : => := or
+	// the word "is" or "was".
+	setTo = `(?<sep>=>|:=|[:=])`
+	said  = `(?<=[ \t])(?<sep>(?i:is|was))(?![A-Za-z0-9]):?`
+	// pin is a PIN after its label, with or without a separator.
+	pin = `(?<![A-Za-z0-9])(?i:pin)(?:[ _-]?(?i:code|number|no\.?))?(?:\\*["'])?` +
+		`(?:[ \t]*(?:[:=#]|(?i:is|was)(?![A-Za-z0-9]))|[ \t])[ \t]*(?:\\*["'])?` +
+		`(?<secret>[0-9]{4,12})(?![0-9A-Za-z_]|[.,][0-9])`
 )
 
+// assigned is a value given to a label. The match starts at the
+// separator and the label is a lookbehind: regexp2 tries every position
+// where a match could start, and separators are far rarer than the first
+// letters of the labels. The lookbehind captures the label as "key".
+func assigned(key, sep string) string {
+	return `(?<=` + key + `(?:\\*["'])?[ \t]*)` + sep + `[ \t]*` + value
+}
+
 // ipv4 is a dotted quad in range, not inside a longer dotted number and
-// not right after a version marker.
-const ipv4 = `(?<![A-Za-z0-9_.])(?<!(?i:\b(?:v|ver|version|release|rel|build|firmware|driver|python|go|node))\.?:?\s{0,2})(?<!==|~=|>=|<=)` +
+// not right after a version marker. Here and in ipv6 an IP placeholder
+// counts as the address it replaced, which ended in a digit or a colon.
+const ipv4 = `(?<![A-Za-z0-9_.]|\[IP_[0-9]+\])(?<!(?i:\b(?:v|ver|version|release|rel|build|firmware|driver|python|go|node))\.?:?\s{0,2})(?<!==|~=|>=|<=)` +
 	`(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?![A-Za-z0-9_]|\.[0-9])`
 
 // ipv6 finds candidates; keepIPv6 decides with net/netip.
-const ipv6 = `(?<![A-Za-z0-9_:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:(?:[0-9]{1,3}\.){3}[0-9]{1,3}|[0-9A-Fa-f]{1,4})?(?![A-Za-z0-9_:]|\.[0-9])`
+const ipv6 = `(?<![A-Za-z0-9_:.]|\[IP_[0-9]+\])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:(?:[0-9]{1,3}\.){3}[0-9]{1,3}|[0-9A-Fa-f]{1,4})?(?![A-Za-z0-9_:]|\.[0-9])`
 
-const email = `(?<![A-Za-z0-9._%+-])[A-Za-z0-9_%+-](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9-]+\.)+` +
-	`(?!(?i:png|jpe?g|gif|svg|webp|ico|pdf)\b)[A-Za-z]{2,24}(?![A-Za-z0-9@-]|\.[A-Za-z0-9])`
+// email starts at the '@' and takes the local part in a lookbehind, as
+// "lead", for the same reason as assigned: '@' is rare, letters are not.
+const email = `(?<=(?<![A-Za-z0-9._%+-])(?<lead>[A-Za-z0-9_%+-](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?))` +
+	`@(?:[A-Za-z0-9-]+\.)+(?!(?i:png|jpe?g|gif|svg|webp|ico|pdf)\b)[A-Za-z]{2,24}(?![A-Za-z0-9@-]|\.[A-Za-z0-9])`
 
 // Phone numbers. A phone is recognised by its shape (separators, + or a
 // trunk 0) or its label, never from a bare run of digits: those are answers.
+// Nor does one start inside a longer run of digit groups, such as a
+// tracking number ("9400 1000 0000 0000 0000 00"). A phone placeholder
+// counts as the digits it replaced: redacting the output again must see
+// the context the first pass saw.
 const (
 	phoneEnd   = `(?![A-Za-z0-9_]|[.-][0-9])`
 	phoneLabel = `(?<![A-Za-z])(?i:phone|tel|telephone|mobile|cell|fax|whatsapp)(?:\s*(?i:no\.?|number|#))?\s*[:.]?\s*` +
 		`(?<secret>\+?\(?[0-9][0-9 .()-]{5,22}[0-9])` + phoneEnd
-	phoneIntl  = `(?<![A-Za-z0-9_+])\+[0-9]{1,3}(?:[ .-]?\(?(?>[0-9]{1,5})\)?){1,6}` + phoneEnd
-	phoneNANP  = `(?<![A-Za-z0-9_+.-])(?:1[ .-]?)?(?:\([2-9][0-9]{2}\)[ ]?[2-9][0-9]{2}[-. ]|[2-9][0-9]{2}(?<s>[-. ])[2-9][0-9]{2}\k<s>)[0-9]{4}` + phoneEnd
-	phoneTrunk = `(?<![A-Za-z0-9_+.-])0[0-9]{1,4}(?:[ -](?>[0-9]{2,8})){1,4}` + phoneEnd
+	phoneIntl  = `(?<![A-Za-z0-9_+]|\[PHONE_[0-9]+\])\+[0-9]{1,3}(?:[ .-]?\(?(?>[0-9]{1,5})\)?){1,6}` + phoneEnd
+	phoneNANP  = `(?<![A-Za-z0-9_+.-]|(?:[0-9]|\[PHONE_[0-9]+\])[ -])(?:1[ .-]?)?(?:\([2-9][0-9]{2}\)[ ]?[2-9][0-9]{2}[-. ]|[2-9][0-9]{2}(?<s>[-. ])[2-9][0-9]{2}\k<s>)[0-9]{4}` + phoneEnd
+	phoneTrunk = `(?<![A-Za-z0-9_+.-]|(?:[0-9]|\[PHONE_[0-9]+\])[ -])0[0-9]{1,4}(?:[ -](?>[0-9]{2,8})){1,4}` + phoneEnd
 )
 
 type spec struct {
-	name string
-	kind Kind
-	expr string
-	hint func(string) bool
-	keep func(*regexp2.Match, string) bool
+	name  string
+	kind  Kind
+	expr  string
+	find  func([]rune) []span
+	hint  func(*probe) bool
+	cut   func(string) string
+	keep  func(*regexp2.Match, string) bool
+	learn func(*regexp2.Match, string) bool
+}
+
+// Label words for the hints of the assignment rules, lower-case.
+var (
+	passwordWords = []string{"password", "passwd", "passwort", "kennwort", "passphrase", "pass phrase", "pass_phrase",
+		"pass-phrase", "passcode", "pass code", "pass_code", "pass-code", "pass", "pwd", "pw"}
+	secretWords = append(keyWords("api", "secret", "access", "account", "private", "signing", "encryption", "master"),
+		"apikey", "secret", "token")
+)
+
+// keyWords spells "<kind> key" as secretKey allows: joined by nothing, '_',
+// '-' or a space.
+func keyWords(kinds ...string) []string {
+	var out []string
+	for _, k := range kinds {
+		for _, sep := range []string{"", "_", "-", " "} {
+			out = append(out, k+sep+"key")
+		}
+	}
+	return out
 }
 
 // specs lists the built-in rules in the order they run: containers first
 // (a key block, a URL password, an assigned value), so their whole value is
-// masked before finer rules could pick pieces out of it.
+// masked before finer rules could pick pieces out of it; numbers with a
+// check digit before phone numbers, which would take a card for a phone.
 var specs = []spec{
 	{name: "private key block", kind: PrivateKey, hint: contains("PRIVATE KEY"),
 		expr: `-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\z)`},
 	{name: "JWT", kind: Token, hint: contains("eyJ"),
 		expr: tokL + `eyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*` + tokR},
-	{name: "provider API key", kind: APIKey, hint: contains(providerPrefixes...),
+	{name: "provider API key", kind: APIKey, hint: providerPrefixes.hint,
 		expr: tokL + `(?:` + strings.Join(providerKeys, "|") + `)` + tokR},
+	// Telegram bot tokens (the bot's id, a colon, AA and 33 characters) on
+	// their own: the id's digits would have the provider pattern tried at
+	// every digit.
+	{name: "Telegram bot token", kind: APIKey, hint: contains(":AA"),
+		expr: `(?<![A-Za-z0-9_-])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}` + tokR},
 	{name: "AWS secret key", kind: Secret, hint: containsFold("aws"),
-		expr: `(?i:aws_?secret_?(?:access_?)?key|aws_?session_?token)["']?\s*[:=]\s*["']?(?<secret>[A-Za-z0-9/+=]{40,})(?![A-Za-z0-9/+=])`},
+		expr: `(?i:aws_?secret_?(?:access_?)?key|aws_?session_?token)(?:\\*["'])?\s*[:=]\s*(?:\\*["'])?(?<secret>[A-Za-z0-9/+=]{40,})(?![A-Za-z0-9/+=])`},
 	{name: "bearer token", kind: Token, hint: containsFold("bearer"),
 		expr: `(?<![A-Za-z0-9])(?i:bearer)\s+(?<secret>(?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]{16,}=*)`},
 	{name: "basic auth", kind: Token, hint: containsFold("basic"),
-		expr: `(?i:authorization)["']?\s*[:=]\s*["']?(?i:basic)\s+(?<secret>[A-Za-z0-9+/]{8,}=*)`},
-	{name: "URL password", kind: Password, hint: re2(`://[^\s:/?#@]*:[^\s/?#]*@`),
-		expr: `(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/?#@\[\]"'<>]*:(?<secret>[^\s/?#"'<>]+)@(?=[A-Za-z0-9\[])`},
-	{name: "password assignment", kind: Password, hint: assignedKey("password", "passwd", "passphrase", "pwd"),
-		expr: passwordKey + assign + value, keep: keepPassword},
-	{name: "secret assignment", kind: Secret, hint: assignedKey("key", "secret", "token"),
-		expr: secretKey + assign + value, keep: keepSecret},
+		expr: `(?i:authorization)(?:\\*["'])?\s*[:=]\s*(?:\\*["'])?(?i:basic)\s+(?<secret>[A-Za-z0-9+/]{8,}=*)`},
+	// The scheme is a lookbehind, so that the match starts at "://".
+	{name: "URL password", kind: Password, hint: urlPasswordLike,
+		expr: `(?<=(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20})://[^\s:/?#@\[\]"'<>]*:(?<secret>[^\s/?#"'<>]+)@(?=[A-Za-z0-9\[])`},
+	{name: "password assignment", kind: Password, hint: labelled(passwordWords...),
+		expr: assigned(passwordKey, setTo), cut: cutValue, keep: keepPassword, learn: learnAssigned},
+	{name: "password statement", kind: Password, hint: stated(passwordWords...),
+		expr: assigned(passwordKey, said), cut: cutValue, keep: keepPassword, learn: learnAssigned},
+	{name: "PIN", kind: Password, hint: labelNearDigit("pin"), expr: pin},
+	{name: "secret assignment", kind: Secret, hint: labelled(secretWords...),
+		expr: assigned(secretKey, setTo), cut: cutValue, keep: keepSecret, learn: learnAssigned},
+	{name: "secret statement", kind: Secret, hint: stated(secretWords...),
+		expr: assigned(secretKey, said), cut: cutValue, keep: keepSecret, learn: learnAssigned},
 	{name: "e-mail address", kind: Email, hint: emailLike, expr: email},
+	{name: "IBAN", kind: IBAN, hint: ibanLike, find: findIBANs},
+	{name: "card number", kind: Card, hint: digitRunLike(minCardDigits), find: findCards},
 	{name: "IPv6 address", kind: IP, hint: ipv6Like, expr: ipv6, keep: keepIPv6},
-	{name: "IPv4 address", kind: IP, hint: re2(`[0-9]\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]`), expr: ipv4, keep: keepIPv4},
+	{name: "IPv4 address", kind: IP, hint: ipv4Like, expr: ipv4, keep: keepIPv4},
 	{name: "labelled phone number", kind: Phone,
-		hint: containsFold("phone", "tel", "mobile", "cell", "fax", "whatsapp"),
+		hint: labelNearDigit("phone", "tel", "mobile", "cell", "fax", "whatsapp"),
 		expr: phoneLabel, keep: digitsBetween(7, 15)},
-	{name: "international phone number", kind: Phone, hint: re2(`\+[0-9]{1,3}[ .(-]{0,2}[0-9]`), expr: phoneIntl, keep: digitsBetween(8, 15)},
-	{name: "North American phone number", kind: Phone, hint: re2(`[0-9]{3}\)?[-. ]{1,2}[0-9]{3}[-. ][0-9]{4}`), expr: phoneNANP},
-	{name: "national phone number", kind: Phone, hint: re2(`0[0-9]{1,4}[ -][0-9]{2}`), expr: phoneTrunk, keep: keepTrunkPhone},
+	{name: "international phone number", kind: Phone, hint: intlPhoneLike, expr: phoneIntl, keep: digitsBetween(8, 15)},
+	{name: "North American phone number", kind: Phone, hint: nanpLike, expr: phoneNANP},
+	{name: "national phone number", kind: Phone, hint: trunkLike, expr: phoneTrunk, keep: keepTrunkPhone},
 }
 
 // builtins compiles specs with the given timeout. Patterns are constants,
@@ -172,12 +260,16 @@ var specs = []spec{
 func builtins(timeout time.Duration) ([]*rule, error) {
 	out := make([]*rule, 0, len(specs))
 	for _, s := range specs {
-		re, err := regexp2.Compile(s.expr, regexp2.None)
-		if err != nil {
-			return nil, fmt.Errorf("redact: built-in %s pattern: %w", s.name, err)
+		ru := &rule{name: s.name, kind: s.kind, find: s.find, hint: s.hint, cut: s.cut, keep: s.keep, learn: s.learn}
+		if s.expr != "" {
+			re, err := regexp2.Compile(s.expr, regexp2.None)
+			if err != nil {
+				return nil, fmt.Errorf("redact: built-in %s pattern: %w", s.name, err)
+			}
+			re.MatchTimeout = timeout
+			ru.re = re
 		}
-		re.MatchTimeout = timeout
-		out = append(out, &rule{name: s.name, kind: s.kind, re: re, hint: s.hint, keep: s.keep})
+		out = append(out, ru)
 	}
 	return out, nil
 }

@@ -2,19 +2,71 @@ package redact
 
 import "github.com/offattr/offattr/run"
 
-// Run returns a redacted copy of a run: question, ground truth, every
-// step's content and tool-call arguments, and the label's reason. Agent
-// names, roles, tool names and the source path are kept: attribution needs
-// them and they are the user's own labels.
+// Run returns a redacted copy of a run: every text in it, the question, the
+// ground truth, and each step's agent, role, target, content and tool calls
+// (names and arguments). Agent names are redacted too, since an agent may
+// be named after a person's e-mail address; the same name always gets the
+// same placeholder, so steps and targets still refer to one agent, and
+// attribution reads the placeholder as it would the name. Only the source
+// path, the format, step kinds and the identifiers that link a tool call
+// to its result or a step to its trace span are kept.
 //
 // Numbering follows the order of first appearance through the run, and a
 // secret first seen in step 9 (password=…) is masked in step 2 as well:
 // every text is redacted first, then secrets learnt anywhere are masked
-// where they reappear bare.
+// where they reappear bare. The Redactor keeps the run's placeholders for
+// whatever is printed afterwards (String, Error).
+//
+// A nil Redactor returns in itself.
 func (r *Redactor) Run(in *run.Run) *run.Run {
-	if in == nil {
-		return nil
+	if r == nil || in == nil {
+		return in
 	}
+	out := copyRun(in)
+	r.texts(runTexts(out))
+	return out
+}
+
+// Case redacts a labelled run: the run as Run does, and the label's agent
+// and reason with the same placeholders, so an answer read from the
+// redacted run is still graded against the right agent. A nil Redactor
+// returns c itself.
+func (r *Redactor) Case(c run.Case) run.Case {
+	if r == nil || c.Run == nil {
+		return c
+	}
+	out := run.Case{Run: copyRun(c.Run)}
+	texts := runTexts(out.Run)
+	if c.Label != nil {
+		l := *c.Label
+		out.Label = &l
+		texts = append(texts, &l.Agent, &l.Reason)
+	}
+	r.texts(texts)
+	return out
+}
+
+// texts redacts texts in place as one run: the rules over each, then the
+// secrets learnt anywhere wherever they reappear.
+func (r *Redactor) texts(texts []*string) {
+	// Names repeat on every step: redact each text once.
+	done := map[string]string{}
+	for _, t := range texts {
+		red, ok := done[*t]
+		if !ok {
+			red = r.rules(*t)
+			done[*t] = red
+		}
+		*t = red
+	}
+	for _, t := range texts {
+		*t = r.maskKnown(*t)
+	}
+}
+
+// copyRun copies a run deeply enough that redacting the copy leaves the
+// original as it was.
+func copyRun(in *run.Run) *run.Run {
 	out := *in
 	out.Steps = make([]run.Step, len(in.Steps))
 	copy(out.Steps, in.Steps)
@@ -23,31 +75,18 @@ func (r *Redactor) Run(in *run.Run) *run.Run {
 			out.Steps[i].ToolCalls = append([]run.ToolCall(nil), calls...)
 		}
 	}
-	if in.Label != nil {
-		l := *in.Label
-		out.Label = &l
-	}
-	texts := runTexts(&out)
-	for _, t := range texts {
-		*t = r.String(*t)
-	}
-	for _, t := range texts {
-		*t = r.maskKnown(*t)
-	}
 	return &out
 }
 
-// runTexts points at the free text of a run, in reading order.
+// runTexts points at every text of a run, in reading order.
 func runTexts(r *run.Run) []*string {
 	ts := []*string{&r.Question, &r.GroundTruth}
 	for i := range r.Steps {
-		ts = append(ts, &r.Steps[i].Content)
-		for j := range r.Steps[i].ToolCalls {
-			ts = append(ts, &r.Steps[i].ToolCalls[j].Arguments)
+		s := &r.Steps[i]
+		ts = append(ts, &s.Agent, &s.Role, &s.Target, &s.Content)
+		for j := range s.ToolCalls {
+			ts = append(ts, &s.ToolCalls[j].Name, &s.ToolCalls[j].Arguments)
 		}
-	}
-	if r.Label != nil {
-		ts = append(ts, &r.Label.Reason)
 	}
 	return ts
 }

@@ -12,15 +12,31 @@ const (
 // Attribution is offattr's answer for one run. Its JSON keys are a contract
 // with tooling: analyze --json prints exactly these.
 type Attribution struct {
-	File       string      `json:"file"`
-	Agent      string      `json:"agent"`
-	Step       int         `json:"step"`
-	Confidence float64     `json:"confidence"`
-	Mode       string      `json:"mode"`
-	Rationale  string      `json:"rationale"`
-	Evidence   []Evidence  `json:"evidence"`
-	Candidates []Candidate `json:"candidates"`
-	Usage      Usage       `json:"usage"`
+	File       string  `json:"file"`
+	Agent      string  `json:"agent"`
+	Step       int     `json:"step"`
+	Confidence float64 `json:"confidence"`
+	// Triage is the band the answer falls in: clear (no model or person
+	// needed), review, or escalate; TriageReason says why.
+	Triage       string      `json:"triage,omitempty"`
+	TriageReason string      `json:"triage_reason,omitempty"`
+	Mode         string      `json:"mode"`
+	Rationale    string      `json:"rationale"`
+	Evidence     []Evidence  `json:"evidence"`
+	Candidates   []Candidate `json:"candidates"`
+	// Votes are the local model's analysts' votes, when a model was asked;
+	// the rules' own observations are Evidence.
+	Votes []Vote `json:"votes,omitempty"`
+	Usage Usage  `json:"usage"`
+}
+
+// Vote is one model analyst's answer: the step it holds decisive, how sure
+// it is, and why, in its words.
+type Vote struct {
+	Analyst    string  `json:"analyst"`
+	Step       int     `json:"step"`
+	Confidence float64 `json:"confidence"`
+	Reason     string  `json:"reason"`
 }
 
 // Evidence is one observation a rule made, quoting the step it is about.
@@ -36,6 +52,8 @@ type Candidate struct {
 	Agent string   `json:"agent"`
 	Score float64  `json:"score"`
 	Rules []string `json:"rules"`
+	// Votes counts the model analysts that voted for this step.
+	Votes int `json:"votes,omitempty"`
 }
 
 // Usage counts model traffic; all zero for rules alone.

@@ -5,18 +5,31 @@ import (
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
+	"github.com/offattr/offattr/run"
 )
 
-// UnsupportedClaim flags a step that introduces values nobody observed —
+// unsupportedClaim flags a step that introduces values nobody observed —
 // not in the task, not in any earlier step, not read from a tool — which
 // later steps then build on, and steps that admit their figures are
 // assumed. It is the fabrication half of the data-flow rule, applied to
 // every step rather than only the answer's path.
-func UnsupportedClaim(in *Input) []Finding {
+func unsupportedClaim(in *Input) []Finding { return unsupportedValues(in, false) }
+
+// unsupportedPlanValue is unsupportedClaim for plans and instructions: a
+// value a plan introduces is a target or an example, not a claim, yet a
+// made-up figure in a brief misleads every step that follows it. Kept
+// apart so that the fit weighs the two on their own.
+func unsupportedPlanValue(in *Input) []Finding { return unsupportedValues(in, true) }
+
+func unsupportedValues(in *Input, plans bool) []Finding {
 	var out []Finding
+	giver := taskGiver(in)
 	for i := range in.Features.Steps {
-		if f := &in.Features.Steps[i]; !isAgentDecision(in, i) || f.Ledger != nil || f.Has(extract.KindToolResult) {
+		if f := &in.Features.Steps[i]; !isAgentDecision(in, i) || f.Ledger != nil || f.Has(extract.KindToolResult) || proposes(f) != plans {
 			continue // a ledger restates and judges, an observation reports: neither asserts new facts
+		}
+		if giver != "" && run.AgentKey(in.Run.Steps[i].Agent) == giver {
+			continue // the task giver's own facts are givens
 		}
 		used := 0
 		var example string
@@ -39,7 +52,7 @@ func UnsupportedClaim(in *Input) []Finding {
 			quote = quoteAt(in, i, sig.Offset, len(sig.Quote))
 		}
 		if score > 0 {
-			out = append(out, Finding{Step: i, Score: score, Quote: quote, Reason: reason})
+			out = append(out, Finding{Step: i, Strength: score, Quote: quote, Reason: reason})
 		}
 	}
 	return out
@@ -50,4 +63,11 @@ func joinReason(a, b string) string {
 		return b
 	}
 	return a + "; " + b
+}
+
+// proposes reports whether a step proposes what to do rather than states
+// what is: a plan, a re-plan or an instruction. Values in it are targets
+// and examples, not claims.
+func proposes(f *extract.Features) bool {
+	return f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction)
 }

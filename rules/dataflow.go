@@ -9,13 +9,13 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// DataFlowOrigin follows the final answer's claims back through data edges
+// dataFlowOrigin follows the final answer's claims back through data edges
 // to the step where each first appears (CHIEF §4.3.3). A value first stated
 // by an agent, not read from a tool, was computed or made up there; a value
 // first read from a tool output is blamed on the step that chose the call.
 // When the final answer matches the ground truth the run failed for another
 // reason, and the rule stays silent.
-func DataFlowOrigin(in *Input) []Finding {
+func dataFlowOrigin(in *Input) []Finding {
 	gt := in.Run.GroundTruth
 	if gt != "" && answerMatches(in, gt) {
 		return nil
@@ -62,7 +62,7 @@ func DataFlowOrigin(in *Input) []Finding {
 		if moved[o] {
 			reason = fmt.Sprintf("the final answer's %q, first seen beside the correct value, is carried on here without it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		}
-		out = append(out, Finding{Step: o, Score: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text), Reason: reason})
+		out = append(out, Finding{Step: o, Strength: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text), Reason: reason})
 	}
 	return out
 }
@@ -174,14 +174,14 @@ func quoteClaim(in *Input, i int, text string) string {
 	return Quote(c, 0, 0)
 }
 
-// GroundTruthContradiction uses the correct answer when it is available: if
+// groundTruthContradiction uses the correct answer when it is available: if
 // some step had the right value and the run still ended wrong, the first
 // later step that puts forward a different answer discarded it; otherwise
 // the first step that puts forward a wrong answer is where the run went
 // wrong. A step puts forward an answer when extract reads one in it, or,
 // once the correct value was reached, when it states a value of the wrong
 // final answer.
-func GroundTruthContradiction(in *Input) []Finding {
+func groundTruthContradiction(in *Input) []Finding {
 	gt := in.Run.GroundTruth
 	if gt == "" || answerMatches(in, gt) {
 		return nil
@@ -212,11 +212,17 @@ func GroundTruthContradiction(in *Input) []Finding {
 		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
 			continue
 		}
+		if o := firstStated(in, put, i, want); o >= 0 {
+			// It repeats a value first stated earlier: that is where the
+			// wrong answer came from.
+			return []Finding{{Step: o, Strength: 0.7, Quote: quoteClaim(in, o, put),
+				Reason: fmt.Sprintf("it first states %q, which step %d later puts forward against the correct answer", put, i)}}
+		}
 		if had >= 0 {
-			return []Finding{{Step: i, Score: 1, Quote: quoteClaim(in, i, put),
+			return []Finding{{Step: i, Strength: 1, Quote: quoteClaim(in, i, put),
 				Reason: fmt.Sprintf("it puts forward %q although step %d had already reached the correct value", put, had)}}
 		}
-		return []Finding{{Step: i, Score: 0.7, Quote: quoteClaim(in, i, put),
+		return []Finding{{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, put),
 			Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", put)}}
 	}
 	return nil
@@ -231,4 +237,23 @@ func statedFinal(claims []extract.Claim, final map[string]bool) string {
 		}
 	}
 	return ""
+}
+
+// firstStated returns the earliest agent decision before i that states the
+// value put (all of its claims) without the correct one beside it, or -1:
+// the step a later one repeats. A step that reports both still had valid
+// data.
+func firstStated(in *Input, put string, i int, want value) int {
+	v := newValue(put)
+	if len(v.claims) == 0 {
+		return -1
+	}
+	for j := range i {
+		if isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindToolResult) && !proposes(&in.Features.Steps[j]) &&
+			v.statedBy(in.Run.Steps[j].Content, in.Features.Steps[j].Claims) &&
+			!want.statedBy(in.Run.Steps[j].Content, in.Features.Steps[j].Claims) {
+			return j
+		}
+	}
+	return -1
 }

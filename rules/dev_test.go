@@ -15,15 +15,11 @@ import (
 	"github.com/offattr/offattr/run/runtest"
 )
 
-// devRuns loads every Who&When development case without its label, or
-// skips when the benchmark is not beside the project.
+// devRuns loads every Who&When development case, or skips when the
+// benchmark is not beside the project.
 func devRuns(tb testing.TB) []*run.Run {
 	tb.Helper()
-	var out []*run.Run
-	for _, r := range runtest.DevRuns(tb) {
-		out = append(out, r.WithoutLabel())
-	}
-	return out
+	return runtest.DevRuns(tb)
 }
 
 func attribute(tb testing.TB, r *run.Run) Attribution {
@@ -35,7 +31,7 @@ func attribute(tb testing.TB, r *run.Run) Attribution {
 }
 
 // renamed returns a copy of r with every agent renamed consistently, in
-// the speaker fields, the instruction targets and the text.
+// the speaker fields, the roles, the instruction targets and the text.
 func renamed(r *run.Run) (*run.Run, map[string]string) {
 	names := map[string]string{}
 	var alts []string
@@ -61,6 +57,7 @@ func renamed(r *run.Run) (*run.Run, map[string]string) {
 			}
 		}
 		s.Content = swap(s.Content)
+		s.Role = swap(s.Role)
 		c.Steps[i] = s
 	}
 	return &c, names
@@ -77,11 +74,13 @@ func joinAlts(alts []string) string {
 	return out
 }
 
-// TestRenamingAgentsKeepsTheStep proves no rule keys on agent names: the
-// same run with every agent renamed gets the same step, and the same agent
-// under its new name.
+// TestRenamingAgentsKeepsTheStep proves no rule keys on agent or role
+// names: the same run with every agent and role renamed gets the same step,
+// and the same agent under its new name, on both corpora (Who&When's
+// development half and tau-retail).
 func TestRenamingAgentsKeepsTheStep(t *testing.T) {
-	for _, r := range devRuns(t) {
+	for _, c := range runtest.Cases(t, runtest.AllFiles(t)) {
+		r := c.Run
 		t.Run(filepath.Base(filepath.Dir(r.Source))+"/"+filepath.Base(r.Source), func(t *testing.T) {
 			before := attribute(t, r)
 			rr, names := renamed(r)

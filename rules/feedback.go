@@ -53,11 +53,11 @@ func findCritique(s string) *regexp2.Match {
 	return m
 }
 
-// Feedback reads what later steps say about earlier ones: a progress ledger
+// feedback reads what later steps say about earlier ones: a progress ledger
 // reporting no progress or a loop implicates the executor step it judges,
 // and a reviewer saying a result is wrong implicates the latest step of
 // another agent before it.
-func Feedback(in *Input) []Finding {
+func feedback(in *Input) []Finding {
 	var out []Finding
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
@@ -67,7 +67,7 @@ func Feedback(in *Input) []Finding {
 				if l.InLoop.Answer {
 					reason = l.InLoop.Reason
 				}
-				out = append(out, Finding{Step: j, Score: 0.5, Quote: Quote(reason, 0, 0),
+				out = append(out, Finding{Step: j, Strength: 0.5, Quote: Quote(reason, 0, 0),
 					Reason: fmt.Sprintf("the progress ledger at step %d judges it made no progress", i)})
 			}
 			continue
@@ -81,7 +81,7 @@ func Feedback(in *Input) []Finding {
 		}
 		for j := i - 1; j >= 0; j-- {
 			if in.Run.Steps[j].Agent != in.Run.Steps[i].Agent && isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindLedger) {
-				out = append(out, Finding{Step: j, Score: 0.4, Quote: quoteMatch(in.Run.Steps[i].Content, m),
+				out = append(out, Finding{Step: j, Strength: 0.4, Quote: quoteMatch(in.Run.Steps[i].Content, m),
 					Reason: fmt.Sprintf("step %d (%s) says its result is wrong", i, in.Run.Steps[i].Agent)})
 				break
 			}
@@ -108,11 +108,11 @@ func judgedStep(in *Input, l int) int {
 	return -1
 }
 
-// PrematureSatisfaction blames the decision to stop: a progress ledger that
+// prematureSatisfaction blames the decision to stop: a progress ledger that
 // declares the request satisfied in a run that failed (with the ground
 // truth: whose answer is wrong) accepted evidence it should not have, and
 // the step whose result it accepted shares the blame.
-func PrematureSatisfaction(in *Input) []Finding {
+func prematureSatisfaction(in *Input) []Finding {
 	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
 		return nil
 	}
@@ -121,10 +121,10 @@ func PrematureSatisfaction(in *Input) []Finding {
 		if l == nil || !l.RequestSatisfied.Answer {
 			continue
 		}
-		out := []Finding{{Step: i, Score: 0.6, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
+		out := []Finding{{Step: i, Strength: 0.6, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
 			Reason: "it declares the request satisfied, but the run ended with a wrong answer"}}
 		if j := judgedStep(in, i); j >= 0 {
-			out = append(out, Finding{Step: j, Score: 0.3, Quote: quoteAt(in, j, 0, 0),
+			out = append(out, Finding{Step: j, Strength: 0.3, Quote: quoteAt(in, j, 0, 0),
 				Reason: fmt.Sprintf("the ledger at step %d accepted its result as the answer", i)})
 		}
 		return out
@@ -132,11 +132,11 @@ func PrematureSatisfaction(in *Input) []Finding {
 	return nil
 }
 
-// UnverifiedApproval blames a step that declares a result verified or
+// unverifiedApproval blames a step that declares a result verified or
 // correct without checking it: no call of its own and no tool output since
 // the result it approves was stated. In a failed run such an approval let
 // the wrong result through.
-func UnverifiedApproval(in *Input) []Finding {
+func unverifiedApproval(in *Input) []Finding {
 	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
 		return nil
 	}
@@ -144,7 +144,7 @@ func UnverifiedApproval(in *Input) []Finding {
 	lastEvidence := -1
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
-		if f.Has(extract.KindToolResult) || issuesCall(f) {
+		if f.Has(extract.KindToolResult) || f.IssuesCall() {
 			lastEvidence = i
 			continue
 		}
@@ -158,7 +158,7 @@ func UnverifiedApproval(in *Input) []Finding {
 		if lastEvidence >= 0 && i-lastEvidence <= 1 {
 			continue // it approves a result it has just seen checked
 		}
-		out = append(out, Finding{Step: i, Score: 0.5, Quote: quoteAt(in, i, sig.Offset, len(sig.Quote)),
+		out = append(out, Finding{Step: i, Strength: 0.5, Quote: quoteAt(in, i, sig.Offset, len(sig.Quote)),
 			Reason: "it approves a result without checking it: no call of its own and no fresh tool output"})
 		break
 	}

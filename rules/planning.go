@@ -7,11 +7,11 @@ import (
 	"github.com/offattr/offattr/graph"
 )
 
-// PlanningControl reads CHIEF's loop groups (repeated plan–execute cycles).
+// planningControl reads CHIEF's loop groups (repeated plan–execute cycles).
 // The planner is responsible when it repeats near-identical instructions
 // although the execution in between signalled failure; the executor is
 // responsible when the planner changed strategy and execution still failed.
-func PlanningControl(in *Input) []Finding {
+func planningControl(in *Input) []Finding {
 	var out []Finding
 	for _, lg := range in.Graph.LoopGroups() {
 		failedExec := -1
@@ -25,11 +25,11 @@ func PlanningControl(in *Input) []Finding {
 			continue
 		}
 		if p, prev := repeatedAfter(in, lg.Planner, failedExec); p >= 0 {
-			out = append(out, Finding{Step: p, Score: 0.8, Quote: quoteAt(in, p, 0, 0),
+			out = append(out, Finding{Step: p, Strength: 0.8, Quote: quoteAt(in, p, 0, 0),
 				Reason: fmt.Sprintf("it repeats the instruction of step %d although step %d had failed", prev, failedExec)})
 			continue
 		}
-		out = append(out, Finding{Step: failedExec, Score: 0.6, Quote: quoteAt(in, failedExec, 0, 0),
+		out = append(out, Finding{Step: failedExec, Strength: 0.6, Quote: quoteAt(in, failedExec, 0, 0),
 			Reason: "the executor keeps failing at the same action while the planner's instructions change"})
 	}
 	return out

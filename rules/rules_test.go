@@ -38,7 +38,7 @@ func prepare(t *testing.T, question, gt string, msgs ...msg) *Input {
 func steps(fs []Finding, positive bool) []int {
 	var out []int
 	for _, f := range fs {
-		if (f.Score > 0) == positive {
+		if (f.Strength > 0) == positive {
 			out = append(out, f.Step)
 		}
 	}
@@ -59,46 +59,54 @@ func codeRun(t *testing.T, gt string) *Input {
 }
 
 func TestLocalFault(t *testing.T) {
-	in := codeRun(t, "")
-	fs := LocalFault(in)
+	// Without the fix at steps 3-4 the failure stands.
+	in := prepare(t, "How many rows does data.csv have?", "",
+		msg{agent: "user", content: "How many rows does data.csv have?", kind: run.KindUser},
+		msg{agent: "Coder", content: "I will count them.\n```python\nimport pandas as pd\nprint(len(pd.read_csv('data.csv')))\n```"},
+		msg{agent: "Terminal", content: "exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last):\n  File \"x.py\", line 1\nModuleNotFoundError: No module named 'pandas'"},
+		msg{agent: "Reporter", content: "The file could not be read. FINAL ANSWER: unknown"},
+	)
+	fs := LocalFault.Run(in)
 	assert.Contains(t, steps(fs, true), 1, "the failing script's author is at fault")
 	assert.NotContains(t, steps(fs, true), 2, "the terminal only reported it")
 	for _, f := range fs {
 		assert.NotEmpty(t, f.Reason)
 		assert.NotEmpty(t, f.Quote)
 	}
+	assert.NotContains(t, steps(LocalFault.Run(codeRun(t, "")), true), 1,
+		"a failure corrected later in the trial is not a fault that decided the run")
 }
 
 func TestReversibility(t *testing.T) {
 	in := codeRun(t, "")
-	fs := Reversibility(in)
+	fs := Reversibility.Run(in)
 	assert.Equal(t, []int{1}, steps(fs, false), "the failed script was corrected at step 4")
 	assert.Empty(t, steps(fs, true))
 }
 
 func TestDataFlowOrigin(t *testing.T) {
 	in := codeRun(t, "1200")
-	fs := DataFlowOrigin(in)
+	fs := DataFlowOrigin.Run(in)
 	assert.Equal(t, []int{5}, steps(fs, true), "1198 first appears at the reporter's step")
 }
 
 func TestDataFlowOriginSilentWhenAnswerIsRight(t *testing.T) {
 	in := codeRun(t, "1198")
-	assert.Empty(t, DataFlowOrigin(in))
+	assert.Empty(t, DataFlowOrigin.Run(in))
 }
 
 func TestGroundTruthContradiction(t *testing.T) {
 	in := codeRun(t, "1200")
-	fs := GroundTruthContradiction(in)
+	fs := GroundTruthContradiction.Run(in)
 	require.Len(t, fs, 1)
 	assert.Equal(t, 5, fs[0].Step, "1200 was reached at step 4 and discarded at step 5")
 	assert.Contains(t, fs[0].Reason, "step 4")
-	assert.Empty(t, GroundTruthContradiction(codeRun(t, "")), "no ground truth, no finding")
+	assert.Empty(t, GroundTruthContradiction.Run(codeRun(t, "")), "no ground truth, no finding")
 }
 
 func TestUnsupportedClaim(t *testing.T) {
 	in := codeRun(t, "")
-	assert.Contains(t, steps(UnsupportedClaim(in), true), 5, "the reporter admits an assumption")
+	assert.Contains(t, steps(UnsupportedClaim.Run(in), true), 5, "the reporter admits an assumption")
 }
 
 // plannerRun: an orchestrator repeats the same instruction after failures.
@@ -119,12 +127,12 @@ func plannerRun(t *testing.T, changeStrategy bool) *Input {
 
 func TestPlanningControl(t *testing.T) {
 	t.Run("planner repeats itself", func(t *testing.T) {
-		fs := PlanningControl(plannerRun(t, false))
+		fs := PlanningControl.Run(plannerRun(t, false))
 		require.NotEmpty(t, fs)
 		assert.Equal(t, 4, fs[0].Step)
 	})
 	t.Run("executor fails a changed strategy", func(t *testing.T) {
-		fs := PlanningControl(plannerRun(t, true))
+		fs := PlanningControl.Run(plannerRun(t, true))
 		require.NotEmpty(t, fs)
 		assert.Equal(t, 3, fs[0].Step)
 	})
@@ -136,7 +144,7 @@ func TestFeedback(t *testing.T) {
 		msg{agent: "Solver", content: "2+2 is 5."},
 		msg{agent: "Critic", content: "That result is incorrect: 2+2 is 4."},
 	)
-	assert.Equal(t, []int{1}, steps(Feedback(in), true))
+	assert.Equal(t, []int{1}, steps(Feedback.Run(in), true))
 }
 
 func TestAttributeCodeRun(t *testing.T) {
@@ -180,7 +188,7 @@ func TestAttributeTestdata(t *testing.T) {
 		t.Run(tt.file, func(t *testing.T) {
 			r, err := run.Load("../testdata/runs/"+tt.file, run.Options{})
 			require.NoError(t, err)
-			a := attribute(t, r.WithoutLabel())
+			a := attribute(t, r)
 			assert.Equal(t, tt.step, a.Step)
 			assert.Equal(t, tt.agent, a.Agent)
 			require.NotEmpty(t, a.Candidates)
@@ -221,12 +229,12 @@ func surferRun(t *testing.T, gt string) *Input {
 }
 
 func TestPrematureSatisfaction(t *testing.T) {
-	fs := PrematureSatisfaction(surferRun(t, "4312"))
+	fs := PrematureSatisfaction.Run(surferRun(t, "4312"))
 	require.Len(t, fs, 2)
 	assert.Equal(t, 4, fs[0].Step, "the ledger that declared the wrong answer satisfactory")
 	assert.Equal(t, 3, fs[1].Step, "the result it accepted")
-	assert.Greater(t, fs[0].Score, fs[1].Score)
-	assert.Empty(t, PrematureSatisfaction(surferRun(t, "3,900")), "satisfied with the right answer is no fault")
+	assert.Greater(t, fs[0].Strength, fs[1].Strength)
+	assert.Empty(t, PrematureSatisfaction.Run(surferRun(t, "3,900")), "satisfied with the right answer is no fault")
 }
 
 func TestUnverifiedApproval(t *testing.T) {
@@ -241,21 +249,28 @@ func TestUnverifiedApproval(t *testing.T) {
 		steps = append(steps, msg{agent: "Checker", content: "I have verified the result: 381 is correct. TERMINATE"})
 		return prepare(t, "What is 17 * 23?", "391", steps...)
 	}
-	fs := UnverifiedApproval(approve(""))
+	fs := UnverifiedApproval.Run(approve(""))
 	require.Len(t, fs, 1)
 	assert.Equal(t, 2, fs[0].Step)
-	assert.Empty(t, UnverifiedApproval(approve("exitcode: 0 (execution succeeded)\nCode output: 381")),
+	assert.Empty(t, UnverifiedApproval.Run(approve("exitcode: 0 (execution succeeded)\nCode output: 381")),
 		"an approval right after a tool ran is a checked one")
 }
 
 func TestTrialFirstFault(t *testing.T) {
 	in := plannerRun(t, false)
-	fs := TrialFirstFault(in)
+	fs := TrialFirstFault.Run(in)
 	require.NotEmpty(t, fs)
 	assert.Equal(t, 3, fs[0].Step, "the first failure of the only trial")
-	assert.Equal(t, 1.0, fs[0].Score)
+	assert.Equal(t, 1.0, fs[0].Strength)
 	// A corrected failure is not a trial's fault.
-	for _, f := range TrialFirstFault(codeRun(t, "")) {
+	for _, f := range TrialFirstFault.Run(codeRun(t, "")) {
 		assert.NotEqual(t, 1, f.Step, "step 1's failure was corrected at step 4")
+	}
+}
+
+func TestFlaggedColumn(t *testing.T) {
+	for _, as := range [][]*Analyzer{Registry, Registry[:3], nil} {
+		names := StepFeatureNames(as)
+		assert.Equal(t, FeatFlagged, names[FlaggedColumn(as)])
 	}
 }

@@ -7,52 +7,16 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// callerOf returns the step whose tool call or code produced tool result j:
-// the call with the matching tool_call_id if the log has ids, else the
-// nearest earlier step that issued code or a call. It returns j itself when
-// the result is its speaker's own doing (see ownsResult), and -1 when j is
-// not a tool result.
+// callerOf returns the step that answers for tool result j (extract's
+// Caller): j itself when the result is its speaker's own doing, -1 when j
+// is not a tool result.
 func callerOf(in *Input, j int) int {
-	f := &in.Features.Steps[j]
-	if !f.Has(extract.KindToolResult) {
-		return -1
-	}
-	if f.OTAR.Action != "" {
-		return j
-	}
-	if id := in.Run.Steps[j].ToolCallID; id != "" {
-		for i := j - 1; i >= 0; i-- {
-			for _, tc := range in.Run.Steps[i].ToolCalls {
-				if tc.ID == id {
-					return i
-				}
-			}
-		}
-	}
-	for i := j - 1; i >= 0; i-- {
-		g := &in.Features.Steps[i]
-		if g.Has(extract.KindToolResult) {
-			continue
-		}
-		if issuesCall(g) {
-			return i
-		}
-		break
-	}
-	return j
+	return in.Features.Steps[j].Caller
 }
 
-// ownsResult reports whether tool result j answers for itself: its speaker
-// names its own action ("I clicked…") or acted on a plain-language
-// instruction rather than running code someone else wrote. A browsing or
-// file agent chooses its actions; a code executor only prints what it was
-// given.
+// ownsResult reports whether tool result j answers for itself.
 func ownsResult(in *Input, j int) bool {
-	return callerOf(in, j) == j
-}
-
-func issuesCall(f *extract.Features) bool {
-	return len(f.Code) > 0 || f.Has(extract.KindToolCall)
+	return in.Features.Steps[j].OwnsResult()
 }
 
 // toolFailed reports whether a tool result shows the call failed, with the
@@ -186,4 +150,13 @@ func byteOffset(s string, runes int) int {
 func quoteMatch(s string, m *regexp2.Match) string {
 	start, n := byteSpan(s, m)
 	return Quote(s, start, n)
+}
+
+// responsible names the agent to blame for step i: the speaker, except that
+// a tool's output is blamed on the agent that called the tool.
+func responsible(in *Input, i int) string {
+	if c := callerOf(in, i); c >= 0 {
+		return in.Run.Steps[c].Agent
+	}
+	return in.Run.Steps[i].Agent
 }

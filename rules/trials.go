@@ -6,11 +6,11 @@ import (
 	"github.com/offattr/offattr/extract"
 )
 
-// Reversibility is CHIEF's deviation-aware rule: a failed call that is
+// reversibility is CHIEF's deviation-aware rule: a failed call that is
 // later corrected — a following call in the same trial runs cleanly before
 // anything fails again — was a detour the run recovered from, not the
 // decisive fault.
-func Reversibility(in *Input) []Finding {
+func reversibility(in *Input) []Finding {
 	var out []Finding
 	for j := range in.Features.Steps {
 		if _, failed := toolFailed(&in.Features.Steps[j]); !failed {
@@ -21,17 +21,17 @@ func Reversibility(in *Input) []Finding {
 		if c < 0 || fixed < 0 {
 			continue
 		}
-		out = append(out, Finding{Step: c, Score: -0.6, Quote: quoteAt(in, fixed, 0, 0),
+		out = append(out, Finding{Step: c, Strength: -0.6, Quote: quoteAt(in, fixed, 0, 0),
 			Reason: fmt.Sprintf("its failure at step %d was corrected at step %d", j, fixed)})
 	}
 	return out
 }
 
-// TrialFirstFault applies DoVer's trials: each plan or re-plan starts a
+// trialFirstFault applies DoVer's trials: each plan or re-plan starts a
 // trial, and the decisive fault is the earliest fault of a trial that never
 // recovered. In a failed run every trial but a recovered one counts; the
 // first fault of the earliest such trial gets the most weight.
-func TrialFirstFault(in *Input) []Finding {
+func trialFirstFault(in *Input) []Finding {
 	var out []Finding
 	weight := 1.0
 	for _, t := range in.Graph.Trials() {
@@ -43,7 +43,7 @@ func TrialFirstFault(in *Input) []Finding {
 			if step < 0 {
 				continue
 			}
-			out = append(out, Finding{Step: step, Score: weight, Quote: quoteAt(in, step, 0, 0),
+			out = append(out, Finding{Step: step, Strength: weight, Quote: quoteAt(in, step, 0, 0),
 				Reason: fmt.Sprintf("it is the first fault (%s) of trial %d, which never recovered", why, t.Index)})
 			weight *= 0.5
 			break

@@ -48,15 +48,29 @@ type Options struct {
 	Format      Format
 	Question    string
 	GroundTruth string
+	// NoGroundTruth drops the correct answer, whatever the file or
+	// GroundTruth say: the "without ground truth" setting, decided here once
+	// so that no later stage can see the answer.
+	NoGroundTruth bool
 }
 
-// Load reads and parses one run file.
+// Load reads and parses one run file. A label the file carries is dropped:
+// use LoadCase to score against it.
 func Load(path string, opts Options) (*Run, error) {
+	c, err := LoadCase(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	return c.Run, nil
+}
+
+// LoadCase reads one run file with its label, if it has one.
+func LoadCase(path string, opts Options) (*Case, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", path, PathCause(err))
 	}
-	return Parse(path, data, opts)
+	return ParseCase(path, data, opts)
 }
 
 // PathCause strips the *fs.PathError around err: callers name the file in
@@ -69,12 +83,23 @@ func PathCause(err error) error {
 	return err
 }
 
-// Parse parses the bytes of one run; name is used in errors and as Run.Source.
+// Parse parses the bytes of one run; name is used in errors and as
+// Run.Source. A label is dropped, as by Load.
 func Parse(name string, data []byte, opts Options) (*Run, error) {
-	r, err := parse(data, opts.Format)
+	c, err := ParseCase(name, data, opts)
+	if err != nil {
+		return nil, err
+	}
+	return c.Run, nil
+}
+
+// ParseCase is Parse keeping the label.
+func ParseCase(name string, data []byte, opts Options) (*Case, error) {
+	c, err := parse(data, opts.Format)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", name, err)
 	}
+	r := c.Run
 	r.Source = name
 	if opts.Question != "" {
 		r.Question = opts.Question
@@ -82,16 +107,19 @@ func Parse(name string, data []byte, opts Options) (*Run, error) {
 	if opts.GroundTruth != "" {
 		r.GroundTruth = opts.GroundTruth
 	}
+	if opts.NoGroundTruth {
+		r.GroundTruth = ""
+	}
 	if len(r.Steps) == 0 {
 		return nil, fmt.Errorf("load %s: %w", name, ErrEmpty)
 	}
 	for i := range r.Steps {
 		r.Steps[i].Index = i
 	}
-	return r, nil
+	return c, nil
 }
 
-func parse(data []byte, format Format) (*Run, error) {
+func parse(data []byte, format Format) (*Case, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
@@ -109,7 +137,7 @@ func parse(data []byte, format Format) (*Run, error) {
 		if err := decodeStrict(data, &msgs); err != nil {
 			return nil, err
 		}
-		return transcript(msgs, nil)
+		return caseOf(transcript(msgs, nil))
 	case '{':
 		values, err := decodeStream(data)
 		if err != nil {
@@ -125,7 +153,7 @@ func parse(data []byte, format Format) (*Run, error) {
 					return nil, fmt.Errorf("JSONL line %d: %s", lineOfValue(data, i), describeJSONError(v, err))
 				}
 			}
-			return transcript(msgs, nil)
+			return caseOf(transcript(msgs, nil))
 		}
 		return object(values[0], format)
 	default:
@@ -136,7 +164,7 @@ func parse(data []byte, format Format) (*Run, error) {
 // object reads a single JSON object: a Who&When case or a transcript with
 // messages. One decode reads either: a present "history" or "messages"
 // decodes non-nil, even when empty.
-func object(data []byte, format Format) (*Run, error) {
+func object(data []byte, format Format) (*Case, error) {
 	var o fileObject
 	if err := decodeStrict(data, &o); err != nil {
 		return nil, err
@@ -148,13 +176,13 @@ func object(data []byte, format Format) (*Run, error) {
 		}
 		return o.whoWhen()
 	case o.Messages != nil:
-		return transcript(o.Messages, &o)
+		return caseOf(transcript(o.Messages, &o))
 	case format == FormatTranscript:
 		var m message
 		if err := decodeStrict(data, &m); err != nil {
 			return nil, err
 		}
-		return transcript([]message{m}, nil)
+		return caseOf(transcript([]message{m}, nil))
 	default:
 		return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript)`, ErrUnknownFormat)
 	}
@@ -174,7 +202,7 @@ type fileObject struct {
 	MistakeReason  string          `json:"mistake_reason"`
 }
 
-func (o *fileObject) whoWhen() (*Run, error) {
+func (o *fileObject) whoWhen() (*Case, error) {
 	r := &Run{Format: FormatWhoWhen, Question: strings.TrimSpace(o.Question), GroundTruth: scalarString(o.GroundTruth)}
 	for i, m := range o.History {
 		s, err := m.step()
@@ -188,9 +216,17 @@ func (o *fileObject) whoWhen() (*Run, error) {
 		if err != nil {
 			return nil, fmt.Errorf("mistake_step %s is not a step index", string(o.MistakeStep))
 		}
-		r.Label = &Label{Agent: o.MistakeAgent, Step: step, Reason: o.MistakeReason}
+		return &Case{Run: r, Label: &Label{Agent: o.MistakeAgent, Step: step, Reason: o.MistakeReason}}, nil
 	}
-	return r, nil
+	return &Case{Run: r}, nil
+}
+
+// caseOf wraps an unlabelled run.
+func caseOf(r *Run, err error) (*Case, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &Case{Run: r}, nil
 }
 
 func transcript(msgs []message, meta *fileObject) (*Run, error) {

@@ -3,6 +3,7 @@ package run
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -56,8 +57,9 @@ func TestLoadFormats(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			r, err := Load(filepath.Join("..", "testdata", "runs", tt.file), Options{})
+			c, err := LoadCase(filepath.Join("..", "testdata", "runs", tt.file), Options{})
 			require.NoError(t, err)
+			r := c.Run
 			assert.Equal(t, tt.format, r.Format)
 			require.Len(t, r.Steps, tt.steps)
 			assert.Equal(t, tt.question, r.Question)
@@ -72,7 +74,7 @@ func TestLoadFormats(t *testing.T) {
 			for i, target := range tt.targets {
 				assert.Equal(t, target, r.Steps[i].Target, "step %d", i)
 			}
-			assert.Equal(t, tt.label, r.Label)
+			assert.Equal(t, tt.label, c.Label)
 		})
 	}
 }
@@ -90,8 +92,67 @@ func TestLoadOverrides(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "Q?", r.Question)
 	assert.Equal(t, "Canberra", r.GroundTruth)
-	assert.Empty(t, r.WithoutGroundTruth().GroundTruth)
-	assert.Equal(t, "Canberra", r.GroundTruth, "WithoutGroundTruth copies")
+
+	r, err = Load(filepath.Join("..", "testdata", "runs", "magentic.json"), Options{GroundTruth: "Canberra", NoGroundTruth: true})
+	require.NoError(t, err)
+	assert.Empty(t, r.GroundTruth, "NoGroundTruth wins over the file and the flag")
+}
+
+func TestAgentKey(t *testing.T) {
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"WebSurfer", "Websurfer", true},
+		{"WebSurfer", "web_surfer", true},
+		{"Web-Surfer", "web surfer", true},
+		{"Verification_Expert", "verification expert", true},
+		{"Agent1", "Agent2", false},
+		{"Agent1", "agent_1", true},
+		{"Coder", "Coder2", false},
+		{"", "", false},
+		{"--", "__", false},
+		{"Ärztin", "ärztin", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.a+"|"+tt.b, func(t *testing.T) {
+			assert.Equal(t, tt.same, SameAgent(tt.a, tt.b))
+			assert.Equal(t, tt.same, SameAgent(tt.b, tt.a), "symmetric")
+		})
+	}
+}
+
+// TestLabelStaysBesideTheRun pins the one way the label is kept from the
+// attributor: a *Run has no field that holds it, at any depth.
+func TestLabelStaysBesideTheRun(t *testing.T) {
+	labelType := reflect.TypeOf(Label{})
+	var walk func(t reflect.Type, seen map[reflect.Type]bool) bool
+	walk = func(typ reflect.Type, seen map[reflect.Type]bool) bool {
+		for typ.Kind() == reflect.Pointer || typ.Kind() == reflect.Slice || typ.Kind() == reflect.Map {
+			typ = typ.Elem()
+		}
+		if typ == labelType {
+			return true
+		}
+		if typ.Kind() != reflect.Struct || seen[typ] {
+			return false
+		}
+		seen[typ] = true
+		for i := range typ.NumField() {
+			if walk(typ.Field(i).Type, seen) {
+				return true
+			}
+		}
+		return false
+	}
+	assert.False(t, walk(reflect.TypeOf(Run{}), map[reflect.Type]bool{}), "run.Run must not reach a Label")
+
+	c, err := LoadCase(filepath.Join("..", "testdata", "runs", "magentic.json"), Options{})
+	require.NoError(t, err)
+	require.NotNil(t, c.Label, "the example is labelled")
+	r, err := Load(filepath.Join("..", "testdata", "runs", "magentic.json"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, c.Run, r, "Load is LoadCase without the label")
 }
 
 func TestLoadForcedFormat(t *testing.T) {

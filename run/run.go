@@ -28,6 +28,11 @@ type Step struct {
 	Content    string     `json:"content"`
 	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
 	ToolCallID string     `json:"tool_call_id,omitempty"`
+	// TraceID and SpanID locate the step in the telemetry it was read from
+	// (hex, as OpenTelemetry writes them), so an answer can be opened in a
+	// trace viewer; empty for other formats.
+	TraceID string `json:"trace_id,omitempty"`
+	SpanID  string `json:"span_id,omitempty"`
 }
 
 // ToolCall is an OpenAI-style function call carried by a step.
@@ -51,8 +56,15 @@ type Run struct {
 	Question    string `json:"question,omitempty"`
 	GroundTruth string `json:"ground_truth,omitempty"`
 	Steps       []Step `json:"steps"`
-	// Label is set only for labelled benchmark cases; attribution never reads it.
-	Label *Label `json:"label,omitempty"`
+}
+
+// Case is a run as a labelled corpus holds it: the run, and beside it the
+// human annotation it is graded against. The label is kept out of Run so
+// that nothing handed a *Run (every stage of the attribution) can read it;
+// only scoring and fitting hold a Case.
+type Case struct {
+	Run   *Run
+	Label *Label // nil for an unlabelled run
 }
 
 // Agents returns the distinct agent names in order of first appearance.
@@ -66,20 +78,4 @@ func (r *Run) Agents() []string {
 		}
 	}
 	return out
-}
-
-// WithoutGroundTruth returns a copy of the run that carries no answer, so the
-// "without ground truth" setting cannot leak it to any later stage.
-func (r *Run) WithoutGroundTruth() *Run {
-	c := *r
-	c.GroundTruth = ""
-	return &c
-}
-
-// WithoutLabel returns a copy of the run with the benchmark label removed:
-// the attributor must never see the answer it is graded against.
-func (r *Run) WithoutLabel() *Run {
-	c := *r
-	c.Label = nil
-	return &c
 }

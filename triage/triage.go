@@ -73,10 +73,6 @@ type Decision struct {
 	Reason string `json:"reason"`
 }
 
-// ModelRulePrefix marks evidence that records a model analyst's vote
-// (localllm writes "llm_<role>" with the step it voted for).
-const ModelRulePrefix = "llm_"
-
 // ErrNoCandidate is why a run without a decisive candidate is escalated.
 var ErrNoCandidate = errors.New("no decisive candidate")
 
@@ -109,10 +105,10 @@ func Decide(a rules.Attribution, t Thresholds) Decision {
 func disagreeingVotes(a rules.Attribution) []int {
 	seen := map[int]bool{}
 	var out []int
-	for _, e := range a.Evidence {
-		if strings.HasPrefix(e.Rule, ModelRulePrefix) && e.Step != a.Step && !seen[e.Step] {
-			seen[e.Step] = true
-			out = append(out, e.Step)
+	for _, v := range a.Votes {
+		if v.Step != a.Step && !seen[v.Step] {
+			seen[v.Step] = true
+			out = append(out, v.Step)
 		}
 	}
 	sort.Ints(out)

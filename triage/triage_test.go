@@ -16,7 +16,7 @@ func TestDecide(t *testing.T) {
 	llm := func(a rules.Attribution, steps ...int) rules.Attribution {
 		a.Mode = rules.ModeRulesLLM
 		for _, s := range steps {
-			a.Evidence = append(a.Evidence, rules.Evidence{Rule: "llm_skeptic", Step: s})
+			a.Votes = append(a.Votes, rules.Vote{Analyst: "skeptical", Step: s, Confidence: 0.8})
 		}
 		return a
 	}

@@ -1,6 +1,7 @@
-// Package runtest finds the Who&When development half that stands beside
-// the repository (../shared/whowhen/dev) for tests and benchmarks, and
-// skips them when it is not there. It is test infrastructure: no command
+// Package runtest finds the labelled corpora that stand beside the
+// repository (../shared/whowhen/dev and ../shared/tau-retail) for tests and
+// benchmarks, and skips them, saying where the data is expected and how to
+// get it, when they are not there. It is test infrastructure: no command
 // imports it.
 package runtest
 
@@ -14,42 +15,85 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// DevDir returns the development half's directory, or skips tb.
-func DevDir(tb testing.TB) string {
+// SharedHint is how a developer gets the corpora a skipped test needs.
+const SharedHint = "the labelled corpora live in the shared/ folder that sits beside the repository (../shared: whowhen/dev, tau-retail); clone or copy it there to run this test"
+
+// sharedDir returns ../shared/<rel> from the module root, or skips tb.
+func sharedDir(tb testing.TB, rel ...string) string {
 	tb.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	// This file is run/runtest/runtest.go; the module root is two up.
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "whowhen", "dev")
+	dir := filepath.Join(append([]string{filepath.Dir(file), "..", "..", "..", "shared"}, rel...)...)
 	if _, err := os.Stat(dir); err != nil {
-		tb.Skipf("Who&When dev half not found at %s", dir)
+		tb.Skipf("%s not found: %s", dir, SharedHint)
 	}
 	return dir
+}
+
+// DevDir returns the Who&When development half's directory, or skips tb.
+func DevDir(tb testing.TB) string {
+	tb.Helper()
+	return sharedDir(tb, "whowhen", "dev")
+}
+
+// TauDir returns the tau-bench retail corpus's directory, or skips tb.
+func TauDir(tb testing.TB) string {
+	tb.Helper()
+	return sharedDir(tb, "tau-retail")
 }
 
 // DevFiles returns every case file of the development half, sorted, or
 // skips tb when there are none.
 func DevFiles(tb testing.TB) []string {
 	tb.Helper()
-	dir := DevDir(tb)
-	files, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
+	return glob(tb, filepath.Join(DevDir(tb), "*", "*.json"))
+}
+
+// TauFiles returns every case file of the tau-bench retail corpus, sorted.
+func TauFiles(tb testing.TB) []string {
+	tb.Helper()
+	return glob(tb, filepath.Join(TauDir(tb), "*.json"))
+}
+
+// AllFiles is every labelled case of both corpora: Who&When's development
+// half, then tau-retail. Mechanisms that must hold on any system are
+// checked on both.
+func AllFiles(tb testing.TB) []string {
+	tb.Helper()
+	return append(DevFiles(tb), TauFiles(tb)...)
+}
+
+func glob(tb testing.TB, pattern string) []string {
+	tb.Helper()
+	files, err := filepath.Glob(pattern)
 	if err != nil || len(files) == 0 {
-		tb.Skipf("no dev runs in %s", dir)
+		tb.Skipf("no runs match %s: %s", pattern, SharedHint)
 	}
 	sort.Strings(files)
 	return files
 }
 
-// DevRuns loads every case of the development half, labels included, in
+// DevRuns loads every case of the development half, without labels, in
 // DevFiles order. A case that does not load fails tb.
 func DevRuns(tb testing.TB) []*run.Run {
 	tb.Helper()
 	var out []*run.Run
-	for _, f := range DevFiles(tb) {
-		r, err := run.Load(f, run.Options{})
+	for _, c := range Cases(tb, DevFiles(tb)) {
+		out = append(out, c.Run)
+	}
+	return out
+}
+
+// Cases loads files with their labels. A file that does not load fails tb.
+func Cases(tb testing.TB, files []string) []*run.Case {
+	tb.Helper()
+	out := make([]*run.Case, 0, len(files))
+	for _, f := range files {
+		c, err := run.LoadCase(f, run.Options{})
 		if err != nil {
 			tb.Fatalf("%v", err)
 		}
-		out = append(out, r)
+		out = append(out, c)
 	}
 	return out
 }

@@ -11,7 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 )
 
@@ -20,7 +21,8 @@ type AnalyzeOptions struct {
 	IO       *cmdutil.IOStreams
 	Load     cmdutil.LoadFlags
 	Model    cmdutil.ModelFlags
-	Analyzer func() (pipeline.Analyzer, error)
+	Rules    cmdutil.RuleFlags
+	Analyzer cmdutil.AnalyzerFunc
 	Path     string
 	JSON     bool
 	// Redact masks the run before analysis, so the rationale and evidence
@@ -44,7 +46,9 @@ func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cob
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
 			if opts.Analyzer == nil {
-				opts.Analyzer = func() (pipeline.Analyzer, error) { return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load) }
+				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, nil)
+				}
 			}
 			if runF != nil {
 				return runF(opts)
@@ -54,6 +58,7 @@ func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cob
 	}
 	opts.Load.Register(cmd.Flags())
 	opts.Model.Register(cmd.Flags())
+	opts.Rules.Register(cmd.Flags())
 	opts.Redact.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the attribution as JSON")
 	cmd.Flags().IntVar(&opts.Alternatives, "alternatives", 4, "how many alternative candidates to list")
@@ -61,7 +66,7 @@ func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cob
 }
 
 func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
-	patterns, err := opts.Redact.Compile()
+	_, analyze, err := cmdutil.Prepare(opts.Load, opts.Redact, opts.Analyzer)
 	if err != nil {
 		return err
 	}
@@ -69,14 +74,8 @@ func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
 	if err != nil {
 		return err
 	}
-	if patterns != nil {
-		r = patterns.NewRedactor().Run(r)
-	}
-	analyze, err := opts.Analyzer()
-	if err != nil {
-		return err
-	}
-	a, err := analyze(ctx, r)
+	res, err := analyze(ctx, r)
+	a := res.Attribution
 	if err != nil && a.Mode == "" {
 		return fmt.Errorf("analyze %s: %w", opts.Path, err)
 	}
@@ -108,6 +107,9 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 	fmt.Fprintf(&b, "  agent       %s\n", a.Agent)
 	fmt.Fprintf(&b, "  step        %d\n", a.Step)
 	fmt.Fprintf(&b, "  confidence  %.2f (%s)\n", a.Confidence, a.Mode)
+	if a.Triage != "" {
+		fmt.Fprintf(&b, "  triage      %s (%s)\n", a.Triage, a.TriageReason)
+	}
 	fmt.Fprintf(&b, "\n%s\n", a.Rationale)
 	if len(a.Evidence) > 0 {
 		b.WriteString("\nEvidence:\n")

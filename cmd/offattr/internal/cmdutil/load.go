@@ -34,22 +34,26 @@ func (l *LoadFlags) Options() (run.Options, error) {
 	if err != nil {
 		return run.Options{}, err
 	}
-	return run.Options{Format: f, Question: l.Question, GroundTruth: l.GroundTruth}, nil
+	return run.Options{Format: f, Question: l.Question, GroundTruth: l.GroundTruth, NoGroundTruth: l.NoGroundTruth}, nil
 }
 
-// Load reads one run and applies --no-ground-truth and the label rule: what
-// reaches the attributor never carries the benchmark label, and without
-// ground truth never carries the answer.
+// Load reads one run as the flags say (--no-ground-truth included). A run
+// never carries the benchmark label (see run.Case).
 func (l *LoadFlags) Load(path string) (*run.Run, error) {
 	opts, err := l.Options()
 	if err != nil {
 		return nil, err
 	}
-	r, err := run.Load(path, opts)
+	return run.Load(path, opts)
+}
+
+// LoadCase is Load keeping the label, for scoring.
+func (l *LoadFlags) LoadCase(path string) (*run.Case, error) {
+	opts, err := l.Options()
 	if err != nil {
 		return nil, err
 	}
-	return l.apply(r), nil
+	return run.LoadCase(path, opts)
 }
 
 // Parse is Load for a run already in memory (a line of a JSONL stream);
@@ -59,16 +63,5 @@ func (l *LoadFlags) Parse(name string, data []byte) (*run.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := run.Parse(name, data, opts)
-	if err != nil {
-		return nil, err
-	}
-	return l.apply(r), nil
-}
-
-func (l *LoadFlags) apply(r *run.Run) *run.Run {
-	if l.NoGroundTruth {
-		r = r.WithoutGroundTruth()
-	}
-	return r
+	return run.Parse(name, data, opts)
 }

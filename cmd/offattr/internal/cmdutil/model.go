@@ -8,10 +8,11 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/localllm"
+	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
-	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/triage"
 )
 
 // ModelFlags are the flags that turn the local model on (--model, ...).
@@ -19,12 +20,18 @@ type ModelFlags struct {
 	localllm.Options
 }
 
-// Register adds the flags to fs.
+// Register adds the flags to fs, with localllm's defaults.
 func (m *ModelFlags) Register(fs *pflag.FlagSet) {
-	m.AddFlags(fs)
-	if f := fs.Lookup("ollama-host"); f != nil {
-		f.Usage += "; several, comma-separated, share the runs round-robin"
-	}
+	o := &m.Options
+	fs.StringVar(&o.Model, "model", "", "ask this Ollama model to judge the top candidates (e.g. qwen3:8b); without it, rules alone")
+	fs.StringVar(&o.Host, "ollama-host", "", "Ollama server, host:port or URL (default: $OLLAMA_HOST, else 127.0.0.1:11434); several, comma-separated, share the runs round-robin")
+	fs.BoolVar(&o.Think, "think", false, "let thinking models think before answering (slower, more tokens)")
+	fs.IntVar(&o.TopK, "top-k", localllm.DefaultTopK, "how many of the rules' top candidates the model judges")
+	fs.IntVar(&o.Panel, "panel", localllm.DefaultPanel, "how many analyst roles vote (1-6: conservative, liberal, detail-focused, pattern-focused, skeptical, general)")
+	fs.IntVar(&o.Parallel, "parallel", localllm.DefaultParallel, "at most this many model calls at once")
+	fs.DurationVar(&o.Timeout, "timeout", localllm.DefaultTimeout, "give up on a model call after this long")
+	fs.BoolVar(&o.NoCache, "no-cache", false, "neither read nor write the model response cache")
+	fs.StringVar(&o.CacheDir, "cache-dir", "", "model response cache directory (default: $"+localllm.CacheDirEnv+", else the user cache dir)")
 }
 
 // Hosts splits --ollama-host into its servers; one empty host (the
@@ -42,23 +49,21 @@ func (m *ModelFlags) Hosts() []string {
 	return hosts
 }
 
-// Analyzer builds the pipeline: rules alone without --model; with it, the
-// server and the model are checked first, and a missing model or an
-// unreachable server is the one-line error the user sees. With several
-// hosts every one is checked, and each run goes to the next host in turn.
-func (m *ModelFlags) Analyzer(ctx context.Context, io *IOStreams, load LoadFlags) (pipeline.Analyzer, error) {
+// Judge returns the model stage the flags ask for: nil without --model;
+// with it, the server and the model are checked first, and a missing model
+// or an unreachable server is the one-line error the user sees. With
+// several hosts every one is checked, and each run goes to the next host
+// in turn.
+func (m *ModelFlags) Judge(ctx context.Context, io *IOStreams) (engine.Judge, error) {
 	if !m.Enabled() {
-		return pipeline.New(pipeline.Options{}), nil
+		return nil, nil
 	}
 	hosts := m.Hosts()
-	analyzers := make([]pipeline.Analyzer, len(hosts))
+	judges := make([]engine.Judge, len(hosts))
 	for i, h := range hosts {
 		opts := m.Options
 		opts.Host = h
 		opts.Warn = io.ErrOut
-		// Runs loaded with --no-ground-truth carry no answer; the flag is
-		// passed on so the model's prompts say the same.
-		opts.WithGroundTruth = !load.NoGroundTruth
 		j, err := localllm.New(ctx, opts)
 		if err != nil {
 			if len(hosts) > 1 {
@@ -66,20 +71,37 @@ func (m *ModelFlags) Analyzer(ctx context.Context, io *IOStreams, load LoadFlags
 			}
 			return nil, err
 		}
-		analyzers[i] = pipeline.New(pipeline.Options{Judge: j})
+		judges[i] = j
 	}
-	if len(analyzers) == 1 {
-		return analyzers[0], nil
+	if len(judges) == 1 {
+		return judges[0], nil
 	}
-	return roundRobin(analyzers), nil
+	return &roundRobin{judges: judges}, nil
 }
 
-// roundRobin hands each run to the next analyzer in turn. A run's calls all
+// roundRobin hands each run to the next judge in turn. A run's calls all
 // go to one server, so its response cache entries stay together.
-func roundRobin(as []pipeline.Analyzer) pipeline.Analyzer {
-	var next atomic.Uint64
-	return func(ctx context.Context, r *run.Run) (rules.Attribution, error) {
-		i := (next.Add(1) - 1) % uint64(len(as))
-		return as[i](ctx, r)
+type roundRobin struct {
+	judges []engine.Judge
+	next   atomic.Uint64
+}
+
+func (rr *roundRobin) Review(ctx context.Context, in *rules.Input, a rules.Attribution) (rules.Attribution, error) {
+	i := (rr.next.Add(1) - 1) % uint64(len(rr.judges))
+	return rr.judges[i].Review(ctx, in, a)
+}
+
+// NewAnalyzer builds the engine for a command from its rule and model flags
+// and the redaction patterns (nil without --redact). bands, when set,
+// override the weights' triage bands.
+func NewAnalyzer(ctx context.Context, io *IOStreams, r *RuleFlags, m *ModelFlags, patterns *redact.Patterns, bands *triage.Thresholds) (engine.Analyzer, error) {
+	comb, err := r.Combiner()
+	if err != nil {
+		return nil, err
 	}
+	j, err := m.Judge(ctx, io)
+	if err != nil {
+		return nil, err
+	}
+	return engine.New(engine.Options{Rules: comb, Judge: j, Redact: patterns, Triage: bands})
 }

@@ -3,14 +3,15 @@ package cmdutil
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/localllm"
 	"github.com/offattr/offattr/rules"
-	"github.com/offattr/offattr/run"
 )
 
 func TestHosts(t *testing.T) {
@@ -31,17 +32,37 @@ func TestHosts(t *testing.T) {
 	}
 }
 
+// judgeFunc is a Judge from a function.
+type judgeFunc func(ctx context.Context, in *rules.Input, a rules.Attribution) (rules.Attribution, error)
+
+func (f judgeFunc) Review(ctx context.Context, in *rules.Input, a rules.Attribution) (rules.Attribution, error) {
+	return f(ctx, in, a)
+}
+
 func TestRoundRobin(t *testing.T) {
 	var got []string
-	mk := func(name string) pipeline.Analyzer {
-		return func(context.Context, *run.Run) (rules.Attribution, error) {
+	mk := func(name string) engine.Judge {
+		return judgeFunc(func(_ context.Context, _ *rules.Input, a rules.Attribution) (rules.Attribution, error) {
 			got = append(got, name)
-			return rules.Attribution{}, nil
-		}
+			return a, nil
+		})
 	}
-	a := roundRobin([]pipeline.Analyzer{mk("a"), mk("b"), mk("c")})
+	rr := &roundRobin{judges: []engine.Judge{mk("a"), mk("b"), mk("c")}}
 	for range 5 {
-		_, _ = a(context.Background(), &run.Run{})
+		_, _ = rr.Review(context.Background(), &rules.Input{}, rules.Attribution{})
 	}
 	assert.Equal(t, []string{"a", "b", "c", "a", "b"}, got)
+}
+
+func TestModelFlags(t *testing.T) {
+	var m ModelFlags
+	fs := pflag.NewFlagSet("analyze", pflag.ContinueOnError)
+	m.Register(fs)
+	assert.False(t, m.Enabled(), "no model by default")
+	assert.Equal(t, localllm.Options{TopK: 3, Panel: 3, Parallel: 1, Timeout: 2 * time.Minute}, m.Options, "defaults")
+	require.NoError(t, fs.Parse([]string{"--model", "qwen3:32b", "--ollama-host", "box:11434", "--think", "--top-k", "5",
+		"--panel", "6", "--parallel", "2", "--timeout", "45s", "--no-cache", "--cache-dir", "/tmp/c"}))
+	assert.Equal(t, localllm.Options{Model: "qwen3:32b", Host: "box:11434", Think: true, TopK: 5, Panel: 6, Parallel: 2,
+		Timeout: 45 * time.Second, NoCache: true, CacheDir: "/tmp/c"}, m.Options)
+	assert.True(t, m.Enabled())
 }

@@ -3,7 +3,7 @@ package cmdutil
 import (
 	"github.com/spf13/pflag"
 
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/redact"
 )
 
@@ -28,10 +28,10 @@ func (r *RedactFlags) Compile() (*redact.Patterns, error) {
 	return redact.Compile(redact.Options{PatternsFile: r.Patterns})
 }
 
-// Prepare is the common start of the commands that analyse many runs: it
-// checks the load flags, compiles the redaction patterns (nil when off)
-// and builds the analyzer, so a bad flag fails before any run is read.
-func Prepare(load LoadFlags, red RedactFlags, analyzer func() (pipeline.Analyzer, error)) (*redact.Patterns, pipeline.Analyzer, error) {
+// Prepare is the common start of the commands that analyse runs: it checks
+// the load flags, compiles the redaction patterns (nil when off) and builds
+// the analyzer with them, so a bad flag fails before any run is read.
+func Prepare(load LoadFlags, red RedactFlags, analyzer AnalyzerFunc) (*redact.Patterns, engine.Analyzer, error) {
 	if _, err := load.Options(); err != nil {
 		return nil, nil, err
 	}
@@ -39,9 +39,14 @@ func Prepare(load LoadFlags, red RedactFlags, analyzer func() (pipeline.Analyzer
 	if err != nil {
 		return nil, nil, err
 	}
-	analyze, err := analyzer()
+	analyze, err := analyzer(patterns)
 	if err != nil {
 		return nil, nil, err
 	}
 	return patterns, analyze, nil
 }
+
+// AnalyzerFunc builds a command's engine once its flags are parsed, given
+// the redaction patterns (nil without --redact). Commands hold one so that
+// tests can substitute a spy.
+type AnalyzerFunc func(patterns *redact.Patterns) (engine.Analyzer, error)

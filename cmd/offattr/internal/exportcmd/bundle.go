@@ -7,7 +7,6 @@ import (
 	"github.com/offattr/offattr/hierarchy"
 	"github.com/offattr/offattr/localllm"
 	"github.com/offattr/offattr/rules"
-	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
 )
 
@@ -26,7 +25,7 @@ type Bundle struct {
 	Tokens  int     `json:"prompt_tokens"`
 	Context Context `json:"context"`
 	// Local is the local screen's answer: the rules', with the local
-	// model's votes among the evidence (rule "llm_<role>") when it was asked.
+	// model's votes when it was asked.
 	Local        rules.Attribution `json:"local_attribution"`
 	Triage       triage.Decision   `json:"triage"`
 	Question     string            `json:"question"`
@@ -42,12 +41,12 @@ type Context struct {
 
 // ContextFunc renders the view of run r around step target in at most
 // budget tokens (four bytes a token).
-type ContextFunc func(r *run.Run, target, budget int) (string, error)
+type ContextFunc func(in *rules.Input, target, budget int) (string, error)
 
 // ECHOContext is ECHO's hierarchy around the target: L1 in full, then key
 // decisions, summaries and milestones farther away (package hierarchy).
-func ECHOContext(r *run.Run, target, budget int) (string, error) {
-	return hierarchy.RenderWithin(r, nil, target, budget)
+func ECHOContext(in *rules.Input, target, budget int) (string, error) {
+	return hierarchy.RenderWithin(in.Run, in.Features, target, budget)
 }
 
 // question is what the stronger model is asked; it restates the task
@@ -92,7 +91,8 @@ const minContextTokens = 200
 var quoteCaps = []int{400, 160, 60}
 
 // build assembles the bundle of one analysed run within budget tokens.
-func build(r *run.Run, a rules.Attribution, d triage.Decision, budget int, redacted bool, ctxf ContextFunc) (Bundle, error) {
+func build(in *rules.Input, a rules.Attribution, d triage.Decision, budget int, redacted bool, ctxf ContextFunc) (Bundle, error) {
+	r := in.Run
 	b := Bundle{
 		File: a.File, Task: r.Question, GroundTruth: r.GroundTruth, Steps: len(r.Steps), Agents: r.Agents(),
 		Redacted: redacted, Budget: budget, Local: a, Triage: d, Question: question,
@@ -107,7 +107,7 @@ func build(r *run.Run, a rules.Attribution, d triage.Decision, budget int, redac
 		if room < minContextTokens {
 			continue
 		}
-		text, err := ctxf(r, b.Context.Target, room)
+		text, err := ctxf(in, b.Context.Target, room)
 		if err != nil {
 			return Bundle{}, fmt.Errorf("context: %w", err)
 		}

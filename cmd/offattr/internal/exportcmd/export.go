@@ -17,8 +17,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/triage"
 )
@@ -28,8 +28,9 @@ type ExportOptions struct {
 	IO       *cmdutil.IOStreams
 	Load     cmdutil.LoadFlags
 	Model    cmdutil.ModelFlags
+	Rules    cmdutil.RuleFlags
 	Redact   cmdutil.RedactFlags
-	Analyzer func() (pipeline.Analyzer, error)
+	Analyzer cmdutil.AnalyzerFunc
 	// Context renders the budgeted view of a run around the best candidate.
 	Context ContextFunc
 	Files   []string
@@ -67,7 +68,9 @@ with its evidence). With --redact nothing unmasked reaches the bundle.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
 			if opts.Analyzer == nil {
-				opts.Analyzer = func() (pipeline.Analyzer, error) { return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load) }
+				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, nil)
+				}
 			}
 			if opts.Context == nil {
 				opts.Context = ECHOContext
@@ -80,6 +83,7 @@ with its evidence). With --redact nothing unmasked reaches the bundle.`,
 	}
 	opts.Load.Register(cmd.Flags())
 	opts.Model.Register(cmd.Flags())
+	opts.Rules.Register(cmd.Flags())
 	opts.Redact.Register(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVar(&opts.From, "from", "", "export the runs recorded in this screen output (.jsonl or .csv)")
@@ -171,7 +175,7 @@ func selectItems(opts *ExportOptions) ([]item, error) {
 
 // exportOne analyses one run and writes its two files, returning the
 // Markdown path.
-func exportOne(ctx context.Context, opts *ExportOptions, it item, analyze pipeline.Analyzer, patterns *redact.Patterns) (string, error) {
+func exportOne(ctx context.Context, opts *ExportOptions, it item, analyze engine.Analyzer, patterns *redact.Patterns) (string, error) {
 	if strings.HasPrefix(it.file, "-:") {
 		return "", fmt.Errorf("export %s: a run read from standard input cannot be read again; save the stream to files and screen those", it.file)
 	}
@@ -179,19 +183,17 @@ func exportOne(ctx context.Context, opts *ExportOptions, it item, analyze pipeli
 	if err != nil {
 		return "", err
 	}
-	if patterns != nil {
-		r = patterns.NewRedactor().Run(r)
-	}
-	a, err := analyze(ctx, r)
+	res, err := analyze(ctx, r)
 	if err != nil {
 		return "", fmt.Errorf("analyze %s: %w", it.file, err)
 	}
+	a := res.Attribution
 	a.File = it.file
-	d := triage.Decide(a, triage.Defaults())
+	d := triage.Decision{Class: triage.Class(a.Triage), Reason: a.TriageReason}
 	if it.triage != nil {
 		d = *it.triage // the screen's verdict, with its thresholds
 	}
-	b, err := build(r, a, d, opts.Budget, patterns != nil, opts.Context)
+	b, err := build(res.Input, a, d, opts.Budget, patterns != nil, opts.Context)
 	if err != nil {
 		return "", fmt.Errorf("export %s: %w", it.file, err)
 	}

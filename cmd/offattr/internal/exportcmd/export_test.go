@@ -14,7 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
@@ -26,20 +27,25 @@ var magentic = filepath.Join("..", "..", "..", "..", "testdata", "runs", "magent
 
 // fixed is an analyzer with a known answer, so the golden file does not
 // move when the rules improve.
-func fixed() (pipeline.Analyzer, error) {
-	return func(ctx context.Context, r *run.Run) (rules.Attribution, error) {
-		return rules.Attribution{
+func fixed(*redact.Patterns) (engine.Analyzer, error) {
+	return func(ctx context.Context, r *run.Run) (engine.Result, error) {
+		in, err := engine.Prepare(r)
+		if err != nil {
+			return engine.Result{}, err
+		}
+		return engine.Result{Input: in, Attribution: rules.Attribution{
 			Agent: "WebSurfer", Step: 7, Confidence: 0.35, Mode: rules.ModeRulesLLM,
+			Triage: "escalate", TriageReason: "judges disagree: answer is step 7, model voted for step 4",
 			Rationale: "The WebSurfer took the travel blog's 3,900 over the official page's 4,312.",
 			Evidence: []rules.Evidence{
 				{Rule: "data_flow_origin", Step: 7, Quote: r.Steps[7].Content},
-				{Rule: "llm_skeptic", Step: 4, Quote: "The official figure was already on screen at step 4."},
 			},
+			Votes: []rules.Vote{{Analyst: "skeptical", Step: 4, Confidence: 0.6, Reason: "The official figure was already on screen at step 4."}},
 			Candidates: []rules.Candidate{
 				{Step: 7, Agent: "WebSurfer", Score: 0.35, Rules: []string{"data_flow_origin"}},
 				{Step: 9, Agent: "Orchestrator", Score: 0.2, Rules: []string{"instruction|relay"}},
 			},
-		}, nil
+		}}, nil
 	}, nil
 }
 
@@ -125,7 +131,7 @@ func TestExportRedacts(t *testing.T) {
 	  {"role":"user","content":"Mail bob@example.com the key sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"},
 	  {"role":"assistant","name":"mailer","content":"Sent from 10.2.3.4 to bob@example.com"}]}`), 0o644))
 	opts, out, _ := newOpts(t, path)
-	opts.Analyzer = func() (pipeline.Analyzer, error) { return pipeline.New(pipeline.Options{}), nil }
+	opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) { return engine.New(engine.Options{Redact: p}) }
 	opts.Redact.On = true
 	require.NoError(t, exportRun(context.Background(), opts))
 	md, b := readBundle(t, strings.TrimSpace(out.String()))

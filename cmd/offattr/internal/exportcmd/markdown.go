@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-
-	"github.com/offattr/offattr/triage"
 )
 
 // Markdown renders the bundle as a self-contained prompt.
@@ -51,12 +49,10 @@ func (b Bundle) Markdown() string {
 	}
 	var ruleEv, modelEv []string
 	for _, e := range a.Evidence {
-		line := fmt.Sprintf("- step %d, %s: %q\n", e.Step, e.Rule, oneLine(e.Quote))
-		if strings.HasPrefix(e.Rule, triage.ModelRulePrefix) {
-			modelEv = append(modelEv, line)
-		} else {
-			ruleEv = append(ruleEv, line)
-		}
+		ruleEv = append(ruleEv, fmt.Sprintf("- step %d, %s: %q\n", e.Step, e.Rule, oneLine(e.Quote)))
+	}
+	for _, v := range a.Votes {
+		modelEv = append(modelEv, fmt.Sprintf("- step %d, %s (confidence %.2f): %q\n", v.Step, v.Analyst, v.Confidence, oneLine(v.Reason)))
 	}
 	if len(ruleEv) > 0 {
 		w.WriteString("\nRules' evidence:\n\n" + strings.Join(ruleEv, ""))

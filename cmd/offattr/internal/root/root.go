@@ -9,7 +9,9 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/contextcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/evalcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/exportcmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/fitcmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/graphcmd"
+	"github.com/offattr/offattr/cmd/offattr/internal/rulescmd"
 	"github.com/offattr/offattr/cmd/offattr/internal/screencmd"
 )
 
@@ -34,6 +36,8 @@ questions that need language understanding.`,
 		screencmd.NewCmdScreen(io, nil),
 		exportcmd.NewCmdExport(io, nil),
 		contextcmd.NewCmdContext(io, nil),
+		fitcmd.NewCmdFit(io, nil),
+		rulescmd.NewCmdRules(io, nil),
 	)
 	return cmd
 }

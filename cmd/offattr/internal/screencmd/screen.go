@@ -14,8 +14,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/redact"
+	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
 )
@@ -25,7 +27,8 @@ type ScreenOptions struct {
 	IO       *cmdutil.IOStreams
 	Load     cmdutil.LoadFlags
 	Model    cmdutil.ModelFlags
-	Analyzer func() (pipeline.Analyzer, error)
+	Rules    cmdutil.RuleFlags
+	Analyzer cmdutil.AnalyzerFunc
 	Paths    []string
 	// Output is the records file; empty for stdout (JSONL).
 	Output  string
@@ -33,8 +36,10 @@ type ScreenOptions struct {
 	Resume  bool
 	Shard   string
 	// Redact masks secrets before analysis.
-	Redact     cmdutil.RedactFlags
-	Thresholds triage.Thresholds
+	Redact cmdutil.RedactFlags
+	// Thresholds, when set (by --clear-above, --escalate-below or
+	// --margin), override the triage bands fitted with the weights.
+	Thresholds *triage.Thresholds
 	// Candidates is how many ranked candidates each record keeps.
 	Candidates int
 }
@@ -42,7 +47,8 @@ type ScreenOptions struct {
 // NewCmdScreen returns the screen command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdScreen(io *cmdutil.IOStreams, runF func(*ScreenOptions) error) *cobra.Command {
-	opts := &ScreenOptions{IO: io, Thresholds: triage.Defaults()}
+	opts := &ScreenOptions{IO: io}
+	var bands triage.Thresholds
 	cmd := &cobra.Command{
 		Use:   "screen PATH...",
 		Short: "Attribute and triage many failed runs in parallel",
@@ -59,7 +65,8 @@ the same file, skipping inputs already recorded. --shard i/n takes a stable
 Triage: escalate when there is no decisive candidate, the model's analysts
 voted for another step, or confidence < --escalate-below; clear when
 confidence ≥ --clear-above and the runner-up is more than --margin behind;
-review otherwise.`,
+review otherwise. The bands default to those fitted with the weights
+(calibrated under cross-validation: see the README).`,
 		Example: `  offattr screen runs/ -o screen.jsonl
   offattr screen 'logs/*/run-*.json' -o screen.csv --workers 8 --redact
   cat runs.jsonl | offattr screen - > screen.jsonl
@@ -68,8 +75,14 @@ review otherwise.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
+			f := cmd.Flags()
+			if f.Changed("clear-above") || f.Changed("escalate-below") || f.Changed("margin") {
+				opts.Thresholds = &bands
+			}
 			if opts.Analyzer == nil {
-				opts.Analyzer = func() (pipeline.Analyzer, error) { return opts.Model.Analyzer(cmd.Context(), opts.IO, opts.Load) }
+				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, opts.Thresholds)
+				}
 			}
 			if runF != nil {
 				return runF(opts)
@@ -79,15 +92,17 @@ review otherwise.`,
 	}
 	opts.Load.Register(cmd.Flags())
 	opts.Model.Register(cmd.Flags())
+	opts.Rules.Register(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "", "write records to this file (.jsonl or .csv) instead of standard output")
 	f.IntVarP(&opts.Workers, "workers", "j", runtime.NumCPU(), "runs analysed in parallel")
 	f.BoolVar(&opts.Resume, "resume", false, "continue an interrupted screen: skip inputs already in the -o file and append")
 	f.StringVar(&opts.Shard, "shard", "", "process only shard i of n (i/n, 0 ≤ i < n), chosen by a hash of each input's name")
 	opts.Redact.Register(f)
-	f.Float64Var(&opts.Thresholds.Clear, "clear-above", triage.DefaultClear, "confidence at or above which a run may be clear")
-	f.Float64Var(&opts.Thresholds.Escalate, "escalate-below", triage.DefaultEscalate, "confidence below which a run is escalated")
-	f.Float64Var(&opts.Thresholds.Margin, "margin", triage.DefaultMargin, "lead over the runner-up's score a clear run needs")
+	w := rules.DefaultWeights()
+	f.Float64Var(&bands.Clear, "clear-above", w.Triage.Clear, "confidence at or above which a run may be clear (default: the weights' band)")
+	f.Float64Var(&bands.Escalate, "escalate-below", w.Triage.Escalate, "confidence below which a run is escalated (default: the weights' band)")
+	f.Float64Var(&bands.Margin, "margin", 0, "lead over the runner-up's score a clear run needs")
 	f.IntVar(&opts.Candidates, "candidates", 3, "ranked candidates kept in each JSONL record")
 	return cmd
 }
@@ -97,8 +112,10 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := opts.Thresholds.Validate(); err != nil {
-		return err
+	if opts.Thresholds != nil {
+		if err := opts.Thresholds.Validate(); err != nil {
+			return err
+		}
 	}
 	if opts.Workers < 1 {
 		return fmt.Errorf("--workers %d: need at least 1", opts.Workers)

@@ -16,8 +16,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
@@ -54,12 +55,15 @@ type spy struct {
 	cancel      context.CancelFunc
 }
 
-func (s *spy) analyzer() (pipeline.Analyzer, error) {
-	return func(ctx context.Context, r *run.Run) (rules.Attribution, error) {
+func (s *spy) analyzer(p *redact.Patterns) (engine.Analyzer, error) {
+	return func(ctx context.Context, r *run.Run) (engine.Result, error) {
 		n := s.calls.Add(1)
 		if s.cancelAfter > 0 && n >= s.cancelAfter {
 			s.cancel()
-			return rules.Attribution{}, ctx.Err()
+			return engine.Result{}, ctx.Err()
+		}
+		if p != nil {
+			r = p.NewRedactor().Run(r) // as the engine does
 		}
 		last := r.Steps[len(r.Steps)-1]
 		s.mu.Lock()
@@ -69,8 +73,11 @@ func (s *spy) analyzer() (pipeline.Analyzer, error) {
 		s.mu.Unlock()
 		var conf float64
 		fmt.Sscanf(last.Content, "conf=%f", &conf)
-		return rules.Attribution{Agent: last.Agent, Step: last.Index, Confidence: conf, Mode: rules.ModeRules,
-			Candidates: []rules.Candidate{{Step: last.Index, Agent: last.Agent, Score: conf}}}, nil
+		a := rules.Attribution{Agent: last.Agent, Step: last.Index, Confidence: conf, Mode: rules.ModeRules,
+			Candidates: []rules.Candidate{{Step: last.Index, Agent: last.Agent, Score: conf}}}
+		d := triage.Decide(a, triage.Defaults()) // as the engine does with its bands
+		a.Triage, a.TriageReason = string(d.Class), d.Reason
+		return engine.Result{Attribution: a}, nil
 	}, nil
 }
 
@@ -79,7 +86,7 @@ func newOpts(sp *spy, paths ...string) (*ScreenOptions, *bytes.Buffer, *bytes.Bu
 	return &ScreenOptions{
 		IO:   &cmdutil.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
 		Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: sp.analyzer, Paths: paths,
-		Workers: 3, Thresholds: triage.Defaults(), Candidates: 3,
+		Workers: 3, Candidates: 3,
 	}, &out, &errOut
 }
 
@@ -236,12 +243,12 @@ func TestScreenRedactsBeforeAnalysis(t *testing.T) {
 func TestScreenRecordsAnalyzerFailuresAndPanics(t *testing.T) {
 	dir := corpus(t, 3)
 	opts, out, _ := newOpts(&spy{}, dir)
-	opts.Analyzer = func() (pipeline.Analyzer, error) {
-		return func(ctx context.Context, r *run.Run) (rules.Attribution, error) {
+	opts.Analyzer = func(*redact.Patterns) (engine.Analyzer, error) {
+		return func(ctx context.Context, r *run.Run) (engine.Result, error) {
 			if strings.HasSuffix(r.Source, "2.json") {
 				panic("boom")
 			}
-			return rules.Attribution{}, errors.New("no steps to blame")
+			return engine.Result{}, errors.New("no steps to blame")
 		}, nil
 	}
 	require.NoError(t, screenRun(context.Background(), opts))
@@ -263,7 +270,12 @@ func TestScreenFlags(t *testing.T) {
 	assert.True(t, got.Resume)
 	assert.True(t, got.Redact.On)
 	assert.Equal(t, "2/4", got.Shard)
-	assert.Equal(t, triage.Thresholds{Clear: 0.8, Escalate: 0.3, Margin: 0.2}, got.Thresholds)
+	assert.Equal(t, &triage.Thresholds{Clear: 0.8, Escalate: 0.3, Margin: 0.2}, got.Thresholds)
+
+	cmd = NewCmdScreen(&cmdutil.IOStreams{}, func(o *ScreenOptions) error { got = o; return nil })
+	cmd.SetArgs([]string{"a"})
+	require.NoError(t, cmd.Execute())
+	assert.Nil(t, got.Thresholds, "without the flags the weights' bands stand")
 }
 
 func TestScreenRejectsBadOptions(t *testing.T) {
@@ -273,7 +285,7 @@ func TestScreenRejectsBadOptions(t *testing.T) {
 		want string
 	}{
 		{"shard", func(o *ScreenOptions) { o.Shard = "4/4" }, "i must be 0..3"},
-		{"thresholds", func(o *ScreenOptions) { o.Thresholds.Escalate = 0.9 }, "escalate-below"},
+		{"thresholds", func(o *ScreenOptions) { o.Thresholds = &triage.Thresholds{Clear: 0.75, Escalate: 0.9} }, "escalate-below"},
 		{"workers", func(o *ScreenOptions) { o.Workers = 0 }, "--workers 0"},
 		{"resume to stdout", func(o *ScreenOptions) { o.Resume = true }, "--resume needs -o"},
 	}

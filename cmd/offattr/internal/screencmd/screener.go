@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/offattr/offattr/cmd/offattr/internal/pipeline"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
@@ -16,7 +16,7 @@ import (
 // records in input order.
 type screener struct {
 	opts     *ScreenOptions
-	analyze  pipeline.Analyzer
+	analyze  engine.Analyzer
 	patterns *redact.Patterns // nil without --redact
 	shard    Shard
 	recorded map[string]bool // already in the output (--resume)
@@ -221,20 +221,17 @@ func (s *screener) process(ctx context.Context, in input) (rec screenfile.Record
 	if err != nil {
 		return fail(err)
 	}
-	if s.patterns != nil {
-		r = s.patterns.NewRedactor().Run(r)
-	}
-	a, err := s.analyze(ctx, r)
+	res, err := s.analyze(ctx, r)
+	a := res.Attribution
 	if err != nil {
 		if ctx.Err() != nil {
 			return rec, false
 		}
 		return fail(fmt.Errorf("analyze %s: %w", in.name, err))
 	}
-	d := triage.Decide(a, s.opts.Thresholds)
 	rec = screenfile.Record{
 		File: in.name, Agent: a.Agent, Step: a.Step, Confidence: a.Confidence,
-		Triage: d.Class, Reason: d.Reason, Mode: a.Mode, Usage: a.Usage,
+		Triage: triage.Class(a.Triage), Reason: a.TriageReason, Mode: a.Mode, Usage: a.Usage,
 	}
 	if n := min(s.opts.Candidates, len(a.Candidates)); n > 0 {
 		rec.Candidates = a.Candidates[:n]

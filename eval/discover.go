@@ -1,4 +1,4 @@
-package evalcmd
+package eval
 
 import (
 	"fmt"
@@ -11,24 +11,25 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// subset is a named group of labelled case files.
-type subset struct {
+// Subset is a named group of labelled case files.
+type Subset struct {
 	Name  string
 	Files []string
 }
 
-// discover turns eval's PATH arguments into subsets: a directory of case
+// Discover turns eval's PATH arguments into subsets: a directory of case
 // files is one subset named by its base name; a directory whose
-// subdirectories hold case files gives one subset per subdirectory.
-func discover(paths []string) ([]subset, error) {
-	var out []subset
+// subdirectories hold case files gives one subset per subdirectory; a file
+// is a subset of one, named by its directory.
+func Discover(paths []string) ([]Subset, error) {
+	var out []Subset
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
 			return nil, fmt.Errorf("eval %s: %w", p, run.PathCause(err))
 		}
 		if !info.IsDir() {
-			out = append(out, subset{Name: filepath.Base(filepath.Dir(p)), Files: []string{p}})
+			out = append(out, Subset{Name: filepath.Base(filepath.Dir(p)), Files: []string{p}})
 			continue
 		}
 		entries, err := os.ReadDir(p)
@@ -36,7 +37,7 @@ func discover(paths []string) ([]subset, error) {
 			return nil, fmt.Errorf("eval %s: %w", p, run.PathCause(err))
 		}
 		var files []string
-		var subs []subset
+		var subs []Subset
 		for _, e := range entries {
 			full := filepath.Join(p, e.Name())
 			switch {
@@ -46,7 +47,7 @@ func discover(paths []string) ([]subset, error) {
 					return nil, err
 				}
 				if len(inner) > 0 {
-					subs = append(subs, subset{Name: e.Name(), Files: inner})
+					subs = append(subs, Subset{Name: e.Name(), Files: inner})
 				}
 			case isCaseFile(e.Name()):
 				files = append(files, full)
@@ -54,7 +55,7 @@ func discover(paths []string) ([]subset, error) {
 		}
 		if len(files) > 0 {
 			sortCases(files)
-			out = append(out, subset{Name: filepath.Base(filepath.Clean(p)), Files: files})
+			out = append(out, Subset{Name: filepath.Base(filepath.Clean(p)), Files: files})
 		}
 		out = append(out, subs...)
 		if len(files) == 0 && len(subs) == 0 {

@@ -1,18 +1,17 @@
-package evalcmd
+package eval
 
 import (
 	"strconv"
-	"strings"
-	"unicode"
 
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
 
-// Tolerances and ranks reported, as in the papers (±k steps, recall@k).
+// WithinK and RecallK are the tolerances and ranks reported, as in the
+// papers (±k steps, recall@k).
 var (
-	withinK = []int{1, 2, 3, 5}
-	recallK = []int{1, 3, 5}
+	WithinK = []int{1, 2, 3, 5}
+	RecallK = []int{1, 3, 5}
 )
 
 // Score is the metrics of one subset (or of all of them).
@@ -26,10 +25,20 @@ type Score struct {
 	RecallAt      map[string]float64 `json:"recall_at"`
 	Usage         rules.Usage        `json:"usage"`
 	Seconds       float64            `json:"seconds"`
+	// Triage is accuracy per triage band (clear, review, escalate): clear
+	// must mean no model or person is needed.
+	Triage map[string]BandScore `json:"triage"`
 }
 
-// tally accumulates hits before they become fractions.
-type tally struct {
+// BandScore is how one triage band did.
+type BandScore struct {
+	Cases         int     `json:"cases"`
+	StepAccuracy  float64 `json:"step_accuracy"`
+	AgentAccuracy float64 `json:"agent_accuracy"`
+}
+
+// Tally accumulates hits before they become fractions.
+type Tally struct {
 	name                string
 	cases, failed       int
 	agentHits, stepHits int
@@ -38,10 +47,12 @@ type tally struct {
 	usage               rules.Usage
 	seconds             float64
 	bins                []Bin
+	bands               map[string]*[3]int // cases, step hits, agent hits
 }
 
-func newTally(name string) *tally {
-	return &tally{name: name, within: map[int]int{}, recall: map[int]int{}, bins: newBins()}
+// NewTally starts an empty tally for a subset called name.
+func NewTally(name string) *Tally {
+	return &Tally{name: name, within: map[int]int{}, recall: map[int]int{}, bins: newBins(), bands: map[string]*[3]int{}}
 }
 
 // Bin is one confidence band and how often attributions in it were right:
@@ -56,6 +67,12 @@ type Bin struct {
 // binEdges are the confidence bands eval --calibration reports.
 var binEdges = []float64{0, 0.2, 0.3, 0.4, 0.5, 0.7, 1}
 
+// StepAccuracy is the share of the band's cases whose step was right.
+func (b Bin) StepAccuracy() float64 { return frac(b.StepHits, b.Cases) }
+
+// AgentAccuracy is the share of the band's cases whose agent was right.
+func (b Bin) AgentAccuracy() float64 { return frac(b.AgentHits, b.Cases) }
+
 func newBins() []Bin {
 	var out []Bin
 	for i := 0; i+1 < len(binEdges); i++ {
@@ -64,7 +81,7 @@ func newBins() []Bin {
 	return out
 }
 
-func (t *tally) addBin(conf float64, o Outcome) {
+func (t *Tally) addBin(conf float64, o Outcome) {
 	for i := range t.bins {
 		b := &t.bins[i]
 		if conf >= b.Low && (conf < b.High || i == len(t.bins)-1) {
@@ -86,15 +103,15 @@ type Outcome struct {
 	StepCorrect  bool
 }
 
-// add records a case. A nil attribution is a failed case: counted, and wrong.
-func (t *tally) add(label *run.Label, a *rules.Attribution) Outcome {
+// Add records a case. A nil attribution is a failed case: counted, and wrong.
+func (t *Tally) Add(label *run.Label, a *rules.Attribution) Outcome {
 	t.cases++
 	if a == nil {
 		t.failed++
 		return Outcome{}
 	}
 	t.usage = t.usage.Add(a.Usage)
-	o := Outcome{AgentCorrect: SameAgent(a.Agent, label.Agent), StepCorrect: a.Step == label.Step}
+	o := Outcome{AgentCorrect: run.SameAgent(a.Agent, label.Agent), StepCorrect: a.Step == label.Step}
 	if o.AgentCorrect {
 		t.agentHits++
 	}
@@ -102,12 +119,26 @@ func (t *tally) add(label *run.Label, a *rules.Attribution) Outcome {
 		t.stepHits++
 	}
 	t.addBin(a.Confidence, o)
-	for _, k := range withinK {
+	if a.Triage != "" {
+		b := t.bands[a.Triage]
+		if b == nil {
+			b = &[3]int{}
+			t.bands[a.Triage] = b
+		}
+		b[0]++
+		if o.StepCorrect {
+			b[1]++
+		}
+		if o.AgentCorrect {
+			b[2]++
+		}
+	}
+	for _, k := range WithinK {
 		if abs(a.Step-label.Step) <= k {
 			t.within[k]++
 		}
 	}
-	for _, k := range recallK {
+	for _, k := range RecallK {
 		for i, c := range a.Candidates {
 			if i >= k {
 				break
@@ -121,7 +152,8 @@ func (t *tally) add(label *run.Label, a *rules.Attribution) Outcome {
 	return o
 }
 
-func (t *tally) merge(o *tally) {
+// Merge adds another tally into t.
+func (t *Tally) Merge(o *Tally) {
 	t.cases += o.cases
 	t.failed += o.failed
 	t.agentHits += o.agentHits
@@ -134,6 +166,16 @@ func (t *tally) merge(o *tally) {
 	}
 	t.usage = t.usage.Add(o.usage)
 	t.seconds += o.seconds
+	for k, v := range o.bands {
+		b := t.bands[k]
+		if b == nil {
+			b = &[3]int{}
+			t.bands[k] = b
+		}
+		for i := range b {
+			b[i] += v[i]
+		}
+	}
 	for i := range t.bins {
 		t.bins[i].Cases += o.bins[i].Cases
 		t.bins[i].StepHits += o.bins[i].StepHits
@@ -141,34 +183,26 @@ func (t *tally) merge(o *tally) {
 	}
 }
 
-func (t *tally) score() Score {
+// Calibration is accuracy per confidence band.
+func (t *Tally) Calibration() []Bin { return t.bins }
+
+// Score turns the tally into fractions.
+func (t *Tally) Score() Score {
 	s := Score{
 		Name: t.name, Cases: t.cases, Failed: t.failed, Usage: t.usage, Seconds: t.seconds,
 		AgentAccuracy: frac(t.agentHits, t.cases), StepAccuracy: frac(t.stepHits, t.cases),
-		StepWithin: map[string]float64{}, RecallAt: map[string]float64{},
+		StepWithin: map[string]float64{}, RecallAt: map[string]float64{}, Triage: map[string]BandScore{},
 	}
-	for _, k := range withinK {
+	for k, b := range t.bands {
+		s.Triage[k] = BandScore{Cases: b[0], StepAccuracy: frac(b[1], b[0]), AgentAccuracy: frac(b[2], b[0])}
+	}
+	for _, k := range WithinK {
 		s.StepWithin[strconv.Itoa(k)] = frac(t.within[k], t.cases)
 	}
-	for _, k := range recallK {
+	for _, k := range RecallK {
 		s.RecallAt[strconv.Itoa(k)] = frac(t.recall[k], t.cases)
 	}
 	return s
-}
-
-// SameAgent compares agent names as the benchmark's labels need: ignoring
-// case and everything that is not a letter ("WebSurfer" = "Web_surfer").
-func SameAgent(a, b string) bool {
-	return agentKey(a) == agentKey(b) && agentKey(a) != ""
-}
-
-func agentKey(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) {
-			return unicode.ToLower(r)
-		}
-		return -1
-	}, s)
 }
 
 func frac(n, d int) float64 {

@@ -1,0 +1,113 @@
+package offattr_test
+
+import (
+	"encoding/json"
+	"io"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const module = "github.com/offattr/offattr"
+
+// stage is each package's place in the pipeline (ARCHITECTURE.md): data
+// flows one way, so a package may import only packages of an earlier
+// stage. Packages of one stage are independent of each other. A new
+// package must be given its stage here.
+var stage = map[string]int{
+	// Leaves: no stage of their own, used by the stage named beside them.
+	"localllm/schema":      0, // localllm's JSON schemas
+	"internal/synthcorpus": 0,
+
+	"run":         1,
+	"run/runtest": 2, // test infrastructure over loaded runs
+	"redact":      2,
+	"extract":     2,
+	"hierarchy":   3,
+	"graph":       3,
+	"rules":       4,
+	"triage":      5,
+	"localllm":    5,
+
+	"localllm/ollamatest":          6, // a fake Ollama server for tests
+	"localllm/internal/fakeollama": 7,
+	"localllm/ollamae2e":           6,
+	"localllm/ollamae2e/tinymodel": 0,
+
+	"engine":        8,
+	"eval":          9,
+	"eval/evaltest": 0,
+	"fit":           10,
+
+	"cmd": 20, // every command package
+}
+
+func isCmd(pkg string) bool { return strings.HasPrefix(pkg, module+"/cmd/") }
+
+func stageOf(t *testing.T, pkg string) int {
+	t.Helper()
+	if isCmd(pkg) {
+		return stage["cmd"]
+	}
+	rel := strings.TrimPrefix(pkg, module+"/")
+	s, ok := stage[rel]
+	require.True(t, ok, "package %s has no stage: add it to the table in architecture_test.go and to ARCHITECTURE.md", rel)
+	return s
+}
+
+// TestStagesImportOnlyEarlierStages fails when a package imports a later
+// stage, or another package of its own stage.
+func TestStagesImportOnlyEarlierStages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists every package with the go command")
+	}
+	out, err := exec.Command("go", "list", "-json=ImportPath,Imports", "./...").Output()
+	require.NoError(t, err)
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	seen := 0
+	for {
+		var p struct {
+			ImportPath string
+			Imports    []string
+		}
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else {
+			require.NoError(t, err)
+		}
+		if p.ImportPath == module {
+			continue // this test
+		}
+		seen++
+		from := stageOf(t, p.ImportPath)
+		for _, imp := range p.Imports {
+			if !strings.HasPrefix(imp, module+"/") || isCmd(p.ImportPath) && isCmd(imp) {
+				continue // the commands share helpers among themselves
+			}
+			assert.Less(t, stageOf(t, imp), from, "%s (stage %d) imports %s (stage %d): data flows one way", p.ImportPath, from, imp, stageOf(t, imp))
+		}
+	}
+	assert.Greater(t, seen, 10, "go list found the module's packages")
+}
+
+// TestNoEngineImportsTheCLI keeps flag parsing in cmd/: no package outside
+// it imports cobra or pflag.
+func TestNoEngineImportsTheCLI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists every package with the go command")
+	}
+	out, err := exec.Command("go", "list", "-deps=false", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "./...").Output()
+	require.NoError(t, err)
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		if isCmd(fields[0]) {
+			continue
+		}
+		for _, imp := range fields[1:] {
+			assert.NotContains(t, []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}, imp, "%s imports %s", fields[0], imp)
+		}
+	}
+}

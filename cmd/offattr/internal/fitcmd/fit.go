@@ -1,0 +1,230 @@
+// Package fitcmd implements `offattr fit`: learn how the rules combine from
+// labelled runs, and say how well that holds on runs the fit did not see.
+package fitcmd
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/eval"
+	"github.com/offattr/offattr/fit"
+	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/run"
+)
+
+// FitOptions holds every input of one fit.
+type FitOptions struct {
+	IO     *cmdutil.IOStreams
+	Load   cmdutil.LoadFlags
+	Rules  cmdutil.RuleFlags
+	Paths  []string
+	Output string
+	// CV is the number of folds of the cross-validation ("loo": one run
+	// out at a time).
+	CV     string
+	Prior  string
+	Lambda float64
+}
+
+// NewCmdFit returns the fit command.
+func NewCmdFit(io *cmdutil.IOStreams, runF func(*FitOptions) error) *cobra.Command {
+	opts := &FitOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "fit PATH...",
+		Short: "Learn how the rules combine from labelled runs",
+		Long: `Learn the weights that combine the rules' findings from labelled runs in any
+input format (directories as eval reads them: each subdirectory, or each
+path, is a corpus), and print how they do next to the weights in use: fitted
+in-sample, cross-validated (k-fold, or one run out at a time), and, with
+several corpora, fitted on all but one corpus and scored on the one left out.
+The last two are the figures to trust.
+
+The weights are a conditional logit over each run's steps (the rules'
+findings plus framework-neutral facts about each step) and another over its
+agents; the critical share and the triage bands are chosen on out-of-fold
+predictions, so confidence is calibrated. By default the fit is pulled
+toward the weights in use (--prior current), so a few dozen runs of your own
+system adapt them; --prior zero fits from scratch.`,
+		Example: `  offattr fit ../shared/whowhen/dev ../shared/tau-retail -o weights.json
+  offattr fit my-runs/ -o mine.json && offattr eval more-runs/ --weights mine.json
+  offattr fit my-runs/ --cv loo`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Paths = args
+			if runF != nil {
+				return runF(opts)
+			}
+			return fitRun(cmd.Context(), opts)
+		},
+	}
+	opts.Load.Register(cmd.Flags())
+	opts.Rules.Register(cmd.Flags())
+	f := cmd.Flags()
+	f.StringVarP(&opts.Output, "output", "o", "", "write the fitted weights to this file")
+	f.StringVar(&opts.CV, "cv", "10", `cross-validation folds, or "loo" for one run out at a time`)
+	f.StringVar(&opts.Prior, "prior", "current", `pull the weights toward "current" (the embedded or --weights ones) or "zero"`)
+	f.Float64Var(&opts.Lambda, "lambda", fit.DefaultLambda, "strength of that pull (L2)")
+	return cmd
+}
+
+func fitRun(ctx context.Context, opts *FitOptions) error {
+	folds := 0
+	if opts.CV != "loo" {
+		k, err := strconv.Atoi(opts.CV)
+		if err != nil || k < 2 {
+			return fmt.Errorf(`--cv %q: give a number of folds ≥ 2, or "loo"`, opts.CV)
+		}
+		folds = k
+	}
+	if opts.Lambda <= 0 {
+		return fmt.Errorf("--lambda %v: must be positive", opts.Lambda)
+	}
+	current, err := opts.Rules.Combiner()
+	if err != nil {
+		return err
+	}
+	fo := fit.Options{Analyzers: current.Analyzers, Lambda: opts.Lambda}
+	switch opts.Prior {
+	case "current":
+		fo.Prior = current.Weights
+	case "zero":
+	default:
+		return fmt.Errorf(`--prior %q: want "current" or "zero"`, opts.Prior)
+	}
+	loadOpts, err := opts.Load.Options()
+	if err != nil {
+		return err
+	}
+	subsets, err := eval.Discover(opts.Paths)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	exs, err := fit.Load(ctx, subsets, loadOpts, current.Analyzers, opts.IO.ErrOut)
+	if err != nil {
+		return err
+	}
+	if len(exs) < 2 {
+		return fmt.Errorf("fit: %d labelled runs under %s; need at least 2", len(exs), strings.Join(opts.Paths, ", "))
+	}
+	w, err := fit.Fit(ctx, exs, fo)
+	if err != nil {
+		return err
+	}
+	cols := []column{{"in use", predictAll(current.Weights, exs, current.Analyzers)}, {"fitted, in-sample", predictAll(w, exs, current.Analyzers)}}
+	cvName := opts.CV + "-fold CV"
+	if folds == 0 {
+		cvName = "leave-one-run-out"
+	}
+	cv, err := fit.CrossValidate(ctx, exs, fit.KFolds(exs, folds), fo)
+	if err != nil {
+		return err
+	}
+	cols = append(cols, column{cvName, cv})
+	corpora := fit.FoldsByCorpus(exs)
+	if len(corpora) > 1 {
+		loco, err := fit.CrossValidate(ctx, exs, corpora, fo)
+		if err != nil {
+			return err
+		}
+		cols = append(cols, column{"leave-one-corpus-out", loco})
+	}
+	elapsed := time.Since(start)
+	fmt.Fprintf(opts.IO.Out, "fitted on %d labelled runs in %.1f s (L2 %.2g toward %s weights)\n\n", len(exs), elapsed.Seconds(), opts.Lambda, opts.Prior)
+	if err := writeTable(opts.IO.Out, exs, cols); err != nil {
+		return err
+	}
+	_, overall := fit.Score(exs, cv)
+	if err := writeBands(opts.IO.Out, cvName, w.Triage, overall); err != nil {
+		return err
+	}
+	w.About = about(opts, exs, overall, cvName)
+	if opts.Output == "" {
+		fmt.Fprintln(opts.IO.ErrOut, "(no -o: the weights were not written)")
+		return nil
+	}
+	data, err := json.MarshalIndent(w, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(opts.Output, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("fit: write %s: %w", opts.Output, run.PathCause(err))
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", opts.Output)
+	return nil
+}
+
+type column struct {
+	name  string
+	preds []rules.Attribution
+}
+
+func predictAll(w *rules.Weights, exs []fit.Example, as []*rules.Analyzer) []rules.Attribution {
+	out := make([]rules.Attribution, len(exs))
+	for i, ex := range exs {
+		out[i] = fit.Predict(w, ex, as)
+	}
+	return out
+}
+
+func writeTable(out io.Writer, exs []fit.Example, cols []column) error {
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := "corpus\tcases\t"
+	for _, c := range cols {
+		head += c.name + ": agent\tstep\tr@5\t"
+	}
+	fmt.Fprintln(tw, head)
+	scores := make([][]eval.Score, len(cols))
+	for k, c := range cols {
+		subs, all := fit.Score(exs, c.preds)
+		scores[k] = append(subs, all)
+	}
+	for row := range scores[0] {
+		s0 := scores[0][row]
+		line := fmt.Sprintf("%s\t%d\t", s0.Name, s0.Cases)
+		for k := range cols {
+			s := scores[k][row]
+			line += fmt.Sprintf("%.3f\t%.3f\t%.3f\t", s.AgentAccuracy, s.StepAccuracy, s.RecallAt["5"])
+		}
+		fmt.Fprintln(tw, line)
+	}
+	return tw.Flush()
+}
+
+func writeBands(out io.Writer, cvName string, b rules.Bands, overall eval.Score) error {
+	fmt.Fprintf(out, "\ntriage bands (clear ≥ %.3f, escalate < %.3f), %s:\n", b.Clear, b.Escalate, cvName)
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "band\tcases\tstep acc\tagent acc\t")
+	for _, band := range []string{"clear", "review", "escalate"} {
+		s := overall.Triage[band]
+		fmt.Fprintf(tw, "%s\t%d\t%.3f\t%.3f\t\n", band, s.Cases, s.StepAccuracy, s.AgentAccuracy)
+	}
+	return tw.Flush()
+}
+
+func about(opts *FitOptions, exs []fit.Example, cv eval.Score, cvName string) string {
+	count := map[string]int{}
+	var order []string
+	for _, ex := range exs {
+		if count[ex.Corpus] == 0 {
+			order = append(order, ex.Corpus)
+		}
+		count[ex.Corpus]++
+	}
+	parts := make([]string, len(order))
+	for i, c := range order {
+		parts[i] = fmt.Sprintf("%s %d", c, count[c])
+	}
+	return fmt.Sprintf("offattr fit on %d runs (%s), L2 %.2g toward %s weights; %s overall: agent %.3f, step %.3f, recall@5 %.3f",
+		len(exs), strings.Join(parts, ", "), opts.Lambda, opts.Prior, cvName, cv.AgentAccuracy, cv.StepAccuracy, cv.RecallAt["5"])
+}

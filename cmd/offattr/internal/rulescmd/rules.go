@@ -1,0 +1,84 @@
+// Package rulescmd implements `offattr rules`: the registered rules, what
+// each looks for, the facts it reads and the weight it has now.
+package rulescmd
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/rules"
+)
+
+// RulesOptions holds the inputs of one listing.
+type RulesOptions struct {
+	IO      *cmdutil.IOStreams
+	Weights string
+	Verbose bool
+}
+
+// NewCmdRules returns the rules command.
+func NewCmdRules(io *cmdutil.IOStreams, runF func(*RulesOptions) error) *cobra.Command {
+	opts := &RulesOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "rules",
+		Short: "List the rules, what each looks for, and its current weight",
+		Long: `List every registered rule: its name (for --rules and --disable), what it
+looks for, and the weight its findings have in the weights in use (the
+embedded ones, or --weights FILE). With -v, also the facts each rule reads
+and the weights of the step and agent features.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return rulesRun(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Weights, "weights", "", "show the weights in this file (written by offattr fit)")
+	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "also show the facts each rule reads and the other features' weights")
+	return cmd
+}
+
+func rulesRun(opts *RulesOptions) error {
+	w := rules.DefaultWeights()
+	if opts.Weights != "" {
+		var err error
+		if w, err = rules.LoadWeights(opts.Weights); err != nil {
+			return err
+		}
+	}
+	tw := tabwriter.NewWriter(opts.IO.Out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "RULE\tWEIGHT\tLOOKS FOR")
+	for _, a := range rules.Registry {
+		fmt.Fprintf(tw, "%s\t%+.2f\t%s\n", a.Name, w.RuleWeight(a.Name), a.Doc)
+		if opts.Verbose {
+			facts := make([]string, len(a.Requires))
+			for i, f := range a.Requires {
+				facts[i] = string(f)
+			}
+			fmt.Fprintf(tw, "\t\treads: %s\n", strings.Join(facts, ", "))
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if !opts.Verbose {
+		_, err := fmt.Fprintf(opts.IO.Out, "\nweights: %s\n", w.About)
+		return err
+	}
+	fmt.Fprintln(opts.IO.Out, "\nstep features:")
+	for _, n := range rules.StepFeatureNames(nil) {
+		fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f\n", n, w.Step[n])
+	}
+	fmt.Fprintln(opts.IO.Out, "agent features:")
+	for _, n := range rules.AgentFeatureNames {
+		fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f\n", n, w.Agent[n])
+	}
+	_, err := fmt.Fprintf(opts.IO.Out, "critical share %.2f; triage: clear ≥ %.3f, escalate < %.3f\nweights: %s\n",
+		w.Critical, w.Triage.Clear, w.Triage.Escalate, w.About)
+	return err
+}

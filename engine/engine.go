@@ -1,0 +1,125 @@
+// Package engine runs one run through offattr's stages, from the loaded run
+// to the attribution: redact, extract, graph, rules, and the local model
+// when one is given. Every command, eval, fit and the tests call it; it
+// decides the order of the stages and nothing else.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
+	"github.com/offattr/offattr/redact"
+	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/triage"
+)
+
+// Judge reviews the rules' answer with a model: localllm.Judge, or a test's
+// stand-in. It returns a usable attribution even when the model fails; the
+// error is non-nil only when ctx ended.
+type Judge interface {
+	Review(ctx context.Context, in *rules.Input, a rules.Attribution) (rules.Attribution, error)
+}
+
+// Options choose the stages of one analysis.
+type Options struct {
+	// Redact, when set, masks secrets and personal data in the run before
+	// any stage reads it, so nothing later (quotes, rationale, prompts) can
+	// hold them.
+	Redact *redact.Patterns
+	// Rules are the analyzers and the weights that combine them; the zero
+	// value means every registered analyzer and the embedded weights.
+	Rules rules.Combiner
+	// Judge, when set, has a local model review the rules' answer.
+	Judge Judge
+	// Baseline, when set, names one of rules.Baselines to use instead of
+	// the rules: the floors every rule is measured against.
+	Baseline string
+	// Triage, when set, overrides the triage bands the weights carry.
+	Triage *triage.Thresholds
+}
+
+// Result is what the engine found in one run.
+type Result struct {
+	Attribution rules.Attribution
+	// Input is the run as the stages read it (redacted when asked), with
+	// its features and dependency graph, for commands that show more than
+	// the answer. It is nil for a baseline, which reads no features.
+	Input *rules.Input
+	// Findings is every rule's every finding, in step order: what each
+	// rule said where, for a reader who checks the answer.
+	Findings []rules.Finding
+	// Redactor masked the run (nil without redaction, and then it passes
+	// text through): whatever a command prints beyond the attribution
+	// (names, error messages, labels) goes through it, so the same secret
+	// gets the same placeholder everywhere.
+	Redactor *redact.Redactor
+}
+
+// Analyzer attributes one run. Commands take it as a dependency so that
+// tests can substitute a spy. It receives a *run.Run, which cannot carry
+// the benchmark label (see run.Case).
+type Analyzer func(ctx context.Context, r *run.Run) (Result, error)
+
+// New returns the analyzer for opts, or an error naming what is wrong with
+// them.
+func New(opts Options) (Analyzer, error) {
+	if opts.Baseline != "" {
+		b, ok := rules.Baselines[opts.Baseline]
+		if !ok {
+			return nil, fmt.Errorf("unknown baseline %q (want one of %s)", opts.Baseline, strings.Join(rules.BaselineNames(), ", "))
+		}
+		if opts.Judge != nil {
+			return nil, fmt.Errorf("a baseline is a rules floor; it cannot be combined with a model")
+		}
+		return func(ctx context.Context, r *run.Run) (Result, error) {
+			if err := ctx.Err(); err != nil {
+				return Result{}, err
+			}
+			red := opts.Redact.NewRedactor()
+			return Result{Attribution: b(red.Run(r)), Redactor: red}, nil
+		}, nil
+	}
+	comb := opts.Rules
+	if comb.Weights == nil {
+		comb.Weights = rules.DefaultWeights()
+	}
+	if comb.Analyzers == nil {
+		comb.Analyzers = rules.Registry
+	}
+	bands := triage.Thresholds{Clear: comb.Weights.Triage.Clear, Escalate: comb.Weights.Triage.Escalate}
+	if opts.Triage != nil {
+		bands = *opts.Triage
+	}
+	return func(ctx context.Context, r *run.Run) (Result, error) {
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		red := opts.Redact.NewRedactor()
+		in, err := Prepare(red.Run(r))
+		if err != nil {
+			return Result{Redactor: red}, err
+		}
+		a, findings := comb.Attribute(in)
+		if opts.Judge != nil {
+			a, err = opts.Judge.Review(ctx, in, a)
+		}
+		d := triage.Decide(a, bands)
+		a.Triage, a.TriageReason = string(d.Class), d.Reason
+		return Result{Attribution: a, Input: in, Findings: findings, Redactor: red}, err
+	}, nil
+}
+
+// Prepare runs the structural stages (extract, graph) that the rules and
+// every later stage read.
+func Prepare(r *run.Run) (*rules.Input, error) {
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	if err != nil {
+		return nil, fmt.Errorf("build graph: %w", err)
+	}
+	return &rules.Input{Run: r, Features: f, Graph: g}, nil
+}

@@ -1,0 +1,246 @@
+package extract
+
+import (
+	"encoding/json"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/offattr/offattr/run"
+)
+
+// Call is one tool call a step makes: from the log's structured tool calls,
+// or written in its text in function-call notation ("call
+// get_order({"id": "#W12"})", "Action: search({...})"), as many frameworks
+// print them.
+type Call struct {
+	Name string `json:"name"`
+	Args string `json:"args,omitempty"`
+	// Values are the argument values (strings and numbers, at any depth),
+	// as written: what a call acts on.
+	Values []string `json:"values,omitempty"`
+	// Offset is where the call is written in the step's text, -1 for a
+	// structured call.
+	Offset int `json:"offset"`
+}
+
+// Words splits the tool's name into lower-case words ("exchange_delivered
+// OrderItems" → exchange, delivered, order, items).
+func (c Call) Words() []string { return nameWords(c.Name) }
+
+// Consequential reports whether a call changes something rather than only
+// reads: its name does not begin with a reading verb. A reading verb is
+// English, not any framework's vocabulary.
+func (c Call) Consequential() bool {
+	w := c.Words()
+	return len(w) > 0 && !readVerbs[w[0]]
+}
+
+var readVerbs = toSet("get find list search lookup look read fetch query retrieve calculate compute think check view show describe count browse open visit scroll navigate")
+
+func nameWords(name string) []string {
+	var words []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			words = append(words, strings.ToLower(b.String()))
+			b.Reset()
+		}
+	}
+	prev := rune(0)
+	for _, r := range name {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			flush()
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+		prev = r
+	}
+	flush()
+	return words
+}
+
+// textCallRe is a line that is a call written in function-call notation,
+// with an optional verb before it. The arguments must be a JSON object or
+// array (or nothing): code such as print(len(x)) is not a tool call.
+var textCallRe = regexp.MustCompile(`(?m)^[ \t>*-]{0,4}(?:(?i:call|calling|invoke|invoking|action|tool call|function call|tool)\s{0,2}:?\s{1,2})?([A-Za-z_][\w.-]{0,63})\((\{.*\}|\[.*\]|)\)\s*;?\s*$`)
+
+// calls reads the step's tool calls, structured and written.
+func calls(s run.Step) []Call {
+	var out []Call
+	for _, tc := range s.ToolCalls {
+		out = append(out, Call{Name: tc.Name, Args: tc.Arguments, Values: ArgValues(tc.Arguments), Offset: -1})
+	}
+	if len(s.Content) > maxCallScan || !strings.Contains(s.Content, "(") {
+		return out
+	}
+	for _, m := range textCallRe.FindAllStringSubmatchIndex(s.Content, 20) {
+		name, args := s.Content[m[2]:m[3]], s.Content[m[4]:m[5]]
+		if args != "" && !json.Valid([]byte(args)) {
+			continue
+		}
+		out = append(out, Call{Name: name, Args: args, Values: ArgValues(args), Offset: m[0]})
+	}
+	return out
+}
+
+// maxCallScan bounds the text searched for written calls: a call is a short
+// line, and a huge message is output, not a call.
+const maxCallScan = 64 << 10
+
+// ArgValues flattens JSON arguments into their leaf values, in a stable
+// order (object keys sorted).
+func ArgValues(args string) []string {
+	var v any
+	if json.Unmarshal([]byte(args), &v) != nil {
+		return nil
+	}
+	var out []string
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(x[k])
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case string:
+			if s := strings.TrimSpace(x); s != "" {
+				out = append(out, s)
+			}
+		case float64:
+			out = append(out, strconv.FormatFloat(x, 'f', -1, 64))
+		}
+	}
+	walk(v)
+	return out
+}
+
+// resultToolRe is a tool result that names the tool it answers first
+// ("get_order -> {...}", "get_order: ...").
+var resultToolRe = regexp.MustCompile(`^\s{0,4}([A-Za-z_][\w.-]{0,63})\s{0,2}(?:->|=>|:)\s`)
+
+// resultTool returns the tool a result names at its start, if it is one
+// the run has called.
+func resultTool(content string, called map[string]bool) string {
+	m := resultToolRe.FindStringSubmatch(content)
+	if m == nil || !called[m[1]] {
+		return ""
+	}
+	return m[1]
+}
+
+// Policy is a rule the system was given: a sentence of a system prompt or
+// task that obliges, forbids or restricts ("must", "never", "only if",
+// "before", "confirm").
+type Policy struct {
+	Text   string `json:"text"`
+	Offset int    `json:"offset"`
+	// Confirm: the policy asks for the other party's confirmation.
+	Confirm bool `json:"confirm,omitempty"`
+	// Verb and State: "an order can only be cancelled if its status is
+	// 'pending'" restricts the verb (cancel) to objects in a state
+	// (pending).
+	Verb  string `json:"verb,omitempty"`
+	State string `json:"state,omitempty"`
+}
+
+var (
+	policySentenceRe = regexp.MustCompile(`(?i)\b(?:must|must not|never|only|always|should not|shouldn't|do not|don't|cannot|can't|not allowed|required?|before|unless|confirm(?:ation)?)\b`)
+	confirmRe        = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
+	// "can only be cancelled if its status is 'pending'"
+	stateRuleRe = regexp.MustCompile(`(?i)\bcan only be (\w+?)(?:ed|d)?\b[^.]{0,60}?\b(?:status|state) is ['"]?(\w[\w ]{0,30}?)['"]?(?:[,.;]|\s|$)`)
+)
+
+// policies reads the rules in a system prompt or task text.
+func policies(content string) []Policy {
+	if len(content) > maxCallScan*4 {
+		content = content[:maxCallScan*4]
+	}
+	var out []Policy
+	for _, sp := range sentenceSpans(content) {
+		sent := content[sp[0]:sp[1]]
+		if !policySentenceRe.MatchString(sent) {
+			continue
+		}
+		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirmRe.MatchString(sent)}
+		if m := stateRuleRe.FindStringSubmatch(sent); m != nil {
+			p.Verb, p.State = strings.ToLower(m[1]), strings.ToLower(strings.TrimSpace(m[2]))
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// sentenceSpans splits text into sentences and list items.
+func sentenceSpans(s string) [][2]int {
+	var out [][2]int
+	start := 0
+	for i := 0; i < len(s); i++ {
+		end := false
+		switch s[i] {
+		case '\n':
+			end = true
+		case '.', '!', '?':
+			end = i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n'
+		}
+		if end {
+			if strings.TrimSpace(s[start:i+1]) != "" {
+				out = append(out, [2]int{start, i + 1})
+			}
+			start = i + 1
+		}
+	}
+	if strings.TrimSpace(s[start:]) != "" {
+		out = append(out, [2]int{start, len(s)})
+	}
+	return out
+}
+
+// affirmRe opens a message that agrees to go ahead.
+var affirmRe = regexp.MustCompile(`(?i)^\W{0,4}(?:yes|yeah|yep|sure|ok(?:ay)?|confirm(?:ed)?|correct|please (?:go ahead|proceed|do)|go ahead|proceed|that'?s (?:right|correct)|i confirm|absolutely|definitely)\b`)
+
+// affirms reports whether a message agrees to what was proposed.
+func affirms(content string) bool { return affirmRe.MatchString(content) }
+
+// asks reports whether a message ends by asking the other party something.
+func asks(content string) bool {
+	s := strings.TrimRightFunc(content, func(r rune) bool { return unicode.IsSpace(r) || r == '*' || r == '"' || r == ')' })
+	return strings.HasSuffix(s, "?")
+}
+
+// actions reads what a step does toward tools and the other party: its
+// calls, the tool a result answers, the policies a system prompt or task
+// states, and whether it asks or agrees.
+func (rc *runContext) actions(f *Features, s run.Step, kinds map[StepKind]bool) {
+	if kinds[KindToolResult] {
+		f.Tool = resultTool(s.Content, rc.called)
+	} else {
+		f.Calls = calls(s)
+		for _, c := range f.Calls {
+			rc.called[c.Name] = true
+		}
+		if len(f.Calls) > 0 {
+			kinds[KindToolCall] = true
+		}
+	}
+	if s.Kind == run.KindSystem || kinds[KindTask] {
+		f.Policies = policies(s.Content)
+	}
+	f.Asks = asks(s.Content)
+	f.Affirms = affirms(s.Content)
+}

@@ -1,0 +1,70 @@
+package extract
+
+import "github.com/offattr/offattr/run"
+
+// NoCaller marks a step that is not a tool result.
+const NoCaller = -1
+
+// AssignCallers decides, once for every stage, who answers for each tool
+// result (extract.Run calls it; tests that build features by hand call it
+// too): the step whose call or code produced it. That is the call whose
+// id the result answers when the log has ids; else the nearest earlier
+// step, past other results, that issued code or a call. A result whose
+// speaker names its own action ("I clicked…"), or that follows no call, is
+// its speaker's own doing: a browsing or file agent chooses its actions,
+// while a code executor only prints what it was given.
+func AssignCallers(r *run.Run, rf *RunFeatures) {
+	callByID := map[string]int{}
+	for i := range rf.Steps {
+		f := &rf.Steps[i]
+		f.Caller = NoCaller
+		if f.Has(KindToolResult) {
+			f.Caller = callerOf(r, rf, i, callByID)
+		}
+		for _, tc := range r.Steps[i].ToolCalls {
+			if tc.ID != "" {
+				callByID[tc.ID] = i
+			}
+		}
+	}
+}
+
+func callerOf(r *run.Run, rf *RunFeatures, j int, callByID map[string]int) int {
+	if rf.Steps[j].OTAR.Action != "" {
+		return j
+	}
+	if c, ok := callByID[r.Steps[j].ToolCallID]; ok && r.Steps[j].ToolCallID != "" {
+		return c
+	}
+	if name := rf.Steps[j].Tool; name != "" {
+		for i := j - 1; i >= 0; i-- {
+			for _, c := range rf.Steps[i].Calls {
+				if c.Name == name {
+					return i
+				}
+			}
+		}
+	}
+	for i := j - 1; i >= 0; i-- {
+		g := &rf.Steps[i]
+		if g.Has(KindToolResult) {
+			continue
+		}
+		if g.IssuesCall() {
+			return i
+		}
+		break
+	}
+	return j
+}
+
+// IssuesCall reports whether the step runs code or calls a tool.
+func (f *Features) IssuesCall() bool {
+	return len(f.Code) > 0 || f.Has(KindToolCall)
+}
+
+// OwnsResult reports whether a tool result answers for itself (see
+// AssignCallers).
+func (f *Features) OwnsResult() bool {
+	return f.Caller == f.Index
+}

@@ -1,0 +1,194 @@
+package redact
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// planted is a secret written into a line of a log; %s marks where.
+type planted struct {
+	name, line, secret string
+}
+
+func (p planted) text() string { return fmt.Sprintf(p.line, p.secret) }
+
+// plantedSecrets must all be masked wherever they are written. The fuzz
+// target FuzzPlantedSecret plants them in arbitrary text as well.
+var plantedSecrets = []planted{
+	// Provider keys and tokens, recognised by their prefix alone.
+	{"OpenAI project key", "using %s for the call", openAIKey},
+	{"OpenAI legacy key", "key %s", openAIOld},
+	{"Anthropic key", "client = Anthropic(api_key=%s)", anthropicKey},
+	{"GitHub classic token", "git clone https://%s@github.com/x/y", githubPAT},
+	{"GitHub fine-grained token", "gh auth login --with-token %s", githubFine},
+	{"Slack bot token", "SLACK_BOT=%s", slackToken},
+	{"Google API key", "GET /maps?key=%s&q=1", googleKey},
+	{"Google OAuth token", "access ya29 token: %s", "ya29.a0AfH6SMBx3kZ9qL2mN8pR4sT6vW1yZ3bC5dE7fG"},
+	{"Stripe live key", "stripe.api_key = %s", stripeKey},
+	{"HuggingFace token", "HF %s", hfToken},
+	{"GitLab token", "glab %s", gitlabToken},
+	{"SendGrid key", "mail via %s", "SG.aBcDeFgHiJkLmNoPqRsTuV.wXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ01"},
+	{"npm token", "//registry.npmjs.org/:_authToken=%s", "npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"},
+	{"Telegram bot token", "bot %s started", "123456789:AAH4f9Kq2LmN8pR3sT6vW1xY5zA7bC0dE2f"},
+	{"AWS access key id", "aws_access_key_id=%s", awsKeyID},
+	{"AWS secret key", "aws_secret_access_key = %s", awsSecret},
+	{"JWT", "Cookie: session=%s;", jwt},
+	{"bearer token", "Authorization: Bearer %s", "abcDEF123456ghiJKL789"},
+	{"basic auth", `"Authorization": "Basic %s"`, "dXNlcjpwYXNzd29yZA=="},
+	{"PEM private key body", "key file:\n-----BEGIN RSA PRIVATE KEY-----\n%s\n-----END RSA PRIVATE KEY-----", "MIIEowIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MaEXAMPLE"},
+
+	// Passwords and secrets after a label, whatever their characters.
+	{"password with ampersand", "Password: %s", "Tr0ub4dor&3xyz"},
+	{"password with semicolon", "PASSWORD=%s", "Sup3r;Secret"},
+	{"password with parentheses", "password: %s", "abc(def)ghi"},
+	{"password after is", "the admin password is %s then log in", "Hunter2!x"},
+	{"password was", "My password was %s.", "Qw3rty#99"},
+	{"password in JSON with spaces", `{"password": "%s"}`, "correct horse battery"},
+	{"password in JSON with escaped quote", `{"password": "%s"}`, `pa\"ss w0rd`},
+	{"password in escaped JSON", `{\"user\": \"bob\", \"password\": \"%s\"}`, "Sup3r;S3cret"},
+	{"api key in escaped JSON", `{\"api_key\": \"%s\"}`, "k3y-Valu3-0001-abcd"},
+	{"api key in double-escaped JSON", `{\\\"api_key\\\": \\\"%s\\\"}`, "dbl-3scaped-K3y"},
+	{"password in URL", "postgres://admin:%s@db.internal:5432/app", "s3cr3t!"},
+	{"pwd in connection string", "Driver={x};Uid=me;Pwd=%s;Encrypt=yes", "letmein9"},
+	{"passphrase quoted", "passphrase = '%s'", "my voice is my passport"},
+	{"prefixed pass key", "export DB_PASS=%s", "qwerty123"},
+	{"camel-case api key", "openaiApiKey: %s", "abc123secretvalue"},
+	{"client secret", "client_secret: %s", "Zx8Yw7Vu6Ts5"},
+	{"secret is", "the shared secret is %s", "t0ps3cret-value"},
+	{"PIN without separator", "your card PIN %s arrives by post", "4821"},
+	{"PIN code", "pin code: %s", "902114"},
+
+	// Personal data.
+	{"e-mail", "write to %s.", "jane.doe+ops@example.co.uk"},
+	{"e-mail as agent name", "From: %s\nTo: planner", "alice@corp.example.com"},
+	{"international phone", "call %s now", "+44 20 7946 0958"},
+	{"North American phone", "ring %s today", "(415) 555-2671"},
+	{"labelled phone digits", "Phone: %s", "4155552671"},
+	{"IPv4 address", "connect to %s:8080 failed", "192.168.10.42"},
+	{"IPv6 address", "peer %s down", "2001:db8:85a3::8a2e:370:7334"},
+	{"IBAN grouped", "IBAN: %s (Barclays)", "GB82 WEST 1234 5698 7654 32"},
+	{"IBAN bare", "pay to %s", "DE89370400440532013000"},
+	{"IBAN with letters inside", "konto %s", "FR1420041010050500013M02606"},
+	{"Visa grouped by spaces", "card %s ok", "4111 1111 1111 1111"},
+	{"Mastercard grouped by dashes", "paid with %s", "5500-0000-0000-0004"},
+	{"Visa bare", "cc=%s", "4012888888881881"},
+	{"Amex four-six-five", "amex %s", "3782 822463 10005"},
+	{"card then expiry", "card: %s 12/27 cvc 123", "4242 4242 4242 4242"},
+	{"Mastercard 2-series", "num %s,", "2223003122003222"},
+	{"card in JSON", `{"card_number":"%s"}`, "6011111111111117"},
+}
+
+// lookAlikes must come through unchanged: they have the shape of a secret
+// but not its substance.
+var lookAlikes = []struct{ name, in string }{
+	{"order id", "order #W2378156 was delivered"},
+	{"order with item ids", `{"order_id": "#W4817420", "item_ids": ["6555827912", "1008292230"]}`},
+	{"UPS tracking number", "tracking 1Z999AA10123456784"},
+	{"USPS tracking number", "tracking 9400 1000 0000 0000 0000 00"},
+	{"card-shaped number failing Luhn", "ref 4111 1111 1111 1112"},
+	{"long id failing Luhn", "case 2345678901234 opened"},
+	{"millisecond timestamp", `"ts": 1700000000000`},
+	{"nanosecond timestamp", "t=1717171717171717171"},
+	{"ISO timestamp", "2024-01-15T10:30:45.123Z"},
+	{"IBAN failing mod 97", "GB82 WEST 1234 5698 7654 33"},
+	{"IBAN-shaped word", "the DE89 model"},
+	{"semantic version", "upgraded to 2.4.1 from 2.3.9"},
+	{"v-prefixed four-part version", "build v1.2.3.4 is broken"},
+	{"pinned version", "pin requests to 2.31.0 and pinned numpy"},
+	{"ISO date", "on 2024-01-15 at 10:30:45"},
+	{"slash date", "15/01/2024 and 01/15/2024"},
+	{"UUID", "id 123e4567-e89b-12d3-a456-426614174000"},
+	{"commit hash", "commit a94a8fe5ccb19ba61c4c0873d391e987982fbbd3 (e50f3c3)"},
+	{"sha256 digest", "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+	{"ISBN-13 with dashes", "ISBN 978-3-16-148410-0"},
+	{"bare ISBN", "ISBN 9780306406157"},
+	{"prices", "$1,299.99 or €12.50, total 1,234,567.00"},
+	{"step indices", "Step 12 of 40: see step 3 and [7]"},
+	{"long plain number", "The answer is 5551234567"},
+	{"range", "100-200"},
+	{"word password without a value", "Enter your password to continue; password reset links expire."},
+	{"password label on its own line", "Password:\nNext, click Sign in."},
+	{"prose after password colon", "Invalid password: too short"},
+	{"prose after password is", "The password is incorrect."},
+	{"prose after api key is", "the API key is missing"},
+	{"test runner pass line", "--- PASS: TestLogin (0.00s)"},
+	{"working directory", "PWD=/home/dev/project"},
+	{"bypass and compass", "bypass: true, compass=north"},
+	{"max tokens", `{"max_tokens": 4096, "total_tokens": 12345678}`},
+	{"prose token", "the token: it expired"},
+	{"password env reference", "password=${DB_PASSWORD}"},
+	{"masked password", `"password": "********"`},
+	{"null secret", `"api_key": null`},
+	{"hidden secret", "secret: (hidden)"},
+	{"loopback", "listening on 127.0.0.1:11434"},
+	{"retina image", "icon@2x.png"},
+	{"at mention", "ping @alice and use @property"},
+	{"C++ scope", "std::vector and add::dead"},
+	{"hyphenated sk word", "sk-some-long-hyphenated-identifier-name"},
+	{"MAC address", "hw 00:1A:2B:3C:4D:5E"},
+	{"coordinates", "48.8566, 2.3522"},
+	{"ordinary words", "The Orchestrator asked the WebSurfer to verify the claim."},
+	{"version word", "Version 10.0.0.1 released"},
+	{"version colon", "version: 1.2.3.4"},
+	{"pinned package", "requests==2.31.0.1"},
+	{"five-part version", "1.2.3.4.5"},
+	{"out-of-range quad", "value 300.1.2.3"},
+	{"unspecified", "bind 0.0.0.0"},
+	{"netmask", "netmask 255.255.255.0"},
+	{"IPv6 loopback", "[::1]:8080"},
+	{"year", "In 2024 the answer was 42."},
+	{"decimal", "pi is 3.14 and e is 2.718"},
+	{"thousands", "1,234 and 1,234,567 items"},
+	{"money", "$1,299.99 or €12.50"},
+	{"dotted date", "01.02.2024"},
+	{"spaced date", "01 02 2024"},
+	{"ISBN-10", "ISBN 0-306-40615-2"},
+	{"time", "12:30:45"},
+	{"scikit-learn", "pip install scikit-learn and sk-learn"},
+	{"token count key", "token_count=123456789"},
+	{"bearer prose", "send a Bearer token in the header"},
+	{"score", "won +3 and lost -2"},
+	{"scientific", "6.022e23"},
+}
+
+func TestPlantedSecretsDoNotSurvive(t *testing.T) {
+	assert.GreaterOrEqual(t, len(plantedSecrets), 40)
+	for _, p := range plantedSecrets {
+		t.Run(p.name, func(t *testing.T) {
+			r := newRedactor(t)
+			out := r.String(p.text())
+			assert.NotContains(t, out, p.secret)
+			assert.Contains(t, out, "[", "masked by a placeholder")
+			assert.NoError(t, r.Err())
+		})
+	}
+}
+
+func TestLookAlikesSurvive(t *testing.T) {
+	assert.GreaterOrEqual(t, len(lookAlikes), 20)
+	for _, tt := range lookAlikes {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.in, newRedactor(t).String(tt.in))
+		})
+	}
+}
+
+// Every planted secret in one text, each redacted twice: the placeholders
+// are stable and redacting the result again changes nothing.
+func TestPlantedSecretsTogether(t *testing.T) {
+	var lines []string
+	for _, p := range plantedSecrets {
+		lines = append(lines, p.text(), p.text())
+	}
+	in := strings.Join(lines, "\n")
+	r := newRedactor(t)
+	once := r.String(in)
+	for _, p := range plantedSecrets {
+		assert.NotContains(t, once, p.secret, p.name)
+	}
+	assert.Equal(t, once, newRedactor(t).String(once))
+	assert.Equal(t, once, r.String(in), "the same redactor gives the same placeholders")
+}

@@ -1,0 +1,509 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
+)
+
+// The analyzers of tool-using, policy-following systems: there the fault is
+// often an action, not a claim.
+var (
+	UnsupportedArguments = &Analyzer{
+		Name:     "unsupported_arguments",
+		Doc:      "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up",
+		Requires: []Fact{FactToolCalls},
+		Run:      unsupportedArguments,
+	}
+	UnsupportedAnswer = &Analyzer{
+		Name:     "unsupported_answer",
+		Doc:      "a tool-using agent telling the other party values that no tool result or earlier message holds",
+		Requires: []Fact{FactToolCalls, FactClaims, FactKinds},
+		Run:      unsupportedAnswer,
+	}
+	StateConflict = &Analyzer{
+		Name:     "state_conflict",
+		Doc:      "an action on an object whose last observed state a stated policy, or the action's own name, rules out",
+		Requires: []Fact{FactToolCalls, FactPolicies},
+		Run:      stateConflict,
+	}
+	UnconfirmedAction = &Analyzer{
+		Name:     "unconfirmed_action",
+		Doc:      "where a policy asks for confirmation: a consequential action taken before the other party agreed to it",
+		Requires: []Fact{FactToolCalls, FactPolicies, FactKinds},
+		Run:      unconfirmedAction,
+	}
+	StateOrigin = &Analyzer{
+		Name:     "state_origin",
+		Doc:      "a consequential action on an object that a later action on the same object then fails on: it changed the state the later one needed",
+		Requires: []Fact{FactToolCalls, FactSignals},
+		Run:      stateOrigin,
+	}
+	ExpectedActions = &Analyzer{
+		Name:     "expected_actions",
+		Doc:      "with a ground truth that lists the expected tool calls: the first consequential call that is not among them, and the request it followed",
+		Requires: []Fact{FactToolCalls, FactGroundTruth},
+		Run:      expectedActions,
+	}
+)
+
+// callsBefore indexes, for every step, what text came before it: a value is
+// supported at step i when the task or some step before i holds it.
+type support struct {
+	question string
+	lower    []string // lower-cased step contents
+}
+
+func newSupport(in *Input) *support {
+	s := &support{question: strings.ToLower(in.Run.Question), lower: make([]string, len(in.Run.Steps))}
+	for i, st := range in.Run.Steps {
+		s.lower[i] = strings.ToLower(st.Content)
+	}
+	return s
+}
+
+// before reports whether v is written, as a whole token, in the task or
+// in a step before i that ok accepts.
+func (s *support) before(v string, i int, ok func(j int) bool) bool {
+	v = strings.ToLower(v)
+	if containsToken(s.question, v) {
+		return true
+	}
+	for j := range i {
+		if ok(j) && containsToken(s.lower[j], v) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsToken reports whether v occurs in s not as part of a longer word
+// or number: "11" is not in "item 4611".
+func containsToken(s, v string) bool {
+	for from := 0; ; {
+		k := strings.Index(s[from:], v)
+		if k < 0 {
+			return false
+		}
+		k += from
+		end := k + len(v)
+		if !wordByte(s, k-1) && !wordByte(s, end) {
+			return true
+		}
+		from = k + 1
+	}
+}
+
+func wordByte(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// taskGiver is, in a run where an agent serves the task with tool calls,
+// the agent that stated the task and never calls a tool itself: a
+// conversation's user. What it says about itself (an e-mail, an order
+// number) is a given, not a claim to check. In a team that works the task
+// out among itself (experts running code), whoever restated the task is a
+// member like the others, and "" is returned.
+func taskGiver(in *Input) string {
+	served := false
+	for i := range in.Features.Steps {
+		served = served || len(in.Features.Steps[i].Calls) > 0
+	}
+	if !served {
+		return ""
+	}
+	giver := ""
+	for i, st := range in.Run.Steps {
+		if in.Features.Steps[i].Has(extract.KindTask) && st.Kind != run.KindSystem {
+			giver = run.AgentKey(st.Agent)
+			break
+		}
+	}
+	if giver == "" {
+		return ""
+	}
+	for i, st := range in.Run.Steps {
+		if run.AgentKey(st.Agent) == giver && in.Features.Steps[i].IssuesCall() {
+			return ""
+		}
+	}
+	return giver
+}
+
+// meaningful reports whether a value is specific enough that its absence
+// earlier says something: not a flag, not a small count, not one letter.
+func meaningful(v string) bool {
+	if len(v) < 3 {
+		return false
+	}
+	switch strings.ToLower(v) {
+	case "true", "false", "null", "none", "yes", "no":
+		return false
+	}
+	return true
+}
+
+func unsupportedArguments(in *Input) []Finding {
+	sup := newSupport(in)
+	var out []Finding
+	for i := range in.Features.Steps {
+		f := &in.Features.Steps[i]
+		var missing []string
+		for _, c := range f.Calls {
+			for _, v := range c.Values {
+				if meaningful(v) && !slices.Contains(missing, v) && !sup.before(v, i, func(int) bool { return true }) {
+					missing = append(missing, v)
+				}
+			}
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		out = append(out, Finding{Step: i, Strength: min(1, 0.4+0.2*float64(len(missing))), Quote: quoteClaim(in, i, missing[0]),
+			Reason: fmt.Sprintf("its call uses %s, which no earlier step or the task holds", quoteList(missing))})
+	}
+	return out
+}
+
+func quoteList(vs []string) string {
+	if len(vs) > 3 {
+		vs = append(vs[:3:3], "…")
+	}
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		q[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(q, ", ")
+}
+
+// answerClaim reports whether a claim is a value an answer can get wrong:
+// a number, a date or time, or an identifier-like quoted string.
+func answerClaim(c extract.Claim) bool {
+	switch c.Kind {
+	case extract.ClaimNumber, extract.ClaimDate, extract.ClaimTime:
+		return true
+	case extract.ClaimQuoted:
+		return strings.ContainsAny(c.Text, "0123456789")
+	}
+	return false
+}
+
+func unsupportedAnswer(in *Input) []Finding {
+	sup := newSupport(in)
+	caller := map[string]bool{} // agents that have called a tool so far
+	sawResult := false
+	var out []Finding
+	for i, st := range in.Run.Steps {
+		f := &in.Features.Steps[i]
+		key := run.AgentKey(st.Agent)
+		switch {
+		case f.Has(extract.KindToolResult):
+			sawResult = true
+			continue
+		case len(f.Calls) > 0 || f.IssuesCall():
+			caller[key] = true
+			continue
+		}
+		if !sawResult || !caller[key] || !isAgentDecision(in, i) {
+			continue
+		}
+		// Support is what others said and what tools returned: an agent's
+		// own earlier words are not a source.
+		others := func(j int) bool {
+			return run.AgentKey(in.Run.Steps[j].Agent) != key || in.Features.Steps[j].Has(extract.KindToolResult)
+		}
+		var missing []string
+		for _, c := range f.Claims {
+			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) {
+				missing = append(missing, c.Text)
+			}
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		out = append(out, Finding{Step: i, Strength: min(0.9, 0.3+0.2*float64(len(missing))), Quote: quoteClaim(in, i, missing[0]),
+			Reason: fmt.Sprintf("it tells the other party %s, which no tool result or earlier message holds", quoteList(missing))})
+	}
+	return out
+}
+
+// meaningfulClaim leaves out the small whole numbers that count and list
+// things in prose; a count the agent got wrong is still caught when the
+// number is larger, and so is every amount, date, time or id.
+func meaningfulClaim(c extract.Claim) bool {
+	if c.Kind != extract.ClaimNumber {
+		return true
+	}
+	if strings.ContainsAny(c.Norm, ".") {
+		return true
+	}
+	return len(c.Norm) >= 2
+}
+
+// statusRe reads an object's state from a tool result: "status":
+// "pending". ("state" is not read: in most records it is part of an
+// address.)
+var statusRe = regexp.MustCompile(`(?i)"status"\s*:\s*"([^"]{1,60})"`)
+
+// observedState returns the state that the latest tool result before i
+// holding one of the values reports, and where, or "" and -1.
+func observedState(in *Input, i int, values []string) (string, int) {
+	for j := i - 1; j >= 0; j-- {
+		f := &in.Features.Steps[j]
+		if !f.Has(extract.KindToolResult) {
+			continue
+		}
+		content := in.Run.Steps[j].Content
+		for _, v := range values {
+			if !meaningful(v) || !strings.Contains(content, v) {
+				continue
+			}
+			if m := statusRe.FindStringSubmatch(content); m != nil {
+				return strings.ToLower(m[1]), j
+			}
+		}
+	}
+	return "", -1
+}
+
+// sameStem reports whether two words are forms of one verb ("cancell" from
+// "cancelled" and "cancel"; "modifi" and "modify").
+func sameStem(a, b string) bool {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n >= 4 && n >= min(len(a), len(b))-1
+}
+
+func stateConflict(in *Input) []Finding {
+	var rules []extract.Policy
+	states := map[string]bool{}
+	for i := range in.Features.Steps {
+		for _, p := range in.Features.Steps[i].Policies {
+			if p.Verb != "" {
+				rules = append(rules, p)
+				states[p.State] = true
+			}
+		}
+		if in.Features.Steps[i].Has(extract.KindToolResult) {
+			for _, m := range statusRe.FindAllStringSubmatch(in.Run.Steps[i].Content, -1) {
+				states[strings.ToLower(m[1])] = true
+			}
+		}
+	}
+	var out []Finding
+	for i := range in.Features.Steps {
+		for _, c := range in.Features.Steps[i].Calls {
+			if !c.Consequential() {
+				continue
+			}
+			state, at := observedState(in, i, c.Values)
+			if state == "" {
+				continue
+			}
+			if why := conflict(c, state, rules, states); why != "" {
+				out = append(out, Finding{Step: i, Strength: 0.9, Quote: quoteAt(in, i, max(c.Offset, 0), len(c.Name)),
+					Reason: fmt.Sprintf("it calls %s on an object step %d shows as %q: %s", c.Name, at, state, why)})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// conflict says why a call may not act on an object in state, or "".
+func conflict(c extract.Call, state string, policies []extract.Policy, states map[string]bool) string {
+	words := c.Words()
+	for _, p := range policies {
+		for _, w := range words {
+			if sameStem(w, p.Verb) && state != p.State {
+				return fmt.Sprintf("the policy allows it only in state %q (%q)", p.State, clipText(p.Text, 120))
+			}
+		}
+	}
+	for _, w := range words {
+		if states[w] && !strings.HasPrefix(state, w) {
+			return fmt.Sprintf("the action is for objects in state %q", w)
+		}
+	}
+	return ""
+}
+
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !isBoundary(s, n) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+func unconfirmedAction(in *Input) []Finding {
+	asked := false
+	for i := range in.Features.Steps {
+		for _, p := range in.Features.Steps[i].Policies {
+			asked = asked || p.Confirm
+		}
+	}
+	if !asked {
+		return nil
+	}
+	var out []Finding
+	for i, st := range in.Run.Steps {
+		f := &in.Features.Steps[i]
+		consequential := slices.ContainsFunc(f.Calls, extract.Call.Consequential)
+		if !consequential {
+			continue
+		}
+		key := run.AgentKey(st.Agent)
+		agreed := false
+		for j := i - 1; j >= 0; j-- {
+			g := &in.Features.Steps[j]
+			if g.Has(extract.KindToolResult) || len(g.Calls) > 0 {
+				continue
+			}
+			if run.AgentKey(in.Run.Steps[j].Agent) == key {
+				break // back at the caller's own proposal: nobody agreed since
+			}
+			if g.Affirms {
+				agreed = true
+				break
+			}
+		}
+		if !agreed {
+			c := f.Calls[slices.IndexFunc(f.Calls, extract.Call.Consequential)]
+			out = append(out, Finding{Step: i, Strength: 0.7, Quote: quoteAt(in, i, max(c.Offset, 0), len(c.Name)),
+				Reason: fmt.Sprintf("it calls %s although the policy asks for confirmation and the other party has not agreed since it last spoke", c.Name)})
+		}
+	}
+	return out
+}
+
+func stateOrigin(in *Input) []Finding {
+	var out []Finding
+	seen := map[int]bool{}
+	for j := range in.Features.Steps {
+		f := &in.Features.Steps[j]
+		if _, failed := toolFailed(f); !failed && !hasError(f) {
+			continue
+		}
+		c := callerOf(in, j)
+		if c < 0 || c == j {
+			continue
+		}
+		failing := consequentialValues(&in.Features.Steps[c])
+		if len(failing) == 0 {
+			continue
+		}
+		for k := c - 1; k >= 0; k-- {
+			g := &in.Features.Steps[k]
+			if !slices.ContainsFunc(g.Calls, extract.Call.Consequential) || !shares(consequentialValues(g), failing) {
+				continue
+			}
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, Finding{Step: k, Strength: 0.6, Quote: quoteAt(in, k, 0, 0),
+					Reason: fmt.Sprintf("a later action on the same object (step %d) failed at step %d after this one changed it", c, j)})
+			}
+			break
+		}
+	}
+	return out
+}
+
+func hasError(f *extract.Features) bool {
+	if !f.Has(extract.KindToolResult) {
+		return false
+	}
+	for _, s := range f.Errors {
+		if s.Severity >= extract.SeverityMedium {
+			return true
+		}
+	}
+	return false
+}
+
+func consequentialValues(f *extract.Features) []string {
+	var out []string
+	for _, c := range f.Calls {
+		if c.Consequential() {
+			for _, v := range c.Values {
+				if meaningful(v) {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func shares(a, b []string) bool {
+	for _, v := range a {
+		if slices.Contains(b, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// expectedCallRe reads calls listed in a ground truth: name({...}).
+var expectedCallRe = regexp.MustCompile(`([A-Za-z_][\w.-]{0,63})\((\{[^()]*\}|)\)`)
+
+func expectedActions(in *Input) []Finding {
+	gt := in.Run.GroundTruth
+	if gt == "" || !strings.Contains(gt, "(") {
+		return nil
+	}
+	var expected []extract.Call
+	for _, m := range expectedCallRe.FindAllStringSubmatch(gt, -1) {
+		expected = append(expected, extract.Call{Name: m[1], Args: m[2], Values: extract.ArgValues(m[2])})
+	}
+	if len(expected) == 0 {
+		return nil
+	}
+	for i, st := range in.Run.Steps {
+		for _, c := range in.Features.Steps[i].Calls {
+			if !c.Consequential() || slices.ContainsFunc(expected, func(e extract.Call) bool { return sameCall(c, e) }) {
+				continue
+			}
+			out := []Finding{{Step: i, Strength: 0.9, Quote: quoteAt(in, i, max(c.Offset, 0), len(c.Name)),
+				Reason: fmt.Sprintf("its call %s is not among the actions the ground truth expects", c.Name)}}
+			key := run.AgentKey(st.Agent)
+			for j := i - 1; j >= 0; j-- {
+				g := &in.Features.Steps[j]
+				if g.Has(extract.KindToolResult) || len(g.Calls) > 0 || run.AgentKey(in.Run.Steps[j].Agent) == key {
+					continue
+				}
+				if isAgentDecision(in, j) {
+					out = append(out, Finding{Step: j, Strength: 0.4, Quote: quoteAt(in, j, 0, 0),
+						Reason: fmt.Sprintf("it asked for what led to the unexpected call %s at step %d", c.Name, i)})
+				}
+				break
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// sameCall compares a call with an expected one: the same tool, and the
+// same argument values in any order.
+func sameCall(c, e extract.Call) bool {
+	if c.Name != e.Name || len(c.Values) != len(e.Values) {
+		return false
+	}
+	a, b := slices.Clone(c.Values), slices.Clone(e.Values)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}

@@ -1,0 +1,194 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
+	"github.com/offattr/offattr/run"
+)
+
+// Input is everything the rules read about one run. A *run.Run cannot
+// carry the benchmark label (see run.Case).
+type Input struct {
+	Run      *run.Run
+	Features *extract.RunFeatures
+	Graph    *graph.Graph
+}
+
+// Finding is one analyzer's observation about one step. A positive
+// strength implicates the step as the decisive fault, a negative one
+// exonerates it; the combiner's fitted weights decide how much either
+// counts.
+type Finding struct {
+	Rule     string  `json:"rule"`
+	Step     int     `json:"step"`
+	Strength float64 `json:"strength"` // in [-1, 1]
+	Quote    string  `json:"quote"`
+	Reason   string  `json:"reason"`
+}
+
+// Fact names a kind of fact an analyzer reads. Every fact is framework
+// neutral: extract or graph derive it from any log.
+type Fact string
+
+// The facts analyzers read.
+const (
+	FactKinds       Fact = "kinds"        // what a step is: plan, instruction, tool call or result, answer, question to the user
+	FactSignals     Fact = "signals"      // error and success signals, exit codes
+	FactClaims      Fact = "claims"       // values a step states (numbers, dates, names, ids, paths, URLs)
+	FactToolCalls   Fact = "tool_calls"   // calls with their tool names and arguments, and who answers for each result
+	FactVerdicts    Fact = "verdicts"     // a step's judgement of progress: satisfied, looping, no progress
+	FactPolicies    Fact = "policies"     // rules the system was given: must, never, only, before
+	FactFinalAnswer Fact = "final_answer" // the run's answer and where it was given
+	FactGroundTruth Fact = "ground_truth" // the correct answer, when the run carries one
+	FactDataFlow    Fact = "data_flow"    // graph: data edges from a value's first statement to its later uses
+	FactInstructs   Fact = "instructs"    // graph: instructions and the steps that carry them out
+	FactTrials      Fact = "trials"       // graph: plan/re-plan trials and loop groups
+)
+
+// Analyzer is one named deterministic rule, in the manner of
+// golang.org/x/tools/go/analysis: a value with a name, a one-line doc, the
+// facts it reads, and a Run that returns findings. Analyzers never weigh
+// their findings against each other; the combiner does.
+type Analyzer struct {
+	Name     string
+	Doc      string
+	Requires []Fact
+	Run      func(in *Input) []Finding
+}
+
+// Registry lists every analyzer, in the order rationales cite them.
+var Registry = []*Analyzer{
+	LocalFault, DataFlowOrigin, GroundTruthContradiction, PlanningControl, Feedback,
+	PrematureSatisfaction, UnverifiedApproval, UnsupportedClaim, UnsupportedPlanValue, Reversibility, TrialFirstFault,
+	UnsupportedArguments, UnsupportedAnswer, StateConflict, UnconfirmedAction, StateOrigin, ExpectedActions,
+}
+
+// The registered analyzers.
+var (
+	LocalFault = &Analyzer{
+		Name:     "local_fault",
+		Doc:      "a step whose own call or code failed, or that reports it could not do its part; less when its input was already faulty (CHIEF local attribution)",
+		Requires: []Fact{FactKinds, FactSignals, FactToolCalls, FactDataFlow, FactInstructs},
+		Run:      localFault,
+	}
+	DataFlowOrigin = &Analyzer{
+		Name:     "data_flow_origin",
+		Doc:      "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow)",
+		Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls},
+		Run:      dataFlowOrigin,
+	}
+	GroundTruthContradiction = &Analyzer{
+		Name:     "ground_truth_contradiction",
+		Doc:      "with the correct answer: the first step to put forward a different one, above all after some step had reached it",
+		Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth},
+		Run:      groundTruthContradiction,
+	}
+	PlanningControl = &Analyzer{
+		Name:     "planning_control",
+		Doc:      "in a loop group: a planner repeating an instruction after a failure, or an executor failing a changed strategy (CHIEF planning control)",
+		Requires: []Fact{FactTrials, FactInstructs, FactSignals, FactVerdicts},
+		Run:      planningControl,
+	}
+	Feedback = &Analyzer{
+		Name:     "feedback",
+		Doc:      "a step that a later verdict judges as making no progress or looping, or that a later step calls wrong",
+		Requires: []Fact{FactVerdicts, FactKinds},
+		Run:      feedback,
+	}
+	PrematureSatisfaction = &Analyzer{
+		Name:     "premature_satisfaction",
+		Doc:      "a verdict declaring a failed run's request satisfied, and the result it accepted",
+		Requires: []Fact{FactVerdicts, FactFinalAnswer, FactGroundTruth},
+		Run:      prematureSatisfaction,
+	}
+	UnverifiedApproval = &Analyzer{
+		Name:     "unverified_approval",
+		Doc:      "a verification that approves a result with no call of its own and no fresh tool output",
+		Requires: []Fact{FactKinds, FactSignals, FactToolCalls},
+		Run:      unverifiedApproval,
+	}
+	UnsupportedClaim = &Analyzer{
+		Name:     "unsupported_claim",
+		Doc:      "values a statement introduces with no source in the task, earlier steps or tools, which later steps build on, or that it admits are assumed",
+		Requires: []Fact{FactClaims, FactDataFlow, FactSignals},
+		Run:      unsupportedClaim,
+	}
+	UnsupportedPlanValue = &Analyzer{
+		Name:     "unsupported_plan_value",
+		Doc:      "values a plan or instruction introduces with no source in the task, earlier steps or tools, which later steps build on",
+		Requires: []Fact{FactClaims, FactDataFlow, FactKinds},
+		Run:      unsupportedPlanValue,
+	}
+	Reversibility = &Analyzer{
+		Name:     "reversibility",
+		Doc:      "against a step: its failed call was corrected later in the same trial (CHIEF deviation-aware)",
+		Requires: []Fact{FactToolCalls, FactSignals, FactTrials},
+		Run:      reversibility,
+	}
+	TrialFirstFault = &Analyzer{
+		Name:     "trial_first_fault",
+		Doc:      "the first fault of each trial that never recovered, most for the earliest (DoVer trials)",
+		Requires: []Fact{FactTrials, FactSignals, FactToolCalls, FactVerdicts},
+		Run:      trialFirstFault,
+	}
+)
+
+// Lookup returns the registered analyzer called name.
+func Lookup(name string) (*Analyzer, bool) {
+	for _, a := range Registry {
+		if a.Name == name {
+			return a, true
+		}
+	}
+	return nil, false
+}
+
+// Names lists the registered analyzers' names in registry order.
+func Names() []string {
+	out := make([]string, len(Registry))
+	for i, a := range Registry {
+		out[i] = a.Name
+	}
+	return out
+}
+
+// Select returns the analyzers to run: the named ones (all when only is
+// empty), less the disabled ones, in registry order. An unknown name is an
+// error that lists the known ones.
+func Select(only, disable []string) ([]*Analyzer, error) {
+	for _, n := range slices.Concat(only, disable) {
+		if _, ok := Lookup(n); !ok {
+			return nil, fmt.Errorf("unknown rule %q (known: %s)", n, strings.Join(Names(), ", "))
+		}
+	}
+	var out []*Analyzer
+	for _, a := range Registry {
+		if (len(only) == 0 || slices.Contains(only, a.Name)) && !slices.Contains(disable, a.Name) {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// Apply runs the analyzers over one run and returns their findings, each
+// labelled with its analyzer's name, in analyzer order. Findings about a
+// step the run does not have, or of no strength, are dropped.
+func Apply(in *Input, as []*Analyzer) []Finding {
+	var out []Finding
+	n := len(in.Run.Steps)
+	for _, a := range as {
+		for _, f := range a.Run(in) {
+			if f.Step < 0 || f.Step >= n || f.Strength == 0 {
+				continue
+			}
+			f.Rule = a.Name
+			f.Strength = max(-1, min(1, f.Strength))
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -1,0 +1,297 @@
+package rules
+
+import (
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/offattr/offattr/run"
+)
+
+// Weights is the fitted combination of the analyzers' findings: a
+// conditional logit over the steps of a run (the probability of step i
+// being the decisive fault is softmax(Step · x_i) over the eligible steps),
+// another over the agents, the share that makes a step critical, and the
+// confidence thresholds of the triage bands. `offattr fit` learns it from
+// labelled runs; the default is embedded.
+type Weights struct {
+	Version int `json:"version"`
+	// About says what the weights were fitted on and how they were
+	// measured, for a person reading the file.
+	About string             `json:"about,omitempty"`
+	Step  map[string]float64 `json:"step"`
+	Agent map[string]float64 `json:"agent"`
+	// Critical makes the earliest step whose probability is at least this
+	// share of the best one the answer: the decisive fault is the first
+	// critical one (RAFFLES Def. 3.5). 1 takes the most probable step.
+	Critical float64 `json:"critical_share"`
+	Triage   Bands   `json:"triage"`
+}
+
+// Bands are the confidence thresholds of the triage: at or above Clear a
+// run needs no model and no person; below Escalate it is worth a stronger
+// model's tokens; review in between.
+type Bands struct {
+	Clear    float64 `json:"clear"`
+	Escalate float64 `json:"escalate"`
+}
+
+// WeightsVersion is the format of weights files this build reads.
+const WeightsVersion = 1
+
+//go:embed weights.json
+var defaultWeights []byte
+
+// DefaultWeights returns the embedded weights (a fresh copy each call).
+func DefaultWeights() *Weights {
+	w, err := ParseWeights(defaultWeights)
+	if err != nil {
+		panic("rules: embedded weights.json: " + err.Error())
+	}
+	return w
+}
+
+// LoadWeights reads a weights file written by `offattr fit`.
+func LoadWeights(path string) (*Weights, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("weights %s: %w", path, run.PathCause(err))
+	}
+	w, err := ParseWeights(data)
+	if err != nil {
+		return nil, fmt.Errorf("weights %s: %w", path, err)
+	}
+	return w, nil
+}
+
+// ParseWeights decodes and checks a weights file.
+func ParseWeights(data []byte) (*Weights, error) {
+	var w Weights
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return nil, fmt.Errorf("not a weights file: %w", err)
+	}
+	switch {
+	case w.Version != WeightsVersion:
+		return nil, fmt.Errorf("weights version %d, this build reads version %d", w.Version, WeightsVersion)
+	case len(w.Step) == 0:
+		return nil, errors.New(`no "step" weights`)
+	case w.Critical <= 0 || w.Critical > 1:
+		return nil, fmt.Errorf("critical_share %v is not in (0, 1]", w.Critical)
+	case w.Triage.Escalate < 0 || w.Triage.Escalate > w.Triage.Clear || w.Triage.Clear > 1:
+		return nil, fmt.Errorf("triage bands need 0 ≤ escalate (%v) ≤ clear (%v) ≤ 1", w.Triage.Escalate, w.Triage.Clear)
+	}
+	for name, v := range w.Step {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("step weight %s is %v", name, v)
+		}
+		if r, ok := strings.CutPrefix(strings.TrimPrefix(name, ToolsPrefix), rulePrefix); ok {
+			if _, known := Lookup(r); !known {
+				return nil, fmt.Errorf("step weight for unknown rule %q", r)
+			}
+		}
+	}
+	return &w, nil
+}
+
+// Vector returns the weights of names, in order; a missing name weighs 0.
+func vector(m map[string]float64, names []string) []float64 {
+	v := make([]float64, len(names))
+	for i, n := range names {
+		v[i] = m[n]
+	}
+	return v
+}
+
+// RuleWeight is the weight of an analyzer's findings.
+func (w *Weights) RuleWeight(name string) float64 { return w.Step[rulePrefix+name] }
+
+// Combiner turns analyzers' findings into an attribution with weights.
+type Combiner struct {
+	Analyzers []*Analyzer
+	Weights   *Weights
+}
+
+// Default is the combiner behind analyze, eval and screen: every
+// registered analyzer and the embedded weights.
+func Default() Combiner { return Combiner{Analyzers: Registry, Weights: DefaultWeights()} }
+
+// Attribute runs the default combiner.
+func Attribute(in *Input) Attribution {
+	a, _ := Default().Attribute(in)
+	return a
+}
+
+// Scored is one run read by a combiner: the step rows, their probability
+// under the step model, and the order they rank in.
+type Scored struct {
+	Rows  []StepRow
+	P     []float64 // per row
+	Order []int     // row indices, the answer first
+}
+
+// Score computes the step model's probabilities and ranking for rows.
+func (w *Weights) Score(as []*Analyzer, rows []StepRow) Scored {
+	beta := vector(w.Step, StepFeatureNames(as))
+	s := Scored{Rows: rows, P: Softmax(rows, beta)}
+	s.Order = make([]int, len(rows))
+	for i := range s.Order {
+		s.Order[i] = i
+	}
+	sort.SliceStable(s.Order, func(a, b int) bool { return s.P[s.Order[a]] > s.P[s.Order[b]] })
+	if len(rows) == 0 {
+		return s
+	}
+	// The earliest critical step answers; the rest keep their order.
+	best := s.P[s.Order[0]]
+	for k, i := range s.Order {
+		if s.P[i] >= w.Critical*best && rows[i].Step < rows[s.Order[0]].Step {
+			copy(s.Order[1:k+1], s.Order[:k])
+			s.Order[0] = i
+		}
+	}
+	return s
+}
+
+// Softmax is the step model: exp(beta·x) normalised over the rows.
+func Softmax(rows []StepRow, beta []float64) []float64 {
+	p := make([]float64, len(rows))
+	top := math.Inf(-1)
+	for i, r := range rows {
+		p[i] = dot(beta, r.X)
+		top = math.Max(top, p[i])
+	}
+	sum := 0.0
+	for i := range p {
+		p[i] = math.Exp(p[i] - top)
+		sum += p[i]
+	}
+	for i := range p {
+		p[i] /= sum
+	}
+	return p
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// ChooseAgent scores the agent rows and returns the best one's index and
+// the probabilities (ties keep the rows' order).
+func (w *Weights) ChooseAgent(agents []AgentRow) (int, []float64) {
+	beta := vector(w.Agent, AgentFeatureNames)
+	rows := make([]StepRow, len(agents))
+	for i, a := range agents {
+		rows[i] = StepRow{X: a.X}
+	}
+	p := Softmax(rows, beta)
+	best := 0
+	for i := range p {
+		if p[i] > p[best] {
+			best = i
+		}
+	}
+	return best, p
+}
+
+// Attribute applies the analyzers and weighs their findings: the ranked
+// candidates, the step, the agent and the confidence. It returns every
+// finding too, in analyzer order, for readers who check the answer.
+func (c Combiner) Attribute(in *Input) (Attribution, []Finding) {
+	findings := Apply(in, c.Analyzers)
+	return c.Weights.Decide(in, c.Analyzers, StepRows(in, c.Analyzers, findings), findings), findings
+}
+
+// Decide weighs rows already read from a run by analyzers as (StepRows over
+// their findings): fitting scores many weights on one reading.
+func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []Finding) Attribution {
+	a := Attribution{File: in.Run.Source, Mode: ModeRules, Step: -1, Evidence: []Evidence{}, Candidates: []Candidate{}}
+	if len(rows) == 0 {
+		a.Rationale = "No step can be blamed: the run holds only the task and system prompts."
+		return a
+	}
+	s := w.Score(as, rows)
+	byStep := map[int][]Finding{}
+	for _, f := range findings {
+		byStep[f.Step] = append(byStep[f.Step], f)
+	}
+	for _, i := range s.Order {
+		r := rows[i]
+		a.Candidates = append(a.Candidates, Candidate{Step: r.Step, Agent: r.Agent, Score: round(s.P[i]), Rules: ruleNames(byStep[r.Step])})
+	}
+	top := rows[s.Order[0]]
+	a.Step, a.Confidence = top.Step, round(s.P[s.Order[0]])
+	agents := AgentRows(in, rows, s.P, top.Step, FlaggedColumn(as))
+	best, _ := w.ChooseAgent(agents)
+	a.Agent = agents[best].Agent
+	for _, f := range byStep[top.Step] {
+		if f.Strength > 0 {
+			a.Evidence = append(a.Evidence, Evidence{Rule: f.Rule, Step: f.Step, Quote: f.Quote})
+		}
+	}
+	a.Rationale = explain(a, top, byStep, s, rows)
+	return a
+}
+
+// FlaggedColumn is the index of FeatFlagged in StepFeatureNames(as).
+func FlaggedColumn(as []*Analyzer) int { return len(as) + 11 }
+
+func ruleNames(fs []Finding) []string {
+	seen := map[string]bool{}
+	out := []string{}
+	for _, f := range fs {
+		if f.Strength > 0 && !seen[f.Rule] {
+			seen[f.Rule] = true
+			out = append(out, f.Rule)
+		}
+	}
+	return out
+}
+
+func round(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// explain writes the rationale: which rules fired on the chosen step, what
+// spoke against it, who is blamed and why, and the runner-up.
+func explain(a Attribution, top StepRow, byStep map[int][]Finding, s Scored, rows []StepRow) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Step %d (%s) is the most likely decisive fault (probability %.2f)", top.Step, top.Agent, a.Confidence)
+	var pos, neg []Finding
+	for _, f := range byStep[top.Step] {
+		if f.Strength > 0 {
+			pos = append(pos, f)
+		} else {
+			neg = append(neg, f)
+		}
+	}
+	if len(pos) == 0 {
+		b.WriteString(", though no rule found direct evidence against it: it is where the fitted model puts most weight from the steps' kinds and positions in their agents' work.")
+	} else {
+		b.WriteString(":")
+		for _, f := range pos {
+			fmt.Fprintf(&b, " %s — %s.", f.Rule, f.Reason)
+		}
+	}
+	for _, f := range neg {
+		fmt.Fprintf(&b, " Against it, %s: %s.", f.Rule, f.Reason)
+	}
+	if !run.SameAgent(a.Agent, top.Agent) {
+		fmt.Fprintf(&b, " The evidence over the top candidates points to %s rather than to the step's own agent.", a.Agent)
+	}
+	if len(s.Order) > 1 {
+		r := rows[s.Order[1]]
+		if names := ruleNames(byStep[r.Step]); len(names) > 0 {
+			fmt.Fprintf(&b, " Runner-up: step %d (%s, %s).", r.Step, r.Agent, strings.Join(names, ", "))
+		}
+	}
+	return b.String()
+}

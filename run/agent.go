@@ -1,0 +1,28 @@
+package run
+
+import (
+	"strings"
+	"unicode"
+)
+
+// AgentKey is the identity of an agent name: the one comparison every stage
+// uses (loading, extraction, rules, scoring). Case and separators do not
+// matter, digits do: "WebSurfer" = "web_surfer" = "Web-Surfer", but
+// "Agent1" ≠ "Agent2". Labels written by people spell the same agent in
+// different cases and with different separators; they never drop digits.
+func AgentKey(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// SameAgent reports whether two names denote the same agent. A name with no
+// letter or digit denotes no agent, so it matches nothing.
+func SameAgent(a, b string) bool {
+	k := AgentKey(a)
+	return k != "" && k == AgentKey(b)
+}
