@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
@@ -166,7 +167,35 @@ func next(d Detail) Detail {
 	return DetailOmitted
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine joins the words of s with single spaces. Reductions mostly are on
+// one line already, and Build reduces every step of the run for every
+// target, so those are returned as they are, without splitting them.
+func oneLine(s string) string {
+	if isOneLine(s) {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// isOneLine reports whether s is its words joined by single spaces, as
+// strings.Fields sees words.
+func isOneLine(s string) bool {
+	space := true // before the first word, as after a space
+	for _, r := range s {
+		switch {
+		case r == ' ':
+			if space {
+				return false
+			}
+			space = true
+		case unicode.IsSpace(r):
+			return false
+		default:
+			space = false
+		}
+	}
+	return !space || s == ""
+}
 
 func abs(n int) int {
 	if n < 0 {

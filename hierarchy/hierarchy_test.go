@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/quick"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -48,14 +49,7 @@ func TestGolden(t *testing.T) {
 			if tt.budget > 0 {
 				assert.LessOrEqual(t, extract.EstimateTokens(got), tt.budget)
 			}
-			golden := filepath.Join("testdata", "golden", name+".txt")
-			if *update {
-				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
-				require.NoError(t, os.WriteFile(golden, []byte(got), 0o644))
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "run with -update to create the golden file")
-			assert.Equal(t, string(want), got)
+			checkGolden(t, filepath.Join("testdata", "golden", name+".txt"), got)
 		})
 	}
 }
@@ -137,4 +131,30 @@ func TestTruncateKeepsHeadAndTail(t *testing.T) {
 	}
 	assert.Equal(t, "", truncate(s, 20))
 	assert.Equal(t, "short", truncate("short", 20))
+}
+
+// TestOneLine: the shortcut for text already on one line gives what
+// splitting and joining would.
+func TestOneLine(t *testing.T) {
+	slow := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for _, s := range []string{
+		"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u0085b",
+		"a\u2003b", "café au lait", "\xff b", "a \xff", "日本 語",
+	} {
+		assert.Equal(t, slow(s), oneLine(s), "%q", s)
+	}
+	require.NoError(t, quick.CheckEqual(oneLine, slow, nil))
+}
+
+// checkGolden compares got with the golden file at path, rewriting it first
+// under -update.
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run with -update to create the golden file")
+	require.Equal(t, string(want), got)
 }

@@ -2,9 +2,8 @@ package hierarchy
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
-
-	"github.com/offattr/offattr/extract"
 )
 
 // Render writes the context as a prompt fragment: a two-line header, then
@@ -42,39 +41,41 @@ func (c Context) header() string {
 
 func omittedLine(i, j int) string {
 	if i == j {
-		return fmt.Sprintf("[step %d omitted]\n", i)
+		return "[step " + strconv.Itoa(i) + " omitted]\n"
 	}
-	return fmt.Sprintf("[steps %d-%d omitted]\n", i, j)
+	return "[steps " + strconv.Itoa(i) + "-" + strconv.Itoa(j) + " omitted]\n"
 }
 
 // label is "[L2 key decision | step 9 | Orchestrator | ledger -> WebSurfer]".
+// It is built by concatenation rather than with fmt: Render labels every
+// entry of every context, and fmt was most of its cost.
 func (e Entry) label() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "[L%d %s | step %d | %s | %s", e.Level, strings.ReplaceAll(string(e.Detail), "_", " "), e.Index, e.Agent, e.Kind)
+	s := "[L" + strconv.Itoa(int(e.Level)) + " " + strings.ReplaceAll(string(e.Detail), "_", " ") +
+		" | step " + strconv.Itoa(e.Index) + " | " + e.Agent + " | " + string(e.Kind)
 	if e.Target != "" {
-		b.WriteString(" -> " + e.Target)
+		s += " -> " + e.Target
 	}
 	if e.IsTarget {
-		b.WriteString(" | TARGET")
+		s += " | TARGET"
 	}
-	b.WriteString("]")
-	return b.String()
+	return s + "]"
 }
 
-// renderLen is len(e.render()) without copying the text.
-func (e Entry) renderLen() int {
+// renderLen is len(e.render()) for an entry whose label is labelLen bytes
+// long, without building either.
+func (e Entry) renderLen(labelLen int) int {
 	switch e.Detail {
 	case DetailOmitted:
 		return 0
 	case DetailHeader:
-		return len(e.label()) + 1
+		return labelLen + 1
 	case DetailFull, DetailTruncated:
 		if e.Text == "" {
-			return len(e.label()) + 1
+			return labelLen + 1
 		}
-		return len(e.label()) + 1 + len(e.Text) + 2
+		return labelLen + 1 + len(e.Text) + 2
 	}
-	return len(e.label()) + 1 + len(e.Text) + 1
+	return labelLen + 1 + len(e.Text) + 1
 }
 
 func (e Entry) render() string {
@@ -117,26 +118,3 @@ func truncate(s string, n int) string {
 }
 
 func runeStart(b byte) bool { return b&0xC0 != 0x80 }
-
-// size is the byte length of Render, computed without building it.
-func (c Context) size() int {
-	n := len(c.header())
-	for i := 0; i < len(c.Entries); i++ {
-		if c.Entries[i].Detail == DetailOmitted {
-			j := i
-			for j+1 < len(c.Entries) && c.Entries[j+1].Detail == DetailOmitted {
-				j++
-			}
-			n += len(omittedLine(i, j))
-			i = j
-			continue
-		}
-		n += c.Entries[i].renderLen()
-	}
-	return n
-}
-
-// fits reports whether the context renders within budget tokens.
-func (c Context) fits(budget int) bool {
-	return c.size() <= extract.TokensToBytes(budget)
-}
