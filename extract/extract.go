@@ -135,7 +135,7 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Successes = dedupeSignals(f.Successes)
 
 	rc.actions(&f, s, kinds)
-	rc.answers(&f, t, kinds)
+	rc.answers(&f, asserted(t, s.Content), kinds)
 	if t.has(terminateRe) {
 		kinds[KindTermination] = true
 	}
@@ -162,7 +162,7 @@ func (rc *runContext) step(s run.Step) Features {
 	if f.Ledger != nil {
 		f.Claims = ledgerClaims(f.Ledger, s.Content, rc.noEntity)
 	} else {
-		f.Claims = claimsOf(t, rc.noEntity, true)
+		f.Claims = assertedOnly(claimsOf(t, rc.noEntity, true), s.Content)
 	}
 	f.ContextType = contextType(&f)
 	f.Reductions = reduce(&f, t)

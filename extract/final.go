@@ -59,8 +59,8 @@ func lastClaimLine(rf *RunFeatures, end int, contents []string, agents map[strin
 		lines := strings.Split(prose, "\n")
 		for j := len(lines) - 1; j >= 0; j-- {
 			line := strings.TrimSpace(lines[j])
-			if line == "" || !hasLetters(line) {
-				continue
+			if line == "" || !hasLetters(line) || len(ordersOrShouts(line)) > 0 {
+				continue // an order or a shout is not the answer, whoever wrote it
 			}
 			if cs := claimsOf(newText(line), agents, true); len(cs) > 0 {
 				return newFinal(f.Index, clip(line, 300), SourceLastAnswer, agents)
