@@ -21,6 +21,8 @@ var stage = map[string]int{
 	// Leaves: no stage of their own, used by the stage named beside them.
 	"localllm/schema":      0, // localllm's JSON schemas
 	"internal/synthcorpus": 0,
+	"internal/escape":      0, // log text made safe to show; every stage that writes text
+	"internal/ctxtest":     0, // test infrastructure: a context cancelled at a known point
 
 	"run":         1,
 	"run/runtest": 2, // test infrastructure over loaded runs

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/internal/escape"
 )
 
 // Render writes the context as a prompt fragment: a two-line header, then
@@ -33,7 +34,7 @@ func (c Context) Render() string {
 func (c Context) header() string {
 	agent := ""
 	if c.Target >= 0 && c.Target < len(c.Entries) {
-		agent = " (" + c.Entries[c.Target].Agent + ")"
+		agent = " (" + escape.Line(c.Entries[c.Target].Agent) + ")"
 	}
 	return fmt.Sprintf("Context of step %d%s in a run of %d steps.\n"+
 		"L1 = full text (steps within 1 of it), L2 = key decisions (2-3 away), L3 = summaries (4-6 away), L4 = milestones (the rest).\n\n",
@@ -48,11 +49,12 @@ func omittedLine(i, j int) string {
 }
 
 // label is "[L2 key decision | step 9 | Orchestrator | ledger -> WebSurfer]".
+// Names come from the log: escaped, a newline in one cannot forge a step.
 func (e Entry) label() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "[L%d %s | step %d | %s | %s", e.Level, strings.ReplaceAll(string(e.Detail), "_", " "), e.Index, e.Agent, e.Kind)
+	fmt.Fprintf(&b, "[L%d %s | step %d | %s | %s", e.Level, strings.ReplaceAll(string(e.Detail), "_", " "), e.Index, escape.Line(e.Agent), e.Kind)
 	if e.Target != "" {
-		b.WriteString(" -> " + e.Target)
+		b.WriteString(" -> " + escape.Line(e.Target))
 	}
 	if e.IsTarget {
 		b.WriteString(" | TARGET")
