@@ -75,11 +75,14 @@ func New(opts Options) (Analyzer, error) {
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		in, err := Prepare(redacted(opts.Redact, r))
+		in, err := PrepareContext(ctx, redacted(opts.Redact, r))
 		if err != nil {
 			return Result{}, err
 		}
 		a, findings := rules.Combine(in, rules.Default)
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
 		if opts.Judge != nil {
 			a, err = opts.Judge.Review(ctx, in, a)
 		}
@@ -90,9 +93,21 @@ func New(opts Options) (Analyzer, error) {
 // Prepare runs the structural stages (extract, graph) that the rules and
 // every later stage read.
 func Prepare(r *run.Run) (*rules.Input, error) {
-	f := extract.Run(r)
-	g, err := graph.Build(r, f)
+	return PrepareContext(context.Background(), r)
+}
+
+// PrepareContext is Prepare that stops with ctx's error once ctx is done,
+// within each stage: a run of many thousand steps takes seconds.
+func PrepareContext(ctx context.Context, r *run.Run) (*rules.Input, error) {
+	f, err := extract.RunContext(ctx, r)
 	if err != nil {
+		return nil, err
+	}
+	g, err := graph.BuildContext(ctx, r, f)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("build graph: %w", err)
 	}
 	return &rules.Input{Run: r, Features: f, Graph: g}, nil

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -22,6 +23,13 @@ var ErrMismatch = errors.New("features do not match the run")
 // Build draws the dependency graph of r from extract's features f. It is
 // deterministic: the same run and features give the same graph.
 func Build(r *run.Run, f *extract.RunFeatures) (*Graph, error) {
+	return BuildContext(context.Background(), r, f)
+}
+
+// BuildContext is Build that stops with ctx's error once ctx is done: a run
+// of many thousand steps takes seconds to draw. It checks between the edge
+// finders and, in the longest (loops), every few hundred steps.
+func BuildContext(ctx context.Context, r *run.Run, f *extract.RunFeatures) (*Graph, error) {
 	switch {
 	case r == nil:
 		return nil, errors.New("build graph: no run")
@@ -31,15 +39,16 @@ func Build(r *run.Run, f *extract.RunFeatures) (*Graph, error) {
 		return nil, fmt.Errorf("build graph of %s: %w: %d feature steps for %d run steps", r.Source, ErrMismatch, len(f.Steps), len(r.Steps))
 	}
 	b := newBuilder(r, f)
-	b.segmentTrials()
-	b.addNext()
-	b.addInstructs()
-	b.addObserves()
-	b.addData()
-	b.addLoops()
-	b.addReplans()
-	b.addFeedback()
-	b.addMembers()
+	b.ctx = ctx
+	for _, find := range []func(){b.segmentTrials, b.addNext, b.addInstructs, b.addObserves, b.addData, b.addLoops, b.addReplans, b.addFeedback, b.addMembers} {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		find()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	g, err := b.commit()
 	if err != nil {
 		return nil, fmt.Errorf("build graph of %s: %w", r.Source, err)
@@ -49,6 +58,7 @@ func Build(r *run.Run, f *extract.RunFeatures) (*Graph, error) {
 
 // builder holds what the edge finders share while a graph is drawn.
 type builder struct {
+	ctx   context.Context // done: finders may stop early (BuildContext)
 	r     *run.Run
 	f     *extract.RunFeatures
 	n     int
@@ -75,7 +85,7 @@ type derived struct {
 }
 
 func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
-	b := &builder{r: r, f: f, n: len(r.Steps), agentIdx: map[string]int{}, planners: map[int]bool{}}
+	b := &builder{ctx: context.Background(), r: r, f: f, n: len(r.Steps), agentIdx: map[string]int{}, planners: map[int]bool{}}
 	b.kinds = make([]kindSet, b.n)
 	b.agentOf = make([]int, b.n)
 	for i := range r.Steps {

@@ -1,6 +1,7 @@
 package hierarchy
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
@@ -26,6 +27,12 @@ const minNeighbourBytes = 400
 // first. A budget <= 0 means no limit. ErrBudgetTooSmall is returned when
 // even the header and the target's label do not fit.
 func Fit(c Context, budget int) (Context, error) {
+	return FitContext(context.Background(), c, budget)
+}
+
+// FitContext is Fit that stops with ctx's error once ctx is done: fitting
+// a run of many thousand steps into a small budget takes a long time.
+func FitContext(ctx context.Context, c Context, budget int) (Context, error) {
 	c.Entries = append([]Entry(nil), c.Entries...)
 	if budget <= 0 {
 		c.Budget = 0
@@ -33,7 +40,10 @@ func Fit(c Context, budget int) (Context, error) {
 		return c, nil
 	}
 	c.Budget = budget
-	if !c.fit(budget) {
+	if !c.fit(ctx, budget) {
+		if err := ctx.Err(); err != nil {
+			return Context{}, err
+		}
 		return Context{}, fmt.Errorf("context of step %d in %d tokens: %w", c.Target, budget, ErrBudgetTooSmall)
 	}
 	c.Tokens = extract.EstimateTokens(c.Render())
@@ -44,15 +54,18 @@ func Fit(c Context, budget int) (Context, error) {
 	return c, nil
 }
 
-func (c *Context) fit(budget int) bool {
+func (c *Context) fit(ctx context.Context, budget int) bool {
 	if c.fits(budget) {
 		return true
 	}
 	far, near := c.byDistance(2), c.byDistance(1)
-	if c.degradeRounds(far, budget) {
+	if c.degradeRounds(ctx, far, budget) {
 		return true
 	}
-	if c.truncate(near, minNeighbourBytes, budget) || c.degradeRounds(near, budget) {
+	if ctx.Err() != nil {
+		return false
+	}
+	if c.truncate(near, minNeighbourBytes, budget) || c.degradeRounds(ctx, near, budget) {
 		return true
 	}
 	t := []int{c.Target}
@@ -85,11 +98,14 @@ func (c *Context) byDistance(from int) []int {
 
 // degradeRounds lowers each listed entry one notch per round, in list order,
 // until the context fits or all are omitted. Truncated is skipped: it is a
-// state only truncate sets.
-func (c *Context) degradeRounds(idx []int, budget int) bool {
+// state only truncate sets. It gives up, false, once ctx is done.
+func (c *Context) degradeRounds(ctx context.Context, idx []int, budget int) bool {
 	for {
 		changed := false
 		for _, i := range idx {
+			if ctx.Err() != nil {
+				return false
+			}
 			e := &c.Entries[i]
 			if e.Detail == DetailOmitted {
 				continue
