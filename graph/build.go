@@ -28,7 +28,8 @@ func Build(r *run.Run, f *extract.RunFeatures) (*Graph, error) {
 
 // BuildContext is Build that stops with ctx's error once ctx is done: a run
 // of many thousand steps takes seconds to draw. It checks between the edge
-// finders and, in the longest (loops), every few hundred steps.
+// finders, within the longest (data, loops: every 256 steps) and between
+// the parts of putting the graph together (every 1024 edges).
 func BuildContext(ctx context.Context, r *run.Run, f *extract.RunFeatures) (*Graph, error) {
 	switch {
 	case r == nil:
@@ -51,6 +52,9 @@ func BuildContext(ctx context.Context, r *run.Run, f *extract.RunFeatures) (*Gra
 	}
 	g, err := b.commit()
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, fmt.Errorf("build graph of %s: %w", r.Source, err)
 	}
 	return g, nil
@@ -193,7 +197,10 @@ func (b *builder) commit() (*Graph, error) {
 		}
 	}
 	edges := g.sortEdges(b.edges)
-	for lo := 0; lo < len(edges); {
+	for lo, n := 0, 0; lo < len(edges); n++ {
+		if n%1024 == 0 && b.ctx.Err() != nil {
+			return nil, b.ctx.Err()
+		}
 		hi := lo + 1
 		for hi < len(edges) && edges[hi].From == edges[lo].From && edges[hi].To == edges[lo].To {
 			hi++
@@ -209,8 +216,14 @@ func (b *builder) commit() (*Graph, error) {
 	if g.out, err = g.lib.AdjacencyMap(); err != nil {
 		return nil, fmt.Errorf("adjacency: %w", err)
 	}
+	if err := b.ctx.Err(); err != nil {
+		return nil, err
+	}
 	if g.in, err = g.lib.PredecessorMap(); err != nil {
 		return nil, fmt.Errorf("predecessors: %w", err)
+	}
+	if err := b.ctx.Err(); err != nil {
+		return nil, err
 	}
 	if g.loopGroups, err = b.loopGroups(g); err != nil {
 		return nil, err

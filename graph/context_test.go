@@ -12,9 +12,10 @@ import (
 
 func TestBuildContextStops(t *testing.T) {
 	r, f := synthRun(2000, 1)
-	// Before each of the 9 finders and the commit there is a check, and in
-	// the loop finder one every 256 steps (8 here): without those, 12
-	// checks would never be reached and the build would succeed.
+	// There is a check before each of the 9 finders and before the graph
+	// is put together: 10. The 12th check is one inside the work (the
+	// data and loop finders every 256 steps, the commit every 1024 edges);
+	// without those the build would succeed.
 	g, err := BuildContext(ctxtest.After(12), r, f)
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Nil(t, g)
