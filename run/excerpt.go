@@ -72,3 +72,65 @@ func excerptStep(s *Step) {
 		s.ToolCalls[i].Arguments = Excerpt(s.ToolCalls[i].Arguments)
 	}
 }
+
+// rawText is a message's raw JSON value (its content, a call's
+// arguments), kept as json.RawMessage keeps it, except that a JSON string
+// far over MaxText is cut to its head and tail before it is decoded: the
+// decoder would otherwise copy it twice more (the raw value, then the
+// unquoted text) only for Excerpt to drop the middle. A 200 MB message
+// then costs the file's bytes and little more.
+type rawText []byte
+
+// excerptRaw is how long a raw string must be before it is cut raw:
+// beyond MaxText with room, so that escapes (which shrink when decoded)
+// never bring a cut text under MaxText.
+const excerptRaw = 4 * MaxText
+
+// UnmarshalJSON keeps data, or the excerpt of a long string.
+func (t *rawText) UnmarshalJSON(data []byte) error {
+	if len(data) > excerptRaw && data[0] == '"' {
+		if cut, ok := excerptJSONString(data); ok {
+			*t = cut
+			return nil
+		}
+	}
+	*t = append((*t)[:0], data...)
+	return nil
+}
+
+// excerptJSONString cuts the JSON string literal s (quotes included) to a
+// literal of its head and tail with the left-out line between, as Excerpt
+// does to decoded text. Cuts fall just after a plain ASCII byte that no
+// escape sequence can contain (a space, a comma, most letters), so no
+// escape or multi-byte rune is split; ok is false for a string with no
+// such byte near a cut, which is then decoded whole.
+func excerptJSONString(s []byte) (cut []byte, ok bool) {
+	body := s[1 : len(s)-1]
+	// A little short of Excerpt's sizes, so that the decoded cut, its note
+	// included, is within MaxText and Excerpt leaves it as it is.
+	head := safeCut(body, excerptHead-lineSlack, -1)
+	tail := safeCut(body, len(body)-(MaxText-excerptHead-lineSlack), +1)
+	if head < 0 || tail < 0 || tail <= head {
+		return nil, false
+	}
+	note := fmt.Sprintf(`\n[… offattr left out about %s of this %s text here …]\n`,
+		FormatSize(int64(tail-head)), FormatSize(int64(len(body))))
+	cut = make([]byte, 0, head+len(note)+len(body)-tail+2)
+	cut = append(cut, '"')
+	cut = append(cut, body[:head]...)
+	cut = append(cut, note...)
+	cut = append(cut, body[tail:]...)
+	return append(cut, '"'), true
+}
+
+// safeCut looks from i in direction dir (-1 back, +1 on), within
+// lineSlack, for a byte after which a JSON string's body may be cut, and
+// returns the offset just after it, or -1.
+func safeCut(body []byte, i, dir int) int {
+	for n := 0; n < lineSlack && i > 0 && i < len(body); n, i = n+1, i+dir {
+		if c := body[i-1]; c < utf8.RuneSelf && !strings.ContainsRune(`\"/0123456789abcdefABCDEFnrtu`, rune(c)) {
+			return i
+		}
+	}
+	return -1
+}

@@ -156,3 +156,26 @@ func fuzzFormat(f *testing.F, format Format) {
 
 func FuzzParseWhoWhen(f *testing.F)    { fuzzFormat(f, FormatWhoWhen) }
 func FuzzParseTranscript(f *testing.F) { fuzzFormat(f, FormatTranscript) }
+
+func TestLoadCutsHugeStringsBeforeDecoding(t *testing.T) {
+	// Escapes everywhere: a cut must not split one. 6 MiB of them.
+	unit := `line \"quoted\" \u00e9t\u00e9 \\ back\n`
+	body := strings.Repeat(unit, 6*MaxText/len(unit))
+	data := `{"question": "q", "history": [{"role": "a", "content": "START ` + body + ` END"}, {"role": "b", "content": "ok"}]}`
+	r, err := Parse("huge.json", []byte(data), Options{})
+	require.NoError(t, err)
+	c := r.Steps[0].Content
+	assert.LessOrEqual(t, len(c), MaxText)
+	assert.True(t, strings.HasPrefix(c, `START line "quoted" été \ back`+"\n"), "the head decodes as it was written")
+	assert.True(t, strings.HasSuffix(c, "back\n END"), "and so does the tail")
+	assert.Equal(t, 1, strings.Count(c, "[… offattr left out about "), "one cut, not cut again")
+	assert.True(t, utf8.ValidString(c))
+	assert.Equal(t, "ok", r.Steps[1].Content)
+
+	// A string with nothing safe to cut after is decoded whole, then cut.
+	hexes := strings.Repeat(`\u0041`, 5*MaxText/6)
+	r, err = Parse("hex.json", []byte(`[{"role": "a", "content": "`+hexes+`"}]`), Options{})
+	require.NoError(t, err)
+	assert.LessOrEqual(t, len(r.Steps[0].Content), MaxText+200)
+	assert.True(t, strings.HasPrefix(r.Steps[0].Content, "AAAA"))
+}

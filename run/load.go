@@ -370,12 +370,12 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 // message is the union of the message shapes we read: Who&When history
 // entries and OpenAI / AutoGen / AG2 chat messages.
 type message struct {
-	Role         string          `json:"role"`
-	Name         string          `json:"name"`
-	Content      json.RawMessage `json:"content"`
-	ToolCalls    []rawToolCall   `json:"tool_calls"`
-	FunctionCall *rawFunction    `json:"function_call"`
-	ToolCallID   string          `json:"tool_call_id"`
+	Role         string        `json:"role"`
+	Name         string        `json:"name"`
+	Content      rawText       `json:"content"`
+	ToolCalls    []rawToolCall `json:"tool_calls"`
+	FunctionCall *rawFunction  `json:"function_call"`
+	ToolCallID   string        `json:"tool_call_id"`
 }
 
 type rawToolCall struct {
@@ -384,24 +384,24 @@ type rawToolCall struct {
 }
 
 type rawFunction struct {
-	Name      string          `json:"name"`
-	Arguments json.RawMessage `json:"arguments"`
+	Name      string  `json:"name"`
+	Arguments rawText `json:"arguments"`
 }
 
 // magenticRole matches Magentic-One roles such as "Orchestrator (-> WebSurfer)".
 var magenticRole = regexp.MustCompile(`^\s*(.+?)\s*\(\s*(.*?)\s*\)\s*$`)
 
 func (m message) step() (Step, error) {
-	content, err := contentText(m.Content)
+	content, err := contentText(json.RawMessage(m.Content))
 	if err != nil {
 		return Step{}, err
 	}
 	s := Step{Role: m.Role, Content: Excerpt(content), ToolCallID: m.ToolCallID, Kind: KindMessage}
 	for _, tc := range m.ToolCalls {
-		s.ToolCalls = append(s.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: scalarString(tc.Function.Arguments)})
+		s.ToolCalls = append(s.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: scalarString(json.RawMessage(tc.Function.Arguments))})
 	}
 	if m.FunctionCall != nil {
-		s.ToolCalls = append(s.ToolCalls, ToolCall{Name: m.FunctionCall.Name, Arguments: scalarString(m.FunctionCall.Arguments)})
+		s.ToolCalls = append(s.ToolCalls, ToolCall{Name: m.FunctionCall.Name, Arguments: scalarString(json.RawMessage(m.FunctionCall.Arguments))})
 	}
 	role := strings.TrimSpace(m.Role)
 	agent := strings.TrimSpace(m.Name)
