@@ -65,24 +65,36 @@ func New(opts Options) (Analyzer, error) {
 			return nil, fmt.Errorf("a baseline is a rules floor; it cannot be combined with a model")
 		}
 		return func(ctx context.Context, r *run.Run) (Result, error) {
-			if err := ctx.Err(); err != nil {
+			r, err := RedactContext(ctx, opts.Redact, r)
+			if err != nil {
 				return Result{}, err
 			}
-			return Result{Attribution: b(redacted(opts.Redact, r))}, nil
+			return Result{Attribution: b(r)}, nil
 		}, nil
 	}
 	return func(ctx context.Context, r *run.Run) (Result, error) {
-		if err := ctx.Err(); err != nil {
-			return Result{}, err
-		}
-		in, err := PrepareContext(ctx, redacted(opts.Redact, r))
+		r, err := RedactContext(ctx, opts.Redact, r)
 		if err != nil {
 			return Result{}, err
 		}
-		a, findings := rules.Combine(in, rules.Default)
-		if err := ctx.Err(); err != nil {
+		in, err := PrepareContext(ctx, r)
+		if err != nil {
 			return Result{}, err
 		}
+		type combined struct {
+			a        rules.Attribution
+			findings []rules.Finding
+		}
+		// The rules take no context and a second or more on a run of many
+		// thousand steps.
+		c, err := await(ctx, func() combined {
+			a, findings := rules.Combine(in, rules.Default)
+			return combined{a, findings}
+		})
+		if err != nil {
+			return Result{}, err
+		}
+		a, findings := c.a, c.findings
 		if opts.Judge != nil {
 			a, err = opts.Judge.Review(ctx, in, a)
 		}
@@ -113,9 +125,32 @@ func PrepareContext(ctx context.Context, r *run.Run) (*rules.Input, error) {
 	return &rules.Input{Run: r, Features: f, Graph: g}, nil
 }
 
-func redacted(p *redact.Patterns, r *run.Run) *run.Run {
-	if p == nil {
-		return r
+// RedactContext returns r masked by p, or r itself when p is nil: the one
+// way every command redacts a run. A redactor cannot be stopped midway and
+// takes seconds on a run of many thousand steps, so it runs on its own
+// goroutine and the caller stops waiting once ctx is done.
+func RedactContext(ctx context.Context, p *redact.Patterns, r *run.Run) (*run.Run, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
-	return p.NewRedactor().Run(r)
+	if p == nil {
+		return r, nil
+	}
+	return await(ctx, func() *run.Run { return p.NewRedactor().Run(r) })
+}
+
+// await returns what f returns, or ctx's error as soon as ctx is done, for
+// work that takes no context. Abandoned, f finishes on its own and its
+// result is dropped; a command exits meanwhile, and a screen starts no
+// more work once interrupted.
+func await[T any](ctx context.Context, f func() T) (T, error) {
+	done := make(chan T, 1)
+	go func() { done <- f() }()
+	select {
+	case v := <-done:
+		return v, nil
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }
