@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/internal/escape"
+	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
@@ -56,17 +58,35 @@ type Prediction struct {
 // ErrNoLabel is why an unlabelled file cannot be a case.
 var ErrNoLabel = errors.New("not a labelled case (no mistake_agent / mistake_step)")
 
-// Evaluate attributes every case of every subset, loaded with opts. A case
-// that fails to load or to analyze is reported on warn, counted as failed
-// and as wrong, and the rest go on. One CaseResult per case is written to
-// cases as a JSON line.
-func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze engine.Analyzer, cases, warn io.Writer) (Report, error) {
+// Options say how Evaluate reads cases and where it reports them.
+type Options struct {
+	Load run.Options
+	// Redact, when set, masks each case, its run and its label alike (one
+	// redactor a case), before the run is analysed: the label is compared
+	// with an answer in the same placeholders, and nothing written (cases,
+	// warnings) holds what was masked.
+	Redact *redact.Patterns
+	// Cases receives one CaseResult per case as a JSON line; Warn a line
+	// per case that failed. Either may be nil.
+	Cases, Warn io.Writer
+}
+
+// Evaluate attributes every case of every subset. A case that fails to
+// load or to analyze is reported on opts.Warn, counted as failed and as
+// wrong, and the rest go on.
+func Evaluate(ctx context.Context, subsets []Subset, analyze engine.Analyzer, opts Options) (Report, error) {
 	rep := Report{Setting: SettingWithGroundTruth}
-	if opts.NoGroundTruth {
+	if opts.Load.NoGroundTruth {
 		rep.Setting = SettingWithoutGroundTruth
 	}
+	cases, warn := opts.Cases, opts.Warn
+	if cases == nil {
+		cases = io.Discard
+	}
+	if warn == nil {
+		warn = io.Discard
+	}
 	all := newTally("overall")
-	enc := json.NewEncoder(cases)
 	for _, sub := range subsets {
 		t := newTally(sub.Name)
 		for _, file := range sub.Files {
@@ -75,22 +95,27 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 			}
 			res := CaseResult{File: file, Subset: sub.Name}
 			start := time.Now()
-			a, label, err := evalCase(ctx, file, opts, analyze)
+			a, label, mask, err := evalCase(ctx, file, opts, analyze)
 			t.seconds += time.Since(start).Seconds()
 			res.Label = label
 			if err != nil {
 				if ctx.Err() != nil {
 					return rep, ctx.Err()
 				}
-				fmt.Fprintf(warn, "offattr: %s\n", err)
-				res.Error = err.Error()
+				res.Error = mask(err.Error())
+				// A log's text may be quoted in the message.
+				fmt.Fprintf(warn, "offattr: %s\n", escape.Line(res.Error))
 				t.add(nil, nil)
 			} else {
 				o := t.add(label, &a)
 				res.Prediction = &Prediction{Agent: a.Agent, Step: a.Step, Confidence: a.Confidence, AgentCorrect: o.AgentCorrect, StepCorrect: o.StepCorrect}
 				res.Candidates = a.Candidates
 			}
-			if err := enc.Encode(res); err != nil {
+			line, err := json.Marshal(res)
+			if err != nil {
+				return rep, fmt.Errorf("eval: encode case %s: %w", file, err)
+			}
+			if _, err := cases.Write(append(escape.JSON(line), '\n')); err != nil {
 				return rep, fmt.Errorf("eval: write cases: %w", err)
 			}
 		}
@@ -102,17 +127,45 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 	return rep, nil
 }
 
-func evalCase(ctx context.Context, file string, opts run.Options, analyze engine.Analyzer) (rules.Attribution, *run.Label, error) {
-	c, err := run.LoadCase(file, opts)
+// maskedAgent is the label's agent as the masked run names it: the name a
+// step of that agent has after masking, so that the label and the answer
+// compare alike whether or not the redactor masks agent names; a name no
+// step has is masked as text.
+func maskedAgent(orig, masked *run.Run, agent string, r *redact.Redactor) string {
+	for i, s := range orig.Steps {
+		if run.SameAgent(s.Agent, agent) {
+			return masked.Steps[i].Agent
+		}
+	}
+	return r.String(agent)
+}
+
+// evalCase attributes one case. mask redacts a message about it as its
+// run was redacted (the same placeholders); it is the identity without
+// redaction.
+func evalCase(ctx context.Context, file string, opts Options, analyze engine.Analyzer) (a rules.Attribution, label *run.Label, mask func(string) string, err error) {
+	mask = func(s string) string { return s }
+	var r *redact.Redactor
+	if opts.Redact != nil {
+		r = opts.Redact.NewRedactor()
+		mask = r.String
+	}
+	c, err := run.LoadCase(file, opts.Load)
 	if err != nil {
-		return rules.Attribution{}, nil, err
+		return rules.Attribution{}, nil, mask, err
 	}
 	if c.Label == nil {
-		return rules.Attribution{}, nil, fmt.Errorf("eval %s: %w", file, ErrNoLabel)
+		return rules.Attribution{}, nil, mask, fmt.Errorf("eval %s: %w", file, ErrNoLabel)
+	}
+	if r != nil {
+		masked := r.Run(c.Run)
+		l := *c.Label
+		l.Agent, l.Reason = maskedAgent(c.Run, masked, l.Agent, r), r.String(l.Reason)
+		c.Run, c.Label = masked, &l
 	}
 	res, err := analyze(ctx, c.Run)
 	if err != nil {
-		return rules.Attribution{}, c.Label, fmt.Errorf("analyze %s: %w", file, err)
+		return rules.Attribution{}, c.Label, mask, fmt.Errorf("analyze %s: %w", file, err)
 	}
-	return res.Attribution, c.Label, nil
+	return res.Attribution, c.Label, mask, nil
 }

@@ -3,7 +3,6 @@ package analyzecmd
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 )
@@ -34,12 +34,17 @@ type AnalyzeOptions struct {
 // NewCmdAnalyze returns the analyze command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cobra.Command {
-	opts := &AnalyzeOptions{IO: io}
+	opts := &AnalyzeOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
 	cmd := &cobra.Command{
 		Use:   "analyze FILE",
 		Short: "Attribute one failed run to an agent and a step",
+		Long: `Attribute one failed run (FILE, or - for standard input) to the agent and the
+step of its decisive fault, with the rules' evidence and the runners-up.
+Confidence is in [0, 1]; a candidate's score is the weight of the rules'
+evidence for it, on another scale (see "offattr help glossary").`,
 		Example: `  offattr analyze run.json
   offattr analyze run.json --json --no-ground-truth
+  cat run.json | offattr analyze -
   offattr analyze run.json --model qwen3:8b`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -52,7 +57,7 @@ func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cob
 			if runF != nil {
 				return runF(opts)
 			}
-			return analyzeRun(cmd.Context(), opts)
+			return opts.Redact.Error(analyzeRun(cmd.Context(), opts))
 		},
 	}
 	opts.Load.Register(cmd.Flags())
@@ -64,7 +69,7 @@ func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cob
 }
 
 func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
-	_, analyze, err := cmdutil.Prepare(opts.Load, opts.Redact, opts.Analyzer)
+	_, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
 	if err != nil {
 		return err
 	}
@@ -91,25 +96,25 @@ func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
 
 func write(opts *AnalyzeOptions, a rules.Attribution) error {
 	if opts.JSON {
-		enc := json.NewEncoder(opts.IO.Out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(a)
+		return cmdutil.WriteJSON(opts.IO.Out, a)
 	}
 	return WriteText(opts.IO.Out, a, opts.Alternatives)
 }
 
-// WriteText prints an attribution for a person to read.
+// WriteText prints an attribution for a person to read. Everything that
+// came from the log (names, rationale, quotes) is escaped, so that it
+// cannot forge a line or reach the terminal as a control sequence.
 func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n", a.File)
-	fmt.Fprintf(&b, "  agent       %s\n", a.Agent)
+	fmt.Fprintf(&b, "%s\n", escape.Line(a.File))
+	fmt.Fprintf(&b, "  agent       %s\n", escape.Line(a.Agent))
 	fmt.Fprintf(&b, "  step        %d\n", a.Step)
-	fmt.Fprintf(&b, "  confidence  %.2f (%s)\n", a.Confidence, a.Mode)
-	fmt.Fprintf(&b, "\n%s\n", a.Rationale)
+	fmt.Fprintf(&b, "  confidence  %.2f of 1 (%s)\n", a.Confidence, a.Mode)
+	fmt.Fprintf(&b, "\n%s\n", escape.Line(a.Rationale))
 	if len(a.Evidence) > 0 {
 		b.WriteString("\nEvidence:\n")
 		for _, e := range a.Evidence {
-			fmt.Fprintf(&b, "  [%s] step %d: %q\n", e.Rule, e.Step, e.Quote)
+			fmt.Fprintf(&b, "  [%s] step %d: %q\n", escape.Line(e.Rule), e.Step, e.Quote)
 		}
 	}
 	var alts []rules.Candidate
@@ -120,9 +125,9 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 		}
 	}
 	if len(alts) > 0 {
-		b.WriteString("\nAlternatives:\n")
+		b.WriteString("\nAlternatives (score: the weight of the rules' evidence, not a confidence):\n")
 		for _, c := range alts {
-			fmt.Fprintf(&b, "  step %-4d %-24s score %.2f  %s\n", c.Step, c.Agent, c.Score, strings.Join(c.Rules, ", "))
+			fmt.Fprintf(&b, "  step %-4d %-24s score %.2f  %s\n", c.Step, escape.Line(c.Agent), c.Score, escape.Line(strings.Join(c.Rules, ", ")))
 		}
 	}
 	if a.Usage.LLMCalls > 0 {

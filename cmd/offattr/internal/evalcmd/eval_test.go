@@ -3,8 +3,12 @@ package evalcmd
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -20,7 +24,9 @@ func TestEvalJSONShape(t *testing.T) {
 	var out, errOut bytes.Buffer
 	cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
 	cmd.SetArgs([]string{dir, "--json"})
-	require.NoError(t, cmd.Execute())
+	err := cmd.Execute()
+	require.ErrorIs(t, err, cmdutil.ErrInputsFailed, "the corpus holds a broken case: the report is written, and the exit says so")
+	assert.EqualError(t, err, "1 of 5 cases could not be evaluated (see above; they count as wrong)")
 	var rep map[string]any
 	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
 	assert.ElementsMatch(t, []string{"setting", "mode", "subsets", "overall"}, keys(rep))
@@ -57,7 +63,7 @@ func TestEvalWithModel(t *testing.T) {
 		var out, errOut bytes.Buffer
 		cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
 		cmd.SetArgs([]string{dir, "--json", "--model", "fake", "--ollama-host", srv.URL, "--cache-dir", cache, "--panel", "2"})
-		require.NoError(t, cmd.Execute())
+		require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed, "one case is broken")
 		var rep eval.Report
 		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
 		return rep
@@ -71,4 +77,21 @@ func TestEvalWithModel(t *testing.T) {
 	assert.Equal(t, rules.ModeRulesLLM, second.Mode, "still rules+llm when every answer is cached")
 	assert.Equal(t, 0, second.Overall.Usage.LLMCalls)
 	assert.Equal(t, 2, srv.Hits("/api/chat"))
+}
+
+func TestEvalRedactsAndReadsStdin(t *testing.T) {
+	leaky := filepath.Join("..", "..", "..", "..", "testdata", "leaky", "mailer.json")
+	data, err := os.ReadFile(leaky)
+	require.NoError(t, err)
+	casesPath := filepath.Join(t.TempDir(), "cases.jsonl")
+	out, stderr, err := cmdutil.ExecuteWithInput(func(io *cmdutil.IOStreams) *cobra.Command { return NewCmdEval(io, nil) },
+		strings.NewReader(string(data)), "-", "--redact", "--cases", casesPath)
+	require.NoError(t, err, stderr)
+	assert.Contains(t, out, "stdin", "the case read from standard input is a subset of its own")
+	cases, err := os.ReadFile(casesPath)
+	require.NoError(t, err)
+	for _, s := range []string{"bob@example.com", "Hunter22", "10.2.3.4"} {
+		assert.NotContains(t, string(cases), s)
+	}
+	assert.Contains(t, string(cases), `"reason":"Mailer kept the wrong password=[PASSWORD_`)
 }

@@ -5,7 +5,6 @@ package screencmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -43,7 +42,7 @@ type ScreenOptions struct {
 // NewCmdScreen returns the screen command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdScreen(io *cmdutil.IOStreams, runF func(*ScreenOptions) error) *cobra.Command {
-	opts := &ScreenOptions{IO: io, Thresholds: triage.Defaults()}
+	opts := &ScreenOptions{IO: io, Thresholds: triage.Defaults(), Load: cmdutil.LoadFlags{In: io.In}}
 	cmd := &cobra.Command{
 		Use:   "screen PATH...",
 		Short: "Attribute and triage many failed runs in parallel",
@@ -52,10 +51,14 @@ JSONL stream of runs on standard input, one run per line) and triage each as
 clear, review or escalate. One record per input, in input order, failures
 included as {"file","error"}; a summary goes to standard error.
 
-Records are JSONL, or CSV when -o ends in .csv. Ctrl-C stops cleanly and the
-output holds every record finished in order so far; --resume continues into
-the same file, skipping inputs already recorded. --shard i/n takes a stable
-1/n of the inputs (by a hash of each input's name), for batch schedulers.
+Directories are walked recursively, following symbolic links (each directory
+once, so a link cycle ends). Records are JSONL, or CSV when -o ends in .csv
+(cells a spreadsheet would read as formulas start with a quote). Ctrl-C stops
+cleanly and the output holds every record finished in order so far; --resume
+continues into the same file, skipping inputs already recorded.
+--shard i/n takes a stable 1/n of the inputs (by a hash of each input's
+name), for batch schedulers. Exit status 1 when any input failed: its record
+says why, and every other input is recorded.
 
 Triage: escalate when there is no decisive candidate, the model's analysts
 voted for another step, or confidence < --escalate-below; clear when
@@ -77,7 +80,7 @@ review otherwise.`,
 			if runF != nil {
 				return runF(opts)
 			}
-			return screenRun(cmd.Context(), opts)
+			return opts.Redact.Error(screenRun(cmd.Context(), opts))
 		},
 	}
 	opts.Load.Register(cmd.Flags())
@@ -98,18 +101,18 @@ review otherwise.`,
 func screenRun(ctx context.Context, opts *ScreenOptions) error {
 	shard, err := ParseShard(opts.Shard)
 	if err != nil {
-		return err
+		return cmdutil.Usage(err)
 	}
 	if err := opts.Thresholds.Validate(); err != nil {
-		return err
+		return cmdutil.Usage(err)
 	}
 	if opts.Workers < 1 {
-		return fmt.Errorf("--workers %d: need at least 1", opts.Workers)
+		return cmdutil.Usagef("--workers %d: need at least 1", opts.Workers)
 	}
 	if opts.Resume && opts.Output == "" {
-		return errors.New("--resume needs -o FILE: it continues that file")
+		return cmdutil.Usagef("--resume needs -o FILE: it continues that file")
 	}
-	patterns, analyze, err := cmdutil.Prepare(opts.Load, opts.Redact, opts.Analyzer)
+	patterns, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
 	if err != nil {
 		return err
 	}
@@ -135,9 +138,15 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 		return closeErr
 	case ctx.Err() != nil:
 		if opts.Output != "" {
-			return fmt.Errorf("interrupted: %s holds %d complete records; run the same command with --resume to finish", opts.Output, len(recorded)+s.sum.recorded)
+			return fmt.Errorf("interrupted: %s holds %d complete records; run the same command with --resume to finish: %w", opts.Output, len(recorded)+s.sum.recorded, ctx.Err())
 		}
-		return errors.New("interrupted")
+		return fmt.Errorf("interrupted: %w", ctx.Err())
+	case s.sum.failed > 0:
+		where := "recorded as errors on standard output"
+		if opts.Output != "" {
+			where = "recorded as errors in " + opts.Output
+		}
+		return cmdutil.InputsFailed("%d of %d inputs could not be analysed (%s)", s.sum.failed, s.sum.recorded, where)
 	}
 	return nil
 }
@@ -173,7 +182,7 @@ func openOutput(opts *ScreenOptions) (*output, map[string]bool, error) {
 		return nil, nil, fmt.Errorf("%w (is -o the right file?)", err)
 	}
 	if len(have.Records) > 0 && !opts.Resume {
-		return nil, nil, fmt.Errorf("%s already holds %d records: add --resume to continue it, or remove it", opts.Output, len(have.Records))
+		return nil, nil, cmdutil.Usagef("%s already holds %d records: add --resume to continue it, or remove it", opts.Output, len(have.Records))
 	}
 	flags := os.O_CREATE | os.O_WRONLY
 	if opts.Resume {
