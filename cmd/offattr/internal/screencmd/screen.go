@@ -55,7 +55,8 @@ Directories are walked recursively, following symbolic links (each directory
 once, so a link cycle ends). Records are JSONL, or CSV when -o ends in .csv
 (cells a spreadsheet would read as formulas start with a quote). Ctrl-C stops
 cleanly and the output holds every record finished in order so far; --resume
-continues into the same file, skipping inputs already recorded.
+continues into the same file, skipping inputs already recorded. One screen at
+a time writes a file: a second one stops, naming the first (OUTPUT.lock).
 --shard i/n takes a stable 1/n of the inputs (by a hash of each input's
 name), for batch schedulers. Exit status 1 when any input failed: its record
 says why, and every other input is recorded.
@@ -155,28 +156,46 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 type output struct {
 	w      *screenfile.Writer
 	file   *os.File
+	lock   *outputLock
 	closed bool
 }
 
+// close closes the records file, then lets its lock go.
 func (o *output) close() error {
-	if o.file == nil || o.closed {
+	if o.closed {
 		return nil
 	}
 	o.closed = true
-	if err := o.file.Close(); err != nil {
-		return fmt.Errorf("close %s: %w", o.file.Name(), err)
+	var err error
+	if o.file != nil {
+		if cerr := o.file.Close(); cerr != nil {
+			err = fmt.Errorf("close %s: %w", o.file.Name(), cerr)
+		}
 	}
-	return nil
+	if lerr := o.lock.release(); lerr != nil && err == nil {
+		err = lerr
+	}
+	return err
 }
 
-// openOutput opens the records destination. With --resume it reads what
-// the file already records, cuts off a partial last line (a killed run)
-// and appends; without it, it refuses to overwrite records.
-func openOutput(opts *ScreenOptions) (*output, map[string]bool, error) {
+// openOutput opens the records destination, holding its lock first (see
+// lock.go). With --resume it reads what the file already records, cuts
+// off a partial last line (a killed run) and appends; without it, it
+// refuses to overwrite records.
+func openOutput(opts *ScreenOptions) (_ *output, _ map[string]bool, err error) {
 	if opts.Output == "" {
 		w, err := screenfile.NewWriter(opts.IO.Out, screenfile.JSONL, false)
 		return &output{w: w}, nil, err
 	}
+	lock, err := lockOutput(opts.Output)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() {
+		if err != nil {
+			_ = lock.release() // the error being returned says more
+		}
+	}()
 	have, err := screenfile.ReadFile(opts.Output)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w (is -o the right file?)", err)
@@ -207,5 +226,5 @@ func openOutput(opts *ScreenOptions) (*output, map[string]bool, error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("write %s: %w", opts.Output, err)
 	}
-	return &output{w: w, file: f}, have.Files(), nil
+	return &output{w: w, file: f, lock: lock}, have.Files(), nil
 }
