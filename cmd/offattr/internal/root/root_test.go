@@ -3,6 +3,7 @@ package root
 import (
 	"bytes"
 	"errors"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -106,4 +107,12 @@ func TestGlossary(t *testing.T) {
 	for _, term := range []string{"L1-L4", "OTAR", "trial", "loop group", "triage band", "confidence", "score"} {
 		assert.Contains(t, out, "\n"+term+"\n", "offattr help glossary explains %s", term)
 	}
+}
+
+// TestREADMEGlossary keeps the README's glossary the same as the command's.
+func TestREADMEGlossary(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "README.md"))
+	require.NoError(t, err)
+	assert.True(t, strings.Contains(string(readme), "## Glossary\n\n"+glossaryMarkdown()),
+		"README.md's glossary differs from glossary.go: put this under ## Glossary:\n%s", glossaryMarkdown())
 }
