@@ -22,6 +22,8 @@ var stage = map[string]int{
 	"localllm/schema":      0, // localllm's JSON schemas
 	"internal/synthcorpus": 0,
 	"run/spans":            0, // run's trace file decoders
+	"internal/escape":      0, // log text made safe to show; every stage that writes text
+	"internal/ctxtest":     0, // test infrastructure: a context cancelled at a known point
 
 	"run":         1,
 	"run/runtest": 2, // test infrastructure over loaded runs

@@ -76,11 +76,12 @@ func New(opts Options) (Analyzer, error) {
 			return nil, fmt.Errorf("a baseline is a rules floor; it cannot be combined with a model")
 		}
 		return func(ctx context.Context, r *run.Run) (Result, error) {
-			if err := ctx.Err(); err != nil {
-				return Result{}, err
-			}
 			red := opts.Redact.NewRedactor()
-			return Result{Attribution: withSpans(r, b(red.Run(r))), Redactor: red}, nil
+			r, err := RedactContext(ctx, red, r)
+			if err != nil {
+				return Result{Redactor: red}, err
+			}
+			return Result{Attribution: withSpans(r, b(r)), Redactor: red}, nil
 		}, nil
 	}
 	comb := opts.Rules
@@ -95,15 +96,29 @@ func New(opts Options) (Analyzer, error) {
 		bands = *opts.Triage
 	}
 	return func(ctx context.Context, r *run.Run) (Result, error) {
-		if err := ctx.Err(); err != nil {
-			return Result{}, err
-		}
 		red := opts.Redact.NewRedactor()
-		in, err := Prepare(red.Run(r))
+		r, err := RedactContext(ctx, red, r)
 		if err != nil {
 			return Result{Redactor: red}, err
 		}
-		a, findings := comb.Attribute(in)
+		in, err := PrepareContext(ctx, r)
+		if err != nil {
+			return Result{Redactor: red}, err
+		}
+		type combined struct {
+			a        rules.Attribution
+			findings []rules.Finding
+		}
+		// The rules take no context and a second or more on a run of many
+		// thousand steps.
+		c, err := await(ctx, func() combined {
+			a, findings := comb.Attribute(in)
+			return combined{a, findings}
+		})
+		if err != nil {
+			return Result{Redactor: red}, err
+		}
+		a, findings := c.a, c.findings
 		if opts.Judge != nil {
 			a, err = opts.Judge.Review(ctx, in, a)
 		}
@@ -116,9 +131,21 @@ func New(opts Options) (Analyzer, error) {
 // Prepare runs the structural stages (extract, graph) that the rules and
 // every later stage read.
 func Prepare(r *run.Run) (*rules.Input, error) {
-	f := extract.Run(r)
-	g, err := graph.Build(r, f)
+	return PrepareContext(context.Background(), r)
+}
+
+// PrepareContext is Prepare that stops with ctx's error once ctx is done,
+// within each stage: a run of many thousand steps takes seconds.
+func PrepareContext(ctx context.Context, r *run.Run) (*rules.Input, error) {
+	f, err := extract.RunContext(ctx, r)
 	if err != nil {
+		return nil, err
+	}
+	g, err := graph.BuildContext(ctx, r, f)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("build graph: %w", err)
 	}
 	return &rules.Input{Run: r, Features: f, Graph: g}, nil
@@ -144,4 +171,34 @@ func withSpans(r *run.Run, a rules.Attribution) rules.Attribution {
 		a.Candidates = cands
 	}
 	return a
+}
+
+// RedactContext returns r masked by red, or r itself when red is nil (no
+// redaction): the one way every command redacts a run. A redactor cannot be stopped midway and
+// takes seconds on a run of many thousand steps, so it runs on its own
+// goroutine and the caller stops waiting once ctx is done.
+func RedactContext(ctx context.Context, red *redact.Redactor, r *run.Run) (*run.Run, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if red == nil {
+		return r, nil
+	}
+	return await(ctx, func() *run.Run { return red.Run(r) })
+}
+
+// await returns what f returns, or ctx's error as soon as ctx is done, for
+// work that takes no context. Abandoned, f finishes on its own and its
+// result is dropped; a command exits meanwhile, and a screen starts no
+// more work once interrupted.
+func await[T any](ctx context.Context, f func() T) (T, error) {
+	done := make(chan T, 1)
+	go func() { done <- f() }()
+	select {
+	case v := <-done:
+		return v, nil
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }

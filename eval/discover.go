@@ -20,11 +20,17 @@ type Subset struct {
 // Discover turns eval's PATH arguments into subsets: a directory of case
 // files is one subset named by its base name; a directory whose
 // subdirectories hold case files gives one subset per subdirectory; a file
-// is a subset of one, named by its directory. Telemetry files are found
-// like any other (*.json, *.jsonl); each of their labelled traces is a case.
+// is a subset of one, named by its directory, and "-" (standard input) a
+// subset of one named "stdin". Symbolic links to directories are followed.
+// Telemetry files are found like any other (*.json, *.jsonl); each of
+// their labelled traces is a case.
 func Discover(paths []string) ([]Subset, error) {
 	var out []Subset
 	for _, p := range paths {
+		if p == run.Stdin {
+			out = append(out, Subset{Name: "stdin", Files: []string{p}})
+			continue
+		}
 		file, _ := run.SplitRef(p) // FILE#TRACEID is one trace of FILE
 		info, err := os.Stat(file)
 		if err != nil {
@@ -43,7 +49,7 @@ func Discover(paths []string) ([]Subset, error) {
 		for _, e := range entries {
 			full := filepath.Join(p, e.Name())
 			switch {
-			case e.IsDir():
+			case isDir(full, e):
 				inner, err := caseFiles(full)
 				if err != nil {
 					return nil, err
@@ -74,12 +80,22 @@ func caseFiles(dir string) ([]string, error) {
 	}
 	var files []string
 	for _, e := range entries {
-		if !e.IsDir() && isCaseFile(e.Name()) {
+		if !isDir(filepath.Join(dir, e.Name()), e) && isCaseFile(e.Name()) {
 			files = append(files, filepath.Join(dir, e.Name()))
 		}
 	}
 	sortCases(files)
 	return files, nil
+}
+
+// isDir reports whether the entry at path is a directory, or a symbolic
+// link to one. Subsets are one level deep, so a link cannot loop here.
+func isDir(path string, e os.DirEntry) bool {
+	if e.Type()&os.ModeSymlink == 0 {
+		return e.IsDir()
+	}
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
 }
 
 func isCaseFile(name string) bool {

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/internal/escape"
+	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
@@ -60,37 +62,71 @@ var (
 	ErrNoSpanLabel = errors.New("no trace is labelled (mark the decisive span with offattr.mistake=true, or give --labels)")
 )
 
-// Evaluate attributes every case of every subset, loaded with opts: each
-// labelled trace of a telemetry file is a case of its own, named
-// FILE#TRACEID. A case that fails to load or to analyze is reported on
-// warn, counted as failed and as wrong, and the rest go on. One CaseResult
-// per case is written to cases as a JSON line.
-func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze engine.Analyzer, cases, warn io.Writer) (Report, error) {
+// Options say how Evaluate reads cases and where it reports them.
+type Options struct {
+	Load run.Options
+	// Redact, when set, masks each case, its run and its label alike (one
+	// redactor a case), before the run is analysed: the label is compared
+	// with an answer in the same placeholders, and nothing written (cases,
+	// warnings) holds what was masked.
+	Redact *redact.Patterns
+	// Cases receives one CaseResult per case as a JSON line; Warn a line
+	// per case that failed. Either may be nil.
+	Cases, Warn io.Writer
+}
+
+// Evaluate attributes every case of every subset: each labelled trace of a
+// telemetry file is a case of its own, named FILE#TRACEID. A case that
+// fails to load or to analyze is reported on opts.Warn, counted as failed
+// and as wrong, and the rest go on.
+func Evaluate(ctx context.Context, subsets []Subset, analyze engine.Analyzer, opts Options) (Report, error) {
 	rep := Report{Setting: SettingWithGroundTruth}
-	if opts.NoGroundTruth {
+	if opts.Load.NoGroundTruth {
 		rep.Setting = SettingWithoutGroundTruth
 	}
+	cases, warn := opts.Cases, opts.Warn
+	if cases == nil {
+		cases = io.Discard
+	}
+	if warn == nil {
+		warn = io.Discard
+	}
 	all := NewTally("overall")
-	enc := json.NewEncoder(cases)
+	write := func(res CaseResult) error {
+		line, err := json.Marshal(res)
+		if err != nil {
+			return fmt.Errorf("eval: encode case %s: %w", res.File, err)
+		}
+		if _, err := cases.Write(append(escape.JSON(line), '\n')); err != nil {
+			return fmt.Errorf("eval: write cases: %w", err)
+		}
+		return nil
+	}
 	for _, sub := range subsets {
 		t := NewTally(sub.Name)
 		for _, file := range sub.Files {
 			if err := ctx.Err(); err != nil {
 				return rep, err
 			}
-			cases, err := fileCases(ctx, file, opts, warn)
+			fcs, err := LabelledCases(ctx, file, opts.Load, warn)
 			if err != nil && ctx.Err() != nil {
 				return rep, ctx.Err()
 			}
 			if err != nil {
-				fmt.Fprintf(warn, "offattr: %s\n", err)
+				msg := opts.Redact.NewRedactor().String(err.Error()) // a log's text may be quoted in it
+				fmt.Fprintf(warn, "offattr: %s\n", escape.Line(msg))
 				t.Add(nil, nil)
-				if err := enc.Encode(CaseResult{File: file, Subset: sub.Name, Error: err.Error()}); err != nil {
-					return rep, fmt.Errorf("eval: write cases: %w", err)
+				if err := write(CaseResult{File: file, Subset: sub.Name, Error: msg}); err != nil {
+					return rep, err
 				}
 				continue
 			}
-			for _, c := range cases {
+			for _, c := range fcs {
+				red := opts.Redact.NewRedactor()
+				if red != nil {
+					masked := red.Case(*c)
+					c = &masked
+				}
 				res := CaseResult{File: c.Run.Source, Subset: sub.Name, Label: c.Label}
 				start := time.Now()
 				a, err := analyze(ctx, c.Run)
@@ -99,17 +135,16 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 					if ctx.Err() != nil {
 						return rep, ctx.Err()
 					}
-					err = fmt.Errorf("analyze %s: %w", c.Run.Source, err)
-					fmt.Fprintf(warn, "offattr: %s\n", err)
-					res.Error = err.Error()
+					res.Error = red.String(fmt.Sprintf("analyze %s: %s", c.Run.Source, err))
+					fmt.Fprintf(warn, "offattr: %s\n", escape.Line(res.Error))
 					t.Add(nil, nil)
 				} else {
 					o := t.Add(c.Label, &a.Attribution)
 					res.Prediction = &Prediction{Agent: a.Attribution.Agent, Step: a.Attribution.Step, Confidence: a.Attribution.Confidence, AgentCorrect: o.AgentCorrect, StepCorrect: o.StepCorrect}
 					res.Candidates = a.Attribution.Candidates
 				}
-				if err := enc.Encode(res); err != nil {
-					return rep, fmt.Errorf("eval: write cases: %w", err)
+				if err := write(res); err != nil {
+					return rep, err
 				}
 			}
 		}
@@ -121,11 +156,11 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 	return rep, nil
 }
 
-// fileCases loads the labelled cases of a file: the one case of a
+// LabelledCases loads the labelled cases of a file: the one case of a
 // Who&When file, or every labelled trace of a telemetry file. A telemetry
 // file is a user's own export, in which only some traces may be labelled:
 // the rest are left out, and warn says how many.
-func fileCases(ctx context.Context, file string, opts run.Options, warn io.Writer) ([]*run.Case, error) {
+func LabelledCases(ctx context.Context, file string, opts run.Options, warn io.Writer) ([]*run.Case, error) {
 	cases, err := run.LoadAll(ctx, file, opts)
 	if err != nil {
 		return nil, err

@@ -39,7 +39,7 @@ func TestEvaluateScores(t *testing.T) {
 
 	spy := &fixed{}
 	var cases, warn bytes.Buffer
-	rep, err := Evaluate(context.Background(), subsets, run.Options{}, spy.analyze, &cases, &warn)
+	rep, err := Evaluate(context.Background(), subsets, spy.analyze, Options{Cases: &cases, Warn: &warn})
 	require.NoError(t, err)
 
 	a := rep.Subsets[0]
@@ -80,7 +80,7 @@ func TestEvaluateWithoutGroundTruth(t *testing.T) {
 	require.NoError(t, err)
 	spy := &fixed{}
 	var sink bytes.Buffer
-	rep, err := Evaluate(context.Background(), subsets, run.Options{NoGroundTruth: true}, spy.analyze, &sink, &sink)
+	rep, err := Evaluate(context.Background(), subsets, spy.analyze, Options{Load: run.Options{NoGroundTruth: true}, Cases: &sink, Warn: &sink})
 	require.NoError(t, err)
 	assert.Equal(t, SettingWithoutGroundTruth, rep.Setting)
 	require.Len(t, spy.seen, 4)
@@ -93,7 +93,7 @@ func TestEvaluateCalibration(t *testing.T) {
 	subsets, err := Discover([]string{evaltest.WriteCases(t)})
 	require.NoError(t, err)
 	var sink bytes.Buffer
-	rep, err := Evaluate(context.Background(), subsets, run.Options{}, (&fixed{}).analyze, &sink, &sink)
+	rep, err := Evaluate(context.Background(), subsets, (&fixed{}).analyze, Options{Cases: &sink, Warn: &sink})
 	require.NoError(t, err)
 	total := 0
 	for _, b := range rep.Calibration {
@@ -147,7 +147,7 @@ func TestEvaluateTelemetry(t *testing.T) {
 	require.Len(t, subsets, 1)
 	spy := &fixed{}
 	var cases, warn bytes.Buffer
-	rep, err := Evaluate(context.Background(), subsets, run.Options{}, spy.analyze, &cases, &warn)
+	rep, err := Evaluate(context.Background(), subsets, spy.analyze, Options{Cases: &cases, Warn: &warn})
 	require.NoError(t, err)
 	assert.Equal(t, 3, rep.Overall.Cases, "two labelled traces, and the file with none")
 	assert.Equal(t, 1, rep.Overall.Failed)

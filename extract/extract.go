@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"context"
 	"strings"
 
 	"github.com/offattr/offattr/run"
@@ -12,9 +13,19 @@ import (
 // depend on what came before (a plan after a plan is a re-plan; only the
 // first step that states the task is the task).
 func Run(r *run.Run) *RunFeatures {
+	rf, _ := RunContext(context.Background(), r)
+	return rf
+}
+
+// RunContext is Run that stops with ctx's error once ctx is done: a run of
+// many thousand steps takes seconds to read. It checks before each step.
+func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rc := newRunContext(r)
 	rf := &RunFeatures{Steps: make([]Features, len(r.Steps)), Question: Claims(r.Question)}
 	for i := range r.Steps {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		rf.Steps[i] = rc.step(r.Steps[i])
 	}
 	contents := make([]string, len(r.Steps))
@@ -23,7 +34,7 @@ func Run(r *run.Run) *RunFeatures {
 	}
 	rf.FinalAnswer = finalAnswer(rf, contents, rc.noEntity)
 	AssignCallers(r, rf)
-	return rf
+	return rf, nil
 }
 
 // runContext is what reading one step needs to know about the others.

@@ -36,9 +36,10 @@ type Example struct {
 	findings []rules.Finding
 }
 
-// Load reads every case of the subsets (each subset is a corpus) and runs
-// the analyzers once over each. A case that does not load or has no label
-// is reported on warn and left out.
+// Load reads every case of the subsets (each subset is a corpus; each
+// labelled trace of a telemetry file is a case) and runs the analyzers once
+// over each. A case that does not load or has no label is reported on warn
+// and left out.
 func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*rules.Analyzer, warn io.Writer) ([]Example, error) {
 	var out []Example
 	for _, sub := range subsets {
@@ -46,27 +47,32 @@ func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*ru
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			c, err := run.LoadCase(file, opts)
-			if err == nil && c.Label == nil {
-				err = fmt.Errorf("fit %s: %w", file, eval.ErrNoLabel)
-			}
+			cases, err := eval.LabelledCases(ctx, file, opts, warn)
 			if err != nil {
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
 				fmt.Fprintf(warn, "offattr: %s (left out)\n", err)
 				continue
 			}
-			in, err := engine.Prepare(c.Run)
-			if err != nil {
-				fmt.Fprintf(warn, "offattr: analyze %s: %s (left out)\n", file, err)
-				continue
-			}
-			findings := rules.Apply(in, as)
-			ex := Example{Name: file, Corpus: sub.Name, In: in, Label: *c.Label, Rows: rules.StepRows(in, as, findings), Target: -1, findings: findings}
-			for k, r := range ex.Rows {
-				if r.Step == c.Label.Step {
-					ex.Target = k
+			for _, c := range cases {
+				in, err := engine.PrepareContext(ctx, c.Run)
+				if err != nil {
+					if ctx.Err() != nil {
+						return nil, ctx.Err()
+					}
+					fmt.Fprintf(warn, "offattr: analyze %s: %s (left out)\n", c.Run.Source, err)
+					continue
 				}
+				findings := rules.Apply(in, as)
+				ex := Example{Name: c.Run.Source, Corpus: sub.Name, In: in, Label: *c.Label, Rows: rules.StepRows(in, as, findings), Target: -1, findings: findings}
+				for k, r := range ex.Rows {
+					if r.Step == c.Label.Step {
+						ex.Target = k
+					}
+				}
+				out = append(out, ex)
 			}
-			out = append(out, ex)
 		}
 	}
 	return out, nil

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -22,6 +23,14 @@ var ErrMismatch = errors.New("features do not match the run")
 // Build draws the dependency graph of r from extract's features f. It is
 // deterministic: the same run and features give the same graph.
 func Build(r *run.Run, f *extract.RunFeatures) (*Graph, error) {
+	return BuildContext(context.Background(), r, f)
+}
+
+// BuildContext is Build that stops with ctx's error once ctx is done: a run
+// of many thousand steps takes seconds to draw. It checks between the edge
+// finders, within the longest (data, loops: every 256 steps) and between
+// the parts of putting the graph together (every 1024 edges).
+func BuildContext(ctx context.Context, r *run.Run, f *extract.RunFeatures) (*Graph, error) {
 	switch {
 	case r == nil:
 		return nil, errors.New("build graph: no run")
@@ -31,17 +40,21 @@ func Build(r *run.Run, f *extract.RunFeatures) (*Graph, error) {
 		return nil, fmt.Errorf("build graph of %s: %w: %d feature steps for %d run steps", r.Source, ErrMismatch, len(f.Steps), len(r.Steps))
 	}
 	b := newBuilder(r, f)
-	b.segmentTrials()
-	b.addNext()
-	b.addInstructs()
-	b.addObserves()
-	b.addData()
-	b.addLoops()
-	b.addReplans()
-	b.addFeedback()
-	b.addMembers()
+	b.ctx = ctx
+	for _, find := range []func(){b.segmentTrials, b.addNext, b.addInstructs, b.addObserves, b.addData, b.addLoops, b.addReplans, b.addFeedback, b.addMembers} {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		find()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	g, err := b.commit()
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, fmt.Errorf("build graph of %s: %w", r.Source, err)
 	}
 	return g, nil
@@ -49,6 +62,7 @@ func Build(r *run.Run, f *extract.RunFeatures) (*Graph, error) {
 
 // builder holds what the edge finders share while a graph is drawn.
 type builder struct {
+	ctx   context.Context // done: finders may stop early (BuildContext)
 	r     *run.Run
 	f     *extract.RunFeatures
 	n     int
@@ -75,7 +89,7 @@ type derived struct {
 }
 
 func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
-	b := &builder{r: r, f: f, n: len(r.Steps), agentIdx: map[string]int{}, planners: map[int]bool{}}
+	b := &builder{ctx: context.Background(), r: r, f: f, n: len(r.Steps), agentIdx: map[string]int{}, planners: map[int]bool{}}
 	b.kinds = make([]kindSet, b.n)
 	b.agentOf = make([]int, b.n)
 	for i := range r.Steps {
@@ -183,7 +197,10 @@ func (b *builder) commit() (*Graph, error) {
 		}
 	}
 	edges := g.sortEdges(b.edges)
-	for lo := 0; lo < len(edges); {
+	for lo, n := 0, 0; lo < len(edges); n++ {
+		if n%1024 == 0 && b.ctx.Err() != nil {
+			return nil, b.ctx.Err()
+		}
 		hi := lo + 1
 		for hi < len(edges) && edges[hi].From == edges[lo].From && edges[hi].To == edges[lo].To {
 			hi++
@@ -199,8 +216,14 @@ func (b *builder) commit() (*Graph, error) {
 	if g.out, err = g.lib.AdjacencyMap(); err != nil {
 		return nil, fmt.Errorf("adjacency: %w", err)
 	}
+	if err := b.ctx.Err(); err != nil {
+		return nil, err
+	}
 	if g.in, err = g.lib.PredecessorMap(); err != nil {
 		return nil, fmt.Errorf("predecessors: %w", err)
+	}
+	if err := b.ctx.Err(); err != nil {
+		return nil, err
 	}
 	if g.loopGroups, err = b.loopGroups(g); err != nil {
 		return nil, err

@@ -37,6 +37,9 @@ func (b *builder) addData() {
 	perStep := make([][]claimRef, b.n)
 	occ := map[string][]int{}
 	for i := 0; i < b.n; i++ {
+		if i%256 == 0 && b.ctx.Err() != nil {
+			return // BuildContext reports it
+		}
 		perStep[i] = stepClaims(b.f, i)
 		for _, c := range perStep[i] {
 			occ[c.key] = append(occ[c.key], i)
@@ -52,6 +55,9 @@ func (b *builder) addData() {
 	}
 
 	for i := 0; i < b.n; i++ {
+		if i%256 == 0 && b.ctx.Err() != nil {
+			return
+		}
 		var pairs []int           // producers of this step's claims, in order met
 		byFrom := map[int]*Edge{} // producer → edge being filled
 		for _, c := range perStep[i] {

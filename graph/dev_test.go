@@ -37,11 +37,7 @@ var (
 func devGraphs(t *testing.T) map[string]*Graph {
 	t.Helper()
 	runs := runtest.DevRuns(t) // skips when the dev half is not here
-	tau, err := filepath.Glob(filepath.Join(runtest.DevDir(t), "..", "..", "tau-retail", "*.json"))
-	require.NoError(t, err)
-	if len(tau) == 0 {
-		t.Skip("tau-retail corpus not found beside the Who&When dev half")
-	}
+	tau := runtest.TauFiles(t) // and when tau-retail is not, saying how to get them
 	devOnce.Do(func() {
 		for _, p := range tau {
 			r, err := run.Load(p, run.Options{})

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/offattr/offattr/internal/escape"
 )
 
 // view is the part of the graph an export shows: the edges of the chosen
@@ -168,15 +170,16 @@ func mermaidString(s string) string {
 }
 
 // quoted wraps s in double quotes, replacing each rune for which esc returns
-// a non-empty string, and control characters with spaces (labels are one
-// line).
+// a non-empty string, and control characters (escape.Unsafe: C0, C1,
+// bidirectional controls) with spaces (labels are one line, and the text
+// is often read in a terminal).
 func quoted(s string, esc func(rune) string) string {
 	var sb strings.Builder
 	sb.WriteByte('"')
 	for _, r := range s {
 		if e := esc(r); e != "" {
 			sb.WriteString(e)
-		} else if r < 0x20 || r == 0x7f {
+		} else if escape.Unsafe(r) {
 			sb.WriteByte(' ')
 		} else {
 			sb.WriteRune(r)

@@ -77,6 +77,9 @@ func (b *builder) addLoops() {
 	buckets := map[bucketKey][]int{}
 	var cands []int
 	for j := 0; j < b.n; j++ {
+		if j%256 == 0 && b.ctx.Err() != nil {
+			return // BuildContext reports it
+		}
 		cls := loopClassOf(b.kinds[j])
 		if cls == loopNone {
 			continue

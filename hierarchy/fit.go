@@ -1,6 +1,7 @@
 package hierarchy
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
@@ -26,6 +27,12 @@ const minNeighbourBytes = 400
 // first. A budget <= 0 means no limit. ErrBudgetTooSmall is returned when
 // even the header and the target's label do not fit.
 func Fit(c Context, budget int) (Context, error) {
+	return FitContext(context.Background(), c, budget)
+}
+
+// FitContext is Fit that stops with ctx's error once ctx is done: fitting
+// a run of many thousand steps into a small budget takes a long time.
+func FitContext(ctx context.Context, c Context, budget int) (Context, error) {
 	c.Entries = append([]Entry(nil), c.Entries...)
 	if budget <= 0 {
 		c.Budget = 0
@@ -33,7 +40,10 @@ func Fit(c Context, budget int) (Context, error) {
 		return c, nil
 	}
 	c.Budget = budget
-	if !newFitter(&c, budget).fit() {
+	if !newFitter(&c, budget).fit(ctx) {
+		if err := ctx.Err(); err != nil {
+			return Context{}, err
+		}
 		return Context{}, fmt.Errorf("context of step %d in %d tokens: %w", c.Target, budget, ErrBudgetTooSmall)
 	}
 	c.Tokens = extract.EstimateTokens(c.Render())
@@ -142,16 +152,19 @@ func (f *fitter) set(i int, d Detail) {
 func (f *fitter) fits() bool { return f.size <= f.limit }
 
 // fit runs the three stages of Fit until the context fits, and reports
-// whether it does.
-func (f *fitter) fit() bool {
+// whether it does; it gives up, false, once ctx is done.
+func (f *fitter) fit(ctx context.Context) bool {
 	if f.fits() {
 		return true
 	}
 	far, near := f.c.byDistance(2), f.c.byDistance(1)
-	if f.degradeRounds(far) {
+	if f.degradeRounds(ctx, far) {
 		return true
 	}
-	if f.truncate(near, minNeighbourBytes) || f.degradeRounds(near) {
+	if ctx.Err() != nil {
+		return false
+	}
+	if f.truncate(near, minNeighbourBytes) || f.degradeRounds(ctx, near) {
 		return true
 	}
 	t := []int{f.c.Target}
@@ -184,11 +197,14 @@ func (c *Context) byDistance(from int) []int {
 
 // degradeRounds lowers each listed entry one notch per round, in list order,
 // until the context fits or all are omitted. Truncated is skipped: it is a
-// state only truncate sets.
-func (f *fitter) degradeRounds(idx []int) bool {
+// state only truncate sets. It gives up, false, once ctx is done.
+func (f *fitter) degradeRounds(ctx context.Context, idx []int) bool {
 	for {
 		changed := false
 		for _, i := range idx {
+			if ctx.Err() != nil {
+				return false
+			}
 			e := &f.c.Entries[i]
 			if e.Detail == DetailOmitted {
 				continue

@@ -6,6 +6,7 @@
 package hierarchy
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -126,6 +127,22 @@ func BuildWithin(r *run.Run, f *extract.RunFeatures, target, budget int) (Contex
 		return Context{}, err
 	}
 	return Fit(c, budget)
+}
+
+// BuildWithinContext is BuildWithin that stops with ctx's error once ctx
+// is done, in extraction (when f is nil) and in fitting.
+func BuildWithinContext(ctx context.Context, r *run.Run, f *extract.RunFeatures, target, budget int) (Context, error) {
+	if (f == nil || len(f.Steps) != len(r.Steps)) && target >= 0 && target < len(r.Steps) {
+		var err error
+		if f, err = extract.RunContext(ctx, r); err != nil {
+			return Context{}, err
+		}
+	}
+	c, err := Build(r, f, target)
+	if err != nil {
+		return Context{}, err
+	}
+	return FitContext(ctx, c, budget)
 }
 
 // RenderWithin is the one call a prompt builder needs: the rendered context

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/offattr/offattr/internal/escape"
 )
 
 // Render writes the context as a prompt fragment: a two-line header, then
@@ -32,7 +34,7 @@ func (c Context) Render() string {
 func (c Context) header() string {
 	agent := ""
 	if c.Target >= 0 && c.Target < len(c.Entries) {
-		agent = " (" + c.Entries[c.Target].Agent + ")"
+		agent = " (" + escape.Line(c.Entries[c.Target].Agent) + ")"
 	}
 	return fmt.Sprintf("Context of step %d%s in a run of %d steps.\n"+
 		"L1 = full text (steps within 1 of it), L2 = key decisions (2-3 away), L3 = summaries (4-6 away), L4 = milestones (the rest).\n\n",
@@ -48,12 +50,13 @@ func omittedLine(i, j int) string {
 
 // label is "[L2 key decision | step 9 | Orchestrator | ledger -> WebSurfer]".
 // It is built by concatenation rather than with fmt: Render labels every
-// entry of every context, and fmt was most of its cost.
+// entry of every context, and fmt was most of its cost. Names come from
+// the log: escaped, a newline in one cannot forge a step.
 func (e Entry) label() string {
 	s := "[L" + strconv.Itoa(int(e.Level)) + " " + strings.ReplaceAll(string(e.Detail), "_", " ") +
-		" | step " + strconv.Itoa(e.Index) + " | " + e.Agent + " | " + string(e.Kind)
+		" | step " + strconv.Itoa(e.Index) + " | " + escape.Line(e.Agent) + " | " + string(e.Kind)
 	if e.Target != "" {
-		s += " -> " + e.Target
+		s += " -> " + escape.Line(e.Target)
 	}
 	if e.IsTarget {
 		s += " | TARGET"

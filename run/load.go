@@ -74,6 +74,11 @@ type Options struct {
 	// Labels are decisive faults given beside telemetry files (--labels),
 	// by trace; they win over offattr.mistake attributes in the file.
 	Labels SpanLabels
+	// MaxInput is the most bytes one input may hold; a larger one is
+	// refused (ErrTooLarge) before it is read whole. 0 means no limit.
+	MaxInput int64
+	// Stdin is what the path "-" reads; nil means os.Stdin.
+	Stdin io.Reader
 }
 
 // Load reads and parses one run file. A label the file carries is dropped:
@@ -87,7 +92,8 @@ func Load(path string, opts Options) (*Run, error) {
 	return c.Run, nil
 }
 
-// LoadCase reads one run file with its label, if it has one.
+// LoadCase reads one run file with its label, if it has one. The path "-"
+// reads opts.Stdin.
 func LoadCase(path string, opts Options) (*Case, error) {
 	cases, err := LoadAll(context.Background(), path, opts)
 	if err != nil {
@@ -111,9 +117,9 @@ func one(name string, cases []*Case) (*Case, error) {
 // trace file takes seconds; ctx ends it early.
 func LoadAll(ctx context.Context, path string, opts Options) ([]*Case, error) {
 	file, trace := SplitRef(path)
-	data, err := os.ReadFile(file)
+	data, err := read(file, opts)
 	if err != nil {
-		return nil, fmt.Errorf("load %s: %w", file, PathCause(err))
+		return nil, fmt.Errorf("load %s: %w", file, err)
 	}
 	if trace != "" {
 		c, err := parseTrace(ctx, file, trace, data, opts)
@@ -140,6 +146,105 @@ func SplitRef(path string) (file, trace string) {
 
 // Ref is the name of one trace of a file: FILE#TRACEID.
 func Ref(file, trace string) string { return file + "#" + trace }
+
+// Stdin is the path that names standard input.
+const Stdin = "-"
+
+// read reads a whole input, refusing one over opts.MaxInput: a regular
+// file by its size before reading, anything else once it has passed the
+// limit, so that a huge input costs neither the time nor the memory to
+// read it.
+func read(path string, opts Options) ([]byte, error) {
+	if path == Stdin {
+		in := opts.Stdin
+		if in == nil {
+			in = os.Stdin
+		}
+		return readAll(in, 0, opts.MaxInput)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, PathCause(err)
+	}
+	defer f.Close()
+	var size int64
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+		if opts.MaxInput > 0 && size > opts.MaxInput {
+			return nil, &TooLargeError{Size: size, Limit: opts.MaxInput}
+		}
+	}
+	return readAll(f, size, opts.MaxInput)
+}
+
+// readAll reads r to its end. With the size known it reads into one
+// buffer of that size, as os.ReadFile does (growing by doubling would
+// briefly hold twice the input); max > 0 stops it one byte past max.
+func readAll(r io.Reader, size, max int64) ([]byte, error) {
+	if max > 0 {
+		r = io.LimitReader(r, max+1)
+	}
+	n := int64(512)
+	if size > 0 {
+		n = size + 1 // room to see EOF without growing
+	}
+	if max > 0 {
+		n = min(n, max+1)
+	}
+	buf := make([]byte, 0, n)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		m, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if max > 0 && int64(len(buf)) > max {
+			return nil, &TooLargeError{Size: -1, Limit: max}
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, PathCause(err)
+		}
+	}
+}
+
+// ErrTooLarge is what TooLargeError is.
+var ErrTooLarge = errors.New("input too large")
+
+// TooLargeError is an input over Options.MaxInput. Its message names the
+// --max-input flag, which every command that reads runs has, because the
+// error reaches the user through libraries (eval) that know no flags.
+type TooLargeError struct {
+	Size  int64 // -1 when the input was not read to its end
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	if e.Size < 0 {
+		return fmt.Sprintf("input is larger than the %s limit; raise --max-input to read it", FormatSize(e.Limit))
+	}
+	return fmt.Sprintf("input is %s, larger than the %s limit; raise --max-input to read it", FormatSize(e.Size), FormatSize(e.Limit))
+}
+
+// Is makes errors.Is(err, ErrTooLarge) true.
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
+// FormatSize writes a byte count as people read it, in powers of 1024:
+// "512 B", "3.5 KiB", "256 MiB", "1.2 GiB".
+func FormatSize(n int64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
+	v, u := float64(n), 0
+	for v >= 1024 && u < len(units)-1 {
+		v /= 1024
+		u++
+	}
+	if u == 0 || v == float64(int64(v)) {
+		return fmt.Sprintf("%d %s", int64(v), units[u])
+	}
+	return fmt.Sprintf("%.1f %s", v, units[u])
+}
 
 // PathCause strips the *fs.PathError around err: callers name the file in
 // their own message, and "load x: open x: no such file" would say it twice.
@@ -238,6 +343,10 @@ func finish(c *Case, name string, opts Options) error {
 	if opts.NoGroundTruth {
 		r.GroundTruth = ""
 	}
+	r.Question, r.GroundTruth = Excerpt(r.Question), Excerpt(r.GroundTruth)
+	for i := range r.Steps {
+		excerptStep(&r.Steps[i]) // formats whose steps are not messages
+	}
 	if len(r.Steps) == 0 {
 		return fmt.Errorf("load %s: %w", r.Source, ErrEmpty)
 	}
@@ -284,6 +393,11 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 		}
 		return caseOf(transcript(msgs, nil))
 	case '{':
+		if json.Valid(data) {
+			// One value, read in place: splitting it into values first
+			// would copy a large file twice more.
+			return object(data, format)
+		}
 		values, err := decodeStream(data)
 		if err != nil {
 			return nil, err
@@ -401,12 +515,12 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 // message is the union of the message shapes we read: Who&When history
 // entries and OpenAI / AutoGen / AG2 chat messages.
 type message struct {
-	Role         string          `json:"role"`
-	Name         string          `json:"name"`
-	Content      json.RawMessage `json:"content"`
-	ToolCalls    []rawToolCall   `json:"tool_calls"`
-	FunctionCall *rawFunction    `json:"function_call"`
-	ToolCallID   string          `json:"tool_call_id"`
+	Role         string        `json:"role"`
+	Name         string        `json:"name"`
+	Content      rawText       `json:"content"`
+	ToolCalls    []rawToolCall `json:"tool_calls"`
+	FunctionCall *rawFunction  `json:"function_call"`
+	ToolCallID   string        `json:"tool_call_id"`
 }
 
 type rawToolCall struct {
@@ -415,24 +529,24 @@ type rawToolCall struct {
 }
 
 type rawFunction struct {
-	Name      string          `json:"name"`
-	Arguments json.RawMessage `json:"arguments"`
+	Name      string  `json:"name"`
+	Arguments rawText `json:"arguments"`
 }
 
 // magenticRole matches Magentic-One roles such as "Orchestrator (-> WebSurfer)".
 var magenticRole = regexp.MustCompile(`^\s*(.+?)\s*\(\s*(.*?)\s*\)\s*$`)
 
 func (m message) step() (Step, error) {
-	content, err := contentText(m.Content)
+	content, err := contentText(json.RawMessage(m.Content))
 	if err != nil {
 		return Step{}, err
 	}
-	s := Step{Role: m.Role, Content: content, ToolCallID: m.ToolCallID, Kind: KindMessage}
+	s := Step{Role: m.Role, Content: Excerpt(content), ToolCallID: m.ToolCallID, Kind: KindMessage}
 	for _, tc := range m.ToolCalls {
-		s.ToolCalls = append(s.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: scalarString(tc.Function.Arguments)})
+		s.ToolCalls = append(s.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: scalarString(json.RawMessage(tc.Function.Arguments))})
 	}
 	if m.FunctionCall != nil {
-		s.ToolCalls = append(s.ToolCalls, ToolCall{Name: m.FunctionCall.Name, Arguments: scalarString(m.FunctionCall.Arguments)})
+		s.ToolCalls = append(s.ToolCalls, ToolCall{Name: m.FunctionCall.Name, Arguments: scalarString(json.RawMessage(m.FunctionCall.Arguments))})
 	}
 	role := strings.TrimSpace(m.Role)
 	agent := strings.TrimSpace(m.Name)

@@ -1,7 +1,6 @@
 package run
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -205,22 +204,6 @@ func TestParseFormat(t *testing.T) {
 	assert.ErrorContains(t, err, `unknown format "yaml"`)
 }
 
-func FuzzParse(f *testing.F) {
-	for _, dir := range []string{"runs", "bad", "telemetry"} {
-		entries, _ := os.ReadDir(filepath.Join("..", "testdata", dir))
-		for _, e := range entries {
-			data, err := os.ReadFile(filepath.Join("..", "testdata", dir, e.Name()))
-			if err == nil {
-				f.Add(data)
-			}
-		}
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := Parse("fuzz.json", data, Options{})
-		if err != nil {
-			assert.True(t, strings.HasPrefix(err.Error(), "load fuzz.json: "))
-			return
-		}
-		assert.NotEmpty(t, r.Steps)
-	})
-}
+// FuzzParse reads fuzzed files as auto-detected; FuzzParseWhoWhen and
+// FuzzParseTranscript force each format (input_test.go).
+func FuzzParse(f *testing.F) { fuzzFormat(f, FormatAuto) }

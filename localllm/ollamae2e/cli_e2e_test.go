@@ -20,6 +20,7 @@ import (
 
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/run/runtest"
 )
 
 // These tests run the offattr binary with --model against a real server
@@ -228,13 +229,7 @@ func TestE2EAnalyze(t *testing.T) {
 func TestE2EEval(t *testing.T) {
 	bin := offattr(t)
 	requireModelFlag(t, bin, "eval")
-	root, err := RepoRoot()
-	require.NoError(t, err)
-	dev := filepath.Join(root, "..", "shared", "whowhen", "dev")
-	if _, err := os.Stat(dev); err != nil {
-		t.Skipf("no Who&When dev half beside the repository (%v); CI has it at ../shared", err)
-	}
-	cases := fewCases(t, dev, 2)
+	cases := fewCases(t, runtest.DevDir(t), 2) // skips, saying how to get it, without ../shared
 
 	srv := Start(t)
 	proxy := srv.Proxy(t)

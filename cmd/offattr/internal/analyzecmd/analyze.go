@@ -3,7 +3,6 @@ package analyzecmd
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
@@ -36,19 +36,23 @@ type AnalyzeOptions struct {
 // NewCmdAnalyze returns the analyze command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cobra.Command {
-	opts := &AnalyzeOptions{IO: io}
+	opts := &AnalyzeOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
 	cmd := &cobra.Command{
 		Use:   "analyze FILE",
 		Short: "Attribute one failed run to an agent and a step",
-		Long: `Attribute a failed run to the agent and the step of its decisive fault.
+		Long: `Attribute one failed run (FILE, or - for standard input) to the agent and the
+step of its decisive fault, with the rules' evidence and the runners-up.
 A telemetry file (OTLP/JSON, Tempo, Jaeger, Phoenix, Langfuse) may hold
 several traces: each is a run, answered in turn (JSON lines with --json);
 FILE#TRACEID analyses one. For telemetry the answer names the trace and
-span of the step, to open it in a trace viewer.`,
+span of the step, to open it in a trace viewer. Confidence and candidate
+scores are the fitted model's probabilities, in [0, 1] (see "offattr help
+glossary").`,
 		Example: `  offattr analyze run.json
   offattr analyze traces.jsonl --json
   offattr analyze traces.jsonl#4bf92f3577b34da65eed0000cafe0001
   offattr analyze run.json --json --no-ground-truth
+  cat run.json | offattr analyze -
   offattr analyze run.json --model qwen3:8b`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -61,7 +65,7 @@ span of the step, to open it in a trace viewer.`,
 			if runF != nil {
 				return runF(opts)
 			}
-			return analyzeRun(cmd.Context(), opts)
+			return opts.Redact.Error(analyzeRun(cmd.Context(), opts))
 		},
 	}
 	opts.Load.Register(cmd.Flags())
@@ -74,7 +78,7 @@ span of the step, to open it in a trace viewer.`,
 }
 
 func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
-	_, analyze, err := cmdutil.Prepare(opts.Load, opts.Redact, opts.Analyzer)
+	_, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
 	if err != nil {
 		return err
 	}
@@ -115,33 +119,34 @@ func analyzeOne(ctx context.Context, opts *AnalyzeOptions, analyze engine.Analyz
 
 func write(opts *AnalyzeOptions, a rules.Attribution, lines bool) error {
 	if opts.JSON {
-		enc := json.NewEncoder(opts.IO.Out)
-		if !lines {
-			enc.SetIndent("", "  ")
+		if lines {
+			return cmdutil.WriteJSONLine(opts.IO.Out, a)
 		}
-		return enc.Encode(a)
+		return cmdutil.WriteJSON(opts.IO.Out, a)
 	}
 	return WriteText(opts.IO.Out, a, opts.Alternatives)
 }
 
-// WriteText prints an attribution for a person to read.
+// WriteText prints an attribution for a person to read. Everything that
+// came from the log (names, rationale, quotes) is escaped, so that it
+// cannot forge a line or reach the terminal as a control sequence.
 func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n", a.File)
-	fmt.Fprintf(&b, "  agent       %s\n", a.Agent)
+	fmt.Fprintf(&b, "%s\n", escape.Line(a.File))
+	fmt.Fprintf(&b, "  agent       %s\n", escape.Line(a.Agent))
 	fmt.Fprintf(&b, "  step        %d\n", a.Step)
 	if a.SpanID != "" {
-		fmt.Fprintf(&b, "  span        %s (trace %s)\n", a.SpanID, a.TraceID)
+		fmt.Fprintf(&b, "  span        %s (trace %s)\n", escape.Line(a.SpanID), escape.Line(a.TraceID))
 	}
-	fmt.Fprintf(&b, "  confidence  %.2f (%s)\n", a.Confidence, a.Mode)
+	fmt.Fprintf(&b, "  confidence  %.2f of 1 (%s)\n", a.Confidence, a.Mode)
 	if a.Triage != "" {
-		fmt.Fprintf(&b, "  triage      %s (%s)\n", a.Triage, a.TriageReason)
+		fmt.Fprintf(&b, "  triage      %s (%s)\n", a.Triage, escape.Line(a.TriageReason))
 	}
-	fmt.Fprintf(&b, "\n%s\n", a.Rationale)
+	fmt.Fprintf(&b, "\n%s\n", escape.Line(a.Rationale))
 	if len(a.Evidence) > 0 {
 		b.WriteString("\nEvidence:\n")
 		for _, e := range a.Evidence {
-			fmt.Fprintf(&b, "  [%s] step %d: %q\n", e.Rule, e.Step, e.Quote)
+			fmt.Fprintf(&b, "  [%s] step %d: %q\n", escape.Line(e.Rule), e.Step, e.Quote)
 		}
 	}
 	var alts []rules.Candidate
@@ -152,9 +157,9 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 		}
 	}
 	if len(alts) > 0 {
-		b.WriteString("\nAlternatives:\n")
+		b.WriteString("\nAlternatives (score: each step's probability, on the confidence's scale):\n")
 		for _, c := range alts {
-			fmt.Fprintf(&b, "  step %-4d %-24s score %.2f  %s\n", c.Step, c.Agent, c.Score, strings.Join(c.Rules, ", "))
+			fmt.Fprintf(&b, "  step %-4d %-24s score %.2f  %s\n", c.Step, escape.Line(c.Agent), c.Score, escape.Line(strings.Join(c.Rules, ", ")))
 		}
 	}
 	if a.Usage.LLMCalls > 0 {

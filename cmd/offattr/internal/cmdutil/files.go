@@ -21,6 +21,9 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 func RunName(path string) string {
 	file, _ := run.SplitRef(path) // the traces of one file keep its name
 	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	if file == run.Stdin {
+		base = "stdin"
+	}
 	base = strings.Trim(unsafeName.ReplaceAllString(base, "_"), "._")
 	if base == "" {
 		base = "run"

@@ -1,10 +1,12 @@
 // Package cmdutil holds what every offattr command shares: the IO streams,
-// the flags that say how runs are read, and the error that sets an exit code.
+// the flags that say how runs are read and redacted, and the errors that
+// tell main which exit code to use.
 package cmdutil
 
 import (
 	"io"
 	"os"
+	"sync"
 )
 
 // IOStreams are a command's standard streams. Data goes to Out; warnings,
@@ -17,9 +19,39 @@ type IOStreams struct {
 	ErrTTY bool
 }
 
-// System returns the process's streams.
+// System returns the process's streams. Out records its first write error
+// (OutErr), so that a full disk or a closed file is reported even where a
+// writer's error goes unchecked.
 func System() *IOStreams {
-	return &IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr, ErrTTY: isTerminal(os.Stderr)}
+	return &IOStreams{In: os.Stdin, Out: &recorder{w: os.Stdout}, ErrOut: os.Stderr, ErrTTY: isTerminal(os.Stderr)}
+}
+
+// OutErr is the first error writing to Out, when Out records one (System's
+// does), else nil.
+func (s *IOStreams) OutErr() error {
+	if r, ok := s.Out.(*recorder); ok {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return r.err
+	}
+	return nil
+}
+
+// recorder passes writes through and keeps the first error.
+type recorder struct {
+	mu  sync.Mutex
+	w   io.Writer
+	err error
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n, err := r.w.Write(p)
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return n, err
 }
 
 func isTerminal(f *os.File) bool {

@@ -2,6 +2,10 @@ package cmdutil
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -14,33 +18,48 @@ type LoadFlags struct {
 	Question      string
 	GroundTruth   string
 	NoGroundTruth bool
+	MaxInput      ByteSize
+	// In is what the file "-" reads (standard input).
+	In io.Reader
 }
 
-// Register adds the flags to fs.
+// DefaultMaxInput is --max-input's default: far above any real run, low
+// enough that a runaway file is refused rather than read into memory.
+const DefaultMaxInput = 256 << 20
+
+// Register adds the flags to fs. --format was the input format's name
+// before every command used --format for what it writes; it stays as a
+// deprecated alias where it never meant anything else.
 func (l *LoadFlags) Register(fs *pflag.FlagSet) {
-	l.RegisterInput(fs, "format")
+	l.RegisterInput(fs)
+	fs.StringVar(&l.Format, "format", string(run.FormatAuto), "input format (deprecated: use --input-format)")
+	_ = fs.MarkDeprecated("format", "use --input-format; --format is for what a command writes")
 	fs.StringVar(&l.GroundTruth, "ground-truth", "", "the correct final answer (overrides the file)")
 	fs.BoolVar(&l.NoGroundTruth, "no-ground-truth", false, "attribute without the ground-truth answer, even if the file has one")
 }
 
-// RegisterInput adds only the flags that say how a file is read, with the
-// format flag under formatName, for a command whose --format is its output.
-func (l *LoadFlags) RegisterInput(fs *pflag.FlagSet, formatName string) {
-	fs.StringVar(&l.Format, formatName, string(run.FormatAuto), "input format: auto, whowhen, transcript, or a trace file: otlp, tempo, jaeger, openinference (phoenix), langfuse")
+// RegisterInput adds only the flags that say how a file is read, for a
+// command whose --format is its output.
+func (l *LoadFlags) RegisterInput(fs *pflag.FlagSet) {
+	fs.StringVar(&l.Format, "input-format", string(run.FormatAuto), "input format: auto, whowhen, transcript, or a trace file: otlp, tempo, jaeger, openinference (phoenix), langfuse")
 	fs.StringVar(&l.Question, "question", "", "the task the run tried to solve (overrides the file)")
+	l.MaxInput = DefaultMaxInput
+	fs.Var(&l.MaxInput, "max-input", "refuse inputs larger than this (bytes, or with K, M, G: powers of 1024; 0 for no limit)")
 }
 
 // Options converts the flags into loader options.
 func (l *LoadFlags) Options() (run.Options, error) {
 	f, err := run.ParseFormat(l.Format)
 	if err != nil {
-		return run.Options{}, err
+		return run.Options{}, Usagef("--input-format: %w", err)
 	}
-	return run.Options{Format: f, Question: l.Question, GroundTruth: l.GroundTruth, NoGroundTruth: l.NoGroundTruth}, nil
+	return run.Options{Format: f, Question: l.Question, GroundTruth: l.GroundTruth, NoGroundTruth: l.NoGroundTruth,
+		MaxInput: int64(l.MaxInput), Stdin: l.In}, nil
 }
 
-// Load reads one run as the flags say (--no-ground-truth included). A run
-// never carries the benchmark label (see run.Case).
+// Load reads one run as the flags say (--no-ground-truth included); "-"
+// reads standard input. A run never carries the benchmark label (see
+// run.Case).
 func (l *LoadFlags) Load(path string) (*run.Run, error) {
 	opts, err := l.Options()
 	if err != nil {
@@ -103,3 +122,45 @@ func (l *LoadFlags) Parse(name string, data []byte) (*run.Run, error) {
 	}
 	return run.Parse(name, data, opts)
 }
+
+// ByteSize is a flag value in bytes, written as a number with an optional
+// K, M or G (powers of 1024; "KB", "MiB" and the like read the same).
+type ByteSize int64
+
+func (b *ByteSize) String() string {
+	if *b == 0 {
+		return "0"
+	}
+	return strings.ReplaceAll(run.FormatSize(int64(*b)), " ", "")
+}
+
+// Set parses a size.
+func (b *ByteSize) Set(s string) error {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "IB"), "B")
+	mult := int64(1)
+	if t != "" {
+		switch t[len(t)-1] {
+		case 'K':
+			mult = 1 << 10
+		case 'M':
+			mult = 1 << 20
+		case 'G':
+			mult = 1 << 30
+		case 'T':
+			mult = 1 << 40
+		}
+		if mult > 1 {
+			t = t[:len(t)-1]
+		}
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	if err != nil || !(v >= 0 && v*float64(mult) <= 1<<62) { // NaN fails too
+		return fmt.Errorf("%q is not a size (e.g. 512K, 256M, 2G)", s)
+	}
+	*b = ByteSize(v * float64(mult))
+	return nil
+}
+
+// Type names the value in --help.
+func (b *ByteSize) Type() string { return "size" }

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestRedactFlags(t *testing.T) {
+func TestRedactFlagsRegistered(t *testing.T) {
 	tests := []struct {
 		name      string
 		onDefault bool
@@ -28,7 +28,7 @@ func TestRedactFlags(t *testing.T) {
 			var r RedactFlags
 			fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
 			if tt.onDefault {
-				r.RegisterOnByDefault(fs)
+				r.RegisterOn(fs)
 			} else {
 				r.Register(fs)
 			}

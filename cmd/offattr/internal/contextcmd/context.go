@@ -3,22 +3,26 @@
 package contextcmd
 
 import (
-	"encoding/json"
+	"context"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/hierarchy"
+	"github.com/offattr/offattr/internal/escape"
 )
 
 // ContextOptions holds every input and dependency of one context command.
 type ContextOptions struct {
 	IO   *cmdutil.IOStreams
 	Load cmdutil.LoadFlags
-	Path string
-	Step int
+	// Redact masks the run before the context is built.
+	Redact cmdutil.RedactFlags
+	Path   string
+	Step   int
 	// Budget is the most tokens the context may take; 0 means no limit.
 	Budget int
 	JSON   bool
@@ -27,50 +31,66 @@ type ContextOptions struct {
 // NewCmdContext returns the context command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdContext(io *cmdutil.IOStreams, runF func(*ContextOptions) error) *cobra.Command {
-	opts := &ContextOptions{IO: io}
+	opts := &ContextOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
 	cmd := &cobra.Command{
 		Use:   "context FILE --step N",
 		Short: "Print the L1-L4 context of one step, fitted to a token budget",
 		Long: `Print ECHO's hierarchical context of one step: its neighbours in full (L1),
 key decisions of steps 2-3 away (L2), summaries 4-6 away (L3) and milestones
 of the rest (L4). With --budget the farthest steps are reduced first until the
-context fits; tokens are estimated as bytes/4, rounded up.`,
+context fits; tokens are estimated as bytes/4, rounded up. FILE - reads
+standard input.`,
 		Example: `  offattr context run.json --step 12
-  offattr context run.json --step 12 --budget 2000 --json`,
+  offattr context run.json --step 12 --budget 2000 --json --redact`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
+			// Checked here rather than with MarkFlagRequired, whose error
+			// cobra returns before a usage error can be made of it.
+			if !cmd.Flags().Changed("step") {
+				return cmdutil.Usagef(`required flag "--step" not set`)
+			}
 			if opts.Budget < 0 {
-				return fmt.Errorf("--budget must be 0 (no limit) or more, not %d", opts.Budget)
+				return cmdutil.Usagef("--budget must be 0 (no limit) or more, not %d", opts.Budget)
 			}
 			if runF != nil {
 				return runF(opts)
 			}
-			return contextRun(opts)
+			return opts.Redact.Error(contextRun(cmd.Context(), opts))
 		},
 	}
 	opts.Load.Register(cmd.Flags())
+	opts.Redact.Register(cmd.Flags())
 	cmd.Flags().IntVar(&opts.Step, "step", 0, "0-based index of the step to build the context of (required)")
 	cmd.Flags().IntVar(&opts.Budget, "budget", 0, "most tokens the context may take (bytes/4); 0 for no limit")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the context as JSON")
-	_ = cmd.MarkFlagRequired("step")
 	return cmd
 }
 
-func contextRun(opts *ContextOptions) error {
+func contextRun(ctx context.Context, opts *ContextOptions) error {
+	if _, err := opts.Load.Options(); err != nil {
+		return err
+	}
+	patterns, err := opts.Redact.Compile()
+	if err != nil {
+		return err
+	}
 	r, err := opts.Load.Load(opts.Path)
 	if err != nil {
 		return err
 	}
-	c, err := hierarchy.BuildWithin(r, nil, opts.Step, opts.Budget)
+	if r, err = engine.RedactContext(ctx, patterns.NewRedactor(), r); err != nil {
+		return fmt.Errorf("%s: %w", opts.Path, err)
+	}
+	c, err := hierarchy.BuildWithinContext(ctx, r, nil, opts.Step, opts.Budget)
 	if err != nil {
 		return fmt.Errorf("%s: %w", opts.Path, err)
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(opts.IO.Out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(c)
+		return cmdutil.WriteJSON(opts.IO.Out, c)
 	}
-	_, err = io.WriteString(opts.IO.Out, c.Render())
+	// The steps' text is shown as written, line breaks included; what
+	// could act on a terminal is escaped (names are, in the labels).
+	_, err = io.WriteString(opts.IO.Out, escape.Text(c.Render()))
 	return err
 }

@@ -4,7 +4,6 @@ package evalcmd
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -17,6 +16,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/eval"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
@@ -24,11 +24,14 @@ import (
 
 // EvalOptions holds every input and dependency of one eval.
 type EvalOptions struct {
-	IO          *cmdutil.IOStreams
-	Load        cmdutil.LoadFlags
-	Model       cmdutil.ModelFlags
-	Rules       cmdutil.RuleFlags
-	Analyzer    cmdutil.AnalyzerFunc
+	IO       *cmdutil.IOStreams
+	Load     cmdutil.LoadFlags
+	Model    cmdutil.ModelFlags
+	Rules    cmdutil.RuleFlags
+	Analyzer cmdutil.AnalyzerFunc
+	// Redact masks each case, run and label, before it is analysed, so
+	// the --cases lines and the warnings are masked too.
+	Redact      cmdutil.RedactFlags
 	Mode        string
 	Paths       []string
 	JSON        bool
@@ -42,14 +45,16 @@ type EvalOptions struct {
 
 // NewCmdEval returns the eval command.
 func NewCmdEval(io *cmdutil.IOStreams, runF func(*EvalOptions) error) *cobra.Command {
-	opts := &EvalOptions{IO: io, Mode: rules.ModeRules}
+	opts := &EvalOptions{IO: io, Mode: rules.ModeRules, Load: cmdutil.LoadFlags{In: io.In}}
 	cmd := &cobra.Command{
 		Use:   "eval PATH...",
 		Short: "Measure attribution accuracy on labelled cases",
 		Long: `Attribute every labelled case under PATH and report, per subset and overall,
 agent accuracy, step accuracy, step accuracy within ±k steps and recall@k.
 PATH is a directory of case files, or a directory whose subdirectories are
-(each subdirectory is a subset, named by its base name), or a file.
+(each subdirectory is a subset, named by its base name), a case file, or -
+for one case on standard input. A case that cannot be read or analysed is
+reported, counted as wrong, and makes eval exit 1 after the report.
 
 Telemetry files (OTLP/JSON, Tempo, Jaeger, Phoenix, Langfuse) are cases too,
 one per labelled trace: the span of the decisive fault carries
@@ -75,12 +80,13 @@ offattr.mistake=true (and offattr.mistake_reason), or --labels names it.`,
 			if runF != nil {
 				return runF(opts)
 			}
-			return evalRun(cmd.Context(), opts)
+			return opts.Redact.Error(evalRun(cmd.Context(), opts))
 		},
 	}
 	opts.Load.Register(cmd.Flags())
 	opts.Model.Register(cmd.Flags())
 	opts.Rules.Register(cmd.Flags())
+	opts.Redact.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&opts.CasesPath, "cases", "", "write one JSON line per case to this file")
 	cmd.Flags().BoolVar(&opts.Calibration, "calibration", false, "also print accuracy per confidence band")
@@ -90,10 +96,6 @@ offattr.mistake=true (and offattr.mistake_reason), or --labels names it.`,
 }
 
 func evalRun(ctx context.Context, opts *EvalOptions) error {
-	subsets, err := eval.Discover(opts.Paths)
-	if err != nil {
-		return err
-	}
 	loadOpts, err := opts.Load.Options()
 	if err != nil {
 		return err
@@ -103,11 +105,21 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 			return err
 		}
 	}
+	patterns, err := opts.Redact.Compile()
+	if err != nil {
+		return err
+	}
+	subsets, err := eval.Discover(opts.Paths)
+	if err != nil {
+		return err
+	}
+	// eval redacts each case itself, label included; the engine must not
+	// redact the run a second time.
 	analyze, err := opts.Analyzer(nil)
 	if err != nil {
 		return err
 	}
-	var cases io.Writer = io.Discard
+	var cases io.Writer
 	if opts.CasesPath != "" {
 		f, err := os.Create(opts.CasesPath)
 		if err != nil {
@@ -116,9 +128,14 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		defer f.Close()
 		cases = f
 	}
-	rep, err := eval.Evaluate(ctx, subsets, loadOpts, analyze, cases, opts.IO.ErrOut)
+	rep, err := eval.Evaluate(ctx, subsets, analyze, eval.Options{Load: loadOpts, Redact: patterns, Cases: cases, Warn: opts.IO.ErrOut})
 	if err != nil {
 		return err
+	}
+	if f, ok := cases.(*os.File); ok {
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("eval: write %s: %w", opts.CasesPath, err)
+		}
 	}
 	rep.Mode = opts.Mode
 	// With --model the mode is rules+llm even when every answer came from
@@ -126,10 +143,18 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	if rep.Overall.Usage.LLMCalls > 0 || opts.Model.Enabled() {
 		rep.Mode = rules.ModeRulesLLM
 	}
+	if err := writeReport(opts, rep); err != nil {
+		return err
+	}
+	if n := rep.Overall.Failed; n > 0 {
+		return cmdutil.InputsFailed("%d of %d cases could not be evaluated (see above; they count as wrong)", n, rep.Overall.Cases)
+	}
+	return nil
+}
+
+func writeReport(opts *EvalOptions, rep eval.Report) error {
 	if opts.JSON {
-		enc := json.NewEncoder(opts.IO.Out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return cmdutil.WriteJSON(opts.IO.Out, rep)
 	}
 	if err := WriteTable(opts.IO.Out, rep); err != nil {
 		return err
@@ -189,7 +214,9 @@ func WriteTable(w io.Writer, rep eval.Report) error {
 	head = append(head, "llm calls", "prompt tok", "seconds")
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for _, s := range append(rep.Subsets, rep.Overall) {
-		row := []string{s.Name, strconv.Itoa(s.Cases), strconv.Itoa(s.Failed), pct(s.AgentAccuracy), pct(s.StepAccuracy)}
+		// Subset names are directory names: escaped, and tab-free for the
+		// table's columns.
+		row := []string{escape.Line(s.Name), strconv.Itoa(s.Cases), strconv.Itoa(s.Failed), pct(s.AgentAccuracy), pct(s.StepAccuracy)}
 		for _, k := range eval.WithinK {
 			row = append(row, pct(s.StepWithin[strconv.Itoa(k)]))
 		}

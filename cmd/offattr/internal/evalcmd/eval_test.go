@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -23,7 +25,9 @@ func TestEvalJSONShape(t *testing.T) {
 	var out, errOut bytes.Buffer
 	cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
 	cmd.SetArgs([]string{dir, "--json"})
-	require.NoError(t, cmd.Execute())
+	err := cmd.Execute()
+	require.ErrorIs(t, err, cmdutil.ErrInputsFailed, "the corpus holds a broken case: the report is written, and the exit says so")
+	assert.EqualError(t, err, "1 of 5 cases could not be evaluated (see above; they count as wrong)")
 	var rep map[string]any
 	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
 	assert.ElementsMatch(t, []string{"setting", "mode", "subsets", "overall"}, keys(rep))
@@ -63,7 +67,7 @@ func TestEvalWithModel(t *testing.T) {
 		var out, errOut bytes.Buffer
 		cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
 		cmd.SetArgs([]string{dir, "--json", "--model", "fake", "--ollama-host", srv.URL, "--cache-dir", cache, "--panel", "2"})
-		require.NoError(t, cmd.Execute())
+		require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed, "one case is broken")
 		var rep eval.Report
 		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
 		return rep
@@ -101,4 +105,21 @@ func TestEvalTelemetryLabels(t *testing.T) {
 	cmd = NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
 	cmd.SetArgs([]string{dir, "--labels", filepath.Join(dir, "missing.jsonl")})
 	assert.EqualError(t, cmd.Execute(), "labels "+filepath.Join(dir, "missing.jsonl")+": no such file or directory")
+}
+
+func TestEvalRedactsAndReadsStdin(t *testing.T) {
+	leaky := filepath.Join("..", "..", "..", "..", "testdata", "leaky", "mailer.json")
+	data, err := os.ReadFile(leaky)
+	require.NoError(t, err)
+	casesPath := filepath.Join(t.TempDir(), "cases.jsonl")
+	out, stderr, err := cmdutil.ExecuteWithInput(func(io *cmdutil.IOStreams) *cobra.Command { return NewCmdEval(io, nil) },
+		strings.NewReader(string(data)), "-", "--redact", "--cases", casesPath)
+	require.NoError(t, err, stderr)
+	assert.Contains(t, out, "stdin", "the case read from standard input is a subset of its own")
+	cases, err := os.ReadFile(casesPath)
+	require.NoError(t, err)
+	for _, s := range []string{"bob@example.com", "Hunter22", "10.2.3.4"} {
+		assert.NotContains(t, string(cases), s)
+	}
+	assert.Contains(t, string(cases), `"reason":"Mailer kept the wrong password=[PASSWORD_`)
 }

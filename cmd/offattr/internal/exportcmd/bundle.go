@@ -1,6 +1,7 @@
 package exportcmd
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -40,14 +41,21 @@ type Context struct {
 }
 
 // ContextFunc renders the view of run r around step target in at most
-// budget tokens (four bytes a token).
-type ContextFunc func(in *rules.Input, target, budget int) (string, error)
+// budget tokens (four bytes a token), giving up once ctx is done.
+type ContextFunc func(ctx context.Context, in *rules.Input, target, budget int) (string, error)
 
 // ECHOContext is ECHO's hierarchy around the target: L1 in full, then key
 // decisions, summaries and milestones farther away (package hierarchy).
-func ECHOContext(in *rules.Input, target, budget int) (string, error) {
-	return hierarchy.RenderWithin(in.Run, in.Features, target, budget)
+func ECHOContext(ctx context.Context, in *rules.Input, target, budget int) (string, error) {
+	c, err := hierarchy.BuildWithinContext(ctx, in.Run, in.Features, target, budget)
+	if err != nil {
+		return "", err
+	}
+	return c.Render(), nil
 }
+
+// renderContext is a ContextFunc with its context bound, as build calls it.
+type renderContext func(in *rules.Input, target, budget int) (string, error)
 
 // question is what the stronger model is asked; it restates the task
 // definition (Who&When, RAFFLES Def. 3.5) so the bundle stands alone.
@@ -91,7 +99,7 @@ const minContextTokens = 200
 var quoteCaps = []int{400, 160, 60}
 
 // build assembles the bundle of one analysed run within budget tokens.
-func build(in *rules.Input, a rules.Attribution, d triage.Decision, budget int, redacted bool, ctxf ContextFunc) (Bundle, error) {
+func build(in *rules.Input, a rules.Attribution, d triage.Decision, budget int, redacted bool, ctxf renderContext) (Bundle, error) {
 	r := in.Run
 	b := Bundle{
 		File: a.File, Task: r.Question, GroundTruth: r.GroundTruth, Steps: len(r.Steps), Agents: r.Agents(),

@@ -6,8 +6,8 @@ package exportcmd
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +17,9 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
 	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/redact"
+	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
 )
@@ -47,7 +49,7 @@ const DefaultBudget = 8000
 // NewCmdExport returns the export command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdExport(io *cmdutil.IOStreams, runF func(*ExportOptions) error) *cobra.Command {
-	opts := &ExportOptions{IO: io}
+	opts := &ExportOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
 	cmd := &cobra.Command{
 		Use:   "export FILE... | --from screen.jsonl [--escalate]",
 		Short: "Write escalation bundles (Markdown prompt + JSON) for a stronger model",
@@ -59,12 +61,18 @@ base name and a short hash of its path. The paths of the Markdown files are
 printed on standard output.
 
 The runs are FILE... (every trace of a telemetry file, or FILE#TRACEID for
-one), or the inputs of a screen's records (--from), only the
+one; - for one run on standard input), or the inputs of a screen's records
+(--from, - for records on standard input), only the
 escalated ones with --escalate. Runs are analysed again (rules are
 deterministic and model answers cached, so this repeats the screen's answer
-with its evidence). With --redact nothing unmasked reaches the bundle.`,
+with its evidence).
+
+Bundles are made to leave the machine, so redaction is on by default here:
+secrets and personal data are masked before the run is analysed, and nothing
+unmasked reaches the bundle. --no-redact writes the text as it is.`,
 		Example: `  offattr export run.json -o escalate/
-  offattr screen corpus/ -o screen.jsonl && offattr export --from screen.jsonl --escalate --redact -o escalate/`,
+  offattr screen corpus/ -o screen.jsonl && offattr export --from screen.jsonl --escalate -o escalate/
+  offattr export run.json --no-redact -o local-only/`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
 			if opts.Analyzer == nil {
@@ -78,13 +86,13 @@ with its evidence). With --redact nothing unmasked reaches the bundle.`,
 			if runF != nil {
 				return runF(opts)
 			}
-			return exportRun(cmd.Context(), opts)
+			return opts.Redact.Error(exportRun(cmd.Context(), opts))
 		},
 	}
 	opts.Load.Register(cmd.Flags())
 	opts.Model.Register(cmd.Flags())
 	opts.Rules.Register(cmd.Flags())
-	opts.Redact.Register(cmd.Flags())
+	opts.Redact.RegisterOn(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVar(&opts.From, "from", "", "export the runs recorded in this screen output (.jsonl or .csv)")
 	f.BoolVar(&opts.Escalate, "escalate", false, "with --from, only the runs triaged escalate")
@@ -100,14 +108,14 @@ type item struct {
 }
 
 func exportRun(ctx context.Context, opts *ExportOptions) error {
+	if opts.Budget < minContextTokens*2 {
+		return cmdutil.Usagef("--budget %d is too small: give at least %d tokens", opts.Budget, minContextTokens*2)
+	}
 	items, err := selectItems(opts)
 	if err != nil {
 		return err
 	}
-	if opts.Budget < minContextTokens*2 {
-		return fmt.Errorf("--budget %d is too small: give at least %d tokens", opts.Budget, minContextTokens*2)
-	}
-	patterns, analyze, err := cmdutil.Prepare(opts.Load, opts.Redact, opts.Analyzer)
+	patterns, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
 	if err != nil {
 		return err
 	}
@@ -116,35 +124,38 @@ func exportRun(ctx context.Context, opts *ExportOptions) error {
 	}
 	written, failed := 0, 0
 	for _, it := range items {
-		if ctx.Err() != nil {
-			return fmt.Errorf("interrupted after %d bundles", written)
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("interrupted after %d bundles: %w", written, err)
 		}
 		runs, err := itemRuns(ctx, opts, it)
 		if err != nil && ctx.Err() != nil {
 			return fmt.Errorf("interrupted after %d bundles", written)
 		}
 		if err != nil {
-			fmt.Fprintf(opts.IO.ErrOut, "offattr: %s\n", err)
+			// The message may quote the run: masked as the run would be.
+			fmt.Fprintf(opts.IO.ErrOut, "offattr: %s\n", escape.Line(opts.Redact.Error(err).Error()))
 			failed++
 			continue
 		}
 		for _, r := range runs {
 			path, err := exportOne(ctx, opts, r, it.triage, analyze, patterns)
 			if err != nil {
-				if ctx.Err() != nil {
-					return fmt.Errorf("interrupted after %d bundles", written)
+				if cerr := ctx.Err(); cerr != nil {
+					return fmt.Errorf("interrupted after %d bundles: %w", written, cerr)
 				}
-				fmt.Fprintf(opts.IO.ErrOut, "offattr: %s\n", err)
+				fmt.Fprintf(opts.IO.ErrOut, "offattr: %s\n", escape.Line(opts.Redact.Error(err).Error()))
 				failed++
 				continue
 			}
-			fmt.Fprintln(opts.IO.Out, path)
+			if _, err := fmt.Fprintln(opts.IO.Out, escape.Line(path)); err != nil {
+				return fmt.Errorf("write standard output: %w", err)
+			}
 			written++
 		}
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "exported %d bundles to %s; %d failed\n", written, opts.Dir, failed)
+	fmt.Fprintf(opts.IO.ErrOut, "exported %d bundles to %s; %d failed\n", written, escape.Line(opts.Dir), failed)
 	if failed > 0 {
-		return fmt.Errorf("%d of %d runs could not be exported (see above)", failed, written+failed)
+		return cmdutil.InputsFailed("%d of %d runs could not be exported (see above)", failed, written+failed)
 	}
 	return nil
 }
@@ -162,11 +173,11 @@ func itemRuns(ctx context.Context, opts *ExportOptions, it item) ([]*run.Run, er
 func selectItems(opts *ExportOptions) ([]item, error) {
 	switch {
 	case opts.From != "" && len(opts.Files) > 0:
-		return nil, errors.New("give run files or --from, not both")
+		return nil, cmdutil.Usagef("give run files or --from, not both")
 	case opts.From == "" && len(opts.Files) == 0:
-		return nil, errors.New("nothing to export: give run files, or --from a screen output")
+		return nil, cmdutil.Usagef("nothing to export: give run files, or --from a screen output")
 	case opts.Escalate && opts.From == "":
-		return nil, errors.New("--escalate selects from a screen output: add --from FILE")
+		return nil, cmdutil.Usagef("--escalate selects from a screen output: add --from FILE")
 	}
 	if opts.From == "" {
 		items := make([]item, len(opts.Files))
@@ -175,10 +186,7 @@ func selectItems(opts *ExportOptions) ([]item, error) {
 		}
 		return items, nil
 	}
-	if _, err := os.Stat(opts.From); err != nil {
-		return nil, fmt.Errorf("--from %s: %w", opts.From, errors.Unwrap(err))
-	}
-	c, err := screenfile.ReadFile(opts.From)
+	c, err := readRecords(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -191,6 +199,26 @@ func selectItems(opts *ExportOptions) ([]item, error) {
 		items = append(items, item{file: r.File, triage: &d})
 	}
 	return items, nil
+}
+
+// readRecords reads the screen records --from names; "-" reads them from
+// standard input (JSONL).
+func readRecords(opts *ExportOptions) (screenfile.Contents, error) {
+	if opts.From == run.Stdin {
+		data, err := io.ReadAll(opts.IO.In)
+		if err != nil {
+			return screenfile.Contents{}, fmt.Errorf("--from -: read standard input: %w", err)
+		}
+		c, err := screenfile.Parse(data, screenfile.JSONL)
+		if err != nil {
+			return screenfile.Contents{}, fmt.Errorf("--from -: %w", err)
+		}
+		return c, nil
+	}
+	if _, err := os.Stat(opts.From); err != nil {
+		return screenfile.Contents{}, fmt.Errorf("--from %s: %w", opts.From, run.PathCause(err))
+	}
+	return screenfile.ReadFile(opts.From)
 }
 
 // exportOne analyses one run and writes its two files, returning the
@@ -206,7 +234,10 @@ func exportOne(ctx context.Context, opts *ExportOptions, r *run.Run, verdict *tr
 	if verdict != nil {
 		d = *verdict // the screen's verdict, with its thresholds
 	}
-	b, err := build(res.Input, a, d, opts.Budget, patterns != nil, opts.Context)
+	ctxf := func(in *rules.Input, target, budget int) (string, error) {
+		return opts.Context(ctx, in, target, budget)
+	}
+	b, err := build(res.Input, a, d, opts.Budget, patterns != nil, ctxf)
 	if err != nil {
 		return "", fmt.Errorf("export %s: %w", r.Source, err)
 	}
@@ -215,7 +246,7 @@ func exportOne(ctx context.Context, opts *ExportOptions, r *run.Run, verdict *tr
 	if err != nil {
 		return "", fmt.Errorf("export %s: %w", r.Source, err)
 	}
-	if err := cmdutil.WriteFileAtomic(base+".json", append(data, '\n')); err != nil {
+	if err := cmdutil.WriteFileAtomic(base+".json", append(escape.JSON(data), '\n')); err != nil {
 		return "", err
 	}
 	if err := cmdutil.WriteFileAtomic(base+".md", []byte(b.Markdown())); err != nil {

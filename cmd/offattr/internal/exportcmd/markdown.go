@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/offattr/offattr/internal/escape"
 )
 
 // Markdown renders the bundle as a self-contained prompt.
@@ -20,7 +22,11 @@ func (b Bundle) Markdown() string {
 		w.WriteString(fence(b.GroundTruth))
 	}
 
-	fmt.Fprintf(&w, "\n## The run\n\n%d steps (numbered from 0), agents: %s.", b.Steps, strings.Join(b.Agents, ", "))
+	agents := make([]string, len(b.Agents))
+	for i, a := range b.Agents {
+		agents[i] = escape.Line(a)
+	}
+	fmt.Fprintf(&w, "\n## The run\n\n%d steps (numbered from 0), agents: %s.", b.Steps, strings.Join(agents, ", "))
 	if b.Redacted {
 		w.WriteString(" Secrets and personal data were masked as [KIND_N]; the same placeholder is the same value.")
 	}
@@ -35,13 +41,14 @@ func (b Bundle) Markdown() string {
 	if a.Agent == "" {
 		w.WriteString("No decisive candidate.\n")
 	} else {
-		fmt.Fprintf(&w, "Answer: step %d (%s), confidence %.2f, mode %s.\n", a.Step, a.Agent, a.Confidence, a.Mode)
+		fmt.Fprintf(&w, "Answer: step %d (%s), confidence %.2f (of 1), mode %s.\n", a.Step, escape.Line(a.Agent), a.Confidence, a.Mode)
 	}
 	fmt.Fprintf(&w, "Triage: %s (%s).\n", b.Triage.Class, b.Triage.Reason)
 	if a.Rationale != "" {
 		fmt.Fprintf(&w, "\nRationale: %s\n", oneLine(a.Rationale))
 	}
 	if len(a.Candidates) > 0 {
+		w.WriteString("\nCandidates (score: each step's probability, on the confidence's scale):\n")
 		w.WriteString("\n| rank | step | agent | score | rules |\n|---:|---:|---|---:|---|\n")
 		for i, c := range a.Candidates {
 			fmt.Fprintf(&w, "| %d | %d | %s | %.2f | %s |\n", i+1, c.Step, cell(c.Agent), c.Score, cell(strings.Join(c.Rules, ", ")))
@@ -69,8 +76,10 @@ func (b Bundle) Markdown() string {
 }
 
 // fence wraps text in a code fence longer than any backtick run inside it,
-// so logs that contain Markdown cannot break out of it.
+// so logs that contain Markdown cannot break out of it; control characters
+// are escaped (escape.Text), so none reaches a reader's terminal.
 func fence(text string) string {
+	text = escape.Text(text)
 	ticks := 3
 	for run, i := 0, 0; i < len(text); i++ {
 		if text[i] == '`' {
@@ -91,6 +100,8 @@ func orNone(s string) string {
 	return s
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine is s on one line, whitespace collapsed and what is left that
+// could act on a terminal escaped.
+func oneLine(s string) string { return escape.Line(strings.Join(strings.Fields(s), " ")) }
 
 func cell(s string) string { return strings.ReplaceAll(oneLine(s), "|", `\|`) }

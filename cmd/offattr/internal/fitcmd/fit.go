@@ -34,11 +34,13 @@ type FitOptions struct {
 	CV     string
 	Prior  string
 	Lambda float64
+	// LabelsPath labels telemetry files, as for eval.
+	LabelsPath string
 }
 
 // NewCmdFit returns the fit command.
 func NewCmdFit(io *cmdutil.IOStreams, runF func(*FitOptions) error) *cobra.Command {
-	opts := &FitOptions{IO: io}
+	opts := &FitOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
 	cmd := &cobra.Command{
 		Use:   "fit PATH...",
 		Short: "Learn how the rules combine from labelled runs",
@@ -48,6 +50,9 @@ path, is a corpus), and print how they do next to the weights in use: fitted
 in-sample, cross-validated (k-fold, or one run out at a time), and, with
 several corpora, fitted on all but one corpus and scored on the one left out.
 The last two are the figures to trust.
+
+Telemetry files are labelled as for eval: offattr.mistake=true on the span of
+the decisive fault, or --labels.
 
 The weights are a conditional logit over each run's steps (the rules'
 findings plus framework-neutral facts about each step) and another over its
@@ -74,6 +79,7 @@ system adapt them; --prior zero fits from scratch.`,
 	f.StringVar(&opts.CV, "cv", "10", `cross-validation folds, or "loo" for one run out at a time`)
 	f.StringVar(&opts.Prior, "prior", "current", `pull the weights toward "current" (the embedded or --weights ones) or "zero"`)
 	f.Float64Var(&opts.Lambda, "lambda", fit.DefaultLambda, "strength of that pull (L2)")
+	f.StringVar(&opts.LabelsPath, "labels", "", `labels for telemetry files: JSON lines {"trace_id", "span_id", "reason"}; they win over offattr.mistake attributes`)
 	return cmd
 }
 
@@ -104,6 +110,11 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	loadOpts, err := opts.Load.Options()
 	if err != nil {
 		return err
+	}
+	if opts.LabelsPath != "" {
+		if loadOpts.Labels, err = run.ReadLabels(opts.LabelsPath); err != nil {
+			return err
+		}
 	}
 	subsets, err := eval.Discover(opts.Paths)
 	if err != nil {

@@ -45,7 +45,7 @@ type ReportOptions struct {
 // NewCmdReport returns the report command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdReport(io *cmdutil.IOStreams, runF func(*ReportOptions) error) *cobra.Command {
-	opts := &ReportOptions{IO: io}
+	opts := &ReportOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
 	cmd := &cobra.Command{
 		Use:   "report FILE -o PAGE.html",
 		Short: "Write an HTML page to read an attribution by: one run, or a whole screen",
@@ -94,7 +94,7 @@ because its prompts are masked now; give --no-redact to reuse the cache.`,
 	opts.Load.Register(cmd.Flags())
 	opts.Model.Register(cmd.Flags())
 	opts.Rules.Register(cmd.Flags())
-	opts.Redact.RegisterOnByDefault(cmd.Flags())
+	opts.Redact.RegisterOn(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "", "the page to write (default: standard output)")
 	f.StringVar(&opts.Pages, "pages", "", "for a screen: write each run's page into this directory and link the rows to them")
@@ -113,7 +113,7 @@ func reportRun(ctx context.Context, opts *ReportOptions) error {
 	if opts.Workers < 1 {
 		return fmt.Errorf("--workers %d: need at least 1", opts.Workers)
 	}
-	patterns, analyze, err := cmdutil.Prepare(opts.Load, opts.Redact, opts.Analyzer)
+	patterns, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
 	if err != nil {
 		return err
 	}

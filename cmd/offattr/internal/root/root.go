@@ -2,6 +2,8 @@
 package root
 
 import (
+	"runtime/debug"
+
 	"github.com/spf13/cobra"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/analyzecmd"
@@ -25,12 +27,28 @@ func NewCmdRoot(io *cmdutil.IOStreams) *cobra.Command {
 		Long: `offattr reads the log of a failed multi-agent LLM run and names the agent and
 the step of the decisive fault, with the evidence behind it. Rules alone need
 no server and no weights; --model asks a locally served Ollama model only the
-questions that need language understanding.`,
+questions that need language understanding.
+
+Exit status: 0 every input attributed; 1 some input failed (the rest were
+written) or an output could not be written; 2 usage error; 130 interrupted.
+"offattr help glossary" explains the terms the outputs use.`,
+		Version:       version(debug.ReadBuildInfo()),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// Runnable only to turn an unknown command into a usage error
+		// (cobra would print help and succeed); alone it prints help.
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return cmdutil.Usagef("unknown command %q for %q", args[0], cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
+	cmd.SetVersionTemplate("offattr {{.Version}}\n")
 	cmd.SetOut(io.Out)
 	cmd.SetErr(io.ErrOut)
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.Usage(err) })
 	cmd.AddCommand(
 		analyzecmd.NewCmdAnalyze(io, nil),
 		evalcmd.NewCmdEval(io, nil),
@@ -42,6 +60,20 @@ questions that need language understanding.`,
 		rulescmd.NewCmdRules(io, nil),
 		stepscmd.NewCmdSteps(io, nil),
 		reportcmd.NewCmdReport(io, nil),
+		newCmdGlossary(),
 	)
+	for _, c := range cmd.Commands() {
+		UsageArgs(c)
+	}
 	return cmd
+}
+
+// UsageArgs makes c's argument check report a usage error, so that a
+// missing or extra argument exits 2 like a bad flag.
+func UsageArgs(c *cobra.Command) {
+	if c.Args == nil {
+		return
+	}
+	check := c.Args
+	c.Args = func(cmd *cobra.Command, args []string) error { return cmdutil.Usage(check(cmd, args)) }
 }

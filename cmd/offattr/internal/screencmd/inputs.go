@@ -2,6 +2,7 @@ package screencmd
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -51,30 +52,7 @@ func expandPath(arg string) []input {
 	if !info.IsDir() {
 		return []input{{name: arg}}
 	}
-	var files []string
-	var bad []input
-	walkErr := filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			bad = append(bad, input{name: path, err: run.PathCause(err)})
-			if d != nil && d.IsDir() && path != arg {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if path != arg && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !d.IsDir() && isRunFile(d.Name()) {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if walkErr != nil {
-		bad = append(bad, input{name: arg, err: run.PathCause(walkErr)})
-	}
+	files, bad := walkRuns(arg)
 	sortNatural(files)
 	out := make([]input, 0, len(files)+len(bad))
 	for _, f := range files {
@@ -87,6 +65,58 @@ func expandPath(arg string) []input {
 	return out
 }
 
+// walkRuns lists the run files below root, skipping hidden entries and
+// following symbolic links: a link to a directory is walked like one, a
+// link to a run file is that file. Each directory is walked once, by its
+// real path, so a link cycle (a -> ..) ends and a directory linked twice
+// gives its runs once. What cannot be read is returned as failed inputs:
+// nothing below root goes missing without a record.
+func walkRuns(root string) (files []string, bad []input) {
+	walked := map[string]bool{}
+	var walk func(dir string)
+	walk = func(dir string) {
+		real, err := filepath.EvalSymlinks(dir)
+		if err != nil {
+			bad = append(bad, input{name: dir, err: run.PathCause(err)})
+			return
+		}
+		if walked[real] {
+			return
+		}
+		walked[real] = true
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			bad = append(bad, input{name: dir, err: run.PathCause(err)})
+			return
+		}
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			path := filepath.Join(dir, e.Name())
+			isDir := e.IsDir()
+			if e.Type()&fs.ModeSymlink != 0 {
+				info, err := os.Stat(path)
+				if err != nil {
+					if isRunFile(e.Name()) {
+						bad = append(bad, input{name: path, err: run.PathCause(err)})
+					}
+					continue
+				}
+				isDir = info.IsDir()
+			}
+			switch {
+			case isDir:
+				walk(path)
+			case isRunFile(e.Name()):
+				files = append(files, path)
+			}
+		}
+	}
+	walk(root)
+	return files, bad
+}
+
 func isRunFile(name string) bool {
 	ext := strings.ToLower(filepath.Ext(name))
 	return ext == ".json" || ext == ".jsonl"
@@ -94,13 +124,21 @@ func isRunFile(name string) bool {
 
 // streamInputs reads a JSONL stream of runs, one run per non-blank line,
 // naming each "-:LINE" so that records, --resume and --shard can refer to
-// it. It stops early when yield returns false.
-func streamInputs(r io.Reader, yield func(input) bool) error {
+// it. A line longer than max bytes (max > 0) is skipped to its end and
+// recorded as a failure, so one runaway line costs no memory. It stops
+// early when yield returns false.
+func streamInputs(r io.Reader, max int64, yield func(input) bool) error {
 	br := bufio.NewReaderSize(r, 1<<20)
 	for line := 1; ; line++ {
-		data, err := br.ReadBytes('\n')
-		if len(strings.TrimSpace(string(data))) > 0 {
-			if !yield(input{name: fmt.Sprintf("%s:%d", stdinArg, line), data: data}) {
+		data, long, err := readLine(br, max)
+		name := fmt.Sprintf("%s:%d", stdinArg, line)
+		switch {
+		case long > 0:
+			if !yield(input{name: name, err: &run.TooLargeError{Size: long, Limit: max}}) {
+				return nil
+			}
+		case len(bytes.TrimSpace(data)) > 0:
+			if !yield(input{name: name, data: data}) {
 				return nil
 			}
 		}
@@ -109,6 +147,26 @@ func streamInputs(r io.Reader, yield func(input) bool) error {
 		}
 		if err != nil {
 			return fmt.Errorf("read standard input: %w", err)
+		}
+	}
+}
+
+// readLine reads one line with its newline. When it is longer than max
+// (max > 0) the rest is read and dropped, and long is its length.
+func readLine(br *bufio.Reader, max int64) (data []byte, long int64, err error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if long == 0 && (max <= 0 || int64(len(data)+len(chunk)) <= max) {
+			data = append(data, chunk...)
+		} else {
+			if long == 0 {
+				long = int64(len(data))
+				data = nil
+			}
+			long += int64(len(chunk))
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return data, long, err
 		}
 	}
 }

@@ -5,7 +5,6 @@ package screencmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -47,7 +46,7 @@ type ScreenOptions struct {
 // NewCmdScreen returns the screen command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdScreen(io *cmdutil.IOStreams, runF func(*ScreenOptions) error) *cobra.Command {
-	opts := &ScreenOptions{IO: io}
+	opts := &ScreenOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
 	var bands triage.Thresholds
 	cmd := &cobra.Command{
 		Use:   "screen PATH...",
@@ -60,10 +59,15 @@ of a telemetry file (OTLP/JSON, Tempo, Jaeger, Phoenix, Langfuse) is a
 record of its own, its file named FILE#TRACEID, with the trace and span of
 the step.
 
-Records are JSONL, or CSV when -o ends in .csv. Ctrl-C stops cleanly and the
-output holds every record finished in order so far; --resume continues into
-the same file, skipping inputs already recorded. --shard i/n takes a stable
-1/n of the inputs (by a hash of each input's name), for batch schedulers.
+Directories are walked recursively, following symbolic links (each directory
+once, so a link cycle ends). Records are JSONL, or CSV when -o ends in .csv
+(cells a spreadsheet would read as formulas start with a quote). Ctrl-C stops
+cleanly and the output holds every record finished in order so far; --resume
+continues into the same file, skipping inputs already recorded. One screen at
+a time writes a file: a second one stops, naming the first (OUTPUT.lock).
+--shard i/n takes a stable 1/n of the inputs (by a hash of each input's
+name), for batch schedulers. Exit status 1 when any input failed: its record
+says why, and every other input is recorded.
 
 Triage: escalate when there is no decisive candidate, the model's analysts
 voted for another step, or confidence < --escalate-below; clear when
@@ -90,7 +94,7 @@ review otherwise. The bands default to those fitted with the weights
 			if runF != nil {
 				return runF(opts)
 			}
-			return screenRun(cmd.Context(), opts)
+			return opts.Redact.Error(screenRun(cmd.Context(), opts))
 		},
 	}
 	opts.Load.Register(cmd.Flags())
@@ -113,20 +117,20 @@ review otherwise. The bands default to those fitted with the weights
 func screenRun(ctx context.Context, opts *ScreenOptions) error {
 	shard, err := ParseShard(opts.Shard)
 	if err != nil {
-		return err
+		return cmdutil.Usage(err)
 	}
 	if opts.Thresholds != nil {
 		if err := opts.Thresholds.Validate(); err != nil {
-			return err
+			return cmdutil.Usage(err)
 		}
 	}
 	if opts.Workers < 1 {
-		return fmt.Errorf("--workers %d: need at least 1", opts.Workers)
+		return cmdutil.Usagef("--workers %d: need at least 1", opts.Workers)
 	}
 	if opts.Resume && opts.Output == "" {
-		return errors.New("--resume needs -o FILE: it continues that file")
+		return cmdutil.Usagef("--resume needs -o FILE: it continues that file")
 	}
-	patterns, analyze, err := cmdutil.Prepare(opts.Load, opts.Redact, opts.Analyzer)
+	patterns, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
 	if err != nil {
 		return err
 	}
@@ -152,9 +156,15 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 		return closeErr
 	case ctx.Err() != nil:
 		if opts.Output != "" {
-			return fmt.Errorf("interrupted: %s holds %d complete records; run the same command with --resume to finish", opts.Output, len(recorded)+s.sum.recorded)
+			return fmt.Errorf("interrupted: %s holds %d complete records; run the same command with --resume to finish: %w", opts.Output, len(recorded)+s.sum.recorded, ctx.Err())
 		}
-		return errors.New("interrupted")
+		return fmt.Errorf("interrupted: %w", ctx.Err())
+	case s.sum.failed > 0:
+		where := "recorded as errors on standard output"
+		if opts.Output != "" {
+			where = "recorded as errors in " + opts.Output
+		}
+		return cmdutil.InputsFailed("%d of %d inputs could not be analysed (%s)", s.sum.failed, s.sum.recorded, where)
 	}
 	return nil
 }
@@ -163,34 +173,52 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 type output struct {
 	w      *screenfile.Writer
 	file   *os.File
+	lock   *outputLock
 	closed bool
 }
 
+// close closes the records file, then lets its lock go.
 func (o *output) close() error {
-	if o.file == nil || o.closed {
+	if o.closed {
 		return nil
 	}
 	o.closed = true
-	if err := o.file.Close(); err != nil {
-		return fmt.Errorf("close %s: %w", o.file.Name(), err)
+	var err error
+	if o.file != nil {
+		if cerr := o.file.Close(); cerr != nil {
+			err = fmt.Errorf("close %s: %w", o.file.Name(), cerr)
+		}
 	}
-	return nil
+	if lerr := o.lock.release(); lerr != nil && err == nil {
+		err = lerr
+	}
+	return err
 }
 
-// openOutput opens the records destination. With --resume it reads what
-// the file already records, cuts off a partial last line (a killed run)
-// and appends; without it, it refuses to overwrite records.
-func openOutput(opts *ScreenOptions) (*output, map[string]bool, error) {
+// openOutput opens the records destination, holding its lock first (see
+// lock.go). With --resume it reads what the file already records, cuts
+// off a partial last line (a killed run) and appends; without it, it
+// refuses to overwrite records.
+func openOutput(opts *ScreenOptions) (_ *output, _ map[string]bool, err error) {
 	if opts.Output == "" {
 		w, err := screenfile.NewWriter(opts.IO.Out, screenfile.JSONL, false)
 		return &output{w: w}, nil, err
 	}
+	lock, err := lockOutput(opts.Output)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() {
+		if err != nil {
+			_ = lock.release() // the error being returned says more
+		}
+	}()
 	have, err := screenfile.ReadFile(opts.Output)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w (is -o the right file?)", err)
 	}
 	if len(have.Records) > 0 && !opts.Resume {
-		return nil, nil, fmt.Errorf("%s already holds %d records: add --resume to continue it, or remove it", opts.Output, len(have.Records))
+		return nil, nil, cmdutil.Usagef("%s already holds %d records: add --resume to continue it, or remove it", opts.Output, len(have.Records))
 	}
 	flags := os.O_CREATE | os.O_WRONLY
 	if opts.Resume {
@@ -215,5 +243,5 @@ func openOutput(opts *ScreenOptions) (*output, map[string]bool, error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("write %s: %w", opts.Output, err)
 	}
-	return &output{w: w, file: f}, have.Files(), nil
+	return &output{w: w, file: f, lock: lock}, have.Files(), nil
 }

@@ -108,7 +108,9 @@ func files(recs []screenfile.Record) []string {
 func TestScreenWritesOneRecordPerInputInOrder(t *testing.T) {
 	dir := corpus(t, 12)
 	opts, out, errOut := newOpts(&spy{}, dir, filepath.Join(dir, "missing.json"))
-	require.NoError(t, screenRun(context.Background(), opts))
+	err := screenRun(context.Background(), opts)
+	require.ErrorIs(t, err, cmdutil.ErrInputsFailed)
+	assert.EqualError(t, err, "2 of 14 inputs could not be analysed (recorded as errors on standard output)")
 
 	recs := parseRecords(t, out.Bytes(), screenfile.JSONL)
 	assert.Equal(t, []string{"1.json", "2.json", "3.json", "4.json", "5.json", "6.json", "7.json", "8.json", "9.json",
@@ -148,7 +150,7 @@ func TestScreenStdinStream(t *testing.T) {
 	sp := &spy{}
 	opts, out, _ := newOpts(sp, "-")
 	opts.IO.In = strings.NewReader(runJSON("A", 0.9, "") + "\n\nnot json\n" + runJSON("B", 0.1, "") + "\n")
-	require.NoError(t, screenRun(context.Background(), opts))
+	require.ErrorIs(t, screenRun(context.Background(), opts), cmdutil.ErrInputsFailed, "line 3 is not a run")
 	recs := parseRecords(t, out.Bytes(), screenfile.JSONL)
 	require.Len(t, recs, 3)
 	assert.Equal(t, []string{"-:1", "-:3", "-:4"}, []string{recs[0].File, recs[1].File, recs[2].File})
@@ -189,7 +191,7 @@ func TestScreenInterruptAndResume(t *testing.T) {
 
 	opts, _, errOut = newOpts(&spy{}, dir)
 	opts.Output, opts.Resume = outPath, true
-	require.NoError(t, screenRun(context.Background(), opts))
+	require.ErrorIs(t, screenRun(context.Background(), opts), cmdutil.ErrInputsFailed, "broken.json")
 	data, err = os.ReadFile(outPath)
 	require.NoError(t, err)
 	all := parseRecords(t, data, screenfile.JSONL)
@@ -206,7 +208,9 @@ func TestScreenShardsPartitionInputs(t *testing.T) {
 	for i := range 3 {
 		opts, out, errOut := newOpts(&spy{}, dir)
 		opts.Shard = fmt.Sprintf("%d/3", i)
-		require.NoError(t, screenRun(context.Background(), opts))
+		if err := screenRun(context.Background(), opts); err != nil {
+			require.ErrorIs(t, err, cmdutil.ErrInputsFailed, "the shard with broken.json")
+		}
 		recs := parseRecords(t, out.Bytes(), screenfile.JSONL)
 		assert.NotEmpty(t, recs, "each shard gets some of 31 inputs")
 		assert.Contains(t, errOut.String(), "in other shards")
@@ -251,7 +255,7 @@ func TestScreenRecordsAnalyzerFailuresAndPanics(t *testing.T) {
 			return engine.Result{}, errors.New("no steps to blame")
 		}, nil
 	}
-	require.NoError(t, screenRun(context.Background(), opts))
+	require.ErrorIs(t, screenRun(context.Background(), opts), cmdutil.ErrInputsFailed)
 	recs := parseRecords(t, out.Bytes(), screenfile.JSONL)
 	require.Len(t, recs, 4)
 	assert.Equal(t, "analyze "+filepath.Join(dir, "1.json")+": no steps to blame", recs[0].Error)

@@ -112,7 +112,7 @@ func (s *screener) run(ctx context.Context) error {
 				}
 				continue
 			}
-			err := streamInputs(s.opts.IO.In, func(in input) bool {
+			err := streamInputs(s.opts.IO.In, int64(s.opts.Load.MaxInput), func(in input) bool {
 				return !s.wanted(in) || send(in)
 			})
 			if err != nil || ctx.Err() != nil {

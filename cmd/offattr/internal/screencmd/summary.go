@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/triage"
 )
@@ -87,7 +88,7 @@ func (s *summary) write(w io.Writer, elapsed time.Duration, workers int) {
 	others := 0
 	for i, a := range agents {
 		if i < topAgents {
-			parts = append(parts, fmt.Sprintf("%s %d", a, s.byAgent[a]))
+			parts = append(parts, fmt.Sprintf("%s %d", escape.Line(a), s.byAgent[a]))
 		} else {
 			others += s.byAgent[a]
 		}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
 )
@@ -90,6 +91,9 @@ func parseCSV(line []byte) (Record, error) {
 	f, err := rd.Read()
 	if err != nil {
 		return Record{}, err
+	}
+	for i := range f {
+		f[i] = escape.Uncell(f[i]) // Writer neutralised formulas
 	}
 	r := Record{File: f[0], Agent: f[1], Triage: triage.Class(f[4]), Reason: f[5], Mode: f[6], Error: f[7]}
 	if r.File == "" {

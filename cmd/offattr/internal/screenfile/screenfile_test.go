@@ -87,3 +87,23 @@ func TestReadFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []Record{{File: "x.json", Agent: "A", Step: 3, Confidence: 0.5, Triage: triage.Review, Reason: "r", Mode: "rules"}}, c.Records)
 }
+
+func TestCSVCellsAreNeitherFormulasNorControls(t *testing.T) {
+	rec := Record{File: "-:3", Agent: "=HYPERLINK(\"http://evil\",\"x\")", Step: 2, Confidence: 0.5, Triage: triage.Review,
+		Reason: "@SUM(A1)", Mode: "rules"}
+	failed := Record{File: "+runs/x.json", Error: "load +runs/x.json: \x1b[31mred\n-forged line"}
+	var buf bytes.Buffer
+	w, err := NewWriter(&buf, CSV, true)
+	require.NoError(t, err)
+	require.NoError(t, w.Write(rec))
+	require.NoError(t, w.Write(failed))
+	assert.Equal(t, "file,agent,step,confidence,triage,reason,mode,error\n"+
+		"'-:3,\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\",2,0.5000,review,'@SUM(A1),rules,\n"+
+		"'+runs/x.json,,,,,,,load +runs/x.json: \\x1b[31mred\\n-forged line\n", buf.String())
+
+	c, err := Parse(buf.Bytes(), CSV)
+	require.NoError(t, err)
+	require.Len(t, c.Records, 2)
+	assert.Equal(t, rec, c.Records[0], "read back as written: --resume and export --from see the real names")
+	assert.Equal(t, "+runs/x.json", c.Records[1].File)
+}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/offattr/offattr/internal/escape"
 )
 
 // Writer writes records one whole line at a time, so an interrupted screen
@@ -36,14 +38,22 @@ func (w *Writer) Write(r Record) error {
 		if r.Failed() {
 			step, conf = "", ""
 		}
-		return w.writeCSV([]string{r.File, r.Agent, step, conf, string(r.Triage), r.Reason, r.Mode, r.Error})
+		return w.writeCSV([]string{
+			escape.Cell(r.File), text(r.Agent), step, conf, text(string(r.Triage)), text(r.Reason), text(r.Mode), text(r.Error),
+		})
 	}
 	line, err := json.Marshal(r)
 	if err != nil {
 		return fmt.Errorf("encode record for %s: %w", r.File, err)
 	}
-	return w.flush(append(line, '\n'))
+	return w.flush(append(escape.JSON(line), '\n'))
 }
+
+// text is a CSV cell of text that may come from a log: neither a formula
+// for a spreadsheet nor control characters for a terminal that shows the
+// file. The file column is only neutralised (escape.Cell), so that
+// --resume reads back the names it wrote.
+func text(s string) string { return escape.Cell(escape.Line(s)) }
 
 func (w *Writer) writeCSV(fields []string) error {
 	w.buf.Reset()

@@ -32,7 +32,7 @@ type StepsOptions struct {
 // NewCmdSteps returns the steps command; runF replaces the run function in
 // tests that check flag parsing alone.
 func NewCmdSteps(io *cmdutil.IOStreams, runF func(*StepsOptions) error) *cobra.Command {
-	opts := &StepsOptions{IO: io}
+	opts := &StepsOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
 	cmd := &cobra.Command{
 		Use:   "steps FILE",
 		Short: "Print the run as offattr read it: its task and its steps",
@@ -60,7 +60,7 @@ characters; the JSON holds the text as it is.`,
 			return stepsRun(cmd.Context(), opts)
 		},
 	}
-	opts.Load.RegisterInput(cmd.Flags(), "format")
+	opts.Load.RegisterInput(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print each run as JSON (JSON lines for several)")
 	cmd.Flags().IntVar(&opts.Width, "width", 100, "clip each step's text to this many characters in the table; 0 for the whole text")
 	return cmd

@@ -117,10 +117,10 @@ func TestStepsErrors(t *testing.T) {
 func TestStepsFlags(t *testing.T) {
 	var got *StepsOptions
 	cmd := NewCmdSteps(&cmdutil.IOStreams{}, func(o *StepsOptions) error { got = o; return nil })
-	cmd.SetArgs([]string{"t.json", "--json", "--format", "otlp", "--width", "0"})
+	cmd.SetArgs([]string{"t.json", "--json", "--input-format", "otlp", "--width", "0"})
 	require.NoError(t, cmd.Execute())
 	assert.Equal(t, &StepsOptions{IO: &cmdutil.IOStreams{}, Path: "t.json", JSON: true, Width: 0,
-		Load: cmdutil.LoadFlags{Format: "otlp"}}, got)
+		Load: cmdutil.LoadFlags{Format: "otlp", MaxInput: 256 << 20}}, got)
 }
 
 func keys(v any) []string {

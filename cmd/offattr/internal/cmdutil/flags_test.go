@@ -1,0 +1,94 @@
+package cmdutil
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/spf13/pflag"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run"
+)
+
+func TestByteSize(t *testing.T) {
+	tests := []struct {
+		in   string
+		want ByteSize
+	}{
+		{"0", 0}, {"1000", 1000}, {"512K", 512 << 10}, {"256M", 256 << 20}, {"256MB", 256 << 20}, {"256MiB", 256 << 20},
+		{"2g", 2 << 30}, {"1.5G", 3 << 29}, {" 64 KB ", 64 << 10},
+	}
+	for _, tt := range tests {
+		var b ByteSize
+		require.NoError(t, b.Set(tt.in), tt.in)
+		assert.Equal(t, tt.want, b, tt.in)
+	}
+	for _, bad := range []string{"", "lots", "-1M", "NaN", "Inf", "1Q", "99999999T"} {
+		var b ByteSize
+		assert.Error(t, b.Set(bad), bad)
+	}
+	var l LoadFlags
+	fs := pflag.NewFlagSet("x", pflag.ContinueOnError)
+	l.Register(fs)
+	assert.Equal(t, "256MiB", fs.Lookup("max-input").DefValue)
+	require.NoError(t, fs.Parse([]string{"--max-input", "1K"}))
+	o, err := l.Options()
+	require.NoError(t, err)
+	assert.Equal(t, int64(1024), o.MaxInput)
+}
+
+func TestLoadRefusesTooLargeNamingTheFlag(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.json")
+	require.NoError(t, os.WriteFile(path, make([]byte, 4096), 0o644))
+	l := LoadFlags{Format: "auto", MaxInput: 1024}
+	_, err := l.Load(path)
+	require.ErrorIs(t, err, run.ErrTooLarge)
+	assert.EqualError(t, err, "load "+path+": input is 4 KiB, larger than the 1 KiB limit; raise --max-input to read it")
+}
+
+func TestRedactFlags(t *testing.T) {
+	var r RedactFlags
+	p, err := r.Compile()
+	require.NoError(t, err)
+	assert.Nil(t, p, "off by default")
+	cause := errors.New("bad line")
+	err = r.Error(cause)
+	assert.Same(t, cause, err, "nothing to mask without redaction")
+
+	r = RedactFlags{On: true}
+	p, err = r.Compile()
+	require.NoError(t, err)
+	require.NotNil(t, p)
+	again, err := r.Compile()
+	require.NoError(t, err)
+	assert.Same(t, p, again, "compiled once")
+	err = r.Error(&UsageError{Err: errors.New("load x: mistake_step \"mail bob@example.com\" is not a step index")})
+	assert.EqualError(t, err, `load x: mistake_step "mail [EMAIL_1]" is not a step index`)
+	var usage *UsageError
+	assert.ErrorAs(t, err, &usage, "the chain is kept: main still sees a usage error")
+
+	_, err = (&RedactFlags{Off: true, Patterns: "p.txt"}).Compile()
+	assert.ErrorAs(t, err, &usage)
+	_, err = (&RedactFlags{Patterns: filepath.Join(t.TempDir(), "none.txt")}).Compile()
+	assert.ErrorAs(t, err, &usage, "a patterns file that cannot be read is a usage error")
+}
+
+func TestOutErr(t *testing.T) {
+	full := &recorder{w: failingWriter{}}
+	s := &IOStreams{Out: full}
+	_, err := s.Out.Write([]byte("x"))
+	require.Error(t, err)
+	assert.EqualError(t, s.OutErr(), "disk full")
+	assert.NoError(t, (&IOStreams{Out: &recorder{w: &nopWriter{}}}).OutErr())
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+type nopWriter struct{}
+
+func (*nopWriter) Write(p []byte) (int, error) { return len(p), nil }

@@ -1,0 +1,64 @@
+package screencmd
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run"
+)
+
+func TestWalkFollowsSymlinksOnce(t *testing.T) {
+	root := t.TempDir()
+	real := filepath.Join(root, "real")
+	require.NoError(t, os.MkdirAll(filepath.Join(real, "sub"), 0o755))
+	for _, f := range []string{"1.json", "sub/2.json"} {
+		require.NoError(t, os.WriteFile(filepath.Join(real, f), []byte(runJSON("A", 0.9, "")), 0o644))
+	}
+	top := filepath.Join(root, "top")
+	require.NoError(t, os.MkdirAll(top, 0o755))
+	links := map[string]string{
+		filepath.Join(top, "linked"):       real,                           // a linked directory is walked
+		filepath.Join(real, "sub", "loop"): filepath.Join("..", ".."),      // a cycle back up: walked once
+		filepath.Join(top, "again"):        real,                           // the same directory twice: once
+		filepath.Join(top, "3.json"):       filepath.Join(real, "1.json"),  // a linked file is its own input
+		filepath.Join(top, "gone.json"):    filepath.Join(root, "missing"), // dangling: recorded, not dropped
+	}
+	for link, target := range links {
+		require.NoError(t, os.Symlink(target, link))
+	}
+	var names []string
+	var failed []string
+	for _, in := range expandPath(top) {
+		rel, err := filepath.Rel(top, in.name)
+		require.NoError(t, err)
+		if in.err != nil {
+			failed = append(failed, rel)
+			continue
+		}
+		names = append(names, rel)
+	}
+	assert.Equal(t, []string{"3.json", "again/1.json", "again/sub/2.json"}, names,
+		"top/again and top/linked are one directory, walked once (the first in name order); the loop back to root adds nothing new")
+	assert.Equal(t, []string{"gone.json"}, failed)
+}
+
+func TestLongStreamLineIsRecordedNotRead(t *testing.T) {
+	in := runJSON("A", 0.9, "") + "\n" + runJSON("B", 0.9, strings.Repeat("x", 5000)) + "\n" + runJSON("C", 0.9, "") + "\n"
+	var got []input
+	require.NoError(t, streamInputs(bufio.NewReaderSize(strings.NewReader(in), 16), 1000, func(i input) bool {
+		got = append(got, i)
+		return true
+	}))
+	require.Len(t, got, 3)
+	assert.Equal(t, "-:2", got[1].name)
+	require.ErrorIs(t, got[1].err, run.ErrTooLarge)
+	assert.ErrorContains(t, got[1].err, "--max-input")
+	assert.Nil(t, got[1].data, "its bytes are not kept")
+	assert.Contains(t, string(got[2].data), `"C"`)
+}

@@ -1,0 +1,256 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The test binary is offattr itself when OFFATTR_TEST_MAIN is set: the
+// tests run it as a subprocess to see what a user sees (exit codes,
+// signals), without building it separately.
+func TestMain(m *testing.M) {
+	if os.Getenv("OFFATTR_TEST_MAIN") == "1" {
+		os.Exit(run())
+	}
+	os.Exit(m.Run())
+}
+
+// offattr returns the command for offattr with args.
+func offattr(args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "OFFATTR_TEST_MAIN=1")
+	return cmd
+}
+
+func exitCode(t *testing.T, err error) int {
+	t.Helper()
+	if err == nil {
+		return 0
+	}
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee)
+	return ee.ExitCode()
+}
+
+var magentic = filepath.Join("..", "..", "testdata", "runs", "magentic.json")
+
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad")
+	require.NoError(t, os.MkdirAll(bad, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(bad, "1.json"), []byte(`{"messages": [`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(bad, "2.json"), []byte(`[]`), 0o644))
+	mixed := filepath.Join(dir, "mixed")
+	require.NoError(t, os.MkdirAll(mixed, 0o755))
+	data, err := os.ReadFile(magentic)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(mixed, "1.json"), data, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(mixed, "2.json"), []byte(`{"messages": [`), 0o644))
+
+	tests := []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"attributed", []string{"analyze", magentic}, 0},
+		{"every input of a screen attributed", []string{"screen", magentic}, 0},
+		{"missing input", []string{"analyze", filepath.Join(dir, "nope.json")}, 1},
+		{"bad input", []string{"graph", filepath.Join(bad, "1.json")}, 1},
+		{"screen of a directory of bad files", []string{"screen", bad}, 1},
+		{"screen of a path that does not exist", []string{"screen", filepath.Join(dir, "nope")}, 1},
+		{"screen with one bad file of two", []string{"screen", mixed}, 1},
+		{"eval of bad files", []string{"eval", bad}, 1},
+		{"unknown command", []string{"analyse", magentic}, 2},
+		{"unknown flag", []string{"analyze", magentic, "--jsn"}, 2},
+		{"missing argument", []string{"context", "--step", "1"}, 2},
+		{"help", []string{"analyze", "--help"}, 0},
+		{"version", []string{"--version"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			cmd := offattr(tt.args...)
+			cmd.Stderr = &stderr
+			assert.Equal(t, tt.want, exitCode(t, cmd.Run()), "stderr: %s", stderr.String())
+			if tt.want == 2 {
+				assert.Contains(t, stderr.String(), "--help' for usage.")
+			}
+		})
+	}
+}
+
+func TestFailedWriteIsAnError(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full here")
+	}
+	defer full.Close()
+	for _, args := range [][]string{
+		{"analyze", magentic}, {"analyze", magentic, "--json"}, {"graph", magentic}, {"screen", magentic},
+		{"context", magentic, "--step", "3"}, {"--help"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var stderr bytes.Buffer
+			cmd := offattr(args...)
+			cmd.Stdout, cmd.Stderr = full, &stderr
+			assert.Equal(t, 1, exitCode(t, cmd.Run()))
+			assert.Contains(t, stderr.String(), "no space left on device")
+		})
+	}
+}
+
+func TestForgedNamesStayOnTheirLine(t *testing.T) {
+	forged := "WebSurfer\n  step 0\n  confidence 0.99\x1b[8m"
+	run, err := json.Marshal(map[string]any{"question": "Q?", "messages": []map[string]string{
+		{"role": "user", "content": "Find the answer."},
+		{"role": "assistant", "name": forged, "content": "Error: the page could not be loaded. The answer is 12."},
+		{"role": "assistant", "name": "=HYPERLINK(\"http://evil\",\"x\")", "content": "FINAL ANSWER: 12"},
+	}})
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "forged.json")
+	require.NoError(t, os.WriteFile(path, run, 0o644))
+	for _, args := range [][]string{
+		{"analyze", path}, {"graph", path}, {"graph", path, "--format", "mermaid"}, {"context", path, "--step", "1"},
+		{"screen", path, "-o", filepath.Join(t.TempDir(), "s.csv")}, {"analyze", path, "--json"}, {"graph", path, "--format", "json"},
+	} {
+		t.Run(strings.Join(args[:2], " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			cmd := offattr(args...)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Run(), stderr.String())
+			out := stdout.String() + stderr.String()
+			assert.NotContains(t, out, "\x1b", "no escape reaches the terminal")
+			assert.NotContains(t, out, "\n  step 0\n", "no forged line")
+		})
+	}
+}
+
+// longRun writes a Who&When run of n steps: an orchestrator instructing a
+// coder, the coder's code, the terminal's output and the orchestrator's
+// thought, over and over with other numbers. Analysing 12,000 of them
+// takes tens of seconds.
+func longRun(t *testing.T, path string, n int) {
+	t.Helper()
+	var b bytes.Buffer
+	b.WriteString(`{"question": "Add up the totals of every order.", "ground_truth": "42", "mistake_agent": "Coder", "mistake_step": "1", "history": [`)
+	for i := range n {
+		var role, content string
+		switch i % 4 {
+		case 0:
+			role, content = "Orchestrator (-> Coder)", fmt.Sprintf("Next, compute the total of order %d: add the item prices 12.50, %d.25 and 3.75, then report it.", i, i%97)
+		case 1:
+			role, content = "Coder", fmt.Sprintf("```python\nprices = [12.50, %d.25, 3.75]\nprint(sum(prices))\n```", i%97)
+		case 2:
+			role, content = "Computer_terminal", fmt.Sprintf("exitcode: %d (execution %s)\nCode output: %d.50", i%3/2, map[bool]string{true: "failed", false: "succeeded"}[i%3 == 2], 16+i%97)
+		default:
+			role, content = "Orchestrator (thought)", fmt.Sprintf("The total of order %d is %d.50 dollars. We are making progress; on to the next order.", i-3, 16+i%97)
+		}
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		m, _ := json.Marshal(map[string]string{"role": role, "content": content})
+		b.Write(m)
+	}
+	b.WriteString("]}\n")
+	require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
+}
+
+// TestInterruptStopsEveryCommand sends SIGINT to each command working on
+// a 12,000-step run and checks that it stops soon, exits 130, and leaves
+// only whole output behind. The time bound is generous (the machine may be
+// shared); the figures themselves are measured by hand (README).
+func TestInterruptStopsEveryCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses a 12,000-step run in several processes")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to send on Windows")
+	}
+	dir := t.TempDir()
+	long := filepath.Join(dir, "runs", "9.json")
+	require.NoError(t, os.MkdirAll(filepath.Dir(long), 0o755))
+	longRun(t, long, 12000)
+	data, err := os.ReadFile(magentic)
+	require.NoError(t, err)
+	for _, n := range []string{"1", "2", "3"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "runs", n+".json"), data, 0o644))
+	}
+	screenOut := filepath.Join(dir, "screen.jsonl")
+	cases := filepath.Join(dir, "cases.jsonl")
+	bundles := filepath.Join(dir, "bundles")
+
+	tests := []struct {
+		name string
+		args []string
+		// check looks at what was left behind.
+		check func(t *testing.T, stdout []byte)
+	}{
+		{"analyze", []string{"analyze", long}, func(t *testing.T, out []byte) { assert.Empty(t, out) }},
+		{"graph", []string{"graph", long}, func(t *testing.T, out []byte) { assert.Empty(t, out, "no half graph") }},
+		{"context", []string{"context", long, "--step", "6000", "--budget", "2000"}, func(t *testing.T, out []byte) { assert.Empty(t, out) }},
+		{"screen", []string{"screen", filepath.Join(dir, "runs"), "-o", screenOut, "-j", "1"}, func(t *testing.T, _ []byte) {
+			data, err := os.ReadFile(screenOut)
+			require.NoError(t, err)
+			lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+			assert.LessOrEqual(t, len(lines), 3, "the long run was not finished")
+			for _, l := range lines {
+				assert.True(t, len(data) == 0 || json.Valid(l), "only whole records: %q", l)
+			}
+			_, err = os.Stat(screenOut + ".lock")
+			assert.ErrorIs(t, err, os.ErrNotExist, "the lock is released")
+		}},
+		{"eval", []string{"eval", long, "--cases", cases}, func(t *testing.T, out []byte) {
+			assert.Empty(t, out)
+			data, err := os.ReadFile(cases)
+			require.NoError(t, err)
+			assert.Empty(t, data, "no half case line")
+		}},
+		{"export", []string{"export", long, "-o", bundles}, func(t *testing.T, out []byte) {
+			assert.Empty(t, out)
+			entries, err := os.ReadDir(bundles)
+			require.NoError(t, err)
+			assert.Empty(t, entries, "no half bundle")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel() // each writes its own output
+			var stdout, stderr bytes.Buffer
+			cmd := offattr(tt.args...)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Start())
+			time.Sleep(time.Second) // into the work, which takes tens of seconds
+			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+			sent := time.Now()
+			err := cmd.Wait()
+			stopped := time.Since(sent)
+			t.Logf("%s stopped %v after SIGINT", tt.name, stopped.Round(time.Millisecond))
+			assert.Equal(t, 130, exitCode(t, err), "stderr: %s", stderr.String())
+			assert.Less(t, stopped, 10*time.Second, "a generous bound; the aim is 2 s")
+			tt.check(t, stdout.Bytes())
+			assert.Contains(t, lastLine(stderr.String()), "context canceled")
+		})
+	}
+}
+
+func lastLine(s string) string {
+	var last string
+	sc := bufio.NewScanner(strings.NewReader(s))
+	for sc.Scan() {
+		last = sc.Text()
+	}
+	return last
+}

@@ -1,0 +1,181 @@
+package run
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestLoadStdin(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "runs", "magentic.json"))
+	require.NoError(t, err)
+	c, err := LoadCase(Stdin, Options{Stdin: strings.NewReader(string(data))})
+	require.NoError(t, err)
+	assert.Equal(t, "-", c.Run.Source)
+	assert.Len(t, c.Run.Steps, 12)
+	require.NotNil(t, c.Label)
+
+	_, err = Load(Stdin, Options{Stdin: strings.NewReader("")})
+	assert.EqualError(t, err, "load -: file is empty")
+	_, err = Load(Stdin, Options{Stdin: iotest.ErrReader(errors.New("broken pipe"))})
+	assert.EqualError(t, err, "load -: broken pipe")
+}
+
+func TestMaxInput(t *testing.T) {
+	path := filepath.Join("..", "testdata", "runs", "magentic.json")
+	info, err := os.Stat(path)
+	require.NoError(t, err)
+	size := info.Size()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+
+	tests := []struct {
+		name string
+		load func(max int64) error
+	}{
+		{"file", func(max int64) error { _, err := Load(path, Options{MaxInput: max}); return err }},
+		{"stdin", func(max int64) error {
+			_, err := Load(Stdin, Options{MaxInput: max, Stdin: iotest.HalfReader(strings.NewReader(string(data)))})
+			return err
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.NoError(t, tt.load(size), "exactly the limit is read")
+			require.NoError(t, tt.load(0), "0 is no limit")
+			err := tt.load(size - 1)
+			require.ErrorIs(t, err, ErrTooLarge)
+			assert.Contains(t, err.Error(), "--max-input", "the message names the flag")
+			assert.Contains(t, err.Error(), FormatSize(size-1)+" limit")
+		})
+	}
+	_, err = Load(path, Options{MaxInput: 1 << 10})
+	assert.EqualError(t, err, "load "+path+": input is "+FormatSize(size)+", larger than the 1 KiB limit; raise --max-input to read it")
+}
+
+func TestFormatSize(t *testing.T) {
+	tests := []struct {
+		n    int64
+		want string
+	}{
+		{0, "0 B"}, {512, "512 B"}, {1024, "1 KiB"}, {1536, "1.5 KiB"}, {256 << 20, "256 MiB"},
+		{200*1<<20 + 300<<10, "200.3 MiB"}, {3 << 30, "3 GiB"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, FormatSize(tt.n), "%d", tt.n)
+	}
+}
+
+func TestExcerpt(t *testing.T) {
+	short := strings.Repeat("a", MaxText)
+	assert.Equal(t, short, Excerpt(short), "up to MaxText the text is whole")
+
+	// Lines of 100 bytes: cuts fall on line breaks. (Checks are on
+	// booleans: a failing assertion on megabytes of text prints them.)
+	line := strings.Repeat("x", 99) + "\n"
+	long := "HEAD\n" + strings.Repeat(line, 3*MaxText/100) + "TAIL"
+	got := Excerpt(long)
+	assert.Less(t, len(got), MaxText+200)
+	assert.True(t, strings.HasPrefix(got, "HEAD\n"))
+	assert.True(t, strings.HasSuffix(got, "TAIL"))
+	head, rest, ok := strings.Cut(got, "[… offattr left out ")
+	require.True(t, ok, "the cut is marked")
+	assert.True(t, strings.HasSuffix(head, "x\n\n"), "the head ends at a line's end")
+	marker, tail, ok := strings.Cut(rest, " …]\n")
+	require.True(t, ok)
+	assert.True(t, strings.HasPrefix(tail, "x"), "the tail starts at a line's start")
+	omitted := len(long) - (len(head) - 1) - len(tail)
+	assert.Equal(t, FormatSize(int64(omitted))+" of this "+FormatSize(int64(len(long)))+" text here", marker)
+	assert.True(t, got == Excerpt(got), "an excerpt is short enough to be itself")
+
+	// One line of multi-byte runes: cuts fall on rune boundaries.
+	runes := strings.Repeat("é", MaxText)
+	got = Excerpt(runes)
+	assert.True(t, strings.HasPrefix(got, "éé"))
+	assert.True(t, strings.HasSuffix(got, "éé"))
+	assert.True(t, utf8.ValidString(got), "cut at rune boundaries")
+	for _, part := range strings.Split(got, "\n") {
+		if !strings.HasPrefix(part, "[") {
+			assert.Zero(t, len(part)%2, "whole runes only")
+		}
+	}
+}
+
+func TestLoadBoundsHugeTexts(t *testing.T) {
+	big := strings.Repeat("word ", MaxText/2) // 2.5 MiB
+	data := `{"question": "` + big + `", "history": [{"role": "a", "content": "` + big + `"},
+		{"role": "b", "content": "ok", "tool_calls": [{"function": {"name": "f", "arguments": "` + big + `"}}]}]}`
+	r, err := Parse("big.json", []byte(data), Options{})
+	require.NoError(t, err)
+	for _, s := range []string{r.Question, r.Steps[0].Content, r.Steps[1].ToolCalls[0].Arguments} {
+		assert.Less(t, len(s), MaxText+200)
+		assert.Contains(t, s, "offattr left out")
+	}
+	assert.Equal(t, "ok", r.Steps[1].Content)
+}
+
+// fuzzFormat checks that a reader never panics, fails with one line that
+// names the file, and that what it reads is a run: steps numbered from 0,
+// each with an agent, and no text over the bound.
+func fuzzFormat(f *testing.F, format Format) {
+	for _, dir := range []string{"runs", "bad", "telemetry"} {
+		entries, _ := os.ReadDir(filepath.Join("..", "testdata", dir))
+		for _, e := range entries {
+			data, err := os.ReadFile(filepath.Join("..", "testdata", dir, e.Name()))
+			if err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := ParseCase("fuzz.json", data, Options{Format: format})
+		if err != nil {
+			msg := err.Error()
+			if !strings.HasPrefix(msg, "load fuzz.json") || strings.Contains(msg, "\n") { // fuzz.json#TRACE for a trace
+				t.Fatalf("error %q: want one line naming the file", msg)
+			}
+			return
+		}
+		if len(c.Run.Steps) == 0 {
+			t.Fatal("a run without steps was accepted")
+		}
+		for i, s := range c.Run.Steps {
+			if s.Index != i || s.Agent == "" || len(s.Content) > MaxText+200 {
+				t.Fatalf("step %d: index %d, agent %q, %d bytes", i, s.Index, s.Agent, len(s.Content))
+			}
+		}
+	})
+}
+
+func FuzzParseWhoWhen(f *testing.F)    { fuzzFormat(f, FormatWhoWhen) }
+func FuzzParseTranscript(f *testing.F) { fuzzFormat(f, FormatTranscript) }
+
+func TestLoadCutsHugeStringsBeforeDecoding(t *testing.T) {
+	// Escapes everywhere: a cut must not split one. 6 MiB of them.
+	unit := `line \"quoted\" \u00e9t\u00e9 \\ back\n`
+	body := strings.Repeat(unit, 6*MaxText/len(unit))
+	data := `{"question": "q", "history": [{"role": "a", "content": "START ` + body + ` END"}, {"role": "b", "content": "ok"}]}`
+	r, err := Parse("huge.json", []byte(data), Options{})
+	require.NoError(t, err)
+	c := r.Steps[0].Content
+	assert.LessOrEqual(t, len(c), MaxText)
+	assert.True(t, strings.HasPrefix(c, `START line "quoted" été \ back`+"\n"), "the head decodes as it was written")
+	assert.True(t, strings.HasSuffix(c, "back\n END"), "and so does the tail")
+	assert.Equal(t, 1, strings.Count(c, "[… offattr left out about "), "one cut, not cut again")
+	assert.True(t, utf8.ValidString(c))
+	assert.Equal(t, "ok", r.Steps[1].Content)
+
+	// A string with nothing safe to cut after is decoded whole, then cut.
+	hexes := strings.Repeat(`\u0041`, 5*MaxText/6)
+	r, err = Parse("hex.json", []byte(`[{"role": "a", "content": "`+hexes+`"}]`), Options{})
+	require.NoError(t, err)
+	assert.LessOrEqual(t, len(r.Steps[0].Content), MaxText+200)
+	assert.True(t, strings.HasPrefix(r.Steps[0].Content, "AAAA"))
+}
