@@ -8,7 +8,6 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/offattr/offattr/localllm/schema"
 	"github.com/offattr/offattr/rules"
 )
 
@@ -16,7 +15,7 @@ import (
 type call struct {
 	role  Role
 	req   *api.ChatRequest
-	check *schema.Schema
+	check *format
 	steps []int
 }
 
@@ -118,7 +117,7 @@ func (j *Judge) ask(ctx context.Context, c call) outcome {
 
 // decode validates an answer against the call's schema and reads it.
 func decode(content string, c call) (answer, string) {
-	if err := c.check.Validate([]byte(content)); err != nil {
+	if err := c.check.check(content); err != nil {
 		return answer{}, oneLine(err.Error())
 	}
 	a, err := parseAnswer(content, c.steps)

@@ -225,7 +225,7 @@ func (j *Judge) newCall(role Role, p prompt) call {
 			{Role: "user", Content: p.user},
 		},
 		Stream: &no,
-		Format: p.format,
+		Format: p.format.raw,
 		Options: map[string]any{
 			"temperature": 0,
 			"seed":        j.opts.Seed,
@@ -240,7 +240,7 @@ func (j *Judge) newCall(role Role, p prompt) call {
 		// Thinking models think unless told not to; others reject the field.
 		req.Think = &api.ThinkValue{Value: j.opts.Think}
 	}
-	return call{role: role, req: req, check: p.schema, steps: p.steps}
+	return call{role: role, req: req, check: p.format, steps: p.steps}
 }
 
 // warner writes warnings, one line each, safely from many goroutines.

@@ -39,7 +39,7 @@ func TestAttributeSuccess(t *testing.T) {
 
 	chats := srv.Chats()
 	require.Len(t, chats, 3, "one call per analyst")
-	wantFormat, err := answerSchema([]int{2, 4, 6}).Raw()
+	wantFormat, err := newFormat(answerSchema([]int{2, 4, 6}))
 	require.NoError(t, err)
 	var systems []string
 	usage := rules.Usage{}
@@ -47,7 +47,7 @@ func TestAttributeSuccess(t *testing.T) {
 		require.Len(t, c.Messages, 2)
 		systems = append(systems, c.Messages[0].Content)
 		assert.Equal(t, testModel, c.Model)
-		assert.JSONEq(t, string(wantFormat), string(c.Format))
+		assert.Equal(t, string(wantFormat.raw), string(c.Format), "the schema, its keys in order")
 		assert.Equal(t, map[string]any{"temperature": 0.0, "seed": 42.0, "num_ctx": 8192.0, "num_predict": 216.0}, c.Options)
 		require.NotNil(t, c.Stream)
 		assert.False(t, *c.Stream)

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/offattr/offattr/extract"
-	"github.com/offattr/offattr/localllm/schema"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
@@ -51,21 +52,21 @@ func candidateKey(step int) string { return fmt.Sprintf("step_%d", step) }
 
 // answerSchema asks for the three criteria of every candidate, then the
 // vote, in that order: the grammar makes the model assess before it votes.
-func answerSchema(steps []int) *schema.Schema {
-	var props []schema.Property
+func answerSchema(steps []int) *jsonschema.Schema {
+	var props []property
 	for _, s := range steps {
-		props = append(props, schema.Property{Name: candidateKey(s), Schema: schema.Object(
-			schema.Property{Name: "fault", Schema: schema.Number(0, 1)},
-			schema.Property{Name: "first", Schema: schema.Number(0, 1)},
-			schema.Property{Name: "decisive", Schema: schema.Number(0, 1)},
+		props = append(props, property{candidateKey(s), object(
+			property{"fault", number(0, 1)},
+			property{"first", number(0, 1)},
+			property{"decisive", number(0, 1)},
 		)})
 	}
-	props = append(props, schema.Property{Name: "vote", Schema: schema.Object(
-		schema.Property{Name: "reason", Schema: schema.String(reasonChars)},
-		schema.Property{Name: "step", Schema: schema.IntegerEnum(steps...)},
-		schema.Property{Name: "confidence", Schema: schema.Number(0, 1)},
+	props = append(props, property{"vote", object(
+		property{"reason", text(reasonChars)},
+		property{"step", integerEnum(steps...)},
+		property{"confidence", number(0, 1)},
 	)})
-	return schema.Object(props...)
+	return object(props...)
 }
 
 // answer is a validated analyst answer.
@@ -127,8 +128,7 @@ const thinkTokens = 1024
 type prompt struct {
 	steps  []int
 	user   string
-	schema *schema.Schema
-	format json.RawMessage // schema, as sent
+	format *format
 }
 
 // systemFor is the system message of one analyst.
@@ -170,8 +170,7 @@ func buildPrompt(r *run.Run, cands []rules.Candidate, budget int, render Context
 		return p, fmt.Errorf("build context: %w", err)
 	}
 	p.user = head.String() + strings.TrimRight(text, "\n")
-	p.schema = answerSchema(p.steps)
-	p.format, err = p.schema.Raw()
+	p.format, err = newFormat(answerSchema(p.steps))
 	return p, err
 }
 
