@@ -125,7 +125,7 @@ func (j *Judge) review(ctx context.Context, r *run.Run, f *extract.RunFeatures, 
 		// Every size below is in estimated tokens; a factor of 2 means the
 		// model spends twice as many, so everything is built half as big.
 		budget := callBudget(runTokens(r), j.opts.PromptTokens, promptLimit(j.model.NumCtx, len(judged), j.thinks())) / factor
-		p, err := buildPrompt(r, inStepOrder, budget, render)
+		p, err := buildPrompt(r, inStepOrder, budget, render, "")
 		if err != nil {
 			j.warns.line(name, err.Error()+"; the rules' answer stands")
 			att.Usage = att.Usage.Add(spent)

@@ -332,7 +332,7 @@ func TestAttributeGroundTruth(t *testing.T) {
 	require.Len(t, chats, 2, "the settings do not share cache entries")
 	raw, _ := json.Marshal(chats[0])
 	assert.NotContains(t, string(raw), "SECRET-ANSWER-7")
-	assert.Contains(t, chats[1].Messages[1].Content, "\nCorrect answer: SECRET-ANSWER-7\n")
+	assert.Contains(t, chats[1].Messages[1].Content, "\nCorrect answer:\n```answer\nSECRET-ANSWER-7\n```\n")
 }
 
 // TestNumCtx checks that every prompt fits the model's context, for a 4K
