@@ -51,6 +51,9 @@ type Prediction struct {
 	Confidence   float64 `json:"confidence"`
 	AgentCorrect bool    `json:"agent_correct"`
 	StepCorrect  bool    `json:"step_correct"`
+	// ModelExposed is whether the model could name the labelled step;
+	// absent without a model.
+	ModelExposed *bool `json:"model_exposed,omitempty"`
 }
 
 // ErrNoLabel is why an unlabelled file cannot be a case.
@@ -87,7 +90,7 @@ func Evaluate(ctx context.Context, subsets []Subset, opts run.Options, analyze e
 				t.Add(nil, nil)
 			} else {
 				o := t.Add(label, &a)
-				res.Prediction = &Prediction{Agent: a.Agent, Step: a.Step, Confidence: a.Confidence, AgentCorrect: o.AgentCorrect, StepCorrect: o.StepCorrect}
+				res.Prediction = &Prediction{Agent: a.Agent, Step: a.Step, Confidence: a.Confidence, AgentCorrect: o.AgentCorrect, StepCorrect: o.StepCorrect, ModelExposed: o.Exposed}
 				res.Candidates = a.Candidates
 			}
 			if err := enc.Encode(res); err != nil {
