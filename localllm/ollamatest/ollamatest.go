@@ -152,6 +152,12 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "model '"+req.Model+"' not found")
 		return
 	}
+	// Like a server asked not to truncate, refuse a prompt longer than
+	// num_ctx, so that a measurement against the fake proves prompts fit.
+	if numCtx, ok := req.Options["num_ctx"].(float64); ok && PromptTokens(req.Messages) > int(numCtx) {
+		writeError(w, http.StatusBadRequest, "the input length exceeds the context length")
+		return
+	}
 	s.mu.Lock()
 	s.chats = append(s.chats, req)
 	n := len(s.chats)
