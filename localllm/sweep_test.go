@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/ollama/ollama/api"
@@ -311,4 +312,26 @@ func TestRankReportsWhatTheModelSaw(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, &rules.ModelReview{Name: testModel, Strategy: StrategyRank, Requested: StrategyRank, Rounds: 1,
 		CandidatesSeen: []int{2, 4, 6}, Finalists: []int{2, 4, 6}}, got.Model)
+}
+
+func TestSweepCancelKeepsRulesAnswer(t *testing.T) {
+	srv := newServer(t, qwen(32768))
+	arrived := make(chan struct{}, 8)
+	srv.Respond = func(*api.ChatRequest, int) ollamatest.Reply {
+		arrived <- struct{}{}
+		return ollamatest.Reply{Content: "{}", Delay: 10 * time.Second}
+	}
+	j, warn := newJudge(t, srv, func(o *Options) { o.Strategy = StrategySweep })
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { <-arrived; cancel() }()
+	r := testRun(60, 120)
+	att := testAttribution(r)
+	start := time.Now()
+	got, err := j.Attribute(ctx, r, att)
+	assert.Less(t, time.Since(start), 5*time.Second, "cancel does not wait for the model")
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Equal(t, att.Step, got.Step)
+	assert.Equal(t, rules.ModeRules, got.Mode)
+	assert.Nil(t, got.Model)
+	assert.Contains(t, warn.String(), "model calls cancelled; the rules' answer stands")
 }

@@ -152,6 +152,7 @@ type evalSubset struct {
 	Failed        int         `json:"failed"`
 	AgentAccuracy float64     `json:"agent_accuracy"`
 	StepAccuracy  float64     `json:"step_accuracy"`
+	ModelExposure *float64    `json:"model_exposure"`
 	Usage         rules.Usage `json:"usage"`
 	Seconds       float64     `json:"seconds"`
 }
@@ -181,13 +182,16 @@ func TestE2EAnalyze(t *testing.T) {
 	srv := Start(t)
 	srv.CreateVariant(t, "tiny-cutoff", map[string]any{"num_predict": 3})
 
-	for _, model := range []string{srv.Model, "tiny-cutoff"} {
-		t.Run(model, func(t *testing.T) {
+	// Both strategies with the tiny model, and the sweep (which asks most)
+	// with the variant that cuts every answer short.
+	for _, tc := range []struct{ model, strategy string }{{srv.Model, "rank"}, {srv.Model, "sweep"}, {"tiny-cutoff", "sweep"}} {
+		model := tc.model
+		t.Run(model+"/"+tc.strategy, func(t *testing.T) {
 			proxy := srv.Proxy(t)
 			env := cliEnv(t, proxy.Host)
 			// One analyst on two candidates keeps a CPU run of the tiny model short;
 			// the panel logic is covered against the in-process fake.
-			args := []string{"analyze", path, "--json", "--model", model, "--ollama-host", proxy.Host, "--panel", "1", "--top-k", "2"}
+			args := []string{"analyze", path, "--json", "--model", model, "--ollama-host", proxy.Host, "--panel", "1", "--top-k", "2", "--strategy", tc.strategy}
 
 			first := decodeAttribution(t, runOffattr(t, bin, env, args...))
 			calls := proxy.ModelCalls()
@@ -197,6 +201,12 @@ func TestE2EAnalyze(t *testing.T) {
 			assert.Equal(t, rules.ModeRulesLLM, first.Mode)
 			assert.Positive(t, first.Usage.LLMCalls, "usage.llm_calls")
 			assert.Positive(t, calls, "model requests seen by the server")
+			if assert.NotNil(t, first.Model, "the model section") {
+				assert.Equal(t, tc.strategy, first.Model.Strategy)
+				for _, s := range first.Model.CandidatesSeen {
+					assert.Less(t, s, len(r.Steps), "a step the model could name is a step of the run")
+				}
+			}
 
 			proxy.Reset()
 			second := decodeAttribution(t, runOffattr(t, bin, env, args...))
@@ -204,8 +214,12 @@ func TestE2EAnalyze(t *testing.T) {
 			assert.Equal(t, first.Agent, second.Agent)
 			assert.Equal(t, first.Step, second.Step)
 			assert.Equal(t, first.Confidence, second.Confidence)
+			assert.Equal(t, first.Model, second.Model)
 			assert.Equal(t, rules.ModeRulesLLM, second.Mode)
 
+			if tc.strategy != "rank" {
+				return // --no-cache is the client's, the same for every strategy
+			}
 			if !strings.Contains(help, "--no-cache") {
 				t.Logf("offattr analyze has no --no-cache; not checked")
 				return
@@ -223,8 +237,9 @@ func TestE2EAnalyze(t *testing.T) {
 	}
 }
 
-// TestE2EEval runs `offattr eval --model` on two cases of each Who&When dev
-// subset against the real server, and again to check the cache.
+// TestE2EEval runs `offattr eval --model` (the default strategy, auto) on
+// two cases of each Who&When dev subset against the real server, and again
+// to check the cache.
 func TestE2EEval(t *testing.T) {
 	bin := offattr(t)
 	requireModelFlag(t, bin, "eval")
@@ -251,6 +266,8 @@ func TestE2EEval(t *testing.T) {
 	assert.Zero(t, first.Overall.Failed, "cases that failed to load or analyze")
 	assert.Positive(t, first.Overall.Usage.LLMCalls, "usage.llm_calls")
 	assert.Positive(t, calls, "model requests seen by the server")
+	assert.NotNil(t, first.Overall.ModelExposure, "model_exposure")
+	t.Logf("first eval: %.1f s a case", first.Overall.Seconds/float64(first.Overall.Cases))
 	for _, s := range first.Subsets {
 		assert.Positive(t, s.Usage.LLMCalls, "subset %s usage.llm_calls", s.Name)
 		assert.GreaterOrEqual(t, s.AgentAccuracy, 0.0)
