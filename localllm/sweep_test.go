@@ -222,7 +222,7 @@ func TestSweepDropsAnAnswerNamingAStepNotShown(t *testing.T) {
 // fits the context even if tokens run a third above the estimate, and the
 // sweep still reads every step of a long run.
 func TestSweepFitsEveryModel(t *testing.T) {
-	long := testRun(130, 300)
+	long := testRun(130, 150) // about 33K tokens
 	for _, ctx := range []int{4096, 32768} {
 		t.Run(fmt.Sprint(ctx), func(t *testing.T) {
 			srv := newServer(t, qwen(ctx))
@@ -254,7 +254,7 @@ func TestAutoChooses(t *testing.T) {
 		{"a short run fits one window", 8, 60, 0.9, 32768, StrategySweep, "auto chose sweep: the whole run (8 steps) fits one reading window"},
 		{"unsure rules on a long run", 60, 120, 0.5, 32768, StrategySweep, "auto chose sweep: the rules' confidence 0.50 is below 0.80; 60 steps in 2 reading windows"},
 		{"sure rules on a long run", 60, 120, 0.85, 32768, StrategyRank, "auto chose rank: the rules are sure (confidence 0.85 ≥ 0.80) and the run of 60 steps needs 2 reading windows"},
-		{"a run too long for the windows", 1200, 40, 0.5, 4096, StrategyRank, "auto chose rank: the run of 1200 steps does not fit 8 reading windows of model qwen3:8b's context"},
+		{"a run too long for the windows", 700, 40, 0.5, 4096, StrategyRank, "auto chose rank: the run of 700 steps does not fit 8 reading windows of model qwen3:8b's context"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
