@@ -1,11 +1,15 @@
-// Package localllm asks a locally served model (Ollama) to judge the rules'
-// few top candidates, and combines its panel's votes with the rules' ranking.
-// It decides nothing the rules can decide: the model only rates candidates
-// the rules chose, and the rules' answer stands whenever the model fails.
+// Package localllm asks a locally served model (Ollama) the judgments that
+// need language, and combines its panel's votes with the rules' ranking. By
+// the rank strategy its panel judges the rules' few top candidates; by the
+// sweep (sweep.go) readers first go through the whole run in windows and
+// name suspects, so the panel can judge a step the rules did not rank;
+// auto chooses per run (strategy.go). Parsing, ranking and the graph stay
+// the rules'; the rules' answer stands whenever the model fails.
 //
 // Each analyst of the panel (ECHO's roles) makes one call that rates every
 // candidate on RAFFLES's three criteria and votes for one; see budget.go for
-// the prompt budget and consensus.go for the vote.
+// the prompt budget, consensus.go for the vote and fence.go for how the log
+// is kept data.
 package localllm
 
 import (
