@@ -138,6 +138,14 @@ func TestSweepFindsAStepTheRulesMissed(t *testing.T) {
 	assert.Equal(t, readers+3, got.Usage.LLMCalls)
 	assert.Contains(t, got.Rationale, fmt.Sprintf("The model read the run in %d window(s) over 1 round(s) and could name 60 of its 60 steps; readers raised steps 31.", readers))
 	assert.Contains(t, steps(got.Candidates), 31, "the suspect joins the candidates")
+
+	calls := len(srv.Chats())
+	again, err := j.Attribute(context.Background(), r, testAttribution(r))
+	require.NoError(t, err)
+	assert.Len(t, srv.Chats(), calls, "a re-run is answered from the cache")
+	assert.Equal(t, rules.Usage{}, again.Usage)
+	again.Usage = got.Usage
+	assert.Equal(t, got, again, "and gives the same attribution")
 }
 
 // TestSweepRemembersRejectedHypotheses: a first panel that finds no
