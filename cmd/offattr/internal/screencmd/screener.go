@@ -231,7 +231,7 @@ func (s *screener) process(ctx context.Context, in input) (rec screenfile.Record
 	}
 	rec = screenfile.Record{
 		File: in.name, Agent: a.Agent, Step: a.Step, Confidence: a.Confidence,
-		Triage: triage.Class(a.Triage), Reason: a.TriageReason, Mode: a.Mode, Usage: a.Usage,
+		Triage: triage.Class(a.Triage), Reason: a.TriageReason, Mode: a.Mode, Model: a.Model, Usage: a.Usage,
 	}
 	if n := min(s.opts.Candidates, len(a.Candidates)); n > 0 {
 		rec.Candidates = a.Candidates[:n]
