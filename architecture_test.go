@@ -19,7 +19,6 @@ const module = "github.com/offattr/offattr"
 // package must be given its stage here.
 var stage = map[string]int{
 	// Leaves: no stage of their own, used by the stage named beside them.
-	"localllm/schema":      0, // localllm's JSON schemas
 	"internal/synthcorpus": 0,
 	"run/spans":            0, // run's trace file decoders
 	"internal/escape":      0, // log text made safe to show; every stage that writes text

@@ -53,6 +53,9 @@ type Prediction struct {
 	Confidence   float64 `json:"confidence"`
 	AgentCorrect bool    `json:"agent_correct"`
 	StepCorrect  bool    `json:"step_correct"`
+	// ModelExposed is whether the model could name the labelled step;
+	// absent without a model.
+	ModelExposed *bool `json:"model_exposed,omitempty"`
 }
 
 // ErrNoLabel is why an unlabelled file cannot be a case; ErrNoSpanLabel
@@ -140,7 +143,7 @@ func Evaluate(ctx context.Context, subsets []Subset, analyze engine.Analyzer, op
 					t.Add(nil, nil)
 				} else {
 					o := t.Add(c.Label, &a.Attribution)
-					res.Prediction = &Prediction{Agent: a.Attribution.Agent, Step: a.Attribution.Step, Confidence: a.Attribution.Confidence, AgentCorrect: o.AgentCorrect, StepCorrect: o.StepCorrect}
+					res.Prediction = &Prediction{Agent: a.Attribution.Agent, Step: a.Attribution.Step, Confidence: a.Attribution.Confidence, AgentCorrect: o.AgentCorrect, StepCorrect: o.StepCorrect, ModelExposed: o.Exposed}
 					res.Candidates = a.Attribution.Candidates
 				}
 				if err := write(res); err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,3 +167,43 @@ func TestEvaluateTelemetry(t *testing.T) {
 	assert.NotEmpty(t, results[1].Error)
 	assert.Equal(t, filepath.Join(dir, "traces", "phoenix.jsonl")+"#7c1e2f3a4b5c6d7e8f9012a3b4c5d6e7", results[2].File)
 }
+
+func TestModelExposure(t *testing.T) {
+	seen := func(steps ...int) *rules.Attribution {
+		return &rules.Attribution{Agent: "A", Step: steps[0], Model: &rules.ModelReview{CandidatesSeen: steps}}
+	}
+	label := &run.Label{Agent: "A", Step: 4}
+	tests := []struct {
+		name  string
+		cases []*rules.Attribution // nil: a failed case
+		want  *float64
+	}{
+		{"rules alone: no figure", []*rules.Attribution{{Agent: "A", Step: 4}}, nil},
+		{"shown, not shown", []*rules.Attribution{seen(1, 4, 9), seen(1, 2, 3)}, ptr(0.5)},
+		{"a failed case counts as not exposed", []*rules.Attribution{seen(4), nil, seen(0, 4)}, ptr(2.0 / 3)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl := NewTally("x")
+			for _, a := range tt.cases {
+				o := tl.Add(label, a)
+				if a != nil && a.Model != nil {
+					require.NotNil(t, o.Exposed)
+					assert.Equal(t, slices.Contains(a.Model.CandidatesSeen, 4), *o.Exposed)
+				}
+			}
+			all := NewTally("all")
+			all.Merge(tl)
+			for _, s := range []Score{tl.Score(), all.Score()} {
+				if tt.want == nil {
+					assert.Nil(t, s.ModelExposure)
+					continue
+				}
+				require.NotNil(t, s.ModelExposure)
+				assert.InDelta(t, *tt.want, *s.ModelExposure, 1e-9)
+			}
+		})
+	}
+}
+
+func ptr(f float64) *float64 { return &f }

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/offattr/offattr/rules"
@@ -23,8 +24,14 @@ type Score struct {
 	StepAccuracy  float64            `json:"step_accuracy"`
 	StepWithin    map[string]float64 `json:"step_within"`
 	RecallAt      map[string]float64 `json:"recall_at"`
-	Usage         rules.Usage        `json:"usage"`
-	Seconds       float64            `json:"seconds"`
+	// ModelExposure is, when a model was asked, the share of the cases
+	// whose labelled step was among the steps the model could name
+	// (Attribution.Model.CandidatesSeen): the most its answers could be
+	// right, however good the model. Cases the model was not asked about
+	// count as not exposed.
+	ModelExposure *float64    `json:"model_exposure,omitempty"`
+	Usage         rules.Usage `json:"usage"`
+	Seconds       float64     `json:"seconds"`
 	// Triage is accuracy per triage band (clear, review, escalate): clear
 	// must mean no model or person is needed.
 	Triage map[string]BandScore `json:"triage"`
@@ -44,6 +51,7 @@ type Tally struct {
 	agentHits, stepHits int
 	within              map[int]int
 	recall              map[int]int
+	modelCases, exposed int
 	usage               rules.Usage
 	seconds             float64
 	bins                []Bin
@@ -101,6 +109,9 @@ func (t *Tally) addBin(conf float64, o Outcome) {
 type Outcome struct {
 	AgentCorrect bool
 	StepCorrect  bool
+	// Exposed is set when a model was asked, to whether the labelled step
+	// was among the steps it could name.
+	Exposed *bool
 }
 
 // Add records a case. A nil attribution is a failed case: counted, and wrong.
@@ -117,6 +128,14 @@ func (t *Tally) Add(label *run.Label, a *rules.Attribution) Outcome {
 	}
 	if o.StepCorrect {
 		t.stepHits++
+	}
+	if m := a.Model; m != nil {
+		t.modelCases++
+		seen := slices.Contains(m.CandidatesSeen, label.Step)
+		if seen {
+			t.exposed++
+		}
+		o.Exposed = &seen
 	}
 	t.addBin(a.Confidence, o)
 	if a.Triage != "" {
@@ -164,6 +183,8 @@ func (t *Tally) Merge(o *Tally) {
 	for k, v := range o.recall {
 		t.recall[k] += v
 	}
+	t.modelCases += o.modelCases
+	t.exposed += o.exposed
 	t.usage = t.usage.Add(o.usage)
 	t.seconds += o.seconds
 	for k, v := range o.bands {
@@ -195,6 +216,10 @@ func (t *Tally) Score() Score {
 	}
 	for k, b := range t.bands {
 		s.Triage[k] = BandScore{Cases: b[0], StepAccuracy: frac(b[1], b[0]), AgentAccuracy: frac(b[2], b[0])}
+	}
+	if t.modelCases > 0 {
+		e := frac(t.exposed, t.cases)
+		s.ModelExposure = &e
 	}
 	for _, k := range WithinK {
 		s.StepWithin[strconv.Itoa(k)] = frac(t.within[k], t.cases)

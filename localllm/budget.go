@@ -38,7 +38,12 @@ func callBudget(runTokens, fixed, limit int) int {
 // doubles num_predict), and a quarter of the rest absorbs the estimate's
 // error on code and non-English text, where a token is closer to 3 bytes.
 func promptLimit(numCtx, k int, think bool) int {
-	return (numCtx - 2*answerTokens(k, think)) * 3 / 4
+	return promptLimitFor(numCtx, answerTokens(k, think))
+}
+
+// promptLimitFor is promptLimit for a call whose num_predict is answer.
+func promptLimitFor(numCtx, answer int) int {
+	return (numCtx - 2*answer) * 3 / 4
 }
 
 // minPromptLimit is the least prompt worth sending: the instructions, the

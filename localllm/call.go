@@ -8,7 +8,6 @@ import (
 
 	"github.com/ollama/ollama/api"
 
-	"github.com/offattr/offattr/localllm/schema"
 	"github.com/offattr/offattr/rules"
 )
 
@@ -16,18 +15,22 @@ import (
 type call struct {
 	role  Role
 	req   *api.ChatRequest
-	check *schema.Schema
+	check *format
 	steps []int
+	// window marks a sweep reader's call, whose answer names suspects;
+	// the others are analysts' answers (see prompt.go).
+	window bool
 }
 
 // outcome is what came of a call: an answer, or why there is none.
 type outcome struct {
-	role    Role
-	answer  *answer
-	usage   rules.Usage
-	cached  bool
-	problem string // set when answer is nil
-	err     error  // the caller's context ended
+	role     Role
+	answer   *answer
+	suspects []suspect // a window's answer; answer is nil then
+	usage    rules.Usage
+	cached   bool
+	problem  string // set when answer is nil
+	err      error  // the caller's context ended
 	// overflow is set when the server found the prompt longer than the
 	// model's context: the judge rebuilds it smaller.
 	overflow bool
@@ -61,8 +64,7 @@ func (j *Judge) ask(ctx context.Context, c call) outcome {
 			o.overflow = e.Problem == overflowProblem
 			return o
 		}
-		if a, problem := decode(e.Content, c); problem == "" {
-			o.answer = &a
+		if problem := o.decode(e.Content, c); problem == "" {
 			return o
 		}
 		o.cached = false // a damaged entry: ask again
@@ -94,7 +96,7 @@ func (j *Judge) ask(ctx context.Context, c call) outcome {
 			kind, o.problem = transportProblem, "call failed: "+oneLine(err.Error())
 			continue
 		}
-		a, problem := decode(resp.Message.Content, c)
+		problem := o.decode(resp.Message.Content, c)
 		if resp.DoneReason == "length" {
 			problem = fmt.Sprintf("answer cut at num_predict %v (done_reason \"length\")", req.Options["num_predict"])
 		}
@@ -102,10 +104,10 @@ func (j *Judge) ask(ctx context.Context, c call) outcome {
 			if err := j.cache.put(key, entry{Model: j.model.Name, Content: resp.Message.Content}); err != nil {
 				j.warnOnce("cache", "response cache disabled: "+err.Error())
 			}
-			o.answer, o.problem = &a, ""
+			o.problem = ""
 			return o
 		}
-		kind, o.problem = modelProblem, problem
+		kind, o.problem, o.answer, o.suspects = modelProblem, problem, nil, nil
 		req = retryRequest(req, resp.DoneReason == "length")
 	}
 	if kind == modelProblem {
@@ -116,16 +118,26 @@ func (j *Judge) ask(ctx context.Context, c call) outcome {
 	return o
 }
 
-// decode validates an answer against the call's schema and reads it.
-func decode(content string, c call) (answer, string) {
-	if err := c.check.Validate([]byte(content)); err != nil {
-		return answer{}, oneLine(err.Error())
+// decode validates an answer against the call's schema and reads it into
+// o; it returns the problem, "" when the answer is usable.
+func (o *outcome) decode(content string, c call) string {
+	if err := c.check.check(content); err != nil {
+		return oneLine(err.Error())
+	}
+	if c.window {
+		sus, err := parseSuspects(content, c.steps)
+		if err != nil {
+			return "unreadable answer: " + oneLine(err.Error())
+		}
+		o.suspects = sus
+		return ""
 	}
 	a, err := parseAnswer(content, c.steps)
 	if err != nil {
-		return answer{}, "unreadable answer: " + oneLine(err.Error())
+		return "unreadable answer: " + oneLine(err.Error())
 	}
-	return a, ""
+	o.answer = &a
+	return ""
 }
 
 // retryRequest is the second attempt after a bad answer.

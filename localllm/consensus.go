@@ -179,9 +179,12 @@ func combine(att rules.Attribution, judged []rules.Candidate, outs []outcome, m 
 		return out
 	}
 	if t.mu > 0 && t.rho+t.mu > 0 {
-		all := att.Candidates
-		if len(all) == 0 {
-			all = judged
+		// The sweep judges steps the rules did not rank; they join the list.
+		all := slices.Clone(att.Candidates)
+		for _, c := range judged {
+			if !slices.ContainsFunc(all, func(a rules.Candidate) bool { return a.Step == c.Step }) {
+				all = append(all, c)
+			}
 		}
 		out.Candidates = t.rescore(all)
 		win := out.Candidates[0]

@@ -50,7 +50,9 @@ func (s *syncBuffer) String() string {
 func newJudge(t *testing.T, srv *ollamatest.Server, edit func(*Options)) (*Judge, *syncBuffer) {
 	t.Helper()
 	warn := &syncBuffer{}
-	opts := Options{Model: testModel, Host: srv.URL, CacheDir: t.TempDir(), Warn: warn}
+	// The panel's tests ask it to judge the rules' candidates (rank); the
+	// sweep's tests ask for their strategy.
+	opts := Options{Model: testModel, Host: srv.URL, CacheDir: t.TempDir(), Warn: warn, Strategy: StrategyRank}
 	if edit != nil {
 		edit(&opts)
 	}

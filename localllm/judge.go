@@ -1,11 +1,15 @@
-// Package localllm asks a locally served model (Ollama) to judge the rules'
-// few top candidates, and combines its panel's votes with the rules' ranking.
-// It decides nothing the rules can decide: the model only rates candidates
-// the rules chose, and the rules' answer stands whenever the model fails.
+// Package localllm asks a locally served model (Ollama) the judgments that
+// need language, and combines its panel's votes with the rules' ranking. By
+// the rank strategy its panel judges the rules' few top candidates; by the
+// sweep (sweep.go) readers first go through the whole run in windows and
+// name suspects, so the panel can judge a step the rules did not rank;
+// auto chooses per run (strategy.go). Parsing, ranking and the graph stay
+// the rules'; the rules' answer stands whenever the model fails.
 //
 // Each analyst of the panel (ECHO's roles) makes one call that rates every
 // candidate on RAFFLES's three criteria and votes for one; see budget.go for
-// the prompt budget and consensus.go for the vote.
+// the prompt budget, consensus.go for the vote and fence.go for how the log
+// is kept data.
 package localllm
 
 import (
@@ -13,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/ollama/ollama/api"
@@ -32,6 +37,9 @@ type Judge struct {
 	slots  chan struct{}
 	warns  *warner
 	shrink *shrink
+	// roundsBudgeted is set when the rounds are the default, which a
+	// run's token budget also bounds (sweep.go).
+	roundsBudgeted bool
 }
 
 // New checks that the server answers and has the model (/api/show), reads
@@ -39,7 +47,11 @@ type Judge struct {
 // one line a user can act on; they match ErrServerUnreachable,
 // ErrModelNotAvailable, ErrServerFailed or ErrContextTooSmall.
 func New(ctx context.Context, opts Options) (*Judge, error) {
+	budgeted := opts.Rounds <= 0
 	opts.fillDefaults()
+	if !slices.Contains(Strategies, opts.Strategy) {
+		return nil, fmt.Errorf("--strategy %q: want one of %s", opts.Strategy, strings.Join(Strategies, ", "))
+	}
 	if opts.Model == "" {
 		return nil, fmt.Errorf("no model named (--model)")
 	}
@@ -54,7 +66,7 @@ func New(ctx context.Context, opts Options) (*Judge, error) {
 	if hc == nil {
 		hc = newHTTPClient()
 	}
-	j := &Judge{shrink: &shrink{factor: 1}, opts: opts, client: api.NewClient(u, hc), slots: make(chan struct{}, opts.Parallel), warns: &warner{w: opts.Warn, once: map[string]bool{}}}
+	j := &Judge{roundsBudgeted: budgeted, shrink: &shrink{factor: 1}, opts: opts, client: api.NewClient(u, hc), slots: make(chan struct{}, opts.Parallel), warns: &warner{w: opts.Warn, once: map[string]bool{}}}
 	j.model, err = inspect(ctx, j.client, opts.Model, u.String())
 	if err != nil {
 		return nil, err
@@ -103,57 +115,110 @@ func (j *Judge) Review(ctx context.Context, in *rules.Input, att rules.Attributi
 	return j.review(ctx, in.Run, in.Features, att)
 }
 
-// review judges att's candidates in r; f may be nil.
+// review asks the model about att in r by the strategy the options ask
+// for (auto chooses per run); f may be nil.
 func (j *Judge) review(ctx context.Context, r *run.Run, f *extract.RunFeatures, att rules.Attribution) (rules.Attribution, error) {
 	name := att.File
 	if name == "" {
 		name = r.Source
 	}
-	judged := j.pick(r, att)
+	s := j.newSweep(r, f, att, name)
+	review := &rules.ModelReview{Name: j.model.Name, Requested: j.opts.Strategy, CandidatesSeen: []int{}, Finalists: []int{}}
+	review.Strategy, review.Reason = j.choose(s)
+	run := j.rankReview
+	if review.Strategy == StrategySweep {
+		run = j.sweepReview
+	}
+	out, err := run(ctx, s, review)
+	if out.Model != nil && review.Reason != "" {
+		out.Rationale = joinSentences(out.Rationale, strings.ToUpper(review.Reason[:1])+review.Reason[1:]+".")
+	}
+	return out, err
+}
+
+// rankReview has the panel judge the rules' top candidates.
+func (j *Judge) rankReview(ctx context.Context, s *sweep, review *rules.ModelReview) (rules.Attribution, error) {
+	att := s.att
+	judged := j.pick(s.r, att)
 	if len(judged) == 0 {
-		j.warns.line(name, "no candidate step to judge; the rules' answer stands")
+		j.warns.line(s.name, "no candidate step to judge; the rules' answer stands")
 		return att, nil
 	}
+	review.Rounds = 1
+	got, err := j.judge(ctx, s.r, s.render, judged, "")
+	att.Usage = att.Usage.Add(got.spent)
+	if err != nil {
+		for _, o := range got.outs {
+			att.Usage = att.Usage.Add(o.usage)
+		}
+		j.warns.line(s.name, "model calls cancelled; the rules' answer stands")
+		return att, fmt.Errorf("judge %s: %w", s.name, err)
+	}
+	if got.failed != "" {
+		j.warns.line(s.name, got.failed+"; the rules' answer stands")
+		return att, nil
+	}
+	for _, o := range got.outs {
+		if o.answer == nil {
+			j.warns.line(s.name, fmt.Sprintf("analyst %s: %s; answer dropped", o.role.Name, o.problem))
+		}
+	}
+	review.Finalists = stepsOf(judged)
+	if answered(got.outs) {
+		review.CandidatesSeen = slices.Sorted(slices.Values(review.Finalists))
+	}
+	out := combine(att, judged, got.outs, j.model, Roles[:j.opts.Panel])
+	out.Model = review
+	return out, nil
+}
+
+// panel is what came of one panel round.
+type panel struct {
+	outs []outcome
+	// spent is the usage of attempts that overflowed and were asked again
+	// smaller; the outcomes carry their own.
+	spent rules.Usage
+	// planned estimates the prompt tokens of every call made.
+	planned int
+	// failed says why no prompt could be built; outs is nil then.
+	failed string
+}
+
+// judge puts the candidates to the panel, each analyst in one call, and
+// rebuilds the prompts smaller when the server finds them too long. Its
+// error is non-nil only when ctx ended.
+func (j *Judge) judge(ctx context.Context, r *run.Run, render ContextFunc, judged []rules.Candidate, notes string) (panel, error) {
 	inStepOrder := slices.Clone(judged)
 	slices.SortFunc(inStepOrder, func(a, b rules.Candidate) int { return a.Step - b.Step })
-	render := j.render(r, f)
-	var spent rules.Usage
-	var outs []outcome
-	panel := Roles[:j.opts.Panel]
+	roles := Roles[:j.opts.Panel]
+	var res panel
 	for {
 		factor := j.shrink.get()
 		// Every size below is in estimated tokens; a factor of 2 means the
 		// model spends twice as many, so everything is built half as big.
 		budget := callBudget(runTokens(r), j.opts.PromptTokens, promptLimit(j.model.NumCtx, len(judged), j.thinks())) / factor
-		p, err := buildPrompt(r, inStepOrder, budget, render)
+		p, err := buildPrompt(r, inStepOrder, budget, render, notes)
 		if err != nil {
-			j.warns.line(name, err.Error()+"; the rules' answer stands")
-			att.Usage = att.Usage.Add(spent)
-			return att, nil
+			res.failed = err.Error()
+			return res, nil
 		}
-		outs = j.askPanel(ctx, panel, p)
-		if !overflowed(outs) || ctx.Err() != nil || !j.shrink.grow(factor) {
-			break
+		calls := make([]call, len(roles))
+		for i, role := range roles {
+			calls[i] = j.newCall(role, p)
+			res.planned += callTokens(calls[i].req)
 		}
-		for _, o := range outs {
-			spent = spent.Add(o.usage)
+		res.outs = j.askAll(ctx, calls)
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		if !overflowed(res.outs) || !j.shrink.grow(factor) {
+			return res, nil
+		}
+		for _, o := range res.outs {
+			res.spent = res.spent.Add(o.usage)
 		}
 		j.warnOnce("overflow", fmt.Sprintf("model %s: prompts sized at bytes/4 tokens do not fit its context; shrinking them %d×", j.model.Name, j.shrink.get()))
 	}
-	att.Usage = att.Usage.Add(spent)
-	if err := ctx.Err(); err != nil {
-		for _, o := range outs {
-			att.Usage = att.Usage.Add(o.usage)
-		}
-		j.warns.line(name, "model calls cancelled; the rules' answer stands")
-		return att, fmt.Errorf("judge %s: %w", name, err)
-	}
-	for _, o := range outs {
-		if o.answer == nil {
-			j.warns.line(name, fmt.Sprintf("analyst %s: %s; answer dropped", o.role.Name, o.problem))
-		}
-	}
-	return combine(att, judged, outs, j.model, panel), nil
 }
 
 // render is the context builder: the caller's, else hierarchy's over f
@@ -166,21 +231,6 @@ func (j *Judge) render(r *run.Run, f *extract.RunFeatures) ContextFunc {
 		f = extract.Run(r)
 	}
 	return HierarchyContextOf(f)
-}
-
-// askPanel puts one prompt to every analyst of the panel at once.
-func (j *Judge) askPanel(ctx context.Context, panel []Role, p prompt) []outcome {
-	outs := make([]outcome, len(panel))
-	var wg sync.WaitGroup
-	for i, role := range panel {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			outs[i] = j.ask(ctx, j.newCall(role, p))
-		}()
-	}
-	wg.Wait()
-	return outs
 }
 
 func overflowed(outs []outcome) bool {
@@ -225,7 +275,7 @@ func (j *Judge) newCall(role Role, p prompt) call {
 			{Role: "user", Content: p.user},
 		},
 		Stream: &no,
-		Format: p.format,
+		Format: p.format.raw,
 		Options: map[string]any{
 			"temperature": 0,
 			"seed":        j.opts.Seed,
@@ -240,7 +290,7 @@ func (j *Judge) newCall(role Role, p prompt) call {
 		// Thinking models think unless told not to; others reject the field.
 		req.Think = &api.ThinkValue{Value: j.opts.Think}
 	}
-	return call{role: role, req: req, check: p.schema, steps: p.steps}
+	return call{role: role, req: req, check: p.format, steps: p.steps}
 }
 
 // warner writes warnings, one line each, safely from many goroutines.

@@ -39,7 +39,7 @@ func TestAttributeSuccess(t *testing.T) {
 
 	chats := srv.Chats()
 	require.Len(t, chats, 3, "one call per analyst")
-	wantFormat, err := answerSchema([]int{2, 4, 6}).Raw()
+	wantFormat, err := newFormat(answerSchema([]int{2, 4, 6}))
 	require.NoError(t, err)
 	var systems []string
 	usage := rules.Usage{}
@@ -47,7 +47,7 @@ func TestAttributeSuccess(t *testing.T) {
 		require.Len(t, c.Messages, 2)
 		systems = append(systems, c.Messages[0].Content)
 		assert.Equal(t, testModel, c.Model)
-		assert.JSONEq(t, string(wantFormat), string(c.Format))
+		assert.Equal(t, string(wantFormat.raw), string(c.Format), "the schema, its keys in order")
 		assert.Equal(t, map[string]any{"temperature": 0.0, "seed": 42.0, "num_ctx": 8192.0, "num_predict": 216.0}, c.Options)
 		require.NotNil(t, c.Stream)
 		assert.False(t, *c.Stream)
@@ -180,7 +180,9 @@ func TestAttributeBadAnswers(t *testing.T) {
 				want.Usage = got.Usage
 				want.Rationale = got.Rationale
 				want.Mode = rules.ModeRulesLLM
-				assert.Equal(t, want, got)
+				want.Model = &rules.ModelReview{Name: testModel, Strategy: StrategyRank, Requested: StrategyRank, Rounds: 1,
+					CandidatesSeen: []int{}, Finalists: []int{2, 4, 6}}
+				assert.Equal(t, want, got, "a model that never answered saw no candidate")
 				assert.Contains(t, got.Rationale, "The model qwen3:8b gave no usable answer")
 			}
 
@@ -332,7 +334,7 @@ func TestAttributeGroundTruth(t *testing.T) {
 	require.Len(t, chats, 2, "the settings do not share cache entries")
 	raw, _ := json.Marshal(chats[0])
 	assert.NotContains(t, string(raw), "SECRET-ANSWER-7")
-	assert.Contains(t, chats[1].Messages[1].Content, "\nCorrect answer: SECRET-ANSWER-7\n")
+	assert.Contains(t, chats[1].Messages[1].Content, "\nCorrect answer:\n```answer\nSECRET-ANSWER-7\n```\n")
 }
 
 // TestNumCtx checks that every prompt fits the model's context, for a 4K

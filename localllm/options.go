@@ -13,10 +13,26 @@ const (
 	DefaultParallel = 1
 	DefaultTimeout  = 2 * time.Minute
 	DefaultSeed     = 42
+	DefaultRounds   = 2
 	// Delta is ECHO's minimum confidence (§4.1): an analyst whose vote is
 	// less sure than this is left out of the consensus.
 	Delta = 0.3
 )
+
+// Strategies: how the model is asked (see Options.Strategy).
+const (
+	// StrategyRank has the panel judge the rules' top candidates.
+	StrategyRank = "rank"
+	// StrategySweep has the model read the whole run in windows that fit
+	// its context and name suspects, then the panel judge those and the
+	// rules' top candidates (sweep.go).
+	StrategySweep = "sweep"
+	// StrategyAuto chooses one of them per run (strategy.go).
+	StrategyAuto = "auto"
+)
+
+// Strategies lists the values of Options.Strategy.
+var Strategies = []string{StrategyRank, StrategySweep, StrategyAuto}
 
 // CacheDirEnv names the environment variable that moves the response cache.
 const CacheDirEnv = "OFFATTR_CACHE_DIR"
@@ -32,6 +48,12 @@ type Options struct {
 	// Think lets thinking models think; off by default because it costs many
 	// tokens and the questions are narrow.
 	Think bool
+	// Strategy is rank, sweep or auto; empty means auto.
+	Strategy string
+	// Rounds bounds the sweep's rounds (windows, then the panel); a round
+	// after the first runs only when the panel rejected every finalist and
+	// the run's token budget allows it.
+	Rounds int
 	// TopK is how many of the rules' candidates the model judges.
 	TopK int
 	// Panel is how many analyst roles vote, taken in the order of Roles.
@@ -68,6 +90,12 @@ func (o *Options) Enabled() bool { return o.Model != "" }
 func (o *Options) fillDefaults() {
 	if o.TopK <= 0 {
 		o.TopK = DefaultTopK
+	}
+	if o.Strategy == "" {
+		o.Strategy = StrategyAuto
+	}
+	if o.Rounds <= 0 {
+		o.Rounds = DefaultRounds
 	}
 	if o.Panel <= 0 {
 		o.Panel = DefaultPanel

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/offattr/offattr/extract"
-	"github.com/offattr/offattr/localllm/schema"
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
@@ -37,6 +37,7 @@ const systemPrompt = `You find the decisive fault in the log of a failed multi-a
 (2) first: no earlier step made a mistake that led to the wrong outcome;
 (3) decisive: the mistake was not corrected later and led to the failure.
 %s
+%s
 Judge only the candidate steps listed. For each candidate give your confidence from 0 to 1 that it meets each criterion. Then vote for the one candidate that is the decisive fault, with a reason of at most 25 words and your confidence from 0 to 1. Answer with JSON only.`
 
 // maxQuestionTokens caps the task text; the log matters more.
@@ -51,21 +52,21 @@ func candidateKey(step int) string { return fmt.Sprintf("step_%d", step) }
 
 // answerSchema asks for the three criteria of every candidate, then the
 // vote, in that order: the grammar makes the model assess before it votes.
-func answerSchema(steps []int) *schema.Schema {
-	var props []schema.Property
+func answerSchema(steps []int) *jsonschema.Schema {
+	var props []property
 	for _, s := range steps {
-		props = append(props, schema.Property{Name: candidateKey(s), Schema: schema.Object(
-			schema.Property{Name: "fault", Schema: schema.Number(0, 1)},
-			schema.Property{Name: "first", Schema: schema.Number(0, 1)},
-			schema.Property{Name: "decisive", Schema: schema.Number(0, 1)},
+		props = append(props, property{candidateKey(s), object(
+			property{"fault", number(0, 1)},
+			property{"first", number(0, 1)},
+			property{"decisive", number(0, 1)},
 		)})
 	}
-	props = append(props, schema.Property{Name: "vote", Schema: schema.Object(
-		schema.Property{Name: "reason", Schema: schema.String(reasonChars)},
-		schema.Property{Name: "step", Schema: schema.IntegerEnum(steps...)},
-		schema.Property{Name: "confidence", Schema: schema.Number(0, 1)},
+	props = append(props, property{"vote", object(
+		property{"reason", text(reasonChars)},
+		property{"step", integerEnum(steps...)},
+		property{"confidence", number(0, 1)},
 	)})
-	return schema.Object(props...)
+	return object(props...)
 }
 
 // answer is a validated analyst answer.
@@ -127,52 +128,114 @@ const thinkTokens = 1024
 type prompt struct {
 	steps  []int
 	user   string
-	schema *schema.Schema
-	format json.RawMessage // schema, as sent
+	format *format
 }
 
 // systemFor is the system message of one analyst.
-func systemFor(r Role) string { return fmt.Sprintf(systemPrompt, r.Focus) }
+func systemFor(r Role) string { return fmt.Sprintf(systemPrompt, r.Focus, dataNotice) }
 
 // buildPrompt writes the user message for the candidates within budget
-// tokens for the whole call (system message included).
-func buildPrompt(r *run.Run, cands []rules.Candidate, budget int, render ContextFunc) (prompt, error) {
+// tokens for the whole call (system message included). notes, when not
+// empty, say why some candidates were raised (the sweep's reasons); they
+// quote the log, so they are fenced like it.
+func buildPrompt(r *run.Run, cands []rules.Candidate, budget int, render ContextFunc, notes string) (prompt, error) {
 	p := prompt{}
-	var head strings.Builder
-	q := strings.TrimSpace(r.Question)
-	if q == "" {
-		q = "(not given)"
-	}
-	fmt.Fprintf(&head, "Task: %s\n", clipBytes(strings.Join(strings.Fields(q), " "), min(maxQuestionTokens, budget/4)*4))
-	if strings.TrimSpace(r.GroundTruth) != "" {
-		fmt.Fprintf(&head, "Correct answer: %s\n", clipBytes(strings.TrimSpace(r.GroundTruth), 400))
-	}
-	head.WriteString("Candidates:")
-	for i, c := range cands {
-		sep := ","
-		if i == 0 {
-			sep = ""
-		}
-		fmt.Fprintf(&head, "%s step %d (%s)", sep, c.Step, c.Agent)
+	for _, c := range cands {
 		p.steps = append(p.steps, c.Step)
 	}
-	head.WriteString("\n\nLog around each candidate (marked TARGET): nearby steps in full, farther ones reduced to key decisions, summaries and milestones, or omitted:\n")
+	d := newDataHead(r, budget)
+	d.notes = notes
+	var tail strings.Builder
+	tail.WriteString("Candidates: ")
+	tail.WriteString(stepList(p.steps))
+	tail.WriteString(".\n\nLog around each candidate (marked TARGET): nearby steps in full, farther ones reduced to key decisions, summaries and milestones, or omitted:\n")
 
 	// The longest role prompt bounds the system message of every analyst.
 	system := 0
 	for _, r := range Roles {
-		system = max(system, extract.EstimateTokens(systemFor(r)))
+		system = max(system, EstimateTokens(systemFor(r)))
 	}
-	const perMessage = 8 // chat template tokens around each message
-	room := budget - system - extract.EstimateTokens(head.String()) - 2*perMessage
+	room := budget - system - d.tokens() - EstimateTokens(tail.String()) - fenceTokens(d.fence, "log") - 2*perMessage
 	text, err := render(r, p.steps, max(room, minContextTokens))
 	if err != nil {
 		return p, fmt.Errorf("build context: %w", err)
 	}
-	p.user = head.String() + strings.TrimRight(text, "\n")
-	p.schema = answerSchema(p.steps)
-	p.format, err = p.schema.Raw()
+	p.user = d.write(tail.String(), text)
+	p.format, err = newFormat(answerSchema(p.steps))
 	return p, err
+}
+
+// perMessage is what the chat template adds around each message, in tokens.
+const perMessage = 8
+
+// dataHead is the part of a user message every strategy shares: the task,
+// the correct answer when the run has one, and notes, each fenced.
+type dataHead struct {
+	question, truth, notes string
+	// fence is estimated from the whole run, before the log is rendered,
+	// so that the budget can count it; write takes the final one.
+	fence string
+}
+
+func newDataHead(r *run.Run, budget int) dataHead {
+	q := strings.Join(strings.Fields(r.Question), " ")
+	if q == "" {
+		q = "(not given)"
+	}
+	d := dataHead{question: clipBytes(q, min(maxQuestionTokens, budget/4)*4)}
+	if t := strings.TrimSpace(r.GroundTruth); t != "" {
+		d.truth = clipBytes(t, 400)
+	}
+	texts := []string{d.question, d.truth}
+	for _, s := range r.Steps {
+		texts = append(texts, s.Agent, s.Content)
+	}
+	d.fence = fenceFor(texts...)
+	return d
+}
+
+// tokens estimates the head as write writes it.
+func (d dataHead) tokens() int {
+	var b strings.Builder
+	d.writeHead(&b, d.fence)
+	return EstimateTokens(b.String())
+}
+
+func (d dataHead) writeHead(b *strings.Builder, fence string) {
+	b.WriteString("Task:\n")
+	fenced(b, fence, "task", d.question)
+	if d.truth != "" {
+		b.WriteString("Correct answer:\n")
+		fenced(b, fence, "answer", d.truth)
+	}
+	if d.notes != "" {
+		b.WriteString("Notes from reading the whole run:\n")
+		fenced(b, fence, "notes", d.notes)
+	}
+}
+
+// write is the whole user message: the head, the instructions in tail,
+// then the log, fenced. The fence is chosen from everything fenced, so
+// nothing inside can close it.
+func (d dataHead) write(tail, log string) string {
+	fence := fenceFor(d.question, d.truth, d.notes, log)
+	var b strings.Builder
+	d.writeHead(&b, fence)
+	b.WriteString(tail)
+	fenced(&b, fence, "log", log)
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// stepList writes steps as "steps 2, 4 and 6", or "step 2".
+func stepList(steps []int) string {
+	parts := make([]string, len(steps))
+	for i, s := range steps {
+		parts[i] = fmt.Sprint(s)
+	}
+	if len(parts) == 1 {
+		return "step " + parts[0]
+	}
+	return "steps " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // minContextTokens is the least log an analyst gets, even when the budget

@@ -32,7 +32,40 @@ type Attribution struct {
 	// Votes are the local model's analysts' votes, when a model was asked;
 	// the rules' own observations are Evidence.
 	Votes []Vote `json:"votes,omitempty"`
-	Usage Usage  `json:"usage"`
+	// Model says how the local model was asked and what it was shown, when
+	// one was; nil for rules alone.
+	Model *ModelReview `json:"model,omitempty"`
+	Usage Usage        `json:"usage"`
+}
+
+// ModelReview is how the local model took part: the strategy it ran and
+// every step it could have chosen, so a reader can tell a wrong model
+// answer from a question that never showed it the right step.
+type ModelReview struct {
+	Name string `json:"name"`
+	// Strategy is what ran: "rank" (the model judged the rules' top
+	// candidates) or "sweep" (it read the whole run in windows first).
+	Strategy string `json:"strategy"`
+	// Requested is the strategy asked for; "auto" chose Strategy for
+	// Reason.
+	Requested string `json:"requested"`
+	Reason    string `json:"reason,omitempty"`
+	Rounds    int    `json:"rounds"`
+	Windows   int    `json:"windows,omitempty"`
+	// CandidatesSeen is every step the model could have named, in step
+	// order: those of every window it answered and the final candidates.
+	CandidatesSeen []int `json:"candidates_seen"`
+	// Finalists are the steps the final round judged.
+	Finalists []int `json:"finalists"`
+	// Rejected are hypotheses a round set aside, with why; later rounds
+	// were told not to raise them again.
+	Rejected []Rejection `json:"rejected,omitempty"`
+}
+
+// Rejection is one step a round judged not to be the decisive fault.
+type Rejection struct {
+	Step   int    `json:"step"`
+	Reason string `json:"reason"`
 }
 
 // Vote is one model analyst's answer: the step it holds decisive, how sure

@@ -35,9 +35,15 @@ import (
 // `mode` is "rules+llm" whenever --model is given, even if every answer of
 // the model was dropped.
 
+// callTimeout is offattr's --timeout for one model call. A call that times
+// out is not cached (the next run tries it again), so the cache checks
+// need every call answered; on a CPU shared with other work one call of
+// the tiny model has taken two minutes.
+const callTimeout = "8m"
+
 // cliTimeout bounds one offattr run. The tiny model answers in well under a
 // second per call on an idle machine; this is for a busy one.
-const cliTimeout = 10 * time.Minute
+const cliTimeout = 20 * time.Minute
 
 // offattrBin is the binary under test, built once per test process.
 var offattrBin struct {
@@ -153,6 +159,7 @@ type evalSubset struct {
 	Failed        int         `json:"failed"`
 	AgentAccuracy float64     `json:"agent_accuracy"`
 	StepAccuracy  float64     `json:"step_accuracy"`
+	ModelExposure *float64    `json:"model_exposure"`
 	Usage         rules.Usage `json:"usage"`
 	Seconds       float64     `json:"seconds"`
 }
@@ -182,13 +189,16 @@ func TestE2EAnalyze(t *testing.T) {
 	srv := Start(t)
 	srv.CreateVariant(t, "tiny-cutoff", map[string]any{"num_predict": 3})
 
-	for _, model := range []string{srv.Model, "tiny-cutoff"} {
-		t.Run(model, func(t *testing.T) {
+	// Both strategies with the tiny model, and the variant that cuts every
+	// answer short (whose retries are the same code for every strategy).
+	for _, tc := range []struct{ model, strategy string }{{srv.Model, "rank"}, {srv.Model, "sweep"}, {"tiny-cutoff", "rank"}} {
+		model := tc.model
+		t.Run(model+"/"+tc.strategy, func(t *testing.T) {
 			proxy := srv.Proxy(t)
 			env := cliEnv(t, proxy.Host)
 			// One analyst on two candidates keeps a CPU run of the tiny model short;
 			// the panel logic is covered against the in-process fake.
-			args := []string{"analyze", path, "--json", "--model", model, "--ollama-host", proxy.Host, "--panel", "1", "--top-k", "2"}
+			args := []string{"analyze", path, "--json", "--model", model, "--ollama-host", proxy.Host, "--panel", "1", "--top-k", "2", "--strategy", tc.strategy, "--timeout", callTimeout}
 
 			first := decodeAttribution(t, runOffattr(t, bin, env, args...))
 			calls := proxy.ModelCalls()
@@ -198,6 +208,12 @@ func TestE2EAnalyze(t *testing.T) {
 			assert.Equal(t, rules.ModeRulesLLM, first.Mode)
 			assert.Positive(t, first.Usage.LLMCalls, "usage.llm_calls")
 			assert.Positive(t, calls, "model requests seen by the server")
+			if assert.NotNil(t, first.Model, "the model section") {
+				assert.Equal(t, tc.strategy, first.Model.Strategy)
+				for _, s := range first.Model.CandidatesSeen {
+					assert.Less(t, s, len(r.Steps), "a step the model could name is a step of the run")
+				}
+			}
 
 			proxy.Reset()
 			second := decodeAttribution(t, runOffattr(t, bin, env, args...))
@@ -205,8 +221,12 @@ func TestE2EAnalyze(t *testing.T) {
 			assert.Equal(t, first.Agent, second.Agent)
 			assert.Equal(t, first.Step, second.Step)
 			assert.Equal(t, first.Confidence, second.Confidence)
+			assert.Equal(t, first.Model, second.Model)
 			assert.Equal(t, rules.ModeRulesLLM, second.Mode)
 
+			if tc.strategy != "rank" {
+				return // --no-cache is the client's, the same for every strategy
+			}
 			if !strings.Contains(help, "--no-cache") {
 				t.Logf("offattr analyze has no --no-cache; not checked")
 				return
@@ -224,17 +244,20 @@ func TestE2EAnalyze(t *testing.T) {
 	}
 }
 
-// TestE2EEval runs `offattr eval --model` on two cases of each Who&When dev
-// subset against the real server, and again to check the cache.
+// TestE2EEval runs `offattr eval --model` (the default strategy, auto) on
+// one case of each Who&When dev subset against the real server, and again
+// to check the cache.
 func TestE2EEval(t *testing.T) {
 	bin := offattr(t)
 	requireModelFlag(t, bin, "eval")
-	cases := fewCases(t, runtest.DevDir(t), 2) // skips, saying how to get it, without ../shared
+	// One case a subset: auto sweeps them, a reader's call and the
+	// panel's for each.
+	cases := fewCases(t, runtest.DevDir(t), 1) // skips, saying how to get it, without ../shared
 
 	srv := Start(t)
 	proxy := srv.Proxy(t)
 	env := cliEnv(t, proxy.Host)
-	args := []string{"eval", cases, "--json", "--model", srv.Model, "--ollama-host", proxy.Host, "--panel", "1", "--top-k", "2"}
+	args := []string{"eval", cases, "--json", "--model", srv.Model, "--ollama-host", proxy.Host, "--panel", "1", "--top-k", "2", "--timeout", callTimeout}
 
 	first := decodeEval(t, runOffattr(t, bin, env, args...))
 	calls := proxy.ModelCalls()
@@ -242,10 +265,12 @@ func TestE2EEval(t *testing.T) {
 	assert.Equal(t, "with_ground_truth", first.Setting)
 	assert.Equal(t, rules.ModeRulesLLM, first.Mode)
 	assert.Len(t, first.Subsets, 2)
-	assert.Equal(t, 4, first.Overall.Cases)
+	assert.Equal(t, 2, first.Overall.Cases)
 	assert.Zero(t, first.Overall.Failed, "cases that failed to load or analyze")
 	assert.Positive(t, first.Overall.Usage.LLMCalls, "usage.llm_calls")
 	assert.Positive(t, calls, "model requests seen by the server")
+	assert.NotNil(t, first.Overall.ModelExposure, "model_exposure")
+	t.Logf("first eval: %.1f s a case", first.Overall.Seconds/float64(first.Overall.Cases))
 	for _, s := range first.Subsets {
 		assert.Positive(t, s.Usage.LLMCalls, "subset %s usage.llm_calls", s.Name)
 		assert.GreaterOrEqual(t, s.AgentAccuracy, 0.0)

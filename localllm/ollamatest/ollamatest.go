@@ -9,14 +9,14 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/ollama/ollama/api"
 	"github.com/ollama/ollama/types/model"
-
-	"github.com/offattr/offattr/localllm/schema"
 )
 
 // Model is a model the server has.
@@ -152,6 +152,12 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "model '"+req.Model+"' not found")
 		return
 	}
+	// Like a server asked not to truncate, refuse a prompt longer than
+	// num_ctx, so that a measurement against the fake proves prompts fit.
+	if numCtx, ok := req.Options["num_ctx"].(float64); ok && PromptTokens(req.Messages) > int(numCtx) {
+		writeError(w, http.StatusBadRequest, "the input length exceeds the context length")
+		return
+	}
 	s.mu.Lock()
 	s.chats = append(s.chats, req)
 	n := len(s.chats)
@@ -205,9 +211,9 @@ func PromptTokens(msgs []api.Message) int {
 
 // SchemaReply answers with a value that follows the request's schema: for
 // numbers in [lo, hi] the point 70% of the way up, the first enum value,
-// a short string.
+// a short string, one item of an array.
 func SchemaReply(req *api.ChatRequest, _ int) Reply {
-	var s schema.Schema
+	var s jsonschema.Schema
 	if err := json.Unmarshal(req.Format, &s); err != nil {
 		return Reply{Content: `{}`}
 	}
@@ -215,8 +221,9 @@ func SchemaReply(req *api.ChatRequest, _ int) Reply {
 	return Reply{Content: string(b)}
 }
 
-// Generate builds a value that follows s, keeping property order.
-func Generate(s *schema.Schema) any {
+// Generate builds a value that follows s, its properties in the order the
+// request listed them (a decoded schema keeps no order: see Order).
+func Generate(s *jsonschema.Schema) any {
 	if len(s.Enum) > 0 {
 		return s.Enum[0]
 	}
@@ -224,18 +231,23 @@ func Generate(s *schema.Schema) any {
 	case "object":
 		var b strings.Builder
 		b.WriteByte('{')
-		for i, p := range s.Properties {
+		for i, name := range Order(s) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			k, _ := json.Marshal(p.Name)
-			v, _ := json.Marshal(Generate(p.Schema))
+			k, _ := json.Marshal(name)
+			v, _ := json.Marshal(Generate(s.Properties[name]))
 			b.Write(k)
 			b.WriteByte(':')
 			b.Write(v)
 		}
 		b.WriteByte('}')
 		return json.RawMessage(b.String())
+	case "array":
+		if s.Items == nil || s.MaxItems != nil && *s.MaxItems == 0 {
+			return []any{}
+		}
+		return []any{Generate(s.Items)}
 	case "number", "integer":
 		lo, hi := 0.0, 1.0
 		if s.Minimum != nil {
@@ -255,6 +267,27 @@ func Generate(s *schema.Schema) any {
 		return "the step contradicts the evidence"
 	}
 	return nil
+}
+
+// Order is the order to write s's properties in: its required list, which
+// offattr writes in property order, then any others by name.
+func Order(s *jsonschema.Schema) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, name := range s.Required {
+		if _, ok := s.Properties[name]; ok && !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	var rest []string
+	for name := range s.Properties {
+		if !seen[name] {
+			rest = append(rest, name)
+		}
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

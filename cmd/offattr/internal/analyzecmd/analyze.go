@@ -162,6 +162,10 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 			fmt.Fprintf(&b, "  step %-4d %-24s score %.2f  %s\n", c.Step, escape.Line(c.Agent), c.Score, escape.Line(strings.Join(c.Rules, ", ")))
 		}
 	}
+	if m := a.Model; m != nil {
+		fmt.Fprintf(&b, "\nModel strategy: %s (asked for %s); it could name %d of the steps, its finalists were %s\n",
+			m.Strategy, m.Requested, len(m.CandidatesSeen), strings.Trim(fmt.Sprint(m.Finalists), "[]"))
+	}
 	if a.Usage.LLMCalls > 0 {
 		fmt.Fprintf(&b, "\nModel usage: %d calls, %d prompt tokens, %d completion tokens\n",
 			a.Usage.LLMCalls, a.Usage.PromptTokens, a.Usage.CompletionTokens)

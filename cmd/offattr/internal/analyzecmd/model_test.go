@@ -32,13 +32,19 @@ func TestAnalyzeWithModel(t *testing.T) {
 	}
 	first := analyze()
 	assert.Equal(t, rules.ModeRulesLLM, first.Mode)
-	assert.Equal(t, 3, first.Usage.LLMCalls)
+	// auto sweeps this short run: one reader, then the panel of three.
+	assert.Equal(t, 4, first.Usage.LLMCalls)
 	assert.Positive(t, first.Usage.PromptTokens)
 	assert.Contains(t, first.Rationale, "Model qwen3:8b (3 analysts")
-	assert.Len(t, srv.Chats(), 3)
+	assert.Contains(t, first.Rationale, "Auto chose sweep: the whole run")
+	require.NotNil(t, first.Model)
+	assert.Equal(t, "sweep", first.Model.Strategy)
+	assert.Equal(t, "auto", first.Model.Requested)
+	assert.NotEmpty(t, first.Model.CandidatesSeen)
+	assert.Len(t, srv.Chats(), 4)
 
 	second := analyze()
-	assert.Len(t, srv.Chats(), 3, "the second run is answered from the cache")
+	assert.Len(t, srv.Chats(), 4, "the second run is answered from the cache")
 	assert.Equal(t, rules.Usage{}, second.Usage)
 	second.Usage = first.Usage
 	assert.Equal(t, first, second)

@@ -211,6 +211,10 @@ func WriteTable(w io.Writer, rep eval.Report) error {
 	for _, k := range eval.RecallK {
 		head = append(head, "r@"+strconv.Itoa(k))
 	}
+	exposure := rep.Overall.ModelExposure != nil
+	if exposure {
+		head = append(head, "exposure")
+	}
 	head = append(head, "llm calls", "prompt tok", "seconds")
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for _, s := range append(rep.Subsets, rep.Overall) {
@@ -222,6 +226,13 @@ func WriteTable(w io.Writer, rep eval.Report) error {
 		}
 		for _, k := range eval.RecallK {
 			row = append(row, pct(s.RecallAt[strconv.Itoa(k)]))
+		}
+		if exposure {
+			e := 0.0
+			if s.ModelExposure != nil {
+				e = *s.ModelExposure
+			}
+			row = append(row, pct(e))
 		}
 		row = append(row, strconv.Itoa(s.Usage.LLMCalls), strconv.Itoa(s.Usage.PromptTokens), fmt.Sprintf("%.3f", s.Seconds))
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")

@@ -75,12 +75,16 @@ func TestEvalWithModel(t *testing.T) {
 	first := runEval()
 	assert.Equal(t, rules.ModeRulesLLM, first.Mode)
 	// The 4 readable cases differ only in their labels, which the model never
-	// sees: the first case's 2 answers serve the other 3 from the cache.
-	assert.Equal(t, 2, first.Overall.Usage.LLMCalls)
+	// sees: the first case's 3 answers (a reader's, two analysts') serve the
+	// other 3 from the cache.
+	assert.Equal(t, 3, first.Overall.Usage.LLMCalls)
+	require.NotNil(t, first.Overall.ModelExposure)
+	assert.InDelta(t, 0.8, *first.Overall.ModelExposure, 1e-9, "4 of 5 cases: one fails to load")
 	second := runEval()
 	assert.Equal(t, rules.ModeRulesLLM, second.Mode, "still rules+llm when every answer is cached")
 	assert.Equal(t, 0, second.Overall.Usage.LLMCalls)
-	assert.Equal(t, 2, srv.Hits("/api/chat"))
+	assert.Equal(t, 3, srv.Hits("/api/chat"))
+	assert.Equal(t, first.Overall.ModelExposure, second.Overall.ModelExposure)
 }
 
 func TestEvalTelemetryLabels(t *testing.T) {

@@ -43,6 +43,10 @@ func TestScreenSpreadsRunsOverHosts(t *testing.T) {
 	for _, r := range c.Records {
 		assert.Equal(t, rules.ModeRulesLLM, r.Mode)
 		assert.Positive(t, r.Usage.LLMCalls)
+		if assert.NotNil(t, r.Model, "the record says how the model was asked") {
+			assert.Equal(t, "auto", r.Model.Requested)
+			assert.Contains(t, r.Model.Reason, "auto chose "+r.Model.Strategy)
+		}
 	}
 	assert.Equal(t, len(a.Chats()), len(b.Chats()), "two runs each")
 	assert.Positive(t, len(a.Chats()))

@@ -247,7 +247,7 @@ func (s *screener) screen(ctx context.Context, r *run.Run) (screenfile.Record, b
 	}
 	rec := screenfile.Record{
 		File: r.Source, Agent: a.Agent, Step: a.Step, TraceID: a.TraceID, SpanID: a.SpanID, Confidence: a.Confidence,
-		Triage: triage.Class(a.Triage), Reason: a.TriageReason, Mode: a.Mode, Usage: a.Usage,
+		Triage: triage.Class(a.Triage), Reason: a.TriageReason, Mode: a.Mode, Model: a.Model, Usage: a.Usage,
 	}
 	if n := min(s.opts.Candidates, len(a.Candidates)); n > 0 {
 		rec.Candidates = a.Candidates[:n]

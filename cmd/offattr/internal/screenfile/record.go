@@ -26,8 +26,11 @@ type Record struct {
 	Reason     string            `json:"reason"`
 	Mode       string            `json:"mode"`
 	Candidates []rules.Candidate `json:"candidates,omitempty"`
-	Usage      rules.Usage       `json:"usage"`
-	Error      string            `json:"error,omitempty"`
+	// Model is how the model was asked (the strategy auto chose, the steps
+	// it could name); JSONL only.
+	Model *rules.ModelReview `json:"model,omitempty"`
+	Usage rules.Usage        `json:"usage"`
+	Error string             `json:"error,omitempty"`
 }
 
 // Failed reports whether the input could not be analysed.
