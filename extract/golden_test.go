@@ -6,43 +6,15 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
-	"path/filepath"
-	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/offattr/offattr/run"
-	"github.com/offattr/offattr/run/runtest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden.json from the current extraction")
 
 const goldenFile = "testdata/golden.json"
-
-// corpusRuns loads every run of the two development corpora, the Who&When
-// dev half and the tau-bench retail runs, keyed by a stable name.
-func corpusRuns(t testing.TB) (names []string, runs map[string]*run.Run) {
-	names, runs = devRuns(t)
-	for i, n := range names {
-		names[i] = "whowhen/" + n
-		runs[names[i]] = runs[n]
-		delete(runs, n)
-	}
-	tau := filepath.Join(filepath.Dir(filepath.Dir(runtest.DevDir(t))), "tau-retail")
-	files, err := filepath.Glob(filepath.Join(tau, "*.json"))
-	require.NoError(t, err)
-	for _, f := range files {
-		r, err := run.Load(f, run.Options{})
-		require.NoError(t, err)
-		name := "tau-retail/" + filepath.Base(f)
-		names = append(names, name)
-		runs[name] = r
-	}
-	sort.Strings(names)
-	return names, runs
-}
 
 // digest is the SHA-256 of the features' JSON: any change to any feature
 // of any step changes it.
@@ -59,10 +31,10 @@ func digest(t testing.TB, rf *RunFeatures) string {
 // diff of testdata/golden.json names the runs it touched; TestDump shows
 // how their features moved).
 func TestGolden(t *testing.T) {
-	names, runs := corpusRuns(t)
+	names, _, features := extracted(t)
 	got := map[string]string{}
 	for _, n := range names {
-		got[n] = digest(t, Run(runs[n]))
+		got[n] = digest(t, features[n])
 	}
 	if *update {
 		data, err := json.MarshalIndent(got, "", "  ")
