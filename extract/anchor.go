@@ -85,7 +85,7 @@ func (t *text) candidates(ss []starter) (c []int, ok bool) {
 func (t *text) literalStarts(s starter) []int {
 	var bytes, at []int
 	for _, l := range s.lits {
-		if s.notAfterWord && len(l) >= 2 && asciiAlnum(l[0]) {
+		if s.notAfterWord && asciiAlnum(l[0]) {
 			bytes = t.wordStarts(bytes, l)
 		} else {
 			bytes = t.occurrences(bytes, l)

@@ -11,30 +11,43 @@ import (
 // What a text computes once, on first use, for the starters of all
 // patterns: where its words begin and where the runes of a class are.
 
-// wordStarts appends the byte offsets where the lower-case literal w (two
-// bytes or more, an ASCII letter or digit first) begins a word: an ASCII
-// letter or digit that no ASCII word character precedes. Every place where
-// \b can stand before w is one. The text's word starts are listed once,
-// each as its first two bytes above its offset, sorted: those of one key
-// are a run found by binary search, in text order.
+// wordStarts appends the byte offsets where the lower-case literal w (an
+// ASCII letter or digit first) begins a word: an ASCII letter or digit
+// that no ASCII word character precedes. Every place where \b can stand
+// before w is one. The text's word starts are listed once, each as its
+// first four bytes above its offset, sorted: the words that begin with
+// w's first four bytes (or all of w) are a run found by binary search.
 func (t *text) wordStarts(out []int, w string) []int {
 	if t.words == nil {
 		t.words = []uint64{}
-		for i := 0; i+1 < len(t.lower); i++ {
+		for i := 0; i < len(t.lower); i++ {
 			if asciiAlnum(t.lower[i]) && (i == 0 || !asciiAlnum(t.lower[i-1]) && t.lower[i-1] != '_') {
-				t.words = append(t.words, (uint64(t.lower[i])<<8|uint64(t.lower[i+1]))<<32|uint64(i))
+				t.words = append(t.words, uint64(prefixKey(t.lower[i:]))<<32|uint64(i))
 			}
 		}
 		slices.Sort(t.words)
 	}
-	key := uint64(w[0])<<8 | uint64(w[1])
+	key := uint64(prefixKey(w))
+	end := key + 1<<(8*(4-min(4, len(w)))) // past the keys that begin with w's bytes
 	ws := t.words
-	for k := sort.Search(len(ws), func(k int) bool { return ws[k]>>32 >= key }); k < len(ws) && ws[k]>>32 == key; k++ {
+	for k := sort.Search(len(ws), func(k int) bool { return ws[k]>>32 >= key }); k < len(ws) && ws[k]>>32 < end; k++ {
 		if p := int(uint32(ws[k])); strings.HasPrefix(t.lower[p:], w) {
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// prefixKey packs the first four bytes of s, zeros past its end.
+func prefixKey(s string) uint32 {
+	var k uint32
+	for i := range 4 {
+		k <<= 8
+		if i < len(s) {
+			k |= uint32(s[i])
+		}
+	}
+	return k
 }
 
 // occurrences appends the byte offsets of lit in the lower-case text.

@@ -300,12 +300,14 @@ func (w *walker) add(s starter, ns []*syntax.Regexp) {
 }
 
 // leadingLiterals returns, in lower case, the few literals that a match
-// of ns begins with, read on while what follows is literal too.
+// of ns begins with, read on while what follows is literal too (optional
+// parts included: "the (?:search )?results" begins with "the search
+// results" or "the results").
 func leadingLiterals(ns []*syntax.Regexp) ([]string, bool) {
 	lits := []string{""}
 	for i, n := range ns {
 		more, ok := literals(n)
-		if !ok || slices.Contains(more, "") || len(lits)*len(more) > 64 {
+		if !ok || i == 0 && slices.Contains(more, "") || len(lits)*len(more) > 64 {
 			return lits, i > 0
 		}
 		lits = cross(lits, more)

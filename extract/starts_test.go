@@ -131,9 +131,9 @@ func TestStarters(t *testing.T) {
 		opts  regexp2.RegexOptions
 		check func(t *testing.T, ss []starter)
 	}{
-		{"keywords after \\b, read on while literal", `\b(?:calling|invoking) (?:the )?tool`, ci, func(t *testing.T, ss []starter) {
+		{"keywords after \\b, read on while literal, options included", `\b(?:calling|invoking) (?:the )?tool\s`, ci, func(t *testing.T, ss []starter) {
 			require.Len(t, ss, 1)
-			assert.Equal(t, []string{"calling ", "invoking "}, ss[0].lits)
+			assert.Equal(t, []string{"calling the tool", "calling tool", "invoking the tool", "invoking tool"}, ss[0].lits)
 			assert.True(t, ss[0].notAfterWord)
 		}},
 		{"a line start, its lead, its keyword", `(?m)^[ \t*]{0,4}Action\s{0,2}:`, 0, func(t *testing.T, ss []starter) {
