@@ -67,6 +67,8 @@ func startersOf(expr string, opts regexp2.RegexOptions) (ss []starter, ok bool) 
 	goExpr, behinds := translate(expr)
 	var w walker
 	for _, b := range behinds {
+		// Read case-sensitively: under IgnoreCase regexp2 rules out the
+		// lower case of these runes too, so this rules out no more than it.
 		class, _ := translate(b)
 		w.behinds = append(w.behinds, classOf(mustParse(class, 0)))
 	}
@@ -90,9 +92,10 @@ const markerBase = 0xF0000
 // here, and Go refuses counts above 1000.
 var counted = regexp.MustCompile(`^\{(\d+)(,\d*)?\}`)
 
-// translate puts a regexp2 expression in Go's syntax. A look-ahead is
-// dropped (a condition less only widens what matches); a negative
-// look-behind becomes a marker rune and its class is returned.
+// translate puts a regexp2 expression in Go's syntax. A look-ahead or a
+// positive look-behind is dropped (a condition less only widens what
+// matches); a negative look-behind becomes a marker rune and its class is
+// returned.
 func translate(expr string) (string, []string) {
 	var b strings.Builder
 	var behinds []string
@@ -117,7 +120,7 @@ func translate(expr string) (string, []string) {
 		case inClass || c == '[':
 			inClass = c != ']'
 			b.WriteByte(c)
-		case strings.HasPrefix(rest, "(?="), strings.HasPrefix(rest, "(?!"):
+		case strings.HasPrefix(rest, "(?="), strings.HasPrefix(rest, "(?!"), strings.HasPrefix(rest, "(?<="):
 			i = groupEnd(expr, i)
 		case strings.HasPrefix(rest, "(?<!"):
 			end := groupEnd(expr, i)
