@@ -1,211 +1,190 @@
 package extract
 
 import (
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/dlclark/regexp2"
 )
 
-// Where a match can begin. regexp2 tries a pattern at every position of the
-// text and pays at each for Unicode class lookups (\b and \w consult four
-// category tables per character), which made extraction the bulk of
-// offattr's time. Most patterns can begin only at a few places that plain
-// Go finds far faster: at a keyword, at a line start, at a digit. A start
-// lists those places; the pattern is compiled a second time behind \G, which
-// pins it to the position it is tried at, and is tried only there, in order.
-// The matches are those of a full scan as long as the places include every
-// position where a match can begin (starts.go lists them):
-// TestStartsAreComplete checks that against the full scan on the dev runs
-// and on hand-made cases.
-type start struct {
-	// words are lower-case literals, each beginning with an ASCII letter or
-	// digit, that a match can begin with where \b holds before them.
-	words []string
-	// lits are lower-case literals that a match can begin with anywhere.
-	lits []string
-	// lines: a match can begin at the text start or just after a "\n".
-	lines bool
-	// lineWords, when set, narrow lines to those that begin with one of
-	// these lower-case literals once the runes for which lead is true (the
-	// blanks and markdown marks the pattern allows first) are skipped.
-	lead      func(r rune) bool
-	lineWords []string
-	// lineHas, when set, narrows lines to those that hold one of these
-	// lower-case literals before their end.
-	lineHas []string
-	// at reports whether a match can begin at rune i; it is asked only
-	// about runes of the classes in mask (about every rune if mask is 0).
-	// It may read t.lower when lower is set (the text is then known to keep
-	// its byte offsets in lower case).
-	at    func(t *text, i int) bool
-	mask  uint8
-	lower bool
-	// more returns further positions where a match can begin, in any order.
-	more func(t *text) []int
-	// quick, when set, tells the match at rune i without regexp2 where it
-	// can: it returns the match and the rune index where it ends, -2 when
-	// there is no match at i, or -1 to leave the position to regexp2.
-	quick func(t *text, i int) (match, int)
+// A pattern whose starters are known (starts.go) is compiled a second time
+// behind \G, which pins it to the position it is tried at, and is tried only
+// where a starter says a match can begin, in order: its matches are those
+// of regexp2's scan as long as the starters miss no such place.
 
-	anchored *regexp2.Regexp // \G(?:pattern)
+// plan is how a pattern is searched.
+type plan struct {
+	opts     regexp2.RegexOptions
+	starters []starter
+	anchored *regexp2.Regexp // \G(?:pattern); nil: scan the text
 }
 
-// starts holds the start of the patterns that have one; the others are
-// scanned by regexp2 from the first position on.
-var starts = map[*regexp2.Regexp]*start{}
+// plans holds the plan of every pattern.
+var plans = map[*regexp2.Regexp]*plan{}
 
-// patternOpts remembers the options each pattern was compiled with, so that
-// its anchored twin is compiled alike.
-var patternOpts = map[*regexp2.Regexp]regexp2.RegexOptions{}
-
-// startsAt records where re's matches can begin. Change it with the pattern.
-func startsAt(re *regexp2.Regexp, s start) {
-	for _, w := range s.words {
-		if len(w) < 2 || !asciiAlnum(w[0]) || strings.ToLower(w) != w {
-			panic("extract: start word " + w + " must be lower case, 2+ bytes, and begin with a letter or digit")
-		}
+func planFor(expr string, opts regexp2.RegexOptions) *plan {
+	ss, ok := startersOf(expr, opts)
+	if !ok {
+		return &plan{opts: opts}
 	}
-	for _, l := range s.lits {
-		if l == "" || strings.ToLower(l) != l {
-			panic("extract: start literal " + l + " must be lower case and not empty")
-		}
-	}
-	s.anchored = pattern(`\G(?:`+re.String()+`)`, patternOpts[re])
-	starts[re] = &s
+	anchored := regexp2.MustCompile(`\G(?:`+expr+`)`, opts)
+	anchored.MatchTimeout = MatchTimeout
+	return &plan{opts: opts, starters: ss, anchored: anchored}
 }
 
-// candidates returns, in order, the rune positions where a match of s can
-// begin; ok is false when they cannot be told (a text whose lower case does
-// not keep every rune's byte length) and the pattern must be scanned.
-func (t *text) candidates(s *start) (c []int, ok bool) {
-	var lower string
-	if len(s.words)+len(s.lits)+len(s.lineWords)+len(s.lineHas) > 0 || s.lower {
-		l, aligned := t.lowered()
-		if !aligned {
+var newlines = newRuneSet([]rune{'\n', '\n'})
+
+// candidates returns, in order, the rune positions where a match of one of
+// ss can begin; ok is false when they cannot be told (a text whose lower
+// case does not keep every rune's byte length) and the pattern must be
+// scanned.
+func (t *text) candidates(ss []starter) (c []int, ok bool) {
+	lower, aligned := t.lowered()
+	for _, s := range ss {
+		if !aligned && (s.lits != nil || s.need != nil) {
 			return nil, false
 		}
-		lower = l
-	}
-	var bytes []int
-	for _, w := range s.words {
-		bytes = t.appendWords(bytes, w)
-	}
-	for _, l := range s.lits {
-		for from := 0; ; {
-			i := strings.Index(lower[from:], l)
-			if i < 0 {
-				break
+		if s.need != nil && !containsAny(lower, s.need) {
+			continue
+		}
+		var at []int
+		switch {
+		case s.lits != nil && s.begin == anywhere && (s.first == nil || s.first.has('a')):
+			at = t.literalStarts(s)
+		case s.begin == textStart:
+			at = []int{0}
+		case s.begin == newline:
+			at = t.positions(newlines)
+		case s.begin == lineStart:
+			at = []int{0}
+			for _, p := range t.positions(newlines) {
+				at = append(at, p+1)
 			}
-			bytes = append(bytes, from+i)
-			from += i + 1
+		case s.first != nil:
+			at = t.positions(s.first)
+		default:
+			at = t.positions(s.class)
+		}
+		var run leadRun
+		for _, p := range at {
+			if t.startsAt(s, p, &run) {
+				c = append(c, p)
+			}
+		}
+	}
+	slices.Sort(c)
+	return slices.Compact(c), true
+}
+
+// literalStarts returns where a match of s, which begins anywhere, can
+// begin for its literals to stand where they do: at the literal, or where
+// the run of the lead's runes before it begins (the literal's own first
+// rune is not the lead's). A lead that holds letters holds most of a text,
+// so its runs are found from the literals back.
+func (t *text) literalStarts(s starter) []int {
+	var bytes, at []int
+	for _, l := range s.lits {
+		if s.notAfterWord && asciiAlnum(l[0]) {
+			bytes = t.wordStarts(bytes, l)
+		} else {
+			bytes = t.occurrences(bytes, l)
 		}
 	}
 	for _, b := range bytes {
-		c = append(c, t.runeIndex(b))
-	}
-	if s.lines {
-		for _, i := range t.lineStarts() {
-			if (len(s.lineWords) == 0 || t.lineBegins(i, s.lead, s.lineWords)) && (len(s.lineHas) == 0 || t.lineHolds(i, s.lineHas)) {
-				c = append(c, i)
-			}
+		q := t.runeIndex(b)
+		if s.first == nil {
+			at = append(at, q)
+			continue
+		}
+		for p := q - 1; p >= 0 && inAny(s.lead, t.runes[p]); p-- {
+			at = append(at, p)
 		}
 	}
-	if s.at != nil {
-		for i, cl := range t.classes() {
-			if (s.mask == 0 || cl&s.mask != 0) && s.at(t, i) {
-				c = append(c, i)
-			}
-		}
-	}
-	if s.more != nil {
-		c = append(c, s.more(t)...)
-	}
-	sort.Ints(c)
-	out := c[:0]
-	for i, p := range c {
-		if i == 0 || p != c[i-1] {
-			out = append(out, p)
-		}
-	}
-	return out, true
+	return at
 }
 
-// lineBegins reports whether, after the runes from i on for which lead is
-// true, the lower-case text begins with one of words.
-func (t *text) lineBegins(i int, lead func(rune) bool, words []string) bool {
-	for lead != nil && i < len(t.runes) && lead(t.runes[i]) {
-		i++
+// leadRun remembers the last run of a lead's runes, [from, to), so that
+// the runs of neighbouring candidates (lines of blanks, a word read from
+// its end) are not walked again and again.
+type leadRun struct{ from, to int }
+
+// startsAt reports whether a match of s can begin at rune p.
+func (t *text) startsAt(s starter, p int, run *leadRun) bool {
+	if p > 0 && (s.notAfterWord && wordChar(t.runes[p-1]) || inAny(s.notAfter, t.runes[p-1])) {
+		return false
 	}
-	rest := t.lower[t.off[i]:]
-	for _, w := range words {
-		if strings.HasPrefix(rest, w) {
+	q := p
+	if s.begin == newline {
+		q++ // past the "\n"
+	}
+	if s.first != nil && (q == len(t.runes) || !s.first.has(t.runes[q])) {
+		return false
+	}
+	if s.lits == nil && s.class == nil {
+		return true // anything may follow the lead: no need to find its end
+	}
+	from := q
+	if q >= run.from && q < run.to {
+		q = run.to
+	}
+	for q < len(t.runes) && inAny(s.lead, t.runes[q]) {
+		if q++; q == run.from {
+			q = run.to
+		}
+	}
+	*run = leadRun{from, q}
+	if s.lits != nil {
+		rest := t.lower[t.off[q]:]
+		return slices.ContainsFunc(s.lits, func(l string) bool { return strings.HasPrefix(rest, l) })
+	}
+	return q < len(t.runes) && s.class.has(t.runes[q])
+}
+
+// inAny reports whether r is in one of sets.
+func inAny(sets []*runeSet, r rune) bool {
+	for _, s := range sets {
+		if s.has(r) {
 			return true
 		}
 	}
 	return false
 }
 
-// tryAt runs s's anchored pattern at each candidate in turn, skipping
-// those inside the previous match, as regexp2's own scan would; s.quick
-// answers first where it can. A scan between two matches is bounded by
-// MatchTimeout as a single regexp2 call is; running out of it, like a
-// timed-out attempt, ends the scan with what was found.
-func (t *text) tryAt(s *start, cands []int, limit int) []match {
+func containsAny(s string, subs []string) bool {
+	return slices.ContainsFunc(subs, func(sub string) bool { return strings.Contains(s, sub) })
+}
+
+// tryAt runs the anchored pattern at each candidate in turn, skipping
+// those inside the previous match, as regexp2's own scan would. A scan
+// between two matches is bounded by the pattern's timeout as a single
+// regexp2 call is; running out of it, like a timed-out attempt, ends the
+// scan with what was found.
+func (t *text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []match {
 	var out []match
 	next := 0
-	deadline := time.Now().Add(MatchTimeout)
+	timed := anchored.MatchTimeout < time.Hour // not regexp2's "forever"
+	deadline := time.Now().Add(anchored.MatchTimeout)
 	for n, c := range cands {
 		if c < next {
 			continue
 		}
-		if n%64 == 63 && time.Now().After(deadline) {
+		if timed && n%64 == 63 && time.Now().After(deadline) {
 			break
 		}
-		var m match
-		end := -1
-		if s.quick != nil {
-			m, end = s.quick(t, c)
+		rm, err := anchored.FindRunesMatchStartingAt(t.runes, c)
+		if err != nil {
+			break
 		}
-		if end == -2 {
+		if rm == nil {
 			continue
 		}
-		if end < 0 {
-			rm, err := s.anchored.FindRunesMatchStartingAt(t.runes, c)
-			if err != nil {
-				break
-			}
-			if rm == nil {
-				continue
-			}
-			m, end = t.convert(rm), rm.Index+rm.Length
-		}
-		out = append(out, m)
-		if len(out) >= limit {
+		out = append(out, t.convert(rm))
+		if len(out) == limit {
 			break
 		}
-		next = end
-		if end == c {
-			next++
-		}
-		deadline = time.Now().Add(MatchTimeout)
+		next = max(rm.Index+rm.Length, c+1)
+		deadline = time.Now().Add(anchored.MatchTimeout)
 	}
 	return out
-}
-
-// lineHolds reports whether the line that begins at rune i holds one of
-// words in lower case.
-func (t *text) lineHolds(i int, words []string) bool {
-	from := t.off[i]
-	line := t.lower[from:]
-	if nl := strings.IndexByte(line, '\n'); nl >= 0 {
-		line = line[:nl]
-	}
-	for _, w := range words {
-		if strings.Contains(line, w) {
-			return true
-		}
-	}
-	return false
 }

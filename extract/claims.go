@@ -179,15 +179,16 @@ func claimsOf(t *text, agents map[string]bool, strict bool) []Claim {
 			add(ClaimNumber, m.start(), m.end(), n)
 		}
 	}
-	for _, m := range t.all(quotedRe, 0) {
-		if inside(m.start(), m.end()) || jsonString(t.s, m.start(), m.end()) {
+	for _, m := range quotations(t) {
+		start, end := m.outer.start, m.outer.end
+		if inside(start, end) || jsonString(t.s, start, end) {
 			continue
 		}
-		q := t.named(m, "q")
+		q := t.s[m.inner.start:m.inner.end]
 		if !hasLetters(q) || !quotedValue(q) {
 			continue
 		}
-		add(ClaimQuoted, m.start(), m.end(), textNorm(q))
+		add(ClaimQuoted, start, end, textNorm(q))
 	}
 	out = append(out, entities(t, agents, inside, strict)...)
 	return dedupe(out)

@@ -26,12 +26,8 @@ var (
 	// fraction, multiplier and unit. Whether it is a claim at all (a list
 	// marker, a phone number, part of a range or an identifier is not) is
 	// decided in Go after the match, where the surroundings are easy to read.
-	numberRe = pattern(`(?<![\w.,/#:@])(?<sign>-(?=[\d$\\€£¥]))?(?<cur>(?:\\\$|US\$|[$€£¥]|USD|EUR|GBP)\s?)?(?<num>\d{1,3}(?:,\d{3}){1,6}|\d{1,20})(?<frac>\.\d{1,12})?(?:\s{0,2}(?<mult>thousand|million|billion|trillion|bn|mn|[kKMB])\b)?(?:(?<sp>\s{0,2})(?<unit>%|percent\b|per ?cent\b|pct\b|km\b|kilomet(?:er|re)s?\b|miles?\b|mi\b|met(?:er|re)s?\b|m\b|ft\b|feet\b|foot\b|kg\b|kilograms?\b|lbs?\b|°\s?[CF]\b|degrees?\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|seconds?\b|secs?\b|s\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|mph\b|km/h\b|[KMGT]B\b|USD\b|EUR\b|dollars?\b|euros?\b))?`, ci)
-
-	entityToken = `\p{Lu}[\p{L}\p{Nd}'’&-]{0,40}`
-	// entityRe is a run of capitalised words, allowing the small connecting
-	// words of names ("Bank of America", "Fandango at Home" is two entities).
-	entityRe = pattern(`(?<![\p{L}\p{Nd}_'’&./-])`+entityToken+`(?:(?:[ \t]{1,2}(?:of|the|de|du|del|della|la|le|von|van|der|den|da|di|y|&)[ \t]{1,2}|[ \t]{1,2})`+entityToken+`){0,6}(?![\p{L}\p{Nd}_])`, 0)
-
-	quotedRe = pattern(`(?<![\w\\])"(?<q>[^"\n\\]{2,80})"|“(?<q>[^”\n]{2,80})”|(?<![\w'’])'(?<q>[^'\n]{2,80})'(?![\w'’])`, 0)
+	// The look-aheads before the multiplier and the unit (the letters they
+	// can begin with) change nothing but spare regexp2 trying some forty
+	// alternatives after every number.
+	numberRe = pattern(`(?<![\w.,/#:@])(?<sign>-(?=[\d$\\€£¥]))?(?<cur>(?:\\\$|US\$|[$€£¥]|USD|EUR|GBP)\s?)?(?<num>\d{1,3}(?:,\d{3}){1,6}|\d{1,20})(?<frac>\.\d{1,12})?(?:(?=\s{0,2}[tmbk])\s{0,2}(?<mult>thousand|million|billion|trillion|bn|mn|[kKMB])\b)?(?:(?=\s{0,2}[%pkmfl°dhswygtue])(?<sp>\s{0,2})(?<unit>%|percent\b|per ?cent\b|pct\b|km\b|kilomet(?:er|re)s?\b|miles?\b|mi\b|met(?:er|re)s?\b|m\b|ft\b|feet\b|foot\b|kg\b|kilograms?\b|lbs?\b|°\s?[CF]\b|degrees?\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|seconds?\b|secs?\b|s\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|mph\b|km/h\b|[KMGT]B\b|USD\b|EUR\b|dollars?\b|euros?\b))?`, ci)
 )

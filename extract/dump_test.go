@@ -2,8 +2,10 @@ package extract
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/offattr/offattr/run"
@@ -11,9 +13,10 @@ import (
 
 // TestDump writes the features of the run named by OFFATTR_DUMP to the file
 // named by OFFATTR_DUMP_OUT; a development aid, skipped otherwise. When
-// OFFATTR_DUMP is a directory of subsets (the dev half), OFFATTR_DUMP_OUT is
-// a directory that receives one file per run, named "Subset_N.json": diffing
-// two such dumps shows what an optimisation changed, feature by feature.
+// OFFATTR_DUMP is a directory (the dev half, the tau-retail runs),
+// OFFATTR_DUMP_OUT is a directory that receives one file per run found
+// below it, named by its relative path ("Subset_N.json"): diffing two such
+// dumps shows what an optimisation changed, feature by feature.
 func TestDump(t *testing.T) {
 	path := os.Getenv("OFFATTR_DUMP")
 	if path == "" {
@@ -21,16 +24,22 @@ func TestDump(t *testing.T) {
 	}
 	out := os.Getenv("OFFATTR_DUMP_OUT")
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		files, err := filepath.Glob(filepath.Join(path, "*", "*.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range files {
-			name := filepath.Base(filepath.Dir(f)) + "_" + filepath.Base(f)
-			dumpFeatures(t, f, filepath.Join(out, name))
+		err := filepath.WalkDir(path, func(f string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || filepath.Ext(f) != ".json" {
+				return err
+			}
+			rel, err := filepath.Rel(path, f)
+			if err != nil {
+				return err
+			}
+			dumpFeatures(t, f, filepath.Join(out, strings.ReplaceAll(rel, string(filepath.Separator), "_")))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 		return
 	}

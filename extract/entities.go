@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -33,11 +34,11 @@ func toSet(words string) map[string]bool {
 func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict bool) []Claim {
 	var out []Claim
 	label := labels{s: t.s}
-	for _, m := range t.all(entityRe, 0) {
-		if taken(m.start(), m.end()) || onHeading(t.s, m.start()) || label.on(m.start()) {
+	for _, m := range names(t) {
+		if taken(m.start, m.end) || onHeading(t.s, m.start) || label.on(m.start) {
 			continue
 		}
-		words := wordSpans(t.s, m.start(), m.end())
+		words := wordSpans(t.s, m.start, m.end)
 		// Drop common words from the front ("The", "Based", "Next" at a
 		// sentence start) and connectors from the back.
 		for len(words) > 0 && commonWords[strings.ToLower(t.s[words[0].start:words[0].end])] {
@@ -83,11 +84,7 @@ func wordSpans(s string, start, end int) []span {
 }
 
 func connector(w string) bool {
-	switch strings.ToLower(w) {
-	case "of", "the", "de", "du", "del", "della", "la", "le", "von", "van", "der", "den", "da", "di", "y", "&":
-		return true
-	}
-	return false
+	return slices.Contains(connectors, strings.ToLower(w))
 }
 
 // singleName accepts one capitalised word as a name when it is not common,

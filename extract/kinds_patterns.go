@@ -6,35 +6,35 @@ package extract
 // benchmark's agents or tasks.
 var (
 	// A plan: a heading or sentence that introduces one.
-	planRe = hinted(pattern(`(?:^|\n)[ \t]{0,3}#{1,6}[ \t]{1,4}(?:[\w-]{1,20}\s{1,2}){0,2}plan\b[^\n]{0,60}|(?:^|\n)[ \t>*#-]{0,8}(?:(?:initial|new|updated|revised|overall|high[- ]level|step[- ]by[- ]step|action|my|our|the)\s{1,2}){0,2}plan(?:\s{1,2}(?:for|to)\s{1,2}[^\n:]{0,60})?\s{0,2}:|\bhere(?:'s| is) (?:the|my|our|a|an) (?:(?:updated|revised|new|detailed|step-by-step)\s)?(?:plan|approach|strategy)\b|\bwe are working to address the following user request\b|\b(?:plan|approach|strategy|steps) (?:for|to) (?:solv|address|complet|answer|tackl|approach)\w{0,4}\b[^\n]{0,60}:`, ci), "plan", "approach", "strategy", "steps", "user request")
+	planRe = pattern(`(?:^|\n)[ \t]{0,3}#{1,6}[ \t]{1,4}(?:[\w-]{1,20}\s{1,2}){0,2}plan\b[^\n]{0,60}|(?:^|\n)[ \t>*#-]{0,8}(?:(?:initial|new|updated|revised|overall|high[- ]level|step[- ]by[- ]step|action|my|our|the)\s{1,2}){0,2}plan(?:\s{1,2}(?:for|to)\s{1,2}[^\n:]{0,60})?\s{0,2}:|\bhere(?:'s| is) (?:the|my|our|a|an) (?:(?:updated|revised|new|detailed|step-by-step)\s)?(?:plan|approach|strategy)\b|\bwe are working to address the following user request\b|\b(?:plan|approach|strategy|steps) (?:for|to) (?:solv|address|complet|answer|tackl|approach)\w{0,4}\b[^\n]{0,60}:`, ci)
 	// Markers that a plan replaces an earlier one.
-	replanMarkerRe = hinted(pattern(`\b(?:new|updated|revised|adjusted|modified|alternative|different) (?:plan|approach|strategy)\b|\bre-?plan(?:ning|ned)?\b|\bchange (?:of )?(?:plan|strategy|approach)\b`, ci), "plan", "approach", "strategy")
+	replanMarkerRe = pattern(`\b(?:new|updated|revised|adjusted|modified|alternative|different) (?:plan|approach|strategy)\b|\bre-?plan(?:ning|ned)?\b|\bchange (?:of )?(?:plan|strategy|approach)\b`, ci)
 
 	// A fenced code block and its language.
-	codeBlockRe = hinted(pattern("(?s)```[ \\t]{0,4}(?<lang>[\\w+#.-]{0,20})[^\\n]{0,40}\\n(?<code>.{0,20000}?)```", 0), "```")
+	codeBlockRe = pattern("(?s)```[ \\t]{0,4}(?<lang>[\\w+#.-]{0,20})[^\\n]{0,40}\\n(?<code>.{0,20000}?)```", 0)
 	// ReAct / CrewAI actions, and function calls written as text or JSON.
-	actionLineRe   = hinted(pattern(`(?m)^[ \t*]{0,4}Action(?: Input)?\s{0,2}:\s{0,2}(?<a>[^\n]{1,300})`, 0), "action")
-	functionCallRe = hinted(pattern(`"(?:name|function|tool)"\s{0,3}:\s{0,3}"(?<name>[\w.-]{1,80})"\s{0,3},\s{0,3}"(?:arguments|args|parameters|input)"\s{0,3}:`, 0), `"name"`, `"function"`, `"tool"`)
-	callingToolRe  = hinted(pattern(`\b(?:calling|invoking|using) (?:the )?(?:tool|function)\s{1,2}[\x60'"]?(?<name>[\w.-]{1,80})`, ci), "calling", "invoking", "using")
+	actionLineRe   = pattern(`(?m)^[ \t*]{0,4}Action(?: Input)?\s{0,2}:\s{0,2}(?<a>[^\n]{1,300})`, 0)
+	functionCallRe = pattern(`"(?:name|function|tool)"\s{0,3}:\s{0,3}"(?<name>[\w.-]{1,80})"\s{0,3},\s{0,3}"(?:arguments|args|parameters|input)"\s{0,3}:`, 0)
+	callingToolRe  = pattern(`\b(?:calling|invoking|using) (?:the )?(?:tool|function)\s{1,2}[\x60'"]?(?<name>[\w.-]{1,80})`, ci)
 
 	// Tool output as executors and tools print it.
-	toolOutputRe = hinted(pattern(`(?m)^[ \t]{0,4}(?:exit[ _-]?code\s{0,2}[:=]|code output\s{0,2}:|stdout\s{0,2}:|stderr\s{0,2}:|observation\s{0,2}:|tool (?:output|result|response)\s{0,2}:|execution (?:result|output)\s{0,2}:|output\s{0,2}:\s{0,2}$)|\bthere is no code (?:from the last \d{1,3} messages? )?for me to execute\b|\bhere is a screenshot of\b|\bthe viewport shows\b|\bviewport position\s{0,2}:|\bautomatic ocr of the page\b|\bthe following (?:metadata|text) was extracted\b|^\s{0,4}Traceback \(most recent call last\)`, ci), "exit", "output", "stdout", "stderr", "observation", "result", "code", "screenshot", "viewport", "ocr", "extracted", "traceback")
+	toolOutputRe = pattern(`(?m)^[ \t]{0,4}(?:exit[ _-]?code\s{0,2}[:=]|code output\s{0,2}:|stdout\s{0,2}:|stderr\s{0,2}:|observation\s{0,2}:|tool (?:output|result|response)\s{0,2}:|execution (?:result|output)\s{0,2}:|output\s{0,2}:\s{0,2}$)|\bthere is no code (?:from the last \d{1,3} messages? )?for me to execute\b|\bhere is a screenshot of\b|\bthe viewport shows\b|\bviewport position\s{0,2}:|\bautomatic ocr of the page\b|\bthe following (?:metadata|text) was extracted\b|^\s{0,4}Traceback \(most recent call last\)`, ci)
 	// The first-person report of a tool action: "I clicked 'Details'."
-	browserActionRe = hinted(pattern(`^\s{0,4}(?<a>I (?:typed|clicked|scrolled|navigated|visited|opened|searched|hovered|pressed|selected|entered|went|downloaded|uploaded|ran|executed)\b[^\n]{0,300})`, 0), "i ")
+	browserActionRe = pattern(`^\s{0,4}(?<a>I (?:typed|clicked|scrolled|navigated|visited|opened|searched|hovered|pressed|selected|entered|went|downloaded|uploaded|ran|executed)\b[^\n]{0,300})`, 0)
 
 	// Explicit final answers, including the \boxed{} of math solvers.
-	finalAnswerRe = hinted(pattern(`\bFINAL[ _]ANSWER\s{0,2}[:：]\s{0,4}(?<a>[^\n]{1,500})|\b(?:the |my |our )?final answer (?:is|would be|will be)\s{0,2}:?\s{0,4}(?<a>[^\n]{1,500})|\\boxed\{(?<a>[^{}\n]{1,200})\}|<answer>\s{0,4}(?<a>[^<\n]{1,500})\s{0,4}</answer>`, ci), "final", "boxed", "<answer>")
+	finalAnswerRe = pattern(`\bFINAL[ _]ANSWER\s{0,2}[:：]\s{0,4}(?<a>[^\n]{1,500})|\b(?:the |my |our )?final answer (?:is|would be|will be)\s{0,2}:?\s{0,4}(?<a>[^\n]{1,500})|\\boxed\{(?<a>[^{}\n]{1,200})\}|<answer>\s{0,4}(?<a>[^<\n]{1,500})\s{0,4}</answer>`, ci)
 	// Answers put forward in passing.
-	answerRe = hinted(pattern(`\b(?:the|our|my) (?:correct |best |likely |most likely )?(?:answer|solution|result) (?:is|would be|appears to be|seems to be)\s{0,2}:?\s{0,4}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})|(?m)^[ \t>*#-]{0,8}\**(?:answer|result|solution|conclusion)\**\s{0,2}[:：]\**\s{0,4}(?<a>[^\n]{1,300})|\b(?:therefore|thus|hence|in conclusion|to conclude),? the (?:\w+ ){0,5}(?:is|are|was|were|equals|would be)\s{1,2}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})`, ci), "answer", "solution", "result", "conclusion", "conclude", "therefore", "thus", "hence")
+	answerRe = pattern(`\b(?:the|our|my) (?:correct |best |likely |most likely )?(?:answer|solution|result) (?:is|would be|appears to be|seems to be)\s{0,2}:?\s{0,4}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})|(?m)^[ \t>*#-]{0,8}\**(?:answer|result|solution|conclusion)\**\s{0,2}[:：]\**\s{0,4}(?<a>[^\n]{1,300})|\b(?:therefore|thus|hence|in conclusion|to conclude),? the (?:\w+ ){0,5}(?:is|are|was|were|equals|would be)\s{1,2}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})`, ci)
 
 	// Termination: a TERMINATE on its own line or at the very end (not the
 	// quoted word in an executor's "reply me only with "TERMINATE""), and the
 	// stop reasons orchestrators log.
-	terminateRe = hinted(pattern(`(?m)^[ \t*]{0,4}TERMINATE[ \t.!*]{0,4}$|\bTERMINATE\s{0,4}\z|\b(?:request satisfied|max(?:imum)? (?:rounds|turns|time|steps|iterations)(?: \(\d{1,6}s?\))? (?:reached|exceeded)|no agent selected|terminating|conversation (?:ended|terminated|is over))\b`, ci), "terminat", "request satisfied", "max", "no agent selected", "conversation")
+	terminateRe = pattern(`(?m)^[ \t*]{0,4}TERMINATE[ \t.!*]{0,4}$|\bTERMINATE\s{0,4}\z|\b(?:request satisfied|max(?:imum)? (?:rounds|turns|time|steps|iterations)(?: \(\d{1,6}s?\))? (?:reached|exceeded)|no agent selected|terminating|conversation (?:ended|terminated|is over))\b`, ci)
 
 	// Labelled reasoning, and orchestrator thoughts that pick a speaker.
-	thoughtRe     = hinted(pattern(`(?m)^[ \t*#>-]{0,8}(?:thought|thinking|reasoning|reflection)\**\s{0,2}:`, ci), "thought", "thinking", "reasoning", "reflection")
-	nextSpeakerRe = hinted(pattern(`\bnext[ _]speaker\W{0,4}(?:is\s{1,2}|should be\s{1,2}|:\s{0,2})?[\x60'"*]{0,2}(?<name>[\p{L}][\w.-]{0,60})`, ci), "next speaker", "next_speaker")
+	thoughtRe     = pattern(`(?m)^[ \t*#>-]{0,8}(?:thought|thinking|reasoning|reflection)\**\s{0,2}:`, ci)
+	nextSpeakerRe = pattern(`\bnext[ _]speaker\W{0,4}(?:is\s{1,2}|should be\s{1,2}|:\s{0,2})?[\x60'"*]{0,2}(?<name>[\p{L}][\w.-]{0,60})`, ci)
 )
 
 // Words around an agent's name that address it: "@Coder", "pass this to the

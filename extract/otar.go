@@ -9,17 +9,17 @@ const otarWords = 40
 
 var (
 	// Labelled parts, as ReAct-style agents write them.
-	otarLabelRe = hinted(pattern(`(?m)^[ \t*#>-]{0,8}\**(?<label>observation|thought|thinking|action|result|final answer)\**\s{0,2}:\**[ \t]{0,4}(?<body>[^\n]{0,600})`, ci), "observation", "thought", "thinking", "action", "result", "final answer")
+	otarLabelRe = pattern(`(?m)^[ \t*#>-]{0,8}\**(?<label>observation|thought|thinking|action|result|final answer)\**\s{0,2}:\**[ \t]{0,4}(?<body>[^\n]{0,600})`, ci)
 	// What the agent says it saw.
-	observedRe = hinted(pattern(`\b(?:the (?:search )?(?:results?|output|error|page|response|data|file) (?:shows?|indicates?|suggests?|reveals?|contains?|lists?)|I (?:see|notice|found|observe|noticed|observed) that|based on (?:the )?(?:search results|results|output|information|data)\b)`+tail, ci), "the ", "i see", "i notice", "i found", "i observe", "based on")
+	observedRe = pattern(`\b(?:the (?:search )?(?:results?|output|error|page|response|data|file) (?:shows?|indicates?|suggests?|reveals?|contains?|lists?)|I (?:see|notice|found|observe|noticed|observed) that|based on (?:the )?(?:search results|results|output|information|data)\b)`+tail, ci)
 	// What it reasons.
 	reasonedRe = pattern(`\b(?:I (?:think|believe|need to|should|must)|we (?:need to|should|must)|to (?:do|achieve|accomplish) this|it (?:seems|appears) that)\b`+tail, ci)
 	// What it says it will do.
 	intendedRe = pattern(`\b(?:I(?:'ll| will| am going to)|let(?:'s| me| us)|we(?:'ll| will))\s{1,2}(?:now\s{1,2})?(?:search|check|look|run|execute|call|use|open|visit|click|calculate|compute|write|perform|retrieve|fetch|query|download|read|verify|analy[sz]e|try)\b`+tail, ci)
 	// The output after an executor's status line.
-	outputRe = hinted(pattern(`(?m)^[ \t]{0,4}(?:code output|output|stdout|result)\s{0,2}:[ \t]{0,4}(?<o>(?:[^\n]|\n(?!\n)){1,400})`, ci), "output", "stdout", "result")
+	outputRe = pattern(`(?m)^[ \t]{0,4}(?:code output|output|stdout|result)\s{0,2}:[ \t]{0,4}(?<o>(?:[^\n]|\n(?!\n)){1,400})`, ci)
 	// A browser's page report.
-	pageRe = hinted(pattern(`\bhere is a screenshot of (?<o>[^\n]{1,300})`, ci), "screenshot")
+	pageRe = pattern(`\bhere is a screenshot of (?<o>[^\n]{1,300})`, ci)
 )
 
 // otar reads the Observation, Thought, Action and Result of a step. Labelled

@@ -1,8 +1,10 @@
 package extract
 
 import (
-	"strings"
+	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 )
@@ -18,13 +20,15 @@ const MatchTimeout = 250 * time.Millisecond
 const maxMatches = 400
 
 // pattern compiles a regexp2 expression once, at package initialisation,
-// with the match timeout set. RE2-incompatible features (look-behind) are
-// the reason for regexp2; the timeout is the price of its backtracking.
+// with the match timeout set, and plans how to search it (anchor.go).
+// Look-behinds are the reason for regexp2; the timeout is the price of its
+// backtracking. This is the one place a pattern is written: where its
+// matches can begin is read from the expression.
 func pattern(expr string, opts regexp2.RegexOptions) *regexp2.Regexp {
 	re := regexp2.MustCompile(expr, opts)
 	re.MatchTimeout = MatchTimeout
 	allPatterns = append(allPatterns, re)
-	patternOpts[re] = opts
+	plans[re] = planFor(expr, opts)
 	return re
 }
 
@@ -37,35 +41,6 @@ const (
 	ml = regexp2.Multiline
 )
 
-// hints holds, for some patterns, literals of which at least one must occur
-// (in lower case) for the pattern to match at all. A substring search is
-// far cheaper than letting a backtracking engine try every position, and
-// most steps contain none of a given pattern's keywords. Patterns with a
-// start (anchor.go) skip their hints: their candidates are cheaper still.
-var hints = map[*regexp2.Regexp][]string{}
-
-// hinted records the necessary literals of re. Every alternative of re must
-// contain one of them; TestHintsAreNecessary checks this on the dev runs.
-func hinted(re *regexp2.Regexp, literals ...string) *regexp2.Regexp {
-	hints[re] = literals
-	return re
-}
-
-// mayMatch is false when re cannot match t because none of its hints occurs.
-func (t *text) mayMatch(re *regexp2.Regexp) bool {
-	hs, ok := hints[re]
-	if !ok {
-		return true
-	}
-	lower, _ := t.lowered()
-	for _, h := range hs {
-		if strings.Contains(lower, h) {
-			return true
-		}
-	}
-	return false
-}
-
 // text is a string prepared for regexp2, which works on runes: it keeps the
 // rune slice (converted once, not once per pattern) and the byte offset of
 // every rune so that matches can be reported as byte offsets.
@@ -74,27 +49,54 @@ type text struct {
 	runes []rune
 	off   []int // off[i] is the byte offset of runes[i]; off[len(runes)] == len(s)
 
-	// Made on first use (index.go): s in lower case, whether its byte
-	// offsets are those of s, where its words and lines begin, the class of
-	// each rune, and the results of find.
+	// Made on first use: s in lower case, whether its byte offsets are
+	// those of s, where its words begin and where the runes of a class are
+	// (index.go), and the results of find.
 	lower     string
 	lowerDone bool
 	aligned   bool
-	words     []uint64 // see wordIndex
-	lines     []int
-	class     []uint8
+	words     []uint64
+	at        map[*runeSet][]int
 	found     map[*regexp2.Regexp]found // results of find
 	proseText *text                     // see prose
 }
 
 func newText(s string) *text {
-	t := &text{s: s, runes: make([]rune, 0, len(s)), off: make([]int, 0, len(s)+1)}
-	for i, r := range s {
+	t := &text{s: s, runes: make([]rune, 0, len(s))}
+	for _, r := range s {
 		t.runes = append(t.runes, r)
+	}
+	if len(t.runes) == len(s) {
+		t.off = identity(len(s) + 1) // ASCII: rune i is byte i
+		return t
+	}
+	t.off = make([]int, 0, len(s)+1)
+	for i := range s {
 		t.off = append(t.off, i)
 	}
 	t.off = append(t.off, len(s))
 	return t
+}
+
+// identities holds 0, 1, 2...: the offsets of every ASCII text, shared.
+var identities atomic.Pointer[[]int]
+
+// identity returns the offsets 0 to n-1. The shared slice only grows, and
+// a reader keeps the one it got, so texts made at once need no lock.
+func identity(n int) []int {
+	size := 1 << 16
+	if p := identities.Load(); p != nil {
+		if len(*p) >= n {
+			return (*p)[:n:n]
+		}
+		size = 2 * len(*p)
+	}
+	ids := make([]int, max(n, size))
+	for i := range ids {
+		ids[i] = i
+	}
+	identities.Store(&ids)
+	return ids[:n:n]
 }
 
 // span is a match or a group in byte offsets; ok is false for a group that
@@ -171,12 +173,7 @@ func (t *text) find(re *regexp2.Regexp, limit int) []match {
 	if c, ok := t.found[re]; ok && (limit <= len(c.ms) || len(c.ms) < c.limit) {
 		return c.ms[:min(limit, len(c.ms)):min(limit, len(c.ms))]
 	}
-	var ms []match
-	// A pattern with a start does not need its hints: finding its few
-	// candidates costs less than looking for every hint in a long text.
-	if starts[re] != nil || t.mayMatch(re) {
-		ms = t.search(re, limit)
-	}
+	ms := t.search(re, limit)
 	if t.found == nil {
 		t.found = map[*regexp2.Regexp]found{}
 	}
@@ -191,12 +188,12 @@ type found struct {
 	limit int
 }
 
-// search tries re only where it can begin when that is known (start.go),
+// search tries re only where it can begin when that is known (anchor.go),
 // else lets regexp2 scan.
 func (t *text) search(re *regexp2.Regexp, limit int) []match {
-	if s := starts[re]; s != nil {
-		if cands, ok := t.candidates(s); ok {
-			return t.tryAt(s, cands, limit)
+	if p := plans[re]; p.anchored != nil {
+		if cands, ok := t.candidates(p.starters); ok {
+			return t.tryAt(p.anchored, cands, limit)
 		}
 	}
 	return t.scan(re, limit)
@@ -233,4 +230,42 @@ func firstIn(re *regexp2.Regexp, s string) (string, bool) {
 		return t.group(m, 1), true
 	}
 	return t.group(m, 0), true
+}
+
+// lowered returns the text in lower case and whether its byte offsets are
+// the text's (FoldCase), made once.
+func (t *text) lowered() (string, bool) {
+	if !t.lowerDone {
+		t.lowerDone = true
+		t.lower, t.aligned = FoldCase(t.s)
+	}
+	return t.lower, t.aligned
+}
+
+// FoldCase returns s in lower case, rune by rune as regexp2's IgnoreCase
+// folds it (unicode.ToLower), and whether every rune kept its byte length,
+// so that byte offsets in the lower case are offsets in s. A literal found
+// in the lower case then tells where a case-insensitive pattern can match.
+func FoldCase(s string) (lower string, aligned bool) {
+	aligned = true
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		l := unicode.ToLower(r)
+		// An invalid byte reads as U+FFFD, three bytes for one.
+		if utf8.RuneLen(l) != w {
+			aligned = false
+		}
+		b = utf8.AppendRune(b, l)
+		i += w
+	}
+	return string(b), aligned
 }

@@ -26,54 +26,13 @@ const tail = `(?:[^.!?\n]|\.(?=\w)){2,400}[.!?]?`
 
 func reductionPatterns(caseSensitive string, insensitive ...string) []*regexp2.Regexp {
 	var out []*regexp2.Regexp
-	add := func(expr string, opts regexp2.RegexOptions) {
-		re := pattern(expr, opts)
-		if words, ok := leadingWords(expr); ok {
-			startsAt(re, start{words: words})
-		}
-		out = append(out, re)
-	}
 	if caseSensitive != "" {
-		add(caseSensitive, 0)
+		out = append(out, pattern(caseSensitive, 0))
 	}
 	for _, p := range insensitive {
-		add(p, ci)
+		out = append(out, pattern(p, ci))
 	}
 	return out
-}
-
-// leadingWords returns, in lower case, the literals that a match of expr
-// begins with when expr is \b and then a literal or a group of literal
-// alternatives, as every reduction pattern is ("\b(?:received|got)\s...",
-// "\bplease\s..."); ok is false for any other shape. Each literal runs to
-// the first special character, less a last character that a ?, * or {
-// quantifies.
-func leadingWords(expr string) (words []string, ok bool) {
-	rest, ok := strings.CutPrefix(expr, `\b`)
-	if !ok {
-		return nil, false
-	}
-	alts := []string{rest}
-	if strings.HasPrefix(rest, "(?:") {
-		end := strings.IndexByte(rest, ')')
-		if end < 0 || strings.ContainsAny(rest[3:end], `(\[`) || end+1 < len(rest) && strings.ContainsRune("?*{", rune(rest[end+1])) {
-			return nil, false
-		}
-		alts = strings.Split(rest[3:end], "|")
-	}
-	for _, alt := range alts {
-		n := strings.IndexAny(alt, `\()[]{}?*+|.^$`)
-		if n < 0 {
-			n = len(alt)
-		} else if strings.ContainsRune("?*{", rune(alt[n])) {
-			n--
-		}
-		if n < 2 || !asciiAlnum(alt[0]) {
-			return nil, false
-		}
-		words = append(words, strings.ToLower(alt[:n]))
-	}
-	return words, true
 }
 
 // The paper's patterns, with their spaces restored ("I(?:conclude|...)"

@@ -21,36 +21,36 @@ type signalRule struct {
 // exitCodeRe reads an exit status as executors print it: AutoGen/AG2's
 // "exitcode: 1 (execution failed)", shells' "exit code 127", "exited with
 // status 2", "Process finished with exit code 0", "return code: 1".
-var exitCodeRe = hinted(pattern(`\b(?:exit[ _-]?code|exit[ _-]?status|return[ _-]?code|returncode|exited with (?:code|status))\s{0,3}[:=]?\s{0,3}(-?\d{1,4})\b`, ci), "exit", "return")
+var exitCodeRe = pattern(`\b(?:exit[ _-]?code|exit[ _-]?status|return[ _-]?code|returncode|exited with (?:code|status))\s{0,3}[:=]?\s{0,3}(-?\d{1,4})\b`, ci)
 
 // errorRules are tried on every step; each fires at most a few times a step.
 var errorRules = []signalRule{
 	// "TypeError: ...", "java.lang.NullPointerException: ...", "panic: ..."
-	{kind: "exception", severity: SeverityHigh, re: hinted(pattern(`(?m)^[ \t]{0,8}(?:[\w.]{0,80}\.)?(?:[A-Z]\w{0,60}(?:Error|Exception)|panic|FATAL|Fatal error)(?::|\s{0,2}$)`, 0), "error", "exception", "panic", "fatal")},
-	{kind: "error", severity: SeverityMedium, re: hinted(pattern(`(?m)^[ \t>*#-]{0,8}(?:error|err|failure|failed)\b\s{0,3}[:!.]`, ci), "err", "fail")},
-	{kind: "not_found", severity: SeverityMedium, re: hinted(pattern(`\b(?:(?:page |file |resource |module |command )?not found|no such file|does(?: not|n't) exist|404\b|no (?:relevant |matching )?results? (?:were |was )?found|(?:HTTP|status)(?: code)?\s{0,2}[:=]?\s{0,2}[45]\d\d\b)`, ci), "not found", "no such", "exist", "404", "result", "http", "status"), negatable: true},
-	{kind: "refusal", severity: SeverityMedium, re: hinted(pattern(`\b(?:I(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable) to (?:help|assist|comply|provide)|I (?:can(?:no|')t|won't|will not) (?:help|assist|comply) with|as an AI(?: language model)?)`, ci), "able to", "can", "won't", "will not", "as an ai")},
-	{kind: "failure", severity: SeverityMedium, re: hinted(pattern(`\b(?:unable to|(?:was|were|is|are) not able to|could ?n[o']t|can ?n[o']t|cannot|failed(?: to)?|fails?\b|unsuccessful|did not (?:work|succeed|return)|timed? ?out|access denied|forbidden|blocked)`, ci), "unable", "not able", "could", "can", "fail", "unsuccessful", "did not", "time", "denied", "forbidden", "blocked"), negatable: true},
-	{kind: "apology", severity: SeverityLow, re: hinted(pattern(`\b(?:I apologi[sz]e|(?:my )?apologies|I(?:'m| am) sorry|sorry for)\b`, ci), "apologi", "sorry")},
+	{kind: "exception", severity: SeverityHigh, re: pattern(`(?m)^[ \t]{0,8}(?:[\w.]{0,80}\.)?(?:[A-Z]\w{0,60}(?:Error|Exception)|panic|FATAL|Fatal error)(?::|\s{0,2}$)`, 0)},
+	{kind: "error", severity: SeverityMedium, re: pattern(`(?m)^[ \t>*#-]{0,8}(?:error|err|failure|failed)\b\s{0,3}[:!.]`, ci)},
+	{kind: "not_found", severity: SeverityMedium, re: pattern(`\b(?:(?:page |file |resource |module |command )?not found|no such file|does(?: not|n't) exist|404\b|no (?:relevant |matching )?results? (?:were |was )?found|(?:HTTP|status)(?: code)?\s{0,2}[:=]?\s{0,2}[45]\d\d\b)`, ci), negatable: true},
+	{kind: "refusal", severity: SeverityMedium, re: pattern(`\b(?:I(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable) to (?:help|assist|comply|provide)|I (?:can(?:no|')t|won't|will not) (?:help|assist|comply) with|as an AI(?: language model)?)`, ci)},
+	{kind: "failure", severity: SeverityMedium, re: pattern(`\b(?:unable to|(?:was|were|is|are) not able to|could ?n[o']t|can ?n[o']t|cannot|failed(?: to)?|fails?\b|unsuccessful|did not (?:work|succeed|return)|timed? ?out|access denied|forbidden|blocked)`, ci), negatable: true},
+	{kind: "apology", severity: SeverityLow, re: pattern(`\b(?:I apologi[sz]e|(?:my )?apologies|I(?:'m| am) sorry|sorry for)\b`, ci)},
 	// Values that were made up rather than found: the data-flow rules look
 	// for the step where a fabricated value enters the run.
-	{kind: "assumption", severity: SeverityLow, re: hinted(pattern(`\b(?:let(?:'s| us) assume|assum(?:e|ed|ing|ption)|hypothetical(?:ly)?|placeholder|dummy|mock(?:ed)? (?:data|values?|results?)|simulated?|for (?:the sake of )?(?:demonstration|illustration)|made[- ]up|fictional|example (?:data|values?))\b`, ci), "assum", "hypothetical", "placeholder", "dummy", "mock", "simulat", "demonstration", "illustration", "made", "fictional", "example"), negatable: true},
+	{kind: "assumption", severity: SeverityLow, re: pattern(`\b(?:let(?:'s| us) assume|assum(?:e|ed|ing|ption)|hypothetical(?:ly)?|placeholder|dummy|mock(?:ed)? (?:data|values?|results?)|simulated?|for (?:the sake of )?(?:demonstration|illustration)|made[- ]up|fictional|example (?:data|values?))\b`, ci), negatable: true},
 	// A run that goes round in circles or is stopped by a limit.
-	{kind: "stall", severity: SeverityMedium, re: hinted(pattern(`\b(?:stalled|stuck|(?:we are |we're )?in a loop|re-?planning|no (?:further )?progress|(?:max(?:imum)? (?:rounds|turns|time|steps|iterations)|counter) (?:\(\d{1,6}s?\) )?(?:reached|exceeded)|exceeded)\b`, ci), "stall", "stuck", "loop", "plan", "progress", "reached", "exceeded"), negatable: true},
+	{kind: "stall", severity: SeverityMedium, re: pattern(`\b(?:stalled|stuck|(?:we are |we're )?in a loop|re-?planning|no (?:further )?progress|(?:max(?:imum)? (?:rounds|turns|time|steps|iterations)|counter) (?:\(\d{1,6}s?\) )?(?:reached|exceeded)|exceeded)\b`, ci), negatable: true},
 	// An executor that had nothing to run, or ran and printed nothing.
-	{kind: "empty_result", severity: SeverityLow, re: hinted(pattern(`\b(?:no code (?:from the last \d{1,3} messages? )?(?:for me )?to execute|(?:code |command )?output:\s{0,4}$|produced no output|returned (?:no|empty) (?:results?|output)|(?:result|output|response) (?:is|was) empty)`, ci|ml), "no code", "output", "returned", "result", "response")},
+	{kind: "empty_result", severity: SeverityLow, re: pattern(`\b(?:no code (?:from the last \d{1,3} messages? )?(?:for me )?to execute|(?:code |command )?output:\s{0,4}$|produced no output|returned (?:no|empty) (?:results?|output)|(?:result|output|response) (?:is|was) empty)`, ci|ml)},
 }
 
 // successRules mark confirmed results; exit code 0 is read separately.
 var successRules = []signalRule{
 	{kind: "confirmed", severity: SeverityMedium, re: verificationRe, negatable: true},
-	{kind: "success", severity: SeverityLow, re: hinted(pattern(`\b(?:execution succeeded|successfully|succeeded|tests? passed|all (?:tests|checks) pass(?:ed)?|request satisfied)\b`, ci), "succe", "passed", "pass", "satisfied"), negatable: true},
+	{kind: "success", severity: SeverityLow, re: pattern(`\b(?:execution succeeded|successfully|succeeded|tests? passed|all (?:tests|checks) pass(?:ed)?|request satisfied)\b`, ci), negatable: true},
 }
 
 // verificationRe is an approval or a confirmation in the past or present
 // tense: "I have verified", "confirmed", "looks correct", "is accurate",
 // "approved". Requests ("please verify") are not confirmations.
-var verificationRe = hinted(pattern(`\b(?:I (?:have |hereby )?(?:verified|confirm(?:ed)?|double[- ]checked|validated|checked)|(?:has|have|had) been (?:verified|confirmed|validated|double[- ]checked)|(?:is|are|was|were|be) (?:verified|confirmed|validated|correct|accurate)\b|verification (?:is |was )?(?:complete|successful|passed)|looks? (?:good|correct)|approved?\b|LGTM|all (?:\w+ ){0,3}(?:criteria|conditions|constraints|requirements) (?:have been |are |were )?(?:met|satisfied))`, ci), "verif", "confirm", "checked", "validated", "correct", "accurate", "looks good", "approve", "lgtm", "criteria", "conditions", "constraints", "requirements")
+var verificationRe = pattern(`\b(?:I (?:have |hereby )?(?:verified|confirm(?:ed)?|double[- ]checked|validated|checked)|(?:has|have|had) been (?:verified|confirmed|validated|double[- ]checked)|(?:is|are|was|were|be) (?:verified|confirmed|validated|correct|accurate)\b|verification (?:is |was )?(?:complete|successful|passed)|looks? (?:good|correct)|approved?\b|LGTM|all (?:\w+ ){0,3}(?:criteria|conditions|constraints|requirements) (?:have been |are |were )?(?:met|satisfied))`, ci)
 
 // negationRe looks at the few words before a match.
 var negationRe = pattern(`(?:\b(?:no|not|never|without|nor|neither|cannot|can't|don't|doesn't|didn't|isn't|wasn't|aren't|weren't|haven't|hasn't|won't|unable to|yet to|to be|should|must|need to|needs to|please|whether|if)\b[\w\s,'-]{0,30}$)`, ci)
@@ -168,7 +168,7 @@ func insideAny(spans []span, i int) bool {
 var (
 	// tracebackRe takes a Python traceback: the header, its indented frame
 	// lines, and the exception line that ends it.
-	tracebackRe = hinted(pattern(`Traceback \(most recent call last\):?[ \t]{0,4}\n(?<frames>(?:[ \t][^\n]{0,600}\n){0,200})(?<exc>[^\s][^\n]{0,300})?`, 0), "traceback")
+	tracebackRe = pattern(`Traceback \(most recent call last\):?[ \t]{0,4}\n(?<frames>(?:[ \t][^\n]{0,600}\n){0,200})(?<exc>[^\s][^\n]{0,300})?`, 0)
 	// A frame line whose file is not inside site-/dist-packages or the
 	// standard library.
 	frameOutsidePackagesRe = pattern(`(?m)^\s{0,8}File "(?![^"\n]{0,400}(?:site-packages|dist-packages|/lib/python\d))`, 0)

@@ -1,109 +1,425 @@
 package extract
 
 import (
+	"fmt"
+	"regexp"
+	"regexp/syntax"
+	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/dlclark/regexp2"
 )
 
-// Where each pattern's matches can begin (see anchor.go). Every alternative
-// of a pattern must be covered: a \b and a keyword give a word, a (?m)^ gives
-// lines, a character class gives an at function. A start that misses a
-// place hides matches, so change it together with its pattern;
-// TestStartsAreComplete compares both ways of matching on the dev runs.
-// Patterns without a start (those read on a few bytes, those regexp2 already
-// anchors or finds by a literal prefix) are scanned as before.
-func init() {
-	// kinds_patterns.go
-	startsAt(planRe, start{at: planLineAt, lower: true, words: []string{"here", "we are working", "plan", "approach", "strategy", "steps"}})
-	startsAt(replanMarkerRe, start{words: []string{"new", "updated", "revised", "adjusted", "modified", "alternative", "different", "re-plan", "replan", "change"}})
-	startsAt(codeBlockRe, start{lits: []string{"```"}})
-	startsAt(actionLineRe, start{lines: true, lead: blankOrStar, lineWords: []string{"action"}})
-	startsAt(functionCallRe, start{lits: []string{`"name"`, `"function"`, `"tool"`}})
-	startsAt(callingToolRe, start{words: []string{"calling", "invoking", "using"}})
-	startsAt(toolOutputRe, start{lines: true, lead: unicode.IsSpace, lineWords: []string{"exit", "code output", "stdout", "stderr", "observation", "tool ", "execution ", "output", "traceback"}, words: []string{"there is no code", "here is a screenshot of", "the viewport shows", "viewport position", "automatic ocr of the page", "the following"}})
-	startsAt(finalAnswerRe, start{words: []string{"final", "the final answer", "my final answer", "our final answer"}, lits: []string{`\boxed{`, "<answer>"}})
-	startsAt(answerRe, start{lines: true, lead: markdownLead, lineWords: []string{"answer", "result", "solution", "conclusion"},
-		words: append(cross([]string{"the ", "our ", "my "}, []string{"correct ", "best ", "likely ", "most likely ", "answer ", "solution ", "result "}),
-			"therefore", "thus", "hence", "in conclusion", "to conclude")})
-	startsAt(terminateRe, start{lines: true, lead: blankOrStar, lineWords: []string{"terminate"}, words: []string{"terminat", "request satisfied", "max", "no agent selected", "conversation"}})
-	startsAt(thoughtRe, start{lines: true, lead: markdownLead, lineWords: []string{"thought", "thinking", "reasoning", "reflection"}})
-	startsAt(nextSpeakerRe, start{words: []string{"next"}})
+// Where a pattern's matches can begin, read from the pattern itself.
+//
+// regexp2 tries a pattern at every position of a text and pays at each for
+// Unicode class lookups; most patterns can begin only at a few places that
+// plain Go finds far faster: at a keyword, at a line start, at a digit.
+// startersOf reads those places from the expression, so that a pattern is
+// written once: the expression is put in Go's syntax (regexp2's classes
+// spelled out, look-aheads dropped, look-behinds kept aside), parsed by
+// regexp/syntax, and its tree walked for what a match begins with. The walk
+// may find too many places, never too few: TestStartsAreComplete and
+// FuzzStarts hold it to regexp2's own scan.
 
-	// signals.go
-	startsAt(exitCodeRe, start{words: []string{"exit", "return"}})
-	for _, r := range append(append([]signalRule{}, errorRules...), successRules...) {
-		s, ok := signalStarts[r.kind]
-		if !ok {
-			panic("extract: no start for signal rule " + r.kind)
-		}
-		startsAt(r.re, s)
+// A starter is one way a match can begin at rune p: at any rune, a line
+// start, the text start, or a "\n" that the match takes in (begin); with
+// no word character before p if notAfterWord (\b before a word character),
+// nor a rune of notAfter (look-behinds); then, from p (past the "\n"), the
+// runes of lead are skipped, the first of them in first when that is set;
+// then the lower-case text goes on with one of lits, or a rune of class.
+// With neither, anything may follow, and the text must hold one of need.
+type starter struct {
+	begin        beginKind
+	notAfterWord bool
+	notAfter     []*runeSet
+	first        *runeSet
+	lead         []*runeSet
+	lits         []string
+	class        *runeSet
+	need         []string
+}
+
+type beginKind uint8
+
+const (
+	anywhere beginKind = iota
+	lineStart
+	textStart
+	newline
+)
+
+// fresh: nothing is read yet, so \b and look-behinds concern the start.
+func (s starter) fresh() bool { return s.begin == anywhere && s.lead == nil }
+
+// sameStart: s and o begin alike up to what follows the lead (equal sets
+// are one pointer).
+func (s starter) sameStart(o starter) bool {
+	return s.begin == o.begin && s.notAfterWord == o.notAfterWord && slices.Equal(s.notAfter, o.notAfter) &&
+		s.first == o.first && slices.Equal(s.lead, o.lead)
+}
+
+// startersOf returns the ways a match of expr can begin; ok is false when
+// it can begin anywhere with anything (it may be empty): the pattern is
+// then scanned.
+func startersOf(expr string, opts regexp2.RegexOptions) (ss []starter, ok bool) {
+	goExpr, behinds := translate(expr)
+	var w walker
+	for _, b := range behinds {
+		// Read case-sensitively: under IgnoreCase regexp2 rules out the
+		// lower case of these runes too, so this rules out no more than it.
+		class, _ := translate(b)
+		w.behinds = append(w.behinds, classOf(mustParse(class, 0)))
 	}
+	re := mustParse(goExpr, opts)
+	w.seq([]*syntax.Regexp{re}, starter{})
+	return w.out, !w.any
+}
 
-	// otar.go
-	startsAt(otarLabelRe, start{lines: true, lead: markdownLead, lineWords: []string{"observation", "thought", "thinking", "action", "result", "final answer"}})
-	startsAt(observedRe, start{words: []string{"the search ", "the result", "the output ", "the error ", "the page ", "the response ", "the data ", "the file ", "i see", "i notice", "i found", "i observe", "based on"}})
-	startsAt(reasonedRe, start{words: []string{"i think", "i believe", "i need to", "i should", "i must", "we need to", "we should", "we must", "to do this", "to achieve this", "to accomplish this", "it seems that", "it appears that"}})
-	startsAt(intendedRe, start{words: []string{"i'll", "i will", "i am going to", "let's", "let me", "let us", "we'll", "we will"}})
-	startsAt(outputRe, start{lines: true, lead: blank, lineWords: []string{"code output", "output", "stdout", "result"}})
-	startsAt(pageRe, start{words: []string{"here is a screenshot of"}})
+// regexp2's class escapes as Go writes them: \w (also \b's word
+// characters), \d, \s (unicode.IsSpace); upper case negates.
+var classEscapes = map[byte]string{
+	'w': `\p{L}\p{Mn}\p{Nd}\p{Pc}\x{200C}\x{200D}`,
+	'd': `\p{Nd}`,
+	's': `\t\n\v\f\r\x{85}\p{Z}`,
+}
 
-	// claims_patterns.go
-	startsAt(urlRe, start{words: []string{"http://", "https://", "ftp://", "www."}})
-	startsAt(fileURLRe, start{words: []string{"file://"}})
-	startsAt(pathRe, start{mask: cMark, at: pathAt, more: relativePaths})
-	startsAt(isoDateRe, start{mask: cDigit, at: func(t *text, i int) bool {
-		p := t.prev(i)
-		return !digit(p) && p != '-' && t.digitsThen(i, 4, 4, func(r rune) bool { return r == '-' })
-	}})
-	startsAt(slashDateRe, start{mask: cDigit, at: func(t *text, i int) bool {
-		p := t.prev(i)
-		return !digit(p) && p != '/' && p != '.' && p != '-' && t.digitsThen(i, 1, 2, func(r rune) bool { return r == '/' })
-	}})
-	months := []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
-	startsAt(mdyDateRe, start{words: months})
-	startsAt(myDateRe, start{words: months})
-	// "5 March", "5th of March": one or two digits, then a blank or a suffix.
-	startsAt(dmyDateRe, start{mask: cDigit, at: func(t *text, i int) bool {
-		return !wordChar(t.prev(i)) && t.digitsThen(i, 1, 2, func(r rune) bool {
-			return unicode.IsSpace(r) || strings.ContainsRune("snrtSNRT", r)
-		})
-	}})
-	// "+1 555...", "(555) ...", or three digits.
-	startsAt(phoneRe, start{mask: cDigit | cMark, at: func(t *text, i int) bool {
-		r, p := t.runes[i], t.prev(i)
-		if wordChar(p) || p == '.' {
-			return false
+// markerBase is the first private-use rune that stands for a look-behind.
+const markerBase = 0xF0000
+
+// counted is a counted repetition: only whether it may be empty matters
+// here, and Go refuses counts above 1000.
+var counted = regexp.MustCompile(`^\{(\d+)(,\d*)?\}`)
+
+// translate puts a regexp2 expression in Go's syntax. A look-ahead or a
+// positive look-behind is dropped (a condition less only widens what
+// matches); a negative look-behind becomes a marker rune and its class is
+// returned.
+func translate(expr string) (string, []string) {
+	var b strings.Builder
+	var behinds []string
+	inClass := false
+	for i := 0; i < len(expr); i++ {
+		switch c, rest := expr[i], expr[i:]; {
+		case c == '\\':
+			i++
+			e := expr[i]
+			switch cls, ok := classEscapes[e|0x20]; {
+			case ok && e >= 'a' && inClass:
+				b.WriteString(cls)
+			case ok && e >= 'a':
+				b.WriteString("[" + cls + "]")
+			case ok && !inClass:
+				b.WriteString("[^" + cls + "]")
+			case ok || e == 'G':
+				panic(fmt.Sprintf("extract: %q: \\%c is not supported", expr, e))
+			default:
+				b.WriteString(rest[:2]) // \p{...} goes on as written
+			}
+		case inClass || c == '[':
+			inClass = c != ']'
+			b.WriteByte(c)
+		case strings.HasPrefix(rest, "(?="), strings.HasPrefix(rest, "(?!"), strings.HasPrefix(rest, "(?<="):
+			i = groupEnd(expr, i)
+		case strings.HasPrefix(rest, "(?<!"):
+			end := groupEnd(expr, i)
+			fmt.Fprintf(&b, `\x{%X}`, markerBase+len(behinds))
+			behinds = append(behinds, expr[i+4:end])
+			i = end
+		case strings.HasPrefix(rest, "(?<") && rest[3] != '=':
+			b.WriteString("(") // a named group; names are not needed here
+			i += strings.IndexByte(rest, '>')
+		case counted.MatchString(rest):
+			q := counted.FindStringSubmatch(rest)
+			b.WriteString(map[bool]string{true: "*", false: "+"}[q[1] == "0"])
+			i += len(q[0]) - 1
+		default:
+			b.WriteByte(c)
 		}
-		return r == '+' || r == '(' || t.digitsThen(i, 3, 3, func(rune) bool { return true })
-	}})
-	startsAt(timeRe, start{mask: cDigit, at: timeAt})
-	startsAt(numberRe, start{mask: cDigit | cMark, at: numberAt, words: []string{"usd", "us$", "eur", "gbp"}, quick: quickNumber})
-	startsAt(entityRe, start{mask: cUpper, at: entityAt, quick: quickEntity})
-	startsAt(quotedRe, start{mask: cMark, at: quotedAt, quick: quickQuoted})
+	}
+	return b.String(), behinds
 }
 
-// signalStarts are the starts of errorRules and successRules, by kind.
-var signalStarts = map[string]start{
-	"exception": {lines: true, lineHas: []string{"error", "exception", "panic", "fatal"}},
-	"error":     {lines: true, lead: markdownLead, lineWords: []string{"err", "fail"}},
-	"not_found": {words: append(cross([]string{"page ", "file ", "resource ", "module ", "command ", ""}, []string{"not found"}),
-		"no such file", "does not exist", "doesn't exist", "404", "no relevant ", "no matching ", "no result", "http", "status")},
-	"refusal":      {words: []string{"i'm ", "i am ", "i can", "i won't", "i will not", "as an ai"}},
-	"failure":      {words: []string{"unable to", "was not able to", "were not able to", "is not able to", "are not able to", "could", "can", "fail", "unsuccessful", "did not", "time", "access denied", "forbidden", "blocked"}},
-	"apology":      {words: []string{"i apologi", "my apologies", "apologies", "i'm sorry", "i am sorry", "sorry for"}},
-	"assumption":   {words: []string{"let's assume", "let us assume", "assum", "hypothetical", "placeholder", "dummy", "mock", "simulate", "for ", "made", "fictional", "example "}},
-	"stall":        {words: []string{"stalled", "stuck", "we are in a loop", "we're in a loop", "in a loop", "re-planning", "replanning", "no further progress", "no progress", "max", "counter", "exceeded"}},
-	"empty_result": {words: []string{"no code", "code ", "command ", "output", "produced no output", "returned ", "result ", "response "}},
-	"confirmed": {words: append(append(cross([]string{"i "}, []string{"have ", "hereby ", "verified", "confirm", "double", "validated", "checked"}),
-		cross([]string{"is ", "are ", "was ", "were ", "be "}, []string{"verified", "confirmed", "validated", "correct", "accurate"})...),
-		"has been", "have been", "had been", "verification", "look", "approve", "lgtm", "all ")},
-	"success": {words: []string{"execution succeeded", "successfully", "succeeded", "test", "all tests", "all checks", "request satisfied"}},
+// groupEnd returns the index of the ")" that closes the group opened at i.
+func groupEnd(expr string, i int) int {
+	depth, inClass := 0, false
+	for ; ; i++ {
+		switch c := expr[i]; {
+		case c == '\\':
+			i++
+		case inClass || c == '[':
+			inClass = c != ']'
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
 }
 
-// Leads: what a pattern allows at a line start before its keyword.
-func blank(r rune) bool        { return r == ' ' || r == '\t' }
-func blankOrStar(r rune) bool  { return r == ' ' || r == '\t' || r == '*' }
-func markdownLead(r rune) bool { return strings.ContainsRune(" \t*#>-", r) }
+func mustParse(expr string, opts regexp2.RegexOptions) *syntax.Regexp {
+	flags := syntax.Perl
+	if opts&regexp2.IgnoreCase != 0 {
+		flags |= syntax.FoldCase
+	}
+	if opts&regexp2.Multiline != 0 {
+		flags &^= syntax.OneLine
+	}
+	re, err := syntax.Parse(expr, flags)
+	if err != nil {
+		panic(fmt.Sprintf("extract: %q: %v", expr, err))
+	}
+	return re
+}
+
+// walker reads the starters of one expression.
+type walker struct {
+	behinds []*runeSet // by marker; nil where a look-behind is not one class
+	out     []starter
+	any     bool
+}
+
+// seq walks the sequence ns, which is to match from where s stands.
+func (w *walker) seq(ns []*syntax.Regexp, s starter) {
+	if len(ns) == 0 {
+		w.add(s, nil)
+		return
+	}
+	n, rest := ns[0], ns[1:]
+	switch n.Op {
+	case syntax.OpWordBoundary:
+		s.notAfterWord = s.notAfterWord || s.fresh()
+		w.seq(rest, s)
+	case syntax.OpBeginLine, syntax.OpBeginText:
+		if s.fresh() {
+			s.begin = map[syntax.Op]beginKind{syntax.OpBeginLine: lineStart, syntax.OpBeginText: textStart}[n.Op]
+		}
+		w.seq(rest, s)
+	case syntax.OpEmptyMatch, syntax.OpEndLine, syntax.OpEndText, syntax.OpNoWordBoundary:
+		w.seq(rest, s)
+	case syntax.OpCapture, syntax.OpConcat:
+		w.seq(append(slices.Clip(n.Sub), rest...), s)
+	case syntax.OpAlternate:
+		for _, alt := range n.Sub {
+			w.seq(append([]*syntax.Regexp{alt}, rest...), s)
+		}
+	case syntax.OpLiteral:
+		w.literal(n, rest, s)
+	case syntax.OpQuest, syntax.OpStar, syntax.OpPlus:
+		w.repeat(n.Sub[0], n.Op == syntax.OpPlus, rest, s)
+	default: // a class or a dot
+		w.then(ns, s)
+	}
+}
+
+// literal reads the look-behind markers and a "\n" that begin a literal,
+// then the literal itself.
+func (w *walker) literal(n *syntax.Regexp, rest []*syntax.Regexp, s starter) {
+	runes := n.Rune
+	for ; len(runes) > 0 && runes[0] >= markerBase; runes = runes[1:] {
+		if set := w.behinds[runes[0]-markerBase]; s.fresh() && set != nil {
+			s.notAfter = append(slices.Clip(s.notAfter), set)
+		}
+	}
+	if len(runes) > 0 && runes[0] == '\n' && s.fresh() && !s.notAfterWord && s.notAfter == nil {
+		s.begin, runes = newline, runes[1:]
+	}
+	if len(runes) == 0 {
+		w.seq(rest, s)
+		return
+	}
+	lit := *n
+	lit.Rune = runes
+	w.then(append([]*syntax.Regexp{&lit}, rest...), s)
+}
+
+// repeat reads a repetition of sub, at least one if once. Runs of one class
+// make the lead, but at an anchorless start an optional run is read as
+// either skipped or taken: a lead that may be empty anywhere would make
+// every rune a start.
+func (w *walker) repeat(sub *syntax.Regexp, once bool, rest []*syntax.Regexp, s starter) {
+	if set := classOf(sub); set != nil && (s.lead != nil || s.begin != anywhere || once) {
+		if s.lead == nil && once {
+			s.first = set
+		}
+		s.lead = append(slices.Clip(s.lead), set)
+		w.seq(rest, s)
+		return
+	}
+	if !once {
+		w.seq(rest, s)
+	}
+	w.seq(append([]*syntax.Regexp{sub}, rest...), s)
+}
+
+// then ends a starter at ns[0], the first thing read past the lead: a few
+// literals (with the literals that follow them), or a class (narrowed,
+// when nothing was read, by the literals after it). A literal or class
+// that the lead could also take leaves the starter open.
+func (w *walker) then(ns []*syntax.Regexp, s starter) {
+	lits, ok := leadingLiterals(ns)
+	set := classOf(ns[0])
+	after, afterOK := leadingLiterals(ns[1:])
+	switch {
+	case ok && !startsIn(lits, s.lead):
+		s.lits = lits
+	case set == nil || overlaps(s.lead, set):
+	case s.lead == nil && afterOK && !startsIn(after, []*runeSet{set}):
+		s.first, s.lead, s.lits = set, []*runeSet{set}, after // one rune of the class
+	default:
+		s.class = set
+	}
+	w.add(s, ns)
+}
+
+// add records s, which is to go on with ns, or joins it to a starter that
+// begins alike: one search serves both.
+func (w *walker) add(s starter, ns []*syntax.Regexp) {
+	if s.lits == nil && s.class == nil {
+		if s.begin == anywhere && s.first == nil {
+			w.any = true
+			return
+		}
+		s.need = necessary(ns)
+	}
+	// \b before the match means no word character before it only when the
+	// match begins with a word character.
+	first := s.first
+	if first == nil {
+		first = s.class
+	}
+	s.notAfterWord = s.notAfterWord && s.begin == anywhere && (first != nil && first.within(wordChar) ||
+		first == nil && !slices.ContainsFunc(s.lits, func(l string) bool { return !wordChar([]rune(l)[0]) }))
+	for i, o := range w.out {
+		if o.sameStart(s) && (o.lits == nil) == (s.lits == nil) && o.class == s.class && slices.Equal(o.need, s.need) {
+			w.out[i].lits = append(o.lits, s.lits...)
+			return
+		}
+	}
+	w.out = append(w.out, s)
+}
+
+// leadingLiterals returns, in lower case, the few literals that a match
+// of ns begins with, read on while what follows is literal too (optional
+// parts included: "the (?:search )?results" begins with "the search
+// results" or "the results").
+func leadingLiterals(ns []*syntax.Regexp) ([]string, bool) {
+	lits := []string{""}
+	for i, n := range ns {
+		more, ok := literals(n)
+		if !ok || i == 0 && slices.Contains(more, "") || len(lits)*len(more) > 64 {
+			return lits, i > 0
+		}
+		lits = cross(lits, more)
+	}
+	return lits, len(ns) > 0
+}
+
+// literals returns, in lower case, every string n can match when they are
+// few: a literal, a small class, and groups, options and alternations of
+// those.
+func literals(n *syntax.Regexp) ([]string, bool) {
+	out := []string{""}
+	switch n.Op {
+	case syntax.OpLiteral:
+		return []string{strings.Map(func(r rune) rune {
+			if r >= markerBase {
+				return -1 // a look-behind reads nothing
+			}
+			return unicode.ToLower(r)
+		}, string(n.Rune))}, true
+	case syntax.OpCharClass:
+		out = nil
+		for i := 0; i < len(n.Rune) && len(out) <= 8; i += 2 {
+			for r := n.Rune[i]; r <= n.Rune[i+1] && len(out) <= 8; r++ {
+				out = append(out, string(unicode.ToLower(r)))
+			}
+		}
+	case syntax.OpCapture:
+		return literals(n.Sub[0])
+	case syntax.OpQuest:
+		l, ok := literals(n.Sub[0])
+		return append(l, ""), ok
+	case syntax.OpAlternate:
+		out = nil
+		fallthrough
+	case syntax.OpConcat:
+		for _, sub := range n.Sub {
+			l, ok := literals(sub)
+			if !ok || len(out)*len(l) > 64 {
+				return nil, false
+			}
+			if n.Op == syntax.OpAlternate {
+				out = append(out, l...)
+			} else {
+				out = cross(out, l)
+			}
+		}
+	default:
+		return nil, false
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	return out, len(out) <= 8 || n.Op != syntax.OpCharClass
+}
+
+// necessary returns literals, in lower case, one of which every match of
+// the sequence ns holds: of the sets it finds, the one whose shortest
+// literal is longest; nil if it finds none.
+func necessary(ns []*syntax.Regexp) []string {
+	shortest := func(l []string) int { return len(slices.MinFunc(l, func(a, b string) int { return len(a) - len(b) })) }
+	var best []string
+	for _, n := range ns {
+		l, ok := literals(n)
+		if !ok || slices.Contains(l, "") {
+			switch l = nil; n.Op {
+			case syntax.OpCapture, syntax.OpPlus, syntax.OpConcat:
+				l = necessary(n.Sub)
+			case syntax.OpAlternate:
+				for _, sub := range n.Sub {
+					more := necessary([]*syntax.Regexp{sub})
+					if more == nil {
+						l = nil
+						break
+					}
+					l = append(l, more...)
+				}
+			}
+		}
+		if l != nil && (best == nil || shortest(l) > shortest(best)) {
+			best = l
+		}
+	}
+	return best
+}
+
+// classOf returns the runes one rune of n can be, nil when n is not a
+// class, one literal rune or a dot.
+func classOf(n *syntax.Regexp) *runeSet {
+	switch {
+	case n.Op == syntax.OpCharClass:
+		return newRuneSet(n.Rune)
+	case n.Op == syntax.OpLiteral && len(n.Rune) == 1 && n.Rune[0] < markerBase:
+		folds := []rune{n.Rune[0]}
+		for f := unicode.SimpleFold(folds[0]); n.Flags&syntax.FoldCase != 0 && f != folds[0]; f = unicode.SimpleFold(f) {
+			folds = append(folds, f)
+		}
+		slices.Sort(folds)
+		var ranges []rune
+		for _, f := range folds {
+			ranges = append(ranges, f, f)
+		}
+		return newRuneSet(ranges)
+	case n.Op == syntax.OpAnyCharNotNL:
+		return newRuneSet([]rune{0, '\n' - 1, '\n' + 1, unicode.MaxRune})
+	case n.Op == syntax.OpAnyChar:
+		return newRuneSet([]rune{0, unicode.MaxRune})
+	}
+	return nil
+}
 
 // cross returns every a followed by every b.
 func cross(as, bs []string) []string {
@@ -114,15 +430,4 @@ func cross(as, bs []string) []string {
 		}
 	}
 	return out
-}
-
-// planLineAt: planRe's first two forms begin at the text start or at a
-// "\n" (which they take in), and "plan" follows within 256 bytes (58 runes
-// at most, each of four bytes at most).
-func planLineAt(t *text, i int) bool {
-	if i > 0 && t.runes[i] != '\n' {
-		return false
-	}
-	from := t.off[i]
-	return strings.Contains(t.lower[from:min(len(t.lower), from+256)], "plan")
 }

@@ -1,87 +1,188 @@
 package extract
 
 import (
+	"flag"
 	"strings"
 	"testing"
 
+	"github.com/dlclark/regexp2"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-// startCases are hand-made texts that exercise every start, and the seeds
-// of FuzzStarts.
+var sweep = flag.Bool("sweep", false, "check the starters of every pattern on every dev step, not a sample (about a minute)")
+
+// startCases are hand-made texts that exercise the starters, and the seeds
+// of FuzzStarts: keywords, line leads, look-behinds, case folds that change
+// byte lengths (the Kelvin sign, dotted İ), long s, Unicode digits,
+// spaces and joiners.
 var startCases = []string{
 	"", "a", "\n", "FINAL ANSWER: 42", "The final answer is 7.", "\\boxed{7}", "<answer> 5 </answer>",
 	"## Plan\n1. a", "Here is the plan:\n1. x", "plan for solving this: go", "Stalled.... Replanning...",
+	"\n  ### My new plan here\n", "x\n- our overall plan: do it",
 	"exitcode: 1 (execution failed)\nCode output: \n", "Traceback (most recent call last):\n  File \"x\"\nValueError: bad",
 	"I can't help with that. As an AI language model", "Let us assume 5 dummy values", "I'm sorry, but I am unable to provide",
 	"see https://www.example.com/a?b=1 and file:///tmp/x.txt or ./a/b.py, C:\\dir\\f.txt, src/pkg/main.go",
 	"On March 5, 2020 at 7:30 p.m. (2020-03-05, 3/5/20, 5th of March 2020, March 2020) call +1 (555) 123-4567",
-	"$1,234.50, -3 km, US$5 million, EUR 7, 25 percent, 3.5°C, 06385, 1. item", "Mr. Jean-Luc Picard of the Enterprise met Ürsula",
+	"$1,234.50, -3 km, US$5 million, EUR 7, 25 percent, 3.5°C, 06385, 1. item, 12 kmé, 4\u00a0kg",
+	"Mr. Jean-Luc Picard of the Enterprise met Ürsula", "ÉTAT Über_Alles d'Artagnan",
 	`He said "Hello World" and 'quoted text' and “curly one”`, "Next speaker: Coder", "@Coder, please run it",
 	"ÇA VA? İstanbul KELVIN K s ſ", "tab\tHere is a screenshot of the page", "x\x80y http://bad\xffurl 12",
+	"٣٤ ١٢:٣٠ apples", "éthe answer is 5", "zero\u200dwidth the answer is 5", "\v\u2028Action: go",
 }
 
-// TestStartsAreComplete checks that trying a pattern only where its start
-// says it can begin finds what regexp2's scan of the whole text finds, on
-// every dev step and on hand-made cases: a start that misses a place would
-// silently hide matches. It costs what extraction cost before starts.
+// untimed returns re, a pattern or the anchored twin of one, compiled
+// again without the match timeout: the scan that starters are held to must
+// not give up on a busy machine, nor the tries they are compared with.
+var untimedRes = map[*regexp2.Regexp]*regexp2.Regexp{}
+
+func untimed(re *regexp2.Regexp, opts regexp2.RegexOptions) *regexp2.Regexp {
+	u, ok := untimedRes[re]
+	if !ok {
+		u = regexp2.MustCompile(re.String(), opts)
+		untimedRes[re] = u
+	}
+	return u
+}
+
+// checkStarts compares, for every planned pattern, the matches tried at
+// its candidates with regexp2's scan of the whole text; it stops at the
+// first difference.
+func checkStarts(t *testing.T, texts []string) {
+	t.Helper()
+	for re, p := range plans {
+		if p.anchored == nil {
+			continue
+		}
+		for _, s := range texts {
+			tx := newText(s)
+			cands, ok := tx.candidates(p.starters)
+			if !ok {
+				continue
+			}
+			want := tx.scan(untimed(re, p.opts), maxMatches)
+			if !assert.Equal(t, want, tx.tryAt(untimed(p.anchored, p.opts), cands, maxMatches), "pattern %.60q on %.80q", re.String(), s) {
+				return
+			}
+		}
+	}
+}
+
+// TestStartsAreComplete checks that trying a pattern only where its
+// starters say it can begin finds what regexp2's scan of the whole text
+// finds, on hand-made cases and on dev steps and their prose: a starter
+// that misses a place would silently hide matches. The scan is what
+// extraction cost before starters, so a sample of the steps is checked
+// (a smaller one with -short); -sweep checks them all.
 func TestStartsAreComplete(t *testing.T) {
+	every := 40
 	if testing.Short() {
-		t.Skip("scans every dev step with every pattern the slow way; skipped with -short")
+		every = 160
+	}
+	if *sweep {
+		every = 1
 	}
 	texts := append([]string(nil), startCases...)
 	names, runs := devRuns(t)
+	k := 0
 	for _, n := range names {
 		for _, s := range runs[n].Steps {
+			if k++; k%every != 0 {
+				continue
+			}
 			texts = append(texts, s.Content)
 			if prose := withoutCode(newText(s.Content)); prose != s.Content {
 				texts = append(texts, prose)
 			}
 		}
 	}
-	for re, st := range starts {
-		for _, s := range texts {
-			tx := newText(s)
-			want := tx.scan(re, maxMatches)
-			cands, ok := tx.candidates(st)
-			if !ok {
-				continue
-			}
-			got := tx.tryAt(st, cands, maxMatches)
-			if !assert.Equal(t, want, got, "pattern %.60q on %.80q", re.String(), s) {
-				return
-			}
-		}
+	checkStarts(t, texts)
+}
+
+// FuzzStarts compares, on any text, every planned pattern tried at its
+// candidates against regexp2's scan of the text.
+func FuzzStarts(f *testing.F) {
+	for _, s := range startCases {
+		f.Add(s)
 	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkStarts(t, []string{s})
+	})
+}
+
+// TestEveryPatternIsPlanned: a pattern without starters is scanned by
+// regexp2 from every position, which costs far more than extraction's
+// budget; one that the walk cannot read should be written so that it can.
+func TestEveryPatternIsPlanned(t *testing.T) {
+	require.NotEmpty(t, allPatterns)
+	for _, re := range allPatterns {
+		if re.String() == `^(a+)+$` {
+			continue // TestTimeoutIsNoMatch's own pattern
+		}
+		assert.NotNil(t, plans[re].anchored, "pattern %.80q has no starters", re.String())
+	}
+}
+
+// TestStarters pins what the walk reads from the shapes patterns take.
+func TestStarters(t *testing.T) {
+	tests := []struct {
+		name  string
+		expr  string
+		opts  regexp2.RegexOptions
+		check func(t *testing.T, ss []starter)
+	}{
+		{"keywords after \\b, read on while literal, options included", `\b(?:calling|invoking) (?:the )?tool\s`, ci, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 1)
+			assert.Equal(t, []string{"calling the tool", "calling tool", "invoking the tool", "invoking tool"}, ss[0].lits)
+			assert.True(t, ss[0].notAfterWord)
+		}},
+		{"a line start, its lead, its keyword", `(?m)^[ \t*]{0,4}Action\s{0,2}:`, 0, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 1)
+			assert.Equal(t, lineStart, ss[0].begin)
+			assert.Len(t, ss[0].lead, 1)
+			assert.Equal(t, []string{"action"}, ss[0].lits)
+		}},
+		{"a look-behind and a class", `(?<![\w.])\d{3}-\d{4}`, 0, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 1)
+			require.Len(t, ss[0].notAfter, 1)
+			assert.True(t, ss[0].notAfter[0].has('x') && ss[0].notAfter[0].has('.') && !ss[0].notAfter[0].has(' '))
+			assert.True(t, ss[0].first.has('7') && ss[0].first.has('٣'))
+			assert.Equal(t, []string{"-"}, ss[0].lits)
+		}},
+		{"optional parts before: skipped or taken", `(?:the )?final answer`, ci, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 1)
+			assert.ElementsMatch(t, []string{"the final answer", "final answer"}, ss[0].lits)
+		}},
+		{"a newline the match takes in, and a lead that could take the keyword", `(?:^|\n)[ \t]{0,3}(?:\w{1,20}\s){0,2}plan\b`, ci, func(t *testing.T, ss []starter) {
+			var begins []beginKind
+			for _, s := range ss {
+				begins = append(begins, s.begin)
+				if s.lits == nil {
+					assert.Equal(t, []string{"plan"}, s.need)
+				}
+			}
+			assert.Contains(t, begins, newline)
+			assert.Contains(t, begins, textStart)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ss, ok := startersOf(tt.expr, tt.opts)
+			require.True(t, ok)
+			tt.check(t, ss)
+		})
+	}
+	_, ok := startersOf(`(?:alpha|beta)?`, 0)
+	assert.False(t, ok, "a match that can be empty can begin anywhere: no starters")
 }
 
 // TestStartsUnaligned: a text whose lower case changes byte lengths (the
 // Kelvin sign folds to "k") is scanned, not tried at candidates.
 func TestStartsUnaligned(t *testing.T) {
 	tx := newText("\u212A exit code 1")
-	_, ok := tx.candidates(starts[exitCodeRe])
+	_, ok := tx.candidates(plans[exitCodeRe].starters)
 	assert.False(t, ok)
 	m, found := tx.first(exitCodeRe)
 	assert.True(t, found)
 	assert.Equal(t, "exit code 1", strings.TrimSpace(tx.s[m.start():m.end()]))
-}
-
-// FuzzStarts compares, on any text, every started pattern tried at its
-// candidates (with its quick matcher) against regexp2's scan of the text.
-func FuzzStarts(f *testing.F) {
-	for _, s := range startCases {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		for re, st := range starts {
-			tx := newText(s)
-			cands, ok := tx.candidates(st)
-			if !ok {
-				continue
-			}
-			if !assert.Equal(t, tx.scan(re, maxMatches), tx.tryAt(st, cands, maxMatches), "pattern %.60q", re.String()) {
-				return
-			}
-		}
-	})
 }

@@ -1,0 +1,181 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Two kinds of claim are read by plain Go rather than by patterns: names
+// and quotations begin at every capital letter and quotation mark, and a
+// regexp2 match at each of them was the largest cost of extraction. They
+// read what the patterns they replace read.
+
+// connectors are the small words that join the words of a name ("Bank of
+// America"), in the order they are tried: "de" gives way to "del" only
+// where no blank follows it.
+var connectors = strings.Fields("of the de du del della la le von van der den da di y &")
+
+// names returns the spans of the capitalised names of t, in order, at most
+// maxMatches: up to seven words, each a capital letter and up to forty
+// letters, digits, apostrophes, ampersands or hyphens, joined by one or
+// two blanks or by a connector between blanks, and no part of a longer
+// word or path on either side. Where a name could end at several places
+// (a word longer than 41 runes, an apostrophe before a digit), it is read
+// as a backtracking pattern would read it: a longer word first, another
+// word (joined by a connector first, two blanks before one) before ending.
+func names(t *text) []span {
+	var out []span
+	s := nameSearch{r: t.runes, memo: map[[2]int]int{}}
+	for p := 0; p < len(s.r) && len(out) < maxMatches; p++ {
+		if p > 0 && (nameRune(s.r[p-1]) || strings.ContainsRune("_./", s.r[p-1])) {
+			continue
+		}
+		if end := s.word(p, 1); end >= 0 {
+			out = append(out, span{t.off[p], t.off[end], true})
+			p = end - 1
+		}
+	}
+	return out
+}
+
+// nameRune: a rune a word of a name goes on with.
+func nameRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(`'’&-`, r)
+}
+
+// nameSearch reads the names of a text. Where a word ends, and whether a
+// name goes on from there, depends on nothing else, so each is worked out
+// once (memo): a page of capitalised words costs what its length does.
+type nameSearch struct {
+	r    []rune
+	memo map[[2]int]int // {p, words} -> word's result
+}
+
+// word reads the words-th word of a name at p and what follows it; it
+// returns where the name ends, or -1.
+func (s *nameSearch) word(p, words int) int {
+	if p >= len(s.r) || !unicode.Is(unicode.Lu, s.r[p]) {
+		return -1
+	}
+	key := [2]int{p, words}
+	if end, ok := s.memo[key]; ok {
+		return end
+	}
+	n := 0
+	for n < 40 && p+1+n < len(s.r) && nameRune(s.r[p+1+n]) {
+		n++
+	}
+	end := -1
+	for ; n >= 0 && end < 0; n-- {
+		end = s.after(p+1+n, words)
+	}
+	s.memo[key] = end
+	return end
+}
+
+// after reads what follows the words-th word, which ends at q: another
+// word, or the end of the name where no word goes on.
+func (s *nameSearch) after(q, words int) int {
+	if words < 7 {
+		for _, b1 := range s.blanks(q) {
+			for _, c := range connectors {
+				if !s.at(q+b1, c) {
+					continue
+				}
+				for _, b2 := range s.blanks(q + b1 + len(c)) {
+					if end := s.word(q+b1+len(c)+b2, words+1); end >= 0 {
+						return end
+					}
+				}
+			}
+		}
+		for _, b := range s.blanks(q) {
+			if end := s.word(q+b, words+1); end >= 0 {
+				return end
+			}
+		}
+	}
+	if q < len(s.r) && (unicode.IsLetter(s.r[q]) || unicode.IsDigit(s.r[q]) || s.r[q] == '_') {
+		return -1
+	}
+	return q
+}
+
+// blanks returns how many blanks, two or one, can stand at q, most first.
+func (s *nameSearch) blanks(q int) []int {
+	blank := func(k int) bool { return k < len(s.r) && (s.r[k] == ' ' || s.r[k] == '\t') }
+	switch {
+	case blank(q) && blank(q+1):
+		return []int{2, 1}
+	case blank(q):
+		return []int{1}
+	}
+	return nil
+}
+
+// at reports whether the ASCII word w stands at q.
+func (s *nameSearch) at(q int, w string) bool {
+	if q+len(w) > len(s.r) {
+		return false
+	}
+	for k := range len(w) {
+		if s.r[q+k] != rune(w[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// quotation is a quoted text with its quotes, and what they enclose.
+type quotation struct{ outer, inner span }
+
+// quotations returns the quotations of t, in order, at most maxMatches:
+// two to eighty runes on one line between straight double quotes (no
+// backslash inside, nor a word character or backslash before), between
+// curly double quotes, or between single quotes with no word character,
+// apostrophe or ’ on either side.
+func quotations(t *text) []quotation {
+	var out []quotation
+	r := t.runes
+	for i := 0; i < len(r) && len(out) < maxMatches; i++ {
+		var prev rune = -1
+		if i > 0 {
+			prev = r[i-1]
+		}
+		j := -1
+		switch {
+		case r[i] == '"' && !wordChar(prev) && prev != '\\':
+			j = closing(r, i, '"', "\n\\")
+		case r[i] == '“':
+			j = closing(r, i, '”', "\n")
+		case r[i] == '\'' && !wordChar(prev) && prev != '\'' && prev != '’':
+			j = closing(r, i, '\'', "\n")
+			if j >= 0 && j+1 < len(r) && (wordChar(r[j+1]) || r[j+1] == '\'' || r[j+1] == '’') {
+				j = -1
+			}
+		}
+		if j >= 0 {
+			out = append(out, quotation{span{t.off[i], t.off[j+1], true}, span{t.off[i+1], t.off[j], true}})
+			i = j
+		}
+	}
+	return out
+}
+
+// closing returns the index of the quote that closes the one at i: the
+// first rune that is end or in stop, if it is end and two to eighty runes
+// stand between; -1 otherwise.
+func closing(r []rune, i int, end rune, stop string) int {
+	for j := i + 1; j < len(r) && j <= i+81; j++ {
+		switch {
+		case r[j] == end:
+			if j-i-1 >= 2 {
+				return j
+			}
+			return -1
+		case strings.ContainsRune(stop, r[j]):
+			return -1
+		}
+	}
+	return -1
+}
