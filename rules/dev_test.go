@@ -82,6 +82,7 @@ func TestRenamingAgentsKeepsTheStep(t *testing.T) {
 	for _, c := range runtest.Cases(t, runtest.AllFiles(t)) {
 		r := c.Run
 		t.Run(filepath.Base(filepath.Dir(r.Source))+"/"+filepath.Base(r.Source), func(t *testing.T) {
+			t.Parallel()
 			before := attribute(t, r)
 			rr, names := renamed(r)
 			after := attribute(t, rr)
