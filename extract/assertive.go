@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -18,17 +19,28 @@ import (
 // relay values the run works with.
 var injectionRe = regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget)\b[^.!?\n]{0,40}\b(?:previous|prior|above|earlier|all|your)\b[^.!?\n]{0,20}\b(?:instructions?|prompts?|rules?|messages?|guidelines?)\b|\bsystem override\b|\bnew instructions?\s*:|\byou are now\b|\bpretend (?:to be|you are)\b|\b(?:blame|report|mark|classify|flag|attribute)\b[^.!?\n]{0,40}\b(?:step \d+|decisive fault|root cause|responsible agent|as (?:clear|correct|the fault))\b|\b(?:do not|don't|never) blame\b`)
 
+// injectionWords hold, in lower case, a word of every alternative of
+// injectionRe: a sentence with none of them cannot match and is not run
+// through it (most text has none, and the pattern is costly).
+var injectionWords = []string{"ignore", "disregard", "forget", "override", "instruction", "you are now", "pretend", "blame", "report", "mark", "classify", "flag", "attribute"}
+
 // ordersOrShouts returns the byte spans of the sentences in s that give the
 // reader orders or are written in capitals.
 func ordersOrShouts(s string) [][2]int {
 	var out [][2]int
+	orders := mentions(strings.ToLower(s))
 	for _, sp := range sentenceSpans(s) {
 		sent := s[sp[0]:sp[1]]
-		if injectionRe.MatchString(sent) || shouted(sent) {
+		if shouted(sent) || orders && mentions(strings.ToLower(sent)) && injectionRe.MatchString(sent) {
 			out = append(out, sp)
 		}
 	}
 	return out
+}
+
+// mentions reports whether a lower-cased sentence holds an injection word.
+func mentions(lower string) bool {
+	return slices.ContainsFunc(injectionWords, func(w string) bool { return strings.Contains(lower, w) })
 }
 
 // shouted reports whether a sentence of at least four words is written in
@@ -56,9 +68,9 @@ func shouted(sent string) bool {
 	return words >= 4 && upper*5 >= words*4
 }
 
-// assertedOnly drops the claims that stand in orders or shouting.
-func assertedOnly(claims []Claim, s string) []Claim {
-	spans := ordersOrShouts(s)
+// assertedOnly drops the claims that stand in the spans of orders or
+// shouting.
+func assertedOnly(claims []Claim, spans [][2]int) []Claim {
 	if len(spans) == 0 {
 		return claims
 	}
@@ -80,8 +92,7 @@ func assertedOnly(claims []Claim, s string) []Claim {
 
 // asserted is t with its orders and shouting blanked out (offsets kept), for
 // the readings that take a step's word as fact: the answer it puts forward.
-func asserted(t *text, s string) *text {
-	spans := ordersOrShouts(s)
+func asserted(t *text, s string, spans [][2]int) *text {
 	if len(spans) == 0 {
 		return t
 	}

@@ -146,7 +146,8 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Successes = dedupeSignals(f.Successes)
 
 	rc.actions(&f, s, kinds)
-	rc.answers(&f, asserted(t, s.Content), kinds)
+	unasserted := ordersOrShouts(s.Content)
+	rc.answers(&f, asserted(t, s.Content, unasserted), kinds)
 	if t.has(terminateRe) {
 		kinds[KindTermination] = true
 	}
@@ -173,7 +174,7 @@ func (rc *runContext) step(s run.Step) Features {
 	if f.Ledger != nil {
 		f.Claims = ledgerClaims(f.Ledger, s.Content, rc.noEntity)
 	} else {
-		f.Claims = assertedOnly(claimsOf(t, rc.noEntity, true), s.Content)
+		f.Claims = assertedOnly(claimsOf(t, rc.noEntity, true), unasserted)
 	}
 	f.ContextType = contextType(&f)
 	f.Reductions = reduce(&f, t)
