@@ -1,7 +1,6 @@
 package cmdutil
 
 import (
-
 	"github.com/spf13/pflag"
 
 	"github.com/offattr/offattr/engine"
