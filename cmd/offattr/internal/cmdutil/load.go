@@ -19,8 +19,17 @@ type LoadFlags struct {
 	GroundTruth   string
 	NoGroundTruth bool
 	MaxInput      ByteSize
+	// Labels is a labels file for telemetry (--labels, on the commands that
+	// read labelled cases).
+	Labels string
 	// In is what the file "-" reads (standard input).
 	In io.Reader
+}
+
+// RegisterLabels adds --labels, for the commands that score or fit on
+// labelled cases.
+func (l *LoadFlags) RegisterLabels(fs *pflag.FlagSet) {
+	fs.StringVar(&l.Labels, "labels", "", `labels for telemetry files: JSON lines {"trace_id", "span_id", "reason"}; they win over offattr.mistake attributes`)
 }
 
 // DefaultMaxInput is --max-input's default: far above any real run, low
@@ -53,8 +62,14 @@ func (l *LoadFlags) Options() (run.Options, error) {
 	if err != nil {
 		return run.Options{}, Usagef("--input-format: %w", err)
 	}
-	return run.Options{Format: f, Question: l.Question, GroundTruth: l.GroundTruth, NoGroundTruth: l.NoGroundTruth,
-		MaxInput: int64(l.MaxInput), Stdin: l.In}, nil
+	opts := run.Options{Format: f, Question: l.Question, GroundTruth: l.GroundTruth, NoGroundTruth: l.NoGroundTruth,
+		MaxInput: int64(l.MaxInput), Stdin: l.In}
+	if l.Labels != "" {
+		if opts.Labels, err = run.ReadLabels(l.Labels); err != nil {
+			return run.Options{}, err
+		}
+	}
+	return opts, nil
 }
 
 // Load reads one run as the flags say (--no-ground-truth included); "-"

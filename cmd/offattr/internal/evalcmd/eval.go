@@ -38,9 +38,6 @@ type EvalOptions struct {
 	CasesPath   string
 	Baseline    string
 	Calibration bool
-	// LabelsPath is a labels file for telemetry: JSON lines {trace_id,
-	// span_id, reason}.
-	LabelsPath string
 }
 
 // NewCmdEval returns the eval command.
@@ -90,7 +87,7 @@ offattr.mistake=true (and offattr.mistake_reason), or --labels names it.`,
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&opts.CasesPath, "cases", "", "write one JSON line per case to this file")
 	cmd.Flags().BoolVar(&opts.Calibration, "calibration", false, "also print accuracy per confidence band")
-	cmd.Flags().StringVar(&opts.LabelsPath, "labels", "", `labels for telemetry files: JSON lines {"trace_id", "span_id", "reason"}; they win over offattr.mistake attributes`)
+	opts.Load.RegisterLabels(cmd.Flags())
 	cmd.Flags().StringVar(&opts.Baseline, "baseline", "", "measure a trivial baseline instead of the rules: "+strings.Join(rules.BaselineNames(), ", "))
 	return cmd
 }
@@ -99,11 +96,6 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	loadOpts, err := opts.Load.Options()
 	if err != nil {
 		return err
-	}
-	if opts.LabelsPath != "" {
-		if loadOpts.Labels, err = run.ReadLabels(opts.LabelsPath); err != nil {
-			return err
-		}
 	}
 	patterns, err := opts.Redact.Compile()
 	if err != nil {

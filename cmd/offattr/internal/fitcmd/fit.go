@@ -34,8 +34,6 @@ type FitOptions struct {
 	CV     string
 	Prior  string
 	Lambda float64
-	// LabelsPath labels telemetry files, as for eval.
-	LabelsPath string
 }
 
 // NewCmdFit returns the fit command.
@@ -79,7 +77,7 @@ system adapt them; --prior zero fits from scratch.`,
 	f.StringVar(&opts.CV, "cv", "10", `cross-validation folds, or "loo" for one run out at a time`)
 	f.StringVar(&opts.Prior, "prior", "current", `pull the weights toward "current" (the embedded or --weights ones) or "zero"`)
 	f.Float64Var(&opts.Lambda, "lambda", fit.DefaultLambda, "strength of that pull (L2)")
-	f.StringVar(&opts.LabelsPath, "labels", "", `labels for telemetry files: JSON lines {"trace_id", "span_id", "reason"}; they win over offattr.mistake attributes`)
+	opts.Load.RegisterLabels(cmd.Flags())
 	return cmd
 }
 
@@ -110,11 +108,6 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	loadOpts, err := opts.Load.Options()
 	if err != nil {
 		return err
-	}
-	if opts.LabelsPath != "" {
-		if loadOpts.Labels, err = run.ReadLabels(opts.LabelsPath); err != nil {
-			return err
-		}
 	}
 	subsets, err := eval.Discover(opts.Paths)
 	if err != nil {
