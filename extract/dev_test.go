@@ -51,7 +51,6 @@ func withoutTimeouts(t testing.TB) {
 
 var (
 	corpusOnce     sync.Once
-	corpusNames    []string
 	corpusFeatures map[string]*RunFeatures
 )
 

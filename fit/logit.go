@@ -25,10 +25,8 @@ type group struct {
 func conditionalLogit(ctx context.Context, groups []group, prior []float64, lambda float64) ([]float64, error) {
 	d := len(prior)
 	obj := func(beta, grad []float64) float64 {
-		if grad != nil {
-			for k := range grad {
-				grad[k] = 0
-			}
+		for k := range grad {
+			grad[k] = 0
 		}
 		nll := 0.0
 		for _, g := range groups {

@@ -54,15 +54,6 @@ func isPlaceholder(s string) bool {
 	return len(r) > 0 && placeholderLen(r) == len(r)
 }
 
-func overlaps(spans []span, start, end int) bool {
-	for _, s := range spans {
-		if s.start < end && start < s.end {
-			return true
-		}
-	}
-	return false
-}
-
 // outsidePlaceholders applies f to the text between placeholders.
 func outsidePlaceholders(s string, f func(string) string) string {
 	runes := []rune(s)

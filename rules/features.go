@@ -29,6 +29,12 @@ const (
 	FeatActs            = "step:acts"             // an action its agent chose on the world (a self-reported tool action)
 )
 
+// structuralFeatures are the step features that are not an analyzer's, in
+// vector order after the analyzers'.
+var structuralFeatures = []string{FeatToolOutput, FeatUserTurn, FeatPlanner, FeatInstruction, FeatToolCall, FeatFinalAnswer,
+	FeatTermination, FeatTaskBrief, FeatFirstOfAgent, FeatBusiestAgent, FeatEarliestFlagged, FeatFlagged,
+	FeatBusiestFirst, FeatActs}
+
 // StepFeatureNames lists the step features for a set of analyzers, in the
 // order of the vectors: one per analyzer, then the structural ones.
 //
@@ -38,13 +44,11 @@ const (
 // The two kinds of system fail differently; the twins let the fit learn by
 // how much, and regularisation keeps them at zero where it cannot tell.
 func StepFeatureNames(as []*Analyzer) []string {
-	names := make([]string, 0, 2*(len(as)+14))
+	names := make([]string, 0, 2*(len(as)+len(structuralFeatures)))
 	for _, a := range as {
 		names = append(names, rulePrefix+a.Name)
 	}
-	names = append(names, FeatToolOutput, FeatUserTurn, FeatPlanner, FeatInstruction, FeatToolCall, FeatFinalAnswer,
-		FeatTermination, FeatTaskBrief, FeatFirstOfAgent, FeatBusiestAgent, FeatEarliestFlagged, FeatFlagged,
-		FeatBusiestFirst, FeatActs)
+	names = append(names, structuralFeatures...)
 	n := len(names)
 	for _, name := range names[:n] {
 		names = append(names, ToolsPrefix+name)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -244,7 +245,9 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 }
 
 // FlaggedColumn is the index of FeatFlagged in StepFeatureNames(as).
-func FlaggedColumn(as []*Analyzer) int { return len(as) + 11 }
+func FlaggedColumn(as []*Analyzer) int {
+	return len(as) + slices.Index(structuralFeatures, FeatFlagged)
+}
 
 func ruleNames(fs []Finding) []string {
 	seen := map[string]bool{}

@@ -125,16 +125,15 @@ func telemetry(ctx context.Context, data []byte, format spans.Format, labels Spa
 
 // node is one span in its trace's tree.
 type node struct {
-	s        *spans.Span
-	order    int // file order
-	parent   *node
-	depth    int
-	role     spanRole
-	name     string // the agent this span itself names, if any
-	owner    string // nearest enclosing agent, itself included
-	scope    *node  // the enclosing agent span: the agent's turn
-	steps    []int  // indices into builder.steps
-	hasError bool
+	s      *spans.Span
+	order  int // file order
+	parent *node
+	depth  int
+	role   spanRole
+	name   string // the agent this span itself names, if any
+	owner  string // nearest enclosing agent, itself included
+	scope  *node  // the enclosing agent span: the agent's turn
+	steps  []int  // indices into builder.steps
 }
 
 // pending is a step with the key that orders it.
