@@ -205,7 +205,7 @@ func kvs(attrs []attribute.KeyValue) []*commonpb.KeyValue {
 		case attribute.FLOAT64:
 			v.Value = &commonpb.AnyValue_DoubleValue{DoubleValue: a.Value.AsFloat64()}
 		default:
-			v.Value = &commonpb.AnyValue_StringValue{StringValue: a.Value.Emit()}
+			v.Value = &commonpb.AnyValue_StringValue{StringValue: a.Value.String()}
 		}
 		out = append(out, &commonpb.KeyValue{Key: string(a.Key), Value: v})
 	}

@@ -40,7 +40,7 @@ func langfuseObject(m map[string]any, line int) ([]Span, error) {
 	}
 	traceID := firstText(m, []string{"id"})
 	if traceID == "" {
-		return nil, fmt.Errorf("Langfuse trace at line %d has no id", line)
+		return nil, fmt.Errorf("line %d: a Langfuse trace with no id", line)
 	}
 	root := Span{TraceID: traceID, SpanID: traceID, Name: firstText(m, []string{"name"}), Line: line}
 	root.Start, _ = flatTime(m["timestamp"])
@@ -55,7 +55,7 @@ func langfuseObject(m map[string]any, line int) ([]Span, error) {
 	for _, o := range obs {
 		om, ok := o.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("Langfuse trace %s at line %d: an observation is not a JSON object", traceID, line)
+			return nil, fmt.Errorf("line %d: Langfuse trace %s: an observation is not a JSON object", line, traceID)
 		}
 		sp, err := langfuseObservation(om, traceID, line)
 		if err != nil {
@@ -78,17 +78,17 @@ func langfuseObservation(m map[string]any, traceID string, line int) (Span, erro
 		sp.TraceID = traceID
 	}
 	if sp.SpanID == "" || sp.TraceID == "" {
-		return Span{}, fmt.Errorf("Langfuse observation %q at line %d has no id or traceId", sp.Name, line)
+		return Span{}, fmt.Errorf("line %d: Langfuse observation %q has no id or traceId", line, sp.Name)
 	}
 	if sp.ParentID == "" && traceID != "" {
 		sp.ParentID = traceID // under the trace's own span
 	}
 	var err error
 	if sp.Start, err = flatTime(first(m, []string{"startTime", "start_time"})); err != nil {
-		return Span{}, fmt.Errorf("Langfuse observation %q at line %d: startTime %w", sp.Name, line, err)
+		return Span{}, fmt.Errorf("line %d: Langfuse observation %q: startTime %w", line, sp.Name, err)
 	}
 	if sp.End, err = flatTime(first(m, []string{"endTime", "end_time"})); err != nil {
-		return Span{}, fmt.Errorf("Langfuse observation %q at line %d: endTime %w", sp.Name, line, err)
+		return Span{}, fmt.Errorf("line %d: Langfuse observation %q: endTime %w", line, sp.Name, err)
 	}
 	level := strings.ToUpper(firstText(m, []string{"level"}))
 	if level == "ERROR" {

@@ -218,7 +218,7 @@ func TestBadFiles(t *testing.T) {
 		{"flat without ids", OpenInference, `{"name":"x","attributes":{}}`, `span "x" at line 1 has no trace id or span id`},
 		{"flat bad time", OpenInference, `{"name":"x","context":{"trace_id":"t","span_id":"s"},"start_time":"yesterday"}`, `start time "yesterday" is not a time`},
 		{"flat broken", OpenInference, "{\"name\":\"x\"}\n{\"name\":", "line 2"},
-		{"langfuse without id", Langfuse, `{"observations":[],"name":"t"}`, "Langfuse trace at line 1 has no id"},
+		{"langfuse without id", Langfuse, `{"observations":[],"name":"t"}`, "line 1: a Langfuse trace with no id"},
 		{"langfuse bad observation", Langfuse, `{"id":"t","observations":[3]}`, "an observation is not a JSON object"},
 		{"deep", OTLP, strings.Repeat("[", 5000), "invalid JSON at line 1, column 1001: nested more than 1000 deep"},
 	}
