@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
@@ -33,10 +34,20 @@ func attribute(tb testing.TB, r *run.Run) Attribution {
 // renamed returns a copy of r with every agent renamed consistently, in
 // the speaker fields, the roles, the instruction targets and the text.
 func renamed(r *run.Run) (*run.Run, map[string]string) {
+	var to []string
+	for k := range r.Agents() {
+		to = append(to, "Member"+string(rune('A'+k%26))+string(rune('a'+k/26))+"x")
+	}
+	return renamedTo(r, to)
+}
+
+// renamedTo renames the agents of r, in the order of r.Agents(), to the
+// names in to.
+func renamedTo(r *run.Run, to []string) (*run.Run, map[string]string) {
 	names := map[string]string{}
 	var alts []string
 	for k, a := range r.Agents() {
-		names[a] = "Member" + string(rune('A'+k%26)) + string(rune('a'+k/26)) + "x"
+		names[a] = to[k]
 		alts = append(alts, regexp.QuoteMeta(a))
 	}
 	sort.Slice(alts, func(i, j int) bool { return len(alts[i]) > len(alts[j]) })
@@ -114,4 +125,25 @@ func BenchmarkAttributeDev(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(runs)*b.N)/b.Elapsed().Seconds(), "runs/s")
+}
+
+// TestRenamingIsInvariant is the renaming test as a property: any run of
+// either corpus, with its agents renamed to arbitrary distinct names (in
+// any case, with separators and digits), gets the same step and the same
+// agent under its new name.
+func TestRenamingIsInvariant(t *testing.T) {
+	cases := runtest.Cases(t, runtest.AllFiles(t))
+	rapid.Check(t, func(rt *rapid.T) {
+		r := rapid.SampledFrom(cases).Draw(rt, "run").Run
+		agents := r.Agents()
+		drawn := rapid.SliceOfNDistinct(rapid.StringMatching(`Zq[A-Za-z]{2,8}([_ -]?[A-Za-z0-9]{1,6})?`), len(agents), len(agents),
+			func(s string) string { return run.AgentKey(s) }).Draw(rt, "names")
+		before := attribute(t, r)
+		rr, names := renamedTo(r, drawn)
+		after := attribute(t, rr)
+		if before.Step != after.Step || names[before.Agent] != after.Agent {
+			rt.Fatalf("%s: step %d, agent %q before; step %d, agent %q after renaming to %v",
+				r.Source, before.Step, before.Agent, after.Step, after.Agent, drawn)
+		}
+	})
 }
