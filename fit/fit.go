@@ -337,11 +337,18 @@ func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
 
 // foldsByHash splits examples into k folds by a hash of their names, so
 // the split is the same on every machine and does not follow file order.
-func foldsByHash(exs []Example, k int) [][]int {
+func foldsByHash(exs []Example, k int) [][]int { return foldsBySaltedHash(exs, k, 0) }
+
+// foldsBySaltedHash is foldsByHash under another assignment for each salt
+// (salt 0 is foldsByHash's).
+func foldsBySaltedHash(exs []Example, k, salt int) [][]int {
 	k = min(k, len(exs))
 	folds := make([][]int, k)
 	for i, ex := range exs {
 		h := fnv.New32a()
+		if salt != 0 {
+			fmt.Fprintf(h, "%d\x00", salt)
+		}
 		h.Write([]byte(ex.Name))
 		f := int(h.Sum32() % uint32(k))
 		folds[f] = append(folds[f], i)
@@ -374,7 +381,13 @@ func FoldsByCorpus(exs []Example) [][]int {
 
 // KFolds splits examples into k folds (k ≥ the number of examples, or 0,
 // leaves one run out at a time).
-func KFolds(exs []Example, k int) [][]int {
+func KFolds(exs []Example, k int) [][]int { return KFoldsAssigned(exs, k, 0) }
+
+// KFoldsAssigned is KFolds under the assignment'th way of dealing the runs
+// into folds (0 is KFolds's own). With a few dozen runs, which fold a run
+// lands in moves k-fold figures by several points; averaging over several
+// assignments (repeated k-fold) steadies them.
+func KFoldsAssigned(exs []Example, k, assignment int) [][]int {
 	if k <= 0 || k >= len(exs) {
 		out := make([][]int, len(exs))
 		for i := range exs {
@@ -382,7 +395,7 @@ func KFolds(exs []Example, k int) [][]int {
 		}
 		return out
 	}
-	return foldsByHash(exs, k)
+	return foldsBySaltedHash(exs, k, assignment)
 }
 
 func without(exs []Example, drop []int) []Example {

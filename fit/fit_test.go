@@ -2,6 +2,7 @@ package fit
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"testing"
 
@@ -118,4 +119,37 @@ func TestConditionalLogitFindsTheSignal(t *testing.T) {
 	cancel()
 	_, err = conditionalLogit(ctx, groups, []float64{0, 0}, 0.1)
 	assert.ErrorIs(t, err, context.Canceled)
+}
+
+// TestKFoldsAssignedDealsEveryRunOnce checks that each assignment is a
+// partition of the runs into k folds, that assignment 0 is KFolds's, and
+// that other assignments deal the runs differently (else repeating the
+// cross-validation would only repeat its noise).
+func TestKFoldsAssignedDealsEveryRunOnce(t *testing.T) {
+	exs := make([]Example, 40)
+	for i := range exs {
+		exs[i].Name = fmt.Sprintf("runs/%d.json", i)
+	}
+	assert.Equal(t, KFolds(exs, 5), KFoldsAssigned(exs, 5, 0))
+	foldOf := func(folds [][]int) []int {
+		of := make([]int, len(exs))
+		for i := range of {
+			of[i] = -1
+		}
+		for f, fold := range folds {
+			for _, i := range fold {
+				require.Equal(t, -1, of[i], "run %d dealt twice", i)
+				of[i] = f
+			}
+		}
+		require.NotContains(t, of, -1, "a run left undealt")
+		return of
+	}
+	first := foldOf(KFoldsAssigned(exs, 5, 0))
+	for a := 1; a < 4; a++ {
+		folds := KFoldsAssigned(exs, 5, a)
+		assert.Len(t, folds, 5)
+		assert.NotEqual(t, first, foldOf(folds), "assignment %d", a)
+	}
+	assert.Len(t, KFoldsAssigned(exs, 0, 3), len(exs), "one run out at a time has one assignment")
 }

@@ -31,9 +31,11 @@ type FitOptions struct {
 	Output string
 	// CV is the number of folds of the cross-validation ("loo": one run
 	// out at a time).
-	CV     string
-	Prior  string
-	Lambda float64
+	CV string
+	// Repeats is how many fold assignments k-fold CV averages over.
+	Repeats int
+	Prior   string
+	Lambda  float64
 }
 
 // NewCmdFit returns the fit command.
@@ -60,7 +62,8 @@ toward the weights in use (--prior current), so a few dozen runs of your own
 system adapt them; --prior zero fits from scratch.`,
 		Example: `  offattr fit ../shared/whowhen/dev ../shared/tau-retail -o weights.json
   offattr fit my-runs/ -o mine.json && offattr eval more-runs/ --weights mine.json
-  offattr fit my-runs/ --cv loo`,
+  offattr fit my-runs/ --cv loo
+  offattr fit my-runs/ --cv 5 --repeats 10`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
@@ -75,6 +78,7 @@ system adapt them; --prior zero fits from scratch.`,
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "", "write the fitted weights to this file")
 	f.StringVar(&opts.CV, "cv", "10", `cross-validation folds, or "loo" for one run out at a time`)
+	f.IntVar(&opts.Repeats, "repeats", 5, "average k-fold figures over this many ways of dealing the runs into folds")
 	f.StringVar(&opts.Prior, "prior", "current", `pull the weights toward "current" (the embedded or --weights ones) or "zero"`)
 	f.Float64Var(&opts.Lambda, "lambda", fit.DefaultLambda, "strength of that pull (L2)")
 	opts.Load.RegisterLabels(cmd.Flags())
@@ -89,6 +93,12 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 			return fmt.Errorf(`--cv %q: give a number of folds ≥ 2, or "loo"`, opts.CV)
 		}
 		folds = k
+	}
+	if opts.Repeats < 1 {
+		return fmt.Errorf("--repeats %d: must be at least 1", opts.Repeats)
+	}
+	if folds == 0 {
+		opts.Repeats = 1 // one run out at a time has one assignment
 	}
 	if opts.Lambda <= 0 {
 		return fmt.Errorf("--lambda %v: must be positive", opts.Lambda)
@@ -125,31 +135,40 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	if err != nil {
 		return err
 	}
-	cols := []column{{"in use", predictAll(current.Weights, exs, current.Analyzers)}, {"fitted, in-sample", predictAll(w, exs, current.Analyzers)}}
+	cols := []column{{"in use", exs, predictAll(current.Weights, exs, current.Analyzers)}, {"fitted, in-sample", exs, predictAll(w, exs, current.Analyzers)}}
 	cvName := opts.CV + "-fold CV"
-	if folds == 0 {
+	switch {
+	case folds == 0:
 		cvName = "leave-one-run-out"
+	case opts.Repeats > 1:
+		cvName = fmt.Sprintf("%s (mean of %d)", cvName, opts.Repeats)
 	}
-	cv, err := fit.CrossValidate(ctx, exs, fit.KFolds(exs, folds), fo)
-	if err != nil {
-		return err
+	// Repeats pool their predictions: pooled accuracy is the mean over
+	// the assignments, each having every run once.
+	cv := column{name: cvName}
+	for a := range opts.Repeats {
+		preds, err := fit.CrossValidate(ctx, exs, fit.KFoldsAssigned(exs, folds, a), fo)
+		if err != nil {
+			return err
+		}
+		cv.exs, cv.preds = append(cv.exs, exs...), append(cv.preds, preds...)
 	}
-	cols = append(cols, column{cvName, cv})
+	cols = append(cols, cv)
 	corpora := fit.FoldsByCorpus(exs)
 	if len(corpora) > 1 {
 		loco, err := fit.CrossValidate(ctx, exs, corpora, fo)
 		if err != nil {
 			return err
 		}
-		cols = append(cols, column{"leave-one-corpus-out", loco})
+		cols = append(cols, column{"leave-one-corpus-out", exs, loco})
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(opts.IO.Out, "fitted on %d labelled runs in %.1f s (L2 %.2g toward %s weights)\n\n", len(exs), elapsed.Seconds(), opts.Lambda, opts.Prior)
 	if err := writeTable(opts.IO.Out, exs, cols); err != nil {
 		return err
 	}
-	_, overall := fit.Score(exs, cv)
-	if err := writeBands(opts.IO.Out, cvName, w.Triage, overall); err != nil {
+	_, overall := fit.Score(cv.exs, cv.preds)
+	if err := writeBands(opts.IO.Out, cvName, w.Triage, overall, opts.Repeats); err != nil {
 		return err
 	}
 	w.About = about(opts, exs, overall, cvName)
@@ -168,8 +187,11 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	return nil
 }
 
+// column is one way of predicting the runs: exs[i] predicted as preds[i]
+// (a run appears once per repeat).
 type column struct {
 	name  string
+	exs   []fit.Example
 	preds []rules.Attribution
 }
 
@@ -190,7 +212,7 @@ func writeTable(out io.Writer, exs []fit.Example, cols []column) error {
 	fmt.Fprintln(tw, head)
 	scores := make([][]eval.Score, len(cols))
 	for k, c := range cols {
-		subs, all := fit.Score(exs, c.preds)
+		subs, all := fit.Score(c.exs, c.preds)
 		scores[k] = append(subs, all)
 	}
 	for row := range scores[0] {
@@ -205,13 +227,15 @@ func writeTable(out io.Writer, exs []fit.Example, cols []column) error {
 	return tw.Flush()
 }
 
-func writeBands(out io.Writer, cvName string, b rules.Bands, overall eval.Score) error {
+// writeBands prints the bands' accuracy; cases are per assignment (a
+// band's count, pooled over repeats, divided by them).
+func writeBands(out io.Writer, cvName string, b rules.Bands, overall eval.Score, repeats int) error {
 	fmt.Fprintf(out, "\ntriage bands (clear ≥ %.3f, escalate < %.3f), %s:\n", b.Clear, b.Escalate, cvName)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "band\tcases\tstep acc\tagent acc\t")
 	for _, band := range []string{"clear", "review", "escalate"} {
 		s := overall.Triage[band]
-		fmt.Fprintf(tw, "%s\t%d\t%.3f\t%.3f\t\n", band, s.Cases, s.StepAccuracy, s.AgentAccuracy)
+		fmt.Fprintf(tw, "%s\t%.4g\t%.3f\t%.3f\t\n", band, float64(s.Cases)/float64(repeats), s.StepAccuracy, s.AgentAccuracy)
 	}
 	return tw.Flush()
 }

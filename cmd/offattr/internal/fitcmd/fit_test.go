@@ -18,12 +18,12 @@ func TestFitWritesWeightsThatLoad(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "w.json")
 	var stdout, stderr bytes.Buffer
 	cmd := NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
-	cmd.SetArgs([]string{dir, "-o", out, "--cv", "2"})
+	cmd.SetArgs([]string{dir, "-o", out, "--cv", "2", "--repeats", "3"})
 	require.NoError(t, cmd.Execute())
 	assert.Contains(t, stderr.String(), "9.json", "the unreadable case is reported and left out")
 	assert.Contains(t, stdout.String(), "fitted on 4 labelled runs")
 	assert.Contains(t, stdout.String(), "leave-one-corpus-out", "two corpora: A and B")
-	assert.Contains(t, stdout.String(), "2-fold CV")
+	assert.Contains(t, stdout.String(), "2-fold CV (mean of 3)")
 	w, err := rules.LoadWeights(out)
 	require.NoError(t, err)
 	assert.Contains(t, w.About, "offattr fit on 4 runs (A 3, B 1)")
@@ -31,7 +31,7 @@ func TestFitWritesWeightsThatLoad(t *testing.T) {
 
 func TestFitRejectsBadFlags(t *testing.T) {
 	dir := evaltest.WriteCases(t)
-	for _, args := range [][]string{{"--cv", "1"}, {"--cv", "x"}, {"--prior", "mine"}, {"--lambda", "0"}, {"--rules", "nope"}} {
+	for _, args := range [][]string{{"--cv", "1"}, {"--cv", "x"}, {"--prior", "mine"}, {"--lambda", "0"}, {"--repeats", "0"}, {"--rules", "nope"}} {
 		var sink bytes.Buffer
 		cmd := NewCmdFit(&cmdutil.IOStreams{Out: &sink, ErrOut: &sink}, nil)
 		cmd.SetArgs(append([]string{dir}, args...))
