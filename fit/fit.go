@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"math"
 	"slices"
 	"sort"
 
@@ -138,16 +139,64 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 			w.Agent[n] = gamma[k]
 		}
 	}
-	// Bands: on what the finished model says of the same unseen runs.
-	var confs []float64
+	// Confidence and bands: on what the finished model says of the same
+	// unseen runs.
+	var calib [][]float64
 	var hits []bool
 	for i, ex := range exs {
-		order := chosen(ex.Rows, oof[i], w.Critical)
-		confs = append(confs, oof[i][order])
-		hits = append(hits, ex.Rows[order].Step == ex.Label.Step)
+		if len(ex.Rows) == 0 {
+			continue
+		}
+		k := chosen(ex.Rows, oof[i], w.Critical)
+		step := ex.Rows[k].Step
+		calib = append(calib, rules.CalibrationRow(oof[i][k], len(ex.Rows), rules.Agreeing(ex.findings, step)))
+		hits = append(hits, step == ex.Label.Step)
+	}
+	delta, err := logistic(ctx, calib, hits, calibrationLambda)
+	if err != nil {
+		return nil, err
+	}
+	w.Confidence = map[string]float64{}
+	for k, n := range rules.CalibrationFeatureNames {
+		w.Confidence[n] = delta[k]
+	}
+	confs := make([]float64, len(calib))
+	for i, x := range calib {
+		confs[i] = sigmoid(dotf(delta, x))
 	}
 	w.Triage = chooseBands(confs, hits)
 	return w, nil
+}
+
+// calibrationLambda is the L2 pull of the confidence's calibration toward
+// zero: light, for four features and a hundred runs.
+const calibrationLambda = 1.0
+
+// logistic fits P(yes | x) = sigmoid(beta · x): a conditional logit
+// choosing between x (yes) and nothing (no).
+func logistic(ctx context.Context, xs [][]float64, yes []bool, lambda float64) ([]float64, error) {
+	if len(xs) == 0 {
+		return nil, fmt.Errorf("fit: no runs to calibrate the confidence on")
+	}
+	groups := make([]group, len(xs))
+	for i, x := range xs {
+		target := 1
+		if yes[i] {
+			target = 0
+		}
+		groups[i] = group{rows: []rules.StepRow{{X: x}, {X: make([]float64, len(x))}}, target: target}
+	}
+	return conditionalLogit(ctx, groups, make([]float64, len(xs[0])), lambda)
+}
+
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+
+func dotf(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
 }
 
 func priorVector(p map[string]float64, names []string) []float64 {
@@ -264,17 +313,22 @@ func fitAgents(ctx context.Context, exs []Example, p [][]float64, critical float
 
 // Triage targets: clear must mean no model or person is needed.
 const (
-	clearAccuracy = 0.80 // above the 0.75 promised, for the drift from fit to new runs
+	clearAccuracy = 0.75
 	clearCoverage = 0.15
 	minBand       = 0.10 // no band is chosen on fewer runs than this share
 )
 
 // chooseBands picks the triage thresholds from out-of-fold confidences and
 // whether each answer was right: clear is the lowest confidence above which
-// answers were right at least 80% of the time (covering at least 15% of
-// runs; when no threshold does, no run is clear), and escalate the
-// threshold that makes the escalated runs the least accurate against those
-// under review.
+// answers were right 75% of the time with some room to spare (the Wilson
+// score interval's lower end, one standard error down, is at least 0.75),
+// covering at least 15% of runs; when no threshold does, no run is clear.
+// Escalate is the threshold that makes the escalated runs the least
+// accurate against those under review.
+//
+// The room matters: the threshold is the best of many tried on the same
+// runs, so the accuracy seen above it flatters what new runs will show. A
+// bare 80% rule chose a band that cross-validation then measured at 0.71.
 func chooseBands(conf []float64, hit []bool) rules.Bands {
 	n := len(conf)
 	idx := make([]int, n)
@@ -290,7 +344,7 @@ func chooseBands(conf []float64, hit []bool) rules.Bands {
 		}
 		covered := k + 1
 		last := k == n-1 || conf[idx[k+1]] < conf[i]
-		if last && float64(covered) >= clearCoverage*float64(n) && float64(hits) >= clearAccuracy*float64(covered) {
+		if last && float64(covered) >= clearCoverage*float64(n) && wilsonLower(hits, covered) >= clearAccuracy {
 			b.Clear = conf[i]
 		}
 	}
@@ -331,6 +385,17 @@ func chooseBands(conf []float64, hit []bool) rules.Bands {
 	}
 	b.Clear, b.Escalate = round3(b.Clear), round3(b.Escalate)
 	return b
+}
+
+// wilsonLower is the lower end of the Wilson score interval for hits
+// successes in n trials, one standard error wide.
+func wilsonLower(hits, n int) float64 {
+	const z = 1.0
+	nf := float64(n)
+	p := float64(hits) / nf
+	centre := p + z*z/(2*nf)
+	spread := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
+	return (centre - spread) / (1 + z*z/nf)
 }
 
 func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }

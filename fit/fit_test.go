@@ -85,14 +85,27 @@ func TestChooseBands(t *testing.T) {
 		}
 	}
 	b := chooseBands(conf, hit)
-	// From the top: 9 of 10, then 12 of 15 down to 0.46 (80%), then fewer.
-	assert.InDelta(t, 0.46, b.Clear, 1e-9, "the lowest confidence above which 80% were right, over ≥15% of runs")
+	// From the top: 9 of 10, 10 of 11 down to 0.5 (Wilson lower end 0.785),
+	// then 11 of 13 (85%, but the lower end is 0.722: too few to be sure).
+	assert.InDelta(t, 0.5, b.Clear, 1e-9, "the lowest confidence above which answers were surely right 75% of the time, over ≥15% of runs")
 	// Below clear, escalating the ten unsure and the miss at 0.41 leaves
 	// 1 right in 11 against 2 in 4: the widest gap.
 	assert.InDelta(t, 0.42, b.Escalate, 1e-9, "the escalated are the least accurate")
 
 	b = chooseBands(conf[10:], hit[10:])
-	assert.Equal(t, 1.0, b.Clear, "no threshold is right 80% of the time: nothing is clear")
+	assert.Equal(t, 1.0, b.Clear, "no threshold is surely right 75% of the time: nothing is clear")
+}
+
+func TestWilsonLower(t *testing.T) {
+	for _, c := range []struct {
+		hits, n int
+		want    float64
+	}{
+		{9, 10, 0.766}, {10, 11, 0.785}, {11, 13, 0.722}, {15, 20, 0.643}, {150, 200, 0.718}, {0, 5, 0},
+	} {
+		assert.InDelta(t, c.want, wilsonLower(c.hits, c.n), 0.001, "%d of %d", c.hits, c.n)
+		assert.Less(t, wilsonLower(c.hits, c.n), float64(c.hits)/float64(c.n)+1e-12, "below the observed rate")
+	}
 }
 
 func TestConditionalLogitFindsTheSignal(t *testing.T) {

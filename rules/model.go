@@ -31,7 +31,43 @@ type Weights struct {
 	// share of the best one the answer: the decisive fault is the first
 	// critical one (RAFFLES Def. 3.5). 1 takes the most probable step.
 	Critical float64 `json:"critical_share"`
-	Triage   Bands   `json:"triage"`
+	// Confidence calibrates the answer's confidence: a logistic regression,
+	// over CalibrationFeatureNames, of whether the answer was right, fitted
+	// on out-of-fold answers. Empty, the confidence is the step model's
+	// probability of the answer.
+	Confidence map[string]float64 `json:"confidence,omitempty"`
+	Triage     Bands              `json:"triage"`
+}
+
+// What the confidence is read from. The step model's probability alone
+// ranks runs poorly by how likely their answer is right: it is spread over
+// more steps in longer runs, and it does not see whether the evidence for
+// the answer comes from one analyzer or from several that agree.
+const (
+	CalBias        = "bias"
+	CalLogP        = "log_p"          // log of the step model's probability of the answer
+	CalLogSteps    = "log_candidates" // log(1 + the steps that could be blamed)
+	CalAgreement   = "agreement"      // how many analyzers implicate the answer
+	minProbability = 1e-6             // keeps log_p finite
+)
+
+// CalibrationFeatureNames lists the calibration features in vector order.
+var CalibrationFeatureNames = []string{CalBias, CalLogP, CalLogSteps, CalAgreement}
+
+// CalibrationRow is the calibration vector of an answer with step
+// probability p, among candidates steps, that agreeing analyzers implicate.
+func CalibrationRow(p float64, candidates, agreeing int) []float64 {
+	return []float64{1, math.Log(max(p, minProbability)), math.Log1p(float64(candidates)), float64(agreeing)}
+}
+
+// ConfidenceOf is the calibrated probability that an answer is right (see
+// CalibrationRow for the arguments).
+func (w *Weights) ConfidenceOf(p float64, candidates, agreeing int) float64 {
+	if len(w.Confidence) == 0 {
+		return p
+	}
+	z := dot(vector(w.Confidence, CalibrationFeatureNames), CalibrationRow(p, candidates, agreeing))
+	return 1 / (1 + math.Exp(-z))
 }
 
 // Bands are the confidence thresholds of the triage: at or above Clear a
@@ -87,6 +123,14 @@ func ParseWeights(data []byte) (*Weights, error) {
 		return nil, fmt.Errorf("critical_share %v is not in (0, 1]", w.Critical)
 	case w.Triage.Escalate < 0 || w.Triage.Escalate > w.Triage.Clear || w.Triage.Clear > 1:
 		return nil, fmt.Errorf("triage bands need 0 ≤ escalate (%v) ≤ clear (%v) ≤ 1", w.Triage.Escalate, w.Triage.Clear)
+	}
+	for name, v := range w.Confidence {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("confidence weight %s is %v", name, v)
+		}
+		if !slices.Contains(CalibrationFeatureNames, name) {
+			return nil, fmt.Errorf("confidence weight for unknown feature %q", name)
+		}
 	}
 	for name, v := range w.Step {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -231,7 +275,8 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 		a.Candidates = append(a.Candidates, Candidate{Step: r.Step, Agent: r.Agent, Score: round(s.P[i]), Rules: ruleNames(byStep[r.Step])})
 	}
 	top := rows[s.Order[0]]
-	a.Step, a.Confidence = top.Step, round(s.P[s.Order[0]])
+	a.Step = top.Step
+	a.Confidence = round(w.ConfidenceOf(s.P[s.Order[0]], len(rows), Agreeing(byStep[top.Step], top.Step)))
 	agents := AgentRows(in, rows, s.P, top.Step, FlaggedColumn(as))
 	best, _ := w.ChooseAgent(agents)
 	a.Agent = agents[best].Agent
@@ -261,13 +306,24 @@ func ruleNames(fs []Finding) []string {
 	return out
 }
 
+// Agreeing counts the analyzers whose findings implicate step.
+func Agreeing(findings []Finding, step int) int {
+	var at []Finding
+	for _, f := range findings {
+		if f.Step == step {
+			at = append(at, f)
+		}
+	}
+	return len(ruleNames(at))
+}
+
 func round(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // explain writes the rationale: which rules fired on the chosen step, what
 // spoke against it, who is blamed and why, and the runner-up.
 func explain(a Attribution, top StepRow, byStep map[int][]Finding, s Scored, rows []StepRow) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Step %d (%s) is the most likely decisive fault (probability %.2f)", top.Step, top.Agent, a.Confidence)
+	fmt.Fprintf(&b, "Step %d (%s) is the most likely decisive fault (probability %.2f)", top.Step, top.Agent, s.P[s.Order[0]])
 	var pos, neg []Finding
 	for _, f := range byStep[top.Step] {
 		if f.Strength > 0 {

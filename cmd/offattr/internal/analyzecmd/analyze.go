@@ -157,7 +157,7 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 		}
 	}
 	if len(alts) > 0 {
-		b.WriteString("\nAlternatives (score: each step's probability, on the confidence's scale):\n")
+		b.WriteString("\nAlternatives (score: each step's probability under the step model):\n")
 		for _, c := range alts {
 			fmt.Fprintf(&b, "  step %-4d %-24s score %.2f  %s\n", c.Step, escape.Line(c.Agent), c.Score, escape.Line(strings.Join(c.Rules, ", ")))
 		}

@@ -52,5 +52,5 @@ func TestWriteTextEscapesWhatCameFromTheLog(t *testing.T) {
 	assert.NotContains(t, out, "\n  confidence 0.99", "the forged line stays on the agent's line")
 	assert.Contains(t, out, `  agent       WebSurfer\n  step 0\n  confidence 0.99\x1b[8m`+"\n")
 	assert.Contains(t, out, "  confidence  0.42 of 1 (rules)\n")
-	assert.Contains(t, out, "Alternatives (score: each step's probability, on the confidence's scale):\n  step 3    \\u202eevil")
+	assert.Contains(t, out, "Alternatives (score: each step's probability under the step model):\n  step 3    \\u202eevil")
 }

@@ -48,7 +48,7 @@ func (b Bundle) Markdown() string {
 		fmt.Fprintf(&w, "\nRationale: %s\n", oneLine(a.Rationale))
 	}
 	if len(a.Candidates) > 0 {
-		w.WriteString("\nCandidates (score: each step's probability, on the confidence's scale):\n")
+		w.WriteString("\nCandidates (score: each step's probability under the step model):\n")
 		w.WriteString("\n| rank | step | agent | score | rules |\n|---:|---:|---|---:|---|\n")
 		for i, c := range a.Candidates {
 			fmt.Fprintf(&w, "| %d | %d | %s | %.2f | %s |\n", i+1, c.Step, cell(c.Agent), c.Score, cell(strings.Join(c.Rules, ", ")))
