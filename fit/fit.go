@@ -125,12 +125,24 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	}
 	// The critical share, the agent model and the bands are chosen on
 	// predictions for runs the step model did not see.
-	oof, err := outOfFoldSteps(ctx, exs, names, opts)
+	oof, err := outOfFold(ctx, exs, names, opts, fitSteps)
 	if err != nil {
 		return nil, err
 	}
 	w.Critical = bestCritical(exs, oof)
-	gamma, err := fitAgents(ctx, exs, oof, w.Critical, opts)
+	blame, err := fitBlame(ctx, exs, names, opts)
+	if err != nil {
+		return nil, err
+	}
+	w.Blame = map[string]float64{}
+	for k, n := range names {
+		w.Blame[n] = blame[k]
+	}
+	oofBlame, err := outOfFold(ctx, exs, names, opts, fitBlame)
+	if err != nil {
+		return nil, err
+	}
+	gamma, err := fitAgents(ctx, exs, oof, oofBlame, w.Critical, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -223,13 +235,35 @@ func fitSteps(ctx context.Context, exs []Example, names []string, opts Options) 
 	return conditionalLogit(ctx, groups, prior, opts.Lambda)
 }
 
-// outOfFoldSteps returns, for every example, the step model's
-// probabilities from a fit on the other folds.
-func outOfFoldSteps(ctx context.Context, exs []Example, names []string, opts Options) ([][]float64, error) {
+// fitBlame fits the blame model: the step features weighed for how likely
+// a step is the labelled agent's, any of its steps counting as right. The
+// step model is fitted to find one step; summed per agent, its probability
+// favours whoever has the most middling candidates. Fitted for the agent,
+// the same evidence decides it better: under 10-fold CV (eight fold
+// assignments) agent accuracy on all 116 runs rose from 0.641 to 0.665,
+// and from 0.517 to 0.569 leaving one corpus out.
+func fitBlame(ctx context.Context, exs []Example, names []string, opts Options) ([]float64, error) {
+	var groups []group
+	for _, ex := range exs {
+		var targets []int
+		for k, r := range ex.Rows {
+			if run.SameAgent(r.Agent, ex.Label.Agent) {
+				targets = append(targets, k)
+			}
+		}
+		if len(targets) > 0 && len(targets) < len(ex.Rows) {
+			groups = append(groups, group{rows: ex.Rows, targets: targets})
+		}
+	}
+	return conditionalLogit(ctx, groups, make([]float64, len(names)), opts.Lambda)
+}
+
+// outOfFold returns, for every example, the probabilities over its rows of
+// a model (fitSteps or fitBlame) fitted on the other folds.
+func outOfFold(ctx context.Context, exs []Example, names []string, opts Options, fitf func(context.Context, []Example, []string, Options) ([]float64, error)) ([][]float64, error) {
 	out := make([][]float64, len(exs))
-	folds := foldsByHash(exs, opts.InnerFolds)
-	for _, test := range folds {
-		beta, err := fitSteps(ctx, without(exs, test), names, opts)
+	for _, test := range foldsByHash(exs, opts.InnerFolds) {
+		beta, err := fitf(ctx, without(exs, test), names, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -278,14 +312,18 @@ func bestCritical(exs []Example, p [][]float64) float64 {
 	return best
 }
 
-func fitAgents(ctx context.Context, exs []Example, p [][]float64, critical float64, opts Options) ([]float64, error) {
+func fitAgents(ctx context.Context, exs []Example, p, blame [][]float64, critical float64, opts Options) ([]float64, error) {
 	var groups []group
 	flagged := rules.FlaggedColumn(opts.Analyzers)
 	for i, ex := range exs {
 		if len(ex.Rows) == 0 {
 			continue
 		}
-		agents := rules.AgentRows(ex.In, ex.Rows, p[i], ex.Rows[chosen(ex.Rows, p[i], critical)].Step, flagged)
+		var b []float64
+		if blame != nil {
+			b = blame[i]
+		}
+		agents := rules.AgentRows(ex.In, ex.Rows, p[i], b, ex.Rows[chosen(ex.Rows, p[i], critical)].Step, flagged)
 		target := slices.IndexFunc(agents, func(a rules.AgentRow) bool { return run.SameAgent(a.Agent, ex.Label.Agent) })
 		if target < 0 || len(agents) < 2 {
 			continue

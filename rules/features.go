@@ -191,15 +191,16 @@ const (
 	FeatAgentActor    = "agent:actor"    // acts on the world itself (self-reported tool actions)
 	FeatAgentActs     = "agent:acts"     // its share of the run's actions (calls and self-reported actions)
 	FeatAgentDirected = "agent:directed" // receives instructions from another agent
+	FeatAgentBlame    = "agent:blame"    // the blame model's probability on its steps
 )
 
 // AgentFeatureNames lists the agent features in the order of the vectors.
 var AgentFeatureNames = []string{FeatAgentMass, FeatAgentTop, FeatAgentShare, FeatAgentBusiest, FeatAgentPlanner,
-	FeatAgentCaller, FeatAgentUser, FeatAgentFlagged, FeatAgentFirstAct, FeatAgentActor, FeatAgentActs, FeatAgentDirected}
+	FeatAgentCaller, FeatAgentUser, FeatAgentFlagged, FeatAgentFirstAct, FeatAgentActor, FeatAgentActs, FeatAgentDirected, FeatAgentBlame}
 
 // agentFeaturesUsed are the agent features the model weighs; the others
 // are computed for readers (offattr rules -v) but measured to overfit.
-var agentFeaturesUsed = map[string]bool{FeatAgentMass: true, FeatAgentTop: true, FeatAgentActs: true, FeatAgentFlagged: true, FeatAgentPlanner: true}
+var agentFeaturesUsed = map[string]bool{FeatAgentBlame: true}
 
 // AgentRow is one agent that could be blamed.
 type AgentRow struct {
@@ -209,7 +210,7 @@ type AgentRow struct {
 
 // AgentRows returns a row per agent that answers for an eligible step,
 // given the step model's probability of each row and the chosen step.
-func AgentRows(in *Input, rows []StepRow, p []float64, chosen int, flaggedCol int) []AgentRow {
+func AgentRows(in *Input, rows []StepRow, p, blame []float64, chosen int, flaggedCol int) []AgentRow {
 	idx := map[string]int{}
 	var out []AgentRow
 	decisions, total := map[string]int{}, 0
@@ -233,6 +234,9 @@ func AgentRows(in *Input, rows []StepRow, p []float64, chosen int, flaggedCol in
 	for k, r := range rows {
 		a := &out[idx[run.AgentKey(r.Agent)]]
 		a.X[0] += p[k]
+		if blame != nil {
+			a.X[12] += blame[k]
+		}
 		if r.Step == chosen {
 			a.X[1] = 1
 		}

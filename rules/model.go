@@ -26,6 +26,10 @@ type Weights struct {
 	// measured, for a person reading the file.
 	About string             `json:"about,omitempty"`
 	Step  map[string]float64 `json:"step"`
+	// Blame weighs the same step features to a different end: how likely
+	// the labelled agent answers for a step (any of its steps counts), so
+	// that the agent model reads evidence fitted for the agent.
+	Blame map[string]float64 `json:"blame,omitempty"`
 	Agent map[string]float64 `json:"agent"`
 	// Critical makes the earliest step whose probability is at least this
 	// share of the best one the answer: the decisive fault is the first
@@ -132,17 +136,29 @@ func ParseWeights(data []byte) (*Weights, error) {
 			return nil, fmt.Errorf("confidence weight for unknown feature %q", name)
 		}
 	}
-	for name, v := range w.Step {
+	if err := checkStepWeights("step", w.Step); err != nil {
+		return nil, err
+	}
+	if err := checkStepWeights("blame", w.Blame); err != nil {
+		return nil, err
+	}
+	return &w, nil
+}
+
+// checkStepWeights checks weights over the step features: finite, and
+// naming only registered rules.
+func checkStepWeights(model string, m map[string]float64) error {
+	for name, v := range m {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("step weight %s is %v", name, v)
+			return fmt.Errorf("%s weight %s is %v", model, name, v)
 		}
 		if r, ok := strings.CutPrefix(strings.TrimPrefix(name, ToolsPrefix), rulePrefix); ok {
 			if _, known := Lookup(r); !known {
-				return nil, fmt.Errorf("step weight for unknown rule %q", r)
+				return fmt.Errorf("%s weight for unknown rule %q", model, r)
 			}
 		}
 	}
-	return &w, nil
+	return nil
 }
 
 // Vector returns the weights of names, in order; a missing name weighs 0.
@@ -277,7 +293,7 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	top := rows[s.Order[0]]
 	a.Step = top.Step
 	a.Confidence = round(w.ConfidenceOf(s.P[s.Order[0]], len(rows), Agreeing(byStep[top.Step], top.Step)))
-	agents := AgentRows(in, rows, s.P, top.Step, FlaggedColumn(as))
+	agents := AgentRows(in, rows, s.P, w.BlameP(as, rows), top.Step, FlaggedColumn(as))
 	best, _ := w.ChooseAgent(agents)
 	a.Agent = agents[best].Agent
 	for _, f := range byStep[top.Step] {
@@ -287,6 +303,15 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	}
 	a.Rationale = explain(a, top, byStep, s, rows)
 	return a
+}
+
+// BlameP is each row's probability under the blame model; weights fitted
+// before there was one blame by the step model's.
+func (w *Weights) BlameP(as []*Analyzer, rows []StepRow) []float64 {
+	if len(w.Blame) == 0 {
+		return w.Score(as, rows).P
+	}
+	return Softmax(rows, vector(w.Blame, StepFeatureNames(as)))
 }
 
 // FlaggedColumn is the index of FeatFlagged in StepFeatureNames(as).

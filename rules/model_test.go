@@ -1,0 +1,72 @@
+package rules
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseWeights(t *testing.T) {
+	valid := func() map[string]any {
+		return map[string]any{
+			"version":        WeightsVersion,
+			"step":           map[string]float64{"rule:local_fault": 1, "step:flagged": 0.5},
+			"blame":          map[string]float64{"rule:local_fault": 0.3},
+			"agent":          map[string]float64{FeatAgentBlame: 1},
+			"confidence":     map[string]float64{CalBias: -1, CalLogP: 0.5},
+			"critical_share": 0.8,
+			"triage":         map[string]float64{"clear": 1, "escalate": 0.4},
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		edit  func(m map[string]any)
+		error string
+	}{
+		{"valid", func(map[string]any) {}, ""},
+		{"older file with no blame nor confidence", func(m map[string]any) { delete(m, "blame"); delete(m, "confidence") }, ""},
+		{"another version", func(m map[string]any) { m["version"] = 99 }, "weights version 99"},
+		{"no step weights", func(m map[string]any) { delete(m, "step") }, `no "step" weights`},
+		{"critical share out of range", func(m map[string]any) { m["critical_share"] = 1.5 }, "critical_share 1.5"},
+		{"bands out of order", func(m map[string]any) { m["triage"] = map[string]float64{"clear": 0.3, "escalate": 0.6} }, "triage bands"},
+		{"unknown rule in step", func(m map[string]any) { m["step"] = map[string]float64{"rule:nope": 1} }, `step weight for unknown rule "nope"`},
+		{"unknown rule in blame", func(m map[string]any) { m["blame"] = map[string]float64{"tools|rule:nope": 1} }, `blame weight for unknown rule "nope"`},
+		{"unknown confidence feature", func(m map[string]any) { m["confidence"] = map[string]float64{"mood": 1} }, `unknown feature "mood"`},
+		{"unknown field", func(m map[string]any) { m["extra"] = true }, "not a weights file"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := valid()
+			c.edit(m)
+			data, err := json.Marshal(m)
+			require.NoError(t, err)
+			w, err := ParseWeights(data)
+			if c.error == "" {
+				require.NoError(t, err)
+				assert.NotEmpty(t, w.Step)
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.error)
+		})
+	}
+}
+
+// TestConfidenceIsCalibrated checks the calibration's direction: with the
+// embedded weights, a likelier answer, fewer steps to choose from and more
+// rules agreeing each raise the confidence, and weights without a
+// calibration report the step model's probability as it is.
+func TestConfidenceIsCalibrated(t *testing.T) {
+	w := DefaultWeights()
+	require.NotEmpty(t, w.Confidence)
+	base := w.ConfidenceOf(0.3, 20, 1)
+	assert.Greater(t, w.ConfidenceOf(0.6, 20, 1), base)
+	assert.Greater(t, w.ConfidenceOf(0.3, 5, 1), base)
+	assert.Greater(t, w.ConfidenceOf(0.3, 20, 3), base)
+	for _, x := range []float64{w.ConfidenceOf(1, 1, 10), w.ConfidenceOf(0, 1000, 0)} {
+		assert.True(t, x > 0 && x < 1, "a probability: %v", x)
+	}
+	w.Confidence = nil
+	assert.Equal(t, 0.3, w.ConfidenceOf(0.3, 20, 1))
+}
