@@ -28,8 +28,9 @@ func NewCmdRules(io *cmdutil.IOStreams, runF func(*RulesOptions) error) *cobra.C
 		Short: "List the rules, what each looks for, and its current weight",
 		Long: `List every registered rule: its name (for --rules and --disable), what it
 looks for, and the weight its findings have in the weights in use (the
-embedded ones, or --weights FILE). With -v, also the facts each rule reads
-and the weights of the step and agent features.`,
+embedded ones, or --weights FILE). With -v, also the facts each rule reads,
+its weight in the blame model that decides the agent, the weights of the
+step and agent features, and the confidence's calibration.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -61,6 +62,8 @@ func rulesRun(opts *RulesOptions) error {
 				facts[i] = string(f)
 			}
 			fmt.Fprintf(tw, "\t\treads: %s\n", strings.Join(facts, ", "))
+			n := "rule:" + a.Name
+			fmt.Fprintf(tw, "\t\tfor the agent (blame model): %+.2f, with tool calls %+.2f\n", w.Blame[n], w.Blame[n]+w.Blame[rules.ToolsPrefix+n])
 		}
 	}
 	if err := tw.Flush(); err != nil {
@@ -70,15 +73,23 @@ func rulesRun(opts *RulesOptions) error {
 		_, err := fmt.Fprintf(opts.IO.Out, "\nWEIGHT is in runs where agents talk and run code; WITH TOOL CALLS, where they call tools by name.\nweights: %s\n", w.About)
 		return err
 	}
-	fmt.Fprintln(opts.IO.Out, "\nstep features:")
+	fmt.Fprintln(opts.IO.Out, "\nstep features (step model; blame model, which decides the agent):")
 	for _, n := range rules.StepFeatureNames(nil) {
 		if !strings.HasPrefix(n, rules.ToolsPrefix) {
-			fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f  with tool calls %+.2f\n", n, w.Step[n], w.Step[n]+w.Step[rules.ToolsPrefix+n])
+			t := rules.ToolsPrefix + n
+			fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f  with tool calls %+.2f;  blame %+.2f  with tool calls %+.2f\n",
+				n, w.Step[n], w.Step[n]+w.Step[t], w.Blame[n], w.Blame[n]+w.Blame[t])
 		}
 	}
 	fmt.Fprintln(opts.IO.Out, "agent features:")
 	for _, n := range rules.AgentFeatureNames {
-		fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f\n", n, w.Agent[n])
+		if v, ok := w.Agent[n]; ok || rules.AgentFeatureUsed(n) {
+			fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f\n", n, v)
+		}
+	}
+	fmt.Fprintln(opts.IO.Out, "confidence calibration (logistic):")
+	for _, n := range rules.CalibrationFeatureNames {
+		fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f\n", n, w.Confidence[n])
 	}
 	_, err := fmt.Fprintf(opts.IO.Out, "critical share %.2f; triage: clear ≥ %.3f, escalate < %.3f\nweights: %s\n",
 		w.Critical, w.Triage.Clear, w.Triage.Escalate, w.About)
