@@ -24,6 +24,11 @@ func TestRulesListsEveryRule(t *testing.T) {
 		assert.Contains(t, out.String(), a.Doc)
 	}
 	assert.Contains(t, out.String(), "critical share")
+	for _, n := range rules.CalibrationFeatureNames {
+		assert.Contains(t, out.String(), n, "the confidence's calibration")
+	}
+	assert.Contains(t, out.String(), rules.FeatAgentBlame, "the agent feature in use")
+	assert.NotContains(t, out.String(), rules.FeatAgentDirected, "agent features the model does not weigh")
 }
 
 func TestRulesBadWeights(t *testing.T) {
