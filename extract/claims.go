@@ -172,7 +172,14 @@ func claimsOf(t *text, agents map[string]bool, strict bool) []Claim {
 		}
 	}
 	for _, m := range t.all(numberRe, 0) {
-		if inside(m.start(), m.end()) || !standaloneNumber(t, m, strict) {
+		if inside(m.start(), m.end()) {
+			continue
+		}
+		if from, ok := agentNameEndingAt(t.s, m.start(), m.end(), agents); ok {
+			taken = append(taken, span{from, m.end(), true}) // nor are its words a name
+			continue
+		}
+		if !standaloneNumber(t, m, strict) {
 			continue
 		}
 		if n, ok := numberNorm(t, m); ok {
@@ -282,6 +289,40 @@ func entityNorm(s string) string {
 	n = strings.ReplaceAll(n, "'s", "")
 	n = strings.ReplaceAll(n, "’s", "")
 	return n
+}
+
+// agentNameEndingAt returns where the name of one of agents (agent keys,
+// see run.AgentKey) begins when the number at s[start:end] ends it: "Agent
+// 10", "research-agent-2". Wherever such a name is mentioned, its number
+// says who, not what; read as a value, it would tie every mention of the
+// agent into the run's data flow, and a run would read differently under
+// another name.
+func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, bool) {
+	const separators = " -_"
+	key := agentKey(s[start:end])
+	for i, words := start, 0; words < 3; words++ {
+		j := i
+		for j > 0 && strings.IndexByte(separators, s[j-1]) >= 0 {
+			j--
+		}
+		k := j
+		for k > 0 {
+			r, size := utf8.DecodeLastRuneInString(s[:k])
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				break
+			}
+			k -= size
+		}
+		if k == j || j == i && words == 0 {
+			return 0, false // no word before it, or none set apart
+		}
+		key = agentKey(s[k:j]) + key
+		if agents[key] {
+			return k, true
+		}
+		i = k
+	}
+	return 0, false
 }
 
 // standaloneNumber decides whether a number match is a value the text

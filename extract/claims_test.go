@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -101,5 +102,39 @@ func TestClaimOffsetsAreBytes(t *testing.T) {
 	s := "Taishō Tamai wore 19 in 2023."
 	for _, c := range claimsOf(newText(s), nil, true) {
 		assert.Equal(t, c.Text, s[c.Offset:c.Offset+len(c.Text)], c.Key())
+	}
+}
+
+// TestAgentNumbersAreNotValues: a number that ends an agent's name where
+// the name is mentioned says who, not what, and the words before it are
+// not a name of something else; the same number standing alone is still a
+// value.
+func TestAgentNumbersAreNotValues(t *testing.T) {
+	agents := map[string]bool{"agent10": true, "researchagent2": true}
+	agents[agentKey("Web Surfer-3")] = true
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"Agent 10 found 42 results.", []string{"42"}},
+		{"Over to Agent 10.", nil},
+		{"As agent-10 said, the answer is 7 km.", []string{"7 km"}},
+		{"Research Agent 2 counted 17 stations.", []string{"17"}},
+		{"web surfer 3 opened the page and saw 1,234 rows", []string{"1234"}},
+		{"Agent 11 found 42 results.", []string{"11", "42"}},
+		{"The count is 10.", []string{"10"}},
+	} {
+		var got []string
+		for _, cl := range claimsOf(newText(c.text), agents, false) {
+			switch cl.Kind {
+			case ClaimNumber:
+				got = append(got, cl.Norm)
+			case ClaimEntity:
+				if !strings.Contains(c.text, "11") {
+					assert.NotContains(t, []string{"agent", "research agent", "web surfer"}, cl.Norm, "a part of an agent's name: %s", c.text)
+				}
+			}
+		}
+		assert.Equal(t, c.want, got, c.text)
 	}
 }
