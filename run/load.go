@@ -27,17 +27,18 @@ const (
 	FormatOTLP          = Format(spans.OTLP)          // OTLP/JSON as the Collector's file exporter writes it
 	FormatTempo         = Format(spans.Tempo)         // Grafana Tempo's trace download
 	FormatJaeger        = Format(spans.Jaeger)        // Jaeger UI/API JSON
-	FormatOpenInference = Format(spans.OpenInference) // flat span lists: Phoenix, Arize, OpenInference
+	FormatOpenInference = Format(spans.OpenInference) // flat span lists: Phoenix, Arize, OpenInference, MLflow
 	FormatLangfuse      = Format(spans.Langfuse)      // Langfuse trace exports
 )
 
 // Formats lists the formats a user may force with --format.
 var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse}
 
-// ParseFormat checks a --format value. "phoenix" names the flat span lists
-// too, as Phoenix is where most of them come from.
+// ParseFormat checks a --format value. "phoenix" and "mlflow" name the
+// flat span lists too: Phoenix is where most of them come from, and an
+// MLflow trace is one, inside {"info", "data": {"spans"}}.
 func ParseFormat(s string) (Format, error) {
-	if s == "phoenix" {
+	if s == "phoenix" || s == "mlflow" {
 		return FormatOpenInference, nil
 	}
 	names := make([]string, len(Formats))

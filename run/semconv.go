@@ -17,7 +17,7 @@ import (
 
 // conventions names, for users, what telemetry.go looked for in a trace
 // that had none of it.
-const conventions = "OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types) or OpenLLMetry (traceloop.span.kind)"
+const conventions = "OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), OpenLLMetry (traceloop.span.kind), the Vercel AI SDK (ai.operationId) or MLflow (mlflow.spanType)"
 
 // spanRole is what a span does in an agent run.
 type spanRole uint8
@@ -66,7 +66,47 @@ func classify(s *spans.Span) (spanRole, bool) {
 	if has(s.Attrs, "gcp.vertex.agent.llm_response") {
 		return roleLLM, true // Google ADK's call_llm, which names no operation
 	}
+	if op := s.Attrs.Str("ai.operationId"); op != "" {
+		return aiSDKRole(s, op), true
+	}
+	if t := s.Attrs.Str("mlflow.spanType"); t != "" {
+		return mlflowRole(unquote(t)), true
+	}
 	return roleOther, false
+}
+
+// aiSDKRole reads the Vercel AI SDK's operations: its doGenerate and
+// doStream spans are the model calls, ai.toolCall its tools. The call
+// around them (ai.generateText…) repeats their messages; named by a
+// telemetry functionId it is an agent's turn, else a wrapper.
+func aiSDKRole(s *spans.Span, op string) spanRole {
+	switch {
+	case op == "ai.toolCall":
+		return roleTool
+	case strings.HasSuffix(op, ".doGenerate"), strings.HasSuffix(op, ".doStream"):
+		return roleLLM
+	case s.Attrs.Str("ai.telemetry.functionId") != "":
+		return roleAgent
+	}
+	return roleOther
+}
+
+// mlflowRole reads MLflow's span types; its chat models are model calls.
+func mlflowRole(t string) spanRole {
+	if strings.EqualFold(t, "CHAT_MODEL") {
+		return roleLLM
+	}
+	return kindRole(t)
+}
+
+// unquote reads a string value written JSON-encoded, as MLflow stores
+// every value ("\"LLM\""); other values are returned as they are.
+func unquote(v string) string {
+	var s string
+	if strings.HasPrefix(v, `"`) && json.Unmarshal([]byte(v), &s) == nil {
+		return s
+	}
+	return v
 }
 
 // kindRole reads OpenInference span kinds, Langfuse observation types and
@@ -111,7 +151,7 @@ func firstStr(as spans.Attrs, keys ...string) string {
 func agentName(s *spans.Span, role spanRole) string {
 	name := firstStr(s.Attrs, "gen_ai.agent.name", "agent.name", "graph.node.name", "graph.node.id")
 	if name == "" && role == roleAgent {
-		name = firstStr(s.Attrs, "traceloop.entity.name")
+		name = firstStr(s.Attrs, "traceloop.entity.name", "ai.telemetry.functionId")
 		if name == "" {
 			name = strings.TrimSpace(strings.TrimPrefix(s.Name, "invoke_agent"))
 		}
@@ -174,23 +214,84 @@ func fromValues(role string, keys ...string) messageSource {
 var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
-		fromIndexed("gen_ai.prompt"), fromEvents(false),
-		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request"),
+		fromIndexed("gen_ai.prompt"), fromEvents(false), fromJSON("ai.prompt.messages"), aiSDKPrompt,
+		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs"),
 	}
 	outputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
-		fromIndexed("gen_ai.completion"), fromEvents(true),
-		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response"),
+		fromIndexed("gen_ai.completion"), fromEvents(true), aiSDKResponse,
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs"),
 	}
 	agentInputSources = []messageSource{
-		fromJSON("gen_ai.input.messages"),
-		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input"),
+		fromJSON("gen_ai.input.messages"), aiSDKPrompt,
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs"),
 	}
 	agentOutputSources = []messageSource{
-		fromJSON("gen_ai.output.messages"),
-		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output"),
+		fromJSON("gen_ai.output.messages"), aiSDKResponse,
+		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs"),
 	}
 )
+
+// aiSDKPrompt reads the Vercel AI SDK's ai.prompt, {"system", "prompt",
+// "messages"}, where a call was given a prompt rather than messages.
+func aiSDKPrompt(s *spans.Span) []chatMessage {
+	v, ok := s.Attrs.Get("ai.prompt")
+	if !ok {
+		return nil
+	}
+	x, ok := anyOf(v)
+	if !ok {
+		if t := strings.TrimSpace(v.Text()); t != "" {
+			return []chatMessage{{Role: "user", Text: t}}
+		}
+		return nil
+	}
+	m, ok := x.(map[string]any)
+	if !ok {
+		return messagesOf(x, "user")
+	}
+	var out []chatMessage
+	if sys := strings.TrimSpace(str(m["system"])); sys != "" {
+		out = append(out, chatMessage{Role: "system", Text: sys})
+	}
+	if ms := messagesOf(m["messages"], "user"); len(ms) > 0 {
+		return append(out, ms...)
+	}
+	if p := strings.TrimSpace(textOf(m["prompt"])); p != "" {
+		out = append(out, chatMessage{Role: "user", Text: p})
+	}
+	return out
+}
+
+// aiSDKResponse reads what a Vercel AI SDK call answered: its text (or
+// object) and its tool calls.
+func aiSDKResponse(s *spans.Span) []chatMessage {
+	msg := chatMessage{Role: "assistant", Text: firstText(s.Attrs, "ai.response.text", "ai.response.object")}
+	if v, ok := s.Attrs.Get("ai.response.toolCalls"); ok {
+		if x, ok := anyOf(v); ok {
+			calls, _ := x.([]any)
+			for _, c := range calls {
+				if cm, ok := c.(map[string]any); ok {
+					msg.Calls = append(msg.Calls, aiSDKCall(cm))
+				}
+			}
+		}
+	}
+	if msg.Text == "" && len(msg.Calls) == 0 {
+		return nil
+	}
+	return []chatMessage{msg}
+}
+
+// aiSDKCall reads a tool call as the AI SDK writes it, in a response or
+// in a message's content ({"toolCallId", "toolName", "args" or "input"}).
+func aiSDKCall(m map[string]any) ToolCall {
+	args := m["args"]
+	if args == nil {
+		args = m["input"]
+	}
+	return ToolCall{ID: str(m["toolCallId"]), Name: str(m["toolName"]), Arguments: textOf(args)}
+}
 
 // firstMessages returns the messages of the first source that has any.
 func firstMessages(s *spans.Span, sources []messageSource) []chatMessage {
@@ -216,17 +317,17 @@ func agentOutput(s *spans.Span) []chatMessage { return firstMessages(s, agentOut
 
 // toolCall reads a tool span's call: name, id and arguments.
 func toolCall(s *spans.Span, role spanRole) ToolCall {
-	name := firstStr(s.Attrs, "gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name")
+	name := firstStr(s.Attrs, "gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName")
 	if name == "" {
 		name = strings.TrimSpace(strings.TrimPrefix(s.Name, "execute_tool"))
 	}
 	if name == "" && role == roleRetrieval {
 		name = "retrieval"
 	}
-	args := firstText(s.Attrs, "gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args")
+	args := firstText(s.Attrs, "gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs")
 	return ToolCall{
-		ID:        firstStr(s.Attrs, "gen_ai.tool.call.id", "tool.id", "tool_call.id"),
-		Name:      cleanName(name),
+		ID:        firstStr(s.Attrs, "gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"),
+		Name:      cleanName(unquote(name)),
 		Arguments: args,
 	}
 }
@@ -244,7 +345,7 @@ func toolResult(s *spans.Span, role spanRole) string {
 			return strings.Join(docs, "\n\n")
 		}
 	}
-	return firstText(s.Attrs, "gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response")
+	return unquote(firstText(s.Attrs, "gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs"))
 }
 
 // firstText is firstStr rendering structured values as JSON.
@@ -382,7 +483,7 @@ func valueMessages(as spans.Attrs, role string, keys ...string) []chatMessage {
 			}
 			continue
 		}
-		if t := strings.TrimSpace(v.Text()); t != "" {
+		if t := strings.TrimSpace(unquote(v.Text())); t != "" {
 			return []chatMessage{{Role: role, Text: t}}
 		}
 	}
@@ -497,6 +598,7 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 		}
 	} else {
 		texts = append(texts, contentOf(m["content"]))
+		aiSDKParts(m["content"], &msg)
 	}
 	if calls, ok := m["tool_calls"].([]any); ok {
 		for _, c := range calls {
@@ -512,6 +614,26 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 	return msg, true
 }
 
+// aiSDKParts reads the tool calls and results among a message's content
+// parts as the Vercel AI SDK writes them ({"type": "tool-call", …}).
+func aiSDKParts(c any, msg *chatMessage) {
+	parts, _ := c.([]any)
+	for _, p := range parts {
+		pm, ok := p.(map[string]any)
+		if !ok {
+			continue
+		}
+		switch pm["type"] {
+		case "tool-call":
+			msg.Calls = append(msg.Calls, aiSDKCall(pm))
+		case "tool-result":
+			if msg.CallID == "" {
+				msg.CallID = str(pm["toolCallId"])
+			}
+		}
+	}
+}
+
 // contentOf reads OpenAI content: a string or a list of typed parts.
 func contentOf(c any) string {
 	parts, ok := c.([]any)
@@ -524,9 +646,17 @@ func contentOf(c any) string {
 		case string:
 			texts = append(texts, t)
 		case map[string]any:
-			if s, ok := t["text"].(string); ok {
-				texts = append(texts, s)
-			} else if typ, ok := t["type"].(string); ok && typ != "text" {
+			switch typ, _ := t["type"].(string); {
+			case typ == "tool-call": // a call, read by aiSDKParts
+			case typ == "tool-result":
+				r := t["result"]
+				if r == nil {
+					r = t["output"]
+				}
+				texts = append(texts, textOf(r))
+			case t["text"] != nil:
+				texts = append(texts, str(t["text"]))
+			case typ != "" && typ != "text":
 				texts = append(texts, "["+typ+"]")
 			}
 		}

@@ -27,6 +27,8 @@ func TestTelemetryExamples(t *testing.T) {
 		{"jaeger.json", run.FormatJaeger, "CityNotFoundError: no forecast for city Olso"},
 		{"phoenix.jsonl", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"langfuse.json", run.FormatLangfuse, "CityNotFoundError: no forecast for city Olso"},
+		{"mlflow.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
+		{"ai-sdk.json", run.FormatOTLP, "CityNotFoundError: no forecast for city Olso"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -222,7 +224,7 @@ func TestTelemetryErrors(t *testing.T) {
 		format     run.Format
 		want       string
 	}{
-		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types) or OpenLLMetry (traceloop.span.kind)"},
+		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), OpenLLMetry (traceloop.span.kind), the Vercel AI SDK (ai.operationId) or MLflow (mlflow.spanType)"},
 		{"truncated.json", otlp[:100], "", "invalid JSON at line 1, column 101: unexpected end of file (is the file truncated?)"},
 		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" (OTLP) or "batches" (Tempo): is the file mixed?`},
 		{"forced.json", `{"question":"q","history":[]}`, run.FormatJaeger, `line 1, column 1: a Jaeger trace without "spans"`},
@@ -291,6 +293,79 @@ func TestGoogleADK(t *testing.T) {
 		"weather_agent message: Rain and 7 °C in Oslo.",
 	}, steps(r))
 	assert.Equal(t, "adk-1", r.Steps[2].ToolCallID)
+}
+
+// TestVercelAISDK reads the Vercel AI SDK's spans: ai.operationId says
+// what a span is, the doGenerate calls hold the messages, and the
+// generateText call around them, named by its functionId, is the agent.
+func TestVercelAISDK(t *testing.T) {
+	path := writeSpans(t,
+		span{id: "a", name: "ai.generateText", start: 1, end: 9, attrs: map[string]any{
+			"ai.operationId": "ai.generateText", "operation.name": "ai.generateText researcher", "ai.telemetry.functionId": "researcher",
+			"ai.prompt":        `{"system":"You research the weather.","prompt":"Weather in Oslo tomorrow?"}`,
+			"ai.response.text": "Rain and 7 °C in Oslo tomorrow.",
+		}},
+		span{id: "b", parent: "a", name: "ai.generateText.doGenerate", start: 2, attrs: map[string]any{
+			"ai.operationId": "ai.generateText.doGenerate", "gen_ai.system": "openai.chat", "gen_ai.request.model": "gpt-4o",
+			"ai.prompt.messages":    `[{"role":"system","content":"You research the weather."},{"role":"user","content":[{"type":"text","text":"Weather in Oslo tomorrow?"}]}]`,
+			"ai.response.toolCalls": `[{"toolCallType":"function","toolCallId":"call-1","toolName":"getWeather","args":"{\"city\":\"Oslo\"}"}]`,
+		}},
+		span{id: "c", parent: "a", name: "ai.toolCall", start: 3, attrs: map[string]any{
+			"ai.operationId": "ai.toolCall", "ai.toolCall.name": "getWeather", "ai.toolCall.id": "call-1",
+			"ai.toolCall.args": `{"city":"Oslo"}`, "ai.toolCall.result": `{"forecast":"rain","tempC":7}`,
+		}},
+		span{id: "d", parent: "a", name: "ai.generateText.doGenerate", start: 4, attrs: map[string]any{
+			"ai.operationId": "ai.generateText.doGenerate", "gen_ai.system": "openai.chat",
+			"ai.prompt.messages": `[{"role":"user","content":[{"type":"text","text":"Weather in Oslo tomorrow?"}]},` +
+				`{"role":"assistant","content":[{"type":"tool-call","toolCallId":"call-1","toolName":"getWeather","input":{"city":"Oslo"}}]},` +
+				`{"role":"tool","content":[{"type":"tool-result","toolCallId":"call-1","toolName":"getWeather","output":{"forecast":"rain","tempC":7}}]}]`,
+			"ai.response.text": "Rain and 7 °C in Oslo tomorrow.",
+		}},
+	)
+	r, err := run.Load(path, run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Weather in Oslo tomorrow?", r.Question)
+	assert.Equal(t, []string{
+		"user user: Weather in Oslo tomorrow?",
+		`researcher tool_call: getWeather({"city":"Oslo"})`,
+		`researcher tool_result: {"forecast":"rain","tempC":7}`,
+		"researcher message: Rain and 7 °C in Oslo tomorrow.",
+	}, steps(r))
+	assert.Equal(t, "call-1", r.Steps[2].ToolCallID)
+}
+
+// TestMLflow reads MLflow's spans: mlflow.spanType (JSON-quoted) says what
+// a span is, mlflow.spanInputs and mlflow.spanOutputs what it was given
+// and returned, in OpenAI's shapes for chat models.
+func TestMLflow(t *testing.T) {
+	path := writeSpans(t,
+		span{id: "a", name: "weather_agent", start: 1, end: 9, attrs: map[string]any{
+			"mlflow.spanType": `"AGENT"`, "mlflow.traceRequestId": `"tr-1"`,
+			"mlflow.spanInputs": `{"messages":[{"role":"user","content":"Weather in Oslo tomorrow?"}]}`, "mlflow.spanOutputs": `"Rain and 7 °C."`,
+		}},
+		span{id: "b", parent: "a", name: "ChatOpenAI", start: 2, attrs: map[string]any{
+			"mlflow.spanType":   `"CHAT_MODEL"`,
+			"mlflow.spanInputs": `{"messages":[{"role":"user","content":"Weather in Oslo tomorrow?"}]}`,
+			"mlflow.spanOutputs": `{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function",` +
+				`"function":{"name":"get_weather","arguments":"{\"city\": \"Oslo\"}"}}]}}]}`,
+		}},
+		span{id: "c", parent: "a", name: "get_weather", start: 3, attrs: map[string]any{
+			"mlflow.spanType": `"TOOL"`, "mlflow.spanInputs": `{"city": "Oslo"}`, "mlflow.spanOutputs": `"rain, 7 C"`,
+		}},
+		span{id: "d", parent: "a", name: "ChatOpenAI", start: 4, attrs: map[string]any{
+			"mlflow.spanType":    `"CHAT_MODEL"`,
+			"mlflow.spanOutputs": `{"choices":[{"message":{"role":"assistant","content":"Rain and 7 °C in Oslo tomorrow."}}]}`,
+		}},
+	)
+	r, err := run.Load(path, run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Weather in Oslo tomorrow?", r.Question)
+	assert.Equal(t, []string{
+		"user user: Weather in Oslo tomorrow?",
+		`weather_agent tool_call: get_weather({"city": "Oslo"})`,
+		`weather_agent tool_result: rain, 7 C`,
+		"weather_agent message: Rain and 7 °C in Oslo tomorrow.",
+	}, steps(r))
 }
 
 // TestTraceWithoutContent: a trace whose GenAI spans hold nothing (content

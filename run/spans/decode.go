@@ -78,11 +78,16 @@ func detectObject(data []byte, i int) Format {
 				}
 			}
 		case "data":
-			if data[s] == '[' {
+			switch data[s] {
+			case '[':
 				_ = eachElement(data, s, func(es, _ int) error {
 					f = detectElement(data, es)
 					return errStop
 				})
+			case '{': // MLflow's trace: {"info": …, "data": {"spans": […]}}
+				if sp, _, ok := member(data, s, "spans"); ok && data[sp] == '[' {
+					f = OpenInference
+				}
 			}
 		}
 		return f == ""

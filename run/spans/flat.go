@@ -12,7 +12,8 @@ import (
 )
 
 // Flat span lists, as Phoenix, Arize and the OpenInference exporters dump
-// them: one span object a line, an array of them, or {"spans": […]}. A
+// them: one span object a line, an array of them, or {"spans": […]}; and
+// MLflow's traces, {"info": …, "data": {"spans": […]}}. A
 // span is {"name", "context": {"trace_id", "span_id"}, "parent_id",
 // "span_kind", "start_time", "end_time", "status_code", "status_message",
 // "attributes", "events"}; the shapes vary between tools (camelCase ids,
@@ -60,9 +61,7 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 		case data[r.start] == '[':
 			err = eachElement(data, r.start, one)
 		case data[r.start] == '{':
-			if s, _, ok := member(data, r.start, "spans"); ok && data[s] == '[' {
-				err = eachElement(data, s, one)
-			} else if s, _, ok := member(data, r.start, "data"); ok && data[s] == '[' {
+			if s, ok := spanList(data, r.start); ok {
 				err = eachElement(data, s, one)
 			} else {
 				err = one(r.start, r.end)
@@ -76,6 +75,26 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 		}
 	}
 	return out, nil
+}
+
+// spanList finds the list of spans in the object at i: {"spans": […]},
+// {"data": […]}, or MLflow's trace, {"info": …, "data": {"spans": […]}}.
+func spanList(data []byte, i int) (int, bool) {
+	if s, _, ok := member(data, i, "spans"); ok && data[s] == '[' {
+		return s, true
+	}
+	s, _, ok := member(data, i, "data")
+	switch {
+	case !ok:
+		return 0, false
+	case data[s] == '[':
+		return s, true
+	case data[s] == '{':
+		if sp, _, ok := member(data, s, "spans"); ok && data[sp] == '[' {
+			return sp, true
+		}
+	}
+	return 0, false
 }
 
 func flatSpan(m map[string]any, line int) (Span, error) {

@@ -311,7 +311,7 @@ func fuzzDecode(f *testing.F, format Format) {
 }
 
 func FuzzOTLP(f *testing.F) {
-	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json")
+	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json", "ai-sdk.json")
 	f.Add([]byte(otlpSpan("5B8EFFF798038103D269B633813FC60C", "EEE19B7EC3C1B174", "")))
 	fuzzDecode(f, OTLP)
 }
@@ -322,7 +322,7 @@ func FuzzJaeger(f *testing.F) {
 }
 
 func FuzzOpenInference(f *testing.F) {
-	fuzzSeeds(f, "phoenix.jsonl")
+	fuzzSeeds(f, "phoenix.jsonl", "mlflow.json")
 	fuzzDecode(f, OpenInference)
 }
 
