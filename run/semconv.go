@@ -2,6 +2,8 @@ package run
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -68,6 +70,12 @@ func classify(s *spans.Span) (spanRole, bool) {
 	}
 	if op := s.Attrs.Str("ai.operationId"); op != "" {
 		return aiSDKRole(s, op), true
+	}
+	if has(s.Attrs, "gen_ai.tool.name") {
+		return roleTool, true // a GenAI tool span from before gen_ai.operation.name (Pydantic AI's "running tool")
+	}
+	if has(s.Attrs, "agent_name") && has(s.Attrs, "all_messages_events", "final_result") {
+		return roleAgent, true // Pydantic AI's agent run, under Logfire
 	}
 	if t := s.Attrs.Str("mlflow.spanType"); t != "" {
 		return mlflowRole(unquote(t)), true
@@ -151,7 +159,7 @@ func firstStr(as spans.Attrs, keys ...string) string {
 func agentName(s *spans.Span, role spanRole) string {
 	name := firstStr(s.Attrs, "gen_ai.agent.name", "agent.name", "graph.node.name", "graph.node.id")
 	if name == "" && role == roleAgent {
-		name = firstStr(s.Attrs, "traceloop.entity.name", "ai.telemetry.functionId")
+		name = firstStr(s.Attrs, "traceloop.entity.name", "ai.telemetry.functionId", "agent_name")
 		if name == "" {
 			name = strings.TrimSpace(strings.TrimPrefix(s.Name, "invoke_agent"))
 		}
@@ -214,23 +222,51 @@ func fromValues(role string, keys ...string) messageSource {
 var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
-		fromIndexed("gen_ai.prompt"), fromEvents(false), fromJSON("ai.prompt.messages"), aiSDKPrompt,
+		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), aiSDKPrompt,
 		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs"),
 	}
 	outputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
-		fromIndexed("gen_ai.completion"), fromEvents(true), aiSDKResponse,
+		fromIndexed("gen_ai.completion"), fromEvents(true), fromEventList("events", true), aiSDKResponse,
 		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs"),
 	}
 	agentInputSources = []messageSource{
-		fromJSON("gen_ai.input.messages"), aiSDKPrompt,
+		fromJSON("gen_ai.input.messages"), aiSDKPrompt, fromEventList("all_messages_events", false),
 		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs"),
 	}
 	agentOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), aiSDKResponse,
-		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs"),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result"),
 	}
 )
+
+// fromEventList reads GenAI events kept in one attribute, a JSON list of
+// {"event.name", …}, rather than as the span's events: Pydantic AI does so
+// under Logfire ("events" on a model call, "all_messages_events" on an
+// agent run).
+func fromEventList(key string, output bool) messageSource {
+	return func(s *spans.Span) []chatMessage {
+		v, ok := s.Attrs.Get(key)
+		if !ok {
+			return nil
+		}
+		x, _ := anyOf(v)
+		list, _ := x.([]any)
+		var held spans.Span
+		for _, item := range list {
+			m, ok := item.(map[string]any)
+			if !ok {
+				continue
+			}
+			e := spans.Event{Name: str(m["event.name"])}
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				e.Attrs = append(e.Attrs, spans.Attr{Key: k, Value: spans.FromAny(m[k])})
+			}
+			held.Events = append(held.Events, e)
+		}
+		return eventMessages(&held, output)
+	}
+}
 
 // aiSDKPrompt reads the Vercel AI SDK's ai.prompt, {"system", "prompt",
 // "messages"}, where a call was given a prompt rather than messages.
@@ -324,7 +360,7 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 	if name == "" && role == roleRetrieval {
 		name = "retrieval"
 	}
-	args := firstText(s.Attrs, "gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs")
+	args := firstText(s.Attrs, "gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments")
 	return ToolCall{
 		ID:        firstStr(s.Attrs, "gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"),
 		Name:      cleanName(unquote(name)),
@@ -345,7 +381,7 @@ func toolResult(s *spans.Span, role spanRole) string {
 			return strings.Join(docs, "\n\n")
 		}
 	}
-	return unquote(firstText(s.Attrs, "gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs"))
+	return unquote(firstText(s.Attrs, "gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response"))
 }
 
 // firstText is firstStr rendering structured values as JSON.

@@ -368,6 +368,45 @@ func TestMLflow(t *testing.T) {
 	}, steps(r))
 }
 
+// TestPydanticAILogfire reads Pydantic AI as Logfire records it: the
+// model call's messages are GenAI events kept in its "events" attribute,
+// the agent run names its agent in agent_name, and the tool span has a
+// gen_ai.tool.name but no operation name.
+func TestPydanticAILogfire(t *testing.T) {
+	path := writeSpans(t,
+		span{id: "a", name: "agent run", start: 1, end: 9, attrs: map[string]any{
+			"agent_name": "weather_agent", "model_name": "gpt-4o", "logfire.msg": "weather_agent run",
+			"all_messages_events": `[{"event.name":"gen_ai.user.message","role":"user","content":"Weather in Oslo tomorrow?"}]`,
+			"final_result":        "Rain and 7 °C in Oslo tomorrow.",
+		}},
+		span{id: "b", parent: "a", name: "chat gpt-4o", start: 2, attrs: map[string]any{
+			"gen_ai.operation.name": "chat", "gen_ai.system": "openai", "gen_ai.request.model": "gpt-4o",
+			"events": `[{"event.name":"gen_ai.system.message","role":"system","content":"You answer weather questions."},` +
+				`{"event.name":"gen_ai.user.message","role":"user","content":"Weather in Oslo tomorrow?"},` +
+				`{"event.name":"gen_ai.choice","index":0,"message":{"role":"assistant","tool_calls":[{"id":"call_1","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Oslo\"}"}}]}}]`,
+		}},
+		span{id: "c", parent: "a", name: "running tool", start: 3, attrs: map[string]any{
+			"gen_ai.tool.name": "get_weather", "gen_ai.tool.call.id": "call_1", "logfire.msg": "running tool: get_weather",
+			"tool_arguments": `{"city":"Oslo"}`, "tool_response": "rain, 7 C",
+		}},
+		span{id: "d", parent: "a", name: "chat gpt-4o", start: 4, attrs: map[string]any{
+			"gen_ai.operation.name": "chat", "gen_ai.system": "openai",
+			"events": `[{"event.name":"gen_ai.tool.message","role":"tool","id":"call_1","name":"get_weather","content":"rain, 7 C"},` +
+				`{"event.name":"gen_ai.choice","index":0,"message":{"role":"assistant","content":"Rain and 7 °C in Oslo tomorrow."}}]`,
+		}},
+	)
+	r, err := run.Load(path, run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Weather in Oslo tomorrow?", r.Question)
+	assert.Equal(t, []string{
+		"user user: Weather in Oslo tomorrow?",
+		`weather_agent tool_call: get_weather({"city":"Oslo"})`,
+		`weather_agent tool_result: rain, 7 C`,
+		"weather_agent message: Rain and 7 °C in Oslo tomorrow.",
+	}, steps(r))
+	assert.Equal(t, "call_1", r.Steps[2].ToolCallID)
+}
+
 // TestTraceWithoutContent: a trace whose GenAI spans hold nothing (content
 // capture off) is no run; alone in its file it says why.
 func TestTraceWithoutContent(t *testing.T) {
