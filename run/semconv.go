@@ -19,7 +19,7 @@ import (
 
 // conventions names, for users, what telemetry.go looked for in a trace
 // that had none of it.
-const conventions = "OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), OpenLLMetry (traceloop.span.kind), the Vercel AI SDK (ai.operationId) or MLflow (mlflow.spanType)"
+const conventions = "OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), OpenLLMetry (traceloop.span.kind), the Vercel AI SDK (ai.operationId), MLflow (mlflow.spanType) or Haystack (haystack.component.type)"
 
 // spanRole is what a span does in an agent run.
 type spanRole uint8
@@ -71,6 +71,9 @@ func classify(s *spans.Span) (spanRole, bool) {
 	if op := s.Attrs.Str("ai.operationId"); op != "" {
 		return aiSDKRole(s, op), true
 	}
+	if t := s.Attrs.Str("haystack.component.type"); t != "" {
+		return haystackRole(t), true
+	}
 	if has(s.Attrs, "gen_ai.tool.name") {
 		return roleTool, true // a GenAI tool span from before gen_ai.operation.name (Pydantic AI's "running tool")
 	}
@@ -94,6 +97,20 @@ func aiSDKRole(s *spans.Span, op string) spanRole {
 	case strings.HasSuffix(op, ".doGenerate"), strings.HasSuffix(op, ".doStream"):
 		return roleLLM
 	case s.Attrs.Str("ai.telemetry.functionId") != "":
+		return roleAgent
+	}
+	return roleOther
+}
+
+// haystackRole reads Haystack's component types: generators are model
+// calls and an Agent its turn. A ToolInvoker is left a wrapper: the results
+// it gives come back as tool messages in the next model call's input, and
+// its own input repeats the calls.
+func haystackRole(t string) spanRole {
+	switch {
+	case strings.HasSuffix(t, "Generator"):
+		return roleLLM
+	case t == "Agent":
 		return roleAgent
 	}
 	return roleOther
@@ -159,7 +176,7 @@ func firstStr(as spans.Attrs, keys ...string) string {
 func agentName(s *spans.Span, role spanRole) string {
 	name := firstStr(s.Attrs, "gen_ai.agent.name", "agent.name", "graph.node.name", "graph.node.id")
 	if name == "" && role == roleAgent {
-		name = firstStr(s.Attrs, "traceloop.entity.name", "ai.telemetry.functionId", "agent_name")
+		name = firstStr(s.Attrs, "traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name")
 		if name == "" {
 			name = strings.TrimSpace(strings.TrimPrefix(s.Name, "invoke_agent"))
 		}
@@ -223,16 +240,16 @@ var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
 		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), aiSDKPrompt,
-		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs"),
+		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input"),
 	}
 	outputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
 		fromIndexed("gen_ai.completion"), fromEvents(true), fromEventList("events", true), aiSDKResponse,
-		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs"),
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output"),
 	}
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), aiSDKPrompt, fromEventList("all_messages_events", false),
-		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs"),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input"),
 	}
 	agentOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), aiSDKResponse,
@@ -545,7 +562,7 @@ func messagesOf(x any, role string) []chatMessage {
 		if msg, ok := messageOf(t); ok {
 			return []chatMessage{msg}
 		}
-		for _, k := range []string{"messages", "contents"} { // OpenAI's, Gemini's
+		for _, k := range []string{"messages", "contents", "replies"} { // OpenAI's, Gemini's, Haystack's
 			if ms, ok := t[k]; ok {
 				return messagesOf(ms, role)
 			}
@@ -579,7 +596,16 @@ func messagesOf(x any, role string) []chatMessage {
 func messageOf(m map[string]any) (chatMessage, bool) {
 	role, _ := m["role"].(string)
 	if role == "" {
+		role, _ = m["_role"].(string) // Haystack's ChatMessage as a dataclass
+	}
+	if role == "" {
 		return chatMessage{}, false
+	}
+	if _, ok := m["content"]; !ok {
+		if c, ok := m["_content"]; ok {
+			m = maps.Clone(m)
+			m["content"] = c
+		}
 	}
 	msg := chatMessage{Role: role}
 	msg.Name, _ = m["name"].(string)
@@ -634,7 +660,7 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 		}
 	} else {
 		texts = append(texts, contentOf(m["content"]))
-		aiSDKParts(m["content"], &msg)
+		texts = append(texts, toolParts(m["content"], &msg)...)
 	}
 	if calls, ok := m["tool_calls"].([]any); ok {
 		for _, c := range calls {
@@ -650,24 +676,37 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 	return msg, true
 }
 
-// aiSDKParts reads the tool calls and results among a message's content
-// parts as the Vercel AI SDK writes them ({"type": "tool-call", …}).
-func aiSDKParts(c any, msg *chatMessage) {
+// toolParts reads the tool calls and results among a message's content
+// parts, as the Vercel AI SDK ({"type": "tool-call", …}) and Haystack
+// ({"tool_call": …}, {"tool_call_result": …}) write them, and returns the
+// texts of results contentOf does not read.
+func toolParts(c any, msg *chatMessage) []string {
 	parts, _ := c.([]any)
+	var texts []string
 	for _, p := range parts {
 		pm, ok := p.(map[string]any)
 		if !ok {
 			continue
 		}
-		switch pm["type"] {
-		case "tool-call":
+		switch {
+		case pm["type"] == "tool-call":
 			msg.Calls = append(msg.Calls, aiSDKCall(pm))
-		case "tool-result":
+		case pm["type"] == "tool-result":
 			if msg.CallID == "" {
 				msg.CallID = str(pm["toolCallId"])
 			}
+		case pm["tool_call"] != nil:
+			tc, _ := pm["tool_call"].(map[string]any)
+			msg.Calls = append(msg.Calls, ToolCall{ID: str(tc["id"]), Name: str(tc["tool_name"]), Arguments: textOf(tc["arguments"])})
+		case pm["tool_call_result"] != nil:
+			r, _ := pm["tool_call_result"].(map[string]any)
+			if origin, ok := r["origin"].(map[string]any); ok && msg.CallID == "" {
+				msg.CallID = str(origin["id"])
+			}
+			texts = append(texts, textOf(r["result"]))
 		}
 	}
+	return texts
 }
 
 // contentOf reads OpenAI content: a string or a list of typed parts.

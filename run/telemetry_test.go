@@ -224,7 +224,7 @@ func TestTelemetryErrors(t *testing.T) {
 		format     run.Format
 		want       string
 	}{
-		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), OpenLLMetry (traceloop.span.kind), the Vercel AI SDK (ai.operationId) or MLflow (mlflow.spanType)"},
+		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), OpenLLMetry (traceloop.span.kind), the Vercel AI SDK (ai.operationId), MLflow (mlflow.spanType) or Haystack (haystack.component.type)"},
 		{"truncated.json", otlp[:100], "", "invalid JSON at line 1, column 101: unexpected end of file (is the file truncated?)"},
 		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" (OTLP) or "batches" (Tempo): is the file mixed?`},
 		{"forced.json", `{"question":"q","history":[]}`, run.FormatJaeger, `line 1, column 1: a Jaeger trace without "spans"`},
@@ -322,16 +322,7 @@ func TestVercelAISDK(t *testing.T) {
 			"ai.response.text": "Rain and 7 °C in Oslo tomorrow.",
 		}},
 	)
-	r, err := run.Load(path, run.Options{})
-	require.NoError(t, err)
-	assert.Equal(t, "Weather in Oslo tomorrow?", r.Question)
-	assert.Equal(t, []string{
-		"user user: Weather in Oslo tomorrow?",
-		`researcher tool_call: getWeather({"city":"Oslo"})`,
-		`researcher tool_result: {"forecast":"rain","tempC":7}`,
-		"researcher message: Rain and 7 °C in Oslo tomorrow.",
-	}, steps(r))
-	assert.Equal(t, "call-1", r.Steps[2].ToolCallID)
+	checkWeather(t, path, "researcher", `getWeather({"city":"Oslo"})`, `{"forecast":"rain","tempC":7}`, "call-1")
 }
 
 // TestMLflow reads MLflow's spans: mlflow.spanType (JSON-quoted) says what
@@ -357,15 +348,7 @@ func TestMLflow(t *testing.T) {
 			"mlflow.spanOutputs": `{"choices":[{"message":{"role":"assistant","content":"Rain and 7 °C in Oslo tomorrow."}}]}`,
 		}},
 	)
-	r, err := run.Load(path, run.Options{})
-	require.NoError(t, err)
-	assert.Equal(t, "Weather in Oslo tomorrow?", r.Question)
-	assert.Equal(t, []string{
-		"user user: Weather in Oslo tomorrow?",
-		`weather_agent tool_call: get_weather({"city": "Oslo"})`,
-		`weather_agent tool_result: rain, 7 C`,
-		"weather_agent message: Rain and 7 °C in Oslo tomorrow.",
-	}, steps(r))
+	checkWeather(t, path, "weather_agent", `get_weather({"city": "Oslo"})`, `rain, 7 C`, "call_1")
 }
 
 // TestPydanticAILogfire reads Pydantic AI as Logfire records it: the
@@ -395,16 +378,60 @@ func TestPydanticAILogfire(t *testing.T) {
 				`{"event.name":"gen_ai.choice","index":0,"message":{"role":"assistant","content":"Rain and 7 °C in Oslo tomorrow."}}]`,
 		}},
 	)
+	checkWeather(t, path, "weather_agent", `get_weather({"city":"Oslo"})`, `rain, 7 C`, "call_1")
+}
+
+// TestHaystack reads Haystack's component spans: generators are model
+// calls, with ChatMessages (parts of text, tool_call and tool_call_result)
+// in haystack.component.input and .output; a tool's result comes back in
+// the next model call's input.
+func TestHaystack(t *testing.T) {
+	path := writeSpans(t,
+		span{id: "p", name: "haystack.pipeline.run", start: 0.5, end: 9.5, attrs: map[string]any{
+			"haystack.pipeline.input_data": `{"agent":{"messages":[{"role":"user","content":[{"text":"Weather in Oslo tomorrow?"}]}]}}`,
+		}},
+		span{id: "a", parent: "p", name: "haystack.component.run", start: 1, end: 9, attrs: map[string]any{
+			"haystack.component.name": "weather_agent", "haystack.component.type": "Agent",
+			"haystack.component.input": `{"messages":[{"role":"user","meta":{},"name":null,"content":[{"text":"Weather in Oslo tomorrow?"}]}]}`,
+		}},
+		span{id: "b", parent: "a", name: "haystack.component.run", start: 2, attrs: map[string]any{
+			"haystack.component.name": "chat_generator", "haystack.component.type": "OpenAIChatGenerator",
+			"haystack.component.input": `{"messages":[{"role":"system","content":[{"text":"You answer weather questions."}]},{"role":"user","content":[{"text":"Weather in Oslo tomorrow?"}]}]}`,
+			"haystack.component.output": `{"replies":[{"role":"assistant","meta":{"model":"gpt-4o"},"name":null,` +
+				`"content":[{"tool_call":{"tool_name":"get_weather","arguments":{"city":"Oslo"},"id":"call_1"}}]}]}`,
+		}},
+		span{id: "c", parent: "a", name: "haystack.component.run", start: 3, attrs: map[string]any{
+			"haystack.component.name": "tool_invoker", "haystack.component.type": "ToolInvoker",
+			"haystack.component.output": `{"tool_messages":[{"role":"tool","content":[{"tool_call_result":{"result":"rain, 7 C","origin":{"tool_name":"get_weather","arguments":{"city":"Oslo"},"id":"call_1"},"error":false}}]}]}`,
+		}},
+		span{id: "d", parent: "a", name: "haystack.component.run", start: 4, attrs: map[string]any{
+			"haystack.component.name": "chat_generator", "haystack.component.type": "OpenAIChatGenerator",
+			"haystack.component.input": `{"messages":[{"role":"user","content":[{"text":"Weather in Oslo tomorrow?"}]},` +
+				`{"role":"assistant","content":[{"tool_call":{"tool_name":"get_weather","arguments":{"city":"Oslo"},"id":"call_1"}}]},` +
+				`{"role":"tool","content":[{"tool_call_result":{"result":"rain, 7 C","origin":{"tool_name":"get_weather","arguments":{"city":"Oslo"},"id":"call_1"},"error":false}}]}]}`,
+			"haystack.component.output": `{"replies":[{"_role":"assistant","_content":[{"text":"Rain and 7 °C in Oslo tomorrow."}],"_name":null,"_meta":{}}]}`,
+		}},
+	)
+	checkWeather(t, path, "weather_agent", `get_weather({"city":"Oslo"})`, `rain, 7 C`, "call_1")
+}
+
+// checkWeather checks the one-agent weather run the framework tests trace:
+// the task, the call, its result and the answer, and the call id the
+// result answers ("" when the trace gives none).
+func checkWeather(t *testing.T, path, agent, call, result, callID string) {
+	t.Helper()
 	r, err := run.Load(path, run.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, "Weather in Oslo tomorrow?", r.Question)
 	assert.Equal(t, []string{
 		"user user: Weather in Oslo tomorrow?",
-		`weather_agent tool_call: get_weather({"city":"Oslo"})`,
-		`weather_agent tool_result: rain, 7 C`,
-		"weather_agent message: Rain and 7 °C in Oslo tomorrow.",
+		agent + " tool_call: " + call,
+		agent + " tool_result: " + result,
+		agent + " message: Rain and 7 °C in Oslo tomorrow.",
 	}, steps(r))
-	assert.Equal(t, "call_1", r.Steps[2].ToolCallID)
+	if callID != "" {
+		assert.Equal(t, callID, r.Steps[2].ToolCallID)
+	}
 }
 
 // TestTraceWithoutContent: a trace whose GenAI spans hold nothing (content
