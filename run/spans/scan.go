@@ -69,6 +69,10 @@ func skipValue(data []byte, i int) (int, error) {
 	case '"':
 		return skipString(data, i)
 	case '{', '[':
+	case ',', '}', ']':
+		// Not a value; read as an empty one, the callers that walk values
+		// one after another would stand still here for ever.
+		return 0, fmt.Errorf("unexpected %q", data[i])
 	default:
 		for i < len(data) && !isSpace(data[i]) && data[i] != ',' && data[i] != '}' && data[i] != ']' {
 			i++

@@ -219,6 +219,8 @@ func TestBadFiles(t *testing.T) {
 		{"flat bad time", OpenInference, `{"name":"x","context":{"trace_id":"t","span_id":"s"},"start_time":"yesterday"}`, `start time "yesterday" is not a time`},
 		{"flat broken", OpenInference, "{\"name\":\"x\"}\n{\"name\":", "line 2"},
 		{"langfuse without id", Langfuse, `{"observations":[],"name":"t"}`, "line 1: a Langfuse trace with no id"},
+		{"a stray comma between records", Langfuse, `{"id":"t","observations":[]},` + "\n" + `{"id":"u","observations":[]}`, "line 1, column 30: invalid character ','"},
+		{"a stray bracket after a span", OpenInference, `{"name":"x","context":{"trace_id":"t","span_id":"s"}}]`, "line 1, column 55: invalid character ']'"},
 		{"langfuse bad observation", Langfuse, `{"id":"t","observations":[3]}`, "an observation is not a JSON object"},
 		{"deep", OTLP, strings.Repeat("[", 5000), "invalid JSON at line 1, column 1001: nested more than 1000 deep"},
 	}
