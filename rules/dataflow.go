@@ -25,6 +25,10 @@ func dataFlowOrigin(in *Input) []Finding {
 		return nil
 	}
 	want := newSignature(in, gt)
+	reached := -1
+	if gt != "" {
+		reached = reachedAt(in, want)
+	}
 	count := map[int]int{}
 	first := map[int]graph.ClaimFlow{}
 	moved := map[int]bool{}
@@ -35,7 +39,10 @@ func dataFlowOrigin(in *Input) []Finding {
 			continue
 		}
 		if gt != "" {
-			o = corruption(in, cf, want)
+			o = corruption(in, cf, want, reached)
+			if o < 0 {
+				continue
+			}
 			if o != cf.Origin {
 				moved[o] = true
 			}
@@ -72,14 +79,42 @@ func dataFlowOrigin(in *Input) []Finding {
 // the correct one: a step that reports both (a search listing the right
 // figure beside a wrong one) still had valid data; the corruption is where
 // the right one was dropped.
-func corruption(in *Input, cf graph.ClaimFlow, want value) int {
+//
+// Once some step has reached the correct value (reached, or -1), the run
+// was back in a valid state: a wrong value stated before it was a
+// deviation that was corrected, not the root cause (CHIEF's
+// deviation-aware rule), and the corruption is the first later step that
+// carries the wrong value on. It returns -1 when no such step is on the
+// path.
+func corruption(in *Input, cf graph.ClaimFlow, want value, reached int) int {
 	for k := len(cf.Path) - 1; k >= 0; k-- {
 		i := cf.Path[k]
+		if i <= reached {
+			continue
+		}
 		if !want.statedBy(in.Run.Steps[i].Content, in.Features.Steps[i].Claims) {
 			return i
 		}
 	}
+	if reached >= 0 {
+		return -1
+	}
 	return cf.Origin
+}
+
+// reachedAt returns the first step that states the correct value (want):
+// an agent's own step or a tool's output, or -1 when none does.
+func reachedAt(in *Input, want value) int {
+	for i := range in.Features.Steps {
+		f := &in.Features.Steps[i]
+		if !isAgentDecision(in, i) && !f.Has(extract.KindToolResult) {
+			continue
+		}
+		if want.statedBy(in.Run.Steps[i].Content, f.Claims) {
+			return i
+		}
+	}
+	return -1
 }
 
 // answerMatches reports whether the run's final answer states the ground

@@ -92,6 +92,22 @@ func TestDataFlowOrigin(t *testing.T) {
 	assert.Equal(t, []int{5}, steps(fs, true), "1198 first appears at the reporter's step")
 }
 
+func TestDataFlowOriginPastACorrection(t *testing.T) {
+	// A guess of 1198 comes first; the script then prints the right count,
+	// and the reporter goes back to the guess. The guess was corrected:
+	// what decided the run is the step that dropped the correct value.
+	in := prepare(t, "How many rows does data.csv have?", "1200",
+		msg{agent: "user", content: "How many rows does data.csv have?", kind: run.KindUser},
+		msg{agent: "Planner", content: "From memory it has 1198 rows; Coder, please count them to check."},
+		msg{agent: "Coder", content: "Counting.\n```python\nimport csv\nprint(sum(1 for _ in csv.reader(open('data.csv'))))\n```"},
+		msg{agent: "Terminal", content: "exitcode: 0 (execution succeeded)\nCode output: 1200"},
+		msg{agent: "Reporter", content: "The count confirms the estimate. FINAL ANSWER: 1198"},
+	)
+	fs := DataFlowOrigin.Run(in)
+	assert.Equal(t, []int{4}, steps(fs, true), "1198 first appears at step 1, but step 3 reached 1200 and step 4 dropped it")
+	assert.Contains(t, fs[0].Reason, "without it")
+}
+
 func TestDataFlowOriginSilentWhenAnswerIsRight(t *testing.T) {
 	in := codeRun(t, "1198")
 	assert.Empty(t, DataFlowOrigin.Run(in))
