@@ -47,11 +47,18 @@ type Weights struct {
 // ranks runs poorly by how likely their answer is right: it is spread over
 // more steps in longer runs, and it does not see whether the evidence for
 // the answer comes from one analyzer or from several that agree.
+//
+// Agreement counts on a log scale: a second analyzer that agrees says much
+// more than a sixth. Counted plainly, the fit leaned on runs where five or
+// six analyzers fire together, which are often long runs full of signals,
+// and the clear band it chose held 0.61 step accuracy under 10-fold
+// cross-validation (ten fold assignments, both corpora); on the log scale,
+// 0.75 over more runs.
 const (
 	CalBias        = "bias"
 	CalLogP        = "log_p"          // log of the step model's probability of the answer
 	CalLogSteps    = "log_candidates" // log(1 + the steps that could be blamed)
-	CalAgreement   = "agreement"      // how many analyzers implicate the answer
+	CalAgreement   = "log_agreement"  // log(1 + how many analyzers implicate the answer)
 	minProbability = 1e-6             // keeps log_p finite
 )
 
@@ -61,7 +68,7 @@ var CalibrationFeatureNames = []string{CalBias, CalLogP, CalLogSteps, CalAgreeme
 // CalibrationRow is the calibration vector of an answer with step
 // probability p, among candidates steps, that agreeing analyzers implicate.
 func CalibrationRow(p float64, candidates, agreeing int) []float64 {
-	return []float64{1, math.Log(max(p, minProbability)), math.Log1p(float64(candidates)), float64(agreeing)}
+	return []float64{1, math.Log(max(p, minProbability)), math.Log1p(float64(candidates)), math.Log1p(float64(agreeing))}
 }
 
 // ConfidenceOf is the calibrated probability that an answer is right (see
