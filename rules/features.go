@@ -20,6 +20,9 @@ import (
 // 0.603 / 0.375 to 0.624 / 0.398 (agent / step, all 116 runs).
 const rulePrefix = "rule:"
 
+// RuleFeature names the step feature that holds an analyzer's findings.
+func RuleFeature(analyzer string) string { return rulePrefix + analyzer }
+
 // Structural step features.
 const (
 	FeatToolOutput      = "step:tool_output"      // a tool's output that its speaker did not choose: the call is blamed instead
@@ -52,7 +55,7 @@ var structuralFeatures = []string{FeatToolOutput, FeatUserTurn, FeatPlanner, Fea
 func StepFeatureNames(as []*Analyzer) []string {
 	names := make([]string, 0, 2*(len(as)+len(structuralFeatures)))
 	for _, a := range as {
-		names = append(names, rulePrefix+a.Name)
+		names = append(names, RuleFeature(a.Name))
 	}
 	names = append(names, structuralFeatures...)
 	n := len(names)

@@ -178,7 +178,7 @@ func vector(m map[string]float64, names []string) []float64 {
 }
 
 // RuleWeight is the weight of an analyzer's findings.
-func (w *Weights) RuleWeight(name string) float64 { return w.Step[rulePrefix+name] }
+func (w *Weights) RuleWeight(name string) float64 { return w.Step[RuleFeature(name)] }
 
 // Combiner turns analyzers' findings into an attribution with weights.
 type Combiner struct {

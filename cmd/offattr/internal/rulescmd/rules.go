@@ -55,14 +55,14 @@ func rulesRun(opts *RulesOptions) error {
 	tw := tabwriter.NewWriter(opts.IO.Out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "RULE\tWEIGHT\tWITH TOOL CALLS\tLOOKS FOR")
 	for _, a := range rules.Registry {
-		fmt.Fprintf(tw, "%s\t%+.2f\t%+.2f\t%s\n", a.Name, w.RuleWeight(a.Name), w.RuleWeight(a.Name)+w.Step[rules.ToolsPrefix+"rule:"+a.Name], a.Doc)
+		fmt.Fprintf(tw, "%s\t%+.2f\t%+.2f\t%s\n", a.Name, w.RuleWeight(a.Name), w.RuleWeight(a.Name)+w.Step[rules.ToolsPrefix+rules.RuleFeature(a.Name)], a.Doc)
 		if opts.Verbose {
 			facts := make([]string, len(a.Requires))
 			for i, f := range a.Requires {
 				facts[i] = string(f)
 			}
 			fmt.Fprintf(tw, "\t\treads: %s\n", strings.Join(facts, ", "))
-			n := "rule:" + a.Name
+			n := rules.RuleFeature(a.Name)
 			fmt.Fprintf(tw, "\t\tfor the agent (blame model): %+.2f, with tool calls %+.2f\n", w.Blame[n], w.Blame[n]+w.Blame[rules.ToolsPrefix+n])
 		}
 	}
