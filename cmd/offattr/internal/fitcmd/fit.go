@@ -59,8 +59,10 @@ findings plus framework-neutral facts about each step) and another over its
 agents; the critical share and the triage bands are chosen on out-of-fold
 predictions, so confidence is calibrated. By default the fit is pulled
 toward the weights in use (--prior current), so a few dozen runs of your own
-system adapt them; --prior zero fits from scratch.`,
-		Example: `  offattr fit ../shared/whowhen/dev ../shared/tau-retail -o weights.json
+system adapt them; --prior evidence fits from scratch, from a prior in which
+every rule's findings count a little and nothing else counts (the embedded
+weights are fitted so); --prior zero, from all weights at zero.`,
+		Example: `  offattr fit ../shared/whowhen/dev ../shared/tau-retail --prior evidence -o weights.json
   offattr fit my-runs/ -o mine.json && offattr eval more-runs/ --weights mine.json
   offattr fit my-runs/ --cv loo
   offattr fit my-runs/ --cv 5 --repeats 10`,
@@ -79,7 +81,7 @@ system adapt them; --prior zero fits from scratch.`,
 	f.StringVarP(&opts.Output, "output", "o", "", "write the fitted weights to this file")
 	f.StringVar(&opts.CV, "cv", "10", `cross-validation folds, or "loo" for one run out at a time`)
 	f.IntVar(&opts.Repeats, "repeats", 5, "average k-fold figures over this many ways of dealing the runs into folds")
-	f.StringVar(&opts.Prior, "prior", "current", `pull the weights toward "current" (the embedded or --weights ones) or "zero"`)
+	f.StringVar(&opts.Prior, "prior", "current", `pull the weights toward "current" (the embedded or --weights ones), "evidence" (each rule's findings count a little, nothing else does) or "zero"`)
 	f.Float64Var(&opts.Lambda, "lambda", fit.DefaultLambda, "strength of that pull (L2)")
 	opts.Load.RegisterLabels(cmd.Flags())
 	return cmd
@@ -111,9 +113,11 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	switch opts.Prior {
 	case "current":
 		fo.Prior = current.Weights
+	case "evidence":
+		fo.Prior = fit.EvidencePrior(current.Analyzers)
 	case "zero":
 	default:
-		return fmt.Errorf(`--prior %q: want "current" or "zero"`, opts.Prior)
+		return fmt.Errorf(`--prior %q: want "current", "evidence" or "zero"`, opts.Prior)
 	}
 	loadOpts, err := opts.Load.Options()
 	if err != nil {
