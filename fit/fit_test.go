@@ -70,32 +70,37 @@ func TestAdaptsToANewSystem(t *testing.T) {
 }
 
 func TestChooseBands(t *testing.T) {
-	// Ten confident answers, nine right; ten middling, five right; ten
-	// unsure, one right.
+	// Ten answers at 0.8, eight right; ten at 0.5, five right; ten at 0.2,
+	// two right.
 	var conf []float64
 	var hit []bool
 	for i := range 30 {
-		switch {
-		case i < 10:
-			conf, hit = append(conf, 0.9-float64(i)*0.01), append(hit, i != 3)
-		case i < 20:
-			conf, hit = append(conf, 0.5-float64(i-10)*0.01), append(hit, i%2 == 0)
-		default:
-			conf, hit = append(conf, 0.2-float64(i-20)*0.01), append(hit, i == 25)
-		}
+		c := []float64{0.8, 0.5, 0.2}[i/10]
+		conf, hit = append(conf, c), append(hit, i%10 < []int{8, 5, 2}[i/10])
 	}
 	b := chooseBands(conf, hit)
-	// From the top: 9 of 10, then through the middling ones 10 of 11, 11 of
-	// 13, 12 of 16 (0.75), 13 of 17 at 0.44 (0.76), 13 of 18 (0.72), and
-	// never 75% again.
-	assert.InDelta(t, 0.44, b.Clear, 1e-9, "the lowest confidence above which 75% of answers were right, over ≥15% of runs")
-	// Below clear: three middling answers (one right) over the ten unsure
-	// (one right). Escalating the unsure leaves 1 in 3 against 1 in 10, and
-	// every other split leaves fewer than three runs on a side.
-	assert.InDelta(t, 0.41, b.Escalate, 1e-9, "the escalated are the least accurate")
+	assert.InDelta(t, 0.8, b.Clear, 1e-9, "8 of 10 right at 0.8 or more")
+	assert.InDelta(t, 0.5, b.Escalate, 1e-9, "half the runs were right: below that, a run is worse than the average")
 
 	b = chooseBands(conf[10:], hit[10:])
 	assert.Equal(t, 1.0, b.Clear, "no band of ≥15% of runs is right 75% of the time: nothing is clear")
+	assert.InDelta(t, 0.35, b.Escalate, 1e-9)
+
+	// Three runs, the surest wrong: a band of one is 15% but not 75% right.
+	b = chooseBands([]float64{0.9, 0.6, 0.3}, []bool{false, true, true})
+	assert.Equal(t, 1.0, b.Clear)
+	assert.InDelta(t, 0.667, b.Escalate, 1e-9)
+
+	// Right 9 of 10 at the top, then 15 of 20 down to 0.5: both bands meet
+	// the targets; clear stops at the first, with its margin.
+	conf, hit = nil, nil
+	for i := range 40 {
+		conf = append(conf, 1-float64(i)*0.0125)
+		hit = append(hit, i < 10 && i != 4 || i >= 10 && i < 20 && i%2 == 0 || i == 30)
+	}
+	b = chooseBands(conf, hit)
+	assert.InDelta(t, 0.938, b.Clear, 1e-9, "6 runs (15% of 40), 5 right, are the first band to meet both: down to 0.9375")
+	assert.Equal(t, rules.Bands{Clear: 1}, chooseBands(nil, nil), "no runs, no bands")
 }
 
 func TestConditionalLogitFindsTheSignal(t *testing.T) {
