@@ -65,6 +65,8 @@ func TestClaimsInText(t *testing.T) {
 		{"date swallows its numbers", "on August 1, 2015 it", []string{"date:2015-08-01"}},
 		{"entities skip sentence-initial common words", "The Bank of America sold it to Subway.", []string{"entity:bank of america", "entity:subway"}},
 		{"sentence-initial single word is not a name", "Subway is open.", nil},
+		{"unless a list of names starts there", "Farthest apart: Braintree, Massachusetts, Honolulu, Hawaii", []string{"entity:braintree", "entity:massachusetts", "entity:honolulu", "entity:hawaii"}},
+		{"a list needs a name after the comma", "Subway, as always, is open. However, Subway closed.", []string{"entity:subway"}},
 		{"title case labels are not entities", "Gather Information: find the Louvre", []string{"entity:louvre"}},
 		{"json keys are not quoted claims", `{"reason": "it was found", "answer": "yes"}`, nil},
 		{"quoted names", `the film "La Gifle" and 'Subway'`, []string{"quoted:la gifle", "entity:la gifle", "quoted:subway"}},

@@ -89,7 +89,10 @@ func connector(w string) bool {
 
 // singleName accepts one capitalised word as a name when it is not common,
 // long enough not to be an initial, and (in strict reading) not at a
-// sentence start. A short answer ("Yamasaki, Sugiyura") is read leniently.
+// sentence start, unless a list of names starts there ("Braintree,
+// Massachusetts", "cities: Braintree, Honolulu"): a sentence does not open
+// with a lone word and a comma before another capitalised one. A short
+// answer ("Yamasaki, Sugiyura") is read leniently.
 func singleName(s string, start int, w string, strict bool) bool {
 	if commonWords[strings.ToLower(w)] || utf8.RuneCountInString(w) < 3 {
 		return false
@@ -100,7 +103,23 @@ func singleName(s string, start int, w string, strict bool) bool {
 	if strings.HasSuffix(w, "Error") || strings.HasSuffix(w, "Exception") || strings.HasSuffix(w, "Warning") {
 		return false // exception class names are signals, not names
 	}
-	return !strict || !sentenceStart(s, start)
+	return !strict || !sentenceStart(s, start) || listsNames(s[start+len(w):])
+}
+
+// listsNames reports whether rest, what follows a word, goes on as a list
+// of names: a comma, then a capitalised word that is not a common one.
+func listsNames(rest string) bool {
+	after, ok := strings.CutPrefix(rest, ", ")
+	if !ok {
+		return false
+	}
+	end := strings.IndexFunc(after, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		end = len(after)
+	}
+	next := after[:end]
+	r, _ := utf8.DecodeRuneInString(next)
+	return utf8.RuneCountInString(next) >= 3 && unicode.IsUpper(r) && !commonWords[strings.ToLower(next)]
 }
 
 func upper(w string) bool {
