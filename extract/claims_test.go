@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run"
 )
 
 func TestNormalizeClaim(t *testing.T) {
@@ -138,5 +140,19 @@ func TestAgentNumbersAreNotValues(t *testing.T) {
 			}
 		}
 		assert.Equal(t, c.want, got, c.text)
+	}
+}
+
+func TestVerdictsAreNotAnswers(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Thus, the result is verified. The final answer is 42.", "42"},
+		{"We have confirmed that the result is accurate. FINAL ANSWER: Paris", "Paris"},
+		{"The answer is as follows:\n- Paris", ""},
+		{"The final answer is well-rounded. Therefore, the answer is 7 km.", "7 km"},
+		{"The result is correct.", ""},
+		{"The answer is Correctional Services of Canada.", "Correctional Services of Canada"},
+	} {
+		rf := Run(&run.Run{Steps: []run.Step{{Agent: "A", Kind: run.KindMessage, Content: c.text}}})
+		assert.Equal(t, c.want, rf.Steps[0].Answer, c.text)
 	}
 }

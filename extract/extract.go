@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 
+	"github.com/dlclark/regexp2"
+
 	"github.com/offattr/offattr/run"
 )
 
@@ -214,13 +216,14 @@ func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds map[Step
 
 // answers reads an explicit final answer, or an answer put forward in
 // passing; a ledger's answer counts only when it says the request is met.
+// A verdict where an answer would stand ("the result is correct", "the
+// final answer is well-rounded") or a phrase that only announces one ("the
+// answer is as follows:") is not an answer: the next match may be.
 func (rc *runContext) answers(f *Features, t *text, kinds map[StepKind]bool) {
-	if m, ok := t.first(finalAnswerRe); ok {
-		f.Answer = cleanAnswer(t.named(m, "a"))
-		if f.Answer != "" {
-			kinds[KindFinalAnswer] = true
-			return
-		}
+	if a := firstAnswer(t, finalAnswerRe); a != "" {
+		f.Answer = a
+		kinds[KindFinalAnswer] = true
+		return
 	}
 	if f.Ledger != nil && !f.Ledger.RequestSatisfied.Answer {
 		return
@@ -229,12 +232,40 @@ func (rc *runContext) answers(f *Features, t *text, kinds map[StepKind]bool) {
 	if f.Ledger != nil {
 		src = newText(f.Ledger.InstructionOrQuestion)
 	}
-	if m, ok := src.first(answerRe); ok {
-		if a := cleanAnswer(src.named(m, "a")); a != "" {
-			f.Answer = a
-			kinds[KindAnswer] = true
+	if a := firstAnswer(src, answerRe); a != "" {
+		f.Answer = a
+		kinds[KindAnswer] = true
+	}
+}
+
+// maxAnswerMatches bounds how many matches of an answer pattern are read
+// in one step for one that is not a verdict.
+const maxAnswerMatches = 8
+
+// firstAnswer returns the first answer re reads in t that is neither empty
+// nor a verdict, or "".
+func firstAnswer(t *text, re *regexp2.Regexp) string {
+	for _, m := range t.all(re, maxAnswerMatches) {
+		if a := cleanAnswer(t.named(m, "a")); a != "" && !notAnAnswer(a) {
+			return a
 		}
 	}
+	return ""
+}
+
+// verdictWords open a judgement of an answer, or a phrase that announces
+// one, where the answer would stand.
+var verdictWords = toSet(`correct incorrect right wrong verified unverified accurate inaccurate confirmed valid invalid
+consistent inconsistent complete completed resolved identified reasonable well-rounded as below above following but`)
+
+// notAnAnswer reports whether a, read where an answer stands, only judges
+// or announces one.
+func notAnAnswer(a string) bool {
+	if strings.HasSuffix(a, ":") {
+		return true
+	}
+	first, _, _ := strings.Cut(a, " ")
+	return verdictWords[strings.ToLower(strings.TrimRight(first, ",.;!"))]
 }
 
 func cleanAnswer(a string) string {
