@@ -119,6 +119,20 @@ func TestScoringUsesAgentIdentity(t *testing.T) {
 	assert.True(t, o.AgentCorrect)
 }
 
+func TestTriageHasEveryBand(t *testing.T) {
+	// A reader of eval --json finds all three bands, with zero cases where
+	// no run fell.
+	tl := NewTally("x")
+	tl.Add(&run.Label{Agent: "A", Step: 1}, &rules.Attribution{Agent: "A", Step: 1, Triage: "escalate"})
+	tl.Add(&run.Label{Agent: "A", Step: 2}, &rules.Attribution{Agent: "B", Step: 1, Triage: "escalate"})
+	s := tl.Score()
+	assert.Equal(t, map[string]BandScore{
+		"clear":    {},
+		"review":   {},
+		"escalate": {Cases: 2, StepAccuracy: 0.5, AgentAccuracy: 0.5},
+	}, s.Triage)
+}
+
 func baseNames(paths []string) []string {
 	var out []string
 	for _, p := range paths {

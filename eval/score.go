@@ -6,6 +6,7 @@ import (
 
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/triage"
 )
 
 // WithinK and RecallK are the tolerances and ranks reported, as in the
@@ -33,7 +34,8 @@ type Score struct {
 	Usage         rules.Usage `json:"usage"`
 	Seconds       float64     `json:"seconds"`
 	// Triage is accuracy per triage band (clear, review, escalate): clear
-	// must mean no model or person is needed.
+	// must mean no model or person is needed. Every band is there, with
+	// zero cases when no run fell in it, so that readers need not guess.
 	Triage map[string]BandScore `json:"triage"`
 }
 
@@ -213,6 +215,9 @@ func (t *Tally) Score() Score {
 		Name: t.name, Cases: t.cases, Failed: t.failed, Usage: t.usage, Seconds: t.seconds,
 		AgentAccuracy: frac(t.agentHits, t.cases), StepAccuracy: frac(t.stepHits, t.cases),
 		StepWithin: map[string]float64{}, RecallAt: map[string]float64{}, Triage: map[string]BandScore{},
+	}
+	for _, c := range triage.Classes {
+		s.Triage[string(c)] = BandScore{}
 	}
 	for k, b := range t.bands {
 		s.Triage[k] = BandScore{Cases: b[0], StepAccuracy: frac(b[1], b[0]), AgentAccuracy: frac(b[2], b[0])}
