@@ -106,7 +106,9 @@ func NormalizeClaim(kind ClaimKind, s string) string {
 // said). strict drops small bare integers.
 func claimsOf(t *text, agents map[string]bool, strict bool) []Claim {
 	var out []Claim
-	var taken []span // url, path and date spans: numbers inside them are not claims
+	// Runtime noise, then url, path and date spans: numbers inside them are
+	// not claims.
+	taken := runtimeNoise(t.s)
 	add := func(k ClaimKind, start, end int, norm string) {
 		if norm == "" {
 			return

@@ -169,7 +169,10 @@ func TestDevCoverage(t *testing.T) {
 		corpus string
 		was    coverage
 	}{
-		{"whowhen/Algorithm-Generated", coverage{fallback: [3]float64{16.6, 41.2, 39.9}, otar: 62.6, claims: 80.9, errors: 29.5, successes: 24.2, target: 8.5, finalAnswer: 73.8}},
+		// Claims in Algorithm-Generated were 80.9%: 19 tool outputs had
+		// no claim but the paths and line numbers of traceback frames,
+		// which are the harness's (runtimeNoise).
+		{"whowhen/Algorithm-Generated", coverage{fallback: [3]float64{16.6, 41.2, 39.9}, otar: 62.6, claims: 77.3, errors: 29.5, successes: 24.2, target: 8.5, finalAnswer: 73.8}},
 		{"whowhen/Hand-Crafted", coverage{fallback: [3]float64{30.8, 49.5, 48.6}, otar: 96.2, claims: 78.0, errors: 17.5, successes: 1.9, target: 70.4, finalAnswer: 100}},
 		{"tau-retail", coverage{fallback: [3]float64{51.2, 66.9, 68.6}, otar: 8.1, claims: 63.2, errors: 6.8, successes: 4.9, target: 0, finalAnswer: 0}},
 	}

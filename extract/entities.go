@@ -54,8 +54,11 @@ func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict
 		if len(words) == 1 && !singleName(t.s, start, t.s[start:end], strict) {
 			continue
 		}
+		if len(words) > 1 && capitalsHeading(t.s[start:end]) {
+			continue // "FACTS TO LOOK UP": a heading in capitals, not a name
+		}
 		norm := entityNorm(t.s[start:end])
-		if agents[norm] || agents[strings.ReplaceAll(norm, " ", "")] || len(norm) < 2 {
+		if agents[norm] || agents[strings.ReplaceAll(norm, " ", "")] || len(norm) < 2 || namesAgent(t.s, words, agents) {
 			continue
 		}
 		out = append(out, Claim{Kind: ClaimEntity, Text: t.s[start:end], Norm: norm, Offset: start})
@@ -120,6 +123,32 @@ func listsNames(rest string) bool {
 	next := after[:end]
 	r, _ := utf8.DecodeRuneInString(next)
 	return utf8.RuneCountInString(next) >= 3 && unicode.IsUpper(r) && !commonWords[strings.ToLower(next)]
+}
+
+// capitalsHeading reports a phrase written all in capitals with a word of four
+// letters or more: a heading or a label, where a name in capitals is an
+// acronym ("NASA", "US Air Force").
+func capitalsHeading(phrase string) bool {
+	long := false
+	for _, w := range strings.Fields(phrase) {
+		if !upper(w) {
+			return false
+		}
+		long = long || utf8.RuneCountInString(strings.Trim(w, ".,;:!?'’&-")) >= 4
+	}
+	return long
+}
+
+// namesAgent reports whether one of a name's words is an agent's name:
+// "Ask WebSurfer" addresses an agent, and a run must read the same
+// whatever its agents are called.
+func namesAgent(s string, words []span, agents map[string]bool) bool {
+	for _, w := range words {
+		if agents[agentKey(s[w.start:w.end])] {
+			return true
+		}
+	}
+	return false
 }
 
 func upper(w string) bool {

@@ -1,0 +1,65 @@
+package extract
+
+import "strings"
+
+// runtimeNoise returns the spans of a text that the program running the
+// agents printed about itself: a Python warning ("…/agents/x.py:216:
+// UserWarning: …") with the source line shown under it, and the frame
+// lines of a traceback ("  File "…/x.py", line 4, in run") with theirs.
+// The paths and line numbers in them are the harness's, not values an
+// agent states, and a warning repeated in every step of a run would
+// otherwise tie them all into its data flow. The exception line that ends
+// a traceback is kept: what failed is the agent's business.
+func runtimeNoise(s string) []span {
+	if !strings.Contains(s, "Warning:") && !strings.Contains(s, `File "`) {
+		return nil
+	}
+	var out []span
+	under := false // the line is the source a warning or frame line shows
+	for start := 0; start < len(s); {
+		end := strings.IndexByte(s[start:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += start
+		}
+		line := s[start:end]
+		switch {
+		case pythonWarning(line) || frameLine(line):
+			out = append(out, span{start, end, true})
+			under = true
+		case under && strings.HasPrefix(line, " ") && strings.TrimSpace(line) != "":
+			out = append(out, span{start, end, true})
+			under = false
+		default:
+			under = false
+		}
+		start = end + 1
+	}
+	return out
+}
+
+// pythonWarning reports a line as Python's warnings module prints one:
+// "path.py:LINE: CategoryWarning: message".
+func pythonWarning(line string) bool {
+	i := strings.Index(line, ".py:")
+	if i < 0 {
+		return false
+	}
+	rest := line[i+len(".py:"):]
+	digits := 0
+	for digits < len(rest) && rest[digits] >= '0' && rest[digits] <= '9' {
+		digits++
+	}
+	if digits == 0 || !strings.HasPrefix(rest[digits:], ": ") {
+		return false
+	}
+	category, _, ok := strings.Cut(rest[digits+2:], ":")
+	return ok && strings.HasSuffix(category, "Warning") && !strings.ContainsAny(category, " \t")
+}
+
+// frameLine reports a traceback frame line: `  File "path", line N, in f`.
+func frameLine(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	return len(t) < len(line) && strings.HasPrefix(t, `File "`) && strings.Contains(t, `", line `)
+}

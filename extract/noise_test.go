@@ -1,0 +1,49 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestRuntimeNoise(t *testing.T) {
+	s := "Here is the plan.\n" +
+		"/usr/lib/python3.11/site-packages/agents/orchestrator.py:216: UserWarning: Resolved model mismatch: gpt-4o-2024-08-06 != gpt-4o-2024-05-13.\n" +
+		"  ledger_response = await self._model_client.create(\n" +
+		"The file /workspace/data.csv has 1200 rows.\n" +
+		"Traceback (most recent call last):\n" +
+		"  File \"/workspace/count.py\", line 12, in <module>\n" +
+		"    rows = read(\"/workspace/data.csv\")\n" +
+		"FileNotFoundError: /workspace/other.csv\n"
+	var got []string
+	for _, c := range claimsOf(newText(s), nil, true) {
+		got = append(got, c.Key())
+	}
+	assert.Equal(t, []string{"path:/workspace/data.csv", "number:1200", "path:/workspace/other.csv"}, got,
+		"the warning's path, date-like model names and line numbers, and the frame's file and line are the harness's")
+
+	for _, line := range []string{
+		"x.py:12: DeprecationWarning: old",
+		"C:\\app\\run.py:7: UserWarning: careful",
+	} {
+		assert.True(t, pythonWarning(line), line)
+	}
+	for _, line := range []string{
+		"see x.py:12 for details: Warning: nothing",
+		"x.py:: UserWarning: no line",
+		"Warning: disk almost full",
+	} {
+		assert.False(t, pythonWarning(line), line)
+	}
+	assert.Nil(t, runtimeNoise("nothing of the kind here"))
+}
+
+func TestEntitiesAreNotHeadingsOrAgents(t *testing.T) {
+	agents := map[string]bool{"websurfer": true}
+	s := "2. FACTS TO LOOK UP\n- Ask WebSurfer to open the page of the US Air Force and NASA, then Mission Bay."
+	var got []string
+	for _, c := range claimsOf(newText(s), agents, true) {
+		got = append(got, c.Key())
+	}
+	assert.Equal(t, []string{"entity:us air force", "entity:nasa", "entity:mission bay"}, got)
+}
