@@ -787,3 +787,16 @@ func (s valueScan) unit(i int) int {
 	}
 	return 0
 }
+
+// wordChar is regexp2's \w (syntax.IsWordChar), with an ASCII fast path:
+// regexp2's own looks up four category tables by name for every rune.
+func wordChar(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r >= 0 && (asciiAlnum(byte(r)) || r == '_')
+	}
+	return unicode.In(r, unicode.L, unicode.Mn, unicode.Nd, unicode.Pc) || r == '\u200D' || r == '\u200C'
+}
+
+func asciiAlnum(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}

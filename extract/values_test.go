@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/dlclark/regexp2"
+	"github.com/dlclark/regexp2/syntax"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -220,4 +221,16 @@ func TestClassesAreRegexp2s(t *testing.T) {
 			check(c)
 		}
 	}
+}
+
+// TestWordCharIsRegexp2s checks the fast \w against regexp2's own over
+// every rune.
+func TestWordCharIsRegexp2s(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if wordChar(r) != syntax.IsWordChar(r) {
+			assert.Fail(t, "wordChar differs", "rune %U", r)
+			return
+		}
+	}
+	assert.False(t, wordChar(-1))
 }
