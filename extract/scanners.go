@@ -5,10 +5,10 @@ import (
 	"unicode"
 )
 
-// Two kinds of claim are read by plain Go rather than by patterns: names
-// and quotations begin at every capital letter and quotation mark, and a
-// regexp2 match at each of them was the largest cost of extraction. They
-// read what the patterns they replace read.
+// Names and quotations, like values (values.go), are read by plain Go
+// rather than by patterns: they begin at every capital letter and
+// quotation mark, and a regexp2 match at each of them was the largest
+// cost of extraction. They read what the patterns they replace read.
 
 // connectors are the small words that join the words of a name ("Bank of
 // America"), in the order they are tried: "de" gives way to "del" only
