@@ -131,10 +131,27 @@ func scanValues[M any](r runeAt, limit int, starts *valueStarts, at func(p int) 
 // reports byte offsets.
 type valueScan struct {
 	runeAt
-	off []int
+	off    []int
+	lower  string // the text in lower case
+	digits bool   // whether the text may hold a digit
 }
 
-func newValueScan(t *text) valueScan { return valueScan{t.runes, t.off} }
+func newValueScan(t *text) valueScan {
+	lower, _ := t.lowered()
+	return valueScan{t.runes, t.off, lower, strings.ContainsAny(t.s, asciiDigits) || len(t.runes) < len(t.s)}
+}
+
+// holds reports whether the lower-case text holds one of subs. A scanner
+// whose every match holds one of them reads no further in a text that
+// holds none, as most texts hold no URL, path or date.
+func (s valueScan) holds(subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s.lower, sub) {
+			return true
+		}
+	}
+	return false
+}
 
 // span is runes [a, b) as a byte span.
 func (s valueScan) span(a, b int) span { return span{s.off[a], s.off[b], true} }
@@ -168,6 +185,9 @@ type urlMatch struct{ all, path span }
 //
 //	(?i)\b(?:(?:https?|ftp)://|www\.)[^\s<>"'\x60{}|\\^]{3,2000}
 func (s valueScan) urls(limit int) []urlMatch {
+	if !s.holds("://", "www.") {
+		return nil
+	}
 	return scanValues(s.runeAt, limit, urlStarts, func(p int) (urlMatch, int, bool) {
 		if c := s.low(p); c != 'h' && c != 'f' && c != 'w' || !s.boundary(p) {
 			return urlMatch{}, 0, false
@@ -197,6 +217,9 @@ func (s valueScan) urls(limit int) []urlMatch {
 //
 //	(?i)\bfile://(/[^\s<>"'\x60]{1,1000})
 func (s valueScan) fileURLs(limit int) []urlMatch {
+	if !s.holds("file:///") {
+		return nil
+	}
 	return scanValues(s.runeAt, limit, fileURLStarts, func(p int) (urlMatch, int, bool) {
 		if s.low(p) != 'f' || !s.boundary(p) || !s.lit(p, "file:///") {
 			return urlMatch{}, 0, false
@@ -217,6 +240,9 @@ func (s valueScan) fileURLs(limit int) []urlMatch {
 //	| [\w.-]{1,100}(?:/[\w.-]{1,100}){1,30}\.[A-Za-z][A-Za-z0-9]{0,7}
 //	)(?![\w/])
 func (s valueScan) paths(limit int) []span {
+	if !s.holds("/", "\\") {
+		return nil
+	}
 	return scanValues(s.runeAt, limit, pathStarts, func(p int) (span, int, bool) {
 		if c := s.at(p - 1); wordChar(c) || strings.ContainsRune("/.:~@-", c) {
 			return span{}, 0, false
@@ -242,16 +268,16 @@ func (s valueScan) pathEnds(i int) bool {
 }
 
 func (s valueScan) unixPath(p int) (int, bool) {
-	var prefixes []int // lengths of (?:~|\.{1,2})?, in the order tried
+	prefixes := []int{0} // lengths of (?:~|\.{1,2})?, in the order tried
 	switch {
 	case s.at(p) == '~':
-		prefixes = append(prefixes, 1)
+		prefixes = []int{1, 0}
 	case s.at(p) == '.' && s.at(p+1) == '.':
-		prefixes = append(prefixes, 2, 1)
+		prefixes = []int{2, 1, 0}
 	case s.at(p) == '.':
-		prefixes = append(prefixes, 1)
+		prefixes = []int{1, 0}
 	}
-	for _, k := range append(prefixes, 0) {
+	for _, k := range prefixes {
 		if s.at(p+k) == '/' {
 			if end, ok := s.segments(p+k+1, 0, unixSegment, '/', valueScan.unixEnd); ok {
 				return end, true
@@ -331,6 +357,9 @@ var dateScanners = []func(valueScan, int) []dateMatch{valueScan.isoDates, valueS
 //
 //	(?<![\d-])(?<y>\d{4})-(?<m>\d{1,2})-(?<d>\d{1,2})(?![\d-])
 func (s valueScan) isoDates(limit int) []dateMatch {
+	if !s.digits || !s.holds("-") {
+		return nil
+	}
 	return scanValues(s.runeAt, limit, isoDateStarts, func(p int) (dateMatch, int, bool) {
 		if c := s.at(p - 1); digitRune(c) || c == '-' || s.count(p, 4, digitRune) < 4 || s.at(p+4) != '-' {
 			return dateMatch{}, 0, false
@@ -355,6 +384,9 @@ func (s valueScan) isoDates(limit int) []dateMatch {
 //
 //	(?<![\d/.-])(?<m>\d{1,2})/(?<d>\d{1,2})/(?<y>\d{4}|\d{2})(?![\d/])
 func (s valueScan) slashDates(limit int) []dateMatch {
+	if !s.digits || !s.holds("/") {
+		return nil
+	}
 	return scanValues(s.runeAt, limit, slashDateStarts, func(p int) (dateMatch, int, bool) {
 		if c := s.at(p - 1); digitRune(c) || strings.ContainsRune("/.-", c) {
 			return dateMatch{}, 0, false
@@ -392,11 +424,9 @@ var monthForms = [][]string{
 // month returns the lengths the month group can take at i, in the order
 // tried, each followed by "\.?" taken or not: the ends to go on from.
 func (s valueScan) month(i int) (ends [][2]int) {
-	if !strings.ContainsRune("jfmasond", s.low(i)) {
-		return nil // no month begins there: the common case, made quick
-	}
+	c := s.low(i)
 	for _, forms := range monthForms {
-		if !s.lit(i, forms[len(forms)-1]) {
+		if rune(forms[0][0]) != c || !s.lit(i, forms[len(forms)-1]) {
 			continue // each month's shortest form begins all its others
 		}
 		for _, f := range forms {
@@ -443,6 +473,9 @@ func (s valueScan) ordinal(i int) []int {
 //
 //	(?i)\b<months>\.?\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?,?\s{1,3}(?<y>\d{4})\b
 func (s valueScan) mdyDates(limit int) []dateMatch {
+	if !s.digits {
+		return nil
+	}
 	return scanValues(s.runeAt, limit, monthStarts, func(p int) (dateMatch, int, bool) {
 		if !s.boundary(p) {
 			return dateMatch{}, 0, false
@@ -467,6 +500,9 @@ func (s valueScan) mdyDates(limit int) []dateMatch {
 //
 //	(?i)\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?<months>\.?,?\s{1,3}(?<y>\d{4})\b
 func (s valueScan) dmyDates(limit int) []dateMatch {
+	if !s.digits {
+		return nil
+	}
 	return scanValues(s.runeAt, limit, dmyDateStarts, func(p int) (dateMatch, int, bool) {
 		if !s.boundary(p) || !digitRune(s.at(p)) {
 			return dateMatch{}, 0, false
@@ -499,6 +535,9 @@ func (s valueScan) dmyDates(limit int) []dateMatch {
 //
 //	(?i)\b<months>\.?,?\s{1,3}(?<y>\d{4})\b
 func (s valueScan) myDates(limit int) []dateMatch {
+	if !s.digits {
+		return nil
+	}
 	return scanValues(s.runeAt, limit, monthStarts, func(p int) (dateMatch, int, bool) {
 		if !s.boundary(p) {
 			return dateMatch{}, 0, false
@@ -518,6 +557,9 @@ func phoneSeparator(c rune) bool { return spaceRune(c) || c == '.' || c == '-' }
 //
 //	(?<![\w.])(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?!\w)
 func (s valueScan) phones(limit int) []span {
+	if !s.digits {
+		return nil
+	}
 	return scanValues(s.runeAt, limit, phoneStarts, func(p int) (span, int, bool) {
 		if c := s.at(p - 1); wordChar(c) || c == '.' {
 			return span{}, 0, false
@@ -555,6 +597,9 @@ type timeMatch struct{ all, h, min, ap span }
 //	(?i)(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2}))?(?::\d{2})?\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?
 //	|   (?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])
 func (s valueScan) times(limit int) []timeMatch {
+	if !s.digits {
+		return nil
+	}
 	return scanValues(s.runeAt, limit, timeStarts, func(p int) (timeMatch, int, bool) {
 		if c := s.at(p - 1); digitRune(c) || strings.ContainsRune(":.,", c) || !digitRune(s.at(p)) {
 			return timeMatch{}, 0, false
@@ -647,6 +692,9 @@ var (
 // with the units of unitWords. All that follows the number is optional, so
 // the first way to read the number is the match.
 func (s valueScan) numbers(limit int) []numberMatch {
+	if !s.digits {
+		return nil
+	}
 	return scanValues(s.runeAt, limit, numberStarts, func(p int) (numberMatch, int, bool) {
 		c := s.at(p)
 		if !digitRune(c) && !strings.ContainsRune(`-\$€£¥`, c) && !strings.ContainsRune("ueg", s.low(p)) {
