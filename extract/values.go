@@ -451,9 +451,10 @@ func optional(i, end int, ok bool) []int {
 	return []int{i}
 }
 
-// year reads ,?\s{1,3}(?<y>\d{4})\b at i, the comma optional if comma.
-func (s valueScan) year(i int, comma bool) (y, e int, ok bool) {
-	for _, c := range optional(i, i+1, comma && s.at(i) == ',') {
+// year reads ,?\s{1,3}(?<y>\d{4})\b at i: how every date with a month's
+// name ends.
+func (s valueScan) year(i int) (y, e int, ok bool) {
+	for _, c := range optional(i, i+1, s.at(i) == ',') {
 		for n := s.count(c, 3, spaceRune); n >= 1; n-- {
 			y = c + n
 			if s.count(y, 4, digitRune) == 4 && s.boundary(y+4) {
@@ -485,7 +486,7 @@ func (s valueScan) mdyDates(limit int) []dateMatch {
 				d := mon[1] + sp
 				for dn := s.count(d, 2, digitRune); dn >= 1; dn-- {
 					for _, o := range s.ordinal(d + dn) {
-						if y, e, ok := s.year(o, true); ok {
+						if y, e, ok := s.year(o); ok {
 							return dateMatch{all: s.span(p, e), mon: s.span(p, mon[0]), d: s.span(d, d+dn), y: s.span(y, e)}, e, true
 						}
 					}
@@ -519,7 +520,7 @@ func (s valueScan) dmyDates(limit int) []dateMatch {
 					}
 					for _, mm := range append(ofs, m) {
 						for _, mon := range s.month(mm) {
-							if y, e, ok := s.year(mon[1], true); ok {
+							if y, e, ok := s.year(mon[1]); ok {
 								return dateMatch{all: s.span(p, e), d: s.span(p, p+dn), mon: s.span(mm, mon[0]), y: s.span(y, e)}, e, true
 							}
 						}
@@ -543,7 +544,7 @@ func (s valueScan) myDates(limit int) []dateMatch {
 			return dateMatch{}, 0, false
 		}
 		for _, mon := range s.month(p) {
-			if y, e, ok := s.year(mon[1], true); ok {
+			if y, e, ok := s.year(mon[1]); ok {
 				return dateMatch{all: s.span(p, e), mon: s.span(p, mon[0]), y: s.span(y, e)}, e, true
 			}
 		}
