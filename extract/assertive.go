@@ -28,14 +28,24 @@ var injectionWords = []string{"ignore", "disregard", "forget", "override", "inst
 // reader orders or are written in capitals.
 func ordersOrShouts(s string) [][2]int {
 	var out [][2]int
-	orders := mentions(strings.ToLower(s))
+	lower, aligned := FoldCase(s) // strings.ToLower, rune by rune
+	orders := mentions(lower)
 	for _, sp := range sentenceSpans(s) {
 		sent := s[sp[0]:sp[1]]
-		if shouted(sent) || orders && mentions(strings.ToLower(sent)) && injectionRe.MatchString(sent) {
+		if shouted(sent) || orders && mentions(sentenceOf(lower, aligned, sent, sp)) && injectionRe.MatchString(sent) {
 			out = append(out, sp)
 		}
 	}
 	return out
+}
+
+// sentenceOf returns the sentence at sp in lower case: a slice of the
+// text's lower case when every rune kept its byte length there.
+func sentenceOf(lower string, aligned bool, sent string, sp [2]int) string {
+	if aligned {
+		return lower[sp[0]:sp[1]]
+	}
+	return strings.ToLower(sent)
 }
 
 // mentions reports whether a lower-cased sentence holds an injection word.
@@ -46,25 +56,28 @@ func mentions(lower string) bool {
 // shouted reports whether a sentence of at least four words is written in
 // capitals.
 func shouted(sent string) bool {
-	words, upper := 0, 0
-	for _, w := range strings.Fields(sent) {
-		letters, caps := 0, 0
-		for _, r := range w {
-			if unicode.IsLetter(r) {
-				letters++
-				if unicode.IsUpper(r) {
-					caps++
-				}
+	words, upper, letters, caps := 0, 0, 0, 0
+	wordEnds := func() { // words as strings.Fields splits them
+		if letters >= 2 {
+			words++
+			if caps == letters {
+				upper++
 			}
 		}
-		if letters < 2 {
-			continue
-		}
-		words++
-		if caps == letters {
-			upper++
+		letters, caps = 0, 0
+	}
+	for _, r := range sent {
+		switch {
+		case unicode.IsSpace(r):
+			wordEnds()
+		case unicode.IsLetter(r):
+			letters++
+			if unicode.IsUpper(r) {
+				caps++
+			}
 		}
 	}
+	wordEnds()
 	return words >= 4 && upper*5 >= words*4
 }
 

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/dlclark/regexp2"
 )
 
 // maxClaims caps the claims kept for one step; a page of search results
@@ -68,23 +66,24 @@ func Claims(s string) []Claim {
 func NormalizeClaim(kind ClaimKind, s string) string {
 	s = strings.TrimSpace(s)
 	t := newText(s)
+	v := newValueScan(t)
 	switch kind {
 	case ClaimNumber:
-		if m, ok := t.first(numberRe); ok {
+		for _, m := range v.numbers(1) {
 			if n, ok := numberNorm(t, m); ok {
 				return n
 			}
 		}
 	case ClaimDate:
-		for _, re := range dateRes {
-			if m, ok := t.first(re); ok {
+		for _, dates := range dateScanners {
+			for _, m := range dates(v, 1) {
 				if n, ok := dateNorm(t, m); ok {
 					return n
 				}
 			}
 		}
 	case ClaimTime:
-		if m, ok := t.first(timeRe); ok {
+		for _, m := range v.times(1) {
 			if n, ok := timeNorm(t, m); ok {
 				return n
 			}
@@ -124,68 +123,69 @@ func claimsOf(t *text, agents map[string]bool, strict bool) []Claim {
 		return false
 	}
 
-	for _, m := range t.all(fileURLRe, 0) {
-		taken = append(taken, m.groups[0])
-		p := strings.TrimRight(t.group(m, 1), ".,;:!?)]}'\"")
-		add(ClaimPath, m.start(), m.end(), p)
+	v := newValueScan(t)
+	for _, m := range v.fileURLs(maxMatches) {
+		taken = append(taken, m.all)
+		p := strings.TrimRight(t.str(m.path), ".,;:!?)]}'\"")
+		add(ClaimPath, m.all.start, m.all.end, p)
 	}
-	for _, m := range t.all(urlRe, 0) {
-		if inside(m.start(), m.end()) {
+	for _, m := range v.urls(maxMatches) {
+		if inside(m.all.start, m.all.end) {
 			continue
 		}
-		raw := trimURL(t.s[m.start():m.end()])
-		taken = append(taken, span{m.start(), m.start() + len(raw), true})
-		add(ClaimURL, m.start(), m.start()+len(raw), urlNorm(raw))
+		raw := trimURL(t.str(m.all))
+		taken = append(taken, span{m.all.start, m.all.start + len(raw), true})
+		add(ClaimURL, m.all.start, m.all.start+len(raw), urlNorm(raw))
 	}
-	for _, m := range t.all(pathRe, 0) {
-		if inside(m.start(), m.end()) {
+	for _, m := range v.paths(maxMatches) {
+		if inside(m.start, m.end) {
 			continue
 		}
-		p := strings.TrimRight(t.s[m.start():m.end()], ".,;:!?)]}'\"")
+		p := strings.TrimRight(t.str(m), ".,;:!?)]}'\"")
 		if !pathLike(p) {
 			continue
 		}
-		taken = append(taken, span{m.start(), m.start() + len(p), true})
-		add(ClaimPath, m.start(), m.start()+len(p), p)
+		taken = append(taken, span{m.start, m.start + len(p), true})
+		add(ClaimPath, m.start, m.start+len(p), p)
 	}
-	for _, re := range dateRes {
-		for _, m := range t.all(re, 0) {
-			if inside(m.start(), m.end()) {
+	for _, dates := range dateScanners {
+		for _, m := range dates(v, maxMatches) {
+			if inside(m.all.start, m.all.end) {
 				continue
 			}
 			if n, ok := dateNorm(t, m); ok {
-				taken = append(taken, m.groups[0])
-				add(ClaimDate, m.start(), m.end(), n)
+				taken = append(taken, m.all)
+				add(ClaimDate, m.all.start, m.all.end, n)
 			}
 		}
 	}
-	for _, m := range t.all(phoneRe, 0) {
-		if !inside(m.start(), m.end()) {
-			taken = append(taken, m.groups[0])
+	for _, m := range v.phones(maxMatches) {
+		if !inside(m.start, m.end) {
+			taken = append(taken, m)
 		}
 	}
-	for _, m := range t.all(timeRe, 0) {
-		if inside(m.start(), m.end()) {
+	for _, m := range v.times(maxMatches) {
+		if inside(m.all.start, m.all.end) {
 			continue
 		}
 		if n, ok := timeNorm(t, m); ok {
-			taken = append(taken, m.groups[0])
-			add(ClaimTime, m.start(), m.end(), n)
+			taken = append(taken, m.all)
+			add(ClaimTime, m.all.start, m.all.end, n)
 		}
 	}
-	for _, m := range t.all(numberRe, 0) {
-		if inside(m.start(), m.end()) {
+	for _, m := range v.numbers(maxMatches) {
+		if inside(m.all.start, m.all.end) {
 			continue
 		}
-		if from, ok := agentNameEndingAt(t.s, m.start(), m.end(), agents); ok {
-			taken = append(taken, span{from, m.end(), true}) // nor are its words a name
+		if from, ok := agentNameEndingAt(t.s, m.all.start, m.all.end, agents); ok {
+			taken = append(taken, span{from, m.all.end, true}) // nor are its words a name
 			continue
 		}
 		if !standaloneNumber(t, m, strict) {
 			continue
 		}
 		if n, ok := numberNorm(t, m); ok {
-			add(ClaimNumber, m.start(), m.end(), n)
+			add(ClaimNumber, m.all.start, m.all.end, n)
 		}
 	}
 	for _, m := range quotations(t) {
@@ -330,11 +330,11 @@ func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, b
 // standaloneNumber decides whether a number match is a value the text
 // states, rather than a list marker, part of a phone number, range, time,
 // version or identifier.
-func standaloneNumber(t *text, m match, strict bool) bool {
+func standaloneNumber(t *text, m numberMatch, strict bool) bool {
 	s := t.s
-	start, end := m.start(), m.end()
-	unit := t.named(m, "unit")
-	if unit != "" && len(unit) == 1 && unit != "%" && t.named(m, "sp") != "" {
+	start, end := m.all.start, m.all.end
+	unit := t.str(m.unit)
+	if unit != "" && len(unit) == 1 && unit != "%" && t.str(m.sp) != "" {
 		// "5 s", "3 m": a lone letter after a space is a word, not a unit.
 		return false
 	}
@@ -348,7 +348,7 @@ func standaloneNumber(t *text, m match, strict bool) bool {
 			return false
 		}
 	}
-	if start > 0 && t.named(m, "sign") == "" {
+	if start > 0 && t.str(m.sign) == "" {
 		r, w := utf8.DecodeLastRuneInString(s[:start])
 		if (r == '-' || r == '–') && start-w > 0 {
 			prev, _ := utf8.DecodeLastRuneInString(s[:start-w])
@@ -357,18 +357,18 @@ func standaloneNumber(t *text, m match, strict bool) bool {
 			}
 		}
 	}
-	mult := t.named(m, "mult")
-	if len(mult) == 1 && t.named(m, "cur") == "" {
+	mult := t.str(m.mult)
+	if len(mult) == 1 && t.str(m.cur) == "" {
 		return false // "5 M", "3B": a multiplier letter needs a currency
 	}
 	if listMarker(s, start, end) {
 		return false
 	}
-	if num := t.named(m, "num"); len(num) > 12 && !strings.Contains(num, ",") {
+	if num := t.str(m.num); len(num) > 12 && !strings.Contains(num, ",") {
 		return false // an identifier (an app id, a timestamp), not a quantity
 	}
-	if strict && unit == "" && mult == "" && t.named(m, "cur") == "" && t.named(m, "frac") == "" {
-		if n, err := strconv.Atoi(t.named(m, "num")); err == nil && n < 10 {
+	if strict && unit == "" && mult == "" && t.str(m.cur) == "" && t.str(m.frac) == "" {
+		if n, err := strconv.Atoi(t.str(m.num)); err == nil && n < 10 {
 			return false
 		}
 	}
@@ -412,23 +412,23 @@ var units = map[string]string{
 // numberNorm writes the value in a canonical decimal form ("1234.5"),
 // multiplied out ("1.08 billion" = "1080000000"), with its unit after a
 // space ("5 km") or "%" attached.
-func numberNorm(t *text, m match) (string, bool) {
-	digits := strings.ReplaceAll(t.named(m, "num"), ",", "") + t.named(m, "frac")
-	if len(digits) > 1 && digits[0] == '0' && t.named(m, "frac") == "" && t.named(m, "unit") == "" {
+func numberNorm(t *text, m numberMatch) (string, bool) {
+	digits := strings.ReplaceAll(t.str(m.num), ",", "") + t.str(m.frac)
+	if len(digits) > 1 && digits[0] == '0' && t.str(m.frac) == "" && t.str(m.unit) == "" {
 		return digits, true // a code with leading zeros ("06385"): keep it whole
 	}
 	v, ok := new(big.Rat).SetString(digits)
 	if !ok {
 		return "", false
 	}
-	if mult := strings.ToLower(t.named(m, "mult")); mult != "" {
+	if mult := strings.ToLower(t.str(m.mult)); mult != "" {
 		v.Mul(v, new(big.Rat).SetInt64(multipliers[mult]))
 	}
-	if t.named(m, "sign") != "" {
+	if t.str(m.sign) != "" {
 		v.Neg(v)
 	}
 	n := ratString(v)
-	raw := strings.ToLower(t.named(m, "unit"))
+	raw := strings.ToLower(t.str(m.unit))
 	if strings.HasPrefix(raw, "°") {
 		return n + " °" + strings.ToUpper(strings.TrimSpace(raw[len("°"):])), true
 	}
@@ -453,19 +453,17 @@ func ratString(v *big.Rat) string {
 	return strings.TrimSuffix(s, ".")
 }
 
-var dateRes = []*regexp2.Regexp{isoDateRe, slashDateRe, mdyDateRe, dmyDateRe, myDateRe}
-
 var monthNumber = map[string]int{"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12}
 
 // dateNorm writes a date as ISO "2006-01-02", or "2006-01" when the text
 // gives no day. Numeric dates are read month first unless the first number
 // cannot be a month; two-digit years are 20xx below 50, else 19xx.
-func dateNorm(t *text, m match) (string, bool) {
-	y, err := strconv.Atoi(t.named(m, "y"))
+func dateNorm(t *text, m dateMatch) (string, bool) {
+	y, err := strconv.Atoi(t.str(m.y))
 	if err != nil {
 		return "", false
 	}
-	if len(t.named(m, "y")) == 2 {
+	if len(t.str(m.y)) == 2 {
 		if y < 50 {
 			y += 2000
 		} else {
@@ -473,12 +471,12 @@ func dateNorm(t *text, m match) (string, bool) {
 		}
 	}
 	month := 0
-	if mon := strings.ToLower(t.named(m, "mon")); mon != "" {
+	if mon := strings.ToLower(t.str(m.mon)); mon != "" {
 		month = monthNumber[mon[:3]]
-	} else if month, err = strconv.Atoi(t.named(m, "m")); err != nil {
+	} else if month, err = strconv.Atoi(t.str(m.m)); err != nil {
 		return "", false
 	}
-	dayText := t.named(m, "d")
+	dayText := t.str(m.d)
 	if dayText == "" {
 		if month < 1 || month > 12 {
 			return "", false
@@ -489,7 +487,7 @@ func dateNorm(t *text, m match) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	if month > 12 && day <= 12 && t.named(m, "mon") == "" {
+	if month > 12 && day <= 12 && t.str(m.mon) == "" {
 		month, day = day, month
 	}
 	if month < 1 || month > 12 || day < 1 || day > 31 {
@@ -521,18 +519,18 @@ func quotedValue(q string) bool {
 }
 
 // timeNorm writes a time of day as 24-hour "HH:MM".
-func timeNorm(t *text, m match) (string, bool) {
-	h, err := strconv.Atoi(t.named(m, "h"))
+func timeNorm(t *text, m timeMatch) (string, bool) {
+	h, err := strconv.Atoi(t.str(m.h))
 	if err != nil {
 		return "", false
 	}
 	minute := 0
-	if mt := t.named(m, "min"); mt != "" {
+	if mt := t.str(m.min); mt != "" {
 		if minute, err = strconv.Atoi(mt); err != nil {
 			return "", false
 		}
 	}
-	switch ap := strings.ToLower(t.named(m, "ap")); {
+	switch ap := strings.ToLower(t.str(m.ap)); {
 	case ap == "":
 	case h < 1 || h > 12:
 		return "", false

@@ -1,8 +1,8 @@
 // Package extract turns each step of a run into features with regexp2
-// patterns (and two Go scanners, for names and quotations): what kind of
-// step it is, its OTAR parts, ECHO reductions, ledger, error and success
-// signals, claims, and the run's final answer. It decides nothing about
-// blame; the graph and the rules read what it finds.
+// patterns (and scanners in plain Go for values, names and quotations):
+// what kind of step it is, its OTAR parts, ECHO reductions, ledger, error
+// and success signals, claims, and the run's final answer. It decides
+// nothing about blame; the graph and the rules read what it finds.
 package extract
 
 // StepKind is extract's finer reading of a step (run.Kind only says what the

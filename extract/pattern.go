@@ -20,7 +20,7 @@ const MatchTimeout = 250 * time.Millisecond
 const maxMatches = 400
 
 // pattern compiles a regexp2 expression once, at package initialisation,
-// with the match timeout set, and plans how to search it (anchor.go).
+// with the match timeout set, and plans how to search it (starts.go).
 // Look-behinds are the reason for regexp2; the timeout is the price of its
 // backtracking. This is the one place a pattern is written: where its
 // matches can begin is read from the expression.
@@ -50,13 +50,12 @@ type text struct {
 	off   []int // off[i] is the byte offset of runes[i]; off[len(runes)] == len(s)
 
 	// Made on first use: s in lower case, whether its byte offsets are
-	// those of s, where its words begin and where the runes of a class are
-	// (index.go), and the results of find.
+	// those of s, where the starters' literals stand (starts.go), and the
+	// results of find.
 	lower     string
 	lowerDone bool
 	aligned   bool
-	words     []uint64
-	at        map[*runeSet][]int
+	lits      [][]int
 	found     map[*regexp2.Regexp]found // results of find
 	proseText *text                     // see prose
 }
@@ -188,7 +187,7 @@ type found struct {
 	limit int
 }
 
-// search tries re only where it can begin when that is known (anchor.go),
+// search tries re only where it can begin when that is known (starts.go),
 // else lets regexp2 scan.
 func (t *text) search(re *regexp2.Regexp, limit int) []match {
 	if p := plans[re]; p.anchored != nil {

@@ -3,12 +3,13 @@ package extract
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
-// Two kinds of claim are read by plain Go rather than by patterns: names
-// and quotations begin at every capital letter and quotation mark, and a
-// regexp2 match at each of them was the largest cost of extraction. They
-// read what the patterns they replace read.
+// Names and quotations, like values (values.go), are read by plain Go
+// rather than by patterns: they begin at every capital letter and
+// quotation mark, and a regexp2 match at each of them was the largest
+// cost of extraction. They read what the patterns they replace read.
 
 // connectors are the small words that join the words of a name ("Bank of
 // America"), in the order they are tried: "de" gives way to "del" only
@@ -27,8 +28,8 @@ func names(t *text) []span {
 	var out []span
 	s := nameSearch{r: t.runes, memo: map[[2]int]int{}}
 	for p := 0; p < len(s.r) && len(out) < maxMatches; p++ {
-		if p > 0 && (nameRune(s.r[p-1]) || strings.ContainsRune("_./", s.r[p-1])) {
-			continue
+		if !upperRune(s.r[p]) || p > 0 && (nameRune(s.r[p-1]) || strings.ContainsRune("_./", s.r[p-1])) {
+			continue // a name begins with a capital (word checks it too), and not inside a word
 		}
 		if end := s.word(p, 1); end >= 0 {
 			out = append(out, span{t.off[p], t.off[end], true})
@@ -36,6 +37,14 @@ func names(t *text) []span {
 		}
 	}
 	return out
+}
+
+// upperRune is unicode.Is(unicode.Lu, r), quick for ASCII.
+func upperRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'A' <= r && r <= 'Z'
+	}
+	return unicode.Is(unicode.Lu, r)
 }
 
 // nameRune: a rune a word of a name goes on with.
@@ -54,7 +63,7 @@ type nameSearch struct {
 // word reads the words-th word of a name at p and what follows it; it
 // returns where the name ends, or -1.
 func (s *nameSearch) word(p, words int) int {
-	if p >= len(s.r) || !unicode.Is(unicode.Lu, s.r[p]) {
+	if p >= len(s.r) || !upperRune(s.r[p]) {
 		return -1
 	}
 	key := [2]int{p, words}
@@ -69,7 +78,9 @@ func (s *nameSearch) word(p, words int) int {
 	for ; n >= 0 && end < 0; n-- {
 		end = s.after(p+1+n, words)
 	}
-	s.memo[key] = end
+	if words > 1 { // names tries the first word of a name once at each place
+		s.memo[key] = end
+	}
 	return end
 }
 

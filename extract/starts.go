@@ -6,6 +6,7 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/dlclark/regexp2"
@@ -13,154 +14,84 @@ import (
 
 // Where a pattern's matches can begin, read from the pattern itself.
 //
-// regexp2 tries a pattern at every position of a text and pays at each for
-// Unicode class lookups; most patterns can begin only at a few places that
-// plain Go finds far faster: at a keyword, at a line start, at a digit.
-// startersOf reads those places from the expression, so that a pattern is
-// written once: the expression is put in Go's syntax (regexp2's classes
-// spelled out, look-aheads dropped, look-behinds kept aside), parsed by
-// regexp/syntax, and its tree walked for what a match begins with. The walk
-// may find too many places, never too few: TestStartsAreComplete and
-// FuzzStarts hold it to regexp2's own scan.
+// regexp2 tries a pattern at every position of a text, a third of a
+// microsecond each even where nothing matches, while its matches begin at
+// a few words, or at a line start a few words before them: places plain Go
+// finds in one pass. startersOf reads them from the expression as
+// regexp/syntax parses it (look-arounds dropped: a condition less only
+// widens what matches), so a pattern is written once; tryAt tries it only
+// there. The walk may find too many places, never too few:
+// TestStartsAreComplete and FuzzStarts hold it to regexp2's own scan.
 
-// A starter is one way a match can begin at rune p: at any rune, a line
-// start, the text start, or a "\n" that the match takes in (begin); with
-// no word character before p if notAfterWord (\b before a word character),
-// nor a rune of notAfter (look-behinds); then, from p (past the "\n"), the
-// runes of lead are skipped, the first of them in first when that is set;
-// then the lower-case text goes on with one of lits, or a rune of class.
-// With neither, anything may follow, and the text must hold one of need.
-type starter struct {
-	begin        beginKind
-	notAfterWord bool
-	notAfter     []*runeSet
-	first        *runeSet
-	lead         []*runeSet
-	lits         []string
-	class        *runeSet
-	need         []string
+// plan is how a pattern is searched.
+type plan struct {
+	opts     regexp2.RegexOptions
+	starters []starter
+	anchored *regexp2.Regexp // \G(?:pattern); nil: scan the text
 }
 
-type beginKind uint8
+var plans = map[*regexp2.Regexp]*plan{} // the plan of every pattern
 
-const (
-	anywhere beginKind = iota
-	lineStart
-	textStart
-	newline
-)
+func planFor(expr string, opts regexp2.RegexOptions) *plan {
+	ss, ok := startersOf(expr, opts)
+	if !ok {
+		return &plan{opts: opts}
+	}
+	for i, s := range ss {
+		ss[i].id = lexicon.starters
+		lexicon.starters++
+		// A literal after \b, or a lead without word characters, stands at a word start.
+		word := s.word || s.lead != nil && !slices.ContainsFunc([]byte(asciiWord), func(b byte) bool { return s.lead[b] })
+		for _, l := range s.lits {
+			if word && wordByte(l[0]) {
+				lexicon.words.add(l, ss[i].id)
+			} else {
+				lexicon.others.add(l, ss[i].id)
+			}
+		}
+	}
+	anchored := regexp2.MustCompile(`\G(?:`+expr+`)`, opts)
+	anchored.MatchTimeout = MatchTimeout
+	return &plan{opts: opts, starters: ss, anchored: anchored}
+}
 
-// fresh: nothing is read yet, so \b and look-behinds concern the start.
-func (s starter) fresh() bool { return s.begin == anywhere && s.lead == nil }
+// A starter is one way a match can begin: at one of lits (after \b when
+// word), or, with a lead, at a line start (or the "\n" before it, when
+// newline; the text start counts as one) from which bytes of the lead
+// reach one of lits (or anything, when lits is nil). Literals are in lower
+// case; id numbers the starter.
+type starter struct {
+	lead    *lead
+	newline bool
+	lits    []string
+	word    bool
+	id      int
+}
 
-// sameStart: s and o begin alike up to what follows the lead (equal sets
-// are one pointer).
-func (s starter) sameStart(o starter) bool {
-	return s.begin == o.begin && s.notAfterWord == o.notAfterWord && slices.Equal(s.notAfter, o.notAfter) &&
-		s.first == o.first && slices.Equal(s.lead, o.lead)
+// A lead is the bytes that may come before a line start's literal, as the
+// lower-case text shows them; all bytes beyond ASCII or none.
+type lead [256]bool
+
+// add puts the runes of a class (lo-hi pairs) in l. Go's \s, \w and \d
+// are ASCII where regexp2's are Unicode, so a class with a space, a letter
+// or a digit takes in every space and every rune beyond ASCII.
+func (l *lead) add(ranges []rune) {
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for r := ranges[i]; r <= min(ranges[i+1], 127); r++ {
+			l[unicode.ToLower(r)] = true
+			l[' '] = l[' '] || unicode.IsSpace(r)
+			l[128] = l[128] || unicode.IsSpace(r) || asciiAlnum(byte(r))
+		}
+		l[128] = l[128] || ranges[i+1] > 127
+	}
+	for b := range l {
+		l[b] = l[b] || b > 128 && l[128] || b < 128 && l[' '] && unicode.IsSpace(rune(b))
+	}
 }
 
 // startersOf returns the ways a match of expr can begin; ok is false when
-// it can begin anywhere with anything (it may be empty): the pattern is
-// then scanned.
+// a match can begin anywhere: the pattern is then scanned.
 func startersOf(expr string, opts regexp2.RegexOptions) (ss []starter, ok bool) {
-	goExpr, behinds := translate(expr)
-	var w walker
-	for _, b := range behinds {
-		// Read case-sensitively: under IgnoreCase regexp2 rules out the
-		// lower case of these runes too, so this rules out no more than it.
-		class, _ := translate(b)
-		w.behinds = append(w.behinds, classOf(mustParse(class, 0)))
-	}
-	re := mustParse(goExpr, opts)
-	w.seq([]*syntax.Regexp{re}, starter{})
-	return w.out, !w.any
-}
-
-// regexp2's class escapes as Go writes them: \w (also \b's word
-// characters), \d, \s (unicode.IsSpace); upper case negates.
-var classEscapes = map[byte]string{
-	'w': `\p{L}\p{Mn}\p{Nd}\p{Pc}\x{200C}\x{200D}`,
-	'd': `\p{Nd}`,
-	's': `\t\n\v\f\r\x{85}\p{Z}`,
-}
-
-// markerBase is the first private-use rune that stands for a look-behind.
-const markerBase = 0xF0000
-
-// counted is a counted repetition: only whether it may be empty matters
-// here, and Go refuses counts above 1000.
-var counted = regexp.MustCompile(`^\{(\d+)(,\d*)?\}`)
-
-// translate puts a regexp2 expression in Go's syntax. A look-ahead or a
-// positive look-behind is dropped (a condition less only widens what
-// matches); a negative look-behind becomes a marker rune and its class is
-// returned.
-func translate(expr string) (string, []string) {
-	var b strings.Builder
-	var behinds []string
-	inClass := false
-	for i := 0; i < len(expr); i++ {
-		switch c, rest := expr[i], expr[i:]; {
-		case c == '\\':
-			i++
-			e := expr[i]
-			switch cls, ok := classEscapes[e|0x20]; {
-			case ok && e >= 'a' && inClass:
-				b.WriteString(cls)
-			case ok && e >= 'a':
-				b.WriteString("[" + cls + "]")
-			case ok && !inClass:
-				b.WriteString("[^" + cls + "]")
-			case ok || e == 'G':
-				panic(fmt.Sprintf("extract: %q: \\%c is not supported", expr, e))
-			default:
-				b.WriteString(rest[:2]) // \p{...} goes on as written
-			}
-		case inClass || c == '[':
-			inClass = c != ']'
-			b.WriteByte(c)
-		case strings.HasPrefix(rest, "(?="), strings.HasPrefix(rest, "(?!"), strings.HasPrefix(rest, "(?<="):
-			i = groupEnd(expr, i)
-		case strings.HasPrefix(rest, "(?<!"):
-			end := groupEnd(expr, i)
-			fmt.Fprintf(&b, `\x{%X}`, markerBase+len(behinds))
-			behinds = append(behinds, expr[i+4:end])
-			i = end
-		case strings.HasPrefix(rest, "(?<") && rest[3] != '=':
-			b.WriteString("(") // a named group; names are not needed here
-			i += strings.IndexByte(rest, '>')
-		case counted.MatchString(rest):
-			q := counted.FindStringSubmatch(rest)
-			b.WriteString(map[bool]string{true: "*", false: "+"}[q[1] == "0"])
-			i += len(q[0]) - 1
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String(), behinds
-}
-
-// groupEnd returns the index of the ")" that closes the group opened at i.
-func groupEnd(expr string, i int) int {
-	depth, inClass := 0, false
-	for ; ; i++ {
-		switch c := expr[i]; {
-		case c == '\\':
-			i++
-		case inClass || c == '[':
-			inClass = c != ']'
-		case c == '(':
-			depth++
-		case c == ')':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-}
-
-func mustParse(expr string, opts regexp2.RegexOptions) *syntax.Regexp {
 	flags := syntax.Perl
 	if opts&regexp2.IgnoreCase != 0 {
 		flags |= syntax.FoldCase
@@ -168,266 +99,362 @@ func mustParse(expr string, opts regexp2.RegexOptions) *syntax.Regexp {
 	if opts&regexp2.Multiline != 0 {
 		flags &^= syntax.OneLine
 	}
-	re, err := syntax.Parse(expr, flags)
+	re, err := syntax.Parse(translate(expr), flags)
 	if err != nil {
 		panic(fmt.Sprintf("extract: %q: %v", expr, err))
 	}
-	return re
+	var w walker
+	w.walk([]*syntax.Regexp{re}, starter{})
+	return w.out, !w.any && w.paths <= maxPaths
 }
 
-// walker reads the starters of one expression.
+const maxPaths = 4096 // a pattern with more branches is scanned
+
+var counted = regexp.MustCompile(`^\{(\d+)(,\d*)?\}`)
+
+// translate puts a regexp2 expression in Go's syntax: look-arounds are
+// dropped, and counted repetitions, which Go refuses above 1000, become *
+// or + (only whether they may be empty matters here).
+func translate(expr string) string {
+	var b strings.Builder
+	depth, drop, inClass := 0, 0, false // drop: the depth of the look-around being dropped
+	for i := 0; i < len(expr); i++ {
+		rest := expr[i:]
+		out := rest[:1]
+		switch c := expr[i]; {
+		case c == '\\':
+			out = rest[:2]
+			i++
+		case inClass || c == '[':
+			inClass = c != ']'
+		case c == '(':
+			if depth++; drop == 0 && (strings.HasPrefix(rest, "(?=") || strings.HasPrefix(rest, "(?!") || strings.HasPrefix(rest, "(?<=") || strings.HasPrefix(rest, "(?<!")) {
+				drop = depth
+			}
+		case c == ')':
+			if depth--; depth < drop {
+				drop, out = 0, ""
+			}
+		case counted.MatchString(rest):
+			q := counted.FindStringSubmatch(rest)
+			out = map[bool]string{true: "*", false: "+"}[q[1] == "0"]
+			i += len(q[0]) - 1
+		}
+		if drop == 0 {
+			b.WriteString(out)
+		}
+	}
+	return b.String()
+}
+
 type walker struct {
-	behinds []*runeSet // by marker; nil where a look-behind is not one class
-	out     []starter
-	any     bool
+	out   []starter
+	paths int // walked to their end
+	any   bool
 }
 
-// seq walks the sequence ns, which is to match from where s stands.
-func (w *walker) seq(ns []*syntax.Regexp, s starter) {
-	if len(ns) == 0 {
-		w.add(s, nil)
+// walk reads the sequence ns from where s stands: every branch of an
+// alternation and of an optional part is walked on its own. A nil in ns
+// ends the literals there, and so does a literal eight bytes long: rare
+// enough in a text.
+func (w *walker) walk(ns []*syntax.Regexp, s starter) {
+	if len(ns) == 0 || ns[0] == nil || w.paths > maxPaths || slices.ContainsFunc(s.lits, func(l string) bool { return len(l) >= 8 }) {
+		w.add(s)
 		return
 	}
 	n, rest := ns[0], ns[1:]
+	fresh := s.lead == nil && s.lits == nil
+	if s.lead != nil && s.lits == nil && toLead(s.lead, n) {
+		w.walk(rest, s)
+		return
+	}
 	switch n.Op {
 	case syntax.OpWordBoundary:
-		s.notAfterWord = s.notAfterWord || s.fresh()
-		w.seq(rest, s)
+		s.word = s.word || fresh
+		w.walk(rest, s)
 	case syntax.OpBeginLine, syntax.OpBeginText:
-		if s.fresh() {
-			s.begin = map[syntax.Op]beginKind{syntax.OpBeginLine: lineStart, syntax.OpBeginText: textStart}[n.Op]
+		if fresh && !s.word {
+			s.lead = &lead{}
 		}
-		w.seq(rest, s)
-	case syntax.OpEmptyMatch, syntax.OpEndLine, syntax.OpEndText, syntax.OpNoWordBoundary:
-		w.seq(rest, s)
+		w.walk(rest, s)
 	case syntax.OpCapture, syntax.OpConcat:
-		w.seq(append(slices.Clip(n.Sub), rest...), s)
+		w.walk(append(slices.Clip(n.Sub), rest...), s)
 	case syntax.OpAlternate:
 		for _, alt := range n.Sub {
-			w.seq(append([]*syntax.Regexp{alt}, rest...), s)
+			w.walk(append([]*syntax.Regexp{alt}, rest...), s)
 		}
-	case syntax.OpLiteral:
-		w.literal(n, rest, s)
-	case syntax.OpQuest, syntax.OpStar, syntax.OpPlus:
-		w.repeat(n.Sub[0], n.Op == syntax.OpPlus, rest, s)
-	default: // a class or a dot
-		w.then(ns, s)
-	}
-}
-
-// literal reads the look-behind markers and a "\n" that begin a literal,
-// then the literal itself.
-func (w *walker) literal(n *syntax.Regexp, rest []*syntax.Regexp, s starter) {
-	runes := n.Rune
-	for ; len(runes) > 0 && runes[0] >= markerBase; runes = runes[1:] {
-		if set := w.behinds[runes[0]-markerBase]; s.fresh() && set != nil {
-			s.notAfter = append(slices.Clip(s.notAfter), set)
+	case syntax.OpQuest, syntax.OpStar, syntax.OpPlus, syntax.OpRepeat:
+		if maybeEmpty(n) {
+			w.walk(rest, s)
 		}
-	}
-	if len(runes) > 0 && runes[0] == '\n' && s.fresh() && !s.notAfterWord && s.notAfter == nil {
-		s.begin, runes = newline, runes[1:]
-	}
-	if len(runes) == 0 {
-		w.seq(rest, s)
-		return
-	}
-	lit := *n
-	lit.Rune = runes
-	w.then(append([]*syntax.Regexp{&lit}, rest...), s)
-}
-
-// repeat reads a repetition of sub, at least one if once. Runs of one class
-// make the lead, but at an anchorless start an optional run is read as
-// either skipped or taken: a lead that may be empty anywhere would make
-// every rune a start.
-func (w *walker) repeat(sub *syntax.Regexp, once bool, rest []*syntax.Regexp, s starter) {
-	if set := classOf(sub); set != nil && (s.lead != nil || s.begin != anywhere || once) {
-		if s.lead == nil && once {
-			s.first = set
+		after := []*syntax.Regexp{nil} // after one repetition, more may follow
+		if n.Op == syntax.OpQuest {
+			after = rest
 		}
-		s.lead = append(slices.Clip(s.lead), set)
-		w.seq(rest, s)
-		return
-	}
-	if !once {
-		w.seq(rest, s)
-	}
-	w.seq(append([]*syntax.Regexp{sub}, rest...), s)
-}
-
-// then ends a starter at ns[0], the first thing read past the lead: a few
-// literals (with the literals that follow them), or a class (narrowed,
-// when nothing was read, by the literals after it). A literal or class
-// that the lead could also take leaves the starter open.
-func (w *walker) then(ns []*syntax.Regexp, s starter) {
-	lits, ok := leadingLiterals(ns)
-	set := classOf(ns[0])
-	after, afterOK := leadingLiterals(ns[1:])
-	switch {
-	case ok && !startsIn(lits, s.lead):
-		s.lits = lits
-	case set == nil || overlaps(s.lead, set):
-	case s.lead == nil && afterOK && !startsIn(after, []*runeSet{set}):
-		s.first, s.lead, s.lits = set, []*runeSet{set}, after // one rune of the class
+		w.walk(append([]*syntax.Regexp{n.Sub[0]}, after...), s)
 	default:
-		s.class = set
+		lits := classLiterals(n)
+		if fresh && !s.word && n.Op == syntax.OpLiteral && n.Rune[0] == '\n' {
+			s.lead, s.newline, lits = &lead{}, true, []string{lits[0][1:]}
+		}
+		switch {
+		case lits == nil:
+			w.add(s)
+			return
+		case lits[0] != "": // not a "\n" alone
+			s.lits = cross(s.lits, lits)
+		}
+		w.walk(rest, s)
 	}
-	w.add(s, ns)
 }
 
-// add records s, which is to go on with ns, or joins it to a starter that
-// begins alike: one search serves both.
-func (w *walker) add(s starter, ns []*syntax.Regexp) {
-	if s.lits == nil && s.class == nil {
-		if s.begin == anywhere && s.first == nil {
-			w.any = true
-			return
-		}
-		s.need = necessary(ns)
+func maybeEmpty(n *syntax.Regexp) bool {
+	return n.Op == syntax.OpQuest || n.Op == syntax.OpStar || n.Op == syntax.OpRepeat && n.Min == 0
+}
+
+// toLead adds n to the lead of a line start, when n reads runes of one
+// class only and need not be read as literals: it may be empty, or reads
+// runes the lead already holds, or too many runes to be literals. The
+// lead may then pass over more than n can: more places, none fewer.
+func toLead(l *lead, n *syntax.Regexp) bool {
+	must := !maybeEmpty(n)
+	if n.Op == syntax.OpQuest || n.Op == syntax.OpStar || n.Op == syntax.OpPlus || n.Op == syntax.OpRepeat {
+		n = n.Sub[0]
 	}
-	// \b before the match means no word character before it only when the
-	// match begins with a word character.
-	first := s.first
-	if first == nil {
-		first = s.class
+	ranges := n.Rune
+	switch {
+	case n.Op == syntax.OpLiteral && len(n.Rune) == 1:
+		ranges = []rune{n.Rune[0], n.Rune[0]}
+	case n.Op == syntax.OpAnyChar || n.Op == syntax.OpAnyCharNotNL:
+		ranges = []rune{0, unicode.MaxRune}
+	case n.Op != syntax.OpCharClass:
+		return false
 	}
-	s.notAfterWord = s.notAfterWord && s.begin == anywhere && (first != nil && first.within(wordChar) ||
-		first == nil && !slices.ContainsFunc(s.lits, func(l string) bool { return !wordChar([]rune(l)[0]) }))
+	if lits := classLiterals(n); must && slices.ContainsFunc(lits, func(s string) bool { return !l[s[0]] }) {
+		return false
+	}
+	l.add(ranges)
+	return true
+}
+
+// add records s, or joins it to a starter that begins alike: one search
+// serves both.
+func (w *walker) add(s starter) {
+	if w.paths++; s.lead == nil && s.lits == nil {
+		w.any = true
+		return
+	}
 	for i, o := range w.out {
-		if o.sameStart(s) && (o.lits == nil) == (s.lits == nil) && o.class == s.class && slices.Equal(o.need, s.need) {
+		if (o.lead == nil) == (s.lead == nil) && o.newline == s.newline && o.word == s.word && (o.lits == nil) == (s.lits == nil) {
+			for b := 0; s.lead != nil && b < len(s.lead); b++ {
+				o.lead[b] = o.lead[b] || s.lead[b]
+			}
 			w.out[i].lits = append(o.lits, s.lits...)
+			slices.Sort(w.out[i].lits)
+			w.out[i].lits = slices.Compact(w.out[i].lits)
 			return
 		}
+	}
+	if s.lead != nil {
+		l := *s.lead // the branches of the walk share the lead they began with
+		s.lead = &l
 	}
 	w.out = append(w.out, s)
 }
 
-// leadingLiterals returns, in lower case, the few literals that a match
-// of ns begins with, read on while what follows is literal too (optional
-// parts included: "the (?:search )?results" begins with "the search
-// results" or "the results").
-func leadingLiterals(ns []*syntax.Regexp) ([]string, bool) {
-	lits := []string{""}
-	for i, n := range ns {
-		more, ok := literals(n)
-		if !ok || i == 0 && slices.Contains(more, "") || len(lits)*len(more) > 64 {
-			return lits, i > 0
-		}
-		lits = cross(lits, more)
+// classLiterals returns, in lower case, a literal, or the runes of a
+// small class. A class with a space may be Go's \s, which regexp2 reads
+// as more runes: it is not read as literals.
+func classLiterals(n *syntax.Regexp) []string {
+	if n.Op == syntax.OpLiteral {
+		return []string{strings.ToLower(string(n.Rune))}
 	}
-	return lits, len(ns) > 0
-}
-
-// literals returns, in lower case, every string n can match when they are
-// few: a literal, a small class, and groups, options and alternations of
-// those.
-func literals(n *syntax.Regexp) ([]string, bool) {
-	out := []string{""}
-	switch n.Op {
-	case syntax.OpLiteral:
-		return []string{strings.Map(func(r rune) rune {
-			if r >= markerBase {
-				return -1 // a look-behind reads nothing
-			}
-			return unicode.ToLower(r)
-		}, string(n.Rune))}, true
-	case syntax.OpCharClass:
-		out = nil
-		for i := 0; i < len(n.Rune) && len(out) <= 8; i += 2 {
-			for r := n.Rune[i]; r <= n.Rune[i+1] && len(out) <= 8; r++ {
-				out = append(out, string(unicode.ToLower(r)))
+	var out []string
+	for i := 0; n.Op == syntax.OpCharClass && i+1 < len(n.Rune); i += 2 {
+		for r := n.Rune[i]; r <= n.Rune[i+1]; r++ {
+			if out = append(out, string(unicode.ToLower(r))); len(out) > 8 || unicode.IsSpace(r) {
+				return nil
 			}
 		}
-	case syntax.OpCapture:
-		return literals(n.Sub[0])
-	case syntax.OpQuest:
-		l, ok := literals(n.Sub[0])
-		return append(l, ""), ok
-	case syntax.OpAlternate:
-		out = nil
-		fallthrough
-	case syntax.OpConcat:
-		for _, sub := range n.Sub {
-			l, ok := literals(sub)
-			if !ok || len(out)*len(l) > 64 {
-				return nil, false
-			}
-			if n.Op == syntax.OpAlternate {
-				out = append(out, l...)
-			} else {
-				out = cross(out, l)
-			}
-		}
-	default:
-		return nil, false
 	}
 	slices.Sort(out)
-	out = slices.Compact(out)
-	return out, len(out) <= 8 || n.Op != syntax.OpCharClass
+	return slices.Compact(out)
 }
 
-// necessary returns literals, in lower case, one of which every match of
-// the sequence ns holds: of the sets it finds, the one whose shortest
-// literal is longest; nil if it finds none.
-func necessary(ns []*syntax.Regexp) []string {
-	shortest := func(l []string) int { return len(slices.MinFunc(l, func(a, b string) int { return len(a) - len(b) })) }
-	var best []string
-	for _, n := range ns {
-		l, ok := literals(n)
-		if !ok || slices.Contains(l, "") {
-			switch l = nil; n.Op {
-			case syntax.OpCapture, syntax.OpPlus, syntax.OpConcat:
-				l = necessary(n.Sub)
-			case syntax.OpAlternate:
-				for _, sub := range n.Sub {
-					more := necessary([]*syntax.Regexp{sub})
-					if more == nil {
-						l = nil
-						break
-					}
-					l = append(l, more...)
-				}
-			}
-		}
-		if l != nil && (best == nil || shortest(l) > shortest(best)) {
-			best = l
-		}
-	}
-	return best
-}
-
-// classOf returns the runes one rune of n can be, nil when n is not a
-// class, one literal rune or a dot.
-func classOf(n *syntax.Regexp) *runeSet {
-	switch {
-	case n.Op == syntax.OpCharClass:
-		return newRuneSet(n.Rune)
-	case n.Op == syntax.OpLiteral && len(n.Rune) == 1 && n.Rune[0] < markerBase:
-		folds := []rune{n.Rune[0]}
-		for f := unicode.SimpleFold(folds[0]); n.Flags&syntax.FoldCase != 0 && f != folds[0]; f = unicode.SimpleFold(f) {
-			folds = append(folds, f)
-		}
-		slices.Sort(folds)
-		var ranges []rune
-		for _, f := range folds {
-			ranges = append(ranges, f, f)
-		}
-		return newRuneSet(ranges)
-	case n.Op == syntax.OpAnyCharNotNL:
-		return newRuneSet([]rune{0, '\n' - 1, '\n' + 1, unicode.MaxRune})
-	case n.Op == syntax.OpAnyChar:
-		return newRuneSet([]rune{0, unicode.MaxRune})
-	}
-	return nil
-}
-
-// cross returns every a followed by every b.
+// cross returns every a followed by every b; as nil reads as "".
 func cross(as, bs []string) []string {
+	if as == nil {
+		as = []string{""}
+	}
 	var out []string
 	for _, a := range as {
 		for _, b := range bs {
 			out = append(out, a+b)
 		}
+	}
+	return out
+}
+
+// lexicon holds every starter's literals, those that stand only at a
+// word start and the others, by their first two bytes, so that one pass
+// over a text finds where all of them stand.
+var lexicon struct {
+	starters      int
+	words, others literals
+}
+
+type literals struct {
+	index   [1 << 16]uint16 // first two bytes → bucket; bucket 0 is empty
+	buckets [][]literal
+}
+
+// literal is a literal of a starter, with its first eight bytes (those
+// past its end masked out) to tell the literals of a bucket apart.
+type literal struct {
+	head, mask uint64
+	lit        string
+	starter    int
+}
+
+func (l *literals) add(lit string, starter int) {
+	for b := range 256 { // a one-byte literal stands before any byte
+		if key := uint16(lit[0])<<8 | uint16(b); len(lit) == 1 || byte(b) == lit[1] {
+			if l.buckets == nil {
+				l.buckets = [][]literal{nil}
+			}
+			if l.index[key] == 0 {
+				l.index[key] = uint16(len(l.buckets))
+				l.buckets = append(l.buckets, nil)
+			}
+			mask := ^uint64(0) << (64 - 8*min(8, len(lit)))
+			l.buckets[l.index[key]] = append(l.buckets[l.index[key]], literal{head8(lit), mask, lit, starter})
+		}
+	}
+}
+
+// head8 packs the first eight bytes of s, zeros past its end.
+func head8(s string) (h uint64) {
+	for i := range min(8, len(s)) {
+		h |= uint64(s[i]) << (56 - 8*i)
+	}
+	return h
+}
+
+// hits returns, by starter, the byte offsets where its literals stand in
+// the lower-case text, found once for all starters.
+func (t *text) hits() [][]int {
+	if t.lits != nil {
+		return t.lits
+	}
+	t.lits = make([][]int, lexicon.starters)
+	head := head8(t.lower)
+	for i := range len(t.lower) {
+		t.record(i, head, &lexicon.others)
+		if i == 0 || !wordByte(t.lower[i-1]) {
+			t.record(i, head, &lexicon.words)
+		}
+		if head <<= 8; i+8 < len(t.lower) {
+			head |= uint64(t.lower[i+8])
+		}
+	}
+	return t.lits
+}
+
+// record records the literals of l at byte i, where the text holds head.
+func (t *text) record(i int, head uint64, l *literals) {
+	for _, lit := range l.buckets[l.index[head>>48]] {
+		if head&lit.mask == lit.head && (len(lit.lit) <= 8 || strings.HasPrefix(t.lower[i:], lit.lit)) {
+			t.lits[lit.starter] = append(t.lits[lit.starter], i) // in order; twice where two literals stand
+		}
+	}
+}
+
+// wordByte reports an ASCII word character: where one stands before a
+// literal, \b cannot.
+func wordByte(b byte) bool { return asciiAlnum(b) || b == '_' }
+
+// candidates returns, in order, the rune positions where a match of one
+// of ss can begin; ok is false when they cannot be told (the lower case
+// changes byte lengths, or ss came after the text was read): scan.
+func (t *text) candidates(ss []starter) (at []int, ok bool) {
+	lower, aligned := t.lowered()
+	if !aligned || len(ss) > 0 && ss[len(ss)-1].id >= len(t.hits()) {
+		return nil, false
+	}
+	for _, s := range ss {
+		if s.lead == nil {
+			at = append(at, t.lits[s.id]...)
+		} else if s.lits == nil || len(t.lits[s.id]) > 0 {
+			at = t.lineStarts(at, lower, s)
+		}
+	}
+	slices.Sort(at)
+	at = slices.Compact(at)
+	for i := 0; len(t.runes) < len(t.s) && i < len(at); i++ { // not ASCII: offsets to rune indices
+		at[i], _ = slices.BinarySearch(t.off, at[i])
+	}
+	return at, true
+}
+
+// lineStarts appends the byte offsets where s lets a match begin: the
+// line starts (or the "\n" before them) from which bytes of the lead reach
+// one of s's literals. A run of the lead that crosses lines is read once
+// for all the lines it crosses.
+func (t *text) lineStarts(at []int, lower string, s starter) []int {
+	hits := t.lits[s.id]
+	runEnd, lastHit := -1, -1 // of the run read last: where it ends, its last literal
+	for i, more := 0, true; more; {
+		if i > runEnd {
+			for runEnd = i; runEnd < len(lower) && s.lead[lower[runEnd]]; runEnd++ {
+			}
+			k, found := slices.BinarySearch(hits, runEnd)
+			if lastHit = runEnd; s.lits != nil && !found {
+				lastHit = -1
+				if k > 0 {
+					lastHit = hits[k-1]
+				}
+			}
+		}
+		if lastHit >= i && s.newline && i > 0 {
+			at = append(at, i-1)
+		} else if lastHit >= i && !s.newline {
+			at = append(at, i)
+		}
+		n := strings.IndexByte(lower[i:], '\n')
+		i, more = i+n+1, n >= 0
+	}
+	return at
+}
+
+// tryAt runs the anchored pattern at each candidate in turn, skipping
+// those inside the previous match, as regexp2's own scan would. A scan
+// between two matches is bounded by the pattern's timeout as a single
+// regexp2 call is; running out of it, like a timed-out attempt, ends the
+// scan with what was found.
+func (t *text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []match {
+	var out []match
+	next := 0
+	deadline := time.Now().Add(min(anchored.MatchTimeout, time.Hour)) // regexp2's "forever" would overflow
+	for n, c := range cands {
+		if c < next {
+			continue
+		}
+		if n%64 == 63 && time.Now().After(deadline) {
+			break
+		}
+		rm, err := anchored.FindRunesMatchStartingAt(t.runes, c)
+		if err != nil {
+			break
+		}
+		if rm == nil {
+			continue
+		}
+		out = append(out, t.convert(rm))
+		if len(out) == limit {
+			break
+		}
+		next = max(rm.Index+rm.Length, c+1)
+		deadline = time.Now().Add(min(anchored.MatchTimeout, time.Hour))
 	}
 	return out
 }

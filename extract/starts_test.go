@@ -133,36 +133,35 @@ func TestStarters(t *testing.T) {
 	}{
 		{"keywords after \\b, read on while literal, options included", `\b(?:calling|invoking) (?:the )?tool\s`, ci, func(t *testing.T, ss []starter) {
 			require.Len(t, ss, 1)
-			assert.Equal(t, []string{"calling the tool", "calling tool", "invoking the tool", "invoking tool"}, ss[0].lits)
-			assert.True(t, ss[0].notAfterWord)
+			assert.ElementsMatch(t, []string{"calling ", "invoking"}, ss[0].lits, "eight bytes are enough")
+			assert.True(t, ss[0].word)
+			assert.Nil(t, ss[0].lead, "anywhere")
 		}},
 		{"a line start, its lead, its keyword", `(?m)^[ \t*]{0,4}Action\s{0,2}:`, 0, func(t *testing.T, ss []starter) {
 			require.Len(t, ss, 1)
-			assert.Equal(t, lineStart, ss[0].begin)
-			assert.Len(t, ss[0].lead, 1)
-			assert.Equal(t, []string{"action"}, ss[0].lits)
+			require.NotNil(t, ss[0].lead, "at a line start")
+			assert.False(t, ss[0].newline)
+			assert.True(t, ss[0].lead[' '] && ss[0].lead['\v'] && ss[0].lead['*'] && !ss[0].lead['a'] && ss[0].lead[0xA0], "a space may be any space")
+			assert.ElementsMatch(t, []string{"action", "action:"}, ss[0].lits, "\\s may be empty, or not")
 		}},
-		{"a look-behind and a class", `(?<![\w.])\d{3}-\d{4}`, 0, func(t *testing.T, ss []starter) {
+		{"optional parts before: skipped or taken; alternations the parser factors", `(?:the )?final answer|I(?:'m| am) sorry`, ci, func(t *testing.T, ss []starter) {
 			require.Len(t, ss, 1)
-			require.Len(t, ss[0].notAfter, 1)
-			assert.True(t, ss[0].notAfter[0].has('x') && ss[0].notAfter[0].has('.') && !ss[0].notAfter[0].has(' '))
-			assert.True(t, ss[0].first.has('7') && ss[0].first.has('٣'))
-			assert.Equal(t, []string{"-"}, ss[0].lits)
+			assert.ElementsMatch(t, []string{"the final answer", "final answer", "i'm sorry", "i am sorry"}, ss[0].lits)
 		}},
-		{"optional parts before: skipped or taken", `(?:the )?final answer`, ci, func(t *testing.T, ss []starter) {
+		{"a newline the match takes in, a lead of several classes", `(?:^|\n)[ \t]{0,3}#{1,6}\s{1,4}plan\b`, ci, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 2)
+			assert.False(t, ss[0].newline, "^ without (?m) is read as any line start: more places, none fewer")
+			assert.True(t, ss[1].newline)
+			assert.Equal(t, []string{"#"}, ss[1].lits)
+		}},
+		{"a class where the literal would be: the lead takes it in, up to a literal", `(?m)^[ \t]{0,8}(?:[\w.]{0,80}\.)?(?:[A-Z]\w{0,60}(?:Error|Exception)|panic)`, 0, func(t *testing.T, ss []starter) {
 			require.Len(t, ss, 1)
-			assert.ElementsMatch(t, []string{"the final answer", "final answer"}, ss[0].lits)
+			assert.ElementsMatch(t, []string{"rror", "xception", "panic"}, ss[0].lits, "the parser reads Error|Exception as E(?:rror|xception), and the lead already holds E")
+			assert.True(t, ss[0].lead['.'] && ss[0].lead['e'] && ss[0].lead[0xC3], "\\w holds é")
 		}},
-		{"a newline the match takes in, and a lead that could take the keyword", `(?:^|\n)[ \t]{0,3}(?:\w{1,20}\s){0,2}plan\b`, ci, func(t *testing.T, ss []starter) {
-			var begins []beginKind
-			for _, s := range ss {
-				begins = append(begins, s.begin)
-				if s.lits == nil {
-					assert.Equal(t, []string{"plan"}, s.need)
-				}
-			}
-			assert.Contains(t, begins, newline)
-			assert.Contains(t, begins, textStart)
+		{"a lead that holds more than ASCII", `(?m)^\s{0,8}File "`, 0, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 1)
+			assert.True(t, ss[0].lead[0x85] && ss[0].lead['\n'] && ss[0].lead['\v'])
 		}},
 	}
 	for _, tt := range tests {
@@ -174,6 +173,8 @@ func TestStarters(t *testing.T) {
 	}
 	_, ok := startersOf(`(?:alpha|beta)?`, 0)
 	assert.False(t, ok, "a match that can be empty can begin anywhere: no starters")
+	_, ok = startersOf(`\w+ plan`, 0)
+	assert.False(t, ok, "a class at the start of a match found anywhere: no starters")
 }
 
 // TestStartsUnaligned: a text whose lower case changes byte lengths (the
