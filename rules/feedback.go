@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -12,45 +13,83 @@ import (
 )
 
 // critique marks a message that says an earlier one was wrong.
-var critique = regexp2.MustCompile(`(?i)\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate|flawed|not correct|not accurate|irrelevant)\b|\b(there (is|was) (an? )?(error|mistake|bug|issue) in)\b|\b(does(n't| not) (match|align|answer|address))\b|\bmade an? (error|mistake)\b`, regexp2.None)
+var critique = regexp2.MustCompile(critiqueExpr, regexp2.None)
 
-func init() { critique.MatchTimeout = 100 * time.Millisecond }
+// critiqueAt is critique anchored where a search tries it (\G), so that it
+// is tried only where a critique word lets a match begin.
+var critiqueAt = regexp2.MustCompile(`\G(?:`+critiqueExpr+`)`, regexp2.None)
+
+const critiqueExpr = `(?i)\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate|flawed|not correct|not accurate|irrelevant)\b|\b(there (is|was) (an? )?(error|mistake|bug|issue) in)\b|\b(does(n't| not) (match|align|answer|address))\b|\bmade an? (error|mistake)\b`
+
+func init() {
+	critique.MatchTimeout = 100 * time.Millisecond
+	critiqueAt.MatchTimeout = critique.MatchTimeout
+}
 
 // critiqueWords hold, in lower case, a piece of every alternative of
-// critique: a message with none of them cannot match and is not scanned,
-// and in one with some the scan starts just before the first. Scanning
-// every agent message with a case-insensitive \b pattern was most of the
-// rules' time.
+// critique: a message with none of them cannot match, and a match begins
+// at most critiqueLead bytes before one ("seems" before " wrong"), or at
+// it. Scanning every agent message with a case-insensitive \b pattern,
+// then scanning it from the first of them on, was most of the rules' time:
+// most messages say "there is" without a critique after it.
 var critiqueWords = []string{" incorrect", " wrong", " inaccurate", " flawed", " not correct", " not accurate", " irrelevant",
 	"there is ", "there was ", "doesn't ", "does not ", "made a"}
 
 // critiqueLead is the most bytes a match of critique holds before its
-// first critique word ("seems" before " wrong").
+// first critique word.
 const critiqueLead = len("seems")
 
-// findCritique returns critique's first match in s, nil if none.
+// findCritique returns critique's first match in s, nil if none (or if
+// the pattern timed out).
 func findCritique(s string) *regexp2.Match {
 	lower, aligned := extract.FoldCase(s)
-	first := -1
+	var words []int // where critique words stand in lower
 	for _, w := range critiqueWords {
-		if i := strings.Index(lower, w); i >= 0 && (first < 0 || i < first) {
-			first = i
+		for from := 0; ; {
+			i := strings.Index(lower[from:], w)
+			if i < 0 {
+				break
+			}
+			words = append(words, from+i)
+			from += i + 1
 		}
 	}
-	if first < 0 {
+	if len(words) == 0 {
 		return nil
 	}
-	from := 0
-	if aligned {
-		// Offsets in lower are offsets in s; a critique word found there
-		// matched ASCII, so the lead is in bytes too.
-		from = max(0, first-critiqueLead)
-		for from > 0 && !utf8.RuneStart(s[from]) {
-			from--
+	if !aligned {
+		// Offsets in lower are not offsets in s: scan the whole message.
+		m, _ := critique.FindStringMatch(s)
+		return m
+	}
+	// Offsets in lower are offsets in s, and a critique word found there
+	// matched ASCII, so the lead before it is in bytes too. Trying each
+	// place in order finds the match a scan would: the leftmost.
+	slices.Sort(words)
+	runes := []rune(s)
+	ascii := len(runes) == len(s)
+	tried, runeIdx, byteIdx := -1, 0, 0 // regexp2 counts runes: byteIdx is the offset of rune runeIdx
+	for _, w := range words {
+		for p := max(tried+1, w-critiqueLead); p <= w; p++ {
+			tried = p
+			if !utf8.RuneStart(s[p]) {
+				continue
+			}
+			at := p
+			if !ascii {
+				runeIdx += utf8.RuneCountInString(s[byteIdx:p])
+				byteIdx, at = p, runeIdx
+			}
+			m, err := critiqueAt.FindRunesMatchStartingAt(runes, at)
+			if err != nil {
+				return nil // timed out, as the scan would have
+			}
+			if m != nil {
+				return m
+			}
 		}
 	}
-	m, _ := critique.FindStringMatchStartingAt(s, utf8.RuneCountInString(s[:from])) // regexp2 counts runes
-	return m
+	return nil
 }
 
 // feedback reads what later steps say about earlier ones: a progress ledger
