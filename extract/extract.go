@@ -148,7 +148,8 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Successes = dedupeSignals(f.Successes)
 
 	rc.actions(&f, s, kinds)
-	unasserted := ordersOrShouts(s.Content)
+	lower, aligned := t.lowered()
+	unasserted := ordersOrShoutsIn(s.Content, lower, aligned)
 	rc.answers(&f, asserted(t, s.Content, unasserted), kinds)
 	if t.has(terminateRe) {
 		kinds[KindTermination] = true
