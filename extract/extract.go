@@ -35,6 +35,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		contents[i] = s.Content
 	}
 	rf.FinalAnswer = finalAnswer(rf, contents, rc.noEntity)
+	rf.texts = contents
 	AssignCallers(r, rf)
 	return rf, nil
 }
@@ -180,7 +181,6 @@ func (rc *runContext) step(s run.Step) Features {
 		f.Claims = assertedOnly(claimsOf(t, rc.noEntity, true), unasserted)
 	}
 	f.ContextType = contextType(&f)
-	f.Reductions = reduce(&f, t)
 	f.OTAR = otar(&f, t, t.prose())
 	return f
 }
