@@ -192,11 +192,11 @@ func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds map[Step
 	for _, tc := range s.ToolCalls {
 		f.Code = append(f.Code, tc.Name+"("+clip(tc.Arguments, 2000)+")")
 	}
-	for _, m := range t.all(codeBlockRe, 20) {
-		if dataLangs[strings.ToLower(t.named(m, "lang"))] {
+	for _, b := range t.codeBlocks(20) {
+		if dataLangs[strings.ToLower(t.str(b.lang))] {
 			continue
 		}
-		code := strings.TrimSpace(t.named(m, "code"))
+		code := strings.TrimSpace(t.str(b.code))
 		if code != "" {
 			f.Code = append(f.Code, clip(code, 4000))
 		}

@@ -317,16 +317,16 @@ func (t *text) prose() *text {
 // withoutCode replaces fenced code with "[code]": a comment in a script is
 // not the step's decision.
 func withoutCode(t *text) string {
-	blocks := t.all(codeBlockRe, 0)
+	blocks := t.codeBlocks(0)
 	if len(blocks) == 0 {
 		return t.s
 	}
 	var b strings.Builder
 	last := 0
 	for _, m := range blocks {
-		b.WriteString(t.s[last:m.start()])
+		b.WriteString(t.s[last:m.all.start])
 		b.WriteString("[code]")
-		last = m.end()
+		last = m.all.end
 	}
 	b.WriteString(t.s[last:])
 	return b.String()
