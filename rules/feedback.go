@@ -42,18 +42,7 @@ const critiqueLead = len("seems")
 // findCritique returns critique's first match in s, nil if none (or if
 // the pattern timed out).
 func findCritique(s string) *regexp2.Match {
-	lower, aligned := extract.FoldCase(s)
-	var words []int // where critique words stand in lower
-	for _, w := range critiqueWords {
-		for from := 0; ; {
-			i := strings.Index(lower[from:], w)
-			if i < 0 {
-				break
-			}
-			words = append(words, from+i)
-			from += i + 1
-		}
-	}
+	words, aligned := critiqueWordsIn(s)
 	if len(words) == 0 {
 		return nil
 	}
@@ -90,6 +79,62 @@ func findCritique(s string) *regexp2.Match {
 		}
 	}
 	return nil
+}
+
+// critiqueWordsIn returns where critique words stand in s in lower case
+// (extract.FoldCase), and whether those are offsets in s. An ASCII message,
+// nearly every one, is read in one pass without a lower-case copy: a
+// search per word stopped at every space and every "t".
+func critiqueWordsIn(s string) (at []int, aligned bool) {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			lower, aligned := extract.FoldCase(s)
+			for _, w := range critiqueWords {
+				for from := 0; ; {
+					k := strings.Index(lower[from:], w)
+					if k < 0 {
+						break
+					}
+					at = append(at, from+k)
+					from += k + 1
+				}
+			}
+			return at, aligned
+		}
+	}
+	for i := range len(s) {
+		for _, w := range critiqueByFirst[lowerASCII(s[i])] {
+			if len(s)-i >= len(w) && asciiFoldEqual(s[i:i+len(w)], w) {
+				at = append(at, i)
+			}
+		}
+	}
+	return at, true
+}
+
+// critiqueByFirst holds the critique words by their first byte.
+var critiqueByFirst = func() (by [utf8.RuneSelf][]string) {
+	for _, w := range critiqueWords {
+		by[w[0]] = append(by[w[0]], w)
+	}
+	return by
+}()
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// asciiFoldEqual reports whether the ASCII s in lower case is lower.
+func asciiFoldEqual(s, lower string) bool {
+	for i := range len(s) {
+		if lowerASCII(s[i]) != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // feedback reads what later steps say about earlier ones: a progress ledger
