@@ -102,23 +102,46 @@ func critiqueWordsIn(s string) (at []int, aligned bool) {
 			return at, aligned
 		}
 	}
+	head := head4(s, 0) // the four bytes from i, in lower case
 	for i := range len(s) {
 		for _, w := range critiqueByFirst[lowerASCII(s[i])] {
-			if len(s)-i >= len(w) && asciiFoldEqual(s[i:i+len(w)], w) {
+			if head == w.head && len(s)-i >= len(w.word) && asciiFoldEqual(s[i:i+len(w.word)], w.word) {
 				at = append(at, i)
 			}
 		}
+		head = head<<8 | uint32(lowerASCII(byteAt(s, i+4)))
 	}
 	return at, true
 }
 
+// critiqueWord is a critique word and its first four bytes: a space
+// begins seven of them, and most spaces none.
+type critiqueWord struct {
+	head uint32
+	word string
+}
+
 // critiqueByFirst holds the critique words by their first byte.
-var critiqueByFirst = func() (by [utf8.RuneSelf][]string) {
+var critiqueByFirst = func() (by [utf8.RuneSelf][]critiqueWord) {
 	for _, w := range critiqueWords {
-		by[w[0]] = append(by[w[0]], w)
+		by[w[0]] = append(by[w[0]], critiqueWord{head4(w, 0), w})
 	}
 	return by
 }()
+
+// head4 packs the four bytes of s from i in lower case, zeros past its end.
+func head4(s string, i int) uint32 {
+	return uint32(lowerASCII(byteAt(s, i)))<<24 | uint32(lowerASCII(byteAt(s, i+1)))<<16 |
+		uint32(lowerASCII(byteAt(s, i+2)))<<8 | uint32(lowerASCII(byteAt(s, i+3)))
+}
+
+// byteAt is s[i], or 0 past its end.
+func byteAt(s string, i int) byte {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
+}
 
 func lowerASCII(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
