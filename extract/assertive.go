@@ -128,17 +128,25 @@ func mayGiveOrders(held uint64, longS bool) bool {
 
 // injectionHeld returns, for each sentence of s at spans, the words of
 // injectionLexicon it holds in lower case; nil when the text holds none of
-// injectionWords. Where offsets in lower are offsets in s, each word is
-// looked for once in the whole text rather than once per sentence.
+// injectionWords.
 func injectionHeld(s, lower string, aligned bool, spans [][2]int) []uint64 {
 	if !slices.ContainsFunc(injectionWords, func(w string) bool { return strings.Contains(lower, w) }) {
 		return nil
 	}
+	return sentenceWords(s, lower, aligned, spans, injectionLexicon)
+}
+
+// sentenceWords returns, for each sentence of s at spans, the words of
+// lexicon (in lower case, at most 64) that it holds in lower case, as a
+// bit set: lower is s in lower case (FoldCase), aligned whether its
+// offsets are those of s. Where they are, each word is looked for once in
+// the whole text rather than once per sentence.
+func sentenceWords(s, lower string, aligned bool, spans [][2]int, lexicon []string) []uint64 {
 	held := make([]uint64, len(spans))
 	if !aligned {
 		for k, sp := range spans {
 			sent := strings.ToLower(s[sp[0]:sp[1]])
-			for bit, w := range injectionLexicon {
+			for bit, w := range lexicon {
 				if strings.Contains(sent, w) {
 					held[k] |= 1 << bit
 				}
@@ -146,7 +154,7 @@ func injectionHeld(s, lower string, aligned bool, spans [][2]int) []uint64 {
 		}
 		return held
 	}
-	for bit, w := range injectionLexicon {
+	for bit, w := range lexicon {
 		for from := 0; ; {
 			i := strings.Index(lower[from:], w)
 			if i < 0 {
