@@ -512,7 +512,7 @@ func quotedValue(q string) bool {
 		return true
 	}
 	w := strings.Trim(q, ".,;:!? ")
-	if commonWords[strings.ToLower(w)] {
+	if common(w) {
 		return false
 	}
 	return strings.IndexFunc(w, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) >= 0

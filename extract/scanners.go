@@ -89,19 +89,19 @@ func (s *nameSearch) word(p, words int) int {
 // word, or the end of the name where no word goes on.
 func (s *nameSearch) after(q, words int) int {
 	if words < 7 {
-		for _, b1 := range s.blanks(q) {
+		for b1 := s.blanks(q); b1 >= 1; b1-- {
 			for _, c := range connectors {
 				if !s.at(q+b1, c) {
 					continue
 				}
-				for _, b2 := range s.blanks(q + b1 + len(c)) {
+				for b2 := s.blanks(q + b1 + len(c)); b2 >= 1; b2-- {
 					if end := s.word(q+b1+len(c)+b2, words+1); end >= 0 {
 						return end
 					}
 				}
 			}
 		}
-		for _, b := range s.blanks(q) {
+		for b := s.blanks(q); b >= 1; b-- {
 			if end := s.word(q+b, words+1); end >= 0 {
 				return end
 			}
@@ -113,16 +113,14 @@ func (s *nameSearch) after(q, words int) int {
 	return q
 }
 
-// blanks returns how many blanks, two or one, can stand at q, most first.
-func (s *nameSearch) blanks(q int) []int {
-	blank := func(k int) bool { return k < len(s.r) && (s.r[k] == ' ' || s.r[k] == '\t') }
-	switch {
-	case blank(q) && blank(q+1):
-		return []int{2, 1}
-	case blank(q):
-		return []int{1}
+// blanks returns how many blanks, at most two, stand at q: a name goes on
+// after as many of them, or one fewer, tried most first.
+func (s *nameSearch) blanks(q int) int {
+	n := 0
+	for n < 2 && q+n < len(s.r) && (s.r[q+n] == ' ' || s.r[q+n] == '\t') {
+		n++
 	}
-	return nil
+	return n
 }
 
 // at reports whether the ASCII word w stands at q.

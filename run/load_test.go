@@ -122,6 +122,17 @@ func TestAgentKey(t *testing.T) {
 	}
 }
 
+// FuzzAgentKey holds AgentKey, which reads ASCII names byte by byte, to
+// its reading of any name rune by rune.
+func FuzzAgentKey(f *testing.F) {
+	for _, s := range []string{"WebSurfer", "web_surfer", "Agent 1", "agent1", "", "--", "Ärztin", "ZqAD a", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		assert.Equal(t, agentKey(name), AgentKey(name), "%q", name)
+	})
+}
+
 // TestLabelStaysBesideTheRun pins the one way the label is kept from the
 // attributor: a *Run has no field that holds it, at any depth.
 func TestLabelStaysBesideTheRun(t *testing.T) {
