@@ -117,7 +117,7 @@ func (b *builder) addLoops() {
 				continue
 			}
 			if sim := jaccard(sets[i], set); sim >= thr {
-				b.addLoopEdge(i, j, sim)
+				b.addLoopEdge(i, j, sim, sets[i], set)
 				break
 			}
 		}
@@ -131,8 +131,8 @@ func (b *builder) addLoops() {
 	}
 }
 
-func (b *builder) addLoopEdge(i, j int, sim float64) {
-	added, dropped := tokenDiff(b.r.Steps[i].Content, b.r.Steps[j].Content, 4)
+func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {
+	added, dropped := tokenDiff(b.r.Steps[i].Content, b.r.Steps[j].Content, setI, setJ, 4)
 	ev := fmt.Sprintf("jaccard %.2f", sim)
 	if len(added) > 0 {
 		ev += "; new: " + strings.Join(added, " ")

@@ -143,28 +143,19 @@ func jaccard(a, b []uint64) float64 {
 }
 
 // tokenDiff lists up to n tokens of b missing from a and of a missing from b,
-// for loop evidence: what the repetition changed.
-func tokenDiff(a, b string, n int) (added, dropped []string) {
-	return firstMissing(b, tokenIndex(a), n), firstMissing(a, tokenIndex(b), n)
+// for loop evidence: what the repetition changed. setA and setB are the
+// texts' token sets (tokenSet): a token is missing where its hash is, as
+// Similarity compares them.
+func tokenDiff(a, b string, setA, setB []uint64, n int) (added, dropped []string) {
+	return firstMissing(b, setA, n), firstMissing(a, setB, n)
 }
 
-// tokenIndex is the set of the tokens of s.
-func tokenIndex(s string) map[string]bool {
-	in := map[string]bool{}
-	eachToken(s, func(t []byte) {
-		if !in[string(t)] {
-			in[string(t)] = true
-		}
-	})
-	return in
-}
-
-// firstMissing returns the first n distinct tokens of s, in order, that
-// are not in in.
-func firstMissing(s string, in map[string]bool, n int) []string {
+// firstMissing returns the first n distinct tokens of s, in order, whose
+// hashes are not in set (sorted).
+func firstMissing(s string, set []uint64, n int) []string {
 	var out []string
 	eachToken(s, func(t []byte) {
-		if len(out) < n && !in[string(t)] && !slices.Contains(out, string(t)) {
+		if _, in := slices.BinarySearch(set, fnv64(t)); len(out) < n && !in && !slices.Contains(out, string(t)) {
 			out = append(out, string(t))
 		}
 	})
