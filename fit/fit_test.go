@@ -15,7 +15,7 @@ import (
 	"github.com/offattr/offattr/run/runtest"
 )
 
-func load(t *testing.T, dir string) []Example {
+func load(t testing.TB, dir string) []Example {
 	t.Helper()
 	subs, err := eval.Discover([]string{dir})
 	require.NoError(t, err)
