@@ -77,7 +77,9 @@ func calls(s run.Step) []Call {
 	for _, tc := range s.ToolCalls {
 		out = append(out, Call{Name: tc.Name, Args: tc.Arguments, Values: ArgValues(tc.Arguments), Offset: -1})
 	}
-	if len(s.Content) > maxCallScan || !strings.Contains(s.Content, "(") {
+	// A written call's arguments open right after its name's "(": "({",
+	// "([" or "()". Prose has brackets, and the pattern reads every line.
+	if len(s.Content) > maxCallScan || !strings.Contains(s.Content, "({") && !strings.Contains(s.Content, "([") && !strings.Contains(s.Content, "()") {
 		return out
 	}
 	for _, m := range textCallRe.FindAllStringSubmatchIndex(s.Content, 20) {
@@ -161,7 +163,12 @@ type Policy struct {
 
 var (
 	policySentenceRe = regexp.MustCompile(`(?i)\b(?:must|must not|never|only|always|should not|shouldn't|do not|don't|cannot|can't|not allowed|required?|before|unless|confirm(?:ation)?)\b`)
-	confirmRe        = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
+	// policyWords hold, in lower case, a word of each of policySentenceRe's
+	// alternatives: a sentence with none of them is not run through it.
+	// The pattern also reads "ſ" (long s) as "s", which the lower case
+	// keeps: in a text that holds one, every sentence is.
+	policyWords = []string{"must", "never", "only", "always", "should not", "shouldn't", "do not", "don't", "cannot", "can't", "not allowed", "require", "before", "unless", "confirm"}
+	confirmRe   = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
 	// "can only be cancelled if its status is 'pending'"
 	stateRuleRe = regexp.MustCompile(`(?i)\bcan only be (\w+?)(?:ed|d)?\b[^.]{0,60}?\b(?:status|state) is ['"]?(\w[\w ]{0,30}?)['"]?(?:[,.;]|\s|$)`)
 )
@@ -172,9 +179,13 @@ func policies(content string) []Policy {
 		content = content[:maxCallScan*4]
 	}
 	var out []Policy
-	for _, sp := range sentenceSpans(content) {
+	lower, aligned := FoldCase(content)
+	spans := sentenceSpans(content)
+	held := sentenceWords(content, lower, aligned, spans, policyWords)
+	longS := strings.Contains(lower, "ſ")
+	for k, sp := range spans {
 		sent := content[sp[0]:sp[1]]
-		if !policySentenceRe.MatchString(sent) {
+		if held[k] == 0 && !longS || !policySentenceRe.MatchString(sent) {
 			continue
 		}
 		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirmRe.MatchString(sent)}

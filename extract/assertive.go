@@ -1,10 +1,12 @@
 package extract
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Text inside a log that gives orders or shouts is not a statement of fact:
@@ -19,38 +21,158 @@ import (
 // relay values the run works with.
 var injectionRe = regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget)\b[^.!?\n]{0,40}\b(?:previous|prior|above|earlier|all|your)\b[^.!?\n]{0,20}\b(?:instructions?|prompts?|rules?|messages?|guidelines?)\b|\bsystem override\b|\bnew instructions?\s*:|\byou are now\b|\bpretend (?:to be|you are)\b|\b(?:blame|report|mark|classify|flag|attribute)\b[^.!?\n]{0,40}\b(?:step \d+|decisive fault|root cause|responsible agent|as (?:clear|correct|the fault))\b|\b(?:do not|don't|never) blame\b`)
 
+// injectionNeeds lists, for each alternative of injectionRe, the words (in
+// lower case) a sentence must hold for it to match: one word of each list.
+// Sentences that hold none of them are not run through the pattern, which
+// is costly, and most sentences of a log hold none (words such as "report"
+// or "flag" alone are common; with "step 3" or "root cause" they are not).
+var injectionNeeds = [][][]string{
+	{{"ignore", "disregard", "forget"}, {"instruction", "prompt", "rule", "message", "guideline"}},
+	{{"system override"}},
+	{{"new instruction"}},
+	{{"you are now"}},
+	{{"pretend to be", "pretend you are"}},
+	{{"blame", "report", "mark", "classify", "flag", "attribute"}, {"step ", "decisive fault", "root cause", "responsible agent", "as clear", "as correct", "as the fault"}},
+	{{"blame"}},
+}
+
 // injectionWords hold, in lower case, a word of every alternative of
-// injectionRe: a sentence with none of them cannot match and is not run
-// through it (most text has none, and the pattern is costly).
+// injectionRe. A sentence is read for orders only when it holds one. Every
+// sentence that injectionNeeds lets through does; but the pattern also
+// reads "ſ" (long s) as "s", which the lower case keeps, and in a text
+// that holds one these words decide alone.
 var injectionWords = []string{"ignore", "disregard", "forget", "override", "instruction", "you are now", "pretend", "blame", "report", "mark", "classify", "flag", "attribute"}
+
+// injectionLexicon numbers every word of injectionWords and
+// injectionNeeds: the words a sentence holds are a bit set over it.
+var injectionLexicon = func() []string {
+	out := slices.Clone(injectionWords)
+	for _, alt := range injectionNeeds {
+		for _, words := range alt {
+			for _, w := range words {
+				if !slices.Contains(out, w) {
+					out = append(out, w)
+				}
+			}
+		}
+	}
+	if len(out) > 64 {
+		panic("extract: more injection words than bits")
+	}
+	return out
+}()
+
+// injectionBits is the bit set of words over injectionLexicon.
+func injectionBits(words []string) uint64 {
+	var bits uint64
+	for _, w := range words {
+		bits |= 1 << slices.Index(injectionLexicon, w)
+	}
+	return bits
+}
+
+var (
+	injectionWordBits = injectionBits(injectionWords)
+	injectionNeedBits = func() [][]uint64 { // injectionNeeds as bit sets
+		var out [][]uint64
+		for _, alt := range injectionNeeds {
+			var sets []uint64
+			for _, words := range alt {
+				sets = append(sets, injectionBits(words))
+			}
+			out = append(out, sets)
+		}
+		return out
+	}()
+)
 
 // ordersOrShouts returns the byte spans of the sentences in s that give the
 // reader orders or are written in capitals.
 func ordersOrShouts(s string) [][2]int {
-	var out [][2]int
 	lower, aligned := FoldCase(s) // strings.ToLower, rune by rune
-	orders := mentions(lower)
-	for _, sp := range sentenceSpans(s) {
+	return ordersOrShoutsIn(s, lower, aligned)
+}
+
+// ordersOrShoutsIn is ordersOrShouts given s in lower case (FoldCase).
+func ordersOrShoutsIn(s, lower string, aligned bool) [][2]int {
+	var out [][2]int
+	spans := sentenceSpans(s)
+	held := injectionHeld(s, lower, aligned, spans)
+	longS := strings.Contains(lower, "ſ")
+	for k, sp := range spans {
 		sent := s[sp[0]:sp[1]]
-		if shouted(sent) || orders && mentions(sentenceOf(lower, aligned, sent, sp)) && injectionRe.MatchString(sent) {
+		if shouted(sent) || held != nil && mayGiveOrders(held[k], longS) && injectionRe.MatchString(sent) {
 			out = append(out, sp)
 		}
 	}
 	return out
 }
 
-// sentenceOf returns the sentence at sp in lower case: a slice of the
-// text's lower case when every rune kept its byte length there.
-func sentenceOf(lower string, aligned bool, sent string, sp [2]int) string {
-	if aligned {
-		return lower[sp[0]:sp[1]]
+// mayGiveOrders reports whether a sentence that holds the words held (a
+// bit set over injectionLexicon) is read with injectionRe. longS: the text
+// holds "ſ".
+func mayGiveOrders(held uint64, longS bool) bool {
+	if held&injectionWordBits == 0 {
+		return false
 	}
-	return strings.ToLower(sent)
+	if longS {
+		return true
+	}
+	for _, alt := range injectionNeedBits {
+		if !slices.ContainsFunc(alt, func(words uint64) bool { return held&words == 0 }) {
+			return true
+		}
+	}
+	return false
 }
 
-// mentions reports whether a lower-cased sentence holds an injection word.
-func mentions(lower string) bool {
-	return slices.ContainsFunc(injectionWords, func(w string) bool { return strings.Contains(lower, w) })
+// injectionHeld returns, for each sentence of s at spans, the words of
+// injectionLexicon it holds in lower case; nil when the text holds none of
+// injectionWords.
+func injectionHeld(s, lower string, aligned bool, spans [][2]int) []uint64 {
+	if !slices.ContainsFunc(injectionWords, func(w string) bool { return strings.Contains(lower, w) }) {
+		return nil
+	}
+	return sentenceWords(s, lower, aligned, spans, injectionLexicon)
+}
+
+// sentenceWords returns, for each sentence of s at spans, the words of
+// lexicon (in lower case, at most 64) that it holds in lower case, as a
+// bit set: lower is s in lower case (FoldCase), aligned whether its
+// offsets are those of s. Where they are, each word is looked for once in
+// the whole text rather than once per sentence.
+func sentenceWords(s, lower string, aligned bool, spans [][2]int, lexicon []string) []uint64 {
+	held := make([]uint64, len(spans))
+	if !aligned {
+		for k, sp := range spans {
+			sent := strings.ToLower(s[sp[0]:sp[1]])
+			for bit, w := range lexicon {
+				if strings.Contains(sent, w) {
+					held[k] |= 1 << bit
+				}
+			}
+		}
+		return held
+	}
+	for bit, w := range lexicon {
+		for from := 0; ; {
+			i := strings.Index(lower[from:], w)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + 1
+			// The sentence that holds it, if any: the last to begin at or before it.
+			k, found := slices.BinarySearchFunc(spans, i, func(sp [2]int, i int) int { return cmp.Compare(sp[0], i) })
+			if !found {
+				k--
+			}
+			if k >= 0 && i+len(w) <= spans[k][1] {
+				held[k] |= 1 << bit
+			}
+		}
+	}
+	return held
 }
 
 // shouted reports whether a sentence of at least four words is written in
@@ -66,7 +188,21 @@ func shouted(sent string) bool {
 		}
 		letters, caps = 0, 0
 	}
-	for _, r := range sent {
+	for i := 0; i < len(sent); {
+		if c := sent[i]; c < utf8.RuneSelf { // most of a log: no table lookups
+			switch {
+			case c == ' ' || '\t' <= c && c <= '\r':
+				wordEnds()
+			case 'a' <= c && c <= 'z':
+				letters++
+			case 'A' <= c && c <= 'Z':
+				letters++
+				caps++
+			}
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(sent[i:])
 		switch {
 		case unicode.IsSpace(r):
 			wordEnds()
@@ -76,6 +212,7 @@ func shouted(sent string) bool {
 				caps++
 			}
 		}
+		i += w
 	}
 	wordEnds()
 	return words >= 4 && upper*5 >= words*4

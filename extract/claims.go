@@ -1,8 +1,9 @@
 package extract
 
 import (
+	"cmp"
 	"math/big"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -204,14 +205,20 @@ func claimsOf(t *text, agents map[string]bool, strict bool) []Claim {
 }
 
 func dedupe(cs []Claim) []Claim {
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].Offset < cs[j].Offset })
-	seen := map[string]bool{}
+	slices.SortStableFunc(cs, func(a, b Claim) int { return cmp.Compare(a.Offset, b.Offset) })
+	// Kind and norm are the claim's Key (no kind holds its ":"), without
+	// building it.
+	type key struct {
+		kind ClaimKind
+		norm string
+	}
+	seen := map[key]bool{}
 	out := cs[:0]
 	for _, c := range cs {
-		if seen[c.Key()] {
+		if seen[key{c.Kind, c.Norm}] {
 			continue
 		}
-		seen[c.Key()] = true
+		seen[key{c.Kind, c.Norm}] = true
 		out = append(out, c)
 		if len(out) == maxClaims {
 			break
@@ -417,17 +424,27 @@ func numberNorm(t *text, m numberMatch) (string, bool) {
 	if len(digits) > 1 && digits[0] == '0' && t.str(m.frac) == "" && t.str(m.unit) == "" {
 		return digits, true // a code with leading zeros ("06385"): keep it whole
 	}
-	v, ok := new(big.Rat).SetString(digits)
-	if !ok {
-		return "", false
+	var n string
+	if t.str(m.frac) == "" && t.str(m.mult) == "" && asciiNumber(digits) {
+		// An integer written without leading zeros is its own decimal form,
+		// as most numbers in a log are.
+		n = digits
+		if t.str(m.sign) != "" && digits != "0" {
+			n = "-" + digits
+		}
+	} else {
+		v, ok := new(big.Rat).SetString(digits)
+		if !ok {
+			return "", false
+		}
+		if mult := strings.ToLower(t.str(m.mult)); mult != "" {
+			v.Mul(v, new(big.Rat).SetInt64(multipliers[mult]))
+		}
+		if t.str(m.sign) != "" {
+			v.Neg(v)
+		}
+		n = ratString(v)
 	}
-	if mult := strings.ToLower(t.str(m.mult)); mult != "" {
-		v.Mul(v, new(big.Rat).SetInt64(multipliers[mult]))
-	}
-	if t.str(m.sign) != "" {
-		v.Neg(v)
-	}
-	n := ratString(v)
 	raw := strings.ToLower(t.str(m.unit))
 	if strings.HasPrefix(raw, "°") {
 		return n + " °" + strings.ToUpper(strings.TrimSpace(raw[len("°"):])), true
@@ -443,6 +460,20 @@ func numberNorm(t *text, m numberMatch) (string, bool) {
 		return n + "%", true
 	}
 	return n + " " + unit, true
+}
+
+// asciiNumber reports whether s is ASCII digits with no leading zero (or
+// "0").
+func asciiNumber(s string) bool {
+	if s == "" || len(s) > 1 && s[0] == '0' {
+		return false
+	}
+	for i := range len(s) {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func ratString(v *big.Rat) string {
@@ -512,7 +543,7 @@ func quotedValue(q string) bool {
 		return true
 	}
 	w := strings.Trim(q, ".,;:!? ")
-	if commonWords[strings.ToLower(w)] {
+	if common(w) {
 		return false
 	}
 	return strings.IndexFunc(w, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) >= 0

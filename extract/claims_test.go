@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"math/big"
 	"strings"
 	"testing"
 
@@ -155,4 +156,26 @@ func TestVerdictsAreNotAnswers(t *testing.T) {
 		rf := Run(&run.Run{Steps: []run.Step{{Agent: "A", Kind: run.KindMessage, Content: c.text}}})
 		assert.Equal(t, c.want, rf.Steps[0].Answer, c.text)
 	}
+}
+
+// FuzzIntegerIsItsDecimal: numberNorm writes an ASCII integer without a
+// leading zero as it stands, and negated with a "-", where other numbers
+// go through big.Rat; the two must agree.
+func FuzzIntegerIsItsDecimal(f *testing.F) {
+	for _, d := range []string{"0", "7", "1234", "007", "10", "12345678901234567890123"} {
+		f.Add(d)
+	}
+	f.Fuzz(func(t *testing.T, d string) {
+		if !asciiNumber(d) {
+			return
+		}
+		v, ok := new(big.Rat).SetString(d)
+		require.True(t, ok, d)
+		assert.Equal(t, d, ratString(v))
+		neg := "-" + d
+		if d == "0" {
+			neg = "0"
+		}
+		assert.Equal(t, neg, ratString(v.Neg(v)))
+	})
 }

@@ -64,6 +64,7 @@ func extracted(t testing.TB) (names []string, runs map[string]*run.Run, features
 		corpusFeatures = map[string]*RunFeatures{}
 		for _, n := range names {
 			corpusFeatures[n] = Run(runs[n])
+			corpusFeatures[n].Reduce()
 		}
 	})
 	return names, runs, corpusFeatures

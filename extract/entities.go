@@ -41,7 +41,7 @@ func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict
 		words := wordSpans(t.s, m.start, m.end)
 		// Drop common words from the front ("The", "Based", "Next" at a
 		// sentence start) and connectors from the back.
-		for len(words) > 0 && commonWords[strings.ToLower(t.s[words[0].start:words[0].end])] {
+		for len(words) > 0 && common(t.s[words[0].start:words[0].end]) {
 			words = words[1:]
 		}
 		for len(words) > 0 && connector(t.s[words[len(words)-1].start:words[len(words)-1].end]) {
@@ -87,7 +87,46 @@ func wordSpans(s string, start, end int) []span {
 }
 
 func connector(w string) bool {
-	return slices.Contains(connectors, strings.ToLower(w))
+	var buf [8]byte
+	lower, ok := asciiLower(buf[:0], w)
+	if !ok {
+		return slices.Contains(connectors, strings.ToLower(w))
+	}
+	for _, c := range connectors {
+		if string(lower) == c {
+			return true
+		}
+	}
+	return false
+}
+
+// common reports whether w in lower case is one of commonWords. Every
+// capitalised word of a text is looked up; an ASCII one is lower-cased
+// without a copy.
+func common(w string) bool {
+	var buf [16]byte
+	if lower, ok := asciiLower(buf[:0], w); ok {
+		return commonWords[string(lower)]
+	}
+	return commonWords[strings.ToLower(w)]
+}
+
+// asciiLower appends w in lower case to buf; ok is false, and nothing is
+// appended, when w is not ASCII.
+func asciiLower(buf []byte, w string) (lower []byte, ok bool) {
+	for i := range len(w) {
+		if w[i] >= utf8.RuneSelf {
+			return buf, false
+		}
+	}
+	for i := range len(w) {
+		c := w[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	return buf, true
 }
 
 // singleName accepts one capitalised word as a name when it is not common,
@@ -97,7 +136,7 @@ func connector(w string) bool {
 // with a lone word and a comma before another capitalised one. A short
 // answer ("Yamasaki, Sugiyura") is read leniently.
 func singleName(s string, start int, w string, strict bool) bool {
-	if commonWords[strings.ToLower(w)] || utf8.RuneCountInString(w) < 3 {
+	if common(w) || utf8.RuneCountInString(w) < 3 {
 		return false
 	}
 	if upper(w) && utf8.RuneCountInString(w) > 6 {
@@ -122,7 +161,7 @@ func listsNames(rest string) bool {
 	}
 	next := after[:end]
 	r, _ := utf8.DecodeRuneInString(next)
-	return utf8.RuneCountInString(next) >= 3 && unicode.IsUpper(r) && !commonWords[strings.ToLower(next)]
+	return utf8.RuneCountInString(next) >= 3 && unicode.IsUpper(r) && !common(next)
 }
 
 // capitalsHeading reports a phrase written all in capitals with a word of four

@@ -35,6 +35,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		contents[i] = s.Content
 	}
 	rf.FinalAnswer = finalAnswer(rf, contents, rc.noEntity)
+	rf.texts = contents
 	AssignCallers(r, rf)
 	return rf, nil
 }
@@ -148,7 +149,8 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Successes = dedupeSignals(f.Successes)
 
 	rc.actions(&f, s, kinds)
-	unasserted := ordersOrShouts(s.Content)
+	lower, aligned := t.lowered()
+	unasserted := ordersOrShoutsIn(s.Content, lower, aligned)
 	rc.answers(&f, asserted(t, s.Content, unasserted), kinds)
 	if t.has(terminateRe) {
 		kinds[KindTermination] = true
@@ -179,7 +181,6 @@ func (rc *runContext) step(s run.Step) Features {
 		f.Claims = assertedOnly(claimsOf(t, rc.noEntity, true), unasserted)
 	}
 	f.ContextType = contextType(&f)
-	f.Reductions = reduce(&f, t)
 	f.OTAR = otar(&f, t, t.prose())
 	return f
 }
@@ -191,11 +192,11 @@ func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds map[Step
 	for _, tc := range s.ToolCalls {
 		f.Code = append(f.Code, tc.Name+"("+clip(tc.Arguments, 2000)+")")
 	}
-	for _, m := range t.all(codeBlockRe, 20) {
-		if dataLangs[strings.ToLower(t.named(m, "lang"))] {
+	for _, b := range t.codeBlocks(20) {
+		if dataLangs[strings.ToLower(t.str(b.lang))] {
 			continue
 		}
-		code := strings.TrimSpace(t.named(m, "code"))
+		code := strings.TrimSpace(t.str(b.code))
 		if code != "" {
 			f.Code = append(f.Code, clip(code, 4000))
 		}

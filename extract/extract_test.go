@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -113,10 +114,28 @@ func TestSignals(t *testing.T) {
 	}
 }
 
+// TestReductionsOnFirstUse: extraction leaves the reductions to their
+// first reader, which makes them once, however many goroutines ask at once.
+func TestReductionsOnFirstUse(t *testing.T) {
+	rf := Run(steps("A", "We looked. Therefore, we keep looking.", "B", "I found the error."))
+	assert.Zero(t, rf.Steps[0].Reductions, "made before anyone asked")
+	got := make([]Reductions, 4)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i] = rf.Reductions(i % 2) })
+	}
+	wg.Wait()
+	assert.Equal(t, "Therefore, we keep looking.", got[0].KeyDecision)
+	assert.Equal(t, "pattern:general", got[0].Sources[LevelKeyDecision])
+	assert.Equal(t, got[0], got[2])
+	assert.Equal(t, got[1], got[3])
+	assert.Equal(t, rf.Steps[1].Reductions, got[1])
+}
+
 func TestReductionsRespectWordCaps(t *testing.T) {
 	long := strings.Repeat("word ", 200) + "."
 	for _, content := range []string{"", long, "Therefore, " + long, "```python\nx=1\n```", "   \n\n  "} {
-		red := Run(steps("A", content)).Steps[0].Reductions
+		red := Run(steps("A", content)).Reductions(0)
 		assert.LessOrEqual(t, len(strings.Fields(red.KeyDecision)), KeyDecisionWords)
 		assert.LessOrEqual(t, len(strings.Fields(red.Summary)), SummaryWords)
 		assert.LessOrEqual(t, len(strings.Fields(red.Milestone)), MilestoneWords)

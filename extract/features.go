@@ -5,6 +5,8 @@
 // nothing about blame; the graph and the rules read what it finds.
 package extract
 
+import "sync"
+
 // StepKind is extract's finer reading of a step (run.Kind only says what the
 // file said).
 type StepKind string
@@ -47,7 +49,9 @@ type Features struct {
 
 	OTAR        OTAR        `json:"otar"`
 	ContextType ContextType `json:"context_type"`
-	Reductions  Reductions  `json:"reductions"`
+	// Reductions are made on first use, for every step at once: read
+	// them with RunFeatures.Reductions.
+	Reductions Reductions `json:"reductions"`
 
 	Ledger   *Ledger  `json:"ledger,omitempty"`
 	Code     []string `json:"code,omitempty"` // code blocks / function calls issued
@@ -166,6 +170,9 @@ type RunFeatures struct {
 	Steps       []Features   `json:"steps"`
 	Question    []Claim      `json:"question_claims,omitempty"`
 	FinalAnswer *FinalAnswer `json:"final_answer,omitempty"`
+
+	texts   []string  // the steps' texts, for the reductions; nil in features made by hand
+	reduced sync.Once // fills in every step's Reductions from texts
 }
 
 // FinalAnswer is the run's answer and where it was given.

@@ -32,7 +32,11 @@ func TestHostileInputReturns(t *testing.T) {
 	for name, content := range inputs {
 		t.Run(name, func(t *testing.T) {
 			done := make(chan *RunFeatures, 1)
-			go func() { done <- Run(steps("user", "Solve it.", "Agent", content)) }()
+			go func() {
+				rf := Run(steps("user", "Solve it.", "Agent", content))
+				rf.Reduce()
+				done <- rf
+			}()
 			select {
 			case rf := <-done:
 				require.Len(t, rf.Steps, 2)

@@ -10,8 +10,6 @@ var (
 	// Markers that a plan replaces an earlier one.
 	replanMarkerRe = pattern(`\b(?:new|updated|revised|adjusted|modified|alternative|different) (?:plan|approach|strategy)\b|\bre-?plan(?:ning|ned)?\b|\bchange (?:of )?(?:plan|strategy|approach)\b`, ci)
 
-	// A fenced code block and its language.
-	codeBlockRe = pattern("(?s)```[ \\t]{0,4}(?<lang>[\\w+#.-]{0,20})[^\\n]{0,40}\\n(?<code>.{0,20000}?)```", 0)
 	// ReAct / CrewAI actions, and function calls written as text or JSON.
 	actionLineRe   = pattern(`(?m)^[ \t*]{0,4}Action(?: Input)?\s{0,2}:\s{0,2}(?<a>[^\n]{1,300})`, 0)
 	functionCallRe = pattern(`"(?:name|function|tool)"\s{0,3}:\s{0,3}"(?<name>[\w.-]{1,80})"\s{0,3},\s{0,3}"(?:arguments|args|parameters|input)"\s{0,3}:`, 0)

@@ -50,14 +50,16 @@ type text struct {
 	off   []int // off[i] is the byte offset of runes[i]; off[len(runes)] == len(s)
 
 	// Made on first use: s in lower case, whether its byte offsets are
-	// those of s, where the starters' literals stand (starts.go), and the
-	// results of find.
-	lower     string
-	lowerDone bool
-	aligned   bool
-	lits      [][]int
-	found     map[*regexp2.Regexp]found // results of find
-	proseText *text                     // see prose
+	// those of s, where the starters' literals stand (starts.go), the
+	// results of find, and more readings of the whole text.
+	lower      string
+	lowerDone  bool
+	aligned    bool
+	lits       [][]int
+	found      map[*regexp2.Regexp]found // results of find
+	proseText  *text                     // see prose
+	blocks     []codeBlock               // see codeBlocks
+	blocksDone bool
 }
 
 func newText(s string) *text {

@@ -116,6 +116,27 @@ func contextType(f *Features) ContextType {
 	return ContextGeneral
 }
 
+// Reductions returns ECHO's reductions of step i. They are made on the
+// first call, for every step at once: only the hierarchy and the model's
+// prompts read them, so the rules, and a screen that only runs the rules,
+// never pay for them. Features made by hand keep the Reductions they were
+// given. It is safe for concurrent use.
+func (rf *RunFeatures) Reductions(i int) Reductions {
+	rf.Reduce()
+	return rf.Steps[i].Reductions
+}
+
+// Reduce makes every step's Reductions, once; a caller that reads
+// Features.Reductions directly (or the features as JSON) calls it first.
+func (rf *RunFeatures) Reduce() {
+	rf.reduced.Do(func() {
+		for i, content := range rf.texts[:min(len(rf.texts), len(rf.Steps))] {
+			f := &rf.Steps[i]
+			f.Reductions = reduce(f, newText(content))
+		}
+	})
+}
+
 // reduce fills the three reductions. Structure the step already told us
 // (a final answer, a ledger, an executor's failure) comes first; then the
 // patterns of the step's context type; then the first sentence.
@@ -296,16 +317,16 @@ func (t *text) prose() *text {
 // withoutCode replaces fenced code with "[code]": a comment in a script is
 // not the step's decision.
 func withoutCode(t *text) string {
-	blocks := t.all(codeBlockRe, 0)
+	blocks := t.codeBlocks(0)
 	if len(blocks) == 0 {
 		return t.s
 	}
 	var b strings.Builder
 	last := 0
 	for _, m := range blocks {
-		b.WriteString(t.s[last:m.start()])
+		b.WriteString(t.s[last:m.all.start])
 		b.WriteString("[code]")
-		last = m.end()
+		last = m.all.end
 	}
 	b.WriteString(t.s[last:])
 	return b.String()

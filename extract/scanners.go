@@ -9,7 +9,8 @@ import (
 // Names and quotations, like values (values.go), are read by plain Go
 // rather than by patterns: they begin at every capital letter and
 // quotation mark, and a regexp2 match at each of them was the largest
-// cost of extraction. They read what the patterns they replace read.
+// cost of extraction. Code blocks are too (see codeBlocks). They read
+// what the patterns they replace read.
 
 // connectors are the small words that join the words of a name ("Bank of
 // America"), in the order they are tried: "de" gives way to "del" only
@@ -88,19 +89,19 @@ func (s *nameSearch) word(p, words int) int {
 // word, or the end of the name where no word goes on.
 func (s *nameSearch) after(q, words int) int {
 	if words < 7 {
-		for _, b1 := range s.blanks(q) {
+		for b1 := s.blanks(q); b1 >= 1; b1-- {
 			for _, c := range connectors {
 				if !s.at(q+b1, c) {
 					continue
 				}
-				for _, b2 := range s.blanks(q + b1 + len(c)) {
+				for b2 := s.blanks(q + b1 + len(c)); b2 >= 1; b2-- {
 					if end := s.word(q+b1+len(c)+b2, words+1); end >= 0 {
 						return end
 					}
 				}
 			}
 		}
-		for _, b := range s.blanks(q) {
+		for b := s.blanks(q); b >= 1; b-- {
 			if end := s.word(q+b, words+1); end >= 0 {
 				return end
 			}
@@ -112,16 +113,14 @@ func (s *nameSearch) after(q, words int) int {
 	return q
 }
 
-// blanks returns how many blanks, two or one, can stand at q, most first.
-func (s *nameSearch) blanks(q int) []int {
-	blank := func(k int) bool { return k < len(s.r) && (s.r[k] == ' ' || s.r[k] == '\t') }
-	switch {
-	case blank(q) && blank(q+1):
-		return []int{2, 1}
-	case blank(q):
-		return []int{1}
+// blanks returns how many blanks, at most two, stand at q: a name goes on
+// after as many of them, or one fewer, tried most first.
+func (s *nameSearch) blanks(q int) int {
+	n := 0
+	for n < 2 && q+n < len(s.r) && (s.r[q+n] == ' ' || s.r[q+n] == '\t') {
+		n++
 	}
-	return nil
+	return n
 }
 
 // at reports whether the ASCII word w stands at q.
@@ -189,4 +188,58 @@ func closing(r []rune, i int, end rune, stop string) int {
 		}
 	}
 	return -1
+}
+
+// codeBlock is a fenced code block: the whole of it, the language named
+// after its opening fence, and its code.
+type codeBlock struct{ all, lang, code span }
+
+// codeBlocks returns the fenced code blocks of t, in order, at most limit
+// (maxMatches if limit <= 0), read once per text.
+func (t *text) codeBlocks(limit int) []codeBlock {
+	if limit <= 0 {
+		limit = maxMatches
+	}
+	if !t.blocksDone {
+		t.blocksDone = true
+		t.blocks = newValueScan(t).codeBlocks(maxMatches)
+	}
+	return t.blocks[:min(limit, len(t.blocks))]
+}
+
+var codeStarts = &valueStarts{first: asciiOf("`"), notAfter: asciiOf("")}
+
+// codeBlocks reads
+//
+//	(?s)```[ \t]{0,4}(?<lang>[\w+#.-]{0,20})[^\n]{0,40}\n(?<code>.{0,20000}?)```
+//
+// The code ends at the first fence after the opening line. A pattern
+// engine goes back on the blanks and the language only to find the line's
+// end, which none of them can be, so the opening line matches as read,
+// longest first, or not at all. In regexp2 the lazy code cost a step of
+// the engine per rune of every block, and every step with code is read
+// for its blocks and for its prose without them.
+func (s valueScan) codeBlocks(limit int) []codeBlock {
+	if !s.holds("```") {
+		return nil
+	}
+	fence := func(i int) bool { return s.at(i) == '`' && s.at(i+1) == '`' && s.at(i+2) == '`' }
+	return scanValues(s.runeAt, limit, codeStarts, func(p int) (codeBlock, int, bool) {
+		if !fence(p) {
+			return codeBlock{}, 0, false
+		}
+		lang := p + 3 + s.count(p+3, 4, func(c rune) bool { return c == ' ' || c == '\t' })
+		langEnd := lang + s.count(lang, 20, func(c rune) bool { return wordChar(c) || strings.ContainsRune("+#.-", c) })
+		lineEnd := langEnd + s.count(langEnd, 40, func(c rune) bool { return c != '\n' && c != -1 })
+		if s.at(lineEnd) != '\n' {
+			return codeBlock{}, 0, false
+		}
+		code := lineEnd + 1
+		for end := code; end <= code+20000 && s.at(end) != -1; end++ {
+			if fence(end) {
+				return codeBlock{s.span(p, end+3), s.span(lang, langEnd), s.span(code, end)}, end + 3, true
+			}
+		}
+		return codeBlock{}, 0, false
+	})
 }

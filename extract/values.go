@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -134,11 +135,44 @@ type valueScan struct {
 	off    []int
 	lower  string // the text in lower case
 	digits bool   // whether the text may hold a digit
+	years  []int  // where four \d stand in a row, ascending
 }
 
 func newValueScan(t *text) valueScan {
 	lower, _ := t.lowered()
-	return valueScan{t.runes, t.off, lower, strings.ContainsAny(t.s, asciiDigits) || len(t.runes) < len(t.s)}
+	s := valueScan{runeAt: t.runes, off: t.off, lower: lower, digits: strings.ContainsAny(t.s, asciiDigits) || len(t.runes) < len(t.s)}
+	if !s.digits {
+		return s
+	}
+	run := 0 // digits in a row up to i
+	for i, c := range s.runeAt {
+		if !digitRune(c) {
+			run = 0
+		} else if run++; run >= 4 {
+			s.years = append(s.years, i-3)
+		}
+	}
+	return s
+}
+
+// The most runes from the start of a date with a month's name to its
+// year, by the patterns below: a month's longest form and its ".", a day
+// of two digits, its ordinal and the blanks before it, "of" and its
+// blanks, and ",?\s{1,3}" before the year.
+const (
+	monthRunes = len("september.")
+	yearLead   = len(",") + 3
+	myYear     = monthRunes + yearLead
+	mdyYear    = monthRunes + 3 + 2 + len("th") + yearLead
+	dmyYear    = 2 + len("th") + 3 + len("of") + 3 + monthRunes + yearLead
+)
+
+// yearWithin reports whether four digits in a row begin at most n runes
+// after p. Month names begin at every word that starts with one of a
+// dozen letters, and few texts hold years: this spares reading them.
+func (s valueScan) yearWithin(p, n int) bool {
+	k, _ := slices.BinarySearch(s.years, p)
+	return k < len(s.years) && s.years[k] <= p+n
 }
 
 // holds reports whether the lower-case text holds one of subs. A scanner
@@ -357,7 +391,7 @@ var dateScanners = []func(valueScan, int) []dateMatch{valueScan.isoDates, valueS
 //
 //	(?<![\d-])(?<y>\d{4})-(?<m>\d{1,2})-(?<d>\d{1,2})(?![\d-])
 func (s valueScan) isoDates(limit int) []dateMatch {
-	if !s.digits || !s.holds("-") {
+	if len(s.years) == 0 || !s.holds("-") {
 		return nil
 	}
 	return scanValues(s.runeAt, limit, isoDateStarts, func(p int) (dateMatch, int, bool) {
@@ -474,11 +508,11 @@ func (s valueScan) ordinal(i int) []int {
 //
 //	(?i)\b<months>\.?\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?,?\s{1,3}(?<y>\d{4})\b
 func (s valueScan) mdyDates(limit int) []dateMatch {
-	if !s.digits {
+	if len(s.years) == 0 {
 		return nil
 	}
 	return scanValues(s.runeAt, limit, monthStarts, func(p int) (dateMatch, int, bool) {
-		if !s.boundary(p) {
+		if !s.yearWithin(p, mdyYear) || !s.boundary(p) {
 			return dateMatch{}, 0, false
 		}
 		for _, mon := range s.month(p) {
@@ -501,11 +535,11 @@ func (s valueScan) mdyDates(limit int) []dateMatch {
 //
 //	(?i)\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?<months>\.?,?\s{1,3}(?<y>\d{4})\b
 func (s valueScan) dmyDates(limit int) []dateMatch {
-	if !s.digits {
+	if len(s.years) == 0 {
 		return nil
 	}
 	return scanValues(s.runeAt, limit, dmyDateStarts, func(p int) (dateMatch, int, bool) {
-		if !s.boundary(p) || !digitRune(s.at(p)) {
+		if !s.yearWithin(p, dmyYear) || !s.boundary(p) || !digitRune(s.at(p)) {
 			return dateMatch{}, 0, false
 		}
 		for dn := s.count(p, 2, digitRune); dn >= 1; dn-- {
@@ -536,11 +570,11 @@ func (s valueScan) dmyDates(limit int) []dateMatch {
 //
 //	(?i)\b<months>\.?,?\s{1,3}(?<y>\d{4})\b
 func (s valueScan) myDates(limit int) []dateMatch {
-	if !s.digits {
+	if len(s.years) == 0 {
 		return nil
 	}
 	return scanValues(s.runeAt, limit, monthStarts, func(p int) (dateMatch, int, bool) {
-		if !s.boundary(p) {
+		if !s.yearWithin(p, myYear) || !s.boundary(p) {
 			return dateMatch{}, 0, false
 		}
 		for _, mon := range s.month(p) {

@@ -69,6 +69,9 @@ var valueOracles = []valueOracle{
 	{"number", `(?<![\w.,/#:@])(?<sign>-(?=[\d$\\€£¥]))?(?<cur>(?:\\\$|US\$|[$€£¥]|USD|EUR|GBP)\s?)?(?<num>\d{1,3}(?:,\d{3}){1,6}|\d{1,20})(?<frac>\.\d{1,12})?(?:(?=\s{0,2}[tmbk])\s{0,2}(?<mult>thousand|million|billion|trillion|bn|mn|[kKMB])\b)?(?:(?=\s{0,2}[%pkmfl°dhswygtue])(?<sp>\s{0,2})(?<unit>%|percent\b|per ?cent\b|pct\b|km\b|kilomet(?:er|re)s?\b|miles?\b|mi\b|met(?:er|re)s?\b|m\b|ft\b|feet\b|foot\b|kg\b|kilograms?\b|lbs?\b|°\s?[CF]\b|degrees?\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|seconds?\b|secs?\b|s\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|mph\b|km/h\b|[KMGT]B\b|USD\b|EUR\b|dollars?\b|euros?\b))?`, ci, []string{"0", "sign", "cur", "num", "frac", "mult", "sp", "unit"}, func(v valueScan, limit int) [][]span {
 		return spansOf(v.numbers(limit), func(m numberMatch) []span { return []span{m.all, m.sign, m.cur, m.num, m.frac, m.mult, m.sp, m.unit} })
 	}},
+	{"code block", "(?s)```[ \\t]{0,4}(?<lang>[\\w+#.-]{0,20})[^\\n]{0,40}\\n(?<code>.{0,20000}?)```", 0, []string{"0", "lang", "code"}, func(v valueScan, limit int) [][]span {
+		return spansOf(v.codeBlocks(limit), func(b codeBlock) []span { return []span{b.all, b.lang, b.code} })
+	}},
 }
 
 // oracleRes holds each oracle's compiled pattern. The timeout is long, and
@@ -148,6 +151,12 @@ var valueCases = []string{
 	"1.2.3 #5 @5 :5 /5 x5 5x _5 a-5 (5) [5] 5%, 5 %, 5  %, 5   %, 5pct 5 PCT! 3 TB 4 tb 5 gB 6 Kb 7 MM 8 mn 9 bn 10 MN",
 	"٣٤ ١٢:٣٠ apples ٥ km", "x\x80y http://bad\xffurl 12", "\u212A 5 \u212Ag 5\u212A 5 \u0130", "5\u00a0kg 5\u2009km 5\u3000h",
 	strings.Repeat("1,", 300), strings.Repeat("9", 30), strings.Repeat("a/", 200) + "b.c",
+	"```python\nx = 1\n```\ntext ```\n``` ```` go\ny\n````", "```\t  \tsh extra words here\nls\n```",
+	"```" + strings.Repeat("a", 20) + strings.Repeat("b", 41) + "\nx```", "```" + strings.Repeat("é", 25) + strings.Repeat("!", 40) + "\nx```",
+	"```c++ #x.y-z_1 Ünï\n\n```", "```\n" + strings.Repeat("ü", 20000) + "```", "```\n" + strings.Repeat("ü", 20001) + "```",
+	"```no newline```", "```\nunclosed", "`` `\n```\n```",
+	"SEPTEMBER.\u3000 \t12th,\n\t 2020; September.   12th,    2020; 12th \t of\t\t september., \t 2020; 12th    of september, 2020",
+	"September., \t 2020 September.,    2020 sept.,  ٢٠٢٠ 1st of jan ١٢٣٤٥",
 }
 
 // TestValuesAreThePatterns holds every value scanner to its pattern on

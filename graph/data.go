@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/offattr/offattr/extract"
@@ -94,7 +95,7 @@ func trivial(key string) bool {
 }
 
 func joinEvidence(ev, text string) string {
-	q := fmt.Sprintf("%q", quote(text, 40))
+	q := strconv.Quote(quote(text, 40))
 	if ev == "" {
 		return "claims " + q
 	}

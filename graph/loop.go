@@ -75,21 +75,31 @@ func (b *builder) addLoops() {
 	sets := make([][]uint64, b.n)
 	sigs := make([][]uint64, b.n)
 	buckets := map[bucketKey][]int{}
+	// A step alone in its group (its agent's only plan, say) repeats
+	// nothing and is repeated by nothing: its tokens are not read.
+	groups := make([]uint64, b.n)
+	members := map[uint64]int{}
+	for j := range groups {
+		if cls := loopClassOf(b.kinds[j]); cls != loopNone {
+			groups[j] = uint64(b.agentOf[j])<<2 | uint64(cls)
+			members[groups[j]]++
+		}
+	}
 	var cands []int
 	for j := 0; j < b.n; j++ {
 		if j%256 == 0 && b.ctx.Err() != nil {
 			return // BuildContext reports it
 		}
-		cls := loopClassOf(b.kinds[j])
-		if cls == loopNone {
+		group := groups[j]
+		if group&3 == uint64(loopNone) || members[group] < 2 {
 			continue
 		}
+		cls := loopClass(group & 3)
 		set := tokenSet(b.r.Steps[j].Content)
 		if set == nil {
 			continue
 		}
 		sets[j], sigs[j] = set, minHash(set, sigLen)
-		group := uint64(b.agentOf[j])<<2 | uint64(cls)
 		keys := make([]bucketKey, lshBands)
 		cands = cands[:0]
 		for band := range keys {
@@ -107,7 +117,7 @@ func (b *builder) addLoops() {
 				continue
 			}
 			if sim := jaccard(sets[i], set); sim >= thr {
-				b.addLoopEdge(i, j, sim)
+				b.addLoopEdge(i, j, sim, sets[i], set)
 				break
 			}
 		}
@@ -121,8 +131,8 @@ func (b *builder) addLoops() {
 	}
 }
 
-func (b *builder) addLoopEdge(i, j int, sim float64) {
-	added, dropped := tokenDiff(b.r.Steps[i].Content, b.r.Steps[j].Content, 4)
+func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {
+	added, dropped := tokenDiff(b.r.Steps[i].Content, b.r.Steps[j].Content, setI, setJ, 4)
 	ev := fmt.Sprintf("jaccard %.2f", sim)
 	if len(added) > 0 {
 		ev += "; new: " + strings.Join(added, " ")

@@ -33,15 +33,16 @@ const (
 	minLoopTokens = 3
 )
 
-var stopWords = func() map[string]bool {
-	m := map[string]bool{}
+var stopWords, maxStopWord = func() (map[string]bool, int) {
+	m, longest := map[string]bool{}, 0
 	for _, w := range strings.Fields(`the an and or of to in on for with is are be been was were
 		this that these those it its as at by from please your you we our us will can could
 		should would their they them then than into any all so if do does did has have had not
 		no but also there here which what who how when where let me my i`) {
 		m[w] = true
+		longest = max(longest, len(w))
 	}
-	return m
+	return m, longest
 }()
 
 // tokenSet returns the sorted distinct token hashes of s. Hashes stand in
@@ -58,41 +59,49 @@ func tokenSet(s string) []uint64 {
 	return set
 }
 
-// tokens splits s into its lower-cased tokens, stop words and one-character
-// tokens dropped, in order (with repeats).
-func tokens(s string) []string {
-	var out []string
-	eachToken(s, func(t []byte) { out = append(out, string(t)) })
-	return out
-}
-
-// eachToken calls f with each token of s in lower case (see tokens). The
-// slice is only valid during the call: token sets of every loop candidate
-// are built, and lower-casing each word into a string of its own was most
-// of their cost.
+// eachToken calls f with each token of s in lower case: maximal runs of
+// letters or digits, stop words and one-character tokens dropped, in order
+// (with repeats). The slice is only valid during the call: token sets of
+// every loop candidate are built, and lower-casing each word into a string
+// of its own was most of their cost.
 func eachToken(s string, f func(t []byte)) {
 	var buf []byte
-	start := -1
-	flush := func(end int) {
-		if start < 0 {
-			return
+	for i := 0; i < len(s); {
+		// The token starting at i, if one does: lower-cased as it is read
+		// while it is ASCII, most of a log.
+		start, ascii := i, true
+		buf = buf[:0]
+		for i < len(s) {
+			c := s[i]
+			if c >= utf8.RuneSelf {
+				r, w := utf8.DecodeRuneInString(s[i:])
+				if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+					break
+				}
+				ascii = false
+				i += w
+				continue
+			}
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			} else if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+				break
+			}
+			buf = append(buf, c)
+			i++
 		}
-		buf = appendLower(buf[:0], s[start:end])
-		start = -1
-		if utf8.RuneCount(buf) >= 2 && !stopWords[string(buf)] {
+		if i == start { // not a letter or digit
+			_, w := utf8.DecodeRuneInString(s[i:])
+			i += w
+			continue
+		}
+		if !ascii {
+			buf = appendLower(buf[:0], s[start:i])
+		}
+		if utf8.RuneCount(buf) >= 2 && (len(buf) > maxStopWord || !stopWords[string(buf)]) {
 			f(buf)
 		}
 	}
-	for i, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		flush(i)
-	}
-	flush(len(s))
 }
 
 // appendLower appends w in lower case, as strings.ToLower writes it.
@@ -134,30 +143,22 @@ func jaccard(a, b []uint64) float64 {
 }
 
 // tokenDiff lists up to n tokens of b missing from a and of a missing from b,
-// for loop evidence: what the repetition changed.
-func tokenDiff(a, b string, n int) (added, dropped []string) {
-	ta, tb := tokens(a), tokens(b)
-	inA, inB := map[string]bool{}, map[string]bool{}
-	for _, t := range ta {
-		inA[t] = true
-	}
-	for _, t := range tb {
-		inB[t] = true
-	}
-	added = firstMissing(tb, inA, n)
-	dropped = firstMissing(ta, inB, n)
-	return added, dropped
+// for loop evidence: what the repetition changed. setA and setB are the
+// texts' token sets (tokenSet): a token is missing where its hash is, as
+// Similarity compares them.
+func tokenDiff(a, b string, setA, setB []uint64, n int) (added, dropped []string) {
+	return firstMissing(b, setA, n), firstMissing(a, setB, n)
 }
 
-func firstMissing(toks []string, in map[string]bool, n int) []string {
+// firstMissing returns the first n distinct tokens of s, in order, whose
+// hashes are not in set (sorted).
+func firstMissing(s string, set []uint64, n int) []string {
 	var out []string
-	seen := map[string]bool{}
-	for _, t := range toks {
-		if !in[t] && !seen[t] && len(out) < n {
-			seen[t] = true
-			out = append(out, t)
+	eachToken(s, func(t []byte) {
+		if _, in := slices.BinarySearch(set, fnv64(t)); len(out) < n && !in && !slices.Contains(out, string(t)) {
+			out = append(out, string(t))
 		}
-	}
+	})
 	return out
 }
 

@@ -99,15 +99,16 @@ func Build(r *run.Run, f *extract.RunFeatures, target int) (Context, error) {
 	}
 	c := Context{Target: target, Steps: len(r.Steps), Entries: make([]Entry, len(r.Steps))}
 	for i, s := range r.Steps {
-		fs := f.Steps[i]
+		red := f.Reductions(i)
+		fs := &f.Steps[i]
 		d := abs(i - target)
 		e := Entry{
 			Index: i, Agent: s.Agent, Kind: fs.Kind, Target: fs.Target, ContextType: fs.ContextType,
 			Distance: d, Level: levelOf(d), IsTarget: i == target,
 			full:        strings.TrimSpace(s.Content),
-			keyDecision: oneLine(fs.Reductions.KeyDecision),
-			summary:     oneLine(fs.Reductions.Summary),
-			milestone:   oneLine(fs.Reductions.Milestone),
+			keyDecision: oneLine(red.KeyDecision),
+			summary:     oneLine(red.Summary),
+			milestone:   oneLine(red.Milestone),
 		}
 		if e.full == "" {
 			e.full = "(empty)"

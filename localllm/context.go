@@ -102,10 +102,10 @@ func hierarchyContext(r *run.Run, f *extract.RunFeatures, targets []int, budget 
 func targetLines(r *run.Run, f *extract.RunFeatures, steps []int, milestones bool) string {
 	var b strings.Builder
 	for _, i := range steps {
-		s := f.Steps[i]
+		s := &f.Steps[i]
 		fmt.Fprintf(&b, "[step %d | %s | %s | TARGET, no room for its context]", i, r.Steps[i].Agent, s.Kind)
 		if milestones {
-			b.WriteString(" " + strings.Join(strings.Fields(s.Reductions.Milestone), " "))
+			b.WriteString(" " + strings.Join(strings.Fields(f.Reductions(i).Milestone), " "))
 		}
 		b.WriteString("\n")
 	}

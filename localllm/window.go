@@ -123,7 +123,7 @@ func runeFloor(s string, i int) int {
 func readEntries(r *run.Run, f *extract.RunFeatures, focus []int) []readEntry {
 	out := make([]readEntry, len(r.Steps))
 	for i, s := range r.Steps {
-		fs := f.Steps[i]
+		fs := &f.Steps[i]
 		e := readEntry{index: i, distance: len(r.Steps), full: strings.TrimSpace(s.Content)}
 		for _, c := range focus {
 			e.distance = min(e.distance, abs(i-c))
@@ -137,7 +137,8 @@ func readEntries(r *run.Run, f *extract.RunFeatures, focus []int) []readEntry {
 		}
 		// A reduction that came out empty falls back to the next one, so
 		// that a reduced step still shows something of itself.
-		red := []string{fs.Reductions.KeyDecision, fs.Reductions.Summary, fs.Reductions.Milestone}
+		reductions := f.Reductions(i)
+		red := []string{reductions.KeyDecision, reductions.Summary, reductions.Milestone}
 		for k := len(red) - 1; k >= 0; k-- {
 			red[k] = strings.Join(strings.Fields(red[k]), " ")
 			if red[k] == "" && k+1 < len(red) {

@@ -54,16 +54,23 @@ var (
 // callsBefore indexes, for every step, what text came before it: a value is
 // supported at step i when the task or some step before i holds it.
 type support struct {
+	in       *Input
 	question string
-	lower    []string // lower-cased step contents
+	lower    []*string // lower-cased step contents, made when first read
 }
 
 func newSupport(in *Input) *support {
-	s := &support{question: strings.ToLower(in.Run.Question), lower: make([]string, len(in.Run.Steps))}
-	for i, st := range in.Run.Steps {
-		s.lower[i] = strings.ToLower(st.Content)
+	return &support{in: in, question: strings.ToLower(in.Run.Question), lower: make([]*string, len(in.Run.Steps))}
+}
+
+// step returns step j's content in lower case. Most runs ask for few
+// steps, or none: a run without calls has no arguments to look for.
+func (s *support) step(j int) string {
+	if s.lower[j] == nil {
+		l := strings.ToLower(s.in.Run.Steps[j].Content)
+		s.lower[j] = &l
 	}
-	return s
+	return *s.lower[j]
 }
 
 // before reports whether v is written, as a whole token, in the task or
@@ -74,7 +81,7 @@ func (s *support) before(v string, i int, ok func(j int) bool) bool {
 		return true
 	}
 	for j := range i {
-		if ok(j) && containsToken(s.lower[j], v) {
+		if ok(j) && containsToken(s.step(j), v) {
 			return true
 		}
 	}

@@ -2,7 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
@@ -173,12 +175,9 @@ func (v value) statedBy(text string, claims []extract.Claim) bool {
 	if len(v.claims) == 0 {
 		return v.words != "" && strings.Contains(normWords(text), v.words)
 	}
-	have := make(map[string]bool, len(claims))
-	for _, c := range claims {
-		have[c.Key()] = true
-	}
 	for _, c := range v.claims {
-		if !have[c.Key()] {
+		// c.Key() == o.Key(), without building the keys: no kind holds ":".
+		if !slices.ContainsFunc(claims, func(o extract.Claim) bool { return o.Kind == c.Kind && o.Norm == c.Norm }) {
 			return false
 		}
 	}
@@ -189,7 +188,8 @@ func (v value) statedBy(text string, claims []extract.Claim) bool {
 func normWords(s string) string {
 	var b strings.Builder
 	space := true
-	for _, r := range strings.ToLower(s) {
+	for _, r := range s {
+		r = unicode.ToLower(r) // as strings.ToLower does, without the copy
 		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') || r > 127 {
 			b.WriteRune(r)
 			space = false

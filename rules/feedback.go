@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -12,45 +13,151 @@ import (
 )
 
 // critique marks a message that says an earlier one was wrong.
-var critique = regexp2.MustCompile(`(?i)\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate|flawed|not correct|not accurate|irrelevant)\b|\b(there (is|was) (an? )?(error|mistake|bug|issue) in)\b|\b(does(n't| not) (match|align|answer|address))\b|\bmade an? (error|mistake)\b`, regexp2.None)
+var critique = regexp2.MustCompile(critiqueExpr, regexp2.None)
 
-func init() { critique.MatchTimeout = 100 * time.Millisecond }
+// critiqueAt is critique anchored where a search tries it (\G), so that it
+// is tried only where a critique word lets a match begin.
+var critiqueAt = regexp2.MustCompile(`\G(?:`+critiqueExpr+`)`, regexp2.None)
+
+const critiqueExpr = `(?i)\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate|flawed|not correct|not accurate|irrelevant)\b|\b(there (is|was) (an? )?(error|mistake|bug|issue) in)\b|\b(does(n't| not) (match|align|answer|address))\b|\bmade an? (error|mistake)\b`
+
+func init() {
+	critique.MatchTimeout = 100 * time.Millisecond
+	critiqueAt.MatchTimeout = critique.MatchTimeout
+}
 
 // critiqueWords hold, in lower case, a piece of every alternative of
-// critique: a message with none of them cannot match and is not scanned,
-// and in one with some the scan starts just before the first. Scanning
-// every agent message with a case-insensitive \b pattern was most of the
-// rules' time.
+// critique: a message with none of them cannot match, and a match begins
+// at most critiqueLead bytes before one ("seems" before " wrong"), or at
+// it. Scanning every agent message with a case-insensitive \b pattern,
+// then scanning it from the first of them on, was most of the rules' time:
+// most messages say "there is" without a critique after it.
 var critiqueWords = []string{" incorrect", " wrong", " inaccurate", " flawed", " not correct", " not accurate", " irrelevant",
 	"there is ", "there was ", "doesn't ", "does not ", "made a"}
 
 // critiqueLead is the most bytes a match of critique holds before its
-// first critique word ("seems" before " wrong").
+// first critique word.
 const critiqueLead = len("seems")
 
-// findCritique returns critique's first match in s, nil if none.
+// findCritique returns critique's first match in s, nil if none (or if
+// the pattern timed out).
 func findCritique(s string) *regexp2.Match {
-	lower, aligned := extract.FoldCase(s)
-	first := -1
-	for _, w := range critiqueWords {
-		if i := strings.Index(lower, w); i >= 0 && (first < 0 || i < first) {
-			first = i
-		}
-	}
-	if first < 0 {
+	words, aligned := critiqueWordsIn(s)
+	if len(words) == 0 {
 		return nil
 	}
-	from := 0
-	if aligned {
-		// Offsets in lower are offsets in s; a critique word found there
-		// matched ASCII, so the lead is in bytes too.
-		from = max(0, first-critiqueLead)
-		for from > 0 && !utf8.RuneStart(s[from]) {
-			from--
+	if !aligned {
+		// Offsets in lower are not offsets in s: scan the whole message.
+		m, _ := critique.FindStringMatch(s)
+		return m
+	}
+	// Offsets in lower are offsets in s, and a critique word found there
+	// matched ASCII, so the lead before it is in bytes too. Trying each
+	// place in order finds the match a scan would: the leftmost.
+	slices.Sort(words)
+	runes := []rune(s)
+	ascii := len(runes) == len(s)
+	tried, runeIdx, byteIdx := -1, 0, 0 // regexp2 counts runes: byteIdx is the offset of rune runeIdx
+	for _, w := range words {
+		for p := max(tried+1, w-critiqueLead); p <= w; p++ {
+			tried = p
+			if !utf8.RuneStart(s[p]) {
+				continue
+			}
+			at := p
+			if !ascii {
+				runeIdx += utf8.RuneCountInString(s[byteIdx:p])
+				byteIdx, at = p, runeIdx
+			}
+			m, err := critiqueAt.FindRunesMatchStartingAt(runes, at)
+			if err != nil {
+				return nil // timed out, as the scan would have
+			}
+			if m != nil {
+				return m
+			}
 		}
 	}
-	m, _ := critique.FindStringMatchStartingAt(s, utf8.RuneCountInString(s[:from])) // regexp2 counts runes
-	return m
+	return nil
+}
+
+// critiqueWordsIn returns where critique words stand in s in lower case
+// (extract.FoldCase), and whether those are offsets in s. An ASCII message,
+// nearly every one, is read in one pass without a lower-case copy: a
+// search per word stopped at every space and every "t".
+func critiqueWordsIn(s string) (at []int, aligned bool) {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			lower, aligned := extract.FoldCase(s)
+			for _, w := range critiqueWords {
+				for from := 0; ; {
+					k := strings.Index(lower[from:], w)
+					if k < 0 {
+						break
+					}
+					at = append(at, from+k)
+					from += k + 1
+				}
+			}
+			return at, aligned
+		}
+	}
+	head := head4(s, 0) // the four bytes from i, in lower case
+	for i := range len(s) {
+		for _, w := range critiqueByFirst[lowerASCII(s[i])] {
+			if head == w.head && len(s)-i >= len(w.word) && asciiFoldEqual(s[i:i+len(w.word)], w.word) {
+				at = append(at, i)
+			}
+		}
+		head = head<<8 | uint32(lowerASCII(byteAt(s, i+4)))
+	}
+	return at, true
+}
+
+// critiqueWord is a critique word and its first four bytes: a space
+// begins seven of them, and most spaces none.
+type critiqueWord struct {
+	head uint32
+	word string
+}
+
+// critiqueByFirst holds the critique words by their first byte.
+var critiqueByFirst = func() (by [utf8.RuneSelf][]critiqueWord) {
+	for _, w := range critiqueWords {
+		by[w[0]] = append(by[w[0]], critiqueWord{head4(w, 0), w})
+	}
+	return by
+}()
+
+// head4 packs the four bytes of s from i in lower case, zeros past its end.
+func head4(s string, i int) uint32 {
+	return uint32(lowerASCII(byteAt(s, i)))<<24 | uint32(lowerASCII(byteAt(s, i+1)))<<16 |
+		uint32(lowerASCII(byteAt(s, i+2)))<<8 | uint32(lowerASCII(byteAt(s, i+3)))
+}
+
+// byteAt is s[i], or 0 past its end.
+func byteAt(s string, i int) byte {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// asciiFoldEqual reports whether the ASCII s in lower case is lower.
+func asciiFoldEqual(s, lower string) bool {
+	for i := range len(s) {
+		if lowerASCII(s[i]) != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // feedback reads what later steps say about earlier ones: a progress ledger

@@ -3,6 +3,7 @@ package run
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // AgentKey is the identity of an agent name: the one comparison every stage
@@ -11,6 +12,34 @@ import (
 // "Agent1" ≠ "Agent2". Labels written by people spell the same agent in
 // different cases and with different separators; they never drop digits.
 func AgentKey(name string) string {
+	// Most names are ASCII, and many already keys: every stage asks for
+	// the key of every word that may be a name.
+	same := true
+	for i := range len(name) {
+		switch c := name[i]; {
+		case c >= utf8.RuneSelf:
+			return agentKey(name)
+		case !('a' <= c && c <= 'z' || '0' <= c && c <= '9'):
+			same = false
+		}
+	}
+	if same {
+		return name
+	}
+	b := make([]byte, 0, len(name))
+	for i := range len(name) {
+		switch c := name[i]; {
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// agentKey is AgentKey for any name.
+func agentKey(name string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(name) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/offattr/offattr/run/spans"
 )
@@ -394,10 +395,14 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 		}
 		return caseOf(transcript(msgs, nil))
 	case '{':
-		if json.Valid(data) {
-			// One value, read in place: splitting it into values first
-			// would copy a large file twice more.
-			return object(data, format)
+		// One value is read in place: splitting it into values first would
+		// copy a large file twice more. Only a file that is not one value
+		// (the decoder checks the whole file before it decodes anything,
+		// and says so with a syntax error) is split.
+		var o fileObject
+		err := json.Unmarshal(data, &o)
+		if se := (*json.SyntaxError)(nil); !errors.As(err, &se) {
+			return decoded(data, &o, err, format)
 		}
 		values, err := decodeStream(data)
 		if err != nil {
@@ -426,8 +431,13 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 // decodes non-nil, even when empty.
 func object(data []byte, format Format) (*Case, error) {
 	var o fileObject
-	if err := decodeStrict(data, &o); err != nil {
-		return nil, err
+	return decoded(data, &o, json.Unmarshal(data, &o), format)
+}
+
+// decoded is object given data decoded into o, with the decoder's error.
+func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error) {
+	if err != nil {
+		return nil, errors.New(describeJSONError(data, err))
 	}
 	switch {
 	case format == FormatWhoWhen || (format == FormatAuto && o.History != nil):
@@ -436,7 +446,7 @@ func object(data []byte, format Format) (*Case, error) {
 		}
 		return o.whoWhen()
 	case o.Messages != nil:
-		return caseOf(transcript(o.Messages, &o))
+		return caseOf(transcript(o.Messages, o))
 	case format == FormatTranscript:
 		var m message
 		if err := decodeStrict(data, &m); err != nil {
@@ -599,6 +609,9 @@ func contentText(raw json.RawMessage) (string, error) {
 	}
 	switch raw[0] {
 	case '"':
+		if s, ok := unquoteString(raw); ok {
+			return s, nil
+		}
 		var s string
 		err := json.Unmarshal(raw, &s)
 		return s, err
@@ -634,6 +647,58 @@ func contentText(raw json.RawMessage) (string, error) {
 	default:
 		return "", fmt.Errorf("content is %s, want a string or a list of parts", jsonKind(raw[0]))
 	}
+}
+
+// unquoteString decodes the JSON string literal raw when it holds valid UTF-8
+// and no escapes but \n, \t, \r, \b, \f, \", \\ and \/, as most
+// messages do; ok is false otherwise (\u escapes, invalid UTF-8, anything
+// json.Unmarshal would refuse), and json.Unmarshal decodes it. A message
+// was checked with the whole file, and json.Unmarshal would check it
+// again, byte by byte, before reading it.
+func unquoteString(raw []byte) (s string, ok bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' || !utf8.Valid(raw) {
+		return "", false
+	}
+	body := raw[1 : len(raw)-1]
+	var b []byte // nil while body needs no decoding
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case c < 0x20 || c == '"':
+			return "", false
+		case c != '\\':
+			if b != nil {
+				b = append(b, c)
+			}
+			continue
+		}
+		if b == nil {
+			b = append(make([]byte, 0, len(body)), body[:i]...)
+		}
+		if i++; i == len(body) {
+			return "", false
+		}
+		switch c := body[i]; c {
+		case '"', '\\', '/':
+			b = append(b, c)
+		case 'n':
+			b = append(b, '\n')
+		case 't':
+			b = append(b, '\t')
+		case 'r':
+			b = append(b, '\r')
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		default:
+			return "", false
+		}
+	}
+	if b == nil {
+		return string(body), true
+	}
+	return string(b), true
 }
 
 func jsonKind(b byte) string {

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -121,6 +122,17 @@ func TestAgentKey(t *testing.T) {
 	}
 }
 
+// FuzzAgentKey holds AgentKey, which reads ASCII names byte by byte, to
+// its reading of any name rune by rune.
+func FuzzAgentKey(f *testing.F) {
+	for _, s := range []string{"WebSurfer", "web_surfer", "Agent 1", "agent1", "", "--", "Ärztin", "ZqAD a", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		assert.Equal(t, agentKey(name), AgentKey(name), "%q", name)
+	})
+}
+
 // TestLabelStaysBesideTheRun pins the one way the label is kept from the
 // attributor: a *Run has no field that holds it, at any depth.
 func TestLabelStaysBesideTheRun(t *testing.T) {
@@ -207,3 +219,43 @@ func TestParseFormat(t *testing.T) {
 // FuzzParse reads fuzzed files as auto-detected; FuzzParseWhoWhen and
 // FuzzParseTranscript force each format (input_test.go).
 func FuzzParse(f *testing.F) { fuzzFormat(f, FormatAuto) }
+
+// FuzzUnquoteString holds the quick reading of a message's text to
+// json.Unmarshal: where it reads a literal, it reads what json.Unmarshal
+// reads, and it reads nothing json.Unmarshal refuses.
+func FuzzUnquoteString(f *testing.F) {
+	for _, s := range []string{`"plain"`, `"a\nb\t\"c\"\\d\/e\r\b\f"`, `"\u00e9t\u00e9"`, "\"bad\xffutf8\"", "\"raw\ncontrol\"", `"a"b"`, `"trailing\"`, `"\x"`, `""`, `"`, `"Hé ✓"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		got, ok := unquoteString(raw)
+		if !ok {
+			return
+		}
+		var want string
+		require.NoError(t, json.Unmarshal(raw, &want), "%q", raw)
+		assert.Equal(t, want, got, "%q", raw)
+	})
+}
+
+func TestUnquoteString(t *testing.T) {
+	tests := []struct {
+		raw  string
+		want string
+		ok   bool
+	}{
+		{`"plain"`, "plain", true},
+		{`"a\nb\t\"c\"\\d\/e"`, "a\nb\t\"c\"\\d/e", true},
+		{`"Hé ✓"`, "Hé ✓", true},
+		{`"\u00e9"`, "", false},        // left to json.Unmarshal
+		{"\"bad\xffutf8\"", "", false}, // json.Unmarshal writes U+FFFD
+		{"\"raw\ncontrol\"", "", false},
+		{`"a"b"`, "", false},
+		{`"trailing\"`, "", false},
+	}
+	for _, tt := range tests {
+		got, ok := unquoteString([]byte(tt.raw))
+		assert.Equal(t, tt.ok, ok, "%q", tt.raw)
+		assert.Equal(t, tt.want, got, "%q", tt.raw)
+	}
+}

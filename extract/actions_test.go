@@ -1,0 +1,78 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// gateSeeds hold policies, written calls and near misses, with runes whose
+// lower case the patterns read otherwise: "ſ" (long s), the Kelvin sign,
+// "İ".
+var gateSeeds = []string{
+	"You must confirm. Orders can only be cancelled if its status is 'pending'. Fine.",
+	"NEVER do that; ſhould not either. Do\u212A not. İt is requİred before unless.",
+	"call get_order({\"id\": \"#W1\"})\n  Action: search([1, 2])\nprint(len(x))\nfoo()\n;\n",
+	"(e.g. this) and (that) ( {x} )", "call\n\nfoo()", "cancel_order ({\"id\": 1})",
+}
+
+// checkGates holds the word gates to the patterns they spare: a sentence
+// the policy pattern matches holds a policy word (or the text an "ſ"), a
+// text where the call pattern finds a call holds "({", "([" or "()", and
+// sentenceWords says what each sentence holds in lower case.
+func checkGates(t *testing.T, s string) {
+	lower, aligned := FoldCase(s)
+	spans := sentenceSpans(s)
+	held := sentenceWords(s, lower, aligned, spans, policyWords)
+	for k, sp := range spans {
+		sent := s[sp[0]:sp[1]]
+		if policySentenceRe.MatchString(sent) {
+			assert.True(t, held[k] != 0 || strings.Contains(lower, "ſ"), "%q", sent)
+		}
+		if aligned {
+			var want uint64
+			for bit, w := range policyWords {
+				if strings.Contains(strings.ToLower(sent), w) {
+					want |= 1 << bit
+				}
+			}
+			assert.Equal(t, want, held[k], "%q", sent)
+		}
+	}
+	if len(s) <= maxCallScan && textCallRe.MatchString(s) {
+		assert.True(t, strings.Contains(s, "({") || strings.Contains(s, "([") || strings.Contains(s, "()"), "%q", s)
+	}
+}
+
+// TestWordGatesAreNecessary checks the gates on the seeds and on a sample
+// of both corpora's steps (running the patterns on every sentence is what
+// the gates spare); -sweep checks every step.
+func TestWordGatesAreNecessary(t *testing.T) {
+	every := 5
+	if *sweep {
+		every = 1
+	}
+	texts := append([]string{}, gateSeeds...)
+	names, runs := corpusRuns(t)
+	k := 0
+	for _, n := range names {
+		for _, s := range runs[n].Steps {
+			if k++; k%every == 0 || s.Kind == run.KindSystem {
+				texts = append(texts, s.Content)
+			}
+		}
+	}
+	for _, s := range texts {
+		checkGates(t, s)
+	}
+}
+
+func FuzzWordGates(f *testing.F) {
+	for _, s := range gateSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(checkGates)
+}

@@ -1,0 +1,54 @@
+package graph
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// referenceTokens is eachToken's definition written plainly: the fast path
+// for ASCII must not change which tokens loops and their evidence see.
+func referenceTokens(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		w = strings.ToLower(w)
+		if utf8.RuneCountInString(w) >= 2 && !stopWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func collectTokens(s string) []string {
+	var out []string
+	eachToken(s, func(t []byte) { out = append(out, string(t)) })
+	return out
+}
+
+func TestEachTokenMatchesReference(t *testing.T) {
+	for _, s := range []string{
+		"",
+		"The Agent searched FOR the file",
+		"Straße İstanbul ÄPFEL café-au-lait",
+		"x1 y 22 a-b the_end",
+		"bad \xff\xfe bytes mid\xc3word",
+		"ＦＵＬＬＷＩＤＴＨ ２０２４ and ΑΒΓ",
+		"theirs their THEIR",
+	} {
+		assert.Equal(t, referenceTokens(s), collectTokens(s), "%q", s)
+	}
+}
+
+func FuzzEachToken(f *testing.F) {
+	for _, s := range []string{"Hello, World 42", "Ünïcode ÆØÅ x", "\xff\x80a bc", "the THE tHe"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		assert.Equal(t, referenceTokens(s), collectTokens(s))
+	})
+}
