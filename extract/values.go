@@ -99,10 +99,13 @@ func (a *asciiSet) has(c rune) bool { return 0 <= c && c < utf8.RuneSelf && a[c]
 
 // valueStarts is where a scanner's matches can begin: at an ASCII rune of
 // first, or at any other rune when wide; never just after an ASCII rune
-// of notAfter. It only spares calls: the scanner checks its place itself.
+// of notAfter; and, when next is set, not before next(p), the first place
+// from p that may hold one. It only spares calls: the scanner checks its
+// place itself.
 type valueStarts struct {
 	first, notAfter *asciiSet
 	wide            bool
+	next            func(p int) int
 }
 
 const (
@@ -117,6 +120,11 @@ const (
 func scanValues[M any](r runeAt, limit int, starts *valueStarts, at func(p int) (M, int, bool)) []M {
 	var out []M
 	for p := 0; p < len(r) && len(out) < limit; p++ {
+		if starts.next != nil {
+			if p = starts.next(p); p >= len(r) {
+				break
+			}
+		}
 		if c := r[p]; c < utf8.RuneSelf && !starts.first[c] || c >= utf8.RuneSelf && !starts.wide || p > 0 && starts.notAfter.has(r[p-1]) {
 			continue
 		}
@@ -173,6 +181,25 @@ const (
 func (s valueScan) yearWithin(p, n int) bool {
 	k, _ := slices.BinarySearch(s.years, p)
 	return k < len(s.years) && s.years[k] <= p+n
+}
+
+// nearYears returns starts that go on only where four digits in a row
+// begin at most n runes on, for a scanner whose every match holds them
+// there (see yearWithin): a text's years are few, and the places far from
+// them are passed over without a look. Places are asked for in ascending
+// order.
+func (s valueScan) nearYears(starts *valueStarts, n int) *valueStarts {
+	near, k := *starts, 0
+	near.next = func(p int) int {
+		for k < len(s.years) && s.years[k] < p {
+			k++
+		}
+		if k == len(s.years) {
+			return len(s.runeAt)
+		}
+		return max(p, s.years[k]-n)
+	}
+	return &near
 }
 
 // holds reports whether the lower-case text holds one of subs. A scanner
@@ -394,7 +421,7 @@ func (s valueScan) isoDates(limit int) []dateMatch {
 	if len(s.years) == 0 || !s.holds("-") {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, isoDateStarts, func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.nearYears(isoDateStarts, 0), func(p int) (dateMatch, int, bool) {
 		if c := s.at(p - 1); digitRune(c) || c == '-' || s.count(p, 4, digitRune) < 4 || s.at(p+4) != '-' {
 			return dateMatch{}, 0, false
 		}
@@ -511,7 +538,7 @@ func (s valueScan) mdyDates(limit int) []dateMatch {
 	if len(s.years) == 0 {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, monthStarts, func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.nearYears(monthStarts, mdyYear), func(p int) (dateMatch, int, bool) {
 		if !s.yearWithin(p, mdyYear) || !s.boundary(p) {
 			return dateMatch{}, 0, false
 		}
@@ -538,7 +565,7 @@ func (s valueScan) dmyDates(limit int) []dateMatch {
 	if len(s.years) == 0 {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, dmyDateStarts, func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.nearYears(dmyDateStarts, dmyYear), func(p int) (dateMatch, int, bool) {
 		if !s.yearWithin(p, dmyYear) || !s.boundary(p) || !digitRune(s.at(p)) {
 			return dateMatch{}, 0, false
 		}
@@ -573,7 +600,7 @@ func (s valueScan) myDates(limit int) []dateMatch {
 	if len(s.years) == 0 {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, monthStarts, func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.nearYears(monthStarts, myYear), func(p int) (dateMatch, int, bool) {
 		if !s.yearWithin(p, myYear) || !s.boundary(p) {
 			return dateMatch{}, 0, false
 		}
