@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"sync/atomic"
 	"time"
 	"unicode"
@@ -248,25 +249,41 @@ func (t *text) lowered() (string, bool) {
 // so that byte offsets in the lower case are offsets in s. A literal found
 // in the lower case then tells where a case-insensitive pattern can match.
 func FoldCase(s string) (lower string, aligned bool) {
-	aligned = true
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			b = append(b, c)
-			i++
-			continue
-		}
-		r, w := utf8.DecodeRuneInString(s[i:])
-		l := unicode.ToLower(r)
-		// An invalid byte reads as U+FFFD, three bytes for one.
-		if utf8.RuneLen(l) != w {
-			aligned = false
-		}
-		b = utf8.AppendRune(b, l)
-		i += w
+	i := keptRun(s, 0)
+	if i == len(s) {
+		return s, true // nothing to fold: no copy
 	}
-	return string(b), aligned
+	// A builder hands over what it wrote without the copy string(b) makes.
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	aligned = true
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			b.WriteByte(c + 'a' - 'A') // keptRun stopped at a capital
+			i++
+		} else {
+			r, w := utf8.DecodeRuneInString(s[i:])
+			l := unicode.ToLower(r)
+			// An invalid byte reads as U+FFFD, three bytes for one.
+			if utf8.RuneLen(l) != w {
+				aligned = false
+			}
+			b.WriteRune(l)
+			i += w
+		}
+		j := keptRun(s, i)
+		b.WriteString(s[i:j])
+		i = j
+	}
+	return b.String(), aligned
+}
+
+// keptRun returns where the ASCII bytes from i that lower case keeps as
+// they are end: at a capital, a byte beyond ASCII, or the end of s.
+func keptRun(s string, i int) int {
+	for i < len(s) && s[i] < utf8.RuneSelf && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	return i
 }

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 	"github.com/stretchr/testify/assert"
@@ -186,4 +188,23 @@ func TestStartsUnaligned(t *testing.T) {
 	m, found := tx.first(exitCodeRe)
 	assert.True(t, found)
 	assert.Equal(t, "exit code 1", strings.TrimSpace(tx.s[m.start():m.end()]))
+}
+
+// FuzzFoldCase holds FoldCase, which copies the runs it keeps, to its
+// definition: unicode.ToLower rune by rune, aligned when every rune keeps
+// its byte length.
+func FuzzFoldCase(f *testing.F) {
+	for _, s := range startCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		aligned := true
+		for i, r := range s {
+			_, w := utf8.DecodeRuneInString(s[i:])
+			aligned = aligned && utf8.RuneLen(unicode.ToLower(r)) == w
+		}
+		lower, ok := FoldCase(s)
+		assert.Equal(t, strings.Map(unicode.ToLower, s), lower, "%q", s)
+		assert.Equal(t, aligned, ok, "%q", s)
+	})
 }
