@@ -35,7 +35,7 @@ func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict
 	var out []Claim
 	label := labels{s: t.s}
 	for _, m := range names(t) {
-		if taken(m.start, m.end) || onHeading(t.s, m.start) || label.on(m.start) {
+		if taken(m.start, m.end) || label.heading(m.start) || label.on(m.start) {
 			continue
 		}
 		words := wordSpans(t.s, m.start, m.end)
@@ -217,16 +217,11 @@ func sentenceStart(s string, i int) bool {
 	return true
 }
 
-func onHeading(s string, i int) bool {
-	lineStart := strings.LastIndexByte(s[:i], '\n') + 1
-	return strings.HasPrefix(strings.TrimLeft(s[lineStart:i], " \t"), "#")
-}
-
 // labels tells whether an entity stands in the label of a "Label Words:
 // value" line, such as "Gather Information:" or "**Total Cost for Daily
 // Tickets:**": a label whose words are mostly capitalised is Title Case
-// style. It reads each line once: entities come in text order, and a long
-// line holds many.
+// style; or on a markdown heading. It reads each line once: entities come
+// in text order, and a long line holds many.
 type labels struct {
 	s                  string
 	lineStart, lineEnd int
@@ -235,10 +230,21 @@ type labels struct {
 }
 
 func (l *labels) on(i int) bool {
+	l.at(i)
+	return l.colon >= i && l.title
+}
+
+// heading reports whether i stands on a markdown heading.
+func (l *labels) heading(i int) bool {
+	l.at(i)
+	return strings.HasPrefix(strings.TrimLeft(l.s[l.lineStart:i], " \t"), "#")
+}
+
+// at reads the line that holds i, unless it was the last read.
+func (l *labels) at(i int) {
 	if l.lineEnd == 0 || i < l.lineStart || i >= l.lineEnd {
 		l.read(i)
 	}
-	return l.colon >= i && l.title
 }
 
 func (l *labels) read(i int) {
