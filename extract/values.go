@@ -183,21 +183,21 @@ func (s valueScan) yearWithin(p, n int) bool {
 	return k < len(s.years) && s.years[k] <= p+n
 }
 
-// nearYears returns starts that go on only where four digits in a row
-// begin at most n runes on, for a scanner whose every match holds them
-// there (see yearWithin): a text's years are few, and the places far from
-// them are passed over without a look. Places are asked for in ascending
-// order.
-func (s valueScan) nearYears(starts *valueStarts, n int) *valueStarts {
+// near returns starts that go on only where one of at (rune indices,
+// ascending) stands at most n runes on, for a scanner whose every match
+// holds one there: a text's years or slashes are few, and the places far
+// from them are passed over without a look. Places are asked for in
+// ascending order.
+func (s valueScan) near(starts *valueStarts, at []int, n int) *valueStarts {
 	near, k := *starts, 0
 	near.next = func(p int) int {
-		for k < len(s.years) && s.years[k] < p {
+		for k < len(at) && at[k] < p {
 			k++
 		}
-		if k == len(s.years) {
+		if k == len(at) {
 			return len(s.runeAt)
 		}
-		return max(p, s.years[k]-n)
+		return max(p, at[k]-n)
 	}
 	return &near
 }
@@ -300,11 +300,20 @@ func (s valueScan) fileURLs(limit int) []urlMatch {
 //	| [A-Za-z]:\\[\w .@+-]{1,100}(?:\\[\w .@+-]{1,100}){0,30}
 //	| [\w.-]{1,100}(?:/[\w.-]{1,100}){1,30}\.[A-Za-z][A-Za-z0-9]{0,7}
 //	)(?![\w/])
+//
+// Each of its forms has a separator at most 100 runes from its start: the
+// "/" of a relative path after its first segment, at most.
 func (s valueScan) paths(limit int) []span {
-	if !s.holds("/", "\\") {
+	var seps []int
+	for i, c := range s.runeAt {
+		if c == '/' || c == '\\' {
+			seps = append(seps, i)
+		}
+	}
+	if len(seps) == 0 {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, pathStarts, func(p int) (span, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(pathStarts, seps, 100), func(p int) (span, int, bool) {
 		if c := s.at(p - 1); wordChar(c) || strings.ContainsRune("/.:~@-", c) {
 			return span{}, 0, false
 		}
@@ -421,7 +430,7 @@ func (s valueScan) isoDates(limit int) []dateMatch {
 	if len(s.years) == 0 || !s.holds("-") {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, s.nearYears(isoDateStarts, 0), func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(isoDateStarts, s.years, 0), func(p int) (dateMatch, int, bool) {
 		if c := s.at(p - 1); digitRune(c) || c == '-' || s.count(p, 4, digitRune) < 4 || s.at(p+4) != '-' {
 			return dateMatch{}, 0, false
 		}
@@ -538,7 +547,7 @@ func (s valueScan) mdyDates(limit int) []dateMatch {
 	if len(s.years) == 0 {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, s.nearYears(monthStarts, mdyYear), func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(monthStarts, s.years, mdyYear), func(p int) (dateMatch, int, bool) {
 		if !s.yearWithin(p, mdyYear) || !s.boundary(p) {
 			return dateMatch{}, 0, false
 		}
@@ -565,7 +574,7 @@ func (s valueScan) dmyDates(limit int) []dateMatch {
 	if len(s.years) == 0 {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, s.nearYears(dmyDateStarts, dmyYear), func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(dmyDateStarts, s.years, dmyYear), func(p int) (dateMatch, int, bool) {
 		if !s.yearWithin(p, dmyYear) || !s.boundary(p) || !digitRune(s.at(p)) {
 			return dateMatch{}, 0, false
 		}
@@ -600,7 +609,7 @@ func (s valueScan) myDates(limit int) []dateMatch {
 	if len(s.years) == 0 {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, s.nearYears(monthStarts, myYear), func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(monthStarts, s.years, myYear), func(p int) (dateMatch, int, bool) {
 		if !s.yearWithin(p, myYear) || !s.boundary(p) {
 			return dateMatch{}, 0, false
 		}
