@@ -143,6 +143,7 @@ type valueScan struct {
 	off    []int
 	lower  string // the text in lower case
 	digits bool   // whether the text may hold a digit
+	runs   []int  // where a run of \d begins, ascending
 	years  []int  // where four \d stand in a row, ascending
 }
 
@@ -156,7 +157,11 @@ func newValueScan(t *text) valueScan {
 	for i, c := range s.runeAt {
 		if !digitRune(c) {
 			run = 0
-		} else if run++; run >= 4 {
+			continue
+		}
+		if run++; run == 1 {
+			s.runs = append(s.runs, i)
+		} else if run >= 4 {
 			s.years = append(s.years, i-3)
 		}
 	}
@@ -453,11 +458,13 @@ func (s valueScan) isoDates(limit int) []dateMatch {
 // slashDates reads
 //
 //	(?<![\d/.-])(?<m>\d{1,2})/(?<d>\d{1,2})/(?<y>\d{4}|\d{2})(?![\d/])
+//
+// A match begins where a run of digits does.
 func (s valueScan) slashDates(limit int) []dateMatch {
 	if !s.digits || !s.holds("/") {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, slashDateStarts, func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(slashDateStarts, s.runs, 0), func(p int) (dateMatch, int, bool) {
 		if c := s.at(p - 1); digitRune(c) || strings.ContainsRune("/.-", c) {
 			return dateMatch{}, 0, false
 		}
@@ -627,11 +634,14 @@ func phoneSeparator(c rune) bool { return spaceRune(c) || c == '.' || c == '-' }
 // phones reads
 //
 //	(?<![\w.])(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?!\w)
+//
+// A match's digits begin a run of them, at its start or after a "+" or
+// "(".
 func (s valueScan) phones(limit int) []span {
 	if !s.digits {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, phoneStarts, func(p int) (span, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(phoneStarts, s.runs, 1), func(p int) (span, int, bool) {
 		if c := s.at(p - 1); wordChar(c) || c == '.' {
 			return span{}, 0, false
 		}
@@ -667,11 +677,13 @@ type timeMatch struct{ all, h, min, ap span }
 //
 //	(?i)(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2}))?(?::\d{2})?\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?
 //	|   (?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])
+//
+// A match begins where a run of digits does.
 func (s valueScan) times(limit int) []timeMatch {
 	if !s.digits {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, timeStarts, func(p int) (timeMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(timeStarts, s.runs, 0), func(p int) (timeMatch, int, bool) {
 		if c := s.at(p - 1); digitRune(c) || strings.ContainsRune(":.,", c) || !digitRune(s.at(p)) {
 			return timeMatch{}, 0, false
 		}
@@ -762,11 +774,14 @@ var (
 //
 // with the units of unitWords. All that follows the number is optional, so
 // the first way to read the number is the match.
+//
+// The digits begin a run of them at most five runes from the start: after
+// a sign, a currency of three runes and a blank.
 func (s valueScan) numbers(limit int) []numberMatch {
 	if !s.digits {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, numberStarts, func(p int) (numberMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(numberStarts, s.runs, 5), func(p int) (numberMatch, int, bool) {
 		c := s.at(p)
 		if !digitRune(c) && !strings.ContainsRune(`-\$€£¥`, c) && !strings.ContainsRune("ueg", s.low(p)) {
 			return numberMatch{}, 0, false
