@@ -202,7 +202,7 @@ func (t *text) codeBlocks(limit int) []codeBlock {
 	}
 	if !t.blocksDone {
 		t.blocksDone = true
-		t.blocks = newValueScan(t).codeBlocks(maxMatches)
+		t.blocks = textScan(t).codeBlocks(maxMatches)
 	}
 	return t.blocks[:min(limit, len(t.blocks))]
 }

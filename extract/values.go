@@ -71,7 +71,9 @@ func (r runeAt) boundary(i int) bool {
 
 // digitRune is \d: a decimal digit of any script.
 func digitRune(c rune) bool {
-	return '0' <= c && c <= '9' || c >= utf8.RuneSelf && unicode.IsDigit(c)
+	// unicode.IsDigit would read ASCII again, and make this too costly to
+	// inline: every rune of a text with a digit is asked.
+	return '0' <= c && c <= '9' || c >= utf8.RuneSelf && unicode.Is(unicode.Digit, c)
 }
 
 // spaceRune is \s.
@@ -148,8 +150,8 @@ type valueScan struct {
 }
 
 func newValueScan(t *text) valueScan {
-	lower, _ := t.lowered()
-	s := valueScan{runeAt: t.runes, off: t.off, lower: lower, digits: strings.ContainsAny(t.s, asciiDigits) || len(t.runes) < len(t.s)}
+	s := textScan(t)
+	s.digits = strings.ContainsAny(t.s, asciiDigits) || len(t.runes) < len(t.s)
 	if !s.digits {
 		return s
 	}
@@ -166,6 +168,13 @@ func newValueScan(t *text) valueScan {
 		}
 	}
 	return s
+}
+
+// textScan is a valueScan of t that knows nothing of its digits, for the
+// scanners that need not: reading where they stand costs a pass over t.
+func textScan(t *text) valueScan {
+	lower, _ := t.lowered()
+	return valueScan{runeAt: t.runes, off: t.off, lower: lower}
 }
 
 // The most runes from the start of a date with a month's name to its
