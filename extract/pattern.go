@@ -80,6 +80,25 @@ func newText(s string) *text {
 	return t
 }
 
+// sub returns the text of t.s[i:j], read on its own (as newText would
+// read it), but sharing t's runes, and its lower case, when each rune of t
+// is one byte: the head of a step and the words around a name are read
+// apart from the step, and converting them again would cost more than
+// reading them.
+func (t *text) sub(i, j int) *text {
+	if i == 0 && j == len(t.s) {
+		return t
+	}
+	if len(t.runes) != len(t.s) {
+		return newText(t.s[i:j])
+	}
+	u := &text{s: t.s[i:j], runes: t.runes[i:j:j], off: identity(j - i + 1)}
+	if t.lowerDone && t.aligned { // ASCII, folded byte by byte; an invalid byte is not aligned
+		u.lower, u.aligned, u.lowerDone = t.lower[i:j], true, true
+	}
+	return u
+}
+
 // identities holds 0, 1, 2...: the offsets of every ASCII text, shared.
 var identities atomic.Pointer[[]int]
 

@@ -208,3 +208,31 @@ func FuzzFoldCase(f *testing.F) {
 		assert.Equal(t, aligned, ok, "%q", s)
 	})
 }
+
+// FuzzSub holds a text's part, which shares the text's runes, to the part
+// read on its own, before and after the text is folded to lower case.
+func FuzzSub(f *testing.F) {
+	for k, s := range startCases {
+		f.Add(s, uint(k), uint(k+40), k%2 == 0)
+	}
+	f.Fuzz(func(t *testing.T, s string, i, j uint, folded bool) {
+		i, j = min(i, uint(len(s))), min(j, uint(len(s)))
+		i, j = min(i, j), max(i, j)
+		cut := func(k uint) bool { return k == uint(len(s)) || utf8.RuneStart(s[k]) }
+		if !cut(i) || !cut(j) {
+			return // parts are cut at rune starts
+		}
+		whole := newText(s)
+		if folded {
+			whole.lowered()
+		}
+		got, want := whole.sub(int(i), int(j)), newText(s[i:j])
+		assert.Equal(t, want.s, got.s)
+		assert.Equal(t, want.runes, got.runes)
+		assert.Equal(t, want.off, got.off)
+		gotLower, gotAligned := got.lowered()
+		wantLower, wantAligned := want.lowered()
+		assert.Equal(t, wantLower, gotLower)
+		assert.Equal(t, wantAligned, gotAligned)
+	})
+}
