@@ -34,11 +34,12 @@ func toSet(words string) map[string]bool {
 func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict bool) []Claim {
 	var out []Claim
 	label := labels{s: t.s}
+	var buf [8]span // the words of most names, without an allocation each
 	for _, m := range names(t) {
 		if taken(m.start, m.end) || label.heading(m.start) || label.on(m.start) {
 			continue
 		}
-		words := wordSpans(t.s, m.start, m.end)
+		words := appendWords(buf[:0], t.s, m.start, m.end)
 		// Drop common words from the front ("The", "Based", "Next" at a
 		// sentence start) and connectors from the back.
 		for len(words) > 0 && common(t.s[words[0].start:words[0].end]) {
@@ -66,9 +67,8 @@ func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict
 	return out
 }
 
-// wordSpans splits s[start:end] at blanks.
-func wordSpans(s string, start, end int) []span {
-	var out []span
+// appendWords appends to out the words of s[start:end], split at blanks.
+func appendWords(out []span, s string, start, end int) []span {
 	i := start
 	for i < end {
 		for i < end && (s[i] == ' ' || s[i] == '\t') {
