@@ -299,8 +299,20 @@ func FoldCase(s string) (lower string, aligned bool) {
 }
 
 // keptRun returns where the ASCII bytes from i that lower case keeps as
-// they are end: at a capital, a byte beyond ASCII, or the end of s.
+// they are end: at a capital, a byte beyond ASCII, or the end of s. It
+// passes over eight bytes at a time while none of them ends the run.
 func keptRun(s string, i int) int {
+	const ones = 0x0101010101010101
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// Below 0x80, a byte plus 0x80-'A' reaches 0x80 from 'A' on, and
+		// plus 0x80-'Z'-1 from past 'Z' on, carrying into no other byte.
+		capitals := (w + (0x80-'A')*ones) &^ (w + (0x80-'Z'-1)*ones)
+		if (w|capitals)&(0x80*ones) != 0 {
+			break
+		}
+	}
 	for i < len(s) && s[i] < utf8.RuneSelf && (s[i] < 'A' || s[i] > 'Z') {
 		i++
 	}
