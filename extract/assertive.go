@@ -128,12 +128,32 @@ func mayGiveOrders(held uint64, longS bool) bool {
 
 // injectionHeld returns, for each sentence of s at spans, the words of
 // injectionLexicon it holds in lower case; nil when the text holds none of
-// injectionWords.
+// injectionWords. The other words of the lexicon ("step ", "rule") are
+// common and matter only in a sentence that holds one of injectionWords
+// (mayGiveOrders): they are looked for in those sentences alone, and the
+// others have no bit of the lexicon set.
 func injectionHeld(s, lower string, aligned bool, spans [][2]int) []uint64 {
 	if !slices.ContainsFunc(injectionWords, func(w string) bool { return strings.Contains(lower, w) }) {
 		return nil
 	}
-	return sentenceWords(s, lower, aligned, spans, injectionLexicon)
+	held := sentenceWords(s, lower, aligned, spans, injectionWords) // the lexicon's first bits
+	for k, sp := range spans {
+		if held[k] == 0 {
+			continue
+		}
+		var sent string
+		if aligned {
+			sent = lower[sp[0]:sp[1]]
+		} else {
+			sent = strings.ToLower(s[sp[0]:sp[1]]) // as sentenceWords reads it
+		}
+		for bit := len(injectionWords); bit < len(injectionLexicon); bit++ {
+			if strings.Contains(sent, injectionLexicon[bit]) {
+				held[k] |= 1 << bit
+			}
+		}
+	}
+	return held
 }
 
 // sentenceWords returns, for each sentence of s at spans, the words of

@@ -34,11 +34,12 @@ func toSet(words string) map[string]bool {
 func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict bool) []Claim {
 	var out []Claim
 	label := labels{s: t.s}
+	var buf [8]span // the words of most names, without an allocation each
 	for _, m := range names(t) {
-		if taken(m.start, m.end) || onHeading(t.s, m.start) || label.on(m.start) {
+		if taken(m.start, m.end) || label.heading(m.start) || label.on(m.start) {
 			continue
 		}
-		words := wordSpans(t.s, m.start, m.end)
+		words := appendWords(buf[:0], t.s, m.start, m.end)
 		// Drop common words from the front ("The", "Based", "Next" at a
 		// sentence start) and connectors from the back.
 		for len(words) > 0 && common(t.s[words[0].start:words[0].end]) {
@@ -66,9 +67,8 @@ func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict
 	return out
 }
 
-// wordSpans splits s[start:end] at blanks.
-func wordSpans(s string, start, end int) []span {
-	var out []span
+// appendWords appends to out the words of s[start:end], split at blanks.
+func appendWords(out []span, s string, start, end int) []span {
 	i := start
 	for i < end {
 		for i < end && (s[i] == ' ' || s[i] == '\t') {
@@ -217,16 +217,11 @@ func sentenceStart(s string, i int) bool {
 	return true
 }
 
-func onHeading(s string, i int) bool {
-	lineStart := strings.LastIndexByte(s[:i], '\n') + 1
-	return strings.HasPrefix(strings.TrimLeft(s[lineStart:i], " \t"), "#")
-}
-
 // labels tells whether an entity stands in the label of a "Label Words:
 // value" line, such as "Gather Information:" or "**Total Cost for Daily
 // Tickets:**": a label whose words are mostly capitalised is Title Case
-// style. It reads each line once: entities come in text order, and a long
-// line holds many.
+// style; or on a markdown heading. It reads each line once: entities come
+// in text order, and a long line holds many.
 type labels struct {
 	s                  string
 	lineStart, lineEnd int
@@ -235,10 +230,21 @@ type labels struct {
 }
 
 func (l *labels) on(i int) bool {
+	l.at(i)
+	return l.colon >= i && l.title
+}
+
+// heading reports whether i stands on a markdown heading.
+func (l *labels) heading(i int) bool {
+	l.at(i)
+	return strings.HasPrefix(strings.TrimLeft(l.s[l.lineStart:i], " \t"), "#")
+}
+
+// at reads the line that holds i, unless it was the last read.
+func (l *labels) at(i int) {
 	if l.lineEnd == 0 || i < l.lineStart || i >= l.lineEnd {
 		l.read(i)
 	}
-	return l.colon >= i && l.title
 }
 
 func (l *labels) read(i int) {

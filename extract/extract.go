@@ -118,7 +118,7 @@ func (rc *runContext) step(s run.Step) Features {
 
 	// Executors and tools announce their output at the top of the message;
 	// the same words further down are prose about an output.
-	if newText(t.s[:headEnd(t.s, 600)]).has(toolOutputRe) {
+	if t.sub(0, headEnd(t.s, 600)).has(toolOutputRe) {
 		kinds[KindToolResult] = true
 	}
 	if !kinds[KindToolResult] {
@@ -354,8 +354,8 @@ func (rc *runContext) addressed(t *text, speaker string) string {
 			if i >= bestAt || !wordEdge(t.s, i, i+len(n)) {
 				continue
 			}
-			before := newText(t.s[max(0, i-80):i])
-			after := newText(t.s[i+len(n) : min(len(t.s), i+len(n)+40)])
+			before := t.sub(max(0, i-80), i)
+			after := t.sub(i+len(n), min(len(t.s), i+len(n)+40))
 			if before.has(addressBeforeRe) || after.has(addressAfterRe) {
 				best, bestAt = name, i
 				break

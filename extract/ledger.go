@@ -20,21 +20,22 @@ func ParseLedger(s string) (l *Ledger, ok bool) {
 	// Scanning every '{' is linear in practice: json.Decoder stops at the end
 	// of the first value, and a failed candidate costs at most its own length.
 	// The attempts are capped so a text of a million braces stays cheap.
+	// The text is read in place: most steps hold no ledger, and a copy of
+	// each would cost more than looking.
 	const maxAttempts = 64
-	data := []byte(s)
-	for i, attempts := 0, 0; i < len(data) && attempts < maxAttempts; i++ {
-		j := bytes.IndexByte(data[i:], '{')
+	for i, attempts := 0, 0; i < len(s) && attempts < maxAttempts; i++ {
+		j := strings.IndexByte(s[i:], '{')
 		if j < 0 {
 			break
 		}
 		i += j
-		if !bytes.Contains(data[i:min(len(data), i+4096)], []byte(`"is_`)) &&
-			!bytes.Contains(data[i:min(len(data), i+4096)], []byte(`"next_speaker"`)) {
+		if !strings.Contains(s[i:min(len(s), i+4096)], `"is_`) &&
+			!strings.Contains(s[i:min(len(s), i+4096)], `"next_speaker"`) {
 			continue
 		}
 		attempts++
 		var raw map[string]json.RawMessage
-		dec := json.NewDecoder(bytes.NewReader(data[i:]))
+		dec := json.NewDecoder(strings.NewReader(s[i:]))
 		if dec.Decode(&raw) != nil {
 			continue
 		}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"sync/atomic"
 	"time"
 	"unicode"
@@ -77,6 +78,25 @@ func newText(s string) *text {
 	}
 	t.off = append(t.off, len(s))
 	return t
+}
+
+// sub returns the text of t.s[i:j], read on its own (as newText would
+// read it), but sharing t's runes, and its lower case, when each rune of t
+// is one byte: the head of a step and the words around a name are read
+// apart from the step, and converting them again would cost more than
+// reading them.
+func (t *text) sub(i, j int) *text {
+	if i == 0 && j == len(t.s) {
+		return t
+	}
+	if len(t.runes) != len(t.s) {
+		return newText(t.s[i:j])
+	}
+	u := &text{s: t.s[i:j], runes: t.runes[i:j:j], off: identity(j - i + 1)}
+	if t.lowerDone && t.aligned { // ASCII, folded byte by byte; an invalid byte is not aligned
+		u.lower, u.aligned, u.lowerDone = t.lower[i:j], true, true
+	}
+	return u
 }
 
 // identities holds 0, 1, 2...: the offsets of every ASCII text, shared.
@@ -248,25 +268,53 @@ func (t *text) lowered() (string, bool) {
 // so that byte offsets in the lower case are offsets in s. A literal found
 // in the lower case then tells where a case-insensitive pattern can match.
 func FoldCase(s string) (lower string, aligned bool) {
-	aligned = true
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			b = append(b, c)
-			i++
-			continue
-		}
-		r, w := utf8.DecodeRuneInString(s[i:])
-		l := unicode.ToLower(r)
-		// An invalid byte reads as U+FFFD, three bytes for one.
-		if utf8.RuneLen(l) != w {
-			aligned = false
-		}
-		b = utf8.AppendRune(b, l)
-		i += w
+	i := keptRun(s, 0)
+	if i == len(s) {
+		return s, true // nothing to fold: no copy
 	}
-	return string(b), aligned
+	// A builder hands over what it wrote without the copy string(b) makes.
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	aligned = true
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			b.WriteByte(c + 'a' - 'A') // keptRun stopped at a capital
+			i++
+		} else {
+			r, w := utf8.DecodeRuneInString(s[i:])
+			l := unicode.ToLower(r)
+			// An invalid byte reads as U+FFFD, three bytes for one.
+			if utf8.RuneLen(l) != w {
+				aligned = false
+			}
+			b.WriteRune(l)
+			i += w
+		}
+		j := keptRun(s, i)
+		b.WriteString(s[i:j])
+		i = j
+	}
+	return b.String(), aligned
+}
+
+// keptRun returns where the ASCII bytes from i that lower case keeps as
+// they are end: at a capital, a byte beyond ASCII, or the end of s. It
+// passes over eight bytes at a time while none of them ends the run.
+func keptRun(s string, i int) int {
+	const ones = 0x0101010101010101
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// Below 0x80, a byte plus 0x80-'A' reaches 0x80 from 'A' on, and
+		// plus 0x80-'Z'-1 from past 'Z' on, carrying into no other byte.
+		capitals := (w + (0x80-'A')*ones) &^ (w + (0x80-'Z'-1)*ones)
+		if (w|capitals)&(0x80*ones) != 0 {
+			break
+		}
+	}
+	for i < len(s) && s[i] < utf8.RuneSelf && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	return i
 }

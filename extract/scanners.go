@@ -148,6 +148,9 @@ func quotations(t *text) []quotation {
 	var out []quotation
 	r := t.runes
 	for i := 0; i < len(r) && len(out) < maxMatches; i++ {
+		if c := r[i]; c != '"' && c != '“' && c != '\'' {
+			continue // most runes open nothing
+		}
 		var prev rune = -1
 		if i > 0 {
 			prev = r[i-1]
@@ -202,7 +205,7 @@ func (t *text) codeBlocks(limit int) []codeBlock {
 	}
 	if !t.blocksDone {
 		t.blocksDone = true
-		t.blocks = newValueScan(t).codeBlocks(maxMatches)
+		t.blocks = textScan(t).codeBlocks(maxMatches)
 	}
 	return t.blocks[:min(limit, len(t.blocks))]
 }

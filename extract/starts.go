@@ -362,8 +362,9 @@ func (t *text) hits() [][]int {
 
 // record records the literals of l at byte i, where the text holds head.
 func (t *text) record(i int, head uint64, l *literals) {
-	for _, lit := range l.buckets[l.index[head>>48]] {
-		if head&lit.mask == lit.head && (len(lit.lit) <= 8 || strings.HasPrefix(t.lower[i:], lit.lit)) {
+	bucket := l.buckets[l.index[head>>48]]
+	for k := range bucket { // by index: a literal is compared where it is, not copied
+		if lit := &bucket[k]; head&lit.mask == lit.head && (len(lit.lit) <= 8 || strings.HasPrefix(t.lower[i:], lit.lit)) {
 			t.lits[lit.starter] = append(t.lits[lit.starter], i) // in order; twice where two literals stand
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 	"github.com/stretchr/testify/assert"
@@ -186,4 +188,51 @@ func TestStartsUnaligned(t *testing.T) {
 	m, found := tx.first(exitCodeRe)
 	assert.True(t, found)
 	assert.Equal(t, "exit code 1", strings.TrimSpace(tx.s[m.start():m.end()]))
+}
+
+// FuzzFoldCase holds FoldCase, which copies the runs it keeps, to its
+// definition: unicode.ToLower rune by rune, aligned when every rune keeps
+// its byte length.
+func FuzzFoldCase(f *testing.F) {
+	for _, s := range startCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		aligned := true
+		for i, r := range s {
+			_, w := utf8.DecodeRuneInString(s[i:])
+			aligned = aligned && utf8.RuneLen(unicode.ToLower(r)) == w
+		}
+		lower, ok := FoldCase(s)
+		assert.Equal(t, strings.Map(unicode.ToLower, s), lower, "%q", s)
+		assert.Equal(t, aligned, ok, "%q", s)
+	})
+}
+
+// FuzzSub holds a text's part, which shares the text's runes, to the part
+// read on its own, before and after the text is folded to lower case.
+func FuzzSub(f *testing.F) {
+	for k, s := range startCases {
+		f.Add(s, uint(k), uint(k+40), k%2 == 0)
+	}
+	f.Fuzz(func(t *testing.T, s string, i, j uint, folded bool) {
+		i, j = min(i, uint(len(s))), min(j, uint(len(s)))
+		i, j = min(i, j), max(i, j)
+		cut := func(k uint) bool { return k == uint(len(s)) || utf8.RuneStart(s[k]) }
+		if !cut(i) || !cut(j) {
+			return // parts are cut at rune starts
+		}
+		whole := newText(s)
+		if folded {
+			whole.lowered()
+		}
+		got, want := whole.sub(int(i), int(j)), newText(s[i:j])
+		assert.Equal(t, want.s, got.s)
+		assert.Equal(t, want.runes, got.runes)
+		assert.Equal(t, want.off, got.off)
+		gotLower, gotAligned := got.lowered()
+		wantLower, wantAligned := want.lowered()
+		assert.Equal(t, wantLower, gotLower)
+		assert.Equal(t, wantAligned, gotAligned)
+	})
 }

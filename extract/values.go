@@ -71,7 +71,9 @@ func (r runeAt) boundary(i int) bool {
 
 // digitRune is \d: a decimal digit of any script.
 func digitRune(c rune) bool {
-	return '0' <= c && c <= '9' || c >= utf8.RuneSelf && unicode.IsDigit(c)
+	// unicode.IsDigit would read ASCII again, and make this too costly to
+	// inline: every rune of a text with a digit is asked.
+	return '0' <= c && c <= '9' || c >= utf8.RuneSelf && unicode.Is(unicode.Digit, c)
 }
 
 // spaceRune is \s.
@@ -99,10 +101,13 @@ func (a *asciiSet) has(c rune) bool { return 0 <= c && c < utf8.RuneSelf && a[c]
 
 // valueStarts is where a scanner's matches can begin: at an ASCII rune of
 // first, or at any other rune when wide; never just after an ASCII rune
-// of notAfter. It only spares calls: the scanner checks its place itself.
+// of notAfter; and, when next is set, not before next(p), the first place
+// from p that may hold one. It only spares calls: the scanner checks its
+// place itself.
 type valueStarts struct {
 	first, notAfter *asciiSet
 	wide            bool
+	next            func(p int) int
 }
 
 const (
@@ -117,6 +122,11 @@ const (
 func scanValues[M any](r runeAt, limit int, starts *valueStarts, at func(p int) (M, int, bool)) []M {
 	var out []M
 	for p := 0; p < len(r) && len(out) < limit; p++ {
+		if starts.next != nil {
+			if p = starts.next(p); p >= len(r) {
+				break
+			}
+		}
 		if c := r[p]; c < utf8.RuneSelf && !starts.first[c] || c >= utf8.RuneSelf && !starts.wide || p > 0 && starts.notAfter.has(r[p-1]) {
 			continue
 		}
@@ -135,12 +145,13 @@ type valueScan struct {
 	off    []int
 	lower  string // the text in lower case
 	digits bool   // whether the text may hold a digit
+	runs   []int  // where a run of \d begins, ascending
 	years  []int  // where four \d stand in a row, ascending
 }
 
 func newValueScan(t *text) valueScan {
-	lower, _ := t.lowered()
-	s := valueScan{runeAt: t.runes, off: t.off, lower: lower, digits: strings.ContainsAny(t.s, asciiDigits) || len(t.runes) < len(t.s)}
+	s := textScan(t)
+	s.digits = strings.ContainsAny(t.s, asciiDigits) || len(t.runes) < len(t.s)
 	if !s.digits {
 		return s
 	}
@@ -148,11 +159,22 @@ func newValueScan(t *text) valueScan {
 	for i, c := range s.runeAt {
 		if !digitRune(c) {
 			run = 0
-		} else if run++; run >= 4 {
+			continue
+		}
+		if run++; run == 1 {
+			s.runs = append(s.runs, i)
+		} else if run >= 4 {
 			s.years = append(s.years, i-3)
 		}
 	}
 	return s
+}
+
+// textScan is a valueScan of t that knows nothing of its digits, for the
+// scanners that need not: reading where they stand costs a pass over t.
+func textScan(t *text) valueScan {
+	lower, _ := t.lowered()
+	return valueScan{runeAt: t.runes, off: t.off, lower: lower}
 }
 
 // The most runes from the start of a date with a month's name to its
@@ -173,6 +195,25 @@ const (
 func (s valueScan) yearWithin(p, n int) bool {
 	k, _ := slices.BinarySearch(s.years, p)
 	return k < len(s.years) && s.years[k] <= p+n
+}
+
+// near returns starts that go on only where one of at (rune indices,
+// ascending) stands at most n runes on, for a scanner whose every match
+// holds one there: a text's years or slashes are few, and the places far
+// from them are passed over without a look. Places are asked for in
+// ascending order.
+func (s valueScan) near(starts *valueStarts, at []int, n int) *valueStarts {
+	near, k := *starts, 0
+	near.next = func(p int) int {
+		for k < len(at) && at[k] < p {
+			k++
+		}
+		if k == len(at) {
+			return len(s.runeAt)
+		}
+		return max(p, at[k]-n)
+	}
+	return &near
 }
 
 // holds reports whether the lower-case text holds one of subs. A scanner
@@ -273,11 +314,20 @@ func (s valueScan) fileURLs(limit int) []urlMatch {
 //	| [A-Za-z]:\\[\w .@+-]{1,100}(?:\\[\w .@+-]{1,100}){0,30}
 //	| [\w.-]{1,100}(?:/[\w.-]{1,100}){1,30}\.[A-Za-z][A-Za-z0-9]{0,7}
 //	)(?![\w/])
+//
+// Each of its forms has a separator at most 100 runes from its start: the
+// "/" of a relative path after its first segment, at most.
 func (s valueScan) paths(limit int) []span {
-	if !s.holds("/", "\\") {
+	var seps []int
+	for i, c := range s.runeAt {
+		if c == '/' || c == '\\' {
+			seps = append(seps, i)
+		}
+	}
+	if len(seps) == 0 {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, pathStarts, func(p int) (span, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(pathStarts, seps, 100), func(p int) (span, int, bool) {
 		if c := s.at(p - 1); wordChar(c) || strings.ContainsRune("/.:~@-", c) {
 			return span{}, 0, false
 		}
@@ -394,7 +444,7 @@ func (s valueScan) isoDates(limit int) []dateMatch {
 	if len(s.years) == 0 || !s.holds("-") {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, isoDateStarts, func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(isoDateStarts, s.years, 0), func(p int) (dateMatch, int, bool) {
 		if c := s.at(p - 1); digitRune(c) || c == '-' || s.count(p, 4, digitRune) < 4 || s.at(p+4) != '-' {
 			return dateMatch{}, 0, false
 		}
@@ -417,11 +467,13 @@ func (s valueScan) isoDates(limit int) []dateMatch {
 // slashDates reads
 //
 //	(?<![\d/.-])(?<m>\d{1,2})/(?<d>\d{1,2})/(?<y>\d{4}|\d{2})(?![\d/])
+//
+// A match begins where a run of digits does.
 func (s valueScan) slashDates(limit int) []dateMatch {
 	if !s.digits || !s.holds("/") {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, slashDateStarts, func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(slashDateStarts, s.runs, 0), func(p int) (dateMatch, int, bool) {
 		if c := s.at(p - 1); digitRune(c) || strings.ContainsRune("/.-", c) {
 			return dateMatch{}, 0, false
 		}
@@ -511,7 +563,7 @@ func (s valueScan) mdyDates(limit int) []dateMatch {
 	if len(s.years) == 0 {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, monthStarts, func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(monthStarts, s.years, mdyYear), func(p int) (dateMatch, int, bool) {
 		if !s.yearWithin(p, mdyYear) || !s.boundary(p) {
 			return dateMatch{}, 0, false
 		}
@@ -538,7 +590,7 @@ func (s valueScan) dmyDates(limit int) []dateMatch {
 	if len(s.years) == 0 {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, dmyDateStarts, func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(dmyDateStarts, s.years, dmyYear), func(p int) (dateMatch, int, bool) {
 		if !s.yearWithin(p, dmyYear) || !s.boundary(p) || !digitRune(s.at(p)) {
 			return dateMatch{}, 0, false
 		}
@@ -573,7 +625,7 @@ func (s valueScan) myDates(limit int) []dateMatch {
 	if len(s.years) == 0 {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, monthStarts, func(p int) (dateMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(monthStarts, s.years, myYear), func(p int) (dateMatch, int, bool) {
 		if !s.yearWithin(p, myYear) || !s.boundary(p) {
 			return dateMatch{}, 0, false
 		}
@@ -591,11 +643,14 @@ func phoneSeparator(c rune) bool { return spaceRune(c) || c == '.' || c == '-' }
 // phones reads
 //
 //	(?<![\w.])(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?!\w)
+//
+// A match's digits begin a run of them, at its start or after a "+" or
+// "(".
 func (s valueScan) phones(limit int) []span {
 	if !s.digits {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, phoneStarts, func(p int) (span, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(phoneStarts, s.runs, 1), func(p int) (span, int, bool) {
 		if c := s.at(p - 1); wordChar(c) || c == '.' {
 			return span{}, 0, false
 		}
@@ -631,11 +686,13 @@ type timeMatch struct{ all, h, min, ap span }
 //
 //	(?i)(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2}))?(?::\d{2})?\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?
 //	|   (?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])
+//
+// A match begins where a run of digits does.
 func (s valueScan) times(limit int) []timeMatch {
 	if !s.digits {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, timeStarts, func(p int) (timeMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(timeStarts, s.runs, 0), func(p int) (timeMatch, int, bool) {
 		if c := s.at(p - 1); digitRune(c) || strings.ContainsRune(":.,", c) || !digitRune(s.at(p)) {
 			return timeMatch{}, 0, false
 		}
@@ -726,11 +783,14 @@ var (
 //
 // with the units of unitWords. All that follows the number is optional, so
 // the first way to read the number is the match.
+//
+// The digits begin a run of them at most five runes from the start: after
+// a sign, a currency of three runes and a blank.
 func (s valueScan) numbers(limit int) []numberMatch {
 	if !s.digits {
 		return nil
 	}
-	return scanValues(s.runeAt, limit, numberStarts, func(p int) (numberMatch, int, bool) {
+	return scanValues(s.runeAt, limit, s.near(numberStarts, s.runs, 5), func(p int) (numberMatch, int, bool) {
 		c := s.at(p)
 		if !digitRune(c) && !strings.ContainsRune(`-\$€£¥`, c) && !strings.ContainsRune("ueg", s.low(p)) {
 			return numberMatch{}, 0, false
