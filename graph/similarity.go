@@ -45,6 +45,47 @@ var stopWords, maxStopWord = func() (map[string]bool, int) {
 	return m, longest
 }()
 
+// stopTable holds the stop words packed into integers (packWord), in an
+// open-addressed table: looking a token up in stopWords took a string hash
+// and a map probe for nearly every token a loop candidate has.
+var stopTable = func() (t [256]uint64) {
+	for w := range stopWords {
+		k := packWord([]byte(w))
+		i := stopSlot(k)
+		for t[i] != 0 {
+			i = (i + 1) % len(t)
+		}
+		t[i] = k
+	}
+	return t
+}()
+
+// packWord packs a word of at most eight bytes into an integer, one byte
+// each. Tokens hold no zero byte, so the packing is one to one.
+func packWord(w []byte) uint64 {
+	var k uint64
+	for _, c := range w {
+		k = k<<8 | uint64(c)
+	}
+	return k
+}
+
+func stopSlot(k uint64) int { return int(k * 0x9e3779b97f4a7c15 >> 56) }
+
+// isStopWord reports stopWords[string(t)] for a token t.
+func isStopWord(t []byte) bool {
+	if len(t) > maxStopWord {
+		return false
+	}
+	k := packWord(t)
+	for i := stopSlot(k); stopTable[i] != 0; i = (i + 1) % len(stopTable) {
+		if stopTable[i] == k {
+			return true
+		}
+	}
+	return false
+}
+
 // tokenSet returns the sorted distinct token hashes of s. Hashes stand in
 // for tokens (FNV-1a, 64 bits): collisions are too rare to move a Jaccard
 // score and integers compare faster than strings.
@@ -98,7 +139,8 @@ func eachToken(s string, f func(t []byte)) {
 		if !ascii {
 			buf = appendLower(buf[:0], s[start:i])
 		}
-		if utf8.RuneCount(buf) >= 2 && (len(buf) > maxStopWord || !stopWords[string(buf)]) {
+		// An ASCII token of two bytes has two runes: only others are counted.
+		if (len(buf) >= 2 && (ascii || utf8.RuneCount(buf) >= 2)) && !isStopWord(buf) {
 			f(buf)
 		}
 	}

@@ -52,3 +52,16 @@ func FuzzEachToken(f *testing.F) {
 		assert.Equal(t, referenceTokens(s), collectTokens(s))
 	})
 }
+
+// TestStopTableIsStopWords holds the packed table to the word list: every
+// stop word is found, and words that only share a prefix, a suffix or a
+// packing's bytes with one are not.
+func TestStopTableIsStopWords(t *testing.T) {
+	assert.LessOrEqual(t, maxStopWord, 8, "packWord holds eight bytes")
+	for w := range stopWords {
+		assert.True(t, isStopWord([]byte(w)), w)
+		for _, near := range []string{w + "s", "x" + w, w[1:], w[:len(w)-1], strings.ToUpper(w)} {
+			assert.Equal(t, stopWords[near], isStopWord([]byte(near)), near)
+		}
+	}
+}
