@@ -91,7 +91,10 @@ func isStopWord(t []byte) bool {
 // score and integers compare faster than strings.
 func tokenSet(s string) []uint64 {
 	var set []uint64
-	eachToken(s, func(t []byte) { set = append(set, fnv64(t)) })
+	eachToken(s, func(t []byte) bool {
+		set = append(set, fnv64(t))
+		return true
+	})
 	slices.Sort(set)
 	set = slices.Compact(set)
 	if len(set) < minLoopTokens {
@@ -104,8 +107,8 @@ func tokenSet(s string) []uint64 {
 // letters or digits, stop words and one-character tokens dropped, in order
 // (with repeats). The slice is only valid during the call: token sets of
 // every loop candidate are built, and lower-casing each word into a string
-// of its own was most of their cost.
-func eachToken(s string, f func(t []byte)) {
+// of its own was most of their cost. It stops when f returns false.
+func eachToken(s string, f func(t []byte) bool) {
 	var buf []byte
 	for i := 0; i < len(s); {
 		// The token starting at i, if one does: lower-cased as it is read
@@ -140,8 +143,8 @@ func eachToken(s string, f func(t []byte)) {
 			buf = appendLower(buf[:0], s[start:i])
 		}
 		// An ASCII token of two bytes has two runes: only others are counted.
-		if (len(buf) >= 2 && (ascii || utf8.RuneCount(buf) >= 2)) && !isStopWord(buf) {
-			f(buf)
+		if (len(buf) >= 2 && (ascii || utf8.RuneCount(buf) >= 2)) && !isStopWord(buf) && !f(buf) {
+			return
 		}
 	}
 }
@@ -196,10 +199,14 @@ func tokenDiff(a, b string, setA, setB []uint64, n int) (added, dropped []string
 // hashes are not in set (sorted).
 func firstMissing(s string, set []uint64, n int) []string {
 	var out []string
-	eachToken(s, func(t []byte) {
-		if _, in := slices.BinarySearch(set, fnv64(t)); len(out) < n && !in && !slices.Contains(out, string(t)) {
+	if n <= 0 {
+		return nil
+	}
+	eachToken(s, func(t []byte) bool {
+		if _, in := slices.BinarySearch(set, fnv64(t)); !in && !slices.Contains(out, string(t)) {
 			out = append(out, string(t))
 		}
+		return len(out) < n // the rest of s could add nothing
 	})
 	return out
 }
