@@ -135,8 +135,7 @@ func eachToken(s string, f func(t []byte) bool) {
 			i++
 		}
 		if i == start { // not a letter or digit
-			_, w := utf8.DecodeRuneInString(s[i:])
-			i += w
+			i += runeLen(s[i:])
 			continue
 		}
 		if !ascii {
@@ -147,6 +146,15 @@ func eachToken(s string, f func(t []byte) bool) {
 			return
 		}
 	}
+}
+
+// runeLen is the width of the rune s starts with, read only past ASCII.
+func runeLen(s string) int {
+	if s[0] < utf8.RuneSelf {
+		return 1
+	}
+	_, w := utf8.DecodeRuneInString(s)
+	return w
 }
 
 // appendLower appends w in lower case, as strings.ToLower writes it.
