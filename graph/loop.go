@@ -146,16 +146,24 @@ func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {
 
 func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
 
+// minHashSeeds are the odd multiples of the golden ratio constant, so that
+// each gives an independent-looking permutation of a token hash; they are
+// computed once, not for every token.
+var minHashSeeds = func() (seeds [lshBands * lshRows]uint64) {
+	for k := range seeds {
+		seeds[k] = uint64(2*k+1) * 0x9e3779b97f4a7c15
+	}
+	return seeds
+}()
+
 func minHash(set []uint64, n int) []uint64 {
 	sig := make([]uint64, n)
 	for k := range sig {
 		sig[k] = ^uint64(0)
 	}
 	for _, h := range set {
-		for k := range sig {
-			// Seeds are the odd multiples of the golden ratio constant, so
-			// each k gives an independent-looking permutation of h.
-			if v := mix64(h ^ (uint64(2*k+1) * 0x9e3779b97f4a7c15)); v < sig[k] {
+		for k, seed := range minHashSeeds[:n] {
+			if v := mix64(h ^ seed); v < sig[k] {
 				sig[k] = v
 			}
 		}
