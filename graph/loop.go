@@ -62,10 +62,17 @@ func (c loopClass) threshold() float64 {
 	return LoopInstruction
 }
 
-type bucketKey struct {
-	group uint64 // agent and class
-	band  int
-	hash  uint64
+// lshTable holds one group's buckets (an agent's steps of one class), band
+// by band, keyed by the band's hash: a lookup hashes one integer, not a key
+// of group, band and hash.
+type lshTable [lshBands]map[uint64][]int
+
+func newLSHTable() *lshTable {
+	var t lshTable
+	for band := range t {
+		t[band] = map[uint64][]int{}
+	}
+	return &t
 }
 
 // addLoops links each step to the most recent earlier step of the same agent
@@ -74,7 +81,7 @@ func (b *builder) addLoops() {
 	sigLen := lshBands * lshRows
 	sets := make([][]uint64, b.n)
 	sigs := make([][]uint64, b.n)
-	buckets := map[bucketKey][]int{}
+	tables := map[uint64]*lshTable{} // by group
 	// A step alone in its group (its agent's only plan, say) repeats
 	// nothing and is repeated by nothing: its tokens are not read.
 	groups := make([]uint64, b.n)
@@ -100,11 +107,16 @@ func (b *builder) addLoops() {
 			continue
 		}
 		sets[j], sigs[j] = set, minHash(set, sigLen)
-		keys := make([]bucketKey, lshBands)
+		buckets := tables[group]
+		if buckets == nil {
+			buckets = newLSHTable()
+			tables[group] = buckets
+		}
+		var keys [lshBands]uint64
 		cands = cands[:0]
 		for band := range keys {
-			keys[band] = bucketKey{group, band, bandHash(sigs[j][band*lshRows : (band+1)*lshRows])}
-			for _, i := range buckets[keys[band]] {
+			keys[band] = bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
+			for _, i := range buckets[band][keys[band]] {
 				if !containsInt(cands, i) {
 					cands = append(cands, i)
 				}
@@ -121,12 +133,12 @@ func (b *builder) addLoops() {
 				break
 			}
 		}
-		for _, k := range keys {
-			bucket := buckets[k]
+		for band, k := range keys {
+			bucket := buckets[band][k]
 			if len(bucket) == lshBucketCap {
 				bucket = append(bucket[:0], bucket[1:]...)
 			}
-			buckets[k] = append(bucket, j)
+			buckets[band][k] = append(bucket, j)
 		}
 	}
 }
