@@ -111,34 +111,30 @@ func tokenSet(s string) []uint64 {
 func eachToken(s string, f func(t []byte) bool) {
 	var buf []byte
 	for i := 0; i < len(s); {
-		// The token starting at i, if one does: lower-cased as it is read
-		// while it is ASCII, most of a log.
+		// The token starting at i, if one does.
 		start, ascii := i, true
-		buf = buf[:0]
 		for i < len(s) {
-			c := s[i]
-			if c >= utf8.RuneSelf {
-				r, w := utf8.DecodeRuneInString(s[i:])
-				if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			if c := s[i]; c < utf8.RuneSelf {
+				if !asciiWord[c] {
 					break
 				}
-				ascii = false
-				i += w
+				i++
 				continue
 			}
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			} else if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 				break
 			}
-			buf = append(buf, c)
-			i++
+			ascii = false
+			i += w
 		}
 		if i == start { // not a letter or digit
 			i += runeLen(s[i:])
 			continue
 		}
-		if !ascii {
+		if ascii {
+			buf = appendLowerWord(buf[:0], s[start:i])
+		} else {
 			buf = appendLower(buf[:0], s[start:i])
 		}
 		// An ASCII token of two bytes has two runes: only others are counted.
@@ -146,6 +142,26 @@ func eachToken(s string, f func(t []byte) bool) {
 			return
 		}
 	}
+}
+
+// asciiWord holds the ASCII letters and digits, the bytes of a token that
+// is ASCII, most of a log.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
+
+// appendLowerWord appends w, ASCII letters and digits, in lower case: for
+// these it is bit 5 set, which digits already have.
+func appendLowerWord(buf []byte, w string) []byte {
+	n := len(buf)
+	buf = append(buf, w...)
+	for k := n; k < len(buf); k++ {
+		buf[k] |= 0x20
+	}
+	return buf
 }
 
 // runeLen is the width of the rune s starts with, read only past ASCII.
