@@ -6,6 +6,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run/runtest"
 )
 
 // BenchmarkBuild builds graphs of synthetic runs of growing length; cost
@@ -33,6 +36,26 @@ func BenchmarkBuild(b *testing.B) {
 			b.ReportMetric(float64(c[Loop]), "loop-edges")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/step")
 		})
+	}
+}
+
+// BenchmarkBuildDev builds the graph of every run of both labelled corpora,
+// with their features extracted beforehand: the share of a screen that the
+// graph costs, on real text.
+//
+//	go test ./graph/ -run '^$' -bench BenchmarkBuildDev -benchtime 10x -count 5
+func BenchmarkBuildDev(b *testing.B) {
+	cases := runtest.Cases(b, runtest.AllFiles(b))
+	feats := make([]*extract.RunFeatures, len(cases))
+	for i, c := range cases {
+		feats[i] = extract.Run(c.Run)
+	}
+	for b.Loop() {
+		for i, c := range cases {
+			if _, err := Build(c.Run, feats[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }
 

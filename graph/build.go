@@ -250,8 +250,13 @@ func (g *Graph) sortEdges(edges []Edge) []Edge {
 }
 
 // dedupe keeps one edge per type in a sorted bundle; the finders never draw
-// the same typed edge twice, but a cheap guard keeps the bundle honest.
+// the same typed edge twice, but a cheap guard keeps the bundle honest. A
+// bundle without repeats, every one, is returned as it is, capped so that
+// nothing appended to it writes into the next.
 func dedupe(bundle []Edge) []Edge {
+	if distinctTypes(bundle) {
+		return bundle[:len(bundle):len(bundle)]
+	}
 	out := make([]Edge, 0, len(bundle))
 	for _, e := range bundle {
 		if len(out) > 0 && out[len(out)-1].Type == e.Type {
@@ -262,7 +267,21 @@ func dedupe(bundle []Edge) []Edge {
 	return out
 }
 
+// distinctTypes reports whether no two neighbours in a sorted bundle share
+// a type.
+func distinctTypes(bundle []Edge) bool {
+	for k := 1; k < len(bundle); k++ {
+		if bundle[k].Type == bundle[k-1].Type {
+			return false
+		}
+	}
+	return true
+}
+
 func bundleTypes(bundle []Edge) string {
+	if len(bundle) == 1 { // most pairs: no list to join
+		return string(bundle[0].Type)
+	}
 	s := make([]string, len(bundle))
 	for i, e := range bundle {
 		s[i] = string(e.Type)

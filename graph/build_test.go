@@ -259,3 +259,17 @@ func TestTrivialClaimsDrawNoData(t *testing.T) {
 		assert.Equal(t, []string{"4312"}, e.Claims, "a single digit says nothing about provenance")
 	}
 }
+
+// TestDedupeKeepsOnePerType holds dedupe's shortcut for bundles without
+// repeats to the copy it makes of the others.
+func TestDedupeKeepsOnePerType(t *testing.T) {
+	plain := []Edge{{Type: Next}, {Type: Data}, {Type: Loop}, {Type: Member}}
+	got := dedupe(plain[:3])
+	assert.Equal(t, plain[:3], got)
+	assert.Equal(t, len(got), cap(got), "appending must not write into the next bundle")
+
+	repeated := []Edge{{Type: Next, Evidence: "1"}, {Type: Next, Evidence: "2"}, {Type: Data}, {Type: Data, Evidence: "3"}}
+	assert.Equal(t, []Edge{{Type: Next, Evidence: "1"}, {Type: Data}}, dedupe(repeated))
+	assert.Equal(t, "next", bundleTypes(plain[:1]))
+	assert.Equal(t, "next,data,loop", bundleTypes(plain[:3]))
+}

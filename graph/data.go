@@ -114,16 +114,43 @@ func stepClaims(f *extract.RunFeatures, i int) []claimRef {
 
 func distinctClaims(claims []extract.Claim) []claimRef {
 	var out []claimRef
-	seen := map[string]bool{}
+	// A step states a handful of claims: they are told apart by scanning
+	// the ones kept, and only a long list pays for a map.
+	var seen map[string]bool
 	for _, c := range claims {
 		k := claimKey(c)
-		if k == "" || seen[k] {
+		if k == "" || kept(out, seen, k) {
 			continue
 		}
-		seen[k] = true
 		out = append(out, claimRef{key: k, text: c.Text})
+		switch {
+		case seen != nil:
+			seen[k] = true
+		case len(out) > maxScannedClaims:
+			seen = make(map[string]bool, 2*len(out))
+			for _, r := range out {
+				seen[r.key] = true
+			}
+		}
 	}
 	return out
+}
+
+// maxScannedClaims is the most claims distinctClaims compares one by one.
+const maxScannedClaims = 16
+
+// kept reports whether key is among the claims kept so far: in seen once
+// there is one, by a scan of out before.
+func kept(out []claimRef, seen map[string]bool, key string) bool {
+	if seen != nil {
+		return seen[key]
+	}
+	for _, r := range out {
+		if r.key == key {
+			return true
+		}
+	}
+	return false
 }
 
 // claimKey is the index key of a claim: extract's normal form, which already

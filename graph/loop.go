@@ -62,10 +62,17 @@ func (c loopClass) threshold() float64 {
 	return LoopInstruction
 }
 
-type bucketKey struct {
-	group uint64 // agent and class
-	band  int
-	hash  uint64
+// lshTable holds one group's buckets (an agent's steps of one class), band
+// by band, keyed by the band's hash: a lookup hashes one integer, not a key
+// of group, band and hash.
+type lshTable [lshBands]map[uint64][]int
+
+func newLSHTable() *lshTable {
+	var t lshTable
+	for band := range t {
+		t[band] = map[uint64][]int{}
+	}
+	return &t
 }
 
 // addLoops links each step to the most recent earlier step of the same agent
@@ -74,7 +81,7 @@ func (b *builder) addLoops() {
 	sigLen := lshBands * lshRows
 	sets := make([][]uint64, b.n)
 	sigs := make([][]uint64, b.n)
-	buckets := map[bucketKey][]int{}
+	tables := map[uint64]*lshTable{} // by group
 	// A step alone in its group (its agent's only plan, say) repeats
 	// nothing and is repeated by nothing: its tokens are not read.
 	groups := make([]uint64, b.n)
@@ -100,11 +107,16 @@ func (b *builder) addLoops() {
 			continue
 		}
 		sets[j], sigs[j] = set, minHash(set, sigLen)
-		keys := make([]bucketKey, lshBands)
+		buckets := tables[group]
+		if buckets == nil {
+			buckets = newLSHTable()
+			tables[group] = buckets
+		}
+		var keys [lshBands]uint64
 		cands = cands[:0]
 		for band := range keys {
-			keys[band] = bucketKey{group, band, bandHash(sigs[j][band*lshRows : (band+1)*lshRows])}
-			for _, i := range buckets[keys[band]] {
+			keys[band] = bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
+			for _, i := range buckets[band][keys[band]] {
 				if !containsInt(cands, i) {
 					cands = append(cands, i)
 				}
@@ -121,12 +133,12 @@ func (b *builder) addLoops() {
 				break
 			}
 		}
-		for _, k := range keys {
-			bucket := buckets[k]
+		for band, k := range keys {
+			bucket := buckets[band][k]
 			if len(bucket) == lshBucketCap {
 				bucket = append(bucket[:0], bucket[1:]...)
 			}
-			buckets[k] = append(bucket, j)
+			buckets[band][k] = append(bucket, j)
 		}
 	}
 }
@@ -146,16 +158,24 @@ func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {
 
 func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
 
+// minHashSeeds are the odd multiples of the golden ratio constant, so that
+// each gives an independent-looking permutation of a token hash; they are
+// computed once, not for every token.
+var minHashSeeds = func() (seeds [lshBands * lshRows]uint64) {
+	for k := range seeds {
+		seeds[k] = uint64(2*k+1) * 0x9e3779b97f4a7c15
+	}
+	return seeds
+}()
+
 func minHash(set []uint64, n int) []uint64 {
 	sig := make([]uint64, n)
 	for k := range sig {
 		sig[k] = ^uint64(0)
 	}
 	for _, h := range set {
-		for k := range sig {
-			// Seeds are the odd multiples of the golden ratio constant, so
-			// each k gives an independent-looking permutation of h.
-			if v := mix64(h ^ (uint64(2*k+1) * 0x9e3779b97f4a7c15)); v < sig[k] {
+		for k, seed := range minHashSeeds[:n] {
+			if v := mix64(h ^ seed); v < sig[k] {
 				sig[k] = v
 			}
 		}

@@ -314,3 +314,26 @@ func TestPropertyGeneratorReachesEveryEdgeType(t *testing.T) {
 	}
 	assert.True(t, groups, "no generated run has a loop group")
 }
+
+// TestDistinctClaimsKeepsFirstOfEachKey holds distinctClaims, which scans
+// short lists and indexes long ones, to its definition: the first claim of
+// each non-empty key, in order.
+func TestDistinctClaimsKeepsFirstOfEachKey(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		claims := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) extract.Claim {
+			return extract.Claim{
+				Text: rapid.StringMatching(`[A-Ca-c ]{0,2}`).Draw(t, "text"),
+				Norm: rapid.StringMatching(`([a-zA-Z0-9]{1,2})?`).Draw(t, "norm"),
+			}
+		}), 0, 3*maxScannedClaims).Draw(t, "claims")
+		var want []claimRef
+		seen := map[string]bool{}
+		for _, c := range claims {
+			if k := claimKey(c); k != "" && !seen[k] {
+				seen[k] = true
+				want = append(want, claimRef{key: k, text: c.Text})
+			}
+		}
+		assert.Equal(t, want, distinctClaims(claims))
+	})
+}

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -139,4 +140,14 @@ func TestParseTypes(t *testing.T) {
 	assert.Empty(t, ts)
 	_, err = ParseTypes("data,flows")
 	assert.ErrorContains(t, err, `unknown edge type "flows"`)
+}
+
+// TestNodeIDsAreFormatted holds the ID tables to the IDs' definition, on
+// both sides of each table's end.
+func TestNodeIDsAreFormatted(t *testing.T) {
+	for _, i := range []int{-1, 0, 1, 9, 10, 63, 64, 65, 1023, 1024, 1025, 123456} {
+		assert.Equal(t, fmt.Sprintf("s%d", i), stepID(i))
+		assert.Equal(t, fmt.Sprintf("t%d", i), trialID(i))
+		assert.Equal(t, fmt.Sprintf("a%d", i), agentID(i))
+	}
 }

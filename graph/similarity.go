@@ -45,12 +45,56 @@ var stopWords, maxStopWord = func() (map[string]bool, int) {
 	return m, longest
 }()
 
+// stopTable holds the stop words packed into integers (packWord), in an
+// open-addressed table: looking a token up in stopWords took a string hash
+// and a map probe for nearly every token a loop candidate has.
+var stopTable = func() (t [256]uint64) {
+	for w := range stopWords {
+		k := packWord([]byte(w))
+		i := stopSlot(k)
+		for t[i] != 0 {
+			i = (i + 1) % len(t)
+		}
+		t[i] = k
+	}
+	return t
+}()
+
+// packWord packs a word of at most eight bytes into an integer, one byte
+// each. Tokens hold no zero byte, so the packing is one to one.
+func packWord(w []byte) uint64 {
+	var k uint64
+	for _, c := range w {
+		k = k<<8 | uint64(c)
+	}
+	return k
+}
+
+func stopSlot(k uint64) int { return int(k * 0x9e3779b97f4a7c15 >> 56) }
+
+// isStopWord reports stopWords[string(t)] for a token t.
+func isStopWord(t []byte) bool {
+	if len(t) > maxStopWord {
+		return false
+	}
+	k := packWord(t)
+	for i := stopSlot(k); stopTable[i] != 0; i = (i + 1) % len(stopTable) {
+		if stopTable[i] == k {
+			return true
+		}
+	}
+	return false
+}
+
 // tokenSet returns the sorted distinct token hashes of s. Hashes stand in
 // for tokens (FNV-1a, 64 bits): collisions are too rare to move a Jaccard
 // score and integers compare faster than strings.
 func tokenSet(s string) []uint64 {
 	var set []uint64
-	eachToken(s, func(t []byte) { set = append(set, fnv64(t)) })
+	eachToken(s, func(t []byte) bool {
+		set = append(set, fnv64(t))
+		return true
+	})
 	slices.Sort(set)
 	set = slices.Compact(set)
 	if len(set) < minLoopTokens {
@@ -63,45 +107,70 @@ func tokenSet(s string) []uint64 {
 // letters or digits, stop words and one-character tokens dropped, in order
 // (with repeats). The slice is only valid during the call: token sets of
 // every loop candidate are built, and lower-casing each word into a string
-// of its own was most of their cost.
-func eachToken(s string, f func(t []byte)) {
+// of its own was most of their cost. It stops when f returns false.
+func eachToken(s string, f func(t []byte) bool) {
 	var buf []byte
 	for i := 0; i < len(s); {
-		// The token starting at i, if one does: lower-cased as it is read
-		// while it is ASCII, most of a log.
+		// The token starting at i, if one does.
 		start, ascii := i, true
-		buf = buf[:0]
 		for i < len(s) {
-			c := s[i]
-			if c >= utf8.RuneSelf {
-				r, w := utf8.DecodeRuneInString(s[i:])
-				if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			if c := s[i]; c < utf8.RuneSelf {
+				if !asciiWord[c] {
 					break
 				}
-				ascii = false
-				i += w
+				i++
 				continue
 			}
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			} else if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 				break
 			}
-			buf = append(buf, c)
-			i++
+			ascii = false
+			i += w
 		}
 		if i == start { // not a letter or digit
-			_, w := utf8.DecodeRuneInString(s[i:])
-			i += w
+			i += runeLen(s[i:])
 			continue
 		}
-		if !ascii {
+		if ascii {
+			buf = appendLowerWord(buf[:0], s[start:i])
+		} else {
 			buf = appendLower(buf[:0], s[start:i])
 		}
-		if utf8.RuneCount(buf) >= 2 && (len(buf) > maxStopWord || !stopWords[string(buf)]) {
-			f(buf)
+		// An ASCII token of two bytes has two runes: only others are counted.
+		if (len(buf) >= 2 && (ascii || utf8.RuneCount(buf) >= 2)) && !isStopWord(buf) && !f(buf) {
+			return
 		}
 	}
+}
+
+// asciiWord holds the ASCII letters and digits, the bytes of a token that
+// is ASCII, most of a log.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
+
+// appendLowerWord appends w, ASCII letters and digits, in lower case: for
+// these it is bit 5 set, which digits already have.
+func appendLowerWord(buf []byte, w string) []byte {
+	n := len(buf)
+	buf = append(buf, w...)
+	for k := n; k < len(buf); k++ {
+		buf[k] |= 0x20
+	}
+	return buf
+}
+
+// runeLen is the width of the rune s starts with, read only past ASCII.
+func runeLen(s string) int {
+	if s[0] < utf8.RuneSelf {
+		return 1
+	}
+	_, w := utf8.DecodeRuneInString(s)
+	return w
 }
 
 // appendLower appends w in lower case, as strings.ToLower writes it.
@@ -154,10 +223,14 @@ func tokenDiff(a, b string, setA, setB []uint64, n int) (added, dropped []string
 // hashes are not in set (sorted).
 func firstMissing(s string, set []uint64, n int) []string {
 	var out []string
-	eachToken(s, func(t []byte) {
-		if _, in := slices.BinarySearch(set, fnv64(t)); len(out) < n && !in && !slices.Contains(out, string(t)) {
+	if n <= 0 {
+		return nil
+	}
+	eachToken(s, func(t []byte) bool {
+		if _, in := slices.BinarySearch(set, fnv64(t)); !in && !slices.Contains(out, string(t)) {
 			out = append(out, string(t))
 		}
+		return len(out) < n // the rest of s could add nothing
 	})
 	return out
 }

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -26,7 +27,10 @@ func referenceTokens(s string) []string {
 
 func collectTokens(s string) []string {
 	var out []string
-	eachToken(s, func(t []byte) { out = append(out, string(t)) })
+	eachToken(s, func(t []byte) bool {
+		out = append(out, string(t))
+		return true
+	})
 	return out
 }
 
@@ -50,5 +54,41 @@ func FuzzEachToken(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		assert.Equal(t, referenceTokens(s), collectTokens(s))
+	})
+}
+
+// TestStopTableIsStopWords holds the packed table to the word list: every
+// stop word is found, and words that only share a prefix, a suffix or a
+// packing's bytes with one are not.
+func TestStopTableIsStopWords(t *testing.T) {
+	assert.LessOrEqual(t, maxStopWord, 8, "packWord holds eight bytes")
+	for w := range stopWords {
+		assert.True(t, isStopWord([]byte(w)), w)
+		for _, near := range []string{w + "s", "x" + w, w[1:], w[:len(w)-1], strings.ToUpper(w)} {
+			assert.Equal(t, stopWords[near], isStopWord([]byte(near)), near)
+		}
+	}
+}
+
+// referenceMissing is firstMissing's definition written plainly: the first
+// n distinct tokens of s whose hashes are not in set, read to the end.
+func referenceMissing(s string, set []uint64, n int) []string {
+	var out []string
+	for _, w := range referenceTokens(s) {
+		if _, in := slices.BinarySearch(set, fnv64(w)); len(out) < n && !in && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func FuzzFirstMissing(f *testing.F) {
+	f.Add("visit the site and note the price", "note the price after visiting the site", 4)
+	f.Add("a b c d e f g h", "i j k", 2)
+	f.Add("exit code 0 output 67 done", "exit code 0 output 14 done", 0)
+	f.Fuzz(func(t *testing.T, a, b string, n int) {
+		n %= 6
+		set := tokenSet(a)
+		assert.Equal(t, referenceMissing(b, set, n), firstMissing(b, set, n))
 	})
 }

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/offattr/offattr/extract"
@@ -110,6 +111,31 @@ type Edge struct {
 	Similarity float64 `json:"similarity,omitempty"`
 }
 
-func stepID(i int) string  { return fmt.Sprintf("s%d", i) }
-func trialID(i int) string { return fmt.Sprintf("t%d", i) }
-func agentID(i int) string { return fmt.Sprintf("a%d", i) }
+func stepID(i int) string  { return nodeID(stepIDs, "s", i) }
+func trialID(i int) string { return nodeID(trialIDs, "t", i) }
+func agentID(i int) string { return nodeID(agentIDs, "a", i) }
+
+// The IDs of the first steps, trials and agents are formatted once: every
+// edge names both its ends, and formatting them for each edge was a tenth
+// of building a graph.
+var (
+	stepIDs  = idTable("s", 1024)
+	trialIDs = idTable("t", 64)
+	agentIDs = idTable("a", 64)
+)
+
+func idTable(prefix string, n int) []string {
+	t := make([]string, n)
+	for i := range t {
+		t[i] = prefix + strconv.Itoa(i)
+	}
+	return t
+}
+
+// nodeID returns prefix followed by i in decimal, from table if it is there.
+func nodeID(table []string, prefix string, i int) string {
+	if 0 <= i && i < len(table) {
+		return table[i]
+	}
+	return prefix + strconv.Itoa(i)
+}

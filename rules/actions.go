@@ -283,6 +283,19 @@ func meaningfulClaim(c extract.Claim) bool {
 // address.)
 var statusRe = regexp.MustCompile(`(?i)"status"\s*:\s*"([^"]{1,60})"`)
 
+// mayReportStatus reports whether statusRe can match s. Every match holds
+// "tatu" in some mix of cases, and those letters fold to no other runes
+// (only the s of "status" does, to ſ): a scan for them spares most tool
+// results the case-folding regexp, which finds no literal to skip ahead by.
+func mayReportStatus(s string) bool {
+	for i := 0; i+4 <= len(s); i++ {
+		if s[i]|0x20 == 't' && s[i+1]|0x20 == 'a' && s[i+2]|0x20 == 't' && s[i+3]|0x20 == 'u' {
+			return true
+		}
+	}
+	return false
+}
+
 // observedState returns the state that the latest tool result before i
 // holding one of the values reports, and where, or "" and -1.
 func observedState(in *Input, i int, values []string) (string, int) {
@@ -295,6 +308,9 @@ func observedState(in *Input, i int, values []string) (string, int) {
 		for _, v := range values {
 			if !meaningful(v) || !strings.Contains(content, v) {
 				continue
+			}
+			if !mayReportStatus(content) {
+				break
 			}
 			if m := statusRe.FindStringSubmatch(content); m != nil {
 				return strings.ToLower(m[1]), j
@@ -324,7 +340,7 @@ func stateConflict(in *Input) []Finding {
 				states[p.State] = true
 			}
 		}
-		if in.Features.Steps[i].Has(extract.KindToolResult) {
+		if in.Features.Steps[i].Has(extract.KindToolResult) && mayReportStatus(in.Run.Steps[i].Content) {
 			for _, m := range statusRe.FindAllStringSubmatch(in.Run.Steps[i].Content, -1) {
 				states[strings.ToLower(m[1])] = true
 			}

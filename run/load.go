@@ -547,6 +547,16 @@ type rawFunction struct {
 // magenticRole matches Magentic-One roles such as "Orchestrator (-> WebSurfer)".
 var magenticRole = regexp.MustCompile(`^\s*(.+?)\s*\(\s*(.*?)\s*\)\s*$`)
 
+// magenticParts returns magenticRole's submatches of a trimmed role, nil if
+// it does not match. A trimmed role matches only if it ends in ")": most
+// roles are plain names that the regexp need not read.
+func magenticParts(role string) []string {
+	if !strings.HasSuffix(role, ")") {
+		return nil
+	}
+	return magenticRole.FindStringSubmatch(role)
+}
+
 func (m message) step() (Step, error) {
 	content, err := contentText(json.RawMessage(m.Content))
 	if err != nil {
@@ -561,7 +571,7 @@ func (m message) step() (Step, error) {
 	}
 	role := strings.TrimSpace(m.Role)
 	agent := strings.TrimSpace(m.Name)
-	if sm := magenticRole.FindStringSubmatch(role); sm != nil {
+	if sm := magenticParts(role); sm != nil {
 		role = sm[1]
 		detail := strings.ToLower(sm[2])
 		switch {

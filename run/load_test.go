@@ -238,6 +238,18 @@ func FuzzUnquoteString(f *testing.F) {
 	})
 }
 
+// FuzzMagenticParts holds the quick refusal of roles not ending in ")" to
+// the regexp it skips, on trimmed roles as step reads them.
+func FuzzMagenticParts(f *testing.F) {
+	for _, s := range []string{"Orchestrator (-> WebSurfer)", "Orchestrator (thought)", "assistant", "a ( b ) \t", "x)\u00a0", "()", "WebSurfer"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		role := strings.TrimSpace(s)
+		assert.Equal(t, magenticRole.FindStringSubmatch(role), magenticParts(role), "%q", role)
+	})
+}
+
 func TestUnquoteString(t *testing.T) {
 	tests := []struct {
 		raw  string
