@@ -179,3 +179,14 @@ func FuzzIntegerIsItsDecimal(f *testing.F) {
 		assert.Equal(t, neg, ratString(v.Neg(v)))
 	})
 }
+
+// FuzzCollapse: collapse returns a text it finds collapsed as it stands,
+// where it otherwise joins the fields; the two must agree.
+func FuzzCollapse(f *testing.F) {
+	for _, s := range []string{"", " ", "Paris", "New York", "New  York", " a", "a ", "a\tb", "a\u00a0b", "a\u0085b", "héllo world", "x\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		assert.Equal(t, strings.Join(strings.Fields(s), " "), collapse(s), "%q", s)
+	})
+}
