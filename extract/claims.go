@@ -212,13 +212,22 @@ func dedupe(cs []Claim) []Claim {
 		kind ClaimKind
 		norm string
 	}
-	seen := map[key]bool{}
+	// A short list, as most steps give, is told apart by a scan of the
+	// claims kept; a long one by a map.
+	var seen map[key]bool
+	if len(cs) > dedupeScan {
+		seen = make(map[key]bool, len(cs))
+	}
 	out := cs[:0]
 	for _, c := range cs {
-		if seen[key{c.Kind, c.Norm}] {
+		if seen != nil {
+			if seen[key{c.Kind, c.Norm}] {
+				continue
+			}
+			seen[key{c.Kind, c.Norm}] = true
+		} else if slices.ContainsFunc(out, func(o Claim) bool { return o.Kind == c.Kind && o.Norm == c.Norm }) {
 			continue
 		}
-		seen[key{c.Kind, c.Norm}] = true
 		out = append(out, c)
 		if len(out) == maxClaims {
 			break
@@ -226,6 +235,9 @@ func dedupe(cs []Claim) []Claim {
 	}
 	return out
 }
+
+// dedupeScan is the longest list of claims dedupe reads without a map.
+const dedupeScan = 16
 
 // trimURL drops what prose puts after a URL: closing punctuation and an
 // unbalanced closing bracket (a markdown link's ")").

@@ -1,7 +1,11 @@
 package extract
 
 import (
+	"cmp"
 	"math/big"
+	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -178,4 +182,41 @@ func FuzzIntegerIsItsDecimal(f *testing.F) {
 		}
 		assert.Equal(t, neg, ratString(v.Neg(v)))
 	})
+}
+
+// FuzzCollapse: collapse returns a text it finds collapsed as it stands,
+// where it otherwise joins the fields; the two must agree.
+func FuzzCollapse(f *testing.F) {
+	for _, s := range []string{"", " ", "Paris", "New York", "New  York", " a", "a ", "a\tb", "a\u00a0b", "a\u0085b", "héllo world", "x\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		assert.Equal(t, strings.Join(strings.Fields(s), " "), collapse(s), "%q", s)
+	})
+}
+
+// TestDedupeScanOrMap: a list short enough to be scanned and one long
+// enough to be indexed keep the same claims, the first of each kind and
+// value in order of offset, as a map kept over any list does.
+func TestDedupeScanOrMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	kinds := []ClaimKind{ClaimNumber, ClaimEntity, ClaimDate}
+	for n := 1; n <= 3*dedupeScan; n++ {
+		for range 20 {
+			cs := make([]Claim, n)
+			for i := range cs {
+				cs[i] = Claim{Kind: kinds[rng.IntN(len(kinds))], Norm: strconv.Itoa(rng.IntN(n/2 + 1)), Offset: rng.IntN(2 * n)}
+			}
+			slices.SortStableFunc(cs, func(a, b Claim) int { return cmp.Compare(a.Offset, b.Offset) })
+			var want []Claim
+			seen := map[string]bool{}
+			for _, c := range cs {
+				if !seen[c.Key()] && len(want) < maxClaims {
+					seen[c.Key()] = true
+					want = append(want, c)
+				}
+			}
+			assert.Equal(t, want, dedupe(slices.Clone(cs)), "%d claims", n)
+		}
+	}
 }

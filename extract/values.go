@@ -142,6 +142,7 @@ func scanValues[M any](r runeAt, limit int, starts *valueStarts, at func(p int) 
 // reports byte offsets.
 type valueScan struct {
 	runeAt
+	s      string // the text
 	off    []int
 	lower  string // the text in lower case
 	digits bool   // whether the text may hold a digit
@@ -174,7 +175,7 @@ func newValueScan(t *text) valueScan {
 // scanners that need not: reading where they stand costs a pass over t.
 func textScan(t *text) valueScan {
 	lower, _ := t.lowered()
-	return valueScan{runeAt: t.runes, off: t.off, lower: lower}
+	return valueScan{runeAt: t.runes, s: t.s, off: t.off, lower: lower}
 }
 
 // The most runes from the start of a date with a month's name to its
@@ -318,12 +319,7 @@ func (s valueScan) fileURLs(limit int) []urlMatch {
 // Each of its forms has a separator at most 100 runes from its start: the
 // "/" of a relative path after its first segment, at most.
 func (s valueScan) paths(limit int) []span {
-	var seps []int
-	for i, c := range s.runeAt {
-		if c == '/' || c == '\\' {
-			seps = append(seps, i)
-		}
-	}
+	seps := s.separators()
 	if len(seps) == 0 {
 		return nil
 	}
@@ -343,6 +339,35 @@ func (s valueScan) paths(limit int) []span {
 		}
 		return s.span(p, end), end, true
 	})
+}
+
+// separators returns the rune indices of the text's "/" and "\\". They
+// are found as bytes, "/" by IndexByte, which in UTF-8 stand for nothing
+// else; a text not in ASCII has them turned to rune indices.
+func (s valueScan) separators() []int {
+	var seps []int
+	if strings.IndexByte(s.s, '\\') >= 0 {
+		for i := range len(s.s) {
+			if c := s.s[i]; c == '/' || c == '\\' {
+				seps = append(seps, i)
+			}
+		}
+	} else {
+		for i := 0; ; i++ {
+			k := strings.IndexByte(s.s[i:], '/')
+			if k < 0 {
+				break
+			}
+			i += k
+			seps = append(seps, i)
+		}
+	}
+	if len(s.runeAt) < len(s.s) {
+		for k, b := range seps {
+			seps[k], _ = slices.BinarySearch(s.off, b)
+		}
+	}
+	return seps
 }
 
 // pathEnds is (?![\w/]) at i.

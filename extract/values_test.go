@@ -243,3 +243,21 @@ func TestWordCharIsRegexp2s(t *testing.T) {
 	}
 	assert.False(t, wordChar(-1))
 }
+
+// FuzzSeparators: the "/" and "\" that paths looks near are found as
+// bytes; they must be the runes that are "/" or "\", by rune index.
+func FuzzSeparators(f *testing.F) {
+	for _, s := range []string{"", "a/b", `C:\x\y`, "é/ü\\/", "\xff/\xfe\\", "//"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tx := newText(s)
+		var want []int
+		for i, c := range tx.runes {
+			if c == '/' || c == '\\' {
+				want = append(want, i)
+			}
+		}
+		assert.Equal(t, want, newValueScan(tx).separators(), "%q", s)
+	})
+}

@@ -3,11 +3,36 @@ package extract
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // collapse joins the fields of s with single spaces.
 func collapse(s string) string {
+	if collapsed(s) {
+		return s // most names and quotes: no copy
+	}
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// collapsed reports an ASCII s that collapse leaves as it is: no blank at
+// either end, and none between words but a single space. A text that is
+// not ASCII may hold other spaces; it is not looked at.
+func collapsed(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := range len(s) {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && s[i+1] == ' ': // not the last byte, which is no space
+			return false
+		}
+	}
+	return true
 }
 
 // capWords keeps at most n words of s, marking a cut with "...".
