@@ -198,6 +198,21 @@ func (s valueScan) yearWithin(p, n int) bool {
 	return k < len(s.years) && s.years[k] <= p+n
 }
 
+// yearDates scans for dates that end in a year at most reach runes after
+// where they begin, at a word boundary: the frame the three date scanners
+// share, so that a text without years costs them nothing.
+func (s valueScan) yearDates(limit int, starts *valueStarts, reach int, at func(p int) (dateMatch, int, bool)) []dateMatch {
+	if len(s.years) == 0 {
+		return nil
+	}
+	return scanValues(s.runeAt, limit, s.near(starts, s.years, reach), func(p int) (dateMatch, int, bool) {
+		if !s.yearWithin(p, reach) || !s.boundary(p) {
+			return dateMatch{}, 0, false
+		}
+		return at(p)
+	})
+}
+
 // near returns starts that go on only where one of at (rune indices,
 // ascending) stands at most n runes on, for a scanner whose every match
 // holds one there: a text's years or slashes are few, and the places far
@@ -585,13 +600,7 @@ func (s valueScan) ordinal(i int) []int {
 //
 //	(?i)\b<months>\.?\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?,?\s{1,3}(?<y>\d{4})\b
 func (s valueScan) mdyDates(limit int) []dateMatch {
-	if len(s.years) == 0 {
-		return nil
-	}
-	return scanValues(s.runeAt, limit, s.near(monthStarts, s.years, mdyYear), func(p int) (dateMatch, int, bool) {
-		if !s.yearWithin(p, mdyYear) || !s.boundary(p) {
-			return dateMatch{}, 0, false
-		}
+	return s.yearDates(limit, monthStarts, mdyYear, func(p int) (dateMatch, int, bool) {
 		for _, mon := range s.month(p) {
 			for sp := s.count(mon[1], 3, spaceRune); sp >= 1; sp-- {
 				d := mon[1] + sp
@@ -612,11 +621,8 @@ func (s valueScan) mdyDates(limit int) []dateMatch {
 //
 //	(?i)\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?<months>\.?,?\s{1,3}(?<y>\d{4})\b
 func (s valueScan) dmyDates(limit int) []dateMatch {
-	if len(s.years) == 0 {
-		return nil
-	}
-	return scanValues(s.runeAt, limit, s.near(dmyDateStarts, s.years, dmyYear), func(p int) (dateMatch, int, bool) {
-		if !s.yearWithin(p, dmyYear) || !s.boundary(p) || !digitRune(s.at(p)) {
+	return s.yearDates(limit, dmyDateStarts, dmyYear, func(p int) (dateMatch, int, bool) {
+		if !digitRune(s.at(p)) {
 			return dateMatch{}, 0, false
 		}
 		for dn := s.count(p, 2, digitRune); dn >= 1; dn-- {
@@ -647,13 +653,7 @@ func (s valueScan) dmyDates(limit int) []dateMatch {
 //
 //	(?i)\b<months>\.?,?\s{1,3}(?<y>\d{4})\b
 func (s valueScan) myDates(limit int) []dateMatch {
-	if len(s.years) == 0 {
-		return nil
-	}
-	return scanValues(s.runeAt, limit, s.near(monthStarts, s.years, myYear), func(p int) (dateMatch, int, bool) {
-		if !s.yearWithin(p, myYear) || !s.boundary(p) {
-			return dateMatch{}, 0, false
-		}
+	return s.yearDates(limit, monthStarts, myYear, func(p int) (dateMatch, int, bool) {
 		for _, mon := range s.month(p) {
 			if y, e, ok := s.year(mon[1]); ok {
 				return dateMatch{all: s.span(p, e), mon: s.span(p, mon[0]), y: s.span(y, e)}, e, true
