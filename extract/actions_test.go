@@ -51,10 +51,7 @@ func checkGates(t *testing.T, s string) {
 // of both corpora's steps (running the patterns on every sentence is what
 // the gates spare); -sweep checks every step.
 func TestWordGatesAreNecessary(t *testing.T) {
-	every := 5
-	if *sweep {
-		every = 1
-	}
+	every := sampleEvery(5, 5)
 	texts := append([]string{}, gateSeeds...)
 	names, runs := corpusRuns(t)
 	k := 0

@@ -12,7 +12,21 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var sweep = flag.Bool("sweep", false, "check the starters of every pattern on every dev step, not a sample (about a minute)")
+var sweep = flag.Bool("sweep", false, "check the fast paths against their patterns on every dev step, not a sample (about a minute)")
+
+// sampleEvery is how far apart the corpus steps are that a check of a fast
+// path against its pattern reads: every normal-th, every short-th under
+// -short, every one under -sweep. Reading them all costs what the fast
+// path spares.
+func sampleEvery(normal, short int) int {
+	switch {
+	case *sweep:
+		return 1
+	case testing.Short():
+		return short
+	}
+	return normal
+}
 
 // startCases are hand-made texts that exercise the starters, and the seeds
 // of FuzzStarts: keywords, line leads, look-behinds, case folds that change
@@ -77,13 +91,7 @@ func checkStarts(t *testing.T, texts []string) {
 // extraction cost before starters, so a sample of the steps is checked
 // (a smaller one with -short); -sweep checks them all.
 func TestStartsAreComplete(t *testing.T) {
-	every := 40
-	if testing.Short() {
-		every = 160
-	}
-	if *sweep {
-		every = 1
-	}
+	every := sampleEvery(40, 160)
 	texts := append([]string(nil), startCases...)
 	names, runs := devRuns(t)
 	k := 0

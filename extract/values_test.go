@@ -164,13 +164,7 @@ var valueCases = []string{
 // (regexp2's scans are what extraction cost before the scanners); -sweep
 // checks every step.
 func TestValuesAreThePatterns(t *testing.T) {
-	every := 7
-	if testing.Short() {
-		every = 40
-	}
-	if *sweep {
-		every = 1
-	}
+	every := sampleEvery(7, 40)
 	texts := append([]string(nil), valueCases...)
 	names, runs := corpusRuns(t)
 	k := 0
