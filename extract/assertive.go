@@ -38,9 +38,9 @@ var injectionNeeds = [][][]string{
 
 // injectionWords hold, in lower case, a word of every alternative of
 // injectionRe. A sentence is read for orders only when it holds one. Every
-// sentence that injectionNeeds lets through does; but the pattern also
-// reads "ſ" (long s) as "s", which the lower case keeps, and in a text
-// that holds one these words decide alone.
+// sentence that injectionNeeds lets through does. The pattern also reads
+// "ſ" (long s) as "s", which the lower case keeps: a text that holds one
+// has every sentence read by the pattern.
 var injectionWords = []string{"ignore", "disregard", "forget", "override", "instruction", "you are now", "pretend", "blame", "report", "mark", "classify", "flag", "attribute"}
 
 // injectionLexicon numbers every word of injectionWords and
@@ -97,11 +97,14 @@ func ordersOrShouts(s string) [][2]int {
 func ordersOrShoutsIn(s, lower string, aligned bool) [][2]int {
 	var out [][2]int
 	spans := sentenceSpans(s)
-	held := injectionHeld(s, lower, aligned, spans)
-	longS := strings.Contains(lower, "ſ")
+	var held []uint64
+	longS := strings.Contains(lower, "ſ") // no word gate can see "diſregard"
+	if !longS {
+		held = injectionHeld(s, lower, aligned, spans)
+	}
 	for k, sp := range spans {
 		sent := s[sp[0]:sp[1]]
-		if shouted(sent) || held != nil && mayGiveOrders(held[k], longS) && injectionRe.MatchString(sent) {
+		if shouted(sent) || (longS || held != nil && mayGiveOrders(held[k])) && injectionRe.MatchString(sent) {
 			out = append(out, sp)
 		}
 	}
@@ -109,14 +112,10 @@ func ordersOrShoutsIn(s, lower string, aligned bool) [][2]int {
 }
 
 // mayGiveOrders reports whether a sentence that holds the words held (a
-// bit set over injectionLexicon) is read with injectionRe. longS: the text
-// holds "ſ".
-func mayGiveOrders(held uint64, longS bool) bool {
+// bit set over injectionLexicon) is read with injectionRe.
+func mayGiveOrders(held uint64) bool {
 	if held&injectionWordBits == 0 {
 		return false
-	}
-	if longS {
-		return true
 	}
 	for _, alt := range injectionNeedBits {
 		if !slices.ContainsFunc(alt, func(words uint64) bool { return held&words == 0 }) {

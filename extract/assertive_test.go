@@ -9,13 +9,13 @@ import (
 )
 
 // ordersByPattern is ordersOrShouts without its shortcuts: every sentence
-// that holds an injection word is run through injectionRe, and every rune
-// is read with the unicode tables.
+// is run through injectionRe, and every rune is read with the unicode
+// tables. No word gate stands in the reference, so a gate that misses a
+// spelling the pattern reads fails here.
 func ordersByPattern(s string) [][2]int {
 	var out [][2]int
 	for _, sp := range sentenceSpans(s) {
 		sent := s[sp[0]:sp[1]]
-		lower := strings.ToLower(sent)
 		words, upper, letters, caps := 0, 0, 0, 0
 		for _, f := range strings.FieldsFunc(sent, unicode.IsSpace) {
 			letters, caps = 0, 0
@@ -35,11 +35,7 @@ func ordersByPattern(s string) [][2]int {
 			}
 		}
 		shout := words >= 4 && upper*5 >= words*4
-		mentions := false
-		for _, w := range injectionWords {
-			mentions = mentions || strings.Contains(lower, w)
-		}
-		if shout || mentions && injectionRe.MatchString(sent) {
+		if shout || injectionRe.MatchString(sent) {
 			out = append(out, sp)
 		}
 	}
