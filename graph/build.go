@@ -249,33 +249,12 @@ func (g *Graph) sortEdges(edges []Edge) []Edge {
 	return out
 }
 
-// dedupe keeps one edge per type in a sorted bundle; the finders never draw
-// the same typed edge twice, but a cheap guard keeps the bundle honest. A
-// bundle without repeats, every one, is returned as it is, capped so that
-// nothing appended to it writes into the next.
+// dedupe keeps the first edge of each type in a sorted bundle, in place;
+// the finders never draw the same typed edge twice, but a cheap guard
+// keeps the bundle honest. The result is capped so that nothing appended
+// to it writes into the next bundle.
 func dedupe(bundle []Edge) []Edge {
-	if distinctTypes(bundle) {
-		return bundle[:len(bundle):len(bundle)]
-	}
-	out := make([]Edge, 0, len(bundle))
-	for _, e := range bundle {
-		if len(out) > 0 && out[len(out)-1].Type == e.Type {
-			continue
-		}
-		out = append(out, e)
-	}
-	return out
-}
-
-// distinctTypes reports whether no two neighbours in a sorted bundle share
-// a type.
-func distinctTypes(bundle []Edge) bool {
-	for k := 1; k < len(bundle); k++ {
-		if bundle[k].Type == bundle[k-1].Type {
-			return false
-		}
-	}
-	return true
+	return slices.Clip(slices.CompactFunc(bundle, func(a, b Edge) bool { return a.Type == b.Type }))
 }
 
 func bundleTypes(bundle []Edge) string {

@@ -260,8 +260,8 @@ func TestTrivialClaimsDrawNoData(t *testing.T) {
 	}
 }
 
-// TestDedupeKeepsOnePerType holds dedupe's shortcut for bundles without
-// repeats to the copy it makes of the others.
+// TestDedupeKeepsOnePerType: a bundle keeps the first edge of each type,
+// and one without repeats comes back whole and capped.
 func TestDedupeKeepsOnePerType(t *testing.T) {
 	plain := []Edge{{Type: Next}, {Type: Data}, {Type: Loop}, {Type: Member}}
 	got := dedupe(plain[:3])

@@ -129,13 +129,14 @@ func eachToken(s string, f func(t []byte) bool) {
 			i += w
 		}
 		if i == start { // not a letter or digit
-			i += runeLen(s[i:])
+			_, w := utf8.DecodeRuneInString(s[i:])
+			i += w
 			continue
 		}
 		if ascii {
 			buf = appendLowerWord(buf[:0], s[start:i])
 		} else {
-			buf = appendLower(buf[:0], s[start:i])
+			buf = append(buf[:0], strings.ToLower(s[start:i])...)
 		}
 		// An ASCII token of two bytes has two runes: only others are counted.
 		if (len(buf) >= 2 && (ascii || utf8.RuneCount(buf) >= 2)) && !isStopWord(buf) && !f(buf) {
@@ -160,32 +161,6 @@ func appendLowerWord(buf []byte, w string) []byte {
 	buf = append(buf, w...)
 	for k := n; k < len(buf); k++ {
 		buf[k] |= 0x20
-	}
-	return buf
-}
-
-// runeLen is the width of the rune s starts with, read only past ASCII.
-func runeLen(s string) int {
-	if s[0] < utf8.RuneSelf {
-		return 1
-	}
-	_, w := utf8.DecodeRuneInString(s)
-	return w
-}
-
-// appendLower appends w in lower case, as strings.ToLower writes it.
-func appendLower(buf []byte, w string) []byte {
-	for i := 0; i < len(w); i++ {
-		if w[i] >= utf8.RuneSelf {
-			return append(buf, strings.ToLower(w)...)
-		}
-	}
-	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf = append(buf, c)
 	}
 	return buf
 }
