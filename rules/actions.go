@@ -51,26 +51,26 @@ var (
 	}
 )
 
-// callsBefore indexes, for every step, what text came before it: a value is
+// support tells, for every step, what text came before it: a value is
 // supported at step i when the task or some step before i holds it.
 type support struct {
-	in       *Input
+	steps    []run.Step
 	question string
-	lower    []*string // lower-cased step contents, made when first read
+	lower    []string // lower-cased step contents, made when first read ("" not yet)
 }
 
 func newSupport(in *Input) *support {
-	return &support{in: in, question: strings.ToLower(in.Run.Question), lower: make([]*string, len(in.Run.Steps))}
+	return &support{steps: in.Run.Steps, question: strings.ToLower(in.Run.Question), lower: make([]string, len(in.Run.Steps))}
 }
 
 // step returns step j's content in lower case. Most runs ask for few
-// steps, or none: a run without calls has no arguments to look for.
+// steps, or none: a run without calls has no arguments to look for. An
+// empty content is lowered again each time, at no cost.
 func (s *support) step(j int) string {
-	if s.lower[j] == nil {
-		l := strings.ToLower(s.in.Run.Steps[j].Content)
-		s.lower[j] = &l
+	if s.lower[j] == "" {
+		s.lower[j] = strings.ToLower(s.steps[j].Content)
 	}
-	return *s.lower[j]
+	return s.lower[j]
 }
 
 // before reports whether v is written, as a whole token, in the task or
@@ -297,24 +297,16 @@ func mayReportStatus(s string) bool {
 }
 
 // observedState returns the state that the latest tool result before i
-// holding one of the values reports, and where, or "" and -1.
-func observedState(in *Input, i int, values []string) (string, int) {
+// holding one of the values reports, and where, or "" and -1. status holds
+// each step's first reported state ("" for none).
+func observedState(in *Input, i int, values, status []string) (string, int) {
 	for j := i - 1; j >= 0; j-- {
-		f := &in.Features.Steps[j]
-		if !f.Has(extract.KindToolResult) {
+		if status[j] == "" {
 			continue
 		}
 		content := in.Run.Steps[j].Content
-		for _, v := range values {
-			if !meaningful(v) || !strings.Contains(content, v) {
-				continue
-			}
-			if !mayReportStatus(content) {
-				break
-			}
-			if m := statusRe.FindStringSubmatch(content); m != nil {
-				return strings.ToLower(m[1]), j
-			}
+		if slices.ContainsFunc(values, func(v string) bool { return meaningful(v) && strings.Contains(content, v) }) {
+			return status[j], j
 		}
 	}
 	return "", -1
@@ -333,6 +325,7 @@ func sameStem(a, b string) bool {
 func stateConflict(in *Input) []Finding {
 	var rules []extract.Policy
 	states := map[string]bool{}
+	status := make([]string, len(in.Features.Steps)) // each tool result's first reported state
 	for i := range in.Features.Steps {
 		for _, p := range in.Features.Steps[i].Policies {
 			if p.Verb != "" {
@@ -341,8 +334,12 @@ func stateConflict(in *Input) []Finding {
 			}
 		}
 		if in.Features.Steps[i].Has(extract.KindToolResult) && mayReportStatus(in.Run.Steps[i].Content) {
-			for _, m := range statusRe.FindAllStringSubmatch(in.Run.Steps[i].Content, -1) {
-				states[strings.ToLower(m[1])] = true
+			for k, m := range statusRe.FindAllStringSubmatch(in.Run.Steps[i].Content, -1) {
+				s := strings.ToLower(m[1])
+				states[s] = true
+				if k == 0 {
+					status[i] = s
+				}
 			}
 		}
 	}
@@ -352,7 +349,7 @@ func stateConflict(in *Input) []Finding {
 			if !c.Consequential() {
 				continue
 			}
-			state, at := observedState(in, i, c.Values)
+			state, at := observedState(in, i, c.Values, status)
 			if state == "" {
 				continue
 			}
