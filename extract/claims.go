@@ -18,6 +18,10 @@ const maxClaims = 200
 // normalised value.
 func (c Claim) Key() string { return string(c.Kind) + ":" + c.Norm }
 
+// SameKey reports whether c.Key() == o.Key() without building the keys (no
+// kind holds the ":"): claims are compared in loops over every step.
+func (c Claim) SameKey(o Claim) bool { return c.Kind == o.Kind && c.Norm == o.Norm }
+
 // Matches reports whether two claims state the same value: the same key,
 // or two numbers of equal value where one of them carries no unit ("$232.00"
 // and "232", but not "25%" and "25 km").
@@ -206,8 +210,7 @@ func claimsOf(t *text, agents map[string]bool, strict bool) []Claim {
 
 func dedupe(cs []Claim) []Claim {
 	slices.SortStableFunc(cs, func(a, b Claim) int { return cmp.Compare(a.Offset, b.Offset) })
-	// Kind and norm are the claim's Key (no kind holds its ":"), without
-	// building it.
+	// Kind and norm are the claim's Key, as SameKey compares them.
 	type key struct {
 		kind ClaimKind
 		norm string
@@ -225,7 +228,7 @@ func dedupe(cs []Claim) []Claim {
 				continue
 			}
 			seen[key{c.Kind, c.Norm}] = true
-		} else if slices.ContainsFunc(out, func(o Claim) bool { return o.Kind == c.Kind && o.Norm == c.Norm }) {
+		} else if slices.ContainsFunc(out, c.SameKey) {
 			continue
 		}
 		out = append(out, c)

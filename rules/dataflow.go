@@ -176,8 +176,7 @@ func (v value) statedBy(text string, claims []extract.Claim) bool {
 		return v.words != "" && strings.Contains(normWords(text), v.words)
 	}
 	for _, c := range v.claims {
-		// c.Key() == o.Key(), without building the keys: no kind holds ":".
-		if !slices.ContainsFunc(claims, func(o extract.Claim) bool { return o.Kind == c.Kind && o.Norm == c.Norm }) {
+		if !slices.ContainsFunc(claims, c.SameKey) {
 			return false
 		}
 	}
