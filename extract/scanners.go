@@ -3,7 +3,6 @@ package extract
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Names and quotations, like values (values.go), are read by plain Go
@@ -29,7 +28,7 @@ func names(t *text) []span {
 	var out []span
 	s := nameSearch{r: t.runes, memo: map[[2]int]int{}}
 	for p := 0; p < len(s.r) && len(out) < maxMatches; p++ {
-		if !upperRune(s.r[p]) || p > 0 && (nameRune(s.r[p-1]) || strings.ContainsRune("_./", s.r[p-1])) {
+		if !unicode.IsUpper(s.r[p]) || p > 0 && (nameRune(s.r[p-1]) || strings.ContainsRune("_./", s.r[p-1])) {
 			continue // a name begins with a capital (word checks it too), and not inside a word
 		}
 		if end := s.word(p, 1); end >= 0 {
@@ -38,14 +37,6 @@ func names(t *text) []span {
 		}
 	}
 	return out
-}
-
-// upperRune is unicode.Is(unicode.Lu, r), quick for ASCII.
-func upperRune(r rune) bool {
-	if r < utf8.RuneSelf {
-		return 'A' <= r && r <= 'Z'
-	}
-	return unicode.Is(unicode.Lu, r)
 }
 
 // nameRune: a rune a word of a name goes on with.
@@ -64,7 +55,7 @@ type nameSearch struct {
 // word reads the words-th word of a name at p and what follows it; it
 // returns where the name ends, or -1.
 func (s *nameSearch) word(p, words int) int {
-	if p >= len(s.r) || !upperRune(s.r[p]) {
+	if p >= len(s.r) || !unicode.IsUpper(s.r[p]) {
 		return -1
 	}
 	key := [2]int{p, words}

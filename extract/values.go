@@ -69,13 +69,6 @@ func (r runeAt) boundary(i int) bool {
 	return wordChar(r.at(i-1)) != wordChar(r.at(i))
 }
 
-// digitRune is \d: a decimal digit of any script.
-func digitRune(c rune) bool {
-	// unicode.IsDigit would read ASCII again, and make this too costly to
-	// inline: every rune of a text with a digit is asked.
-	return '0' <= c && c <= '9' || c >= utf8.RuneSelf && unicode.Is(unicode.Digit, c)
-}
-
 // spaceRune is \s.
 func spaceRune(c rune) bool {
 	if c < utf8.RuneSelf {
@@ -158,7 +151,7 @@ func newValueScan(t *text) valueScan {
 	}
 	run := 0 // digits in a row up to i
 	for i, c := range s.runeAt {
-		if !digitRune(c) {
+		if !unicode.IsDigit(c) {
 			run = 0
 			continue
 		}
@@ -485,17 +478,17 @@ func (s valueScan) isoDates(limit int) []dateMatch {
 		return nil
 	}
 	return scanValues(s.runeAt, limit, s.near(isoDateStarts, s.years, 0), func(p int) (dateMatch, int, bool) {
-		if c := s.at(p - 1); digitRune(c) || c == '-' || s.count(p, 4, digitRune) < 4 || s.at(p+4) != '-' {
+		if c := s.at(p - 1); unicode.IsDigit(c) || c == '-' || s.count(p, 4, unicode.IsDigit) < 4 || s.at(p+4) != '-' {
 			return dateMatch{}, 0, false
 		}
-		for m := s.count(p+5, 2, digitRune); m >= 1; m-- {
+		for m := s.count(p+5, 2, unicode.IsDigit); m >= 1; m-- {
 			q := p + 5 + m
 			if s.at(q) != '-' {
 				continue
 			}
-			for d := s.count(q+1, 2, digitRune); d >= 1; d-- {
+			for d := s.count(q+1, 2, unicode.IsDigit); d >= 1; d-- {
 				e := q + 1 + d
-				if c := s.at(e); !digitRune(c) && c != '-' {
+				if c := s.at(e); !unicode.IsDigit(c) && c != '-' {
 					return dateMatch{all: s.span(p, e), y: s.span(p, p+4), m: s.span(p+5, q), d: s.span(q+1, e)}, e, true
 				}
 			}
@@ -514,21 +507,21 @@ func (s valueScan) slashDates(limit int) []dateMatch {
 		return nil
 	}
 	return scanValues(s.runeAt, limit, s.near(slashDateStarts, s.runs, 0), func(p int) (dateMatch, int, bool) {
-		if c := s.at(p - 1); digitRune(c) || strings.ContainsRune("/.-", c) {
+		if c := s.at(p - 1); unicode.IsDigit(c) || strings.ContainsRune("/.-", c) {
 			return dateMatch{}, 0, false
 		}
-		for m := s.count(p, 2, digitRune); m >= 1; m-- {
+		for m := s.count(p, 2, unicode.IsDigit); m >= 1; m-- {
 			if s.at(p+m) != '/' {
 				continue
 			}
 			q := p + m + 1
-			for d := s.count(q, 2, digitRune); d >= 1; d-- {
+			for d := s.count(q, 2, unicode.IsDigit); d >= 1; d-- {
 				y := q + d + 1
 				if s.at(q+d) != '/' {
 					continue
 				}
 				for _, n := range []int{4, 2} {
-					if c := s.at(y + n); s.count(y, n, digitRune) == n && !digitRune(c) && c != '/' {
+					if c := s.at(y + n); s.count(y, n, unicode.IsDigit) == n && !unicode.IsDigit(c) && c != '/' {
 						return dateMatch{all: s.span(p, y+n), m: s.span(p, p+m), d: s.span(q, q+d), y: s.span(y, y+n)}, y + n, true
 					}
 				}
@@ -583,7 +576,7 @@ func (s valueScan) year(i int) (y, e int, ok bool) {
 	for _, c := range optional(i, i+1, s.at(i) == ',') {
 		for n := s.count(c, 3, spaceRune); n >= 1; n-- {
 			y = c + n
-			if s.count(y, 4, digitRune) == 4 && s.boundary(y+4) {
+			if s.count(y, 4, unicode.IsDigit) == 4 && s.boundary(y+4) {
 				return y, y + 4, true
 			}
 		}
@@ -604,7 +597,7 @@ func (s valueScan) mdyDates(limit int) []dateMatch {
 		for _, mon := range s.month(p) {
 			for sp := s.count(mon[1], 3, spaceRune); sp >= 1; sp-- {
 				d := mon[1] + sp
-				for dn := s.count(d, 2, digitRune); dn >= 1; dn-- {
+				for dn := s.count(d, 2, unicode.IsDigit); dn >= 1; dn-- {
 					for _, o := range s.ordinal(d + dn) {
 						if y, e, ok := s.year(o); ok {
 							return dateMatch{all: s.span(p, e), mon: s.span(p, mon[0]), d: s.span(d, d+dn), y: s.span(y, e)}, e, true
@@ -622,10 +615,10 @@ func (s valueScan) mdyDates(limit int) []dateMatch {
 //	(?i)\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?<months>\.?,?\s{1,3}(?<y>\d{4})\b
 func (s valueScan) dmyDates(limit int) []dateMatch {
 	return s.yearDates(limit, dmyDateStarts, dmyYear, func(p int) (dateMatch, int, bool) {
-		if !digitRune(s.at(p)) {
+		if !unicode.IsDigit(s.at(p)) {
 			return dateMatch{}, 0, false
 		}
-		for dn := s.count(p, 2, digitRune); dn >= 1; dn-- {
+		for dn := s.count(p, 2, unicode.IsDigit); dn >= 1; dn-- {
 			for _, o := range s.ordinal(p + dn) {
 				for sp := s.count(o, 3, spaceRune); sp >= 1; sp-- {
 					m := o + sp
@@ -681,19 +674,19 @@ func (s valueScan) phones(limit int) []span {
 		}
 		var starts []int // where the number proper begins: after a country code, in the order tried
 		if s.at(p) == '+' {
-			for n := s.count(p+1, 3, digitRune); n >= 1; n-- {
+			for n := s.count(p+1, 3, unicode.IsDigit); n >= 1; n-- {
 				e := p + 1 + n
 				starts = append(starts, optional(e, e+1, phoneSeparator(s.at(e)))...)
 			}
 		}
 		for _, q := range append(starts, p) {
 			for _, a := range optional(q, q+1, s.at(q) == '(') {
-				if s.count(a, 3, digitRune) < 3 {
+				if s.count(a, 3, unicode.IsDigit) < 3 {
 					continue
 				}
 				for _, b := range optional(a+3, a+4, s.at(a+3) == ')') {
 					for _, c := range optional(b, b+1, phoneSeparator(s.at(b))) {
-						if s.count(c, 3, digitRune) == 3 && phoneSeparator(s.at(c+3)) && s.count(c+4, 4, digitRune) == 4 && !wordChar(s.at(c+8)) {
+						if s.count(c, 3, unicode.IsDigit) == 3 && phoneSeparator(s.at(c+3)) && s.count(c+4, 4, unicode.IsDigit) == 4 && !wordChar(s.at(c+8)) {
 							return s.span(p, c+8), c + 8, true
 						}
 					}
@@ -718,19 +711,19 @@ func (s valueScan) times(limit int) []timeMatch {
 		return nil
 	}
 	return scanValues(s.runeAt, limit, s.near(timeStarts, s.runs, 0), func(p int) (timeMatch, int, bool) {
-		if c := s.at(p - 1); digitRune(c) || strings.ContainsRune(":.,", c) || !digitRune(s.at(p)) {
+		if c := s.at(p - 1); unicode.IsDigit(c) || strings.ContainsRune(":.,", c) || !unicode.IsDigit(s.at(p)) {
 			return timeMatch{}, 0, false
 		}
 		if m, e, ok := s.timeWithMeridiem(p); ok {
 			return m, e, true
 		}
-		for h := s.count(p, 2, digitRune); h >= 1; h-- {
+		for h := s.count(p, 2, unicode.IsDigit); h >= 1; h-- {
 			q := p + h
-			if s.at(q) != ':' || s.count(q+1, 2, digitRune) < 2 {
+			if s.at(q) != ':' || s.count(q+1, 2, unicode.IsDigit) < 2 {
 				continue
 			}
 			for _, e := range optional(q+3, q+6, s.twoDigitsAfterColon(q+3)) {
-				if c := s.at(e); !digitRune(c) && c != ':' {
+				if c := s.at(e); !unicode.IsDigit(c) && c != ':' {
 					return timeMatch{all: s.span(p, e), h: s.span(p, q), min: s.span(q+1, q+3)}, e, true
 				}
 			}
@@ -741,12 +734,12 @@ func (s valueScan) times(limit int) []timeMatch {
 
 // twoDigitsAfterColon is :\d{2} at i.
 func (s valueScan) twoDigitsAfterColon(i int) bool {
-	return s.at(i) == ':' && s.count(i+1, 2, digitRune) == 2
+	return s.at(i) == ':' && s.count(i+1, 2, unicode.IsDigit) == 2
 }
 
 // timeWithMeridiem is the first alternative of times: "7pm", "7:30 a.m.".
 func (s valueScan) timeWithMeridiem(p int) (timeMatch, int, bool) {
-	for h := s.count(p, 2, digitRune); h >= 1; h-- {
+	for h := s.count(p, 2, unicode.IsDigit); h >= 1; h-- {
 		q := p + h
 		type minute struct {
 			end int
@@ -817,13 +810,13 @@ func (s valueScan) numbers(limit int) []numberMatch {
 	}
 	return scanValues(s.runeAt, limit, s.near(numberStarts, s.runs, 5), func(p int) (numberMatch, int, bool) {
 		c := s.at(p)
-		if !digitRune(c) && !strings.ContainsRune(`-\$€£¥`, c) && !strings.ContainsRune("ueg", s.low(p)) {
+		if !unicode.IsDigit(c) && !strings.ContainsRune(`-\$€£¥`, c) && !strings.ContainsRune("ueg", s.low(p)) {
 			return numberMatch{}, 0, false
 		}
 		if c := s.at(p - 1); wordChar(c) || strings.ContainsRune(".,/#:@", c) {
 			return numberMatch{}, 0, false
 		}
-		signed := c == '-' && (digitRune(s.at(p+1)) || strings.ContainsRune(`$\€£¥`, s.at(p+1)))
+		signed := c == '-' && (unicode.IsDigit(s.at(p+1)) || strings.ContainsRune(`$\€£¥`, s.at(p+1)))
 		for _, q := range optional(p, p+1, signed) {
 			var starts []int // of the number proper: after a currency and its \s?, after one without, with none
 			if n := s.currency(q); n > 0 {
@@ -864,10 +857,10 @@ func (s valueScan) currency(i int) int {
 
 // number reads \d{1,3}(?:,\d{3}){1,6}|\d{1,20} at i and returns its end.
 func (s valueScan) number(i int) (int, bool) {
-	for n := s.count(i, 3, digitRune); n >= 1; n-- {
+	for n := s.count(i, 3, unicode.IsDigit); n >= 1; n-- {
 		e := i + n
 		groups := 0
-		for groups < 6 && s.at(e) == ',' && s.count(e+1, 3, digitRune) == 3 {
+		for groups < 6 && s.at(e) == ',' && s.count(e+1, 3, unicode.IsDigit) == 3 {
 			e += 4
 			groups++
 		}
@@ -875,7 +868,7 @@ func (s valueScan) number(i int) (int, bool) {
 			return e, true
 		}
 	}
-	if n := s.count(i, 20, digitRune); n > 0 {
+	if n := s.count(i, 20, unicode.IsDigit); n > 0 {
 		return i + n, true
 	}
 	return 0, false
@@ -884,8 +877,8 @@ func (s valueScan) number(i int) (int, bool) {
 // numberTail reads the fraction, multiplier and unit after the number that
 // ends at e, each where it can be, and returns the whole match from p.
 func (s valueScan) numberTail(m numberMatch, p, e int) (numberMatch, int, bool) {
-	if s.at(e) == '.' && digitRune(s.at(e+1)) {
-		n := s.count(e+1, 12, digitRune)
+	if s.at(e) == '.' && unicode.IsDigit(s.at(e+1)) {
+		n := s.count(e+1, 12, unicode.IsDigit)
 		m.frac = s.span(e, e+1+n)
 		e += 1 + n
 	}
