@@ -782,12 +782,13 @@ type numberMatch struct{ all, sign, cur, num, frac, mult, sp, unit span }
 // multiplier and unit in the order the pattern tries them, written out (a
 // trailing "s?" as the form with the s, then the one without; "percent" is
 // tried once, though both "percent\b" and "per ?cent\b" read it); each
-// must end at a word boundary, but "%". "°" stands for °\s?[CF]\b.
+// must end at a word boundary. "%" and "°\s?[CF]\b" are read by unit
+// itself.
 var (
 	multiplierWords = []string{"thousand", "million", "billion", "trillion", "bn", "mn", "k", "m", "b"}
-	unitWords       = []string{"%", "percent", "per cent", "pct", "km", "kilometers", "kilometer", "kilometres", "kilometre",
+	unitWords       = []string{"percent", "per cent", "pct", "km", "kilometers", "kilometer", "kilometres", "kilometre",
 		"miles", "mile", "mi", "meters", "meter", "metres", "metre", "m", "ft", "feet", "foot", "kg", "kilograms", "kilogram",
-		"lbs", "lb", "°", "degrees", "degree", "minutes", "minute", "mins", "min", "hours", "hour", "hrs", "hr", "h",
+		"lbs", "lb", "degrees", "degree", "minutes", "minute", "mins", "min", "hours", "hour", "hrs", "hr", "h",
 		"seconds", "second", "secs", "sec", "s", "days", "day", "weeks", "week", "months", "month", "years", "year",
 		"yrs", "yr", "mph", "km/h", "kb", "mb", "gb", "tb", "usd", "eur", "dollars", "dollar", "euros", "euro"}
 )
@@ -927,26 +928,20 @@ func (s valueScan) word(i int, words []string) int {
 
 // unit returns the length of the first unit at i, 0 if none.
 func (s valueScan) unit(i int) int {
-	for _, u := range unitWords {
-		switch {
-		case u == "%":
-			if s.at(i) == '%' {
-				return 1
+	// "%" and "°" begin no other unit: where they stand, the alternatives
+	// before them in the pattern cannot match.
+	switch s.at(i) {
+	case '%':
+		return 1
+	case '°': // °\s?[CF]\b
+		for _, c := range optional(i+1, i+2, spaceRune(s.at(i+1))) {
+			if l := s.low(c); (l == 'c' || l == 'f') && s.boundary(c+1) {
+				return c + 1 - i
 			}
-		case u == "°": // °\s?[CF]\b
-			if s.at(i) != '°' {
-				continue
-			}
-			for _, c := range optional(i+1, i+2, spaceRune(s.at(i+1))) {
-				if l := s.low(c); (l == 'c' || l == 'f') && s.boundary(c+1) {
-					return c + 1 - i
-				}
-			}
-		case s.lit(i, u) && s.boundary(i+len(u)):
-			return len(u)
 		}
+		return 0
 	}
-	return 0
+	return s.word(i, unitWords)
 }
 
 // wordChar is regexp2's \w (syntax.IsWordChar), with an ASCII fast path:
