@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 
@@ -367,10 +368,7 @@ func (rc *runContext) addressed(t *text, speaker string) string {
 
 // wordEdge: s[i:j] is not part of a longer word or identifier.
 func wordEdge(s string, i, j int) bool {
-	word := func(b byte) bool {
-		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
-	}
-	return (i == 0 || !word(s[i-1])) && (j == len(s) || !word(s[j]))
+	return (i == 0 || !wordByte(s[i-1])) && (j == len(s) || !wordByte(s[j]))
 }
 
 // headEnd is the byte length of the first n bytes of s, cut at a rune start.
@@ -378,7 +376,7 @@ func headEnd(s string, n int) int {
 	if len(s) <= n {
 		return len(s)
 	}
-	for n > 0 && !utf8Start(s[n]) {
+	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
 	return n

@@ -3,6 +3,7 @@ package extract
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 )
@@ -81,7 +82,7 @@ func signals(t *text, rules []signalRule) []Signal {
 // same line.
 func negated(s string, i int) bool {
 	from := max(0, i-40)
-	for from > 0 && !utf8Start(s[from]) {
+	for from > 0 && !utf8.RuneStart(s[from]) {
 		from++
 	}
 	before := s[from:i]

@@ -50,13 +50,11 @@ func clip(s string, n int) string {
 		return s
 	}
 	cut := n - len("…")
-	for cut > 0 && !utf8Start(s[cut]) {
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
 	return s[:cut] + "…"
 }
-
-func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
 
 // lineBounds returns the start and end of the line of s that holds byte i.
 func lineBounds(s string, i int) (start, end int) {
@@ -77,7 +75,7 @@ func lineAround(s string, i, limit int) string {
 		return strings.TrimSpace(line)
 	}
 	from := max(i-start-limit/3, 0)
-	for from > 0 && !utf8Start(line[from]) {
+	for from > 0 && !utf8.RuneStart(line[from]) {
 		from--
 	}
 	return clip(strings.TrimSpace(line[from:]), limit)
