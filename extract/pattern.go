@@ -80,6 +80,22 @@ func newText(s string) *text {
 	return t
 }
 
+// runeIndices turns byte offsets at rune starts, ascending, into rune
+// indices in place, by off (a text's off). Where each rune is a byte they
+// are the same.
+func runeIndices(bs, off []int) {
+	if n := len(off) - 1; off[n] == n {
+		return
+	}
+	r := 0
+	for k, b := range bs {
+		for off[r] < b {
+			r++
+		}
+		bs[k] = r
+	}
+}
+
 // sub returns the text of t.s[i:j], read on its own (as newText would
 // read it), but sharing t's runes, and its lower case, when each rune of t
 // is one byte: the head of a step and the words around a name are read

@@ -391,9 +391,7 @@ func (t *text) candidates(ss []starter) (at []int, ok bool) {
 	}
 	slices.Sort(at)
 	at = slices.Compact(at)
-	for i := 0; len(t.runes) < len(t.s) && i < len(at); i++ { // not ASCII: offsets to rune indices
-		at[i], _ = slices.BinarySearch(t.off, at[i])
-	}
+	runeIndices(at, t.off)
 	return at, true
 }
 

@@ -370,11 +370,7 @@ func (s valueScan) separators() []int {
 			seps = append(seps, i)
 		}
 	}
-	if len(s.runeAt) < len(s.s) {
-		for k, b := range seps {
-			seps[k], _ = slices.BinarySearch(s.off, b)
-		}
-	}
+	runeIndices(seps, s.off)
 	return seps
 }
 
