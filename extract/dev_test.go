@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"flag"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -68,6 +69,22 @@ func extracted(t testing.TB) (names []string, runs map[string]*run.Run, features
 		}
 	})
 	return names, runs, corpusFeatures
+}
+
+var sweep = flag.Bool("sweep", false, "check the fast paths against their patterns on every dev step, not a sample (about a minute)")
+
+// sampleEvery is how far apart the corpus steps are that a check of a fast
+// path against its pattern reads: every normal-th, every short-th under
+// -short, every one under -sweep. Reading them all costs what the fast
+// path spares.
+func sampleEvery(normal, short int) int {
+	switch {
+	case *sweep:
+		return 1
+	case testing.Short():
+		return short
+	}
+	return normal
 }
 
 // corpusRuns loads every run of the Who&When dev half and the tau-bench

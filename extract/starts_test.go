@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"flag"
 	"strings"
 	"testing"
 	"unicode"
@@ -11,22 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-var sweep = flag.Bool("sweep", false, "check the fast paths against their patterns on every dev step, not a sample (about a minute)")
-
-// sampleEvery is how far apart the corpus steps are that a check of a fast
-// path against its pattern reads: every normal-th, every short-th under
-// -short, every one under -sweep. Reading them all costs what the fast
-// path spares.
-func sampleEvery(normal, short int) int {
-	switch {
-	case *sweep:
-		return 1
-	case testing.Short():
-		return short
-	}
-	return normal
-}
 
 // startCases are hand-made texts that exercise the starters, and the seeds
 // of FuzzStarts: keywords, line leads, look-behinds, case folds that change
