@@ -53,7 +53,10 @@ func findCritique(s string) *regexp2.Match {
 	}
 	// Offsets in lower are offsets in s, and a critique word found there
 	// matched ASCII, so the lead before it is in bytes too. Trying each
-	// place in order finds the match a scan would: the leftmost.
+	// place in order finds the match a scan would: the leftmost. The tries
+	// share the one scan's time limit: a message of many "there is " must
+	// not take a limit for each.
+	deadline := time.Now().Add(critique.MatchTimeout)
 	slices.Sort(words)
 	runes := []rune(s)
 	ascii := len(runes) == len(s)
@@ -70,7 +73,7 @@ func findCritique(s string) *regexp2.Match {
 				byteIdx, at = p, runeIdx
 			}
 			m, err := critiqueAt.FindRunesMatchStartingAt(runes, at)
-			if err != nil {
+			if err != nil || m == nil && time.Now().After(deadline) {
 				return nil // timed out, as the scan would have
 			}
 			if m != nil {
@@ -105,7 +108,7 @@ func critiqueWordsIn(s string) (at []int, aligned bool) {
 	head := head4(s, 0) // the four bytes from i, in lower case
 	for i := range len(s) {
 		for _, w := range critiqueByFirst[lowerASCII(s[i])] {
-			if head == w.head && len(s)-i >= len(w.word) && asciiFoldEqual(s[i:i+len(w.word)], w.word) {
+			if head == w.head && len(s)-i >= len(w.word) && strings.EqualFold(s[i:i+len(w.word)], w.word) {
 				at = append(at, i)
 			}
 		}
@@ -148,16 +151,6 @@ func lowerASCII(c byte) byte {
 		return c + 'a' - 'A'
 	}
 	return c
-}
-
-// asciiFoldEqual reports whether the ASCII s in lower case is lower.
-func asciiFoldEqual(s, lower string) bool {
-	for i := range len(s) {
-		if lowerASCII(s[i]) != lower[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // feedback reads what later steps say about earlier ones: a progress ledger
