@@ -81,14 +81,19 @@ func (b *builder) addLoops() {
 	sigLen := lshBands * lshRows
 	sets := make([][]uint64, b.n)
 	sigs := make([][]uint64, b.n)
-	tables := map[uint64]*lshTable{} // by group
+	// Steps repeat within a group: one agent's steps of one loop class.
+	type group struct {
+		agent int
+		class loopClass
+	}
+	tables := map[group]*lshTable{}
 	// A step alone in its group (its agent's only plan, say) repeats
 	// nothing and is repeated by nothing: its tokens are not read.
-	groups := make([]uint64, b.n)
-	members := map[uint64]int{}
+	groups := make([]group, b.n)
+	members := map[group]int{}
 	for j := range groups {
-		if cls := loopClassOf(b.kinds[j]); cls != loopNone {
-			groups[j] = uint64(b.agentOf[j])<<2 | uint64(cls)
+		groups[j] = group{b.agentOf[j], loopClassOf(b.kinds[j])}
+		if groups[j].class != loopNone {
 			members[groups[j]]++
 		}
 	}
@@ -97,20 +102,19 @@ func (b *builder) addLoops() {
 		if j%256 == 0 && b.ctx.Err() != nil {
 			return // BuildContext reports it
 		}
-		group := groups[j]
-		if group&3 == uint64(loopNone) || members[group] < 2 {
+		g := groups[j]
+		if g.class == loopNone || members[g] < 2 {
 			continue
 		}
-		cls := loopClass(group & 3)
 		set := tokenSet(b.r.Steps[j].Content)
 		if set == nil {
 			continue
 		}
 		sets[j], sigs[j] = set, minHash(set, sigLen)
-		buckets := tables[group]
+		buckets := tables[g]
 		if buckets == nil {
 			buckets = newLSHTable()
-			tables[group] = buckets
+			tables[g] = buckets
 		}
 		var keys [lshBands]uint64
 		cands = cands[:0]
@@ -123,7 +127,7 @@ func (b *builder) addLoops() {
 			}
 		}
 		sort.Sort(sort.Reverse(sort.IntSlice(cands)))
-		thr := cls.threshold()
+		thr := g.class.threshold()
 		for _, i := range cands {
 			if estimate(sigs[i], sigs[j]) < thr-lshSlack {
 				continue
