@@ -54,13 +54,8 @@ func TestWordGatesAreNecessary(t *testing.T) {
 	every := sampleEvery(5, 5)
 	texts := append([]string{}, gateSeeds...)
 	names, runs := corpusRuns(t)
-	k := 0
-	for _, n := range names {
-		for _, s := range runs[n].Steps {
-			if k++; k%every == 0 || s.Kind == run.KindSystem {
-				texts = append(texts, s.Content)
-			}
-		}
+	for _, s := range sampledSteps(names, runs, every, func(s run.Step) bool { return s.Kind == run.KindSystem }) {
+		texts = append(texts, s.Content)
 	}
 	for _, s := range texts {
 		checkGates(t, s)

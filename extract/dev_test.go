@@ -87,6 +87,21 @@ func sampleEvery(normal, short int) int {
 	return normal
 }
 
+// sampledSteps returns every every-th step of runs, counted across them
+// in names' order, and every step that always accepts (nil: none).
+func sampledSteps(names []string, runs map[string]*run.Run, every int, always func(run.Step) bool) []run.Step {
+	var out []run.Step
+	k := 0
+	for _, n := range names {
+		for _, s := range runs[n].Steps {
+			if k++; k%every == 0 || always != nil && always(s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
 // corpusRuns loads every run of the Who&When dev half and the tau-bench
 // retail runs, in a stable order.
 func corpusRuns(t testing.TB) (names []string, runs map[string]*run.Run) {

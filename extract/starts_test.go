@@ -77,16 +77,10 @@ func TestStartsAreComplete(t *testing.T) {
 	every := sampleEvery(40, 160)
 	texts := append([]string(nil), startCases...)
 	names, runs := devRuns(t)
-	k := 0
-	for _, n := range names {
-		for _, s := range runs[n].Steps {
-			if k++; k%every != 0 {
-				continue
-			}
-			texts = append(texts, s.Content)
-			if prose := withoutCode(newText(s.Content)); prose != s.Content {
-				texts = append(texts, prose)
-			}
+	for _, s := range sampledSteps(names, runs, every, nil) {
+		texts = append(texts, s.Content)
+		if prose := withoutCode(newText(s.Content)); prose != s.Content {
+			texts = append(texts, prose)
 		}
 	}
 	checkStarts(t, texts)

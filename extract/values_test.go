@@ -167,14 +167,11 @@ func TestValuesAreThePatterns(t *testing.T) {
 	every := sampleEvery(7, 40)
 	texts := append([]string(nil), valueCases...)
 	names, runs := corpusRuns(t)
-	k := 0
 	for _, n := range names {
 		texts = append(texts, runs[n].Question)
-		for _, s := range runs[n].Steps {
-			if k++; k%every == 0 {
-				texts = append(texts, s.Content)
-			}
-		}
+	}
+	for _, s := range sampledSteps(names, runs, every, nil) {
+		texts = append(texts, s.Content)
 	}
 	checkValues(t, texts)
 }
