@@ -148,3 +148,23 @@ func TestRenamingIsInvariant(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkCombineCorpora times the rules stage alone, the analyzers and
+// the combiner, on both corpora read and prepared once: extract and graph,
+// which dominate BenchmarkAttributeDev, are left out.
+func BenchmarkCombineCorpora(b *testing.B) {
+	var ins []*Input
+	for _, c := range runtest.Cases(b, runtest.AllFiles(b)) {
+		f := extract.Run(c.Run)
+		g, err := graph.Build(c.Run, f)
+		require.NoError(b, err)
+		ins = append(ins, &Input{Run: c.Run, Features: f, Graph: g})
+	}
+	comb := Default()
+	for b.Loop() {
+		for _, in := range ins {
+			comb.Attribute(in)
+		}
+	}
+	b.ReportMetric(float64(len(ins)*b.N)/b.Elapsed().Seconds(), "runs/s")
+}
