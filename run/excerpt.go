@@ -73,29 +73,23 @@ func excerptStep(s *Step) {
 	}
 }
 
-// rawText is a message's raw JSON value (its content, a call's
-// arguments), kept as json.RawMessage keeps it, except that a JSON string
-// far over MaxText is cut to its head and tail before it is decoded: the
-// decoder would otherwise copy it twice more (the raw value, then the
-// unquoted text) only for Excerpt to drop the middle. A 200 MB message
-// then costs the file's bytes and little more.
-type rawText []byte
-
 // excerptRaw is how long a raw string must be before it is cut raw:
 // beyond MaxText with room, so that escapes (which shrink when decoded)
 // never bring a cut text under MaxText.
 const excerptRaw = 4 * MaxText
 
-// UnmarshalJSON keeps data, or the excerpt of a long string.
-func (t *rawText) UnmarshalJSON(data []byte) error {
+// excerptRawString returns a message's raw JSON value (its content, a
+// call's arguments) as it is, except that a JSON string far over MaxText
+// is cut to its head and tail before it is decoded: decoding it whole
+// would copy it only for Excerpt to drop the middle. A 200 MB message
+// then costs the file's bytes and little more.
+func excerptRawString(data []byte) []byte {
 	if len(data) > excerptRaw && data[0] == '"' {
 		if cut, ok := excerptJSONString(data); ok {
-			*t = cut
-			return nil
+			return cut
 		}
 	}
-	*t = append((*t)[:0], data...)
-	return nil
+	return data
 }
 
 // excerptJSONString cuts the JSON string literal s (quotes included) to a

@@ -528,7 +528,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 type message struct {
 	Role         string        `json:"role"`
 	Name         string        `json:"name"`
-	Content      rawText       `json:"content"`
+	Content      content       `json:"content"`
 	ToolCalls    []rawToolCall `json:"tool_calls"`
 	FunctionCall *rawFunction  `json:"function_call"`
 	ToolCallID   string        `json:"tool_call_id"`
@@ -540,8 +540,32 @@ type rawToolCall struct {
 }
 
 type rawFunction struct {
-	Name      string  `json:"name"`
-	Arguments rawText `json:"arguments"`
+	Name      string    `json:"name"`
+	Arguments arguments `json:"arguments"`
+}
+
+// content is a message's content, decoded to text (contentText) where the
+// decoder meets it: kept raw to be decoded later, every message would be
+// copied once more. What is wrong with it waits in err, so that a bad
+// message is still reported after the whole file has decoded, by its
+// index.
+type content struct {
+	text string
+	err  error
+}
+
+func (c *content) UnmarshalJSON(data []byte) error {
+	c.text, c.err = contentText(excerptRawString(data))
+	return nil
+}
+
+// arguments is a call's arguments as text (scalarString), decoded where
+// the decoder meets them, as content is.
+type arguments string
+
+func (a *arguments) UnmarshalJSON(data []byte) error {
+	*a = arguments(scalarString(excerptRawString(data)))
+	return nil
 }
 
 // magenticRole matches Magentic-One roles such as "Orchestrator (-> WebSurfer)".
@@ -558,16 +582,15 @@ func magenticParts(role string) []string {
 }
 
 func (m message) step() (Step, error) {
-	content, err := contentText(json.RawMessage(m.Content))
-	if err != nil {
-		return Step{}, err
+	if m.Content.err != nil {
+		return Step{}, m.Content.err
 	}
-	s := Step{Role: m.Role, Content: Excerpt(content), ToolCallID: m.ToolCallID, Kind: KindMessage}
+	s := Step{Role: m.Role, Content: Excerpt(m.Content.text), ToolCallID: m.ToolCallID, Kind: KindMessage}
 	for _, tc := range m.ToolCalls {
-		s.ToolCalls = append(s.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: scalarString(json.RawMessage(tc.Function.Arguments))})
+		s.ToolCalls = append(s.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: string(tc.Function.Arguments)})
 	}
 	if m.FunctionCall != nil {
-		s.ToolCalls = append(s.ToolCalls, ToolCall{Name: m.FunctionCall.Name, Arguments: scalarString(json.RawMessage(m.FunctionCall.Arguments))})
+		s.ToolCalls = append(s.ToolCalls, ToolCall{Name: m.FunctionCall.Name, Arguments: string(m.FunctionCall.Arguments)})
 	}
 	role := strings.TrimSpace(m.Role)
 	agent := strings.TrimSpace(m.Name)
