@@ -693,45 +693,48 @@ func unquoteString(raw []byte) (s string, ok bool) {
 		return "", false
 	}
 	body := raw[1 : len(raw)-1]
-	var b []byte // nil while body needs no decoding
+	// b has no buffer while body needs no decoding. Built in a Builder,
+	// the text is not copied once more into a string: it is most of a
+	// file's bytes.
+	var b strings.Builder
+	plain := 0 // body[plain:i] is text not yet written to b
 	for i := 0; i < len(body); i++ {
-		c := body[i]
-		switch {
+		switch c := body[i]; {
 		case c < 0x20 || c == '"':
 			return "", false
 		case c != '\\':
-			if b != nil {
-				b = append(b, c)
-			}
 			continue
 		}
-		if b == nil {
-			b = append(make([]byte, 0, len(body)), body[:i]...)
+		if b.Cap() == 0 {
+			b.Grow(len(body))
 		}
+		b.Write(body[plain:i])
 		if i++; i == len(body) {
 			return "", false
 		}
 		switch c := body[i]; c {
 		case '"', '\\', '/':
-			b = append(b, c)
+			b.WriteByte(c)
 		case 'n':
-			b = append(b, '\n')
+			b.WriteByte('\n')
 		case 't':
-			b = append(b, '\t')
+			b.WriteByte('\t')
 		case 'r':
-			b = append(b, '\r')
+			b.WriteByte('\r')
 		case 'b':
-			b = append(b, '\b')
+			b.WriteByte('\b')
 		case 'f':
-			b = append(b, '\f')
+			b.WriteByte('\f')
 		default:
 			return "", false
 		}
+		plain = i + 1
 	}
-	if b == nil {
+	if b.Cap() == 0 {
 		return string(body), true
 	}
-	return string(b), true
+	b.Write(body[plain:])
+	return b.String(), true
 }
 
 func jsonKind(b byte) string {
