@@ -474,6 +474,7 @@ type fileObject struct {
 
 func (o *fileObject) whoWhen() (*Case, error) {
 	r := &Run{Format: FormatWhoWhen, Question: strings.TrimSpace(o.Question), GroundTruth: scalarString(o.GroundTruth)}
+	r.Steps = make([]Step, 0, len(o.History))
 	for i, m := range o.History {
 		s, err := m.step()
 		if err != nil {
@@ -500,7 +501,7 @@ func caseOf(r *Run, err error) (*Case, error) {
 }
 
 func transcript(msgs []message, meta *fileObject) (*Run, error) {
-	r := &Run{Format: FormatTranscript}
+	r := &Run{Format: FormatTranscript, Steps: make([]Step, 0, len(msgs))}
 	if meta != nil {
 		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, scalarString(meta.Task)))
 		r.GroundTruth = firstNonEmpty(scalarString(meta.GroundTruth), scalarString(meta.ExpectedAnswer))
