@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"slices"
+
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
 )
@@ -88,19 +90,20 @@ type StepRow struct {
 // StepRows returns a row for every step that can be the decisive fault (not
 // the task, not a system prompt), features in StepFeatureNames(as) order.
 func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
-	ruleIdx := map[string]int{}
+	ruleIdx := make(map[string]int, len(as))
 	for i, a := range as {
 		ruleIdx[a.Name] = i
 	}
-	names := StepFeatureNames(as)
-	col := map[string]int{}
-	for i, n := range names {
-		col[n] = i
-	}
+	// Columns as StepFeatureNames lays them out, without building the
+	// names: the analyzers', the structural features, then the twins.
+	width := 2 * (len(as) + len(structuralFeatures))
+	col := func(name string) int { return len(as) + slices.Index(structuralFeatures, name) }
 	n := len(in.Run.Steps)
+	// One array holds every step's vector: a step's row keeps its vector.
+	flat := make([]float64, n*width)
 	x := make([][]float64, n)
 	for i := range x {
-		x[i] = make([]float64, len(names))
+		x[i] = flat[i*width : (i+1)*width : (i+1)*width]
 	}
 	earliest := -1
 	for _, f := range findings {
@@ -131,7 +134,7 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 		}
 		set := func(name string, on bool) {
 			if on {
-				v[col[name]] = 1
+				v[col(name)] = 1
 			}
 		}
 		decision := isAgentDecision(in, i)

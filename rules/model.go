@@ -206,8 +206,13 @@ type Scored struct {
 
 // Score computes the step model's probabilities and ranking for rows.
 func (w *Weights) Score(as []*Analyzer, rows []StepRow) Scored {
-	beta := vector(w.Step, StepFeatureNames(as))
-	s := Scored{Rows: rows, P: Softmax(rows, beta)}
+	return w.score(StepFeatureNames(as), rows)
+}
+
+// score is Score given the feature names, which a caller that weighs rows
+// by both models builds once.
+func (w *Weights) score(names []string, rows []StepRow) Scored {
+	s := Scored{Rows: rows, P: Softmax(rows, vector(w.Step, names))}
 	s.Order = make([]int, len(rows))
 	for i := range s.Order {
 		s.Order[i] = i
@@ -288,7 +293,8 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 		a.Rationale = "No step can be blamed: the run holds only the task and system prompts."
 		return a
 	}
-	s := w.Score(as, rows)
+	names := StepFeatureNames(as)
+	s := w.score(names, rows)
 	byStep := map[int][]Finding{}
 	for _, f := range findings {
 		byStep[f.Step] = append(byStep[f.Step], f)
@@ -300,7 +306,7 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	top := rows[s.Order[0]]
 	a.Step = top.Step
 	a.Confidence = round(w.ConfidenceOf(s.P[s.Order[0]], len(rows), Agreeing(byStep[top.Step], top.Step)))
-	agents := AgentRows(in, rows, s.P, w.BlameP(as, rows), top.Step, FlaggedColumn(as))
+	agents := AgentRows(in, rows, s.P, w.blameP(names, rows), top.Step, FlaggedColumn(as))
 	best, _ := w.ChooseAgent(agents)
 	a.Agent = agents[best].Agent
 	for _, f := range byStep[top.Step] {
@@ -315,10 +321,14 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 // BlameP is each row's probability under the blame model; weights fitted
 // before there was one blame by the step model's.
 func (w *Weights) BlameP(as []*Analyzer, rows []StepRow) []float64 {
+	return w.blameP(StepFeatureNames(as), rows)
+}
+
+func (w *Weights) blameP(names []string, rows []StepRow) []float64 {
 	if len(w.Blame) == 0 {
-		return w.Score(as, rows).P
+		return w.score(names, rows).P
 	}
-	return Softmax(rows, vector(w.Blame, StepFeatureNames(as)))
+	return Softmax(rows, vector(w.Blame, names))
 }
 
 // FlaggedColumn is the index of FeatFlagged in StepFeatureNames(as).
