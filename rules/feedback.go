@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
@@ -39,82 +40,111 @@ var critiqueWords = []string{" incorrect", " wrong", " inaccurate", " flawed", "
 // first critique word.
 const critiqueLead = len("seems")
 
-// findCritique returns critique's first match in s, nil if none (or if
-// the pattern timed out).
-func findCritique(s string) *regexp2.Match {
+// critiqueWindow is how many bytes from where a try begins hold critique's
+// longest match ("there was an mistake in") and the rune after it, which
+// its closing \b reads, however long the runes: regexp2 matches each
+// letter of the pattern to one rune.
+const critiqueWindow = utf8.UTFMax * (len("there was an mistake in") + 1)
+
+// findCritique returns where critique's first match in s is, in bytes, and
+// ok false if there is none (or if the pattern timed out).
+func findCritique(s string) (start, n int, ok bool) {
 	words, aligned := critiqueWordsIn(s)
 	if len(words) == 0 {
-		return nil
+		return 0, 0, false
 	}
 	if !aligned {
 		// Offsets in lower are not offsets in s: scan the whole message.
 		m, _ := critique.FindStringMatch(s)
-		return m
+		if m == nil {
+			return 0, 0, false
+		}
+		start, n = byteSpan(s, m)
+		return start, n, true
 	}
 	// Offsets in lower are offsets in s, and a critique word found there
 	// matched ASCII, so the lead before it is in bytes too. Trying each
-	// place in order finds the match a scan would: the leftmost. The tries
-	// share the one scan's time limit: a message of many "there is " must
-	// not take a limit for each.
+	// place in order finds the match a scan would: the leftmost. Each try
+	// reads only the window a match can span, from the rune before it (for
+	// \b): the runes of a whole message, for every message with a word as
+	// common as "there is ", were most of what the rules allocated. The
+	// tries share the one scan's time limit: a message of many "there is "
+	// must not take a limit for each.
 	deadline := time.Now().Add(critique.MatchTimeout)
 	slices.Sort(words)
-	runes := []rune(s)
-	ascii := len(runes) == len(s)
-	tried, runeIdx, byteIdx := -1, 0, 0 // regexp2 counts runes: byteIdx is the offset of rune runeIdx
+	var runes []rune // the window's, reused from try to try
+	tried := -1
 	for _, w := range words {
 		for p := max(tried+1, w-critiqueLead); p <= w; p++ {
 			tried = p
 			if !utf8.RuneStart(s[p]) {
 				continue
 			}
-			at := p
-			if !ascii {
-				runeIdx += utf8.RuneCountInString(s[byteIdx:p])
-				byteIdx, at = p, runeIdx
+			from, at := p, 0
+			if p > 0 {
+				_, size := utf8.DecodeLastRuneInString(s[:p])
+				from, at = p-size, 1
+			}
+			to := min(len(s), p+critiqueWindow)
+			for to < len(s) && !utf8.RuneStart(s[to]) {
+				to++
+			}
+			window := s[from:to]
+			runes = runes[:0]
+			for _, r := range window {
+				runes = append(runes, r)
 			}
 			m, err := critiqueAt.FindRunesMatchStartingAt(runes, at)
 			if err != nil || m == nil && time.Now().After(deadline) {
-				return nil // timed out, as the scan would have
+				return 0, 0, false // timed out, as the scan would have
 			}
 			if m != nil {
-				return m
+				start, n = byteSpan(window, m)
+				return from + start, n, true
 			}
 		}
 	}
-	return nil
+	return 0, 0, false
 }
 
 // critiqueWordsIn returns where critique words stand in s in lower case
-// (extract.FoldCase), and whether those are offsets in s. An ASCII message,
-// nearly every one, is read in one pass without a lower-case copy: a
-// search per word stopped at every space and every "t".
+// (extract.FoldCase), and whether those are offsets in s. Where they are,
+// nearly always, s is read in one pass without a lower-case copy: a search
+// per word stopped at every space and every "t".
 func critiqueWordsIn(s string) (at []int, aligned bool) {
-	for i := range len(s) {
-		if s[i] >= utf8.RuneSelf {
-			lower, aligned := extract.FoldCase(s)
-			for _, w := range critiqueWords {
-				for from := 0; ; {
-					k := strings.Index(lower[from:], w)
-					if k < 0 {
-						break
-					}
-					at = append(at, from+k)
-					from += k + 1
+	text, aligned := s, true
+	if !foldsInPlace(s) {
+		text, aligned = extract.FoldCase(s)
+	}
+	head := head4(text, 0) // the four bytes from i, in lower case
+	for i := range len(text) {
+		if c := text[i]; c < utf8.RuneSelf {
+			for _, w := range critiqueByFirst[lowerASCII(c)] {
+				if head == w.head && len(text)-i >= len(w.word) && strings.EqualFold(text[i:i+len(w.word)], w.word) {
+					at = append(at, i)
 				}
 			}
-			return at, aligned
 		}
+		head = head<<8 | uint32(lowerASCII(byteAt(text, i+4)))
 	}
-	head := head4(s, 0) // the four bytes from i, in lower case
-	for i := range len(s) {
-		for _, w := range critiqueByFirst[lowerASCII(s[i])] {
-			if head == w.head && len(s)-i >= len(w.word) && strings.EqualFold(s[i:i+len(w.word)], w.word) {
-				at = append(at, i)
-			}
+	return at, aligned
+}
+
+// foldsInPlace reports whether extract.FoldCase keeps every rune of s at
+// its byte length, as it says with aligned, without making the copy.
+func foldsInPlace(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
 		}
-		head = head<<8 | uint32(lowerASCII(byteAt(s, i+4)))
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if utf8.RuneLen(unicode.ToLower(r)) != w {
+			return false
+		}
+		i += w
 	}
-	return at, true
+	return true
 }
 
 // critiqueWord is a critique word and its first four bytes: a space
@@ -175,13 +205,13 @@ func feedback(in *Input) []Finding {
 		if !isAgentDecision(in, i) {
 			continue
 		}
-		m := findCritique(in.Run.Steps[i].Content)
-		if m == nil {
+		start, n, ok := findCritique(in.Run.Steps[i].Content)
+		if !ok {
 			continue
 		}
 		for j := i - 1; j >= 0; j-- {
 			if in.Run.Steps[j].Agent != in.Run.Steps[i].Agent && isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindLedger) {
-				out = append(out, Finding{Step: j, Strength: 0.4, Quote: quoteMatch(in.Run.Steps[i].Content, m),
+				out = append(out, Finding{Step: j, Strength: 0.4, Quote: Quote(in.Run.Steps[i].Content, start, n),
 					Reason: fmt.Sprintf("step %d (%s) says its result is wrong", i, in.Run.Steps[i].Agent)})
 				break
 			}
