@@ -1,10 +1,13 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
@@ -173,7 +176,18 @@ func newSignature(in *Input, gt string) value {
 // claims, the same words.
 func (v value) statedBy(text string, claims []extract.Claim) bool {
 	if len(v.claims) == 0 {
-		return v.words != "" && strings.Contains(normWords(text), v.words)
+		if v.words == "" {
+			return false
+		}
+		// Most steps are read so, for every value looked for: their words
+		// are written to a buffer that is used again, not to a new string.
+		buf := wordsBuf.Get().(*[]byte)
+		*buf = appendNormWords((*buf)[:0], text)
+		found := bytes.Contains(bytes.TrimSpace(*buf), []byte(v.words))
+		if cap(*buf) <= maxWordsBuf {
+			wordsBuf.Put(buf)
+		}
+		return found
 	}
 	for _, c := range v.claims {
 		if !slices.ContainsFunc(claims, c.SameKey) {
@@ -183,21 +197,32 @@ func (v value) statedBy(text string, claims []extract.Claim) bool {
 	return true
 }
 
+var wordsBuf = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxWordsBuf bounds the buffers kept for reuse, as fmt bounds its own: a
+// rare long step should not hold its size in every pooled buffer.
+const maxWordsBuf = 64 << 10
+
 // normWords lowercases and keeps letters and digits, one space between words.
 func normWords(s string) string {
-	var b strings.Builder
+	return string(bytes.TrimSpace(appendNormWords(nil, s)))
+}
+
+// appendNormWords appends the words of s as normWords writes them, but for
+// the trimming of spaces at either end.
+func appendNormWords(b []byte, s string) []byte {
 	space := true
 	for _, r := range s {
 		r = unicode.ToLower(r) // as strings.ToLower does, without the copy
 		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') || r > 127 {
-			b.WriteRune(r)
+			b = utf8.AppendRune(b, r)
 			space = false
 		} else if !space {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 			space = true
 		}
 	}
-	return strings.TrimSpace(b.String())
+	return b
 }
 
 func quoteClaim(in *Input, i int, text string) string {
