@@ -299,6 +299,7 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	for _, f := range findings {
 		byStep[f.Step] = append(byStep[f.Step], f)
 	}
+	a.Candidates = make([]Candidate, 0, len(rows))
 	for _, i := range s.Order {
 		r := rows[i]
 		a.Candidates = append(a.Candidates, Candidate{Step: r.Step, Agent: r.Agent, Score: round(s.P[i]), Rules: ruleNames(byStep[r.Step])})
