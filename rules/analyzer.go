@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
@@ -16,6 +17,9 @@ type Input struct {
 	Run      *run.Run
 	Features *extract.RunFeatures
 	Graph    *graph.Graph
+
+	truthOnce sync.Once
+	truth     truth // groundTruth's
 }
 
 // Finding is one analyzer's observation about one step. A positive

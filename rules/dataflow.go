@@ -22,14 +22,14 @@ import (
 // reason, and the rule stays silent.
 func dataFlowOrigin(in *Input) []Finding {
 	gt := in.Run.GroundTruth
-	if gt != "" && answerMatches(in, gt) {
+	if gt != "" && answerMatches(in) {
 		return nil
 	}
 	flows := in.Graph.AnswerFlow()
 	if len(flows) == 0 {
 		return nil
 	}
-	want := newSignature(in, gt)
+	want := in.groundTruth().want
 	reached := -1
 	if gt != "" {
 		reached = reachedAt(in, want)
@@ -124,13 +124,7 @@ func reachedAt(in *Input, want value) int {
 
 // answerMatches reports whether the run's final answer states the ground
 // truth.
-func answerMatches(in *Input, gt string) bool {
-	fa := in.Features.FinalAnswer
-	if fa == nil {
-		return false
-	}
-	return newValue(gt).statedBy(fa.Text, fa.Claims)
-}
+func answerMatches(in *Input) bool { return in.groundTruth().matches }
 
 // value is a reference value (the ground truth) ready to be looked for.
 type value struct {
@@ -142,11 +136,30 @@ func newValue(s string) value {
 	return value{claims: extract.Claims(s), words: normWords(s)}
 }
 
-// newSignature is the ground truth as evidence that a step reached it:
+// truth is the ground truth as the analyzers read it.
+type truth struct {
+	matches bool  // the final answer states it
+	want    value // what shows that a step reached it (signature)
+}
+
+// groundTruth reads the run's ground truth on first use, once for every
+// analyzer: four ask whether the answer states it and two look for it in
+// every step, and each read extracted its claims from the text again.
+func (in *Input) groundTruth() *truth {
+	in.truthOnce.Do(func() {
+		v := newValue(in.Run.GroundTruth)
+		in.truth.want = signature(in, v)
+		if fa := in.Features.FinalAnswer; fa != nil {
+			in.truth.matches = v.statedBy(fa.Text, fa.Claims)
+		}
+	})
+	return &in.truth
+}
+
+// signature is the ground truth v as evidence that a step reached it:
 // only what the task did not already say. A step that restates the
 // question repeats its names and numbers without having found anything.
-func newSignature(in *Input, gt string) value {
-	v := newValue(gt)
+func signature(in *Input, v value) value {
 	given := map[string]bool{} // by normal form: a name quoted in the task is the same name
 	for _, c := range in.Features.Question {
 		given[c.Norm] = true
@@ -242,7 +255,7 @@ func quoteClaim(in *Input, i int, text string) string {
 // final answer.
 func groundTruthContradiction(in *Input) []Finding {
 	gt := in.Run.GroundTruth
-	if gt == "" || answerMatches(in, gt) {
+	if gt == "" || answerMatches(in) {
 		return nil
 	}
 	final := map[string]bool{}
@@ -251,7 +264,7 @@ func groundTruthContradiction(in *Input) []Finding {
 			final[c.Key()] = true
 		}
 	}
-	want := newSignature(in, gt)
+	want := in.groundTruth().want
 	had := -1
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]

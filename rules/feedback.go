@@ -243,7 +243,7 @@ func judgedStep(in *Input, l int) int {
 // truth: whose answer is wrong) accepted evidence it should not have, and
 // the step whose result it accepted shares the blame.
 func prematureSatisfaction(in *Input) []Finding {
-	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
+	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in) {
 		return nil
 	}
 	for i := range in.Features.Steps {
@@ -267,7 +267,7 @@ func prematureSatisfaction(in *Input) []Finding {
 // the result it approves was stated. In a failed run such an approval let
 // the wrong result through.
 func unverifiedApproval(in *Input) []Finding {
-	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in, gt) {
+	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in) {
 		return nil
 	}
 	var out []Finding
