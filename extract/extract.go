@@ -50,6 +50,7 @@ type runContext struct {
 	sawTask  bool
 	sawPlan  bool
 	called   map[string]bool // tools called so far
+	buf      buffers         // each step's text, made again in place
 }
 
 func newRunContext(r *run.Run) *runContext {
@@ -81,7 +82,7 @@ var kindOrder = []StepKind{KindTask, KindFinalAnswer, KindLedger, KindReplan, Ki
 
 func (rc *runContext) step(s run.Step) Features {
 	f := Features{Index: s.Index, Agent: s.Agent}
-	t := newText(s.Content)
+	t := readText(s.Content, &rc.buf)
 	kinds := map[StepKind]bool{}
 
 	switch s.Kind {
