@@ -261,7 +261,8 @@ func assertedOnly(claims []Claim, spans [][2]int) []Claim {
 
 // asserted is t with its orders and shouting blanked out (offsets kept), for
 // the readings that take a step's word as fact: the answer it puts forward.
-func asserted(t *text, s string, spans [][2]int) *text {
+// It is made in buf.
+func asserted(t *text, s string, spans [][2]int, buf *buffers) *text {
 	if len(spans) == 0 {
 		return t
 	}
@@ -273,5 +274,5 @@ func asserted(t *text, s string, spans [][2]int) *text {
 			}
 		}
 	}
-	return newText(string(b))
+	return readText(string(b), buf)
 }

@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
@@ -24,6 +25,8 @@ func Run(r *run.Run) *RunFeatures {
 // many thousand steps takes seconds to read. It checks before each step.
 func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rc := newRunContext(r)
+	rc.buf = lentBuffers.Get().(*stepBuffers)
+	defer lentBuffers.Put(rc.buf)
 	rf := &RunFeatures{Steps: make([]Features, len(r.Steps)), Question: Claims(r.Question)}
 	for i := range r.Steps {
 		if err := ctx.Err(); err != nil {
@@ -50,7 +53,16 @@ type runContext struct {
 	sawTask  bool
 	sawPlan  bool
 	called   map[string]bool // tools called so far
+	buf      *stepBuffers    // each step's texts, made again in place
 }
+
+// stepBuffers hold the texts one step is read through: the step's own and
+// its asserted reading.
+type stepBuffers struct{ text, asserted buffers }
+
+// lentBuffers lends each run being read the buffers of a run read before
+// it, so that a screen of many runs converts its texts without allocating.
+var lentBuffers = sync.Pool{New: func() any { return new(stepBuffers) }}
 
 func newRunContext(r *run.Run) *runContext {
 	rc := &runContext{agents: map[string]string{}, noEntity: map[string]bool{}, called: map[string]bool{}}
@@ -81,7 +93,7 @@ var kindOrder = []StepKind{KindTask, KindFinalAnswer, KindLedger, KindReplan, Ki
 
 func (rc *runContext) step(s run.Step) Features {
 	f := Features{Index: s.Index, Agent: s.Agent}
-	t := newText(s.Content)
+	t := readText(s.Content, &rc.buf.text)
 	kinds := map[StepKind]bool{}
 
 	switch s.Kind {
@@ -152,7 +164,7 @@ func (rc *runContext) step(s run.Step) Features {
 	rc.actions(&f, s, kinds)
 	lower, aligned := t.lowered()
 	unasserted := ordersOrShoutsIn(s.Content, lower, aligned)
-	rc.answers(&f, asserted(t, s.Content, unasserted), kinds)
+	rc.answers(&f, asserted(t, s.Content, unasserted, &rc.buf.asserted), kinds)
 	if t.has(terminateRe) {
 		kinds[KindTermination] = true
 	}

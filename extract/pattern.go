@@ -61,23 +61,68 @@ type text struct {
 	proseText  *text                     // see prose
 	blocks     []codeBlock               // see codeBlocks
 	blocksDone bool
+	spare      *buffers // where the conversions were made, if reused (readText)
 }
 
-func newText(s string) *text {
-	t := &text{s: s, runes: make([]rune, 0, len(s))}
+func newText(s string) *text { return readText(s, nil) }
+
+// buffers hold a text's conversions for the next text to reuse. A step's
+// text is the largest allocation extraction makes, and a run's steps are
+// read one at a time, each text dropped when its step is read.
+type buffers struct {
+	runes []rune
+	off   []int
+	lits  [][]int
+}
+
+// readText is newText, but made in b's buffers when b is not nil: the
+// text is then valid only until b is used again.
+func readText(s string, b *buffers) *text {
+	t := &text{s: s, spare: b}
+	if b == nil {
+		b = &buffers{}
+	}
+	t.runes = reuse(b.runes, len(s))
 	for _, r := range s {
 		t.runes = append(t.runes, r)
 	}
+	b.runes = t.runes
 	if len(t.runes) == len(s) {
 		t.off = identity(len(s) + 1) // ASCII: rune i is byte i
 		return t
 	}
-	t.off = make([]int, 0, len(s)+1)
+	t.off = reuse(b.off, len(s)+1)
 	for i := range s {
 		t.off = append(t.off, i)
 	}
 	t.off = append(t.off, len(s))
+	b.off = t.off
 	return t
+}
+
+// reuse returns buf emptied, or a new slice when it cannot hold n (or
+// is nil: an empty text has runes, none).
+func reuse[T any](buf []T, n int) []T {
+	if buf == nil || cap(buf) < n {
+		return make([]T, 0, n)
+	}
+	return buf[:0]
+}
+
+// literalHits returns a slice per starter, empty, for hits to fill: the
+// spare buffers' when t has them.
+func (t *text) literalHits() [][]int {
+	if t.spare == nil {
+		return make([][]int, lexicon.starters)
+	}
+	b := t.spare
+	if len(b.lits) != lexicon.starters {
+		b.lits = make([][]int, lexicon.starters)
+	}
+	for i := range b.lits {
+		b.lits[i] = b.lits[i][:0]
+	}
+	return b.lits
 }
 
 // runeIndices turns byte offsets at rune starts, ascending, into rune

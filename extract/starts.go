@@ -346,7 +346,7 @@ func (t *text) hits() [][]int {
 	if t.lits != nil {
 		return t.lits
 	}
-	t.lits = make([][]int, lexicon.starters)
+	t.lits = t.literalHits()
 	head := head8(t.lower)
 	for i := range len(t.lower) {
 		t.record(i, head, &lexicon.others)
