@@ -76,6 +76,9 @@ type Options struct {
 	// Cases receives one CaseResult per case as a JSON line; Warn a line
 	// per case that failed. Either may be nil.
 	Cases, Warn io.Writer
+	// InSample, when set, tells the runs the weights were fitted on
+	// (rules.Weights.InSample) by fingerprint; they are counted so.
+	InSample func(fingerprint string) bool
 }
 
 // Evaluate attributes every case of every subset: each labelled trace of a
@@ -125,6 +128,9 @@ func Evaluate(ctx context.Context, subsets []Subset, analyze engine.Analyzer, op
 				continue
 			}
 			for _, c := range fcs {
+				if opts.InSample != nil && opts.InSample(c.Run.Fingerprint()) {
+					t.inSample++
+				}
 				red := opts.Redact.NewRedactor()
 				if red != nil {
 					masked := red.Case(*c)

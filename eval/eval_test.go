@@ -76,6 +76,32 @@ func TestEvaluateScores(t *testing.T) {
 	}
 }
 
+// TestEvaluateCountsInSample: cases the weights were fitted on are counted
+// per subset, so that a report can say its figures are in-sample. The
+// cases of A are one run labelled three ways; B's differs in its task.
+func TestEvaluateCountsInSample(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	b := filepath.Join(dir, "B", "1.json")
+	data, err := os.ReadFile(b)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(b, bytes.Replace(data, []byte(`"question":"q"`), []byte(`"question":"another q"`), 1), 0o644))
+	subsets, err := Discover([]string{dir})
+	require.NoError(t, err)
+	r, err := run.Load(subsets[0].Files[0], run.Options{})
+	require.NoError(t, err)
+	fitted := r.Fingerprint()
+
+	rep, err := Evaluate(context.Background(), subsets, (&fixed{}).analyze, Options{InSample: func(fp string) bool { return fp == fitted }})
+	require.NoError(t, err)
+	assert.Equal(t, 3, rep.Subsets[0].InSample)
+	assert.Equal(t, 0, rep.Subsets[1].InSample, "another task, another run")
+	assert.Equal(t, 3, rep.Overall.InSample)
+
+	rep, err = Evaluate(context.Background(), subsets, (&fixed{}).analyze, Options{})
+	require.NoError(t, err)
+	assert.Zero(t, rep.Overall.InSample, "no weights, nothing in-sample")
+}
+
 func TestEvaluateWithoutGroundTruth(t *testing.T) {
 	subsets, err := Discover([]string{evaltest.WriteCases(t)})
 	require.NoError(t, err)

@@ -33,6 +33,10 @@ type Score struct {
 	ModelExposure *float64    `json:"model_exposure,omitempty"`
 	Usage         rules.Usage `json:"usage"`
 	Seconds       float64     `json:"seconds"`
+	// InSample is how many of the cases the weights were fitted on: their
+	// figures are in-sample, not a measure of runs the weights never saw
+	// (offattr fit cross-validates). Zero for a baseline.
+	InSample int `json:"in_sample"`
 	// Triage is accuracy per triage band (clear, review, escalate): clear
 	// must mean no model or person is needed. Every band is there, with
 	// zero cases when no run fell in it, so that readers need not guess.
@@ -54,6 +58,7 @@ type Tally struct {
 	within              map[int]int
 	recall              map[int]int
 	modelCases, exposed int
+	inSample            int
 	usage               rules.Usage
 	seconds             float64
 	bins                []Bin
@@ -187,6 +192,7 @@ func (t *Tally) Merge(o *Tally) {
 	}
 	t.modelCases += o.modelCases
 	t.exposed += o.exposed
+	t.inSample += o.inSample
 	t.usage = t.usage.Add(o.usage)
 	t.seconds += o.seconds
 	for k, v := range o.bands {
@@ -212,7 +218,7 @@ func (t *Tally) Calibration() []Bin { return t.bins }
 // Score turns the tally into fractions.
 func (t *Tally) Score() Score {
 	s := Score{
-		Name: t.name, Cases: t.cases, Failed: t.failed, Usage: t.usage, Seconds: t.seconds,
+		Name: t.name, Cases: t.cases, Failed: t.failed, InSample: t.inSample, Usage: t.usage, Seconds: t.seconds,
 		AgentAccuracy: frac(t.agentHits, t.cases), StepAccuracy: frac(t.stepHits, t.cases),
 		StepWithin: map[string]float64{}, RecallAt: map[string]float64{}, Triage: map[string]BandScore{},
 	}

@@ -322,21 +322,9 @@ func entityNorm(s string) string {
 // agent into the run's data flow, and a run would read differently under
 // another name.
 func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, bool) {
-	const separators = " -_"
 	key := agentKey(s[start:end])
 	for i, words := start, 0; words < 3; words++ {
-		j := i
-		for j > 0 && strings.IndexByte(separators, s[j-1]) >= 0 {
-			j--
-		}
-		k := j
-		for k > 0 {
-			r, size := utf8.DecodeLastRuneInString(s[:k])
-			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-				break
-			}
-			k -= size
-		}
+		k, j := wordBefore(s, i)
 		if k == j || j == i && words == 0 {
 			return 0, false // no word before it, or none set apart
 		}
@@ -347,6 +335,77 @@ func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, b
 		i = k
 	}
 	return 0, false
+}
+
+// inAgentName reports whether the words at s[start:end] are part of a
+// mention of one of agents (agent keys), read with up to three words on
+// either side: "Smith" in "Dr Smith 2", "ZqAB" in "ZqAB Y". A name read
+// as a value would, like a number in one, tie the agent's mentions into
+// the data flow under some names and not under others.
+func inAgentName(s string, start, end int, agents map[string]bool) bool {
+	starts, ends := [4]int{start}, [4]int{end}
+	nb, na := 1, 1
+	for i := start; nb < len(starts); nb++ {
+		k, j := wordBefore(s, i)
+		if k == j {
+			break
+		}
+		starts[nb], i = k, k
+	}
+	for i := end; na < len(ends); na++ {
+		j, k := wordAfter(s, i)
+		if j == k {
+			break
+		}
+		ends[na], i = k, k
+	}
+	for _, b := range starts[:nb] {
+		for _, e := range ends[:na] {
+			if (b < start || e > end) && agents[agentKey(s[b:e])] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameSeparators may stand between the words of an agent's name.
+const nameSeparators = " -_"
+
+// wordBefore returns the word of letters and digits that ends at i, or
+// after it the separators before i: k == j when there is none.
+func wordBefore(s string, i int) (k, j int) {
+	j = i
+	for j > 0 && strings.IndexByte(nameSeparators, s[j-1]) >= 0 {
+		j--
+	}
+	k = j
+	for k > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:k])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			break
+		}
+		k -= size
+	}
+	return k, j
+}
+
+// wordAfter is wordBefore read forward: the word that begins at i, or
+// after the separators from i.
+func wordAfter(s string, i int) (j, k int) {
+	j = i
+	for j < len(s) && strings.IndexByte(nameSeparators, s[j]) >= 0 {
+		j++
+	}
+	k = j
+	for k < len(s) {
+		r, size := utf8.DecodeRuneInString(s[k:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			break
+		}
+		k += size
+	}
+	return j, k
 }
 
 // standaloneNumber decides whether a number match is a value the text

@@ -107,6 +107,35 @@ func TestClaimMatches(t *testing.T) {
 	assert.InDelta(t, 1.5, v, 1e-9)
 }
 
+// TestAgentNamesAreNotEntities: the words of an agent's name, wherever it
+// is mentioned and however it is written, are not a name of something
+// else; the same words without the rest of the name still are.
+func TestAgentNamesAreNotEntities(t *testing.T) {
+	agents := map[string]bool{}
+	for _, a := range []string{"ZqAB Y", "DoctorWhoScript_Expert", "Dr Lena Holm"} {
+		agents[agentKey(a)], agents[entityNorm(a)] = true, true
+	}
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"Next, ZqAB Y checks the map of Norway.", []string{"norway"}},
+		{"Next, ZqAB checks the map of Norway.", []string{"zqab", "norway"}},
+		{"As the Doctor Who Script Expert, I read the script of Series Nine.", []string{"series nine"}},
+		{"The Doctor Who Script is the source.", []string{"doctor who script"}},
+		{"The report by Lena Holm names the Danube.", []string{"lena holm", "danube"}},
+		{"The report by Dr Lena Holm names the Danube.", []string{"danube"}},
+	} {
+		var got []string
+		for _, cl := range claimsOf(newText(c.text), agents, false) {
+			if cl.Kind == ClaimEntity {
+				got = append(got, cl.Norm)
+			}
+		}
+		assert.Equal(t, c.want, got, c.text)
+	}
+}
+
 func TestClaimOffsetsAreBytes(t *testing.T) {
 	s := "Taishō Tamai wore 19 in 2023."
 	for _, c := range claimsOf(newText(s), nil, true) {

@@ -59,7 +59,7 @@ func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict
 			continue // "FACTS TO LOOK UP": a heading in capitals, not a name
 		}
 		norm := entityNorm(t.s[start:end])
-		if agents[norm] || agents[strings.ReplaceAll(norm, " ", "")] || len(norm) < 2 || namesAgent(t.s, words, agents) {
+		if agents[norm] || agents[strings.ReplaceAll(norm, " ", "")] || len(norm) < 2 || namesAgent(t.s, words, agents) || inAgentName(t.s, start, end, agents) {
 			continue
 		}
 		out = append(out, Claim{Kind: ClaimEntity, Text: t.s[start:end], Norm: norm, Offset: start})

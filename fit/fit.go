@@ -33,8 +33,11 @@ type Example struct {
 	Label  run.Label
 	// Target is the row of the labelled step, -1 when the label names a
 	// step that cannot be blamed (the task, a system prompt, no such step).
-	Target   int
-	findings []rules.Finding
+	Target int
+	// Fingerprint is the run's (run.Run.Fingerprint): the fitted weights
+	// list those of their runs.
+	Fingerprint string
+	findings    []rules.Finding
 }
 
 // Load reads every case of the subsets (each subset is a corpus; each
@@ -66,7 +69,7 @@ func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*ru
 					continue
 				}
 				findings := rules.Apply(in, as)
-				ex := Example{Name: c.Run.Source, Corpus: sub.Name, In: in, Label: *c.Label, Rows: rules.StepRows(in, as, findings), Target: -1, findings: findings}
+				ex := Example{Name: c.Run.Source, Corpus: sub.Name, In: in, Label: *c.Label, Rows: rules.StepRows(in, as, findings), Target: -1, Fingerprint: c.Run.Fingerprint(), findings: findings}
 				for k, r := range ex.Rows {
 					if r.Step == c.Label.Step {
 						ex.Target = k
@@ -202,6 +205,11 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 		confs[i] = sigmoid(dotf(delta, x))
 	}
 	w.Triage = chooseBands(confs, hits)
+	for _, ex := range exs {
+		w.FittedOn = append(w.FittedOn, ex.Fingerprint)
+	}
+	slices.Sort(w.FittedOn)
+	w.FittedOn = slices.Compact(w.FittedOn)
 	return w, nil
 }
 

@@ -103,6 +103,18 @@ func TestRenamingAgentsKeepsTheStep(t *testing.T) {
 	}
 }
 
+// TestEmbeddedWeightsKnowTheirRuns: the embedded weights were fitted on
+// both corpora (see the README), and list every run of them, so that eval
+// says their figures there are in-sample.
+func TestEmbeddedWeightsKnowTheirRuns(t *testing.T) {
+	w := DefaultWeights()
+	cases := runtest.Cases(t, runtest.AllFiles(t))
+	for _, c := range cases {
+		assert.True(t, w.InSample(c.Run.Fingerprint()), "%s: fitted on, and not listed: refit with offattr fit (see the README)", c.Run.Source)
+	}
+	assert.Len(t, w.FittedOn, len(cases), "listed, and in neither corpus")
+}
+
 // TestDevRunsAttribute checks every dev run gets a well-formed answer.
 func TestDevRunsAttribute(t *testing.T) {
 	for _, r := range devRuns(t) {

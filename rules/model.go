@@ -41,6 +41,17 @@ type Weights struct {
 	// probability of the answer.
 	Confidence map[string]float64 `json:"confidence,omitempty"`
 	Triage     Bands              `json:"triage"`
+	// FittedOn holds the fingerprints (run.Run.Fingerprint) of the runs
+	// the weights were fitted on, sorted: a figure measured on them is
+	// in-sample, and eval and fit say so.
+	FittedOn []string `json:"fitted_on,omitempty"`
+}
+
+// InSample reports whether the weights were fitted on the run with this
+// fingerprint.
+func (w *Weights) InSample(fingerprint string) bool {
+	_, ok := slices.BinarySearch(w.FittedOn, fingerprint)
+	return ok
 }
 
 // What the confidence is read from. The step model's probability alone
@@ -135,6 +146,7 @@ func ParseWeights(data []byte) (*Weights, error) {
 	case w.Triage.Escalate < 0 || w.Triage.Escalate > w.Triage.Clear || w.Triage.Clear > 1:
 		return nil, fmt.Errorf("triage bands need 0 ≤ escalate (%v) ≤ clear (%v) ≤ 1", w.Triage.Escalate, w.Triage.Clear)
 	}
+	slices.Sort(w.FittedOn) // InSample searches them
 	for name, v := range w.Confidence {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, fmt.Errorf("confidence weight %s is %v", name, v)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -57,6 +58,17 @@ func TestParseWeights(t *testing.T) {
 // embedded weights, a likelier answer, fewer steps to choose from and more
 // rules agreeing each raise the confidence, and weights without a
 // calibration report the step model's probability as it is.
+func TestInSample(t *testing.T) {
+	w, err := ParseWeights([]byte(`{"version": ` + strconv.Itoa(WeightsVersion) + `, "step": {"rule:local_fault": 1}, "critical_share": 1,
+		"triage": {"clear": 1, "escalate": 0}, "fitted_on": ["ff00", "0a1b", "77aa"]}`))
+	require.NoError(t, err)
+	for _, fp := range []string{"0a1b", "77aa", "ff00"} {
+		assert.True(t, w.InSample(fp), "%s: listed, in any order", fp)
+	}
+	assert.False(t, w.InSample("0a1c"))
+	assert.False(t, (&Weights{}).InSample("0a1b"), "weights that list no runs were fitted on none")
+}
+
 func TestConfidenceIsCalibrated(t *testing.T) {
 	w := DefaultWeights()
 	require.NotEmpty(t, w.Confidence)

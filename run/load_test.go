@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,6 +120,27 @@ func TestAgentKey(t *testing.T) {
 			assert.Equal(t, tt.same, SameAgent(tt.a, tt.b))
 			assert.Equal(t, tt.same, SameAgent(tt.b, tt.a), "symmetric")
 		})
+	}
+}
+
+func TestFingerprint(t *testing.T) {
+	r := &Run{Source: "a.json", Format: FormatWhoWhen, Question: "How far?", Steps: []Step{{Agent: "Planner", Content: "Look it up."}, {Agent: "Surfer", Content: "12 km"}}}
+	same := *r
+	same.Source, same.Format, same.GroundTruth = "copy.jsonl", FormatTranscript, "12 km"
+	assert.Equal(t, r.Fingerprint(), same.Fingerprint(), "the file, its format and the answer do not count")
+	assert.Len(t, r.Fingerprint(), 16)
+
+	for name, change := range map[string]func(*Run){
+		"task":             func(r *Run) { r.Question = "How near?" },
+		"agent":            func(r *Run) { r.Steps[1].Agent = "Coder" },
+		"text":             func(r *Run) { r.Steps[1].Content = "13 km" },
+		"a step more":      func(r *Run) { r.Steps = append(r.Steps, Step{Agent: "Surfer"}) },
+		"text moved along": func(r *Run) { r.Steps[0].Agent, r.Steps[0].Content = "PlannerL", "ook it up." },
+	} {
+		other := *r
+		other.Steps = slices.Clone(r.Steps)
+		change(&other)
+		assert.NotEqual(t, r.Fingerprint(), other.Fingerprint(), name)
 	}
 }
 

@@ -4,6 +4,12 @@
 // step is and who spoke it; it knows nothing of attribution.
 package run
 
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+)
+
 // Kind says what sort of message a step is, as far as the file itself tells.
 // Finer kinds (plan, ledger, tool result...) are extract's business.
 type Kind string
@@ -69,6 +75,22 @@ type Run struct {
 type Case struct {
 	Run   *Run
 	Label *Label // nil for an unlabelled run
+}
+
+// Fingerprint is a short digest of what the run says: its task, and each
+// step's agent and text. Weights keep the fingerprints of the runs they
+// were fitted on, so that a figure measured on those runs can say it is
+// in-sample. The file's name and format do not count: a run copied or
+// exported again is the same run.
+func (r *Run) Fingerprint() string {
+	h := sha256.New()
+	write := func(s string) { fmt.Fprintf(h, "%d:%s", len(s), s) } // length first: no two runs write the same bytes
+	write(r.Question)
+	for _, s := range r.Steps {
+		write(s.Agent)
+		write(s.Content)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
 // Agents returns the distinct agent names in order of first appearance.

@@ -120,7 +120,15 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		defer f.Close()
 		cases = f
 	}
-	rep, err := eval.Evaluate(ctx, subsets, analyze, eval.Options{Load: loadOpts, Redact: patterns, Cases: cases, Warn: opts.IO.ErrOut})
+	eo := eval.Options{Load: loadOpts, Redact: patterns, Cases: cases, Warn: opts.IO.ErrOut}
+	if opts.Baseline == "" {
+		c, err := opts.Rules.Combiner()
+		if err != nil {
+			return err
+		}
+		eo.InSample = c.Weights.InSample
+	}
+	rep, err := eval.Evaluate(ctx, subsets, analyze, eo)
 	if err != nil {
 		return err
 	}
@@ -229,7 +237,14 @@ func WriteTable(w io.Writer, rep eval.Report) error {
 		row = append(row, strconv.Itoa(s.Usage.LLMCalls), strconv.Itoa(s.Usage.PromptTokens), fmt.Sprintf("%.3f", s.Seconds))
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if n := rep.Overall.InSample; n > 0 {
+		_, err := fmt.Fprintf(w, "\nin-sample: the weights were fitted on %d of these %d cases, so their figures overstate accuracy on new runs; offattr fit PATH... cross-validates\n", n, rep.Overall.Cases)
+		return err
+	}
+	return nil
 }
 
 func pct(f float64) string { return fmt.Sprintf("%.3f", f) }

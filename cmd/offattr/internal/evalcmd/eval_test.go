@@ -33,13 +33,46 @@ func TestEvalJSONShape(t *testing.T) {
 	assert.ElementsMatch(t, []string{"setting", "mode", "subsets", "overall"}, keys(rep))
 	assert.Equal(t, "rules", rep["mode"])
 	overall := rep["overall"].(map[string]any)
-	assert.ElementsMatch(t, []string{"name", "cases", "failed", "agent_accuracy", "step_accuracy", "step_within", "recall_at", "usage", "seconds", "triage"}, keys(overall))
+	assert.ElementsMatch(t, []string{"name", "cases", "failed", "agent_accuracy", "step_accuracy", "step_within", "recall_at", "in_sample", "usage", "seconds", "triage"}, keys(overall))
 	for band := range overall["triage"].(map[string]any) {
 		assert.Contains(t, []string{"clear", "review", "escalate"}, band)
 	}
 	assert.ElementsMatch(t, []string{"1", "2", "3", "5"}, keys(overall["step_within"].(map[string]any)))
 	assert.ElementsMatch(t, []string{"1", "3", "5"}, keys(overall["recall_at"].(map[string]any)))
 	assert.ElementsMatch(t, []string{"llm_calls", "prompt_tokens", "completion_tokens"}, keys(overall["usage"].(map[string]any)))
+}
+
+// TestEvalSaysInSample: weights fitted on the cases make eval say that its
+// figures are in-sample; the embedded ones, fitted elsewhere, do not.
+func TestEvalSaysInSample(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	r, err := run.Load(filepath.Join(dir, "A", "1.json"), run.Options{})
+	require.NoError(t, err)
+	w := rules.DefaultWeights()
+	w.FittedOn = []string{r.Fingerprint()}
+	data, err := json.Marshal(w)
+	require.NoError(t, err)
+	weights := filepath.Join(t.TempDir(), "w.json")
+	require.NoError(t, os.WriteFile(weights, data, 0o644))
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{dir, "--weights", weights}, "in-sample: the weights were fitted on 4 of these 5 cases"},
+		{[]string{dir}, ""},
+		{[]string{dir, "--weights", weights, "--baseline", "busiest-first"}, ""},
+	} {
+		var out, errOut bytes.Buffer
+		cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+		cmd.SetArgs(c.args)
+		require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed, "one case is broken")
+		if c.want == "" {
+			assert.NotContains(t, out.String(), "in-sample", c.args)
+		} else {
+			assert.Contains(t, out.String(), c.want, c.args)
+		}
+	}
 }
 
 func TestEvalMissingPath(t *testing.T) {

@@ -171,6 +171,7 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	if err := writeTable(opts.IO.Out, exs, cols); err != nil {
 		return err
 	}
+	writeLeaks(opts.IO.Out, exs, current.Weights, opts.Prior)
 	_, overall := fit.Score(cv.exs, cv.preds)
 	if err := writeBands(opts.IO.Out, cvName, w.Triage, overall, opts.Repeats); err != nil {
 		return err
@@ -229,6 +230,27 @@ func writeTable(out io.Writer, exs []fit.Example, cols []column) error {
 		fmt.Fprintln(tw, line)
 	}
 	return tw.Flush()
+}
+
+// writeLeaks says which figures the weights in use have seen the answers
+// to: those they were fitted on, and, under --prior current, the
+// cross-validated ones, whose every fold is pulled toward weights fitted
+// on its held-out runs.
+func writeLeaks(out io.Writer, exs []fit.Example, inUse *rules.Weights, prior string) {
+	seen := 0
+	for _, ex := range exs {
+		if inUse.InSample(ex.Fingerprint) {
+			seen++
+		}
+	}
+	if seen == 0 {
+		return
+	}
+	fmt.Fprintf(out, "\nthe weights in use were fitted on %d of these %d runs: their figures are in-sample", seen, len(exs))
+	if prior == "current" {
+		fmt.Fprint(out, ", and so are the cross-validated ones, pulled toward them (--prior current); --prior evidence measures without them")
+	}
+	fmt.Fprintln(out)
 }
 
 // writeBands prints the bands' accuracy; cases are per assignment (a

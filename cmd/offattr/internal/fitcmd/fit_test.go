@@ -27,6 +27,26 @@ func TestFitWritesWeightsThatLoad(t *testing.T) {
 	w, err := rules.LoadWeights(out)
 	require.NoError(t, err)
 	assert.Contains(t, w.About, "offattr fit on 4 runs (A 3, B 1)")
+	assert.Len(t, w.FittedOn, 1, "the corpus is one run labelled four ways: one fingerprint")
+	assert.NotContains(t, stdout.String(), "the weights in use were fitted on", "the embedded weights were not fitted on these runs")
+
+	// Fitting again from those weights: their figures are in-sample, and
+	// so are cross-validated ones pulled toward them.
+	for _, c := range []struct {
+		prior string
+		leak  bool
+	}{{"current", true}, {"evidence", false}} {
+		stdout.Reset()
+		cmd = NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
+		cmd.SetArgs([]string{dir, "--weights", out, "--prior", c.prior, "--cv", "2"})
+		require.NoError(t, cmd.Execute())
+		assert.Contains(t, stdout.String(), "the weights in use were fitted on 4 of these 4 runs: their figures are in-sample", c.prior)
+		if c.leak {
+			assert.Contains(t, stdout.String(), "and so are the cross-validated ones, pulled toward them (--prior current)")
+		} else {
+			assert.NotContains(t, stdout.String(), "cross-validated ones")
+		}
+	}
 }
 
 func TestFitRejectsBadFlags(t *testing.T) {
