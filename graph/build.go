@@ -196,44 +196,36 @@ func (b *builder) commit() (*Graph, error) {
 			return nil, fmt.Errorf("add node %s: %w", nd.ID, err)
 		}
 	}
-	edges := g.sortEdges(b.edges)
-	for lo, n := 0, 0; lo < len(edges); n++ {
+	g.index(dedupe(g.sortEdges(b.edges)))
+	for lo, n := 0, 0; lo < len(g.edges); n++ {
 		if n%1024 == 0 && b.ctx.Err() != nil {
 			return nil, b.ctx.Err()
 		}
 		hi := lo + 1
-		for hi < len(edges) && edges[hi].From == edges[lo].From && edges[hi].To == edges[lo].To {
+		for hi < len(g.edges) && g.edges[hi].From == g.edges[lo].From && g.edges[hi].To == g.edges[lo].To {
 			hi++
 		}
-		bundle := dedupe(edges[lo:hi])
+		// Capped, so that nothing appended to a bundle writes into the next.
+		bundle := g.edges[lo:hi:hi]
 		if err := g.lib.AddEdge(bundle[0].From, bundle[0].To, dgraph.EdgeData(bundle),
 			dgraph.EdgeAttribute("types", bundleTypes(bundle))); err != nil {
 			return nil, fmt.Errorf("add edge %s→%s: %w", bundle[0].From, bundle[0].To, err)
 		}
 		lo = hi
 	}
+	if err := b.ctx.Err(); err != nil {
+		return nil, err
+	}
 	var err error
-	if g.out, err = g.lib.AdjacencyMap(); err != nil {
-		return nil, fmt.Errorf("adjacency: %w", err)
-	}
-	if err := b.ctx.Err(); err != nil {
-		return nil, err
-	}
-	if g.in, err = g.lib.PredecessorMap(); err != nil {
-		return nil, fmt.Errorf("predecessors: %w", err)
-	}
-	if err := b.ctx.Err(); err != nil {
-		return nil, err
-	}
 	if g.loopGroups, err = b.loopGroups(g); err != nil {
 		return nil, err
 	}
 	return g, nil
 }
 
-// sortEdges orders edges as Graph.less does, by packed integer keys: sorting
-// tens of thousands of edges with map lookups in the comparison is
-// needlessly slow.
+// sortEdges orders edges by source node, target node, then type, by packed
+// integer keys: sorting tens of thousands of edges with map lookups in the
+// comparison is needlessly slow.
 func (g *Graph) sortEdges(edges []Edge) []Edge {
 	keys := make([]uint64, len(edges))
 	idx := make([]int, len(edges))
@@ -249,12 +241,39 @@ func (g *Graph) sortEdges(edges []Edge) []Edge {
 	return out
 }
 
-// dedupe keeps the first edge of each type in a sorted bundle, in place;
-// the finders never draw the same typed edge twice, but a cheap guard
-// keeps the bundle honest. The result is capped so that nothing appended
-// to it writes into the next bundle.
-func dedupe(bundle []Edge) []Edge {
-	return slices.Clip(slices.CompactFunc(bundle, func(a, b Edge) bool { return a.Type == b.Type }))
+// dedupe keeps the first edge of each type between each pair of nodes in
+// sorted edges, in place; the finders never draw the same typed edge twice,
+// but a cheap guard keeps the bundles honest.
+func dedupe(edges []Edge) []Edge {
+	return slices.CompactFunc(edges, func(a, b Edge) bool { return a.From == b.From && a.To == b.To && a.Type == b.Type })
+}
+
+// index keeps edges, sorted and deduplicated, as the graph's adjacency:
+// each node's out-edges are a run of them, and its in-edges a run of
+// positions in them, counted out by target. The library's AdjacencyMap and
+// PredecessorMap copy its store into a map per node, a fifth of what
+// building a graph allocated, and still had to be sorted on every query.
+func (g *Graph) index(edges []Edge) {
+	g.edges = edges
+	g.outAt = make([]int, len(g.nodes)+1)
+	g.inAt = make([]int, len(g.nodes)+1)
+	to := make([]int, len(edges))
+	for i, e := range edges {
+		to[i] = g.order[e.To]
+		g.outAt[g.order[e.From]+1]++
+		g.inAt[to[i]+1]++
+	}
+	for k := range g.nodes {
+		g.outAt[k+1] += g.outAt[k]
+		g.inAt[k+1] += g.inAt[k]
+	}
+	// Edges come by source, so each node's in-edges come by source too.
+	g.inEdges = make([]int, len(edges))
+	next := slices.Clone(g.inAt[:len(g.nodes)])
+	for i, k := range to {
+		g.inEdges[next[k]] = i
+		next[k]++
+	}
 }
 
 func bundleTypes(bundle []Edge) string {

@@ -178,6 +178,59 @@ func checkInvariants(t testingT, g *Graph) {
 	// later trials: the library graph as stored has no cycle.
 	_, err := dgraph.TopologicalSort(g.Digraph())
 	assert.NoError(t, err)
+	checkAdjacency(t, g)
+}
+
+// checkAdjacency holds the graph's own adjacency, which the queries read, to
+// the library graph it stores: a node's out-edges (in-edges) are the typed
+// edges of the library's AdjacencyMap (PredecessorMap) at that node, sorted
+// by source node, target node and type.
+func checkAdjacency(t testingT, g *Graph) {
+	t.Helper()
+	out, err := g.Digraph().AdjacencyMap()
+	require.NoError(t, err)
+	in, err := g.Digraph().PredecessorMap()
+	require.NoError(t, err)
+	var all []Edge
+	for _, nd := range g.Nodes() {
+		for _, types := range [][]EdgeType{nil, {Data}, {Instructs, Loop, Member}} {
+			assert.Equal(t, libraryEdges(g, out[nd.ID], types), g.OutEdges(nd.ID, types...), "out-edges of %s, types %v", nd.ID, types)
+			assert.Equal(t, libraryEdges(g, in[nd.ID], types), g.InEdges(nd.ID, types...), "in-edges of %s, types %v", nd.ID, types)
+		}
+		all = append(all, libraryEdges(g, out[nd.ID], nil)...)
+	}
+	assert.Equal(t, all, g.Edges())
+	counts := map[EdgeType]int{}
+	for _, e := range all {
+		counts[e.Type]++
+	}
+	assert.Equal(t, counts, g.Counts())
+	assert.Nil(t, g.OutEdges("no such node"))
+	assert.Nil(t, g.InEdges("no such node"))
+}
+
+// libraryEdges returns the typed edges of the library edges in adj, of the
+// given types (all if none), sorted by source node, target node and type.
+func libraryEdges(g *Graph, adj map[string]dgraph.Edge[string], types []EdgeType) []Edge {
+	var out []Edge
+	for _, le := range adj {
+		for _, e := range le.Properties.Data.([]Edge) {
+			if wanted(e.Type, types) {
+				out = append(out, e)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.From != b.From {
+			return g.order[a.From] < g.order[b.From]
+		}
+		if a.To != b.To {
+			return g.order[a.To] < g.order[b.To]
+		}
+		return typeRank(a.Type) < typeRank(b.Type)
+	})
+	return out
 }
 
 // TestDevRunExports writes every dev run in each format: JSON decodes,

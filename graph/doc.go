@@ -16,14 +16,18 @@
 //
 // # Walking the graph: the library's algorithms and the package's own
 //
-// Edges, OutEdges, InEdges, Successors and Predecessors read the library's
-// AdjacencyMap and PredecessorMap, taken once when the graph is built. Loop
-// groups are the library's StronglyConnectedComponents over a small graph
-// of in-trial loop edges and the instructs edges among their steps, each
-// drawn both ways so that strong components are the connected ones. (Its
-// vertices are keyed by node ID: in v0.23 that function loses a vertex whose
-// key is the zero value, as step 0 would be under integer keys.) Digraph
-// hands the library graph to callers for its other algorithms.
+// Edges, OutEdges, InEdges, Successors and Predecessors read the edges as
+// they were added to the library, kept sorted with each node's run of out-
+// and in-edges: the library's AdjacencyMap and PredecessorMap copy its store
+// into a map per node, a fifth of what building a graph allocated, and a
+// query then had to sort what it read from them (a test holds the two to
+// each other). Loop groups are the library's StronglyConnectedComponents
+// over a small graph of in-trial loop edges and the instructs edges among
+// their steps, each drawn both ways so that strong components are the
+// connected ones. (Its vertices are keyed by node ID: in v0.23 that function
+// loses a vertex whose key is the zero value, as step 0 would be under
+// integer keys.) Digraph hands the library graph to callers for its other
+// algorithms.
 //
 // Three things stay hand-written, because the library does not fit them:
 //
@@ -32,7 +36,7 @@
 //     whole adjacency map on each call. Using them would mean a filtered
 //     copy of the graph per query: O(V+E) however little the query reaches,
 //     and quadratic for a rule that asks about every step. The package's
-//     breadth-first walk over the stored maps costs what it reaches.
+//     breadth-first walk over the stored adjacency costs what it reaches.
 //   - AnswerFlow's trace is not a path of edges. Data edges join a claim's
 //     first statement to each later one (a star, not a chain), and
 //     ubiquitous claims draw none yet are still traced, so ShortestPath

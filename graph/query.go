@@ -9,8 +9,14 @@ import (
 // Graph is the typed dependency graph of one run. It is read-only once
 // built; all queries return fresh slices in a deterministic order.
 type Graph struct {
-	lib     dgraph.Graph[string, Node]
-	out, in map[string]map[string]dgraph.Edge[string]
+	lib dgraph.Graph[string, Node]
+	// edges holds every typed edge by source node, target node and type:
+	// node k's out-edges are edges[outAt[k]:outAt[k+1]], and its in-edges,
+	// by source and type, are at the positions inEdges[inAt[k]:inAt[k+1]].
+	// The library edges' bundles are runs of it.
+	edges       []Edge
+	outAt, inAt []int
+	inEdges     []int
 
 	n        int
 	nodes    []Node         // steps, then agents, then trials
@@ -71,35 +77,41 @@ func (g *Graph) AgentID(name string) (string, bool) {
 // Edges returns the typed edges of the given types (all types if none),
 // ordered by source node, target node and type.
 func (g *Graph) Edges(types ...EdgeType) []Edge {
-	var out []Edge
-	for _, nd := range g.nodes {
-		out = append(out, g.OutEdges(nd.ID, types...)...)
-	}
-	return out
+	return appendWanted(nil, g.edges, types)
 }
 
 // OutEdges returns the typed edges leaving node id, of the given types (all
 // if none), ordered by target node and type.
 func (g *Graph) OutEdges(id string, types ...EdgeType) []Edge {
-	return g.collect(g.out[id], types)
+	k, ok := g.order[id]
+	if !ok {
+		return nil
+	}
+	return appendWanted(nil, g.edges[g.outAt[k]:g.outAt[k+1]], types)
 }
 
 // InEdges returns the typed edges entering node id, ordered by source node
 // and type.
 func (g *Graph) InEdges(id string, types ...EdgeType) []Edge {
-	return g.collect(g.in[id], types)
-}
-
-func (g *Graph) collect(adj map[string]dgraph.Edge[string], types []EdgeType) []Edge {
+	k, ok := g.order[id]
+	if !ok {
+		return nil
+	}
 	var out []Edge
-	for _, le := range adj {
-		for _, e := range le.Properties.Data.([]Edge) {
-			if wanted(e.Type, types) {
-				out = append(out, e)
-			}
+	for _, i := range g.inEdges[g.inAt[k]:g.inAt[k+1]] {
+		if wanted(g.edges[i].Type, types) {
+			out = append(out, g.edges[i])
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return g.less(out[i], out[j]) })
+	return out
+}
+
+func appendWanted(out, edges []Edge, types []EdgeType) []Edge {
+	for _, e := range edges {
+		if wanted(e.Type, types) {
+			out = append(out, e)
+		}
+	}
 	return out
 }
 
@@ -113,17 +125,6 @@ func wanted(t EdgeType, types []EdgeType) bool {
 		}
 	}
 	return false
-}
-
-// less orders edges by source node, target node, then type.
-func (g *Graph) less(a, b Edge) bool {
-	if a.From != b.From {
-		return g.order[a.From] < g.order[b.From]
-	}
-	if a.To != b.To {
-		return g.order[a.To] < g.order[b.To]
-	}
-	return typeRank(a.Type) < typeRank(b.Type)
 }
 
 // Successors returns the steps that step i links to by edges of the given
@@ -235,12 +236,8 @@ func (g *Graph) LoopGroupOf(i int) (LoopGroup, bool) {
 // Counts returns the number of edges of each type.
 func (g *Graph) Counts() map[EdgeType]int {
 	c := map[EdgeType]int{}
-	for _, adj := range g.out {
-		for _, le := range adj {
-			for _, e := range le.Properties.Data.([]Edge) {
-				c[e.Type]++
-			}
-		}
+	for _, e := range g.edges {
+		c[e.Type]++
 	}
 	return c
 }
