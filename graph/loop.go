@@ -3,6 +3,7 @@ package graph
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -98,6 +99,7 @@ func (b *builder) addLoops() {
 		}
 	}
 	var cands []int
+	var scratch []uint64
 	for j := 0; j < b.n; j++ {
 		if j%256 == 0 && b.ctx.Err() != nil {
 			return // BuildContext reports it
@@ -106,10 +108,11 @@ func (b *builder) addLoops() {
 		if g.class == loopNone || members[g] < 2 {
 			continue
 		}
-		set := tokenSet(b.r.Steps[j].Content)
-		if set == nil {
+		scratch = scratchTokenSet(scratch, b.r.Steps[j].Content)
+		if scratch == nil {
 			continue
 		}
+		set := slices.Clone(scratch)
 		sets[j], sigs[j] = set, minHash(set, sigLen)
 		buckets := tables[g]
 		if buckets == nil {

@@ -90,7 +90,16 @@ func isStopWord(t []byte) bool {
 // for tokens (FNV-1a, 64 bits): collisions are too rare to move a Jaccard
 // score and integers compare faster than strings.
 func tokenSet(s string) []uint64 {
-	var set []uint64
+	return scratchTokenSet(nil, s)
+}
+
+// scratchTokenSet is tokenSet read into scratch, whose storage the result
+// shares: the builder reads every loop candidate's tokens, repeats
+// included, through one scratch slice and keeps a copy of each set alone,
+// where growing a slice per step was a tenth of what building a graph
+// allocated.
+func scratchTokenSet(scratch []uint64, s string) []uint64 {
+	set := scratch[:0]
 	eachToken(s, func(t []byte) bool {
 		set = append(set, fnv64(t))
 		return true

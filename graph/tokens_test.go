@@ -92,3 +92,34 @@ func FuzzFirstMissing(f *testing.F) {
 		assert.Equal(t, referenceMissing(b, set, n), firstMissing(b, set, n))
 	})
 }
+
+// TestScratchTokenSetIsTokenSet: sets read one after another through one
+// scratch slice, long and short, are each text's own token set.
+func TestScratchTokenSetIsTokenSet(t *testing.T) {
+	texts := []string{
+		"exitcode: 0 (execution succeeded) Code output: 1250 and more words than the next",
+		"ok",
+		"short text here",
+		"Please search the archive for the first week of August 2015",
+		"",
+		"exitcode: 0 (execution succeeded) Code output: 1250 and more words than the next",
+	}
+	var scratch []uint64
+	for _, s := range texts {
+		scratch = scratchTokenSet(scratch, s)
+		want := slices.Compact(slices.Sorted(slices.Values(hashes(referenceTokens(s)))))
+		if len(want) < minLoopTokens {
+			want = nil
+		}
+		assert.Equal(t, want, scratch, "%q", s)
+		assert.Equal(t, want, tokenSet(s), "%q", s)
+	}
+}
+
+func hashes(tokens []string) []uint64 {
+	out := make([]uint64, len(tokens))
+	for i, t := range tokens {
+		out[i] = fnv64(t)
+	}
+	return out
+}
