@@ -66,14 +66,35 @@ func (c loopClass) threshold() float64 {
 // lshTable holds one group's buckets (an agent's steps of one class), band
 // by band, keyed by the band's hash: a lookup hashes one integer, not a key
 // of group, band and hash.
-type lshTable [lshBands]map[uint64][]int
+type lshTable [lshBands]map[uint64]lshBucket
 
-func newLSHTable() *lshTable {
+// newLSHTable makes a table for a group of size steps: no band can have
+// more buckets than that, and a map sized for them never grows.
+func newLSHTable(size int) *lshTable {
 	var t lshTable
 	for band := range t {
-		t[band] = map[uint64][]int{}
+		t[band] = make(map[uint64]lshBucket, size)
 	}
 	return &t
+}
+
+// lshBucket holds a bucket's latest steps, oldest first, in an array kept
+// in the map: most buckets hold a single step, and a slice for each was a
+// third of what finding loops allocated. Steps are int32, which halves the
+// maps.
+type lshBucket struct {
+	n     int32
+	steps [lshBucketCap]int32
+}
+
+// add puts step j in the bucket, dropping its oldest step when it is full.
+func (bk *lshBucket) add(j int) {
+	if bk.n == lshBucketCap {
+		copy(bk.steps[:], bk.steps[1:])
+		bk.n--
+	}
+	bk.steps[bk.n] = int32(j)
+	bk.n++
 }
 
 // addLoops links each step to the most recent earlier step of the same agent
@@ -116,16 +137,17 @@ func (b *builder) addLoops() {
 		sets[j], sigs[j] = set, minHash(set, sigLen)
 		buckets := tables[g]
 		if buckets == nil {
-			buckets = newLSHTable()
+			buckets = newLSHTable(members[g])
 			tables[g] = buckets
 		}
 		var keys [lshBands]uint64
 		cands = cands[:0]
 		for band := range keys {
 			keys[band] = bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
-			for _, i := range buckets[band][keys[band]] {
-				if !containsInt(cands, i) {
-					cands = append(cands, i)
+			bk := buckets[band][keys[band]]
+			for _, i := range bk.steps[:bk.n] {
+				if !containsInt(cands, int(i)) {
+					cands = append(cands, int(i))
 				}
 			}
 		}
@@ -141,11 +163,9 @@ func (b *builder) addLoops() {
 			}
 		}
 		for band, k := range keys {
-			bucket := buckets[band][k]
-			if len(bucket) == lshBucketCap {
-				bucket = append(bucket[:0], bucket[1:]...)
-			}
-			buckets[band][k] = append(bucket, j)
+			bk := buckets[band][k]
+			bk.add(j)
+			buckets[band][k] = bk
 		}
 	}
 }

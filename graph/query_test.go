@@ -151,3 +151,16 @@ func TestNodeIDsAreFormatted(t *testing.T) {
 		assert.Equal(t, fmt.Sprintf("a%d", i), agentID(i))
 	}
 }
+
+// TestLSHBucketKeepsLatest holds a bucket to its definition: the latest
+// lshBucketCap steps added, oldest first.
+func TestLSHBucketKeepsLatest(t *testing.T) {
+	var bk lshBucket
+	var want []int32
+	for j := range 3*lshBucketCap + 1 {
+		bk.add(j)
+		want = append(want, int32(j))
+		want = want[max(0, len(want)-lshBucketCap):]
+		assert.Equal(t, want, bk.steps[:bk.n], "after adding step %d", j)
+	}
+}
