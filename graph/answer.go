@@ -53,7 +53,7 @@ func (g *Graph) AnswerFlow() []ClaimFlow {
 	var out []ClaimFlow
 	for _, c := range g.answer.claims {
 		cf := ClaimFlow{Claim: c.key, Text: c.text, Origin: -1}
-		occ := g.claimOcc[c.key]
+		occ := g.stating(c.key)
 		for k := len(occ) - 1; k >= 0; k-- {
 			if occ[k] <= g.answer.step {
 				cf.Path = append(cf.Path, occ[k])
@@ -68,4 +68,12 @@ func (g *Graph) AnswerFlow() []ClaimFlow {
 		out = append(out, cf)
 	}
 	return out
+}
+
+// stating returns the steps stating the claim with the given key, ascending.
+func (g *Graph) stating(key string) []int {
+	if k, ok := g.claimID[key]; ok {
+		return g.claimOcc[k]
+	}
+	return nil
 }

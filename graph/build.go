@@ -84,7 +84,8 @@ type builder struct {
 // derived is what the builder computes on the way that queries reuse.
 type derived struct {
 	loopEdges [][2]int
-	claimOcc  map[string][]int // claim key → steps stating it, ascending
+	claimID   map[string]int // claim key → its number in claimOcc
+	claimOcc  [][]int        // per claim, the steps stating it, ascending
 	given     map[string]bool
 }
 
@@ -167,6 +168,7 @@ func (b *builder) commit() (*Graph, error) {
 		trials:   b.trials,
 		trialOf:  b.trialOf,
 		order:    make(map[string]int, b.n+len(b.agents)+len(b.trials)),
+		claimID:  b.state.claimID,
 		claimOcc: b.state.claimOcc,
 		given:    b.state.given,
 		answer:   answerOf(b.f),

@@ -35,57 +35,108 @@ func (b *builder) addData() {
 		given[claimKey(c)] = true
 	}
 	question := strings.ToLower(b.r.Question)
-	perStep := make([][]claimRef, b.n)
-	occ := map[string][]int{}
+	// Every step's distinct claims, in one array: step i's are
+	// claims[at[i]:at[i+1]]. Each distinct claim is numbered in the order
+	// met; id[k] is the number of claims[k] and count its steps.
+	claims := make([]claimRef, 0, claimCount(b.f))
+	at := make([]int, b.n+1)
+	id := make([]int, 0, cap(claims))
+	ids := map[string]int{}
+	var count []int
 	for i := 0; i < b.n; i++ {
 		if i%256 == 0 && b.ctx.Err() != nil {
 			return // BuildContext reports it
 		}
-		perStep[i] = stepClaims(b.f, i)
-		for _, c := range perStep[i] {
-			occ[c.key] = append(occ[c.key], i)
+		claims = appendStepClaims(claims, b.f, i)
+		at[i+1] = len(claims)
+		for _, c := range claims[at[i]:] {
+			k, ok := ids[c.key]
+			if !ok {
+				k = len(count)
+				ids[c.key] = k
+				count = append(count, 0)
+			}
+			id = append(id, k)
+			count[k]++
 			if !given[c.key] && containsWord(question, strings.ToLower(c.text)) {
 				given[c.key] = true
 			}
 		}
 	}
+	occ := occurrences(at, id, count)
+	b.state.claimID, b.state.claimOcc, b.state.given = ids, occ, given
 	limit := max(ubiquityMin, int(ubiquityShare*float64(b.n)))
-	b.state.claimOcc, b.state.given = occ, given
-	skip := func(key string, steps []int) bool {
-		return given[key] || len(steps) > limit || trivial(key)
+	skip := make([]bool, len(count))
+	for key, k := range ids {
+		skip[k] = given[key] || count[k] > limit || trivial(key)
 	}
 
+	// A step's data edges, one per producer in the order met; edgeAt[p] is
+	// 1 + the position of producer p's edge among them, 0 when it has none.
+	var drawn []Edge
+	var producers []int
+	edgeAt := make([]int, b.n)
 	for i := 0; i < b.n; i++ {
 		if i%256 == 0 && b.ctx.Err() != nil {
 			return
 		}
-		var pairs []int           // producers of this step's claims, in order met
-		byFrom := map[int]*Edge{} // producer → edge being filled
-		for _, c := range perStep[i] {
-			steps := occ[c.key]
-			if steps[0] == i || skip(c.key, steps) {
+		drawn, producers = drawn[:0], producers[:0]
+		for n, c := range claims[at[i]:at[i+1]] {
+			k := id[at[i]+n]
+			p := occ[k][0]
+			if p == i || skip[k] {
 				continue
 			}
-			p := steps[0]
-			e, ok := byFrom[p]
-			if !ok {
-				e = &Edge{From: stepID(p), To: stepID(i), Type: Data}
-				byFrom[p] = e
-				pairs = append(pairs, p)
+			if edgeAt[p] == 0 {
+				drawn = append(drawn, Edge{From: stepID(p), To: stepID(i), Type: Data})
+				producers = append(producers, p)
+				edgeAt[p] = len(drawn)
 			}
+			e := &drawn[edgeAt[p]-1]
 			e.Claims = append(e.Claims, c.key)
 			if len(e.Claims) <= maxEvidenceClaims {
 				e.Evidence = joinEvidence(e.Evidence, c.text)
 			}
 		}
-		for _, p := range pairs {
-			e := byFrom[p]
+		for k, e := range drawn {
 			if n := len(e.Claims) - maxEvidenceClaims; n > 0 {
 				e.Evidence += fmt.Sprintf(" (+%d more)", n)
 			}
-			b.add(*e)
+			b.add(e)
+			edgeAt[producers[k]] = 0
 		}
 	}
+}
+
+// occurrences lists the steps stating each claim, ascending, as runs of
+// one array: a slice grown per claim was a quarter of what finding data
+// allocated. Step i states the claims numbered id[at[i]:at[i+1]], and claim
+// k is stated count[k] times.
+func occurrences(at, id, count []int) [][]int {
+	occ := make([][]int, len(count))
+	steps := make([]int, len(id))
+	for k, off := 0, 0; k < len(count); k++ {
+		occ[k] = steps[off : off : off+count[k]]
+		off += count[k]
+	}
+	for i := 0; i+1 < len(at); i++ {
+		for _, k := range id[at[i]:at[i+1]] {
+			occ[k] = append(occ[k], i)
+		}
+	}
+	return occ
+}
+
+// claimCount is the most distinct claims the steps of f can state.
+func claimCount(f *extract.RunFeatures) int {
+	n := 0
+	for i := range f.Steps {
+		n += len(f.Steps[i].Claims)
+	}
+	if fa := f.FinalAnswer; fa != nil {
+		n += len(fa.Claims)
+	}
+	return n
 }
 
 // trivial reports whether a claim is a single digit: list numbering, "1
@@ -105,35 +156,46 @@ func joinEvidence(ev, text string) string {
 // stepClaims returns the distinct claims of step i; the final answer's own
 // claims count as stated at its step.
 func stepClaims(f *extract.RunFeatures, i int) []claimRef {
+	return appendStepClaims(nil, f, i)
+}
+
+// appendStepClaims appends the distinct claims of step i to dst.
+func appendStepClaims(dst []claimRef, f *extract.RunFeatures, i int) []claimRef {
 	claims := f.Steps[i].Claims
 	if fa := f.FinalAnswer; fa != nil && fa.Step == i && len(fa.Claims) > 0 {
 		claims = append(append([]extract.Claim(nil), claims...), fa.Claims...)
 	}
-	return distinctClaims(claims)
+	return appendDistinctClaims(dst, claims)
 }
 
 func distinctClaims(claims []extract.Claim) []claimRef {
-	var out []claimRef
+	return appendDistinctClaims(nil, claims)
+}
+
+// appendDistinctClaims appends to dst the first claim of each non-empty key
+// in claims, in order.
+func appendDistinctClaims(dst []claimRef, claims []extract.Claim) []claimRef {
+	start := len(dst)
 	// A step states a handful of claims: they are told apart by scanning
 	// the ones kept, and only a long list pays for a map.
 	var seen map[string]bool
 	for _, c := range claims {
 		k := claimKey(c)
-		if k == "" || kept(out, seen, k) {
+		if k == "" || kept(dst[start:], seen, k) {
 			continue
 		}
-		out = append(out, claimRef{key: k, text: c.Text})
+		dst = append(dst, claimRef{key: k, text: c.Text})
 		switch {
 		case seen != nil:
 			seen[k] = true
-		case len(out) > maxScannedClaims:
-			seen = make(map[string]bool, 2*len(out))
-			for _, r := range out {
+		case len(dst)-start > maxScannedClaims:
+			seen = make(map[string]bool, 2*(len(dst)-start))
+			for _, r := range dst[start:] {
 				seen[r.key] = true
 			}
 		}
 	}
-	return out
+	return dst
 }
 
 // maxScannedClaims is the most claims distinctClaims compares one by one.

@@ -317,7 +317,8 @@ func TestPropertyGeneratorReachesEveryEdgeType(t *testing.T) {
 
 // TestDistinctClaimsKeepsFirstOfEachKey holds distinctClaims, which scans
 // short lists and indexes long ones, to its definition: the first claim of
-// each non-empty key, in order.
+// each non-empty key, in order; appended to other claims, which it leaves
+// alone and which do not count as kept.
 func TestDistinctClaimsKeepsFirstOfEachKey(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		claims := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) extract.Claim {
@@ -335,5 +336,7 @@ func TestDistinctClaimsKeepsFirstOfEachKey(t *testing.T) {
 			}
 		}
 		assert.Equal(t, want, distinctClaims(claims))
+		before := []claimRef{{key: "a", text: "A"}, {key: "1", text: "1"}}
+		assert.Equal(t, append(slices.Clone(before), want...), appendDistinctClaims(slices.Clone(before), claims))
 	})
 }

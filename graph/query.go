@@ -31,7 +31,8 @@ type Graph struct {
 	trialOf     []int
 	loopGroups  []LoopGroup
 
-	claimOcc map[string][]int
+	claimID  map[string]int
+	claimOcc [][]int
 	given    map[string]bool
 	answer   answerRef
 }
