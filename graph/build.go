@@ -203,6 +203,10 @@ func (b *builder) commit() (*Graph, error) {
 		}
 	}
 	g.index(dedupe(g.sortEdges(b.edges)))
+	// Pairs joined by the same types share one attributes map: a map per
+	// library edge was a tenth of a build's allocation, and the library
+	// graph is not to be modified.
+	attrs := map[string]map[string]string{}
 	for lo, n := 0, 0; lo < len(g.edges); n++ {
 		if n%1024 == 0 && b.ctx.Err() != nil {
 			return nil, b.ctx.Err()
@@ -213,8 +217,13 @@ func (b *builder) commit() (*Graph, error) {
 		}
 		// Capped, so that nothing appended to a bundle writes into the next.
 		bundle := g.edges[lo:hi:hi]
-		if err := g.lib.AddEdge(bundle[0].From, bundle[0].To, dgraph.EdgeData(bundle),
-			dgraph.EdgeAttribute("types", bundleTypes(bundle))); err != nil {
+		types := bundleTypes(bundle)
+		attr, ok := attrs[types]
+		if !ok {
+			attr = map[string]string{"types": types}
+			attrs[types] = attr
+		}
+		if err := g.lib.AddEdge(bundle[0].From, bundle[0].To, dgraph.EdgeData(bundle), dgraph.EdgeAttributes(attr)); err != nil {
 			return nil, fmt.Errorf("add edge %s→%s: %w", bundle[0].From, bundle[0].To, err)
 		}
 		lo = hi

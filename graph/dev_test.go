@@ -184,13 +184,23 @@ func checkInvariants(t testingT, g *Graph) {
 // checkAdjacency holds the graph's own adjacency, which the queries read, to
 // the library graph it stores: a node's out-edges (in-edges) are the typed
 // edges of the library's AdjacencyMap (PredecessorMap) at that node, sorted
-// by source node, target node and type.
+// by source node, target node and type. Each library edge's attributes,
+// shared among edges, name its own edges' types.
 func checkAdjacency(t testingT, g *Graph) {
 	t.Helper()
 	out, err := g.Digraph().AdjacencyMap()
 	require.NoError(t, err)
 	in, err := g.Digraph().PredecessorMap()
 	require.NoError(t, err)
+	for _, adj := range out {
+		for _, le := range adj {
+			var types []string
+			for _, e := range le.Properties.Data.([]Edge) {
+				types = append(types, string(e.Type))
+			}
+			assert.Equal(t, map[string]string{"types": strings.Join(types, ",")}, le.Properties.Attributes, "%s→%s", le.Source, le.Target)
+		}
+	}
 	var all []Edge
 	for _, nd := range g.Nodes() {
 		for _, types := range [][]EdgeType{nil, {Data}, {Instructs, Loop, Member}} {

@@ -39,7 +39,8 @@ type Graph struct {
 
 // Digraph returns the underlying dominikbraun/graph graph, for its
 // traversal and path algorithms. Each edge's Properties.Data is the []Edge
-// of typed edges between the pair. Callers must not modify it.
+// of typed edges between the pair; edges of the same types share their
+// Attributes map. Callers must not modify it.
 func (g *Graph) Digraph() dgraph.Graph[string, Node] { return g.lib }
 
 // Len returns the number of steps.
