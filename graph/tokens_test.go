@@ -123,3 +123,24 @@ func hashes(tokens []string) []uint64 {
 	}
 	return out
 }
+
+// referenceQuote is quote's definition written plainly: the text with its
+// whitespace collapsed, cut to n runes and marked where it was cut.
+func referenceQuote(s string, n int) string {
+	t := []rune(strings.Join(strings.Fields(s), " "))
+	if len(t) <= n {
+		return string(t)
+	}
+	return string(t[:n]) + "…"
+}
+
+func FuzzQuote(f *testing.F) {
+	for _, s := range []string{"", "  a  b  ", "Please  search\tthe archive\nnow", "Ünïcode ÆØÅ x y z", "\xff\x80a bc", "abc def"} {
+		f.Add(s, 3)
+		f.Add(s, 80)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		n = max(0, n%100)
+		assert.Equal(t, referenceQuote(s, n), quote(s, n), "%q, %d", s, n)
+	})
+}
