@@ -223,7 +223,10 @@ func (b *builder) commit() (*Graph, error) {
 			attr = map[string]string{"types": types}
 			attrs[types] = attr
 		}
-		if err := g.lib.AddEdge(bundle[0].From, bundle[0].To, dgraph.EdgeData(bundle), dgraph.EdgeAttributes(attr)); err != nil {
+		// One option sets both: the library's EdgeData and EdgeAttributes
+		// would be two closures for each of a build's thousands of edges.
+		props := func(p *dgraph.EdgeProperties) { p.Data, p.Attributes = bundle, attr }
+		if err := g.lib.AddEdge(bundle[0].From, bundle[0].To, props); err != nil {
 			return nil, fmt.Errorf("add edge %s→%s: %w", bundle[0].From, bundle[0].To, err)
 		}
 		lo = hi
