@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,12 +19,13 @@ import (
 // BenchmarkScreenVsDecode measures, side by side in one run, a rules-only
 // screen of both labelled corpora with two workers and a plain JSON decode
 // of the same files, and reports the ratio: what attribution costs over
-// merely reading the input.
+// merely reading the input. Each is the median of its rounds, and so is
+// the ratio: on a shared machine one slow round would move a mean.
 //
 //	go test ./cmd/offattr/internal/screencmd -run '^$' -bench ScreenVsDecode -benchtime 5x
 func BenchmarkScreenVsDecode(b *testing.B) {
 	files := runtest.AllFiles(b)
-	var decode, screen time.Duration
+	var decode, screen, ratio []float64
 	for b.Loop() {
 		start := time.Now()
 		for _, f := range files {
@@ -36,7 +38,7 @@ func BenchmarkScreenVsDecode(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		decode += time.Since(start)
+		d := time.Since(start).Seconds()
 
 		opts := &ScreenOptions{
 			IO:   &cmdutil.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard},
@@ -47,9 +49,18 @@ func BenchmarkScreenVsDecode(b *testing.B) {
 		if err := screenRun(context.Background(), opts); err != nil {
 			b.Fatal(err)
 		}
-		screen += time.Since(start)
+		sc := time.Since(start).Seconds()
+		decode, screen, ratio = append(decode, d), append(screen, sc), append(ratio, sc/d)
 	}
-	b.ReportMetric(decode.Seconds()/float64(b.N), "decode-s/op")
-	b.ReportMetric(screen.Seconds()/float64(b.N), "screen-s/op")
-	b.ReportMetric(screen.Seconds()/decode.Seconds(), "screen/decode")
+	b.ReportMetric(median(decode), "decode-s/op")
+	b.ReportMetric(median(screen), "screen-s/op")
+	b.ReportMetric(median(ratio), "screen/decode")
+}
+
+func median(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	if n := len(s); n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[len(s)/2]
 }

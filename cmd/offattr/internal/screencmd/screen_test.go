@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -130,6 +131,45 @@ func TestScreenWritesOneRecordPerInputInOrder(t *testing.T) {
 	assert.Contains(t, errOut.String(), "triage: clear 4, review 4, escalate 4")
 	assert.Contains(t, errOut.String(), "agents: Coder 4, Planner 4, WebSurfer 4")
 	assert.NotContains(t, errOut.String(), "\r", "no progress bar when stderr is not a terminal")
+}
+
+// TestScreenCollectsLessOften: while a screen runs, the collector lets the
+// heap grow to ScreenGCPercent, unless the user set GOGC; afterwards the
+// setting is what it was.
+func TestScreenCollectsLessOften(t *testing.T) {
+	gcPercent := func() int {
+		p := debug.SetGCPercent(-1)
+		debug.SetGCPercent(p)
+		return p
+	}
+	before := gcPercent()
+	for _, c := range []struct {
+		gogc string // "" leaves GOGC unset
+		want int
+	}{{"", ScreenGCPercent}, {"100", before}} {
+		if c.gogc == "" {
+			old, set := os.LookupEnv("GOGC")
+			require.NoError(t, os.Unsetenv("GOGC"))
+			if set {
+				t.Cleanup(func() { os.Setenv("GOGC", old) })
+			}
+		} else {
+			t.Setenv("GOGC", c.gogc)
+		}
+		sp := &spy{}
+		var during atomic.Int64
+		opts, _, _ := newOpts(sp, corpus(t, 3))
+		opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+			analyze, err := sp.analyzer(p)
+			return func(ctx context.Context, r *run.Run) (engine.Result, error) {
+				during.Store(int64(gcPercent()))
+				return analyze(ctx, r)
+			}, err
+		}
+		require.ErrorIs(t, screenRun(context.Background(), opts), cmdutil.ErrInputsFailed, "the corpus holds a broken file")
+		assert.Equal(t, int64(c.want), during.Load(), "GOGC=%q", c.gogc)
+		assert.Equal(t, before, gcPercent(), "restored")
+	}
 }
 
 func TestScreenCSVAndGlob(t *testing.T) {
