@@ -343,6 +343,17 @@ func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, b
 // as a value would, like a number in one, tie the agent's mentions into
 // the data flow under some names and not under others.
 func inAgentName(s string, start, end int, agents map[string]bool) bool {
+	// Most words are in no agent's name: one look at the run's few names
+	// rules them out before any reading around them.
+	key, named := agentKey(s[start:end]), false
+	for name := range agents {
+		if named = strings.Contains(name, key); named {
+			break
+		}
+	}
+	if !named {
+		return false
+	}
 	starts, ends := [4]int{start}, [4]int{end}
 	nb, na := 1, 1
 	for i := start; nb < len(starts); nb++ {
