@@ -91,9 +91,12 @@ func New(opts Options) (Analyzer, error) {
 	if comb.Analyzers == nil {
 		comb.Analyzers = rules.Registry
 	}
-	bands := triage.Thresholds{Clear: comb.Weights.Triage.Clear, Escalate: comb.Weights.Triage.Escalate}
-	if opts.Triage != nil {
-		bands = *opts.Triage
+	bandsFor := func(r *run.Run) triage.Thresholds {
+		if opts.Triage != nil {
+			return *opts.Triage
+		}
+		b := comb.Weights.BandsFor(r)
+		return triage.Thresholds{Clear: b.Clear, Escalate: b.Escalate}
 	}
 	return func(ctx context.Context, r *run.Run) (Result, error) {
 		red := opts.Redact.NewRedactor()
@@ -122,7 +125,7 @@ func New(opts Options) (Analyzer, error) {
 		if opts.Judge != nil {
 			a, err = opts.Judge.Review(ctx, in, a)
 		}
-		d := triage.Decide(a, bands)
+		d := triage.Decide(a, bandsFor(r))
 		a.Triage, a.TriageReason = string(d.Class), d.Reason
 		return Result{Attribution: withSpans(r, a), Input: in, Findings: findings, Redactor: red}, err
 	}, nil

@@ -14,6 +14,7 @@ import (
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/triage"
 )
 
 // TestSpanIDs: every answer read from telemetry carries the trace and span
@@ -47,6 +48,36 @@ func TestSpanIDs(t *testing.T) {
 			assert.NotContains(t, string(out), "trace_id")
 			assert.NotContains(t, string(out), "span_id")
 		})
+	}
+}
+
+// TestTriageWithoutGroundTruth: a run without a ground truth is triaged by
+// the weights' bands for such runs; one with a ground truth, and any run
+// when the caller sets the bands, by the others.
+func TestTriageWithoutGroundTruth(t *testing.T) {
+	r, err := run.Load(filepath.Join("..", "testdata", "runs", "magentic.json"), run.Options{GroundTruth: "Canberra"})
+	require.NoError(t, err)
+	blind := *r
+	blind.GroundTruth = ""
+	w := *rules.DefaultWeights()
+	w.Triage = rules.Bands{Clear: 0, Escalate: 0}                       // every answer clear
+	w.TriageWithoutGroundTruth = &rules.Bands{Clear: 1.01, Escalate: 1} // every answer escalated
+	for _, c := range []struct {
+		name string
+		r    *run.Run
+		opts Options
+		want string
+	}{
+		{"with ground truth", r, Options{}, "clear"},
+		{"without", &blind, Options{}, "escalate"},
+		{"without, bands set", &blind, Options{Triage: &triage.Thresholds{Clear: 0, Escalate: 0}}, "clear"},
+	} {
+		c.opts.Rules = rules.Combiner{Weights: &w}
+		analyze, err := New(c.opts)
+		require.NoError(t, err)
+		res, err := analyze(context.Background(), c.r)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, res.Attribution.Triage, c.name)
 	}
 }
 

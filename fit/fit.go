@@ -37,7 +37,11 @@ type Example struct {
 	// Fingerprint is the run's (run.Run.Fingerprint): the fitted weights
 	// list those of their runs.
 	Fingerprint string
-	findings    []rules.Finding
+	// Blind is the same run read without its ground truth, nil when it
+	// has none: the triage of runs without one is chosen on it, and fit
+	// reports how the weights do on it.
+	Blind    *Example
+	findings []rules.Finding
 }
 
 // Load reads every case of the subsets (each subset is a corpus; each
@@ -60,7 +64,12 @@ func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*ru
 				continue
 			}
 			for _, c := range cases {
-				in, err := engine.PrepareContext(ctx, c.Run)
+				ex, err := example(ctx, c.Run, *c.Label, sub.Name, as)
+				if err == nil && c.Run.GroundTruth != "" {
+					blind := *c.Run
+					blind.GroundTruth = ""
+					ex.Blind, err = example(ctx, &blind, *c.Label, sub.Name, as)
+				}
 				if err != nil {
 					if ctx.Err() != nil {
 						return nil, ctx.Err()
@@ -68,18 +77,27 @@ func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*ru
 					fmt.Fprintf(warn, "offattr: analyze %s: %s (left out)\n", c.Run.Source, err)
 					continue
 				}
-				findings := rules.Apply(in, as)
-				ex := Example{Name: c.Run.Source, Corpus: sub.Name, In: in, Label: *c.Label, Rows: rules.StepRows(in, as, findings), Target: -1, Fingerprint: c.Run.Fingerprint(), findings: findings}
-				for k, r := range ex.Rows {
-					if r.Step == c.Label.Step {
-						ex.Target = k
-					}
-				}
-				out = append(out, ex)
+				out = append(out, *ex)
 			}
 		}
 	}
 	return out, nil
+}
+
+// example runs the analyzers over one labelled run.
+func example(ctx context.Context, r *run.Run, label run.Label, corpus string, as []*rules.Analyzer) (*Example, error) {
+	in, err := engine.PrepareContext(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	findings := rules.Apply(in, as)
+	ex := &Example{Name: r.Source, Corpus: corpus, In: in, Label: label, Rows: rules.StepRows(in, as, findings), Target: -1, Fingerprint: r.Fingerprint(), findings: findings}
+	for k, row := range ex.Rows {
+		if row.Step == label.Step {
+			ex.Target = k
+		}
+	}
+	return ex, nil
 }
 
 // Options control a fit.
@@ -153,7 +171,7 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	}
 	// The critical share, the agent model and the bands are chosen on
 	// predictions for runs the step model did not see.
-	oof, err := outOfFold(ctx, exs, names, opts, fitSteps)
+	oof, blindOOF, err := outOfFold(ctx, exs, names, opts, fitSteps)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +184,7 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	for k, n := range names {
 		w.Blame[n] = blame[k]
 	}
-	oofBlame, err := outOfFold(ctx, exs, names, opts, fitBlame)
+	oofBlame, _, err := outOfFold(ctx, exs, names, opts, fitBlame)
 	if err != nil {
 		return nil, err
 	}
@@ -205,6 +223,25 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 		confs[i] = sigmoid(dotf(delta, x))
 	}
 	w.Triage = chooseBands(confs, hits)
+	// Without its ground truth a run's answer can be checked against
+	// nothing, and the same confidence is right less often: its bands are
+	// chosen on the same unseen runs read without it.
+	var blindConfs []float64
+	var blindHits []bool
+	for i, ex := range exs {
+		b := ex.Blind
+		if b == nil || len(b.Rows) == 0 {
+			continue
+		}
+		k := chosen(b.Rows, blindOOF[i], w.Critical)
+		step := b.Rows[k].Step
+		blindConfs = append(blindConfs, sigmoid(dotf(delta, rules.CalibrationRow(blindOOF[i][k], len(b.Rows), rules.Agreeing(b.findings, step)))))
+		blindHits = append(blindHits, step == ex.Label.Step)
+	}
+	if len(blindConfs) > 0 {
+		bands := chooseBands(blindConfs, blindHits)
+		w.TriageWithoutGroundTruth = &bands
+	}
 	for _, ex := range exs {
 		w.FittedOn = append(w.FittedOn, ex.Fingerprint)
 	}
@@ -298,18 +335,21 @@ func fitBlame(ctx context.Context, exs []Example, names []string, opts Options) 
 
 // outOfFold returns, for every example, the probabilities over its rows of
 // a model (fitSteps or fitBlame) fitted on the other folds.
-func outOfFold(ctx context.Context, exs []Example, names []string, opts Options, fitf func(context.Context, []Example, []string, Options) ([]float64, error)) ([][]float64, error) {
-	out := make([][]float64, len(exs))
+func outOfFold(ctx context.Context, exs []Example, names []string, opts Options, fitf func(context.Context, []Example, []string, Options) ([]float64, error)) (out, blind [][]float64, err error) {
+	out, blind = make([][]float64, len(exs)), make([][]float64, len(exs))
 	for _, test := range foldsByHash(exs, opts.InnerFolds) {
 		beta, err := fitf(ctx, without(exs, test), names, opts)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, i := range test {
 			out[i] = rules.Softmax(exs[i].Rows, beta)
+			if b := exs[i].Blind; b != nil {
+				blind[i] = rules.Softmax(b.Rows, beta)
+			}
 		}
 	}
-	return out, nil
+	return out, blind, nil
 }
 
 // chosen is the row the ranking answers with: the earliest whose
@@ -524,26 +564,39 @@ func without(exs []Example, drop []int) []Example {
 // engine bands it.
 func Predict(w *rules.Weights, ex Example, as []*rules.Analyzer) rules.Attribution {
 	a := w.Decide(ex.In, as, ex.Rows, ex.findings)
-	d := triage.Decide(a, triage.Thresholds{Clear: w.Triage.Clear, Escalate: w.Triage.Escalate})
+	b := w.BandsFor(ex.In.Run)
+	d := triage.Decide(a, triage.Thresholds{Clear: b.Clear, Escalate: b.Escalate})
 	a.Triage, a.TriageReason = string(d.Class), d.Reason
 	return a
 }
 
 // CrossValidate fits on all folds but one and predicts the held-out one,
-// for every fold, and returns each example's out-of-fold attribution.
-func CrossValidate(ctx context.Context, exs []Example, folds [][]int, opts Options) ([]rules.Attribution, error) {
+// for every fold, and returns each example's out-of-fold attribution; and,
+// for the examples that have one, that of its reading without the ground
+// truth (Example.Blind), with blindExs the examples it scores.
+func CrossValidate(ctx context.Context, exs []Example, folds [][]int, opts Options) (out []rules.Attribution, blindExs []Example, blind []rules.Attribution, err error) {
 	opts = opts.withDefaults()
-	out := make([]rules.Attribution, len(exs))
+	out = make([]rules.Attribution, len(exs))
+	blindOf := make([]*rules.Attribution, len(exs))
 	for _, test := range folds {
 		w, err := Fit(ctx, without(exs, test), opts)
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		for _, i := range test {
 			out[i] = Predict(w, exs[i], opts.Analyzers)
+			if b := exs[i].Blind; b != nil {
+				a := Predict(w, *b, opts.Analyzers)
+				blindOf[i] = &a
+			}
 		}
 	}
-	return out, nil
+	for i, a := range blindOf {
+		if a != nil {
+			blindExs, blind = append(blindExs, *exs[i].Blind), append(blind, *a)
+		}
+	}
+	return out, blindExs, blind, nil
 }
 
 // Score tallies attributions of the examples per corpus and overall, as

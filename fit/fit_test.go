@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/eval"
+	"github.com/offattr/offattr/eval/evaltest"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/run/runtest"
@@ -67,6 +68,35 @@ func TestAdaptsToANewSystem(t *testing.T) {
 	before, after := stepAccuracy(base, test), stepAccuracy(adapted, test)
 	t.Logf("tau-retail, %d held-out runs: step accuracy %.3f with Who&When's weights, %.3f after fitting %d of its runs", len(test), before, after, len(train))
 	assert.GreaterOrEqual(t, after-before, 0.10)
+}
+
+// TestBlindReadings: each run with a ground truth is also read without it,
+// and the fit chooses bands for such runs on that reading; runs read
+// without their ground truth have no second reading.
+func TestBlindReadings(t *testing.T) {
+	exs := load(t, evaltest.WriteCases(t))
+	require.NotEmpty(t, exs)
+	for _, ex := range exs {
+		require.NotNil(t, ex.Blind, ex.Name)
+		assert.Equal(t, "the answer", ex.In.Run.GroundTruth)
+		assert.Empty(t, ex.Blind.In.Run.GroundTruth, ex.Name)
+		assert.Equal(t, ex.Label, ex.Blind.Label)
+		assert.Equal(t, ex.Fingerprint, ex.Blind.Fingerprint, "the same run")
+	}
+	w, err := Fit(context.Background(), exs, Options{})
+	require.NoError(t, err)
+	require.NotNil(t, w.TriageWithoutGroundTruth)
+
+	subs, err := eval.Discover([]string{evaltest.WriteCases(t)})
+	require.NoError(t, err)
+	blind, err := Load(context.Background(), subs, run.Options{NoGroundTruth: true}, rules.Registry, io.Discard)
+	require.NoError(t, err)
+	for _, ex := range blind {
+		assert.Nil(t, ex.Blind, ex.Name)
+	}
+	w, err = Fit(context.Background(), blind, Options{})
+	require.NoError(t, err)
+	assert.Nil(t, w.TriageWithoutGroundTruth, "no run read with a ground truth: one set of bands")
 }
 
 func TestChooseBands(t *testing.T) {

@@ -41,10 +41,24 @@ type Weights struct {
 	// probability of the answer.
 	Confidence map[string]float64 `json:"confidence,omitempty"`
 	Triage     Bands              `json:"triage"`
+	// TriageWithoutGroundTruth, when set, are the bands of a run without
+	// a ground truth: chosen on the same out-of-fold runs read without
+	// theirs, where an answer can be checked against nothing and the same
+	// confidence is right less often.
+	TriageWithoutGroundTruth *Bands `json:"triage_without_ground_truth,omitempty"`
 	// FittedOn holds the fingerprints (run.Run.Fingerprint) of the runs
 	// the weights were fitted on, sorted: a figure measured on them is
 	// in-sample, and eval and fit say so.
 	FittedOn []string `json:"fitted_on,omitempty"`
+}
+
+// BandsFor returns the triage bands for r: TriageWithoutGroundTruth when r
+// has no ground truth and the weights have them, else Triage.
+func (w *Weights) BandsFor(r *run.Run) Bands {
+	if r.GroundTruth == "" && w.TriageWithoutGroundTruth != nil {
+		return *w.TriageWithoutGroundTruth
+	}
+	return w.Triage
 }
 
 // InSample reports whether the weights were fitted on the run with this
@@ -100,6 +114,8 @@ type Bands struct {
 	Escalate float64 `json:"escalate"`
 }
 
+func (b Bands) valid() bool { return 0 <= b.Escalate && b.Escalate <= b.Clear && b.Clear <= 1 }
+
 // WeightsVersion is the format of weights files this build reads.
 const WeightsVersion = 1
 
@@ -143,8 +159,10 @@ func ParseWeights(data []byte) (*Weights, error) {
 		return nil, errors.New(`no "step" weights`)
 	case w.Critical <= 0 || w.Critical > 1:
 		return nil, fmt.Errorf("critical_share %v is not in (0, 1]", w.Critical)
-	case w.Triage.Escalate < 0 || w.Triage.Escalate > w.Triage.Clear || w.Triage.Clear > 1:
+	case !w.Triage.valid():
 		return nil, fmt.Errorf("triage bands need 0 ≤ escalate (%v) ≤ clear (%v) ≤ 1", w.Triage.Escalate, w.Triage.Clear)
+	case w.TriageWithoutGroundTruth != nil && !w.TriageWithoutGroundTruth.valid():
+		return nil, fmt.Errorf("triage bands without ground truth need 0 ≤ escalate (%v) ≤ clear (%v) ≤ 1", w.TriageWithoutGroundTruth.Escalate, w.TriageWithoutGroundTruth.Clear)
 	}
 	slices.Sort(w.FittedOn) // InSample searches them
 	for name, v := range w.Confidence {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/offattr/offattr/run"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -67,6 +68,19 @@ func TestInSample(t *testing.T) {
 	}
 	assert.False(t, w.InSample("0a1c"))
 	assert.False(t, (&Weights{}).InSample("0a1b"), "weights that list no runs were fitted on none")
+}
+
+func TestBandsFor(t *testing.T) {
+	w := &Weights{Triage: Bands{Clear: 0.6, Escalate: 0.4}}
+	withGT, without := &run.Run{GroundTruth: "42"}, &run.Run{}
+	assert.Equal(t, w.Triage, w.BandsFor(without), "no bands of their own: the one set")
+	w.TriageWithoutGroundTruth = &Bands{Clear: 0.7, Escalate: 0.3}
+	assert.Equal(t, w.Triage, w.BandsFor(withGT))
+	assert.Equal(t, *w.TriageWithoutGroundTruth, w.BandsFor(without))
+
+	_, err := ParseWeights([]byte(`{"version": ` + strconv.Itoa(WeightsVersion) + `, "step": {"rule:local_fault": 1}, "critical_share": 1,
+		"triage": {"clear": 1, "escalate": 0}, "triage_without_ground_truth": {"clear": 0.2, "escalate": 0.5}}`))
+	assert.EqualError(t, err, "triage bands without ground truth need 0 ≤ escalate (0.5) ≤ clear (0.2) ≤ 1")
 }
 
 func TestConfidenceIsCalibrated(t *testing.T) {

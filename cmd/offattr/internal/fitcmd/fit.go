@@ -149,22 +149,31 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	}
 	// Repeats pool their predictions: pooled accuracy is the mean over
 	// the assignments, each having every run once.
-	cv := column{name: cvName}
+	cv, blindCV := column{name: cvName}, column{name: cvName}
 	for a := range opts.Repeats {
-		preds, err := fit.CrossValidate(ctx, exs, fit.KFoldsAssigned(exs, folds, a), fo)
+		preds, blindExs, blind, err := fit.CrossValidate(ctx, exs, fit.KFoldsAssigned(exs, folds, a), fo)
 		if err != nil {
 			return err
 		}
 		cv.exs, cv.preds = append(cv.exs, exs...), append(cv.preds, preds...)
+		blindCV.exs, blindCV.preds = append(blindCV.exs, blindExs...), append(blindCV.preds, blind...)
 	}
 	cols = append(cols, cv)
+	var blindExs []fit.Example
+	for _, ex := range exs {
+		if ex.Blind != nil {
+			blindExs = append(blindExs, *ex.Blind)
+		}
+	}
+	blindCols := []column{{"in use", blindExs, predictAll(current.Weights, blindExs, current.Analyzers)}, {"fitted, in-sample", blindExs, predictAll(w, blindExs, current.Analyzers)}, blindCV}
 	corpora := fit.FoldsByCorpus(exs)
 	if len(corpora) > 1 {
-		loco, err := fit.CrossValidate(ctx, exs, corpora, fo)
+		loco, locoBlindExs, locoBlind, err := fit.CrossValidate(ctx, exs, corpora, fo)
 		if err != nil {
 			return err
 		}
 		cols = append(cols, column{"leave-one-corpus-out", exs, loco})
+		blindCols = append(blindCols, column{"leave-one-corpus-out", locoBlindExs, locoBlind})
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(opts.IO.Out, "fitted on %d labelled runs in %.1f s (L2 %.2g toward %s weights)\n\n", len(exs), elapsed.Seconds(), opts.Lambda, opts.Prior)
@@ -172,9 +181,21 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		return err
 	}
 	writeLeaks(opts.IO.Out, exs, current.Weights, opts.Prior)
+	if len(blindExs) > 0 {
+		fmt.Fprintf(opts.IO.Out, "\nthe same runs read without their ground truth, as a run with no known answer is (%d of %d have one to leave out):\n", len(blindExs), len(exs))
+		if err := writeTable(opts.IO.Out, blindExs, blindCols); err != nil {
+			return err
+		}
+	}
 	_, overall := fit.Score(cv.exs, cv.preds)
-	if err := writeBands(opts.IO.Out, cvName, w.Triage, overall, opts.Repeats); err != nil {
+	if err := writeBands(opts.IO.Out, "", cvName, w.Triage, overall, opts.Repeats); err != nil {
 		return err
+	}
+	if b := w.TriageWithoutGroundTruth; b != nil && len(blindExs) > 0 {
+		_, blindOverall := fit.Score(blindCV.exs, blindCV.preds)
+		if err := writeBands(opts.IO.Out, " without ground truth", cvName, *b, blindOverall, opts.Repeats); err != nil {
+			return err
+		}
 	}
 	w.About = about(opts, exs, overall, cvName)
 	if opts.Output == "" {
@@ -255,8 +276,8 @@ func writeLeaks(out io.Writer, exs []fit.Example, inUse *rules.Weights, prior st
 
 // writeBands prints the bands' accuracy; cases are per assignment (a
 // band's count, pooled over repeats, divided by them).
-func writeBands(out io.Writer, cvName string, b rules.Bands, overall eval.Score, repeats int) error {
-	fmt.Fprintf(out, "\ntriage bands (clear ≥ %.3f, escalate < %.3f), %s:\n", b.Clear, b.Escalate, cvName)
+func writeBands(out io.Writer, which, cvName string, b rules.Bands, overall eval.Score, repeats int) error {
+	fmt.Fprintf(out, "\ntriage bands%s (clear ≥ %.3f, escalate < %.3f), %s:\n", which, b.Clear, b.Escalate, cvName)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "band\tcases\tstep acc\tagent acc\t")
 	for _, band := range []string{"clear", "review", "escalate"} {

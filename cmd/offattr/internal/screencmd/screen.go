@@ -74,7 +74,9 @@ Triage: escalate when there is no decisive candidate, the model's analysts
 voted for another step, or confidence < --escalate-below; clear when
 confidence ≥ --clear-above and the runner-up is more than --margin behind;
 review otherwise. The bands default to those fitted with the weights
-(calibrated under cross-validation: see the README).
+(calibrated under cross-validation: see the README), which has a set for
+runs without a ground truth; the flags' defaults below are those for runs
+with one, and a flag given sets the bands of every run.
 
 Memory: a screen trades memory for speed, collecting garbage when the heap
 has grown to five times what is live (GOGC=400) rather than twice; set GOGC
