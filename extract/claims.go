@@ -178,21 +178,21 @@ func claimsOf(t *text, agents map[string]bool, strict bool) []Claim {
 			add(ClaimTime, m.all.start, m.all.end, n)
 		}
 	}
-	for _, m := range v.numbers(maxMatches) {
+	v.eachNumber(maxMatches, func(m numberMatch) {
 		if inside(m.all.start, m.all.end) {
-			continue
+			return
 		}
 		if from, ok := agentNameEndingAt(t.s, m.all.start, m.all.end, agents); ok {
 			taken = append(taken, span{from, m.all.end, true}) // nor are its words a name
-			continue
+			return
 		}
 		if !standaloneNumber(t, m, strict) {
-			continue
+			return
 		}
 		if n, ok := numberNorm(t, m); ok {
 			add(ClaimNumber, m.all.start, m.all.end, n)
 		}
-	}
+	})
 	for _, m := range quotations(t) {
 		start, end := m.outer.start, m.outer.end
 		if inside(start, end) || jsonString(t.s, start, end) {
