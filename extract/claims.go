@@ -517,6 +517,8 @@ func numberNorm(t *text, m numberMatch) (string, bool) {
 		if t.str(m.sign) != "" && digits != "0" {
 			n = "-" + digits
 		}
+	} else if d, ok := decimalNorm(digits, t.str(m.sign) != ""); ok && t.str(m.mult) == "" {
+		n = d
 	} else {
 		v, ok := new(big.Rat).SetString(digits)
 		if !ok {
@@ -545,6 +547,44 @@ func numberNorm(t *text, m numberMatch) (string, bool) {
 		return n + "%", true
 	}
 	return n + " " + unit, true
+}
+
+// decimalNorm returns ratString of the value of digits, negated when neg,
+// for ASCII digits with at most one "." and at most twelve digits after
+// it; ok is false for others. That form is the digits less the leading
+// zeros of the whole part and the trailing zeros of the fraction, which
+// FloatString(12) gives exactly: reading them through big.Rat was most of
+// what numberNorm cost.
+func decimalNorm(digits string, neg bool) (n string, ok bool) {
+	whole, frac, _ := strings.Cut(digits, ".")
+	if whole == "" || len(frac) > 12 || !allDigits(whole) || !allDigits(frac) {
+		return "", false
+	}
+	whole, frac = strings.TrimLeft(whole, "0"), strings.TrimRight(frac, "0")
+	if whole == "" && frac == "" {
+		return "0", true // and never "-0"
+	}
+	if whole == "" {
+		whole = "0"
+	}
+	sign, point := "", ""
+	if neg {
+		sign = "-"
+	}
+	if frac != "" {
+		point = "."
+	}
+	return sign + whole + point + frac, true
+}
+
+// allDigits reports whether s is ASCII digits, or empty.
+func allDigits(s string) bool {
+	for i := range len(s) {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // asciiNumber reports whether s is ASCII digits with no leading zero (or

@@ -213,6 +213,27 @@ func FuzzIntegerIsItsDecimal(f *testing.F) {
 	})
 }
 
+// FuzzDecimalIsItsRat: decimalNorm writes the digits of a number as
+// big.Rat and ratString would, wherever it reads them.
+func FuzzDecimalIsItsRat(f *testing.F) {
+	for _, d := range []string{"0", "0.0", "007", "1.50", "0.000000000001", "12.3456789012345", "00.10", ".5", "", "1.2.3", "١.٥", "12345678901234567890.5"} {
+		f.Add(d, false)
+		f.Add(d, true)
+	}
+	f.Fuzz(func(t *testing.T, d string, neg bool) {
+		n, ok := decimalNorm(d, neg)
+		if !ok {
+			return
+		}
+		v, ok := new(big.Rat).SetString(d)
+		require.True(t, ok, d)
+		if neg {
+			v.Neg(v)
+		}
+		assert.Equal(t, ratString(v), n, "%q negated %v", d, neg)
+	})
+}
+
 // FuzzCollapse: collapse returns a text it finds collapsed as it stands,
 // where it otherwise joins the fields; the two must agree.
 func FuzzCollapse(f *testing.F) {
