@@ -322,7 +322,18 @@ func entityNorm(s string) string {
 // agent into the run's data flow, and a run would read differently under
 // another name.
 func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, bool) {
-	key := agentKey(s[start:end])
+	// Most numbers end no agent's name: one look at the run's few names
+	// rules them out before the words before them are read and joined,
+	// which cost more than reading the number.
+	key, named := agentKey(s[start:end]), false
+	for name := range agents {
+		if named = strings.HasSuffix(name, key); named {
+			break
+		}
+	}
+	if !named {
+		return 0, false
+	}
 	for i, words := start, 0; words < 3; words++ {
 		k, j := wordBefore(s, i)
 		if k == j || j == i && words == 0 {

@@ -177,6 +177,38 @@ func TestAgentNumbersAreNotValues(t *testing.T) {
 	}
 }
 
+// FuzzAgentNameEndingAt holds agentNameEndingAt, which first rules out a
+// number that ends no agent's key, to the words before the number read
+// and joined as they stand.
+func FuzzAgentNameEndingAt(f *testing.F) {
+	for _, s := range []string{"Agent 10 found 42", "research-agent-2", "Web Surfer-3 says 3", "Dr Smith 2", "agent 1,000", "x 10", "10"} {
+		f.Add(s)
+	}
+	agents := map[string]bool{"agent10": true, "researchagent2": true, "websurfer3": true, "drsmith2": true, "agent1000": true, "0": true}
+	plain := func(s string, start, end int) (int, bool) {
+		key := agentKey(s[start:end])
+		for i, words := start, 0; words < 3; words++ {
+			k, j := wordBefore(s, i)
+			if k == j || j == i && words == 0 {
+				return 0, false
+			}
+			if key = agentKey(s[k:j]) + key; agents[key] {
+				return k, true
+			}
+			i = k
+		}
+		return 0, false
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v := newValueScan(newText(s))
+		for _, m := range v.numbers(maxMatches) {
+			from, ok := agentNameEndingAt(s, m.all.start, m.all.end, agents)
+			wantFrom, wantOK := plain(s, m.all.start, m.all.end)
+			assert.Equal(t, [2]any{wantFrom, wantOK}, [2]any{from, ok}, "%q at %d", s, m.all.start)
+		}
+	})
+}
+
 func TestVerdictsAreNotAnswers(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"Thus, the result is verified. The final answer is 42.", "42"},
