@@ -148,19 +148,17 @@ func eachValue[M any](r runeAt, limit int, starts *valueStarts, at func(p int) (
 // reports byte offsets.
 type valueScan struct {
 	runeAt
-	s      string // the text
-	off    []int
-	lower  string // the text in lower case
-	digits bool   // whether the text may hold a digit
-	runs   []int  // where a run of \d begins, ascending
-	years  []int  // where four \d stand in a row, ascending
+	s     string // the text
+	off   []int
+	lower string // the text in lower case
+	runs  []int  // where a run of \d begins, ascending
+	years []int  // where four \d stand in a row, ascending
 }
 
 func newValueScan(t *text) valueScan {
 	s := textScan(t)
-	s.digits = strings.ContainsAny(t.s, asciiDigits) || len(t.runes) < len(t.s)
-	if !s.digits {
-		return s
+	if len(t.runes) == len(t.s) && !strings.ContainsAny(t.s, asciiDigits) {
+		return s // no digit at all; outside ASCII, \d holds those of other scripts
 	}
 	run := 0 // digits in a row up to i
 	for i, c := range s.runeAt {
@@ -499,7 +497,7 @@ func (s valueScan) isoDates(limit int) []dateMatch {
 //
 // A match begins where a run of digits does.
 func (s valueScan) slashDates(limit int) []dateMatch {
-	if !s.digits || !s.holds("/") {
+	if len(s.runs) == 0 || !s.holds("/") {
 		return nil
 	}
 	return scanValues(s.runeAt, limit, slashDateStarts.near(s.runs, 0), func(p int) (dateMatch, int, bool) {
@@ -682,7 +680,7 @@ func phoneSeparator(c rune) bool { return spaceRune(c) || c == '.' || c == '-' }
 // A match's digits begin a run of them, at its start or after a "+" or
 // "(".
 func (s valueScan) phones(limit int) []span {
-	if !s.digits {
+	if len(s.runs) == 0 {
 		return nil
 	}
 	return scanValues(s.runeAt, limit, phoneStarts.near(s.runs, 1), func(p int) (span, int, bool) {
@@ -724,7 +722,7 @@ type timeMatch struct{ all, h, min, ap span }
 //
 // A match begins where a run of digits does.
 func (s valueScan) times(limit int) []timeMatch {
-	if !s.digits {
+	if len(s.runs) == 0 {
 		return nil
 	}
 	return scanValues(s.runeAt, limit, timeStarts.near(s.runs, 0), func(p int) (timeMatch, int, bool) {
@@ -836,7 +834,7 @@ func (s valueScan) numbers(limit int) []numberMatch {
 // hold numbers by the hundred, and a slice of them, at 192 bytes a match,
 // was a fourteenth of the bytes extraction allocates.
 func (s valueScan) eachNumber(limit int, yield func(numberMatch)) {
-	if !s.digits {
+	if len(s.runs) == 0 {
 		return
 	}
 	eachValue(s.runeAt, limit, numberStarts.near(s.runs, 5), func(p int) (numberMatch, int, bool) {
