@@ -178,21 +178,21 @@ func claimsOf(t *text, agents map[string]bool, strict bool) []Claim {
 			add(ClaimTime, m.all.start, m.all.end, n)
 		}
 	}
-	for _, m := range v.numbers(maxMatches) {
+	v.eachNumber(maxMatches, func(m numberMatch) {
 		if inside(m.all.start, m.all.end) {
-			continue
+			return
 		}
 		if from, ok := agentNameEndingAt(t.s, m.all.start, m.all.end, agents); ok {
 			taken = append(taken, span{from, m.all.end, true}) // nor are its words a name
-			continue
+			return
 		}
 		if !standaloneNumber(t, m, strict) {
-			continue
+			return
 		}
 		if n, ok := numberNorm(t, m); ok {
 			add(ClaimNumber, m.all.start, m.all.end, n)
 		}
-	}
+	})
 	for _, m := range quotations(t) {
 		start, end := m.outer.start, m.outer.end
 		if inside(start, end) || jsonString(t.s, start, end) {
@@ -322,7 +322,18 @@ func entityNorm(s string) string {
 // agent into the run's data flow, and a run would read differently under
 // another name.
 func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, bool) {
-	key := agentKey(s[start:end])
+	// Most numbers end no agent's name: one look at the run's few names
+	// rules them out before the words before them are read and joined,
+	// which cost more than reading the number.
+	key, named := agentKey(s[start:end]), false
+	for name := range agents {
+		if named = strings.HasSuffix(name, key); named {
+			break
+		}
+	}
+	if !named {
+		return 0, false
+	}
 	for i, words := start, 0; words < 3; words++ {
 		k, j := wordBefore(s, i)
 		if k == j || j == i && words == 0 {
@@ -517,6 +528,8 @@ func numberNorm(t *text, m numberMatch) (string, bool) {
 		if t.str(m.sign) != "" && digits != "0" {
 			n = "-" + digits
 		}
+	} else if d, ok := decimalNorm(digits, t.str(m.sign) != ""); ok && t.str(m.mult) == "" {
+		n = d
 	} else {
 		v, ok := new(big.Rat).SetString(digits)
 		if !ok {
@@ -545,6 +558,44 @@ func numberNorm(t *text, m numberMatch) (string, bool) {
 		return n + "%", true
 	}
 	return n + " " + unit, true
+}
+
+// decimalNorm returns ratString of the value of digits, negated when neg,
+// for ASCII digits with at most one "." and at most twelve digits after
+// it; ok is false for others. That form is the digits less the leading
+// zeros of the whole part and the trailing zeros of the fraction, which
+// FloatString(12) gives exactly: reading them through big.Rat was most of
+// what numberNorm cost.
+func decimalNorm(digits string, neg bool) (n string, ok bool) {
+	whole, frac, _ := strings.Cut(digits, ".")
+	if whole == "" || len(frac) > 12 || !allDigits(whole) || !allDigits(frac) {
+		return "", false
+	}
+	whole, frac = strings.TrimLeft(whole, "0"), strings.TrimRight(frac, "0")
+	if whole == "" && frac == "" {
+		return "0", true // and never "-0"
+	}
+	if whole == "" {
+		whole = "0"
+	}
+	sign, point := "", ""
+	if neg {
+		sign = "-"
+	}
+	if frac != "" {
+		point = "."
+	}
+	return sign + whole + point + frac, true
+}
+
+// allDigits reports whether s is ASCII digits, or empty.
+func allDigits(s string) bool {
+	for i := range len(s) {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // asciiNumber reports whether s is ASCII digits with no leading zero (or

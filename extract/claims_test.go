@@ -177,6 +177,38 @@ func TestAgentNumbersAreNotValues(t *testing.T) {
 	}
 }
 
+// FuzzAgentNameEndingAt holds agentNameEndingAt, which first rules out a
+// number that ends no agent's key, to the words before the number read
+// and joined as they stand.
+func FuzzAgentNameEndingAt(f *testing.F) {
+	for _, s := range []string{"Agent 10 found 42", "research-agent-2", "Web Surfer-3 says 3", "Dr Smith 2", "agent 1,000", "x 10", "10"} {
+		f.Add(s)
+	}
+	agents := map[string]bool{"agent10": true, "researchagent2": true, "websurfer3": true, "drsmith2": true, "agent1000": true, "0": true}
+	plain := func(s string, start, end int) (int, bool) {
+		key := agentKey(s[start:end])
+		for i, words := start, 0; words < 3; words++ {
+			k, j := wordBefore(s, i)
+			if k == j || j == i && words == 0 {
+				return 0, false
+			}
+			if key = agentKey(s[k:j]) + key; agents[key] {
+				return k, true
+			}
+			i = k
+		}
+		return 0, false
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v := newValueScan(newText(s))
+		for _, m := range v.numbers(maxMatches) {
+			from, ok := agentNameEndingAt(s, m.all.start, m.all.end, agents)
+			wantFrom, wantOK := plain(s, m.all.start, m.all.end)
+			assert.Equal(t, [2]any{wantFrom, wantOK}, [2]any{from, ok}, "%q at %d", s, m.all.start)
+		}
+	})
+}
+
 func TestVerdictsAreNotAnswers(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"Thus, the result is verified. The final answer is 42.", "42"},
@@ -210,6 +242,27 @@ func FuzzIntegerIsItsDecimal(f *testing.F) {
 			neg = "0"
 		}
 		assert.Equal(t, neg, ratString(v.Neg(v)))
+	})
+}
+
+// FuzzDecimalIsItsRat: decimalNorm writes the digits of a number as
+// big.Rat and ratString would, wherever it reads them.
+func FuzzDecimalIsItsRat(f *testing.F) {
+	for _, d := range []string{"0", "0.0", "007", "1.50", "0.000000000001", "12.3456789012345", "00.10", ".5", "", "1.2.3", "١.٥", "12345678901234567890.5"} {
+		f.Add(d, false)
+		f.Add(d, true)
+	}
+	f.Fuzz(func(t *testing.T, d string, neg bool) {
+		n, ok := decimalNorm(d, neg)
+		if !ok {
+			return
+		}
+		v, ok := new(big.Rat).SetString(d)
+		require.True(t, ok, d)
+		if neg {
+			v.Neg(v)
+		}
+		assert.Equal(t, ratString(v), n, "%q negated %v", d, neg)
 	})
 }
 
@@ -248,4 +301,25 @@ func TestDedupeScanOrMap(t *testing.T) {
 			assert.Equal(t, want, dedupe(slices.Clone(cs)), "%d claims", n)
 		}
 	}
+}
+
+// BenchmarkClaimsDev reads the claims of every dev step once per
+// iteration, its text read beforehand: the part of extraction claimsOf is.
+func BenchmarkClaimsDev(b *testing.B) {
+	names, runs := devRuns(b)
+	var texts []*text
+	for _, n := range names {
+		for _, s := range runs[n].Steps {
+			t := newText(s.Content)
+			t.lowered()
+			texts = append(texts, t)
+		}
+	}
+	cpu := cpuTime()
+	for b.Loop() {
+		for _, t := range texts {
+			claimsOf(t, nil, true)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 }
