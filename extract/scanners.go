@@ -26,11 +26,12 @@ var connectors = strings.Fields("of the de du del della la le von van der den da
 // word (joined by a connector first, two blanks before one) before ending.
 func names(t *text) []span {
 	var out []span
-	s := nameSearch{r: t.runes, memo: map[[2]int]int{}}
+	s := nameSearch{r: t.runes}
 	for p := 0; p < len(s.r) && len(out) < maxMatches; p++ {
 		if !unicode.IsUpper(s.r[p]) || p > 0 && (nameRune(s.r[p-1]) || strings.ContainsRune("_./", s.r[p-1])) {
 			continue // a name begins with a capital (word checks it too), and not inside a word
 		}
+		s.memo = s.memo[:0]
 		if end := s.word(p, 1); end >= 0 {
 			out = append(out, span{t.off[p], t.off[end], true})
 			p = end - 1
@@ -47,10 +48,16 @@ func nameRune(r rune) bool {
 // nameSearch reads the names of a text. Where a word ends, and whether a
 // name goes on from there, depends on nothing else, so each is worked out
 // once (memo): a page of capitalised words costs what its length does.
+// The memo holds what one name's search worked out: a search reads seven
+// words at most, so it stays a few entries long, where a map made for
+// each text cost more than the search.
 type nameSearch struct {
 	r    []rune
-	memo map[[2]int]int // {p, words} -> word's result
+	memo []wordEnd
 }
+
+// wordEnd is what word returned for the words-th word of a name at p.
+type wordEnd struct{ p, words, end int }
 
 // word reads the words-th word of a name at p and what follows it; it
 // returns where the name ends, or -1.
@@ -58,9 +65,10 @@ func (s *nameSearch) word(p, words int) int {
 	if p >= len(s.r) || !unicode.IsUpper(s.r[p]) {
 		return -1
 	}
-	key := [2]int{p, words}
-	if end, ok := s.memo[key]; ok {
-		return end
+	for _, m := range s.memo {
+		if m.p == p && m.words == words {
+			return m.end
+		}
 	}
 	n := 0
 	for n < 40 && p+1+n < len(s.r) && nameRune(s.r[p+1+n]) {
@@ -71,7 +79,7 @@ func (s *nameSearch) word(p, words int) int {
 		end = s.after(p+1+n, words)
 	}
 	if words > 1 { // names tries the first word of a name once at each place
-		s.memo[key] = end
+		s.memo = append(s.memo, wordEnd{p, words, end})
 	}
 	return end
 }
