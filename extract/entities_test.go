@@ -1,0 +1,61 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// FuzzEntityGates holds the tests entities puts a name to, read without
+// copies and once per line, to their plain definitions.
+func FuzzEntityGates(f *testing.F) {
+	for _, s := range scannerCases {
+		f.Add(s)
+	}
+	for _, s := range []string{"# Heading Words\n  ## Two: Here\nGather Information: Now", "\t#x Y", "Total Cost for Daily Tickets: Z",
+		"WebSurfer and Web_Surfer met ÜBER Agent", "FACTS TO LOOK UP and US Air Force", "web surfer", ":A", "#"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		agents := map[string]bool{}
+		for i, w := range strings.Fields(s) {
+			if i%2 == 0 {
+				agents[agentKey(w)] = true
+				agents[strings.ReplaceAll(entityNorm(w+" "+w), " ", "")] = true
+			}
+		}
+		l := labels{s: s}
+		for i := range s {
+			start, end := lineBounds(s, i)
+			heading := strings.HasPrefix(strings.TrimLeft(s[start:i], " \t"), "#")
+			colon := strings.IndexByte(s[start:end], ':')
+			on := colon >= 0 && start+colon >= i && titleCase(s[start:start+colon])
+			assert.Equal(t, heading, l.heading(i), "heading at %d of %q", i, s)
+			assert.Equal(t, on, l.on(i), "label at %d of %q", i, s)
+		}
+		for _, w := range strings.Fields(s) {
+			assert.Equal(t, agents[agentKey(w)], agentNamed(w, agents), "%q", w)
+		}
+		for _, m := range names(newText(s)) {
+			words := appendWords(nil, s, m.start, m.end)
+			norm := entityNorm(s[m.start:m.end])
+			assert.Equal(t, agents[strings.ReplaceAll(norm, " ", "")], agentSpaced(norm, agents), "%q", norm)
+			assert.Equal(t, plainCapitalsHeading(s[m.start:m.end]), capitalsHeading(s, words), "%q", s[m.start:m.end])
+		}
+	})
+}
+
+// plainCapitalsHeading is capitalsHeading on a phrase split by
+// strings.Fields.
+func plainCapitalsHeading(phrase string) bool {
+	long := false
+	for _, w := range strings.Fields(phrase) {
+		if !upper(w) {
+			return false
+		}
+		long = long || utf8.RuneCountInString(strings.Trim(w, ".,;:!?'’&-")) >= 4
+	}
+	return long
+}
