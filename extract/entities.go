@@ -88,6 +88,9 @@ func appendWords(out []span, s string, start, end int) []span {
 
 func connector(w string) bool {
 	var buf [8]byte
+	if len(w) > len(buf) && ascii(w) {
+		return false // longer than any connector, and no room in buf
+	}
 	lower, ok := asciiLower(buf[:0], w)
 	if !ok {
 		return slices.Contains(connectors, strings.ToLower(w))
@@ -105,19 +108,29 @@ func connector(w string) bool {
 // without a copy.
 func common(w string) bool {
 	var buf [16]byte
+	if len(w) > len(buf) && ascii(w) {
+		return false // longer than any common word, and no room in buf
+	}
 	if lower, ok := asciiLower(buf[:0], w); ok {
 		return commonWords[string(lower)]
 	}
 	return commonWords[strings.ToLower(w)]
 }
 
+func ascii(w string) bool {
+	for i := range len(w) {
+		if w[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // asciiLower appends w in lower case to buf; ok is false, and nothing is
 // appended, when w is not ASCII.
 func asciiLower(buf []byte, w string) (lower []byte, ok bool) {
-	for i := range len(w) {
-		if w[i] >= utf8.RuneSelf {
-			return buf, false
-		}
+	if !ascii(w) {
+		return buf, false
 	}
 	for i := range len(w) {
 		c := w[i]
@@ -311,8 +324,8 @@ func (l *labels) read(i int) {
 // Case: most of its words, but connectors and short ones, capitalised.
 func titleCase(label string) bool {
 	caps, words := 0, 0
-	for _, w := range strings.Fields(label) {
-		w = strings.Trim(w, "*_#>-.()[]0123456789")
+	for w := range strings.FieldsSeq(label) {
+		w = trimLabelWord(w)
 		if utf8.RuneCountInString(w) < 3 || connector(w) {
 			continue
 		}
@@ -322,4 +335,19 @@ func titleCase(label string) bool {
 		}
 	}
 	return words >= 2 && caps*10 >= words*7
+}
+
+// labelPunct is what a label's words are trimmed of: marks and numbering.
+var labelPunct = asciiOf("*_#>-.()[]0123456789")
+
+// trimLabelWord is strings.Trim(w, "*_#>-.()[]0123456789"), which built
+// its set again for every word of every label.
+func trimLabelWord(w string) string {
+	for len(w) > 0 && labelPunct.has(rune(w[0])) {
+		w = w[1:]
+	}
+	for len(w) > 0 && labelPunct.has(rune(w[len(w)-1])) {
+		w = w[:len(w)-1]
+	}
+	return w
 }

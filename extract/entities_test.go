@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -26,6 +27,10 @@ func FuzzEntityGates(f *testing.F) {
 				agents[strings.ReplaceAll(entityNorm(w+" "+w), " ", "")] = true
 			}
 		}
+		for _, w := range []string{strings.Repeat("A", 20), strings.Repeat("a", 9), strings.ToUpper(s)} {
+			assert.Equal(t, commonWords[strings.ToLower(w)], common(w), "%q", w)
+			assert.Equal(t, slices.Contains(connectors, strings.ToLower(w)), connector(w), "%q", w)
+		}
 		l := labels{s: s}
 		for i := range s {
 			start, end := lineBounds(s, i)
@@ -37,6 +42,9 @@ func FuzzEntityGates(f *testing.F) {
 		}
 		for _, w := range strings.Fields(s) {
 			assert.Equal(t, agents[agentKey(w)], agentNamed(w, agents), "%q", w)
+			assert.Equal(t, commonWords[strings.ToLower(w)], common(w), "%q", w)
+			assert.Equal(t, slices.Contains(connectors, strings.ToLower(w)), connector(w), "%q", w)
+			assert.Equal(t, strings.Trim(w, "*_#>-.()[]0123456789"), trimLabelWord(w), "%q", w)
 		}
 		for _, m := range names(newText(s)) {
 			words := appendWords(nil, s, m.start, m.end)
@@ -45,6 +53,17 @@ func FuzzEntityGates(f *testing.F) {
 			assert.Equal(t, plainCapitalsHeading(s[m.start:m.end]), capitalsHeading(s, words), "%q", s[m.start:m.end])
 		}
 	})
+}
+
+// TestLongWords: common and connector rule out an ASCII word longer than
+// their buffers, which must be longer than any word they hold.
+func TestLongWords(t *testing.T) {
+	for w := range commonWords {
+		assert.LessOrEqual(t, len(w), 16, w)
+	}
+	for _, w := range connectors {
+		assert.LessOrEqual(t, len(w), 8, w)
+	}
 }
 
 // plainCapitalsHeading is capitalsHeading on a phrase split by
