@@ -55,11 +55,11 @@ func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict
 		if len(words) == 1 && !singleName(t.s, start, t.s[start:end], strict) {
 			continue
 		}
-		if len(words) > 1 && capitalsHeading(t.s[start:end]) {
+		if len(words) > 1 && capitalsHeading(t.s, words) {
 			continue // "FACTS TO LOOK UP": a heading in capitals, not a name
 		}
 		norm := entityNorm(t.s[start:end])
-		if agents[norm] || agents[strings.ReplaceAll(norm, " ", "")] || len(norm) < 2 || namesAgent(t.s, words, agents) || inAgentName(t.s, start, end, agents) {
+		if agents[norm] || agentSpaced(norm, agents) || len(norm) < 2 || namesAgent(t.s, words, agents) || inAgentName(t.s, start, end, agents) {
 			continue
 		}
 		out = append(out, Claim{Kind: ClaimEntity, Text: t.s[start:end], Norm: norm, Offset: start})
@@ -88,6 +88,9 @@ func appendWords(out []span, s string, start, end int) []span {
 
 func connector(w string) bool {
 	var buf [8]byte
+	if len(w) > len(buf) && ascii(w) {
+		return false // longer than any connector, and no room in buf
+	}
 	lower, ok := asciiLower(buf[:0], w)
 	if !ok {
 		return slices.Contains(connectors, strings.ToLower(w))
@@ -105,19 +108,29 @@ func connector(w string) bool {
 // without a copy.
 func common(w string) bool {
 	var buf [16]byte
+	if len(w) > len(buf) && ascii(w) {
+		return false // longer than any common word, and no room in buf
+	}
 	if lower, ok := asciiLower(buf[:0], w); ok {
 		return commonWords[string(lower)]
 	}
 	return commonWords[strings.ToLower(w)]
 }
 
+func ascii(w string) bool {
+	for i := range len(w) {
+		if w[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // asciiLower appends w in lower case to buf; ok is false, and nothing is
 // appended, when w is not ASCII.
 func asciiLower(buf []byte, w string) (lower []byte, ok bool) {
-	for i := range len(w) {
-		if w[i] >= utf8.RuneSelf {
-			return buf, false
-		}
+	if !ascii(w) {
+		return buf, false
 	}
 	for i := range len(w) {
 		c := w[i]
@@ -129,17 +142,18 @@ func asciiLower(buf []byte, w string) (lower []byte, ok bool) {
 	return buf, true
 }
 
-// singleName accepts one capitalised word as a name when it is not common,
-// long enough not to be an initial, and (in strict reading) not at a
+// singleName accepts one capitalised word as a name (the caller has
+// dropped common ones) when it is long enough not to be an initial, and (in strict reading) not at a
 // sentence start, unless a list of names starts there ("Braintree,
 // Massachusetts", "cities: Braintree, Honolulu"): a sentence does not open
 // with a lone word and a comma before another capitalised one. A short
 // answer ("Yamasaki, Sugiyura") is read leniently.
 func singleName(s string, start int, w string, strict bool) bool {
-	if common(w) || utf8.RuneCountInString(w) < 3 {
+	runes := utf8.RuneCountInString(w)
+	if runes < 3 {
 		return false
 	}
-	if upper(w) && utf8.RuneCountInString(w) > 6 {
+	if upper(w) && runes > 6 {
 		return false // SHOUTING, log levels, TERMINATE-like markers
 	}
 	if strings.HasSuffix(w, "Error") || strings.HasSuffix(w, "Exception") || strings.HasSuffix(w, "Warning") {
@@ -164,12 +178,13 @@ func listsNames(rest string) bool {
 	return utf8.RuneCountInString(next) >= 3 && unicode.IsUpper(r) && !common(next)
 }
 
-// capitalsHeading reports a phrase written all in capitals with a word of four
-// letters or more: a heading or a label, where a name in capitals is an
-// acronym ("NASA", "US Air Force").
-func capitalsHeading(phrase string) bool {
+// capitalsHeading reports a phrase, the words of s, written all in capitals
+// with a word of four letters or more: a heading or a label, where a name
+// in capitals is an acronym ("NASA", "US Air Force").
+func capitalsHeading(s string, words []span) bool {
 	long := false
-	for _, w := range strings.Fields(phrase) {
+	for _, w := range words {
+		w := s[w.start:w.end]
 		if !upper(w) {
 			return false
 		}
@@ -183,11 +198,46 @@ func capitalsHeading(phrase string) bool {
 // whatever its agents are called.
 func namesAgent(s string, words []span, agents map[string]bool) bool {
 	for _, w := range words {
-		if agents[agentKey(s[w.start:w.end])] {
+		if agentNamed(s[w.start:w.end], agents) {
 			return true
 		}
 	}
 	return false
+}
+
+// agentNamed reports agents[agentKey(w)]. Every word of every name is
+// looked up, and the key of a capitalised word is a copy: an ASCII one is
+// made on the stack.
+func agentNamed(w string, agents map[string]bool) bool {
+	var buf [32]byte
+	key := buf[:0]
+	for i := range len(w) {
+		switch c := w[i]; {
+		case c >= utf8.RuneSelf:
+			return agents[agentKey(w)]
+		case 'A' <= c && c <= 'Z':
+			key = append(key, c+'a'-'A')
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+			key = append(key, c)
+		}
+	}
+	return agents[string(key)]
+}
+
+// agentSpaced reports agents[strings.ReplaceAll(norm, " ", "")], without
+// the copy: a name of one word was looked up as it is.
+func agentSpaced(norm string, agents map[string]bool) bool {
+	if strings.IndexByte(norm, ' ') < 0 {
+		return agents[norm]
+	}
+	var buf [64]byte
+	key := buf[:0]
+	for i := range len(norm) {
+		if norm[i] != ' ' {
+			key = append(key, norm[i])
+		}
+	}
+	return agents[string(key)]
 }
 
 func upper(w string) bool {
@@ -225,19 +275,30 @@ func sentenceStart(s string, i int) bool {
 type labels struct {
 	s                  string
 	lineStart, lineEnd int
+	hash               int  // where the line's "#" is, if it is a heading; -1 if not
 	colon              int  // where the line's first ":" is, -1 if none
-	title              bool // the text before it is Title Case
+	title, titleRead   bool // the text before it is Title Case, once read
 }
 
 func (l *labels) on(i int) bool {
 	l.at(i)
-	return l.colon >= i && l.title
+	if l.colon < i {
+		return false
+	}
+	if !l.titleRead {
+		// Most lines hold no label before their names: their words are
+		// read only when one is asked about.
+		l.titleRead = true
+		l.title = titleCase(l.s[l.lineStart:l.colon])
+	}
+	return l.title
 }
 
-// heading reports whether i stands on a markdown heading.
+// heading reports whether i stands on a markdown heading: a "#" with only
+// blanks before it on the line.
 func (l *labels) heading(i int) bool {
 	l.at(i)
-	return strings.HasPrefix(strings.TrimLeft(l.s[l.lineStart:i], " \t"), "#")
+	return l.hash >= 0 && l.hash < i
 }
 
 // at reads the line that holds i, unless it was the last read.
@@ -250,15 +311,21 @@ func (l *labels) at(i int) {
 func (l *labels) read(i int) {
 	s := l.s
 	l.lineStart, l.lineEnd = lineBounds(s, i)
-	l.colon, l.title = -1, false
-	colon := strings.IndexByte(s[l.lineStart:l.lineEnd], ':')
-	if colon < 0 {
-		return
+	l.hash, l.colon, l.title, l.titleRead = -1, -1, false, false
+	if text := l.lineStart + len(s[l.lineStart:l.lineEnd]) - len(strings.TrimLeft(s[l.lineStart:l.lineEnd], " \t")); text < l.lineEnd && s[text] == '#' {
+		l.hash = text
 	}
-	l.colon = l.lineStart + colon
+	if colon := strings.IndexByte(s[l.lineStart:l.lineEnd], ':'); colon >= 0 {
+		l.colon = l.lineStart + colon
+	}
+}
+
+// titleCase reports whether label, the text before a colon, is Title
+// Case: most of its words, but connectors and short ones, capitalised.
+func titleCase(label string) bool {
 	caps, words := 0, 0
-	for _, w := range strings.Fields(s[l.lineStart:l.colon]) {
-		w = strings.Trim(w, "*_#>-.()[]0123456789")
+	for w := range strings.FieldsSeq(label) {
+		w = trimLabelWord(w)
 		if utf8.RuneCountInString(w) < 3 || connector(w) {
 			continue
 		}
@@ -267,5 +334,20 @@ func (l *labels) read(i int) {
 			caps++
 		}
 	}
-	l.title = words >= 2 && caps*10 >= words*7
+	return words >= 2 && caps*10 >= words*7
+}
+
+// labelPunct is what a label's words are trimmed of: marks and numbering.
+var labelPunct = asciiOf("*_#>-.()[]0123456789")
+
+// trimLabelWord is strings.Trim(w, "*_#>-.()[]0123456789"), which built
+// its set again for every word of every label.
+func trimLabelWord(w string) string {
+	for len(w) > 0 && labelPunct.has(rune(w[0])) {
+		w = w[1:]
+	}
+	for len(w) > 0 && labelPunct.has(rune(w[len(w)-1])) {
+		w = w[:len(w)-1]
+	}
+	return w
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -26,11 +27,12 @@ var connectors = strings.Fields("of the de du del della la le von van der den da
 // word (joined by a connector first, two blanks before one) before ending.
 func names(t *text) []span {
 	var out []span
-	s := nameSearch{r: t.runes, memo: map[[2]int]int{}}
+	s := nameSearch{r: t.runes}
 	for p := 0; p < len(s.r) && len(out) < maxMatches; p++ {
 		if !unicode.IsUpper(s.r[p]) || p > 0 && (nameRune(s.r[p-1]) || strings.ContainsRune("_./", s.r[p-1])) {
 			continue // a name begins with a capital (word checks it too), and not inside a word
 		}
+		s.memo = s.memo[:0]
 		if end := s.word(p, 1); end >= 0 {
 			out = append(out, span{t.off[p], t.off[end], true})
 			p = end - 1
@@ -47,10 +49,16 @@ func nameRune(r rune) bool {
 // nameSearch reads the names of a text. Where a word ends, and whether a
 // name goes on from there, depends on nothing else, so each is worked out
 // once (memo): a page of capitalised words costs what its length does.
+// The memo holds what one name's search worked out: a search reads seven
+// words at most, so it stays a few entries long, where a map made for
+// each text cost more than the search.
 type nameSearch struct {
 	r    []rune
-	memo map[[2]int]int // {p, words} -> word's result
+	memo []wordEnd
 }
+
+// wordEnd is what word returned for the words-th word of a name at p.
+type wordEnd struct{ p, words, end int }
 
 // word reads the words-th word of a name at p and what follows it; it
 // returns where the name ends, or -1.
@@ -58,9 +66,10 @@ func (s *nameSearch) word(p, words int) int {
 	if p >= len(s.r) || !unicode.IsUpper(s.r[p]) {
 		return -1
 	}
-	key := [2]int{p, words}
-	if end, ok := s.memo[key]; ok {
-		return end
+	for _, m := range s.memo {
+		if m.p == p && m.words == words {
+			return m.end
+		}
 	}
 	n := 0
 	for n < 40 && p+1+n < len(s.r) && nameRune(s.r[p+1+n]) {
@@ -71,7 +80,7 @@ func (s *nameSearch) word(p, words int) int {
 		end = s.after(p+1+n, words)
 	}
 	if words > 1 { // names tries the first word of a name once at each place
-		s.memo[key] = end
+		s.memo = append(s.memo, wordEnd{p, words, end})
 	}
 	return end
 }
@@ -212,16 +221,15 @@ var codeStarts = &valueStarts{first: asciiOf("`"), notAfter: asciiOf("")}
 // end, which none of them can be, so the opening line matches as read,
 // longest first, or not at all. In regexp2 the lazy code cost a step of
 // the engine per rune of every block, and every step with code is read
-// for its blocks and for its prose without them.
+// for its blocks and for its prose without them. Fences are found as
+// bytes, not rune by rune: "`" is one byte of UTF-8, and one rune of t.
 func (s valueScan) codeBlocks(limit int) []codeBlock {
 	if !s.holds("```") {
 		return nil
 	}
-	fence := func(i int) bool { return s.at(i) == '`' && s.at(i+1) == '`' && s.at(i+2) == '`' }
-	return scanValues(s.runeAt, limit, codeStarts, func(p int) (codeBlock, int, bool) {
-		if !fence(p) {
-			return codeBlock{}, 0, false
-		}
+	starts := *codeStarts
+	starts.next = s.fence
+	return scanValues(s.runeAt, limit, &starts, func(p int) (codeBlock, int, bool) {
 		lang := p + 3 + s.count(p+3, 4, func(c rune) bool { return c == ' ' || c == '\t' })
 		langEnd := lang + s.count(lang, 20, func(c rune) bool { return wordChar(c) || strings.ContainsRune("+#.-", c) })
 		lineEnd := langEnd + s.count(langEnd, 40, func(c rune) bool { return c != '\n' && c != -1 })
@@ -229,11 +237,21 @@ func (s valueScan) codeBlocks(limit int) []codeBlock {
 			return codeBlock{}, 0, false
 		}
 		code := lineEnd + 1
-		for end := code; end <= code+20000 && s.at(end) != -1; end++ {
-			if fence(end) {
-				return codeBlock{s.span(p, end+3), s.span(lang, langEnd), s.span(code, end)}, end + 3, true
-			}
+		end := s.fence(code)
+		if end >= len(s.runeAt) || end > code+20000 {
+			return codeBlock{}, 0, false
 		}
-		return codeBlock{}, 0, false
+		return codeBlock{s.span(p, end+3), s.span(lang, langEnd), s.span(code, end)}, end + 3, true
 	})
+}
+
+// fence returns where the first "```" at or after rune p begins, or the
+// number of runes if none does.
+func (s valueScan) fence(p int) int {
+	k := strings.Index(s.s[s.off[p]:], "```")
+	if k < 0 {
+		return len(s.runeAt)
+	}
+	i, _ := slices.BinarySearch(s.off, s.off[p]+k)
+	return i
 }

@@ -3,8 +3,11 @@ package extract
 import (
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/dlclark/regexp2"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestNames(t *testing.T) {
@@ -56,4 +59,70 @@ func TestQuotations(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 		})
 	}
+}
+
+// The patterns names and quotations replaced: each scanner must find what
+// its pattern finds, match for match.
+var (
+	namesOracle      = regexp2.MustCompile(`(?<![\p{L}\p{Nd}_'’&./-])\p{Lu}[\p{L}\p{Nd}'’&-]{0,40}(?:(?:[ \t]{1,2}(?:of|the|de|du|del|della|la|le|von|van|der|den|da|di|y|&)[ \t]{1,2}|[ \t]{1,2})\p{Lu}[\p{L}\p{Nd}'’&-]{0,40}){0,6}(?![\p{L}\p{Nd}_])`, 0)
+	quotationsOracle = regexp2.MustCompile(`(?<![\w\\])"(?<q>[^"\n\\]{2,80})"|“(?<q>[^”\n]{2,80})”|(?<![\w'’])'(?<q>[^'\n]{2,80})'(?![\w'’])`, 0)
+)
+
+// oracleSpans returns re's matches in tx, at most maxMatches, as the spans
+// of the whole match and of group q if re has one.
+func oracleSpans(t *testing.T, re *regexp2.Regexp, tx *text) [][]span {
+	var out [][]span
+	re.MatchTimeout = time.Minute
+	rm, err := re.FindRunesMatch(tx.runes)
+	for err == nil && rm != nil && len(out) < maxMatches {
+		m := tx.convert(rm)
+		got := []span{m.groups[0]}
+		for k, name := range m.names {
+			if name == "q" {
+				got = append(got, m.groups[k])
+			}
+		}
+		out = append(out, got)
+		rm, err = re.FindNextMatch(rm)
+	}
+	require.NoError(t, err)
+	return out
+}
+
+var scannerCases = []string{
+	"", "The Bank of America sold it to Subway.", "Foo  of  Bar and Smith & Wesson", "Jean-Luc Picard met O’Neil of the Sea",
+	"iPhone X and path/To", "Abc_ Def", "A B C D E F G H I", "A" + strings.Repeat("b", 44) + " Cd", "Ürsula von Der Leyen, İstanbul",
+	"Rock'n Roll", "de la Fuente", "A de  la B del Cdel\tD", "A  B\t\tC   D of  E", "Ab'1 Cd-9_", strings.Repeat("A of ", 30),
+	`say "hi there" and “curly one” and 'single one'`, `"a" is too short, x"abc" follows a word, \"esc" a backslash`,
+	"\"line\nbreak\"", `'it's' and 'ok'`, `"` + strings.Repeat("x", 81) + `"`, `"` + strings.Repeat("x", 80) + `"`, `'ab'’ ’'ab' “a”“ab”`,
+}
+
+// FuzzNames holds names to its pattern on any text.
+func FuzzNames(f *testing.F) {
+	fuzzScanner(f, namesOracle, func(tx *text) (out [][]span) {
+		for _, m := range names(tx) {
+			out = append(out, []span{m})
+		}
+		return out
+	})
+}
+
+// FuzzQuotations holds quotations to its pattern on any text.
+func FuzzQuotations(f *testing.F) {
+	fuzzScanner(f, quotationsOracle, func(tx *text) (out [][]span) {
+		for _, q := range quotations(tx) {
+			out = append(out, []span{q.outer, q.inner})
+		}
+		return out
+	})
+}
+
+func fuzzScanner(f *testing.F, re *regexp2.Regexp, scan func(*text) [][]span) {
+	for _, s := range scannerCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tx := newText(s)
+		assert.Equal(t, oracleSpans(t, re, tx), scan(tx), "%q", s)
+	})
 }
