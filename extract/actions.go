@@ -167,8 +167,9 @@ var (
 	// alternatives: a sentence with none of them is not run through it.
 	// The pattern also reads "ſ" (long s) as "s", which the lower case
 	// keeps: in a text that holds one, every sentence is.
-	policyWords = []string{"must", "never", "only", "always", "should not", "shouldn't", "do not", "don't", "cannot", "can't", "not allowed", "require", "before", "unless", "confirm"}
-	confirmRe   = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
+	policyWords   = []string{"must", "never", "only", "always", "should not", "shouldn't", "do not", "don't", "cannot", "can't", "not allowed", "require", "before", "unless", "confirm"}
+	policyWordSet = newWordSet(policyWords)
+	confirmRe     = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
 	// "can only be cancelled if its status is 'pending'"
 	stateRuleRe = regexp.MustCompile(`(?i)\bcan only be (\w+?)(?:ed|d)?\b[^.]{0,60}?\b(?:status|state) is ['"]?(\w[\w ]{0,30}?)['"]?(?:[,.;]|\s|$)`)
 )
@@ -181,7 +182,7 @@ func policies(content string) []Policy {
 	var out []Policy
 	lower, aligned := FoldCase(content)
 	spans := sentenceSpans(content)
-	held := sentenceWords(content, lower, aligned, spans, policyWords)
+	held := sentenceWords(content, lower, aligned, spans, policyWordSet)
 	longS := strings.Contains(lower, "ſ")
 	for k, sp := range spans {
 		sent := content[sp[0]:sp[1]]

@@ -22,24 +22,30 @@ var gateSeeds = []string{
 // checkGates holds the word gates to the patterns they spare: a sentence
 // the policy pattern matches holds a policy word (or the text an "ſ"), a
 // text where the call pattern finds a call holds "({", "([" or "()", and
-// sentenceWords says what each sentence holds in lower case.
+// sentenceWords says what each sentence holds in lower case, of the
+// policy words and of the injection words.
 func checkGates(t *testing.T, s string) {
 	lower, aligned := FoldCase(s)
 	spans := sentenceSpans(s)
-	held := sentenceWords(s, lower, aligned, spans, policyWords)
+	held := sentenceWords(s, lower, aligned, spans, policyWordSet)
 	for k, sp := range spans {
 		sent := s[sp[0]:sp[1]]
 		if policySentenceRe.MatchString(sent) {
 			assert.True(t, held[k] != 0 || strings.Contains(lower, "ſ"), "%q", sent)
 		}
-		if aligned {
-			var want uint64
-			for bit, w := range policyWords {
-				if strings.Contains(strings.ToLower(sent), w) {
-					want |= 1 << bit
+	}
+	if aligned {
+		for _, ws := range []*wordSet{policyWordSet, injectionWordSet} {
+			held := sentenceWords(s, lower, aligned, spans, ws)
+			for k, sp := range spans {
+				var want uint64
+				for bit, w := range ws.words {
+					if strings.Contains(strings.ToLower(s[sp[0]:sp[1]]), w) {
+						want |= 1 << bit
+					}
 				}
+				assert.Equal(t, want, held[k], "%q", s[sp[0]:sp[1]])
 			}
-			assert.Equal(t, want, held[k], "%q", sent)
 		}
 	}
 	if len(s) <= maxCallScan && textCallRe.MatchString(s) {

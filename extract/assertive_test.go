@@ -77,3 +77,25 @@ func FuzzOrdersOrShouts(f *testing.F) {
 		assert.Equal(t, ordersByPattern(s), ordersOrShouts(s), "%q", s)
 	})
 }
+
+// BenchmarkOrdersOrShouts reads every step of both corpora for orders and
+// shouting, given each step's lower case as extraction has it.
+func BenchmarkOrdersOrShouts(b *testing.B) {
+	names, runs := corpusRuns(b)
+	var texts []*text
+	for _, n := range names {
+		for _, s := range runs[n].Steps {
+			t := newText(s.Content)
+			t.lowered()
+			texts = append(texts, t)
+		}
+	}
+	b.ResetTimer()
+	cpu := cpuTime()
+	for range b.N {
+		for _, t := range texts {
+			ordersOrShoutsIn(t.s, t.lower, t.aligned)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+}
