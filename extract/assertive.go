@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"math/bits"
 	"regexp"
 	"slices"
 	"strings"
@@ -226,6 +227,9 @@ func sentenceWords(s, lower string, aligned bool, spans [][2]int, ws *wordSet) [
 // shouted reports whether a sentence of at least four words is written in
 // capitals.
 func shouted(sent string) bool {
+	if fewCapitals(sent) {
+		return false
+	}
 	words, upper, letters, caps := 0, 0, 0, 0
 	wordEnds := func() { // words as strings.Fields splits them
 		if letters >= 2 {
@@ -264,6 +268,34 @@ func shouted(sent string) bool {
 	}
 	wordEnds()
 	return words >= 4 && upper*5 >= words*4
+}
+
+// fewCapitals reports whether sent is ASCII with fewer than eight capitals:
+// a shout has four words in capitals of two letters or more, and most
+// sentences are told from one eight bytes at a time.
+func fewCapitals(sent string) bool {
+	const ones = 0x0101010101010101
+	n, i := 0, 0
+	for ; i+8 <= len(sent); i += 8 {
+		w := uint64(sent[i]) | uint64(sent[i+1])<<8 | uint64(sent[i+2])<<16 | uint64(sent[i+3])<<24 |
+			uint64(sent[i+4])<<32 | uint64(sent[i+5])<<40 | uint64(sent[i+6])<<48 | uint64(sent[i+7])<<56
+		if w&(0x80*ones) != 0 {
+			return false
+		}
+		// As in keptRun: the high bit of each byte from 'A' to 'Z'.
+		capitals := (w + (0x80-'A')*ones) &^ (w + (0x80-'Z'-1)*ones) & (0x80 * ones)
+		if n += bits.OnesCount64(capitals); n >= 8 {
+			return false
+		}
+	}
+	for ; i < len(sent); i++ {
+		if c := sent[i]; c >= utf8.RuneSelf {
+			return false
+		} else if 'A' <= c && c <= 'Z' {
+			n++
+		}
+	}
+	return n < 8
 }
 
 // assertedOnly drops the claims that stand in the spans of orders or

@@ -78,6 +78,25 @@ func FuzzOrdersOrShouts(f *testing.F) {
 	})
 }
 
+// FuzzFewCapitals holds fewCapitals to its definition, read byte by byte.
+func FuzzFewCapitals(f *testing.F) {
+	for _, s := range orderSeeds {
+		f.Add(s)
+	}
+	f.Add("ABCDEFGH")
+	f.Add("abcdefgHIJKLMNo")
+	f.Fuzz(func(t *testing.T, s string) {
+		ascii, n := true, 0
+		for i := 0; i < len(s); i++ {
+			ascii = ascii && s[i] < 0x80
+			if 'A' <= s[i] && s[i] <= 'Z' {
+				n++
+			}
+		}
+		assert.Equal(t, ascii && n < 8, fewCapitals(s), "%q", s)
+	})
+}
+
 // BenchmarkOrdersOrShouts reads every step of both corpora for orders and
 // shouting, given each step's lower case as extraction has it.
 func BenchmarkOrdersOrShouts(b *testing.B) {
