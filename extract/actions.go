@@ -189,9 +189,19 @@ func policies(content string) []Policy {
 		if held[k] == 0 && !longS || !policySentenceRe.MatchString(sent) {
 			continue
 		}
-		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirmRe.MatchString(sent)}
-		if m := stateRuleRe.FindStringSubmatch(sent); m != nil {
-			p.Verb, p.State = strings.ToLower(m[1]), strings.ToLower(strings.TrimSpace(m[2]))
+		// Where the lower case is aligned, a sentence that holds none of
+		// the words a pattern must read is not run through it.
+		confirm, stateRule := true, true
+		if aligned {
+			l := lower[sp[0]:sp[1]]
+			confirm = strings.Contains(l, "confirm") || strings.Contains(l, "explicit")
+			stateRule = strings.Contains(l, "can only be")
+		}
+		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirm && confirmRe.MatchString(sent)}
+		if stateRule {
+			if m := stateRuleRe.FindStringSubmatch(sent); m != nil {
+				p.Verb, p.State = strings.ToLower(m[1]), strings.ToLower(strings.TrimSpace(m[2]))
+			}
 		}
 		out = append(out, p)
 	}

@@ -13,6 +13,7 @@ import (
 // lower case the patterns read otherwise: "ſ" (long s), the Kelvin sign,
 // "İ".
 var gateSeeds = []string{
+	"Items can only be exchanged if the status is 'delivered'. EXPLICITLY AGREE first; CONFIRMS.",
 	"You must confirm. Orders can only be cancelled if its status is 'pending'. Fine.",
 	"NEVER do that; ſhould not either. Do\u212A not. İt is requİred before unless.",
 	"call get_order({\"id\": \"#W1\"})\n  Action: search([1, 2])\nprint(len(x))\nfoo()\n;\n",
@@ -20,10 +21,11 @@ var gateSeeds = []string{
 }
 
 // checkGates holds the word gates to the patterns they spare: a sentence
-// the policy pattern matches holds a policy word (or the text an "ſ"), a
-// text where the call pattern finds a call holds "({", "([" or "()", and
-// sentenceWords says what each sentence holds in lower case, of the
-// policy words and of the injection words.
+// the policy pattern matches holds a policy word (or the text an "ſ"), one
+// the confirmation or state rule pattern matches holds its words (where
+// the lower case is aligned), a text where the call pattern finds a call
+// holds "({", "([" or "()", and sentenceWords says what each sentence
+// holds in lower case, of the policy words and of the injection words.
 func checkGates(t *testing.T, s string) {
 	lower, aligned := FoldCase(s)
 	spans := sentenceSpans(s)
@@ -32,6 +34,16 @@ func checkGates(t *testing.T, s string) {
 		sent := s[sp[0]:sp[1]]
 		if policySentenceRe.MatchString(sent) {
 			assert.True(t, held[k] != 0 || strings.Contains(lower, "ſ"), "%q", sent)
+		}
+		if !aligned {
+			continue
+		}
+		l := lower[sp[0]:sp[1]]
+		if confirmRe.MatchString(sent) {
+			assert.True(t, strings.Contains(l, "confirm") || strings.Contains(l, "explicit"), "%q", sent)
+		}
+		if stateRuleRe.MatchString(sent) {
+			assert.True(t, strings.Contains(l, "can only be"), "%q", sent)
 		}
 	}
 	if aligned {
