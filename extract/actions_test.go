@@ -86,3 +86,39 @@ func FuzzWordGates(f *testing.F) {
 	}
 	f.Fuzz(checkGates)
 }
+
+// sentenceSpansByByte is sentenceSpans by its definition: the ends are
+// the bytes that end a sentence, and the spans between them are kept
+// unless blank.
+func sentenceSpansByByte(s string) [][2]int {
+	ends := []int{}
+	for i := range len(s) {
+		next := byte(' ')
+		if i+1 < len(s) {
+			next = s[i+1]
+		}
+		if s[i] == '\n' || strings.IndexByte(".!?", s[i]) >= 0 && (next == ' ' || next == '\n') {
+			ends = append(ends, i+1)
+		}
+	}
+	var out [][2]int
+	start := 0
+	for _, end := range append(ends, len(s)) {
+		if strings.TrimSpace(s[start:end]) != "" {
+			out = append(out, [2]int{start, end})
+		}
+		start = end
+	}
+	return out
+}
+
+func FuzzSentenceSpans(f *testing.F) {
+	for _, s := range append(gateSeeds, orderSeeds...) {
+		f.Add(s)
+	}
+	f.Add("a.b. c!d?\n\n e...  f?! g.")
+	f.Add("abcdefg.hijklmn. opqrstu!\nvwxyz12?")
+	f.Fuzz(func(t *testing.T, s string) {
+		assert.Equal(t, sentenceSpansByByte(s), sentenceSpans(s), "%q", s)
+	})
+}
