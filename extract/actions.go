@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"math/bits"
 	"regexp"
 	"sort"
 	"strconv"
@@ -167,8 +168,9 @@ var (
 	// alternatives: a sentence with none of them is not run through it.
 	// The pattern also reads "ſ" (long s) as "s", which the lower case
 	// keeps: in a text that holds one, every sentence is.
-	policyWords = []string{"must", "never", "only", "always", "should not", "shouldn't", "do not", "don't", "cannot", "can't", "not allowed", "require", "before", "unless", "confirm"}
-	confirmRe   = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
+	policyWords   = []string{"must", "never", "only", "always", "should not", "shouldn't", "do not", "don't", "cannot", "can't", "not allowed", "require", "before", "unless", "confirm"}
+	policyWordSet = newWordSet(policyWords)
+	confirmRe     = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
 	// "can only be cancelled if its status is 'pending'"
 	stateRuleRe = regexp.MustCompile(`(?i)\bcan only be (\w+?)(?:ed|d)?\b[^.]{0,60}?\b(?:status|state) is ['"]?(\w[\w ]{0,30}?)['"]?(?:[,.;]|\s|$)`)
 )
@@ -181,27 +183,56 @@ func policies(content string) []Policy {
 	var out []Policy
 	lower, aligned := FoldCase(content)
 	spans := sentenceSpans(content)
-	held := sentenceWords(content, lower, aligned, spans, policyWords)
+	held := sentenceWords(content, lower, aligned, spans, policyWordSet)
 	longS := strings.Contains(lower, "ſ")
 	for k, sp := range spans {
 		sent := content[sp[0]:sp[1]]
 		if held[k] == 0 && !longS || !policySentenceRe.MatchString(sent) {
 			continue
 		}
-		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirmRe.MatchString(sent)}
-		if m := stateRuleRe.FindStringSubmatch(sent); m != nil {
-			p.Verb, p.State = strings.ToLower(m[1]), strings.ToLower(strings.TrimSpace(m[2]))
+		// Where the lower case is aligned, a sentence that holds none of
+		// the words a pattern must read is not run through it.
+		confirm, stateRule := true, true
+		if aligned {
+			l := lower[sp[0]:sp[1]]
+			confirm = strings.Contains(l, "confirm") || strings.Contains(l, "explicit")
+			stateRule = strings.Contains(l, "can only be")
+		}
+		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirm && confirmRe.MatchString(sent)}
+		if stateRule {
+			if m := stateRuleRe.FindStringSubmatch(sent); m != nil {
+				p.Verb, p.State = strings.ToLower(m[1]), strings.ToLower(strings.TrimSpace(m[2]))
+			}
 		}
 		out = append(out, p)
 	}
 	return out
 }
 
-// sentenceSpans splits text into sentences and list items.
+// sentenceSpans splits text into sentences and list items: a sentence
+// ends at a newline, or at '.', '!' or '?' before a space, a newline or
+// the end of the text.
 func sentenceSpans(s string) [][2]int {
+	const ones = 0x0101010101010101
 	var out [][2]int
 	start := 0
 	for i := 0; i < len(s); i++ {
+		// Eight bytes at a time up to the next byte where a sentence may
+		// end: a byte of w^c*ones is zero where w holds c, and the lowest
+		// byte flagged is the first such zero.
+		for ; i+8 <= len(s); i += 8 {
+			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			nl, dot, bang, ask := w^'\n'*ones, w^'.'*ones, w^'!'*ones, w^'?'*ones
+			zero := ((nl - ones) &^ nl) | ((dot - ones) &^ dot) | ((bang - ones) &^ bang) | ((ask - ones) &^ ask)
+			if zero &= 0x80 * ones; zero != 0 {
+				i += bits.TrailingZeros64(zero) / 8
+				break
+			}
+		}
+		if i >= len(s) {
+			break
+		}
 		end := false
 		switch s[i] {
 		case '\n':

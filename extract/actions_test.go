@@ -13,6 +13,7 @@ import (
 // lower case the patterns read otherwise: "ſ" (long s), the Kelvin sign,
 // "İ".
 var gateSeeds = []string{
+	"Items can only be exchanged if the status is 'delivered'. EXPLICITLY AGREE first; CONFIRMS.",
 	"You must confirm. Orders can only be cancelled if its status is 'pending'. Fine.",
 	"NEVER do that; ſhould not either. Do\u212A not. İt is requİred before unless.",
 	"call get_order({\"id\": \"#W1\"})\n  Action: search([1, 2])\nprint(len(x))\nfoo()\n;\n",
@@ -20,26 +21,43 @@ var gateSeeds = []string{
 }
 
 // checkGates holds the word gates to the patterns they spare: a sentence
-// the policy pattern matches holds a policy word (or the text an "ſ"), a
-// text where the call pattern finds a call holds "({", "([" or "()", and
-// sentenceWords says what each sentence holds in lower case.
+// the policy pattern matches holds a policy word (or the text an "ſ"), one
+// the confirmation or state rule pattern matches holds its words (where
+// the lower case is aligned), a text where the call pattern finds a call
+// holds "({", "([" or "()", and sentenceWords says what each sentence
+// holds in lower case, of the policy words and of the injection words.
 func checkGates(t *testing.T, s string) {
 	lower, aligned := FoldCase(s)
 	spans := sentenceSpans(s)
-	held := sentenceWords(s, lower, aligned, spans, policyWords)
+	held := sentenceWords(s, lower, aligned, spans, policyWordSet)
 	for k, sp := range spans {
 		sent := s[sp[0]:sp[1]]
 		if policySentenceRe.MatchString(sent) {
 			assert.True(t, held[k] != 0 || strings.Contains(lower, "ſ"), "%q", sent)
 		}
-		if aligned {
-			var want uint64
-			for bit, w := range policyWords {
-				if strings.Contains(strings.ToLower(sent), w) {
-					want |= 1 << bit
+		if !aligned {
+			continue
+		}
+		l := lower[sp[0]:sp[1]]
+		if confirmRe.MatchString(sent) {
+			assert.True(t, strings.Contains(l, "confirm") || strings.Contains(l, "explicit"), "%q", sent)
+		}
+		if stateRuleRe.MatchString(sent) {
+			assert.True(t, strings.Contains(l, "can only be"), "%q", sent)
+		}
+	}
+	if aligned {
+		for _, ws := range []*wordSet{policyWordSet, injectionWordSet} {
+			held := sentenceWords(s, lower, aligned, spans, ws)
+			for k, sp := range spans {
+				var want uint64
+				for bit, w := range ws.words {
+					if strings.Contains(strings.ToLower(s[sp[0]:sp[1]]), w) {
+						want |= 1 << bit
+					}
 				}
+				assert.Equal(t, want, held[k], "%q", s[sp[0]:sp[1]])
 			}
-			assert.Equal(t, want, held[k], "%q", sent)
 		}
 	}
 	if len(s) <= maxCallScan && textCallRe.MatchString(s) {
@@ -67,4 +85,40 @@ func FuzzWordGates(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(checkGates)
+}
+
+// sentenceSpansByByte is sentenceSpans by its definition: the ends are
+// the bytes that end a sentence, and the spans between them are kept
+// unless blank.
+func sentenceSpansByByte(s string) [][2]int {
+	ends := []int{}
+	for i := range len(s) {
+		next := byte(' ')
+		if i+1 < len(s) {
+			next = s[i+1]
+		}
+		if s[i] == '\n' || strings.IndexByte(".!?", s[i]) >= 0 && (next == ' ' || next == '\n') {
+			ends = append(ends, i+1)
+		}
+	}
+	var out [][2]int
+	start := 0
+	for _, end := range append(ends, len(s)) {
+		if strings.TrimSpace(s[start:end]) != "" {
+			out = append(out, [2]int{start, end})
+		}
+		start = end
+	}
+	return out
+}
+
+func FuzzSentenceSpans(f *testing.F) {
+	for _, s := range append(gateSeeds, orderSeeds...) {
+		f.Add(s)
+	}
+	f.Add("a.b. c!d?\n\n e...  f?! g.")
+	f.Add("abcdefg.hijklmn. opqrstu!\nvwxyz12?")
+	f.Fuzz(func(t *testing.T, s string) {
+		assert.Equal(t, sentenceSpansByByte(s), sentenceSpans(s), "%q", s)
+	})
 }

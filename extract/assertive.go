@@ -1,7 +1,7 @@
 package extract
 
 import (
-	"cmp"
+	"math/bits"
 	"regexp"
 	"slices"
 	"strings"
@@ -42,6 +42,8 @@ var injectionNeeds = [][][]string{
 // "ſ" (long s) as "s", which the lower case keeps: a text that holds one
 // has every sentence read by the pattern.
 var injectionWords = []string{"ignore", "disregard", "forget", "override", "instruction", "you are now", "pretend", "blame", "report", "mark", "classify", "flag", "attribute"}
+
+var injectionWordSet = newWordSet(injectionWords)
 
 // injectionLexicon numbers every word of injectionWords and
 // injectionNeeds: the words a sentence holds are a bit set over it.
@@ -126,16 +128,19 @@ func mayGiveOrders(held uint64) bool {
 }
 
 // injectionHeld returns, for each sentence of s at spans, the words of
-// injectionLexicon it holds in lower case; nil when the text holds none of
-// injectionWords. The other words of the lexicon ("step ", "rule") are
-// common and matter only in a sentence that holds one of injectionWords
-// (mayGiveOrders): they are looked for in those sentences alone, and the
-// others have no bit of the lexicon set.
+// injectionLexicon it holds in lower case; nil (or all zero) when the text
+// holds none of injectionWords. The other words of the lexicon ("step ",
+// "rule") are common and matter only in a sentence that holds one of
+// injectionWords (mayGiveOrders): they are looked for in those sentences
+// alone, and the others have no bit of the lexicon set.
 func injectionHeld(s, lower string, aligned bool, spans [][2]int) []uint64 {
-	if !slices.ContainsFunc(injectionWords, func(w string) bool { return strings.Contains(lower, w) }) {
+	// Where the lower case is aligned, sentenceWords reads the whole text
+	// once per word, as a look for any of them first would: looking first
+	// read a text that holds one twice.
+	if !aligned && !slices.ContainsFunc(injectionWords, func(w string) bool { return strings.Contains(lower, w) }) {
 		return nil
 	}
-	held := sentenceWords(s, lower, aligned, spans, injectionWords) // the lexicon's first bits
+	held := sentenceWords(s, lower, aligned, spans, injectionWordSet) // the lexicon's first bits
 	for k, sp := range spans {
 		if held[k] == 0 {
 			continue
@@ -155,17 +160,42 @@ func injectionHeld(s, lower string, aligned bool, spans [][2]int) []uint64 {
 	return held
 }
 
-// sentenceWords returns, for each sentence of s at spans, the words of
-// lexicon (in lower case, at most 64) that it holds in lower case, as a
-// bit set: lower is s in lower case (FoldCase), aligned whether its
-// offsets are those of s. Where they are, each word is looked for once in
-// the whole text rather than once per sentence.
-func sentenceWords(s, lower string, aligned bool, spans [][2]int, lexicon []string) []uint64 {
+// A wordSet is a lexicon of words, in lower case, two bytes or more and
+// at most 64, with the pairs of bytes they begin with: one pass over a
+// text finds where all of them stand, where a search per word would read
+// the text once per word, stopping at each of its common first letters.
+type wordSet struct {
+	words []string
+	heads []uint16             // heads[i] is the first two bytes of words[i]
+	pairs [1 << 16 / 64]uint64 // bit set of the heads
+}
+
+func newWordSet(words []string) *wordSet {
+	if len(words) > 64 {
+		panic("extract: a word set of more than 64 words")
+	}
+	ws := &wordSet{words: words}
+	for _, w := range words {
+		if len(w) < 2 {
+			panic("extract: a word set's words are two bytes or more")
+		}
+		k := uint16(w[0])<<8 | uint16(w[1])
+		ws.heads = append(ws.heads, k)
+		ws.pairs[k/64] |= 1 << (k % 64)
+	}
+	return ws
+}
+
+// sentenceWords returns, for each sentence of s at spans, the words of ws
+// that it holds in lower case, as a bit set: lower is s in lower case
+// (FoldCase), aligned whether its offsets are those of s. Where they are,
+// the whole text is read once rather than once per sentence.
+func sentenceWords(s, lower string, aligned bool, spans [][2]int, ws *wordSet) []uint64 {
 	held := make([]uint64, len(spans))
 	if !aligned {
 		for k, sp := range spans {
 			sent := strings.ToLower(s[sp[0]:sp[1]])
-			for bit, w := range lexicon {
+			for bit, w := range ws.words {
 				if strings.Contains(sent, w) {
 					held[k] |= 1 << bit
 				}
@@ -173,20 +203,20 @@ func sentenceWords(s, lower string, aligned bool, spans [][2]int, lexicon []stri
 		}
 		return held
 	}
-	for bit, w := range lexicon {
-		for from := 0; ; {
-			i := strings.Index(lower[from:], w)
-			if i < 0 {
-				break
-			}
-			i += from
-			from = i + 1
-			// The sentence that holds it, if any: the last to begin at or before it.
-			k, found := slices.BinarySearchFunc(spans, i, func(sp [2]int, i int) int { return cmp.Compare(sp[0], i) })
-			if !found {
-				k--
-			}
-			if k >= 0 && i+len(w) <= spans[k][1] {
+	k := -1 // the sentence that holds i, if any: the last to begin at or before it
+	for i := 0; i+1 < len(lower); i++ {
+		head := uint16(lower[i])<<8 | uint16(lower[i+1])
+		if ws.pairs[head/64]&(1<<(head%64)) == 0 {
+			continue
+		}
+		for k+1 < len(spans) && spans[k+1][0] <= i {
+			k++
+		}
+		if k < 0 {
+			continue
+		}
+		for bit, w := range ws.words {
+			if ws.heads[bit] == head && i+len(w) <= spans[k][1] && strings.HasPrefix(lower[i+2:], w[2:]) {
 				held[k] |= 1 << bit
 			}
 		}
@@ -197,6 +227,9 @@ func sentenceWords(s, lower string, aligned bool, spans [][2]int, lexicon []stri
 // shouted reports whether a sentence of at least four words is written in
 // capitals.
 func shouted(sent string) bool {
+	if fewCapitals(sent) {
+		return false
+	}
 	words, upper, letters, caps := 0, 0, 0, 0
 	wordEnds := func() { // words as strings.Fields splits them
 		if letters >= 2 {
@@ -235,6 +268,34 @@ func shouted(sent string) bool {
 	}
 	wordEnds()
 	return words >= 4 && upper*5 >= words*4
+}
+
+// fewCapitals reports whether sent is ASCII with fewer than eight capitals:
+// a shout has four words in capitals of two letters or more, and most
+// sentences are told from one eight bytes at a time.
+func fewCapitals(sent string) bool {
+	const ones = 0x0101010101010101
+	n, i := 0, 0
+	for ; i+8 <= len(sent); i += 8 {
+		w := uint64(sent[i]) | uint64(sent[i+1])<<8 | uint64(sent[i+2])<<16 | uint64(sent[i+3])<<24 |
+			uint64(sent[i+4])<<32 | uint64(sent[i+5])<<40 | uint64(sent[i+6])<<48 | uint64(sent[i+7])<<56
+		if w&(0x80*ones) != 0 {
+			return false
+		}
+		// As in keptRun: the high bit of each byte from 'A' to 'Z'.
+		capitals := (w + (0x80-'A')*ones) &^ (w + (0x80-'Z'-1)*ones) & (0x80 * ones)
+		if n += bits.OnesCount64(capitals); n >= 8 {
+			return false
+		}
+	}
+	for ; i < len(sent); i++ {
+		if c := sent[i]; c >= utf8.RuneSelf {
+			return false
+		} else if 'A' <= c && c <= 'Z' {
+			n++
+		}
+	}
+	return n < 8
 }
 
 // assertedOnly drops the claims that stand in the spans of orders or

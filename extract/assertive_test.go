@@ -77,3 +77,44 @@ func FuzzOrdersOrShouts(f *testing.F) {
 		assert.Equal(t, ordersByPattern(s), ordersOrShouts(s), "%q", s)
 	})
 }
+
+// FuzzFewCapitals holds fewCapitals to its definition, read byte by byte.
+func FuzzFewCapitals(f *testing.F) {
+	for _, s := range orderSeeds {
+		f.Add(s)
+	}
+	f.Add("ABCDEFGH")
+	f.Add("abcdefgHIJKLMNo")
+	f.Fuzz(func(t *testing.T, s string) {
+		ascii, n := true, 0
+		for i := 0; i < len(s); i++ {
+			ascii = ascii && s[i] < 0x80
+			if 'A' <= s[i] && s[i] <= 'Z' {
+				n++
+			}
+		}
+		assert.Equal(t, ascii && n < 8, fewCapitals(s), "%q", s)
+	})
+}
+
+// BenchmarkOrdersOrShouts reads every step of both corpora for orders and
+// shouting, given each step's lower case as extraction has it.
+func BenchmarkOrdersOrShouts(b *testing.B) {
+	names, runs := corpusRuns(b)
+	var texts []*text
+	for _, n := range names {
+		for _, s := range runs[n].Steps {
+			t := newText(s.Content)
+			t.lowered()
+			texts = append(texts, t)
+		}
+	}
+	b.ResetTimer()
+	cpu := cpuTime()
+	for range b.N {
+		for _, t := range texts {
+			ordersOrShoutsIn(t.s, t.lower, t.aligned)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+}

@@ -22,15 +22,18 @@ func ParseLedger(s string) (l *Ledger, ok bool) {
 	// The attempts are capped so a text of a million braces stays cheap.
 	// The text is read in place: most steps hold no ledger, and a copy of
 	// each would cost more than looking.
+	// Whether a ledger key stands in the 4096 bytes from a brace on is
+	// told by the next place of each key, found once for all the braces
+	// before it: a text of many braces is not read again from each.
 	const maxAttempts = 64
+	is, speaker := nextAt(s, `"is_`), nextAt(s, `"next_speaker"`)
 	for i, attempts := 0, 0; i < len(s) && attempts < maxAttempts; i++ {
 		j := strings.IndexByte(s[i:], '{')
 		if j < 0 {
 			break
 		}
 		i += j
-		if !strings.Contains(s[i:min(len(s), i+4096)], `"is_`) &&
-			!strings.Contains(s[i:min(len(s), i+4096)], `"next_speaker"`) {
+		if !is.within(i, i+4096) && !speaker.within(i, i+4096) {
 			continue
 		}
 		attempts++
@@ -44,6 +47,30 @@ func ParseLedger(s string) (l *Ledger, ok bool) {
 		}
 	}
 	return nil, false
+}
+
+// nextPlace finds the places of a key in s in turn, as the search from
+// which they are asked for moves on.
+type nextPlace struct {
+	s, key string
+	at     int // the first place at or after the last asked from; -1: none
+}
+
+func nextAt(s, key string) nextPlace {
+	return nextPlace{s: s, key: key, at: strings.Index(s, key)}
+}
+
+// within reports whether the key stands whole in s[i:min(len(s), j)]; i
+// must not be less than it was the last time.
+func (p *nextPlace) within(i, j int) bool {
+	if p.at >= 0 && p.at < i {
+		if k := strings.Index(p.s[i:], p.key); k >= 0 {
+			p.at = i + k
+		} else {
+			p.at = -1
+		}
+	}
+	return p.at >= 0 && p.at+len(p.key) <= j
 }
 
 func ledgerFrom(raw map[string]json.RawMessage) (*Ledger, bool) {

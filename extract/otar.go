@@ -2,6 +2,8 @@ package extract
 
 import (
 	"strings"
+
+	"github.com/dlclark/regexp2"
 )
 
 // otarWords caps each OTAR part: they describe a step, they do not repeat it.
@@ -50,13 +52,17 @@ func otar(f *Features, t *text, prose *text) OTAR {
 			setOnce(&o.Action, "ask "+l.NextSpeaker+": "+l.InstructionOrQuestion)
 		}
 	}
+	// A part already read keeps what it has (setOnce): the patterns that
+	// would fill it are not searched.
 	if f.Has(KindToolResult) {
-		if m, ok := t.first(outputRe); ok {
-			setOnce(&o.Observation, t.named(m, "o"))
-		} else if m, ok := t.first(pageRe); ok {
-			setOnce(&o.Observation, t.named(m, "o"))
+		if o.Observation == "" {
+			if m, ok := t.first(outputRe); ok {
+				setOnce(&o.Observation, t.named(m, "o"))
+			} else if m, ok := t.first(pageRe); ok {
+				setOnce(&o.Observation, t.named(m, "o"))
+			}
 		}
-		if m, ok := t.first(browserActionRe); ok {
+		if m, ok := firstFor(o.Action, t, browserActionRe); ok {
 			setOnce(&o.Action, t.named(m, "a"))
 		}
 		if e := firstSevere(f.Errors); e != nil {
@@ -65,32 +71,41 @@ func otar(f *Features, t *text, prose *text) OTAR {
 			setOnce(&o.Result, lineAround(t.s, 0, 160))
 		}
 	}
-	if m, ok := prose.first(observedRe); ok {
+	if m, ok := firstFor(o.Observation, prose, observedRe); ok {
 		setOnce(&o.Observation, prose.group(m, 0))
 	}
 	if f.Has(KindThought) && o.Thought == "" {
 		setOnce(&o.Thought, firstSentence(prose.s))
 	}
-	if m, ok := prose.first(reasonedRe); ok {
+	if m, ok := firstFor(o.Thought, prose, reasonedRe); ok {
 		setOnce(&o.Thought, prose.group(m, 0))
 	}
-	if len(f.Code) > 0 {
+	if len(f.Code) > 0 && o.Action == "" {
 		setOnce(&o.Action, firstCodeLine(f.Code[0]))
 	}
-	if f.Has(KindInstruction) {
+	if f.Has(KindInstruction) && o.Action == "" {
 		action := firstSentence(prose.s)
 		if f.Target != "" {
 			action = "ask " + f.Target + ": " + action
 		}
 		setOnce(&o.Action, action)
 	}
-	if m, ok := prose.first(intendedRe); ok {
+	if m, ok := firstFor(o.Action, prose, intendedRe); ok {
 		setOnce(&o.Action, prose.group(m, 0))
 	}
 	if f.Answer != "" {
 		setOnce(&o.Result, f.Answer)
 	}
 	return o
+}
+
+// firstFor is t.first(re) for a part that is still empty; for one already
+// read it is no match, without a search, since setOnce would keep the part.
+func firstFor(part string, t *text, re *regexp2.Regexp) (match, bool) {
+	if part != "" {
+		return match{}, false
+	}
+	return t.first(re)
 }
 
 // setOnce fills an empty part, capped.
