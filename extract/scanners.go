@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 )
@@ -221,15 +220,16 @@ var codeStarts = &valueStarts{first: asciiOf("`"), notAfter: asciiOf("")}
 // end, which none of them can be, so the opening line matches as read,
 // longest first, or not at all. In regexp2 the lazy code cost a step of
 // the engine per rune of every block, and every step with code is read
-// for its blocks and for its prose without them. Fences are found as
-// bytes, not rune by rune: "`" is one byte of UTF-8, and one rune of t.
+// for its blocks and for its prose without them.
 func (s valueScan) codeBlocks(limit int) []codeBlock {
 	if !s.holds("```") {
 		return nil
 	}
-	starts := *codeStarts
-	starts.next = s.fence
-	return scanValues(s.runeAt, limit, &starts, func(p int) (codeBlock, int, bool) {
+	fence := func(i int) bool { return s.at(i) == '`' && s.at(i+1) == '`' && s.at(i+2) == '`' }
+	return scanValues(s.runeAt, limit, codeStarts, func(p int) (codeBlock, int, bool) {
+		if !fence(p) {
+			return codeBlock{}, 0, false
+		}
 		lang := p + 3 + s.count(p+3, 4, func(c rune) bool { return c == ' ' || c == '\t' })
 		langEnd := lang + s.count(lang, 20, func(c rune) bool { return wordChar(c) || strings.ContainsRune("+#.-", c) })
 		lineEnd := langEnd + s.count(langEnd, 40, func(c rune) bool { return c != '\n' && c != -1 })
@@ -237,21 +237,11 @@ func (s valueScan) codeBlocks(limit int) []codeBlock {
 			return codeBlock{}, 0, false
 		}
 		code := lineEnd + 1
-		end := s.fence(code)
-		if end >= len(s.runeAt) || end > code+20000 {
-			return codeBlock{}, 0, false
+		for end := code; end <= code+20000 && s.at(end) != -1; end++ {
+			if fence(end) {
+				return codeBlock{s.span(p, end+3), s.span(lang, langEnd), s.span(code, end)}, end + 3, true
+			}
 		}
-		return codeBlock{s.span(p, end+3), s.span(lang, langEnd), s.span(code, end)}, end + 3, true
+		return codeBlock{}, 0, false
 	})
-}
-
-// fence returns where the first "```" at or after rune p begins, or the
-// number of runes if none does.
-func (s valueScan) fence(p int) int {
-	k := strings.Index(s.s[s.off[p]:], "```")
-	if k < 0 {
-		return len(s.runeAt)
-	}
-	i, _ := slices.BinarySearch(s.off, s.off[p]+k)
-	return i
 }
