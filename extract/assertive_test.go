@@ -100,15 +100,7 @@ func FuzzFewCapitals(f *testing.F) {
 // BenchmarkOrdersOrShouts reads every step of both corpora for orders and
 // shouting, given each step's lower case as extraction has it.
 func BenchmarkOrdersOrShouts(b *testing.B) {
-	names, runs := corpusRuns(b)
-	var texts []*text
-	for _, n := range names {
-		for _, s := range runs[n].Steps {
-			t := newText(s.Content)
-			t.lowered()
-			texts = append(texts, t)
-		}
-	}
+	texts := loweredTexts(corpusRuns(b))
 	b.ResetTimer()
 	cpu := cpuTime()
 	for range b.N {

@@ -306,15 +306,7 @@ func TestDedupeScanOrMap(t *testing.T) {
 // BenchmarkClaimsDev reads the claims of every dev step once per
 // iteration, its text read beforehand: the part of extraction claimsOf is.
 func BenchmarkClaimsDev(b *testing.B) {
-	names, runs := devRuns(b)
-	var texts []*text
-	for _, n := range names {
-		for _, s := range runs[n].Steps {
-			t := newText(s.Content)
-			t.lowered()
-			texts = append(texts, t)
-		}
-	}
+	texts := loweredTexts(devRuns(b))
 	cpu := cpuTime()
 	for b.Loop() {
 		for _, t := range texts {

@@ -102,6 +102,20 @@ func sampledSteps(names []string, runs map[string]*run.Run, every int, always fu
 	return out
 }
 
+// loweredTexts reads every step of runs, in names order, as extraction
+// holds it: its text, with the lower case made.
+func loweredTexts(names []string, runs map[string]*run.Run) []*text {
+	var texts []*text
+	for _, n := range names {
+		for _, s := range runs[n].Steps {
+			t := newText(s.Content)
+			t.lowered()
+			texts = append(texts, t)
+		}
+	}
+	return texts
+}
+
 // corpusRuns loads every run of the Who&When dev half and the tau-bench
 // retail runs, in a stable order.
 func corpusRuns(t testing.TB) (names []string, runs map[string]*run.Run) {
