@@ -38,8 +38,9 @@ type Options struct {
 	// Baseline, when set, names one of rules.Baselines to use instead of
 	// the rules: the floors every rule is measured against.
 	Baseline string
-	// Triage, when set, overrides the triage bands the weights carry.
-	Triage *triage.Thresholds
+	// Triage holds the triage thresholds a user set, over the bands the
+	// weights carry for each run.
+	Triage triage.Override
 }
 
 // Result is what the engine found in one run.
@@ -92,11 +93,8 @@ func New(opts Options) (Analyzer, error) {
 		comb.Analyzers = rules.Registry
 	}
 	bandsFor := func(r *run.Run) triage.Thresholds {
-		if opts.Triage != nil {
-			return *opts.Triage
-		}
 		b := comb.Weights.BandsFor(r)
-		return triage.Thresholds{Clear: b.Clear, Escalate: b.Escalate}
+		return opts.Triage.Over(triage.Thresholds{Clear: b.Clear, Escalate: b.Escalate})
 	}
 	return func(ctx context.Context, r *run.Run) (Result, error) {
 		red := opts.Redact.NewRedactor()

@@ -70,7 +70,8 @@ func TestTriageWithoutGroundTruth(t *testing.T) {
 	}{
 		{"with ground truth", r, Options{}, "clear"},
 		{"without", &blind, Options{}, "escalate"},
-		{"without, bands set", &blind, Options{Triage: &triage.Thresholds{Clear: 0, Escalate: 0}}, "clear"},
+		{"without, bands set", &blind, Options{Triage: triage.Override{Clear: ptr(0), Escalate: ptr(0)}}, "clear"},
+		{"without, a margin set", &blind, Options{Triage: triage.Override{Margin: ptr(0)}}, "escalate"},
 	} {
 		c.opts.Rules = rules.Combiner{Weights: &w}
 		analyze, err := New(c.opts)
@@ -137,3 +138,5 @@ func TestRedactContext(t *testing.T) {
 	_, err = RedactContext(ctx, p.NewRedactor(), r)
 	assert.ErrorIs(t, err, context.Canceled)
 }
+
+func ptr(x float64) *float64 { return &x }

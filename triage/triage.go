@@ -41,6 +41,24 @@ type Thresholds struct {
 	Margin float64
 }
 
+// Override is the thresholds a user set, nil where not set: those set
+// replace the weights' bands for each run, the others stay as fitted (the
+// bands of a run without a ground truth differ from those of one with it).
+type Override struct{ Clear, Escalate, Margin *float64 }
+
+// Over returns t with the thresholds o sets in place of t's.
+func (o Override) Over(t Thresholds) Thresholds {
+	for _, f := range []struct {
+		set *float64
+		to  *float64
+	}{{o.Clear, &t.Clear}, {o.Escalate, &t.Escalate}, {o.Margin, &t.Margin}} {
+		if f.set != nil {
+			*f.to = *f.set
+		}
+	}
+	return t
+}
+
 // Default thresholds: a starting point, not a calibration. They are flags
 // (--clear-above, --escalate-below, --margin) because confidences differ
 // between corpora and between rules and rules+model; set them from

@@ -65,3 +65,23 @@ func TestValidate(t *testing.T) {
 	assert.ErrorContains(t, Thresholds{Clear: 1.2}.Validate(), "≤ 1")
 	assert.ErrorContains(t, Thresholds{Clear: 0.8, Margin: -1}.Validate(), "margin")
 }
+
+func TestOverride(t *testing.T) {
+	fitted := Thresholds{Clear: 0.6, Escalate: 0.4}
+	x, y, z := 0.9, 0.1, 0.2
+	for _, tt := range []struct {
+		name string
+		o    Override
+		want Thresholds
+	}{
+		{"none", Override{}, fitted},
+		{"clear", Override{Clear: &x}, Thresholds{Clear: 0.9, Escalate: 0.4}},
+		{"escalate", Override{Escalate: &y}, Thresholds{Clear: 0.6, Escalate: 0.1}},
+		{"margin", Override{Margin: &z}, Thresholds{Clear: 0.6, Escalate: 0.4, Margin: 0.2}},
+		{"all", Override{Clear: &x, Escalate: &y, Margin: &z}, Thresholds{Clear: 0.9, Escalate: 0.1, Margin: 0.2}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.o.Over(fitted))
+		})
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/triage"
 )
 
 // AnalyzeOptions holds every input and dependency of one analyze.
@@ -59,7 +60,7 @@ glossary").`,
 			opts.Path = args[0]
 			if opts.Analyzer == nil {
 				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
-					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, nil)
+					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
 				}
 			}
 			if runF != nil {

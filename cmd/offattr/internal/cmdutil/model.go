@@ -94,9 +94,9 @@ func (rr *roundRobin) Review(ctx context.Context, in *rules.Input, a rules.Attri
 }
 
 // NewAnalyzer builds the engine for a command from its rule and model flags
-// and the redaction patterns (nil without --redact). bands, when set,
-// override the weights' triage bands.
-func NewAnalyzer(ctx context.Context, io *IOStreams, r *RuleFlags, m *ModelFlags, patterns *redact.Patterns, bands *triage.Thresholds) (engine.Analyzer, error) {
+// and the redaction patterns (nil without --redact). bands holds the
+// triage thresholds the user set, over the weights' bands.
+func NewAnalyzer(ctx context.Context, io *IOStreams, r *RuleFlags, m *ModelFlags, patterns *redact.Patterns, bands triage.Override) (engine.Analyzer, error) {
 	comb, err := r.Combiner()
 	if err != nil {
 		return nil, err

@@ -20,6 +20,7 @@ import (
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/triage"
 )
 
 // EvalOptions holds every input and dependency of one eval.
@@ -66,7 +67,7 @@ offattr.mistake=true (and offattr.mistake_reason), or --labels names it.`,
 			if opts.Analyzer == nil {
 				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
 					if opts.Baseline == "" {
-						return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, nil)
+						return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
 					}
 					if opts.Model.Enabled() {
 						return nil, fmt.Errorf("--baseline measures a rules floor; it cannot be combined with --model")

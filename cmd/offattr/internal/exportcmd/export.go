@@ -77,7 +77,7 @@ unmasked reaches the bundle. --no-redact writes the text as it is.`,
 			opts.Files = args
 			if opts.Analyzer == nil {
 				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
-					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, nil)
+					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
 				}
 			}
 			if opts.Context == nil {

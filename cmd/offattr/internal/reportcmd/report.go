@@ -82,7 +82,7 @@ because its prompts are masked now; give --no-redact to reuse the cache.`,
 			opts.Path = args[0]
 			if opts.Analyzer == nil {
 				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
-					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, nil)
+					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
 				}
 			}
 			if runF != nil {

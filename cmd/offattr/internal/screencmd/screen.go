@@ -37,9 +37,9 @@ type ScreenOptions struct {
 	Shard   string
 	// Redact masks secrets before analysis.
 	Redact cmdutil.RedactFlags
-	// Thresholds, when set (by --clear-above, --escalate-below or
-	// --margin), override the triage bands fitted with the weights.
-	Thresholds *triage.Thresholds
+	// Triage holds the thresholds set by --clear-above, --escalate-below
+	// and --margin, over the triage bands fitted with the weights.
+	Triage triage.Override
 	// Candidates is how many ranked candidates each record keeps.
 	Candidates int
 }
@@ -76,7 +76,8 @@ confidence ≥ --clear-above and the runner-up is more than --margin behind;
 review otherwise. The bands default to those fitted with the weights
 (calibrated under cross-validation: see the README), which has a set for
 runs without a ground truth; the flags' defaults below are those for runs
-with one, and a flag given sets the bands of every run.
+with one. A flag given replaces its own threshold for every run; the
+others keep the weights' bands.
 
 Memory: a screen trades memory for speed, collecting garbage when the heap
 has grown to five times what is live (GOGC=400) rather than twice; set GOGC
@@ -90,12 +91,16 @@ has grown to five times what is live (GOGC=400) rather than twice; set GOGC
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
 			f := cmd.Flags()
-			if f.Changed("clear-above") || f.Changed("escalate-below") || f.Changed("margin") {
-				opts.Thresholds = &bands
+			set := func(name string, v *float64) *float64 {
+				if f.Changed(name) {
+					return v
+				}
+				return nil
 			}
+			opts.Triage = triage.Override{Clear: set("clear-above", &bands.Clear), Escalate: set("escalate-below", &bands.Escalate), Margin: set("margin", &bands.Margin)}
 			if opts.Analyzer == nil {
 				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
-					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, opts.Thresholds)
+					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, opts.Triage)
 				}
 			}
 			if runF != nil {
@@ -134,9 +139,16 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 	if err != nil {
 		return cmdutil.Usage(err)
 	}
-	if opts.Thresholds != nil {
-		if err := opts.Thresholds.Validate(); err != nil {
-			return cmdutil.Usage(err)
+	comb, err := opts.Rules.Combiner()
+	if err != nil {
+		return err
+	}
+	for _, b := range []*rules.Bands{&comb.Weights.Triage, comb.Weights.TriageWithoutGroundTruth} {
+		if b == nil {
+			continue
+		}
+		if err := opts.Triage.Over(triage.Thresholds{Clear: b.Clear, Escalate: b.Escalate}).Validate(); err != nil {
+			return cmdutil.Usage(fmt.Errorf("%w (the flags not given keep the weights' bands, clear-above %.3f and escalate-below %.3f)", err, b.Clear, b.Escalate))
 		}
 	}
 	if opts.Workers < 1 {

@@ -314,12 +314,18 @@ func TestScreenFlags(t *testing.T) {
 	assert.True(t, got.Resume)
 	assert.True(t, got.Redact.On)
 	assert.Equal(t, "2/4", got.Shard)
-	assert.Equal(t, &triage.Thresholds{Clear: 0.8, Escalate: 0.3, Margin: 0.2}, got.Thresholds)
+	assert.Equal(t, triage.Thresholds{Clear: 0.8, Escalate: 0.3, Margin: 0.2}, got.Triage.Over(triage.Thresholds{Clear: 0.9, Escalate: 0.1, Margin: 0.5}))
+
+	cmd = NewCmdScreen(&cmdutil.IOStreams{}, func(o *ScreenOptions) error { got = o; return nil })
+	cmd.SetArgs([]string{"a", "--margin", "0.2"})
+	require.NoError(t, cmd.Execute())
+	assert.Equal(t, triage.Thresholds{Clear: 0.9, Escalate: 0.1, Margin: 0.2}, got.Triage.Over(triage.Thresholds{Clear: 0.9, Escalate: 0.1}),
+		"a flag given replaces its own threshold only: the weights' bands for each run stand")
 
 	cmd = NewCmdScreen(&cmdutil.IOStreams{}, func(o *ScreenOptions) error { got = o; return nil })
 	cmd.SetArgs([]string{"a"})
 	require.NoError(t, cmd.Execute())
-	assert.Nil(t, got.Thresholds, "without the flags the weights' bands stand")
+	assert.Equal(t, triage.Override{}, got.Triage, "without the flags the weights' bands stand")
 }
 
 func TestScreenRejectsBadOptions(t *testing.T) {
@@ -329,7 +335,8 @@ func TestScreenRejectsBadOptions(t *testing.T) {
 		want string
 	}{
 		{"shard", func(o *ScreenOptions) { o.Shard = "4/4" }, "i must be 0..3"},
-		{"thresholds", func(o *ScreenOptions) { o.Thresholds = &triage.Thresholds{Clear: 0.75, Escalate: 0.9} }, "escalate-below"},
+		{"thresholds", func(o *ScreenOptions) { o.Triage = triage.Override{Clear: ptr(0.75), Escalate: ptr(0.9)} }, "escalate-below"},
+		{"one threshold against the weights' other", func(o *ScreenOptions) { o.Triage = triage.Override{Clear: ptr(0.01)} }, "the flags not given keep the weights' bands"},
 		{"workers", func(o *ScreenOptions) { o.Workers = 0 }, "--workers 0"},
 		{"resume to stdout", func(o *ScreenOptions) { o.Resume = true }, "--resume needs -o"},
 	}
@@ -394,3 +401,5 @@ func TestScreenTelemetryTraces(t *testing.T) {
 	assert.Equal(t, []string{"traces.jsonl#" + ids[0], "traces.jsonl#" + ids[1], "traces.jsonl#" + ids[2]}, files(parseRecords(t, out, screenfile.JSONL)))
 	assert.Contains(t, errOut.String(), "2 already recorded")
 }
+
+func ptr(x float64) *float64 { return &x }
