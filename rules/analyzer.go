@@ -12,7 +12,9 @@ import (
 )
 
 // Input is everything the rules read about one run. A *run.Run cannot
-// carry the benchmark label (see run.Case).
+// carry the benchmark label (see run.Case). Its reading of the ground truth
+// is made once, on first use, for every analyzer: Run and Features must not
+// change after that, and an Input is not copied once read.
 type Input struct {
 	Run      *run.Run
 	Features *extract.RunFeatures

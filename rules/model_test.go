@@ -55,10 +55,8 @@ func TestParseWeights(t *testing.T) {
 	}
 }
 
-// TestConfidenceIsCalibrated checks the calibration's direction: with the
-// embedded weights, a likelier answer, fewer steps to choose from and more
-// rules agreeing each raise the confidence, and weights without a
-// calibration report the step model's probability as it is.
+// TestInSample: weights tell the runs they were fitted on by fingerprint,
+// whatever order the file lists them in.
 func TestInSample(t *testing.T) {
 	w, err := ParseWeights([]byte(`{"version": ` + strconv.Itoa(WeightsVersion) + `, "step": {"rule:local_fault": 1}, "critical_share": 1,
 		"triage": {"clear": 1, "escalate": 0}, "fitted_on": ["ff00", "0a1b", "77aa"]}`))
@@ -70,6 +68,8 @@ func TestInSample(t *testing.T) {
 	assert.False(t, (&Weights{}).InSample("0a1b"), "weights that list no runs were fitted on none")
 }
 
+// TestBandsFor: a run without a ground truth is triaged by the bands for
+// such runs, when the weights have them, and the file is checked for them.
 func TestBandsFor(t *testing.T) {
 	w := &Weights{Triage: Bands{Clear: 0.6, Escalate: 0.4}}
 	withGT, without := &run.Run{GroundTruth: "42"}, &run.Run{}
@@ -83,6 +83,10 @@ func TestBandsFor(t *testing.T) {
 	assert.EqualError(t, err, "triage bands without ground truth need 0 ≤ escalate (0.5) ≤ clear (0.2) ≤ 1")
 }
 
+// TestConfidenceIsCalibrated checks the calibration's direction: with the
+// embedded weights, a likelier answer, fewer steps to choose from and more
+// rules agreeing each raise the confidence, and weights without a
+// calibration report the step model's probability as it is.
 func TestConfidenceIsCalibrated(t *testing.T) {
 	w := DefaultWeights()
 	require.NotEmpty(t, w.Confidence)
