@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -173,46 +174,18 @@ func distinctClaims(claims []extract.Claim) []claimRef {
 }
 
 // appendDistinctClaims appends to dst the first claim of each non-empty key
-// in claims, in order.
+// in claims, in order. A step states a handful of claims (extract keeps at
+// most a few hundred): they are told apart by scanning the ones kept.
 func appendDistinctClaims(dst []claimRef, claims []extract.Claim) []claimRef {
 	start := len(dst)
-	// A step states a handful of claims: they are told apart by scanning
-	// the ones kept, and only a long list pays for a map.
-	var seen map[string]bool
 	for _, c := range claims {
 		k := claimKey(c)
-		if k == "" || kept(dst[start:], seen, k) {
+		if k == "" || slices.ContainsFunc(dst[start:], func(r claimRef) bool { return r.key == k }) {
 			continue
 		}
 		dst = append(dst, claimRef{key: k, text: c.Text})
-		switch {
-		case seen != nil:
-			seen[k] = true
-		case len(dst)-start > maxScannedClaims:
-			seen = make(map[string]bool, 2*(len(dst)-start))
-			for _, r := range dst[start:] {
-				seen[r.key] = true
-			}
-		}
 	}
 	return dst
-}
-
-// maxScannedClaims is the most claims distinctClaims compares one by one.
-const maxScannedClaims = 16
-
-// kept reports whether key is among the claims kept so far: in seen once
-// there is one, by a scan of out before.
-func kept(out []claimRef, seen map[string]bool, key string) bool {
-	if seen != nil {
-		return seen[key]
-	}
-	for _, r := range out {
-		if r.key == key {
-			return true
-		}
-	}
-	return false
 }
 
 // claimKey is the index key of a claim: extract's normal form, which already

@@ -100,7 +100,6 @@ func (bk *lshBucket) add(j int) {
 // addLoops links each step to the most recent earlier step of the same agent
 // and class that it repeats (Similarity at or above the class threshold).
 func (b *builder) addLoops() {
-	sigLen := lshBands * lshRows
 	sets := make([][]uint64, b.n)
 	sigs := make([][]uint64, b.n)
 	// Steps repeat within a group: one agent's steps of one loop class.
@@ -134,7 +133,7 @@ func (b *builder) addLoops() {
 			continue
 		}
 		set := slices.Clone(scratch)
-		sets[j], sigs[j] = set, minHash(set, sigLen)
+		sets[j], sigs[j] = set, minHash(set)
 		buckets := tables[g]
 		if buckets == nil {
 			buckets = newLSHTable(members[g])
@@ -195,13 +194,14 @@ var minHashSeeds = func() (seeds [lshBands * lshRows]uint64) {
 	return seeds
 }()
 
-func minHash(set []uint64, n int) []uint64 {
-	sig := make([]uint64, n)
+// minHash is set's signature: per seed, the least mixed token hash.
+func minHash(set []uint64) []uint64 {
+	sig := make([]uint64, len(minHashSeeds))
 	for k := range sig {
 		sig[k] = ^uint64(0)
 	}
 	for _, h := range set {
-		for k, seed := range minHashSeeds[:n] {
+		for k, seed := range minHashSeeds {
 			if v := mix64(h ^ seed); v < sig[k] {
 				sig[k] = v
 			}
