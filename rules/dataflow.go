@@ -196,7 +196,7 @@ func (v value) statedBy(text string, claims []extract.Claim) bool {
 		// are written to a buffer that is used again, not to a new string.
 		buf := wordsBuf.Get().(*[]byte)
 		*buf = appendNormWords((*buf)[:0], text)
-		found := bytes.Contains(bytes.TrimSpace(*buf), []byte(v.words))
+		found := bytes.Contains(*buf, []byte(v.words)) // v.words is trimmed: spaces around buf cannot make or break a match
 		if cap(*buf) <= maxWordsBuf {
 			wordsBuf.Put(buf)
 		}

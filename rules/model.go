@@ -357,7 +357,7 @@ func (w *Weights) BlameP(as []*Analyzer, rows []StepRow) []float64 {
 
 func (w *Weights) blameP(names []string, rows []StepRow) []float64 {
 	if len(w.Blame) == 0 {
-		return w.score(names, rows).P
+		return Softmax(rows, vector(w.Step, names))
 	}
 	return Softmax(rows, vector(w.Blame, names))
 }
