@@ -92,10 +92,6 @@ func New(opts Options) (Analyzer, error) {
 	if comb.Analyzers == nil {
 		comb.Analyzers = rules.Registry
 	}
-	bandsFor := func(r *run.Run) triage.Thresholds {
-		b := comb.Weights.BandsFor(r)
-		return opts.Triage.Over(triage.Thresholds{Clear: b.Clear, Escalate: b.Escalate})
-	}
 	return func(ctx context.Context, r *run.Run) (Result, error) {
 		red := opts.Redact.NewRedactor()
 		r, err := RedactContext(ctx, red, r)
@@ -123,7 +119,7 @@ func New(opts Options) (Analyzer, error) {
 		if opts.Judge != nil {
 			a, err = opts.Judge.Review(ctx, in, a)
 		}
-		d := triage.Decide(a, bandsFor(r))
+		d := triage.Decide(a, opts.Triage.For(comb.Weights.BandsFor(r)))
 		a.Triage, a.TriageReason = string(d.Class), d.Reason
 		return Result{Attribution: withSpans(r, a), Input: in, Findings: findings, Redactor: red}, err
 	}, nil

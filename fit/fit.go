@@ -45,9 +45,10 @@ type Example struct {
 }
 
 // Load reads every case of the subsets (each subset is a corpus; each
-// labelled trace of a telemetry file is a case) and runs the analyzers once
-// over each. A case that does not load or has no label is reported on warn
-// and left out.
+// labelled trace of a telemetry file is a case) and runs the analyzers over
+// each: twice over one with a ground truth, read with and without it
+// (Example.Blind). A case that does not load or has no label is reported on
+// warn and left out.
 func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*rules.Analyzer, warn io.Writer) ([]Example, error) {
 	var out []Example
 	for _, sub := range subsets {
@@ -64,11 +65,12 @@ func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*ru
 				continue
 			}
 			for _, c := range cases {
-				ex, err := example(ctx, c.Run, *c.Label, sub.Name, as)
+				fingerprint := c.Run.Fingerprint()
+				ex, err := example(ctx, c.Run, *c.Label, sub.Name, fingerprint, as)
 				if err == nil && c.Run.GroundTruth != "" {
 					blind := *c.Run
 					blind.GroundTruth = ""
-					ex.Blind, err = example(ctx, &blind, *c.Label, sub.Name, as)
+					ex.Blind, err = example(ctx, &blind, *c.Label, sub.Name, fingerprint, as)
 				}
 				if err != nil {
 					if ctx.Err() != nil {
@@ -85,13 +87,13 @@ func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*ru
 }
 
 // example runs the analyzers over one labelled run.
-func example(ctx context.Context, r *run.Run, label run.Label, corpus string, as []*rules.Analyzer) (*Example, error) {
+func example(ctx context.Context, r *run.Run, label run.Label, corpus, fingerprint string, as []*rules.Analyzer) (*Example, error) {
 	in, err := engine.PrepareContext(ctx, r)
 	if err != nil {
 		return nil, err
 	}
 	findings := rules.Apply(in, as)
-	ex := &Example{Name: r.Source, Corpus: corpus, In: in, Label: label, Rows: rules.StepRows(in, as, findings), Target: -1, Fingerprint: r.Fingerprint(), findings: findings}
+	ex := &Example{Name: r.Source, Corpus: corpus, In: in, Label: label, Rows: rules.StepRows(in, as, findings), Target: -1, Fingerprint: fingerprint, findings: findings}
 	for k, row := range ex.Rows {
 		if row.Step == label.Step {
 			ex.Target = k
@@ -171,7 +173,7 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	}
 	// The critical share, the agent model and the bands are chosen on
 	// predictions for runs the step model did not see.
-	oof, blindOOF, err := outOfFold(ctx, exs, names, opts, fitSteps)
+	oof, blindOOF, err := outOfFold(ctx, exs, names, opts, fitSteps, true)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +186,7 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	for k, n := range names {
 		w.Blame[n] = blame[k]
 	}
-	oofBlame, _, err := outOfFold(ctx, exs, names, opts, fitBlame)
+	oofBlame, _, err := outOfFold(ctx, exs, names, opts, fitBlame, false)
 	if err != nil {
 		return nil, err
 	}
@@ -199,17 +201,7 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	}
 	// Confidence and bands: on what the finished model says of the same
 	// unseen runs.
-	var calib [][]float64
-	var hits []bool
-	for i, ex := range exs {
-		if len(ex.Rows) == 0 {
-			continue
-		}
-		k := chosen(ex.Rows, oof[i], w.Critical)
-		step := ex.Rows[k].Step
-		calib = append(calib, rules.CalibrationRow(oof[i][k], len(ex.Rows), rules.Agreeing(ex.findings, step)))
-		hits = append(hits, step == ex.Label.Step)
-	}
+	calib, hits := answers(exs, oof, w.Critical, func(ex *Example) *Example { return ex })
 	delta, err := logistic(ctx, calib, hits, calibrationLambda)
 	if err != nil {
 		return nil, err
@@ -226,19 +218,11 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	// Without its ground truth a run's answer can be checked against
 	// nothing, and the same confidence is right less often: its bands are
 	// chosen on the same unseen runs read without it.
-	var blindConfs []float64
-	var blindHits []bool
-	for i, ex := range exs {
-		b := ex.Blind
-		if b == nil || len(b.Rows) == 0 {
-			continue
+	if blindCalib, blindHits := answers(exs, blindOOF, w.Critical, func(ex *Example) *Example { return ex.Blind }); len(blindCalib) > 0 {
+		blindConfs := make([]float64, len(blindCalib))
+		for i, x := range blindCalib {
+			blindConfs[i] = sigmoid(dotf(delta, x))
 		}
-		k := chosen(b.Rows, blindOOF[i], w.Critical)
-		step := b.Rows[k].Step
-		blindConfs = append(blindConfs, sigmoid(dotf(delta, rules.CalibrationRow(blindOOF[i][k], len(b.Rows), rules.Agreeing(b.findings, step)))))
-		blindHits = append(blindHits, step == ex.Label.Step)
-	}
-	if len(blindConfs) > 0 {
 		bands := chooseBands(blindConfs, blindHits)
 		w.TriageWithoutGroundTruth = &bands
 	}
@@ -248,6 +232,23 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	slices.Sort(w.FittedOn)
 	w.FittedOn = slices.Compact(w.FittedOn)
 	return w, nil
+}
+
+// answers returns, for each example's reading (read(ex); nil or without
+// rows: none) under its out-of-fold probabilities p, the calibration row of
+// the answer the ranking gives and whether that answer is right.
+func answers(exs []Example, p [][]float64, critical float64, read func(*Example) *Example) (calib [][]float64, hits []bool) {
+	for i := range exs {
+		ex := read(&exs[i])
+		if ex == nil || len(ex.Rows) == 0 {
+			continue
+		}
+		k := chosen(ex.Rows, p[i], critical)
+		step := ex.Rows[k].Step
+		calib = append(calib, rules.CalibrationRow(p[i][k], len(ex.Rows), rules.Agreeing(ex.findings, step)))
+		hits = append(hits, step == ex.Label.Step)
+	}
+	return calib, hits
 }
 
 // calibrationLambda is the L2 pull of the confidence's calibration toward
@@ -334,8 +335,10 @@ func fitBlame(ctx context.Context, exs []Example, names []string, opts Options) 
 }
 
 // outOfFold returns, for every example, the probabilities over its rows of
-// a model (fitSteps or fitBlame) fitted on the other folds.
-func outOfFold(ctx context.Context, exs []Example, names []string, opts Options, fitf func(context.Context, []Example, []string, Options) ([]float64, error)) (out, blind [][]float64, err error) {
+// a model (fitSteps or fitBlame) fitted on the other folds; with readBlind,
+// also over the rows of its reading without the ground truth (nil where it
+// has none), which only the step model's triage bands need.
+func outOfFold(ctx context.Context, exs []Example, names []string, opts Options, fitf func(context.Context, []Example, []string, Options) ([]float64, error), readBlind bool) (out, blind [][]float64, err error) {
 	out, blind = make([][]float64, len(exs)), make([][]float64, len(exs))
 	for _, test := range foldsByHash(exs, opts.InnerFolds) {
 		beta, err := fitf(ctx, without(exs, test), names, opts)
@@ -344,7 +347,7 @@ func outOfFold(ctx context.Context, exs []Example, names []string, opts Options,
 		}
 		for _, i := range test {
 			out[i] = rules.Softmax(exs[i].Rows, beta)
-			if b := exs[i].Blind; b != nil {
+			if b := exs[i].Blind; b != nil && readBlind {
 				blind[i] = rules.Softmax(b.Rows, beta)
 			}
 		}
@@ -564,24 +567,23 @@ func without(exs []Example, drop []int) []Example {
 // engine bands it.
 func Predict(w *rules.Weights, ex Example, as []*rules.Analyzer) rules.Attribution {
 	a := w.Decide(ex.In, as, ex.Rows, ex.findings)
-	b := w.BandsFor(ex.In.Run)
-	d := triage.Decide(a, triage.Thresholds{Clear: b.Clear, Escalate: b.Escalate})
+	d := triage.Decide(a, triage.Override{}.For(w.BandsFor(ex.In.Run)))
 	a.Triage, a.TriageReason = string(d.Class), d.Reason
 	return a
 }
 
 // CrossValidate fits on all folds but one and predicts the held-out one,
 // for every fold, and returns each example's out-of-fold attribution; and,
-// for the examples that have one, that of its reading without the ground
-// truth (Example.Blind), with blindExs the examples it scores.
-func CrossValidate(ctx context.Context, exs []Example, folds [][]int, opts Options) (out []rules.Attribution, blindExs []Example, blind []rules.Attribution, err error) {
+// in the same order, that of each reading without the ground truth
+// (Blinds(exs)).
+func CrossValidate(ctx context.Context, exs []Example, folds [][]int, opts Options) (out, blind []rules.Attribution, err error) {
 	opts = opts.withDefaults()
 	out = make([]rules.Attribution, len(exs))
 	blindOf := make([]*rules.Attribution, len(exs))
 	for _, test := range folds {
 		w, err := Fit(ctx, without(exs, test), opts)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, err
 		}
 		for _, i := range test {
 			out[i] = Predict(w, exs[i], opts.Analyzers)
@@ -591,12 +593,24 @@ func CrossValidate(ctx context.Context, exs []Example, folds [][]int, opts Optio
 			}
 		}
 	}
-	for i, a := range blindOf {
+	for _, a := range blindOf {
 		if a != nil {
-			blindExs, blind = append(blindExs, *exs[i].Blind), append(blind, *a)
+			blind = append(blind, *a)
 		}
 	}
-	return out, blindExs, blind, nil
+	return out, blind, nil
+}
+
+// Blinds returns the examples' readings without the ground truth, in
+// order, for those that have one.
+func Blinds(exs []Example) []Example {
+	var out []Example
+	for _, ex := range exs {
+		if ex.Blind != nil {
+			out = append(out, *ex.Blind)
+		}
+	}
+	return out
 }
 
 // Score tallies attributions of the examples per corpus and overall, as

@@ -80,12 +80,16 @@ func TestBlindReadings(t *testing.T) {
 		require.NotNil(t, ex.Blind, ex.Name)
 		assert.Equal(t, "the answer", ex.In.Run.GroundTruth)
 		assert.Empty(t, ex.Blind.In.Run.GroundTruth, ex.Name)
-		assert.Equal(t, ex.Label, ex.Blind.Label)
 		assert.Equal(t, ex.Fingerprint, ex.Blind.Fingerprint, "the same run")
 	}
 	w, err := Fit(context.Background(), exs, Options{})
 	require.NoError(t, err)
 	require.NotNil(t, w.TriageWithoutGroundTruth)
+	preds, blindPreds, err := CrossValidate(context.Background(), exs, KFoldsAssigned(exs, 2, 0), Options{})
+	require.NoError(t, err)
+	assert.Len(t, preds, len(exs))
+	assert.Len(t, blindPreds, len(Blinds(exs)), "one attribution for each reading without the ground truth")
+	assert.Len(t, Blinds(exs), len(exs))
 
 	subs, err := eval.Discover([]string{evaltest.WriteCases(t)})
 	require.NoError(t, err)

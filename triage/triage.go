@@ -48,15 +48,22 @@ type Override struct{ Clear, Escalate, Margin *float64 }
 
 // Over returns t with the thresholds o sets in place of t's.
 func (o Override) Over(t Thresholds) Thresholds {
-	for _, f := range []struct {
-		set *float64
-		to  *float64
-	}{{o.Clear, &t.Clear}, {o.Escalate, &t.Escalate}, {o.Margin, &t.Margin}} {
-		if f.set != nil {
-			*f.to = *f.set
-		}
+	if o.Clear != nil {
+		t.Clear = *o.Clear
+	}
+	if o.Escalate != nil {
+		t.Escalate = *o.Escalate
+	}
+	if o.Margin != nil {
+		t.Margin = *o.Margin
 	}
 	return t
+}
+
+// For returns the thresholds of fitted bands b, with those o sets in their
+// place.
+func (o Override) For(b rules.Bands) Thresholds {
+	return o.Over(Thresholds{Clear: b.Clear, Escalate: b.Escalate})
 }
 
 // Default thresholds: a starting point, not a calibration. They are flags

@@ -149,9 +149,10 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	}
 	// Repeats pool their predictions: pooled accuracy is the mean over
 	// the assignments, each having every run once.
+	blindExs := fit.Blinds(exs)
 	cv, blindCV := column{name: cvName}, column{name: cvName}
 	for a := range opts.Repeats {
-		preds, blindExs, blind, err := fit.CrossValidate(ctx, exs, fit.KFoldsAssigned(exs, folds, a), fo)
+		preds, blind, err := fit.CrossValidate(ctx, exs, fit.KFoldsAssigned(exs, folds, a), fo)
 		if err != nil {
 			return err
 		}
@@ -159,31 +160,25 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		blindCV.exs, blindCV.preds = append(blindCV.exs, blindExs...), append(blindCV.preds, blind...)
 	}
 	cols = append(cols, cv)
-	var blindExs []fit.Example
-	for _, ex := range exs {
-		if ex.Blind != nil {
-			blindExs = append(blindExs, *ex.Blind)
-		}
-	}
 	blindCols := []column{{"in use", blindExs, predictAll(current.Weights, blindExs, current.Analyzers)}, {"fitted, in-sample", blindExs, predictAll(w, blindExs, current.Analyzers)}, blindCV}
 	corpora := fit.FoldsByCorpus(exs)
 	if len(corpora) > 1 {
-		loco, locoBlindExs, locoBlind, err := fit.CrossValidate(ctx, exs, corpora, fo)
+		loco, locoBlind, err := fit.CrossValidate(ctx, exs, corpora, fo)
 		if err != nil {
 			return err
 		}
 		cols = append(cols, column{"leave-one-corpus-out", exs, loco})
-		blindCols = append(blindCols, column{"leave-one-corpus-out", locoBlindExs, locoBlind})
+		blindCols = append(blindCols, column{"leave-one-corpus-out", blindExs, locoBlind})
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(opts.IO.Out, "fitted on %d labelled runs in %.1f s (L2 %.2g toward %s weights)\n\n", len(exs), elapsed.Seconds(), opts.Lambda, opts.Prior)
-	if err := writeTable(opts.IO.Out, exs, cols); err != nil {
+	if err := writeTable(opts.IO.Out, cols); err != nil {
 		return err
 	}
 	writeLeaks(opts.IO.Out, exs, current.Weights, opts.Prior)
 	if len(blindExs) > 0 {
 		fmt.Fprintf(opts.IO.Out, "\nthe same runs read without their ground truth, as a run with no known answer is (%d of %d have one to leave out):\n", len(blindExs), len(exs))
-		if err := writeTable(opts.IO.Out, blindExs, blindCols); err != nil {
+		if err := writeTable(opts.IO.Out, blindCols); err != nil {
 			return err
 		}
 	}
@@ -191,7 +186,7 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	if err := writeBands(opts.IO.Out, "", cvName, w.Triage, overall, opts.Repeats); err != nil {
 		return err
 	}
-	if b := w.TriageWithoutGroundTruth; b != nil && len(blindExs) > 0 {
+	if b := w.TriageWithoutGroundTruth; b != nil { // set when some run had a ground truth to leave out
 		_, blindOverall := fit.Score(blindCV.exs, blindCV.preds)
 		if err := writeBands(opts.IO.Out, " without ground truth", cvName, *b, blindOverall, opts.Repeats); err != nil {
 			return err
@@ -229,7 +224,7 @@ func predictAll(w *rules.Weights, exs []fit.Example, as []*rules.Analyzer) []rul
 	return out
 }
 
-func writeTable(out io.Writer, exs []fit.Example, cols []column) error {
+func writeTable(out io.Writer, cols []column) error {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	head := "corpus\tcases\t"
 	for _, c := range cols {

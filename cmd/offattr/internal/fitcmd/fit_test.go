@@ -24,6 +24,8 @@ func TestFitWritesWeightsThatLoad(t *testing.T) {
 	assert.Contains(t, stdout.String(), "fitted on 4 labelled runs")
 	assert.Contains(t, stdout.String(), "leave-one-corpus-out", "two corpora: A and B")
 	assert.Contains(t, stdout.String(), "2-fold CV (mean of 3)")
+	assert.Contains(t, stdout.String(), "the same runs read without their ground truth, as a run with no known answer is (4 of 4 have one to leave out)")
+	assert.Contains(t, stdout.String(), "triage bands without ground truth (clear ≥")
 	w, err := rules.LoadWeights(out)
 	require.NoError(t, err)
 	assert.Contains(t, w.About, "offattr fit on 4 runs (A 3, B 1)")

@@ -147,7 +147,7 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 		if b == nil {
 			continue
 		}
-		if err := opts.Triage.Over(triage.Thresholds{Clear: b.Clear, Escalate: b.Escalate}).Validate(); err != nil {
+		if err := opts.Triage.For(*b).Validate(); err != nil {
 			return cmdutil.Usage(fmt.Errorf("%w (the flags not given keep the weights' bands, clear-above %.3f and escalate-below %.3f)", err, b.Clear, b.Escalate))
 		}
 	}
