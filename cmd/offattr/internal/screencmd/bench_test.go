@@ -22,7 +22,7 @@ import (
 // merely reading the input. Each is the median of its rounds, and so is
 // the ratio: on a shared machine one slow round would move a mean.
 //
-//	go test ./cmd/offattr/internal/screencmd -run '^$' -bench ScreenVsDecode -benchtime 5x
+//	go test ./cmd/offattr/internal/screencmd -run '^$' -bench ScreenVsDecode -benchtime 10x
 func BenchmarkScreenVsDecode(b *testing.B) {
 	files := runtest.AllFiles(b)
 	var decode, screen, ratio []float64
