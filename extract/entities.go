@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/offattr/offattr/run"
 )
 
 // commonWords are capitalised only because they start a sentence or a
@@ -206,22 +208,10 @@ func namesAgent(s string, words []span, agents map[string]bool) bool {
 }
 
 // agentNamed reports agents[agentKey(w)]. Every word of every name is
-// looked up, and the key of a capitalised word is a copy: an ASCII one is
-// made on the stack.
+// looked up: its key is built on the stack, not copied.
 func agentNamed(w string, agents map[string]bool) bool {
 	var buf [32]byte
-	key := buf[:0]
-	for i := range len(w) {
-		switch c := w[i]; {
-		case c >= utf8.RuneSelf:
-			return agents[agentKey(w)]
-		case 'A' <= c && c <= 'Z':
-			key = append(key, c+'a'-'A')
-		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
-			key = append(key, c)
-		}
-	}
-	return agents[string(key)]
+	return agents[string(run.AppendAgentKey(buf[:0], w))]
 }
 
 // agentSpaced reports agents[strings.ReplaceAll(norm, " ", "")], without

@@ -26,16 +26,27 @@ func AgentKey(name string) string {
 	if same {
 		return name
 	}
-	b := make([]byte, 0, len(name))
+	return string(AppendAgentKey(make([]byte, 0, len(name)), name))
+}
+
+// AppendAgentKey appends AgentKey(name) to dst: a caller that only looks
+// the key up can build it in a buffer of its own, where an ASCII name
+// costs no allocation.
+func AppendAgentKey(dst []byte, name string) []byte {
+	for i := range len(name) {
+		if name[i] >= utf8.RuneSelf {
+			return append(dst, agentKey(name)...)
+		}
+	}
 	for i := range len(name) {
 		switch c := name[i]; {
 		case 'A' <= c && c <= 'Z':
-			b = append(b, c+'a'-'A')
+			dst = append(dst, c+'a'-'A')
 		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
-			b = append(b, c)
+			dst = append(dst, c)
 		}
 	}
-	return string(b)
+	return dst
 }
 
 // agentKey is AgentKey for any name.

@@ -144,14 +144,15 @@ func TestFingerprint(t *testing.T) {
 	}
 }
 
-// FuzzAgentKey holds AgentKey, which reads ASCII names byte by byte, to
-// its reading of any name rune by rune.
+// FuzzAgentKey holds AgentKey and AppendAgentKey, which read ASCII names
+// byte by byte, to the reading of any name rune by rune.
 func FuzzAgentKey(f *testing.F) {
 	for _, s := range []string{"WebSurfer", "web_surfer", "Agent 1", "agent1", "", "--", "Ärztin", "ZqAD a", "\xff"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, name string) {
 		assert.Equal(t, agentKey(name), AgentKey(name), "%q", name)
+		assert.Equal(t, "k:"+agentKey(name), string(AppendAgentKey([]byte("k:"), name)), "%q", name)
 	})
 }
 
