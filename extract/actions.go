@@ -213,7 +213,6 @@ func policies(content string) []Policy {
 // ends at a newline, or at '.', '!' or '?' before a space, a newline or
 // the end of the text.
 func sentenceSpans(s string) [][2]int {
-	const ones = 0x0101010101010101
 	var out [][2]int
 	start := 0
 	for i := 0; i < len(s); i++ {
@@ -221,11 +220,10 @@ func sentenceSpans(s string) [][2]int {
 		// end: a byte of w^c*ones is zero where w holds c, and the lowest
 		// byte flagged is the first such zero.
 		for ; i+8 <= len(s); i += 8 {
-			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			w := load8(s, i)
 			nl, dot, bang, ask := w^'\n'*ones, w^'.'*ones, w^'!'*ones, w^'?'*ones
 			zero := ((nl - ones) &^ nl) | ((dot - ones) &^ dot) | ((bang - ones) &^ bang) | ((ask - ones) &^ ask)
-			if zero &= 0x80 * ones; zero != 0 {
+			if zero &= highBits; zero != 0 {
 				i += bits.TrailingZeros64(zero) / 8
 				break
 			}

@@ -134,9 +134,9 @@ func mayGiveOrders(held uint64) bool {
 // injectionWords (mayGiveOrders): they are looked for in those sentences
 // alone, and the others have no bit of the lexicon set.
 func injectionHeld(s, lower string, aligned bool, spans [][2]int) []uint64 {
-	// Where the lower case is aligned, sentenceWords reads the whole text
-	// once per word, as a look for any of them first would: looking first
-	// read a text that holds one twice.
+	// Where the lower case is aligned, sentenceWords finds every word in one
+	// pass over the text, which tells as well as a first look for any of
+	// them would; that look only saves the per-sentence reading otherwise.
 	if !aligned && !slices.ContainsFunc(injectionWords, func(w string) bool { return strings.Contains(lower, w) }) {
 		return nil
 	}
@@ -274,17 +274,13 @@ func shouted(sent string) bool {
 // a shout has four words in capitals of two letters or more, and most
 // sentences are told from one eight bytes at a time.
 func fewCapitals(sent string) bool {
-	const ones = 0x0101010101010101
 	n, i := 0, 0
 	for ; i+8 <= len(sent); i += 8 {
-		w := uint64(sent[i]) | uint64(sent[i+1])<<8 | uint64(sent[i+2])<<16 | uint64(sent[i+3])<<24 |
-			uint64(sent[i+4])<<32 | uint64(sent[i+5])<<40 | uint64(sent[i+6])<<48 | uint64(sent[i+7])<<56
-		if w&(0x80*ones) != 0 {
+		w := load8(sent, i)
+		if w&highBits != 0 {
 			return false
 		}
-		// As in keptRun: the high bit of each byte from 'A' to 'Z'.
-		capitals := (w + (0x80-'A')*ones) &^ (w + (0x80-'Z'-1)*ones) & (0x80 * ones)
-		if n += bits.OnesCount64(capitals); n >= 8 {
+		if n += bits.OnesCount64(capitalBits(w) & highBits); n >= 8 {
 			return false
 		}
 	}

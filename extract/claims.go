@@ -322,16 +322,8 @@ func entityNorm(s string) string {
 // agent into the run's data flow, and a run would read differently under
 // another name.
 func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, bool) {
-	// Most numbers end no agent's name: one look at the run's few names
-	// rules them out before the words before them are read and joined,
-	// which cost more than reading the number.
-	key, named := agentKey(s[start:end]), false
-	for name := range agents {
-		if named = strings.HasSuffix(name, key); named {
-			break
-		}
-	}
-	if !named {
+	key := agentKey(s[start:end])
+	if !anyAgent(agents, func(name string) bool { return strings.HasSuffix(name, key) }) {
 		return 0, false
 	}
 	for i, words := start, 0; words < 3; words++ {
@@ -354,15 +346,7 @@ func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, b
 // as a value would, like a number in one, tie the agent's mentions into
 // the data flow under some names and not under others.
 func inAgentName(s string, start, end int, agents map[string]bool) bool {
-	// Most words are in no agent's name: one look at the run's few names
-	// rules them out before any reading around them.
-	key, named := agentKey(s[start:end]), false
-	for name := range agents {
-		if named = strings.Contains(name, key); named {
-			break
-		}
-	}
-	if !named {
+	if key := agentKey(s[start:end]); !anyAgent(agents, func(name string) bool { return strings.Contains(name, key) }) {
 		return false
 	}
 	starts, ends := [4]int{start}, [4]int{end}
@@ -386,6 +370,19 @@ func inAgentName(s string, start, end int, agents map[string]bool) bool {
 			if (b < start || e > end) && agents[agentKey(s[b:e])] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// anyAgent reports whether one of agents (keys) is such that fits. Most
+// words and numbers are in no agent's name: one look at the run's few
+// names rules them out before the words around them are read and joined,
+// which cost more.
+func anyAgent(agents map[string]bool, fits func(name string) bool) bool {
+	for name := range agents {
+		if fits(name) {
+			return true
 		}
 	}
 	return false
@@ -520,17 +517,11 @@ func numberNorm(t *text, m numberMatch) (string, bool) {
 	if len(digits) > 1 && digits[0] == '0' && t.str(m.frac) == "" && t.str(m.unit) == "" {
 		return digits, true // a code with leading zeros ("06385"): keep it whole
 	}
-	var n string
-	if t.str(m.frac) == "" && t.str(m.mult) == "" && asciiNumber(digits) {
-		// An integer written without leading zeros is its own decimal form,
-		// as most numbers in a log are.
-		n = digits
-		if t.str(m.sign) != "" && digits != "0" {
-			n = "-" + digits
-		}
-	} else if d, ok := decimalNorm(digits, t.str(m.sign) != ""); ok && t.str(m.mult) == "" {
-		n = d
-	} else {
+	n, ok := "", false
+	if t.str(m.mult) == "" { // most numbers in a log: written from their digits
+		n, ok = decimalNorm(digits, t.str(m.sign) != "")
+	}
+	if !ok {
 		v, ok := new(big.Rat).SetString(digits)
 		if !ok {
 			return "", false
@@ -590,20 +581,6 @@ func decimalNorm(digits string, neg bool) (n string, ok bool) {
 
 // allDigits reports whether s is ASCII digits, or empty.
 func allDigits(s string) bool {
-	for i := range len(s) {
-		if !isDigit(s[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// asciiNumber reports whether s is ASCII digits with no leading zero (or
-// "0").
-func asciiNumber(s string) bool {
-	if s == "" || len(s) > 1 && s[0] == '0' {
-		return false
-	}
 	for i := range len(s) {
 		if !isDigit(s[i]) {
 			return false

@@ -79,24 +79,30 @@ type buffers struct {
 // text is then valid only until b is used again.
 func readText(s string, b *buffers) *text {
 	t := &text{s: s, spare: b}
-	if b == nil {
-		b = &buffers{}
+	var runes []rune
+	var off []int
+	if b != nil {
+		runes, off = b.runes, b.off
 	}
-	t.runes = reuse(b.runes, len(s))
+	t.runes = reuse(runes, len(s))
 	for _, r := range s {
 		t.runes = append(t.runes, r)
 	}
-	b.runes = t.runes
 	if len(t.runes) == len(s) {
 		t.off = identity(len(s) + 1) // ASCII: rune i is byte i
-		return t
+	} else {
+		t.off = reuse(off, len(s)+1)
+		for i := range s {
+			t.off = append(t.off, i)
+		}
+		t.off = append(t.off, len(s))
 	}
-	t.off = reuse(b.off, len(s)+1)
-	for i := range s {
-		t.off = append(t.off, i)
+	if b != nil {
+		b.runes = t.runes
+		if len(t.runes) != len(s) {
+			b.off = t.off // not the shared identity
+		}
 	}
-	t.off = append(t.off, len(s))
-	b.off = t.off
 	return t
 }
 
@@ -359,18 +365,31 @@ func FoldCase(s string) (lower string, aligned bool) {
 	return b.String(), aligned
 }
 
+// Eight bytes at a time: ones holds 1 in each byte of a word, so c*ones
+// is byte c in every byte, and highBits is the high bit of each byte.
+const (
+	ones     = 0x0101010101010101
+	highBits = 0x80 * ones
+)
+
+// load8 reads s[i:i+8] as a word, s[i] its lowest byte.
+func load8(s string, i int) uint64 {
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+}
+
+// capitalBits sets, in a word of bytes below 0x80, the high bit of each
+// byte from 'A' to 'Z': such a byte plus 0x80-'A' reaches 0x80 from 'A'
+// on, and plus 0x80-'Z'-1 from past 'Z' on, carrying into no other byte.
+// Only its high bits mean anything.
+func capitalBits(w uint64) uint64 { return (w + (0x80-'A')*ones) &^ (w + (0x80-'Z'-1)*ones) }
+
 // keptRun returns where the ASCII bytes from i that lower case keeps as
 // they are end: at a capital, a byte beyond ASCII, or the end of s. It
 // passes over eight bytes at a time while none of them ends the run.
 func keptRun(s string, i int) int {
-	const ones = 0x0101010101010101
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		// Below 0x80, a byte plus 0x80-'A' reaches 0x80 from 'A' on, and
-		// plus 0x80-'Z'-1 from past 'Z' on, carrying into no other byte.
-		capitals := (w + (0x80-'A')*ones) &^ (w + (0x80-'Z'-1)*ones)
-		if (w|capitals)&(0x80*ones) != 0 {
+		if w := load8(s, i); (w|capitalBits(w))&highBits != 0 {
 			break
 		}
 	}
