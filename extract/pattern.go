@@ -350,12 +350,10 @@ func FoldCase(s string) (lower string, aligned bool) {
 			i++
 		} else {
 			r, w := utf8.DecodeRuneInString(s[i:])
-			l := unicode.ToLower(r)
-			// An invalid byte reads as U+FFFD, three bytes for one.
-			if utf8.RuneLen(l) != w {
+			if !foldKeepsLength(r, w) {
 				aligned = false
 			}
-			b.WriteRune(l)
+			b.WriteRune(unicode.ToLower(r))
 			i += w
 		}
 		j := keptRun(s, i)
@@ -383,6 +381,28 @@ func load8(s string, i int) uint64 {
 // on, and plus 0x80-'Z'-1 from past 'Z' on, carrying into no other byte.
 // Only its high bits mean anything.
 func capitalBits(w uint64) uint64 { return (w + (0x80-'A')*ones) &^ (w + (0x80-'Z'-1)*ones) }
+
+// foldKeepsLength reports whether the rune r, read from w bytes, folds to
+// a rune of as many bytes. An invalid byte reads as U+FFFD, three bytes
+// for one.
+func foldKeepsLength(r rune, w int) bool { return utf8.RuneLen(unicode.ToLower(r)) == w }
+
+// FoldsInPlace reports whether FoldCase(s) is aligned, without making the
+// lower case: a reader that only needs the offsets to hold asks this.
+func FoldsInPlace(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if !foldKeepsLength(r, w) {
+			return false
+		}
+		i += w
+	}
+	return true
+}
 
 // keptRun returns where the ASCII bytes from i that lower case keeps as
 // they are end: at a capital, a byte beyond ASCII, or the end of s. It

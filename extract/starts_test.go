@@ -191,6 +191,7 @@ func FuzzFoldCase(f *testing.F) {
 		lower, ok := FoldCase(s)
 		assert.Equal(t, strings.Map(unicode.ToLower, s), lower, "%q", s)
 		assert.Equal(t, aligned, ok, "%q", s)
+		assert.Equal(t, aligned, FoldsInPlace(s), "%q", s)
 	})
 }
 

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
@@ -113,7 +112,7 @@ func findCritique(s string) (start, n int, ok bool) {
 // per word stopped at every space and every "t".
 func critiqueWordsIn(s string) (at []int, aligned bool) {
 	text, aligned := s, true
-	if !foldsInPlace(s) {
+	if !extract.FoldsInPlace(s) {
 		text, aligned = extract.FoldCase(s)
 	}
 	head := head4(text, 0) // the four bytes from i, in lower case
@@ -128,23 +127,6 @@ func critiqueWordsIn(s string) (at []int, aligned bool) {
 		head = head<<8 | uint32(lowerASCII(byteAt(text, i+4)))
 	}
 	return at, aligned
-}
-
-// foldsInPlace reports whether extract.FoldCase keeps every rune of s at
-// its byte length, as it says with aligned, without making the copy.
-func foldsInPlace(s string) bool {
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, w := utf8.DecodeRuneInString(s[i:])
-		if utf8.RuneLen(unicode.ToLower(r)) != w {
-			return false
-		}
-		i += w
-	}
-	return true
 }
 
 // critiqueWord is a critique word and its first four bytes: a space
