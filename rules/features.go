@@ -55,7 +55,7 @@ var structuralFeatures = []string{FeatToolOutput, FeatUserTurn, FeatPlanner, Fea
 // The two kinds of system fail differently; the twins let the fit learn by
 // how much, and regularisation keeps them at zero where it cannot tell.
 func StepFeatureNames(as []*Analyzer) []string {
-	names := make([]string, 0, 2*(len(as)+len(structuralFeatures)))
+	names := make([]string, 0, stepWidth(as))
 	for _, a := range as {
 		names = append(names, RuleFeature(a.Name))
 	}
@@ -87,6 +87,20 @@ type StepRow struct {
 	X     []float64
 }
 
+// stepWidth is the number of step features: the analyzers', the structural
+// ones, then a twin of each for runs that call tools.
+func stepWidth(as []*Analyzer) int { return 2 * (len(as) + len(structuralFeatures)) }
+
+// structuralColumn is the column of a structural feature in
+// StepFeatureNames(as).
+func structuralColumn(as []*Analyzer, name string) int {
+	k := slices.Index(structuralFeatures, name)
+	if k < 0 {
+		panic("rules: no structural feature " + name)
+	}
+	return len(as) + k
+}
+
 // StepRows returns a row for every step that can be the decisive fault (not
 // the task, not a system prompt), features in StepFeatureNames(as) order.
 func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
@@ -96,8 +110,8 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	}
 	// Columns as StepFeatureNames lays them out, without building the
 	// names: the analyzers', the structural features, then the twins.
-	width := 2 * (len(as) + len(structuralFeatures))
-	col := func(name string) int { return len(as) + slices.Index(structuralFeatures, name) }
+	width := stepWidth(as)
+	col := func(name string) int { return structuralColumn(as, name) }
 	n := len(in.Run.Steps)
 	// One array holds every step's vector: a step's row keeps its vector.
 	flat := make([]float64, n*width)

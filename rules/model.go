@@ -363,9 +363,7 @@ func (w *Weights) blameP(names []string, rows []StepRow) []float64 {
 }
 
 // FlaggedColumn is the index of FeatFlagged in StepFeatureNames(as).
-func FlaggedColumn(as []*Analyzer) int {
-	return len(as) + slices.Index(structuralFeatures, FeatFlagged)
-}
+func FlaggedColumn(as []*Analyzer) int { return structuralColumn(as, FeatFlagged) }
 
 func ruleNames(fs []Finding) []string {
 	seen := map[string]bool{}

@@ -341,3 +341,17 @@ func FuzzStatedByWords(f *testing.F) {
 		assert.Equal(t, v.words != "" && strings.Contains(normWords(text), v.words), v.statedBy(text, nil), "%q in %q", want, text)
 	})
 }
+
+// TestStepColumns: StepRows writes each structural feature where
+// StepFeatureNames names it, for any choice of analyzers.
+func TestStepColumns(t *testing.T) {
+	for _, as := range [][]*Analyzer{Registry, Registry[:1], nil} {
+		names := StepFeatureNames(as)
+		require.Len(t, names, stepWidth(as))
+		for _, f := range structuralFeatures {
+			assert.Equal(t, f, names[structuralColumn(as, f)])
+		}
+		assert.Equal(t, FeatFlagged, names[FlaggedColumn(as)])
+	}
+	assert.Panics(t, func() { structuralColumn(Registry, "step:nonesuch") })
+}
