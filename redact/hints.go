@@ -250,8 +250,9 @@ func digitRunLike(n int) func(*probe) bool {
 	}
 }
 
-// nanpLike is a hint for North American numbers: three digits, an optional
-// ')', one or two separators, three digits, a separator, four digits.
+// nanpLike is a hint for North American numbers: three digits, then either
+// ')' and up to two separators ("(415)555-2671" is a number as written) or
+// one or two separators, then three digits, a separator, four digits.
 func nanpLike(p *probe) bool {
 	t := p.text
 	sep := func(c byte) bool { return c == '-' || c == '.' || c == ' ' }
@@ -271,14 +272,14 @@ func nanpLike(p *probe) bool {
 			continue
 		}
 		j := i + 3
-		if t[j] == ')' {
+		closed := t[j] == ')'
+		if closed {
 			j++
 		}
-		if j >= len(t) || !sep(t[j]) {
+		if !closed && !sep(t[j]) {
 			continue
 		}
-		j++
-		if j < len(t) && sep(t[j]) {
+		for k := 0; k < 2 && j < len(t) && sep(t[j]); k++ {
 			j++
 		}
 		if digits(j, 3) && j+3 < len(t) && sep(t[j+3]) && digits(j+4, 4) {
