@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
 
@@ -92,3 +94,25 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 type nopWriter struct{}
 
 func (*nopWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+func TestRuleFlagsReadTheWeightsOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.json")
+	w := rules.DefaultWeights()
+	w.Critical = 0.5
+	data, err := json.Marshal(w)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+
+	r := RuleFlags{Weights: path}
+	first, err := r.Combiner()
+	require.NoError(t, err)
+	assert.Equal(t, 0.5, first.Weights.Critical)
+
+	require.NoError(t, os.Remove(path))
+	again, err := r.Combiner()
+	require.NoError(t, err, "the file is not read a second time")
+	assert.Same(t, first.Weights, again.Weights)
+
+	_, err = (&RuleFlags{Weights: path}).Combiner()
+	assert.Error(t, err, "new flags read the file, which is gone")
+}

@@ -12,6 +12,12 @@ type RuleFlags struct {
 	Only    []string
 	Disable []string
 	Weights string
+
+	// comb is the combiner once read. A command reads it more than once
+	// (screen checks its bands, eval asks which runs it was fitted on,
+	// both build the engine from it), and each must see the same weights
+	// even if the file changes meanwhile.
+	comb *rules.Combiner
 }
 
 // Register adds the flags to fs.
@@ -21,8 +27,12 @@ func (r *RuleFlags) Register(fs *pflag.FlagSet) {
 	fs.StringVar(&r.Weights, "weights", "", "combine the rules with these weights (written by offattr fit) instead of the embedded ones")
 }
 
-// Combiner returns the analyzers and weights the flags ask for.
+// Combiner returns the analyzers and weights the flags ask for. The
+// weights file is read on the first call; later calls return the same.
 func (r *RuleFlags) Combiner() (rules.Combiner, error) {
+	if r.comb != nil {
+		return *r.comb, nil
+	}
 	as, err := rules.Select(r.Only, r.Disable)
 	if err != nil {
 		return rules.Combiner{}, err
@@ -33,5 +43,6 @@ func (r *RuleFlags) Combiner() (rules.Combiner, error) {
 			return rules.Combiner{}, err
 		}
 	}
-	return rules.Combiner{Analyzers: as, Weights: w}, nil
+	r.comb = &rules.Combiner{Analyzers: as, Weights: w}
+	return *r.comb, nil
 }
