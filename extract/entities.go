@@ -214,11 +214,13 @@ func agentNamed(w string, agents map[string]bool) bool {
 	return agents[string(run.AppendAgentKey(buf[:0], w))]
 }
 
-// agentSpaced reports agents[strings.ReplaceAll(norm, " ", "")], without
-// the copy: a name of one word was looked up as it is.
+// agentSpaced reports whether norm, a name of several words, is an agent
+// written without its blanks: agents[strings.ReplaceAll(norm, " ", "")],
+// without the copy. A name of one word is its own key, which the caller
+// has looked up already.
 func agentSpaced(norm string, agents map[string]bool) bool {
 	if strings.IndexByte(norm, ' ') < 0 {
-		return agents[norm]
+		return false
 	}
 	var buf [64]byte
 	key := buf[:0]
