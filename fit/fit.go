@@ -190,10 +190,11 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	if err != nil {
 		return nil, err
 	}
-	gamma, err := fitAgents(ctx, exs, oof, oofBlame, w.Critical, opts)
+	gamma, steps, err := bestAgentModel(ctx, exs, oof, oofBlame, w.Critical, opts)
 	if err != nil {
 		return nil, err
 	}
+	w.AgentSteps = steps
 	for k, n := range rules.AgentFeatureNames {
 		if rules.AgentFeatureUsed(n) {
 			w.Agent[n] = gamma[k]
@@ -393,7 +394,43 @@ func bestCritical(exs []Example, p [][]float64) float64 {
 	return best
 }
 
-func fitAgents(ctx context.Context, exs []Example, p, blame [][]float64, critical float64, opts Options) ([]float64, error) {
+// agentStepCaps are the caps on an agent's counted steps the fit tries
+// (rules.Weights.AgentSteps), 0 (every step) first: a cap is kept only
+// where it answers more runs right.
+var agentStepCaps = []int{0, 40, 30, 20, 10, 5}
+
+// bestAgentModel fits the agent model under each of agentStepCaps and
+// keeps the one whose agents are right most often, on the same out-of-fold
+// probabilities it is fitted on (as bestCritical chooses the critical
+// share); cross-validation refits, and so rechooses, on each training set.
+func bestAgentModel(ctx context.Context, exs []Example, p, blame [][]float64, critical float64, opts Options) (gamma []float64, steps int, err error) {
+	bestHits := -1
+	for _, c := range agentStepCaps {
+		groups := agentGroups(exs, p, blame, critical, c, opts)
+		g, err := conditionalLogit(ctx, groups, agentPrior(opts), opts.Lambda/10)
+		if err != nil {
+			return nil, 0, err
+		}
+		hits := 0
+		for _, gr := range groups {
+			if best, _ := rules.Choose(gr.rows, g); best == gr.target {
+				hits++
+			}
+		}
+		if hits > bestHits {
+			gamma, steps, bestHits = g, c, hits
+		}
+	}
+	return gamma, steps, nil
+}
+
+func agentPrior(opts Options) []float64 {
+	return priorVector(opts.Prior, func(w *rules.Weights) map[string]float64 { return w.Agent }, rules.AgentFeatureNames)
+}
+
+// agentGroups are the agent model's choices: one per run whose labelled
+// agent answers for an eligible step, among at least two agents.
+func agentGroups(exs []Example, p, blame [][]float64, critical float64, steps int, opts Options) []group {
 	var groups []group
 	flagged := rules.FlaggedColumn(opts.Analyzers)
 	for i, ex := range exs {
@@ -404,7 +441,7 @@ func fitAgents(ctx context.Context, exs []Example, p, blame [][]float64, critica
 		if blame != nil {
 			b = blame[i]
 		}
-		agents := rules.AgentRows(ex.In, ex.Rows, p[i], b, ex.Rows[chosen(ex.Rows, p[i], critical)].Step, flagged)
+		agents := rules.AgentRows(ex.In, ex.Rows, p[i], b, ex.Rows[chosen(ex.Rows, p[i], critical)].Step, flagged, steps)
 		target := slices.IndexFunc(agents, func(a rules.AgentRow) bool { return run.SameAgent(a.Agent, ex.Label.Agent) })
 		if target < 0 || len(agents) < 2 {
 			continue
@@ -421,8 +458,7 @@ func fitAgents(ctx context.Context, exs []Example, p, blame [][]float64, critica
 		}
 		groups = append(groups, g)
 	}
-	prior := priorVector(opts.Prior, func(w *rules.Weights) map[string]float64 { return w.Agent }, rules.AgentFeatureNames)
-	return conditionalLogit(ctx, groups, prior, opts.Lambda/10)
+	return groups
 }
 
 // Triage targets: clear must mean no model or person is needed.

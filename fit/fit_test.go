@@ -11,6 +11,8 @@ import (
 
 	"github.com/offattr/offattr/eval"
 	"github.com/offattr/offattr/eval/evaltest"
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/run/runtest"
@@ -194,4 +196,67 @@ func TestKFoldsAssignedDealsEveryRunOnce(t *testing.T) {
 		assert.NotEqual(t, first, foldOf(folds), "assignment %d", a)
 	}
 	assert.Len(t, KFoldsAssigned(exs, 0, 3), len(exs), "one run out at a time has one assignment")
+}
+
+// plannerAndWorker is a run whose planner writes planned messages and
+// whose worker writes one, with the blame model's probability spread
+// evenly over the planner's (0.6 in all) and 0.4 on the worker's.
+func plannerAndWorker(t *testing.T, planned int, blamed string) (Example, []float64, []float64) {
+	t.Helper()
+	r := &run.Run{Source: fmt.Sprintf("pw-%s.json", blamed), Question: "q"}
+	for i := range planned {
+		r.Steps = append(r.Steps, run.Step{Index: i, Agent: "Planner", Kind: run.KindMessage, Content: fmt.Sprintf("plan %d", i)})
+	}
+	r.Steps = append(r.Steps, run.Step{Index: planned, Agent: "Worker", Kind: run.KindMessage, Content: "report"})
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(t, err)
+	target := planned
+	if blamed == "Planner" {
+		target = 0
+	}
+	ex := Example{Name: r.Source, In: &rules.Input{Run: r, Features: f, Graph: g}, Label: run.Label{Agent: blamed, Step: target}, Target: target}
+	width := len(rules.StepFeatureNames(rules.Registry))
+	p, blame := make([]float64, planned+1), make([]float64, planned+1)
+	for i, s := range r.Steps {
+		ex.Rows = append(ex.Rows, rules.StepRow{Step: i, Agent: s.Agent, X: make([]float64, width)})
+		p[i] = 1 / float64(planned+1)
+		blame[i] = 0.6 / float64(planned)
+	}
+	blame[planned] = 0.4
+	return ex, p, blame
+}
+
+// TestAgentStepsCapOnlyWhereItHelps: the fit caps an agent's counted steps
+// when that answers more runs right (a worker outweighed by fifty planner
+// steps of little blame each), and keeps every step when the cap would
+// only lose (the planner was the one to blame). Short runs where the more
+// blamed agent is at fault keep the agent model's weight positive.
+func TestAgentStepsCapOnlyWhereItHelps(t *testing.T) {
+	for _, tt := range []struct {
+		blamed string
+		want   int
+	}{{"Worker", 30}, {"Planner", 0}} {
+		var exs []Example
+		var p, blame [][]float64
+		add := func(planned int, blamed string) {
+			ex, pi, bi := plannerAndWorker(t, planned, blamed)
+			exs, p, blame = append(exs, ex), append(p, pi), append(blame, bi)
+		}
+		for range 3 {
+			add(50, tt.blamed)
+		}
+		for range 4 {
+			add(1, "Planner")
+		}
+		_, steps, err := bestAgentModel(context.Background(), exs, p, blame, 1, Options{}.withDefaults())
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, steps, "blamed %s", tt.blamed)
+
+		w := rules.DefaultWeights()
+		w.AgentSteps = steps
+		agents := rules.AgentRows(exs[0].In, exs[0].Rows, p[0], blame[0], 0, rules.FlaggedColumn(rules.Registry), w.AgentSteps)
+		best, _ := w.ChooseAgent(agents)
+		assert.Equal(t, tt.blamed, agents[best].Agent)
+	}
 }

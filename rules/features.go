@@ -229,8 +229,10 @@ type AgentRow struct {
 }
 
 // AgentRows returns a row per agent that answers for an eligible step,
-// given the step model's probability of each row and the chosen step.
-func AgentRows(in *Input, rows []StepRow, p, blame []float64, chosen int, flaggedCol int) []AgentRow {
+// given the step model's probability of each row and the chosen step. An
+// agent's blame sums the blame model's probability on its blameSteps most
+// blamed steps (all of them when blameSteps is 0): see Weights.AgentSteps.
+func AgentRows(in *Input, rows []StepRow, p, blame []float64, chosen int, flaggedCol int, blameSteps int) []AgentRow {
 	idx := map[string]int{}
 	var out []AgentRow
 	decisions, total := map[string]int{}, 0
@@ -251,11 +253,19 @@ func AgentRows(in *Input, rows []StepRow, p, blame []float64, chosen int, flagge
 	}
 	first := true
 	actions, allActions := map[string]int{}, 0
+	var blames [][]float64 // by agent, when blameSteps caps them
+	if blame != nil && blameSteps > 0 {
+		blames = make([][]float64, len(out))
+	}
 	for k, r := range rows {
-		a := &out[idx[run.AgentKey(r.Agent)]]
+		i := idx[run.AgentKey(r.Agent)]
+		a := &out[i]
 		a.X[0] += p[k]
 		if blame != nil {
 			a.X[12] += blame[k]
+			if blames != nil {
+				blames[i] = append(blames[i], blame[k])
+			}
 		}
 		if r.Step == chosen {
 			a.X[1] = 1
@@ -290,6 +300,15 @@ func AgentRows(in *Input, rows []StepRow, p, blame []float64, chosen int, flagge
 		if t := in.Features.Steps[i].Target; t != "" {
 			if k, ok := idx[run.AgentKey(t)]; ok && !run.SameAgent(t, in.Run.Steps[i].Agent) {
 				out[k].X[11] = 1
+			}
+		}
+	}
+	for i, bs := range blames {
+		if len(bs) > blameSteps {
+			slices.Sort(bs)
+			out[i].X[12] = 0
+			for _, b := range bs[len(bs)-blameSteps:] {
+				out[i].X[12] += b
 			}
 		}
 	}

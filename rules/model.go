@@ -31,6 +31,13 @@ type Weights struct {
 	// that the agent model reads evidence fitted for the agent.
 	Blame map[string]float64 `json:"blame,omitempty"`
 	Agent map[string]float64 `json:"agent"`
+	// AgentSteps is how many of an agent's most blamed steps its blame
+	// counts; 0 counts them all. Summed over every step, blame favours
+	// whoever has the most steps: a planner that writes three of every
+	// four messages of a long run outweighs the worker whose one report
+	// carries the fault. It only matters in runs where an agent has more
+	// steps than this; the fit chooses it (0 unless a cap does better).
+	AgentSteps int `json:"agent_steps,omitempty"`
 	// Critical makes the earliest step whose probability is at least this
 	// share of the best one the answer: the decisive fault is the first
 	// critical one (RAFFLES Def. 3.5). 1 takes the most probable step.
@@ -159,6 +166,8 @@ func ParseWeights(data []byte) (*Weights, error) {
 		return nil, errors.New(`no "step" weights`)
 	case w.Critical <= 0 || w.Critical > 1:
 		return nil, fmt.Errorf("critical_share %v is not in (0, 1]", w.Critical)
+	case w.AgentSteps < 0:
+		return nil, fmt.Errorf("agent_steps %d is negative (0 counts every step)", w.AgentSteps)
 	case !w.Triage.valid():
 		return nil, fmt.Errorf("triage bands need 0 ≤ escalate (%v) ≤ clear (%v) ≤ 1", w.Triage.Escalate, w.Triage.Clear)
 	case w.TriageWithoutGroundTruth != nil && !w.TriageWithoutGroundTruth.valid():
@@ -292,11 +301,16 @@ func dot(a, b []float64) float64 {
 // ChooseAgent scores the agent rows and returns the best one's index and
 // the probabilities (ties keep the rows' order).
 func (w *Weights) ChooseAgent(agents []AgentRow) (int, []float64) {
-	beta := vector(w.Agent, AgentFeatureNames)
 	rows := make([]StepRow, len(agents))
 	for i, a := range agents {
 		rows[i] = StepRow{X: a.X}
 	}
+	return Choose(rows, vector(w.Agent, AgentFeatureNames))
+}
+
+// Choose returns the index of the row most probable under beta (ties
+// keep the rows' order) and every row's probability.
+func Choose(rows []StepRow, beta []float64) (int, []float64) {
 	p := Softmax(rows, beta)
 	best := 0
 	for i := range p {
@@ -337,7 +351,7 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	top := rows[s.Order[0]]
 	a.Step = top.Step
 	a.Confidence = round(w.ConfidenceOf(s.P[s.Order[0]], len(rows), Agreeing(byStep[top.Step], top.Step)))
-	agents := AgentRows(in, rows, s.P, w.blameP(names, rows), top.Step, FlaggedColumn(as))
+	agents := AgentRows(in, rows, s.P, w.blameP(names, rows), top.Step, FlaggedColumn(as), w.AgentSteps)
 	best, _ := w.ChooseAgent(agents)
 	a.Agent = agents[best].Agent
 	for _, f := range byStep[top.Step] {

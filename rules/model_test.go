@@ -32,6 +32,7 @@ func TestParseWeights(t *testing.T) {
 		{"another version", func(m map[string]any) { m["version"] = 99 }, "weights version 99"},
 		{"no step weights", func(m map[string]any) { delete(m, "step") }, `no "step" weights`},
 		{"critical share out of range", func(m map[string]any) { m["critical_share"] = 1.5 }, "critical_share 1.5"},
+		{"negative agent steps", func(m map[string]any) { m["agent_steps"] = -1 }, "agent_steps -1"},
 		{"bands out of order", func(m map[string]any) { m["triage"] = map[string]float64{"clear": 0.3, "escalate": 0.6} }, "triage bands"},
 		{"unknown rule in step", func(m map[string]any) { m["step"] = map[string]float64{"rule:nope": 1} }, `step weight for unknown rule "nope"`},
 		{"unknown rule in blame", func(m map[string]any) { m["blame"] = map[string]float64{"tools|rule:nope": 1} }, `blame weight for unknown rule "nope"`},

@@ -81,7 +81,11 @@ func rulesRun(opts *RulesOptions) error {
 				n, w.Step[n], w.Step[n]+w.Step[t], w.Blame[n], w.Blame[n]+w.Blame[t])
 		}
 	}
-	fmt.Fprintln(opts.IO.Out, "agent features:")
+	counted := "every step"
+	if w.AgentSteps > 0 {
+		counted = fmt.Sprintf("its %d most blamed steps", w.AgentSteps)
+	}
+	fmt.Fprintf(opts.IO.Out, "agent features (an agent's blame counts %s):\n", counted)
 	for _, n := range rules.AgentFeatureNames {
 		if v, ok := w.Agent[n]; ok || rules.AgentFeatureUsed(n) {
 			fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f\n", n, v)

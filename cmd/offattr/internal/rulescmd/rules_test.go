@@ -2,6 +2,7 @@ package rulescmd
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +29,11 @@ func TestRulesListsEveryRule(t *testing.T) {
 		assert.Contains(t, out.String(), n, "the confidence's calibration")
 	}
 	assert.Contains(t, out.String(), rules.FeatAgentBlame, "the agent feature in use")
+	counted := "an agent's blame counts every step"
+	if n := rules.DefaultWeights().AgentSteps; n > 0 {
+		counted = fmt.Sprintf("an agent's blame counts its %d most blamed steps", n)
+	}
+	assert.Contains(t, out.String(), counted)
 	assert.NotContains(t, out.String(), rules.FeatAgentDirected, "agent features the model does not weigh")
 }
 
