@@ -159,11 +159,11 @@ func (b *builder) addMembers() {
 	}
 }
 
-// commit writes nodes and edges into the library graph: one library edge per
-// ordered pair, holding the pair's typed edges as its data.
+// commit makes the graph: its nodes, steps first, and its typed edges,
+// sorted and indexed (the library graph is made from them on demand, see
+// Digraph).
 func (b *builder) commit() (*Graph, error) {
 	g := &Graph{
-		lib:      dgraph.New(func(n Node) string { return n.ID }, dgraph.Directed()),
 		n:        b.n,
 		agents:   b.agents,
 		agentIdx: b.agentIdx,
@@ -198,39 +198,8 @@ func (b *builder) commit() (*Graph, error) {
 	}
 	for i, nd := range g.nodes {
 		g.order[nd.ID] = i
-		if err := g.lib.AddVertex(nd); err != nil {
-			return nil, fmt.Errorf("add node %s: %w", nd.ID, err)
-		}
 	}
 	g.index(dedupe(g.sortEdges(b.edges)))
-	// Pairs joined by the same types share one attributes map: a map per
-	// library edge was a tenth of a build's allocation, and the library
-	// graph is not to be modified.
-	attrs := map[string]map[string]string{}
-	for lo, n := 0, 0; lo < len(g.edges); n++ {
-		if n%1024 == 0 && b.ctx.Err() != nil {
-			return nil, b.ctx.Err()
-		}
-		hi := lo + 1
-		for hi < len(g.edges) && g.edges[hi].From == g.edges[lo].From && g.edges[hi].To == g.edges[lo].To {
-			hi++
-		}
-		// Capped, so that nothing appended to a bundle writes into the next.
-		bundle := g.edges[lo:hi:hi]
-		types := bundleTypes(bundle)
-		attr, ok := attrs[types]
-		if !ok {
-			attr = map[string]string{"types": types}
-			attrs[types] = attr
-		}
-		// One option sets both: the library's EdgeData and EdgeAttributes
-		// would be two closures for each of a build's thousands of edges.
-		props := func(p *dgraph.EdgeProperties) { p.Data, p.Attributes = bundle, attr }
-		if err := g.lib.AddEdge(bundle[0].From, bundle[0].To, props); err != nil {
-			return nil, fmt.Errorf("add edge %s→%s: %w", bundle[0].From, bundle[0].To, err)
-		}
-		lo = hi
-	}
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -355,3 +324,38 @@ func quote(s string, n int) string {
 
 // normName is run.AgentKey, the one identity of an agent name.
 var normName = run.AgentKey
+
+// digraph builds the library graph of Digraph: the nodes, and an edge per
+// joined pair carrying its typed edges. Pairs joined by the same types
+// share one attributes map (a map per library edge was a tenth of what
+// building it allocated), and one option sets both: the library's
+// EdgeData and EdgeAttributes would be two closures per edge.
+func (g *Graph) digraph() (dgraph.Graph[string, Node], error) {
+	lib := dgraph.New(func(n Node) string { return n.ID }, dgraph.Directed())
+	for _, nd := range g.nodes {
+		if err := lib.AddVertex(nd); err != nil {
+			return nil, fmt.Errorf("add node %s: %w", nd.ID, err)
+		}
+	}
+	attrs := map[string]map[string]string{}
+	for lo := 0; lo < len(g.edges); {
+		hi := lo + 1
+		for hi < len(g.edges) && g.edges[hi].From == g.edges[lo].From && g.edges[hi].To == g.edges[lo].To {
+			hi++
+		}
+		// Capped, so that nothing appended to a bundle writes into the next.
+		bundle := g.edges[lo:hi:hi]
+		types := bundleTypes(bundle)
+		attr, ok := attrs[types]
+		if !ok {
+			attr = map[string]string{"types": types}
+			attrs[types] = attr
+		}
+		props := func(p *dgraph.EdgeProperties) { p.Data, p.Attributes = bundle, attr }
+		if err := lib.AddEdge(bundle[0].From, bundle[0].To, props); err != nil {
+			return nil, fmt.Errorf("add edge %s→%s: %w", bundle[0].From, bundle[0].To, err)
+		}
+		lo = hi
+	}
+	return lib, nil
+}

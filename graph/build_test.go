@@ -164,7 +164,9 @@ func TestBuildRejectsMismatch(t *testing.T) {
 
 func TestTwoTypesBetweenOnePairSurvive(t *testing.T) {
 	g := buildRun(t, "", nil, st{agent: "A", claims: []string{"42"}}, st{agent: "B", claims: []string{"42"}})
-	e, err := g.Digraph().Edge("s0", "s1")
+	lib, err := g.Digraph()
+	require.NoError(t, err)
+	e, err := lib.Edge("s0", "s1")
 	require.NoError(t, err)
 	bundle, ok := e.Properties.Data.([]Edge)
 	require.True(t, ok)

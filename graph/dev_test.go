@@ -176,7 +176,9 @@ func checkInvariants(t testingT, g *Graph) {
 	}
 	// Steps point to later steps, to their agent and trial, and trials to
 	// later trials: the library graph as stored has no cycle.
-	_, err := dgraph.TopologicalSort(g.Digraph())
+	lib, err := g.Digraph()
+	require.NoError(t, err)
+	_, err = dgraph.TopologicalSort(lib)
 	assert.NoError(t, err)
 	checkAdjacency(t, g)
 }
@@ -188,9 +190,14 @@ func checkInvariants(t testingT, g *Graph) {
 // shared among edges, name its own edges' types.
 func checkAdjacency(t testingT, g *Graph) {
 	t.Helper()
-	out, err := g.Digraph().AdjacencyMap()
+	lib, err := g.Digraph()
 	require.NoError(t, err)
-	in, err := g.Digraph().PredecessorMap()
+	again, err := g.Digraph()
+	require.NoError(t, err)
+	require.Same(t, lib, again, "the library graph is built once and kept")
+	out, err := lib.AdjacencyMap()
+	require.NoError(t, err)
+	in, err := lib.PredecessorMap()
 	require.NoError(t, err)
 	for _, adj := range out {
 		for _, le := range adj {

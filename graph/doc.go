@@ -5,23 +5,25 @@
 // decides only structure; which step is to blame is left to the rules, and
 // what a step says (kinds, claims, signals) is left to extract.
 //
-// The graph is stored in a github.com/dominikbraun/graph directed graph,
-// which holds a single edge per ordered pair of nodes. Two steps are often
-// linked in several ways at once (step 4 is both next after and a data
-// consumer of step 3), so the library edge between a pair carries, as its
-// Data, the list of every typed Edge between them ([]Edge, in EdgeTypes
-// order), and as its "types" attribute their names joined by commas. The
-// library graph is thus a multigraph of typed edges folded into one edge
-// per pair; queries filter that list by type.
+// The graph keeps its typed edges sorted by source, target and type, with
+// each node's run of out- and in-edges indexed. Digraph gives it as a
+// github.com/dominikbraun/graph directed graph, which holds a single edge
+// per ordered pair of nodes. Two steps are often linked in several ways at
+// once (step 4 is both next after and a data consumer of step 3), so the
+// library edge between a pair carries, as its Data, the list of every
+// typed Edge between them ([]Edge, in EdgeTypes order), and as its "types"
+// attribute their names joined by commas: a multigraph of typed edges
+// folded into one edge per pair.
 //
 // # Walking the graph: the library's algorithms and the package's own
 //
-// Edges, OutEdges, InEdges, Successors and Predecessors read the edges as
-// they were added to the library, kept sorted with each node's run of out-
-// and in-edges: the library's AdjacencyMap and PredecessorMap copy its store
-// into a map per node, a fifth of what building a graph allocated, and a
-// query then had to sort what it read from them (a test holds the two to
-// each other). Loop groups are the library's StronglyConnectedComponents
+// Edges, OutEdges, InEdges, Successors and Predecessors read the sorted
+// edges and their index: the library's AdjacencyMap and PredecessorMap copy
+// its store into a map per node, a fifth of what building a graph
+// allocated, and a query then had to sort what it read from them (a test
+// holds the two to each other). The library graph is made on the first
+// call of Digraph, not with every graph: filling its store was about a
+// twentieth of a screen's time, for a graph no query walks. Loop groups are the library's StronglyConnectedComponents
 // over a small graph of in-trial loop edges and the instructs edges among
 // their steps, each drawn both ways so that strong components are the
 // connected ones. (Its vertices are keyed by node ID: in v0.23 that function

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"sort"
+	"sync"
 
 	dgraph "github.com/dominikbraun/graph"
 )
@@ -9,7 +10,11 @@ import (
 // Graph is the typed dependency graph of one run. It is read-only once
 // built; all queries return fresh slices in a deterministic order.
 type Graph struct {
-	lib dgraph.Graph[string, Node]
+	// lib is the graph in the library's store, built on the first call
+	// of Digraph: the package's own queries read edges, below.
+	lib     dgraph.Graph[string, Node]
+	libErr  error
+	libOnce sync.Once
 	// edges holds every typed edge by source node, target node and type:
 	// node k's out-edges are edges[outAt[k]:outAt[k+1]], and its in-edges,
 	// by source and type, are at the positions inEdges[inAt[k]:inAt[k+1]].
@@ -37,11 +42,17 @@ type Graph struct {
 	answer   answerRef
 }
 
-// Digraph returns the underlying dominikbraun/graph graph, for its
-// traversal and path algorithms. Each edge's Properties.Data is the []Edge
-// of typed edges between the pair; edges of the same types share their
-// Attributes map. Callers must not modify it.
-func (g *Graph) Digraph() dgraph.Graph[string, Node] { return g.lib }
+// Digraph returns the graph as a dominikbraun/graph graph, for the
+// library's traversal and path algorithms. Each edge's Properties.Data is
+// the []Edge of typed edges between the pair; edges of the same types
+// share their Attributes map. Callers must not modify it. It is built on
+// the first call and kept: the package's queries read an index of their
+// own, and filling the library's store on every build was about a
+// twentieth of a screen's time for a graph nothing in offattr walks.
+func (g *Graph) Digraph() (dgraph.Graph[string, Node], error) {
+	g.libOnce.Do(func() { g.lib, g.libErr = g.digraph() })
+	return g.lib, g.libErr
+}
 
 // Len returns the number of steps.
 func (g *Graph) Len() int { return g.n }
