@@ -115,19 +115,35 @@ func critiqueWordsIn(s string) (at []int, aligned bool) {
 	if !extract.FoldsInPlace(s) {
 		text, aligned = extract.FoldCase(s)
 	}
-	head := head4(text, 0) // the four bytes from i, in lower case
 	for i := range len(text) {
-		if c := text[i]; c < utf8.RuneSelf {
-			for _, w := range critiqueByFirst[lowerASCII(c)] {
-				if head == w.head && len(text)-i >= len(w.word) && strings.EqualFold(text[i:i+len(w.word)], w.word) {
-					at = append(at, i)
-				}
+		c := text[i]
+		if c >= utf8.RuneSelf {
+			continue
+		}
+		// A word's head is its first two bytes too: most bytes begin no
+		// word's pair, and are passed over on this one look.
+		pair := uint16(lowerASCII(c))<<8 | uint16(lowerASCII(byteAt(text, i+1)))
+		if critiquePairs[pair>>6]&(1<<(pair&63)) == 0 {
+			continue
+		}
+		head := head4(text, i) // the four bytes from i, in lower case
+		for _, w := range critiqueByFirst[lowerASCII(c)] {
+			if head == w.head && len(text)-i >= len(w.word) && strings.EqualFold(text[i:i+len(w.word)], w.word) {
+				at = append(at, i)
 			}
 		}
-		head = head<<8 | uint32(lowerASCII(byteAt(text, i+4)))
 	}
 	return at, aligned
 }
+
+// critiquePairs is a bit set of the critique words' first two bytes.
+var critiquePairs = func() (set [1 << 16 / 64]uint64) {
+	for _, w := range critiqueWords {
+		pair := uint16(w[0])<<8 | uint16(w[1])
+		set[pair>>6] |= 1 << (pair & 63)
+	}
+	return set
+}()
 
 // critiqueWord is a critique word and its first four bytes: a space
 // begins seven of them, and most spaces none.
