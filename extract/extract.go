@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
@@ -367,6 +368,9 @@ func (rc *runContext) addressed(t *text, speaker string) string {
 			if i >= bestAt || !wordEdge(t.s, i, i+len(n)) {
 				continue
 			}
+			if !mayAddress(t.s, i, i+len(n)) {
+				continue
+			}
 			before := t.sub(max(0, i-80), i)
 			after := t.sub(i+len(n), min(len(t.s), i+len(n)+40))
 			if before.has(addressBeforeRe) || after.has(addressAfterRe) {
@@ -376,6 +380,83 @@ func (rc *runContext) addressed(t *text, speaker string) string {
 		}
 	}
 	return best
+}
+
+// mayAddress reports whether a name at s[i:j] may be addressed: one look
+// at the words around it that either address pattern needs. Before it,
+// past up to two quotes, addressBeforeRe ends with "@", or with one of
+// addressWords, one or two spaces, and perhaps "the" and one or two spaces
+// more ("pass this to ", "hey "); after it, past up to two quotes and two
+// spaces, addressAfterRe needs "," or ":". A run names its agents
+// everywhere ("the user"), and reading the words around each mention as
+// texts of their own was most of what finding a step's target cost.
+func mayAddress(s string, i, j int) bool {
+	k := i
+	for n := 0; n < 2 && k > 0 && isQuoteByte(s[k-1]); n++ {
+		k--
+	}
+	if k > 0 && s[k-1] == '@' {
+		return true
+	}
+	if word, at, ok := wordBeforeSpaces(s, k); ok {
+		if word == "the" {
+			word, _, ok = wordBeforeSpaces(s, at)
+		}
+		if ok && addressWords[word] {
+			return true
+		}
+	}
+	k = j
+	for n := 0; n < 2 && k < len(s) && isQuoteByte(s[k]); n++ {
+		k++
+	}
+	for n := 0; n < 2 && k < len(s); n++ {
+		r, size := utf8.DecodeRuneInString(s[k:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		k += size
+	}
+	return k < len(s) && (s[k] == ',' || s[k] == ':')
+}
+
+// addressWords are the words addressBeforeRe can end with, before its
+// spaces and optional "the": "to" closes every phrase that passes work on.
+var addressWords = map[string]bool{"to": true, "ask": true, "asking": true, "request": true, "requesting": true,
+	"instruct": true, "instructing": true, "let": true, "dear": true, "hey": true}
+
+func isQuoteByte(c byte) bool { return c == '`' || c == '\'' || c == '"' || c == '*' }
+
+// wordBeforeSpaces reads s back from k over one or two spaces (\s: Go's
+// unicode.IsSpace is the same set) and the word before them (\w: letters,
+// digits, '_'), and returns the word lower-cased rune by rune, as
+// IgnoreCase compares it, and where it starts. Where a pattern's \b
+// stands before the word, the rune before it is no word rune, so the word
+// read is the pattern's.
+func wordBeforeSpaces(s string, k int) (word string, start int, ok bool) {
+	spaces := 0
+	for ; spaces <= 2 && k > 0; spaces++ {
+		r, size := utf8.DecodeLastRuneInString(s[:k])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		k -= size
+	}
+	if spaces == 0 || spaces > 2 {
+		return "", k, false
+	}
+	end := k
+	for k > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:k])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' {
+			break
+		}
+		k -= size
+	}
+	if end-k > len("instructing")*utf8.UTFMax {
+		return "", k, true // longer than any address word
+	}
+	return strings.Map(unicode.ToLower, s[k:end]), k, true
 }
 
 // wordEdge: s[i:j] is not part of a longer word or identifier.

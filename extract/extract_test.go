@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/run/runtest"
 )
 
 // steps builds a run from (agent, content) pairs; a "Name (-> Target)" agent
@@ -218,4 +219,97 @@ func TestEstimateTokens(t *testing.T) {
 		assert.Equal(t, want, EstimateTokens(in), in)
 	}
 	assert.Equal(t, 400, TokensToBytes(100))
+}
+
+// addressedByPattern is what mayAddress screens for: whether either address
+// pattern matches around s[i:j], read as addressed reads it.
+func addressedByPattern(s string, i, j int) bool {
+	t := newText(s)
+	return t.sub(max(0, i-80), i).has(addressBeforeRe) || t.sub(j, min(len(s), j+40)).has(addressAfterRe)
+}
+
+// TestMayAddressNeverHidesAnAddress: where mayAddress says no, neither
+// address pattern matches: in the table, and at every mention of every
+// agent's name in every run of both corpora.
+func TestMayAddressNeverHidesAnAddress(t *testing.T) {
+	tests := []struct {
+		before, after string
+		may           bool
+	}{
+		{"pass this to ", "", true},
+		{"@", " now", true},
+		{"hey \"", "", true},
+		{"over to\u00a0*", "", true},
+		{"", ", please go on", true},
+		{"", "*\u2003: your turn", true},
+		{"", " \t, please", true},
+		{"the", " said", false},
+		{"as ", "", false},
+		{"ask ", "'s plan", true},
+		{"ASKING  the ", "", true},
+		{"Let *", "", true},
+		{"pass it to the ", "", true},
+		{"pass it to the   ", "", false}, // three spaces: more than the pattern allows
+		{"help the ", " now", false},
+		{"over to the　", "", true},
+		{"aK ", "", false},  // "aK", the Kelvin sign: no address word
+		{"asK ", "", true},  // the Kelvin sign folds to k: "ask"
+		{"xto ", "", false}, // no word boundary before "to"
+		{"_to ", "", false},
+
+		{"", "   , please", false}, // three spaces: more than the pattern allows
+		{"", "''' , now", false},
+	}
+	for _, tt := range tests {
+		s := tt.before + "Coder" + tt.after
+		i, j := len(tt.before), len(tt.before)+len("Coder")
+		assert.Equal(t, tt.may, mayAddress(s, i, j), "%q", s)
+		if !tt.may {
+			assert.False(t, addressedByPattern(s, i, j), "%q", s)
+		}
+	}
+	mentions, addresses := 0, 0
+	for _, c := range runtest.Cases(t, runtest.AllFiles(t)) {
+		names := c.Run.Agents()
+		for _, st := range c.Run.Steps {
+			lower := strings.ToLower(st.Content)
+			if len(lower) != len(st.Content) {
+				continue
+			}
+			for _, name := range names {
+				n := strings.ToLower(name)
+				for from := 0; n != ""; {
+					k := strings.Index(lower[from:], n)
+					if k < 0 {
+						break
+					}
+					i := from + k
+					from = i + len(n)
+					mentions++
+					if addressedByPattern(st.Content, i, i+len(n)) {
+						addresses++
+						assert.True(t, mayAddress(st.Content, i, i+len(n)), "%s: %q", c.Run.Source, st.Content[max(0, i-20):min(len(st.Content), i+len(n)+20)])
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d mentions of an agent's name, %d of them addressed", mentions, addresses)
+	assert.Positive(t, addresses)
+}
+
+// FuzzMayAddress: wherever mayAddress says no, neither address pattern
+// matches around the name.
+func FuzzMayAddress(f *testing.F) {
+	for _, s := range []string{"pass this to ", "hey \"", "@", "as ", "the", "over to\u00a0*", " \u2003", "as\u212a ", "hand it to the  '", "İnstructing "} {
+		f.Add(s, ", please")
+		f.Add(s, " said")
+	}
+	f.Fuzz(func(t *testing.T, before, after string) {
+		s := before + "Coder" + after
+		i, j := len(before), len(before)+len("Coder")
+		if !mayAddress(s, i, j) && addressedByPattern(s, i, j) {
+			t.Fatalf("mayAddress said no, yet the pattern addresses the name in %q", s)
+		}
+	})
 }
