@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"math/bits"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -306,7 +307,14 @@ var lexicon struct {
 type literals struct {
 	index   [1 << 16]uint16 // first two bytes → bucket; bucket 0 is empty
 	buckets [][]literal
+	// pairs has a bit for each first two bytes whose bucket is not empty:
+	// most bytes of a text begin no literal, and this one look in 8 KB
+	// passes them by.
+	pairs [1 << 16 / 64]uint64
 }
+
+// begins reports whether a literal of l begins with the two bytes of pair.
+func (l *literals) begins(pair uint16) bool { return l.pairs[pair>>6]&(1<<(pair&63)) != 0 }
 
 // literal is a literal of a starter, with its first eight bytes (those
 // past its end masked out) to tell the literals of a bucket apart.
@@ -325,6 +333,7 @@ func (l *literals) add(lit string, starter int) {
 			if l.index[key] == 0 {
 				l.index[key] = uint16(len(l.buckets))
 				l.buckets = append(l.buckets, nil)
+				l.pairs[key>>6] |= 1 << (key & 63)
 			}
 			mask := ^uint64(0) << (64 - 8*min(8, len(lit)))
 			l.buckets[l.index[key]] = append(l.buckets[l.index[key]], literal{head8(lit), mask, lit, starter})
@@ -347,17 +356,34 @@ func (t *text) hits() [][]int {
 		return t.lits
 	}
 	t.lits = t.literalHits()
-	head := head8(t.lower)
-	for i := range len(t.lower) {
-		t.record(i, head, &lexicon.others)
-		if i == 0 || !wordByte(t.lower[i-1]) {
-			t.record(i, head, &lexicon.words)
+	lower := t.lower
+	for i := range len(lower) {
+		pair := uint16(lower[i]) << 8
+		if i+1 < len(lower) {
+			pair |= uint16(lower[i+1])
 		}
-		if head <<= 8; i+8 < len(t.lower) {
-			head |= uint64(t.lower[i+8])
+		others := lexicon.others.begins(pair)
+		words := lexicon.words.begins(pair) && (i == 0 || !wordByte(lower[i-1]))
+		if !others && !words {
+			continue
+		}
+		head := head8At(lower, i)
+		if others {
+			t.record(i, head, &lexicon.others)
+		}
+		if words {
+			t.record(i, head, &lexicon.words)
 		}
 	}
 	return t.lits
+}
+
+// head8At is head8(s[i:]), in one load where eight bytes remain.
+func head8At(s string, i int) uint64 {
+	if i+8 <= len(s) {
+		return bits.ReverseBytes64(load8(s, i))
+	}
+	return head8(s[i:])
 }
 
 // record records the literals of l at byte i, where the text holds head.
