@@ -157,11 +157,11 @@ func quotations(t *text) []quotation {
 		j := -1
 		switch {
 		case r[i] == '"' && !wordChar(prev) && prev != '\\':
-			j = closing(r, i, '"', "\n\\")
+			j = closing(r, i, '"', true)
 		case r[i] == '“':
-			j = closing(r, i, '”', "\n")
+			j = closing(r, i, '”', false)
 		case r[i] == '\'' && !wordChar(prev) && prev != '\'' && prev != '’':
-			j = closing(r, i, '\'', "\n")
+			j = closing(r, i, '\'', false)
 			if j >= 0 && j+1 < len(r) && (wordChar(r[j+1]) || r[j+1] == '\'' || r[j+1] == '’') {
 				j = -1
 			}
@@ -175,9 +175,9 @@ func quotations(t *text) []quotation {
 }
 
 // closing returns the index of the quote that closes the one at i: the
-// first rune that is end or in stop, if it is end and two to eighty runes
-// stand between; -1 otherwise.
-func closing(r []rune, i int, end rune, stop string) int {
+// first rune that is end, a line break or (with backslash) a backslash, if
+// it is end and two to eighty runes stand between; -1 otherwise.
+func closing(r []rune, i int, end rune, backslash bool) int {
 	for j := i + 1; j < len(r) && j <= i+81; j++ {
 		switch {
 		case r[j] == end:
@@ -185,7 +185,7 @@ func closing(r []rune, i int, end rune, stop string) int {
 				return j
 			}
 			return -1
-		case strings.ContainsRune(stop, r[j]):
+		case r[j] == '\n' || backslash && r[j] == '\\':
 			return -1
 		}
 	}

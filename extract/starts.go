@@ -457,6 +457,9 @@ func (t *text) lineStarts(at []int, lower string, s starter) []int {
 // regexp2 call is; running out of it, like a timed-out attempt, ends the
 // scan with what was found.
 func (t *text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []match {
+	if len(cands) == 0 {
+		return nil // most searches: no clock to read
+	}
 	var out []match
 	next := 0
 	deadline := time.Now().Add(min(anchored.MatchTimeout, time.Hour)) // regexp2's "forever" would overflow
