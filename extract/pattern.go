@@ -73,6 +73,10 @@ type buffers struct {
 	runes []rune
 	off   []int
 	lits  [][]int
+	// found is a text's cache of searches (text.found), emptied for the
+	// next: a map made for every step and grown to the dozens of patterns
+	// searched in it was a twentieth of what a screen allocated.
+	found map[*regexp2.Regexp]found
 }
 
 // readText is newText, but made in b's buffers when b is not nil: the
@@ -102,6 +106,11 @@ func readText(s string, b *buffers) *text {
 		if len(t.runes) != len(s) {
 			b.off = t.off // not the shared identity
 		}
+		if b.found == nil {
+			b.found = map[*regexp2.Regexp]found{}
+		}
+		clear(b.found) // keeps its room
+		t.found = b.found
 	}
 	return t
 }
