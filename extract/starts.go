@@ -307,14 +307,11 @@ var lexicon struct {
 type literals struct {
 	index   [1 << 16]uint16 // first two bytes → bucket; bucket 0 is empty
 	buckets [][]literal
-	// pairs has a bit for each first two bytes whose bucket is not empty:
-	// most bytes of a text begin no literal, and this one look in 8 KB
-	// passes them by.
-	pairs [1 << 16 / 64]uint64
 }
 
-// begins reports whether a literal of l begins with the two bytes of pair.
-func (l *literals) begins(pair uint16) bool { return l.pairs[pair>>6]&(1<<(pair&63)) != 0 }
+// begins reports whether a literal of l begins with the two bytes of pair:
+// most bytes of a text begin none, and are passed by on this one look.
+func (l *literals) begins(pair uint16) bool { return l.index[pair] != 0 }
 
 // literal is a literal of a starter, with its first eight bytes (those
 // past its end masked out) to tell the literals of a bucket apart.
@@ -333,7 +330,6 @@ func (l *literals) add(lit string, starter int) {
 			if l.index[key] == 0 {
 				l.index[key] = uint16(len(l.buckets))
 				l.buckets = append(l.buckets, nil)
-				l.pairs[key>>6] |= 1 << (key & 63)
 			}
 			mask := ^uint64(0) << (64 - 8*min(8, len(lit)))
 			l.buckets[l.index[key]] = append(l.buckets[l.index[key]], literal{head8(lit), mask, lit, starter})
