@@ -392,7 +392,7 @@ func (rc *runContext) addressed(t *text, speaker string) string {
 // texts of their own was most of what finding a step's target cost.
 func mayAddress(s string, i, j int) bool {
 	k := i
-	for n := 0; n < 2 && k > 0 && isQuoteByte(s[k-1]); n++ {
+	for n := 0; n < 2 && k > 0 && addressQuotes.has(rune(s[k-1])); n++ {
 		k--
 	}
 	if k > 0 && s[k-1] == '@' {
@@ -407,7 +407,7 @@ func mayAddress(s string, i, j int) bool {
 		}
 	}
 	k = j
-	for n := 0; n < 2 && k < len(s) && isQuoteByte(s[k]); n++ {
+	for n := 0; n < 2 && k < len(s) && addressQuotes.has(rune(s[k])); n++ {
 		k++
 	}
 	for n := 0; n < 2 && k < len(s); n++ {
@@ -425,7 +425,8 @@ func mayAddress(s string, i, j int) bool {
 var addressWords = map[string]bool{"to": true, "ask": true, "asking": true, "request": true, "requesting": true,
 	"instruct": true, "instructing": true, "let": true, "dear": true, "hey": true}
 
-func isQuoteByte(c byte) bool { return c == '`' || c == '\'' || c == '"' || c == '*' }
+// addressQuotes are the marks either address pattern allows around a name.
+var addressQuotes = asciiOf("`'\"*")
 
 // wordBeforeSpaces reads s back from k over one or two spaces (\s: Go's
 // unicode.IsSpace is the same set) and the word before them (\w: letters,

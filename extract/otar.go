@@ -55,12 +55,10 @@ func otar(f *Features, t *text, prose *text) OTAR {
 	// A part already read keeps what it has (setOnce): the patterns that
 	// would fill it are not searched.
 	if f.Has(KindToolResult) {
-		if o.Observation == "" {
-			if m, ok := t.first(outputRe); ok {
-				setOnce(&o.Observation, t.named(m, "o"))
-			} else if m, ok := t.first(pageRe); ok {
-				setOnce(&o.Observation, t.named(m, "o"))
-			}
+		if m, ok := firstFor(o.Observation, t, outputRe); ok {
+			setOnce(&o.Observation, t.named(m, "o"))
+		} else if m, ok := firstFor(o.Observation, t, pageRe); ok {
+			setOnce(&o.Observation, t.named(m, "o"))
 		}
 		if m, ok := firstFor(o.Action, t, browserActionRe); ok {
 			setOnce(&o.Action, t.named(m, "a"))
