@@ -303,6 +303,8 @@ func AgentRows(in *Input, rows []StepRow, p, blame []float64, chosen int, flagge
 			}
 		}
 	}
+	// Only an agent over the cap is summed again: under it the sum stays
+	// the one made in row order above, as weights without a cap expect.
 	for i, bs := range blames {
 		if len(bs) > blameSteps {
 			slices.Sort(bs)
