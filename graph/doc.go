@@ -26,10 +26,10 @@
 // twentieth of a screen's time, for a graph no query walks. Loop groups
 // are the library's StronglyConnectedComponents over a small graph of
 // in-trial loop edges and the instructs edges among their steps, each
-// drawn both ways so that strong components are the connected ones. (Its vertices are keyed by node ID: in v0.23 that function
-// loses a vertex whose key is the zero value, as step 0 would be under
-// integer keys.) Digraph hands the library graph to callers for its other
-// algorithms.
+// drawn both ways so that strong components are the connected ones. (Its
+// vertices are keyed by node ID: in v0.23 that function loses a vertex
+// whose key is the zero value, as step 0 would be under integer keys.)
+// Digraph hands the library graph to callers for its other algorithms.
 //
 // Three things stay hand-written, because the library does not fit them:
 //
