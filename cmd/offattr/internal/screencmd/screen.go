@@ -129,9 +129,9 @@ has grown to five times what is live (GOGC=400) rather than twice; set GOGC
 // ScreenGCPercent is the garbage collector's target while a screen runs,
 // unless GOGC is set. A screen allocates fast over a small live heap (the
 // runs its workers hold), and at Go's default of 100, which collects each
-// time the heap has doubled, collecting takes about a fifth of its time.
+// time the heap has doubled, collecting takes about a sixth of its time.
 // At 400 the heap grows to five times what is live between collections;
-// peak memory rises by half to two thirds (see the README's Memory).
+// peak memory rises by half to double (see the README's Memory).
 const ScreenGCPercent = 400
 
 func screenRun(ctx context.Context, opts *ScreenOptions) error {
