@@ -12,15 +12,18 @@ import (
 	"github.com/offattr/offattr/extract"
 )
 
-// Loop candidates are found with MinHash and locality-sensitive hashing, not
-// by comparing every pair: each step's token set gets lshBands×lshRows
-// MinHash values, each band of lshRows values is hashed into a bucket, and
-// only steps sharing a bucket (same agent, same class of step) are compared
-// exactly. With 20 bands of 3 rows, a pair at Jaccard 0.6 shares a bucket
-// with probability 1-(1-0.6³)²⁰ ≈ 0.99, at 0.75 with probability ≈ 1. A
-// bucket keeps only its latest lshBucketCap steps, so a text repeated a
-// thousand times costs a bounded amount per step: cost is linear in the
-// number of tokens.
+// A step's repeats are looked for among the earlier steps of its group: one
+// agent's steps of one loop class. A group of at most exactGroup steps is
+// compared pair by pair. In a larger one, candidates are found with MinHash
+// and locality-sensitive hashing, not by comparing every pair: each step's
+// token set gets lshBands×lshRows MinHash values, each band of lshRows
+// values is hashed into a bucket, and only steps sharing a bucket are
+// compared exactly. With 20 bands of 3 rows, a pair at Jaccard 0.6 shares a
+// bucket with probability 1-(1-0.6³)²⁰ ≈ 0.99, at 0.75 with probability ≈
+// 1. A bucket keeps only its latest lshBucketCap steps, so a text repeated
+// a thousand times costs a bounded amount per step: cost is linear in the
+// number of tokens, and pairs are compared only within groups of bounded
+// size.
 const (
 	lshBands     = 20
 	lshRows      = 3
@@ -120,6 +123,7 @@ func (b *builder) addLoops() {
 	}
 	var cands []int
 	var scratch []uint64
+	earlier := map[group][]int{} // of a group compared exactly, its steps so far
 	for j := 0; j < b.n; j++ {
 		if j%256 == 0 && b.ctx.Err() != nil {
 			return // BuildContext reports it
@@ -133,7 +137,24 @@ func (b *builder) addLoops() {
 			continue
 		}
 		set := slices.Clone(scratch)
-		sets[j], sigs[j] = set, minHash(set)
+		sets[j] = set
+		thr := g.class.threshold()
+		if members[g] <= exactGroup {
+			prev := earlier[g]
+			for k := len(prev) - 1; k >= 0; k-- {
+				i := prev[k]
+				if !mayReach(len(sets[i]), len(set), thr) {
+					continue
+				}
+				if sim := jaccard(sets[i], set); sim >= thr {
+					b.addLoopEdge(i, j, sim, sets[i], set)
+					break
+				}
+			}
+			earlier[g] = append(prev, j)
+			continue
+		}
+		sigs[j] = minHash(set)
 		buckets := tables[g]
 		if buckets == nil {
 			buckets = newLSHTable(members[g])
@@ -151,7 +172,6 @@ func (b *builder) addLoops() {
 			}
 		}
 		sort.Sort(sort.Reverse(sort.IntSlice(cands)))
-		thr := g.class.threshold()
 		for _, i := range cands {
 			if estimate(sigs[i], sigs[j]) < thr-lshSlack {
 				continue
@@ -167,6 +187,19 @@ func (b *builder) addLoops() {
 			buckets[band][k] = bk
 		}
 	}
+}
+
+// exactGroup is the largest group whose steps are each compared with
+// every earlier one: up to it, the comparisons cost less than the MinHash
+// signatures that would spare them, and miss nothing.
+const exactGroup = 64
+
+// mayReach reports whether sets of sizes m and n can reach Jaccard thr:
+// their intersection is at most the smaller, their union at least the
+// larger. It divides as jaccard does, so that a pair at the bound exactly
+// is kept.
+func mayReach(m, n int, thr float64) bool {
+	return float64(min(m, n))/float64(max(m, n)) >= thr
 }
 
 func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {

@@ -1,0 +1,97 @@
+package graph
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLoopsAsDefined holds loop edges to their definition: a step repeats
+// the most recent earlier step of its agent and class whose token sets
+// reach the class's threshold. A group of at most exactGroup steps is
+// compared pair by pair and must give exactly that; a larger one is
+// searched with MinHash buckets, which may miss a pair or settle for an
+// older one, but every edge it draws must hold and few may be missing.
+func TestLoopsAsDefined(t *testing.T) {
+	for _, n := range []int{60, 300, 2000} {
+		t.Run(fmt.Sprintf("steps=%d", n), func(t *testing.T) {
+			r, f := synthRun(n, 3)
+			g, err := Build(r, f)
+			require.NoError(t, err)
+
+			type group struct {
+				agent string
+				class loopClass
+			}
+			groupOf := make([]group, n)
+			size := map[group]int{}
+			for j := range n {
+				groupOf[j] = group{normName(r.Steps[j].Agent), loopClassOf(kindsOf(&f.Steps[j]))}
+				if groupOf[j].class != loopNone {
+					size[groupOf[j]]++
+				}
+			}
+			sets := make([][]uint64, n)
+			want := map[int]int{} // step → the step it repeats, by definition
+			for j := range n {
+				gj := groupOf[j]
+				if gj.class == loopNone || size[gj] < 2 {
+					continue
+				}
+				sets[j] = scratchTokenSet(nil, r.Steps[j].Content)
+				for i := j - 1; i >= 0 && sets[j] != nil; i-- {
+					if groupOf[i] == gj && sets[i] != nil && jaccard(sets[i], sets[j]) >= gj.class.threshold() {
+						want[j] = i
+						break
+					}
+				}
+			}
+
+			got := map[int]int{}
+			for _, e := range g.Edges(Loop) {
+				got[stepOf(t, e.To)] = stepOf(t, e.From)
+			}
+			exact, sampled, found := 0, 0, 0
+			for j, i := range want {
+				if size[groupOf[j]] <= exactGroup {
+					exact++
+					assert.Equal(t, i, got[j], "step %d of a group of %d", j, size[groupOf[j]])
+					continue
+				}
+				sampled++
+				if _, ok := got[j]; ok {
+					found++
+				}
+			}
+			for j, i := range got {
+				assert.Equal(t, groupOf[i], groupOf[j], "edge %d->%d joins two groups", i, j)
+				assert.Less(t, i, j)
+				assert.GreaterOrEqual(t, jaccard(sets[i], sets[j]), groupOf[j].class.threshold(), "edge %d->%d", i, j)
+				if size[groupOf[j]] <= exactGroup {
+					assert.Contains(t, want, j, "edge %d->%d is not a repeat", i, j)
+				}
+			}
+			if sampled > 0 {
+				assert.GreaterOrEqual(t, float64(found), 0.9*float64(sampled), "MinHash found %d of %d repeats", found, sampled)
+			}
+			t.Logf("%d repeats compared exactly, %d by MinHash (%d found)", exact, sampled, found)
+			if n == 2000 {
+				assert.Positive(t, sampled, "a run this long has a group past exactGroup")
+			}
+			if n == 60 {
+				assert.Positive(t, exact, "a short run's repeats are compared exactly")
+			}
+		})
+	}
+}
+
+func stepOf(t *testing.T, id string) int {
+	t.Helper()
+	i, err := strconv.Atoi(strings.TrimPrefix(id, "s"))
+	require.NoError(t, err, id)
+	return i
+}
