@@ -65,7 +65,7 @@ func extracted(t testing.TB) (names []string, runs map[string]*run.Run, features
 		corpusFeatures = map[string]*RunFeatures{}
 		for _, n := range names {
 			corpusFeatures[n] = Run(runs[n])
-			corpusFeatures[n].Reduce()
+			corpusFeatures[n].Describe()
 		}
 	})
 	return names, runs, corpusFeatures

@@ -195,7 +195,11 @@ func (rc *runContext) step(s run.Step) Features {
 		f.Claims = assertedOnly(claimsOf(t, rc.noEntity, true), unasserted)
 	}
 	f.ContextType = contextType(&f)
-	f.OTAR = otar(&f, t, t.prose())
+	if f.Has(KindToolResult) {
+		// Its Action says whether it answers for itself (AssignCallers).
+		// Any other step's parts are for readers: Describe makes them.
+		f.OTAR = otar(&f, t, t.prose())
+	}
 	return f
 }
 

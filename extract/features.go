@@ -47,11 +47,12 @@ type Features struct {
 	Kinds  []StepKind `json:"kinds"`
 	Target string     `json:"target,omitempty"` // the agent an instruction addresses
 
+	// OTAR, but for a tool result, and Reductions are made on first use,
+	// for every step at once: read them after RunFeatures.Describe (or
+	// the reductions with RunFeatures.Reductions).
 	OTAR        OTAR        `json:"otar"`
 	ContextType ContextType `json:"context_type"`
-	// Reductions are made on first use, for every step at once: read
-	// them with RunFeatures.Reductions.
-	Reductions Reductions `json:"reductions"`
+	Reductions  Reductions  `json:"reductions"`
 
 	Ledger   *Ledger  `json:"ledger,omitempty"`
 	Code     []string `json:"code,omitempty"` // code blocks / function calls issued
@@ -171,8 +172,8 @@ type RunFeatures struct {
 	Question    []Claim      `json:"question_claims,omitempty"`
 	FinalAnswer *FinalAnswer `json:"final_answer,omitempty"`
 
-	texts   []string  // the steps' texts, for the reductions; nil in features made by hand
-	reduced sync.Once // fills in every step's Reductions from texts
+	texts     []string  // the steps' texts, for Describe; nil in features made by hand
+	described sync.Once // fills in every step's Reductions and OTAR from texts
 }
 
 // FinalAnswer is the run's answer and where it was given.

@@ -34,7 +34,7 @@ func TestHostileInputReturns(t *testing.T) {
 			done := make(chan *RunFeatures, 1)
 			go func() {
 				rf := Run(steps("user", "Solve it.", "Agent", content))
-				rf.Reduce()
+				rf.Describe()
 				done <- rf
 			}()
 			select {

@@ -117,22 +117,29 @@ func contextType(f *Features) ContextType {
 }
 
 // Reductions returns ECHO's reductions of step i. They are made on the
-// first call, for every step at once: only the hierarchy and the model's
-// prompts read them, so the rules, and a screen that only runs the rules,
-// never pay for them. Features made by hand keep the Reductions they were
-// given. It is safe for concurrent use.
+// first call, for every step at once (Describe): only the hierarchy and
+// the model's prompts read them, so the rules, and a screen that only runs
+// the rules, never pay for them. Features made by hand keep the Reductions
+// they were given. It is safe for concurrent use.
 func (rf *RunFeatures) Reductions(i int) Reductions {
-	rf.Reduce()
+	rf.Describe()
 	return rf.Steps[i].Reductions
 }
 
-// Reduce makes every step's Reductions, once; a caller that reads
-// Features.Reductions directly (or the features as JSON) calls it first.
-func (rf *RunFeatures) Reduce() {
-	rf.reduced.Do(func() {
+// Describe makes, once, what extract says of each step for a reader and
+// not for the rules: every step's Reductions, and the OTAR parts of every
+// step but a tool result (whose Action the rules read, through its caller,
+// and which is made with the step's other features). A caller that reads
+// Features.Reductions or Features.OTAR directly, or the features as JSON,
+// calls it first. Features made by hand keep what they were given.
+func (rf *RunFeatures) Describe() {
+	rf.described.Do(func() {
 		for i, content := range rf.texts[:min(len(rf.texts), len(rf.Steps))] {
-			f := &rf.Steps[i]
-			f.Reductions = reduce(f, newText(content))
+			f, t := &rf.Steps[i], newText(content)
+			if !f.Has(KindToolResult) {
+				f.OTAR = otar(f, t, t.prose())
+			}
+			f.Reductions = reduce(f, t)
 		}
 	})
 }
