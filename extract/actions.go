@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/offattr/offattr/run"
 )
@@ -254,8 +255,18 @@ func sentenceSpans(s string) [][2]int {
 // affirmRe opens a message that agrees to go ahead.
 var affirmRe = regexp.MustCompile(`(?i)^\W{0,4}(?:yes|yeah|yep|sure|ok(?:ay)?|confirm(?:ed)?|correct|please (?:go ahead|proceed|do)|go ahead|proceed|that'?s (?:right|correct)|i confirm|absolutely|definitely)\b`)
 
+// affirmHead is how many bytes of a message affirmRe reads, and more: four
+// runes of \W, its longest word ("please go ahead") at three bytes a rune
+// (as "K", the Kelvin sign, folds to "k"), the rune \b reads after it,
+// and the part of a rune headEnd may cut. Go's backtracker clears a bit
+// for each byte of the text it is given, however early the anchored
+// pattern stops: for a long message that was most of its cost.
+const affirmHead = 4*utf8.UTFMax + 3*len("please go ahead") + 2*utf8.UTFMax
+
 // affirms reports whether a message agrees to what was proposed.
-func affirms(content string) bool { return affirmRe.MatchString(content) }
+func affirms(content string) bool {
+	return affirmRe.MatchString(content[:headEnd(content, affirmHead)])
+}
 
 // asks reports whether a message ends by asking the other party something.
 func asks(content string) bool {

@@ -122,3 +122,45 @@ func FuzzSentenceSpans(f *testing.F) {
 		assert.Equal(t, sentenceSpansByByte(s), sentenceSpans(s), "%q", s)
 	})
 }
+
+// TestAffirmsReadsTheHeadAsTheWhole holds affirms, which reads only a
+// message's first affirmHead bytes, to affirmRe over the whole message,
+// at the cut's edges: a word that goes on past where the head ends, runes
+// that fold to ASCII in more bytes, and a cut inside a rune.
+func TestAffirmsReadsTheHeadAsTheWhole(t *testing.T) {
+	long := strings.Repeat(" and then some more words", 40)
+	for _, tt := range []struct {
+		msg  string
+		want bool
+	}{
+		{"Yes, go ahead." + long, true},
+		{"Yesterday I went." + long, false},
+		{"** ok" + long, true},
+		{"okapi" + long, false},
+		{"«» Please go ahead", true},
+		{"«»« PLEASE GO AHEAD" + long, true},
+		{"«»« PLEASE GO AHEADs" + long, false},
+		{"«»«» please go ahead", false}, // five runes of \W
+		{"please go ahead" + strings.Repeat("é", affirmHead), true},
+		{strings.Repeat("é", affirmHead) + " yes", false},
+		{"", false},
+	} {
+		assert.Equal(t, tt.want, affirms(tt.msg), "%.40q", tt.msg)
+		assert.Equal(t, affirmRe.MatchString(tt.msg), affirms(tt.msg), "%.40q", tt.msg)
+	}
+	// The Kelvin sign folds to "k" in three bytes, and Go's \b is ASCII.
+	for _, msg := range []string{"o\u212A" + long, "o\u212Aapi" + long, strings.Repeat("«", 4) + strings.Repeat("\u212A", 20)} {
+		assert.Equal(t, affirmRe.MatchString(msg), affirms(msg), "%.40q", msg)
+	}
+}
+
+func FuzzAffirms(f *testing.F) {
+	for _, s := range []string{"yes", "Yesterday", "«» please go ahead!", "o\u212A", "sure" + strings.Repeat("x", 90)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := affirms(s), affirmRe.MatchString(s); got != want {
+			t.Fatalf("affirms(%q) = %v, affirmRe says %v", s, got, want)
+		}
+	})
+}
