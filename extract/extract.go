@@ -49,6 +49,8 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 type runContext struct {
 	agents   map[string]string // agentKey(name) -> name as the run writes it
 	names    []string          // the run's agents, in order of appearance
+	keys     []string          // agentKey of each of names
+	lowers   []string          // each of names in lower case, as addressed looks for it
 	noEntity map[string]bool   // entity norms that are agent names
 	question string            // the start of the task text, normalised
 	sawTask  bool
@@ -69,6 +71,8 @@ func newRunContext(r *run.Run) *runContext {
 	rc := &runContext{agents: map[string]string{}, noEntity: map[string]bool{}, called: map[string]bool{}}
 	rc.names = r.Agents()
 	for _, a := range rc.names {
+		rc.keys = append(rc.keys, agentKey(a))
+		rc.lowers = append(rc.lowers, strings.ToLower(a))
 		rc.agents[agentKey(a)] = a
 		rc.noEntity[entityNorm(a)] = true
 		rc.noEntity[agentKey(a)] = true
@@ -357,11 +361,12 @@ func (rc *runContext) addressed(t *text, speaker string) string {
 		}
 	}
 	best, bestAt := "", len(t.s)+1
-	for _, name := range rc.names {
-		if agentKey(name) == agentKey(speaker) {
+	self := agentKey(speaker)
+	for k, name := range rc.names {
+		if rc.keys[k] == self {
 			continue
 		}
-		n := strings.ToLower(name)
+		n := rc.lowers[k]
 		for from := 0; from < bestAt; {
 			i := strings.Index(lower[from:], n)
 			if i < 0 {

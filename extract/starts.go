@@ -359,7 +359,7 @@ func (t *text) hits() [][]int {
 			pair |= uint16(lower[i+1])
 		}
 		others := lexicon.others.begins(pair)
-		words := lexicon.words.begins(pair) && (i == 0 || !wordByte(lower[i-1]))
+		words := (i == 0 || !wordByte(lower[i-1])) && lexicon.words.begins(pair)
 		if !others && !words {
 			continue
 		}

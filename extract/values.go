@@ -161,16 +161,25 @@ func newValueScan(t *text) valueScan {
 		return s // no digit at all; outside ASCII, \d holds those of other scripts
 	}
 	run := 0 // digits in a row up to i
-	for i, c := range s.runeAt {
-		if !unicode.IsDigit(c) {
+	digit := func(i int, is bool) {
+		if !is {
 			run = 0
-			continue
+			return
 		}
 		if run++; run == 1 {
 			s.runs = append(s.runs, i)
 		} else if run >= 4 {
 			s.years = append(s.years, i-3)
 		}
+	}
+	if len(t.runes) == len(t.s) { // ASCII: a byte is a rune, and read as one
+		for i := range len(t.s) {
+			digit(i, '0' <= t.s[i] && t.s[i] <= '9')
+		}
+		return s
+	}
+	for i, c := range s.runeAt {
+		digit(i, unicode.IsDigit(c))
 	}
 	return s
 }
