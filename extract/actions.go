@@ -138,10 +138,16 @@ func ArgValues(args string) []string {
 // ("get_order -> {...}", "get_order: ...").
 var resultToolRe = regexp.MustCompile(`^\s{0,4}([A-Za-z_][\w.-]{0,63})\s{0,2}(?:->|=>|:)\s`)
 
+// resultToolHead bounds what resultToolRe reads of a result, all of it
+// ASCII: four blanks, a name of 64 bytes, two blanks, "->" and a blank, and
+// the part of a rune headEnd may cut. Like affirmRe, it is given no more
+// (see affirmHead).
+const resultToolHead = 4 + 64 + 2 + len("->") + 1 + utf8.UTFMax
+
 // resultTool returns the tool a result names at its start, if it is one
 // the run has called.
 func resultTool(content string, called map[string]bool) string {
-	m := resultToolRe.FindStringSubmatch(content)
+	m := resultToolRe.FindStringSubmatch(content[:headEnd(content, resultToolHead)])
 	if m == nil || !called[m[1]] {
 		return ""
 	}

@@ -164,3 +164,21 @@ func FuzzAffirms(f *testing.F) {
 		}
 	})
 }
+
+// FuzzResultTool holds resultTool, which reads only a result's first
+// resultToolHead bytes, to resultToolRe over the whole result.
+func FuzzResultTool(f *testing.F) {
+	long := strings.Repeat("x", 64)
+	for _, s := range []string{"get_order -> {}", "  get_order: 1", long + " -> {}", long + "y -> {}", "\t\t\t\t" + long + "  => ok", "é: x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := ""
+		if m := resultToolRe.FindStringSubmatch(s); m != nil {
+			want = m[1]
+		}
+		if got := resultTool(s, map[string]bool{want: true}); got != want {
+			t.Fatalf("resultTool(%q) = %q, resultToolRe says %q", s, got, want)
+		}
+	})
+}
