@@ -20,7 +20,7 @@ var glossary = []term{
 	{"trial", "A plan or re-plan and the steps that carry it out (DoVer). A new plan starts a new trial; faults are searched trial by trial."},
 	{"loop group", "Steps of one trial that repeat a near-identical instruction or action, with the steps that instruct them: a plan-execute cycle going round (CHIEF). The planner is blamed when it repeats itself after errors, the executor when it fails a changed strategy."},
 	{"L1-L4", "ECHO's hierarchical context of a step, by distance: L1 the step and its neighbours (within 1) in full, L2 key decisions (2-3 steps away), L3 short summaries (4-6 away), L4 milestones (the rest). It is what a local model is shown (offattr context)."},
-	{"OTAR", "A step read as Observation (what the agent saw), Thought (what it reasoned), Action (what it did) and Result (what came of it); extract fills these in from labelled parts or the step's structure, and the summaries of L2-L4 are made from them."},
+	{"OTAR", "A step read as Observation (what the agent saw), Thought (what it reasoned), Action (what it did) and Result (what came of it); extract fills these in from labelled parts or the step's structure. They describe a step for people: the rules read only a tool result's Action, which says whether the result answers for itself."},
 	{"redaction", "Secrets and personal data replaced by numbered placeholders such as [EMAIL_1], the same value the same placeholder within a run, before anything is analysed or written (--redact)."},
 }
 
