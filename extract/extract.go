@@ -71,11 +71,12 @@ func newRunContext(r *run.Run) *runContext {
 	rc := &runContext{agents: map[string]string{}, noEntity: map[string]bool{}, called: map[string]bool{}}
 	rc.names = r.Agents()
 	for _, a := range rc.names {
-		rc.keys = append(rc.keys, agentKey(a))
+		key := agentKey(a)
+		rc.keys = append(rc.keys, key)
 		rc.lowers = append(rc.lowers, strings.ToLower(a))
-		rc.agents[agentKey(a)] = a
+		rc.agents[key] = a
 		rc.noEntity[entityNorm(a)] = true
-		rc.noEntity[agentKey(a)] = true
+		rc.noEntity[key] = true
 	}
 	q := strings.ToLower(collapse(r.Question))
 	if len(q) > 100 {

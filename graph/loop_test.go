@@ -42,7 +42,7 @@ func TestLoopsAsDefined(t *testing.T) {
 				if gj.class == loopNone || size[gj] < 2 {
 					continue
 				}
-				sets[j] = scratchTokenSet(nil, r.Steps[j].Content)
+				sets[j] = tokenSet(r.Steps[j].Content)
 				for i := j - 1; i >= 0 && sets[j] != nil; i-- {
 					if groupOf[i] == gj && sets[i] != nil && jaccard(sets[i], sets[j]) >= gj.class.threshold() {
 						want[j] = i
