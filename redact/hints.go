@@ -302,20 +302,23 @@ func trunkLike(p *probe) bool {
 	return false
 }
 
-// intlPhoneLike is a hint: '+', one to three digits, up to two of
-// " .(-", a digit.
+// intlPhoneLike is a hint: '+', a digit, and a run of digits and " .()-"
+// holding at least minIntlDigits digits. The rule's match is such a run and
+// its keep asks for that many digits, so the hint need not follow the
+// pattern's grouping, where a country code may end in ')' ("+000)00000").
 func intlPhoneLike(p *probe) bool {
 	t := p.text
 	for i := range occurrences(t, "+") {
-		j := skip(t, i+1, 3, isDigit)
-		if j == i+1 {
+		if i+1 >= len(t) || !isDigit(t[i+1]) {
 			continue
 		}
-		for k := 0; k < 2 && j < len(t) && strings.IndexByte(" .(-", t[j]) >= 0; k++ {
-			j++
-		}
-		if j < len(t) && isDigit(t[j]) {
-			return true
+		n := 0
+		for j := i + 1; j < len(t) && (isDigit(t[j]) || strings.IndexByte(" .()-", t[j]) >= 0); j++ {
+			if isDigit(t[j]) {
+				if n++; n >= minIntlDigits {
+					return true
+				}
+			}
 		}
 	}
 	return false

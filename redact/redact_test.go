@@ -208,7 +208,9 @@ func TestHints(t *testing.T) {
 		{"nanpLike", nanpLike, "(200)200 0000", true},
 		{"nanpLike", nanpLike, "415555-2671", false},
 		{"trunkLike", trunkLike, "020 7946", true},
-		{"intlPhoneLike", intlPhoneLike, "+44 (20", true},
+		{"intlPhoneLike", intlPhoneLike, "+44 (20) 7946 0958", true},
+		{"intlPhoneLike", intlPhoneLike, "+000)00000", true}, // a country code may end in ')'
+		{"intlPhoneLike", intlPhoneLike, "+44 (20", false},   // too few digits to be kept
 		{"intlPhoneLike", intlPhoneLike, "+ 44 and +x", false},
 		{"urlPasswordLike", urlPasswordLike, "redis://:p@ss@cache", true},
 		{"urlPasswordLike", urlPasswordLike, "https://x.org/a:b@c", false},

@@ -177,6 +177,10 @@ const (
 	phoneTrunk = `(?<![A-Za-z0-9_+.-]|(?:[0-9]|\[PHONE_[0-9]+\])[ -])0[0-9]{1,4}(?:[ -](?>[0-9]{2,8})){1,4}` + phoneEnd
 )
 
+// minIntlDigits is the fewest digits an international number is masked
+// with; shorter runs after a '+' are scores, offsets and versions.
+const minIntlDigits = 8
+
 type spec struct {
 	name  string
 	kind  Kind
@@ -250,7 +254,7 @@ var specs = []spec{
 	{name: "labelled phone number", kind: Phone,
 		hint: labelNearDigit("phone", "tel", "mobile", "cell", "fax", "whatsapp"),
 		expr: phoneLabel, keep: digitsBetween(7, 15)},
-	{name: "international phone number", kind: Phone, hint: intlPhoneLike, expr: phoneIntl, keep: digitsBetween(8, 15)},
+	{name: "international phone number", kind: Phone, hint: intlPhoneLike, expr: phoneIntl, keep: digitsBetween(minIntlDigits, 15)},
 	{name: "North American phone number", kind: Phone, hint: nanpLike, expr: phoneNANP},
 	{name: "national phone number", kind: Phone, hint: trunkLike, expr: phoneTrunk, keep: keepTrunkPhone},
 }
