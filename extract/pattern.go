@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -172,7 +173,25 @@ func (t *text) sub(i, j int) *text {
 	if t.lowerDone && t.aligned { // ASCII, folded byte by byte; an invalid byte is not aligned
 		u.lower, u.aligned, u.lowerDone = t.lower[i:j], true, true
 	}
+	if i == 0 && t.lits != nil {
+		u.lits = headHits(t.lits, j)
+	}
 	return u
+}
+
+// headHits is where the literals of hits (a text's) stand in its first j
+// bytes read alone, without reading them again: the head of a step is
+// searched after the step, for patterns that only matter near its top.
+// A literal that begins in the head and runs past its end is kept, one
+// candidate too many where a match cannot begin; none is missing, since
+// the head begins where the text does, and a word starts there in both.
+func headHits(hits [][]int, j int) [][]int {
+	out := make([][]int, len(hits))
+	for k, at := range hits {
+		n, _ := slices.BinarySearch(at, j)
+		out[k] = at[:n:n]
+	}
+	return out
 }
 
 // identities holds 0, 1, 2...: the offsets of every ASCII text, shared.

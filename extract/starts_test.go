@@ -196,10 +196,13 @@ func FuzzFoldCase(f *testing.F) {
 }
 
 // FuzzSub holds a text's part, which shares the text's runes, to the part
-// read on its own, before and after the text is folded to lower case.
+// read on its own, before and after the text is folded to lower case and
+// its literals are found (a head then takes the text's hits): every
+// pattern finds the same matches in both.
 func FuzzSub(f *testing.F) {
 	for k, s := range startCases {
 		f.Add(s, uint(k), uint(k+40), k%2 == 0)
+		f.Add("Step 1.\n"+s+"\nthen", uint(0), uint(len(s)+8), true) // a head, with the case in it
 	}
 	f.Fuzz(func(t *testing.T, s string, i, j uint, folded bool) {
 		i, j = min(i, uint(len(s))), min(j, uint(len(s)))
@@ -210,9 +213,14 @@ func FuzzSub(f *testing.F) {
 		}
 		whole := newText(s)
 		if folded {
-			whole.lowered()
+			if _, aligned := whole.lowered(); aligned {
+				whole.hits()
+			}
 		}
 		got, want := whole.sub(int(i), int(j)), newText(s[i:j])
+		for re := range plans {
+			assert.Equal(t, want.all(re, 0), got.all(re, 0), "%.60q in %q", re.String(), s[i:j])
+		}
 		assert.Equal(t, want.s, got.s)
 		assert.Equal(t, want.runes, got.runes)
 		assert.Equal(t, want.off, got.off)
