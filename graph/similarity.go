@@ -100,8 +100,8 @@ func tokenSet(s string) []uint64 {
 // allocated.
 func scratchTokenSet(scratch []uint64, s string) []uint64 {
 	set := scratch[:0]
-	eachToken(s, func(t []byte) bool {
-		set = append(set, fnv64(t))
+	eachToken(s, func(_ []byte, h uint64) bool {
+		set = append(set, h)
 		return true
 	})
 	slices.Sort(set)
@@ -112,12 +112,14 @@ func scratchTokenSet(scratch []uint64, s string) []uint64 {
 	return set
 }
 
-// eachToken calls f with each token of s in lower case: maximal runs of
-// letters or digits, stop words and one-character tokens dropped, in order
-// (with repeats). The slice is only valid during the call: token sets of
-// every loop candidate are built, and lower-casing each word into a string
-// of its own was most of their cost. It stops when f returns false.
-func eachToken(s string, f func(t []byte) bool) {
+// eachToken calls f with each token of s in lower case, and its hash
+// (fnv64): maximal runs of letters or digits, stop words and one-character
+// tokens dropped, in order (with repeats). The slice is only valid during
+// the call: token sets of every loop candidate are built, and lower-casing
+// each word into a string of its own was most of their cost; an ASCII
+// token is lowered and hashed in the one pass that copies it. It stops
+// when f returns false.
+func eachToken(s string, f func(t []byte, h uint64) bool) {
 	var buf []byte
 	for i := 0; i < len(s); {
 		// The token starting at i, if one does.
@@ -142,13 +144,15 @@ func eachToken(s string, f func(t []byte) bool) {
 			i += w
 			continue
 		}
+		var h uint64
 		if ascii {
-			buf = appendLowerWord(buf[:0], s[start:i])
+			buf, h = appendLowerWord(buf[:0], s[start:i])
 		} else {
 			buf = append(buf[:0], strings.ToLower(s[start:i])...)
+			h = fnv64(buf)
 		}
 		// An ASCII token of two bytes has two runes: only others are counted.
-		if (len(buf) >= 2 && (ascii || utf8.RuneCount(buf) >= 2)) && !isStopWord(buf) && !f(buf) {
+		if (len(buf) >= 2 && (ascii || utf8.RuneCount(buf) >= 2)) && !isStopWord(buf) && !f(buf, h) {
 			return
 		}
 	}
@@ -163,15 +167,17 @@ var asciiWord = func() (t [utf8.RuneSelf]bool) {
 	return t
 }()
 
-// appendLowerWord appends w, ASCII letters and digits, in lower case: for
-// these it is bit 5 set, which digits already have.
-func appendLowerWord(buf []byte, w string) []byte {
-	n := len(buf)
-	buf = append(buf, w...)
-	for k := n; k < len(buf); k++ {
-		buf[k] |= 0x20
+// appendLowerWord appends w, ASCII letters and digits, in lower case (for
+// these it is bit 5 set, which digits already have), and returns the hash
+// of what it appended (fnv64).
+func appendLowerWord(buf []byte, w string) ([]byte, uint64) {
+	h := uint64(fnvOffset)
+	for k := range len(w) {
+		c := w[k] | 0x20
+		buf = append(buf, c)
+		h = (h ^ uint64(c)) * fnvPrime
 	}
-	return buf
+	return buf, h
 }
 
 // jaccard computes |a∩b| / |a∪b| of two sorted sets; empty sets score 0.
@@ -210,8 +216,8 @@ func firstMissing(s string, set []uint64, n int) []string {
 	if n <= 0 {
 		return nil
 	}
-	eachToken(s, func(t []byte) bool {
-		if _, in := slices.BinarySearch(set, fnv64(t)); !in && !slices.Contains(out, string(t)) {
+	eachToken(s, func(t []byte, h uint64) bool {
+		if _, in := slices.BinarySearch(set, h); !in && !slices.Contains(out, string(t)) {
 			out = append(out, string(t))
 		}
 		return len(out) < n // the rest of s could add nothing

@@ -25,10 +25,15 @@ func referenceTokens(s string) []string {
 	return out
 }
 
+// collectTokens lists eachToken's tokens, each followed by a mark of
+// whether the hash it came with is the token's own (fnv64).
 func collectTokens(s string) []string {
 	var out []string
-	eachToken(s, func(t []byte) bool {
+	eachToken(s, func(t []byte, h uint64) bool {
 		out = append(out, string(t))
+		if h != fnv64(t) {
+			out = append(out, "(wrong hash)")
+		}
 		return true
 	})
 	return out
