@@ -149,10 +149,15 @@ func eachToken(s string, f func(t []byte, h uint64) bool) {
 			buf, h = appendLowerWord(buf[:0], s[start:i])
 		} else {
 			buf = append(buf[:0], strings.ToLower(s[start:i])...)
-			h = fnv64(buf)
 		}
 		// An ASCII token of two bytes has two runes: only others are counted.
-		if (len(buf) >= 2 && (ascii || utf8.RuneCount(buf) >= 2)) && !isStopWord(buf) && !f(buf, h) {
+		if len(buf) < 2 || !ascii && utf8.RuneCount(buf) < 2 || isStopWord(buf) {
+			continue
+		}
+		if !ascii {
+			h = fnv64(buf) // only for a token kept
+		}
+		if !f(buf, h) {
 			return
 		}
 	}
