@@ -312,12 +312,13 @@ func intlPhoneLike(p *probe) bool {
 		if i+1 >= len(t) || !isDigit(t[i+1]) {
 			continue
 		}
-		n := 0
+		digits := 0
 		for j := i + 1; j < len(t) && (isDigit(t[j]) || strings.IndexByte(" .()-", t[j]) >= 0); j++ {
 			if isDigit(t[j]) {
-				if n++; n >= minIntlDigits {
-					return true
-				}
+				digits++
+			}
+			if digits >= minIntlDigits {
+				return true
 			}
 		}
 	}
