@@ -619,8 +619,9 @@ func (m message) step() (Step, error) {
 		switch strings.ToLower(role) {
 		case "human", "user":
 			// In group chats (AutoGen) every agent but the speaker is "user";
-			// only a message without its own name is the task giver.
-			if m.Name == "" {
+			// only a message without a name of its own (none, or its role
+			// again) is the task giver.
+			if m.Name == "" || AgentKey(m.Name) == AgentKey(role) {
 				s.Kind = KindUser
 			}
 		case "system":
