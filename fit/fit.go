@@ -123,25 +123,21 @@ type Options struct {
 const DefaultLambda = 3.0
 
 // EvidenceWeight is what each analyzer's findings weigh under
-// EvidencePrior.
-const EvidenceWeight = 0.25
+// EvidencePrior: an analyzer that never fires in the labelled runs keeps
+// it, and on a system where it does fire its findings still outweigh the
+// structural features' pull.
+const EvidenceWeight = 0.5
 
 // EvidencePrior is the prior of a fit that knows nothing but how the
-// analyzers are meant: each one's findings are evidence of a fault, and of
-// its agent's, and weigh EvidenceWeight in the step and the blame model;
-// structural features and the tools twins weigh nothing. Pulled toward
-// zero instead, an analyzer that rarely fires in the labelled runs (one
-// written for another kind of system) ends near zero and counts for
-// nothing on the system it was written for. Fitted on
-// two of the three development corpora and scored on the third, this
-// prior raised step accuracy from 0.216 to 0.241 and recall@5 from 0.698
-// to 0.724 (0.448 to 0.552 on tau-retail), for 0.007 of 10-fold step
-// accuracy (0.412 to 0.405, all 116 runs, five fold assignments).
+// analyzers are meant: each one's findings are evidence of a fault and
+// weigh EvidenceWeight; structural features and the tools twins weigh
+// nothing. Pulled toward zero instead, an analyzer that rarely fires in
+// the labelled runs (one written for another kind of system) ends near
+// zero and counts for nothing on the system it was written for.
 func EvidencePrior(as []*rules.Analyzer) *rules.Weights {
-	w := &rules.Weights{Version: rules.WeightsVersion, Step: map[string]float64{}, Blame: map[string]float64{}, Agent: map[string]float64{}}
+	w := &rules.Weights{Version: rules.WeightsVersion, Step: map[string]float64{}}
 	for _, a := range as {
 		w.Step[rules.RuleFeature(a.Name)] = EvidenceWeight
-		w.Blame[rules.RuleFeature(a.Name)] = EvidenceWeight
 	}
 	return w
 }
@@ -163,7 +159,7 @@ func (o Options) withDefaults() Options {
 func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, error) {
 	opts = opts.withDefaults()
 	names := rules.StepFeatureNames(opts.Analyzers)
-	w := &rules.Weights{Version: rules.WeightsVersion, Step: map[string]float64{}, Agent: map[string]float64{}}
+	w := &rules.Weights{Version: rules.WeightsVersion, Step: map[string]float64{}}
 	beta, err := fitSteps(ctx, exs, names, opts)
 	if err != nil {
 		return nil, err
@@ -171,38 +167,17 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	for k, n := range names {
 		w.Step[n] = beta[k]
 	}
-	// The critical share, the agent model and the bands are chosen on
-	// predictions for runs the step model did not see.
-	oof, blindOOF, err := outOfFold(ctx, exs, names, opts, fitSteps, true)
+	// The critical share, the confidence and the bands are chosen on
+	// predictions for runs the step model did not see: of systems it did
+	// not see, when there are several.
+	oof, blindOOF, err := outOfFold(ctx, exs, names, opts)
 	if err != nil {
 		return nil, err
 	}
 	w.Critical = bestCritical(exs, oof)
-	blame, err := fitBlame(ctx, exs, names, opts)
-	if err != nil {
-		return nil, err
-	}
-	w.Blame = map[string]float64{}
-	for k, n := range names {
-		w.Blame[n] = blame[k]
-	}
-	oofBlame, _, err := outOfFold(ctx, exs, names, opts, fitBlame, false)
-	if err != nil {
-		return nil, err
-	}
-	gamma, steps, err := bestAgentModel(ctx, exs, oof, oofBlame, w.Critical, opts)
-	if err != nil {
-		return nil, err
-	}
-	w.AgentSteps = steps
-	for k, n := range rules.AgentFeatureNames {
-		if rules.AgentFeatureUsed(n) {
-			w.Agent[n] = gamma[k]
-		}
-	}
 	// Confidence and bands: on what the finished model says of the same
 	// unseen runs.
-	calib, hits := answers(exs, oof, w.Critical, func(ex *Example) *Example { return ex })
+	calib, hits, corpora := answers(exs, oof, w.Critical, func(ex *Example) *Example { return ex })
 	delta, err := logistic(ctx, calib, hits, calibrationLambda)
 	if err != nil {
 		return nil, err
@@ -215,16 +190,16 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	for i, x := range calib {
 		confs[i] = sigmoid(dotf(delta, x))
 	}
-	w.Triage = chooseBands(confs, hits)
+	w.Triage = chooseBands(confs, hits, corpora)
 	// Without its ground truth a run's answer can be checked against
 	// nothing, and the same confidence is right less often: its bands are
 	// chosen on the same unseen runs read without it.
-	if blindCalib, blindHits := answers(exs, blindOOF, w.Critical, func(ex *Example) *Example { return ex.Blind }); len(blindCalib) > 0 {
+	if blindCalib, blindHits, blindCorpora := answers(exs, blindOOF, w.Critical, func(ex *Example) *Example { return ex.Blind }); len(blindCalib) > 0 {
 		blindConfs := make([]float64, len(blindCalib))
 		for i, x := range blindCalib {
 			blindConfs[i] = sigmoid(dotf(delta, x))
 		}
-		bands := chooseBands(blindConfs, blindHits)
+		bands := chooseBands(blindConfs, blindHits, blindCorpora)
 		w.TriageWithoutGroundTruth = &bands
 	}
 	for _, ex := range exs {
@@ -237,8 +212,9 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 
 // answers returns, for each example's reading (read(ex); nil or without
 // rows: none) under its out-of-fold probabilities p, the calibration row of
-// the answer the ranking gives and whether that answer is right.
-func answers(exs []Example, p [][]float64, critical float64, read func(*Example) *Example) (calib [][]float64, hits []bool) {
+// the answer the ranking gives, whether that answer is right, and the
+// example's corpus.
+func answers(exs []Example, p [][]float64, critical float64, read func(*Example) *Example) (calib [][]float64, hits []bool, corpora []string) {
 	for i := range exs {
 		ex := read(&exs[i])
 		if ex == nil || len(ex.Rows) == 0 {
@@ -248,8 +224,9 @@ func answers(exs []Example, p [][]float64, critical float64, read func(*Example)
 		step := ex.Rows[k].Step
 		calib = append(calib, rules.CalibrationRow(p[i][k], len(ex.Rows), rules.Agreeing(ex.findings, step)))
 		hits = append(hits, step == ex.Label.Step)
+		corpora = append(corpora, ex.Corpus)
 	}
-	return calib, hits
+	return calib, hits, corpora
 }
 
 // calibrationLambda is the L2 pull of the confidence's calibration toward
@@ -284,7 +261,7 @@ func dotf(a, b []float64) float64 {
 }
 
 // priorVector returns the weights of names under the prior, zero where
-// there is none; model picks the prior's map (Step, Blame or Agent).
+// there is none; model picks the prior's map.
 func priorVector(prior *rules.Weights, model func(*rules.Weights) map[string]float64, names []string) []float64 {
 	v := make([]float64, len(names))
 	if prior == nil {
@@ -308,47 +285,27 @@ func fitSteps(ctx context.Context, exs []Example, names []string, opts Options) 
 	return conditionalLogit(ctx, groups, prior, opts.Lambda)
 }
 
-// fitBlame fits the blame model: the step features weighed for how likely
-// a step is the labelled agent's, any of its steps counting as right. The
-// step model is fitted to find one step; summed per agent, its probability
-// favours whoever has the most middling candidates. Fitted for the agent,
-// the same evidence decides it better: under 10-fold CV (eight fold
-// assignments) agent accuracy on all 116 runs rose from 0.641 to 0.665,
-// and from 0.517 to 0.569 leaving one corpus out. It is pulled toward the
-// prior's blame weights: from the evidence prior rather than from zero,
-// agent accuracy rose from 0.672 to 0.674 under 10-fold CV and from 0.586
-// to 0.603 leaving one corpus out.
-func fitBlame(ctx context.Context, exs []Example, names []string, opts Options) ([]float64, error) {
-	var groups []group
-	for _, ex := range exs {
-		var targets []int
-		for k, r := range ex.Rows {
-			if run.SameAgent(r.Agent, ex.Label.Agent) {
-				targets = append(targets, k)
-			}
-		}
-		if len(targets) > 0 && len(targets) < len(ex.Rows) {
-			groups = append(groups, group{rows: ex.Rows, targets: targets})
-		}
-	}
-	prior := priorVector(opts.Prior, func(w *rules.Weights) map[string]float64 { return w.Blame }, names)
-	return conditionalLogit(ctx, groups, prior, opts.Lambda)
-}
-
-// outOfFold returns, for every example, the probabilities over its rows of
-// a model (fitSteps or fitBlame) fitted on the other folds; with readBlind,
-// also over the rows of its reading without the ground truth (nil where it
-// has none), which only the step model's triage bands need.
-func outOfFold(ctx context.Context, exs []Example, names []string, opts Options, fitf func(context.Context, []Example, []string, Options) ([]float64, error), readBlind bool) (out, blind [][]float64, err error) {
+// outOfFold returns, for every example, the step model's probabilities
+// over its rows when fitted without it, and over the rows of its reading
+// without the ground truth (nil where it has none). With examples of two
+// or more corpora, each corpus is held out in turn: what is chosen on
+// these predictions (the critical share, the confidence, the bands) is
+// then chosen for a system the model has not seen, as a user's is. With
+// one corpus, its runs are split into folds.
+func outOfFold(ctx context.Context, exs []Example, names []string, opts Options) (out, blind [][]float64, err error) {
 	out, blind = make([][]float64, len(exs)), make([][]float64, len(exs))
-	for _, test := range foldsByHash(exs, opts.InnerFolds) {
-		beta, err := fitf(ctx, without(exs, test), names, opts)
+	folds := FoldsByCorpus(exs)
+	if len(folds) < 2 {
+		folds = foldsByHash(exs, opts.InnerFolds)
+	}
+	for _, test := range folds {
+		beta, err := fitSteps(ctx, without(exs, test), names, opts)
 		if err != nil {
 			return nil, nil, err
 		}
 		for _, i := range test {
 			out[i] = rules.Softmax(exs[i].Rows, beta)
-			if b := exs[i].Blind; b != nil && readBlind {
+			if b := exs[i].Blind; b != nil {
 				blind[i] = rules.Softmax(b.Rows, beta)
 			}
 		}
@@ -394,101 +351,22 @@ func bestCritical(exs []Example, p [][]float64) float64 {
 	return best
 }
 
-// agentStepCaps are the caps on an agent's counted steps the fit tries
-// (rules.Weights.AgentSteps), 0 (every step) first: a cap is kept only
-// where it answers more runs right.
-var agentStepCaps = []int{0, 40, 30, 20, 10, 5}
-
-// bestAgentModel fits the agent model under each of agentStepCaps and
-// keeps the one whose agents are right most often, on the same out-of-fold
-// probabilities it is fitted on (as bestCritical chooses the critical
-// share); cross-validation refits, and so rechooses, on each training set.
-func bestAgentModel(ctx context.Context, exs []Example, p, blame [][]float64, critical float64, opts Options) (gamma []float64, steps int, err error) {
-	bestHits := -1
-	for _, c := range agentStepCaps {
-		groups := agentGroups(exs, p, blame, critical, c, opts)
-		g, err := conditionalLogit(ctx, groups, agentPrior(opts), opts.Lambda/10)
-		if err != nil {
-			return nil, 0, err
-		}
-		hits := 0
-		for _, gr := range groups {
-			if best, _ := rules.Choose(gr.rows, g); best == gr.target {
-				hits++
-			}
-		}
-		if hits > bestHits {
-			gamma, steps, bestHits = g, c, hits
-		}
-	}
-	return gamma, steps, nil
-}
-
-func agentPrior(opts Options) []float64 {
-	return priorVector(opts.Prior, func(w *rules.Weights) map[string]float64 { return w.Agent }, rules.AgentFeatureNames)
-}
-
-// agentGroups are the agent model's choices: one per run whose labelled
-// agent answers for an eligible step, among at least two agents.
-func agentGroups(exs []Example, p, blame [][]float64, critical float64, steps int, opts Options) []group {
-	var groups []group
-	flagged := rules.FlaggedColumn(opts.Analyzers)
-	for i, ex := range exs {
-		if len(ex.Rows) == 0 {
-			continue
-		}
-		var b []float64
-		if blame != nil {
-			b = blame[i]
-		}
-		agents := rules.AgentRows(ex.In, ex.Rows, p[i], b, ex.Rows[chosen(ex.Rows, p[i], critical)].Step, flagged, steps)
-		target := slices.IndexFunc(agents, func(a rules.AgentRow) bool { return run.SameAgent(a.Agent, ex.Label.Agent) })
-		if target < 0 || len(agents) < 2 {
-			continue
-		}
-		g := group{target: target}
-		for _, a := range agents {
-			x := make([]float64, len(a.X))
-			for k, n := range rules.AgentFeatureNames {
-				if rules.AgentFeatureUsed(n) {
-					x[k] = a.X[k]
-				}
-			}
-			g.rows = append(g.rows, rules.StepRow{X: x})
-		}
-		groups = append(groups, g)
-	}
-	return groups
-}
-
 // Triage targets: clear must mean no model or person is needed.
 const (
 	clearAccuracy = 0.75
-	clearCoverage = 0.15
+	clearCoverage = 0.10
 )
 
-// chooseBands picks the triage thresholds from out-of-fold confidences and
-// whether each answer was right. Clear is the highest confidence at which
-// the surest runs cover 15% of all and at least 75% of them were right;
-// when none does, no run is clear. Escalate is the share of runs answered
-// right: a run whose calibrated confidence is below it is less likely
-// right than the average run, and is worth a stronger model's tokens first.
-//
-// Clear stops at the first threshold that meets both targets, keeping what
-// margin there is: the widest band that still met them ended exactly where
-// the runs it was chosen on dropped to 75% right, and under 10-fold
-// cross-validation (both corpora, five fold assignments each, two ways of
-// naming the runs) held 0.69 to 0.75 step accuracy over 21 to 24 of 116
-// runs; the first held 0.80 over 17 to 18. Asking for room to spare by a
-// Wilson bound instead picked bands of 3 to 12 runs.
-//
-// Escalate leans on the calibration rather than on counting: the
-// threshold that split the runs below clear with the widest accuracy gap
-// was the noisiest choice of all, and under one assignment of runs to
-// folds the escalated runs came out more accurate (0.33) than those under
-// review (0.29). Below the base rate they were the least accurate under
-// every assignment tried (0.27 to 0.29, review 0.33 to 0.38).
-func chooseBands(conf []float64, hit []bool) rules.Bands {
+// chooseBands picks the triage thresholds from out-of-fold confidences,
+// whether each answer was right, and each run's corpus. Clear is the
+// highest confidence at which the surest runs cover 10% of all and at
+// least 75% of them were right in every corpus that has runs among them:
+// a promise that holds pooled but not on one system is not kept on the
+// next. When no threshold does, no run is clear: better an empty band than
+// a wrong promise. Escalate is the share of runs answered right: a run
+// whose calibrated confidence is below it is less likely right than the
+// average run, and is worth a stronger model's tokens first.
+func chooseBands(conf []float64, hit []bool, corpus []string) rules.Bands {
 	n := len(conf)
 	b := rules.Bands{Clear: 1, Escalate: 0}
 	if n == 0 {
@@ -502,15 +380,15 @@ func chooseBands(conf []float64, hit []bool) rules.Bands {
 			right++
 		}
 	}
-	sort.Slice(idx, func(a, b int) bool { return conf[idx[a]] > conf[idx[b]] })
-	hits := 0
+	sort.SliceStable(idx, func(a, b int) bool { return conf[idx[a]] > conf[idx[b]] })
+	covered, hits := map[string]int{}, map[string]int{}
 	for k, i := range idx {
+		covered[corpus[i]]++
 		if hit[i] {
-			hits++
+			hits[corpus[i]]++
 		}
-		covered := k + 1
 		last := k == n-1 || conf[idx[k+1]] < conf[i]
-		if last && float64(covered) >= clearCoverage*float64(n) && float64(hits) >= clearAccuracy*float64(covered) {
+		if last && float64(k+1) >= clearCoverage*float64(n) && everyCorpusRight(covered, hits) {
 			b.Clear = conf[i]
 			break
 		}
@@ -518,6 +396,17 @@ func chooseBands(conf []float64, hit []bool) rules.Bands {
 	b.Escalate = min(b.Clear, float64(right)/float64(n))
 	b.Clear, b.Escalate = round3(b.Clear), round3(b.Escalate)
 	return b
+}
+
+// everyCorpusRight reports whether at least clearAccuracy of each corpus's
+// covered runs were right.
+func everyCorpusRight(covered, hits map[string]int) bool {
+	for c, n := range covered {
+		if float64(hits[c]) < clearAccuracy*float64(n) {
+			return false
+		}
+	}
+	return true
 }
 
 func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }

@@ -11,8 +11,6 @@ import (
 
 	"github.com/offattr/offattr/eval"
 	"github.com/offattr/offattr/eval/evaltest"
-	"github.com/offattr/offattr/extract"
-	"github.com/offattr/offattr/graph"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/run/runtest"
@@ -106,6 +104,7 @@ func TestBlindReadings(t *testing.T) {
 }
 
 func TestChooseBands(t *testing.T) {
+	one := func(n int) []string { return make([]string, n) }
 	// Ten answers at 0.8, eight right; ten at 0.5, five right; ten at 0.2,
 	// two right.
 	var conf []float64
@@ -114,16 +113,16 @@ func TestChooseBands(t *testing.T) {
 		c := []float64{0.8, 0.5, 0.2}[i/10]
 		conf, hit = append(conf, c), append(hit, i%10 < []int{8, 5, 2}[i/10])
 	}
-	b := chooseBands(conf, hit)
+	b := chooseBands(conf, hit, one(30))
 	assert.InDelta(t, 0.8, b.Clear, 1e-9, "8 of 10 right at 0.8 or more")
 	assert.InDelta(t, 0.5, b.Escalate, 1e-9, "half the runs were right: below that, a run is worse than the average")
 
-	b = chooseBands(conf[10:], hit[10:])
-	assert.Equal(t, 1.0, b.Clear, "no band of ≥15% of runs is right 75% of the time: nothing is clear")
+	b = chooseBands(conf[10:], hit[10:], one(20))
+	assert.Equal(t, 1.0, b.Clear, "no band of ≥10% of runs is right 75% of the time: nothing is clear")
 	assert.InDelta(t, 0.35, b.Escalate, 1e-9)
 
-	// Three runs, the surest wrong: a band of one is 15% but not 75% right.
-	b = chooseBands([]float64{0.9, 0.6, 0.3}, []bool{false, true, true})
+	// Three runs, the surest wrong: a band of one is 10% but not 75% right.
+	b = chooseBands([]float64{0.9, 0.6, 0.3}, []bool{false, true, true}, one(3))
 	assert.Equal(t, 1.0, b.Clear)
 	assert.InDelta(t, 0.667, b.Escalate, 1e-9)
 
@@ -134,9 +133,29 @@ func TestChooseBands(t *testing.T) {
 		conf = append(conf, 1-float64(i)*0.0125)
 		hit = append(hit, i < 10 && i != 4 || i >= 10 && i < 20 && i%2 == 0 || i == 30)
 	}
-	b = chooseBands(conf, hit)
-	assert.InDelta(t, 0.938, b.Clear, 1e-9, "6 runs (15% of 40), 5 right, are the first band to meet both: down to 0.9375")
-	assert.Equal(t, rules.Bands{Clear: 1}, chooseBands(nil, nil), "no runs, no bands")
+	b = chooseBands(conf, hit, one(40))
+	assert.InDelta(t, 0.963, b.Clear, 1e-9, "4 runs (10% of 40), all right, are the first band to meet both: down to 0.9625")
+	assert.Equal(t, rules.Bands{Clear: 1}, chooseBands(nil, nil, nil), "no runs, no bands")
+}
+
+// TestChooseBandsHoldsOnEveryCorpus: a clear band right 80% of the time
+// pooled is refused when on one corpus its runs were right half the time.
+func TestChooseBandsHoldsOnEveryCorpus(t *testing.T) {
+	var conf []float64
+	var hit []bool
+	var corpus []string
+	for i := range 10 { // the surest ten: eight of corpus a, all right; two of b, one right
+		conf = append(conf, 0.9)
+		hit = append(hit, i != 9)
+		corpus = append(corpus, map[bool]string{true: "a", false: "b"}[i < 8])
+	}
+	for i := range 30 {
+		conf = append(conf, 0.3)
+		hit = append(hit, i%3 == 0)
+		corpus = append(corpus, "a")
+	}
+	assert.InDelta(t, 0.9, chooseBands(conf, hit, make([]string, len(conf))).Clear, 1e-9, "pooled, 9 of 10 are right")
+	assert.Equal(t, 1.0, chooseBands(conf, hit, corpus).Clear, "b's runs in the band are right one time in two")
 }
 
 func TestConditionalLogitFindsTheSignal(t *testing.T) {
@@ -196,67 +215,4 @@ func TestKFoldsAssignedDealsEveryRunOnce(t *testing.T) {
 		assert.NotEqual(t, first, foldOf(folds), "assignment %d", a)
 	}
 	assert.Len(t, KFoldsAssigned(exs, 0, 3), len(exs), "one run out at a time has one assignment")
-}
-
-// plannerAndWorker is a run whose planner writes planned messages and
-// whose worker writes one, with the blame model's probability spread
-// evenly over the planner's (0.6 in all) and 0.4 on the worker's.
-func plannerAndWorker(t *testing.T, planned int, blamed string) (Example, []float64, []float64) {
-	t.Helper()
-	r := &run.Run{Source: fmt.Sprintf("pw-%s.json", blamed), Question: "q"}
-	for i := range planned {
-		r.Steps = append(r.Steps, run.Step{Index: i, Agent: "Planner", Kind: run.KindMessage, Content: fmt.Sprintf("plan %d", i)})
-	}
-	r.Steps = append(r.Steps, run.Step{Index: planned, Agent: "Worker", Kind: run.KindMessage, Content: "report"})
-	f := extract.Run(r)
-	g, err := graph.Build(r, f)
-	require.NoError(t, err)
-	target := planned
-	if blamed == "Planner" {
-		target = 0
-	}
-	ex := Example{Name: r.Source, In: &rules.Input{Run: r, Features: f, Graph: g}, Label: run.Label{Agent: blamed, Step: target}, Target: target}
-	width := len(rules.StepFeatureNames(rules.Registry))
-	p, blame := make([]float64, planned+1), make([]float64, planned+1)
-	for i, s := range r.Steps {
-		ex.Rows = append(ex.Rows, rules.StepRow{Step: i, Agent: s.Agent, X: make([]float64, width)})
-		p[i] = 1 / float64(planned+1)
-		blame[i] = 0.6 / float64(planned)
-	}
-	blame[planned] = 0.4
-	return ex, p, blame
-}
-
-// TestAgentStepsCapOnlyWhereItHelps: the fit caps an agent's counted steps
-// when that answers more runs right (a worker outweighed by fifty planner
-// steps of little blame each), and keeps every step when the cap would
-// only lose (the planner was the one to blame). Short runs where the more
-// blamed agent is at fault keep the agent model's weight positive.
-func TestAgentStepsCapOnlyWhereItHelps(t *testing.T) {
-	for _, tt := range []struct {
-		blamed string
-		want   int
-	}{{"Worker", 30}, {"Planner", 0}} {
-		var exs []Example
-		var p, blame [][]float64
-		add := func(planned int, blamed string) {
-			ex, pi, bi := plannerAndWorker(t, planned, blamed)
-			exs, p, blame = append(exs, ex), append(p, pi), append(blame, bi)
-		}
-		for range 3 {
-			add(50, tt.blamed)
-		}
-		for range 4 {
-			add(1, "Planner")
-		}
-		_, steps, err := bestAgentModel(context.Background(), exs, p, blame, 1, Options{}.withDefaults())
-		require.NoError(t, err)
-		assert.Equal(t, tt.want, steps, "blamed %s", tt.blamed)
-
-		w := rules.DefaultWeights()
-		w.AgentSteps = steps
-		agents := rules.AgentRows(exs[0].In, exs[0].Rows, p[0], blame[0], 0, rules.FlaggedColumn(rules.Registry), w.AgentSteps)
-		best, _ := w.ChooseAgent(agents)
-		assert.Equal(t, tt.blamed, agents[best].Agent)
-	}
 }

@@ -17,27 +17,21 @@ import (
 // Weights is the fitted combination of the analyzers' findings: a
 // conditional logit over the steps of a run (the probability of step i
 // being the decisive fault is softmax(Step · x_i) over the eligible steps),
-// another over the agents, the share that makes a step critical, and the
-// confidence thresholds of the triage bands. `offattr fit` learns it from
+// the share that makes a step critical, a calibration of the confidence
+// and the thresholds of the triage bands. `offattr fit` learns it from
 // labelled runs; the default is embedded.
+//
+// There is no agent model: the agent is the one who answers for the
+// chosen step (its speaker, or for a tool's output the agent that called
+// the tool). Agent models fitted on some systems (how likely each agent is
+// to be labelled, from its share of blame) lost to that rule on every
+// system held out of their fit.
 type Weights struct {
 	Version int `json:"version"`
 	// About says what the weights were fitted on and how they were
 	// measured, for a person reading the file.
 	About string             `json:"about,omitempty"`
 	Step  map[string]float64 `json:"step"`
-	// Blame weighs the same step features to a different end: how likely
-	// the labelled agent answers for a step (any of its steps counts), so
-	// that the agent model reads evidence fitted for the agent.
-	Blame map[string]float64 `json:"blame,omitempty"`
-	Agent map[string]float64 `json:"agent"`
-	// AgentSteps is how many of an agent's most blamed steps its blame
-	// counts; 0 counts them all. Summed over every step, blame favours
-	// whoever has the most steps: a planner that writes three of every
-	// four messages of a long run outweighs the worker whose one report
-	// carries the fault. It only matters in runs where an agent has more
-	// steps than this; the fit chooses it (0 unless a cap does better).
-	AgentSteps int `json:"agent_steps,omitempty"`
 	// Critical makes the earliest step whose probability is at least this
 	// share of the best one the answer: the decisive fault is the first
 	// critical one (RAFFLES Def. 3.5). 1 takes the most probable step.
@@ -124,7 +118,7 @@ type Bands struct {
 func (b Bands) valid() bool { return 0 <= b.Escalate && b.Escalate <= b.Clear && b.Clear <= 1 }
 
 // WeightsVersion is the format of weights files this build reads.
-const WeightsVersion = 1
+const WeightsVersion = 2
 
 //go:embed weights.json
 var defaultWeights []byte
@@ -166,8 +160,6 @@ func ParseWeights(data []byte) (*Weights, error) {
 		return nil, errors.New(`no "step" weights`)
 	case w.Critical <= 0 || w.Critical > 1:
 		return nil, fmt.Errorf("critical_share %v is not in (0, 1]", w.Critical)
-	case w.AgentSteps < 0:
-		return nil, fmt.Errorf("agent_steps %d is negative (0 counts every step)", w.AgentSteps)
 	case !w.Triage.valid():
 		return nil, fmt.Errorf("triage bands need 0 ≤ escalate (%v) ≤ clear (%v) ≤ 1", w.Triage.Escalate, w.Triage.Clear)
 	case w.TriageWithoutGroundTruth != nil && !w.TriageWithoutGroundTruth.valid():
@@ -183,9 +175,6 @@ func ParseWeights(data []byte) (*Weights, error) {
 		}
 	}
 	if err := checkStepWeights("step", w.Step); err != nil {
-		return nil, err
-	}
-	if err := checkStepWeights("blame", w.Blame); err != nil {
 		return nil, err
 	}
 	return &w, nil
@@ -298,16 +287,6 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
-// ChooseAgent scores the agent rows and returns the best one's index and
-// the probabilities (ties keep the rows' order).
-func (w *Weights) ChooseAgent(agents []AgentRow) (int, []float64) {
-	rows := make([]StepRow, len(agents))
-	for i, a := range agents {
-		rows[i] = StepRow{X: a.X}
-	}
-	return Choose(rows, vector(w.Agent, AgentFeatureNames))
-}
-
 // Choose returns the index of the row most probable under beta (ties
 // keep the rows' order) and every row's probability.
 func Choose(rows []StepRow, beta []float64) (int, []float64) {
@@ -351,33 +330,15 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	top := rows[s.Order[0]]
 	a.Step = top.Step
 	a.Confidence = round(w.ConfidenceOf(s.P[s.Order[0]], len(rows), Agreeing(byStep[top.Step], top.Step)))
-	agents := AgentRows(in, rows, s.P, w.blameP(names, rows), top.Step, FlaggedColumn(as), w.AgentSteps)
-	best, _ := w.ChooseAgent(agents)
-	a.Agent = agents[best].Agent
+	a.Agent = top.Agent
 	for _, f := range byStep[top.Step] {
 		if f.Strength > 0 {
 			a.Evidence = append(a.Evidence, Evidence{Rule: f.Rule, Step: f.Step, Quote: f.Quote})
 		}
 	}
-	a.Rationale = explain(a, top, byStep, s, rows)
+	a.Rationale = explain(in, top, byStep, s, rows)
 	return a
 }
-
-// BlameP is each row's probability under the blame model; weights fitted
-// before there was one blame by the step model's.
-func (w *Weights) BlameP(as []*Analyzer, rows []StepRow) []float64 {
-	return w.blameP(StepFeatureNames(as), rows)
-}
-
-func (w *Weights) blameP(names []string, rows []StepRow) []float64 {
-	if len(w.Blame) == 0 {
-		return Softmax(rows, vector(w.Step, names))
-	}
-	return Softmax(rows, vector(w.Blame, names))
-}
-
-// FlaggedColumn is the index of FeatFlagged in StepFeatureNames(as).
-func FlaggedColumn(as []*Analyzer) int { return structuralColumn(as, FeatFlagged) }
 
 func ruleNames(fs []Finding) []string {
 	seen := map[string]bool{}
@@ -406,7 +367,7 @@ func round(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // explain writes the rationale: which rules fired on the chosen step, what
 // spoke against it, who is blamed and why, and the runner-up.
-func explain(a Attribution, top StepRow, byStep map[int][]Finding, s Scored, rows []StepRow) string {
+func explain(in *Input, top StepRow, byStep map[int][]Finding, s Scored, rows []StepRow) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Step %d (%s) is the most likely decisive fault (probability %.2f)", top.Step, top.Agent, s.P[s.Order[0]])
 	var pos, neg []Finding
@@ -428,8 +389,8 @@ func explain(a Attribution, top StepRow, byStep map[int][]Finding, s Scored, row
 	for _, f := range neg {
 		fmt.Fprintf(&b, " Against it, %s: %s.", f.Rule, f.Reason)
 	}
-	if !run.SameAgent(a.Agent, top.Agent) {
-		fmt.Fprintf(&b, " The evidence over the top candidates points to %s rather than to the step's own agent.", a.Agent)
+	if speaker := in.Run.Steps[top.Step].Agent; !run.SameAgent(speaker, top.Agent) {
+		fmt.Fprintf(&b, " %s answers for it, not %s who reports it: the step is the output of a tool %s called.", top.Agent, speaker, top.Agent)
 	}
 	if len(s.Order) > 1 {
 		r := rows[s.Order[1]]

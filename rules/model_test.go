@@ -15,8 +15,6 @@ func TestParseWeights(t *testing.T) {
 		return map[string]any{
 			"version":        WeightsVersion,
 			"step":           map[string]float64{"rule:local_fault": 1, "step:flagged": 0.5},
-			"blame":          map[string]float64{"rule:local_fault": 0.3},
-			"agent":          map[string]float64{FeatAgentBlame: 1},
 			"confidence":     map[string]float64{CalBias: -1, CalLogP: 0.5},
 			"critical_share": 0.8,
 			"triage":         map[string]float64{"clear": 1, "escalate": 0.4},
@@ -28,14 +26,14 @@ func TestParseWeights(t *testing.T) {
 		error string
 	}{
 		{"valid", func(map[string]any) {}, ""},
-		{"older file with no blame nor confidence", func(m map[string]any) { delete(m, "blame"); delete(m, "confidence") }, ""},
+		{"no confidence calibration", func(m map[string]any) { delete(m, "confidence") }, ""},
+		{"an agent model (version 1)", func(m map[string]any) { m["agent"] = map[string]float64{"agent:blame": 1} }, "not a weights file"},
 		{"another version", func(m map[string]any) { m["version"] = 99 }, "weights version 99"},
 		{"no step weights", func(m map[string]any) { delete(m, "step") }, `no "step" weights`},
 		{"critical share out of range", func(m map[string]any) { m["critical_share"] = 1.5 }, "critical_share 1.5"},
-		{"negative agent steps", func(m map[string]any) { m["agent_steps"] = -1 }, "agent_steps -1"},
 		{"bands out of order", func(m map[string]any) { m["triage"] = map[string]float64{"clear": 0.3, "escalate": 0.6} }, "triage bands"},
 		{"unknown rule in step", func(m map[string]any) { m["step"] = map[string]float64{"rule:nope": 1} }, `step weight for unknown rule "nope"`},
-		{"unknown rule in blame", func(m map[string]any) { m["blame"] = map[string]float64{"tools|rule:nope": 1} }, `blame weight for unknown rule "nope"`},
+		{"unknown rule in a tools twin", func(m map[string]any) { m["step"] = map[string]float64{"tools|rule:nope": 1} }, `step weight for unknown rule "nope"`},
 		{"unknown confidence feature", func(m map[string]any) { m["confidence"] = map[string]float64{"mood": 1} }, `unknown feature "mood"`},
 		{"unknown field", func(m map[string]any) { m["extra"] = true }, "not a weights file"},
 	} {

@@ -287,13 +287,6 @@ func TestTrialFirstFault(t *testing.T) {
 	}
 }
 
-func TestFlaggedColumn(t *testing.T) {
-	for _, as := range [][]*Analyzer{Registry, Registry[:3], nil} {
-		names := StepFeatureNames(as)
-		assert.Equal(t, FeatFlagged, names[FlaggedColumn(as)])
-	}
-}
-
 func TestBusiestFirstBaseline(t *testing.T) {
 	r := &run.Run{Steps: []run.Step{
 		{Index: 0, Agent: "user", Kind: run.KindUser, Content: "task"},
@@ -351,7 +344,6 @@ func TestStepColumns(t *testing.T) {
 		for _, f := range structuralFeatures {
 			assert.Equal(t, f, names[structuralColumn(as, f)])
 		}
-		assert.Equal(t, FeatFlagged, names[FlaggedColumn(as)])
 	}
 	assert.Panics(t, func() { structuralColumn(Registry, "step:nonesuch") })
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // SharedHint is how a developer gets the corpora a skipped test needs.
-const SharedHint = "the labelled corpora live in the shared/ folder that sits beside the repository (../shared: whowhen/dev, tau-retail); clone or copy it there to run this test"
+const SharedHint = "the labelled corpora live in the shared/ folder that sits beside the repository (../shared: whowhen/dev, tau-retail, trail-gaia); clone or copy it there to run this test"
 
 // sharedDir returns ../shared/<rel> from the module root, or skips tb.
 func sharedDir(tb testing.TB, rel ...string) string {
@@ -55,12 +55,26 @@ func TauFiles(tb testing.TB) []string {
 	return glob(tb, filepath.Join(TauDir(tb), "*.json"))
 }
 
-// AllFiles is every labelled case of both corpora: Who&When's development
-// half, then tau-retail. Mechanisms that must hold on any system are
-// checked on both.
+// TrailDir returns the directory of TRAIL GAIA's runs in Who&When's shape,
+// or skips tb.
+func TrailDir(tb testing.TB) string {
+	tb.Helper()
+	return sharedDir(tb, "trail-gaia", "cases")
+}
+
+// TrailFiles returns every case file of TRAIL GAIA in Who&When's shape,
+// sorted.
+func TrailFiles(tb testing.TB) []string {
+	tb.Helper()
+	return glob(tb, filepath.Join(TrailDir(tb), "*.json"))
+}
+
+// AllFiles is every labelled case of the three systems: Who&When's
+// development half, tau-retail, then TRAIL GAIA. Mechanisms that must hold
+// on any system are checked on all of them.
 func AllFiles(tb testing.TB) []string {
 	tb.Helper()
-	return append(DevFiles(tb), TauFiles(tb)...)
+	return append(append(DevFiles(tb), TauFiles(tb)...), TrailFiles(tb)...)
 }
 
 func glob(tb testing.TB, pattern string) []string {

@@ -62,8 +62,6 @@ func rulesRun(opts *RulesOptions) error {
 				facts[i] = string(f)
 			}
 			fmt.Fprintf(tw, "\t\treads: %s\n", strings.Join(facts, ", "))
-			n := rules.RuleFeature(a.Name)
-			fmt.Fprintf(tw, "\t\tfor the agent (blame model): %+.2f, with tool calls %+.2f\n", w.Blame[n], w.Blame[n]+w.Blame[rules.ToolsPrefix+n])
 		}
 	}
 	if err := tw.Flush(); err != nil {
@@ -73,24 +71,13 @@ func rulesRun(opts *RulesOptions) error {
 		_, err := fmt.Fprintf(opts.IO.Out, "\nWEIGHT is in runs where agents talk and run code; WITH TOOL CALLS, where they call tools by name.\nweights: %s\n", w.About)
 		return err
 	}
-	fmt.Fprintln(opts.IO.Out, "\nstep features (step model; blame model, which decides the agent):")
+	fmt.Fprintln(opts.IO.Out, "\nstep features:")
 	for _, n := range rules.StepFeatureNames(nil) {
 		if !strings.HasPrefix(n, rules.ToolsPrefix) {
-			t := rules.ToolsPrefix + n
-			fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f  with tool calls %+.2f;  blame %+.2f  with tool calls %+.2f\n",
-				n, w.Step[n], w.Step[n]+w.Step[t], w.Blame[n], w.Blame[n]+w.Blame[t])
+			fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f  with tool calls %+.2f\n", n, w.Step[n], w.Step[n]+w.Step[rules.ToolsPrefix+n])
 		}
 	}
-	counted := "every step"
-	if w.AgentSteps > 0 {
-		counted = fmt.Sprintf("its %d most blamed steps", w.AgentSteps)
-	}
-	fmt.Fprintf(opts.IO.Out, "agent features (an agent's blame counts %s):\n", counted)
-	for _, n := range rules.AgentFeatureNames {
-		if v, ok := w.Agent[n]; ok || rules.AgentFeatureUsed(n) {
-			fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f\n", n, v)
-		}
-	}
+	fmt.Fprintln(opts.IO.Out, "the agent: the one who answers for the chosen step (its speaker, or the caller of a tool whose output it is)")
 	fmt.Fprintln(opts.IO.Out, "confidence calibration (logistic):")
 	for _, n := range rules.CalibrationFeatureNames {
 		fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f\n", n, w.Confidence[n])

@@ -2,7 +2,6 @@ package rulescmd
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,18 +27,17 @@ func TestRulesListsEveryRule(t *testing.T) {
 	for _, n := range rules.CalibrationFeatureNames {
 		assert.Contains(t, out.String(), n, "the confidence's calibration")
 	}
-	assert.Contains(t, out.String(), rules.FeatAgentBlame, "the agent feature in use")
-	counted := "an agent's blame counts every step"
-	if n := rules.DefaultWeights().AgentSteps; n > 0 {
-		counted = fmt.Sprintf("an agent's blame counts its %d most blamed steps", n)
+	for _, n := range rules.StepFeatureNames(nil) {
+		if !strings.HasPrefix(n, rules.ToolsPrefix) {
+			assert.Contains(t, out.String(), n, "each step feature's weight")
+		}
 	}
-	assert.Contains(t, out.String(), counted)
-	assert.NotContains(t, out.String(), rules.FeatAgentDirected, "agent features the model does not weigh")
+	assert.Contains(t, out.String(), "the one who answers for the chosen step")
 }
 
 func TestRulesBadWeights(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "w.json")
-	require.NoError(t, os.WriteFile(path, []byte(`{"version": 1, "step": {"rule:nope": 1}, "critical_share": 1, "triage": {"clear": 1}}`), 0o644))
+	require.NoError(t, os.WriteFile(path, []byte(`{"version": 2, "step": {"rule:nope": 1}, "critical_share": 1, "triage": {"clear": 1}}`), 0o644))
 	var out bytes.Buffer
 	cmd := NewCmdRules(&cmdutil.IOStreams{Out: &out, ErrOut: &out}, nil)
 	cmd.SetArgs([]string{"--weights", path})
