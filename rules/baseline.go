@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -23,11 +25,89 @@ func init() { errorSignal.MatchTimeout = 100 * time.Millisecond }
 var Baselines = map[string]func(*run.Run) Attribution{
 	"first-error":   Baseline,
 	"first-step":    FirstStepBaseline,
+	"last-step":     LastStepBaseline,
 	"busiest-first": BusiestFirstBaseline,
+	"random":        RandomBaseline,
 }
 
 // BaselineNames lists the baselines in a stable order.
-func BaselineNames() []string { return []string{"first-error", "first-step", "busiest-first"} }
+func BaselineNames() []string {
+	return []string{"first-error", "first-step", "last-step", "busiest-first", "random"}
+}
+
+// LabelFreeBaselines are the four guesses that read nothing of the steps'
+// text, only their order and speakers: a system's label-free floor is the
+// best of them, and the rules are worth running only above it.
+func LabelFreeBaselines() []string {
+	return []string{"first-step", "last-step", "busiest-first", "random"}
+}
+
+// LastStepBaseline blames the run's last step that can be blamed (not a
+// system prompt, not the task), then the ones before it.
+func LastStepBaseline(r *run.Run) Attribution {
+	a := Attribution{File: r.Source, Mode: ModeRules, Evidence: []Evidence{}, Candidates: []Candidate{}}
+	for _, i := range blamable(r) {
+		a.Candidates = append([]Candidate{{Step: i, Agent: r.Steps[i].Agent, Rules: []string{"baseline_last_step"}}}, a.Candidates...)
+	}
+	return positional(r, a, "Baseline: step %d (%s) is the run's last step.")
+}
+
+// RandomBaseline blames a step drawn uniformly from those that can be
+// blamed, by a hash of the run's content: the same run gets the same
+// guess on any machine, and over many runs it is as right as chance.
+func RandomBaseline(r *run.Run) Attribution {
+	a := Attribution{File: r.Source, Mode: ModeRules, Evidence: []Evidence{}, Candidates: []Candidate{}}
+	steps := blamable(r)
+	h := fnv.New64a()
+	h.Write([]byte(r.Fingerprint()))
+	rng := rand.New(rand.NewPCG(h.Sum64(), 0))
+	rng.Shuffle(len(steps), func(i, j int) { steps[i], steps[j] = steps[j], steps[i] })
+	for _, i := range steps {
+		a.Candidates = append(a.Candidates, Candidate{Step: i, Agent: r.Steps[i].Agent, Rules: []string{"baseline_random"}})
+	}
+	return positional(r, a, "Baseline: step %d (%s), drawn at random.")
+}
+
+// blamable lists the steps a positional guess may name: every step but
+// system prompts and the first user message (the task); all of them when
+// that leaves none.
+func blamable(r *run.Run) []int {
+	var out []int
+	task := true
+	for _, s := range r.Steps {
+		switch {
+		case s.Kind == run.KindSystem:
+		case s.Kind == run.KindUser && task:
+			task = false
+		default:
+			out = append(out, s.Index)
+		}
+	}
+	if len(out) == 0 {
+		for i := range r.Steps {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// positional scores a guess's candidates in their order and answers with
+// the first, explained by why (a format with the step and its agent).
+func positional(r *run.Run, a Attribution, why string) Attribution {
+	for i := range a.Candidates {
+		a.Candidates[i].Score = 1 / float64(i+2)
+	}
+	if len(a.Candidates) == 0 {
+		a.Step = -1
+		a.Rationale = "No step to guess: the run is empty."
+		return a
+	}
+	top := a.Candidates[0]
+	a.Agent, a.Step, a.Confidence = top.Agent, top.Step, top.Score
+	a.Evidence = append(a.Evidence, Evidence{Rule: top.Rules[0], Step: top.Step, Quote: Quote(r.Steps[top.Step].Content, 0, 0)})
+	a.Rationale = fmt.Sprintf(why, top.Step, top.Agent)
+	return a
+}
 
 // BusiestFirstBaseline is the label-free floor that needs no reading at
 // all: the agent with the most messages (after the task), at its first

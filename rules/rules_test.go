@@ -302,6 +302,41 @@ func TestBusiestFirstBaseline(t *testing.T) {
 	assert.Equal(t, 4, a.Candidates[1].Step)
 }
 
+// TestPositionalBaselines: the last step and a random step are drawn from
+// the steps that can be blamed (never the system prompt or the task), the
+// random one the same on every call and spread over the steps across runs.
+func TestPositionalBaselines(t *testing.T) {
+	r := &run.Run{Steps: []run.Step{
+		{Index: 0, Agent: "system", Kind: run.KindSystem, Content: "policy"},
+		{Index: 1, Agent: "user", Kind: run.KindUser, Content: "task"},
+		{Index: 2, Agent: "Planner", Kind: run.KindMessage, Content: "plan"},
+		{Index: 3, Agent: "Coder", Kind: run.KindMessage, Content: "code"},
+		{Index: 4, Agent: "user", Kind: run.KindUser, Content: "thanks"},
+	}}
+	last := LastStepBaseline(r)
+	assert.Equal(t, 4, last.Step)
+	assert.Equal(t, []int{4, 3, 2}, candidateSteps(last))
+
+	seen := map[int]bool{}
+	for k := range 40 {
+		r.Question = fmt.Sprint("task ", k)
+		a := RandomBaseline(r)
+		assert.Equal(t, a, RandomBaseline(r), "the same run, the same guess")
+		assert.ElementsMatch(t, []int{2, 3, 4}, candidateSteps(a))
+		seen[a.Step] = true
+	}
+	assert.Len(t, seen, 3, "over many runs every blamable step is drawn")
+	assert.Equal(t, -1, LastStepBaseline(&run.Run{}).Step, "an empty run has no step to guess")
+}
+
+func candidateSteps(a Attribution) []int {
+	var out []int
+	for _, c := range a.Candidates {
+		out = append(out, c.Step)
+	}
+	return out
+}
+
 // TestTelemetryTrip: the same two-agent trip in every telemetry format. The
 // researcher's misspelt call fails and is retried correctly (a detour);
 // the decisive fault is its report of Celsius figures as Fahrenheit.

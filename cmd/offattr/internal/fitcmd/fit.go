@@ -36,6 +36,9 @@ type FitOptions struct {
 	Repeats int
 	Prior   string
 	Lambda  float64
+	// JSON prints the figures, with each corpus's label-free floors, as
+	// one JSON document instead of tables.
+	JSON bool
 }
 
 // NewCmdFit returns the fit command.
@@ -83,6 +86,7 @@ weights are fitted so); --prior zero, from all weights at zero.`,
 	f.IntVar(&opts.Repeats, "repeats", 5, "average k-fold figures over this many ways of dealing the runs into folds")
 	f.StringVar(&opts.Prior, "prior", "current", `pull the weights toward "current" (the embedded or --weights ones), "evidence" (each rule's findings count a little, nothing else does) or "zero"`)
 	f.Float64Var(&opts.Lambda, "lambda", fit.DefaultLambda, "strength of that pull (L2)")
+	f.BoolVar(&opts.JSON, "json", false, "print the figures per corpus (in-sample, cross-validated, leave-one-corpus-out; agent, step, recall@1/3/5) with the label-free floors, as JSON")
 	opts.Load.RegisterLabels(cmd.Flags())
 	return cmd
 }
@@ -171,6 +175,14 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		blindCols = append(blindCols, column{"leave-one-corpus-out", blindExs, locoBlind})
 	}
 	elapsed := time.Since(start)
+	if opts.JSON {
+		if err := writeJSON(opts.IO.Out, exs, cols, w); err != nil {
+			return err
+		}
+		_, overall := fit.Score(cv.exs, cv.preds)
+		w.About = about(opts, exs, overall, cvName)
+		return writeWeights(opts, w)
+	}
 	fmt.Fprintf(opts.IO.Out, "fitted on %d labelled runs in %.1f s (L2 %.2g toward %s weights)\n\n", len(exs), elapsed.Seconds(), opts.Lambda, opts.Prior)
 	if err := writeTable(opts.IO.Out, cols); err != nil {
 		return err
@@ -193,6 +205,11 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		}
 	}
 	w.About = about(opts, exs, overall, cvName)
+	return writeWeights(opts, w)
+}
+
+// writeWeights writes w to --output, if given.
+func writeWeights(opts *FitOptions, w *rules.Weights) error {
 	if opts.Output == "" {
 		fmt.Fprintln(opts.IO.ErrOut, "(no -o: the weights were not written)")
 		return nil

@@ -2,6 +2,7 @@ package fitcmd
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"testing"
 
@@ -60,4 +61,31 @@ func TestFitRejectsBadFlags(t *testing.T) {
 		cmd.SilenceUsage, cmd.SilenceErrors = true, true
 		assert.Error(t, cmd.Execute(), "%v", args)
 	}
+}
+
+// TestFitJSON: --json gives every corpus and the pool each column's
+// figures and the four label-free floors, the best of them beside.
+func TestFitJSON(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	var stdout, stderr bytes.Buffer
+	cmd := NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
+	cmd.SetArgs([]string{dir, "--cv", "2", "--repeats", "1", "--json"})
+	require.NoError(t, cmd.Execute())
+	var rep report
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep), stdout.String())
+	assert.Equal(t, 4, rep.Runs)
+	var names []string
+	for _, c := range rep.Corpora {
+		names = append(names, c.Name)
+		for _, col := range []string{"in_use", "in_sample", "cross_validated", "leave_one_corpus_out"} {
+			require.Contains(t, c.Figures, col, c.Name)
+			assert.Contains(t, c.Figures[col].RecallAt, "3")
+		}
+		require.Len(t, c.Floors, len(rules.LabelFreeBaselines()), c.Name)
+		for _, f := range c.Floors {
+			assert.LessOrEqual(t, f.Step, c.BestFloor.Step)
+			assert.LessOrEqual(t, f.Agent, c.BestFloor.Agent)
+		}
+	}
+	assert.Equal(t, []string{"A", "B", "overall"}, names)
 }

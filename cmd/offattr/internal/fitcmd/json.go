@@ -1,0 +1,99 @@
+package fitcmd
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/offattr/offattr/eval"
+	"github.com/offattr/offattr/fit"
+	"github.com/offattr/offattr/rules"
+)
+
+// figures are the accuracies of one way of predicting one corpus.
+type figures struct {
+	Agent    float64            `json:"agent"`
+	Step     float64            `json:"step"`
+	RecallAt map[string]float64 `json:"recall_at"`
+}
+
+// corpusReport is what fit --json says of one corpus (or of all of them):
+// each column's figures, and the label-free floors beside them.
+type corpusReport struct {
+	Name    string             `json:"name"`
+	Cases   int                `json:"cases"`
+	Figures map[string]figures `json:"figures"`
+	// Floors are the label-free guesses' figures; BestFloor the best of
+	// them, agent and step each on its own.
+	Floors    map[string]figures `json:"floors"`
+	BestFloor figures            `json:"best_floor"`
+}
+
+// report is fit --json's document.
+type report struct {
+	Runs                     int            `json:"runs"`
+	Corpora                  []corpusReport `json:"corpora"`
+	Triage                   rules.Bands    `json:"triage"`
+	TriageWithoutGroundTruth *rules.Bands   `json:"triage_without_ground_truth,omitempty"`
+}
+
+// columnKeys name the columns in JSON.
+var columnKeys = map[string]string{"in use": "in_use", "fitted, in-sample": "in_sample", "leave-one-corpus-out": "leave_one_corpus_out"}
+
+func columnKey(name string) string {
+	if k, ok := columnKeys[name]; ok {
+		return k
+	}
+	return "cross_validated"
+}
+
+func figuresOf(s eval.Score) figures {
+	return figures{Agent: s.AgentAccuracy, Step: s.StepAccuracy, RecallAt: s.RecallAt}
+}
+
+// floorColumns predicts every example with each label-free guess.
+func floorColumns(exs []fit.Example) []column {
+	var cols []column
+	for _, name := range rules.LabelFreeBaselines() {
+		c := column{name: name, exs: exs}
+		for _, ex := range exs {
+			c.preds = append(c.preds, rules.Baselines[name](ex.In.Run))
+		}
+		cols = append(cols, c)
+	}
+	return cols
+}
+
+// writeJSON writes the figures of every column and the floors, per corpus
+// and overall.
+func writeJSON(out io.Writer, exs []fit.Example, cols []column, w *rules.Weights) error {
+	rep := report{Runs: len(exs), Triage: w.Triage, TriageWithoutGroundTruth: w.TriageWithoutGroundTruth}
+	index := map[string]int{}
+	row := func(s eval.Score) *corpusReport {
+		k, ok := index[s.Name]
+		if !ok {
+			k = len(rep.Corpora)
+			index[s.Name] = k
+			rep.Corpora = append(rep.Corpora, corpusReport{Name: s.Name, Cases: s.Cases, Figures: map[string]figures{}, Floors: map[string]figures{}})
+		}
+		return &rep.Corpora[k]
+	}
+	for _, c := range cols {
+		subs, all := fit.Score(c.exs, c.preds)
+		for _, s := range append(subs, all) {
+			row(s).Figures[columnKey(c.name)] = figuresOf(s)
+		}
+	}
+	for _, c := range floorColumns(exs) {
+		subs, all := fit.Score(c.exs, c.preds)
+		for _, s := range append(subs, all) {
+			r := row(s)
+			f := figuresOf(s)
+			r.Floors[c.name] = f
+			r.BestFloor.Agent = max(r.BestFloor.Agent, f.Agent)
+			r.BestFloor.Step = max(r.BestFloor.Step, f.Step)
+		}
+	}
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
