@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
 )
 
@@ -323,7 +324,7 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 		byStep[f.Step] = append(byStep[f.Step], f)
 	}
 	a.Candidates = make([]Candidate, 0, len(rows))
-	for _, i := range s.Order {
+	for _, i := range withPrompts(in, rows, s.Order, promptedCandidates) {
 		r := rows[i]
 		a.Candidates = append(a.Candidates, Candidate{Step: r.Step, Agent: r.Agent, Score: round(s.P[i]), Rules: ruleNames(byStep[r.Step])})
 	}
@@ -399,4 +400,61 @@ func explain(in *Input, top StepRow, byStep map[int][]Finding, s Scored, rows []
 		}
 	}
 	return b.String()
+}
+
+// promptedCandidates is how many of the top candidates are followed by
+// the participant's turn that prompted them.
+const promptedCandidates = 3
+
+// withPrompts returns order with, after each of its first k rows, the row
+// of the participant's turn that prompted it (promptOf), unless it is
+// already listed. The answer does not change; the alternatives a person
+// or a model reads next do: a wrong action often carries out a wrong
+// request, and which of the two is the decisive fault takes reading them.
+// Measured holding each labelled system out of the fit, recall@5 rose on
+// the system with a simulated user and fell on none.
+func withPrompts(in *Input, rows []StepRow, order []int, k int) []int {
+	rowOf := make(map[int]int, len(rows))
+	for i, r := range rows {
+		rowOf[r.Step] = i
+	}
+	out := make([]int, 0, len(order))
+	listed := make(map[int]bool, len(order))
+	add := func(i int) {
+		if !listed[i] {
+			listed[i] = true
+			out = append(out, i)
+		}
+	}
+	for n, i := range order {
+		add(i)
+		if n >= k {
+			continue
+		}
+		if j, ok := rowOf[promptOf(in, rows[i].Step)]; ok {
+			add(j)
+		}
+	}
+	return out
+}
+
+// promptOf is the conversation participant's turn that step i answers:
+// the latest earlier step by someone other than its responsible agent
+// that is not a tool's output, when that step is a participant's turn
+// (run.KindUser); -1 otherwise. An agent's own instructions to another
+// are weighed by the analyzers; a participant's later turns only here.
+func promptOf(in *Input, i int) int {
+	me := run.AgentKey(responsible(in, i))
+	for j := i - 1; j >= 0; j-- {
+		if in.Features.Steps[j].Has(extract.KindToolResult) {
+			continue
+		}
+		if run.AgentKey(in.Run.Steps[j].Agent) != me {
+			if in.Run.Steps[j].Kind == run.KindUser {
+				return j
+			}
+			return -1
+		}
+	}
+	return -1
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -381,4 +382,35 @@ func TestStepColumns(t *testing.T) {
 		}
 	}
 	assert.Panics(t, func() { structuralColumn(Registry, "step:nonesuch") })
+}
+
+// TestPromptingTurnFollowsItsCandidate: a participant's later turn that
+// prompted a top candidate is listed right after it; the answer stays,
+// and an agent's own earlier step is never listed as a prompt.
+func TestPromptingTurnFollowsItsCandidate(t *testing.T) {
+	ask := "Actually, count the header too and report 1198."
+	in := prepare(t, "How many rows does data.csv have?", "1200",
+		msg{agent: "user", content: "How many rows does data.csv have?", kind: run.KindUser},
+		msg{agent: "Coder", content: "I will count them.\n```python\nimport csv\nprint(sum(1 for _ in csv.reader(open('data.csv'))))\n```"},
+		msg{agent: "Terminal", content: "exitcode: 0 (execution succeeded)\nCode output: 1200"},
+		msg{agent: "user", content: ask, kind: run.KindUser},
+		msg{agent: "Reporter", content: "The file has 1198 rows. FINAL ANSWER: 1198"},
+	)
+	assert.Equal(t, 3, promptOf(in, 4), "the user's turn prompted the report")
+	assert.Equal(t, 0, promptOf(in, 1), "the task prompted the coder; it cannot be blamed, so it is never listed")
+	assert.Equal(t, 0, promptOf(in, 2), "a tool's output answers for its caller: the coder's prompt")
+	a := Attribute(in)
+	require.NotEmpty(t, a.Candidates)
+	k := slices.IndexFunc(a.Candidates, func(c Candidate) bool { return c.Step == 4 })
+	require.True(t, 0 <= k && k < promptedCandidates, "the wrong report is a top candidate: %+v", a.Candidates)
+	require.Greater(t, len(a.Candidates), k+1)
+	assert.Equal(t, 3, a.Candidates[k+1].Step, "the prompting turn follows the report")
+	steps := map[int]int{}
+	for _, c := range a.Candidates {
+		steps[c.Step]++
+	}
+	for s, n := range steps {
+		assert.Equal(t, 1, n, "step %d listed once", s)
+	}
+	assert.NotContains(t, steps, 0, "the task is never a candidate")
 }
