@@ -13,7 +13,7 @@ import (
 // again under other names until there are 200 (names set the inner
 // folds, so the copies land in other folds). Loading and reading the runs
 // are not timed; the fit is, with the out-of-fold predictions it makes
-// for the critical share, the agent model, the calibration and the bands.
+// for the critical share, the calibration and the bands.
 //
 //	go test ./fit -run '^$' -bench Fit200 -benchtime 3x
 func BenchmarkFit200(b *testing.B) {

@@ -110,11 +110,11 @@ type Options struct {
 	// Fitting a few dozen runs of one system from the embedded defaults
 	// adapts them without forgetting what the defaults learned.
 	Prior *rules.Weights
-	// Lambda is the strength of that pull on the step model; the agent
-	// model, with a handful of features, gets a tenth of it.
+	// Lambda is the strength of that pull.
 	Lambda float64
 	// InnerFolds is how many folds the out-of-fold predictions that choose
-	// the critical share, the agent model and the triage bands use.
+	// the critical share, the confidence and the triage bands use when the
+	// runs are of one corpus (with several, each corpus is held out in turn).
 	InnerFolds int
 }
 

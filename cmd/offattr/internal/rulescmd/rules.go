@@ -29,8 +29,7 @@ func NewCmdRules(io *cmdutil.IOStreams, runF func(*RulesOptions) error) *cobra.C
 		Long: `List every registered rule: its name (for --rules and --disable), what it
 looks for, and the weight its findings have in the weights in use (the
 embedded ones, or --weights FILE). With -v, also the facts each rule reads,
-its weight in the blame model that decides the agent, the weights of the
-step and agent features, and the confidence's calibration.`,
+the weights of the step features, and the confidence's calibration.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
