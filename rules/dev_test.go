@@ -94,9 +94,9 @@ func joinAlts(alts []string) string {
 // TestRenamingAgentsKeepsTheStep proves no rule keys on agent or role
 // names: the same run with every agent and role renamed gets the same step,
 // and the same agent under its new name, on every labelled system
-// (runtest.AllFiles).
+// (runtest.SystemFiles).
 func TestRenamingAgentsKeepsTheStep(t *testing.T) {
-	for _, c := range runtest.Cases(t, runtest.AllFiles(t)) {
+	for _, c := range runtest.Cases(t, runtest.SystemFiles(t)) {
 		r := c.Run
 		t.Run(filepath.Base(filepath.Dir(r.Source))+"/"+filepath.Base(r.Source), func(t *testing.T) {
 			t.Parallel()
@@ -114,7 +114,7 @@ func TestRenamingAgentsKeepsTheStep(t *testing.T) {
 // says their figures there are in-sample.
 func TestEmbeddedWeightsKnowTheirRuns(t *testing.T) {
 	w := DefaultWeights()
-	cases := runtest.Cases(t, runtest.AllFiles(t))
+	cases := runtest.Cases(t, runtest.SystemFiles(t))
 	for _, c := range cases {
 		assert.True(t, w.InSample(c.Run.Fingerprint()), "%s: fitted on, and not listed: refit with offattr fit (see the README)", c.Run.Source)
 	}
