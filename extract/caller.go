@@ -55,6 +55,17 @@ func callerOf(r *run.Run, rf *RunFeatures, j int, callByID map[string]int) int {
 		}
 		break
 	}
+	// An executor runs the latest code written since it last spoke, however
+	// many steps of others (a ledger, an instruction to run it) stand
+	// between.
+	if len(rf.Steps[j].Code) == 0 && r.Steps[j].Agent != "" {
+		me := run.AgentKey(r.Steps[j].Agent)
+		for i := j - 1; i >= 0 && run.AgentKey(r.Steps[i].Agent) != me; i-- {
+			if len(rf.Steps[i].Code) > 0 {
+				return i
+			}
+		}
+	}
 	return j
 }
 

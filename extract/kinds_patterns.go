@@ -16,7 +16,7 @@ var (
 	callingToolRe  = pattern(`\b(?:calling|invoking|using) (?:the )?(?:tool|function)\s{1,2}[\x60'"]?(?<name>[\w.-]{1,80})`, ci)
 
 	// Tool output as executors and tools print it.
-	toolOutputRe = pattern(`(?m)^[ \t]{0,4}(?:exit[ _-]?code\s{0,2}[:=]|code output\s{0,2}:|stdout\s{0,2}:|stderr\s{0,2}:|observation\s{0,2}:|tool (?:output|result|response)\s{0,2}:|execution (?:result|output)\s{0,2}:|output\s{0,2}:\s{0,2}$)|\bthere is no code (?:from the last \d{1,3} messages? )?for me to execute\b|\bhere is a screenshot of\b|\bthe viewport shows\b|\bviewport position\s{0,2}:|\bautomatic ocr of the page\b|\bthe following (?:metadata|text) was extracted\b|^\s{0,4}Traceback \(most recent call last\)`, ci)
+	toolOutputRe = pattern(`(?m)^[ \t]{0,4}(?:exit[ _-]?code\s{0,2}[:=]|code output\s{0,2}:|stdout\s{0,2}:|stderr\s{0,2}:|observation\s{0,2}:|tool (?:output|result|response)\s{0,2}:|execution (?:result|output)\s{0,2}:|output\s{0,2}:\s{0,2}$)|\bthe script ran\b|\bthere is no code (?:from the last \d{1,3} messages? )?for me to execute\b|\bhere is a screenshot of\b|\bthe viewport shows\b|\bviewport position\s{0,2}:|\bautomatic ocr of the page\b|\bthe following (?:metadata|text) was extracted\b|^\s{0,4}Traceback \(most recent call last\)`, ci)
 	// The first-person report of a tool action: "I clicked 'Details'."
 	browserActionRe = pattern(`^\s{0,4}(?<a>I (?:typed|clicked|scrolled|navigated|visited|opened|searched|hovered|pressed|selected|entered|went|downloaded|uploaded|ran|executed)\b[^\n]{0,300})`, 0)
 
