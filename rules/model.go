@@ -407,12 +407,13 @@ func explain(in *Input, top StepRow, byStep map[int][]Finding, s Scored, rows []
 const promptedCandidates = 3
 
 // withPrompts returns order with, after each of its first k rows, the row
-// of the participant's turn that prompted it (promptOf), unless it is
+// of the participant's request it carries out (requestOf), unless it is
 // already listed. The answer does not change; the alternatives a person
 // or a model reads next do: a wrong action often carries out a wrong
 // request, and which of the two is the decisive fault takes reading them.
 // Measured holding each labelled system out of the fit, recall@5 rose on
-// the system with a simulated user and fell on none.
+// the system with a simulated user and fell on none; taking the request
+// behind a bare agreement, rather than the agreement, raised it further.
 func withPrompts(in *Input, rows []StepRow, order []int, k int) []int {
 	rowOf := make(map[int]int, len(rows))
 	for i, r := range rows {
@@ -431,11 +432,24 @@ func withPrompts(in *Input, rows []StepRow, order []int, k int) []int {
 		if n >= k {
 			continue
 		}
-		if j, ok := rowOf[promptOf(in, rows[i].Step)]; ok {
+		if j, ok := rowOf[requestOf(in, rows[i].Step)]; ok {
 			add(j)
 		}
 	}
 	return out
+}
+
+// requestOf is the participant's request that step i carries out: the
+// turn that prompted it (promptOf), or, when that turn only agrees to what
+// was proposed ("Yes, go ahead"), the request the proposal answered.
+func requestOf(in *Input, i int) int {
+	p := promptOf(in, i)
+	if p > 0 && in.Features.Steps[p].Affirms {
+		if q := promptOf(in, p-1); q >= 0 {
+			return q
+		}
+	}
+	return p
 }
 
 // promptOf is the conversation participant's turn that step i answers:

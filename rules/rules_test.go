@@ -414,3 +414,20 @@ func TestPromptingTurnFollowsItsCandidate(t *testing.T) {
 	}
 	assert.NotContains(t, steps, 0, "the task is never a candidate")
 }
+
+// TestRequestBehindAnAgreement: an action taken on a bare "yes" carries out
+// the request the assistant's proposal restated, not the "yes".
+func TestRequestBehindAnAgreement(t *testing.T) {
+	in := prepare(t, "Change my order.", "",
+		msg{agent: "user", content: "Change my order.", kind: run.KindUser},
+		msg{agent: "assistant", content: "Which item should I change?"},
+		msg{agent: "user", content: "Swap the red bottle for the black one.", kind: run.KindUser},
+		msg{agent: "assistant", content: "I will swap the red bottle for the black one. Shall I proceed?"},
+		msg{agent: "user", content: "Yes, please go ahead.", kind: run.KindUser},
+		msg{agent: "assistant", content: "The swap is done."},
+	)
+	require.True(t, in.Features.Steps[4].Affirms, "the test needs step 4 read as an agreement")
+	assert.Equal(t, 4, promptOf(in, 5))
+	assert.Equal(t, 2, requestOf(in, 5), "the request behind the agreement")
+	assert.Equal(t, 2, requestOf(in, 3), "a turn that is not an agreement is the request itself")
+}
