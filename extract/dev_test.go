@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dlclark/regexp2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -29,27 +28,6 @@ func devRuns(t testing.TB) (names []string, runs map[string]*run.Run) {
 	return names, runs
 }
 
-// withoutTimeouts lifts the match timeout of every pattern for the test: on
-// a busy machine a timed-out match would change what a run reads, and the
-// tests that compare readings must not depend on the neighbours.
-func withoutTimeouts(t testing.TB) {
-	var res []*regexp2.Regexp
-	for _, re := range allPatterns {
-		res = append(res, re)
-		if p := plans[re]; p.anchored != nil {
-			res = append(res, p.anchored)
-		}
-	}
-	for _, re := range res {
-		re.MatchTimeout = regexp2.DefaultMatchTimeout
-	}
-	t.Cleanup(func() {
-		for _, re := range res {
-			re.MatchTimeout = MatchTimeout
-		}
-	})
-}
-
 var (
 	corpusOnce     sync.Once
 	corpusFeatures map[string]*RunFeatures
@@ -61,7 +39,6 @@ var (
 func extracted(t testing.TB) (names []string, runs map[string]*run.Run, features map[string]*RunFeatures) {
 	names, runs = corpusRuns(t)
 	corpusOnce.Do(func() {
-		withoutTimeouts(t)
 		corpusFeatures = map[string]*RunFeatures{}
 		for _, n := range names {
 			corpusFeatures[n] = Run(runs[n])

@@ -4,31 +4,28 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 )
 
-// MatchTimeout bounds every single regex match. The patterns are written
-// with bounded repetitions so that ordinary logs match in microseconds; the
-// timeout is the backstop against a hostile input that still finds a slow
-// path. A match that times out counts as no match.
-const MatchTimeout = 250 * time.Millisecond
-
 // maxMatches caps how many matches of one pattern are read in one step, so a
 // pathological step (a page of OCR digits) cannot make extraction quadratic.
 const maxMatches = 400
 
 // pattern compiles a regexp2 expression once, at package initialisation,
-// with the match timeout set, and plans how to search it (starts.go).
-// Look-behinds are the reason for regexp2; the timeout is the price of its
-// backtracking. This is the one place a pattern is written: where its
-// matches can begin is read from the expression.
+// and plans how to search it (starts.go). This is the one place a pattern
+// is written: where its matches can begin is read from the expression.
+//
+// No match has a time limit: a limit makes what is read depend on how
+// busy the machine is. What bounds a match's cost is the pattern itself:
+// repetitions are bounded, and a repetition inside another ends where
+// the next part cannot begin, so a failed attempt backtracks a bounded
+// number of ways (TestPatternsCannotBacktrackWithoutBound checks every
+// pattern), over a text that run.Excerpt bounds.
 func pattern(expr string, opts regexp2.RegexOptions) *regexp2.Regexp {
 	re := regexp2.MustCompile(expr, opts)
-	re.MatchTimeout = MatchTimeout
 	allPatterns = append(allPatterns, re)
 	plans[re] = planFor(expr, opts)
 	return re

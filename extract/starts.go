@@ -7,7 +7,6 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
-	"time"
 	"unicode"
 
 	"github.com/dlclark/regexp2"
@@ -52,7 +51,6 @@ func planFor(expr string, opts regexp2.RegexOptions) *plan {
 		}
 	}
 	anchored := regexp2.MustCompile(`\G(?:`+expr+`)`, opts)
-	anchored.MatchTimeout = MatchTimeout
 	return &plan{opts: opts, starters: ss, anchored: anchored}
 }
 
@@ -448,23 +446,13 @@ func (t *text) lineStarts(at []int, lower string, s starter) []int {
 }
 
 // tryAt runs the anchored pattern at each candidate in turn, skipping
-// those inside the previous match, as regexp2's own scan would. A scan
-// between two matches is bounded by the pattern's timeout as a single
-// regexp2 call is; running out of it, like a timed-out attempt, ends the
-// scan with what was found.
+// those inside the previous match, as regexp2's own scan would.
 func (t *text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []match {
-	if len(cands) == 0 {
-		return nil // most searches: no clock to read
-	}
 	var out []match
 	next := 0
-	deadline := time.Now().Add(min(anchored.MatchTimeout, time.Hour)) // regexp2's "forever" would overflow
-	for n, c := range cands {
+	for _, c := range cands {
 		if c < next {
 			continue
-		}
-		if n%64 == 63 && time.Now().After(deadline) {
-			break
 		}
 		rm, err := anchored.FindRunesMatchStartingAt(t.runes, c)
 		if err != nil {
@@ -478,7 +466,6 @@ func (t *text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []match {
 			break
 		}
 		next = max(rm.Index+rm.Length, c+1)
-		deadline = time.Now().Add(min(anchored.MatchTimeout, time.Hour))
 	}
 	return out
 }

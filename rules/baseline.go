@@ -5,7 +5,6 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"strings"
-	"time"
 
 	"github.com/dlclark/regexp2"
 
@@ -18,7 +17,6 @@ var errorSignal = regexp2.MustCompile(
 	`(?i)\b(exit ?code:? ?[1-9]\d*|traceback \(most recent call last\)|exception|error:|failed|cannot|can't|unable to|not found|404)\b`,
 	regexp2.None)
 
-func init() { errorSignal.MatchTimeout = 100 * time.Millisecond }
 
 // Baselines are the trivial attributors the rules are measured against, by
 // the name eval's --baseline takes.

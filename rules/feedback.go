@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
@@ -20,11 +19,6 @@ var critique = regexp2.MustCompile(critiqueExpr, regexp2.None)
 var critiqueAt = regexp2.MustCompile(`\G(?:`+critiqueExpr+`)`, regexp2.None)
 
 const critiqueExpr = `(?i)\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate|flawed|not correct|not accurate|irrelevant)\b|\b(there (is|was) (an? )?(error|mistake|bug|issue) in)\b|\b(does(n't| not) (match|align|answer|address))\b|\bmade an? (error|mistake)\b`
-
-func init() {
-	critique.MatchTimeout = 100 * time.Millisecond
-	critiqueAt.MatchTimeout = critique.MatchTimeout
-}
 
 // critiqueWords hold, in lower case, a piece of every alternative of
 // critique: a message with none of them cannot match, and a match begins
@@ -66,10 +60,7 @@ func findCritique(s string) (start, n int, ok bool) {
 	// place in order finds the match a scan would: the leftmost. Each try
 	// reads only the window a match can span, from the rune before it (for
 	// \b): the runes of a whole message, for every message with a word as
-	// common as "there is ", were most of what the rules allocated. The
-	// tries share the one scan's time limit: a message of many "there is "
-	// must not take a limit for each.
-	deadline := time.Now().Add(critique.MatchTimeout)
+	// common as "there is ", were most of what the rules allocated.
 	slices.Sort(words)
 	var runes []rune // the window's, reused from try to try
 	tried := -1
@@ -94,8 +85,8 @@ func findCritique(s string) (start, n int, ok bool) {
 				runes = append(runes, r)
 			}
 			m, err := critiqueAt.FindRunesMatchStartingAt(runes, at)
-			if err != nil || m == nil && time.Now().After(deadline) {
-				return 0, 0, false // timed out, as the scan would have
+			if err != nil {
+				return 0, 0, false
 			}
 			if m != nil {
 				start, n = byteSpan(window, m)
