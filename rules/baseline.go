@@ -17,7 +17,6 @@ var errorSignal = regexp2.MustCompile(
 	`(?i)\b(exit ?code:? ?[1-9]\d*|traceback \(most recent call last\)|exception|error:|failed|cannot|can't|unable to|not found|404)\b`,
 	regexp2.None)
 
-
 // Baselines are the trivial attributors the rules are measured against, by
 // the name eval's --baseline takes.
 var Baselines = map[string]func(*run.Run) Attribution{
