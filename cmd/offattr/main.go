@@ -58,7 +58,11 @@ func run() int {
 	var usage *cmdutil.UsageError
 	switch {
 	case errors.As(err, &usage):
-		fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", c.CommandPath())
+		path := c.CommandPath()
+		if c.Name() == "help" { // help TOPIC: the topics are the main help's
+			path = c.Root().CommandPath()
+		}
+		fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", path)
 		return exitUsage
 	case ctx.Err() != nil:
 		return exitInterrupted

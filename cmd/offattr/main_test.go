@@ -76,6 +76,20 @@ func TestExitCodes(t *testing.T) {
 		{"unknown command", []string{"analyse", magentic}, 2},
 		{"unknown flag", []string{"analyze", magentic, "--jsn"}, 2},
 		{"missing argument", []string{"context", "--step", "1"}, 2},
+		{"mistyped command", []string{"anlyze", magentic}, 2},
+		{"help of an unknown topic", []string{"help", "nope"}, 2},
+		{"help of a command", []string{"help", "analyze"}, 0},
+		{"unknown strategy without --model", []string{"analyze", magentic, "--strategy", "bogus"}, 2},
+		{"panel out of range without --model", []string{"analyze", magentic, "--panel", "99"}, 2},
+		{"negative top-k", []string{"analyze", magentic, "--top-k", "-3"}, 2},
+		{"unknown rule", []string{"analyze", magentic, "--rules", "bogus"}, 2},
+		{"unknown rule disabled", []string{"screen", magentic, "--disable", "bogus"}, 2},
+		{"unknown baseline", []string{"eval", bad, "--baseline", "bogus"}, 2},
+		{"one fold", []string{"fit", bad, "--cv", "1"}, 2},
+		{"folds not a number", []string{"fit", bad, "--cv", "bogus"}, 2},
+		{"unknown prior", []string{"fit", bad, "--prior", "bogus"}, 2},
+		{"band out of range", []string{"screen", magentic, "--clear-above", "2"}, 2},
+		{"step past the run", []string{"context", magentic, "--step", "99"}, 2},
 		{"help", []string{"analyze", "--help"}, 0},
 		{"version", []string{"--version"}, 0},
 	}
@@ -87,6 +101,7 @@ func TestExitCodes(t *testing.T) {
 			assert.Equal(t, tt.want, exitCode(t, cmd.Run()), "stderr: %s", stderr.String())
 			if tt.want == 2 {
 				assert.Contains(t, stderr.String(), "--help' for usage.")
+				assert.Equal(t, 2, strings.Count(stderr.String(), "\n"), "one line of error, one of hint: %s", stderr.String())
 			}
 		})
 	}

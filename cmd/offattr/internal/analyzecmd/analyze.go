@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -74,7 +75,7 @@ glossary").`,
 	opts.Rules.Register(cmd.Flags())
 	opts.Redact.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the attribution as JSON")
-	cmd.Flags().IntVar(&opts.Alternatives, "alternatives", 4, "how many alternative candidates to list")
+	cmdutil.IntVar(cmd.Flags(), &opts.Alternatives, "alternatives", 4, 0, math.MaxInt, "how many alternative candidates to list")
 	return cmd
 }
 

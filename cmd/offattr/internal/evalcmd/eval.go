@@ -70,7 +70,7 @@ offattr.mistake=true (and offattr.mistake_reason), or --labels names it.`,
 						return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
 					}
 					if opts.Model.Enabled() {
-						return nil, fmt.Errorf("--baseline measures a rules floor; it cannot be combined with --model")
+						return nil, cmdutil.Usagef("--baseline measures a rules floor; it cannot be combined with --model")
 					}
 					return engine.New(engine.Options{Baseline: opts.Baseline, Redact: p})
 				}
@@ -89,7 +89,7 @@ offattr.mistake=true (and offattr.mistake_reason), or --labels names it.`,
 	cmd.Flags().StringVar(&opts.CasesPath, "cases", "", "write one JSON line per case to this file")
 	cmd.Flags().BoolVar(&opts.Calibration, "calibration", false, "also print accuracy per confidence band")
 	opts.Load.RegisterLabels(cmd.Flags())
-	cmd.Flags().StringVar(&opts.Baseline, "baseline", "", "measure a trivial baseline instead of the rules: "+strings.Join(rules.BaselineNames(), ", "))
+	cmdutil.ChoiceVar(cmd.Flags(), &opts.Baseline, "baseline", "", rules.BaselineNames(), "measure a trivial baseline instead of the rules: "+strings.Join(rules.BaselineNames(), ", "))
 	return cmd
 }
 

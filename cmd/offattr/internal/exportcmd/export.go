@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,7 +98,7 @@ unmasked reaches the bundle. --no-redact writes the text as it is.`,
 	f.StringVar(&opts.From, "from", "", "export the runs recorded in this screen output (.jsonl or .csv)")
 	f.BoolVar(&opts.Escalate, "escalate", false, "with --from, only the runs triaged escalate")
 	f.StringVarP(&opts.Dir, "output", "o", "offattr-export", "directory to write the bundles into")
-	f.IntVar(&opts.Budget, "budget", DefaultBudget, "token budget of each prompt (estimated at four bytes a token)")
+	cmdutil.IntVar(f, &opts.Budget, "budget", DefaultBudget, 1, math.MaxInt, "token budget of each prompt (estimated at four bytes a token)")
 	return cmd
 }
 

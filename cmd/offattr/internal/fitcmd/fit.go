@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -80,9 +81,9 @@ weights are fitted so); --prior zero, from all weights at zero.`,
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "", "write the fitted weights to this file")
 	f.StringVar(&opts.CV, "cv", "10", `cross-validation folds, or "loo" for one run out at a time`)
-	f.IntVar(&opts.Repeats, "repeats", 5, "average k-fold figures over this many ways of dealing the runs into folds")
-	f.StringVar(&opts.Prior, "prior", "current", `pull the weights toward "current" (the embedded or --weights ones), "evidence" (each rule's findings count a little, nothing else does) or "zero"`)
-	f.Float64Var(&opts.Lambda, "lambda", fit.DefaultLambda, "strength of that pull (L2)")
+	cmdutil.IntVar(f, &opts.Repeats, "repeats", 5, 1, math.MaxInt, "average k-fold figures over this many ways of dealing the runs into folds")
+	cmdutil.ChoiceVar(f, &opts.Prior, "prior", "current", []string{"current", "evidence", "zero"}, `pull the weights toward "current" (the embedded or --weights ones), "evidence" (each rule's findings count a little, nothing else does) or "zero"`)
+	cmdutil.FloatVar(f, &opts.Lambda, "lambda", fit.DefaultLambda, 0, math.Inf(1), true, "strength of that pull (L2)")
 	opts.Load.RegisterLabels(cmd.Flags())
 	return cmd
 }
@@ -92,18 +93,12 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	if opts.CV != "loo" {
 		k, err := strconv.Atoi(opts.CV)
 		if err != nil || k < 2 {
-			return fmt.Errorf(`--cv %q: give a number of folds ≥ 2, or "loo"`, opts.CV)
+			return cmdutil.Usagef(`invalid argument %q for "--cv" flag: give a number of folds ≥ 2, or "loo"`, opts.CV)
 		}
 		folds = k
 	}
-	if opts.Repeats < 1 {
-		return fmt.Errorf("--repeats %d: must be at least 1", opts.Repeats)
-	}
 	if folds == 0 {
 		opts.Repeats = 1 // one run out at a time has one assignment
-	}
-	if opts.Lambda <= 0 {
-		return fmt.Errorf("--lambda %v: must be positive", opts.Lambda)
 	}
 	current, err := opts.Rules.Combiner()
 	if err != nil {
@@ -116,8 +111,8 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	case "evidence":
 		fo.Prior = fit.EvidencePrior(current.Analyzers)
 	case "zero":
-	default:
-		return fmt.Errorf(`--prior %q: want "current", "evidence" or "zero"`, opts.Prior)
+	default: // the flag takes only the three
+		return cmdutil.Usagef(`invalid argument %q for "--prior" flag: want one of current, evidence, zero`, opts.Prior)
 	}
 	loadOpts, err := opts.Load.Options()
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -98,7 +99,7 @@ because its prompts are masked now; give --no-redact to reuse the cache.`,
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "", "the page to write (default: standard output)")
 	f.StringVar(&opts.Pages, "pages", "", "for a screen: write each run's page into this directory and link the rows to them")
-	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "with --pages: runs analysed in parallel")
+	cmdutil.IntVar(f, &opts.Workers, "workers", runtime.NumCPU(), 1, math.MaxInt, "with --pages: runs analysed in parallel")
 	return cmd
 }
 
@@ -108,10 +109,7 @@ func reportRun(ctx context.Context, opts *ReportOptions) error {
 		return err
 	}
 	if !isScreen && opts.Pages != "" {
-		return fmt.Errorf("--pages is for a screen's records; %s is a run", opts.Path)
-	}
-	if opts.Workers < 1 {
-		return fmt.Errorf("--workers %d: need at least 1", opts.Workers)
+		return cmdutil.Usagef("--pages is for a screen's records; %s is a run", opts.Path)
 	}
 	patterns, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
 	if err != nil {

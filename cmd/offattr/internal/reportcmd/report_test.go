@@ -207,7 +207,7 @@ func TestReportErrors(t *testing.T) {
 		{"missing file", []string{filepath.Join(dir, "nope.json")}, "read " + filepath.Join(dir, "nope.json") + ": no such file or directory"},
 		{"invalid run", []string{filepath.Join(runs, "..", "bad", "invalid.json")}, "line 4, column 23"},
 		{"pages for a run", []string{filepath.Join(runs, "magentic.json"), "--pages", dir}, "--pages is for a screen's records"},
-		{"workers", []string{screen, "--pages", dir, "--workers", "0"}, "--workers 0"},
+		{"workers", []string{screen, "--pages", dir, "--workers", "0"}, `"--workers" flag: must be at least 1`},
 		{"contradiction", []string{screen, "--no-redact", "--redact-patterns", "p.txt"}, "contradict"},
 		{"bad csv", []string{writeFile(t, dir, "x.csv", "a,b\n")}, "not a screen record"},
 	}

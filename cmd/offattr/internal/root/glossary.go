@@ -35,6 +35,10 @@ func newCmdGlossary() *cobra.Command {
 		Use:   "glossary",
 		Short: "What L1-L4, OTAR, trial, loop group, triage band and confidence mean",
 		Long:  b.String(),
+		Args:  cobra.NoArgs,
+		// Runnable, so that "offattr glossary" works as well as "offattr
+		// help glossary", and cobra suggests it for a mistyped name.
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 }
 

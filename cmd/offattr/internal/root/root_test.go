@@ -41,6 +41,14 @@ func TestUsageErrors(t *testing.T) {
 		{"missing --step", []string{"context", run}, `required flag "--step" not set`},
 		{"bad graph format", []string{"graph", run, "--format", "svg"}, `unknown --format "svg"`},
 		{"bad shard", []string{"screen", run, "--shard", "3/3"}, "i must be 0..2"},
+		{"mistyped command", []string{"anlyze", run}, `unknown command "anlyze" for "offattr"; did you mean analyze?`},
+		{"help of an unknown topic", []string{"help", "nope"}, `unknown command "nope"`},
+		{"help of a mistyped topic", []string{"help", "glosary"}, "did you mean glossary?"},
+		{"help of a subcommand a command lacks", []string{"help", "analyze", "x"}, `"offattr analyze" has no subcommand "x"`},
+		{"strategy without --model", []string{"analyze", run, "--strategy", "bogus"}, "want one of rank, sweep, auto"},
+		{"timeout not positive", []string{"analyze", run, "--timeout", "0s"}, "must be positive"},
+		{"lambda not positive", []string{"fit", run, "--lambda", "0"}, "must be above 0"},
+		{"unknown rule", []string{"analyze", run, "--rules", "local_fault,bogus"}, `unknown name "bogus"`},
 		{"contradicting redaction", []string{"export", run, "--no-redact", "--redact-patterns", "p.txt"}, "contradict"},
 	}
 	for _, tt := range tests {

@@ -6,6 +6,7 @@ package screencmd
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -114,15 +115,15 @@ has grown to five times what is live (GOGC=400) rather than twice; set GOGC
 	opts.Rules.Register(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "", "write records to this file (.jsonl or .csv) instead of standard output")
-	f.IntVarP(&opts.Workers, "workers", "j", runtime.NumCPU(), "runs analysed in parallel")
+	cmdutil.IntVarP(f, &opts.Workers, "workers", "j", runtime.NumCPU(), 1, math.MaxInt, "runs analysed in parallel")
 	f.BoolVar(&opts.Resume, "resume", false, "continue an interrupted screen: skip inputs already in the -o file and append")
 	f.StringVar(&opts.Shard, "shard", "", "process only shard i of n (i/n, 0 ≤ i < n), chosen by a hash of each input's name")
 	opts.Redact.Register(f)
 	w := rules.DefaultWeights()
-	f.Float64Var(&bands.Clear, "clear-above", w.Triage.Clear, "confidence at or above which a run may be clear (default: the weights' band)")
-	f.Float64Var(&bands.Escalate, "escalate-below", w.Triage.Escalate, "confidence below which a run is escalated (default: the weights' band)")
-	f.Float64Var(&bands.Margin, "margin", 0, "lead over the runner-up's score a clear run needs")
-	f.IntVar(&opts.Candidates, "candidates", 3, "ranked candidates kept in each JSONL record")
+	cmdutil.FloatVar(f, &bands.Clear, "clear-above", w.Triage.Clear, 0, 1, false, "confidence at or above which a run may be clear (default: the weights' band)")
+	cmdutil.FloatVar(f, &bands.Escalate, "escalate-below", w.Triage.Escalate, 0, 1, false, "confidence below which a run is escalated (default: the weights' band)")
+	cmdutil.FloatVar(f, &bands.Margin, "margin", 0, 0, 1, false, "lead over the runner-up's score a clear run needs")
+	cmdutil.IntVar(f, &opts.Candidates, "candidates", 3, 0, math.MaxInt, "ranked candidates kept in each JSONL record")
 	return cmd
 }
 

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
 	"unicode"
@@ -51,9 +52,6 @@ characters; the JSON holds the text as it is.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
-			if opts.Width < 0 {
-				return fmt.Errorf("--width must be 0 (whole text) or more, not %d", opts.Width)
-			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -62,7 +60,7 @@ characters; the JSON holds the text as it is.`,
 	}
 	opts.Load.RegisterInput(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print each run as JSON (JSON lines for several)")
-	cmd.Flags().IntVar(&opts.Width, "width", 100, "clip each step's text to this many characters in the table; 0 for the whole text")
+	cmdutil.IntVar(cmd.Flags(), &opts.Width, "width", 100, 0, math.MaxInt, "clip each step's text to this many characters in the table; 0 for the whole text")
 	return cmd
 }
 

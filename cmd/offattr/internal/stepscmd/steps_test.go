@@ -111,7 +111,7 @@ func TestStepsErrors(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), path)
 	_, _, err = runSteps(t, path, "--width", "-1")
-	assert.EqualError(t, err, "--width must be 0 (whole text) or more, not -1")
+	assert.EqualError(t, err, `invalid argument "-1" for "--width" flag: must be at least 0`)
 }
 
 func TestStepsFlags(t *testing.T) {
