@@ -141,7 +141,7 @@ type names struct {
 	changed bool
 }
 
-func (v *names) String() string { return "[" + strings.Join(*v.p, ",") + "]" }
+func (v *names) String() string { return strings.Join(*v.p, ",") }
 func (v *names) Type() string   { return "strings" }
 func (v *names) Set(s string) error {
 	known := v.known()

@@ -150,6 +150,9 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	if n := rep.Overall.Failed; n > 0 {
 		return cmdutil.InputsFailed("%d of %d cases could not be evaluated (see above; they count as wrong)", n, rep.Overall.Cases)
 	}
+	if rep.Overall.Cases == 0 {
+		return cmdutil.InputsFailed("no labelled case under %s (%d files hold no label)", strings.Join(opts.Paths, ", "), rep.Overall.Unlabelled)
+	}
 	return nil
 }
 
@@ -183,7 +186,7 @@ func WriteTriage(w io.Writer, rep eval.Report) error {
 		row := s.Name + "\t"
 		for _, band := range []string{"clear", "review", "escalate"} {
 			b := s.Triage[band]
-			row += fmt.Sprintf("%d\t%s\t%s\t", b.Cases, pct(b.StepAccuracy), pct(b.AgentAccuracy))
+			row += fmt.Sprintf("%d\t%5s\t%5s\t", b.Cases, cmdutil.Accuracy(b.StepAccuracy, b.Cases), cmdutil.Accuracy(b.AgentAccuracy, b.Cases))
 		}
 		fmt.Fprintln(tw, row)
 	}
@@ -196,7 +199,7 @@ func WriteCalibration(w io.Writer, bins []eval.Bin) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "confidence\tcases\tstep acc\tagent acc\t")
 	for _, b := range bins {
-		fmt.Fprintf(tw, "%.1f–%.1f\t%d\t%s\t%s\t\n", b.Low, b.High, b.Cases, pct(b.StepAccuracy()), pct(b.AgentAccuracy()))
+		fmt.Fprintf(tw, "%.1f–%.1f\t%d\t%s\t%s\t\n", b.Low, b.High, b.Cases, cmdutil.Accuracy(b.StepAccuracy(), b.Cases), cmdutil.Accuracy(b.AgentAccuracy(), b.Cases))
 	}
 	return tw.Flush()
 }
@@ -240,6 +243,9 @@ func WriteTable(w io.Writer, rep eval.Report) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if n := rep.Overall.Unlabelled; n > 0 {
+		fmt.Fprintf(w, "\nunlabelled: %d files hold no label; they are left out of every figure\n", n)
 	}
 	if n := rep.Overall.InSample; n > 0 {
 		_, err := fmt.Fprintf(w, "\nin-sample: the weights were fitted on %d of these %d cases, so their figures overstate accuracy on new runs; offattr fit PATH... cross-validates\n", n, rep.Overall.Cases)
