@@ -16,6 +16,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/internal/escape"
 )
 
 // The test binary is offattr itself when OFFATTR_TEST_MAIN is set: the
@@ -149,6 +151,50 @@ func TestForgedNamesStayOnTheirLine(t *testing.T) {
 			out := stdout.String() + stderr.String()
 			assert.NotContains(t, out, "\x1b", "no escape reaches the terminal")
 			assert.NotContains(t, out, "\n  step 0\n", "no forged line")
+		})
+	}
+}
+
+// TestNoRawControlInAnyOutput: a file name, agent names and text full of
+// control, bidirectional and invisible characters reach no output raw, in
+// any format: text, JSON, JSON lines, CSV (every column), DOT, Mermaid.
+func TestNoRawControlInAnyOutput(t *testing.T) {
+	bad := "A\x1b[31mX\x07Y\rZ\nW\u202eV\u200bU\u009bT\u2066"
+	data, err := json.Marshal(map[string]any{"question": "q" + bad, "ground_truth": "42", "mistake_agent": "Surf" + bad, "mistake_step": "2",
+		"history": []map[string]string{
+			{"role": "human", "content": "q"},
+			{"role": "Orch" + bad, "content": "look it up " + bad},
+			{"role": "Surf" + bad, "content": "Error: failed. The result is 41 " + bad},
+			{"role": "Orch" + bad, "content": "FINAL ANSWER: 41 " + bad},
+		}})
+	require.NoError(t, err)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run"+bad+".json")
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	csvOut := filepath.Join(dir, "s.csv")
+	for _, args := range [][]string{
+		{"analyze", path}, {"analyze", path, "--json"}, {"steps", path}, {"steps", path, "--json"},
+		{"graph", path}, {"graph", path, "--format", "dot"}, {"graph", path, "--format", "mermaid"}, {"graph", path, "--format", "json"},
+		{"context", path, "--step", "1"}, {"context", path, "--step", "1", "--json"},
+		{"screen", path}, {"screen", path, "-o", csvOut}, {"eval", dir}, {"eval", dir, "--json"},
+	} {
+		t.Run(strings.Join(args[:1], " ")+" "+strings.Join(args[2:], " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			cmd := offattr(args...)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Run(), stderr.String())
+			out := stdout.String() + stderr.String()
+			if args[len(args)-1] == csvOut {
+				written, err := os.ReadFile(csvOut)
+				require.NoError(t, err)
+				out += string(written)
+			}
+			for _, r := range out {
+				if r != '\n' && escape.Unsafe(r) {
+					assert.Failf(t, "raw control", "%U in %q", r, out)
+					return
+				}
+			}
 		})
 	}
 }

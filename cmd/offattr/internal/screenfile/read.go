@@ -95,7 +95,7 @@ func parseCSV(line []byte) (Record, error) {
 	for i := range f {
 		f[i] = escape.Uncell(f[i]) // Writer neutralised formulas
 	}
-	r := Record{File: f[0], Agent: f[1], Triage: triage.Class(f[4]), Reason: f[5], Mode: f[6], Error: f[7]}
+	r := Record{File: escape.Unname(f[0]), Agent: f[1], Triage: triage.Class(f[4]), Reason: f[5], Mode: f[6], Error: f[7]}
 	if r.File == "" {
 		return Record{}, errors.New("empty file column")
 	}

@@ -4,18 +4,17 @@ package stepscmd
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"strings"
 	"text/tabwriter"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/run"
 )
 
@@ -109,11 +108,11 @@ func writeJSON(w io.Writer, r *run.Run, lines bool) error {
 	for i, s := range r.Steps {
 		out.Steps[i] = Step{Index: s.Index, Agent: s.Agent, Role: s.Role, Kind: s.Kind, Text: s.Content, SpanID: s.SpanID, Target: s.Target}
 	}
-	enc := json.NewEncoder(w)
-	if !lines {
-		enc.SetIndent("", "  ")
+	// Escaped as analyze --json is: bidirectional and C1 controls too.
+	if lines {
+		return cmdutil.WriteJSONLine(w, out)
 	}
-	return enc.Encode(out)
+	return cmdutil.WriteJSON(w, out)
 }
 
 // WriteText prints a run as a table for a person. Everything in it came
@@ -147,8 +146,9 @@ func WriteText(w io.Writer, r *run.Run, width int) error {
 
 // Printable makes text from a log safe to print on a terminal, on one
 // line: runs of white space become one space, and every other control
-// character — escape sequences, C1 controls, bidirectional overrides that
-// would reorder what is shown — is written as a Go escape (\x1b, \u202e).
+// character escape.Unsafe names (escape sequences, C1 controls,
+// bidirectional overrides that would reorder what is shown, invisible
+// marks) is written as a Go escape (\x1b, \u202e).
 func Printable(s string) string {
 	var b strings.Builder
 	space := false
@@ -162,7 +162,7 @@ func Printable(s string) string {
 			}
 			space = true
 			continue
-		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029':
+		case escape.Unsafe(r):
 			if r < 0x100 {
 				fmt.Fprintf(&b, `\x%02x`, r)
 			} else {
