@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -151,6 +152,66 @@ func TestForgedNamesStayOnTheirLine(t *testing.T) {
 			out := stdout.String() + stderr.String()
 			assert.NotContains(t, out, "\x1b", "no escape reaches the terminal")
 			assert.NotContains(t, out, "\n  step 0\n", "no forged line")
+		})
+	}
+}
+
+// TestOutputsThatAreNotPlainFiles: every output flag writes only to a
+// regular file or a new path; a device, a pipe, a directory or the file
+// standard output already goes to is refused at once (exit 1), untouched.
+func TestOutputsThatAreNotPlainFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	toFull := filepath.Join(dir, "full")
+	require.NoError(t, os.Symlink("/dev/full", toFull))
+	stdoutFile := filepath.Join(dir, "stdout.jsonl")
+	toStdout := filepath.Join(dir, "to-stdout.jsonl")
+	require.NoError(t, os.Symlink(stdoutFile, toStdout))
+	weights := filepath.Join(dir, "w.json")
+	require.NoError(t, os.Symlink("/dev/null", weights))
+	corpus := filepath.Join("..", "..", "testdata", "runs")
+
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"screen to a device", []string{"screen", magentic, "-o", "/dev/full"}, "not a regular file (character device)"},
+		{"screen resumed from a device", []string{"screen", magentic, "-o", "/dev/zero", "--resume"}, "not a regular file (character device)"},
+		{"screen to a pipe", []string{"screen", magentic, "-o", fifo}, "not a regular file (named pipe)"},
+		{"screen to a link to its own stdout", []string{"screen", magentic, "-o", toStdout, "--resume"}, "the command's own standard output"},
+		{"screen to its own stdout", []string{"screen", magentic, "-o", stdoutFile}, "the command's own standard output"},
+		{"report to a link to a device", []string{"report", magentic, "-o", toFull}, "not a regular file (character device)"},
+		{"report pages into a file", []string{"report", magentic, "--pages", magentic}, "not a directory"},
+		{"export into a device", []string{"export", magentic, "-o", "/dev/null"}, "not a directory"},
+		{"fit to a link to a device", []string{"fit", corpus, "-o", weights}, "not a regular file (character device)"},
+		{"eval cases to a pipe", []string{"eval", corpus, "--cases", fifo}, "not a regular file (named pipe)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := os.Create(stdoutFile)
+			require.NoError(t, err)
+			defer out.Close()
+			var stderr bytes.Buffer
+			cmd := offattr(tt.args...)
+			cmd.Stdout, cmd.Stderr = out, &stderr
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			done := make(chan error, 1)
+			require.NoError(t, cmd.Start())
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err = <-done:
+			case <-ctx.Done():
+				_ = cmd.Process.Kill()
+				t.Fatal("the command waited on its output")
+			}
+			assert.Equal(t, 1, exitCode(t, err), stderr.String())
+			assert.Contains(t, stderr.String(), tt.want)
+			fi, err := os.Lstat(toFull)
+			require.NoError(t, err)
+			assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is not replaced")
 		})
 	}
 }

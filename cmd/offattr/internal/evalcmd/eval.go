@@ -114,6 +114,9 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	}
 	var cases io.Writer
 	if opts.CasesPath != "" {
+		if err := opts.IO.CheckOutput(opts.CasesPath); err != nil {
+			return err
+		}
 		f, err := os.Create(opts.CasesPath)
 		if err != nil {
 			return fmt.Errorf("eval: create %s: %w", opts.CasesPath, run.PathCause(err))

@@ -120,6 +120,9 @@ func exportRun(ctx context.Context, opts *ExportOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := cmdutil.CheckDir(opts.Dir); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", opts.Dir, err)
 	}

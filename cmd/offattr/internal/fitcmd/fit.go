@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -90,6 +89,12 @@ weights are fitted so); --prior zero, from all weights at zero.`,
 }
 
 func fitRun(ctx context.Context, opts *FitOptions) error {
+	if opts.Output != "" {
+		// Before the work, which takes a while, not after it.
+		if err := opts.IO.CheckOutput(opts.Output); err != nil {
+			return err
+		}
+	}
 	folds := 0
 	if opts.CV != "loo" {
 		k, err := strconv.Atoi(opts.CV)
@@ -207,8 +212,8 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(opts.Output, append(data, '\n'), 0o644); err != nil {
-		return fmt.Errorf("fit: write %s: %w", opts.Output, run.PathCause(err))
+	if err := cmdutil.WriteFileAtomic(opts.Output, append(data, '\n')); err != nil {
+		return fmt.Errorf("fit: %w", run.PathCause(err))
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", opts.Output)
 	return failed(stats)

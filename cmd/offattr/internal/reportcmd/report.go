@@ -104,6 +104,9 @@ because its prompts are masked now; give --no-redact to reuse the cache.`,
 }
 
 func reportRun(ctx context.Context, opts *ReportOptions) error {
+	if err := checkOutputs(opts); err != nil {
+		return err
+	}
 	records, isScreen, err := readScreen(opts.Path)
 	if err != nil {
 		return err
@@ -353,4 +356,18 @@ func relURL(dir, target string) string {
 		parts[i] = url.PathEscape(p)
 	}
 	return strings.Join(parts, "/")
+}
+
+// checkOutputs refuses, before anything is read, outputs offattr must not
+// write to: a device, a pipe, the file standard output goes to.
+func checkOutputs(opts *ReportOptions) error {
+	if opts.Output != "" && opts.Output != "-" {
+		if err := opts.IO.CheckOutput(opts.Output); err != nil {
+			return err
+		}
+	}
+	if opts.Pages != "" {
+		return cmdutil.CheckDir(opts.Pages)
+	}
+	return nil
 }

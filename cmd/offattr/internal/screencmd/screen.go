@@ -235,6 +235,9 @@ func openOutput(opts *ScreenOptions) (_ *output, _ map[string]bool, err error) {
 		w, err := screenfile.NewWriter(opts.IO.Out, screenfile.JSONL, false)
 		return &output{w: w}, nil, err
 	}
+	if err := opts.IO.CheckOutput(opts.Output); err != nil {
+		return nil, nil, err
+	}
 	lock, err := lockOutput(opts.Output)
 	if err != nil {
 		return nil, nil, err
@@ -244,7 +247,7 @@ func openOutput(opts *ScreenOptions) (_ *output, _ map[string]bool, err error) {
 			_ = lock.release() // the error being returned says more
 		}
 	}()
-	have, err := screenfile.ReadFile(opts.Output)
+	have, err := screenfile.ReadOutput(opts.Output)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w (is -o the right file?)", err)
 	}
