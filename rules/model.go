@@ -356,7 +356,11 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	a.Agent = agents[best].Agent
 	for _, f := range byStep[top.Step] {
 		if f.Strength > 0 {
-			a.Evidence = append(a.Evidence, Evidence{Rule: f.Rule, Step: f.Step, Quote: f.Quote})
+			e := Evidence{Rule: f.Rule, Step: f.Step, Quote: f.Quote}
+			if f.QuoteStep != nil && *f.QuoteStep != f.Step {
+				e.QuoteStep = quotedFrom(*f.QuoteStep)
+			}
+			a.Evidence = append(a.Evidence, e)
 		}
 	}
 	a.Rationale = explain(a, top, byStep, s, rows)
