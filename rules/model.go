@@ -412,7 +412,8 @@ func round(x float64) float64 { return math.Round(x*1000) / 1000 }
 // spoke against it, who is blamed and why, and the runner-up.
 func explain(a Attribution, top StepRow, byStep map[int][]Finding, s Scored, rows []StepRow) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Step %d (%s) is the most likely decisive fault (probability %.2f)", top.Step, top.Agent, s.P[s.Order[0]])
+	// No number here: the answer's one number is its calibrated confidence.
+	fmt.Fprintf(&b, "Step %d (%s) is the most likely decisive fault", top.Step, top.Agent)
 	var pos, neg []Finding
 	for _, f := range byStep[top.Step] {
 		if f.Strength > 0 {
