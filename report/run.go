@@ -170,11 +170,27 @@ type callView struct {
 
 type findingView struct {
 	Rule     string
+	Doc      string // the rule's one-line doc, shown on hover
 	Step     int
 	Score    string
 	Positive bool
 	Reason   string
 	Quote    string
+	// QuoteStep is the step the quote was taken from when it is not Step;
+	// -1 when it is Step's own text.
+	QuoteStep int
+}
+
+// newFindingView is the view of a rule's finding about step.
+func newFindingView(rule string, step int, quote string, quoteStep *int) findingView {
+	fv := findingView{Rule: clean(rule), Step: step, Quote: clean(quote), QuoteStep: -1}
+	if a, ok := rules.Lookup(rule); ok {
+		fv.Doc = clean(a.Doc)
+	}
+	if quoteStep != nil && *quoteStep != step {
+		fv.QuoteStep = *quoteStep
+	}
+	return fv
 }
 
 func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
@@ -255,11 +271,13 @@ func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
 		}
 	}
 	for _, e := range a.Evidence {
-		p.Answer.Evidence = append(p.Answer.Evidence, findingView{Rule: clean(e.Rule), Step: e.Step, Quote: clean(e.Quote), Positive: true})
+		fv := newFindingView(e.Rule, e.Step, e.Quote, e.QuoteStep)
+		fv.Positive = true
+		p.Answer.Evidence = append(p.Answer.Evidence, fv)
 	}
 	for _, f := range res.Findings {
-		fv := findingView{Rule: clean(f.Rule), Step: f.Step, Score: signed(f.Strength), Positive: f.Strength > 0,
-			Reason: clean(f.Reason), Quote: clean(f.Quote)}
+		fv := newFindingView(f.Rule, f.Step, f.Quote, f.QuoteStep)
+		fv.Score, fv.Positive, fv.Reason = signed(f.Strength), f.Strength > 0, clean(f.Reason)
 		if inRange(f.Step) {
 			steps[f.Step].Findings = append(steps[f.Step].Findings, fv)
 		}
