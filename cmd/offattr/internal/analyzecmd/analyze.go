@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -126,29 +127,48 @@ func write(opts *AnalyzeOptions, a rules.Attribution, lines bool) error {
 		}
 		return cmdutil.WriteJSON(opts.IO.Out, a)
 	}
-	return WriteText(opts.IO.Out, a, opts.Alternatives)
+	return WriteStyledText(opts.IO.Out, a, opts.Alternatives, opts.IO.Theme())
 }
 
 // WriteText prints an attribution for a person to read. Everything that
 // came from the log (names, rationale, quotes) is escaped, so that it
 // cannot forge a line or reach the terminal as a control sequence.
 func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
+	return WriteStyledText(w, a, alternatives, cmdutil.Plain)
+}
+
+// WriteStyledText is WriteText with the answer's key parts styled by t
+// (colour on a terminal).
+func WriteStyledText(w io.Writer, a rules.Attribution, alternatives int, t cmdutil.Theme) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n", escape.Line(a.File))
-	fmt.Fprintf(&b, "  agent       %s\n", escape.Line(a.Agent))
-	fmt.Fprintf(&b, "  step        %d\n", a.Step)
+	fmt.Fprintf(&b, "%s\n", t.Bold(escape.Line(a.File)))
+	fmt.Fprintf(&b, "  agent       %s\n", t.Bold(escape.Line(a.Agent)))
+	if speaker, ok := speakerOf(a); ok && !run.SameAgent(speaker, a.Agent) {
+		fmt.Fprintf(&b, "              (step %d is %s's; the evidence over the top candidates points to %s)\n", a.Step, escape.Line(speaker), escape.Line(a.Agent))
+	}
+	fmt.Fprintf(&b, "  step        %s\n", t.Bold(strconv.Itoa(a.Step)))
 	if a.SpanID != "" {
 		fmt.Fprintf(&b, "  span        %s (trace %s)\n", escape.Line(a.SpanID), escape.Line(a.TraceID))
 	}
-	fmt.Fprintf(&b, "  confidence  %.2f of 1 (%s)\n", a.Confidence, a.Mode)
+	conf := fmt.Sprintf("%.2f", a.Confidence)
 	if a.Triage != "" {
-		fmt.Fprintf(&b, "  triage      %s (%s)\n", a.Triage, escape.Line(a.TriageReason))
+		conf += ", " + t.Band(string(a.Triage))
+	}
+	fmt.Fprintf(&b, "  confidence  %s (%s)\n", conf, modeText(a.Mode))
+	if a.Triage != "" {
+		fmt.Fprintf(&b, "              %s\n", escape.Line(a.TriageReason))
 	}
 	fmt.Fprintf(&b, "\n%s\n", escape.Line(a.Rationale))
+	named := map[string]bool{}
 	if len(a.Evidence) > 0 {
 		b.WriteString("\nEvidence:\n")
 		for _, e := range a.Evidence {
-			fmt.Fprintf(&b, "  [%s] step %d: %q\n", escape.Line(e.Rule), e.Step, e.Quote)
+			named[e.Rule] = true
+			where := fmt.Sprintf("step %d", e.Step)
+			if q := e.QuotedStep(); q != e.Step {
+				where += fmt.Sprintf(", as step %d reports", q)
+			}
+			fmt.Fprintf(&b, "  [%s] %s: %q\n", t.Rule(escape.Line(e.Rule)), where, e.Quote)
 		}
 	}
 	var alts []rules.Candidate
@@ -159,11 +179,15 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 		}
 	}
 	if len(alts) > 0 {
-		b.WriteString("\nAlternatives (score: each step's probability under the step model):\n")
+		b.WriteString("\nAlternatives (each step's probability of being the decisive fault):\n")
 		for _, c := range alts {
-			fmt.Fprintf(&b, "  step %-4d %-24s score %.2f  %s\n", c.Step, escape.Line(c.Agent), c.Score, escape.Line(strings.Join(c.Rules, ", ")))
+			for _, r := range c.Rules {
+				named[r] = true
+			}
+			fmt.Fprintf(&b, "  step %-4d %-24s %.2f  %s\n", c.Step, escape.Line(c.Agent), c.Score, escape.Line(strings.Join(c.Rules, ", ")))
 		}
 	}
+	writeRuleDocs(&b, named, t)
 	if m := a.Model; m != nil {
 		fmt.Fprintf(&b, "\nModel strategy: %s (asked for %s); it could name %d of the steps, its finalists were %s\n",
 			m.Strategy, m.Requested, len(m.CandidatesSeen), strings.Trim(fmt.Sprint(m.Finalists), "[]"))
@@ -174,4 +198,42 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// speakerOf is the agent whose step the answer blames, as the candidates
+// list it.
+func speakerOf(a rules.Attribution) (string, bool) {
+	for _, c := range a.Candidates {
+		if c.Step == a.Step {
+			return c.Agent, c.Agent != ""
+		}
+	}
+	return "", false
+}
+
+// modeText says what produced the answer.
+func modeText(mode string) string {
+	switch mode {
+	case rules.ModeRules:
+		return "rules alone"
+	case rules.ModeRulesLLM:
+		return "rules and a local model"
+	}
+	return mode
+}
+
+// writeRuleDocs lists, under the answer, what each rule it names looks
+// for, in the order offattr rules lists them.
+func writeRuleDocs(b *strings.Builder, named map[string]bool, t cmdutil.Theme) {
+	first := true
+	for _, r := range rules.Registry {
+		if !named[r.Name] {
+			continue
+		}
+		if first {
+			b.WriteString("\nRules named above (offattr rules lists them all):\n")
+			first = false
+		}
+		fmt.Fprintf(b, "  %s: %s\n", t.Rule(r.Name), r.Doc)
+	}
 }

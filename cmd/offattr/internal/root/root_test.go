@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/rules"
 )
 
 func execute(t *testing.T, args ...string) (string, string, error) {
@@ -123,4 +124,14 @@ func TestREADMEGlossary(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.Contains(string(readme), "## Glossary\n\n"+glossaryMarkdown()),
 		"README.md's glossary differs from glossary.go: put this under ## Glossary:\n%s", glossaryMarkdown())
+}
+
+// TestGlossaryListsTheRules: every rule an answer may name is explained in
+// help glossary.
+func TestGlossaryListsTheRules(t *testing.T) {
+	out, _, err := execute(t, "help", "glossary")
+	require.NoError(t, err)
+	for _, a := range rules.Registry {
+		assert.Contains(t, out, "\n"+a.Name+"\n", a.Name)
+	}
 }
