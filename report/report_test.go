@@ -402,3 +402,17 @@ func BenchmarkWriteScreen10k(b *testing.B) {
 	}
 	b.ReportMetric(float64(size)/1e6, "MB")
 }
+
+// TestSpanLinks: with a link function each step with a span links to it;
+// a link that is not http or https is left out.
+func TestSpanLinks(t *testing.T) {
+	res := smallResult(t)
+	link := func(trace, span string) string { return "https://viewer.example/trace/" + trace + "?span=" + span }
+	page := string(writeRun(t, res, RunOptions{File: "x.json", SpanLink: link}))
+	assert.Contains(t, page, `href="https://viewer.example/trace/4bf92f3577b34da6a3ce929d0e0e4736?span=00f067aa0ba902b7"`)
+	assert.Equal(t, 1, strings.Count(page, `class="trace-link"`), "only the step with a span")
+
+	bad := func(string, string) string { return "javascript:alert(1)" }
+	assert.NotContains(t, string(writeRun(t, res, RunOptions{File: "x.json", SpanLink: bad})), "trace-link")
+	assert.NotContains(t, string(writeRun(t, res, RunOptions{File: "x.json"})), "trace-link")
+}

@@ -27,6 +27,10 @@ type RunOptions struct {
 	// Back, when set, is a relative link to the page listing this run (a
 	// screen page); the run page links back to it.
 	Back string
+	// SpanLink, when set, turns a step's trace and span ids into a link to
+	// the user's trace viewer ("" for no link). The ids come from the log:
+	// it must escape them; the page only accepts an http or https link.
+	SpanLink func(traceID, spanID string) string
 }
 
 // Ranked is how many of the top candidates the timeline marks with their
@@ -158,6 +162,7 @@ type stepView struct {
 	LoopRole string
 	TraceID  string
 	SpanID   string
+	SpanURL  string // the span in the user's trace viewer, when asked for
 	Calls    []callView
 	Findings []findingView
 	Votes    []voteView
@@ -238,7 +243,7 @@ func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
 		sv := stepView{
 			Index: i, Agent: clean(s.Agent), Class: agents.class(s.Agent),
 			Kind: string(f.Kind), Kinds: kindList(f.Kinds), Target: clean(s.Target),
-			TraceID: clean(s.TraceID), SpanID: clean(s.SpanID), Blamed: i == blamed,
+			TraceID: clean(s.TraceID), SpanID: clean(s.SpanID), SpanURL: spanLink(opts.SpanLink, s.TraceID, s.SpanID), Blamed: i == blamed,
 		}
 		if sv.Kind == "" {
 			sv.Kind = string(s.Kind)
@@ -382,4 +387,17 @@ func signed(x float64) string {
 		s = "+" + s
 	}
 	return s
+}
+
+// spanLink is the link to a step's span, or "" when none was asked for or
+// the link is not an http or https URL.
+func spanLink(link func(traceID, spanID string) string, traceID, spanID string) string {
+	if link == nil || (traceID == "" && spanID == "") {
+		return ""
+	}
+	u := link(traceID, spanID)
+	if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+		return ""
+	}
+	return u
 }

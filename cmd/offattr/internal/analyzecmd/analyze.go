@@ -34,6 +34,8 @@ type AnalyzeOptions struct {
 	Redact cmdutil.RedactFlags
 	// Alternatives is how many runner-up candidates the text output lists.
 	Alternatives int
+	// TraceURL links the blamed span to the user's trace viewer.
+	TraceURL cmdutil.TraceURL
 }
 
 // NewCmdAnalyze returns the analyze command; runF replaces the run function
@@ -60,6 +62,9 @@ glossary").`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
+			if err := opts.TraceURL.Check(); err != nil {
+				return err
+			}
 			if opts.Analyzer == nil {
 				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
 					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
@@ -76,6 +81,7 @@ glossary").`,
 	opts.Rules.Register(cmd.Flags())
 	opts.Redact.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the attribution as JSON")
+	opts.TraceURL.Register(cmd.Flags())
 	cmdutil.IntVar(cmd.Flags(), &opts.Alternatives, "alternatives", 4, 0, math.MaxInt, "how many alternative candidates to list")
 	return cmd
 }
@@ -120,26 +126,41 @@ func analyzeOne(ctx context.Context, opts *AnalyzeOptions, analyze engine.Analyz
 	return nil
 }
 
+// jsonAnswer is analyze's JSON: the attribution, and with --trace-url the
+// link to its span.
+type jsonAnswer struct {
+	rules.Attribution
+	SpanURL string `json:"span_url,omitempty"`
+}
+
 func write(opts *AnalyzeOptions, a rules.Attribution, lines bool) error {
+	link := opts.TraceURL.Link(a.TraceID, a.SpanID)
 	if opts.JSON {
+		v := jsonAnswer{Attribution: a, SpanURL: link}
 		if lines {
-			return cmdutil.WriteJSONLine(opts.IO.Out, a)
+			return cmdutil.WriteJSONLine(opts.IO.Out, v)
 		}
-		return cmdutil.WriteJSON(opts.IO.Out, a)
+		return cmdutil.WriteJSON(opts.IO.Out, v)
 	}
-	return WriteStyledText(opts.IO.Out, a, opts.Alternatives, opts.IO.Theme())
+	return writeText(opts.IO.Out, a, textOptions{alternatives: opts.Alternatives, theme: opts.IO.Theme(), spanURL: link})
 }
 
 // WriteText prints an attribution for a person to read. Everything that
 // came from the log (names, rationale, quotes) is escaped, so that it
 // cannot forge a line or reach the terminal as a control sequence.
 func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
-	return WriteStyledText(w, a, alternatives, cmdutil.Plain)
+	return writeText(w, a, textOptions{alternatives: alternatives, theme: cmdutil.Plain})
 }
 
-// WriteStyledText is WriteText with the answer's key parts styled by t
-// (colour on a terminal).
-func WriteStyledText(w io.Writer, a rules.Attribution, alternatives int, t cmdutil.Theme) error {
+// textOptions say how the text answer is laid out.
+type textOptions struct {
+	alternatives int
+	theme        cmdutil.Theme // colour on a terminal
+	spanURL      string        // the blamed span in the user's trace viewer
+}
+
+func writeText(w io.Writer, a rules.Attribution, o textOptions) error {
+	t, alternatives := o.theme, o.alternatives
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", t.Bold(escape.Line(a.File)))
 	fmt.Fprintf(&b, "  agent       %s\n", t.Bold(escape.Line(a.Agent)))
@@ -149,6 +170,9 @@ func WriteStyledText(w io.Writer, a rules.Attribution, alternatives int, t cmdut
 	fmt.Fprintf(&b, "  step        %s\n", t.Bold(strconv.Itoa(a.Step)))
 	if a.SpanID != "" {
 		fmt.Fprintf(&b, "  span        %s (trace %s)\n", escape.Line(a.SpanID), escape.Line(a.TraceID))
+		if o.spanURL != "" {
+			fmt.Fprintf(&b, "              %s\n", escape.Line(o.spanURL))
+		}
 	}
 	conf := fmt.Sprintf("%.2f", a.Confidence)
 	if a.Triage != "" {
