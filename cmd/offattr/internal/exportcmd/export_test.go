@@ -7,6 +7,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -89,6 +90,28 @@ func TestExportGolden(t *testing.T) {
 	want, err := os.ReadFile(golden)
 	require.NoError(t, err, "run go test -update to create it")
 	assert.Equal(t, string(want), md)
+}
+
+// TestExportKeepsTheDecisiveText: with room, every step goes in full, the
+// one where the correct figure was found (step 4, three from the target)
+// included; tighter, the blamed step and its neighbours keep their full
+// text while farther steps are reduced.
+func TestExportKeepsTheDecisiveText(t *testing.T) {
+	decisive := "The official page at https://census.example.gov/brindle-cove lists a 2020 population of 4,312."
+	opts, out, _ := newOpts(t, magentic)
+	opts.Budget = 100000
+	require.NoError(t, exportRun(context.Background(), opts))
+	_, b := readBundle(t, strings.TrimSpace(out.String()))
+	assert.Contains(t, b.Context.Text, decisive)
+	assert.NotContains(t, b.Context.Text, "key decision |", "nothing reduced with room to spare")
+
+	opts, out, _ = newOpts(t, magentic)
+	opts.Budget = 1500
+	require.NoError(t, exportRun(context.Background(), opts))
+	_, b = readBundle(t, strings.TrimSpace(out.String()))
+	for _, step := range []string{"step 6 |", "step 7 |", "step 8 |"} {
+		assert.Regexp(t, `\[L1 full \| `+regexp.QuoteMeta(step), b.Context.Text)
+	}
 }
 
 func TestExportRespectsBudget(t *testing.T) {

@@ -32,8 +32,8 @@ func (b Bundle) Markdown() string {
 	}
 	w.WriteString("\n\n")
 	fmt.Fprintf(&w, "### Context around step %d\n\n", b.Context.Target)
-	w.WriteString("ECHO's hierarchical context: L1 (the step and its neighbours) in full, key decisions of steps 2-3 away (L2), ")
-	w.WriteString("summaries 4-6 away (L3), milestones of the rest (L4); the farthest are reduced first to fit the budget.\n\n")
+	w.WriteString("Every step in full where the budget allows; where it does not, the farthest steps are reduced first, to ECHO's ")
+	w.WriteString("key decisions, summaries and milestones, so the step and its neighbours (L1) keep their full text longest.\n\n")
 	w.WriteString(fence(orNone(b.Context.Text)))
 
 	w.WriteString("\n## What the local screen found\n\n")
