@@ -137,17 +137,23 @@ func BuildWithin(r *run.Run, f *extract.RunFeatures, target, budget int) (Contex
 // BuildWithinContext is BuildWithin that stops with ctx's error once ctx
 // is done, in extraction (when f is nil) and in fitting.
 func BuildWithinContext(ctx context.Context, r *run.Run, f *extract.RunFeatures, target, budget int) (Context, error) {
+	c, err := buildContext(ctx, r, f, target)
+	if err != nil {
+		return Context{}, err
+	}
+	return FitContext(ctx, c, budget)
+}
+
+// buildContext is Build that extracts the run (when f is nil) stopping
+// with ctx's error once ctx is done.
+func buildContext(ctx context.Context, r *run.Run, f *extract.RunFeatures, target int) (Context, error) {
 	if (f == nil || len(f.Steps) != len(r.Steps)) && target >= 0 && target < len(r.Steps) {
 		var err error
 		if f, err = extract.RunContext(ctx, r); err != nil {
 			return Context{}, err
 		}
 	}
-	c, err := Build(r, f, target)
-	if err != nil {
-		return Context{}, err
-	}
-	return FitContext(ctx, c, budget)
+	return Build(r, f, target)
 }
 
 // Full returns c with every step at its full text: the most a budget can
@@ -169,13 +175,7 @@ func (c Context) Full() Context {
 // (Full) rather than from ECHO's levels: what a reader with room for the
 // whole run, such as a stronger model, should be given.
 func BuildFullWithinContext(ctx context.Context, r *run.Run, f *extract.RunFeatures, target, budget int) (Context, error) {
-	if (f == nil || len(f.Steps) != len(r.Steps)) && target >= 0 && target < len(r.Steps) {
-		var err error
-		if f, err = extract.RunContext(ctx, r); err != nil {
-			return Context{}, err
-		}
-	}
-	c, err := Build(r, f, target)
+	c, err := buildContext(ctx, r, f, target)
 	if err != nil {
 		return Context{}, err
 	}
