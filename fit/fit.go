@@ -138,7 +138,7 @@ type Options struct {
 }
 
 // DefaultLambda is the L2 pull that cross-validated best on the
-// development corpora (see the README).
+// development corpora (see docs/rules.md).
 const DefaultLambda = 3.0
 
 // EvidenceWeight is what each analyzer's findings weigh under

@@ -16,7 +16,7 @@ import (
 	"github.com/offattr/offattr/internal/escape"
 )
 
-// Exit codes, as the README's table documents them.
+// Exit codes, as the README's table and docs/commands.md document them.
 const (
 	exitOK          = 0   // every input attributed, every output written
 	exitFailed      = 1   // some input failed (the rest written), or an output could not be written

@@ -8,8 +8,8 @@ import (
 	"github.com/offattr/offattr/rules"
 )
 
-// term is one entry of the glossary. The README's glossary is the same
-// list as Markdown (TestREADMEGlossary keeps them equal).
+// term is one entry of the glossary. docs/glossary.md is the same list as
+// Markdown (TestDocsGlossary keeps them equal).
 type term struct{ name, text string }
 
 var glossary = []term{
@@ -49,7 +49,7 @@ func newCmdGlossary() *cobra.Command {
 	}
 }
 
-// glossaryMarkdown is the glossary as the README lists it.
+// glossaryMarkdown is the glossary as docs/glossary.md lists it.
 func glossaryMarkdown() string {
 	var b strings.Builder
 	for _, t := range glossary {

@@ -75,7 +75,7 @@ Triage: escalate when there is no decisive candidate, the model's analysts
 voted for another step, or confidence < --escalate-below; clear when
 confidence ≥ --clear-above and the runner-up is more than --margin behind;
 review otherwise. The bands default to those fitted with the weights
-(calibrated under cross-validation: see the README), which has a set for
+(calibrated under cross-validation: see docs/benchmarks.md), which has a set for
 runs without a ground truth; the flags' defaults below are those for runs
 with one. A flag given replaces its own threshold for every run; the
 others keep the weights' bands.
@@ -132,7 +132,7 @@ has grown to five times what is live (GOGC=400) rather than twice; set GOGC
 // runs its workers hold), and at Go's default of 100, which collects each
 // time the heap has doubled, collecting takes about a sixth of its time.
 // At 400 the heap grows to five times what is live between collections;
-// peak memory rises by half to double (see the README's Memory).
+// peak memory rises by half to double (see docs/screening.md).
 const ScreenGCPercent = 400
 
 func screenRun(ctx context.Context, opts *ScreenOptions) error {
