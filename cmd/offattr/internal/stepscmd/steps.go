@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/run"
 )
@@ -27,6 +28,8 @@ type StepsOptions struct {
 	// Width clips each step's text in the table to this many characters;
 	// 0 prints it whole.
 	Width int
+	// Redact masks the runs before they are printed.
+	Redact cmdutil.RedactFlags
 }
 
 // NewCmdSteps returns the steps command; runF replaces the run function in
@@ -44,7 +47,8 @@ its spans became steps.
 With --json, one object per run: {"file", "trace_id", "question", "steps":
 [{"index", "agent", "role", "kind", "text", "span_id", "target"}]}, as JSON
 lines when the file holds several runs. The table escapes control
-characters; the JSON holds the text as it is.`,
+characters; the JSON escapes them too, so the text read back is as logged.
+--redact masks secrets and personal data first.`,
 		Example: `  offattr steps traces.jsonl
   offattr steps traces.jsonl#4bf92f3577b34da65eed0000cafe0001 --width 0
   offattr steps export.json --format langfuse --json | jq .steps[0]`,
@@ -54,10 +58,11 @@ characters; the JSON holds the text as it is.`,
 			if runF != nil {
 				return runF(opts)
 			}
-			return stepsRun(cmd.Context(), opts)
+			return opts.Redact.Error(stepsRun(cmd.Context(), opts))
 		},
 	}
 	opts.Load.RegisterInput(cmd.Flags())
+	opts.Redact.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print each run as JSON (JSON lines for several)")
 	cmdutil.IntVar(cmd.Flags(), &opts.Width, "width", 100, 0, math.MaxInt, "clip each step's text to this many characters in the table; 0 for the whole text")
 	return cmd
@@ -83,11 +88,22 @@ type Step struct {
 }
 
 func stepsRun(ctx context.Context, opts *StepsOptions) error {
+	patterns, err := opts.Redact.Compile()
+	if err != nil {
+		return err
+	}
 	runs, err := opts.Load.LoadAll(ctx, opts.Path)
 	if err != nil {
 		return err
 	}
 	for i, r := range runs {
+		if patterns != nil {
+			masked, err := engine.RedactContext(ctx, patterns.NewRedactor(), r)
+			if err != nil {
+				return fmt.Errorf("%s: %w", r.Source, err)
+			}
+			r = masked
+		}
 		if opts.JSON {
 			err = writeJSON(opts.IO.Out, r, len(runs) > 1)
 		} else {

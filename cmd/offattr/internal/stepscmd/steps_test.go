@@ -130,3 +130,18 @@ func keys(v any) []string {
 	}
 	return out
 }
+
+func TestStepsRedacts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"question": "q", "history": [{"role": "human", "content": "mail bob@example.com"}, {"role": "Coder", "content": "password=Kestrel9Harbor"}]}`), 0o644))
+	for _, args := range [][]string{{path, "--redact"}, {path, "--redact", "--json"}} {
+		stdout, _, err := runSteps(t, args...)
+		require.NoError(t, err)
+		assert.Contains(t, stdout, "[EMAIL_1]")
+		assert.NotContains(t, stdout, "bob@example.com")
+		assert.NotContains(t, stdout, "Kestrel9Harbor")
+	}
+	stdout, _, err := runSteps(t, path)
+	require.NoError(t, err)
+	assert.Contains(t, stdout, "bob@example.com", "off unless asked")
+}
