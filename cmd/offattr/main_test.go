@@ -63,12 +63,25 @@ func TestExitCodes(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(mixed, "1.json"), data, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(mixed, "2.json"), []byte(`{"messages": [`), 0o644))
 
+	outside := filepath.Join(dir, "outside")
+	require.NoError(t, os.MkdirAll(outside, 0o755))
+	for name, step := range map[string]string{"1.json": "-1", "2.json": "999999999", "3.json": "1", "4.json": "4"} {
+		var c map[string]any
+		require.NoError(t, json.Unmarshal(data, &c))
+		c["mistake_step"] = step
+		b, err := json.Marshal(c)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(outside, name), b, 0o644))
+	}
+
 	tests := []struct {
 		name string
 		args []string
 		want int
 	}{
 		{"attributed", []string{"analyze", magentic}, 0},
+		{"eval of labels outside their runs", []string{"eval", outside}, 1},
+		{"fit of labels outside their runs", []string{"fit", outside, "--cv", "loo"}, 1},
 		{"every input of a screen attributed", []string{"screen", magentic}, 0},
 		{"missing input", []string{"analyze", filepath.Join(dir, "nope.json")}, 1},
 		{"bad input", []string{"graph", filepath.Join(bad, "1.json")}, 1},
