@@ -268,7 +268,7 @@ func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
 			continue
 		}
 		cv := candidateView{Rank: k + 1, Step: c.Step, Agent: clean(c.Agent), Class: agents.class(c.Agent),
-			Score: signed(c.Score), Rules: clean(strings.Join(c.Rules, ", ")), Votes: c.Votes,
+			Score: strconv.FormatFloat(c.Score, 'f', 2, 64), Rules: clean(strings.Join(c.Rules, ", ")), Votes: c.Votes,
 			Blamed: c.Step == blamed, StepInRange: inRange(c.Step)}
 		p.Candidates = append(p.Candidates, cv)
 		if k < Ranked && cv.StepInRange {

@@ -230,3 +230,14 @@ func TestExportTelemetry(t *testing.T) {
 		assert.Equal(t, path+"#"+[]string{id, other}[i], b.File)
 	}
 }
+
+func TestMarkdownSaysWhereAQuoteIsFrom(t *testing.T) {
+	eight := 8
+	b := Bundle{Local: rules.Attribution{Agent: "WebSurfer", Step: 7, Evidence: []rules.Evidence{
+		{Rule: "feedback", Step: 7, Quote: "no progress", QuoteStep: &eight},
+		{Rule: "data_flow_origin", Step: 7, Quote: "3,900"},
+	}}}
+	md := b.Markdown()
+	assert.Contains(t, md, `- step 7 (as step 8 reports), feedback: "no progress"`)
+	assert.Contains(t, md, `- step 7, data_flow_origin: "3,900"`)
+}
