@@ -13,9 +13,15 @@ import (
 // without waiting.
 func acquire(path string) (*os.File, error) {
 	for range 10 {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		// Not through a link, and only a regular file: the lock file is
+		// truncated once held, and must not be anything else by mistake.
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
 		if err != nil {
-			return nil, fmt.Errorf("lock %s: %w", path, err)
+			return nil, fmt.Errorf("lock %s: %w (it must be a regular file or absent)", path, unwrapPath(err))
+		}
+		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+			f.Close()
+			return nil, fmt.Errorf("lock %s: not a regular file", path)
 		}
 		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 			pid := holderOf(f)
@@ -36,4 +42,12 @@ func acquire(path string) (*os.File, error) {
 		f.Close()
 	}
 	return nil, fmt.Errorf("lock %s: the lock file keeps being replaced", path)
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
