@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/offattr/offattr/internal/escape"
+	"github.com/offattr/offattr/run"
 )
 
 // ErrNotRegular is what writing to a path that is neither a regular file
@@ -31,7 +32,7 @@ func (s *IOStreams) CheckOutput(path string) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("write %s: %w", escape.Line(path), pathCause(err))
+		return fmt.Errorf("write %s: %w", escape.Line(path), run.PathCause(err))
 	}
 	if !fi.Mode().IsRegular() {
 		return fmt.Errorf("write %s: %w (%s): offattr writes only to a regular file, a new path or standard output (leave out the flag to write there)", escape.Line(path), ErrNotRegular, kind(fi.Mode()))
@@ -52,7 +53,7 @@ func CheckDir(dir string) error {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil
 	case err != nil:
-		return fmt.Errorf("write into %s: %w", escape.Line(dir), pathCause(err))
+		return fmt.Errorf("write into %s: %w", escape.Line(dir), run.PathCause(err))
 	case !fi.IsDir():
 		return fmt.Errorf("write into %s: it is a %s, not a directory", escape.Line(dir), kind(fi.Mode()))
 	}
@@ -76,14 +77,6 @@ func kind(m fs.FileMode) string {
 		return "regular file"
 	}
 	return "special file"
-}
-
-func pathCause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // WriteFileAtomic writes through a temporary file in the same directory,
@@ -128,7 +121,7 @@ func renameTarget(path string) (string, error) {
 		return path, nil
 	}
 	if err != nil {
-		return "", fmt.Errorf("write %s: %w", escape.Line(path), pathCause(err))
+		return "", fmt.Errorf("write %s: %w", escape.Line(path), run.PathCause(err))
 	}
 	if fi.Mode().IsRegular() {
 		return path, nil

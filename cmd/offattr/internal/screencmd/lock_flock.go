@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"syscall"
+
+	"github.com/offattr/offattr/run"
 )
 
 // acquire opens the lock file and takes the kernel's exclusive lock on it
@@ -17,7 +19,7 @@ func acquire(path string) (*os.File, error) {
 		// truncated once held, and must not be anything else by mistake.
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
 		if err != nil {
-			return nil, fmt.Errorf("lock %s: %w (it must be a regular file or absent)", path, unwrapPath(err))
+			return nil, fmt.Errorf("lock %s: %w (it must be a regular file or absent)", path, run.PathCause(err))
 		}
 		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
 			f.Close()
@@ -42,12 +44,4 @@ func acquire(path string) (*os.File, error) {
 		f.Close()
 	}
 	return nil, fmt.Errorf("lock %s: the lock file keeps being replaced", path)
-}
-
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
