@@ -32,8 +32,10 @@ no server and no weights; --model asks a locally served Ollama model only the
 questions that need language understanding.
 
 Exit status: 0 every input attributed; 1 some input failed (the rest were
-written) or an output could not be written; 2 usage error; 130 interrupted.
-"offattr help glossary" explains the terms the outputs use.`,
+written), a label is outside its run, or an output could not be written or
+is not a regular file; 2 usage error; 130 interrupted. "offattr glossary"
+explains the terms the outputs use and the rules; docs/ in the repository
+says more.`,
 		Version:       version(debug.ReadBuildInfo()),
 		SilenceUsage:  true,
 		SilenceErrors: true,
