@@ -60,10 +60,18 @@ type Prediction struct {
 
 // ErrNoLabel is why an unlabelled file cannot be a case; ErrNoSpanLabel
 // the same for a telemetry file none of whose traces is labelled.
+// ErrLabelOutside is a label that names a step the run does not have.
 var (
-	ErrNoLabel     = errors.New("not a labelled case (no mistake_agent / mistake_step)")
-	ErrNoSpanLabel = errors.New("no trace is labelled (mark the decisive span with offattr.mistake=true, or give --labels)")
+	ErrNoLabel      = errors.New("not a labelled case (no mistake_agent / mistake_step)")
+	ErrNoSpanLabel  = errors.New("no trace is labelled (mark the decisive span with offattr.mistake=true, or give --labels)")
+	ErrLabelOutside = errors.New("the label names a step outside the run")
 )
+
+// Unlabelled reports whether err says a file holds no label, so that it is
+// left out of a score rather than counted as wrong.
+func Unlabelled(err error) bool {
+	return errors.Is(err, ErrNoLabel) || errors.Is(err, ErrNoSpanLabel)
+}
 
 // Options say how Evaluate reads cases and where it reports them.
 type Options struct {
@@ -83,8 +91,9 @@ type Options struct {
 
 // Evaluate attributes every case of every subset: each labelled trace of a
 // telemetry file is a case of its own, named FILE#TRACEID. A case that
-// fails to load or to analyze is reported on opts.Warn, counted as failed
-// and as wrong, and the rest go on.
+// fails to load or to analyze, or whose label names a step outside its run,
+// is reported on opts.Warn, counted as failed and as wrong, and the rest go
+// on. A file with no label is not a case: it is counted as unlabelled.
 func Evaluate(ctx context.Context, subsets []Subset, analyze engine.Analyzer, opts Options) (Report, error) {
 	rep := Report{Setting: SettingWithGroundTruth}
 	if opts.Load.NoGroundTruth {
@@ -117,6 +126,12 @@ func Evaluate(ctx context.Context, subsets []Subset, analyze engine.Analyzer, op
 			fcs, err := LabelledCases(ctx, file, opts.Load, warn)
 			if err != nil && ctx.Err() != nil {
 				return rep, ctx.Err()
+			}
+			if Unlabelled(err) {
+				msg := opts.Redact.NewRedactor().String(err.Error())
+				fmt.Fprintf(warn, "offattr: %s (left out)\n", escape.Line(msg))
+				t.AddUnlabelled()
+				continue
 			}
 			if err != nil {
 				msg := opts.Redact.NewRedactor().String(err.Error()) // a log's text may be quoted in it
@@ -176,9 +191,13 @@ func LabelledCases(ctx context.Context, file string, opts run.Options, warn io.W
 	}
 	var labelled []*run.Case
 	for _, c := range cases {
-		if c.Label != nil {
-			labelled = append(labelled, c)
+		if c.Label == nil {
+			continue
 		}
+		if err := checkLabel(c); err != nil {
+			return nil, fmt.Errorf("eval %s: %w", c.Run.Source, err)
+		}
+		labelled = append(labelled, c)
 	}
 	switch {
 	case len(labelled) == 0 && cases[0].Run.TraceID != "":
@@ -189,4 +208,18 @@ func LabelledCases(ctx context.Context, file string, opts run.Options, warn io.W
 		fmt.Fprintf(warn, "offattr: eval %s: %d of %d traces are not labelled and are left out\n", file, len(cases)-len(labelled), len(cases))
 	}
 	return labelled, nil
+}
+
+// checkLabel refuses a label whose step the run does not have: scored, a
+// negative step would count as near an early answer, and one past the end
+// as near a late one.
+func checkLabel(c *run.Case) error {
+	step, n := c.Label.Step, len(c.Run.Steps)
+	switch {
+	case step < 0:
+		return fmt.Errorf("%w: mistake_step %d is negative (steps count from 0)", ErrLabelOutside, step)
+	case step >= n:
+		return fmt.Errorf("%w: mistake_step %d is past the last step, %d", ErrLabelOutside, step, n-1)
+	}
+	return nil
 }

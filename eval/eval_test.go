@@ -190,8 +190,9 @@ func TestEvaluateTelemetry(t *testing.T) {
 	var cases, warn bytes.Buffer
 	rep, err := Evaluate(context.Background(), subsets, spy.analyze, Options{Cases: &cases, Warn: &warn})
 	require.NoError(t, err)
-	assert.Equal(t, 3, rep.Overall.Cases, "two labelled traces, and the file with none")
-	assert.Equal(t, 1, rep.Overall.Failed)
+	assert.Equal(t, 2, rep.Overall.Cases, "two labelled traces; the file with none is not a case")
+	assert.Equal(t, 0, rep.Overall.Failed)
+	assert.Equal(t, 1, rep.Overall.Unlabelled)
 	assert.Contains(t, warn.String(), "collector.jsonl: 1 of 2 traces are not labelled and are left out")
 	assert.Contains(t, warn.String(), "none.jsonl: no trace is labelled (mark the decisive span with offattr.mistake=true, or give --labels)")
 	var results []CaseResult
@@ -200,12 +201,10 @@ func TestEvaluateTelemetry(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(line), &r))
 		results = append(results, r)
 	}
-	require.Len(t, results, 3)
+	require.Len(t, results, 2)
 	assert.Equal(t, filepath.Join(dir, "traces", "collector.jsonl")+"#"+id, results[0].File)
 	assert.Equal(t, &run.Label{Agent: "Researcher", Step: 6, Reason: "Researcher copied the Celsius figures as Fahrenheit instead of converting them."}, results[0].Label)
-	assert.Equal(t, filepath.Join(dir, "traces", "none.jsonl"), results[1].File)
-	assert.NotEmpty(t, results[1].Error)
-	assert.Equal(t, filepath.Join(dir, "traces", "phoenix.jsonl")+"#7c1e2f3a4b5c6d7e8f9012a3b4c5d6e7", results[2].File)
+	assert.Equal(t, filepath.Join(dir, "traces", "phoenix.jsonl")+"#7c1e2f3a4b5c6d7e8f9012a3b4c5d6e7", results[1].File)
 }
 
 func TestModelExposure(t *testing.T) {
@@ -247,3 +246,34 @@ func TestModelExposure(t *testing.T) {
 }
 
 func ptr(f float64) *float64 { return &f }
+
+// TestLabelsOutsideTheRunAndUnlabelledFiles: a label naming a step the run
+// does not have is an error for that case alone (never scored, so a -1 is
+// not "within ±3" of step 2), and a file with no label is counted apart,
+// neither right nor wrong.
+func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
+	dir := t.TempDir()
+	history := `"history": [{"role": "human", "content": "q"}, {"role": "Orchestrator", "content": "look it up"}, {"role": "WebSurfer", "content": "found it"}, {"role": "Orchestrator", "content": "done"}]`
+	files := map[string]string{
+		"1.json": `{"question": "q", ` + history + `, "mistake_agent": "WebSurfer", "mistake_step": "2"}`,
+		"2.json": `{"question": "q", ` + history + `, "mistake_agent": "WebSurfer", "mistake_step": "-1"}`,
+		"3.json": `{"question": "q", ` + history + `, "mistake_agent": "WebSurfer", "mistake_step": "999999999"}`,
+		"4.json": `{"question": "q", ` + history + `}`,
+	}
+	for name, data := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
+	}
+	subsets, err := Discover([]string{dir})
+	require.NoError(t, err)
+	var warn bytes.Buffer
+	rep, err := Evaluate(context.Background(), subsets, (&fixed{}).analyze, Options{Warn: &warn})
+	require.NoError(t, err)
+	o := rep.Overall
+	assert.Equal(t, 3, o.Cases, "the unlabelled file is not a case")
+	assert.Equal(t, 2, o.Failed, "both labels outside the run")
+	assert.Equal(t, 1, o.Unlabelled)
+	assert.InDelta(t, 1.0/3, o.StepWithin["3"], 1e-9, "only the labelled step in range is near the answer")
+	assert.Contains(t, warn.String(), "2.json: the label names a step outside the run: mistake_step -1 is negative")
+	assert.Contains(t, warn.String(), "3.json: the label names a step outside the run: mistake_step 999999999 is past the last step, 3")
+	assert.Contains(t, warn.String(), "4.json: not a labelled case")
+}

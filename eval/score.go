@@ -18,9 +18,12 @@ var (
 
 // Score is the metrics of one subset (or of all of them).
 type Score struct {
-	Name          string             `json:"name"`
-	Cases         int                `json:"cases"`
-	Failed        int                `json:"failed"`
+	Name   string `json:"name"`
+	Cases  int    `json:"cases"`
+	Failed int    `json:"failed"`
+	// Unlabelled is how many files under the subset hold no label: they
+	// are left out of Cases and of every figure.
+	Unlabelled    int                `json:"unlabelled"`
 	AgentAccuracy float64            `json:"agent_accuracy"`
 	StepAccuracy  float64            `json:"step_accuracy"`
 	StepWithin    map[string]float64 `json:"step_within"`
@@ -54,6 +57,7 @@ type BandScore struct {
 type Tally struct {
 	name                string
 	cases, failed       int
+	unlabelled          int
 	agentHits, stepHits int
 	within              map[int]int
 	recall              map[int]int
@@ -178,10 +182,15 @@ func (t *Tally) Add(label *run.Label, a *rules.Attribution) Outcome {
 	return o
 }
 
+// AddUnlabelled records a file that holds no label: it is counted apart
+// and scored neither right nor wrong.
+func (t *Tally) AddUnlabelled() { t.unlabelled++ }
+
 // Merge adds another tally into t.
 func (t *Tally) Merge(o *Tally) {
 	t.cases += o.cases
 	t.failed += o.failed
+	t.unlabelled += o.unlabelled
 	t.agentHits += o.agentHits
 	t.stepHits += o.stepHits
 	for k, v := range o.within {
@@ -218,7 +227,7 @@ func (t *Tally) Calibration() []Bin { return t.bins }
 // Score turns the tally into fractions.
 func (t *Tally) Score() Score {
 	s := Score{
-		Name: t.name, Cases: t.cases, Failed: t.failed, InSample: t.inSample, Usage: t.usage, Seconds: t.seconds,
+		Name: t.name, Cases: t.cases, Failed: t.failed, Unlabelled: t.unlabelled, InSample: t.inSample, Usage: t.usage, Seconds: t.seconds,
 		AgentAccuracy: frac(t.agentHits, t.cases), StepAccuracy: frac(t.stepHits, t.cases),
 		StepWithin: map[string]float64{}, RecallAt: map[string]float64{}, Triage: map[string]BandScore{},
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/eval"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
@@ -50,18 +51,35 @@ type Example struct {
 // (Example.Blind). A case that does not load or has no label is reported on
 // warn and left out.
 func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*rules.Analyzer, warn io.Writer) ([]Example, error) {
+	exs, _, err := LoadCounted(ctx, subsets, opts, as, warn)
+	return exs, err
+}
+
+// LoadStats counts the files and cases Load left out: Failed those that did
+// not load, did not analyse or whose label names a step outside the run;
+// Unlabelled the files with no label at all.
+type LoadStats struct{ Failed, Unlabelled int }
+
+// LoadCounted is Load, also saying how many it left out and why.
+func LoadCounted(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*rules.Analyzer, warn io.Writer) ([]Example, LoadStats, error) {
 	var out []Example
+	var stats LoadStats
 	for _, sub := range subsets {
 		for _, file := range sub.Files {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return nil, stats, err
 			}
 			cases, err := eval.LabelledCases(ctx, file, opts, warn)
 			if err != nil {
 				if ctx.Err() != nil {
-					return nil, ctx.Err()
+					return nil, stats, ctx.Err()
 				}
-				fmt.Fprintf(warn, "offattr: %s (left out)\n", err)
+				fmt.Fprintf(warn, "offattr: %s (left out)\n", escape.Line(err.Error()))
+				if eval.Unlabelled(err) {
+					stats.Unlabelled++
+				} else {
+					stats.Failed++
+				}
 				continue
 			}
 			for _, c := range cases {
@@ -74,16 +92,17 @@ func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*ru
 				}
 				if err != nil {
 					if ctx.Err() != nil {
-						return nil, ctx.Err()
+						return nil, stats, ctx.Err()
 					}
-					fmt.Fprintf(warn, "offattr: analyze %s: %s (left out)\n", c.Run.Source, err)
+					fmt.Fprintf(warn, "offattr: %s (left out)\n", escape.Line(fmt.Sprintf("analyze %s: %s", c.Run.Source, err)))
+					stats.Failed++
 					continue
 				}
 				out = append(out, *ex)
 			}
 		}
 	}
-	return out, nil
+	return out, stats, nil
 }
 
 // example runs the analyzers over one labelled run.
@@ -119,7 +138,7 @@ type Options struct {
 }
 
 // DefaultLambda is the L2 pull that cross-validated best on the
-// development corpora (see the README).
+// development corpora (see docs/rules.md).
 const DefaultLambda = 3.0
 
 // EvidenceWeight is what each analyzer's findings weigh under

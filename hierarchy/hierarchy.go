@@ -85,6 +85,10 @@ type Context struct {
 	Budget  int     `json:"budget,omitempty"`
 	Tokens  int     `json:"tokens"`
 	Entries []Entry `json:"entries"`
+
+	// fullFirst is set by Full: the header then says every step starts
+	// in full.
+	fullFirst bool
 }
 
 // Build makes the ECHO context of step target: every step of the run at the
@@ -133,17 +137,49 @@ func BuildWithin(r *run.Run, f *extract.RunFeatures, target, budget int) (Contex
 // BuildWithinContext is BuildWithin that stops with ctx's error once ctx
 // is done, in extraction (when f is nil) and in fitting.
 func BuildWithinContext(ctx context.Context, r *run.Run, f *extract.RunFeatures, target, budget int) (Context, error) {
+	c, err := buildContext(ctx, r, f, target)
+	if err != nil {
+		return Context{}, err
+	}
+	return FitContext(ctx, c, budget)
+}
+
+// buildContext is Build that extracts the run (when f is nil) stopping
+// with ctx's error once ctx is done.
+func buildContext(ctx context.Context, r *run.Run, f *extract.RunFeatures, target int) (Context, error) {
 	if (f == nil || len(f.Steps) != len(r.Steps)) && target >= 0 && target < len(r.Steps) {
 		var err error
 		if f, err = extract.RunContext(ctx, r); err != nil {
 			return Context{}, err
 		}
 	}
-	c, err := Build(r, f, target)
+	return Build(r, f, target)
+}
+
+// Full returns c with every step at its full text: the most a budget can
+// hold. Fitting it (Fit) then reduces the farthest steps first, so that
+// within the budget the target and its neighbours keep their full text
+// longest and ECHO's levels are where a tight budget ends up, not where an
+// ample one starts.
+func (c Context) Full() Context {
+	c.Entries = append([]Entry(nil), c.Entries...)
+	for i := range c.Entries {
+		c.Entries[i].setDetail(DetailFull)
+	}
+	c.fullFirst = true
+	c.Tokens = extract.EstimateTokens(c.Render())
+	return c
+}
+
+// BuildFullWithinContext is BuildWithinContext from every step in full
+// (Full) rather than from ECHO's levels: what a reader with room for the
+// whole run, such as a stronger model, should be given.
+func BuildFullWithinContext(ctx context.Context, r *run.Run, f *extract.RunFeatures, target, budget int) (Context, error) {
+	c, err := buildContext(ctx, r, f, target)
 	if err != nil {
 		return Context{}, err
 	}
-	return FitContext(ctx, c, budget)
+	return FitContext(ctx, c.Full(), budget)
 }
 
 // RenderWithin is the one call a prompt builder needs: the rendered context

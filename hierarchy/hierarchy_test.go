@@ -158,3 +158,43 @@ func checkGolden(t *testing.T, path, got string) {
 	require.NoError(t, err, "run with -update to create the golden file")
 	require.Equal(t, string(want), got)
 }
+
+// TestFullKeepsEveryStepWhileItFits: from every step in full, an ample
+// budget keeps them all in full, and a tight one reduces the farthest
+// first: the target and its neighbours stay whole while anything else can
+// give way.
+func TestFullKeepsEveryStepWhileItFits(t *testing.T) {
+	r := load(t, "orchestrated.json")
+	c, err := Build(r, nil, 5)
+	require.NoError(t, err)
+	full := c.Full()
+	require.Greater(t, full.Tokens, c.Tokens, "more than ECHO's levels")
+	ample, err := Fit(full, full.Tokens)
+	require.NoError(t, err)
+	for _, e := range ample.Entries {
+		assert.Equal(t, DetailFull, e.Detail, "step %d", e.Index)
+	}
+	assert.Contains(t, ample.Render(), "each in full, or reduced (the farthest first) to fit the budget")
+
+	for _, budget := range []int{full.Tokens * 3 / 4, full.Tokens / 2, c.Tokens} {
+		tight, err := Fit(full, budget)
+		require.NoError(t, err)
+		assert.LessOrEqual(t, tight.Tokens, budget)
+		reduced := -1 // the nearest distance at which a step lost detail
+		for _, e := range tight.Entries {
+			if e.Detail != DetailFull && (reduced < 0 || e.Distance < reduced) {
+				reduced = e.Distance
+			}
+		}
+		require.GreaterOrEqual(t, reduced, 0, "budget %d: something had to give", budget)
+		for _, e := range tight.Entries {
+			if e.Distance <= 1 && reduced > 1 {
+				assert.Equal(t, DetailFull, e.Detail, "budget %d: step %d kept whole", budget, e.Index)
+			}
+			if e.Distance > reduced+1 {
+				assert.NotEqual(t, DetailFull, e.Detail, "budget %d: step %d, farther than a reduced one, is reduced too", budget, e.Index)
+			}
+		}
+	}
+	assert.Equal(t, DetailSummary, c.Entries[1].Detail, "the original is untouched")
+}

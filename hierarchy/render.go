@@ -36,9 +36,11 @@ func (c Context) header() string {
 	if c.Target >= 0 && c.Target < len(c.Entries) {
 		agent = " (" + escape.Line(c.Entries[c.Target].Agent) + ")"
 	}
-	return fmt.Sprintf("Context of step %d%s in a run of %d steps.\n"+
-		"L1 = full text (steps within 1 of it), L2 = key decisions (2-3 away), L3 = summaries (4-6 away), L4 = milestones (the rest).\n\n",
-		c.Target, agent, c.Steps)
+	levels := "L1 = full text (steps within 1 of it), L2 = key decisions (2-3 away), L3 = summaries (4-6 away), L4 = milestones (the rest).\n\n"
+	if c.fullFirst {
+		levels = "L1 = steps within 1 of it, L2 = 2-3 away, L3 = 4-6 away, L4 = the rest; each in full, or reduced (the farthest first) to fit the budget.\n\n"
+	}
+	return fmt.Sprintf("Context of step %d%s in a run of %d steps.\n"+levels, c.Target, agent, c.Steps)
 }
 
 func omittedLine(i, j int) string {

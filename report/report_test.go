@@ -106,10 +106,11 @@ func smallResult(t *testing.T) engine.Result {
 	r.Steps[5].Content += "\n" + strings.Repeat("The conversion multiplies by 9/5 and adds 32. ", 40)
 	in, err := engine.Prepare(r)
 	require.NoError(t, err)
+	corrected := 4
 	findings := []rules.Finding{
 		{Rule: "data_flow_origin", Step: 5, Strength: 0.8, Quote: "It is 10 degrees Celsius, which is 60 °F.", Reason: `the final answer's "60" first appears here`},
 		{Rule: "local_fault", Step: 5, Strength: 0.5, Quote: "which is 60 °F", Reason: "a conversion that does not hold"},
-		{Rule: "reversibility", Step: 3, Strength: -0.4, Quote: "get_weather", Reason: "a later call corrected it"},
+		{Rule: "reversibility", Step: 3, Strength: -0.4, Quote: "get_weather", Reason: "a later call corrected it", QuoteStep: &corrected},
 		{Rule: "unsupported_claim", Step: 2, Strength: 0.3, Quote: "convert Celsius to Fahrenheit", Reason: "a plan step with no source"},
 	}
 	a := rules.Attribution{File: r.Source, Agent: "executor", Step: 5, Confidence: 0.746, Mode: rules.ModeRules,
@@ -187,7 +188,7 @@ func TestRunPage(t *testing.T) {
 		want []string
 	}{
 		{5, []string{"data_flow_origin", "+0.80", "It is 10 degrees Celsius, which is 60 °F.", "local_fault", "final answer"}},
-		{3, []string{"reversibility", "-0.40", "a later call corrected it", "calls get_weather", `{"city": "Oslo"}`,
+		{3, []string{"reversibility", "-0.40", "a later call corrected it", "quoting step 4:", "calls get_weather", `{"city": "Oslo"}`,
 			"trace 4bf92f3577b34da6a3ce929d0e0e4736", "span 00f067aa0ba902b7"}},
 		{2, []string{"unsupported_claim", "candidate #2", "planner"}},
 	}
@@ -400,4 +401,18 @@ func BenchmarkWriteScreen10k(b *testing.B) {
 		size = buf.Len()
 	}
 	b.ReportMetric(float64(size)/1e6, "MB")
+}
+
+// TestSpanLinks: with a link function each step with a span links to it;
+// a link that is not http or https is left out.
+func TestSpanLinks(t *testing.T) {
+	res := smallResult(t)
+	link := func(trace, span string) string { return "https://viewer.example/trace/" + trace + "?span=" + span }
+	page := string(writeRun(t, res, RunOptions{File: "x.json", SpanLink: link}))
+	assert.Contains(t, page, `href="https://viewer.example/trace/4bf92f3577b34da6a3ce929d0e0e4736?span=00f067aa0ba902b7"`)
+	assert.Equal(t, 1, strings.Count(page, `class="trace-link"`), "only the step with a span")
+
+	bad := func(string, string) string { return "javascript:alert(1)" }
+	assert.NotContains(t, string(writeRun(t, res, RunOptions{File: "x.json", SpanLink: bad})), "trace-link")
+	assert.NotContains(t, string(writeRun(t, res, RunOptions{File: "x.json"})), "trace-link")
 }

@@ -27,6 +27,10 @@ type RunOptions struct {
 	// Back, when set, is a relative link to the page listing this run (a
 	// screen page); the run page links back to it.
 	Back string
+	// SpanLink, when set, turns a step's trace and span ids into a link to
+	// the user's trace viewer ("" for no link). The ids come from the log:
+	// it must escape them; the page only accepts an http or https link.
+	SpanLink func(traceID, spanID string) string
 }
 
 // Ranked is how many of the top candidates the timeline marks with their
@@ -158,6 +162,7 @@ type stepView struct {
 	LoopRole string
 	TraceID  string
 	SpanID   string
+	SpanURL  string // the span in the user's trace viewer, when asked for
 	Calls    []callView
 	Findings []findingView
 	Votes    []voteView
@@ -170,11 +175,27 @@ type callView struct {
 
 type findingView struct {
 	Rule     string
+	Doc      string // the rule's one-line doc, shown on hover
 	Step     int
 	Score    string
 	Positive bool
 	Reason   string
 	Quote    string
+	// QuoteStep is the step the quote was taken from when it is not Step;
+	// -1 when it is Step's own text.
+	QuoteStep int
+}
+
+// newFindingView is the view of a rule's finding about step.
+func newFindingView(rule string, step int, quote string, quoteStep *int) findingView {
+	fv := findingView{Rule: clean(rule), Step: step, Quote: clean(quote), QuoteStep: -1}
+	if a, ok := rules.Lookup(rule); ok {
+		fv.Doc = clean(a.Doc)
+	}
+	if quoteStep != nil && *quoteStep != step {
+		fv.QuoteStep = *quoteStep
+	}
+	return fv
 }
 
 func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
@@ -222,7 +243,7 @@ func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
 		sv := stepView{
 			Index: i, Agent: clean(s.Agent), Class: agents.class(s.Agent),
 			Kind: string(f.Kind), Kinds: kindList(f.Kinds), Target: clean(s.Target),
-			TraceID: clean(s.TraceID), SpanID: clean(s.SpanID), Blamed: i == blamed,
+			TraceID: clean(s.TraceID), SpanID: clean(s.SpanID), SpanURL: spanLink(opts.SpanLink, s.TraceID, s.SpanID), Blamed: i == blamed,
 		}
 		if sv.Kind == "" {
 			sv.Kind = string(s.Kind)
@@ -247,7 +268,7 @@ func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
 			continue
 		}
 		cv := candidateView{Rank: k + 1, Step: c.Step, Agent: clean(c.Agent), Class: agents.class(c.Agent),
-			Score: signed(c.Score), Rules: clean(strings.Join(c.Rules, ", ")), Votes: c.Votes,
+			Score: strconv.FormatFloat(c.Score, 'f', 2, 64), Rules: clean(strings.Join(c.Rules, ", ")), Votes: c.Votes,
 			Blamed: c.Step == blamed, StepInRange: inRange(c.Step)}
 		p.Candidates = append(p.Candidates, cv)
 		if k < Ranked && cv.StepInRange {
@@ -255,11 +276,13 @@ func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
 		}
 	}
 	for _, e := range a.Evidence {
-		p.Answer.Evidence = append(p.Answer.Evidence, findingView{Rule: clean(e.Rule), Step: e.Step, Quote: clean(e.Quote), Positive: true})
+		fv := newFindingView(e.Rule, e.Step, e.Quote, e.QuoteStep)
+		fv.Positive = true
+		p.Answer.Evidence = append(p.Answer.Evidence, fv)
 	}
 	for _, f := range res.Findings {
-		fv := findingView{Rule: clean(f.Rule), Step: f.Step, Score: signed(f.Strength), Positive: f.Strength > 0,
-			Reason: clean(f.Reason), Quote: clean(f.Quote)}
+		fv := newFindingView(f.Rule, f.Step, f.Quote, f.QuoteStep)
+		fv.Score, fv.Positive, fv.Reason = signed(f.Strength), f.Strength > 0, clean(f.Reason)
 		if inRange(f.Step) {
 			steps[f.Step].Findings = append(steps[f.Step].Findings, fv)
 		}
@@ -364,4 +387,17 @@ func signed(x float64) string {
 		s = "+" + s
 	}
 	return s
+}
+
+// spanLink is the link to a step's span, or "" when none was asked for or
+// the link is not an http or https URL.
+func spanLink(link func(traceID, spanID string) string, traceID, spanID string) string {
+	if link == nil || (traceID == "" && spanID == "") {
+		return ""
+	}
+	u := link(traceID, spanID)
+	if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+		return ""
+	}
+	return u
 }

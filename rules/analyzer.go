@@ -34,7 +34,13 @@ type Finding struct {
 	Strength float64 `json:"strength"` // in [-1, 1]
 	Quote    string  `json:"quote"`
 	Reason   string  `json:"reason"`
+	// QuoteStep is the step Quote was taken from when that is not Step;
+	// nil when it is Step's own text.
+	QuoteStep *int `json:"quote_step,omitempty"`
 }
+
+// quotedFrom returns a QuoteStep for a quote taken from step j.
+func quotedFrom(j int) *int { return &j }
 
 // Fact names a kind of fact an analyzer reads. Every fact is framework
 // neutral: extract or graph derive it from any log.

@@ -77,11 +77,23 @@ type Vote struct {
 	Reason     string  `json:"reason"`
 }
 
-// Evidence is one observation a rule made, quoting the step it is about.
+// Evidence is one observation a rule made about a step, with a quote.
+// The quote is the step's own text unless QuoteStep names the step it was
+// taken from (a tool's output quoted against the step that called it, a
+// reviewer's words against the step reviewed).
 type Evidence struct {
-	Rule  string `json:"rule"`
-	Step  int    `json:"step"`
-	Quote string `json:"quote"`
+	Rule      string `json:"rule"`
+	Step      int    `json:"step"`
+	Quote     string `json:"quote"`
+	QuoteStep *int   `json:"quote_step,omitempty"`
+}
+
+// QuotedStep is the step the evidence's quote comes from.
+func (e Evidence) QuotedStep() int {
+	if e.QuoteStep != nil {
+		return *e.QuoteStep
+	}
+	return e.Step
 }
 
 // Candidate is a ranked possible decisive step.

@@ -186,7 +186,7 @@ func feedback(in *Input) []Finding {
 				if l.InLoop.Answer {
 					reason = l.InLoop.Reason
 				}
-				out = append(out, Finding{Step: j, Strength: 0.5, Quote: Quote(reason, 0, 0),
+				out = append(out, Finding{Step: j, Strength: 0.5, Quote: Quote(reason, 0, 0), QuoteStep: quotedFrom(i),
 					Reason: fmt.Sprintf("the progress ledger at step %d judges it made no progress", i)})
 			}
 			continue
@@ -200,7 +200,7 @@ func feedback(in *Input) []Finding {
 		}
 		for j := i - 1; j >= 0; j-- {
 			if in.Run.Steps[j].Agent != in.Run.Steps[i].Agent && isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindLedger) {
-				out = append(out, Finding{Step: j, Strength: 0.4, Quote: Quote(in.Run.Steps[i].Content, start, n),
+				out = append(out, Finding{Step: j, Strength: 0.4, Quote: Quote(in.Run.Steps[i].Content, start, n), QuoteStep: quotedFrom(i),
 					Reason: fmt.Sprintf("step %d (%s) says its result is wrong", i, in.Run.Steps[i].Agent)})
 				break
 			}

@@ -29,7 +29,7 @@ func localFault(in *Input) []Finding {
 				continue // a failure the run recovered from is not a fault that decided it (CHIEF deviation-aware)
 			}
 			if c := callerOf(in, j); c >= 0 {
-				add(Finding{Step: c, Strength: failureWeight(sig), Quote: quoteAt(in, j, sig.Offset, len(sig.Quote)),
+				add(Finding{Step: c, Strength: failureWeight(sig), Quote: quoteAt(in, j, sig.Offset, len(sig.Quote)), QuoteStep: quotedFrom(j),
 					Reason: fmt.Sprintf("the code or call it issued failed when run at step %d (%s)", j, sig.Kind)})
 			}
 			continue

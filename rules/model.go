@@ -334,7 +334,11 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	a.Agent = top.Agent
 	for _, f := range byStep[top.Step] {
 		if f.Strength > 0 {
-			a.Evidence = append(a.Evidence, Evidence{Rule: f.Rule, Step: f.Step, Quote: f.Quote})
+			e := Evidence{Rule: f.Rule, Step: f.Step, Quote: f.Quote}
+			if f.QuoteStep != nil && *f.QuoteStep != f.Step {
+				e.QuoteStep = quotedFrom(*f.QuoteStep)
+			}
+			a.Evidence = append(a.Evidence, e)
 		}
 	}
 	a.Rationale = explain(in, top, byStep, s, rows)
@@ -370,7 +374,8 @@ func round(x float64) float64 { return math.Round(x*1000) / 1000 }
 // spoke against it, who is blamed and why, and the runner-up.
 func explain(in *Input, top StepRow, byStep map[int][]Finding, s Scored, rows []StepRow) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Step %d (%s) is the most likely decisive fault (probability %.2f)", top.Step, top.Agent, s.P[s.Order[0]])
+	// No number here: the answer's one number is its calibrated confidence.
+	fmt.Fprintf(&b, "Step %d (%s) is the most likely decisive fault", top.Step, top.Agent)
 	var pos, neg []Finding
 	for _, f := range byStep[top.Step] {
 		if f.Strength > 0 {
@@ -380,7 +385,7 @@ func explain(in *Input, top StepRow, byStep map[int][]Finding, s Scored, rows []
 		}
 	}
 	if len(pos) == 0 {
-		b.WriteString(", though no rule found direct evidence against it: it is where the fitted model puts most weight from the steps' kinds and positions in their agents' work.")
+		b.WriteString(", though no rule found direct evidence against it: it is where the fitted weights put most weight from what kind of step each is.")
 	} else {
 		b.WriteString(":")
 		for _, f := range pos {

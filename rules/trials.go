@@ -21,7 +21,7 @@ func reversibility(in *Input) []Finding {
 		if c < 0 || fixed < 0 {
 			continue
 		}
-		out = append(out, Finding{Step: c, Strength: -0.6, Quote: quoteAt(in, fixed, 0, 0),
+		out = append(out, Finding{Step: c, Strength: -0.6, Quote: quoteAt(in, fixed, 0, 0), QuoteStep: quotedFrom(fixed),
 			Reason: fmt.Sprintf("its failure at step %d was corrected at step %d", j, fixed)})
 	}
 	return out

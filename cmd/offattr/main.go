@@ -16,7 +16,7 @@ import (
 	"github.com/offattr/offattr/internal/escape"
 )
 
-// Exit codes, as the README's table documents them.
+// Exit codes, as the README's table and docs/commands.md document them.
 const (
 	exitOK          = 0   // every input attributed, every output written
 	exitFailed      = 1   // some input failed (the rest written), or an output could not be written
@@ -58,7 +58,11 @@ func run() int {
 	var usage *cmdutil.UsageError
 	switch {
 	case errors.As(err, &usage):
-		fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", c.CommandPath())
+		path := c.CommandPath()
+		if c.Name() == "help" { // help TOPIC: the topics are the main help's
+			path = c.Root().CommandPath()
+		}
+		fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", path)
 		return exitUsage
 	case ctx.Err() != nil:
 		return exitInterrupted

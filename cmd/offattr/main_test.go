@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -16,6 +17,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/internal/escape"
 )
 
 // The test binary is offattr itself when OFFATTR_TEST_MAIN is set: the
@@ -60,12 +63,25 @@ func TestExitCodes(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(mixed, "1.json"), data, 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(mixed, "2.json"), []byte(`{"messages": [`), 0o644))
 
+	outside := filepath.Join(dir, "outside")
+	require.NoError(t, os.MkdirAll(outside, 0o755))
+	for name, step := range map[string]string{"1.json": "-1", "2.json": "999999999", "3.json": "1", "4.json": "4"} {
+		var c map[string]any
+		require.NoError(t, json.Unmarshal(data, &c))
+		c["mistake_step"] = step
+		b, err := json.Marshal(c)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(outside, name), b, 0o644))
+	}
+
 	tests := []struct {
 		name string
 		args []string
 		want int
 	}{
 		{"attributed", []string{"analyze", magentic}, 0},
+		{"eval of labels outside their runs", []string{"eval", outside}, 1},
+		{"fit of labels outside their runs", []string{"fit", outside, "--cv", "loo"}, 1},
 		{"every input of a screen attributed", []string{"screen", magentic}, 0},
 		{"missing input", []string{"analyze", filepath.Join(dir, "nope.json")}, 1},
 		{"bad input", []string{"graph", filepath.Join(bad, "1.json")}, 1},
@@ -76,6 +92,20 @@ func TestExitCodes(t *testing.T) {
 		{"unknown command", []string{"analyse", magentic}, 2},
 		{"unknown flag", []string{"analyze", magentic, "--jsn"}, 2},
 		{"missing argument", []string{"context", "--step", "1"}, 2},
+		{"mistyped command", []string{"anlyze", magentic}, 2},
+		{"help of an unknown topic", []string{"help", "nope"}, 2},
+		{"help of a command", []string{"help", "analyze"}, 0},
+		{"unknown strategy without --model", []string{"analyze", magentic, "--strategy", "bogus"}, 2},
+		{"panel out of range without --model", []string{"analyze", magentic, "--panel", "99"}, 2},
+		{"negative top-k", []string{"analyze", magentic, "--top-k", "-3"}, 2},
+		{"unknown rule", []string{"analyze", magentic, "--rules", "bogus"}, 2},
+		{"unknown rule disabled", []string{"screen", magentic, "--disable", "bogus"}, 2},
+		{"unknown baseline", []string{"eval", bad, "--baseline", "bogus"}, 2},
+		{"one fold", []string{"fit", bad, "--cv", "1"}, 2},
+		{"folds not a number", []string{"fit", bad, "--cv", "bogus"}, 2},
+		{"unknown prior", []string{"fit", bad, "--prior", "bogus"}, 2},
+		{"band out of range", []string{"screen", magentic, "--clear-above", "2"}, 2},
+		{"step past the run", []string{"context", magentic, "--step", "99"}, 2},
 		{"help", []string{"analyze", "--help"}, 0},
 		{"version", []string{"--version"}, 0},
 	}
@@ -87,6 +117,7 @@ func TestExitCodes(t *testing.T) {
 			assert.Equal(t, tt.want, exitCode(t, cmd.Run()), "stderr: %s", stderr.String())
 			if tt.want == 2 {
 				assert.Contains(t, stderr.String(), "--help' for usage.")
+				assert.Equal(t, 2, strings.Count(stderr.String(), "\n"), "one line of error, one of hint: %s", stderr.String())
 			}
 		})
 	}
@@ -134,6 +165,110 @@ func TestForgedNamesStayOnTheirLine(t *testing.T) {
 			out := stdout.String() + stderr.String()
 			assert.NotContains(t, out, "\x1b", "no escape reaches the terminal")
 			assert.NotContains(t, out, "\n  step 0\n", "no forged line")
+		})
+	}
+}
+
+// TestOutputsThatAreNotPlainFiles: every output flag writes only to a
+// regular file or a new path; a device, a pipe, a directory or the file
+// standard output already goes to is refused at once (exit 1), untouched.
+func TestOutputsThatAreNotPlainFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	toFull := filepath.Join(dir, "full")
+	require.NoError(t, os.Symlink("/dev/full", toFull))
+	stdoutFile := filepath.Join(dir, "stdout.jsonl")
+	toStdout := filepath.Join(dir, "to-stdout.jsonl")
+	require.NoError(t, os.Symlink(stdoutFile, toStdout))
+	weights := filepath.Join(dir, "w.json")
+	require.NoError(t, os.Symlink("/dev/null", weights))
+	corpus := filepath.Join("..", "..", "testdata", "runs")
+
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"screen to a device", []string{"screen", magentic, "-o", "/dev/full"}, "not a regular file (character device)"},
+		{"screen resumed from a device", []string{"screen", magentic, "-o", "/dev/zero", "--resume"}, "not a regular file (character device)"},
+		{"screen to a pipe", []string{"screen", magentic, "-o", fifo}, "not a regular file (named pipe)"},
+		{"screen to a link to its own stdout", []string{"screen", magentic, "-o", toStdout, "--resume"}, "the command's own standard output"},
+		{"screen to its own stdout", []string{"screen", magentic, "-o", stdoutFile}, "the command's own standard output"},
+		{"report to a link to a device", []string{"report", magentic, "-o", toFull}, "not a regular file (character device)"},
+		{"report pages into a file", []string{"report", magentic, "--pages", magentic}, "not a directory"},
+		{"export into a device", []string{"export", magentic, "-o", "/dev/null"}, "not a directory"},
+		{"fit to a link to a device", []string{"fit", corpus, "-o", weights}, "not a regular file (character device)"},
+		{"eval cases to a pipe", []string{"eval", corpus, "--cases", fifo}, "not a regular file (named pipe)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := os.Create(stdoutFile)
+			require.NoError(t, err)
+			defer out.Close()
+			var stderr bytes.Buffer
+			cmd := offattr(tt.args...)
+			cmd.Stdout, cmd.Stderr = out, &stderr
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			done := make(chan error, 1)
+			require.NoError(t, cmd.Start())
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err = <-done:
+			case <-ctx.Done():
+				_ = cmd.Process.Kill()
+				t.Fatal("the command waited on its output")
+			}
+			assert.Equal(t, 1, exitCode(t, err), stderr.String())
+			assert.Contains(t, stderr.String(), tt.want)
+			fi, err := os.Lstat(toFull)
+			require.NoError(t, err)
+			assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is not replaced")
+		})
+	}
+}
+
+// TestNoRawControlInAnyOutput: a file name, agent names and text full of
+// control, bidirectional and invisible characters reach no output raw, in
+// any format: text, JSON, JSON lines, CSV (every column), DOT, Mermaid.
+func TestNoRawControlInAnyOutput(t *testing.T) {
+	bad := "A\x1b[31mX\x07Y\rZ\nW\u202eV\u200bU\u009bT\u2066"
+	data, err := json.Marshal(map[string]any{"question": "q" + bad, "ground_truth": "42", "mistake_agent": "Surf" + bad, "mistake_step": "2",
+		"history": []map[string]string{
+			{"role": "human", "content": "q"},
+			{"role": "Orch" + bad, "content": "look it up " + bad},
+			{"role": "Surf" + bad, "content": "Error: failed. The result is 41 " + bad},
+			{"role": "Orch" + bad, "content": "FINAL ANSWER: 41 " + bad},
+		}})
+	require.NoError(t, err)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run"+bad+".json")
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	csvOut := filepath.Join(dir, "s.csv")
+	for _, args := range [][]string{
+		{"analyze", path}, {"analyze", path, "--json"}, {"steps", path}, {"steps", path, "--json"},
+		{"graph", path}, {"graph", path, "--format", "dot"}, {"graph", path, "--format", "mermaid"}, {"graph", path, "--format", "json"},
+		{"context", path, "--step", "1"}, {"context", path, "--step", "1", "--json"},
+		{"screen", path}, {"screen", path, "-o", csvOut}, {"eval", dir}, {"eval", dir, "--json"},
+	} {
+		t.Run(strings.Join(args[:1], " ")+" "+strings.Join(args[2:], " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			cmd := offattr(args...)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Run(), stderr.String())
+			out := stdout.String() + stderr.String()
+			if args[len(args)-1] == csvOut {
+				written, err := os.ReadFile(csvOut)
+				require.NoError(t, err)
+				out += string(written)
+			}
+			for _, r := range out {
+				if r != '\n' && escape.Unsafe(r) {
+					assert.Failf(t, "raw control", "%U in %q", r, out)
+					return
+				}
+			}
 		})
 	}
 }

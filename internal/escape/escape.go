@@ -94,6 +94,29 @@ func firstUnsafe(s string, keepLines bool) int {
 	return -1
 }
 
+// Name returns a name (a file name, say) fit for one line, in a form that
+// Unname reverses exactly: a name that needs no escaping (Line would leave
+// it as it is) and does not start with a double quote is kept; any other
+// is written as a Go quoted string, in which every control, bidirectional
+// and invisible character and every invalid byte is a Go escape. Use it
+// where a name must be read back, as --resume reads a screen's file column.
+func Name(s string) string {
+	if s == "" || (s[0] != '"' && firstUnsafe(s, false) < 0) {
+		return s
+	}
+	return strconv.Quote(s)
+}
+
+// Unname undoes Name.
+func Unname(s string) string {
+	if len(s) >= 2 && s[0] == '"' {
+		if u, err := strconv.Unquote(s); err == nil {
+			return u
+		}
+	}
+	return s
+}
+
 // formulaStarts are the first characters that make a spreadsheet read a
 // cell as a formula (OWASP, "CSV Injection"), and the quote that marks a
 // neutralised cell, so that Uncell can tell one from a cell that began

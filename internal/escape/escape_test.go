@@ -104,3 +104,23 @@ func FuzzLine(f *testing.F) {
 		}
 	})
 }
+
+func TestNameRoundTrips(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"runs/1.json", "runs/1.json"},
+		{"", ""},
+		{"día/ünïcode 名前.json", "día/ünïcode 名前.json"},
+		{`back\slash.json`, `back\slash.json`},
+		{"a\x1b[31mb\x07\r\n\u202ec\u200b\u009b.json", `"a\x1b[31mb\a\r\n\u202ec\u200b\u009b.json"`},
+		{`"quoted".json`, `"\"quoted\".json"`},
+		{"bad\xffbyte", `"bad\xffbyte"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got := Name(tt.in)
+			assert.Equal(t, tt.want, got)
+			assert.Equal(t, tt.in, Unname(got))
+			assert.Equal(t, got, Line(got), "nothing left to escape")
+		})
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -32,6 +34,8 @@ type AnalyzeOptions struct {
 	Redact cmdutil.RedactFlags
 	// Alternatives is how many runner-up candidates the text output lists.
 	Alternatives int
+	// TraceURL links the blamed span to the user's trace viewer.
+	TraceURL cmdutil.TraceURL
 }
 
 // NewCmdAnalyze returns the analyze command; runF replaces the run function
@@ -58,6 +62,9 @@ glossary").`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
+			if err := opts.TraceURL.Check(); err != nil {
+				return err
+			}
 			if opts.Analyzer == nil {
 				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
 					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
@@ -74,7 +81,8 @@ glossary").`,
 	opts.Rules.Register(cmd.Flags())
 	opts.Redact.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the attribution as JSON")
-	cmd.Flags().IntVar(&opts.Alternatives, "alternatives", 4, "how many alternative candidates to list")
+	opts.TraceURL.Register(cmd.Flags())
+	cmdutil.IntVar(cmd.Flags(), &opts.Alternatives, "alternatives", 4, 0, math.MaxInt, "how many alternative candidates to list")
 	return cmd
 }
 
@@ -118,36 +126,73 @@ func analyzeOne(ctx context.Context, opts *AnalyzeOptions, analyze engine.Analyz
 	return nil
 }
 
+// jsonAnswer is analyze's JSON: the attribution, and with --trace-url the
+// link to its span.
+type jsonAnswer struct {
+	rules.Attribution
+	SpanURL string `json:"span_url,omitempty"`
+}
+
 func write(opts *AnalyzeOptions, a rules.Attribution, lines bool) error {
+	link := opts.TraceURL.Link(a.TraceID, a.SpanID)
 	if opts.JSON {
+		v := jsonAnswer{Attribution: a, SpanURL: link}
 		if lines {
-			return cmdutil.WriteJSONLine(opts.IO.Out, a)
+			return cmdutil.WriteJSONLine(opts.IO.Out, v)
 		}
-		return cmdutil.WriteJSON(opts.IO.Out, a)
+		return cmdutil.WriteJSON(opts.IO.Out, v)
 	}
-	return WriteText(opts.IO.Out, a, opts.Alternatives)
+	return writeText(opts.IO.Out, a, textOptions{alternatives: opts.Alternatives, theme: opts.IO.Theme(), spanURL: link})
 }
 
 // WriteText prints an attribution for a person to read. Everything that
 // came from the log (names, rationale, quotes) is escaped, so that it
 // cannot forge a line or reach the terminal as a control sequence.
 func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
+	return writeText(w, a, textOptions{alternatives: alternatives, theme: cmdutil.Plain})
+}
+
+// textOptions say how the text answer is laid out.
+type textOptions struct {
+	alternatives int
+	theme        cmdutil.Theme // colour on a terminal
+	spanURL      string        // the blamed span in the user's trace viewer
+}
+
+func writeText(w io.Writer, a rules.Attribution, o textOptions) error {
+	t, alternatives := o.theme, o.alternatives
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n", escape.Line(a.File))
-	fmt.Fprintf(&b, "  agent       %s\n", escape.Line(a.Agent))
-	fmt.Fprintf(&b, "  step        %d\n", a.Step)
+	fmt.Fprintf(&b, "%s\n", t.Bold(escape.Line(a.File)))
+	fmt.Fprintf(&b, "  agent       %s\n", t.Bold(escape.Line(a.Agent)))
+	if speaker, ok := speakerOf(a); ok && !run.SameAgent(speaker, a.Agent) {
+		fmt.Fprintf(&b, "              (step %d is %s's; the evidence over the top candidates points to %s)\n", a.Step, escape.Line(speaker), escape.Line(a.Agent))
+	}
+	fmt.Fprintf(&b, "  step        %s\n", t.Bold(strconv.Itoa(a.Step)))
 	if a.SpanID != "" {
 		fmt.Fprintf(&b, "  span        %s (trace %s)\n", escape.Line(a.SpanID), escape.Line(a.TraceID))
+		if o.spanURL != "" {
+			fmt.Fprintf(&b, "              %s\n", escape.Line(o.spanURL))
+		}
 	}
-	fmt.Fprintf(&b, "  confidence  %.2f of 1 (%s)\n", a.Confidence, a.Mode)
+	conf := fmt.Sprintf("%.2f", a.Confidence)
 	if a.Triage != "" {
-		fmt.Fprintf(&b, "  triage      %s (%s)\n", a.Triage, escape.Line(a.TriageReason))
+		conf += ", " + t.Band(string(a.Triage))
+	}
+	fmt.Fprintf(&b, "  confidence  %s (%s)\n", conf, modeText(a.Mode))
+	if a.Triage != "" {
+		fmt.Fprintf(&b, "              %s\n", escape.Line(a.TriageReason))
 	}
 	fmt.Fprintf(&b, "\n%s\n", escape.Line(a.Rationale))
+	named := map[string]bool{}
 	if len(a.Evidence) > 0 {
 		b.WriteString("\nEvidence:\n")
 		for _, e := range a.Evidence {
-			fmt.Fprintf(&b, "  [%s] step %d: %q\n", escape.Line(e.Rule), e.Step, e.Quote)
+			named[e.Rule] = true
+			where := fmt.Sprintf("step %d", e.Step)
+			if q := e.QuotedStep(); q != e.Step {
+				where += fmt.Sprintf(", as step %d reports", q)
+			}
+			fmt.Fprintf(&b, "  [%s] %s: %q\n", t.Rule(escape.Line(e.Rule)), where, e.Quote)
 		}
 	}
 	var alts []rules.Candidate
@@ -158,11 +203,15 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 		}
 	}
 	if len(alts) > 0 {
-		b.WriteString("\nAlternatives (score: each step's probability under the step model):\n")
+		b.WriteString("\nAlternatives (each step's probability of being the decisive fault):\n")
 		for _, c := range alts {
-			fmt.Fprintf(&b, "  step %-4d %-24s score %.2f  %s\n", c.Step, escape.Line(c.Agent), c.Score, escape.Line(strings.Join(c.Rules, ", ")))
+			for _, r := range c.Rules {
+				named[r] = true
+			}
+			fmt.Fprintf(&b, "  step %-4d %-24s %.2f  %s\n", c.Step, escape.Line(c.Agent), c.Score, escape.Line(strings.Join(c.Rules, ", ")))
 		}
 	}
+	writeRuleDocs(&b, named, t)
 	if m := a.Model; m != nil {
 		fmt.Fprintf(&b, "\nModel strategy: %s (asked for %s); it could name %d of the steps, its finalists were %s\n",
 			m.Strategy, m.Requested, len(m.CandidatesSeen), strings.Trim(fmt.Sprint(m.Finalists), "[]"))
@@ -173,4 +222,42 @@ func WriteText(w io.Writer, a rules.Attribution, alternatives int) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// speakerOf is the agent whose step the answer blames, as the candidates
+// list it.
+func speakerOf(a rules.Attribution) (string, bool) {
+	for _, c := range a.Candidates {
+		if c.Step == a.Step {
+			return c.Agent, c.Agent != ""
+		}
+	}
+	return "", false
+}
+
+// modeText says what produced the answer.
+func modeText(mode string) string {
+	switch mode {
+	case rules.ModeRules:
+		return "rules alone"
+	case rules.ModeRulesLLM:
+		return "rules and a local model"
+	}
+	return mode
+}
+
+// writeRuleDocs lists, under the answer, what each rule it names looks
+// for, in the order offattr rules lists them.
+func writeRuleDocs(b *strings.Builder, named map[string]bool, t cmdutil.Theme) {
+	first := true
+	for _, r := range rules.Registry {
+		if !named[r.Name] {
+			continue
+		}
+		if first {
+			b.WriteString("\nRules named above (offattr rules lists them all):\n")
+			first = false
+		}
+		fmt.Fprintf(b, "  %s: %s\n", t.Rule(r.Name), r.Doc)
+	}
 }

@@ -51,6 +51,38 @@ func TestWriteTextEscapesWhatCameFromTheLog(t *testing.T) {
 	assert.NotContains(t, out, "\n  step 0\n", "the forged line stays on the agent's line")
 	assert.NotContains(t, out, "\n  confidence 0.99", "the forged line stays on the agent's line")
 	assert.Contains(t, out, `  agent       WebSurfer\n  step 0\n  confidence 0.99\x1b[8m`+"\n")
-	assert.Contains(t, out, "  confidence  0.42 of 1 (rules)\n")
-	assert.Contains(t, out, "Alternatives (score: each step's probability under the step model):\n  step 3    \\u202eevil")
+	assert.Contains(t, out, "  confidence  0.42 (rules alone)\n")
+	assert.Contains(t, out, "Alternatives (each step's probability of being the decisive fault):\n  step 3    \\u202eevil")
+}
+
+// TestWriteTextExplainsItself: a quote from another step says so, an agent
+// other than the step's speaker says why in one line, the alternatives'
+// numbers are named, and every rule named has its doc under the answer.
+func TestWriteTextExplainsItself(t *testing.T) {
+	thirteen := 13
+	a := rules.Attribution{File: "run.json", Agent: "Orchestrator", Step: 12, Confidence: 0.437, Mode: rules.ModeRules,
+		Triage: "review", TriageReason: "confidence 0.437 between 0.405 and 0.559",
+		Evidence: []rules.Evidence{
+			{Rule: "feedback", Step: 12, Quote: "no forward progress", QuoteStep: &thirteen},
+			{Rule: "trial_first_fault", Step: 12, Quote: "I clicked"},
+		},
+		Candidates: []rules.Candidate{
+			{Step: 12, Agent: "WebSurfer", Score: 0.34, Rules: []string{"feedback"}},
+			{Step: 28, Agent: "WebSurfer", Score: 0.11, Rules: []string{"ground_truth_contradiction"}},
+		}}
+	var b strings.Builder
+	require.NoError(t, WriteText(&b, a, 4))
+	out := b.String()
+	assert.Contains(t, out, `[feedback] step 12, as step 13 reports: "no forward progress"`)
+	assert.Contains(t, out, `[trial_first_fault] step 12: "I clicked"`)
+	assert.Contains(t, out, "(step 12 is WebSurfer's; the evidence over the top candidates points to Orchestrator)")
+	assert.Contains(t, out, "  confidence  0.44, review (rules alone)\n")
+	assert.Contains(t, out, "Alternatives (each step's probability of being the decisive fault)")
+	for _, name := range []string{"feedback", "trial_first_fault", "ground_truth_contradiction"} {
+		r, ok := rules.Lookup(name)
+		require.True(t, ok)
+		assert.Contains(t, out, "  "+name+": "+r.Doc+"\n")
+	}
+	assert.NotContains(t, out, "local_fault", "only the rules the answer names")
+	assert.NotContains(t, out, "\x1b", "plain text has no colour")
 }

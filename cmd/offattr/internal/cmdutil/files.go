@@ -3,7 +3,6 @@ package cmdutil
 import (
 	"fmt"
 	"hash/fnv"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -31,25 +30,4 @@ func RunName(path string) string {
 	h := fnv.New32a()
 	h.Write([]byte(path))
 	return fmt.Sprintf("%s-%08x", base, h.Sum32())
-}
-
-// WriteFileAtomic writes through a temporary file in the same directory,
-// so an interrupted command never leaves half a file.
-func WriteFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path))
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }

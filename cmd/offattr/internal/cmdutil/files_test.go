@@ -43,3 +43,33 @@ func TestWriteFileAtomic(t *testing.T) {
 	assert.Len(t, entries, 1, "no temporary file is left")
 	assert.ErrorContains(t, WriteFileAtomic(filepath.Join(dir, "missing", "x"), nil), "write "+filepath.Join(dir, "missing", "x"))
 }
+
+func TestWriteFileAtomicReplacesOnlyRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain.html")
+	require.NoError(t, os.WriteFile(plain, []byte("old"), 0o644))
+	link := filepath.Join(dir, "link.html")
+	require.NoError(t, os.Symlink(plain, link))
+
+	require.NoError(t, WriteFileAtomic(filepath.Join(dir, "new.html"), []byte("new")))
+	require.NoError(t, WriteFileAtomic(link, []byte("through the link")))
+	fi, err := os.Lstat(link)
+	require.NoError(t, err)
+	assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is kept")
+	data, err := os.ReadFile(plain)
+	require.NoError(t, err)
+	assert.Equal(t, "through the link", string(data), "the file it points to is replaced")
+
+	for _, bad := range []string{"/dev/null", dir} {
+		err := WriteFileAtomic(bad, []byte("x"))
+		assert.ErrorIs(t, err, ErrNotRegular, bad)
+	}
+	dangling := filepath.Join(dir, "dangling")
+	require.NoError(t, os.Symlink(filepath.Join(dir, "nowhere"), dangling))
+	assert.ErrorContains(t, WriteFileAtomic(dangling, []byte("x")), "a link to a path that does not exist")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		assert.NotContains(t, e.Name(), ".tmp-", "no temporary file left behind")
+	}
+}

@@ -17,13 +17,19 @@ type IOStreams struct {
 	ErrOut io.Writer
 	// ErrTTY is true when ErrOut is a terminal (progress bars only then).
 	ErrTTY bool
+	// OutTTY is true when Out is a terminal.
+	OutTTY bool
+
+	// outFile is the file behind Out, when there is one: CheckOutput
+	// refuses to write to it a second time.
+	outFile *os.File
 }
 
 // System returns the process's streams. Out records its first write error
 // (OutErr), so that a full disk or a closed file is reported even where a
 // writer's error goes unchecked.
 func System() *IOStreams {
-	return &IOStreams{In: os.Stdin, Out: &recorder{w: os.Stdout}, ErrOut: os.Stderr, ErrTTY: isTerminal(os.Stderr)}
+	return &IOStreams{In: os.Stdin, Out: &recorder{w: os.Stdout}, ErrOut: os.Stderr, ErrTTY: isTerminal(os.Stderr), OutTTY: isTerminal(os.Stdout), outFile: os.Stdout}
 }
 
 // OutErr is the first error writing to Out, when Out records one (System's

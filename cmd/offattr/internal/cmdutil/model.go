@@ -3,6 +3,7 @@ package cmdutil
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"sync/atomic"
 
@@ -26,12 +27,12 @@ func (m *ModelFlags) Register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.Model, "model", "", "ask this Ollama model to judge the top candidates (e.g. qwen3:8b); without it, rules alone")
 	fs.StringVar(&o.Host, "ollama-host", "", "Ollama server, host:port or URL (default: $OLLAMA_HOST, else 127.0.0.1:11434); several, comma-separated, share the runs round-robin")
 	fs.BoolVar(&o.Think, "think", false, "let thinking models think before answering (slower, more tokens)")
-	fs.StringVar(&o.Strategy, "strategy", localllm.StrategyAuto, "how the model is asked: rank (it judges the rules' top candidates), sweep (it reads the whole run in windows first) or auto (chosen per run)")
-	fs.IntVar(&o.Rounds, "rounds", 0, fmt.Sprintf("at most this many sweep rounds (0: up to %d, within the run's token budget)", localllm.DefaultRounds))
-	fs.IntVar(&o.TopK, "top-k", localllm.DefaultTopK, "how many of the rules' top candidates the model judges")
-	fs.IntVar(&o.Panel, "panel", localllm.DefaultPanel, "how many analyst roles vote (1-6: conservative, liberal, detail-focused, pattern-focused, skeptical, general)")
-	fs.IntVar(&o.Parallel, "parallel", localllm.DefaultParallel, "at most this many model calls at once")
-	fs.DurationVar(&o.Timeout, "timeout", localllm.DefaultTimeout, "give up on a model call after this long")
+	ChoiceVar(fs, &o.Strategy, "strategy", localllm.StrategyAuto, localllm.Strategies, "how the model is asked: rank (it judges the rules' top candidates), sweep (it reads the whole run in windows first) or auto (chosen per run)")
+	IntVar(fs, &o.Rounds, "rounds", 0, 0, math.MaxInt, fmt.Sprintf("at most this many sweep rounds (0: up to %d, within the run's token budget)", localllm.DefaultRounds))
+	IntVar(fs, &o.TopK, "top-k", localllm.DefaultTopK, 1, math.MaxInt, "how many of the rules' top candidates the model judges")
+	IntVar(fs, &o.Panel, "panel", localllm.DefaultPanel, 1, len(localllm.Roles), "how many analyst roles vote (1-6: conservative, liberal, detail-focused, pattern-focused, skeptical, general)")
+	IntVar(fs, &o.Parallel, "parallel", localllm.DefaultParallel, 1, math.MaxInt, "at most this many model calls at once")
+	DurationVar(fs, &o.Timeout, "timeout", localllm.DefaultTimeout, "give up on a model call after this long")
 	fs.BoolVar(&o.NoCache, "no-cache", false, "neither read nor write the model response cache")
 	fs.StringVar(&o.CacheDir, "cache-dir", "", "model response cache directory (default: $"+localllm.CacheDirEnv+", else the user cache dir)")
 }

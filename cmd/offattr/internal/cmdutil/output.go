@@ -30,3 +30,13 @@ func WriteJSONLine(w io.Writer, v any) error {
 	_, err = w.Write(append(escape.JSON(data), '\n'))
 	return err
 }
+
+// Accuracy formats a share of cases for a table: three decimals, or "–"
+// when there were no cases, so that an empty band does not read as a band
+// that was always wrong.
+func Accuracy(share float64, cases int) string {
+	if cases == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.3f", share)
+}

@@ -22,8 +22,8 @@ type RuleFlags struct {
 
 // Register adds the flags to fs.
 func (r *RuleFlags) Register(fs *pflag.FlagSet) {
-	fs.StringSliceVar(&r.Only, "rules", nil, "run only these rules, comma-separated (see: offattr rules)")
-	fs.StringSliceVar(&r.Disable, "disable", nil, "do not run these rules, comma-separated")
+	NamesVar(fs, &r.Only, "rules", rules.Names, "run only these rules, comma-separated (see: offattr rules)")
+	NamesVar(fs, &r.Disable, "disable", rules.Names, "do not run these rules, comma-separated")
 	fs.StringVar(&r.Weights, "weights", "", "combine the rules with these weights (written by offattr fit) instead of the embedded ones")
 }
 

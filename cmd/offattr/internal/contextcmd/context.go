@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/spf13/cobra"
 
@@ -61,8 +62,8 @@ standard input.`,
 	}
 	opts.Load.Register(cmd.Flags())
 	opts.Redact.Register(cmd.Flags())
-	cmd.Flags().IntVar(&opts.Step, "step", 0, "0-based index of the step to build the context of (required)")
-	cmd.Flags().IntVar(&opts.Budget, "budget", 0, "most tokens the context may take (bytes/4); 0 for no limit")
+	cmdutil.IntVar(cmd.Flags(), &opts.Step, "step", 0, 0, math.MaxInt, "0-based index of the step to build the context of (required)")
+	cmdutil.IntVar(cmd.Flags(), &opts.Budget, "budget", 0, 0, math.MaxInt, "most tokens the context may take (bytes/4); 0 for no limit")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the context as JSON")
 	return cmd
 }
@@ -81,6 +82,10 @@ func contextRun(ctx context.Context, opts *ContextOptions) error {
 	}
 	if r, err = engine.RedactContext(ctx, patterns.NewRedactor(), r); err != nil {
 		return fmt.Errorf("%s: %w", opts.Path, err)
+	}
+	if opts.Step >= len(r.Steps) {
+		// The command line asks for a step the run does not have.
+		return cmdutil.Usagef("%s: --step %d is past the run's last step (it has steps 0 to %d)", opts.Path, opts.Step, len(r.Steps)-1)
 	}
 	c, err := hierarchy.BuildWithinContext(ctx, r, nil, opts.Step, opts.Budget)
 	if err != nil {

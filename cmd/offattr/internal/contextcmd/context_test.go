@@ -59,7 +59,7 @@ func TestContextErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"step out of range", []string{testRun("autogen.json"), "--step", "999"}, "step out of range"},
+		{"step out of range", []string{testRun("autogen.json"), "--step", "999"}, "past the run's last step"},
 		{"budget too small", []string{testRun("magentic.json"), "--step", "1", "--budget", "5"}, "budget too small"},
 		{"negative budget", []string{testRun("magentic.json"), "--step", "1", "--budget", "-1"}, "--budget"},
 		{"missing step", []string{testRun("magentic.json")}, "step"},

@@ -70,7 +70,7 @@ offattr.mistake=true (and offattr.mistake_reason), or --labels names it.`,
 						return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
 					}
 					if opts.Model.Enabled() {
-						return nil, fmt.Errorf("--baseline measures a rules floor; it cannot be combined with --model")
+						return nil, cmdutil.Usagef("--baseline measures a rules floor; it cannot be combined with --model")
 					}
 					return engine.New(engine.Options{Baseline: opts.Baseline, Redact: p})
 				}
@@ -89,7 +89,7 @@ offattr.mistake=true (and offattr.mistake_reason), or --labels names it.`,
 	cmd.Flags().StringVar(&opts.CasesPath, "cases", "", "write one JSON line per case to this file")
 	cmd.Flags().BoolVar(&opts.Calibration, "calibration", false, "also print accuracy per confidence band")
 	opts.Load.RegisterLabels(cmd.Flags())
-	cmd.Flags().StringVar(&opts.Baseline, "baseline", "", "measure a trivial baseline instead of the rules: "+strings.Join(rules.BaselineNames(), ", "))
+	cmdutil.ChoiceVar(cmd.Flags(), &opts.Baseline, "baseline", "", rules.BaselineNames(), "measure a trivial baseline instead of the rules: "+strings.Join(rules.BaselineNames(), ", "))
 	return cmd
 }
 
@@ -114,6 +114,9 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	}
 	var cases io.Writer
 	if opts.CasesPath != "" {
+		if err := opts.IO.CheckOutput(opts.CasesPath); err != nil {
+			return err
+		}
 		f, err := os.Create(opts.CasesPath)
 		if err != nil {
 			return fmt.Errorf("eval: create %s: %w", opts.CasesPath, run.PathCause(err))
@@ -150,6 +153,9 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	if n := rep.Overall.Failed; n > 0 {
 		return cmdutil.InputsFailed("%d of %d cases could not be evaluated (see above; they count as wrong)", n, rep.Overall.Cases)
 	}
+	if rep.Overall.Cases == 0 {
+		return cmdutil.InputsFailed("no labelled case under %s (%d files hold no label)", strings.Join(opts.Paths, ", "), rep.Overall.Unlabelled)
+	}
 	return nil
 }
 
@@ -183,7 +189,7 @@ func WriteTriage(w io.Writer, rep eval.Report) error {
 		row := s.Name + "\t"
 		for _, band := range []string{"clear", "review", "escalate"} {
 			b := s.Triage[band]
-			row += fmt.Sprintf("%d\t%s\t%s\t", b.Cases, pct(b.StepAccuracy), pct(b.AgentAccuracy))
+			row += fmt.Sprintf("%d\t%5s\t%5s\t", b.Cases, cmdutil.Accuracy(b.StepAccuracy, b.Cases), cmdutil.Accuracy(b.AgentAccuracy, b.Cases))
 		}
 		fmt.Fprintln(tw, row)
 	}
@@ -196,7 +202,7 @@ func WriteCalibration(w io.Writer, bins []eval.Bin) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "confidence\tcases\tstep acc\tagent acc\t")
 	for _, b := range bins {
-		fmt.Fprintf(tw, "%.1f–%.1f\t%d\t%s\t%s\t\n", b.Low, b.High, b.Cases, pct(b.StepAccuracy()), pct(b.AgentAccuracy()))
+		fmt.Fprintf(tw, "%.1f–%.1f\t%d\t%s\t%s\t\n", b.Low, b.High, b.Cases, cmdutil.Accuracy(b.StepAccuracy(), b.Cases), cmdutil.Accuracy(b.AgentAccuracy(), b.Cases))
 	}
 	return tw.Flush()
 }
@@ -240,6 +246,9 @@ func WriteTable(w io.Writer, rep eval.Report) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if n := rep.Overall.Unlabelled; n > 0 {
+		fmt.Fprintf(w, "\nunlabelled: %d files hold no label; they are left out of every figure\n", n)
 	}
 	if n := rep.Overall.InSample; n > 0 {
 		_, err := fmt.Fprintf(w, "\nin-sample: the weights were fitted on %d of these %d cases, so their figures overstate accuracy on new runs; offattr fit PATH... cross-validates\n", n, rep.Overall.Cases)

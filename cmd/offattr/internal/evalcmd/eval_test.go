@@ -33,7 +33,7 @@ func TestEvalJSONShape(t *testing.T) {
 	assert.ElementsMatch(t, []string{"setting", "mode", "subsets", "overall"}, keys(rep))
 	assert.Equal(t, "rules", rep["mode"])
 	overall := rep["overall"].(map[string]any)
-	assert.ElementsMatch(t, []string{"name", "cases", "failed", "agent_accuracy", "step_accuracy", "step_within", "recall_at", "in_sample", "usage", "seconds", "triage"}, keys(overall))
+	assert.ElementsMatch(t, []string{"name", "cases", "failed", "unlabelled", "agent_accuracy", "step_accuracy", "step_within", "recall_at", "in_sample", "usage", "seconds", "triage"}, keys(overall))
 	for band := range overall["triage"].(map[string]any) {
 		assert.Contains(t, []string{"clear", "review", "escalate"}, band)
 	}
@@ -159,4 +159,21 @@ func TestEvalRedactsAndReadsStdin(t *testing.T) {
 		assert.NotContains(t, string(cases), s)
 	}
 	assert.Contains(t, string(cases), `"reason":"Mailer kept the wrong password=[PASSWORD_`)
+}
+
+// TestEmptyBandsShowADash: a band no case fell in has no accuracy, and
+// says so rather than print a zero.
+func TestEmptyBandsShowADash(t *testing.T) {
+	rep := eval.Report{Overall: eval.Score{Name: "overall", Triage: map[string]eval.BandScore{
+		"clear": {Cases: 2, StepAccuracy: 1, AgentAccuracy: 0.5}, "review": {}, "escalate": {},
+	}}}
+	var b bytes.Buffer
+	require.NoError(t, WriteTriage(&b, rep))
+	assert.Contains(t, b.String(), "2  1.000  0.500")
+	assert.Equal(t, 4, strings.Count(b.String(), "–"), "two empty bands, two figures each: %s", b.String())
+	assert.NotContains(t, b.String(), "0.000")
+
+	b.Reset()
+	require.NoError(t, WriteCalibration(&b, []eval.Bin{{Low: 0, High: 0.2}}))
+	assert.Regexp(t, `0\s+–\s+–\n`, b.String())
 }

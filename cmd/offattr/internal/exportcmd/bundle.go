@@ -44,10 +44,12 @@ type Context struct {
 // budget tokens (four bytes a token), giving up once ctx is done.
 type ContextFunc func(ctx context.Context, in *rules.Input, target, budget int) (string, error)
 
-// ECHOContext is ECHO's hierarchy around the target: L1 in full, then key
-// decisions, summaries and milestones farther away (package hierarchy).
+// ECHOContext is the run around the target within the budget: every step
+// in full when it fits; otherwise the farthest steps are reduced first, to
+// ECHO's key decisions, summaries and milestones (package hierarchy), so
+// that the blamed step and its neighbours keep their full text longest.
 func ECHOContext(ctx context.Context, in *rules.Input, target, budget int) (string, error) {
-	c, err := hierarchy.BuildWithinContext(ctx, in.Run, in.Features, target, budget)
+	c, err := hierarchy.BuildFullWithinContext(ctx, in.Run, in.Features, target, budget)
 	if err != nil {
 		return "", err
 	}

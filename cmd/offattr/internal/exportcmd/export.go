@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,7 +98,7 @@ unmasked reaches the bundle. --no-redact writes the text as it is.`,
 	f.StringVar(&opts.From, "from", "", "export the runs recorded in this screen output (.jsonl or .csv)")
 	f.BoolVar(&opts.Escalate, "escalate", false, "with --from, only the runs triaged escalate")
 	f.StringVarP(&opts.Dir, "output", "o", "offattr-export", "directory to write the bundles into")
-	f.IntVar(&opts.Budget, "budget", DefaultBudget, "token budget of each prompt (estimated at four bytes a token)")
+	cmdutil.IntVar(f, &opts.Budget, "budget", DefaultBudget, 1, math.MaxInt, "token budget of each prompt (estimated at four bytes a token)")
 	return cmd
 }
 
@@ -117,6 +118,9 @@ func exportRun(ctx context.Context, opts *ExportOptions) error {
 	}
 	patterns, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
 	if err != nil {
+		return err
+	}
+	if err := cmdutil.CheckDir(opts.Dir); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -89,6 +90,28 @@ func TestExportGolden(t *testing.T) {
 	want, err := os.ReadFile(golden)
 	require.NoError(t, err, "run go test -update to create it")
 	assert.Equal(t, string(want), md)
+}
+
+// TestExportKeepsTheDecisiveText: with room, every step goes in full, the
+// one where the correct figure was found (step 4, three from the target)
+// included; tighter, the blamed step and its neighbours keep their full
+// text while farther steps are reduced.
+func TestExportKeepsTheDecisiveText(t *testing.T) {
+	decisive := "The official page at https://census.example.gov/brindle-cove lists a 2020 population of 4,312."
+	opts, out, _ := newOpts(t, magentic)
+	opts.Budget = 100000
+	require.NoError(t, exportRun(context.Background(), opts))
+	_, b := readBundle(t, strings.TrimSpace(out.String()))
+	assert.Contains(t, b.Context.Text, decisive)
+	assert.NotContains(t, b.Context.Text, "key decision |", "nothing reduced with room to spare")
+
+	opts, out, _ = newOpts(t, magentic)
+	opts.Budget = 1500
+	require.NoError(t, exportRun(context.Background(), opts))
+	_, b = readBundle(t, strings.TrimSpace(out.String()))
+	for _, step := range []string{"step 6 |", "step 7 |", "step 8 |"} {
+		assert.Regexp(t, `\[L1 full \| `+regexp.QuoteMeta(step), b.Context.Text)
+	}
 }
 
 func TestExportRespectsBudget(t *testing.T) {
@@ -206,4 +229,15 @@ func TestExportTelemetry(t *testing.T) {
 		_, b := readBundle(t, md)
 		assert.Equal(t, path+"#"+[]string{id, other}[i], b.File)
 	}
+}
+
+func TestMarkdownSaysWhereAQuoteIsFrom(t *testing.T) {
+	eight := 8
+	b := Bundle{Local: rules.Attribution{Agent: "WebSurfer", Step: 7, Evidence: []rules.Evidence{
+		{Rule: "feedback", Step: 7, Quote: "no progress", QuoteStep: &eight},
+		{Rule: "data_flow_origin", Step: 7, Quote: "3,900"},
+	}}}
+	md := b.Markdown()
+	assert.Contains(t, md, `- step 7 (as step 8 reports), feedback: "no progress"`)
+	assert.Contains(t, md, `- step 7, data_flow_origin: "3,900"`)
 }

@@ -32,8 +32,8 @@ func (b Bundle) Markdown() string {
 	}
 	w.WriteString("\n\n")
 	fmt.Fprintf(&w, "### Context around step %d\n\n", b.Context.Target)
-	w.WriteString("ECHO's hierarchical context: L1 (the step and its neighbours) in full, key decisions of steps 2-3 away (L2), ")
-	w.WriteString("summaries 4-6 away (L3), milestones of the rest (L4); the farthest are reduced first to fit the budget.\n\n")
+	w.WriteString("Every step in full where the budget allows; where it does not, the farthest steps are reduced first, to ECHO's ")
+	w.WriteString("key decisions, summaries and milestones, so the step and its neighbours (L1) keep their full text longest.\n\n")
 	w.WriteString(fence(orNone(b.Context.Text)))
 
 	w.WriteString("\n## What the local screen found\n\n")
@@ -41,22 +41,26 @@ func (b Bundle) Markdown() string {
 	if a.Agent == "" {
 		w.WriteString("No decisive candidate.\n")
 	} else {
-		fmt.Fprintf(&w, "Answer: step %d (%s), confidence %.2f (of 1), mode %s.\n", a.Step, escape.Line(a.Agent), a.Confidence, a.Mode)
+		fmt.Fprintf(&w, "Answer: step %d (%s), confidence %.2f (how likely the step is right, calibrated), mode %s.\n", a.Step, escape.Line(a.Agent), a.Confidence, a.Mode)
 	}
 	fmt.Fprintf(&w, "Triage: %s (%s).\n", b.Triage.Class, b.Triage.Reason)
 	if a.Rationale != "" {
 		fmt.Fprintf(&w, "\nRationale: %s\n", oneLine(a.Rationale))
 	}
 	if len(a.Candidates) > 0 {
-		w.WriteString("\nCandidates (score: each step's probability under the step model):\n")
-		w.WriteString("\n| rank | step | agent | score | rules |\n|---:|---:|---|---:|---|\n")
+		w.WriteString("\nCandidates (probability: that the step is the decisive fault):\n")
+		w.WriteString("\n| rank | step | agent | probability | rules |\n|---:|---:|---|---:|---|\n")
 		for i, c := range a.Candidates {
 			fmt.Fprintf(&w, "| %d | %d | %s | %.2f | %s |\n", i+1, c.Step, cell(c.Agent), c.Score, cell(strings.Join(c.Rules, ", ")))
 		}
 	}
 	var ruleEv, modelEv []string
 	for _, e := range a.Evidence {
-		ruleEv = append(ruleEv, fmt.Sprintf("- step %d, %s: %q\n", e.Step, e.Rule, oneLine(e.Quote)))
+		where := fmt.Sprintf("step %d", e.Step)
+		if q := e.QuotedStep(); q != e.Step {
+			where += fmt.Sprintf(" (as step %d reports)", q)
+		}
+		ruleEv = append(ruleEv, fmt.Sprintf("- %s, %s: %q\n", where, e.Rule, oneLine(e.Quote)))
 	}
 	for _, v := range a.Votes {
 		modelEv = append(modelEv, fmt.Sprintf("- step %d, %s (confidence %.2f): %q\n", v.Step, v.Analyst, v.Confidence, oneLine(v.Reason)))

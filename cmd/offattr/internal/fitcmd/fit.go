@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -18,6 +18,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/eval"
 	"github.com/offattr/offattr/fit"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 )
@@ -83,31 +84,31 @@ weights are fitted so); --prior zero, from all weights at zero.`,
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "", "write the fitted weights to this file")
 	f.StringVar(&opts.CV, "cv", "10", `cross-validation folds, or "loo" for one run out at a time`)
-	f.IntVar(&opts.Repeats, "repeats", 5, "average k-fold figures over this many ways of dealing the runs into folds")
-	f.StringVar(&opts.Prior, "prior", "current", `pull the weights toward "current" (the embedded or --weights ones), "evidence" (each rule's findings count a little, nothing else does) or "zero"`)
-	f.Float64Var(&opts.Lambda, "lambda", fit.DefaultLambda, "strength of that pull (L2)")
+	cmdutil.IntVar(f, &opts.Repeats, "repeats", 5, 1, math.MaxInt, "average k-fold figures over this many ways of dealing the runs into folds")
+	cmdutil.ChoiceVar(f, &opts.Prior, "prior", "current", []string{"current", "evidence", "zero"}, `pull the weights toward "current" (the embedded or --weights ones), "evidence" (each rule's findings count a little, nothing else does) or "zero"`)
+	cmdutil.FloatVar(f, &opts.Lambda, "lambda", fit.DefaultLambda, 0, math.Inf(1), true, "strength of that pull (L2)")
 	f.BoolVar(&opts.JSON, "json", false, "print the figures per corpus (in-sample, cross-validated, leave-one-corpus-out; agent, step, recall@1/3/5) with the label-free floors, as JSON")
 	opts.Load.RegisterLabels(cmd.Flags())
 	return cmd
 }
 
 func fitRun(ctx context.Context, opts *FitOptions) error {
+	if opts.Output != "" {
+		// Before the work, which takes a while, not after it.
+		if err := opts.IO.CheckOutput(opts.Output); err != nil {
+			return err
+		}
+	}
 	folds := 0
 	if opts.CV != "loo" {
 		k, err := strconv.Atoi(opts.CV)
 		if err != nil || k < 2 {
-			return fmt.Errorf(`--cv %q: give a number of folds ≥ 2, or "loo"`, opts.CV)
+			return cmdutil.Usagef(`invalid argument %q for "--cv" flag: give a number of folds ≥ 2, or "loo"`, opts.CV)
 		}
 		folds = k
 	}
-	if opts.Repeats < 1 {
-		return fmt.Errorf("--repeats %d: must be at least 1", opts.Repeats)
-	}
 	if folds == 0 {
 		opts.Repeats = 1 // one run out at a time has one assignment
-	}
-	if opts.Lambda <= 0 {
-		return fmt.Errorf("--lambda %v: must be positive", opts.Lambda)
 	}
 	current, err := opts.Rules.Combiner()
 	if err != nil {
@@ -120,8 +121,8 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	case "evidence":
 		fo.Prior = fit.EvidencePrior(current.Analyzers)
 	case "zero":
-	default:
-		return fmt.Errorf(`--prior %q: want "current", "evidence" or "zero"`, opts.Prior)
+	default: // the flag takes only the three
+		return cmdutil.Usagef(`invalid argument %q for "--prior" flag: want one of current, evidence, zero`, opts.Prior)
 	}
 	loadOpts, err := opts.Load.Options()
 	if err != nil {
@@ -132,13 +133,20 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		return err
 	}
 	start := time.Now()
-	exs, err := fit.Load(ctx, subsets, loadOpts, current.Analyzers, opts.IO.ErrOut)
+	stage := stager(opts.IO)
+	defer stage("")
+	stage("reading and analysing the labelled runs under %s", strings.Join(opts.Paths, ", "))
+	exs, stats, err := fit.LoadCounted(ctx, subsets, loadOpts, current.Analyzers, opts.IO.ErrOut)
 	if err != nil {
 		return err
+	}
+	if stats.Unlabelled > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "offattr: %d files hold no label and are left out\n", stats.Unlabelled)
 	}
 	if len(exs) < 2 {
 		return fmt.Errorf("fit: %d labelled runs under %s; need at least 2", len(exs), strings.Join(opts.Paths, ", "))
 	}
+	stage("fitting the weights on %d runs", len(exs))
 	w, err := fit.Fit(ctx, exs, fo)
 	if err != nil {
 		return err
@@ -156,6 +164,7 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	blindExs := fit.Blinds(exs)
 	cv, blindCV := column{name: cvName}, column{name: cvName}
 	for a := range opts.Repeats {
+		stage("cross-validating: %s, round %d of %d", cvName, a+1, opts.Repeats)
 		preds, blind, err := fit.CrossValidate(ctx, exs, fit.KFoldsAssigned(exs, folds, a), fo)
 		if err != nil {
 			return err
@@ -167,6 +176,7 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	blindCols := []column{{"in use", blindExs, predictAll(current.Weights, blindExs, current.Analyzers)}, {"fitted, in-sample", blindExs, predictAll(w, blindExs, current.Analyzers)}, blindCV}
 	corpora := fit.FoldsByCorpus(exs)
 	if len(corpora) > 1 {
+		stage("cross-validating: leave-one-corpus-out, %d corpora", len(corpora))
 		loco, locoBlind, err := fit.CrossValidate(ctx, exs, corpora, fo)
 		if err != nil {
 			return err
@@ -174,6 +184,7 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		cols = append(cols, column{"leave-one-corpus-out", exs, loco})
 		blindCols = append(blindCols, column{"leave-one-corpus-out", blindExs, locoBlind})
 	}
+	stage("")
 	elapsed := time.Since(start)
 	if opts.JSON {
 		if err := writeJSON(opts.IO.Out, exs, cols, w); err != nil {
@@ -181,7 +192,7 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		}
 		_, overall := fit.Score(cv.exs, cv.preds)
 		w.About = about(opts, exs, overall, cvName)
-		return writeWeights(opts, w)
+		return writeWeights(opts, w, stats)
 	}
 	fmt.Fprintf(opts.IO.Out, "fitted on %d labelled runs in %.1f s (L2 %.2g toward %s weights)\n\n", len(exs), elapsed.Seconds(), opts.Lambda, opts.Prior)
 	if err := writeTable(opts.IO.Out, cols); err != nil {
@@ -189,7 +200,7 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	}
 	writeLeaks(opts.IO.Out, exs, current.Weights, opts.Prior)
 	if len(blindExs) > 0 {
-		fmt.Fprintf(opts.IO.Out, "\nthe same runs read without their ground truth, as a run with no known answer is (%d of %d have one to leave out):\n", len(blindExs), len(exs))
+		fmt.Fprintf(opts.IO.Out, "\nthe same runs read without their ground truth (%d of %d have one to leave out):\n", len(blindExs), len(exs))
 		if err := writeTable(opts.IO.Out, blindCols); err != nil {
 			return err
 		}
@@ -205,24 +216,53 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		}
 	}
 	w.About = about(opts, exs, overall, cvName)
-	return writeWeights(opts, w)
+	return writeWeights(opts, w, stats)
 }
 
-// writeWeights writes w to --output, if given.
-func writeWeights(opts *FitOptions, w *rules.Weights) error {
+// writeWeights writes w to --output, if given, and says whether some
+// labelled input could not be used.
+func writeWeights(opts *FitOptions, w *rules.Weights, stats fit.LoadStats) error {
 	if opts.Output == "" {
 		fmt.Fprintln(opts.IO.ErrOut, "(no -o: the weights were not written)")
-		return nil
+		return failed(stats)
 	}
 	data, err := json.MarshalIndent(w, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(opts.Output, append(data, '\n'), 0o644); err != nil {
-		return fmt.Errorf("fit: write %s: %w", opts.Output, run.PathCause(err))
+	if err := cmdutil.WriteFileAtomic(opts.Output, append(data, '\n')); err != nil {
+		return fmt.Errorf("fit: %w", run.PathCause(err))
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", opts.Output)
+	return failed(stats)
+}
+
+// failed is the error of a fit that left out cases it could not read or
+// whose label is outside the run: the weights are written, and the exit
+// status says something was wrong.
+func failed(stats fit.LoadStats) error {
+	if stats.Failed > 0 {
+		return cmdutil.InputsFailed("%d labelled files or cases could not be used (see above); the weights were fitted without them", stats.Failed)
+	}
 	return nil
+}
+
+// stager returns a function that shows what fit is doing on one line of
+// a terminal, replaced by each call and cleared by an empty one; on
+// anything else it writes nothing.
+func stager(s *cmdutil.IOStreams) func(format string, args ...any) {
+	shown := false
+	return func(format string, args ...any) {
+		if !s.ErrTTY || (format == "" && !shown) {
+			return
+		}
+		msg := ""
+		if format != "" {
+			msg = "fit: " + fmt.Sprintf(format, args...) + "…"
+		}
+		shown = format != ""
+		fmt.Fprint(s.ErrOut, "\r"+escape.Line(msg)+"\x1b[K")
+	}
 }
 
 // column is one way of predicting the runs: exs[i] predicted as preds[i]
@@ -241,26 +281,24 @@ func predictAll(w *rules.Weights, exs []fit.Example, as []*rules.Analyzer) []rul
 	return out
 }
 
+// writeTable prints each corpus's figures under every way of predicting
+// it, one way a line, so that the table stays narrow (under 100 columns)
+// however many ways there are.
 func writeTable(out io.Writer, cols []column) error {
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "corpus\tcases\t"
-	for _, c := range cols {
-		head += c.name + ": agent\tstep\tr@5\t"
-	}
-	fmt.Fprintln(tw, head)
 	scores := make([][]eval.Score, len(cols))
 	for k, c := range cols {
 		subs, all := fit.Score(c.exs, c.preds)
 		scores[k] = append(subs, all)
 	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "\t%5s\t%5s\t%5s\n", "agent", "step", "r@5")
 	for row := range scores[0] {
 		s0 := scores[0][row]
-		line := fmt.Sprintf("%s\t%d\t", s0.Name, s0.Cases)
-		for k := range cols {
+		fmt.Fprintf(tw, "%s, %d cases\t\t\t\n", escape.Line(s0.Name), s0.Cases)
+		for k, c := range cols {
 			s := scores[k][row]
-			line += fmt.Sprintf("%.3f\t%.3f\t%.3f\t", s.AgentAccuracy, s.StepAccuracy, s.RecallAt["5"])
+			fmt.Fprintf(tw, "  %s\t%5s\t%5s\t%5s\n", c.name, cmdutil.Accuracy(s.AgentAccuracy, s.Cases), cmdutil.Accuracy(s.StepAccuracy, s.Cases), cmdutil.Accuracy(s.RecallAt["5"], s.Cases))
 		}
-		fmt.Fprintln(tw, line)
 	}
 	return tw.Flush()
 }
@@ -281,7 +319,7 @@ func writeLeaks(out io.Writer, exs []fit.Example, inUse *rules.Weights, prior st
 	}
 	fmt.Fprintf(out, "\nthe weights in use were fitted on %d of these %d runs: their figures are in-sample", seen, len(exs))
 	if prior == "current" {
-		fmt.Fprint(out, ", and so are the cross-validated ones, pulled toward them (--prior current); --prior evidence measures without them")
+		fmt.Fprint(out, ",\nand so are the cross-validated ones, pulled toward them (--prior current);\n--prior evidence measures without them")
 	}
 	fmt.Fprintln(out)
 }
@@ -294,7 +332,7 @@ func writeBands(out io.Writer, which, cvName string, b rules.Bands, overall eval
 	fmt.Fprintln(tw, "band\tcases\tstep acc\tagent acc\t")
 	for _, band := range []string{"clear", "review", "escalate"} {
 		s := overall.Triage[band]
-		fmt.Fprintf(tw, "%s\t%.4g\t%.3f\t%.3f\t\n", band, float64(s.Cases)/float64(repeats), s.StepAccuracy, s.AgentAccuracy)
+		fmt.Fprintf(tw, "%s\t%.4g\t%s\t%s\t\n", band, float64(s.Cases)/float64(repeats), cmdutil.Accuracy(s.StepAccuracy, s.Cases), cmdutil.Accuracy(s.AgentAccuracy, s.Cases))
 	}
 	return tw.Flush()
 }

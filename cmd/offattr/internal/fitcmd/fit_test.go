@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,12 +22,16 @@ func TestFitWritesWeightsThatLoad(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	cmd := NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
 	cmd.SetArgs([]string{dir, "-o", out, "--cv", "2", "--repeats", "3"})
-	require.NoError(t, cmd.Execute())
+	err := cmd.Execute()
+	require.ErrorIs(t, err, cmdutil.ErrInputsFailed, "the weights are written, and the exit says a case was left out")
 	assert.Contains(t, stderr.String(), "9.json", "the unreadable case is reported and left out")
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		assert.LessOrEqual(t, utf8.RuneCountInString(line), 100, "the table fits 100 columns: %q", line)
+	}
 	assert.Contains(t, stdout.String(), "fitted on 4 labelled runs")
 	assert.Contains(t, stdout.String(), "leave-one-corpus-out", "two corpora: A and B")
 	assert.Contains(t, stdout.String(), "2-fold CV (mean of 3)")
-	assert.Contains(t, stdout.String(), "the same runs read without their ground truth, as a run with no known answer is (4 of 4 have one to leave out)")
+	assert.Contains(t, stdout.String(), "the same runs read without their ground truth (4 of 4 have one to leave out)")
 	assert.Contains(t, stdout.String(), "triage bands without ground truth (clear ≥")
 	w, err := rules.LoadWeights(out)
 	require.NoError(t, err)
@@ -42,7 +48,7 @@ func TestFitWritesWeightsThatLoad(t *testing.T) {
 		stdout.Reset()
 		cmd = NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
 		cmd.SetArgs([]string{dir, "--weights", out, "--prior", c.prior, "--cv", "2"})
-		require.NoError(t, cmd.Execute())
+		require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed)
 		assert.Contains(t, stdout.String(), "the weights in use were fitted on 4 of these 4 runs: their figures are in-sample", c.prior)
 		if c.leak {
 			assert.Contains(t, stdout.String(), "and so are the cross-validated ones, pulled toward them (--prior current)")
@@ -70,7 +76,7 @@ func TestFitJSON(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	cmd := NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
 	cmd.SetArgs([]string{dir, "--cv", "2", "--repeats", "1", "--json"})
-	require.NoError(t, cmd.Execute())
+	require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed, "the figures are printed, and the exit says a case was left out")
 	var rep report
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep), stdout.String())
 	assert.Equal(t, 4, rep.Runs)

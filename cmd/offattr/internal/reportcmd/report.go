@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -20,6 +21,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
 	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/report"
 	"github.com/offattr/offattr/triage"
@@ -40,6 +42,8 @@ type ReportOptions struct {
 	// and linked from.
 	Pages   string
 	Workers int
+	// TraceURL links each step's span to the user's trace viewer.
+	TraceURL cmdutil.TraceURL
 }
 
 // NewCmdReport returns the report command; runF replaces the run function
@@ -96,22 +100,23 @@ because its prompts are masked now; give --no-redact to reuse the cache.`,
 	opts.Rules.Register(cmd.Flags())
 	opts.Redact.RegisterOn(cmd.Flags())
 	f := cmd.Flags()
-	f.StringVarP(&opts.Output, "output", "o", "", "the page to write (default: standard output)")
+	f.StringVarP(&opts.Output, "output", "o", "", "the page to write; - for standard output (the default, but for a terminal)")
 	f.StringVar(&opts.Pages, "pages", "", "for a screen: write each run's page into this directory and link the rows to them")
-	f.IntVar(&opts.Workers, "workers", runtime.NumCPU(), "with --pages: runs analysed in parallel")
+	cmdutil.IntVar(f, &opts.Workers, "workers", runtime.NumCPU(), 1, math.MaxInt, "with --pages: runs analysed in parallel")
+	opts.TraceURL.Register(f)
 	return cmd
 }
 
 func reportRun(ctx context.Context, opts *ReportOptions) error {
+	if err := checkOutputs(opts); err != nil {
+		return err
+	}
 	records, isScreen, err := readScreen(opts.Path)
 	if err != nil {
 		return err
 	}
 	if !isScreen && opts.Pages != "" {
-		return fmt.Errorf("--pages is for a screen's records; %s is a run", opts.Path)
-	}
-	if opts.Workers < 1 {
-		return fmt.Errorf("--workers %d: need at least 1", opts.Workers)
+		return cmdutil.Usagef("--pages is for a screen's records; %s is a run", opts.Path)
 	}
 	patterns, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
 	if err != nil {
@@ -184,7 +189,7 @@ func (rp *reporter) runPage(ctx context.Context, w io.Writer, path string, d *tr
 	if d != nil {
 		dec = *d // the screen's verdict, with its thresholds
 	}
-	if werr := report.WriteRun(w, res, report.RunOptions{File: path, Triage: dec, Redacted: rp.redacted, Back: back}); werr != nil {
+	if werr := report.WriteRun(w, res, report.RunOptions{File: path, Triage: dec, Redacted: rp.redacted, Back: back, SpanLink: rp.opts.TraceURL.Link}); werr != nil {
 		return fmt.Errorf("report %s: %w", path, werr)
 	}
 	if err != nil {
@@ -198,7 +203,11 @@ func output(opts *ReportOptions, page []byte) error {
 		_, err := opts.IO.Out.Write(page)
 		return err
 	}
-	return cmdutil.WriteFileAtomic(opts.Output, page)
+	if err := cmdutil.WriteFileAtomic(opts.Output, page); err != nil {
+		return err
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", escape.Line(opts.Output))
+	return nil
 }
 
 // screen writes a screen's page and, with --pages, a page per run first,
@@ -355,4 +364,24 @@ func relURL(dir, target string) string {
 		parts[i] = url.PathEscape(p)
 	}
 	return strings.Join(parts, "/")
+}
+
+// checkOutputs refuses, before anything is read, outputs offattr must not
+// write to: a device, a pipe, the file standard output goes to.
+func checkOutputs(opts *ReportOptions) error {
+	if err := opts.TraceURL.Check(); err != nil {
+		return err
+	}
+	if opts.Output == "" && opts.IO.OutTTY {
+		return cmdutil.Usagef("report writes an HTML page, not text for a terminal: give -o PAGE.html (or redirect standard output, or -o - to print it anyway)")
+	}
+	if opts.Output != "" && opts.Output != "-" {
+		if err := opts.IO.CheckOutput(opts.Output); err != nil {
+			return err
+		}
+	}
+	if opts.Pages != "" {
+		return cmdutil.CheckDir(opts.Pages)
+	}
+	return nil
 }

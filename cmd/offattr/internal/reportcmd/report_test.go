@@ -83,9 +83,10 @@ func TestReportFlags(t *testing.T) {
 
 func TestReportRun(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "run.html")
-	stdout, _, err := runReport(t, filepath.Join(runs, "magentic.json"), "-o", out)
+	stdout, stderr, err := runReport(t, filepath.Join(runs, "magentic.json"), "-o", out)
 	require.NoError(t, err)
 	assert.Empty(t, stdout, "the page goes to -o")
+	assert.Equal(t, "wrote "+out+"\n", stderr, "and says where")
 	page := read(t, out)
 	assert.Len(t, stepID.FindAllString(page, -1), 12, "one element per step")
 	m := blamed.FindAllStringSubmatch(page, -1)
@@ -207,7 +208,7 @@ func TestReportErrors(t *testing.T) {
 		{"missing file", []string{filepath.Join(dir, "nope.json")}, "read " + filepath.Join(dir, "nope.json") + ": no such file or directory"},
 		{"invalid run", []string{filepath.Join(runs, "..", "bad", "invalid.json")}, "line 4, column 23"},
 		{"pages for a run", []string{filepath.Join(runs, "magentic.json"), "--pages", dir}, "--pages is for a screen's records"},
-		{"workers", []string{screen, "--pages", dir, "--workers", "0"}, "--workers 0"},
+		{"workers", []string{screen, "--pages", dir, "--workers", "0"}, `"--workers" flag: must be at least 1`},
 		{"contradiction", []string{screen, "--no-redact", "--redact-patterns", "p.txt"}, "contradict"},
 		{"bad csv", []string{writeFile(t, dir, "x.csv", "a,b\n")}, "not a screen record"},
 	}
@@ -269,4 +270,46 @@ func TestReadScreen(t *testing.T) {
 			assert.Equal(t, tt.screen, screen)
 		})
 	}
+}
+
+// TestReportToATerminal: a page is not written to a terminal unless asked
+// for with -o -; redirected, it is.
+func TestReportToATerminal(t *testing.T) {
+	path := filepath.Join(runs, "chat.jsonl")
+	for _, tt := range []struct {
+		args []string
+		tty  bool
+		ok   bool
+	}{
+		{[]string{path}, true, false},
+		{[]string{path, "-o", "-"}, true, true},
+		{[]string{path}, false, true},
+	} {
+		var out, errOut strings.Builder
+		cmd := NewCmdReport(&cmdutil.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut, OutTTY: tt.tty}, nil)
+		cmd.SetArgs(tt.args)
+		cmd.SilenceErrors, cmd.SilenceUsage = true, true
+		err := cmd.Execute()
+		if tt.ok {
+			require.NoError(t, err, "%v", tt.args)
+			assert.True(t, strings.HasPrefix(out.String(), "<!DOCTYPE html>"))
+			continue
+		}
+		var usage *cmdutil.UsageError
+		require.ErrorAs(t, err, &usage)
+		assert.ErrorContains(t, err, "give -o PAGE.html")
+		assert.Empty(t, out.String())
+	}
+}
+
+// TestReportTraceURL: --trace-url (or $OFFATTR_TRACE_URL) links the spans
+// of a trace's steps; a template that cannot make a link is a usage error.
+func TestReportTraceURL(t *testing.T) {
+	trace := filepath.Join("..", "..", "..", "..", "testdata", "telemetry", "otel-sdk.jsonl")
+	stdout, _, err := runReport(t, trace, "--trace-url", "http://jaeger:16686/trace/{trace_id}?uiFind={span_id}")
+	require.NoError(t, err)
+	assert.Contains(t, stdout, `href="http://jaeger:16686/trace/4bf92f3577b34da65eed0000cafe0001?uiFind=00f067aa0ba90009"`)
+	_, _, err = runReport(t, trace, "--trace-url", "http://jaeger/")
+	var usage *cmdutil.UsageError
+	assert.ErrorAs(t, err, &usage)
 }

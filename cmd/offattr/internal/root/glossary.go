@@ -4,10 +4,12 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/offattr/offattr/rules"
 )
 
-// term is one entry of the glossary. The README's glossary is the same
-// list as Markdown (TestREADMEGlossary keeps them equal).
+// term is one entry of the glossary. docs/glossary.md is the same list as
+// Markdown (TestDocsGlossary keeps them equal).
 type term struct{ name, text string }
 
 var glossary = []term{
@@ -31,14 +33,23 @@ func newCmdGlossary() *cobra.Command {
 		b.WriteString("\n" + t.name + "\n")
 		b.WriteString(wrap(t.text, 76, "    "))
 	}
+	b.WriteString("\nThe rules an answer names (offattr rules also says what facts each reads):\n")
+	for _, a := range rules.Registry {
+		b.WriteString("\n" + a.Name + "\n")
+		b.WriteString(wrap(a.Doc, 76, "    "))
+	}
 	return &cobra.Command{
 		Use:   "glossary",
-		Short: "What L1-L4, OTAR, trial, loop group, triage band and confidence mean",
+		Short: "What L1-L4, OTAR, trial, loop group, triage band, confidence and each rule mean",
 		Long:  b.String(),
+		Args:  cobra.NoArgs,
+		// Runnable, so that "offattr glossary" works as well as "offattr
+		// help glossary", and cobra suggests it for a mistyped name.
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 }
 
-// glossaryMarkdown is the glossary as the README lists it.
+// glossaryMarkdown is the glossary as docs/glossary.md lists it.
 func glossaryMarkdown() string {
 	var b strings.Builder
 	for _, t := range glossary {

@@ -2,7 +2,9 @@
 package root
 
 import (
+	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -30,8 +32,10 @@ no server and no weights; --model asks a locally served Ollama model only the
 questions that need language understanding.
 
 Exit status: 0 every input attributed; 1 some input failed (the rest were
-written) or an output could not be written; 2 usage error; 130 interrupted.
-"offattr help glossary" explains the terms the outputs use.`,
+written), a label is outside its run, or an output could not be written or
+is not a regular file; 2 usage error; 130 interrupted. "offattr glossary"
+explains the terms the outputs use and the rules; docs/ in the repository
+says more.`,
 		Version:       version(debug.ReadBuildInfo()),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -39,12 +43,13 @@ written) or an output could not be written; 2 usage error; 130 interrupted.
 		// (cobra would print help and succeed); alone it prints help.
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return cmdutil.Usagef("unknown command %q for %q", args[0], cmd.CommandPath())
+				return unknownCommand(cmd, args[0])
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
+	cmd.SuggestionsMinimumDistance = 2 // cobra's default, which it sets only in Find
 	cmd.SetVersionTemplate("offattr {{.Version}}\n")
 	cmd.SetOut(io.Out)
 	cmd.SetErr(io.ErrOut)
@@ -62,10 +67,47 @@ written) or an output could not be written; 2 usage error; 130 interrupted.
 		reportcmd.NewCmdReport(io, nil),
 		newCmdGlossary(),
 	)
+	cmd.SetHelpCommand(newCmdHelp())
 	for _, c := range cmd.Commands() {
 		UsageArgs(c)
 	}
 	return cmd
+}
+
+// unknownCommand is the usage error for a command name root does not
+// have, with cobra's suggestions of the names it may have meant.
+func unknownCommand(root *cobra.Command, name string) error {
+	msg := fmt.Sprintf("unknown command %q for %q", name, root.CommandPath())
+	if s := root.SuggestionsFor(name); len(s) > 0 {
+		msg += "; did you mean " + strings.Join(s, " or ") + "?"
+	}
+	return cmdutil.Usagef("%s", msg)
+}
+
+// newCmdHelp replaces cobra's help command, which prints the main help
+// and succeeds on a topic it does not know: here that is a usage error
+// with suggestions.
+func newCmdHelp() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command, or the glossary (help glossary)",
+		RunE: func(c *cobra.Command, args []string) error {
+			root := c.Root()
+			cmd, rest, err := root.Find(args)
+			if err != nil || cmd == nil {
+				return cmdutil.Usage(err)
+			}
+			if len(rest) > 0 {
+				if cmd == root {
+					return unknownCommand(root, rest[0])
+				}
+				return cmdutil.Usagef("%q has no subcommand %q", cmd.CommandPath(), rest[0])
+			}
+			cmd.InitDefaultHelpFlag()
+			cmd.InitDefaultVersionFlag()
+			return cmd.Help()
+		},
+	}
 }
 
 // UsageArgs makes c's argument check report a usage error, so that a

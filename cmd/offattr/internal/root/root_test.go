@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/rules"
 )
 
 func execute(t *testing.T, args ...string) (string, string, error) {
@@ -41,6 +42,14 @@ func TestUsageErrors(t *testing.T) {
 		{"missing --step", []string{"context", run}, `required flag "--step" not set`},
 		{"bad graph format", []string{"graph", run, "--format", "svg"}, `unknown --format "svg"`},
 		{"bad shard", []string{"screen", run, "--shard", "3/3"}, "i must be 0..2"},
+		{"mistyped command", []string{"anlyze", run}, `unknown command "anlyze" for "offattr"; did you mean analyze?`},
+		{"help of an unknown topic", []string{"help", "nope"}, `unknown command "nope"`},
+		{"help of a mistyped topic", []string{"help", "glosary"}, "did you mean glossary?"},
+		{"help of a subcommand a command lacks", []string{"help", "analyze", "x"}, `"offattr analyze" has no subcommand "x"`},
+		{"strategy without --model", []string{"analyze", run, "--strategy", "bogus"}, "want one of rank, sweep, auto"},
+		{"timeout not positive", []string{"analyze", run, "--timeout", "0s"}, "must be positive"},
+		{"lambda not positive", []string{"fit", run, "--lambda", "0"}, "must be above 0"},
+		{"unknown rule", []string{"analyze", run, "--rules", "local_fault,bogus"}, `unknown name "bogus"`},
 		{"contradicting redaction", []string{"export", run, "--no-redact", "--redact-patterns", "p.txt"}, "contradict"},
 	}
 	for _, tt := range tests {
@@ -109,10 +118,20 @@ func TestGlossary(t *testing.T) {
 	}
 }
 
-// TestREADMEGlossary keeps the README's glossary the same as the command's.
-func TestREADMEGlossary(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "README.md"))
+// TestDocsGlossary keeps docs/glossary.md the same as the command's.
+func TestDocsGlossary(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "docs", "glossary.md"))
 	require.NoError(t, err)
-	assert.True(t, strings.Contains(string(readme), "## Glossary\n\n"+glossaryMarkdown()),
-		"README.md's glossary differs from glossary.go: put this under ## Glossary:\n%s", glossaryMarkdown())
+	assert.True(t, strings.HasSuffix(string(page), "\n\n"+glossaryMarkdown()),
+		"docs/glossary.md differs from glossary.go: end it with:\n%s", glossaryMarkdown())
+}
+
+// TestGlossaryListsTheRules: every rule an answer may name is explained in
+// help glossary.
+func TestGlossaryListsTheRules(t *testing.T) {
+	out, _, err := execute(t, "help", "glossary")
+	require.NoError(t, err)
+	for _, a := range rules.Registry {
+		assert.Contains(t, out, "\n"+a.Name+"\n", a.Name)
+	}
 }

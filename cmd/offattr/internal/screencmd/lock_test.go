@@ -99,3 +99,23 @@ func TestConcurrentScreensWriteEachRecordOnce(t *testing.T) {
 		assert.Equal(t, 1, n, "%s recorded %d times", f, n)
 	}
 }
+
+// TestLockIsNeverALink: a lock file that is a link (to a file it would
+// truncate) or not a regular file is refused, the target untouched.
+func TestLockIsNeverALink(t *testing.T) {
+	dir := t.TempDir()
+	precious := filepath.Join(dir, "precious.txt")
+	require.NoError(t, os.WriteFile(precious, []byte("keep me"), 0o644))
+	out := filepath.Join(dir, "screen.jsonl")
+	require.NoError(t, os.Symlink(precious, lockPath(out)))
+	_, err := lockOutput(out)
+	require.Error(t, err)
+	data, err := os.ReadFile(precious)
+	require.NoError(t, err)
+	assert.Equal(t, "keep me", string(data))
+
+	other := filepath.Join(dir, "other.jsonl")
+	require.NoError(t, os.Mkdir(lockPath(other), 0o755))
+	_, err = lockOutput(other)
+	assert.Error(t, err)
+}

@@ -6,6 +6,7 @@ package screencmd
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -74,7 +75,7 @@ Triage: escalate when there is no decisive candidate, the model's analysts
 voted for another step, or confidence < --escalate-below; clear when
 confidence ≥ --clear-above and the runner-up is more than --margin behind;
 review otherwise. The bands default to those fitted with the weights
-(calibrated under cross-validation: see the README), which has a set for
+(calibrated under cross-validation: see docs/benchmarks.md), which has a set for
 runs without a ground truth; the flags' defaults below are those for runs
 with one. A flag given replaces its own threshold for every run; the
 others keep the weights' bands.
@@ -114,15 +115,15 @@ has grown to five times what is live (GOGC=400) rather than twice; set GOGC
 	opts.Rules.Register(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "", "write records to this file (.jsonl or .csv) instead of standard output")
-	f.IntVarP(&opts.Workers, "workers", "j", runtime.NumCPU(), "runs analysed in parallel")
+	cmdutil.IntVarP(f, &opts.Workers, "workers", "j", runtime.NumCPU(), 1, math.MaxInt, "runs analysed in parallel")
 	f.BoolVar(&opts.Resume, "resume", false, "continue an interrupted screen: skip inputs already in the -o file and append")
 	f.StringVar(&opts.Shard, "shard", "", "process only shard i of n (i/n, 0 ≤ i < n), chosen by a hash of each input's name")
 	opts.Redact.Register(f)
 	w := rules.DefaultWeights()
-	f.Float64Var(&bands.Clear, "clear-above", w.Triage.Clear, "confidence at or above which a run may be clear (default: the weights' band)")
-	f.Float64Var(&bands.Escalate, "escalate-below", w.Triage.Escalate, "confidence below which a run is escalated (default: the weights' band)")
-	f.Float64Var(&bands.Margin, "margin", 0, "lead over the runner-up's score a clear run needs")
-	f.IntVar(&opts.Candidates, "candidates", 3, "ranked candidates kept in each JSONL record")
+	cmdutil.FloatVar(f, &bands.Clear, "clear-above", w.Triage.Clear, 0, 1, false, "confidence at or above which a run may be clear (default: the weights' band)")
+	cmdutil.FloatVar(f, &bands.Escalate, "escalate-below", w.Triage.Escalate, 0, 1, false, "confidence below which a run is escalated (default: the weights' band)")
+	cmdutil.FloatVar(f, &bands.Margin, "margin", 0, 0, 1, false, "lead over the runner-up's score a clear run needs")
+	cmdutil.IntVar(f, &opts.Candidates, "candidates", 3, 0, math.MaxInt, "ranked candidates kept in each JSONL record")
 	return cmd
 }
 
@@ -131,7 +132,7 @@ has grown to five times what is live (GOGC=400) rather than twice; set GOGC
 // runs its workers hold), and at Go's default of 100, which collects each
 // time the heap has doubled, collecting takes about a sixth of its time.
 // At 400 the heap grows to five times what is live between collections;
-// peak memory rises by half to double (see the README's Memory).
+// peak memory rises by half to double (see docs/screening.md).
 const ScreenGCPercent = 400
 
 func screenRun(ctx context.Context, opts *ScreenOptions) error {
@@ -234,6 +235,9 @@ func openOutput(opts *ScreenOptions) (_ *output, _ map[string]bool, err error) {
 		w, err := screenfile.NewWriter(opts.IO.Out, screenfile.JSONL, false)
 		return &output{w: w}, nil, err
 	}
+	if err := opts.IO.CheckOutput(opts.Output); err != nil {
+		return nil, nil, err
+	}
 	lock, err := lockOutput(opts.Output)
 	if err != nil {
 		return nil, nil, err
@@ -243,7 +247,7 @@ func openOutput(opts *ScreenOptions) (_ *output, _ map[string]bool, err error) {
 			_ = lock.release() // the error being returned says more
 		}
 	}()
-	have, err := screenfile.ReadFile(opts.Output)
+	have, err := screenfile.ReadOutput(opts.Output)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w (is -o the right file?)", err)
 	}

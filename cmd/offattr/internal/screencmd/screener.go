@@ -145,7 +145,7 @@ func (s *screener) run(ctx context.Context) error {
 	go func() { wg.Wait(); close(results) }()
 
 	pending := map[int]result{}
-	next, stopped := 0, false
+	next, stopped, done := 0, false, 0
 	var writeErr error
 	for r := range results {
 		pending[r.seq] = r
@@ -174,11 +174,17 @@ func (s *screener) run(ctx context.Context) error {
 					}
 					s.sum.add(rec)
 				}
+				done++
 				bar.add(1)
 			}
 		}
 	}
 	s.sum.unfinished += len(pending)
+	if total >= 0 && (stopped || ctx.Err() != nil) {
+		// Interrupted: what was left is every listed input not recorded,
+		// those never handed to a worker included.
+		s.sum.unfinished = total - done
+	}
 	if writeErr != nil {
 		return writeErr
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -37,6 +38,37 @@ func ReadFile(path string) (Contents, error) {
 	if err != nil {
 		return Contents{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
 	}
+	return parseFile(path, data)
+}
+
+// ReadOutput is ReadFile for a file about to be continued (--resume): only
+// a regular file is read, and no more of it than its size when opened, so
+// that a device or a pipe named by mistake is refused rather than read
+// without end.
+func ReadOutput(path string) (Contents, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return Contents{}, nil
+	}
+	if err != nil {
+		return Contents{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return Contents{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
+	}
+	if !fi.Mode().IsRegular() {
+		return Contents{}, fmt.Errorf("read %s: not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, fi.Size()))
+	if err != nil {
+		return Contents{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
+	}
+	return parseFile(path, data)
+}
+
+func parseFile(path string, data []byte) (Contents, error) {
 	c, err := Parse(data, FormatFor(path))
 	if err != nil {
 		return Contents{}, fmt.Errorf("read %s: %w", path, err)
@@ -95,7 +127,7 @@ func parseCSV(line []byte) (Record, error) {
 	for i := range f {
 		f[i] = escape.Uncell(f[i]) // Writer neutralised formulas
 	}
-	r := Record{File: f[0], Agent: f[1], Triage: triage.Class(f[4]), Reason: f[5], Mode: f[6], Error: f[7]}
+	r := Record{File: escape.Unname(f[0]), Agent: f[1], Triage: triage.Class(f[4]), Reason: f[5], Mode: f[6], Error: f[7]}
 	if r.File == "" {
 		return Record{}, errors.New("empty file column")
 	}

@@ -39,7 +39,7 @@ func (w *Writer) Write(r Record) error {
 			step, conf = "", ""
 		}
 		return w.writeCSV([]string{
-			escape.Cell(r.File), text(r.Agent), step, conf, text(string(r.Triage)), text(r.Reason), text(r.Mode), text(r.Error),
+			escape.Cell(escape.Name(r.File)), text(r.Agent), step, conf, text(string(r.Triage)), text(r.Reason), text(r.Mode), text(r.Error),
 		})
 	}
 	line, err := json.Marshal(r)
@@ -51,7 +51,7 @@ func (w *Writer) Write(r Record) error {
 
 // text is a CSV cell of text that may come from a log: neither a formula
 // for a spreadsheet nor control characters for a terminal that shows the
-// file. The file column is only neutralised (escape.Cell), so that
+// file. The file column is escaped reversibly (escape.Name), so that
 // --resume reads back the names it wrote.
 func text(s string) string { return escape.Cell(escape.Line(s)) }
 

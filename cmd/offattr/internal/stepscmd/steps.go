@@ -4,17 +4,18 @@ package stepscmd
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/run"
 )
 
@@ -27,6 +28,8 @@ type StepsOptions struct {
 	// Width clips each step's text in the table to this many characters;
 	// 0 prints it whole.
 	Width int
+	// Redact masks the runs before they are printed.
+	Redact cmdutil.RedactFlags
 }
 
 // NewCmdSteps returns the steps command; runF replaces the run function in
@@ -44,25 +47,24 @@ its spans became steps.
 With --json, one object per run: {"file", "trace_id", "question", "steps":
 [{"index", "agent", "role", "kind", "text", "span_id", "target"}]}, as JSON
 lines when the file holds several runs. The table escapes control
-characters; the JSON holds the text as it is.`,
+characters; the JSON escapes them too, so the text read back is as logged.
+--redact masks secrets and personal data first.`,
 		Example: `  offattr steps traces.jsonl
   offattr steps traces.jsonl#4bf92f3577b34da65eed0000cafe0001 --width 0
   offattr steps export.json --format langfuse --json | jq .steps[0]`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
-			if opts.Width < 0 {
-				return fmt.Errorf("--width must be 0 (whole text) or more, not %d", opts.Width)
-			}
 			if runF != nil {
 				return runF(opts)
 			}
-			return stepsRun(cmd.Context(), opts)
+			return opts.Redact.Error(stepsRun(cmd.Context(), opts))
 		},
 	}
 	opts.Load.RegisterInput(cmd.Flags())
+	opts.Redact.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print each run as JSON (JSON lines for several)")
-	cmd.Flags().IntVar(&opts.Width, "width", 100, "clip each step's text to this many characters in the table; 0 for the whole text")
+	cmdutil.IntVar(cmd.Flags(), &opts.Width, "width", 100, 0, math.MaxInt, "clip each step's text to this many characters in the table; 0 for the whole text")
 	return cmd
 }
 
@@ -86,11 +88,22 @@ type Step struct {
 }
 
 func stepsRun(ctx context.Context, opts *StepsOptions) error {
+	patterns, err := opts.Redact.Compile()
+	if err != nil {
+		return err
+	}
 	runs, err := opts.Load.LoadAll(ctx, opts.Path)
 	if err != nil {
 		return err
 	}
 	for i, r := range runs {
+		if patterns != nil {
+			masked, err := engine.RedactContext(ctx, patterns.NewRedactor(), r)
+			if err != nil {
+				return fmt.Errorf("%s: %w", r.Source, err)
+			}
+			r = masked
+		}
 		if opts.JSON {
 			err = writeJSON(opts.IO.Out, r, len(runs) > 1)
 		} else {
@@ -111,11 +124,11 @@ func writeJSON(w io.Writer, r *run.Run, lines bool) error {
 	for i, s := range r.Steps {
 		out.Steps[i] = Step{Index: s.Index, Agent: s.Agent, Role: s.Role, Kind: s.Kind, Text: s.Content, SpanID: s.SpanID, Target: s.Target}
 	}
-	enc := json.NewEncoder(w)
-	if !lines {
-		enc.SetIndent("", "  ")
+	// Escaped as analyze --json is: bidirectional and C1 controls too.
+	if lines {
+		return cmdutil.WriteJSONLine(w, out)
 	}
-	return enc.Encode(out)
+	return cmdutil.WriteJSON(w, out)
 }
 
 // WriteText prints a run as a table for a person. Everything in it came
@@ -149,8 +162,9 @@ func WriteText(w io.Writer, r *run.Run, width int) error {
 
 // Printable makes text from a log safe to print on a terminal, on one
 // line: runs of white space become one space, and every other control
-// character — escape sequences, C1 controls, bidirectional overrides that
-// would reorder what is shown — is written as a Go escape (\x1b, \u202e).
+// character escape.Unsafe names (escape sequences, C1 controls,
+// bidirectional overrides that would reorder what is shown, invisible
+// marks) is written as a Go escape (\x1b, \u202e).
 func Printable(s string) string {
 	var b strings.Builder
 	space := false
@@ -164,7 +178,7 @@ func Printable(s string) string {
 			}
 			space = true
 			continue
-		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029':
+		case escape.Unsafe(r):
 			if r < 0x100 {
 				fmt.Fprintf(&b, `\x%02x`, r)
 			} else {

@@ -111,7 +111,7 @@ func TestStepsErrors(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), path)
 	_, _, err = runSteps(t, path, "--width", "-1")
-	assert.EqualError(t, err, "--width must be 0 (whole text) or more, not -1")
+	assert.EqualError(t, err, `invalid argument "-1" for "--width" flag: must be at least 0`)
 }
 
 func TestStepsFlags(t *testing.T) {
@@ -129,4 +129,19 @@ func keys(v any) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+func TestStepsRedacts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"question": "q", "history": [{"role": "human", "content": "mail bob@example.com"}, {"role": "Coder", "content": "password=Kestrel9Harbor"}]}`), 0o644))
+	for _, args := range [][]string{{path, "--redact"}, {path, "--redact", "--json"}} {
+		stdout, _, err := runSteps(t, args...)
+		require.NoError(t, err)
+		assert.Contains(t, stdout, "[EMAIL_1]")
+		assert.NotContains(t, stdout, "bob@example.com")
+		assert.NotContains(t, stdout, "Kestrel9Harbor")
+	}
+	stdout, _, err := runSteps(t, path)
+	require.NoError(t, err)
+	assert.Contains(t, stdout, "bob@example.com", "off unless asked")
 }

@@ -1,0 +1,145 @@
+package cmdutil
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/offattr/offattr/internal/escape"
+	"github.com/offattr/offattr/run"
+)
+
+// ErrNotRegular is what writing to a path that is neither a regular file
+// nor a new path gets (errors.Is): a device, a pipe, a socket, a
+// directory, or a link to one of them. Nothing is written to it.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrIsStdout is what writing to a file that is also the command's own
+// standard output gets: two writers on one file would interleave, and
+// reading it back (--resume) would wait on itself.
+var ErrIsStdout = errors.New("the command's own standard output")
+
+// CheckOutput says whether a command may write its output to path: a
+// regular file (or a link to one), or a path that does not exist yet. For
+// anything else, or for the file standard output already goes to, it
+// returns an error naming the path and what it is; the caller writes
+// nothing. A command's outputs should go through it before any is opened.
+func (s *IOStreams) CheckOutput(path string) error {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", escape.Line(path), run.PathCause(err))
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("write %s: %w (%s): offattr writes only to a regular file, a new path or standard output (leave out the flag to write there)", escape.Line(path), ErrNotRegular, kind(fi.Mode()))
+	}
+	if s != nil && s.outFile != nil {
+		if out, err := s.outFile.Stat(); err == nil && os.SameFile(fi, out) {
+			return fmt.Errorf("write %s: it is %w; leave out the flag to write to standard output, or redirect it elsewhere", escape.Line(path), ErrIsStdout)
+		}
+	}
+	return nil
+}
+
+// CheckDir says whether a command may write files into dir: a directory
+// (or a link to one), or a path that does not exist yet.
+func CheckDir(dir string) error {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("write into %s: %w", escape.Line(dir), run.PathCause(err))
+	case !fi.IsDir():
+		return fmt.Errorf("write into %s: it is a %s, not a directory", escape.Line(dir), kind(fi.Mode()))
+	}
+	return nil
+}
+
+// kind names what a file is, for the messages above.
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeDevice != 0 && m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "block device"
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m.IsDir():
+		return "directory"
+	case m.IsRegular():
+		return "regular file"
+	}
+	return "special file"
+}
+
+// WriteFileAtomic writes through a temporary file in the same directory,
+// so an interrupted command never leaves half a file. It replaces only a
+// regular file: a path that is a device, a pipe or anything else is an
+// ErrNotRegular, and a link to a regular file is followed, so the file it
+// points to is replaced and the link kept.
+func WriteFileAtomic(path string, data []byte) error {
+	target, err := renameTarget(path)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), ".tmp-"+filepath.Base(target))
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	// Checked again just before the rename: the path may have changed
+	// while the data was written.
+	if target, err = renameTarget(path); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), target); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// renameTarget is the path a rename may replace for path: path itself when
+// it is new or a regular file, the file a link points to when that is a
+// regular file; anything else is refused.
+func renameTarget(path string) (string, error) {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return path, nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("write %s: %w", escape.Line(path), run.PathCause(err))
+	}
+	if fi.Mode().IsRegular() {
+		return path, nil
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		resolved, err := filepath.EvalSymlinks(path)
+		if err == nil {
+			if rfi, err := os.Stat(resolved); err == nil && rfi.Mode().IsRegular() {
+				return resolved, nil
+			}
+		} else if errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("write %s: it is a link to a path that does not exist; name the file itself", escape.Line(path))
+		}
+	}
+	st, err := os.Stat(path)
+	what := "special file"
+	if err == nil {
+		what = kind(st.Mode())
+	}
+	return "", fmt.Errorf("write %s: %w (%s): offattr writes only to a regular file, a new path or standard output (leave out the flag to write there)", escape.Line(path), ErrNotRegular, what)
+}
