@@ -3,6 +3,7 @@ package run
 import (
 	"encoding/json"
 	"maps"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -82,6 +83,9 @@ func classify(s *spans.Span) (spanRole, bool) {
 	}
 	if t := s.Attrs.Str("mlflow.spanType"); t != "" {
 		return mlflowRole(unquote(t)), true
+	}
+	if len(foundMessages(s, true)) > 0 {
+		return roleLLM, true // no convention, but messages where an output would be
 	}
 	return roleOther, false
 }
@@ -178,13 +182,36 @@ func agentName(s *spans.Span, role spanRole) string {
 	if name == "" && role == roleAgent {
 		name = firstStr(s.Attrs, "traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name")
 		if name == "" {
-			name = strings.TrimSpace(strings.TrimPrefix(s.Name, "invoke_agent"))
+			name = agentSpanName(s.Name)
 		}
 		if name == "" {
 			name = "agent"
 		}
 	}
 	return cleanName(name)
+}
+
+// agentSpanNames are how frameworks name an agent's span when no
+// attribute names the agent: the agent is the first group.
+var agentSpanNames = []*regexp.Regexp{
+	regexp.MustCompile(`^invoke_agent\s+(.+)$`),                                                      // GenAI
+	regexp.MustCompile(`^agent_run\s*\[(.+)\]$`),                                                     // Google ADK
+	regexp.MustCompile(`^([\pL_][\pL\pN_]*)\.(?:run|arun|invoke|ainvoke|kickoff|execute|__call__)$`), // smolagents' CodeAgent.run, a class and its method
+	regexp.MustCompile(`^(.+?)\s+run$`),                                                              // Pydantic AI's "weather_agent run"
+}
+
+// agentSpanName reads the agent an agent span's name gives.
+func agentSpanName(span string) string {
+	span = strings.TrimSpace(span)
+	for _, re := range agentSpanNames {
+		if m := re.FindStringSubmatch(span); m != nil {
+			return strings.TrimSpace(m[1])
+		}
+	}
+	if span == "invoke_agent" {
+		return ""
+	}
+	return span
 }
 
 // cleanName drops control characters from a name read from a span: names
@@ -241,11 +268,13 @@ var (
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
 		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), aiSDKPrompt,
 		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input"),
+		fromFound(false),
 	}
 	outputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
 		fromIndexed("gen_ai.completion"), fromEvents(true), fromEventList("events", true), aiSDKResponse,
 		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output"),
+		fromFound(true),
 	}
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), aiSDKPrompt, fromEventList("all_messages_events", false),
@@ -256,6 +285,65 @@ var (
 		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result"),
 	}
 )
+
+func fromFound(output bool) messageSource {
+	return func(s *spans.Span) []chatMessage { return foundMessages(s, output) }
+}
+
+// Where no convention matches, messages are looked for by their shape:
+// a value holding role/content objects (a list of them, one, or JSON text
+// of either) under a key that says it is an input or an output, in the
+// span's attributes or in any of its events.
+var (
+	foundOutputWords = []string{"output", "completion", "response", "result", "answer"}
+	foundInputWords  = []string{"input", "prompt", "request", "messages"}
+)
+
+// foundMessages is the general fallback: the messages of the first
+// attribute or event attribute whose key has one of the words of its
+// side and whose value holds messages.
+func foundMessages(s *spans.Span, output bool) []chatMessage {
+	words := foundInputWords
+	if output {
+		words = foundOutputWords
+	}
+	look := func(as spans.Attrs) []chatMessage {
+		for _, a := range as {
+			if a.Value.Kind == spans.KindString && !strings.ContainsAny(a.Value.Str[:min(len(a.Value.Str), 1)], "[{") {
+				continue
+			}
+			if !keyHas(a.Key, words) || (!output && keyHas(a.Key, foundOutputWords)) {
+				continue
+			}
+			if x, ok := anyOf(a.Value); ok {
+				if ms := messagesOf(x, ""); len(ms) > 0 && ms[0].Role != "" {
+					return ms
+				}
+			}
+		}
+		return nil
+	}
+	if m := look(s.Attrs); m != nil {
+		return m
+	}
+	for _, e := range s.Events {
+		if m := look(e.Attrs); m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// keyHas reports whether an attribute key has one of words as one of
+// its parts (split at dots and underscores).
+func keyHas(key string, words []string) bool {
+	for _, part := range strings.FieldsFunc(strings.ToLower(key), func(r rune) bool { return r == '.' || r == '_' }) {
+		if slices.Contains(words, part) {
+			return true
+		}
+	}
+	return false
+}
 
 // fromEventList reads GenAI events kept in one attribute, a JSON list of
 // {"event.name", …}, rather than as the span's events: Pydantic AI does so
@@ -583,7 +671,7 @@ func messagesOf(x any, role string) []chatMessage {
 			}
 			return out
 		}
-		for _, k := range []string{"output", "input", "query", "question", "content", "text"} {
+		for _, k := range []string{"output", "input", "task", "query", "question", "content", "text"} {
 			if s, ok := t[k].(string); ok && strings.TrimSpace(s) != "" {
 				return []chatMessage{{Role: role, Text: strings.TrimSpace(s)}}
 			}

@@ -300,6 +300,7 @@ func (b *builder) build() {
 		}
 	}
 	b.dropEchoes()
+	b.untracedResults(byTime)
 	b.silentAgents(byTime)
 	b.errors(byTime)
 }
@@ -520,6 +521,47 @@ func (b *builder) before(i, j int) bool {
 	return x.sub < y.sub
 }
 
+// untracedResults gives a step to each iteration of an agent (a span
+// directly inside an agent span, such as smolagents' "Step N") in which
+// a model call acted without any tool span recording it (code the agent
+// ran itself, an agent it called directly): the iteration's output is
+// then the only record of the action's result. It is a tool result of
+// the agent, at the iteration's end, unless a step already says it.
+func (b *builder) untracedResults(byTime []*node) {
+	toolInside := map[*node]bool{}
+	modelInside := map[*node]bool{}
+	for _, n := range b.nodes {
+		if n.role != roleTool && n.role != roleRetrieval && n.role != roleLLM {
+			continue
+		}
+		mark := modelInside
+		if n.role != roleLLM {
+			mark = toolInside
+		}
+		for p := n.parent; p != nil && !mark[p]; p = p.parent {
+			mark[p] = true
+			if p.role == roleAgent {
+				break
+			}
+		}
+	}
+	said := map[string]bool{}
+	for _, p := range b.steps {
+		said[strings.TrimSpace(p.step.Content)] = true
+	}
+	for _, n := range byTime {
+		if n.role != roleOther || n.parent == nil || n.parent.role != roleAgent || !modelInside[n] || toolInside[n] {
+			continue
+		}
+		for _, m := range agentOutput(n.s) {
+			if t := strings.TrimSpace(m.Text); t != "" && !said[t] {
+				said[t] = true
+				b.add(n, max(n.s.End, n.s.Start), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: t})
+			}
+		}
+	}
+}
+
 // silentAgents gives a step to each agent span nothing inside of which
 // made one: its output, at its end.
 func (b *builder) silentAgents(byTime []*node) {
@@ -545,25 +587,21 @@ func (b *builder) silentAgents(byTime []*node) {
 }
 
 // errors attaches every span's error lines to the step of its span or of
-// the nearest enclosing span that has one, once per trace: an error that
-// propagates up the tree is reported where it started. Descendants come
-// first, so that is where it is attached.
+// the nearest enclosing span that has one. An error that propagates up the
+// tree is reported where it started: a span with a failed span inside it
+// adds nothing. Descendants come first, so that is where it is attached.
 func (b *builder) errors(byTime []*node) {
-	said := map[string]bool{}
+	failedBelow := map[*node]bool{}
 	for i := len(byTime) - 1; i >= 0; i-- {
 		n := byTime[i]
 		lines := spanErrors(n.s)
-		var fresh []string
-		for _, l := range lines {
-			if !said[l] {
-				said[l] = true
-				fresh = append(fresh, l)
-			}
-		}
-		if len(fresh) == 0 {
+		if len(lines) == 0 || failedBelow[n] {
 			continue
 		}
-		text := strings.Join(fresh, "\n")
+		for p := n.parent; p != nil && !failedBelow[p]; p = p.parent {
+			failedBelow[p] = true
+		}
+		text := strings.Join(lines, "\n")
 		at := n
 		for at != nil && len(at.steps) == 0 {
 			at = at.parent

@@ -159,7 +159,9 @@ func TestSpansToSteps(t *testing.T) {
 				{id: "c", parent: "b", name: "GET", start: 3, status: "ERROR", attrs: map[string]any{"http.response.status_code": 503},
 					events: []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "httpx.HTTPStatusError", "exception.message": "503 Service Unavailable"}}}},
 			},
-			want: []string{`Fetcher tool_call: http_get({"url":"x"})`, "Fetcher tool_result: httpx.HTTPStatusError: 503 Service Unavailable\nError: execute_tool http_get failed (span status ERROR)", "Fetcher message: Error: invoke_agent Fetcher failed (span status ERROR)"},
+			// The tool and the agent fail because the request did: their
+			// status says nothing the exception has not.
+			want: []string{`Fetcher tool_call: http_get({"url":"x"})`, "Fetcher tool_result: httpx.HTTPStatusError: 503 Service Unavailable"},
 		},
 		{
 			name: "agent names lose their control characters",

@@ -129,7 +129,7 @@ func detectKeys(keys map[string]bool) Format {
 	switch {
 	case keys["spans"] && (keys["traceID"] || keys["processes"]):
 		return Jaeger
-	case keys["observations"] && keys["id"]:
+	case keys["observations"] && (keys["id"] || keys["trace"]):
 		return Langfuse
 	case keys["traceId"] && keys["type"] && keys["startTime"] && keys["id"]:
 		return Langfuse // an observation
