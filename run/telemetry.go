@@ -89,7 +89,7 @@ func telemetry(ctx context.Context, data []byte, format spans.Format, labels Spa
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < len(order); i = int(next.Add(1) - 1) {
 				if errs[i] = ctx.Err(); errs[i] == nil {
-					results[i], errs[i] = traceCase(order[i], byTrace[order[i]], Format(format), labels)
+					results[i], errs[i] = traceCase(ctx, order[i], byTrace[order[i]], Format(format), labels)
 				}
 			}
 		}()
@@ -133,6 +133,7 @@ type node struct {
 	name   string // the agent this span itself names, if any
 	owner  string // nearest enclosing agent, itself included
 	scope  *node  // the enclosing agent span: the agent's turn
+	tool   *node  // the nearest enclosing tool span, itself excluded
 	steps  []int  // indices into builder.steps
 }
 
@@ -148,6 +149,8 @@ type pending struct {
 }
 
 type builder struct {
+	ctx   context.Context
+	ticks int // calls of stopped, which looks at ctx every so many
 	nodes []*node
 	steps []pending
 	// Calls made and not answered yet, by id and by agent and tool name.
@@ -162,13 +165,19 @@ type openCall struct {
 	answered bool
 }
 
-func traceCase(traceID string, ss []*spans.Span, format Format, labels SpanLabels) (*Case, error) {
-	b := &builder{callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}}
+func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format Format, labels SpanLabels) (*Case, error) {
+	b := &builder{ctx: ctx, callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}}
 	known := b.tree(ss)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if known == 0 {
 		return nil, ErrNoAgentSpans
 	}
 	b.build()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if len(b.steps) == 0 {
 		return nil, fmt.Errorf("%w: %d spans follow a GenAI convention but none holds a message, a tool call or an error (is content capture off? e.g. OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)", ErrEmpty, known)
 	}
@@ -193,12 +202,24 @@ func traceCase(traceID string, ss []*spans.Span, format Format, labels SpanLabel
 	return &Case{Run: r, Label: label}, nil
 }
 
+// stopped reports whether the context has ended, looking at it once
+// every few thousand calls: the walks over a trace's nodes call it on
+// each, and a trace of a hundred thousand spans must stop when asked.
+func (b *builder) stopped() bool {
+	b.ticks++
+	return b.ticks%4096 == 0 && b.ctx.Err() != nil
+}
+
 // tree links the spans into their tree and reads each one's role and
-// agent; it returns how many spans a convention recognised.
+// agent; it returns how many spans a convention recognised. Every walk is
+// linear in the spans, however deep the tree.
 func (b *builder) tree(ss []*spans.Span) int {
-	byID := map[string]*node{}
+	byID := make(map[string]*node, len(ss))
 	known := 0
 	for i, s := range ss {
+		if b.stopped() {
+			return known
+		}
 		if _, dup := byID[s.SpanID]; dup {
 			continue // exporters retry; Jaeger lists a span twice
 		}
@@ -217,25 +238,36 @@ func (b *builder) tree(ss []*spans.Span) int {
 			n.parent = p
 		}
 	}
-	// A parent chain that loops (a hostile or broken file) has no root: a
-	// chain longer than the trace must loop; cut it where it closes.
+	// A parent chain that loops (a hostile or broken file) has no root:
+	// walking up from each node not yet walked, a node met again on the
+	// same walk closes a loop, which is cut there.
+	const (
+		unseen = iota
+		walking
+		done
+	)
+	state := make(map[*node]uint8, len(b.nodes))
+	var path []*node
 	for _, n := range b.nodes {
-		length := 0
-		for p := n.parent; p != nil && length <= len(b.nodes); p = p.parent {
-			length++
-		}
-		if length > len(b.nodes) {
-			seen := map[*node]bool{n: true}
-			for p := n; p.parent != nil; p = p.parent {
-				if seen[p.parent] {
-					p.parent = nil
-					break
-				}
-				seen[p.parent] = true
+		path = path[:0]
+		for p := n; p != nil && state[p] == unseen; p = p.parent {
+			if b.stopped() {
+				return known
 			}
+			state[p] = walking
+			path = append(path, p)
+			if p.parent != nil && state[p.parent] == walking {
+				p.parent = nil
+			}
+		}
+		for _, p := range path {
+			state[p] = done
 		}
 	}
 	for _, n := range b.nodes {
+		if b.stopped() {
+			return known
+		}
 		b.resolve(n)
 	}
 	return known
@@ -254,7 +286,10 @@ func (b *builder) resolve(n *node) {
 		c := chain[i]
 		if c.parent != nil {
 			c.depth = c.parent.depth + 1
-			c.owner, c.scope = c.parent.owner, c.parent.scope
+			c.owner, c.scope, c.tool = c.parent.owner, c.parent.scope, c.parent.tool
+			if c.parent.role == roleTool {
+				c.tool = c.parent
+			}
 		}
 		if c.name != "" {
 			c.owner = c.name
@@ -292,6 +327,9 @@ func (b *builder) build() {
 	})
 	b.task(byTime)
 	for _, n := range byTime {
+		if b.stopped() {
+			return
+		}
 		switch n.role {
 		case roleLLM:
 			b.model(n)
@@ -465,16 +503,29 @@ func callText(calls []ToolCall) string {
 // the same message would otherwise appear twice.
 func (b *builder) dropEchoes() {
 	last := map[*node]int{} // tool node → its latest inner step
-	for i, p := range b.steps {
-		if p.task {
-			continue
+	later := func(t *node, i int) {
+		if j, ok := last[t]; !ok || b.before(j, i) {
+			last[t] = i
 		}
-		for a := p.node.parent; a != nil; a = a.parent {
-			if a.role == roleTool {
-				if j, ok := last[a]; !ok || b.before(j, i) {
-					last[a] = i
-				}
+	}
+	for i, p := range b.steps {
+		if !p.task && p.node.tool != nil {
+			later(p.node.tool, i)
+		}
+	}
+	// A tool inside a tool: the outer one's latest step may be the inner
+	// one's. Deepest first, so that each passes on its final answer.
+	var tools []*node
+	for t := range last {
+		tools = append(tools, t)
+	}
+	sort.Slice(tools, func(i, j int) bool { return tools[i].depth > tools[j].depth || tools[i].depth == tools[j].depth && tools[i].order < tools[j].order })
+	for _, t := range tools {
+		for o := t.tool; o != nil; o = o.tool {
+			if j, ok := last[o]; ok && !b.before(j, last[t]) {
+				break
 			}
+			later(o, last[t])
 		}
 	}
 	drop := map[int]bool{}
