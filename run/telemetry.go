@@ -519,7 +519,9 @@ func (b *builder) dropEchoes() {
 	for t := range last {
 		tools = append(tools, t)
 	}
-	sort.Slice(tools, func(i, j int) bool { return tools[i].depth > tools[j].depth || tools[i].depth == tools[j].depth && tools[i].order < tools[j].order })
+	sort.Slice(tools, func(i, j int) bool {
+		return tools[i].depth > tools[j].depth || tools[i].depth == tools[j].depth && tools[i].order < tools[j].order
+	})
 	for _, t := range tools {
 		for o := t.tool; o != nil; o = o.tool {
 			if j, ok := last[o]; ok && !b.before(j, last[t]) {
