@@ -71,6 +71,7 @@ func TestRealFiles(t *testing.T) {
 			var all strings.Builder
 			for _, s := range r.Steps {
 				all.WriteString(s.Content + "\n")
+				assert.NotEmpty(t, s.From, "step %d says where its text was read", s.Index)
 			}
 			for _, c := range tt.contains {
 				assert.Contains(t, all.String(), c)

@@ -40,6 +40,10 @@ type Step struct {
 	// trace viewer; empty for other formats.
 	TraceID string `json:"trace_id,omitempty"`
 	SpanID  string `json:"span_id,omitempty"`
+	// From names where in its span the step's text was read: the
+	// attribute ("llm.output_messages", "output.value"), the event, or
+	// the span's status; empty for other formats.
+	From string `json:"from,omitempty"`
 }
 
 // ToolCall is an OpenAI-style function call carried by a step.

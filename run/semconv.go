@@ -235,22 +235,37 @@ type chatMessage struct {
 	Text   string
 	Calls  []ToolCall
 	CallID string // the call a tool message answers
+	From   string // the attribute or event it was read from
 }
 
 // A messageSource reads messages in one convention's way, nil when the
 // span has none of them.
 type messageSource func(*spans.Span) []chatMessage
 
+// labelled says where a source's messages come from, for those that do
+// not say it themselves.
+func labelled(from string, src messageSource) messageSource {
+	return func(s *spans.Span) []chatMessage {
+		ms := src(s)
+		for i := range ms {
+			if ms[i].From == "" {
+				ms[i].From = from
+			}
+		}
+		return ms
+	}
+}
+
 func fromJSON(key string) messageSource {
-	return func(s *spans.Span) []chatMessage { return jsonMessages(s.Attrs, key) }
+	return labelled(key, func(s *spans.Span) []chatMessage { return jsonMessages(s.Attrs, key) })
 }
 
 func fromIndexed(prefix string) messageSource {
-	return func(s *spans.Span) []chatMessage { return indexedMessages(s.Attrs, prefix) }
+	return labelled(prefix, func(s *spans.Span) []chatMessage { return indexedMessages(s.Attrs, prefix) })
 }
 
 func fromEvents(output bool) messageSource {
-	return func(s *spans.Span) []chatMessage { return eventMessages(s, output) }
+	return labelled("GenAI events", func(s *spans.Span) []chatMessage { return eventMessages(s, output) })
 }
 
 func fromValues(role string, keys ...string) messageSource {
@@ -266,22 +281,22 @@ func fromValues(role string, keys ...string) messageSource {
 var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
-		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), aiSDKPrompt,
+		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
 		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input"),
 		fromFound(false),
 	}
 	outputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
-		fromIndexed("gen_ai.completion"), fromEvents(true), fromEventList("events", true), aiSDKResponse,
+		fromIndexed("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
 		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output"),
 		fromFound(true),
 	}
 	agentInputSources = []messageSource{
-		fromJSON("gen_ai.input.messages"), aiSDKPrompt, fromEventList("all_messages_events", false),
+		fromJSON("gen_ai.input.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
 		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input"),
 	}
 	agentOutputSources = []messageSource{
-		fromJSON("gen_ai.output.messages"), aiSDKResponse,
+		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse),
 		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result"),
 	}
 )
@@ -307,7 +322,7 @@ func foundMessages(s *spans.Span, output bool) []chatMessage {
 	if output {
 		words = foundOutputWords
 	}
-	look := func(as spans.Attrs) []chatMessage {
+	look := func(as spans.Attrs, where string) []chatMessage {
 		for _, a := range as {
 			if a.Value.Kind == spans.KindString && !strings.ContainsAny(a.Value.Str[:min(len(a.Value.Str), 1)], "[{") {
 				continue
@@ -317,17 +332,20 @@ func foundMessages(s *spans.Span, output bool) []chatMessage {
 			}
 			if x, ok := anyOf(a.Value); ok {
 				if ms := messagesOf(x, ""); len(ms) > 0 && ms[0].Role != "" {
+					for i := range ms {
+						ms[i].From = where + a.Key
+					}
 					return ms
 				}
 			}
 		}
 		return nil
 	}
-	if m := look(s.Attrs); m != nil {
+	if m := look(s.Attrs, ""); m != nil {
 		return m
 	}
 	for _, e := range s.Events {
-		if m := look(e.Attrs); m != nil {
+		if m := look(e.Attrs, "event "+e.Name+": "); m != nil {
 			return m
 		}
 	}
@@ -350,7 +368,7 @@ func keyHas(key string, words []string) bool {
 // under Logfire ("events" on a model call, "all_messages_events" on an
 // agent run).
 func fromEventList(key string, output bool) messageSource {
-	return func(s *spans.Span) []chatMessage {
+	return labelled(key, func(s *spans.Span) []chatMessage {
 		v, ok := s.Attrs.Get(key)
 		if !ok {
 			return nil
@@ -370,7 +388,7 @@ func fromEventList(key string, output bool) messageSource {
 			held.Events = append(held.Events, e)
 		}
 		return eventMessages(&held, output)
-	}
+	})
 }
 
 // aiSDKPrompt reads the Vercel AI SDK's ai.prompt, {"system", "prompt",
@@ -474,7 +492,12 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 }
 
 // toolResult reads what a tool or retrieval span returned.
-func toolResult(s *spans.Span, role spanRole) string {
+// toolResultKeys are where conventions keep a tool's result.
+var toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response"}
+
+// toolResult reads what a tool or retrieval span returned, and the
+// attribute it was read from.
+func toolResult(s *spans.Span, role spanRole) (text, from string) {
 	if role == roleRetrieval {
 		var docs []string
 		for _, d := range indexed(s.Attrs, "retrieval.documents") {
@@ -483,10 +506,15 @@ func toolResult(s *spans.Span, role spanRole) string {
 			}
 		}
 		if len(docs) > 0 {
-			return strings.Join(docs, "\n\n")
+			return strings.Join(docs, "\n\n"), "retrieval.documents"
 		}
 	}
-	return unquote(firstText(s.Attrs, "gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response"))
+	for _, k := range toolResultKeys {
+		if t := firstText(s.Attrs, k); t != "" {
+			return unquote(t), k
+		}
+	}
+	return "", ""
 }
 
 // firstText is firstStr rendering structured values as JSON.
@@ -617,15 +645,18 @@ func valueMessages(as spans.Attrs, role string, keys ...string) []chatMessage {
 		}
 		if x, ok := anyOf(v); ok {
 			if m := messagesOf(x, role); len(m) > 0 {
+				for i := range m {
+					m[i].From = k
+				}
 				return m
 			}
 			if t := textOf(x); t != "" {
-				return []chatMessage{{Role: role, Text: t}}
+				return []chatMessage{{Role: role, Text: t, From: k}}
 			}
 			continue
 		}
 		if t := strings.TrimSpace(unquote(v.Text())); t != "" {
-			return []chatMessage{{Role: role, Text: t}}
+			return []chatMessage{{Role: role, Text: t, From: k}}
 		}
 	}
 	return nil

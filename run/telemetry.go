@@ -387,7 +387,7 @@ func (b *builder) task(byTime []*node) {
 				if t := strings.TrimSpace(m.Text); t != "" {
 					b.question = t
 					b.steps = append(b.steps, pending{
-						step: Step{Agent: "user", Role: "user", Kind: KindUser, Content: t},
+						step: Step{Agent: "user", Role: "user", Kind: KindUser, Content: t, From: m.From},
 						time: n.s.Start, depth: n.depth, order: n.order, sub: -1, node: n, task: true,
 					})
 					return
@@ -405,12 +405,12 @@ func (b *builder) model(n *node) {
 			if c := b.callsByID[m.CallID]; c != nil && strings.EqualFold(m.Role, "tool") {
 				c.answered = true
 				delete(b.callsByID, m.CallID)
-				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, ToolCallID: m.CallID})
+				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, ToolCallID: m.CallID, From: m.From})
 			}
 		}
 	}
 	for _, m := range outputMessages(n.s) {
-		s := Step{Agent: n.owner, Role: cleanName(m.Role), Kind: KindMessage, Content: m.Text}
+		s := Step{Agent: n.owner, Role: cleanName(m.Role), Kind: KindMessage, Content: m.Text, From: m.From}
 		if s.Role == "" {
 			s.Role = "assistant"
 		}
@@ -438,12 +438,12 @@ func (b *builder) tool(n *node) {
 	c := toolCall(n.s, n.role)
 	id, made := b.made(c, n.owner)
 	if !made {
-		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}})
+		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}, From: "tool span"})
 	}
 	if id == "" {
 		id = c.ID
 	}
-	result := toolResult(n.s, n.role)
+	result, from := toolResult(n.s, n.role)
 	if result == "" && len(spanErrors(n.s)) == 0 {
 		return
 	}
@@ -451,7 +451,7 @@ func (b *builder) tool(n *node) {
 	if end < n.s.Start {
 		end = n.s.Start
 	}
-	b.add(n, end, 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: result, ToolCallID: id})
+	b.add(n, end, 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: result, ToolCallID: id, From: from})
 }
 
 // call records a call a model made, to be answered by a tool span or a
@@ -609,7 +609,7 @@ func (b *builder) untracedResults(byTime []*node) {
 		for _, m := range agentOutput(n.s) {
 			if t := strings.TrimSpace(m.Text); t != "" && !said[t] {
 				said[t] = true
-				b.add(n, max(n.s.End, n.s.Start), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: t})
+				b.add(n, max(n.s.End, n.s.Start), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: t, From: m.From})
 			}
 		}
 	}
@@ -633,7 +633,7 @@ func (b *builder) silentAgents(byTime []*node) {
 		}
 		for _, m := range agentOutput(n.s) {
 			if m.Text != "" {
-				b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text})
+				b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, From: m.From})
 			}
 		}
 	}
@@ -662,12 +662,13 @@ func (b *builder) errors(byTime []*node) {
 		if at == nil || (n.role != roleOther && at != n) {
 			// An agent, model or tool span whose failure no step of its
 			// own shows is a step of its own.
-			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "error", Kind: KindMessage, Content: text})
+			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "error", Kind: KindMessage, Content: text, From: "span status and exception events"})
 			continue
 		}
 		s := &b.steps[at.steps[len(at.steps)-1]].step
 		if s.Content == "" {
 			s.Content = text
+			s.From = "span status and exception events"
 		} else {
 			s.Content += "\n" + text
 		}
