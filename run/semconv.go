@@ -39,7 +39,7 @@ func classify(s *spans.Span) (spanRole, bool) {
 		switch op {
 		case "invoke_agent":
 			return roleAgent, true
-		case "chat", "text_completion", "generate_content":
+		case "chat", "text_completion", "generate_content", "call_llm": // call_llm: any-agent
 			return roleLLM, true
 		case "execute_tool":
 			return roleTool, true
@@ -177,8 +177,18 @@ func firstStr(as spans.Attrs, keys ...string) string {
 // span name without "invoke_agent" when no attribute says), and for other
 // spans the agent an attribute places them in (LangGraph nodes carry
 // graph.node.*, some instrumentations set gen_ai.agent.name on model calls).
-func agentName(s *spans.Span, role spanRole) string {
-	name := firstStr(s.Attrs, "gen_ai.agent.name", "agent.name", "graph.node.name", "graph.node.id")
+//
+// A graph node (LangGraph's, read from OpenInference's graph.node.* or
+// the metadata Langfuse keeps) is named too, and graphNode is true: it
+// stands for an agent only when a model call runs inside it, which the
+// caller decides; a node that only runs tools or routes is no agent.
+func agentName(s *spans.Span, role spanRole) (name string, graphNode bool) {
+	name = firstStr(s.Attrs, agentNameKeys...)
+	if name == "" && role != roleAgent {
+		if name = firstStr(s.Attrs, graphNodeKeys...); name != "" {
+			return cleanName(name), true
+		}
+	}
 	if name == "" && role == roleAgent {
 		name = firstStr(s.Attrs, "traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name")
 		if name == "" {
@@ -188,8 +198,15 @@ func agentName(s *spans.Span, role spanRole) string {
 			name = "agent"
 		}
 	}
-	return cleanName(name)
+	return cleanName(name), false
 }
+
+// agentNameKeys name the agent of the span that carries them, whatever
+// the span is; graphNodeKeys name the graph node a span belongs to.
+var (
+	agentNameKeys = []string{"gen_ai.agent.name", "agent.name"}
+	graphNodeKeys = []string{"graph.node.name", "graph.node.id", "langfuse.observation.metadata.langgraph_node"}
+)
 
 // agentSpanNames are how frameworks name an agent's span when no
 // attribute names the agent: the agent is the first group.
@@ -198,6 +215,7 @@ var agentSpanNames = []*regexp.Regexp{
 	regexp.MustCompile(`^agent_run\s*\[(.+)\]$`),                                                     // Google ADK
 	regexp.MustCompile(`^([\pL_][\pL\pN_]*)\.(?:run|arun|invoke|ainvoke|kickoff|execute|__call__)$`), // smolagents' CodeAgent.run, a class and its method
 	regexp.MustCompile(`^(.+?)\s+run$`),                                                              // Pydantic AI's "weather_agent run"
+	regexp.MustCompile(`^(.+?)\.(?:start|update|partial_update|success|finish|error|retry)-\d+$`),    // BeeAI's emitter events, "agent.react.update-13": the emitter
 }
 
 // agentSpanName reads the agent an agent span's name gives.
@@ -285,12 +303,17 @@ var (
 		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input"),
 		fromFound(false),
 	}
-	outputSources = []messageSource{
+	// messageOutputSources hold output messages proper (with roles and
+	// tool calls), not free-form values: an agent span that carries them
+	// with no model call inside it recorded the model's work itself.
+	messageOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
 		fromIndexed("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
-		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output"),
-		fromFound(true),
 	}
+	outputSources = append(slices.Clip(messageOutputSources),
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output"),
+		fromFound(true),
+	)
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
 		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input"),
@@ -483,7 +506,7 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 	if name == "" && role == roleRetrieval {
 		name = "retrieval"
 	}
-	args := firstText(s.Attrs, "gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments")
+	args := firstText(s.Attrs, "gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args")
 	return ToolCall{
 		ID:        firstStr(s.Attrs, "gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"),
 		Name:      cleanName(unquote(name)),
@@ -493,7 +516,7 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 
 // toolResult reads what a tool or retrieval span returned.
 // toolResultKeys are where conventions keep a tool's result.
-var toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response"}
+var toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output"}
 
 // toolResult reads what a tool or retrieval span returned, and the
 // attribute it was read from.
@@ -711,11 +734,19 @@ func messagesOf(x any, role string) []chatMessage {
 	return nil
 }
 
+// langChainRoles are the roles LangChain's message types stand for.
+var langChainRoles = map[string]string{"human": "user", "ai": "assistant", "AIMessageChunk": "assistant", "tool": "tool", "system": "system", "function": "tool"}
+
 // messageOf reads one message object; ok is false when it has no role.
 func messageOf(m map[string]any) (chatMessage, bool) {
 	role, _ := m["role"].(string)
 	if role == "" {
 		role, _ = m["_role"].(string) // Haystack's ChatMessage as a dataclass
+	}
+	if role == "" {
+		if _, ok := m["content"]; ok {
+			role = langChainRoles[str(m["type"])] // LangChain's messages: {"type": "human", "content"}
+		}
 	}
 	if role == "" {
 		return chatMessage{}, false
@@ -781,14 +812,20 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 		texts = append(texts, contentOf(m["content"]))
 		texts = append(texts, toolParts(m["content"], &msg)...)
 	}
-	if calls, ok := m["tool_calls"].([]any); ok {
-		for _, c := range calls {
-			cm, ok := c.(map[string]any)
-			if !ok {
-				continue
-			}
-			f, _ := cm["function"].(map[string]any)
+	calls, ok := m["tool_calls"].([]any)
+	if !ok { // LangChain keeps OpenAI's calls in additional_kwargs
+		kw, _ := m["additional_kwargs"].(map[string]any)
+		calls, _ = kw["tool_calls"].([]any)
+	}
+	for _, c := range calls {
+		cm, ok := c.(map[string]any)
+		if !ok {
+			continue
+		}
+		if f, ok := cm["function"].(map[string]any); ok {
 			msg.Calls = append(msg.Calls, ToolCall{ID: str(cm["id"]), Name: str(f["name"]), Arguments: textOf(f["arguments"])})
+		} else { // LangChain's own: {"name", "args", "id"}
+			msg.Calls = append(msg.Calls, ToolCall{ID: str(cm["id"]), Name: str(cm["name"]), Arguments: textOf(cm["args"])})
 		}
 	}
 	msg.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
@@ -911,6 +948,9 @@ func indexedMessages(as spans.Attrs, prefix string) []chatMessage {
 			}
 			m.Text = strings.Join(texts, "\n")
 		}
+		if m.Text == "" {
+			m.Text = strings.Join(numbered(e, "message.content"), "\n") // message.content.N, content as a list of texts
+		}
 		for _, c := range indexed(e, "message.tool_calls") {
 			m.Calls = append(m.Calls, ToolCall{ID: c.Str("tool_call.id"), Name: c.Str("tool_call.function.name"), Arguments: firstText(c, "tool_call.function.arguments")})
 		}
@@ -973,6 +1013,26 @@ func indexed(as spans.Attrs, prefix string) []spans.Attrs {
 	out := make([]spans.Attrs, len(ns))
 	for i, n := range ns {
 		out[i] = groups[n]
+	}
+	return out
+}
+
+// numbered returns the texts of the attributes prefix.N, in order of N.
+func numbered(as spans.Attrs, prefix string) []string {
+	byN := map[int]string{}
+	p := prefix + "."
+	for _, a := range as {
+		if rest, ok := strings.CutPrefix(a.Key, p); ok {
+			if n, err := strconv.Atoi(rest); err == nil && n >= 0 {
+				byN[n] = a.Value.Text()
+			}
+		}
+	}
+	var out []string
+	for _, n := range slices.Sorted(maps.Keys(byN)) {
+		if t := strings.TrimSpace(byN[n]); t != "" {
+			out = append(out, t)
+		}
 	}
 	return out
 }

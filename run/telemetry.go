@@ -131,6 +131,7 @@ type node struct {
 	depth  int
 	role   spanRole
 	name   string // the agent this span itself names, if any
+	node   bool   // name is a graph node's, an agent only with a model call inside
 	owner  string // nearest enclosing agent, itself included
 	scope  *node  // the enclosing agent span: the agent's turn
 	tool   *node  // the nearest enclosing tool span, itself excluded
@@ -229,7 +230,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 		if ok {
 			known++
 		}
-		n.name = agentName(s, n.role)
+		n.name, n.node = agentName(s, n.role)
 		byID[s.SpanID] = n
 		b.nodes = append(b.nodes, n)
 	}
@@ -264,6 +265,12 @@ func (b *builder) tree(ss []*spans.Span) int {
 			state[p] = done
 		}
 	}
+	modelIn := b.within(roleLLM, false)
+	for _, n := range b.nodes {
+		if n.node && !modelIn[n] {
+			n.name = ""
+		}
+	}
 	for _, n := range b.nodes {
 		if b.stopped() {
 			return known
@@ -271,6 +278,26 @@ func (b *builder) tree(ss []*spans.Span) int {
 		b.resolve(n)
 	}
 	return known
+}
+
+// within returns the spans that have a span of the given role inside
+// them (or are one), up to the nearest enclosing agent span when
+// toAgent, else up to the root. Each span is marked once: linear however
+// deep the tree.
+func (b *builder) within(role spanRole, toAgent bool) map[*node]bool {
+	in := map[*node]bool{}
+	for _, n := range b.nodes {
+		if n.role != role {
+			continue
+		}
+		for p := n; p != nil && !in[p]; p = p.parent {
+			in[p] = true
+			if toAgent && p.role == roleAgent {
+				break
+			}
+		}
+	}
+	return in
 }
 
 // resolve sets a node's depth and owner from its ancestors'.
@@ -326,13 +353,22 @@ func (b *builder) build() {
 		return x.order < y.order
 	})
 	b.task(byTime)
+	modelIn := b.within(roleLLM, true)
 	for _, n := range byTime {
 		if b.stopped() {
 			return
 		}
 		switch n.role {
 		case roleLLM:
-			b.model(n)
+			b.model(n, outputMessages(n.s))
+		case roleAgent:
+			// An agent span holding the model's messages, with no model
+			// call of its own inside, is its model call too.
+			if !modelIn[n] {
+				if ms := firstMessages(n.s, messageOutputSources); len(ms) > 0 {
+					b.model(n, ms)
+				}
+			}
 		case roleTool, roleRetrieval:
 			b.tool(n)
 		}
@@ -399,7 +435,7 @@ func (b *builder) task(byTime []*node) {
 
 // model makes the steps of a model call: tool results its input holds
 // that no tool span gave, then its output messages.
-func (b *builder) model(n *node) {
+func (b *builder) model(n *node, output []chatMessage) {
 	if len(b.callsByID) > 0 {
 		for _, m := range inputMessages(n.s) {
 			if c := b.callsByID[m.CallID]; c != nil && strings.EqualFold(m.Role, "tool") {
@@ -409,7 +445,7 @@ func (b *builder) model(n *node) {
 			}
 		}
 	}
-	for _, m := range outputMessages(n.s) {
+	for _, m := range output {
 		s := Step{Agent: n.owner, Role: cleanName(m.Role), Kind: KindMessage, Content: m.Text, From: m.From}
 		if s.Role == "" {
 			s.Role = "assistant"
@@ -581,23 +617,8 @@ func (b *builder) before(i, j int) bool {
 // then the only record of the action's result. It is a tool result of
 // the agent, at the iteration's end, unless a step already says it.
 func (b *builder) untracedResults(byTime []*node) {
-	toolInside := map[*node]bool{}
-	modelInside := map[*node]bool{}
-	for _, n := range b.nodes {
-		if n.role != roleTool && n.role != roleRetrieval && n.role != roleLLM {
-			continue
-		}
-		mark := modelInside
-		if n.role != roleLLM {
-			mark = toolInside
-		}
-		for p := n.parent; p != nil && !mark[p]; p = p.parent {
-			mark[p] = true
-			if p.role == roleAgent {
-				break
-			}
-		}
-	}
+	toolInside := b.within(roleTool, true)
+	modelInside := b.within(roleLLM, true)
 	said := map[string]bool{}
 	for _, p := range b.steps {
 		said[strings.TrimSpace(p.step.Content)] = true

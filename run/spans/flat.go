@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,7 +27,7 @@ import (
 var (
 	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID"}
 	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id"}
-	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id"}
+	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId"}
 	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "timestamp"}
 	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano"}
 	flatKindKeys   = []string{"span_kind", "spanKind", "kind"}
@@ -111,6 +112,25 @@ func spanList(data []byte, i int) (int, bool) {
 	return 0, false
 }
 
+// flatID reads an id: as written when it is text, in hex of the given
+// width when it is a number (OpenTelemetry's Python SDK keeps ids as
+// integers, and some dumps write them so), as hex is how every other tool
+// shows them.
+func flatID(v any, digits int) string {
+	n, ok := v.(json.Number)
+	if !ok {
+		if v == nil {
+			return ""
+		}
+		return strings.TrimSpace(FromAny(v).Text())
+	}
+	i, ok := new(big.Int).SetString(n.String(), 10)
+	if !ok || i.Sign() < 0 {
+		return n.String()
+	}
+	return fmt.Sprintf("%0*x", digits, i)
+}
+
 // flatTree appends the span m and the spans nested in it (span trees
 // such as TRAIL's, where each span holds its children in "child_spans"),
 // a child's parent being its holder unless it names one. The walk keeps
@@ -167,9 +187,9 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	}
 	sortAttrs(attrs)
 	sp := Span{
-		TraceID:  firstText(top, flatTraceKeys),
-		SpanID:   firstText(top, flatSpanKeys),
-		ParentID: firstText(top, flatParentKeys),
+		TraceID:  flatID(first(top, flatTraceKeys), 32),
+		SpanID:   flatID(first(top, flatSpanKeys), 16),
+		ParentID: flatID(first(top, flatParentKeys), 16),
 		Name:     firstText(top, []string{"name", "span_name", "operationName"}),
 		Attrs:    attrs,
 		Line:     line,
