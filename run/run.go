@@ -23,6 +23,9 @@ const (
 	KindToolCall    Kind = "tool_call"   // a message carrying function calls
 	KindToolResult  Kind = "tool_result" // a function's answer (role "tool")
 	KindSystem      Kind = "system"      // a system prompt inside the transcript
+	// KindHandoff is control passing to Target, which some frameworks
+	// report as an exception (LangGraph's ParentCommand): not a fault.
+	KindHandoff Kind = "handoff"
 )
 
 // Step is one agent's message. Index is its 0-based position in the run.

@@ -555,6 +555,74 @@ func firstText(as spans.Attrs, keys ...string) string {
 // spanErrors are the error signals a span carries, as lines the extract
 // stage reads as errors: exception events ("ValueError: city not found"),
 // then the status message when no exception said it.
+// Control flow that frameworks raise as an exception is a handoff, not
+// an error: LangGraph moves to another graph's node by raising
+// ParentCommand (a Command for the parent graph), and interrupts a run for
+// a human by raising GraphInterrupt.
+var (
+	// handoffExceptions are exception types (the last dotted part) that
+	// pass control on.
+	handoffExceptions = []string{"ParentCommand", "Command", "GraphInterrupt", "NodeInterrupt", "GraphBubbleUp"}
+	// handoffTarget finds where a Command sends control: goto='node'.
+	handoffTarget = regexp.MustCompile(`goto\s*=\s*(?:Send\(\s*node\s*=\s*)?['"]([^'"]+)['"]`)
+)
+
+// handoff is a handoff a span's exception reported.
+type handoff struct {
+	Target string // empty when the exception does not say
+	Text   string
+}
+
+// isHandoff reports whether an exception type, or a message written as
+// "Type(…)" or "Type: …", is control flow.
+func isHandoff(typ, msg string) bool {
+	if typ == "" {
+		if i := strings.IndexAny(msg, "(:"); i > 0 {
+			typ = msg[:i]
+		}
+	}
+	typ = strings.TrimSpace(typ)
+	return typ != "" && slices.Contains(handoffExceptions, typ[strings.LastIndexByte(typ, '.')+1:])
+}
+
+// spanHandoff returns the handoff a span's exception events or status
+// report, if any.
+func spanHandoff(s *spans.Span) (handoff, bool) {
+	for _, e := range s.Events {
+		if e.Name == "exception" {
+			typ, msg := e.Attrs.Str("exception.type"), e.Attrs.Str("exception.message")
+			if isHandoff(typ, msg) {
+				return newHandoff(typ, msg), true
+			}
+		}
+	}
+	if s.Status.Code == spans.StatusError && isHandoff(s.Attrs.Str("error.type"), s.Status.Message) {
+		return newHandoff(s.Attrs.Str("error.type"), s.Status.Message), true
+	}
+	return handoff{}, false
+}
+
+func newHandoff(typ, msg string) handoff {
+	h := handoff{}
+	if m := handoffTarget.FindStringSubmatch(msg); m != nil {
+		h.Target = cleanName(m[1])
+	}
+	typ = strings.TrimSpace(typ[strings.LastIndexByte(typ, '.')+1:])
+	switch {
+	case h.Target != "":
+		h.Text = "Hands off to " + h.Target
+	default:
+		h.Text = "Hands off control"
+	}
+	if typ != "" {
+		h.Text += " (" + typ + ")"
+	}
+	if msg = strings.TrimSpace(msg); msg != "" {
+		h.Text += ": " + msg
+	}
+	return h
+}
+
 func spanErrors(s *spans.Span) []string {
 	var out []string
 	for _, e := range s.Events {
@@ -562,13 +630,16 @@ func spanErrors(s *spans.Span) []string {
 			continue
 		}
 		typ, msg := e.Attrs.Str("exception.type"), e.Attrs.Str("exception.message")
-		if typ == "" && msg == "" {
+		if typ == "" && msg == "" || isHandoff(typ, msg) {
 			continue
 		}
 		out = append(out, errorLine(typ, msg))
 	}
 	if s.Status.Code != spans.StatusError {
 		return out
+	}
+	if _, ok := spanHandoff(s); ok && len(out) == 0 {
+		return nil // the status says only that control was passed on
 	}
 	msg := strings.TrimSpace(s.Status.Message)
 	for _, l := range out {

@@ -666,8 +666,17 @@ func (b *builder) silentAgents(byTime []*node) {
 // adds nothing. Descendants come first, so that is where it is attached.
 func (b *builder) errors(byTime []*node) {
 	failedBelow := map[*node]bool{}
+	handedBelow := map[*node]bool{}
 	for i := len(byTime) - 1; i >= 0; i-- {
 		n := byTime[i]
+		if h, ok := spanHandoff(n.s); ok && !handedBelow[n] {
+			// Reported where it was raised, as a step of its own: the
+			// exception climbs every enclosing span.
+			for p := n.parent; p != nil && !handedBelow[p]; p = p.parent {
+				handedBelow[p] = true
+			}
+			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "assistant", Kind: KindHandoff, Target: h.Target, Content: h.Text, From: "exception event (control flow)"})
+		}
 		lines := spanErrors(n.s)
 		if len(lines) == 0 || failedBelow[n] {
 			continue
