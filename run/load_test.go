@@ -207,7 +207,7 @@ func TestLoadErrors(t *testing.T) {
 		{"invalid.json", "invalid JSON at line 4, column 23"},
 		{"empty.json", "file is empty"},
 		{"no_steps.json", "run has no steps"},
-		{"unknown.json", "unknown format"},
+		{"unknown.json", "unknown format: a JSON object with neither \"history\" (Who&When) nor \"messages\" (transcript), nor a trace layout (its keys: foo)"},
 		{"not_json.txt", "unknown format: not JSON"},
 		{"bad_content.json", "history[0]: content is a number"},
 		{"truncated.json", "unexpected end of file"},
@@ -215,6 +215,7 @@ func TestLoadErrors(t *testing.T) {
 		{"no_role.json", `neither "name" nor "role"`},
 		{"bad_label.json", `mistake_step "later" is not a step index`},
 		{"missing.json", "no such file or directory"},
+		{"two_formats.json", `ambiguous format: the file matches 2 formats, whowhen ("history"), otlp ("resourceSpans"); name the one to read with --input-format`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -227,6 +228,17 @@ func TestLoadErrors(t *testing.T) {
 			assert.NotContains(t, msg, "\n", "errors are one line")
 		})
 	}
+}
+
+// TestTwoFormatsNamed: a file with the marks of two formats is read as
+// the one the user names.
+func TestTwoFormatsNamed(t *testing.T) {
+	path := filepath.Join("..", "testdata", "bad", "two_formats.json")
+	r, err := Load(path, Options{Format: FormatWhoWhen})
+	require.NoError(t, err)
+	assert.Equal(t, "Plan the trip.", r.Question)
+	_, err = Load(path, Options{Format: FormatOTLP})
+	assert.ErrorIs(t, err, ErrEmpty, "read as OTLP, it holds no spans")
 }
 
 func TestParseFormat(t *testing.T) {
