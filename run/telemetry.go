@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -221,20 +222,23 @@ func (b *builder) tree(ss []*spans.Span) int {
 		if b.stopped() {
 			return known
 		}
-		if _, dup := byID[s.SpanID]; dup {
-			continue // exporters retry; Jaeger lists a span twice
+		if first, dup := byID[s.SpanID]; dup {
+			// Exporters retry, Jaeger lists a span twice, and some write
+			// a span as two records, when it starts and when it ends.
+			first.s = mergeSpan(first.s, s)
+			continue
 		}
 		n := &node{s: s, order: i}
-		var ok bool
-		n.role, ok = classify(s)
-		if ok {
-			known++
-		}
-		n.name, n.node = agentName(s, n.role)
 		byID[s.SpanID] = n
 		b.nodes = append(b.nodes, n)
 	}
 	for _, n := range b.nodes {
+		var ok bool
+		n.role, ok = classify(n.s)
+		if ok {
+			known++
+		}
+		n.name, n.node = agentName(n.s, n.role)
 		if p, ok := byID[n.s.ParentID]; ok && p != n {
 			n.parent = p
 		}
@@ -298,6 +302,41 @@ func (b *builder) within(role spanRole, toAgent bool) map[*node]bool {
 		}
 	}
 	return in
+}
+
+// mergeSpan joins two records of one span: what either says, the earliest
+// start, the latest end, an error status over none. a is left as it is.
+func mergeSpan(a, b *spans.Span) *spans.Span {
+	m := *a
+	m.Attrs = slices.Clip(m.Attrs)
+	for _, at := range b.Attrs {
+		if _, ok := m.Attrs.Get(at.Key); !ok {
+			m.Attrs = append(m.Attrs, at)
+		}
+	}
+	m.Events = slices.Clip(m.Events)
+	for _, e := range b.Events {
+		if !slices.ContainsFunc(m.Events, func(x spans.Event) bool { return x.Name == e.Name && x.Time == e.Time }) {
+			m.Events = append(m.Events, e)
+		}
+	}
+	if m.Start == 0 || b.Start != 0 && b.Start < m.Start {
+		m.Start = b.Start
+	}
+	m.End = max(m.End, b.End)
+	if m.Status.Code == spans.StatusUnset || b.Status.Code == spans.StatusError && m.Status.Code != spans.StatusError {
+		m.Status = b.Status
+	}
+	if m.Name == "" {
+		m.Name = b.Name
+	}
+	if m.ParentID == "" {
+		m.ParentID = b.ParentID
+	}
+	if len(m.Resource) == 0 {
+		m.Resource = b.Resource
+	}
+	return &m
 }
 
 // resolve sets a node's depth and owner from its ancestors'.

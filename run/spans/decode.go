@@ -136,7 +136,8 @@ func detectKeys(keys map[string]bool) Format {
 	case keys["spans"] && !keys["processes"]:
 		return OpenInference // {"spans": [flat span…]}
 	}
-	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"]
+	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"] ||
+		keys["id"] && keys["traceId"] // OpenTelemetry JS's console exporter
 	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"]) {
 		return OpenInference
 	}

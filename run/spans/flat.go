@@ -27,7 +27,7 @@ import (
 var (
 	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID"}
 	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id"}
-	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId"}
+	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId"}
 	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "timestamp"}
 	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano"}
 	flatKindKeys   = []string{"span_kind", "spanKind", "kind"}
@@ -122,7 +122,11 @@ func flatID(v any, digits int) string {
 		if v == nil {
 			return ""
 		}
-		return strings.TrimSpace(FromAny(v).Text())
+		id := strings.TrimSpace(FromAny(v).Text())
+		if h, ok := strings.CutPrefix(id, "0x"); ok && len(h) == digits {
+			return strings.ToLower(h) // OpenTelemetry Python's ConsoleSpanExporter
+		}
+		return id
 	}
 	i, ok := new(big.Int).SetString(n.String(), 10)
 	if !ok || i.Sign() < 0 {
@@ -210,7 +214,7 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		}
 		sp.End += sp.Start
 	}
-	kind := firstText(top, flatKindKeys)
+	kind := strings.TrimPrefix(firstText(top, flatKindKeys), "SpanKind.") // Python's enum, as its console exporter writes it
 	switch k := strings.ToLower(strings.TrimPrefix(strings.ToUpper(kind), "SPAN_KIND_")); k {
 	case "internal", "server", "client", "producer", "consumer":
 		sp.Kind = k
@@ -346,19 +350,19 @@ func pythonToJSON(s string) string {
 }
 
 // flatDuration reads a span's duration: ISO 8601 ("PT1M48.75533S"), Go's
-// ("1.5s"), or a number of nanoseconds.
+// ("1.5s"), [seconds, nanoseconds], or a number of microseconds.
 func flatDuration(v any) (int64, error) {
 	switch t := v.(type) {
 	case json.Number:
-		i, err := t.Int64()
+		// A number is microseconds, as Zipkin, Jaeger and OpenTelemetry
+		// JS's console exporter write it.
+		f, err := t.Float64()
 		if err != nil {
-			f, ferr := t.Float64()
-			if ferr != nil {
-				return 0, fmt.Errorf("%q is not a duration", t.String())
-			}
-			i = int64(f)
+			return 0, fmt.Errorf("%q is not a duration", t.String())
 		}
-		return i, nil
+		return int64(f * 1e3), nil
+	case []any:
+		return flatTime(t) // [seconds, nanoseconds]
 	case string:
 		if d, err := time.ParseDuration(t); err == nil {
 			return int64(d), nil
@@ -500,6 +504,20 @@ func flatTime(v any) (int64, error) {
 			return 0, fmt.Errorf("%q is not a time", t.String())
 		}
 		return epoch(f), nil
+	case []any:
+		// OpenTelemetry JS's HrTime: [seconds, nanoseconds].
+		if len(t) == 2 {
+			sec, ok1 := t[0].(json.Number)
+			ns, ok2 := t[1].(json.Number)
+			if ok1 && ok2 {
+				si, err1 := sec.Int64()
+				ni, err2 := ns.Int64()
+				if err1 == nil && err2 == nil {
+					return si*1e9 + ni, nil
+				}
+			}
+		}
+		return 0, fmt.Errorf("%v is not a time (a list is [seconds, nanoseconds])", v)
 	default:
 		return 0, fmt.Errorf("%v is not a time", v)
 	}
