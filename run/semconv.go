@@ -815,6 +815,9 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 		role, _ = m["_role"].(string) // Haystack's ChatMessage as a dataclass
 	}
 	if role == "" {
+		if kw, ok := m["kwargs"].(map[string]any); ok { // LangChain's serialised objects: {"lc", "id", "kwargs": {…}}
+			return messageOf(kw)
+		}
 		if _, ok := m["content"]; ok {
 			role = langChainRoles[str(m["type"])] // LangChain's messages: {"type": "human", "content"}
 		}

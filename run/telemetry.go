@@ -269,9 +269,12 @@ func (b *builder) tree(ss []*spans.Span) int {
 			state[p] = done
 		}
 	}
+	// A graph node is an agent when a model call runs inside it and no
+	// agent span encloses it (Koog's strategy nodes are steps of one).
 	modelIn := b.within(roleLLM, false)
+	agentAbove := b.agentAbove()
 	for _, n := range b.nodes {
-		if n.node && !modelIn[n] {
+		if n.node && (!modelIn[n] || agentAbove[n]) {
 			n.name = ""
 		}
 	}
@@ -282,6 +285,28 @@ func (b *builder) tree(ss []*spans.Span) int {
 		b.resolve(n)
 	}
 	return known
+}
+
+// agentAbove returns the spans that an agent span encloses, each found
+// once however deep the tree.
+func (b *builder) agentAbove() map[*node]bool {
+	above := make(map[*node]bool, len(b.nodes))
+	var path []*node
+	for _, n := range b.nodes {
+		path = path[:0]
+		p := n
+		for ; p != nil; p = p.parent {
+			if _, ok := above[p]; ok {
+				break
+			}
+			path = append(path, p)
+		}
+		for i := len(path) - 1; i >= 0; i-- {
+			q := path[i]
+			above[q] = q.parent != nil && (q.parent.role == roleAgent || above[q.parent])
+		}
+	}
+	return above
 }
 
 // within returns the spans that have a span of the given role inside
