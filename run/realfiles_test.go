@@ -43,6 +43,26 @@ func TestRealFiles(t *testing.T) {
 			contains: []string{"The weather in Alaska is -5C and snowy."},
 		},
 		{
+			file: "openai-agents-genai.json", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"coordinator", "research_specialist", "math_specialist"},
+			question: "Look up the stock price for AMZN, then calculate what 1000 shares would be worth by multiplying the price by 1000.",
+		},
+		{
+			file: "langfuse-google-adk.trace.json", format: run.FormatLangfuse, runs: 1,
+			agents:   []string{"hello_agent"}, // named by its span, agent_run [hello_agent]
+			contains: []string{"Hello Langfuse"},
+		},
+		{
+			file: "langfuse-pydantic-ai.trace.json", format: run.FormatLangfuse, runs: 1,
+			agents:   []string{"joke_agent", "evaluator_agent"},
+			contains: []string{"Why do programmers hate nature?"},
+		},
+		{
+			file: "any-agent-openai.json", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"any_agent"},
+			contains: []string{`"timezone": "America/New_York"`},
+		},
+		{
 			file: "adot-claude.json", format: run.FormatOpenInference, runs: 1,
 			question: "What is 42 * 7, and how many miles is that in kilometers?",
 			contains: []string{`echo $((42 * 7))`},
