@@ -75,7 +75,7 @@ func TestLayouts(t *testing.T) {
 // ConsoleSpanExporter prints: indented JSON objects one after another,
 // ids as 0x-prefixed hex, kinds as Python enums.
 func TestPythonConsoleExporter(t *testing.T) {
-	cases, err := run.LoadAll(context.Background(), filepath.Join("..", "testdata", "telemetry", "otel-python-console.txt"), run.Options{})
+	cases, err := run.LoadAll(context.Background(), filepath.Join("..", "testdata", "traces", "otel-python-console.txt"), run.Options{})
 	require.NoError(t, err)
 	require.Len(t, cases, 1)
 	r := cases[0].Run

@@ -12,7 +12,7 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// TestRealFiles reads the cuts of real trace files in testdata/telemetry/real
+// TestRealFiles reads the cuts of real trace files in testdata/traces
 // (their README says where each comes from): every trace is a run, with the
 // agents, steps and task the spans give.
 func TestRealFiles(t *testing.T) {
@@ -70,7 +70,7 @@ func TestRealFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			path := filepath.Join("..", "testdata", "telemetry", "real", tt.file)
+			path := filepath.Join("..", "testdata", "traces", tt.file)
 			cases, err := run.LoadAll(context.Background(), path, run.Options{})
 			require.NoError(t, err)
 			require.Len(t, cases, tt.runs)
