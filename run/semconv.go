@@ -309,6 +309,7 @@ var (
 	messageOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
 		fromIndexed("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
+		fromJSON("llm.generated_message"), // promptflow
 	}
 	outputSources = append(slices.Clip(messageOutputSources),
 		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output"),

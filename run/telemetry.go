@@ -269,6 +269,36 @@ func (b *builder) tree(ss []*spans.Span) int {
 			state[p] = done
 		}
 	}
+	// A span outside any agent span whose parent has one named agent
+	// span among its children, a span with nothing inside it, belongs to
+	// that agent: some instrumentations put the agent's span beside its
+	// model calls rather than around them. (An agent span with work
+	// inside it is a turn that has ended: what follows it is not its.)
+	hasChild := map[*node]bool{}
+	for _, n := range b.nodes {
+		if n.parent != nil {
+			hasChild[n.parent] = true
+		}
+	}
+	soleAgent := map[*node]string{}
+	for _, n := range b.nodes {
+		if n.role != roleAgent || n.name == "" || n.parent == nil || hasChild[n] {
+			continue
+		}
+		if prev, ok := soleAgent[n.parent]; ok && !SameAgent(prev, n.name) {
+			soleAgent[n.parent] = "" // two agents: neither is the siblings'
+			continue
+		}
+		soleAgent[n.parent] = n.name
+	}
+	if len(soleAgent) > 0 {
+		agentAbove := b.agentAbove()
+		for _, n := range b.nodes {
+			if n.name == "" && n.role != roleAgent && n.parent != nil && !agentAbove[n] && soleAgent[n.parent] != "" {
+				n.name = soleAgent[n.parent]
+			}
+		}
+	}
 	// A graph node is an agent when a model call runs inside it and no
 	// agent span encloses it (Koog's strategy nodes are steps of one).
 	modelIn := b.within(roleLLM, false)

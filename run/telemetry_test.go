@@ -164,6 +164,18 @@ func TestSpansToSteps(t *testing.T) {
 			want: []string{`Fetcher tool_call: http_get({"url":"x"})`, "Fetcher tool_result: httpx.HTTPStatusError: 503 Service Unavailable"},
 		},
 		{
+			name: "an agent span beside its model call, not around it, names the call's agent",
+			spans: []span{
+				{id: "w", name: "workflow", start: 1, end: 9, attrs: map[string]any{"openinference.span.kind": "CHAIN"}},
+				{id: "a", parent: "w", name: "invoke_agent Weather", start: 1, end: 2, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Weather",
+					"gen_ai.input.messages": `[{"role":"user","content":"Rain in Oslo?"}]`}},
+				{id: "c", parent: "w", name: "chat", start: 3, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.output.messages": `[{"role":"assistant","content":"Yes, rain."}]`}},
+			},
+			question: "Rain in Oslo?",
+			want:     []string{"user user: Rain in Oslo?", "Weather message: Yes, rain."},
+		},
+		{
 			name: "agent names lose their control characters",
 			spans: []span{
 				{id: "a", name: "x", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Ev\x1b[31mil\x07",
