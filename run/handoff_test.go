@@ -46,6 +46,20 @@ func TestHandoffIsNoFault(t *testing.T) {
 			},
 		},
 		{
+			name: "a handoff span, its error status an agent transfer",
+			spans: []span{
+				{id: "a", name: "invoke_agent coordinator", start: 1, end: 3, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "coordinator"}},
+				{id: "h", parent: "a", name: "agent_handoff OpenAI Agent", start: 2, status: "ERROR", attrs: map[string]any{"gen_ai.operation.name": "agent_handoff",
+					"gen_ai.agent.name": "OpenAI Agent", "gen_ai.handoff.from_agent": "coordinator", "gen_ai.handoff.to_agent": "math_specialist"}},
+				{id: "m", name: "invoke_agent math_specialist", start: 4, end: 6, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "math_specialist"}},
+				{id: "c", parent: "m", name: "chat", start: 5, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "OpenAI Agent",
+					"gen_ai.output.messages": `[{"role":"assistant","content":"294."}]`}},
+			},
+			// The generic agent name the instrumentation puts on every span
+			// does not win over the agent spans around them.
+			want: []string{"coordinator handoff: Hands off to math_specialist", "math_specialist message: 294."},
+		},
+		{
 			name: "an interrupt in the status message alone",
 			spans: []span{
 				{id: "a", name: "invoke_agent Planner", start: 1, end: 3, status: "ERROR", message: "GraphInterrupt(Interrupt(value='approve?'))", attrs: map[string]any{"gen_ai.operation.name": "invoke_agent"}},

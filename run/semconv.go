@@ -182,11 +182,14 @@ func firstStr(as spans.Attrs, keys ...string) string {
 // the metadata Langfuse keeps) is named too, and graphNode is true: it
 // stands for an agent only when a model call runs inside it, which the
 // caller decides; a node that only runs tools or routes is no agent.
-func agentName(s *spans.Span, role spanRole) (name string, graphNode bool) {
+func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 	name = firstStr(s.Attrs, agentNameKeys...)
-	if name == "" && role != roleAgent {
+	if role != roleAgent {
+		if name != "" {
+			return cleanName(name), fromAttribute
+		}
 		if name = firstStr(s.Attrs, graphNodeKeys...); name != "" {
-			return cleanName(name), true
+			return cleanName(name), fromGraphNode
 		}
 	}
 	if name == "" && role == roleAgent {
@@ -198,8 +201,23 @@ func agentName(s *spans.Span, role spanRole) (name string, graphNode bool) {
 			name = "agent"
 		}
 	}
-	return cleanName(name), false
+	return cleanName(name), fromAgentSpan
 }
+
+// nameSource says how a span came to name an agent, and so how far the
+// name is trusted.
+type nameSource uint8
+
+const (
+	fromAgentSpan nameSource = iota // an agent span's own name
+	// fromAttribute: an agent name on a span that is no agent's (a model
+	// call, a tool). It names the agent only outside any agent span: an
+	// instrumentation may put one generic name on every span.
+	fromAttribute
+	// fromGraphNode: the graph node a span is; an agent only with a model
+	// call inside it, outside any agent span.
+	fromGraphNode
+)
 
 // agentNameKeys name the agent of the span that carries them, whatever
 // the span is; graphNodeKeys name the graph node a span belongs to.
@@ -574,6 +592,21 @@ type handoff struct {
 	Text   string
 }
 
+// spanHandoffOp reads a span that records a handoff as its operation
+// (GenAI's agent_handoff, with gen_ai.handoff.from_agent and .to_agent;
+// the OpenAI Agents SDK's handoff spans).
+func spanHandoffOp(s *spans.Span) (handoff, bool) {
+	if op := s.Attrs.Str("gen_ai.operation.name"); op != "agent_handoff" && op != "handoff" {
+		return handoff{}, false
+	}
+	h := handoff{Target: cleanName(firstStr(s.Attrs, "gen_ai.handoff.to_agent", "to_agent"))}
+	h.Text = "Hands off control"
+	if h.Target != "" {
+		h.Text = "Hands off to " + h.Target
+	}
+	return h, true
+}
+
 // isHandoff reports whether an exception type, or a message written as
 // "Type(…)" or "Type: …", is control flow.
 func isHandoff(typ, msg string) bool {
@@ -639,8 +672,12 @@ func spanErrors(s *spans.Span) []string {
 	if s.Status.Code != spans.StatusError {
 		return out
 	}
-	if _, ok := spanHandoff(s); ok && len(out) == 0 {
-		return nil // the status says only that control was passed on
+	if len(out) == 0 {
+		_, raised := spanHandoff(s)
+		_, op := spanHandoffOp(s)
+		if raised || op {
+			return nil // the status says only that control was passed on
+		}
 	}
 	msg := strings.TrimSpace(s.Status.Message)
 	for _, l := range out {

@@ -131,12 +131,12 @@ type node struct {
 	parent *node
 	depth  int
 	role   spanRole
-	name   string // the agent this span itself names, if any
-	node   bool   // name is a graph node's, an agent only with a model call inside
-	owner  string // nearest enclosing agent, itself included
-	scope  *node  // the enclosing agent span: the agent's turn
-	tool   *node  // the nearest enclosing tool span, itself excluded
-	steps  []int  // indices into builder.steps
+	name   string     // the agent this span itself names, if any
+	from   nameSource // how name was found: see nameSource
+	owner  string     // nearest enclosing agent, itself included
+	scope  *node      // the enclosing agent span: the agent's turn
+	tool   *node      // the nearest enclosing tool span, itself excluded
+	steps  []int      // indices into builder.steps
 }
 
 // pending is a step with the key that orders it.
@@ -238,7 +238,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 		if ok {
 			known++
 		}
-		n.name, n.node = agentName(n.s, n.role)
+		n.name, n.from = agentName(n.s, n.role)
 		if p, ok := byID[n.s.ParentID]; ok && p != n {
 			n.parent = p
 		}
@@ -304,8 +304,15 @@ func (b *builder) tree(ss []*spans.Span) int {
 	modelIn := b.within(roleLLM, false)
 	agentAbove := b.agentAbove()
 	for _, n := range b.nodes {
-		if n.node && (!modelIn[n] || agentAbove[n]) {
-			n.name = ""
+		switch n.from {
+		case fromAttribute:
+			if agentAbove[n] {
+				n.name = ""
+			}
+		case fromGraphNode:
+			if !modelIn[n] || agentAbove[n] {
+				n.name = ""
+			}
 		}
 	}
 	for _, n := range b.nodes {
@@ -451,6 +458,10 @@ func (b *builder) build() {
 	for _, n := range byTime {
 		if b.stopped() {
 			return
+		}
+		if h, ok := spanHandoffOp(n.s); ok {
+			b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindHandoff, Target: h.Target, Content: h.Text, From: "gen_ai.handoff"})
+			continue
 		}
 		switch n.role {
 		case roleLLM:
