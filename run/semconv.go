@@ -18,10 +18,6 @@ import (
 // attribute names; OpenLLMetry's (traceloop.*) only as a fallback, as no
 // standard covers them.
 
-// conventions names, for users, what telemetry.go looked for in a trace
-// that had none of it.
-const conventions = "OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), OpenLLMetry (traceloop.span.kind), the Vercel AI SDK (ai.operationId), MLflow (mlflow.spanType) or Haystack (haystack.component.type)"
-
 // spanRole is what a span does in an agent run.
 type spanRole uint8
 
@@ -33,59 +29,97 @@ const (
 	roleRetrieval                 // a retrieval, read as a tool call
 )
 
-// classify returns a span's role and whether any convention recognised it.
-func classify(s *spans.Span) (spanRole, bool) {
-	if op := s.Attrs.Str("gen_ai.operation.name"); op != "" {
-		switch op {
-		case "invoke_agent":
-			return roleAgent, true
-		case "chat", "text_completion", "generate_content", "call_llm": // call_llm: any-agent
-			return roleLLM, true
-		case "execute_tool":
-			return roleTool, true
-		case "retrieval":
-			return roleRetrieval, true
-		}
-		return roleOther, true
-	}
-	if k := s.Attrs.Str("openinference.span.kind"); k != "" {
-		return kindRole(k), true
-	}
-	if t := s.Attrs.Str("langfuse.observation.type"); t != "" {
+// roleRule recognises the spans of one convention: role says what the
+// span does, and ok whether the convention applies to it at all.
+type roleRule struct {
+	convention string // what was looked for, as users are told
+	role       func(*spans.Span) (role spanRole, ok bool)
+}
+
+// roleRules are tried in order; the first that applies decides. The
+// standards come first (GenAI, OpenInference, Langfuse), then the
+// frameworks' own attributes, then messages found by their shape.
+var roleRules = []roleRule{
+	{"OpenTelemetry GenAI (gen_ai.operation.name)", func(s *spans.Span) (spanRole, bool) {
+		op := s.Attrs.Str("gen_ai.operation.name")
+		return genAIOperations[op], op != ""
+	}},
+	{"OpenInference (openinference.span.kind)", byKind("openinference.span.kind")},
+	{"Langfuse (observation types)", func(s *spans.Span) (spanRole, bool) {
+		t := s.Attrs.Str("langfuse.observation.type")
 		if t == "GENERATION" {
 			return roleLLM, true
 		}
-		return kindRole(t), true
+		return kindRole(t), t != ""
+	}},
+	{"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages)", func(s *spans.Span) (spanRole, bool) {
+		return roleLLM, has(s.Attrs, "gen_ai.system", "gen_ai.provider.name") &&
+			has(s.Attrs, "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.prompt", "gen_ai.completion", "gen_ai.prompt.0.content", "gen_ai.completion.0.content")
+	}},
+	{"OpenLLMetry (traceloop.span.kind)", byKind("traceloop.span.kind")},
+	{"OpenLLMetry's model calls (llm.request.type)", func(s *spans.Span) (spanRole, bool) {
+		return roleLLM, s.Attrs.Str("llm.request.type") != ""
+	}},
+	{"Google ADK (gcp.vertex.agent.llm_response)", func(s *spans.Span) (spanRole, bool) {
+		return roleLLM, has(s.Attrs, "gcp.vertex.agent.llm_response") // its call_llm names no operation
+	}},
+	{"the Vercel AI SDK (ai.operationId)", func(s *spans.Span) (spanRole, bool) {
+		op := s.Attrs.Str("ai.operationId")
+		return aiSDKRole(s, op), op != ""
+	}},
+	{"Haystack (haystack.component.type)", func(s *spans.Span) (spanRole, bool) {
+		t := s.Attrs.Str("haystack.component.type")
+		return haystackRole(t), t != ""
+	}},
+	{"GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name)", func(s *spans.Span) (spanRole, bool) {
+		return roleTool, has(s.Attrs, "gen_ai.tool.name") // Pydantic AI's "running tool"
+	}},
+	{"Pydantic AI under Logfire (agent_name)", func(s *spans.Span) (spanRole, bool) {
+		return roleAgent, has(s.Attrs, "agent_name") && has(s.Attrs, "all_messages_events", "final_result")
+	}},
+	{"MLflow (mlflow.spanType)", func(s *spans.Span) (spanRole, bool) {
+		t := s.Attrs.Str("mlflow.spanType")
+		return mlflowRole(unquote(t)), t != ""
+	}},
+	{"messages by their shape under an input or output key", func(s *spans.Span) (spanRole, bool) {
+		return roleLLM, len(foundMessages(s, true)) > 0
+	}},
+}
+
+// genAIOperations are the GenAI operation names and what they do; any
+// other operation is a wrapper (roleOther).
+var genAIOperations = map[string]spanRole{
+	"invoke_agent": roleAgent,
+	"chat":         roleLLM, "text_completion": roleLLM, "generate_content": roleLLM,
+	"call_llm":     roleLLM, // any-agent
+	"execute_tool": roleTool,
+	"retrieval":    roleRetrieval,
+}
+
+// byKind reads a span kind attribute in OpenInference's words.
+func byKind(key string) func(*spans.Span) (spanRole, bool) {
+	return func(s *spans.Span) (spanRole, bool) {
+		k := s.Attrs.Str(key)
+		return kindRole(k), k != ""
 	}
-	if has(s.Attrs, "gen_ai.system", "gen_ai.provider.name") && has(s.Attrs, "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.prompt", "gen_ai.completion", "gen_ai.prompt.0.content", "gen_ai.completion.0.content") {
-		return roleLLM, true // GenAI model calls from before gen_ai.operation.name
+}
+
+// conventions names, for users, what was looked for in a trace that had
+// none of it.
+var conventions = func() string {
+	names := make([]string, len(roleRules))
+	for i, r := range roleRules {
+		names[i] = r.convention
 	}
-	if k := s.Attrs.Str("traceloop.span.kind"); k != "" {
-		return kindRole(k), true
-	}
-	if s.Attrs.Str("llm.request.type") != "" {
-		return roleLLM, true // OpenLLMetry's model calls
-	}
-	if has(s.Attrs, "gcp.vertex.agent.llm_response") {
-		return roleLLM, true // Google ADK's call_llm, which names no operation
-	}
-	if op := s.Attrs.Str("ai.operationId"); op != "" {
-		return aiSDKRole(s, op), true
-	}
-	if t := s.Attrs.Str("haystack.component.type"); t != "" {
-		return haystackRole(t), true
-	}
-	if has(s.Attrs, "gen_ai.tool.name") {
-		return roleTool, true // a GenAI tool span from before gen_ai.operation.name (Pydantic AI's "running tool")
-	}
-	if has(s.Attrs, "agent_name") && has(s.Attrs, "all_messages_events", "final_result") {
-		return roleAgent, true // Pydantic AI's agent run, under Logfire
-	}
-	if t := s.Attrs.Str("mlflow.spanType"); t != "" {
-		return mlflowRole(unquote(t)), true
-	}
-	if len(foundMessages(s, true)) > 0 {
-		return roleLLM, true // no convention, but messages where an output would be
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}()
+
+// classify returns a span's role and whether any convention recognised it.
+func classify(s *spans.Span) (spanRole, bool) {
+	for _, r := range roleRules {
+		if role, ok := r.role(s); ok {
+			return role, true
+		}
 	}
 	return roleOther, false
 }
@@ -518,24 +552,29 @@ func agentOutput(s *spans.Span) []chatMessage { return firstMessages(s, agentOut
 
 // toolCall reads a tool span's call: name, id and arguments.
 func toolCall(s *spans.Span, role spanRole) ToolCall {
-	name := firstStr(s.Attrs, "gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName")
+	name := firstStr(s.Attrs, toolNameKeys...)
 	if name == "" {
 		name = strings.TrimSpace(strings.TrimPrefix(s.Name, "execute_tool"))
 	}
 	if name == "" && role == roleRetrieval {
 		name = "retrieval"
 	}
-	args := firstText(s.Attrs, "gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args")
 	return ToolCall{
-		ID:        firstStr(s.Attrs, "gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"),
+		ID:        firstStr(s.Attrs, toolIDKeys...),
 		Name:      cleanName(unquote(name)),
-		Arguments: args,
+		Arguments: firstText(s.Attrs, toolArgKeys...),
 	}
 }
 
-// toolResult reads what a tool or retrieval span returned.
-// toolResultKeys are where conventions keep a tool's result.
-var toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output"}
+// Where conventions keep a tool span's call and result, in the order they
+// are tried: GenAI, OpenInference, Langfuse, OpenLLMetry, Google ADK, the
+// Vercel AI SDK, MLflow, Pydantic AI under Logfire, any-agent.
+var (
+	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName"}
+	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"}
+	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args"}
+	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output"}
+)
 
 // toolResult reads what a tool or retrieval span returned, and the
 // attribute it was read from.

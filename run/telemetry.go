@@ -120,8 +120,24 @@ func telemetry(ctx context.Context, data []byte, format spans.Format, labels Spa
 	case empty != nil:
 		return nil, empty
 	default:
-		return nil, fmt.Errorf("%w in %d spans of %d traces: looked for %s", ErrNoAgentSpans, len(all), len(order), conventions)
+		return nil, fmt.Errorf("%w in %d spans of %d traces: looked for %s; the first span, %q, has %s", ErrNoAgentSpans, len(all), len(order), conventions, cleanName(all[0].Name), attrKeys(all[0].Attrs, 12))
 	}
+}
+
+// attrKeys lists the first n keys of attributes, for a message about a
+// file that was not understood.
+func attrKeys(as spans.Attrs, n int) string {
+	if len(as) == 0 {
+		return "no attributes"
+	}
+	keys := make([]string, 0, min(n, len(as)))
+	for _, a := range as[:min(n, len(as))] {
+		keys = append(keys, cleanName(a.Key))
+	}
+	if len(as) > n {
+		keys = append(keys, fmt.Sprintf("and %d more", len(as)-n))
+	}
+	return "the attributes " + strings.Join(keys, ", ")
 }
 
 // node is one span in its trace's tree.
