@@ -12,63 +12,22 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// TestRealFiles reads the cuts of real trace files in testdata/traces
-// (their README says where each comes from): every trace is a run, with the
-// agents, steps and task the spans give.
-func TestRealFiles(t *testing.T) {
-	tests := []struct {
-		file     string
-		format   run.Format
-		runs     int
-		agents   []string // of the first run, the task giver left out
-		question string
-		contains []string // texts some step of the first run holds
-	}{
-		{
-			file: "trail-smolagents.json", format: run.FormatOpenInference, runs: 1,
-			agents:   []string{"CodeAgent", "ToolCallingAgent", "gaia-annotation-samples/app:GAIA-Samples"},
-			question: "(the GAIA question, withheld: GAIA asks that its questions not be reposted)",
-			contains: []string{
-				"TypeError: PageDownTool.forward() got an unexpected keyword argument ''",
-				"Execution logs:", // the manager's code ran with no tool span: its iteration's output
-				"FINAL ANSWER: Louvrier",
-			},
-		},
-		{
-			file: "langfuse-langgraph.trace.json", format: run.FormatLangfuse, runs: 1,
-			contains: []string{`The search for "example" primarily leads`},
-		},
-		{
-			file: "adot-openinference.json", format: run.FormatOpenInference, runs: 2,
-			contains: []string{"The weather in Alaska is -5C and snowy."},
-		},
-		{
-			file: "openai-agents-genai.json", format: run.FormatOpenInference, runs: 1,
-			agents:   []string{"coordinator", "research_specialist", "math_specialist"},
-			question: "Look up the stock price for AMZN, then calculate what 1000 shares would be worth by multiplying the price by 1000.",
-		},
-		{
-			file: "langfuse-google-adk.trace.json", format: run.FormatLangfuse, runs: 1,
-			agents:   []string{"hello_agent"}, // named by its span, agent_run [hello_agent]
-			contains: []string{"Hello Langfuse"},
-		},
-		{
-			file: "langfuse-pydantic-ai.trace.json", format: run.FormatLangfuse, runs: 1,
-			agents:   []string{"joke_agent", "evaluator_agent"},
-			contains: []string{"Why do programmers hate nature?"},
-		},
-		{
-			file: "any-agent-openai.json", format: run.FormatOpenInference, runs: 1,
-			agents:   []string{"any_agent"},
-			contains: []string{`"timezone": "America/New_York"`},
-		},
-		{
-			file: "adot-claude.json", format: run.FormatOpenInference, runs: 1,
-			question: "What is 42 * 7, and how many miles is that in kilometers?",
-			contains: []string{`echo $((42 * 7))`},
-		},
-	}
-	for _, tt := range tests {
+// realFile is what a cut of a real trace file in testdata/traces (its
+// README says where each comes from) must read as: every trace a run, with
+// the agents, steps and task its spans give. Each convention's test file
+// lists the cuts that use it.
+type realFile struct {
+	file     string
+	format   run.Format
+	runs     int
+	agents   []string // of the first run, the task giver left out
+	question string
+	contains []string // texts some step of the first run holds
+}
+
+func checkRealFiles(t *testing.T, files []realFile) {
+	t.Helper()
+	for _, tt := range files {
 		t.Run(tt.file, func(t *testing.T) {
 			path := filepath.Join("..", "testdata", "traces", tt.file)
 			cases, err := run.LoadAll(context.Background(), path, run.Options{})
