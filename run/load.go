@@ -530,6 +530,12 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		if err != nil {
 			return nil, fmt.Errorf("history[%d]: %w", i, err)
 		}
+		if i == 0 && s.Kind == KindMessage && isUserRole(s.Role) && SameAgent(s.Agent, s.Role) {
+			// The opening message from the user, named only by its role
+			// ("user", "user"), gives the task, as an unnamed one does;
+			// later ones may be a simulated user taking part.
+			s.Kind = KindUser
+		}
 		r.Steps = append(r.Steps, s)
 	}
 	if o.MistakeAgent != "" || len(o.MistakeStep) > 0 {
@@ -666,16 +672,16 @@ func (m message) step() (Step, error) {
 	}
 	s.Agent = agent
 	if s.Kind == KindMessage {
-		switch strings.ToLower(role) {
-		case "human", "user":
+		switch {
+		case isUserRole(role):
 			// In group chats (AutoGen) every agent but the speaker is "user";
 			// only a message without its own name is the task giver.
 			if m.Name == "" {
 				s.Kind = KindUser
 			}
-		case "system":
+		case strings.EqualFold(role, "system"):
 			s.Kind = KindSystem
-		case "tool", "function":
+		case strings.EqualFold(role, "tool"), strings.EqualFold(role, "function"):
 			s.Kind = KindToolResult
 		}
 		if len(s.ToolCalls) > 0 {
@@ -683,6 +689,11 @@ func (m message) step() (Step, error) {
 		}
 	}
 	return s, nil
+}
+
+// isUserRole reports whether a role is the human's.
+func isUserRole(role string) bool {
+	return strings.EqualFold(role, "user") || strings.EqualFold(role, "human")
 }
 
 // contentText accepts a string, null, or OpenAI content parts.

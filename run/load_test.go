@@ -306,3 +306,16 @@ func TestUnquoteString(t *testing.T) {
 		assert.Equal(t, tt.want, got, "%q", tt.raw)
 	}
 }
+
+// TestOpeningUserMessage: the first message of a Who&When history from the
+// user, named only by its role, is the task; a later one (a simulated
+// customer taking part) is a participant's message.
+func TestOpeningUserMessage(t *testing.T) {
+	data := []byte(`{"question": "Refund order 7.", "history": [
+		{"role": "user", "name": "user", "content": "Refund order 7."},
+		{"role": "assistant", "name": "agent", "content": "Which item?"},
+		{"role": "user", "name": "user", "content": "The lamp."}]}`)
+	r, err := Parse("case.json", data, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []Kind{KindUser, KindMessage, KindMessage}, []Kind{r.Steps[0].Kind, r.Steps[1].Kind, r.Steps[2].Kind})
+}
