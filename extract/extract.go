@@ -107,7 +107,7 @@ func (rc *runContext) step(s run.Step) Features {
 		kinds[KindTask] = true
 	case run.KindThought:
 		kinds[KindThought] = true
-	case run.KindInstruction:
+	case run.KindInstruction, run.KindHandoff:
 		kinds[KindInstruction] = true
 	case run.KindTermination:
 		kinds[KindTermination] = true

@@ -98,14 +98,30 @@ func traceLabel(r *Run, nodes []*node, stepNodes []*node, labels SpanLabels) (*L
 }
 
 func labelAt(r *Run, n *node, stepNodes []*node, reason string) (*Label, error) {
+	// Whether a node is n or inside it, remembered for every node walked,
+	// so that the steps of a deep tree cost one walk between them.
+	inside := map[*node]bool{n: true}
+	under := func(sn *node) bool {
+		var path []*node
+		p := sn
+		for ; p != nil; p = p.parent {
+			if _, ok := inside[p]; ok {
+				break
+			}
+			path = append(path, p)
+		}
+		in := p != nil && inside[p]
+		for _, q := range path {
+			inside[q] = in
+		}
+		return in
+	}
 	for i, sn := range stepNodes {
 		if r.Steps[i].Kind == KindUser && sn != n {
 			continue
 		}
-		for p := sn; p != nil; p = p.parent {
-			if p == n {
-				return &Label{Agent: r.Steps[i].Agent, Step: i, Reason: reason}, nil
-			}
+		if under(sn) {
+			return &Label{Agent: r.Steps[i].Agent, Step: i, Reason: reason}, nil
 		}
 	}
 	return nil, fmt.Errorf("%w %s (%q) made no step", errLabelSpan, n.s.SpanID, n.s.Name)

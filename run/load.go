@@ -61,6 +61,8 @@ var (
 	ErrManyRuns = errors.New("the file holds several runs")
 	// ErrNoTrace: FILE#TRACEID names a trace the file does not hold.
 	ErrNoTrace = errors.New("no such trace")
+	// ErrAmbiguous: the file has the marks of two formats and none was named.
+	ErrAmbiguous = errors.New("ambiguous format")
 )
 
 // Options change how a file is read. Question and GroundTruth, when set,
@@ -369,6 +371,9 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		if f := spans.Detect(trimmed); f != "" {
 			format = Format(f)
 		}
+		if err := ambiguous(trimmed, format); err != nil {
+			return nil, err
+		}
 	}
 	if isTelemetry(format) {
 		return telemetry(ctx, data, spans.Format(format), opts.Labels)
@@ -378,6 +383,51 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		return nil, err
 	}
 	return []*Case{c}, nil
+}
+
+// formatKeys are top-level keys that each say a file is in one format.
+var formatKeys = []struct {
+	key    string
+	format Format
+}{
+	{"resourceSpans", FormatOTLP}, {"resource_spans", FormatOTLP}, {"batches", FormatTempo},
+	{"observations", FormatLangfuse}, {"history", FormatWhoWhen}, {"messages", FormatTranscript},
+}
+
+// ambiguous refuses a file whose top-level object has the keys of two
+// formats (a Who&When "history" beside OTLP's "resourceSpans"): reading it
+// as either would drop the other without a word.
+func ambiguous(data []byte, detected Format) error {
+	if data[0] != '{' {
+		return nil
+	}
+	claims := map[Format]string{}
+	var order []Format
+	claim := func(f Format, why string) {
+		if _, ok := claims[f]; !ok {
+			claims[f] = why
+			order = append(order, f)
+		}
+	}
+	keys := spans.TopKeys(data, 64)
+	for _, k := range keys {
+		for _, fk := range formatKeys {
+			if k == fk.key {
+				claim(fk.format, fmt.Sprintf("%q", k))
+			}
+		}
+	}
+	if isTelemetry(detected) {
+		claim(detected, "its layout")
+	}
+	if len(order) < 2 {
+		return nil
+	}
+	var parts []string
+	for _, f := range order {
+		parts = append(parts, fmt.Sprintf("%s (%s)", f, claims[f]))
+	}
+	return fmt.Errorf("%w: the file matches %d formats, %s; name the one to read with --input-format", ErrAmbiguous, len(order), strings.Join(parts, ", "))
 }
 
 func parseOne(trimmed, data []byte, format Format) (*Case, error) {
@@ -454,7 +504,7 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return caseOf(transcript([]message{m}, nil))
 	default:
-		return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript)`, ErrUnknownFormat)
+		return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
 }
 
@@ -616,17 +666,17 @@ func (m message) step() (Step, error) {
 	}
 	s.Agent = agent
 	if s.Kind == KindMessage {
-		switch strings.ToLower(role) {
-		case "human", "user":
+		switch {
+		case isUserRole(role):
 			// In group chats (AutoGen) every agent but the speaker is "user";
 			// only a message without a name of its own (none, or its role
 			// again) is the task giver.
 			if m.Name == "" || AgentKey(m.Name) == AgentKey(role) {
 				s.Kind = KindUser
 			}
-		case "system":
+		case strings.EqualFold(role, "system"):
 			s.Kind = KindSystem
-		case "tool", "function":
+		case strings.EqualFold(role, "tool"), strings.EqualFold(role, "function"):
 			s.Kind = KindToolResult
 		}
 		if len(s.ToolCalls) > 0 {
@@ -634,6 +684,11 @@ func (m message) step() (Step, error) {
 		}
 	}
 	return s, nil
+}
+
+// isUserRole reports whether a role is the human's.
+func isUserRole(role string) bool {
+	return strings.EqualFold(role, "user") || strings.EqualFold(role, "human")
 }
 
 // contentText accepts a string, null, or OpenAI content parts.

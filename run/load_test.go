@@ -207,7 +207,7 @@ func TestLoadErrors(t *testing.T) {
 		{"invalid.json", "invalid JSON at line 4, column 23"},
 		{"empty.json", "file is empty"},
 		{"no_steps.json", "run has no steps"},
-		{"unknown.json", "unknown format"},
+		{"unknown.json", "unknown format: a JSON object with neither \"history\" (Who&When) nor \"messages\" (transcript), nor a trace layout (its keys: foo)"},
 		{"not_json.txt", "unknown format: not JSON"},
 		{"bad_content.json", "history[0]: content is a number"},
 		{"truncated.json", "unexpected end of file"},
@@ -215,6 +215,7 @@ func TestLoadErrors(t *testing.T) {
 		{"no_role.json", `neither "name" nor "role"`},
 		{"bad_label.json", `mistake_step "later" is not a step index`},
 		{"missing.json", "no such file or directory"},
+		{"two_formats.json", `ambiguous format: the file matches 2 formats, whowhen ("history"), otlp ("resourceSpans"); name the one to read with --input-format`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -227,6 +228,17 @@ func TestLoadErrors(t *testing.T) {
 			assert.NotContains(t, msg, "\n", "errors are one line")
 		})
 	}
+}
+
+// TestTwoFormatsNamed: a file with the marks of two formats is read as
+// the one the user names.
+func TestTwoFormatsNamed(t *testing.T) {
+	path := filepath.Join("..", "testdata", "bad", "two_formats.json")
+	r, err := Load(path, Options{Format: FormatWhoWhen})
+	require.NoError(t, err)
+	assert.Equal(t, "Plan the trip.", r.Question)
+	_, err = Load(path, Options{Format: FormatOTLP})
+	assert.ErrorIs(t, err, ErrEmpty, "read as OTLP, it holds no spans")
 }
 
 func TestParseFormat(t *testing.T) {
@@ -293,4 +305,26 @@ func TestUnquoteString(t *testing.T) {
 		assert.Equal(t, tt.ok, ok, "%q", tt.raw)
 		assert.Equal(t, tt.want, got, "%q", tt.raw)
 	}
+}
+
+// TestUserMessagesNamedByTheirRole: a Who&When message from the user named
+// only by its role is the user's (KindUser): the first gives the task, a
+// later one is a simulated customer's turn, which the rules may blame as a
+// participant's. A message with a name of its own is an agent's.
+func TestUserMessagesNamedByTheirRole(t *testing.T) {
+	data := []byte(`{"question": "Refund order 7.", "history": [
+		{"role": "user", "name": "user", "content": "Refund order 7."},
+		{"role": "assistant", "name": "agent", "content": "Which item?"},
+		{"role": "user", "name": "user", "content": "The lamp."}]}`)
+	r, err := Parse("case.json", data, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []Kind{KindUser, KindMessage, KindUser}, []Kind{r.Steps[0].Kind, r.Steps[1].Kind, r.Steps[2].Kind},
+		"a message named only by its role is the user's, the task and a simulated user's later turns alike")
+
+	data = []byte(`{"question": "Count rows.", "history": [
+		{"role": "user", "content": "Count rows."},
+		{"role": "user", "name": "Coder", "content": "I will count them."}]}`)
+	r, err = Parse("group.json", data, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, KindMessage, r.Steps[1].Kind, "in a group chat every other speaker's role is user: a name of its own is an agent's")
 }

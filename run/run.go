@@ -23,6 +23,9 @@ const (
 	KindToolCall    Kind = "tool_call"   // a message carrying function calls
 	KindToolResult  Kind = "tool_result" // a function's answer (role "tool")
 	KindSystem      Kind = "system"      // a system prompt inside the transcript
+	// KindHandoff is control passing to Target, which some frameworks
+	// report as an exception (LangGraph's ParentCommand): not a fault.
+	KindHandoff Kind = "handoff"
 )
 
 // Step is one agent's message. Index is its 0-based position in the run.
@@ -40,6 +43,10 @@ type Step struct {
 	// trace viewer; empty for other formats.
 	TraceID string `json:"trace_id,omitempty"`
 	SpanID  string `json:"span_id,omitempty"`
+	// From names where in its span the step's text was read: the
+	// attribute ("llm.output_messages", "output.value"), the event, or
+	// the span's status; empty for other formats.
+	From string `json:"from,omitempty"`
 }
 
 // ToolCall is an OpenAI-style function call carried by a step.

@@ -3,6 +3,7 @@ package run
 import (
 	"encoding/json"
 	"maps"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -17,10 +18,6 @@ import (
 // attribute names; OpenLLMetry's (traceloop.*) only as a fallback, as no
 // standard covers them.
 
-// conventions names, for users, what telemetry.go looked for in a trace
-// that had none of it.
-const conventions = "OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), OpenLLMetry (traceloop.span.kind), the Vercel AI SDK (ai.operationId), MLflow (mlflow.spanType) or Haystack (haystack.component.type)"
-
 // spanRole is what a span does in an agent run.
 type spanRole uint8
 
@@ -32,56 +29,97 @@ const (
 	roleRetrieval                 // a retrieval, read as a tool call
 )
 
-// classify returns a span's role and whether any convention recognised it.
-func classify(s *spans.Span) (spanRole, bool) {
-	if op := s.Attrs.Str("gen_ai.operation.name"); op != "" {
-		switch op {
-		case "invoke_agent":
-			return roleAgent, true
-		case "chat", "text_completion", "generate_content":
-			return roleLLM, true
-		case "execute_tool":
-			return roleTool, true
-		case "retrieval":
-			return roleRetrieval, true
-		}
-		return roleOther, true
-	}
-	if k := s.Attrs.Str("openinference.span.kind"); k != "" {
-		return kindRole(k), true
-	}
-	if t := s.Attrs.Str("langfuse.observation.type"); t != "" {
+// roleRule recognises the spans of one convention: role says what the
+// span does, and ok whether the convention applies to it at all.
+type roleRule struct {
+	convention string // what was looked for, as users are told
+	role       func(*spans.Span) (role spanRole, ok bool)
+}
+
+// roleRules are tried in order; the first that applies decides. The
+// standards come first (GenAI, OpenInference, Langfuse), then the
+// frameworks' own attributes, then messages found by their shape.
+var roleRules = []roleRule{
+	{"OpenTelemetry GenAI (gen_ai.operation.name)", func(s *spans.Span) (spanRole, bool) {
+		op := s.Attrs.Str("gen_ai.operation.name")
+		return genAIOperations[op], op != ""
+	}},
+	{"OpenInference (openinference.span.kind)", byKind("openinference.span.kind")},
+	{"Langfuse (observation types)", func(s *spans.Span) (spanRole, bool) {
+		t := s.Attrs.Str("langfuse.observation.type")
 		if t == "GENERATION" {
 			return roleLLM, true
 		}
-		return kindRole(t), true
+		return kindRole(t), t != ""
+	}},
+	{"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages)", func(s *spans.Span) (spanRole, bool) {
+		return roleLLM, has(s.Attrs, "gen_ai.system", "gen_ai.provider.name") &&
+			has(s.Attrs, "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.prompt", "gen_ai.completion", "gen_ai.prompt.0.content", "gen_ai.completion.0.content")
+	}},
+	{"OpenLLMetry (traceloop.span.kind)", byKind("traceloop.span.kind")},
+	{"OpenLLMetry's model calls (llm.request.type)", func(s *spans.Span) (spanRole, bool) {
+		return roleLLM, s.Attrs.Str("llm.request.type") != ""
+	}},
+	{"Google ADK (gcp.vertex.agent.llm_response)", func(s *spans.Span) (spanRole, bool) {
+		return roleLLM, has(s.Attrs, "gcp.vertex.agent.llm_response") // its call_llm names no operation
+	}},
+	{"the Vercel AI SDK (ai.operationId)", func(s *spans.Span) (spanRole, bool) {
+		op := s.Attrs.Str("ai.operationId")
+		return aiSDKRole(s, op), op != ""
+	}},
+	{"Haystack (haystack.component.type)", func(s *spans.Span) (spanRole, bool) {
+		t := s.Attrs.Str("haystack.component.type")
+		return haystackRole(t), t != ""
+	}},
+	{"GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name)", func(s *spans.Span) (spanRole, bool) {
+		return roleTool, has(s.Attrs, "gen_ai.tool.name") // Pydantic AI's "running tool"
+	}},
+	{"Pydantic AI under Logfire (agent_name)", func(s *spans.Span) (spanRole, bool) {
+		return roleAgent, has(s.Attrs, "agent_name") && has(s.Attrs, "all_messages_events", "final_result")
+	}},
+	{"MLflow (mlflow.spanType)", func(s *spans.Span) (spanRole, bool) {
+		t := s.Attrs.Str("mlflow.spanType")
+		return mlflowRole(unquote(t)), t != ""
+	}},
+	{"messages by their shape under an input or output key", func(s *spans.Span) (spanRole, bool) {
+		return roleLLM, len(foundMessages(s, true)) > 0
+	}},
+}
+
+// genAIOperations are the GenAI operation names and what they do; any
+// other operation is a wrapper (roleOther).
+var genAIOperations = map[string]spanRole{
+	"invoke_agent": roleAgent,
+	"chat":         roleLLM, "text_completion": roleLLM, "generate_content": roleLLM,
+	"call_llm":     roleLLM, // any-agent
+	"execute_tool": roleTool,
+	"retrieval":    roleRetrieval,
+}
+
+// byKind reads a span kind attribute in OpenInference's words.
+func byKind(key string) func(*spans.Span) (spanRole, bool) {
+	return func(s *spans.Span) (spanRole, bool) {
+		k := s.Attrs.Str(key)
+		return kindRole(k), k != ""
 	}
-	if has(s.Attrs, "gen_ai.system", "gen_ai.provider.name") && has(s.Attrs, "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.prompt", "gen_ai.completion", "gen_ai.prompt.0.content", "gen_ai.completion.0.content") {
-		return roleLLM, true // GenAI model calls from before gen_ai.operation.name
+}
+
+// conventions names, for users, what was looked for in a trace that had
+// none of it.
+var conventions = func() string {
+	names := make([]string, len(roleRules))
+	for i, r := range roleRules {
+		names[i] = r.convention
 	}
-	if k := s.Attrs.Str("traceloop.span.kind"); k != "" {
-		return kindRole(k), true
-	}
-	if s.Attrs.Str("llm.request.type") != "" {
-		return roleLLM, true // OpenLLMetry's model calls
-	}
-	if has(s.Attrs, "gcp.vertex.agent.llm_response") {
-		return roleLLM, true // Google ADK's call_llm, which names no operation
-	}
-	if op := s.Attrs.Str("ai.operationId"); op != "" {
-		return aiSDKRole(s, op), true
-	}
-	if t := s.Attrs.Str("haystack.component.type"); t != "" {
-		return haystackRole(t), true
-	}
-	if has(s.Attrs, "gen_ai.tool.name") {
-		return roleTool, true // a GenAI tool span from before gen_ai.operation.name (Pydantic AI's "running tool")
-	}
-	if has(s.Attrs, "agent_name") && has(s.Attrs, "all_messages_events", "final_result") {
-		return roleAgent, true // Pydantic AI's agent run, under Logfire
-	}
-	if t := s.Attrs.Str("mlflow.spanType"); t != "" {
-		return mlflowRole(unquote(t)), true
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}()
+
+// classify returns a span's role and whether any convention recognised it.
+func classify(s *spans.Span) (spanRole, bool) {
+	for _, r := range roleRules {
+		if role, ok := r.role(s); ok {
+			return role, true
+		}
 	}
 	return roleOther, false
 }
@@ -173,18 +211,77 @@ func firstStr(as spans.Attrs, keys ...string) string {
 // span name without "invoke_agent" when no attribute says), and for other
 // spans the agent an attribute places them in (LangGraph nodes carry
 // graph.node.*, some instrumentations set gen_ai.agent.name on model calls).
-func agentName(s *spans.Span, role spanRole) string {
-	name := firstStr(s.Attrs, "gen_ai.agent.name", "agent.name", "graph.node.name", "graph.node.id")
+//
+// A graph node (LangGraph's, read from OpenInference's graph.node.* or
+// the metadata Langfuse keeps) is named too, and graphNode is true: it
+// stands for an agent only when a model call runs inside it, which the
+// caller decides; a node that only runs tools or routes is no agent.
+func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
+	name = firstStr(s.Attrs, agentNameKeys...)
+	if role != roleAgent {
+		if name != "" {
+			return cleanName(name), fromAttribute
+		}
+		if name = firstStr(s.Attrs, graphNodeKeys...); name != "" {
+			return cleanName(name), fromGraphNode
+		}
+	}
 	if name == "" && role == roleAgent {
 		name = firstStr(s.Attrs, "traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name")
 		if name == "" {
-			name = strings.TrimSpace(strings.TrimPrefix(s.Name, "invoke_agent"))
+			name = agentSpanName(s.Name)
 		}
 		if name == "" {
 			name = "agent"
 		}
 	}
-	return cleanName(name)
+	return cleanName(name), fromAgentSpan
+}
+
+// nameSource says how a span came to name an agent, and so how far the
+// name is trusted.
+type nameSource uint8
+
+const (
+	fromAgentSpan nameSource = iota // an agent span's own name
+	// fromAttribute: an agent name on a span that is no agent's (a model
+	// call, a tool). It names the agent only outside any agent span: an
+	// instrumentation may put one generic name on every span.
+	fromAttribute
+	// fromGraphNode: the graph node a span is; an agent only with a model
+	// call inside it, outside any agent span.
+	fromGraphNode
+)
+
+// agentNameKeys name the agent of the span that carries them, whatever
+// the span is; graphNodeKeys name the graph node a span belongs to.
+var (
+	agentNameKeys = []string{"gen_ai.agent.name", "agent.name"}
+	graphNodeKeys = []string{"graph.node.name", "graph.node.id", "langfuse.observation.metadata.langgraph_node"}
+)
+
+// agentSpanNames are how frameworks name an agent's span when no
+// attribute names the agent: the agent is the first group.
+var agentSpanNames = []*regexp.Regexp{
+	regexp.MustCompile(`^invoke_agent\s+(.+)$`),                                                      // GenAI
+	regexp.MustCompile(`^agent_run\s*\[(.+)\]$`),                                                     // Google ADK
+	regexp.MustCompile(`^([\pL_][\pL\pN_]*)\.(?:run|arun|invoke|ainvoke|kickoff|execute|__call__)$`), // smolagents' CodeAgent.run, a class and its method
+	regexp.MustCompile(`^(.+?)\s+run$`),                                                              // Pydantic AI's "weather_agent run"
+	regexp.MustCompile(`^(.+?)\.(?:start|update|partial_update|success|finish|error|retry)-\d+$`),    // BeeAI's emitter events, "agent.react.update-13": the emitter
+}
+
+// agentSpanName reads the agent an agent span's name gives.
+func agentSpanName(span string) string {
+	span = strings.TrimSpace(span)
+	for _, re := range agentSpanNames {
+		if m := re.FindStringSubmatch(span); m != nil {
+			return strings.TrimSpace(m[1])
+		}
+	}
+	if span == "invoke_agent" {
+		return ""
+	}
+	return span
 }
 
 // cleanName drops control characters from a name read from a span: names
@@ -208,22 +305,37 @@ type chatMessage struct {
 	Text   string
 	Calls  []ToolCall
 	CallID string // the call a tool message answers
+	From   string // the attribute or event it was read from
 }
 
 // A messageSource reads messages in one convention's way, nil when the
 // span has none of them.
 type messageSource func(*spans.Span) []chatMessage
 
+// labelled says where a source's messages come from, for those that do
+// not say it themselves.
+func labelled(from string, src messageSource) messageSource {
+	return func(s *spans.Span) []chatMessage {
+		ms := src(s)
+		for i := range ms {
+			if ms[i].From == "" {
+				ms[i].From = from
+			}
+		}
+		return ms
+	}
+}
+
 func fromJSON(key string) messageSource {
-	return func(s *spans.Span) []chatMessage { return jsonMessages(s.Attrs, key) }
+	return labelled(key, func(s *spans.Span) []chatMessage { return jsonMessages(s.Attrs, key) })
 }
 
 func fromIndexed(prefix string) messageSource {
-	return func(s *spans.Span) []chatMessage { return indexedMessages(s.Attrs, prefix) }
+	return labelled(prefix, func(s *spans.Span) []chatMessage { return indexedMessages(s.Attrs, prefix) })
 }
 
 func fromEvents(output bool) messageSource {
-	return func(s *spans.Span) []chatMessage { return eventMessages(s, output) }
+	return labelled("GenAI events", func(s *spans.Span) []chatMessage { return eventMessages(s, output) })
 }
 
 func fromValues(role string, keys ...string) messageSource {
@@ -239,30 +351,100 @@ func fromValues(role string, keys ...string) messageSource {
 var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
-		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), aiSDKPrompt,
+		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
 		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input"),
+		fromFound(false),
 	}
-	outputSources = []messageSource{
+	// messageOutputSources hold output messages proper (with roles and
+	// tool calls), not free-form values: an agent span that carries them
+	// with no model call inside it recorded the model's work itself.
+	messageOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
-		fromIndexed("gen_ai.completion"), fromEvents(true), fromEventList("events", true), aiSDKResponse,
-		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output"),
+		fromIndexed("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
+		fromJSON("llm.generated_message"), // promptflow
 	}
+	outputSources = append(slices.Clip(messageOutputSources),
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output"),
+		fromFound(true),
+	)
 	agentInputSources = []messageSource{
-		fromJSON("gen_ai.input.messages"), aiSDKPrompt, fromEventList("all_messages_events", false),
+		fromJSON("gen_ai.input.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
 		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input"),
 	}
 	agentOutputSources = []messageSource{
-		fromJSON("gen_ai.output.messages"), aiSDKResponse,
+		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse),
 		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result"),
 	}
 )
+
+func fromFound(output bool) messageSource {
+	return func(s *spans.Span) []chatMessage { return foundMessages(s, output) }
+}
+
+// Where no convention matches, messages are looked for by their shape:
+// a value holding role/content objects (a list of them, one, or JSON text
+// of either) under a key that says it is an input or an output, in the
+// span's attributes or in any of its events.
+var (
+	foundOutputWords = []string{"output", "completion", "response", "result", "answer"}
+	foundInputWords  = []string{"input", "prompt", "request", "messages"}
+)
+
+// foundMessages is the general fallback: the messages of the first
+// attribute or event attribute whose key has one of the words of its
+// side and whose value holds messages.
+func foundMessages(s *spans.Span, output bool) []chatMessage {
+	words := foundInputWords
+	if output {
+		words = foundOutputWords
+	}
+	look := func(as spans.Attrs, where string) []chatMessage {
+		for _, a := range as {
+			if a.Value.Kind == spans.KindString && !strings.ContainsAny(a.Value.Str[:min(len(a.Value.Str), 1)], "[{") {
+				continue
+			}
+			if !keyHas(a.Key, words) || (!output && keyHas(a.Key, foundOutputWords)) {
+				continue
+			}
+			if x, ok := anyOf(a.Value); ok {
+				if ms := messagesOf(x, ""); len(ms) > 0 && ms[0].Role != "" {
+					for i := range ms {
+						ms[i].From = where + a.Key
+					}
+					return ms
+				}
+			}
+		}
+		return nil
+	}
+	if m := look(s.Attrs, ""); m != nil {
+		return m
+	}
+	for _, e := range s.Events {
+		if m := look(e.Attrs, "event "+e.Name+": "); m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// keyHas reports whether an attribute key has one of words as one of
+// its parts (split at dots and underscores).
+func keyHas(key string, words []string) bool {
+	for _, part := range strings.FieldsFunc(strings.ToLower(key), func(r rune) bool { return r == '.' || r == '_' }) {
+		if slices.Contains(words, part) {
+			return true
+		}
+	}
+	return false
+}
 
 // fromEventList reads GenAI events kept in one attribute, a JSON list of
 // {"event.name", …}, rather than as the span's events: Pydantic AI does so
 // under Logfire ("events" on a model call, "all_messages_events" on an
 // agent run).
 func fromEventList(key string, output bool) messageSource {
-	return func(s *spans.Span) []chatMessage {
+	return labelled(key, func(s *spans.Span) []chatMessage {
 		v, ok := s.Attrs.Get(key)
 		if !ok {
 			return nil
@@ -282,7 +464,7 @@ func fromEventList(key string, output bool) messageSource {
 			held.Events = append(held.Events, e)
 		}
 		return eventMessages(&held, output)
-	}
+	})
 }
 
 // aiSDKPrompt reads the Vercel AI SDK's ai.prompt, {"system", "prompt",
@@ -370,23 +552,33 @@ func agentOutput(s *spans.Span) []chatMessage { return firstMessages(s, agentOut
 
 // toolCall reads a tool span's call: name, id and arguments.
 func toolCall(s *spans.Span, role spanRole) ToolCall {
-	name := firstStr(s.Attrs, "gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName")
+	name := firstStr(s.Attrs, toolNameKeys...)
 	if name == "" {
 		name = strings.TrimSpace(strings.TrimPrefix(s.Name, "execute_tool"))
 	}
 	if name == "" && role == roleRetrieval {
 		name = "retrieval"
 	}
-	args := firstText(s.Attrs, "gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments")
 	return ToolCall{
-		ID:        firstStr(s.Attrs, "gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"),
+		ID:        firstStr(s.Attrs, toolIDKeys...),
 		Name:      cleanName(unquote(name)),
-		Arguments: args,
+		Arguments: firstText(s.Attrs, toolArgKeys...),
 	}
 }
 
-// toolResult reads what a tool or retrieval span returned.
-func toolResult(s *spans.Span, role spanRole) string {
+// Where conventions keep a tool span's call and result, in the order they
+// are tried: GenAI, OpenInference, Langfuse, OpenLLMetry, Google ADK, the
+// Vercel AI SDK, MLflow, Pydantic AI under Logfire, any-agent.
+var (
+	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName"}
+	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"}
+	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args"}
+	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output"}
+)
+
+// toolResult reads what a tool or retrieval span returned, and the
+// attribute it was read from.
+func toolResult(s *spans.Span, role spanRole) (text, from string) {
 	if role == roleRetrieval {
 		var docs []string
 		for _, d := range indexed(s.Attrs, "retrieval.documents") {
@@ -395,10 +587,15 @@ func toolResult(s *spans.Span, role spanRole) string {
 			}
 		}
 		if len(docs) > 0 {
-			return strings.Join(docs, "\n\n")
+			return strings.Join(docs, "\n\n"), "retrieval.documents"
 		}
 	}
-	return unquote(firstText(s.Attrs, "gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response"))
+	for _, k := range toolResultKeys {
+		if t := firstText(s.Attrs, k); t != "" {
+			return unquote(t), k
+		}
+	}
+	return "", ""
 }
 
 // firstText is firstStr rendering structured values as JSON.
@@ -416,6 +613,89 @@ func firstText(as spans.Attrs, keys ...string) string {
 // spanErrors are the error signals a span carries, as lines the extract
 // stage reads as errors: exception events ("ValueError: city not found"),
 // then the status message when no exception said it.
+// Control flow that frameworks raise as an exception is a handoff, not
+// an error: LangGraph moves to another graph's node by raising
+// ParentCommand (a Command for the parent graph), and interrupts a run for
+// a human by raising GraphInterrupt.
+var (
+	// handoffExceptions are exception types (the last dotted part) that
+	// pass control on.
+	handoffExceptions = []string{"ParentCommand", "Command", "GraphInterrupt", "NodeInterrupt", "GraphBubbleUp"}
+	// handoffTarget finds where a Command sends control: goto='node'.
+	handoffTarget = regexp.MustCompile(`goto\s*=\s*(?:Send\(\s*node\s*=\s*)?['"]([^'"]+)['"]`)
+)
+
+// handoff is a handoff a span's exception reported.
+type handoff struct {
+	Target string // empty when the exception does not say
+	Text   string
+}
+
+// spanHandoffOp reads a span that records a handoff as its operation
+// (GenAI's agent_handoff, with gen_ai.handoff.from_agent and .to_agent;
+// the OpenAI Agents SDK's handoff spans).
+func spanHandoffOp(s *spans.Span) (handoff, bool) {
+	if op := s.Attrs.Str("gen_ai.operation.name"); op != "agent_handoff" && op != "handoff" {
+		return handoff{}, false
+	}
+	h := handoff{Target: cleanName(firstStr(s.Attrs, "gen_ai.handoff.to_agent", "to_agent"))}
+	h.Text = "Hands off control"
+	if h.Target != "" {
+		h.Text = "Hands off to " + h.Target
+	}
+	return h, true
+}
+
+// isHandoff reports whether an exception type, or a message written as
+// "Type(…)" or "Type: …", is control flow.
+func isHandoff(typ, msg string) bool {
+	if typ == "" {
+		if i := strings.IndexAny(msg, "(:"); i > 0 {
+			typ = msg[:i]
+		}
+	}
+	typ = strings.TrimSpace(typ)
+	return typ != "" && slices.Contains(handoffExceptions, typ[strings.LastIndexByte(typ, '.')+1:])
+}
+
+// spanHandoff returns the handoff a span's exception events or status
+// report, if any.
+func spanHandoff(s *spans.Span) (handoff, bool) {
+	for _, e := range s.Events {
+		if e.Name == "exception" {
+			typ, msg := e.Attrs.Str("exception.type"), e.Attrs.Str("exception.message")
+			if isHandoff(typ, msg) {
+				return newHandoff(typ, msg), true
+			}
+		}
+	}
+	if s.Status.Code == spans.StatusError && isHandoff(s.Attrs.Str("error.type"), s.Status.Message) {
+		return newHandoff(s.Attrs.Str("error.type"), s.Status.Message), true
+	}
+	return handoff{}, false
+}
+
+func newHandoff(typ, msg string) handoff {
+	h := handoff{}
+	if m := handoffTarget.FindStringSubmatch(msg); m != nil {
+		h.Target = cleanName(m[1])
+	}
+	typ = strings.TrimSpace(typ[strings.LastIndexByte(typ, '.')+1:])
+	switch {
+	case h.Target != "":
+		h.Text = "Hands off to " + h.Target
+	default:
+		h.Text = "Hands off control"
+	}
+	if typ != "" {
+		h.Text += " (" + typ + ")"
+	}
+	if msg = strings.TrimSpace(msg); msg != "" {
+		h.Text += ": " + msg
+	}
+	return h
+}
+
 func spanErrors(s *spans.Span) []string {
 	var out []string
 	for _, e := range s.Events {
@@ -423,13 +703,20 @@ func spanErrors(s *spans.Span) []string {
 			continue
 		}
 		typ, msg := e.Attrs.Str("exception.type"), e.Attrs.Str("exception.message")
-		if typ == "" && msg == "" {
+		if typ == "" && msg == "" || isHandoff(typ, msg) {
 			continue
 		}
 		out = append(out, errorLine(typ, msg))
 	}
 	if s.Status.Code != spans.StatusError {
 		return out
+	}
+	if len(out) == 0 {
+		_, raised := spanHandoff(s)
+		_, op := spanHandoffOp(s)
+		if raised || op {
+			return nil // the status says only that control was passed on
+		}
 	}
 	msg := strings.TrimSpace(s.Status.Message)
 	for _, l := range out {
@@ -529,15 +816,18 @@ func valueMessages(as spans.Attrs, role string, keys ...string) []chatMessage {
 		}
 		if x, ok := anyOf(v); ok {
 			if m := messagesOf(x, role); len(m) > 0 {
+				for i := range m {
+					m[i].From = k
+				}
 				return m
 			}
 			if t := textOf(x); t != "" {
-				return []chatMessage{{Role: role, Text: t}}
+				return []chatMessage{{Role: role, Text: t, From: k}}
 			}
 			continue
 		}
 		if t := strings.TrimSpace(unquote(v.Text())); t != "" {
-			return []chatMessage{{Role: role, Text: t}}
+			return []chatMessage{{Role: role, Text: t, From: k}}
 		}
 	}
 	return nil
@@ -583,7 +873,7 @@ func messagesOf(x any, role string) []chatMessage {
 			}
 			return out
 		}
-		for _, k := range []string{"output", "input", "query", "question", "content", "text"} {
+		for _, k := range []string{"output", "input", "task", "query", "question", "content", "text"} {
 			if s, ok := t[k].(string); ok && strings.TrimSpace(s) != "" {
 				return []chatMessage{{Role: role, Text: strings.TrimSpace(s)}}
 			}
@@ -592,11 +882,22 @@ func messagesOf(x any, role string) []chatMessage {
 	return nil
 }
 
+// langChainRoles are the roles LangChain's message types stand for.
+var langChainRoles = map[string]string{"human": "user", "ai": "assistant", "AIMessageChunk": "assistant", "tool": "tool", "system": "system", "function": "tool"}
+
 // messageOf reads one message object; ok is false when it has no role.
 func messageOf(m map[string]any) (chatMessage, bool) {
 	role, _ := m["role"].(string)
 	if role == "" {
 		role, _ = m["_role"].(string) // Haystack's ChatMessage as a dataclass
+	}
+	if role == "" {
+		if kw, ok := m["kwargs"].(map[string]any); ok { // LangChain's serialised objects: {"lc", "id", "kwargs": {…}}
+			return messageOf(kw)
+		}
+		if _, ok := m["content"]; ok {
+			role = langChainRoles[str(m["type"])] // LangChain's messages: {"type": "human", "content"}
+		}
 	}
 	if role == "" {
 		return chatMessage{}, false
@@ -662,14 +963,20 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 		texts = append(texts, contentOf(m["content"]))
 		texts = append(texts, toolParts(m["content"], &msg)...)
 	}
-	if calls, ok := m["tool_calls"].([]any); ok {
-		for _, c := range calls {
-			cm, ok := c.(map[string]any)
-			if !ok {
-				continue
-			}
-			f, _ := cm["function"].(map[string]any)
+	calls, ok := m["tool_calls"].([]any)
+	if !ok { // LangChain keeps OpenAI's calls in additional_kwargs
+		kw, _ := m["additional_kwargs"].(map[string]any)
+		calls, _ = kw["tool_calls"].([]any)
+	}
+	for _, c := range calls {
+		cm, ok := c.(map[string]any)
+		if !ok {
+			continue
+		}
+		if f, ok := cm["function"].(map[string]any); ok {
 			msg.Calls = append(msg.Calls, ToolCall{ID: str(cm["id"]), Name: str(f["name"]), Arguments: textOf(f["arguments"])})
+		} else { // LangChain's own: {"name", "args", "id"}
+			msg.Calls = append(msg.Calls, ToolCall{ID: str(cm["id"]), Name: str(cm["name"]), Arguments: textOf(cm["args"])})
 		}
 	}
 	msg.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
@@ -792,6 +1099,9 @@ func indexedMessages(as spans.Attrs, prefix string) []chatMessage {
 			}
 			m.Text = strings.Join(texts, "\n")
 		}
+		if m.Text == "" {
+			m.Text = strings.Join(numbered(e, "message.content"), "\n") // message.content.N, content as a list of texts
+		}
 		for _, c := range indexed(e, "message.tool_calls") {
 			m.Calls = append(m.Calls, ToolCall{ID: c.Str("tool_call.id"), Name: c.Str("tool_call.function.name"), Arguments: firstText(c, "tool_call.function.arguments")})
 		}
@@ -854,6 +1164,26 @@ func indexed(as spans.Attrs, prefix string) []spans.Attrs {
 	out := make([]spans.Attrs, len(ns))
 	for i, n := range ns {
 		out[i] = groups[n]
+	}
+	return out
+}
+
+// numbered returns the texts of the attributes prefix.N, in order of N.
+func numbered(as spans.Attrs, prefix string) []string {
+	byN := map[int]string{}
+	p := prefix + "."
+	for _, a := range as {
+		if rest, ok := strings.CutPrefix(a.Key, p); ok {
+			if n, err := strconv.Atoi(rest); err == nil && n >= 0 {
+				byN[n] = a.Value.Text()
+			}
+		}
+	}
+	var out []string
+	for _, n := range slices.Sorted(maps.Keys(byN)) {
+		if t := strings.TrimSpace(byN[n]); t != "" {
+			out = append(out, t)
+		}
 	}
 	return out
 }

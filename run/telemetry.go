@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -89,7 +90,7 @@ func telemetry(ctx context.Context, data []byte, format spans.Format, labels Spa
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < len(order); i = int(next.Add(1) - 1) {
 				if errs[i] = ctx.Err(); errs[i] == nil {
-					results[i], errs[i] = traceCase(order[i], byTrace[order[i]], Format(format), labels)
+					results[i], errs[i] = traceCase(ctx, order[i], byTrace[order[i]], Format(format), labels)
 				}
 			}
 		}()
@@ -119,8 +120,24 @@ func telemetry(ctx context.Context, data []byte, format spans.Format, labels Spa
 	case empty != nil:
 		return nil, empty
 	default:
-		return nil, fmt.Errorf("%w in %d spans of %d traces: looked for %s", ErrNoAgentSpans, len(all), len(order), conventions)
+		return nil, fmt.Errorf("%w in %d spans of %d traces: looked for %s; the first span, %q, has %s", ErrNoAgentSpans, len(all), len(order), conventions, cleanName(all[0].Name), attrKeys(all[0].Attrs, 12))
 	}
+}
+
+// attrKeys lists the first n keys of attributes, for a message about a
+// file that was not understood.
+func attrKeys(as spans.Attrs, n int) string {
+	if len(as) == 0 {
+		return "no attributes"
+	}
+	keys := make([]string, 0, min(n, len(as)))
+	for _, a := range as[:min(n, len(as))] {
+		keys = append(keys, cleanName(a.Key))
+	}
+	if len(as) > n {
+		keys = append(keys, fmt.Sprintf("and %d more", len(as)-n))
+	}
+	return "the attributes " + strings.Join(keys, ", ")
 }
 
 // node is one span in its trace's tree.
@@ -130,10 +147,12 @@ type node struct {
 	parent *node
 	depth  int
 	role   spanRole
-	name   string // the agent this span itself names, if any
-	owner  string // nearest enclosing agent, itself included
-	scope  *node  // the enclosing agent span: the agent's turn
-	steps  []int  // indices into builder.steps
+	name   string     // the agent this span itself names, if any
+	from   nameSource // how name was found: see nameSource
+	owner  string     // nearest enclosing agent, itself included
+	scope  *node      // the enclosing agent span: the agent's turn
+	tool   *node      // the nearest enclosing tool span, itself excluded
+	steps  []int      // indices into builder.steps
 }
 
 // pending is a step with the key that orders it.
@@ -148,6 +167,8 @@ type pending struct {
 }
 
 type builder struct {
+	ctx   context.Context
+	ticks int // calls of stopped, which looks at ctx every so many
 	nodes []*node
 	steps []pending
 	// Calls made and not answered yet, by id and by agent and tool name.
@@ -162,13 +183,19 @@ type openCall struct {
 	answered bool
 }
 
-func traceCase(traceID string, ss []*spans.Span, format Format, labels SpanLabels) (*Case, error) {
-	b := &builder{callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}}
+func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format Format, labels SpanLabels) (*Case, error) {
+	b := &builder{ctx: ctx, callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}}
 	known := b.tree(ss)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if known == 0 {
 		return nil, ErrNoAgentSpans
 	}
 	b.build()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if len(b.steps) == 0 {
 		return nil, fmt.Errorf("%w: %d spans follow a GenAI convention but none holds a message, a tool call or an error (is content capture off? e.g. OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)", ErrEmpty, known)
 	}
@@ -193,52 +220,201 @@ func traceCase(traceID string, ss []*spans.Span, format Format, labels SpanLabel
 	return &Case{Run: r, Label: label}, nil
 }
 
+// stopped reports whether the context has ended, looking at it once
+// every few thousand calls: the walks over a trace's nodes call it on
+// each, and a trace of a hundred thousand spans must stop when asked.
+func (b *builder) stopped() bool {
+	b.ticks++
+	return b.ticks%4096 == 0 && b.ctx.Err() != nil
+}
+
 // tree links the spans into their tree and reads each one's role and
-// agent; it returns how many spans a convention recognised.
+// agent; it returns how many spans a convention recognised. Every walk is
+// linear in the spans, however deep the tree.
 func (b *builder) tree(ss []*spans.Span) int {
-	byID := map[string]*node{}
+	byID := make(map[string]*node, len(ss))
 	known := 0
 	for i, s := range ss {
-		if _, dup := byID[s.SpanID]; dup {
-			continue // exporters retry; Jaeger lists a span twice
+		if b.stopped() {
+			return known
+		}
+		if first, dup := byID[s.SpanID]; dup {
+			// Exporters retry, Jaeger lists a span twice, and some write
+			// a span as two records, when it starts and when it ends.
+			first.s = mergeSpan(first.s, s)
+			continue
 		}
 		n := &node{s: s, order: i}
-		var ok bool
-		n.role, ok = classify(s)
-		if ok {
-			known++
-		}
-		n.name = agentName(s, n.role)
 		byID[s.SpanID] = n
 		b.nodes = append(b.nodes, n)
 	}
 	for _, n := range b.nodes {
+		var ok bool
+		n.role, ok = classify(n.s)
+		if ok {
+			known++
+		}
+		n.name, n.from = agentName(n.s, n.role)
 		if p, ok := byID[n.s.ParentID]; ok && p != n {
 			n.parent = p
 		}
 	}
-	// A parent chain that loops (a hostile or broken file) has no root: a
-	// chain longer than the trace must loop; cut it where it closes.
+	// A parent chain that loops (a hostile or broken file) has no root:
+	// walking up from each node not yet walked, a node met again on the
+	// same walk closes a loop, which is cut there.
+	const (
+		unseen = iota
+		walking
+		done
+	)
+	state := make(map[*node]uint8, len(b.nodes))
+	var path []*node
 	for _, n := range b.nodes {
-		length := 0
-		for p := n.parent; p != nil && length <= len(b.nodes); p = p.parent {
-			length++
+		path = path[:0]
+		for p := n; p != nil && state[p] == unseen; p = p.parent {
+			if b.stopped() {
+				return known
+			}
+			state[p] = walking
+			path = append(path, p)
+			if p.parent != nil && state[p.parent] == walking {
+				p.parent = nil
+			}
 		}
-		if length > len(b.nodes) {
-			seen := map[*node]bool{n: true}
-			for p := n; p.parent != nil; p = p.parent {
-				if seen[p.parent] {
-					p.parent = nil
-					break
-				}
-				seen[p.parent] = true
+		for _, p := range path {
+			state[p] = done
+		}
+	}
+	// A span outside any agent span whose parent has one named agent
+	// span among its children, a span with nothing inside it, belongs to
+	// that agent: some instrumentations put the agent's span beside its
+	// model calls rather than around them. (An agent span with work
+	// inside it is a turn that has ended: what follows it is not its.)
+	hasChild := map[*node]bool{}
+	for _, n := range b.nodes {
+		if n.parent != nil {
+			hasChild[n.parent] = true
+		}
+	}
+	soleAgent := map[*node]string{}
+	for _, n := range b.nodes {
+		if n.role != roleAgent || n.name == "" || n.parent == nil || hasChild[n] {
+			continue
+		}
+		if prev, ok := soleAgent[n.parent]; ok && !SameAgent(prev, n.name) {
+			soleAgent[n.parent] = "" // two agents: neither is the siblings'
+			continue
+		}
+		soleAgent[n.parent] = n.name
+	}
+	if len(soleAgent) > 0 {
+		agentAbove := b.agentAbove()
+		for _, n := range b.nodes {
+			if n.name == "" && n.role != roleAgent && n.parent != nil && !agentAbove[n] && soleAgent[n.parent] != "" {
+				n.name = soleAgent[n.parent]
+			}
+		}
+	}
+	// A graph node is an agent when a model call runs inside it and no
+	// agent span encloses it (Koog's strategy nodes are steps of one).
+	modelIn := b.within(roleLLM, false)
+	agentAbove := b.agentAbove()
+	for _, n := range b.nodes {
+		switch n.from {
+		case fromAttribute:
+			if agentAbove[n] {
+				n.name = ""
+			}
+		case fromGraphNode:
+			if !modelIn[n] || agentAbove[n] {
+				n.name = ""
 			}
 		}
 	}
 	for _, n := range b.nodes {
+		if b.stopped() {
+			return known
+		}
 		b.resolve(n)
 	}
 	return known
+}
+
+// agentAbove returns the spans that an agent span encloses, each found
+// once however deep the tree.
+func (b *builder) agentAbove() map[*node]bool {
+	above := make(map[*node]bool, len(b.nodes))
+	var path []*node
+	for _, n := range b.nodes {
+		path = path[:0]
+		p := n
+		for ; p != nil; p = p.parent {
+			if _, ok := above[p]; ok {
+				break
+			}
+			path = append(path, p)
+		}
+		for i := len(path) - 1; i >= 0; i-- {
+			q := path[i]
+			above[q] = q.parent != nil && (q.parent.role == roleAgent || above[q.parent])
+		}
+	}
+	return above
+}
+
+// within returns the spans that have a span of the given role inside
+// them (or are one), up to the nearest enclosing agent span when
+// toAgent, else up to the root. Each span is marked once: linear however
+// deep the tree.
+func (b *builder) within(role spanRole, toAgent bool) map[*node]bool {
+	in := map[*node]bool{}
+	for _, n := range b.nodes {
+		if n.role != role {
+			continue
+		}
+		for p := n; p != nil && !in[p]; p = p.parent {
+			in[p] = true
+			if toAgent && p.role == roleAgent {
+				break
+			}
+		}
+	}
+	return in
+}
+
+// mergeSpan joins two records of one span: what either says, the earliest
+// start, the latest end, an error status over none. a is left as it is.
+func mergeSpan(a, b *spans.Span) *spans.Span {
+	m := *a
+	m.Attrs = slices.Clip(m.Attrs)
+	for _, at := range b.Attrs {
+		if _, ok := m.Attrs.Get(at.Key); !ok {
+			m.Attrs = append(m.Attrs, at)
+		}
+	}
+	m.Events = slices.Clip(m.Events)
+	for _, e := range b.Events {
+		if !slices.ContainsFunc(m.Events, func(x spans.Event) bool { return x.Name == e.Name && x.Time == e.Time }) {
+			m.Events = append(m.Events, e)
+		}
+	}
+	if m.Start == 0 || b.Start != 0 && b.Start < m.Start {
+		m.Start = b.Start
+	}
+	m.End = max(m.End, b.End)
+	if m.Status.Code == spans.StatusUnset || b.Status.Code == spans.StatusError && m.Status.Code != spans.StatusError {
+		m.Status = b.Status
+	}
+	if m.Name == "" {
+		m.Name = b.Name
+	}
+	if m.ParentID == "" {
+		m.ParentID = b.ParentID
+	}
+	if len(m.Resource) == 0 {
+		m.Resource = b.Resource
+	}
+	return &m
 }
 
 // resolve sets a node's depth and owner from its ancestors'.
@@ -254,7 +430,10 @@ func (b *builder) resolve(n *node) {
 		c := chain[i]
 		if c.parent != nil {
 			c.depth = c.parent.depth + 1
-			c.owner, c.scope = c.parent.owner, c.parent.scope
+			c.owner, c.scope, c.tool = c.parent.owner, c.parent.scope, c.parent.tool
+			if c.parent.role == roleTool {
+				c.tool = c.parent
+			}
 		}
 		if c.name != "" {
 			c.owner = c.name
@@ -291,15 +470,32 @@ func (b *builder) build() {
 		return x.order < y.order
 	})
 	b.task(byTime)
+	modelIn := b.within(roleLLM, true)
 	for _, n := range byTime {
+		if b.stopped() {
+			return
+		}
+		if h, ok := spanHandoffOp(n.s); ok {
+			b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindHandoff, Target: h.Target, Content: h.Text, From: "gen_ai.handoff"})
+			continue
+		}
 		switch n.role {
 		case roleLLM:
-			b.model(n)
+			b.model(n, outputMessages(n.s))
+		case roleAgent:
+			// An agent span holding the model's messages, with no model
+			// call of its own inside, is its model call too.
+			if !modelIn[n] {
+				if ms := firstMessages(n.s, messageOutputSources); len(ms) > 0 {
+					b.model(n, ms)
+				}
+			}
 		case roleTool, roleRetrieval:
 			b.tool(n)
 		}
 	}
 	b.dropEchoes()
+	b.untracedResults(byTime)
 	b.silentAgents(byTime)
 	b.errors(byTime)
 }
@@ -348,7 +544,7 @@ func (b *builder) task(byTime []*node) {
 				if t := strings.TrimSpace(m.Text); t != "" {
 					b.question = t
 					b.steps = append(b.steps, pending{
-						step: Step{Agent: "user", Role: "user", Kind: KindUser, Content: t},
+						step: Step{Agent: "user", Role: "user", Kind: KindUser, Content: t, From: m.From},
 						time: n.s.Start, depth: n.depth, order: n.order, sub: -1, node: n, task: true,
 					})
 					return
@@ -360,18 +556,18 @@ func (b *builder) task(byTime []*node) {
 
 // model makes the steps of a model call: tool results its input holds
 // that no tool span gave, then its output messages.
-func (b *builder) model(n *node) {
+func (b *builder) model(n *node, output []chatMessage) {
 	if len(b.callsByID) > 0 {
 		for _, m := range inputMessages(n.s) {
 			if c := b.callsByID[m.CallID]; c != nil && strings.EqualFold(m.Role, "tool") {
 				c.answered = true
 				delete(b.callsByID, m.CallID)
-				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, ToolCallID: m.CallID})
+				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, ToolCallID: m.CallID, From: m.From})
 			}
 		}
 	}
-	for _, m := range outputMessages(n.s) {
-		s := Step{Agent: n.owner, Role: cleanName(m.Role), Kind: KindMessage, Content: m.Text}
+	for _, m := range output {
+		s := Step{Agent: n.owner, Role: cleanName(m.Role), Kind: KindMessage, Content: m.Text, From: m.From}
 		if s.Role == "" {
 			s.Role = "assistant"
 		}
@@ -399,12 +595,12 @@ func (b *builder) tool(n *node) {
 	c := toolCall(n.s, n.role)
 	id, made := b.made(c, n.owner)
 	if !made {
-		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}})
+		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}, From: "tool span"})
 	}
 	if id == "" {
 		id = c.ID
 	}
-	result := toolResult(n.s, n.role)
+	result, from := toolResult(n.s, n.role)
 	if result == "" && len(spanErrors(n.s)) == 0 {
 		return
 	}
@@ -412,7 +608,7 @@ func (b *builder) tool(n *node) {
 	if end < n.s.Start {
 		end = n.s.Start
 	}
-	b.add(n, end, 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: result, ToolCallID: id})
+	b.add(n, end, 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: result, ToolCallID: id, From: from})
 }
 
 // call records a call a model made, to be answered by a tool span or a
@@ -464,16 +660,31 @@ func callText(calls []ToolCall) string {
 // the same message would otherwise appear twice.
 func (b *builder) dropEchoes() {
 	last := map[*node]int{} // tool node → its latest inner step
-	for i, p := range b.steps {
-		if p.task {
-			continue
+	later := func(t *node, i int) {
+		if j, ok := last[t]; !ok || b.before(j, i) {
+			last[t] = i
 		}
-		for a := p.node.parent; a != nil; a = a.parent {
-			if a.role == roleTool {
-				if j, ok := last[a]; !ok || b.before(j, i) {
-					last[a] = i
-				}
+	}
+	for i, p := range b.steps {
+		if !p.task && p.node.tool != nil {
+			later(p.node.tool, i)
+		}
+	}
+	// A tool inside a tool: the outer one's latest step may be the inner
+	// one's. Deepest first, so that each passes on its final answer.
+	var tools []*node
+	for t := range last {
+		tools = append(tools, t)
+	}
+	sort.Slice(tools, func(i, j int) bool {
+		return tools[i].depth > tools[j].depth || tools[i].depth == tools[j].depth && tools[i].order < tools[j].order
+	})
+	for _, t := range tools {
+		for o := t.tool; o != nil; o = o.tool {
+			if j, ok := last[o]; ok && !b.before(j, last[t]) {
+				break
 			}
+			later(o, last[t])
 		}
 	}
 	drop := map[int]bool{}
@@ -520,6 +731,32 @@ func (b *builder) before(i, j int) bool {
 	return x.sub < y.sub
 }
 
+// untracedResults gives a step to each iteration of an agent (a span
+// directly inside an agent span, such as smolagents' "Step N") in which
+// a model call acted without any tool span recording it (code the agent
+// ran itself, an agent it called directly): the iteration's output is
+// then the only record of the action's result. It is a tool result of
+// the agent, at the iteration's end, unless a step already says it.
+func (b *builder) untracedResults(byTime []*node) {
+	toolInside := b.within(roleTool, true)
+	modelInside := b.within(roleLLM, true)
+	said := map[string]bool{}
+	for _, p := range b.steps {
+		said[strings.TrimSpace(p.step.Content)] = true
+	}
+	for _, n := range byTime {
+		if n.role != roleOther || n.parent == nil || n.parent.role != roleAgent || !modelInside[n] || toolInside[n] {
+			continue
+		}
+		for _, m := range agentOutput(n.s) {
+			if t := strings.TrimSpace(m.Text); t != "" && !said[t] {
+				said[t] = true
+				b.add(n, max(n.s.End, n.s.Start), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: t, From: m.From})
+			}
+		}
+	}
+}
+
 // silentAgents gives a step to each agent span nothing inside of which
 // made one: its output, at its end.
 func (b *builder) silentAgents(byTime []*node) {
@@ -538,32 +775,37 @@ func (b *builder) silentAgents(byTime []*node) {
 		}
 		for _, m := range agentOutput(n.s) {
 			if m.Text != "" {
-				b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text})
+				b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, From: m.From})
 			}
 		}
 	}
 }
 
 // errors attaches every span's error lines to the step of its span or of
-// the nearest enclosing span that has one, once per trace: an error that
-// propagates up the tree is reported where it started. Descendants come
-// first, so that is where it is attached.
+// the nearest enclosing span that has one. An error that propagates up the
+// tree is reported where it started: a span with a failed span inside it
+// adds nothing. Descendants come first, so that is where it is attached.
 func (b *builder) errors(byTime []*node) {
-	said := map[string]bool{}
+	failedBelow := map[*node]bool{}
+	handedBelow := map[*node]bool{}
 	for i := len(byTime) - 1; i >= 0; i-- {
 		n := byTime[i]
-		lines := spanErrors(n.s)
-		var fresh []string
-		for _, l := range lines {
-			if !said[l] {
-				said[l] = true
-				fresh = append(fresh, l)
+		if h, ok := spanHandoff(n.s); ok && !handedBelow[n] {
+			// Reported where it was raised, as a step of its own: the
+			// exception climbs every enclosing span.
+			for p := n.parent; p != nil && !handedBelow[p]; p = p.parent {
+				handedBelow[p] = true
 			}
+			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "assistant", Kind: KindHandoff, Target: h.Target, Content: h.Text, From: "exception event (control flow)"})
 		}
-		if len(fresh) == 0 {
+		lines := spanErrors(n.s)
+		if len(lines) == 0 || failedBelow[n] {
 			continue
 		}
-		text := strings.Join(fresh, "\n")
+		for p := n.parent; p != nil && !failedBelow[p]; p = p.parent {
+			failedBelow[p] = true
+		}
+		text := strings.Join(lines, "\n")
 		at := n
 		for at != nil && len(at.steps) == 0 {
 			at = at.parent
@@ -571,12 +813,13 @@ func (b *builder) errors(byTime []*node) {
 		if at == nil || (n.role != roleOther && at != n) {
 			// An agent, model or tool span whose failure no step of its
 			// own shows is a step of its own.
-			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "error", Kind: KindMessage, Content: text})
+			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "error", Kind: KindMessage, Content: text, From: "span status and exception events"})
 			continue
 		}
 		s := &b.steps[at.steps[len(at.steps)-1]].step
 		if s.Content == "" {
 			s.Content = text
+			s.From = "span status and exception events"
 		} else {
 			s.Content += "\n" + text
 		}

@@ -159,7 +159,21 @@ func TestSpansToSteps(t *testing.T) {
 				{id: "c", parent: "b", name: "GET", start: 3, status: "ERROR", attrs: map[string]any{"http.response.status_code": 503},
 					events: []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "httpx.HTTPStatusError", "exception.message": "503 Service Unavailable"}}}},
 			},
-			want: []string{`Fetcher tool_call: http_get({"url":"x"})`, "Fetcher tool_result: httpx.HTTPStatusError: 503 Service Unavailable\nError: execute_tool http_get failed (span status ERROR)", "Fetcher message: Error: invoke_agent Fetcher failed (span status ERROR)"},
+			// The tool and the agent fail because the request did: their
+			// status says nothing the exception has not.
+			want: []string{`Fetcher tool_call: http_get({"url":"x"})`, "Fetcher tool_result: httpx.HTTPStatusError: 503 Service Unavailable"},
+		},
+		{
+			name: "an agent span beside its model call, not around it, names the call's agent",
+			spans: []span{
+				{id: "w", name: "workflow", start: 1, end: 9, attrs: map[string]any{"openinference.span.kind": "CHAIN"}},
+				{id: "a", parent: "w", name: "invoke_agent Weather", start: 1, end: 2, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Weather",
+					"gen_ai.input.messages": `[{"role":"user","content":"Rain in Oslo?"}]`}},
+				{id: "c", parent: "w", name: "chat", start: 3, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.output.messages": `[{"role":"assistant","content":"Yes, rain."}]`}},
+			},
+			question: "Rain in Oslo?",
+			want:     []string{"user user: Rain in Oslo?", "Weather message: Yes, rain."},
 		},
 		{
 			name: "agent names lose their control characters",
@@ -224,7 +238,10 @@ func TestTelemetryErrors(t *testing.T) {
 		format     run.Format
 		want       string
 	}{
-		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), OpenLLMetry (traceloop.span.kind), the Vercel AI SDK (ai.operationId), MLflow (mlflow.spanType) or Haystack (haystack.component.type)"},
+		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), " +
+			"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages), OpenLLMetry (traceloop.span.kind), OpenLLMetry's model calls (llm.request.type), Google ADK (gcp.vertex.agent.llm_response), " +
+			"the Vercel AI SDK (ai.operationId), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), MLflow (mlflow.spanType) " +
+			`or messages by their shape under an input or output key; the first span, "GET /", has no attributes`},
 		{"truncated.json", otlp[:100], "", "invalid JSON at line 1, column 101: unexpected end of file (is the file truncated?)"},
 		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" (OTLP) or "batches" (Tempo): is the file mixed?`},
 		{"forced.json", `{"question":"q","history":[]}`, run.FormatJaeger, `line 1, column 1: a Jaeger trace without "spans"`},

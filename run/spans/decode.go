@@ -129,16 +129,45 @@ func detectKeys(keys map[string]bool) Format {
 	switch {
 	case keys["spans"] && (keys["traceID"] || keys["processes"]):
 		return Jaeger
-	case keys["observations"] && keys["id"]:
+	case keys["observations"] && (keys["id"] || keys["trace"]):
 		return Langfuse
 	case keys["traceId"] && keys["type"] && keys["startTime"] && keys["id"]:
 		return Langfuse // an observation
 	case keys["spans"] && !keys["processes"]:
 		return OpenInference // {"spans": [flat span…]}
 	}
-	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"]
+	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"] ||
+		keys["id"] && keys["traceId"] // OpenTelemetry JS's console exporter
 	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"]) {
 		return OpenInference
 	}
 	return ""
+}
+
+// TopKeys returns the keys of the first JSON value of data when it is an
+// object, or of the first element when it is an array of objects, in file
+// order (at most max of them): what a message about an unknown file shows.
+func TopKeys(data []byte, max int) []string {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	i := skipSpace(data, 0)
+	if i < len(data) && data[i] == '[' {
+		found := -1
+		_ = eachElement(data, i, func(s, _ int) error {
+			found = s
+			return errStop
+		})
+		if found < 0 {
+			return nil
+		}
+		i = found
+	}
+	if i >= len(data) || data[i] != '{' {
+		return nil
+	}
+	var keys []string
+	_ = eachMember(data, i, func(key []byte, _, _ int) bool {
+		keys = append(keys, string(key))
+		return len(keys) < max
+	})
+	return keys
 }

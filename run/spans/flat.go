@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,13 +27,32 @@ import (
 var (
 	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID"}
 	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id"}
-	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id"}
-	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano"}
+	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId"}
+	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "timestamp"}
 	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano"}
 	flatKindKeys   = []string{"span_kind", "spanKind", "kind"}
 	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status"}
 	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description"}
+	// Where a span's attributes, events, resource and children sit: the
+	// OpenInference names, and those of dumps that prefix them (TRAIL's
+	// span_attributes, strands' span_events).
+	flatAttrKeys     = []string{"attributes", "span_attributes"}
+	flatEventKeys    = []string{"events", "span_events"}
+	flatResourceKeys = []string{"resource", "resource_attributes"}
+	flatChildKeys    = []string{"child_spans", "children"}
 )
+
+// flatFields are the members flatSpan reads itself rather than as dotted
+// top-level keys.
+var flatFields = func() map[string]bool {
+	m := map[string]bool{"duration": true}
+	for _, ks := range [][]string{flatAttrKeys, flatEventKeys, flatResourceKeys, flatChildKeys} {
+		for _, k := range ks {
+			m[k] = true
+		}
+	}
+	return m
+}()
 
 func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 	recs, err := records(data)
@@ -49,12 +69,7 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 		if err := decodeJSON(data, s, e, &m); err != nil {
 			return err
 		}
-		sp, err := flatSpan(m, lines.at(s))
-		if err != nil {
-			return err
-		}
-		out = append(out, sp)
-		return nil
+		return flatTree(ctx, m, "", lines.at(s), &out)
 	}
 	for _, r := range recs {
 		switch {
@@ -97,6 +112,66 @@ func spanList(data []byte, i int) (int, bool) {
 	return 0, false
 }
 
+// flatID reads an id: as written when it is text, in hex of the given
+// width when it is a number (OpenTelemetry's Python SDK keeps ids as
+// integers, and some dumps write them so), as hex is how every other tool
+// shows them.
+func flatID(v any, digits int) string {
+	n, ok := v.(json.Number)
+	if !ok {
+		if v == nil {
+			return ""
+		}
+		id := strings.TrimSpace(FromAny(v).Text())
+		if h, ok := strings.CutPrefix(id, "0x"); ok && len(h) == digits {
+			return strings.ToLower(h) // OpenTelemetry Python's ConsoleSpanExporter
+		}
+		return id
+	}
+	i, ok := new(big.Int).SetString(n.String(), 10)
+	if !ok || i.Sign() < 0 {
+		return n.String()
+	}
+	return fmt.Sprintf("%0*x", digits, i)
+}
+
+// flatTree appends the span m and the spans nested in it (span trees
+// such as TRAIL's, where each span holds its children in "child_spans"),
+// a child's parent being its holder unless it names one. The walk keeps
+// its own stack: a file may nest as deep as it likes.
+func flatTree(ctx context.Context, m map[string]any, parent string, line int, out *[]Span) error {
+	type item struct {
+		m      map[string]any
+		parent string
+	}
+	stack := []item{{m, parent}}
+	for len(stack) > 0 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		sp, err := flatSpan(it.m, line)
+		if err != nil {
+			return err
+		}
+		if sp.ParentID == "" {
+			sp.ParentID = it.parent
+		}
+		*out = append(*out, sp)
+		kids, _ := first(it.m, flatChildKeys).([]any)
+		for i := len(kids) - 1; i >= 0; i-- {
+			if km, ok := kids[i].(map[string]any); ok {
+				if firstText(km, flatTraceKeys) == "" {
+					km["trace_id"] = sp.TraceID
+				}
+				stack = append(stack, item{km, sp.SpanID})
+			}
+		}
+	}
+	return nil
+}
+
 func flatSpan(m map[string]any, line int) (Span, error) {
 	if m == nil {
 		return Span{}, fmt.Errorf("line %d: a span is a JSON object, not null", line)
@@ -105,20 +180,20 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	var attrs Attrs
 	for k, v := range m {
 		switch {
-		case k == "attributes":
-			flatten("", v, &attrs)
+		case k == "attributes" || k == "span_attributes":
+			flatten("", pythonDict(v), &attrs)
 		case strings.HasPrefix(k, "attributes."):
 			flatten(strings.TrimPrefix(k, "attributes."), v, &attrs)
-		case k == "events" || k == "resource":
+		case flatFields[k]:
 		default:
-			flattenInto(k, v, top)
+			flattenInto(k, pythonDict(v), top)
 		}
 	}
 	sortAttrs(attrs)
 	sp := Span{
-		TraceID:  firstText(top, flatTraceKeys),
-		SpanID:   firstText(top, flatSpanKeys),
-		ParentID: firstText(top, flatParentKeys),
+		TraceID:  flatID(first(top, flatTraceKeys), 32),
+		SpanID:   flatID(first(top, flatSpanKeys), 16),
+		ParentID: flatID(first(top, flatParentKeys), 16),
 		Name:     firstText(top, []string{"name", "span_name", "operationName"}),
 		Attrs:    attrs,
 		Line:     line,
@@ -133,7 +208,13 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	if sp.End, err = flatTime(first(top, flatEndKeys)); err != nil {
 		return Span{}, fmt.Errorf("span %q at line %d: end time %w", sp.Name, line, err)
 	}
-	kind := firstText(top, flatKindKeys)
+	if d, ok := m["duration"]; ok && sp.End == 0 && sp.Start != 0 {
+		if sp.End, err = flatDuration(d); err != nil {
+			return Span{}, fmt.Errorf("span %q at line %d: duration %w", sp.Name, line, err)
+		}
+		sp.End += sp.Start
+	}
+	kind := strings.TrimPrefix(firstText(top, flatKindKeys), "SpanKind.") // Python's enum, as its console exporter writes it
 	switch k := strings.ToLower(strings.TrimPrefix(strings.ToUpper(kind), "SPAN_KIND_")); k {
 	case "internal", "server", "client", "producer", "consumer":
 		sp.Kind = k
@@ -151,24 +232,180 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		sp.Status.Code = StatusOK
 	}
 	sp.Status.Message = firstText(top, flatStatusMsg)
-	if evs, ok := m["events"].([]any); ok {
+	if evs, ok := pythonDict(first(m, flatEventKeys)).([]any); ok {
 		for _, e := range evs {
-			em, ok := e.(map[string]any)
-			if !ok {
-				continue
+			if em, ok := e.(map[string]any); ok {
+				sp.Events = append(sp.Events, flatEvent(em))
 			}
-			ev := Event{Name: firstText(em, []string{"name"})}
-			ev.Time, _ = flatTime(first(em, []string{"timestamp", "time", "time_unix_nano", "timeUnixNano"}))
-			flatten("", em["attributes"], &ev.Attrs)
-			sortAttrs(ev.Attrs)
-			sp.Events = append(sp.Events, ev)
 		}
 	}
-	if res, ok := m["resource"].(map[string]any); ok {
-		flatten("", res["attributes"], &sp.Resource)
+	switch res := pythonDict(first(m, flatResourceKeys)).(type) {
+	case map[string]any:
+		if a, ok := res["attributes"]; ok {
+			flatten("", a, &sp.Resource)
+		} else {
+			flatten("", res, &sp.Resource) // resource_attributes: the attributes themselves
+		}
 		sortAttrs(sp.Resource)
 	}
 	return sp, nil
+}
+
+// flatEvent reads an event, whatever the case of its keys ("Name",
+// "Attributes" in some dumps). What an event carries beside its
+// attributes (ADOT's "body", holding the input and output messages) is
+// kept as attributes under its own key.
+func flatEvent(em map[string]any) Event {
+	lower := make(map[string]any, len(em))
+	for k, v := range em {
+		lower[strings.ToLower(k)] = v
+	}
+	ev := Event{Name: firstText(lower, []string{"name", "event_name"})}
+	ev.Time, _ = flatTime(first(lower, []string{"timestamp", "time", "time_unix_nano", "timeunixnano"}))
+	flatten("", pythonDict(lower["attributes"]), &ev.Attrs)
+	if b, ok := lower["body"]; ok {
+		flatten("body", b, &ev.Attrs)
+	}
+	sortAttrs(ev.Attrs)
+	return ev
+}
+
+// pythonDict reads a value some dumps write as the text of a Python dict
+// or list ("{'code': 'OK'}", str() of the object rather than JSON): JSON
+// first, then with Python's quoting and literals translated. Any other
+// value is returned as it is.
+func pythonDict(v any) any {
+	s, ok := v.(string)
+	if !ok {
+		return v
+	}
+	t := strings.TrimSpace(s)
+	if len(t) < 2 || !(t[0] == '{' && t[len(t)-1] == '}' || t[0] == '[' && t[len(t)-1] == ']') {
+		return v
+	}
+	if x, ok := decodeLoose(t); ok {
+		return x
+	}
+	if x, ok := decodeLoose(pythonToJSON(t)); ok {
+		return x
+	}
+	return v
+}
+
+func decodeLoose(t string) (any, bool) {
+	dec := json.NewDecoder(strings.NewReader(t))
+	dec.UseNumber()
+	var x any
+	if dec.Decode(&x) != nil || dec.More() {
+		return nil, false
+	}
+	return x, true
+}
+
+// pythonToJSON rewrites a Python literal of dicts, lists, strings,
+// numbers, True, False and None as JSON. Its result may still not be
+// JSON (a tuple, an object's repr); the caller checks.
+func pythonToJSON(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\'' || c == '"':
+			quote := c
+			b.WriteByte('"')
+			for i++; i < len(s) && s[i] != quote; i++ {
+				switch {
+				case s[i] == '\\' && i+1 < len(s):
+					if s[i+1] == '\'' {
+						b.WriteByte('\'')
+					} else {
+						b.WriteByte('\\')
+						b.WriteByte(s[i+1])
+					}
+					i++
+				case s[i] == '"':
+					b.WriteString(`\"`)
+				case s[i] == '\n':
+					b.WriteString(`\n`)
+				default:
+					b.WriteByte(s[i])
+				}
+			}
+			b.WriteByte('"')
+		case strings.HasPrefix(s[i:], "True"):
+			b.WriteString("true")
+			i += 3
+		case strings.HasPrefix(s[i:], "False"):
+			b.WriteString("false")
+			i += 4
+		case strings.HasPrefix(s[i:], "None"):
+			b.WriteString("null")
+			i += 3
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// flatDuration reads a span's duration: ISO 8601 ("PT1M48.75533S"), Go's
+// ("1.5s"), [seconds, nanoseconds], or a number of microseconds.
+func flatDuration(v any) (int64, error) {
+	switch t := v.(type) {
+	case json.Number:
+		// A number is microseconds, as Zipkin, Jaeger and OpenTelemetry
+		// JS's console exporter write it.
+		f, err := t.Float64()
+		if err != nil {
+			return 0, fmt.Errorf("%q is not a duration", t.String())
+		}
+		return int64(f * 1e3), nil
+	case []any:
+		return flatTime(t) // [seconds, nanoseconds]
+	case string:
+		if d, err := time.ParseDuration(t); err == nil {
+			return int64(d), nil
+		}
+		return isoDuration(t)
+	}
+	return 0, fmt.Errorf("%v is not a duration", v)
+}
+
+// isoDuration reads the time part of an ISO 8601 duration, with days:
+// P[nD]T[nH][nM][n.nS].
+func isoDuration(s string) (int64, error) {
+	bad := fmt.Errorf("%q is not a duration (want ISO 8601, e.g. PT1M2.5S)", s)
+	rest, ok := strings.CutPrefix(s, "P")
+	if !ok {
+		return 0, bad
+	}
+	var total float64
+	inTime := false
+	for rest != "" {
+		if rest[0] == 'T' {
+			inTime, rest = true, rest[1:]
+			continue
+		}
+		j := 0
+		for j < len(rest) && (rest[j] >= '0' && rest[j] <= '9' || rest[j] == '.') {
+			j++
+		}
+		if j == 0 || j == len(rest) {
+			return 0, bad
+		}
+		n, err := strconv.ParseFloat(rest[:j], 64)
+		if err != nil {
+			return 0, bad
+		}
+		unit := map[byte]float64{'D': 86400, 'H': 3600, 'M': 60, 'S': 1}[rest[j]]
+		if unit == 0 || (rest[j] != 'D' && !inTime) {
+			return 0, bad
+		}
+		total += n * unit
+		rest = rest[j+1:]
+	}
+	return int64(total * 1e9), nil
 }
 
 // flatten appends v under key to out, nested objects as dotted keys.
@@ -267,6 +504,20 @@ func flatTime(v any) (int64, error) {
 			return 0, fmt.Errorf("%q is not a time", t.String())
 		}
 		return epoch(f), nil
+	case []any:
+		// OpenTelemetry JS's HrTime: [seconds, nanoseconds].
+		if len(t) == 2 {
+			sec, ok1 := t[0].(json.Number)
+			ns, ok2 := t[1].(json.Number)
+			if ok1 && ok2 {
+				si, err1 := sec.Int64()
+				ni, err2 := ns.Int64()
+				if err1 == nil && err2 == nil {
+					return si*1e9 + ni, nil
+				}
+			}
+		}
+		return 0, fmt.Errorf("%v is not a time (a list is [seconds, nanoseconds])", v)
 	default:
 		return 0, fmt.Errorf("%v is not a time", v)
 	}

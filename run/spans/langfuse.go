@@ -28,9 +28,17 @@ func decodeLangfuse(ctx context.Context, data []byte) ([]Span, error) {
 	})
 }
 
-// langfuseObject reads a trace (with "observations") or one observation.
+// langfuseObject reads a trace (with "observations"), a trace beside its
+// observations ({"trace": {…}, "observations": […]}, as Langfuse's own
+// fixtures and database dumps hold them) or one observation.
 func langfuseObject(m map[string]any, line int) ([]Span, error) {
+	m = langfuseClean(m)
 	obs, isTrace := m["observations"].([]any)
+	if t, ok := m["trace"].(map[string]any); ok && isTrace {
+		t = langfuseClean(t)
+		t["observations"] = obs
+		m = t
+	}
 	if !isTrace {
 		sp, err := langfuseObservation(m, "", line)
 		if err != nil {
@@ -57,7 +65,7 @@ func langfuseObject(m map[string]any, line int) ([]Span, error) {
 		if !ok {
 			return nil, fmt.Errorf("line %d: Langfuse trace %s: an observation is not a JSON object", line, traceID)
 		}
-		sp, err := langfuseObservation(om, traceID, line)
+		sp, err := langfuseObservation(langfuseClean(om), traceID, line)
 		if err != nil {
 			return nil, err
 		}
@@ -119,6 +127,54 @@ func langfuseObservation(m map[string]any, traceID string, line int) (Span, erro
 		}
 	}
 	return sp, nil
+}
+
+// langfuseClean reads an observation or trace record as database dumps
+// write them: every column as text, an absent value as "None" or "null",
+// JSON values (input, output, metadata) as JSON text, sometimes encoded
+// twice. Absent values are dropped and JSON text is decoded, so that the
+// record reads as the API gives it.
+func langfuseClean(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		s, ok := v.(string)
+		if !ok {
+			out[k] = v
+			continue
+		}
+		switch k {
+		case "input", "output", "metadata":
+			out[k] = decodeJSONText(s)
+			continue
+		}
+		if s == "None" || s == "null" {
+			continue
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// decodeJSONText decodes text that holds a JSON value, unwrapping a JSON
+// string that holds JSON in turn; other text is returned as it is.
+func decodeJSONText(s string) any {
+	var x any = s
+	for range 3 {
+		t, ok := x.(string)
+		if !ok {
+			return x
+		}
+		t = strings.TrimSpace(t)
+		if t == "" || !strings.ContainsRune(`{["`, rune(t[0])) {
+			return x
+		}
+		y, ok := decodeLoose(t)
+		if !ok {
+			return x
+		}
+		x = y
+	}
+	return x
 }
 
 func nilIfEmpty(s string) any {

@@ -123,11 +123,43 @@ func decodeBatch(data []byte, b batch) ([]Span, error) {
 	if err := hexToBase64(data, rec, b.start); err != nil {
 		return nil, err
 	}
+	renameLegacy(rec)
 	var rs tracepb.ResourceSpans
 	if err := unmarshal.Unmarshal(rec, &rs); err != nil {
 		return nil, protoError(data, b.start, err)
 	}
 	return fromResourceSpans(&rs, b.line)
+}
+
+// legacyKeys are OTLP's names from before 0.15 (OpenTelemetry's older
+// SDKs and collectors still write them) and what they became.
+var legacyKeys = map[string]string{"instrumentationLibrarySpans": "scopeSpans", "instrumentationLibrary": "scope"}
+
+// renameLegacy renames the legacy keys of a ResourceSpans record in place,
+// padding with spaces before the colon so that no byte offset moves and
+// protojson's positions stay the user's.
+func renameLegacy(rec []byte) {
+	rename := func(key []byte) {
+		if to, ok := legacyKeys[string(key)]; ok {
+			quoted := key[:len(key)+1] // the key and its closing quote
+			n := copy(quoted, to+`"`)
+			for i := n; i < len(quoted); i++ {
+				quoted[i] = ' '
+			}
+		}
+	}
+	_ = eachMember(rec, 0, func(key []byte, s, _ int) bool {
+		if string(key) == "instrumentationLibrarySpans" && rec[s] == '[' {
+			_ = eachElement(rec, s, func(es, _ int) error {
+				return eachMember(rec, es, func(k []byte, _, _ int) bool {
+					rename(k)
+					return true
+				})
+			})
+		}
+		rename(key)
+		return true
+	})
 }
 
 // protoPosRe finds the position protojson puts in its errors; the prefix

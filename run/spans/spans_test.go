@@ -325,10 +325,15 @@ func FuzzJaeger(f *testing.F) {
 
 func FuzzOpenInference(f *testing.F) {
 	fuzzSeeds(f, "phoenix.jsonl", "mlflow.json")
+	fuzzSeeds(f, "../traces/adot-claude.json", "../traces/otel-python-console.txt")
+	f.Add([]byte(`{"trace_id":"t","spans":[{"span_id":"a","span_name":"x","timestamp":"2025-03-19T16:32:08Z","duration":"PT1M2.5S",` +
+		`"span_attributes":{"k":"v"},"child_spans":[{"span_id":"b","timestamp":"2025-03-19T16:32:09Z","duration":"PT1S","events":[{"Name":"exception","Attributes":{"a":1}}]}]}]}`))
+	f.Add([]byte(`[{"traceId":"t","id":"a","name":"x","startTime":[1,2],"duration":[0,5],"attributes":"{'a': True, 'b': None}"}]`))
 	fuzzDecode(f, OpenInference)
 }
 
 func FuzzLangfuse(f *testing.F) {
 	fuzzSeeds(f, "langfuse.json")
+	f.Add([]byte(`{"trace":{"id":"t","name":"n","input":"\"{\\\"a\\\": 1}\""},"observations":[{"id":"o","traceId":"t","type":"SPAN","statusMessage":"None","metadata":"{\"attributes\": {\"k\": 1}}"}]}`))
 	fuzzDecode(f, Langfuse)
 }

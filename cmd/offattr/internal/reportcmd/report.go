@@ -24,6 +24,7 @@ import (
 	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/report"
+	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
 )
 
@@ -57,8 +58,9 @@ func NewCmdReport(io *cmdutil.IOStreams, runF func(*ReportOptions) error) *cobra
 any host, readable with JavaScript off) to attach to a ticket or open on an
 air-gapped machine.
 
-FILE is a run (any format analyze reads) or the records of a screen (its
-JSONL or CSV output), told apart by their content.
+FILE is a run (any format analyze reads; FILE#TRACEID for one trace of a
+telemetry file) or the records of a screen (its JSONL or CSV output), told
+apart by their content; - reads either from standard input.
 
 For a run: the answer (blamed step, confidence, triage, rationale, the
 candidates, the model's votes with --model), the dependency graph around the
@@ -79,6 +81,7 @@ since pages are made to be passed around: --no-redact shows texts as logged.
 A run analysed with --model but without --redact asks the model again here,
 because its prompts are masked now; give --no-redact to reuse the cache.`,
 		Example: `  offattr report run.json -o run.html
+  offattr report traces.jsonl#4bf92f3577b34da65eed0000cafe0001 -o trace.html
   offattr report run.json --model qwen3:8b -o run.html
   offattr screen corpus/ -o screen.jsonl && offattr report screen.jsonl -o screen.html --pages runs/`,
 		Args: cobra.ExactArgs(1),
@@ -111,7 +114,7 @@ func reportRun(ctx context.Context, opts *ReportOptions) error {
 	if err := checkOutputs(opts); err != nil {
 		return err
 	}
-	records, isScreen, err := readScreen(opts.Path)
+	records, isScreen, err := readScreen(opts)
 	if err != nil {
 		return err
 	}
@@ -145,11 +148,32 @@ type reporter struct {
 
 // readScreen tells a screen's records from a run by content: a CSV file is
 // records; so is JSONL whose every line is an object with a "file" and a
-// triage class or an error. Any other file is left to the run loader.
-func readScreen(path string) ([]screenfile.Record, bool, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, false, fmt.Errorf("read %s: %w", path, errors.Unwrap(err))
+// triage class or an error. Any other file is left to the run loader. One
+// trace of a file (FILE#TRACEID) is a run. Standard input ("-") is read
+// once and kept, for the run loader to read again when it is a run.
+func readScreen(opts *ReportOptions) ([]screenfile.Record, bool, error) {
+	path := opts.Path
+	var data []byte
+	var err error
+	switch file, trace := run.SplitRef(path); {
+	case trace != "":
+		return nil, false, nil
+	case file == run.Stdin:
+		in := opts.Load.In
+		if in == nil {
+			in = os.Stdin
+		}
+		if max := int64(opts.Load.MaxInput); max > 0 {
+			in = io.LimitReader(in, max+1) // the loader says it is too large
+		}
+		if data, err = io.ReadAll(in); err != nil {
+			return nil, false, fmt.Errorf("read standard input: %w", err)
+		}
+		opts.Load.In = bytes.NewReader(data)
+	default:
+		if data, err = os.ReadFile(path); err != nil {
+			return nil, false, fmt.Errorf("read %s: %w", path, errors.Unwrap(err))
+		}
 	}
 	f := screenfile.FormatFor(path)
 	c, err := screenfile.Parse(data, f)

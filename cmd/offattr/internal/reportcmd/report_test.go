@@ -105,6 +105,35 @@ func TestReportRunToStdout(t *testing.T) {
 	assert.Contains(t, stdout, "off: texts are shown as logged")
 }
 
+// TestReportInputs: report reads what every command reads, one trace of
+// a file (FILE#TRACEID) and standard input, a run or a screen's records.
+func TestReportInputs(t *testing.T) {
+	jaeger := filepath.Join("..", "..", "..", "..", "testdata", "telemetry", "jaeger.json")
+	rec, _ := json.Marshal(screenRecords()[0])
+	tests := []struct {
+		name  string
+		arg   string
+		stdin string
+		steps int // step elements on the page; 0 for a screen's page
+	}{
+		{name: "FILE#TRACEID", arg: jaeger + "#4bf92f3577b34da65eed0000cafe0001", steps: 8},
+		{name: "a run on standard input", arg: "-", stdin: read(t, jaeger), steps: 8},
+		{name: "a screen on standard input", arg: "-", stdin: string(rec) + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdout, _, err := cmdutil.ExecuteWithInput(func(io *cmdutil.IOStreams) *cobra.Command { return NewCmdReport(io, nil) },
+				strings.NewReader(tt.stdin), tt.arg, "--no-redact")
+			require.NoError(t, err)
+			require.True(t, strings.HasPrefix(stdout, "<!DOCTYPE html>"))
+			assert.Len(t, stepID.FindAllString(stdout, -1), tt.steps)
+			if tt.steps == 0 {
+				assert.Len(t, fileRow.FindAllString(stdout, -1), 1, "the screen's one record")
+			}
+		})
+	}
+}
+
 func TestReportRedactsByDefault(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "leak.json")
 	require.NoError(t, os.WriteFile(path, []byte(`[
@@ -265,7 +294,7 @@ func TestReadScreen(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, screen, err := readScreen(writeFile(t, dir, tt.file, tt.data))
+			_, screen, err := readScreen(&ReportOptions{Path: writeFile(t, dir, tt.file, tt.data)})
 			require.NoError(t, err)
 			assert.Equal(t, tt.screen, screen)
 		})

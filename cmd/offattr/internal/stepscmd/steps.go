@@ -45,7 +45,8 @@ several traces. It is the first thing to run on a trace file, to see how
 its spans became steps.
 
 With --json, one object per run: {"file", "trace_id", "question", "steps":
-[{"index", "agent", "role", "kind", "text", "span_id", "target"}]}, as JSON
+[{"index", "agent", "role", "kind", "text", "span_id", "from", "target"}]}
+("from": the attribute or event of the span the text was read from), as JSON
 lines when the file holds several runs. The table escapes control
 characters; the JSON escapes them too, so the text read back is as logged.
 --redact masks secrets and personal data first.`,
@@ -84,6 +85,7 @@ type Step struct {
 	Kind   run.Kind `json:"kind"`
 	Text   string   `json:"text"`
 	SpanID string   `json:"span_id"`
+	From   string   `json:"from,omitempty"`
 	Target string   `json:"target,omitempty"`
 }
 
@@ -122,7 +124,7 @@ func stepsRun(ctx context.Context, opts *StepsOptions) error {
 func writeJSON(w io.Writer, r *run.Run, lines bool) error {
 	out := Run{File: r.Source, TraceID: r.TraceID, Question: r.Question, Steps: make([]Step, len(r.Steps))}
 	for i, s := range r.Steps {
-		out.Steps[i] = Step{Index: s.Index, Agent: s.Agent, Role: s.Role, Kind: s.Kind, Text: s.Content, SpanID: s.SpanID, Target: s.Target}
+		out.Steps[i] = Step{Index: s.Index, Agent: s.Agent, Role: s.Role, Kind: s.Kind, Text: s.Content, SpanID: s.SpanID, From: s.From, Target: s.Target}
 	}
 	// Escaped as analyze --json is: bidirectional and C1 controls too.
 	if lines {

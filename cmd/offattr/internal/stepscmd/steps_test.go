@@ -31,8 +31,8 @@ func TestStepsJSON(t *testing.T) {
 	assert.Equal(t, path+"#4bf92f3577b34da65eed0000cafe0001", got["file"])
 	steps := got["steps"].([]any)
 	require.Len(t, steps, 8)
-	assert.ElementsMatch(t, []string{"index", "agent", "role", "kind", "text", "span_id", "target"}, keys(steps[1]), "a handoff names its target")
-	assert.ElementsMatch(t, []string{"index", "agent", "role", "kind", "text", "span_id"}, keys(steps[2]))
+	assert.ElementsMatch(t, []string{"index", "agent", "role", "kind", "text", "span_id", "from", "target"}, keys(steps[1]), "a handoff names its target")
+	assert.ElementsMatch(t, []string{"index", "agent", "role", "kind", "text", "span_id", "from"}, keys(steps[2]))
 	assert.Equal(t, "00f067aa0ba90005", steps[2].(map[string]any)["span_id"])
 
 	plain, _, err := runSteps(t, filepath.Join(testdata, "runs", "magentic.json"), "--json")

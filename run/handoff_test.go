@@ -1,0 +1,84 @@
+package run_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestHandoffIsNoFault: LangGraph passes control to another agent by
+// raising ParentCommand, which every span it climbs records as an
+// exception and an error status. It is one handoff step addressed to the
+// next agent, and no error line anywhere.
+func TestHandoffIsNoFault(t *testing.T) {
+	parentCommand := []map[string]any{{"name": "exception", "attributes": map[string]any{
+		"exception.type":    "langgraph.errors.ParentCommand",
+		"exception.message": "Command(graph='__parent__', update={'messages': []}, goto='researcher')",
+	}}}
+	llm := func(id, parent, text string, start float64) span {
+		return span{id: id, parent: parent, name: "ChatOpenAI", start: start, attrs: map[string]any{"openinference.span.kind": "LLM",
+			"llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": text}}
+	}
+	tests := []struct {
+		name  string
+		spans []span
+		want  []string
+	}{
+		{
+			name: "ParentCommand raised by a tool, climbing its node",
+			spans: []span{
+				{id: "g", name: "LangGraph", start: 0, end: 9, attrs: map[string]any{"openinference.span.kind": "CHAIN", "input.value": `{"messages":[{"type":"human","content":"Find the paper."}]}`}},
+				{id: "s", parent: "g", name: "supervisor", start: 1, end: 4, status: "ERROR", attrs: map[string]any{"openinference.span.kind": "CHAIN", "graph.node.id": "supervisor"}, events: parentCommand},
+				llm("c", "s", "Sending this to the researcher.", 2),
+				{id: "t", parent: "s", name: "transfer_to_researcher", start: 3, status: "ERROR", attrs: map[string]any{"openinference.span.kind": "TOOL", "tool.name": "transfer_to_researcher"}, events: parentCommand},
+				{id: "r", parent: "g", name: "researcher", start: 5, end: 8, attrs: map[string]any{"openinference.span.kind": "CHAIN", "graph.node.id": "researcher"}},
+				llm("f", "r", "Found it.", 6),
+			},
+			want: []string{
+				"user user: Find the paper.",
+				"supervisor message: Sending this to the researcher.",
+				"supervisor tool_call: transfer_to_researcher()",
+				"supervisor handoff: Hands off to researcher (ParentCommand): Command(graph='__parent__', update={'messages': []}, goto='researcher')",
+				"researcher message: Found it.",
+			},
+		},
+		{
+			name: "a handoff span, its error status an agent transfer",
+			spans: []span{
+				{id: "a", name: "invoke_agent coordinator", start: 1, end: 3, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "coordinator"}},
+				{id: "h", parent: "a", name: "agent_handoff OpenAI Agent", start: 2, status: "ERROR", attrs: map[string]any{"gen_ai.operation.name": "agent_handoff",
+					"gen_ai.agent.name": "OpenAI Agent", "gen_ai.handoff.from_agent": "coordinator", "gen_ai.handoff.to_agent": "math_specialist"}},
+				{id: "m", name: "invoke_agent math_specialist", start: 4, end: 6, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "math_specialist"}},
+				{id: "c", parent: "m", name: "chat", start: 5, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "OpenAI Agent",
+					"gen_ai.output.messages": `[{"role":"assistant","content":"294."}]`}},
+			},
+			// The generic agent name the instrumentation puts on every span
+			// does not win over the agent spans around them.
+			want: []string{"coordinator handoff: Hands off to math_specialist", "math_specialist message: 294."},
+		},
+		{
+			name: "an interrupt in the status message alone",
+			spans: []span{
+				{id: "a", name: "invoke_agent Planner", start: 1, end: 3, status: "ERROR", message: "GraphInterrupt(Interrupt(value='approve?'))", attrs: map[string]any{"gen_ai.operation.name": "invoke_agent"}},
+				{id: "b", parent: "a", name: "chat", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"Shall I book it?"}]}]`}},
+			},
+			want: []string{"Planner message: Shall I book it?", "Planner handoff: Hands off control: GraphInterrupt(Interrupt(value='approve?'))"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, tt.spans...), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(r))
+			for _, s := range r.Steps {
+				if s.Kind == run.KindHandoff {
+					assert.NotEqual(t, "error", s.Role)
+				}
+			}
+		})
+	}
+}
