@@ -45,7 +45,8 @@ var stage = map[string]int{
 	"eval/evaltest": 0,
 	"fit":           10,
 
-	"cmd": 20, // every command package
+	"cmd":                 20, // every command package
+	"internal/benchtable": 20, // writes docs/benchmarks.md's table from fit's report
 }
 
 func isCmd(pkg string) bool { return strings.HasPrefix(pkg, module+"/cmd/") }

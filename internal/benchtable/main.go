@@ -12,30 +12,9 @@ import (
 	"io"
 	"os"
 	"sort"
+
+	"github.com/offattr/offattr/fit"
 )
-
-type figures struct {
-	Agent    float64            `json:"agent"`
-	Step     float64            `json:"step"`
-	RecallAt map[string]float64 `json:"recall_at"`
-}
-
-type corpus struct {
-	Name      string             `json:"name"`
-	Cases     int                `json:"cases"`
-	Figures   map[string]figures `json:"figures"`
-	Floors    map[string]figures `json:"floors"`
-	BestFloor figures            `json:"best_floor"`
-}
-
-type report struct {
-	Runs    int      `json:"runs"`
-	Corpora []corpus `json:"corpora"`
-	Triage  struct {
-		Clear    float64 `json:"clear"`
-		Escalate float64 `json:"escalate"`
-	} `json:"triage"`
-}
 
 func main() {
 	if err := run(os.Stdin, os.Stdout); err != nil {
@@ -45,7 +24,7 @@ func main() {
 }
 
 func run(in io.Reader, out io.Writer) error {
-	var rep report
+	var rep fit.Report
 	if err := json.NewDecoder(in).Decode(&rep); err != nil {
 		return fmt.Errorf("reading offattr fit --json: %w", err)
 	}
@@ -77,10 +56,10 @@ func run(in io.Reader, out io.Writer) error {
 	return nil
 }
 
-func full(f figures) string {
+func full(f fit.Figures) string {
 	return fmt.Sprintf("%.3f / %.3f / %.2f / %.2f / %.2f", f.Agent, f.Step, f.RecallAt["1"], f.RecallAt["3"], f.RecallAt["5"])
 }
 
-func short(f figures) string {
+func short(f fit.Figures) string {
 	return fmt.Sprintf("%.3f / %.3f / %.2f", f.Agent, f.Step, f.RecallAt["5"])
 }

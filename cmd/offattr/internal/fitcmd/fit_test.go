@@ -13,6 +13,7 @@ import (
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/eval/evaltest"
+	"github.com/offattr/offattr/fit"
 	"github.com/offattr/offattr/rules"
 )
 
@@ -77,7 +78,7 @@ func TestFitJSON(t *testing.T) {
 	cmd := NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
 	cmd.SetArgs([]string{dir, "--cv", "2", "--repeats", "1", "--json"})
 	require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed, "the figures are printed, and the exit says a case was left out")
-	var rep report
+	var rep fit.Report
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep), stdout.String())
 	assert.Equal(t, 4, rep.Runs)
 	var names []string

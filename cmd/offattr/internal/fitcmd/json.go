@@ -9,33 +9,6 @@ import (
 	"github.com/offattr/offattr/rules"
 )
 
-// figures are the accuracies of one way of predicting one corpus.
-type figures struct {
-	Agent    float64            `json:"agent"`
-	Step     float64            `json:"step"`
-	RecallAt map[string]float64 `json:"recall_at"`
-}
-
-// corpusReport is what fit --json says of one corpus (or of all of them):
-// each column's figures, and the label-free floors beside them.
-type corpusReport struct {
-	Name    string             `json:"name"`
-	Cases   int                `json:"cases"`
-	Figures map[string]figures `json:"figures"`
-	// Floors are the label-free guesses' figures; BestFloor the best of
-	// them, agent and step each on its own.
-	Floors    map[string]figures `json:"floors"`
-	BestFloor figures            `json:"best_floor"`
-}
-
-// report is fit --json's document.
-type report struct {
-	Runs                     int            `json:"runs"`
-	Corpora                  []corpusReport `json:"corpora"`
-	Triage                   rules.Bands    `json:"triage"`
-	TriageWithoutGroundTruth *rules.Bands   `json:"triage_without_ground_truth,omitempty"`
-}
-
 // columnKeys name the columns in JSON.
 var columnKeys = map[string]string{"in use": "in_use", "fitted, in-sample": "in_sample", "leave-one-corpus-out": "leave_one_corpus_out"}
 
@@ -46,8 +19,8 @@ func columnKey(name string) string {
 	return "cross_validated"
 }
 
-func figuresOf(s eval.Score) figures {
-	return figures{Agent: s.AgentAccuracy, Step: s.StepAccuracy, RecallAt: s.RecallAt}
+func figuresOf(s eval.Score) fit.Figures {
+	return fit.Figures{Agent: s.AgentAccuracy, Step: s.StepAccuracy, RecallAt: s.RecallAt}
 }
 
 // floorColumns predicts every example with each label-free guess.
@@ -66,14 +39,14 @@ func floorColumns(exs []fit.Example) []column {
 // writeJSON writes the figures of every column and the floors, per corpus
 // and overall.
 func writeJSON(out io.Writer, exs []fit.Example, cols []column, w *rules.Weights) error {
-	rep := report{Runs: len(exs), Triage: w.Triage, TriageWithoutGroundTruth: w.TriageWithoutGroundTruth}
+	rep := fit.Report{Runs: len(exs), Triage: w.Triage, TriageWithoutGroundTruth: w.TriageWithoutGroundTruth}
 	index := map[string]int{}
-	row := func(s eval.Score) *corpusReport {
+	row := func(s eval.Score) *fit.CorpusReport {
 		k, ok := index[s.Name]
 		if !ok {
 			k = len(rep.Corpora)
 			index[s.Name] = k
-			rep.Corpora = append(rep.Corpora, corpusReport{Name: s.Name, Cases: s.Cases, Figures: map[string]figures{}, Floors: map[string]figures{}})
+			rep.Corpora = append(rep.Corpora, fit.CorpusReport{Name: s.Name, Cases: s.Cases, Figures: map[string]fit.Figures{}, Floors: map[string]fit.Figures{}})
 		}
 		return &rep.Corpora[k]
 	}
