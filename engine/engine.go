@@ -131,9 +131,26 @@ func Prepare(r *run.Run) (*rules.Input, error) {
 	return PrepareContext(context.Background(), r)
 }
 
-// PrepareContext is Prepare that stops with ctx's error once ctx is done,
-// within each stage: a run of many thousand steps takes seconds.
+// PrepareContext is Prepare that returns ctx's error as soon as ctx is
+// done: a run of many thousand steps takes seconds. The stages read ctx
+// too and stop at their next check, but a stage between checks (building
+// one of the graph's edge kinds, say) is not waited for.
 func PrepareContext(ctx context.Context, r *run.Run) (*rules.Input, error) {
+	type prepared struct {
+		in  *rules.Input
+		err error
+	}
+	p, err := await(ctx, func() prepared {
+		in, err := prepare(ctx, r)
+		return prepared{in, err}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p.in, p.err
+}
+
+func prepare(ctx context.Context, r *run.Run) (*rules.Input, error) {
 	f, err := extract.RunContext(ctx, r)
 	if err != nil {
 		return nil, err

@@ -108,7 +108,7 @@ func NormalizeClaim(kind ClaimKind, s string) string {
 // claimsOf reads the claims of one text. agents, when given, are names that
 // must not become entity claims (an agent's name is who speaks, not what is
 // said). strict drops small bare integers.
-func claimsOf(t *text, agents map[string]bool, strict bool) []Claim {
+func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 	var out []Claim
 	// Runtime noise, then url, path and date spans: numbers inside them are
 	// not claims.
@@ -321,9 +321,9 @@ func entityNorm(s string) string {
 // says who, not what; read as a value, it would tie every mention of the
 // agent into the run's data flow, and a run would read differently under
 // another name.
-func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, bool) {
+func agentNameEndingAt(s string, start, end int, agents *agentSet) (int, bool) {
 	key := agentKey(s[start:end])
-	if !anyAgent(agents, func(name string) bool { return strings.HasSuffix(name, key) }) {
+	if !agents.endsAny(key) {
 		return 0, false
 	}
 	for i, words := start, 0; words < 3; words++ {
@@ -332,7 +332,7 @@ func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, b
 			return 0, false // no word before it, or none set apart
 		}
 		key = agentKey(s[k:j]) + key
-		if agents[key] {
+		if agents.has(key) {
 			return k, true
 		}
 		i = k
@@ -345,8 +345,8 @@ func agentNameEndingAt(s string, start, end int, agents map[string]bool) (int, b
 // either side: "Smith" in "Dr Smith 2", "ZqAB" in "ZqAB Y". A name read
 // as a value would, like a number in one, tie the agent's mentions into
 // the data flow under some names and not under others.
-func inAgentName(s string, start, end int, agents map[string]bool) bool {
-	if key := agentKey(s[start:end]); !anyAgent(agents, func(name string) bool { return strings.Contains(name, key) }) {
+func inAgentName(s string, start, end int, agents *agentSet) bool {
+	if !agents.containsAny(agentKey(s[start:end])) {
 		return false
 	}
 	starts, ends := [4]int{start}, [4]int{end}
@@ -367,22 +367,9 @@ func inAgentName(s string, start, end int, agents map[string]bool) bool {
 	}
 	for _, b := range starts[:nb] {
 		for _, e := range ends[:na] {
-			if (b < start || e > end) && agents[agentKey(s[b:e])] {
+			if (b < start || e > end) && agents.has(agentKey(s[b:e])) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// anyAgent reports whether one of agents (keys) is such that fits. Most
-// words and numbers are in no agent's name: one look at the run's few
-// names rules them out before the words around them are read and joined,
-// which cost more.
-func anyAgent(agents map[string]bool, fits func(name string) bool) bool {
-	for name := range agents {
-		if fits(name) {
-			return true
 		}
 	}
 	return false

@@ -127,7 +127,7 @@ func TestAgentNamesAreNotEntities(t *testing.T) {
 		{"The report by Dr Lena Holm names the Danube.", []string{"danube"}},
 	} {
 		var got []string
-		for _, cl := range claimsOf(newText(c.text), agents, false) {
+		for _, cl := range claimsOf(newText(c.text), newAgentSet(agents), false) {
 			if cl.Kind == ClaimEntity {
 				got = append(got, cl.Norm)
 			}
@@ -163,7 +163,7 @@ func TestAgentNumbersAreNotValues(t *testing.T) {
 		{"The count is 10.", []string{"10"}},
 	} {
 		var got []string
-		for _, cl := range claimsOf(newText(c.text), agents, false) {
+		for _, cl := range claimsOf(newText(c.text), newAgentSet(agents), false) {
 			switch cl.Kind {
 			case ClaimNumber:
 				got = append(got, cl.Norm)
@@ -185,6 +185,9 @@ func FuzzAgentNameEndingAt(f *testing.F) {
 		f.Add(s)
 	}
 	agents := map[string]bool{"agent10": true, "researchagent2": true, "websurfer3": true, "drsmith2": true, "agent1000": true, "0": true}
+	// The same names looked up in a set large enough to be searched
+	// through its index: the names added end in no number.
+	small, large := newAgentSet(agents), newAgentSet(padded(agents))
 	plain := func(s string, start, end int) (int, bool) {
 		key := agentKey(s[start:end])
 		for i, words := start, 0; words < 3; words++ {
@@ -202,9 +205,11 @@ func FuzzAgentNameEndingAt(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		v := newValueScan(newText(s))
 		for _, m := range v.numbers(maxMatches) {
-			from, ok := agentNameEndingAt(s, m.all.start, m.all.end, agents)
 			wantFrom, wantOK := plain(s, m.all.start, m.all.end)
-			assert.Equal(t, [2]any{wantFrom, wantOK}, [2]any{from, ok}, "%q at %d", s, m.all.start)
+			for _, set := range []*agentSet{small, large} {
+				from, ok := agentNameEndingAt(s, m.all.start, m.all.end, set)
+				assert.Equal(t, [2]any{wantFrom, wantOK}, [2]any{from, ok}, "%q at %d, %d names", s, m.all.start, len(set.keys))
+			}
 		}
 	})
 }

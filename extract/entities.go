@@ -33,7 +33,7 @@ func toSet(words string) map[string]bool {
 // entities reads capitalised names. A run of capitalised words is a name;
 // a single capitalised word is one only where a sentence does not start
 // with it. Markdown headings are skipped: their Title Case is style.
-func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict bool) []Claim {
+func entities(t *text, agents *agentSet, taken func(a, b int) bool, strict bool) []Claim {
 	var out []Claim
 	label := labels{s: t.s}
 	var buf [8]span // the words of most names, without an allocation each
@@ -61,7 +61,7 @@ func entities(t *text, agents map[string]bool, taken func(a, b int) bool, strict
 			continue // "FACTS TO LOOK UP": a heading in capitals, not a name
 		}
 		norm := entityNorm(t.s[start:end])
-		if agents[norm] || agentSpaced(norm, agents) || len(norm) < 2 || namesAgent(t.s, words, agents) || inAgentName(t.s, start, end, agents) {
+		if agents.has(norm) || agentSpaced(norm, agents) || len(norm) < 2 || namesAgent(t.s, words, agents) || inAgentName(t.s, start, end, agents) {
 			continue
 		}
 		out = append(out, Claim{Kind: ClaimEntity, Text: t.s[start:end], Norm: norm, Offset: start})
@@ -198,7 +198,7 @@ func capitalsHeading(s string, words []span) bool {
 // namesAgent reports whether one of a name's words is an agent's name:
 // "Ask WebSurfer" addresses an agent, and a run must read the same
 // whatever its agents are called.
-func namesAgent(s string, words []span, agents map[string]bool) bool {
+func namesAgent(s string, words []span, agents *agentSet) bool {
 	for _, w := range words {
 		if agentNamed(s[w.start:w.end], agents) {
 			return true
@@ -209,16 +209,16 @@ func namesAgent(s string, words []span, agents map[string]bool) bool {
 
 // agentNamed reports agents[agentKey(w)]. Every word of every name is
 // looked up: its key is built on the stack, not copied.
-func agentNamed(w string, agents map[string]bool) bool {
+func agentNamed(w string, agents *agentSet) bool {
 	var buf [32]byte
-	return agents[string(run.AppendAgentKey(buf[:0], w))]
+	return agents.has(string(run.AppendAgentKey(buf[:0], w)))
 }
 
 // agentSpaced reports whether norm, a name of several words, is an agent
 // written without its blanks: agents[strings.ReplaceAll(norm, " ", "")],
 // without the copy. A name of one word is its own key, which the caller
 // has looked up already.
-func agentSpaced(norm string, agents map[string]bool) bool {
+func agentSpaced(norm string, agents *agentSet) bool {
 	if strings.IndexByte(norm, ' ') < 0 {
 		return false
 	}
@@ -229,7 +229,7 @@ func agentSpaced(norm string, agents map[string]bool) bool {
 			key = append(key, norm[i])
 		}
 	}
-	return agents[string(key)]
+	return agents.has(string(key))
 }
 
 func upper(w string) bool {

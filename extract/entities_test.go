@@ -41,7 +41,7 @@ func FuzzEntityGates(f *testing.F) {
 			assert.Equal(t, on, l.on(i), "label at %d of %q", i, s)
 		}
 		for _, w := range strings.Fields(s) {
-			assert.Equal(t, agents[agentKey(w)], agentNamed(w, agents), "%q", w)
+			assert.Equal(t, agents[agentKey(w)], agentNamed(w, newAgentSet(agents)), "%q", w)
 			assert.Equal(t, commonWords[strings.ToLower(w)], common(w), "%q", w)
 			assert.Equal(t, slices.Contains(connectors, strings.ToLower(w)), connector(w), "%q", w)
 			assert.Equal(t, strings.Trim(w, "*_#>-.()[]0123456789"), trimLabelWord(w), "%q", w)
@@ -49,7 +49,7 @@ func FuzzEntityGates(f *testing.F) {
 		for _, m := range names(newText(s)) {
 			words := appendWords(nil, s, m.start, m.end)
 			norm := entityNorm(s[m.start:m.end])
-			assert.Equal(t, agents[norm] || agents[strings.ReplaceAll(norm, " ", "")], agents[norm] || agentSpaced(norm, agents), "%q", norm)
+			assert.Equal(t, agents[norm] || agents[strings.ReplaceAll(norm, " ", "")], agents[norm] || agentSpaced(norm, newAgentSet(agents)), "%q", norm)
 			assert.Equal(t, plainCapitalsHeading(s[m.start:m.end]), capitalsHeading(s, words), "%q", s[m.start:m.end])
 		}
 	})

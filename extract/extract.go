@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -51,7 +52,8 @@ type runContext struct {
 	names    []string          // the run's agents, in order of appearance
 	keys     []string          // agentKey of each of names
 	lowers   []string          // each of names in lower case, as addressed looks for it
-	noEntity map[string]bool   // entity norms that are agent names
+	mentions *mentionIndex     // lowers indexed, for a run of many agents; nil for few
+	noEntity *agentSet         // entity norms that are agent names
 	question string            // the start of the task text, normalised
 	sawTask  bool
 	sawPlan  bool
@@ -68,15 +70,20 @@ type stepBuffers struct{ text, asserted buffers }
 var lentBuffers = sync.Pool{New: func() any { return new(stepBuffers) }}
 
 func newRunContext(r *run.Run) *runContext {
-	rc := &runContext{agents: map[string]string{}, noEntity: map[string]bool{}, called: map[string]bool{}}
+	rc := &runContext{agents: map[string]string{}, called: map[string]bool{}}
+	noEntity := map[string]bool{}
 	rc.names = r.Agents()
 	for _, a := range rc.names {
 		key := agentKey(a)
 		rc.keys = append(rc.keys, key)
 		rc.lowers = append(rc.lowers, strings.ToLower(a))
 		rc.agents[key] = a
-		rc.noEntity[entityNorm(a)] = true
-		rc.noEntity[key] = true
+		noEntity[entityNorm(a)] = true
+		noEntity[key] = true
+	}
+	rc.noEntity = newAgentSet(noEntity)
+	if len(rc.names) >= indexedMentions {
+		rc.mentions = newMentionIndex(rc.lowers)
 	}
 	q := strings.ToLower(collapse(r.Question))
 	if len(q) > 100 {
@@ -331,7 +338,7 @@ func (rc *runContext) target(f *Features, s run.Step, t *text, kinds map[StepKin
 // ledgerClaims reads the claims of a ledger's texts after JSON decoding (the
 // raw step holds "Taish\u014d" where the reasons say "Taishō"). Offsets are
 // those of each field's key in the step.
-func ledgerClaims(l *Ledger, content string, agents map[string]bool) []Claim {
+func ledgerClaims(l *Ledger, content string, agents *agentSet) []Claim {
 	fields := []struct{ key, text string }{
 		{"is_request_satisfied", l.RequestSatisfied.Reason},
 		{"is_in_loop", l.InLoop.Reason},
@@ -352,7 +359,7 @@ func ledgerClaims(l *Ledger, content string, agents map[string]bool) []Claim {
 
 // addressed returns the run's agent that the text addresses by name ("@Coder",
 // "pass this to the Coder", "Coder, please"), the earliest if several; never
-// the speaker. Looking up the few known names and reading a window around
+// the speaker. Looking up the known names and reading a window around
 // each is both cheaper and more precise than a pattern for any name.
 func (rc *runContext) addressed(t *text, speaker string) string {
 	lower, aligned := t.lowered()
@@ -361,8 +368,11 @@ func (rc *runContext) addressed(t *text, speaker string) string {
 			return "" // a case change altered byte lengths; offsets would not line up
 		}
 	}
-	best, bestAt := "", len(t.s)+1
 	self := agentKey(speaker)
+	if rc.mentions != nil {
+		return rc.addressedIndexed(t, lower, self)
+	}
+	best, bestAt := "", len(t.s)+1
 	for k, name := range rc.names {
 		if rc.keys[k] == self {
 			continue
@@ -374,22 +384,102 @@ func (rc *runContext) addressed(t *text, speaker string) string {
 				break
 			}
 			i += from
-			from = i + len(n)
+			from = i + 1
 			if i >= bestAt || !wordEdge(t.s, i, i+len(n)) {
 				continue
 			}
-			if !mayAddress(t.s, i, i+len(n)) {
-				continue
-			}
-			before := t.sub(max(0, i-80), i)
-			after := t.sub(i+len(n), min(len(t.s), i+len(n)+40))
-			if before.has(addressBeforeRe) || after.has(addressAfterRe) {
+			if rc.addresses(t, i, i+len(n)) {
 				best, bestAt = name, i
 				break
 			}
 		}
 	}
 	return best
+}
+
+// addressedIndexed is addressed for a run of many agents: it reads the
+// text once and looks each word up among the names, where a search for
+// each name would cost a pass over the text per agent. It returns what
+// the search would: the earliest mention that addresses, and of names
+// mentioned at one place, the first in the run.
+func (rc *runContext) addressedIndexed(t *text, lower, self string) string {
+	var found []int
+	for i := 0; i < len(lower); {
+		end := i + 1
+		if wordByte(lower[i]) {
+			for end < len(lower) && wordByte(lower[end]) {
+				end++
+			}
+		}
+		// Inside a word no name starts at a word edge: go to its end.
+		if i == 0 || !wordByte(t.s[i-1]) {
+			found = found[:0]
+			for _, n := range rc.mentions.lengths[lower[i:end]] {
+				if i+n > len(lower) {
+					break
+				}
+				if ks := rc.mentions.names[lower[i:i+n]]; len(ks) > 0 && wordEdge(t.s, i, i+n) {
+					found = append(found, ks...)
+				}
+			}
+			slices.Sort(found)
+			for _, k := range found {
+				if rc.keys[k] != self && rc.addresses(t, i, i+len(rc.lowers[k])) {
+					return rc.names[k]
+				}
+			}
+		}
+		i = end
+	}
+	return ""
+}
+
+// addresses reports whether the name at t.s[i:j] is addressed.
+func (rc *runContext) addresses(t *text, i, j int) bool {
+	if !mayAddress(t.s, i, j) {
+		return false
+	}
+	before := t.sub(max(0, i-80), i)
+	after := t.sub(j, min(len(t.s), j+40))
+	return before.has(addressBeforeRe) || after.has(addressAfterRe)
+}
+
+// mentionIndex finds the run's agents in a text by the word each begins
+// with: a name begins at a word edge, so the text's word there (or its
+// byte, for a name that begins with no letter or digit) is the name's.
+type mentionIndex struct {
+	// lengths are the byte lengths of the names (lower case) that begin
+	// with a word, shortest first.
+	lengths map[string][]int
+	// names are the indexes in runContext.names of each name in lower case.
+	names map[string][]int
+}
+
+// indexedMentions is the number of agents from which addressed reads the
+// text once through a mentionIndex rather than once per name.
+const indexedMentions = 32
+
+func newMentionIndex(lowers []string) *mentionIndex {
+	x := &mentionIndex{lengths: map[string][]int{}, names: map[string][]int{}}
+	for k, n := range lowers {
+		if n == "" {
+			continue
+		}
+		end := 1
+		if wordByte(n[0]) {
+			for end < len(n) && wordByte(n[end]) {
+				end++
+			}
+		}
+		first := n[:end]
+		if ls := x.lengths[first]; !slices.Contains(ls, len(n)) {
+			ls = append(ls, len(n))
+			slices.Sort(ls)
+			x.lengths[first] = ls
+		}
+		x.names[n] = append(x.names[n], k)
+	}
+	return x
 }
 
 // mayAddress reports whether a name at s[i:j] may be addressed: one look

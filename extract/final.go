@@ -14,7 +14,7 @@ const (
 // else the last answer put forward up to the first termination; else the
 // last line with a claim in the last step before termination that is not a
 // tool's output.
-func finalAnswer(rf *RunFeatures, contents []string, agents map[string]bool) *FinalAnswer {
+func finalAnswer(rf *RunFeatures, contents []string, agents *agentSet) *FinalAnswer {
 	steps := rf.Steps
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].Has(KindFinalAnswer) && steps[i].Answer != "" {
@@ -49,7 +49,7 @@ func finalAnswer(rf *RunFeatures, contents []string, agents map[string]bool) *Fi
 // that is neither a tool's output nor a ledger.
 // Agent names are not values: "@Reviewer, please finalize" states nothing,
 // and a run must read the same whatever its agents are called.
-func lastClaimLine(rf *RunFeatures, end int, contents []string, agents map[string]bool) *FinalAnswer {
+func lastClaimLine(rf *RunFeatures, end int, contents []string, agents *agentSet) *FinalAnswer {
 	for i := end; i >= 0; i-- {
 		f := rf.Steps[i]
 		if f.Has(KindToolResult) || f.Ledger != nil || len(f.Claims) == 0 || i >= len(contents) {
@@ -70,7 +70,7 @@ func lastClaimLine(rf *RunFeatures, end int, contents []string, agents map[strin
 	return nil
 }
 
-func newFinal(step int, text, source string, agents map[string]bool) *FinalAnswer {
+func newFinal(step int, text, source string, agents *agentSet) *FinalAnswer {
 	text = strings.TrimSpace(text)
 	return &FinalAnswer{Step: step, Text: text, Claims: claimsOf(newText(text), agents, false), Source: source}
 }

@@ -42,7 +42,7 @@ func TestEntitiesAreNotHeadingsOrAgents(t *testing.T) {
 	agents := map[string]bool{"websurfer": true}
 	s := "2. FACTS TO LOOK UP\n- Ask WebSurfer to open the page of the US Air Force and NASA, then Mission Bay."
 	var got []string
-	for _, c := range claimsOf(newText(s), agents, true) {
+	for _, c := range claimsOf(newText(s), newAgentSet(agents), true) {
 		got = append(got, c.Key())
 	}
 	assert.Equal(t, []string{"entity:us air force", "entity:nasa", "entity:mission bay"}, got)

@@ -23,7 +23,10 @@
 //
 //   - PRIVATE_KEY: PEM private-key blocks, including a block cut off before
 //     its END line (logs truncate).
-//   - TOKEN: JWTs, "Bearer …" tokens, "Authorization: Basic …".
+//   - TOKEN: JWTs, "Bearer …" tokens, "Authorization: Basic …", the value
+//     of a Cookie or Set-Cookie header (to the end of its line or quote,
+//     when it holds a name=value pair), and URL signatures (Azure SAS
+//     sig=, S3 X-Amz-Signature=; 16+ characters).
 //   - API_KEY: provider keys by prefix: OpenAI sk-/sk-proj-, Anthropic
 //     sk-ant-, GitHub ghp_/gho_/ghu_/ghs_/ghr_/github_pat_, Slack xox?-/xapp-,
 //     Google AIza/ya29./GOCSPX-, Stripe sk_/rk_ live/test and whsec_,
@@ -31,19 +34,28 @@
 //     xAI, PyPI, DigitalOcean, Perplexity, Replicate, LangSmith, Pinecone,
 //     Shopify, Databricks, Twilio SK…, Mailgun key-…, Atlassian, Linear,
 //     Notion, Vault, Figma, Sentry, age, Telegram bot tokens, Square,
-//     Postman, Doppler, Facebook, Fireworks, and AWS key ids (AKIA/ASIA/… +
-//     16).
+//     Postman, Doppler, Facebook, Fireworks, AWS key ids (AKIA/ASIA/… +
+//     16), and the path of a Slack webhook URL.
 //   - PASSWORD: the password in scheme://user:pass@host; the value after a
 //     password label (password, passwd, pwd, pw, pass, passphrase, passcode,
 //     Passwort, Kennwort, also ending a longer key such as DB_PASSWORD or
-//     userPassword); and PINs (4–12 digits after "PIN", "PIN code"…, with or
+//     userPassword); the value after such a flag and a blank (--password
+//     VALUE, --db-pass VALUE, --token VALUE); MySQL's -pVALUE after a
+//     mysql or mariadb command; and PINs (4–12 digits after "PIN", "PIN code"…, with or
 //     without a separator).
 //   - SECRET: the value after a key label (api key, secret key, access key,
-//     private key, client secret, secret… also ending a longer key such as
-//     aws_secret_access_key or openaiApiKey), and after a token label
+//     private key, private key id, client secret, secret… also ending a
+//     longer key such as aws_secret_access_key or openaiApiKey), and after a token label
 //     (access_token…) when the value looks like a key: 8+ characters with a
 //     digit, or 16+ with both cases, so "max_tokens: 4096" and "the token:
-//     it" stay.
+//     it" stay. Also a run of base64 (12+ characters) whose decoded text
+//     is readable and holds anything another rule masks
+//     (cGFzc3dvcmQ9… is "password=…"): the whole run is masked.
+//   - SSN: US social security numbers, 078-05-1120 anywhere and any
+//     grouping after "SSN" or "social security number", except numbers
+//     none is given (area 000, 666, 9xx; group 00; serial 0000).
+//   - PASSPORT: 6–9 letters and digits, with a digit, after "passport",
+//     "passport no.", "passport_number"….
 //   - EMAIL: addresses with a real-looking top-level domain (not icon@2x.png).
 //   - IBAN: a country code, two check digits and the country's length of
 //     letters and digits (bare or grouped by spaces), passing the ISO 13616
@@ -58,8 +70,9 @@
 //   - PHONE: international "+" numbers (8–15 digits), North American numbers
 //     written with separators ((555) 123-4567, 555-123-4567, 1-800-…),
 //     national numbers with a trunk 0 and separators (020 7946 0958,
-//     01 23 45 67 89: 10–11 digits, 11–15 after 00), and any number after a
-//     label such as "phone:", "tel", "mobile", "fax".
+//     01 23 45 67 89: 10–11 digits, 11–15 after 00), numbers with an area
+//     code in brackets ((11) 91234-5678, (021) 2345-6789: 9–13 digits),
+//     and any number after a label such as "phone:", "tel", "mobile", "fax".
 //   - CUSTOM: matches of the user's patterns (Options.PatternsFile). A pattern
 //     with a group named "secret" masks only that group.
 //
@@ -69,9 +82,12 @@
 // runs to its closing quote, escaped quotes inside it included. A bare value
 // runs to white space or a quote, whatever its characters (Tr0ub4dor&3xyz,
 // Sup3r;Secret, abc(def)ghi); it stops early only where a connection string
-// or a query goes on to its next key (";Encrypt=true", "&user=x"), and it
-// leaves out a final full stop, comma, semicolon or colon (the sentence's)
-// and a closing bracket it did not open.
+// or a query goes on to its next key (";Encrypt=true", "&user=x"). After
+// '=' it runs to its end, punctuation included (PASSWORD=Sup3r;Secret!.),
+// but for a final semicolon (a statement's or a connection string's);
+// after ':', "is" or "was" it leaves out a final full stop, comma,
+// semicolon or colon (the sentence's). Either way it leaves out a
+// closing bracket it did not open. A quoted value is masked to its quote.
 //
 // A secret value of 6+ characters found once (a password, key, token, card
 // number or IBAN) is also masked wherever else it appears in the same run,

@@ -142,22 +142,7 @@ func labelBefore(lower string, i int, words []string) bool {
 // labelNearDigit is a hint: one of the words (lower-case) starts a word and
 // a digit follows within a few characters, as in "tel: 555…" or "PIN 1234".
 func labelNearDigit(words ...string) func(*probe) bool {
-	const reach = 24
-	return func(p *probe) bool {
-		lower := p.folded()
-		for _, w := range words {
-			for i := range occurrences(lower, w) {
-				if i > 0 && isLetter(lower[i-1]) {
-					continue
-				}
-				after := lower[i+len(w) : min(len(lower), i+len(w)+reach)]
-				if strings.IndexFunc(after, isDigitRune) >= 0 {
-					return true
-				}
-			}
-		}
-		return false
-	}
+	return labelNearDigitWithin(24, words...)
 }
 
 // emailLike is a hint: an '@' between an address character and a domain
@@ -388,4 +373,84 @@ func isHex(c byte) bool {
 
 func isLocalChar(c byte) bool {
 	return isAlnum(c) || c == '_' || c == '%' || c == '+' || c == '-'
+}
+
+// labelNearDigitWithin is labelNearDigit with a reach of its own, for
+// labels whose pattern allows more between the label and its digits.
+func labelNearDigitWithin(reach int, words ...string) func(*probe) bool {
+	return func(p *probe) bool {
+		lower := p.folded()
+		for _, w := range words {
+			for i := range occurrences(lower, w) {
+				if i > 0 && isLetter(lower[i-1]) {
+					continue
+				}
+				after := lower[i+len(w) : min(len(lower), i+len(w)+reach)]
+				if strings.IndexFunc(after, isDigitRune) >= 0 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+}
+
+// ssnLike is a hint: three digits, '-', two digits, '-', four digits.
+func ssnLike(p *probe) bool {
+	t := p.text
+	for i := range occurrences(t, "-") {
+		if i >= 3 && isDigit(t[i-1]) && isDigit(t[i-2]) && isDigit(t[i-3]) &&
+			i+8 <= len(t) && isDigit(t[i+1]) && isDigit(t[i+2]) && t[i+3] == '-' &&
+			isDigit(t[i+4]) && isDigit(t[i+5]) && isDigit(t[i+6]) && isDigit(t[i+7]) {
+			return true
+		}
+	}
+	return false
+}
+
+// areaCodeLike is a hint: '(', two to five digits, ')'.
+func areaCodeLike(p *probe) bool {
+	t := p.text
+	for i := range occurrences(t, "(") {
+		j := skip(t, i+1, 5, isDigit)
+		if j-i-1 >= 2 && j < len(t) && t[j] == ')' {
+			return true
+		}
+	}
+	return false
+}
+
+// mysqlLike is a hint: a MySQL or MariaDB command and "-p".
+func mysqlLike(p *probe) bool {
+	return strings.Contains(p.text, "-p") && containsFold("mysql", "mariadb")(p)
+}
+
+// flagged is a hint: a '-' that starts a word, then letters, digits,
+// '-', '_' and '.', ending in one of the words (lower-case) after '-', '_'
+// or '.', then a blank, a quote or a backslash: --db-password "….
+func flagged(words ...string) func(*probe) bool {
+	return func(p *probe) bool {
+		if !strings.Contains(p.text, "-") {
+			return false
+		}
+		lower := p.folded()
+		for i := range occurrences(lower, "-") {
+			if i > 0 && (isAlnum(lower[i-1]) || lower[i-1] == '_' || lower[i-1] == '-') {
+				continue
+			}
+			e := i
+			for e < len(lower) && (isAlnum(lower[e]) || strings.IndexByte("-_.", lower[e]) >= 0) {
+				e++
+			}
+			if e == len(lower) || strings.IndexByte(" \t\"'\\", lower[e]) < 0 {
+				continue
+			}
+			for _, w := range words {
+				if k := e - len(w); k > i && strings.HasSuffix(lower[:e], w) && strings.IndexByte("-_.", lower[k-1]) >= 0 {
+					return true
+				}
+			}
+		}
+		return false
+	}
 }

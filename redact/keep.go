@@ -50,16 +50,23 @@ func prose(m *regexp2.Match, v string) bool {
 	return sep == ":" || sep == "is" || sep == "was"
 }
 
-// cutValue drops what follows a bare value in a sentence: a final full
-// stop, comma, semicolon or colon, and closing brackets that open nowhere
-// in the value ("(password: abc(def)ghi)." keeps "abc(def)ghi"). Quoted
-// values end at their quote and never carry such a tail, unless the value
-// itself ends so, and then it is masked a character short at worst.
-func cutValue(v string) string {
+// cutValue drops what follows a bare value in a sentence: closing
+// brackets that open nowhere in the value ("(password: abc(def)ghi)."
+// keeps "abc(def)ghi"), and after a colon, "is" or "was", a final full
+// stop, comma, semicolon or colon. After '=' (PASSWORD=Sup3r;Secret.) the
+// value runs to its end, punctuation included, but for a final semicolon,
+// which ends a statement or a connection string's pair: a config line has
+// no sentence to end. A quoted value is masked whole, to its quote.
+func cutValue(m *regexp2.Match, v string) string {
+	if !bareValue(m) {
+		return v
+	}
+	sep := m.GroupByName("sep").String()
+	sentence := sep == ":" || strings.EqualFold(sep, "is") || strings.EqualFold(sep, "was")
 	for len(v) > 0 {
 		last := v[len(v)-1]
 		switch {
-		case strings.IndexByte(".,;:", last) >= 0:
+		case sentence && strings.IndexByte(".,;:", last) >= 0, last == ';':
 		case last == ')' && strings.Count(v, "(") < strings.Count(v, ")"),
 			last == ']' && strings.Count(v, "[") < strings.Count(v, "]"),
 			last == '}' && strings.Count(v, "{") < strings.Count(v, "}"),
@@ -198,4 +205,36 @@ func keepTrunkPhone(_ *regexp2.Match, v string) bool {
 		return n >= 11 && n <= 15
 	}
 	return n >= 10 && n <= 11
+}
+
+// keepSSN spares numbers no social security number can be: area 000, 666
+// or 900–999, group 00, serial 0000.
+func keepSSN(_ *regexp2.Match, v string) bool {
+	d := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, v)
+	if len(d) != 9 {
+		return false
+	}
+	area, group, serial := d[:3], d[3:5], d[5:]
+	return area != "000" && area != "666" && area[0] != '9' && group != "00" && serial != "0000"
+}
+
+// keepCookie masks a cookie header's value when it holds a name=value
+// pair: "Cookie: none" and prose after the word are no cookies.
+func keepCookie(_ *regexp2.Match, v string) bool {
+	return strings.Contains(v, "=") && !placeholderValue(v)
+}
+
+// keepFlag is keepSecret for a flag's value, which is not the next flag.
+func keepFlag(m *regexp2.Match, v string) bool {
+	return !strings.HasPrefix(v, "-") && keepSecret(m, v)
+}
+
+// trimBlanks drops the blanks a value runs on with to its line's end.
+func trimBlanks(_ *regexp2.Match, v string) string {
+	return strings.TrimRight(v, " \t")
 }

@@ -79,6 +79,29 @@ var plantedSecrets = []planted{
 	{"card then expiry", "card: %s 12/27 cvc 123", "4242 4242 4242 4242"},
 	{"Mastercard 2-series", "num %s,", "2223003122003222"},
 	{"card in JSON", `{"card_number":"%s"}`, "6011111111111117"},
+
+	// Identity numbers.
+	{"social security number", "customer %s on file", "078-05-1120"},
+	{"labelled social security number", "SSN %s", "219 09 9999"},
+	{"passport number", `{"passport_number": "%s"}`, "X1234567"},
+	{"passport number in prose", "Passport no. %s, expires 2031", "K98765432"},
+	{"Brazilian mobile", "ligue %s hoje", "(11) 91234-5678"},
+	{"Brazilian landline", "fone %s", "(021) 2345-6789"},
+
+	// Secrets of web services and command lines.
+	{"cookie header", "Cookie: %s", "sessionid=9f8e7d6c5b4a; csrftoken=Zx81Qw"},
+	{"set-cookie in JSON", `{"Set-Cookie": "%s"}`, "auth=aGVsbG8td29ybGQ; Path=/; HttpOnly"},
+	{"Azure SAS signature", "https://acct.blob.core.windows.net/c/b?sv=2022-11-02&se=2030-01-01&sig=%s", "dGhpcyBpcyBub3QgYSByZWFs%2BU0FTc2ln%3D"},
+	{"S3 signature", "?X-Amz-Credential=x&X-Amz-Signature=%s", "4f8e1c0b9d2a7e6f5c3b1a0d9e8f7c6b5a4d3e2f1c0b9a8d7e6f5c4b3a2d1e0f"},
+	{"Slack webhook", "POST https://hooks.slack.com/services/%s", "T024BE7LD/B01ABCDEF12/x1y2z3w4v5u6t7s8r9q0p1o2"},
+	{"password flag with a space", "deploy --password %s --verbose", "Kestrel9Harbor"},
+	{"password flag ending a name", "psql --db-pass %s", "Pl4tform.Key!"},
+	{"token flag", "cli login --token %s", "tkn_8f7e6d5c4b3a"},
+	{"MySQL -p", "mysql -h db -u root -p%s shop", "R00t!pass"},
+	{"password ending in punctuation", "PASSWORD=%s", "Sup3r;Secret!."},
+	{"base64-encoded password", "env: DB_CONF=%s", "cGFzc3dvcmQ9SHVudGVyMiF4"},
+	{"base64-encoded URL-safe API key", "blob %s end", "YXBpX2tleT1rM3ktVmFsdTMtMDAwMS1hYmNk"},
+	{"GCP private key id", `{"type": "service_account", "private_key_id": "%s"}`, "8d3f2c1b0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c"},
 }
 
 // lookAlikes must come through unchanged: they have the shape of a secret
@@ -152,6 +175,13 @@ var lookAlikes = []struct{ name, in string }{
 	{"bearer prose", "send a Bearer token in the header"},
 	{"score", "won +3 and lost -2"},
 	{"scientific", "6.022e23"},
+	{"SSN-shaped number no one holds", "ref 000-12-3456 and 987-65-4321"},
+	{"passport without a number", "bring your passport: it is required"},
+	{"cookie prose", "Cookie: none set"},
+	{"password flag without a value", "run with --password-file ./secret.txt"},
+	{"mysql prompting", "mysql -u root -p shop"},
+	{"long word", "internationalization and characterization"},
+	{"area code of too few digits", "(11) 123"},
 }
 
 func TestPlantedSecretsDoNotSurvive(t *testing.T) {

@@ -24,6 +24,8 @@ const (
 	Phone      Kind = "PHONE"
 	IBAN       Kind = "IBAN"
 	Card       Kind = "CARD"
+	SSN        Kind = "SSN"
+	Passport   Kind = "PASSPORT"
 	Custom     Kind = "CUSTOM"
 	// Withheld replaces a whole text that could not be checked in time.
 	Withheld Kind = "WITHHELD"
@@ -267,7 +269,7 @@ func (ru *rule) hits(runes []rune) ([]hit, error) {
 		}
 		value := string(runes[start:end])
 		if ru.cut != nil {
-			value = ru.cut(value)
+			value = ru.cut(m, value)
 			end = start + utf8.RuneCountInString(value)
 		}
 		if ru.keep != nil && !ru.keep(m, value) {

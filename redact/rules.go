@@ -21,7 +21,7 @@ type rule struct {
 	hint func(*probe) bool
 	// cut shortens the value (the "secret" group, or the whole match) to
 	// what is to be masked, a prefix of it; nil keeps it whole.
-	cut func(value string) string
+	cut func(m *regexp2.Match, value string) string
 	// keep vets a match; nil keeps every match.
 	keep func(m *regexp2.Match, value string) bool
 	// learn says whether a value is also masked where it reappears bare;
@@ -112,7 +112,7 @@ const (
 	// secretKey: API keys and secrets, which also end a longer key
 	// (openaiApiKey, client_secret, aws_access_key); "token" too, but only a
 	// key-like value counts after it (max_tokens and "the token: it" stay).
-	secretKey = `(?<key>(?i:api[_ -]?key|apikey|secret[_ -]?key|access[_ -]?key|account[_ -]?key|private[_ -]?key|` +
+	secretKey = `(?<key>(?i:api[_ -]?key|apikey|secret[_ -]?key|access[_ -]?key|account[_ -]?key|private[_ -]?key(?:[_ -]?id)?|` +
 		`signing[_ -]?key|encryption[_ -]?key|master[_ -]?key|client[_ -]?secret|secret|token))`
 	// value is quoted or bare; the quotes are kept out of "secret".
 	//
@@ -135,6 +135,12 @@ const (
 	setTo = `(?<sep>=>|:=|[:=])`
 	said  = `(?<=[ \t])(?<sep>(?i:is|was))(?![A-Za-z0-9]):?`
 	// pin is a PIN after its label, with or without a separator.
+	// flagKey is a command-line flag whose value is a secret: one or two
+	// dashes, perhaps words joined by dashes or underscores (--db-password),
+	// and a label; the value follows after blanks. The match starts at the
+	// dash, rarer than the blank before a value.
+	flagKey = `(?<![A-Za-z0-9_-])--?(?:[A-Za-z0-9]+[-_.])*(?<key>` + `(?i:password|passwd|passphrase|passcode|pass|pwd|pw)` +
+		`|(?i:api[_-]?key|apikey|secret[_-]?key|access[_-]?key|client[_-]?secret|secret|token))`
 	pin = `(?<![A-Za-z0-9])(?i:pin)(?:[ _-]?(?i:code|number|no\.?))?(?:\\*["'])?` +
 		`(?:[ \t]*(?:[:=#]|(?i:is|was)(?![A-Za-z0-9]))|[ \t])[ \t]*(?:\\*["'])?` +
 		`(?<secret>[0-9]{4,12})(?![0-9A-Za-z_]|[.,][0-9])`
@@ -177,6 +183,31 @@ const (
 	phoneTrunk = `(?<![A-Za-z0-9_+.-]|(?:[0-9]|\[PHONE_[0-9]+\])[ -])0[0-9]{1,4}(?:[ -](?>[0-9]{2,8})){1,4}` + phoneEnd
 )
 
+// Identity numbers: a US social security number, in its dashed shape
+// anywhere or after its label with any grouping, and a passport number
+// after its label.
+const (
+	ssn      = `(?<![0-9A-Za-z_.-])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9A-Za-z_]|[-.][0-9])`
+	ssnLabel = `(?<![A-Za-z])(?i:ssn|social[ ]security(?:[ ](?:number|no\.?|#))?)[ \t]{0,3}[:#=]?[ \t]{0,3}` +
+		`(?<secret>[0-9]{3}[ -]?[0-9]{2}[ -]?[0-9]{4})(?![0-9A-Za-z_]|[-.][0-9])`
+	passportNo = `(?<![A-Za-z])(?i:passport)(?:[_ -]?(?i:no\.?|number|num|id|#))?(?:\\{0,3}["'])?[ \t]{0,3}[:#=]?[ \t]{0,3}(?:\\{0,3}["'])?` +
+		`(?<secret>(?=[A-Za-z0-9]{0,8}[0-9])[A-Za-z0-9]{6,9})(?![A-Za-z0-9_])`
+)
+
+// phoneArea is a number with its area code in brackets, as Brazil and
+// many others write them: (11) 91234-5678, (021) 2345 6789.
+const phoneArea = `(?<![A-Za-z0-9_+.-])\(0?[1-9][0-9]{1,3}\)[ ]?(?:9[ ]?)?[0-9]{3,5}[-. ]?[0-9]{4}` + phoneEnd
+
+// Secrets of web services: a cookie header's value (to the end of its
+// line or its quote), a URL signature (Azure SAS sig=, S3 Signature=), a
+// Slack webhook's path, and a MySQL password given as -pVALUE.
+const (
+	cookie       = `(?<![A-Za-z0-9_-])(?i:set-cookie|cookie)(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?(?<secret>(?:[^\r\n"'\\]|\\(?![\\"'nrt]))+)`
+	signature    = `(?<![A-Za-z0-9_])(?i:sig|signature)=(?<secret>[A-Za-z0-9%+/=_-]{16,})`
+	slackHook    = `hooks\.slack\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9_/-]{8,})`
+	mysqlCommand = `(?<![A-Za-z0-9_-])(?i:mysql[a-z]*|mariadb[a-z-]*)(?:[ \t]+(?!-p)[^\s]+)*?[ \t]+-p(?<secret>[^\s"'\x60;|&]+)`
+)
+
 // minIntlDigits is the fewest digits an international number is masked
 // with; shorter runs after a '+' are scores, offsets and versions.
 const minIntlDigits = 8
@@ -187,7 +218,7 @@ type spec struct {
 	expr  string
 	find  func([]rune) []span
 	hint  func(*probe) bool
-	cut   func(string) string
+	cut   func(*regexp2.Match, string) string
 	keep  func(*regexp2.Match, string) bool
 	learn func(*regexp2.Match, string) bool
 }
@@ -196,9 +227,24 @@ type spec struct {
 var (
 	passwordWords = []string{"password", "passwd", "passwort", "kennwort", "passphrase", "pass phrase", "pass_phrase",
 		"pass-phrase", "passcode", "pass code", "pass_code", "pass-code", "pass", "pwd", "pw"}
-	secretWords = append(keyWords("api", "secret", "access", "account", "private", "signing", "encryption", "master"),
-		"apikey", "secret", "token")
+	secretWords = append(append(keyWords("api", "secret", "access", "account", "private", "signing", "encryption", "master"),
+		keyIDWords("private")...), "apikey", "secret", "token")
+	// flagWords are the labels a command-line flag gives a secret in
+	// (--password VALUE, --db-pass VALUE): passwordKey's, and a few of
+	// secretKey's.
+	flagWords = append(append(passwordWords, keyWords("api", "secret", "access")...), "apikey", "secret", "token", "client-secret", "client_secret")
 )
+
+// keyIDWords spells "<kind> key id" as secretKey allows.
+func keyIDWords(kinds ...string) []string {
+	var out []string
+	for _, k := range keyWords(kinds...) {
+		for _, sep := range []string{"", "_", "-", " "} {
+			out = append(out, k+sep+"id")
+		}
+	}
+	return out
+}
 
 // keyWords spells "<kind> key" as secretKey allows: joined by nothing, '_',
 // '-' or a space.
@@ -219,6 +265,7 @@ func keyWords(kinds ...string) []string {
 var specs = []spec{
 	{name: "private key block", kind: PrivateKey, hint: contains("PRIVATE KEY"),
 		expr: `-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\z)`},
+	{name: "cookie", kind: Token, hint: containsFold("cookie"), expr: cookie, cut: trimBlanks, keep: keepCookie},
 	{name: "JWT", kind: Token, hint: contains("eyJ"),
 		expr: tokL + `eyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*` + tokR},
 	{name: "provider API key", kind: APIKey, hint: providerPrefixes.hint,
@@ -237,6 +284,11 @@ var specs = []spec{
 	// The scheme is a lookbehind, so that the match starts at "://".
 	{name: "URL password", kind: Password, hint: urlPasswordLike,
 		expr: `(?<=(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20})://[^\s:/?#@\[\]"'<>]*:(?<secret>[^\s/?#"'<>]+)@(?=[A-Za-z0-9\[])`},
+	{name: "URL signature", kind: Token, hint: containsFold("sig=", "signature="), expr: signature},
+	{name: "Slack webhook", kind: APIKey, hint: contains("hooks.slack.com"), expr: slackHook},
+	{name: "MySQL password", kind: Password, hint: mysqlLike, expr: mysqlCommand},
+	{name: "password flag", kind: Password, hint: flagged(flagWords...),
+		expr: flagKey + `(?:\\*["'])?(?<sep>[ \t])[ \t]*` + value, cut: cutValue, keep: keepFlag, learn: learnAssigned},
 	{name: "password assignment", kind: Password, hint: labelled(passwordWords...),
 		expr: assigned(passwordKey, setTo), cut: cutValue, keep: keepPassword, learn: learnAssigned},
 	{name: "password statement", kind: Password, hint: stated(passwordWords...),
@@ -246,6 +298,10 @@ var specs = []spec{
 		expr: assigned(secretKey, setTo), cut: cutValue, keep: keepSecret, learn: learnAssigned},
 	{name: "secret statement", kind: Secret, hint: stated(secretWords...),
 		expr: assigned(secretKey, said), cut: cutValue, keep: keepSecret, learn: learnAssigned},
+	{name: "encoded secret", kind: Secret, hint: base64Like},
+	{name: "social security number", kind: SSN, hint: ssnLike, expr: ssn, keep: keepSSN},
+	{name: "labelled social security number", kind: SSN, hint: labelNearDigit("ssn", "social security"), expr: ssnLabel, keep: keepSSN},
+	{name: "passport number", kind: Passport, hint: labelNearDigitWithin(48, "passport"), expr: passportNo},
 	{name: "e-mail address", kind: Email, hint: emailLike, expr: email},
 	{name: "IBAN", kind: IBAN, hint: ibanLike, find: findIBANs},
 	{name: "card number", kind: Card, hint: digitRunLike(minCardDigits), find: findCards},
@@ -256,6 +312,7 @@ var specs = []spec{
 		expr: phoneLabel, keep: digitsBetween(7, 15)},
 	{name: "international phone number", kind: Phone, hint: intlPhoneLike, expr: phoneIntl, keep: digitsBetween(minIntlDigits, 15)},
 	{name: "North American phone number", kind: Phone, hint: nanpLike, expr: phoneNANP},
+	{name: "phone number with area code", kind: Phone, hint: areaCodeLike, expr: phoneArea, keep: digitsBetween(9, 13)},
 	{name: "national phone number", kind: Phone, hint: trunkLike, expr: phoneTrunk, keep: keepTrunkPhone},
 }
 
@@ -274,6 +331,18 @@ func builtins(timeout time.Duration) ([]*rule, error) {
 			ru.re = re
 		}
 		out = append(out, ru)
+	}
+	// The encoded-secret rule reads decoded text with every other rule.
+	for _, ru := range out {
+		if ru.kind == Secret && ru.find == nil && ru.re == nil {
+			var inner []*rule
+			for _, o := range out {
+				if o != ru {
+					inner = append(inner, o)
+				}
+			}
+			ru.find = encodedFinder(inner)
+		}
 	}
 	return out, nil
 }

@@ -7,9 +7,12 @@ import "github.com/offattr/offattr/run"
 // (names and arguments). Agent names are redacted too, since an agent may
 // be named after a person's e-mail address; the same name always gets the
 // same placeholder, so steps and targets still refer to one agent, and
-// attribution reads the placeholder as it would the name. Only the source
-// path, the format, step kinds and the identifiers that link a tool call
-// to its result or a step to its trace span are kept.
+// attribution reads the placeholder as it would the name. The identifiers
+// that link a tool call to its result or a step to its trace span are
+// redacted too (a trace id may be an e-mail address or a key): the same id
+// gets the same placeholder, so they still link, and hex ids, which hold
+// nothing to mask, stay as they are. Only the source path, the format and
+// step kinds are kept; a command prints the path through String.
 //
 // Numbering follows the order of first appearance through the run, and a
 // secret first seen in step 9 (password=…) is masked in step 2 as well:
@@ -80,12 +83,12 @@ func copyRun(in *run.Run) *run.Run {
 
 // runTexts points at every text of a run, in reading order.
 func runTexts(r *run.Run) []*string {
-	ts := []*string{&r.Question, &r.GroundTruth}
+	ts := []*string{&r.Question, &r.GroundTruth, &r.TraceID}
 	for i := range r.Steps {
 		s := &r.Steps[i]
-		ts = append(ts, &s.Agent, &s.Role, &s.Target, &s.Content)
+		ts = append(ts, &s.Agent, &s.Role, &s.Target, &s.Content, &s.ToolCallID, &s.TraceID, &s.SpanID)
 		for j := range s.ToolCalls {
-			ts = append(ts, &s.ToolCalls[j].Name, &s.ToolCalls[j].Arguments)
+			ts = append(ts, &s.ToolCalls[j].ID, &s.ToolCalls[j].Name, &s.ToolCalls[j].Arguments)
 		}
 	}
 	return ts

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"iter"
 	"regexp"
 	"slices"
 	"strings"
@@ -55,12 +56,19 @@ var (
 // supported at step i when the task or some step before i holds it.
 type support struct {
 	steps    []run.Step
+	results  []bool // whether each step is a tool result
 	question string
 	lower    []string // lower-cased step contents, made when first read ("" not yet)
+	keys     []string // agent keys of the steps, made when first asked for
+	index    *tokenIndex
 }
 
 func newSupport(in *Input) *support {
-	return &support{steps: in.Run.Steps, question: strings.ToLower(in.Run.Question), lower: make([]string, len(in.Run.Steps))}
+	results := make([]bool, len(in.Features.Steps))
+	for j := range results {
+		results[j] = in.Features.Steps[j].Has(extract.KindToolResult)
+	}
+	return &support{steps: in.Run.Steps, results: results, question: strings.ToLower(in.Run.Question), lower: make([]string, len(in.Run.Steps))}
 }
 
 // step returns step j's content in lower case. Most runs ask for few
@@ -73,19 +81,178 @@ func (s *support) step(j int) string {
 	return s.lower[j]
 }
 
+// key returns the agent key of step j.
+func (s *support) key(j int) string {
+	if s.keys == nil {
+		s.keys = make([]string, len(s.steps))
+		for k := range s.steps {
+			s.keys[k] = run.AgentKey(s.steps[k].Agent)
+		}
+	}
+	return s.keys[j]
+}
+
+// from says whose steps count as support: anyone's, or (when others) only
+// tool results and the steps of agents other than self, since an agent's
+// own earlier words are no source.
+type from struct {
+	others bool
+	self   string
+}
+
+func (s *support) counts(j int, f from) bool {
+	return !f.others || s.results[j] || s.key(j) != f.self
+}
+
+// scanned is how many earlier steps before reads one by one; past it, a
+// value is looked up in a tokenIndex of the whole run, so that asking
+// about every step costs what reading the run once does.
+const scanned = 256
+
 // before reports whether v is written, as a whole token, in the task or
-// in a step before i that ok accepts.
-func (s *support) before(v string, i int, ok func(j int) bool) bool {
+// in a step before i that f counts.
+func (s *support) before(v string, i int, f from) bool {
 	v = strings.ToLower(v)
 	if containsToken(s.question, v) {
 		return true
 	}
+	if i > scanned {
+		return s.indexed().first(s, v, f) < i
+	}
 	for j := range i {
-		if ok(j) && containsToken(s.step(j), v) {
+		if s.counts(j, f) && containsToken(s.step(j), v) {
 			return true
 		}
 	}
 	return false
+}
+
+func (s *support) indexed() *tokenIndex {
+	if s.index == nil {
+		s.index = newTokenIndex(s)
+	}
+	return s.index
+}
+
+// tokenIndex finds the steps that hold a value as a whole token. A token
+// found in a text is bounded by non-word bytes, and so is each run of word
+// bytes in it: the steps that hold the token are among those where its
+// rarest word run stands whole.
+type tokenIndex struct {
+	runs    map[string][]int // a run of word bytes → the steps holding it whole, in order
+	holders map[string]holders
+}
+
+// holders are the first step holding a value and the first after it that
+// another agent wrote or a tool returned; len(steps) where there is none.
+type holders struct{ first, other int }
+
+func newTokenIndex(s *support) *tokenIndex {
+	x := &tokenIndex{runs: map[string][]int{}, holders: map[string]holders{}}
+	for j := range s.steps {
+		text := s.step(j)
+		for k, end := range wordRuns(text) {
+			w := text[k:end]
+			if ps := x.runs[w]; len(ps) == 0 || ps[len(ps)-1] != j {
+				x.runs[w] = append(ps, j)
+			}
+		}
+	}
+	return x
+}
+
+// wordRuns yields where each run of word bytes in s starts and ends.
+func wordRuns(s string) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for k := 0; k < len(s); {
+			if !wordByte(s, k) {
+				k++
+				continue
+			}
+			end := k + 1
+			for wordByte(s, end) {
+				end++
+			}
+			if !yield(k, end) {
+				return
+			}
+			k = end
+		}
+	}
+}
+
+// first returns the first step that holds v (lower case) as a token and
+// that f counts, or len(steps).
+func (x *tokenIndex) first(s *support, v string, f from) int {
+	h, ok := x.holders[v]
+	if !ok {
+		h = x.find(s, v)
+		x.holders[v] = h
+	}
+	if h.first == len(s.steps) || s.counts(h.first, f) {
+		return h.first
+	}
+	// The first holder is self's own step: the first that counts is the
+	// first holder another agent wrote or a tool returned.
+	return h.other
+}
+
+func (x *tokenIndex) find(s *support, v string) holders {
+	n := len(s.steps)
+	candidates, whole := x.candidates(v)
+	h := holders{first: n, other: n}
+	each := func(j int) bool {
+		if !whole && !containsToken(s.step(j), v) {
+			return true
+		}
+		if h.first == n {
+			h.first = j
+			return true
+		}
+		if s.results[j] || s.key(j) != s.key(h.first) {
+			h.other = j
+			return false
+		}
+		return true
+	}
+	if candidates == nil {
+		for j := range n {
+			if !each(j) {
+				break
+			}
+		}
+		return h
+	}
+	for _, j := range candidates {
+		if !each(j) {
+			break
+		}
+	}
+	return h
+}
+
+// candidates returns the steps where v's rarest word run stands whole, and
+// whether v is that run alone (then every one of them holds v). A v with
+// no word byte returns nil: every step is a candidate.
+func (x *tokenIndex) candidates(v string) (steps []int, whole bool) {
+	var best []int
+	found := false
+	for k, end := range wordRuns(v) {
+		ps := x.runs[v[k:end]]
+		if !found || len(ps) < len(best) {
+			best, found = ps, true
+		}
+		if k == 0 && end == len(v) {
+			whole = true
+		}
+	}
+	if !found {
+		return nil, false
+	}
+	if best == nil {
+		best = []int{} // no step holds the run: none holds v
+	}
+	return best, whole
 }
 
 // containsToken reports whether v occurs in s not as part of a longer word
@@ -160,16 +327,17 @@ func meaningful(v string) bool {
 
 func unsupportedArguments(in *Input) []Finding {
 	sup := newSupport(in)
+	failedAt := failedResults(in)
 	var out []Finding
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
-		if recovered(in, i) {
+		if j := failedAt[i]; j >= 0 && corrected(in, j) >= 0 {
 			continue // a made-up value whose call failed and was put right is a detour
 		}
 		var missing []string
 		for _, c := range f.Calls {
 			for _, v := range c.Values {
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, func(int) bool { return true }) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) {
 					missing = append(missing, v)
 				}
 			}
@@ -194,19 +362,31 @@ func quoteList(vs []string) string {
 	return strings.Join(q, ", ")
 }
 
-// recovered reports whether step i's call failed and a later call in the
-// same trial put it right (CHIEF deviation-aware).
-func recovered(in *Input, i int) bool {
-	for j := i + 1; j < len(in.Features.Steps); j++ {
-		f := &in.Features.Steps[j]
-		if !f.Has(extract.KindToolResult) || callerOf(in, j) != i {
+// failedResults returns, for each step, the first later tool result that
+// answers for its call and shows it failed, or -1. Step i's call was put
+// right (CHIEF deviation-aware) when that result was corrected. One pass
+// over the run: looking forward from every step would cost a pass per
+// step.
+func failedResults(in *Input) []int {
+	steps := in.Features.Steps
+	out := make([]int, len(steps))
+	for i := range out {
+		out[i] = -1
+	}
+	for j := range steps {
+		f := &steps[j]
+		if !f.Has(extract.KindToolResult) {
+			continue
+		}
+		i := callerOf(in, j)
+		if i < 0 || i >= j || out[i] >= 0 {
 			continue
 		}
 		if _, failed := toolFailed(f); failed || hasError(f) {
-			return corrected(in, j) >= 0
+			out[i] = j
 		}
 	}
-	return false
+	return out
 }
 
 // prose reports whether an argument is running text (a request handed to
@@ -247,9 +427,7 @@ func unsupportedAnswer(in *Input) []Finding {
 		}
 		// Support is what others said and what tools returned: an agent's
 		// own earlier words are not a source.
-		others := func(j int) bool {
-			return run.AgentKey(in.Run.Steps[j].Agent) != key || in.Features.Steps[j].Has(extract.KindToolResult)
-		}
+		others := from{others: true, self: key}
 		var missing []string
 		for _, c := range f.Claims {
 			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) {

@@ -1,0 +1,108 @@
+package redact
+
+import (
+	"encoding/base64"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A secret is sometimes written base64-encoded: an Authorization header's
+// credentials, a config blob, a Kubernetes secret (cGFzc3dvcmQ9… is
+// "password=…"). A run of base64 is decoded, and masked whole when the
+// decoded text is readable and one of the other rules would mask
+// something in it. Decoded text is not decoded again.
+
+// minEncoded is the shortest run of base64 that is decoded: nine bytes,
+// as in "pwd=x1234".
+const minEncoded = 12
+
+func isBase64Byte(c byte) bool {
+	return isAlnum(c) || c == '+' || c == '/' || c == '-' || c == '_'
+}
+
+// base64Like is a hint: a run of minEncoded base64 characters.
+func base64Like(p *probe) bool {
+	n := 0
+	for i := 0; i < len(p.text); i++ {
+		if !isBase64Byte(p.text[i]) {
+			n = 0
+			continue
+		}
+		if n++; n >= minEncoded {
+			return true
+		}
+	}
+	return false
+}
+
+// encodedFinder returns the find function of the encoded-secret rule:
+// the runs of base64 whose decoded text one of inner would mask.
+func encodedFinder(inner []*rule) func([]rune) []span {
+	return func(runes []rune) []span {
+		var out []span
+		for i := 0; i < len(runes); {
+			if runes[i] >= utf8.RuneSelf || !isBase64Byte(byte(runes[i])) {
+				i++
+				continue
+			}
+			j := i
+			for j < len(runes) && runes[j] < utf8.RuneSelf && isBase64Byte(byte(runes[j])) {
+				j++
+			}
+			end := j
+			for k := 0; k < 2 && end < len(runes) && runes[end] == '='; k++ {
+				end++
+			}
+			if j-i >= minEncoded && encodesSecret(string(runes[i:j]), inner) {
+				out = append(out, span{i, end})
+			}
+			i = end
+			if i == j {
+				i++
+			}
+		}
+		return out
+	}
+}
+
+// encodesSecret reports whether run, base64 without its padding, decodes
+// to readable text that one of inner would mask.
+func encodesSecret(run string, inner []*rule) bool {
+	enc := base64.RawStdEncoding
+	if strings.ContainsAny(run, "-_") {
+		enc = base64.RawURLEncoding
+	}
+	if len(run)%4 == 1 {
+		run = run[:len(run)-1]
+	}
+	raw, err := enc.DecodeString(run)
+	if err != nil || !readable(raw) {
+		return false
+	}
+	text := string(raw)
+	p := &probe{text: text}
+	runes := []rune(text)
+	for _, ru := range inner {
+		if !ru.mayMatch(p) {
+			continue
+		}
+		if hits, err := ru.hits(runes); err != nil || len(hits) > 0 {
+			return true // a pattern that timed out fails closed too
+		}
+	}
+	return false
+}
+
+// readable reports text of printable runes, tabs and line ends.
+func readable(b []byte) bool {
+	if !utf8.Valid(b) {
+		return false
+	}
+	for _, r := range string(b) {
+		if !unicode.IsPrint(r) && r != '\n' && r != '\r' && r != '\t' {
+			return false
+		}
+	}
+	return true
+}

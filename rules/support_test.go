@@ -1,0 +1,46 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
+)
+
+// TestSupportIndexAgreesWithScan holds the token index that support
+// consults past its first steps to the step-by-step scan it stands for:
+// for random runs, values and readers, the first step that holds a value
+// and counts is the one the scan finds.
+func TestSupportIndexAgreesWithScan(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringMatching(`[aB1 .:_-]{0,12}`)
+		n := rapid.IntRange(1, 12).Draw(t, "steps")
+		r := &run.Run{Question: text.Draw(t, "question")}
+		f := &extract.RunFeatures{}
+		for j := range n {
+			r.Steps = append(r.Steps, run.Step{Index: j, Agent: rapid.SampledFrom([]string{"a", "B", "c"}).Draw(t, "agent"), Content: text.Draw(t, "content")})
+			var kinds []extract.StepKind
+			if rapid.Bool().Draw(t, "result") {
+				kinds = append(kinds, extract.KindToolResult)
+			}
+			f.Steps = append(f.Steps, extract.Features{Index: j, Kinds: kinds})
+		}
+		in := &Input{Run: r, Features: f}
+		// A value is never empty: arguments and claims hold text.
+		v := strings.ToLower(rapid.StringMatching(`[aB1 .:_-]{1,6}`).Draw(t, "value"))
+		reader := from{others: rapid.Bool().Draw(t, "others"), self: rapid.SampledFrom([]string{"a", "b", "c"}).Draw(t, "self")}
+		s := newSupport(in)
+		for i := range n + 1 {
+			want := containsToken(s.question, v)
+			for j := range i {
+				want = want || s.counts(j, reader) && containsToken(s.step(j), v)
+			}
+			got := containsToken(s.question, v) || s.indexed().first(s, v, reader) < i
+			assert.Equal(t, want, got, "%q before step %d", v, i)
+		}
+	})
+}
