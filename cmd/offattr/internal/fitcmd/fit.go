@@ -36,6 +36,9 @@ type FitOptions struct {
 	Repeats int
 	Prior   string
 	Lambda  float64
+	// Model, when set (--model), is asked about every labelled run, and
+	// how much its signals count is fitted too (model.go).
+	Model cmdutil.ModelFlags
 }
 
 // NewCmdFit returns the fit command.
@@ -61,11 +64,20 @@ predictions, so confidence is calibrated. By default the fit is pulled
 toward the weights in use (--prior current), so a few dozen runs of your own
 system adapt them; --prior evidence fits from scratch, from a prior in which
 every rule's findings count a little and nothing else counts (the embedded
-weights are fitted so); --prior zero, from all weights at zero.`,
+weights are fitted so); --prior zero, from all weights at zero.
+
+With --model, the model is then asked about every labelled run (as analyze
+asks it, on the fitted rules' answer), and a second, small conditional logit
+learns how much its signals count beside the rules: the readers' suspects,
+each analyst's vote and criteria, and their agreement. Its weights go in the
+file's "model" section, which names the model; analyze, eval and screen use
+them with --weights and that model, and warn with another. Its figures are
+printed beside the rules' own, with what the model alone would answer.`,
 		Example: `  offattr fit ../shared/whowhen/dev ../shared/tau-retail --prior evidence -o weights.json
   offattr fit my-runs/ -o mine.json && offattr eval more-runs/ --weights mine.json
   offattr fit my-runs/ --cv loo
-  offattr fit my-runs/ --cv 5 --repeats 10`,
+  offattr fit my-runs/ --cv 5 --repeats 10
+  offattr fit my-runs/ --model qwen3:32b -o mine.json && offattr analyze run.json --model qwen3:32b --weights mine.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
@@ -84,6 +96,7 @@ weights are fitted so); --prior zero, from all weights at zero.`,
 	f.StringVar(&opts.Prior, "prior", "current", `pull the weights toward "current" (the embedded or --weights ones), "evidence" (each rule's findings count a little, nothing else does) or "zero"`)
 	f.Float64Var(&opts.Lambda, "lambda", fit.DefaultLambda, "strength of that pull (L2)")
 	opts.Load.RegisterLabels(cmd.Flags())
+	opts.Model.Register(cmd.Flags())
 	return cmd
 }
 
@@ -120,6 +133,11 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		return fmt.Errorf(`--prior %q: want "current", "evidence" or "zero"`, opts.Prior)
 	}
 	loadOpts, err := opts.Load.Options()
+	if err != nil {
+		return err
+	}
+	// A missing model or server is told before the rules are fitted.
+	judge, err := opts.Model.Judge(ctx, opts.IO)
 	if err != nil {
 		return err
 	}
@@ -193,6 +211,13 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		}
 	}
 	w.About = about(opts, exs, overall, cvName)
+	if judge != nil {
+		mw, err := fitModel(ctx, opts, judge, exs, w, current.Analyzers, folds)
+		if err != nil {
+			return err
+		}
+		w.Model = mw
+	}
 	if opts.Output == "" {
 		fmt.Fprintln(opts.IO.ErrOut, "(no -o: the weights were not written)")
 		return nil
