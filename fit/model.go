@@ -2,7 +2,6 @@ package fit
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/offattr/offattr/engine"
@@ -66,8 +65,9 @@ func ModelFeatureNames(cases []ModelCase) []string {
 // pulled toward prior (nil: localllm.DefaultModelWeights) with strength
 // lambda (0: DefaultModelLambda). Runs in which no analyst was counted,
 // or whose label is no candidate, say nothing of the weights and are left
-// out.
-func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[string]float64, lambda float64) (*rules.ModelWeights, error) {
+// out; used is how many were fitted on. With none (a model that never
+// answered usably) the weights are the prior.
+func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[string]float64, lambda float64) (w *rules.ModelWeights, used int, err error) {
 	if prior == nil {
 		prior = localllm.DefaultModelWeights()
 	}
@@ -95,22 +95,21 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 		}
 		groups = append(groups, g)
 	}
-	if len(groups) == 0 {
-		return nil, fmt.Errorf("fit --model: the model %s was counted on none of the labelled runs whose step it could name", model)
-	}
 	p := make([]float64, len(names))
 	for i, n := range names {
 		p[i] = prior[n]
 	}
-	beta, err := conditionalLogit(ctx, groups, p, lambda)
-	if err != nil {
-		return nil, err
+	beta := p
+	if len(groups) > 0 {
+		if beta, err = conditionalLogit(ctx, groups, p, lambda); err != nil {
+			return nil, 0, err
+		}
 	}
-	w := &rules.ModelWeights{Model: model, Weights: map[string]float64{}}
+	w = &rules.ModelWeights{Model: model, Weights: map[string]float64{}}
 	for i, n := range names {
 		w.Weights[n] = round3(beta[i])
 	}
-	return w, nil
+	return w, len(groups), nil
 }
 
 // PredictModel is the answer weights w (nil: the defaults) give a case.
@@ -133,7 +132,7 @@ func CrossValidateModel(ctx context.Context, cases []ModelCase, folds [][]int, m
 				train = append(train, c)
 			}
 		}
-		w, err := FitModel(ctx, train, model, prior, lambda)
+		w, _, err := FitModel(ctx, train, model, prior, lambda)
 		if err != nil {
 			return nil, err
 		}

@@ -23,9 +23,12 @@ func fitModel(ctx context.Context, opts *FitOptions, judge engine.Judge, exs []f
 	if err != nil {
 		return nil, err
 	}
-	mw, err := fit.FitModel(ctx, cases, name, nil, 0)
+	mw, used, err := fit.FitModel(ctx, cases, name, nil, 0)
 	if err != nil {
 		return nil, err
+	}
+	if used == 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "offattr: %s answered usably on none of the %d runs (or never where it could name the labelled step); its model weights are the defaults\n", name, len(exs))
 	}
 	cv, err := fit.CrossValidateModel(ctx, cases, fit.KFolds(exs, folds), name, nil, 0)
 	if err != nil {
@@ -61,6 +64,6 @@ func fitModel(ctx context.Context, opts *FitOptions, judge engine.Judge, exs []f
 	}
 	_, cvAll := fit.Score(exs, cv)
 	_, rulesAll := fit.Score(exs, rulesAtts)
-	mw.About = fmt.Sprintf("offattr fit --model %s on %d runs; %s step accuracy %.3f against %.3f for the rules alone", name, len(exs), cvName, cvAll.StepAccuracy, rulesAll.StepAccuracy)
+	mw.About = fmt.Sprintf("offattr fit --model %s on %d runs (%d where its analysts counted and could name the labelled step); %s step accuracy %.3f against %.3f for the rules alone", name, len(exs), used, cvName, cvAll.StepAccuracy, rulesAll.StepAccuracy)
 	return mw, nil
 }

@@ -5,11 +5,13 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ollama/ollama/api"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/eval/evaltest"
+	"github.com/offattr/offattr/localllm"
 	"github.com/offattr/offattr/localllm/ollamatest"
 	"github.com/offattr/offattr/rules"
 )
@@ -47,4 +49,22 @@ func TestFitWithAMissingModelFails(t *testing.T) {
 	err := cmd.Execute()
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "model nope is not available")
+}
+
+// TestFitWithAModelThatNeverAnswers: a model whose every answer is dropped
+// leaves the default model weights, and fit says so rather than fail.
+func TestFitWithAModelThatNeverAnswers(t *testing.T) {
+	srv := ollamatest.New(ollamatest.Model{Name: "fake", ContextLength: 8192})
+	srv.Respond = func(*api.ChatRequest, int) ollamatest.Reply { return ollamatest.Reply{Content: "not JSON"} }
+	t.Cleanup(srv.Close)
+	out := filepath.Join(t.TempDir(), "w.json")
+	var stdout, stderr bytes.Buffer
+	cmd := NewCmdFit(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr}, nil)
+	cmd.SetArgs([]string{evaltest.WriteCases(t), "-o", out, "--cv", "2", "--repeats", "1", "--model", "fake", "--ollama-host", srv.URL, "--no-cache", "--panel", "1"})
+	require.NoError(t, cmd.Execute())
+	assert.Contains(t, stderr.String(), "fake answered usably on none of the 4 runs")
+	w, err := rules.LoadWeights(out)
+	require.NoError(t, err)
+	require.NotNil(t, w.Model)
+	assert.Equal(t, localllm.DefaultModelWeights()[rules.ModelUnanimous], w.Model.Weights[rules.ModelUnanimous])
 }
