@@ -33,9 +33,10 @@ import (
 // good model's readers and analysts agree on the right one, so a majority,
 // unanimity and a reader seconded by an analyst count most. They were
 // chosen with stand-in judges of known accuracy (ollamatest.Judge) on the
-// labelled corpora; docs/model.md gives the figures. Real analysts share
-// one model's biases and agree on wrong steps more often than independent
-// ones would, which is what fitting for the model corrects.
+// labelled corpora (fit's TestStandInJudgeTable measures them). Real
+// analysts share one model's biases and agree on wrong steps more often
+// than independent ones would, which is what fitting for the model
+// corrects.
 
 // minRulesP floors the rules' probability, whose candidates' scores are
 // rounded to three places, so that its log stays finite.
