@@ -36,6 +36,7 @@ func measureStandIn(t *testing.T, exs []Example, rulesCV []rules.Attribution, p 
 	t.Helper()
 	ctx := context.Background()
 	judge := ollamatest.NewJudge(p, 7)
+	judge.Shared = os.Getenv("OFFATTR_STANDIN_SHARED") != ""
 	srv := ollamatest.New(ollamatest.Model{Name: "standin", ContextLength: 32768, Digest: "sha256:standin"})
 	srv.Respond = judge.Reply
 	t.Cleanup(srv.Close)
@@ -84,9 +85,10 @@ func writeStandIn(w io.Writer, tables []standInTable) {
 // accuracy 1, .5, .3 and 0 on every labelled corpus beside the
 // repository, under 10-fold cross-validation: the rules' weights and the
 // model weights are each fitted on nine folds and score the tenth. It
-// asks about 2,000 model calls of each judge, so it runs only when
+// asks thousands of model calls of each judge, so it runs only when
 // OFFATTR_STANDIN_TABLE is set, and prints the table (trail-gaia's cases
-// are the subset "cases").
+// are the subset "cases"). OFFATTR_STANDIN_SHARED=1 makes each panel's
+// analysts answer as one (ollamatest.Judge.Shared).
 func TestStandInJudgeTable(t *testing.T) {
 	if os.Getenv("OFFATTR_STANDIN_TABLE") == "" {
 		t.Skip("set OFFATTR_STANDIN_TABLE=1 to measure the stand-in judges (minutes)")

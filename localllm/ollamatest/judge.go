@@ -28,6 +28,11 @@ type Judge struct {
 	P          float64
 	Seed       uint64
 	Confidence float64 // 0 means 0.8
+	// Shared makes the analysts of a panel one voice: their draws leave
+	// out the system prompt, where their roles differ, so they all name
+	// the same step, right or wrong, as analysts that share one model's
+	// biases may.
+	Shared bool
 
 	mu    sync.Mutex
 	label int
@@ -123,6 +128,9 @@ func (j *Judge) draw(req *api.ChatRequest, label, which int) float64 {
 		h.Write(buf[:])
 	}
 	for _, m := range req.Messages {
+		if j.Shared && m.Role == "system" {
+			continue
+		}
 		h.Write([]byte(m.Role))
 		h.Write([]byte{0})
 		h.Write([]byte(m.Content))

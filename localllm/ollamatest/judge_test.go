@@ -105,3 +105,14 @@ func TestJudgeIsDeterministic(t *testing.T) {
 		assert.Contains(t, []int{2, 6}, step)
 	}
 }
+
+func TestSharedJudgeAnswersAsOne(t *testing.T) {
+	j := NewJudge(0.3, 5)
+	j.Shared = true
+	j.Expect(4)
+	for i := range 30 {
+		a, b := analystRequest(t, []int{2, 4, 6, 8}, fmt.Sprint(i)), analystRequest(t, []int{2, 4, 6, 8}, fmt.Sprint(i))
+		b.Messages[0].Content = "another role"
+		assert.Equal(t, j.Reply(a, 0).Content, j.Reply(b, 0).Content, "analysts of one panel agree")
+	}
+}
