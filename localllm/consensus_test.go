@@ -25,15 +25,23 @@ func TestCombine(t *testing.T) {
 		name      string
 		att       rules.Attribution
 		outs      []outcome
+		raised    map[int]bool // steps a reader named
 		wantStep  int
 		wantConf  float64 // checked when the rules' answer stands unweighed
 		wantNotes []string
 	}{
 		{
-			name:     "two analysts that agree outvote the rules",
+			name:     "a reader and two analysts that agree outvote the rules",
 			att:      rulesAnswer,
 			outs:     []outcome{analyst(0, 7, 0.9, even), analyst(1, 7, 0.8, even)},
+			raised:   map[int]bool{7: true},
 			wantStep: 7,
+		},
+		{
+			name:     "two analysts alone do not overturn a clear lead",
+			att:      rules.Attribution{Step: 3, Agent: "A", Confidence: 0.8, Candidates: []rules.Candidate{{Step: 3, Agent: "A", Score: 0.8}, {Step: 7, Agent: "B", Score: 0.2}}},
+			outs:     []outcome{analyst(0, 7, 0.9, even), analyst(1, 7, 0.8, even)},
+			wantStep: 3,
 		},
 		{
 			name:     "one of two analysts does not",
@@ -74,7 +82,7 @@ func TestCombine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			review := &rules.ModelReview{}
-			got := combine(tt.att, judged, tt.outs, Model{Name: "m"}, Roles[:len(tt.outs)], nil, review, nil)
+			got := combine(tt.att, judged, tt.outs, Model{Name: "m"}, Roles[:len(tt.outs)], tt.raised, review, nil)
 			assert.Equal(t, tt.wantStep, got.Step)
 			assert.Equal(t, rules.ModeRulesLLM, got.Mode)
 			assert.Equal(t, &rules.Pick{Step: 3, Agent: "A"}, review.RulesPick)

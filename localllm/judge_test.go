@@ -86,16 +86,25 @@ func TestAttributeModelOverridesRules(t *testing.T) {
 	srv.Respond = func(req *api.ChatRequest, n int) ollamatest.Reply {
 		return ollamatest.Reply{Content: answerJSON([]int{2, 4, 6}, 0.5, 6, 0.9)}
 	}
-	j, _ := newJudge(t, srv, nil)
 	r := testRun(10, 30)
+	// By default a panel alone, whose analysts may share one model's
+	// mistakes, does not overturn a clear lead of the rules (weigh.go).
+	j, _ := newJudge(t, srv, nil)
 	got, err := j.Attribute(context.Background(), r, testAttribution(r))
 	require.NoError(t, err)
-	// Three analysts agreeing on the rules' last candidate move the answer.
+	assert.Equal(t, 2, got.Step)
+	assert.Equal(t, &rules.Pick{Step: 6, Agent: "Coder"}, got.Model.ModelPick)
+	// Fitted for a model whose analysts are worth more, three analysts
+	// agreeing on the rules' last candidate move the answer.
+	trusted := &rules.ModelWeights{Model: testModel, Weights: map[string]float64{rules.ModelRulesLogP: 1, rules.ModelRulesPick: 1, rules.ModelVotes: 2, rules.ModelUnanimous: 2}}
+	j, _ = newJudge(t, srv, func(o *Options) { o.ModelWeights = trusted })
+	got, err = j.Attribute(context.Background(), r, testAttribution(r))
+	require.NoError(t, err)
 	assert.Equal(t, 6, got.Step)
 	assert.Equal(t, "Coder", got.Agent)
 	assert.Equal(t, 6, got.Candidates[0].Step)
 	assert.Equal(t, got.Confidence, got.Candidates[0].Score)
-	assert.Contains(t, got.Rationale, "Weighed with the rules (default weights), the model moved the answer from step 2 to step 6 (Coder), confidence")
+	assert.Contains(t, got.Rationale, "Weighed with the rules (fitted for qwen3:8b weights), the model moved the answer from step 2 to step 6 (Coder), confidence")
 }
 
 func steps(cs []rules.Candidate) []int {

@@ -24,19 +24,19 @@ import (
 // DefaultModelWeights.
 //
 // The defaults are set so that a model no better than the rules does not
-// make the answer worse, yet a good one decides. One analyst's vote, or a
-// reader's suspicion, is weak evidence: a model that is right a third of
-// the time names a given wrong step often enough that it should only tip
-// the rules' near-ties, so the rules' log-probability and their answer
-// weigh more than one vote. Independent askings that agree are strong
-// evidence: such a model rarely names the same wrong step twice, while a
-// good model's readers and analysts agree on the right one, so a majority,
-// unanimity and a reader seconded by an analyst count most. They were
-// chosen with stand-in judges of known accuracy (ollamatest.Judge) on the
-// labelled corpora (fit's TestStandInJudgeTable measures them). Real
-// analysts share one model's biases and agree on wrong steps more often
-// than independent ones would, which is what fitting for the model
-// corrects.
+// make the answer much worse, yet a good one decides. One analyst's vote,
+// or a reader's suspicion, is weak evidence: a model that is right a third
+// of the time names a given wrong step often enough that it should only
+// tip the rules' near-ties, so the rules' log-probability and their answer
+// weigh more than one vote. Askings that agree are strong evidence, but
+// only when their mistakes are independent: the analysts of one panel read
+// the same prompt with the same model and may share its mistakes, so their
+// unanimity adds nothing to their majority, while a reader, who read the
+// run another way, seconding an analyst or the majority counts most. They
+// were chosen with stand-in judges of known accuracy (ollamatest.Judge,
+// with independent and with shared analysts) on the labelled corpora
+// (fit's TestStandInJudgeTable measures them). Fitting for the model
+// learns how far its askings are independent.
 
 // minRulesP floors the rules' probability, whose candidates' scores are
 // rounded to three places, so that its log stays finite.
@@ -50,11 +50,11 @@ func DefaultModelWeights() map[string]float64 {
 		rules.ModelRulesLogP: 1.5,
 		rules.ModelRulesPick: 1.5,
 		rules.ModelReader:    0.5,
-		rules.ModelVotes:     1.2,
+		rules.ModelVotes:     0.6,
 		rules.ModelMajority:  1,
-		rules.ModelUnanimous: 2,
+		rules.ModelUnanimous: 0,
 		rules.ModelSeconded:  2,
-		rules.ModelAgree:     0,
+		rules.ModelAgree:     2,
 		rules.ModelCriteria:  0,
 	}
 }
