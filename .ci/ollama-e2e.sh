@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end tests against a real Ollama server (issue 8), for .ci/run to
 # call after the ordinary tests: builds or reuses the server pinned in go.mod
-# (.ci/ollama.sh), then runs every test named E2E under the ollama_e2e tag.
+# (.ci/ollama.sh), then runs every test named E2E under the ollama_e2e tag:
+# analyze and eval with the model, and fit --model on a handful of dev runs
+# whose weights analyze then uses.
 # Those start their own server on a free loopback port with a tiny generated
 # model, and stop it when they end; nothing is downloaded but Go modules and
 # Debian packages.

@@ -33,9 +33,14 @@ type Score struct {
 	// (Attribution.Model.CandidatesSeen): the most its answers could be
 	// right, however good the model. Cases the model was not asked about
 	// count as not exposed.
-	ModelExposure *float64    `json:"model_exposure,omitempty"`
-	Usage         rules.Usage `json:"usage"`
-	Seconds       float64     `json:"seconds"`
+	ModelExposure *float64 `json:"model_exposure,omitempty"`
+	// ModelOnly is, when a model was asked, how its own answer
+	// (Attribution.Model.ModelPick: the step most of its analysts voted
+	// for) would have done without the rules, beside the combined answer
+	// above. A case without one counts as wrong.
+	ModelOnly *Accuracy   `json:"model_only,omitempty"`
+	Usage     rules.Usage `json:"usage"`
+	Seconds   float64     `json:"seconds"`
 	// InSample is how many of the cases the weights were fitted on: their
 	// figures are in-sample, not a measure of runs the weights never saw
 	// (offattr fit cross-validates). Zero for a baseline.
@@ -44,6 +49,12 @@ type Score struct {
 	// must mean no model or person is needed. Every band is there, with
 	// zero cases when no run fell in it, so that readers need not guess.
 	Triage map[string]BandScore `json:"triage"`
+}
+
+// Accuracy is agent and step accuracy alone.
+type Accuracy struct {
+	AgentAccuracy float64 `json:"agent_accuracy"`
+	StepAccuracy  float64 `json:"step_accuracy"`
 }
 
 // BandScore is how one triage band did.
@@ -55,18 +66,19 @@ type BandScore struct {
 
 // Tally accumulates hits before they become fractions.
 type Tally struct {
-	name                string
-	cases, failed       int
-	unlabelled          int
-	agentHits, stepHits int
-	within              map[int]int
-	recall              map[int]int
-	modelCases, exposed int
-	inSample            int
-	usage               rules.Usage
-	seconds             float64
-	bins                []Bin
-	bands               map[string]*[3]int // cases, step hits, agent hits
+	name                  string
+	cases, failed         int
+	unlabelled            int
+	agentHits, stepHits   int
+	within                map[int]int
+	recall                map[int]int
+	modelCases, exposed   int
+	modelAgent, modelStep int // the model's own answer's hits
+	inSample              int
+	usage                 rules.Usage
+	seconds               float64
+	bins                  []Bin
+	bands                 map[string]*[3]int // cases, step hits, agent hits
 }
 
 // NewTally starts an empty tally for a subset called name.
@@ -147,6 +159,14 @@ func (t *Tally) Add(label *run.Label, a *rules.Attribution) Outcome {
 			t.exposed++
 		}
 		o.Exposed = &seen
+		if p := m.ModelPick; p != nil {
+			if run.SameAgent(p.Agent, label.Agent) {
+				t.modelAgent++
+			}
+			if p.Step == label.Step {
+				t.modelStep++
+			}
+		}
 	}
 	t.addBin(a.Confidence, o)
 	if a.Triage != "" {
@@ -201,6 +221,8 @@ func (t *Tally) Merge(o *Tally) {
 	}
 	t.modelCases += o.modelCases
 	t.exposed += o.exposed
+	t.modelAgent += o.modelAgent
+	t.modelStep += o.modelStep
 	t.inSample += o.inSample
 	t.usage = t.usage.Add(o.usage)
 	t.seconds += o.seconds
@@ -240,6 +262,7 @@ func (t *Tally) Score() Score {
 	if t.modelCases > 0 {
 		e := frac(t.exposed, t.cases)
 		s.ModelExposure = &e
+		s.ModelOnly = &Accuracy{AgentAccuracy: frac(t.modelAgent, t.cases), StepAccuracy: frac(t.modelStep, t.cases)}
 	}
 	for _, k := range WithinK {
 		s.StepWithin[strconv.Itoa(k)] = frac(t.within[k], t.cases)

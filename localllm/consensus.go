@@ -161,12 +161,25 @@ func (t *tally) review() bool {
 	return t.spread > 0.5 || len(sure) > 1
 }
 
-// combine turns the panel's answers into the final attribution. Without a
-// counted analyst the rules' answer is returned as it was, with the model's
-// part told in the rationale.
-func combine(att rules.Attribution, judged []rules.Candidate, outs []outcome, m Model, panel []Role) rules.Attribution {
+// combine turns the panel's answers into the final attribution: the
+// counted analysts' votes and criteria, and the steps the readers raised
+// (nil for the rank strategy), become review's signals, which Weigh weighs
+// with the rules' answer by w (nil: the defaults). Without a counted
+// analyst the rules' answer is returned as it was, with the model's part
+// told in the rationale.
+func combine(att rules.Attribution, judged []rules.Candidate, outs []outcome, m Model, panel []Role, raised map[int]bool, review *rules.ModelReview, w *weighing) rules.Attribution {
 	t := newTally(att, judged, outs)
-	out := att
+	agentOf := func(step int) string {
+		for _, c := range att.Candidates {
+			if c.Step == step {
+				return c.Agent
+			}
+		}
+		return ""
+	}
+	review.Signals, review.Analysts = signals(judged, t.counted, raised, agentOf)
+	review.Weights = w.label()
+	out := Weigh(att, review, w.weights())
 	// The mode says which pipeline ran: the model was asked, whether or
 	// not it answered usably; the rationale tells which.
 	out.Mode = rules.ModeRulesLLM
@@ -178,24 +191,32 @@ func combine(att rules.Attribution, judged []rules.Candidate, outs []outcome, m 
 		out.Rationale = joinSentences(att.Rationale, fmt.Sprintf("The model %s gave no usable answer (%s); the rules' answer stands.", m.Name, problems(t.dropped)))
 		return out
 	}
-	if t.mu > 0 && t.rho+t.mu > 0 {
-		// The sweep judges steps the rules did not rank; they join the list.
-		all := slices.Clone(att.Candidates)
-		for _, c := range judged {
-			if !slices.ContainsFunc(all, func(a rules.Candidate) bool { return a.Step == c.Step }) {
-				all = append(all, c)
-			}
-		}
-		out.Candidates = t.rescore(all)
-		win := out.Candidates[0]
-		out.Step, out.Agent, out.Confidence = win.Step, win.Agent, win.Score
-	}
 	for _, o := range t.counted {
 		v := o.answer.Vote
 		out.Votes = append(out.Votes, rules.Vote{Analyst: o.role.Name, Step: v.Step, Confidence: v.Confidence, Reason: v.Reason})
 	}
 	out.Rationale = joinSentences(att.Rationale, t.explain(att, out, m, panel))
 	return out
+}
+
+// weighing is the model weights a judge uses: fitted ones for its model,
+// else the defaults (nil).
+type weighing struct {
+	fitted *rules.ModelWeights
+}
+
+func (w *weighing) weights() map[string]float64 {
+	if w == nil || w.fitted == nil {
+		return nil
+	}
+	return w.fitted.Weights
+}
+
+func (w *weighing) label() string {
+	if w == nil || w.fitted == nil {
+		return "default"
+	}
+	return "fitted for " + w.fitted.Model
 }
 
 // explain says what the model contributed.
@@ -224,9 +245,9 @@ func (t *tally) explain(before, after rules.Attribution, m Model, panel []Role) 
 	case t.mu == 0:
 		fmt.Fprintf(&b, " Every analyst was less sure than δ=%.1f; the rules' answer stands.", Delta)
 	case after.Step != before.Step:
-		fmt.Fprintf(&b, " The consensus moved the answer from step %d to step %d (%s), confidence %.2f.", before.Step, after.Step, after.Agent, after.Confidence)
+		fmt.Fprintf(&b, " Weighed with the rules (%s weights), the model moved the answer from step %d to step %d (%s), confidence %.2f.", after.Model.Weights, before.Step, after.Step, after.Agent, after.Confidence)
 	default:
-		fmt.Fprintf(&b, " The consensus kept step %d, confidence %.2f.", after.Step, after.Confidence)
+		fmt.Fprintf(&b, " Weighed with the rules (%s weights), the answer stays step %d, confidence %.2f.", after.Model.Weights, after.Step, after.Confidence)
 	}
 	var notes []string
 	if n := len(t.filtered); n > 0 {

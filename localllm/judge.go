@@ -40,6 +40,9 @@ type Judge struct {
 	// roundsBudgeted is set when the rounds are the default, which a
 	// run's token budget also bounds (sweep.go).
 	roundsBudgeted bool
+	// weighing holds the model weights: Options.ModelWeights when fitted
+	// for this model, else the defaults.
+	weighing *weighing
 }
 
 // New checks that the server answers and has the model (/api/show), reads
@@ -82,6 +85,14 @@ func New(ctx context.Context, opts Options) (*Judge, error) {
 	}
 	if opts.Think && !j.model.Thinking {
 		j.warns.line("", fmt.Sprintf("model %s cannot think; --think ignored", opts.Model))
+	}
+	j.weighing = &weighing{}
+	if mw := opts.ModelWeights; mw != nil {
+		if sameModel(mw.Model, j.model.Name) {
+			j.weighing.fitted = mw
+		} else {
+			j.warns.line("", fmt.Sprintf("the weights' model section was fitted with %s, not %s; weighing %s by the default model weights (fit --model %s to fit them)", mw.Model, j.model.Name, j.model.Name, j.model.Name))
+		}
 	}
 	j.cache = &cache{}
 	if !opts.NoCache {
@@ -167,9 +178,7 @@ func (j *Judge) rankReview(ctx context.Context, s *sweep, review *rules.ModelRev
 	if answered(got.outs) {
 		review.CandidatesSeen = slices.Sorted(slices.Values(review.Finalists))
 	}
-	out := combine(att, judged, got.outs, j.model, Roles[:j.opts.Panel])
-	out.Model = review
-	return out, nil
+	return combine(att, judged, got.outs, j.model, Roles[:j.opts.Panel], nil, review, j.weighing), nil
 }
 
 // panel is what came of one panel round.

@@ -4,6 +4,8 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"github.com/offattr/offattr/rules"
 )
 
 // Defaults, chosen for a local model on one GPU or a CPU. See Options.
@@ -72,6 +74,11 @@ type Options struct {
 	// PromptTokens fixes the prompt budget of every call; 0 sizes it to the
 	// run (see Budget).
 	PromptTokens int
+
+	// ModelWeights weigh the model's signals with the rules'; nil, or
+	// fitted for another model (a warning says so), uses
+	// DefaultModelWeights.
+	ModelWeights *rules.ModelWeights
 
 	// Context renders what the analysts read; nil uses HierarchyContext.
 	Context ContextFunc

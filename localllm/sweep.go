@@ -489,10 +489,9 @@ func (j *Judge) sweepReview(ctx context.Context, s *sweep, review *rules.ModelRe
 		}
 	}
 	// combine counts the last panel's calls; s.usage holds the rest.
-	out := combine(att, judged, outs, j.model, Roles[:j.opts.Panel])
+	out := combine(att, judged, outs, j.model, Roles[:j.opts.Panel], boolKeys(s.raised), review, j.weighing)
 	out.Usage = out.Usage.Add(s.usage)
 	out.Rationale = joinSentences(out.Rationale, s.explain(rounds))
-	out.Model = review
 	return out, nil
 }
 

@@ -126,9 +126,10 @@ func TestSweepFindsAStepTheRulesMissed(t *testing.T) {
 	slices.Sort(read)
 	assert.Equal(t, allSteps(60), read, "the windows cover the run, each step once")
 
-	assert.Equal(t, 31, got.Step, "the panel's choice, which no rule ranked")
-	assert.Equal(t, "Verifier", got.Agent)
 	require.NotNil(t, got.Model)
+	// Weighed with the rules, a step they did not rank at all needs more
+	// than one model's word (weigh_test.go); the model's own pick is it.
+	assert.Equal(t, &rules.Pick{Step: 31, Agent: "Verifier"}, got.Model.ModelPick, "the panel's choice, which no rule ranked")
 	assert.Equal(t, StrategySweep, got.Model.Strategy)
 	assert.Equal(t, StrategySweep, got.Model.Requested)
 	assert.Equal(t, readers, got.Model.Windows)
@@ -199,7 +200,8 @@ func TestSweepRemembersRejectedHypotheses(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []int{31, 40}, got.Model.Finalists, "the first round's best, then the new suspect")
-	assert.Equal(t, 40, got.Step)
+	require.NotNil(t, got.Model.ModelPick)
+	assert.Equal(t, 40, got.Model.ModelPick.Step)
 }
 
 // TestSweepDropsAnAnswerNamingAStepNotShown: a reader that names a step of
@@ -318,8 +320,14 @@ func TestRankReportsWhatTheModelSaw(t *testing.T) {
 	r := testRun(10, 30)
 	got, err := j.Attribute(context.Background(), r, testAttribution(r))
 	require.NoError(t, err)
-	assert.Equal(t, &rules.ModelReview{Name: testModel, Strategy: StrategyRank, Requested: StrategyRank, Rounds: 1,
-		CandidatesSeen: []int{2, 4, 6}, Finalists: []int{2, 4, 6}}, got.Model)
+	require.NotNil(t, got.Model)
+	review := *got.Model
+	assert.Len(t, review.Signals, 3, "every judged step")
+	assert.Equal(t, []string{"conservative", "liberal", "detail-focused"}, review.Analysts)
+	review.Signals, review.Analysts = nil, nil
+	assert.Equal(t, rules.ModelReview{Name: testModel, Strategy: StrategyRank, Requested: StrategyRank, Rounds: 1,
+		CandidatesSeen: []int{2, 4, 6}, Finalists: []int{2, 4, 6}, RulesPick: &rules.Pick{Step: 2, Agent: r.Steps[2].Agent},
+		ModelPick: &rules.Pick{Step: 2, Agent: r.Steps[2].Agent}, Weights: "default"}, review)
 }
 
 func TestSweepCancelKeepsRulesAnswer(t *testing.T) {

@@ -60,6 +60,39 @@ type ModelReview struct {
 	// Rejected are hypotheses a round set aside, with why; later rounds
 	// were told not to raise them again.
 	Rejected []Rejection `json:"rejected,omitempty"`
+	// RulesPick is the rules' answer before the model was weighed with it,
+	// ModelPick what the model alone would have answered (the step most of
+	// its analysts voted for), nil when no analyst was counted.
+	RulesPick *Pick `json:"rules_pick,omitempty"`
+	ModelPick *Pick `json:"model_pick,omitempty"`
+	// Weights says which weights weighed the model: "default", or "fitted
+	// for NAME".
+	Weights string `json:"weights,omitempty"`
+	// Analysts are the analysts of the final panel whose votes counted.
+	Analysts []string `json:"analysts,omitempty"`
+	// Signals are what the model said of each step it named or judged, in
+	// step order: what its weights weigh (ModelFeatureNames).
+	Signals []ModelSignal `json:"signals,omitempty"`
+}
+
+// Pick is one answer: a step and the agent blamed for it.
+type Pick struct {
+	Step  int    `json:"step"`
+	Agent string `json:"agent"`
+}
+
+// ModelSignal is what the model said of one step: whether a reader named
+// it, and each counted analyst's vote and criteria score, by role.
+type ModelSignal struct {
+	Step   int    `json:"step"`
+	Agent  string `json:"agent"`
+	Reader bool   `json:"reader,omitempty"`
+	// Judged is true when the final panel rated the step.
+	Judged bool `json:"judged,omitempty"`
+	// Votes holds the confidence of each analyst that voted for the step.
+	Votes map[string]float64 `json:"votes,omitempty"`
+	// Criteria holds each analyst's mean of fault, first and decisive.
+	Criteria map[string]float64 `json:"criteria,omitempty"`
 }
 
 // Rejection is one step a round judged not to be the decisive fault.

@@ -52,6 +52,10 @@ type Weights struct {
 	// the weights were fitted on, sorted: a figure measured on them is
 	// in-sample, and eval and fit say so.
 	FittedOn []string `json:"fitted_on,omitempty"`
+	// Model, when set, weighs a local model's signals with the rules'
+	// (fitted by `offattr fit --model`); without it a model is weighed by
+	// localllm's defaults.
+	Model *ModelWeights `json:"model,omitempty"`
 }
 
 // BandsFor returns the triage bands for r: TriageWithoutGroundTruth when r
@@ -167,6 +171,11 @@ func ParseWeights(data []byte) (*Weights, error) {
 		return nil, fmt.Errorf("triage bands without ground truth need 0 ≤ escalate (%v) ≤ clear (%v) ≤ 1", w.TriageWithoutGroundTruth.Escalate, w.TriageWithoutGroundTruth.Clear)
 	}
 	slices.Sort(w.FittedOn) // InSample searches them
+	if w.Model != nil {
+		if err := w.Model.check(); err != nil {
+			return nil, err
+		}
+	}
 	for name, v := range w.Confidence {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, fmt.Errorf("confidence weight %s is %v", name, v)

@@ -342,3 +342,44 @@ func truncate(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
+
+// TestE2EFitModel runs `offattr fit --model` with the tiny model on a
+// handful of Who&When dev runs against the real server, then analyzes a
+// run with the weights it wrote: the model section names the model, and
+// analyze weighs the model by it (no warning of another model).
+func TestE2EFitModel(t *testing.T) {
+	bin := offattr(t)
+	requireModelFlag(t, bin, "fit")
+	cases := fewCases(t, runtest.DevDir(t), 2) // skips, saying how to get it, without ../shared
+
+	srv := Start(t)
+	proxy := srv.Proxy(t)
+	env := cliEnv(t, proxy.Host)
+	weights := filepath.Join(t.TempDir(), "weights.json")
+	out := runOffattr(t, bin, env, "fit", cases, "--model", srv.Model, "--ollama-host", proxy.Host, "--panel", "1", "--top-k", "2",
+		"--timeout", callTimeout, "--cv", "2", "--repeats", "1", "-o", weights)
+	t.Logf("fit --model:\n%s", truncate(string(out), 3000))
+	assert.Contains(t, string(out), "with the model "+srv.Model)
+	assert.Positive(t, proxy.ModelCalls(), "model requests seen by the server")
+	w, err := rules.LoadWeights(weights)
+	require.NoError(t, err)
+	require.NotNil(t, w.Model, "the weights file has a model section")
+	assert.Equal(t, srv.Model, w.Model.Model)
+
+	root, err := RepoRoot()
+	require.NoError(t, err)
+	path := filepath.Join(root, "testdata", "runs", "magentic.json")
+	r, err := run.Load(path, run.Options{})
+	require.NoError(t, err)
+	a := decodeAttribution(t, runOffattr(t, bin, env, "analyze", path, "--json", "--model", srv.Model, "--ollama-host", proxy.Host,
+		"--panel", "1", "--top-k", "2", "--timeout", callTimeout, "--weights", weights))
+	checkAttribution(t, a, r)
+	assert.Equal(t, rules.ModeRulesLLM, a.Mode)
+	// The tiny model may answer nothing usable, and then no weights were
+	// needed; when they were, they are the fitted ones.
+	if a.Model != nil && a.Model.Weights != "" {
+		assert.Equal(t, "fitted for "+srv.Model, a.Model.Weights, "analyze weighs the model by its fitted weights")
+	} else {
+		t.Logf("the tiny model gave no usable answer on %s; its weights were not needed", path)
+	}
+}

@@ -29,6 +29,16 @@ func PlausibleReply(req *api.ChatRequest, n int) Reply {
 	if sus, ok := s.Properties["suspects"]; ok && sus.Items != nil {
 		return readerReply(sus, texts)
 	}
+	steps := analystSteps(&s)
+	if steps == nil {
+		return SchemaReply(req, n)
+	}
+	return analystReply(steps, texts)
+}
+
+// analystSteps are the candidates an analyst's schema rates (its "step_N"
+// properties), sorted; nil when the schema is not an analyst's.
+func analystSteps(s *jsonschema.Schema) []int {
 	var steps []int
 	for k := range s.Properties {
 		if i, ok := strings.CutPrefix(k, "step_"); ok {
@@ -38,10 +48,10 @@ func PlausibleReply(req *api.ChatRequest, n int) Reply {
 		}
 	}
 	if len(steps) == 0 || s.Properties["vote"] == nil {
-		return SchemaReply(req, n)
+		return nil
 	}
 	slices.Sort(steps)
-	return analystReply(steps, texts)
+	return steps
 }
 
 // troubleWords are what PlausibleReply counts in a step.

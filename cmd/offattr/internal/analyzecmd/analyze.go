@@ -215,6 +215,9 @@ func writeText(w io.Writer, a rules.Attribution, o textOptions) error {
 	if m := a.Model; m != nil {
 		fmt.Fprintf(&b, "\nModel strategy: %s (asked for %s); it could name %d of the steps, its finalists were %s\n",
 			m.Strategy, m.Requested, len(m.CandidatesSeen), strings.Trim(fmt.Sprint(m.Finalists), "[]"))
+		if v := verdict(a); v != "" {
+			fmt.Fprintf(&b, "Model verdict: %s\n", v)
+		}
 	}
 	if a.Usage.LLMCalls > 0 {
 		fmt.Fprintf(&b, "\nModel usage: %d calls, %d prompt tokens, %d completion tokens\n",

@@ -102,6 +102,9 @@ func NewAnalyzer(ctx context.Context, io *IOStreams, r *RuleFlags, m *ModelFlags
 	if err != nil {
 		return nil, err
 	}
+	// The weights' model section, when the file has one, weighs the model
+	// (localllm warns and uses its defaults when fitted for another).
+	m.ModelWeights = comb.Weights.Model
 	j, err := m.Judge(ctx, io)
 	if err != nil {
 		return nil, err

@@ -250,6 +250,9 @@ func WriteTable(w io.Writer, rep eval.Report) error {
 	if n := rep.Overall.Unlabelled; n > 0 {
 		fmt.Fprintf(w, "\nunlabelled: %d files hold no label; they are left out of every figure\n", n)
 	}
+	if err := writeModelOnly(w, rep); err != nil {
+		return err
+	}
 	if n := rep.Overall.InSample; n > 0 {
 		_, err := fmt.Fprintf(w, "\nin-sample: the weights were fitted on %d of these %d cases, so their figures overstate accuracy on new runs; offattr fit PATH... cross-validates\n", n, rep.Overall.Cases)
 		return err
@@ -258,3 +261,19 @@ func WriteTable(w io.Writer, rep eval.Report) error {
 }
 
 func pct(f float64) string { return fmt.Sprintf("%.3f", f) }
+
+// writeModelOnly says, with a model, what it alone would have answered
+// (its analysts' pick) beside the combined answer, per subset.
+func writeModelOnly(w io.Writer, rep eval.Report) error {
+	if rep.Overall.ModelOnly == nil {
+		return nil
+	}
+	var parts []string
+	for _, s := range append(rep.Subsets, rep.Overall) {
+		if m := s.ModelOnly; m != nil {
+			parts = append(parts, fmt.Sprintf("%s agent %s step %s (combined %s / %s)", escape.Line(s.Name), pct(m.AgentAccuracy), pct(m.StepAccuracy), pct(s.AgentAccuracy), pct(s.StepAccuracy)))
+		}
+	}
+	_, err := fmt.Fprintf(w, "\nmodel alone (its analysts' pick, without the rules): %s\n", strings.Join(parts, "; "))
+	return err
+}

@@ -118,6 +118,22 @@ func TestEvalWithModel(t *testing.T) {
 	assert.Equal(t, 0, second.Overall.Usage.LLMCalls)
 	assert.Equal(t, 3, srv.Hits("/api/chat"))
 	assert.Equal(t, first.Overall.ModelExposure, second.Overall.ModelExposure)
+	require.NotNil(t, first.Overall.ModelOnly, "what the model alone would have answered")
+	for _, s := range first.Subsets {
+		assert.NotNil(t, s.ModelOnly, s.Name)
+	}
+}
+
+func TestWriteModelOnly(t *testing.T) {
+	rep := eval.Report{Subsets: []eval.Score{{Name: "Hand-Crafted", AgentAccuracy: 0.5, StepAccuracy: 0.25, ModelOnly: &eval.Accuracy{AgentAccuracy: 0.75, StepAccuracy: 0.5}}},
+		Overall: eval.Score{Name: "overall", AgentAccuracy: 0.5, StepAccuracy: 0.25, ModelOnly: &eval.Accuracy{AgentAccuracy: 0.75, StepAccuracy: 0.5}}}
+	var b bytes.Buffer
+	require.NoError(t, WriteTable(&b, rep))
+	assert.Contains(t, b.String(), "\nmodel alone (its analysts' pick, without the rules): Hand-Crafted agent 0.750 step 0.500 (combined 0.500 / 0.250); overall agent 0.750 step 0.500 (combined 0.500 / 0.250)\n")
+	b.Reset()
+	rep.Overall.ModelOnly = nil
+	require.NoError(t, WriteTable(&b, rep))
+	assert.NotContains(t, b.String(), "model alone", "rules alone: no such line")
 }
 
 func TestEvalTelemetryLabels(t *testing.T) {

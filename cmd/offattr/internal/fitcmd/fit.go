@@ -40,6 +40,9 @@ type FitOptions struct {
 	// JSON prints the figures, with each corpus's label-free floors, as
 	// one JSON document instead of tables.
 	JSON bool
+	// Model, when set (--model), is asked about every labelled run, and
+	// how much its signals count is fitted too (model.go).
+	Model cmdutil.ModelFlags
 }
 
 // NewCmdFit returns the fit command.
@@ -65,11 +68,20 @@ predictions, so confidence is calibrated. By default the fit is pulled
 toward the weights in use (--prior current), so a few dozen runs of your own
 system adapt them; --prior evidence fits from scratch, from a prior in which
 every rule's findings count a little and nothing else counts (the embedded
-weights are fitted so); --prior zero, from all weights at zero.`,
+weights are fitted so); --prior zero, from all weights at zero.
+
+With --model, the model is then asked about every labelled run (as analyze
+asks it, on the fitted rules' answer), and a second, small conditional logit
+learns how much its signals count beside the rules: the readers' suspects,
+each analyst's vote and criteria, and their agreement. Its weights go in the
+file's "model" section, which names the model; analyze, eval and screen use
+them with --weights and that model, and warn with another. Its figures are
+printed beside the rules' own, with what the model alone would answer.`,
 		Example: `  offattr fit ../shared/whowhen/dev ../shared/tau-retail --prior evidence -o weights.json
   offattr fit my-runs/ -o mine.json && offattr eval more-runs/ --weights mine.json
   offattr fit my-runs/ --cv loo
-  offattr fit my-runs/ --cv 5 --repeats 10`,
+  offattr fit my-runs/ --cv 5 --repeats 10
+  offattr fit my-runs/ --model qwen3:32b -o mine.json && offattr analyze run.json --model qwen3:32b --weights mine.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
@@ -89,6 +101,7 @@ weights are fitted so); --prior zero, from all weights at zero.`,
 	cmdutil.FloatVar(f, &opts.Lambda, "lambda", fit.DefaultLambda, 0, math.Inf(1), true, "strength of that pull (L2)")
 	f.BoolVar(&opts.JSON, "json", false, "print the figures per corpus (in-sample, cross-validated, leave-one-corpus-out; agent, step, recall@1/3/5) with the label-free floors, as JSON")
 	opts.Load.RegisterLabels(cmd.Flags())
+	opts.Model.Register(cmd.Flags())
 	return cmd
 }
 
@@ -125,6 +138,14 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		return cmdutil.Usagef(`invalid argument %q for "--prior" flag: want one of current, evidence, zero`, opts.Prior)
 	}
 	loadOpts, err := opts.Load.Options()
+	if err != nil {
+		return err
+	}
+	if opts.JSON && opts.Model.Model != "" {
+		return cmdutil.Usagef("--json prints the rules' figures; fit --model prints its own tables, so the two do not combine")
+	}
+	// A missing model or server is told before the rules are fitted.
+	judge, err := opts.Model.Judge(ctx, opts.IO)
 	if err != nil {
 		return err
 	}
@@ -216,6 +237,13 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		}
 	}
 	w.About = about(opts, exs, overall, cvName)
+	if judge != nil {
+		mw, err := fitModel(ctx, opts, judge, exs, w, current.Analyzers, folds)
+		if err != nil {
+			return err
+		}
+		w.Model = mw
+	}
 	return writeWeights(opts, w, stats)
 }
 

@@ -1,0 +1,121 @@
+package localllm
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/rules"
+)
+
+func weighRules() rules.Attribution {
+	return rules.Attribution{Step: 3, Agent: "A", Confidence: 0.4, Candidates: []rules.Candidate{
+		{Step: 3, Agent: "A", Score: 0.4}, {Step: 5, Agent: "B", Score: 0.3}, {Step: 8, Agent: "C", Score: 0.2}, {Step: 9, Agent: "C", Score: 0.1},
+	}}
+}
+
+func review(reader []int, votes map[string]int) *rules.ModelReview {
+	r := &rules.ModelReview{}
+	by := map[int]*rules.ModelSignal{}
+	get := func(step int) *rules.ModelSignal {
+		if by[step] == nil {
+			by[step] = &rules.ModelSignal{Step: step, Agent: "X", Judged: true, Votes: map[string]float64{}, Criteria: map[string]float64{}}
+		}
+		return by[step]
+	}
+	for _, s := range reader {
+		get(s).Reader = true
+	}
+	for _, role := range []string{"conservative", "liberal", "detail-focused"} {
+		if step, ok := votes[role]; ok {
+			r.Analysts = append(r.Analysts, role)
+			get(step).Votes[role] = 0.8
+		}
+	}
+	for s := range by {
+		r.Signals = append(r.Signals, *by[s])
+	}
+	return r
+}
+
+func TestWeigh(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		review    *rules.ModelReview
+		w         map[string]float64
+		wantStep  int
+		wantAgent string
+		wantPick  *rules.Pick
+	}{
+		{"no analyst: the rules' answer stands", review([]int{8}, nil), nil, 3, "A", nil},
+		{"one vote for another step only tips nothing", review(nil, map[string]int{"conservative": 8, "liberal": 3, "detail-focused": 9}), nil, 3, "A", &rules.Pick{Step: 3, Agent: "X"}},
+		{"a unanimous panel seconded by a reader moves the answer", review([]int{8}, map[string]int{"conservative": 8, "liberal": 8, "detail-focused": 8}), nil, 8, "C", &rules.Pick{Step: 8, Agent: "X"}},
+		{"a panel agreeing with the rules keeps their agent", review([]int{3}, map[string]int{"conservative": 3, "liberal": 3}), nil, 3, "A", &rules.Pick{Step: 3, Agent: "X"}},
+		{"fitted weights that distrust the model keep the rules", review([]int{8}, map[string]int{"conservative": 8, "liberal": 8, "detail-focused": 8}),
+			map[string]float64{rules.ModelRulesLogP: 1, rules.ModelVotes: -1}, 3, "A", &rules.Pick{Step: 8, Agent: "X"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := Weigh(weighRules(), c.review, c.w)
+			assert.Equal(t, c.wantStep, got.Step)
+			assert.Equal(t, c.wantAgent, got.Agent)
+			assert.Equal(t, c.wantPick, got.Model.ModelPick)
+			assert.Equal(t, &rules.Pick{Step: 3, Agent: "A"}, got.Model.RulesPick)
+			if c.wantPick == nil {
+				assert.Equal(t, weighRules(), func() rules.Attribution { got.Model = nil; return got }(), "untouched")
+				return
+			}
+			assert.Equal(t, got.Step, got.Candidates[0].Step)
+			sum := 0.0
+			for _, k := range got.Candidates {
+				sum += k.Score
+			}
+			assert.InDelta(t, 1, sum, 0.003)
+		})
+	}
+}
+
+func TestRowsNameEveryAnalyst(t *testing.T) {
+	m := Rows(weighRules(), review([]int{5}, map[string]int{"conservative": 5, "liberal": 3}))
+	assert.Equal(t, append(append([]string{}, rules.ModelFeatureNames...), "vote:conservative", "criteria:conservative", "vote:liberal", "criteria:liberal"), m.Names)
+	require.Len(t, m.X, 4)
+	x := m.X[1] // step 5
+	at := func(name string) float64 {
+		for i, n := range m.Names {
+			if n == name {
+				return x[i]
+			}
+		}
+		t.Fatalf("no feature %s", name)
+		return 0
+	}
+	assert.Equal(t, 1.0, at(rules.ModelReader))
+	assert.Equal(t, 0.5, at(rules.ModelVotes))
+	assert.Equal(t, 0.0, at(rules.ModelMajority))
+	assert.Equal(t, 1.0, at(rules.ModelSeconded))
+	assert.Equal(t, 1.0, at("vote:conservative"))
+	assert.Equal(t, 0.0, at("vote:liberal"))
+}
+
+// TestFittedWeightsOfAnotherModelWarn: weights fitted with one model are
+// not applied to another; the user is told.
+func TestFittedWeightsOfAnotherModelWarn(t *testing.T) {
+	srv := newServer(t, qwen(32768))
+	for _, c := range []struct {
+		model, want string
+	}{{"llama3:70b", "fitted with llama3:70b, not qwen3:8b"}, {testModel, ""}} {
+		var warn bytes.Buffer
+		j, err := New(context.Background(), Options{Model: testModel, Host: srv.URL, NoCache: true, Warn: &warn,
+			ModelWeights: &rules.ModelWeights{Model: c.model, Weights: map[string]float64{rules.ModelVotes: 1}}})
+		require.NoError(t, err)
+		if c.want == "" {
+			assert.Empty(t, warn.String())
+			assert.Equal(t, "fitted for "+testModel, j.weighing.label())
+			continue
+		}
+		assert.Contains(t, warn.String(), c.want)
+		assert.Equal(t, "default", j.weighing.label())
+	}
+}
