@@ -3,13 +3,14 @@ package extract
 import (
 	"fmt"
 	"math/bits"
-	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/dlclark/regexp2"
+
+	matching "github.com/offattr/offattr/internal/match"
 )
 
 // Where a pattern's matches can begin, read from the pattern itself.
@@ -91,14 +92,7 @@ func (l *lead) add(ranges []rune) {
 // startersOf returns the ways a match of expr can begin; ok is false when
 // a match can begin anywhere: the pattern is then scanned.
 func startersOf(expr string, opts regexp2.RegexOptions) (ss []starter, ok bool) {
-	flags := syntax.Perl
-	if opts&regexp2.IgnoreCase != 0 {
-		flags |= syntax.FoldCase
-	}
-	if opts&regexp2.Multiline != 0 {
-		flags &^= syntax.OneLine
-	}
-	re, err := syntax.Parse(translate(expr), flags)
+	re, err := matching.Syntax(expr, opts, false)
 	if err != nil {
 		panic(fmt.Sprintf("extract: %q: %v", expr, err))
 	}
@@ -108,43 +102,6 @@ func startersOf(expr string, opts regexp2.RegexOptions) (ss []starter, ok bool) 
 }
 
 const maxPaths = 4096 // a pattern with more branches is scanned
-
-var counted = regexp.MustCompile(`^\{(\d+)(,\d*)?\}`)
-
-// translate puts a regexp2 expression in Go's syntax: look-arounds are
-// dropped, and counted repetitions, which Go refuses above 1000, become *
-// or + (only whether they may be empty matters here).
-func translate(expr string) string {
-	var b strings.Builder
-	depth, drop, inClass := 0, 0, false // drop: the depth of the look-around being dropped
-	for i := 0; i < len(expr); i++ {
-		rest := expr[i:]
-		out := rest[:1]
-		switch c := expr[i]; {
-		case c == '\\':
-			out = rest[:2]
-			i++
-		case inClass || c == '[':
-			inClass = c != ']'
-		case c == '(':
-			if depth++; drop == 0 && (strings.HasPrefix(rest, "(?=") || strings.HasPrefix(rest, "(?!") || strings.HasPrefix(rest, "(?<=") || strings.HasPrefix(rest, "(?<!")) {
-				drop = depth
-			}
-		case c == ')':
-			if depth--; depth < drop {
-				drop, out = 0, ""
-			}
-		case counted.MatchString(rest):
-			q := counted.FindStringSubmatch(rest)
-			out = map[bool]string{true: "*", false: "+"}[q[1] == "0"]
-			i += len(q[0]) - 1
-		}
-		if drop == 0 {
-			b.WriteString(out)
-		}
-	}
-	return b.String()
-}
 
 type walker struct {
 	out   []starter

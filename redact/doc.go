@@ -129,8 +129,11 @@
 //
 // # Failure
 //
-// Every pattern runs with a match timeout; card numbers and IBANs are found
-// by scanners that run in linear time and need none. If a pattern times out
-// on some text, that whole text is replaced by [WITHHELD_N] (fail closed:
-// nothing unchecked gets through) and Redactor.Err reports it.
+// No pattern has a time limit, so that what is masked does not depend on
+// the machine's load: every built-in pattern, and every user pattern when
+// it is loaded, is held to a shape whose backtracking is bounded
+// (match.Bounded); card numbers and IBANs are found by scanners that run
+// in linear time. Should a pattern fail on some text all the same, that
+// whole text is replaced by [WITHHELD_N] (fail closed: nothing unchecked
+// gets through) and Redactor.Err reports it.
 package redact

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 )
 
@@ -27,24 +26,22 @@ const (
 	SSN        Kind = "SSN"
 	Passport   Kind = "PASSPORT"
 	Custom     Kind = "CUSTOM"
-	// Withheld replaces a whole text that could not be checked in time.
+	// Withheld replaces a whole text that a pattern failed on.
 	Withheld Kind = "WITHHELD"
 )
 
-// DefaultTimeout bounds one match attempt of one pattern. Ordinary text
-// takes microseconds; only pathological input gets near it.
-const DefaultTimeout = 250 * time.Millisecond
-
-// ErrTimeout is wrapped by Redactor.Err when a pattern ran out of time.
-var ErrTimeout = errors.New("redaction pattern timed out")
+// ErrMatch is wrapped by Redactor.Err when a pattern failed on a text.
+// No pattern has a time limit (what is masked must not depend on how busy
+// the machine is), and regexp2 fails only on one; should a pattern fail
+// all the same, the text is withheld whole rather than shown.
+var ErrMatch = errors.New("redaction pattern failed")
 
 // Options configure a pattern set.
 type Options struct {
 	// PatternsFile holds extra regexp2 patterns, one per line; blank lines
-	// and lines starting with # are ignored. Empty for none.
+	// and lines starting with # are ignored. Empty for none. A pattern
+	// whose backtracking is not bounded (match.Bounded) is refused.
 	PatternsFile string
-	// Timeout bounds each match attempt; 0 means DefaultTimeout.
-	Timeout time.Duration
 }
 
 // Patterns is a compiled set of built-in and user patterns. It is safe for
@@ -55,18 +52,14 @@ type Patterns struct {
 
 // Compile builds the pattern set: the built-ins, then the user's file.
 func Compile(opts Options) (*Patterns, error) {
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
 	var user []*rule
 	if opts.PatternsFile != "" {
 		var err error
-		if user, err = loadPatterns(opts.PatternsFile, timeout); err != nil {
+		if user, err = loadPatterns(opts.PatternsFile); err != nil {
 			return nil, err
 		}
 	}
-	built, err := builtins(timeout)
+	built, err := builtins()
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +105,7 @@ func (p *Patterns) NewRedactor() *Redactor {
 	return &Redactor{p: p, seen: map[string]string{}, next: map[Kind]int{}, known: map[string]string{}}
 }
 
-// Err reports the first pattern timeout, if any. The text concerned was
+// Err reports the first pattern failure, if any. The text concerned was
 // withheld entirely, so output is still safe to write.
 func (r *Redactor) Err() error {
 	if r == nil {
@@ -179,7 +172,7 @@ func (r *Redactor) pass(s string) string {
 		next, err := r.apply(out, ru)
 		if err != nil {
 			if r.err == nil {
-				r.err = fmt.Errorf("%w: %s: %v", ErrTimeout, ru.name, err)
+				r.err = fmt.Errorf("%w: %s: %v", ErrMatch, ru.name, err)
 			}
 			return r.placeholder(Withheld, s)
 		}

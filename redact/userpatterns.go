@@ -6,25 +6,25 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/dlclark/regexp2"
 
+	"github.com/offattr/offattr/internal/match"
 	"github.com/offattr/offattr/run"
 )
 
 // loadPatterns reads a user pattern file: one regexp2 pattern per line,
 // blank lines and # comments ignored.
-func loadPatterns(path string, timeout time.Duration) ([]*rule, error) {
+func loadPatterns(path string) ([]*rule, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("redact patterns %s: %w", path, run.PathCause(err))
 	}
-	return parsePatterns(path, data, timeout)
+	return parsePatterns(path, data)
 }
 
 // parsePatterns compiles the lines of a pattern file; name is used in errors.
-func parsePatterns(name string, data []byte, timeout time.Duration) ([]*rule, error) {
+func parsePatterns(name string, data []byte) ([]*rule, error) {
 	var out []*rule
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
@@ -36,11 +36,16 @@ func parsePatterns(name string, data []byte, timeout time.Duration) ([]*rule, er
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
 			continue
 		}
-		re, err := regexp2.Compile(strings.TrimLeft(text, " \t"), regexp2.None)
+		expr := strings.TrimLeft(text, " \t")
+		re, err := regexp2.Compile(expr, regexp2.None)
 		if err != nil {
 			return nil, fmt.Errorf("redact patterns %s:%d: %v", name, line, err)
 		}
-		re.MatchTimeout = timeout
+		// No match has a time limit, so a pattern that could take
+		// exponential time on some text is refused here, not there.
+		if err := match.Bounded(expr, regexp2.None); err != nil {
+			return nil, fmt.Errorf("redact patterns %s:%d: %v", name, line, err)
+		}
 		// A pattern that matches nothing at all would insert placeholders
 		// between every character; it is surely a mistake.
 		if ok, err := re.MatchString(""); err == nil && ok {
