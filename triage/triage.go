@@ -113,6 +113,11 @@ func Decide(a rules.Attribution, t Thresholds) Decision {
 		return Decision{Escalate, fmt.Sprintf("low confidence %s < %s", num(a.Confidence), num(t.Escalate))}
 	}
 	if a.Confidence < t.Clear {
+		if t.Clear >= 1 {
+			// Bands whose fit found no confidence at which runs were right
+			// often enough on every held-out system clear nothing.
+			return Decision{Review, fmt.Sprintf("confidence %s ≥ %s; these weights clear no run", num(a.Confidence), num(t.Escalate))}
+		}
 		return Decision{Review, fmt.Sprintf("confidence %s between %s and %s", num(a.Confidence), num(t.Escalate), num(t.Clear))}
 	}
 	if ru, ok := runnerUp(a); ok && topScore(a)-ru.Score < t.Margin {

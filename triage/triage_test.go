@@ -56,7 +56,7 @@ func TestThresholdsAreConfigurable(t *testing.T) {
 
 func TestReasonKeepsThresholdsApart(t *testing.T) {
 	assert.Equal(t, "confidence 0.746 between 0.4 and 0.75", Decide(att(1, 0.7462), Defaults()).Reason)
-	assert.Equal(t, "confidence 0 between 0 and 1", Decide(att(1, 0), Thresholds{Clear: 1}).Reason)
+	assert.Equal(t, "confidence 0 ≥ 0; these weights clear no run", Decide(att(1, 0), Thresholds{Clear: 1}).Reason)
 }
 
 func TestValidate(t *testing.T) {
