@@ -164,9 +164,6 @@ func writeText(w io.Writer, a rules.Attribution, o textOptions) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", t.Bold(escape.Line(a.File)))
 	fmt.Fprintf(&b, "  agent       %s\n", t.Bold(escape.Line(a.Agent)))
-	if speaker, ok := speakerOf(a); ok && !run.SameAgent(speaker, a.Agent) {
-		fmt.Fprintf(&b, "              (step %d is %s's; the evidence over the top candidates points to %s)\n", a.Step, escape.Line(speaker), escape.Line(a.Agent))
-	}
 	fmt.Fprintf(&b, "  step        %s\n", t.Bold(strconv.Itoa(a.Step)))
 	if a.SpanID != "" {
 		fmt.Fprintf(&b, "  span        %s (trace %s)\n", escape.Line(a.SpanID), escape.Line(a.TraceID))
@@ -179,7 +176,9 @@ func writeText(w io.Writer, a rules.Attribution, o textOptions) error {
 		conf += ", " + t.Band(string(a.Triage))
 	}
 	fmt.Fprintf(&b, "  confidence  %s (%s)\n", conf, modeText(a.Mode))
-	if a.Triage != "" {
+	// The band's reason, unless it only compares the confidence above with
+	// the band's thresholds: one number, said once.
+	if a.Triage != "" && !strings.HasPrefix(a.TriageReason, "confidence ") {
 		fmt.Fprintf(&b, "              %s\n", escape.Line(a.TriageReason))
 	}
 	fmt.Fprintf(&b, "\n%s\n", escape.Line(a.Rationale))
@@ -225,17 +224,6 @@ func writeText(w io.Writer, a rules.Attribution, o textOptions) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// speakerOf is the agent whose step the answer blames, as the candidates
-// list it.
-func speakerOf(a rules.Attribution) (string, bool) {
-	for _, c := range a.Candidates {
-		if c.Step == a.Step {
-			return c.Agent, c.Agent != ""
-		}
-	}
-	return "", false
 }
 
 // modeText says what produced the answer.

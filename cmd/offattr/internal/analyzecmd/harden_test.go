@@ -55,9 +55,10 @@ func TestWriteTextEscapesWhatCameFromTheLog(t *testing.T) {
 	assert.Contains(t, out, "Alternatives (each step's probability of being the decisive fault):\n  step 3    \\u202eevil")
 }
 
-// TestWriteTextExplainsItself: a quote from another step says so, an agent
-// other than the step's speaker says why in one line, the alternatives'
-// numbers are named, and every rule named has its doc under the answer.
+// TestWriteTextExplainsItself: a quote from another step says so, the
+// confidence is said once, the alternatives' numbers are named, and every
+// rule named has its doc under the answer. (An agent other than the step's
+// speaker, the caller of a tool, is explained in the rationale.)
 func TestWriteTextExplainsItself(t *testing.T) {
 	thirteen := 13
 	a := rules.Attribution{File: "run.json", Agent: "Orchestrator", Step: 12, Confidence: 0.437, Mode: rules.ModeRules,
@@ -75,7 +76,7 @@ func TestWriteTextExplainsItself(t *testing.T) {
 	out := b.String()
 	assert.Contains(t, out, `[feedback] step 12, as step 13 reports: "no forward progress"`)
 	assert.Contains(t, out, `[trial_first_fault] step 12: "I clicked"`)
-	assert.Contains(t, out, "(step 12 is WebSurfer's; the evidence over the top candidates points to Orchestrator)")
+	assert.NotContains(t, out, "0.437", "the one number is the confidence above, to two places")
 	assert.Contains(t, out, "  confidence  0.44, review (rules alone)\n")
 	assert.Contains(t, out, "Alternatives (each step's probability of being the decisive fault)")
 	for _, name := range []string{"feedback", "trial_first_fault", "ground_truth_contradiction"} {
