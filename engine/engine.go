@@ -60,14 +60,14 @@ type Result struct {
 	Redactor *redact.Redactor
 }
 
-// Analyzer attributes one run. Commands take it as a dependency so that
+// AnalyzeFunc attributes one run. Commands take it as a dependency so that
 // tests can substitute a spy. It receives a *run.Run, which cannot carry
 // the benchmark label (see run.Case).
-type Analyzer func(ctx context.Context, r *run.Run) (Result, error)
+type AnalyzeFunc func(ctx context.Context, r *run.Run) (Result, error)
 
 // New returns the analyzer for opts, or an error naming what is wrong with
 // them.
-func New(opts Options) (Analyzer, error) {
+func New(opts Options) (AnalyzeFunc, error) {
 	if opts.Baseline != "" {
 		b, ok := rules.Baselines[opts.Baseline]
 		if !ok {

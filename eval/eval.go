@@ -94,7 +94,7 @@ type Options struct {
 // fails to load or to analyze, or whose label names a step outside its run,
 // is reported on opts.Warn, counted as failed and as wrong, and the rest go
 // on. A file with no label is not a case: it is counted as unlabelled.
-func Evaluate(ctx context.Context, subsets []Subset, analyze engine.Analyzer, opts Options) (Report, error) {
+func Evaluate(ctx context.Context, subsets []Subset, analyze engine.AnalyzeFunc, opts Options) (Report, error) {
 	rep := Report{Setting: SettingWithGroundTruth}
 	if opts.Load.NoGroundTruth {
 		rep.Setting = SettingWithoutGroundTruth

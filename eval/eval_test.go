@@ -28,7 +28,7 @@ func (f *fixed) analyze(_ context.Context, r *run.Run) (engine.Result, error) {
 		Candidates: []rules.Candidate{{Step: 2}, {Step: 1}, {Step: 3}}}}, nil
 }
 
-var _ engine.Analyzer = (&fixed{}).analyze
+var _ engine.AnalyzeFunc = (&fixed{}).analyze
 
 func TestEvaluateScores(t *testing.T) {
 	dir := evaltest.WriteCases(t)

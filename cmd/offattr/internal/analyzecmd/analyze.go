@@ -66,7 +66,7 @@ glossary").`,
 				return err
 			}
 			if opts.Analyzer == nil {
-				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+				opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
 				}
 			}
@@ -108,7 +108,7 @@ func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
 	return nil
 }
 
-func analyzeOne(ctx context.Context, opts *AnalyzeOptions, analyze engine.Analyzer, r *run.Run, lines bool) error {
+func analyzeOne(ctx context.Context, opts *AnalyzeOptions, analyze engine.AnalyzeFunc, r *run.Run, lines bool) error {
 	res, err := analyze(ctx, r)
 	a := res.Attribution
 	if err != nil && a.Mode == "" {

@@ -97,7 +97,7 @@ func (rr *roundRobin) Review(ctx context.Context, in *rules.Input, a rules.Attri
 // NewAnalyzer builds the engine for a command from its rule and model flags
 // and the redaction patterns (nil without --redact). bands holds the
 // triage thresholds the user set, over the weights' bands.
-func NewAnalyzer(ctx context.Context, io *IOStreams, r *RuleFlags, m *ModelFlags, patterns *redact.Patterns, bands triage.Override) (engine.Analyzer, error) {
+func NewAnalyzer(ctx context.Context, io *IOStreams, r *RuleFlags, m *ModelFlags, patterns *redact.Patterns, bands triage.Override) (engine.AnalyzeFunc, error) {
 	comb, err := r.Combiner()
 	if err != nil {
 		return nil, err

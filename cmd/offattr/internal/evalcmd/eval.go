@@ -65,7 +65,7 @@ offattr.mistake=true (and offattr.mistake_reason), or --labels names it.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
 			if opts.Analyzer == nil {
-				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+				opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 					if opts.Baseline == "" {
 						return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
 					}

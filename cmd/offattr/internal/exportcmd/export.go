@@ -77,7 +77,7 @@ unmasked reaches the bundle. --no-redact writes the text as it is.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
 			if opts.Analyzer == nil {
-				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+				opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
 				}
 			}
@@ -227,7 +227,7 @@ func readRecords(opts *ExportOptions) (screenfile.Contents, error) {
 
 // exportOne analyses one run and writes its two files, returning the
 // Markdown path; verdict is the screen's, when the run came from one.
-func exportOne(ctx context.Context, opts *ExportOptions, r *run.Run, verdict *triage.Decision, analyze engine.Analyzer, patterns *redact.Patterns) (string, error) {
+func exportOne(ctx context.Context, opts *ExportOptions, r *run.Run, verdict *triage.Decision, analyze engine.AnalyzeFunc, patterns *redact.Patterns) (string, error) {
 	res, err := analyze(ctx, r)
 	if err != nil {
 		return "", fmt.Errorf("analyze %s: %w", r.Source, err)

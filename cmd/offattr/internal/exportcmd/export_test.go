@@ -28,7 +28,7 @@ var magentic = filepath.Join("..", "..", "..", "..", "testdata", "runs", "magent
 
 // fixed is an analyzer with a known answer, so the golden file does not
 // move when the rules improve.
-func fixed(*redact.Patterns) (engine.Analyzer, error) {
+func fixed(*redact.Patterns) (engine.AnalyzeFunc, error) {
 	return func(ctx context.Context, r *run.Run) (engine.Result, error) {
 		in, err := engine.Prepare(r)
 		if err != nil {
@@ -154,7 +154,7 @@ func TestExportRedacts(t *testing.T) {
 	  {"role":"user","content":"Mail bob@example.com the key sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"},
 	  {"role":"assistant","name":"mailer","content":"Sent from 10.2.3.4 to bob@example.com"}]}`), 0o644))
 	opts, out, _ := newOpts(t, path)
-	opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) { return engine.New(engine.Options{Redact: p}) }
+	opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) { return engine.New(engine.Options{Redact: p}) }
 	opts.Redact.On = true
 	require.NoError(t, exportRun(context.Background(), opts))
 	md, b := readBundle(t, strings.TrimSpace(out.String()))
@@ -219,7 +219,7 @@ func TestExportTelemetry(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "traces.jsonl")
 	require.NoError(t, os.WriteFile(path, append(data, strings.ReplaceAll(string(data), id, other)...), 0o644))
 	opts, out, _ := newOpts(t, path)
-	opts.Analyzer = func(*redact.Patterns) (engine.Analyzer, error) { return engine.New(engine.Options{}) }
+	opts.Analyzer = func(*redact.Patterns) (engine.AnalyzeFunc, error) { return engine.New(engine.Options{}) }
 	require.NoError(t, exportRun(context.Background(), opts))
 	mds := strings.Fields(out.String())
 	require.Len(t, mds, 2)

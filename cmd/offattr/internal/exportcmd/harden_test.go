@@ -40,7 +40,7 @@ func TestExportRedactsByDefault(t *testing.T) {
 	dir := t.TempDir()
 	var seen *redact.Patterns
 	cmd := NewCmdExport(&cmdutil.IOStreams{In: strings.NewReader(""), Out: &strings.Builder{}, ErrOut: &strings.Builder{}}, func(o *ExportOptions) error {
-		o.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+		o.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 			seen = p
 			return engine.New(engine.Options{Redact: p})
 		}

@@ -88,7 +88,7 @@ because its prompts are masked now; give --no-redact to reuse the cache.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
 			if opts.Analyzer == nil {
-				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+				opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
 				}
 			}
@@ -142,7 +142,7 @@ func reportRun(ctx context.Context, opts *ReportOptions) error {
 // reporter writes the pages of one invocation.
 type reporter struct {
 	opts     *ReportOptions
-	analyze  engine.Analyzer
+	analyze  engine.AnalyzeFunc
 	redacted bool
 }
 

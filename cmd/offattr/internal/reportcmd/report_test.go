@@ -267,7 +267,7 @@ func TestReportInterruptedModel(t *testing.T) {
 		return NewCmdReport(io, func(o *ReportOptions) error { opts = o; return nil })
 	}, filepath.Join(runs, "magentic.json"), "-o", out)
 	require.NoError(t, err)
-	opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+	opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 		an, err := engine.New(engine.Options{Redact: p})
 		return func(ctx context.Context, r *run.Run) (engine.Result, error) {
 			res, _ := an(ctx, r)

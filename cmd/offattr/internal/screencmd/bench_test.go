@@ -43,7 +43,7 @@ func BenchmarkScreenVsDecode(b *testing.B) {
 		opts := &ScreenOptions{
 			IO:   &cmdutil.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard},
 			Load: cmdutil.LoadFlags{Format: "auto"}, Paths: files, Workers: 2, Candidates: 3,
-			Analyzer: func(p *redact.Patterns) (engine.Analyzer, error) { return engine.New(engine.Options{Redact: p}) },
+			Analyzer: func(p *redact.Patterns) (engine.AnalyzeFunc, error) { return engine.New(engine.Options{Redact: p}) },
 		}
 		start = time.Now()
 		if err := screenRun(context.Background(), opts); err != nil {

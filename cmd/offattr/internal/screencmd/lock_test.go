@@ -51,7 +51,7 @@ func TestStaleLockFileIsTakenOver(t *testing.T) {
 
 // gated is spy's analyzer held at a gate until the test opens it.
 func gated(sp *spy, gate <-chan struct{}) cmdutil.AnalyzerFunc {
-	return func(p *redact.Patterns) (engine.Analyzer, error) {
+	return func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 		a, err := sp.analyzer(p)
 		return func(ctx context.Context, r *run.Run) (engine.Result, error) {
 			<-gate

@@ -100,7 +100,7 @@ has grown to five times what is live (GOGC=400) rather than twice; set GOGC
 			}
 			opts.Triage = triage.Override{Clear: set("clear-above", &bands.Clear), Escalate: set("escalate-below", &bands.Escalate), Margin: set("margin", &bands.Margin)}
 			if opts.Analyzer == nil {
-				opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+				opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, opts.Triage)
 				}
 			}

@@ -56,7 +56,7 @@ type spy struct {
 	cancel      context.CancelFunc
 }
 
-func (s *spy) analyzer(p *redact.Patterns) (engine.Analyzer, error) {
+func (s *spy) analyzer(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 	return func(ctx context.Context, r *run.Run) (engine.Result, error) {
 		n := s.calls.Add(1)
 		if s.cancelAfter > 0 && n >= s.cancelAfter {
@@ -159,7 +159,7 @@ func TestScreenCollectsLessOften(t *testing.T) {
 		sp := &spy{}
 		var during atomic.Int64
 		opts, _, _ := newOpts(sp, corpus(t, 3))
-		opts.Analyzer = func(p *redact.Patterns) (engine.Analyzer, error) {
+		opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 			analyze, err := sp.analyzer(p)
 			return func(ctx context.Context, r *run.Run) (engine.Result, error) {
 				during.Store(int64(gcPercent()))
@@ -287,7 +287,7 @@ func TestScreenRedactsBeforeAnalysis(t *testing.T) {
 func TestScreenRecordsAnalyzerFailuresAndPanics(t *testing.T) {
 	dir := corpus(t, 3)
 	opts, out, _ := newOpts(&spy{}, dir)
-	opts.Analyzer = func(*redact.Patterns) (engine.Analyzer, error) {
+	opts.Analyzer = func(*redact.Patterns) (engine.AnalyzeFunc, error) {
 		return func(ctx context.Context, r *run.Run) (engine.Result, error) {
 			if strings.HasSuffix(r.Source, "2.json") {
 				panic("boom")
@@ -369,7 +369,7 @@ func TestScreenTelemetryTraces(t *testing.T) {
 	require.NoError(t, err)
 	outPath := filepath.Join(t.TempDir(), "screen.jsonl")
 	opts, _, _ := newOpts(&spy{}, dir)
-	opts.Analyzer = func(*redact.Patterns) (engine.Analyzer, error) { return analyzer, nil }
+	opts.Analyzer = func(*redact.Patterns) (engine.AnalyzeFunc, error) { return analyzer, nil }
 	opts.Output = outPath
 	require.NoError(t, screenRun(context.Background(), opts))
 	out, err := os.ReadFile(outPath)
@@ -387,7 +387,7 @@ func TestScreenTelemetryTraces(t *testing.T) {
 	require.NoError(t, os.WriteFile(outPath, []byte(lines[0]+lines[1]), 0o644))
 	var seen []string
 	opts, _, errOut := newOpts(&spy{}, dir)
-	opts.Analyzer = func(*redact.Patterns) (engine.Analyzer, error) {
+	opts.Analyzer = func(*redact.Patterns) (engine.AnalyzeFunc, error) {
 		return func(ctx context.Context, r *run.Run) (engine.Result, error) {
 			seen = append(seen, r.TraceID)
 			return analyzer(ctx, r)

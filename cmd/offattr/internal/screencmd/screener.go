@@ -16,7 +16,7 @@ import (
 // records in input order.
 type screener struct {
 	opts     *ScreenOptions
-	analyze  engine.Analyzer
+	analyze  engine.AnalyzeFunc
 	patterns *redact.Patterns // nil without --redact
 	shard    Shard
 	recorded map[string]bool // already in the output (--resume)
