@@ -118,8 +118,31 @@ func one(name string, cases []*Case) (*Case, error) {
 // LoadAll reads every run of a file: one for a Who&When case or a
 // transcript, one per trace for telemetry (in the order the file first
 // mentions each), or the one trace FILE#TRACEID names. Reading a large
-// trace file takes seconds; ctx ends it early.
+// file takes seconds; when ctx ends, LoadAll returns at once with its
+// error, and the reading it leaves behind ends by itself (the parsers
+// check ctx as they go; a read of a file or a pipe runs to its end).
 func LoadAll(ctx context.Context, path string, opts Options) ([]*Case, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	type loaded struct {
+		cases []*Case
+		err   error
+	}
+	done := make(chan loaded, 1)
+	go func() {
+		cases, err := loadAll(ctx, path, opts)
+		done <- loaded{cases, err}
+	}()
+	select {
+	case l := <-done:
+		return l.cases, l.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func loadAll(ctx context.Context, path string, opts Options) ([]*Case, error) {
 	file, trace := SplitRef(path)
 	data, err := read(file, opts)
 	if err != nil {

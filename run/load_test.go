@@ -1,7 +1,9 @@
 package run
 
 import (
+	"context"
 	"encoding/json"
+	"io"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -327,4 +329,19 @@ func TestUserMessagesNamedByTheirRole(t *testing.T) {
 	r, err = Parse("group.json", data, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, KindMessage, r.Steps[1].Kind, "in a group chat every other speaker's role is user: a name of its own is an agent's")
+}
+
+// TestLoadAllEndsWithItsContext: a read that would never end (a pipe no one
+// writes to) ends when the context does, with the context's error.
+func TestLoadAllEndsWithItsContext(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		_, err := LoadAll(ctx, Stdin, Options{Stdin: pr})
+		errc <- err
+	}()
+	cancel()
+	assert.ErrorIs(t, <-errc, context.Canceled)
 }

@@ -133,7 +133,7 @@ func exportRun(ctx context.Context, opts *ExportOptions) error {
 		}
 		runs, err := itemRuns(ctx, opts, it)
 		if err != nil && ctx.Err() != nil {
-			return fmt.Errorf("interrupted after %d bundles", written)
+			return fmt.Errorf("interrupted after %d bundles: %w", written, ctx.Err())
 		}
 		if err != nil {
 			// The message may quote the run: masked as the run would be.
