@@ -13,6 +13,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
+	"path/filepath"
 	"slices"
 	"sort"
 
@@ -430,8 +431,10 @@ func everyCorpusRight(covered, hits map[string]int) bool {
 
 func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
 
-// foldsByHash splits examples into k folds by a hash of their names, so
-// the split is the same on every machine and does not follow file order.
+// foldsByHash splits examples into k folds by a hash of their corpus and
+// file name (not the directories above it), so the split is the same on
+// every machine, from any checkout or working directory, and does not
+// follow file order.
 func foldsByHash(exs []Example, k int) [][]int { return foldsBySaltedHash(exs, k, 0) }
 
 // foldsBySaltedHash is foldsByHash under another assignment for each salt
@@ -444,7 +447,7 @@ func foldsBySaltedHash(exs []Example, k, salt int) [][]int {
 		if salt != 0 {
 			fmt.Fprintf(h, "%d\x00", salt)
 		}
-		h.Write([]byte(ex.Name))
+		fmt.Fprintf(h, "%s\x00%s", ex.Corpus, filepath.Base(ex.Name))
 		f := int(h.Sum32() % uint32(k))
 		folds[f] = append(folds[f], i)
 	}

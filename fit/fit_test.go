@@ -216,3 +216,17 @@ func TestKFoldsAssignedDealsEveryRunOnce(t *testing.T) {
 	}
 	assert.Len(t, KFoldsAssigned(exs, 0, 3), len(exs), "one run out at a time has one assignment")
 }
+
+// TestFoldsDoNotDependOnWhereTheFilesAre: the same corpus read from another
+// checkout or working directory is dealt into the same folds.
+func TestFoldsDoNotDependOnWhereTheFilesAre(t *testing.T) {
+	at := func(dir string) []Example {
+		var exs []Example
+		for i := range 40 {
+			exs = append(exs, Example{Name: fmt.Sprintf("%s/dev/%d.json", dir, i), Corpus: "dev"})
+		}
+		return exs
+	}
+	assert.Equal(t, KFolds(at("../shared/whowhen"), 5), KFolds(at("/tmp/ci/shared/whowhen"), 5))
+	assert.NotEqual(t, KFolds(at("x"), 5), KFoldsAssigned(at("x"), 5, 1), "another assignment is another split")
+}
