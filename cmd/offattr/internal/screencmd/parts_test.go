@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -61,12 +62,15 @@ func TestProgressLine(t *testing.T) {
 }
 
 func TestProgressDrawsOnTerminal(t *testing.T) {
-	var b strings.Builder
-	p := startProgress(&b, true, 10) // only the drawing goroutine writes
-	p.add(3)
-	time.Sleep(3 * progressEvery / 2)
-	p.finish()
-	out := b.String()
-	assert.Contains(t, out, "3/10")
-	assert.True(t, strings.HasSuffix(out, "\r\x1b[K"), "the bar clears its line when done")
+	synctest.Test(t, func(t *testing.T) {
+		var b strings.Builder
+		p := startProgress(&b, true, 10) // only the drawing goroutine writes
+		p.add(3)
+		time.Sleep(3 * progressEvery / 2) // fake time: the bar draws once
+		synctest.Wait()
+		p.finish()
+		out := b.String()
+		assert.Contains(t, out, "3/10")
+		assert.True(t, strings.HasSuffix(out, "\r\x1b[K"), "the bar clears its line when done")
+	})
 }
