@@ -1,10 +1,11 @@
 // Package fit learns how the rules' findings combine, from labelled runs of
 // any supported format: the weights of a conditional logit over each run's
-// steps and another over its agents (see rules.Weights), the share that
-// makes a step critical, and the triage bands, all chosen on out-of-fold
-// predictions so that the confidence they produce is calibrated. It also
-// measures weights honestly: k-fold, leave-one-run-out and
-// leave-one-corpus-out cross-validation.
+// steps (see rules.Weights), the share that makes a step critical, the
+// confidence's calibration and the triage bands, the last three chosen on
+// predictions for corpora held out of the fit, so that they hold on a
+// system the weights have not seen. It also measures weights honestly:
+// leave-one-corpus-out (the figure that decides a change), k-fold and
+// leave-one-run-out, beside each corpus's label-free floors (Report).
 package fit
 
 import (
