@@ -26,8 +26,8 @@ import (
 // model on it, weighed by the default weights and by weights fitted out
 // of fold.
 type standInTable struct {
-	p                                    float64
-	rules, deflt, fitted, alone, exposed []eval.Score
+	p                    float64
+	rules, deflt, fitted []eval.Score
 }
 
 // measureStandIn asks a stand-in judge of accuracy p about every example,
