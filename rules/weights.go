@@ -255,14 +255,27 @@ func (w *Weights) score(names []string, rows []StepRow) Scored {
 	for i := range s.Order {
 		s.Order[i] = i
 	}
-	sort.SliceStable(s.Order, func(a, b int) bool { return s.P[s.Order[a]] > s.P[s.Order[b]] })
+	// Steps some rule implicates come first, most probable first; the
+	// others follow. A step without evidence is the answer only when no
+	// step has any: its probability says only where the training systems'
+	// labellers usually looked, which another system need not share.
+	col := slices.Index(names, FeatFlagged)
+	flagged := func(i int) bool { return col >= 0 && rows[i].X[col] > 0 }
+	sort.SliceStable(s.Order, func(a, b int) bool {
+		i, j := s.Order[a], s.Order[b]
+		if flagged(i) != flagged(j) {
+			return flagged(i)
+		}
+		return s.P[i] > s.P[j]
+	})
 	if len(rows) == 0 {
 		return s
 	}
-	// The earliest critical step answers; the rest keep their order.
-	best := s.P[s.Order[0]]
+	// The earliest critical step of the first rank answers; the rest keep
+	// their order.
+	best, first := s.P[s.Order[0]], flagged(s.Order[0])
 	for k, i := range s.Order {
-		if s.P[i] >= w.Critical*best && rows[i].Step < rows[s.Order[0]].Step {
+		if flagged(i) == first && s.P[i] >= w.Critical*best && rows[i].Step < rows[s.Order[0]].Step {
 			copy(s.Order[1:k+1], s.Order[:k])
 			s.Order[0] = i
 		}
@@ -425,9 +438,6 @@ const promptedCandidates = 3
 // already listed. The answer does not change; the alternatives a person
 // or a model reads next do: a wrong action often carries out a wrong
 // request, and which of the two is the decisive fault takes reading them.
-// Measured holding each labelled system out of the fit, recall@5 rose on
-// the system with a simulated user and fell on none; taking the request
-// behind a bare agreement, rather than the agreement, raised it further.
 func withPrompts(in *Input, rows []StepRow, order []int, k int) []int {
 	rowOf := make(map[int]int, len(rows))
 	for i, r := range rows {
