@@ -250,37 +250,42 @@ func (w *Weights) Score(as []*Analyzer, rows []StepRow) Scored {
 // score is Score given the feature names, which a caller that weighs rows
 // by both models builds once.
 func (w *Weights) score(names []string, rows []StepRow) Scored {
-	s := Scored{Rows: rows, P: Softmax(rows, vector(w.Step, names))}
-	s.Order = make([]int, len(rows))
-	for i := range s.Order {
-		s.Order[i] = i
+	p := Softmax(rows, vector(w.Step, names))
+	return Scored{Rows: rows, P: p, Order: Rank(rows, p, w.Critical, slices.Index(names, FeatFlagged))}
+}
+
+// Rank orders rows, the answer first, given the step model's probabilities
+// p, the critical share and the column of FeatFlagged in the rows' features
+// (-1: none). Steps some rule implicates come first, most probable first;
+// the others follow. A step without evidence is the answer only when no
+// step has any: its probability says only where the training systems'
+// labellers usually looked, which another system need not share. Among the
+// first rank the earliest step whose probability is within the critical
+// share of the best answers; the rest keep their order.
+func Rank(rows []StepRow, p []float64, critical float64, flaggedColumn int) []int {
+	flagged := func(i int) bool { return flaggedColumn >= 0 && rows[i].X[flaggedColumn] > 0 }
+	order := make([]int, len(rows))
+	for i := range order {
+		order[i] = i
 	}
-	// Steps some rule implicates come first, most probable first; the
-	// others follow. A step without evidence is the answer only when no
-	// step has any: its probability says only where the training systems'
-	// labellers usually looked, which another system need not share.
-	col := slices.Index(names, FeatFlagged)
-	flagged := func(i int) bool { return col >= 0 && rows[i].X[col] > 0 }
-	sort.SliceStable(s.Order, func(a, b int) bool {
-		i, j := s.Order[a], s.Order[b]
+	sort.SliceStable(order, func(a, b int) bool {
+		i, j := order[a], order[b]
 		if flagged(i) != flagged(j) {
 			return flagged(i)
 		}
-		return s.P[i] > s.P[j]
+		return p[i] > p[j]
 	})
 	if len(rows) == 0 {
-		return s
+		return order
 	}
-	// The earliest critical step of the first rank answers; the rest keep
-	// their order.
-	best, first := s.P[s.Order[0]], flagged(s.Order[0])
-	for k, i := range s.Order {
-		if flagged(i) == first && s.P[i] >= w.Critical*best && rows[i].Step < rows[s.Order[0]].Step {
-			copy(s.Order[1:k+1], s.Order[:k])
-			s.Order[0] = i
+	best, first := p[order[0]], flagged(order[0])
+	for k, i := range order {
+		if flagged(i) == first && p[i] >= critical*best && rows[i].Step < rows[order[0]].Step {
+			copy(order[1:k+1], order[:k])
+			order[0] = i
 		}
 	}
-	return s
+	return order
 }
 
 // Softmax is the step model: exp(beta·x) normalised over the rows.
