@@ -80,11 +80,8 @@ func (w *Weights) InSample(fingerprint string) bool {
 // the answer comes from one analyzer or from several that agree.
 //
 // Agreement counts on a log scale: a second analyzer that agrees says much
-// more than a sixth. Counted plainly, the fit leaned on runs where five or
-// six analyzers fire together, which are often long runs full of signals,
-// and the clear band it chose held 0.61 step accuracy under 10-fold
-// cross-validation (ten fold assignments, both corpora); on the log scale,
-// 0.75 over more runs.
+// more than a sixth, and long runs full of signals, where five or six
+// analyzers fire together, should not read as sure.
 const (
 	CalBias        = "bias"
 	CalLogP        = "log_p"          // log of the step model's probability of the answer
