@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"iter"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -456,24 +455,6 @@ func meaningfulClaim(c extract.Claim) bool {
 	return len(c.Norm) >= 2
 }
 
-// statusRe reads an object's state from a tool result: "status":
-// "pending". ("state" is not read: in most records it is part of an
-// address.)
-var statusRe = regexp.MustCompile(`(?i)"status"\s*:\s*"([^"]{1,60})"`)
-
-// mayReportStatus reports whether statusRe can match s. Every match holds
-// "tatu" in some mix of cases, and those letters fold to no other runes
-// (only the s of "status" does, to ſ): a scan for them spares most tool
-// results the case-folding regexp, which finds no literal to skip ahead by.
-func mayReportStatus(s string) bool {
-	for i := 0; i+4 <= len(s); i++ {
-		if s[i]|0x20 == 't' && s[i+1]|0x20 == 'a' && s[i+2]|0x20 == 't' && s[i+3]|0x20 == 'u' {
-			return true
-		}
-	}
-	return false
-}
-
 // observedState returns the state that the latest tool result before i
 // holding one of the values reports, and where, or "" and -1. status holds
 // each step's first reported state ("" for none).
@@ -511,9 +492,8 @@ func stateConflict(in *Input) []Finding {
 				states[p.State] = true
 			}
 		}
-		if in.Features.Steps[i].Has(extract.KindToolResult) && mayReportStatus(in.Run.Steps[i].Content) {
-			for k, m := range statusRe.FindAllStringSubmatch(in.Run.Steps[i].Content, -1) {
-				s := strings.ToLower(m[1])
+		if f := &in.Features.Steps[i]; f.Has(extract.KindToolResult) {
+			for k, s := range f.States {
 				states[s] = true
 				if k == 0 {
 					status[i] = s
@@ -677,18 +657,8 @@ func shares(a, b []string) bool {
 	return false
 }
 
-// expectedCallRe reads calls listed in a ground truth: name({...}).
-var expectedCallRe = regexp.MustCompile(`([A-Za-z_][\w.-]{0,63})\((\{[^()]*\}|)\)`)
-
 func expectedActions(in *Input) []Finding {
-	gt := in.Run.GroundTruth
-	if gt == "" || !strings.Contains(gt, "(") {
-		return nil
-	}
-	var expected []extract.Call
-	for _, m := range expectedCallRe.FindAllStringSubmatch(gt, -1) {
-		expected = append(expected, extract.Call{Name: m[1], Args: m[2], Values: extract.ArgValues(m[2])})
-	}
+	expected := in.Features.ExpectedCalls
 	if len(expected) == 0 {
 		return nil
 	}
