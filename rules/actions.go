@@ -28,7 +28,7 @@ var (
 	StateConflict = &Analyzer{
 		Name:     "state_conflict",
 		Doc:      "an action on an object whose last observed state a stated policy, or the action's own name, rules out",
-		Requires: []Fact{FactToolCalls, FactPolicies},
+		Requires: []Fact{FactToolCalls, FactPolicies, FactKinds, FactStates},
 		Run:      stateConflict,
 	}
 	UnconfirmedAction = &Analyzer{
@@ -40,13 +40,13 @@ var (
 	StateOrigin = &Analyzer{
 		Name:     "state_origin",
 		Doc:      "a consequential action on an object that a later action on the same object then fails on: it changed the state the later one needed",
-		Requires: []Fact{FactToolCalls, FactSignals},
+		Requires: []Fact{FactToolCalls, FactSignals, FactKinds},
 		Run:      stateOrigin,
 	}
 	ExpectedActions = &Analyzer{
 		Name:     "expected_actions",
 		Doc:      "with a ground truth that lists the expected tool calls: the first consequential call that is not among them, and the request it followed",
-		Requires: []Fact{FactToolCalls, FactGroundTruth},
+		Requires: []Fact{FactToolCalls, FactGroundTruth, FactKinds},
 		Run:      expectedActions,
 	}
 )

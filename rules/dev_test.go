@@ -1,9 +1,13 @@
 package rules
 
 import (
+	"go/parser"
+	"go/token"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -186,4 +190,101 @@ func BenchmarkCombineCorpora(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(ins)*b.N)/b.Elapsed().Seconds(), "runs/s")
+}
+
+// zeroers remove one extracted fact from a run and its features (both
+// copies the caller owns). The graph's facts (data flow, instructions,
+// trials) are the graph's reading of every fact, and stay.
+var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
+	FactKinds: eachStep(func(f *extract.Features) {
+		f.Kind, f.Kinds, f.Target, f.Asks, f.Affirms = "", nil, "", false, false
+	}),
+	FactSignals: eachStep(func(f *extract.Features) { f.Errors, f.Successes, f.ExitCode = nil, nil, nil }),
+	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
+		rf.Question = nil
+		eachStep(func(f *extract.Features) { f.Claims = nil })(r, rf)
+	},
+	FactToolCalls: eachStep(func(f *extract.Features) {
+		f.Calls, f.Code, f.Tool, f.Caller = nil, nil, "", extract.NoCaller
+	}),
+	FactVerdicts: eachStep(func(f *extract.Features) { f.Ledger = nil }),
+	FactPolicies: eachStep(func(f *extract.Features) { f.Policies = nil }),
+	FactFinalAnswer: func(r *run.Run, rf *extract.RunFeatures) {
+		rf.FinalAnswer = nil
+		eachStep(func(f *extract.Features) { f.Answer = "" })(r, rf)
+	},
+	FactGroundTruth: func(r *run.Run, rf *extract.RunFeatures) { r.GroundTruth, rf.ExpectedCalls = "", nil },
+	FactCritiques:   eachStep(func(f *extract.Features) { f.Critique = nil }),
+	FactStates:      eachStep(func(f *extract.Features) { f.States = nil }),
+}
+
+func eachStep(zero func(*extract.Features)) func(*run.Run, *extract.RunFeatures) {
+	return func(_ *run.Run, rf *extract.RunFeatures) {
+		for i := range rf.Steps {
+			zero(&rf.Steps[i])
+		}
+	}
+}
+
+// without returns in with every extracted fact but keep zeroed: a new run
+// and new features, the same graph.
+func without(in *Input, keep []Fact) *Input {
+	r := *in.Run
+	rf := &extract.RunFeatures{Steps: slices.Clone(in.Features.Steps), Question: in.Features.Question,
+		FinalAnswer: in.Features.FinalAnswer, ExpectedCalls: in.Features.ExpectedCalls}
+	for fact, zero := range zeroers {
+		if !slices.Contains(keep, fact) {
+			zero(&r, rf)
+		}
+	}
+	// The first-error baseline's fact: no analyzer reads it.
+	eachStep(func(f *extract.Features) { f.FailureWords = nil })(&r, rf)
+	return &Input{Run: &r, Features: rf, Graph: in.Graph}
+}
+
+// TestAnalyzersReadOnlyWhatTheyRequire runs each analyzer on every run of
+// the labelled systems twice, with every fact and with only the facts it
+// declares in Requires: its findings must not change.
+func TestAnalyzersReadOnlyWhatTheyRequire(t *testing.T) {
+	for _, c := range runtest.Cases(t, runtest.SystemFiles(t)) {
+		r := c.Run
+		f := extract.Run(r)
+		g, err := graph.Build(r, f)
+		require.NoError(t, err)
+		for _, a := range Registry {
+			full := Apply(&Input{Run: r, Features: f, Graph: g}, []*Analyzer{a})
+			only := Apply(without(&Input{Run: r, Features: f, Graph: g}, a.Requires), []*Analyzer{a})
+			assert.Equal(t, full, only, "%s on %s: it reads a fact it does not require", a.Name, runtest.Name(r.Source))
+		}
+	}
+}
+
+// TestEveryFactCanBeZeroed: the test above removes each fact an analyzer
+// may declare.
+func TestEveryFactCanBeZeroed(t *testing.T) {
+	for _, a := range Registry {
+		for _, fact := range a.Requires {
+			_, extracted := zeroers[fact]
+			assert.True(t, extracted || slices.Contains([]Fact{FactDataFlow, FactInstructs, FactTrials}, fact), "%s requires %s", a.Name, fact)
+		}
+	}
+}
+
+// TestRulesMatchNoText: what rules need from a step's text is a fact
+// extract reads, so no file of the package imports a regex engine.
+func TestRulesMatchNoText(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		require.NoError(t, err)
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			require.NoError(t, err)
+			assert.NotContains(t, []string{"regexp", "github.com/dlclark/regexp2"}, path, "%s imports %s", name, path)
+		}
+	}
 }
