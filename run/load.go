@@ -884,8 +884,7 @@ func decodeStream(data []byte) ([]json.RawMessage, error) {
 				return nil, errors.New(describeJSONError(data, err))
 			}
 			if errors.Is(err, io.ErrUnexpectedEOF) {
-				line, col := position(data, len(data))
-				return nil, fmt.Errorf("invalid JSON at line %d, column %d: unexpected end of file", line, col)
+				return nil, errors.New(describeJSONError(data, err))
 			}
 			return nil, err
 		}
@@ -893,40 +892,9 @@ func decodeStream(data []byte) ([]json.RawMessage, error) {
 	}
 }
 
+// describeJSONError is spans.JSONError on the whole of data, as text.
 func describeJSONError(data []byte, err error) string {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		line, col := position(data, int(se.Offset))
-		return fmt.Sprintf("invalid JSON at line %d, column %d: %s", line, col, se.Error())
-	case errors.As(err, &te):
-		line, col := position(data, int(te.Offset))
-		field := te.Field
-		if field == "" {
-			field = "value"
-		}
-		return fmt.Sprintf("unexpected JSON at line %d, column %d: %s is %s, want %s", line, col, field, te.Value, te.Type)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		line, col := position(data, len(data))
-		return fmt.Sprintf("invalid JSON at line %d, column %d: unexpected end of file", line, col)
-	default:
-		return err.Error()
-	}
-}
-
-// position converts a byte offset into a 1-based line and column.
-func position(data []byte, offset int) (line, col int) {
-	if offset > len(data) {
-		offset = len(data)
-	}
-	if offset < 0 {
-		offset = 0
-	}
-	before := data[:offset]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = offset - bytes.LastIndexByte(before, '\n')
-	return line, col
+	return spans.JSONError(data, 0, len(data), err).Error()
 }
 
 // lineOfValue returns the line on which the i-th top-level value of a JSONL
@@ -940,7 +908,7 @@ func lineOfValue(data []byte, i int) int {
 			// InputOffset is before any whitespace preceding the value.
 			rest := data[start:]
 			skip := len(rest) - len(bytes.TrimLeft(rest, " \t\r\n"))
-			line, _ := position(data, int(start)+skip)
+			line, _ := spans.Position(data, int(start)+skip)
 			return line
 		}
 	}

@@ -53,15 +53,15 @@ var roleRules = []roleRule{
 		return kindRole(t), t != ""
 	}},
 	{"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages)", func(s *spans.Span) (spanRole, bool) {
-		return roleLLM, has(s.Attrs, "gen_ai.system", "gen_ai.provider.name") &&
-			has(s.Attrs, "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.prompt", "gen_ai.completion", "gen_ai.prompt.0.content", "gen_ai.completion.0.content")
+		return roleLLM, hasAnyAttr(s.Attrs, "gen_ai.system", "gen_ai.provider.name") &&
+			hasAnyAttr(s.Attrs, "gen_ai.input.messages", "gen_ai.output.messages", "gen_ai.prompt", "gen_ai.completion", "gen_ai.prompt.0.content", "gen_ai.completion.0.content")
 	}},
 	{"OpenLLMetry (traceloop.span.kind)", byKind("traceloop.span.kind")},
 	{"OpenLLMetry's model calls (llm.request.type)", func(s *spans.Span) (spanRole, bool) {
 		return roleLLM, s.Attrs.Str("llm.request.type") != ""
 	}},
 	{"Google ADK (gcp.vertex.agent.llm_response)", func(s *spans.Span) (spanRole, bool) {
-		return roleLLM, has(s.Attrs, "gcp.vertex.agent.llm_response") // its call_llm names no operation
+		return roleLLM, hasAnyAttr(s.Attrs, "gcp.vertex.agent.llm_response") // its call_llm names no operation
 	}},
 	{"the Vercel AI SDK (ai.operationId)", func(s *spans.Span) (spanRole, bool) {
 		op := s.Attrs.Str("ai.operationId")
@@ -72,10 +72,10 @@ var roleRules = []roleRule{
 		return haystackRole(t), t != ""
 	}},
 	{"GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name)", func(s *spans.Span) (spanRole, bool) {
-		return roleTool, has(s.Attrs, "gen_ai.tool.name") // Pydantic AI's "running tool"
+		return roleTool, hasAnyAttr(s.Attrs, "gen_ai.tool.name") // Pydantic AI's "running tool"
 	}},
 	{"Pydantic AI under Logfire (agent_name)", func(s *spans.Span) (spanRole, bool) {
-		return roleAgent, has(s.Attrs, "agent_name") && has(s.Attrs, "all_messages_events", "final_result")
+		return roleAgent, hasAnyAttr(s.Attrs, "agent_name") && hasAnyAttr(s.Attrs, "all_messages_events", "final_result")
 	}},
 	{"MLflow (mlflow.spanType)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("mlflow.spanType")
@@ -188,7 +188,8 @@ func kindRole(k string) spanRole {
 	return roleOther
 }
 
-func has(as spans.Attrs, keys ...string) bool {
+// hasAnyAttr reports whether the attributes hold any of keys.
+func hasAnyAttr(as spans.Attrs, keys ...string) bool {
 	for _, k := range keys {
 		if _, ok := as.Get(k); ok {
 			return true
@@ -457,7 +458,7 @@ func fromEventList(key string, output bool) messageSource {
 			if !ok {
 				continue
 			}
-			e := spans.Event{Name: str(m["event.name"])}
+			e := spans.Event{Name: stringOrEmpty(m["event.name"])}
 			for _, k := range slices.Sorted(maps.Keys(m)) {
 				e.Attrs = append(e.Attrs, spans.Attr{Key: k, Value: spans.FromAny(m[k])})
 			}
@@ -486,7 +487,7 @@ func aiSDKPrompt(s *spans.Span) []chatMessage {
 		return messagesOf(x, "user")
 	}
 	var out []chatMessage
-	if sys := strings.TrimSpace(str(m["system"])); sys != "" {
+	if sys := strings.TrimSpace(stringOrEmpty(m["system"])); sys != "" {
 		out = append(out, chatMessage{Role: "system", Text: sys})
 	}
 	if ms := messagesOf(m["messages"], "user"); len(ms) > 0 {
@@ -525,7 +526,7 @@ func aiSDKCall(m map[string]any) ToolCall {
 	if args == nil {
 		args = m["input"]
 	}
-	return ToolCall{ID: str(m["toolCallId"]), Name: str(m["toolName"]), Arguments: textOf(args)}
+	return ToolCall{ID: stringOrEmpty(m["toolCallId"]), Name: stringOrEmpty(m["toolName"]), Arguments: textOf(args)}
 }
 
 // firstMessages returns the messages of the first source that has any.
@@ -896,7 +897,7 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 			return messageOf(kw)
 		}
 		if _, ok := m["content"]; ok {
-			role = langChainRoles[str(m["type"])] // LangChain's messages: {"type": "human", "content"}
+			role = langChainRoles[stringOrEmpty(m["type"])] // LangChain's messages: {"type": "human", "content"}
 		}
 	}
 	if role == "" {
@@ -936,15 +937,15 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 				}
 			case "function_call", "functionCall":
 				fc, _ := pm[typ].(map[string]any)
-				msg.Calls = append(msg.Calls, ToolCall{ID: str(fc["id"]), Name: str(fc["name"]), Arguments: textOf(fc["args"])})
+				msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(fc["id"]), Name: stringOrEmpty(fc["name"]), Arguments: textOf(fc["args"])})
 			case "function_response", "functionResponse":
 				fr, _ := pm[typ].(map[string]any)
-				msg.CallID = str(fr["id"])
+				msg.CallID = stringOrEmpty(fr["id"])
 				texts = append(texts, textOf(fr["response"]))
 			case "tool_call":
-				msg.Calls = append(msg.Calls, ToolCall{ID: str(pm["id"]), Name: str(pm["name"]), Arguments: textOf(pm["arguments"])})
+				msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(pm["id"]), Name: stringOrEmpty(pm["name"]), Arguments: textOf(pm["arguments"])})
 			case "tool_call_response":
-				msg.CallID = strings.TrimSpace(str(pm["id"]))
+				msg.CallID = strings.TrimSpace(stringOrEmpty(pm["id"]))
 				r := pm["response"]
 				if r == nil {
 					r = pm["result"]
@@ -974,9 +975,9 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 			continue
 		}
 		if f, ok := cm["function"].(map[string]any); ok {
-			msg.Calls = append(msg.Calls, ToolCall{ID: str(cm["id"]), Name: str(f["name"]), Arguments: textOf(f["arguments"])})
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(cm["id"]), Name: stringOrEmpty(f["name"]), Arguments: textOf(f["arguments"])})
 		} else { // LangChain's own: {"name", "args", "id"}
-			msg.Calls = append(msg.Calls, ToolCall{ID: str(cm["id"]), Name: str(cm["name"]), Arguments: textOf(cm["args"])})
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(cm["id"]), Name: stringOrEmpty(cm["name"]), Arguments: textOf(cm["args"])})
 		}
 	}
 	msg.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
@@ -1000,15 +1001,15 @@ func toolParts(c any, msg *chatMessage) []string {
 			msg.Calls = append(msg.Calls, aiSDKCall(pm))
 		case pm["type"] == "tool-result":
 			if msg.CallID == "" {
-				msg.CallID = str(pm["toolCallId"])
+				msg.CallID = stringOrEmpty(pm["toolCallId"])
 			}
 		case pm["tool_call"] != nil:
 			tc, _ := pm["tool_call"].(map[string]any)
-			msg.Calls = append(msg.Calls, ToolCall{ID: str(tc["id"]), Name: str(tc["tool_name"]), Arguments: textOf(tc["arguments"])})
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(tc["id"]), Name: stringOrEmpty(tc["tool_name"]), Arguments: textOf(tc["arguments"])})
 		case pm["tool_call_result"] != nil:
 			r, _ := pm["tool_call_result"].(map[string]any)
 			if origin, ok := r["origin"].(map[string]any); ok && msg.CallID == "" {
-				msg.CallID = str(origin["id"])
+				msg.CallID = stringOrEmpty(origin["id"])
 			}
 			texts = append(texts, textOf(r["result"]))
 		}
@@ -1037,7 +1038,7 @@ func contentOf(c any) string {
 				}
 				texts = append(texts, textOf(r))
 			case t["text"] != nil:
-				texts = append(texts, str(t["text"]))
+				texts = append(texts, stringOrEmpty(t["text"]))
 			case typ != "" && typ != "text":
 				texts = append(texts, "["+typ+"]")
 			}
@@ -1063,7 +1064,8 @@ func textOf(x any) string {
 	}
 }
 
-func str(x any) string {
+// stringOrEmpty is x when x is a string (a decoded JSON value), else "".
+func stringOrEmpty(x any) string {
 	s, _ := x.(string)
 	return s
 }
