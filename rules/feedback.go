@@ -43,6 +43,10 @@ func feedback(in *Input) []Finding {
 	return out
 }
 
+// Feedback is the feedback analyzer.
+var Feedback = &Analyzer{Name: "feedback", Run: feedback, Requires: []Fact{FactVerdicts, FactKinds, FactCritiques, FactToolCalls},
+	Doc: "a step that a later verdict judges as making no progress or looping, or that a later step calls wrong"}
+
 // judgedStep is the executor step a ledger at step l evaluates: the latest
 // earlier step that is neither the planner's own nor a tool's output.
 func judgedStep(in *Input, l int) int {
@@ -85,6 +89,10 @@ func prematureSatisfaction(in *Input) []Finding {
 	return nil
 }
 
+// PrematureSatisfaction is the premature_satisfaction analyzer.
+var PrematureSatisfaction = &Analyzer{Name: "premature_satisfaction", Run: prematureSatisfaction, Requires: []Fact{FactVerdicts, FactFinalAnswer, FactGroundTruth, FactKinds, FactToolCalls},
+	Doc: "a verdict declaring a failed run's request satisfied, and the result it accepted"}
+
 // unverifiedApproval blames a step that declares a result verified or
 // correct without checking it: no call of its own and no tool output since
 // the result it approves was stated. In a failed run such an approval let
@@ -117,3 +125,7 @@ func unverifiedApproval(in *Input) []Finding {
 	}
 	return out
 }
+
+// UnverifiedApproval is the unverified_approval analyzer.
+var UnverifiedApproval = &Analyzer{Name: "unverified_approval", Run: unverifiedApproval, Requires: []Fact{FactKinds, FactSignals, FactToolCalls, FactFinalAnswer, FactGroundTruth},
+	Doc: "a verification that approves a result with no call of its own and no fresh tool output"}
