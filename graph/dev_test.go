@@ -19,7 +19,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/extract"
-	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/run/runtest"
 )
 
@@ -36,26 +35,16 @@ var (
 // ("Hand-Crafted/12.json", "tau-retail/3.json").
 func devGraphs(t *testing.T) map[string]*Graph {
 	t.Helper()
-	runs := runtest.DevRuns(t) // skips when the dev half is not here
-	tau := runtest.TauFiles(t) // and when tau-retail is not, saying how to get them
+	cases := runtest.SharedCases(t, runtest.AllFiles(t)) // skips when the corpora are not here, saying how to get them
 	devOnce.Do(func() {
-		for _, p := range tau {
-			r, err := run.Load(p, run.Options{})
-			if err != nil {
-				devBuildE = err
-				return
-			}
-			runs = append(runs, r)
-		}
 		devBuilt = map[string]*Graph{}
-		for _, r := range runs {
-
-			g, err := Build(r, extract.Run(r))
+		for _, c := range cases {
+			g, err := Build(c.Run, extract.Run(c.Run))
 			if err != nil {
 				devBuildE = err
 				return
 			}
-			devBuilt[runtest.Name(r.Source)] = g
+			devBuilt[runtest.Name(c.Run.Source)] = g
 		}
 	})
 	require.NoError(t, devBuildE)

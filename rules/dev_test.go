@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -21,19 +22,39 @@ import (
 	"github.com/offattr/offattr/run/runtest"
 )
 
-// devRuns loads every Who&When development case, or skips when the
-// benchmark is not beside the project.
+// The corpus tests read the same runs (runtest.SharedCases), and
+// extracting them is most of their time: each loaded run is extracted and
+// graphed once (inputOf). Tests copy a run before they change it.
+var inputs sync.Map // *run.Run → *Input, never attributed itself
+
+// devRuns is every Who&When development run.
 func devRuns(tb testing.TB) []*run.Run {
 	tb.Helper()
-	return runtest.DevRuns(tb)
+	var out []*run.Run
+	for _, c := range runtest.SharedCases(tb, runtest.DevFiles(tb)) {
+		out = append(out, c.Run)
+	}
+	return out
+}
+
+// inputOf returns a fresh Input for r (its ground truth not yet read),
+// with r's features and graph made once.
+func inputOf(tb testing.TB, r *run.Run) *Input {
+	tb.Helper()
+	if p, ok := inputs.Load(r); ok {
+		in := p.(*Input)
+		return &Input{Run: r, Features: in.Features, Graph: in.Graph}
+	}
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(tb, err)
+	inputs.Store(r, &Input{Run: r, Features: f, Graph: g})
+	return &Input{Run: r, Features: f, Graph: g}
 }
 
 func attribute(tb testing.TB, r *run.Run) Attribution {
 	tb.Helper()
-	f := extract.Run(r)
-	g, err := graph.Build(r, f)
-	require.NoError(tb, err)
-	return Attribute(&Input{Run: r, Features: f, Graph: g})
+	return Attribute(inputOf(tb, r))
 }
 
 // renamed returns a copy of r with every agent renamed consistently, in
@@ -100,7 +121,7 @@ func joinAlts(alts []string) string {
 // and the same agent under its new name, on every labelled system
 // (runtest.SystemFiles).
 func TestRenamingAgentsKeepsTheStep(t *testing.T) {
-	for _, c := range runtest.Cases(t, runtest.SystemFiles(t)) {
+	for _, c := range runtest.SharedCases(t, runtest.SystemFiles(t)) {
 		r := c.Run
 		t.Run(filepath.Base(filepath.Dir(r.Source))+"/"+filepath.Base(r.Source), func(t *testing.T) {
 			t.Parallel()
@@ -118,7 +139,7 @@ func TestRenamingAgentsKeepsTheStep(t *testing.T) {
 // says their figures there are in-sample.
 func TestEmbeddedWeightsKnowTheirRuns(t *testing.T) {
 	w := DefaultWeights()
-	cases := runtest.Cases(t, runtest.SystemFiles(t))
+	cases := runtest.SharedCases(t, runtest.SystemFiles(t))
 	for _, c := range cases {
 		assert.True(t, w.InSample(c.Run.Fingerprint()), "%s: fitted on, and not listed: refit with offattr fit (see the README)", c.Run.Source)
 	}
@@ -246,14 +267,11 @@ func without(in *Input, keep []Fact) *Input {
 // the labelled systems twice, with every fact and with only the facts it
 // declares in Requires: its findings must not change.
 func TestAnalyzersReadOnlyWhatTheyRequire(t *testing.T) {
-	for _, c := range runtest.Cases(t, runtest.SystemFiles(t)) {
+	for _, c := range runtest.SharedCases(t, runtest.SystemFiles(t)) {
 		r := c.Run
-		f := extract.Run(r)
-		g, err := graph.Build(r, f)
-		require.NoError(t, err)
 		for _, a := range Registry {
-			full := Apply(&Input{Run: r, Features: f, Graph: g}, []*Analyzer{a})
-			only := Apply(without(&Input{Run: r, Features: f, Graph: g}, a.Requires), []*Analyzer{a})
+			full := Apply(inputOf(t, r), []*Analyzer{a})
+			only := Apply(without(inputOf(t, r), a.Requires), []*Analyzer{a})
 			assert.Equal(t, full, only, "%s on %s: it reads a fact it does not require", a.Name, runtest.Name(r.Source))
 		}
 	}
