@@ -76,3 +76,8 @@ func (a *Analysis) Prepare() (*redact.Patterns, engine.AnalyzeFunc, error) {
 	}
 	return patterns, analyze, nil
 }
+
+// AnalyzerFunc builds a command's engine once its flags are parsed, given
+// the redaction patterns (nil without --redact). Commands hold one so that
+// tests can substitute a spy.
+type AnalyzerFunc func(patterns *redact.Patterns) (engine.AnalyzeFunc, error)

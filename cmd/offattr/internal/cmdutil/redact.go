@@ -3,7 +3,6 @@ package cmdutil
 import (
 	"github.com/spf13/pflag"
 
-	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/redact"
 )
 
@@ -85,8 +84,3 @@ type redactedError struct {
 
 func (e *redactedError) Error() string { return e.msg }
 func (e *redactedError) Unwrap() error { return e.err }
-
-// AnalyzerFunc builds a command's engine once its flags are parsed, given
-// the redaction patterns (nil without --redact). Commands hold one so that
-// tests can substitute a spy.
-type AnalyzerFunc func(patterns *redact.Patterns) (engine.AnalyzeFunc, error)
