@@ -214,8 +214,8 @@ func BenchmarkCombineCorpora(b *testing.B) {
 }
 
 // zeroers remove one extracted fact from a run and its features (both
-// copies the caller owns). Of the graph's facts, the data flow is removed
-// too (graphWithout); instructions and trials stay.
+// copies the caller owns). Of the graph's facts, the data flow and the
+// instructions are removed too (graphWithout); the trials stay.
 var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	FactKinds: eachStep(func(f *extract.Features) {
 		f.Kind, f.Kinds, f.Target, f.Asks, f.Affirms = "", nil, "", false, false
@@ -248,7 +248,8 @@ func eachStep(zero func(*extract.Features)) func(*run.Run, *extract.RunFeatures)
 }
 
 // without returns in with every extracted fact but keep zeroed, and the
-// graph's data flow unless kept: a new run, new features and graph.
+// graph's data flow and instructions unless kept: a new run, new features
+// and graph.
 func without(tb testing.TB, in *Input, keep []Fact) *Input {
 	r := *in.Run
 	rf := &extract.RunFeatures{Steps: slices.Clone(in.Features.Steps), Question: in.Features.Question,
@@ -263,27 +264,47 @@ func without(tb testing.TB, in *Input, keep []Fact) *Input {
 	return &Input{Run: &r, Features: rf, Graph: graphWithout(tb, in, keep)}
 }
 
-// graphWithout is in's graph, or, when keep lacks the data flow, the graph
-// of in's features without the steps' claims: data edges join the steps
-// that state a value, and without claims there are none. The graph's other
-// facts (instructions, trials) are the full graph's.
+// graphWithout is in's graph, or, when keep lacks the data flow or the
+// instructions, the graph of a run and features without what those edges
+// are drawn from: data edges join the steps that state a value, so
+// without the steps' claims there are none; instructs edges join a step to
+// the agent it addresses, so without targets there are none. The trials
+// are the full graph's.
 func graphWithout(tb testing.TB, in *Input, keep []Fact) *graph.Graph {
-	if slices.Contains(keep, FactDataFlow) {
+	key := graphKey{in.Run, !slices.Contains(keep, FactDataFlow), !slices.Contains(keep, FactInstructs)}
+	if !key.noData && !key.noInstructs {
 		return in.Graph
 	}
-	if g, ok := claimlessGraphs.Load(in.Run); ok {
+	if g, ok := graphs.Load(key); ok {
 		return g.(*graph.Graph)
 	}
-	claimless := &extract.RunFeatures{Steps: slices.Clone(in.Features.Steps), FinalAnswer: in.Features.FinalAnswer, ExpectedCalls: in.Features.ExpectedCalls}
-	zeroers[FactClaims](in.Run, claimless)
-	g, err := graph.Build(in.Run, claimless)
+	r := *in.Run
+	rf := &extract.RunFeatures{Steps: slices.Clone(in.Features.Steps), Question: in.Features.Question,
+		FinalAnswer: in.Features.FinalAnswer, ExpectedCalls: in.Features.ExpectedCalls}
+	if key.noData {
+		eachStep(func(f *extract.Features) { f.Claims = nil })(&r, rf)
+	}
+	if key.noInstructs {
+		eachStep(func(f *extract.Features) { f.Target = "" })(&r, rf)
+		r.Steps = slices.Clone(r.Steps)
+		for i := range r.Steps {
+			r.Steps[i].Target = ""
+		}
+	}
+	g, err := graph.Build(&r, rf)
 	require.NoError(tb, err)
-	claimlessGraphs.Store(in.Run, g)
+	graphs.Store(key, g)
 	return g
 }
 
-// claimlessGraphs holds graphWithout's graphs by run.
-var claimlessGraphs sync.Map // *run.Run → *graph.Graph
+// graphKey names one of graphWithout's graphs.
+type graphKey struct {
+	run                 *run.Run
+	noData, noInstructs bool
+}
+
+// graphs holds graphWithout's graphs.
+var graphs sync.Map // graphKey → *graph.Graph
 
 // TestAnalyzersReadOnlyWhatTheyRequire runs each analyzer on every run of
 // the labelled systems twice, with every fact and with only the facts it
