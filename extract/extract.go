@@ -191,8 +191,8 @@ func (rc *runContext) step(s run.Step) Features {
 		kinds[KindThought] = true
 	}
 	rc.target(&f, s, t, kinds)
-	f.Critique = firstSpan(t, critiqueRe)
-	f.FailureWords = firstSpan(t, failureWordsRe)
+	f.Critique = spanOf(t.first(critiqueRe))
+	f.FailureWords = spanOf(t.first(failureWordsRe))
 
 	for _, k := range kindOrder {
 		if kinds[k] {

@@ -1,7 +1,5 @@
 package extract
 
-import "github.com/dlclark/regexp2"
-
 // What a step says in passing that a reader of blame needs: that an
 // earlier result is wrong, and where it first uses explicit failure words.
 
@@ -13,9 +11,8 @@ var critiqueRe = pattern(`\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate
 // is about (errorRules read the same words with more care).
 var failureWordsRe = pattern(`\b(exit ?code:? ?[1-9]\d*|traceback \(most recent call last\)|exception|error:|failed|cannot|can't|unable to|not found|404)\b`, ci)
 
-// firstSpan returns where re first matches in t, or nil.
-func firstSpan(t *text, re *regexp2.Regexp) *Span {
-	m, ok := t.first(re)
+// spanOf is where a match stands (t.first's result), or nil for none.
+func spanOf(m match, ok bool) *Span {
 	if !ok {
 		return nil
 	}
