@@ -263,9 +263,9 @@ func TestDevRunExports(t *testing.T) {
 	if !render {
 		return
 	}
-	// One Graphviz process renders every graph of its input: starting one
-	// per graph was most of the test's time. Only when it fails is each
-	// graph rendered alone, to name the one at fault.
+	// One Graphviz process renders every graph of its input, and costs
+	// far less than a process per graph. Only when it fails is each graph
+	// rendered alone, to name the one at fault.
 	if validDOT(all.Bytes()) {
 		return
 	}
