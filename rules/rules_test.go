@@ -228,16 +228,6 @@ func TestAttributeTestdata(t *testing.T) {
 	}
 }
 
-func TestQuoteMatchCountsRunesAsRegexp2Does(t *testing.T) {
-	s := "Ünïcödé first — then the result is incorrect: 2+2 is 5."
-	m, err := critique.FindStringMatch(s)
-	require.NoError(t, err)
-	require.NotNil(t, m)
-	start, n := byteSpan(s, m)
-	assert.Equal(t, m.String(), s[start:start+n])
-	assert.Contains(t, quoteMatch(s, m), "is incorrect")
-}
-
 // ledger renders a Magentic-One progress ledger.
 func ledger(satisfied, progress bool) string {
 	return fmt.Sprintf(`Updated Ledger:

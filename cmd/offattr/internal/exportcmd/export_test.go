@@ -53,8 +53,8 @@ func fixed(*redact.Patterns) (engine.AnalyzeFunc, error) {
 func newOpts(t *testing.T, files ...string) (*ExportOptions, *bytes.Buffer, *bytes.Buffer) {
 	var out, errOut bytes.Buffer
 	return &ExportOptions{
-		IO:   &cmdutil.IOStreams{Out: &out, ErrOut: &errOut},
-		Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: fixed, Context: ECHOContext,
+		IO:       &cmdutil.IOStreams{Out: &out, ErrOut: &errOut},
+		Analysis: cmdutil.Analysis{Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: fixed}, Context: ECHOContext,
 		Files: files, Dir: t.TempDir(), Budget: DefaultBudget,
 	}, &out, &errOut
 }

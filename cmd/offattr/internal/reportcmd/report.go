@@ -30,13 +30,9 @@ import (
 
 // ReportOptions holds every input and dependency of one report.
 type ReportOptions struct {
-	IO       *cmdutil.IOStreams
-	Load     cmdutil.LoadFlags
-	Model    cmdutil.ModelFlags
-	Rules    cmdutil.RuleFlags
-	Redact   cmdutil.RedactFlags
-	Analyzer cmdutil.AnalyzerFunc
-	Path     string
+	IO *cmdutil.IOStreams
+	cmdutil.Analysis
+	Path string
 	// Output is the page's file; "" or "-" for standard output.
 	Output string
 	// Pages, for a screen, is the directory its runs' pages are written to
@@ -50,7 +46,7 @@ type ReportOptions struct {
 // NewCmdReport returns the report command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdReport(io *cmdutil.IOStreams, runF func(*ReportOptions) error) *cobra.Command {
-	opts := &ReportOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
+	opts := &ReportOptions{IO: io, Analysis: cmdutil.NewAnalysis(io)}
 	cmd := &cobra.Command{
 		Use:   "report FILE -o PAGE.html",
 		Short: "Write an HTML page to read an attribution by: one run, or a whole screen",
@@ -87,21 +83,14 @@ because its prompts are masked now; give --no-redact to reuse the cache.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
-			if opts.Analyzer == nil {
-				opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
-					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
-				}
-			}
+			opts.SetDefaultAnalyzer(cmd.Context(), opts.IO, triage.Override{})
 			if runF != nil {
 				return runF(opts)
 			}
 			return reportRun(cmd.Context(), opts)
 		},
 	}
-	opts.Load.Register(cmd.Flags())
-	opts.Model.Register(cmd.Flags())
-	opts.Rules.Register(cmd.Flags())
-	opts.Redact.RegisterOn(cmd.Flags())
+	opts.RegisterRedactingByDefault(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "", "the page to write; - for standard output (the default, but for a terminal)")
 	f.StringVar(&opts.Pages, "pages", "", "for a screen: write each run's page into this directory and link the rows to them")
@@ -121,7 +110,7 @@ func reportRun(ctx context.Context, opts *ReportOptions) error {
 	if !isScreen && opts.Pages != "" {
 		return cmdutil.Usagef("--pages is for a screen's records; %s is a run", opts.Path)
 	}
-	patterns, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
+	patterns, analyze, err := opts.Prepare()
 	if err != nil {
 		return err
 	}

@@ -85,8 +85,8 @@ func (s *spy) analyzer(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 func newOpts(sp *spy, paths ...string) (*ScreenOptions, *bytes.Buffer, *bytes.Buffer) {
 	var out, errOut bytes.Buffer
 	return &ScreenOptions{
-		IO:   &cmdutil.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
-		Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: sp.analyzer, Paths: paths,
+		IO:       &cmdutil.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
+		Analysis: cmdutil.Analysis{Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: sp.analyzer}, Paths: paths,
 		Workers: 3, Candidates: 3,
 	}, &out, &errOut
 }
