@@ -63,10 +63,10 @@ func ModelFeatureNames(cases []ModelCase) []string {
 // toward the prior (the defaults); how hard is chosen on runs held out of
 // the fit, among ModelLambdas and the prior itself. The choice is then
 // held against the rules alone on the same held-out runs: unless it
-// answers more of them right by more than one standard error of the
-// difference, the model is given no say (localllm.Silent), so that a
-// model no better than the rules, or a fit too noisy to tell, leaves the
-// rules' answers as they were.
+// answers more of them right, by a paired difference significant at 5%
+// (one-sided), and no fewer in any corpus, the model is given no say
+// (localllm.Silent), so that a model no better than the rules, or a fit
+// too noisy to tell, leaves the rules' answers as they were.
 var ModelLambdas = []float64{0.3, 1, 3, 10, 30}
 
 // modelInnerFolds is how many folds the choice is made on.
@@ -131,7 +131,7 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 	if fit.Weights, fit.Used, err = fitModelAt(ctx, cases, model, prior, bestLambda); err != nil {
 		return ModelFit{}, err
 	}
-	if fit.Used == 0 || !clearlyBetter(best, rulesRight) {
+	if fit.Used == 0 || !clearlyBetter(best, rulesRight) || worseSomewhere(cases, best, rulesRight) {
 		fit.Silent, fit.Lambda = true, 0
 		for n := range fit.Weights.Weights {
 			if n != rules.ModelRulesLogP && n != rules.ModelRulesPick {
@@ -142,8 +142,12 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 	return fit, nil
 }
 
+// significance is the one-sided z the paired gain over the rules must
+// pass: a 5% chance that a model no better than the rules passes it.
+const significance = 1.645
+
 // clearlyBetter reports whether a answers more runs right than b by more
-// than one standard error of the mean paired difference.
+// than significance standard errors of the mean paired difference.
 func clearlyBetter(a, b []bool) bool {
 	n := float64(len(a))
 	if n == 0 {
@@ -163,7 +167,28 @@ func clearlyBetter(a, b []bool) bool {
 	}
 	mean := sum / n
 	se := math.Sqrt(max(sq/n-mean*mean, 0) / n)
-	return mean > se
+	return mean > significance*se
+}
+
+// worseSomewhere reports whether, in some corpus of cases, a answers
+// fewer runs right than b: a gain that holds pooled but not on one
+// system is not to be counted on for the next.
+func worseSomewhere(cases []ModelCase, a, b []bool) bool {
+	diff := map[string]int{}
+	for i, c := range cases {
+		if a[i] {
+			diff[c.Corpus]++
+		}
+		if b[i] {
+			diff[c.Corpus]--
+		}
+	}
+	for _, d := range diff {
+		if d < 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func count(bs []bool) int {

@@ -81,7 +81,7 @@ func chosen(mf fit.ModelFit) string {
 	case mf.Silent && mf.Used == 0:
 		return "the model is given no say (no run to fit on)"
 	case mf.Silent:
-		return "the model is given no say: it did not beat the rules alone by more than a standard error (" + held + ")"
+		return "the model is given no say: on held-out runs it did not clearly beat the rules alone, in every corpus (" + held + ")"
 	case math.IsInf(mf.Lambda, 1):
 		return "the defaults (" + held + ")"
 	}
