@@ -67,6 +67,8 @@ func ModelFeatureNames(cases []ModelCase) []string {
 // (one-sided), and no fewer in any corpus, the model is given no say
 // (localllm.Silent), so that a model no better than the rules, or a fit
 // too noisy to tell, leaves the rules' answers as they were.
+
+// ModelLambdas are the pulls toward the prior FitModel chooses among.
 var ModelLambdas = []float64{0.3, 1, 3, 10, 30}
 
 // modelInnerFolds is how many folds the choice is made on.
@@ -111,35 +113,36 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 	// The prior first, then ever weaker pulls: a tie keeps the stronger.
 	best, bestRight, bestLambda := []bool(nil), -1, 0.0
 	for _, lambda := range append([]float64{math.Inf(1)}, reversed(ModelLambdas)...) {
+		held, err := predictHeldOut(ctx, cases, folds, model, prior, lambda)
+		if err != nil {
+			return ModelFit{}, err
+		}
 		right := make([]bool, len(cases))
 		n := 0
-		for i, a := range predictHeldOut(ctx, cases, folds, model, prior, lambda) {
+		for i, a := range held {
 			right[i] = a.Step == cases[i].Target
 			if right[i] {
 				n++
 			}
 		}
-		if err := ctx.Err(); err != nil {
-			return ModelFit{}, err
-		}
 		if n > bestRight {
 			best, bestRight, bestLambda = right, n, lambda
 		}
 	}
-	fit := ModelFit{Lambda: bestLambda, Right: bestRight, RulesRight: count(rulesRight), Runs: len(cases)}
+	out := ModelFit{Lambda: bestLambda, Right: bestRight, RulesRight: count(rulesRight), Runs: len(cases)}
 	var err error
-	if fit.Weights, fit.Used, err = fitModelAt(ctx, cases, model, prior, bestLambda); err != nil {
+	if out.Weights, out.Used, err = fitModelAt(ctx, cases, model, prior, bestLambda); err != nil {
 		return ModelFit{}, err
 	}
-	if fit.Used == 0 || !clearlyBetter(best, rulesRight) || worseSomewhere(cases, best, rulesRight) {
-		fit.Silent, fit.Lambda = true, 0
-		for n := range fit.Weights.Weights {
+	if out.Used == 0 || !clearlyBetter(best, rulesRight) || worseSomewhere(cases, best, rulesRight) {
+		out.Silent, out.Lambda = true, 0
+		for n := range out.Weights.Weights {
 			if n != rules.ModelRulesLogP && n != rules.ModelRulesPick {
-				fit.Weights.Weights[n] = 0
+				out.Weights.Weights[n] = 0
 			}
 		}
 	}
-	return fit, nil
+	return out, nil
 }
 
 // significance is the one-sided z the paired gain over the rules must
@@ -218,20 +221,16 @@ func modelExamples(cases []ModelCase) []Example {
 }
 
 // predictHeldOut predicts every case by weights fitted at lambda (+Inf:
-// the prior itself) without its fold. It returns nil when ctx ended.
-func predictHeldOut(ctx context.Context, cases []ModelCase, folds [][]int, model string, prior map[string]float64, lambda float64) []rules.Attribution {
-	if math.IsInf(lambda, 1) {
-		out := make([]rules.Attribution, len(cases))
-		for i, c := range cases {
-			out[i] = PredictModel(prior, c)
-		}
-		return out
+// the prior itself) without its fold.
+func predictHeldOut(ctx context.Context, cases []ModelCase, folds [][]int, model string, prior map[string]float64, lambda float64) ([]rules.Attribution, error) {
+	if !math.IsInf(lambda, 1) {
+		return CrossValidateModel(ctx, cases, folds, model, prior, lambda)
 	}
-	out, err := CrossValidateModel(ctx, cases, folds, model, prior, lambda)
-	if err != nil {
-		return nil
+	out := make([]rules.Attribution, len(cases))
+	for i, c := range cases {
+		out[i] = PredictModel(prior, c)
 	}
-	return out
+	return out, nil
 }
 
 // fitModelAt fits the conditional logit at one pull toward prior (+Inf:

@@ -113,3 +113,10 @@ func TestFitModelWithoutAnswersIsSilent(t *testing.T) {
 	assert.Zero(t, got.Used)
 	assert.True(t, got.Silent)
 }
+
+func TestFitModelStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := FitModel(ctx, syntheticCases(30, func(_, label int) int { return label }), "m", nil, 0)
+	assert.ErrorIs(t, err, context.Canceled)
+}
