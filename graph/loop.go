@@ -211,7 +211,7 @@ func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {
 	if len(dropped) > 0 {
 		ev += "; gone: " + strings.Join(dropped, " ")
 	}
-	b.add(Edge{From: stepID(i), To: stepID(j), Type: Loop, Evidence: ev, Similarity: round2(sim)})
+	b.add(Edge{From: b.ids[i], To: b.ids[j], Type: Loop, Evidence: ev, Similarity: round2(sim)})
 	b.state.loopEdges = append(b.state.loopEdges, [2]int{i, j})
 }
 
@@ -299,11 +299,11 @@ func (b *builder) loopGroups(g *Graph) ([]LoopGroup, error) {
 	links := dgraph.New(dgraph.StringHash, dgraph.Directed())
 	link := func(i, j int) error {
 		for _, v := range []int{i, j} {
-			if err := links.AddVertex(stepID(v)); err != nil && !errors.Is(err, dgraph.ErrVertexAlreadyExists) {
+			if err := links.AddVertex(b.ids[v]); err != nil && !errors.Is(err, dgraph.ErrVertexAlreadyExists) {
 				return err
 			}
 		}
-		for _, e := range [][2]string{{stepID(i), stepID(j)}, {stepID(j), stepID(i)}} {
+		for _, e := range [][2]string{{b.ids[i], b.ids[j]}, {b.ids[j], b.ids[i]}} {
 			if err := links.AddEdge(e[0], e[1]); err != nil && !errors.Is(err, dgraph.ErrEdgeAlreadyExists) {
 				return err
 			}
