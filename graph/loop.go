@@ -184,11 +184,15 @@ func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, seen 
 			continue
 		}
 		sigs[j] = minHash(set)
-		var keys [lshBands]uint64
+		var (
+			keys [lshBands]uint64
+			bks  [lshBands]lshBucket // as read, to be written back with j
+		)
 		cands = cands[:0]
 		for band := range keys {
 			keys[band] = bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
 			bk := buckets[band][keys[band]]
+			bks[band] = bk
 			for _, i := range bk.steps[:bk.n] {
 				if !containsInt(cands, int(i)) {
 					cands = append(cands, int(i))
@@ -206,9 +210,8 @@ func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, seen 
 			}
 		}
 		for band, k := range keys {
-			bk := buckets[band][k]
-			bk.add(j)
-			buckets[band][k] = bk
+			bks[band].add(j)
+			buckets[band][k] = bks[band]
 		}
 	}
 	return true
