@@ -245,12 +245,13 @@ func TestNoRawControlInAnyOutput(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run"+bad+".json")
 	require.NoError(t, os.WriteFile(path, data, 0o644))
-	csvOut := filepath.Join(dir, "s.csv")
+	csvOut, bundles := filepath.Join(dir, "s.csv"), filepath.Join(t.TempDir(), "bundles")
 	for _, args := range [][]string{
 		{"analyze", path}, {"analyze", path, "--json"}, {"steps", path}, {"steps", path, "--json"},
 		{"graph", path}, {"graph", path, "--format", "dot"}, {"graph", path, "--format", "mermaid"}, {"graph", path, "--format", "json"},
 		{"context", path, "--step", "1"}, {"context", path, "--step", "1", "--json"},
 		{"screen", path}, {"screen", path, "-o", csvOut}, {"eval", dir}, {"eval", dir, "--json"},
+		{"export", path, "-o", bundles},
 	} {
 		t.Run(strings.Join(args[:1], " ")+" "+strings.Join(args[2:], " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
@@ -262,6 +263,16 @@ func TestNoRawControlInAnyOutput(t *testing.T) {
 				written, err := os.ReadFile(csvOut)
 				require.NoError(t, err)
 				out += string(written)
+			}
+			if args[len(args)-1] == bundles {
+				files, err := filepath.Glob(filepath.Join(bundles, "*"))
+				require.NoError(t, err)
+				require.Len(t, files, 2, "the Markdown prompt and its JSON")
+				for _, f := range files {
+					written, err := os.ReadFile(f)
+					require.NoError(t, err)
+					out += string(written)
+				}
 			}
 			for _, r := range out {
 				if r != '\n' && escape.Unsafe(r) {

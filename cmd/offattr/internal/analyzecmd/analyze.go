@@ -105,7 +105,7 @@ func analyzeOne(ctx context.Context, opts *AnalyzeOptions, analyze engine.Analyz
 	}
 	// A cancelled model stage still leaves the rules' answer: print it, then
 	// report the cancellation.
-	a.File = r.Source
+	a.File = res.Redactor.String(r.Source) // masked as the run's own name was
 	if werr := write(opts, a, lines); werr != nil {
 		return werr
 	}

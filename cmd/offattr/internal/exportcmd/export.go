@@ -188,6 +188,9 @@ func selectItems(opts *ExportOptions) ([]item, error) {
 		if r.Failed() || (opts.Escalate && r.Triage != triage.Escalate) {
 			continue
 		}
+		if r.Key != "" {
+			return nil, fmt.Errorf("--from %s: the record of %s: %w", opts.From, r.File, screenfile.ErrMasked)
+		}
 		d := triage.Decision{Class: r.Triage, Reason: r.Reason}
 		items = append(items, item{file: r.File, triage: &d})
 	}
@@ -222,7 +225,7 @@ func exportOne(ctx context.Context, opts *ExportOptions, r *run.Run, verdict *tr
 		return "", fmt.Errorf("analyze %s: %w", r.Source, err)
 	}
 	a := res.Attribution
-	a.File = r.Source
+	a.File = res.Redactor.String(r.Source) // masked as the run's own name was
 	d := triage.Decision{Class: triage.Class(a.Triage), Reason: a.TriageReason}
 	if verdict != nil {
 		d = *verdict // the screen's verdict, with its thresholds
@@ -234,7 +237,7 @@ func exportOne(ctx context.Context, opts *ExportOptions, r *run.Run, verdict *tr
 	if err != nil {
 		return "", fmt.Errorf("export %s: %w", r.Source, err)
 	}
-	base := filepath.Join(opts.Dir, cmdutil.RunName(r.Source))
+	base := filepath.Join(opts.Dir, cmdutil.RunName(r.Source, patterns))
 	data, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
 		return "", fmt.Errorf("export %s: %w", r.Source, err)

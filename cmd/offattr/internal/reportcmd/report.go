@@ -114,7 +114,7 @@ func reportRun(ctx context.Context, opts *ReportOptions) error {
 	if err != nil {
 		return err
 	}
-	rp := &reporter{opts: opts, analyze: analyze, redacted: patterns != nil}
+	rp := &reporter{opts: opts, analyze: analyze, patterns: patterns}
 	if isScreen {
 		return rp.screen(ctx, records, patterns)
 	}
@@ -132,7 +132,7 @@ func reportRun(ctx context.Context, opts *ReportOptions) error {
 type reporter struct {
 	opts     *ReportOptions
 	analyze  engine.AnalyzeFunc
-	redacted bool
+	patterns *redact.Patterns // nil: no redaction
 }
 
 // readScreen tells a screen's records from a run by content: a CSV file is
@@ -197,12 +197,13 @@ func (rp *reporter) runPage(ctx context.Context, w io.Writer, path string, d *tr
 		return fmt.Errorf("analyze %s: %w", path, err)
 	}
 	a := &res.Attribution
-	a.File = path
+	shown := res.Redactor.String(path) // masked as the run's own name was
+	a.File = shown
 	var dec triage.Decision // the attribution's own band
 	if d != nil {
 		dec = *d // the screen's verdict, with its thresholds
 	}
-	if werr := report.WriteRun(w, res, report.RunOptions{File: path, Triage: dec, Redacted: rp.redacted, Back: back, SpanLink: rp.opts.TraceURL.Link}); werr != nil {
+	if werr := report.WriteRun(w, res, report.RunOptions{File: shown, Triage: dec, Redacted: rp.patterns != nil, Back: back, SpanLink: rp.opts.TraceURL.Link}); werr != nil {
 		return fmt.Errorf("report %s: %w", path, werr)
 	}
 	if err != nil {
@@ -233,8 +234,8 @@ func (rp *reporter) screen(ctx context.Context, records []screenfile.Record, pat
 	var red *redact.Redactor // nil: masks nothing
 	if patterns != nil {
 		// One numbering for the page, so that one address is one
-		// placeholder in every row. As redact.Run does, agent names are
-		// masked and file names kept.
+		// placeholder in every row. As redact.Run does, agent names and
+		// file names are masked.
 		red = patterns.NewRedactor()
 	}
 	for i, r := range records {
@@ -257,7 +258,7 @@ func (rp *reporter) screen(ctx context.Context, records []screenfile.Record, pat
 		}
 		fmt.Fprintf(opts.IO.ErrOut, "wrote %d run pages to %s; %d failed\n", written, opts.Pages, len(failed))
 	}
-	if err := writeScreen(opts, rows, patterns != nil); err != nil {
+	if err := writeScreen(opts, rows, red); err != nil {
 		return err
 	}
 	for _, e := range failed {
@@ -272,9 +273,11 @@ func (rp *reporter) screen(ctx context.Context, records []screenfile.Record, pat
 	return nil
 }
 
-func writeScreen(opts *ReportOptions, rows []report.Row, redacted bool) error {
+// writeScreen writes the page of a screen's rows; red, not nil when
+// redacting, masks the records file's name as it masked the rows.
+func writeScreen(opts *ReportOptions, rows []report.Row, red *redact.Redactor) error {
 	var page bytes.Buffer
-	if err := report.WriteScreen(&page, rows, report.ScreenOptions{Source: opts.Path, Redacted: redacted}); err != nil {
+	if err := report.WriteScreen(&page, rows, report.ScreenOptions{Source: red.String(opts.Path), Redacted: red != nil}); err != nil {
 		return err
 	}
 	return output(opts, page.Bytes())
@@ -284,9 +287,9 @@ func writeScreen(opts *ReportOptions, rows []report.Row, redacted bool) error {
 // the blamed step's candidate.
 func row(r screenfile.Record, red *redact.Redactor) report.Row {
 	if r.Failed() {
-		return report.Row{File: r.File, Error: red.String(r.Error)}
+		return report.Row{File: red.String(r.File), Error: red.String(r.Error)}
 	}
-	out := report.Row{File: r.File, Agent: red.String(r.Agent), Step: r.Step, Confidence: r.Confidence, Triage: r.Triage, Reason: red.String(r.Reason)}
+	out := report.Row{File: red.String(r.File), Agent: red.String(r.Agent), Step: r.Step, Confidence: r.Confidence, Triage: r.Triage, Reason: red.String(r.Reason)}
 	for _, c := range r.Candidates {
 		if c.Step == r.Step {
 			out.Rules = c.Rules
@@ -316,10 +319,10 @@ func (rp *reporter) writePages(ctx context.Context, records []screenfile.Record)
 			defer wg.Done()
 			for i := range jobs {
 				rec := records[i]
-				path := filepath.Join(opts.Pages, cmdutil.RunName(rec.File)+".html")
+				path := filepath.Join(opts.Pages, cmdutil.RunName(rec.File, rp.patterns)+".html")
 				d := triage.Decision{Class: rec.Triage, Reason: rec.Reason}
 				if err := rp.pageFile(ctx, path, rec.File, &d, back); err != nil {
-					errs[i] = err.Error()
+					errs[i] = rp.patterns.NewRedactor().String(err.Error()) // it may name the file
 					continue
 				}
 				links[i] = relURL(base, path)
@@ -331,8 +334,12 @@ feed:
 		if rec.Failed() {
 			continue
 		}
+		if rec.Key != "" {
+			errs[i] = fmt.Sprintf("page for %s: %s", rec.File, screenfile.ErrMasked)
+			continue
+		}
 		if strings.HasPrefix(rec.File, "-:") {
-			errs[i] = fmt.Sprintf("page for %s: a run read from standard input cannot be read again; save the stream to files and screen those", rec.File)
+			errs[i] = fmt.Sprintf("page for %s: a run read from standard input cannot be read again; save the stream to files and screen those", rp.patterns.NewRedactor().String(rec.File))
 			continue
 		}
 		select {

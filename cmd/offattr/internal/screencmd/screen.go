@@ -151,7 +151,7 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 		return err
 	}
 
-	out, recorded, err := openOutput(opts)
+	out, recorded, err := openOutput(opts, patterns != nil)
 	if err != nil {
 		return err
 	}
@@ -217,10 +217,11 @@ func (o *output) close() error {
 // openOutput opens the records destination, holding its lock first (see
 // lock.go). With --resume it reads what the file already records, cuts
 // off a partial last line (a killed run) and appends; without it, it
-// refuses to overwrite records.
-func openOutput(opts *ScreenOptions) (_ *output, _ map[string]bool, err error) {
+// refuses to overwrite records. keyed is set when names are masked
+// (--redact): CSV records then carry their key.
+func openOutput(opts *ScreenOptions, keyed bool) (_ *output, _ map[string]bool, err error) {
 	if opts.Output == "" {
-		w, err := screenfile.NewWriter(opts.IO.Out, screenfile.JSONL, false)
+		w, err := screenfile.NewWriter(opts.IO.Out, screenfile.JSONL, false, keyed)
 		return &output{w: w}, nil, err
 	}
 	if err := opts.IO.CheckOutput(opts.Output); err != nil {
@@ -260,7 +261,7 @@ func openOutput(opts *ScreenOptions) (_ *output, _ map[string]bool, err error) {
 	}
 	format := screenfile.FormatFor(opts.Output)
 	header := format == screenfile.CSV && (!opts.Resume || have.Complete == 0)
-	w, err := screenfile.NewWriter(f, format, header)
+	w, err := screenfile.NewWriter(f, format, header, keyed)
 	if err != nil {
 		f.Close()
 		return nil, nil, fmt.Errorf("write %s: %w", opts.Output, err)
