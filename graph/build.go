@@ -169,7 +169,6 @@ func (b *builder) commit() (*Graph, error) {
 		trials:   b.trials,
 		trialOf:  b.trialOf,
 		agentOf:  make([]int32, b.n),
-		order:    make(map[string]int, b.n+len(b.agents)+len(b.trials)),
 		claimID:  b.state.claimID,
 		claimOcc: b.state.claimOcc,
 		given:    b.state.given,
@@ -196,9 +195,6 @@ func (b *builder) commit() (*Graph, error) {
 	for _, t := range b.trials {
 		g.nodes = append(g.nodes, Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)})
 	}
-	for i, nd := range g.nodes {
-		g.order[nd.ID] = i
-	}
 	g.index(dedupe(g.sortEdges(b.edges)))
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
@@ -211,15 +207,15 @@ func (b *builder) commit() (*Graph, error) {
 }
 
 // sortEdges orders edges in place by source node, target node, then type,
-// by packed integer keys: sorting tens of thousands of edges with map
-// lookups in the comparison is needlessly slow. The order is found on the
+// by packed integer keys: sorting tens of thousands of edges with the
+// IDs read in the comparison is needlessly slow. The order is found on the
 // keys, then the edges are moved cycle by cycle, so no second list of
 // edges is made.
 func (g *Graph) sortEdges(edges []Edge) []Edge {
 	keys := make([]uint64, len(edges))
 	idx := make([]int, len(edges))
 	for i, e := range edges {
-		keys[i] = uint64(g.order[e.From])<<36 | uint64(g.order[e.To])<<8 | uint64(typeRank(e.Type))
+		keys[i] = uint64(g.mustPosition(e.From))<<36 | uint64(g.mustPosition(e.To))<<8 | uint64(typeRank(e.Type))
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
@@ -261,7 +257,7 @@ func (g *Graph) index(edges []Edge) {
 	g.edgeFrom = make([]int32, len(edges))
 	g.edgeTo = make([]int32, len(edges))
 	for i, e := range edges {
-		g.edgeFrom[i], g.edgeTo[i] = int32(g.order[e.From]), int32(g.order[e.To])
+		g.edgeFrom[i], g.edgeTo[i] = int32(g.mustPosition(e.From)), int32(g.mustPosition(e.To))
 		g.outAt[g.edgeFrom[i]+1]++
 		g.inAt[g.edgeTo[i]+1]++
 	}

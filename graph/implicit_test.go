@@ -24,7 +24,7 @@ func storedAndImplied(g *Graph) []Edge {
 		all = append(all, Edge{From: s.ID, To: agent, Type: Member}, Edge{From: s.ID, To: TrialID(s.Trial), Type: Member})
 	}
 	slices.SortStableFunc(all, func(a, b Edge) int {
-		return cmp.Or(cmp.Compare(g.order[a.From], g.order[b.From]), cmp.Compare(g.order[a.To], g.order[b.To]),
+		return cmp.Or(cmp.Compare(g.mustPosition(a.From), g.mustPosition(b.From)), cmp.Compare(g.mustPosition(a.To), g.mustPosition(b.To)),
 			cmp.Compare(typeRank(a.Type), typeRank(b.Type)))
 	})
 	return all
@@ -58,4 +58,27 @@ func TestPropertyImpliedEdgesReadAsStored(t *testing.T) {
 		}
 		assert.Equal(t, counts, g.Counts())
 	})
+}
+
+func TestNodeIDsReadAsPositions(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g, _ := genSpec(t).build(t, propAgents)
+		for k, nd := range g.Nodes() {
+			got, ok := g.Node(nd.ID)
+			assert.True(t, ok, nd.ID)
+			assert.Equal(t, nd, got)
+			assert.Equal(t, k, g.mustPosition(nd.ID))
+		}
+	})
+	g := buildRun(t, "q", nil, st{agent: "A"}, st{agent: "B"})
+	for _, id := range []string{"s1", "a1", "t0"} {
+		_, ok := g.Node(id)
+		assert.True(t, ok, id)
+	}
+	for _, id := range []string{"", "s", "s01", "s-1", "s+1", "s2", "a2", "t1", "x0", "s1 ", "s99999999999999999999"} {
+		_, ok := g.Node(id)
+		assert.False(t, ok, "%q is no node", id)
+		assert.Nil(t, g.OutEdges(id), id)
+		assert.Nil(t, g.InEdges(id), id)
+	}
 }

@@ -27,8 +27,7 @@ type Graph struct {
 	edgeFrom, edgeTo []int32
 
 	n        int
-	nodes    []Node         // steps, then agents, then trials
-	order    map[string]int // node ID → position in nodes
+	nodes    []Node // steps, then agents, then trials
 	agents   []string
 	agentIdx map[string]int
 	stepsOf  [][]int
@@ -67,7 +66,7 @@ func (g *Graph) Nodes() []Node { return append([]Node(nil), g.nodes...) }
 
 // Node returns the node with the given ID.
 func (g *Graph) Node(id string) (Node, bool) {
-	i, ok := g.order[id]
+	i, ok := g.position(id)
 	if !ok {
 		return Node{}, false
 	}
@@ -104,7 +103,7 @@ func (g *Graph) Edges(types ...EdgeType) []Edge {
 // OutEdges returns the typed edges leaving node id, of the given types (all
 // if none), ordered by target node and type.
 func (g *Graph) OutEdges(id string, types ...EdgeType) []Edge {
-	k, ok := g.order[id]
+	k, ok := g.position(id)
 	if !ok {
 		return nil
 	}
@@ -116,7 +115,7 @@ func (g *Graph) OutEdges(id string, types ...EdgeType) []Edge {
 // InEdges returns the typed edges entering node id, ordered by source node
 // and type.
 func (g *Graph) InEdges(id string, types ...EdgeType) []Edge {
-	k, ok := g.order[id]
+	k, ok := g.position(id)
 	if !ok {
 		return nil
 	}
@@ -156,7 +155,7 @@ func (g *Graph) stepEnds(edges []Edge, from bool) []int {
 		if from {
 			id = e.From
 		}
-		if nd := g.nodes[g.order[id]]; nd.Kind == NodeStep {
+		if nd := g.nodes[g.mustPosition(id)]; nd.Kind == NodeStep {
 			out = append(out, nd.Index)
 		}
 	}
