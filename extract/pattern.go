@@ -59,6 +59,7 @@ type text struct {
 	proseText  *text                     // see prose
 	blocks     []codeBlock               // see codeBlocks
 	blocksDone bool
+	needFound  []int8   // by need set: 1 found, -1 not, 0 not looked for (mayMatch)
 	spare      *buffers // where the conversions were made, if reused (readText)
 }
 
@@ -304,8 +305,12 @@ type found struct {
 // search tries re only where it can begin when that is known (starts.go),
 // else lets regexp2 scan.
 func (t *text) search(re *regexp2.Regexp, limit int) []match {
-	if p := plans[re]; p.anchored != nil {
-		if cands, ok := t.candidates(p.starters); ok {
+	p := plans[re]
+	if !t.mayMatch(p) {
+		return nil
+	}
+	if p.anchored != nil {
+		if cands, ok := t.candidates(p); ok {
 			return t.tryAt(p.anchored, cands, limit)
 		}
 	}

@@ -3,10 +3,12 @@ package extract
 import (
 	"fmt"
 	"math/bits"
+	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
 
@@ -29,14 +31,20 @@ type plan struct {
 	opts     regexp2.RegexOptions
 	starters []starter
 	anchored *regexp2.Regexp // \G(?:pattern); nil: scan the text
+	// notAfter holds the ASCII runes a match never begins just after,
+	// read from a look-behind that every match begins with.
+	notAfter *[utf8.RuneSelf]bool
+	needs    []need // what every match holds near its start
 }
 
 var plans = map[*regexp2.Regexp]*plan{} // the plan of every pattern
 
 func planFor(expr string, opts regexp2.RegexOptions) *plan {
 	ss, ok := startersOf(expr, opts)
-	if !ok {
-		return &plan{opts: opts}
+	needs := needsOf(expr, opts)
+	notAfter := notAfterOf(expr, opts)
+	if !ok || slices.ContainsFunc(ss, func(s starter) bool { return everyWord(s.first, notAfter) }) {
+		return &plan{opts: opts, needs: needs}
 	}
 	for i, s := range ss {
 		ss[i].id = lexicon.starters
@@ -52,7 +60,7 @@ func planFor(expr string, opts regexp2.RegexOptions) *plan {
 		}
 	}
 	anchored := regexp2.MustCompile(`\G(?:`+expr+`)`, opts)
-	return &plan{opts: opts, starters: ss, anchored: anchored}
+	return &plan{opts: opts, starters: ss, anchored: anchored, notAfter: notAfter, needs: needs}
 }
 
 // A starter is one way a match can begin: at one of lits (after \b when
@@ -64,6 +72,7 @@ type starter struct {
 	lead    *lead
 	newline bool
 	lits    []string
+	first   *lead // without lead or lits: the bytes a match begins with
 	word    bool
 	id      int
 }
@@ -154,6 +163,11 @@ func (w *walker) walk(ns []*syntax.Regexp, s starter) {
 			s.lead, s.newline, lits = &lead{}, true, []string{lits[0][1:]}
 		}
 		switch {
+		case lits == nil && fresh && isClass(n):
+			s.first = &lead{}
+			s.first.add(classRanges(n))
+			w.add(s)
+			return
 		case lits == nil:
 			w.add(s)
 			return
@@ -196,14 +210,17 @@ func toLead(l *lead, n *syntax.Regexp) bool {
 // add records s, or joins it to a starter that begins alike: one search
 // serves both.
 func (w *walker) add(s starter) {
-	if w.paths++; s.lead == nil && s.lits == nil {
+	if w.paths++; s.lead == nil && s.lits == nil && s.first == nil {
 		w.any = true
 		return
 	}
 	for i, o := range w.out {
-		if (o.lead == nil) == (s.lead == nil) && o.newline == s.newline && o.word == s.word && (o.lits == nil) == (s.lits == nil) {
+		if (o.lead == nil) == (s.lead == nil) && (o.first == nil) == (s.first == nil) && o.newline == s.newline && o.word == s.word && (o.lits == nil) == (s.lits == nil) {
 			for b := 0; s.lead != nil && b < len(s.lead); b++ {
 				o.lead[b] = o.lead[b] || s.lead[b]
+			}
+			for b := 0; s.first != nil && b < len(s.first); b++ {
+				o.first[b] = o.first[b] || s.first[b]
 			}
 			w.out[i].lits = append(o.lits, s.lits...)
 			slices.Sort(w.out[i].lits)
@@ -214,6 +231,10 @@ func (w *walker) add(s starter) {
 	if s.lead != nil {
 		l := *s.lead // the branches of the walk share the lead they began with
 		s.lead = &l
+	}
+	if s.first != nil {
+		f := *s.first
+		s.first = &f
 	}
 	w.out = append(w.out, s)
 }
@@ -351,25 +372,129 @@ func (t *text) record(i int, head uint64, l *literals) {
 // literal, \b cannot.
 func wordByte(b byte) bool { return asciiAlnum(b) || b == '_' }
 
-// candidates returns, in order, the rune positions where a match of one
-// of ss can begin; ok is false when they cannot be told (the lower case
-// changes byte lengths, or ss came after the text was read): scan.
-func (t *text) candidates(ss []starter) (at []int, ok bool) {
+// candidates returns, in order, the rune positions where a match of p
+// can begin; ok is false when they cannot be told (the lower case changes
+// byte lengths, or p came after the text was read): scan.
+func (t *text) candidates(p *plan) (at []int, ok bool) {
 	lower, aligned := t.lowered()
+	ss := p.starters
 	if !aligned || len(ss) > 0 && ss[len(ss)-1].id >= len(t.hits()) {
 		return nil, false
 	}
 	for _, s := range ss {
-		if s.lead == nil {
+		switch {
+		case s.first != nil:
+			for i := range len(lower) {
+				// At a rune's first byte, and not after a rune of the look-behind.
+				if c := lower[i]; s.first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
+					at = append(at, i)
+				}
+			}
+		case s.lead == nil:
 			at = append(at, t.lits[s.id]...)
-		} else if s.lits == nil || len(t.lits[s.id]) > 0 {
+		case s.lits == nil || len(t.lits[s.id]) > 0:
 			at = t.lineStarts(at, lower, s)
 		}
 	}
-	slices.Sort(at)
-	at = slices.Compact(at)
+	if len(ss) > 1 {
+		slices.Sort(at)
+		at = slices.Compact(at)
+	}
+	at = t.near(p, at)
 	runeIndices(at, t.off)
 	return at, true
+}
+
+// mayFollow reports whether a match of s may begin at byte i by the
+// rune before it: not one of its look-behind, nor, after \b, a word
+// rune before a word rune.
+func (t *text) mayFollow(p *plan, s starter, i int) bool {
+	prev := t.s[i-1]
+	if prev >= utf8.RuneSelf {
+		return true
+	}
+	return (p.notAfter == nil || !p.notAfter[prev]) && !(s.word && wordByte(prev) && wordByte(t.s[i]))
+}
+
+// near keeps, of the byte offsets at (ascending), those where a match of
+// p can begin by what stands around them: not just after a rune of its
+// look-behind, and each of its needs within reach.
+// Where each need's next rune stands, and where a run of its via bytes
+// ends, are read forward from candidate to candidate: each byte once.
+func (t *text) near(p *plan, at []int) []int {
+	reachBytes := 1 // bytes a rune takes at most
+	if len(t.runes) != len(t.s) {
+		reachBytes = utf8.UTFMax
+	}
+	lower := t.lower
+	kept := at[:0]
+	next := make([]int, len(p.needs))    // where each need's next rune stands
+	runEnds := make([]int, len(p.needs)) // where the last run of each need's via ended
+	for x := range next {
+		next[x] = -1
+	}
+next:
+	for _, i := range at {
+		if p.notAfter != nil && i > 0 && t.s[i-1] < utf8.RuneSelf && p.notAfter[t.s[i-1]] {
+			continue
+		}
+		for x, nd := range p.needs {
+			if next[x] < i {
+				j := i
+				for j < len(lower) && !(nd.set[lower[j]] && (lower[j] < utf8.RuneSelf || lower[j] >= 0xC0)) {
+					j++
+				}
+				next[x] = j
+			}
+			end := len(lower) - 1
+			if nd.reach >= 0 {
+				end = i + nd.reach*reachBytes
+			}
+			if nd.via != nil && next[x] <= end {
+				// The needed rune comes where the bytes of via end, or before.
+				if runEnds[x] <= i {
+					j := i
+					for j < len(lower) && nd.via[lower[j]] {
+						j++
+					}
+					runEnds[x] = j
+				}
+				end = min(end, runEnds[x])
+			}
+			if next[x] >= len(lower) || next[x] > end {
+				continue next
+			}
+		}
+		kept = append(kept, i)
+	}
+	return kept
+}
+
+// mayMatch reports whether p's needs stand anywhere in t: where one does
+// not, p has no match.
+func (t *text) mayMatch(p *plan) bool {
+	lower, aligned := t.lowered()
+	if !aligned {
+		return true
+	}
+	if t.needFound == nil {
+		t.needFound = make([]int8, len(needSets))
+	}
+	for _, nd := range p.needs {
+		if t.needFound[nd.id] == 0 {
+			t.needFound[nd.id] = -1
+			for i := range len(lower) {
+				if nd.set[lower[i]] {
+					t.needFound[nd.id] = 1
+					break
+				}
+			}
+		}
+		if t.needFound[nd.id] < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // lineStarts appends the byte offsets where s lets a match begin: the
@@ -425,4 +550,370 @@ func (t *text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []match {
 		next = max(rm.Index+rm.Length, c+1)
 	}
 	return out
+}
+
+// everyWord reports whether a match can begin at a letter inside a word
+// by first and notAfter: then regexp2's own scan, which passes over the
+// places it cannot begin faster than it is tried at each, is used.
+func everyWord(first *lead, notAfter *[utf8.RuneSelf]bool) bool {
+	if first == nil {
+		return false
+	}
+	for b := byte('a'); b <= 'z'; b++ {
+		if first[b] && (notAfter == nil || !notAfter[b]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isClass(n *syntax.Regexp) bool {
+	return n.Op == syntax.OpCharClass || n.Op == syntax.OpAnyChar || n.Op == syntax.OpAnyCharNotNL
+}
+
+// classRanges is the runes of a class as lo-hi pairs.
+func classRanges(n *syntax.Regexp) []rune {
+	if n.Op == syntax.OpCharClass {
+		return n.Rune
+	}
+	return []rune{0, unicode.MaxRune}
+}
+
+// A need is a set of bytes, as the lower-case text shows them (a class
+// with a byte beyond ASCII holds every such byte), one of which every
+// match of a pattern holds at most reach runes after its start, where
+// a rune of the set begins, after bytes of via only.
+type need struct {
+	set   *lead
+	reach int
+	via   *lead // when not nil, every byte before the rune is one of these
+	id    int   // numbers the set: texts keep where each set's bytes stand
+}
+
+// needSets numbers each distinct set of bytes the patterns need.
+var needSets = map[lead]int{}
+
+// needsOf reads what every match of expr holds near its start, from the
+// expression as regexp/syntax parses it with its counts (look-arounds
+// dropped: they hold nothing a match consumes). A back-reference's
+// length is unknown, so an expression with one needs nothing.
+func needsOf(expr string, opts regexp2.RegexOptions) []need {
+	if backrefs.MatchString(expr) {
+		return nil
+	}
+	re, err := matching.Syntax(expr, opts, true)
+	if err != nil {
+		panic(fmt.Sprintf("extract: %q: %v", expr, err))
+	}
+	ns := slices.DeleteFunc(needed(re), func(nd need) bool { return nd.reach == 0 && nd.via != nil && nd.via.width() == 0 })
+	for i := range ns {
+		id, ok := needSets[*ns[i].set]
+		if !ok {
+			id = len(needSets)
+			needSets[*ns[i].set] = id
+		}
+		ns[i].id = id
+	}
+	return ns
+}
+
+var backrefs = regexp.MustCompile(`\\(?:k<|k'|[1-9])`)
+
+// needed returns the needs of n: of each part a match of it must read, in
+// turn, how far from its start the part can begin (reach, -1 unbounded)
+// and what it can read before (via). A set is kept only when it is
+// narrow, without letters or blanks: such bytes are rare enough in a text
+// to tell where a match cannot be.
+func needed(n *syntax.Regexp) []need {
+	switch n.Op {
+	case syntax.OpLiteral:
+		for i, r := range n.Rune {
+			if set, ok := narrow([]rune{r, r}); ok {
+				before := *n
+				before.Rune = n.Rune[:i]
+				return []need{{set: set, reach: i, via: consumedSet(&before)}}
+			}
+		}
+	case syntax.OpCharClass:
+		if set, ok := narrow(n.Rune); ok {
+			return []need{{set: set, via: &lead{}}}
+		}
+	case syntax.OpCapture, syntax.OpPlus:
+		return needed(n.Sub[0])
+	case syntax.OpRepeat:
+		if n.Min >= 1 {
+			return needed(n.Sub[0])
+		}
+	case syntax.OpConcat:
+		var out []need
+		width, via := 0, &lead{}
+		for _, sub := range n.Sub {
+			for _, nd := range needed(sub) {
+				nd.via = joinVia(via, nd.via)
+				if width < 0 || nd.reach < 0 {
+					nd.reach = -1
+				} else {
+					nd.reach += width
+				}
+				if nd.reach >= 0 || nd.via != nil {
+					out = append(out, nd)
+				}
+			}
+			if w := maxWidth(sub); w < 0 || width < 0 {
+				width = -1
+			} else {
+				width += w
+			}
+			via = joinVia(via, consumedSet(sub))
+		}
+		return out
+	case syntax.OpAlternate:
+		u := need{set: &lead{}, via: &lead{}}
+		for _, alt := range n.Sub {
+			ns := needed(alt)
+			if len(ns) == 0 {
+				return nil
+			}
+			// Of each branch, its narrowest need, the first of equals.
+			best := ns[0]
+			for _, nd := range ns[1:] {
+				if nd.set.width() < best.set.width() {
+					best = nd
+				}
+			}
+			for b, in := range best.set {
+				u.set[b] = u.set[b] || in
+			}
+			if u.reach < 0 || best.reach < 0 {
+				u.reach = -1
+			} else {
+				u.reach = max(u.reach, best.reach)
+			}
+			u.via = joinVia(u.via, best.via)
+		}
+		if u.reach < 0 && u.via == nil {
+			return nil
+		}
+		return []need{u}
+	}
+	return nil
+}
+
+// joinVia returns the bytes of a and b; nil, any byte, when either is nil.
+func joinVia(a, b *lead) *lead {
+	if a == nil || b == nil {
+		return nil
+	}
+	out := *a
+	for i, in := range b {
+		out[i] = out[i] || in
+	}
+	return &out
+}
+
+// consumedSet is the bytes, as the lower-case text shows them, of every
+// rune a match of n can read.
+func consumedSet(n *syntax.Regexp) *lead {
+	var set lead
+	var walk func(n *syntax.Regexp)
+	walk = func(n *syntax.Regexp) {
+		switch n.Op {
+		case syntax.OpLiteral:
+			for _, r := range n.Rune {
+				set.add([]rune{r, r})
+				if n.Flags&syntax.FoldCase != 0 {
+					set.add([]rune{unicode.ToUpper(r), unicode.ToUpper(r)})
+				}
+			}
+		case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+			set.add(classRanges(n))
+		}
+		for _, sub := range n.Sub {
+			walk(sub)
+		}
+	}
+	walk(n)
+	return &set
+}
+
+// narrow returns the set of the runes of ranges, and whether it is
+// narrow: no blank, and at most three letters, none with a rune beyond
+// ASCII. Go's \d, \s and \w are ASCII where regexp2's are Unicode: a
+// class with every digit may be \d and takes in every byte beyond ASCII;
+// one with a blank or more letters may be \s or \w, and is not narrow.
+func narrow(ranges []rune) (*lead, bool) {
+	var set lead
+	high := false
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for r := ranges[i]; r <= min(ranges[i+1], utf8.RuneSelf-1); r++ {
+			if unicode.IsSpace(r) {
+				return nil, false
+			}
+			set[unicode.ToLower(r)] = true
+		}
+		high = high || ranges[i+1] >= utf8.RuneSelf
+	}
+	letters, digits := 0, 0
+	for b := range utf8.RuneSelf {
+		if set[b] && unicode.IsLetter(rune(b)) {
+			letters++
+		}
+		if set[b] && unicode.IsDigit(rune(b)) {
+			digits++
+		}
+	}
+	high = high || digits == 10
+	if letters > 3 || high && letters > 0 {
+		return nil, false
+	}
+	for b := utf8.RuneSelf; high && b < len(set); b++ {
+		set[b] = true
+	}
+	return &set, true
+}
+
+// width is how many bytes of a set stand for, to choose the narrowest.
+func (l *lead) width() int {
+	n := 0
+	for b, in := range l {
+		if in {
+			n++
+		}
+		if in && b >= utf8.RuneSelf {
+			n += 4 // a byte beyond ASCII stands for every rune beyond it
+		}
+	}
+	return n
+}
+
+// maxWidth is the most runes a match of n reads; -1 when unbounded.
+func maxWidth(n *syntax.Regexp) int {
+	switch n.Op {
+	case syntax.OpLiteral:
+		return len(n.Rune)
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1
+	case syntax.OpStar, syntax.OpPlus:
+		return -1
+	case syntax.OpCapture, syntax.OpQuest:
+		return maxWidth(n.Sub[0])
+	case syntax.OpRepeat:
+		w := maxWidth(n.Sub[0])
+		if n.Max < 0 || w < 0 {
+			return -1
+		}
+		return n.Max * w
+	case syntax.OpConcat, syntax.OpAlternate:
+		total := 0
+		for _, sub := range n.Sub {
+			w := maxWidth(sub)
+			if w < 0 {
+				return -1
+			}
+			if n.Op == syntax.OpConcat {
+				total += w
+			} else {
+				total = max(total, w)
+			}
+		}
+		return total
+	}
+	return 0 // empty matches, anchors, word boundaries
+}
+
+// notAfterOf reads the ASCII runes a match of expr cannot begin just
+// after: each of its branches begins with a negative look-behind of one
+// class, (?<!X). Go's \d, \s and \w are ASCII, and within ASCII the same
+// as regexp2's, so a class read by Go holds only runes that regexp2's
+// holds; a negated class, or one with a negated or named class inside,
+// could hold more, and is not read.
+func notAfterOf(expr string, opts regexp2.RegexOptions) *[utf8.RuneSelf]bool {
+	var out *[utf8.RuneSelf]bool
+	for _, branch := range topBranches(expr) {
+		x, ok := strings.CutPrefix(branch, "(?<!")
+		end := groupEnd(x)
+		if !ok || end < 0 || strings.Contains(x[:end], "[^") || strings.ContainsAny(x[:end], "DSWPp") && strings.Contains(x[:end], `\`) {
+			return nil
+		}
+		class, err := matching.Syntax(x[:end], opts, true)
+		if err != nil || class.Op != syntax.OpCharClass && (class.Op != syntax.OpLiteral || len(class.Rune) != 1) {
+			return nil
+		}
+		var set [utf8.RuneSelf]bool
+		for b := range utf8.RuneSelf {
+			set[b] = runeIn(class, rune(b)) && (out == nil || out[b])
+		}
+		out = &set
+	}
+	return out
+}
+
+func runeIn(n *syntax.Regexp, r rune) bool {
+	if n.Op == syntax.OpLiteral {
+		return r == n.Rune[0] || n.Flags&syntax.FoldCase != 0 && unicode.ToLower(r) == unicode.ToLower(n.Rune[0])
+	}
+	for i := 0; i+1 < len(n.Rune); i += 2 {
+		if n.Rune[i] <= r && r <= n.Rune[i+1] {
+			return true
+		}
+	}
+	return false
+}
+
+// topBranches splits expr at its top-level bars.
+func topBranches(expr string) []string {
+	var out []string
+	from := 0
+	eachOutside(expr, func(i, depth int) bool {
+		if expr[i] == '|' && depth == 0 {
+			out = append(out, expr[from:i])
+			from = i + 1
+		}
+		return true
+	})
+	return append(out, expr[from:])
+}
+
+// groupEnd returns the index in s of the ")" that closes a group opened
+// just before s, or -1.
+func groupEnd(s string) int {
+	end := -1
+	eachOutside(s, func(i, depth int) bool {
+		if s[i] == ')' && depth < 0 {
+			end = i
+			return false
+		}
+		return true
+	})
+	return end
+}
+
+// eachOutside calls yield with the index of each byte of expr outside
+// escapes and classes, and the depth of groups there (after a ")"), until
+// yield returns false.
+func eachOutside(expr string, yield func(i, depth int) bool) {
+	depth, inClass := 0, false
+	for i := 0; i < len(expr); i++ {
+		switch c := expr[i]; {
+		case c == '\\':
+			i++
+			continue
+		case inClass:
+			inClass = c != ']'
+			continue
+		case c == '[':
+			inClass = true
+			if strings.HasPrefix(expr[i+1:], "]") || strings.HasPrefix(expr[i+1:], "^]") {
+				i += strings.Index(expr[i:], "]") // a ] first in a class is one of its runes
+			}
+			continue
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		}
+		if !yield(i, depth) {
+			return
+		}
+	}
 }

@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"slices"
+
+	matching "github.com/offattr/offattr/internal/match"
 	"strings"
 	"testing"
 	"unicode"
@@ -30,37 +33,51 @@ var startCases = []string{
 	"٣٤ ١٢:٣٠ apples", "éthe answer is 5", "zero\u200dwidth the answer is 5", "\v\u2028Action: go",
 }
 
-// untimed returns re, a pattern or the anchored twin of one, compiled
-// again without the match timeout: the scan that starters are held to must
-// not give up on a busy machine, nor the tries they are compared with.
-var untimedRes = map[*regexp2.Regexp]*regexp2.Regexp{}
-
-func untimed(re *regexp2.Regexp, opts regexp2.RegexOptions) *regexp2.Regexp {
-	u, ok := untimedRes[re]
-	if !ok {
-		u = regexp2.MustCompile(re.String(), opts)
-		untimedRes[re] = u
-	}
-	return u
+// valueCases are texts at the corners of the value patterns (values.go):
+// each choice a backtracking engine would go back on, look-behinds and
+// look-aheads on both sides, case folds, Unicode digits and spaces, long
+// runs.
+var valueCases = []string{
+	"", "1", "-", "$", "see https://www.example.com/a?b=1 and HTTP://X.ORG, www.ab, ftp://a b, http://ab",
+	"file:///tmp/x.txt file:///", "FILE:///a and xfile:///b",
+	"/usr/local/bin/ ~/x/y ../a/b ./c .../d /a/ //b /a/b/ /é/ab+/c", "C:\\dir name\\f.txt D:\\ x:\\y\\z",
+	"src/pkg/main.go a/b.c/d.txt x.tar.gz/y.py a/b.toolongext a/b.c9 a/b.c/ a/b.c.d", "/" + strings.Repeat("a", 150) + "/b",
+	strings.Repeat("/ab", 35) + " " + strings.Repeat("a/", 35) + "b.py " + strings.Repeat("a\\", 35) + "b",
+	"C:\\" + strings.Repeat("d", 120) + "\\e", "a/" + strings.Repeat("b", 101) + ".txt", "+/+/+/a.b/c.d",
+	"2020-01-05 2020-1-5- 12020-01-05 2020-01-052 2020-001-05 -2020-01-05 ٢٠٢٠-٠١-٠٥",
+	"12/31/2020 1/2/20/ 1/2/202 01/02/2020x 3/4/2020/ 1.2/3/4567 13/1/99", "Date: 11/24/22.",
+	"March 5, 2020; Sept. 5th, 2020; SEPT 5 2020; june 31st,  2020; Mayor 5, 2020; Mar 123, 2020; Dec 5,2020",
+	"5th of March, 2020; 5 March2020; 05 of  Jan. 2020; 1st  Feb 2020; 5 ofMarch 2020; 3 of of March 2020",
+	"Jan 2020, JANUARY 2020, jan. 2020x, Feb.,2020, augu 2020, İ", "Aug 2020Z and Sep\u00a02020 and Oct\u20032020",
+	"+1 (555) 123-4567, +44 20 7946 0958, 555.123.4567, (555)123-4567, +1555 123 4567, 555 123 45678, x555 123 4567",
+	"+123-555-123-4567 +1234 555 1234 (555 123 4567 555) 123-4567 .555 123 4567", "call 555-123-4567.",
+	"12:30 7:30 a.m. 11pm 23:05:10 1:2:3 12:345 3 pm. 10 a m 10 A.M 10 a. m 7:30:15pm 1:30 pmx 123pm 12::30 ,5pm",
+	"5 P M, 10 am., 9:05:07:1, 10:30:4, 24:00, 1:00 amy", "٣:٤٥ pm",
+	"-$5 US$ 5 \\$232.00 1,234,567.89 million 12,3456 5 km/h 3 °C 3°F 3 ° C 5 per cent 5 percents 10 kmh 2 kb 7 K 3 MB",
+	"42 USD 5 usd. 12 EUROS 3 dollar 1.5bn 2 thousand 4 millions 5 k, 7K 8 kg 9 lbs 10 lb. 11 mph 12 hrs 13 h 14 s 15 sec",
+	"1 kilometre 2 kilometres 3 metres 4 meter 5 m 6 ft 7 feet 8 foot 9 degrees 10 minute 11 mins 12 hours 13 days",
+	"1,234,567,890,123,456,789,012 and 1,234,567,890,123,456,789 and 12,345,678,901,234,567,8901",
+	"-5 -x -$x $-5 €5 £ 5 ¥12 EUR12 GBP 7 USD7 usd 7 5.5.5 .5 5. 1,2 1,234,5678 12345678901234567890123 0.1234567890123",
+	"1.2.3 #5 @5 :5 /5 x5 5x _5 a-5 (5) [5] 5%, 5 %, 5  %, 5   %, 5pct 5 PCT! 3 TB 4 tb 5 gB 6 Kb 7 MM 8 mn 9 bn 10 MN",
+	"٣٤ ١٢:٣٠ apples ٥ km", "x\x80y http://bad\xffurl 12", "\u212A 5 \u212Ag 5\u212A 5 \u0130", "5\u00a0kg 5\u2009km 5\u3000h",
+	strings.Repeat("1,", 300), strings.Repeat("9", 30), strings.Repeat("a/", 200) + "b.c",
+	"```python\nx = 1\n```\ntext ```\n``` ```` go\ny\n````", "```\t  \tsh extra words here\nls\n```",
+	"```" + strings.Repeat("a", 20) + strings.Repeat("b", 41) + "\nx```", "```" + strings.Repeat("é", 25) + strings.Repeat("!", 40) + "\nx```",
+	"```c++ #x.y-z_1 Ünï\n\n```", "```\n" + strings.Repeat("ü", 20000) + "```", "```\n" + strings.Repeat("ü", 20001) + "```",
+	"```no newline```", "```\nunclosed", "`` `\n```\n```",
+	"SEPTEMBER.\u3000 \t12th,\n\t 2020; September.   12th,    2020; 12th \t of\t\t september., \t 2020; 12th    of september, 2020",
+	"September., \t 2020 September.,    2020 sept.,  ٢٠٢٠ 1st of jan ١٢٣٤٥",
 }
 
-// checkStarts compares, for every planned pattern, the matches tried at
-// its candidates with regexp2's scan of the whole text; it stops at the
-// first difference.
+// checkStarts compares, for every pattern, its search (tried only where
+// its starters, look-behind and needs say it can begin) with regexp2's
+// scan of the whole text; it stops at the first difference.
 func checkStarts(t *testing.T, texts []string) {
 	t.Helper()
-	for re, p := range plans {
-		if p.anchored == nil {
-			continue
-		}
+	for _, re := range allPatterns {
 		for _, s := range texts {
-			tx := newText(s)
-			cands, ok := tx.candidates(p.starters)
-			if !ok {
-				continue
-			}
-			want := tx.scan(untimed(re, p.opts), maxMatches)
-			if !assert.Equal(t, want, tx.tryAt(untimed(p.anchored, p.opts), cands, maxMatches), "pattern %.60q on %.80q", re.String(), s) {
+			want := newText(s).scan(re, maxMatches)
+			if !assert.Equal(t, want, newText(s).search(re, maxMatches), "pattern %.60q on %.80q", re.String(), s) {
 				return
 			}
 		}
@@ -75,7 +92,7 @@ func checkStarts(t *testing.T, texts []string) {
 // (a smaller one with -short); -sweep checks them all.
 func TestStartsAreComplete(t *testing.T) {
 	every := sampleEvery(40, 160)
-	texts := append([]string(nil), startCases...)
+	texts := append(append([]string(nil), startCases...), valueCases...)
 	names, runs := devRuns(t)
 	for _, s := range sampledSteps(names, runs, every, nil) {
 		texts = append(texts, s.Content)
@@ -89,7 +106,7 @@ func TestStartsAreComplete(t *testing.T) {
 // FuzzStarts compares, on any text, every planned pattern tried at its
 // candidates against regexp2's scan of the text.
 func FuzzStarts(f *testing.F) {
-	for _, s := range startCases {
+	for _, s := range append(startCases, valueCases...) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -160,15 +177,19 @@ func TestStarters(t *testing.T) {
 	}
 	_, ok := startersOf(`(?:alpha|beta)?`, 0)
 	assert.False(t, ok, "a match that can be empty can begin anywhere: no starters")
-	_, ok = startersOf(`\w+ plan`, 0)
-	assert.False(t, ok, "a class at the start of a match found anywhere: no starters")
+	ss, ok := startersOf(`\w+ plan`, 0)
+	require.True(t, ok)
+	require.Len(t, ss, 1)
+	assert.True(t, ss[0].first['a'] && ss[0].first['_'] && ss[0].first[0xC3] && !ss[0].first[' '], "a class at the start: its bytes")
+	assert.True(t, everyWord(ss[0].first, notAfterOf(`\w+ plan`, 0)), "a match may begin inside any word: scanned")
+	assert.False(t, everyWord(ss[0].first, notAfterOf(`(?<![\w.])\w+ plan`, 0)), "only at a word's start: tried there")
 }
 
 // TestStartsUnaligned: a text whose lower case changes byte lengths (the
 // Kelvin sign folds to "k") is scanned, not tried at candidates.
 func TestStartsUnaligned(t *testing.T) {
 	tx := newText("\u212A exit code 1")
-	_, ok := tx.candidates(plans[exitCodeRe].starters)
+	_, ok := tx.candidates(plans[exitCodeRe])
 	assert.False(t, ok)
 	m, found := tx.first(exitCodeRe)
 	assert.True(t, found)
@@ -229,4 +250,58 @@ func FuzzSub(f *testing.F) {
 		assert.Equal(t, wantLower, gotLower)
 		assert.Equal(t, wantAligned, gotAligned)
 	})
+}
+
+// TestLookBehindAndNeeds pins what is read around a match's start: the
+// runes a look-behind that every branch begins with rules out before it,
+// and what every match holds near its start.
+func TestLookBehindAndNeeds(t *testing.T) {
+	tests := []struct {
+		name        string
+		expr        string
+		notAfter    string // ASCII runes ruled out before a match; "-" none read
+		needs       int    // 0: no need holds firstHolds
+		firstReach  int
+		firstHolds  byte
+		firstBounds bool // the first need has a via
+	}{
+		{"one class", `(?<![\d:])\d{1,2}/x`, "0123456789:", 1, 2, '/', true},
+		{"every branch, intersected", `(?<![\d.])\d:\d|(?<![\d,])\d am`, "0123456789", 1, 2, ':', true},
+		{"a branch without one", `(?<!\d)\d:|x:`, "-", 1, 1, ':', true},
+		{"a negated class may hold more in regexp2", `(?<![^a])\d+/`, "-", 1, -1, '/', true},
+		{"a named class too", `(?<![\W])\d+/`, "-", 1, -1, '/', true},
+		{"letters and blanks are not needs", `(?<!x)\d+ apples`, "x", 0, 0, 0, false},
+		{"a back-reference has no known length", `(\d)\1/`, "-", 0, 0, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			na := notAfterOf(tt.expr, 0)
+			if tt.notAfter == "-" {
+				assert.Nil(t, na)
+			} else {
+				require.NotNil(t, na)
+				var got []byte
+				for b, in := range na {
+					if in {
+						got = append(got, byte(b))
+					}
+				}
+				assert.Equal(t, tt.notAfter, string(got))
+			}
+			re, err := matching.Syntax(tt.expr, 0, true)
+			require.NoError(t, err)
+			ns := needed(re)
+			if backrefs.MatchString(tt.expr) {
+				ns = nil
+			}
+			ns = slices.DeleteFunc(ns, func(nd need) bool { return !nd.set[tt.firstHolds] })
+			if tt.needs == 0 {
+				assert.Empty(t, ns)
+			} else {
+				require.NotEmpty(t, ns)
+				assert.Equal(t, tt.firstReach, ns[0].reach)
+				assert.Equal(t, tt.firstBounds, ns[0].via != nil)
+			}
+		})
+	}
 }
