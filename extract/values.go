@@ -4,7 +4,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/dlclark/regexp2"
+	matching "github.com/offattr/offattr/internal/match"
 )
 
 // The values a step states: URLs, paths, dates, phone numbers, times of
@@ -18,7 +18,7 @@ var (
 	urlPattern     = pattern(`\b(?:(?:https?|ftp)://|www\.)[^\s<>"'\x60{}|\\^]{3,2000}`, ci)
 	fileURLPattern = pattern(`\bfile://(?<path>/[^\s<>"'\x60]{1,1000})`, ci)
 	pathPattern    = pattern(`(?<![\w/.:~@-])(?:(?:~|\.{1,2})?/[\w.@+-]{1,100}(?:/[\w.@+-]{1,100}){0,30}/?|[A-Za-z]:\\[\w .@+-]{1,100}(?:\\[\w .@+-]{1,100}){0,30}|[\w.-]{1,100}(?:/[\w.-]{1,100}){1,30}\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])`, 0)
-	datePatterns   = []*regexp2.Regexp{
+	datePatterns   = []*matching.Pattern{
 		pattern(`(?<![\d-])(?<y>\d{4})-(?<m>\d{1,2})-(?<d>\d{1,2})(?![\d-])`, 0),
 		pattern(`(?<![\d/.-])(?<m>\d{1,2})/(?<d>\d{1,2})/(?<y>\d{4}|\d{2})(?![\d/])`, 0),
 		pattern(`\b`+months+`\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?,?\s{1,3}(?<y>\d{4})\b`, ci),
@@ -134,3 +134,6 @@ func asciiOf(runes string) *asciiSet {
 }
 
 func (a *asciiSet) has(c rune) bool { return 0 <= c && c < utf8.RuneSelf && a[c] }
+
+// wordByte reports an ASCII word character.
+func wordByte(b byte) bool { return asciiAlnum(b) || b == '_' }

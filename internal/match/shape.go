@@ -10,8 +10,6 @@ import (
 	"regexp/syntax"
 	"strings"
 	"unicode"
-
-	"github.com/dlclark/regexp2"
 )
 
 // Syntax parses a regexp2 expression as regexp/syntax does, look-arounds
@@ -19,12 +17,12 @@ import (
 // counted repetitions stay as written; without, or where Go refuses them
 // (above 1000 in all), each becomes * or +: only whether it may be empty
 // is kept.
-func Syntax(expr string, opts regexp2.RegexOptions, keepCounts bool) (*syntax.Regexp, error) {
+func Syntax(expr string, opts Options, keepCounts bool) (*syntax.Regexp, error) {
 	flags := syntax.Perl
-	if opts&regexp2.IgnoreCase != 0 {
+	if opts&IgnoreCase != 0 {
 		flags |= syntax.FoldCase
 	}
-	if opts&regexp2.Multiline != 0 {
+	if opts&Multiline != 0 {
 		flags &^= syntax.OneLine
 	}
 	if keepCounts {
@@ -101,7 +99,7 @@ func Translate(expr string, keepCounts bool) string {
 // It reads expr as regexp/syntax parses it, which merges branches with a
 // common prefix and single characters into classes: a net for the shapes
 // above, not a proof about regexp2's own program.
-func Bounded(expr string, opts regexp2.RegexOptions) error {
+func Bounded(expr string, opts Options) error {
 	re, err := Syntax(expr, opts, true)
 	if err != nil {
 		return err

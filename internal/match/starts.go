@@ -1,7 +1,6 @@
-package extract
+package match
 
 import (
-	"fmt"
 	"math/bits"
 	"regexp"
 	"regexp/syntax"
@@ -11,8 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
-
-	matching "github.com/offattr/offattr/internal/match"
 )
 
 // Where a pattern's matches can begin, read from the pattern itself.
@@ -28,7 +25,6 @@ import (
 
 // plan is how a pattern is searched.
 type plan struct {
-	opts     regexp2.RegexOptions
 	starters []starter
 	anchored *regexp2.Regexp // \G(?:pattern); nil: scan the text
 	// notAfter holds the ASCII runes a match never begins just after,
@@ -37,31 +33,45 @@ type plan struct {
 	needs    []need // what every match holds near its start
 }
 
-var plans = map[*regexp2.Regexp]*plan{} // the plan of every pattern
-
-func planFor(expr string, opts regexp2.RegexOptions) *plan {
-	ss, ok := startersOf(expr, opts)
-	needs := needsOf(expr, opts)
+// planFor reads p's plan from its expression, and adds its literals to
+// the set's.
+func (set *Set) planFor(p *Pattern) error {
+	expr, opts := p.expr, p.opts
+	ss, ok, err := startersOf(expr, opts)
+	if err != nil {
+		return err
+	}
+	needs, err := set.needsOf(expr, opts)
+	if err != nil {
+		return err
+	}
 	notAfter := notAfterOf(expr, opts)
+	p.plan = plan{needs: needs}
 	if !ok || slices.ContainsFunc(ss, func(s starter) bool { return everyWord(s.first, notAfter) }) {
-		return &plan{opts: opts, needs: needs}
+		return nil
 	}
 	for i, s := range ss {
-		ss[i].id = lexicon.starters
-		lexicon.starters++
+		ss[i].id = set.lexicon.starters
+		set.lexicon.starters++
 		// A literal after \b, or a lead without word characters, stands at a word start.
 		word := s.word || s.lead != nil && !slices.ContainsFunc([]byte(asciiWord), func(b byte) bool { return s.lead[b] })
 		for _, l := range s.lits {
 			if word && wordByte(l[0]) {
-				lexicon.words.add(l, ss[i].id)
+				set.lexicon.words.add(l, ss[i].id)
 			} else {
-				lexicon.others.add(l, ss[i].id)
+				set.lexicon.others.add(l, ss[i].id)
 			}
 		}
 	}
-	anchored := regexp2.MustCompile(`\G(?:`+expr+`)`, opts)
-	return &plan{opts: opts, starters: ss, anchored: anchored, notAfter: notAfter, needs: needs}
+	anchored, err := regexp2.Compile(`\G(?:`+expr+`)`, opts.regexp2())
+	if err != nil {
+		return err
+	}
+	p.plan = plan{starters: ss, anchored: anchored, notAfter: notAfter, needs: needs}
+	return nil
 }
+
+const asciiWord = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
 
 // A starter is one way a match can begin: at one of lits (after \b when
 // word), or, with a lead, at a line start (or the "\n" before it, when
@@ -100,14 +110,14 @@ func (l *lead) add(ranges []rune) {
 
 // startersOf returns the ways a match of expr can begin; ok is false when
 // a match can begin anywhere: the pattern is then scanned.
-func startersOf(expr string, opts regexp2.RegexOptions) (ss []starter, ok bool) {
-	re, err := matching.Syntax(expr, opts, false)
+func startersOf(expr string, opts Options) (ss []starter, ok bool, err error) {
+	re, err := Syntax(expr, opts, false)
 	if err != nil {
-		panic(fmt.Sprintf("extract: %q: %v", expr, err))
+		return nil, false, err
 	}
 	var w walker
 	w.walk([]*syntax.Regexp{re}, starter{})
-	return w.out, !w.any && w.paths <= maxPaths
+	return w.out, !w.any && w.paths <= maxPaths, nil
 }
 
 const maxPaths = 4096 // a pattern with more branches is scanned
@@ -275,7 +285,7 @@ func cross(as, bs []string) []string {
 // lexicon holds every starter's literals, those that stand only at a
 // word start and the others, by their first two bytes, so that one pass
 // over a text finds where all of them stand.
-var lexicon struct {
+type lexicon struct {
 	starters      int
 	words, others literals
 }
@@ -323,7 +333,7 @@ func head8(s string) (h uint64) {
 
 // hits returns, by starter, the byte offsets where its literals stand in
 // the lower-case text, found once for all starters.
-func (t *text) hits() [][]int {
+func (t *Text) hits() [][]int {
 	if t.lits != nil {
 		return t.lits
 	}
@@ -334,17 +344,17 @@ func (t *text) hits() [][]int {
 		if i+1 < len(lower) {
 			pair |= uint16(lower[i+1])
 		}
-		others := lexicon.others.begins(pair)
-		words := (i == 0 || !wordByte(lower[i-1])) && lexicon.words.begins(pair)
+		others := t.set.lexicon.others.begins(pair)
+		words := (i == 0 || !wordByte(lower[i-1])) && t.set.lexicon.words.begins(pair)
 		if !others && !words {
 			continue
 		}
 		head := head8At(lower, i)
 		if others {
-			t.record(i, head, &lexicon.others)
+			t.record(i, head, &t.set.lexicon.others)
 		}
 		if words {
-			t.record(i, head, &lexicon.words)
+			t.record(i, head, &t.set.lexicon.words)
 		}
 	}
 	return t.lits
@@ -353,13 +363,13 @@ func (t *text) hits() [][]int {
 // head8At is head8(s[i:]), in one load where eight bytes remain.
 func head8At(s string, i int) uint64 {
 	if i+8 <= len(s) {
-		return bits.ReverseBytes64(load8(s, i))
+		return bits.ReverseBytes64(Load8(s, i))
 	}
 	return head8(s[i:])
 }
 
 // record records the literals of l at byte i, where the text holds head.
-func (t *text) record(i int, head uint64, l *literals) {
+func (t *Text) record(i int, head uint64, l *literals) {
 	bucket := l.buckets[l.index[head>>48]]
 	for k := range bucket { // by index: a literal is compared where it is, not copied
 		if lit := &bucket[k]; head&lit.mask == lit.head && (len(lit.lit) <= 8 || strings.HasPrefix(t.lower[i:], lit.lit)) {
@@ -375,7 +385,7 @@ func wordByte(b byte) bool { return asciiAlnum(b) || b == '_' }
 // candidates returns, in order, the rune positions where a match of p
 // can begin; ok is false when they cannot be told (the lower case changes
 // byte lengths, or p came after the text was read): scan.
-func (t *text) candidates(p *plan) (at []int, ok bool) {
+func (t *Text) candidates(p *plan) (at []int, ok bool) {
 	lower, aligned := t.lowered()
 	ss := p.starters
 	if !aligned || len(ss) > 0 && ss[len(ss)-1].id >= len(t.hits()) {
@@ -408,7 +418,7 @@ func (t *text) candidates(p *plan) (at []int, ok bool) {
 // mayFollow reports whether a match of s may begin at byte i by the
 // rune before it: not one of its look-behind, nor, after \b, a word
 // rune before a word rune.
-func (t *text) mayFollow(p *plan, s starter, i int) bool {
+func (t *Text) mayFollow(p *plan, s starter, i int) bool {
 	prev := t.s[i-1]
 	if prev >= utf8.RuneSelf {
 		return true
@@ -421,7 +431,7 @@ func (t *text) mayFollow(p *plan, s starter, i int) bool {
 // look-behind, and each of its needs within reach.
 // Where each need's next rune stands, and where a run of its via bytes
 // ends, are read forward from candidate to candidate: each byte once.
-func (t *text) near(p *plan, at []int) []int {
+func (t *Text) near(p *plan, at []int) []int {
 	reachBytes := 1 // bytes a rune takes at most
 	if len(t.runes) != len(t.s) {
 		reachBytes = utf8.UTFMax
@@ -472,13 +482,13 @@ next:
 
 // mayMatch reports whether p's needs stand anywhere in t: where one does
 // not, p has no match.
-func (t *text) mayMatch(p *plan) bool {
+func (t *Text) mayMatch(p *plan) bool {
 	lower, aligned := t.lowered()
 	if !aligned {
 		return true
 	}
-	if t.needFound == nil {
-		t.needFound = make([]int8, len(needSets))
+	if len(t.needFound) < len(t.set.needSets) {
+		t.needFound = append(t.needFound, make([]int8, len(t.set.needSets)-len(t.needFound))...)
 	}
 	for _, nd := range p.needs {
 		if t.needFound[nd.id] == 0 {
@@ -501,7 +511,7 @@ func (t *text) mayMatch(p *plan) bool {
 // line starts (or the "\n" before them) from which bytes of the lead reach
 // one of s's literals. A run of the lead that crosses lines is read once
 // for all the lines it crosses.
-func (t *text) lineStarts(at []int, lower string, s starter) []int {
+func (t *Text) lineStarts(at []int, lower string, s starter) []int {
 	hits := t.lits[s.id]
 	runEnd, lastHit := -1, -1 // of the run read last: where it ends, its last literal
 	for i, more := 0, true; more; {
@@ -529,8 +539,8 @@ func (t *text) lineStarts(at []int, lower string, s starter) []int {
 
 // tryAt runs the anchored pattern at each candidate in turn, skipping
 // those inside the previous match, as regexp2's own scan would.
-func (t *text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []match {
-	var out []match
+func (t *Text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []Match {
+	var out []Match
 	next := 0
 	for _, c := range cands {
 		if c < next {
@@ -590,31 +600,28 @@ type need struct {
 	id    int   // numbers the set: texts keep where each set's bytes stand
 }
 
-// needSets numbers each distinct set of bytes the patterns need.
-var needSets = map[lead]int{}
-
 // needsOf reads what every match of expr holds near its start, from the
 // expression as regexp/syntax parses it with its counts (look-arounds
 // dropped: they hold nothing a match consumes). A back-reference's
 // length is unknown, so an expression with one needs nothing.
-func needsOf(expr string, opts regexp2.RegexOptions) []need {
+func (set *Set) needsOf(expr string, opts Options) ([]need, error) {
 	if backrefs.MatchString(expr) {
-		return nil
+		return nil, nil
 	}
-	re, err := matching.Syntax(expr, opts, true)
+	re, err := Syntax(expr, opts, true)
 	if err != nil {
-		panic(fmt.Sprintf("extract: %q: %v", expr, err))
+		return nil, err
 	}
 	ns := slices.DeleteFunc(needed(re), func(nd need) bool { return nd.reach == 0 && nd.via != nil && nd.via.width() == 0 })
 	for i := range ns {
-		id, ok := needSets[*ns[i].set]
+		id, ok := set.needSets[*ns[i].set]
 		if !ok {
-			id = len(needSets)
-			needSets[*ns[i].set] = id
+			id = len(set.needSets)
+			set.needSets[*ns[i].set] = id
 		}
 		ns[i].id = id
 	}
-	return ns
+	return ns, nil
 }
 
 var backrefs = regexp.MustCompile(`\\(?:k<|k'|[1-9])`)
@@ -827,7 +834,7 @@ func maxWidth(n *syntax.Regexp) int {
 // as regexp2's, so a class read by Go holds only runes that regexp2's
 // holds; a negated class, or one with a negated or named class inside,
 // could hold more, and is not read.
-func notAfterOf(expr string, opts regexp2.RegexOptions) *[utf8.RuneSelf]bool {
+func notAfterOf(expr string, opts Options) *[utf8.RuneSelf]bool {
 	var out *[utf8.RuneSelf]bool
 	for _, branch := range topBranches(expr) {
 		x, ok := strings.CutPrefix(branch, "(?<!")
@@ -835,7 +842,7 @@ func notAfterOf(expr string, opts regexp2.RegexOptions) *[utf8.RuneSelf]bool {
 		if !ok || end < 0 || strings.Contains(x[:end], "[^") || strings.ContainsAny(x[:end], "DSWPp") && strings.Contains(x[:end], `\`) {
 			return nil
 		}
-		class, err := matching.Syntax(x[:end], opts, true)
+		class, err := Syntax(x[:end], opts, true)
 		if err != nil || class.Op != syntax.OpCharClass && (class.Op != syntax.OpLiteral || len(class.Rune) != 1) {
 			return nil
 		}
@@ -916,4 +923,8 @@ func eachOutside(expr string, yield func(i, depth int) bool) {
 			return
 		}
 	}
+}
+
+func asciiAlnum(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
