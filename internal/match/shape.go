@@ -25,6 +25,9 @@ func Syntax(expr string, opts Options, keepCounts bool) (*syntax.Regexp, error) 
 	if opts&Multiline != 0 {
 		flags &^= syntax.OneLine
 	}
+	if opts&Singleline != 0 {
+		flags |= syntax.DotNL
+	}
 	if keepCounts {
 		if re, err := syntax.Parse(Translate(expr, true), flags); err == nil {
 			return re, nil
