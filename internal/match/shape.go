@@ -1,7 +1,10 @@
-// Package match holds what every package that matches text with regexp2
-// shares: how a pattern reads as Go's regexp/syntax tree, and the check that
-// keeps a pattern's backtracking bounded, so that no match needs a time
-// limit (a limit makes what is read depend on how busy the machine is).
+// Package match is the one way offattr matches text with patterns. A Set
+// compiles regexp2 patterns (the design's engine), refusing one whose
+// backtracking is not bounded (Bounded), so that no match needs a time
+// limit: a limit makes what is read depend on how busy the machine is.
+// From each pattern, read as Go's regexp/syntax tree (Syntax), it works
+// out where its matches can begin (starts.go); a Text prepares a string
+// once for a set's patterns, and Find tries each pattern only there.
 package match
 
 import (

@@ -20,8 +20,9 @@ import (
 // finds in one pass. startersOf reads them from the expression as
 // regexp/syntax parses it (look-arounds dropped: a condition less only
 // widens what matches), so a pattern is written once; tryAt tries it only
-// there. The walk may find too many places, never too few:
-// TestStartsAreComplete and FuzzStarts hold it to regexp2's own scan.
+// there. The walk may find too many places, never too few: extract's
+// TestStartsAreComplete and FuzzStarts, and redact's fuzz targets, hold
+// Find to regexp2's own scan (Scan) for every pattern they compile.
 
 // plan is how a pattern is searched.
 type plan struct {
