@@ -831,16 +831,16 @@ func maxWidth(n *syntax.Regexp) int {
 
 // notAfterOf reads the ASCII runes a match of expr cannot begin just
 // after: each of its branches begins with a negative look-behind of one
-// class, (?<!X). Go's \d, \s and \w are ASCII, and within ASCII the same
-// as regexp2's, so a class read by Go holds only runes that regexp2's
-// holds; a negated class, or one with a negated or named class inside,
-// could hold more, and is not read.
+// class, (?<!X). Within ASCII, Go reads every class as regexp2 does but
+// for \s, which lacks the vertical tab: a class read by Go then holds only
+// runes that regexp2's holds, unless it is \S or a negated class with \s
+// in it, which are not read.
 func notAfterOf(expr string, opts Options) *[utf8.RuneSelf]bool {
 	var out *[utf8.RuneSelf]bool
 	for _, branch := range topBranches(expr) {
 		x, ok := strings.CutPrefix(branch, "(?<!")
 		end := groupEnd(x)
-		if !ok || end < 0 || strings.Contains(x[:end], "[^") || strings.ContainsAny(x[:end], "DSWPp") && strings.Contains(x[:end], `\`) {
+		if !ok || end < 0 || strings.Contains(x[:end], `\S`) || strings.Contains(x[:end], "[^") && strings.Contains(x[:end], `\s`) {
 			return nil
 		}
 		class, err := Syntax(x[:end], opts, true)
