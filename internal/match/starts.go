@@ -830,8 +830,8 @@ func maxWidth(n *syntax.Regexp) int {
 }
 
 // notAfterOf reads the ASCII runes a match of expr cannot begin just
-// after: each of its branches begins with a negative look-behind of one
-// class, (?<!X). Within ASCII, Go reads every class as regexp2 does but
+// after: each of its branches begins with a negative look-behind, one of
+// whose alternatives is one class, (?<!X) or (?<!X|...). Within ASCII, Go reads every class as regexp2 does but
 // for \s, which lacks the vertical tab: a class read by Go then holds only
 // runes that regexp2's holds, unless it is \S or a negated class with \s
 // in it, which are not read.
@@ -840,18 +840,31 @@ func notAfterOf(expr string, opts Options) *[utf8.RuneSelf]bool {
 	for _, branch := range topBranches(expr) {
 		x, ok := strings.CutPrefix(branch, "(?<!")
 		end := groupEnd(x)
-		if !ok || end < 0 || strings.Contains(x[:end], `\S`) || strings.Contains(x[:end], "[^") && strings.Contains(x[:end], `\s`) {
+		if !ok || end < 0 {
 			return nil
 		}
-		class, err := Syntax(x[:end], opts, true)
-		if err != nil || class.Op != syntax.OpCharClass && (class.Op != syntax.OpLiteral || len(class.Rune) != 1) {
-			return nil
-		}
+		// (?<!X|Y) fails after a rune of X as after one of Y: each
+		// alternative of one class rules its runes out.
 		var set [utf8.RuneSelf]bool
+		for _, alt := range topBranches(x[:end]) {
+			if strings.Contains(alt, `\S`) || strings.Contains(alt, "[^") && strings.Contains(alt, `\s`) {
+				continue
+			}
+			class, err := Syntax(alt, opts, true)
+			if err != nil || class.Op != syntax.OpCharClass && (class.Op != syntax.OpLiteral || len(class.Rune) != 1) {
+				continue
+			}
+			for b := range utf8.RuneSelf {
+				set[b] = set[b] || runeIn(class, rune(b))
+			}
+		}
 		for b := range utf8.RuneSelf {
-			set[b] = runeIn(class, rune(b)) && (out == nil || out[b])
+			set[b] = set[b] && (out == nil || out[b])
 		}
 		out = &set
+	}
+	if out != nil && *out == ([utf8.RuneSelf]bool{}) {
+		return nil
 	}
 	return out
 }

@@ -88,6 +88,7 @@ func TestLookBehindAndNeeds(t *testing.T) {
 		{"one class", `(?<![\d:])\d{1,2}/x`, "0123456789:", 1, 2, '/', true},
 		{"every branch, intersected", `(?<![\d.])\d:\d|(?<![\d,])\d am`, "0123456789", 1, 2, ':', true},
 		{"a branch without one", `(?<!\d)\d:|x:`, "-", 1, 1, ':', true},
+		{"an alternative of one class", `(?<![\d:]|x\])[\da-f]{1,4}:`, "0123456789:", 1, 4, ':', true},
 		{"a negated class of \\s may hold the vertical tab in Go alone", `(?<![^\s])\d+/`, "-", 1, -1, '/', true},
 		{"\\S too", `(?<![\S])\d+/`, "-", 1, -1, '/', true},
 		{"a named class reads alike in ASCII", `(?<![\p{L}_])\d+/`, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1, '/', true},
