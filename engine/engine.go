@@ -48,7 +48,7 @@ type Result struct {
 	Attribution rules.Attribution
 	// Input is the run as the stages read it (redacted when asked), with
 	// its features and dependency graph, for commands that show more than
-	// the answer. It is nil for a baseline, which reads no features.
+	// the answer. It is nil for a baseline, which reads no graph.
 	Input *rules.Input
 	// Findings is every rule's every finding, in step order: what each
 	// rule said where, for a reader who checks the answer.
@@ -82,7 +82,12 @@ func New(opts Options) (AnalyzeFunc, error) {
 			if err != nil {
 				return Result{Redactor: red}, err
 			}
-			return Result{Attribution: withSpans(r, b(r)), Redactor: red}, nil
+			// The first-error baseline reads the steps' failure words.
+			f, err := extract.RunContext(ctx, r)
+			if err != nil {
+				return Result{Redactor: red}, err
+			}
+			return Result{Attribution: withSpans(r, b(&rules.Input{Run: r, Features: f})), Redactor: red}, nil
 		}, nil
 	}
 	comb := opts.Rules

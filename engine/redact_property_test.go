@@ -118,7 +118,8 @@ var secretOf = map[redact.Kind]func(t *rapid.T) plant{
 
 // TestSecretsPlantedAnywhereReachNoOutput plants random values of every
 // kind in random places of random runs (the task, a step's text, a tool
-// call's arguments, an agent's name, a trace or span id) and checks that
+// call's arguments, an agent's name, a trace or span id, the run's file
+// name, the event a step was read from) and checks that
 // no string of the analysis holds them: the attribution, the findings, the
 // run and features as the stages read them, and the graph as JSON, DOT and
 // Mermaid.
@@ -152,7 +153,7 @@ func TestSecretsPlantedAnywhereReachNoOutput(t *testing.T) {
 			plants = append(plants, pl)
 			step := rapid.IntRange(0, len(r.Steps)-1).Draw(t, "step")
 			s := &r.Steps[step]
-			switch place := rapid.IntRange(0, 5).Draw(t, "place"); {
+			switch place := rapid.IntRange(0, 7).Draw(t, "place"); {
 			case place == 0:
 				r.Question += "\n" + pl.line + "\n"
 			case place == 1 && len(s.ToolCalls) > 0:
@@ -168,6 +169,10 @@ func TestSecretsPlantedAnywhereReachNoOutput(t *testing.T) {
 				s.TraceID = pl.secret
 			case place == 4 && (pl.kind == redact.Email || pl.kind == redact.APIKey):
 				s.SpanID = pl.secret
+			case place == 5 && (pl.kind == redact.Email || pl.kind == redact.APIKey):
+				r.Source = "runs/" + pl.secret + ".json"
+			case place == 6 && (pl.kind == redact.Email || pl.kind == redact.APIKey):
+				s.From = "event " + pl.secret
 			default:
 				// Between two of the step's words, never inside a line
 				// planted before, which would lose the secret's shape.

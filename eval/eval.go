@@ -137,7 +137,8 @@ func Evaluate(ctx context.Context, subsets []Subset, analyze engine.AnalyzeFunc,
 				msg := opts.Redact.NewRedactor().String(err.Error()) // a log's text may be quoted in it
 				fmt.Fprintf(warn, "offattr: %s\n", escape.Line(msg))
 				t.Add(nil, nil)
-				if err := write(CaseResult{File: file, Subset: sub.Name, Error: msg}); err != nil {
+				shown := opts.Redact.NewRedactor().String(file) // masked as a run's name is
+				if err := write(CaseResult{File: shown, Subset: sub.Name, Error: msg}); err != nil {
 					return rep, err
 				}
 				continue

@@ -33,8 +33,8 @@ func TestEvaluateRedactsCasesAndLabels(t *testing.T) {
 	data, err := json.Marshal(kase)
 	require.NoError(t, err)
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "S"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "S", "1.json"), data, 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "S", "2.json"), []byte(`{"history": [{"role": "x", "content": "hi"}], "mistake_agent": "x", "mistake_step": "ask carol@example.org"}`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "S", "bob@example.com.json"), data, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "S", "dave@woodgrove.com.json"), []byte(`{"history": [{"role": "x", "content": "hi"}], "mistake_agent": "x", "mistake_step": "ask carol@example.org"}`), 0o644))
 	subsets, err := Discover([]string{dir})
 	require.NoError(t, err)
 	p, err := redact.Compile(redact.Options{})
@@ -53,9 +53,11 @@ func TestEvaluateRedactsCasesAndLabels(t *testing.T) {
 
 	assert.InDelta(t, 1.0, rep.Subsets[0].AgentAccuracy*2, 1e-9, "the masked label still names the masked answer's agent (1 of 2: the other case is broken)")
 	written := cases.String() + warn.String() + strings.Join(seen, "\n")
-	for _, secret := range []string{"bob@example.com", "Hunter22", "10.2.3.4", "carol@example.org"} {
+	for _, secret := range []string{"bob@example.com", "Hunter22", "10.2.3.4", "carol@example.org", "woodgrove"} {
 		assert.NotContains(t, written, secret)
 	}
 	assert.Contains(t, cases.String(), `"reason":"Mailer used [EMAIL_1]'s old password=[PASSWORD_`, "the label's reason, in the run's placeholders")
-	assert.Contains(t, warn.String(), `S/2.json: mistake_step "ask [EMAIL_1]" is not a step index`, "messages are masked too")
+	assert.Contains(t, warn.String(), `S/[EMAIL_1].json: mistake_step "ask [EMAIL_2]" is not a step index`, "messages are masked too")
+	assert.Contains(t, cases.String(), `S/[EMAIL_1].json","subset":"S","label"`, "the file's name is masked as its text")
+	assert.Contains(t, cases.String(), `S/[EMAIL_1].json","subset":"S","error"`, "so is a broken file's")
 }

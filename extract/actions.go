@@ -276,6 +276,36 @@ func affirms(content string) bool {
 	return affirmRe.MatchString(content[:headEnd(content, affirmHead)])
 }
 
+// statusRe reads an object's state from a tool result: "status":
+// "pending". ("state" is not read: in most records it is part of an
+// address.)
+var statusRe = regexp.MustCompile(`(?i)"status"\s*:\s*"([^"]{1,60})"`)
+
+// states returns the states a tool result reports, in lower case.
+func states(content string) []string {
+	var out []string
+	for _, m := range statusRe.FindAllStringSubmatch(content, -1) {
+		out = append(out, strings.ToLower(m[1]))
+	}
+	return out
+}
+
+// listedCallRe reads calls listed in a text: name({...}) or name().
+var listedCallRe = regexp.MustCompile(`([A-Za-z_][\w.-]{0,63})\((\{[^()]*\}|)\)`)
+
+// listedCalls returns the calls a text lists, as a ground truth lists the
+// actions a run should have taken.
+func listedCalls(s string) []Call {
+	if !strings.Contains(s, "(") {
+		return nil
+	}
+	var out []Call
+	for _, m := range listedCallRe.FindAllStringSubmatch(s, -1) {
+		out = append(out, Call{Name: m[1], Args: m[2], Values: ArgValues(m[2])})
+	}
+	return out
+}
+
 // asks reports whether a message ends by asking the other party something.
 func asks(content string) bool {
 	s := strings.TrimRightFunc(content, func(r rune) bool { return unicode.IsSpace(r) || r == '*' || r == '"' || r == ')' })
@@ -288,6 +318,7 @@ func asks(content string) bool {
 func (rc *runContext) actions(f *Features, s run.Step, kinds map[StepKind]bool) {
 	if kinds[KindToolResult] {
 		f.Tool = resultTool(s.Content, rc.called)
+		f.States = states(s.Content)
 	} else {
 		f.Calls = calls(s)
 		for _, c := range f.Calls {

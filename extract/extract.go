@@ -41,6 +41,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		contents[i] = s.Content
 	}
 	rf.FinalAnswer = finalAnswer(rf, contents, rc.noEntity)
+	rf.ExpectedCalls = listedCalls(r.GroundTruth)
 	rf.texts = contents
 	AssignCallers(r, rf)
 	return rf, nil
@@ -190,6 +191,8 @@ func (rc *runContext) step(s run.Step) Features {
 		kinds[KindThought] = true
 	}
 	rc.target(&f, s, t, kinds)
+	f.Critique = spanOf(t.first(critiqueRe))
+	f.FailureWords = spanOf(t.first(failureWordsRe))
 
 	for _, k := range kindOrder {
 		if kinds[k] {

@@ -73,10 +73,26 @@ type Features struct {
 	// it opens by agreeing to what was proposed.
 	Asks    bool `json:"asks,omitempty"`
 	Affirms bool `json:"affirms,omitempty"`
+	// Critique is where the step first says an earlier result is wrong
+	// ("is incorrect", "there was an error in"); nil when it does not.
+	Critique *Span `json:"critique,omitempty"`
+	// FailureWords is where the step first uses explicit failure words (a
+	// non-zero exit code, a traceback, "error:", "not found"), read
+	// without judging whose failure they tell; nil when it uses none.
+	FailureWords *Span `json:"failure_words,omitempty"`
+	// States are, for a tool result, the states it reports objects in
+	// ("status": "pending"), in lower case, in the order it gives them.
+	States []string `json:"states,omitempty"`
 	// Caller is, for a tool result, the step that answers for it: the one
 	// whose call produced it, or the result itself when its speaker chose
 	// the action; NoCaller for any other step.
 	Caller int `json:"caller"`
+}
+
+// Span is where a reading found its words in a step's content, in bytes.
+type Span struct {
+	Offset int `json:"offset"`
+	Len    int `json:"len"`
 }
 
 // Has reports whether k is among the step's kinds.
@@ -171,6 +187,9 @@ type RunFeatures struct {
 	Steps       []Features   `json:"steps"`
 	Question    []Claim      `json:"question_claims,omitempty"`
 	FinalAnswer *FinalAnswer `json:"final_answer,omitempty"`
+	// ExpectedCalls are the tool calls the run's ground truth lists, when
+	// it gives the actions the run should have taken rather than an answer.
+	ExpectedCalls []Call `json:"expected_calls,omitempty"`
 
 	texts     []string  // the steps' texts, for Describe; nil in features made by hand
 	described sync.Once // fills in every step's Reductions and OTAR from texts

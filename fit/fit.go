@@ -195,10 +195,11 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	if err != nil {
 		return nil, err
 	}
-	w.Critical = bestCritical(exs, oof)
+	flagged := slices.Index(names, rules.FeatFlagged)
+	w.Critical = bestCritical(exs, oof, flagged)
 	// Confidence and bands: on what the finished model says of the same
 	// unseen runs.
-	calib, hits, corpora := answers(exs, oof, w.Critical, func(ex *Example) *Example { return ex })
+	calib, hits, corpora := answers(exs, oof, w.Critical, flagged, func(ex *Example) *Example { return ex })
 	delta, err := logistic(ctx, calib, hits, calibrationLambda)
 	if err != nil {
 		return nil, err
@@ -215,7 +216,7 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	// Without its ground truth a run's answer can be checked against
 	// nothing, and the same confidence is right less often: its bands are
 	// chosen on the same unseen runs read without it.
-	if blindCalib, blindHits, blindCorpora := answers(exs, blindOOF, w.Critical, func(ex *Example) *Example { return ex.Blind }); len(blindCalib) > 0 {
+	if blindCalib, blindHits, blindCorpora := answers(exs, blindOOF, w.Critical, flagged, func(ex *Example) *Example { return ex.Blind }); len(blindCalib) > 0 {
 		blindConfs := make([]float64, len(blindCalib))
 		for i, x := range blindCalib {
 			blindConfs[i] = sigmoid(dotf(delta, x))
@@ -235,13 +236,13 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 // rows: none) under its out-of-fold probabilities p, the calibration row of
 // the answer the ranking gives, whether that answer is right, and the
 // example's corpus.
-func answers(exs []Example, p [][]float64, critical float64, read func(*Example) *Example) (calib [][]float64, hits []bool, corpora []string) {
+func answers(exs []Example, p [][]float64, critical float64, flagged int, read func(*Example) *Example) (calib [][]float64, hits []bool, corpora []string) {
 	for i := range exs {
 		ex := read(&exs[i])
 		if ex == nil || len(ex.Rows) == 0 {
 			continue
 		}
-		k := chosen(ex.Rows, p[i], critical)
+		k := rules.Rank(ex.Rows, p[i], critical, flagged)[0]
 		step := ex.Rows[k].Step
 		calib = append(calib, rules.CalibrationRow(p[i][k], len(ex.Rows), rules.Agreeing(ex.findings, step)))
 		hits = append(hits, step == ex.Label.Step)
@@ -334,34 +335,16 @@ func outOfFold(ctx context.Context, exs []Example, names []string, opts Options)
 	return out, blind, nil
 }
 
-// chosen is the row the ranking answers with: the earliest whose
-// probability is at least critical times the best (rules.Weights.Score).
-func chosen(rows []rules.StepRow, p []float64, critical float64) int {
-	best := 0
-	for i := range p {
-		if p[i] > p[best] {
-			best = i
-		}
-	}
-	pick := best
-	for i := range p {
-		if p[i] >= critical*p[best] && rows[i].Step < rows[pick].Step {
-			pick = i
-		}
-	}
-	return pick
-}
-
 // criticalShares are the shares the fit tries: 1 answers with the most
 // probable step; lower shares prefer earlier steps nearly as probable.
 var criticalShares = []float64{1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3}
 
-func bestCritical(exs []Example, p [][]float64) float64 {
+func bestCritical(exs []Example, p [][]float64, flagged int) float64 {
 	best, bestHits := 1.0, -1
 	for _, c := range criticalShares {
 		hits := 0
 		for i, ex := range exs {
-			if len(ex.Rows) > 0 && ex.Rows[chosen(ex.Rows, p[i], c)].Step == ex.Label.Step {
+			if len(ex.Rows) > 0 && ex.Rows[rules.Rank(ex.Rows, p[i], c, flagged)[0]].Step == ex.Label.Step {
 				hits++
 			}
 		}

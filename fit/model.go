@@ -2,6 +2,7 @@ package fit
 
 import (
 	"context"
+	"math"
 	"slices"
 
 	"github.com/offattr/offattr/engine"
@@ -13,15 +14,13 @@ import (
 // it was given and what it said (Review, whose signals the model weights
 // weigh). Review is nil when the model took no part in the run.
 type ModelCase struct {
-	Rules  rules.Attribution
-	Review *rules.ModelReview
+	// Name and Corpus are the run's (Example's): folds deal on them.
+	Name, Corpus string
+	Rules        rules.Attribution
+	Review       *rules.ModelReview
 	// Target is the labelled step.
 	Target int
 }
-
-// DefaultModelLambda is the L2 pull of the model weights toward the
-// defaults: few features, and a few dozen runs, so the pull matters.
-const DefaultModelLambda = 3.0
 
 // CollectModel asks judge about every example, given the rules' answer to
 // each (rulesAtts, in order); before, when set, is called before each, so
@@ -37,7 +36,7 @@ func CollectModel(ctx context.Context, exs []Example, rulesAtts []rules.Attribut
 		if err != nil {
 			return nil, err
 		}
-		out[i] = ModelCase{Rules: rulesAtts[i], Review: got.Model, Target: exs[i].Label.Step}
+		out[i] = ModelCase{Name: exs[i].Name, Corpus: exs[i].Corpus, Rules: rulesAtts[i], Review: got.Model, Target: exs[i].Label.Step}
 	}
 	return out, nil
 }
@@ -60,20 +59,183 @@ func ModelFeatureNames(cases []ModelCase) []string {
 	return names
 }
 
+// How FitModel chooses. The model weights are a conditional logit pulled
+// toward the prior (the defaults); how hard is chosen on runs held out of
+// the fit, among ModelLambdas and the prior itself. The choice is then
+// held against the rules alone on the same held-out runs: unless it
+// answers more of them right, by a paired difference significant at 5%
+// (one-sided), and no fewer in any corpus, the model is given no say
+// (localllm.Silent), so that a model no better than the rules, or a fit
+// too noisy to tell, leaves the rules' answers as they were.
+
+// ModelLambdas are the pulls toward the prior FitModel chooses among.
+var ModelLambdas = []float64{0.3, 1, 3, 10, 30}
+
+// modelInnerFolds is how many folds the choice is made on.
+const modelInnerFolds = 5
+
+// ModelFit is fitted model weights and how they were chosen.
+type ModelFit struct {
+	Weights *rules.ModelWeights
+	// Used is how many runs the weights were fitted on: those in which an
+	// analyst was counted and the labelled step was a candidate.
+	Used int
+	// Lambda is the pull toward the prior that was chosen, +Inf for the
+	// prior itself; 0 when Silent.
+	Lambda float64
+	// Silent is set when the model was given no say.
+	Silent bool
+	// Right and RulesRight count the held-out runs the choice and the
+	// rules alone answered right, of Runs (0 when the pull was given).
+	Right, RulesRight, Runs int
+}
+
 // FitModel fits the model weights on cases: a conditional logit over each
 // run's candidate steps (localllm.Rows) whose target is the labelled one,
 // pulled toward prior (nil: localllm.DefaultModelWeights) with strength
-// lambda (0: DefaultModelLambda). Runs in which no analyst was counted,
-// or whose label is no candidate, say nothing of the weights and are left
-// out; used is how many were fitted on. With none (a model that never
-// answered usably) the weights are the prior.
-func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[string]float64, lambda float64) (w *rules.ModelWeights, used int, err error) {
+// lambda; lambda 0 chooses it, or no say for the model, on held-out runs
+// (see ModelLambdas). Runs in which no analyst was counted, or whose label
+// is no candidate, say nothing of the weights and are left out of the
+// logit. A model that never answered usably is given no say.
+func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[string]float64, lambda float64) (ModelFit, error) {
 	if prior == nil {
 		prior = localllm.DefaultModelWeights()
 	}
-	if lambda <= 0 {
-		lambda = DefaultModelLambda
+	if lambda > 0 {
+		w, used, err := fitModelAt(ctx, cases, model, prior, lambda)
+		return ModelFit{Weights: w, Used: used, Lambda: lambda}, err
 	}
+	folds := KFolds(modelExamples(cases), modelInnerFolds)
+	rulesRight := make([]bool, len(cases))
+	for i, c := range cases {
+		rulesRight[i] = c.Rules.Step == c.Target
+	}
+	// The prior first, then ever weaker pulls: a tie keeps the stronger.
+	best, bestRight, bestLambda := []bool(nil), -1, 0.0
+	for _, lambda := range append([]float64{math.Inf(1)}, reversed(ModelLambdas)...) {
+		held, err := predictHeldOut(ctx, cases, folds, model, prior, lambda)
+		if err != nil {
+			return ModelFit{}, err
+		}
+		right := make([]bool, len(cases))
+		n := 0
+		for i, a := range held {
+			right[i] = a.Step == cases[i].Target
+			if right[i] {
+				n++
+			}
+		}
+		if n > bestRight {
+			best, bestRight, bestLambda = right, n, lambda
+		}
+	}
+	out := ModelFit{Lambda: bestLambda, Right: bestRight, RulesRight: count(rulesRight), Runs: len(cases)}
+	var err error
+	if out.Weights, out.Used, err = fitModelAt(ctx, cases, model, prior, bestLambda); err != nil {
+		return ModelFit{}, err
+	}
+	if out.Used == 0 || !clearlyBetter(best, rulesRight) || worseSomewhere(cases, best, rulesRight) {
+		out.Silent, out.Lambda = true, 0
+		for n := range out.Weights.Weights {
+			if n != rules.ModelRulesLogP && n != rules.ModelRulesPick {
+				out.Weights.Weights[n] = 0
+			}
+		}
+	}
+	return out, nil
+}
+
+// significance is the one-sided z the paired gain over the rules must
+// pass: a 5% chance that a model no better than the rules passes it.
+const significance = 1.645
+
+// clearlyBetter reports whether a answers more runs right than b by more
+// than significance standard errors of the mean paired difference.
+func clearlyBetter(a, b []bool) bool {
+	n := float64(len(a))
+	if n == 0 {
+		return false
+	}
+	var sum, sq float64
+	for i := range a {
+		d := 0.0
+		if a[i] {
+			d++
+		}
+		if b[i] {
+			d--
+		}
+		sum += d
+		sq += d * d
+	}
+	mean := sum / n
+	se := math.Sqrt(max(sq/n-mean*mean, 0) / n)
+	return mean > significance*se
+}
+
+// worseSomewhere reports whether, in some corpus of cases, a answers
+// fewer runs right than b: a gain that holds pooled but not on one
+// system is not to be counted on for the next.
+func worseSomewhere(cases []ModelCase, a, b []bool) bool {
+	diff := map[string]int{}
+	for i, c := range cases {
+		if a[i] {
+			diff[c.Corpus]++
+		}
+		if b[i] {
+			diff[c.Corpus]--
+		}
+	}
+	for _, d := range diff {
+		if d < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func count(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+func reversed(xs []float64) []float64 {
+	out := slices.Clone(xs)
+	slices.Reverse(out)
+	return out
+}
+
+// modelExamples are the cases as examples, as far as dealing them into
+// folds needs (name and corpus).
+func modelExamples(cases []ModelCase) []Example {
+	out := make([]Example, len(cases))
+	for i, c := range cases {
+		out[i] = Example{Name: c.Name, Corpus: c.Corpus}
+	}
+	return out
+}
+
+// predictHeldOut predicts every case by weights fitted at lambda (+Inf:
+// the prior itself) without its fold.
+func predictHeldOut(ctx context.Context, cases []ModelCase, folds [][]int, model string, prior map[string]float64, lambda float64) ([]rules.Attribution, error) {
+	if !math.IsInf(lambda, 1) {
+		return CrossValidateModel(ctx, cases, folds, model, prior, lambda)
+	}
+	out := make([]rules.Attribution, len(cases))
+	for i, c := range cases {
+		out[i] = PredictModel(prior, c)
+	}
+	return out, nil
+}
+
+// fitModelAt fits the conditional logit at one pull toward prior (+Inf:
+// the prior itself); used is how many runs it was fitted on.
+func fitModelAt(ctx context.Context, cases []ModelCase, model string, prior map[string]float64, lambda float64) (w *rules.ModelWeights, used int, err error) {
 	names := ModelFeatureNames(cases)
 	var groups []group
 	for _, c := range cases {
@@ -100,7 +262,7 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 		p[i] = prior[n]
 	}
 	beta := p
-	if len(groups) > 0 {
+	if len(groups) > 0 && !math.IsInf(lambda, 1) {
 		if beta, err = conditionalLogit(ctx, groups, p, lambda); err != nil {
 			return nil, 0, err
 		}
@@ -121,8 +283,9 @@ func PredictModel(w map[string]float64, c ModelCase) rules.Attribution {
 	return localllm.Weigh(c.Rules, &review, w)
 }
 
-// CrossValidateModel fits the model weights on all folds but one and
-// predicts the held-out one, for every fold.
+// CrossValidateModel fits the model weights on all folds but one (as
+// FitModel does with lambda, 0 choosing within those folds) and predicts
+// the held-out one, for every fold.
 func CrossValidateModel(ctx context.Context, cases []ModelCase, folds [][]int, model string, prior map[string]float64, lambda float64) ([]rules.Attribution, error) {
 	out := make([]rules.Attribution, len(cases))
 	for _, test := range folds {
@@ -132,12 +295,12 @@ func CrossValidateModel(ctx context.Context, cases []ModelCase, folds [][]int, m
 				train = append(train, c)
 			}
 		}
-		w, _, err := FitModel(ctx, train, model, prior, lambda)
+		f, err := FitModel(ctx, train, model, prior, lambda)
 		if err != nil {
 			return nil, err
 		}
 		for _, i := range test {
-			out[i] = PredictModel(w.Weights, cases[i])
+			out[i] = PredictModel(f.Weights.Weights, cases[i])
 		}
 	}
 	return out, nil

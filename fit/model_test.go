@@ -2,6 +2,7 @@ package fit
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,46 +12,111 @@ import (
 	"github.com/offattr/offattr/rules"
 )
 
-// syntheticCases are runs of four candidates whose rules favour step 0; the
-// label is step 0 in every third run, else step 2. A model whose analysts
-// all vote for named, when named(label) says which.
-func syntheticCases(named func(label int) int) []ModelCase {
+// syntheticCases are n runs of four candidates whose rules favour step 0;
+// the label is step 0 in every third run, else step 2. A model whose
+// analysts all vote for named, when named(run, label) says which.
+func syntheticCases(n int, named func(run, label int) int) []ModelCase {
 	var out []ModelCase
-	for i := range 30 {
+	for i := range n {
 		label := 2
 		if i%3 == 0 {
 			label = 0
 		}
 		att := rules.Attribution{Step: 0, Agent: "A", Candidates: []rules.Candidate{{Step: 0, Agent: "A", Score: 0.4}, {Step: 1, Agent: "B", Score: 0.3}, {Step: 2, Agent: "C", Score: 0.2}, {Step: 3, Agent: "D", Score: 0.1}}}
-		voted := named(label)
+		voted := named(i, label)
 		sig := rules.ModelSignal{Step: voted, Agent: "X", Judged: true, Votes: map[string]float64{"a": 0.8, "b": 0.8}, Criteria: map[string]float64{"a": 0.8, "b": 0.8}}
-		out = append(out, ModelCase{Rules: att, Target: label, Review: &rules.ModelReview{Analysts: []string{"a", "b"}, Signals: []rules.ModelSignal{sig}}})
+		out = append(out, ModelCase{Name: fmt.Sprintf("run%d.json", i), Corpus: "synthetic", Rules: att, Target: label, Review: &rules.ModelReview{Analysts: []string{"a", "b"}, Signals: []rules.ModelSignal{sig}}})
 	}
 	return out
 }
 
-func TestFitModelLearnsHowGoodTheModelIs(t *testing.T) {
-	ctx := context.Background()
-	right, used, err := FitModel(ctx, syntheticCases(func(label int) int { return label }), "good", nil, 0)
-	require.NoError(t, err)
-	assert.Equal(t, 30, used)
-	wrong, _, err := FitModel(ctx, syntheticCases(func(label int) int { return 3 - label }), "bad", nil, 0)
-	require.NoError(t, err)
-	d := localllm.DefaultModelWeights()
-	assert.Greater(t, right.Weights[rules.ModelVotes], d[rules.ModelVotes], "a model that is always right counts more")
-	assert.Less(t, wrong.Weights[rules.ModelVotes], d[rules.ModelVotes], "one that is always wrong, less")
-	assert.Equal(t, "good", right.Model)
-	assert.Contains(t, right.Weights, "vote:a")
-
-	cases := syntheticCases(func(label int) int { return label })
-	hits := 0
+func hits(cases []ModelCase, w map[string]float64) int {
+	n := 0
 	for _, c := range cases {
-		if PredictModel(right.Weights, c).Step == c.Target {
-			hits++
+		if PredictModel(w, c).Step == c.Target {
+			n++
 		}
 	}
-	assert.Equal(t, len(cases), hits, "the fitted weights follow a model that is always right")
-	cv, err := CrossValidateModel(ctx, syntheticCases(func(label int) int { return 3 - label }), [][]int{{0, 1, 2, 3, 4}, {5, 6, 7, 8, 9}}, "bad", nil, 0)
+	return n
+}
+
+func TestFitModelLearnsHowGoodTheModelIs(t *testing.T) {
+	ctx := context.Background()
+	right, err := FitModel(ctx, syntheticCases(30, func(_, label int) int { return label }), "good", nil, 3)
+	require.NoError(t, err)
+	assert.Equal(t, 30, right.Used)
+	wrong, err := FitModel(ctx, syntheticCases(30, func(_, label int) int { return 3 - label }), "bad", nil, 3)
+	require.NoError(t, err)
+	d := localllm.DefaultModelWeights()
+	assert.Greater(t, right.Weights.Weights[rules.ModelVotes], d[rules.ModelVotes], "a model that is always right counts more")
+	assert.Less(t, wrong.Weights.Weights[rules.ModelVotes], d[rules.ModelVotes], "one that is always wrong, less")
+	assert.Equal(t, "good", right.Weights.Model)
+	assert.Contains(t, right.Weights.Weights, "vote:a")
+
+	cases := syntheticCases(30, func(_, label int) int { return label })
+	assert.Equal(t, len(cases), hits(cases, right.Weights.Weights), "the fitted weights follow a model that is always right")
+	cv, err := CrossValidateModel(ctx, syntheticCases(30, func(_, label int) int { return 3 - label }), [][]int{{0, 1, 2, 3, 4}, {5, 6, 7, 8, 9}}, "bad", nil, 0)
 	require.NoError(t, err)
 	assert.Len(t, cv, 30)
+}
+
+// TestFitModelChooses: with the pull left to it, the fit follows a model
+// that is right, and gives no say to one that is no better than the
+// rules on runs held out of the fit.
+func TestFitModelChooses(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name       string
+		named      func(run, label int) int
+		wantSilent bool
+	}{
+		{"a model always right decides", func(_, label int) int { return label }, false},
+		{"a model that names the rules' step or a wrong one has no say", func(run, label int) int {
+			if run%2 == 0 {
+				return 0
+			}
+			return 1
+		}, true},
+		{"a model right only where the rules are has no say", func(_, label int) int {
+			if label == 0 {
+				return 0
+			}
+			return 3
+		}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cases := syntheticCases(60, c.named)
+			got, err := FitModel(ctx, cases, "m", nil, 0)
+			require.NoError(t, err)
+			assert.Equal(t, c.wantSilent, got.Silent)
+			assert.Equal(t, 60, got.Runs)
+			assert.Equal(t, 20, got.RulesRight, "the rules are right where the label is step 0")
+			if c.wantSilent {
+				assert.True(t, localllm.Silent(got.Weights.Weights))
+				assert.Equal(t, 20, hits(cases, got.Weights.Weights), "the rules' answers stand")
+				return
+			}
+			assert.False(t, localllm.Silent(got.Weights.Weights))
+			assert.Greater(t, got.Right, got.RulesRight)
+			assert.Equal(t, 60, hits(cases, got.Weights.Weights))
+		})
+	}
+}
+
+func TestFitModelWithoutAnswersIsSilent(t *testing.T) {
+	cases := syntheticCases(10, func(_, label int) int { return label })
+	for i := range cases {
+		cases[i].Review = nil
+	}
+	got, err := FitModel(context.Background(), cases, "m", nil, 0)
+	require.NoError(t, err)
+	assert.Zero(t, got.Used)
+	assert.True(t, got.Silent)
+}
+
+func TestFitModelStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := FitModel(ctx, syntheticCases(30, func(_, label int) int { return label }), "m", nil, 0)
+	assert.ErrorIs(t, err, context.Canceled)
 }

@@ -68,8 +68,13 @@ type builder struct {
 	n     int
 	kinds []kindSet
 	// agentOf[i] is the position of step i's agent in agents.
-	agentOf  []int
-	agents   []string
+	agentOf []int
+	agents  []string
+	// ids holds each step's node ID, and agentIDs each agent's: every
+	// edge names both its ends, and a run of many thousand steps would
+	// otherwise format (and keep) a string for each end of each edge.
+	ids      []string
+	agentIDs []string
 	agentIdx map[string]int // normalised name → position in agents
 	stepsOf  [][]int        // per agent, its steps in order
 	planners map[int]bool   // agents that plan, instruct or keep a ledger
@@ -96,7 +101,9 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 	b.edges = make([]Edge, 0, 5*b.n)
 	b.kinds = make([]kindSet, b.n)
 	b.agentOf = make([]int, b.n)
+	b.ids = make([]string, b.n)
 	for i := range r.Steps {
+		b.ids[i] = stepID(i)
 		b.kinds[i] = kindsOf(&f.Steps[i])
 		key := normName(r.Steps[i].Agent)
 		a, ok := b.agentIdx[key]
@@ -112,13 +119,17 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 			b.planners[a] = true
 		}
 	}
+	b.agentIDs = make([]string, len(b.agents))
+	for a := range b.agents {
+		b.agentIDs[a] = agentID(a)
+	}
 	return b
 }
 
 func (b *builder) add(e Edge) { b.edges = append(b.edges, e) }
 
 func (b *builder) addStepEdge(from, to int, t EdgeType, evidence string) {
-	b.add(Edge{From: stepID(from), To: stepID(to), Type: t, Evidence: evidence})
+	b.add(Edge{From: b.ids[from], To: b.ids[to], Type: t, Evidence: evidence})
 }
 
 // isPlannerStep reports whether step i is the planner at work: a plan,
@@ -153,9 +164,13 @@ func (b *builder) addReplans() {
 }
 
 func (b *builder) addMembers() {
+	trials := make([]string, len(b.trials))
+	for t := range trials {
+		trials[t] = trialID(t)
+	}
 	for i := 0; i < b.n; i++ {
-		b.add(Edge{From: stepID(i), To: agentID(b.agentOf[i]), Type: Member})
-		b.add(Edge{From: stepID(i), To: trialID(b.trialOf[i]), Type: Member})
+		b.add(Edge{From: b.ids[i], To: b.agentIDs[b.agentOf[i]], Type: Member})
+		b.add(Edge{From: b.ids[i], To: trials[b.trialOf[i]], Type: Member})
 	}
 }
 
@@ -187,11 +202,11 @@ func (b *builder) commit() (*Graph, error) {
 		}
 	}
 	for i, s := range b.r.Steps {
-		g.nodes = append(g.nodes, Node{ID: stepID(i), Kind: NodeStep, Index: i, Agent: s.Agent,
+		g.nodes = append(g.nodes, Node{ID: b.ids[i], Kind: NodeStep, Index: i, Agent: s.Agent,
 			StepKind: b.f.Steps[i].Kind, Trial: b.trialOf[i], Label: stepLabel(i, s.Agent, b.f.Steps[i].Kind)})
 	}
 	for a, name := range b.agents {
-		g.nodes = append(g.nodes, Node{ID: agentID(a), Kind: NodeAgent, Index: a, Agent: name, Trial: -1, Label: name})
+		g.nodes = append(g.nodes, Node{ID: b.agentIDs[a], Kind: NodeAgent, Index: a, Agent: name, Trial: -1, Label: name})
 	}
 	for _, t := range b.trials {
 		g.nodes = append(g.nodes, Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)})
@@ -210,9 +225,11 @@ func (b *builder) commit() (*Graph, error) {
 	return g, nil
 }
 
-// sortEdges orders edges by source node, target node, then type, by packed
-// integer keys: sorting tens of thousands of edges with map lookups in the
-// comparison is needlessly slow.
+// sortEdges orders edges in place by source node, target node, then type,
+// by packed integer keys: sorting tens of thousands of edges with map
+// lookups in the comparison is needlessly slow. The order is found on the
+// keys, then the edges are moved cycle by cycle, so no second list of
+// edges is made.
 func (g *Graph) sortEdges(edges []Edge) []Edge {
 	keys := make([]uint64, len(edges))
 	idx := make([]int, len(edges))
@@ -221,11 +238,23 @@ func (g *Graph) sortEdges(edges []Edge) []Edge {
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
-	out := make([]Edge, len(edges))
-	for i, k := range idx {
-		out[i] = edges[k]
+	// edges[i] is to become edges[idx[i]]; a placed position is marked -1.
+	for i := range idx {
+		if idx[i] < 0 {
+			continue
+		}
+		first := edges[i]
+		j := i
+		for idx[j] != i {
+			k := idx[j]
+			edges[j] = edges[k]
+			idx[j] = -1
+			j = k
+		}
+		edges[j] = first
+		idx[j] = -1
 	}
-	return out
+	return edges
 }
 
 // dedupe keeps the first edge of each type between each pair of nodes in

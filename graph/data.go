@@ -89,7 +89,7 @@ func (b *builder) addData() {
 				continue
 			}
 			if edgeAt[p] == 0 {
-				drawn = append(drawn, Edge{From: stepID(p), To: stepID(i), Type: Data})
+				drawn = append(drawn, Edge{From: b.ids[p], To: b.ids[i], Type: Data})
 				producers = append(producers, p)
 				edgeAt[p] = len(drawn)
 			}

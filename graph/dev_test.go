@@ -19,7 +19,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/extract"
-	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/run/runtest"
 )
 
@@ -36,26 +35,16 @@ var (
 // ("Hand-Crafted/12.json", "tau-retail/3.json").
 func devGraphs(t *testing.T) map[string]*Graph {
 	t.Helper()
-	runs := runtest.DevRuns(t) // skips when the dev half is not here
-	tau := runtest.TauFiles(t) // and when tau-retail is not, saying how to get them
+	cases := runtest.SharedCases(t, runtest.AllFiles(t)) // skips when the corpora are not here, saying how to get them
 	devOnce.Do(func() {
-		for _, p := range tau {
-			r, err := run.Load(p, run.Options{})
-			if err != nil {
-				devBuildE = err
-				return
-			}
-			runs = append(runs, r)
-		}
 		devBuilt = map[string]*Graph{}
-		for _, r := range runs {
-
-			g, err := Build(r, extract.Run(r))
+		for _, c := range cases {
+			g, err := Build(c.Run, extract.Run(c.Run))
 			if err != nil {
 				devBuildE = err
 				return
 			}
-			devBuilt[runtest.Name(r.Source)] = g
+			devBuilt[runtest.Name(c.Run.Source)] = g
 		}
 	})
 	require.NoError(t, devBuildE)
@@ -257,6 +246,8 @@ func libraryEdges(g *Graph, adj map[string]dgraph.Edge[string], types []EdgeType
 func TestDevRunExports(t *testing.T) {
 	_, err := exec.LookPath("dot")
 	render := err == nil && !testing.Short()
+	var all bytes.Buffer // every graph's DOT, one after another
+	dots := map[string][]byte{}
 	for name, g := range devGraphs(t) {
 		var js, mm, dot bytes.Buffer
 		require.NoError(t, g.WriteJSON(&js))
@@ -266,10 +257,31 @@ func TestDevRunExports(t *testing.T) {
 		for _, line := range strings.Split(strings.TrimSuffix(mm.String(), "\n"), "\n") {
 			require.Regexp(t, mermaidLine, line, name)
 		}
-		if render {
-			renderDOT(t, dot.Bytes())
-		}
+		all.Write(dot.Bytes())
+		dots[name] = dot.Bytes()
 	}
+	if !render {
+		return
+	}
+	// One Graphviz process renders every graph of its input, and costs
+	// far less than a process per graph. Only when it fails is each graph
+	// rendered alone, to name the one at fault.
+	if validDOT(all.Bytes()) {
+		return
+	}
+	for name, dot := range dots {
+		t.Run(name, func(t *testing.T) { renderDOT(t, dot) })
+	}
+}
+
+// validDOT reports whether Graphviz renders every graph in dot without a
+// word on standard error.
+func validDOT(dot []byte) bool {
+	cmd := exec.Command("dot", "-Tsvg")
+	cmd.Stdin = bytes.NewReader(dot)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	return cmd.Run() == nil && stderr.Len() == 0
 }
 
 // TestDevRunsGolden pins the graph of every development run and the answer

@@ -102,47 +102,76 @@ func (bk *lshBucket) add(j int) {
 
 // addLoops links each step to the most recent earlier step of the same agent
 // and class that it repeats (Similarity at or above the class threshold).
+// Groups are independent, so each is looked at on its own, and its token
+// sets, signatures and buckets are let go before the next: what a long run
+// holds at once is one group's, not every group's.
 func (b *builder) addLoops() {
-	sets := make([][]uint64, b.n)
-	sigs := make([][]uint64, b.n)
 	// Steps repeat within a group: one agent's steps of one loop class.
 	type group struct {
 		agent int
 		class loopClass
 	}
-	tables := map[group]*lshTable{}
-	// A step alone in its group (its agent's only plan, say) repeats
-	// nothing and is repeated by nothing: its tokens are not read.
-	groups := make([]group, b.n)
-	members := map[group]int{}
-	for j := range groups {
-		groups[j] = group{b.agentOf[j], loopClassOf(b.kinds[j])}
-		if groups[j].class != loopNone {
-			members[groups[j]]++
-		}
-	}
-	var cands []int
-	var scratch []uint64
-	earlier := map[group][]int{} // of a group compared exactly, its steps so far
+	var order []group
+	members := map[group][]int{}
 	for j := 0; j < b.n; j++ {
-		if j%256 == 0 && b.ctx.Err() != nil {
-			return // BuildContext reports it
-		}
-		g := groups[j]
-		if g.class == loopNone || members[g] < 2 {
+		g := group{b.agentOf[j], loopClassOf(b.kinds[j])}
+		if g.class == loopNone {
 			continue
 		}
+		if _, ok := members[g]; !ok {
+			order = append(order, g)
+		}
+		members[g] = append(members[g], j)
+	}
+	sets := make([][]uint64, b.n)
+	sigs := make([][]uint64, b.n)
+	first := len(b.state.loopEdges)
+	seen := 0 // steps looked at, for checking ctx every 256
+	for _, g := range order {
+		steps := members[g]
+		// A step alone in its group (its agent's only plan, say) repeats
+		// nothing and is repeated by nothing: its tokens are not read.
+		if len(steps) < 2 {
+			continue
+		}
+		if !b.loopsIn(g.class.threshold(), steps, sets, sigs, &seen) {
+			return // BuildContext reports it
+		}
+		for _, j := range steps {
+			sets[j], sigs[j] = nil, nil
+		}
+	}
+	// In step order, as if the steps had been read one after another.
+	slices.SortFunc(b.state.loopEdges[first:], func(x, y [2]int) int { return x[1] - y[1] })
+}
+
+// loopsIn links the repeats among one group's steps, in order, at
+// Similarity thr. It returns false when ctx is done.
+func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, seen *int) bool {
+	var (
+		cands   []int
+		scratch []uint64
+		earlier []int // steps so far, when the group is compared exactly
+		buckets *lshTable
+	)
+	exact := len(steps) <= exactGroup
+	if !exact {
+		buckets = newLSHTable(len(steps))
+	}
+	for _, j := range steps {
+		if *seen%256 == 0 && b.ctx.Err() != nil {
+			return false
+		}
+		*seen++
 		scratch = scratchTokenSet(scratch, b.r.Steps[j].Content)
 		if scratch == nil {
 			continue
 		}
 		set := slices.Clone(scratch)
 		sets[j] = set
-		thr := g.class.threshold()
-		if members[g] <= exactGroup {
-			prev := earlier[g]
-			for k := len(prev) - 1; k >= 0; k-- {
-				i := prev[k]
+		if exact {
+			for k := len(earlier) - 1; k >= 0; k-- {
+				i := earlier[k]
 				if !mayReach(len(sets[i]), len(set), thr) {
 					continue
 				}
@@ -151,20 +180,19 @@ func (b *builder) addLoops() {
 					break
 				}
 			}
-			earlier[g] = append(prev, j)
+			earlier = append(earlier, j)
 			continue
 		}
 		sigs[j] = minHash(set)
-		buckets := tables[g]
-		if buckets == nil {
-			buckets = newLSHTable(members[g])
-			tables[g] = buckets
-		}
-		var keys [lshBands]uint64
+		var (
+			keys [lshBands]uint64
+			bks  [lshBands]lshBucket // as read, to be written back with j
+		)
 		cands = cands[:0]
 		for band := range keys {
 			keys[band] = bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
 			bk := buckets[band][keys[band]]
+			bks[band] = bk
 			for _, i := range bk.steps[:bk.n] {
 				if !containsInt(cands, int(i)) {
 					cands = append(cands, int(i))
@@ -182,11 +210,11 @@ func (b *builder) addLoops() {
 			}
 		}
 		for band, k := range keys {
-			bk := buckets[band][k]
-			bk.add(j)
-			buckets[band][k] = bk
+			bks[band].add(j)
+			buckets[band][k] = bks[band]
 		}
 	}
+	return true
 }
 
 // exactGroup is the largest group whose steps are each compared with
@@ -211,7 +239,7 @@ func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {
 	if len(dropped) > 0 {
 		ev += "; gone: " + strings.Join(dropped, " ")
 	}
-	b.add(Edge{From: stepID(i), To: stepID(j), Type: Loop, Evidence: ev, Similarity: round2(sim)})
+	b.add(Edge{From: b.ids[i], To: b.ids[j], Type: Loop, Evidence: ev, Similarity: round2(sim)})
 	b.state.loopEdges = append(b.state.loopEdges, [2]int{i, j})
 }
 
@@ -299,11 +327,11 @@ func (b *builder) loopGroups(g *Graph) ([]LoopGroup, error) {
 	links := dgraph.New(dgraph.StringHash, dgraph.Directed())
 	link := func(i, j int) error {
 		for _, v := range []int{i, j} {
-			if err := links.AddVertex(stepID(v)); err != nil && !errors.Is(err, dgraph.ErrVertexAlreadyExists) {
+			if err := links.AddVertex(b.ids[v]); err != nil && !errors.Is(err, dgraph.ErrVertexAlreadyExists) {
 				return err
 			}
 		}
-		for _, e := range [][2]string{{stepID(i), stepID(j)}, {stepID(j), stepID(i)}} {
+		for _, e := range [][2]string{{b.ids[i], b.ids[j]}, {b.ids[j], b.ids[i]}} {
 			if err := links.AddEdge(e[0], e[1]); err != nil && !errors.Is(err, dgraph.ErrEdgeAlreadyExists) {
 				return err
 			}

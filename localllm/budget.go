@@ -15,9 +15,7 @@ import (
 // 25.6K tokens a case on Algorithm-Generated, 53.7K on Hand-Crafted). The
 // floor keeps a short run readable in full with the instructions around it;
 // the ceiling keeps long runs affordable. With the defaults (3 analysts)
-// this is at most 3×3,600 = 10,800 prompt tokens a case, and on the
-// Who&When dev half about 3.3K (Algorithm-Generated) and 8.5K
-// (Hand-Crafted) on average.
+// this is at most 3×3,600 = 10,800 prompt tokens a case.
 const (
 	minCallTokens = 900
 	maxCallTokens = 3600

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -255,39 +256,48 @@ func TestAttributeCancel(t *testing.T) {
 	})
 }
 
+// TestAttributeParallel: two runs share the Judge's slots, and no more
+// calls than the slots are in flight at once. Each call is held until
+// every slot is taken, so the slots are seen full.
 func TestAttributeParallel(t *testing.T) {
 	for _, parallel := range []int{1, 2} {
 		t.Run(fmt.Sprint(parallel), func(t *testing.T) {
 			srv := newServer(t, qwen(32768))
+			var mu sync.Mutex
 			var inFlight, most int
-			gate := make(chan struct{}, 1)
-			gate <- struct{}{}
+			arrived, release := make(chan struct{}, 12), make(chan struct{})
 			srv.Respond = func(req *api.ChatRequest, n int) ollamatest.Reply {
-				<-gate
+				mu.Lock()
 				inFlight++
 				most = max(most, inFlight)
-				gate <- struct{}{}
-				time.Sleep(20 * time.Millisecond)
-				<-gate
+				mu.Unlock()
+				arrived <- struct{}{}
+				<-release
+				mu.Lock()
 				inFlight--
-				gate <- struct{}{}
+				mu.Unlock()
 				return ollamatest.SchemaReply(req, n)
 			}
 			j, _ := newJudge(t, srv, func(o *Options) { o.Parallel = parallel; o.Panel = 6; o.NoCache = true })
 			r := testRun(10, 30)
 			done := make(chan struct{})
-			for range 2 { // two runs share the Judge's slots
+			for range 2 {
 				go func() {
 					_, err := j.Attribute(context.Background(), r, testAttribution(r))
 					assert.NoError(t, err)
 					done <- struct{}{}
 				}()
 			}
+			for range parallel {
+				<-arrived
+			}
+			close(release)
 			<-done
 			<-done
 			assert.Len(t, srv.Chats(), 12)
-			assert.LessOrEqual(t, most, parallel)
-			assert.GreaterOrEqual(t, most, 1)
+			mu.Lock()
+			defer mu.Unlock()
+			assert.Equal(t, parallel, most)
 		})
 	}
 }

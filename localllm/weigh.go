@@ -23,20 +23,24 @@ import (
 // there. `offattr fit --model` learns w for one model; without that,
 // DefaultModelWeights.
 //
-// The defaults are set so that a model no better than the rules does not
-// make the answer much worse, yet a good one decides. One analyst's vote,
-// or a reader's suspicion, is weak evidence: a model that is right a third
-// of the time names a given wrong step often enough that it should only
-// tip the rules' near-ties, so the rules' log-probability and their answer
-// weigh more than one vote. Askings that agree are strong evidence, but
-// only when their mistakes are independent: the analysts of one panel read
-// the same prompt with the same model and may share its mistakes, so their
-// unanimity adds nothing to their majority, while a reader, who read the
-// run another way, seconding an analyst or the majority counts most. They
-// were chosen with stand-in judges of known accuracy (ollamatest.Judge,
-// with independent and with shared analysts) on the labelled corpora
-// (fit's TestStandInJudgeTable measures them). Fitting for the model
-// learns how far its askings are independent.
+// The defaults must serve a model of unknown worth: one no better than
+// the rules must not make the answer worse, and a good one must still
+// decide. The askings differ in what they can tell. A reader chooses
+// among every step of its window, so its naming the labelled step is
+// strong evidence; an analyst chooses among the panel's few finalists,
+// and a weak model names a given wrong one nearly as often as the right
+// one, so an analyst's vote, or a panel's majority, weighs little on its
+// own (a majority only tips the rules' near-ties, which is all the model
+// does under the rank strategy, which has no readers). The analysts of
+// one panel read the same prompt with the same model and may share its
+// mistakes, so their unanimity adds nothing to their majority, while a
+// reader, who read the run another way, agreeing with most of the
+// analysts counts most. The rules' log-probability weighs 1, so their
+// probabilities stand as they are where the model says nothing. The
+// weights are chosen, not fitted, by a rule over stand-in judges of known
+// accuracy on the labelled corpora, which fit's TestStandInJudgeTable
+// applies and checks (docs/model.md says how to rerun it). Fitting for the
+// model (fit --model) learns what its askings are worth.
 
 // minRulesP floors the rules' probability, whose candidates' scores are
 // rounded to three places, so that its log stays finite.
@@ -47,13 +51,13 @@ const minRulesP = 1e-3
 // analysts count alike.
 func DefaultModelWeights() map[string]float64 {
 	return map[string]float64{
-		rules.ModelRulesLogP: 1.5,
-		rules.ModelRulesPick: 1.5,
-		rules.ModelReader:    0.5,
-		rules.ModelVotes:     0.6,
-		rules.ModelMajority:  1,
+		rules.ModelRulesLogP: 1,
+		rules.ModelRulesPick: 1,
+		rules.ModelReader:    2,
+		rules.ModelVotes:     0,
+		rules.ModelMajority:  0.5,
 		rules.ModelUnanimous: 0,
-		rules.ModelSeconded:  2,
+		rules.ModelSeconded:  0,
 		rules.ModelAgree:     2,
 		rules.ModelCriteria:  0,
 	}
@@ -155,8 +159,9 @@ func (m ModelRows) Probabilities(w map[string]float64) []float64 {
 // Weigh weighs the model's signals (review) with the rules' attribution
 // att, as the rules gave it, by w (nil: DefaultModelWeights), and returns
 // the final attribution: the candidates rescored, the answer, and the
-// review's picks filled in. Without a counted analyst the rules' answer
-// stands. The rationale and votes are left to the caller.
+// review's picks filled in. Without a counted analyst, or under weights
+// that give the model no say (Silent), the rules' answer stands. The
+// rationale and votes are left to the caller.
 func Weigh(att rules.Attribution, review *rules.ModelReview, w map[string]float64) rules.Attribution {
 	if w == nil {
 		w = DefaultModelWeights()
@@ -165,7 +170,7 @@ func Weigh(att rules.Attribution, review *rules.ModelReview, w map[string]float6
 	review.RulesPick = &rules.Pick{Step: att.Step, Agent: att.Agent}
 	review.ModelPick = modelPick(att, review)
 	out.Model = review
-	if review.ModelPick == nil {
+	if review.ModelPick == nil || Silent(w) {
 		return out
 	}
 	m := Rows(att, review)
@@ -194,6 +199,20 @@ func Weigh(att rules.Attribution, review *rules.ModelReview, w map[string]float6
 		out.Step, out.Agent = win.Step, win.Agent
 	}
 	return out
+}
+
+// Silent reports whether w gives the model no say: every weight but the
+// rules' own (their log-probability and their answer) is zero. Weigh then
+// leaves the rules' answer and confidence as they were; `offattr fit
+// --model` chooses such weights for a model that did not beat the rules
+// on runs held out of its fit.
+func Silent(w map[string]float64) bool {
+	for name, v := range w {
+		if v != 0 && name != rules.ModelRulesLogP && name != rules.ModelRulesPick {
+			return false
+		}
+	}
+	return true
 }
 
 // modelPick is the step the analysts gave the most vote confidence, ties

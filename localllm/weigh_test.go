@@ -49,13 +49,16 @@ func TestWeigh(t *testing.T) {
 		wantStep  int
 		wantAgent string
 		wantPick  *rules.Pick
+		untouched bool // the rules' attribution is returned as it was
 	}{
-		{"no analyst: the rules' answer stands", review([]int{8}, nil), nil, 3, "A", nil},
-		{"one vote for another step only tips nothing", review(nil, map[string]int{"conservative": 8, "liberal": 3, "detail-focused": 9}), nil, 3, "A", &rules.Pick{Step: 3, Agent: "X"}},
-		{"a unanimous panel seconded by a reader moves the answer", review([]int{8}, map[string]int{"conservative": 8, "liberal": 8, "detail-focused": 8}), nil, 8, "C", &rules.Pick{Step: 8, Agent: "X"}},
-		{"a panel agreeing with the rules keeps their agent", review([]int{3}, map[string]int{"conservative": 3, "liberal": 3}), nil, 3, "A", &rules.Pick{Step: 3, Agent: "X"}},
+		{"no analyst: the rules' answer stands", review([]int{8}, nil), nil, 3, "A", nil, true},
+		{"one vote for another step only tips nothing", review(nil, map[string]int{"conservative": 8, "liberal": 3, "detail-focused": 9}), nil, 3, "A", &rules.Pick{Step: 3, Agent: "X"}, false},
+		{"a unanimous panel seconded by a reader moves the answer", review([]int{8}, map[string]int{"conservative": 8, "liberal": 8, "detail-focused": 8}), nil, 8, "C", &rules.Pick{Step: 8, Agent: "X"}, false},
+		{"a panel agreeing with the rules keeps their agent", review([]int{3}, map[string]int{"conservative": 3, "liberal": 3}), nil, 3, "A", &rules.Pick{Step: 3, Agent: "X"}, false},
 		{"fitted weights that distrust the model keep the rules", review([]int{8}, map[string]int{"conservative": 8, "liberal": 8, "detail-focused": 8}),
-			map[string]float64{rules.ModelRulesLogP: 1, rules.ModelVotes: -1}, 3, "A", &rules.Pick{Step: 8, Agent: "X"}},
+			map[string]float64{rules.ModelRulesLogP: 1, rules.ModelVotes: -1}, 3, "A", &rules.Pick{Step: 8, Agent: "X"}, false},
+		{"weights that give the model no say leave the rules' answer and confidence", review([]int{8}, map[string]int{"conservative": 8, "liberal": 8, "detail-focused": 8}),
+			map[string]float64{rules.ModelRulesLogP: 1, rules.ModelRulesPick: 2, rules.ModelVotes: 0, rules.ModelAgree: 0}, 3, "A", &rules.Pick{Step: 8, Agent: "X"}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := Weigh(weighRules(), c.review, c.w)
@@ -63,7 +66,7 @@ func TestWeigh(t *testing.T) {
 			assert.Equal(t, c.wantAgent, got.Agent)
 			assert.Equal(t, c.wantPick, got.Model.ModelPick)
 			assert.Equal(t, &rules.Pick{Step: 3, Agent: "A"}, got.Model.RulesPick)
-			if c.wantPick == nil {
+			if c.untouched {
 				assert.Equal(t, weighRules(), func() rules.Attribution { got.Model = nil; return got }(), "untouched")
 				return
 			}

@@ -56,7 +56,8 @@
 //     none is given (area 000, 666, 9xx; group 00; serial 0000).
 //   - PASSPORT: 6–9 letters and digits, with a digit, after "passport",
 //     "passport no.", "passport_number"….
-//   - EMAIL: addresses with a real-looking top-level domain (not icon@2x.png).
+//   - EMAIL: addresses with a real-looking top-level domain (not icon@2x.png;
+//     in frank@example.com.json the address is frank@example.com).
 //   - IBAN: a country code, two check digits and the country's length of
 //     letters and digits (bare or grouped by spaces), passing the ISO 13616
 //     mod-97 check.

@@ -64,6 +64,7 @@ var plantedSecrets = []planted{
 	// Personal data.
 	{"e-mail", "write to %s.", "jane.doe+ops@example.co.uk"},
 	{"e-mail as agent name", "From: %s\nTo: planner", "alice@corp.example.com"},
+	{"e-mail in a file name", "wrote runs/%s.json", "frank.green@woodgrove.com"},
 	{"international phone", "call %s now", "+44 20 7946 0958"},
 	{"North American phone", "ring %s today", "(415) 555-2671"},
 	{"labelled phone digits", "Phone: %s", "4155552671"},

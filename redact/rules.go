@@ -188,8 +188,14 @@ const ipv6 = `(?<![A-Za-z0-9_:.]|\[IP_[0-9]+\])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:(?:[
 
 // email starts at the '@' and takes the local part in a lookbehind, as
 // "lead", for the same reason as assigned: '@' is rare, letters are not.
+// A last label that is a file's extension, not a top-level domain, is left
+// out: the address in frank@example.com.json is frank@example.com.
 const email = `(?<=(?<![A-Za-z0-9._%+-])(?<lead>[A-Za-z0-9_%+-](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?))` +
-	`@(?:[A-Za-z0-9-]+\.)+(?!(?i:png|jpe?g|gif|svg|webp|ico|pdf)\b)[A-Za-z]{2,24}(?![A-Za-z0-9@-]|\.[A-Za-z0-9])`
+	`@(?:[A-Za-z0-9-]+\.)+(?!(?i:png|jpe?g|gif|svg|webp|ico|pdf|` + fileExts + `)\b)[A-Za-z]{2,24}(?![A-Za-z0-9@-]|\.(?!(?i:` + fileExts + `)\b)[A-Za-z0-9])`
+
+// fileExts are the extensions of the files offattr reads and writes, none
+// a top-level domain.
+const fileExts = `json|jsonl|ndjson|csv|txt|log|ya?ml|xml|html?|gz`
 
 // Phone numbers. A phone is recognised by its shape (separators, + or a
 // trunk 0) or its label, never from a bare run of digits: those are answers.

@@ -11,8 +11,11 @@ import "github.com/offattr/offattr/run"
 // that link a tool call to its result or a step to its trace span are
 // redacted too (a trace id may be an e-mail address or a key): the same id
 // gets the same placeholder, so they still link, and hex ids, which hold
-// nothing to mask, stay as they are. Only the source path, the format and
-// step kinds are kept; a command prints the path through String.
+// nothing to mask, stay as they are. The run's name (Source: its file, or
+// FILE#TRACEID) is redacted too, first, so a file named after a person's
+// address reads [EMAIL_1] as the address does in the steps; a command that
+// prints its own copy of the path masks it through String. Only the format
+// and step kinds are kept as they are.
 //
 // Numbering follows the order of first appearance through the run, and a
 // secret first seen in step 9 (password=…) is masked in step 2 as well:
@@ -83,10 +86,10 @@ func copyRun(in *run.Run) *run.Run {
 
 // runTexts points at every text of a run, in reading order.
 func runTexts(r *run.Run) []*string {
-	ts := []*string{&r.Question, &r.GroundTruth, &r.TraceID}
+	ts := []*string{&r.Source, &r.Question, &r.GroundTruth, &r.TraceID}
 	for i := range r.Steps {
 		s := &r.Steps[i]
-		ts = append(ts, &s.Agent, &s.Role, &s.Target, &s.Content, &s.ToolCallID, &s.TraceID, &s.SpanID)
+		ts = append(ts, &s.Agent, &s.Role, &s.Target, &s.Content, &s.ToolCallID, &s.TraceID, &s.SpanID, &s.From)
 		for j := range s.ToolCalls {
 			ts = append(ts, &s.ToolCalls[j].ID, &s.ToolCalls[j].Name, &s.ToolCalls[j].Arguments)
 		}

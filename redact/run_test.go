@@ -104,6 +104,29 @@ func TestCaseRedactsNamesWithTheTextsPlaceholders(t *testing.T) {
 	assert.Nil(t, newRedactor(t).Case(run.Case{Run: in.Run}).Label)
 }
 
+// Names are redacted with the texts' placeholders: the run's file name,
+// its trace id, a span's id and the event a step was read from, as well as
+// agent names. The file comes first, so its address is [EMAIL_1] wherever
+// it appears.
+func TestRunRedactsNames(t *testing.T) {
+	in := &run.Run{
+		Source:  "runs/frank.green@woodgrove.com.json#carol@woodgrove.com",
+		TraceID: "carol@woodgrove.com",
+		Steps: []run.Step{
+			{Index: 0, Agent: "frank.green@woodgrove.com", Kind: run.KindMessage, Content: "hello",
+				TraceID: "carol@woodgrove.com", SpanID: "sk-proj-aBcDeFgHiJkLmNoPqRsTuVwX1234", From: "event dave@woodgrove.com"},
+		},
+	}
+	out := newRedactor(t).Run(in)
+	assert.Equal(t, "runs/[EMAIL_1].json#[EMAIL_2]", out.Source)
+	assert.Equal(t, "[EMAIL_2]", out.TraceID)
+	assert.Equal(t, "[EMAIL_1]", out.Steps[0].Agent)
+	assert.Equal(t, "[EMAIL_2]", out.Steps[0].TraceID)
+	assert.Equal(t, "[API_KEY_1]", out.Steps[0].SpanID)
+	assert.Equal(t, "event [EMAIL_3]", out.Steps[0].From)
+	assert.Equal(t, "runs/frank.green@woodgrove.com.json#carol@woodgrove.com", in.Source, "the input is untouched")
+}
+
 func TestErrorKeepsTheChain(t *testing.T) {
 	r := newRedactor(t)
 	_ = r.Run(&run.Run{Steps: []run.Step{{Agent: "bob@example.com", Content: "hi"}}})

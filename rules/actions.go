@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"iter"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -11,46 +10,8 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// The analyzers of tool-using, policy-following systems: there the fault is
-// often an action, not a claim.
-var (
-	UnsupportedArguments = &Analyzer{
-		Name:     "unsupported_arguments",
-		Doc:      "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up",
-		Requires: []Fact{FactToolCalls},
-		Run:      unsupportedArguments,
-	}
-	UnsupportedAnswer = &Analyzer{
-		Name:     "unsupported_answer",
-		Doc:      "a tool-using agent telling the other party values that no tool result or earlier message holds",
-		Requires: []Fact{FactToolCalls, FactClaims, FactKinds},
-		Run:      unsupportedAnswer,
-	}
-	StateConflict = &Analyzer{
-		Name:     "state_conflict",
-		Doc:      "an action on an object whose last observed state a stated policy, or the action's own name, rules out",
-		Requires: []Fact{FactToolCalls, FactPolicies},
-		Run:      stateConflict,
-	}
-	UnconfirmedAction = &Analyzer{
-		Name:     "unconfirmed_action",
-		Doc:      "where a policy asks for confirmation: a consequential action taken before the other party agreed to it",
-		Requires: []Fact{FactToolCalls, FactPolicies, FactKinds},
-		Run:      unconfirmedAction,
-	}
-	StateOrigin = &Analyzer{
-		Name:     "state_origin",
-		Doc:      "a consequential action on an object that a later action on the same object then fails on: it changed the state the later one needed",
-		Requires: []Fact{FactToolCalls, FactSignals},
-		Run:      stateOrigin,
-	}
-	ExpectedActions = &Analyzer{
-		Name:     "expected_actions",
-		Doc:      "with a ground truth that lists the expected tool calls: the first consequential call that is not among them, and the request it followed",
-		Requires: []Fact{FactToolCalls, FactGroundTruth},
-		Run:      expectedActions,
-	}
-)
+// The analyzers here read tool-using, policy-following systems: there the
+// fault is often an action, not a claim.
 
 // support tells, for every step, what text came before it: a value is
 // supported at step i when the task or some step before i holds it.
@@ -351,6 +312,10 @@ func unsupportedArguments(in *Input) []Finding {
 	return out
 }
 
+// UnsupportedArguments is the unsupported_arguments analyzer.
+var UnsupportedArguments = &Analyzer{Name: "unsupported_arguments", Run: unsupportedArguments, Requires: []Fact{FactToolCalls},
+	Doc: "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up"}
+
 func quoteList(vs []string) string {
 	if len(vs) > 3 {
 		vs = append(vs[:3:3], "…")
@@ -443,6 +408,10 @@ func unsupportedAnswer(in *Input) []Finding {
 	return out
 }
 
+// UnsupportedAnswer is the unsupported_answer analyzer.
+var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds},
+	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds"}
+
 // meaningfulClaim leaves out the small whole numbers that count and list
 // things in prose; a count the agent got wrong is still caught when the
 // number is larger, and so is every amount, date, time or id.
@@ -454,24 +423,6 @@ func meaningfulClaim(c extract.Claim) bool {
 		return true
 	}
 	return len(c.Norm) >= 2
-}
-
-// statusRe reads an object's state from a tool result: "status":
-// "pending". ("state" is not read: in most records it is part of an
-// address.)
-var statusRe = regexp.MustCompile(`(?i)"status"\s*:\s*"([^"]{1,60})"`)
-
-// mayReportStatus reports whether statusRe can match s. Every match holds
-// "tatu" in some mix of cases, and those letters fold to no other runes
-// (only the s of "status" does, to ſ): a scan for them spares most tool
-// results the case-folding regexp, which finds no literal to skip ahead by.
-func mayReportStatus(s string) bool {
-	for i := 0; i+4 <= len(s); i++ {
-		if s[i]|0x20 == 't' && s[i+1]|0x20 == 'a' && s[i+2]|0x20 == 't' && s[i+3]|0x20 == 'u' {
-			return true
-		}
-	}
-	return false
 }
 
 // observedState returns the state that the latest tool result before i
@@ -511,9 +462,8 @@ func stateConflict(in *Input) []Finding {
 				states[p.State] = true
 			}
 		}
-		if in.Features.Steps[i].Has(extract.KindToolResult) && mayReportStatus(in.Run.Steps[i].Content) {
-			for k, m := range statusRe.FindAllStringSubmatch(in.Run.Steps[i].Content, -1) {
-				s := strings.ToLower(m[1])
+		if f := &in.Features.Steps[i]; f.Has(extract.KindToolResult) {
+			for k, s := range f.States {
 				states[s] = true
 				if k == 0 {
 					status[i] = s
@@ -540,6 +490,10 @@ func stateConflict(in *Input) []Finding {
 	}
 	return out
 }
+
+// StateConflict is the state_conflict analyzer.
+var StateConflict = &Analyzer{Name: "state_conflict", Run: stateConflict, Requires: []Fact{FactToolCalls, FactPolicies, FactKinds, FactStates},
+	Doc: "an action on an object whose last observed state a stated policy, or the action's own name, rules out"}
 
 // conflict says why a call may not act on an object in state, or "".
 func conflict(c extract.Call, state string, policies []extract.Policy, states map[string]bool) string {
@@ -610,6 +564,10 @@ func unconfirmedAction(in *Input) []Finding {
 	return out
 }
 
+// UnconfirmedAction is the unconfirmed_action analyzer.
+var UnconfirmedAction = &Analyzer{Name: "unconfirmed_action", Run: unconfirmedAction, Requires: []Fact{FactToolCalls, FactPolicies, FactKinds},
+	Doc: "where a policy asks for confirmation: a consequential action taken before the other party agreed to it"}
+
 func stateOrigin(in *Input) []Finding {
 	var out []Finding
 	seen := map[int]bool{}
@@ -641,6 +599,10 @@ func stateOrigin(in *Input) []Finding {
 	}
 	return out
 }
+
+// StateOrigin is the state_origin analyzer.
+var StateOrigin = &Analyzer{Name: "state_origin", Run: stateOrigin, Requires: []Fact{FactToolCalls, FactSignals, FactKinds},
+	Doc: "a consequential action on an object that a later action on the same object then fails on: it changed the state the later one needed"}
 
 func hasError(f *extract.Features) bool {
 	if !f.Has(extract.KindToolResult) {
@@ -677,18 +639,8 @@ func shares(a, b []string) bool {
 	return false
 }
 
-// expectedCallRe reads calls listed in a ground truth: name({...}).
-var expectedCallRe = regexp.MustCompile(`([A-Za-z_][\w.-]{0,63})\((\{[^()]*\}|)\)`)
-
 func expectedActions(in *Input) []Finding {
-	gt := in.Run.GroundTruth
-	if gt == "" || !strings.Contains(gt, "(") {
-		return nil
-	}
-	var expected []extract.Call
-	for _, m := range expectedCallRe.FindAllStringSubmatch(gt, -1) {
-		expected = append(expected, extract.Call{Name: m[1], Args: m[2], Values: extract.ArgValues(m[2])})
-	}
+	expected := in.Features.ExpectedCalls
 	if len(expected) == 0 {
 		return nil
 	}
@@ -716,6 +668,10 @@ func expectedActions(in *Input) []Finding {
 	}
 	return nil
 }
+
+// ExpectedActions is the expected_actions analyzer.
+var ExpectedActions = &Analyzer{Name: "expected_actions", Run: expectedActions, Requires: []Fact{FactToolCalls, FactGroundTruth, FactKinds},
+	Doc: "with a ground truth that lists the expected tool calls: the first consequential call that is not among them, and the request it followed"}
 
 // sameCall compares a call with an expected one: the same tool, and the
 // same argument values in any order.

@@ -55,7 +55,9 @@ const (
 	FactVerdicts    Fact = "verdicts"     // a step's judgement of progress: satisfied, looping, no progress
 	FactPolicies    Fact = "policies"     // rules the system was given: must, never, only, before
 	FactFinalAnswer Fact = "final_answer" // the run's answer and where it was given
-	FactGroundTruth Fact = "ground_truth" // the correct answer, when the run carries one
+	FactGroundTruth Fact = "ground_truth" // the correct answer, when the run carries one, and the calls it lists
+	FactCritiques   Fact = "critiques"    // where a step says an earlier result is wrong
+	FactStates      Fact = "states"       // the states a tool result reports objects in
 	FactDataFlow    Fact = "data_flow"    // graph: data edges from a value's first statement to its later uses
 	FactInstructs   Fact = "instructs"    // graph: instructions and the steps that carry them out
 	FactTrials      Fact = "trials"       // graph: plan/re-plan trials and loop groups
@@ -72,82 +74,13 @@ type Analyzer struct {
 	Run      func(in *Input) []Finding
 }
 
-// Registry lists every analyzer, in the order rationales cite them.
+// Registry lists every analyzer, in the order rationales cite them. Each
+// is declared beside the function it runs.
 var Registry = []*Analyzer{
 	LocalFault, DataFlowOrigin, GroundTruthContradiction, PlanningControl, Feedback,
 	PrematureSatisfaction, UnverifiedApproval, UnsupportedClaim, UnsupportedPlanValue, Reversibility, TrialFirstFault,
 	UnsupportedArguments, UnsupportedAnswer, StateConflict, UnconfirmedAction, StateOrigin, ExpectedActions,
 }
-
-// The registered analyzers.
-var (
-	LocalFault = &Analyzer{
-		Name:     "local_fault",
-		Doc:      "a step whose own call or code failed, or that reports it could not do its part; less when its input was already faulty (CHIEF local attribution)",
-		Requires: []Fact{FactKinds, FactSignals, FactToolCalls, FactDataFlow, FactInstructs},
-		Run:      localFault,
-	}
-	DataFlowOrigin = &Analyzer{
-		Name:     "data_flow_origin",
-		Doc:      "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow)",
-		Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls},
-		Run:      dataFlowOrigin,
-	}
-	GroundTruthContradiction = &Analyzer{
-		Name:     "ground_truth_contradiction",
-		Doc:      "with the correct answer: the first step to put forward a different one, above all after some step had reached it",
-		Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth},
-		Run:      groundTruthContradiction,
-	}
-	PlanningControl = &Analyzer{
-		Name:     "planning_control",
-		Doc:      "in a loop group: a planner repeating an instruction after a failure, or an executor failing a changed strategy (CHIEF planning control)",
-		Requires: []Fact{FactTrials, FactInstructs, FactSignals, FactVerdicts},
-		Run:      planningControl,
-	}
-	Feedback = &Analyzer{
-		Name:     "feedback",
-		Doc:      "a step that a later verdict judges as making no progress or looping, or that a later step calls wrong",
-		Requires: []Fact{FactVerdicts, FactKinds},
-		Run:      feedback,
-	}
-	PrematureSatisfaction = &Analyzer{
-		Name:     "premature_satisfaction",
-		Doc:      "a verdict declaring a failed run's request satisfied, and the result it accepted",
-		Requires: []Fact{FactVerdicts, FactFinalAnswer, FactGroundTruth},
-		Run:      prematureSatisfaction,
-	}
-	UnverifiedApproval = &Analyzer{
-		Name:     "unverified_approval",
-		Doc:      "a verification that approves a result with no call of its own and no fresh tool output",
-		Requires: []Fact{FactKinds, FactSignals, FactToolCalls},
-		Run:      unverifiedApproval,
-	}
-	UnsupportedClaim = &Analyzer{
-		Name:     "unsupported_claim",
-		Doc:      "values a statement introduces with no source in the task, earlier steps or tools, which later steps build on, or that it admits are assumed",
-		Requires: []Fact{FactClaims, FactDataFlow, FactSignals},
-		Run:      unsupportedClaim,
-	}
-	UnsupportedPlanValue = &Analyzer{
-		Name:     "unsupported_plan_value",
-		Doc:      "values a plan or instruction introduces with no source in the task, earlier steps or tools, which later steps build on",
-		Requires: []Fact{FactClaims, FactDataFlow, FactKinds},
-		Run:      unsupportedPlanValue,
-	}
-	Reversibility = &Analyzer{
-		Name:     "reversibility",
-		Doc:      "against a step: its failed call was corrected later in the same trial (CHIEF deviation-aware)",
-		Requires: []Fact{FactToolCalls, FactSignals, FactTrials},
-		Run:      reversibility,
-	}
-	TrialFirstFault = &Analyzer{
-		Name:     "trial_first_fault",
-		Doc:      "the first fault of each trial that never recovered, most for the earliest (DoVer trials)",
-		Requires: []Fact{FactTrials, FactSignals, FactToolCalls, FactVerdicts},
-		Run:      trialFirstFault,
-	}
-)
 
 // Lookup returns the registered analyzer called name.
 func Lookup(name string) (*Analyzer, bool) {

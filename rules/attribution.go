@@ -3,6 +3,11 @@
 // ranks candidates with evidence and a confidence; it never calls a model.
 package rules
 
+// DecisiveFault is what offattr looks for (Who&When; RAFFLES Def. 3.5),
+// in the words its help and the bundles it exports use: the decisive fault
+// is the DecisiveFault.
+const DecisiveFault = "earliest step whose correction would have turned the failed run into a success"
+
 // Mode says what produced an attribution.
 const (
 	ModeRules    = "rules"

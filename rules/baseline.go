@@ -6,25 +6,24 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/dlclark/regexp2"
-
 	"github.com/offattr/offattr/run"
 )
 
-// errorSignal is the baseline's whole notion of a fault: explicit failure
-// words in a message.
-var errorSignal = regexp2.MustCompile(
-	`(?i)\b(exit ?code:? ?[1-9]\d*|traceback \(most recent call last\)|exception|error:|failed|cannot|can't|unable to|not found|404)\b`,
-	regexp2.None)
-
 // Baselines are the trivial attributors the rules are measured against, by
 // the name eval's --baseline takes.
-var Baselines = map[string]func(*run.Run) Attribution{
+// Only the first error reads a fact of the steps (FailureWords); the
+// others read the run's order and speakers.
+var Baselines = map[string]func(*Input) Attribution{
 	"first-error":   Baseline,
-	"first-step":    FirstStepBaseline,
-	"last-step":     LastStepBaseline,
-	"busiest-first": BusiestFirstBaseline,
-	"random":        RandomBaseline,
+	"first-step":    ofRun(FirstStepBaseline),
+	"last-step":     ofRun(LastStepBaseline),
+	"busiest-first": ofRun(BusiestFirstBaseline),
+	"random":        ofRun(RandomBaseline),
+}
+
+// ofRun makes a baseline that reads only the run one that takes the input.
+func ofRun(b func(*run.Run) Attribution) func(*Input) Attribution {
+	return func(in *Input) Attribution { return b(in.Run) }
 }
 
 // BaselineNames lists the baselines in a stable order.
@@ -166,20 +165,21 @@ func FirstStepBaseline(r *run.Run) Attribution {
 }
 
 // Baseline is the honest floor every real rule must beat: it blames the first
-// non-user step with an explicit error signal, or, when no step has one, the
-// first step that is not the task itself. Later error steps follow as
-// alternatives.
-func Baseline(r *run.Run) Attribution {
+// non-user step with explicit failure words (extract's FailureWords), or,
+// when no step has them, the first step that is not the task itself. Later
+// such steps follow as alternatives.
+func Baseline(in *Input) Attribution {
+	r := in.Run
 	a := Attribution{File: r.Source, Mode: ModeRules, Evidence: []Evidence{}, Candidates: []Candidate{}}
 	for _, s := range r.Steps {
 		if s.Kind == run.KindUser {
 			continue
 		}
-		m, err := errorSignal.FindStringMatch(s.Content)
-		if err != nil || m == nil {
+		w := in.Features.Steps[s.Index].FailureWords
+		if w == nil {
 			continue
 		}
-		a.Evidence = append(a.Evidence, Evidence{Rule: "baseline_error_signal", Step: s.Index, Quote: quoteMatch(s.Content, m)})
+		a.Evidence = append(a.Evidence, Evidence{Rule: "baseline_error_signal", Step: s.Index, Quote: Quote(s.Content, w.Offset, w.Len)})
 		a.Candidates = append(a.Candidates, Candidate{Step: s.Index, Agent: s.Agent, Rules: []string{"baseline_error_signal"}})
 	}
 	if len(a.Candidates) == 0 {

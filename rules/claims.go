@@ -15,11 +15,19 @@ import (
 // every step rather than only the answer's path.
 func unsupportedClaim(in *Input) []Finding { return unsupportedValues(in, false) }
 
+// UnsupportedClaim is the unsupported_claim analyzer.
+var UnsupportedClaim = &Analyzer{Name: "unsupported_claim", Run: unsupportedClaim, Requires: []Fact{FactClaims, FactDataFlow, FactSignals, FactKinds, FactVerdicts},
+	Doc: "values a statement introduces with no source in the task, earlier steps or tools, which later steps build on, or that it admits are assumed"}
+
 // unsupportedPlanValue is unsupportedClaim for plans and instructions: a
 // value a plan introduces is a target or an example, not a claim, yet a
 // made-up figure in a brief misleads every step that follows it. Kept
 // apart so that the fit weighs the two on their own.
 func unsupportedPlanValue(in *Input) []Finding { return unsupportedValues(in, true) }
+
+// UnsupportedPlanValue is the unsupported_plan_value analyzer.
+var UnsupportedPlanValue = &Analyzer{Name: "unsupported_plan_value", Run: unsupportedPlanValue, Requires: []Fact{FactClaims, FactDataFlow, FactKinds, FactSignals},
+	Doc: "values a plan or instruction introduces with no source in the task, earlier steps or tools, which later steps build on"}
 
 func unsupportedValues(in *Input, plans bool) []Finding {
 	var out []Finding

@@ -79,6 +79,10 @@ func dataFlowOrigin(in *Input) []Finding {
 	return out
 }
 
+// DataFlowOrigin is the data_flow_origin analyzer.
+var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: dataFlowOrigin, Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds},
+	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow)"}
+
 // corruption walks a claim's path from its origin toward the answer and
 // returns the first step that states the wrong value without also stating
 // the correct one: a step that reports both (a search listing the right
@@ -299,6 +303,10 @@ func groundTruthContradiction(in *Input) []Finding {
 	}
 	return nil
 }
+
+// GroundTruthContradiction is the ground_truth_contradiction analyzer.
+var GroundTruthContradiction = &Analyzer{Name: "ground_truth_contradiction", Run: groundTruthContradiction, Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactKinds, FactToolCalls},
+	Doc: "with the correct answer: the first step to put forward a different one, above all after some step had reached it"}
 
 // statedFinal returns the text of the first claim of a step that is a value
 // of the final answer, or "".

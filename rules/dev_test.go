@@ -1,10 +1,15 @@
 package rules
 
 import (
+	"go/parser"
+	"go/token"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,19 +22,39 @@ import (
 	"github.com/offattr/offattr/run/runtest"
 )
 
-// devRuns loads every Who&When development case, or skips when the
-// benchmark is not beside the project.
+// The corpus tests read the same runs (runtest.SharedCases), and
+// extracting them is most of their time: each loaded run is extracted and
+// graphed once (inputOf). Tests copy a run before they change it.
+var inputs sync.Map // *run.Run → *Input, never attributed itself
+
+// devRuns is every Who&When development run.
 func devRuns(tb testing.TB) []*run.Run {
 	tb.Helper()
-	return runtest.DevRuns(tb)
+	var out []*run.Run
+	for _, c := range runtest.SharedCases(tb, runtest.DevFiles(tb)) {
+		out = append(out, c.Run)
+	}
+	return out
+}
+
+// inputOf returns a fresh Input for r (its ground truth not yet read),
+// with r's features and graph made once.
+func inputOf(tb testing.TB, r *run.Run) *Input {
+	tb.Helper()
+	if p, ok := inputs.Load(r); ok {
+		in := p.(*Input)
+		return &Input{Run: r, Features: in.Features, Graph: in.Graph}
+	}
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(tb, err)
+	inputs.Store(r, &Input{Run: r, Features: f, Graph: g})
+	return &Input{Run: r, Features: f, Graph: g}
 }
 
 func attribute(tb testing.TB, r *run.Run) Attribution {
 	tb.Helper()
-	f := extract.Run(r)
-	g, err := graph.Build(r, f)
-	require.NoError(tb, err)
-	return Attribute(&Input{Run: r, Features: f, Graph: g})
+	return Attribute(inputOf(tb, r))
 }
 
 // renamed returns a copy of r with every agent renamed consistently, in
@@ -96,7 +121,7 @@ func joinAlts(alts []string) string {
 // and the same agent under its new name, on every labelled system
 // (runtest.SystemFiles).
 func TestRenamingAgentsKeepsTheStep(t *testing.T) {
-	for _, c := range runtest.Cases(t, runtest.SystemFiles(t)) {
+	for _, c := range runtest.SharedCases(t, runtest.SystemFiles(t)) {
 		r := c.Run
 		t.Run(filepath.Base(filepath.Dir(r.Source))+"/"+filepath.Base(r.Source), func(t *testing.T) {
 			t.Parallel()
@@ -114,7 +139,7 @@ func TestRenamingAgentsKeepsTheStep(t *testing.T) {
 // says their figures there are in-sample.
 func TestEmbeddedWeightsKnowTheirRuns(t *testing.T) {
 	w := DefaultWeights()
-	cases := runtest.Cases(t, runtest.SystemFiles(t))
+	cases := runtest.SharedCases(t, runtest.SystemFiles(t))
 	for _, c := range cases {
 		assert.True(t, w.InSample(c.Run.Fingerprint()), "%s: fitted on, and not listed: refit with offattr fit (see the README)", c.Run.Source)
 	}
@@ -186,4 +211,141 @@ func BenchmarkCombineCorpora(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(ins)*b.N)/b.Elapsed().Seconds(), "runs/s")
+}
+
+// zeroers remove one extracted fact from a run and its features (both
+// copies the caller owns). Of the graph's facts, the data flow and the
+// instructions are removed too (graphWithout); the trials stay.
+var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
+	FactKinds: eachStep(func(f *extract.Features) {
+		f.Kind, f.Kinds, f.Target, f.Asks, f.Affirms = "", nil, "", false, false
+	}),
+	FactSignals: eachStep(func(f *extract.Features) { f.Errors, f.Successes, f.ExitCode = nil, nil, nil }),
+	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
+		rf.Question = nil
+		eachStep(func(f *extract.Features) { f.Claims = nil })(r, rf)
+	},
+	FactToolCalls: eachStep(func(f *extract.Features) {
+		f.Calls, f.Code, f.Tool, f.Caller = nil, nil, "", extract.NoCaller
+	}),
+	FactVerdicts: eachStep(func(f *extract.Features) { f.Ledger = nil }),
+	FactPolicies: eachStep(func(f *extract.Features) { f.Policies = nil }),
+	FactFinalAnswer: func(r *run.Run, rf *extract.RunFeatures) {
+		rf.FinalAnswer = nil
+		eachStep(func(f *extract.Features) { f.Answer = "" })(r, rf)
+	},
+	FactGroundTruth: func(r *run.Run, rf *extract.RunFeatures) { r.GroundTruth, rf.ExpectedCalls = "", nil },
+	FactCritiques:   eachStep(func(f *extract.Features) { f.Critique = nil }),
+	FactStates:      eachStep(func(f *extract.Features) { f.States = nil }),
+}
+
+func eachStep(zero func(*extract.Features)) func(*run.Run, *extract.RunFeatures) {
+	return func(_ *run.Run, rf *extract.RunFeatures) {
+		for i := range rf.Steps {
+			zero(&rf.Steps[i])
+		}
+	}
+}
+
+// without returns in with every extracted fact but keep zeroed, and the
+// graph's data flow and instructions unless kept: a new run, new features
+// and graph.
+func without(tb testing.TB, in *Input, keep []Fact) *Input {
+	r := *in.Run
+	rf := &extract.RunFeatures{Steps: slices.Clone(in.Features.Steps), Question: in.Features.Question,
+		FinalAnswer: in.Features.FinalAnswer, ExpectedCalls: in.Features.ExpectedCalls}
+	for fact, zero := range zeroers {
+		if !slices.Contains(keep, fact) {
+			zero(&r, rf)
+		}
+	}
+	// The first-error baseline's fact: no analyzer reads it.
+	eachStep(func(f *extract.Features) { f.FailureWords = nil })(&r, rf)
+	return &Input{Run: &r, Features: rf, Graph: graphWithout(tb, in, keep)}
+}
+
+// graphWithout is in's graph, or, when keep lacks the data flow or the
+// instructions, the graph of a run and features without what those edges
+// are drawn from: data edges join the steps that state a value, so
+// without the steps' claims there are none; instructs edges join a step to
+// the agent it addresses, so without targets there are none. The trials
+// are the full graph's.
+func graphWithout(tb testing.TB, in *Input, keep []Fact) *graph.Graph {
+	key := graphKey{in.Run, !slices.Contains(keep, FactDataFlow), !slices.Contains(keep, FactInstructs)}
+	if !key.noData && !key.noInstructs {
+		return in.Graph
+	}
+	if g, ok := graphs.Load(key); ok {
+		return g.(*graph.Graph)
+	}
+	r := *in.Run
+	rf := &extract.RunFeatures{Steps: slices.Clone(in.Features.Steps), Question: in.Features.Question,
+		FinalAnswer: in.Features.FinalAnswer, ExpectedCalls: in.Features.ExpectedCalls}
+	if key.noData {
+		eachStep(func(f *extract.Features) { f.Claims = nil })(&r, rf)
+	}
+	if key.noInstructs {
+		eachStep(func(f *extract.Features) { f.Target = "" })(&r, rf)
+		r.Steps = slices.Clone(r.Steps)
+		for i := range r.Steps {
+			r.Steps[i].Target = ""
+		}
+	}
+	g, err := graph.Build(&r, rf)
+	require.NoError(tb, err)
+	graphs.Store(key, g)
+	return g
+}
+
+// graphKey names one of graphWithout's graphs.
+type graphKey struct {
+	run                 *run.Run
+	noData, noInstructs bool
+}
+
+// graphs holds graphWithout's graphs.
+var graphs sync.Map // graphKey → *graph.Graph
+
+// TestAnalyzersReadOnlyWhatTheyRequire runs each analyzer on every run of
+// the labelled systems twice, with every fact and with only the facts it
+// declares in Requires: its findings must not change.
+func TestAnalyzersReadOnlyWhatTheyRequire(t *testing.T) {
+	for _, c := range runtest.SharedCases(t, runtest.SystemFiles(t)) {
+		r := c.Run
+		for _, a := range Registry {
+			full := Apply(inputOf(t, r), []*Analyzer{a})
+			only := Apply(without(t, inputOf(t, r), a.Requires), []*Analyzer{a})
+			assert.Equal(t, full, only, "%s on %s: it reads a fact it does not require", a.Name, runtest.Name(r.Source))
+		}
+	}
+}
+
+// TestEveryFactCanBeZeroed: the test above removes each fact an analyzer
+// may declare.
+func TestEveryFactCanBeZeroed(t *testing.T) {
+	for _, a := range Registry {
+		for _, fact := range a.Requires {
+			_, extracted := zeroers[fact]
+			assert.True(t, extracted || slices.Contains([]Fact{FactDataFlow, FactInstructs, FactTrials}, fact), "%s requires %s", a.Name, fact)
+		}
+	}
+}
+
+// TestRulesMatchNoText: what rules need from a step's text is a fact
+// extract reads, so no file of the package imports a regex engine.
+func TestRulesMatchNoText(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		require.NoError(t, err)
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			require.NoError(t, err)
+			assert.NotContains(t, []string{"regexp", "github.com/dlclark/regexp2"}, path, "%s imports %s", name, path)
+		}
+	}
 }

@@ -56,3 +56,7 @@ func localFault(in *Input) []Finding {
 	}
 	return out
 }
+
+// LocalFault is the local_fault analyzer.
+var LocalFault = &Analyzer{Name: "local_fault", Run: localFault, Requires: []Fact{FactKinds, FactSignals, FactToolCalls, FactDataFlow, FactInstructs},
+	Doc: "a step whose own call or code failed, or that reports it could not do its part; less when its input was already faulty (CHIEF local attribution)"}

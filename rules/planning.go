@@ -35,6 +35,10 @@ func planningControl(in *Input) []Finding {
 	return out
 }
 
+// PlanningControl is the planning_control analyzer.
+var PlanningControl = &Analyzer{Name: "planning_control", Run: planningControl, Requires: []Fact{FactTrials, FactInstructs, FactSignals, FactVerdicts, FactKinds},
+	Doc: "in a loop group: a planner repeating an instruction after a failure, or an executor failing a changed strategy (CHIEF planning control)"}
+
 // executionFailed reports whether executor step e failed: its own error
 // signals, its tool call failing, or the next ledger saying no progress.
 func executionFailed(in *Input, e int) bool {

@@ -5,12 +5,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/extract"
-	"github.com/offattr/offattr/graph"
 	"github.com/offattr/offattr/run"
-	"github.com/offattr/offattr/run/runtest"
 )
 
 // TestEveryQuoteNamesItsStep: every finding's quote is text of the step it
@@ -18,13 +15,11 @@ import (
 // corpora. A quote of the tool output that condemns the step calling it is
 // the usual case of another step's text.
 func TestEveryQuoteNamesItsStep(t *testing.T) {
-	runs := runtest.DevRuns(t)
+	runs := devRuns(t)
 	var checked, elsewhere int
 	for _, r := range runs {
-		f := extract.Run(r)
-		g, err := graph.Build(r, f)
-		require.NoError(t, err)
-		for _, fd := range Apply(&Input{Run: r, Features: f, Graph: g}, Registry) {
+		in := inputOf(t, r)
+		for _, fd := range Apply(in, Registry) {
 			q := strings.Trim(fd.Quote, "…")
 			if q == "" {
 				continue
@@ -38,7 +33,7 @@ func TestEveryQuoteNamesItsStep(t *testing.T) {
 			if !quotes(r.Steps[from].Content, q) {
 				// A ledger's reason is read from its JSON: compare it
 				// with the step's text as it was decoded.
-				assert.True(t, inLedger(f, from, q), "%s: %s at step %d quotes %q, which is not step %d's text", r.Source, fd.Rule, fd.Step, fd.Quote, from)
+				assert.True(t, inLedger(in.Features, from, q), "%s: %s at step %d quotes %q, which is not step %d's text", r.Source, fd.Rule, fd.Step, fd.Quote, from)
 			}
 		}
 	}

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"github.com/dlclark/regexp2"
-
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
 )
@@ -135,30 +133,6 @@ func strongestError(f *extract.Features) (extract.Signal, bool) {
 // quoteAt quotes step i around a byte offset (or its start).
 func quoteAt(in *Input, i, offset, n int) string {
 	return Quote(in.Run.Steps[i].Content, offset, n)
-}
-
-// byteSpan converts a regexp2 match, which counts runes, into a byte
-// offset and length in s, as Quote and the rest of Go count.
-func byteSpan(s string, m *regexp2.Match) (start, n int) {
-	start = byteOffset(s, m.Index)
-	return start, byteOffset(s[start:], m.Length)
-}
-
-// byteOffset is the byte offset of the rune at index runes in s.
-func byteOffset(s string, runes int) int {
-	for i := range s {
-		if runes == 0 {
-			return i
-		}
-		runes--
-	}
-	return len(s)
-}
-
-// quoteMatch quotes s around a regexp2 match.
-func quoteMatch(s string, m *regexp2.Match) string {
-	start, n := byteSpan(s, m)
-	return Quote(s, start, n)
 }
 
 // responsible names the agent to blame for step i: the speaker, except that

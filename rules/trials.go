@@ -27,6 +27,10 @@ func reversibility(in *Input) []Finding {
 	return out
 }
 
+// Reversibility is the reversibility analyzer.
+var Reversibility = &Analyzer{Name: "reversibility", Run: reversibility, Requires: []Fact{FactToolCalls, FactSignals, FactTrials, FactKinds},
+	Doc: "against a step: its failed call was corrected later in the same trial (CHIEF deviation-aware)"}
+
 // trialFirstFault applies DoVer's trials: each plan or re-plan starts a
 // trial, and the decisive fault is the earliest fault of a trial that never
 // recovered. In a failed run every trial but a recovered one counts; the
@@ -51,6 +55,10 @@ func trialFirstFault(in *Input) []Finding {
 	}
 	return out
 }
+
+// TrialFirstFault is the trial_first_fault analyzer.
+var TrialFirstFault = &Analyzer{Name: "trial_first_fault", Run: trialFirstFault, Requires: []Fact{FactTrials, FactSignals, FactToolCalls, FactVerdicts, FactKinds},
+	Doc: "the first fault of each trial that never recovered, most for the earliest (DoVer trials)"}
 
 // faultAt is the cheap fault test trials use: the step's own error, its
 // call failing, or the next ledger finding no progress. It returns the step

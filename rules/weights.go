@@ -80,11 +80,8 @@ func (w *Weights) InSample(fingerprint string) bool {
 // the answer comes from one analyzer or from several that agree.
 //
 // Agreement counts on a log scale: a second analyzer that agrees says much
-// more than a sixth. Counted plainly, the fit leaned on runs where five or
-// six analyzers fire together, which are often long runs full of signals,
-// and the clear band it chose held 0.61 step accuracy under 10-fold
-// cross-validation (ten fold assignments, both corpora); on the log scale,
-// 0.75 over more runs.
+// more than a sixth, and long runs full of signals, where five or six
+// analyzers fire together, should not read as sure.
 const (
 	CalBias        = "bias"
 	CalLogP        = "log_p"          // log of the step model's probability of the answer
@@ -250,24 +247,42 @@ func (w *Weights) Score(as []*Analyzer, rows []StepRow) Scored {
 // score is Score given the feature names, which a caller that weighs rows
 // by both models builds once.
 func (w *Weights) score(names []string, rows []StepRow) Scored {
-	s := Scored{Rows: rows, P: Softmax(rows, vector(w.Step, names))}
-	s.Order = make([]int, len(rows))
-	for i := range s.Order {
-		s.Order[i] = i
+	p := Softmax(rows, vector(w.Step, names))
+	return Scored{Rows: rows, P: p, Order: Rank(rows, p, w.Critical, slices.Index(names, FeatFlagged))}
+}
+
+// Rank orders rows, the answer first, given the step model's probabilities
+// p, the critical share and the column of FeatFlagged in the rows' features
+// (-1: none). Steps some rule implicates come first, most probable first;
+// the others follow. A step without evidence is the answer only when no
+// step has any: its probability says only where the training systems'
+// labellers usually looked, which another system need not share. Among the
+// first rank the earliest step whose probability is within the critical
+// share of the best answers; the rest keep their order.
+func Rank(rows []StepRow, p []float64, critical float64, flaggedColumn int) []int {
+	flagged := func(i int) bool { return flaggedColumn >= 0 && rows[i].X[flaggedColumn] > 0 }
+	order := make([]int, len(rows))
+	for i := range order {
+		order[i] = i
 	}
-	sort.SliceStable(s.Order, func(a, b int) bool { return s.P[s.Order[a]] > s.P[s.Order[b]] })
+	sort.SliceStable(order, func(a, b int) bool {
+		i, j := order[a], order[b]
+		if flagged(i) != flagged(j) {
+			return flagged(i)
+		}
+		return p[i] > p[j]
+	})
 	if len(rows) == 0 {
-		return s
+		return order
 	}
-	// The earliest critical step answers; the rest keep their order.
-	best := s.P[s.Order[0]]
-	for k, i := range s.Order {
-		if s.P[i] >= w.Critical*best && rows[i].Step < rows[s.Order[0]].Step {
-			copy(s.Order[1:k+1], s.Order[:k])
-			s.Order[0] = i
+	best, first := p[order[0]], flagged(order[0])
+	for k, i := range order {
+		if flagged(i) == first && p[i] >= critical*best && rows[i].Step < rows[order[0]].Step {
+			copy(order[1:k+1], order[:k])
+			order[0] = i
 		}
 	}
-	return s
+	return order
 }
 
 // Softmax is the step model: exp(beta·x) normalised over the rows.
@@ -425,9 +440,6 @@ const promptedCandidates = 3
 // already listed. The answer does not change; the alternatives a person
 // or a model reads next do: a wrong action often carries out a wrong
 // request, and which of the two is the decisive fault takes reading them.
-// Measured holding each labelled system out of the fit, recall@5 rose on
-// the system with a simulated user and fell on none; taking the request
-// behind a bare agreement, rather than the agreement, raised it further.
 func withPrompts(in *Input, rows []StepRow, order []int, k int) []int {
 	rowOf := make(map[int]int, len(rows))
 	for i, r := range rows {

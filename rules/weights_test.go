@@ -99,3 +99,34 @@ func TestConfidenceIsCalibrated(t *testing.T) {
 	w.Confidence = nil
 	assert.Equal(t, 0.3, w.ConfidenceOf(0.3, 20, 1))
 }
+
+func TestScoreRanksImplicatedStepsFirst(t *testing.T) {
+	names := []string{FeatToolCall, FeatFlagged}
+	row := func(step int, call, flagged float64) StepRow {
+		return StepRow{Step: step, X: []float64{call, flagged}}
+	}
+	w := &Weights{Step: map[string]float64{FeatToolCall: 3, FeatFlagged: 0.5}, Critical: 0.8}
+	for _, c := range []struct {
+		name  string
+		rows  []StepRow
+		steps []int
+	}{
+		{"an implicated step outranks a likelier unimplicated one",
+			[]StepRow{row(1, 1, 0), row(2, 0, 1), row(3, 1, 0)}, []int{2, 1, 3}},
+		{"without evidence the likeliest step answers",
+			[]StepRow{row(1, 0, 0), row(2, 1, 0), row(3, 0, 0)}, []int{2, 1, 3}},
+		{"the likeliest implicated step answers",
+			[]StepRow{row(1, 1, 0), row(2, 0, 1), row(3, 1, 1)}, []int{3, 2, 1}},
+		{"equal implicated steps: the earliest",
+			[]StepRow{row(1, 1, 0), row(4, 0, 1), row(5, 0, 1)}, []int{4, 5, 1}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := w.score(names, c.rows)
+			var got []int
+			for _, i := range s.Order {
+				got = append(got, c.rows[i].Step)
+			}
+			assert.Equal(t, c.steps, got)
+		})
+	}
+}

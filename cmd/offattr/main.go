@@ -21,7 +21,8 @@ const (
 	exitOK          = 0   // every input attributed, every output written
 	exitFailed      = 1   // some input failed (the rest written), or an output could not be written
 	exitUsage       = 2   // the command line cannot run as given
-	exitInterrupted = 130 // SIGINT or SIGTERM: 128 + SIGINT, as shells report it
+	exitInterrupted = 130 // SIGINT: 128 + its number, as shells report it
+	exitTerminated  = 143 // SIGTERM: 128 + its number
 )
 
 func main() {
@@ -30,13 +31,17 @@ func main() {
 
 // run is the one place that decides exit codes and prints errors.
 func run() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
 	go func() {
 		// After the first signal the commands wind down; a second one
 		// kills at once, as it would without offattr's handler.
-		<-ctx.Done()
-		stop()
+		sig := <-sigs
+		signal.Stop(sigs)
+		cancel(signalled{sig})
 	}()
 	io := cmdutil.System()
 	cmd := root.NewCmdRoot(io)
@@ -65,7 +70,22 @@ func run() int {
 		fmt.Fprintf(io.ErrOut, "Run '%s --help' for usage.\n", path)
 		return exitUsage
 	case ctx.Err() != nil:
-		return exitInterrupted
+		return exitCodeOf(context.Cause(ctx))
 	}
 	return exitFailed
+}
+
+// signalled is why the command's context ended: a signal.
+type signalled struct{ sig os.Signal }
+
+func (s signalled) Error() string { return s.sig.String() }
+
+// exitCodeOf is the exit code of a command whose context ended for cause:
+// 143 for SIGTERM, 130 for SIGINT (and anything else that cancels).
+func exitCodeOf(cause error) int {
+	var s signalled
+	if errors.As(cause, &s) && s.sig == syscall.SIGTERM {
+		return exitTerminated
+	}
+	return exitInterrupted
 }

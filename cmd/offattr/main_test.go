@@ -245,12 +245,13 @@ func TestNoRawControlInAnyOutput(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run"+bad+".json")
 	require.NoError(t, os.WriteFile(path, data, 0o644))
-	csvOut := filepath.Join(dir, "s.csv")
+	csvOut, bundles := filepath.Join(dir, "s.csv"), filepath.Join(t.TempDir(), "bundles")
 	for _, args := range [][]string{
 		{"analyze", path}, {"analyze", path, "--json"}, {"steps", path}, {"steps", path, "--json"},
 		{"graph", path}, {"graph", path, "--format", "dot"}, {"graph", path, "--format", "mermaid"}, {"graph", path, "--format", "json"},
 		{"context", path, "--step", "1"}, {"context", path, "--step", "1", "--json"},
 		{"screen", path}, {"screen", path, "-o", csvOut}, {"eval", dir}, {"eval", dir, "--json"},
+		{"export", path, "-o", bundles},
 	} {
 		t.Run(strings.Join(args[:1], " ")+" "+strings.Join(args[2:], " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
@@ -262,6 +263,16 @@ func TestNoRawControlInAnyOutput(t *testing.T) {
 				written, err := os.ReadFile(csvOut)
 				require.NoError(t, err)
 				out += string(written)
+			}
+			if args[len(args)-1] == bundles {
+				files, err := filepath.Glob(filepath.Join(bundles, "*"))
+				require.NoError(t, err)
+				require.Len(t, files, 2, "the Markdown prompt and its JSON")
+				for _, f := range files {
+					written, err := os.ReadFile(f)
+					require.NoError(t, err)
+					out += string(written)
+				}
 			}
 			for _, r := range out {
 				if r != '\n' && escape.Unsafe(r) {
@@ -316,31 +327,37 @@ func TestInterruptStopsEveryCommand(t *testing.T) {
 		t.Skip("no SIGINT to send on Windows")
 	}
 	dir := t.TempDir()
-	long := filepath.Join(dir, "runs", "9.json")
-	require.NoError(t, os.MkdirAll(filepath.Dir(long), 0o755))
+	long := filepath.Join(dir, "9.json")
 	// Long enough that no command finishes before the signal: at 12,000
 	// steps, once extraction had been made faster, context fitting was done
 	// in 0.7 s and exited 0 before the signal came.
 	longRun(t, long, 48000)
-	data, err := os.ReadFile(magentic)
+	longData, err := os.ReadFile(long)
 	require.NoError(t, err)
-	for _, n := range []string{"1", "2", "3"} {
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "runs", n+".json"), data, 0o644))
+	// screen reads runs from standard input as JSON lines: three short
+	// runs, then the long one.
+	var stream bytes.Buffer
+	short, err := os.ReadFile(magentic)
+	require.NoError(t, err)
+	for _, data := range [][]byte{short, short, short, longData} {
+		require.NoError(t, json.Compact(&stream, data))
+		stream.WriteByte('\n')
 	}
 	screenOut := filepath.Join(dir, "screen.jsonl")
 	cases := filepath.Join(dir, "cases.jsonl")
 	bundles := filepath.Join(dir, "bundles")
 
 	tests := []struct {
-		name string
-		args []string
+		name  string
+		args  []string
+		stdin []byte // the long run, unless set
 		// check looks at what was left behind.
 		check func(t *testing.T, stdout []byte)
 	}{
-		{"analyze", []string{"analyze", long}, func(t *testing.T, out []byte) { assert.Empty(t, out) }},
-		{"graph", []string{"graph", long}, func(t *testing.T, out []byte) { assert.Empty(t, out, "no half graph") }},
-		{"context", []string{"context", long, "--step", "24000", "--budget", "2000"}, func(t *testing.T, out []byte) { assert.Empty(t, out) }},
-		{"screen", []string{"screen", filepath.Join(dir, "runs"), "-o", screenOut, "-j", "1"}, func(t *testing.T, _ []byte) {
+		{"analyze", []string{"analyze", "-"}, nil, func(t *testing.T, out []byte) { assert.Empty(t, out) }},
+		{"graph", []string{"graph", "-"}, nil, func(t *testing.T, out []byte) { assert.Empty(t, out, "no half graph") }},
+		{"context", []string{"context", "-", "--step", "24000", "--budget", "2000"}, nil, func(t *testing.T, out []byte) { assert.Empty(t, out) }},
+		{"screen", []string{"screen", "-", "-o", screenOut, "-j", "1"}, stream.Bytes(), func(t *testing.T, _ []byte) {
 			data, err := os.ReadFile(screenOut)
 			require.NoError(t, err)
 			lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
@@ -351,13 +368,13 @@ func TestInterruptStopsEveryCommand(t *testing.T) {
 			_, err = os.Stat(screenOut + ".lock")
 			assert.ErrorIs(t, err, os.ErrNotExist, "the lock is released")
 		}},
-		{"eval", []string{"eval", long, "--cases", cases}, func(t *testing.T, out []byte) {
+		{"eval", []string{"eval", "-", "--cases", cases}, nil, func(t *testing.T, out []byte) {
 			assert.Empty(t, out)
 			data, err := os.ReadFile(cases)
 			require.NoError(t, err)
 			assert.Empty(t, data, "no half case line")
 		}},
-		{"export", []string{"export", long, "-o", bundles}, func(t *testing.T, out []byte) {
+		{"export", []string{"export", "-", "-o", bundles}, nil, func(t *testing.T, out []byte) {
 			assert.Empty(t, out)
 			entries, err := os.ReadDir(bundles)
 			require.NoError(t, err)
@@ -370,11 +387,22 @@ func TestInterruptStopsEveryCommand(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			cmd := offattr(tt.args...)
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			in, err := cmd.StdinPipe()
+			require.NoError(t, err)
 			require.NoError(t, cmd.Start())
-			time.Sleep(500 * time.Millisecond) // past loading, into the work, which takes seconds
+			// The command reads its input as it is written, so once the
+			// last of it is written the command is past starting up and
+			// into loading: no wait on the clock.
+			input := tt.stdin
+			if input == nil {
+				input = longData
+			}
+			_, err = in.Write(input)
+			require.NoError(t, err, "stderr: %s", stderr.String())
+			require.NoError(t, in.Close())
 			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 			sent := time.Now()
-			err := cmd.Wait()
+			err = cmd.Wait()
 			stopped := time.Since(sent)
 			t.Logf("%s stopped %v after SIGINT", tt.name, stopped.Round(time.Millisecond))
 			assert.Equal(t, 130, exitCode(t, err), "stderr: %s", stderr.String())

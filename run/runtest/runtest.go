@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"sync"
 	"testing"
 
 	"github.com/offattr/offattr/run"
@@ -115,6 +116,30 @@ func Cases(tb testing.TB, files []string) []*run.Case {
 			tb.Fatalf("%v", err)
 		}
 		out = append(out, c)
+	}
+	return out
+}
+
+// loaded holds every case SharedCases has loaded, by path.
+var loaded sync.Map // string → *run.Case
+
+// SharedCases is Cases, but each file is loaded once for the whole test
+// binary: the corpus tests of a package read the same runs. The cases are
+// shared, so a test copies a run before it changes it.
+func SharedCases(tb testing.TB, files []string) []*run.Case {
+	tb.Helper()
+	out := make([]*run.Case, 0, len(files))
+	for _, f := range files {
+		if c, ok := loaded.Load(f); ok {
+			out = append(out, c.(*run.Case))
+			continue
+		}
+		c, err := run.LoadCase(f, run.Options{})
+		if err != nil {
+			tb.Fatalf("%v", err)
+		}
+		c2, _ := loaded.LoadOrStore(f, c)
+		out = append(out, c2.(*run.Case))
 	}
 	return out
 }

@@ -240,7 +240,7 @@ func syntaxError(data []byte, start int, cause error) error {
 		line, col := Position(data, start)
 		return fmt.Errorf("invalid JSON in the value at line %d, column %d: %v", line, col, cause)
 	}
-	return jsonError(data, start, len(data), err)
+	return JSONError(data, start, len(data), err)
 }
 
 // Position converts a byte offset of data into a 1-based line and column.
@@ -259,14 +259,16 @@ func decodeJSON(data []byte, start, end int, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data[start:end]))
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
-		return jsonError(data, start, end, err)
+		return JSONError(data, start, end, err)
 	}
 	return nil
 }
 
-// jsonError explains an encoding/json error on data[start:end] with its
-// position in the whole file.
-func jsonError(data []byte, start, end int, err error) error {
+// JSONError explains an encoding/json error on data[start:end] with its
+// position in the whole file: the one way offattr tells where a JSON input
+// is wrong. An error that carries no offset is placed at the value's start,
+// or left as it is when the value is the whole input.
+func JSONError(data []byte, start, end int, err error) error {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
@@ -283,6 +285,8 @@ func jsonError(data []byte, start, end int, err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		line, col := Position(data, end)
 		return fmt.Errorf("invalid JSON at line %d, column %d: unexpected end of file (is the file truncated?)", line, col)
+	case start == 0 && end == len(data):
+		return err
 	default:
 		line, col := Position(data, start)
 		return fmt.Errorf("at line %d, column %d: %w", line, col, err)

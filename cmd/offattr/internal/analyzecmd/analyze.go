@@ -14,7 +14,6 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/internal/escape"
-	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
@@ -22,16 +21,13 @@ import (
 
 // AnalyzeOptions holds every input and dependency of one analyze.
 type AnalyzeOptions struct {
-	IO       *cmdutil.IOStreams
-	Load     cmdutil.LoadFlags
-	Model    cmdutil.ModelFlags
-	Rules    cmdutil.RuleFlags
-	Analyzer cmdutil.AnalyzerFunc
-	Path     string
-	JSON     bool
-	// Redact masks the run before analysis, so the rationale and evidence
-	// quotes printed are masked too.
-	Redact cmdutil.RedactFlags
+	IO *cmdutil.IOStreams
+	// Analysis loads and analyses the run; its redaction masks the run
+	// before analysis, so the rationale and evidence quotes printed are
+	// masked too.
+	cmdutil.Analysis
+	Path string
+	JSON bool
 	// Alternatives is how many runner-up candidates the text output lists.
 	Alternatives int
 	// TraceURL links the blamed span to the user's trace viewer.
@@ -41,7 +37,7 @@ type AnalyzeOptions struct {
 // NewCmdAnalyze returns the analyze command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cobra.Command {
-	opts := &AnalyzeOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
+	opts := &AnalyzeOptions{IO: io, Analysis: cmdutil.NewAnalysis(io)}
 	cmd := &cobra.Command{
 		Use:   "analyze FILE",
 		Short: "Attribute one failed run to an agent and a step",
@@ -65,21 +61,14 @@ glossary").`,
 			if err := opts.TraceURL.Check(); err != nil {
 				return err
 			}
-			if opts.Analyzer == nil {
-				opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
-					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
-				}
-			}
+			opts.SetDefaultAnalyzer(cmd.Context(), opts.IO, triage.Override{})
 			if runF != nil {
 				return runF(opts)
 			}
 			return opts.Redact.Error(analyzeRun(cmd.Context(), opts))
 		},
 	}
-	opts.Load.Register(cmd.Flags())
-	opts.Model.Register(cmd.Flags())
-	opts.Rules.Register(cmd.Flags())
-	opts.Redact.Register(cmd.Flags())
+	opts.Analysis.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the attribution as JSON")
 	opts.TraceURL.Register(cmd.Flags())
 	cmdutil.IntVar(cmd.Flags(), &opts.Alternatives, "alternatives", 4, 0, math.MaxInt, "how many alternative candidates to list")
@@ -87,7 +76,7 @@ glossary").`,
 }
 
 func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
-	_, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
+	_, analyze, err := opts.Prepare()
 	if err != nil {
 		return err
 	}
@@ -116,7 +105,7 @@ func analyzeOne(ctx context.Context, opts *AnalyzeOptions, analyze engine.Analyz
 	}
 	// A cancelled model stage still leaves the rules' answer: print it, then
 	// report the cancellation.
-	a.File = r.Source
+	a.File = res.Redactor.String(r.Source) // masked as the run's own name was
 	if werr := write(opts, a, lines); werr != nil {
 		return werr
 	}

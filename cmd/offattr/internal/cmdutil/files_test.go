@@ -8,26 +8,40 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/redact"
 )
 
 func TestRunName(t *testing.T) {
+	patterns, err := redact.Compile(redact.Options{})
+	require.NoError(t, err)
 	tests := []struct {
 		path, prefix string
+		redacted     bool
 	}{
-		{"runs/1.json", "1-"},
-		{"weird name?.json", "weird_name-"},
-		{"..json", "run-"},
-		{`"><script>alert(1)</script>.json`, "script-"}, // the last / starts the base name
+		{"runs/1.json", "1-", false},
+		{"weird name?.json", "weird_name-", false},
+		{"..json", "run-", false},
+		{`"><script>alert(1)</script>.json`, "script-", false}, // the last / starts the base name
+		{"runs/frank.green@woodgrove.com.json", "frank.green_woodgrove.com-", false},
+		{"runs/frank.green@woodgrove.com.json", "EMAIL_1-", true},
+		{"runs/sk-proj-aBcDeFgHiJkLmNoPqRsTuVwX1234.json#4bf92f3577b34da6a3ce929d0e0e4736", "API_KEY_1-", true},
 	}
 	safe := regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
-			got := RunName(tt.path)
+			p := patterns
+			if !tt.redacted {
+				p = nil
+			}
+			got := RunName(tt.path, p)
 			assert.Regexp(t, "^"+regexp.QuoteMeta(tt.prefix)+"[0-9a-f]{8}$", got)
 			assert.Regexp(t, safe, got)
 		})
 	}
-	assert.NotEqual(t, RunName("runs/1.json"), RunName("other/1.json"), "the hash tells runs of one base name apart")
+	assert.NotEqual(t, RunName("runs/1.json", nil), RunName("other/1.json", nil), "the hash tells runs of one base name apart")
+	assert.NotEqual(t, RunName("runs/a@woodgrove.com.json", patterns), RunName("runs/b@woodgrove.com.json", patterns),
+		"runs whose names mask alike are told apart")
 }
 
 func TestWriteFileAtomic(t *testing.T) {

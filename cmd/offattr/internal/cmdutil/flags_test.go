@@ -114,5 +114,19 @@ func TestRuleFlagsReadTheWeightsOnce(t *testing.T) {
 	assert.Same(t, first.Weights, again.Weights)
 
 	_, err = (&RuleFlags{Weights: path}).Combiner()
-	assert.Error(t, err, "new flags read the file, which is gone")
+	var usage *UsageError
+	assert.ErrorAs(t, err, &usage, "new flags read the file, which is gone: the flag names no weights")
+}
+
+// Output thrown away to the null device is not a terminal; a regular file
+// is not either.
+func TestIsTerminal(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	defer null.Close()
+	assert.False(t, isTerminal(null))
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	require.NoError(t, err)
+	defer f.Close()
+	assert.False(t, isTerminal(f))
 }

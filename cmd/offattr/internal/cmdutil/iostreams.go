@@ -60,7 +60,14 @@ func (r *recorder) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// isTerminal reports whether f is a character device other than the null
+// device: a terminal, as far as the standard library can tell, and not
+// the place output is sent to be thrown away (report > /dev/null).
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }

@@ -3,7 +3,6 @@ package cmdutil
 import (
 	"github.com/spf13/pflag"
 
-	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/redact"
 )
 
@@ -85,26 +84,3 @@ type redactedError struct {
 
 func (e *redactedError) Error() string { return e.msg }
 func (e *redactedError) Unwrap() error { return e.err }
-
-// Prepare is the common start of the commands that analyse runs: it checks
-// the load flags, compiles the redaction patterns (nil when off) and builds
-// the analyzer with them, so a bad flag fails before any run is read.
-func Prepare(load LoadFlags, red *RedactFlags, analyzer AnalyzerFunc) (*redact.Patterns, engine.AnalyzeFunc, error) {
-	if _, err := load.Options(); err != nil {
-		return nil, nil, err
-	}
-	patterns, err := red.Compile()
-	if err != nil {
-		return nil, nil, err
-	}
-	analyze, err := analyzer(patterns)
-	if err != nil {
-		return nil, nil, err
-	}
-	return patterns, analyze, nil
-}
-
-// AnalyzerFunc builds a command's engine once its flags are parsed, given
-// the redaction patterns (nil without --redact). Commands hold one so that
-// tests can substitute a spy.
-type AnalyzerFunc func(patterns *redact.Patterns) (engine.AnalyzeFunc, error)

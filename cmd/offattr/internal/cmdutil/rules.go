@@ -40,7 +40,7 @@ func (r *RuleFlags) Combiner() (rules.Combiner, error) {
 	w := rules.DefaultWeights()
 	if r.Weights != "" {
 		if w, err = rules.LoadWeights(r.Weights); err != nil {
-			return rules.Combiner{}, err
+			return rules.Combiner{}, Usage(err) // the flag names no weights
 		}
 	}
 	r.comb = &rules.Combiner{Analyzers: as, Weights: w}

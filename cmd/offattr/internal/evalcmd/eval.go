@@ -25,14 +25,11 @@ import (
 
 // EvalOptions holds every input and dependency of one eval.
 type EvalOptions struct {
-	IO       *cmdutil.IOStreams
-	Load     cmdutil.LoadFlags
-	Model    cmdutil.ModelFlags
-	Rules    cmdutil.RuleFlags
-	Analyzer cmdutil.AnalyzerFunc
-	// Redact masks each case, run and label, before it is analysed, so
-	// the --cases lines and the warnings are masked too.
-	Redact      cmdutil.RedactFlags
+	IO *cmdutil.IOStreams
+	// Analysis loads and analyses the cases; its redaction masks each
+	// case, run and label, before it is analysed, so the --cases lines and
+	// the warnings are masked too.
+	cmdutil.Analysis
 	Mode        string
 	Paths       []string
 	JSON        bool
@@ -43,7 +40,7 @@ type EvalOptions struct {
 
 // NewCmdEval returns the eval command.
 func NewCmdEval(io *cmdutil.IOStreams, runF func(*EvalOptions) error) *cobra.Command {
-	opts := &EvalOptions{IO: io, Mode: rules.ModeRules, Load: cmdutil.LoadFlags{In: io.In}}
+	opts := &EvalOptions{IO: io, Mode: rules.ModeRules, Analysis: cmdutil.NewAnalysis(io)}
 	cmd := &cobra.Command{
 		Use:   "eval PATH...",
 		Short: "Measure attribution accuracy on labelled cases",
@@ -64,27 +61,22 @@ offattr.mistake=true (and offattr.mistake_reason), or --labels names it.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
-			if opts.Analyzer == nil {
+			if opts.Analyzer == nil && opts.Baseline != "" {
 				opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
-					if opts.Baseline == "" {
-						return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
-					}
 					if opts.Model.Enabled() {
 						return nil, cmdutil.Usagef("--baseline measures a rules floor; it cannot be combined with --model")
 					}
 					return engine.New(engine.Options{Baseline: opts.Baseline, Redact: p})
 				}
 			}
+			opts.SetDefaultAnalyzer(cmd.Context(), opts.IO, triage.Override{})
 			if runF != nil {
 				return runF(opts)
 			}
 			return opts.Redact.Error(evalRun(cmd.Context(), opts))
 		},
 	}
-	opts.Load.Register(cmd.Flags())
-	opts.Model.Register(cmd.Flags())
-	opts.Rules.Register(cmd.Flags())
-	opts.Redact.Register(cmd.Flags())
+	opts.Analysis.Register(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&opts.CasesPath, "cases", "", "write one JSON line per case to this file")
 	cmd.Flags().BoolVar(&opts.Calibration, "calibration", false, "also print accuracy per confidence band")

@@ -61,7 +61,7 @@ type renderContext func(in *rules.Input, target, budget int) (string, error)
 
 // question is what the stronger model is asked; it restates the task
 // definition (Who&When, RAFFLES Def. 3.5) so the bundle stands alone.
-const question = `Which agent, at which step, made the decisive fault in this failed run? The decisive fault is the earliest step whose correction would have turned the failed run into a success: it must be a fault, it must be critical to the failure, and it must be the first such step. Steps are numbered from 0 as in the context. The local screen's candidates may be wrong; judge from the log. Answer with JSON only, following the schema.`
+const question = `Which agent, at which step, made the decisive fault in this failed run? The decisive fault is the ` + rules.DecisiveFault + `: it must be a fault, it must be critical to the failure, and it must be the first such step. Steps are numbered from 0 as in the context. The local screen's candidates may be wrong; judge from the log. Answer with JSON only, following the schema.`
 
 // answerSchema is the JSON Schema of the answer.
 func answerSchema(agents []string) map[string]any {

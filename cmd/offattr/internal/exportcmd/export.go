@@ -27,12 +27,8 @@ import (
 
 // ExportOptions holds every input and dependency of one export.
 type ExportOptions struct {
-	IO       *cmdutil.IOStreams
-	Load     cmdutil.LoadFlags
-	Model    cmdutil.ModelFlags
-	Rules    cmdutil.RuleFlags
-	Redact   cmdutil.RedactFlags
-	Analyzer cmdutil.AnalyzerFunc
+	IO *cmdutil.IOStreams
+	cmdutil.Analysis
 	// Context renders the budgeted view of a run around the best candidate.
 	Context ContextFunc
 	Files   []string
@@ -50,7 +46,7 @@ const DefaultBudget = 8000
 // NewCmdExport returns the export command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdExport(io *cmdutil.IOStreams, runF func(*ExportOptions) error) *cobra.Command {
-	opts := &ExportOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
+	opts := &ExportOptions{IO: io, Analysis: cmdutil.NewAnalysis(io)}
 	cmd := &cobra.Command{
 		Use:   "export FILE... | --from screen.jsonl [--escalate]",
 		Short: "Write escalation bundles (Markdown prompt + JSON) for a stronger model",
@@ -76,11 +72,7 @@ unmasked reaches the bundle. --no-redact writes the text as it is.`,
   offattr export run.json --no-redact -o local-only/`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
-			if opts.Analyzer == nil {
-				opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
-					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
-				}
-			}
+			opts.SetDefaultAnalyzer(cmd.Context(), opts.IO, triage.Override{})
 			if opts.Context == nil {
 				opts.Context = ECHOContext
 			}
@@ -90,10 +82,7 @@ unmasked reaches the bundle. --no-redact writes the text as it is.`,
 			return opts.Redact.Error(exportRun(cmd.Context(), opts))
 		},
 	}
-	opts.Load.Register(cmd.Flags())
-	opts.Model.Register(cmd.Flags())
-	opts.Rules.Register(cmd.Flags())
-	opts.Redact.RegisterOn(cmd.Flags())
+	opts.RegisterRedactingByDefault(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVar(&opts.From, "from", "", "export the runs recorded in this screen output (.jsonl or .csv)")
 	f.BoolVar(&opts.Escalate, "escalate", false, "with --from, only the runs triaged escalate")
@@ -116,7 +105,7 @@ func exportRun(ctx context.Context, opts *ExportOptions) error {
 	if err != nil {
 		return err
 	}
-	patterns, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
+	patterns, analyze, err := opts.Prepare()
 	if err != nil {
 		return err
 	}
@@ -199,6 +188,9 @@ func selectItems(opts *ExportOptions) ([]item, error) {
 		if r.Failed() || (opts.Escalate && r.Triage != triage.Escalate) {
 			continue
 		}
+		if r.Key != "" {
+			return nil, fmt.Errorf("--from %s: the record of %s: %w", opts.From, r.File, screenfile.ErrMasked)
+		}
 		d := triage.Decision{Class: r.Triage, Reason: r.Reason}
 		items = append(items, item{file: r.File, triage: &d})
 	}
@@ -233,7 +225,7 @@ func exportOne(ctx context.Context, opts *ExportOptions, r *run.Run, verdict *tr
 		return "", fmt.Errorf("analyze %s: %w", r.Source, err)
 	}
 	a := res.Attribution
-	a.File = r.Source
+	a.File = res.Redactor.String(r.Source) // masked as the run's own name was
 	d := triage.Decision{Class: triage.Class(a.Triage), Reason: a.TriageReason}
 	if verdict != nil {
 		d = *verdict // the screen's verdict, with its thresholds
@@ -245,7 +237,7 @@ func exportOne(ctx context.Context, opts *ExportOptions, r *run.Run, verdict *tr
 	if err != nil {
 		return "", fmt.Errorf("export %s: %w", r.Source, err)
 	}
-	base := filepath.Join(opts.Dir, cmdutil.RunName(r.Source))
+	base := filepath.Join(opts.Dir, cmdutil.RunName(r.Source, patterns))
 	data, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
 		return "", fmt.Errorf("export %s: %w", r.Source, err)

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
 	"github.com/offattr/offattr/engine"
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
@@ -53,8 +54,8 @@ func fixed(*redact.Patterns) (engine.AnalyzeFunc, error) {
 func newOpts(t *testing.T, files ...string) (*ExportOptions, *bytes.Buffer, *bytes.Buffer) {
 	var out, errOut bytes.Buffer
 	return &ExportOptions{
-		IO:   &cmdutil.IOStreams{Out: &out, ErrOut: &errOut},
-		Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: fixed, Context: ECHOContext,
+		IO:       &cmdutil.IOStreams{Out: &out, ErrOut: &errOut},
+		Analysis: cmdutil.Analysis{Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: fixed}, Context: ECHOContext,
 		Files: files, Dir: t.TempDir(), Budget: DefaultBudget,
 	}, &out, &errOut
 }
@@ -74,7 +75,7 @@ func TestExportGolden(t *testing.T) {
 	opts, out, errOut := newOpts(t, magentic)
 	require.NoError(t, exportRun(context.Background(), opts))
 	mdPath := strings.TrimSpace(out.String())
-	assert.Equal(t, filepath.Join(opts.Dir, cmdutil.RunName(magentic)+".md"), mdPath)
+	assert.Equal(t, filepath.Join(opts.Dir, cmdutil.RunName(magentic, nil)+".md"), mdPath)
 	assert.Contains(t, errOut.String(), "exported 1 bundles")
 
 	md, b := readBundle(t, mdPath)
@@ -149,7 +150,7 @@ func TestExportFromScreen(t *testing.T) {
 }
 
 func TestExportRedacts(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "leaky.json")
+	path := filepath.Join(t.TempDir(), "frank.green@woodgrove.com.json")
 	require.NoError(t, os.WriteFile(path, []byte(`{"question":"Mail bob@example.com","messages":[
 	  {"role":"user","content":"Mail bob@example.com the key sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"},
 	  {"role":"assistant","name":"mailer","content":"Sent from 10.2.3.4 to bob@example.com"}]}`), 0o644))
@@ -157,14 +158,30 @@ func TestExportRedacts(t *testing.T) {
 	opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) { return engine.New(engine.Options{Redact: p}) }
 	opts.Redact.On = true
 	require.NoError(t, exportRun(context.Background(), opts))
-	md, b := readBundle(t, strings.TrimSpace(out.String()))
+	mdPath := strings.TrimSpace(out.String())
+	hash := strings.TrimPrefix(cmdutil.RunName(path, nil), "frank.green_woodgrove.com-")
+	assert.Equal(t, "EMAIL_1-"+hash+".md", filepath.Base(mdPath), "the bundle is named by the masked name, told apart by the path's hash")
+	md, b := readBundle(t, mdPath)
 	data, _ := json.Marshal(b)
-	for _, secret := range []string{"bob@example.com", "sk-proj-Ab3d", "10.2.3.4"} {
+	for _, secret := range []string{"bob@example.com", "sk-proj-Ab3d", "10.2.3.4", "woodgrove"} {
 		assert.NotContains(t, md, secret)
 		assert.NotContains(t, string(data), secret)
 	}
-	assert.Contains(t, md, "[EMAIL_1]")
+	assert.Equal(t, filepath.Join(filepath.Dir(path), "[EMAIL_1].json"), b.File)
+	assert.Contains(t, md, "Mail [EMAIL_2]", "the file's address came first")
 	assert.True(t, b.Redacted)
+}
+
+// A screen made with --redact names no files: export --from says so
+// rather than failing to open [EMAIL_1].json.
+func TestExportFromMaskedScreen(t *testing.T) {
+	screen := filepath.Join(t.TempDir(), "screen.jsonl")
+	require.NoError(t, os.WriteFile(screen, []byte(`{"file":"[EMAIL_1].json","key":"6ddd67d4a05f07c3","agent":"X","step":1,"confidence":0.1,"triage":"escalate","reason":"low","mode":"rules"}`+"\n"), 0o644))
+	opts, _, _ := newOpts(t)
+	opts.From = screen
+	err := exportRun(context.Background(), opts)
+	require.ErrorIs(t, err, screenfile.ErrMasked)
+	assert.ErrorContains(t, err, "the record of [EMAIL_1].json")
 }
 
 func TestExportArguments(t *testing.T) {

@@ -75,7 +75,8 @@ func (b Bundle) Markdown() string {
 	w.WriteString("\n## Your question\n\n")
 	w.WriteString(b.Question + "\n\n")
 	schema, _ := json.Marshal(b.AnswerSchema) // compact: tokens go to the context
-	w.WriteString("Answer schema:\n\n```json\n" + string(schema) + "\n```\n")
+	// The agents' names are in it: escaped as the bundle's JSON is.
+	w.WriteString("Answer schema:\n\n```json\n" + string(escape.JSON(schema)) + "\n```\n")
 	return w.String()
 }
 

@@ -184,11 +184,15 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	// the assignments, each having every run once.
 	blindExs := fit.Blinds(exs)
 	cv, blindCV := column{name: cvName}, column{name: cvName}
+	var oof []rules.Attribution // the first assignment's, for the model
 	for a := range opts.Repeats {
 		stage("cross-validating: %s, round %d of %d", cvName, a+1, opts.Repeats)
 		preds, blind, err := fit.CrossValidate(ctx, exs, fit.KFoldsAssigned(exs, folds, a), fo)
 		if err != nil {
 			return err
+		}
+		if a == 0 {
+			oof = preds
 		}
 		cv.exs, cv.preds = append(cv.exs, exs...), append(cv.preds, preds...)
 		blindCV.exs, blindCV.preds = append(blindCV.exs, blindExs...), append(blindCV.preds, blind...)
@@ -238,7 +242,7 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 	}
 	w.About = about(opts, exs, overall, cvName)
 	if judge != nil {
-		mw, err := fitModel(ctx, opts, judge, exs, w, current.Analyzers, folds)
+		mw, err := fitModel(ctx, opts, judge, exs, oof, folds)
 		if err != nil {
 			return err
 		}

@@ -29,7 +29,7 @@ func floorColumns(exs []fit.Example) []column {
 	for _, name := range rules.LabelFreeBaselines() {
 		c := column{name: name, exs: exs}
 		for _, ex := range exs {
-			c.preds = append(c.preds, rules.Baselines[name](ex.In.Run))
+			c.preds = append(c.preds, rules.Baselines[name](ex.In))
 		}
 		cols = append(cols, c)
 	}

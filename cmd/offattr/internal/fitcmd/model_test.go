@@ -29,6 +29,7 @@ func TestFitWithModelWritesModelWeights(t *testing.T) {
 	assert.Contains(t, stdout.String(), "with the model fake")
 	assert.Contains(t, stdout.String(), "model, fitted, 2-fold CV")
 	assert.Contains(t, stdout.String(), "model alone (its analysts' pick): A agent")
+	assert.Contains(t, stdout.String(), "model weights: ", "how the model weights were chosen")
 	assert.Positive(t, srv.Hits("/api/chat"))
 	w, err := rules.LoadWeights(out)
 	require.NoError(t, err)
@@ -52,7 +53,7 @@ func TestFitWithAMissingModelFails(t *testing.T) {
 }
 
 // TestFitWithAModelThatNeverAnswers: a model whose every answer is dropped
-// leaves the default model weights, and fit says so rather than fail.
+// is given no say, and fit says so rather than fail.
 func TestFitWithAModelThatNeverAnswers(t *testing.T) {
 	srv := ollamatest.New(ollamatest.Model{Name: "fake", ContextLength: 8192})
 	srv.Respond = func(*api.ChatRequest, int) ollamatest.Reply { return ollamatest.Reply{Content: "not JSON"} }
@@ -63,8 +64,9 @@ func TestFitWithAModelThatNeverAnswers(t *testing.T) {
 	cmd.SetArgs([]string{evaltest.WriteCases(t), "-o", out, "--cv", "2", "--repeats", "1", "--model", "fake", "--ollama-host", srv.URL, "--no-cache", "--panel", "1"})
 	require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed, "the unreadable case is left out and said so")
 	assert.Contains(t, stderr.String(), "fake answered usably on none of the 4 runs")
+	assert.Contains(t, stdout.String(), "model weights: the model is given no say")
 	w, err := rules.LoadWeights(out)
 	require.NoError(t, err)
 	require.NotNil(t, w.Model)
-	assert.Equal(t, localllm.DefaultModelWeights()[rules.ModelUnanimous], w.Model.Weights[rules.ModelUnanimous])
+	assert.True(t, localllm.Silent(w.Model.Weights), "its signals weigh nothing: %v", w.Model.Weights)
 }

@@ -30,13 +30,9 @@ import (
 
 // ReportOptions holds every input and dependency of one report.
 type ReportOptions struct {
-	IO       *cmdutil.IOStreams
-	Load     cmdutil.LoadFlags
-	Model    cmdutil.ModelFlags
-	Rules    cmdutil.RuleFlags
-	Redact   cmdutil.RedactFlags
-	Analyzer cmdutil.AnalyzerFunc
-	Path     string
+	IO *cmdutil.IOStreams
+	cmdutil.Analysis
+	Path string
 	// Output is the page's file; "" or "-" for standard output.
 	Output string
 	// Pages, for a screen, is the directory its runs' pages are written to
@@ -50,7 +46,7 @@ type ReportOptions struct {
 // NewCmdReport returns the report command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdReport(io *cmdutil.IOStreams, runF func(*ReportOptions) error) *cobra.Command {
-	opts := &ReportOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
+	opts := &ReportOptions{IO: io, Analysis: cmdutil.NewAnalysis(io)}
 	cmd := &cobra.Command{
 		Use:   "report FILE -o PAGE.html",
 		Short: "Write an HTML page to read an attribution by: one run, or a whole screen",
@@ -87,21 +83,14 @@ because its prompts are masked now; give --no-redact to reuse the cache.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Path = args[0]
-			if opts.Analyzer == nil {
-				opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
-					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, triage.Override{})
-				}
-			}
+			opts.SetDefaultAnalyzer(cmd.Context(), opts.IO, triage.Override{})
 			if runF != nil {
 				return runF(opts)
 			}
 			return reportRun(cmd.Context(), opts)
 		},
 	}
-	opts.Load.Register(cmd.Flags())
-	opts.Model.Register(cmd.Flags())
-	opts.Rules.Register(cmd.Flags())
-	opts.Redact.RegisterOn(cmd.Flags())
+	opts.RegisterRedactingByDefault(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "", "the page to write; - for standard output (the default, but for a terminal)")
 	f.StringVar(&opts.Pages, "pages", "", "for a screen: write each run's page into this directory and link the rows to them")
@@ -121,11 +110,11 @@ func reportRun(ctx context.Context, opts *ReportOptions) error {
 	if !isScreen && opts.Pages != "" {
 		return cmdutil.Usagef("--pages is for a screen's records; %s is a run", opts.Path)
 	}
-	patterns, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
+	patterns, analyze, err := opts.Prepare()
 	if err != nil {
 		return err
 	}
-	rp := &reporter{opts: opts, analyze: analyze, redacted: patterns != nil}
+	rp := &reporter{opts: opts, analyze: analyze, patterns: patterns}
 	if isScreen {
 		return rp.screen(ctx, records, patterns)
 	}
@@ -143,7 +132,7 @@ func reportRun(ctx context.Context, opts *ReportOptions) error {
 type reporter struct {
 	opts     *ReportOptions
 	analyze  engine.AnalyzeFunc
-	redacted bool
+	patterns *redact.Patterns // nil: no redaction
 }
 
 // readScreen tells a screen's records from a run by content: a CSV file is
@@ -208,12 +197,13 @@ func (rp *reporter) runPage(ctx context.Context, w io.Writer, path string, d *tr
 		return fmt.Errorf("analyze %s: %w", path, err)
 	}
 	a := &res.Attribution
-	a.File = path
+	shown := res.Redactor.String(path) // masked as the run's own name was
+	a.File = shown
 	var dec triage.Decision // the attribution's own band
 	if d != nil {
 		dec = *d // the screen's verdict, with its thresholds
 	}
-	if werr := report.WriteRun(w, res, report.RunOptions{File: path, Triage: dec, Redacted: rp.redacted, Back: back, SpanLink: rp.opts.TraceURL.Link}); werr != nil {
+	if werr := report.WriteRun(w, res, report.RunOptions{File: shown, Triage: dec, Redacted: rp.patterns != nil, Back: back, SpanLink: rp.opts.TraceURL.Link}); werr != nil {
 		return fmt.Errorf("report %s: %w", path, werr)
 	}
 	if err != nil {
@@ -244,8 +234,8 @@ func (rp *reporter) screen(ctx context.Context, records []screenfile.Record, pat
 	var red *redact.Redactor // nil: masks nothing
 	if patterns != nil {
 		// One numbering for the page, so that one address is one
-		// placeholder in every row. As redact.Run does, agent names are
-		// masked and file names kept.
+		// placeholder in every row. As redact.Run does, agent names and
+		// file names are masked.
 		red = patterns.NewRedactor()
 	}
 	for i, r := range records {
@@ -268,7 +258,7 @@ func (rp *reporter) screen(ctx context.Context, records []screenfile.Record, pat
 		}
 		fmt.Fprintf(opts.IO.ErrOut, "wrote %d run pages to %s; %d failed\n", written, opts.Pages, len(failed))
 	}
-	if err := writeScreen(opts, rows, patterns != nil); err != nil {
+	if err := writeScreen(opts, rows, red); err != nil {
 		return err
 	}
 	for _, e := range failed {
@@ -283,9 +273,11 @@ func (rp *reporter) screen(ctx context.Context, records []screenfile.Record, pat
 	return nil
 }
 
-func writeScreen(opts *ReportOptions, rows []report.Row, redacted bool) error {
+// writeScreen writes the page of a screen's rows; red, not nil when
+// redacting, masks the records file's name as it masked the rows.
+func writeScreen(opts *ReportOptions, rows []report.Row, red *redact.Redactor) error {
 	var page bytes.Buffer
-	if err := report.WriteScreen(&page, rows, report.ScreenOptions{Source: opts.Path, Redacted: redacted}); err != nil {
+	if err := report.WriteScreen(&page, rows, report.ScreenOptions{Source: red.String(opts.Path), Redacted: red != nil}); err != nil {
 		return err
 	}
 	return output(opts, page.Bytes())
@@ -295,9 +287,9 @@ func writeScreen(opts *ReportOptions, rows []report.Row, redacted bool) error {
 // the blamed step's candidate.
 func row(r screenfile.Record, red *redact.Redactor) report.Row {
 	if r.Failed() {
-		return report.Row{File: r.File, Error: red.String(r.Error)}
+		return report.Row{File: red.String(r.File), Error: red.String(r.Error)}
 	}
-	out := report.Row{File: r.File, Agent: red.String(r.Agent), Step: r.Step, Confidence: r.Confidence, Triage: r.Triage, Reason: red.String(r.Reason)}
+	out := report.Row{File: red.String(r.File), Agent: red.String(r.Agent), Step: r.Step, Confidence: r.Confidence, Triage: r.Triage, Reason: red.String(r.Reason)}
 	for _, c := range r.Candidates {
 		if c.Step == r.Step {
 			out.Rules = c.Rules
@@ -327,10 +319,10 @@ func (rp *reporter) writePages(ctx context.Context, records []screenfile.Record)
 			defer wg.Done()
 			for i := range jobs {
 				rec := records[i]
-				path := filepath.Join(opts.Pages, cmdutil.RunName(rec.File)+".html")
+				path := filepath.Join(opts.Pages, cmdutil.RunName(rec.File, rp.patterns)+".html")
 				d := triage.Decision{Class: rec.Triage, Reason: rec.Reason}
 				if err := rp.pageFile(ctx, path, rec.File, &d, back); err != nil {
-					errs[i] = err.Error()
+					errs[i] = rp.patterns.NewRedactor().String(err.Error()) // it may name the file
 					continue
 				}
 				links[i] = relURL(base, path)
@@ -342,8 +334,12 @@ feed:
 		if rec.Failed() {
 			continue
 		}
+		if rec.Key != "" {
+			errs[i] = fmt.Sprintf("page for %s: %s", rec.File, screenfile.ErrMasked)
+			continue
+		}
 		if strings.HasPrefix(rec.File, "-:") {
-			errs[i] = fmt.Sprintf("page for %s: a run read from standard input cannot be read again; save the stream to files and screen those", rec.File)
+			errs[i] = fmt.Sprintf("page for %s: a run read from standard input cannot be read again; save the stream to files and screen those", rp.patterns.NewRedactor().String(rec.File))
 			continue
 		}
 		select {

@@ -135,20 +135,42 @@ func TestReportInputs(t *testing.T) {
 }
 
 func TestReportRedactsByDefault(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "leak.json")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "frank.green@woodgrove.com.json")
 	require.NoError(t, os.WriteFile(path, []byte(`[
 		{"role": "user", "content": "Mail the report to jane.doe@example.com."},
 		{"role": "assistant", "name": "mailer", "content": "Sent to jane.doe@example.com with key sk-proj-abcdefghijklmnopqrstuvwx1234."}
 	]`), 0o644))
 	masked, _, err := runReport(t, path)
 	require.NoError(t, err)
-	assert.NotContains(t, masked, "jane.doe@example.com")
-	assert.NotContains(t, masked, "sk-proj-abcdefghijklmnopqrstuvwx1234")
-	assert.Contains(t, masked, "[EMAIL_1]")
+	for _, secret := range []string{"jane.doe@example.com", "sk-proj-abcdefghijklmnopqrstuvwx1234", "woodgrove"} {
+		assert.NotContains(t, masked, secret)
+	}
+	assert.Contains(t, masked, "[EMAIL_1].json", "the file's name, first")
+	assert.Contains(t, masked, "[EMAIL_2]")
 
 	plain, _, err := runReport(t, path, "--no-redact")
 	require.NoError(t, err)
 	assert.Contains(t, plain, "jane.doe@example.com")
+	assert.Contains(t, plain, "frank.green@woodgrove.com.json")
+
+	// A screen's page and its runs' pages: rows, titles and page names.
+	screen := filepath.Join(dir, "screen.jsonl")
+	writeRecords(t, screen, []screenfile.Record{
+		{File: path, Agent: "mailer", Step: 1, Confidence: 0.5, Triage: triage.Review, Reason: "r", Mode: "rules"},
+		{File: "[EMAIL_1].json", Key: "6ddd67d4a05f07c3", Agent: "mailer", Step: 1, Confidence: 0.5, Triage: triage.Review, Reason: "r", Mode: "rules"},
+	})
+	out, pages := filepath.Join(dir, "screen.html"), filepath.Join(dir, "pages")
+	_, stderr, err := runReport(t, screen, "-o", out, "--pages", pages)
+	require.ErrorContains(t, err, "1 of 2 run pages could not be written")
+	assert.Contains(t, stderr, screenfile.ErrMasked.Error(), "a masked record leads to no run")
+	assert.NotContains(t, stderr, "woodgrove")
+	assert.NotContains(t, read(t, out), "woodgrove")
+	entries, err := os.ReadDir(pages)
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+	assert.Regexp(t, `^EMAIL_1-[0-9a-f]{8}\.html$`, entries[0].Name())
+	assert.NotContains(t, read(t, filepath.Join(pages, entries[0].Name())), "woodgrove")
 }
 
 // writeRecords writes records as screen does.
@@ -157,7 +179,7 @@ func writeRecords(t *testing.T, path string, recs []screenfile.Record) {
 	f, err := os.Create(path)
 	require.NoError(t, err)
 	defer f.Close()
-	w, err := screenfile.NewWriter(f, screenfile.FormatFor(path), true)
+	w, err := screenfile.NewWriter(f, screenfile.FormatFor(path), true, false)
 	require.NoError(t, err)
 	for _, r := range recs {
 		require.NoError(t, w.Write(r))
@@ -204,13 +226,13 @@ func TestReportScreenWithPages(t *testing.T) {
 	assert.Contains(t, page, "data_flow_origin, premature_satisfaction", "the blamed step's rules, from its candidate")
 
 	for _, name := range []string{"magentic.json", "autogen.json"} {
-		rel := "runs/" + cmdutil.RunName(filepath.Join(runs, name)) + ".html"
+		rel := "runs/" + cmdutil.RunName(filepath.Join(runs, name), nil) + ".html"
 		assert.Contains(t, page, `href="`+rel+`"`, "the row links to the run's page")
 		run := read(t, filepath.Join(filepath.Dir(out), rel))
 		assert.Contains(t, run, `href="../screen.html"`, "the run's page links back")
 		assert.Regexp(t, `data-blamed="true"`, run)
 	}
-	magentic := read(t, filepath.Join(pages, cmdutil.RunName(filepath.Join(runs, "magentic.json"))+".html"))
+	magentic := read(t, filepath.Join(pages, cmdutil.RunName(filepath.Join(runs, "magentic.json"), nil)+".html"))
 	assert.True(t, strings.Contains(magentic, `<span class="band band-clear">clear</span> <span class="why">confidence 0.754 ≥ 0.75</span>`), "the screen's verdict is kept")
 	assert.Equal(t, 2, strings.Count(page, `<a href="runs/`), "no link for a run without a page")
 }

@@ -13,10 +13,10 @@ import (
 type term struct{ name, text string }
 
 var glossary = []term{
-	{"decisive fault", "The earliest step whose correction would have turned the failed run into a success: a fault, critical to the failure, and the first such (Who&When; RAFFLES). offattr's answer is its agent and its step, numbered from 0."},
+	{"decisive fault", "The " + rules.DecisiveFault + ": a fault, critical to the failure, and the first such (Who&When; RAFFLES). offattr's answer is its agent and its step, numbered from 0."},
 	{"candidate", "A step the rules consider as the decisive fault, ranked; the answer is the first. Each lists the rules that spoke for it."},
 	{"confidence", "How likely the answer's step is right, in [0, 1]: the step model's probability of it, calibrated on out-of-fold answers together with how many steps there were to choose from and how many rules implicate it. It is the one confidence offattr prints: analyze, screen, eval --calibration and triage all use it."},
-	{"score", "A candidate's probability of being the decisive fault under the fitted step model. Candidates are ranked by it, the earliest critical one first; the answer's confidence is calibrated from its score."},
+	{"score", "A candidate's probability of being the decisive fault under the fitted step model. Candidates some rule implicates come first, then the rest, each ranked by it with the earliest critical one first; the answer's confidence is calibrated from its score."},
 	{"mode", "What produced the answer: \"rules\" (deterministic rules alone), or \"rules+llm\" (a local model reviewed the rules' candidates)."},
 	{"triage band", "What to do with an answer: clear (right often enough to act on without a second look), review (plausible: a person should look), escalate (low confidence, no decisive candidate, or the model disagreed: send it to a stronger model with export). The bands are confidence thresholds fitted with the weights on systems held out of the fit (clear may be empty); screen's --clear-above, --escalate-below and --margin override them."},
 	{"trial", "A plan or re-plan and the steps that carry it out (DoVer). A new plan starts a new trial; faults are searched trial by trial."},

@@ -33,9 +33,9 @@ questions that need language understanding.
 
 Exit status: 0 every input attributed; 1 some input failed (the rest were
 written), a label is outside its run, or an output could not be written or
-is not a regular file; 2 usage error; 130 interrupted. "offattr glossary"
-explains the terms the outputs use and the rules; docs/ in the repository
-says more.`,
+is not a regular file; 2 usage error; 130 interrupted (SIGINT), 143
+terminated (SIGTERM). "offattr glossary" explains the terms the outputs use
+and the rules; docs/ in the repository says more.`,
 		Version:       version(debug.ReadBuildInfo()),
 		SilenceUsage:  true,
 		SilenceErrors: true,

@@ -41,9 +41,10 @@ func BenchmarkScreenVsDecode(b *testing.B) {
 		d := time.Since(start).Seconds()
 
 		opts := &ScreenOptions{
-			IO:   &cmdutil.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard},
-			Load: cmdutil.LoadFlags{Format: "auto"}, Paths: files, Workers: 2, Candidates: 3,
-			Analyzer: func(p *redact.Patterns) (engine.AnalyzeFunc, error) { return engine.New(engine.Options{Redact: p}) },
+			IO:    &cmdutil.IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard},
+			Paths: files, Workers: 2, Candidates: 3,
+			Analysis: cmdutil.Analysis{Load: cmdutil.LoadFlags{Format: "auto"},
+				Analyzer: func(p *redact.Patterns) (engine.AnalyzeFunc, error) { return engine.New(engine.Options{Redact: p}) }},
 		}
 		start = time.Now()
 		if err := screenRun(context.Background(), opts); err != nil {

@@ -16,8 +16,6 @@ import (
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
-	"github.com/offattr/offattr/engine"
-	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/triage"
@@ -25,19 +23,16 @@ import (
 
 // ScreenOptions holds every input and dependency of one screen.
 type ScreenOptions struct {
-	IO       *cmdutil.IOStreams
-	Load     cmdutil.LoadFlags
-	Model    cmdutil.ModelFlags
-	Rules    cmdutil.RuleFlags
-	Analyzer cmdutil.AnalyzerFunc
-	Paths    []string
+	IO *cmdutil.IOStreams
+	// Analysis loads and analyses the runs; its redaction masks secrets
+	// before analysis.
+	cmdutil.Analysis
+	Paths []string
 	// Output is the records file; empty for stdout (JSONL).
 	Output  string
 	Workers int
 	Resume  bool
 	Shard   string
-	// Redact masks secrets before analysis.
-	Redact cmdutil.RedactFlags
 	// Triage holds the thresholds set by --clear-above, --escalate-below
 	// and --margin, over the triage bands fitted with the weights.
 	Triage triage.Override
@@ -48,7 +43,7 @@ type ScreenOptions struct {
 // NewCmdScreen returns the screen command; runF replaces the run function
 // in tests that check flag parsing alone.
 func NewCmdScreen(io *cmdutil.IOStreams, runF func(*ScreenOptions) error) *cobra.Command {
-	opts := &ScreenOptions{IO: io, Load: cmdutil.LoadFlags{In: io.In}}
+	opts := &ScreenOptions{IO: io, Analysis: cmdutil.NewAnalysis(io)}
 	var bands triage.Thresholds
 	cmd := &cobra.Command{
 		Use:   "screen PATH...",
@@ -99,26 +94,19 @@ has grown to five times what is live (GOGC=400) rather than twice; set GOGC
 				return nil
 			}
 			opts.Triage = triage.Override{Clear: set("clear-above", &bands.Clear), Escalate: set("escalate-below", &bands.Escalate), Margin: set("margin", &bands.Margin)}
-			if opts.Analyzer == nil {
-				opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
-					return cmdutil.NewAnalyzer(cmd.Context(), opts.IO, &opts.Rules, &opts.Model, p, opts.Triage)
-				}
-			}
+			opts.SetDefaultAnalyzer(cmd.Context(), opts.IO, opts.Triage)
 			if runF != nil {
 				return runF(opts)
 			}
 			return opts.Redact.Error(screenRun(cmd.Context(), opts))
 		},
 	}
-	opts.Load.Register(cmd.Flags())
-	opts.Model.Register(cmd.Flags())
-	opts.Rules.Register(cmd.Flags())
 	f := cmd.Flags()
+	opts.Analysis.Register(f)
 	f.StringVarP(&opts.Output, "output", "o", "", "write records to this file (.jsonl or .csv) instead of standard output")
 	cmdutil.IntVarP(f, &opts.Workers, "workers", "j", runtime.NumCPU(), 1, math.MaxInt, "runs analysed in parallel")
 	f.BoolVar(&opts.Resume, "resume", false, "continue an interrupted screen: skip inputs already in the -o file and append")
 	f.StringVar(&opts.Shard, "shard", "", "process only shard i of n (i/n, 0 ≤ i < n), chosen by a hash of each input's name")
-	opts.Redact.Register(f)
 	w := rules.DefaultWeights()
 	cmdutil.FloatVar(f, &bands.Clear, "clear-above", w.Triage.Clear, 0, 1, false, "confidence at or above which a run may be clear (default: the weights' band)")
 	cmdutil.FloatVar(f, &bands.Escalate, "escalate-below", w.Triage.Escalate, 0, 1, false, "confidence below which a run is escalated (default: the weights' band)")
@@ -158,12 +146,12 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 	if opts.Resume && opts.Output == "" {
 		return cmdutil.Usagef("--resume needs -o FILE: it continues that file")
 	}
-	patterns, analyze, err := cmdutil.Prepare(opts.Load, &opts.Redact, opts.Analyzer)
+	patterns, analyze, err := opts.Prepare()
 	if err != nil {
 		return err
 	}
 
-	out, recorded, err := openOutput(opts)
+	out, recorded, err := openOutput(opts, patterns != nil)
 	if err != nil {
 		return err
 	}
@@ -229,10 +217,11 @@ func (o *output) close() error {
 // openOutput opens the records destination, holding its lock first (see
 // lock.go). With --resume it reads what the file already records, cuts
 // off a partial last line (a killed run) and appends; without it, it
-// refuses to overwrite records.
-func openOutput(opts *ScreenOptions) (_ *output, _ map[string]bool, err error) {
+// refuses to overwrite records. keyed is set when names are masked
+// (--redact): CSV records then carry their key.
+func openOutput(opts *ScreenOptions, keyed bool) (_ *output, _ map[string]bool, err error) {
 	if opts.Output == "" {
-		w, err := screenfile.NewWriter(opts.IO.Out, screenfile.JSONL, false)
+		w, err := screenfile.NewWriter(opts.IO.Out, screenfile.JSONL, false, keyed)
 		return &output{w: w}, nil, err
 	}
 	if err := opts.IO.CheckOutput(opts.Output); err != nil {
@@ -272,7 +261,7 @@ func openOutput(opts *ScreenOptions) (_ *output, _ map[string]bool, err error) {
 	}
 	format := screenfile.FormatFor(opts.Output)
 	header := format == screenfile.CSV && (!opts.Resume || have.Complete == 0)
-	w, err := screenfile.NewWriter(f, format, header)
+	w, err := screenfile.NewWriter(f, format, header, keyed)
 	if err != nil {
 		f.Close()
 		return nil, nil, fmt.Errorf("write %s: %w", opts.Output, err)

@@ -85,8 +85,8 @@ func (s *spy) analyzer(p *redact.Patterns) (engine.AnalyzeFunc, error) {
 func newOpts(sp *spy, paths ...string) (*ScreenOptions, *bytes.Buffer, *bytes.Buffer) {
 	var out, errOut bytes.Buffer
 	return &ScreenOptions{
-		IO:   &cmdutil.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
-		Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: sp.analyzer, Paths: paths,
+		IO:       &cmdutil.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
+		Analysis: cmdutil.Analysis{Load: cmdutil.LoadFlags{Format: "auto"}, Analyzer: sp.analyzer}, Paths: paths,
 		Workers: 3, Candidates: 3,
 	}, &out, &errOut
 }
@@ -282,6 +282,52 @@ func TestScreenRedactsBeforeAnalysis(t *testing.T) {
 	opts, _, _ = newOpts(&spy{}, path)
 	opts.Redact.Patterns = bad
 	assert.ErrorContains(t, screenRun(context.Background(), opts), "bad.txt:1")
+}
+
+// Under --redact a record names its input masked, with a key that
+// --resume finds it by; a name with nothing to mask needs no key.
+func TestScreenMasksNamesAndResumesByKey(t *testing.T) {
+	for _, out := range []string{"screen.jsonl", "screen.csv"} {
+		t.Run(out, func(t *testing.T) {
+			dir := t.TempDir()
+			var paths []string
+			for _, name := range []string{"frank.green@woodgrove.com.json", "bob@woodgrove.com.json", "plain.json", "carol@woodgrove.com.json"} {
+				paths = append(paths, filepath.Join(dir, name))
+				require.NoError(t, os.WriteFile(paths[len(paths)-1], []byte(runJSON("A", 0.9, "")), 0o644))
+			}
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "dave@woodgrove.com.json"), []byte(`{"messages": [`), 0o644))
+			paths = append(paths, filepath.Join(dir, "dave@woodgrove.com.json"))
+			outPath := filepath.Join(t.TempDir(), out)
+			format := screenfile.FormatFor(outPath)
+
+			ctx, cancel := context.WithCancel(context.Background())
+			opts, _, _ := newOpts(&spy{cancelAfter: 3, cancel: cancel}, paths...)
+			opts.Output, opts.Workers, opts.Redact.On = outPath, 1, true
+			require.ErrorContains(t, screenRun(ctx, opts), "interrupted")
+			data, err := os.ReadFile(outPath)
+			require.NoError(t, err)
+			require.Len(t, parseRecords(t, data, format), 2)
+
+			opts, _, _ = newOpts(&spy{}, paths...)
+			opts.Output, opts.Resume, opts.Redact.On = outPath, true, true
+			require.ErrorIs(t, screenRun(context.Background(), opts), cmdutil.ErrInputsFailed, "dave's file is broken")
+			data, err = os.ReadFile(outPath)
+			require.NoError(t, err)
+			assert.NotContains(t, string(data), "woodgrove")
+			recs := parseRecords(t, data, format)
+			require.Len(t, recs, 5, "every input exactly once")
+			for i, r := range recs {
+				if filepath.Base(paths[i]) == "plain.json" {
+					assert.Equal(t, paths[i], r.File)
+					assert.Empty(t, r.Key)
+					continue
+				}
+				assert.Equal(t, filepath.Join(dir, "[EMAIL_1].json"), r.File)
+				assert.Equal(t, screenfile.KeyOf(paths[i]), r.Key)
+			}
+			assert.Contains(t, recs[4].Error, "[EMAIL_1]", "the failure's message is masked as its name")
+		})
+	}
 }
 
 func TestScreenRecordsAnalyzerFailuresAndPanics(t *testing.T) {

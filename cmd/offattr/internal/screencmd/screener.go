@@ -19,7 +19,7 @@ type screener struct {
 	analyze  engine.AnalyzeFunc
 	patterns *redact.Patterns // nil without --redact
 	shard    Shard
-	recorded map[string]bool // already in the output (--resume)
+	recorded map[string]bool // already in the output (--resume): names, or keys of masked names
 	sum      *summary
 	out      *screenfile.Writer
 }
@@ -41,11 +41,26 @@ func (s *screener) wanted(in input) bool {
 		s.sum.otherShards.Add(1)
 		return false
 	}
-	if s.recorded[in.name] {
+	if s.done(in.name) {
 		s.sum.skippedResume.Add(1)
 		return false
 	}
 	return true
+}
+
+// done reports whether the output already records the input name, by its
+// name or, when screened with --redact, by its key.
+func (s *screener) done(name string) bool {
+	return s.recorded[name] || (len(s.recorded) > 0 && s.recorded[screenfile.KeyOf(name)])
+}
+
+// record names a record by the input name, masked under --redact.
+func (s *screener) record(name string, r screenfile.Record) screenfile.Record {
+	if s.patterns == nil {
+		r.File = name
+		return r
+	}
+	return r.Masked(name, s.patterns.NewRedactor().String(name))
 }
 
 // inputs expands the arguments. Files are listed up front so the progress
@@ -206,7 +221,7 @@ func (s *screener) process(ctx context.Context, in input) (recs []screenfile.Rec
 	defer func() {
 		// A bug tripped by one odd run must not end a screen of thousands.
 		if p := recover(); p != nil {
-			recs, ok = []screenfile.Record{{File: in.name, Error: fmt.Sprintf("internal error (please report it): %v", p)}}, true
+			recs, ok = []screenfile.Record{s.record(in.name, screenfile.Record{Error: fmt.Sprintf("internal error (please report it): %v", p)})}, true
 		}
 	}()
 	if in.err != nil {
@@ -228,7 +243,7 @@ func (s *screener) process(ctx context.Context, in input) (recs []screenfile.Rec
 		return []screenfile.Record{s.failure(in.name, err)}, true
 	}
 	for _, r := range runs {
-		if r.Source != in.name && s.recorded[r.Source] {
+		if r.Source != in.name && s.done(r.Source) {
 			s.sum.skippedResume.Add(1)
 			continue
 		}
@@ -252,13 +267,13 @@ func (s *screener) screen(ctx context.Context, r *run.Run) (screenfile.Record, b
 		return s.failure(r.Source, fmt.Errorf("analyze %s: %w", r.Source, err)), true
 	}
 	rec := screenfile.Record{
-		File: r.Source, Agent: a.Agent, Step: a.Step, TraceID: a.TraceID, SpanID: a.SpanID, Confidence: a.Confidence,
+		Agent: a.Agent, Step: a.Step, TraceID: a.TraceID, SpanID: a.SpanID, Confidence: a.Confidence,
 		Triage: triage.Class(a.Triage), Reason: a.TriageReason, Mode: a.Mode, Model: a.Model, Usage: a.Usage,
 	}
 	if n := min(s.opts.Candidates, len(a.Candidates)); n > 0 {
 		rec.Candidates = a.Candidates[:n]
 	}
-	return rec, true
+	return s.record(r.Source, rec), true
 }
 
 // failure is the record of an input or a run that could not be screened.
@@ -267,5 +282,5 @@ func (s *screener) failure(name string, err error) screenfile.Record {
 	if s.patterns != nil {
 		msg = s.patterns.NewRedactor().String(msg) // errors may quote the run
 	}
-	return screenfile.Record{File: name, Error: msg}
+	return s.record(name, screenfile.Record{Error: msg})
 }

@@ -114,20 +114,28 @@ func Parse(data []byte, f Format) (Contents, error) {
 
 func isCSVHeader(line []byte) bool {
 	fields, err := csv.NewReader(bytes.NewReader(line)).Read()
-	return err == nil && slices.Equal(fields, csvHeader)
+	return err == nil && (slices.Equal(fields, csvHeader) || slices.Equal(fields, csvKeyedHeader))
 }
 
+// parseCSV reads a row with or without the key column: a screen resumed
+// with --redact appends keyed rows to a file that may have none.
 func parseCSV(line []byte) (Record, error) {
 	rd := csv.NewReader(bytes.NewReader(line))
-	rd.FieldsPerRecord = len(csvHeader)
+	rd.FieldsPerRecord = -1
 	f, err := rd.Read()
 	if err != nil {
 		return Record{}, err
+	}
+	if len(f) != len(csvHeader) && len(f) != len(csvKeyedHeader) {
+		return Record{}, fmt.Errorf("%d fields, want %d or %d", len(f), len(csvHeader), len(csvKeyedHeader))
 	}
 	for i := range f {
 		f[i] = escape.Uncell(f[i]) // Writer neutralised formulas
 	}
 	r := Record{File: escape.Unname(f[0]), Agent: f[1], Triage: triage.Class(f[4]), Reason: f[5], Mode: f[6], Error: f[7]}
+	if len(f) == len(csvKeyedHeader) {
+		r.Key = f[8]
+	}
 	if r.File == "" {
 		return Record{}, errors.New("empty file column")
 	}
@@ -143,11 +151,16 @@ func parseCSV(line []byte) (Record, error) {
 	return r, nil
 }
 
-// Files returns the set of inputs the records cover.
+// Files returns the set of inputs the records cover: each one's name, or
+// its Key when the name is masked.
 func (c Contents) Files() map[string]bool {
 	out := make(map[string]bool, len(c.Records))
 	for _, r := range c.Records {
-		out[r.File] = true
+		if r.Key != "" {
+			out[r.Key] = true
+		} else {
+			out[r.File] = true
+		}
 	}
 	return out
 }

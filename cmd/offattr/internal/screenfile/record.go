@@ -4,8 +4,12 @@
 package screenfile
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/offattr/offattr/rules"
@@ -15,7 +19,13 @@ import (
 // Record is the outcome for one input. A failed input carries only File
 // and Error, and is written as {"file":…,"error":…}.
 type Record struct {
-	File  string `json:"file"`
+	File string `json:"file"`
+	// Key names the input when File does not: screen --redact masks
+	// what a name holds (runs/frank@example.com.json is
+	// runs/[EMAIL_1].json), and Key, a digest of the name as it was
+	// (KeyOf), is what --resume finds the input by. Empty when nothing
+	// in the name was masked.
+	Key   string `json:"key,omitempty"`
 	Agent string `json:"agent"`
 	Step  int    `json:"step"`
 	// TraceID and SpanID locate the step in the telemetry it came from.
@@ -33,6 +43,30 @@ type Record struct {
 	Error string             `json:"error,omitempty"`
 }
 
+// KeyOf is the Key of a record for the input name: the first 16 hex
+// digits of its SHA-256, enough to tell a million inputs apart. It hides
+// the name from anyone who cannot guess it whole.
+func KeyOf(name string) string {
+	h := sha256.Sum256([]byte(name))
+	return hex.EncodeToString(h[:8])
+}
+
+// Masked returns r naming its input by shown (the input's name as
+// redaction masks it) rather than by name; Key keeps name's digest when
+// the two differ.
+func (r Record) Masked(name, shown string) Record {
+	r.File = shown
+	if shown != name {
+		r.Key = KeyOf(name)
+	}
+	return r
+}
+
+// ErrMasked says why a record whose name is masked (it has a Key) cannot
+// lead back to its run, for the commands that read the runs again
+// (export --from, report --pages).
+var ErrMasked = errors.New("its file name is masked (screened with --redact): screen without --redact to read the runs again; export and report redact what they write by default")
+
 // Failed reports whether the input could not be analysed.
 func (r Record) Failed() bool { return r.Error != "" }
 
@@ -41,8 +75,9 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	if r.Failed() {
 		return json.Marshal(struct {
 			File  string `json:"file"`
+			Key   string `json:"key,omitempty"`
 			Error string `json:"error"`
-		}{r.File, r.Error})
+		}{r.File, r.Key, r.Error})
 	}
 	type plain Record // no MarshalJSON: no recursion
 	return json.Marshal(plain(r))
@@ -66,4 +101,7 @@ func FormatFor(path string) Format {
 }
 
 // csvHeader names the CSV columns; candidates and usage stay JSONL-only.
+// A screen that masks names (--redact) adds a last column, key.
 var csvHeader = []string{"file", "agent", "step", "confidence", "triage", "reason", "mode", "error"}
+
+var csvKeyedHeader = append(slices.Clip(csvHeader), "key")

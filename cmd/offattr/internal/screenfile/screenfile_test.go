@@ -22,7 +22,7 @@ var records = []Record{
 
 func TestJSONLRoundTrip(t *testing.T) {
 	var buf bytes.Buffer
-	w, err := NewWriter(&buf, JSONL, true)
+	w, err := NewWriter(&buf, JSONL, true, false)
 	require.NoError(t, err)
 	for _, r := range records {
 		require.NoError(t, w.Write(r))
@@ -40,7 +40,7 @@ func TestJSONLRoundTrip(t *testing.T) {
 
 func TestCSVRoundTrip(t *testing.T) {
 	var buf bytes.Buffer
-	w, err := NewWriter(&buf, CSV, true)
+	w, err := NewWriter(&buf, CSV, true, false)
 	require.NoError(t, err)
 	for _, r := range records {
 		require.NoError(t, w.Write(r))
@@ -93,7 +93,7 @@ func TestCSVCellsAreNeitherFormulasNorControls(t *testing.T) {
 		Reason: "@SUM(A1)", Mode: "rules"}
 	failed := Record{File: "+runs/x.json", Error: "load +runs/x.json: \x1b[31mred\n-forged line"}
 	var buf bytes.Buffer
-	w, err := NewWriter(&buf, CSV, true)
+	w, err := NewWriter(&buf, CSV, true, false)
 	require.NoError(t, err)
 	require.NoError(t, w.Write(rec))
 	require.NoError(t, w.Write(failed))

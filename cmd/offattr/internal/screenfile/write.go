@@ -16,15 +16,21 @@ import (
 type Writer struct {
 	w      io.Writer
 	format Format
+	keyed  bool
 	buf    bytes.Buffer
 }
 
 // NewWriter returns a writer of format f. With header set, a CSV writer
 // starts with the column names (not when appending to a resumed file).
-func NewWriter(w io.Writer, f Format, header bool) (*Writer, error) {
-	wr := &Writer{w: w, format: f}
+// With keyed set (names are masked), CSV rows end with the key column.
+func NewWriter(w io.Writer, f Format, header, keyed bool) (*Writer, error) {
+	wr := &Writer{w: w, format: f, keyed: keyed}
 	if f == CSV && header {
-		if err := wr.writeCSV(csvHeader); err != nil {
+		h := csvHeader
+		if keyed {
+			h = csvKeyedHeader
+		}
+		if err := wr.writeCSV(h); err != nil {
 			return nil, err
 		}
 	}
@@ -38,9 +44,13 @@ func (w *Writer) Write(r Record) error {
 		if r.Failed() {
 			step, conf = "", ""
 		}
-		return w.writeCSV([]string{
+		row := []string{
 			escape.Cell(escape.Name(r.File)), text(r.Agent), step, conf, text(string(r.Triage)), text(r.Reason), text(r.Mode), text(r.Error),
-		})
+		}
+		if w.keyed {
+			row = append(row, r.Key) // hex digits only
+		}
+		return w.writeCSV(row)
 	}
 	line, err := json.Marshal(r)
 	if err != nil {

@@ -3,6 +3,7 @@
 package stepscmd
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -106,19 +107,47 @@ func stepsRun(ctx context.Context, opts *StepsOptions) error {
 			}
 			r = masked
 		}
-		if opts.JSON {
-			err = writeJSON(opts.IO.Out, r, len(runs) > 1)
-		} else {
-			if i > 0 {
-				fmt.Fprintln(opts.IO.Out)
+		page, err := render(ctx, func(w io.Writer) error {
+			if opts.JSON {
+				return writeJSON(w, r, len(runs) > 1)
 			}
-			err = WriteText(opts.IO.Out, r, opts.Width)
-		}
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			return WriteText(w, r, opts.Width)
+		})
 		if err != nil {
+			return err
+		}
+		if _, err := opts.IO.Out.Write(page); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// render returns what write writes, or ctx's error as soon as ctx is
+// done. A run of a million steps takes seconds to lay out (the table is
+// aligned over every row, the JSON encoded whole), and an interrupted
+// command must stop at once and print nothing of it; once laid out, the
+// page is written in one call.
+func render(ctx context.Context, write func(io.Writer) error) ([]byte, error) {
+	type page struct {
+		data []byte
+		err  error
+	}
+	done := make(chan page, 1)
+	go func() {
+		var b bytes.Buffer
+		err := write(&b)
+		done <- page{b.Bytes(), err}
+	}()
+	select {
+	case p := <-done:
+		return p.data, p.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 func writeJSON(w io.Writer, r *run.Run, lines bool) error {

@@ -1,7 +1,9 @@
 package stepscmd
 
 import (
+	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -144,4 +146,19 @@ func TestStepsRedacts(t *testing.T) {
 	stdout, _, err := runSteps(t, path)
 	require.NoError(t, err)
 	assert.Contains(t, stdout, "bob@example.com", "off unless asked")
+}
+
+// An interrupted steps prints nothing of a run it was still laying out.
+func TestRenderStopsWhenCancelled(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	page, err := render(ctx, func(io.Writer) error { <-release; return nil })
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Empty(t, page)
+
+	page, err = render(context.Background(), func(w io.Writer) error { _, err := io.WriteString(w, "0 Planner"); return err })
+	require.NoError(t, err)
+	assert.Equal(t, "0 Planner", string(page))
 }

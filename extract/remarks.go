@@ -1,0 +1,20 @@
+package extract
+
+// What a step says in passing that a reader of blame needs: that an
+// earlier result is wrong, and where it first uses explicit failure words.
+
+// critiqueRe marks a message that says an earlier one was wrong.
+var critiqueRe = pattern(`\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate|flawed|not correct|not accurate|irrelevant)\b|\b(there (is|was) (an? )?(error|mistake|bug|issue) in)\b|\b(does(n't| not) (match|align|answer|address))\b|\bmade an? (error|mistake)\b`, ci)
+
+// failureWordsRe is the first-error baseline's whole notion of a fault:
+// explicit failure words in a message, whoever wrote it and whatever it
+// is about (errorRules read the same words with more care).
+var failureWordsRe = pattern(`\b(exit ?code:? ?[1-9]\d*|traceback \(most recent call last\)|exception|error:|failed|cannot|can't|unable to|not found|404)\b`, ci)
+
+// spanOf is where a match stands (t.first's result), or nil for none.
+func spanOf(m match, ok bool) *Span {
+	if !ok {
+		return nil
+	}
+	return &Span{Offset: m.start(), Len: m.end() - m.start()}
+}

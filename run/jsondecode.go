@@ -1,0 +1,68 @@
+package run
+
+// Decoding JSON inputs, with errors that say where in the file.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+
+	"github.com/offattr/offattr/run/spans"
+)
+
+// decodeStrict decodes exactly one JSON value and reports syntax errors with
+// their line and column.
+func decodeStrict(data []byte, v any) error {
+	if err := json.Unmarshal(data, v); err != nil {
+		return errors.New(describeJSONError(data, err))
+	}
+	return nil
+}
+
+// decodeStream splits a file into its top-level JSON values (one for a plain
+// JSON file, many for JSONL).
+func decodeStream(data []byte) ([]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var out []json.RawMessage
+	for {
+		var v json.RawMessage
+		err := dec.Decode(&v)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				return nil, errors.New(describeJSONError(data, err))
+			}
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				return nil, errors.New(describeJSONError(data, err))
+			}
+			return nil, err
+		}
+		out = append(out, v)
+	}
+}
+
+// describeJSONError is spans.JSONError on the whole of data, as text.
+func describeJSONError(data []byte, err error) string {
+	return spans.JSONError(data, 0, len(data), err).Error()
+}
+
+// lineOfValue returns the line on which the i-th top-level value of a JSONL
+// file starts.
+func lineOfValue(data []byte, i int) int {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for n := 0; ; n++ {
+		start := dec.InputOffset()
+		var v json.RawMessage
+		if dec.Decode(&v) != nil || n == i {
+			// InputOffset is before any whitespace preceding the value.
+			rest := data[start:]
+			skip := len(rest) - len(bytes.TrimLeft(rest, " \t\r\n"))
+			line, _ := spans.Position(data, int(start)+skip)
+			return line
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package run
+
+// Reading an input whole, within the size a user allows.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// read reads a whole input, refusing one over opts.MaxInput: a regular
+// file by its size before reading, anything else once it has passed the
+// limit, so that a huge input costs neither the time nor the memory to
+// read it.
+func read(path string, opts Options) ([]byte, error) {
+	if path == Stdin {
+		in := opts.Stdin
+		if in == nil {
+			in = os.Stdin
+		}
+		return readAll(in, 0, opts.MaxInput)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, PathCause(err)
+	}
+	defer f.Close()
+	var size int64
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+		if opts.MaxInput > 0 && size > opts.MaxInput {
+			return nil, &TooLargeError{Size: size, Limit: opts.MaxInput}
+		}
+	}
+	return readAll(f, size, opts.MaxInput)
+}
+
+// readAll reads r to its end. With the size known it reads into one
+// buffer of that size, as os.ReadFile does (growing by doubling would
+// briefly hold twice the input); max > 0 stops it one byte past max.
+func readAll(r io.Reader, size, max int64) ([]byte, error) {
+	if max > 0 {
+		r = io.LimitReader(r, max+1)
+	}
+	n := int64(512)
+	if size > 0 {
+		n = size + 1 // room to see EOF without growing
+	}
+	if max > 0 {
+		n = min(n, max+1)
+	}
+	buf := make([]byte, 0, n)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		m, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if max > 0 && int64(len(buf)) > max {
+			return nil, &TooLargeError{Size: -1, Limit: max}
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, PathCause(err)
+		}
+	}
+}
+
+// ErrTooLarge is what TooLargeError is.
+var ErrTooLarge = errors.New("input too large")
+
+// TooLargeError is an input over Options.MaxInput. Its message names the
+// --max-input flag, which every command that reads runs has, because the
+// error reaches the user through libraries (eval) that know no flags.
+type TooLargeError struct {
+	Size  int64 // -1 when the input was not read to its end
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	if e.Size < 0 {
+		return fmt.Sprintf("input is larger than the %s limit; raise --max-input to read it", FormatSize(e.Limit))
+	}
+	return fmt.Sprintf("input is %s, larger than the %s limit; raise --max-input to read it", FormatSize(e.Size), FormatSize(e.Limit))
+}
+
+// Is makes errors.Is(err, ErrTooLarge) true.
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
+// FormatSize writes a byte count as people read it, in powers of 1024:
+// "512 B", "3.5 KiB", "256 MiB", "1.2 GiB".
+func FormatSize(n int64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
+	v, u := float64(n), 0
+	for v >= 1024 && u < len(units)-1 {
+		v /= 1024
+		u++
+	}
+	if u == 0 || v == float64(int64(v)) {
+		return fmt.Sprintf("%d %s", int64(v), units[u])
+	}
+	return fmt.Sprintf("%.1f %s", v, units[u])
+}
+
+// PathCause strips the *fs.PathError around err: callers name the file in
+// their own message, and "load x: open x: no such file" would say it twice.
+func PathCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,232 @@
+package run
+
+// What a span did: its tool call and result, a handoff, and the errors
+// and labelled mistake it carries.
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/offattr/offattr/run/spans"
+)
+
+// toolCall reads a tool span's call: name, id and arguments.
+func toolCall(s *spans.Span, role spanRole) ToolCall {
+	name := firstStr(s.Attrs, toolNameKeys...)
+	if name == "" {
+		name = strings.TrimSpace(strings.TrimPrefix(s.Name, "execute_tool"))
+	}
+	if name == "" && role == roleRetrieval {
+		name = "retrieval"
+	}
+	return ToolCall{
+		ID:        firstStr(s.Attrs, toolIDKeys...),
+		Name:      cleanName(unquote(name)),
+		Arguments: firstText(s.Attrs, toolArgKeys...),
+	}
+}
+
+// Where conventions keep a tool span's call and result, in the order they
+// are tried: GenAI, OpenInference, Langfuse, OpenLLMetry, Google ADK, the
+// Vercel AI SDK, MLflow, Pydantic AI under Logfire, any-agent.
+var (
+	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName"}
+	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"}
+	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args"}
+	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output"}
+)
+
+// toolResult reads what a tool or retrieval span returned, and the
+// attribute it was read from.
+func toolResult(s *spans.Span, role spanRole) (text, from string) {
+	if role == roleRetrieval {
+		var docs []string
+		for _, d := range indexed(s.Attrs, "retrieval.documents") {
+			if c := d.Str("document.content"); c != "" {
+				docs = append(docs, c)
+			}
+		}
+		if len(docs) > 0 {
+			return strings.Join(docs, "\n\n"), "retrieval.documents"
+		}
+	}
+	for _, k := range toolResultKeys {
+		if t := firstText(s.Attrs, k); t != "" {
+			return unquote(t), k
+		}
+	}
+	return "", ""
+}
+
+// firstText is firstStr rendering structured values as JSON.
+func firstText(as spans.Attrs, keys ...string) string {
+	for _, k := range keys {
+		if v, ok := as.Get(k); ok {
+			if t := strings.TrimSpace(v.Text()); t != "" && t != "null" {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+// spanErrors are the error signals a span carries, as lines the extract
+// stage reads as errors: exception events ("ValueError: city not found"),
+// then the status message when no exception said it.
+// Control flow that frameworks raise as an exception is a handoff, not
+// an error: LangGraph moves to another graph's node by raising
+// ParentCommand (a Command for the parent graph), and interrupts a run for
+// a human by raising GraphInterrupt.
+var (
+	// handoffExceptions are exception types (the last dotted part) that
+	// pass control on.
+	handoffExceptions = []string{"ParentCommand", "Command", "GraphInterrupt", "NodeInterrupt", "GraphBubbleUp"}
+	// handoffTarget finds where a Command sends control: goto='node'.
+	handoffTarget = regexp.MustCompile(`goto\s*=\s*(?:Send\(\s*node\s*=\s*)?['"]([^'"]+)['"]`)
+)
+
+// handoff is a handoff a span's exception reported.
+type handoff struct {
+	Target string // empty when the exception does not say
+	Text   string
+}
+
+// spanHandoffOp reads a span that records a handoff as its operation
+// (GenAI's agent_handoff, with gen_ai.handoff.from_agent and .to_agent;
+// the OpenAI Agents SDK's handoff spans).
+func spanHandoffOp(s *spans.Span) (handoff, bool) {
+	if op := s.Attrs.Str("gen_ai.operation.name"); op != "agent_handoff" && op != "handoff" {
+		return handoff{}, false
+	}
+	h := handoff{Target: cleanName(firstStr(s.Attrs, "gen_ai.handoff.to_agent", "to_agent"))}
+	h.Text = "Hands off control"
+	if h.Target != "" {
+		h.Text = "Hands off to " + h.Target
+	}
+	return h, true
+}
+
+// isHandoff reports whether an exception type, or a message written as
+// "Type(…)" or "Type: …", is control flow.
+func isHandoff(typ, msg string) bool {
+	if typ == "" {
+		if i := strings.IndexAny(msg, "(:"); i > 0 {
+			typ = msg[:i]
+		}
+	}
+	typ = strings.TrimSpace(typ)
+	return typ != "" && slices.Contains(handoffExceptions, typ[strings.LastIndexByte(typ, '.')+1:])
+}
+
+// spanHandoff returns the handoff a span's exception events or status
+// report, if any.
+func spanHandoff(s *spans.Span) (handoff, bool) {
+	for _, e := range s.Events {
+		if e.Name == "exception" {
+			typ, msg := e.Attrs.Str("exception.type"), e.Attrs.Str("exception.message")
+			if isHandoff(typ, msg) {
+				return newHandoff(typ, msg), true
+			}
+		}
+	}
+	if s.Status.Code == spans.StatusError && isHandoff(s.Attrs.Str("error.type"), s.Status.Message) {
+		return newHandoff(s.Attrs.Str("error.type"), s.Status.Message), true
+	}
+	return handoff{}, false
+}
+
+func newHandoff(typ, msg string) handoff {
+	h := handoff{}
+	if m := handoffTarget.FindStringSubmatch(msg); m != nil {
+		h.Target = cleanName(m[1])
+	}
+	typ = strings.TrimSpace(typ[strings.LastIndexByte(typ, '.')+1:])
+	switch {
+	case h.Target != "":
+		h.Text = "Hands off to " + h.Target
+	default:
+		h.Text = "Hands off control"
+	}
+	if typ != "" {
+		h.Text += " (" + typ + ")"
+	}
+	if msg = strings.TrimSpace(msg); msg != "" {
+		h.Text += ": " + msg
+	}
+	return h
+}
+
+func spanErrors(s *spans.Span) []string {
+	var out []string
+	for _, e := range s.Events {
+		if e.Name != "exception" {
+			continue
+		}
+		typ, msg := e.Attrs.Str("exception.type"), e.Attrs.Str("exception.message")
+		if typ == "" && msg == "" || isHandoff(typ, msg) {
+			continue
+		}
+		out = append(out, errorLine(typ, msg))
+	}
+	if s.Status.Code != spans.StatusError {
+		return out
+	}
+	if len(out) == 0 {
+		_, raised := spanHandoff(s)
+		_, op := spanHandoffOp(s)
+		if raised || op {
+			return nil // the status says only that control was passed on
+		}
+	}
+	msg := strings.TrimSpace(s.Status.Message)
+	for _, l := range out {
+		if msg == "" || strings.Contains(l, msg) {
+			return out // the exception already says it
+		}
+	}
+	if msg == "" {
+		if t := s.Attrs.Str("error.type"); t != "" {
+			return append(out, errorLine(t, ""))
+		}
+		return append(out, "Error: "+s.Name+" failed (span status ERROR)")
+	}
+	return append(out, errorLine(s.Attrs.Str("error.type"), msg))
+}
+
+// errorLine writes an exception as a traceback's last line does, which
+// extract reads as an exception; a type that does not read as one
+// ("httpx.ConnectTimeout") gets "Error:" in front.
+func errorLine(typ, msg string) string {
+	typ, msg = strings.TrimSpace(typ), strings.TrimSpace(msg)
+	typ = typ[strings.LastIndexByte(typ, '/')+1:] // Go's import paths
+	line := typ
+	switch {
+	case typ == "" || typ == "_OTHER":
+		line = msg
+	case msg != "":
+		line = typ + ": " + msg
+	}
+	if typ == "" {
+		// A message that is an exception's own line ("ValueError: …", as
+		// Langfuse keeps it) reads as one, whichever format carried it.
+		if i := strings.Index(msg, ": "); i > 0 && !strings.ContainsAny(msg[:i], " \t") {
+			typ = msg[:i]
+		}
+	}
+	base := typ[strings.LastIndexByte(typ, '.')+1:]
+	if !strings.HasSuffix(base, "Error") && !strings.HasSuffix(base, "Exception") {
+		line = "Error: " + line
+	}
+	return line
+}
+
+// mistake reads offattr's own label attributes: the span a person marked
+// as the decisive fault, and why.
+func mistake(s *spans.Span) (reason string, ok bool) {
+	v, found := s.Attrs.Get("offattr.mistake")
+	if !found || !(v.Kind == spans.KindBool && v.Bool || strings.EqualFold(v.Text(), "true")) {
+		return "", false
+	}
+	return s.Attrs.Str("offattr.mistake_reason"), true
+}

@@ -1,0 +1,741 @@
+package run
+
+// The messages a span holds, wherever a convention puts them (attributes,
+// events, indexed keys, JSON values), read into chat messages.
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/offattr/offattr/run/spans"
+)
+
+// chatMessage is one chat message read from any convention.
+type chatMessage struct {
+	Role   string
+	Name   string
+	Text   string
+	Calls  []ToolCall
+	CallID string // the call a tool message answers
+	From   string // the attribute or event it was read from
+}
+
+// A messageSource reads messages in one convention's way, nil when the
+// span has none of them.
+type messageSource func(*spans.Span) []chatMessage
+
+// labelled says where a source's messages come from, for those that do
+// not say it themselves.
+func labelled(from string, src messageSource) messageSource {
+	return func(s *spans.Span) []chatMessage {
+		ms := src(s)
+		for i := range ms {
+			if ms[i].From == "" {
+				ms[i].From = from
+			}
+		}
+		return ms
+	}
+}
+
+func fromJSON(key string) messageSource {
+	return labelled(key, func(s *spans.Span) []chatMessage { return jsonMessages(s.Attrs, key) })
+}
+
+func fromIndexed(prefix string) messageSource {
+	return labelled(prefix, func(s *spans.Span) []chatMessage { return indexedMessages(s.Attrs, prefix) })
+}
+
+func fromEvents(output bool) messageSource {
+	return labelled("GenAI events", func(s *spans.Span) []chatMessage { return eventMessages(s, output) })
+}
+
+func fromValues(role string, keys ...string) messageSource {
+	return func(s *spans.Span) []chatMessage { return valueMessages(s.Attrs, role, keys...) }
+}
+
+// Where each convention keeps what a model call was given and answered,
+// in the order they are tried: GenAI, OpenInference, GenAI's deprecated
+// attributes and OpenLLMetry's numbered ones, GenAI events, then free-form
+// values (Langfuse's observation input and output, OpenInference's
+// input.value and output.value, OpenLLMetry's entity input and output,
+// Google ADK's LLM request and response).
+var (
+	inputSources = []messageSource{
+		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
+		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
+		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input"),
+		fromFound(false),
+	}
+	// messageOutputSources hold output messages proper (with roles and
+	// tool calls), not free-form values: an agent span that carries them
+	// with no model call inside it recorded the model's work itself.
+	messageOutputSources = []messageSource{
+		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
+		fromIndexed("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
+		fromJSON("llm.generated_message"), // promptflow
+	}
+	outputSources = append(slices.Clip(messageOutputSources),
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output"),
+		fromFound(true),
+	)
+	agentInputSources = []messageSource{
+		fromJSON("gen_ai.input.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input"),
+	}
+	agentOutputSources = []messageSource{
+		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result"),
+	}
+)
+
+func fromFound(output bool) messageSource {
+	return func(s *spans.Span) []chatMessage { return foundMessages(s, output) }
+}
+
+// Where no convention matches, messages are looked for by their shape:
+// a value holding role/content objects (a list of them, one, or JSON text
+// of either) under a key that says it is an input or an output, in the
+// span's attributes or in any of its events.
+var (
+	foundOutputWords = []string{"output", "completion", "response", "result", "answer"}
+	foundInputWords  = []string{"input", "prompt", "request", "messages"}
+)
+
+// foundMessages is the general fallback: the messages of the first
+// attribute or event attribute whose key has one of the words of its
+// side and whose value holds messages.
+func foundMessages(s *spans.Span, output bool) []chatMessage {
+	words := foundInputWords
+	if output {
+		words = foundOutputWords
+	}
+	look := func(as spans.Attrs, where string) []chatMessage {
+		for _, a := range as {
+			if a.Value.Kind == spans.KindString && !strings.ContainsAny(a.Value.Str[:min(len(a.Value.Str), 1)], "[{") {
+				continue
+			}
+			if !keyHas(a.Key, words) || (!output && keyHas(a.Key, foundOutputWords)) {
+				continue
+			}
+			if x, ok := anyOf(a.Value); ok {
+				if ms := messagesOf(x, ""); len(ms) > 0 && ms[0].Role != "" {
+					for i := range ms {
+						ms[i].From = where + a.Key
+					}
+					return ms
+				}
+			}
+		}
+		return nil
+	}
+	if m := look(s.Attrs, ""); m != nil {
+		return m
+	}
+	for _, e := range s.Events {
+		if m := look(e.Attrs, "event "+e.Name+": "); m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// keyHas reports whether an attribute key has one of words as one of
+// its parts (split at dots and underscores).
+func keyHas(key string, words []string) bool {
+	for _, part := range strings.FieldsFunc(strings.ToLower(key), func(r rune) bool { return r == '.' || r == '_' }) {
+		if slices.Contains(words, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromEventList reads GenAI events kept in one attribute, a JSON list of
+// {"event.name", …}, rather than as the span's events: Pydantic AI does so
+// under Logfire ("events" on a model call, "all_messages_events" on an
+// agent run).
+func fromEventList(key string, output bool) messageSource {
+	return labelled(key, func(s *spans.Span) []chatMessage {
+		v, ok := s.Attrs.Get(key)
+		if !ok {
+			return nil
+		}
+		x, _ := anyOf(v)
+		list, _ := x.([]any)
+		var held spans.Span
+		for _, item := range list {
+			m, ok := item.(map[string]any)
+			if !ok {
+				continue
+			}
+			e := spans.Event{Name: stringOrEmpty(m["event.name"])}
+			for _, k := range slices.Sorted(maps.Keys(m)) {
+				e.Attrs = append(e.Attrs, spans.Attr{Key: k, Value: spans.FromAny(m[k])})
+			}
+			held.Events = append(held.Events, e)
+		}
+		return eventMessages(&held, output)
+	})
+}
+
+// aiSDKPrompt reads the Vercel AI SDK's ai.prompt, {"system", "prompt",
+// "messages"}, where a call was given a prompt rather than messages.
+func aiSDKPrompt(s *spans.Span) []chatMessage {
+	v, ok := s.Attrs.Get("ai.prompt")
+	if !ok {
+		return nil
+	}
+	x, ok := anyOf(v)
+	if !ok {
+		if t := strings.TrimSpace(v.Text()); t != "" {
+			return []chatMessage{{Role: "user", Text: t}}
+		}
+		return nil
+	}
+	m, ok := x.(map[string]any)
+	if !ok {
+		return messagesOf(x, "user")
+	}
+	var out []chatMessage
+	if sys := strings.TrimSpace(stringOrEmpty(m["system"])); sys != "" {
+		out = append(out, chatMessage{Role: "system", Text: sys})
+	}
+	if ms := messagesOf(m["messages"], "user"); len(ms) > 0 {
+		return append(out, ms...)
+	}
+	if p := strings.TrimSpace(textOf(m["prompt"])); p != "" {
+		out = append(out, chatMessage{Role: "user", Text: p})
+	}
+	return out
+}
+
+// aiSDKResponse reads what a Vercel AI SDK call answered: its text (or
+// object) and its tool calls.
+func aiSDKResponse(s *spans.Span) []chatMessage {
+	msg := chatMessage{Role: "assistant", Text: firstText(s.Attrs, "ai.response.text", "ai.response.object")}
+	if v, ok := s.Attrs.Get("ai.response.toolCalls"); ok {
+		if x, ok := anyOf(v); ok {
+			calls, _ := x.([]any)
+			for _, c := range calls {
+				if cm, ok := c.(map[string]any); ok {
+					msg.Calls = append(msg.Calls, aiSDKCall(cm))
+				}
+			}
+		}
+	}
+	if msg.Text == "" && len(msg.Calls) == 0 {
+		return nil
+	}
+	return []chatMessage{msg}
+}
+
+// aiSDKCall reads a tool call as the AI SDK writes it, in a response or
+// in a message's content ({"toolCallId", "toolName", "args" or "input"}).
+func aiSDKCall(m map[string]any) ToolCall {
+	args := m["args"]
+	if args == nil {
+		args = m["input"]
+	}
+	return ToolCall{ID: stringOrEmpty(m["toolCallId"]), Name: stringOrEmpty(m["toolName"]), Arguments: textOf(args)}
+}
+
+// firstMessages returns the messages of the first source that has any.
+func firstMessages(s *spans.Span, sources []messageSource) []chatMessage {
+	for _, src := range sources {
+		if m := src(s); len(m) > 0 {
+			return m
+		}
+	}
+	return nil
+}
+
+// inputMessages reads what a model call was given.
+func inputMessages(s *spans.Span) []chatMessage { return firstMessages(s, inputSources) }
+
+// outputMessages reads what a model call answered: the only messages of a
+// model call that become steps, since its input repeats the history.
+func outputMessages(s *spans.Span) []chatMessage { return firstMessages(s, outputSources) }
+
+// agentInput and agentOutput read what an agent span was given and
+// answered, for the task and for agents whose inside was not traced.
+func agentInput(s *spans.Span) []chatMessage  { return firstMessages(s, agentInputSources) }
+func agentOutput(s *spans.Span) []chatMessage { return firstMessages(s, agentOutputSources) }
+
+// jsonMessages reads a messages attribute written as JSON text or as a
+// structured value: the GenAI schema ({role, parts: [{type, content}]}) or
+// OpenAI's ({role, content, tool_calls}).
+func jsonMessages(as spans.Attrs, key string) []chatMessage {
+	v, ok := as.Get(key)
+	if !ok {
+		return nil
+	}
+	x, ok := anyOf(v)
+	if !ok {
+		return nil
+	}
+	return messagesOf(x, "")
+}
+
+// anyOf returns a value as decoded JSON: structured values as they are,
+// strings parsed when they hold a JSON object or array.
+func anyOf(v spans.Value) (any, bool) {
+	switch v.Kind {
+	case spans.KindList, spans.KindMap:
+		return v.Any(), true
+	case spans.KindString:
+		t := strings.TrimSpace(v.Str)
+		if t == "" || (t[0] != '[' && t[0] != '{') {
+			return nil, false
+		}
+		var x any
+		if json.Unmarshal([]byte(t), &x) != nil {
+			return nil, false
+		}
+		return x, true
+	}
+	return nil, false
+}
+
+// valueMessages reads free-form input or output values (OpenInference's
+// input.value, Langfuse's observation input…): messages when the value
+// holds them, else the text itself as one message of role.
+func valueMessages(as spans.Attrs, role string, keys ...string) []chatMessage {
+	for _, k := range keys {
+		v, ok := as.Get(k)
+		if !ok {
+			continue
+		}
+		if x, ok := anyOf(v); ok {
+			if m := messagesOf(x, role); len(m) > 0 {
+				for i := range m {
+					m[i].From = k
+				}
+				return m
+			}
+			if t := textOf(x); t != "" {
+				return []chatMessage{{Role: role, Text: t, From: k}}
+			}
+			continue
+		}
+		if t := strings.TrimSpace(unquote(v.Text())); t != "" {
+			return []chatMessage{{Role: role, Text: t, From: k}}
+		}
+	}
+	return nil
+}
+
+// messagesOf finds the messages in a decoded JSON value: a list of them,
+// one, or one under a key frameworks use ("messages", OpenAI's
+// "choices[].message", "output", "input").
+func messagesOf(x any, role string) []chatMessage {
+	switch t := x.(type) {
+	case []any:
+		var out []chatMessage
+		for _, e := range t {
+			if m, ok := e.(map[string]any); ok {
+				if msg, ok := messageOf(m); ok {
+					out = append(out, msg)
+				}
+			}
+		}
+		return out
+	case map[string]any:
+		if msg, ok := messageOf(t); ok {
+			return []chatMessage{msg}
+		}
+		for _, k := range []string{"messages", "contents", "replies"} { // OpenAI's, Gemini's, Haystack's
+			if ms, ok := t[k]; ok {
+				return messagesOf(ms, role)
+			}
+		}
+		if c, ok := t["content"].(map[string]any); ok { // a Gemini response
+			return messagesOf(c, role)
+		}
+		if cs, ok := t["choices"].([]any); ok {
+			var out []chatMessage
+			for _, c := range cs {
+				if cm, ok := c.(map[string]any); ok {
+					if m, ok := cm["message"].(map[string]any); ok {
+						if msg, ok := messageOf(m); ok {
+							out = append(out, msg)
+						}
+					}
+				}
+			}
+			return out
+		}
+		for _, k := range []string{"output", "input", "task", "query", "question", "content", "text"} {
+			if s, ok := t[k].(string); ok && strings.TrimSpace(s) != "" {
+				return []chatMessage{{Role: role, Text: strings.TrimSpace(s)}}
+			}
+		}
+	}
+	return nil
+}
+
+// langChainRoles are the roles LangChain's message types stand for.
+var langChainRoles = map[string]string{"human": "user", "ai": "assistant", "AIMessageChunk": "assistant", "tool": "tool", "system": "system", "function": "tool"}
+
+// messageOf reads one message object; ok is false when it has no role.
+func messageOf(m map[string]any) (chatMessage, bool) {
+	role, _ := m["role"].(string)
+	if role == "" {
+		role, _ = m["_role"].(string) // Haystack's ChatMessage as a dataclass
+	}
+	if role == "" {
+		if kw, ok := m["kwargs"].(map[string]any); ok { // LangChain's serialised objects: {"lc", "id", "kwargs": {…}}
+			return messageOf(kw)
+		}
+		if _, ok := m["content"]; ok {
+			role = langChainRoles[stringOrEmpty(m["type"])] // LangChain's messages: {"type": "human", "content"}
+		}
+	}
+	if role == "" {
+		return chatMessage{}, false
+	}
+	if _, ok := m["content"]; !ok {
+		if c, ok := m["_content"]; ok {
+			m = maps.Clone(m)
+			m["content"] = c
+		}
+	}
+	msg := chatMessage{Role: role}
+	msg.Name, _ = m["name"].(string)
+	msg.CallID, _ = m["tool_call_id"].(string)
+	var texts []string
+	if parts, ok := m["parts"].([]any); ok {
+		for _, p := range parts {
+			pm, ok := p.(map[string]any)
+			if !ok {
+				continue
+			}
+			typ, _ := pm["type"].(string)
+			if typ == "" { // Gemini's parts say what they are by their key
+				for _, k := range []string{"text", "function_call", "function_response", "functionCall", "functionResponse"} {
+					if _, ok := pm[k]; ok {
+						typ = k
+						break
+					}
+				}
+			}
+			switch typ {
+			case "text":
+				if t, ok := pm["text"].(string); ok {
+					texts = append(texts, t)
+				} else {
+					texts = append(texts, textOf(pm["content"]))
+				}
+			case "function_call", "functionCall":
+				fc, _ := pm[typ].(map[string]any)
+				msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(fc["id"]), Name: stringOrEmpty(fc["name"]), Arguments: textOf(fc["args"])})
+			case "function_response", "functionResponse":
+				fr, _ := pm[typ].(map[string]any)
+				msg.CallID = stringOrEmpty(fr["id"])
+				texts = append(texts, textOf(fr["response"]))
+			case "tool_call":
+				msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(pm["id"]), Name: stringOrEmpty(pm["name"]), Arguments: textOf(pm["arguments"])})
+			case "tool_call_response":
+				msg.CallID = strings.TrimSpace(stringOrEmpty(pm["id"]))
+				r := pm["response"]
+				if r == nil {
+					r = pm["result"]
+				}
+				texts = append(texts, textOf(r))
+			case "reasoning":
+			default:
+				if c := textOf(pm["content"]); c != "" {
+					texts = append(texts, c)
+				} else if typ != "" {
+					texts = append(texts, "["+typ+"]")
+				}
+			}
+		}
+	} else {
+		texts = append(texts, contentOf(m["content"]))
+		texts = append(texts, toolParts(m["content"], &msg)...)
+	}
+	calls, ok := m["tool_calls"].([]any)
+	if !ok { // LangChain keeps OpenAI's calls in additional_kwargs
+		kw, _ := m["additional_kwargs"].(map[string]any)
+		calls, _ = kw["tool_calls"].([]any)
+	}
+	for _, c := range calls {
+		cm, ok := c.(map[string]any)
+		if !ok {
+			continue
+		}
+		if f, ok := cm["function"].(map[string]any); ok {
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(cm["id"]), Name: stringOrEmpty(f["name"]), Arguments: textOf(f["arguments"])})
+		} else { // LangChain's own: {"name", "args", "id"}
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(cm["id"]), Name: stringOrEmpty(cm["name"]), Arguments: textOf(cm["args"])})
+		}
+	}
+	msg.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
+	return msg, true
+}
+
+// toolParts reads the tool calls and results among a message's content
+// parts, as the Vercel AI SDK ({"type": "tool-call", …}) and Haystack
+// ({"tool_call": …}, {"tool_call_result": …}) write them, and returns the
+// texts of results contentOf does not read.
+func toolParts(c any, msg *chatMessage) []string {
+	parts, _ := c.([]any)
+	var texts []string
+	for _, p := range parts {
+		pm, ok := p.(map[string]any)
+		if !ok {
+			continue
+		}
+		switch {
+		case pm["type"] == "tool-call":
+			msg.Calls = append(msg.Calls, aiSDKCall(pm))
+		case pm["type"] == "tool-result":
+			if msg.CallID == "" {
+				msg.CallID = stringOrEmpty(pm["toolCallId"])
+			}
+		case pm["tool_call"] != nil:
+			tc, _ := pm["tool_call"].(map[string]any)
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(tc["id"]), Name: stringOrEmpty(tc["tool_name"]), Arguments: textOf(tc["arguments"])})
+		case pm["tool_call_result"] != nil:
+			r, _ := pm["tool_call_result"].(map[string]any)
+			if origin, ok := r["origin"].(map[string]any); ok && msg.CallID == "" {
+				msg.CallID = stringOrEmpty(origin["id"])
+			}
+			texts = append(texts, textOf(r["result"]))
+		}
+	}
+	return texts
+}
+
+// contentOf reads OpenAI content: a string or a list of typed parts.
+func contentOf(c any) string {
+	parts, ok := c.([]any)
+	if !ok {
+		return textOf(c)
+	}
+	var texts []string
+	for _, p := range parts {
+		switch t := p.(type) {
+		case string:
+			texts = append(texts, t)
+		case map[string]any:
+			switch typ, _ := t["type"].(string); {
+			case typ == "tool-call": // a call, read by aiSDKParts
+			case typ == "tool-result":
+				r := t["result"]
+				if r == nil {
+					r = t["output"]
+				}
+				texts = append(texts, textOf(r))
+			case t["text"] != nil:
+				texts = append(texts, stringOrEmpty(t["text"]))
+			case typ != "" && typ != "text":
+				texts = append(texts, "["+typ+"]")
+			}
+		}
+	}
+	return strings.Join(nonEmpty(texts), "\n")
+}
+
+// textOf renders a decoded JSON value as text: strings as they are,
+// anything else as compact JSON.
+func textOf(x any) string {
+	switch t := x.(type) {
+	case nil:
+		return ""
+	case string:
+		return t
+	default:
+		b, err := json.Marshal(t)
+		if err != nil {
+			return ""
+		}
+		return string(b)
+	}
+}
+
+// stringOrEmpty is x when x is a string (a decoded JSON value), else "".
+func stringOrEmpty(x any) string {
+	s, _ := x.(string)
+	return s
+}
+
+func nonEmpty(ss []string) []string {
+	out := ss[:0:0]
+	for _, s := range ss {
+		if strings.TrimSpace(s) != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// indexedMessages reads messages flattened into numbered attributes:
+// OpenInference's llm.input_messages.N.message.role/content/tool_calls…
+// and OpenLLMetry's gen_ai.prompt.N.role/content.
+func indexedMessages(as spans.Attrs, prefix string) []chatMessage {
+	var out []chatMessage
+	for _, e := range indexed(as, prefix) {
+		m := chatMessage{
+			Role:   firstStr(e, "message.role", "role"),
+			Name:   firstStr(e, "message.name", "name"),
+			CallID: firstStr(e, "message.tool_call_id", "tool_call_id"),
+			Text:   firstStr(e, "message.content", "content"),
+		}
+		if m.Text == "" {
+			var texts []string
+			for _, c := range indexed(e, "message.contents") {
+				if t := c.Str("message_content.text"); t != "" {
+					texts = append(texts, t)
+				}
+			}
+			m.Text = strings.Join(texts, "\n")
+		}
+		if m.Text == "" {
+			m.Text = strings.Join(numbered(e, "message.content"), "\n") // message.content.N, content as a list of texts
+		}
+		for _, c := range indexed(e, "message.tool_calls") {
+			m.Calls = append(m.Calls, ToolCall{ID: c.Str("tool_call.id"), Name: c.Str("tool_call.function.name"), Arguments: firstText(c, "tool_call.function.arguments")})
+		}
+		for _, c := range indexed(e, "tool_calls") {
+			m.Calls = append(m.Calls, ToolCall{ID: c.Str("id"), Name: c.Str("name"), Arguments: firstText(c, "arguments")})
+		}
+		if n := e.Str("message.function_call_name"); n != "" {
+			m.Calls = append(m.Calls, ToolCall{Name: n, Arguments: e.Str("message.function_call_arguments_json")})
+		}
+		if m.Role == "" && m.Text == "" && len(m.Calls) == 0 {
+			continue
+		}
+		if m.Role == "" {
+			m.Role = "assistant"
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// indexed groups the attributes prefix.N.rest by N, in order of N, each
+// group keyed by rest. A list value under prefix itself (as flat span
+// dumps write it) is read the same way, its objects flattened to dotted
+// keys.
+func indexed(as spans.Attrs, prefix string) []spans.Attrs {
+	if v, ok := as.Get(prefix); ok && v.Kind == spans.KindList {
+		out := make([]spans.Attrs, 0, len(v.List))
+		for _, e := range v.List {
+			var flat spans.Attrs
+			flattenValue("", e, &flat)
+			out = append(out, flat)
+		}
+		return out
+	}
+	groups := map[int]spans.Attrs{}
+	p := prefix + "."
+	for _, a := range as {
+		if !strings.HasPrefix(a.Key, p) {
+			continue
+		}
+		rest := a.Key[len(p):]
+		dot := strings.IndexByte(rest, '.')
+		if dot <= 0 {
+			continue
+		}
+		n, err := strconv.Atoi(rest[:dot])
+		if err != nil || n < 0 {
+			continue
+		}
+		groups[n] = append(groups[n], spans.Attr{Key: rest[dot+1:], Value: a.Value})
+	}
+	if len(groups) == 0 {
+		return nil
+	}
+	ns := make([]int, 0, len(groups))
+	for n := range groups {
+		ns = append(ns, n)
+	}
+	sort.Ints(ns)
+	out := make([]spans.Attrs, len(ns))
+	for i, n := range ns {
+		out[i] = groups[n]
+	}
+	return out
+}
+
+// numbered returns the texts of the attributes prefix.N, in order of N.
+func numbered(as spans.Attrs, prefix string) []string {
+	byN := map[int]string{}
+	p := prefix + "."
+	for _, a := range as {
+		if rest, ok := strings.CutPrefix(a.Key, p); ok {
+			if n, err := strconv.Atoi(rest); err == nil && n >= 0 {
+				byN[n] = a.Value.Text()
+			}
+		}
+	}
+	var out []string
+	for _, n := range slices.Sorted(maps.Keys(byN)) {
+		if t := strings.TrimSpace(byN[n]); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// flattenValue writes a map value as dotted keys; lists under a key are
+// kept whole, for indexed to read.
+func flattenValue(key string, v spans.Value, out *spans.Attrs) {
+	if v.Kind == spans.KindMap {
+		for _, a := range v.Map {
+			k := a.Key
+			if key != "" {
+				k = key + "." + a.Key
+			}
+			flattenValue(k, a.Value, out)
+		}
+		return
+	}
+	if key != "" {
+		*out = append(*out, spans.Attr{Key: key, Value: v})
+	}
+}
+
+// eventMessages reads the GenAI events older instrumentations record on
+// the span: gen_ai.{system,user,assistant,tool}.message and gen_ai.choice
+// with the message in their attributes, or gen_ai.content.prompt and
+// gen_ai.content.completion holding gen_ai.prompt / gen_ai.completion.
+func eventMessages(s *spans.Span, output bool) []chatMessage {
+	var out []chatMessage
+	for _, e := range s.Events {
+		switch {
+		case !output && e.Name == "gen_ai.content.prompt":
+			out = append(out, jsonMessages(e.Attrs, "gen_ai.prompt")...)
+		case output && e.Name == "gen_ai.content.completion":
+			out = append(out, jsonMessages(e.Attrs, "gen_ai.completion")...)
+		case output && e.Name == "gen_ai.choice":
+			if m := jsonMessages(e.Attrs, "message"); len(m) > 0 {
+				out = append(out, m...)
+			} else if t := firstText(e.Attrs, "content"); t != "" {
+				out = append(out, chatMessage{Role: "assistant", Text: t})
+			}
+		case !output && strings.HasPrefix(e.Name, "gen_ai.") && strings.HasSuffix(e.Name, ".message"):
+			role := strings.TrimSuffix(strings.TrimPrefix(e.Name, "gen_ai."), ".message")
+			m := chatMessage{Role: firstStr(e.Attrs, "role"), Text: firstText(e.Attrs, "content"), CallID: e.Attrs.Str("id")}
+			if m.Role == "" {
+				m.Role = role
+			}
+			if x, ok := e.Attrs.Get("tool_calls"); ok {
+				if calls, ok := anyOf(x); ok {
+					if parsed, ok := messageOf(map[string]any{"role": m.Role, "tool_calls": calls}); ok {
+						m.Calls = parsed.Calls
+					}
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}

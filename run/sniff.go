@@ -1,0 +1,164 @@
+package run
+
+// Which format a file is in, when the user does not say.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/offattr/offattr/run/spans"
+)
+
+// parse reads the runs of data, in the format opts names or the one
+// data shows.
+func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, errors.New("file is empty")
+	}
+	format := opts.Format
+	if format == "" || format == FormatAuto {
+		if f := spans.Detect(trimmed); f != "" {
+			format = Format(f)
+		}
+		if err := ambiguous(trimmed, format); err != nil {
+			return nil, err
+		}
+	}
+	if isTelemetry(format) {
+		return telemetry(ctx, data, spans.Format(format), opts.Labels)
+	}
+	c, err := parseOne(trimmed, data, format)
+	if err != nil {
+		return nil, err
+	}
+	return []*Case{c}, nil
+}
+
+// formatKeys are top-level keys that each say a file is in one format.
+var formatKeys = []struct {
+	key    string
+	format Format
+}{
+	{"resourceSpans", FormatOTLP}, {"resource_spans", FormatOTLP}, {"batches", FormatTempo},
+	{"observations", FormatLangfuse}, {"history", FormatWhoWhen}, {"messages", FormatTranscript},
+}
+
+// ambiguous refuses a file whose top-level object has the keys of two
+// formats (a Who&When "history" beside OTLP's "resourceSpans"): reading it
+// as either would drop the other without a word.
+func ambiguous(data []byte, detected Format) error {
+	if data[0] != '{' {
+		return nil
+	}
+	claims := map[Format]string{}
+	var order []Format
+	claim := func(f Format, why string) {
+		if _, ok := claims[f]; !ok {
+			claims[f] = why
+			order = append(order, f)
+		}
+	}
+	keys := spans.TopKeys(data, 64)
+	for _, k := range keys {
+		for _, fk := range formatKeys {
+			if k == fk.key {
+				claim(fk.format, fmt.Sprintf("%q", k))
+			}
+		}
+	}
+	if isTelemetry(detected) {
+		claim(detected, "its layout")
+	}
+	if len(order) < 2 {
+		return nil
+	}
+	var parts []string
+	for _, f := range order {
+		parts = append(parts, fmt.Sprintf("%s (%s)", f, claims[f]))
+	}
+	return fmt.Errorf("%w: the file matches %d formats, %s; name the one to read with --input-format", ErrAmbiguous, len(order), strings.Join(parts, ", "))
+}
+
+func parseOne(trimmed, data []byte, format Format) (*Case, error) {
+	if format == "" {
+		format = FormatAuto
+	}
+	switch trimmed[0] {
+	case '[':
+		if format == FormatWhoWhen {
+			return nil, errors.New("a Who&When file is a JSON object, this is an array")
+		}
+		var msgs []message
+		if err := decodeStrict(data, &msgs); err != nil {
+			return nil, err
+		}
+		return caseOf(transcript(msgs, nil))
+	case '{':
+		// One value is read in place: splitting it into values first would
+		// copy a large file twice more. Only a file that is not one value
+		// (the decoder checks the whole file before it decodes anything,
+		// and says so with a syntax error) is split.
+		var o fileObject
+		err := json.Unmarshal(data, &o)
+		if se := (*json.SyntaxError)(nil); !errors.As(err, &se) {
+			return decoded(data, &o, err, format)
+		}
+		values, err := decodeStream(data)
+		if err != nil {
+			return nil, err
+		}
+		if len(values) > 1 {
+			if format == FormatWhoWhen {
+				return nil, errors.New("a Who&When file holds one JSON object, this holds several (JSONL)")
+			}
+			msgs := make([]message, len(values))
+			for i, v := range values {
+				if err := json.Unmarshal(v, &msgs[i]); err != nil {
+					return nil, fmt.Errorf("JSONL line %d: %s", lineOfValue(data, i), describeJSONError(v, err))
+				}
+			}
+			return caseOf(transcript(msgs, nil))
+		}
+		return object(values[0], format)
+	default:
+		return nil, fmt.Errorf("%w: not JSON (starts with %q)", ErrUnknownFormat, firstRune(trimmed))
+	}
+}
+
+// object reads a single JSON object: a Who&When case or a transcript with
+// messages. One decode reads either: a present "history" or "messages"
+// decodes non-nil, even when empty.
+func object(data []byte, format Format) (*Case, error) {
+	var o fileObject
+	return decoded(data, &o, json.Unmarshal(data, &o), format)
+}
+
+// decoded is object given data decoded into o, with the decoder's error.
+func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error) {
+	if err != nil {
+		return nil, errors.New(describeJSONError(data, err))
+	}
+	switch {
+	case format == FormatWhoWhen || (format == FormatAuto && o.History != nil):
+		if o.History == nil {
+			return nil, errors.New(`not a Who&When case: no "history" field`)
+		}
+		return o.whoWhen()
+	case o.Messages != nil:
+		return caseOf(transcript(o.Messages, o))
+	case format == FormatTranscript:
+		var m message
+		if err := decodeStrict(data, &m); err != nil {
+			return nil, err
+		}
+		return caseOf(transcript([]message{m}, nil))
+	default:
+		return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
+	}
+}

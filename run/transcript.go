@@ -1,0 +1,196 @@
+package run
+
+// Who&When cases and chat transcripts: the object formats, read into
+// runs.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// fileObject is every field either object format carries. "task" is read
+// raw: a Who&When file may use it for anything.
+type fileObject struct {
+	Question       string          `json:"question"`
+	Task           json.RawMessage `json:"task"`
+	GroundTruth    json.RawMessage `json:"ground_truth"`
+	ExpectedAnswer json.RawMessage `json:"expected_answer"`
+	History        []message       `json:"history"`
+	Messages       []message       `json:"messages"`
+	MistakeAgent   string          `json:"mistake_agent"`
+	MistakeStep    json.RawMessage `json:"mistake_step"`
+	MistakeReason  string          `json:"mistake_reason"`
+}
+
+func (o *fileObject) whoWhen() (*Case, error) {
+	r := &Run{Format: FormatWhoWhen, Question: strings.TrimSpace(o.Question), GroundTruth: scalarString(o.GroundTruth)}
+	r.Steps = make([]Step, 0, len(o.History))
+	for i, m := range o.History {
+		s, err := m.step()
+		if err != nil {
+			return nil, fmt.Errorf("history[%d]: %w", i, err)
+		}
+		r.Steps = append(r.Steps, s)
+	}
+	if o.MistakeAgent != "" || len(o.MistakeStep) > 0 {
+		step, err := strconv.Atoi(scalarString(o.MistakeStep))
+		if err != nil {
+			return nil, fmt.Errorf("mistake_step %s is not a step index", string(o.MistakeStep))
+		}
+		return &Case{Run: r, Label: &Label{Agent: o.MistakeAgent, Step: step, Reason: o.MistakeReason}}, nil
+	}
+	return &Case{Run: r}, nil
+}
+
+// caseOf wraps an unlabelled run.
+func caseOf(r *Run, err error) (*Case, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &Case{Run: r}, nil
+}
+
+func transcript(msgs []message, meta *fileObject) (*Run, error) {
+	r := &Run{Format: FormatTranscript, Steps: make([]Step, 0, len(msgs))}
+	if meta != nil {
+		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, scalarString(meta.Task)))
+		r.GroundTruth = firstNonEmpty(scalarString(meta.GroundTruth), scalarString(meta.ExpectedAnswer))
+	}
+	for i, m := range msgs {
+		s, err := m.step()
+		if err != nil {
+			return nil, fmt.Errorf("message %d: %w", i, err)
+		}
+		r.Steps = append(r.Steps, s)
+	}
+	if r.Question == "" {
+		for _, s := range r.Steps {
+			if s.Kind == KindUser {
+				r.Question = strings.TrimSpace(s.Content)
+				break
+			}
+		}
+	}
+	return r, nil
+}
+
+// message is the union of the message shapes we read: Who&When history
+// entries and OpenAI / AutoGen / AG2 chat messages.
+type message struct {
+	Role         string        `json:"role"`
+	Name         string        `json:"name"`
+	Content      content       `json:"content"`
+	ToolCalls    []rawToolCall `json:"tool_calls"`
+	FunctionCall *rawFunction  `json:"function_call"`
+	ToolCallID   string        `json:"tool_call_id"`
+}
+
+type rawToolCall struct {
+	ID       string      `json:"id"`
+	Function rawFunction `json:"function"`
+}
+
+type rawFunction struct {
+	Name      string    `json:"name"`
+	Arguments arguments `json:"arguments"`
+}
+
+// content is a message's content, decoded to text (contentText) where the
+// decoder meets it: kept raw to be decoded later, every message would be
+// copied once more. What is wrong with it waits in err, so that a bad
+// message is still reported after the whole file has decoded, by its
+// index.
+type content struct {
+	text string
+	err  error
+}
+
+func (c *content) UnmarshalJSON(data []byte) error {
+	c.text, c.err = contentText(excerptRawString(data))
+	return nil
+}
+
+// arguments is a call's arguments as text (scalarString), decoded where
+// the decoder meets them, as content is.
+type arguments string
+
+func (a *arguments) UnmarshalJSON(data []byte) error {
+	*a = arguments(scalarString(excerptRawString(data)))
+	return nil
+}
+
+// magenticRole matches Magentic-One roles such as "Orchestrator (-> WebSurfer)".
+var magenticRole = regexp.MustCompile(`^\s*(.+?)\s*\(\s*(.*?)\s*\)\s*$`)
+
+// magenticParts returns magenticRole's submatches of a trimmed role, nil if
+// it does not match. A trimmed role matches only if it ends in ")": most
+// roles are plain names that the regexp need not read.
+func magenticParts(role string) []string {
+	if !strings.HasSuffix(role, ")") {
+		return nil
+	}
+	return magenticRole.FindStringSubmatch(role)
+}
+
+func (m message) step() (Step, error) {
+	if m.Content.err != nil {
+		return Step{}, m.Content.err
+	}
+	s := Step{Role: m.Role, Content: Excerpt(m.Content.text), ToolCallID: m.ToolCallID, Kind: KindMessage}
+	for _, tc := range m.ToolCalls {
+		s.ToolCalls = append(s.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: string(tc.Function.Arguments)})
+	}
+	if m.FunctionCall != nil {
+		s.ToolCalls = append(s.ToolCalls, ToolCall{Name: m.FunctionCall.Name, Arguments: string(m.FunctionCall.Arguments)})
+	}
+	role := strings.TrimSpace(m.Role)
+	agent := strings.TrimSpace(m.Name)
+	if sm := magenticParts(role); sm != nil {
+		role = sm[1]
+		detail := strings.ToLower(sm[2])
+		switch {
+		case strings.HasPrefix(detail, "->"):
+			s.Kind = KindInstruction
+			s.Target = strings.TrimSpace(sm[2][2:])
+		case strings.HasPrefix(detail, "thought"):
+			s.Kind = KindThought
+		case strings.HasPrefix(detail, "termination"):
+			s.Kind = KindTermination
+		}
+	}
+	if agent == "" {
+		agent = role
+	}
+	if agent == "" {
+		return Step{}, errors.New(`message has neither "name" nor "role"`)
+	}
+	s.Agent = agent
+	if s.Kind == KindMessage {
+		switch {
+		case isUserRole(role):
+			// In group chats (AutoGen) every agent but the speaker is "user";
+			// only a message without a name of its own (none, or its role
+			// again) is the task giver.
+			if m.Name == "" || AgentKey(m.Name) == AgentKey(role) {
+				s.Kind = KindUser
+			}
+		case strings.EqualFold(role, "system"):
+			s.Kind = KindSystem
+		case strings.EqualFold(role, "tool"), strings.EqualFold(role, "function"):
+			s.Kind = KindToolResult
+		}
+		if len(s.ToolCalls) > 0 {
+			s.Kind = KindToolCall
+		}
+	}
+	return s, nil
+}
+
+// isUserRole reports whether a role is the human's.
+func isUserRole(role string) bool {
+	return strings.EqualFold(role, "user") || strings.EqualFold(role, "human")
+}
