@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/offattr/offattr/run"
+
+	matching "github.com/offattr/offattr/internal/match"
 )
 
 // Call is one tool call a step makes: from the log's structured tool calls,
@@ -224,13 +226,13 @@ func sentenceSpans(s string) [][2]int {
 	start := 0
 	for i := 0; i < len(s); i++ {
 		// Eight bytes at a time up to the next byte where a sentence may
-		// end: a byte of w^c*ones is zero where w holds c, and the lowest
+		// end: a byte of w^c*Ones is zero where w holds c, and the lowest
 		// byte flagged is the first such zero.
 		for ; i+8 <= len(s); i += 8 {
-			w := load8(s, i)
-			nl, dot, bang, ask := w^'\n'*ones, w^'.'*ones, w^'!'*ones, w^'?'*ones
-			zero := ((nl - ones) &^ nl) | ((dot - ones) &^ dot) | ((bang - ones) &^ bang) | ((ask - ones) &^ ask)
-			if zero &= highBits; zero != 0 {
+			w := matching.Load8(s, i)
+			nl, dot, bang, ask := w^'\n'*matching.Ones, w^'.'*matching.Ones, w^'!'*matching.Ones, w^'?'*matching.Ones
+			zero := ((nl - matching.Ones) &^ nl) | ((dot - matching.Ones) &^ dot) | ((bang - matching.Ones) &^ bang) | ((ask - matching.Ones) &^ ask)
+			if zero &= matching.HighBits; zero != 0 {
 				i += bits.TrailingZeros64(zero) / 8
 				break
 			}

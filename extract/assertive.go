@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	matching "github.com/offattr/offattr/internal/match"
 )
 
 // Text inside a log that gives orders or shouts is not a statement of fact:
@@ -276,11 +278,11 @@ func shouted(sent string) bool {
 func fewCapitals(sent string) bool {
 	n, i := 0, 0
 	for ; i+8 <= len(sent); i += 8 {
-		w := load8(sent, i)
-		if w&highBits != 0 {
+		w := matching.Load8(sent, i)
+		if w&matching.HighBits != 0 {
 			return false
 		}
-		if n += bits.OnesCount64(capitalBits(w) & highBits); n >= 8 {
+		if n += bits.OnesCount64(matching.CapitalBits(w) & matching.HighBits); n >= 8 {
 			return false
 		}
 	}

@@ -100,7 +100,15 @@ func FuzzFewCapitals(f *testing.F) {
 // BenchmarkOrdersOrShouts reads every step of both corpora for orders and
 // shouting, given each step's lower case as extraction has it.
 func BenchmarkOrdersOrShouts(b *testing.B) {
-	texts := loweredTexts(corpusRuns(b))
+	type lowered struct {
+		s, lower string
+		aligned  bool
+	}
+	var texts []lowered
+	for _, t := range loweredTexts(corpusRuns(b)) {
+		lower, aligned := t.lowered()
+		texts = append(texts, lowered{t.s, lower, aligned})
+	}
 	b.ResetTimer()
 	cpu := cpuTime()
 	for range b.N {

@@ -71,24 +71,21 @@ func Claims(s string) []Claim {
 func NormalizeClaim(kind ClaimKind, s string) string {
 	s = strings.TrimSpace(s)
 	t := newText(s)
-	v := newValueScan(t)
 	switch kind {
 	case ClaimNumber:
-		for _, m := range v.numbers(1) {
+		for _, m := range t.numbers(1) {
 			if n, ok := numberNorm(t, m); ok {
 				return n
 			}
 		}
 	case ClaimDate:
-		for _, dates := range dateScanners {
-			for _, m := range dates(v, 1) {
-				if n, ok := dateNorm(t, m); ok {
-					return n
-				}
+		for _, m := range t.dates(1) {
+			if n, ok := dateNorm(t, m); ok {
+				return n
 			}
 		}
 	case ClaimTime:
-		for _, m := range v.times(1) {
+		for _, m := range t.times(1) {
 			if n, ok := timeNorm(t, m); ok {
 				return n
 			}
@@ -128,13 +125,12 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 		return false
 	}
 
-	v := newValueScan(t)
-	for _, m := range v.fileURLs(maxMatches) {
+	for _, m := range t.fileURLs(maxMatches) {
 		taken = append(taken, m.all)
 		p := strings.TrimRight(t.str(m.path), ".,;:!?)]}'\"")
 		add(ClaimPath, m.all.start, m.all.end, p)
 	}
-	for _, m := range v.urls(maxMatches) {
+	for _, m := range t.urls(maxMatches) {
 		if inside(m.all.start, m.all.end) {
 			continue
 		}
@@ -142,7 +138,7 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 		taken = append(taken, span{m.all.start, m.all.start + len(raw), true})
 		add(ClaimURL, m.all.start, m.all.start+len(raw), urlNorm(raw))
 	}
-	for _, m := range v.paths(maxMatches) {
+	for _, m := range t.paths(maxMatches) {
 		if inside(m.start, m.end) {
 			continue
 		}
@@ -153,46 +149,42 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 		taken = append(taken, span{m.start, m.start + len(p), true})
 		add(ClaimPath, m.start, m.start+len(p), p)
 	}
-	for _, dates := range dateScanners {
-		for _, m := range dates(v, maxMatches) {
-			if inside(m.all.start, m.all.end) {
-				continue
-			}
-			if n, ok := dateNorm(t, m); ok {
-				taken = append(taken, m.all)
-				add(ClaimDate, m.all.start, m.all.end, n)
-			}
+	// claim adds a value outside what is taken, when it normalises.
+	claim := func(k ClaimKind, all span, norm func() (string, bool)) {
+		if inside(all.start, all.end) {
+			return
+		}
+		if n, ok := norm(); ok {
+			taken = append(taken, all)
+			add(k, all.start, all.end, n)
 		}
 	}
-	for _, m := range v.phones(maxMatches) {
+	for _, m := range t.dates(maxMatches) {
+		claim(ClaimDate, m.all, func() (string, bool) { return dateNorm(t, m) })
+	}
+	for _, m := range t.phones(maxMatches) {
 		if !inside(m.start, m.end) {
 			taken = append(taken, m)
 		}
 	}
-	for _, m := range v.times(maxMatches) {
+	for _, m := range t.times(maxMatches) {
+		claim(ClaimTime, m.all, func() (string, bool) { return timeNorm(t, m) })
+	}
+	for _, m := range t.numbers(maxMatches) {
 		if inside(m.all.start, m.all.end) {
 			continue
 		}
-		if n, ok := timeNorm(t, m); ok {
-			taken = append(taken, m.all)
-			add(ClaimTime, m.all.start, m.all.end, n)
-		}
-	}
-	v.eachNumber(maxMatches, func(m numberMatch) {
-		if inside(m.all.start, m.all.end) {
-			return
-		}
 		if from, ok := agentNameEndingAt(t.s, m.all.start, m.all.end, agents); ok {
 			taken = append(taken, span{from, m.all.end, true}) // nor are its words a name
-			return
+			continue
 		}
 		if !standaloneNumber(t, m, strict) {
-			return
+			continue
 		}
 		if n, ok := numberNorm(t, m); ok {
 			add(ClaimNumber, m.all.start, m.all.end, n)
 		}
-	})
+	}
 	for _, m := range quotations(t) {
 		start, end := m.outer.start, m.outer.end
 		if inside(start, end) || jsonString(t.s, start, end) {

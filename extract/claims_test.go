@@ -203,8 +203,7 @@ func FuzzAgentNameEndingAt(f *testing.F) {
 		return 0, false
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		v := newValueScan(newText(s))
-		for _, m := range v.numbers(maxMatches) {
+		for _, m := range newText(s).numbers(maxMatches) {
 			wantFrom, wantOK := plain(s, m.all.start, m.all.end)
 			for _, set := range []*agentSet{small, large} {
 				from, ok := agentNameEndingAt(s, m.all.start, m.all.end, set)

@@ -257,3 +257,35 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkSearch searches a sample of the dev steps for every pattern,
+// side by side in one run: as internal/match plans each pattern (find:
+// tried only where its starters, look-behind and needs say a match can
+// begin) and as regexp2 scans the whole text (scan). What the plans earn
+// is the ratio of the two. Extraction searches most patterns in fewer
+// texts (a step's head, its prose), so this bounds what they earn there.
+//
+//	go test ./extract -run '^$' -bench Search -benchtime 1x -count 5
+func BenchmarkSearch(b *testing.B) {
+	names, runs := devRuns(b)
+	var texts []string
+	for _, s := range sampledSteps(names, runs, 20, nil) {
+		texts = append(texts, s.Content)
+	}
+	for _, mode := range []string{"find", "scan"} {
+		b.Run(mode, func(b *testing.B) {
+			for b.Loop() {
+				for _, s := range texts {
+					tx := patterns.Text(s)
+					for _, p := range patterns.Patterns() {
+						if mode == "find" {
+							tx.Find(p, maxMatches)
+						} else {
+							tx.Scan(p, maxMatches)
+						}
+					}
+				}
+			}
+		})
+	}
+}

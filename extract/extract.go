@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/dlclark/regexp2"
+	matching "github.com/offattr/offattr/internal/match"
 
 	"github.com/offattr/offattr/run"
 )
@@ -278,7 +278,7 @@ const maxAnswerMatches = 8
 
 // firstAnswer returns the first answer re reads in t that is neither empty
 // nor a verdict, or "".
-func firstAnswer(t *text, re *regexp2.Regexp) string {
+func firstAnswer(t *text, re *matching.Pattern) string {
 	for _, m := range t.all(re, maxAnswerMatches) {
 		if a := cleanAnswer(t.named(m, "a")); a != "" && !notAnAnswer(a) {
 			return a

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dlclark/regexp2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -66,9 +65,8 @@ func TestEveryPatternRunsWithoutALimit(t *testing.T) {
 		strings.Repeat("Ab ", 8000),
 		strings.Repeat("\n  ", 8000),
 	}
-	require.NotEmpty(t, allPatterns)
-	for _, re := range allPatterns {
-		assert.Equal(t, regexp2.DefaultMatchTimeout, re.MatchTimeout, re.String())
+	require.NotEmpty(t, patterns.Patterns())
+	for _, re := range patterns.Patterns() {
 		for _, s := range hostile {
 			tx := newText(s)
 			assert.LessOrEqual(t, len(tx.all(re, 0)), maxMatches)
@@ -79,8 +77,8 @@ func TestEveryPatternRunsWithoutALimit(t *testing.T) {
 // TestPatternsCannotBacktrackWithoutBound holds every pattern to the shape
 // that keeps its backtracking bounded without a time limit (match.Bounded).
 func TestPatternsCannotBacktrackWithoutBound(t *testing.T) {
-	require.NotEmpty(t, allPatterns)
-	for _, re := range allPatterns {
-		assert.NoError(t, matching.Bounded(re.String(), plans[re].opts))
+	require.NotEmpty(t, patterns.Patterns())
+	for _, re := range patterns.Patterns() {
+		assert.NoError(t, matching.Bounded(re.String(), re.Options()))
 	}
 }

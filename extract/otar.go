@@ -3,7 +3,7 @@ package extract
 import (
 	"strings"
 
-	"github.com/dlclark/regexp2"
+	matching "github.com/offattr/offattr/internal/match"
 )
 
 // otarWords caps each OTAR part: they describe a step, they do not repeat it.
@@ -99,7 +99,7 @@ func otar(f *Features, t *text, prose *text) OTAR {
 
 // firstFor is t.first(re) for a part that is still empty; for one already
 // read it is no match, without a search, since setOnce would keep the part.
-func firstFor(part string, t *text, re *regexp2.Regexp) (match, bool) {
+func firstFor(part string, t *text, re *matching.Pattern) (match, bool) {
 	if part != "" {
 		return match{}, false
 	}

@@ -3,7 +3,7 @@ package extract
 import (
 	"testing"
 
-	"github.com/dlclark/regexp2"
+	matching "github.com/offattr/offattr/internal/match"
 	"github.com/stretchr/testify/assert"
 
 	"github.com/offattr/offattr/run"
@@ -14,7 +14,7 @@ import (
 // offered, and an empty part is offered the first match.
 func TestFirstForSkipsOnlyWhatSetOnceKeeps(t *testing.T) {
 	tx := newText("I think we should check. I will now search the web. The output shows 3.")
-	for _, re := range []*regexp2.Regexp{reasonedRe, intendedRe, observedRe} {
+	for _, re := range []*matching.Pattern{reasonedRe, intendedRe, observedRe} {
 		want, wantOK := tx.first(re)
 		got, ok := firstFor("", tx, re)
 		assert.True(t, wantOK)

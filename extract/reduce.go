@@ -3,7 +3,7 @@ package extract
 import (
 	"strings"
 
-	"github.com/dlclark/regexp2"
+	matching "github.com/offattr/offattr/internal/match"
 )
 
 // Word caps of ECHO's three reductions (§3.1, appendix A.3).
@@ -24,8 +24,8 @@ const (
 // the line end, decimals and dotted names ("6.6", "example.com") included.
 const tail = `(?:[^.!?\n]|\.(?=\w)){2,400}[.!?]?`
 
-func reductionPatterns(caseSensitive string, insensitive ...string) []*regexp2.Regexp {
-	var out []*regexp2.Regexp
+func reductionPatterns(caseSensitive string, insensitive ...string) []*matching.Pattern {
+	var out []*matching.Pattern
 	if caseSensitive != "" {
 		out = append(out, pattern(caseSensitive, 0))
 	}
@@ -40,7 +40,7 @@ func reductionPatterns(caseSensitive string, insensitive ...string) []*regexp2.R
 // returning the whole sentence from the keyword on rather than what follows
 // it, which reads better in a prompt. Sentence adverbs ("Therefore") are
 // matched case-sensitively so that "so that" mid-sentence does not fire.
-var reductionRes = map[string]map[ContextType][]*regexp2.Regexp{
+var reductionRes = map[string]map[ContextType][]*matching.Pattern{
 	LevelKeyDecision: {
 		ContextHandoff: reductionPatterns(``,
 			`\b(?:received|got|obtained)\s{1,2}`+tail,

@@ -204,44 +204,9 @@ func (t *text) codeBlocks(limit int) []codeBlock {
 	}
 	if !t.blocksDone {
 		t.blocksDone = true
-		t.blocks = textScan(t).codeBlocks(maxMatches)
+		t.blocks = each(t.all(codeBlockPattern, maxMatches), func(m match) codeBlock {
+			return codeBlock{m.all(), m.named("lang"), m.named("code")}
+		})
 	}
 	return t.blocks[:min(limit, len(t.blocks))]
-}
-
-var codeStarts = &valueStarts{first: asciiOf("`"), notAfter: asciiOf("")}
-
-// codeBlocks reads
-//
-//	(?s)```[ \t]{0,4}(?<lang>[\w+#.-]{0,20})[^\n]{0,40}\n(?<code>.{0,20000}?)```
-//
-// The code ends at the first fence after the opening line. A pattern
-// engine goes back on the blanks and the language only to find the line's
-// end, which none of them can be, so the opening line matches as read,
-// longest first, or not at all. In regexp2 the lazy code cost a step of
-// the engine per rune of every block, and every step with code is read
-// for its blocks and for its prose without them.
-func (s valueScan) codeBlocks(limit int) []codeBlock {
-	if !s.holds("```") {
-		return nil
-	}
-	fence := func(i int) bool { return s.at(i) == '`' && s.at(i+1) == '`' && s.at(i+2) == '`' }
-	return scanValues(s.runeAt, limit, codeStarts, func(p int) (codeBlock, int, bool) {
-		if !fence(p) {
-			return codeBlock{}, 0, false
-		}
-		lang := p + 3 + s.count(p+3, 4, func(c rune) bool { return c == ' ' || c == '\t' })
-		langEnd := lang + s.count(lang, 20, func(c rune) bool { return wordChar(c) || strings.ContainsRune("+#.-", c) })
-		lineEnd := langEnd + s.count(langEnd, 40, func(c rune) bool { return c != '\n' && c != -1 })
-		if s.at(lineEnd) != '\n' {
-			return codeBlock{}, 0, false
-		}
-		code := lineEnd + 1
-		for end := code; end <= code+20000 && s.at(end) != -1; end++ {
-			if fence(end) {
-				return codeBlock{s.span(p, end+3), s.span(lang, langEnd), s.span(code, end)}, end + 3, true
-			}
-		}
-		return codeBlock{}, 0, false
-	})
 }

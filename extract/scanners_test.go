@@ -3,11 +3,9 @@ package extract
 import (
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/dlclark/regexp2"
+	matching "github.com/offattr/offattr/internal/match"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 func TestNames(t *testing.T) {
@@ -64,18 +62,16 @@ func TestQuotations(t *testing.T) {
 // The patterns names and quotations replaced: each scanner must find what
 // its pattern finds, match for match.
 var (
-	namesOracle      = regexp2.MustCompile(`(?<![\p{L}\p{Nd}_'’&./-])\p{Lu}[\p{L}\p{Nd}'’&-]{0,40}(?:(?:[ \t]{1,2}(?:of|the|de|du|del|della|la|le|von|van|der|den|da|di|y|&)[ \t]{1,2}|[ \t]{1,2})\p{Lu}[\p{L}\p{Nd}'’&-]{0,40}){0,6}(?![\p{L}\p{Nd}_])`, 0)
-	quotationsOracle = regexp2.MustCompile(`(?<![\w\\])"(?<q>[^"\n\\]{2,80})"|“(?<q>[^”\n]{2,80})”|(?<![\w'’])'(?<q>[^'\n]{2,80})'(?![\w'’])`, 0)
+	oracles          = matching.NewSet()
+	namesOracle      = oracles.MustCompile(`(?<![\p{L}\p{Nd}_'’&./-])\p{Lu}[\p{L}\p{Nd}'’&-]{0,40}(?:(?:[ \t]{1,2}(?:of|the|de|du|del|della|la|le|von|van|der|den|da|di|y|&)[ \t]{1,2}|[ \t]{1,2})\p{Lu}[\p{L}\p{Nd}'’&-]{0,40}){0,6}(?![\p{L}\p{Nd}_])`, 0)
+	quotationsOracle = oracles.MustCompile(`(?<![\w\\])"(?<q>[^"\n\\]{2,80})"|“(?<q>[^”\n]{2,80})”|(?<![\w'’])'(?<q>[^'\n]{2,80})'(?![\w'’])`, 0)
 )
 
 // oracleSpans returns re's matches in tx, at most maxMatches, as the spans
 // of the whole match and of group q if re has one.
-func oracleSpans(t *testing.T, re *regexp2.Regexp, tx *text) [][]span {
+func oracleSpans(re *matching.Pattern, tx *text) [][]span {
 	var out [][]span
-	re.MatchTimeout = time.Minute
-	rm, err := re.FindRunesMatch(tx.runes)
-	for err == nil && rm != nil && len(out) < maxMatches {
-		m := tx.convert(rm)
+	for _, m := range convert(oracles.Text(tx.s).Scan(re, maxMatches)) {
 		got := []span{m.groups[0]}
 		for k, name := range m.names {
 			if name == "q" {
@@ -83,9 +79,7 @@ func oracleSpans(t *testing.T, re *regexp2.Regexp, tx *text) [][]span {
 			}
 		}
 		out = append(out, got)
-		rm, err = re.FindNextMatch(rm)
 	}
-	require.NoError(t, err)
 	return out
 }
 
@@ -117,12 +111,12 @@ func FuzzQuotations(f *testing.F) {
 	})
 }
 
-func fuzzScanner(f *testing.F, re *regexp2.Regexp, scan func(*text) [][]span) {
+func fuzzScanner(f *testing.F, re *matching.Pattern, scan func(*text) [][]span) {
 	for _, s := range scannerCases {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		tx := newText(s)
-		assert.Equal(t, oracleSpans(t, re, tx), scan(tx), "%q", s)
+		assert.Equal(t, oracleSpans(re, tx), scan(tx), "%q", s)
 	})
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/dlclark/regexp2"
+	matching "github.com/offattr/offattr/internal/match"
 )
 
 // signalRule is one error or success pattern. The first group, when there
@@ -13,7 +13,7 @@ import (
 type signalRule struct {
 	kind     string
 	severity Severity
-	re       *regexp2.Regexp
+	re       *matching.Pattern
 	// negatable rules are dropped when a negation stands just before the
 	// match ("no errors", "not failed").
 	negatable bool

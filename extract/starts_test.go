@@ -3,10 +3,8 @@ package extract
 import (
 	"strings"
 	"testing"
-	"unicode"
 	"unicode/utf8"
 
-	"github.com/dlclark/regexp2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -30,37 +28,51 @@ var startCases = []string{
 	"٣٤ ١٢:٣٠ apples", "éthe answer is 5", "zero\u200dwidth the answer is 5", "\v\u2028Action: go",
 }
 
-// untimed returns re, a pattern or the anchored twin of one, compiled
-// again without the match timeout: the scan that starters are held to must
-// not give up on a busy machine, nor the tries they are compared with.
-var untimedRes = map[*regexp2.Regexp]*regexp2.Regexp{}
-
-func untimed(re *regexp2.Regexp, opts regexp2.RegexOptions) *regexp2.Regexp {
-	u, ok := untimedRes[re]
-	if !ok {
-		u = regexp2.MustCompile(re.String(), opts)
-		untimedRes[re] = u
-	}
-	return u
+// valueCases are texts at the corners of the value patterns (values.go):
+// each choice a backtracking engine would go back on, look-behinds and
+// look-aheads on both sides, case folds, Unicode digits and spaces, long
+// runs.
+var valueCases = []string{
+	"", "1", "-", "$", "see https://www.example.com/a?b=1 and HTTP://X.ORG, www.ab, ftp://a b, http://ab",
+	"file:///tmp/x.txt file:///", "FILE:///a and xfile:///b",
+	"/usr/local/bin/ ~/x/y ../a/b ./c .../d /a/ //b /a/b/ /é/ab+/c", "C:\\dir name\\f.txt D:\\ x:\\y\\z",
+	"src/pkg/main.go a/b.c/d.txt x.tar.gz/y.py a/b.toolongext a/b.c9 a/b.c/ a/b.c.d", "/" + strings.Repeat("a", 150) + "/b",
+	strings.Repeat("/ab", 35) + " " + strings.Repeat("a/", 35) + "b.py " + strings.Repeat("a\\", 35) + "b",
+	"C:\\" + strings.Repeat("d", 120) + "\\e", "a/" + strings.Repeat("b", 101) + ".txt", "+/+/+/a.b/c.d",
+	"2020-01-05 2020-1-5- 12020-01-05 2020-01-052 2020-001-05 -2020-01-05 ٢٠٢٠-٠١-٠٥",
+	"12/31/2020 1/2/20/ 1/2/202 01/02/2020x 3/4/2020/ 1.2/3/4567 13/1/99", "Date: 11/24/22.",
+	"March 5, 2020; Sept. 5th, 2020; SEPT 5 2020; june 31st,  2020; Mayor 5, 2020; Mar 123, 2020; Dec 5,2020",
+	"5th of March, 2020; 5 March2020; 05 of  Jan. 2020; 1st  Feb 2020; 5 ofMarch 2020; 3 of of March 2020",
+	"Jan 2020, JANUARY 2020, jan. 2020x, Feb.,2020, augu 2020, İ", "Aug 2020Z and Sep\u00a02020 and Oct\u20032020",
+	"+1 (555) 123-4567, +44 20 7946 0958, 555.123.4567, (555)123-4567, +1555 123 4567, 555 123 45678, x555 123 4567",
+	"+123-555-123-4567 +1234 555 1234 (555 123 4567 555) 123-4567 .555 123 4567", "call 555-123-4567.",
+	"12:30 7:30 a.m. 11pm 23:05:10 1:2:3 12:345 3 pm. 10 a m 10 A.M 10 a. m 7:30:15pm 1:30 pmx 123pm 12::30 ,5pm",
+	"5 P M, 10 am., 9:05:07:1, 10:30:4, 24:00, 1:00 amy", "٣:٤٥ pm",
+	"-$5 US$ 5 \\$232.00 1,234,567.89 million 12,3456 5 km/h 3 °C 3°F 3 ° C 5 per cent 5 percents 10 kmh 2 kb 7 K 3 MB",
+	"42 USD 5 usd. 12 EUROS 3 dollar 1.5bn 2 thousand 4 millions 5 k, 7K 8 kg 9 lbs 10 lb. 11 mph 12 hrs 13 h 14 s 15 sec",
+	"1 kilometre 2 kilometres 3 metres 4 meter 5 m 6 ft 7 feet 8 foot 9 degrees 10 minute 11 mins 12 hours 13 days",
+	"1,234,567,890,123,456,789,012 and 1,234,567,890,123,456,789 and 12,345,678,901,234,567,8901",
+	"-5 -x -$x $-5 €5 £ 5 ¥12 EUR12 GBP 7 USD7 usd 7 5.5.5 .5 5. 1,2 1,234,5678 12345678901234567890123 0.1234567890123",
+	"1.2.3 #5 @5 :5 /5 x5 5x _5 a-5 (5) [5] 5%, 5 %, 5  %, 5   %, 5pct 5 PCT! 3 TB 4 tb 5 gB 6 Kb 7 MM 8 mn 9 bn 10 MN",
+	"٣٤ ١٢:٣٠ apples ٥ km", "x\x80y http://bad\xffurl 12", "\u212A 5 \u212Ag 5\u212A 5 \u0130", "5\u00a0kg 5\u2009km 5\u3000h",
+	strings.Repeat("1,", 300), strings.Repeat("9", 30), strings.Repeat("a/", 200) + "b.c",
+	"```python\nx = 1\n```\ntext ```\n``` ```` go\ny\n````", "```\t  \tsh extra words here\nls\n```",
+	"```" + strings.Repeat("a", 20) + strings.Repeat("b", 41) + "\nx```", "```" + strings.Repeat("é", 25) + strings.Repeat("!", 40) + "\nx```",
+	"```c++ #x.y-z_1 Ünï\n\n```", "```\n" + strings.Repeat("ü", 20000) + "```", "```\n" + strings.Repeat("ü", 20001) + "```",
+	"```no newline```", "```\nunclosed", "`` `\n```\n```",
+	"SEPTEMBER.\u3000 \t12th,\n\t 2020; September.   12th,    2020; 12th \t of\t\t september., \t 2020; 12th    of september, 2020",
+	"September., \t 2020 September.,    2020 sept.,  ٢٠٢٠ 1st of jan ١٢٣٤٥",
 }
 
-// checkStarts compares, for every planned pattern, the matches tried at
-// its candidates with regexp2's scan of the whole text; it stops at the
-// first difference.
+// checkStarts compares, for every pattern, its search (tried only where
+// its starters, look-behind and needs say it can begin) with regexp2's
+// scan of the whole text; it stops at the first difference.
 func checkStarts(t *testing.T, texts []string) {
 	t.Helper()
-	for re, p := range plans {
-		if p.anchored == nil {
-			continue
-		}
+	for _, re := range patterns.Patterns() {
 		for _, s := range texts {
-			tx := newText(s)
-			cands, ok := tx.candidates(p.starters)
-			if !ok {
-				continue
-			}
-			want := tx.scan(untimed(re, p.opts), maxMatches)
-			if !assert.Equal(t, want, tx.tryAt(untimed(p.anchored, p.opts), cands, maxMatches), "pattern %.60q on %.80q", re.String(), s) {
+			tx := patterns.Text(s)
+			if !assert.Equal(t, tx.Scan(re, maxMatches), tx.Find(re, maxMatches), "pattern %.60q on %.80q", re.String(), s) {
 				return
 			}
 		}
@@ -75,7 +87,7 @@ func checkStarts(t *testing.T, texts []string) {
 // (a smaller one with -short); -sweep checks them all.
 func TestStartsAreComplete(t *testing.T) {
 	every := sampleEvery(40, 160)
-	texts := append([]string(nil), startCases...)
+	texts := append(append([]string(nil), startCases...), valueCases...)
 	names, runs := devRuns(t)
 	for _, s := range sampledSteps(names, runs, every, nil) {
 		texts = append(texts, s.Content)
@@ -89,7 +101,7 @@ func TestStartsAreComplete(t *testing.T) {
 // FuzzStarts compares, on any text, every planned pattern tried at its
 // candidates against regexp2's scan of the text.
 func FuzzStarts(f *testing.F) {
-	for _, s := range startCases {
+	for _, s := range append(startCases, valueCases...) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -101,98 +113,10 @@ func FuzzStarts(f *testing.F) {
 // regexp2 from every position, which costs far more than extraction's
 // budget; one that the walk cannot read should be written so that it can.
 func TestEveryPatternIsPlanned(t *testing.T) {
-	require.NotEmpty(t, allPatterns)
-	for _, re := range allPatterns {
-		if re.String() == `^(a+)+$` {
-			continue // TestTimeoutIsNoMatch's own pattern
-		}
-		assert.NotNil(t, plans[re].anchored, "pattern %.80q has no starters", re.String())
+	require.NotEmpty(t, patterns.Patterns())
+	for _, re := range patterns.Patterns() {
+		assert.True(t, re.Planned(), "pattern %.80q has no starters", re.String())
 	}
-}
-
-// TestStarters pins what the walk reads from the shapes patterns take.
-func TestStarters(t *testing.T) {
-	tests := []struct {
-		name  string
-		expr  string
-		opts  regexp2.RegexOptions
-		check func(t *testing.T, ss []starter)
-	}{
-		{"keywords after \\b, read on while literal, options included", `\b(?:calling|invoking) (?:the )?tool\s`, ci, func(t *testing.T, ss []starter) {
-			require.Len(t, ss, 1)
-			assert.ElementsMatch(t, []string{"calling ", "invoking"}, ss[0].lits, "eight bytes are enough")
-			assert.True(t, ss[0].word)
-			assert.Nil(t, ss[0].lead, "anywhere")
-		}},
-		{"a line start, its lead, its keyword", `(?m)^[ \t*]{0,4}Action\s{0,2}:`, 0, func(t *testing.T, ss []starter) {
-			require.Len(t, ss, 1)
-			require.NotNil(t, ss[0].lead, "at a line start")
-			assert.False(t, ss[0].newline)
-			assert.True(t, ss[0].lead[' '] && ss[0].lead['\v'] && ss[0].lead['*'] && !ss[0].lead['a'] && ss[0].lead[0xA0], "a space may be any space")
-			assert.ElementsMatch(t, []string{"action", "action:"}, ss[0].lits, "\\s may be empty, or not")
-		}},
-		{"optional parts before: skipped or taken; alternations the parser factors", `(?:the )?final answer|I(?:'m| am) sorry`, ci, func(t *testing.T, ss []starter) {
-			require.Len(t, ss, 1)
-			assert.ElementsMatch(t, []string{"the final answer", "final answer", "i'm sorry", "i am sorry"}, ss[0].lits)
-		}},
-		{"a newline the match takes in, a lead of several classes", `(?:^|\n)[ \t]{0,3}#{1,6}\s{1,4}plan\b`, ci, func(t *testing.T, ss []starter) {
-			require.Len(t, ss, 2)
-			assert.False(t, ss[0].newline, "^ without (?m) is read as any line start: more places, none fewer")
-			assert.True(t, ss[1].newline)
-			assert.Equal(t, []string{"#"}, ss[1].lits)
-		}},
-		{"a class where the literal would be: the lead takes it in, up to a literal", `(?m)^[ \t]{0,8}(?:[\w.]{0,80}\.)?(?:[A-Z]\w{0,60}(?:Error|Exception)|panic)`, 0, func(t *testing.T, ss []starter) {
-			require.Len(t, ss, 1)
-			assert.ElementsMatch(t, []string{"rror", "xception", "panic"}, ss[0].lits, "the parser reads Error|Exception as E(?:rror|xception), and the lead already holds E")
-			assert.True(t, ss[0].lead['.'] && ss[0].lead['e'] && ss[0].lead[0xC3], "\\w holds é")
-		}},
-		{"a lead that holds more than ASCII", `(?m)^\s{0,8}File "`, 0, func(t *testing.T, ss []starter) {
-			require.Len(t, ss, 1)
-			assert.True(t, ss[0].lead[0x85] && ss[0].lead['\n'] && ss[0].lead['\v'])
-		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			ss, ok := startersOf(tt.expr, tt.opts)
-			require.True(t, ok)
-			tt.check(t, ss)
-		})
-	}
-	_, ok := startersOf(`(?:alpha|beta)?`, 0)
-	assert.False(t, ok, "a match that can be empty can begin anywhere: no starters")
-	_, ok = startersOf(`\w+ plan`, 0)
-	assert.False(t, ok, "a class at the start of a match found anywhere: no starters")
-}
-
-// TestStartsUnaligned: a text whose lower case changes byte lengths (the
-// Kelvin sign folds to "k") is scanned, not tried at candidates.
-func TestStartsUnaligned(t *testing.T) {
-	tx := newText("\u212A exit code 1")
-	_, ok := tx.candidates(plans[exitCodeRe].starters)
-	assert.False(t, ok)
-	m, found := tx.first(exitCodeRe)
-	assert.True(t, found)
-	assert.Equal(t, "exit code 1", strings.TrimSpace(tx.s[m.start():m.end()]))
-}
-
-// FuzzFoldCase holds FoldCase, which copies the runs it keeps, to its
-// definition: unicode.ToLower rune by rune, aligned when every rune keeps
-// its byte length.
-func FuzzFoldCase(f *testing.F) {
-	for _, s := range startCases {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		aligned := true
-		for i, r := range s {
-			_, w := utf8.DecodeRuneInString(s[i:])
-			aligned = aligned && utf8.RuneLen(unicode.ToLower(r)) == w
-		}
-		lower, ok := FoldCase(s)
-		assert.Equal(t, strings.Map(unicode.ToLower, s), lower, "%q", s)
-		assert.Equal(t, aligned, ok, "%q", s)
-		assert.Equal(t, aligned, FoldsInPlace(s), "%q", s)
-	})
 }
 
 // FuzzSub holds a text's part, which shares the text's runes, to the part
@@ -214,11 +138,11 @@ func FuzzSub(f *testing.F) {
 		whole := newText(s)
 		if folded {
 			if _, aligned := whole.lowered(); aligned {
-				whole.hits()
+				whole.has(exitCodeRe) // finds where every starter's literals stand
 			}
 		}
 		got, want := whole.sub(int(i), int(j)), newText(s[i:j])
-		for re := range plans {
+		for _, re := range patterns.Patterns() {
 			assert.Equal(t, want.all(re, 0), got.all(re, 0), "%.60q in %q", re.String(), s[i:j])
 		}
 		assert.Equal(t, want.s, got.s)

@@ -134,7 +134,5 @@
 // the machine's load: every built-in pattern, and every user pattern when
 // it is loaded, is held to a shape whose backtracking is bounded
 // (match.Bounded); card numbers and IBANs are found by scanners that run
-// in linear time. Should a pattern fail on some text all the same, that
-// whole text is replaced by [WITHHELD_N] (fail closed: nothing unchecked
-// gets through) and Redactor.Err reports it.
+// in linear time. A match then cannot fail, and every text is read whole.
 package redact

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/offattr/offattr/internal/match"
 )
 
 // A secret is sometimes written base64-encoded: an Authorization header's
@@ -22,10 +24,10 @@ func isBase64Byte(c byte) bool {
 }
 
 // base64Like is a hint: a run of minEncoded base64 characters.
-func base64Like(p *probe) bool {
+func base64Like(text string) bool {
 	n := 0
-	for i := 0; i < len(p.text); i++ {
-		if !isBase64Byte(p.text[i]) {
+	for i := 0; i < len(text); i++ {
+		if !isBase64Byte(text[i]) {
 			n = 0
 			continue
 		}
@@ -38,7 +40,7 @@ func base64Like(p *probe) bool {
 
 // encodedFinder returns the find function of the encoded-secret rule:
 // the runs of base64 whose decoded text one of inner would mask.
-func encodedFinder(inner []*rule) func([]rune) []span {
+func encodedFinder(set *match.Set, inner []*rule) func([]rune) []span {
 	return func(runes []rune) []span {
 		var out []span
 		for i := 0; i < len(runes); {
@@ -54,7 +56,7 @@ func encodedFinder(inner []*rule) func([]rune) []span {
 			for k := 0; k < 2 && end < len(runes) && runes[end] == '='; k++ {
 				end++
 			}
-			if j-i >= minEncoded && encodesSecret(string(runes[i:j]), inner) {
+			if j-i >= minEncoded && encodesSecret(set, string(runes[i:j]), inner) {
 				out = append(out, span{i, end})
 			}
 			i = end
@@ -68,7 +70,7 @@ func encodedFinder(inner []*rule) func([]rune) []span {
 
 // encodesSecret reports whether run, base64 without its padding, decodes
 // to readable text that one of inner would mask.
-func encodesSecret(run string, inner []*rule) bool {
+func encodesSecret(set *match.Set, run string, inner []*rule) bool {
 	enc := base64.RawStdEncoding
 	if strings.ContainsAny(run, "-_") {
 		enc = base64.RawURLEncoding
@@ -80,15 +82,13 @@ func encodesSecret(run string, inner []*rule) bool {
 	if err != nil || !readable(raw) {
 		return false
 	}
-	text := string(raw)
-	p := &probe{text: text}
-	runes := []rune(text)
+	t := set.Text(string(raw))
 	for _, ru := range inner {
-		if !ru.mayMatch(p) {
+		if !ru.mayMatch(t) {
 			continue
 		}
-		if hits, err := ru.hits(runes); err != nil || len(hits) > 0 {
-			return true // a pattern that timed out fails closed too
+		if hits := ru.hits(t); len(hits) > 0 {
+			return true
 		}
 	}
 	return false

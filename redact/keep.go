@@ -4,8 +4,6 @@ import (
 	"net/netip"
 	"strings"
 	"unicode"
-
-	"github.com/dlclark/regexp2"
 )
 
 // notSecret lists values that stand in for a secret without being one.
@@ -34,19 +32,19 @@ func placeholderValue(v string) bool {
 }
 
 // bareValue reports a value written without quotes.
-func bareValue(m *regexp2.Match) bool {
-	g := m.GroupByName("q")
-	return g != nil && len(g.Captures) > 0
+func bareValue(m found) bool {
+	_, ok := m.group("q")
+	return ok
 }
 
 // prose reports an assignment that reads as a sentence: a bare lower-case
 // word after a colon or "is" ("invalid password: too short", "the password
 // is incorrect"). After '=' or in quotes a value is a value.
-func prose(m *regexp2.Match, v string) bool {
+func prose(m found, v string) bool {
 	if !bareValue(m) || !isLowerWord(v) {
 		return false
 	}
-	sep := strings.ToLower(m.GroupByName("sep").String())
+	sep := strings.ToLower(m.str("sep"))
 	return sep == ":" || sep == "is" || sep == "was"
 }
 
@@ -57,11 +55,11 @@ func prose(m *regexp2.Match, v string) bool {
 // value runs to its end, punctuation included, but for a final semicolon,
 // which ends a statement or a connection string's pair: a config line has
 // no sentence to end. A quoted value is masked whole, to its quote.
-func cutValue(m *regexp2.Match, v string) string {
+func cutValue(m found, v string) string {
 	if !bareValue(m) {
 		return v
 	}
-	sep := m.GroupByName("sep").String()
+	sep := m.str("sep")
 	sentence := sep == ":" || strings.EqualFold(sep, "is") || strings.EqualFold(sep, "was")
 	for len(v) > 0 {
 		last := v[len(v)-1]
@@ -82,12 +80,12 @@ func cutValue(m *regexp2.Match, v string) string {
 // keepPassword masks any real value, whatever its characters, except prose
 // and three look-alikes: Go's and pytest's "PASS: TestName" lines, "the
 // pass is …", and the working directory in PWD=/home/… .
-func keepPassword(m *regexp2.Match, v string) bool {
+func keepPassword(m found, v string) bool {
 	if placeholderValue(v) || prose(m, v) {
 		return false
 	}
-	key := m.GroupByName("key").String()
-	sep := strings.ToLower(m.GroupByName("sep").String())
+	key := m.str("key")
+	sep := strings.ToLower(m.str("sep"))
 	switch strings.ToLower(key) {
 	case "pass":
 		if sep == "is" || sep == "was" || (key == "PASS" && sep == ":" && bareValue(m)) {
@@ -105,8 +103,8 @@ func keepPassword(m *regexp2.Match, v string) bool {
 // a key-like value counts, since "token" is everywhere in model logs
 // (max_tokens, "the token: it"): 8+ characters without spaces, holding a
 // digit, or 16+ mixing upper and lower case.
-func keepSecret(m *regexp2.Match, v string) bool {
-	key := strings.ToLower(m.GroupByName("key").String())
+func keepSecret(m found, v string) bool {
+	key := strings.ToLower(m.str("key"))
 	if !strings.HasSuffix(key, "token") {
 		return keepPassword(m, v)
 	}
@@ -131,8 +129,8 @@ func keepSecret(m *regexp2.Match, v string) bool {
 // reappears bare. A plain word found after a colon or "is" ("Password:
 // Required") would otherwise be masked all through the run; after '=' or
 // in quotes, or holding anything but letters, a value is learnt.
-func learnAssigned(m *regexp2.Match, v string) bool {
-	sep := m.GroupByName("sep").String()
+func learnAssigned(m found, v string) bool {
+	sep := m.str("sep")
 	if !bareValue(m) || sep == "=" || sep == "=>" || sep == ":=" {
 		return true
 	}
@@ -155,7 +153,7 @@ func isLowerWord(v string) bool {
 
 // keepIPv4 spares addresses that identify no one and explain errors:
 // loopback, 0.0.0.0 and netmasks (255.255.255.0, also the broadcast).
-func keepIPv4(_ *regexp2.Match, v string) bool {
+func keepIPv4(_ found, v string) bool {
 	a, err := netip.ParseAddr(v)
 	if err != nil || !a.Is4() || a.IsLoopback() {
 		return false
@@ -168,7 +166,7 @@ func keepIPv4(_ *regexp2.Match, v string) bool {
 
 // keepIPv6 accepts what netip parses as IPv6, written compressed or in
 // full, with a digit somewhere (so C++ "add::dead" stays), and not ::1 or ::.
-func keepIPv6(_ *regexp2.Match, v string) bool {
+func keepIPv6(_ found, v string) bool {
 	a, err := netip.ParseAddr(v)
 	if err != nil || !a.Is6() || a.IsLoopback() || a.IsUnspecified() {
 		return false
@@ -190,8 +188,8 @@ func countDigits(v string) int {
 }
 
 // digitsBetween keeps numbers with lo..hi digits (E.164 allows 15).
-func digitsBetween(lo, hi int) func(*regexp2.Match, string) bool {
-	return func(_ *regexp2.Match, v string) bool {
+func digitsBetween(lo, hi int) func(found, string) bool {
+	return func(_ found, v string) bool {
 		n := countDigits(v)
 		return n >= lo && n <= hi
 	}
@@ -199,7 +197,7 @@ func digitsBetween(lo, hi int) func(*regexp2.Match, string) bool {
 
 // keepTrunkPhone: national numbers with a trunk 0 have 10–11 digits in
 // most numbering plans; with the 00 international prefix, 11–15.
-func keepTrunkPhone(_ *regexp2.Match, v string) bool {
+func keepTrunkPhone(_ found, v string) bool {
 	n := countDigits(v)
 	if strings.HasPrefix(v, "00") {
 		return n >= 11 && n <= 15
@@ -209,7 +207,7 @@ func keepTrunkPhone(_ *regexp2.Match, v string) bool {
 
 // keepSSN spares numbers no social security number can be: area 000, 666
 // or 900–999, group 00, serial 0000.
-func keepSSN(_ *regexp2.Match, v string) bool {
+func keepSSN(_ found, v string) bool {
 	d := strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' {
 			return r
@@ -225,16 +223,16 @@ func keepSSN(_ *regexp2.Match, v string) bool {
 
 // keepCookie masks a cookie header's value when it holds a name=value
 // pair: "Cookie: none" and prose after the word are no cookies.
-func keepCookie(_ *regexp2.Match, v string) bool {
+func keepCookie(_ found, v string) bool {
 	return strings.Contains(v, "=") && !placeholderValue(v)
 }
 
 // keepFlag is keepSecret for a flag's value, which is not the next flag.
-func keepFlag(m *regexp2.Match, v string) bool {
+func keepFlag(m found, v string) bool {
 	return !strings.HasPrefix(v, "-") && keepSecret(m, v)
 }
 
 // trimBlanks drops the blanks a value runs on with to its line's end.
-func trimBlanks(_ *regexp2.Match, v string) string {
+func trimBlanks(_ found, v string) string {
 	return strings.TrimRight(v, " \t")
 }

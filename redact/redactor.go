@@ -1,12 +1,12 @@
 package redact
 
 import (
-	"errors"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/offattr/offattr/internal/match"
 )
 
 // Kind names what a masked value was; it is the stem of its placeholder.
@@ -26,15 +26,7 @@ const (
 	SSN        Kind = "SSN"
 	Passport   Kind = "PASSPORT"
 	Custom     Kind = "CUSTOM"
-	// Withheld replaces a whole text that a pattern failed on.
-	Withheld Kind = "WITHHELD"
 )
-
-// ErrMatch is wrapped by Redactor.Err when a pattern failed on a text.
-// No pattern has a time limit (what is masked must not depend on how busy
-// the machine is), and regexp2 fails only on one; should a pattern fail
-// all the same, the text is withheld whole rather than shown.
-var ErrMatch = errors.New("redaction pattern failed")
 
 // Options configure a pattern set.
 type Options struct {
@@ -47,25 +39,27 @@ type Options struct {
 // Patterns is a compiled set of built-in and user patterns. It is safe for
 // concurrent use: compile it once per process and make a Redactor per run.
 type Patterns struct {
+	set   *match.Set
 	rules []*rule
 }
 
 // Compile builds the pattern set: the built-ins, then the user's file.
 func Compile(opts Options) (*Patterns, error) {
+	set := match.NewSet()
 	var user []*rule
 	if opts.PatternsFile != "" {
 		var err error
-		if user, err = loadPatterns(opts.PatternsFile); err != nil {
+		if user, err = loadPatterns(set, opts.PatternsFile); err != nil {
 			return nil, err
 		}
 	}
-	built, err := builtins()
+	built, err := builtins(set)
 	if err != nil {
 		return nil, err
 	}
 	// The user's patterns run first: they know their own secrets' shapes
 	// better than any built-in, and their placeholder should win.
-	return &Patterns{rules: append(user, built...)}, nil
+	return &Patterns{set: set, rules: append(user, built...)}, nil
 }
 
 // New is Compile followed by NewRedactor, for a single run.
@@ -90,7 +84,6 @@ type Redactor struct {
 	// they reappear bare; bare replaces them all, nil until needed.
 	known map[string]string
 	bare  func(string) string
-	err   error
 }
 
 // minKnownLen keeps short values ("abc") from being hunted everywhere.
@@ -103,15 +96,6 @@ func (p *Patterns) NewRedactor() *Redactor {
 		return nil
 	}
 	return &Redactor{p: p, seen: map[string]string{}, next: map[Kind]int{}, known: map[string]string{}}
-}
-
-// Err reports the first pattern failure, if any. The text concerned was
-// withheld entirely, so output is still safe to write.
-func (r *Redactor) Err() error {
-	if r == nil {
-		return nil
-	}
-	return r.err
 }
 
 // Masked returns how many distinct values of each kind were masked so far.
@@ -163,24 +147,16 @@ func (r *Redactor) pass(s string) string {
 	if s == "" {
 		return s
 	}
-	out := s
-	p := &probe{text: out}
+	t := r.p.set.Text(s)
 	for _, ru := range r.p.rules {
-		if !ru.mayMatch(p) {
+		if !ru.mayMatch(t) {
 			continue
 		}
-		next, err := r.apply(out, ru)
-		if err != nil {
-			if r.err == nil {
-				r.err = fmt.Errorf("%w: %s: %v", ErrMatch, ru.name, err)
-			}
-			return r.placeholder(Withheld, s)
-		}
-		if next != out {
-			out, p = next, &probe{text: next}
+		if next := r.apply(t, ru); next != t.String() {
+			t = r.p.set.Text(next)
 		}
 	}
-	return out
+	return t.String()
 }
 
 // Error returns err with its message redacted, for printing; errors.Is and
@@ -206,13 +182,14 @@ type hit struct {
 	learn bool
 }
 
-// apply runs one rule over text and replaces what it accepts.
-func (r *Redactor) apply(text string, ru *rule) (string, error) {
-	runes := []rune(text)
-	hits, err := ru.hits(runes)
-	if err != nil || len(hits) == 0 {
-		return text, err
+// apply runs one rule over t and replaces what it accepts.
+func (r *Redactor) apply(t *match.Text, ru *rule) string {
+	text := t.String()
+	hits := ru.hits(t)
+	if len(hits) == 0 {
+		return text
 	}
+	runes := t.Runes()
 	held := placeholderSpans(runes)
 	var b strings.Builder
 	prev := 0
@@ -236,41 +213,42 @@ func (r *Redactor) apply(text string, ru *rule) (string, error) {
 		prev = h.end
 	}
 	if prev == 0 {
-		return text, nil
+		return text
 	}
 	b.WriteString(string(runes[prev:]))
-	return b.String(), nil
+	return b.String()
 }
 
-// hits lists what the rule would mask in runes, in order.
-func (ru *rule) hits(runes []rune) ([]hit, error) {
+// hits lists what the rule would mask in t, in order, as spans of runes.
+func (ru *rule) hits(t *match.Text) []hit {
+	var out []hit
 	if ru.find != nil {
-		var out []hit
-		for _, sp := range ru.find(runes) {
+		for _, sp := range ru.find(t.Runes()) {
 			out = append(out, hit{span: sp, learn: true})
 		}
-		return out, nil
+		return out
 	}
-	var out []hit
-	m, err := ru.re.FindRunesMatch(runes)
-	for ; m != nil; m, err = ru.re.FindNextMatch(m) {
-		start, end := m.Index, m.Index+m.Length
-		if g := m.GroupByName("secret"); g != nil && len(g.Captures) > 0 {
-			start, end = g.Index, g.Index+g.Length
-		} else if g := m.GroupByName("lead"); g != nil && len(g.Captures) > 0 {
-			start = g.Index // the match goes on from a lookbehind
+	runes, off := t.Runes(), t.Offsets()
+	for _, m := range t.Find(ru.re, -1) {
+		f := found{m: m, runes: runes, off: off}
+		whole := f.runeSpan(m.Groups[0])
+		start, end := whole.start, whole.end
+		if g := m.Group("secret"); g.OK {
+			start, end = f.runeSpan(g).start, f.runeSpan(g).end
+		} else if g := m.Group("lead"); g.OK {
+			start = f.runeSpan(g).start // the match goes on from a lookbehind
 		}
 		value := string(runes[start:end])
 		if ru.cut != nil {
-			value = ru.cut(m, value)
+			value = ru.cut(f, value)
 			end = start + utf8.RuneCountInString(value)
 		}
-		if ru.keep != nil && !ru.keep(m, value) {
+		if ru.keep != nil && !ru.keep(f, value) {
 			continue
 		}
-		out = append(out, hit{span: span{start, end}, learn: ru.learn == nil || ru.learn(m, value)})
+		out = append(out, hit{span: span{start, end}, learn: ru.learn == nil || ru.learn(f, value)})
 	}
-	return out, err
+	return out
 }
 
 // placeholder returns the stable placeholder of a value, numbering new ones.

@@ -2,46 +2,69 @@ package redact
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
-	"github.com/dlclark/regexp2"
+	"github.com/offattr/offattr/internal/match"
 )
 
 // rule is one compiled pattern, or one scanner, and what its matches become.
 type rule struct {
 	name string
 	kind Kind
-	re   *regexp2.Regexp
+	re   *match.Pattern
 	// find replaces re for numbers with a check digit: it returns the spans
 	// to mask, already checked.
 	find func(runes []rune) []span
-	// hint is a cheap test that the pattern may match at all; nil means
-	// always run. Most texts hold no secrets, so this is where time goes.
-	hint func(*probe) bool
+	// scans is a scanner's cheap test that the text may hold what it
+	// finds; nil means always run. A pattern needs none: internal/match
+	// reads from the pattern where it can match.
+	scans func(text string) bool
 	// cut shortens the value (the "secret" group, or the whole match) to
 	// what is to be masked, a prefix of it; nil keeps it whole.
-	cut func(m *regexp2.Match, value string) string
+	cut func(m found, value string) string
 	// keep vets a match; nil keeps every match.
-	keep func(m *regexp2.Match, value string) bool
+	keep func(m found, value string) bool
 	// learn says whether a value is also masked where it reappears bare;
 	// nil leaves it to the kind.
-	learn func(m *regexp2.Match, value string) bool
+	learn func(m found, value string) bool
 }
 
-func (r *rule) mayMatch(p *probe) bool {
-	return r.hint == nil || r.hint(p)
+func (r *rule) mayMatch(t *match.Text) bool {
+	return r.scans == nil || r.scans(t.String())
 }
 
-// providerPrefixes are the literal starts of providerKeys: a text without
-// any of them cannot hold a provider key.
-var providerPrefixes = newPrefixIndex([]string{
-	"sk-", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xox", "xapp-", "AIza", "ya29.", "GOCSPX-",
-	"sk_", "rk_", "whsec_", "hf_", "glpat-", "glsa_", "npm_", "SG.", "gsk_", "xai-", "pypi-", "doo_", "dop_", "dor_",
-	"pplx-", "r8_", "lsv2_", "pcsk_", "shpat_", "shpca_", "shppa_", "shpss_", "dapi", "SK", "key-", "ATATT",
-	"lin_api_", "secret_", "ntn_", "hvs.", "hvb.", "figd_", "sntrys_", "sntryu_", "AGE-SECRET-KEY-",
-	"sq0", "PMAK-", "dp.", "EAA", "fw_",
-	"AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "AROA", "APKA", "ASCA",
-})
+// found is a match of a rule's pattern in the runes of the text it was
+// found in, off their byte offsets.
+type found struct {
+	m     match.Match
+	runes []rune
+	off   []int
+}
+
+// runeSpan is g in rune indices.
+func (f found) runeSpan(g match.Span) span {
+	start, _ := slices.BinarySearch(f.off, g.Start)
+	end, _ := slices.BinarySearch(f.off, g.End)
+	return span{start, end}
+}
+
+// group returns the text of the group called name, and whether it took
+// part in the match.
+func (f found) group(name string) (string, bool) {
+	g := f.m.Group(name)
+	if !g.OK {
+		return "", false
+	}
+	sp := f.runeSpan(g)
+	return string(f.runes[sp.start:sp.end]), true
+}
+
+// str returns the text of the group called name, "" if it did not take part.
+func (f found) str(name string) string {
+	s, _ := f.group(name)
+	return s
+}
 
 // Boundaries shared by token-like patterns: a key is not part of a longer
 // identifier on either side.
@@ -50,8 +73,7 @@ const (
 	tokR = `(?![A-Za-z0-9_-])`
 )
 
-// providerKeys are API keys recognised by their prefix alone; each must
-// start with one of providerPrefixes.
+// providerKeys are API keys recognised by their prefix alone.
 var providerKeys = []string{
 	`sk-ant-(?:api\d\d-|admin\d\d-)?[A-Za-z0-9_-]{20,}`,
 	// OpenAI (and Langfuse sk-lf-): require a digit so hyphenated words
@@ -224,45 +246,10 @@ type spec struct {
 	kind  Kind
 	expr  string
 	find  func([]rune) []span
-	hint  func(*probe) bool
-	cut   func(*regexp2.Match, string) string
-	keep  func(*regexp2.Match, string) bool
-	learn func(*regexp2.Match, string) bool
-}
-
-// Label words for the hints of the assignment rules, lower-case.
-var (
-	passwordWords = []string{"password", "passwd", "passwort", "kennwort", "passphrase", "pass phrase", "pass_phrase",
-		"pass-phrase", "passcode", "pass code", "pass_code", "pass-code", "pass", "pwd", "pw"}
-	secretWords = append(append(keyWords("api", "secret", "access", "account", "private", "signing", "encryption", "master"),
-		keyIDWords("private")...), "apikey", "secret", "token")
-	// flagWords are the labels a command-line flag gives a secret in
-	// (--password VALUE, --db-pass VALUE): passwordKey's, and a few of
-	// secretKey's.
-	flagWords = append(append(passwordWords, keyWords("api", "secret", "access")...), "apikey", "secret", "token", "client-secret", "client_secret")
-)
-
-// keyIDWords spells "<kind> key id" as secretKey allows.
-func keyIDWords(kinds ...string) []string {
-	var out []string
-	for _, k := range keyWords(kinds...) {
-		for _, sep := range []string{"", "_", "-", " "} {
-			out = append(out, k+sep+"id")
-		}
-	}
-	return out
-}
-
-// keyWords spells "<kind> key" as secretKey allows: joined by nothing, '_',
-// '-' or a space.
-func keyWords(kinds ...string) []string {
-	var out []string
-	for _, k := range kinds {
-		for _, sep := range []string{"", "_", "-", " "} {
-			out = append(out, k+sep+"key")
-		}
-	}
-	return out
+	scans func(string) bool
+	cut   func(found, string) string
+	keep  func(found, string) bool
+	learn func(found, string) bool
 }
 
 // specs lists the built-in rules in the order they run: containers first
@@ -270,68 +257,54 @@ func keyWords(kinds ...string) []string {
 // masked before finer rules could pick pieces out of it; numbers with a
 // check digit before phone numbers, which would take a card for a phone.
 var specs = []spec{
-	{name: "private key block", kind: PrivateKey, hint: contains("PRIVATE KEY"),
-		expr: `-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\z)`},
-	{name: "cookie", kind: Token, hint: containsFold("cookie"), expr: cookie, cut: trimBlanks, keep: keepCookie},
-	{name: "JWT", kind: Token, hint: contains("eyJ"),
-		expr: tokL + `eyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*` + tokR},
-	{name: "provider API key", kind: APIKey, hint: providerPrefixes.hint,
-		expr: tokL + `(?:` + strings.Join(providerKeys, "|") + `)` + tokR},
+	{name: "private key block", kind: PrivateKey, expr: `-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|\z)`},
+	{name: "cookie", kind: Token, expr: cookie, cut: trimBlanks, keep: keepCookie},
+	{name: "JWT", kind: Token, expr: tokL + `eyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*` + tokR},
+	{name: "provider API key", kind: APIKey, expr: tokL + `(?:` + strings.Join(providerKeys, "|") + `)` + tokR},
 	// Telegram bot tokens (the bot's id, a colon, AA and 33 characters) on
 	// their own: the id's digits would have the provider pattern tried at
 	// every digit.
-	{name: "Telegram bot token", kind: APIKey, hint: contains(":AA"),
-		expr: `(?<![A-Za-z0-9_-])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}` + tokR},
-	{name: "AWS secret key", kind: Secret, hint: containsFold("aws"),
-		expr: `(?i:aws_?secret_?(?:access_?)?key|aws_?session_?token)(?:\\*["'])?\s*[:=]\s*(?:\\*["'])?(?<secret>[A-Za-z0-9/+=]{40,})(?![A-Za-z0-9/+=])`},
-	{name: "bearer token", kind: Token, hint: containsFold("bearer"),
-		expr: `(?<![A-Za-z0-9])(?i:bearer)\s+(?<secret>(?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]{16,}=*)`},
-	{name: "basic auth", kind: Token, hint: containsFold("basic"),
-		expr: `(?i:authorization)(?:\\*["'])?\s*[:=]\s*(?:\\*["'])?(?i:basic)\s+(?<secret>[A-Za-z0-9+/]{8,}=*)`},
+	{name: "Telegram bot token", kind: APIKey, expr: `(?<![A-Za-z0-9_-])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}` + tokR},
+	{name: "AWS secret key", kind: Secret, expr: `(?i:aws_?secret_?(?:access_?)?key|aws_?session_?token)(?:\\*["'])?\s*[:=]\s*(?:\\*["'])?(?<secret>[A-Za-z0-9/+=]{40,})(?![A-Za-z0-9/+=])`},
+	{name: "bearer token", kind: Token, expr: `(?<![A-Za-z0-9])(?i:bearer)\s+(?<secret>(?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]{16,}=*)`},
+	{name: "basic auth", kind: Token, expr: `(?i:authorization)(?:\\*["'])?\s*[:=]\s*(?:\\*["'])?(?i:basic)\s+(?<secret>[A-Za-z0-9+/]{8,}=*)`},
 	// The scheme is a lookbehind, so that the match starts at "://".
-	{name: "URL password", kind: Password, hint: urlPasswordLike,
-		expr: `(?<=(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20})://[^\s:/?#@\[\]"'<>]*:(?<secret>[^\s/?#"'<>]+)@(?=[A-Za-z0-9\[])`},
-	{name: "URL signature", kind: Token, hint: containsFold("sig=", "signature="), expr: signature},
-	{name: "Slack webhook", kind: APIKey, hint: contains("hooks.slack.com"), expr: slackHook},
-	{name: "MySQL password", kind: Password, hint: mysqlLike, expr: mysqlCommand},
-	{name: "password flag", kind: Password, hint: flagged(flagWords...),
-		expr: flagKey + `(?:\\*["'])?(?<sep>[ \t])[ \t]*` + value, cut: cutValue, keep: keepFlag, learn: learnAssigned},
-	{name: "password assignment", kind: Password, hint: labelled(passwordWords...),
-		expr: assigned(passwordKey, setTo), cut: cutValue, keep: keepPassword, learn: learnAssigned},
-	{name: "password statement", kind: Password, hint: stated(passwordWords...),
-		expr: assigned(passwordKey, said), cut: cutValue, keep: keepPassword, learn: learnAssigned},
-	{name: "PIN", kind: Password, hint: labelNearDigit("pin"), expr: pin},
-	{name: "secret assignment", kind: Secret, hint: labelled(secretWords...),
-		expr: assigned(secretKey, setTo), cut: cutValue, keep: keepSecret, learn: learnAssigned},
-	{name: "secret statement", kind: Secret, hint: stated(secretWords...),
-		expr: assigned(secretKey, said), cut: cutValue, keep: keepSecret, learn: learnAssigned},
-	{name: "encoded secret", kind: Secret, hint: base64Like},
-	{name: "social security number", kind: SSN, hint: ssnLike, expr: ssn, keep: keepSSN},
-	{name: "labelled social security number", kind: SSN, hint: labelNearDigit("ssn", "social security"), expr: ssnLabel, keep: keepSSN},
-	{name: "passport number", kind: Passport, hint: labelNearDigitWithin(48, "passport"), expr: passportNo},
-	{name: "e-mail address", kind: Email, hint: emailLike, expr: email},
-	{name: "IBAN", kind: IBAN, hint: ibanLike, find: findIBANs},
-	{name: "card number", kind: Card, hint: digitRunLike(minCardDigits), find: findCards},
-	{name: "IPv6 address", kind: IP, hint: ipv6Like, expr: ipv6, keep: keepIPv6},
-	{name: "IPv4 address", kind: IP, hint: ipv4Like, expr: ipv4, keep: keepIPv4},
+	{name: "URL password", kind: Password, expr: `(?<=(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20})://[^\s:/?#@\[\]"'<>]*:(?<secret>[^\s/?#"'<>]+)@(?=[A-Za-z0-9\[])`},
+	{name: "URL signature", kind: Token, expr: signature},
+	{name: "Slack webhook", kind: APIKey, expr: slackHook},
+	{name: "MySQL password", kind: Password, expr: mysqlCommand},
+	{name: "password flag", kind: Password, expr: flagKey + `(?:\\*["'])?(?<sep>[ \t])[ \t]*` + value, cut: cutValue, keep: keepFlag, learn: learnAssigned},
+	{name: "password assignment", kind: Password, expr: assigned(passwordKey, setTo), cut: cutValue, keep: keepPassword, learn: learnAssigned},
+	{name: "password statement", kind: Password, expr: assigned(passwordKey, said), cut: cutValue, keep: keepPassword, learn: learnAssigned},
+	{name: "PIN", kind: Password, expr: pin},
+	{name: "secret assignment", kind: Secret, expr: assigned(secretKey, setTo), cut: cutValue, keep: keepSecret, learn: learnAssigned},
+	{name: "secret statement", kind: Secret, expr: assigned(secretKey, said), cut: cutValue, keep: keepSecret, learn: learnAssigned},
+	{name: "encoded secret", kind: Secret, scans: base64Like},
+	{name: "social security number", kind: SSN, expr: ssn, keep: keepSSN},
+	{name: "labelled social security number", kind: SSN, expr: ssnLabel, keep: keepSSN},
+	{name: "passport number", kind: Passport, expr: passportNo},
+	{name: "e-mail address", kind: Email, expr: email},
+	{name: "IBAN", kind: IBAN, scans: ibanLike, find: findIBANs},
+	{name: "card number", kind: Card, scans: digitRunLike(minCardDigits), find: findCards},
+	{name: "IPv6 address", kind: IP, expr: ipv6, keep: keepIPv6},
+	{name: "IPv4 address", kind: IP, expr: ipv4, keep: keepIPv4},
 	{name: "labelled phone number", kind: Phone,
-		hint: labelNearDigit("phone", "tel", "mobile", "cell", "fax", "whatsapp"),
 		expr: phoneLabel, keep: digitsBetween(7, 15)},
-	{name: "international phone number", kind: Phone, hint: intlPhoneLike, expr: phoneIntl, keep: digitsBetween(minIntlDigits, 15)},
-	{name: "North American phone number", kind: Phone, hint: nanpLike, expr: phoneNANP},
-	{name: "phone number with area code", kind: Phone, hint: areaCodeLike, expr: phoneArea, keep: digitsBetween(9, 13)},
-	{name: "national phone number", kind: Phone, hint: trunkLike, expr: phoneTrunk, keep: keepTrunkPhone},
+	{name: "international phone number", kind: Phone, expr: phoneIntl, keep: digitsBetween(minIntlDigits, 15)},
+	{name: "North American phone number", kind: Phone, expr: phoneNANP},
+	{name: "phone number with area code", kind: Phone, expr: phoneArea, keep: digitsBetween(9, 13)},
+	{name: "national phone number", kind: Phone, expr: phoneTrunk, keep: keepTrunkPhone},
 }
 
 // builtins compiles specs. Patterns are constants, so an error here is a
 // bug, but it is reported rather than panicking. No pattern has a time
-// limit: TestBuiltinsAreBounded holds each to match.Bounded.
-func builtins() ([]*rule, error) {
+// limit: a set refuses a pattern that is not match.Bounded.
+func builtins(set *match.Set) ([]*rule, error) {
 	out := make([]*rule, 0, len(specs))
 	for _, s := range specs {
-		ru := &rule{name: s.name, kind: s.kind, find: s.find, hint: s.hint, cut: s.cut, keep: s.keep, learn: s.learn}
+		ru := &rule{name: s.name, kind: s.kind, find: s.find, scans: s.scans, cut: s.cut, keep: s.keep, learn: s.learn}
 		if s.expr != "" {
-			re, err := regexp2.Compile(s.expr, regexp2.None)
+			re, err := set.Compile(s.expr, 0)
 			if err != nil {
 				return nil, fmt.Errorf("redact: built-in %s pattern: %w", s.name, err)
 			}
@@ -348,7 +321,7 @@ func builtins() ([]*rule, error) {
 					inner = append(inner, o)
 				}
 			}
-			ru.find = encodedFinder(inner)
+			ru.find = encodedFinder(set, inner)
 		}
 	}
 	return out, nil

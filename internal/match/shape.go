@@ -1,7 +1,10 @@
-// Package match holds what every package that matches text with regexp2
-// shares: how a pattern reads as Go's regexp/syntax tree, and the check that
-// keeps a pattern's backtracking bounded, so that no match needs a time
-// limit (a limit makes what is read depend on how busy the machine is).
+// Package match is the one way offattr matches text with patterns. A Set
+// compiles regexp2 patterns (the design's engine), refusing one whose
+// backtracking is not bounded (Bounded), so that no match needs a time
+// limit: a limit makes what is read depend on how busy the machine is.
+// From each pattern, read as Go's regexp/syntax tree (Syntax), it works
+// out where its matches can begin (starts.go); a Text prepares a string
+// once for a set's patterns, and Find tries each pattern only there.
 package match
 
 import (
@@ -10,8 +13,6 @@ import (
 	"regexp/syntax"
 	"strings"
 	"unicode"
-
-	"github.com/dlclark/regexp2"
 )
 
 // Syntax parses a regexp2 expression as regexp/syntax does, look-arounds
@@ -19,13 +20,16 @@ import (
 // counted repetitions stay as written; without, or where Go refuses them
 // (above 1000 in all), each becomes * or +: only whether it may be empty
 // is kept.
-func Syntax(expr string, opts regexp2.RegexOptions, keepCounts bool) (*syntax.Regexp, error) {
+func Syntax(expr string, opts Options, keepCounts bool) (*syntax.Regexp, error) {
 	flags := syntax.Perl
-	if opts&regexp2.IgnoreCase != 0 {
+	if opts&IgnoreCase != 0 {
 		flags |= syntax.FoldCase
 	}
-	if opts&regexp2.Multiline != 0 {
+	if opts&Multiline != 0 {
 		flags &^= syntax.OneLine
+	}
+	if opts&Singleline != 0 {
+		flags |= syntax.DotNL
 	}
 	if keepCounts {
 		if re, err := syntax.Parse(Translate(expr, true), flags); err == nil {
@@ -101,7 +105,7 @@ func Translate(expr string, keepCounts bool) string {
 // It reads expr as regexp/syntax parses it, which merges branches with a
 // common prefix and single characters into classes: a net for the shapes
 // above, not a proof about regexp2's own program.
-func Bounded(expr string, opts regexp2.RegexOptions) error {
+func Bounded(expr string, opts Options) error {
 	re, err := Syntax(expr, opts, true)
 	if err != nil {
 		return err

@@ -3,14 +3,13 @@ package match
 import (
 	"testing"
 
-	"github.com/dlclark/regexp2"
 	"github.com/stretchr/testify/assert"
 )
 
 func TestBounded(t *testing.T) {
 	for _, c := range []struct {
 		expr string
-		opts regexp2.RegexOptions
+		opts Options
 		ok   bool
 	}{
 		{`^(a+)+$`, 0, false},
@@ -19,13 +18,13 @@ func TestBounded(t *testing.T) {
 		{`(a*)*b`, 0, false},
 		{`(?:\w+ ){0,5}`, 0, true},
 		{`(?:[ \t][^\n]{0,600}\n){0,200}`, 0, true},
-		{`\b(?:is|was|are) (?:wrong|incorrect)\b`, regexp2.IgnoreCase, true},
+		{`\b(?:is|was|are) (?:wrong|incorrect)\b`, IgnoreCase, true},
 		{`(?<=x)y+z`, 0, true},
 		{`(?:a+A)+`, 0, true},
 		{`(?:[^\\]|\\+(?!\\))*`, 0, false}, // the look-ahead is dropped
 		{`(?:[^\\]|(?>\\+)(?!\\))*`, 0, true},
-		{`(?>(a+)+)`, 0, false},                 // atomic outside, not within
-		{`(?:a+A)+`, regexp2.IgnoreCase, false}, // folded, a and A are one
+		{`(?>(a+)+)`, 0, false},         // atomic outside, not within
+		{`(?:a+A)+`, IgnoreCase, false}, // folded, a and A are one
 	} {
 		err := Bounded(c.expr, c.opts)
 		assert.Equal(t, c.ok, err == nil, "%s: %v", c.expr, err)

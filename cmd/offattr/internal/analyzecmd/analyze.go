@@ -191,7 +191,7 @@ func writeText(w io.Writer, a rules.Attribution, o textOptions) error {
 		}
 	}
 	if len(alts) > 0 {
-		b.WriteString("\nAlternatives (each step's probability of being the decisive fault):\n")
+		b.WriteString("\nAlternatives, those a rule implicates first (each step's probability of being the decisive fault):\n")
 		for _, c := range alts {
 			for _, r := range c.Rules {
 				named[r] = true

@@ -52,7 +52,7 @@ func TestWriteTextEscapesWhatCameFromTheLog(t *testing.T) {
 	assert.NotContains(t, out, "\n  confidence 0.99", "the forged line stays on the agent's line")
 	assert.Contains(t, out, `  agent       WebSurfer\n  step 0\n  confidence 0.99\x1b[8m`+"\n")
 	assert.Contains(t, out, "  confidence  0.42 (rules alone)\n")
-	assert.Contains(t, out, "Alternatives (each step's probability of being the decisive fault):\n  step 3    \\u202eevil")
+	assert.Contains(t, out, "Alternatives, those a rule implicates first (each step's probability of being the decisive fault):\n  step 3    \\u202eevil")
 }
 
 // TestWriteTextExplainsItself: a quote from another step says so, the
@@ -78,7 +78,7 @@ func TestWriteTextExplainsItself(t *testing.T) {
 	assert.Contains(t, out, `[trial_first_fault] step 12: "I clicked"`)
 	assert.NotContains(t, out, "0.437", "the one number is the confidence above, to two places")
 	assert.Contains(t, out, "  confidence  0.44, review (rules alone)\n")
-	assert.Contains(t, out, "Alternatives (each step's probability of being the decisive fault)")
+	assert.Contains(t, out, "Alternatives, those a rule implicates first (each step's probability of being the decisive fault)")
 	for _, name := range []string{"feedback", "trial_first_fault", "ground_truth_contradiction"} {
 		r, ok := rules.Lookup(name)
 		require.True(t, ok)

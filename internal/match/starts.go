@@ -1,0 +1,944 @@
+package match
+
+import (
+	"math/bits"
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dlclark/regexp2"
+)
+
+// Where a pattern's matches can begin, read from the pattern itself.
+//
+// regexp2 tries a pattern at every position of a text, a third of a
+// microsecond each even where nothing matches, while its matches begin at
+// a few words, or at a line start a few words before them: places plain Go
+// finds in one pass. startersOf reads them from the expression as
+// regexp/syntax parses it (look-arounds dropped: a condition less only
+// widens what matches), so a pattern is written once; tryAt tries it only
+// there. The walk may find too many places, never too few: extract's
+// TestStartsAreComplete and FuzzStarts, and redact's fuzz targets, hold
+// Find to regexp2's own scan (Scan) for every pattern they compile.
+
+// plan is how a pattern is searched.
+type plan struct {
+	starters []starter
+	anchored *regexp2.Regexp // \G(?:pattern); nil: scan the text
+	// notAfter holds the ASCII runes a match never begins just after,
+	// read from a look-behind that every match begins with.
+	notAfter *[utf8.RuneSelf]bool
+	needs    []need // what every match holds near its start
+}
+
+// planFor reads p's plan from its expression, and adds its literals to
+// the set's.
+func (set *Set) planFor(p *Pattern) error {
+	expr, opts := p.expr, p.opts
+	ss, ok, err := startersOf(expr, opts)
+	if err != nil {
+		return err
+	}
+	needs, err := set.needsOf(expr, opts)
+	if err != nil {
+		return err
+	}
+	notAfter := notAfterOf(expr, opts)
+	p.plan = plan{needs: needs}
+	if !ok || slices.ContainsFunc(ss, func(s starter) bool { return everyWord(s.first, notAfter) }) {
+		return nil
+	}
+	for i, s := range ss {
+		ss[i].id = set.lexicon.starters
+		set.lexicon.starters++
+		// A literal after \b, or a lead without word characters, stands at a word start.
+		word := s.word || s.lead != nil && !slices.ContainsFunc([]byte(asciiWord), func(b byte) bool { return s.lead[b] })
+		for _, l := range s.lits {
+			if word && wordByte(l[0]) {
+				set.lexicon.words.add(l, ss[i].id)
+			} else {
+				set.lexicon.others.add(l, ss[i].id)
+			}
+		}
+	}
+	anchored, err := regexp2.Compile(`\G(?:`+expr+`)`, opts.regexp2())
+	if err != nil {
+		return err
+	}
+	p.plan = plan{starters: ss, anchored: anchored, notAfter: notAfter, needs: needs}
+	return nil
+}
+
+const asciiWord = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
+
+// A starter is one way a match can begin: at one of lits (after \b when
+// word), or, with a lead, at a line start (or the "\n" before it, when
+// newline; the text start counts as one) from which bytes of the lead
+// reach one of lits (or anything, when lits is nil). Literals are in lower
+// case; id numbers the starter.
+type starter struct {
+	lead    *lead
+	newline bool
+	lits    []string
+	first   *lead // without lead or lits: the bytes a match begins with
+	word    bool
+	id      int
+}
+
+// A lead is the bytes that may come before a line start's literal, as the
+// lower-case text shows them; all bytes beyond ASCII or none.
+type lead [256]bool
+
+// add puts the runes of a class (lo-hi pairs) in l. Go's \s, \w and \d
+// are ASCII where regexp2's are Unicode, so a class with a space, a letter
+// or a digit takes in every space and every rune beyond ASCII.
+func (l *lead) add(ranges []rune) {
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for r := ranges[i]; r <= min(ranges[i+1], 127); r++ {
+			l[unicode.ToLower(r)] = true
+			l[' '] = l[' '] || unicode.IsSpace(r)
+			l[128] = l[128] || unicode.IsSpace(r) || asciiAlnum(byte(r))
+		}
+		l[128] = l[128] || ranges[i+1] > 127
+	}
+	for b := range l {
+		l[b] = l[b] || b > 128 && l[128] || b < 128 && l[' '] && unicode.IsSpace(rune(b))
+	}
+}
+
+// startersOf returns the ways a match of expr can begin; ok is false when
+// a match can begin anywhere: the pattern is then scanned.
+func startersOf(expr string, opts Options) (ss []starter, ok bool, err error) {
+	re, err := Syntax(expr, opts, false)
+	if err != nil {
+		return nil, false, err
+	}
+	var w walker
+	w.walk([]*syntax.Regexp{re}, starter{})
+	return w.out, !w.any && w.paths <= maxPaths, nil
+}
+
+const maxPaths = 4096 // a pattern with more branches is scanned
+
+type walker struct {
+	out   []starter
+	paths int // walked to their end
+	any   bool
+}
+
+// walk reads the sequence ns from where s stands: every branch of an
+// alternation and of an optional part is walked on its own. A nil in ns
+// ends the literals there, and so does a literal eight bytes long: rare
+// enough in a text.
+func (w *walker) walk(ns []*syntax.Regexp, s starter) {
+	if len(ns) == 0 || ns[0] == nil || w.paths > maxPaths || slices.ContainsFunc(s.lits, func(l string) bool { return len(l) >= 8 }) {
+		w.add(s)
+		return
+	}
+	n, rest := ns[0], ns[1:]
+	fresh := s.lead == nil && s.lits == nil
+	if s.lead != nil && s.lits == nil && toLead(s.lead, n) {
+		w.walk(rest, s)
+		return
+	}
+	switch n.Op {
+	case syntax.OpWordBoundary:
+		s.word = s.word || fresh
+		w.walk(rest, s)
+	case syntax.OpBeginLine, syntax.OpBeginText:
+		if fresh && !s.word {
+			s.lead = &lead{}
+		}
+		w.walk(rest, s)
+	case syntax.OpCapture, syntax.OpConcat:
+		w.walk(append(slices.Clip(n.Sub), rest...), s)
+	case syntax.OpAlternate:
+		for _, alt := range n.Sub {
+			w.walk(append([]*syntax.Regexp{alt}, rest...), s)
+		}
+	case syntax.OpQuest, syntax.OpStar, syntax.OpPlus, syntax.OpRepeat:
+		if maybeEmpty(n) {
+			w.walk(rest, s)
+		}
+		after := []*syntax.Regexp{nil} // after one repetition, more may follow
+		if n.Op == syntax.OpQuest {
+			after = rest
+		}
+		w.walk(append([]*syntax.Regexp{n.Sub[0]}, after...), s)
+	default:
+		lits := classLiterals(n)
+		if fresh && !s.word && n.Op == syntax.OpLiteral && n.Rune[0] == '\n' {
+			s.lead, s.newline, lits = &lead{}, true, []string{lits[0][1:]}
+		}
+		switch {
+		case lits == nil && fresh && isClass(n):
+			s.first = &lead{}
+			s.first.add(classRanges(n))
+			w.add(s)
+			return
+		case lits == nil:
+			w.add(s)
+			return
+		case lits[0] != "": // not a "\n" alone
+			s.lits = cross(s.lits, lits)
+		}
+		w.walk(rest, s)
+	}
+}
+
+func maybeEmpty(n *syntax.Regexp) bool {
+	return n.Op == syntax.OpQuest || n.Op == syntax.OpStar || n.Op == syntax.OpRepeat && n.Min == 0
+}
+
+// toLead adds n to the lead of a line start, when n reads runes of one
+// class only and need not be read as literals: it may be empty, or reads
+// runes the lead already holds, or too many runes to be literals. The
+// lead may then pass over more than n can: more places, none fewer.
+func toLead(l *lead, n *syntax.Regexp) bool {
+	must := !maybeEmpty(n)
+	if n.Op == syntax.OpQuest || n.Op == syntax.OpStar || n.Op == syntax.OpPlus || n.Op == syntax.OpRepeat {
+		n = n.Sub[0]
+	}
+	ranges := n.Rune
+	switch {
+	case n.Op == syntax.OpLiteral && len(n.Rune) == 1:
+		ranges = []rune{n.Rune[0], n.Rune[0]}
+	case n.Op == syntax.OpAnyChar || n.Op == syntax.OpAnyCharNotNL:
+		ranges = []rune{0, unicode.MaxRune}
+	case n.Op != syntax.OpCharClass:
+		return false
+	}
+	if lits := classLiterals(n); must && slices.ContainsFunc(lits, func(s string) bool { return !l[s[0]] }) {
+		return false
+	}
+	l.add(ranges)
+	return true
+}
+
+// add records s, or joins it to a starter that begins alike: one search
+// serves both.
+func (w *walker) add(s starter) {
+	if w.paths++; s.lead == nil && s.lits == nil && s.first == nil {
+		w.any = true
+		return
+	}
+	for i, o := range w.out {
+		if (o.lead == nil) == (s.lead == nil) && (o.first == nil) == (s.first == nil) && o.newline == s.newline && o.word == s.word && (o.lits == nil) == (s.lits == nil) {
+			for b := 0; s.lead != nil && b < len(s.lead); b++ {
+				o.lead[b] = o.lead[b] || s.lead[b]
+			}
+			for b := 0; s.first != nil && b < len(s.first); b++ {
+				o.first[b] = o.first[b] || s.first[b]
+			}
+			w.out[i].lits = append(o.lits, s.lits...)
+			slices.Sort(w.out[i].lits)
+			w.out[i].lits = slices.Compact(w.out[i].lits)
+			return
+		}
+	}
+	if s.lead != nil {
+		l := *s.lead // the branches of the walk share the lead they began with
+		s.lead = &l
+	}
+	if s.first != nil {
+		f := *s.first
+		s.first = &f
+	}
+	w.out = append(w.out, s)
+}
+
+// classLiterals returns, in lower case, a literal, or the runes of a
+// small class. A class with a space may be Go's \s, which regexp2 reads
+// as more runes: it is not read as literals.
+func classLiterals(n *syntax.Regexp) []string {
+	if n.Op == syntax.OpLiteral {
+		return []string{strings.ToLower(string(n.Rune))}
+	}
+	var out []string
+	for i := 0; n.Op == syntax.OpCharClass && i+1 < len(n.Rune); i += 2 {
+		for r := n.Rune[i]; r <= n.Rune[i+1]; r++ {
+			if out = append(out, string(unicode.ToLower(r))); len(out) > 8 || unicode.IsSpace(r) {
+				return nil
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// cross returns every a followed by every b; as nil reads as "".
+func cross(as, bs []string) []string {
+	if as == nil {
+		as = []string{""}
+	}
+	var out []string
+	for _, a := range as {
+		for _, b := range bs {
+			out = append(out, a+b)
+		}
+	}
+	return out
+}
+
+// lexicon holds every starter's literals, those that stand only at a
+// word start and the others, by their first two bytes, so that one pass
+// over a text finds where all of them stand.
+type lexicon struct {
+	starters      int
+	words, others literals
+}
+
+type literals struct {
+	index   [1 << 16]uint16 // first two bytes → bucket; bucket 0 is empty
+	buckets [][]literal
+}
+
+// begins reports whether a literal of l begins with the two bytes of pair:
+// most bytes of a text begin none, and are passed by on this one look.
+func (l *literals) begins(pair uint16) bool { return l.index[pair] != 0 }
+
+// literal is a literal of a starter, with its first eight bytes (those
+// past its end masked out) to tell the literals of a bucket apart.
+type literal struct {
+	head, mask uint64
+	lit        string
+	starter    int
+}
+
+func (l *literals) add(lit string, starter int) {
+	for b := range 256 { // a one-byte literal stands before any byte
+		if key := uint16(lit[0])<<8 | uint16(b); len(lit) == 1 || byte(b) == lit[1] {
+			if l.buckets == nil {
+				l.buckets = [][]literal{nil}
+			}
+			if l.index[key] == 0 {
+				l.index[key] = uint16(len(l.buckets))
+				l.buckets = append(l.buckets, nil)
+			}
+			mask := ^uint64(0) << (64 - 8*min(8, len(lit)))
+			l.buckets[l.index[key]] = append(l.buckets[l.index[key]], literal{head8(lit), mask, lit, starter})
+		}
+	}
+}
+
+// head8 packs the first eight bytes of s, zeros past its end.
+func head8(s string) (h uint64) {
+	for i := range min(8, len(s)) {
+		h |= uint64(s[i]) << (56 - 8*i)
+	}
+	return h
+}
+
+// hits returns, by starter, the byte offsets where its literals stand in
+// the lower-case text, found once for all starters.
+func (t *Text) hits() [][]int {
+	if t.lits != nil {
+		return t.lits
+	}
+	t.lits = t.literalHits()
+	lower := t.lower
+	for i := range len(lower) {
+		pair := uint16(lower[i]) << 8
+		if i+1 < len(lower) {
+			pair |= uint16(lower[i+1])
+		}
+		others := t.set.lexicon.others.begins(pair)
+		words := (i == 0 || !wordByte(lower[i-1])) && t.set.lexicon.words.begins(pair)
+		if !others && !words {
+			continue
+		}
+		head := head8At(lower, i)
+		if others {
+			t.record(i, head, &t.set.lexicon.others)
+		}
+		if words {
+			t.record(i, head, &t.set.lexicon.words)
+		}
+	}
+	return t.lits
+}
+
+// head8At is head8(s[i:]), in one load where eight bytes remain.
+func head8At(s string, i int) uint64 {
+	if i+8 <= len(s) {
+		return bits.ReverseBytes64(Load8(s, i))
+	}
+	return head8(s[i:])
+}
+
+// record records the literals of l at byte i, where the text holds head.
+func (t *Text) record(i int, head uint64, l *literals) {
+	bucket := l.buckets[l.index[head>>48]]
+	for k := range bucket { // by index: a literal is compared where it is, not copied
+		if lit := &bucket[k]; head&lit.mask == lit.head && (len(lit.lit) <= 8 || strings.HasPrefix(t.lower[i:], lit.lit)) {
+			t.lits[lit.starter] = append(t.lits[lit.starter], i) // in order; twice where two literals stand
+		}
+	}
+}
+
+// wordByte reports an ASCII word character: where one stands before a
+// literal, \b cannot.
+func wordByte(b byte) bool { return asciiAlnum(b) || b == '_' }
+
+// candidates returns, in order, the rune positions where a match of p
+// can begin; ok is false when they cannot be told (the lower case changes
+// byte lengths, or p came after the text was read): scan.
+func (t *Text) candidates(p *plan) (at []int, ok bool) {
+	lower, aligned := t.lowered()
+	ss := p.starters
+	if !aligned || len(ss) > 0 && ss[len(ss)-1].id >= len(t.hits()) {
+		return nil, false
+	}
+	for _, s := range ss {
+		switch {
+		case s.first != nil:
+			for i := range len(lower) {
+				// At a rune's first byte, and not after a rune of the look-behind.
+				if c := lower[i]; s.first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
+					at = append(at, i)
+				}
+			}
+		case s.lead == nil:
+			at = append(at, t.lits[s.id]...)
+		case s.lits == nil || len(t.lits[s.id]) > 0:
+			at = t.lineStarts(at, lower, s)
+		}
+	}
+	if len(ss) > 1 {
+		slices.Sort(at)
+		at = slices.Compact(at)
+	}
+	at = t.near(p, at)
+	runeIndices(at, t.off)
+	return at, true
+}
+
+// mayFollow reports whether a match of s may begin at byte i by the
+// rune before it: not one of its look-behind, nor, after \b, a word
+// rune before a word rune.
+func (t *Text) mayFollow(p *plan, s starter, i int) bool {
+	prev := t.s[i-1]
+	if prev >= utf8.RuneSelf {
+		return true
+	}
+	return (p.notAfter == nil || !p.notAfter[prev]) && !(s.word && wordByte(prev) && wordByte(t.s[i]))
+}
+
+// near keeps, of the byte offsets at (ascending), those where a match of
+// p can begin by what stands around them: not just after a rune of its
+// look-behind, and each of its needs within reach.
+// Where each need's next rune stands, and where a run of its via bytes
+// ends, are read forward from candidate to candidate: each byte once.
+func (t *Text) near(p *plan, at []int) []int {
+	reachBytes := 1 // bytes a rune takes at most
+	if len(t.runes) != len(t.s) {
+		reachBytes = utf8.UTFMax
+	}
+	lower := t.lower
+	kept := at[:0]
+	next := make([]int, len(p.needs))    // where each need's next rune stands
+	runEnds := make([]int, len(p.needs)) // where the last run of each need's via ended
+	for x := range next {
+		next[x] = -1
+	}
+next:
+	for _, i := range at {
+		if p.notAfter != nil && i > 0 && t.s[i-1] < utf8.RuneSelf && p.notAfter[t.s[i-1]] {
+			continue
+		}
+		for x, nd := range p.needs {
+			if next[x] < i {
+				j := i
+				for j < len(lower) && !(nd.set[lower[j]] && (lower[j] < utf8.RuneSelf || lower[j] >= 0xC0)) {
+					j++
+				}
+				next[x] = j
+			}
+			end := len(lower) - 1
+			if nd.reach >= 0 {
+				end = i + nd.reach*reachBytes
+			}
+			if nd.via != nil && next[x] <= end {
+				// The needed rune comes where the bytes of via end, or before.
+				if runEnds[x] <= i {
+					j := i
+					for j < len(lower) && nd.via[lower[j]] {
+						j++
+					}
+					runEnds[x] = j
+				}
+				end = min(end, runEnds[x])
+			}
+			if next[x] >= len(lower) || next[x] > end {
+				continue next
+			}
+		}
+		kept = append(kept, i)
+	}
+	return kept
+}
+
+// mayMatch reports whether p's needs stand anywhere in t: where one does
+// not, p has no match.
+func (t *Text) mayMatch(p *plan) bool {
+	lower, aligned := t.lowered()
+	if !aligned {
+		return true
+	}
+	if len(t.needFound) < len(t.set.needSets) {
+		t.needFound = append(t.needFound, make([]int8, len(t.set.needSets)-len(t.needFound))...)
+	}
+	for _, nd := range p.needs {
+		if t.needFound[nd.id] == 0 {
+			t.needFound[nd.id] = -1
+			for i := range len(lower) {
+				if nd.set[lower[i]] {
+					t.needFound[nd.id] = 1
+					break
+				}
+			}
+		}
+		if t.needFound[nd.id] < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// lineStarts appends the byte offsets where s lets a match begin: the
+// line starts (or the "\n" before them) from which bytes of the lead reach
+// one of s's literals. A run of the lead that crosses lines is read once
+// for all the lines it crosses.
+func (t *Text) lineStarts(at []int, lower string, s starter) []int {
+	hits := t.lits[s.id]
+	runEnd, lastHit := -1, -1 // of the run read last: where it ends, its last literal
+	for i, more := 0, true; more; {
+		if i > runEnd {
+			for runEnd = i; runEnd < len(lower) && s.lead[lower[runEnd]]; runEnd++ {
+			}
+			k, found := slices.BinarySearch(hits, runEnd)
+			if lastHit = runEnd; s.lits != nil && !found {
+				lastHit = -1
+				if k > 0 {
+					lastHit = hits[k-1]
+				}
+			}
+		}
+		if lastHit >= i && s.newline && i > 0 {
+			at = append(at, i-1)
+		} else if lastHit >= i && !s.newline {
+			at = append(at, i)
+		}
+		n := strings.IndexByte(lower[i:], '\n')
+		i, more = i+n+1, n >= 0
+	}
+	return at
+}
+
+// tryAt runs the anchored pattern at each candidate in turn, skipping
+// those inside the previous match, as regexp2's own scan would.
+func (t *Text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []Match {
+	var out []Match
+	next := 0
+	for _, c := range cands {
+		if c < next {
+			continue
+		}
+		rm, err := anchored.FindRunesMatchStartingAt(t.runes, c)
+		if err != nil {
+			break
+		}
+		if rm == nil {
+			continue
+		}
+		out = append(out, t.convert(rm))
+		if len(out) == limit {
+			break
+		}
+		next = max(rm.Index+rm.Length, c+1)
+	}
+	return out
+}
+
+// everyWord reports whether a match can begin at a letter inside a word
+// by first and notAfter: then regexp2's own scan, which passes over the
+// places it cannot begin faster than it is tried at each, is used.
+func everyWord(first *lead, notAfter *[utf8.RuneSelf]bool) bool {
+	if first == nil {
+		return false
+	}
+	for b := byte('a'); b <= 'z'; b++ {
+		if first[b] && (notAfter == nil || !notAfter[b]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isClass(n *syntax.Regexp) bool {
+	return n.Op == syntax.OpCharClass || n.Op == syntax.OpAnyChar || n.Op == syntax.OpAnyCharNotNL
+}
+
+// classRanges is the runes of a class as lo-hi pairs.
+func classRanges(n *syntax.Regexp) []rune {
+	if n.Op == syntax.OpCharClass {
+		return n.Rune
+	}
+	return []rune{0, unicode.MaxRune}
+}
+
+// A need is a set of bytes, as the lower-case text shows them (a class
+// with a byte beyond ASCII holds every such byte), one of which every
+// match of a pattern holds at most reach runes after its start, where
+// a rune of the set begins, after bytes of via only.
+type need struct {
+	set   *lead
+	reach int
+	via   *lead // when not nil, every byte before the rune is one of these
+	id    int   // numbers the set: texts keep where each set's bytes stand
+}
+
+// needsOf reads what every match of expr holds near its start, from the
+// expression as regexp/syntax parses it with its counts (look-arounds
+// dropped: they hold nothing a match consumes). A back-reference's
+// length is unknown, so an expression with one needs nothing.
+func (set *Set) needsOf(expr string, opts Options) ([]need, error) {
+	if backrefs.MatchString(expr) {
+		return nil, nil
+	}
+	re, err := Syntax(expr, opts, true)
+	if err != nil {
+		return nil, err
+	}
+	ns := slices.DeleteFunc(needed(re), func(nd need) bool { return nd.reach == 0 && nd.via != nil && nd.via.width() == 0 })
+	for i := range ns {
+		id, ok := set.needSets[*ns[i].set]
+		if !ok {
+			id = len(set.needSets)
+			set.needSets[*ns[i].set] = id
+		}
+		ns[i].id = id
+	}
+	return ns, nil
+}
+
+var backrefs = regexp.MustCompile(`\\(?:k<|k'|[1-9])`)
+
+// needed returns the needs of n: of each part a match of it must read, in
+// turn, how far from its start the part can begin (reach, -1 unbounded)
+// and what it can read before (via). A set is kept only when it is
+// narrow, without letters or blanks: such bytes are rare enough in a text
+// to tell where a match cannot be.
+func needed(n *syntax.Regexp) []need {
+	switch n.Op {
+	case syntax.OpLiteral:
+		for i, r := range n.Rune {
+			if set, ok := narrow([]rune{r, r}); ok {
+				before := *n
+				before.Rune = n.Rune[:i]
+				return []need{{set: set, reach: i, via: consumedSet(&before)}}
+			}
+		}
+	case syntax.OpCharClass:
+		if set, ok := narrow(n.Rune); ok {
+			return []need{{set: set, via: &lead{}}}
+		}
+	case syntax.OpCapture, syntax.OpPlus:
+		return needed(n.Sub[0])
+	case syntax.OpRepeat:
+		if n.Min >= 1 {
+			return needed(n.Sub[0])
+		}
+	case syntax.OpConcat:
+		var out []need
+		width, via := 0, &lead{}
+		for _, sub := range n.Sub {
+			for _, nd := range needed(sub) {
+				nd.via = joinVia(via, nd.via)
+				if width < 0 || nd.reach < 0 {
+					nd.reach = -1
+				} else {
+					nd.reach += width
+				}
+				if nd.reach >= 0 || nd.via != nil {
+					out = append(out, nd)
+				}
+			}
+			if w := maxWidth(sub); w < 0 || width < 0 {
+				width = -1
+			} else {
+				width += w
+			}
+			via = joinVia(via, consumedSet(sub))
+		}
+		return out
+	case syntax.OpAlternate:
+		u := need{set: &lead{}, via: &lead{}}
+		for _, alt := range n.Sub {
+			ns := needed(alt)
+			if len(ns) == 0 {
+				return nil
+			}
+			// Of each branch, its narrowest need, the first of equals.
+			best := ns[0]
+			for _, nd := range ns[1:] {
+				if nd.set.width() < best.set.width() {
+					best = nd
+				}
+			}
+			for b, in := range best.set {
+				u.set[b] = u.set[b] || in
+			}
+			if u.reach < 0 || best.reach < 0 {
+				u.reach = -1
+			} else {
+				u.reach = max(u.reach, best.reach)
+			}
+			u.via = joinVia(u.via, best.via)
+		}
+		if u.reach < 0 && u.via == nil {
+			return nil
+		}
+		return []need{u}
+	}
+	return nil
+}
+
+// joinVia returns the bytes of a and b; nil, any byte, when either is nil.
+func joinVia(a, b *lead) *lead {
+	if a == nil || b == nil {
+		return nil
+	}
+	out := *a
+	for i, in := range b {
+		out[i] = out[i] || in
+	}
+	return &out
+}
+
+// consumedSet is the bytes, as the lower-case text shows them, of every
+// rune a match of n can read.
+func consumedSet(n *syntax.Regexp) *lead {
+	var set lead
+	var walk func(n *syntax.Regexp)
+	walk = func(n *syntax.Regexp) {
+		switch n.Op {
+		case syntax.OpLiteral:
+			for _, r := range n.Rune {
+				set.add([]rune{r, r})
+				if n.Flags&syntax.FoldCase != 0 {
+					set.add([]rune{unicode.ToUpper(r), unicode.ToUpper(r)})
+				}
+			}
+		case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+			set.add(classRanges(n))
+		}
+		for _, sub := range n.Sub {
+			walk(sub)
+		}
+	}
+	walk(n)
+	return &set
+}
+
+// narrow returns the set of the runes of ranges, and whether it is
+// narrow: no blank, and at most three letters, none with a rune beyond
+// ASCII. Go's \d, \s and \w are ASCII where regexp2's are Unicode: a
+// class with every digit may be \d and takes in every byte beyond ASCII;
+// one with a blank or more letters may be \s or \w, and is not narrow.
+func narrow(ranges []rune) (*lead, bool) {
+	var set lead
+	high := false
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for r := ranges[i]; r <= min(ranges[i+1], utf8.RuneSelf-1); r++ {
+			if unicode.IsSpace(r) {
+				return nil, false
+			}
+			set[unicode.ToLower(r)] = true
+		}
+		high = high || ranges[i+1] >= utf8.RuneSelf
+	}
+	letters, digits := 0, 0
+	for b := range utf8.RuneSelf {
+		if set[b] && unicode.IsLetter(rune(b)) {
+			letters++
+		}
+		if set[b] && unicode.IsDigit(rune(b)) {
+			digits++
+		}
+	}
+	high = high || digits == 10
+	if letters > 3 || high && letters > 0 {
+		return nil, false
+	}
+	for b := utf8.RuneSelf; high && b < len(set); b++ {
+		set[b] = true
+	}
+	return &set, true
+}
+
+// width is how many bytes of a set stand for, to choose the narrowest.
+func (l *lead) width() int {
+	n := 0
+	for b, in := range l {
+		if in {
+			n++
+		}
+		if in && b >= utf8.RuneSelf {
+			n += 4 // a byte beyond ASCII stands for every rune beyond it
+		}
+	}
+	return n
+}
+
+// maxWidth is the most runes a match of n reads; -1 when unbounded.
+func maxWidth(n *syntax.Regexp) int {
+	switch n.Op {
+	case syntax.OpLiteral:
+		return len(n.Rune)
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return 1
+	case syntax.OpStar, syntax.OpPlus:
+		return -1
+	case syntax.OpCapture, syntax.OpQuest:
+		return maxWidth(n.Sub[0])
+	case syntax.OpRepeat:
+		w := maxWidth(n.Sub[0])
+		if n.Max < 0 || w < 0 {
+			return -1
+		}
+		return n.Max * w
+	case syntax.OpConcat, syntax.OpAlternate:
+		total := 0
+		for _, sub := range n.Sub {
+			w := maxWidth(sub)
+			if w < 0 {
+				return -1
+			}
+			if n.Op == syntax.OpConcat {
+				total += w
+			} else {
+				total = max(total, w)
+			}
+		}
+		return total
+	}
+	return 0 // empty matches, anchors, word boundaries
+}
+
+// notAfterOf reads the ASCII runes a match of expr cannot begin just
+// after: each of its branches begins with a negative look-behind, one of
+// whose alternatives is one class, (?<!X) or (?<!X|...). Within ASCII, Go reads every class as regexp2 does but
+// for \s, which lacks the vertical tab: a class read by Go then holds only
+// runes that regexp2's holds, unless it is \S or a negated class with \s
+// in it, which are not read.
+func notAfterOf(expr string, opts Options) *[utf8.RuneSelf]bool {
+	var out *[utf8.RuneSelf]bool
+	for _, branch := range topBranches(expr) {
+		x, ok := strings.CutPrefix(branch, "(?<!")
+		end := groupEnd(x)
+		if !ok || end < 0 {
+			return nil
+		}
+		// (?<!X|Y) fails after a rune of X as after one of Y: each
+		// alternative of one class rules its runes out.
+		var set [utf8.RuneSelf]bool
+		for _, alt := range topBranches(x[:end]) {
+			if strings.Contains(alt, `\S`) || strings.Contains(alt, "[^") && strings.Contains(alt, `\s`) {
+				continue
+			}
+			class, err := Syntax(alt, opts, true)
+			if err != nil || class.Op != syntax.OpCharClass && (class.Op != syntax.OpLiteral || len(class.Rune) != 1) {
+				continue
+			}
+			for b := range utf8.RuneSelf {
+				set[b] = set[b] || runeIn(class, rune(b))
+			}
+		}
+		for b := range utf8.RuneSelf {
+			set[b] = set[b] && (out == nil || out[b])
+		}
+		out = &set
+	}
+	if out != nil && *out == ([utf8.RuneSelf]bool{}) {
+		return nil
+	}
+	return out
+}
+
+func runeIn(n *syntax.Regexp, r rune) bool {
+	if n.Op == syntax.OpLiteral {
+		return r == n.Rune[0] || n.Flags&syntax.FoldCase != 0 && unicode.ToLower(r) == unicode.ToLower(n.Rune[0])
+	}
+	for i := 0; i+1 < len(n.Rune); i += 2 {
+		if n.Rune[i] <= r && r <= n.Rune[i+1] {
+			return true
+		}
+	}
+	return false
+}
+
+// topBranches splits expr at its top-level bars.
+func topBranches(expr string) []string {
+	var out []string
+	from := 0
+	eachOutside(expr, func(i, depth int) bool {
+		if expr[i] == '|' && depth == 0 {
+			out = append(out, expr[from:i])
+			from = i + 1
+		}
+		return true
+	})
+	return append(out, expr[from:])
+}
+
+// groupEnd returns the index in s of the ")" that closes a group opened
+// just before s, or -1.
+func groupEnd(s string) int {
+	end := -1
+	eachOutside(s, func(i, depth int) bool {
+		if s[i] == ')' && depth < 0 {
+			end = i
+			return false
+		}
+		return true
+	})
+	return end
+}
+
+// eachOutside calls yield with the index of each byte of expr outside
+// escapes and classes, and the depth of groups there (after a ")"), until
+// yield returns false.
+func eachOutside(expr string, yield func(i, depth int) bool) {
+	depth, inClass := 0, false
+	for i := 0; i < len(expr); i++ {
+		switch c := expr[i]; {
+		case c == '\\':
+			i++
+			continue
+		case inClass:
+			inClass = c != ']'
+			continue
+		case c == '[':
+			inClass = true
+			if strings.HasPrefix(expr[i+1:], "]") || strings.HasPrefix(expr[i+1:], "^]") {
+				i += strings.Index(expr[i:], "]") // a ] first in a class is one of its runes
+			}
+			continue
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		}
+		if !yield(i, depth) {
+			return
+		}
+	}
+}
+
+func asciiAlnum(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}

@@ -1,0 +1,143 @@
+package match
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const (
+	ci = IgnoreCase
+	ml = Multiline
+)
+
+// TestStarters pins what the walk reads from the shapes patterns take.
+func TestStarters(t *testing.T) {
+	tests := []struct {
+		name  string
+		expr  string
+		opts  Options
+		check func(t *testing.T, ss []starter)
+	}{
+		{"keywords after \\b, read on while literal, options included", `\b(?:calling|invoking) (?:the )?tool\s`, ci, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 1)
+			assert.ElementsMatch(t, []string{"calling ", "invoking"}, ss[0].lits, "eight bytes are enough")
+			assert.True(t, ss[0].word)
+			assert.Nil(t, ss[0].lead, "anywhere")
+		}},
+		{"a line start, its lead, its keyword", `(?m)^[ \t*]{0,4}Action\s{0,2}:`, 0, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 1)
+			require.NotNil(t, ss[0].lead, "at a line start")
+			assert.False(t, ss[0].newline)
+			assert.True(t, ss[0].lead[' '] && ss[0].lead['\v'] && ss[0].lead['*'] && !ss[0].lead['a'] && ss[0].lead[0xA0], "a space may be any space")
+			assert.ElementsMatch(t, []string{"action", "action:"}, ss[0].lits, "\\s may be empty, or not")
+		}},
+		{"optional parts before: skipped or taken; alternations the parser factors", `(?:the )?final answer|I(?:'m| am) sorry`, ci, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 1)
+			assert.ElementsMatch(t, []string{"the final answer", "final answer", "i'm sorry", "i am sorry"}, ss[0].lits)
+		}},
+		{"a newline the match takes in, a lead of several classes", `(?:^|\n)[ \t]{0,3}#{1,6}\s{1,4}plan\b`, ci, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 2)
+			assert.False(t, ss[0].newline, "^ without (?m) is read as any line start: more places, none fewer")
+			assert.True(t, ss[1].newline)
+			assert.Equal(t, []string{"#"}, ss[1].lits)
+		}},
+		{"a class where the literal would be: the lead takes it in, up to a literal", `(?m)^[ \t]{0,8}(?:[\w.]{0,80}\.)?(?:[A-Z]\w{0,60}(?:Error|Exception)|panic)`, 0, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 1)
+			assert.ElementsMatch(t, []string{"rror", "xception", "panic"}, ss[0].lits, "the parser reads Error|Exception as E(?:rror|xception), and the lead already holds E")
+			assert.True(t, ss[0].lead['.'] && ss[0].lead['e'] && ss[0].lead[0xC3], "\\w holds é")
+		}},
+		{"a lead that holds more than ASCII", `(?m)^\s{0,8}File "`, 0, func(t *testing.T, ss []starter) {
+			require.Len(t, ss, 1)
+			assert.True(t, ss[0].lead[0x85] && ss[0].lead['\n'] && ss[0].lead['\v'])
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ss, ok, err := startersOf(tt.expr, tt.opts)
+			require.NoError(t, err)
+			require.True(t, ok)
+			tt.check(t, ss)
+		})
+	}
+	_, ok, _ := startersOf(`(?:alpha|beta)?`, 0)
+	assert.False(t, ok, "a match that can be empty can begin anywhere: no starters")
+	ss, ok, _ := startersOf(`\w+ plan`, 0)
+	require.True(t, ok)
+	require.Len(t, ss, 1)
+	assert.True(t, ss[0].first['a'] && ss[0].first['_'] && ss[0].first[0xC3] && !ss[0].first[' '], "a class at the start: its bytes")
+	assert.True(t, everyWord(ss[0].first, notAfterOf(`\w+ plan`, 0)), "a match may begin inside any word: scanned")
+	assert.False(t, everyWord(ss[0].first, notAfterOf(`(?<![\w.])\w+ plan`, 0)), "only at a word's start: tried there")
+}
+
+// TestLookBehindAndNeeds pins what is read around a match's start: the
+// runes a look-behind that every branch begins with rules out before it,
+// and what every match holds near its start.
+func TestLookBehindAndNeeds(t *testing.T) {
+	tests := []struct {
+		name        string
+		expr        string
+		notAfter    string // ASCII runes ruled out before a match; "-" none read
+		needs       int    // 0: no need holds firstHolds
+		firstReach  int
+		firstHolds  byte
+		firstBounds bool // the first need has a via
+	}{
+		{"one class", `(?<![\d:])\d{1,2}/x`, "0123456789:", 1, 2, '/', true},
+		{"every branch, intersected", `(?<![\d.])\d:\d|(?<![\d,])\d am`, "0123456789", 1, 2, ':', true},
+		{"a branch without one", `(?<!\d)\d:|x:`, "-", 1, 1, ':', true},
+		{"an alternative of one class", `(?<![\d:]|x\])[\da-f]{1,4}:`, "0123456789:", 1, 4, ':', true},
+		{"a negated class of \\s may hold the vertical tab in Go alone", `(?<![^\s])\d+/`, "-", 1, -1, '/', true},
+		{"\\S too", `(?<![\S])\d+/`, "-", 1, -1, '/', true},
+		{"a named class reads alike in ASCII", `(?<![\p{L}_])\d+/`, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 1, -1, '/', true},
+		{"letters and blanks are not needs", `(?<!x)\d+ apples`, "x", 0, 0, 0, false},
+		{"a back-reference has no known length", `(\d)\1/`, "-", 0, 0, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			na := notAfterOf(tt.expr, 0)
+			if tt.notAfter == "-" {
+				assert.Nil(t, na)
+			} else {
+				require.NotNil(t, na)
+				var got []byte
+				for b, in := range na {
+					if in {
+						got = append(got, byte(b))
+					}
+				}
+				assert.Equal(t, tt.notAfter, string(got))
+			}
+			re, err := Syntax(tt.expr, 0, true)
+			require.NoError(t, err)
+			ns := needed(re)
+			if backrefs.MatchString(tt.expr) {
+				ns = nil
+			}
+			ns = slices.DeleteFunc(ns, func(nd need) bool { return !nd.set[tt.firstHolds] })
+			if tt.needs == 0 {
+				assert.Empty(t, ns)
+			} else {
+				require.NotEmpty(t, ns)
+				assert.Equal(t, tt.firstReach, ns[0].reach)
+				assert.Equal(t, tt.firstBounds, ns[0].via != nil)
+			}
+		})
+	}
+}
+
+// TestStartsUnaligned: a text whose lower case changes byte lengths (the
+// Kelvin sign folds to "k") is scanned, not tried at candidates.
+func TestStartsUnaligned(t *testing.T) {
+	set := NewSet()
+	p := set.MustCompile(`\bexit ?code:? ?\d`, IgnoreCase)
+	require.True(t, p.Planned())
+	tx := set.Text("\u212A exit code 1")
+	_, ok := tx.candidates(&p.plan)
+	assert.False(t, ok)
+	ms := tx.Find(p, 1)
+	require.Len(t, ms, 1)
+	assert.Equal(t, "exit code 1", tx.String()[ms[0].Groups[0].Start:ms[0].Groups[0].End])
+}
