@@ -7,6 +7,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/offattr/offattr/extract"
@@ -181,7 +182,14 @@ func withSpans(r *run.Run, a rules.Attribution) rules.Attribution {
 		return r.Steps[step].TraceID, r.Steps[step].SpanID
 	}
 	a.TraceID, a.SpanID = ids(a.Step)
-	if len(a.Candidates) > 0 {
+	// The candidates are copied, not set in place, as the caller may hold
+	// them; but a run read from a file that is not telemetry has no ids
+	// to set, and a long run's candidates are many.
+	changes := func(c rules.Candidate) bool {
+		trace, span := ids(c.Step)
+		return c.TraceID != trace || c.SpanID != span
+	}
+	if slices.ContainsFunc(a.Candidates, changes) {
 		cands := make([]rules.Candidate, len(a.Candidates))
 		for i, c := range a.Candidates {
 			c.TraceID, c.SpanID = ids(c.Step)

@@ -41,7 +41,7 @@ func BuildContext(ctx context.Context, r *run.Run, f *extract.RunFeatures) (*Gra
 	}
 	b := newBuilder(r, f)
 	b.ctx = ctx
-	for _, find := range []func(){b.segmentTrials, b.addNext, b.addInstructs, b.addObserves, b.addData, b.addLoops, b.addReplans, b.addFeedback, b.addMembers} {
+	for _, find := range []func(){b.segmentTrials, b.addInstructs, b.addObserves, b.addData, b.addLoops, b.addReplans, b.addFeedback} {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -96,9 +96,9 @@ type derived struct {
 
 func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 	b := &builder{ctx: context.Background(), r: r, f: f, n: len(r.Steps), agentIdx: map[string]int{}, planners: map[int]bool{}}
-	// The dev runs draw 3 to 6 edges a step, 4 at the median: room for 5
-	// spares most builds the copies of growing the list.
-	b.edges = make([]Edge, 0, 5*b.n)
+	// Next and member edges are not stored (implicit.go); the finders
+	// draw the rest, about one a step.
+	b.edges = make([]Edge, 0, b.n)
 	b.kinds = make([]kindSet, b.n)
 	b.agentOf = make([]int, b.n)
 	b.ids = make([]string, b.n)
@@ -149,28 +149,11 @@ func (b *builder) nextOf(a, i int) int {
 	return steps[k]
 }
 
-func (b *builder) addNext() {
-	for i := 0; i+1 < b.n; i++ {
-		b.addStepEdge(i, i+1, Next, "")
-	}
-}
-
 func (b *builder) addReplans() {
 	for k := 1; k < len(b.trials); k++ {
 		t := b.trials[k]
 		b.add(Edge{From: trialID(k - 1), To: trialID(k), Type: Replans,
 			Evidence: fmt.Sprintf("step %d: %s", t.Plan, quote(b.r.Steps[t.Plan].Content, 80))})
-	}
-}
-
-func (b *builder) addMembers() {
-	trials := make([]string, len(b.trials))
-	for t := range trials {
-		trials[t] = trialID(t)
-	}
-	for i := 0; i < b.n; i++ {
-		b.add(Edge{From: b.ids[i], To: b.agentIDs[b.agentOf[i]], Type: Member})
-		b.add(Edge{From: b.ids[i], To: trials[b.trialOf[i]], Type: Member})
 	}
 }
 
@@ -185,7 +168,7 @@ func (b *builder) commit() (*Graph, error) {
 		stepsOf:  b.stepsOf,
 		trials:   b.trials,
 		trialOf:  b.trialOf,
-		order:    make(map[string]int, b.n+len(b.agents)+len(b.trials)),
+		agentOf:  make([]int32, b.n),
 		claimID:  b.state.claimID,
 		claimOcc: b.state.claimOcc,
 		given:    b.state.given,
@@ -195,6 +178,7 @@ func (b *builder) commit() (*Graph, error) {
 	g.plannerStep = make([]bool, b.n)
 	for i := 0; i < b.n; i++ {
 		g.plannerStep[i] = b.isPlannerStep(i)
+		g.agentOf[i] = int32(b.agentOf[i])
 	}
 	for a := range b.agents {
 		if b.planners[a] {
@@ -211,9 +195,6 @@ func (b *builder) commit() (*Graph, error) {
 	for _, t := range b.trials {
 		g.nodes = append(g.nodes, Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)})
 	}
-	for i, nd := range g.nodes {
-		g.order[nd.ID] = i
-	}
 	g.index(dedupe(g.sortEdges(b.edges)))
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
@@ -226,15 +207,15 @@ func (b *builder) commit() (*Graph, error) {
 }
 
 // sortEdges orders edges in place by source node, target node, then type,
-// by packed integer keys: sorting tens of thousands of edges with map
-// lookups in the comparison is needlessly slow. The order is found on the
+// by packed integer keys: sorting tens of thousands of edges with the
+// IDs read in the comparison is needlessly slow. The order is found on the
 // keys, then the edges are moved cycle by cycle, so no second list of
 // edges is made.
 func (g *Graph) sortEdges(edges []Edge) []Edge {
 	keys := make([]uint64, len(edges))
 	idx := make([]int, len(edges))
 	for i, e := range edges {
-		keys[i] = uint64(g.order[e.From])<<36 | uint64(g.order[e.To])<<8 | uint64(typeRank(e.Type))
+		keys[i] = uint64(g.mustPosition(e.From))<<36 | uint64(g.mustPosition(e.To))<<8 | uint64(typeRank(e.Type))
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
@@ -273,11 +254,12 @@ func (g *Graph) index(edges []Edge) {
 	g.edges = edges
 	g.outAt = make([]int, len(g.nodes)+1)
 	g.inAt = make([]int, len(g.nodes)+1)
-	to := make([]int, len(edges))
+	g.edgeFrom = make([]int32, len(edges))
+	g.edgeTo = make([]int32, len(edges))
 	for i, e := range edges {
-		to[i] = g.order[e.To]
-		g.outAt[g.order[e.From]+1]++
-		g.inAt[to[i]+1]++
+		g.edgeFrom[i], g.edgeTo[i] = int32(g.mustPosition(e.From)), int32(g.mustPosition(e.To))
+		g.outAt[g.edgeFrom[i]+1]++
+		g.inAt[g.edgeTo[i]+1]++
 	}
 	for k := range g.nodes {
 		g.outAt[k+1] += g.outAt[k]
@@ -286,7 +268,7 @@ func (g *Graph) index(edges []Edge) {
 	// Edges come by source, so each node's in-edges come by source too.
 	g.inEdges = make([]int, len(edges))
 	next := slices.Clone(g.inAt[:len(g.nodes)])
-	for i, k := range to {
+	for i, k := range g.edgeTo {
 		g.inEdges[next[k]] = i
 		next[k]++
 	}
@@ -367,13 +349,14 @@ func (g *Graph) digraph() (dgraph.Graph[string, Node], error) {
 		}
 	}
 	attrs := map[string]map[string]string{}
-	for lo := 0; lo < len(g.edges); {
+	edges := g.Edges()
+	for lo := 0; lo < len(edges); {
 		hi := lo + 1
-		for hi < len(g.edges) && g.edges[hi].From == g.edges[lo].From && g.edges[hi].To == g.edges[lo].To {
+		for hi < len(edges) && edges[hi].From == edges[lo].From && edges[hi].To == edges[lo].To {
 			hi++
 		}
 		// Capped, so that nothing appended to a bundle writes into the next.
-		bundle := g.edges[lo:hi:hi]
+		bundle := edges[lo:hi:hi]
 		types := bundleTypes(bundle)
 		attr, ok := attrs[types]
 		if !ok {

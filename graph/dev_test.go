@@ -229,10 +229,10 @@ func libraryEdges(g *Graph, adj map[string]dgraph.Edge[string], types []EdgeType
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.From != b.From {
-			return g.order[a.From] < g.order[b.From]
+			return g.mustPosition(a.From) < g.mustPosition(b.From)
 		}
 		if a.To != b.To {
-			return g.order[a.To] < g.order[b.To]
+			return g.mustPosition(a.To) < g.mustPosition(b.To)
 		}
 		return typeRank(a.Type) < typeRank(b.Type)
 	})

@@ -364,7 +364,7 @@ func (b *builder) loopGroups(g *Graph) ([]LoopGroup, error) {
 	for _, ids := range components {
 		steps := make([]int, len(ids))
 		for k, id := range ids {
-			steps[k] = g.order[id] // steps come first among the nodes
+			steps[k] = g.mustPosition(id) // steps come first among the nodes
 		}
 		sort.Ints(steps)
 		lg := LoopGroup{Trial: b.trialOf[steps[0]], Steps: steps}

@@ -15,17 +15,19 @@ type Graph struct {
 	lib     dgraph.Graph[string, Node]
 	libErr  error
 	libOnce sync.Once
-	// edges holds every typed edge by source node, target node and type:
-	// node k's out-edges are edges[outAt[k]:outAt[k+1]], and its in-edges,
-	// by source and type, are at the positions inEdges[inAt[k]:inAt[k+1]].
-	// The library edges' bundles are runs of it.
-	edges       []Edge
-	outAt, inAt []int
-	inEdges     []int
+	// edges holds every typed edge but the next and member edges, which
+	// the steps imply (implicit.go), by source node, target node and type:
+	// node k's stored out-edges are edges[outAt[k]:outAt[k+1]], and its
+	// stored in-edges, by source and type, are at the positions
+	// inEdges[inAt[k]:inAt[k+1]]. edgeFrom and edgeTo hold each stored
+	// edge's ends as positions in nodes.
+	edges            []Edge
+	outAt, inAt      []int
+	inEdges          []int
+	edgeFrom, edgeTo []int32
 
 	n        int
-	nodes    []Node         // steps, then agents, then trials
-	order    map[string]int // node ID → position in nodes
+	nodes    []Node // steps, then agents, then trials
 	agents   []string
 	agentIdx map[string]int
 	stepsOf  [][]int
@@ -34,6 +36,7 @@ type Graph struct {
 	plannerStep []bool
 	trials      []Trial
 	trialOf     []int
+	agentOf     []int32 // per step, its agent's position in agents
 	loopGroups  []LoopGroup
 
 	claimID  map[string]int
@@ -63,7 +66,7 @@ func (g *Graph) Nodes() []Node { return append([]Node(nil), g.nodes...) }
 
 // Node returns the node with the given ID.
 func (g *Graph) Node(id string) (Node, bool) {
-	i, ok := g.order[id]
+	i, ok := g.position(id)
 	if !ok {
 		return Node{}, false
 	}
@@ -90,41 +93,34 @@ func (g *Graph) AgentID(name string) (string, bool) {
 // Edges returns the typed edges of the given types (all types if none),
 // ordered by source node, target node and type.
 func (g *Graph) Edges(types ...EdgeType) []Edge {
-	return appendWanted(nil, g.edges, types)
+	var out []Edge
+	for k := range g.nodes {
+		g.eachOut(k, types, func(e Edge) bool { out = append(out, e); return true })
+	}
+	return out
 }
 
 // OutEdges returns the typed edges leaving node id, of the given types (all
 // if none), ordered by target node and type.
 func (g *Graph) OutEdges(id string, types ...EdgeType) []Edge {
-	k, ok := g.order[id]
+	k, ok := g.position(id)
 	if !ok {
 		return nil
 	}
-	return appendWanted(nil, g.edges[g.outAt[k]:g.outAt[k+1]], types)
+	var out []Edge
+	g.eachOut(k, types, func(e Edge) bool { out = append(out, e); return true })
+	return out
 }
 
 // InEdges returns the typed edges entering node id, ordered by source node
 // and type.
 func (g *Graph) InEdges(id string, types ...EdgeType) []Edge {
-	k, ok := g.order[id]
+	k, ok := g.position(id)
 	if !ok {
 		return nil
 	}
 	var out []Edge
-	for _, i := range g.inEdges[g.inAt[k]:g.inAt[k+1]] {
-		if wanted(g.edges[i].Type, types) {
-			out = append(out, g.edges[i])
-		}
-	}
-	return out
-}
-
-func appendWanted(out, edges []Edge, types []EdgeType) []Edge {
-	for _, e := range edges {
-		if wanted(e.Type, types) {
-			out = append(out, e)
-		}
-	}
+	g.eachIn(k, types, func(e Edge) bool { out = append(out, e); return true })
 	return out
 }
 
@@ -159,7 +155,7 @@ func (g *Graph) stepEnds(edges []Edge, from bool) []int {
 		if from {
 			id = e.From
 		}
-		if nd := g.nodes[g.order[id]]; nd.Kind == NodeStep {
+		if nd := g.nodes[g.mustPosition(id)]; nd.Kind == NodeStep {
 			out = append(out, nd.Index)
 		}
 	}
@@ -252,5 +248,6 @@ func (g *Graph) Counts() map[EdgeType]int {
 	for _, e := range g.edges {
 		c[e.Type]++
 	}
+	g.implicitCounts(c)
 	return c
 }

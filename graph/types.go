@@ -139,3 +139,46 @@ func nodeID(table []string, prefix string, i int) string {
 	}
 	return prefix + strconv.Itoa(i)
 }
+
+// position returns where the node named id stands in the graph's nodes,
+// read from the ID itself: steps first ("s12" is the thirteenth node),
+// then agents ("a0" follows the last step), then trials. A long run's
+// nodes are too many to keep a map from ID to position. Only the IDs the
+// graph formats are read: a prefix and a decimal index without sign or
+// leading zero, within range.
+func (g *Graph) position(id string) (int, bool) {
+	if len(id) < 2 || len(id) > 12 || id[1] == '0' && len(id) > 2 {
+		return 0, false
+	}
+	i := 0
+	for _, c := range []byte(id[1:]) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		i = 10*i + int(c-'0')
+	}
+	var first, count int
+	switch id[0] {
+	case 's':
+		first, count = 0, g.n
+	case 'a':
+		first, count = g.n, len(g.agents)
+	case 't':
+		first, count = g.n+len(g.agents), len(g.trials)
+	default:
+		return 0, false
+	}
+	if i >= count {
+		return 0, false
+	}
+	return first + i, true
+}
+
+// mustPosition is position for an ID the graph made itself.
+func (g *Graph) mustPosition(id string) int {
+	k, ok := g.position(id)
+	if !ok {
+		panic("graph: no node " + id)
+	}
+	return k
+}

@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"encoding/binary"
+	"hash/maphash"
+	"math"
 	"slices"
 
 	"github.com/offattr/offattr/extract"
@@ -74,7 +77,8 @@ func usesToolCalls(in *Input) bool {
 	return false
 }
 
-// StepRow is one step as the combiner sees it.
+// StepRow is one step as the combiner sees it. Rows with the same
+// features may share one X: callers read it and never write to it.
 type StepRow struct {
 	Step  int
 	Agent string // the agent that answers for it (a tool result's caller's)
@@ -97,6 +101,10 @@ func structuralColumn(as []*Analyzer, name string) int {
 
 // StepRows returns a row for every step that can be the decisive fault (not
 // the task, not a system prompt), features in StepFeatureNames(as) order.
+//
+// A long run's rows are mostly alike (a plain message, a tool's output
+// with no finding), and a vector of every feature per step was the largest
+// thing the rules held: rows with equal features share one vector.
 func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	ruleIdx := make(map[string]int, len(as))
 	for i, a := range as {
@@ -107,32 +115,24 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	width := stepWidth(as)
 	col := func(name string) int { return structuralColumn(as, name) }
 	n := len(in.Run.Steps)
-	// One array holds every step's vector: a step's row keeps its vector.
-	flat := make([]float64, n*width)
-	x := make([][]float64, n)
-	for i := range x {
-		x[i] = flat[i*width : (i+1)*width : (i+1)*width]
-	}
-	for _, f := range findings {
-		k, ok := ruleIdx[f.Rule]
-		if !ok {
-			continue
-		}
-		x[f.Step][k] += f.Strength
-	}
-	eligible := make([]bool, n)
-	for i := range in.Run.Steps {
-		eligible[i] = Eligible(in, i)
-	}
+	at := findingsByStep(findings, n)
 	tools := usesToolCalls(in)
+	vectors := newVectorSet()
+	v := make([]float64, width)
 	var rows []StepRow
 	for i, s := range in.Run.Steps {
-		if !eligible[i] {
+		if !Eligible(in, i) {
 			continue
 		}
 		f := &in.Features.Steps[i]
 		agent := responsible(in, i)
-		v := x[i]
+		clear(v)
+		// Summed in the findings' order, as they came.
+		for _, j := range at.of(i) {
+			if k, ok := ruleIdx[findings[j].Rule]; ok {
+				v[k] += findings[j].Strength
+			}
+		}
 		flagged := false
 		for k := range as {
 			flagged = flagged || v[k] > 0
@@ -153,9 +153,76 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 		if tools {
 			copy(v[len(v)/2:], v[:len(v)/2])
 		}
-		rows = append(rows, StepRow{Step: i, Agent: agent, X: v})
+		rows = append(rows, StepRow{Step: i, Agent: agent, X: vectors.intern(v)})
 	}
 	return rows
+}
+
+// stepFindings lists, per step, the positions of its findings: step i's
+// are pos[start[i]:start[i+1]], in the findings' order.
+type stepFindings struct {
+	start []int32
+	pos   []int32
+}
+
+func (s stepFindings) of(i int) []int32 { return s.pos[s.start[i]:s.start[i+1]] }
+
+// findingsByStep sorts the positions of findings by step, keeping their
+// order within a step; findings outside the run's n steps are left out.
+func findingsByStep(findings []Finding, n int) stepFindings {
+	s := stepFindings{start: make([]int32, n+2)}
+	for _, f := range findings {
+		if 0 <= f.Step && f.Step < n {
+			s.start[f.Step+2]++
+		}
+	}
+	for i := 2; i < len(s.start); i++ {
+		s.start[i] += s.start[i-1]
+	}
+	s.pos = make([]int32, s.start[n+1])
+	for j, f := range findings {
+		if 0 <= f.Step && f.Step < n {
+			s.pos[s.start[f.Step+1]] = int32(j)
+			s.start[f.Step+1]++
+		}
+	}
+	s.start = s.start[:n+1]
+	return s
+}
+
+// vectorSet keeps one copy of each feature vector it is given.
+type vectorSet struct {
+	seed maphash.Seed
+	kept map[uint64][]float64 // by the hash of the vector's bits
+	buf  []byte
+}
+
+func newVectorSet() *vectorSet {
+	return &vectorSet{seed: maphash.MakeSeed(), kept: map[uint64][]float64{}}
+}
+
+// intern returns a vector equal to v, bit for bit, that the set keeps: a
+// copy of v the first time. v stays the caller's to reuse. Of two vectors
+// whose hashes collide, the second keeps a copy of its own.
+func (s *vectorSet) intern(v []float64) []float64 {
+	s.buf = s.buf[:0]
+	for _, x := range v {
+		s.buf = binary.LittleEndian.AppendUint64(s.buf, math.Float64bits(x))
+	}
+	key := maphash.Bytes(s.seed, s.buf)
+	kept, ok := s.kept[key]
+	if ok && sameBits(kept, v) {
+		return kept
+	}
+	kept = slices.Clone(v)
+	if !ok {
+		s.kept[key] = kept
+	}
+	return kept
+}
+
+func sameBits(a, b []float64) bool {
+	return slices.EqualFunc(a, b, func(x, y float64) bool { return math.Float64bits(x) == math.Float64bits(y) })
 }
 
 // Eligible reports whether step i can be the decisive fault at all: every

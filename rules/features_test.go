@@ -1,0 +1,39 @@
+package rules
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestFindingsByStepKeepOrderWithinAStep(t *testing.T) {
+	findings := []Finding{{Step: 2}, {Step: 0}, {Step: 2}, {Step: 5}, {Step: -1}, {Step: 0}, {Step: 3}}
+	at := findingsByStep(findings, 4)
+	tests := []struct {
+		step int
+		want []int32
+	}{
+		{0, []int32{1, 5}},
+		{1, []int32{}},
+		{2, []int32{0, 2}},
+		{3, []int32{6}},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, at.of(tt.step), "step %d", tt.step)
+	}
+}
+
+func TestVectorSetSharesEqualBitsOnly(t *testing.T) {
+	s := newVectorSet()
+	v := []float64{0, 1, 0.5}
+	a := s.intern(v)
+	v[1] = 2 // the caller reuses its slice
+	b := s.intern(v)
+	assert.Equal(t, []float64{0, 1, 0.5}, a, "a kept vector is a copy")
+	assert.Equal(t, []float64{0, 2, 0.5}, b)
+	assert.Same(t, &a[0], &s.intern([]float64{0, 1, 0.5})[0], "equal vectors share")
+	neg := s.intern([]float64{math.Copysign(0, -1), 1, 0.5})
+	assert.NotSame(t, &a[0], &neg[0], "-0 and 0 differ in their bits")
+	assert.True(t, math.Signbit(neg[0]))
+}
