@@ -137,7 +137,12 @@ func TestScreenWritesOneRecordPerInputInOrder(t *testing.T) {
 // heap grow to ScreenGCPercent, unless the user set GOGC; afterwards the
 // setting is what it was.
 func TestScreenCollectsLessOften(t *testing.T) {
+	// Reading the setting writes it for a moment: the screen's workers
+	// read it one at a time, or one would see another's -1.
+	var mu sync.Mutex
 	gcPercent := func() int {
+		mu.Lock()
+		defer mu.Unlock()
 		p := debug.SetGCPercent(-1)
 		debug.SetGCPercent(p)
 		return p
