@@ -120,8 +120,6 @@ func asciiAlnum(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
-const asciiWord = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
-
 // asciiSet is a set of ASCII runes.
 type asciiSet [utf8.RuneSelf]bool
 
