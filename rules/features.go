@@ -113,7 +113,10 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	// Columns as StepFeatureNames lays them out, without building the
 	// names: the analyzers', the structural features, then the twins.
 	width := stepWidth(as)
-	col := func(name string) int { return structuralColumn(as, name) }
+	cols := make(map[string]int, len(structuralFeatures))
+	for _, name := range structuralFeatures {
+		cols[name] = structuralColumn(as, name)
+	}
 	n := len(in.Run.Steps)
 	at := findingsByStep(findings, n)
 	tools := usesToolCalls(in)
@@ -139,7 +142,7 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 		}
 		set := func(name string, on bool) {
 			if on {
-				v[col(name)] = 1
+				v[cols[name]] = 1
 			}
 		}
 		set(FeatToolOutput, f.Has(extract.KindToolResult) && !f.OwnsResult())
