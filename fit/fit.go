@@ -359,14 +359,20 @@ func bestCritical(exs []Example, p [][]float64, flagged int) float64 {
 const (
 	clearAccuracy = 0.75
 	clearCoverage = 0.10
+	// clearZ is how many standard errors the accuracy of a clear band's
+	// runs must stand above clearAccuracy on each corpus (the Wilson
+	// score interval's lower end): a band seen right 3 times in 3, or 15
+	// in 20, is too little evidence that a new system's runs will be.
+	clearZ = 1.0
 )
 
 // chooseBands picks the triage thresholds from out-of-fold confidences,
 // whether each answer was right, and each run's corpus. Clear is the
-// highest confidence at which the surest runs cover 10% of all and at
-// least 75% of them were right in every corpus that has runs among them:
-// a promise that holds pooled but not on one system is not kept on the
-// next. When no threshold does, no run is clear: better an empty band than
+// highest confidence at which the surest runs cover 10% of all and, in
+// every corpus that has runs among them, were right often enough that the
+// lower end of their accuracy's interval is at least 75%: a promise that
+// holds pooled but not on one system, or holds on too few runs to tell,
+// is not kept on the next. When no threshold does, no run is clear: better an empty band than
 // a wrong promise. Escalate is the share of runs answered right: a run
 // whose calibrated confidence is below it is less likely right than the
 // average run, and is worth a stronger model's tokens first.
@@ -402,15 +408,26 @@ func chooseBands(conf []float64, hit []bool, corpus []string) rules.Bands {
 	return b
 }
 
-// everyCorpusRight reports whether at least clearAccuracy of each corpus's
-// covered runs were right.
+// everyCorpusRight reports whether each corpus's covered runs were right
+// often enough that the lower end of their accuracy's interval reaches
+// clearAccuracy.
 func everyCorpusRight(covered, hits map[string]int) bool {
 	for c, n := range covered {
-		if float64(hits[c]) < clearAccuracy*float64(n) {
+		if wilsonLower(hits[c], n, clearZ) < clearAccuracy {
 			return false
 		}
 	}
 	return true
+}
+
+// wilsonLower is the lower end of the Wilson score interval, z standard
+// errors wide, of the share of n trials that were k successes.
+func wilsonLower(k, n int, z float64) float64 {
+	if n == 0 {
+		return 0
+	}
+	nf, p, z2 := float64(n), float64(k)/float64(n), z*z
+	return (p + z2/(2*nf) - z*math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))) / (1 + z2/nf)
 }
 
 func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }

@@ -105,17 +105,24 @@ func TestBlindReadings(t *testing.T) {
 
 func TestChooseBands(t *testing.T) {
 	one := func(n int) []string { return make([]string, n) }
-	// Ten answers at 0.8, eight right; ten at 0.5, five right; ten at 0.2,
-	// two right.
-	var conf []float64
-	var hit []bool
-	for i := range 30 {
-		c := []float64{0.8, 0.5, 0.2}[i/10]
-		conf, hit = append(conf, c), append(hit, i%10 < []int{8, 5, 2}[i/10])
+	// Ten answers at 0.8, `top` of them right; ten at 0.5, five right; ten
+	// at 0.2, two right.
+	tiers := func(top int) (conf []float64, hit []bool) {
+		for i := range 30 {
+			c := []float64{0.8, 0.5, 0.2}[i/10]
+			conf, hit = append(conf, c), append(hit, i%10 < []int{top, 5, 2}[i/10])
+		}
+		return conf, hit
 	}
+	conf, hit := tiers(10)
 	b := chooseBands(conf, hit, one(30))
-	assert.InDelta(t, 0.8, b.Clear, 1e-9, "8 of 10 right at 0.8 or more")
-	assert.InDelta(t, 0.5, b.Escalate, 1e-9, "half the runs were right: below that, a run is worse than the average")
+	assert.InDelta(t, 0.8, b.Clear, 1e-9, "10 of 10 right at 0.8 or more")
+	assert.InDelta(t, 0.567, b.Escalate, 1e-9, "17 of 30 runs were right: below that, a run is worse than the average")
+
+	conf, hit = tiers(8)
+	b = chooseBands(conf, hit, one(30))
+	assert.Equal(t, 1.0, b.Clear, "8 of 10 is above 75% but too few runs to promise it")
+	assert.InDelta(t, 0.5, b.Escalate, 1e-9, "half the runs were right")
 
 	b = chooseBands(conf[10:], hit[10:], one(20))
 	assert.Equal(t, 1.0, b.Clear, "no band of ≥10% of runs is right 75% of the time: nothing is clear")
@@ -229,4 +236,23 @@ func TestFoldsDoNotDependOnWhereTheFilesAre(t *testing.T) {
 	}
 	assert.Equal(t, KFolds(at("../shared/whowhen"), 5), KFolds(at("/tmp/ci/shared/whowhen"), 5))
 	assert.NotEqual(t, KFolds(at("x"), 5), KFoldsAssigned(at("x"), 5, 1), "another assignment is another split")
+}
+
+func TestWilsonLower(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		k, n int
+		z    float64
+		want float64
+	}{
+		{"no runs", 0, 0, 1, 0},
+		{"no width is the share itself", 5, 10, 0, 0.5},
+		{"ten of ten still leaves room below", 10, 10, 1, 1 / 1.1},
+		{"three of three is just the target", 3, 3, 1, 0.75},
+		{"fifteen of twenty falls short of it", 15, 20, 1, (0.775 - 0.1) / 1.05},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.InDelta(t, tc.want, wilsonLower(tc.k, tc.n, tc.z), 1e-9)
+		})
+	}
 }
