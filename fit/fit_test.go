@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -255,4 +256,38 @@ func TestWilsonLower(t *testing.T) {
 			assert.InDelta(t, tc.want, wilsonLower(tc.k, tc.n, tc.z), 1e-9)
 		})
 	}
+}
+
+// TestGuessAnswersWhereItIsClearlyRight: on a system whose decisive fault
+// is always the first agent message after the task, a fit on half of its
+// runs answers with that guess and gets the other half right; on the real
+// labels, where the rules do better than any guess, none is kept.
+func TestGuessAnswersWhereItIsClearlyRight(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits on a corpus")
+	}
+	ctx := context.Background()
+	exs := load(t, runtest.DevDir(t))
+	w, err := Fit(ctx, exs, Options{})
+	require.NoError(t, err)
+	assert.Empty(t, w.Guess, "the rules beat every guess on Who&When")
+
+	first := make([]Example, 0, len(exs))
+	for _, ex := range exs {
+		guess := rules.FirstStepBaseline(ex.In.Run)
+		ex.Label = run.Label{Agent: guess.Agent, Step: guess.Step}
+		ex.Target = slices.IndexFunc(ex.Rows, func(r rules.StepRow) bool { return r.Step == guess.Step })
+		ex.Blind = nil
+		first = append(first, ex)
+	}
+	folds := foldsByHash(first, 2)
+	train, test := without(first, folds[1]), without(first, folds[0])
+	w, err = Fit(ctx, train, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "first-step", w.Guess)
+	before := stepAccuracy(&rules.Weights{Version: w.Version, Step: w.Step, Critical: w.Critical}, test)
+	after := stepAccuracy(w, test)
+	t.Logf("%d held-out runs: step accuracy %.3f by the rules, %.3f with the guess", len(test), before, after)
+	assert.Less(t, before, 0.6)
+	assert.Equal(t, 1.0, after)
 }

@@ -134,7 +134,7 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 	if out.Weights, out.Used, err = fitModelAt(ctx, cases, model, prior, bestLambda); err != nil {
 		return ModelFit{}, err
 	}
-	if out.Used == 0 || !clearlyBetter(best, rulesRight) || worseSomewhere(cases, best, rulesRight) {
+	if out.Used == 0 || !clearlyBetter(best, rulesRight) || worseSomewhere(corporaOf(cases), best, rulesRight) {
 		out.Silent, out.Lambda = true, 0
 		for n := range out.Weights.Weights {
 			if n != rules.ModelRulesLogP && n != rules.ModelRulesPick {
@@ -173,17 +173,26 @@ func clearlyBetter(a, b []bool) bool {
 	return mean > significance*se
 }
 
-// worseSomewhere reports whether, in some corpus of cases, a answers
+// corporaOf lists each case's corpus.
+func corporaOf(cases []ModelCase) []string {
+	out := make([]string, len(cases))
+	for i, c := range cases {
+		out[i] = c.Corpus
+	}
+	return out
+}
+
+// worseSomewhere reports whether, in some corpus (corpora[i] is run i's), a answers
 // fewer runs right than b: a gain that holds pooled but not on one
 // system is not to be counted on for the next.
-func worseSomewhere(cases []ModelCase, a, b []bool) bool {
+func worseSomewhere(corpora []string, a, b []bool) bool {
 	diff := map[string]int{}
-	for i, c := range cases {
+	for i, c := range corpora {
 		if a[i] {
-			diff[c.Corpus]++
+			diff[c]++
 		}
 		if b[i] {
-			diff[c.Corpus]--
+			diff[c]--
 		}
 	}
 	for _, d := range diff {

@@ -30,4 +30,7 @@ type Report struct {
 	Corpora                  []CorpusReport `json:"corpora"`
 	Triage                   rules.Bands    `json:"triage"`
 	TriageWithoutGroundTruth *rules.Bands   `json:"triage_without_ground_truth,omitempty"`
+	// Guess is the label-free guess the fitted weights answer with in
+	// place of the step model (rules.Weights.Guess), if any.
+	Guess string `json:"guess,omitempty"`
 }

@@ -38,6 +38,37 @@ func LabelFreeBaselines() []string {
 	return []string{"first-step", "last-step", "busiest-first", "random"}
 }
 
+// Guesses are the label-free guesses fit may let answer in place of the
+// step model (Weights.Guess): random is left out, as a guess no better
+// than chance on average is never worth keeping.
+var Guesses = []string{"first-step", "last-step", "busiest-first"}
+
+// guessDescriptions say what each guess answers, for a rationale.
+var guessDescriptions = map[string]string{
+	"first-step":    "the first agent message after the task",
+	"last-step":     "the run's last step",
+	"busiest-first": "the first message of the agent with the most",
+}
+
+// GuessFirst returns order (row indices) with the row of the step the
+// named guess answers moved to the front, and whether it moved one there;
+// order as it is when guess is empty or its step has no row.
+func GuessFirst(guess string, in *Input, rows []StepRow, order []int) ([]int, bool) {
+	if guess == "" || len(order) == 0 {
+		return order, false
+	}
+	step := Baselines[guess](in).Step
+	for k, i := range order {
+		if rows[i].Step == step {
+			out := make([]int, 0, len(order))
+			out = append(out, i)
+			out = append(out, order[:k]...)
+			return append(out, order[k+1:]...), true
+		}
+	}
+	return order, false
+}
+
 // LastStepBaseline blames the run's last step that can be blamed (not a
 // system prompt, not the task), then the ones before it.
 func LastStepBaseline(r *run.Run) Attribution {

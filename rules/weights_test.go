@@ -36,6 +36,8 @@ func TestParseWeights(t *testing.T) {
 		{"unknown rule in a tools twin", func(m map[string]any) { m["step"] = map[string]float64{"tools|rule:nope": 1} }, `step weight for unknown rule "nope"`},
 		{"unknown confidence feature", func(m map[string]any) { m["confidence"] = map[string]float64{"mood": 1} }, `unknown feature "mood"`},
 		{"unknown field", func(m map[string]any) { m["extra"] = true }, "not a weights file"},
+		{"a guess", func(m map[string]any) { m["guess"] = "last-step" }, ""},
+		{"an unknown guess", func(m map[string]any) { m["guess"] = "random" }, `guess "random" is not one of first-step, last-step, busiest-first`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m := valid()
@@ -127,6 +129,39 @@ func TestScoreRanksImplicatedStepsFirst(t *testing.T) {
 				got = append(got, c.rows[i].Step)
 			}
 			assert.Equal(t, c.steps, got)
+		})
+	}
+}
+
+// TestGuessAnswers: weights that name a guess answer with its step, say
+// why, and keep the step model's ranking for the alternatives after it.
+func TestGuessAnswers(t *testing.T) {
+	runs := devRuns(t)
+	for _, guess := range Guesses {
+		t.Run(guess, func(t *testing.T) {
+			w := *DefaultWeights()
+			w.Guess = guess
+			for _, r := range runs[:10] {
+				in := inputOf(t, r)
+				plain, _ := Default().Attribute(in)
+				a, _ := Combiner{Analyzers: Registry, Weights: &w}.Attribute(in)
+				want := Baselines[guess](in).Step
+				require.Equal(t, want, a.Step, r.Source)
+				assert.Equal(t, want, a.Candidates[0].Step)
+				assert.Len(t, a.Candidates, len(plain.Candidates))
+				assert.Contains(t, a.Rationale, guessDescriptions[guess]+", the guess these weights answer with")
+				var rest []int
+				for _, c := range plain.Candidates {
+					if c.Step != want {
+						rest = append(rest, c.Step)
+					}
+				}
+				var got []int
+				for _, c := range a.Candidates[1:] {
+					got = append(got, c.Step)
+				}
+				assert.Equal(t, rest, got, "the alternatives keep their order")
+			}
 		})
 	}
 }

@@ -39,7 +39,7 @@ func floorColumns(exs []fit.Example) []column {
 // writeJSON writes the figures of every column and the floors, per corpus
 // and overall.
 func writeJSON(out io.Writer, exs []fit.Example, cols []column, w *rules.Weights) error {
-	rep := fit.Report{Runs: len(exs), Triage: w.Triage, TriageWithoutGroundTruth: w.TriageWithoutGroundTruth}
+	rep := fit.Report{Runs: len(exs), Triage: w.Triage, TriageWithoutGroundTruth: w.TriageWithoutGroundTruth, Guess: w.Guess}
 	index := map[string]int{}
 	row := func(s eval.Score) *fit.CorpusReport {
 		k, ok := index[s.Name]

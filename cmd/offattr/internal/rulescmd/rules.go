@@ -76,6 +76,9 @@ func rulesRun(opts *RulesOptions) error {
 			fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f  with tool calls %+.2f\n", n, w.Step[n], w.Step[n]+w.Step[rules.ToolsPrefix+n])
 		}
 	}
+	if w.Guess != "" {
+		fmt.Fprintf(opts.IO.Out, "the answer: the %s guess, which was right clearly more often than these weights' pick on the runs they were fitted on; the weights rank the alternatives\n", w.Guess)
+	}
 	fmt.Fprintln(opts.IO.Out, "the agent: the one who answers for the chosen step (its speaker, or the caller of a tool whose output it is)")
 	fmt.Fprintln(opts.IO.Out, "confidence calibration (logistic):")
 	for _, n := range rules.CalibrationFeatureNames {
