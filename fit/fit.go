@@ -196,7 +196,11 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 		return nil, err
 	}
 	flagged := slices.Index(names, rules.FeatFlagged)
-	w.Critical = bestCritical(exs, oof, flagged)
+	var prior float64
+	if opts.Prior != nil {
+		prior = opts.Prior.Critical
+	}
+	w.Critical = bestCritical(exs, oof, flagged, prior)
 	w.Guess = bestGuess(exs, oof, w.Critical, flagged)
 	// Confidence and bands: on what the finished model says of the same
 	// unseen runs.
@@ -340,18 +344,32 @@ func outOfFold(ctx context.Context, exs []Example, names []string, opts Options)
 // probable step; lower shares prefer earlier steps nearly as probable.
 var criticalShares = []float64{1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3}
 
-func bestCritical(exs []Example, p [][]float64, flagged int) float64 {
-	best, bestHits := 1.0, -1
-	for _, c := range criticalShares {
-		hits := 0
+// shareZ is how many standard errors of the paired difference another
+// critical share must be ahead of the prior's to replace it.
+const shareZ = 1.0
+
+// bestCritical returns the critical share whose answers are right most
+// often under the out-of-fold probabilities p. From a prior with a share
+// of its own (prior > 0), another share must be ahead of it by more than
+// shareZ standard errors of the paired difference: on a few runs of a
+// user's own, shares differ by a run or two, and a share chosen by that is
+// chosen by chance.
+func bestCritical(exs []Example, p [][]float64, flagged int, prior float64) float64 {
+	right := func(c float64) []bool {
+		out := make([]bool, len(exs))
 		for i, ex := range exs {
-			if len(ex.Rows) > 0 && ex.Rows[rules.Rank(ex.Rows, p[i], c, flagged)[0]].Step == ex.Label.Step {
-				hits++
-			}
+			out[i] = len(ex.Rows) > 0 && ex.Rows[rules.Rank(ex.Rows, p[i], c, flagged)[0]].Step == ex.Label.Step
 		}
-		if hits > bestHits {
-			best, bestHits = c, hits
+		return out
+	}
+	best, bestRight := 1.0, []bool(nil)
+	for _, c := range criticalShares {
+		if r := right(c); bestRight == nil || count(r) > count(bestRight) {
+			best, bestRight = c, r
 		}
+	}
+	if prior > 0 && best != prior && !betterBy(bestRight, right(prior), shareZ) {
+		return prior
 	}
 	return best
 }

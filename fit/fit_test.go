@@ -291,3 +291,36 @@ func TestGuessAnswersWhereItIsClearlyRight(t *testing.T) {
 	assert.Less(t, before, 0.6)
 	assert.Equal(t, 1.0, after)
 }
+
+// TestBestCriticalKeepsThePriorsShareOnNoise: from scratch the share right
+// most often wins; from a prior's share, another must be ahead of it run
+// for run, not by a count that wins on some runs and loses on others.
+func TestBestCriticalKeepsThePriorsShareOnNoise(t *testing.T) {
+	// Two steps a run at 0.45 and 0.55: shares of 0.9 and up answer the
+	// second, 0.8 and below the first.
+	runs := func(labels ...int) ([]Example, [][]float64) {
+		var exs []Example
+		var p [][]float64
+		for _, l := range labels {
+			exs = append(exs, Example{Rows: []rules.StepRow{{Step: 1}, {Step: 2}}, Label: run.Label{Step: l}})
+			p = append(p, []float64{0.45, 0.55})
+		}
+		return exs, p
+	}
+	for _, c := range []struct {
+		name   string
+		labels []int
+		prior  float64
+		want   float64
+	}{
+		{"from scratch, three of five", []int{1, 1, 1, 2, 2}, 0, 0.8},
+		{"from a prior, three won and two lost", []int{1, 1, 1, 2, 2}, 1, 1},
+		{"from a prior, five won and none lost", []int{1, 1, 1, 1, 1}, 1, 0.8},
+		{"the prior's own share is best", []int{2, 2, 2, 1, 2}, 0.9, 0.9},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			exs, p := runs(c.labels...)
+			assert.Equal(t, c.want, bestCritical(exs, p, -1, c.prior))
+		})
+	}
+}

@@ -151,7 +151,11 @@ const significance = 1.645
 
 // clearlyBetter reports whether a answers more runs right than b by more
 // than significance standard errors of the mean paired difference.
-func clearlyBetter(a, b []bool) bool {
+func clearlyBetter(a, b []bool) bool { return betterBy(a, b, significance) }
+
+// betterBy reports whether a answers more runs right than b by more than z
+// standard errors of the mean paired difference.
+func betterBy(a, b []bool, z float64) bool {
 	n := float64(len(a))
 	if n == 0 {
 		return false
@@ -170,7 +174,7 @@ func clearlyBetter(a, b []bool) bool {
 	}
 	mean := sum / n
 	se := math.Sqrt(max(sq/n-mean*mean, 0) / n)
-	return mean > significance*se
+	return mean > z*se
 }
 
 // corporaOf lists each case's corpus.
