@@ -44,26 +44,20 @@ func collectStandIn(t *testing.T, exs []Example, rulesCV []rules.Attribution, p 
 }
 
 // The default model weights are chosen, not fitted: they must serve a
-// model of unknown worth. Over stand-in judges of accuracy 1, .5 and .3
-// on the labelled corpora, they are the weights of defaultGrid that
-// maximise the worst margin, over every corpus and both weaker judges, by
-// which the combination clears its target there: the rules alone for the
-// judge right 30% of the time, the rules alone plus ten points for the one
-// right half the time; the judge that is always right must reach 90% on
-// every corpus. Ties go to the larger total margin, then to grid order.
-// The rules' log-probability weighs 1, so that without the model's
-// signals the rules' probabilities are kept as they are; the analysts'
-// unanimity and criteria weigh nothing (analysts of one panel share their
-// model's mistakes), and a panel's majority at least tips the rules'
-// near-ties, as it must under the rank strategy, which these mostly short
-// runs seldom use.
-var defaultGrid = struct{ rulesPick, reader, votes, majority, seconded, agree []float64 }{
+// model of unknown worth on systems they were not chosen on. They read
+// every asking as the weakest judge they must stay safe with
+// (localllm.EvidenceWeights), so only two bonuses are left to choose: the
+// rules' own answer's and that of a step every asking named. Over stand-in
+// judges of accuracy 1, .5 and .3 on the labelled corpora, they are the
+// pair of defaultGrid that maximises the worst margin, over every corpus
+// and both weaker judges, by which the combination clears its target
+// there: the rules alone for the judge right 30% of the time, the rules
+// alone plus ten points for the one right half the time; the judge that is
+// always right must reach 90% on every corpus. Ties go to the larger total
+// margin, then to grid order.
+var defaultGrid = struct{ rulesPick, consensus []float64 }{
 	rulesPick: []float64{0, 0.5, 1, 1.5, 2},
-	reader:    []float64{0, 0.5, 1, 1.5, 2, 3},
-	votes:     []float64{0, 0.5, 1},
-	majority:  []float64{0.5, 1},
-	seconded:  []float64{0, 0.5, 1, 2},
-	agree:     []float64{0, 1, 2, 3},
+	consensus: []float64{0, 1, 2, 3, 4},
 }
 
 // The targets of the default weights (see defaultGrid).
@@ -74,22 +68,10 @@ const (
 
 // gridWeights lists defaultGrid's weights in grid order.
 func gridWeights() []map[string]float64 {
-	g := defaultGrid
 	var out []map[string]float64
-	for _, rp := range g.rulesPick {
-		for _, rd := range g.reader {
-			for _, vt := range g.votes {
-				for _, mj := range g.majority {
-					for _, sc := range g.seconded {
-						for _, ag := range g.agree {
-							out = append(out, map[string]float64{
-								rules.ModelRulesLogP: 1, rules.ModelRulesPick: rp, rules.ModelReader: rd, rules.ModelVotes: vt,
-								rules.ModelMajority: mj, rules.ModelUnanimous: 0, rules.ModelSeconded: sc, rules.ModelAgree: ag, rules.ModelCriteria: 0,
-							})
-						}
-					}
-				}
-			}
+	for _, rp := range defaultGrid.rulesPick {
+		for _, c := range defaultGrid.consensus {
+			out = append(out, localllm.EvidenceWeights(rp, c))
 		}
 	}
 	return out
@@ -317,15 +299,9 @@ func TestStandInJudgeTable(t *testing.T) {
 	}
 }
 
-// goMap writes w as a Go map literal of rules' feature constants.
+// goMap writes w as the call of localllm.EvidenceWeights that gives it.
 func goMap(w map[string]float64) string {
-	consts := map[string]string{rules.ModelRulesLogP: "ModelRulesLogP", rules.ModelRulesPick: "ModelRulesPick", rules.ModelReader: "ModelReader", rules.ModelVotes: "ModelVotes",
-		rules.ModelMajority: "ModelMajority", rules.ModelUnanimous: "ModelUnanimous", rules.ModelSeconded: "ModelSeconded", rules.ModelAgree: "ModelAgree", rules.ModelCriteria: "ModelCriteria"}
-	var parts []string
-	for _, n := range rules.ModelFeatureNames {
-		parts = append(parts, fmt.Sprintf("rules.%s: %g", consts[n], w[n]))
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
+	return fmt.Sprintf("localllm.EvidenceWeights(%g, %g)", w[rules.ModelRulesPick], w[rules.ModelConsensus])
 }
 
 func dirExists(p string) bool {
