@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -66,12 +67,13 @@ func TestAttributeSuccess(t *testing.T) {
 	// Every analyst votes step 2, the rules' answer: it stands. Read as
 	// the weakest judge the defaults stay safe with, a vote among three
 	// finalists is no better than a guess, so the rules' probabilities
-	// stand as they are.
+	// stand as they are, with the bonus of the rules' own answer.
 	assert.Equal(t, rules.ModeRulesLLM, got.Mode)
 	assert.Equal(t, 2, got.Step)
 	assert.Equal(t, "Coder", got.Agent)
 	assert.Equal(t, []int{2, 4, 6}, steps(got.Candidates))
-	assert.InDelta(t, 0.5/(0.5+1.0/3+0.25), got.Confidence, 0.001)
+	pick := 0.5 * math.Exp(DefaultModelWeights()[rules.ModelRulesPick])
+	assert.InDelta(t, pick/(pick+1.0/3+0.25), got.Confidence, 0.001)
 	assert.Equal(t, &rules.Pick{Step: 2, Agent: "Coder"}, got.Model.ModelPick)
 	assert.Equal(t, "default", got.Model.Weights)
 	assert.Equal(t, []string{"test_rule"}, got.Candidates[0].Rules, "votes are not rules")
