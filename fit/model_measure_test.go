@@ -26,12 +26,18 @@ import (
 // standInPs are the stand-in judges' accuracies the table measures.
 var standInPs = []float64{1, 0.5, 0.3, 0}
 
-// collectStandIn asks a stand-in judge of accuracy p about every example,
-// given the rules' out-of-fold answers.
-func collectStandIn(t *testing.T, exs []Example, rulesCV []rules.Attribution, p float64) []ModelCase {
+// standInSeeds are the draws of each stand-in judge: every run is judged
+// once by the judge of each seed, and the table and the choice of the
+// defaults pool them, so that one draw's luck on a few dozen runs (a run
+// or two either way) does not decide.
+var standInSeeds = []uint64{7, 1, 2}
+
+// collectStandIn asks a stand-in judge of accuracy p, drawing with seed,
+// about every example, given the rules' out-of-fold answers.
+func collectStandIn(t *testing.T, exs []Example, rulesCV []rules.Attribution, p float64, seed uint64) []ModelCase {
 	t.Helper()
 	ctx := context.Background()
-	judge := ollamatest.NewJudge(p, 7)
+	judge := ollamatest.NewJudge(p, seed)
 	judge.Shared = os.Getenv("OFFATTR_STANDIN_SHARED") != ""
 	srv := ollamatest.New(ollamatest.Model{Name: "standin", ContextLength: 32768, Digest: "sha256:standin"})
 	srv.Respond = judge.Reply
@@ -44,26 +50,20 @@ func collectStandIn(t *testing.T, exs []Example, rulesCV []rules.Attribution, p 
 }
 
 // The default model weights are chosen, not fitted: they must serve a
-// model of unknown worth. Over stand-in judges of accuracy 1, .5 and .3
-// on the labelled corpora, they are the weights of defaultGrid that
-// maximise the worst margin, over every corpus and both weaker judges, by
-// which the combination clears its target there: the rules alone for the
-// judge right 30% of the time, the rules alone plus ten points for the one
-// right half the time; the judge that is always right must reach 90% on
-// every corpus. Ties go to the larger total margin, then to grid order.
-// The rules' log-probability weighs 1, so that without the model's
-// signals the rules' probabilities are kept as they are; the analysts'
-// unanimity and criteria weigh nothing (analysts of one panel share their
-// model's mistakes), and a panel's majority at least tips the rules'
-// near-ties, as it must under the rank strategy, which these mostly short
-// runs seldom use.
-var defaultGrid = struct{ rulesPick, reader, votes, majority, seconded, agree []float64 }{
-	rulesPick: []float64{0, 0.5, 1, 1.5, 2},
-	reader:    []float64{0, 0.5, 1, 1.5, 2, 3},
-	votes:     []float64{0, 0.5, 1},
-	majority:  []float64{0.5, 1},
-	seconded:  []float64{0, 0.5, 1, 2},
-	agree:     []float64{0, 1, 2, 3},
+// model of unknown worth on systems they were not chosen on. They read
+// every asking as the weakest judge they must stay safe with
+// (localllm.EvidenceWeights), so only two bonuses are left to choose: the
+// rules' own answer's and that of a step every asking named. Over stand-in
+// judges of accuracy 1, .5 and .3 on the labelled corpora, they are the
+// pair of defaultGrid that maximises the worst margin, over every corpus
+// and both weaker judges, by which the combination clears its target
+// there: the rules alone for the judge right 30% of the time, the rules
+// alone plus ten points for the one right half the time; the judge that is
+// always right must reach 90% on every corpus. Ties go to the larger total
+// margin, then to grid order.
+var defaultGrid = struct{ rulesPick, consensus []float64 }{
+	rulesPick: []float64{0, 0.25, 0.5, 0.75, 1, 1.5, 2},
+	consensus: []float64{0, 0.5, 1, 1.5, 2, 3, 4},
 }
 
 // The targets of the default weights (see defaultGrid).
@@ -74,22 +74,10 @@ const (
 
 // gridWeights lists defaultGrid's weights in grid order.
 func gridWeights() []map[string]float64 {
-	g := defaultGrid
 	var out []map[string]float64
-	for _, rp := range g.rulesPick {
-		for _, rd := range g.reader {
-			for _, vt := range g.votes {
-				for _, mj := range g.majority {
-					for _, sc := range g.seconded {
-						for _, ag := range g.agree {
-							out = append(out, map[string]float64{
-								rules.ModelRulesLogP: 1, rules.ModelRulesPick: rp, rules.ModelReader: rd, rules.ModelVotes: vt,
-								rules.ModelMajority: mj, rules.ModelUnanimous: 0, rules.ModelSeconded: sc, rules.ModelAgree: ag, rules.ModelCriteria: 0,
-							})
-						}
-					}
-				}
-			}
+	for _, rp := range defaultGrid.rulesPick {
+		for _, c := range defaultGrid.consensus {
+			out = append(out, localllm.EvidenceWeights(rp, c))
 		}
 	}
 	return out
@@ -197,7 +185,8 @@ func scoreAll(exs []Example, as []rules.Attribution) []eval.Score {
 	return append(subs, all)
 }
 
-func writeStandIn(w io.Writer, cols []standInColumns) {
+// writeStandIn writes the table; each run was drawn draws times.
+func writeStandIn(w io.Writer, cols []standInColumns, draws int) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "judge\tcorpus\tcases\trules only\tdefault\tdefault (LOSO)\tfitted (CV)\tmodel alone\tlabel judged\t")
 	for _, c := range cols {
@@ -206,7 +195,7 @@ func writeStandIn(w io.Writer, cols []standInColumns) {
 			if s.ModelOnly != nil {
 				alone = s.ModelOnly.StepAccuracy
 			}
-			fmt.Fprintf(tw, "p=%.1f\t%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t\n", c.p, s.Name, s.Cases, c.rules[k].StepAccuracy, s.StepAccuracy, c.loso[k].StepAccuracy, c.fitted[k].StepAccuracy, alone, c.finalist[s.Name])
+			fmt.Fprintf(tw, "p=%.1f\t%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t\n", c.p, s.Name, s.Cases/draws, c.rules[k].StepAccuracy, s.StepAccuracy, c.loso[k].StepAccuracy, c.fitted[k].StepAccuracy, alone, c.finalist[s.Name])
 		}
 	}
 	tw.Flush()
@@ -232,7 +221,9 @@ func finalistShare(cases []ModelCase) map[string]float64 {
 
 // TestStandInJudgeTable measures step accuracy with stand-in judges of
 // accuracy 1, .5, .3 and 0 on every labelled corpus beside the
-// repository, under 10-fold cross-validation: the rules' weights and the
+// repository, each judge drawn once per standInSeeds and the draws pooled
+// (the cases column counts runs, not draws), under 10-fold
+// cross-validation (a run's draws share its fold): the rules' weights and the
 // fitted model weights are each fitted on nine folds and score the tenth;
 // the default weights are as shipped, and as chosen without the corpus
 // scored (leave one corpus out). It asks thousands of model calls of each
@@ -272,20 +263,30 @@ func TestStandInJudgeTable(t *testing.T) {
 		require.NoError(t, err, "OFFATTR_STANDIN_LAMBDA")
 	}
 
+	// Every run once per seed; the draws of a run share its fold.
+	var drawn []Example
+	var drawnRules []rules.Attribution
+	for range standInSeeds {
+		drawn = append(drawn, exs...)
+		drawnRules = append(drawnRules, rulesCV...)
+	}
+	drawnFolds := KFolds(drawn, 10)
 	var corpora []string
 	size, rulesRight := map[string]int{}, map[string]int{}
-	for i, ex := range exs {
+	for i, ex := range drawn {
 		if size[ex.Corpus] == 0 {
 			corpora = append(corpora, ex.Corpus)
 		}
 		size[ex.Corpus]++
-		if rulesCV[i].Step == ex.Label.Step {
+		if drawnRules[i].Step == ex.Label.Step {
 			rulesRight[ex.Corpus]++
 		}
 	}
 	cases, scored := map[float64][]ModelCase{}, map[float64][]scoredCase{}
 	for _, p := range standInPs {
-		cases[p] = collectStandIn(t, exs, rulesCV, p)
+		for _, seed := range standInSeeds {
+			cases[p] = append(cases[p], collectStandIn(t, exs, rulesCV, p, seed)...)
+		}
 		scored[p] = scoredCases(cases[p])
 	}
 	onAll := chooseDefaults(scored, size, rulesRight, corpora)
@@ -296,17 +297,17 @@ func TestStandInJudgeTable(t *testing.T) {
 
 	var cols []standInColumns
 	for _, p := range standInPs {
-		deflt, loso := make([]rules.Attribution, len(exs)), make([]rules.Attribution, len(exs))
+		deflt, loso := make([]rules.Attribution, len(drawn)), make([]rules.Attribution, len(drawn))
 		for i, c := range cases[p] {
 			deflt[i] = PredictModel(nil, c)
 			loso[i] = PredictModel(without[c.Corpus], c)
 		}
-		fitted, err := CrossValidateModel(ctx, cases[p], folds, "standin", nil, lambda)
+		fitted, err := CrossValidateModel(ctx, cases[p], drawnFolds, "standin", nil, lambda)
 		require.NoError(t, err)
-		cols = append(cols, standInColumns{p: p, rules: scoreAll(exs, rulesCV), deflt: scoreAll(exs, deflt), loso: scoreAll(exs, loso), fitted: scoreAll(exs, fitted), finalist: finalistShare(cases[p])})
+		cols = append(cols, standInColumns{p: p, rules: scoreAll(drawn, drawnRules), deflt: scoreAll(drawn, deflt), loso: scoreAll(drawn, loso), fitted: scoreAll(drawn, fitted), finalist: finalistShare(cases[p])})
 	}
 	var b strings.Builder
-	writeStandIn(&b, cols)
+	writeStandIn(&b, cols, len(standInSeeds))
 	fmt.Fprintf(&b, "\ndefault weights chosen on every corpus: %s\n", goMap(onAll))
 	for _, c := range corpora {
 		fmt.Fprintf(&b, "chosen without %s: %s\n", c, goMap(without[c]))
@@ -317,15 +318,9 @@ func TestStandInJudgeTable(t *testing.T) {
 	}
 }
 
-// goMap writes w as a Go map literal of rules' feature constants.
+// goMap writes w as the call of localllm.EvidenceWeights that gives it.
 func goMap(w map[string]float64) string {
-	consts := map[string]string{rules.ModelRulesLogP: "ModelRulesLogP", rules.ModelRulesPick: "ModelRulesPick", rules.ModelReader: "ModelReader", rules.ModelVotes: "ModelVotes",
-		rules.ModelMajority: "ModelMajority", rules.ModelUnanimous: "ModelUnanimous", rules.ModelSeconded: "ModelSeconded", rules.ModelAgree: "ModelAgree", rules.ModelCriteria: "ModelCriteria"}
-	var parts []string
-	for _, n := range rules.ModelFeatureNames {
-		parts = append(parts, fmt.Sprintf("rules.%s: %g", consts[n], w[n]))
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
+	return fmt.Sprintf("localllm.EvidenceWeights(%g, %g)", w[rules.ModelRulesPick], w[rules.ModelConsensus])
 }
 
 func dirExists(p string) bool {

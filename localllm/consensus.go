@@ -163,11 +163,12 @@ func (t *tally) review() bool {
 
 // combine turns the panel's answers into the final attribution: the
 // counted analysts' votes and criteria, and the steps the readers raised
-// (nil for the rank strategy), become review's signals, which Weigh weighs
+// with how many steps each was chosen among (nil for the rank strategy),
+// become review's signals, which Weigh weighs
 // with the rules' answer by w (nil: the defaults). Without a counted
 // analyst the rules' answer is returned as it was, with the model's part
 // told in the rationale.
-func combine(att rules.Attribution, judged []rules.Candidate, outs []outcome, m Model, panel []Role, raised map[int]bool, review *rules.ModelReview, w *weighing) rules.Attribution {
+func combine(att rules.Attribution, judged []rules.Candidate, outs []outcome, m Model, panel []Role, raised map[int]int, review *rules.ModelReview, w *weighing) rules.Attribution {
 	t := newTally(att, judged, outs)
 	agentOf := func(step int) string {
 		for _, c := range att.Candidates {

@@ -25,7 +25,7 @@ func TestCombine(t *testing.T) {
 		name      string
 		att       rules.Attribution
 		outs      []outcome
-		raised    map[int]bool // steps a reader named
+		raised    map[int]int // steps a reader named, and among how many
 		wantStep  int
 		wantConf  float64 // checked when the rules' answer stands unweighed
 		wantNotes []string
@@ -34,7 +34,7 @@ func TestCombine(t *testing.T) {
 			name:     "a reader and two analysts that agree outvote the rules",
 			att:      rulesAnswer,
 			outs:     []outcome{analyst(0, 7, 0.9, even), analyst(1, 7, 0.8, even)},
-			raised:   map[int]bool{7: true},
+			raised:   map[int]int{7: 10},
 			wantStep: 7,
 		},
 		{

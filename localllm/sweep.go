@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -90,6 +91,8 @@ type suspect struct {
 	Reason     string  `json:"reason"`
 	Step       int     `json:"step"`
 	Confidence float64 `json:"confidence"`
+	// choices is how many steps the reader chose it among.
+	choices int
 }
 
 // suspectSchema lets a reader name at most maxSuspects of steps, reason
@@ -128,6 +131,7 @@ func parseSuspects(content string, steps []int) ([]suspect, error) {
 		}
 		if !slices.ContainsFunc(out, func(o suspect) bool { return o.Step == s.Step }) {
 			s.Reason = strings.Join(strings.Fields(s.Reason), " ")
+			s.choices = len(steps)
 			out = append(out, s)
 		}
 	}
@@ -146,7 +150,7 @@ type sweep struct {
 	entries []readEntry
 
 	seen     map[int]bool
-	raised   map[int]string // a suspect's first reason
+	raised   map[int]suspect // a step's first naming, with its reason
 	rejected []rules.Rejection
 	usage    rules.Usage
 	planned  int // estimated prompt tokens of the calls made
@@ -158,7 +162,7 @@ func (j *Judge) newSweep(r *run.Run, f *extract.RunFeatures, att rules.Attributi
 	if f == nil || len(f.Steps) != len(r.Steps) {
 		f = extract.Run(r)
 	}
-	s := &sweep{j: j, r: r, f: f, att: att, name: name, render: j.render(r, f), seen: map[int]bool{}, raised: map[int]string{}}
+	s := &sweep{j: j, r: r, f: f, att: att, name: name, render: j.render(r, f), seen: map[int]bool{}, raised: map[int]suspect{}}
 	for _, c := range j.pick(r, att) {
 		s.focus = append(s.focus, c.Step)
 	}
@@ -281,7 +285,7 @@ func (s *sweep) read(ctx context.Context) ([]suspect, error) {
 		slices.SortStableFunc(sus, func(a, b suspect) int { return cmp.Compare(a.Step, b.Step) })
 		for _, x := range sus {
 			if _, ok := s.raised[x.Step]; !ok {
-				s.raised[x.Step] = x.Reason
+				s.raised[x.Step] = x
 			}
 		}
 		return sus, nil
@@ -369,8 +373,8 @@ func (s *sweep) candidate(step int) rules.Candidate {
 func (s *sweep) notes(judged []rules.Candidate) string {
 	var b strings.Builder
 	for _, c := range judged {
-		if why, ok := s.raised[c.Step]; ok {
-			fmt.Fprintf(&b, "A reader raised step %d: %s\n", c.Step, why)
+		if x, ok := s.raised[c.Step]; ok {
+			fmt.Fprintf(&b, "A reader raised step %d: %s\n", c.Step, x.Reason)
 		}
 	}
 	return b.String()
@@ -394,7 +398,7 @@ func (s *sweep) reject(t *tally) bool {
 		}
 		reason := fmt.Sprintf("%s (fault %.2f, first %.2f, decisive %.2f)", why, k.Fault, k.First, k.Decisive)
 		if raised, ok := s.raised[c.Step]; ok {
-			reason = fmt.Sprintf("raised as %q, but %s", clipBytes(raised, 80), reason)
+			reason = fmt.Sprintf("raised as %q, but %s", clipBytes(raised.Reason, 80), reason)
 		}
 		s.rejected = append(s.rejected, rules.Rejection{Step: c.Step, Reason: reason})
 		rejected = true
@@ -489,7 +493,7 @@ func (j *Judge) sweepReview(ctx context.Context, s *sweep, review *rules.ModelRe
 		}
 	}
 	// combine counts the last panel's calls; s.usage holds the rest.
-	out := combine(att, judged, outs, j.model, Roles[:j.opts.Panel], boolKeys(s.raised), review, j.weighing)
+	out := combine(att, judged, outs, j.model, Roles[:j.opts.Panel], readerChoices(s.raised), review, j.weighing)
 	out.Usage = out.Usage.Add(s.usage)
 	out.Rationale = joinSentences(out.Rationale, s.explain(rounds))
 	return out, nil
@@ -516,7 +520,7 @@ func (s *sweep) explain(rounds int) string {
 	fmt.Fprintf(&b, "The model read the run in %d window(s) over %d round(s) and could name %d of its %d steps",
 		s.windows, rounds, len(s.seen), len(s.r.Steps))
 	if len(s.raised) > 0 {
-		fmt.Fprintf(&b, "; readers raised steps %s", joinInts(sortedSteps(boolKeys(s.raised))))
+		fmt.Fprintf(&b, "; readers raised steps %s", joinInts(slices.Sorted(maps.Keys(s.raised))))
 	}
 	b.WriteString(".")
 	if s.unread > 0 {
@@ -532,10 +536,12 @@ func (s *sweep) explain(rounds int) string {
 	return b.String()
 }
 
-func boolKeys(m map[int]string) map[int]bool {
-	out := map[int]bool{}
-	for k := range m {
-		out[k] = true
+// readerChoices maps each raised step to how many steps its reader
+// chose it among.
+func readerChoices(raised map[int]suspect) map[int]int {
+	out := make(map[int]int, len(raised))
+	for k, x := range raised {
+		out[k] = x.choices
 	}
 	return out
 }

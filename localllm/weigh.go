@@ -16,51 +16,62 @@ import (
 //
 // over rules.ModelFeatureNames: the rules' log-probability of c, whether c
 // is the rules' answer, whether a reader named c, the share of analysts
-// that voted for c, whether most or all of them did, whether a reader and
-// an analyst (or most analysts) agree on c, their criteria score, and each
-// analyst's own vote and criteria score. The answer is the step of
-// largest z (ties keep the rules' order) and its confidence is softmax(z)
-// there. `offattr fit --model` learns w for one model; without that,
-// DefaultModelWeights.
+// that voted for it, whether most or all of them did, whether a reader
+// and an analyst (or most analysts, or every asking) agree on c, their
+// criteria score, what the readers' and analysts' namings of c say given
+// how many steps each chose among, and each analyst's own vote and
+// criteria score. The
+// answer is the step of largest z (ties keep the rules' order) and its
+// confidence is softmax(z) there. `offattr fit --model` learns w for one
+// model; without that, DefaultModelWeights.
 //
-// The defaults must serve a model of unknown worth: one no better than
-// the rules must not make the answer worse, and a good one must still
-// decide. The askings differ in what they can tell. A reader chooses
-// among every step of its window, so its naming the labelled step is
-// strong evidence; an analyst chooses among the panel's few finalists,
-// and a weak model names a given wrong one nearly as often as the right
-// one, so an analyst's vote, or a panel's majority, weighs little on its
-// own (a majority only tips the rules' near-ties, which is all the model
-// does under the rank strategy, which has no readers). The analysts of
-// one panel read the same prompt with the same model and may share its
-// mistakes, so their unanimity adds nothing to their majority, while a
-// reader, who read the run another way, agreeing with most of the
-// analysts counts most. The rules' log-probability weighs 1, so their
-// probabilities stand as they are where the model says nothing. The
-// weights are chosen, not fitted, by a rule over stand-in judges of known
-// accuracy on the labelled corpora, which fit's TestStandInJudgeTable
-// applies and checks (docs/model.md says how to rerun it). Fitting for the
-// model (fit --model) learns what its askings are worth.
+// The defaults must serve a model of unknown worth, on systems they were
+// not chosen on: one no better than the rules must not make the answer
+// worse, and a good one must still decide. So they do not guess how good
+// the model is. Each asking counts as the weakest judge they must stay
+// safe with would mean it (SafeJudge), by Bayes' rule over the rules'
+// probabilities taken as they are: a judge right with chance p, whose
+// mistakes fall alike on the other steps it was shown, names the right
+// step p(n−1)/(1−p) times as often as a given wrong one among n. Naming
+// one of many steps is then strong evidence and one of a few next to
+// none, on any system, whatever the length of its runs (reader_evidence,
+// vote_evidence). What sets a good judge apart within one run is that its
+// askings agree: a reader and every analyst, each choosing on its own,
+// seldom all land on the same wrong step, while a judge that is right
+// agrees with itself; that agreement (consensus) carries the rest. Only
+// the bonus of the rules' own answer and that of consensus are chosen, by
+// a stated rule over stand-in judges of known accuracy on the labelled
+// corpora, which fit's TestStandInJudgeTable applies and checks
+// (docs/model.md says how to rerun it). Fitting for the model (fit
+// --model) learns what its askings are worth.
 
 // minRulesP floors the rules' probability, whose candidates' scores are
 // rounded to three places, so that its log stays finite.
 const minRulesP = 1e-3
 
-// DefaultModelWeights are the weights used without fitted ones (see
-// above). Per-analyst features weigh nothing by default: the panel's
-// analysts count alike.
-func DefaultModelWeights() map[string]float64 {
+// SafeJudge is the accuracy of the weakest judge the default weights must
+// not let make the answer worse: right on 30% of its requests.
+const SafeJudge = 0.3
+
+// EvidenceWeights are model weights that take the rules' probabilities
+// and the evidence of every asking as they are (SafeJudge's reading), add
+// rulesPick to the rules' own answer and consensus to a step every asking
+// named, and weigh every other feature, and every analyst's own, nothing:
+// the panel's analysts count alike.
+func EvidenceWeights(rulesPick, consensus float64) map[string]float64 {
 	return map[string]float64{
-		rules.ModelRulesLogP: 1,
-		rules.ModelRulesPick: 1,
-		rules.ModelReader:    2,
-		rules.ModelVotes:     0,
-		rules.ModelMajority:  0.5,
-		rules.ModelUnanimous: 0,
-		rules.ModelSeconded:  0,
-		rules.ModelAgree:     2,
-		rules.ModelCriteria:  0,
+		rules.ModelRulesLogP:      1,
+		rules.ModelRulesPick:      rulesPick,
+		rules.ModelReaderEvidence: 1,
+		rules.ModelVoteEvidence:   1,
+		rules.ModelConsensus:      consensus,
 	}
+}
+
+// DefaultModelWeights are the weights used without fitted ones (see
+// above).
+func DefaultModelWeights() map[string]float64 {
+	return EvidenceWeights(0.25, 1.5)
 }
 
 // ModelRows are a run's candidate steps as the model's weights read them.
@@ -92,6 +103,13 @@ func Rows(att rules.Attribution, review *rules.ModelReview) ModelRows {
 		}
 	}
 	n := float64(len(review.Analysts))
+	// The analysts chose among the steps they judged.
+	judged := 0
+	for _, s := range review.Signals {
+		if s.Judged {
+			judged++
+		}
+	}
 	for _, c := range m.Candidates {
 		s := sig[c.Step]
 		x := make([]float64, len(m.Names))
@@ -124,6 +142,13 @@ func Rows(att rules.Attribution, review *rules.ModelReview) ModelRows {
 				}
 				x[8] = sum/n - 0.5
 			}
+			x[10] = float64(len(s.Votes)) * evidence(judged)
+			if s.Reader && n >= 2 && len(s.Votes) == len(review.Analysts) {
+				x[11] = 1
+			}
+		}
+		if s.Reader {
+			x[9] = evidence(s.ReaderChoices)
 		}
 		for k, a := range review.Analysts {
 			if _, ok := s.Votes[a]; ok {
@@ -136,6 +161,19 @@ func Rows(att rules.Attribution, review *rules.ModelReview) ModelRows {
 		m.X = append(m.X, x)
 	}
 	return m
+}
+
+// evidence is what naming one step among n says if the namer is right
+// with chance SafeJudge and its mistakes fall alike on the other n−1: the
+// log of how many times as often it names the right step as a given wrong
+// one, SafeJudge(n−1)/(1−SafeJudge). Where that is below 1 the judge
+// would be worse than a guess, which no judge that read the steps is; the
+// naming then says nothing (0), as it does when n is not known.
+func evidence(n int) float64 {
+	if n < 2 {
+		return 0
+	}
+	return max(0, math.Log(SafeJudge*float64(n-1)/(1-SafeJudge)))
 }
 
 // Beta is w over m.Names; a missing name weighs 0.
@@ -276,8 +314,9 @@ func modelPick(att rules.Attribution, review *rules.ModelReview) *rules.Pick {
 }
 
 // signals are what the final panel (its counted analysts) and the readers
-// (raised) said of each step, in step order, and the counted analysts.
-func signals(judged []rules.Candidate, counted []outcome, raised map[int]bool, agentOf func(int) string) ([]rules.ModelSignal, []string) {
+// (raised, with how many steps each reader chose among) said of each
+// step, in step order, and the counted analysts.
+func signals(judged []rules.Candidate, counted []outcome, raised map[int]int, agentOf func(int) string) ([]rules.ModelSignal, []string) {
 	if len(counted) == 0 && len(raised) == 0 {
 		return nil, nil
 	}
@@ -290,8 +329,9 @@ func signals(judged []rules.Candidate, counted []outcome, raised map[int]bool, a
 		by[step] = s
 		return s
 	}
-	for step := range raised {
-		get(step).Reader = true
+	for step, n := range raised {
+		s := get(step)
+		s.Reader, s.ReaderChoices = true, n
 	}
 	var analysts []string
 	for _, o := range counted {

@@ -3,6 +3,7 @@ package localllm
 import (
 	"bytes"
 	"context"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -28,6 +29,7 @@ func review(reader []int, votes map[string]int) *rules.ModelReview {
 	}
 	for _, s := range reader {
 		get(s).Reader = true
+		get(s).ReaderChoices = 10
 	}
 	for _, role := range []string{"conservative", "liberal", "detail-focused"} {
 		if step, ok := votes[role]; ok {
@@ -100,6 +102,34 @@ func TestRowsNameEveryAnalyst(t *testing.T) {
 	assert.Equal(t, 1.0, at(rules.ModelSeconded))
 	assert.Equal(t, 1.0, at("vote:conservative"))
 	assert.Equal(t, 0.0, at("vote:liberal"))
+	assert.InDelta(t, math.Log(9*SafeJudge/(1-SafeJudge)), at(rules.ModelReaderEvidence), 1e-12, "a reader that chose among ten steps")
+	assert.Equal(t, 0.0, at(rules.ModelVoteEvidence), "a vote among two finalists is no better than a guess")
+	assert.Equal(t, 0.0, at(rules.ModelConsensus), "one analyst voted for another step")
+}
+
+func TestEvidence(t *testing.T) {
+	odds := SafeJudge / (1 - SafeJudge)
+	for _, c := range []struct {
+		n    int
+		want float64
+	}{
+		{0, 0}, {1, 0}, {2, 0},
+		{3, 0}, // 2·odds < 1: worse than a guess, so no evidence
+		{4, math.Log(3 * odds)},
+		{10, math.Log(9 * odds)},
+	} {
+		assert.InDelta(t, c.want, evidence(c.n), 1e-12, "n=%d", c.n)
+	}
+}
+
+// TestWeighConsensus: a reader and every analyst agreeing on a step the
+// rules rank low moves the answer; the same step named by the reader and
+// the analysts split leaves the rules' answer.
+func TestWeighConsensus(t *testing.T) {
+	all := review([]int{9}, map[string]int{"conservative": 9, "liberal": 9, "detail-focused": 9})
+	split := review([]int{9}, map[string]int{"conservative": 9, "liberal": 3, "detail-focused": 5})
+	assert.Equal(t, 9, Weigh(weighRules(), all, nil).Step)
+	assert.Equal(t, 3, Weigh(weighRules(), split, nil).Step)
 }
 
 // TestFittedWeightsOfAnotherModelWarn: weights fitted with one model are

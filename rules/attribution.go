@@ -92,6 +92,9 @@ type ModelSignal struct {
 	Step   int    `json:"step"`
 	Agent  string `json:"agent"`
 	Reader bool   `json:"reader,omitempty"`
+	// ReaderChoices is how many steps the reader that named it chose
+	// among (its window's), 0 when no reader did or it is not known.
+	ReaderChoices int `json:"reader_choices,omitempty"`
 	// Judged is true when the final panel rated the step.
 	Judged bool `json:"judged,omitempty"`
 	// Votes holds the confidence of each analyst that voted for the step.

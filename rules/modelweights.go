@@ -49,6 +49,19 @@ const (
 	// ModelCriteria is the analysts' mean criteria score for it, less one
 	// half (0 for a step they did not judge).
 	ModelCriteria = "criteria"
+	// ModelReaderEvidence is, for a step a reader named, what its naming
+	// says if the reader were the weakest judge the defaults must stay
+	// safe with (localllm.SafeJudge): the log of how many times as often
+	// such a judge names the right step as any given wrong one among
+	// those it chose from, and 0 where that is no better than a guess.
+	// Naming one of many steps is rarer by chance than naming one of few.
+	ModelReaderEvidence = "reader_evidence"
+	// ModelVoteEvidence is the same for the finalists the analysts chose
+	// among, summed over the counted analysts that voted for the step.
+	ModelVoteEvidence = "vote_evidence"
+	// ModelConsensus is 1 when a reader named it and every counted
+	// analyst, at least two, voted for it: every asking agrees.
+	ModelConsensus = "consensus"
 	// ModelVotePrefix and ModelCriteriaPrefix name one analyst's vote (1
 	// or 0) and criteria score (less one half).
 	ModelVotePrefix     = "vote:"
@@ -57,7 +70,8 @@ const (
 
 // ModelFeatureNames are the features every model has, in vector order;
 // per-analyst features follow them.
-var ModelFeatureNames = []string{ModelRulesLogP, ModelRulesPick, ModelReader, ModelVotes, ModelMajority, ModelUnanimous, ModelSeconded, ModelAgree, ModelCriteria}
+var ModelFeatureNames = []string{ModelRulesLogP, ModelRulesPick, ModelReader, ModelVotes, ModelMajority, ModelUnanimous, ModelSeconded, ModelAgree, ModelCriteria,
+	ModelReaderEvidence, ModelVoteEvidence, ModelConsensus}
 
 // check validates weights read from a file.
 func (m *ModelWeights) check() error {
