@@ -563,6 +563,30 @@ func (t *Text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []Match {
 	return out
 }
 
+// backtrackAt is tryAt with p's backtracker.
+func (t *Text) backtrackAt(p *Pattern, cands []int, limit int) []Match {
+	var out []Match
+	m := newMachine(p.bt, t.runes)
+	next := 0
+	for _, c := range cands {
+		if c < next || !m.matchAt(p.bt, c) {
+			continue
+		}
+		gs := make([]Span, len(m.caps))
+		for i, g := range m.caps {
+			if g.OK {
+				gs[i] = Span{Start: t.off[g.Start], End: t.off[g.End], OK: true}
+			}
+		}
+		out = append(out, Match{Groups: gs, Names: p.names})
+		if len(out) == limit {
+			break
+		}
+		next = max(m.caps[0].End, c+1)
+	}
+	return out
+}
+
 // everyWord reports whether a match can begin at a letter inside a word
 // by first and notAfter: then regexp2's own scan, which passes over the
 // places it cannot begin faster than it is tried at each, is used.

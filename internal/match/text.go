@@ -208,10 +208,24 @@ func (t *Text) Find(p *Pattern, limit int) []Match {
 	}
 	if p.plan.anchored != nil {
 		if cands, ok := t.candidates(&p.plan); ok {
+			if p.bt != nil {
+				return t.backtrackAt(p, cands, limit)
+			}
 			return t.tryAt(p.plan.anchored, cands, limit)
 		}
 	}
 	return t.Scan(p, limit)
+}
+
+// FindByRegexp2 is Find with regexp2 run at the candidates where the
+// backtracker would be: what tests hold the backtracker to.
+func (t *Text) FindByRegexp2(p *Pattern, limit int) []Match {
+	if p.set == t.set && p.plan.anchored != nil && t.mayMatch(&p.plan) {
+		if cands, ok := t.candidates(&p.plan); ok {
+			return t.tryAt(p.plan.anchored, cands, limit)
+		}
+	}
+	return t.Find(p, limit)
 }
 
 // Scan lets regexp2 find up to limit matches of p from the text's start
