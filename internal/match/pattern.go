@@ -36,11 +36,14 @@ func (o Options) regexp2() regexp2.RegexOptions {
 type Set struct {
 	lexicon  lexicon
 	needSets map[lead]int // numbers each distinct set of bytes a pattern needs
-	patterns []*Pattern
+	// numbers each distinct set of bytes a match begins with, where a
+	// starter has one: patterns that begin alike share where they stand
+	firstSets map[lead]int
+	patterns  []*Pattern
 }
 
 // NewSet returns an empty set.
-func NewSet() *Set { return &Set{needSets: map[lead]int{}} }
+func NewSet() *Set { return &Set{needSets: map[lead]int{}, firstSets: map[lead]int{}} }
 
 // Patterns returns every pattern compiled in s, in order.
 func (s *Set) Patterns() []*Pattern { return s.patterns }

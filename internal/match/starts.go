@@ -54,6 +54,14 @@ func (set *Set) planFor(p *Pattern) error {
 	for i, s := range ss {
 		ss[i].id = set.lexicon.starters
 		set.lexicon.starters++
+		if s.first != nil {
+			id, ok := set.firstSets[*s.first]
+			if !ok {
+				id = len(set.firstSets)
+				set.firstSets[*s.first] = id
+			}
+			ss[i].firstID = id
+		}
 		// A literal after \b, or a lead without word characters, stands at a word start.
 		word := s.word || s.lead != nil && !slices.ContainsFunc([]byte(asciiWord), func(b byte) bool { return s.lead[b] })
 		for _, l := range s.lits {
@@ -84,6 +92,7 @@ type starter struct {
 	newline bool
 	lits    []string
 	first   *lead // without lead or lits: the bytes a match begins with
+	firstID int   // numbers first in its set
 	word    bool
 	id      int
 }
@@ -395,9 +404,9 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 	for _, s := range ss {
 		switch {
 		case s.first != nil:
-			for i := range len(lower) {
-				// At a rune's first byte, and not after a rune of the look-behind.
-				if c := lower[i]; s.first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
+			for _, i := range t.firstBytes(s) {
+				// Not after a rune of the look-behind.
+				if i == 0 || t.mayFollow(p, s, i) {
 					at = append(at, i)
 				}
 			}
@@ -414,6 +423,26 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 	at = t.near(p, at)
 	runeIndices(at, t.off)
 	return at, true
+}
+
+// firstBytes returns the byte offsets of the runes of the lower-case text
+// that begin with a byte of s.first: found once for every starter of the
+// set that begins with the same bytes.
+func (t *Text) firstBytes(s starter) []int {
+	if len(t.firsts) < len(t.set.firstSets) {
+		t.firsts = append(t.firsts, make([][]int, len(t.set.firstSets)-len(t.firsts))...)
+	}
+	if at := t.firsts[s.firstID]; at != nil {
+		return at
+	}
+	at := []int{}
+	for i := range len(t.lower) {
+		if c := t.lower[i]; s.first[c] && (c < utf8.RuneSelf || c >= 0xC0) { // at a rune's first byte
+			at = append(at, i)
+		}
+	}
+	t.firsts[s.firstID] = at
+	return at
 }
 
 // mayFollow reports whether a match of s may begin at byte i by the
@@ -566,13 +595,19 @@ func (t *Text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []Match {
 // backtrackAt is tryAt with p's backtracker.
 func (t *Text) backtrackAt(p *Pattern, cands []int, limit int) []Match {
 	var out []Match
+	var spans []Span // the matches' groups, allocated together
 	m := newMachine(p.bt, t.runes)
 	next := 0
 	for _, c := range cands {
 		if c < next || !m.matchAt(p.bt, c) {
 			continue
 		}
-		gs := make([]Span, len(m.caps))
+		n := len(m.caps)
+		if len(spans)+n > cap(spans) {
+			spans = make([]Span, 0, 16*n)
+		}
+		gs := spans[len(spans) : len(spans)+n : len(spans)+n]
+		spans = spans[:len(spans)+n]
 		for i, g := range m.caps {
 			if g.OK {
 				gs[i] = Span{Start: t.off[g.Start], End: t.off[g.End], OK: true}

@@ -27,6 +27,7 @@ type Text struct {
 	lowerDone bool
 	aligned   bool
 	lits      [][]int
+	firsts    [][]int  // by first set: where its bytes begin runes (firstBytes)
 	needFound []int8   // by need set: 1 found, -1 not, 0 not looked for (mayMatch)
 	spare     *Buffers // where the conversions were made, if reused (ReadText)
 }
