@@ -38,8 +38,9 @@ type Set struct {
 	needSets map[lead]int // numbers each distinct set of bytes a pattern needs
 	// numbers each distinct set of bytes a match begins with, where a
 	// starter has one: patterns that begin alike share where they stand
-	firstSets map[lead]int
-	patterns  []*Pattern
+	firstSets   map[lead]int
+	firstShared []bool // by first set: more than one starter begins with it
+	patterns    []*Pattern
 }
 
 // NewSet returns an empty set.

@@ -59,6 +59,9 @@ func (set *Set) planFor(p *Pattern) error {
 			if !ok {
 				id = len(set.firstSets)
 				set.firstSets[*s.first] = id
+				set.firstShared = append(set.firstShared, false)
+			} else {
+				set.firstShared[id] = true
 			}
 			ss[i].firstID = id
 		}
@@ -303,11 +306,14 @@ type lexicon struct {
 type literals struct {
 	index   [1 << 16]uint16 // first two bytes → bucket; bucket 0 is empty
 	buckets [][]literal
+	// a bit for each pair of first two bytes with a bucket: the index in
+	// eight kilobytes, which stay in the nearest cache as a text is read
+	pairs [1 << 16 / 64]uint64
 }
 
 // begins reports whether a literal of l begins with the two bytes of pair:
 // most bytes of a text begin none, and are passed by on this one look.
-func (l *literals) begins(pair uint16) bool { return l.index[pair] != 0 }
+func (l *literals) begins(pair uint16) bool { return l.pairs[pair/64]&(1<<(pair%64)) != 0 }
 
 // literal is a literal of a starter, with its first eight bytes (those
 // past its end masked out) to tell the literals of a bucket apart.
@@ -326,6 +332,7 @@ func (l *literals) add(lit string, starter int) {
 			if l.index[key] == 0 {
 				l.index[key] = uint16(len(l.buckets))
 				l.buckets = append(l.buckets, nil)
+				l.pairs[key/64] |= 1 << (key % 64)
 			}
 			mask := ^uint64(0) << (64 - 8*min(8, len(lit)))
 			l.buckets[l.index[key]] = append(l.buckets[l.index[key]], literal{head8(lit), mask, lit, starter})
@@ -403,10 +410,17 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 	}
 	for _, s := range ss {
 		switch {
-		case s.first != nil:
+		case s.first != nil && t.set.firstShared[s.firstID]:
 			for _, i := range t.firstBytes(s) {
 				// Not after a rune of the look-behind.
 				if i == 0 || t.mayFollow(p, s, i) {
+					at = append(at, i)
+				}
+			}
+		case s.first != nil:
+			for i := range len(lower) {
+				// At a rune's first byte, and not after a rune of the look-behind.
+				if c := lower[i]; s.first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
 					at = append(at, i)
 				}
 			}
@@ -426,8 +440,8 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 }
 
 // firstBytes returns the byte offsets of the runes of the lower-case text
-// that begin with a byte of s.first: found once for every starter of the
-// set that begins with the same bytes.
+// that begin with a byte of s.first: found once for all the starters of
+// the set that begin with the same bytes.
 func (t *Text) firstBytes(s starter) []int {
 	if len(t.firsts) < len(t.set.firstSets) {
 		t.firsts = append(t.firsts, make([][]int, len(t.set.firstSets)-len(t.firsts))...)
