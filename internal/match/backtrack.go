@@ -710,7 +710,7 @@ func (c *compiler) compile(a *ast, next *node) (*node, error) {
 type machine struct {
 	in      []rune
 	caps    []Span // by group, in runes
-	open    []int  // where each group's open round began
+	open    []Span // where each group's open round began
 	rounds  []int  // by loop: rounds matched
 	target  int    // where a look-behind's body must end
 	atomEnd int    // where an atomic group's body ended
@@ -718,7 +718,7 @@ type machine struct {
 }
 
 func newMachine(bt *backtracker, in []rune) *machine {
-	return &machine{in: in, caps: make([]Span, bt.groups), open: make([]int, bt.groups), rounds: make([]int, bt.loops)}
+	return &machine{in: in, caps: make([]Span, bt.groups), open: make([]Span, bt.groups), rounds: make([]int, bt.loops)}
 }
 
 // matchAt runs bt at i; the groups of a match are in m.caps.
@@ -759,12 +759,17 @@ func (m *machine) run(n *node, i int) bool {
 			}
 			n = n.next
 		case nOpen:
-			return setWhile(&m.open[n.group], i, func() bool { return m.run(n.next, i) })
+			return m.setThen(&m.open[n.group], Span{Start: i}, n.next, i)
 		case nClose:
-			span := Span{Start: m.open[n.group], End: i, OK: true}
-			return setWhile(&m.caps[n.group], span, func() bool { return m.run(n.next, i) })
+			return m.setThen(&m.caps[n.group], Span{Start: m.open[n.group].Start, End: i, OK: true}, n.next, i)
 		case nLoop:
-			return setWhile(&m.rounds[n.loop], 0, func() bool { return m.round(n, i) })
+			old := m.rounds[n.loop]
+			m.rounds[n.loop] = 0
+			if m.round(n, i) {
+				return true
+			}
+			m.rounds[n.loop] = old
+			return false
 		case nLoopEnd:
 			return m.round(n.loopNode, i)
 		case nLook:
@@ -793,12 +798,12 @@ func (m *machine) run(n *node, i int) bool {
 	}
 }
 
-// setWhile sets *slot to v and runs try; when try fails, *slot is set
-// back.
-func setWhile[T any](slot *T, v T, try func() bool) bool {
+// setThen sets *slot to v and runs from n at i; when that fails, *slot
+// is set back.
+func (m *machine) setThen(slot *Span, v Span, n *node, i int) bool {
 	old := *slot
 	*slot = v
-	if try() {
+	if m.run(n, i) {
 		return true
 	}
 	*slot = old

@@ -362,7 +362,7 @@ func (t *Text) hits() [][]int {
 			pair |= uint16(lower[i+1])
 		}
 		others := t.set.lexicon.others.begins(pair)
-		words := (i == 0 || !wordByte(lower[i-1])) && t.set.lexicon.words.begins(pair)
+		words := (i == 0 || !wordBytes[lower[i-1]]) && t.set.lexicon.words.begins(pair)
 		if !others && !words {
 			continue
 		}
@@ -408,7 +408,8 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 	if !aligned || len(ss) > 0 && ss[len(ss)-1].id >= len(t.hits()) {
 		return nil, false
 	}
-	for _, s := range ss {
+	for k := range ss {
+		s := &ss[k]
 		switch {
 		case s.first != nil && t.set.firstShared[s.firstID]:
 			for _, i := range t.firstBytes(s) {
@@ -418,16 +419,17 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 				}
 			}
 		case s.first != nil:
+			first := s.first
 			for i := range len(lower) {
 				// At a rune's first byte, and not after a rune of the look-behind.
-				if c := lower[i]; s.first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
+				if c := lower[i]; first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
 					at = append(at, i)
 				}
 			}
 		case s.lead == nil:
 			at = append(at, t.lits[s.id]...)
 		case s.lits == nil || len(t.lits[s.id]) > 0:
-			at = t.lineStarts(at, lower, s)
+			at = t.lineStarts(at, lower, *s)
 		}
 	}
 	if len(ss) > 1 {
@@ -442,7 +444,7 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 // firstBytes returns the byte offsets of the runes of the lower-case text
 // that begin with a byte of s.first: found once for all the starters of
 // the set that begin with the same bytes.
-func (t *Text) firstBytes(s starter) []int {
+func (t *Text) firstBytes(s *starter) []int {
 	if len(t.firsts) < len(t.set.firstSets) {
 		t.firsts = append(t.firsts, make([][]int, len(t.set.firstSets)-len(t.firsts))...)
 	}
@@ -462,13 +464,19 @@ func (t *Text) firstBytes(s starter) []int {
 // mayFollow reports whether a match of s may begin at byte i by the
 // rune before it: not one of its look-behind, nor, after \b, a word
 // rune before a word rune.
-func (t *Text) mayFollow(p *plan, s starter, i int) bool {
+func (t *Text) mayFollow(p *plan, s *starter, i int) bool {
 	prev := t.s[i-1]
-	if prev >= utf8.RuneSelf {
-		return true
-	}
-	return (p.notAfter == nil || !p.notAfter[prev]) && !(s.word && wordByte(prev) && wordByte(t.s[i]))
+	return prev >= utf8.RuneSelf || (p.notAfter == nil || !p.notAfter[prev]) && !(s.word && wordBytes[prev] && wordBytes[t.s[i]])
 }
+
+// wordBytes holds wordByte of each byte, for the loops that read every
+// byte of a text.
+var wordBytes = func() (out [256]bool) {
+	for b := range out {
+		out[b] = wordByte(byte(b))
+	}
+	return out
+}()
 
 // near keeps, of the byte offsets at (ascending), those where a match of
 // p can begin by what stands around them: not just after a rune of its
