@@ -34,8 +34,7 @@ func (o Options) regexp2() regexp2.RegexOptions {
 // is not compiled into while it is read with: a pattern compiled after a
 // text was made is scanned in it.
 type Set struct {
-	lexicon  lexicon
-	needSets map[lead]int // numbers each distinct set of bytes a pattern needs
+	lexicon lexicon
 	// numbers each distinct set of bytes a match begins with, where a
 	// starter has one: patterns that begin alike share where they stand
 	firstSets   map[lead]int
@@ -44,7 +43,7 @@ type Set struct {
 }
 
 // NewSet returns an empty set.
-func NewSet() *Set { return &Set{needSets: map[lead]int{}, firstSets: map[lead]int{}} }
+func NewSet() *Set { return &Set{firstSets: map[lead]int{}} }
 
 // Patterns returns every pattern compiled in s, in order.
 func (s *Set) Patterns() []*Pattern { return s.patterns }

@@ -42,7 +42,7 @@ func (set *Set) planFor(p *Pattern) error {
 	if err != nil {
 		return err
 	}
-	needs, err := set.needsOf(expr, opts)
+	needs, err := needsOf(expr, opts)
 	if err != nil {
 		return err
 	}
@@ -535,28 +535,41 @@ next:
 // mayMatch reports whether p's needs stand anywhere in t: where one does
 // not, p has no match.
 func (t *Text) mayMatch(p *plan) bool {
-	lower, aligned := t.lowered()
-	if !aligned {
+	if _, aligned := t.lowered(); !aligned {
 		return true
 	}
-	if len(t.needFound) < len(t.set.needSets) {
-		t.needFound = append(t.needFound, make([]int8, len(t.set.needSets)-len(t.needFound))...)
-	}
+	present := t.bytesPresent()
 	for _, nd := range p.needs {
-		if t.needFound[nd.id] == 0 {
-			t.needFound[nd.id] = -1
-			for i := range len(lower) {
-				if nd.set[lower[i]] {
-					t.needFound[nd.id] = 1
-					break
-				}
-			}
-		}
-		if t.needFound[nd.id] < 0 {
+		if nd.bits[0]&present[0]|nd.bits[1]&present[1]|nd.bits[2]&present[2]|nd.bits[3]&present[3] == 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// byteBits is a set of bytes, bit b%64 of word b/64 for byte b.
+type byteBits [4]uint64
+
+func bitsOf(l *lead) (out byteBits) {
+	for b, in := range l {
+		if in {
+			out[b/64] |= 1 << (b % 64)
+		}
+	}
+	return out
+}
+
+// bytesPresent returns the bytes the lower-case text holds, read once for
+// every pattern's needs.
+func (t *Text) bytesPresent() *byteBits {
+	if !t.presentDone {
+		t.presentDone = true
+		for i := range len(t.lower) {
+			c := t.lower[i]
+			t.present[c/64] |= 1 << (c % 64)
+		}
+	}
+	return &t.present
 }
 
 // lineStarts appends the byte offsets where s lets a match begin: the
@@ -678,15 +691,15 @@ func classRanges(n *syntax.Regexp) []rune {
 type need struct {
 	set   *lead
 	reach int
-	via   *lead // when not nil, every byte before the rune is one of these
-	id    int   // numbers the set: texts keep where each set's bytes stand
+	via   *lead    // when not nil, every byte before the rune is one of these
+	bits  byteBits // set, as bits
 }
 
 // needsOf reads what every match of expr holds near its start, from the
 // expression as regexp/syntax parses it with its counts (look-arounds
 // dropped: they hold nothing a match consumes). A back-reference's
 // length is unknown, so an expression with one needs nothing.
-func (set *Set) needsOf(expr string, opts Options) ([]need, error) {
+func needsOf(expr string, opts Options) ([]need, error) {
 	if backrefs.MatchString(expr) {
 		return nil, nil
 	}
@@ -696,12 +709,7 @@ func (set *Set) needsOf(expr string, opts Options) ([]need, error) {
 	}
 	ns := slices.DeleteFunc(needed(re), func(nd need) bool { return nd.reach == 0 && nd.via != nil && nd.via.width() == 0 })
 	for i := range ns {
-		id, ok := set.needSets[*ns[i].set]
-		if !ok {
-			id = len(set.needSets)
-			set.needSets[*ns[i].set] = id
-		}
-		ns[i].id = id
+		ns[i].bits = bitsOf(ns[i].set)
 	}
 	return ns, nil
 }

@@ -22,14 +22,15 @@ type Text struct {
 
 	// Made on first use: s in lower case, whether its byte offsets are
 	// those of s, where the starters' literals stand (starts.go), and
-	// whether each set of bytes a pattern needs stands in it.
-	lower     string
-	lowerDone bool
-	aligned   bool
-	lits      [][]int
-	firsts    [][]int  // by first set: where its bytes begin runes (firstBytes)
-	needFound []int8   // by need set: 1 found, -1 not, 0 not looked for (mayMatch)
-	spare     *Buffers // where the conversions were made, if reused (ReadText)
+	// which bytes it holds.
+	lower       string
+	lowerDone   bool
+	aligned     bool
+	lits        [][]int
+	firsts      [][]int  // by first set: where its bytes begin runes (firstBytes)
+	present     byteBits // the bytes of lower (bytesPresent)
+	presentDone bool
+	spare       *Buffers // where the conversions were made, if reused (ReadText)
 }
 
 // String returns the text.
