@@ -715,6 +715,8 @@ type machine struct {
 	target  int    // where a look-behind's body must end
 	atomEnd int    // where an atomic group's body ended
 	end     int    // where the match ended
+	depth   int    // calls of run nested
+	tooDeep bool   // a call went past maxDepth: the search is regexp2's
 }
 
 func newMachine(bt *backtracker, in []rune) *machine {
@@ -731,9 +733,28 @@ func (m *machine) matchAt(bt *backtracker, i int) bool {
 	return true
 }
 
+// maxDepth bounds how deep the backtracker's calls nest. A repetition
+// of a part more than one rune long nests a call for each round, and a
+// text may hold a long run of rounds; past the bound the search is left
+// to regexp2, whose stacks are on the heap. The bound depends on the
+// text alone, so the answer does not change.
+const maxDepth = 20000
+
 // run matches from n at i, trying each choice in regexp2's order. On
-// failure, every group and loop is as it was.
+// failure, every group and loop is as it was. Past maxDepth it fails,
+// and m.tooDeep says so.
 func (m *machine) run(n *node, i int) bool {
+	if m.tooDeep || m.depth >= maxDepth {
+		m.tooDeep = true
+		return false
+	}
+	m.depth++
+	ok := m.step(n, i)
+	m.depth--
+	return ok
+}
+
+func (m *machine) step(n *node, i int) bool {
 	in := m.in
 	for {
 		switch n.op {

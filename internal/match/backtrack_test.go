@@ -121,3 +121,23 @@ func TestBacktrackerRefuses(t *testing.T) {
 		assert.False(t, p.Backtracks(), "%q", expr)
 	}
 }
+
+// TestBacktrackerDeepRounds: a repetition of a part longer than a rune
+// nests a call per round; more rounds than maxDepth are left to regexp2,
+// with the same matches.
+func TestBacktrackerDeepRounds(t *testing.T) {
+	set := NewSet()
+	p := set.MustCompile(`x(?:ab|c)*y`, 0)
+	require.True(t, p.Backtracks())
+	for _, rounds := range []int{10, maxDepth / 4, 3 * maxDepth} {
+		s := "x" + strings.Repeat("ab", rounds) + "y x" + strings.Repeat("c", rounds) + "z"
+		tx := set.Text(s)
+		got := tx.Find(p, -1)
+		assert.Equal(t, tx.Scan(p, -1), got, "%d rounds", rounds)
+		require.Len(t, got, 1)
+		assert.Equal(t, 2*rounds+2, got[0].Groups[0].End)
+		m := newMachine(p.bt, tx.runes)
+		m.matchAt(p.bt, 0)
+		assert.Equal(t, rounds > maxDepth, m.tooDeep, "%d rounds: left to regexp2", rounds)
+	}
+}

@@ -634,7 +634,13 @@ func (t *Text) backtrackAt(p *Pattern, cands []int, limit int) []Match {
 	m := newMachine(p.bt, t.runes)
 	next := 0
 	for _, c := range cands {
-		if c < next || !m.matchAt(p.bt, c) {
+		if c < next {
+			continue
+		}
+		if !m.matchAt(p.bt, c) {
+			if m.tooDeep {
+				return t.tryAt(p.plan.anchored, cands, limit)
+			}
 			continue
 		}
 		n := len(m.caps)
