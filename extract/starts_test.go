@@ -7,6 +7,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	matching "github.com/offattr/offattr/internal/match"
+	"github.com/offattr/offattr/run/runtest"
 )
 
 // startCases are hand-made texts that exercise the starters, and the seeds
@@ -153,4 +156,37 @@ func FuzzSub(f *testing.F) {
 		assert.Equal(t, wantLower, gotLower)
 		assert.Equal(t, wantAligned, gotAligned)
 	})
+}
+
+// TestBacktrackerOnCorpora holds every pattern that internal/match runs
+// by its backtracker to regexp2 run at the same candidates, on every step
+// of the three labelled systems and its prose.
+func TestBacktrackerOnCorpora(t *testing.T) {
+	files := runtest.SystemFiles(t)
+	if testing.Short() {
+		files = files[:len(files)/8]
+	}
+	var ps []*matching.Pattern
+	for _, p := range patterns.Patterns() {
+		if p.Backtracks() {
+			ps = append(ps, p)
+		}
+	}
+	require.NotEmpty(t, ps)
+	for _, c := range runtest.Cases(t, files) {
+		for _, s := range c.Run.Steps {
+			texts := []string{s.Content}
+			if prose := withoutCode(newText(s.Content)); prose != s.Content {
+				texts = append(texts, prose)
+			}
+			for _, x := range texts {
+				tx := patterns.Text(x)
+				for _, p := range ps {
+					if !assert.Equal(t, tx.FindByRegexp2(p, maxMatches), tx.Find(p, maxMatches), "pattern %.60q in %s step %d", p.String(), c.Run.Source, s.Index) {
+						return
+					}
+				}
+			}
+		}
+	}
 }

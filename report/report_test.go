@@ -157,13 +157,13 @@ func TestRunPageGolden(t *testing.T) {
 	res := smallResult(t)
 	page := writeRun(t, res, RunOptions{File: "testdata/runs/openai_tools.json",
 		Triage: triage.Decide(res.Attribution, triage.Defaults()), Redacted: true})
-	golden(t, "run.golden.html", page)
+	golden(t, "run.html.golden", page)
 }
 
 func TestScreenPageGolden(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, WriteScreen(&b, screenRows(24), ScreenOptions{Source: "screen.jsonl"}))
-	golden(t, "screen.golden.html", b.Bytes())
+	golden(t, "screen.html.golden", b.Bytes())
 }
 
 func TestRunPage(t *testing.T) {

@@ -34,13 +34,16 @@ func (o Options) regexp2() regexp2.RegexOptions {
 // is not compiled into while it is read with: a pattern compiled after a
 // text was made is scanned in it.
 type Set struct {
-	lexicon  lexicon
-	needSets map[lead]int // numbers each distinct set of bytes a pattern needs
-	patterns []*Pattern
+	lexicon lexicon
+	// numbers each distinct set of bytes a match begins with, where a
+	// starter has one: patterns that begin alike share where they stand
+	firstSets   map[lead]int
+	firstShared []bool // by first set: more than one starter begins with it
+	patterns    []*Pattern
 }
 
 // NewSet returns an empty set.
-func NewSet() *Set { return &Set{needSets: map[lead]int{}} }
+func NewSet() *Set { return &Set{firstSets: map[lead]int{}} }
 
 // Patterns returns every pattern compiled in s, in order.
 func (s *Set) Patterns() []*Pattern { return s.patterns }
@@ -53,11 +56,13 @@ func (s *Set) Patterns() []*Pattern { return s.patterns }
 // busy the machine is. What bounds a match's cost is the pattern's shape
 // (Bounded) and the length of what it runs over.
 type Pattern struct {
-	expr string
-	opts Options
-	re   *regexp2.Regexp
-	set  *Set
-	plan plan
+	expr  string
+	opts  Options
+	re    *regexp2.Regexp
+	names []string // of the groups, as regexp2 numbers them
+	bt    *backtracker
+	set   *Set
+	plan  plan
 }
 
 // Compile compiles expr into s. A pattern whose backtracking is not
@@ -70,7 +75,10 @@ func (s *Set) Compile(expr string, opts Options) (*Pattern, error) {
 	if err := Bounded(expr, opts); err != nil {
 		return nil, err
 	}
-	p := &Pattern{expr: expr, opts: opts, re: re, set: s}
+	p := &Pattern{expr: expr, opts: opts, re: re, names: re.GetGroupNames(), set: s}
+	// A pattern with a part the backtracker does not read is run by
+	// regexp2 at its candidates.
+	p.bt, _ = compileBacktracker(expr, opts, re)
 	if err := s.planFor(p); err != nil {
 		return nil, err
 	}
@@ -100,7 +108,11 @@ func (p *Pattern) Options() Options { return p.opts }
 
 // GroupNames returns the names of p's groups, in the order of a match's
 // groups ("0" first; an unnamed group is named by its number).
-func (p *Pattern) GroupNames() []string { return p.re.GetGroupNames() }
+func (p *Pattern) GroupNames() []string { return p.names }
+
+// Backtracks reports whether p is run at its candidates by the
+// backtracker (backtrack.go) rather than by regexp2.
+func (p *Pattern) Backtracks() bool { return p.bt != nil }
 
 // Span is a match or a group in byte offsets; OK is false for a group
 // that did not take part in the match.

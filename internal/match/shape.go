@@ -4,7 +4,9 @@
 // limit: a limit makes what is read depend on how busy the machine is.
 // From each pattern, read as Go's regexp/syntax tree (Syntax), it works
 // out where its matches can begin (starts.go); a Text prepares a string
-// once for a set's patterns, and Find tries each pattern only there.
+// once for a set's patterns, and Find tries each pattern only there, on a
+// backtracker compiled from the pattern that matches as regexp2 does
+// (backtrack.go).
 package match
 
 import (

@@ -42,7 +42,7 @@ func (set *Set) planFor(p *Pattern) error {
 	if err != nil {
 		return err
 	}
-	needs, err := set.needsOf(expr, opts)
+	needs, err := needsOf(expr, opts)
 	if err != nil {
 		return err
 	}
@@ -54,6 +54,17 @@ func (set *Set) planFor(p *Pattern) error {
 	for i, s := range ss {
 		ss[i].id = set.lexicon.starters
 		set.lexicon.starters++
+		if s.first != nil {
+			id, ok := set.firstSets[*s.first]
+			if !ok {
+				id = len(set.firstSets)
+				set.firstSets[*s.first] = id
+				set.firstShared = append(set.firstShared, false)
+			} else {
+				set.firstShared[id] = true
+			}
+			ss[i].firstID = id
+		}
 		// A literal after \b, or a lead without word characters, stands at a word start.
 		word := s.word || s.lead != nil && !slices.ContainsFunc([]byte(asciiWord), func(b byte) bool { return s.lead[b] })
 		for _, l := range s.lits {
@@ -84,6 +95,7 @@ type starter struct {
 	newline bool
 	lits    []string
 	first   *lead // without lead or lits: the bytes a match begins with
+	firstID int   // numbers first in its set
 	word    bool
 	id      int
 }
@@ -294,11 +306,14 @@ type lexicon struct {
 type literals struct {
 	index   [1 << 16]uint16 // first two bytes → bucket; bucket 0 is empty
 	buckets [][]literal
+	// a bit for each pair of first two bytes with a bucket: the index in
+	// eight kilobytes, which stay in the nearest cache as a text is read
+	pairs [1 << 16 / 64]uint64
 }
 
 // begins reports whether a literal of l begins with the two bytes of pair:
 // most bytes of a text begin none, and are passed by on this one look.
-func (l *literals) begins(pair uint16) bool { return l.index[pair] != 0 }
+func (l *literals) begins(pair uint16) bool { return l.pairs[pair/64]&(1<<(pair%64)) != 0 }
 
 // literal is a literal of a starter, with its first eight bytes (those
 // past its end masked out) to tell the literals of a bucket apart.
@@ -317,6 +332,7 @@ func (l *literals) add(lit string, starter int) {
 			if l.index[key] == 0 {
 				l.index[key] = uint16(len(l.buckets))
 				l.buckets = append(l.buckets, nil)
+				l.pairs[key/64] |= 1 << (key % 64)
 			}
 			mask := ^uint64(0) << (64 - 8*min(8, len(lit)))
 			l.buckets[l.index[key]] = append(l.buckets[l.index[key]], literal{head8(lit), mask, lit, starter})
@@ -346,7 +362,7 @@ func (t *Text) hits() [][]int {
 			pair |= uint16(lower[i+1])
 		}
 		others := t.set.lexicon.others.begins(pair)
-		words := (i == 0 || !wordByte(lower[i-1])) && t.set.lexicon.words.begins(pair)
+		words := (i == 0 || !wordBytes[lower[i-1]]) && t.set.lexicon.words.begins(pair)
 		if !others && !words {
 			continue
 		}
@@ -392,19 +408,28 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 	if !aligned || len(ss) > 0 && ss[len(ss)-1].id >= len(t.hits()) {
 		return nil, false
 	}
-	for _, s := range ss {
+	for k := range ss {
+		s := &ss[k]
 		switch {
+		case s.first != nil && t.set.firstShared[s.firstID]:
+			for _, i := range t.firstBytes(s) {
+				// Not after a rune of the look-behind.
+				if i == 0 || t.mayFollow(p, s, i) {
+					at = append(at, i)
+				}
+			}
 		case s.first != nil:
+			first := s.first
 			for i := range len(lower) {
 				// At a rune's first byte, and not after a rune of the look-behind.
-				if c := lower[i]; s.first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
+				if c := lower[i]; first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
 					at = append(at, i)
 				}
 			}
 		case s.lead == nil:
 			at = append(at, t.lits[s.id]...)
 		case s.lits == nil || len(t.lits[s.id]) > 0:
-			at = t.lineStarts(at, lower, s)
+			at = t.lineStarts(at, lower, *s)
 		}
 	}
 	if len(ss) > 1 {
@@ -416,16 +441,42 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 	return at, true
 }
 
+// firstBytes returns the byte offsets of the runes of the lower-case text
+// that begin with a byte of s.first: found once for all the starters of
+// the set that begin with the same bytes.
+func (t *Text) firstBytes(s *starter) []int {
+	if len(t.firsts) < len(t.set.firstSets) {
+		t.firsts = append(t.firsts, make([][]int, len(t.set.firstSets)-len(t.firsts))...)
+	}
+	if at := t.firsts[s.firstID]; at != nil {
+		return at
+	}
+	at := []int{}
+	for i := range len(t.lower) {
+		if c := t.lower[i]; s.first[c] && (c < utf8.RuneSelf || c >= 0xC0) { // at a rune's first byte
+			at = append(at, i)
+		}
+	}
+	t.firsts[s.firstID] = at
+	return at
+}
+
 // mayFollow reports whether a match of s may begin at byte i by the
 // rune before it: not one of its look-behind, nor, after \b, a word
 // rune before a word rune.
-func (t *Text) mayFollow(p *plan, s starter, i int) bool {
+func (t *Text) mayFollow(p *plan, s *starter, i int) bool {
 	prev := t.s[i-1]
-	if prev >= utf8.RuneSelf {
-		return true
-	}
-	return (p.notAfter == nil || !p.notAfter[prev]) && !(s.word && wordByte(prev) && wordByte(t.s[i]))
+	return prev >= utf8.RuneSelf || (p.notAfter == nil || !p.notAfter[prev]) && !(s.word && wordBytes[prev] && wordBytes[t.s[i]])
 }
+
+// wordBytes holds wordByte of each byte, for the loops that read every
+// byte of a text.
+var wordBytes = func() (out [256]bool) {
+	for b := range out {
+		out[b] = wordByte(byte(b))
+	}
+	return out
+}()
 
 // near keeps, of the byte offsets at (ascending), those where a match of
 // p can begin by what stands around them: not just after a rune of its
@@ -484,28 +535,41 @@ next:
 // mayMatch reports whether p's needs stand anywhere in t: where one does
 // not, p has no match.
 func (t *Text) mayMatch(p *plan) bool {
-	lower, aligned := t.lowered()
-	if !aligned {
+	if _, aligned := t.lowered(); !aligned {
 		return true
 	}
-	if len(t.needFound) < len(t.set.needSets) {
-		t.needFound = append(t.needFound, make([]int8, len(t.set.needSets)-len(t.needFound))...)
-	}
+	present := t.bytesPresent()
 	for _, nd := range p.needs {
-		if t.needFound[nd.id] == 0 {
-			t.needFound[nd.id] = -1
-			for i := range len(lower) {
-				if nd.set[lower[i]] {
-					t.needFound[nd.id] = 1
-					break
-				}
-			}
-		}
-		if t.needFound[nd.id] < 0 {
+		if nd.bits[0]&present[0]|nd.bits[1]&present[1]|nd.bits[2]&present[2]|nd.bits[3]&present[3] == 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// byteBits is a set of bytes, bit b%64 of word b/64 for byte b.
+type byteBits [4]uint64
+
+func bitsOf(l *lead) (out byteBits) {
+	for b, in := range l {
+		if in {
+			out[b/64] |= 1 << (b % 64)
+		}
+	}
+	return out
+}
+
+// bytesPresent returns the bytes the lower-case text holds, read once for
+// every pattern's needs.
+func (t *Text) bytesPresent() *byteBits {
+	if !t.presentDone {
+		t.presentDone = true
+		for i := range len(t.lower) {
+			c := t.lower[i]
+			t.present[c/64] |= 1 << (c % 64)
+		}
+	}
+	return &t.present
 }
 
 // lineStarts appends the byte offsets where s lets a match begin: the
@@ -563,6 +627,42 @@ func (t *Text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []Match {
 	return out
 }
 
+// backtrackAt is tryAt with p's backtracker.
+func (t *Text) backtrackAt(p *Pattern, cands []int, limit int) []Match {
+	var out []Match
+	var spans []Span // the matches' groups, allocated together
+	m := newMachine(p.bt, t.runes)
+	next := 0
+	for _, c := range cands {
+		if c < next {
+			continue
+		}
+		if !m.matchAt(p.bt, c) {
+			if m.tooDeep {
+				return t.tryAt(p.plan.anchored, cands, limit)
+			}
+			continue
+		}
+		n := len(m.caps)
+		if len(spans)+n > cap(spans) {
+			spans = make([]Span, 0, 16*n)
+		}
+		gs := spans[len(spans) : len(spans)+n : len(spans)+n]
+		spans = spans[:len(spans)+n]
+		for i, g := range m.caps {
+			if g.OK {
+				gs[i] = Span{Start: t.off[g.Start], End: t.off[g.End], OK: true}
+			}
+		}
+		out = append(out, Match{Groups: gs, Names: p.names})
+		if len(out) == limit {
+			break
+		}
+		next = max(m.caps[0].End, c+1)
+	}
+	return out
+}
+
 // everyWord reports whether a match can begin at a letter inside a word
 // by first and notAfter: then regexp2's own scan, which passes over the
 // places it cannot begin faster than it is tried at each, is used.
@@ -597,15 +697,15 @@ func classRanges(n *syntax.Regexp) []rune {
 type need struct {
 	set   *lead
 	reach int
-	via   *lead // when not nil, every byte before the rune is one of these
-	id    int   // numbers the set: texts keep where each set's bytes stand
+	via   *lead    // when not nil, every byte before the rune is one of these
+	bits  byteBits // set, as bits
 }
 
 // needsOf reads what every match of expr holds near its start, from the
 // expression as regexp/syntax parses it with its counts (look-arounds
 // dropped: they hold nothing a match consumes). A back-reference's
 // length is unknown, so an expression with one needs nothing.
-func (set *Set) needsOf(expr string, opts Options) ([]need, error) {
+func needsOf(expr string, opts Options) ([]need, error) {
 	if backrefs.MatchString(expr) {
 		return nil, nil
 	}
@@ -615,12 +715,7 @@ func (set *Set) needsOf(expr string, opts Options) ([]need, error) {
 	}
 	ns := slices.DeleteFunc(needed(re), func(nd need) bool { return nd.reach == 0 && nd.via != nil && nd.via.width() == 0 })
 	for i := range ns {
-		id, ok := set.needSets[*ns[i].set]
-		if !ok {
-			id = len(set.needSets)
-			set.needSets[*ns[i].set] = id
-		}
-		ns[i].id = id
+		ns[i].bits = bitsOf(ns[i].set)
 	}
 	return ns, nil
 }

@@ -22,13 +22,15 @@ type Text struct {
 
 	// Made on first use: s in lower case, whether its byte offsets are
 	// those of s, where the starters' literals stand (starts.go), and
-	// whether each set of bytes a pattern needs stands in it.
-	lower     string
-	lowerDone bool
-	aligned   bool
-	lits      [][]int
-	needFound []int8   // by need set: 1 found, -1 not, 0 not looked for (mayMatch)
-	spare     *Buffers // where the conversions were made, if reused (ReadText)
+	// which bytes it holds.
+	lower       string
+	lowerDone   bool
+	aligned     bool
+	lits        [][]int
+	firsts      [][]int  // by first set: where its bytes begin runes (firstBytes)
+	present     byteBits // the bytes of lower (bytesPresent)
+	presentDone bool
+	spare       *Buffers // where the conversions were made, if reused (ReadText)
 }
 
 // String returns the text.
@@ -208,10 +210,24 @@ func (t *Text) Find(p *Pattern, limit int) []Match {
 	}
 	if p.plan.anchored != nil {
 		if cands, ok := t.candidates(&p.plan); ok {
+			if p.bt != nil {
+				return t.backtrackAt(p, cands, limit)
+			}
 			return t.tryAt(p.plan.anchored, cands, limit)
 		}
 	}
 	return t.Scan(p, limit)
+}
+
+// FindByRegexp2 is Find with regexp2 run at the candidates where the
+// backtracker would be: what tests hold the backtracker to.
+func (t *Text) FindByRegexp2(p *Pattern, limit int) []Match {
+	if p.set == t.set && p.plan.anchored != nil && t.mayMatch(&p.plan) {
+		if cands, ok := t.candidates(&p.plan); ok {
+			return t.tryAt(p.plan.anchored, cands, limit)
+		}
+	}
+	return t.Find(p, limit)
 }
 
 // Scan lets regexp2 find up to limit matches of p from the text's start
