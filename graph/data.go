@@ -74,7 +74,7 @@ func (b *builder) addData() {
 
 	// A step's data edges, one per producer in the order met; edgeAt[p] is
 	// 1 + the position of producer p's edge among them, 0 when it has none.
-	var drawn []Edge
+	var drawn []edge
 	var producers []int
 	edgeAt := make([]int, b.n)
 	for i := 0; i < b.n; i++ {
@@ -89,19 +89,19 @@ func (b *builder) addData() {
 				continue
 			}
 			if edgeAt[p] == 0 {
-				drawn = append(drawn, Edge{From: b.ids[p], To: b.ids[i], Type: Data})
+				drawn = append(drawn, stepEdge(p, i, Data, ""))
 				producers = append(producers, p)
 				edgeAt[p] = len(drawn)
 			}
 			e := &drawn[edgeAt[p]-1]
-			e.Claims = append(e.Claims, c.key)
-			if len(e.Claims) <= maxEvidenceClaims {
-				e.Evidence = joinEvidence(e.Evidence, c.text)
+			e.claims = append(e.claims, c.key)
+			if len(e.claims) <= maxEvidenceClaims {
+				e.evidence = joinEvidence(e.evidence, c.text)
 			}
 		}
 		for k, e := range drawn {
-			if n := len(e.Claims) - maxEvidenceClaims; n > 0 {
-				e.Evidence += fmt.Sprintf(" (+%d more)", n)
+			if n := len(e.claims) - maxEvidenceClaims; n > 0 {
+				e.evidence += fmt.Sprintf(" (+%d more)", n)
 			}
 			b.add(e)
 			edgeAt[producers[k]] = 0

@@ -239,7 +239,9 @@ func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {
 	if len(dropped) > 0 {
 		ev += "; gone: " + strings.Join(dropped, " ")
 	}
-	b.add(Edge{From: b.ids[i], To: b.ids[j], Type: Loop, Evidence: ev, Similarity: round2(sim)})
+	e := stepEdge(i, j, Loop, ev)
+	e.similarity = round2(sim)
+	b.add(e)
 	b.state.loopEdges = append(b.state.loopEdges, [2]int{i, j})
 }
 
