@@ -203,7 +203,8 @@ func (b *builder) commit() (*Graph, error) {
 	for _, t := range b.trials {
 		g.others = append(g.others, Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)})
 	}
-	g.index(dedupe(sortEdges(b.edges)))
+	g.index(compact(dedupe(sortEdges(b.edges))))
+	b.edges = nil
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -249,6 +250,16 @@ func sortEdges(edges []edge) []edge {
 // but a cheap guard keeps the bundles honest.
 func dedupe(edges []edge) []edge {
 	return slices.CompactFunc(edges, func(a, b edge) bool { return a.from == b.from && a.to == b.to && a.typ == b.typ })
+}
+
+// compact returns edges in an array of their own size when the one they
+// were appended to has much room left: a long run's edges are kept while
+// the rules run, and growing by appends can leave a third of it unused.
+func compact(edges []edge) []edge {
+	if cap(edges)-len(edges) <= len(edges)/8 {
+		return edges
+	}
+	return slices.Clone(edges)
 }
 
 // index keeps edges, sorted and deduplicated, as the graph's adjacency:
