@@ -213,7 +213,7 @@ func (rc *runContext) step(s run.Step) Features {
 	if f.Has(KindToolResult) {
 		// Its Action says whether it answers for itself (AssignCallers).
 		// Any other step's parts are for readers: Describe makes them.
-		f.OTAR = otar(&f, t, t.prose())
+		f.OTAR = ptr(otar(&f, t, t.prose()))
 	}
 	return f
 }
