@@ -127,6 +127,7 @@ func (b *builder) addLoops() {
 	sigs := make([][]uint64, b.n)
 	first := len(b.state.loopEdges)
 	seen := 0 // steps looked at, for checking ctx every 256
+	var lsh lshScratch
 	for _, g := range order {
 		steps := members[g]
 		// A step alone in its group (its agent's only plan, say) repeats
@@ -134,7 +135,7 @@ func (b *builder) addLoops() {
 		if len(steps) < 2 {
 			continue
 		}
-		if !b.loopsIn(g.class.threshold(), steps, sets, sigs, &seen) {
+		if !b.loopsIn(g.class.threshold(), steps, sets, sigs, &lsh, &seen) {
 			return // BuildContext reports it
 		}
 		for _, j := range steps {
@@ -145,9 +146,35 @@ func (b *builder) addLoops() {
 	slices.SortFunc(b.state.loopEdges[first:], func(x, y [2]int) int { return x[1] - y[1] })
 }
 
+// lshScratch is what finding loops in one group leaves for the next: the
+// buckets, emptied, and the array the signatures are cut from. A long run's
+// groups are few and large, and making both anew for each was most of
+// what finding loops allocated.
+type lshScratch struct {
+	buckets *lshTable
+	size    int // the group size the buckets were made for
+	sigs    []uint64
+}
+
+// reset readies s for a group of size steps. Buckets made for a group
+// much larger are not reused: emptying them costs their size, not the
+// group's.
+func (s *lshScratch) reset(size int) {
+	if s.buckets == nil || s.size < size || s.size > 4*size {
+		s.buckets, s.size = newLSHTable(size), size
+	} else {
+		for band := range s.buckets {
+			clear(s.buckets[band])
+		}
+	}
+	if n := size * len(minHashSeeds); cap(s.sigs) < n {
+		s.sigs = make([]uint64, n)
+	}
+}
+
 // loopsIn links the repeats among one group's steps, in order, at
 // Similarity thr. It returns false when ctx is done.
-func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, seen *int) bool {
+func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, lsh *lshScratch, seen *int) bool {
 	var (
 		cands   []int
 		scratch []uint64
@@ -156,9 +183,10 @@ func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, seen 
 	)
 	exact := len(steps) <= exactGroup
 	if !exact {
-		buckets = newLSHTable(len(steps))
+		lsh.reset(len(steps))
+		buckets = lsh.buckets
 	}
-	for _, j := range steps {
+	for n, j := range steps {
 		if *seen%256 == 0 && b.ctx.Err() != nil {
 			return false
 		}
@@ -183,7 +211,7 @@ func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, seen 
 			earlier = append(earlier, j)
 			continue
 		}
-		sigs[j] = minHash(set)
+		sigs[j] = minHash(lsh.sigs[n*len(minHashSeeds):(n+1)*len(minHashSeeds):(n+1)*len(minHashSeeds)], set)
 		var (
 			keys [lshBands]uint64
 			bks  [lshBands]lshBucket // as read, to be written back with j
@@ -257,9 +285,9 @@ var minHashSeeds = func() (seeds [lshBands * lshRows]uint64) {
 	return seeds
 }()
 
-// minHash is set's signature: per seed, the least mixed token hash.
-func minHash(set []uint64) []uint64 {
-	sig := make([]uint64, len(minHashSeeds))
+// minHash writes set's signature into sig, which holds one value per seed,
+// and returns it: per seed, the least mixed token hash.
+func minHash(sig, set []uint64) []uint64 {
 	for k := range sig {
 		sig[k] = ^uint64(0)
 	}
