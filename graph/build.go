@@ -82,8 +82,9 @@ type builder struct {
 	trials  []Trial
 	trialOf []int
 
-	edges []edge
-	state derived
+	edges      []edge
+	edgeClaims []string // the data edges' claims (edge.claimAt)
+	state      derived
 }
 
 // derived is what the builder computes on the way that queries reuse.
@@ -204,7 +205,8 @@ func (b *builder) commit() (*Graph, error) {
 		g.others = append(g.others, Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)})
 	}
 	g.index(compact(dedupe(sortEdges(b.edges))))
-	b.edges = nil
+	g.edgeClaims = compact(b.edgeClaims)
+	b.edges, b.edgeClaims = nil, nil
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -252,14 +254,14 @@ func dedupe(edges []edge) []edge {
 	return slices.CompactFunc(edges, func(a, b edge) bool { return a.from == b.from && a.to == b.to && a.typ == b.typ })
 }
 
-// compact returns edges in an array of their own size when the one they
-// were appended to has much room left: a long run's edges are kept while
-// the rules run, and growing by appends can leave a third of it unused.
-func compact(edges []edge) []edge {
-	if cap(edges)-len(edges) <= len(edges)/8 {
-		return edges
+// compact returns s in an array of its own size when the one it was
+// appended to has much room left: a long run's edges are kept while the
+// rules run, and growing by appends can leave a third of it unused.
+func compact[T any](s []T) []T {
+	if cap(s)-len(s) <= len(s)/8 {
+		return s
 	}
-	return slices.Clone(edges)
+	return slices.Clone(s)
 }
 
 // index keeps edges, sorted and deduplicated, as the graph's adjacency:

@@ -75,6 +75,7 @@ func (b *builder) addData() {
 	// A step's data edges, one per producer in the order met; edgeAt[p] is
 	// 1 + the position of producer p's edge among them, 0 when it has none.
 	var drawn []edge
+	var keys [][]string // keys[d] holds drawn[d]'s claims; reused step to step
 	var producers []int
 	edgeAt := make([]int, b.n)
 	for i := 0; i < b.n; i++ {
@@ -92,17 +93,23 @@ func (b *builder) addData() {
 				drawn = append(drawn, stepEdge(p, i, Data, ""))
 				producers = append(producers, p)
 				edgeAt[p] = len(drawn)
+				if len(keys) < len(drawn) {
+					keys = append(keys, nil)
+				}
+				keys[len(drawn)-1] = keys[len(drawn)-1][:0]
 			}
-			e := &drawn[edgeAt[p]-1]
-			e.claims = append(e.claims, c.key)
-			if len(e.claims) <= maxEvidenceClaims {
-				e.evidence = joinEvidence(e.evidence, c.text)
+			d := edgeAt[p] - 1
+			keys[d] = append(keys[d], c.key)
+			if len(keys[d]) <= maxEvidenceClaims {
+				drawn[d].evidence = joinEvidence(drawn[d].evidence, c.text)
 			}
 		}
 		for k, e := range drawn {
-			if n := len(e.claims) - maxEvidenceClaims; n > 0 {
+			if n := len(keys[k]) - maxEvidenceClaims; n > 0 {
 				e.evidence += fmt.Sprintf(" (+%d more)", n)
 			}
+			e.claimAt, e.claimN = int32(len(b.edgeClaims)), int32(len(keys[k]))
+			b.edgeClaims = append(b.edgeClaims, keys[k]...)
 			b.add(e)
 			edgeAt[producers[k]] = 0
 		}

@@ -103,8 +103,13 @@ func (g *Graph) eachInEnd(i int, types []EdgeType, f func(from int)) {
 // edgeAt is the stored edge at position p, its ends named.
 func (g *Graph) edgeAt(p int) Edge {
 	e := &g.edges[p]
+	var claims []string
+	if e.claimN > 0 {
+		end := e.claimAt + e.claimN
+		claims = g.edgeClaims[e.claimAt:end:end]
+	}
 	return Edge{From: g.nodeID(int(e.from)), To: g.nodeID(int(e.to)), Type: EdgeTypes[e.typ],
-		Evidence: e.evidence, Claims: e.claims, Similarity: e.similarity}
+		Evidence: e.evidence, Claims: claims, Similarity: float64(e.percent) / 100}
 }
 
 // eachOutRef calls yield with the target and type of each of node k's

@@ -268,12 +268,14 @@ func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {
 		ev += "; gone: " + strings.Join(dropped, " ")
 	}
 	e := stepEdge(i, j, Loop, ev)
-	e.similarity = round2(sim)
+	e.percent = percent(sim)
 	b.add(e)
 	b.state.loopEdges = append(b.state.loopEdges, [2]int{i, j})
 }
 
-func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
+// percent is a similarity in [0, 1] in hundredths, rounded: a loop edge
+// reports it so, as two decimals.
+func percent(x float64) uint8 { return uint8(int(x*100 + 0.5)) }
 
 // minHashSeeds are the odd multiples of the golden ratio constant, so that
 // each gives an independent-looking permutation of a token hash; they are

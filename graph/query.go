@@ -24,6 +24,7 @@ type Graph struct {
 	// stored in-edges, by source and type, are at the positions
 	// inEdges[inAt[k]:inAt[k+1]].
 	edges       []edge
+	edgeClaims  []string // the data edges' claims, see edge
 	outAt, inAt []int32
 	inEdges     []int32
 

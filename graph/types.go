@@ -116,11 +116,15 @@ type Edge struct {
 // about two a step; Edge, with its ends named, is made from it when a query
 // asks.
 type edge struct {
-	from, to   int32
-	typ        uint8
-	similarity float64
-	evidence   string
-	claims     []string
+	from, to int32
+	// A data edge's claims are claimN of the graph's edgeClaims, from
+	// claimAt on.
+	claimAt, claimN int32
+	typ             uint8
+	// percent is a loop edge's similarity in hundredths, as it is
+	// reported (round2).
+	percent  uint8
+	evidence string
 }
 
 func stepID(i int) string  { return nodeID(stepIDs, "s", i) }
