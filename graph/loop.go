@@ -81,10 +81,10 @@ func newLSHTable(size int) *lshTable {
 	return &t
 }
 
-// lshBucket holds a bucket's latest steps, oldest first, in an array kept
-// in the map: most buckets hold a single step, and a slice for each was a
-// third of what finding loops allocated. Steps are int32, which halves the
-// maps.
+// lshBucket holds a bucket's latest steps (by their place in the group),
+// oldest first, in an array kept in the map: most buckets hold a single
+// step, and a slice for each was a third of what finding loops allocated.
+// Steps are int32, which halves the maps.
 type lshBucket struct {
 	n     int32
 	steps [lshBucketCap]int32
@@ -123,11 +123,9 @@ func (b *builder) addLoops() {
 		}
 		members[g] = append(members[g], j)
 	}
-	sets := make([][]uint64, b.n)
-	sigs := make([][]uint64, b.n)
 	first := len(b.state.loopEdges)
 	seen := 0 // steps looked at, for checking ctx every 256
-	var lsh lshScratch
+	var lsh loopScratch
 	for _, g := range order {
 		steps := members[g]
 		// A step alone in its group (its agent's only plan, say) repeats
@@ -135,31 +133,40 @@ func (b *builder) addLoops() {
 		if len(steps) < 2 {
 			continue
 		}
-		if !b.loopsIn(g.class.threshold(), steps, sets, sigs, &lsh, &seen) {
+		if !b.loopsIn(g.class.threshold(), steps, &lsh, &seen) {
 			return // BuildContext reports it
-		}
-		for _, j := range steps {
-			sets[j], sigs[j] = nil, nil
 		}
 	}
 	// In step order, as if the steps had been read one after another.
 	slices.SortFunc(b.state.loopEdges[first:], func(x, y [2]int) int { return x[1] - y[1] })
 }
 
-// lshScratch is what finding loops in one group leaves for the next: the
-// buckets, emptied, and the array the signatures are cut from. A long run's
-// groups are few and large, and making both anew for each was most of
-// what finding loops allocated.
-type lshScratch struct {
-	buckets *lshTable
-	size    int // the group size the buckets were made for
-	sigs    []uint64
+// loopScratch is what finding loops in one group leaves for the next:
+// the token sets and signatures of the group's steps, by their place in
+// the group, the array the signatures are cut from, and the buckets,
+// emptied. A long run's groups are few and large: making these anew for
+// each group, or for every step of the run, was most of what finding
+// loops allocated.
+type loopScratch struct {
+	sets, sigs [][]uint64
+	sigArray   []uint64
+	buckets    *lshTable
+	size       int // the group size the buckets were made for
 }
 
-// reset readies s for a group of size steps. Buckets made for a group
-// much larger are not reused: emptying them costs their size, not the
-// group's.
-func (s *lshScratch) reset(size int) {
+// reset readies s for a group of size steps, compared exactly or not.
+// Buckets made for a group much larger are not reused: emptying them
+// costs their size, not the group's.
+func (s *loopScratch) reset(size int, exact bool) {
+	if cap(s.sets) < size {
+		s.sets, s.sigs = make([][]uint64, size), make([][]uint64, size)
+	}
+	s.sets, s.sigs = s.sets[:size], s.sigs[:size]
+	clear(s.sets)
+	clear(s.sigs)
+	if exact {
+		return
+	}
 	if s.buckets == nil || s.size < size || s.size > 4*size {
 		s.buckets, s.size = newLSHTable(size), size
 	} else {
@@ -167,31 +174,29 @@ func (s *lshScratch) reset(size int) {
 			clear(s.buckets[band])
 		}
 	}
-	if n := size * len(minHashSeeds); cap(s.sigs) < n {
-		s.sigs = make([]uint64, n)
+	if n := size * len(minHashSeeds); cap(s.sigArray) < n {
+		s.sigArray = make([]uint64, n)
 	}
 }
 
 // loopsIn links the repeats among one group's steps, in order, at
-// Similarity thr. It returns false when ctx is done.
-func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, lsh *lshScratch, seen *int) bool {
+// Similarity thr. Steps are named by their place in the group, in the
+// buckets as in sets and sigs. It returns false when ctx is done.
+func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int) bool {
 	var (
 		cands   []int
 		scratch []uint64
-		earlier []int // steps so far, when the group is compared exactly
-		buckets *lshTable
+		earlier []int // places so far, when the group is compared exactly
 	)
 	exact := len(steps) <= exactGroup
-	if !exact {
-		lsh.reset(len(steps))
-		buckets = lsh.buckets
-	}
-	for n, j := range steps {
+	lsh.reset(len(steps), exact)
+	sets, sigs, buckets := lsh.sets, lsh.sigs, lsh.buckets
+	for j, step := range steps {
 		if *seen%256 == 0 && b.ctx.Err() != nil {
 			return false
 		}
 		*seen++
-		scratch = scratchTokenSet(scratch, b.r.Steps[j].Content)
+		scratch = scratchTokenSet(scratch, b.r.Steps[step].Content)
 		if scratch == nil {
 			continue
 		}
@@ -204,14 +209,14 @@ func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, lsh *
 					continue
 				}
 				if sim := jaccard(sets[i], set); sim >= thr {
-					b.addLoopEdge(i, j, sim, sets[i], set)
+					b.addLoopEdge(steps[i], step, sim, sets[i], set)
 					break
 				}
 			}
 			earlier = append(earlier, j)
 			continue
 		}
-		sigs[j] = minHash(lsh.sigs[n*len(minHashSeeds):(n+1)*len(minHashSeeds):(n+1)*len(minHashSeeds)], set)
+		sigs[j] = minHash(lsh.sigArray[j*len(minHashSeeds):(j+1)*len(minHashSeeds):(j+1)*len(minHashSeeds)], set)
 		var (
 			keys [lshBands]uint64
 			bks  [lshBands]lshBucket // as read, to be written back with j
@@ -233,7 +238,7 @@ func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, lsh *
 				continue
 			}
 			if sim := jaccard(sets[i], set); sim >= thr {
-				b.addLoopEdge(i, j, sim, sets[i], set)
+				b.addLoopEdge(steps[i], step, sim, sets[i], set)
 				break
 			}
 		}
