@@ -3,6 +3,7 @@ package graph
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -67,19 +68,53 @@ func (c loopClass) threshold() float64 {
 }
 
 // lshTable holds one group's buckets (an agent's steps of one class), band
-// by band, keyed by the band's hash: a lookup hashes one integer, not a key
-// of group, band and hash.
-type lshTable [lshBands]map[uint64]lshBucket
+// by band, keyed by the band's hash.
+type lshTable [lshBands]lshBand
 
 // newLSHTable makes a table for a group of size steps: no band can have
-// more buckets than that, and a map sized for them never grows.
+// more buckets than that.
 func newLSHTable(size int) *lshTable {
 	var t lshTable
 	for band := range t {
-		t[band] = make(map[uint64]lshBucket, size)
+		// At most four in seven slots are used, so a probe for a bucket
+		// not there ends soon.
+		t[band].slots = make([]lshSlot, size+size*3/4+1)
 	}
 	return &t
 }
+
+// lshBand is one band's buckets, by their hash, in a table probed in
+// order from the slot the hash picks, each bucket held in its slot. A
+// long run's bands hold a bucket for most steps: a map's lookup reads its
+// control word and then its slot, two places in memory a long way from
+// the last lookup's, and those reads were most of finding loops' time.
+type lshBand struct {
+	slots []lshSlot
+}
+
+// lshSlot is a slot of a band: empty while its bucket holds no step.
+type lshSlot struct {
+	key uint64
+	lshBucket
+}
+
+// find returns the slot of the bucket with the given hash, or the empty
+// slot where it would go.
+func (t *lshBand) find(key uint64) *lshSlot {
+	// The hashes are mixed (bandHash): their high bits pick the slot.
+	hi, _ := bits.Mul64(key, uint64(len(t.slots)))
+	for i := int(hi); ; i++ {
+		if i == len(t.slots) {
+			i = 0
+		}
+		if s := &t.slots[i]; s.n == 0 || s.key == key {
+			return s
+		}
+	}
+}
+
+// clear empties every bucket of the band.
+func (t *lshBand) clear() { clear(t.slots) }
 
 // lshBucket holds a bucket's latest steps (by their place in the group),
 // oldest first, in an array kept in the map: most buckets hold a single
@@ -171,7 +206,7 @@ func (s *loopScratch) reset(size int, exact bool) {
 		s.buckets, s.size = newLSHTable(size), size
 	} else {
 		for band := range s.buckets {
-			clear(s.buckets[band])
+			s.buckets[band].clear()
 		}
 	}
 	if n := size * len(minHashSeeds); cap(s.sigArray) < n {
@@ -217,15 +252,13 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 			continue
 		}
 		sigs[j] = minHash(lsh.sigArray[j*len(minHashSeeds):(j+1)*len(minHashSeeds):(j+1)*len(minHashSeeds)], set)
-		var (
-			keys [lshBands]uint64
-			bks  [lshBands]lshBucket // as read, to be written back with j
-		)
+		var slots [lshBands]*lshSlot // to be given j once it is compared
 		cands = cands[:0]
-		for band := range keys {
-			keys[band] = bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
-			bk := buckets[band][keys[band]]
-			bks[band] = bk
+		for band := range slots {
+			key := bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
+			bk := buckets[band].find(key)
+			bk.key = key
+			slots[band] = bk
 			for _, i := range bk.steps[:bk.n] {
 				if !containsInt(cands, int(i)) {
 					cands = append(cands, int(i))
@@ -242,9 +275,8 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 				break
 			}
 		}
-		for band, k := range keys {
-			bks[band].add(j)
-			buckets[band][k] = bks[band]
+		for _, bk := range slots {
+			bk.add(j)
 		}
 	}
 	return true
