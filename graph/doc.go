@@ -6,9 +6,12 @@
 // what a step says (kinds, claims, signals) is left to extract.
 //
 // The graph keeps its typed edges sorted by source, target and type, with
-// each node's run of out- and in-edges indexed; next and member edges,
-// which follow from the steps' order, agents and trials, are not stored
-// but given by every query in their place among the stored ones. Digraph gives it as a
+// each node's run of out- and in-edges indexed, their ends as node
+// positions; an Edge, its ends named, is made when a query returns it.
+// Next and member edges, which follow from the steps' order, agents and
+// trials, are not stored but given by every query in their place among the
+// stored ones, and a step's node is made from its step when asked. A long
+// run's steps are most of its nodes and edges. Digraph gives it as a
 // github.com/dominikbraun/graph directed graph, which holds a single edge
 // per ordered pair of nodes. Two steps are often linked in several ways at
 // once (step 4 is both next after and a data consumer of step 3), so the
