@@ -210,10 +210,7 @@ func (b *builder) commit() (*Graph, error) {
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
 	}
-	var err error
-	if g.loopGroups, err = b.loopGroups(g); err != nil {
-		return nil, err
-	}
+	g.loopGroups = b.loopGroups(g)
 	return g, nil
 }
 

@@ -1,14 +1,11 @@
 package graph
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
 	"sort"
 	"strings"
-
-	dgraph "github.com/dominikbraun/graph"
 
 	"github.com/offattr/offattr/extract"
 )
@@ -387,57 +384,67 @@ type LoopGroup struct {
 // loopGroups joins loop edges within a trial (trial boundaries bound loop
 // groups; a loop edge across trials, such as a re-plan repeating the old
 // plan, stays in the graph but joins no group) and instructs edges between
-// their members: a group is a connected component of these links. The
-// library finds strongly connected components, which for links drawn both
-// ways are exactly the connected ones. Steps are keyed by node ID, not by
-// index: the library's StronglyConnectedComponents (v0.23) drops a vertex
-// whose key is the zero value, which step 0 would be.
-func (b *builder) loopGroups(g *Graph) ([]LoopGroup, error) {
-	links := dgraph.New(dgraph.StringHash, dgraph.Directed())
-	link := func(i, j int) error {
-		for _, v := range []int{i, j} {
-			if err := links.AddVertex(b.ids[v]); err != nil && !errors.Is(err, dgraph.ErrVertexAlreadyExists) {
-				return err
-			}
-		}
-		for _, e := range [][2]string{{b.ids[i], b.ids[j]}, {b.ids[j], b.ids[i]}} {
-			if err := links.AddEdge(e[0], e[1]); err != nil && !errors.Is(err, dgraph.ErrEdgeAlreadyExists) {
-				return err
-			}
-		}
-		return nil
+// their members: a group is a connected component of these links, found by
+// union–find over the steps (doc.go says why not with the library).
+func (b *builder) loopGroups(g *Graph) []LoopGroup {
+	// parent[i] leads towards the least step of i's group; only members
+	// are ever joined.
+	parent := make([]int32, b.n)
+	for i := range parent {
+		parent[i] = int32(i)
 	}
-	member := map[int]bool{}
+	root := func(i int) int {
+		for int(parent[i]) != i {
+			parent[i] = parent[parent[i]]
+			i = int(parent[i])
+		}
+		return i
+	}
+	join := func(i, j int) {
+		ri, rj := root(i), root(j)
+		if ri > rj {
+			ri, rj = rj, ri
+		}
+		parent[rj] = int32(ri)
+	}
+	member := make([]bool, b.n)
+	var members []int
 	for _, e := range b.state.loopEdges {
 		if b.trialOf[e[0]] == b.trialOf[e[1]] {
-			if err := link(e[0], e[1]); err != nil {
-				return nil, fmt.Errorf("loop groups: %w", err)
-			}
-			member[e[0]], member[e[1]] = true, true
-		}
-	}
-	for m := range member {
-		for _, j := range g.Successors(m, Instructs) {
-			if member[j] && b.trialOf[j] == b.trialOf[m] {
-				if err := link(m, j); err != nil {
-					return nil, fmt.Errorf("loop groups: %w", err)
+			join(e[0], e[1])
+			for _, v := range e {
+				if !member[v] {
+					member[v] = true
+					members = append(members, v)
 				}
 			}
 		}
 	}
-	components, err := dgraph.StronglyConnectedComponents(links)
-	if err != nil {
-		return nil, fmt.Errorf("loop groups: %w", err)
-	}
-	groups := make([]LoopGroup, 0, len(components))
-	for _, ids := range components {
-		steps := make([]int, len(ids))
-		for k, id := range ids {
-			steps[k] = g.mustPosition(id) // steps come first among the nodes
+	for _, m := range members {
+		for _, j := range g.Successors(m, Instructs) {
+			if member[j] && b.trialOf[j] == b.trialOf[m] {
+				join(m, j)
+			}
 		}
-		sort.Ints(steps)
-		lg := LoopGroup{Trial: b.trialOf[steps[0]], Steps: steps}
-		for _, m := range steps {
+	}
+	// Members in order, each group opened by its least step: groups come
+	// ordered by first step, and their steps ascending.
+	sort.Ints(members)
+	var groups []LoopGroup
+	at := map[int]int{} // a group's root → its place in groups
+	for _, m := range members {
+		r := root(m)
+		k, ok := at[r]
+		if !ok {
+			k = len(groups)
+			at[r] = k
+			groups = append(groups, LoopGroup{Trial: b.trialOf[m]})
+		}
+		groups[k].Steps = append(groups[k].Steps, m)
+	}
+	for k := range groups {
+		lg := &groups[k]
+		for _, m := range lg.Steps {
 			if g.plannerStep[m] {
 				lg.Planner = append(lg.Planner, m)
 				lg.Executor = append(lg.Executor, g.Successors(m, Instructs)...)
@@ -447,10 +454,11 @@ func (b *builder) loopGroups(g *Graph) ([]LoopGroup, error) {
 			}
 		}
 		lg.Planner, lg.Executor = sortedSet(lg.Planner), sortedSet(lg.Executor)
-		groups = append(groups, lg)
 	}
-	sort.Slice(groups, func(i, j int) bool { return groups[i].Steps[0] < groups[j].Steps[0] })
-	return groups, nil
+	if groups == nil {
+		groups = []LoopGroup{}
+	}
+	return groups
 }
 
 func sortedSet(xs []int) []int {
