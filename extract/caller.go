@@ -30,7 +30,7 @@ func AssignCallers(r *run.Run, rf *RunFeatures) {
 }
 
 func callerOf(r *run.Run, rf *RunFeatures, j int, callByID map[string]int) int {
-	if rf.Steps[j].OTAR.Action != "" {
+	if o := rf.Steps[j].OTAR; o != nil && o.Action != "" {
 		return j
 	}
 	if c, ok := callByID[r.Steps[j].ToolCallID]; ok && r.Steps[j].ToolCallID != "" {

@@ -160,7 +160,7 @@ func measure(features []*RunFeatures) coverage {
 			for i, level := range []string{LevelKeyDecision, LevelSummary, LevelMilestone} {
 				c.fallback[i] += b2f(f.Reductions.Fallback[level])
 			}
-			c.otar += b2f(f.OTAR != (OTAR{}))
+			c.otar += b2f(f.OTAR != nil && *f.OTAR != (OTAR{}))
 			c.claims += b2f(len(f.Claims) > 0)
 			c.errors += b2f(len(f.Errors) > 0)
 			c.successes += b2f(len(f.Successes) > 0)

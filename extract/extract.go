@@ -105,6 +105,29 @@ func (rc *runContext) agent(name string) string {
 // kindOrder ranks kinds for Features.Kind: the most specific reading first.
 var kindOrder = []StepKind{KindTask, KindFinalAnswer, KindLedger, KindReplan, KindPlan, KindToolResult, KindInstruction, KindToolCall, KindVerification, KindAnswer, KindTermination, KindThought, KindMessage}
 
+// kindList lists the kinds set in kinds in kindOrder, or KindMessage when
+// none is. A list of one kind is kindOrder's own element, capped so that
+// an append copies it: most steps are of one kind, and a long run's steps
+// each held a slice of their own.
+func kindList(kinds map[StepKind]bool) []StepKind {
+	n, last := 0, len(kindOrder)-1 // KindMessage, when none is set
+	for i, k := range kindOrder {
+		if kinds[k] {
+			n, last = n+1, i
+		}
+	}
+	if n <= 1 {
+		return kindOrder[last : last+1 : last+1]
+	}
+	out := make([]StepKind, 0, n)
+	for _, k := range kindOrder {
+		if kinds[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 func (rc *runContext) step(s run.Step) Features {
 	f := Features{Index: s.Index, Agent: s.Agent}
 	t := readText(s.Content, &rc.buf.text)
@@ -194,14 +217,7 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Critique = spanOf(t.first(critiqueRe))
 	f.FailureWords = spanOf(t.first(failureWordsRe))
 
-	for _, k := range kindOrder {
-		if kinds[k] {
-			f.Kinds = append(f.Kinds, k)
-		}
-	}
-	if len(f.Kinds) == 0 {
-		f.Kinds = []StepKind{KindMessage}
-	}
+	f.Kinds = kindList(kinds)
 	f.Kind = f.Kinds[0]
 
 	if f.Ledger != nil {
@@ -213,7 +229,7 @@ func (rc *runContext) step(s run.Step) Features {
 	if f.Has(KindToolResult) {
 		// Its Action says whether it answers for itself (AssignCallers).
 		// Any other step's parts are for readers: Describe makes them.
-		f.OTAR = otar(&f, t, t.prose())
+		f.OTAR = ptr(otar(&f, t, t.prose()))
 	}
 	return f
 }

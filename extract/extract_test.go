@@ -130,7 +130,7 @@ func TestReductionsOnFirstUse(t *testing.T) {
 	assert.Equal(t, "pattern:general", got[0].Sources[LevelKeyDecision])
 	assert.Equal(t, got[0], got[2])
 	assert.Equal(t, got[1], got[3])
-	assert.Equal(t, rf.Steps[1].Reductions, got[1])
+	assert.Equal(t, *rf.Steps[1].Reductions, got[1])
 }
 
 func TestReductionsRespectWordCaps(t *testing.T) {

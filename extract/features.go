@@ -49,10 +49,12 @@ type Features struct {
 
 	// OTAR, but for a tool result, and Reductions are made on first use,
 	// for every step at once: read them after RunFeatures.Describe (or
-	// the reductions with RunFeatures.Reductions).
-	OTAR        OTAR        `json:"otar"`
+	// the reductions with RunFeatures.Reductions). Until then they are
+	// nil: most readers never ask, and a long run's steps would each carry
+	// seven empty strings and two maps.
+	OTAR        *OTAR       `json:"otar"`
 	ContextType ContextType `json:"context_type"`
-	Reductions  Reductions  `json:"reductions"`
+	Reductions  *Reductions `json:"reductions"`
 
 	Ledger   *Ledger  `json:"ledger,omitempty"`
 	Code     []string `json:"code,omitempty"` // code blocks / function calls issued

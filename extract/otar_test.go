@@ -42,7 +42,7 @@ func TestOTARMadeWhereRead(t *testing.T) {
 		{Index: 2, Agent: "calculator", Kind: run.KindToolResult, Content: "Action: multiply\nOutput: 42"},
 	}}
 	rf := Run(r)
-	assert.Equal(t, OTAR{}, rf.Steps[1].OTAR, "made before Describe")
+	assert.Nil(t, rf.Steps[1].OTAR, "made before Describe")
 	tool := rf.Steps[2].OTAR
 	assert.Equal(t, "multiply", tool.Action)
 	assert.Equal(t, 2, rf.Steps[2].Caller, "a result that names its action answers for itself")
@@ -54,6 +54,6 @@ func TestOTARMadeWhereRead(t *testing.T) {
 	for i, s := range r.Steps {
 		f := rf.Steps[i]
 		tx := newText(s.Content)
-		assert.Equal(t, otar(&f, tx, tx.prose()), f.OTAR, "step %d", i)
+		assert.Equal(t, otar(&f, tx, tx.prose()), *f.OTAR, "step %d", i)
 	}
 }

@@ -123,8 +123,14 @@ func contextType(f *Features) ContextType {
 // they were given. It is safe for concurrent use.
 func (rf *RunFeatures) Reductions(i int) Reductions {
 	rf.Describe()
-	return rf.Steps[i].Reductions
+	if red := rf.Steps[i].Reductions; red != nil {
+		return *red
+	}
+	return Reductions{}
 }
+
+// ptr returns a pointer to a copy of v.
+func ptr[T any](v T) *T { return &v }
 
 // Describe makes, once, what extract says of each step for a reader and
 // not for the rules: every step's Reductions, and the OTAR parts of every
@@ -137,9 +143,9 @@ func (rf *RunFeatures) Describe() {
 		for i, content := range rf.texts[:min(len(rf.texts), len(rf.Steps))] {
 			f, t := &rf.Steps[i], newText(content)
 			if !f.Has(KindToolResult) {
-				f.OTAR = otar(f, t, t.prose())
+				f.OTAR = ptr(otar(f, t, t.prose()))
 			}
-			f.Reductions = reduce(f, t)
+			f.Reductions = ptr(reduce(f, t))
 		}
 	})
 }

@@ -82,8 +82,9 @@ type builder struct {
 	trials  []Trial
 	trialOf []int
 
-	edges []Edge
-	state derived
+	edges      []edge
+	edgeClaims []string // the data edges' claims (edge.claimAt)
+	state      derived
 }
 
 // derived is what the builder computes on the way that queries reuse.
@@ -98,7 +99,7 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 	b := &builder{ctx: context.Background(), r: r, f: f, n: len(r.Steps), agentIdx: map[string]int{}, planners: map[int]bool{}}
 	// Next and member edges are not stored (implicit.go); the finders
 	// draw the rest, about one a step.
-	b.edges = make([]Edge, 0, b.n)
+	b.edges = make([]edge, 0, b.n)
 	b.kinds = make([]kindSet, b.n)
 	b.agentOf = make([]int, b.n)
 	b.ids = make([]string, b.n)
@@ -126,11 +127,20 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 	return b
 }
 
-func (b *builder) add(e Edge) { b.edges = append(b.edges, e) }
+func (b *builder) add(e edge) { b.edges = append(b.edges, e) }
+
+// stepEdge is an edge of type t from step from to step to.
+func stepEdge(from, to int, t EdgeType, evidence string) edge {
+	return edge{from: int32(from), to: int32(to), typ: uint8(typeRank(t)), evidence: evidence}
+}
 
 func (b *builder) addStepEdge(from, to int, t EdgeType, evidence string) {
-	b.add(Edge{From: b.ids[from], To: b.ids[to], Type: t, Evidence: evidence})
+	b.add(stepEdge(from, to, t, evidence))
 }
+
+// trialNode is trial k's position among the graph's nodes: after the
+// steps and the agents.
+func (b *builder) trialNode(k int) int32 { return int32(b.n + len(b.agents) + k) }
 
 // isPlannerStep reports whether step i is the planner at work: a plan,
 // re-plan, instruction or ledger, or a private thought of a planning agent.
@@ -152,17 +162,20 @@ func (b *builder) nextOf(a, i int) int {
 func (b *builder) addReplans() {
 	for k := 1; k < len(b.trials); k++ {
 		t := b.trials[k]
-		b.add(Edge{From: trialID(k - 1), To: trialID(k), Type: Replans,
-			Evidence: fmt.Sprintf("step %d: %s", t.Plan, quote(b.r.Steps[t.Plan].Content, 80))})
+		b.add(edge{from: b.trialNode(k - 1), to: b.trialNode(k), typ: uint8(typeRank(Replans)),
+			evidence: fmt.Sprintf("step %d: %s", t.Plan, quote(b.r.Steps[t.Plan].Content, 80))})
 	}
 }
 
-// commit makes the graph: its nodes, steps first, and its typed edges,
-// sorted and indexed (the library graph is made from them on demand, see
-// Digraph).
+// commit makes the graph: its agent and trial nodes (a step's node is made
+// when asked, from the step), and its typed edges, sorted and indexed (the
+// library graph is made from them on demand, see Digraph).
 func (b *builder) commit() (*Graph, error) {
 	g := &Graph{
 		n:        b.n,
+		steps:    b.r.Steps,
+		features: b.f.Steps,
+		ids:      b.ids,
 		agents:   b.agents,
 		agentIdx: b.agentIdx,
 		stepsOf:  b.stepsOf,
@@ -174,7 +187,6 @@ func (b *builder) commit() (*Graph, error) {
 		given:    b.state.given,
 		answer:   answerOf(b.f),
 	}
-	g.nodes = make([]Node, 0, b.n+len(b.agents)+len(b.trials))
 	g.plannerStep = make([]bool, b.n)
 	for i := 0; i < b.n; i++ {
 		g.plannerStep[i] = b.isPlannerStep(i)
@@ -185,37 +197,31 @@ func (b *builder) commit() (*Graph, error) {
 			g.planners = append(g.planners, b.agents[a])
 		}
 	}
-	for i, s := range b.r.Steps {
-		g.nodes = append(g.nodes, Node{ID: b.ids[i], Kind: NodeStep, Index: i, Agent: s.Agent,
-			StepKind: b.f.Steps[i].Kind, Trial: b.trialOf[i], Label: stepLabel(i, s.Agent, b.f.Steps[i].Kind)})
-	}
+	g.others = make([]Node, 0, len(b.agents)+len(b.trials))
 	for a, name := range b.agents {
-		g.nodes = append(g.nodes, Node{ID: b.agentIDs[a], Kind: NodeAgent, Index: a, Agent: name, Trial: -1, Label: name})
+		g.others = append(g.others, Node{ID: b.agentIDs[a], Kind: NodeAgent, Index: a, Agent: name, Trial: -1, Label: name})
 	}
 	for _, t := range b.trials {
-		g.nodes = append(g.nodes, Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)})
+		g.others = append(g.others, Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)})
 	}
-	g.index(dedupe(g.sortEdges(b.edges)))
+	g.index(compact(dedupe(sortEdges(b.edges))))
+	g.edgeClaims = compact(b.edgeClaims)
+	b.edges, b.edgeClaims = nil, nil
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
 	}
-	var err error
-	if g.loopGroups, err = b.loopGroups(g); err != nil {
-		return nil, err
-	}
+	g.loopGroups = b.loopGroups(g)
 	return g, nil
 }
 
 // sortEdges orders edges in place by source node, target node, then type,
-// by packed integer keys: sorting tens of thousands of edges with the
-// IDs read in the comparison is needlessly slow. The order is found on the
-// keys, then the edges are moved cycle by cycle, so no second list of
-// edges is made.
-func (g *Graph) sortEdges(edges []Edge) []Edge {
+// by packed integer keys. The order is found on the keys, then the edges
+// are moved cycle by cycle, so no second list of edges is made.
+func sortEdges(edges []edge) []edge {
 	keys := make([]uint64, len(edges))
 	idx := make([]int, len(edges))
 	for i, e := range edges {
-		keys[i] = uint64(g.mustPosition(e.From))<<36 | uint64(g.mustPosition(e.To))<<8 | uint64(typeRank(e.Type))
+		keys[i] = uint64(e.from)<<36 | uint64(e.to)<<8 | uint64(e.typ)
 		idx[i] = i
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
@@ -241,8 +247,18 @@ func (g *Graph) sortEdges(edges []Edge) []Edge {
 // dedupe keeps the first edge of each type between each pair of nodes in
 // sorted edges, in place; the finders never draw the same typed edge twice,
 // but a cheap guard keeps the bundles honest.
-func dedupe(edges []Edge) []Edge {
-	return slices.CompactFunc(edges, func(a, b Edge) bool { return a.From == b.From && a.To == b.To && a.Type == b.Type })
+func dedupe(edges []edge) []edge {
+	return slices.CompactFunc(edges, func(a, b edge) bool { return a.from == b.from && a.to == b.to && a.typ == b.typ })
+}
+
+// compact returns s in an array of its own size when the one it was
+// appended to has much room left: a long run's edges are kept while the
+// rules run, and growing by appends can leave a third of it unused.
+func compact[T any](s []T) []T {
+	if cap(s)-len(s) <= len(s)/8 {
+		return s
+	}
+	return slices.Clone(s)
 }
 
 // index keeps edges, sorted and deduplicated, as the graph's adjacency:
@@ -250,27 +266,25 @@ func dedupe(edges []Edge) []Edge {
 // positions in them, counted out by target. The library's AdjacencyMap and
 // PredecessorMap copy its store into a map per node, a fifth of what
 // building a graph allocated, and still had to be sorted on every query.
-func (g *Graph) index(edges []Edge) {
+func (g *Graph) index(edges []edge) {
 	g.edges = edges
-	g.outAt = make([]int, len(g.nodes)+1)
-	g.inAt = make([]int, len(g.nodes)+1)
-	g.edgeFrom = make([]int32, len(edges))
-	g.edgeTo = make([]int32, len(edges))
-	for i, e := range edges {
-		g.edgeFrom[i], g.edgeTo[i] = int32(g.mustPosition(e.From)), int32(g.mustPosition(e.To))
-		g.outAt[g.edgeFrom[i]+1]++
-		g.inAt[g.edgeTo[i]+1]++
+	nodes := g.nodeCount()
+	g.outAt = make([]int32, nodes+1)
+	g.inAt = make([]int32, nodes+1)
+	for _, e := range edges {
+		g.outAt[e.from+1]++
+		g.inAt[e.to+1]++
 	}
-	for k := range g.nodes {
+	for k := range nodes {
 		g.outAt[k+1] += g.outAt[k]
 		g.inAt[k+1] += g.inAt[k]
 	}
 	// Edges come by source, so each node's in-edges come by source too.
-	g.inEdges = make([]int, len(edges))
-	next := slices.Clone(g.inAt[:len(g.nodes)])
-	for i, k := range g.edgeTo {
-		g.inEdges[next[k]] = i
-		next[k]++
+	g.inEdges = make([]int32, len(edges))
+	next := slices.Clone(g.inAt[:nodes])
+	for i, e := range edges {
+		g.inEdges[next[e.to]] = int32(i)
+		next[e.to]++
 	}
 }
 
@@ -343,7 +357,7 @@ var normName = run.AgentKey
 // EdgeData and EdgeAttributes would be two closures per edge.
 func (g *Graph) digraph() (dgraph.Graph[string, Node], error) {
 	lib := dgraph.New(func(n Node) string { return n.ID }, dgraph.Directed())
-	for _, nd := range g.nodes {
+	for _, nd := range g.Nodes() {
 		if err := lib.AddVertex(nd); err != nil {
 			return nil, fmt.Errorf("add node %s: %w", nd.ID, err)
 		}

@@ -267,13 +267,15 @@ func TestTrivialClaimsDrawNoData(t *testing.T) {
 // TestDedupeKeepsOnePerType: sorted edges keep the first edge of each type
 // between a pair, and edges of one type between other pairs stay.
 func TestDedupeKeepsOnePerType(t *testing.T) {
-	plain := []Edge{{Type: Next}, {Type: Data}, {Type: Loop}, {Type: Member}}
+	typ := func(t EdgeType) uint8 { return uint8(typeRank(t)) }
+	plain := []edge{{typ: typ(Next)}, {typ: typ(Data)}, {typ: typ(Loop)}, {typ: typ(Member)}}
 	assert.Equal(t, plain[:3], dedupe(slices.Clone(plain[:3])))
 
-	repeated := []Edge{{Type: Next, Evidence: "1"}, {Type: Next, Evidence: "2"}, {Type: Data}, {Type: Data, Evidence: "3"}}
-	assert.Equal(t, []Edge{{Type: Next, Evidence: "1"}, {Type: Data}}, dedupe(repeated))
-	pairs := []Edge{{From: "s0", To: "s1", Type: Next}, {From: "s0", To: "s2", Type: Next}, {From: "s1", To: "s2", Type: Next}}
+	repeated := []edge{{typ: typ(Next), evidence: "1"}, {typ: typ(Next), evidence: "2"}, {typ: typ(Data)}, {typ: typ(Data), evidence: "3"}}
+	assert.Equal(t, []edge{{typ: typ(Next), evidence: "1"}, {typ: typ(Data)}}, dedupe(repeated))
+	pairs := []edge{{from: 0, to: 1, typ: typ(Next)}, {from: 0, to: 2, typ: typ(Next)}, {from: 1, to: 2, typ: typ(Next)}}
 	assert.Equal(t, pairs, dedupe(slices.Clone(pairs)))
-	assert.Equal(t, "next", bundleTypes(plain[:1]))
-	assert.Equal(t, "next,data,loop", bundleTypes(plain[:3]))
+	named := []Edge{{Type: Next}, {Type: Data}, {Type: Loop}}
+	assert.Equal(t, "next", bundleTypes(named[:1]))
+	assert.Equal(t, "next,data,loop", bundleTypes(named))
 }

@@ -74,7 +74,8 @@ func (b *builder) addData() {
 
 	// A step's data edges, one per producer in the order met; edgeAt[p] is
 	// 1 + the position of producer p's edge among them, 0 when it has none.
-	var drawn []Edge
+	var drawn []edge
+	var keys [][]string // keys[d] holds drawn[d]'s claims; reused step to step
 	var producers []int
 	edgeAt := make([]int, b.n)
 	for i := 0; i < b.n; i++ {
@@ -89,20 +90,26 @@ func (b *builder) addData() {
 				continue
 			}
 			if edgeAt[p] == 0 {
-				drawn = append(drawn, Edge{From: b.ids[p], To: b.ids[i], Type: Data})
+				drawn = append(drawn, stepEdge(p, i, Data, ""))
 				producers = append(producers, p)
 				edgeAt[p] = len(drawn)
+				if len(keys) < len(drawn) {
+					keys = append(keys, nil)
+				}
+				keys[len(drawn)-1] = keys[len(drawn)-1][:0]
 			}
-			e := &drawn[edgeAt[p]-1]
-			e.Claims = append(e.Claims, c.key)
-			if len(e.Claims) <= maxEvidenceClaims {
-				e.Evidence = joinEvidence(e.Evidence, c.text)
+			d := edgeAt[p] - 1
+			keys[d] = append(keys[d], c.key)
+			if len(keys[d]) <= maxEvidenceClaims {
+				drawn[d].evidence = joinEvidence(drawn[d].evidence, c.text)
 			}
 		}
 		for k, e := range drawn {
-			if n := len(e.Claims) - maxEvidenceClaims; n > 0 {
-				e.Evidence += fmt.Sprintf(" (+%d more)", n)
+			if n := len(keys[k]) - maxEvidenceClaims; n > 0 {
+				e.evidence += fmt.Sprintf(" (+%d more)", n)
 			}
+			e.claimAt, e.claimN = int32(len(b.edgeClaims)), int32(len(keys[k]))
+			b.edgeClaims = append(b.edgeClaims, keys[k]...)
 			b.add(e)
 			edgeAt[producers[k]] = 0
 		}

@@ -6,9 +6,12 @@
 // what a step says (kinds, claims, signals) is left to extract.
 //
 // The graph keeps its typed edges sorted by source, target and type, with
-// each node's run of out- and in-edges indexed; next and member edges,
-// which follow from the steps' order, agents and trials, are not stored
-// but given by every query in their place among the stored ones. Digraph gives it as a
+// each node's run of out- and in-edges indexed, their ends as node
+// positions; an Edge, its ends named, is made when a query returns it.
+// Next and member edges, which follow from the steps' order, agents and
+// trials, are not stored but given by every query in their place among the
+// stored ones, and a step's node is made from its step when asked. A long
+// run's steps are most of its nodes and edges. Digraph gives it as a
 // github.com/dominikbraun/graph directed graph, which holds a single edge
 // per ordered pair of nodes. Two steps are often linked in several ways at
 // once (step 4 is both next after and a data consumer of step 3), so the
@@ -25,15 +28,10 @@
 // allocated, and a query then had to sort what it read from them (a test
 // holds the two to each other). The library graph is made on the first
 // call of Digraph, not with every graph: filling its store was about a
-// twentieth of a screen's time, for a graph no query walks. Loop groups
-// are the library's StronglyConnectedComponents over a small graph of
-// in-trial loop edges and the instructs edges among their steps, each
-// drawn both ways so that strong components are the connected ones. (Its
-// vertices are keyed by node ID: in v0.23 that function loses a vertex
-// whose key is the zero value, as step 0 would be under integer keys.)
-// Digraph hands the library graph to callers for its other algorithms.
+// twentieth of a screen's time, for a graph no query walks. Digraph hands
+// the library graph to callers for its algorithms.
 //
-// Three things stay hand-written, because the library does not fit them:
+// Four things stay hand-written, because the library does not fit them:
 //
 //   - Ancestors and Descendants follow only edges of the given types, while
 //     the library's BFS and DFS follow every library edge and rebuild the
@@ -46,6 +44,12 @@
 //     ubiquitous claims draw none yet are still traced, so ShortestPath
 //     would return the two ends at best. The trace reads the index of the
 //     steps stating each claim, kept from building.
+//   - Loop groups are the connected components of the in-trial loop edges
+//     and the instructs edges among their steps, found by union–find over
+//     the steps. The library's StronglyConnectedComponents, over those
+//     links drawn both ways, finds the same groups, but keeps a map of maps
+//     of every vertex's edges: gigabytes for a long run whose every step
+//     repeats the one before.
 //   - Step order needs no sort: every step-to-step edge points forward in
 //     time (a tested invariant), so step indices are a topological order.
 //     The library's TopologicalSort would recompute it, in time quadratic

@@ -18,10 +18,10 @@ func (g *Graph) view(types []EdgeType) ([]Node, []Edge) {
 	for _, e := range edges {
 		touched[e.From], touched[e.To] = true, true
 	}
-	nodes := make([]Node, 0, len(g.nodes))
-	for _, nd := range g.nodes {
-		if nd.Kind == NodeStep || touched[nd.ID] {
-			nodes = append(nodes, nd)
+	nodes := make([]Node, 0, g.nodeCount())
+	for k := range g.nodeCount() {
+		if k < g.n || touched[g.nodeID(k)] {
+			nodes = append(nodes, g.node(k))
 		}
 	}
 	return nodes, edges

@@ -8,7 +8,10 @@ package graph
 
 // edgeKey orders the edges of one node: the node at their other end by
 // position, then the type.
-func edgeKey(node int, t EdgeType) uint64 { return uint64(node)<<8 | uint64(typeRank(t)) }
+func edgeKey(node int, t EdgeType) uint64 { return storedKey(node, uint8(typeRank(t))) }
+
+// storedKey is edgeKey for a type given by its place in EdgeTypes.
+func storedKey(node int, typ uint8) uint64 { return uint64(node)<<8 | uint64(typ) }
 
 // implicit is one derived edge of a node: its other end, and its type.
 type implicit struct {
@@ -60,36 +63,94 @@ func (g *Graph) implicitIn(k int, f func(from int, t EdgeType) bool) bool {
 // eachOut calls yield with node k's out-edges of the given types (all if
 // none), by target node and type, until yield returns false.
 func (g *Graph) eachOut(k int, types []EdgeType, yield func(Edge) bool) bool {
+	return g.eachOutRef(k, types, func(to int, t EdgeType, stored int) bool {
+		if stored >= 0 {
+			return yield(g.edgeAt(stored))
+		}
+		return yield(Edge{From: g.nodeID(k), To: g.nodeID(to), Type: t})
+	})
+}
+
+// eachIn calls yield with node k's in-edges of the given types (all if
+// none), by source node and type, until yield returns false.
+func (g *Graph) eachIn(k int, types []EdgeType, yield func(Edge) bool) bool {
+	return g.eachInRef(k, types, func(from int, t EdgeType, stored int) bool {
+		if stored >= 0 {
+			return yield(g.edgeAt(stored))
+		}
+		return yield(Edge{From: g.nodeID(from), To: g.nodeID(k), Type: t})
+	})
+}
+
+// eachOutEnd calls f with the target of each out-edge of step i of the
+// given types (all if none), by target node and type; nothing for an i
+// that is not a step.
+func (g *Graph) eachOutEnd(i int, types []EdgeType, f func(to int)) {
+	if 0 <= i && i < g.n {
+		g.eachOutRef(i, types, func(to int, _ EdgeType, _ int) bool { f(to); return true })
+	}
+}
+
+// eachInEnd calls f with the source of each in-edge of step i of the
+// given types (all if none), by source node and type; nothing for an i
+// that is not a step.
+func (g *Graph) eachInEnd(i int, types []EdgeType, f func(from int)) {
+	if 0 <= i && i < g.n {
+		g.eachInRef(i, types, func(from int, _ EdgeType, _ int) bool { f(from); return true })
+	}
+}
+
+// edgeAt is the stored edge at position p, its ends named.
+func (g *Graph) edgeAt(p int) Edge {
+	e := &g.edges[p]
+	var claims []string
+	if e.claimN > 0 {
+		end := e.claimAt + e.claimN
+		claims = g.edgeClaims[e.claimAt:end:end]
+	}
+	return Edge{From: g.nodeID(int(e.from)), To: g.nodeID(int(e.to)), Type: EdgeTypes[e.typ],
+		Evidence: e.evidence, Claims: claims, Similarity: float64(e.percent) / 100}
+}
+
+// eachOutRef calls yield with the target and type of each of node k's
+// out-edges of the given types (all if none), by target node and type,
+// until yield returns false; stored is the edge's position in edges, or -1
+// for a derived edge.
+func (g *Graph) eachOutRef(k int, types []EdgeType, yield func(to int, t EdgeType, stored int) bool) bool {
 	var buf [3]implicit
 	derived := g.implicitOut(k, &buf)
-	from := g.nodes[k].ID
-	stored := g.outAt[k]
-	emit := func(e Edge) bool { return !wanted(e.Type, types) || yield(e) }
+	stored, end := int(g.outAt[k]), int(g.outAt[k+1])
+	emit := func(to int, t EdgeType, p int) bool { return !wanted(t, types) || yield(to, t, p) }
 	for _, d := range derived {
 		key := edgeKey(d.node, d.typ)
-		for ; stored < g.outAt[k+1] && edgeKey(int(g.edgeTo[stored]), g.edges[stored].Type) < key; stored++ {
-			if !emit(g.edges[stored]) {
+		for ; stored < end && storedKey(int(g.edges[stored].to), g.edges[stored].typ) < key; stored++ {
+			if !emit(int(g.edges[stored].to), EdgeTypes[g.edges[stored].typ], stored) {
 				return false
 			}
 		}
-		if !emit(Edge{From: from, To: g.nodes[d.node].ID, Type: d.typ}) {
+		if !emit(d.node, d.typ, -1) {
 			return false
 		}
 	}
-	for ; stored < g.outAt[k+1]; stored++ {
-		if !emit(g.edges[stored]) {
+	for ; stored < end; stored++ {
+		if !emit(int(g.edges[stored].to), EdgeTypes[g.edges[stored].typ], stored) {
 			return false
 		}
 	}
 	return true
 }
 
-// eachIn calls yield with node k's in-edges of the given types (all if
-// none), by source node and type, until yield returns false.
-func (g *Graph) eachIn(k int, types []EdgeType, yield func(Edge) bool) bool {
-	to := g.nodes[k].ID
+// eachInRef calls yield with the source and type of each of node k's
+// in-edges of the given types (all if none), by source node and type,
+// until yield returns false; stored is the edge's position in edges, or -1
+// for a derived edge.
+func (g *Graph) eachInRef(k int, types []EdgeType, yield func(from int, t EdgeType, stored int) bool) bool {
 	stored := g.inEdges[g.inAt[k]:g.inAt[k+1]]
-	emit := func(e Edge) bool { return !wanted(e.Type, types) || yield(e) }
+	emit := func(p int32) bool {
+		e := &g.edges[p]
+		t := EdgeTypes[e.typ]
+		return !wanted(t, types) || yield(int(e.from), t, int(p))
+	}
 	derived := Member
 	if k < g.n {
 		derived = Next
@@ -98,18 +159,18 @@ func (g *Graph) eachIn(k int, types []EdgeType, yield func(Edge) bool) bool {
 	// query of other types.
 	ok := !wanted(derived, types) || g.implicitIn(k, func(from int, t EdgeType) bool {
 		key := edgeKey(from, t)
-		for ; len(stored) > 0 && edgeKey(int(g.edgeFrom[stored[0]]), g.edges[stored[0]].Type) < key; stored = stored[1:] {
-			if !emit(g.edges[stored[0]]) {
+		for ; len(stored) > 0 && storedKey(int(g.edges[stored[0]].from), g.edges[stored[0]].typ) < key; stored = stored[1:] {
+			if !emit(stored[0]) {
 				return false
 			}
 		}
-		return emit(Edge{From: g.nodes[from].ID, To: to, Type: t})
+		return yield(from, t, -1)
 	})
 	if !ok {
 		return false
 	}
 	for _, p := range stored {
-		if !emit(g.edges[p]) {
+		if !emit(p) {
 			return false
 		}
 	}

@@ -14,7 +14,10 @@ import (
 // consecutive steps and a member edge from each step to its agent and its
 // trial, sorted by source node, target node and type.
 func storedAndImplied(g *Graph) []Edge {
-	all := slices.Clone(g.edges)
+	var all []Edge
+	for p := range g.edges {
+		all = append(all, g.edgeAt(p))
+	}
 	for i := range g.n {
 		s := g.StepNode(i)
 		if i+1 < g.n {

@@ -1,13 +1,11 @@
 package graph
 
 import (
-	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
-
-	dgraph "github.com/dominikbraun/graph"
 
 	"github.com/offattr/offattr/extract"
 )
@@ -67,24 +65,58 @@ func (c loopClass) threshold() float64 {
 }
 
 // lshTable holds one group's buckets (an agent's steps of one class), band
-// by band, keyed by the band's hash: a lookup hashes one integer, not a key
-// of group, band and hash.
-type lshTable [lshBands]map[uint64]lshBucket
+// by band, keyed by the band's hash.
+type lshTable [lshBands]lshBand
 
 // newLSHTable makes a table for a group of size steps: no band can have
-// more buckets than that, and a map sized for them never grows.
+// more buckets than that.
 func newLSHTable(size int) *lshTable {
 	var t lshTable
 	for band := range t {
-		t[band] = make(map[uint64]lshBucket, size)
+		// At most four in seven slots are used, so a probe for a bucket
+		// not there ends soon.
+		t[band].slots = make([]lshSlot, size+size*3/4+1)
 	}
 	return &t
 }
 
-// lshBucket holds a bucket's latest steps, oldest first, in an array kept
-// in the map: most buckets hold a single step, and a slice for each was a
-// third of what finding loops allocated. Steps are int32, which halves the
-// maps.
+// lshBand is one band's buckets, by their hash, in a table probed in
+// order from the slot the hash picks, each bucket held in its slot. A
+// long run's bands hold a bucket for most steps: a map's lookup reads its
+// control word and then its slot, two places in memory a long way from
+// the last lookup's, and those reads were most of finding loops' time.
+type lshBand struct {
+	slots []lshSlot
+}
+
+// lshSlot is a slot of a band: empty while its bucket holds no step.
+type lshSlot struct {
+	key uint64
+	lshBucket
+}
+
+// find returns the slot of the bucket with the given hash, or the empty
+// slot where it would go.
+func (t *lshBand) find(key uint64) *lshSlot {
+	// The hashes are mixed (bandHash): their high bits pick the slot.
+	hi, _ := bits.Mul64(key, uint64(len(t.slots)))
+	for i := int(hi); ; i++ {
+		if i == len(t.slots) {
+			i = 0
+		}
+		if s := &t.slots[i]; s.n == 0 || s.key == key {
+			return s
+		}
+	}
+}
+
+// clear empties every bucket of the band.
+func (t *lshBand) clear() { clear(t.slots) }
+
+// lshBucket holds a bucket's latest steps (by their place in the group),
+// oldest first, in an array kept in the map: most buckets hold a single
+// step, and a slice for each was a third of what finding loops allocated.
+// Steps are int32, which halves the maps.
 type lshBucket struct {
 	n     int32
 	steps [lshBucketCap]int32
@@ -123,10 +155,9 @@ func (b *builder) addLoops() {
 		}
 		members[g] = append(members[g], j)
 	}
-	sets := make([][]uint64, b.n)
-	sigs := make([][]uint64, b.n)
 	first := len(b.state.loopEdges)
 	seen := 0 // steps looked at, for checking ctx every 256
+	var lsh loopScratch
 	for _, g := range order {
 		steps := members[g]
 		// A step alone in its group (its agent's only plan, say) repeats
@@ -134,36 +165,70 @@ func (b *builder) addLoops() {
 		if len(steps) < 2 {
 			continue
 		}
-		if !b.loopsIn(g.class.threshold(), steps, sets, sigs, &seen) {
+		if !b.loopsIn(g.class.threshold(), steps, &lsh, &seen) {
 			return // BuildContext reports it
-		}
-		for _, j := range steps {
-			sets[j], sigs[j] = nil, nil
 		}
 	}
 	// In step order, as if the steps had been read one after another.
 	slices.SortFunc(b.state.loopEdges[first:], func(x, y [2]int) int { return x[1] - y[1] })
 }
 
+// loopScratch is what finding loops in one group leaves for the next:
+// the token sets and signatures of the group's steps, by their place in
+// the group, the array the signatures are cut from, and the buckets,
+// emptied. A long run's groups are few and large: making these anew for
+// each group, or for every step of the run, was most of what finding
+// loops allocated.
+type loopScratch struct {
+	sets, sigs [][]uint64
+	sigArray   []uint64
+	buckets    *lshTable
+	size       int // the group size the buckets were made for
+}
+
+// reset readies s for a group of size steps, compared exactly or not.
+// Buckets made for a group much larger are not reused: emptying them
+// costs their size, not the group's.
+func (s *loopScratch) reset(size int, exact bool) {
+	if cap(s.sets) < size {
+		s.sets, s.sigs = make([][]uint64, size), make([][]uint64, size)
+	}
+	s.sets, s.sigs = s.sets[:size], s.sigs[:size]
+	clear(s.sets)
+	clear(s.sigs)
+	if exact {
+		return
+	}
+	if s.buckets == nil || s.size < size || s.size > 4*size {
+		s.buckets, s.size = newLSHTable(size), size
+	} else {
+		for band := range s.buckets {
+			s.buckets[band].clear()
+		}
+	}
+	if n := size * len(minHashSeeds); cap(s.sigArray) < n {
+		s.sigArray = make([]uint64, n)
+	}
+}
+
 // loopsIn links the repeats among one group's steps, in order, at
-// Similarity thr. It returns false when ctx is done.
-func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, seen *int) bool {
+// Similarity thr. Steps are named by their place in the group, in the
+// buckets as in sets and sigs. It returns false when ctx is done.
+func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int) bool {
 	var (
 		cands   []int
 		scratch []uint64
-		earlier []int // steps so far, when the group is compared exactly
-		buckets *lshTable
+		earlier []int // places so far, when the group is compared exactly
 	)
 	exact := len(steps) <= exactGroup
-	if !exact {
-		buckets = newLSHTable(len(steps))
-	}
-	for _, j := range steps {
+	lsh.reset(len(steps), exact)
+	sets, sigs, buckets := lsh.sets, lsh.sigs, lsh.buckets
+	for j, step := range steps {
 		if *seen%256 == 0 && b.ctx.Err() != nil {
 			return false
 		}
 		*seen++
-		scratch = scratchTokenSet(scratch, b.r.Steps[j].Content)
+		scratch = scratchTokenSet(scratch, b.r.Steps[step].Content)
 		if scratch == nil {
 			continue
 		}
@@ -176,23 +241,21 @@ func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, seen 
 					continue
 				}
 				if sim := jaccard(sets[i], set); sim >= thr {
-					b.addLoopEdge(i, j, sim, sets[i], set)
+					b.addLoopEdge(steps[i], step, sim, sets[i], set)
 					break
 				}
 			}
 			earlier = append(earlier, j)
 			continue
 		}
-		sigs[j] = minHash(set)
-		var (
-			keys [lshBands]uint64
-			bks  [lshBands]lshBucket // as read, to be written back with j
-		)
+		sigs[j] = minHash(lsh.sigArray[j*len(minHashSeeds):(j+1)*len(minHashSeeds):(j+1)*len(minHashSeeds)], set)
+		var slots [lshBands]*lshSlot // to be given j once it is compared
 		cands = cands[:0]
-		for band := range keys {
-			keys[band] = bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
-			bk := buckets[band][keys[band]]
-			bks[band] = bk
+		for band := range slots {
+			key := bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
+			bk := buckets[band].find(key)
+			bk.key = key
+			slots[band] = bk
 			for _, i := range bk.steps[:bk.n] {
 				if !containsInt(cands, int(i)) {
 					cands = append(cands, int(i))
@@ -205,13 +268,12 @@ func (b *builder) loopsIn(thr float64, steps []int, sets, sigs [][]uint64, seen 
 				continue
 			}
 			if sim := jaccard(sets[i], set); sim >= thr {
-				b.addLoopEdge(i, j, sim, sets[i], set)
+				b.addLoopEdge(steps[i], step, sim, sets[i], set)
 				break
 			}
 		}
-		for band, k := range keys {
-			bks[band].add(j)
-			buckets[band][k] = bks[band]
+		for _, bk := range slots {
+			bk.add(j)
 		}
 	}
 	return true
@@ -239,11 +301,15 @@ func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {
 	if len(dropped) > 0 {
 		ev += "; gone: " + strings.Join(dropped, " ")
 	}
-	b.add(Edge{From: b.ids[i], To: b.ids[j], Type: Loop, Evidence: ev, Similarity: round2(sim)})
+	e := stepEdge(i, j, Loop, ev)
+	e.percent = percent(sim)
+	b.add(e)
 	b.state.loopEdges = append(b.state.loopEdges, [2]int{i, j})
 }
 
-func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
+// percent is a similarity in [0, 1] in hundredths, rounded: a loop edge
+// reports it so, as two decimals.
+func percent(x float64) uint8 { return uint8(int(x*100 + 0.5)) }
 
 // minHashSeeds are the odd multiples of the golden ratio constant, so that
 // each gives an independent-looking permutation of a token hash; they are
@@ -255,9 +321,9 @@ var minHashSeeds = func() (seeds [lshBands * lshRows]uint64) {
 	return seeds
 }()
 
-// minHash is set's signature: per seed, the least mixed token hash.
-func minHash(set []uint64) []uint64 {
-	sig := make([]uint64, len(minHashSeeds))
+// minHash writes set's signature into sig, which holds one value per seed,
+// and returns it: per seed, the least mixed token hash.
+func minHash(sig, set []uint64) []uint64 {
 	for k := range sig {
 		sig[k] = ^uint64(0)
 	}
@@ -318,57 +384,67 @@ type LoopGroup struct {
 // loopGroups joins loop edges within a trial (trial boundaries bound loop
 // groups; a loop edge across trials, such as a re-plan repeating the old
 // plan, stays in the graph but joins no group) and instructs edges between
-// their members: a group is a connected component of these links. The
-// library finds strongly connected components, which for links drawn both
-// ways are exactly the connected ones. Steps are keyed by node ID, not by
-// index: the library's StronglyConnectedComponents (v0.23) drops a vertex
-// whose key is the zero value, which step 0 would be.
-func (b *builder) loopGroups(g *Graph) ([]LoopGroup, error) {
-	links := dgraph.New(dgraph.StringHash, dgraph.Directed())
-	link := func(i, j int) error {
-		for _, v := range []int{i, j} {
-			if err := links.AddVertex(b.ids[v]); err != nil && !errors.Is(err, dgraph.ErrVertexAlreadyExists) {
-				return err
-			}
-		}
-		for _, e := range [][2]string{{b.ids[i], b.ids[j]}, {b.ids[j], b.ids[i]}} {
-			if err := links.AddEdge(e[0], e[1]); err != nil && !errors.Is(err, dgraph.ErrEdgeAlreadyExists) {
-				return err
-			}
-		}
-		return nil
+// their members: a group is a connected component of these links, found by
+// union–find over the steps (doc.go says why not with the library).
+func (b *builder) loopGroups(g *Graph) []LoopGroup {
+	// parent[i] leads towards the least step of i's group; only members
+	// are ever joined.
+	parent := make([]int32, b.n)
+	for i := range parent {
+		parent[i] = int32(i)
 	}
-	member := map[int]bool{}
+	root := func(i int) int {
+		for int(parent[i]) != i {
+			parent[i] = parent[parent[i]]
+			i = int(parent[i])
+		}
+		return i
+	}
+	join := func(i, j int) {
+		ri, rj := root(i), root(j)
+		if ri > rj {
+			ri, rj = rj, ri
+		}
+		parent[rj] = int32(ri)
+	}
+	member := make([]bool, b.n)
+	var members []int
 	for _, e := range b.state.loopEdges {
 		if b.trialOf[e[0]] == b.trialOf[e[1]] {
-			if err := link(e[0], e[1]); err != nil {
-				return nil, fmt.Errorf("loop groups: %w", err)
-			}
-			member[e[0]], member[e[1]] = true, true
-		}
-	}
-	for m := range member {
-		for _, j := range g.Successors(m, Instructs) {
-			if member[j] && b.trialOf[j] == b.trialOf[m] {
-				if err := link(m, j); err != nil {
-					return nil, fmt.Errorf("loop groups: %w", err)
+			join(e[0], e[1])
+			for _, v := range e {
+				if !member[v] {
+					member[v] = true
+					members = append(members, v)
 				}
 			}
 		}
 	}
-	components, err := dgraph.StronglyConnectedComponents(links)
-	if err != nil {
-		return nil, fmt.Errorf("loop groups: %w", err)
-	}
-	groups := make([]LoopGroup, 0, len(components))
-	for _, ids := range components {
-		steps := make([]int, len(ids))
-		for k, id := range ids {
-			steps[k] = g.mustPosition(id) // steps come first among the nodes
+	for _, m := range members {
+		for _, j := range g.Successors(m, Instructs) {
+			if member[j] && b.trialOf[j] == b.trialOf[m] {
+				join(m, j)
+			}
 		}
-		sort.Ints(steps)
-		lg := LoopGroup{Trial: b.trialOf[steps[0]], Steps: steps}
-		for _, m := range steps {
+	}
+	// Members in order, each group opened by its least step: groups come
+	// ordered by first step, and their steps ascending.
+	sort.Ints(members)
+	var groups []LoopGroup
+	at := map[int]int{} // a group's root → its place in groups
+	for _, m := range members {
+		r := root(m)
+		k, ok := at[r]
+		if !ok {
+			k = len(groups)
+			at[r] = k
+			groups = append(groups, LoopGroup{Trial: b.trialOf[m]})
+		}
+		groups[k].Steps = append(groups[k].Steps, m)
+	}
+	for k := range groups {
+		lg := &groups[k]
+		for _, m := range lg.Steps {
 			if g.plannerStep[m] {
 				lg.Planner = append(lg.Planner, m)
 				lg.Executor = append(lg.Executor, g.Successors(m, Instructs)...)
@@ -378,10 +454,11 @@ func (b *builder) loopGroups(g *Graph) ([]LoopGroup, error) {
 			}
 		}
 		lg.Planner, lg.Executor = sortedSet(lg.Planner), sortedSet(lg.Executor)
-		groups = append(groups, lg)
 	}
-	sort.Slice(groups, func(i, j int) bool { return groups[i].Steps[0] < groups[j].Steps[0] })
-	return groups, nil
+	if groups == nil {
+		groups = []LoopGroup{}
+	}
+	return groups
 }
 
 func sortedSet(xs []int) []int {

@@ -5,6 +5,9 @@ import (
 	"sync"
 
 	dgraph "github.com/dominikbraun/graph"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
 )
 
 // Graph is the typed dependency graph of one run. It is read-only once
@@ -19,15 +22,20 @@ type Graph struct {
 	// the steps imply (implicit.go), by source node, target node and type:
 	// node k's stored out-edges are edges[outAt[k]:outAt[k+1]], and its
 	// stored in-edges, by source and type, are at the positions
-	// inEdges[inAt[k]:inAt[k+1]]. edgeFrom and edgeTo hold each stored
-	// edge's ends as positions in nodes.
-	edges            []Edge
-	outAt, inAt      []int
-	inEdges          []int
-	edgeFrom, edgeTo []int32
+	// inEdges[inAt[k]:inAt[k+1]].
+	edges       []edge
+	edgeClaims  []string // the data edges' claims, see edge
+	outAt, inAt []int32
+	inEdges     []int32
 
+	// The nodes are the steps, then the agents, then the trials. A step's
+	// node is made when asked, from the run's step and its features, and
+	// ids holds its ID; others holds the agents' and trials' nodes.
 	n        int
-	nodes    []Node // steps, then agents, then trials
+	steps    []run.Step
+	features []extract.Features
+	ids      []string
+	others   []Node
 	agents   []string
 	agentIdx map[string]int
 	stepsOf  [][]int
@@ -62,19 +70,47 @@ func (g *Graph) Len() int { return g.n }
 
 // Nodes returns every node: steps in order, then agents in order of first
 // appearance, then trials.
-func (g *Graph) Nodes() []Node { return append([]Node(nil), g.nodes...) }
+func (g *Graph) Nodes() []Node {
+	out := make([]Node, 0, g.nodeCount())
+	for i := range g.n {
+		out = append(out, g.StepNode(i))
+	}
+	return append(out, g.others...)
+}
+
+// nodeCount is the number of nodes: steps, agents and trials.
+func (g *Graph) nodeCount() int { return g.n + len(g.others) }
 
 // Node returns the node with the given ID.
 func (g *Graph) Node(id string) (Node, bool) {
-	i, ok := g.position(id)
+	k, ok := g.position(id)
 	if !ok {
 		return Node{}, false
 	}
-	return g.nodes[i], true
+	return g.node(k), true
+}
+
+// node returns the node at position k.
+func (g *Graph) node(k int) Node {
+	if k < g.n {
+		return g.StepNode(k)
+	}
+	return g.others[k-g.n]
+}
+
+// nodeID returns the ID of the node at position k.
+func (g *Graph) nodeID(k int) string {
+	if k < g.n {
+		return g.ids[k]
+	}
+	return g.others[k-g.n].ID
 }
 
 // StepNode returns the node of step i (which must be in range).
-func (g *Graph) StepNode(i int) Node { return g.nodes[i] }
+func (g *Graph) StepNode(i int) Node {
+	agent, kind := g.steps[i].Agent, g.features[i].Kind
+	return Node{ID: g.ids[i], Kind: NodeStep, Index: i, Agent: agent, StepKind: kind, Trial: g.trialOf[i], Label: stepLabel(i, agent, kind)}
+}
 
 // StepID and TrialID name the nodes of a step and a trial.
 func StepID(i int) string  { return stepID(i) }
@@ -94,7 +130,7 @@ func (g *Graph) AgentID(name string) (string, bool) {
 // ordered by source node, target node and type.
 func (g *Graph) Edges(types ...EdgeType) []Edge {
 	var out []Edge
-	for k := range g.nodes {
+	for k := range g.nodeCount() {
 		g.eachOut(k, types, func(e Edge) bool { out = append(out, e); return true })
 	}
 	return out
@@ -139,26 +175,24 @@ func wanted(t EdgeType, types []EdgeType) bool {
 // Successors returns the steps that step i links to by edges of the given
 // types (all if none), ascending.
 func (g *Graph) Successors(i int, types ...EdgeType) []int {
-	return g.stepEnds(g.OutEdges(stepID(i), types...), false)
+	var out []int
+	g.eachOutEnd(i, types, func(to int) {
+		if to < g.n {
+			out = append(out, to)
+		}
+	})
+	return sortedSet(out)
 }
 
 // Predecessors returns the steps linking to step i by edges of the given
 // types (all if none), ascending.
 func (g *Graph) Predecessors(i int, types ...EdgeType) []int {
-	return g.stepEnds(g.InEdges(stepID(i), types...), true)
-}
-
-func (g *Graph) stepEnds(edges []Edge, from bool) []int {
 	var out []int
-	for _, e := range edges {
-		id := e.To
-		if from {
-			id = e.From
+	g.eachInEnd(i, types, func(from int) {
+		if from < g.n {
+			out = append(out, from)
 		}
-		if nd := g.nodes[g.mustPosition(id)]; nd.Kind == NodeStep {
-			out = append(out, nd.Index)
-		}
-	}
+	})
 	return sortedSet(out)
 }
 
@@ -246,7 +280,7 @@ func (g *Graph) LoopGroupOf(i int) (LoopGroup, bool) {
 func (g *Graph) Counts() map[EdgeType]int {
 	c := map[EdgeType]int{}
 	for _, e := range g.edges {
-		c[e.Type]++
+		c[EdgeTypes[e.typ]]++
 	}
 	g.implicitCounts(c)
 	return c

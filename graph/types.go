@@ -111,6 +111,22 @@ type Edge struct {
 	Similarity float64 `json:"similarity,omitempty"`
 }
 
+// edge is an edge as the graph stores it: its ends as positions in the
+// graph's nodes and its type as its place in EdgeTypes. A long run stores
+// about two a step; Edge, with its ends named, is made from it when a query
+// asks.
+type edge struct {
+	from, to int32
+	// A data edge's claims are claimN of the graph's edgeClaims, from
+	// claimAt on.
+	claimAt, claimN int32
+	typ             uint8
+	// percent is a loop edge's similarity in hundredths, as it is
+	// reported (round2).
+	percent  uint8
+	evidence string
+}
+
 func stepID(i int) string  { return nodeID(stepIDs, "s", i) }
 func trialID(i int) string { return nodeID(trialIDs, "t", i) }
 func agentID(i int) string { return nodeID(agentIDs, "a", i) }

@@ -27,7 +27,7 @@ func synthRun(n int, seed uint64) (*run.Run, *extract.RunFeatures) {
 			Agent:       agent,
 			Kind:        synthKinds[rng.IntN(len(synthKinds))],
 			ContextType: synthContextTypes[rng.IntN(len(synthContextTypes))],
-			Reductions: extract.Reductions{
+			Reductions: &extract.Reductions{
 				KeyDecision: synthText(rng, rng.IntN(51)),
 				Summary:     synthText(rng, rng.IntN(21)),
 				Milestone:   synthText(rng, rng.IntN(16)),

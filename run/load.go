@@ -265,8 +265,30 @@ func finish(c *Case, name string, opts Options) error {
 	if len(r.Steps) == 0 {
 		return fmt.Errorf("load %s: %w", r.Source, ErrEmpty)
 	}
+	names := interner{}
 	for i := range r.Steps {
-		r.Steps[i].Index = i
+		s := &r.Steps[i]
+		s.Index = i
+		s.Agent, s.Role, s.Target = names.of(s.Agent), names.of(s.Role), names.of(s.Target)
+		s.TraceID, s.From = names.of(s.TraceID), names.of(s.From)
 	}
 	return nil
+}
+
+// interner keeps one copy of each string it is given. The decoder gives
+// every step its own copy of its agent's and role's names (and of its
+// trace id, and where its text was read from), which a long run repeats on
+// every step: a million steps held a million copies of a few names.
+type interner map[string]string
+
+// of returns the copy of s kept, keeping s if it is the first.
+func (in interner) of(s string) string {
+	if s == "" {
+		return s
+	}
+	if kept, ok := in[s]; ok {
+		return kept
+	}
+	in[s] = s
+	return s
 }
