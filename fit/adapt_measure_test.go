@@ -86,14 +86,10 @@ func TestAdaptationCurve(t *testing.T) {
 
 // split returns the examples at the indices held, and the others.
 func split(exs []Example, held []int) (in, out []Example) {
-	for i, ex := range exs {
-		if slices.Contains(held, i) {
-			in = append(in, ex)
-		} else {
-			out = append(out, ex)
-		}
+	for _, i := range held {
+		in = append(in, exs[i])
 	}
-	return in, out
+	return in, without(exs, held)
 }
 
 // dealt deals n of exs to fit on and the rest to score, in an order set by
@@ -121,11 +117,7 @@ func dealt(exs []Example, n, deal int) (train, test []Example) {
 // label-free guesses on exs, each on its own.
 func bestFloors(exs []Example) (agent, step float64) {
 	for _, b := range rules.LabelFreeBaselines() {
-		preds := make([]rules.Attribution, len(exs))
-		for i, ex := range exs {
-			preds[i] = rules.Baselines[b](ex.In)
-		}
-		_, all := Score(exs, preds)
+		_, all := Score(exs, Guessed(b, exs))
 		agent, step = max(agent, all.AgentAccuracy), max(step, all.StepAccuracy)
 	}
 	return agent, step

@@ -355,23 +355,28 @@ const shareZ = 1.0
 // user's own, shares differ by a run or two, and a share chosen by that is
 // chosen by chance.
 func bestCritical(exs []Example, p [][]float64, flagged int, prior float64) float64 {
-	right := func(c float64) []bool {
-		out := make([]bool, len(exs))
-		for i, ex := range exs {
-			out[i] = len(ex.Rows) > 0 && ex.Rows[rules.Rank(ex.Rows, p[i], c, flagged)[0]].Step == ex.Label.Step
-		}
-		return out
-	}
 	best, bestRight := 1.0, []bool(nil)
 	for _, c := range criticalShares {
-		if r := right(c); bestRight == nil || count(r) > count(bestRight) {
+		if r := rightAnswers(exs, p, c, flagged, ""); bestRight == nil || count(r) > count(bestRight) {
 			best, bestRight = c, r
 		}
 	}
-	if prior > 0 && best != prior && !betterBy(bestRight, right(prior), shareZ) {
+	if prior > 0 && best != prior && !betterBy(bestRight, rightAnswers(exs, p, prior, flagged, ""), shareZ) {
 		return prior
 	}
 	return best
+}
+
+// rightAnswers reports, for each example, whether the row the engine would
+// answer it with (answerRow) is its labelled step; false for one without
+// rows.
+func rightAnswers(exs []Example, p [][]float64, critical float64, flagged int, guess string) []bool {
+	out := make([]bool, len(exs))
+	for i := range exs {
+		ex := &exs[i]
+		out[i] = len(ex.Rows) > 0 && ex.Rows[answerRow(ex, p[i], critical, flagged, guess)].Step == ex.Label.Step
+	}
+	return out
 }
 
 // answerRow is the row the engine answers an example with, given the step
@@ -390,23 +395,14 @@ func answerRow(ex *Example, p []float64, critical float64, flagged int, guess st
 // answer no worse than that guess; where the rules do better, nothing
 // changes.
 func bestGuess(exs []Example, p [][]float64, critical float64, flagged int) string {
-	var rulesRight []bool
-	var corpora []string
-	var scored []int
+	corpora := make([]string, len(exs))
 	for i, ex := range exs {
-		if len(ex.Rows) == 0 {
-			continue
-		}
-		scored = append(scored, i)
-		rulesRight = append(rulesRight, ex.Rows[answerRow(&exs[i], p[i], critical, flagged, "")].Step == ex.Label.Step)
-		corpora = append(corpora, ex.Corpus)
+		corpora[i] = ex.Corpus
 	}
+	rulesRight := rightAnswers(exs, p, critical, flagged, "")
 	best, bestRight := "", count(rulesRight)
 	for _, g := range rules.Guesses {
-		right := make([]bool, len(scored))
-		for k, i := range scored {
-			right[k] = exs[i].Rows[answerRow(&exs[i], p[i], critical, flagged, g)].Step == exs[i].Label.Step
-		}
+		right := rightAnswers(exs, p, critical, flagged, g)
 		if n := count(right); n > bestRight && clearlyBetter(right, rulesRight) && !worseSomewhere(corpora, right, rulesRight) {
 			best, bestRight = g, n
 		}
@@ -566,6 +562,16 @@ func without(exs []Example, drop []int) []Example {
 		if !skip[i] {
 			out = append(out, ex)
 		}
+	}
+	return out
+}
+
+// Guessed is what the named label-free guess (rules.Baselines) answers
+// for each example: the floors a fit's figures stand beside.
+func Guessed(name string, exs []Example) []rules.Attribution {
+	out := make([]rules.Attribution, len(exs))
+	for i, ex := range exs {
+		out[i] = rules.Baselines[name](ex.In)
 	}
 	return out
 }

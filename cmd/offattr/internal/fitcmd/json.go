@@ -27,11 +27,7 @@ func figuresOf(s eval.Score) fit.Figures {
 func floorColumns(exs []fit.Example) []column {
 	var cols []column
 	for _, name := range rules.LabelFreeBaselines() {
-		c := column{name: name, exs: exs}
-		for _, ex := range exs {
-			c.preds = append(c.preds, rules.Baselines[name](ex.In))
-		}
-		cols = append(cols, c)
+		cols = append(cols, column{name: name, exs: exs, preds: fit.Guessed(name, exs)})
 	}
 	return cols
 }
