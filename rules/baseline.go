@@ -51,11 +51,11 @@ var guessDescriptions = map[string]string{
 }
 
 // GuessFirst returns order (row indices) with the row of the step the
-// named guess answers moved to the front, and whether it moved one there;
-// order as it is when guess is empty or its step has no row.
-func GuessFirst(guess string, in *Input, rows []StepRow, order []int) ([]int, bool) {
+// named guess answers moved to the front, and the guess; order as it is,
+// and "", when guess is empty or its step has no row.
+func GuessFirst(guess string, in *Input, rows []StepRow, order []int) ([]int, string) {
 	if guess == "" || len(order) == 0 {
-		return order, false
+		return order, ""
 	}
 	step := Baselines[guess](in).Step
 	for k, i := range order {
@@ -63,10 +63,10 @@ func GuessFirst(guess string, in *Input, rows []StepRow, order []int) ([]int, bo
 			out := make([]int, 0, len(order))
 			out = append(out, i)
 			out = append(out, order[:k]...)
-			return append(out, order[k+1:]...), true
+			return append(out, order[k+1:]...), guess
 		}
 	}
-	return order, false
+	return order, ""
 }
 
 // LastStepBaseline blames the run's last step that can be blamed (not a

@@ -351,7 +351,7 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	}
 	names := StepFeatureNames(as)
 	s := w.score(names, rows)
-	var guessed bool
+	var guessed string
 	s.Order, guessed = GuessFirst(w.Guess, in, rows, s.Order)
 	byStep := map[int][]Finding{}
 	for _, f := range findings {
@@ -375,7 +375,7 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 			a.Evidence = append(a.Evidence, e)
 		}
 	}
-	a.Rationale = explain(in, top, byStep, s, rows, w.Guess, guessed)
+	a.Rationale = explain(in, top, byStep, s, rows, guessed)
 	return a
 }
 
@@ -405,8 +405,9 @@ func Agreeing(findings []Finding, step int) int {
 func round(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // explain writes the rationale: which rules fired on the chosen step, what
-// spoke against it, who is blamed and why, and the runner-up.
-func explain(in *Input, top StepRow, byStep map[int][]Finding, s Scored, rows []StepRow, guess string, guessed bool) string {
+// spoke against it, who is blamed and why, and the runner-up; guessed names
+// the label-free guess that chose the step, if one did.
+func explain(in *Input, top StepRow, byStep map[int][]Finding, s Scored, rows []StepRow, guessed string) string {
 	var b strings.Builder
 	// No number here: the answer's one number is its calibrated confidence.
 	var pos, neg []Finding
@@ -418,8 +419,8 @@ func explain(in *Input, top StepRow, byStep map[int][]Finding, s Scored, rows []
 		}
 	}
 	switch {
-	case guessed:
-		fmt.Fprintf(&b, "Step %d (%s) is %s, the guess these weights answer with: on the runs they were fitted on it was right clearly more often than the rules' pick.", top.Step, top.Agent, guessDescriptions[guess])
+	case guessed != "":
+		fmt.Fprintf(&b, "Step %d (%s) is %s, the guess these weights answer with: on the runs they were fitted on it was right clearly more often than the rules' pick.", top.Step, top.Agent, guessDescriptions[guessed])
 		if len(pos) > 0 {
 			b.WriteString(" Rules that implicate it:")
 		}
