@@ -70,11 +70,10 @@ type builder struct {
 	// agentOf[i] is the position of step i's agent in agents.
 	agentOf []int
 	agents  []string
-	// ids holds each step's node ID, and agentIDs each agent's: every
-	// edge names both its ends, and a run of many thousand steps would
-	// otherwise format (and keep) a string for each end of each edge.
+	// ids holds each step's node ID, made once: step nodes and the edges
+	// queries return are named from it, and a run of many thousand steps
+	// would otherwise format a string for each end of each edge.
 	ids      []string
-	agentIDs []string
 	agentIdx map[string]int // normalised name → position in agents
 	stepsOf  [][]int        // per agent, its steps in order
 	planners map[int]bool   // agents that plan, instruct or keep a ledger
@@ -119,10 +118,6 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 		if b.kinds[i].any(planKinds) {
 			b.planners[a] = true
 		}
-	}
-	b.agentIDs = make([]string, len(b.agents))
-	for a := range b.agents {
-		b.agentIDs[a] = agentID(a)
 	}
 	return b
 }
@@ -199,7 +194,7 @@ func (b *builder) commit() (*Graph, error) {
 	}
 	g.others = make([]Node, 0, len(b.agents)+len(b.trials))
 	for a, name := range b.agents {
-		g.others = append(g.others, Node{ID: b.agentIDs[a], Kind: NodeAgent, Index: a, Agent: name, Trial: -1, Label: name})
+		g.others = append(g.others, Node{ID: agentID(a), Kind: NodeAgent, Index: a, Agent: name, Trial: -1, Label: name})
 	}
 	for _, t := range b.trials {
 		g.others = append(g.others, Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)})

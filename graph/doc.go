@@ -48,7 +48,7 @@
 //     and the instructs edges among their steps, found by union–find over
 //     the steps. The library's StronglyConnectedComponents, over those
 //     links drawn both ways, finds the same groups, but keeps a map of maps
-//     of every vertex's edges: gigabytes for a long run whose every step
+//     of every vertex's edges, a long run's largest cost when its every step
 //     repeats the one before.
 //   - Step order needs no sort: every step-to-step edge points forward in
 //     time (a tested invariant), so step indices are a topological order.

@@ -85,3 +85,12 @@ func TestNodeIDsReadAsPositions(t *testing.T) {
 		assert.Nil(t, g.InEdges(id), id)
 	}
 }
+
+// mustPosition is position for an ID the graph made itself.
+func (g *Graph) mustPosition(id string) int {
+	k, ok := g.position(id)
+	if !ok {
+		panic("graph: no node " + id)
+	}
+	return k
+}

@@ -84,7 +84,7 @@ func newLSHTable(size int) *lshTable {
 // order from the slot the hash picks, each bucket held in its slot. A
 // long run's bands hold a bucket for most steps: a map's lookup reads its
 // control word and then its slot, two places in memory a long way from
-// the last lookup's, and those reads were most of finding loops' time.
+// the last lookup's, where a probe reads one.
 type lshBand struct {
 	slots []lshSlot
 }
@@ -114,9 +114,9 @@ func (t *lshBand) find(key uint64) *lshSlot {
 func (t *lshBand) clear() { clear(t.slots) }
 
 // lshBucket holds a bucket's latest steps (by their place in the group),
-// oldest first, in an array kept in the map: most buckets hold a single
-// step, and a slice for each was a third of what finding loops allocated.
-// Steps are int32, which halves the maps.
+// oldest first, in an array kept in its slot: most buckets hold a single
+// step, which a slice of its own would cost an allocation for. Steps are
+// int32, which halves the slots.
 type lshBucket struct {
 	n     int32
 	steps [lshBucketCap]int32
@@ -155,7 +155,6 @@ func (b *builder) addLoops() {
 		}
 		members[g] = append(members[g], j)
 	}
-	first := len(b.state.loopEdges)
 	seen := 0 // steps looked at, for checking ctx every 256
 	var lsh loopScratch
 	for _, g := range order {
@@ -169,16 +168,13 @@ func (b *builder) addLoops() {
 			return // BuildContext reports it
 		}
 	}
-	// In step order, as if the steps had been read one after another.
-	slices.SortFunc(b.state.loopEdges[first:], func(x, y [2]int) int { return x[1] - y[1] })
 }
 
 // loopScratch is what finding loops in one group leaves for the next:
 // the token sets and signatures of the group's steps, by their place in
 // the group, the array the signatures are cut from, and the buckets,
-// emptied. A long run's groups are few and large: making these anew for
-// each group, or for every step of the run, was most of what finding
-// loops allocated.
+// emptied. A long run's groups are few and large: these are made once
+// and reused, not made anew for each group or each step of the run.
 type loopScratch struct {
 	sets, sigs [][]uint64
 	sigArray   []uint64

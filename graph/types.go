@@ -122,7 +122,7 @@ type edge struct {
 	claimAt, claimN int32
 	typ             uint8
 	// percent is a loop edge's similarity in hundredths, as it is
-	// reported (round2).
+	// reported.
 	percent  uint8
 	evidence string
 }
@@ -188,13 +188,4 @@ func (g *Graph) position(id string) (int, bool) {
 		return 0, false
 	}
 	return first + i, true
-}
-
-// mustPosition is position for an ID the graph made itself.
-func (g *Graph) mustPosition(id string) int {
-	k, ok := g.position(id)
-	if !ok {
-		panic("graph: no node " + id)
-	}
-	return k
 }

@@ -103,8 +103,8 @@ func structuralColumn(as []*Analyzer, name string) int {
 // the task, not a system prompt), features in StepFeatureNames(as) order.
 //
 // A long run's rows are mostly alike (a plain message, a tool's output
-// with no finding), and a vector of every feature per step was the largest
-// thing the rules held: rows with equal features share one vector.
+// with no finding), and a vector of every feature per step would be the
+// largest thing the rules hold: rows with equal features share one vector.
 func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	ruleIdx := make(map[string]int, len(as))
 	for i, a := range as {

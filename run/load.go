@@ -278,7 +278,7 @@ func finish(c *Case, name string, opts Options) error {
 // interner keeps one copy of each string it is given. The decoder gives
 // every step its own copy of its agent's and role's names (and of its
 // trace id, and where its text was read from), which a long run repeats on
-// every step: a million steps held a million copies of a few names.
+// every step: it keeps one copy of each of its few names.
 type interner map[string]string
 
 // of returns the copy of s kept, keeping s if it is the first.
