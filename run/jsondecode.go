@@ -5,7 +5,6 @@ package run
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
 
 	"github.com/offattr/offattr/run/spans"
@@ -15,7 +14,7 @@ import (
 // their line and column.
 func decodeStrict(data []byte, v any) error {
 	if err := json.Unmarshal(data, v); err != nil {
-		return errors.New(describeJSONError(data, err))
+		return jsonError(data, err)
 	}
 	return nil
 }
@@ -32,22 +31,16 @@ func decodeStream(data []byte) ([]json.RawMessage, error) {
 			return out, nil
 		}
 		if err != nil {
-			var se *json.SyntaxError
-			if errors.As(err, &se) {
-				return nil, errors.New(describeJSONError(data, err))
-			}
-			if errors.Is(err, io.ErrUnexpectedEOF) {
-				return nil, errors.New(describeJSONError(data, err))
-			}
-			return nil, err
+			return nil, jsonError(data, err)
 		}
 		out = append(out, v)
 	}
 }
 
-// describeJSONError is spans.JSONError on the whole of data, as text.
-func describeJSONError(data []byte, err error) string {
-	return spans.JSONError(data, 0, len(data), err).Error()
+// jsonError is spans.JSONError on the whole of data: where in it err
+// happened, by line and column.
+func jsonError(data []byte, err error) error {
+	return spans.JSONError(data, 0, len(data), err)
 }
 
 // lineOfValue returns the line on which the i-th top-level value of a JSONL

@@ -44,7 +44,7 @@ func ReadLabels(path string) (SpanLabels, error) {
 		dec := json.NewDecoder(bytes.NewReader(text))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&l); err != nil {
-			return nil, fmt.Errorf("labels %s: line %d: %s", path, line, describeJSONError(text, err))
+			return nil, fmt.Errorf("labels %s: line %d: %w", path, line, jsonError(text, err))
 		}
 		if l.TraceID == "" || l.SpanID == "" {
 			return nil, fmt.Errorf("labels %s: line %d: want {\"trace_id\", \"span_id\", \"reason\"}, with both ids", path, line)

@@ -120,7 +120,7 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 			msgs := make([]message, len(values))
 			for i, v := range values {
 				if err := json.Unmarshal(v, &msgs[i]); err != nil {
-					return nil, fmt.Errorf("JSONL line %d: %s", lineOfValue(data, i), describeJSONError(v, err))
+					return nil, fmt.Errorf("JSONL line %d: %w", lineOfValue(data, i), jsonError(v, err))
 				}
 			}
 			return caseOf(transcript(msgs, nil))
@@ -142,7 +142,7 @@ func object(data []byte, format Format) (*Case, error) {
 // decoded is object given data decoded into o, with the decoder's error.
 func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error) {
 	if err != nil {
-		return nil, errors.New(describeJSONError(data, err))
+		return nil, jsonError(data, err)
 	}
 	switch {
 	case format == FormatWhoWhen || (format == FormatAuto && o.History != nil):
