@@ -159,12 +159,17 @@ func TestDevRunsAttribute(t *testing.T) {
 	}
 }
 
+// BenchmarkAttributeDev times what analyze does after loading: extract,
+// graph and the rules, on every development run (not inputOf's cache).
 func BenchmarkAttributeDev(b *testing.B) {
 	runs := devRuns(b)
 	b.ResetTimer()
 	for b.Loop() {
 		for _, r := range runs {
-			attribute(b, r)
+			f := extract.Run(r)
+			g, err := graph.Build(r, f)
+			require.NoError(b, err)
+			Attribute(&Input{Run: r, Features: f, Graph: g})
 		}
 	}
 	b.ReportMetric(float64(len(runs)*b.N)/b.Elapsed().Seconds(), "runs/s")
@@ -197,11 +202,8 @@ func TestRenamingIsInvariant(t *testing.T) {
 // which dominate BenchmarkAttributeDev, are left out.
 func BenchmarkCombineCorpora(b *testing.B) {
 	var ins []*Input
-	for _, c := range runtest.Cases(b, runtest.AllFiles(b)) {
-		f := extract.Run(c.Run)
-		g, err := graph.Build(c.Run, f)
-		require.NoError(b, err)
-		ins = append(ins, &Input{Run: c.Run, Features: f, Graph: g})
+	for _, c := range runtest.SharedCases(b, runtest.AllFiles(b)) {
+		ins = append(ins, inputOf(b, c.Run))
 	}
 	comb := Default()
 	for b.Loop() {
