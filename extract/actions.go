@@ -190,7 +190,7 @@ func policies(content string) []Policy {
 		content = content[:maxCallScan*4]
 	}
 	var out []Policy
-	lower, aligned := FoldCase(content)
+	lower, aligned := matching.FoldCase(content)
 	spans := sentenceSpans(content)
 	held := sentenceWords(content, lower, aligned, spans, policyWordSet)
 	longS := strings.Contains(lower, "ſ")

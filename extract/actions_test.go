@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	matching "github.com/offattr/offattr/internal/match"
 	"github.com/offattr/offattr/run"
 )
 
@@ -27,7 +28,7 @@ var gateSeeds = []string{
 // holds "({", "([" or "()", and sentenceWords says what each sentence
 // holds in lower case, of the policy words and of the injection words.
 func checkGates(t *testing.T, s string) {
-	lower, aligned := FoldCase(s)
+	lower, aligned := matching.FoldCase(s)
 	spans := sentenceSpans(s)
 	held := sentenceWords(s, lower, aligned, spans, policyWordSet)
 	for k, sp := range spans {

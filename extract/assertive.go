@@ -93,7 +93,7 @@ var (
 // ordersOrShouts returns the byte spans of the sentences in s that give the
 // reader orders or are written in capitals.
 func ordersOrShouts(s string) [][2]int {
-	lower, aligned := FoldCase(s) // strings.ToLower, rune by rune
+	lower, aligned := matching.FoldCase(s) // strings.ToLower, rune by rune
 	return ordersOrShoutsIn(s, lower, aligned)
 }
 

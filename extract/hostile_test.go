@@ -7,8 +7,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	matching "github.com/offattr/offattr/internal/match"
 )
 
 // hostile inputs: a quarter megabyte without a sentence end, runs of the
@@ -56,7 +54,8 @@ func TestHostileInputReturns(t *testing.T) {
 
 // TestEveryPatternRunsWithoutALimit runs every compiled pattern over
 // hostile strings: none carries a time limit (what is read must not
-// depend on the machine's load), and each comes back.
+// depend on the machine's load), each comes back, and what the search at
+// its candidates finds is what regexp2's scan of the whole text finds.
 func TestEveryPatternRunsWithoutALimit(t *testing.T) {
 	hostile := []string{
 		strings.Repeat("a", 25000),
@@ -68,17 +67,8 @@ func TestEveryPatternRunsWithoutALimit(t *testing.T) {
 	require.NotEmpty(t, patterns.Patterns())
 	for _, re := range patterns.Patterns() {
 		for _, s := range hostile {
-			tx := newText(s)
-			assert.LessOrEqual(t, len(tx.all(re, 0)), maxMatches)
+			tx := patterns.Text(s)
+			assert.Equal(t, tx.Scan(re, maxMatches), tx.Find(re, maxMatches), "%.60q", re.String())
 		}
-	}
-}
-
-// TestPatternsCannotBacktrackWithoutBound holds every pattern to the shape
-// that keeps its backtracking bounded without a time limit (match.Bounded).
-func TestPatternsCannotBacktrackWithoutBound(t *testing.T) {
-	require.NotEmpty(t, patterns.Patterns())
-	for _, re := range patterns.Patterns() {
-		assert.NoError(t, matching.Bounded(re.String(), re.Options()))
 	}
 }

@@ -17,8 +17,8 @@ const maxMatches = 400
 // busy the machine is. What bounds a match's cost is the pattern itself:
 // repetitions are bounded, and a repetition inside another ends where
 // the next part cannot begin, so a failed attempt backtracks a bounded
-// number of ways (TestPatternsCannotBacktrackWithoutBound checks every
-// pattern), over a text that run.Excerpt bounds.
+// number of ways (Set.Compile refuses a pattern that does not), over a
+// text that run.Excerpt bounds.
 var patterns = matching.NewSet()
 
 func pattern(expr string, opts matching.Options) *matching.Pattern {
@@ -53,8 +53,8 @@ func newText(s string) *text { return readText(s, nil) }
 type buffers struct {
 	m matching.Buffers
 	// found is a text's cache of searches (text.found), emptied for the
-	// next: a map made for every step and grown to the dozens of patterns
-	// searched in it was about 6% of what a screen allocated.
+	// next, rather than a map made for every step and grown to the dozens
+	// of patterns searched in it.
 	found map[*matching.Pattern]found
 }
 
@@ -87,17 +87,8 @@ func (t *text) sub(i, j int) *text {
 }
 
 // lowered returns the text in lower case and whether its byte offsets are
-// the text's (FoldCase), made once.
+// the text's (matching.FoldCase), made once.
 func (t *text) lowered() (string, bool) { return t.m.Lower() }
-
-// FoldCase returns s in lower case, rune by rune as a case-insensitive
-// pattern folds it, and whether every rune kept its byte length
-// (matching.FoldCase).
-func FoldCase(s string) (lower string, aligned bool) { return matching.FoldCase(s) }
-
-// FoldsInPlace reports whether FoldCase(s) is aligned, without making the
-// lower case.
-func FoldsInPlace(s string) bool { return matching.FoldsInPlace(s) }
 
 // span is a match or a group in byte offsets; ok is false for a group that
 // did not take part.

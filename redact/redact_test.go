@@ -167,7 +167,8 @@ func TestPathologicalInputReturnsPromptly(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r, err := New(Options{})
 			require.NoError(t, err)
-			r.String(in)
+			once := r.String(in)
+			assert.Equal(t, once, r.String(once), "what is masked stays masked, and nothing more is")
 		})
 	}
 }

@@ -8,8 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/offattr/offattr/internal/match"
 )
 
 func writeFile(t *testing.T, name, content string) string {
@@ -73,14 +71,4 @@ func TestUnboundedPatternIsRefused(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "slow.txt:2")
 	assert.Contains(t, err.Error(), "backtrack without bound")
-}
-
-// TestBuiltinsAreBounded holds every built-in pattern to the shape that
-// keeps its backtracking bounded (match.Bounded), as none has a time limit.
-func TestBuiltinsAreBounded(t *testing.T) {
-	for _, s := range specs {
-		if s.expr != "" {
-			assert.NoError(t, match.Bounded(s.expr, 0), s.name)
-		}
-	}
 }

@@ -103,13 +103,6 @@ func (p *Pattern) Planned() bool { return p.plan.anchored != nil }
 // String returns the expression p was compiled from.
 func (p *Pattern) String() string { return p.expr }
 
-// Options returns the options p was compiled with.
-func (p *Pattern) Options() Options { return p.opts }
-
-// GroupNames returns the names of p's groups, in the order of a match's
-// groups ("0" first; an unnamed group is named by its number).
-func (p *Pattern) GroupNames() []string { return p.names }
-
 // Backtracks reports whether p is run at its candidates by the
 // backtracker (backtrack.go) rather than by regexp2.
 func (p *Pattern) Backtracks() bool { return p.bt != nil }

@@ -14,8 +14,8 @@ import (
 
 // Where a pattern's matches can begin, read from the pattern itself.
 //
-// regexp2 tries a pattern at every position of a text, a third of a
-// microsecond each even where nothing matches, while its matches begin at
+// regexp2 tries a pattern at every position of a text, at a cost even
+// where nothing matches, while its matches begin at
 // a few words, or at a line start a few words before them: places plain Go
 // finds in one pass. startersOf reads them from the expression as
 // regexp/syntax parses it (look-arounds dropped: a condition less only
