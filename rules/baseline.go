@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/offattr/offattr/run"
@@ -41,7 +42,7 @@ func LabelFreeBaselines() []string {
 // Guesses are the label-free guesses fit may let answer in place of the
 // step model (Weights.Guess): random is left out, as a guess no better
 // than chance on average is never worth keeping.
-var Guesses = []string{"first-step", "last-step", "busiest-first"}
+var Guesses = slices.DeleteFunc(LabelFreeBaselines(), func(name string) bool { return name == "random" })
 
 // guessDescriptions say what each guess answers, for a rationale.
 var guessDescriptions = map[string]string{
