@@ -118,14 +118,10 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 			return ModelFit{}, err
 		}
 		right := make([]bool, len(cases))
-		n := 0
 		for i, a := range held {
 			right[i] = a.Step == cases[i].Target
-			if right[i] {
-				n++
-			}
 		}
-		if n > bestRight {
+		if n := count(right); n > bestRight {
 			best, bestRight, bestLambda = right, n, lambda
 		}
 	}
@@ -136,11 +132,7 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 	}
 	if out.Used == 0 || !clearlyBetter(best, rulesRight) || worseSomewhere(corporaOf(cases), best, rulesRight) {
 		out.Silent, out.Lambda = true, 0
-		for n := range out.Weights.Weights {
-			if n != rules.ModelRulesLogP && n != rules.ModelRulesPick {
-				out.Weights.Weights[n] = 0
-			}
-		}
+		localllm.Silence(out.Weights.Weights)
 	}
 	return out, nil
 }

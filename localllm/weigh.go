@@ -246,12 +246,25 @@ func Weigh(att rules.Attribution, review *rules.ModelReview, w map[string]float6
 // on runs held out of its fit.
 func Silent(w map[string]float64) bool {
 	for name, v := range w {
-		if v != 0 && name != rules.ModelRulesLogP && name != rules.ModelRulesPick {
+		if v != 0 && !rulesOwn(name) {
 			return false
 		}
 	}
 	return true
 }
+
+// Silence zeroes every weight of w but the rules' own, so that Silent(w).
+func Silence(w map[string]float64) {
+	for name := range w {
+		if !rulesOwn(name) {
+			w[name] = 0
+		}
+	}
+}
+
+// rulesOwn reports whether a model-weights feature is the rules' own
+// (their log-probability and their pick), not one of the model's signals.
+func rulesOwn(name string) bool { return name == rules.ModelRulesLogP || name == rules.ModelRulesPick }
 
 // modelPick is the step the analysts gave the most vote confidence, ties
 // going to more voters, then the better criteria score, then the rules'
