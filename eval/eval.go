@@ -134,10 +134,14 @@ func Evaluate(ctx context.Context, subsets []Subset, analyze engine.AnalyzeFunc,
 				continue
 			}
 			if err != nil {
-				msg := opts.Redact.NewRedactor().String(err.Error()) // a log's text may be quoted in it
+				// One redactor: the file's name in the message and in the
+				// record get the same placeholders. The name is masked first,
+				// as a run's name is; a log's text may be quoted in the error.
+				red := opts.Redact.NewRedactor()
+				shown := red.String(file)
+				msg := red.String(err.Error())
 				fmt.Fprintf(warn, "offattr: %s\n", escape.Line(msg))
 				t.Add(nil, nil)
-				shown := opts.Redact.NewRedactor().String(file) // masked as a run's name is
 				if err := write(CaseResult{File: shown, Subset: sub.Name, Error: msg}); err != nil {
 					return rep, err
 				}
