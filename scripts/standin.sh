@@ -12,5 +12,5 @@ out=$(OFFATTR_STANDIN_TABLE=1 go test ./fit -run '^TestStandInJudgeTable$' -coun
 header standin.sh
 echo '```text'
 logged_table "$out" '^ *judge  *corpus'
-printf '%s\n' "$out" | sed -n 's/^        \(default weights chosen on every corpus: .*\)$/\1/p'
+printf '%s\n' "$out" | sed -n -e 's/^        \(default weights chosen on every corpus: .*\)$/\1/p' -e 's/^        \(chosen without .*\)$/\1/p'
 echo '```'
