@@ -137,6 +137,10 @@ type Options struct {
 	// the critical share, the confidence and the triage bands use when the
 	// runs are of one corpus (with several, each corpus is held out in turn).
 	InnerFolds int
+
+	// frozen marks the step features Fit keeps at the prior's value for
+	// these examples (frozenColumns).
+	frozen []bool
 }
 
 // DefaultLambda is the L2 pull that cross-validated best on the
@@ -181,6 +185,8 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	opts = opts.withDefaults()
 	names := rules.StepFeatureNames(opts.Analyzers)
 	w := &rules.Weights{Version: rules.WeightsVersion, Step: map[string]float64{}}
+	opts.frozen = frozenColumns(exs, names)
+
 	beta, err := fitSteps(ctx, exs, names, opts)
 	if err != nil {
 		return nil, err
@@ -274,7 +280,7 @@ func logistic(ctx context.Context, xs [][]float64, yes []bool, lambda float64) (
 		}
 		groups[i] = group{rows: []rules.StepRow{{X: x}, {X: make([]float64, len(x))}}, target: target}
 	}
-	return conditionalLogit(ctx, groups, make([]float64, len(xs[0])), lambda)
+	return conditionalLogit(ctx, groups, make([]float64, len(xs[0])), lambda, nil)
 }
 
 func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
@@ -309,7 +315,23 @@ func fitSteps(ctx context.Context, exs []Example, names []string, opts Options) 
 		}
 	}
 	prior := priorVector(opts.Prior, func(w *rules.Weights) map[string]float64 { return w.Step }, names)
-	return conditionalLogit(ctx, groups, prior, opts.Lambda)
+	return conditionalLogit(ctx, groups, prior, opts.Lambda, opts.frozen)
+}
+
+// frozenColumns marks the agent-role features (rules.SystemFeature) when
+// the examples come from more than one corpus: they carry where one
+// system's labellers look, and fitted on several systems they learn a
+// mixture that is right for none. Fitted on one system's runs, they are
+// that system's.
+func frozenColumns(exs []Example, names []string) []bool {
+	if len(FoldsByCorpus(exs)) < 2 {
+		return nil
+	}
+	frozen := make([]bool, len(names))
+	for k, n := range names {
+		frozen[k] = rules.SystemFeature(n)
+	}
+	return frozen
 }
 
 // outOfFold returns, for every example, the step model's probabilities

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"testing"
 
@@ -181,14 +182,14 @@ func TestConditionalLogitFindsTheSignal(t *testing.T) {
 		}
 		groups = append(groups, g)
 	}
-	beta, err := conditionalLogit(context.Background(), groups, []float64{0, 0}, 0.1)
+	beta, err := conditionalLogit(context.Background(), groups, []float64{0, 0}, 0.1, nil)
 	require.NoError(t, err)
 	assert.Greater(t, beta[0], 2.0)
 	assert.InDelta(t, 0, beta[1], 0.5, "a feature that says nothing stays near zero")
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = conditionalLogit(ctx, groups, []float64{0, 0}, 0.1)
+	_, err = conditionalLogit(ctx, groups, []float64{0, 0}, 0.1, nil)
 	assert.ErrorIs(t, err, context.Canceled)
 }
 
@@ -322,5 +323,52 @@ func TestBestCriticalKeepsThePriorsShareOnNoise(t *testing.T) {
 			exs, p := runs(c.labels...)
 			assert.Equal(t, c.want, bestCritical(exs, p, -1, c.prior))
 		})
+	}
+}
+
+// TestAgentRoleFeaturesFitOnOneSystemOnly: where a system's labellers
+// look (here: at the busiest agent's last message) is learned from that
+// system's own runs, and helps on its unseen runs; fitted on runs of two
+// corpora, the agent-role features stay at zero.
+func TestAgentRoleFeaturesFitOnOneSystemOnly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fits on a corpus")
+	}
+	ctx := context.Background()
+	var relabelled []Example
+	for _, ex := range load(t, runtest.DevDir(t)) {
+		busiest := rules.BusiestFirstBaseline(ex.In.Run)
+		last := busiest.Candidates[len(busiest.Candidates)-1]
+		ex.Label = run.Label{Agent: last.Agent, Step: last.Step}
+		ex.Target = slices.IndexFunc(ex.Rows, func(r rules.StepRow) bool { return r.Step == last.Step })
+		ex.Blind = nil
+		ex.Corpus = "one system"
+		relabelled = append(relabelled, ex)
+	}
+	folds := foldsByHash(relabelled, 2)
+	train, test := without(relabelled, folds[1]), without(relabelled, folds[0])
+
+	w, err := Fit(ctx, train, Options{})
+	require.NoError(t, err)
+	assert.Positive(t, w.Step[rules.FeatBusiestAgent])
+	zeroed := &rules.Weights{Version: w.Version, Step: maps.Clone(w.Step), Critical: w.Critical}
+	for name := range zeroed.Step {
+		if rules.SystemFeature(name) {
+			zeroed.Step[name] = 0
+		}
+	}
+	before, after := stepAccuracy(zeroed, test), stepAccuracy(w, test)
+	t.Logf("%d held-out runs: step accuracy %.3f without the agent-role features, %.3f with them", len(test), before, after)
+	assert.Greater(t, after, before+0.10)
+
+	for i := range train {
+		train[i].Corpus = []string{"one system", "another"}[i%2]
+	}
+	w, err = Fit(ctx, train, Options{})
+	require.NoError(t, err)
+	for name, v := range w.Step {
+		if rules.SystemFeature(name) {
+			assert.Zero(t, v, "%s fitted on two corpora", name)
+		}
 	}
 }

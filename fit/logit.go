@@ -25,7 +25,9 @@ type group struct {
 // of strength lambda toward prior: with few labelled runs the weights stay
 // near the prior (the embedded defaults, or zero), with many the data
 // decide. The objective is convex, so L-BFGS finds its one minimum.
-func conditionalLogit(ctx context.Context, groups []group, prior []float64, lambda float64) ([]float64, error) {
+//
+// Columns marked in frozen (nil: none) keep their prior's value.
+func conditionalLogit(ctx context.Context, groups []group, prior []float64, lambda float64, frozen []bool) ([]float64, error) {
 	d := len(prior)
 	obj := func(beta, grad []float64) float64 {
 		for k := range grad {
@@ -58,6 +60,11 @@ func conditionalLogit(ctx context.Context, groups []group, prior []float64, lamb
 				for k, x := range r.X {
 					grad[k] += w * x
 				}
+			}
+		}
+		for k := range frozen {
+			if frozen[k] && grad != nil {
+				grad[k] = 0
 			}
 		}
 		for k := range d {

@@ -75,8 +75,9 @@ func GuessFirst(guess string, in *Input, rows []StepRow, order []int) ([]int, st
 func LastStepBaseline(r *run.Run) Attribution {
 	a := Attribution{File: r.Source, Mode: ModeRules, Evidence: []Evidence{}, Candidates: []Candidate{}}
 	for _, i := range blamable(r) {
-		a.Candidates = append([]Candidate{{Step: i, Agent: r.Steps[i].Agent, Rules: []string{"baseline_last_step"}}}, a.Candidates...)
+		a.Candidates = append(a.Candidates, Candidate{Step: i, Agent: r.Steps[i].Agent, Rules: []string{"baseline_last_step"}})
 	}
+	slices.Reverse(a.Candidates)
 	return positional(r, a, "Baseline: step %d (%s) is the run's last step.")
 }
 
@@ -142,24 +143,7 @@ func positional(r *run.Run, a Attribution, why string) Attribution {
 // one; its later messages follow as candidates.
 func BusiestFirstBaseline(r *run.Run) Attribution {
 	a := Attribution{File: r.Source, Mode: ModeRules, Evidence: []Evidence{}, Candidates: []Candidate{}}
-	count := map[string]int{}
-	first := -1
-	for _, s := range r.Steps {
-		if s.Kind == run.KindUser || s.Kind == run.KindSystem || s.Kind == run.KindToolResult {
-			continue
-		}
-		if first < 0 {
-			first = s.Index // the task is the first message a run holds
-			continue
-		}
-		count[run.AgentKey(s.Agent)]++
-	}
-	busiest, most := "", 0
-	for _, s := range r.Steps {
-		if k := run.AgentKey(s.Agent); count[k] > most {
-			busiest, most = k, count[k]
-		}
-	}
+	busiest, first := busiestAgent(r)
 	for _, s := range r.Steps {
 		if s.Index != first && run.AgentKey(s.Agent) == busiest && s.Kind != run.KindUser && s.Kind != run.KindSystem && s.Kind != run.KindToolResult {
 			a.Candidates = append(a.Candidates, Candidate{Step: s.Index, Agent: s.Agent, Score: 1 / float64(len(a.Candidates)+2), Rules: []string{"baseline_busiest_first"}})
@@ -172,6 +156,60 @@ func BusiestFirstBaseline(r *run.Run) Attribution {
 	a.Agent, a.Step, a.Confidence = top.Agent, top.Step, top.Score
 	a.Rationale = fmt.Sprintf("Baseline: %s sends the most messages; blaming its first, step %d.", top.Agent, top.Step)
 	return a
+}
+
+// busiestAgent returns the key (run.AgentKey) of the agent with the most
+// messages after the task, "" when no agent has one, and the index of the
+// task: the first message, neither a user's, a system prompt nor a tool's
+// output, that the run holds (-1 if none).
+func busiestAgent(r *run.Run) (key string, task int) {
+	count := map[string]int{}
+	task = -1
+	for _, s := range r.Steps {
+		if s.Kind == run.KindUser || s.Kind == run.KindSystem || s.Kind == run.KindToolResult {
+			continue
+		}
+		if task < 0 {
+			task = s.Index
+			continue
+		}
+		count[run.AgentKey(s.Agent)]++
+	}
+	most := 0
+	for _, s := range r.Steps {
+		if k := run.AgentKey(s.Agent); count[k] > most {
+			key, most = k, count[k]
+		}
+	}
+	return key, task
+}
+
+// firstAgentStep is the step FirstStepBaseline blames: the first after
+// the task that is neither a user's nor a system prompt; the first step
+// when there is none.
+func firstAgentStep(r *run.Run) int {
+	for _, s := range r.Steps[1:] {
+		if s.Kind != run.KindUser && s.Kind != run.KindSystem {
+			return s.Index
+		}
+	}
+	return 0
+}
+
+// AgentRoles returns the keys (run.AgentKey) of the agents the label-free
+// guesses name: the one with the most messages (busiest-first), the first
+// to speak after the task (first-step) and the speaker of the last step
+// that can be blamed (last-step). Empty for an empty run.
+func AgentRoles(r *run.Run) (busiest, first, last string) {
+	if len(r.Steps) == 0 {
+		return "", "", ""
+	}
+	first = run.AgentKey(r.Steps[firstAgentStep(r)].Agent)
+	if busiest, _ = busiestAgent(r); busiest == "" {
+		busiest = first
+	}
+	steps := blamable(r)
+	return busiest, first, run.AgentKey(r.Steps[steps[len(steps)-1]].Agent)
 }
 
 // FirstStepBaseline is the positional guess the papers report as a floor:

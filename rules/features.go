@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
@@ -17,10 +18,11 @@ import (
 //
 // Facts about where a step stands in its system's division of labour
 // (a planner's step, an instruction, an agent's first decision, the
-// earliest flagged step, how busy its agent is) are not among them: what
-// they carry is where one system's labellers tended to look, which flips
-// between systems, and each of them lowered accuracy on a system held out
-// of the fit.
+// earliest flagged step) are not among them: what they carry is where one
+// system's labellers tended to look, which flips between systems, and each
+// of them lowered accuracy on a system held out of the fit. The agent-role
+// features below are the exception fit allows: it learns them from one
+// system's runs only.
 const rulePrefix = "rule:"
 
 // RuleFeature names the step feature that holds an analyzer's findings.
@@ -38,10 +40,28 @@ const (
 	FeatActs        = "step:acts"         // an action its agent chose on the world (a self-reported tool action)
 )
 
+// Agent-role step features: where the agent that answers for the step
+// stands in its run, by how often and when it speaks, not by its name. What they carry is
+// where one system's labellers tend to look (the manager, the agent who
+// answers last), which differs from system to system: fit learns them
+// only from one system's own runs (SystemFeature) and leaves them at zero
+// in weights for several systems.
+const (
+	FeatBusiestAgent = "agent:busiest" // its agent has the most messages
+	FeatFirstAgent   = "agent:first"   // its agent speaks first after the task
+	FeatLastAgent    = "agent:last"    // its agent speaks the run's last step
+)
+
+// SystemFeature reports whether the named step feature (or its tools twin)
+// is one of the agent-role features that only one system's runs may fit.
+func SystemFeature(name string) bool {
+	return strings.HasPrefix(strings.TrimPrefix(name, ToolsPrefix), "agent:")
+}
+
 // structuralFeatures are the step features that are not an analyzer's, in
 // vector order after the analyzers'.
 var structuralFeatures = []string{FeatToolOutput, FeatUserTurn, FeatToolCall, FeatFinalAnswer,
-	FeatTermination, FeatTaskBrief, FeatFlagged, FeatActs}
+	FeatTermination, FeatTaskBrief, FeatFlagged, FeatActs, FeatBusiestAgent, FeatFirstAgent, FeatLastAgent}
 
 // StepFeatureNames lists the step features for a set of analyzers, in the
 // order of the vectors: one per analyzer, then the structural ones.
@@ -120,6 +140,7 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	n := len(in.Run.Steps)
 	at := findingsByStep(findings, n)
 	tools := usesToolCalls(in)
+	busiest, first, last := AgentRoles(in.Run)
 	vectors := newVectorSet()
 	v := make([]float64, width)
 	var rows []StepRow
@@ -153,6 +174,10 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 		set(FeatTaskBrief, f.Has(extract.KindTask))
 		set(FeatActs, f.Has(extract.KindToolResult) && f.OwnsResult())
 		set(FeatFlagged, flagged)
+		key := run.AgentKey(agent)
+		set(FeatBusiestAgent, key == busiest)
+		set(FeatFirstAgent, key == first)
+		set(FeatLastAgent, key == last)
 		if tools {
 			copy(v[len(v)/2:], v[:len(v)/2])
 		}

@@ -432,3 +432,16 @@ func TestRequestBehindAnAgreement(t *testing.T) {
 	assert.Equal(t, 2, requestOf(in, 5), "the request behind the agreement")
 	assert.Equal(t, 2, requestOf(in, 3), "a turn that is not an agreement is the request itself")
 }
+
+// TestAgentRolesAreTheGuessesAgents: the agent-role features name the
+// agents the label-free guesses blame, on every development run.
+func TestAgentRolesAreTheGuessesAgents(t *testing.T) {
+	for _, r := range devRuns(t) {
+		busiest, first, last := AgentRoles(r)
+		assert.Equal(t, run.AgentKey(BusiestFirstBaseline(r).Agent), busiest, r.Source)
+		assert.Equal(t, run.AgentKey(FirstStepBaseline(r).Agent), first, r.Source)
+		assert.Equal(t, run.AgentKey(LastStepBaseline(r).Agent), last, r.Source)
+	}
+	busiest, first, last := AgentRoles(&run.Run{})
+	assert.Equal(t, [3]string{}, [3]string{busiest, first, last}, "an empty run has no agents")
+}
