@@ -449,8 +449,8 @@ const (
 // every corpus that has runs among them, were right often enough that the
 // lower end of their accuracy's interval is at least 75%: a promise that
 // holds pooled but not on one system, or holds on too few runs to tell,
-// is not kept on the next. When no threshold does, no run is clear: better an empty band than
-// a wrong promise. Escalate is the share of runs answered right: a run
+// is not kept on the next. When no threshold does, no run is clear:
+// better an empty band than a wrong promise. Escalate is the share of runs answered right: a run
 // whose calibrated confidence is below it is less likely right than the
 // average run, and is worth a stronger model's tokens first.
 func chooseBands(conf []float64, hit []bool, corpus []string) rules.Bands {
