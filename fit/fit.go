@@ -438,9 +438,13 @@ const (
 	clearCoverage = 0.10
 	// clearZ is how many standard errors the accuracy of a clear band's
 	// runs must stand above clearAccuracy on each corpus (the Wilson
-	// score interval's lower end): a band seen right 3 times in 3, or 15
-	// in 20, is too little evidence that a new system's runs will be.
+	// score interval's lower end, strictly above): a band seen right 3
+	// times in 3, or 15 in 20, is too little evidence that a new system's
+	// runs will be.
 	clearZ = 1.0
+	// wilsonTie is the rounding a lower end at exactly clearAccuracy (3
+	// right in 3) may carry; it must not decide the band, on any machine.
+	wilsonTie = 1e-9
 )
 
 // chooseBands picks the triage thresholds from out-of-fold confidences,
@@ -450,9 +454,10 @@ const (
 // lower end of their accuracy's interval is at least 75%: a promise that
 // holds pooled but not on one system, or holds on too few runs to tell,
 // is not kept on the next. When no threshold does, no run is clear:
-// better an empty band than a wrong promise. Escalate is the share of runs answered right: a run
-// whose calibrated confidence is below it is less likely right than the
-// average run, and is worth a stronger model's tokens first.
+// better an empty band than a wrong promise. Escalate is the share of runs
+// answered right: a run whose calibrated confidence is below it is less
+// likely right than the average run, and is worth a stronger model's
+// tokens first.
 func chooseBands(conf []float64, hit []bool, corpus []string) rules.Bands {
 	n := len(conf)
 	b := rules.Bands{Clear: 1, Escalate: 0}
@@ -490,7 +495,7 @@ func chooseBands(conf []float64, hit []bool, corpus []string) rules.Bands {
 // clearAccuracy.
 func everyCorpusRight(covered, hits map[string]int) bool {
 	for c, n := range covered {
-		if wilsonLower(hits[c], n, clearZ) < clearAccuracy {
+		if wilsonLower(hits[c], n, clearZ) < clearAccuracy+wilsonTie {
 			return false
 		}
 	}

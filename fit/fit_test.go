@@ -250,7 +250,7 @@ func TestWilsonLower(t *testing.T) {
 		{"no runs", 0, 0, 1, 0},
 		{"no width is the share itself", 5, 10, 0, 0.5},
 		{"ten of ten still leaves room below", 10, 10, 1, 1 / 1.1},
-		{"three of three is just the target", 3, 3, 1, 0.75},
+		{"three of three is just the target, not above it", 3, 3, 1, 0.75},
 		{"fifteen of twenty falls short of it", 15, 20, 1, (0.775 - 0.1) / 1.05},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -370,5 +370,26 @@ func TestAgentRoleFeaturesFitOnOneSystemOnly(t *testing.T) {
 		if rules.SystemFeature(name) {
 			assert.Zero(t, v, "%s fitted on two corpora", name)
 		}
+	}
+}
+
+// TestEveryCorpusRight: a clear band must stand above 75% on every corpus
+// it covers, by the lower end of the interval; three right in three sits
+// exactly on it, which rounding must not tip either way.
+func TestEveryCorpusRight(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		covered, hits map[string]int
+		want          bool
+	}{
+		{"three of three", map[string]int{"a": 3}, map[string]int{"a": 3}, false},
+		{"four of four", map[string]int{"a": 4}, map[string]int{"a": 4}, true},
+		{"fifteen of twenty", map[string]int{"a": 20}, map[string]int{"a": 15}, false},
+		{"one corpus short", map[string]int{"a": 4, "b": 20}, map[string]int{"a": 4, "b": 15}, false},
+		{"every corpus", map[string]int{"a": 4, "b": 20}, map[string]int{"a": 4, "b": 19}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, everyCorpusRight(tc.covered, tc.hits))
+		})
 	}
 }
