@@ -76,6 +76,7 @@ func rulesRun(opts *RulesOptions) error {
 			fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f  with tool calls %+.2f\n", n, w.Step[n], w.Step[n]+w.Step[rules.ToolsPrefix+n])
 		}
 	}
+	fmt.Fprintln(opts.IO.Out, "(agent:* say where the step's agent stands in its run; fit learns them only from runs of one corpus, one system's own)")
 	if w.Guess != "" {
 		fmt.Fprintf(opts.IO.Out, "the answer: the %s guess, which was right clearly more often than these weights' pick on the runs they were fitted on; the weights rank the alternatives\n", w.Guess)
 	}
