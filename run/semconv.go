@@ -224,7 +224,7 @@ func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 		}
 	}
 	if name == "" && role == roleAgent {
-		name = firstStr(s.Attrs, "traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name")
+		name = firstStr(s.Attrs, agentSpanNameKeys...)
 		if name == "" {
 			name = agentSpanName(s.Name)
 		}
@@ -233,6 +233,16 @@ func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 		}
 	}
 	return cleanName(name), fromAgentSpan
+}
+
+// agentSpanNameKeys name an agent span's agent where no key of
+// agentNameKeys does.
+var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name"}
+
+// namesAgent reports whether an attribute of the span names an agent (not
+// only its span name).
+func namesAgent(s *spans.Span) bool {
+	return firstStr(s.Attrs, agentNameKeys...) != "" || firstStr(s.Attrs, agentSpanNameKeys...) != ""
 }
 
 // nameSource says how a span came to name an agent, and so how far the

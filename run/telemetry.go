@@ -296,6 +296,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 			hasChild[n.parent] = true
 		}
 	}
+	b.markers(hasChild)
 	soleAgent := map[*node]string{}
 	for _, n := range b.nodes {
 		if n.role != roleAgent || n.name == "" || n.parent == nil || hasChild[n] {
@@ -338,6 +339,33 @@ func (b *builder) tree(ss []*spans.Span) int {
 		b.resolve(n)
 	}
 	return known
+}
+
+// markers demotes the agent spans that mark a moment rather than an
+// agent's turn: one with nothing inside it, no attribute naming an agent
+// (only its span name), and no model call of its parent's running while
+// it lasts is no agent (a router's decision, labelled AGENT by some
+// instrumentations). An agent span put beside its model calls names its
+// agent or lasts while they run, and stays one.
+func (b *builder) markers(hasChild map[*node]bool) {
+	models := map[*node][]*node{} // model calls by parent
+	for _, n := range b.nodes {
+		if n.role == roleLLM && n.parent != nil {
+			models[n.parent] = append(models[n.parent], n)
+		}
+	}
+	for _, n := range b.nodes {
+		if n.role != roleAgent || n.parent == nil || hasChild[n] || n.s.End <= n.s.Start || len(models[n.parent]) == 0 || namesAgent(n.s) {
+			continue
+		}
+		during := slices.ContainsFunc(models[n.parent], func(m *node) bool {
+			return m.s.Start < n.s.End && n.s.Start < m.s.End
+		})
+		if !during {
+			n.role = roleOther
+			n.name, n.from = agentName(n.s, roleOther)
+		}
+	}
 }
 
 // agentAbove returns the spans that an agent span encloses, each found

@@ -176,6 +176,21 @@ func TestSpansToSteps(t *testing.T) {
 			want:     []string{"user user: Rain in Oslo?", "Weather message: Yes, rain."},
 		},
 		{
+			name: "an agent span that only marks a router's decision, between model calls, is no agent",
+			spans: []span{
+				{id: "w", name: "LangGraph", start: 1, end: 9, attrs: map[string]any{"openinference.span.kind": "CHAIN"}},
+				{id: "c1", parent: "w", name: "chat", start: 1, end: 2, attrs: map[string]any{"openinference.span.kind": "LLM",
+					"llm.input_messages.0.message.role": "user", "llm.input_messages.0.message.content": "Warmer, Taipei or Seattle?",
+					"llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": "Checking both."}},
+				{id: "r", parent: "w", name: "route_to_agent", start: 2, end: 3, attrs: map[string]any{"openinference.span.kind": "AGENT",
+					"input.value": "{'agent_name': 'research_agent'}"}},
+				{id: "c2", parent: "w", name: "chat", start: 3, end: 4, attrs: map[string]any{"openinference.span.kind": "LLM",
+					"llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": "Taipei."}},
+			},
+			question: "Warmer, Taipei or Seattle?",
+			want:     []string{"user user: Warmer, Taipei or Seattle?", "assistant message: Checking both.", "assistant message: Taipei."},
+		},
+		{
 			name: "agent names lose their control characters",
 			spans: []span{
 				{id: "a", name: "x", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Ev\x1b[31mil\x07",
