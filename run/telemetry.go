@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -297,6 +298,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 		}
 	}
 	b.markers(hasChild)
+	b.agentsAsTools()
 	soleAgent := map[*node]string{}
 	for _, n := range b.nodes {
 		if n.role != roleAgent || n.name == "" || n.parent == nil || hasChild[n] {
@@ -367,6 +369,38 @@ func (b *builder) markers(hasChild map[*node]bool) {
 		}
 	}
 }
+
+// agentsAsTools names the agent spans that a tool call runs (an agent
+// used as a tool, as the Claude Agent SDK runs its sub-agents) and that
+// are named only as the tool is: by the agent the call asks for, its
+// subagentKeys argument, when it names one. Three sub-agents that the SDK
+// calls "Agent" are then the research and the math specialists they are.
+func (b *builder) agentsAsTools() {
+	for _, n := range b.nodes {
+		p := n.parent
+		if n.role != roleAgent || p == nil || p.role != roleTool {
+			continue
+		}
+		call := toolCall(p.s, p.role)
+		if !SameAgent(n.name, call.Name) {
+			continue
+		}
+		var args map[string]any
+		if json.Unmarshal([]byte(call.Arguments), &args) != nil {
+			continue
+		}
+		for _, k := range subagentKeys {
+			if v, ok := args[k].(string); ok && cleanName(v) != "" {
+				n.name = cleanName(v)
+				break
+			}
+		}
+	}
+}
+
+// subagentKeys are the arguments by which a call that runs an agent names
+// it.
+var subagentKeys = []string{"subagent_type", "agent_name", "agent"}
 
 // agentAbove returns the spans that an agent span encloses, each found
 // once however deep the tree.

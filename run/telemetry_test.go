@@ -191,6 +191,21 @@ func TestSpansToSteps(t *testing.T) {
 			want:     []string{"user user: Warmer, Taipei or Seattle?", "assistant message: Checking both.", "assistant message: Taipei."},
 		},
 		{
+			name: "an agent run by a tool call and named as the tool is named by the agent the call asks for",
+			spans: []span{
+				{id: "q", name: "query", start: 1, end: 9, attrs: map[string]any{"openinference.span.kind": "AGENT", "agent.name": "lead",
+					"input.value": "What is 42 * 7?"}},
+				{id: "t", parent: "q", name: "Agent", start: 2, end: 8, attrs: map[string]any{"openinference.span.kind": "TOOL", "tool.name": "Agent",
+					"input.value": `{"description": "multiply", "subagent_type": "math-agent"}`, "output.value": "294"}},
+				{id: "a", parent: "t", name: "SDK.Agent", start: 3, end: 7, attrs: map[string]any{"openinference.span.kind": "AGENT", "agent.name": "Agent"}},
+				{id: "c", parent: "a", name: "chat", start: 4, end: 5, attrs: map[string]any{"openinference.span.kind": "LLM",
+					"llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": "42 * 7 = 294."}},
+			},
+			question: "What is 42 * 7?",
+			want: []string{"user user: What is 42 * 7?", `lead tool_call: Agent({"description": "multiply", "subagent_type": "math-agent"})`,
+				"math-agent message: 42 * 7 = 294.", "lead tool_result: 294"},
+		},
+		{
 			name: "agent names lose their control characters",
 			spans: []span{
 				{id: "a", name: "x", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Ev\x1b[31mil\x07",
