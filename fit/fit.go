@@ -186,7 +186,6 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 	names := rules.StepFeatureNames(opts.Analyzers)
 	w := &rules.Weights{Version: rules.WeightsVersion, Step: map[string]float64{}}
 	opts.frozen = frozenColumns(exs, names)
-
 	beta, err := fitSteps(ctx, exs, names, opts)
 	if err != nil {
 		return nil, err
@@ -321,8 +320,8 @@ func fitSteps(ctx context.Context, exs []Example, names []string, opts Options) 
 // frozenColumns marks the agent-role features (rules.SystemFeature) when
 // the examples come from more than one corpus: they carry where one
 // system's labellers look, and fitted on several systems they learn a
-// mixture that is right for none. Fitted on one system's runs, they are
-// that system's.
+// mixture that is right for none, so they keep the prior's values. Fitted
+// on one system's runs, they are that system's.
 func frozenColumns(exs []Example, names []string) []bool {
 	if len(FoldsByCorpus(exs)) < 2 {
 		return nil
