@@ -40,6 +40,7 @@ type Set struct {
 	firstSets   map[lead]int
 	firstShared []bool // by first set: more than one starter begins with it
 	patterns    []*Pattern
+	noLits      [][]int // a slice per starter, each empty (noHits)
 }
 
 // NewSet returns an empty set.
@@ -82,6 +83,7 @@ func (s *Set) Compile(expr string, opts Options) (*Pattern, error) {
 	if err := s.planFor(p); err != nil {
 		return nil, err
 	}
+	s.noLits = make([][]int, s.lexicon.starters)
 	s.patterns = append(s.patterns, p)
 	return p, nil
 }
@@ -120,6 +122,9 @@ type Match struct {
 	Groups []Span
 	Names  []string
 }
+
+// Whole returns the span of the whole match, Groups[0].
+func (m Match) Whole() Span { return m.Groups[0] }
 
 // Group returns the span of the group called name, not OK when it did not
 // take part.

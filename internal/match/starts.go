@@ -354,7 +354,6 @@ func (t *Text) hits() [][]int {
 	if t.lits != nil {
 		return t.lits
 	}
-	t.lits = t.literalHits()
 	lower := t.lower
 	for i := range len(lower) {
 		pair := uint16(lower[i]) << 8
@@ -374,6 +373,9 @@ func (t *Text) hits() [][]int {
 			t.record(i, head, &t.set.lexicon.words)
 		}
 	}
+	if t.lits == nil {
+		t.lits = t.set.noHits() // no literal stands in t: no slices to make
+	}
 	return t.lits
 }
 
@@ -390,6 +392,9 @@ func (t *Text) record(i int, head uint64, l *literals) {
 	bucket := l.buckets[l.index[head>>48]]
 	for k := range bucket { // by index: a literal is compared where it is, not copied
 		if lit := &bucket[k]; head&lit.mask == lit.head && (len(lit.lit) <= 8 || strings.HasPrefix(t.lower[i:], lit.lit)) {
+			if t.lits == nil {
+				t.lits = t.literalHits()
+			}
 			t.lits[lit.starter] = append(t.lits[lit.starter], i) // in order; twice where two literals stand
 		}
 	}
@@ -408,6 +413,8 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 	if !aligned || len(ss) > 0 && ss[len(ss)-1].id >= len(t.hits()) {
 		return nil, false
 	}
+	at = t.scratch()
+	defer t.keep(at)
 	for k := range ss {
 		s := &ss[k]
 		switch {
@@ -490,8 +497,14 @@ func (t *Text) near(p *plan, at []int) []int {
 	}
 	lower := t.lower
 	kept := at[:0]
-	next := make([]int, len(p.needs))    // where each need's next rune stands
-	runEnds := make([]int, len(p.needs)) // where the last run of each need's via ended
+	var room [16]int // most patterns have a few needs: no allocation
+	both := room[:0]
+	if len(p.needs) > len(room)/2 {
+		both = make([]int, 0, 2*len(p.needs))
+	}
+	both = both[:2*len(p.needs)]
+	next := both[:len(p.needs)]    // where each need's next rune stands
+	runEnds := both[len(p.needs):] // where the last run of each need's via ended
 	for x := range next {
 		next[x] = -1
 	}
@@ -631,9 +644,10 @@ func (t *Text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []Match {
 func (t *Text) backtrackAt(p *Pattern, cands []int, limit int) []Match {
 	var out []Match
 	var spans []Span // the matches' groups, allocated together
-	m := newMachine(p.bt, t.runes)
+	m := p.bt.machine(t.runes)
+	defer p.bt.release(m)
 	next := 0
-	for _, c := range cands {
+	for k, c := range cands {
 		if c < next {
 			continue
 		}
@@ -645,7 +659,12 @@ func (t *Text) backtrackAt(p *Pattern, cands []int, limit int) []Match {
 		}
 		n := len(m.caps)
 		if len(spans)+n > cap(spans) {
-			spans = make([]Span, 0, 16*n)
+			// Room for as many more matches as may come, up to 16.
+			more := min(16, len(cands)-k)
+			if limit > 0 {
+				more = min(more, limit-len(out))
+			}
+			spans = make([]Span, 0, more*n)
 		}
 		gs := spans[len(spans) : len(spans)+n : len(spans)+n]
 		spans = spans[:len(spans)+n]

@@ -31,6 +31,7 @@ type Text struct {
 	present     byteBits // the bytes of lower (bytesPresent)
 	presentDone bool
 	spare       *Buffers // where the conversions were made, if reused (ReadText)
+	cands       []int    // see scratch
 }
 
 // String returns the text.
@@ -53,6 +54,7 @@ type Buffers struct {
 	runes []rune
 	off   []int
 	lits  [][]int
+	cands []int // see Text.scratch
 }
 
 // ReadText is Text, but made in b's buffers when b is not nil: the text
@@ -109,6 +111,29 @@ func (t *Text) literalHits() [][]int {
 		b.lits[i] = b.lits[i][:0]
 	}
 	return b.lits
+}
+
+// noHits returns, for a text where no literal of s stands, its hits by
+// starter: all empty, shared by every such text and never appended to.
+func (s *Set) noHits() [][]int { return s.noLits }
+
+// scratch returns an empty slice for a search's candidates, with the
+// room an earlier search of t (or of a text made in the same buffers)
+// left: candidates are read by the search that asked for them and
+// dropped, so one slice serves every search of a text.
+func (t *Text) scratch() []int {
+	if t.spare != nil && cap(t.spare.cands) > cap(t.cands) {
+		return t.spare.cands[:0]
+	}
+	return t.cands[:0]
+}
+
+// keep keeps at's room for the next search's candidates.
+func (t *Text) keep(at []int) {
+	t.cands = at
+	if t.spare != nil {
+		t.spare.cands = at
+	}
 }
 
 // runeIndices turns byte offsets at rune starts, ascending, into rune
