@@ -43,37 +43,24 @@ type timeMatch struct{ all, h, min, ap span }
 // numberMatch is a number with its parts.
 type numberMatch struct{ all, sign, cur, num, frac, mult, sp, unit span }
 
-// named returns the span of the group called name, not ok if it did not
-// take part.
-func (m match) named(name string) span {
-	for i, n := range m.names {
-		if n == name {
-			return m.groups[i]
-		}
-	}
-	return span{}
-}
-
-func (m match) all() span { return m.groups[0] }
-
 func (t *text) urls(limit int) []urlMatch {
-	return each(t.all(urlPattern, limit), func(m match) urlMatch { return urlMatch{all: m.all()} })
+	return each(t.all(urlPattern, limit), func(m match) urlMatch { return urlMatch{all: m.Whole()} })
 }
 
 func (t *text) fileURLs(limit int) []urlMatch {
-	return each(t.all(fileURLPattern, limit), func(m match) urlMatch { return urlMatch{m.all(), m.named("path")} })
+	return each(t.all(fileURLPattern, limit), func(m match) urlMatch { return urlMatch{m.Whole(), m.Group("path")} })
 }
 
-func (t *text) paths(limit int) []span { return each(t.all(pathPattern, limit), match.all) }
+func (t *text) paths(limit int) []span { return each(t.all(pathPattern, limit), match.Whole) }
 
-func (t *text) phones(limit int) []span { return each(t.all(phonePattern, limit), match.all) }
+func (t *text) phones(limit int) []span { return each(t.all(phonePattern, limit), match.Whole) }
 
 // dates returns the matches of the date patterns, one pattern after the other.
 func (t *text) dates(limit int) []dateMatch {
 	var out []dateMatch
 	for _, p := range datePatterns {
 		out = append(out, each(t.all(p, limit), func(m match) dateMatch {
-			return dateMatch{m.all(), m.named("y"), m.named("m"), m.named("d"), m.named("mon")}
+			return dateMatch{m.Whole(), m.Group("y"), m.Group("m"), m.Group("d"), m.Group("mon")}
 		})...)
 	}
 	return out
@@ -81,13 +68,13 @@ func (t *text) dates(limit int) []dateMatch {
 
 func (t *text) times(limit int) []timeMatch {
 	return each(t.all(timePattern, limit), func(m match) timeMatch {
-		return timeMatch{m.all(), m.named("h"), m.named("min"), m.named("ap")}
+		return timeMatch{m.Whole(), m.Group("h"), m.Group("min"), m.Group("ap")}
 	})
 }
 
 func (t *text) numbers(limit int) []numberMatch {
 	return each(t.all(numberPattern, limit), func(m match) numberMatch {
-		return numberMatch{m.all(), m.named("sign"), m.named("cur"), m.named("num"), m.named("frac"), m.named("mult"), m.named("sp"), m.named("unit")}
+		return numberMatch{m.Whole(), m.Group("sign"), m.Group("cur"), m.Group("num"), m.Group("frac"), m.Group("mult"), m.Group("sp"), m.Group("unit")}
 	})
 }
 
@@ -101,10 +88,10 @@ func each[M any](ms []match, f func(match) M) []M {
 
 // str returns the text of a span, "" when it did not take part.
 func (t *text) str(sp span) string {
-	if !sp.ok {
+	if !sp.OK {
 		return ""
 	}
-	return t.s[sp.start:sp.end]
+	return t.s[sp.Start:sp.End]
 }
 
 // wordChar is regexp2's \w (syntax.IsWordChar), with an ASCII fast path:
