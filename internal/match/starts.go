@@ -404,17 +404,15 @@ func (t *Text) record(i int, head uint64, l *literals) {
 // literal, \b cannot.
 func wordByte(b byte) bool { return asciiAlnum(b) || b == '_' }
 
-// candidates returns, in order, the rune positions where a match of p
-// can begin; ok is false when they cannot be told (the lower case changes
-// byte lengths, or p came after the text was read): scan.
-func (t *Text) candidates(p *plan) (at []int, ok bool) {
+// candidates appends to at, in order, the rune positions where a match
+// of p can begin; ok is false when they cannot be told (the lower case
+// changes byte lengths, or p came after the text was read): scan.
+func (t *Text) candidates(p *plan, at []int) (_ []int, ok bool) {
 	lower, aligned := t.lowered()
 	ss := p.starters
 	if !aligned || len(ss) > 0 && ss[len(ss)-1].id >= len(t.hits()) {
 		return nil, false
 	}
-	at = t.scratch()
-	defer t.keep(at)
 	for k := range ss {
 		s := &ss[k]
 		switch {

@@ -131,7 +131,7 @@ func TestStartsUnaligned(t *testing.T) {
 	p := set.MustCompile(`\bexit ?code:? ?\d`, IgnoreCase)
 	require.True(t, p.Planned())
 	tx := set.Text("\u212A exit code 1")
-	_, ok := tx.candidates(&p.plan)
+	_, ok := tx.candidates(&p.plan, nil)
 	assert.False(t, ok)
 	ms := tx.Find(p, 1)
 	require.Len(t, ms, 1)

@@ -3,6 +3,7 @@ package match
 import (
 	"slices"
 	"strings"
+	"sync"
 	syncatomic "sync/atomic"
 	"unicode"
 	"unicode/utf8"
@@ -31,7 +32,6 @@ type Text struct {
 	present     byteBits // the bytes of lower (bytesPresent)
 	presentDone bool
 	spare       *Buffers // where the conversions were made, if reused (ReadText)
-	cands       []int    // see scratch
 }
 
 // String returns the text.
@@ -54,7 +54,6 @@ type Buffers struct {
 	runes []rune
 	off   []int
 	lits  [][]int
-	cands []int // see Text.scratch
 }
 
 // ReadText is Text, but made in b's buffers when b is not nil: the text
@@ -116,25 +115,6 @@ func (t *Text) literalHits() [][]int {
 // noHits returns, for a text where no literal of s stands, its hits by
 // starter: all empty, shared by every such text and never appended to.
 func (s *Set) noHits() [][]int { return s.noLits }
-
-// scratch returns an empty slice for a search's candidates, with the
-// room an earlier search of t (or of a text made in the same buffers)
-// left: candidates are read by the search that asked for them and
-// dropped, so one slice serves every search of a text.
-func (t *Text) scratch() []int {
-	if t.spare != nil && cap(t.spare.cands) > cap(t.cands) {
-		return t.spare.cands[:0]
-	}
-	return t.cands[:0]
-}
-
-// keep keeps at's room for the next search's candidates.
-func (t *Text) keep(at []int) {
-	t.cands = at
-	if t.spare != nil {
-		t.spare.cands = at
-	}
-}
 
 // runeIndices turns byte offsets at rune starts, ascending, into rune
 // indices in place, by off (a text's off). Where each rune is a byte they
@@ -234,7 +214,10 @@ func (t *Text) Find(p *Pattern, limit int) []Match {
 		return nil
 	}
 	if p.plan.anchored != nil {
-		if cands, ok := t.candidates(&p.plan); ok {
+		buf := candidateBufs.Get().(*[]int)
+		defer candidateBufs.Put(buf)
+		if cands, ok := t.candidates(&p.plan, (*buf)[:0]); ok {
+			*buf = cands // its room, for the next search
 			if p.bt != nil {
 				return t.backtrackAt(p, cands, limit)
 			}
@@ -244,11 +227,16 @@ func (t *Text) Find(p *Pattern, limit int) []Match {
 	return t.Scan(p, limit)
 }
 
+// candidateBufs hold the slices searches list their candidates in: a
+// search reads its candidates and drops them, and every step is searched
+// for dozens of patterns.
+var candidateBufs = sync.Pool{New: func() any { return new([]int) }}
+
 // FindByRegexp2 is Find with regexp2 run at the candidates where the
 // backtracker would be: what tests hold the backtracker to.
 func (t *Text) FindByRegexp2(p *Pattern, limit int) []Match {
 	if p.set == t.set && p.plan.anchored != nil && t.mayMatch(&p.plan) {
-		if cands, ok := t.candidates(&p.plan); ok {
+		if cands, ok := t.candidates(&p.plan, nil); ok {
 			return t.tryAt(p.plan.anchored, cands, limit)
 		}
 	}
