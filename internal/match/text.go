@@ -125,8 +125,20 @@ func runeIndices(bs, off []int) {
 	}
 	r := 0
 	for k, b := range bs {
-		for off[r] < b {
-			r++
+		// Gallop from the last rune found, then search between: a few
+		// candidates in a long text are not each walked to rune by rune.
+		step := 1
+		for r+step < len(off) && off[r+step] < b {
+			r += step
+			step *= 2
+		}
+		hi := min(r+step, len(off)-1)
+		for r < hi {
+			if m := int(uint(r+hi) >> 1); off[m] < b {
+				r = m + 1
+			} else {
+				hi = m
+			}
 		}
 		bs[k] = r
 	}
