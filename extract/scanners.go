@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -204,9 +205,9 @@ func (t *text) codeBlocks(limit int) []codeBlock {
 	}
 	if !t.blocksDone {
 		t.blocksDone = true
-		t.blocks = each(t.all(codeBlockPattern, maxMatches), func(m match) codeBlock {
+		t.blocks = slices.Collect(each(t.all(codeBlockPattern, maxMatches), func(m match) codeBlock {
 			return codeBlock{m.Whole(), m.Group("lang"), m.Group("code")}
-		})
+		}))
 	}
 	return t.blocks[:min(limit, len(t.blocks))]
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"iter"
 	"unicode"
 	"unicode/utf8"
 
@@ -43,47 +44,83 @@ type timeMatch struct{ all, h, min, ap span }
 // numberMatch is a number with its parts.
 type numberMatch struct{ all, sign, cur, num, frac, mult, sp, unit span }
 
-func (t *text) urls(limit int) []urlMatch {
+func (t *text) urls(limit int) iter.Seq[urlMatch] {
 	return each(t.all(urlPattern, limit), func(m match) urlMatch { return urlMatch{all: m.Whole()} })
 }
 
-func (t *text) fileURLs(limit int) []urlMatch {
+func (t *text) fileURLs(limit int) iter.Seq[urlMatch] {
 	return each(t.all(fileURLPattern, limit), func(m match) urlMatch { return urlMatch{m.Whole(), m.Group("path")} })
 }
 
-func (t *text) paths(limit int) []span { return each(t.all(pathPattern, limit), match.Whole) }
+func (t *text) paths(limit int) iter.Seq[span] { return each(t.all(pathPattern, limit), match.Whole) }
 
-func (t *text) phones(limit int) []span { return each(t.all(phonePattern, limit), match.Whole) }
+func (t *text) phones(limit int) iter.Seq[span] { return each(t.all(phonePattern, limit), match.Whole) }
 
-// dates returns the matches of the date patterns, one pattern after the other.
-func (t *text) dates(limit int) []dateMatch {
-	var out []dateMatch
-	for _, p := range datePatterns {
-		out = append(out, each(t.all(p, limit), func(m match) dateMatch {
-			return dateMatch{m.Whole(), m.Group("y"), m.Group("m"), m.Group("d"), m.Group("mon")}
-		})...)
+// The groups of the patterns whose matches are many, looked up once.
+var (
+	dateGroups   = groupsOf(datePatterns, "y", "m", "d", "mon")
+	timeGroups   = groupsOf([]*matching.Pattern{timePattern}, "h", "min", "ap")[0]
+	numberGroups = groupsOf([]*matching.Pattern{numberPattern}, "sign", "cur", "num", "frac", "mult", "sp", "unit")[0]
+)
+
+// groupsOf returns, for each pattern, where its groups called names stand
+// in its matches (-1 for a group it does not have).
+func groupsOf(ps []*matching.Pattern, names ...string) [][]int {
+	out := make([][]int, len(ps))
+	for k, p := range ps {
+		for _, n := range names {
+			out[k] = append(out[k], p.GroupIndex(n))
+		}
 	}
 	return out
 }
 
-func (t *text) times(limit int) []timeMatch {
+// group returns group i of m; a group the pattern does not have (i < 0)
+// did not take part.
+func group(m match, i int) span {
+	if i < 0 {
+		return span{}
+	}
+	return m.Groups[i]
+}
+
+// dates yields the matches of the date patterns, one pattern after the other.
+func (t *text) dates(limit int) iter.Seq[dateMatch] {
+	return func(yield func(dateMatch) bool) {
+		for k, p := range datePatterns {
+			g := dateGroups[k]
+			for _, m := range t.all(p, limit) {
+				if !yield(dateMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2]), group(m, g[3])}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+func (t *text) times(limit int) iter.Seq[timeMatch] {
+	g := timeGroups
 	return each(t.all(timePattern, limit), func(m match) timeMatch {
-		return timeMatch{m.Whole(), m.Group("h"), m.Group("min"), m.Group("ap")}
+		return timeMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2])}
 	})
 }
 
-func (t *text) numbers(limit int) []numberMatch {
+func (t *text) numbers(limit int) iter.Seq[numberMatch] {
+	g := numberGroups
 	return each(t.all(numberPattern, limit), func(m match) numberMatch {
-		return numberMatch{m.Whole(), m.Group("sign"), m.Group("cur"), m.Group("num"), m.Group("frac"), m.Group("mult"), m.Group("sp"), m.Group("unit")}
+		return numberMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2]), group(m, g[3]), group(m, g[4]), group(m, g[5]), group(m, g[6])}
 	})
 }
 
-func each[M any](ms []match, f func(match) M) []M {
-	out := make([]M, 0, len(ms))
-	for _, m := range ms {
-		out = append(out, f(m))
+// each yields f of each of ms, made as it is read rather than all first.
+func each[M any](ms []match, f func(match) M) iter.Seq[M] {
+	return func(yield func(M) bool) {
+		for _, m := range ms {
+			if !yield(f(m)) {
+				return
+			}
+		}
 	}
-	return out
 }
 
 // str returns the text of a span, "" when it did not take part.

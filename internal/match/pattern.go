@@ -105,6 +105,18 @@ func (p *Pattern) Planned() bool { return p.plan.anchored != nil }
 // String returns the expression p was compiled from.
 func (p *Pattern) String() string { return p.expr }
 
+// GroupIndex returns where the group called name stands in p's matches
+// (Match.Groups), or -1 when p has no such group: a reader of many
+// matches looks its groups up once.
+func (p *Pattern) GroupIndex(name string) int {
+	for i, n := range p.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
 // Backtracks reports whether p is run at its candidates by the
 // backtracker (backtrack.go) rather than by regexp2.
 func (p *Pattern) Backtracks() bool { return p.bt != nil }
