@@ -453,6 +453,7 @@ func (t *Text) candidates(p *plan, at []int) (_ []int, ok bool) {
 	}
 	for k := range ss {
 		s := &ss[k]
+		from := len(at)
 		switch {
 		case s.first != nil && t.set.firstShared[s.firstID]:
 			for _, i := range t.firstBytes(s) {
@@ -474,12 +475,16 @@ func (t *Text) candidates(p *plan, at []int) (_ []int, ok bool) {
 		case s.lits == nil || len(t.lits[s.id]) > 0:
 			at = t.lineStarts(at, lower, *s)
 		}
+		// Each starter's candidates come in order; near keeps or drops
+		// each by where it stands alone, so it thins them before they
+		// are sorted together: a starter that may begin at any word
+		// lists most of a text, and near keeps few.
+		at = at[:from+len(t.near(p, at[from:]))]
 	}
 	if len(ss) > 1 {
 		slices.Sort(at)
 		at = slices.Compact(at)
 	}
-	at = t.near(p, at)
 	runeIndices(at, t.off)
 	return at, true
 }
@@ -523,7 +528,8 @@ var wordBytes = func() (out [256]bool) {
 
 // near keeps, of the byte offsets at (ascending), those where a match of
 // p can begin by what stands around them: not just after a rune of its
-// look-behind, and each of its needs within reach.
+// look-behind, and each of its needs within reach. Whether one is kept
+// does not depend on the others; it filters at in place.
 // Where each need's next rune stands, and where a run of its via bytes
 // ends, are read forward from candidate to candidate: each byte once.
 func (t *Text) near(p *plan, at []int) []int {
