@@ -73,19 +73,19 @@ func NormalizeClaim(kind ClaimKind, s string) string {
 	t := newText(s)
 	switch kind {
 	case ClaimNumber:
-		for m := range t.numbers(1) {
+		for _, m := range t.numbers(1) {
 			if n, ok := numberNorm(t, m); ok {
 				return n
 			}
 		}
 	case ClaimDate:
-		for m := range t.dates(1) {
+		for _, m := range t.dates(1) {
 			if n, ok := dateNorm(t, m); ok {
 				return n
 			}
 		}
 	case ClaimTime:
-		for m := range t.times(1) {
+		for _, m := range t.times(1) {
 			if n, ok := timeNorm(t, m); ok {
 				return n
 			}
@@ -125,12 +125,12 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 		return false
 	}
 
-	for m := range t.fileURLs(maxMatches) {
+	for _, m := range t.fileURLs(maxMatches) {
 		taken = append(taken, m.all)
 		p := strings.TrimRight(t.str(m.path), ".,;:!?)]}'\"")
 		add(ClaimPath, m.all.Start, m.all.End, p)
 	}
-	for m := range t.urls(maxMatches) {
+	for _, m := range t.urls(maxMatches) {
 		if inside(m.all.Start, m.all.End) {
 			continue
 		}
@@ -138,7 +138,7 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 		taken = append(taken, span{Start: m.all.Start, End: m.all.Start + len(raw), OK: true})
 		add(ClaimURL, m.all.Start, m.all.Start+len(raw), urlNorm(raw))
 	}
-	for m := range t.paths(maxMatches) {
+	for _, m := range t.paths(maxMatches) {
 		if inside(m.Start, m.End) {
 			continue
 		}
@@ -159,18 +159,18 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 			add(k, all.Start, all.End, n)
 		}
 	}
-	for m := range t.dates(maxMatches) {
+	for _, m := range t.dates(maxMatches) {
 		claim(ClaimDate, m.all, func() (string, bool) { return dateNorm(t, m) })
 	}
-	for m := range t.phones(maxMatches) {
+	for _, m := range t.phones(maxMatches) {
 		if !inside(m.Start, m.End) {
 			taken = append(taken, m)
 		}
 	}
-	for m := range t.times(maxMatches) {
+	for _, m := range t.times(maxMatches) {
 		claim(ClaimTime, m.all, func() (string, bool) { return timeNorm(t, m) })
 	}
-	for m := range t.numbers(maxMatches) {
+	for _, m := range t.numbers(maxMatches) {
 		if inside(m.all.Start, m.all.End) {
 			continue
 		}

@@ -203,7 +203,7 @@ func FuzzAgentNameEndingAt(f *testing.F) {
 		return 0, false
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for m := range newText(s).numbers(maxMatches) {
+		for _, m := range newText(s).numbers(maxMatches) {
 			wantFrom, wantOK := plain(s, m.all.Start, m.all.End)
 			for _, set := range []*agentSet{small, large} {
 				from, ok := agentNameEndingAt(s, m.all.Start, m.all.End, set)

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 )
@@ -205,9 +204,9 @@ func (t *text) codeBlocks(limit int) []codeBlock {
 	}
 	if !t.blocksDone {
 		t.blocksDone = true
-		t.blocks = slices.Collect(each(t.all(codeBlockPattern, maxMatches), func(m match) codeBlock {
+		t.blocks = each(t.all(codeBlockPattern, maxMatches), func(m match) codeBlock {
 			return codeBlock{m.Whole(), m.Group("lang"), m.Group("code")}
-		}))
+		})
 	}
 	return t.blocks[:min(limit, len(t.blocks))]
 }

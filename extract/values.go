@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"iter"
 	"unicode"
 	"unicode/utf8"
 
@@ -44,17 +43,17 @@ type timeMatch struct{ all, h, min, ap span }
 // numberMatch is a number with its parts.
 type numberMatch struct{ all, sign, cur, num, frac, mult, sp, unit span }
 
-func (t *text) urls(limit int) iter.Seq[urlMatch] {
+func (t *text) urls(limit int) []urlMatch {
 	return each(t.all(urlPattern, limit), func(m match) urlMatch { return urlMatch{all: m.Whole()} })
 }
 
-func (t *text) fileURLs(limit int) iter.Seq[urlMatch] {
+func (t *text) fileURLs(limit int) []urlMatch {
 	return each(t.all(fileURLPattern, limit), func(m match) urlMatch { return urlMatch{m.Whole(), m.Group("path")} })
 }
 
-func (t *text) paths(limit int) iter.Seq[span] { return each(t.all(pathPattern, limit), match.Whole) }
+func (t *text) paths(limit int) []span { return each(t.all(pathPattern, limit), match.Whole) }
 
-func (t *text) phones(limit int) iter.Seq[span] { return each(t.all(phonePattern, limit), match.Whole) }
+func (t *text) phones(limit int) []span { return each(t.all(phonePattern, limit), match.Whole) }
 
 // The groups of the patterns whose matches are many, looked up once.
 var (
@@ -84,43 +83,38 @@ func group(m match, i int) span {
 	return m.Groups[i]
 }
 
-// dates yields the matches of the date patterns, one pattern after the other.
-func (t *text) dates(limit int) iter.Seq[dateMatch] {
-	return func(yield func(dateMatch) bool) {
-		for k, p := range datePatterns {
-			g := dateGroups[k]
-			for _, m := range t.all(p, limit) {
-				if !yield(dateMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2]), group(m, g[3])}) {
-					return
-				}
-			}
+// dates returns the matches of the date patterns, one pattern after the other.
+func (t *text) dates(limit int) []dateMatch {
+	var out []dateMatch
+	for k, p := range datePatterns {
+		g := dateGroups[k]
+		for _, m := range t.all(p, limit) {
+			out = append(out, dateMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2]), group(m, g[3])})
 		}
 	}
+	return out
 }
 
-func (t *text) times(limit int) iter.Seq[timeMatch] {
+func (t *text) times(limit int) []timeMatch {
 	g := timeGroups
 	return each(t.all(timePattern, limit), func(m match) timeMatch {
 		return timeMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2])}
 	})
 }
 
-func (t *text) numbers(limit int) iter.Seq[numberMatch] {
+func (t *text) numbers(limit int) []numberMatch {
 	g := numberGroups
 	return each(t.all(numberPattern, limit), func(m match) numberMatch {
 		return numberMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2]), group(m, g[3]), group(m, g[4]), group(m, g[5]), group(m, g[6])}
 	})
 }
 
-// each yields f of each of ms, made as it is read rather than all first.
-func each[M any](ms []match, f func(match) M) iter.Seq[M] {
-	return func(yield func(M) bool) {
-		for _, m := range ms {
-			if !yield(f(m)) {
-				return
-			}
-		}
+func each[M any](ms []match, f func(match) M) []M {
+	out := make([]M, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, f(m))
 	}
+	return out
 }
 
 // str returns the text of a span, "" when it did not take part.
