@@ -335,25 +335,9 @@ func (l *literals) add(lit string, starter int) {
 				l.pairs[key/64] |= 1 << (key % 64)
 			}
 			mask := ^uint64(0) << (64 - 8*min(8, len(lit)))
-			bucket := l.buckets[l.index[key]]
-			// In bucket order (see record): after those it does not
-			// come before.
-			at := len(bucket)
-			for at > 0 && third(lit) < third(bucket[at-1].lit) {
-				at--
-			}
-			l.buckets[l.index[key]] = slices.Insert(bucket, at, literal{head8(lit), mask, lit, starter})
+			l.buckets[l.index[key]] = append(l.buckets[l.index[key]], literal{head8(lit), mask, lit, starter})
 		}
 	}
-}
-
-// third orders the literals of a bucket: those of one or two bytes first,
-// then the others by their third byte.
-func third(lit string) int {
-	if len(lit) < 3 {
-		return -1
-	}
-	return int(lit[2])
 }
 
 // head8 packs the first eight bytes of s, zeros past its end.
@@ -404,37 +388,15 @@ func head8At(s string, i int) uint64 {
 }
 
 // record records the literals of l at byte i, where the text holds head.
-// A bucket holds every literal that begins with two bytes (the words
-// that begin "th" are dozens): its literals of one or two bytes are
-// compared, then only those whose third byte is the text's, found by
-// a binary search.
 func (t *Text) record(i int, head uint64, l *literals) {
 	bucket := l.buckets[l.index[head>>48]]
-	k := 0
-	for ; k < len(bucket) && len(bucket[k].lit) < 3; k++ { // by index: a literal is compared where it is, not copied
-		t.recordIf(i, head, &bucket[k])
-	}
-	c := byte(head >> 40)
-	lo, hi := k, len(bucket)
-	for lo < hi {
-		if m := int(uint(lo+hi) >> 1); bucket[m].lit[2] < c {
-			lo = m + 1
-		} else {
-			hi = m
+	for k := range bucket { // by index: a literal is compared where it is, not copied
+		if lit := &bucket[k]; head&lit.mask == lit.head && (len(lit.lit) <= 8 || strings.HasPrefix(t.lower[i:], lit.lit)) {
+			if t.lits == nil {
+				t.lits = t.literalHits()
+			}
+			t.lits[lit.starter] = append(t.lits[lit.starter], i) // in order; twice where two literals stand
 		}
-	}
-	for k = lo; k < len(bucket) && bucket[k].lit[2] == c; k++ {
-		t.recordIf(i, head, &bucket[k])
-	}
-}
-
-// recordIf records lit at byte i if it stands there.
-func (t *Text) recordIf(i int, head uint64, lit *literal) {
-	if head&lit.mask == lit.head && (len(lit.lit) <= 8 || strings.HasPrefix(t.lower[i:], lit.lit)) {
-		if t.lits == nil {
-			t.lits = t.literalHits()
-		}
-		t.lits[lit.starter] = append(t.lits[lit.starter], i) // in order; twice where two literals stand
 	}
 }
 
