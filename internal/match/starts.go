@@ -437,19 +437,27 @@ func (t *Text) candidates(p *plan, at []int) (_ []int, ok bool) {
 		case s.lits == nil || len(t.lits[s.id]) > 0:
 			at = t.lineStarts(at, lower, *s)
 		}
-		// Each starter's candidates come in order; near keeps or drops
-		// each by where it stands alone, so it thins them before they
-		// are sorted together: a starter that may begin at any word
-		// lists most of a text, and near keeps few.
-		at = at[:from+len(t.near(p, at[from:]))]
+		// Each starter's candidates come in order, and near keeps or
+		// drops each by where it stands alone: a starter that may begin
+		// at any word lists most of a text, and is thinned before it is
+		// sorted with the others. A short list is left to the near below.
+		if len(ss) > 1 && len(at)-from > thinFrom {
+			at = at[:from+len(t.near(p, at[from:]))]
+		}
 	}
 	if len(ss) > 1 {
 		slices.Sort(at)
 		at = slices.Compact(at)
 	}
+	at = t.near(p, at) // thins the short lists, and keeps every candidate thinned above
 	runeIndices(at, t.off)
 	return at, true
 }
+
+// thinFrom is how many candidates a starter lists before near thins
+// them on their own (candidates), rather than once all are sorted: each
+// pass of near reads the text on from its first candidate.
+const thinFrom = 64
 
 // firstBytes returns the byte offsets of the runes of the lower-case text
 // that begin with a byte of s.first: found once for all the starters of
