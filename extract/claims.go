@@ -118,7 +118,7 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 	}
 	inside := func(a, b int) bool {
 		for _, s := range taken {
-			if a < s.end && b > s.start {
+			if a < s.End && b > s.Start {
 				return true
 			}
 		}
@@ -128,42 +128,42 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 	for _, m := range t.fileURLs(maxMatches) {
 		taken = append(taken, m.all)
 		p := strings.TrimRight(t.str(m.path), ".,;:!?)]}'\"")
-		add(ClaimPath, m.all.start, m.all.end, p)
+		add(ClaimPath, m.all.Start, m.all.End, p)
 	}
 	for _, m := range t.urls(maxMatches) {
-		if inside(m.all.start, m.all.end) {
+		if inside(m.all.Start, m.all.End) {
 			continue
 		}
 		raw := trimURL(t.str(m.all))
-		taken = append(taken, span{m.all.start, m.all.start + len(raw), true})
-		add(ClaimURL, m.all.start, m.all.start+len(raw), urlNorm(raw))
+		taken = append(taken, span{Start: m.all.Start, End: m.all.Start + len(raw), OK: true})
+		add(ClaimURL, m.all.Start, m.all.Start+len(raw), urlNorm(raw))
 	}
 	for _, m := range t.paths(maxMatches) {
-		if inside(m.start, m.end) {
+		if inside(m.Start, m.End) {
 			continue
 		}
 		p := strings.TrimRight(t.str(m), ".,;:!?)]}'\"")
 		if !pathLike(p) {
 			continue
 		}
-		taken = append(taken, span{m.start, m.start + len(p), true})
-		add(ClaimPath, m.start, m.start+len(p), p)
+		taken = append(taken, span{Start: m.Start, End: m.Start + len(p), OK: true})
+		add(ClaimPath, m.Start, m.Start+len(p), p)
 	}
 	// claim adds a value outside what is taken, when it normalises.
 	claim := func(k ClaimKind, all span, norm func() (string, bool)) {
-		if inside(all.start, all.end) {
+		if inside(all.Start, all.End) {
 			return
 		}
 		if n, ok := norm(); ok {
 			taken = append(taken, all)
-			add(k, all.start, all.end, n)
+			add(k, all.Start, all.End, n)
 		}
 	}
 	for _, m := range t.dates(maxMatches) {
 		claim(ClaimDate, m.all, func() (string, bool) { return dateNorm(t, m) })
 	}
 	for _, m := range t.phones(maxMatches) {
-		if !inside(m.start, m.end) {
+		if !inside(m.Start, m.End) {
 			taken = append(taken, m)
 		}
 	}
@@ -171,26 +171,26 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 		claim(ClaimTime, m.all, func() (string, bool) { return timeNorm(t, m) })
 	}
 	for _, m := range t.numbers(maxMatches) {
-		if inside(m.all.start, m.all.end) {
+		if inside(m.all.Start, m.all.End) {
 			continue
 		}
-		if from, ok := agentNameEndingAt(t.s, m.all.start, m.all.end, agents); ok {
-			taken = append(taken, span{from, m.all.end, true}) // nor are its words a name
+		if from, ok := agentNameEndingAt(t.s, m.all.Start, m.all.End, agents); ok {
+			taken = append(taken, span{Start: from, End: m.all.End, OK: true}) // nor are its words a name
 			continue
 		}
 		if !standaloneNumber(t, m, strict) {
 			continue
 		}
 		if n, ok := numberNorm(t, m); ok {
-			add(ClaimNumber, m.all.start, m.all.end, n)
+			add(ClaimNumber, m.all.Start, m.all.End, n)
 		}
 	}
 	for _, m := range quotations(t) {
-		start, end := m.outer.start, m.outer.end
+		start, end := m.outer.Start, m.outer.End
 		if inside(start, end) || jsonString(t.s, start, end) {
 			continue
 		}
-		q := t.s[m.inner.start:m.inner.end]
+		q := t.s[m.inner.Start:m.inner.End]
 		if !hasLetters(q) || !quotedValue(q) {
 			continue
 		}
@@ -411,7 +411,7 @@ func wordAfter(s string, i int) (j, k int) {
 // version or identifier.
 func standaloneNumber(t *text, m numberMatch, strict bool) bool {
 	s := t.s
-	start, end := m.all.start, m.all.end
+	start, end := m.all.Start, m.all.End
 	unit := t.str(m.unit)
 	if unit != "" && len(unit) == 1 && unit != "%" && t.str(m.sp) != "" {
 		// "5 s", "3 m": a lone letter after a space is a word, not a unit.

@@ -204,10 +204,10 @@ func FuzzAgentNameEndingAt(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, m := range newText(s).numbers(maxMatches) {
-			wantFrom, wantOK := plain(s, m.all.start, m.all.end)
+			wantFrom, wantOK := plain(s, m.all.Start, m.all.End)
 			for _, set := range []*agentSet{small, large} {
-				from, ok := agentNameEndingAt(s, m.all.start, m.all.end, set)
-				assert.Equal(t, [2]any{wantFrom, wantOK}, [2]any{from, ok}, "%q at %d, %d names", s, m.all.start, len(set.keys))
+				from, ok := agentNameEndingAt(s, m.all.Start, m.all.End, set)
+				assert.Equal(t, [2]any{wantFrom, wantOK}, [2]any{from, ok}, "%q at %d, %d names", s, m.all.Start, len(set.keys))
 			}
 		}
 	})

@@ -38,22 +38,22 @@ func entities(t *text, agents *agentSet, taken func(a, b int) bool, strict bool)
 	label := labels{s: t.s}
 	var buf [8]span // the words of most names, without an allocation each
 	for _, m := range names(t) {
-		if taken(m.start, m.end) || label.heading(m.start) || label.on(m.start) {
+		if taken(m.Start, m.End) || label.heading(m.Start) || label.on(m.Start) {
 			continue
 		}
-		words := appendWords(buf[:0], t.s, m.start, m.end)
+		words := appendWords(buf[:0], t.s, m.Start, m.End)
 		// Drop common words from the front ("The", "Based", "Next" at a
 		// sentence start) and connectors from the back.
-		for len(words) > 0 && common(t.s[words[0].start:words[0].end]) {
+		for len(words) > 0 && common(t.s[words[0].Start:words[0].End]) {
 			words = words[1:]
 		}
-		for len(words) > 0 && connector(t.s[words[len(words)-1].start:words[len(words)-1].end]) {
+		for len(words) > 0 && connector(t.s[words[len(words)-1].Start:words[len(words)-1].End]) {
 			words = words[:len(words)-1]
 		}
 		if len(words) == 0 {
 			continue
 		}
-		start, end := words[0].start, words[len(words)-1].end
+		start, end := words[0].Start, words[len(words)-1].End
 		if len(words) == 1 && !singleName(t.s, start, t.s[start:end], strict) {
 			continue
 		}
@@ -81,7 +81,7 @@ func appendWords(out []span, s string, start, end int) []span {
 			j++
 		}
 		if j > i {
-			out = append(out, span{i, j, true})
+			out = append(out, span{Start: i, End: j, OK: true})
 		}
 		i = j
 	}
@@ -186,7 +186,7 @@ func listsNames(rest string) bool {
 func capitalsHeading(s string, words []span) bool {
 	long := false
 	for _, w := range words {
-		w := s[w.start:w.end]
+		w := s[w.Start:w.End]
 		if !upper(w) {
 			return false
 		}
@@ -200,7 +200,7 @@ func capitalsHeading(s string, words []span) bool {
 // whatever its agents are called.
 func namesAgent(s string, words []span, agents *agentSet) bool {
 	for _, w := range words {
-		if agentNamed(s[w.start:w.end], agents) {
+		if agentNamed(s[w.Start:w.End], agents) {
 			return true
 		}
 	}

@@ -47,10 +47,10 @@ func FuzzEntityGates(f *testing.F) {
 			assert.Equal(t, strings.Trim(w, "*_#>-.()[]0123456789"), trimLabelWord(w), "%q", w)
 		}
 		for _, m := range names(newText(s)) {
-			words := appendWords(nil, s, m.start, m.end)
-			norm := entityNorm(s[m.start:m.end])
+			words := appendWords(nil, s, m.Start, m.End)
+			norm := entityNorm(s[m.Start:m.End])
 			assert.Equal(t, agents[norm] || agents[strings.ReplaceAll(norm, " ", "")], agents[norm] || agentSpaced(norm, newAgentSet(agents)), "%q", norm)
-			assert.Equal(t, plainCapitalsHeading(s[m.start:m.end]), capitalsHeading(s, words), "%q", s[m.start:m.end])
+			assert.Equal(t, plainCapitalsHeading(s[m.Start:m.End]), capitalsHeading(s, words), "%q", s[m.Start:m.End])
 		}
 	})
 }

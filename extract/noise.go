@@ -26,10 +26,10 @@ func runtimeNoise(s string) []span {
 		line := s[start:end]
 		switch {
 		case pythonWarning(line) || frameLine(line):
-			out = append(out, span{start, end, true})
+			out = append(out, span{Start: start, End: end, OK: true})
 			under = true
 		case under && strings.HasPrefix(line, " ") && strings.TrimSpace(line) != "":
-			out = append(out, span{start, end, true})
+			out = append(out, span{Start: start, End: end, OK: true})
 			under = false
 		default:
 			under = false

@@ -90,33 +90,24 @@ func (t *text) sub(i, j int) *text {
 // the text's (matching.FoldCase), made once.
 func (t *text) lowered() (string, bool) { return t.m.Lower() }
 
-// span is a match or a group in byte offsets; ok is false for a group that
-// did not take part.
-type span struct {
-	start, end int
-	ok         bool
-}
+// span is a match or a group in byte offsets; OK is false for a group
+// that did not take part.
+type span = matching.Span
 
-// match is one regex match: groups[0] is the whole match.
-type match struct {
-	groups []span
-	names  []string // names[i] is the name of groups[i] ("1", "2"... when unnamed)
-}
-
-func (m match) start() int { return m.groups[0].start }
-func (m match) end() int   { return m.groups[0].end }
+// match is one regex match: Groups[0] is the whole match.
+type match = matching.Match
 
 // group returns the text of group i, "" if it did not take part.
 func (t *text) group(m match, i int) string {
-	if i >= len(m.groups) || !m.groups[i].ok {
+	if i >= len(m.Groups) || !m.Groups[i].OK {
 		return ""
 	}
-	return t.s[m.groups[i].start:m.groups[i].end]
+	return t.s[m.Groups[i].Start:m.Groups[i].End]
 }
 
 // named returns the text of the group called name, "" if it did not take part.
 func (t *text) named(m match, name string) string {
-	for i, n := range m.names {
+	for i, n := range m.Names {
 		if n == name {
 			return t.group(m, i)
 		}
@@ -149,25 +140,12 @@ func (t *text) find(p *matching.Pattern, limit int) []match {
 	if c, ok := t.found[p]; ok && (limit <= len(c.ms) || len(c.ms) < c.limit) {
 		return c.ms[:min(limit, len(c.ms)):min(limit, len(c.ms))]
 	}
-	ms := convert(t.m.Find(p, limit))
+	ms := t.m.Find(p, limit)
 	if t.found == nil {
 		t.found = map[*matching.Pattern]found{}
 	}
 	t.found[p] = found{ms: ms, limit: limit}
 	return ms[:len(ms):len(ms)]
-}
-
-// convert turns internal/match's matches into extraction's.
-func convert(ms []matching.Match) []match {
-	out := make([]match, len(ms))
-	for i, m := range ms {
-		gs := make([]span, len(m.Groups))
-		for k, g := range m.Groups {
-			gs[k] = span{g.Start, g.End, g.OK}
-		}
-		out[i] = match{groups: gs, names: m.Names}
-	}
-	return out
 }
 
 // found is a search's result: its matches and how many were asked for
@@ -190,7 +168,7 @@ func firstIn(p *matching.Pattern, s string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if len(m.groups) > 1 && m.groups[1].ok {
+	if len(m.Groups) > 1 && m.Groups[1].OK {
 		return t.group(m, 1), true
 	}
 	return t.group(m, 0), true

@@ -163,8 +163,8 @@ func reduce(f *Features, t *text) Reductions {
 		if text == "" {
 			for _, re := range reductionRes[level][f.ContextType] {
 				if m, ok := prose.first(re); ok {
-					from := sentenceBegin(prose.s, m.start())
-					text, source = prose.s[from:m.end()], "pattern:"+string(f.ContextType)
+					from := sentenceBegin(prose.s, m.Whole().Start)
+					text, source = prose.s[from:m.Whole().End], "pattern:"+string(f.ContextType)
 					break
 				}
 			}
@@ -247,7 +247,7 @@ func planLines(t *text) string {
 	if len(ms) == 0 {
 		return ""
 	}
-	from := ms[len(ms)-1].start()
+	from := ms[len(ms)-1].Whole().Start
 	return leadLines(t.s[from:], 6)
 }
 
@@ -337,9 +337,9 @@ func withoutCode(t *text) string {
 	var b strings.Builder
 	last := 0
 	for _, m := range blocks {
-		b.WriteString(t.s[last:m.all.start])
+		b.WriteString(t.s[last:m.all.Start])
 		b.WriteString("[code]")
-		last = m.all.end
+		last = m.all.End
 	}
 	b.WriteString(t.s[last:])
 	return b.String()

@@ -16,5 +16,6 @@ func spanOf(m match, ok bool) *Span {
 	if !ok {
 		return nil
 	}
-	return &Span{Offset: m.start(), Len: m.end() - m.start()}
+	w := m.Whole()
+	return &Span{Offset: w.Start, Len: w.End - w.Start}
 }

@@ -33,7 +33,7 @@ func names(t *text) []span {
 		}
 		s.memo = s.memo[:0]
 		if end := s.word(p, 1); end >= 0 {
-			out = append(out, span{t.off[p], t.off[end], true})
+			out = append(out, span{Start: t.off[p], End: t.off[end], OK: true})
 			p = end - 1
 		}
 	}
@@ -167,7 +167,7 @@ func quotations(t *text) []quotation {
 			}
 		}
 		if j >= 0 {
-			out = append(out, quotation{span{t.off[i], t.off[j+1], true}, span{t.off[i+1], t.off[j], true}})
+			out = append(out, quotation{span{Start: t.off[i], End: t.off[j+1], OK: true}, span{Start: t.off[i+1], End: t.off[j], OK: true}})
 			i = j
 		}
 	}
@@ -205,7 +205,7 @@ func (t *text) codeBlocks(limit int) []codeBlock {
 	if !t.blocksDone {
 		t.blocksDone = true
 		t.blocks = each(t.all(codeBlockPattern, maxMatches), func(m match) codeBlock {
-			return codeBlock{m.all(), m.named("lang"), m.named("code")}
+			return codeBlock{m.Whole(), m.Group("lang"), m.Group("code")}
 		})
 	}
 	return t.blocks[:min(limit, len(t.blocks))]

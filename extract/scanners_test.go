@@ -29,7 +29,7 @@ func TestNames(t *testing.T) {
 			tx := newText(tt.in)
 			var got []string
 			for _, s := range names(tx) {
-				got = append(got, tx.s[s.start:s.end])
+				got = append(got, tx.s[s.Start:s.End])
 			}
 			assert.Equal(t, tt.want, got)
 		})
@@ -52,7 +52,7 @@ func TestQuotations(t *testing.T) {
 			tx := newText(tt.in)
 			var got []string
 			for _, q := range quotations(tx) {
-				got = append(got, tx.s[q.inner.start:q.inner.end])
+				got = append(got, tx.s[q.inner.Start:q.inner.End])
 			}
 			assert.Equal(t, tt.want, got)
 		})
@@ -71,11 +71,11 @@ var (
 // of the whole match and of group q if re has one.
 func oracleSpans(re *matching.Pattern, tx *text) [][]span {
 	var out [][]span
-	for _, m := range convert(oracles.Text(tx.s).Scan(re, maxMatches)) {
-		got := []span{m.groups[0]}
-		for k, name := range m.names {
+	for _, m := range oracles.Text(tx.s).Scan(re, maxMatches) {
+		got := []span{m.Groups[0]}
+		for k, name := range m.Names {
 			if name == "q" {
-				got = append(got, m.groups[k])
+				got = append(got, m.Groups[k])
 			}
 		}
 		out = append(out, got)

@@ -68,10 +68,10 @@ func signals(t *text, rules []signalRule) []Signal {
 			if n >= maxPerKind {
 				break
 			}
-			if r.negatable && negated(t.s, m.start()) {
+			if r.negatable && negated(t.s, m.Whole().Start) {
 				continue
 			}
-			out = append(out, Signal{Kind: r.kind, Severity: r.severity, Quote: lineAround(t.s, m.start(), 160), Offset: m.start()})
+			out = append(out, Signal{Kind: r.kind, Severity: r.severity, Quote: lineAround(t.s, m.Whole().Start, 160), Offset: m.Whole().Start})
 			n++
 		}
 	}
@@ -104,7 +104,7 @@ func exitCode(t *text) (*int, *Signal) {
 		return nil, nil
 	}
 	sev := SeverityHigh
-	return &code, &Signal{Kind: "exit_code", Severity: sev, Quote: lineAround(t.s, m.start(), 160), Offset: m.start()}
+	return &code, &Signal{Kind: "exit_code", Severity: sev, Quote: lineAround(t.s, m.Whole().Start, 160), Offset: m.Whole().Start}
 }
 
 // ledgerSignals turns a ledger's judgements into signals: the orchestrator's
@@ -143,10 +143,10 @@ func errorSignals(t *text) []Signal {
 		}
 		quote := strings.TrimSpace(t.named(m, "exc"))
 		if quote == "" {
-			quote = lineAround(t.s, m.start(), 160)
+			quote = lineAround(t.s, m.Whole().Start, 160)
 		}
-		out = append(out, Signal{Kind: kind, Severity: sev, Quote: clip(quote, 160), Offset: m.start()})
-		blocks = append(blocks, m.groups[0])
+		out = append(out, Signal{Kind: kind, Severity: sev, Quote: clip(quote, 160), Offset: m.Whole().Start})
+		blocks = append(blocks, m.Groups[0])
 	}
 	for _, sig := range signals(t, errorRules) {
 		if sig.Kind == "exception" && insideAny(blocks, sig.Offset) {
@@ -159,7 +159,7 @@ func errorSignals(t *text) []Signal {
 
 func insideAny(spans []span, i int) bool {
 	for _, s := range spans {
-		if i >= s.start && i <= s.end {
+		if i >= s.Start && i <= s.End {
 			return true
 		}
 	}

@@ -43,51 +43,69 @@ type timeMatch struct{ all, h, min, ap span }
 // numberMatch is a number with its parts.
 type numberMatch struct{ all, sign, cur, num, frac, mult, sp, unit span }
 
-// named returns the span of the group called name, not ok if it did not
-// take part.
-func (m match) named(name string) span {
-	for i, n := range m.names {
-		if n == name {
-			return m.groups[i]
-		}
-	}
-	return span{}
-}
-
-func (m match) all() span { return m.groups[0] }
-
 func (t *text) urls(limit int) []urlMatch {
-	return each(t.all(urlPattern, limit), func(m match) urlMatch { return urlMatch{all: m.all()} })
+	return each(t.all(urlPattern, limit), func(m match) urlMatch { return urlMatch{all: m.Whole()} })
 }
 
 func (t *text) fileURLs(limit int) []urlMatch {
-	return each(t.all(fileURLPattern, limit), func(m match) urlMatch { return urlMatch{m.all(), m.named("path")} })
+	return each(t.all(fileURLPattern, limit), func(m match) urlMatch { return urlMatch{m.Whole(), m.Group("path")} })
 }
 
-func (t *text) paths(limit int) []span { return each(t.all(pathPattern, limit), match.all) }
+func (t *text) paths(limit int) []span { return each(t.all(pathPattern, limit), match.Whole) }
 
-func (t *text) phones(limit int) []span { return each(t.all(phonePattern, limit), match.all) }
+func (t *text) phones(limit int) []span { return each(t.all(phonePattern, limit), match.Whole) }
+
+// The groups of the patterns whose matches are many, looked up once.
+var (
+	dateGroups   = groupsOf(datePatterns, "y", "m", "d", "mon")
+	timeGroups   = groupsOf([]*matching.Pattern{timePattern}, "h", "min", "ap")[0]
+	numberGroups = groupsOf([]*matching.Pattern{numberPattern}, "sign", "cur", "num", "frac", "mult", "sp", "unit")[0]
+)
+
+// groupsOf returns, for each pattern, where its groups called names stand
+// in its matches (-1 for a group it does not have).
+func groupsOf(ps []*matching.Pattern, names ...string) [][]int {
+	out := make([][]int, len(ps))
+	for k, p := range ps {
+		for _, n := range names {
+			out[k] = append(out[k], p.GroupIndex(n))
+		}
+	}
+	return out
+}
+
+// group returns group i of m; a group the pattern does not have (i < 0)
+// did not take part.
+func group(m match, i int) span {
+	if i < 0 {
+		return span{}
+	}
+	return m.Groups[i]
+}
 
 // dates returns the matches of the date patterns, one pattern after the other.
 func (t *text) dates(limit int) []dateMatch {
 	var out []dateMatch
-	for _, p := range datePatterns {
-		out = append(out, each(t.all(p, limit), func(m match) dateMatch {
-			return dateMatch{m.all(), m.named("y"), m.named("m"), m.named("d"), m.named("mon")}
-		})...)
+	for k, p := range datePatterns {
+		g := dateGroups[k]
+		for _, m := range t.all(p, limit) {
+			out = append(out, dateMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2]), group(m, g[3])})
+		}
 	}
 	return out
 }
 
 func (t *text) times(limit int) []timeMatch {
+	g := timeGroups
 	return each(t.all(timePattern, limit), func(m match) timeMatch {
-		return timeMatch{m.all(), m.named("h"), m.named("min"), m.named("ap")}
+		return timeMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2])}
 	})
 }
 
 func (t *text) numbers(limit int) []numberMatch {
+	g := numberGroups
 	return each(t.all(numberPattern, limit), func(m match) numberMatch {
-		return numberMatch{m.all(), m.named("sign"), m.named("cur"), m.named("num"), m.named("frac"), m.named("mult"), m.named("sp"), m.named("unit")}
+		return numberMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2]), group(m, g[3]), group(m, g[4]), group(m, g[5]), group(m, g[6])}
 	})
 }
 
@@ -101,10 +119,10 @@ func each[M any](ms []match, f func(match) M) []M {
 
 // str returns the text of a span, "" when it did not take part.
 func (t *text) str(sp span) string {
-	if !sp.ok {
+	if !sp.OK {
 		return ""
 	}
-	return t.s[sp.start:sp.end]
+	return t.s[sp.Start:sp.End]
 }
 
 // wordChar is regexp2's \w (syntax.IsWordChar), with an ASCII fast path:

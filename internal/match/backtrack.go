@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -591,6 +592,9 @@ type backtracker struct {
 	start  *node
 	groups int // regexp2's groups, the whole match included
 	loops  int
+	// machines holds machines of this backtracker between searches: a
+	// text is searched for dozens of patterns, each search needing one.
+	machines sync.Pool
 }
 
 // compileBacktracker compiles expr for the backtracker, numbering its
@@ -721,6 +725,24 @@ type machine struct {
 
 func newMachine(bt *backtracker, in []rune) *machine {
 	return &machine{in: in, caps: make([]Span, bt.groups), open: make([]Span, bt.groups), rounds: make([]int, bt.loops)}
+}
+
+// machine returns a machine of bt over in, made or kept from an earlier
+// search; release gives it back.
+func (bt *backtracker) machine(in []rune) *machine {
+	m, _ := bt.machines.Get().(*machine)
+	if m == nil {
+		return newMachine(bt, in)
+	}
+	m.in = in
+	return m
+}
+
+// release returns m to its backtracker, holding no text. Every group,
+// loop and depth is as a finished search leaves it; tooDeep is reset.
+func (bt *backtracker) release(m *machine) {
+	m.in, m.tooDeep = nil, false
+	bt.machines.Put(m)
 }
 
 // matchAt runs bt at i; the groups of a match are in m.caps.

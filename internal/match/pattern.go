@@ -40,6 +40,7 @@ type Set struct {
 	firstSets   map[lead]int
 	firstShared []bool // by first set: more than one starter begins with it
 	patterns    []*Pattern
+	noLits      [][]int // a slice per starter, each empty (noHits)
 }
 
 // NewSet returns an empty set.
@@ -82,6 +83,7 @@ func (s *Set) Compile(expr string, opts Options) (*Pattern, error) {
 	if err := s.planFor(p); err != nil {
 		return nil, err
 	}
+	s.noLits = make([][]int, s.lexicon.starters)
 	s.patterns = append(s.patterns, p)
 	return p, nil
 }
@@ -103,6 +105,18 @@ func (p *Pattern) Planned() bool { return p.plan.anchored != nil }
 // String returns the expression p was compiled from.
 func (p *Pattern) String() string { return p.expr }
 
+// GroupIndex returns where the group called name stands in p's matches
+// (Match.Groups), or -1 when p has no such group: a reader of many
+// matches looks its groups up once.
+func (p *Pattern) GroupIndex(name string) int {
+	for i, n := range p.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
 // Backtracks reports whether p is run at its candidates by the
 // backtracker (backtrack.go) rather than by regexp2.
 func (p *Pattern) Backtracks() bool { return p.bt != nil }
@@ -120,6 +134,9 @@ type Match struct {
 	Groups []Span
 	Names  []string
 }
+
+// Whole returns the span of the whole match, Groups[0].
+func (m Match) Whole() Span { return m.Groups[0] }
 
 // Group returns the span of the group called name, not OK when it did not
 // take part.

@@ -354,7 +354,6 @@ func (t *Text) hits() [][]int {
 	if t.lits != nil {
 		return t.lits
 	}
-	t.lits = t.literalHits()
 	lower := t.lower
 	for i := range len(lower) {
 		pair := uint16(lower[i]) << 8
@@ -374,6 +373,9 @@ func (t *Text) hits() [][]int {
 			t.record(i, head, &t.set.lexicon.words)
 		}
 	}
+	if t.lits == nil {
+		t.lits = t.set.noHits() // no literal stands in t: no slices to make
+	}
 	return t.lits
 }
 
@@ -390,6 +392,9 @@ func (t *Text) record(i int, head uint64, l *literals) {
 	bucket := l.buckets[l.index[head>>48]]
 	for k := range bucket { // by index: a literal is compared where it is, not copied
 		if lit := &bucket[k]; head&lit.mask == lit.head && (len(lit.lit) <= 8 || strings.HasPrefix(t.lower[i:], lit.lit)) {
+			if t.lits == nil {
+				t.lits = t.literalHits()
+			}
 			t.lits[lit.starter] = append(t.lits[lit.starter], i) // in order; twice where two literals stand
 		}
 	}
@@ -399,10 +404,10 @@ func (t *Text) record(i int, head uint64, l *literals) {
 // literal, \b cannot.
 func wordByte(b byte) bool { return asciiAlnum(b) || b == '_' }
 
-// candidates returns, in order, the rune positions where a match of p
-// can begin; ok is false when they cannot be told (the lower case changes
-// byte lengths, or p came after the text was read): scan.
-func (t *Text) candidates(p *plan) (at []int, ok bool) {
+// candidates appends to at, in order, the rune positions where a match
+// of p can begin; ok is false when they cannot be told (the lower case
+// changes byte lengths, or p came after the text was read): scan.
+func (t *Text) candidates(p *plan, at []int) (_ []int, ok bool) {
 	lower, aligned := t.lowered()
 	ss := p.starters
 	if !aligned || len(ss) > 0 && ss[len(ss)-1].id >= len(t.hits()) {
@@ -410,6 +415,7 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 	}
 	for k := range ss {
 		s := &ss[k]
+		from := len(at)
 		switch {
 		case s.first != nil && t.set.firstShared[s.firstID]:
 			for _, i := range t.firstBytes(s) {
@@ -431,15 +437,27 @@ func (t *Text) candidates(p *plan) (at []int, ok bool) {
 		case s.lits == nil || len(t.lits[s.id]) > 0:
 			at = t.lineStarts(at, lower, *s)
 		}
+		// Each starter's candidates come in order, and near keeps or
+		// drops each by where it stands alone: a starter that may begin
+		// at any word lists most of a text, and is thinned before it is
+		// sorted with the others. A short list is left to the near below.
+		if len(ss) > 1 && len(at)-from > thinFrom {
+			at = at[:from+len(t.near(p, at[from:]))]
+		}
 	}
 	if len(ss) > 1 {
 		slices.Sort(at)
 		at = slices.Compact(at)
 	}
-	at = t.near(p, at)
+	at = t.near(p, at) // thins the short lists, and keeps every candidate thinned above
 	runeIndices(at, t.off)
 	return at, true
 }
+
+// thinFrom is how many candidates a starter lists before near thins
+// them on their own (candidates), rather than once all are sorted: each
+// pass of near reads the text on from its first candidate.
+const thinFrom = 64
 
 // firstBytes returns the byte offsets of the runes of the lower-case text
 // that begin with a byte of s.first: found once for all the starters of
@@ -480,7 +498,8 @@ var wordBytes = func() (out [256]bool) {
 
 // near keeps, of the byte offsets at (ascending), those where a match of
 // p can begin by what stands around them: not just after a rune of its
-// look-behind, and each of its needs within reach.
+// look-behind, and each of its needs within reach. Whether one is kept
+// does not depend on the others; it filters at in place.
 // Where each need's next rune stands, and where a run of its via bytes
 // ends, are read forward from candidate to candidate: each byte once.
 func (t *Text) near(p *plan, at []int) []int {
@@ -490,8 +509,14 @@ func (t *Text) near(p *plan, at []int) []int {
 	}
 	lower := t.lower
 	kept := at[:0]
-	next := make([]int, len(p.needs))    // where each need's next rune stands
-	runEnds := make([]int, len(p.needs)) // where the last run of each need's via ended
+	var room [16]int // most patterns have a few needs: no allocation
+	both := room[:0]
+	if len(p.needs) > len(room)/2 {
+		both = make([]int, 0, 2*len(p.needs))
+	}
+	both = both[:2*len(p.needs)]
+	next := both[:len(p.needs)]    // where each need's next rune stands
+	runEnds := both[len(p.needs):] // where the last run of each need's via ended
 	for x := range next {
 		next[x] = -1
 	}
@@ -631,9 +656,10 @@ func (t *Text) tryAt(anchored *regexp2.Regexp, cands []int, limit int) []Match {
 func (t *Text) backtrackAt(p *Pattern, cands []int, limit int) []Match {
 	var out []Match
 	var spans []Span // the matches' groups, allocated together
-	m := newMachine(p.bt, t.runes)
+	m := p.bt.machine(t.runes)
+	defer p.bt.release(m)
 	next := 0
-	for _, c := range cands {
+	for k, c := range cands {
 		if c < next {
 			continue
 		}
@@ -645,7 +671,12 @@ func (t *Text) backtrackAt(p *Pattern, cands []int, limit int) []Match {
 		}
 		n := len(m.caps)
 		if len(spans)+n > cap(spans) {
-			spans = make([]Span, 0, 16*n)
+			// Room for as many more matches as may come, up to 16.
+			more := min(16, len(cands)-k)
+			if limit > 0 {
+				more = min(more, limit-len(out))
+			}
+			spans = make([]Span, 0, more*n)
 		}
 		gs := spans[len(spans) : len(spans)+n : len(spans)+n]
 		spans = spans[:len(spans)+n]

@@ -131,9 +131,32 @@ func TestStartsUnaligned(t *testing.T) {
 	p := set.MustCompile(`\bexit ?code:? ?\d`, IgnoreCase)
 	require.True(t, p.Planned())
 	tx := set.Text("\u212A exit code 1")
-	_, ok := tx.candidates(&p.plan)
+	_, ok := tx.candidates(&p.plan, nil)
 	assert.False(t, ok)
 	ms := tx.Find(p, 1)
 	require.Len(t, ms, 1)
 	assert.Equal(t, "exit code 1", tx.String()[ms[0].Groups[0].Start:ms[0].Groups[0].End])
+}
+
+// runeIndices turns byte offsets into rune indices, whichever runes of a
+// text they pick and however far apart they are.
+func TestRuneIndices(t *testing.T) {
+	for _, s := range []string{"", "abc", "é", "aé€😀b", "😀😀😀😀😀😀😀😀😀😀x", "xü€ab𝄞cdé"} {
+		tx := NewSet().Text(s)
+		var starts, runes []int // the byte offset of each rune, and its index
+		for b := range s {
+			starts, runes = append(starts, b), append(runes, len(runes))
+		}
+		starts, runes = append(starts, len(s)), append(runes, len(tx.Runes()))
+		for pick := range 1 << min(len(starts), 10) {
+			var bs, want []int
+			for k := range starts {
+				if k >= 10 || pick&(1<<k) != 0 {
+					bs, want = append(bs, starts[k]), append(want, runes[k])
+				}
+			}
+			runeIndices(bs, tx.Offsets())
+			require.Equal(t, want, bs, "%q, picks %b", s, pick)
+		}
+	}
 }

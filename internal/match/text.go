@@ -3,6 +3,7 @@ package match
 import (
 	"slices"
 	"strings"
+	"sync"
 	syncatomic "sync/atomic"
 	"unicode"
 	"unicode/utf8"
@@ -111,6 +112,10 @@ func (t *Text) literalHits() [][]int {
 	return b.lits
 }
 
+// noHits returns, for a text where no literal of s stands, its hits by
+// starter: all empty, shared by every such text and never appended to.
+func (s *Set) noHits() [][]int { return s.noLits }
+
 // runeIndices turns byte offsets at rune starts, ascending, into rune
 // indices in place, by off (a text's off). Where each rune is a byte they
 // are the same.
@@ -120,8 +125,20 @@ func runeIndices(bs, off []int) {
 	}
 	r := 0
 	for k, b := range bs {
-		for off[r] < b {
-			r++
+		// Gallop from the last rune found, then search between: a few
+		// candidates in a long text are not each walked to rune by rune.
+		step := 1
+		for r+step < len(off) && off[r+step] < b {
+			r += step
+			step *= 2
+		}
+		hi := min(r+step, len(off)-1)
+		for r < hi {
+			if m := int(uint(r+hi) >> 1); off[m] < b {
+				r = m + 1
+			} else {
+				hi = m
+			}
 		}
 		bs[k] = r
 	}
@@ -209,7 +226,10 @@ func (t *Text) Find(p *Pattern, limit int) []Match {
 		return nil
 	}
 	if p.plan.anchored != nil {
-		if cands, ok := t.candidates(&p.plan); ok {
+		buf := candidateBufs.Get().(*[]int)
+		defer candidateBufs.Put(buf)
+		if cands, ok := t.candidates(&p.plan, (*buf)[:0]); ok {
+			*buf = cands // its room, for the next search
 			if p.bt != nil {
 				return t.backtrackAt(p, cands, limit)
 			}
@@ -219,11 +239,16 @@ func (t *Text) Find(p *Pattern, limit int) []Match {
 	return t.Scan(p, limit)
 }
 
+// candidateBufs hold the slices searches list their candidates in: a
+// search reads its candidates and drops them, and every step is searched
+// for dozens of patterns.
+var candidateBufs = sync.Pool{New: func() any { return new([]int) }}
+
 // FindByRegexp2 is Find with regexp2 run at the candidates where the
 // backtracker would be: what tests hold the backtracker to.
 func (t *Text) FindByRegexp2(p *Pattern, limit int) []Match {
 	if p.set == t.set && p.plan.anchored != nil && t.mayMatch(&p.plan) {
-		if cands, ok := t.candidates(&p.plan); ok {
+		if cands, ok := t.candidates(&p.plan, nil); ok {
 			return t.tryAt(p.plan.anchored, cands, limit)
 		}
 	}
