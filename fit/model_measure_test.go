@@ -295,13 +295,12 @@ func finalistShare(cases []ModelCase) map[string]float64 {
 // accuracy 1, .5, .3 and 0 on every labelled corpus beside the
 // repository, each judge drawn once per standInSeeds and the draws pooled
 // (the cases column counts runs, not draws). The rules answer each run
-// twice: under 10-fold cross-validation (a run's draws share its fold),
-// and held out by system (fitted on the other corpora); every judge is
+// twice: under 10-fold cross-validation, and held out by system (fitted on the other corpora); every judge is
 // asked about both answers. The default weights score the 10-fold answers
 // as shipped, and the held-out answers as chosen without the corpus
 // scored, so that neither the rules nor the defaults saw that system; the
-// model weights are fitted on nine folds of the 10-fold cases and score
-// the tenth. It asks thousands of model calls of each judge, so it runs
+// model weights are fitted on nine folds of one draw's 10-fold cases and
+// score the tenth, for each draw. It asks thousands of model calls of each judge, so it runs
 // only when OFFATTR_STANDIN_TABLE is set, and prints the table
 // (trail-gaia's cases are the subset "cases") and every cell that misses
 // its target against the rules it was built on.
@@ -345,12 +344,11 @@ func TestStandInJudgeTable(t *testing.T) {
 		require.NoError(t, err, "OFFATTR_STANDIN_LAMBDA")
 	}
 
-	// Every run once per seed; the draws of a run share its fold.
+	// Every run once per seed.
 	var drawn []Example
 	for range standInSeeds {
 		drawn = append(drawn, exs...)
 	}
-	drawnFolds := KFolds(drawn, 10)
 	var corpora []string
 	size := map[string]int{}
 	for _, ex := range drawn {
@@ -376,8 +374,16 @@ func TestStandInJudgeTable(t *testing.T) {
 		for i, c := range held.cases[p] {
 			heldOut[i] = PredictModel(without[c.Corpus], c)
 		}
-		fitted, err := CrossValidateModel(ctx, tenFold.cases[p], drawnFolds, "standin", nil, lambda)
-		require.NoError(t, err)
+		// Each draw is fitted on its own, as a user's runs are each seen
+		// once: pooled, a run's draws would count as that many runs in the
+		// fit's test of whether the model beats the rules.
+		folds := KFolds(exs, 10)
+		var fitted []rules.Attribution
+		for d := range standInSeeds {
+			got, err := CrossValidateModel(ctx, tenFold.cases[p][d*len(exs):(d+1)*len(exs)], folds, "standin", nil, lambda)
+			require.NoError(t, err)
+			fitted = append(fitted, got...)
+		}
 		cols = append(cols, standInColumns{p: p, rules: scoreAll(drawn, tenFold.rules), rulesHeld: scoreAll(drawn, held.rules),
 			deflt: scoreAll(drawn, deflt), held: scoreAll(drawn, heldOut), fitted: scoreAll(drawn, fitted), finalist: finalistShare(tenFold.cases[p])})
 	}
