@@ -62,11 +62,12 @@ func ModelFeatureNames(cases []ModelCase) []string {
 // How FitModel chooses. The model weights are a conditional logit pulled
 // toward the prior (the defaults); how hard is chosen on runs held out of
 // the fit, among ModelLambdas and the prior itself. The choice is then
-// held against the rules alone on the same held-out runs: unless it
-// answers more of them right, by a paired difference significant at 5%
-// (one-sided), and no fewer in any corpus, the model is given no say
-// (localllm.Silent), so that a model no better than the rules, or a fit
-// too noisy to tell, leaves the rules' answers as they were.
+// held against the rules alone on the same held-out runs: unless, in
+// every corpus, it answers more of them right by a paired difference
+// significant at 5% (one-sided), the model is given no say
+// (localllm.Silent), so that a model no better than the rules, a fit too
+// noisy to tell, or one that gains on some systems and not on another,
+// leaves the rules' answers as they were.
 
 // ModelLambdas are the pulls toward the prior FitModel chooses among.
 var ModelLambdas = []float64{0.3, 1, 3, 10, 30}
@@ -130,7 +131,7 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 	if out.Weights, out.Used, err = fitModelAt(ctx, cases, model, prior, bestLambda); err != nil {
 		return ModelFit{}, err
 	}
-	if out.Used == 0 || !clearlyBetter(best, rulesRight) || worseSomewhere(corporaOf(cases), best, rulesRight) {
+	if out.Used == 0 || !clearlyBetterEverywhere(corporaOf(cases), best, rulesRight) {
 		out.Silent, out.Lambda = true, 0
 		localllm.Silence(out.Weights.Weights)
 	}
@@ -167,6 +168,29 @@ func betterBy(a, b []bool, z float64) bool {
 	mean := sum / n
 	se := math.Sqrt(max(sq/n-mean*mean, 0) / n)
 	return mean > z*se
+}
+
+// clearlyBetterEverywhere reports whether a is clearlyBetter than b in
+// every corpus (corpora[i] is run i's): a gain that holds pooled but not
+// on each system is not to be counted on for the next.
+func clearlyBetterEverywhere(corpora []string, a, b []bool) bool {
+	if len(a) == 0 {
+		return false
+	}
+	by := map[string][]int{}
+	for i, c := range corpora {
+		by[c] = append(by[c], i)
+	}
+	for _, idx := range by {
+		var ac, bc []bool
+		for _, i := range idx {
+			ac, bc = append(ac, a[i]), append(bc, b[i])
+		}
+		if !clearlyBetter(ac, bc) {
+			return false
+		}
+	}
+	return true
 }
 
 // corporaOf lists each case's corpus.

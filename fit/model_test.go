@@ -103,6 +103,39 @@ func TestFitModelChooses(t *testing.T) {
 	}
 }
 
+// TestFitModelMustGainOnEverySystem: a model that gains clearly on one
+// corpus and not at all on another is given no say, though it gains
+// clearly pooled.
+func TestFitModelMustGainOnEverySystem(t *testing.T) {
+	ctx := context.Background()
+	good := syntheticCases(60, func(_, label int) int { return label })
+	idle := syntheticCases(60, func(_, label int) int {
+		if label == 0 {
+			return 0
+		}
+		return 3
+	})
+	for i := range idle {
+		idle[i].Corpus = "other"
+	}
+	cases := append(good, idle...)
+	right := make([]bool, len(cases))
+	rulesRight := make([]bool, len(cases))
+	for i, c := range cases {
+		right[i] = c.Target == 0 || c.Corpus == "synthetic"
+		rulesRight[i] = c.Target == 0
+	}
+	require.True(t, clearlyBetter(right, rulesRight), "pooled, the model gains clearly")
+	got, err := FitModel(ctx, cases, "m", nil, 0)
+	require.NoError(t, err)
+	assert.True(t, got.Silent)
+	assert.Equal(t, 40, hits(cases, got.Weights.Weights), "the rules' answers stand")
+
+	alone, err := FitModel(ctx, good, "m", nil, 0)
+	require.NoError(t, err)
+	assert.False(t, alone.Silent, "on the corpus where it gains, it decides")
+}
+
 func TestFitModelWithoutAnswersIsSilent(t *testing.T) {
 	cases := syntheticCases(10, func(_, label int) int { return label })
 	for i := range cases {

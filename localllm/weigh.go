@@ -71,7 +71,7 @@ func EvidenceWeights(rulesPick, consensus float64) map[string]float64 {
 // DefaultModelWeights are the weights used without fitted ones (see
 // above).
 func DefaultModelWeights() map[string]float64 {
-	return EvidenceWeights(0.25, 1.5)
+	return EvidenceWeights(0.75, 2)
 }
 
 // ModelRows are a run's candidate steps as the model's weights read them.
