@@ -95,9 +95,12 @@ type ModelFit struct {
 // run's candidate steps (localllm.Rows) whose target is the labelled one,
 // pulled toward prior (nil: localllm.DefaultModelWeights) with strength
 // lambda; lambda 0 chooses it, or no say for the model, on held-out runs
-// (see ModelLambdas). Runs in which no analyst was counted, or whose label
-// is no candidate, say nothing of the weights and are left out of the
-// logit. A model that never answered usably is given no say.
+// (see ModelLambdas). The fitted weights stand only where, on held-out
+// runs, they clearly beat the rules on every corpus; else the prior
+// stands if it did better than the rules and no worse on any corpus;
+// else the model is given no say. Runs in which no analyst was counted, or whose
+// label is no candidate, say nothing of the weights and are left out of
+// the logit. A model that never answered usably is given no say.
 func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[string]float64, lambda float64) (ModelFit, error) {
 	if prior == nil {
 		prior = localllm.DefaultModelWeights()
@@ -113,6 +116,7 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 	}
 	// The prior first, then ever weaker pulls: a tie keeps the stronger.
 	best, bestRight, bestLambda := []bool(nil), -1, 0.0
+	var priorRight []bool
 	for _, lambda := range append([]float64{math.Inf(1)}, reversed(ModelLambdas)...) {
 		held, err := predictHeldOut(ctx, cases, folds, model, prior, lambda)
 		if err != nil {
@@ -122,16 +126,34 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 		for i, a := range held {
 			right[i] = a.Step == cases[i].Target
 		}
+		if priorRight == nil {
+			priorRight = right
+		}
 		if n := count(right); n > bestRight {
 			best, bestRight, bestLambda = right, n, lambda
 		}
+	}
+	// A fit that does not clearly beat the rules on every corpus falls
+	// back to the prior (the weights the model would have without this
+	// fit) where the prior did better than the rules and no worse on any
+	// corpus: a few runs of a good model's cannot show it clearly better,
+	// and the prior already lets it lift the answer. Else the model is
+	// given no say.
+	corpora := corporaOf(cases)
+	silent := false
+	switch {
+	case clearlyBetterEverywhere(corpora, best, rulesRight):
+	case count(priorRight) > count(rulesRight) && !worseSomewhere(corpora, priorRight, rulesRight):
+		best, bestRight, bestLambda = priorRight, count(priorRight), math.Inf(1)
+	default:
+		silent = true
 	}
 	out := ModelFit{Lambda: bestLambda, Right: bestRight, RulesRight: count(rulesRight), Runs: len(cases)}
 	var err error
 	if out.Weights, out.Used, err = fitModelAt(ctx, cases, model, prior, bestLambda); err != nil {
 		return ModelFit{}, err
 	}
-	if out.Used == 0 || !clearlyBetterEverywhere(corporaOf(cases), best, rulesRight) {
+	if silent || out.Used == 0 {
 		out.Silent, out.Lambda = true, 0
 		localllm.Silence(out.Weights.Weights)
 	}

@@ -3,6 +3,7 @@ package fit
 import (
 	"context"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -152,4 +153,32 @@ func TestFitModelStopsWhenCancelled(t *testing.T) {
 	cancel()
 	_, err := FitModel(ctx, syntheticCases(30, func(_, label int) int { return label }), "m", nil, 0)
 	assert.ErrorIs(t, err, context.Canceled)
+}
+
+// TestFitModelFallsBackToThePrior: where the fitted weights do not clearly
+// beat the rules on every corpus but the prior did better than the rules
+// and no worse on any corpus, the prior stands rather than no say: a good
+// model shown on a corpus where it changes nothing keeps the lift the
+// defaults give it on the other.
+func TestFitModelFallsBackToThePrior(t *testing.T) {
+	ctx := context.Background()
+	read := func(cases []ModelCase, corpus string) []ModelCase {
+		for i := range cases {
+			cases[i].Corpus = corpus
+			s := &cases[i].Review.Signals[0]
+			s.Reader, s.ReaderChoices = true, 20
+		}
+		return cases
+	}
+	good := read(syntheticCases(60, func(_, label int) int { return label }), "good")
+	idle := read(syntheticCases(60, func(int, int) int { return 0 }), "idle")
+	prior := localllm.DefaultModelWeights()
+	require.Greater(t, hits(good, prior), 20, "the defaults follow the model where it reads a step")
+	require.Equal(t, 20, hits(idle, prior), "and change nothing where it names the rules' step")
+
+	got, err := FitModel(ctx, append(good, idle...), "m", nil, 0)
+	require.NoError(t, err)
+	assert.False(t, got.Silent)
+	assert.True(t, math.IsInf(got.Lambda, 1), "the prior stands")
+	assert.Equal(t, hits(good, prior)+20, hits(append(good, idle...), got.Weights.Weights))
 }
