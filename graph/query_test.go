@@ -150,6 +150,10 @@ func TestNodeIDsAreFormatted(t *testing.T) {
 		assert.Equal(t, fmt.Sprintf("t%d", i), trialID(i))
 		assert.Equal(t, fmt.Sprintf("a%d", i), agentID(i))
 	}
+	ids := stepIDList(1030)
+	for i := range 1030 {
+		assert.Equal(t, stepID(i), ids.id(i))
+	}
 }
 
 // TestLSHBucketKeepsLatest holds a bucket to its definition: the latest
