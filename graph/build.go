@@ -73,7 +73,7 @@ type builder struct {
 	// ids holds each step's node ID, made once: step nodes and the edges
 	// queries return are named from it, and a run of many thousand steps
 	// would otherwise format a string for each end of each edge.
-	ids      []string
+	ids      idList
 	agentIdx map[string]int // normalised name → position in agents
 	stepsOf  [][]int        // per agent, its steps in order
 	planners map[int]bool   // agents that plan, instruct or keep a ledger
@@ -101,9 +101,8 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 	b.edges = make([]edge, 0, b.n)
 	b.kinds = make([]kindSet, b.n)
 	b.agentOf = make([]int, b.n)
-	b.ids = make([]string, b.n)
+	b.ids = stepIDList(b.n)
 	for i := range r.Steps {
-		b.ids[i] = stepID(i)
 		b.kinds[i] = kindsOf(&f.Steps[i])
 		key := normName(r.Steps[i].Agent)
 		a, ok := b.agentIdx[key]

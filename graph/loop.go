@@ -87,12 +87,19 @@ func newLSHTable(size int) *lshTable {
 // the last lookup's, where a probe reads one.
 type lshBand struct {
 	slots []lshSlot
+	// spills holds the buckets of more than one step, which few are: a
+	// slot holds its bucket's step while it has one, so that a large
+	// group's tables, a slot for most of its steps in every band, stay
+	// small.
+	spills []lshBucket
 }
 
-// lshSlot is a slot of a band: empty while its bucket holds no step.
+// lshSlot is a slot of a band: empty while its bucket holds no step. Its
+// bucket's one step is at, or, once it has more, the bucket is spills[at].
 type lshSlot struct {
 	key uint64
-	lshBucket
+	n   int32 // 0: empty; 1: one step, at; 2: several, spills[at]
+	at  int32
 }
 
 // find returns the slot of the bucket with the given hash, or the empty
@@ -110,13 +117,37 @@ func (t *lshBand) find(key uint64) *lshSlot {
 	}
 }
 
+// bucket returns the bucket held in slot s.
+func (t *lshBand) bucket(s *lshSlot) lshBucket {
+	if s.n < 2 {
+		return lshBucket{n: s.n, steps: [lshBucketCap]int32{s.at}}
+	}
+	return t.spills[s.at]
+}
+
+// add puts step j in the bucket of slot s.
+func (t *lshBand) add(s *lshSlot, j int) {
+	switch s.n {
+	case 0:
+		s.n, s.at = 1, int32(j)
+	case 1:
+		bk := t.bucket(s)
+		bk.add(j)
+		t.spills = append(t.spills, bk)
+		s.n, s.at = 2, int32(len(t.spills)-1)
+	default:
+		t.spills[s.at].add(j)
+	}
+}
+
 // clear empties every bucket of the band.
-func (t *lshBand) clear() { clear(t.slots) }
+func (t *lshBand) clear() {
+	clear(t.slots)
+	t.spills = t.spills[:0]
+}
 
 // lshBucket holds a bucket's latest steps (by their place in the group),
-// oldest first, in an array kept in its slot: most buckets hold a single
-// step, which a slice of its own would cost an allocation for. Steps are
-// int32, which halves the slots.
+// oldest first. Steps are int32, which halves the buckets.
 type lshBucket struct {
 	n     int32
 	steps [lshBucketCap]int32
@@ -249,9 +280,10 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 		cands = cands[:0]
 		for band := range slots {
 			key := bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
-			bk := buckets[band].find(key)
-			bk.key = key
-			slots[band] = bk
+			s := buckets[band].find(key)
+			s.key = key
+			slots[band] = s
+			bk := buckets[band].bucket(s)
 			for _, i := range bk.steps[:bk.n] {
 				if !containsInt(cands, int(i)) {
 					cands = append(cands, int(i))
@@ -268,8 +300,8 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 				break
 			}
 		}
-		for _, bk := range slots {
-			bk.add(j)
+		for band, s := range slots {
+			buckets[band].add(s, j)
 		}
 	}
 	return true

@@ -34,7 +34,7 @@ type Graph struct {
 	n        int
 	steps    []run.Step
 	features []extract.Features
-	ids      []string
+	ids      idList
 	others   []Node
 	agents   []string
 	agentIdx map[string]int
@@ -101,7 +101,7 @@ func (g *Graph) node(k int) Node {
 // nodeID returns the ID of the node at position k.
 func (g *Graph) nodeID(k int) string {
 	if k < g.n {
-		return g.ids[k]
+		return g.ids.id(k)
 	}
 	return g.others[k-g.n].ID
 }
@@ -109,7 +109,7 @@ func (g *Graph) nodeID(k int) string {
 // StepNode returns the node of step i (which must be in range).
 func (g *Graph) StepNode(i int) Node {
 	agent, kind := g.steps[i].Agent, g.features[i].Kind
-	return Node{ID: g.ids[i], Kind: NodeStep, Index: i, Agent: agent, StepKind: kind, Trial: g.trialOf[i], Label: stepLabel(i, agent, kind)}
+	return Node{ID: g.ids.id(i), Kind: NodeStep, Index: i, Agent: agent, StepKind: kind, Trial: g.trialOf[i], Label: stepLabel(i, agent, kind)}
 }
 
 // StepID and TrialID name the nodes of a step and a trial.

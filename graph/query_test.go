@@ -150,17 +150,37 @@ func TestNodeIDsAreFormatted(t *testing.T) {
 		assert.Equal(t, fmt.Sprintf("t%d", i), trialID(i))
 		assert.Equal(t, fmt.Sprintf("a%d", i), agentID(i))
 	}
+	ids := stepIDList(1030)
+	for i := range 1030 {
+		assert.Equal(t, stepID(i), ids.id(i))
+	}
 }
 
 // TestLSHBucketKeepsLatest holds a bucket to its definition: the latest
-// lshBucketCap steps added, oldest first.
+// lshBucketCap steps added, oldest first, whether it is held in its slot or
+// spilled, and a band's other buckets are left as they were.
 func TestLSHBucketKeepsLatest(t *testing.T) {
 	var bk lshBucket
+	band := lshBand{slots: make([]lshSlot, 8)}
+	add := func(key uint64, j int) { // as loopsIn adds a step
+		s := band.find(key)
+		s.key = key
+		band.add(s, j)
+	}
 	var want []int32
 	for j := range 3*lshBucketCap + 1 {
 		bk.add(j)
+		add(1, j)
+		add(2, 100+j)
 		want = append(want, int32(j))
 		want = want[max(0, len(want)-lshBucketCap):]
 		assert.Equal(t, want, bk.steps[:bk.n], "after adding step %d", j)
+		got := band.bucket(band.find(1))
+		assert.Equal(t, want, got.steps[:got.n], "in a band, after adding step %d", j)
+		other := band.bucket(band.find(2))
+		assert.Equal(t, int32(100+j), other.steps[other.n-1])
 	}
+	band.clear()
+	assert.Zero(t, band.find(1).n)
+	assert.Empty(t, band.spills)
 }

@@ -148,6 +148,31 @@ func idTable(prefix string, n int) []string {
 	return t
 }
 
+// idList holds the IDs of a run's steps in one string, each ID a part of
+// it: a long run's steps would each hold a string of their own, and its
+// header, several times the ID's bytes.
+type idList struct {
+	text string
+	at   []int32 // step i's ID is text[at[i]:at[i+1]]
+}
+
+// stepIDList formats the IDs of n steps, as stepID does.
+func stepIDList(n int) idList {
+	var b strings.Builder
+	at := make([]int32, n+1)
+	var num []byte
+	for i := range n {
+		b.WriteByte('s')
+		num = strconv.AppendInt(num[:0], int64(i), 10)
+		b.Write(num)
+		at[i+1] = int32(b.Len())
+	}
+	return idList{text: b.String(), at: at}
+}
+
+// id returns step i's ID.
+func (l idList) id(i int) string { return l.text[l.at[i]:l.at[i+1]] }
+
 // nodeID returns prefix followed by i in decimal, from table if it is there.
 func nodeID(table []string, prefix string, i int) string {
 	if 0 <= i && i < len(table) {

@@ -100,8 +100,13 @@ func (s *support) indexed() *tokenIndex {
 // bytes in it: the steps that hold the token are among those where its
 // rarest word run stands whole.
 type tokenIndex struct {
-	runs    map[string][]int // a run of word bytes → the steps holding it whole, in order
-	holders map[string]holders
+	ids map[string]int32 // a run of word bytes → its number
+	// at and steps list, for each run, the steps holding it whole, in
+	// order: run k's are steps[at[k]:at[k+1]]. One array for all of them:
+	// a long run's words are many, and a list for each was most of what
+	// the index held.
+	at, steps []int32
+	holders   map[string]holders
 }
 
 // holders are the first step holding a value and the first after it that
@@ -109,17 +114,59 @@ type tokenIndex struct {
 type holders struct{ first, other int }
 
 func newTokenIndex(s *support) *tokenIndex {
-	x := &tokenIndex{runs: map[string][]int{}, holders: map[string]holders{}}
+	x := &tokenIndex{ids: map[string]int32{}, holders: map[string]holders{}}
+	// Each step's runs by number, each once, in the order first met; then
+	// counted out run by run.
+	var (
+		seq  []int32                       // the steps' runs, one step after another
+		ends = make([]int32, len(s.steps)) // where each step's runs end in seq
+		last []int32                       // per run, 1 + the last step listed for it
+	)
 	for j := range s.steps {
 		text := s.step(j)
 		for k, end := range wordRuns(text) {
 			w := text[k:end]
-			if ps := x.runs[w]; len(ps) == 0 || ps[len(ps)-1] != j {
-				x.runs[w] = append(ps, j)
+			id, ok := x.ids[w]
+			if !ok {
+				id = int32(len(last))
+				x.ids[w] = id
+				last = append(last, 0)
+			}
+			if last[id] != int32(j+1) {
+				last[id] = int32(j + 1)
+				seq = append(seq, id)
 			}
 		}
+		ends[j] = int32(len(seq))
+	}
+	x.at = make([]int32, len(last)+1)
+	for _, id := range seq {
+		x.at[id+1]++
+	}
+	for k := range last {
+		x.at[k+1] += x.at[k]
+	}
+	x.steps = make([]int32, len(seq))
+	next := slices.Clone(x.at[:len(last)])
+	from := int32(0)
+	for j, end := range ends {
+		for _, id := range seq[from:end] {
+			x.steps[next[id]] = int32(j)
+			next[id]++
+		}
+		from = end
 	}
 	return x
+}
+
+// holding returns the steps holding the run of word bytes w whole, in
+// order; nil when none does.
+func (x *tokenIndex) holding(w string) []int32 {
+	id, ok := x.ids[w]
+	if !ok {
+		return nil
+	}
+	return x.steps[x.at[id]:x.at[id+1]]
 }
 
 // wordRuns yields where each run of word bytes in s starts and ends.
@@ -185,7 +232,7 @@ func (x *tokenIndex) find(s *support, v string) holders {
 		return h
 	}
 	for _, j := range candidates {
-		if !each(j) {
+		if !each(int(j)) {
 			break
 		}
 	}
@@ -195,11 +242,11 @@ func (x *tokenIndex) find(s *support, v string) holders {
 // candidates returns the steps where v's rarest word run stands whole, and
 // whether v is that run alone (then every one of them holds v). A v with
 // no word byte returns nil: every step is a candidate.
-func (x *tokenIndex) candidates(v string) (steps []int, whole bool) {
-	var best []int
+func (x *tokenIndex) candidates(v string) (steps []int32, whole bool) {
+	var best []int32
 	found := false
 	for k, end := range wordRuns(v) {
-		ps := x.runs[v[k:end]]
+		ps := x.holding(v[k:end])
 		if !found || len(ps) < len(best) {
 			best, found = ps, true
 		}
@@ -211,7 +258,7 @@ func (x *tokenIndex) candidates(v string) (steps []int, whole bool) {
 		return nil, false
 	}
 	if best == nil {
-		best = []int{} // no step holds the run: none holds v
+		best = []int32{} // no step holds the run: none holds v
 	}
 	return best, whole
 }

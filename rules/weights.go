@@ -353,20 +353,28 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	s := w.score(names, rows)
 	var guessed string
 	s.Order, guessed = GuessFirst(w.Guess, in, rows, s.Order)
-	byStep := map[int][]Finding{}
-	for _, f := range findings {
-		byStep[f.Step] = append(byStep[f.Step], f)
+	// Findings by step, as positions: a long run has a finding for most
+	// of its steps, and a map of lists of them held every one twice.
+	at := findingsByStep(findings, len(in.Run.Steps))
+	var buf []Finding
+	byStep := func(i int) []Finding {
+		buf = buf[:0]
+		for _, j := range at.of(i) {
+			buf = append(buf, findings[j])
+		}
+		return buf
 	}
 	a.Candidates = make([]Candidate, 0, len(rows))
 	for _, i := range withPrompts(in, rows, s.Order, promptedCandidates) {
 		r := rows[i]
-		a.Candidates = append(a.Candidates, Candidate{Step: r.Step, Agent: r.Agent, Score: round(s.P[i]), Rules: ruleNames(byStep[r.Step])})
+		a.Candidates = append(a.Candidates, Candidate{Step: r.Step, Agent: r.Agent, Score: round(s.P[i]), Rules: ruleNames(byStep(r.Step))})
 	}
 	top := rows[s.Order[0]]
+	topFindings := slices.Clone(byStep(top.Step))
 	a.Step = top.Step
-	a.Confidence = round(w.ConfidenceOf(s.P[s.Order[0]], len(rows), Agreeing(byStep[top.Step], top.Step)))
+	a.Confidence = round(w.ConfidenceOf(s.P[s.Order[0]], len(rows), Agreeing(topFindings, top.Step)))
 	a.Agent = top.Agent
-	for _, f := range byStep[top.Step] {
+	for _, f := range topFindings {
 		if f.Strength > 0 {
 			e := Evidence{Rule: f.Rule, Step: f.Step, Quote: f.Quote}
 			if f.QuoteStep != nil && *f.QuoteStep != f.Step {
@@ -375,7 +383,11 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 			a.Evidence = append(a.Evidence, e)
 		}
 	}
-	a.Rationale = explain(in, top, byStep, s, rows, guessed)
+	var runnerUp []Finding
+	if len(s.Order) > 1 {
+		runnerUp = byStep(rows[s.Order[1]].Step)
+	}
+	a.Rationale = explain(in, top, topFindings, runnerUp, s, rows, guessed)
 	return a
 }
 
@@ -404,14 +416,15 @@ func Agreeing(findings []Finding, step int) int {
 
 func round(x float64) float64 { return math.Round(x*1000) / 1000 }
 
-// explain writes the rationale: which rules fired on the chosen step, what
-// spoke against it, who is blamed and why, and the runner-up; guessed names
-// the label-free guess that chose the step, if one did.
-func explain(in *Input, top StepRow, byStep map[int][]Finding, s Scored, rows []StepRow, guessed string) string {
+// explain writes the rationale: which rules fired on the chosen step (its
+// findings, found), what spoke against it, who is blamed and why, and the
+// runner-up (whose findings are runnerUp); guessed names the label-free
+// guess that chose the step, if one did.
+func explain(in *Input, top StepRow, found, runnerUp []Finding, s Scored, rows []StepRow, guessed string) string {
 	var b strings.Builder
 	// No number here: the answer's one number is its calibrated confidence.
 	var pos, neg []Finding
-	for _, f := range byStep[top.Step] {
+	for _, f := range found {
 		if f.Strength > 0 {
 			pos = append(pos, f)
 		} else {
@@ -440,7 +453,7 @@ func explain(in *Input, top StepRow, byStep map[int][]Finding, s Scored, rows []
 	}
 	if len(s.Order) > 1 {
 		r := rows[s.Order[1]]
-		if names := ruleNames(byStep[r.Step]); len(names) > 0 {
+		if names := ruleNames(runnerUp); len(names) > 0 {
 			fmt.Fprintf(&b, " Runner-up: step %d (%s, %s).", r.Step, r.Agent, strings.Join(names, ", "))
 		}
 	}
@@ -457,12 +470,15 @@ const promptedCandidates = 3
 // or a model reads next do: a wrong action often carries out a wrong
 // request, and which of the two is the decisive fault takes reading them.
 func withPrompts(in *Input, rows []StepRow, order []int, k int) []int {
-	rowOf := make(map[int]int, len(rows))
+	rowOf := make([]int32, len(in.Run.Steps)) // a step's row, or -1
+	for i := range rowOf {
+		rowOf[i] = -1
+	}
 	for i, r := range rows {
-		rowOf[r.Step] = i
+		rowOf[r.Step] = int32(i)
 	}
 	out := make([]int, 0, len(order))
-	listed := make(map[int]bool, len(order))
+	listed := make([]bool, len(rows))
 	add := func(i int) {
 		if !listed[i] {
 			listed[i] = true
@@ -474,8 +490,8 @@ func withPrompts(in *Input, rows []StepRow, order []int, k int) []int {
 		if n >= k {
 			continue
 		}
-		if j, ok := rowOf[requestOf(in, rows[i].Step)]; ok {
-			add(j)
+		if p := requestOf(in, rows[i].Step); p >= 0 && rowOf[p] >= 0 {
+			add(int(rowOf[p]))
 		}
 	}
 	return out

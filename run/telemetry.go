@@ -206,6 +206,7 @@ func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format For
 	traceID = cleanName(traceID)
 	r := &Run{Format: format, TraceID: traceID, Question: b.question}
 	stepNodes := make([]*node, len(b.steps))
+	r.Steps = make([]Step, 0, len(b.steps))
 	for i, p := range b.steps {
 		p.step.Index = i
 		p.step.TraceID = traceID

@@ -75,7 +75,16 @@ glossary").`,
 	return cmd
 }
 
+// AnalyzeGCPercent is the garbage collector's target while analyze runs,
+// unless GOGC is set. A run's stages are held together (its steps, their
+// features, the graph, the rules' rows), and at Go's default of 100 the
+// heap grows to twice what is live before it is collected: on a long run
+// that doubling is most of the peak. At 50 it grows by half, for a few
+// more collections (see docs/benchmarks.md, Memory).
+const AnalyzeGCPercent = 50
+
 func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
+	defer cmdutil.CollectAt(AnalyzeGCPercent)()
 	_, analyze, err := opts.Prepare()
 	if err != nil {
 		return err

@@ -1,9 +1,11 @@
 package analyzecmd
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -12,6 +14,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/engine"
+	"github.com/offattr/offattr/redact"
+	"github.com/offattr/offattr/run"
 )
 
 func runAnalyze(t *testing.T, args ...string) (string, string, error) {
@@ -39,6 +44,31 @@ func TestAnalyzeJSONKeys(t *testing.T) {
 	require.NotEmpty(t, cands)
 	assert.ElementsMatch(t, []string{"step", "agent", "score", "rules"}, mapKeys(cands[0]))
 	assert.ElementsMatch(t, []string{"llm_calls", "prompt_tokens", "completion_tokens"}, mapKeys(got["usage"]))
+}
+
+// TestAnalyzeCollectsMoreOften: while a run is analysed, the collector
+// lets the heap grow by AnalyzeGCPercent, unless the user set GOGC.
+func TestAnalyzeCollectsMoreOften(t *testing.T) {
+	if _, set := os.LookupEnv("GOGC"); set {
+		t.Skip("GOGC is set: analyze keeps it")
+	}
+	during := -1
+	runF := func(opts *AnalyzeOptions) error {
+		analyzer := opts.Analyzer
+		opts.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
+			analyze, err := analyzer(p)
+			return func(ctx context.Context, r *run.Run) (engine.Result, error) {
+				during = debug.SetGCPercent(-1)
+				debug.SetGCPercent(during)
+				return analyze(ctx, r)
+			}, err
+		}
+		return analyzeRun(context.Background(), opts)
+	}
+	path := filepath.Join("..", "..", "..", "..", "testdata", "runs", "autogen.json")
+	_, _, err := cmdutil.Execute(func(io *cmdutil.IOStreams) *cobra.Command { return NewCmdAnalyze(io, runF) }, path)
+	require.NoError(t, err)
+	assert.Equal(t, AnalyzeGCPercent, during)
 }
 
 func TestAnalyzeText(t *testing.T) {

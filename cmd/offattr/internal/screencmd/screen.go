@@ -9,7 +9,6 @@ import (
 	"math"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -161,9 +160,7 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 		opts: opts, analyze: analyze, patterns: patterns, shard: shard,
 		recorded: recorded, sum: newSummary(), out: out.w,
 	}
-	if _, set := os.LookupEnv("GOGC"); !set {
-		defer debug.SetGCPercent(debug.SetGCPercent(ScreenGCPercent))
-	}
+	defer cmdutil.CollectAt(ScreenGCPercent)()
 	start := time.Now()
 	runErr := s.run(ctx)
 	closeErr := out.close()
