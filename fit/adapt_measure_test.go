@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,9 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/offattr/offattr/eval"
 	"github.com/offattr/offattr/rules"
-	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/run/runtest"
 )
 
@@ -32,15 +29,8 @@ func TestAdaptationCurve(t *testing.T) {
 	if os.Getenv("OFFATTR_ADAPT_TABLE") == "" {
 		t.Skip("set OFFATTR_ADAPT_TABLE=1 to measure adaptation by the number of runs (a minute)")
 	}
-	paths := []string{runtest.DevDir(t), runtest.TauDir(t)}
-	if trail := filepath.Join(runtest.DevDir(t), "..", "..", "trail-gaia", "cases"); dirExists(trail) {
-		paths = append(paths, trail)
-	}
-	subsets, err := eval.Discover(paths)
-	require.NoError(t, err)
+	exs := load(t, runtest.DevDir(t), runtest.TauDir(t), runtest.TrailDir(t))
 	ctx := context.Background()
-	exs, err := Load(ctx, subsets, run.Options{}, rules.Registry, io.Discard)
-	require.NoError(t, err)
 	base := Options{Prior: EvidencePrior(rules.Registry)}
 
 	var table strings.Builder

@@ -18,9 +18,11 @@ import (
 	"github.com/offattr/offattr/run/runtest"
 )
 
-func load(t testing.TB, dir string) []Example {
+// load reads the labelled runs of dirs as fit's examples, each subset a
+// corpus.
+func load(t testing.TB, dirs ...string) []Example {
 	t.Helper()
-	subs, err := eval.Discover([]string{dir})
+	subs, err := eval.Discover(dirs)
 	require.NoError(t, err)
 	exs, err := Load(context.Background(), subs, run.Options{}, rules.Registry, io.Discard)
 	require.NoError(t, err)

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,7 +19,6 @@ import (
 	"github.com/offattr/offattr/localllm"
 	"github.com/offattr/offattr/localllm/ollamatest"
 	"github.com/offattr/offattr/rules"
-	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/run/runtest"
 )
 
@@ -317,18 +315,10 @@ func TestStandInJudgeTable(t *testing.T) {
 	paths := []string{runtest.DevDir(t)}
 	every := os.Getenv("OFFATTR_STANDIN_TABLE") != "dev"
 	if every {
-		paths = append(paths, runtest.TauDir(t))
-		if trail := filepath.Join(runtest.DevDir(t), "..", "..", "trail-gaia", "cases"); dirExists(trail) {
-			paths = append(paths, trail)
-		} else {
-			every = false
-		}
+		paths = append(paths, runtest.TauDir(t), runtest.TrailDir(t))
 	}
-	subsets, err := eval.Discover(paths)
-	require.NoError(t, err)
+	exs := load(t, paths...)
 	ctx := context.Background()
-	exs, err := Load(ctx, subsets, run.Options{}, rules.Registry, io.Discard)
-	require.NoError(t, err)
 	opts := Options{Prior: EvidencePrior(rules.Registry)}
 	rulesCV, _, err := CrossValidate(ctx, exs, KFolds(exs, 10), opts)
 	require.NoError(t, err)
@@ -407,9 +397,4 @@ func TestStandInJudgeTable(t *testing.T) {
 // goMap writes w as the call of localllm.EvidenceWeights that gives it.
 func goMap(w map[string]float64) string {
 	return fmt.Sprintf("localllm.EvidenceWeights(%g, %g)", w[rules.ModelRulesPick], w[rules.ModelConsensus])
-}
-
-func dirExists(p string) bool {
-	info, err := os.Stat(p)
-	return err == nil && info.IsDir()
 }
