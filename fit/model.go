@@ -126,7 +126,7 @@ func FitModel(ctx context.Context, cases []ModelCase, model string, prior map[st
 		for i, a := range held {
 			right[i] = a.Step == cases[i].Target
 		}
-		if priorRight == nil {
+		if math.IsInf(lambda, 1) {
 			priorRight = right
 		}
 		if n := count(right); n > bestRight {
