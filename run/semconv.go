@@ -46,6 +46,11 @@ var roleRules = []roleRule{
 		if t == "GENERATION" {
 			return roleLLM, true
 		}
+		// A plain SPAN or EVENT says only that it is no model call; one
+		// that names a GenAI tool is that tool's run (Koog's tool spans).
+		if kindRole(t) == roleOther && hasAnyAttr(s.Attrs, "gen_ai.tool.name") {
+			return roleTool, true
+		}
 		return kindRole(t), t != ""
 	}},
 	{"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages)", func(s *spans.Span) (spanRole, bool) {

@@ -476,7 +476,41 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 		}
 	}
 	msg.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
+	callsAsText(&msg)
 	return msg, true
+}
+
+// callsAsText reads a message whose whole content is a list of OpenAI tool
+// calls ([{"id", "type": "function", "function": {"name", "arguments"}}],
+// as Koog and others write the calls a model made into the content) as
+// those calls, with no text.
+func callsAsText(m *chatMessage) {
+	if len(m.Calls) > 0 || !strings.HasPrefix(m.Text, "[") || !strings.Contains(m.Text, `"function"`) {
+		return
+	}
+	var list []struct {
+		ID       string `json:"id"`
+		Type     string `json:"type"`
+		Function *struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+		} `json:"function"`
+	}
+	if json.Unmarshal([]byte(m.Text), &list) != nil || len(list) == 0 {
+		return
+	}
+	calls := make([]ToolCall, 0, len(list))
+	for _, c := range list {
+		if c.Function == nil || c.Function.Name == "" || c.Type != "" && c.Type != "function" {
+			return
+		}
+		var args any
+		if len(c.Function.Arguments) > 0 && json.Unmarshal(c.Function.Arguments, &args) != nil {
+			return
+		}
+		calls = append(calls, ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: textOf(args)})
+	}
+	m.Calls, m.Text = calls, ""
 }
 
 // toolParts reads the tool calls and results among a message's content
@@ -608,6 +642,7 @@ func indexedMessages(as spans.Attrs, prefix string) []chatMessage {
 		if n := e.Str("message.function_call_name"); n != "" {
 			m.Calls = append(m.Calls, ToolCall{Name: n, Arguments: e.Str("message.function_call_arguments_json")})
 		}
+		callsAsText(&m)
 		if m.Role == "" && m.Text == "" && len(m.Calls) == 0 {
 			continue
 		}

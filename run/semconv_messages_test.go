@@ -1,0 +1,38 @@
+package run
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestCallsAsText: a message whose whole content is a list of OpenAI tool
+// calls is read as those calls; any other content stays text.
+func TestCallsAsText(t *testing.T) {
+	tests := []struct {
+		name  string
+		text  string
+		calls []ToolCall
+	}{
+		{"calls", `[{"function":{"name":"HelloTool","arguments":"{\"name\": \"Bob\"}"},"id":"call_1","type":"function"},{"function":{"name":"ByeTool","arguments":"{}"},"id":"call_2","type":"function"}]`,
+			[]ToolCall{{ID: "call_1", Name: "HelloTool", Arguments: `{"name": "Bob"}`}, {ID: "call_2", Name: "ByeTool", Arguments: "{}"}}},
+		{"arguments as an object", `[{"function":{"name":"search","arguments":{"q":"x"}}}]`, []ToolCall{{Name: "search", Arguments: `{"q":"x"}`}}},
+		{"another type", `[{"function":{"name":"f","arguments":"{}"},"type":"custom"}]`, nil},
+		{"a call without a name", `[{"function":{"arguments":"{}"},"type":"function"}]`, nil},
+		{"a list of other objects", `[{"function":"sum","value":3}]`, nil},
+		{"prose", `[note] the "function" is broken`, nil},
+		{"empty list", `[]`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := chatMessage{Role: "assistant", Text: tt.text}
+			callsAsText(&m)
+			assert.Equal(t, tt.calls, m.Calls)
+			if tt.calls == nil {
+				assert.Equal(t, tt.text, m.Text)
+			} else {
+				assert.Empty(t, m.Text)
+			}
+		})
+	}
+}
