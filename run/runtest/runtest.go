@@ -63,6 +63,13 @@ func TrailDir(tb testing.TB) string {
 	return sharedDir(tb, "trail-gaia", "cases")
 }
 
+// TracesDir returns the directory of real trace exports from other
+// projects (../shared/traces: no labels), or skips tb.
+func TracesDir(tb testing.TB) string {
+	tb.Helper()
+	return sharedDir(tb, "traces")
+}
+
 // TrailFiles returns every case file of TRAIL GAIA in Who&When's shape,
 // sorted.
 func TrailFiles(tb testing.TB) []string {
