@@ -36,3 +36,26 @@ func TestCallsAsText(t *testing.T) {
 		})
 	}
 }
+
+// TestLeadingUserText: the task is the user messages that lead a model's
+// input, up to the first message of another role.
+func TestLeadingUserText(t *testing.T) {
+	user := func(text string) chatMessage { return chatMessage{Role: "user", Text: text, From: "in"} }
+	tests := []struct {
+		name string
+		msgs []chatMessage
+		want string
+	}{
+		{"one", []chatMessage{{Role: "system", Text: "Be brief."}, user("What is 2+2?")}, "What is 2+2?"},
+		{"two in a row", []chatMessage{user("Be helpful!"), {Role: "human", Text: "Search the web."}}, "Be helpful!\nSearch the web."},
+		{"not past a reply", []chatMessage{user("Find it."), {Role: "assistant", Text: "Done."}, user("Now summarise.")}, "Find it."},
+		{"empty ones skipped", []chatMessage{user(" "), user("Go.")}, "Go."},
+		{"none", []chatMessage{{Role: "system", Text: "Be brief."}}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text, _ := leadingUserText(tt.msgs)
+			assert.Equal(t, tt.want, text)
+		})
+	}
+}

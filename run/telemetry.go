@@ -602,19 +602,39 @@ func (b *builder) task(byTime []*node) {
 	}
 	for _, c := range candidates {
 		n, msgs := c()
-		for _, m := range msgs {
-			if strings.EqualFold(m.Role, "user") || strings.EqualFold(m.Role, "human") {
-				if t := strings.TrimSpace(m.Text); t != "" {
-					b.question = t
-					b.steps = append(b.steps, pending{
-						step: Step{Agent: "user", Role: "user", Kind: KindUser, Content: t, From: m.From},
-						time: n.s.Start, depth: n.depth, order: n.order, sub: -1, node: n, task: true,
-					})
-					return
-				}
-			}
+		if t, from := leadingUserText(msgs); t != "" {
+			b.question = t
+			b.steps = append(b.steps, pending{
+				step: Step{Agent: "user", Role: "user", Kind: KindUser, Content: t, From: from},
+				time: n.s.Start, depth: n.depth, order: n.order, sub: -1, node: n, task: true,
+			})
+			return
 		}
 	}
+}
+
+// leadingUserText returns the text of the first user messages of msgs, up
+// to the first message of another role, joined: a request given as
+// several user messages in a row (an instruction, then the question) is
+// one task. It returns "" when msgs hold no user text.
+func leadingUserText(msgs []chatMessage) (text, from string) {
+	var texts []string
+	for _, m := range msgs {
+		user := strings.EqualFold(m.Role, "user") || strings.EqualFold(m.Role, "human")
+		if !user {
+			if len(texts) > 0 {
+				break
+			}
+			continue
+		}
+		if t := strings.TrimSpace(m.Text); t != "" {
+			if len(texts) == 0 {
+				from = m.From
+			}
+			texts = append(texts, t)
+		}
+	}
+	return strings.Join(texts, "\n"), from
 }
 
 // model makes the steps of a model call: tool results its input holds
