@@ -514,7 +514,8 @@ func callsAsText(m *chatMessage) {
 }
 
 // toolParts reads the tool calls and results among a message's content
-// parts, as the Vercel AI SDK ({"type": "tool-call", …}) and Haystack
+// parts, as the Vercel AI SDK ({"type": "tool-call", …}), Anthropic
+// ({"type": "tool_use", …}, {"type": "tool_result", …}) and Haystack
 // ({"tool_call": …}, {"tool_call_result": …}) write them, and returns the
 // texts of results contentOf does not read.
 func toolParts(c any, msg *chatMessage) []string {
@@ -531,6 +532,12 @@ func toolParts(c any, msg *chatMessage) []string {
 		case pm["type"] == "tool-result":
 			if msg.CallID == "" {
 				msg.CallID = stringOrEmpty(pm["toolCallId"])
+			}
+		case pm["type"] == "tool_use": // Anthropic's Messages API
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(pm["id"]), Name: stringOrEmpty(pm["name"]), Arguments: textOf(pm["input"])})
+		case pm["type"] == "tool_result":
+			if msg.CallID == "" {
+				msg.CallID = stringOrEmpty(pm["tool_use_id"])
 			}
 		case pm["tool_call"] != nil:
 			tc, _ := pm["tool_call"].(map[string]any)
@@ -559,7 +566,9 @@ func contentOf(c any) string {
 			texts = append(texts, t)
 		case map[string]any:
 			switch typ, _ := t["type"].(string); {
-			case typ == "tool-call": // a call, read by aiSDKParts
+			case typ == "tool-call", typ == "tool_use": // a call, read by toolParts
+			case typ == "tool_result": // Anthropic's: its content is text or parts
+				texts = append(texts, contentOf(t["content"]))
 			case typ == "tool-result":
 				r := t["result"]
 				if r == nil {

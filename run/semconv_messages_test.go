@@ -59,3 +59,22 @@ func TestLeadingUserText(t *testing.T) {
 		})
 	}
 }
+
+// TestAnthropicToolParts: Anthropic's tool_use parts are calls and its
+// tool_result parts answer them, their content read as text.
+func TestAnthropicToolParts(t *testing.T) {
+	call, ok := messageOf(map[string]any{"role": "assistant", "content": []any{
+		map[string]any{"type": "text", "text": "Checking."},
+		map[string]any{"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": map[string]any{"city": "Berlin"}},
+	}})
+	assert.True(t, ok)
+	assert.Equal(t, "Checking.", call.Text)
+	assert.Equal(t, []ToolCall{{ID: "toolu_1", Name: "get_weather", Arguments: `{"city":"Berlin"}`}}, call.Calls)
+
+	result, ok := messageOf(map[string]any{"role": "user", "content": []any{
+		map[string]any{"type": "tool_result", "tool_use_id": "toolu_1", "content": []any{map[string]any{"type": "text", "text": "Cloudy, 59°F"}}},
+	}})
+	assert.True(t, ok)
+	assert.Equal(t, "toolu_1", result.CallID)
+	assert.Equal(t, "Cloudy, 59°F", result.Text)
+}

@@ -642,7 +642,9 @@ func leadingUserText(msgs []chatMessage) (text, from string) {
 func (b *builder) model(n *node, output []chatMessage) {
 	if len(b.callsByID) > 0 {
 		for _, m := range inputMessages(n.s) {
-			if c := b.callsByID[m.CallID]; c != nil && strings.EqualFold(m.Role, "tool") {
+			// A tool message, or a user message carrying a tool's result
+			// (Anthropic's tool_result parts).
+			if c := b.callsByID[m.CallID]; c != nil && !strings.EqualFold(m.Role, "assistant") {
 				c.answered = true
 				delete(b.callsByID, m.CallID)
 				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, ToolCallID: m.CallID, From: m.From})

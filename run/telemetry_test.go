@@ -372,6 +372,30 @@ func TestVercelAISDK(t *testing.T) {
 	checkWeather(t, path, "researcher", `getWeather({"city":"Oslo"})`, `{"forecast":"rain","tempC":7}`, "call-1")
 }
 
+// TestAnthropicMessages reads Anthropic's message shapes: tool_use parts
+// are the calls a model made, and a user message's tool_result parts in
+// the next call's input are their results when no tool span gave them.
+func TestAnthropicMessages(t *testing.T) {
+	path := writeSpans(t,
+		span{id: "a", name: "invoke_agent weather", start: 1, end: 9, attrs: map[string]any{
+			"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "weather",
+		}},
+		span{id: "b", parent: "a", name: "chat", start: 2, attrs: map[string]any{
+			"gen_ai.operation.name": "chat", "gen_ai.system": "anthropic",
+			"gen_ai.prompt":     `[{"role":"user","content":"Weather in Oslo tomorrow?"}]`,
+			"gen_ai.completion": `[{"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"getWeather","input":{"city":"Oslo"}}]}]`,
+		}},
+		span{id: "c", parent: "a", name: "chat", start: 4, attrs: map[string]any{
+			"gen_ai.operation.name": "chat", "gen_ai.system": "anthropic",
+			"gen_ai.prompt": `[{"role":"user","content":"Weather in Oslo tomorrow?"},` +
+				`{"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"getWeather","input":{"city":"Oslo"}}]},` +
+				`{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","content":[{"type":"text","text":"rain, 7 °C"}]}]}]`,
+			"gen_ai.completion": `[{"role":"assistant","content":[{"type":"text","text":"Rain and 7 °C in Oslo tomorrow."}]}]`,
+		}},
+	)
+	checkWeather(t, path, "weather", `getWeather({"city":"Oslo"})`, "rain, 7 °C", "toolu_1")
+}
+
 // TestMLflow reads MLflow's spans: mlflow.spanType (JSON-quoted) says what
 // a span is, mlflow.spanInputs and mlflow.spanOutputs what it was given
 // and returned, in OpenAI's shapes for chat models.
