@@ -561,6 +561,77 @@ func (b *builder) build() {
 	b.untracedResults(byTime)
 	b.silentAgents(byTime)
 	b.errors(byTime)
+	b.afterResults()
+}
+
+// afterResults orders a model's output when it holds messages written
+// after the results of its own calls came back: a span that holds a whole
+// conversation (the Claude Agent SDK's query span) gives every message the
+// span's start. There, a call is placed just before the tool span that
+// ran it, a message after the results of the calls made before it, and
+// the output keeps its order. A model call whose output ends with its
+// calls, as most do, is left as it is.
+func (b *builder) afterResults() {
+	type ran struct{ start, result int64 }
+	runs := map[string]ran{}
+	for _, p := range b.steps {
+		if id := p.step.ToolCallID; p.step.Kind == KindToolResult && id != "" {
+			r, ok := runs[id]
+			if !ok || p.time > r.result {
+				r.result = p.time
+			}
+			if !ok || p.node.s.Start < r.start {
+				r.start = p.node.s.Start
+			}
+			runs[id] = r
+		}
+	}
+	if len(runs) == 0 {
+		return
+	}
+	answered := func(p *pending) (r ran, ok bool) {
+		for _, c := range p.step.ToolCalls {
+			if x, found := runs[c.ID]; found && c.ID != "" {
+				if !ok || x.start < r.start {
+					r.start = x.start
+				}
+				r.result = max(r.result, x.result)
+				ok = true
+			}
+		}
+		return r, ok
+	}
+	for _, n := range b.nodes {
+		var out []*pending
+		for _, k := range n.steps {
+			if b.steps[k].sub == 1 { // one of the model's output messages
+				out = append(out, &b.steps[k])
+			}
+		}
+		later := false
+		for i, p := range out {
+			if _, ok := answered(p); ok && i < len(out)-1 {
+				later = true
+			}
+		}
+		if !later {
+			continue
+		}
+		var floor, after int64
+		for _, p := range out {
+			r, ok := answered(p)
+			if ok {
+				p.time = max(p.time, r.start-1)
+			} else {
+				p.time = max(p.time, after+1)
+			}
+			p.time = max(p.time, floor)
+			floor = p.time
+			if ok {
+				after = max(after, r.result)
+			}
+		}
+	}
 }
 
 // add records a step of node n, ordered at time t.

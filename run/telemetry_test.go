@@ -3,6 +3,8 @@ package run_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -394,6 +396,54 @@ func TestAnthropicMessages(t *testing.T) {
 		}},
 	)
 	checkWeather(t, path, "weather", `getWeather({"city":"Oslo"})`, "rain, 7 °C", "toolu_1")
+}
+
+// TestConversationInOneSpan: an agent span that holds a whole
+// conversation (the Claude Agent SDK's) has its messages placed among the
+// tool runs they answer: parallel calls before their tools start, a reply
+// after the results of the calls made before it.
+func TestConversationInOneSpan(t *testing.T) {
+	out := func(i int, kv ...string) map[string]any {
+		m := map[string]any{}
+		for k := 0; k < len(kv); k += 2 {
+			m[fmt.Sprintf("llm.output_messages.%d.message.%s", i, kv[k])] = kv[k+1]
+		}
+		return m
+	}
+	call := func(i int, id, city string) map[string]any {
+		return out(i, "role", "assistant", "tool_calls.0.tool_call.id", id,
+			"tool_calls.0.tool_call.function.name", "weather", "tool_calls.0.tool_call.function.arguments", `{"city":"`+city+`"}`)
+	}
+	attrs := map[string]any{"openinference.span.kind": "AGENT", "input.value": "Compare Oslo and Rome."}
+	for _, m := range []map[string]any{
+		out(0, "role", "assistant", "content", "Looking both up."),
+		call(1, "c1", "Oslo"), call(2, "c2", "Rome"),
+		out(3, "role", "assistant", "content", "Rome is warmer by 12 °C."),
+	} {
+		maps.Copy(attrs, m)
+	}
+	tool := func(id, callID, city, result string, start, end float64) span {
+		return span{id: id, parent: "q", name: "weather", start: start, end: end, attrs: map[string]any{
+			"openinference.span.kind": "TOOL", "tool.name": "weather", "tool.id": callID,
+			"input.value": `{"city":"` + city + `"}`, "output.value": result,
+		}}
+	}
+	path := writeSpans(t,
+		span{id: "q", name: "query", start: 1, end: 20, attrs: attrs},
+		tool("t1", "c1", "Oslo", "7 °C", 5, 9),
+		tool("t2", "c2", "Rome", "19 °C", 6, 8),
+	)
+	r, err := run.Load(path, run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"user user: Compare Oslo and Rome.",
+		"query message: Looking both up.",
+		`query tool_call: weather({"city":"Oslo"})`,
+		`query tool_call: weather({"city":"Rome"})`,
+		"query tool_result: 19 °C",
+		"query tool_result: 7 °C",
+		"query message: Rome is warmer by 12 °C.",
+	}, steps(r))
 }
 
 // TestMLflow reads MLflow's spans: mlflow.spanType (JSON-quoted) says what
