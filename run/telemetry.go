@@ -671,17 +671,38 @@ func (b *builder) task(byTime []*node) {
 	if firstRoot != nil {
 		candidates = append(candidates, func() (*node, []chatMessage) { return firstRoot, agentInput(firstRoot.s) })
 	}
+	// An input that is a JSON object with no message or task in it (the
+	// arguments a framework's kickoff was called with) is the task only
+	// when no model call was given one in words.
+	var fallback *node
+	var fallbackText, fallbackFrom string
 	for _, c := range candidates {
 		n, msgs := c()
-		if t, from := leadingUserText(msgs); t != "" {
-			b.question = t
-			b.steps = append(b.steps, pending{
-				step: Step{Agent: "user", Role: "user", Kind: KindUser, Content: t, From: from},
-				time: n.s.Start, depth: n.depth, order: n.order, sub: -1, node: n, task: true,
-			})
-			return
+		t, from := leadingUserText(msgs)
+		if t == "" {
+			continue
 		}
+		if strings.HasPrefix(t, "{") && json.Valid([]byte(t)) {
+			if fallback == nil {
+				fallback, fallbackText, fallbackFrom = n, t, from
+			}
+			continue
+		}
+		b.addTask(n, t, from)
+		return
 	}
+	if fallback != nil {
+		b.addTask(fallback, fallbackText, fallbackFrom)
+	}
+}
+
+// addTask records the run's task, said by the user at node n's start.
+func (b *builder) addTask(n *node, text, from string) {
+	b.question = text
+	b.steps = append(b.steps, pending{
+		step: Step{Agent: "user", Role: "user", Kind: KindUser, Content: text, From: from},
+		time: n.s.Start, depth: n.depth, order: n.order, sub: -1, node: n, task: true,
+	})
 }
 
 // leadingUserText returns the text of the first user messages of msgs, up

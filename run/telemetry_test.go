@@ -446,6 +446,34 @@ func TestConversationInOneSpan(t *testing.T) {
 	}, steps(r))
 }
 
+// TestTaskInWords: an agent's input that is the JSON of the arguments its
+// framework was called with is the task only when no model call was given
+// one in words.
+func TestTaskInWords(t *testing.T) {
+	kickoff := `{"agent":"role='writer' goal='clear code'","tools":[]}`
+	agent := span{id: "a", name: "crew", start: 1, end: 9, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": kickoff}}
+	model := func(input string) span {
+		return span{id: "m", parent: "a", name: "llm", start: 2, attrs: map[string]any{
+			"openinference.span.kind":               "LLM",
+			"llm.input_messages.0.message.role":     "user",
+			"llm.input_messages.0.message.content":  input,
+			"llm.output_messages.0.message.role":    "assistant",
+			"llm.output_messages.0.message.content": "<h1>Hello World!</h1>",
+		}}
+	}
+	for _, tt := range []struct{ name, input, task string }{
+		{"words", "Current Task: write a page that says Hello World!", "Current Task: write a page that says Hello World!"},
+		{"no words", `{"task_id":7}`, kickoff},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, agent, model(tt.input)), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.task, r.Question)
+			assert.Equal(t, tt.task, r.Steps[0].Content)
+		})
+	}
+}
+
 // TestMLflow reads MLflow's spans: mlflow.spanType (JSON-quoted) says what
 // a span is, mlflow.spanInputs and mlflow.spanOutputs what it was given
 // and returned, in OpenAI's shapes for chat models.
