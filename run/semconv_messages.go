@@ -622,8 +622,12 @@ func nonEmpty(ss []string) []string {
 // OpenInference's llm.input_messages.N.message.role/content/tool_calls…
 // and OpenLLMetry's gen_ai.prompt.N.role/content.
 func indexedMessages(as spans.Attrs, prefix string) []chatMessage {
+	groups := indexed(as, prefix)
+	if reply, ok := streamed(groups); ok {
+		return []chatMessage{reply}
+	}
 	var out []chatMessage
-	for _, e := range indexed(as, prefix) {
+	for _, e := range groups {
 		m := chatMessage{
 			Role:   firstStr(e, "message.role", "role"),
 			Name:   firstStr(e, "message.name", "name"),
@@ -661,6 +665,42 @@ func indexedMessages(as spans.Attrs, prefix string) []chatMessage {
 		out = append(out, m)
 	}
 	return out
+}
+
+// streamedPieces is how many text pieces a list of messages must hold,
+// and streamedPiece how short most of them must be, to be read as one
+// reply streamed a token or so at a time.
+const (
+	streamedPieces = 8
+	streamedPiece  = 16
+)
+
+// streamed reads a list of numbered messages that is one reply recorded
+// as the pieces it was streamed in (BeeAI writes each chunk as an output
+// message): many assistant messages, text only, most of them a few bytes.
+// The reply is the pieces joined as they were, spaces and all.
+func streamed(groups []spans.Attrs) (chatMessage, bool) {
+	if len(groups) < streamedPieces {
+		return chatMessage{}, false
+	}
+	var b strings.Builder
+	short := 0
+	for _, e := range groups {
+		role := firstStr(e, "message.role", "role")
+		if role != "" && role != "assistant" || len(indexed(e, "message.tool_calls")) > 0 || len(indexed(e, "tool_calls")) > 0 {
+			return chatMessage{}, false
+		}
+		piece := e.Str("message.content")
+		if len(piece) < streamedPiece {
+			short++
+		}
+		b.WriteString(piece)
+	}
+	text := strings.TrimSpace(b.String())
+	if 2*short < len(groups) || text == "" {
+		return chatMessage{}, false
+	}
+	return chatMessage{Role: "assistant", Text: text}, true
 }
 
 // indexed groups the attributes prefix.N.rest by N, in order of N, each

@@ -63,7 +63,7 @@ var chatMLGaps = map[string]struct {
 	missed int
 	why    string
 }{
-	"beeai-2025-08-01":                    {3, "BeeAI records the model's reply as streamed chunks, one output message a token, and its earlier replies only in later calls' input"},
+	"beeai-2025-08-01":                    {3, "BeeAI records its earlier replies only in later calls' input, and prefixes the task with \"Message: \""},
 	"csharp-agent-with-gemini-2026-03-09": {1, "a tool's JSON result is read with its keys in another order"},
 	"microsoft-agent-2025-12-17":          {1, "a function result is read as its result, without the envelope Langfuse keeps"},
 	"pydantic-ai-tools-2025-12-04":        {2, "the prompts the program gives an agent after the task, and a second agent's, are not read"},

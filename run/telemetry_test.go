@@ -474,6 +474,32 @@ func TestTaskInWords(t *testing.T) {
 	}
 }
 
+// TestStreamedReply: a model call whose output messages are the pieces a
+// reply was streamed in is one step, the pieces joined as they were;
+// whole messages stay apart.
+func TestStreamedReply(t *testing.T) {
+	call := func(pieces ...string) span {
+		attrs := map[string]any{"openinference.span.kind": "LLM",
+			"llm.input_messages.0.message.role": "user", "llm.input_messages.0.message.content": "Where to go in Barcelona?"}
+		for i, p := range pieces {
+			attrs[fmt.Sprintf("llm.output_messages.%d.message.role", i)] = "assistant"
+			attrs[fmt.Sprintf("llm.output_messages.%d.message.content", i)] = p
+		}
+		return span{id: "m", name: "chat", start: 1, attrs: attrs}
+	}
+	r, err := run.Load(writeSpans(t, call("Visit", " **Mont", "ju", "ïc**", ",", " a", " hill", " with", " views", ".")), run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"user user: Where to go in Barcelona?", "assistant message: Visit **Montjuïc**, a hill with views."}, steps(r))
+
+	whole := make([]string, 8)
+	for i := range whole {
+		whole[i] = fmt.Sprintf("Choice %d: visit the Sagrada Família first.", i)
+	}
+	r, err = run.Load(writeSpans(t, call(whole...)), run.Options{})
+	require.NoError(t, err)
+	assert.Len(t, r.Steps, 9, "whole messages are steps of their own")
+}
+
 // TestMLflow reads MLflow's spans: mlflow.spanType (JSON-quoted) says what
 // a span is, mlflow.spanInputs and mlflow.spanOutputs what it was given
 // and returned, in OpenAI's shapes for chat models.
