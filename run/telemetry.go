@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sort"
@@ -621,9 +622,9 @@ func (b *builder) afterResults() {
 		for _, p := range out {
 			r, ok := answered(p)
 			if ok {
-				p.time = max(p.time, r.start-1)
+				p.time = max(p.time, justBefore(r.start))
 			} else {
-				p.time = max(p.time, after+1)
+				p.time = max(p.time, justAfter(after))
 			}
 			p.time = max(p.time, floor)
 			floor = p.time
@@ -694,6 +695,22 @@ func (b *builder) task(byTime []*node) {
 	if fallback != nil {
 		b.addTask(fallback, fallbackText, fallbackFrom)
 	}
+}
+
+// justBefore and justAfter are the instants next to t, held within int64
+// (a hostile file's times may sit at either end).
+func justBefore(t int64) int64 {
+	if t == math.MinInt64 {
+		return t
+	}
+	return t - 1
+}
+
+func justAfter(t int64) int64 {
+	if t == math.MaxInt64 {
+		return t
+	}
+	return t + 1
 }
 
 // addTask records the run's task, said by the user at node n's start.
