@@ -188,12 +188,22 @@ func busiestAgent(r *run.Run) (key string, task int) {
 // the task that is neither a user's nor a system prompt; the first step
 // when there is none.
 func firstAgentStep(r *run.Run) int {
-	for _, s := range r.Steps[1:] {
-		if s.Kind != run.KindUser && s.Kind != run.KindSystem {
-			return s.Index
-		}
+	if steps := agentSteps(r); len(steps) > 0 {
+		return steps[0]
 	}
 	return 0
+}
+
+// agentSteps lists the steps after the first that are neither a user's nor
+// a system prompt, in order.
+func agentSteps(r *run.Run) []int {
+	var out []int
+	for _, s := range r.Steps[min(1, len(r.Steps)):] {
+		if s.Kind != run.KindUser && s.Kind != run.KindSystem {
+			out = append(out, s.Index)
+		}
+	}
+	return out
 }
 
 // AgentRoles returns the keys (run.AgentKey) of the agents the label-free
@@ -217,11 +227,8 @@ func AgentRoles(r *run.Run) (busiest, first, last string) {
 // in order.
 func FirstStepBaseline(r *run.Run) Attribution {
 	a := Attribution{File: r.Source, Mode: ModeRules, Evidence: []Evidence{}, Candidates: []Candidate{}}
-	for _, s := range r.Steps[1:] {
-		if s.Kind == run.KindUser || s.Kind == run.KindSystem {
-			continue
-		}
-		a.Candidates = append(a.Candidates, Candidate{Step: s.Index, Agent: s.Agent, Score: 1 / float64(len(a.Candidates)+2), Rules: []string{"baseline_first_step"}})
+	for _, i := range agentSteps(r) {
+		a.Candidates = append(a.Candidates, Candidate{Step: i, Agent: r.Steps[i].Agent, Score: 1 / float64(len(a.Candidates)+2), Rules: []string{"baseline_first_step"}})
 	}
 	if len(a.Candidates) == 0 {
 		s := r.Steps[0]
