@@ -50,20 +50,27 @@ func collectStandIn(t *testing.T, exs []Example, rulesCV []rules.Attribution, p 
 
 // The default model weights are chosen, not fitted: they must serve a
 // model of unknown worth on systems they were not chosen on. They read
-// every asking as the weakest judge they must stay safe with
-// (localllm.EvidenceWeights), so only two bonuses are left to choose: the
-// rules' own answer's and that of a step every asking named. Over stand-in
-// judges of accuracy 1, .5 and .3 on the labelled corpora, they are the
-// pair of defaultGrid that maximises the worst margin, over every corpus,
-// both weaker judges and both readings of the rules (their answers 10-fold
-// and held out by system, standInSet), by which the combination clears its
+// every asking as one judge of unknown accuracy, averaged over a prior on
+// it (localllm.JudgeWeights, localllm.JudgePrior), so three numbers are
+// left to choose: how spread the prior is (symmetric, so that it leans
+// neither to a good judge nor to a poor one), the bonus of the rules' own
+// answer and the weight of the askings' evidence. Over stand-in judges of
+// accuracy 1, .5 and .3 on the labelled corpora, they are the triple of
+// defaultGrid that maximises the worst margin, over every corpus, both
+// weaker judges and both readings of the rules (their answers 10-fold and
+// held out by system, standInSet), by which the combination clears its
 // target there against the rules of the same reading: the rules alone for
-// the judge right 30% of the time, the rules alone plus ten points for the
-// one right half the time; the judge that is always right must reach 90%
-// on every corpus. Ties go to the larger total margin, then to grid order.
-var defaultGrid = struct{ rulesPick, consensus []float64 }{
+// the judge right 30% of the time, the rules alone plus ten points for
+// the one right half the time; the judge that is always right must reach
+// 90% on every corpus. Ties go to the larger total margin, then to grid
+// order.
+var defaultGrid = struct {
+	priors              []localllm.JudgePrior
+	rulesPick, evidence []float64
+}{
+	priors:    []localllm.JudgePrior{{A: 1, B: 1}, {A: 2, B: 2}, {A: 3, B: 3}},
 	rulesPick: []float64{0, 0.25, 0.5, 0.75, 1, 1.5, 2},
-	consensus: []float64{0, 0.5, 1, 1.5, 2, 3, 4},
+	evidence:  []float64{0.5, 0.75, 1, 1.25, 1.5},
 }
 
 // The targets of the default weights (see defaultGrid).
@@ -72,15 +79,25 @@ const (
 	targetHalfGain    = 0.10
 )
 
-// gridWeights lists defaultGrid's weights in grid order.
-func gridWeights() []map[string]float64 {
-	var out []map[string]float64
-	for _, rp := range defaultGrid.rulesPick {
-		for _, c := range defaultGrid.consensus {
-			out = append(out, localllm.EvidenceWeights(rp, c))
-		}
+// defaults are default model weights and the prior they read the askings
+// under.
+type defaults struct {
+	prior localllm.JudgePrior
+	w     map[string]float64
+}
+
+// predict is the answer the defaults give a case, as PredictModel.
+func (d defaults) predict(c ModelCase) rules.Attribution {
+	if c.Review == nil {
+		return c.Rules
 	}
-	return out
+	review := *c.Review
+	return localllm.WeighUnder(d.prior, c.Rules, &review, d.w)
+}
+
+// String writes d as the Go that gives it.
+func (d defaults) String() string {
+	return fmt.Sprintf("localllm.JudgeWeights(%g, %g) under localllm.JudgePrior{A: %g, B: %g}", d.w[rules.ModelRulesPick], d.w[rules.ModelJudgeEvidence], d.prior.A, d.prior.B)
 }
 
 // scoredCase is a case read once for scoring many weights: its candidates'
@@ -93,7 +110,8 @@ type scoredCase struct {
 	fixed  *bool
 }
 
-func scoredCases(cases []ModelCase) []scoredCase {
+// scoredCases reads cases with judge_evidence under prior.
+func scoredCases(cases []ModelCase, prior localllm.JudgePrior) []scoredCase {
 	out := make([]scoredCase, len(cases))
 	for i, c := range cases {
 		out[i] = scoredCase{corpus: c.Corpus, target: -1}
@@ -102,7 +120,7 @@ func scoredCases(cases []ModelCase) []scoredCase {
 			out[i].fixed = &right
 			continue
 		}
-		m := localllm.Rows(c.Rules, c.Review)
+		m := localllm.RowsUnder(prior, c.Rules, c.Review)
 		for k, cand := range m.Candidates {
 			if cand.Step == c.Target {
 				out[i].target = k
@@ -146,9 +164,11 @@ func rightBy(cs []scoredCase, w map[string]float64) map[string]int {
 // out by system (fitted on the other corpora, as fit --json reports them),
 // each run once per draw.
 type standInSet struct {
-	rules  []rules.Attribution
-	cases  map[float64][]ModelCase
-	scored map[float64][]scoredCase
+	rules []rules.Attribution
+	cases map[float64][]ModelCase
+	// scored holds the cases of each judge read under each prior of
+	// defaultGrid.
+	scored map[localllm.JudgePrior]map[float64][]scoredCase
 	// right counts the rules' right answers per corpus.
 	right map[string]int
 }
@@ -156,7 +176,7 @@ type standInSet struct {
 // newStandInSet asks every judge of every draw about the examples, given
 // the rules' answers to them (rulesAtts, in order).
 func newStandInSet(t *testing.T, exs []Example, rulesAtts []rules.Attribution) *standInSet {
-	s := &standInSet{cases: map[float64][]ModelCase{}, scored: map[float64][]scoredCase{}, right: map[string]int{}}
+	s := &standInSet{cases: map[float64][]ModelCase{}, scored: map[localllm.JudgePrior]map[float64][]scoredCase{}, right: map[string]int{}}
 	for range standInSeeds {
 		s.rules = append(s.rules, rulesAtts...)
 	}
@@ -169,36 +189,47 @@ func newStandInSet(t *testing.T, exs []Example, rulesAtts []rules.Attribution) *
 		for _, seed := range standInSeeds {
 			s.cases[p] = append(s.cases[p], collectStandIn(t, exs, rulesAtts, p, seed)...)
 		}
-		s.scored[p] = scoredCases(s.cases[p])
+	}
+	for _, prior := range defaultGrid.priors {
+		s.scored[prior] = map[float64][]scoredCase{}
+		for _, p := range standInPs {
+			s.scored[prior][p] = scoredCases(s.cases[p], prior)
+		}
 	}
 	return s
 }
 
-// chooseDefaults chooses the default weights on the corpora train, from
-// the cases of the judges of accuracy 1, .5 and .3 on every reading of
-// the rules in sets, each against the rules of its own reading (see
-// defaultGrid).
-func chooseDefaults(sets []*standInSet, size map[string]int, train []string) map[string]float64 {
-	var best map[string]float64
+// chooseDefaults chooses the default weights and prior on the corpora
+// train, from the cases of the judges of accuracy 1, .5 and .3 on every
+// reading of the rules in sets, each against the rules of its own reading
+// (see defaultGrid).
+func chooseDefaults(sets []*standInSet, size map[string]int, train []string) defaults {
+	var best defaults
 	bestWorst, bestTotal := math.Inf(-1), math.Inf(-1)
-	for _, w := range gridWeights() {
-		worst, total, ok := math.Inf(1), 0.0, true
-		for _, s := range sets {
-			always, half, third := rightBy(s.scored[1], w), rightBy(s.scored[0.5], w), rightBy(s.scored[0.3], w)
-			for _, c := range train {
-				n, r := float64(size[c]), float64(s.right[c])
-				ok = ok && float64(always[c]) >= targetAlwaysRight*n
-				mHalf := (float64(half[c])-r)/n - targetHalfGain
-				mThird := (float64(third[c]) - r) / n
-				worst = min(worst, mHalf, mThird)
-				total += mHalf + mThird
+	for _, prior := range defaultGrid.priors {
+		for _, rp := range defaultGrid.rulesPick {
+			for _, ev := range defaultGrid.evidence {
+				w := localllm.JudgeWeights(rp, ev)
+				worst, total, ok := math.Inf(1), 0.0, true
+				for _, s := range sets {
+					sc := s.scored[prior]
+					always, half, third := rightBy(sc[1], w), rightBy(sc[0.5], w), rightBy(sc[0.3], w)
+					for _, c := range train {
+						n, r := float64(size[c]), float64(s.right[c])
+						ok = ok && float64(always[c]) >= targetAlwaysRight*n
+						mHalf := (float64(half[c])-r)/n - targetHalfGain
+						mThird := (float64(third[c]) - r) / n
+						worst = min(worst, mHalf, mThird)
+						total += mHalf + mThird
+					}
+				}
+				if !ok {
+					continue
+				}
+				if worst > bestWorst+1e-9 || worst > bestWorst-1e-9 && total > bestTotal+1e-9 {
+					best, bestWorst, bestTotal = defaults{prior: prior, w: w}, worst, total
+				}
 			}
-		}
-		if !ok {
-			continue
-		}
-		if worst > bestWorst+1e-9 || worst > bestWorst-1e-9 && total > bestTotal+1e-9 {
-			best, bestWorst, bestTotal = w, worst, total
 		}
 	}
 	return best
@@ -304,9 +335,9 @@ func finalistShare(cases []ModelCase) map[string]float64 {
 // its target against the rules it was built on.
 // OFFATTR_STANDIN_SHARED=1 makes each panel's analysts answer as one
 // (ollamatest.Judge.Shared). On every corpus with independent analysts it
-// also checks that localllm.DefaultModelWeights are the weights chosen on
-// all of them, and prints them when they are not: rerun it after the
-// rules change.
+// also checks that localllm.DefaultModelWeights and DefaultJudgePrior are
+// those chosen on all of them, and prints them when they are not: rerun
+// it after the rules change.
 func TestStandInJudgeTable(t *testing.T) {
 	if os.Getenv("OFFATTR_STANDIN_TABLE") == "" {
 		t.Skip("set OFFATTR_STANDIN_TABLE=1 to measure the stand-in judges (minutes)")
@@ -350,7 +381,7 @@ func TestStandInJudgeTable(t *testing.T) {
 	tenFold, held := newStandInSet(t, exs, rulesCV), newStandInSet(t, exs, rulesHeld)
 	both := []*standInSet{tenFold, held}
 	onAll := chooseDefaults(both, size, corpora)
-	without := map[string]map[string]float64{}
+	without := map[string]defaults{}
 	for _, c := range corpora {
 		without[c] = chooseDefaults(both, size, slices.DeleteFunc(slices.Clone(corpora), func(o string) bool { return o == c }))
 	}
@@ -362,7 +393,7 @@ func TestStandInJudgeTable(t *testing.T) {
 			deflt[i] = PredictModel(nil, c)
 		}
 		for i, c := range held.cases[p] {
-			heldOut[i] = PredictModel(without[c.Corpus], c)
+			heldOut[i] = without[c.Corpus].predict(c)
 		}
 		// Each draw is fitted on its own, as a user's runs are each seen
 		// once: pooled, a run's draws would count as that many runs in the
@@ -379,9 +410,9 @@ func TestStandInJudgeTable(t *testing.T) {
 	}
 	var b strings.Builder
 	writeStandIn(&b, cols, len(standInSeeds))
-	fmt.Fprintf(&b, "\ndefault weights chosen on every corpus: %s\n", goMap(onAll))
+	fmt.Fprintf(&b, "\ndefault weights chosen on every corpus: %s\n", onAll)
 	for _, c := range corpora {
-		fmt.Fprintf(&b, "chosen without %s: %s\n", c, goMap(without[c]))
+		fmt.Fprintf(&b, "chosen without %s: %s\n", c, without[c])
 	}
 	for _, c := range cols {
 		for _, m := range missed(c) {
@@ -390,11 +421,7 @@ func TestStandInJudgeTable(t *testing.T) {
 	}
 	t.Log("\n" + b.String())
 	if every && os.Getenv("OFFATTR_STANDIN_SHARED") == "" {
-		assert.Equal(t, onAll, localllm.DefaultModelWeights(), "localllm.DefaultModelWeights are not the weights chosen on the corpora: set them to %s", goMap(onAll))
+		shipped := defaults{prior: localllm.DefaultJudgePrior, w: localllm.DefaultModelWeights()}
+		assert.Equal(t, onAll, shipped, "the default model weights are not those chosen on the corpora: set them to %s", onAll)
 	}
-}
-
-// goMap writes w as the call of localllm.EvidenceWeights that gives it.
-func goMap(w map[string]float64) string {
-	return fmt.Sprintf("localllm.EvidenceWeights(%g, %g)", w[rules.ModelRulesPick], w[rules.ModelConsensus])
 }

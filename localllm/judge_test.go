@@ -65,15 +65,18 @@ func TestAttributeSuccess(t *testing.T) {
 	assert.Equal(t, usage, got.Usage)
 
 	// Every analyst votes step 2, the rules' answer: it stands. Read as
-	// the weakest judge the defaults stay safe with, a vote among three
-	// finalists is no better than a guess, so the rules' probabilities
-	// stand as they are, with the bonus of the rules' own answer.
+	// one judge of unknown accuracy, three votes for one step among three
+	// make that step 3³·B(a+3, b)/B(a, b) times as likely as were it not
+	// shown, and each of the others (3/2)³·B(a, b+3)/B(a, b).
 	assert.Equal(t, rules.ModeRulesLLM, got.Mode)
 	assert.Equal(t, 2, got.Step)
 	assert.Equal(t, "Coder", got.Agent)
 	assert.Equal(t, []int{2, 4, 6}, steps(got.Candidates))
-	pick := 0.5 * math.Exp(DefaultModelWeights()[rules.ModelRulesPick])
-	assert.InDelta(t, pick/(pick+1.0/3+0.25), got.Confidence, 0.001)
+	w, prior := DefaultModelWeights(), DefaultJudgePrior
+	named := math.Exp(w[rules.ModelJudgeEvidence] * (3*math.Log(3) + prior.logMean(3, 0)))
+	passed := math.Exp(w[rules.ModelJudgeEvidence] * (3*math.Log(1.5) + prior.logMean(0, 3)))
+	pick := 0.5 * math.Exp(w[rules.ModelRulesPick]) * named
+	assert.InDelta(t, pick/(pick+(1.0/3+0.25)*passed), got.Confidence, 0.001)
 	assert.Equal(t, &rules.Pick{Step: 2, Agent: "Coder"}, got.Model.ModelPick)
 	assert.Equal(t, "default", got.Model.Weights)
 	assert.Equal(t, []string{"test_rule"}, got.Candidates[0].Rules, "votes are not rules")
@@ -93,9 +96,10 @@ func TestAttributeModelOverridesRules(t *testing.T) {
 		return ollamatest.Reply{Content: answerJSON([]int{2, 4, 6}, 0.5, 6, 0.9)}
 	}
 	r := testRun(10, 30)
-	// By default a panel alone, whose analysts may share one model's
-	// mistakes, does not overturn a clear lead of the rules (weigh.go).
-	j, _ := newJudge(t, srv, nil)
+	// Fitted for a model whose analysts are worth nothing, the rules'
+	// answer stands.
+	distrusted := &rules.ModelWeights{Model: testModel, Weights: map[string]float64{rules.ModelRulesLogP: 1, rules.ModelRulesPick: 1, rules.ModelVotes: -1}}
+	j, _ := newJudge(t, srv, func(o *Options) { o.ModelWeights = distrusted })
 	got, err := j.Attribute(context.Background(), r, testAttribution(r))
 	require.NoError(t, err)
 	assert.Equal(t, 2, got.Step)

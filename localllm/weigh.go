@@ -19,31 +19,29 @@ import (
 // that voted for it, whether most or all of them did, whether a reader
 // and an analyst (or most analysts, or every asking) agree on c, their
 // criteria score, what the readers' and analysts' namings of c say given
-// how many steps each chose among, and each analyst's own vote and
-// criteria score. The
-// answer is the step of largest z (ties keep the rules' order) and its
+// how many steps each chose among, what all the askings together say of
+// c read as one judge of unknown accuracy, and each analyst's own vote
+// and criteria score. The answer is the step of largest z (ties keep the rules' order) and its
 // confidence is softmax(z) there. `offattr fit --model` learns w for one
 // model; without that, DefaultModelWeights.
 //
 // The defaults must serve a model of unknown worth, on systems they were
 // not chosen on: one no better than the rules must not make the answer
-// worse, and a good one must still decide. So they do not guess how good
-// the model is. Each asking counts as the weakest judge they must stay
-// safe with would mean it (SafeJudge), by Bayes' rule over the rules'
-// probabilities taken as they are: a judge right with chance p, whose
-// mistakes fall alike on the other steps it was shown, names the right
-// step p(n−1)/(1−p) times as often as a given wrong one among n. Naming
-// one of many steps is then strong evidence and one of a few next to
-// none, on any system, whatever the length of its runs (reader_evidence,
-// vote_evidence). What sets a good judge apart within one run is that its
-// askings agree: a reader and every analyst, each choosing on its own,
-// seldom all land on the same wrong step, while a judge that is right
-// agrees with itself; that agreement (consensus) carries the rest. Only
-// the bonus of the rules' own answer and that of consensus are chosen, by
-// a stated rule over stand-in judges of known accuracy on the labelled
-// corpora, which fit's TestStandInJudgeTable applies and checks
-// (docs/model.md says how to rerun it). Fitting for the model (fit
-// --model) learns what its askings are worth.
+// worse, and a good one must still decide. So they do not assume how good
+// the model is; they read it from the run. Every asking, reader or
+// analyst, is taken as one judge of unknown accuracy, and what they said
+// of each step is weighed by Bayes' rule over the rules' probabilities
+// taken as they are, averaged over a prior on that accuracy
+// (judge_evidence, judgeprior.go): askings that agree on a step make a
+// good judge likely and move the answer, scattered ones make a poor judge
+// likely and leave it nearly where the rules put it. Naming one of many
+// steps counts for more than one of a few, on any system, whatever the
+// length of its runs. Only the prior, the bonus of the rules' own answer
+// and the weight of that evidence are chosen, by a stated rule over
+// stand-in judges of known accuracy on the labelled corpora, which fit's
+// TestStandInJudgeTable applies and checks (docs/model.md says how to
+// rerun it). Fitting for the model (fit --model) learns what its askings
+// are worth.
 
 // minRulesP floors the rules' probability, whose candidates' scores are
 // rounded to three places, so that its log stays finite.
@@ -53,25 +51,23 @@ const minRulesP = 1e-3
 // not let make the answer worse: right on 30% of its requests.
 const SafeJudge = 0.3
 
-// EvidenceWeights are model weights that take the rules' probabilities
-// and the evidence of every asking as they are (SafeJudge's reading), add
-// rulesPick to the rules' own answer and consensus to a step every asking
-// named, and weigh every other feature, and every analyst's own, nothing:
-// the panel's analysts count alike.
-func EvidenceWeights(rulesPick, consensus float64) map[string]float64 {
+// JudgeWeights are model weights that take the rules' probabilities as
+// they are, add rulesPick to the rules' own answer and weigh the askings'
+// evidence (rules.ModelJudgeEvidence) by evidence, and weigh every other
+// feature, and every analyst's own, nothing: the panel's analysts count
+// alike.
+func JudgeWeights(rulesPick, evidence float64) map[string]float64 {
 	return map[string]float64{
-		rules.ModelRulesLogP:      1,
-		rules.ModelRulesPick:      rulesPick,
-		rules.ModelReaderEvidence: 1,
-		rules.ModelVoteEvidence:   1,
-		rules.ModelConsensus:      consensus,
+		rules.ModelRulesLogP:     1,
+		rules.ModelRulesPick:     rulesPick,
+		rules.ModelJudgeEvidence: evidence,
 	}
 }
 
-// DefaultModelWeights are the weights used without fitted ones (see
-// above).
+// DefaultModelWeights are the weights used without fitted ones, with
+// DefaultJudgePrior (see above).
 func DefaultModelWeights() map[string]float64 {
-	return EvidenceWeights(0.75, 2)
+	return JudgeWeights(0.75, 0.75)
 }
 
 // ModelRows are a run's candidate steps as the model's weights read them.
@@ -82,8 +78,14 @@ type ModelRows struct {
 }
 
 // Rows builds the model rows of one run from the rules' own attribution
-// (before the model) and what the model said (review.Signals).
+// (before the model) and what the model said (review.Signals), reading
+// judge_evidence under DefaultJudgePrior.
 func Rows(att rules.Attribution, review *rules.ModelReview) ModelRows {
+	return RowsUnder(DefaultJudgePrior, att, review)
+}
+
+// RowsUnder is Rows reading judge_evidence under prior.
+func RowsUnder(prior JudgePrior, att rules.Attribution, review *rules.ModelReview) ModelRows {
 	var m ModelRows
 	m.Names = slices.Clone(rules.ModelFeatureNames)
 	for _, a := range review.Analysts {
@@ -110,9 +112,15 @@ func Rows(att rules.Attribution, review *rules.ModelReview) ModelRows {
 			judged++
 		}
 	}
-	for _, c := range m.Candidates {
+	steps := make([]int, len(m.Candidates))
+	for i, c := range m.Candidates {
+		steps[i] = c.Step
+	}
+	judge := JudgeEvidence(prior, steps, review)
+	for i, c := range m.Candidates {
 		s := sig[c.Step]
 		x := make([]float64, len(m.Names))
+		x[12] = judge[i]
 		x[0] = math.Log(max(c.Score, minRulesP))
 		if c.Step == att.Step {
 			x[1] = 1
@@ -195,12 +203,18 @@ func (m ModelRows) Probabilities(w map[string]float64) []float64 {
 }
 
 // Weigh weighs the model's signals (review) with the rules' attribution
-// att, as the rules gave it, by w (nil: DefaultModelWeights), and returns
+// att, as the rules gave it, by w (nil: DefaultModelWeights) under
+// DefaultJudgePrior, and returns
 // the final attribution: the candidates rescored, the answer, and the
 // review's picks filled in. Without a counted analyst, or under weights
 // that give the model no say (Silent), the rules' answer stands. The
 // rationale and votes are left to the caller.
 func Weigh(att rules.Attribution, review *rules.ModelReview, w map[string]float64) rules.Attribution {
+	return WeighUnder(DefaultJudgePrior, att, review, w)
+}
+
+// WeighUnder is Weigh reading judge_evidence under prior.
+func WeighUnder(prior JudgePrior, att rules.Attribution, review *rules.ModelReview, w map[string]float64) rules.Attribution {
 	if w == nil {
 		w = DefaultModelWeights()
 	}
@@ -211,7 +225,7 @@ func Weigh(att rules.Attribution, review *rules.ModelReview, w map[string]float6
 	if review.ModelPick == nil || Silent(w) {
 		return out
 	}
-	m := Rows(att, review)
+	m := RowsUnder(prior, att, review)
 	p := m.Probabilities(w)
 	votes := map[int]int{}
 	for _, s := range review.Signals {

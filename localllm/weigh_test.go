@@ -122,12 +122,22 @@ func TestEvidence(t *testing.T) {
 	}
 }
 
+// judging adds steps the panel judged and nobody named to r.
+func judging(r *rules.ModelReview, steps ...int) *rules.ModelReview {
+	for _, step := range steps {
+		if !hasSignal(r, step) {
+			r.Signals = append(r.Signals, rules.ModelSignal{Step: step, Agent: "X", Judged: true})
+		}
+	}
+	return r
+}
+
 // TestWeighConsensus: a reader and every analyst agreeing on a step the
 // rules rank low moves the answer; the same step named by the reader and
 // the analysts split leaves the rules' answer.
 func TestWeighConsensus(t *testing.T) {
-	all := review([]int{9}, map[string]int{"conservative": 9, "liberal": 9, "detail-focused": 9})
-	split := review([]int{9}, map[string]int{"conservative": 9, "liberal": 3, "detail-focused": 5})
+	all := judging(review([]int{9}, map[string]int{"conservative": 9, "liberal": 9, "detail-focused": 9}), 3, 5, 8)
+	split := judging(review([]int{9}, map[string]int{"conservative": 9, "liberal": 3, "detail-focused": 5}), 3, 5, 8)
 	assert.Equal(t, 9, Weigh(weighRules(), all, nil).Step)
 	assert.Equal(t, 3, Weigh(weighRules(), split, nil).Step)
 }

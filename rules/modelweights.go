@@ -62,6 +62,14 @@ const (
 	// ModelConsensus is 1 when a reader named it and every counted
 	// analyst, at least two, voted for it: every asking agrees.
 	ModelConsensus = "consensus"
+	// ModelJudgeEvidence is what every asking said of the step read as
+	// one judge of unknown accuracy (localllm.JudgePrior): the log of how
+	// much likelier their answers are if the step is the decisive fault
+	// than if none of them was shown it, averaged over the judge's
+	// accuracy. Askings that agree on a step make a good judge likely and
+	// count for much; scattered ones make a poor judge likely and count
+	// for little.
+	ModelJudgeEvidence = "judge_evidence"
 	// ModelVotePrefix and ModelCriteriaPrefix name one analyst's vote (1
 	// or 0) and criteria score (less one half).
 	ModelVotePrefix     = "vote:"
@@ -71,7 +79,7 @@ const (
 // ModelFeatureNames are the features every model has, in vector order;
 // per-analyst features follow them.
 var ModelFeatureNames = []string{ModelRulesLogP, ModelRulesPick, ModelReader, ModelVotes, ModelMajority, ModelUnanimous, ModelSeconded, ModelAgree, ModelCriteria,
-	ModelReaderEvidence, ModelVoteEvidence, ModelConsensus}
+	ModelReaderEvidence, ModelVoteEvidence, ModelConsensus, ModelJudgeEvidence}
 
 // check validates weights read from a file.
 func (m *ModelWeights) check() error {
