@@ -654,6 +654,9 @@ func (t *Text) mayMatch(p *plan) bool {
 // byteBits is a set of bytes, bit b%64 of word b/64 for byte b.
 type byteBits [4]uint64
 
+// byteSeen is a set of bytes, one bool each.
+type byteSeen [256]bool
+
 func bitsOf(l *lead) (out byteBits) {
 	for b, in := range l {
 		if in {
@@ -666,10 +669,26 @@ func bitsOf(l *lead) (out byteBits) {
 // bytesPresent returns the bytes the lower-case text holds, read once for
 // every pattern's needs.
 func (t *Text) bytesPresent() *byteBits {
-	if !t.presentDone {
-		t.presentDone = true
-		for i := range len(t.lower) {
-			c := t.lower[i]
+	if t.presentDone {
+		return &t.present
+	}
+	t.presentDone = true
+	lower := t.lower
+	if len(lower) < len(byteSeen{}) {
+		for i := range len(lower) {
+			c := lower[i]
+			t.present[c/64] |= 1 << (c % 64)
+		}
+		return &t.present
+	}
+	// A long text marks each byte it holds in a table, a store with no
+	// load before it, and the table is read into bits once.
+	var seen byteSeen
+	for i := range len(lower) {
+		seen[lower[i]] = true
+	}
+	for c, in := range seen {
+		if in {
 			t.present[c/64] |= 1 << (c % 64)
 		}
 	}
