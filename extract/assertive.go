@@ -167,23 +167,25 @@ func injectionHeld(s, lower string, aligned bool, spans [][2]int) []uint64 {
 // text finds where all of them stand, where a search per word would read
 // the text once per word, stopping at each of its common first letters.
 type wordSet struct {
-	words []string
-	heads []uint16             // heads[i] is the first two bytes of words[i]
-	pairs [1 << 16 / 64]uint64 // bit set of the heads
+	words  []string
+	pairs  [1 << 16 / 64]uint64 // bit set of the words' first two bytes, their heads
+	firsts [256]bool            // the first byte of each word
+	byHead map[uint16]uint64    // the words that begin with each head, as bits
 }
 
 func newWordSet(words []string) *wordSet {
 	if len(words) > 64 {
 		panic("extract: a word set of more than 64 words")
 	}
-	ws := &wordSet{words: words}
-	for _, w := range words {
+	ws := &wordSet{words: words, byHead: map[uint16]uint64{}}
+	for bit, w := range words {
 		if len(w) < 2 {
 			panic("extract: a word set's words are two bytes or more")
 		}
 		k := uint16(w[0])<<8 | uint16(w[1])
-		ws.heads = append(ws.heads, k)
 		ws.pairs[k/64] |= 1 << (k % 64)
+		ws.firsts[w[0]] = true
+		ws.byHead[k] |= 1 << bit
 	}
 	return ws
 }
@@ -207,6 +209,9 @@ func sentenceWords(s, lower string, aligned bool, spans [][2]int, ws *wordSet) [
 	}
 	k := -1 // the sentence that holds i, if any: the last to begin at or before it
 	for i := 0; i+1 < len(lower); i++ {
+		if !ws.firsts[lower[i]] {
+			continue
+		}
 		head := uint16(lower[i])<<8 | uint16(lower[i+1])
 		if ws.pairs[head/64]&(1<<(head%64)) == 0 {
 			continue
@@ -217,8 +222,9 @@ func sentenceWords(s, lower string, aligned bool, spans [][2]int, ws *wordSet) [
 		if k < 0 {
 			continue
 		}
-		for bit, w := range ws.words {
-			if ws.heads[bit] == head && i+len(w) <= spans[k][1] && strings.HasPrefix(lower[i+2:], w[2:]) {
+		for set := ws.byHead[head]; set != 0; set &= set - 1 {
+			bit := bits.TrailingZeros64(set)
+			if w := ws.words[bit]; i+len(w) <= spans[k][1] && strings.HasPrefix(lower[i+2:], w[2:]) {
 				held[k] |= 1 << bit
 			}
 		}

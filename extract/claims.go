@@ -457,13 +457,15 @@ func standaloneNumber(t *text, m numberMatch, strict bool) bool {
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 
 // listMarker: the number is the first thing on its line and is followed by
-// "." or ")" and a space, as in "1. Gather information".
+// "." or ")" and a space, as in "1. Gather information". What follows is
+// looked at first: most numbers are not followed so, and finding where
+// the line begins reads back over it.
 func listMarker(s string, start, end int) bool {
-	lineStart := strings.LastIndexByte(s[:start], '\n') + 1
-	if strings.TrimLeft(s[lineStart:start], " \t*#>-") != "" {
+	if !(end+1 < len(s) && (s[end] == '.' || s[end] == ')') && (s[end+1] == ' ' || s[end+1] == '\t')) {
 		return false
 	}
-	return end+1 < len(s) && (s[end] == '.' || s[end] == ')') && (s[end+1] == ' ' || s[end+1] == '\t')
+	lineStart := strings.LastIndexByte(s[:start], '\n') + 1
+	return strings.TrimLeft(s[lineStart:start], " \t*#>-") == ""
 }
 
 var multipliers = map[string]int64{"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9, "trillion": 1e12}

@@ -62,9 +62,9 @@ type runContext struct {
 	buf      *stepBuffers    // each step's texts, made again in place
 }
 
-// stepBuffers hold the texts one step is read through: the step's own and
-// its asserted reading.
-type stepBuffers struct{ text, asserted buffers }
+// stepBuffers hold the texts one step is read through: the step's own,
+// its asserted reading, and each field of its ledger in turn.
+type stepBuffers struct{ text, asserted, field buffers }
 
 // lentBuffers lends each run being read the buffers of a run read before
 // it, so that a screen of many runs converts its texts without allocating.
@@ -221,7 +221,7 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Kind = f.Kinds[0]
 
 	if f.Ledger != nil {
-		f.Claims = ledgerClaims(f.Ledger, s.Content, rc.noEntity)
+		f.Claims = ledgerClaims(f.Ledger, s.Content, rc.noEntity, &rc.buf.field)
 	} else {
 		f.Claims = assertedOnly(claimsOf(t, rc.noEntity, true), unasserted)
 	}
@@ -280,7 +280,7 @@ func (rc *runContext) answers(f *Features, t *text, kinds map[StepKind]bool) {
 	}
 	src := t
 	if f.Ledger != nil {
-		src = newText(f.Ledger.InstructionOrQuestion)
+		src = readText(f.Ledger.InstructionOrQuestion, &rc.buf.field)
 	}
 	if a := firstAnswer(src, answerRe); a != "" {
 		f.Answer = a
@@ -356,8 +356,8 @@ func (rc *runContext) target(f *Features, s run.Step, t *text, kinds map[StepKin
 
 // ledgerClaims reads the claims of a ledger's texts after JSON decoding (the
 // raw step holds "Taish\u014d" where the reasons say "Taishō"). Offsets are
-// those of each field's key in the step.
-func ledgerClaims(l *Ledger, content string, agents *agentSet) []Claim {
+// those of each field's key in the step. Each field is read in b.
+func ledgerClaims(l *Ledger, content string, agents *agentSet, b *buffers) []Claim {
 	fields := []struct{ key, text string }{
 		{"is_request_satisfied", l.RequestSatisfied.Reason},
 		{"is_in_loop", l.InLoop.Reason},
@@ -368,7 +368,7 @@ func ledgerClaims(l *Ledger, content string, agents *agentSet) []Claim {
 	var out []Claim
 	for _, fl := range fields {
 		at := max(0, strings.Index(content, `"`+fl.key+`"`))
-		for _, c := range claimsOf(newText(fl.text), agents, true) {
+		for _, c := range claimsOf(readText(fl.text, b), agents, true) {
 			c.Offset = at
 			out = append(out, c)
 		}

@@ -305,10 +305,13 @@ type lexicon struct {
 
 type literals struct {
 	index   [1 << 16]uint16 // first two bytes → bucket; bucket 0 is empty
-	buckets [][]literal
+	buckets []bucket
 	// a bit for each pair of first two bytes with a bucket: the index in
 	// eight kilobytes, which stay in the nearest cache as a text is read
 	pairs [1 << 16 / 64]uint64
+	// firsts holds the first byte of each literal: most bytes of a text
+	// begin none, and are passed by on a look at this alone.
+	firsts [256]bool
 }
 
 // begins reports whether a literal of l begins with the two bytes of pair:
@@ -327,17 +330,52 @@ func (l *literals) add(lit string, starter int) {
 	for b := range 256 { // a one-byte literal stands before any byte
 		if key := uint16(lit[0])<<8 | uint16(b); len(lit) == 1 || byte(b) == lit[1] {
 			if l.buckets == nil {
-				l.buckets = [][]literal{nil}
+				l.buckets = []bucket{{}}
 			}
 			if l.index[key] == 0 {
 				l.index[key] = uint16(len(l.buckets))
-				l.buckets = append(l.buckets, nil)
+				l.buckets = append(l.buckets, bucket{})
 				l.pairs[key/64] |= 1 << (key % 64)
+				l.firsts[lit[0]] = true
 			}
 			mask := ^uint64(0) << (64 - 8*min(8, len(lit)))
-			l.buckets[l.index[key]] = append(l.buckets[l.index[key]], literal{head8(lit), mask, lit, starter})
+			l.buckets[l.index[key]].add(literal{head8(lit), mask, lit, starter})
 		}
 	}
+}
+
+// A bucket holds the literals that begin with one pair of bytes. Many
+// words begin alike ("th", "re"): a bucket of more than splitAt literals
+// keeps those of three bytes or more by their third byte, so that a
+// text's bytes are compared with the few literals that may stand there.
+type bucket struct {
+	lits  []literal       // all of them, or those shorter than three bytes once split
+	third *[256][]literal // by their third byte, once split
+}
+
+const splitAt = 8
+
+func (b *bucket) add(lit literal) {
+	if b.third == nil && len(b.lits) < splitAt {
+		b.lits = append(b.lits, lit)
+		return
+	}
+	if b.third == nil {
+		old := b.lits
+		b.lits, b.third = nil, new([256][]literal)
+		for _, o := range old {
+			b.put(o)
+		}
+	}
+	b.put(lit)
+}
+
+func (b *bucket) put(lit literal) {
+	if len(lit.lit) < 3 {
+		b.lits = append(b.lits, lit)
+		return
+	}
+	b.third[lit.lit[2]] = append(b.third[lit.lit[2]], lit)
 }
 
 // head8 packs the first eight bytes of s, zeros past its end.
@@ -355,13 +393,19 @@ func (t *Text) hits() [][]int {
 		return t.lits
 	}
 	lower := t.lower
+	lx := &t.set.lexicon
 	for i := range len(lower) {
-		pair := uint16(lower[i]) << 8
+		c := lower[i]
+		atWord := i == 0 || !wordBytes[lower[i-1]]
+		if !lx.others.firsts[c] && !(atWord && lx.words.firsts[c]) {
+			continue
+		}
+		pair := uint16(c) << 8
 		if i+1 < len(lower) {
 			pair |= uint16(lower[i+1])
 		}
-		others := t.set.lexicon.others.begins(pair)
-		words := (i == 0 || !wordBytes[lower[i-1]]) && t.set.lexicon.words.begins(pair)
+		others := lx.others.begins(pair)
+		words := atWord && lx.words.begins(pair)
 		if !others && !words {
 			continue
 		}
@@ -389,9 +433,18 @@ func head8At(s string, i int) uint64 {
 
 // record records the literals of l at byte i, where the text holds head.
 func (t *Text) record(i int, head uint64, l *literals) {
-	bucket := l.buckets[l.index[head>>48]]
-	for k := range bucket { // by index: a literal is compared where it is, not copied
-		if lit := &bucket[k]; head&lit.mask == lit.head && (len(lit.lit) <= 8 || strings.HasPrefix(t.lower[i:], lit.lit)) {
+	b := &l.buckets[l.index[head>>48]]
+	t.recordIn(i, head, b.lits)
+	if b.third != nil {
+		t.recordIn(i, head, b.third[byte(head>>40)])
+	}
+}
+
+// recordIn records those of lits that stand at byte i, where the text
+// holds head.
+func (t *Text) recordIn(i int, head uint64, lits []literal) {
+	for k := range lits { // by index: a literal is compared where it is, not copied
+		if lit := &lits[k]; head&lit.mask == lit.head && (len(lit.lit) <= 8 || strings.HasPrefix(t.lower[i:], lit.lit)) {
 			if t.lits == nil {
 				t.lits = t.literalHits()
 			}
@@ -509,16 +562,21 @@ func (t *Text) near(p *plan, at []int) []int {
 	}
 	lower := t.lower
 	kept := at[:0]
-	var room [16]int // most patterns have a few needs: no allocation
-	both := room[:0]
-	if len(p.needs) > len(room)/2 {
-		both = make([]int, 0, 2*len(p.needs))
+	n := len(p.needs)
+	var room [32]int // most patterns have a few needs: no allocation
+	all := room[:0]
+	if (2+maxFew)*n > len(room) {
+		all = make([]int, 0, (2+maxFew)*n)
 	}
-	both = both[:2*len(p.needs)]
-	next := both[:len(p.needs)]    // where each need's next rune stands
-	runEnds := both[len(p.needs):] // where the last run of each need's via ended
+	all = all[:(2+maxFew)*n]
+	next := all[:n]         // where each need's next rune stands
+	runEnds := all[n : 2*n] // where the last run of each need's via ended
+	nextFew := all[2*n:]    // where each of a need's few bytes next stands
 	for x := range next {
 		next[x] = -1
+	}
+	for x := range nextFew {
+		nextFew[x] = -1
 	}
 next:
 	for _, i := range at {
@@ -526,7 +584,9 @@ next:
 			continue
 		}
 		for x, nd := range p.needs {
-			if next[x] < i {
+			if next[x] < i && nd.few != nil {
+				next[x] = nextOfFew(lower, i, nd.few, nextFew[maxFew*x:maxFew*(x+1)])
+			} else if next[x] < i {
 				j := i
 				for j < len(lower) && !(nd.set[lower[j]] && (lower[j] < utf8.RuneSelf || lower[j] >= 0xC0)) {
 					j++
@@ -557,6 +617,25 @@ next:
 	return kept
 }
 
+// nextOfFew returns where the first of few stands in lower from i on, or
+// len(lower): at returns where each stood when last looked for (-1 when
+// never), and is updated, so that a byte that is rare or absent is not
+// looked for again from each candidate.
+func nextOfFew(lower string, i int, few []byte, at []int) int {
+	first := len(lower)
+	for k, b := range few {
+		if at[k] < i {
+			if j := strings.IndexByte(lower[i:], b); j >= 0 {
+				at[k] = i + j
+			} else {
+				at[k] = len(lower)
+			}
+		}
+		first = min(first, at[k])
+	}
+	return first
+}
+
 // mayMatch reports whether p's needs stand anywhere in t: where one does
 // not, p has no match.
 func (t *Text) mayMatch(p *plan) bool {
@@ -575,6 +654,9 @@ func (t *Text) mayMatch(p *plan) bool {
 // byteBits is a set of bytes, bit b%64 of word b/64 for byte b.
 type byteBits [4]uint64
 
+// byteSeen is a set of bytes, one bool each.
+type byteSeen [256]bool
+
 func bitsOf(l *lead) (out byteBits) {
 	for b, in := range l {
 		if in {
@@ -587,10 +669,26 @@ func bitsOf(l *lead) (out byteBits) {
 // bytesPresent returns the bytes the lower-case text holds, read once for
 // every pattern's needs.
 func (t *Text) bytesPresent() *byteBits {
-	if !t.presentDone {
-		t.presentDone = true
-		for i := range len(t.lower) {
-			c := t.lower[i]
+	if t.presentDone {
+		return &t.present
+	}
+	t.presentDone = true
+	lower := t.lower
+	if len(lower) < len(byteSeen{}) {
+		for i := range len(lower) {
+			c := lower[i]
+			t.present[c/64] |= 1 << (c % 64)
+		}
+		return &t.present
+	}
+	// A long text marks each byte it holds in a table, a store with no
+	// load before it, and the table is read into bits once.
+	var seen byteSeen
+	for i := range len(lower) {
+		seen[lower[i]] = true
+	}
+	for c, in := range seen {
+		if in {
 			t.present[c/64] |= 1 << (c % 64)
 		}
 	}
@@ -730,6 +828,27 @@ type need struct {
 	reach int
 	via   *lead    // when not nil, every byte before the rune is one of these
 	bits  byteBits // set, as bits
+	// few holds the bytes of set when they are at most maxFew bytes of
+	// ASCII: a search for the next of them then goes by
+	// strings.IndexByte, which reads many bytes at a time.
+	few []byte
+}
+
+const maxFew = 3
+
+// fewBytes returns the bytes of l when they are at most maxFew, all
+// ASCII; nil otherwise.
+func fewBytes(l *lead) []byte {
+	var out []byte
+	for b, in := range l {
+		if in && (b >= utf8.RuneSelf || len(out) == maxFew) {
+			return nil
+		}
+		if in {
+			out = append(out, byte(b))
+		}
+	}
+	return out
 }
 
 // needsOf reads what every match of expr holds near its start, from the
@@ -747,6 +866,7 @@ func needsOf(expr string, opts Options) ([]need, error) {
 	ns := slices.DeleteFunc(needed(re), func(nd need) bool { return nd.reach == 0 && nd.via != nil && nd.via.width() == 0 })
 	for i := range ns {
 		ns[i].bits = bitsOf(ns[i].set)
+		ns[i].few = fewBytes(ns[i].set)
 	}
 	return ns, nil
 }

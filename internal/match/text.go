@@ -65,8 +65,14 @@ func (set *Set) ReadText(s string, b *Buffers) *Text {
 	if b != nil {
 		runes, off = b.runes, b.off
 	}
-	t.runes = reuse(runes, len(s))
-	for _, r := range s {
+	// Most texts are ASCII, or begin so: a byte is its rune, copied
+	// without decoding it.
+	n := asciiPrefix(s)
+	t.runes = reuse(runes, len(s))[:n]
+	for i := range n {
+		t.runes[i] = rune(s[i])
+	}
+	for _, r := range s[n:] {
 		t.runes = append(t.runes, r)
 	}
 	if len(t.runes) == len(s) {
@@ -85,6 +91,21 @@ func (set *Set) ReadText(s string, b *Buffers) *Text {
 		}
 	}
 	return t
+}
+
+// asciiPrefix returns how many bytes of s from its start are ASCII,
+// looking at eight at a time.
+func asciiPrefix(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if Load8(s, i)&HighBits != 0 {
+			break
+		}
+	}
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
 }
 
 // reuse returns buf emptied, or a new slice when it cannot hold n (or
