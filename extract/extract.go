@@ -60,6 +60,7 @@ type runContext struct {
 	sawPlan  bool
 	called   map[string]bool // tools called so far
 	buf      *stepBuffers    // each step's texts, made again in place
+	details  Details         // the step being read's, until it is done
 }
 
 // stepBuffers hold the texts one step is read through: the step's own and
@@ -129,7 +130,10 @@ func kindList(kinds map[StepKind]bool) []StepKind {
 }
 
 func (rc *runContext) step(s run.Step) Features {
-	f := Features{Index: s.Index, Agent: s.Agent}
+	// The step's details are read into rc's, and copied out only when
+	// there are some.
+	rc.details = Details{}
+	f := Features{Index: s.Index, Agent: s.Agent, Details: &rc.details}
 	t := readText(s.Content, &rc.buf.text)
 	kinds := map[StepKind]bool{}
 
@@ -230,6 +234,11 @@ func (rc *runContext) step(s run.Step) Features {
 		// Its Action says whether it answers for itself (AssignCallers).
 		// Any other step's parts are for readers: Describe makes them.
 		f.OTAR = ptr(otar(&f, t, t.prose()))
+	}
+	if f.Details.empty() {
+		f.Details = noDetails
+	} else {
+		f.Details = ptr(rc.details)
 	}
 	return f
 }
