@@ -168,7 +168,7 @@ func (b *builder) commit() (*Graph, error) {
 	g := &Graph{
 		n:        b.n,
 		steps:    b.r.Steps,
-		features: b.f.Steps,
+		f:        b.f,
 		ids:      b.ids,
 		agents:   b.agents,
 		agentIdx: b.agentIdx,
@@ -176,10 +176,7 @@ func (b *builder) commit() (*Graph, error) {
 		trials:   b.trials,
 		trialOf:  b.trialOf,
 		agentOf:  make([]int32, b.n),
-		claimID:  b.state.claimID,
-		claimOcc: b.state.claimOcc,
-		given:    b.state.given,
-		answer:   answerOf(b.f),
+		answer:   answerIn(b.f, b.state),
 	}
 	g.plannerStep = make([]bool, b.n)
 	for i := 0; i < b.n; i++ {

@@ -33,7 +33,7 @@ type Graph struct {
 	// ids holds its ID; others holds the agents' and trials' nodes.
 	n        int
 	steps    []run.Step
-	features []extract.Features
+	f        *extract.RunFeatures
 	ids      idList
 	others   []Node
 	agents   []string
@@ -47,10 +47,7 @@ type Graph struct {
 	agentOf     []int32 // per step, its agent's position in agents
 	loopGroups  []LoopGroup
 
-	claimID  map[string]int
-	claimOcc [][]int
-	given    map[string]bool
-	answer   answerRef
+	answer answerRef
 }
 
 // Digraph returns the graph as a dominikbraun/graph graph, for the
@@ -108,7 +105,7 @@ func (g *Graph) nodeID(k int) string {
 
 // StepNode returns the node of step i (which must be in range).
 func (g *Graph) StepNode(i int) Node {
-	agent, kind := g.steps[i].Agent, g.features[i].Kind
+	agent, kind := g.steps[i].Agent, g.f.Steps[i].Kind
 	return Node{ID: g.ids.id(i), Kind: NodeStep, Index: i, Agent: agent, StepKind: kind, Trial: g.trialOf[i], Label: stepLabel(i, agent, kind)}
 }
 
