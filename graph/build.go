@@ -83,6 +83,7 @@ type builder struct {
 
 	edges      []edge
 	edgeClaims []string // the data edges' claims (edge.claimAt)
+	evidence   []string // the edges' evidence (edge.evidence)
 	state      derived
 }
 
@@ -121,15 +122,22 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 	return b
 }
 
-func (b *builder) add(e edge) { b.edges = append(b.edges, e) }
+// add stores e with its evidence, if it has any.
+func (b *builder) add(e edge, evidence string) {
+	if evidence != "" {
+		b.evidence = append(b.evidence, evidence)
+		e.evidence = int32(len(b.evidence))
+	}
+	b.edges = append(b.edges, e)
+}
 
 // stepEdge is an edge of type t from step from to step to.
-func stepEdge(from, to int, t EdgeType, evidence string) edge {
-	return edge{from: int32(from), to: int32(to), typ: uint8(typeRank(t)), evidence: evidence}
+func stepEdge(from, to int, t EdgeType) edge {
+	return edge{from: int32(from), to: int32(to), typ: uint8(typeRank(t))}
 }
 
 func (b *builder) addStepEdge(from, to int, t EdgeType, evidence string) {
-	b.add(stepEdge(from, to, t, evidence))
+	b.add(stepEdge(from, to, t), evidence)
 }
 
 // trialNode is trial k's position among the graph's nodes: after the
@@ -156,8 +164,8 @@ func (b *builder) nextOf(a, i int) int {
 func (b *builder) addReplans() {
 	for k := 1; k < len(b.trials); k++ {
 		t := b.trials[k]
-		b.add(edge{from: b.trialNode(k - 1), to: b.trialNode(k), typ: uint8(typeRank(Replans)),
-			evidence: fmt.Sprintf("step %d: %s", t.Plan, quote(b.r.Steps[t.Plan].Content, 80))})
+		b.add(edge{from: b.trialNode(k - 1), to: b.trialNode(k), typ: uint8(typeRank(Replans))},
+			fmt.Sprintf("step %d: %s", t.Plan, quote(b.r.Steps[t.Plan].Content, 80)))
 	}
 }
 
@@ -197,7 +205,8 @@ func (b *builder) commit() (*Graph, error) {
 	}
 	g.index(compact(dedupe(sortEdges(b.edges))))
 	g.edgeClaims = compact(b.edgeClaims)
-	b.edges, b.edgeClaims = nil, nil
+	g.evidence = compact(b.evidence)
+	b.edges, b.edgeClaims, b.evidence = nil, nil, nil
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -90,7 +90,7 @@ func (b *builder) addData() {
 				continue
 			}
 			if edgeAt[p] == 0 {
-				drawn = append(drawn, stepEdge(p, i, Data, ""))
+				drawn = append(drawn, stepEdge(p, i, Data))
 				producers = append(producers, p)
 				edgeAt[p] = len(drawn)
 				if len(keys) < len(drawn) {
@@ -104,7 +104,7 @@ func (b *builder) addData() {
 		for k, e := range drawn {
 			e.claimAt, e.claimN = int32(len(b.edgeClaims)), int32(len(keys[k]))
 			b.edgeClaims = append(b.edgeClaims, keys[k]...)
-			b.add(e)
+			b.add(e, "")
 			edgeAt[producers[k]] = 0
 		}
 	}

@@ -108,8 +108,11 @@ func (g *Graph) edgeAt(p int) Edge {
 		end := e.claimAt + e.claimN
 		claims = g.edgeClaims[e.claimAt:end:end]
 	}
-	ev := e.evidence
-	if EdgeTypes[e.typ] == Data {
+	var ev string
+	switch {
+	case e.evidence > 0:
+		ev = g.evidence[e.evidence-1]
+	case EdgeTypes[e.typ] == Data:
 		ev = g.dataEvidence(e)
 	}
 	return Edge{From: g.nodeID(int(e.from)), To: g.nodeID(int(e.to)), Type: EdgeTypes[e.typ],

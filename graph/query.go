@@ -25,6 +25,7 @@ type Graph struct {
 	// inEdges[inAt[k]:inAt[k+1]].
 	edges       []edge
 	edgeClaims  []string // the data edges' claims, see edge
+	evidence    []string // the other edges' evidence, see edge
 	outAt, inAt []int32
 	inEdges     []int32
 

@@ -123,8 +123,12 @@ type edge struct {
 	typ             uint8
 	// percent is a loop edge's similarity in hundredths, as it is
 	// reported.
-	percent  uint8
-	evidence string
+	percent uint8
+	// evidence is 1 + the position of the edge's evidence in the graph's
+	// evidence, 0 when it has none there: a data edge's is made from its
+	// claims when asked for (dataEvidence), and a string in every edge
+	// would be two fifths of it.
+	evidence int32
 }
 
 func stepID(i int) string  { return nodeID(stepIDs, "s", i) }
