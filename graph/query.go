@@ -146,6 +146,25 @@ func (g *Graph) OutEdges(id string, types ...EdgeType) []Edge {
 	return out
 }
 
+// OutClaims returns the claims of the data edges leaving node id, edge by
+// edge in OutEdges' order: what a reader of their claims alone needs,
+// without the edges' names and evidence.
+func (g *Graph) OutClaims(id string) []string {
+	k, ok := g.position(id)
+	if !ok {
+		return nil
+	}
+	var out []string
+	g.eachOutRef(k, []EdgeType{Data}, func(_ int, _ EdgeType, stored int) bool {
+		if stored >= 0 {
+			e := &g.edges[stored]
+			out = append(out, g.edgeClaims[e.claimAt:e.claimAt+e.claimN]...)
+		}
+		return true
+	})
+	return out
+}
+
 // InEdges returns the typed edges entering node id, ordered by source node
 // and type.
 func (g *Graph) InEdges(id string, types ...EdgeType) []Edge {
