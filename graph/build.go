@@ -196,13 +196,7 @@ func (b *builder) commit() (*Graph, error) {
 			g.planners = append(g.planners, b.agents[a])
 		}
 	}
-	g.others = make([]Node, 0, len(b.agents)+len(b.trials))
-	for a, name := range b.agents {
-		g.others = append(g.others, Node{ID: agentID(a), Kind: NodeAgent, Index: a, Agent: name, Trial: -1, Label: name})
-	}
-	for _, t := range b.trials {
-		g.others = append(g.others, Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)})
-	}
+	g.agentIDs = idListOf('a', len(b.agents))
 	g.index(compact(dedupe(sortEdges(b.edges))))
 	g.edgeClaims = compact(b.edgeClaims)
 	g.evidence = compact(b.evidence)

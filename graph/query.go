@@ -29,14 +29,15 @@ type Graph struct {
 	outAt, inAt []int32
 	inEdges     []int32
 
-	// The nodes are the steps, then the agents, then the trials. A step's
-	// node is made when asked, from the run's step and its features, and
-	// ids holds its ID; others holds the agents' and trials' nodes.
+	// The nodes are the steps, then the agents, then the trials. A node is
+	// made when asked: a step's from the run's step and its features, an
+	// agent's from its name, a trial's from the trial. ids and agentIDs
+	// hold the steps' and agents' IDs.
 	n        int
 	steps    []run.Step
 	f        *extract.RunFeatures
 	ids      idList
-	others   []Node
+	agentIDs idList
 	agents   []string
 	agentIdx map[string]int
 	stepsOf  [][]int
@@ -70,14 +71,14 @@ func (g *Graph) Len() int { return g.n }
 // appearance, then trials.
 func (g *Graph) Nodes() []Node {
 	out := make([]Node, 0, g.nodeCount())
-	for i := range g.n {
-		out = append(out, g.StepNode(i))
+	for k := range g.nodeCount() {
+		out = append(out, g.node(k))
 	}
-	return append(out, g.others...)
+	return out
 }
 
 // nodeCount is the number of nodes: steps, agents and trials.
-func (g *Graph) nodeCount() int { return g.n + len(g.others) }
+func (g *Graph) nodeCount() int { return g.n + len(g.agents) + len(g.trials) }
 
 // Node returns the node with the given ID.
 func (g *Graph) Node(id string) (Node, bool) {
@@ -90,18 +91,27 @@ func (g *Graph) Node(id string) (Node, bool) {
 
 // node returns the node at position k.
 func (g *Graph) node(k int) Node {
-	if k < g.n {
+	switch {
+	case k < g.n:
 		return g.StepNode(k)
+	case k < g.n+len(g.agents):
+		a := k - g.n
+		name := g.agents[a]
+		return Node{ID: g.agentIDs.id(a), Kind: NodeAgent, Index: a, Agent: name, Trial: -1, Label: name}
 	}
-	return g.others[k-g.n]
+	t := g.trials[k-g.n-len(g.agents)]
+	return Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)}
 }
 
 // nodeID returns the ID of the node at position k.
 func (g *Graph) nodeID(k int) string {
-	if k < g.n {
+	switch {
+	case k < g.n:
 		return g.ids.id(k)
+	case k < g.n+len(g.agents):
+		return g.agentIDs.id(k - g.n)
 	}
-	return g.others[k-g.n].ID
+	return trialID(g.trials[k-g.n-len(g.agents)].Index)
 }
 
 // StepNode returns the node of step i (which must be in range).

@@ -161,12 +161,16 @@ type idList struct {
 }
 
 // stepIDList formats the IDs of n steps, as stepID does.
-func stepIDList(n int) idList {
+func stepIDList(n int) idList { return idListOf('s', n) }
+
+// idListOf formats the IDs of n nodes of the kind prefix names, as nodeID
+// does.
+func idListOf(prefix byte, n int) idList {
 	var b strings.Builder
 	at := make([]int32, n+1)
 	var num []byte
 	for i := range n {
-		b.WriteByte('s')
+		b.WriteByte(prefix)
 		num = strconv.AppendInt(num[:0], int64(i), 10)
 		b.Write(num)
 		at[i+1] = int32(b.Len())
