@@ -36,13 +36,9 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		}
 		rf.Steps[i] = rc.step(r.Steps[i])
 	}
-	contents := make([]string, len(r.Steps))
-	for i, s := range r.Steps {
-		contents[i] = s.Content
-	}
-	rf.FinalAnswer = finalAnswer(rf, contents, rc.noEntity)
+	rf.steps = r.Steps
+	rf.FinalAnswer = finalAnswer(rf, rc.noEntity)
 	rf.ExpectedCalls = listedCalls(r.GroundTruth)
-	rf.texts = contents
 	AssignCallers(r, rf)
 	return rf, nil
 }

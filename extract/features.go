@@ -8,6 +8,8 @@ package extract
 import (
 	"encoding/json"
 	"sync"
+
+	"github.com/offattr/offattr/run"
 )
 
 // StepKind is extract's finer reading of a step (run.Kind only says what the
@@ -275,8 +277,8 @@ type RunFeatures struct {
 	// it gives the actions the run should have taken rather than an answer.
 	ExpectedCalls []Call `json:"expected_calls,omitempty"`
 
-	texts     []string  // the steps' texts, for Describe; nil in features made by hand
-	described sync.Once // fills in every step's Reductions and OTAR from texts
+	steps     []run.Step // the run's steps, whose texts Describe reads; nil in features made by hand
+	described sync.Once  // fills in every step's Reductions and OTAR from the texts
 }
 
 // FinalAnswer is the run's answer and where it was given.
