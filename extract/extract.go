@@ -36,13 +36,9 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		}
 		rf.Steps[i] = rc.step(r.Steps[i])
 	}
-	contents := make([]string, len(r.Steps))
-	for i, s := range r.Steps {
-		contents[i] = s.Content
-	}
-	rf.FinalAnswer = finalAnswer(rf, contents, rc.noEntity)
+	rf.steps = r.Steps
+	rf.FinalAnswer = finalAnswer(rf, rc.noEntity)
 	rf.ExpectedCalls = listedCalls(r.GroundTruth)
-	rf.texts = contents
 	AssignCallers(r, rf)
 	return rf, nil
 }
@@ -60,6 +56,7 @@ type runContext struct {
 	sawPlan  bool
 	called   map[string]bool // tools called so far
 	buf      *stepBuffers    // each step's texts, made again in place
+	details  Details         // the step being read's, until it is done
 }
 
 // stepBuffers hold the texts one step is read through: the step's own,
@@ -129,7 +126,10 @@ func kindList(kinds map[StepKind]bool) []StepKind {
 }
 
 func (rc *runContext) step(s run.Step) Features {
-	f := Features{Index: s.Index, Agent: s.Agent}
+	// The step's details are read into rc's, and copied out only when
+	// there are some.
+	rc.details = Details{}
+	f := Features{Index: s.Index, Agent: s.Agent, Details: &rc.details}
 	t := readText(s.Content, &rc.buf.text)
 	kinds := map[StepKind]bool{}
 
@@ -230,6 +230,11 @@ func (rc *runContext) step(s run.Step) Features {
 		// Its Action says whether it answers for itself (AssignCallers).
 		// Any other step's parts are for readers: Describe makes them.
 		f.OTAR = ptr(otar(&f, t, t.prose()))
+	}
+	if f.Details.empty() {
+		f.Details = noDetails
+	} else {
+		f.Details = ptr(rc.details)
 	}
 	return f
 }

@@ -5,7 +5,12 @@
 // nothing about blame; the graph and the rules read what it finds.
 package extract
 
-import "sync"
+import (
+	"encoding/json"
+	"sync"
+
+	"github.com/offattr/offattr/run"
+)
 
 // StepKind is extract's finer reading of a step (run.Kind only says what the
 // file said).
@@ -37,15 +42,16 @@ const (
 	ContextGeneral          ContextType = "general"
 )
 
-// Features is everything extract found in one step.
+// Features is everything extract found in one step. The facts most steps
+// lack are in Details, which every step has: a long run's steps would each
+// carry them empty, most of what its features weigh.
 type Features struct {
 	Index int      `json:"index"`
 	Agent string   `json:"agent"`
 	Kind  StepKind `json:"kind"`
 	// Kinds holds every kind that matched, Kind first (a step can be a tool
 	// call and an answer at once).
-	Kinds  []StepKind `json:"kinds"`
-	Target string     `json:"target,omitempty"` // the agent an instruction addresses
+	Kinds []StepKind `json:"kinds"`
 
 	// OTAR, but for a tool result, and Reductions are made on first use,
 	// for every step at once: read them after RunFeatures.Describe (or
@@ -56,39 +62,117 @@ type Features struct {
 	ContextType ContextType `json:"context_type"`
 	Reductions  *Reductions `json:"reductions"`
 
-	Ledger   *Ledger  `json:"ledger,omitempty"`
-	Code     []string `json:"code,omitempty"` // code blocks / function calls issued
-	ExitCode *int     `json:"exit_code,omitempty"`
-
-	Errors    []Signal `json:"errors,omitempty"`
-	Successes []Signal `json:"successes,omitempty"`
-	Claims    []Claim  `json:"claims,omitempty"`
+	Claims []Claim `json:"claims,omitempty"`
 	// Answer is the answer this step puts forward, if it puts one forward.
 	Answer string `json:"answer,omitempty"`
-	// Calls are the tool calls the step makes, structured or written.
-	Calls []Call `json:"calls,omitempty"`
-	// Tool is, for a tool result, the tool it says it answers.
-	Tool string `json:"tool,omitempty"`
-	// Policies are the rules a system prompt or task states.
-	Policies []Policy `json:"policies,omitempty"`
 	// Asks: the step ends by asking the other party something. Affirms:
 	// it opens by agreeing to what was proposed.
 	Asks    bool `json:"asks,omitempty"`
 	Affirms bool `json:"affirms,omitempty"`
-	// Critique is where the step first says an earlier result is wrong
-	// ("is incorrect", "there was an error in"); nil when it does not.
-	Critique *Span `json:"critique,omitempty"`
-	// FailureWords is where the step first uses explicit failure words (a
-	// non-zero exit code, a traceback, "error:", "not found"), read
-	// without judging whose failure they tell; nil when it uses none.
-	FailureWords *Span `json:"failure_words,omitempty"`
-	// States are, for a tool result, the states it reports objects in
-	// ("status": "pending"), in lower case, in the order it gives them.
-	States []string `json:"states,omitempty"`
 	// Caller is, for a tool result, the step that answers for it: the one
 	// whose call produced it, or the result itself when its speaker chose
 	// the action; NoCaller for any other step.
 	Caller int `json:"caller"`
+
+	// Details is never nil in features extract made. Steps with none of
+	// its facts share one empty Details: read it through the step, and
+	// change a step's only after Clone.
+	*Details
+}
+
+// Details are the facts of a step that most steps do not have.
+type Details struct {
+	// Features.MarshalJSON writes these among the step's other facts.
+	Target string // the agent an instruction addresses
+	Ledger *Ledger
+	// Code holds the code blocks and function calls the step issues.
+	Code     []string
+	ExitCode *int
+
+	Errors    []Signal
+	Successes []Signal
+	// Calls are the tool calls the step makes, structured or written.
+	Calls []Call
+	// Tool is, for a tool result, the tool it says it answers.
+	Tool string
+	// Policies are the rules a system prompt or task states.
+	Policies []Policy
+	// Critique is where the step first says an earlier result is wrong
+	// ("is incorrect", "there was an error in"); nil when it does not.
+	Critique *Span
+	// FailureWords is where the step first uses explicit failure words (a
+	// non-zero exit code, a traceback, "error:", "not found"), read
+	// without judging whose failure they tell; nil when it uses none.
+	FailureWords *Span
+	// States are, for a tool result, the states it reports objects in
+	// ("status": "pending"), in lower case, in the order it gives them.
+	States []string
+}
+
+// noDetails is the Details of every step that has none of them.
+var noDetails = &Details{}
+
+// empty reports whether d holds none of the facts.
+func (d *Details) empty() bool {
+	return d.Target == "" && d.Ledger == nil && len(d.Code) == 0 && d.ExitCode == nil &&
+		len(d.Errors) == 0 && len(d.Successes) == 0 && len(d.Calls) == 0 && d.Tool == "" &&
+		len(d.Policies) == 0 && d.Critique == nil && d.FailureWords == nil && len(d.States) == 0
+}
+
+// Clone returns f with Details of its own, which can be changed without
+// changing f's.
+func (f Features) Clone() Features {
+	d := Details{}
+	if f.Details != nil {
+		d = *f.Details
+	}
+	f.Details = &d
+	return f
+}
+
+// featuresJSON is Features as JSON has it: every fact in one object, in
+// the order readers of extract's output know.
+type featuresJSON struct {
+	Index        int         `json:"index"`
+	Agent        string      `json:"agent"`
+	Kind         StepKind    `json:"kind"`
+	Kinds        []StepKind  `json:"kinds"`
+	Target       string      `json:"target,omitempty"`
+	OTAR         *OTAR       `json:"otar"`
+	ContextType  ContextType `json:"context_type"`
+	Reductions   *Reductions `json:"reductions"`
+	Ledger       *Ledger     `json:"ledger,omitempty"`
+	Code         []string    `json:"code,omitempty"`
+	ExitCode     *int        `json:"exit_code,omitempty"`
+	Errors       []Signal    `json:"errors,omitempty"`
+	Successes    []Signal    `json:"successes,omitempty"`
+	Claims       []Claim     `json:"claims,omitempty"`
+	Answer       string      `json:"answer,omitempty"`
+	Calls        []Call      `json:"calls,omitempty"`
+	Tool         string      `json:"tool,omitempty"`
+	Policies     []Policy    `json:"policies,omitempty"`
+	Asks         bool        `json:"asks,omitempty"`
+	Affirms      bool        `json:"affirms,omitempty"`
+	Critique     *Span       `json:"critique,omitempty"`
+	FailureWords *Span       `json:"failure_words,omitempty"`
+	States       []string    `json:"states,omitempty"`
+	Caller       int         `json:"caller"`
+}
+
+// MarshalJSON writes f as one object, Details' facts among the others.
+func (f Features) MarshalJSON() ([]byte, error) {
+	d := noDetails
+	if f.Details != nil {
+		d = f.Details
+	}
+	return json.Marshal(featuresJSON{
+		Index: f.Index, Agent: f.Agent, Kind: f.Kind, Kinds: f.Kinds, Target: d.Target,
+		OTAR: f.OTAR, ContextType: f.ContextType, Reductions: f.Reductions, Ledger: d.Ledger,
+		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
+		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
+		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
+		States: d.States, Caller: f.Caller,
+	})
 }
 
 // Span is where a reading found its words in a step's content, in bytes.
@@ -193,8 +277,8 @@ type RunFeatures struct {
 	// it gives the actions the run should have taken rather than an answer.
 	ExpectedCalls []Call `json:"expected_calls,omitempty"`
 
-	texts     []string  // the steps' texts, for Describe; nil in features made by hand
-	described sync.Once // fills in every step's Reductions and OTAR from texts
+	steps     []run.Step // the run's steps, whose texts Describe reads; nil in features made by hand
+	described sync.Once  // fills in every step's Reductions and OTAR from the texts
 }
 
 // FinalAnswer is the run's answer and where it was given.

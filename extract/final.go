@@ -14,7 +14,7 @@ const (
 // else the last answer put forward up to the first termination; else the
 // last line with a claim in the last step before termination that is not a
 // tool's output.
-func finalAnswer(rf *RunFeatures, contents []string, agents *agentSet) *FinalAnswer {
+func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 	steps := rf.Steps
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].Has(KindFinalAnswer) && steps[i].Answer != "" {
@@ -39,7 +39,7 @@ func finalAnswer(rf *RunFeatures, contents []string, agents *agentSet) *FinalAns
 		}
 	}
 	if end < len(steps)-1 || steps[end].Has(KindTermination) {
-		return lastClaimLine(rf, end, contents, agents)
+		return lastClaimLine(rf, end, agents)
 	}
 	return nil
 }
@@ -49,13 +49,13 @@ func finalAnswer(rf *RunFeatures, contents []string, agents *agentSet) *FinalAns
 // that is neither a tool's output nor a ledger.
 // Agent names are not values: "@Reviewer, please finalize" states nothing,
 // and a run must read the same whatever its agents are called.
-func lastClaimLine(rf *RunFeatures, end int, contents []string, agents *agentSet) *FinalAnswer {
+func lastClaimLine(rf *RunFeatures, end int, agents *agentSet) *FinalAnswer {
 	for i := end; i >= 0; i-- {
 		f := rf.Steps[i]
-		if f.Has(KindToolResult) || f.Ledger != nil || len(f.Claims) == 0 || i >= len(contents) {
+		if f.Has(KindToolResult) || f.Ledger != nil || len(f.Claims) == 0 || i >= len(rf.steps) {
 			continue
 		}
-		prose := withoutCode(newText(contents[i]))
+		prose := withoutCode(newText(rf.steps[i].Content))
 		lines := strings.Split(prose, "\n")
 		for j := len(lines) - 1; j >= 0; j-- {
 			line := strings.TrimSpace(lines[j])

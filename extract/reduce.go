@@ -140,8 +140,8 @@ func ptr[T any](v T) *T { return &v }
 // calls it first. Features made by hand keep what they were given.
 func (rf *RunFeatures) Describe() {
 	rf.described.Do(func() {
-		for i, content := range rf.texts[:min(len(rf.texts), len(rf.Steps))] {
-			f, t := &rf.Steps[i], newText(content)
+		for i, s := range rf.steps[:min(len(rf.steps), len(rf.Steps))] {
+			f, t := &rf.Steps[i], newText(s.Content)
 			if !f.Has(KindToolResult) {
 				f.OTAR = ptr(otar(f, t, t.prose()))
 			}

@@ -1,11 +1,36 @@
 package graph
 
-import "github.com/offattr/offattr/extract"
+import (
+	"slices"
+
+	"github.com/offattr/offattr/extract"
+)
 
 // answerRef is where the run's final answer stands and what it claims.
 type answerRef struct {
 	step   int
 	claims []claimRef
+	// Per claim, the steps stating it, ascending, and whether the question
+	// gives it: what AnswerFlow reads of the builder's index of every
+	// claim, which is not kept.
+	stating [][]int
+	given   []bool
+}
+
+// answerIn is answerOf(f) with each claim's steps and whether the question
+// gives it, read from the builder's index of claims.
+func answerIn(f *extract.RunFeatures, d derived) answerRef {
+	a := answerOf(f)
+	for _, c := range a.claims {
+		var occ []int
+		if k, ok := d.claimID[c.key]; ok {
+			// A copy: the index's lists are parts of one array.
+			occ = slices.Clone(d.claimOcc[k])
+		}
+		a.stating = append(a.stating, occ)
+		a.given = append(a.given, d.given[c.key])
+	}
+	return a
 }
 
 // answerOf finds the final answer: extract's choice if it made one, else the
@@ -51,9 +76,9 @@ func (g *Graph) AnswerFlow() []ClaimFlow {
 		return nil
 	}
 	var out []ClaimFlow
-	for _, c := range g.answer.claims {
+	for i, c := range g.answer.claims {
 		cf := ClaimFlow{Claim: c.key, Text: c.text, Origin: -1}
-		occ := g.stating(c.key)
+		occ := g.answer.stating[i]
 		for k := len(occ) - 1; k >= 0; k-- {
 			if occ[k] <= g.answer.step {
 				cf.Path = append(cf.Path, occ[k])
@@ -62,18 +87,10 @@ func (g *Graph) AnswerFlow() []ClaimFlow {
 		if len(cf.Path) == 0 || cf.Path[0] != g.answer.step {
 			cf.Path = append([]int{g.answer.step}, cf.Path...)
 		}
-		if !g.given[c.key] {
+		if !g.answer.given[i] {
 			cf.Origin = cf.Path[len(cf.Path)-1]
 		}
 		out = append(out, cf)
 	}
 	return out
-}
-
-// stating returns the steps stating the claim with the given key, ascending.
-func (g *Graph) stating(key string) []int {
-	if k, ok := g.claimID[key]; ok {
-		return g.claimOcc[k]
-	}
-	return nil
 }

@@ -83,6 +83,7 @@ type builder struct {
 
 	edges      []edge
 	edgeClaims []string // the data edges' claims (edge.claimAt)
+	evidence   []string // the edges' evidence (edge.evidence)
 	state      derived
 }
 
@@ -121,15 +122,22 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 	return b
 }
 
-func (b *builder) add(e edge) { b.edges = append(b.edges, e) }
+// add stores e with its evidence, if it has any.
+func (b *builder) add(e edge, evidence string) {
+	if evidence != "" {
+		b.evidence = append(b.evidence, evidence)
+		e.evidence = int32(len(b.evidence))
+	}
+	b.edges = append(b.edges, e)
+}
 
 // stepEdge is an edge of type t from step from to step to.
-func stepEdge(from, to int, t EdgeType, evidence string) edge {
-	return edge{from: int32(from), to: int32(to), typ: uint8(typeRank(t)), evidence: evidence}
+func stepEdge(from, to int, t EdgeType) edge {
+	return edge{from: int32(from), to: int32(to), typ: uint8(typeRank(t))}
 }
 
 func (b *builder) addStepEdge(from, to int, t EdgeType, evidence string) {
-	b.add(stepEdge(from, to, t, evidence))
+	b.add(stepEdge(from, to, t), evidence)
 }
 
 // trialNode is trial k's position among the graph's nodes: after the
@@ -156,8 +164,8 @@ func (b *builder) nextOf(a, i int) int {
 func (b *builder) addReplans() {
 	for k := 1; k < len(b.trials); k++ {
 		t := b.trials[k]
-		b.add(edge{from: b.trialNode(k - 1), to: b.trialNode(k), typ: uint8(typeRank(Replans)),
-			evidence: fmt.Sprintf("step %d: %s", t.Plan, quote(b.r.Steps[t.Plan].Content, 80))})
+		b.add(edge{from: b.trialNode(k - 1), to: b.trialNode(k), typ: uint8(typeRank(Replans))},
+			fmt.Sprintf("step %d: %s", t.Plan, quote(b.r.Steps[t.Plan].Content, 80)))
 	}
 }
 
@@ -168,7 +176,7 @@ func (b *builder) commit() (*Graph, error) {
 	g := &Graph{
 		n:        b.n,
 		steps:    b.r.Steps,
-		features: b.f.Steps,
+		f:        b.f,
 		ids:      b.ids,
 		agents:   b.agents,
 		agentIdx: b.agentIdx,
@@ -176,10 +184,7 @@ func (b *builder) commit() (*Graph, error) {
 		trials:   b.trials,
 		trialOf:  b.trialOf,
 		agentOf:  make([]int32, b.n),
-		claimID:  b.state.claimID,
-		claimOcc: b.state.claimOcc,
-		given:    b.state.given,
-		answer:   answerOf(b.f),
+		answer:   answerIn(b.f, b.state),
 	}
 	g.plannerStep = make([]bool, b.n)
 	for i := 0; i < b.n; i++ {
@@ -191,16 +196,11 @@ func (b *builder) commit() (*Graph, error) {
 			g.planners = append(g.planners, b.agents[a])
 		}
 	}
-	g.others = make([]Node, 0, len(b.agents)+len(b.trials))
-	for a, name := range b.agents {
-		g.others = append(g.others, Node{ID: agentID(a), Kind: NodeAgent, Index: a, Agent: name, Trial: -1, Label: name})
-	}
-	for _, t := range b.trials {
-		g.others = append(g.others, Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)})
-	}
+	g.agentIDs = idListOf('a', len(b.agents))
 	g.index(compact(dedupe(sortEdges(b.edges))))
 	g.edgeClaims = compact(b.edgeClaims)
-	b.edges, b.edgeClaims = nil, nil
+	g.evidence = compact(b.evidence)
+	b.edges, b.edgeClaims, b.evidence = nil, nil, nil
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
 	}

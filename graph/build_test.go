@@ -271,8 +271,8 @@ func TestDedupeKeepsOnePerType(t *testing.T) {
 	plain := []edge{{typ: typ(Next)}, {typ: typ(Data)}, {typ: typ(Loop)}, {typ: typ(Member)}}
 	assert.Equal(t, plain[:3], dedupe(slices.Clone(plain[:3])))
 
-	repeated := []edge{{typ: typ(Next), evidence: "1"}, {typ: typ(Next), evidence: "2"}, {typ: typ(Data)}, {typ: typ(Data), evidence: "3"}}
-	assert.Equal(t, []edge{{typ: typ(Next), evidence: "1"}, {typ: typ(Data)}}, dedupe(repeated))
+	repeated := []edge{{typ: typ(Next), evidence: 1}, {typ: typ(Next), evidence: 2}, {typ: typ(Data)}, {typ: typ(Data), evidence: 3}}
+	assert.Equal(t, []edge{{typ: typ(Next), evidence: 1}, {typ: typ(Data)}}, dedupe(repeated))
 	pairs := []edge{{from: 0, to: 1, typ: typ(Next)}, {from: 0, to: 2, typ: typ(Next)}, {from: 1, to: 2, typ: typ(Next)}}
 	assert.Equal(t, pairs, dedupe(slices.Clone(pairs)))
 	named := []Edge{{Type: Next}, {Type: Data}, {Type: Loop}}

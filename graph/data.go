@@ -90,7 +90,7 @@ func (b *builder) addData() {
 				continue
 			}
 			if edgeAt[p] == 0 {
-				drawn = append(drawn, stepEdge(p, i, Data, ""))
+				drawn = append(drawn, stepEdge(p, i, Data))
 				producers = append(producers, p)
 				edgeAt[p] = len(drawn)
 				if len(keys) < len(drawn) {
@@ -100,17 +100,11 @@ func (b *builder) addData() {
 			}
 			d := edgeAt[p] - 1
 			keys[d] = append(keys[d], c.key)
-			if len(keys[d]) <= maxEvidenceClaims {
-				drawn[d].evidence = joinEvidence(drawn[d].evidence, c.text)
-			}
 		}
 		for k, e := range drawn {
-			if n := len(keys[k]) - maxEvidenceClaims; n > 0 {
-				e.evidence += fmt.Sprintf(" (+%d more)", n)
-			}
 			e.claimAt, e.claimN = int32(len(b.edgeClaims)), int32(len(keys[k]))
 			b.edgeClaims = append(b.edgeClaims, keys[k]...)
-			b.add(e)
+			b.add(e, "")
 			edgeAt[producers[k]] = 0
 		}
 	}
@@ -153,12 +147,34 @@ func trivial(key string) bool {
 	return len(key) == 1 && key[0] >= '0' && key[0] <= '9'
 }
 
-func joinEvidence(ev, text string) string {
-	q := strconv.Quote(quote(text, 40))
-	if ev == "" {
-		return "claims " + q
+// dataEvidence is a data edge's evidence: the first of its claims as the
+// step it points to states them, quoted. It is made when the edge is
+// asked for: a long run has a data edge for most steps, and the rules
+// read their claims, not their evidence.
+func (g *Graph) dataEvidence(e *edge) string {
+	keys := g.edgeClaims[e.claimAt : e.claimAt+e.claimN]
+	var b strings.Builder
+	b.WriteString("claims ")
+	// The edge's claims are the step's distinct claims drawn from one
+	// producer, in the step's order: a subsequence of them.
+	j := 0
+	for _, c := range stepClaims(g.f, int(e.to)) {
+		if j == min(len(keys), maxEvidenceClaims) {
+			break
+		}
+		if c.key != keys[j] {
+			continue
+		}
+		if j > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(quote(c.text, 40)))
+		j++
 	}
-	return ev + ", " + q
+	if n := len(keys) - maxEvidenceClaims; n > 0 {
+		fmt.Fprintf(&b, " (+%d more)", n)
+	}
+	return b.String()
 }
 
 // stepClaims returns the distinct claims of step i; the final answer's own

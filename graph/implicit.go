@@ -108,8 +108,15 @@ func (g *Graph) edgeAt(p int) Edge {
 		end := e.claimAt + e.claimN
 		claims = g.edgeClaims[e.claimAt:end:end]
 	}
+	var ev string
+	switch {
+	case e.evidence > 0:
+		ev = g.evidence[e.evidence-1]
+	case EdgeTypes[e.typ] == Data:
+		ev = g.dataEvidence(e)
+	}
 	return Edge{From: g.nodeID(int(e.from)), To: g.nodeID(int(e.to)), Type: EdgeTypes[e.typ],
-		Evidence: e.evidence, Claims: claims, Similarity: float64(e.percent) / 100}
+		Evidence: ev, Claims: claims, Similarity: float64(e.percent) / 100}
 }
 
 // eachOutRef calls yield with the target and type of each of node k's

@@ -329,9 +329,9 @@ func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {
 	if len(dropped) > 0 {
 		ev += "; gone: " + strings.Join(dropped, " ")
 	}
-	e := stepEdge(i, j, Loop, ev)
+	e := stepEdge(i, j, Loop)
 	e.percent = percent(sim)
-	b.add(e)
+	b.add(e, ev)
 	b.state.loopEdges = append(b.state.loopEdges, [2]int{i, j})
 }
 

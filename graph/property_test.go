@@ -235,6 +235,14 @@ func checkData(t *rapid.T, s spec, g *Graph) {
 		got[[2]int{stepIndex(g, e.From), stepIndex(g, e.To)}] = slices.Sorted(slices.Values(e.Claims))
 	}
 	assert.Equal(t, want, got)
+	// OutClaims reads what OutEdges' data edges carry, edge by edge.
+	for i := range s.steps {
+		var claims []string
+		for _, e := range g.OutEdges(StepID(i), Data) {
+			claims = append(claims, e.Claims...)
+		}
+		assert.Equal(t, claims, g.OutClaims(StepID(i)), "step %d", i)
+	}
 }
 
 // stepIndex returns the index of a step node.

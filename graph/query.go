@@ -25,17 +25,19 @@ type Graph struct {
 	// inEdges[inAt[k]:inAt[k+1]].
 	edges       []edge
 	edgeClaims  []string // the data edges' claims, see edge
+	evidence    []string // the other edges' evidence, see edge
 	outAt, inAt []int32
 	inEdges     []int32
 
-	// The nodes are the steps, then the agents, then the trials. A step's
-	// node is made when asked, from the run's step and its features, and
-	// ids holds its ID; others holds the agents' and trials' nodes.
+	// The nodes are the steps, then the agents, then the trials. A node is
+	// made when asked: a step's from the run's step and its features, an
+	// agent's from its name, a trial's from the trial. ids and agentIDs
+	// hold the steps' and agents' IDs.
 	n        int
 	steps    []run.Step
-	features []extract.Features
+	f        *extract.RunFeatures
 	ids      idList
-	others   []Node
+	agentIDs idList
 	agents   []string
 	agentIdx map[string]int
 	stepsOf  [][]int
@@ -47,10 +49,7 @@ type Graph struct {
 	agentOf     []int32 // per step, its agent's position in agents
 	loopGroups  []LoopGroup
 
-	claimID  map[string]int
-	claimOcc [][]int
-	given    map[string]bool
-	answer   answerRef
+	answer answerRef
 }
 
 // Digraph returns the graph as a dominikbraun/graph graph, for the
@@ -72,14 +71,14 @@ func (g *Graph) Len() int { return g.n }
 // appearance, then trials.
 func (g *Graph) Nodes() []Node {
 	out := make([]Node, 0, g.nodeCount())
-	for i := range g.n {
-		out = append(out, g.StepNode(i))
+	for k := range g.nodeCount() {
+		out = append(out, g.node(k))
 	}
-	return append(out, g.others...)
+	return out
 }
 
 // nodeCount is the number of nodes: steps, agents and trials.
-func (g *Graph) nodeCount() int { return g.n + len(g.others) }
+func (g *Graph) nodeCount() int { return g.n + len(g.agents) + len(g.trials) }
 
 // Node returns the node with the given ID.
 func (g *Graph) Node(id string) (Node, bool) {
@@ -92,23 +91,32 @@ func (g *Graph) Node(id string) (Node, bool) {
 
 // node returns the node at position k.
 func (g *Graph) node(k int) Node {
-	if k < g.n {
+	switch {
+	case k < g.n:
 		return g.StepNode(k)
+	case k < g.n+len(g.agents):
+		a := k - g.n
+		name := g.agents[a]
+		return Node{ID: g.agentIDs.id(a), Kind: NodeAgent, Index: a, Agent: name, Trial: -1, Label: name}
 	}
-	return g.others[k-g.n]
+	t := g.trials[k-g.n-len(g.agents)]
+	return Node{ID: trialID(t.Index), Kind: NodeTrial, Index: t.Index, Trial: t.Index, Label: trialLabel(t)}
 }
 
 // nodeID returns the ID of the node at position k.
 func (g *Graph) nodeID(k int) string {
-	if k < g.n {
+	switch {
+	case k < g.n:
 		return g.ids.id(k)
+	case k < g.n+len(g.agents):
+		return g.agentIDs.id(k - g.n)
 	}
-	return g.others[k-g.n].ID
+	return trialID(g.trials[k-g.n-len(g.agents)].Index)
 }
 
 // StepNode returns the node of step i (which must be in range).
 func (g *Graph) StepNode(i int) Node {
-	agent, kind := g.steps[i].Agent, g.features[i].Kind
+	agent, kind := g.steps[i].Agent, g.f.Steps[i].Kind
 	return Node{ID: g.ids.id(i), Kind: NodeStep, Index: i, Agent: agent, StepKind: kind, Trial: g.trialOf[i], Label: stepLabel(i, agent, kind)}
 }
 
@@ -145,6 +153,25 @@ func (g *Graph) OutEdges(id string, types ...EdgeType) []Edge {
 	}
 	var out []Edge
 	g.eachOut(k, types, func(e Edge) bool { out = append(out, e); return true })
+	return out
+}
+
+// OutClaims returns the claims of the data edges leaving node id, edge by
+// edge in OutEdges' order: what a reader of their claims alone needs,
+// without the edges' names and evidence.
+func (g *Graph) OutClaims(id string) []string {
+	k, ok := g.position(id)
+	if !ok {
+		return nil
+	}
+	var out []string
+	g.eachOutRef(k, []EdgeType{Data}, func(_ int, _ EdgeType, stored int) bool {
+		if stored >= 0 {
+			e := &g.edges[stored]
+			out = append(out, g.edgeClaims[e.claimAt:e.claimAt+e.claimN]...)
+		}
+		return true
+	})
 	return out
 }
 

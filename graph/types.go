@@ -123,8 +123,12 @@ type edge struct {
 	typ             uint8
 	// percent is a loop edge's similarity in hundredths, as it is
 	// reported.
-	percent  uint8
-	evidence string
+	percent uint8
+	// evidence is 1 + the position of the edge's evidence in the graph's
+	// evidence, 0 when it has none there: a data edge's is made from its
+	// claims when asked for (dataEvidence), and a string in every edge
+	// would be two fifths of it.
+	evidence int32
 }
 
 func stepID(i int) string  { return nodeID(stepIDs, "s", i) }
@@ -157,12 +161,16 @@ type idList struct {
 }
 
 // stepIDList formats the IDs of n steps, as stepID does.
-func stepIDList(n int) idList {
+func stepIDList(n int) idList { return idListOf('s', n) }
+
+// idListOf formats the IDs of n nodes of the kind prefix names, as nodeID
+// does.
+func idListOf(prefix byte, n int) idList {
 	var b strings.Builder
 	at := make([]int32, n+1)
 	var num []byte
 	for i := range n {
-		b.WriteByte('s')
+		b.WriteByte(prefix)
 		num = strconv.AppendInt(num[:0], int64(i), 10)
 		b.Write(num)
 		at[i+1] = int32(b.Len())

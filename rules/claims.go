@@ -39,13 +39,11 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if giver != "" && run.AgentKey(in.Run.Steps[i].Agent) == giver {
 			continue // the task giver's own facts are givens
 		}
-		used := 0
+		claims := in.Graph.OutClaims(graph.StepID(i))
+		used := len(claims)
 		var example string
-		for _, e := range in.Graph.OutEdges(graph.StepID(i), graph.Data) {
-			used += len(e.Claims)
-			if example == "" && len(e.Claims) > 0 {
-				example = e.Claims[0]
-			}
+		if used > 0 {
+			example = claims[0]
 		}
 		score := 0.0
 		var reason, quote string

@@ -244,6 +244,9 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 func eachStep(zero func(*extract.Features)) func(*run.Run, *extract.RunFeatures) {
 	return func(_ *run.Run, rf *extract.RunFeatures) {
 		for i := range rf.Steps {
+			// The steps are a copy of a run's: their details are the
+			// run's until cloned.
+			rf.Steps[i] = rf.Steps[i].Clone()
 			zero(&rf.Steps[i])
 		}
 	}

@@ -143,7 +143,10 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	busiest, first, last := AgentRoles(in.Run)
 	vectors := newVectorSet()
 	v := make([]float64, width)
-	var rows []StepRow
+	// Sized for every step, as most can be blamed: grown by appends, a
+	// long run's rows were copied over several times while every earlier
+	// stage's results are held.
+	rows := make([]StepRow, 0, n)
 	for i, s := range in.Run.Steps {
 		if !Eligible(in, i) {
 			continue

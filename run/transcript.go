@@ -29,12 +29,13 @@ type fileObject struct {
 func (o *fileObject) whoWhen() (*Case, error) {
 	r := &Run{Format: FormatWhoWhen, Question: strings.TrimSpace(o.Question), GroundTruth: scalarString(o.GroundTruth)}
 	r.Steps = make([]Step, 0, len(o.History))
+	names := nameSet{}
 	for i, m := range o.History {
 		s, err := m.step()
 		if err != nil {
 			return nil, fmt.Errorf("history[%d]: %w", i, err)
 		}
-		r.Steps = append(r.Steps, s)
+		r.Steps = append(r.Steps, names.shared(s))
 	}
 	if o.MistakeAgent != "" || len(o.MistakeStep) > 0 {
 		step, err := strconv.Atoi(scalarString(o.MistakeStep))
@@ -44,6 +45,25 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		return &Case{Run: r, Label: &Label{Agent: o.MistakeAgent, Step: step, Reason: o.MistakeReason}}, nil
 	}
 	return &Case{Run: r}, nil
+}
+
+// nameSet keeps one copy of each name a run's messages repeat: every
+// message of a long run decoded its own agent and role.
+type nameSet map[string]string
+
+// of returns the copy of name kept, keeping name if there is none.
+func (n nameSet) of(name string) string {
+	if kept, ok := n[name]; ok {
+		return kept
+	}
+	n[name] = name
+	return name
+}
+
+// shared returns s with its agent, role and target the copies kept.
+func (n nameSet) shared(s Step) Step {
+	s.Agent, s.Role, s.Target = n.of(s.Agent), n.of(s.Role), n.of(s.Target)
+	return s
 }
 
 // caseOf wraps an unlabelled run.
@@ -60,12 +80,13 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, scalarString(meta.Task)))
 		r.GroundTruth = firstNonEmpty(scalarString(meta.GroundTruth), scalarString(meta.ExpectedAnswer))
 	}
+	names := nameSet{}
 	for i, m := range msgs {
 		s, err := m.step()
 		if err != nil {
 			return nil, fmt.Errorf("message %d: %w", i, err)
 		}
-		r.Steps = append(r.Steps, s)
+		r.Steps = append(r.Steps, names.shared(s))
 	}
 	if r.Question == "" {
 		for _, s := range r.Steps {
