@@ -22,7 +22,7 @@ import (
 func sharedExports(t *testing.T) []string {
 	t.Helper()
 	var files []string
-	err := filepath.WalkDir(runtest.TracesDir(t), func(path string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(runtest.SharedDir(t, "traces"), func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".json") && !strings.HasSuffix(path, ".chatml.json") {
 			files = append(files, path)
 		}
@@ -75,7 +75,7 @@ var chatMLGaps = map[string]struct {
 // from its observations must appear among the steps read, but for the
 // gaps listed in chatMLGaps.
 func TestLangfuseChatMLOracle(t *testing.T) {
-	oracles, err := filepath.Glob(filepath.Join(runtest.TracesDir(t), "langfuse-framework-traces", "*.chatml.json"))
+	oracles, err := filepath.Glob(filepath.Join(runtest.SharedDir(t, "traces"), "langfuse-framework-traces", "*.chatml.json"))
 	require.NoError(t, err)
 	require.NotEmpty(t, oracles)
 	for _, oracle := range oracles {

@@ -19,8 +19,10 @@ import (
 // SharedHint is how a developer gets the corpora a skipped test needs.
 const SharedHint = "the labelled corpora live in the shared/ folder that sits beside the repository (../shared: whowhen/dev, tau-retail, trail-gaia); clone or copy it there to run this test"
 
-// sharedDir returns ../shared/<rel> from the module root, or skips tb.
-func sharedDir(tb testing.TB, rel ...string) string {
+// SharedDir returns ../shared/<rel> from the module root, or skips tb:
+// the labelled corpora have their own helpers below; ../shared/traces
+// holds real trace exports from other projects, with no labels.
+func SharedDir(tb testing.TB, rel ...string) string {
 	tb.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	// This file is run/runtest/runtest.go; the module root is two up.
@@ -34,13 +36,13 @@ func sharedDir(tb testing.TB, rel ...string) string {
 // DevDir returns the Who&When development half's directory, or skips tb.
 func DevDir(tb testing.TB) string {
 	tb.Helper()
-	return sharedDir(tb, "whowhen", "dev")
+	return SharedDir(tb, "whowhen", "dev")
 }
 
 // TauDir returns the tau-bench retail corpus's directory, or skips tb.
 func TauDir(tb testing.TB) string {
 	tb.Helper()
-	return sharedDir(tb, "tau-retail")
+	return SharedDir(tb, "tau-retail")
 }
 
 // DevFiles returns every case file of the development half, sorted, or
@@ -60,14 +62,7 @@ func TauFiles(tb testing.TB) []string {
 // or skips tb.
 func TrailDir(tb testing.TB) string {
 	tb.Helper()
-	return sharedDir(tb, "trail-gaia", "cases")
-}
-
-// TracesDir returns the directory of real trace exports from other
-// projects (../shared/traces: no labels), or skips tb.
-func TracesDir(tb testing.TB) string {
-	tb.Helper()
-	return sharedDir(tb, "traces")
+	return SharedDir(tb, "trail-gaia", "cases")
 }
 
 // TrailFiles returns every case file of TRAIL GAIA in Who&When's shape,
