@@ -589,12 +589,15 @@ func wordEdge(s string, i, j int) bool {
 	return (i == 0 || !wordByte(s[i-1])) && (j == len(s) || !wordByte(s[j]))
 }
 
-// headEnd is the byte length of the first n bytes of s, cut at a rune start.
+// headEnd is the byte length of the first n bytes of s, cut at a rune
+// start. It looks back no further than a rune can reach: in a run of
+// bytes that start no rune (text that is not UTF-8) it cuts within them,
+// never back into the words before.
 func headEnd(s string, n int) int {
 	if len(s) <= n {
 		return len(s)
 	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
+	for k := 1; k < utf8.UTFMax && n > 0 && !utf8.RuneStart(s[n]); k++ {
 		n--
 	}
 	return n
