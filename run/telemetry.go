@@ -619,17 +619,21 @@ func (b *builder) afterResults() {
 			continue
 		}
 		var floor, after int64
-		for _, p := range out {
+		waited := false // a call before this message has a result
+		for i, p := range out {
 			r, ok := answered(p)
-			if ok {
+			switch {
+			case ok:
 				p.time = max(p.time, justBefore(r.start))
-			} else {
+			case waited:
 				p.time = max(p.time, justAfter(after))
 			}
-			p.time = max(p.time, floor)
+			if i > 0 {
+				p.time = max(p.time, floor)
+			}
 			floor = p.time
-			if ok {
-				after = max(after, r.result)
+			if ok && (!waited || r.result > after) {
+				after, waited = r.result, true
 			}
 		}
 	}
