@@ -3,6 +3,8 @@ package localllm
 import (
 	"math"
 
+	"gonum.org/v1/gonum/mathext"
+
 	"github.com/offattr/offattr/rules"
 )
 
@@ -35,14 +37,7 @@ var DefaultJudgePrior = JudgePrior{A: 2, B: 2}
 
 // logMean is log E[q^k (1−q)^j] under the prior.
 func (p JudgePrior) logMean(k, j int) float64 {
-	return logBeta(p.A+float64(k), p.B+float64(j)) - logBeta(p.A, p.B)
-}
-
-func logBeta(a, b float64) float64 {
-	la, _ := math.Lgamma(a)
-	lb, _ := math.Lgamma(b)
-	lab, _ := math.Lgamma(a + b)
-	return la + lb - lab
+	return mathext.Lbeta(p.A+float64(k), p.B+float64(j)) - mathext.Lbeta(p.A, p.B)
 }
 
 // JudgeEvidence is log L of each of steps (see above) under prior, from
