@@ -602,17 +602,19 @@ func (b *builder) afterResults() {
 		}
 		return r, ok
 	}
+	type message struct {
+		p        *pending
+		ran      ran
+		answered bool
+	}
 	for _, n := range b.nodes {
-		var out []*pending
+		var out []message
+		later := false // a message follows one whose calls have results
 		for _, k := range n.steps {
-			if b.steps[k].sub == 1 { // one of the model's output messages
-				out = append(out, &b.steps[k])
-			}
-		}
-		later := false
-		for i, p := range out {
-			if _, ok := answered(p); ok && i < len(out)-1 {
-				later = true
+			if p := &b.steps[k]; p.sub == 1 { // one of the model's output messages
+				later = later || len(out) > 0 && out[len(out)-1].answered
+				r, ok := answered(p)
+				out = append(out, message{p, r, ok})
 			}
 		}
 		if !later {
@@ -620,8 +622,8 @@ func (b *builder) afterResults() {
 		}
 		var floor, after int64
 		waited := false // a call before this message has a result
-		for i, p := range out {
-			r, ok := answered(p)
+		for i, m := range out {
+			p, r, ok := m.p, m.ran, m.answered
 			switch {
 			case ok:
 				p.time = max(p.time, justBefore(r.start))
