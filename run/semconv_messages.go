@@ -47,7 +47,20 @@ func fromJSON(key string) messageSource {
 }
 
 func fromIndexed(prefix string) messageSource {
-	return labelled(prefix, func(s *spans.Span) []chatMessage { return indexedMessages(s.Attrs, prefix) })
+	return labelled(prefix, func(s *spans.Span) []chatMessage { return indexedMessages(indexed(s.Attrs, prefix)) })
+}
+
+// fromIndexedOutput is fromIndexed for a model call's output, which is
+// one reply: a list of the pieces it was streamed in is read as that
+// reply (streamed). An input is a conversation, and stays its messages.
+func fromIndexedOutput(prefix string) messageSource {
+	return labelled(prefix, func(s *spans.Span) []chatMessage {
+		groups := indexed(s.Attrs, prefix)
+		if reply, ok := streamed(groups); ok {
+			return []chatMessage{reply}
+		}
+		return indexedMessages(groups)
+	})
 }
 
 func fromEvents(output bool) messageSource {
@@ -75,8 +88,8 @@ var (
 	// tool calls), not free-form values: an agent span that carries them
 	// with no model call inside it recorded the model's work itself.
 	messageOutputSources = []messageSource{
-		fromJSON("gen_ai.output.messages"), fromIndexed("llm.output_messages"), fromJSON("gen_ai.completion"),
-		fromIndexed("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
+		fromJSON("gen_ai.output.messages"), fromIndexedOutput("llm.output_messages"), fromJSON("gen_ai.completion"),
+		fromIndexedOutput("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
 		fromJSON("llm.generated_message"), // promptflow
 	}
 	outputSources = append(slices.Clip(messageOutputSources),
@@ -618,14 +631,11 @@ func nonEmpty(ss []string) []string {
 	return out
 }
 
-// indexedMessages reads messages flattened into numbered attributes:
+// indexedMessages reads messages flattened into numbered attributes, as
+// indexed groups them:
 // OpenInference's llm.input_messages.N.message.role/content/tool_calls…
 // and OpenLLMetry's gen_ai.prompt.N.role/content.
-func indexedMessages(as spans.Attrs, prefix string) []chatMessage {
-	groups := indexed(as, prefix)
-	if reply, ok := streamed(groups); ok {
-		return []chatMessage{reply}
-	}
+func indexedMessages(groups []spans.Attrs) []chatMessage {
 	var out []chatMessage
 	for _, e := range groups {
 		m := chatMessage{
