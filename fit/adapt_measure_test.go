@@ -37,7 +37,7 @@ func TestAdaptationCurve(t *testing.T) {
 	base := Options{Prior: EvidencePrior(rules.Registry)}
 
 	var table strings.Builder
-	fmt.Fprintf(&table, "\n%-20s %5s %6s %7s %7s   %-15s   %-15s\n", "corpus", "runs", "fitted", "agent", "step", "unadapted a/s", "best floor a/s")
+	fmt.Fprintf(&table, "\n%-20s %5s %6s %7s %7s   %-15s   %s\n", "corpus", "runs", "fitted", "agent", "step", "unadapted a/s", "best floor a/s")
 	for _, held := range FoldsByCorpus(exs) {
 		mine, others := split(exs, held)
 		corpus := mine[0].Corpus
