@@ -137,6 +137,9 @@ func foundMessages(s *spans.Span, output bool) []chatMessage {
 			}
 			if x, ok := anyOf(a.Value); ok {
 				if ms := messagesOf(x, ""); len(ms) > 0 && ms[0].Role != "" {
+					if output {
+						ms = unwrapped(ms)
+					}
 					for i := range ms {
 						ms[i].From = where + a.Key
 					}
@@ -155,6 +158,29 @@ func foundMessages(s *spans.Span, output bool) []chatMessage {
 		}
 	}
 	return nil
+}
+
+// unwrapped reads an output message whose whole text is JSON holding
+// messages of its own (a framework's result object written as the reply:
+// LangChain's LLMResult, a graph state's {"messages"}, a tool message) as
+// those messages. Other messages are kept as they are.
+func unwrapped(ms []chatMessage) []chatMessage {
+	var out []chatMessage
+	for _, m := range ms {
+		t := strings.TrimSpace(m.Text)
+		var x any
+		if len(m.Calls) > 0 || !strings.HasPrefix(t, "{") || json.Unmarshal([]byte(t), &x) != nil {
+			out = append(out, m)
+			continue
+		}
+		inner := messagesOf(x, "")
+		if len(inner) == 0 || inner[0].Role == "" {
+			out = append(out, m)
+			continue
+		}
+		out = append(out, inner...)
+	}
+	return out
 }
 
 // keyHas reports whether an attribute key has one of words as one of
@@ -369,6 +395,9 @@ func messagesOf(x any, role string) []chatMessage {
 		if c, ok := t["content"].(map[string]any); ok { // a Gemini response
 			return messagesOf(c, role)
 		}
+		if gs, ok := t["generations"].([]any); ok {
+			return generations(gs)
+		}
 		if cs, ok := t["choices"].([]any); ok {
 			var out []chatMessage
 			for _, c := range cs {
@@ -389,6 +418,37 @@ func messagesOf(x any, role string) []chatMessage {
 		}
 	}
 	return nil
+}
+
+// generations reads LangChain's LLMResult, {"generations": [[{"text",
+// "message"}]]}: a list of candidate replies per prompt, each with its
+// text and, when the model called tools, the message that carries them.
+func generations(gs []any) []chatMessage {
+	var out []chatMessage
+	for _, g := range gs {
+		list, _ := g.([]any)
+		for _, c := range list {
+			cm, ok := c.(map[string]any)
+			if !ok {
+				continue
+			}
+			m, _ := cm["message"].(map[string]any)
+			m = maps.Clone(m)
+			if m == nil {
+				m = map[string]any{}
+			}
+			if _, ok := m["content"]; !ok {
+				m["content"] = cm["text"]
+			}
+			if m["role"] == nil && m["type"] == nil {
+				m["role"] = "assistant"
+			}
+			if msg, ok := messageOf(m); ok {
+				out = append(out, msg)
+			}
+		}
+	}
+	return out
 }
 
 // langChainRoles are the roles LangChain's message types stand for.

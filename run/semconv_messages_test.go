@@ -1,9 +1,12 @@
 package run
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestCallsAsText: a message whose whole content is a list of OpenAI tool
@@ -77,4 +80,58 @@ func TestAnthropicToolParts(t *testing.T) {
 	assert.True(t, ok)
 	assert.Equal(t, "toolu_1", result.CallID)
 	assert.Equal(t, "Cloudy, 59°F", result.Text)
+}
+
+// TestUnwrapped: an output message whose whole text is a framework's
+// result object holding messages is read as those messages.
+func TestUnwrapped(t *testing.T) {
+	out := func(text string) chatMessage { return chatMessage{Role: "assistant", Text: text} }
+	tests := []struct {
+		name string
+		text string
+		want []chatMessage
+	}{
+		{"LangChain's LLMResult with a call", `{"generations": [[{"text": "Checking.", "message": {"tool_calls": [{"name": "get_weather", "args": {"city": "Oslo"}, "id": "tc_1"}]}}]], "llm_output": null}`,
+			[]chatMessage{{Role: "assistant", Text: "Checking.", Calls: []ToolCall{{ID: "tc_1", Name: "get_weather", Arguments: `{"city":"Oslo"}`}}}}},
+		{"LangChain's LLMResult, text only", `{"generations": [[{"text": "Snowy."}]]}`, []chatMessage{{Role: "assistant", Text: "Snowy."}}},
+		{"a graph state", `{"messages": [{"content": "Done.", "type": "ai"}]}`, []chatMessage{{Role: "assistant", Text: "Done."}}},
+		{"a tool message", `{"name": "get_weather", "type": "tool", "content": "-5C", "tool_call_id": "tc_1"}`,
+			[]chatMessage{{Role: "tool", Name: "get_weather", Text: "-5C", CallID: "tc_1"}}},
+		{"JSON that holds no messages", `{"temperature": -5, "unit": "C"}`, []chatMessage{out(`{"temperature": -5, "unit": "C"}`)}},
+		{"prose", `{Snowy} all day`, []chatMessage{out(`{Snowy} all day`)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, unwrapped([]chatMessage{out(tt.text)}))
+		})
+	}
+}
+
+// TestResultObjectsInSpanEvents: spans of no stated kind whose event
+// bodies hold a framework's result objects as their output's text (as
+// LangChain's instrumentation under ADOT writes them) read as a call, the
+// tool's result answering it, and the reply.
+func TestResultObjectsInSpanEvents(t *testing.T) {
+	span := func(id string, start int, in, out string) string {
+		body := map[string]any{"input": map[string]any{"messages": []any{map[string]any{"role": "user", "content": in}}},
+			"output": map[string]any{"messages": []any{map[string]any{"role": "assistant", "content": out}}}}
+		b, err := json.Marshal(map[string]any{"trace_id": "t1", "span_id": id, "parent_span_id": nil, "name": "openinference.instrumentation.langchain",
+			"start_time": start, "end_time": start + 1, "attributes": map[string]any{"event.name": "openinference.instrumentation.langchain"},
+			"span_events": []any{map[string]any{"event_name": "openinference.instrumentation.langchain", "span_id": id, "timestamp": start, "body": body}}})
+		require.NoError(t, err)
+		return string(b)
+	}
+	data := "[" + strings.Join([]string{
+		span("s1", 10, "Weather in Oslo?", `{"generations": [[{"text": "Checking.", "message": {"tool_calls": [{"name": "get_weather", "args": {"city": "Oslo"}, "id": "tc_1"}]}}]]}`),
+		span("s2", 20, "{'city': 'Oslo'}", `{"name": "get_weather", "type": "tool", "content": "-5C, snowy", "tool_call_id": "tc_1"}`),
+		span("s3", 30, "Weather in Oslo?", `{"generations": [[{"text": "It is -5C and snowy in Oslo."}]]}`),
+	}, ",") + "]"
+	r, err := Parse("spans.json", []byte(data), Options{})
+	require.NoError(t, err)
+	var got []string
+	for _, s := range r.Steps {
+		got = append(got, string(s.Kind)+": "+s.Content)
+	}
+	assert.Equal(t, []string{"user: Weather in Oslo?", "tool_call: Checking.", "tool_result: -5C, snowy", "message: It is -5C and snowy in Oslo."}, got)
+	assert.Equal(t, "tc_1", r.Steps[2].ToolCallID)
 }

@@ -771,6 +771,13 @@ func (b *builder) model(n *node, output []chatMessage) {
 		if s.Role == "" {
 			s.Role = "assistant"
 		}
+		// A span of no stated kind whose output is a tool message answering
+		// a call made before it is that tool's run.
+		if c := b.callsByID[m.CallID]; c != nil && strings.EqualFold(s.Role, "tool") {
+			c.answered = true
+			delete(b.callsByID, m.CallID)
+			s.Kind, s.ToolCallID = KindToolResult, m.CallID
+		}
 		for _, c := range m.Calls {
 			c.Name = cleanName(c.Name)
 			s.ToolCalls = append(s.ToolCalls, c)
