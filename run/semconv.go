@@ -231,6 +231,9 @@ func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 	if name == "" && role == roleAgent {
 		name = firstStr(s.Attrs, agentSpanNameKeys...)
 		if name == "" {
+			name = agentInInput(s)
+		}
+		if name == "" {
 			name = agentSpanName(s.Name)
 		}
 		if name == "" {
@@ -243,6 +246,46 @@ func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 // agentSpanNameKeys name an agent span's agent where no key of
 // agentNameKeys does.
 var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name"}
+
+// agentInInput returns the agent an agent span's input names, "" if none:
+// where a framework's method is traced rather than its agent (CrewAI's
+// Task._execute_core, one span name for every agent of a crew), its
+// arguments, kept as JSON in input.value, hold the agent that runs: an
+// object with a role or a name, or its Python repr ("… role='Researcher'
+// …").
+func agentInInput(s *spans.Span) string {
+	v := strings.TrimSpace(s.Attrs.Str("input.value"))
+	if !strings.HasPrefix(v, "{") || !strings.Contains(v, `"agent"`) {
+		return ""
+	}
+	var in struct {
+		Agent json.RawMessage `json:"agent"`
+	}
+	if json.Unmarshal([]byte(v), &in) != nil {
+		return ""
+	}
+	var obj struct{ Role, Name string }
+	if json.Unmarshal(in.Agent, &obj) == nil {
+		return firstNonEmpty(strings.TrimSpace(obj.Role), strings.TrimSpace(obj.Name))
+	}
+	var repr string
+	if json.Unmarshal(in.Agent, &repr) != nil {
+		return ""
+	}
+	for _, re := range reprAgentFields {
+		if m := re.FindStringSubmatch(repr); m != nil {
+			return strings.TrimSpace(m[1])
+		}
+	}
+	return ""
+}
+
+// reprAgentFields find an agent's role, else its name, in a Python repr
+// of its object (pydantic's "field='value'" form).
+var reprAgentFields = []*regexp.Regexp{
+	regexp.MustCompile(`(?:^|\s)role='([^'\n]{1,200})'`),
+	regexp.MustCompile(`(?:^|\s)name='([^'\n]{1,200})'`),
+}
 
 // namesAgent reports whether an attribute of the span names an agent (not
 // only its span name).
