@@ -33,6 +33,8 @@ func TestAgentInInput(t *testing.T) {
 	llm("b1", "b", 21, "Site written.")
 	task("c", 30, "a plain text with no fields")
 	llm("c1", "c", 31, "Reviewed.")
+	task("d", 40, `id=UUID('77') role="Editor's aide" goal='Edit'`)
+	llm("d1", "d", 41, "Edited.")
 	data, err := json.Marshal(spans)
 	require.NoError(t, err)
 
@@ -45,4 +47,5 @@ func TestAgentInInput(t *testing.T) {
 	assert.Equal(t, "Researcher", byText["Facts found."], "a repr's role")
 	assert.Equal(t, "Writer", byText["Site written."], "an object's role")
 	assert.Equal(t, "Task._execute_core", byText["Reviewed."], "no agent in the input: the span's name")
+	assert.Equal(t, "Editor's aide", byText["Edited."], "a repr's double-quoted role")
 }

@@ -274,17 +274,18 @@ func agentInInput(s *spans.Span) string {
 	}
 	for _, re := range reprAgentFields {
 		if m := re.FindStringSubmatch(repr); m != nil {
-			return strings.TrimSpace(m[1])
+			return strings.TrimSpace(m[1] + m[2])
 		}
 	}
 	return ""
 }
 
 // reprAgentFields find an agent's role, else its name, in a Python repr
-// of its object (pydantic's "field='value'" form).
+// of its object (pydantic's field='value' form, or field="value" when the
+// value holds a quote).
 var reprAgentFields = []*regexp.Regexp{
-	regexp.MustCompile(`(?:^|\s)role='([^'\n]{1,200})'`),
-	regexp.MustCompile(`(?:^|\s)name='([^'\n]{1,200})'`),
+	regexp.MustCompile(`(?:^|\s)role=(?:'([^'\n]{1,200})'|"([^"\n]{1,200})")`),
+	regexp.MustCompile(`(?:^|\s)name=(?:'([^'\n]{1,200})'|"([^"\n]{1,200})")`),
 }
 
 // namesAgent reports whether an attribute of the span names an agent (not
