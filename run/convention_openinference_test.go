@@ -11,7 +11,7 @@ func TestOpenInferenceFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
 			file: "trail-smolagents.json", format: run.FormatOpenInference, runs: 1,
-			agents:   []string{"CodeAgent", "ToolCallingAgent", "gaia-annotation-samples/app:GAIA-Samples"},
+			agents:   []string{"CodeAgent", "search_agent", "gaia-annotation-samples/app:GAIA-Samples"}, // the sub-agent by the name its manager declares
 			question: "(the GAIA question, withheld: GAIA asks that its questions not be reposted)",
 			contains: []string{
 				"TypeError: PageDownTool.forward() got an unexpected keyword argument ''",

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -301,6 +302,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 	}
 	b.markers(hasChild)
 	b.agentsAsTools()
+	b.managedAgents()
 	soleAgent := map[*node]string{}
 	for _, n := range b.nodes {
 		if n.role != roleAgent || n.name == "" || n.parent == nil || hasChild[n] {
@@ -398,6 +400,67 @@ func (b *builder) agentsAsTools() {
 			}
 		}
 	}
+}
+
+// managedAgents names the agent spans that an enclosing agent runs as one
+// of the sub-agents it declares (smolagents lists them as
+// smolagents.managed_agents.N.name) and that no attribute names (their span
+// names only the class, ToolCallingAgent): by the one declared name their
+// input holds, as smolagents tells a sub-agent who it is. Two sub-agents
+// of one class are then two agents.
+func (b *builder) managedAgents() {
+	for _, n := range b.nodes {
+		if n.role != roleAgent || namesAgent(n.s) {
+			continue
+		}
+		a := n.parent
+		for a != nil && a.role != roleAgent {
+			a = a.parent
+		}
+		if a == nil {
+			continue
+		}
+		names := declaredAgents(a.s)
+		if len(names) == 0 {
+			continue
+		}
+		in := n.s.Attrs.Str("input.value")
+		var found string
+		for _, name := range names {
+			if !containsWord(in, name) {
+				continue
+			}
+			if found != "" {
+				found = ""
+				break
+			}
+			found = name
+		}
+		if found != "" {
+			n.name = cleanName(found)
+		}
+	}
+}
+
+// declaredAgents lists the sub-agents an agent span declares: the values
+// of its attributes named like managed_agents.N.name.
+func declaredAgents(s *spans.Span) []string {
+	var out []string
+	for _, a := range s.Attrs {
+		if a.Value.Kind != spans.KindString || !strings.HasSuffix(a.Key, ".name") || !strings.Contains(a.Key, "managed_agents.") {
+			continue
+		}
+		if v := strings.TrimSpace(a.Value.Str); v != "" && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// containsWord reports whether w occurs in s with no letter, digit or
+// underscore on either side.
+func containsWord(s, w string) bool {
+	return regexp.MustCompile(`(?:^|[^\pL\pN_])` + regexp.QuoteMeta(w) + `(?:$|[^\pL\pN_])`).MatchString(s)
 }
 
 // subagentKeys are the arguments by which a call that runs an agent names

@@ -1,0 +1,87 @@
+package run
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// spanList builds a flat span list (the shape strands-evals keeps) for
+// the agent-naming tests.
+type spanList []any
+
+func (l *spanList) add(id, parent string, start int, attrs map[string]any) {
+	*l = append(*l, map[string]any{"trace_id": "t1", "span_id": id, "parent_span_id": parent, "name": attrs["name"],
+		"start_time": start, "end_time": start + 5, "attributes": attrs})
+}
+
+// llm adds a model call answering reply.
+func (l *spanList) llm(id, parent string, start int, reply string) {
+	l.add(id, parent, start, map[string]any{"name": "completion", "openinference.span.kind": "LLM",
+		"llm.input_messages.0.message.role": "user", "llm.input_messages.0.message.content": "Do it.",
+		"llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": reply})
+}
+
+// agents reads the list and returns each step's agent by its text.
+func (l spanList) agents(t *testing.T) map[string]string {
+	data, err := json.Marshal(l)
+	require.NoError(t, err)
+	r, err := Parse("spans.json", data, Options{})
+	require.NoError(t, err)
+	byText := map[string]string{}
+	for _, s := range r.Steps {
+		byText[s.Content] = s.Agent
+	}
+	return byText
+}
+
+// TestManagedAgents: agent spans named only by their class, run inside an
+// agent that declares its sub-agents, are the sub-agent their input names.
+func TestManagedAgents(t *testing.T) {
+	var l spanList
+	l.add("m", "", 0, map[string]any{"name": "CodeAgent.run", "openinference.span.kind": "AGENT",
+		"smolagents.managed_agents.0.name": "search_agent", "smolagents.managed_agents.1.name": "file_agent"})
+	l.llm("m1", "m", 1, "Delegating.")
+	sub := func(id string, start int, task, reply string) {
+		in, err := json.Marshal(map[string]any{"task": task})
+		require.NoError(t, err)
+		l.add(id, "m", start, map[string]any{"name": "ToolCallingAgent.run", "openinference.span.kind": "AGENT", "input.value": string(in)})
+		l.llm(id+"1", id, start+1, reply)
+	}
+	sub("s", 10, "You're a helpful agent named 'search_agent'.\nFind it.", "Found.")
+	sub("f", 20, "You're a helpful agent named 'file_agent'.\nRead it.", "Read.")
+	sub("x", 30, "Compare what search_agent and file_agent said.", "Compared.")
+	sub("y", 40, "Ask the research_agent_2 about it.", "Asked.")
+
+	got := l.agents(t)
+	assert.Equal(t, "CodeAgent", got["Delegating."])
+	assert.Equal(t, "search_agent", got["Found."])
+	assert.Equal(t, "file_agent", got["Read."])
+	assert.Equal(t, "ToolCallingAgent", got["Compared."], "two declared names: neither")
+	assert.Equal(t, "ToolCallingAgent", got["Asked."], "no declared name as a word")
+}
+
+// TestAgentInInput: an agent span that names no agent but runs one given
+// in its input (CrewAI's Task._execute_core, one span name for every
+// agent of a crew) is that agent's.
+func TestAgentInInput(t *testing.T) {
+	var l spanList
+	task := func(id string, start int, agent any, reply string) {
+		in, err := json.Marshal(map[string]any{"agent": agent, "context": ""})
+		require.NoError(t, err)
+		l.add(id, "", start, map[string]any{"name": "Task._execute_core", "openinference.span.kind": "AGENT", "input.value": string(in)})
+		l.llm(id+"1", id, start+1, reply)
+	}
+	task("a", 10, "id=UUID('5b92f546') role='Researcher' goal='Find facts' backstory='Careful.'", "Facts found.")
+	task("b", 20, map[string]any{"role": "Writer", "goal": "Write"}, "Site written.")
+	task("c", 30, "a plain text with no fields", "Reviewed.")
+	task("d", 40, `id=UUID('77') role="Editor's aide" goal='Edit'`, "Edited.")
+
+	got := l.agents(t)
+	assert.Equal(t, "Researcher", got["Facts found."], "a repr's role")
+	assert.Equal(t, "Writer", got["Site written."], "an object's role")
+	assert.Equal(t, "Task._execute_core", got["Reviewed."], "no agent in the input: the span's name")
+	assert.Equal(t, "Editor's aide", got["Edited."], "a repr's double-quoted role")
+}
