@@ -57,7 +57,7 @@ func Discover(paths []string) ([]Subset, error) {
 				if len(inner) > 0 {
 					subs = append(subs, Subset{Name: e.Name(), Files: inner})
 				}
-			case isCaseFile(e.Name()):
+			case run.IsRunFile(e.Name()):
 				files = append(files, full)
 			}
 		}
@@ -80,7 +80,7 @@ func caseFiles(dir string) ([]string, error) {
 	}
 	var files []string
 	for _, e := range entries {
-		if !isDir(filepath.Join(dir, e.Name()), e) && isCaseFile(e.Name()) {
+		if !isDir(filepath.Join(dir, e.Name()), e) && run.IsRunFile(e.Name()) {
 			files = append(files, filepath.Join(dir, e.Name()))
 		}
 	}
@@ -96,11 +96,6 @@ func isDir(path string, e os.DirEntry) bool {
 	}
 	info, err := os.Stat(path)
 	return err == nil && info.IsDir()
-}
-
-func isCaseFile(name string) bool {
-	ext := strings.ToLower(filepath.Ext(name))
-	return ext == ".json" || ext == ".jsonl"
 }
 
 // sortCases orders files numerically where their names are numbers ("9"

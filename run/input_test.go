@@ -1,6 +1,8 @@
 package run
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"os"
 	"path/filepath"
@@ -178,4 +180,47 @@ func TestLoadCutsHugeStringsBeforeDecoding(t *testing.T) {
 	require.NoError(t, err)
 	assert.LessOrEqual(t, len(r.Steps[0].Content), MaxText+200)
 	assert.True(t, strings.HasPrefix(r.Steps[0].Content, "AAAA"))
+}
+
+// TestLoadGzip: a gzip-compressed run reads as the run it holds, from a
+// file or standard input; the size limit holds for what it decompresses
+// to; a broken stream is an error naming the file.
+func TestLoadGzip(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "runs", "magentic.json"))
+	require.NoError(t, err)
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	_, err = w.Write(data)
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	dir := t.TempDir()
+	path := filepath.Join(dir, "magentic.json.gz")
+	require.NoError(t, os.WriteFile(path, z.Bytes(), 0o644))
+
+	plain, err := Parse("magentic.json", data, Options{})
+	require.NoError(t, err)
+	got, err := Load(path, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, plain.Steps, got.Steps)
+	got, err = Load(Stdin, Options{Stdin: bytes.NewReader(z.Bytes())})
+	require.NoError(t, err)
+	assert.Equal(t, plain.Steps, got.Steps)
+
+	_, err = Load(path, Options{MaxInput: int64(len(data)) - 1})
+	require.ErrorIs(t, err, ErrTooLarge, "the limit holds for the decompressed run, though the file is within it")
+
+	broken := filepath.Join(dir, "broken.json.gz")
+	require.NoError(t, os.WriteFile(broken, z.Bytes()[:z.Len()/2], 0o644))
+	_, err = Load(broken, Options{})
+	require.Error(t, err)
+	assert.True(t, strings.HasPrefix(err.Error(), "load "+broken+": gzip: "), err.Error())
+}
+
+func TestIsRunFile(t *testing.T) {
+	for name, want := range map[string]bool{
+		"run.json": true, "runs.jsonl": true, "run.json.gz": true, "RUNS.JSONL.GZ": true,
+		"run.gz": false, "notes.txt": false, "run.json.bak": false, "json": false,
+	} {
+		assert.Equal(t, want, IsRunFile(name), name)
+	}
 }

@@ -3,24 +3,29 @@ package run
 // Reading an input whole, within the size a user allows.
 
 import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 )
 
 // read reads a whole input, refusing one over opts.MaxInput: a regular
 // file by its size before reading, anything else once it has passed the
 // limit, so that a huge input costs neither the time nor the memory to
-// read it.
+// read it. A gzip-compressed input (trace exports are often kept so) is
+// read as what it decompresses to, and the limit holds for that.
 func read(path string, opts Options) ([]byte, error) {
 	if path == Stdin {
 		in := opts.Stdin
 		if in == nil {
 			in = os.Stdin
 		}
-		return readAll(in, 0, opts.MaxInput)
+		return readMaybeGzip(bufio.NewReader(in), 0, opts.MaxInput)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -34,7 +39,38 @@ func read(path string, opts Options) ([]byte, error) {
 			return nil, &TooLargeError{Size: size, Limit: opts.MaxInput}
 		}
 	}
-	return readAll(f, size, opts.MaxInput)
+	return readMaybeGzip(bufio.NewReader(f), size, opts.MaxInput)
+}
+
+// IsRunFile reports whether a file name in a directory of runs is one to
+// read: JSON or JSON lines, plain or gzip-compressed (.json, .jsonl,
+// .json.gz, .jsonl.gz).
+func IsRunFile(name string) bool {
+	name = strings.ToLower(name)
+	name = strings.TrimSuffix(name, ".gz")
+	return strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl")
+}
+
+// gzipMagic begins every gzip stream (RFC 1952).
+var gzipMagic = []byte{0x1f, 0x8b}
+
+// readMaybeGzip reads r whole (readAll), decompressing it first when it
+// is gzip. size is r's size when known, which says nothing of what a
+// compressed input holds.
+func readMaybeGzip(r *bufio.Reader, size, max int64) ([]byte, error) {
+	if head, _ := r.Peek(len(gzipMagic)); !bytes.Equal(head, gzipMagic) {
+		return readAll(r, size, max)
+	}
+	z, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	defer z.Close()
+	data, err := readAll(z, 0, max)
+	if err != nil && !errors.Is(err, ErrTooLarge) {
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	return data, err
 }
 
 // readAll reads r to its end. With the size known it reads into one

@@ -98,7 +98,7 @@ func walkRuns(root string) (files []string, bad []input) {
 			if e.Type()&fs.ModeSymlink != 0 {
 				info, err := os.Stat(path)
 				if err != nil {
-					if isRunFile(e.Name()) {
+					if run.IsRunFile(e.Name()) {
 						bad = append(bad, input{name: path, err: run.PathCause(err)})
 					}
 					continue
@@ -108,18 +108,13 @@ func walkRuns(root string) (files []string, bad []input) {
 			switch {
 			case isDir:
 				walk(path)
-			case isRunFile(e.Name()):
+			case run.IsRunFile(e.Name()):
 				files = append(files, path)
 			}
 		}
 	}
 	walk(root)
 	return files, bad
-}
-
-func isRunFile(name string) bool {
-	ext := strings.ToLower(filepath.Ext(name))
-	return ext == ".json" || ext == ".jsonl"
 }
 
 // streamInputs reads a JSONL stream of runs, one run per non-blank line,
