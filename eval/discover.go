@@ -102,7 +102,8 @@ func isDir(path string, e os.DirEntry) bool {
 // before "10"), so tables and --cases lines follow the benchmark's order.
 func sortCases(files []string) {
 	key := func(f string) (int, bool) {
-		n, err := strconv.Atoi(strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)))
+		base := strings.TrimSuffix(filepath.Base(f), ".gz")
+		n, err := strconv.Atoi(strings.TrimSuffix(base, filepath.Ext(base)))
 		return n, err == nil
 	}
 	sort.SliceStable(files, func(i, j int) bool {

@@ -277,3 +277,11 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 	assert.Contains(t, warn.String(), "3.json: the label names a step outside the run: mistake_step 999999999 is past the last step, 3")
 	assert.Contains(t, warn.String(), "4.json: not a labelled case")
 }
+
+// TestSortCases: files named by numbers come in their order, compressed
+// or not, before the others in name order.
+func TestSortCases(t *testing.T) {
+	files := []string{"d/notes.json", "d/10.json", "d/9.json.gz", "d/2.jsonl", "d/a.json"}
+	sortCases(files)
+	assert.Equal(t, []string{"d/2.jsonl", "d/9.json.gz", "d/10.json", "d/a.json", "d/notes.json"}, files)
+}
