@@ -863,8 +863,22 @@ func (b *builder) model(n *node, output []chatMessage) {
 // model's output made it already, and the result.
 func (b *builder) tool(n *node) {
 	c := toolCall(n.s, n.role)
+	event := ""
+	if m := toolEventSpan.FindStringSubmatch(n.s.Name); m != nil && firstStr(n.s.Attrs, toolNameKeys...) == "" {
+		c.Name, event = cleanName(m[1]), m[2]
+	}
+	switch event {
+	case "start": // the call; its result comes in a sibling span
+		b.call(c, n.owner)
+		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}, From: "tool span"})
+		return
+	case "finish", "retry":
+		if len(spanErrors(n.s)) == 0 {
+			return
+		}
+	}
 	id, made := b.made(c, n.owner)
-	if !made {
+	if !made && event == "" {
 		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}, From: "tool span"})
 	}
 	if id == "" {
@@ -880,6 +894,12 @@ func (b *builder) tool(n *node) {
 	}
 	b.add(n, end, 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: result, ToolCallID: id, From: from})
 }
+
+// toolEventSpan matches the spans an event emitter writes for one run of a
+// tool, each event a span of its own named after the tool, the event and
+// the run's number (BeeAI's tool.search.wikipedia.start-12, then
+// .success-12 with the output and .finish-12): one call and its result.
+var toolEventSpan = regexp.MustCompile(`^(?:tool\.)?(.+?)\.(start|success|error|finish|retry)-\d+$`)
 
 // call records a call a model made, to be answered by a tool span or a
 // tool message.

@@ -85,3 +85,23 @@ func TestAgentInInput(t *testing.T) {
 	assert.Equal(t, "Task._execute_core", got["Reviewed."], "no agent in the input: the span's name")
 	assert.Equal(t, "Editor's aide", got["Edited."], "a repr's double-quoted role")
 }
+
+// TestToolEventSpans: an emitter's spans for one run of a tool (start,
+// success or error, finish) are one call and its result.
+func TestToolEventSpans(t *testing.T) {
+	var l spanList
+	l.add("a", "", 0, map[string]any{"name": "agent.react.start-1", "openinference.span.kind": "AGENT"})
+	l.llm("a1", "a", 1, "I will search.")
+	l.add("s", "a", 2, map[string]any{"name": "tool.search.wikipedia.start-12", "openinference.span.kind": "TOOL"})
+	l.add("o", "a", 3, map[string]any{"name": "tool.search.wikipedia.success-12", "openinference.span.kind": "TOOL", "output.value": "Barcelona is a city."})
+	l.add("f", "a", 4, map[string]any{"name": "tool.search.wikipedia.finish-12", "openinference.span.kind": "TOOL"})
+	data, err := json.Marshal(l)
+	require.NoError(t, err)
+	r, err := Parse("spans.json", data, Options{})
+	require.NoError(t, err)
+	var got []string
+	for _, s := range r.Steps {
+		got = append(got, string(s.Kind)+": "+s.Content)
+	}
+	assert.Equal(t, []string{"user: Do it.", "message: I will search.", "tool_call: search.wikipedia()", "tool_result: Barcelona is a city."}, got)
+}
