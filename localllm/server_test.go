@@ -29,7 +29,7 @@ func TestNewChecksTheModel(t *testing.T) {
 		{"unreachable server", Options{Model: testModel, Host: closedURL}, ErrServerUnreachable,
 			"no Ollama server answers at " + closedURL + " (connection refused); start it with 'ollama serve', or drop --model to use rules alone"},
 		{"context too small", Options{Model: "tiny", Host: srv.URL}, ErrContextTooSmall,
-			"model tiny has a context of 1024 tokens, too small for --top-k 3; use a larger model, fewer candidates, or drop --model"},
+			"model tiny has a context of 1024 tokens, too small for --top-k 4; use a larger model, fewer candidates, or drop --model"},
 		{"panel too large", Options{Model: testModel, Host: srv.URL, Panel: 7}, nil, "--panel 7: at most 6 analyst roles"},
 		{"bad host", Options{Model: testModel, Host: "ftp://box"}, nil, `--ollama-host "ftp://box": scheme must be http or https`},
 	}

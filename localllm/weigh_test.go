@@ -55,7 +55,7 @@ func TestWeigh(t *testing.T) {
 	}{
 		{"no analyst: the rules' answer stands", review([]int{8}, nil), nil, 3, "A", nil, true},
 		{"one vote for another step only tips nothing", review(nil, map[string]int{"conservative": 8, "liberal": 3, "detail-focused": 9}), nil, 3, "A", &rules.Pick{Step: 3, Agent: "X"}, false},
-		{"a unanimous panel seconded by a reader moves the answer", review([]int{8}, map[string]int{"conservative": 8, "liberal": 8, "detail-focused": 8}), nil, 8, "C", &rules.Pick{Step: 8, Agent: "X"}, false},
+		{"a unanimous panel seconded by a reader moves the answer", judging(review([]int{8}, map[string]int{"conservative": 8, "liberal": 8, "detail-focused": 8}), 3, 5, 9), nil, 8, "C", &rules.Pick{Step: 8, Agent: "X"}, false},
 		{"a panel agreeing with the rules keeps their agent", review([]int{3}, map[string]int{"conservative": 3, "liberal": 3}), nil, 3, "A", &rules.Pick{Step: 3, Agent: "X"}, false},
 		{"fitted weights that distrust the model keep the rules", review([]int{8}, map[string]int{"conservative": 8, "liberal": 8, "detail-focused": 8}),
 			map[string]float64{rules.ModelRulesLogP: 1, rules.ModelVotes: -1}, 3, "A", &rules.Pick{Step: 8, Agent: "X"}, false},

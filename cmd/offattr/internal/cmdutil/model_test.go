@@ -59,7 +59,7 @@ func TestModelFlags(t *testing.T) {
 	fs := pflag.NewFlagSet("analyze", pflag.ContinueOnError)
 	m.Register(fs)
 	assert.False(t, m.Enabled(), "no model by default")
-	assert.Equal(t, localllm.Options{Strategy: "auto", TopK: 3, Panel: 3, Parallel: 1, Timeout: 2 * time.Minute}, m.Options, "defaults")
+	assert.Equal(t, localllm.Options{Strategy: "auto", TopK: 4, Panel: 3, Parallel: 1, Timeout: 2 * time.Minute}, m.Options, "defaults")
 	require.NoError(t, fs.Parse([]string{"--model", "qwen3:32b", "--ollama-host", "box:11434", "--think", "--top-k", "5",
 		"--panel", "6", "--parallel", "2", "--timeout", "45s", "--no-cache", "--cache-dir", "/tmp/c", "--strategy", "sweep", "--rounds", "3"}))
 	assert.Equal(t, localllm.Options{Model: "qwen3:32b", Host: "box:11434", Think: true, Strategy: "sweep", Rounds: 3, TopK: 5, Panel: 6, Parallel: 2,
