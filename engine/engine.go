@@ -147,6 +147,7 @@ func PrepareContext(ctx context.Context, r *run.Run) (*rules.Input, error) {
 		err error
 	}
 	p, err := await(ctx, func() prepared {
+		growStack(0)
 		in, err := prepare(ctx, r)
 		return prepared{in, err}
 	})
@@ -211,7 +212,10 @@ func RedactContext(ctx context.Context, red *redact.Redactor, r *run.Run) (*run.
 	if red == nil {
 		return r, nil
 	}
-	return await(ctx, func() *run.Run { return red.Run(r) })
+	return await(ctx, func() *run.Run {
+		growStack(0)
+		return red.Run(r)
+	})
 }
 
 // await returns what f returns, or ctx's error as soon as ctx is done, for
@@ -228,4 +232,20 @@ func await[T any](ctx context.Context, f func() T) (T, error) {
 		var zero T
 		return zero, ctx.Err()
 	}
+}
+
+// stackAhead is the stack that reading a run's text grows to: matching
+// recurses, and a goroutine made for the work would otherwise grow its
+// stack a step at a time, copying all of it at each step.
+const stackAhead = 128 << 10
+
+// growStack takes stackAhead of stack at once, at the start of a
+// goroutine's work, while there is little on it to copy. The frame is
+// read so that the compiler keeps it.
+//
+//go:noinline
+func growStack(i int) byte {
+	var pad [stackAhead]byte
+	pad[i%stackAhead] = 1
+	return pad[(i+1)%stackAhead]
 }

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"math"
 	"math/bits"
 	"regexp"
 	"sort"
@@ -278,14 +279,16 @@ func affirms(content string) bool {
 
 // statusRe reads an object's state from a tool result: "status":
 // "pending". ("state" is not read: in most records it is part of an
-// address.)
-var statusRe = regexp.MustCompile(`(?i)"status"\s*:\s*"([^"]{1,60})"`)
+// address.) Its spaces are JSON's, and its "s" is also the long s that
+// case folding pairs with it, as Go's (?i) has always read the key.
+var statusRe = pattern(`"[sſ]tatu[sſ]"[\t\n\f\r ]*:[\t\n\f\r ]*"(?<state>[^"]{1,60})"`, ci)
 
-// states returns the states a tool result reports, in lower case.
-func states(content string) []string {
+// states returns the states a tool result reports, in lower case: every
+// one, as a list of records has as many as it has records.
+func states(t *text) []string {
 	var out []string
-	for _, m := range statusRe.FindAllStringSubmatch(content, -1) {
-		out = append(out, strings.ToLower(m[1]))
+	for _, m := range t.find(statusRe, math.MaxInt) {
+		out = append(out, strings.ToLower(t.named(m, "state")))
 	}
 	return out
 }
@@ -315,10 +318,10 @@ func asks(content string) bool {
 // actions reads what a step does toward tools and the other party: its
 // calls, the tool a result answers, the policies a system prompt or task
 // states, and whether it asks or agrees.
-func (rc *runContext) actions(f *Features, s run.Step, kinds map[StepKind]bool) {
+func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds map[StepKind]bool) {
 	if kinds[KindToolResult] {
 		f.Tool = resultTool(s.Content, rc.called)
-		f.States = states(s.Content)
+		f.States = states(t)
 	} else {
 		f.Calls = calls(s)
 		for _, c := range f.Calls {

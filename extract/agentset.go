@@ -3,6 +3,8 @@ package extract
 import (
 	"index/suffixarray"
 	"strings"
+
+	"github.com/offattr/offattr/run"
 )
 
 // agentSet is the run's agent names as extraction looks them up: by key
@@ -46,6 +48,27 @@ func newAgentSet(keys map[string]bool) *agentSet {
 // has reports whether key is one of the set's keys.
 func (a *agentSet) has(key string) bool {
 	return a != nil && a.keys[key]
+}
+
+// hasKeyOf is has(agentKey(name)), with the key built on the stack: the
+// words around every entity are looked up, most of them capitalised, and
+// agentKey makes a string for each such word.
+func (a *agentSet) hasKeyOf(name string) bool {
+	if a == nil {
+		return false
+	}
+	var buf [64]byte
+	return a.keys[string(run.AppendAgentKey(buf[:0], name))]
+}
+
+// containsKeyOf is containsAny(agentKey(name)), the key built as by
+// hasKeyOf.
+func (a *agentSet) containsKeyOf(name string) bool {
+	if a == nil || len(a.keys) == 0 {
+		return false
+	}
+	var buf [64]byte
+	return a.containsAny(string(run.AppendAgentKey(buf[:0], name)))
 }
 
 // endsAny reports whether some key ends with piece.

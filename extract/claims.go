@@ -338,7 +338,7 @@ func agentNameEndingAt(s string, start, end int, agents *agentSet) (int, bool) {
 // as a value would, like a number in one, tie the agent's mentions into
 // the data flow under some names and not under others.
 func inAgentName(s string, start, end int, agents *agentSet) bool {
-	if !agents.containsAny(agentKey(s[start:end])) {
+	if !agents.containsKeyOf(s[start:end]) {
 		return false
 	}
 	starts, ends := [4]int{start}, [4]int{end}
@@ -359,7 +359,7 @@ func inAgentName(s string, start, end int, agents *agentSet) bool {
 	}
 	for _, b := range starts[:nb] {
 		for _, e := range ends[:na] {
-			if (b < start || e > end) && agents.has(agentKey(s[b:e])) {
+			if (b < start || e > end) && agents.hasKeyOf(s[b:e]) {
 				return true
 			}
 		}

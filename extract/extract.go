@@ -198,7 +198,7 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Errors = dedupeSignals(f.Errors)
 	f.Successes = dedupeSignals(f.Successes)
 
-	rc.actions(&f, s, kinds)
+	rc.actions(&f, s, t, kinds)
 	lower, aligned := t.lowered()
 	unasserted := ordersOrShoutsIn(s.Content, lower, aligned)
 	rc.answers(&f, asserted(t, s.Content, unasserted, &rc.buf.asserted), kinds)

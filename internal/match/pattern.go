@@ -83,6 +83,7 @@ func (s *Set) Compile(expr string, opts Options) (*Pattern, error) {
 	if err := s.planFor(p); err != nil {
 		return nil, err
 	}
+	s.lexicon.index()
 	s.noLits = make([][]int, s.lexicon.starters)
 	s.patterns = append(s.patterns, p)
 	return p, nil

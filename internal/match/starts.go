@@ -301,6 +301,33 @@ func cross(as, bs []string) []string {
 type lexicon struct {
 	starters      int
 	words, others literals
+	// bytes holds, for each byte, its byteKind bits: the one look the
+	// scan of a text (hits) takes at most of its bytes.
+	bytes [256]uint8
+}
+
+// The bits of lexicon.bytes.
+const (
+	isWordByte   = 1 << iota // an ASCII word character
+	beginsWord               // the first byte of a literal of words
+	beginsOthers             // the first byte of a literal of others
+)
+
+// index sets bytes from the literals: after each pattern is added.
+func (lx *lexicon) index() {
+	for b := range lx.bytes {
+		var k uint8
+		if wordBytes[b] {
+			k |= isWordByte
+		}
+		if lx.words.firsts[b] {
+			k |= beginsWord
+		}
+		if lx.others.firsts[b] {
+			k |= beginsOthers
+		}
+		lx.bytes[b] = k
+	}
 }
 
 type literals struct {
@@ -394,10 +421,13 @@ func (t *Text) hits() [][]int {
 	}
 	lower := t.lower
 	lx := &t.set.lexicon
+	prevWord := false // the byte before is a word byte: no word begins here
 	for i := range len(lower) {
 		c := lower[i]
-		atWord := i == 0 || !wordBytes[lower[i-1]]
-		if !lx.others.firsts[c] && !(atWord && lx.words.firsts[c]) {
+		k := lx.bytes[c]
+		atWord := !prevWord
+		prevWord = k&isWordByte != 0
+		if k&beginsOthers == 0 && (!atWord || k&beginsWord == 0) {
 			continue
 		}
 		pair := uint16(c) << 8
@@ -523,8 +553,9 @@ func (t *Text) firstBytes(s *starter) []int {
 		return at
 	}
 	at := []int{}
-	for i := range len(t.lower) {
-		if c := t.lower[i]; s.first[c] && (c < utf8.RuneSelf || c >= 0xC0) { // at a rune's first byte
+	lower, first := t.lower, s.first // held apart from t, which append may change as far as the compiler knows
+	for i := range len(lower) {
+		if c := lower[i]; first[c] && (c < utf8.RuneSelf || c >= 0xC0) { // at a rune's first byte
 			at = append(at, i)
 		}
 	}

@@ -68,10 +68,11 @@ func (set *Set) ReadText(s string, b *Buffers) *Text {
 	// Most texts are ASCII, or begin so: a byte is its rune, copied
 	// without decoding it.
 	n := asciiPrefix(s)
-	t.runes = reuse(runes, len(s))[:n]
-	for i := range n {
-		t.runes[i] = rune(s[i])
+	head := reuse(runes, len(s))[:n]
+	for i, c := range []byte(s[:n]) { // no copy: a range reads the string's bytes
+		head[i] = rune(c)
 	}
+	t.runes = head
 	for _, r := range s[n:] {
 		t.runes = append(t.runes, r)
 	}
@@ -345,8 +346,9 @@ const (
 
 // Load8 reads s[i:i+8] as a word, s[i] its lowest byte.
 func Load8(s string, i int) uint64 {
-	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+	s = s[i : i+8] // one bounds check for the eight bytes, which are then one load
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // CapitalBits sets, in a word of bytes below 0x80, the high bit of each

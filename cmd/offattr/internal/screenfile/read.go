@@ -32,13 +32,19 @@ type Contents struct {
 // file is not an error: it holds no records.
 func ReadFile(path string) (Contents, error) {
 	data, err := os.ReadFile(path)
+	if err != nil {
+		return unread(path, err)
+	}
+	return parseFile(path, data)
+}
+
+// unread is what a read of path that failed with err returns: no records
+// when the file does not exist (nothing was written yet), else the error.
+func unread(path string, err error) (Contents, error) {
 	if errors.Is(err, os.ErrNotExist) {
 		return Contents{}, nil
 	}
-	if err != nil {
-		return Contents{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
-	}
-	return parseFile(path, data)
+	return Contents{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
 }
 
 // ReadOutput is ReadFile for a file about to be continued (--resume): only
@@ -47,11 +53,8 @@ func ReadFile(path string) (Contents, error) {
 // without end.
 func ReadOutput(path string) (Contents, error) {
 	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return Contents{}, nil
-	}
 	if err != nil {
-		return Contents{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
+		return unread(path, err)
 	}
 	defer f.Close()
 	fi, err := f.Stat()
