@@ -28,8 +28,8 @@ func CollectAt(percent int) (restore func()) {
 // program's code and data).
 const (
 	InputMemoryFactor = 8
-	InputMemoryBase   = 100 << 20
-	outsideHeap       = 32 << 20
+	InputMemoryBase   = 100_000_000
+	outsideHeap       = 24 << 20
 )
 
 // liftAt is the share of the limit the live heap may fill before the limit
