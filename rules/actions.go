@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
@@ -122,14 +123,17 @@ func newTokenIndex(s *support) *tokenIndex {
 		ends = make([]int32, len(s.steps)) // where each step's runs end in seq
 		last []int32                       // per run, 1 + the last step listed for it
 	)
+	// Each step is lowered into one buffer, not kept lowered: the index
+	// holds only the distinct runs, and a long run's texts lowered were
+	// as large as the run.
+	var text []byte
 	for j := range s.steps {
-		text := s.step(j)
+		text = appendLower(text[:0], s.steps[j].Content)
 		for k, end := range wordRuns(text) {
-			w := text[k:end]
-			id, ok := x.ids[w]
+			id, ok := x.ids[string(text[k:end])]
 			if !ok {
 				id = int32(len(last))
-				x.ids[w] = id
+				x.ids[string(text[k:end])] = id
 				last = append(last, 0)
 			}
 			if last[id] != int32(j+1) {
@@ -169,8 +173,26 @@ func (x *tokenIndex) holding(w string) []int32 {
 	return x.steps[x.at[id]:x.at[id+1]]
 }
 
+// appendLower appends strings.ToLower(s) to b, without making the string
+// when s is ASCII.
+func appendLower(b []byte, s string) []byte {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return append(b, strings.ToLower(s)...)
+		}
+	}
+	for i := range len(s) {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
 // wordRuns yields where each run of word bytes in s starts and ends.
-func wordRuns(s string) iter.Seq2[int, int] {
+func wordRuns[T string | []byte](s T) iter.Seq2[int, int] {
 	return func(yield func(int, int) bool) {
 		for k := 0; k < len(s); {
 			if !wordByte(s, k) {
@@ -280,7 +302,7 @@ func containsToken(s, v string) bool {
 	}
 }
 
-func wordByte(s string, i int) bool {
+func wordByte[T string | []byte](s T, i int) bool {
 	if i < 0 || i >= len(s) {
 		return false
 	}

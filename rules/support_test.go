@@ -17,7 +17,8 @@ import (
 // and counts is the one the scan finds.
 func TestSupportIndexAgreesWithScan(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		text := rapid.StringMatching(`[aB1 .:_-]{0,12}`)
+		// The Kelvin sign and the dotted capital I lower to ASCII letters.
+		text := rapid.StringMatching(`[aB1 .:_\-ki\x{212A}\x{0130}\x{00C9}]{0,12}`)
 		n := rapid.IntRange(1, 12).Draw(t, "steps")
 		r := &run.Run{Question: text.Draw(t, "question")}
 		f := &extract.RunFeatures{}
@@ -31,7 +32,7 @@ func TestSupportIndexAgreesWithScan(t *testing.T) {
 		}
 		in := &Input{Run: r, Features: f}
 		// A value is never empty: arguments and claims hold text.
-		v := strings.ToLower(rapid.StringMatching(`[aB1 .:_-]{1,6}`).Draw(t, "value"))
+		v := strings.ToLower(rapid.StringMatching(`[aB1 .:_\-ki]{1,6}`).Draw(t, "value"))
 		reader := from{others: rapid.Bool().Draw(t, "others"), self: rapid.SampledFrom([]string{"a", "b", "c"}).Draw(t, "self")}
 		s := newSupport(in)
 		for i := range n + 1 {
@@ -43,4 +44,10 @@ func TestSupportIndexAgreesWithScan(t *testing.T) {
 			assert.Equal(t, want, got, "%q before step %d", v, i)
 		}
 	})
+}
+
+func TestAppendLower(t *testing.T) {
+	for _, s := range []string{"", "Plain ASCII 42_X", "café ÉTÉ", "Kelvin", "İstanbul", "\xff\xfeA"} {
+		assert.Equal(t, strings.ToLower(s), string(appendLower([]byte("kept "), s))[len("kept "):], "%q", s)
+	}
 }

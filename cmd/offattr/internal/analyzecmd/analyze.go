@@ -85,6 +85,7 @@ const AnalyzeGCPercent = 50
 
 func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
 	defer cmdutil.CollectAt(AnalyzeGCPercent)()
+	defer cmdutil.LimitMemory(cmdutil.InputSize(opts.Path))()
 	_, analyze, err := opts.Prepare()
 	if err != nil {
 		return err

@@ -1,8 +1,14 @@
 package cmdutil
 
 import (
+	"math"
 	"os"
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
+	"sync/atomic"
+
+	"github.com/offattr/offattr/run"
 )
 
 // CollectAt sets the garbage collector's target to percent (GOGC's
@@ -14,4 +20,87 @@ func CollectAt(percent int) (restore func()) {
 	}
 	old := debug.SetGCPercent(percent)
 	return func() { debug.SetGCPercent(old) }
+}
+
+// The memory a command analysing an input of n bytes aims to stay within:
+// InputMemoryFactor times n plus InputMemoryBase, of which the runtime's
+// own limit leaves outsideHeap to what the collector does not count (the
+// program's code and data).
+const (
+	InputMemoryFactor = 8
+	InputMemoryBase   = 100_000_000
+	outsideHeap       = 24 << 20
+)
+
+// liftAt is the share of the limit the live heap may fill before the limit
+// is lifted: nearer it, the collector would run after every few megabytes
+// allocated and cost more than the memory it saves.
+const liftAt = 0.85
+
+// LimitMemory sets a soft memory limit for a command that reads an input
+// of inputBytes (debug.SetMemoryLimit: the collector runs more often as
+// the process nears it), unless the user set GOMEMLIMIT, and returns what
+// sets it back. A run's analysis keeps a multiple of its input live, and
+// GOGC alone lets the heap grow by a share of that before collecting; the
+// limit caps the growth instead. Once a collection finds the live heap
+// near the limit, the limit is lifted for the rest of the command and the
+// heap grows as GOGC lets it: a limit below what is live only makes the
+// collector run without end. Collecting more or less often changes no
+// result.
+func LimitMemory(inputBytes int64) (restore func()) {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set || inputBytes < 0 {
+		return func() {}
+	}
+	limit := min(inputBytes, (math.MaxInt64-InputMemoryBase)/InputMemoryFactor)*InputMemoryFactor + InputMemoryBase - outsideHeap
+	old := debug.SetMemoryLimit(limit)
+	var done atomic.Bool
+	watchCollections(func(live uint64) bool {
+		if done.Load() {
+			return false
+		}
+		if float64(live) > liftAt*float64(limit) {
+			if done.CompareAndSwap(false, true) {
+				debug.SetMemoryLimit(old)
+			}
+			return false
+		}
+		return true
+	})
+	return func() {
+		if done.CompareAndSwap(false, true) {
+			debug.SetMemoryLimit(old)
+		}
+	}
+}
+
+// watchCollections calls f with the live heap after each garbage
+// collection, from the runtime's cleanup goroutine, until f returns false.
+func watchCollections(f func(live uint64) bool) {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	var arm func()
+	arm = func() {
+		// A new object, unreachable at once: its cleanup runs after the
+		// next collection.
+		runtime.AddCleanup(new([16]byte), func(struct{}) {
+			metrics.Read(sample)
+			if sample[0].Value.Kind() == metrics.KindUint64 && f(sample[0].Value.Uint64()) {
+				arm()
+			}
+		}, struct{}{})
+	}
+	arm()
+}
+
+// InputSize is the size of the regular file at path, or -1 for anything
+// else (standard input, a pipe, a path that cannot be read): what
+// LimitMemory needs to know of an input before reading it.
+func InputSize(path string) int64 {
+	if path == run.Stdin {
+		return -1
+	}
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return -1
+	}
+	return fi.Size()
 }

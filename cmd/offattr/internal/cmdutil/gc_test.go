@@ -2,6 +2,8 @@ package cmdutil
 
 import (
 	"os"
+	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"testing"
 
@@ -22,11 +24,7 @@ func TestCollectAt(t *testing.T) {
 		want int
 	}{{"", 37}, {"100", before}} {
 		if c.gogc == "" {
-			old, set := os.LookupEnv("GOGC")
-			require.NoError(t, os.Unsetenv("GOGC"))
-			if set {
-				t.Cleanup(func() { os.Setenv("GOGC", old) })
-			}
+			unsetEnv(t, "GOGC")
 		} else {
 			t.Setenv("GOGC", c.gogc)
 		}
@@ -34,5 +32,72 @@ func TestCollectAt(t *testing.T) {
 		assert.Equal(t, c.want, gcPercent(), "GOGC=%q", c.gogc)
 		restore()
 		assert.Equal(t, before, gcPercent(), "restored")
+	}
+}
+
+func memoryLimit() int64 { return debug.SetMemoryLimit(-1) }
+
+// unsetEnv unsets name for the test, and sets it back after.
+func unsetEnv(t *testing.T, name string) {
+	old, set := os.LookupEnv(name)
+	require.NoError(t, os.Unsetenv(name))
+	if set {
+		t.Cleanup(func() { os.Setenv(name, old) })
+	}
+}
+
+// TestLimitMemory: the limit follows the input's size unless GOMEMLIMIT is
+// set or the size is unknown, and is set back after.
+func TestLimitMemory(t *testing.T) {
+	before := memoryLimit()
+	const size = 1 << 30 // far above what the test holds: never lifted
+	want := int64(InputMemoryFactor*size + InputMemoryBase - outsideHeap)
+	for _, c := range []struct {
+		name  string
+		env   string // GOMEMLIMIT; "" leaves it unset
+		input int64
+		want  int64
+	}{
+		{"from the input", "", size, want},
+		{"unknown size", "", -1, before},
+		{"GOMEMLIMIT set", "4GiB", size, before},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.env == "" {
+				unsetEnv(t, "GOMEMLIMIT")
+			} else {
+				t.Setenv("GOMEMLIMIT", c.env)
+			}
+			restore := LimitMemory(c.input)
+			assert.Equal(t, c.want, memoryLimit())
+			restore()
+			assert.Equal(t, before, memoryLimit(), "restored")
+		})
+	}
+}
+
+// TestLimitMemoryLifted: a limit the live heap nears is lifted after a
+// collection, so that the collector does not run without end.
+func TestLimitMemoryLifted(t *testing.T) {
+	unsetEnv(t, "GOMEMLIMIT")
+	before := memoryLimit()
+	live := make([]byte, 64<<20) // more than liftAt of the limit for an empty input
+	restore := LimitMemory(0)
+	defer restore()
+	require.NotEqual(t, before, memoryLimit())
+	for i := 0; i < 100 && memoryLimit() != before; i++ {
+		runtime.GC()
+		runtime.Gosched()
+	}
+	assert.Equal(t, before, memoryLimit(), "lifted")
+	runtime.KeepAlive(live)
+}
+
+func TestInputSize(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "run.json")
+	require.NoError(t, os.WriteFile(file, []byte("{}\n"), 0o600))
+	for path, want := range map[string]int64{file: 3, dir: -1, "-": -1, filepath.Join(dir, "missing"): -1} {
+		assert.Equal(t, want, InputSize(path), path)
 	}
 }
