@@ -73,11 +73,16 @@ func nameWords(name string) []string {
 
 // textCallRe is a line that is a call written in function-call notation,
 // with an optional verb before it. The arguments must be a JSON object or
-// array (or nothing): code such as print(len(x)) is not a tool call.
-var textCallRe = regexp.MustCompile(`(?m)^[ \t>*-]{0,4}(?:(?i:call|calling|invoke|invoking|action|tool call|function call|tool)\s{0,2}:?\s{1,2})?([A-Za-z_][\w.-]{0,63})\((\{.*\}|\[.*\]|)\)\s*;?\s*$`)
+// array (or nothing): code such as print(len(x)) is not a tool call. Its
+// spaces and word characters are ASCII, and its verbs are in either case as
+// Go's (?i) folds them (goCase): regexp2's IgnoreCase also reads the
+// dotted İ as i.
+var textCallRe = pattern(`^[ \t>*-]{0,4}(?:(?:`+goCase("call|calling|invoke|invoking|action|tool call|function call|tool")+
+	`)[\t\n\f\r ]{0,2}:?[\t\n\f\r ]{1,2})?(?<name>[A-Za-z_][0-9A-Za-z_.-]{0,63})\((?<args>\{.*\}|\[.*\]|)\)[\t\n\f\r ]*;?[\t\n\f\r ]*$`, ml)
 
-// calls reads the step's tool calls, structured and written.
-func calls(s run.Step) []Call {
+// calls reads the step's tool calls, structured and written; t is the
+// step's content.
+func calls(s run.Step, t *text) []Call {
 	var out []Call
 	for _, tc := range s.ToolCalls {
 		out = append(out, Call{Name: tc.Name, Args: tc.Arguments, Values: ArgValues(tc.Arguments), Offset: -1})
@@ -87,12 +92,12 @@ func calls(s run.Step) []Call {
 	if len(s.Content) > maxCallScan || !strings.Contains(s.Content, "({") && !strings.Contains(s.Content, "([") && !strings.Contains(s.Content, "()") {
 		return out
 	}
-	for _, m := range textCallRe.FindAllStringSubmatchIndex(s.Content, 20) {
-		name, args := s.Content[m[2]:m[3]], s.Content[m[4]:m[5]]
+	for _, m := range t.find(textCallRe, 20) {
+		name, args := t.named(m, "name"), t.named(m, "args")
 		if args != "" && !json.Valid([]byte(args)) {
 			continue
 		}
-		out = append(out, Call{Name: name, Args: args, Values: ArgValues(args), Offset: m[0]})
+		out = append(out, Call{Name: name, Args: args, Values: ArgValues(args), Offset: m.Whole().Start})
 	}
 	return out
 }
@@ -323,7 +328,7 @@ func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds map[StepKi
 		f.Tool = resultTool(s.Content, rc.called)
 		f.States = states(t)
 	} else {
-		f.Calls = calls(s)
+		f.Calls = calls(s, t)
 		for _, c := range f.Calls {
 			rc.called[c.Name] = true
 		}

@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -61,7 +63,7 @@ func checkGates(t *testing.T, s string) {
 			}
 		}
 	}
-	if len(s) <= maxCallScan && textCallRe.MatchString(s) {
+	if len(s) <= maxCallScan && textCallGo.MatchString(s) {
 		assert.True(t, strings.Contains(s, "({") || strings.Contains(s, "([") || strings.Contains(s, "()"), "%q", s)
 	}
 }
@@ -182,4 +184,78 @@ func FuzzResultTool(f *testing.F) {
 			t.Fatalf("resultTool(%q) = %q, resultToolRe says %q", s, got, want)
 		}
 	})
+}
+
+// textCallGo is textCallRe as Go's regexp reads it: textCallRe must match
+// exactly what it matches, with the same groups.
+var textCallGo = regexp.MustCompile(`(?m)^[ \t>*-]{0,4}(?:(?i:call|calling|invoke|invoking|action|tool call|function call|tool)\s{0,2}:?\s{1,2})?([A-Za-z_][\w.-]{0,63})\((\{.*\}|\[.*\]|)\)\s*;?\s*$`)
+
+// callSlots are the parts of a random line for textCallRe, in order, each
+// drawn from its choices: the words and punctuation the pattern reads, and
+// runes that Go's regexp and regexp2 read otherwise (the dotted and
+// dotless i, the Kelvin sign, the long s, a vertical tab, a combining
+// mark, letters beyond ASCII, invalid UTF-8).
+var callSlots = [][]string{
+	{"", "", " ", "\t", "> ", "* ", "-", "     ", "é", "\xff"},
+	{"", "call", "CALLING", "Invoke", "İnvoke", "ınvoking", "action", "tool call", "Function\tCall", "TOOL", "\u212Aall", "ſ"},
+	{"", " ", ":", ": ", "\v", "\n", "  \n", "\r", "\f", " : ", "\u0301"},
+	{"get_order", "x.y-z", "_", "é", "a\u0301", "ℌx", "f\xff", "9f", "", "name"},
+	{"(", "(", "(", " (", ")"},
+	{"{", "[", "", "", "{\"a\": 1", "[1, {", "(", "\xc3"},
+	{"}", "]", "", "})", "]]", "\n}", "ſ}", "x"},
+	{")", ")", "", ");", ") ;", ")\v"},
+	{"", "", " ", "\n", "\t\n\n", "\v", ";", "x", "\u00a0"},
+}
+
+// randomLines joins up to eight lines drawn by r from callSlots.
+func randomLines(r *rand.Rand) string {
+	var b strings.Builder
+	for range 1 + r.IntN(8) {
+		for _, choices := range callSlots {
+			b.WriteString(choices[r.IntN(len(choices))])
+		}
+		if r.IntN(3) > 0 {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// checkTextCall holds textCallRe to textCallGo on s: the same matches,
+// with the same groups, as calls reads them.
+func checkTextCall(t *testing.T, s string) {
+	t.Helper()
+	var want, got [][]int
+	for _, m := range textCallGo.FindAllStringSubmatchIndex(s, 20) {
+		want = append(want, m)
+	}
+	for _, m := range newText(s).find(textCallRe, 20) {
+		name, args := m.Group("name"), m.Group("args")
+		got = append(got, []int{m.Whole().Start, m.Whole().End, name.Start, name.End, args.Start, args.End})
+	}
+	assert.Equal(t, want, got, "%q", s)
+}
+
+// textCallSeeds are lines where Go's regexp and regexp2 would differ.
+var textCallSeeds = []string{"İnvoke: f({})", "\u212Aall f()", "tool\v f()", "f({\xff})\n\n", "é()", "call é()", "f()\v", "ſ f()", "x\u0301()"}
+
+func TestTextCallReadsAsGo(t *testing.T) {
+	for _, s := range append(gateSeeds, textCallSeeds...) {
+		checkTextCall(t, s)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		checkTextCall(t, randomLines(r))
+	}
+	names, runs := corpusRuns(t)
+	for _, s := range sampledSteps(names, runs, sampleEvery(1, 1), func(run.Step) bool { return true }) {
+		checkTextCall(t, s.Content)
+	}
+}
+
+func FuzzTextCall(f *testing.F) {
+	for _, s := range append(gateSeeds, textCallSeeds...) {
+		f.Add(s)
+	}
+	f.Fuzz(checkTextCall)
 }

@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"strings"
+	"unicode"
+
 	matching "github.com/offattr/offattr/internal/match"
 )
 
@@ -29,6 +32,31 @@ const (
 	ci = matching.IgnoreCase
 	ml = matching.Multiline
 )
+
+// goCase spells the letters of literal in either case as Go's (?i) reads
+// them, each as the class of its simple case folding orbit ("k" as
+// "[Kk\u212a]", the Kelvin sign). regexp2's IgnoreCase compares lower
+// cases instead, which differ: it reads the dotted İ as i, and not the
+// long s as s. A pattern that must match what a Go pattern matched spells
+// its words with goCase.
+func goCase(literal string) string {
+	var b strings.Builder
+	for _, r := range literal {
+		if !unicode.IsLetter(r) || unicode.SimpleFold(r) == r {
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteByte('[')
+		for f := r; ; {
+			b.WriteRune(f)
+			if f = unicode.SimpleFold(f); f == r {
+				break
+			}
+		}
+		b.WriteByte(']')
+	}
+	return b.String()
+}
 
 // text is a string prepared for the patterns, with what extraction reads
 // of it made once: the results of find, and more readings of the whole
