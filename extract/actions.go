@@ -178,33 +178,34 @@ type Policy struct {
 }
 
 var (
-	policySentenceRe = regexp.MustCompile(`(?i)\b(?:must|must not|never|only|always|should not|shouldn't|do not|don't|cannot|can't|not allowed|required?|before|unless|confirm(?:ation)?)\b`)
-	// policyWords hold, in lower case, a word of each of policySentenceRe's
-	// alternatives: a sentence with none of them is not run through it.
-	// The pattern also reads "ſ" (long s) as "s", which the lower case
-	// keeps: in a text that holds one, every sentence is.
-	policyWords   = []string{"must", "never", "only", "always", "should not", "shouldn't", "do not", "don't", "cannot", "can't", "not allowed", "require", "before", "unless", "confirm"}
-	policyWordSet = newWordSet(policyWords)
-	confirmRe     = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
+	// policyRe finds a policy's words, as Go's (?i)\b...\b reads them.
+	policyRe  = pattern(goWords(`must|must not|never|only|always|should not|shouldn't|do not|don't|cannot|can't|not allowed|required?|before|unless|confirm(?:ation)?`), 0)
+	confirmRe = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
 	// "can only be cancelled if its status is 'pending'"
 	stateRuleRe = regexp.MustCompile(`(?i)\bcan only be (\w+?)(?:ed|d)?\b[^.]{0,60}?\b(?:status|state) is ['"]?(\w[\w ]{0,30}?)['"]?(?:[,.;]|\s|$)`)
 )
 
-// policies reads the rules in a system prompt or task text.
-func policies(content string) []Policy {
-	if len(content) > maxCallScan*4 {
-		content = content[:maxCallScan*4]
+// policies reads the rules in a system prompt or task text t: the
+// sentences that hold a match of policyRe. No match spans two sentences,
+// as none holds a sentence's end, and the bytes around a sentence are not
+// word bytes, so a sentence holds a match of policyRe within the text
+// exactly when it holds one read alone.
+func policies(t *text) []Policy {
+	if len(t.s) > maxCallScan*4 {
+		t = t.sub(0, maxCallScan*4)
 	}
+	content := t.s
 	var out []Policy
-	lower, aligned := matching.FoldCase(content)
-	spans := sentenceSpans(content)
-	held := sentenceWords(content, lower, aligned, spans, policyWordSet)
-	longS := strings.Contains(lower, "ſ")
-	for k, sp := range spans {
-		sent := content[sp[0]:sp[1]]
-		if held[k] == 0 && !longS || !policySentenceRe.MatchString(sent) {
+	lower, aligned := t.lowered()
+	found := t.find(policyRe, math.MaxInt)
+	for _, sp := range sentenceSpans(content) {
+		for len(found) > 0 && found[0].Whole().Start < sp[0] {
+			found = found[1:]
+		}
+		if len(found) == 0 || found[0].Whole().Start >= sp[1] {
 			continue
 		}
+		sent := content[sp[0]:sp[1]]
 		// Where the lower case is aligned, a sentence that holds none of
 		// the words a pattern must read is not run through it.
 		confirm, stateRule := true, true
@@ -337,7 +338,7 @@ func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds map[StepKi
 		}
 	}
 	if s.Kind == run.KindSystem || kinds[KindTask] {
-		f.Policies = policies(s.Content)
+		f.Policies = policies(t)
 	}
 	f.Asks = asks(s.Content)
 	f.Affirms = affirms(s.Content)

@@ -24,43 +24,32 @@ var gateSeeds = []string{
 }
 
 // checkGates holds the word gates to the patterns they spare: a sentence
-// the policy pattern matches holds a policy word (or the text an "ſ"), one
 // the confirmation or state rule pattern matches holds its words (where
 // the lower case is aligned), a text where the call pattern finds a call
 // holds "({", "([" or "()", and sentenceWords says what each sentence
-// holds in lower case, of the policy words and of the injection words.
+// holds in lower case of the injection words.
 func checkGates(t *testing.T, s string) {
 	lower, aligned := matching.FoldCase(s)
 	spans := sentenceSpans(s)
-	held := sentenceWords(s, lower, aligned, spans, policyWordSet)
-	for k, sp := range spans {
-		sent := s[sp[0]:sp[1]]
-		if policySentenceRe.MatchString(sent) {
-			assert.True(t, held[k] != 0 || strings.Contains(lower, "ſ"), "%q", sent)
-		}
-		if !aligned {
-			continue
-		}
-		l := lower[sp[0]:sp[1]]
-		if confirmRe.MatchString(sent) {
-			assert.True(t, strings.Contains(l, "confirm") || strings.Contains(l, "explicit"), "%q", sent)
-		}
-		if stateRuleRe.MatchString(sent) {
-			assert.True(t, strings.Contains(l, "can only be"), "%q", sent)
-		}
-	}
 	if aligned {
-		for _, ws := range []*wordSet{policyWordSet, injectionWordSet} {
-			held := sentenceWords(s, lower, aligned, spans, ws)
-			for k, sp := range spans {
-				var want uint64
-				for bit, w := range ws.words {
-					if strings.Contains(strings.ToLower(s[sp[0]:sp[1]]), w) {
-						want |= 1 << bit
-					}
-				}
-				assert.Equal(t, want, held[k], "%q", s[sp[0]:sp[1]])
+		for _, sp := range spans {
+			sent, l := s[sp[0]:sp[1]], lower[sp[0]:sp[1]]
+			if confirmRe.MatchString(sent) {
+				assert.True(t, strings.Contains(l, "confirm") || strings.Contains(l, "explicit"), "%q", sent)
 			}
+			if stateRuleRe.MatchString(sent) {
+				assert.True(t, strings.Contains(l, "can only be"), "%q", sent)
+			}
+		}
+		held := sentenceWords(s, lower, aligned, spans, injectionWordSet)
+		for k, sp := range spans {
+			var want uint64
+			for bit, w := range injectionWordSet.words {
+				if strings.Contains(strings.ToLower(s[sp[0]:sp[1]]), w) {
+					want |= 1 << bit
+				}
+			}
+			assert.Equal(t, want, held[k], "%q", s[sp[0]:sp[1]])
 		}
 	}
 	if len(s) <= maxCallScan && textCallGo.MatchString(s) {
@@ -258,4 +247,65 @@ func FuzzTextCall(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(checkTextCall)
+}
+
+// policyGo is policyRe as Go's regexp reads it, run over each sentence
+// alone: policies must pick exactly the sentences it matches.
+var policyGo = regexp.MustCompile(`(?i)\b(?:must|must not|never|only|always|should not|shouldn't|do not|don't|cannot|can't|not allowed|required?|before|unless|confirm(?:ation)?)\b`)
+
+// policyPieces are the parts random policy texts are made of: the words
+// policyRe reads, spelt with runes that Go's regexp and regexp2 read
+// otherwise, and the bytes around them.
+var policyPieces = []string{
+	"must", "MUST", "muſt", "never", "only", "always", "alwayſ", "should not", "ſhouldn't", "do not", "DON'T", "cannot", "can't",
+	"not allowed", "require", "required", "before", "unless", "unleſſ", "confirm", "confirmation", "İ", "ı", "K",
+	" ", ".", ". ", "!", "?", "\n", "_", "x", "9", "é", "\u0301", "\xff", "'", "-", "\t",
+}
+
+// checkPolicies holds policies to policyGo on s: the same sentences.
+func checkPolicies(t *testing.T, s string) {
+	t.Helper()
+	if len(s) > maxCallScan*4 {
+		s = s[:maxCallScan*4]
+	}
+	var want, got []int
+	for _, sp := range sentenceSpans(s) {
+		if policyGo.MatchString(s[sp[0]:sp[1]]) {
+			want = append(want, sp[0])
+		}
+	}
+	for _, p := range policies(newText(s)) {
+		got = append(got, p.Offset)
+	}
+	assert.Equal(t, want, got, "%q", s)
+}
+
+func TestPoliciesReadAsGo(t *testing.T) {
+	for _, s := range gateSeeds {
+		checkPolicies(t, s)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		checkPolicies(t, randomText(r, policyPieces, 1+r.IntN(16)))
+	}
+	names, runs := corpusRuns(t)
+	for _, s := range sampledSteps(names, runs, sampleEvery(1, 1), func(run.Step) bool { return true }) {
+		checkPolicies(t, s.Content)
+	}
+}
+
+func FuzzPolicies(f *testing.F) {
+	for _, s := range append(gateSeeds, "muſt x", "xſhould not", "émust", "must́") {
+		f.Add(s)
+	}
+	f.Fuzz(checkPolicies)
+}
+
+// randomText joins n pieces drawn by r.
+func randomText(r *rand.Rand, pieces []string, n int) string {
+	var b strings.Builder
+	for range n {
+		b.WriteString(pieces[r.IntN(len(pieces))])
+	}
+	return b.String()
 }

@@ -33,15 +33,35 @@ const (
 	ml = matching.Multiline
 )
 
-// goCase spells the letters of literal in either case as Go's (?i) reads
+// goWordChar is Go's word character for \b: an ASCII letter or digit,
+// or '_'. regexp2's \b reads letters and marks beyond ASCII as word
+// characters too.
+const goWordChar = `[0-9A-Za-z_]`
+
+// goBoundary is Go's \b: a word character on one side and not on the
+// other.
+const goBoundary = `(?:(?<=` + goWordChar + `)(?!` + goWordChar + `)|(?<!` + goWordChar + `)(?=` + goWordChar + `))`
+
+// goWords is Go's (?i)\b(?:words)\b: words spelt with goCase, between
+// goBoundary's. The boundary before them is written as two alternatives,
+// each with the words after it, so that where a match can begin is read
+// from the words (internal/match's plan): a look-behind that every
+// branch of an alternation begins with is not.
+func goWords(words string) string {
+	w := goCase(words)
+	return `(?:(?<!` + goWordChar + `)(?=` + goWordChar + `)(?:` + w + `)|(?<=` + goWordChar + `)(?!` + goWordChar + `)(?:` + w + `))` + goBoundary
+}
+
+// goCase spells the letters of expr in either case as Go's (?i) reads
 // them, each as the class of its simple case folding orbit ("k" as
-// "[Kk\u212a]", the Kelvin sign). regexp2's IgnoreCase compares lower
-// cases instead, which differ: it reads the dotted İ as i, and not the
-// long s as s. A pattern that must match what a Go pattern matched spells
-// its words with goCase.
-func goCase(literal string) string {
+// "[kK\u212a]", the Kelvin sign); expr is words, spaces and groups, with
+// no escapes or classes. regexp2's IgnoreCase compares lower cases
+// instead, which differ: it reads the dotted İ as i, and not the long s
+// as s. A pattern that must match what a Go pattern matched spells its
+// words with goCase.
+func goCase(expr string) string {
 	var b strings.Builder
-	for _, r := range literal {
+	for _, r := range expr {
 		if !unicode.IsLetter(r) || unicode.SimpleFold(r) == r {
 			b.WriteRune(r)
 			continue
