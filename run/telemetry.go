@@ -409,6 +409,7 @@ func (b *builder) agentsAsTools() {
 // input holds, as smolagents tells a sub-agent who it is. Two sub-agents
 // of one class are then two agents.
 func (b *builder) managedAgents() {
+	declared := map[*node][]*regexp.Regexp{} // by manager: each declared name as a word
 	for _, n := range b.nodes {
 		if n.role != roleAgent || namesAgent(n.s) {
 			continue
@@ -420,21 +421,28 @@ func (b *builder) managedAgents() {
 		if a == nil {
 			continue
 		}
-		names := declaredAgents(a.s)
-		if len(names) == 0 {
+		words, ok := declared[a]
+		if !ok {
+			for _, name := range declaredAgents(a.s) {
+				words = append(words, regexp.MustCompile(`(?:^|[^\pL\pN_])(`+regexp.QuoteMeta(name)+`)(?:$|[^\pL\pN_])`))
+			}
+			declared[a] = words
+		}
+		if len(words) == 0 {
 			continue
 		}
 		in := n.s.Attrs.Str("input.value")
 		var found string
-		for _, name := range names {
-			if !containsWord(in, name) {
+		for _, w := range words {
+			m := w.FindStringSubmatch(in)
+			if m == nil {
 				continue
 			}
 			if found != "" {
 				found = ""
 				break
 			}
-			found = name
+			found = m[1]
 		}
 		if found != "" {
 			n.name = cleanName(found)
@@ -455,12 +463,6 @@ func declaredAgents(s *spans.Span) []string {
 		}
 	}
 	return out
-}
-
-// containsWord reports whether w occurs in s with no letter, digit or
-// underscore on either side.
-func containsWord(s, w string) bool {
-	return regexp.MustCompile(`(?:^|[^\pL\pN_])` + regexp.QuoteMeta(w) + `(?:$|[^\pL\pN_])`).MatchString(s)
 }
 
 // subagentKeys are the arguments by which a call that runs an agent names
@@ -822,9 +824,7 @@ func (b *builder) model(n *node, output []chatMessage) {
 		for _, m := range inputMessages(n.s) {
 			// A tool message, or a user message carrying a tool's result
 			// (Anthropic's tool_result parts).
-			if c := b.callsByID[m.CallID]; c != nil && !strings.EqualFold(m.Role, "assistant") {
-				c.answered = true
-				delete(b.callsByID, m.CallID)
+			if !strings.EqualFold(m.Role, "assistant") && b.answer(m.CallID) {
 				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, ToolCallID: m.CallID, From: m.From})
 			}
 		}
@@ -836,9 +836,7 @@ func (b *builder) model(n *node, output []chatMessage) {
 		}
 		// A span of no stated kind whose output is a tool message answering
 		// a call made before it is that tool's run.
-		if c := b.callsByID[m.CallID]; c != nil && strings.EqualFold(s.Role, "tool") {
-			c.answered = true
-			delete(b.callsByID, m.CallID)
+		if strings.EqualFold(s.Role, "tool") && b.answer(m.CallID) {
 			s.Kind, s.ToolCallID = KindToolResult, m.CallID
 		}
 		for _, c := range m.Calls {
@@ -912,13 +910,23 @@ func (b *builder) call(c ToolCall, agent string) {
 	b.callsByName[k] = append(b.callsByName[k], oc)
 }
 
+// answer marks the open call with this id answered, and reports whether
+// there was one.
+func (b *builder) answer(id string) bool {
+	oc := b.callsByID[id]
+	if oc == nil {
+		return false
+	}
+	oc.answered = true
+	delete(b.callsByID, id)
+	return true
+}
+
 // made reports whether a model already made the tool span's call — by id,
 // else the oldest unanswered call of the same tool by the same agent (tool
 // spans often carry no call id) — marks it answered, and returns its id.
 func (b *builder) made(c ToolCall, agent string) (id string, ok bool) {
-	if oc := b.callsByID[c.ID]; c.ID != "" && oc != nil {
-		oc.answered = true
-		delete(b.callsByID, c.ID)
+	if c.ID != "" && b.answer(c.ID) {
 		return c.ID, true
 	}
 	k := AgentKey(agent) + "\x00" + c.Name
