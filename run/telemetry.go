@@ -177,6 +177,7 @@ type builder struct {
 	// Calls made and not answered yet, by id and by agent and tool name.
 	callsByID   map[string]*openCall
 	callsByName map[string][]*openCall
+	unanswered  int // calls made and not yet answered
 	question    string
 }
 
@@ -820,12 +821,29 @@ func leadingUserText(msgs []chatMessage) (text, from string) {
 // model makes the steps of a model call: tool results its input holds
 // that no tool span gave, then its output messages.
 func (b *builder) model(n *node, output []chatMessage) {
-	if len(b.callsByID) > 0 {
-		for _, m := range inputMessages(n.s) {
+	if b.unanswered > 0 {
+		in := inputMessages(n.s)
+		fresh := len(in)
+		for fresh > 0 && !strings.EqualFold(in[fresh-1].Role, "assistant") {
+			fresh--
+		}
+		for k, m := range in {
+			if strings.EqualFold(m.Role, "assistant") {
+				continue
+			}
 			// A tool message, or a user message carrying a tool's result
 			// (Anthropic's tool_result parts).
-			if !strings.EqualFold(m.Role, "assistant") && b.answer(m.CallID) {
-				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, ToolCallID: m.CallID, From: m.From})
+			id, ok := m.CallID, b.answer(m.CallID)
+			// A message with no call id whose role is the name of a tool
+			// this agent called (LangChain.js writes a tool's message so)
+			// answers that call. Only the messages after the input's last
+			// assistant message are new; the earlier ones answered calls
+			// made before it.
+			if !ok && m.CallID == "" && k >= fresh && !chatRoles[strings.ToLower(m.Role)] {
+				id, ok = b.made(ToolCall{Name: cleanName(m.Role)}, n.owner)
+			}
+			if ok {
+				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, ToolCallID: id, From: m.From})
 			}
 		}
 	}
@@ -856,6 +874,10 @@ func (b *builder) model(n *node, output []chatMessage) {
 		b.add(n, n.s.Start, 1, s)
 	}
 }
+
+// chatRoles are the roles chat messages take by convention (lower case):
+// a role outside them may be a tool's name.
+var chatRoles = map[string]bool{"user": true, "human": true, "system": true, "developer": true, "assistant": true, "ai": true, "model": true, "tool": true, "function": true, "ipython": true}
 
 // tool makes the steps of a tool or retrieval span: the call, unless a
 // model's output made it already, and the result.
@@ -903,6 +925,7 @@ var toolEventSpan = regexp.MustCompile(`^(?:tool\.)?(.+?)\.(start|success|error|
 // tool message.
 func (b *builder) call(c ToolCall, agent string) {
 	oc := &openCall{id: c.ID}
+	b.unanswered++
 	if c.ID != "" {
 		b.callsByID[c.ID] = oc
 	}
@@ -918,6 +941,7 @@ func (b *builder) answer(id string) bool {
 		return false
 	}
 	oc.answered = true
+	b.unanswered--
 	delete(b.callsByID, id)
 	return true
 }
@@ -939,6 +963,7 @@ func (b *builder) made(c ToolCall, agent string) (id string, ok bool) {
 		return "", false
 	}
 	q[0].answered = true
+	b.unanswered--
 	delete(b.callsByID, q[0].id)
 	b.callsByName[k] = q[1:]
 	return q[0].id, true

@@ -118,6 +118,32 @@ func TestSpansToSteps(t *testing.T) {
 			want:     []string{"user user: Sum 2 and 3.", `Analyst tool_call: add({"a":2,"b":3})`, "Analyst tool_result: 5", "Analyst message: The sum is 5."},
 		},
 		{
+			name: "tool messages whose role is the tool's name and carry no call id (LangChain.js), the same tool called twice",
+			spans: []span{
+				{id: "a", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot",
+					"gen_ai.prompt":     `[{"role":"user","content":"Weather in Oslo, then Rome?"}]`,
+					"gen_ai.completion": `[{"role":"assistant","content":"","tool_calls":[{"id":"k1","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Oslo\"}"}}]}]`,
+				}},
+				{id: "b", name: "chat", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot",
+					"gen_ai.prompt": `[{"role":"user","content":"Weather in Oslo, then Rome?"},` +
+						`{"role":"assistant","content":"","tool_calls":[{"id":"k1","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Oslo\"}"}}]},` +
+						`{"role":"get_weather","content":"rain"}]`,
+					"gen_ai.completion": `[{"role":"assistant","content":"","tool_calls":[{"id":"k2","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Rome\"}"}}]}]`,
+				}},
+				{id: "c", name: "chat", start: 3, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot",
+					"gen_ai.prompt": `[{"role":"user","content":"Weather in Oslo, then Rome?"},` +
+						`{"role":"assistant","content":"","tool_calls":[{"id":"k1","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Oslo\"}"}}]},` +
+						`{"role":"get_weather","content":"rain"},` +
+						`{"role":"assistant","content":"","tool_calls":[{"id":"k2","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Rome\"}"}}]},` +
+						`{"role":"get_weather","content":"sun"}]`,
+					"gen_ai.completion": `[{"role":"assistant","content":"Rain in Oslo, sun in Rome."}]`,
+				}},
+			},
+			question: "Weather in Oslo, then Rome?",
+			want: []string{"user user: Weather in Oslo, then Rome?", `Bot tool_call: get_weather({"city":"Oslo"})`, "Bot tool_result: rain",
+				`Bot tool_call: get_weather({"city":"Rome"})`, "Bot tool_result: sun", "Bot message: Rain in Oslo, sun in Rome."},
+		},
+		{
 			name: "GenAI events of older instrumentations",
 			spans: []span{
 				{id: "a", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot"},
