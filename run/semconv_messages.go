@@ -368,12 +368,34 @@ func valueMessages(as spans.Attrs, role string, keys ...string) []chatMessage {
 	return nil
 }
 
+// toolRequests reads a model's output written as the list of tool calls
+// it requests, [{"tool.name": …, "tool.args": …}] (any-agent's
+// gen_ai.output): one assistant message making them.
+func toolRequests(list []any) (chatMessage, bool) {
+	msg := chatMessage{Role: "assistant"}
+	for _, e := range list {
+		m, ok := e.(map[string]any)
+		if !ok {
+			return chatMessage{}, false
+		}
+		name, _ := m["tool.name"].(string)
+		if name == "" {
+			return chatMessage{}, false
+		}
+		msg.Calls = append(msg.Calls, ToolCall{Name: name, Arguments: textOf(m["tool.args"])})
+	}
+	return msg, len(msg.Calls) > 0
+}
+
 // messagesOf finds the messages in a decoded JSON value: a list of them,
 // one, or one under a key frameworks use ("messages", OpenAI's
 // "choices[].message", "output", "input").
 func messagesOf(x any, role string) []chatMessage {
 	switch t := x.(type) {
 	case []any:
+		if msg, ok := toolRequests(t); ok {
+			return []chatMessage{msg}
+		}
 		var out []chatMessage
 		for _, e := range t {
 			if m, ok := e.(map[string]any); ok {

@@ -183,8 +183,9 @@ type builder struct {
 
 // openCall is a tool call a model made.
 type openCall struct {
-	id       string
-	answered bool
+	id         string
+	answered   bool
+	step, call int // the step that made it, and the call's place in its ToolCalls
 }
 
 func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format Format, labels SpanLabels) (*Case, error) {
@@ -833,14 +834,16 @@ func (b *builder) model(n *node, output []chatMessage) {
 			}
 			// A tool message, or a user message carrying a tool's result
 			// (Anthropic's tool_result parts).
-			id, ok := m.CallID, b.answer(m.CallID)
+			id, ok := m.CallID, b.answer(m.CallID) != nil
 			// A message with no call id whose role is the name of a tool
 			// this agent called (LangChain.js writes a tool's message so)
 			// answers that call. Only the messages after the input's last
 			// assistant message are new; the earlier ones answered calls
 			// made before it.
 			if !ok && m.CallID == "" && k >= fresh && !chatRoles[strings.ToLower(m.Role)] {
-				id, ok = b.made(ToolCall{Name: cleanName(m.Role)}, n.owner)
+				if oc := b.made(ToolCall{Name: cleanName(m.Role)}, n.owner); oc != nil {
+					id, ok = oc.id, true
+				}
 			}
 			if ok {
 				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, ToolCallID: id, From: m.From})
@@ -854,13 +857,12 @@ func (b *builder) model(n *node, output []chatMessage) {
 		}
 		// A span of no stated kind whose output is a tool message answering
 		// a call made before it is that tool's run.
-		if strings.EqualFold(s.Role, "tool") && b.answer(m.CallID) {
+		if strings.EqualFold(s.Role, "tool") && b.answer(m.CallID) != nil {
 			s.Kind, s.ToolCallID = KindToolResult, m.CallID
 		}
 		for _, c := range m.Calls {
 			c.Name = cleanName(c.Name)
 			s.ToolCalls = append(s.ToolCalls, c)
-			b.call(c, n.owner)
 		}
 		if len(s.ToolCalls) > 0 {
 			s.Kind = KindToolCall
@@ -872,6 +874,9 @@ func (b *builder) model(n *node, output []chatMessage) {
 			continue
 		}
 		b.add(n, n.s.Start, 1, s)
+		for k, c := range s.ToolCalls {
+			b.call(c, n.owner, len(b.steps)-1, k)
+		}
 	}
 }
 
@@ -889,15 +894,21 @@ func (b *builder) tool(n *node) {
 	}
 	switch event {
 	case "start": // the call; its result comes in a sibling span
-		b.call(c, n.owner)
 		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}, From: "tool span"})
+		b.call(c, n.owner, len(b.steps)-1, 0)
 		return
 	case "finish", "retry":
 		if len(spanErrors(n.s)) == 0 {
 			return
 		}
 	}
-	id, made := b.made(c, n.owner)
+	oc := b.made(c, n.owner)
+	made := oc != nil
+	var id string
+	if made {
+		id = oc.id
+		b.withArguments(oc, c.Arguments)
+	}
 	if !made && event == "" {
 		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}, From: "tool span"})
 	}
@@ -921,37 +932,40 @@ func (b *builder) tool(n *node) {
 // .success-12 with the output and .finish-12): one call and its result.
 var toolEventSpan = regexp.MustCompile(`^(?:tool\.)?(.+?)\.(start|success|error|finish|retry)-\d+$`)
 
-// call records a call a model made, to be answered by a tool span or a
-// tool message.
-func (b *builder) call(c ToolCall, agent string) {
-	oc := &openCall{id: c.ID}
+// call records a call a model made (the k-th call of step), to be
+// answered by a tool span or a tool message.
+func (b *builder) call(c ToolCall, agent string, step, k int) {
+	oc := &openCall{id: c.ID, step: step, call: k}
 	b.unanswered++
 	if c.ID != "" {
 		b.callsByID[c.ID] = oc
 	}
-	k := AgentKey(agent) + "\x00" + c.Name
-	b.callsByName[k] = append(b.callsByName[k], oc)
+	key := AgentKey(agent) + "\x00" + c.Name
+	b.callsByName[key] = append(b.callsByName[key], oc)
 }
 
-// answer marks the open call with this id answered, and reports whether
-// there was one.
-func (b *builder) answer(id string) bool {
+// answer marks the open call with this id answered and returns it; nil
+// when there is none.
+func (b *builder) answer(id string) *openCall {
 	oc := b.callsByID[id]
 	if oc == nil {
-		return false
+		return nil
 	}
 	oc.answered = true
 	b.unanswered--
 	delete(b.callsByID, id)
-	return true
+	return oc
 }
 
-// made reports whether a model already made the tool span's call — by id,
-// else the oldest unanswered call of the same tool by the same agent (tool
-// spans often carry no call id) — marks it answered, and returns its id.
-func (b *builder) made(c ToolCall, agent string) (id string, ok bool) {
-	if c.ID != "" && b.answer(c.ID) {
-		return c.ID, true
+// made returns the call a model already made that the tool span ran — by
+// id, else the oldest unanswered call of the same tool by the same agent
+// (tool spans often carry no call id) — marked answered; nil when there is
+// none.
+func (b *builder) made(c ToolCall, agent string) *openCall {
+	if c.ID != "" {
+		if oc := b.answer(c.ID); oc != nil {
+			return oc
+		}
 	}
 	k := AgentKey(agent) + "\x00" + c.Name
 	q := b.callsByName[k]
@@ -960,13 +974,41 @@ func (b *builder) made(c ToolCall, agent string) (id string, ok bool) {
 	}
 	b.callsByName[k] = q
 	if len(q) == 0 {
-		return "", false
+		return nil
 	}
 	q[0].answered = true
 	b.unanswered--
 	delete(b.callsByID, q[0].id)
 	b.callsByName[k] = q[1:]
-	return q[0].id, true
+	return q[0]
+}
+
+// withArguments gives a call its tool span's arguments when the model's
+// record of it holds none (some frameworks log a call's name with empty
+// arguments, and the tool span the ones it ran with); a step whose text
+// was its calls is written again.
+func (b *builder) withArguments(oc *openCall, args string) {
+	if emptyArguments(args) {
+		return
+	}
+	s := &b.steps[oc.step].step
+	if oc.call >= len(s.ToolCalls) || !emptyArguments(s.ToolCalls[oc.call].Arguments) {
+		return
+	}
+	wasCalls := s.Content == callText(s.ToolCalls)
+	s.ToolCalls[oc.call].Arguments = args
+	if wasCalls {
+		s.Content = callText(s.ToolCalls)
+	}
+}
+
+// emptyArguments reports whether a call's arguments say nothing.
+func emptyArguments(args string) bool {
+	switch strings.TrimSpace(args) {
+	case "", "{}", "null":
+		return true
+	}
+	return false
 }
 
 // callText renders calls for a step that has no text of its own.

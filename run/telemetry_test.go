@@ -144,6 +144,24 @@ func TestSpansToSteps(t *testing.T) {
 				`Bot tool_call: get_weather({"city":"Rome"})`, "Bot tool_result: sun", "Bot message: Rain in Oslo, sun in Rome."},
 		},
 		{
+			name: "a model's output written as the tool calls it requests (any-agent), one with no arguments its tool span ran with",
+			spans: []span{
+				{id: "a", name: "invoke_agent any_agent", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "any_agent"}},
+				{id: "b", parent: "a", name: "call_llm m", start: 2, attrs: map[string]any{"gen_ai.operation.name": "call_llm",
+					"gen_ai.input.messages": `[{"role":"user","content":"Year in New York?"}]`,
+					"gen_ai.output":         `[{"tool.name":"get_time","tool.args":{"tz":"America/New_York"}}]`, "gen_ai.output.type": "json"}},
+				{id: "c", parent: "a", name: "execute_tool get_time", start: 3, attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "get_time", "gen_ai.tool.args": `{"tz": "America/New_York"}`, "gen_ai.output": "2025"}},
+				{id: "d", parent: "a", name: "call_llm m", start: 4, attrs: map[string]any{"gen_ai.operation.name": "call_llm",
+					"gen_ai.output": `[{"tool.name":"write_file","tool.args":"{}"}]`, "gen_ai.output.type": "json"}},
+				{id: "e", parent: "a", name: "execute_tool write_file", start: 5, attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "write_file", "gen_ai.tool.args": `{"text": "2025"}`, "gen_ai.output": "ok"}},
+			},
+			question: "Year in New York?",
+			want: []string{"user user: Year in New York?", `any_agent tool_call: get_time({"tz":"America/New_York"})`, "any_agent tool_result: 2025",
+				`any_agent tool_call: write_file({"text": "2025"})`, "any_agent tool_result: ok"},
+		},
+		{
 			name: "GenAI events of older instrumentations",
 			spans: []span{
 				{id: "a", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot"},
