@@ -45,7 +45,7 @@ var formatKeys = []struct {
 	key    string
 	format Format
 }{
-	{"resourceSpans", FormatOTLP}, {"resource_spans", FormatOTLP}, {"batches", FormatTempo},
+	{"resourceSpans", FormatOTLP}, {"resource_spans", FormatOTLP}, {"resourceLogs", FormatOTLP}, {"resource_logs", FormatOTLP}, {"batches", FormatTempo},
 	{"observations", FormatLangfuse}, {"history", FormatWhoWhen}, {"messages", FormatTranscript},
 }
 

@@ -319,7 +319,7 @@ func TestTelemetryErrors(t *testing.T) {
 			"the Vercel AI SDK (ai.operationId), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), MLflow (mlflow.spanType) " +
 			`or messages by their shape under an input or output key; the first span, "GET /", has no attributes`},
 		{"truncated.json", otlp[:100], "", "invalid JSON at line 1, column 101: unexpected end of file (is the file truncated?)"},
-		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" (OTLP) or "batches" (Tempo): is the file mixed?`},
+		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" or "resourceLogs" (OTLP) or "batches" (Tempo): is the file mixed?`},
 		{"forced.json", `{"question":"q","history":[]}`, run.FormatJaeger, `line 1, column 1: a Jaeger trace without "spans"`},
 	}
 	for _, tt := range tests {
@@ -721,4 +721,79 @@ func TestLoadAllCancelled(t *testing.T) {
 		_, err := run.LoadAll(ctx, filepath.Join("..", "testdata", "telemetry", f), run.Options{})
 		assert.ErrorIs(t, err, context.Canceled, f)
 	}
+}
+
+// TestGenAIEventsAsLogs: GenAI instrumentations may log a model call's
+// messages as OTLP log records apart from its span. Beside the spans they
+// are the spans' events; alone (the inference details event of current
+// GenAI conventions), each span's records are its model call.
+func TestGenAIEventsAsLogs(t *testing.T) {
+	const trace = "5b8efff798038103d269b633813fc60c"
+	str := func(k, v string) string {
+		b, err := json.Marshal(map[string]any{"key": k, "value": map[string]any{"stringValue": v}})
+		require.NoError(t, err)
+		return string(b)
+	}
+	record := func(span, t, event, body string, attrs ...string) string {
+		r := `{"timeUnixNano":"` + t + `","eventName":"` + event + `","traceId":"` + trace + `","spanId":"` + span + `","attributes":[` + strings.Join(attrs, ",") + `]`
+		if body != "" {
+			r += `,"body":` + body
+		}
+		return r + `}`
+	}
+	logs := func(records ...string) string {
+		return `{"resourceLogs":[{"scopeLogs":[{"logRecords":[` + strings.Join(records, ",") + `]}]}]}`
+	}
+	write := func(content string) string {
+		path := filepath.Join(t.TempDir(), "otlp.jsonl")
+		require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+		return path
+	}
+
+	t.Run("beside their spans", func(t *testing.T) {
+		span := `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"` + trace + `","spanId":"eee19b7ec3c1b173","name":"chat gpt","startTimeUnixNano":"100","endTimeUnixNano":"200","attributes":[` +
+			str("gen_ai.operation.name", "chat") + `,` + str("gen_ai.agent.name", "Bot") + `]}]}]}]}`
+		path := write(span + "\n" + logs(
+			record("eee19b7ec3c1b173", "110", "gen_ai.user.message", `{"kvlistValue":{"values":[`+str("content", "Capital of France?")+`]}}`, str("gen_ai.system", "openai")),
+			record("eee19b7ec3c1b173", "190", "gen_ai.choice", `{"kvlistValue":{"values":[`+str("content", "Paris.")+`]}}`, str("gen_ai.system", "openai")),
+		) + "\n")
+		cases, err := run.LoadAll(context.Background(), path, run.Options{})
+		require.NoError(t, err)
+		require.Len(t, cases, 1)
+		assert.Equal(t, []string{"user user: Capital of France?", "Bot message: Paris."}, steps(cases[0].Run))
+	})
+	details := func(span, t, in, out string) string {
+		return record(span, t, "gen_ai.client.inference.operation.details", "",
+			str("gen_ai.operation.name", "chat"), str("gen_ai.input.messages", in), str("gen_ai.output.messages", out))
+	}
+	t.Run("the inference details beside their span", func(t *testing.T) {
+		span := `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"` + trace + `","spanId":"eee19b7ec3c1b173","name":"chat gpt","startTimeUnixNano":"100","endTimeUnixNano":"200","attributes":[` +
+			str("gen_ai.operation.name", "chat") + `]}]}]}]}`
+		path := write(span + "\n" + logs(details("eee19b7ec3c1b173", "150",
+			`[{"role":"user","parts":[{"type":"text","content":"Capital of France?"}]}]`,
+			`[{"role":"assistant","parts":[{"type":"text","content":"Paris."}]}]`)) + "\n")
+		cases, err := run.LoadAll(context.Background(), path, run.Options{})
+		require.NoError(t, err)
+		require.Len(t, cases, 1)
+		assert.Equal(t, []string{"user user: Capital of France?", "assistant message: Paris."}, steps(cases[0].Run))
+	})
+	t.Run("alone", func(t *testing.T) {
+		path := write(logs(
+			details("eee19b7ec3c1b173", "100",
+				`[{"role":"user","parts":[{"type":"text","content":"Weather in Oslo?"}]}]`,
+				`[{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"weather","arguments":{"city":"Oslo"}}]}]`),
+			details("d75597dee50b0cac", "200",
+				`[{"role":"user","parts":[{"type":"text","content":"Weather in Oslo?"}]},{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"weather","arguments":{"city":"Oslo"}}]},{"role":"tool","parts":[{"type":"tool_call_response","id":"c1","response":"rain"}]}]`,
+				`[{"role":"assistant","parts":[{"type":"text","content":"Rain in Oslo."}]}]`),
+		))
+		cases, err := run.LoadAll(context.Background(), path, run.Options{})
+		require.NoError(t, err)
+		require.Len(t, cases, 1)
+		got := steps(cases[0].Run)
+		require.Len(t, got, 4, "%q", got)
+		assert.Equal(t, "user user: Weather in Oslo?", got[0])
+		assert.Contains(t, got[1], `tool_call: weather({"city":"Oslo"})`)
+		assert.Contains(t, got[2], "tool_result: rain")
+		assert.Contains(t, got[3], "message: Rain in Oslo.")
+	})
 }

@@ -56,7 +56,7 @@ func detectObject(data []byte, i int) Format {
 	// A file cut short is still known by its first key, so that the error
 	// the user sees is the format's own ("truncated at line…").
 	switch firstKey(data, i) {
-	case "resourceSpans", "resource_spans":
+	case "resourceSpans", "resource_spans", "resourceLogs", "resource_logs":
 		return OTLP
 	case "batches":
 		return Tempo
@@ -67,7 +67,7 @@ func detectObject(data []byte, i int) Format {
 		k := string(key)
 		keys[k] = true
 		switch k {
-		case "resourceSpans", "resource_spans":
+		case "resourceSpans", "resource_spans", "resourceLogs", "resource_logs":
 			f = OTLP
 		case "batches":
 			f = Tempo

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,17 +17,22 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 )
 
-// batch is one ResourceSpans object of a file, with its place.
+// batch is one ResourceSpans (or, logs set, ResourceLogs) object of a
+// file, with its place.
 type batch struct {
 	start, end int
 	line       int
+	logs       bool
 }
 
 // decodeOTLP reads OTLP/JSON — one {"resourceSpans": …} object, or one a
 // line as the Collector's file exporter appends them — and Tempo's
 // downloads ({"batches": …}, or {"trace": {"resourceSpans": …}} from its
 // v2 API). Each ResourceSpans is decoded by protojson into the OTLP
-// protobuf types, the batches two or more at once.
+// protobuf types, the batches two or more at once. OTLP logs
+// ({"resourceLogs": …}) in the same file, or alone, are read as events
+// (attachLogs): GenAI instrumentations may log a model call's messages
+// apart from its span.
 func decodeOTLP(ctx context.Context, data []byte) ([]Span, error) {
 	recs, err := records(data)
 	if err != nil {
@@ -37,13 +43,14 @@ func decodeOTLP(ctx context.Context, data []byte) ([]Span, error) {
 	for _, r := range recs {
 		found := false
 		var inner error
-		collect := func(s int) {
+		collectAs := func(s int, logs bool) {
 			found = true
 			inner = eachElement(data, s, func(es, ee int) error {
-				batches = append(batches, batch{start: es, end: ee, line: lines.at(es)})
+				batches = append(batches, batch{start: es, end: ee, line: lines.at(es), logs: logs})
 				return nil
 			})
 		}
+		collect := func(s int) { collectAs(s, false) }
 		if data[r.start] != '{' {
 			line, col := Position(data, r.start)
 			return nil, fmt.Errorf("line %d, column %d: not a JSON object; OTLP/JSON holds {\"resourceSpans\": …} objects", line, col)
@@ -52,6 +59,8 @@ func decodeOTLP(ctx context.Context, data []byte) ([]Span, error) {
 			switch string(key) {
 			case "resourceSpans", "resource_spans", "batches":
 				collect(s)
+			case "resourceLogs", "resource_logs":
+				collectAs(s, true)
 			case "trace":
 				if data[s] == '{' {
 					if ts, _, ok := member(data, s, "resourceSpans"); ok {
@@ -71,16 +80,17 @@ func decodeOTLP(ctx context.Context, data []byte) ([]Span, error) {
 		}
 		if !found {
 			line, col := Position(data, r.start)
-			return nil, fmt.Errorf(`line %d, column %d: a JSON object without "resourceSpans" (OTLP) or "batches" (Tempo): is the file mixed?`, line, col)
+			return nil, fmt.Errorf(`line %d, column %d: a JSON object without "resourceSpans" or "resourceLogs" (OTLP) or "batches" (Tempo): is the file mixed?`, line, col)
 		}
 	}
 	return decodeBatches(ctx, data, batches)
 }
 
 // decodeBatches decodes the batches on every core and returns their spans
-// in file order.
+// in file order, with the log records among them attached (attachLogs).
 func decodeBatches(ctx context.Context, data []byte, batches []batch) ([]Span, error) {
 	results := make([][]Span, len(batches))
+	logs := make([][]logRecord, len(batches))
 	errs := make([]error, len(batches))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -92,7 +102,12 @@ func decodeBatches(ctx context.Context, data []byte, batches []batch) ([]Span, e
 				if errs[n] = ctx.Err(); errs[n] != nil {
 					return
 				}
-				if results[n], errs[n] = decodeBatch(data, batches[n]); errs[n] != nil {
+				if batches[n].logs {
+					logs[n], errs[n] = decodeLogBatch(data, batches[n])
+				} else {
+					results[n], errs[n] = decodeBatch(data, batches[n])
+				}
+				if errs[n] != nil {
 					return
 				}
 			}
@@ -110,7 +125,7 @@ func decodeBatches(ctx context.Context, data []byte, batches []batch) ([]Span, e
 	for _, r := range results {
 		out = append(out, r...)
 	}
-	return out, nil
+	return attachLogs(out, slices.Concat(logs...)), nil
 }
 
 var unmarshal = protojson.UnmarshalOptions{DiscardUnknown: true}

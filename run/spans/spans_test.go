@@ -159,6 +159,46 @@ func TestSpecExamples(t *testing.T) {
 	})
 }
 
+// TestOTLPLogs: log records in OTLP/JSON, beside the spans or alone, are
+// events of the span they name; a span the file does not hold is made of
+// its records; a record that names no span is left out.
+func TestOTLPLogs(t *testing.T) {
+	const trace, chat, other = "5b8efff798038103d269b633813fc60c", "eee19b7ec3c1b173", "d75597dee50b0cac"
+	spansLine := `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"` + trace + `","spanId":"` + chat + `","name":"chat m",` +
+		`"startTimeUnixNano":"100","endTimeUnixNano":"200","attributes":[{"key":"gen_ai.operation.name","value":{"stringValue":"chat"}}]}]}]}]}`
+	logsLine := `{"resourceLogs":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"svc"}}]},"scopeLogs":[{"logRecords":[` +
+		`{"timeUnixNano":"110","eventName":"gen_ai.user.message","traceId":"` + trace + `","spanId":"` + chat + `",` +
+		`"attributes":[{"key":"gen_ai.system","value":{"stringValue":"openai"}}],"body":{"kvlistValue":{"values":[{"key":"content","value":{"stringValue":"Hi?"}}]}}},` +
+		`{"timeUnixNano":"300","observedTimeUnixNano":"301","traceId":"` + trace + `","spanId":"` + other + `",` +
+		`"attributes":[{"key":"event.name","value":{"stringValue":"gen_ai.client.inference.operation.details"}},{"key":"gen_ai.operation.name","value":{"stringValue":"chat"}}],"body":{"stringValue":"x"}},` +
+		`{"timeUnixNano":"400","eventName":"gen_ai.choice","body":{"kvlistValue":{"values":[]}}}` +
+		`]}]}]}`
+	data := []byte(spansLine + "\n" + logsLine + "\n")
+	require.Equal(t, OTLP, Detect(data))
+	ss, err := Decode(context.Background(), data, OTLP)
+	require.NoError(t, err)
+	require.Len(t, ss, 2, "the span, and one made of the records of a span the file does not hold")
+
+	require.Len(t, ss[0].Events, 1)
+	e := ss[0].Events[0]
+	assert.Equal(t, "gen_ai.user.message", e.Name)
+	assert.Equal(t, int64(110), e.Time)
+	assert.Equal(t, "openai", e.Attrs.Str("gen_ai.system"), "the record's attributes")
+	assert.Equal(t, "Hi?", e.Attrs.Str("content"), "then its body's entries")
+	assert.Equal(t, int64(100), ss[0].Start, "a span of the file keeps its own times")
+
+	made := ss[1]
+	assert.Equal(t, trace, made.TraceID)
+	assert.Equal(t, other, made.SpanID)
+	assert.Equal(t, "gen_ai.client.inference.operation.details", made.Name, "named by the event.name attribute")
+	assert.Equal(t, "chat", made.Attrs.Str("gen_ai.operation.name"), "with its records' attributes")
+	_, hasBody := made.Attrs.Get("body")
+	assert.False(t, hasBody, "but not their bodies")
+	assert.Equal(t, "x", made.Events[0].Attrs.Str("body"), "a body that is not a map is the event's body")
+	assert.Equal(t, "svc", made.Resource.Str("service.name"))
+	assert.Equal(t, int64(300), made.Start)
+}
+
 func mustGet(t *testing.T, as Attrs, key string) Value {
 	t.Helper()
 	v, ok := as.Get(key)
@@ -172,6 +212,7 @@ func TestDetect(t *testing.T) {
 		want Format
 	}{
 		{`{"resourceSpans":[]}`, OTLP},
+		{`{"resourceLogs":[]}`, OTLP},
 		{"{\"resourceSpans\":[]}\n{\"resourceSpans\":[]}\n", OTLP},
 		{`{"batches":[]}`, Tempo},
 		{`{"trace":{"resourceSpans":[]}}`, Tempo},
@@ -208,7 +249,7 @@ func TestBadFiles(t *testing.T) {
 	}{
 		{"truncated OTLP", OTLP, good[:80], "invalid JSON at line 1, column 81: unexpected end of file (is the file truncated?)"},
 		{"truncated line", OTLP, good + "\n" + good[:60], "line 2"},
-		{"mixed lines", OTLP, good + "\n" + `{"role":"user","content":"hi"}`, `line 2, column 1: a JSON object without "resourceSpans" (OTLP) or "batches" (Tempo): is the file mixed?`},
+		{"mixed lines", OTLP, good + "\n" + `{"role":"user","content":"hi"}`, `line 2, column 1: a JSON object without "resourceSpans" or "resourceLogs" (OTLP) or "batches" (Tempo): is the file mixed?`},
 		{"not an object", OTLP, good + "\n[1]", "line 2, column 1: not a JSON object"},
 		{"wrong type", OTLP, `{"resourceSpans":[{"scopeSpans":[{"spans":[{"name":7}]}]}]}`, "invalid OTLP/JSON at line 1, column 52: invalid value for string field name: 7"},
 		{"wrong type on line 3", OTLP, good + "\n\n" + `{"resourceSpans":[{"scopeSpans":[{"spans":[{"name":7}]}]}]}`, "invalid OTLP/JSON at line 3, column 52: invalid value for string field name: 7"},
@@ -315,6 +356,7 @@ func fuzzDecode(f *testing.F, format Format) {
 func FuzzOTLP(f *testing.F) {
 	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json", "ai-sdk.json")
 	f.Add([]byte(otlpSpan("5B8EFFF798038103D269B633813FC60C", "EEE19B7EC3C1B174", "")))
+	f.Add([]byte(`{"resourceLogs":[{"scopeLogs":[{"logRecords":[{"eventName":"e","traceId":"5b8efff798038103d269b633813fc60c","spanId":"eee19b7ec3c1b174","body":{"kvlistValue":{"values":[]}}}]}]}]}`))
 	fuzzDecode(f, OTLP)
 }
 
