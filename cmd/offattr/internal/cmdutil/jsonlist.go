@@ -32,18 +32,21 @@ func WriteJSONList[T any](w io.Writer, v any, key string, list []T, line bool) e
 	open := at + len(marker) - 1 // the list's ']'
 	bw := bufio.NewWriterSize(w, 64<<10)
 	bw.Write(escape.JSON(head[:open]))
-	for i, item := range list {
-		if i > 0 {
-			bw.WriteByte(',')
-		}
-		if !line {
-			bw.WriteString("\n    ")
-		}
-		data, err := marshal(item, "    ", line)
+	// The items go in chunks, each encoded as a list at the field's
+	// depth, brackets left out: the bytes the whole list's encoding holds.
+	for start := 0; start < len(list); start += listChunk {
+		chunk, err := marshal(list[start:min(start+listChunk, len(list))], "  ", line)
 		if err != nil {
 			return err
 		}
-		bw.Write(escape.JSON(data))
+		if start > 0 {
+			bw.WriteByte(',')
+		}
+		end := len(chunk) - 1 // the chunk's ']'
+		if !line {
+			end -= len("\n  ")
+		}
+		bw.Write(escape.JSON(chunk[1:end]))
 	}
 	if len(list) > 0 && !line {
 		bw.WriteString("\n  ")
@@ -52,6 +55,9 @@ func WriteJSONList[T any](w io.Writer, v any, key string, list []T, line bool) e
 	bw.WriteByte('\n')
 	return bw.Flush()
 }
+
+// listChunk is how many of a list's items WriteJSONList encodes at once.
+const listChunk = 1024
 
 // marshal encodes v compact, or indented by two spaces under prefix.
 func marshal(v any, prefix string, compact bool) ([]byte, error) {

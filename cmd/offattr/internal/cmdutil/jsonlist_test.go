@@ -2,6 +2,7 @@ package cmdutil
 
 import (
 	"bytes"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -26,6 +27,10 @@ type listDoc struct {
 // with a decoy of the list's key before it: in a string, and nested.
 func TestWriteJSONListAsWhole(t *testing.T) {
 	decoy := &listDoc{Note: `"items": []`, Items: []listItem{}}
+	many := make([]listItem, 2*listChunk+5) // chunks, and a part of one
+	for i := range many {
+		many[i] = listItem{Name: strconv.Itoa(i), Items: []string{"\u2066" + strconv.Itoa(i)}}
+	}
 	tests := []struct {
 		name  string
 		items []listItem
@@ -37,6 +42,7 @@ func TestWriteJSONListAsWhole(t *testing.T) {
 			{Name: "\"items\":[]\n", Inner: decoy},
 			{Name: "\u0085\x7f", Items: nil},
 		}},
+		{"chunks", many},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
