@@ -15,7 +15,8 @@ import (
 // which it writes an item at a time: a long run's candidates need no
 // second copy of themselves as one block of bytes. v must hold the list
 // empty, as [], under its JSON name key; list is what it holds. The
-// output goes out in buffered writes, not one.
+// output goes out in buffered writes, not one, so an item that cannot be
+// encoded (a NaN) ends it partway, with the error.
 func WriteJSONList[T any](w io.Writer, v any, key string, list []T, line bool) error {
 	head, err := marshal(v, "", line)
 	if err != nil {
