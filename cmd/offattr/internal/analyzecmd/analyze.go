@@ -38,6 +38,7 @@ type AnalyzeOptions struct {
 // in tests that check flag parsing alone.
 func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cobra.Command {
 	opts := &AnalyzeOptions{IO: io, Analysis: cmdutil.NewAnalysis(io)}
+	opts.AnswerOnly = true // analyze prints the attribution alone
 	cmd := &cobra.Command{
 		Use:   "analyze FILE",
 		Short: "Attribute one failed run to an agent and a step",
