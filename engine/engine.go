@@ -42,6 +42,11 @@ type Options struct {
 	// Triage holds the triage thresholds a user set, over the bands the
 	// weights carry for each run.
 	Triage triage.Override
+	// AnswerOnly says the caller reads only Result.Attribution (and the
+	// Redactor): Input and Findings are left nil, and without a Judge the
+	// graph is let go once the rules have read it, before their rows are
+	// weighed, so that a long run's stages are not all held at once.
+	AnswerOnly bool
 }
 
 // Result is what the engine found in one run.
@@ -115,6 +120,9 @@ func New(opts Options) (AnalyzeFunc, error) {
 		// The rules take no context and a second or more on a run of many
 		// thousand steps.
 		c, err := await(ctx, func() combined {
+			if opts.AnswerOnly && opts.Judge == nil {
+				return combined{a: attributeAnswer(comb, in)}
+			}
 			a, findings := comb.Attribute(in)
 			return combined{a, findings}
 		})
@@ -127,8 +135,21 @@ func New(opts Options) (AnalyzeFunc, error) {
 		}
 		d := triage.Decide(a, opts.Triage.For(comb.Weights.BandsFor(r)))
 		a.Triage, a.TriageReason = string(d.Class), d.Reason
+		if opts.AnswerOnly {
+			return Result{Attribution: withSpans(r, a), Redactor: red}, err
+		}
 		return Result{Attribution: withSpans(r, a), Input: in, Findings: findings, Redactor: red}, err
 	}, nil
+}
+
+// attributeAnswer is comb.Attribute(in)'s attribution for a caller that
+// holds nothing else of in: the rows are weighed from the run and its
+// features, with the findings, after in's graph is let go.
+func attributeAnswer(comb rules.Combiner, in *rules.Input) rules.Attribution {
+	findings := rules.Apply(in, comb.Analyzers)
+	rows := rules.StepRows(in, comb.Analyzers, findings)
+	in.Graph = nil
+	return comb.Weights.Decide(in, comb.Analyzers, rows, findings)
 }
 
 // Prepare runs the structural stages (extract, graph) that the rules and

@@ -14,6 +14,7 @@ import (
 	"github.com/offattr/offattr/redact"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/run/runtest"
 	"github.com/offattr/offattr/triage"
 )
 
@@ -140,3 +141,34 @@ func TestRedactContext(t *testing.T) {
 }
 
 func ptr(x float64) *float64 { return &x }
+
+// TestAnswerOnlyIsTheAnswer: an analysis for a caller that reads only the
+// attribution, which lets the graph go before the rows are weighed, gives
+// the attribution of the whole analysis on every labelled case, and holds
+// nothing else.
+func TestAnswerOnlyIsTheAnswer(t *testing.T) {
+	whole, err := New(Options{})
+	require.NoError(t, err)
+	answer, err := New(Options{AnswerOnly: true})
+	require.NoError(t, err)
+	files := runtest.SystemFiles(t)
+	if testing.Short() {
+		files = files[:min(len(files), 40)]
+	}
+	for _, path := range files {
+		want, err := whole(context.Background(), loadRun(t, path))
+		require.NoError(t, err, path)
+		got, err := answer(context.Background(), loadRun(t, path))
+		require.NoError(t, err, path)
+		assert.Equal(t, want.Attribution, got.Attribution, path)
+		assert.Nil(t, got.Input, path)
+		assert.Nil(t, got.Findings, path)
+	}
+}
+
+func loadRun(t *testing.T, path string) *run.Run {
+	t.Helper()
+	r, err := run.Load(path, run.Options{})
+	require.NoError(t, err, path)
+	return r
+}

@@ -248,6 +248,7 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 		earlier []int // places so far, when the group is compared exactly
 	)
 	exact := len(steps) <= exactGroup
+	need := agreeingNeeded(thr - lshSlack)
 	lsh.reset(len(steps), exact)
 	sets, sigs, buckets := lsh.sets, lsh.sigs, lsh.buckets
 	for j, step := range steps {
@@ -290,9 +291,13 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 				}
 			}
 		}
-		sort.Sort(sort.Reverse(sort.IntSlice(cands)))
-		for _, i := range cands {
-			if estimate(sigs[i], sigs[j]) < thr-lshSlack {
+		// The latest first: cands are distinct.
+		slices.Sort(cands)
+		for k := len(cands) - 1; k >= 0; k-- {
+			i := cands[k]
+			// Sets of sizes too far apart cannot reach thr, whatever
+			// their signatures say.
+			if !mayReach(len(sets[i]), len(set), thr) || !agreeing(sigs[i], sigs[j], need) {
 				continue
 			}
 			if sim := jaccard(sets[i], set); sim >= thr {
@@ -373,16 +378,34 @@ func bandHash(rows []uint64) uint64 {
 	return h
 }
 
-// estimate is the MinHash estimate of Jaccard similarity: the share of equal
-// signature positions.
-func estimate(a, b []uint64) float64 {
+// agreeingNeeded is how many of a signature's positions must agree for
+// the MinHash estimate of Jaccard similarity, the share of agreeing
+// positions, to reach thr; one more than there are when it cannot.
+func agreeingNeeded(thr float64) int {
+	n := len(minHashSeeds)
+	need := 0
+	for need <= n && float64(need)/float64(n) < thr {
+		need++
+	}
+	return need
+}
+
+// agreeing reports whether signatures a and b agree in at least need
+// positions, reading only as far as it takes to tell.
+func agreeing(a, b []uint64, need int) bool {
 	eq := 0
 	for k := range a {
+		if eq >= need {
+			return true
+		}
+		if eq+len(a)-k < need {
+			return false
+		}
 		if a[k] == b[k] {
 			eq++
 		}
 	}
-	return float64(eq) / float64(len(a))
+	return eq >= need
 }
 
 func containsInt(xs []int, x int) bool {

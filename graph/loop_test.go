@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,4 +95,32 @@ func stepOf(t *testing.T, id string) int {
 	i, err := strconv.Atoi(strings.TrimPrefix(id, "s"))
 	require.NoError(t, err, id)
 	return i
+}
+
+// TestAgreeingIsTheEstimate holds agreeing, which stops reading once the
+// answer is settled, to the MinHash estimate it stands for: the share of
+// agreeing positions at or above a threshold, at every count of agreeing
+// positions and at thresholds on and between the shares.
+func TestAgreeingIsTheEstimate(t *testing.T) {
+	n := len(minHashSeeds)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var thresholds []float64
+	for k := -1; k <= n+1; k++ {
+		share := float64(k) / float64(n)
+		thresholds = append(thresholds, share, share+1e-9, share-1e-9)
+	}
+	for eq := 0; eq <= n; eq++ {
+		a, b := make([]uint64, n), make([]uint64, n)
+		for k, p := range rng.Perm(n) {
+			a[k] = uint64(k)
+			b[k] = uint64(k)
+			if p >= eq {
+				b[k] += uint64(n)
+			}
+		}
+		for _, thr := range thresholds {
+			want := float64(eq)/float64(n) >= thr
+			assert.Equal(t, want, agreeing(a, b, agreeingNeeded(thr)), "%d agreeing, threshold %v", eq, thr)
+		}
+	}
 }

@@ -38,6 +38,7 @@ type AnalyzeOptions struct {
 // in tests that check flag parsing alone.
 func NewCmdAnalyze(io *cmdutil.IOStreams, runF func(*AnalyzeOptions) error) *cobra.Command {
 	opts := &AnalyzeOptions{IO: io, Analysis: cmdutil.NewAnalysis(io)}
+	opts.AnswerOnly = true // analyze prints the attribution alone
 	cmd := &cobra.Command{
 		Use:   "analyze FILE",
 		Short: "Attribute one failed run to an agent and a step",
@@ -100,6 +101,9 @@ func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
 		if i > 0 && !opts.JSON {
 			fmt.Fprintln(opts.IO.Out)
 		}
+		// Each run is let go once answered: a long one's steps are much
+		// of the memory, and its answer is printed without them.
+		runs[i] = nil
 		if err := analyzeOne(ctx, opts, analyze, r, len(runs) > 1); err != nil {
 			return err
 		}
@@ -108,21 +112,30 @@ func analyzeRun(ctx context.Context, opts *AnalyzeOptions) error {
 }
 
 func analyzeOne(ctx context.Context, opts *AnalyzeOptions, analyze engine.AnalyzeFunc, r *run.Run, lines bool) error {
-	res, err := analyze(ctx, r)
-	a := res.Attribution
+	source := r.Source
+	a, err := answer(ctx, analyze, r)
 	if err != nil && a.Mode == "" {
-		return fmt.Errorf("analyze %s: %w", r.Source, err)
+		return fmt.Errorf("analyze %s: %w", source, err)
 	}
 	// A cancelled model stage still leaves the rules' answer: print it, then
 	// report the cancellation.
-	a.File = res.Redactor.String(r.Source) // masked as the run's own name was
 	if werr := write(opts, a, lines); werr != nil {
 		return werr
 	}
 	if err != nil {
-		return fmt.Errorf("analyze %s: %w", r.Source, err)
+		return fmt.Errorf("analyze %s: %w", source, err)
 	}
 	return nil
+}
+
+// answer is the attribution of r, named as r's name is masked. It keeps
+// nothing else of the engine's result: the run as the stages read it, its
+// features and graph are not held while the answer is printed.
+func answer(ctx context.Context, analyze engine.AnalyzeFunc, r *run.Run) (rules.Attribution, error) {
+	res, err := analyze(ctx, r)
+	a := res.Attribution
+	a.File = res.Redactor.String(r.Source) // masked as the run's own name was
+	return a, err
 }
 
 // jsonAnswer is analyze's JSON: the attribution, and with --trace-url the
@@ -136,10 +149,16 @@ func write(opts *AnalyzeOptions, a rules.Attribution, lines bool) error {
 	link := opts.TraceURL.Link(a.TraceID, a.SpanID)
 	if opts.JSON {
 		v := jsonAnswer{Attribution: a, SpanURL: link}
-		if lines {
-			return cmdutil.WriteJSONLine(opts.IO.Out, v)
+		if a.Candidates == nil {
+			if lines {
+				return cmdutil.WriteJSONLine(opts.IO.Out, v)
+			}
+			return cmdutil.WriteJSON(opts.IO.Out, v)
 		}
-		return cmdutil.WriteJSON(opts.IO.Out, v)
+		// A long run has a candidate for most steps: they are written
+		// one at a time.
+		v.Candidates = []rules.Candidate{}
+		return cmdutil.WriteJSONList(opts.IO.Out, v, "candidates", a.Candidates, lines)
 	}
 	return writeText(opts.IO.Out, a, textOptions{alternatives: opts.Alternatives, theme: opts.IO.Theme(), spanURL: link})
 }

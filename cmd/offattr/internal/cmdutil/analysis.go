@@ -22,6 +22,9 @@ type Analysis struct {
 	// Analyzer builds the engine once the flags are parsed:
 	// SetDefaultAnalyzer's unless a test set it.
 	Analyzer AnalyzerFunc
+	// AnswerOnly is set by a command that reads only each run's
+	// attribution (engine.Options.AnswerOnly).
+	AnswerOnly bool
 }
 
 // NewAnalysis returns the Analysis of a command whose "-" reads io.In.
@@ -55,7 +58,7 @@ func (a *Analysis) SetDefaultAnalyzer(ctx context.Context, io *IOStreams, bands 
 		return
 	}
 	a.Analyzer = func(p *redact.Patterns) (engine.AnalyzeFunc, error) {
-		return NewAnalyzer(ctx, io, &a.Rules, &a.Model, p, bands)
+		return a.newAnalyzer(ctx, io, p, bands)
 	}
 }
 

@@ -94,10 +94,11 @@ func (rr *roundRobin) Review(ctx context.Context, in *rules.Input, a rules.Attri
 	return rr.judges[i].Review(ctx, in, a)
 }
 
-// NewAnalyzer builds the engine for a command from its rule and model flags
+// newAnalyzer builds the engine for a command from its rule and model flags
 // and the redaction patterns (nil without --redact). bands holds the
 // triage thresholds the user set, over the weights' bands.
-func NewAnalyzer(ctx context.Context, io *IOStreams, r *RuleFlags, m *ModelFlags, patterns *redact.Patterns, bands triage.Override) (engine.AnalyzeFunc, error) {
+func (a *Analysis) newAnalyzer(ctx context.Context, io *IOStreams, patterns *redact.Patterns, bands triage.Override) (engine.AnalyzeFunc, error) {
+	r, m := &a.Rules, &a.Model
 	comb, err := r.Combiner()
 	if err != nil {
 		return nil, err
@@ -109,5 +110,5 @@ func NewAnalyzer(ctx context.Context, io *IOStreams, r *RuleFlags, m *ModelFlags
 	if err != nil {
 		return nil, err
 	}
-	return engine.New(engine.Options{Rules: comb, Judge: j, Redact: patterns, Triage: bands})
+	return engine.New(engine.Options{Rules: comb, Judge: j, Redact: patterns, Triage: bands, AnswerOnly: a.AnswerOnly})
 }
