@@ -67,6 +67,9 @@ func (set *Set) planFor(p *Pattern) error {
 		}
 		// A literal after \b, or a lead without word characters, stands at a word start.
 		word := s.word || s.lead != nil && !slices.ContainsFunc([]byte(asciiWord), func(b byte) bool { return s.lead[b] })
+		if s.textStart {
+			continue // read at the text's start alone (atTextStart), not looked for all through it
+		}
 		for _, l := range s.lits {
 			if word && wordByte(l[0]) {
 				set.lexicon.words.add(l, ss[i].id)
@@ -88,16 +91,18 @@ const asciiWord = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwx
 // A starter is one way a match can begin: at one of lits (after \b when
 // word), or, with a lead, at a line start (or the "\n" before it, when
 // newline; the text start counts as one) from which bytes of the lead
-// reach one of lits (or anything, when lits is nil). Literals are in lower
-// case; id numbers the starter.
+// reach one of lits (or anything, when lits is nil). With textStart the
+// lead begins at the text's start alone (\A, or ^ outside multiline
+// mode). Literals are in lower case; id numbers the starter.
 type starter struct {
-	lead    *lead
-	newline bool
-	lits    []string
-	first   *lead // without lead or lits: the bytes a match begins with
-	firstID int   // numbers first in its set
-	word    bool
-	id      int
+	lead      *lead
+	newline   bool
+	textStart bool
+	lits      []string
+	first     *lead // without lead or lits: the bytes a match begins with
+	firstID   int   // numbers first in its set
+	word      bool
+	id        int
 }
 
 // A lead is the bytes that may come before a line start's literal, as the
@@ -162,7 +167,7 @@ func (w *walker) walk(ns []*syntax.Regexp, s starter) {
 		w.walk(rest, s)
 	case syntax.OpBeginLine, syntax.OpBeginText:
 		if fresh && !s.word {
-			s.lead = &lead{}
+			s.lead, s.textStart = &lead{}, n.Op == syntax.OpBeginText
 		}
 		w.walk(rest, s)
 	case syntax.OpCapture, syntax.OpConcat:
@@ -238,7 +243,7 @@ func (w *walker) add(s starter) {
 		return
 	}
 	for i, o := range w.out {
-		if (o.lead == nil) == (s.lead == nil) && (o.first == nil) == (s.first == nil) && o.newline == s.newline && o.word == s.word && (o.lits == nil) == (s.lits == nil) {
+		if (o.lead == nil) == (s.lead == nil) && (o.first == nil) == (s.first == nil) && o.newline == s.newline && o.textStart == s.textStart && o.word == s.word && (o.lits == nil) == (s.lits == nil) {
 			for b := 0; s.lead != nil && b < len(s.lead); b++ {
 				o.lead[b] = o.lead[b] || s.lead[b]
 			}
@@ -517,6 +522,10 @@ func (t *Text) candidates(p *plan, at []int) (_ []int, ok bool) {
 			}
 		case s.lead == nil:
 			at = append(at, t.lits[s.id]...)
+		case s.textStart:
+			if s.atTextStart(lower) {
+				at = append(at, 0)
+			}
 		case s.lits == nil || len(t.lits[s.id]) > 0:
 			at = t.lineStarts(at, lower, *s)
 		}
@@ -754,6 +763,30 @@ func (t *Text) lineStarts(at []int, lower string, s starter) []int {
 		i, more = i+n+1, n >= 0
 	}
 	return at
+}
+
+// atTextStart reports whether s, a starter at the text's start, lets a
+// match begin there: whether the bytes of its lead from the start reach
+// one of its literals, as lineStarts reads a line start. A literal the
+// lexicon would hold at word starts alone needs no look at the byte
+// before it: that is the text's start or a byte of the lead, and a lead
+// that holds a word byte puts every literal among the others.
+func (s *starter) atTextStart(lower string) bool {
+	end := 0
+	for end < len(lower) && s.lead[lower[end]] {
+		end++
+	}
+	if s.lits == nil {
+		return true
+	}
+	for j := range min(end+1, len(lower)) {
+		for _, l := range s.lits {
+			if strings.HasPrefix(lower[j:], l) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // tryAt runs the anchored pattern at each candidate in turn, skipping

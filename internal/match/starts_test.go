@@ -2,6 +2,7 @@ package match
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -40,8 +41,10 @@ func TestStarters(t *testing.T) {
 		}},
 		{"a newline the match takes in, a lead of several classes", `(?:^|\n)[ \t]{0,3}#{1,6}\s{1,4}plan\b`, ci, func(t *testing.T, ss []starter) {
 			require.Len(t, ss, 2)
-			assert.False(t, ss[0].newline, "^ without (?m) is read as any line start: more places, none fewer")
+			assert.False(t, ss[0].newline)
+			assert.True(t, ss[0].textStart, "^ without (?m) is the text's start alone")
 			assert.True(t, ss[1].newline)
+			assert.False(t, ss[1].textStart)
 			assert.Equal(t, []string{"#"}, ss[1].lits)
 		}},
 		{"a class where the literal would be: the lead takes it in, up to a literal", `(?m)^[ \t]{0,8}(?:[\w.]{0,80}\.)?(?:[A-Z]\w{0,60}(?:Error|Exception)|panic)`, 0, func(t *testing.T, ss []starter) {
@@ -159,4 +162,47 @@ func TestRuneIndices(t *testing.T) {
 			require.Equal(t, want, bs, "%q, picks %b", s, pick)
 		}
 	}
+}
+
+// TestTextStart: a pattern that begins at the text's start (\A, or ^
+// outside multiline mode) is tried there alone, and only when its lead
+// reaches one of its literals from there (which may begin within the
+// lead: "#" in "# Project plan"); what it finds is what regexp2's scan
+// finds.
+func TestTextStart(t *testing.T) {
+	set := NewSet()
+	ps := []*Pattern{
+		set.MustCompile(`\A[\x60'"*]{0,2}\s{0,2}[,:]\s{1,2}(?:please|go)`, IgnoreCase),
+		set.MustCompile(`(?:^|\n)[ \t]{0,3}#{1,6}[ \t]{1,4}(?:[\w-]{1,20}\s{1,2}){0,2}plan\b|(?:^|\n)[ \t>*#-]{0,8}(?:(?:new|my)\s{1,2}){0,2}plan\s{0,2}:`, IgnoreCase),
+		set.MustCompile(`^[ \t]{0,4}#{1,3} ?step`, 0),
+		set.MustCompile(`^\s{0,3}\w{1,10}:`, 0),
+	}
+	for _, p := range ps {
+		require.True(t, p.Planned(), p.String())
+	}
+	texts := []string{
+		"", ",", ", please", "` : go now", "x, please", "\n, please", "  \t, go", "*** , please",
+		"plan: a", "  my new plan: b", "## Plan : c", "x\nplan: d", "myplan: e", "-- -- MY  plan:", "\n\nnew plan:", "# Project plan", "  ## big project plan", "# x",
+		"#step", "\t## step 1", "   # step", "x# step", "#### step", "\n# step",
+		"key: v", "   value: 1", "\nkey: v", "a b: c", "é: x", "\u00a0\u00a0k:",
+		strings.Repeat(" ", 300) + ", please", strings.Repeat("#", 50) + "step",
+	}
+	for _, p := range ps {
+		for _, s := range texts {
+			tx := set.Text(s)
+			assert.Equal(t, tx.Scan(p, 10), tx.Find(p, 10), "pattern %q on %q", p.String(), s)
+		}
+	}
+	var textStarts int
+	for _, s := range ps[0].plan.starters {
+		if s.textStart {
+			textStarts++
+		}
+	}
+	assert.Equal(t, 1, textStarts)
+	tx := set.Text("ok, please go: there")
+	cands, ok := tx.candidates(&ps[0].plan, nil)
+	require.True(t, ok)
+	assert.Empty(t, cands, "a comma later in the text is no place to try")
+	assert.Empty(t, tx.hits()[ps[0].plan.starters[0].id], "nor is it recorded")
 }
