@@ -513,13 +513,7 @@ func (t *Text) candidates(p *plan, at []int) (_ []int, ok bool) {
 				}
 			}
 		case s.first != nil:
-			first := s.first
-			for i := range len(lower) {
-				// At a rune's first byte, and not after a rune of the look-behind.
-				if c := lower[i]; first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
-					at = append(at, i)
-				}
-			}
+			at = t.firstIn(at, p, s)
 		case s.lead == nil:
 			at = append(at, t.lits[s.id]...)
 		case s.textStart:
@@ -544,6 +538,75 @@ func (t *Text) candidates(p *plan, at []int) (_ []int, ok bool) {
 	at = t.near(p, at) // thins the short lists, and keeps every candidate thinned above
 	runeIndices(at, t.off)
 	return at, true
+}
+
+// firstIn appends the byte offsets where a match of p may begin by s's
+// first bytes: at a rune's first byte of them, not after a rune of the
+// look-behind. With a need of few bytes it reads only the places near
+// keeps by that need: up to each of its bytes, within its reach and,
+// with a via, along the run of via bytes that leads to it. Where the
+// need's bytes are rare, that is a small part of the text.
+func (t *Text) firstIn(at []int, p *plan, s *starter) []int {
+	lower := t.lower
+	nd := p.fewNeed()
+	if nd == nil {
+		return t.firstBetween(at, p, s, 0, len(lower))
+	}
+	reachBytes := 1 // as near reads a need's reach
+	if len(t.runes) != len(t.s) {
+		reachBytes = utf8.UTFMax
+	}
+	var room [maxFew]int
+	nextAt := room[:len(nd.few)]
+	for k := range nextAt {
+		nextAt[k] = -1
+	}
+	for from := 0; from < len(lower); {
+		q := nextOfFew(lower, from, nd.few, nextAt)
+		if q >= len(lower) {
+			break
+		}
+		// From from to q, q is the need's next byte: near keeps i when q
+		// is within reach of it and, with a via, the bytes from i to q
+		// are all of the via.
+		lo := from
+		if nd.reach >= 0 {
+			lo = max(lo, q-nd.reach*reachBytes)
+		}
+		if nd.via != nil {
+			j := q
+			for j > lo && nd.via[lower[j-1]] {
+				j--
+			}
+			lo = j
+		}
+		at = t.firstBetween(at, p, s, lo, q+1)
+		from = q + 1
+	}
+	return at
+}
+
+// firstBetween appends the places from byte i to j where a match of p
+// may begin by s's first bytes.
+func (t *Text) firstBetween(at []int, p *plan, s *starter, i, j int) []int {
+	lower, first := t.lower, s.first
+	for ; i < j; i++ {
+		// At a rune's first byte, and not after a rune of the look-behind.
+		if c := lower[i]; first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
+// fewNeed returns a need of p with few bytes, or nil.
+func (p *plan) fewNeed() *need {
+	for k := range p.needs {
+		if p.needs[k].few != nil {
+			return &p.needs[k]
+		}
+	}
+	return nil
 }
 
 // thinFrom is how many candidates a starter lists before near thins

@@ -206,3 +206,33 @@ func TestTextStart(t *testing.T) {
 	assert.Empty(t, cands, "a comma later in the text is no place to try")
 	assert.Empty(t, tx.hits()[ps[0].plan.starters[0].id], "nor is it recorded")
 }
+
+// TestFirstNearNeed: a pattern that may begin at any of a class's runes,
+// and holds one of a few bytes near its start, is tried only up to each
+// of them, within the need's reach and along its via; what it finds is
+// what regexp2's scan finds, at the corners of reach and via, where the
+// match begins at the needed byte, and beyond ASCII.
+func TestFirstNearNeed(t *testing.T) {
+	set := NewSet()
+	ps := []*Pattern{
+		set.MustCompile(`(?<![\w.])[\w.]{1,4}\.x`, 0),
+		set.MustCompile(`(?<![\d/])\d{1,3}/\d`, 0),
+		set.MustCompile(`(?<![\w-])[\w-]{1,5}(?:/[\w-]{1,5}){1,3}\.[a-z]{1,4}`, IgnoreCase),
+	}
+	for _, p := range ps {
+		require.True(t, p.Planned(), p.String())
+		require.NotNil(t, p.plan.fewNeed(), p.String())
+	}
+	texts := []string{
+		"", ".x", "a.x", "abc.x", "abcd.x", "abcde.x", "ab..x", "a b.x", "é.x", "éé.x", "...x", "....x",
+		strings.Repeat("w", 30) + " ab.x", "1/2", "123/4", "1234/5", "12 3/4", "١/2", "٢٣/4 /1 12/ 3/a",
+		"src/pkg/main.go", "a/b.c d/e/f/g.txt", "abcdef/b.c", "abcde/b.c", "x/" + strings.Repeat("y", 6) + ".go",
+		"ü/ö.txt é-é/b.md", strings.Repeat("ab ", 100) + "c/d.e",
+	}
+	for _, p := range ps {
+		for _, s := range texts {
+			tx := set.Text(s)
+			assert.Equal(t, tx.Scan(p, 10), tx.Find(p, 10), "pattern %q on %q", p.String(), s)
+		}
+	}
+}
