@@ -236,3 +236,26 @@ func TestFirstNearNeed(t *testing.T) {
 		}
 	}
 }
+
+// TestReadText: a text's runes are the string's, each rune's offset is
+// where it begins, and the text's length comes last, whether the text is
+// ASCII, turns to other runes partway, holds bytes that are no UTF-8, or
+// is read into buffers a longer or shorter text used before.
+func TestReadText(t *testing.T) {
+	set := NewSet()
+	var b Buffers
+	for _, s := range []string{
+		"", "plain ascii", "é", "abc é def € x😀y", "ascii then ü " + strings.Repeat("z", 40), "bad \xff byte",
+		"\xe6\xe6Z", "\xc3", "ü" + strings.Repeat("a", 100) + "\x80", "short", "ÿ",
+	} {
+		for _, buf := range []*Buffers{nil, &b} {
+			tx := set.ReadText(s, buf)
+			require.Equal(t, []rune(s), tx.Runes(), "%q", s)
+			var want []int
+			for i := range s {
+				want = append(want, i)
+			}
+			assert.Equal(t, append(want, len(s)), tx.Offsets(), "%q", s)
+		}
+	}
+}
