@@ -19,6 +19,14 @@ import (
 // where no blank follows it.
 var connectors = strings.Fields("of the de du del della la le von van der den da di y &")
 
+// connectorFirsts holds the first byte of each connector.
+var connectorFirsts = func() (t [utf8.RuneSelf]bool) {
+	for _, c := range connectors {
+		t[c[0]] = true
+	}
+	return t
+}()
+
 // names returns the spans of the capitalised names of t, in order, at most
 // maxMatches: up to seven words, each a capital letter and up to forty
 // letters, digits, apostrophes, ampersands or hyphens, joined by one or
@@ -131,6 +139,9 @@ func (s *nameSearch) word(p, words int) int {
 func (s *nameSearch) after(q, words int) int {
 	if words < 7 {
 		for b1 := s.blanks(q); b1 >= 1; b1-- {
+			if q+b1 >= len(s.r) || s.r[q+b1] >= utf8.RuneSelf || !connectorFirsts[s.r[q+b1]] {
+				continue // no connector begins there
+			}
 			for _, c := range connectors {
 				if !s.at(q+b1, c) {
 					continue
