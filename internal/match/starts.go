@@ -67,6 +67,9 @@ func (set *Set) planFor(p *Pattern) error {
 		}
 		// A literal after \b, or a lead without word characters, stands at a word start.
 		word := s.word || s.lead != nil && !slices.ContainsFunc([]byte(asciiWord), func(b byte) bool { return s.lead[b] })
+		// So, where it is tried, does one that begins a match where a
+		// look-behind rules out every word character before it.
+		word = word || s.lead == nil && notAfter != nil && !slices.ContainsFunc([]byte(asciiWord), func(b byte) bool { return !notAfter[b] })
 		if s.textStart {
 			continue // read at the text's start alone (atTextStart), not looked for all through it
 		}

@@ -259,3 +259,20 @@ func TestReadText(t *testing.T) {
 		}
 	}
 }
+
+// TestWordStartByLookBehind: a literal that begins a match where a
+// look-behind rules out every word character before it is looked for at
+// word starts alone, as after \b; what the pattern finds is what
+// regexp2's scan finds, after a word, a mark or a rune beyond ASCII.
+func TestWordStartByLookBehind(t *testing.T) {
+	set := NewSet()
+	p := set.MustCompile(`(?<![\w.])(?:usd|eur) ?\d`, IgnoreCase)
+	require.True(t, p.Planned())
+	for _, s := range []string{"", "usd5", "xusd5 USD 5 .eur3 éusd4 -eur 7 _usd1 9eur2", "ſusd3\u212Aeur4", "€usd5 (eur6)"} {
+		tx := set.Text(s)
+		assert.Equal(t, tx.Scan(p, 10), tx.Find(p, 10), "%q", s)
+	}
+	tx := set.Text("xusd5 busd6 usd7")
+	tx.Lower() // what the literals are looked for in
+	assert.Equal(t, []int{12}, tx.hits()[p.plan.starters[0].id], "recorded at the word's start alone")
+}
