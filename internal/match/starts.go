@@ -1,6 +1,7 @@
 package match
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"regexp"
 	"regexp/syntax"
@@ -760,8 +761,8 @@ func (t *Text) mayMatch(p *plan) bool {
 // byteBits is a set of bytes, bit b%64 of word b/64 for byte b.
 type byteBits [4]uint64
 
-// byteSeen is a set of bytes, one bool each.
-type byteSeen [256]bool
+// byteSeen is a set of bytes, 1 for each byte in it and 0 for the others.
+type byteSeen [256]byte
 
 func bitsOf(l *lead) (out byteBits) {
 	for b, in := range l {
@@ -791,14 +792,22 @@ func (t *Text) bytesPresent() *byteBits {
 	// load before it, and the table is read into bits once.
 	var seen byteSeen
 	for i := range len(lower) {
-		seen[lower[i]] = true
+		seen[lower[i]] = 1
 	}
-	for c, in := range seen {
-		if in {
-			t.present[c/64] |= 1 << (c % 64)
-		}
-	}
+	t.present = seen.bits()
 	return &t.present
+}
+
+// bits returns the set as bits, eight bytes of the table at a time: the
+// product gathers the low bit of each of a word's bytes, the only one set,
+// into its top byte, the first byte's as its lowest bit. No two of the
+// product's terms share a bit, so none carries into another.
+func (s *byteSeen) bits() (out byteBits) {
+	for k := 0; k < len(s); k += 8 {
+		w := binary.LittleEndian.Uint64(s[k:])
+		out[k/64] |= (w * 0x0102040810204080 >> 56) << (k % 64)
+	}
+	return out
 }
 
 // lineStarts appends the byte offsets where s lets a match begin: the

@@ -276,3 +276,22 @@ func TestWordStartByLookBehind(t *testing.T) {
 	tx.Lower() // what the literals are looked for in
 	assert.Equal(t, []int{12}, tx.hits()[p.plan.starters[0].id], "recorded at the word's start alone")
 }
+
+// TestBytesPresent: the bytes a text holds, read as bits, are its bytes in
+// lower case, short texts and long, every byte value included.
+func TestBytesPresent(t *testing.T) {
+	set := NewSet()
+	var all strings.Builder
+	for b := range 256 {
+		all.WriteByte(byte(b))
+	}
+	for _, s := range []string{"", "abc", strings.Repeat("xyz \n", 100), all.String(), strings.Repeat("Q\x80\xff", 90) + "0", "é" + strings.Repeat("a", 300)} {
+		tx := set.Text(s)
+		lower, _ := tx.Lower()
+		var want byteBits
+		for i := range len(lower) {
+			want[lower[i]/64] |= 1 << (lower[i] % 64)
+		}
+		assert.Equal(t, want, *tx.bytesPresent(), "%q", s)
+	}
+}
