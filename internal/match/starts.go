@@ -705,10 +705,12 @@ next:
 				end = i + nd.reach*reachBytes
 			}
 			if nd.via != nil && next[x] <= end {
-				// The needed rune comes where the bytes of via end, or before.
+				// The needed rune comes where the bytes of via end, or
+				// before: they are read up to it, not on to their end. A
+				// later candidate before it reads the same rune next.
 				if runEnds[x] <= i {
 					j := i
-					for j < len(lower) && nd.via[lower[j]] {
+					for j < next[x] && nd.via[lower[j]] {
 						j++
 					}
 					runEnds[x] = j
