@@ -3,6 +3,9 @@ package extract
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	matching "github.com/offattr/offattr/internal/match"
 )
 
 // Names and quotations, like values (values.go), are read by plain Go
@@ -16,6 +19,14 @@ import (
 // where no blank follows it.
 var connectors = strings.Fields("of the de du del della la le von van der den da di y &")
 
+// connectorFirsts holds the first byte of each connector.
+var connectorFirsts = func() (t [utf8.RuneSelf]bool) {
+	for _, c := range connectors {
+		t[c[0]] = true
+	}
+	return t
+}()
+
 // names returns the spans of the capitalised names of t, in order, at most
 // maxMatches: up to seven words, each a capital letter and up to forty
 // letters, digits, apostrophes, ampersands or hyphens, joined by one or
@@ -27,7 +38,15 @@ var connectors = strings.Fields("of the de du del della la le von van der den da
 func names(t *text) []span {
 	var out []span
 	s := nameSearch{r: t.runes}
+	bytewise := len(t.runes) == len(t.s) // rune p is byte p: ASCII, or a byte that is no UTF-8
 	for p := 0; p < len(s.r) && len(out) < maxMatches; p++ {
+		if bytewise {
+			// There the capitals are A to Z (a byte that is no UTF-8 reads
+			// as U+FFFD): pass over the bytes before the next one.
+			if p = nextCapital(t.s, p); p == len(s.r) {
+				break
+			}
+		}
 		if !unicode.IsUpper(s.r[p]) || p > 0 && (nameRune(s.r[p-1]) || strings.ContainsRune("_./", s.r[p-1])) {
 			continue // a name begins with a capital (word checks it too), and not inside a word
 		}
@@ -40,10 +59,41 @@ func names(t *text) []span {
 	return out
 }
 
+// nextCapital returns where the next byte from A to Z stands in s from i
+// on, or len(s), passing over eight bytes at a time where none of them is
+// one or beyond ASCII.
+func nextCapital(s string, i int) int {
+	for i < len(s) {
+		if i+8 <= len(s) {
+			if w := matching.Load8(s, i); (w|matching.CapitalBits(w))&matching.HighBits == 0 {
+				i += 8
+				continue
+			}
+		}
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return i
+		}
+		i++
+	}
+	return len(s)
+}
+
 // nameRune: a rune a word of a name goes on with.
 func nameRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(`'’&-`, r)
+	if r < utf8.RuneSelf {
+		return nameASCII[r]
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '’'
 }
+
+// nameASCII holds nameRune of each ASCII rune: a letter, a digit, or one
+// of '&-.
+var nameASCII = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = asciiAlnum(byte(c)) || strings.IndexByte(`'&-`, byte(c)) >= 0
+	}
+	return t
+}()
 
 // nameSearch reads the names of a text. Where a word ends, and whether a
 // name goes on from there, depends on nothing else, so each is worked out
@@ -89,6 +139,9 @@ func (s *nameSearch) word(p, words int) int {
 func (s *nameSearch) after(q, words int) int {
 	if words < 7 {
 		for b1 := s.blanks(q); b1 >= 1; b1-- {
+			if q+b1 >= len(s.r) || s.r[q+b1] >= utf8.RuneSelf || !connectorFirsts[s.r[q+b1]] {
+				continue // no connector begins there
+			}
 			for _, c := range connectors {
 				if !s.at(q+b1, c) {
 					continue
@@ -146,7 +199,15 @@ type quotation struct{ outer, inner span }
 func quotations(t *text) []quotation {
 	var out []quotation
 	r := t.runes
+	bytewise := len(r) == len(t.s) // rune i is byte i, and no curly quote stands
+	dq, sq := -1, -1               // there, where the next straight quotes stand from i on
 	for i := 0; i < len(r) && len(out) < maxMatches; i++ {
+		if bytewise {
+			dq, sq = nextByte(t.s, i, '"', dq), nextByte(t.s, i, '\'', sq)
+			if i = min(dq, sq); i == len(r) {
+				break
+			}
+		}
 		if c := r[i]; c != '"' && c != '“' && c != '\'' {
 			continue // most runes open nothing
 		}
@@ -172,6 +233,19 @@ func quotations(t *text) []quotation {
 		}
 	}
 	return out
+}
+
+// nextByte returns where b next stands in s from i on, or len(s), given
+// where it stood when last looked for (at, -1 when never): a byte that
+// stands further on is not looked for again.
+func nextByte(s string, i int, b byte, at int) int {
+	if at >= i {
+		return at
+	}
+	if k := strings.IndexByte(s[i:], b); k >= 0 {
+		return i + k
+	}
+	return len(s)
 }
 
 // closing returns the index of the quote that closes the one at i: the

@@ -89,6 +89,9 @@ var scannerCases = []string{
 	"Rock'n Roll", "de la Fuente", "A de  la B del Cdel\tD", "A  B\t\tC   D of  E", "Ab'1 Cd-9_", strings.Repeat("A of ", 30),
 	`say "hi there" and “curly one” and 'single one'`, `"a" is too short, x"abc" follows a word, \"esc" a backslash`,
 	"\"line\nbreak\"", `'it's' and 'ok'`, `"` + strings.Repeat("x", 81) + `"`, `"` + strings.Repeat("x", 80) + `"`, `'ab'’ ’'ab' “a”“ab”`,
+	// A byte that is no UTF-8 is one rune, U+FFFD: no name goes on from
+	// it, and the text is read byte by byte, eight at a time.
+	"000000\xe6Z", "abcdefgh\xffIjklmnop Qr\x80 \xc3St", "ab\xff'xy' \xfe\"cd\"",
 }
 
 // FuzzNames holds names to its pattern on any text.

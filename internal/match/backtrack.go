@@ -585,6 +585,11 @@ type node struct {
 	minW     int
 	maxW     int
 	assert   assertion
+	// What each of alts, a loop's body, and what follows a repetition
+	// may read first (firstsOf).
+	altFirsts []*firstRunes
+	bodyFirst *firstRunes
+	follow    *firstRunes
 }
 
 // backtracker is a pattern compiled for the backtracker.
@@ -625,7 +630,124 @@ func compileBacktracker(expr string, opts Options, re *regexp2.Regexp) (*backtra
 		return nil, err
 	}
 	bt.loops = c.loops
+	firstsOf(bt.start)
 	return bt, nil
+}
+
+// firstRunes is what a part of a program may read first, read from the
+// program: the ASCII runes it may begin with, or any rune (any) when it
+// may match without reading one, or the walk cannot tell. A place where
+// it cannot begin is passed over without running it; that changes no
+// answer, as the part would fail there having set nothing.
+type firstRunes struct {
+	ascii [utf8.RuneSelf]bool
+	any   bool
+}
+
+// rulesOut reports whether the part cannot match at i: it must read a
+// rune first, and in[i] (ASCII) is none it may read, or the text ends.
+// A rune beyond ASCII is not ruled out.
+func (f *firstRunes) rulesOut(in []rune, i int) bool {
+	if f.any {
+		return false
+	}
+	return i >= len(in) || in[i] < utf8.RuneSelf && !f.ascii[in[i]]
+}
+
+// firstsOf sets, for every alternation reachable from start, what each
+// alternative may read first, for every loop what its body may, and for
+// every repetition what may follow it.
+func firstsOf(start *node) {
+	w := firstsWalk{memo: map[*node]*firstRunes{}, seen: map[*node]bool{}}
+	w.visit(start)
+}
+
+type firstsWalk struct {
+	memo map[*node]*firstRunes // nil while being read: a cycle reads as any
+	seen map[*node]bool
+}
+
+// visit sets the alternations' and repetitions' first runes from n on.
+func (w *firstsWalk) visit(n *node) {
+	if n == nil || w.seen[n] {
+		return
+	}
+	w.seen[n] = true
+	switch n.op {
+	case nAlt:
+		n.altFirsts = make([]*firstRunes, len(n.alts))
+		for k, alt := range n.alts {
+			n.altFirsts[k] = w.first(alt)
+		}
+	case nRepeat:
+		n.follow = w.first(n.next)
+	case nLoop:
+		n.bodyFirst, n.follow = w.first(n.body), w.first(n.next)
+	}
+	for _, alt := range n.alts {
+		w.visit(alt)
+	}
+	w.visit(n.body)
+	w.visit(n.next)
+}
+
+var anyRune = &firstRunes{any: true}
+
+// first returns what a match from n may read first.
+func (w *firstsWalk) first(n *node) *firstRunes {
+	if f, ok := w.memo[n]; ok {
+		if f == nil {
+			return anyRune // a cycle: it could read anything
+		}
+		return f
+	}
+	w.memo[n] = nil
+	f := w.read(n)
+	w.memo[n] = f
+	return f
+}
+
+func (w *firstsWalk) read(n *node) *firstRunes {
+	union := func(fs ...*firstRunes) *firstRunes {
+		out := &firstRunes{}
+		for _, f := range fs {
+			if f.any {
+				return anyRune
+			}
+			for r, in := range f.ascii {
+				out.ascii[r] = out.ascii[r] || in
+			}
+		}
+		return out
+	}
+	switch n.op {
+	case nRune:
+		return &firstRunes{ascii: n.set.ascii}
+	case nRepeat:
+		if n.min > 0 {
+			return &firstRunes{ascii: n.set.ascii}
+		}
+		return union(&firstRunes{ascii: n.set.ascii}, w.first(n.next))
+	case nAlt:
+		fs := make([]*firstRunes, len(n.alts))
+		for k, alt := range n.alts {
+			fs[k] = w.first(alt)
+		}
+		return union(fs...)
+	case nOpen, nClose, nAssert, nLook:
+		// Read nothing: an assertion or a look-around only rules places out.
+		return w.first(n.next)
+	case nLoop:
+		if n.min > 0 {
+			return w.first(n.body)
+		}
+		return union(w.first(n.body), w.first(n.next))
+	case nAtomic:
+		return w.first(n.body) // its end reads as any: what follows is not read
+	}
+	// The end of a loop's round, a look-around's, an atomic group's or the
+	// match: it may match here with no rune.
+	return anyRune
 }
 
 type compiler struct {
@@ -790,10 +912,13 @@ func (m *machine) step(n *node, i int) bool {
 			return m.repeat(n, i)
 		case nAlt:
 			last := len(n.alts) - 1
-			for _, alt := range n.alts[:last] {
-				if m.run(alt, i) {
+			for k, alt := range n.alts[:last] {
+				if !n.altFirsts[k].rulesOut(in, i) && m.run(alt, i) {
 					return true
 				}
+			}
+			if n.altFirsts[last].rulesOut(in, i) {
+				return false
 			}
 			n = n.alts[last]
 		case nAssert:
@@ -864,7 +989,7 @@ func (m *machine) repeat(n *node, i int) bool {
 	// A rune that must follow and does not stand there rules a place out
 	// without a call.
 	cannotFollow := func(j int) bool {
-		return next.op == nRune && (j >= len(in) || !next.set.has(in[j]))
+		return next.op == nRune && (j >= len(in) || !next.set.has(in[j])) || n.follow.rulesOut(in, j)
 	}
 	if n.lazy {
 		j := i
@@ -901,6 +1026,7 @@ func (m *machine) round(n *node, i int) bool {
 	done := m.rounds[n.loop]
 	more := n.max < 0 || done < n.max
 	enough := done >= n.min
+	more = more && !n.bodyFirst.rulesOut(m.in, i)
 	if !n.lazy && more {
 		m.rounds[n.loop] = done + 1
 		if m.run(n.body, i) {
@@ -908,7 +1034,7 @@ func (m *machine) round(n *node, i int) bool {
 		}
 		m.rounds[n.loop] = done
 	}
-	if enough && m.run(n.next, i) {
+	if enough && !n.follow.rulesOut(m.in, i) && m.run(n.next, i) {
 		return true
 	}
 	if n.lazy && more {

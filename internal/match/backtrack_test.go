@@ -41,6 +41,13 @@ var btPatterns = []struct {
 	{`[\p{L}_][\w.-]{0,6}|\p{Nd}+|[^\s<>]+`, 0},
 	{`\x60é\.\t|[\]a]|[^]b]`, 0},
 	{`(?<a>x)?(?<a>y)?z`, 0},
+	// Alternatives passed over where they cannot begin: after optional
+	// parts, look-arounds and assertions, an empty alternative, a loop's
+	// next round, an atomic group that may be empty, the text's end.
+	{`(?:(?=\s{0,2}[pk])(?<sp>\s{0,2})(?<u>percent\b|pct|km|k\b)|m?)(?:s|\b)`, IgnoreCase},
+	{`(?:a|(?:b|)c|\bd|(?<=x)e|g$)+f?`, 0},
+	{`(?>a|b?)c|(?:x*|y)z|(?:[^\d]|é)q`, 0},
+	{`(?:\d{1,2}(?:st|nd)?\s{1,3}|x)(?:of\s)?(?:jan|feb)\.?|\s*$`, IgnoreCase},
 }
 
 // btTexts are texts for them: Unicode digits, letters and spaces, folds
@@ -54,6 +61,8 @@ var btTexts = []string{
 	"1.5 x1 2, 3. 4", "$5 US$ 7 US$8 xz xxyz xxxxz yz", "-5 -$ -€3 -x", "\\\\\"x \\\\x \\\\\\x",
 	"0123 45 678 9012345 0 12-34 567", "_x.y-z éa ٣٤ <a b> \u00a0x", "`é.\t ] a b ^",
 	"xyz xz yz z", "\u2028x\u0085y\r\n",
+	"5 KM 3 pct 4  percent 7 k 9 ks 2 \u212Am 1 ms 6 s", "abcbc dxe fcf xef acg\n ag", "bc c xxz yz éq 1q qq ",
+	"1st of Jan 22nd  FEB. 3 x jan x  \n  ",
 }
 
 // TestBacktrackerAgrees holds the backtracker to regexp2 run at the same

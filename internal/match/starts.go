@@ -1,6 +1,7 @@
 package match
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"regexp"
 	"regexp/syntax"
@@ -67,6 +68,12 @@ func (set *Set) planFor(p *Pattern) error {
 		}
 		// A literal after \b, or a lead without word characters, stands at a word start.
 		word := s.word || s.lead != nil && !slices.ContainsFunc([]byte(asciiWord), func(b byte) bool { return s.lead[b] })
+		// So, where it is tried, does one that begins a match where a
+		// look-behind rules out every word character before it.
+		word = word || s.lead == nil && notAfter != nil && !slices.ContainsFunc([]byte(asciiWord), func(b byte) bool { return !notAfter[b] })
+		if s.textStart {
+			continue // read at the text's start alone (atTextStart), not looked for all through it
+		}
 		for _, l := range s.lits {
 			if word && wordByte(l[0]) {
 				set.lexicon.words.add(l, ss[i].id)
@@ -88,16 +95,18 @@ const asciiWord = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwx
 // A starter is one way a match can begin: at one of lits (after \b when
 // word), or, with a lead, at a line start (or the "\n" before it, when
 // newline; the text start counts as one) from which bytes of the lead
-// reach one of lits (or anything, when lits is nil). Literals are in lower
-// case; id numbers the starter.
+// reach one of lits (or anything, when lits is nil). With textStart the
+// lead begins at the text's start alone (\A, or ^ outside multiline
+// mode). Literals are in lower case; id numbers the starter.
 type starter struct {
-	lead    *lead
-	newline bool
-	lits    []string
-	first   *lead // without lead or lits: the bytes a match begins with
-	firstID int   // numbers first in its set
-	word    bool
-	id      int
+	lead      *lead
+	newline   bool
+	textStart bool
+	lits      []string
+	first     *lead // without lead or lits: the bytes a match begins with
+	firstID   int   // numbers first in its set
+	word      bool
+	id        int
 }
 
 // A lead is the bytes that may come before a line start's literal, as the
@@ -162,7 +171,7 @@ func (w *walker) walk(ns []*syntax.Regexp, s starter) {
 		w.walk(rest, s)
 	case syntax.OpBeginLine, syntax.OpBeginText:
 		if fresh && !s.word {
-			s.lead = &lead{}
+			s.lead, s.textStart = &lead{}, n.Op == syntax.OpBeginText
 		}
 		w.walk(rest, s)
 	case syntax.OpCapture, syntax.OpConcat:
@@ -238,7 +247,7 @@ func (w *walker) add(s starter) {
 		return
 	}
 	for i, o := range w.out {
-		if (o.lead == nil) == (s.lead == nil) && (o.first == nil) == (s.first == nil) && o.newline == s.newline && o.word == s.word && (o.lits == nil) == (s.lits == nil) {
+		if (o.lead == nil) == (s.lead == nil) && (o.first == nil) == (s.first == nil) && o.newline == s.newline && o.textStart == s.textStart && o.word == s.word && (o.lits == nil) == (s.lits == nil) {
 			for b := 0; s.lead != nil && b < len(s.lead); b++ {
 				o.lead[b] = o.lead[b] || s.lead[b]
 			}
@@ -508,15 +517,13 @@ func (t *Text) candidates(p *plan, at []int) (_ []int, ok bool) {
 				}
 			}
 		case s.first != nil:
-			first := s.first
-			for i := range len(lower) {
-				// At a rune's first byte, and not after a rune of the look-behind.
-				if c := lower[i]; first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
-					at = append(at, i)
-				}
-			}
+			at = t.firstIn(at, p, s)
 		case s.lead == nil:
 			at = append(at, t.lits[s.id]...)
+		case s.textStart:
+			if s.atTextStart(lower) {
+				at = append(at, 0)
+			}
 		case s.lits == nil || len(t.lits[s.id]) > 0:
 			at = t.lineStarts(at, lower, *s)
 		}
@@ -535,6 +542,75 @@ func (t *Text) candidates(p *plan, at []int) (_ []int, ok bool) {
 	at = t.near(p, at) // thins the short lists, and keeps every candidate thinned above
 	runeIndices(at, t.off)
 	return at, true
+}
+
+// firstIn appends the byte offsets where a match of p may begin by s's
+// first bytes: at a rune's first byte of them, not after a rune of the
+// look-behind. With a need of few bytes it reads only the places near
+// keeps by that need: up to each of its bytes, within its reach and,
+// with a via, along the run of via bytes that leads to it. Where the
+// need's bytes are rare, that is a small part of the text.
+func (t *Text) firstIn(at []int, p *plan, s *starter) []int {
+	lower := t.lower
+	nd := p.fewNeed()
+	if nd == nil {
+		return t.firstBetween(at, p, s, 0, len(lower))
+	}
+	reachBytes := 1 // as near reads a need's reach
+	if len(t.runes) != len(t.s) {
+		reachBytes = utf8.UTFMax
+	}
+	var room [maxFew]int
+	nextAt := room[:len(nd.few)]
+	for k := range nextAt {
+		nextAt[k] = -1
+	}
+	for from := 0; from < len(lower); {
+		q := nextOfFew(lower, from, nd.few, nextAt)
+		if q >= len(lower) {
+			break
+		}
+		// From from to q, q is the need's next byte: near keeps i when q
+		// is within reach of it and, with a via, the bytes from i to q
+		// are all of the via.
+		lo := from
+		if nd.reach >= 0 {
+			lo = max(lo, q-nd.reach*reachBytes)
+		}
+		if nd.via != nil {
+			j := q
+			for j > lo && nd.via[lower[j-1]] {
+				j--
+			}
+			lo = j
+		}
+		at = t.firstBetween(at, p, s, lo, q+1)
+		from = q + 1
+	}
+	return at
+}
+
+// firstBetween appends the places from byte i to j where a match of p
+// may begin by s's first bytes.
+func (t *Text) firstBetween(at []int, p *plan, s *starter, i, j int) []int {
+	lower, first := t.lower, s.first
+	for ; i < j; i++ {
+		// At a rune's first byte, and not after a rune of the look-behind.
+		if c := lower[i]; first[c] && (c < utf8.RuneSelf || c >= 0xC0) && (i == 0 || t.mayFollow(p, s, i)) {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
+// fewNeed returns a need of p with few bytes, or nil.
+func (p *plan) fewNeed() *need {
+	for k := range p.needs {
+		if p.needs[k].few != nil {
+			return &p.needs[k]
+		}
+	}
+	return nil
 }
 
 // thinFrom is how many candidates a starter lists before near thins
@@ -629,10 +705,12 @@ next:
 				end = i + nd.reach*reachBytes
 			}
 			if nd.via != nil && next[x] <= end {
-				// The needed rune comes where the bytes of via end, or before.
+				// The needed rune comes where the bytes of via end, or
+				// before: they are read up to it, not on to their end. A
+				// later candidate before it reads the same rune next.
 				if runEnds[x] <= i {
 					j := i
-					for j < len(lower) && nd.via[lower[j]] {
+					for j < next[x] && nd.via[lower[j]] {
 						j++
 					}
 					runEnds[x] = j
@@ -685,8 +763,8 @@ func (t *Text) mayMatch(p *plan) bool {
 // byteBits is a set of bytes, bit b%64 of word b/64 for byte b.
 type byteBits [4]uint64
 
-// byteSeen is a set of bytes, one bool each.
-type byteSeen [256]bool
+// byteSeen is a set of bytes, 1 for each byte in it and 0 for the others.
+type byteSeen [256]byte
 
 func bitsOf(l *lead) (out byteBits) {
 	for b, in := range l {
@@ -716,14 +794,22 @@ func (t *Text) bytesPresent() *byteBits {
 	// load before it, and the table is read into bits once.
 	var seen byteSeen
 	for i := range len(lower) {
-		seen[lower[i]] = true
+		seen[lower[i]] = 1
 	}
-	for c, in := range seen {
-		if in {
-			t.present[c/64] |= 1 << (c % 64)
-		}
-	}
+	t.present = seen.bits()
 	return &t.present
+}
+
+// bits returns the set as bits, eight bytes of the table at a time: the
+// product gathers the low bit of each of a word's bytes, the only one set,
+// into its top byte, the first byte's as its lowest bit. No two of the
+// product's terms share a bit, so none carries into another.
+func (s *byteSeen) bits() (out byteBits) {
+	for k := 0; k < len(s); k += 8 {
+		w := binary.LittleEndian.Uint64(s[k:])
+		out[k/64] |= (w * 0x0102040810204080 >> 56) << (k % 64)
+	}
+	return out
 }
 
 // lineStarts appends the byte offsets where s lets a match begin: the
@@ -754,6 +840,30 @@ func (t *Text) lineStarts(at []int, lower string, s starter) []int {
 		i, more = i+n+1, n >= 0
 	}
 	return at
+}
+
+// atTextStart reports whether s, a starter at the text's start, lets a
+// match begin there: whether the bytes of its lead from the start reach
+// one of its literals, as lineStarts reads a line start. A literal the
+// lexicon would hold at word starts alone needs no look at the byte
+// before it: that is the text's start or a byte of the lead, and a lead
+// that holds a word byte puts every literal among the others.
+func (s *starter) atTextStart(lower string) bool {
+	end := 0
+	for end < len(lower) && s.lead[lower[end]] {
+		end++
+	}
+	if s.lits == nil {
+		return true
+	}
+	for j := range min(end+1, len(lower)) {
+		for _, l := range s.lits {
+			if strings.HasPrefix(lower[j:], l) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // tryAt runs the anchored pattern at each candidate in turn, skipping

@@ -66,24 +66,36 @@ func (set *Set) ReadText(s string, b *Buffers) *Text {
 		runes, off = b.runes, b.off
 	}
 	// Most texts are ASCII, or begin so: a byte is its rune, copied
-	// without decoding it.
+	// without decoding it. A text has no more runes than bytes.
 	n := asciiPrefix(s)
-	head := reuse(runes, len(s))[:n]
+	rs := reuse(runes, len(s))[:len(s)]
 	for i, c := range []byte(s[:n]) { // no copy: a range reads the string's bytes
-		head[i] = rune(c)
+		rs[i] = rune(c)
 	}
-	t.runes = head
-	for _, r := range s[n:] {
-		t.runes = append(t.runes, r)
-	}
-	if len(t.runes) == len(s) {
-		t.off = identity(len(s) + 1) // ASCII: rune i is byte i
+	if n == len(s) {
+		t.runes, t.off = rs, identity(len(s)+1) // ASCII: rune i is byte i
 	} else {
-		t.off = reuse(off, len(s)+1)
-		for i := range s {
-			t.off = append(t.off, i)
+		// The rest is read once for its runes and their offsets, a byte
+		// of ASCII without decoding it.
+		o := reuse(off, len(s)+1)[:len(s)+1]
+		copy(o, identity(n))
+		k := n
+		for i := n; i < len(s); k++ {
+			o[k] = i
+			if c := s[i]; c < utf8.RuneSelf {
+				rs[k] = rune(c)
+				i++
+			} else {
+				r, w := utf8.DecodeRuneInString(s[i:])
+				rs[k] = r
+				i += w
+			}
 		}
-		t.off = append(t.off, len(s))
+		o[k] = len(s)
+		t.runes, t.off = rs[:k], o[:k+1]
+		if k == len(s) {
+			t.off = identity(len(s) + 1) // each rune a byte, some of them no UTF-8
+		}
 	}
 	if b != nil {
 		b.runes = t.runes
