@@ -121,7 +121,11 @@ func New(opts Options) (AnalyzeFunc, error) {
 		// thousand steps.
 		c, err := await(ctx, func() combined {
 			if opts.AnswerOnly && opts.Judge == nil {
-				return combined{a: attributeAnswer(comb, in)}
+				// The graph goes before the rows are weighed: a long
+				// run's stages are not all held at once.
+				rows, findings := comb.Read(in)
+				in.Graph = nil
+				return combined{a: comb.Decide(in, rows, findings)}
 			}
 			a, findings := comb.Attribute(in)
 			return combined{a, findings}
@@ -140,16 +144,6 @@ func New(opts Options) (AnalyzeFunc, error) {
 		}
 		return Result{Attribution: withSpans(r, a), Input: in, Findings: findings, Redactor: red}, err
 	}, nil
-}
-
-// attributeAnswer is comb.Attribute(in)'s attribution for a caller that
-// holds nothing else of in: the rows are weighed from the run and its
-// features, with the findings, after in's graph is let go.
-func attributeAnswer(comb rules.Combiner, in *rules.Input) rules.Attribution {
-	findings := rules.Apply(in, comb.Analyzers)
-	rows := rules.StepRows(in, comb.Analyzers, findings)
-	in.Graph = nil
-	return comb.Weights.Decide(in, comb.Analyzers, rows, findings)
 }
 
 // Prepare runs the structural stages (extract, graph) that the rules and

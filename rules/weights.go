@@ -337,8 +337,22 @@ func Choose(rows []StepRow, beta []float64) (int, []float64) {
 // candidates, the step, the agent and the confidence. It returns every
 // finding too, in analyzer order, for readers who check the answer.
 func (c Combiner) Attribute(in *Input) (Attribution, []Finding) {
+	rows, findings := c.Read(in)
+	return c.Decide(in, rows, findings), findings
+}
+
+// Read applies the analyzers: every finding, and the step rows the
+// weights weigh. What Decide then reads is the run, its features, the
+// rows and the findings, not the graph: a caller that holds nothing else
+// may let the graph go in between.
+func (c Combiner) Read(in *Input) ([]StepRow, []Finding) {
 	findings := Apply(in, c.Analyzers)
-	return c.Weights.Decide(in, c.Analyzers, StepRows(in, c.Analyzers, findings), findings), findings
+	return StepRows(in, c.Analyzers, findings), findings
+}
+
+// Decide is the attribution of rows and findings that Read gave.
+func (c Combiner) Decide(in *Input, rows []StepRow, findings []Finding) Attribution {
+	return c.Weights.Decide(in, c.Analyzers, rows, findings)
 }
 
 // Decide weighs rows already read from a run by analyzers as (StepRows over
