@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	matching "github.com/offattr/offattr/internal/match"
 	"github.com/offattr/offattr/run"
 )
 
@@ -134,14 +135,7 @@ func asciiLower(buf []byte, w string) (lower []byte, ok bool) {
 	if !ascii(w) {
 		return buf, false
 	}
-	for i := range len(w) {
-		c := w[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf = append(buf, c)
-	}
-	return buf, true
+	return matching.AppendLower(buf, w), true
 }
 
 // singleName accepts one capitalised word as a name (the caller has

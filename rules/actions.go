@@ -5,9 +5,9 @@ import (
 	"iter"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/offattr/offattr/extract"
+	matching "github.com/offattr/offattr/internal/match"
 	"github.com/offattr/offattr/run"
 )
 
@@ -128,7 +128,7 @@ func newTokenIndex(s *support) *tokenIndex {
 	// as large as the run.
 	var text []byte
 	for j := range s.steps {
-		text = appendLower(text[:0], s.steps[j].Content)
+		text = matching.AppendLower(text[:0], s.steps[j].Content)
 		for k, end := range wordRuns(text) {
 			id, ok := x.ids[string(text[k:end])]
 			if !ok {
@@ -171,24 +171,6 @@ func (x *tokenIndex) holding(w string) []int32 {
 		return nil
 	}
 	return x.steps[x.at[id]:x.at[id+1]]
-}
-
-// appendLower appends strings.ToLower(s) to b, without making the string
-// when s is ASCII.
-func appendLower(b []byte, s string) []byte {
-	for i := range len(s) {
-		if s[i] >= utf8.RuneSelf {
-			return append(b, strings.ToLower(s)...)
-		}
-	}
-	for i := range len(s) {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b = append(b, c)
-	}
-	return b
 }
 
 // wordRuns yields where each run of word bytes in s starts and ends.

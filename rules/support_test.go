@@ -45,9 +45,3 @@ func TestSupportIndexAgreesWithScan(t *testing.T) {
 		}
 	})
 }
-
-func TestAppendLower(t *testing.T) {
-	for _, s := range []string{"", "Plain ASCII 42_X", "café ÉTÉ", "Kelvin", "İstanbul", "\xff\xfeA"} {
-		assert.Equal(t, strings.ToLower(s), string(appendLower([]byte("kept "), s))[len("kept "):], "%q", s)
-	}
-}

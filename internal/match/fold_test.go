@@ -32,3 +32,9 @@ func FuzzFoldCase(f *testing.F) {
 		assert.Equal(t, aligned, FoldsInPlace(s), "%q", s)
 	})
 }
+
+func TestAppendLower(t *testing.T) {
+	for _, s := range []string{"", "Plain ASCII 42_X", "café ÉTÉ", "Kelvin", "İstanbul", "\xff\xfeA"} {
+		assert.Equal(t, strings.ToLower(s), string(AppendLower([]byte("kept "), s))[len("kept "):], "%q", s)
+	}
+}

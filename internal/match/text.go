@@ -316,6 +316,23 @@ func (t *Text) lowered() (string, bool) {
 	return t.lower, t.aligned
 }
 
+// AppendLower appends strings.ToLower(s) to b, without making a string
+// when s is ASCII: a caller that lowers many texts into one buffer holds
+// only the buffer.
+func AppendLower(b []byte, s string) []byte {
+	if asciiPrefix(s) < len(s) {
+		return append(b, strings.ToLower(s)...)
+	}
+	for i := range len(s) {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
 // FoldCase returns s in lower case, rune by rune as regexp2's IgnoreCase
 // folds it (unicode.ToLower), and whether every rune kept its byte length,
 // so that byte offsets in the lower case are offsets in s. A literal found
