@@ -103,6 +103,39 @@ var plantedSecrets = []planted{
 	{"base64-encoded password", "env: DB_CONF=%s", "cGFzc3dvcmQ9SHVudGVyMiF4"},
 	{"base64-encoded URL-safe API key", "blob %s end", "YXBpX2tleT1rM3ktVmFsdTMtMDAwMS1hYmNk"},
 	{"GCP private key id", `{"type": "service_account", "private_key_id": "%s"}`, "8d3f2c1b0a9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c"},
+
+	// The kinds above written another way: a quoted or joined label, other
+	// languages' labels, URL-encoded, with JSON's escapes.
+	{"SSN as a JSON key", `{"SSN":"%s"}`, "078051120"},
+	{"SSN in a snake-case key", "social_security_number=%s", "078051120"},
+	{"SSN in a camel-case key", "socialSecurityNumber: %s", "078051120"},
+	{"SSN grouped by dots", "ssn: %s", "078.05.1120"},
+	{"SSN URL-encoded", "ssn%%3D%s", "078051120"},
+	{"Brazilian mobile without brackets", "ligue %s hoje", "11 91234-5678"},
+	{"Slack webhook URL-encoded", "url=https%%3A%%2F%%2Fhooks.slack.com%%2Fservices%%2F%s", "T024BE7LD%2FB01ABCDEF12%2Fx1y2z3w4v5u6t7s8r9q0p1o2"},
+	{"Slack webhook in escaped JSON", `{"url": "https:\/\/hooks.slack.com\/services\/%s"}`, `T024BE7LD\/B01ABCDEF12\/x1y2z3w4v5u6t7s8r9q0p1o2`},
+	{"Discord webhook", "POST https://discord.com/api/webhooks/123456789012345678/%s", "abcdEFGHijklMNOPqrstUVWXyz0123456789abcdEFGH"},
+	{"MySQL -p quoted", "mysql -h db -u root -p'%s' shop", "R00t pass"},
+	{"passport is", "my passport number is %s", "X1234567"},
+	{"passport in French", "passeport %s", "12AB34567"},
+	{"passport in Spanish", "pasaporte: %s", "XDB123456"},
+	{"password in Spanish", "contraseña: %s", "Secreto99!"},
+	{"password in French", "mot de passe: %s", "Secret99!"},
+	{"password in Portuguese", "senha=%s", "Segredo99!"},
+	{"password in Polish", "hasło: %s", "Tajne99!"},
+	{"password in Russian", "пароль: %s", "Sekret99!"},
+	{"password in Chinese", "密码：%s", "mima99X!"},
+	{"password in Japanese", "パスワード: %s", "himitsu99!"},
+	{"password URL-encoded", "next=%%2Flogin%%3Fuser%%3Dbob%%26password%%3D%s", "Hunter2x9"},
+	{"password behind a JSON escape", `password=%s`, "Hunter2x9"},
+	{"e-mail URL-encoded", "to=%s&subject=hi", "jane.doe%40example.com"},
+	{"e-mail behind a JSON escape", "from %s", `jane.doe@example.com`},
+	{"e-mail with an accented local part", "write to %s", "josé.garcía@example.com"},
+	{"e-mail with an international domain", "write to %s", "jane@例え.jp"},
+	{"bearer token of letters", "Authorization: Bearer %s", "abcdefghijklmnopqrstuvwxyzABCD"},
+	{"GitLab deploy token", "token %s", "gldt-x1Y2z3A4b5C6d7E8f9G0"},
+	{"AWS secret after a spaced label", "aws secret %s", awsSecret},
+	{"IBAN grouped by dashes", "iban %s", "DE89-3704-0044-0532-0130-00"},
 }
 
 // lookAlikes must come through unchanged: they have the shape of a secret
@@ -183,6 +216,12 @@ var lookAlikes = []struct{ name, in string }{
 	{"mysql prompting", "mysql -u root -p shop"},
 	{"long word", "internationalization and characterization"},
 	{"area code of too few digits", "(11) 123"},
+	{"percent-encoded prose", "q=hello%20world%21 at 100%25"},
+	{"escaped accent", `"caf\u00e9 au lait"`},
+	{"escaped path", `"path": "\/usr\/local\/bin"`},
+	{"bearer prose in capitals", "Bearer Authentication Is Required"},
+	{"passport is prose", "the passport is required"},
+	{"score pair", "won 11 91234 games"},
 }
 
 func TestPlantedSecretsDoNotSurvive(t *testing.T) {

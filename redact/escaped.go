@@ -1,0 +1,158 @@
+package redact
+
+import (
+	"slices"
+	"unicode/utf8"
+
+	"github.com/offattr/offattr/internal/match"
+)
+
+// A secret is sometimes written escaped: URL-encoded in a query or a
+// redirect (password%3DHunter2, jane%40example.com), or with JSON's \u
+// escapes and escaped slashes (jane\u0040example.com, a Slack webhook's
+// hooks.slack.com\/services\/…). The escapes are decoded, every other rule
+// reads the decoded text, and each of their matches is masked where it
+// stands in the escaped text, escapes and all, with the placeholder its
+// decoded value gets anywhere else.
+
+// escapedLike is the cheap test: the text holds a percent escape, a \u
+// escape or an escaped slash.
+func escapedLike(text string) bool {
+	for i := 0; i+2 < len(text); i++ {
+		switch text[i] {
+		case '%':
+			if isHex(text[i+1]) && isHex(text[i+2]) {
+				return true
+			}
+		case '\\':
+			if text[i+1] == '/' || text[i+1] == 'u' && i+5 < len(text) && isHexString(text[i+2:i+6]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func isHexString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isHex(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func hexValue(runes []rune) (rune, bool) {
+	var v rune
+	for _, c := range runes {
+		if c >= utf8.RuneSelf || !isHex(byte(c)) {
+			return 0, false
+		}
+		v <<= 4
+		switch {
+		case c <= '9':
+			v |= c - '0'
+		case c >= 'a':
+			v |= c - 'a' + 10
+		default:
+			v |= c - 'A' + 10
+		}
+	}
+	return v, true
+}
+
+// unescape decodes the escapes in runes: %XX of an ASCII character, \uXXXX
+// of a character that is not a surrogate, and \/. It returns the decoded
+// runes and, for each of them and one past the end, the index in runes
+// where it starts; ok is false when there was nothing to decode.
+func unescape(runes []rune) (out []rune, at []int, ok bool) {
+	out = make([]rune, 0, len(runes))
+	at = make([]int, 0, len(runes)+1)
+	for i := 0; i < len(runes); {
+		c, n := runes[i], 1
+		switch {
+		case c == '%' && i+2 < len(runes):
+			if v, hex := hexValue(runes[i+1 : i+3]); hex && v < utf8.RuneSelf {
+				c, n = v, 3
+			}
+		case c == '\\' && i+1 < len(runes) && runes[i+1] == '/':
+			c, n = '/', 2
+		case c == '\\' && i+5 < len(runes) && runes[i+1] == 'u':
+			if v, hex := hexValue(runes[i+2 : i+6]); hex && utf8.ValidRune(v) {
+				c, n = v, 6
+			}
+		}
+		ok = ok || n > 1
+		out = append(out, c)
+		at = append(at, i)
+		i += n
+	}
+	at = append(at, len(runes))
+	return out, at, ok
+}
+
+// escapedFinder returns the find function of the escaped-secret rule: what
+// inner masks in the decoded text, as spans of the escaped text, each with
+// its kind and its decoded value. Inner rules are read in order, as a pass
+// runs them, and a later rule's match that overlaps an earlier one's is
+// left to it. Only a match the escapes changed is kept (an escape inside
+// it or in the label just before it): what has none is the plain rules'.
+func escapedFinder(set *match.Set, inner []*rule) func([]rune) []hit {
+	return func(runes []rune) []hit {
+		dec, at, ok := unescape(runes)
+		if !ok {
+			return nil
+		}
+		t := set.Text(string(dec))
+		var out []hit
+		for _, ru := range inner {
+			if !ru.mayMatch(t) {
+				continue
+			}
+			for _, h := range ru.hits(t) {
+				start, end := at[h.start], at[h.end]
+				if !escapedNear(at, h.span) || overlaps(out, start, end) {
+					continue
+				}
+				k := h.kind
+				if k == "" {
+					k = ru.kind
+				}
+				value := h.value
+				if value == "" {
+					value = string(dec[h.start:h.end])
+				}
+				out = append(out, hit{span: span{start, end}, learn: h.learn, kind: k, value: value})
+			}
+		}
+		slices.SortFunc(out, func(a, b hit) int { return a.start - b.start })
+		return out
+	}
+}
+
+// labelReach is how far before a match an escape can have made it: the
+// label and separator of an assigned value (password%3D…).
+const labelReach = 32
+
+// escapedNear reports whether a decoded span, or the labelReach runes
+// before it, came from an escape.
+func escapedNear(at []int, sp span) bool {
+	from := max(sp.start-labelReach, 0)
+	for i := from; i < sp.end; i++ {
+		if at[i+1]-at[i] > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+func overlaps(hits []hit, start, end int) bool {
+	for _, h := range hits {
+		if start < h.end && h.start < end {
+			return true
+		}
+	}
+	return false
+}
