@@ -222,6 +222,7 @@ var lookAlikes = []struct{ name, in string }{
 	{"bearer prose in capitals", "Bearer Authentication Is Required"},
 	{"passport is prose", "the passport is required"},
 	{"score pair", "won 11 91234 games"},
+	{"md5 after a key prefix", "cache-key-d41d8cd98f00b204e9800998ecf8427e and id_SK0123456789abcdef0123456789abcdef"},
 }
 
 func TestPlantedSecretsDoNotSurvive(t *testing.T) {

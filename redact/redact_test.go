@@ -104,6 +104,10 @@ func TestStringMasksEveryKind(t *testing.T) {
 		{"IBAN grouped", "IBAN GB82 WEST 1234 5698 7654 32, thanks", "IBAN [IBAN_1], thanks"},
 		{"IBAN lower case", "iban de89 3704 0044 0532 0130 00", "iban [IBAN_1]"},
 		{"IBANs in a row", "NL91ABNA0417164300 CH9300762011623852957", "[IBAN_1] [IBAN_2]"},
+		{"key glued to an id's prefix", "span-" + githubPAT, "span-[API_KEY_1]"},
+		{"key after an underscore", "id_" + stripeKey, "id_[API_KEY_1]"},
+		{"passport number again bare", "Agent X1234567 gave passport number X1234567", "Agent [PASSPORT_1] gave passport number [PASSPORT_1]"},
+		{"SSN again bare", "SSN: 219099999; on file 219099999", "SSN: [SSN_1]; on file [SSN_1]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

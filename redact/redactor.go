@@ -301,12 +301,13 @@ func identity(k Kind, value string) string {
 
 // learn remembers a secret value of 6+ characters so that maskKnown masks
 // it wherever it reappears bare. Only the kinds that are secrets by
-// themselves count: an e-mail address or a phone number is found by its
+// themselves count, identity numbers included (a passport number found
+// after its label is the same number in an agent's name): an e-mail address or a phone number is found by its
 // shape anywhere anyway, and masking each reappearance of an address inside
 // longer ones (10.0.0.1 in 10.0.0.10) would garble them.
 func (r *Redactor) learn(k Kind, value, placeholder string) {
 	switch k {
-	case Token, APIKey, Secret, Password, Custom, PrivateKey, Card, IBAN:
+	case Token, APIKey, Secret, Password, Custom, PrivateKey, Card, IBAN, SSN, Passport:
 	default:
 		return
 	}

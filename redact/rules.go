@@ -70,9 +70,10 @@ func (f found) str(name string) string {
 }
 
 // Boundaries shared by token-like patterns: a key is not part of a longer
-// identifier on either side.
+// word on either side. Before it a dash or an underscore may stand: an id
+// is sometimes made of a key and a prefix (span-ghp_…, id_sk_live_…).
 const (
-	tokL = `(?<![A-Za-z0-9_-])`
+	tokL = `(?<![A-Za-z0-9])`
 	tokR = `(?![A-Za-z0-9_-])`
 )
 
@@ -107,9 +108,11 @@ var providerKeys = []string{
 	`pcsk_[A-Za-z0-9_]{30,}`,
 	`shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`,
 	`dapi[a-f0-9]{32}`,
-	// Twilio API keys and Mailgun keys: a prefix and 32 hex digits.
-	`SK[0-9a-fA-F]{32}`,
-	`key-[0-9a-f]{32}`,
+	// Twilio API keys and Mailgun keys: a prefix and 32 hex digits, which
+	// also end longer names (cache-key-<md5>), so no dash or underscore
+	// may precede them.
+	`(?<![_-])SK[0-9a-fA-F]{32}`,
+	`(?<![_-])key-[0-9a-f]{32}`,
 	`ATATT3[A-Za-z0-9_=-]{30,}`,
 	`lin_api_[A-Za-z0-9]{40,}`,
 	`(?:secret|ntn)_[A-Za-z0-9]{40,}`,
