@@ -229,6 +229,56 @@ func TestOutputsThatAreNotPlainFiles(t *testing.T) {
 	}
 }
 
+// TestOutputThatIsAnInput: an output that is one of the command's inputs,
+// or a run file inside a directory it reads, is refused before anything
+// is read or written (exit 1), and the input is left as it was.
+func TestOutputThatIsAnInput(t *testing.T) {
+	original, err := os.ReadFile(magentic)
+	require.NoError(t, err)
+	tests := []struct {
+		name string
+		args func(dir, in string) []string
+	}{
+		{"report over its run", func(_, in string) []string { return []string{"report", in, "-o", in} }},
+		{"report over its run through a link", func(dir, in string) []string {
+			link := filepath.Join(dir, "link.html")
+			require.NoError(t, os.Symlink(in, link))
+			return []string{"report", in, "-o", link}
+		}},
+		{"eval cases over its case", func(_, in string) []string { return []string{"eval", in, "--cases", in} }},
+		{"eval cases into the directory it reads", func(dir, _ string) []string {
+			return []string{"eval", dir, "--cases", filepath.Join(dir, "cases.jsonl")}
+		}},
+		{"fit over its run", func(_, in string) []string { return []string{"fit", in, in, "-o", in} }},
+		{"screen over its run", func(_, in string) []string { return []string{"screen", in, "-o", in, "--resume"} }},
+		{"screen into the directory it reads", func(dir, _ string) []string {
+			return []string{"screen", dir, "-o", filepath.Join(dir, "sub", "..", "screen.jsonl")}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+			in := filepath.Join(dir, "run.json")
+			require.NoError(t, os.WriteFile(in, original, 0o644))
+			var stderr bytes.Buffer
+			cmd := offattr(tt.args(dir, in)...)
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			assert.Equal(t, 1, exitCode(t, err), stderr.String())
+			assert.Contains(t, stderr.String(), "an input")
+			data, err := os.ReadFile(in)
+			require.NoError(t, err)
+			assert.Equal(t, string(original), string(data), "the input is untouched")
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			for _, e := range entries {
+				assert.Contains(t, []string{"run.json", "sub", "link.html"}, e.Name(), "nothing is written")
+			}
+		})
+	}
+}
+
 // TestNoRawControlInAnyOutput: a file name, agent names and text full of
 // control, bidirectional and invisible characters reach no output raw, in
 // any format: text, JSON, JSON lines, CSV (every column), DOT, Mermaid.

@@ -58,6 +58,21 @@ func TestWriteFileAtomic(t *testing.T) {
 	assert.ErrorContains(t, WriteFileAtomic(filepath.Join(dir, "missing", "x"), nil), "write "+filepath.Join(dir, "missing", "x"))
 }
 
+// A file replaced keeps its permissions: a page made private stays so.
+func TestWriteFileAtomicKeepsTheMode(t *testing.T) {
+	for _, mode := range []os.FileMode{0o600, 0o644, 0o444, 0o640} {
+		t.Run(mode.String(), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "out.html")
+			require.NoError(t, os.WriteFile(path, []byte("old"), 0o600))
+			require.NoError(t, os.Chmod(path, mode))
+			require.NoError(t, WriteFileAtomic(path, []byte("new")))
+			fi, err := os.Stat(path)
+			require.NoError(t, err)
+			assert.Equal(t, mode, fi.Mode().Perm())
+		})
+	}
+}
+
 func TestWriteFileAtomicReplacesOnlyRegularFiles(t *testing.T) {
 	dir := t.TempDir()
 	plain := filepath.Join(dir, "plain.html")

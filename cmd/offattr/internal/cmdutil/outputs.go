@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/run"
@@ -43,6 +44,62 @@ func (s *IOStreams) CheckOutput(path string) error {
 		}
 	}
 	return nil
+}
+
+// ErrIsInput is what writing over one of the command's own inputs gets
+// (errors.Is), or a run file into a directory it reads: the input would be
+// lost, or read back as a run.
+var ErrIsInput = errors.New("an input of the command")
+
+// CheckNotInput says whether a command may write output beside its
+// inputs: output must not be one of the input files (or a link to one),
+// nor a run file (run.IsRunFile) that reading one of the input
+// directories would find. Hidden names are never read as runs. It returns
+// an error naming both; the caller writes nothing.
+func CheckNotInput(output string, inputs []string) error {
+	if output == "" || output == "-" {
+		return nil
+	}
+	out, outErr := os.Stat(output)
+	dir := resolvedDir(output)
+	for _, in := range inputs {
+		fi, err := os.Stat(in)
+		if err != nil {
+			continue // not a file: the command says so when it reads it
+		}
+		if outErr == nil && os.SameFile(fi, out) {
+			return fmt.Errorf("write %s: it is %w (%s); write the output elsewhere", escape.Line(output), ErrIsInput, escape.Line(in))
+		}
+		if fi.IsDir() && run.IsRunFile(output) && !strings.HasPrefix(filepath.Base(output), ".") && dir != "" {
+			root, err := filepath.EvalSymlinks(in)
+			if err != nil {
+				continue
+			}
+			if root, err = filepath.Abs(root); err == nil && within(dir, root) {
+				return fmt.Errorf("write %s: it lies in %s, which the command reads for runs, so it would be read as %w; write the output elsewhere", escape.Line(output), escape.Line(in), ErrIsInput)
+			}
+		}
+	}
+	return nil
+}
+
+// resolvedDir is the absolute path, links resolved, of the directory path
+// is in; "" when that cannot be found.
+func resolvedDir(path string) string {
+	dir, err := filepath.EvalSymlinks(filepath.Dir(path))
+	if err != nil {
+		return ""
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return ""
+	}
+	return dir
+}
+
+// within reports whether dir is root or below it.
+func within(dir, root string) bool {
+	rel, err := filepath.Rel(root, dir)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // CheckDir says whether a command may write files into dir: a directory
@@ -94,6 +151,13 @@ func WriteFileAtomic(path string, data []byte) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name())
+	// A file replaced keeps its permissions: a temporary file is private.
+	if fi, err := os.Stat(target); err == nil {
+		if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
+			tmp.Close()
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+	}
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return fmt.Errorf("write %s: %w", path, err)

@@ -109,6 +109,9 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		if err := opts.IO.CheckOutput(opts.CasesPath); err != nil {
 			return err
 		}
+		if err := cmdutil.CheckNotInput(opts.CasesPath, opts.Paths); err != nil {
+			return err
+		}
 		f, err := os.Create(opts.CasesPath)
 		if err != nil {
 			return fmt.Errorf("eval: create %s: %w", opts.CasesPath, run.PathCause(err))

@@ -399,6 +399,10 @@ func checkOutputs(opts *ReportOptions) error {
 		if err := opts.IO.CheckOutput(opts.Output); err != nil {
 			return err
 		}
+		in, _ := run.SplitRef(opts.Path)
+		if err := cmdutil.CheckNotInput(opts.Output, []string{in}); err != nil {
+			return err
+		}
 	}
 	if opts.Pages != "" {
 		return cmdutil.CheckDir(opts.Pages)
