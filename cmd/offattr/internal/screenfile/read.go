@@ -85,6 +85,9 @@ func Parse(data []byte, f Format) (Contents, error) {
 	var c Contents
 	complete := bytes.LastIndexByte(data, '\n') + 1
 	c.Complete = int64(complete)
+	if !unfinishedRecord(data[:complete], data[complete:], f) {
+		return Contents{}, fmt.Errorf("line %d: not a screen record, nor the start of one", bytes.Count(data[:complete], []byte("\n"))+1)
+	}
 	lines := bytes.Split(data[:complete], []byte("\n"))
 	for i, line := range lines {
 		line = bytes.TrimRight(line, "\r")
@@ -113,6 +116,28 @@ func Parse(data []byte, f Format) (Contents, error) {
 		c.Records = append(c.Records, r)
 	}
 	return c, nil
+}
+
+// jsonlStart is how every JSONL record begins: its first field is the file.
+const jsonlStart = `{"file":`
+
+// unfinishedRecord reports whether tail, the bytes after the last complete
+// line, may be cut off as a record a killed screen left half-written: it is
+// empty, all zeros (what a crash can leave), the start of a JSONL record,
+// or in CSV the start of the header where none is yet, or of any row
+// after it. --resume cuts the tail off, so anything else must not be.
+func unfinishedRecord(complete, tail []byte, f Format) bool {
+	if len(bytes.Trim(tail, "\x00")) == 0 {
+		return true
+	}
+	if f == CSV {
+		if len(bytes.TrimSpace(complete)) > 0 {
+			return true
+		}
+		return bytes.HasPrefix([]byte(strings.Join(csvHeader, ",")), tail) || bytes.HasPrefix([]byte(strings.Join(csvKeyedHeader, ",")), tail)
+	}
+	t := bytes.TrimLeft(tail, " \t")
+	return bytes.HasPrefix(t, []byte(jsonlStart)) || bytes.HasPrefix([]byte(jsonlStart), t)
 }
 
 func isCSVHeader(line []byte) bool {

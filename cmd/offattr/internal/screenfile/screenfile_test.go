@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,6 +74,38 @@ func TestParseRejectsForeignFiles(t *testing.T) {
 	assert.ErrorContains(t, err, `line 1: not a screen record: no "file" field`)
 	_, err = Parse([]byte("a,b\n"), CSV)
 	assert.ErrorContains(t, err, "line 1: not a screen record")
+}
+
+// An unfinished last line is cut off by --resume, so it must read as the
+// start of a record (or be the zeros a crash can leave): a file of one
+// line of something else, without a newline, is not a screen's.
+func TestParseRejectsAForeignUnfinishedLine(t *testing.T) {
+	tests := []struct {
+		name   string
+		data   string
+		format Format
+		ok     bool
+	}{
+		{"record begun", `{"file":"b","agent":"Co`, JSONL, true},
+		{"record begun after blanks", "  {\"fi", JSONL, true},
+		{"zeros after records", "{\"file\":\"a\"}\n\x00\x00\x00", JSONL, true},
+		{"a compact run file", `{"history":[{"role":"human","content":"hi"}]}`, JSONL, false},
+		{"text", "hello world", JSONL, false},
+		{"binary", "\x89PNG\r\x1a", JSONL, false},
+		{"csv header begun", "file,ag", CSV, true},
+		{"csv row begun after the header", strings.Join(csvHeader, ",") + "\nrun.json,Orch", CSV, true},
+		{"csv of something else", "name,price", CSV, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse([]byte(tt.data), tt.format)
+			if tt.ok {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorContains(t, err, "not a screen record")
+			}
+		})
+	}
 }
 
 func TestReadFile(t *testing.T) {
