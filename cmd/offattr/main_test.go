@@ -106,6 +106,12 @@ func TestExitCodes(t *testing.T) {
 		{"unknown prior", []string{"fit", bad, "--prior", "bogus"}, 2},
 		{"band out of range", []string{"screen", magentic, "--clear-above", "2"}, 2},
 		{"step past the run", []string{"context", magentic, "--step", "99"}, 2},
+		{"ollama host of another scheme", []string{"analyze", magentic, "--model", "x", "--ollama-host", "ftp://box:1"}, 2},
+		{"ollama host port out of range without --model", []string{"analyze", magentic, "--ollama-host", "box:99999"}, 2},
+		{"ollama host that is no address", []string{"screen", magentic, "--model", "x", "--ollama-host", "::bad::"}, 2},
+		{"ollama host with an open bracket", []string{"analyze", magentic, "--model", "x", "--ollama-host", "http://[::1"}, 2},
+		{"labels file missing", []string{"eval", magentic, "--labels", filepath.Join(dir, "nope.jsonl")}, 2},
+		{"labels file of something else", []string{"eval", magentic, "--labels", magentic}, 2},
 		{"help", []string{"analyze", "--help"}, 0},
 		{"version", []string{"--version"}, 0},
 	}

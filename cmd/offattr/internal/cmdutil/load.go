@@ -65,8 +65,10 @@ func (l *LoadFlags) Options() (run.Options, error) {
 	opts := run.Options{Format: f, Question: l.Question, GroundTruth: l.GroundTruth, NoGroundTruth: l.NoGroundTruth,
 		MaxInput: int64(l.MaxInput), Stdin: l.In}
 	if l.Labels != "" {
+		// A labels file that cannot be read is a usage error, as a
+		// weights or a patterns file is: the command line names it.
 		if opts.Labels, err = run.ReadLabels(l.Labels); err != nil {
-			return run.Options{}, err
+			return run.Options{}, Usage(err)
 		}
 	}
 	return opts, nil
