@@ -188,7 +188,7 @@ func readScreen(opts *ReportOptions) ([]screenfile.Record, bool, error) {
 // screen's page. A model stage cut short by ctx still leaves the rules'
 // answer: its page is written, and the error returned after.
 func (rp *reporter) runPage(ctx context.Context, w io.Writer, path string, d *triage.Decision, back string) error {
-	r, err := rp.opts.Load.Load(path)
+	r, err := rp.opts.Load.Load(ctx, path)
 	if err != nil {
 		return err
 	}
