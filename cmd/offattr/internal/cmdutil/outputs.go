@@ -142,38 +142,71 @@ func kind(m fs.FileMode) string {
 // ErrNotRegular, and a link to a regular file is followed, so the file it
 // points to is replaced and the link kept.
 func WriteFileAtomic(path string, data []byte) error {
-	target, err := renameTarget(path)
+	f, err := CreateAtomic(path)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(target), ".tmp-"+filepath.Base(target))
-	if err != nil {
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	defer os.Remove(tmp.Name())
+	return f.Commit()
+}
+
+// AtomicFile is an output written as it goes into a temporary file beside
+// it, which Commit puts in its place and Abort removes: a command
+// interrupted, or failing, leaves the path as it was, never half a file.
+// What it replaces is as for WriteFileAtomic, and keeps its permissions.
+type AtomicFile struct {
+	*os.File
+	path string
+}
+
+// CreateAtomic starts an AtomicFile for path.
+func CreateAtomic(path string) (*AtomicFile, error) {
+	target, err := renameTarget(path)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), ".tmp-"+filepath.Base(target))
+	if err != nil {
+		// The cause without the temporary file's name, which the user
+		// never gave.
+		return nil, fmt.Errorf("write %s: %w", path, run.PathCause(err))
+	}
 	// A file replaced keeps its permissions: a temporary file is private.
 	if fi, err := os.Stat(target); err == nil {
 		if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
 			tmp.Close()
-			return fmt.Errorf("write %s: %w", path, err)
+			os.Remove(tmp.Name())
+			return nil, fmt.Errorf("write %s: %w", path, err)
 		}
 	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	return &AtomicFile{File: tmp, path: path}, nil
+}
+
+// Commit closes the file and puts it in place of the path.
+func (f *AtomicFile) Commit() error {
+	defer os.Remove(f.Name()) // once renamed, there is nothing by this name
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", f.path, err)
 	}
 	// Checked again just before the rename: the path may have changed
 	// while the data was written.
-	if target, err = renameTarget(path); err != nil {
+	target, err := renameTarget(f.path)
+	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp.Name(), target); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	if err := os.Rename(f.Name(), target); err != nil {
+		return fmt.Errorf("write %s: %w", f.path, err)
 	}
 	return nil
+}
+
+// Abort closes and removes the file, leaving the path as it was.
+func (f *AtomicFile) Abort() {
+	f.Close()
+	os.Remove(f.Name())
 }
 
 // renameTarget is the path a rename may replace for path: path itself when
