@@ -102,3 +102,18 @@ func TestWriteFileAtomicReplacesOnlyRegularFiles(t *testing.T) {
 		assert.NotContains(t, e.Name(), ".tmp-", "no temporary file left behind")
 	}
 }
+
+// A new path is writable only where its directory is: a command that
+// works for minutes says so before it starts, not after.
+func TestCheckOutputNeedsTheDirectory(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	var s *IOStreams
+	assert.NoError(t, s.CheckOutput(filepath.Join(dir, "new.json")))
+	assert.NoError(t, s.CheckOutput("new.json"), "the working directory")
+	assert.EqualError(t, s.CheckOutput(filepath.Join(dir, "missing", "w.json")),
+		"write "+filepath.Join(dir, "missing", "w.json")+": its directory "+filepath.Join(dir, "missing")+" does not exist")
+	assert.EqualError(t, s.CheckOutput(filepath.Join(file, "w.json")),
+		"write "+filepath.Join(file, "w.json")+": its directory "+file+" is a regular file")
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/run"
@@ -23,14 +24,15 @@ var ErrNotRegular = errors.New("not a regular file")
 var ErrIsStdout = errors.New("the command's own standard output")
 
 // CheckOutput says whether a command may write its output to path: a
-// regular file (or a link to one), or a path that does not exist yet. For
+// regular file (or a link to one), or a path that does not exist yet in a
+// directory that does. For
 // anything else, or for the file standard output already goes to, it
 // returns an error naming the path and what it is; the caller writes
 // nothing. A command's outputs should go through it before any is opened.
 func (s *IOStreams) CheckOutput(path string) error {
 	fi, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return checkParent(path)
 	}
 	if err != nil {
 		return fmt.Errorf("write %s: %w", escape.Line(path), run.PathCause(err))
@@ -100,6 +102,22 @@ func resolvedDir(path string) string {
 func within(dir, root string) bool {
 	rel, err := filepath.Rel(root, dir)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// checkParent says whether a new file can be made at path: its directory
+// must be one.
+func checkParent(path string) error {
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("write %s: its directory %s does not exist", escape.Line(path), escape.Line(dir))
+	case err != nil:
+		return fmt.Errorf("write %s: %w", escape.Line(path), run.PathCause(err))
+	case !fi.IsDir():
+		return fmt.Errorf("write %s: its directory %s is a %s", escape.Line(path), escape.Line(dir), kind(fi.Mode()))
+	}
+	return nil
 }
 
 // CheckDir says whether a command may write files into dir: a directory
