@@ -15,17 +15,20 @@ import (
 // stands in the escaped text, escapes and all, with the placeholder its
 // decoded value gets anywhere else.
 
-// escapedLike is the cheap test: the text holds a percent escape, a \u
-// escape or an escaped slash.
+// escapedLike is the cheap test: the text holds an escape of an ASCII
+// character, a percent escape, a \u00XX escape or an escaped slash. The
+// characters every secret's shape and label is made of are ASCII; a text
+// whose escapes are all of other scripts (a Python repr of Chinese text,
+// \u7684…) is not decoded.
 func escapedLike(text string) bool {
 	for i := 0; i+2 < len(text); i++ {
 		switch text[i] {
 		case '%':
-			if isHex(text[i+1]) && isHex(text[i+2]) {
+			if isHex(text[i+1]) && text[i+1] < '8' && isHex(text[i+2]) {
 				return true
 			}
 		case '\\':
-			if text[i+1] == '/' || text[i+1] == 'u' && i+5 < len(text) && isHexString(text[i+2:i+6]) {
+			if text[i+1] == '/' || text[i+1] == 'u' && i+5 < len(text) && text[i+2] == '0' && text[i+3] == '0' && isHexString(text[i+4:i+6]) && text[i+4] < '8' {
 				return true
 			}
 		}

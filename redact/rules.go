@@ -132,7 +132,9 @@ var providerKeys = []string{
 // otherPasswords are the word for a password in other languages: Spanish,
 // French, Portuguese, Dutch, Polish, Czech, Swedish, Norwegian, Danish,
 // Finnish, Turkish, Hungarian, Russian and Ukrainian, Greek, Chinese,
-// Japanese, Korean, Vietnamese.
+// Japanese, Korean, Vietnamese. Their rule's match starts at the word,
+// which the matcher looks for, rather than in a look-behind tried at every
+// separator as the English labels are: they are rare in logs.
 const otherPasswords = `contrase[nñ]a|mot[ _-]?de[ _-]?passe|senha|wachtwoord|has[lł]o|heslo|l[öo]senord|passord|adgangskode|` +
 	`salasana|[şs]ifre|jelsz[óo]|пароль|парол[ья]|κωδικός|密码|密碼|パスワード|비밀번호|m[ậa]t[ _]?kh[ẩa]u`
 
@@ -141,8 +143,7 @@ const (
 	// passwordKey: the long labels may end a longer key (dbPassword,
 	// MYSQL_ROOT_PASSWORD); the short ones (pass, pwd, pw) must start a
 	// word, so "bypass" and "compass" are no labels.
-	// Other languages' common words for a password count as its label.
-	passwordKey = `(?<key>(?i:password|passwd|passwort|kennwort|passphrase|pass[ _-]phrase|passcode|pass[ _-]code|` + otherPasswords + `)` +
+	passwordKey = `(?<key>(?i:password|passwd|passwort|kennwort|passphrase|pass[ _-]phrase|passcode|pass[ _-]code)` +
 		`|(?<![A-Za-z0-9])(?i:pass|pwd|pw))`
 	// secretKey: API keys and secrets, which also end a longer key
 	// (openaiApiKey, client_secret, aws_access_key); "token" too, but only a
@@ -167,11 +168,13 @@ const (
 		`|\\*["'](?<secret>[^\s"']+)` +
 		`|(?<q>)(?<secret>[^\s"'\\;&,{\[](?:[^\s"'\\;&,]|[;&,](?![ \t]*[A-Za-z_][A-Za-z0-9_ .-]{0,30}=)|(?>\\+)(?![\\"'nrt]))*))`
 	// setTo and said are the separators: after the optional closing quote
-	// of a JSON key, escaped or not (\"api_key\": …), one of = : ： => := or
+	// of a JSON key, escaped or not (\"api_key\": …), one of = : => := or
 	// the word "is" or "was".
-	// The full-width colon is how Chinese and Japanese text writes one.
-	setTo = `(?<sep>=>|:=|[:=：])`
-	said  = `(?<=[ \t])(?<sep>(?i:is|was))(?![A-Za-z0-9]):?`
+	setTo = `(?<sep>=>|:=|[:=])`
+	// wideSetTo is setTo with the full-width colon, as Chinese and
+	// Japanese text writes one, for the labels of other languages.
+	wideSetTo = `(?<sep>=>|:=|[:=：])`
+	said      = `(?<=[ \t])(?<sep>(?i:is|was))(?![A-Za-z0-9]):?`
 	// pin is a PIN after its label, with or without a separator.
 	// flagKey is a command-line flag whose value is a secret: one or two
 	// dashes, perhaps words joined by dashes or underscores (--db-password),
@@ -294,6 +297,8 @@ var specs = []spec{
 	{name: "password flag", kind: Password, expr: flagKey + `(?:\\*["'])?(?<sep>[ \t])[ \t]*` + value, cut: cutValue, keep: keepFlag, learn: learnAssigned},
 	{name: "password assignment", kind: Password, expr: assigned(passwordKey, setTo), cut: cutValue, keep: keepPassword, learn: learnAssigned},
 	{name: "password statement", kind: Password, expr: assigned(passwordKey, said), cut: cutValue, keep: keepPassword, learn: learnAssigned},
+	{name: "password in another language", kind: Password, expr: `(?<![A-Za-z])(?<key>(?i:` + otherPasswords + `))(?:\\*["'])?[ \t]*` + wideSetTo + `[ \t]*` + value,
+		cut: cutValue, keep: keepPassword, learn: learnAssigned},
 	{name: "PIN", kind: Password, expr: pin},
 	{name: "secret assignment", kind: Secret, expr: assigned(secretKey, setTo), cut: cutValue, keep: keepSecret, learn: learnAssigned},
 	{name: "secret statement", kind: Secret, expr: assigned(secretKey, said), cut: cutValue, keep: keepSecret, learn: learnAssigned},
