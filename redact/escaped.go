@@ -1,7 +1,6 @@
 package redact
 
 import (
-	"slices"
 	"unicode/utf8"
 
 	"github.com/offattr/offattr/internal/match"
@@ -114,9 +113,10 @@ func escapedFinder(set *match.Set, inner []*rule) func([]rune) []hit {
 			if !ru.mayMatch(t) {
 				continue
 			}
+			var found []hit
 			for _, h := range ru.hits(t) {
 				start, end := at[h.start], at[h.end]
-				if !escapedNear(at, h.span) || overlaps(out, start, end) {
+				if !escapedNear(at, h.span) {
 					continue
 				}
 				k := h.kind
@@ -127,10 +127,10 @@ func escapedFinder(set *match.Set, inner []*rule) func([]rune) []hit {
 				if value == "" {
 					value = string(dec[h.start:h.end])
 				}
-				out = append(out, hit{span: span{start, end}, learn: h.learn, kind: k, value: value})
+				found = append(found, hit{span: span{start, end}, learn: h.learn, kind: k, value: value})
 			}
+			out = addFree(out, found)
 		}
-		slices.SortFunc(out, func(a, b hit) int { return a.start - b.start })
 		return out
 	}
 }
@@ -151,11 +151,21 @@ func escapedNear(at []int, sp span) bool {
 	return false
 }
 
-func overlaps(hits []hit, start, end int) bool {
-	for _, h := range hits {
-		if start < h.end && h.start < end {
-			return true
+// addFree adds to held, in order and apart, the hits of found that overlap
+// none of them: the earlier rule keeps what it found. Both are in order of
+// their starts, so one sweep does.
+func addFree(held, found []hit) []hit {
+	out := make([]hit, 0, len(held)+len(found))
+	i := 0
+	for _, h := range found {
+		for i < len(held) && held[i].start < h.start {
+			out = append(out, held[i])
+			i++
 		}
+		if len(out) > 0 && out[len(out)-1].end > h.start || i < len(held) && held[i].start < h.end {
+			continue
+		}
+		out = append(out, h)
 	}
-	return false
+	return append(out, held[i:]...)
 }
