@@ -43,7 +43,9 @@
 //     contraseña, mot de passe, senha, hasło, пароль, 密码, パスワード…; also
 //     ending a longer key such as DB_PASSWORD or userPassword); the value after such a flag and a blank (--password
 //     VALUE, --db-pass VALUE, --token VALUE); MySQL's -pVALUE after a
-//     mysql or mariadb command, quoted or not; and PINs (4–12 digits after "PIN", "PIN code"…, with or
+//     mysql or mariadb command, quoted or not; the value of sshpass -p and
+//     redis-cli -a; the password of -u or --user USER:PASSWORD (curl, wget;
+//     not a uid:gid of digits); and PINs (4–12 digits after "PIN", "PIN code"…, with or
 //     without a separator).
 //   - SECRET: the value after a key label (api key, secret key, access key,
 //     private key, private key id, client secret, secret… also ending a
@@ -83,10 +85,13 @@
 //     with a group named "secret" masks only that group.
 //
 // Any of these written with escapes, URL-encoded (password%3D…,
-// jane%40example.com) or with JSON's \u escapes and escaped slashes
-// (jane\u0040example.com, hooks.slack.com\/services\/…), is found in the
-// decoded text and masked where it stands, escapes and all, with the
-// placeholder its decoded value gets elsewhere.
+// jane%40example.com), with JSON's \u escapes and escaped slashes
+// (jane\u0040example.com, hooks.slack.com\/services\/…) or HTML's numeric
+// character references (jane&#64;example.com), is found in the decoded
+// text and masked where it stands, escapes and all, with the placeholder
+// its decoded value gets elsewhere. Only escapes of ASCII characters make
+// a text worth decoding: a text whose escapes are all of other scripts is
+// read as it is.
 //
 // A label takes its value after ':', '：', '=', '=>', ':=' or the word "is" or
 // "was", after a closing quote or not, in plain text, JSON, or JSON that

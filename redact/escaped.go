@@ -7,9 +7,10 @@ import (
 )
 
 // A secret is sometimes written escaped: URL-encoded in a query or a
-// redirect (password%3DHunter2, jane%40example.com), or with JSON's \u
+// redirect (password%3DHunter2, jane%40example.com), with JSON's \u
 // escapes and escaped slashes (jane\u0040example.com, a Slack webhook's
-// hooks.slack.com\/services\/…). The escapes are decoded, every other rule
+// hooks.slack.com\/services\/…), or as HTML's numeric character
+// references (jane&#64;example.com). The escapes are decoded, every other rule
 // reads the decoded text, and each of their matches is masked where it
 // stands in the escaped text, escapes and all, with the placeholder its
 // decoded value gets anywhere else.
@@ -30,9 +31,45 @@ func escapedLike(text string) bool {
 			if text[i+1] == '/' || text[i+1] == 'u' && i+5 < len(text) && text[i+2] == '0' && text[i+3] == '0' && isHexString(text[i+4:i+6]) && text[i+4] < '8' {
 				return true
 			}
+		case '&':
+			if text[i+1] == '#' {
+				if _, n := charRef([]rune(text[i:min(i+maxCharRef, len(text))])); n > 0 {
+					return true
+				}
+			}
 		}
 	}
 	return false
+}
+
+// maxCharRef is the longest numeric character reference of an ASCII
+// character: &#x00007F; and the like are not written.
+const maxCharRef = 8
+
+// charRef reads an HTML numeric character reference of an ASCII character
+// at the start of runes (&#64; or &#x40;), returning it and its length; 0
+// when there is none.
+func charRef(runes []rune) (rune, int) {
+	if len(runes) < 4 || runes[0] != '&' || runes[1] != '#' {
+		return 0, 0
+	}
+	i, base := 2, rune(10)
+	if runes[i] == 'x' || runes[i] == 'X' {
+		i, base = 3, 16
+	}
+	var v rune
+	start := i
+	for ; i < len(runes) && i < maxCharRef && runes[i] != ';'; i++ {
+		d, ok := hexValue(runes[i : i+1])
+		if !ok || d >= base {
+			return 0, 0
+		}
+		v = v*base + d
+	}
+	if i == start || i >= len(runes) || runes[i] != ';' || v >= utf8.RuneSelf {
+		return 0, 0
+	}
+	return v, i + 1
 }
 
 func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
@@ -66,7 +103,8 @@ func hexValue(runes []rune) (rune, bool) {
 }
 
 // unescape decodes the escapes in runes: %XX of an ASCII character, \uXXXX
-// of a character that is not a surrogate, and \/. It returns the decoded
+// of a character that is not a surrogate, \/, and &#NN; or &#xNN; of an
+// ASCII character. It returns the decoded
 // runes and, for each of them and one past the end, the index in runes
 // where it starts; ok is false when there was nothing to decode.
 func unescape(runes []rune) (out []rune, at []int, ok bool) {
@@ -84,6 +122,10 @@ func unescape(runes []rune) (out []rune, at []int, ok bool) {
 		case c == '\\' && i+5 < len(runes) && runes[i+1] == 'u':
 			if v, hex := hexValue(runes[i+2 : i+6]); hex && utf8.ValidRune(v) {
 				c, n = v, 6
+			}
+		case c == '&':
+			if v, m := charRef(runes[i:min(i+maxCharRef+1, len(runes))]); m > 0 {
+				c, n = v, m
 			}
 		}
 		ok = ok || n > 1

@@ -236,3 +236,9 @@ func keepFlag(m found, v string) bool {
 func trimBlanks(_ found, v string) string {
 	return strings.TrimRight(v, " \t")
 }
+
+// notNumber refuses a value of digits alone: after -u a uid:gid pair
+// (docker run -u 1000:1000) is no password.
+func notNumber(_ found, v string) bool {
+	return strings.Trim(v, "0123456789") != ""
+}

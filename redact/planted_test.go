@@ -136,6 +136,12 @@ var plantedSecrets = []planted{
 	{"GitLab deploy token", "token %s", "gldt-x1Y2z3A4b5C6d7E8f9G0"},
 	{"AWS secret after a spaced label", "aws secret %s", awsSecret},
 	{"IBAN grouped by dashes", "iban %s", "DE89-3704-0044-0532-0130-00"},
+	{"e-mail as HTML character references", "<a>%s</a>", "jane.doe&#64;example.com"},
+	{"password behind an HTML character reference", "password&#x3D;%s", "Hunter2x9"},
+	{"curl user and password", "curl -u admin:%s https://api.example.com", "S3cretPass"},
+	{"curl --user", "curl --user=admin:%s https://api.example.com", "S3cretPass"},
+	{"redis-cli -a", "redis-cli -h cache -a %s ping", "R3disPass"},
+	{"sshpass -p quoted", "sshpass -p '%s' ssh root@host", "S3cret Pass"},
 }
 
 // lookAlikes must come through unchanged: they have the shape of a secret
@@ -222,6 +228,8 @@ var lookAlikes = []struct{ name, in string }{
 	{"bearer prose in capitals", "Bearer Authentication Is Required"},
 	{"passport is prose", "the passport is required"},
 	{"score pair", "won 11 91234 games"},
+	{"uid and gid", "docker run -u 1000:1000 image"},
+	{"HTML references to punctuation", "AT&amp;T said &#8220;hi&#8221; and &#39;ok&#39;"},
 	{"md5 after a key prefix", "cache-key-d41d8cd98f00b204e9800998ecf8427e and id_SK0123456789abcdef0123456789abcdef"},
 }
 

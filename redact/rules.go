@@ -249,13 +249,22 @@ const phoneArea = `(?<![A-Za-z0-9_+.-])(?:\(0?[1-9][0-9]{1,3}\)[ ]?(?:9[ ]?)?[0-
 
 // Secrets of web services: a cookie header's value (to the end of its
 // line or its quote), a URL signature (Azure SAS sig=, S3 Signature=), a
-// Slack or Discord webhook's path, and a MySQL password given as -pVALUE.
+// Slack or Discord webhook's path, a MySQL password given as -pVALUE, and
+// the password of a few other commands' flags.
 const (
 	cookie    = `(?<![A-Za-z0-9_-])(?i:set-cookie|cookie)(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?(?<secret>(?:[^\r\n"'\\]|\\(?![\\"'nrt]))+)`
 	signature = `(?<![A-Za-z0-9_])(?i:sig|signature)=(?<secret>[A-Za-z0-9%+/=_-]{16,})`
 	webhook   = `hooks\.slack\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9_/-]{8,})` +
 		`|discord(?:app)?\.com/api/webhooks/(?<secret>[0-9]{5,}/[A-Za-z0-9_-]{20,})`
-	mysqlCommand = `(?<![A-Za-z0-9_-])(?i:mysql[a-z]*|mariadb[a-z-]*)(?:[ \t]+(?!-p)[^\s]+)*?[ \t]+-p(?:(?<mq>["'])(?<secret>[^"'\r\n]+)\k<mq>|(?<secret>[^\s"'\x60;|&]+))`
+	mysqlCommand = `(?<![A-Za-z0-9_-])(?i:mysql[a-z]*|mariadb[a-z-]*)(?:[ \t]+(?!-p)[^\s]+)*?[ \t]+-p` + commandValue
+	// Other commands that take a password after a short flag: sshpass -p,
+	// redis-cli -a.
+	passwordCommand = `(?<![A-Za-z0-9_-])(?:sshpass(?:[ \t]+(?!-p)[^\s]+)*?[ \t]+-p|redis-cli(?:[ \t]+(?!-a)[^\s]+)*?[ \t]+-a)[ \t]+` + commandValue
+	// userFlag is a user and password given together after -u or --user
+	// (curl, wget): the password follows the first colon.
+	userFlag = `(?<![A-Za-z0-9_-])(?:-u|--user)(?:[ \t]+|=)(?:\\*["'])?[^\s:"'\\]+:(?<secret>[^\s"'\\]+)`
+	// commandValue is a command's password, quoted (spaces and all) or bare.
+	commandValue = `(?:(?<mq>["'])(?<secret>[^"'\r\n]+)\k<mq>|(?<secret>[^\s"'\x60;|&]+))`
 )
 
 // minIntlDigits is the fewest digits an international number is masked
@@ -294,6 +303,8 @@ var specs = []spec{
 	{name: "URL signature", kind: Token, expr: signature},
 	{name: "webhook", kind: APIKey, expr: webhook},
 	{name: "MySQL password", kind: Password, expr: mysqlCommand},
+	{name: "command password", kind: Password, expr: passwordCommand},
+	{name: "user and password flag", kind: Password, expr: userFlag, keep: notNumber},
 	{name: "password flag", kind: Password, expr: flagKey + `(?:\\*["'])?(?<sep>[ \t])[ \t]*` + value, cut: cutValue, keep: keepFlag, learn: learnAssigned},
 	{name: "password assignment", kind: Password, expr: assigned(passwordKey, setTo), cut: cutValue, keep: keepPassword, learn: learnAssigned},
 	{name: "password statement", kind: Password, expr: assigned(passwordKey, said), cut: cutValue, keep: keepPassword, learn: learnAssigned},
