@@ -285,6 +285,51 @@ func TestOutputThatIsAnInput(t *testing.T) {
 	}
 }
 
+// TestOutputThatIsAStandardStream: an output that is the file standard
+// error or standard input already is would be replaced under them (a
+// rename) or read back: refused, exit 1, the file untouched.
+func TestOutputThatIsAStandardStream(t *testing.T) {
+	original, err := os.ReadFile(magentic)
+	require.NoError(t, err)
+	for _, stream := range []string{"standard error", "standard input"} {
+		for _, command := range []string{"report", "eval"} {
+			t.Run(command+" to "+stream, func(t *testing.T) {
+				dir := t.TempDir()
+				path := filepath.Join(dir, "stream.json")
+				require.NoError(t, os.WriteFile(path, original, 0o644))
+				f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND, 0)
+				require.NoError(t, err)
+				defer f.Close()
+				args := []string{"report", magentic, "-o", path}
+				if command == "eval" {
+					args = []string{"eval", magentic, "--cases", path}
+				}
+				var stderr bytes.Buffer
+				cmd := offattr(args...)
+				cmd.Stderr = &stderr
+				if stream == "standard error" {
+					cmd.Stderr = f
+				} else {
+					cmd.Stdin = f
+				}
+				err = cmd.Run()
+				msg := stderr.String()
+				if stream == "standard error" {
+					data, rerr := os.ReadFile(path)
+					require.NoError(t, rerr)
+					msg = string(data[min(len(original), len(data)):])
+					msg = msg[max(0, len(msg)-300):] // the message, not a page written over it
+				}
+				assert.Equal(t, 1, exitCode(t, err), msg)
+				assert.Contains(t, msg, "it is the command's own "+stream)
+				data, err := os.ReadFile(path)
+				require.NoError(t, err)
+				assert.True(t, strings.HasPrefix(string(data), string(original)), "the file is not replaced")
+			})
+		}
+	}
+}
+
 // TestNoRawControlInAnyOutput: a file name, agent names and text full of
 // control, bidirectional and invisible characters reach no output raw, in
 // any format: text, JSON, JSON lines, CSV (every column), DOT, Mermaid.

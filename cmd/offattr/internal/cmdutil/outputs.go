@@ -40,13 +40,34 @@ func (s *IOStreams) CheckOutput(path string) error {
 	if !fi.Mode().IsRegular() {
 		return fmt.Errorf("write %s: %w (%s): offattr writes only to a regular file, a new path or standard output (leave out the flag to write there)", escape.Line(path), ErrNotRegular, kind(fi.Mode()))
 	}
-	if s != nil && s.outFile != nil {
-		if out, err := s.outFile.Stat(); err == nil && os.SameFile(fi, out) {
-			return fmt.Errorf("write %s: it is %w; leave out the flag to write to standard output, or redirect it elsewhere", escape.Line(path), ErrIsStdout)
-		}
+	if s == nil {
+		return nil
+	}
+	if sameFile(fi, s.outFile) {
+		return fmt.Errorf("write %s: it is %w; leave out the flag to write to standard output, or redirect it elsewhere", escape.Line(path), ErrIsStdout)
+	}
+	if sameFile(fi, s.errFile) {
+		return fmt.Errorf("write %s: it is %w; redirect standard error elsewhere", escape.Line(path), ErrIsStderr)
+	}
+	if sameFile(fi, s.inFile) {
+		return fmt.Errorf("write %s: it is the command's own standard input, %w; write the output elsewhere", escape.Line(path), ErrIsInput)
 	}
 	return nil
 }
+
+// sameFile reports whether fi is the file f is open on.
+func sameFile(fi fs.FileInfo, f *os.File) bool {
+	if f == nil {
+		return false
+	}
+	other, err := f.Stat()
+	return err == nil && os.SameFile(fi, other)
+}
+
+// ErrIsStderr is what writing to the file standard error goes to gets:
+// replacing it would leave the command's messages in a file no one can
+// open.
+var ErrIsStderr = errors.New("the command's own standard error")
 
 // ErrIsInput is what writing over one of the command's own inputs gets
 // (errors.Is), or a run file into a directory it reads: the input would be
