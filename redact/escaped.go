@@ -103,7 +103,8 @@ func hexValue(runes []rune) (rune, bool) {
 }
 
 // unescape decodes the escapes in runes: %XX of an ASCII character, \uXXXX
-// of a character that is not a surrogate, \/, and &#NN; or &#xNN; of an
+// of a character that is not a surrogate, \/ (each after any run of
+// backslashes, as JSON escaped twice writes them), and &#NN; or &#xNN; of an
 // ASCII character. It returns the decoded
 // runes and, for each of them and one past the end, the index in runes
 // where it starts; ok is false when there was nothing to decode.
@@ -117,11 +118,20 @@ func unescape(runes []rune) (out []rune, at []int, ok bool) {
 			if v, hex := hexValue(runes[i+1 : i+3]); hex && v < utf8.RuneSelf {
 				c, n = v, 3
 			}
-		case c == '\\' && i+1 < len(runes) && runes[i+1] == '/':
-			c, n = '/', 2
-		case c == '\\' && i+5 < len(runes) && runes[i+1] == 'u':
-			if v, hex := hexValue(runes[i+2 : i+6]); hex && utf8.ValidRune(v) {
-				c, n = v, 6
+		case c == '\\':
+			// JSON escaped again (a JSON text in a JSON string) writes
+			// \\u0040 and \\/: a run of backslashes escapes as one.
+			j := i
+			for j < len(runes) && runes[j] == '\\' {
+				j++
+			}
+			switch {
+			case j < len(runes) && runes[j] == '/':
+				c, n = '/', j+1-i
+			case j+4 < len(runes) && runes[j] == 'u':
+				if v, hex := hexValue(runes[j+1 : j+5]); hex && utf8.ValidRune(v) {
+					c, n = v, j+5-i
+				}
 			}
 		case c == '&':
 			if v, m := charRef(runes[i:min(i+maxCharRef+1, len(runes))]); m > 0 {

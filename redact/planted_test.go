@@ -137,6 +137,8 @@ var plantedSecrets = []planted{
 	{"AWS secret after a spaced label", "aws secret %s", awsSecret},
 	{"IBAN grouped by dashes", "iban %s", "DE89-3704-0044-0532-0130-00"},
 	{"e-mail as HTML character references", "<a>%s</a>", "jane.doe&#64;example.com"},
+	{"e-mail in JSON escaped twice", `{\"args\": \"{\\\"to\\\": \\\"%s\\\"}\"}`, `jane.doe\\u0040example.com`},
+	{"base64-encoded password URL-encoded", "?q=conf%%3D%s&x=1", "cGFzc3dvcmQ9SHVudGVyMiF4eQ%3D%3D"},
 	{"password behind an HTML character reference", "password&#x3D;%s", "Hunter2x9"},
 	{"curl user and password", "curl -u admin:%s https://api.example.com", "S3cretPass"},
 	{"curl --user", "curl --user=admin:%s https://api.example.com", "S3cretPass"},

@@ -348,19 +348,25 @@ func builtins(set *match.Set) ([]*rule, error) {
 		out = append(out, ru)
 	}
 	// The encoded- and escaped-secret rules read the text they decode with
-	// every other rule; neither reads what the other decoded.
+	// every other rule. What is escaped may be base64 (a query's
+	// cGFzc3dvcmQ9…%3D%3D), so the escaped text is read by the encoded
+	// rule too; base64 is not read for escapes.
 	var plain []*rule
 	for _, ru := range out {
 		if ru.re != nil || ru.find != nil {
 			plain = append(plain, ru)
 		}
 	}
+	var encoded *rule
 	for _, ru := range out {
-		switch ru.name {
-		case "encoded secret":
+		if ru.name == "encoded secret" {
 			ru.find = encodedFinder(set, plain)
-		case "escaped secret":
-			ru.findHits = escapedFinder(set, plain)
+			encoded = ru
+		}
+	}
+	for _, ru := range out {
+		if ru.name == "escaped secret" {
+			ru.findHits = escapedFinder(set, append(plain, encoded))
 		}
 	}
 	return out, nil
