@@ -117,3 +117,30 @@ func TestCheckOutputNeedsTheDirectory(t *testing.T) {
 	assert.EqualError(t, s.CheckOutput(filepath.Join(file, "w.json")),
 		"write "+filepath.Join(file, "w.json")+": its directory "+file+" is a regular file")
 }
+
+// A file offattr names itself in a directory the user gave (a bundle, a
+// page) is never written through a link there: the user named no file
+// behind it, and the link may point anywhere.
+func TestWriteOwnFileRefusesLinks(t *testing.T) {
+	dir := t.TempDir()
+	precious := filepath.Join(dir, "precious.txt")
+	require.NoError(t, os.WriteFile(precious, []byte("precious"), 0o644))
+	out := filepath.Join(dir, "bundles")
+	require.NoError(t, os.Mkdir(out, 0o755))
+	link := filepath.Join(out, "run-0123abcd.json")
+	require.NoError(t, os.Symlink(precious, link))
+
+	err := WriteOwnFile(link, []byte("bundle"))
+	assert.ErrorIs(t, err, ErrNotRegular)
+	assert.ErrorContains(t, err, "a link")
+	data, err := os.ReadFile(precious)
+	require.NoError(t, err)
+	assert.Equal(t, "precious", string(data), "the file behind the link is untouched")
+
+	plain := filepath.Join(out, "run-4567cdef.json")
+	require.NoError(t, WriteOwnFile(plain, []byte("old")))
+	require.NoError(t, WriteOwnFile(plain, []byte("bundle")), "a regular file is replaced")
+	data, err = os.ReadFile(plain)
+	require.NoError(t, err)
+	assert.Equal(t, "bundle", string(data))
+}

@@ -181,7 +181,19 @@ func kind(m fs.FileMode) string {
 // ErrNotRegular, and a link to a regular file is followed, so the file it
 // points to is replaced and the link kept.
 func WriteFileAtomic(path string, data []byte) error {
-	f, err := CreateAtomic(path)
+	return writeAtomic(path, data, true)
+}
+
+// WriteOwnFile is WriteFileAtomic for a file offattr names itself in a
+// directory the user gave (a bundle, a page): a link by that name is not
+// followed but refused, since the user named no file behind it and it may
+// point anywhere.
+func WriteOwnFile(path string, data []byte) error {
+	return writeAtomic(path, data, false)
+}
+
+func writeAtomic(path string, data []byte, follow bool) error {
+	f, err := createAtomic(path, follow)
 	if err != nil {
 		return err
 	}
@@ -198,12 +210,17 @@ func WriteFileAtomic(path string, data []byte) error {
 // What it replaces is as for WriteFileAtomic, and keeps its permissions.
 type AtomicFile struct {
 	*os.File
-	path string
+	path   string
+	follow bool // a link to a regular file may be followed
 }
 
-// CreateAtomic starts an AtomicFile for path.
+// CreateAtomic starts an AtomicFile for path, which the user named.
 func CreateAtomic(path string) (*AtomicFile, error) {
-	target, err := renameTarget(path)
+	return createAtomic(path, true)
+}
+
+func createAtomic(path string, follow bool) (*AtomicFile, error) {
+	target, err := renameTarget(path, follow)
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +238,7 @@ func CreateAtomic(path string) (*AtomicFile, error) {
 			return nil, fmt.Errorf("write %s: %w", path, err)
 		}
 	}
-	return &AtomicFile{File: tmp, path: path}, nil
+	return &AtomicFile{File: tmp, path: path, follow: follow}, nil
 }
 
 // Commit closes the file and puts it in place of the path.
@@ -232,7 +249,7 @@ func (f *AtomicFile) Commit() error {
 	}
 	// Checked again just before the rename: the path may have changed
 	// while the data was written.
-	target, err := renameTarget(f.path)
+	target, err := renameTarget(f.path, f.follow)
 	if err != nil {
 		return err
 	}
@@ -250,8 +267,8 @@ func (f *AtomicFile) Abort() {
 
 // renameTarget is the path a rename may replace for path: path itself when
 // it is new or a regular file, the file a link points to when that is a
-// regular file; anything else is refused.
-func renameTarget(path string) (string, error) {
+// regular file and follow is set; anything else is refused.
+func renameTarget(path string, follow bool) (string, error) {
 	fi, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return path, nil
@@ -261,6 +278,9 @@ func renameTarget(path string) (string, error) {
 	}
 	if fi.Mode().IsRegular() {
 		return path, nil
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 && !follow {
+		return "", fmt.Errorf("write %s: %w (a link): offattr names this file itself, and writes it only where no link stands", escape.Line(path), ErrNotRegular)
 	}
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		resolved, err := filepath.EvalSymlinks(path)

@@ -367,7 +367,7 @@ func (rp *reporter) pageFile(ctx context.Context, path, run string, d *triage.De
 	if err := rp.runPage(ctx, &page, run, d, back); err != nil {
 		return err
 	}
-	return cmdutil.WriteFileAtomic(path, page.Bytes())
+	return cmdutil.WriteOwnFile(path, page.Bytes())
 }
 
 // relURL is the relative link from a page in dir to target, each segment
