@@ -260,6 +260,12 @@ func TestOutputThatIsAnInput(t *testing.T) {
 		{"screen into the directory it reads", func(dir, _ string) []string {
 			return []string{"screen", dir, "-o", filepath.Join(dir, "sub", "..", "screen.jsonl")}
 		}},
+		{"screen over what its glob matches", func(dir, _ string) []string {
+			return []string{"screen", filepath.Join(dir, "*.json*"), "-o", filepath.Join(dir, "screen.jsonl")}
+		}},
+		{"screen into a directory its glob matches", func(dir, _ string) []string {
+			return []string{"screen", filepath.Join(dir, "s*"), "-o", filepath.Join(dir, "sub", "screen.jsonl")}
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

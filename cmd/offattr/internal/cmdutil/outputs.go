@@ -77,30 +77,60 @@ var ErrIsInput = errors.New("an input of the command")
 // CheckNotInput says whether a command may write output beside its
 // inputs: output must not be one of the input files (or a link to one),
 // nor a run file (run.IsRunFile) that reading one of the input
-// directories would find. Hidden names are never read as runs. It returns
-// an error naming both; the caller writes nothing.
+// directories, or expanding one of the input globs, would find. Hidden
+// names are never read as runs. It returns an error naming both; the
+// caller writes nothing.
 func CheckNotInput(output string, inputs []string) error {
 	if output == "" || output == "-" {
 		return nil
 	}
-	out, outErr := os.Stat(output)
-	dir := resolvedDir(output)
+	o := outputFile{path: output, dir: resolvedDir(output)}
+	o.fi, _ = os.Stat(output)
+	o.run = run.IsRunFile(output) && !strings.HasPrefix(filepath.Base(output), ".")
 	for _, in := range inputs {
-		fi, err := os.Stat(in)
+		if err := o.notInput(in, in); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outputFile is an output path as CheckNotInput compares it with inputs.
+type outputFile struct {
+	path, dir string
+	fi        fs.FileInfo // nil when it does not exist yet
+	run       bool        // a name a directory's or a glob's reading takes
+}
+
+// notInput checks the output against in, an input argument or a path its
+// glob (arg) matches.
+func (o outputFile) notInput(in, arg string) error {
+	fi, err := os.Stat(in)
+	if err != nil {
+		if in != arg || !strings.ContainsAny(in, "*?[") {
+			return nil // not a file: the command says so when it reads it
+		}
+		if ok, _ := filepath.Match(filepath.Clean(in), filepath.Clean(o.path)); ok && o.run {
+			return fmt.Errorf("write %s: %s matches it, so it would be read as %w; write the output elsewhere", escape.Line(o.path), escape.Line(arg), ErrIsInput)
+		}
+		matches, _ := filepath.Glob(in)
+		for _, m := range matches {
+			if err := o.notInput(m, arg); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if o.fi != nil && os.SameFile(fi, o.fi) {
+		return fmt.Errorf("write %s: it is %w (%s); write the output elsewhere", escape.Line(o.path), ErrIsInput, escape.Line(arg))
+	}
+	if fi.IsDir() && o.run && o.dir != "" {
+		root, err := filepath.EvalSymlinks(in)
 		if err != nil {
-			continue // not a file: the command says so when it reads it
+			return nil
 		}
-		if outErr == nil && os.SameFile(fi, out) {
-			return fmt.Errorf("write %s: it is %w (%s); write the output elsewhere", escape.Line(output), ErrIsInput, escape.Line(in))
-		}
-		if fi.IsDir() && run.IsRunFile(output) && !strings.HasPrefix(filepath.Base(output), ".") && dir != "" {
-			root, err := filepath.EvalSymlinks(in)
-			if err != nil {
-				continue
-			}
-			if root, err = filepath.Abs(root); err == nil && within(dir, root) {
-				return fmt.Errorf("write %s: it lies in %s, which the command reads for runs, so it would be read as %w; write the output elsewhere", escape.Line(output), escape.Line(in), ErrIsInput)
-			}
+		if root, err = filepath.Abs(root); err == nil && within(o.dir, root) {
+			return fmt.Errorf("write %s: it lies in %s, which the command reads for runs, so it would be read as %w; write the output elsewhere", escape.Line(o.path), escape.Line(in), ErrIsInput)
 		}
 	}
 	return nil
