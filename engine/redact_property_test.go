@@ -116,8 +116,37 @@ var secretOf = map[redact.Kind]func(t *rapid.T) plant{
 	},
 }
 
+// escapes are the ways a log writes a character escaped: URL-encoded,
+// with JSON's \u escape, as an HTML character reference.
+var escapes = []func(r rune) string{
+	func(r rune) string { return fmt.Sprintf("%%%02X", r) },
+	func(r rune) string { return fmt.Sprintf(`\u%04x`, r) },
+	func(r rune) string { return fmt.Sprintf("&#%d;", r) },
+}
+
+// escaped writes a plant's line, some of the time, with its punctuation
+// escaped one way; the secret sought is then as the line writes it.
+func escaped(t *rapid.T, pl plant) plant {
+	if !rapid.Bool().Draw(t, "escaped") {
+		return pl
+	}
+	esc := escapes[rapid.IntRange(0, len(escapes)-1).Draw(t, "escape")]
+	write := func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			if strings.ContainsRune("@=:/+", r) {
+				b.WriteString(esc(r))
+			} else {
+				b.WriteRune(r)
+			}
+		}
+		return b.String()
+	}
+	return plant{pl.kind, write(pl.line), write(pl.secret)}
+}
+
 // TestSecretsPlantedAnywhereReachNoOutput plants random values of every
-// kind in random places of random runs (the task, a step's text, a tool
+// kind, written plainly or escaped, in random places of random runs (the task, a step's text, a tool
 // call's arguments, an agent's name, a trace or span id, the run's file
 // name, the event a step was read from) and checks that
 // no string of the analysis holds them: the attribution, the findings, the
@@ -149,7 +178,7 @@ func TestSecretsPlantedAnywhereReachNoOutput(t *testing.T) {
 		}
 		var plants []plant
 		for range rapid.IntRange(1, 4).Draw(t, "plants") {
-			pl := secretOf[rapid.SampledFrom(kinds).Draw(t, "kind")](t)
+			pl := escaped(t, secretOf[rapid.SampledFrom(kinds).Draw(t, "kind")](t))
 			plants = append(plants, pl)
 			step := rapid.IntRange(0, len(r.Steps)-1).Draw(t, "step")
 			s := &r.Steps[step]

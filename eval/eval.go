@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/offattr/offattr/engine"
@@ -65,6 +66,9 @@ var (
 	ErrNoLabel      = errors.New("not a labelled case (no mistake_agent / mistake_step)")
 	ErrNoSpanLabel  = errors.New("no trace is labelled (mark the decisive span with offattr.mistake=true, or give --labels)")
 	ErrLabelOutside = errors.New("the label names a step outside the run")
+	// ErrAgentOutside is a label whose agent no step of the run is by: it
+	// could never be scored right, and is most often a misspelt name.
+	ErrAgentOutside = errors.New("the label names an agent outside the run")
 )
 
 // Unlabelled reports whether err says a file holds no label, so that it is
@@ -217,7 +221,8 @@ func LabelledCases(ctx context.Context, file string, opts run.Options, warn io.W
 
 // checkLabel refuses a label whose step the run does not have: scored, a
 // negative step would count as near an early answer, and one past the end
-// as near a late one.
+// as near a late one. It refuses an agent no step is by as well (agents
+// compared as run.SameAgent does).
 func checkLabel(c *run.Case) error {
 	step, n := c.Label.Step, len(c.Run.Steps)
 	switch {
@@ -226,5 +231,24 @@ func checkLabel(c *run.Case) error {
 	case step >= n:
 		return fmt.Errorf("%w: mistake_step %d is past the last step, %d", ErrLabelOutside, step, n-1)
 	}
-	return nil
+	if c.Label.Agent == "" {
+		return nil
+	}
+	var agents []string
+	seen := map[string]bool{}
+	for _, s := range c.Run.Steps {
+		if run.SameAgent(s.Agent, c.Label.Agent) {
+			return nil
+		}
+		if k := run.AgentKey(s.Agent); !seen[k] {
+			seen[k] = true
+			agents = append(agents, s.Agent)
+		}
+	}
+	const named = 8
+	list := strings.Join(agents[:min(len(agents), named)], ", ")
+	if len(agents) > named {
+		list += fmt.Sprintf(", and %d more", len(agents)-named)
+	}
+	return fmt.Errorf("%w: mistake_agent %q is none of its agents (%s)", ErrAgentOutside, c.Label.Agent, list)
 }

@@ -248,7 +248,8 @@ func TestModelExposure(t *testing.T) {
 func ptr(f float64) *float64 { return &f }
 
 // TestLabelsOutsideTheRunAndUnlabelledFiles: a label naming a step the run
-// does not have is an error for that case alone (never scored, so a -1 is
+// does not have, or an agent none of its steps is by, is an error for that
+// case alone (never scored, so a -1 is
 // not "within ±3" of step 2), and a file with no label is counted apart,
 // neither right nor wrong.
 func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
@@ -259,6 +260,8 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 		"2.json": `{"question": "q", ` + history + `, "mistake_agent": "WebSurfer", "mistake_step": "-1"}`,
 		"3.json": `{"question": "q", ` + history + `, "mistake_agent": "WebSurfer", "mistake_step": "999999999"}`,
 		"4.json": `{"question": "q", ` + history + `}`,
+		"5.json": `{"question": "q", ` + history + `, "mistake_agent": "WebSurfr", "mistake_step": "2"}`,
+		"6.json": `{"question": "q", ` + history + `, "mistake_agent": "web_surfer", "mistake_step": "2"}`,
 	}
 	for name, data := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
@@ -269,13 +272,15 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 	rep, err := Evaluate(context.Background(), subsets, (&fixed{}).analyze, Options{Warn: &warn})
 	require.NoError(t, err)
 	o := rep.Overall
-	assert.Equal(t, 3, o.Cases, "the unlabelled file is not a case")
-	assert.Equal(t, 2, o.Failed, "both labels outside the run")
+	assert.Equal(t, 5, o.Cases, "the unlabelled file is not a case")
+	assert.Equal(t, 3, o.Failed, "the three labels outside the run")
 	assert.Equal(t, 1, o.Unlabelled)
-	assert.InDelta(t, 1.0/3, o.StepWithin["3"], 1e-9, "only the labelled step in range is near the answer")
+	assert.InDelta(t, 2.0/5, o.StepWithin["3"], 1e-9, "only the labels in range are near the answer")
 	assert.Contains(t, warn.String(), "2.json: the label names a step outside the run: mistake_step -1 is negative")
 	assert.Contains(t, warn.String(), "3.json: the label names a step outside the run: mistake_step 999999999 is past the last step, 3")
 	assert.Contains(t, warn.String(), "4.json: not a labelled case")
+	assert.Contains(t, warn.String(), `5.json: the label names an agent outside the run: mistake_agent "WebSurfr" is none of its agents (human, Orchestrator, WebSurfer)`)
+	assert.NotContains(t, warn.String(), "6.json", "an agent is the same whatever its case and separators")
 }
 
 // TestSortCases: files named by numbers come in their order, compressed

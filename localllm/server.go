@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -71,13 +72,27 @@ const (
 )
 
 // resolveHost returns the server URL: the flag when given, parsed the way
-// Ollama parses OLLAMA_HOST, else envconfig.Host (what
+// Ollama parses OLLAMA_HOST (ParseHost), else envconfig.Host (what
 // api.ClientFromEnvironment uses).
 func resolveHost(flag string) (*url.URL, error) {
-	s := strings.TrimSpace(flag)
-	if s == "" {
+	if strings.TrimSpace(flag) == "" {
 		return envconfig.Host(), nil
 	}
+	u, err := ParseHost(flag)
+	if err != nil {
+		return nil, fmt.Errorf("--ollama-host %q: %w", flag, err)
+	}
+	return u, nil
+}
+
+// ParseHost reads one server as --ollama-host names it, the way Ollama
+// reads OLLAMA_HOST: host:port or a URL, http or https, the port 11434 when
+// none is given (80 or 443 after a scheme), 127.0.0.1 when the host is
+// left out. A host with a colon must be an IPv6 address, in brackets when
+// a port follows. Commands check the flag with it as it is parsed, so a
+// bad host is a usage error with or without --model.
+func ParseHost(s string) (*url.URL, error) {
+	s = strings.TrimSpace(s)
 	scheme, hostport, ok := strings.Cut(s, "://")
 	defaultPort := "11434"
 	switch {
@@ -88,18 +103,26 @@ func resolveHost(flag string) (*url.URL, error) {
 	case scheme == "https":
 		defaultPort = "443"
 	default:
-		return nil, fmt.Errorf("--ollama-host %q: scheme must be http or https", flag)
+		return nil, errors.New("scheme must be http or https")
 	}
 	hostport, path, _ := strings.Cut(hostport, "/")
 	host, port, err := net.SplitHostPort(hostport)
 	if err != nil {
 		host, port = strings.Trim(hostport, "[]"), defaultPort
+		if strings.Count(hostport, "[") != strings.Count(hostport, "]") {
+			return nil, fmt.Errorf("%q has an unclosed bracket", hostport)
+		}
+		if strings.Contains(host, ":") {
+			if _, err := netip.ParseAddr(host); err != nil {
+				return nil, fmt.Errorf("%q is neither host:port nor an IPv6 address", hostport)
+			}
+		}
 	}
 	if host == "" {
 		host = "127.0.0.1"
 	}
 	if n, err := strconv.Atoi(port); err != nil || n <= 0 || n > 65535 {
-		return nil, fmt.Errorf("--ollama-host %q: invalid port %q", flag, port)
+		return nil, fmt.Errorf("invalid port %q", port)
 	}
 	return &url.URL{Scheme: scheme, Host: net.JoinHostPort(host, port), Path: path}, nil
 }

@@ -113,4 +113,13 @@ func TestResolveHost(t *testing.T) {
 	})
 	_, err := resolveHost("box:99999")
 	assert.EqualError(t, err, `--ollama-host "box:99999": invalid port "99999"`)
+	for in, want := range map[string]string{
+		"::bad::":     `"::bad::" is neither host:port nor an IPv6 address`,
+		"http://[::1": `"[::1" has an unclosed bracket`,
+		"ftp://box":   "scheme must be http or https",
+		"box:0":       `invalid port "0"`,
+	} {
+		_, err := ParseHost(in)
+		assert.EqualError(t, err, want, in)
+	}
 }

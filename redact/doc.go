@@ -23,25 +23,29 @@
 //
 //   - PRIVATE_KEY: PEM private-key blocks, including a block cut off before
 //     its END line (logs truncate).
-//   - TOKEN: JWTs, "Bearer …" tokens, "Authorization: Basic …", the value
+//   - TOKEN: JWTs, "Bearer …" tokens (with a digit, or 20+ characters of
+//     both cases), "Authorization: Basic …", the value
 //     of a Cookie or Set-Cookie header (to the end of its line or quote,
 //     when it holds a name=value pair), and URL signatures (Azure SAS
 //     sig=, S3 X-Amz-Signature=; 16+ characters).
 //   - API_KEY: provider keys by prefix: OpenAI sk-/sk-proj-, Anthropic
 //     sk-ant-, GitHub ghp_/gho_/ghu_/ghs_/ghr_/github_pat_, Slack xox?-/xapp-,
 //     Google AIza/ya29./GOCSPX-, Stripe sk_/rk_ live/test and whsec_,
-//     HuggingFace hf_, GitLab glpat-, Grafana glsa_, npm, SendGrid, Groq,
+//     HuggingFace hf_, GitLab glpat-/gldt-/glrt-/…, Grafana glsa_, npm, SendGrid, Groq,
 //     xAI, PyPI, DigitalOcean, Perplexity, Replicate, LangSmith, Pinecone,
 //     Shopify, Databricks, Twilio SK…, Mailgun key-…, Atlassian, Linear,
 //     Notion, Vault, Figma, Sentry, age, Telegram bot tokens, Square,
 //     Postman, Doppler, Facebook, Fireworks, AWS key ids (AKIA/ASIA/… +
-//     16), and the path of a Slack webhook URL.
+//     16), and the path of a Slack or Discord webhook URL.
 //   - PASSWORD: the password in scheme://user:pass@host; the value after a
 //     password label (password, passwd, pwd, pw, pass, passphrase, passcode,
-//     Passwort, Kennwort, also ending a longer key such as DB_PASSWORD or
-//     userPassword); the value after such a flag and a blank (--password
+//     Passwort, Kennwort, and the common word in other languages:
+//     contraseña, mot de passe, senha, hasło, пароль, 密码, パスワード…; also
+//     ending a longer key such as DB_PASSWORD or userPassword); the value after such a flag and a blank (--password
 //     VALUE, --db-pass VALUE, --token VALUE); MySQL's -pVALUE after a
-//     mysql or mariadb command; and PINs (4–12 digits after "PIN", "PIN code"…, with or
+//     mysql or mariadb command, quoted or not; the value of sshpass -p and
+//     redis-cli -a; the password of -u or --user USER:PASSWORD (curl, wget;
+//     not a uid:gid of digits); and PINs (4–12 digits after "PIN", "PIN code"…, with or
 //     without a separator).
 //   - SECRET: the value after a key label (api key, secret key, access key,
 //     private key, private key id, client secret, secret… also ending a
@@ -52,14 +56,16 @@
 //     is readable and holds anything another rule masks
 //     (cGFzc3dvcmQ9… is "password=…"): the whole run is masked.
 //   - SSN: US social security numbers, 078-05-1120 anywhere and any
-//     grouping after "SSN" or "social security number", except numbers
+//     grouping after "SSN" or "social security number" (social_security_number,
+//     socialSecurityNumber, a JSON key), except numbers
 //     none is given (area 000, 666, 9xx; group 00; serial 0000).
 //   - PASSPORT: 6–9 letters and digits, with a digit, after "passport",
-//     "passport no.", "passport_number"….
+//     "passport no.", "passport_number", "passport number is", "passeport",
+//     "pasaporte", "Reisepass"….
 //   - EMAIL: addresses with a real-looking top-level domain (not icon@2x.png;
 //     in frank@example.com.json the address is frank@example.com).
 //   - IBAN: a country code, two check digits and the country's length of
-//     letters and digits (bare or grouped by spaces), passing the ISO 13616
+//     letters and digits (bare or grouped by spaces or dashes), passing the ISO 13616
 //     mod-97 check.
 //   - CARD: 13–19 digits starting with 2–6, bare or in groups joined by
 //     single spaces or dashes, passing the Luhn check; in a longer run of
@@ -72,12 +78,22 @@
 //     written with separators ((555) 123-4567, 555-123-4567, 1-800-…),
 //     national numbers with a trunk 0 and separators (020 7946 0958,
 //     01 23 45 67 89: 10–11 digits, 11–15 after 00), numbers with an area
-//     code in brackets ((11) 91234-5678, (021) 2345-6789: 9–13 digits),
+//     code in brackets ((11) 91234-5678, (021) 2345-6789: 9–13 digits) or
+//     a Brazilian mobile's two-digit area code before it (11 91234-5678),
 //     and any number after a label such as "phone:", "tel", "mobile", "fax".
 //   - CUSTOM: matches of the user's patterns (Options.PatternsFile). A pattern
 //     with a group named "secret" masks only that group.
 //
-// A label takes its value after ':', '=', '=>', ':=' or the word "is" or
+// Any of these written with escapes, URL-encoded (password%3D…,
+// jane%40example.com), with JSON's \u escapes and escaped slashes
+// (jane\u0040example.com, hooks.slack.com\/services\/…) or HTML's numeric
+// character references (jane&#64;example.com), is found in the decoded
+// text and masked where it stands, escapes and all, with the placeholder
+// its decoded value gets elsewhere. Only escapes of ASCII characters make
+// a text worth decoding: a text whose escapes are all of other scripts is
+// read as it is.
+//
+// A label takes its value after ':', '：', '=', '=>', ':=' or the word "is" or
 // "was", after a closing quote or not, in plain text, JSON, or JSON that
 // was escaped once or twice ({\"api_key\": \"…\"}, \\\"…\\\"). A quoted value
 // runs to its closing quote, escaped quotes inside it included. A bare value

@@ -45,7 +45,7 @@ func prose(m found, v string) bool {
 		return false
 	}
 	sep := strings.ToLower(m.str("sep"))
-	return sep == ":" || sep == "is" || sep == "was"
+	return sep == ":" || sep == "：" || sep == "is" || sep == "was"
 }
 
 // cutValue drops what follows a bare value in a sentence: closing
@@ -60,7 +60,7 @@ func cutValue(m found, v string) string {
 		return v
 	}
 	sep := m.str("sep")
-	sentence := sep == ":" || strings.EqualFold(sep, "is") || strings.EqualFold(sep, "was")
+	sentence := sep == ":" || sep == "：" || strings.EqualFold(sep, "is") || strings.EqualFold(sep, "was")
 	for len(v) > 0 {
 		last := v[len(v)-1]
 		switch {
@@ -235,4 +235,10 @@ func keepFlag(m found, v string) bool {
 // trimBlanks drops the blanks a value runs on with to its line's end.
 func trimBlanks(_ found, v string) string {
 	return strings.TrimRight(v, " \t")
+}
+
+// notNumber refuses a value of digits alone: after -u a uid:gid pair
+// (docker run -u 1000:1000) is no password.
+func notNumber(_ found, v string) bool {
+	return strings.Trim(v, "0123456789") != ""
 }

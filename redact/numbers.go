@@ -169,7 +169,7 @@ func findIBANs(runes []rune) []span {
 	return out
 }
 
-// ibanAt reads n letters and digits from i, allowing single spaces between
+// ibanAt reads n letters and digits from i, allowing single spaces or dashes between
 // them, upper-cased; they must end at a word boundary.
 func ibanAt(runes []rune, i, n int) (chars []rune, end int, ok bool) {
 	chars = make([]rune, 0, n)
@@ -178,7 +178,7 @@ func ibanAt(runes []rune, i, n int) (chars []rune, end int, ok bool) {
 		switch {
 		case j < len(runes) && isASCIIAlnum(runes[j]):
 			chars = append(chars, upper(runes[j]))
-		case j+1 < len(runes) && runes[j] == ' ' && isASCIIAlnum(runes[j+1]):
+		case j+1 < len(runes) && (runes[j] == ' ' || runes[j] == '-') && isASCIIAlnum(runes[j+1]):
 		default:
 			return nil, j, false
 		}

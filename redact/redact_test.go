@@ -104,6 +104,10 @@ func TestStringMasksEveryKind(t *testing.T) {
 		{"IBAN grouped", "IBAN GB82 WEST 1234 5698 7654 32, thanks", "IBAN [IBAN_1], thanks"},
 		{"IBAN lower case", "iban de89 3704 0044 0532 0130 00", "iban [IBAN_1]"},
 		{"IBANs in a row", "NL91ABNA0417164300 CH9300762011623852957", "[IBAN_1] [IBAN_2]"},
+		{"key glued to an id's prefix", "span-" + githubPAT, "span-[API_KEY_1]"},
+		{"key after an underscore", "id_" + stripeKey, "id_[API_KEY_1]"},
+		{"passport number again bare", "Agent X1234567 gave passport number X1234567", "Agent [PASSPORT_1] gave passport number [PASSPORT_1]"},
+		{"SSN again bare", "SSN: 219099999; on file 219099999", "SSN: [SSN_1]; on file [SSN_1]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -162,6 +166,10 @@ func TestPathologicalInputReturnsPromptly(t *testing.T) {
 		"IBAN starts":        strings.Repeat("GB82 ", 30000),
 		"PIN labels":         strings.Repeat("PIN 12 ", 20000),
 		"at signs":           strings.Repeat("a.b@", 30000),
+		"percent escapes":    strings.Repeat("a%40b%3D", 20000),
+		"JSON escapes":       strings.Repeat(`x\u0040y\/`, 20000),
+		"escaped labels":     strings.Repeat("password%3D", 10000),
+		"escaped addresses":  strings.Repeat("x%40example.com ", 20000),
 	}
 	for name, in := range inputs {
 		t.Run(name, func(t *testing.T) {
@@ -179,5 +187,28 @@ func TestSearchesMissNothingPlanted(t *testing.T) {
 	require.NoError(t, err)
 	for _, s := range plantedSecrets {
 		checkSearch(t, p, s.text())
+	}
+}
+
+// addFree keeps what an earlier rule found and adds only what overlaps
+// none of it, in order.
+func TestAddFree(t *testing.T) {
+	h := func(start, end int) hit { return hit{span: span{start, end}} }
+	tests := []struct {
+		name              string
+		held, found, want []hit
+	}{
+		{"none held", nil, []hit{h(1, 3), h(5, 8)}, []hit{h(1, 3), h(5, 8)}},
+		{"between", []hit{h(0, 2), h(10, 12)}, []hit{h(4, 6)}, []hit{h(0, 2), h(4, 6), h(10, 12)}},
+		{"overlapping the one before", []hit{h(0, 5)}, []hit{h(4, 6)}, []hit{h(0, 5)}},
+		{"overlapping the one after", []hit{h(5, 9)}, []hit{h(2, 6)}, []hit{h(5, 9)}},
+		{"same start", []hit{h(3, 4)}, []hit{h(3, 9)}, []hit{h(3, 4)}},
+		{"touching", []hit{h(0, 3), h(6, 9)}, []hit{h(3, 6)}, []hit{h(0, 3), h(3, 6), h(6, 9)}},
+		{"after all", []hit{h(0, 1)}, []hit{h(2, 3), h(4, 5)}, []hit{h(0, 1), h(2, 3), h(4, 5)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, addFree(tt.held, tt.found))
+		})
 	}
 }

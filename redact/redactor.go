@@ -176,10 +176,15 @@ type redactedError struct {
 func (e *redactedError) Error() string { return e.msg }
 func (e *redactedError) Unwrap() error { return e.err }
 
-// hit is a span of runes to mask and whether to learn its value.
+// hit is a span of runes to mask and whether to learn its value. A rule
+// that reads decoded text gives each hit its kind and the decoded value,
+// which choose its placeholder; otherwise they are the rule's kind and the
+// masked text.
 type hit struct {
 	span
 	learn bool
+	kind  Kind
+	value string
 }
 
 // apply runs one rule over t and replaces what it accepts.
@@ -204,9 +209,13 @@ func (r *Redactor) apply(t *match.Text, ru *rule) string {
 			continue
 		}
 		value := string(runes[h.start:h.end])
-		p := r.placeholder(ru.kind, value)
+		k, id := ru.kind, value
+		if h.kind != "" {
+			k, id = h.kind, h.value
+		}
+		p := r.placeholder(k, id)
 		if h.learn {
-			r.learn(ru.kind, value, p)
+			r.learn(k, value, p)
 		}
 		b.WriteString(string(runes[prev:h.start]))
 		b.WriteString(p)
@@ -221,6 +230,9 @@ func (r *Redactor) apply(t *match.Text, ru *rule) string {
 
 // hits lists what the rule would mask in t, in order, as spans of runes.
 func (ru *rule) hits(t *match.Text) []hit {
+	if ru.findHits != nil {
+		return ru.findHits(t.Runes())
+	}
 	var out []hit
 	if ru.find != nil {
 		for _, sp := range ru.find(t.Runes()) {
@@ -289,12 +301,13 @@ func identity(k Kind, value string) string {
 
 // learn remembers a secret value of 6+ characters so that maskKnown masks
 // it wherever it reappears bare. Only the kinds that are secrets by
-// themselves count: an e-mail address or a phone number is found by its
+// themselves count, identity numbers included (a passport number found
+// after its label is the same number in an agent's name): an e-mail address or a phone number is found by its
 // shape anywhere anyway, and masking each reappearance of an address inside
 // longer ones (10.0.0.1 in 10.0.0.10) would garble them.
 func (r *Redactor) learn(k Kind, value, placeholder string) {
 	switch k {
-	case Token, APIKey, Secret, Password, Custom, PrivateKey, Card, IBAN:
+	case Token, APIKey, Secret, Password, Custom, PrivateKey, Card, IBAN, SSN, Passport:
 	default:
 		return
 	}

@@ -16,6 +16,9 @@ type rule struct {
 	// find replaces re for numbers with a check digit: it returns the spans
 	// to mask, already checked.
 	find func(runes []rune) []span
+	// findHits replaces re for a rule that reads text it decodes: each hit
+	// carries the kind and value another rule found in the decoded text.
+	findHits func(runes []rune) []hit
 	// scans is a scanner's cheap test that the text may hold what it
 	// finds; nil means always run. A pattern needs none: internal/match
 	// reads from the pattern where it can match.
@@ -67,9 +70,10 @@ func (f found) str(name string) string {
 }
 
 // Boundaries shared by token-like patterns: a key is not part of a longer
-// identifier on either side.
+// word on either side. Before it a dash or an underscore may stand: an id
+// is sometimes made of a key and a prefix (span-ghp_…, id_sk_live_…).
 const (
-	tokL = `(?<![A-Za-z0-9_-])`
+	tokL = `(?<![A-Za-z0-9])`
 	tokR = `(?![A-Za-z0-9_-])`
 )
 
@@ -90,7 +94,7 @@ var providerKeys = []string{
 	`(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}`,
 	`whsec_[0-9A-Za-z]{20,}`,
 	`hf_[A-Za-z0-9]{30,}`,
-	`glpat-[A-Za-z0-9_-]{20,}`,
+	`gl(?:pat|dt|rt|cbt|ptt|ft|imt|oas|soat)-[A-Za-z0-9_-]{20,}`,
 	`glsa_[A-Za-z0-9_]{32,}`,
 	`npm_[A-Za-z0-9]{36,}`,
 	`SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`,
@@ -104,9 +108,11 @@ var providerKeys = []string{
 	`pcsk_[A-Za-z0-9_]{30,}`,
 	`shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`,
 	`dapi[a-f0-9]{32}`,
-	// Twilio API keys and Mailgun keys: a prefix and 32 hex digits.
-	`SK[0-9a-fA-F]{32}`,
-	`key-[0-9a-f]{32}`,
+	// Twilio API keys and Mailgun keys: a prefix and 32 hex digits, which
+	// also end longer names (cache-key-<md5>), so no dash or underscore
+	// may precede them.
+	`(?<![_-])SK[0-9a-fA-F]{32}`,
+	`(?<![_-])key-[0-9a-f]{32}`,
 	`ATATT3[A-Za-z0-9_=-]{30,}`,
 	`lin_api_[A-Za-z0-9]{40,}`,
 	`(?:secret|ntn)_[A-Za-z0-9]{40,}`,
@@ -122,6 +128,15 @@ var providerKeys = []string{
 	// AWS access key ids.
 	`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[A-Z0-9]{16}`,
 }
+
+// otherPasswords are the word for a password in other languages: Spanish,
+// French, Portuguese, Dutch, Polish, Czech, Swedish, Norwegian, Danish,
+// Finnish, Turkish, Hungarian, Russian and Ukrainian, Greek, Chinese,
+// Japanese, Korean, Vietnamese. Their rule's match starts at the word,
+// which the matcher looks for, rather than in a look-behind tried at every
+// separator as the English labels are: they are rare in logs.
+const otherPasswords = `contrase[nñ]a|mot[ _-]?de[ _-]?passe|senha|wachtwoord|has[lł]o|heslo|l[öo]senord|passord|adgangskode|` +
+	`salasana|[şs]ifre|jelsz[óo]|пароль|парол[ья]|κωδικός|密码|密碼|パスワード|비밀번호|m[ậa]t[ _]?kh[ẩa]u`
 
 // Labels whose values are secrets, and how a value is assigned to them.
 const (
@@ -156,7 +171,10 @@ const (
 	// of a JSON key, escaped or not (\"api_key\": …), one of = : => := or
 	// the word "is" or "was".
 	setTo = `(?<sep>=>|:=|[:=])`
-	said  = `(?<=[ \t])(?<sep>(?i:is|was))(?![A-Za-z0-9]):?`
+	// wideSetTo is setTo with the full-width colon, as Chinese and
+	// Japanese text writes one, for the labels of other languages.
+	wideSetTo = `(?<sep>=>|:=|[:=：])`
+	said      = `(?<=[ \t])(?<sep>(?i:is|was))(?![A-Za-z0-9]):?`
 	// pin is a PIN after its label, with or without a separator.
 	// flagKey is a command-line flag whose value is a secret: one or two
 	// dashes, perhaps words joined by dashes or underscores (--db-password),
@@ -190,8 +208,8 @@ const ipv6 = `(?<![A-Za-z0-9_:.]|\[IP_[0-9]+\])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:(?:[
 // "lead", for the same reason as assigned: '@' is rare, letters are not.
 // A last label that is a file's extension, not a top-level domain, is left
 // out: the address in frank@example.com.json is frank@example.com.
-const email = `(?<=(?<![A-Za-z0-9._%+-])(?<lead>[A-Za-z0-9_%+-](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?))` +
-	`@(?:[A-Za-z0-9-]+\.)+(?!(?i:png|jpe?g|gif|svg|webp|ico|pdf|` + fileExts + `)\b)[A-Za-z]{2,24}(?![A-Za-z0-9@-]|\.(?!(?i:` + fileExts + `)\b)[A-Za-z0-9])`
+const email = `(?<=(?<![\p{L}\p{N}._%+-])(?<lead>[\p{L}\p{N}_%+-](?:[\p{L}\p{N}._%+-]{0,62}[\p{L}\p{N}_%+-])?))` +
+	`@(?:[\p{L}\p{N}-]+\.)+(?!(?i:png|jpe?g|gif|svg|webp|ico|pdf|` + fileExts + `)\b)[A-Za-z]{2,24}(?![A-Za-z0-9@-]|\.(?!(?i:` + fileExts + `)\b)[A-Za-z0-9])`
 
 // fileExts are the extensions of the files offattr reads and writes, none
 // a top-level domain.
@@ -217,24 +235,36 @@ const (
 // after its label.
 const (
 	ssn      = `(?<![0-9A-Za-z_.-])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9A-Za-z_]|[-.][0-9])`
-	ssnLabel = `(?<![A-Za-z])(?i:ssn|social[ ]security(?:[ ](?:number|no\.?|#))?)[ \t]{0,3}[:#=]?[ \t]{0,3}` +
-		`(?<secret>[0-9]{3}[ -]?[0-9]{2}[ -]?[0-9]{4})(?![0-9A-Za-z_]|[-.][0-9])`
-	passportNo = `(?<![A-Za-z])(?i:passport)(?:[_ -]?(?i:no\.?|number|num|id|#))?(?:\\{0,3}["'])?[ \t]{0,3}[:#=]?[ \t]{0,3}(?:\\{0,3}["'])?` +
+	ssnLabel = `(?<![A-Za-z])(?i:ssn|social[ _-]?security(?:[ _-]?(?:number|num|no\.?|#))?)(?:\\{0,3}["'])?[ \t]{0,3}` +
+		`(?:[:#=]|(?i:is|was)(?![A-Za-z0-9]))?[ \t]{0,3}(?:\\{0,3}["'])?` +
+		`(?<secret>[0-9]{3}(?<s>[ .-]?)[0-9]{2}\k<s>[0-9]{4})(?![0-9A-Za-z_]|[-.][0-9])`
+	passportNo = `(?<![A-Za-z])(?i:passport|passeport|pasaporte|passaporte|reisepass|paszport|паспорт)(?:[_ -]?(?i:no\.?|number|num|id|#))?` +
+		`(?:\\{0,3}["'])?[ \t]{0,3}(?:[:#=]|(?i:is|was)(?![A-Za-z0-9]))?[ \t]{0,3}(?:\\{0,3}["'])?` +
 		`(?<secret>(?=[A-Za-z0-9]{0,8}[0-9])[A-Za-z0-9]{6,9})(?![A-Za-z0-9_])`
 )
 
 // phoneArea is a number with its area code in brackets, as Brazil and
 // many others write them: (11) 91234-5678, (021) 2345 6789.
-const phoneArea = `(?<![A-Za-z0-9_+.-])\(0?[1-9][0-9]{1,3}\)[ ]?(?:9[ ]?)?[0-9]{3,5}[-. ]?[0-9]{4}` + phoneEnd
+const phoneArea = `(?<![A-Za-z0-9_+.-])(?:\(0?[1-9][0-9]{1,3}\)[ ]?(?:9[ ]?)?[0-9]{3,5}[-. ]?[0-9]{4}|[1-9][0-9][ ]9[0-9]{4}-[0-9]{4})` + phoneEnd
 
 // Secrets of web services: a cookie header's value (to the end of its
 // line or its quote), a URL signature (Azure SAS sig=, S3 Signature=), a
-// Slack webhook's path, and a MySQL password given as -pVALUE.
+// Slack or Discord webhook's path, a MySQL password given as -pVALUE, and
+// the password of a few other commands' flags.
 const (
-	cookie       = `(?<![A-Za-z0-9_-])(?i:set-cookie|cookie)(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?(?<secret>(?:[^\r\n"'\\]|\\(?![\\"'nrt]))+)`
-	signature    = `(?<![A-Za-z0-9_])(?i:sig|signature)=(?<secret>[A-Za-z0-9%+/=_-]{16,})`
-	slackHook    = `hooks\.slack\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9_/-]{8,})`
-	mysqlCommand = `(?<![A-Za-z0-9_-])(?i:mysql[a-z]*|mariadb[a-z-]*)(?:[ \t]+(?!-p)[^\s]+)*?[ \t]+-p(?<secret>[^\s"'\x60;|&]+)`
+	cookie    = `(?<![A-Za-z0-9_-])(?i:set-cookie|cookie)(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?(?<secret>(?:[^\r\n"'\\]|\\(?![\\"'nrt]))+)`
+	signature = `(?<![A-Za-z0-9_])(?i:sig|signature)=(?<secret>[A-Za-z0-9%+/=_-]{16,})`
+	webhook   = `hooks\.slack\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9_/-]{8,})` +
+		`|discord(?:app)?\.com/api/webhooks/(?<secret>[0-9]{5,}/[A-Za-z0-9_-]{20,})`
+	mysqlCommand = `(?<![A-Za-z0-9_-])(?i:mysql[a-z]*|mariadb[a-z-]*)(?:[ \t]+(?!-p)[^\s]+)*?[ \t]+-p` + commandValue
+	// Other commands that take a password after a short flag: sshpass -p,
+	// redis-cli -a.
+	passwordCommand = `(?<![A-Za-z0-9_-])(?:sshpass(?:[ \t]+(?!-p)[^\s]+)*?[ \t]+-p|redis-cli(?:[ \t]+(?!-a)[^\s]+)*?[ \t]+-a)[ \t]+` + commandValue
+	// userFlag is a user and password given together after -u or --user
+	// (curl, wget): the password follows the first colon.
+	userFlag = `(?<![A-Za-z0-9_-])(?:-u|--user)(?:[ \t]+|=)(?:\\*["'])?[^\s:"'\\]+:(?<secret>[^\s"'\\]+)`
+	// commandValue is a command's password, quoted (spaces and all) or bare.
+	commandValue = `(?:(?<mq>["'])(?<secret>[^"'\r\n]+)\k<mq>|(?<secret>[^\s"'\x60;|&]+))`
 )
 
 // minIntlDigits is the fewest digits an international number is masked
@@ -265,17 +295,21 @@ var specs = []spec{
 	// their own: the id's digits would have the provider pattern tried at
 	// every digit.
 	{name: "Telegram bot token", kind: APIKey, expr: `(?<![A-Za-z0-9_-])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}` + tokR},
-	{name: "AWS secret key", kind: Secret, expr: `(?i:aws_?secret_?(?:access_?)?key|aws_?session_?token)(?:\\*["'])?\s*[:=]\s*(?:\\*["'])?(?<secret>[A-Za-z0-9/+=]{40,})(?![A-Za-z0-9/+=])`},
-	{name: "bearer token", kind: Token, expr: `(?<![A-Za-z0-9])(?i:bearer)\s+(?<secret>(?=[A-Za-z0-9._~+/-]*[0-9])[A-Za-z0-9._~+/-]{16,}=*)`},
+	{name: "AWS secret key", kind: Secret, expr: `(?i:aws[_ -]?secret(?:[_ -]?(?:access[_ -]?)?key)?|aws[_ -]?session[_ -]?token)(?:\\*["'])?\s*(?:[:=]|(?i:is)(?![A-Za-z0-9]))?\s*(?:\\*["'])?(?<secret>[A-Za-z0-9/+=]{40,})(?![A-Za-z0-9/+=])`},
+	{name: "bearer token", kind: Token, expr: `(?<![A-Za-z0-9])(?i:bearer)\s+(?<secret>(?=[A-Za-z0-9._~+/-]*[0-9]|(?=[A-Za-z0-9._~+/-]*[a-z])(?=[A-Za-z0-9._~+/-]*[A-Z])[A-Za-z0-9._~+/-]{20})[A-Za-z0-9._~+/-]{16,}=*)`},
 	{name: "basic auth", kind: Token, expr: `(?i:authorization)(?:\\*["'])?\s*[:=]\s*(?:\\*["'])?(?i:basic)\s+(?<secret>[A-Za-z0-9+/]{8,}=*)`},
 	// The scheme is a lookbehind, so that the match starts at "://".
 	{name: "URL password", kind: Password, expr: `(?<=(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20})://[^\s:/?#@\[\]"'<>]*:(?<secret>[^\s/?#"'<>]+)@(?=[A-Za-z0-9\[])`},
 	{name: "URL signature", kind: Token, expr: signature},
-	{name: "Slack webhook", kind: APIKey, expr: slackHook},
+	{name: "webhook", kind: APIKey, expr: webhook},
 	{name: "MySQL password", kind: Password, expr: mysqlCommand},
+	{name: "command password", kind: Password, expr: passwordCommand},
+	{name: "user and password flag", kind: Password, expr: userFlag, keep: notNumber},
 	{name: "password flag", kind: Password, expr: flagKey + `(?:\\*["'])?(?<sep>[ \t])[ \t]*` + value, cut: cutValue, keep: keepFlag, learn: learnAssigned},
 	{name: "password assignment", kind: Password, expr: assigned(passwordKey, setTo), cut: cutValue, keep: keepPassword, learn: learnAssigned},
 	{name: "password statement", kind: Password, expr: assigned(passwordKey, said), cut: cutValue, keep: keepPassword, learn: learnAssigned},
+	{name: "password in another language", kind: Password, expr: `(?<![A-Za-z])(?<key>(?i:` + otherPasswords + `))(?:\\*["'])?[ \t]*` + wideSetTo + `[ \t]*` + value,
+		cut: cutValue, keep: keepPassword, learn: learnAssigned},
 	{name: "PIN", kind: Password, expr: pin},
 	{name: "secret assignment", kind: Secret, expr: assigned(secretKey, setTo), cut: cutValue, keep: keepSecret, learn: learnAssigned},
 	{name: "secret statement", kind: Secret, expr: assigned(secretKey, said), cut: cutValue, keep: keepSecret, learn: learnAssigned},
@@ -294,6 +328,7 @@ var specs = []spec{
 	{name: "North American phone number", kind: Phone, expr: phoneNANP},
 	{name: "phone number with area code", kind: Phone, expr: phoneArea, keep: digitsBetween(9, 13)},
 	{name: "national phone number", kind: Phone, expr: phoneTrunk, keep: keepTrunkPhone},
+	{name: "escaped secret", kind: Secret, scans: escapedLike},
 }
 
 // builtins compiles specs. Patterns are constants, so an error here is a
@@ -312,16 +347,26 @@ func builtins(set *match.Set) ([]*rule, error) {
 		}
 		out = append(out, ru)
 	}
-	// The encoded-secret rule reads decoded text with every other rule.
+	// The encoded- and escaped-secret rules read the text they decode with
+	// every other rule. What is escaped may be base64 (a query's
+	// cGFzc3dvcmQ9…%3D%3D), so the escaped text is read by the encoded
+	// rule too; base64 is not read for escapes.
+	var plain []*rule
 	for _, ru := range out {
-		if ru.kind == Secret && ru.find == nil && ru.re == nil {
-			var inner []*rule
-			for _, o := range out {
-				if o != ru {
-					inner = append(inner, o)
-				}
-			}
-			ru.find = encodedFinder(set, inner)
+		if ru.re != nil || ru.find != nil {
+			plain = append(plain, ru)
+		}
+	}
+	var encoded *rule
+	for _, ru := range out {
+		if ru.name == "encoded secret" {
+			ru.find = encodedFinder(set, plain)
+			encoded = ru
+		}
+	}
+	for _, ru := range out {
+		if ru.name == "escaped secret" {
+			ru.findHits = escapedFinder(set, append(plain, encoded))
 		}
 	}
 	return out, nil

@@ -4,14 +4,17 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/offattr/offattr/internal/escape"
 )
 
 // clean makes log text fit to show: invalid UTF-8 becomes U+FFFD, line
 // endings become "\n", and every control character but tab and newline is
 // shown as a visible mark instead of acting. A C0 control shows as its
 // Unicode control picture (ESC as ␛), so a terminal colour code reads as
-// "␛[31m"; C1 controls and the characters that override or isolate text
-// direction show as "[U+202E]", so a log cannot reorder or hide what the
+// "␛[31m"; the other characters escape.Unsafe names (C1 controls, those
+// that override or isolate text direction, the invisible ones and the line
+// separators) show as "[U+202E]", so a log cannot reorder or hide what the
 // page shows (the "Trojan Source" trick). Escaping for HTML comes after,
 // in the templates.
 func clean(s string) string {
@@ -30,7 +33,7 @@ func clean(s string) string {
 			b.WriteRune(0x2400 + r) // ␀…␟
 		case r == 0x7f:
 			b.WriteRune('\u2421') // ␡
-		case r >= 0x80 && r < 0xa0, bidiControl(r):
+		case r >= 0x80 && escape.Unsafe(r):
 			fmt.Fprintf(&b, "[U+%04X]", r)
 		default:
 			b.WriteRune(r)
@@ -51,23 +54,10 @@ func needsCleaning(s string) bool {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r < 0xa0 || bidiControl(r) {
+		if r == utf8.RuneError && size == 1 || escape.Unsafe(r) {
 			return true
 		}
 		i += size
-	}
-	return false
-}
-
-// bidiControl reports the characters that change the direction in which
-// the text around them is laid out: embeddings, overrides, isolates and
-// the invisible direction marks.
-func bidiControl(r rune) bool {
-	switch {
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-		return true
-	case r == 0x200e, r == 0x200f, r == 0x061c:
-		return true
 	}
 	return false
 }

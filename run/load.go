@@ -93,7 +93,12 @@ func Load(path string, opts Options) (*Run, error) {
 // LoadCase reads one run file with its label, if it has one. The path "-"
 // reads opts.Stdin.
 func LoadCase(path string, opts Options) (*Case, error) {
-	cases, err := LoadAll(context.Background(), path, opts)
+	return LoadOne(context.Background(), path, opts)
+}
+
+// LoadOne is LoadCase stopping when ctx ends, as LoadAll does.
+func LoadOne(ctx context.Context, path string, opts Options) (*Case, error) {
+	cases, err := LoadAll(ctx, path, opts)
 	if err != nil {
 		return nil, err
 	}

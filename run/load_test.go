@@ -216,6 +216,7 @@ func TestLoadErrors(t *testing.T) {
 		{"bad_line.jsonl", "invalid JSON at line 3"},
 		{"no_role.json", `neither "name" nor "role"`},
 		{"bad_label.json", `mistake_step "later" is not a step index`},
+		{"label_without_step.json", `mistake_agent "Orchestrator" is given without a mistake_step`},
 		{"missing.json", "no such file or directory"},
 		{"two_formats.json", `ambiguous format: the file matches 2 formats, whowhen ("history"), otlp ("resourceSpans"); name the one to read with --input-format`},
 	}

@@ -38,6 +38,9 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		r.Steps = append(r.Steps, names.shared(s))
 	}
 	if o.MistakeAgent != "" || len(o.MistakeStep) > 0 {
+		if len(o.MistakeStep) == 0 {
+			return nil, fmt.Errorf("mistake_agent %q is given without a mistake_step", o.MistakeAgent)
+		}
 		step, err := strconv.Atoi(scalarString(o.MistakeStep))
 		if err != nil {
 			return nil, fmt.Errorf("mistake_step %s is not a step index", string(o.MistakeStep))

@@ -106,6 +106,12 @@ func TestExitCodes(t *testing.T) {
 		{"unknown prior", []string{"fit", bad, "--prior", "bogus"}, 2},
 		{"band out of range", []string{"screen", magentic, "--clear-above", "2"}, 2},
 		{"step past the run", []string{"context", magentic, "--step", "99"}, 2},
+		{"ollama host of another scheme", []string{"analyze", magentic, "--model", "x", "--ollama-host", "ftp://box:1"}, 2},
+		{"ollama host port out of range without --model", []string{"analyze", magentic, "--ollama-host", "box:99999"}, 2},
+		{"ollama host that is no address", []string{"screen", magentic, "--model", "x", "--ollama-host", "::bad::"}, 2},
+		{"ollama host with an open bracket", []string{"analyze", magentic, "--model", "x", "--ollama-host", "http://[::1"}, 2},
+		{"labels file missing", []string{"eval", magentic, "--labels", filepath.Join(dir, "nope.jsonl")}, 2},
+		{"labels file of something else", []string{"eval", magentic, "--labels", magentic}, 2},
 		{"help", []string{"analyze", "--help"}, 0},
 		{"version", []string{"--version"}, 0},
 	}
@@ -226,6 +232,107 @@ func TestOutputsThatAreNotPlainFiles(t *testing.T) {
 			require.NoError(t, err)
 			assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is not replaced")
 		})
+	}
+}
+
+// TestOutputThatIsAnInput: an output that is one of the command's inputs,
+// or a run file inside a directory it reads, is refused before anything
+// is read or written (exit 1), and the input is left as it was.
+func TestOutputThatIsAnInput(t *testing.T) {
+	original, err := os.ReadFile(magentic)
+	require.NoError(t, err)
+	tests := []struct {
+		name string
+		args func(dir, in string) []string
+	}{
+		{"report over its run", func(_, in string) []string { return []string{"report", in, "-o", in} }},
+		{"report over its run through a link", func(dir, in string) []string {
+			link := filepath.Join(dir, "link.html")
+			require.NoError(t, os.Symlink(in, link))
+			return []string{"report", in, "-o", link}
+		}},
+		{"eval cases over its case", func(_, in string) []string { return []string{"eval", in, "--cases", in} }},
+		{"eval cases into the directory it reads", func(dir, _ string) []string {
+			return []string{"eval", dir, "--cases", filepath.Join(dir, "cases.jsonl")}
+		}},
+		{"fit over its run", func(_, in string) []string { return []string{"fit", in, in, "-o", in} }},
+		{"screen over its run", func(_, in string) []string { return []string{"screen", in, "-o", in, "--resume"} }},
+		{"screen into the directory it reads", func(dir, _ string) []string {
+			return []string{"screen", dir, "-o", filepath.Join(dir, "sub", "..", "screen.jsonl")}
+		}},
+		{"screen over what its glob matches", func(dir, _ string) []string {
+			return []string{"screen", filepath.Join(dir, "*.json*"), "-o", filepath.Join(dir, "screen.jsonl")}
+		}},
+		{"screen into a directory its glob matches", func(dir, _ string) []string {
+			return []string{"screen", filepath.Join(dir, "s*"), "-o", filepath.Join(dir, "sub", "screen.jsonl")}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+			in := filepath.Join(dir, "run.json")
+			require.NoError(t, os.WriteFile(in, original, 0o644))
+			var stderr bytes.Buffer
+			cmd := offattr(tt.args(dir, in)...)
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			assert.Equal(t, 1, exitCode(t, err), stderr.String())
+			assert.Contains(t, stderr.String(), "an input")
+			data, err := os.ReadFile(in)
+			require.NoError(t, err)
+			assert.Equal(t, string(original), string(data), "the input is untouched")
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			for _, e := range entries {
+				assert.Contains(t, []string{"run.json", "sub", "link.html"}, e.Name(), "nothing is written")
+			}
+		})
+	}
+}
+
+// TestOutputThatIsAStandardStream: an output that is the file standard
+// error or standard input already is would be replaced under them (a
+// rename) or read back: refused, exit 1, the file untouched.
+func TestOutputThatIsAStandardStream(t *testing.T) {
+	original, err := os.ReadFile(magentic)
+	require.NoError(t, err)
+	for _, stream := range []string{"standard error", "standard input"} {
+		for _, command := range []string{"report", "eval"} {
+			t.Run(command+" to "+stream, func(t *testing.T) {
+				dir := t.TempDir()
+				path := filepath.Join(dir, "stream.json")
+				require.NoError(t, os.WriteFile(path, original, 0o644))
+				f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND, 0)
+				require.NoError(t, err)
+				defer f.Close()
+				args := []string{"report", magentic, "-o", path}
+				if command == "eval" {
+					args = []string{"eval", magentic, "--cases", path}
+				}
+				var stderr bytes.Buffer
+				cmd := offattr(args...)
+				cmd.Stderr = &stderr
+				if stream == "standard error" {
+					cmd.Stderr = f
+				} else {
+					cmd.Stdin = f
+				}
+				err = cmd.Run()
+				msg := stderr.String()
+				if stream == "standard error" {
+					data, rerr := os.ReadFile(path)
+					require.NoError(t, rerr)
+					msg = string(data[min(len(original), len(data)):])
+					msg = msg[max(0, len(msg)-300):] // the message, not a page written over it
+				}
+				assert.Equal(t, 1, exitCode(t, err), msg)
+				assert.Contains(t, msg, "it is the command's own "+stream)
+				data, err := os.ReadFile(path)
+				require.NoError(t, err)
+				assert.True(t, strings.HasPrefix(string(data), string(original)), "the file is not replaced")
+			})
+		}
 	}
 }
 
@@ -370,9 +477,8 @@ func TestInterruptStopsEveryCommand(t *testing.T) {
 		}},
 		{"eval", []string{"eval", "-", "--cases", cases}, nil, func(t *testing.T, out []byte) {
 			assert.Empty(t, out)
-			data, err := os.ReadFile(cases)
-			require.NoError(t, err)
-			assert.Empty(t, data, "no half case line")
+			_, err := os.Stat(cases)
+			assert.ErrorIs(t, err, os.ErrNotExist, "no cases file, whole or half")
 		}},
 		{"export", []string{"export", "-", "-o", bundles}, nil, func(t *testing.T, out []byte) {
 			assert.Empty(t, out)

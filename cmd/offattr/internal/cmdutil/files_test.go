@@ -58,6 +58,21 @@ func TestWriteFileAtomic(t *testing.T) {
 	assert.ErrorContains(t, WriteFileAtomic(filepath.Join(dir, "missing", "x"), nil), "write "+filepath.Join(dir, "missing", "x"))
 }
 
+// A file replaced keeps its permissions: a page made private stays so.
+func TestWriteFileAtomicKeepsTheMode(t *testing.T) {
+	for _, mode := range []os.FileMode{0o600, 0o644, 0o444, 0o640} {
+		t.Run(mode.String(), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "out.html")
+			require.NoError(t, os.WriteFile(path, []byte("old"), 0o600))
+			require.NoError(t, os.Chmod(path, mode))
+			require.NoError(t, WriteFileAtomic(path, []byte("new")))
+			fi, err := os.Stat(path)
+			require.NoError(t, err)
+			assert.Equal(t, mode, fi.Mode().Perm())
+		})
+	}
+}
+
 func TestWriteFileAtomicReplacesOnlyRegularFiles(t *testing.T) {
 	dir := t.TempDir()
 	plain := filepath.Join(dir, "plain.html")
@@ -86,4 +101,46 @@ func TestWriteFileAtomicReplacesOnlyRegularFiles(t *testing.T) {
 	for _, e := range entries {
 		assert.NotContains(t, e.Name(), ".tmp-", "no temporary file left behind")
 	}
+}
+
+// A new path is writable only where its directory is: a command that
+// works for minutes says so before it starts, not after.
+func TestCheckOutputNeedsTheDirectory(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	var s *IOStreams
+	assert.NoError(t, s.CheckOutput(filepath.Join(dir, "new.json")))
+	assert.NoError(t, s.CheckOutput("new.json"), "the working directory")
+	assert.EqualError(t, s.CheckOutput(filepath.Join(dir, "missing", "w.json")),
+		"write "+filepath.Join(dir, "missing", "w.json")+": its directory "+filepath.Join(dir, "missing")+" does not exist")
+	assert.EqualError(t, s.CheckOutput(filepath.Join(file, "w.json")),
+		"write "+filepath.Join(file, "w.json")+": its directory "+file+" is a regular file")
+}
+
+// A file offattr names itself in a directory the user gave (a bundle, a
+// page) is never written through a link there: the user named no file
+// behind it, and the link may point anywhere.
+func TestWriteOwnFileRefusesLinks(t *testing.T) {
+	dir := t.TempDir()
+	precious := filepath.Join(dir, "precious.txt")
+	require.NoError(t, os.WriteFile(precious, []byte("precious"), 0o644))
+	out := filepath.Join(dir, "bundles")
+	require.NoError(t, os.Mkdir(out, 0o755))
+	link := filepath.Join(out, "run-0123abcd.json")
+	require.NoError(t, os.Symlink(precious, link))
+
+	err := WriteOwnFile(link, []byte("bundle"))
+	assert.ErrorIs(t, err, ErrNotRegular)
+	assert.ErrorContains(t, err, "a link")
+	data, err := os.ReadFile(precious)
+	require.NoError(t, err)
+	assert.Equal(t, "precious", string(data), "the file behind the link is untouched")
+
+	plain := filepath.Join(out, "run-4567cdef.json")
+	require.NoError(t, WriteOwnFile(plain, []byte("old")))
+	require.NoError(t, WriteOwnFile(plain, []byte("bundle")), "a regular file is replaced")
+	data, err = os.ReadFile(plain)
+	require.NoError(t, err)
+	assert.Equal(t, "bundle", string(data))
 }

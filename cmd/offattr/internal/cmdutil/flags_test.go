@@ -1,11 +1,14 @@
 package cmdutil
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
@@ -46,9 +49,35 @@ func TestLoadRefusesTooLargeNamingTheFlag(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "big.json")
 	require.NoError(t, os.WriteFile(path, make([]byte, 4096), 0o644))
 	l := LoadFlags{Format: "auto", MaxInput: 1024}
-	_, err := l.Load(path)
+	_, err := l.Load(context.Background(), path)
 	require.ErrorIs(t, err, run.ErrTooLarge)
 	assert.EqualError(t, err, "load "+path+": input is 4 KiB, larger than the 1 KiB limit; raise --max-input to read it")
+}
+
+// Load stops when its context ends, while the run is still being read:
+// graph and context read a whole run before anything else, and a large one
+// takes seconds.
+func TestLoadStopsWhenCancelled(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	l := LoadFlags{Format: "auto", In: pr}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := l.Load(ctx, "-")
+		done <- err
+	}()
+	// The write returns once the loader has read it: it is reading now,
+	// and the input never ends.
+	_, err := pw.Write([]byte(`{"history": [`))
+	require.NoError(t, err)
+	cancel()
+	select {
+	case err := <-done:
+		assert.ErrorIs(t, err, context.Canceled)
+	case <-time.After(time.Minute): // a guard only: it returns at once
+		t.Fatal("Load went on reading after its context ended")
+	}
 }
 
 func TestRedactFlags(t *testing.T) {

@@ -20,16 +20,18 @@ type IOStreams struct {
 	// OutTTY is true when Out is a terminal.
 	OutTTY bool
 
-	// outFile is the file behind Out, when there is one: CheckOutput
-	// refuses to write to it a second time.
-	outFile *os.File
+	// outFile, errFile and inFile are the files behind Out, ErrOut and
+	// In, when there are: CheckOutput refuses to write to one of them, as
+	// a second writer (or a rename under a reader) would garble it.
+	outFile, errFile, inFile *os.File
 }
 
 // System returns the process's streams. Out records its first write error
 // (OutErr), so that a full disk or a closed file is reported even where a
 // writer's error goes unchecked.
 func System() *IOStreams {
-	return &IOStreams{In: os.Stdin, Out: &recorder{w: os.Stdout}, ErrOut: os.Stderr, ErrTTY: isTerminal(os.Stderr), OutTTY: isTerminal(os.Stdout), outFile: os.Stdout}
+	return &IOStreams{In: os.Stdin, Out: &recorder{w: os.Stdout}, ErrOut: os.Stderr, ErrTTY: isTerminal(os.Stderr), OutTTY: isTerminal(os.Stdout),
+		outFile: os.Stdout, errFile: os.Stderr, inFile: os.Stdin}
 }
 
 // OutErr is the first error writing to Out, when Out records one (System's

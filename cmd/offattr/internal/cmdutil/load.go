@@ -65,8 +65,10 @@ func (l *LoadFlags) Options() (run.Options, error) {
 	opts := run.Options{Format: f, Question: l.Question, GroundTruth: l.GroundTruth, NoGroundTruth: l.NoGroundTruth,
 		MaxInput: int64(l.MaxInput), Stdin: l.In}
 	if l.Labels != "" {
+		// A labels file that cannot be read is a usage error, as a
+		// weights or a patterns file is: the command line names it.
 		if opts.Labels, err = run.ReadLabels(l.Labels); err != nil {
-			return run.Options{}, err
+			return run.Options{}, Usage(err)
 		}
 	}
 	return opts, nil
@@ -74,13 +76,17 @@ func (l *LoadFlags) Options() (run.Options, error) {
 
 // Load reads one run as the flags say (--no-ground-truth included); "-"
 // reads standard input. A run never carries the benchmark label (see
-// run.Case).
-func (l *LoadFlags) Load(path string) (*run.Run, error) {
+// run.Case). It stops when ctx ends, even while the file is still read.
+func (l *LoadFlags) Load(ctx context.Context, path string) (*run.Run, error) {
 	opts, err := l.Options()
 	if err != nil {
 		return nil, err
 	}
-	return run.Load(path, opts)
+	c, err := run.LoadOne(ctx, path, opts)
+	if err != nil {
+		return nil, err
+	}
+	return c.Run, nil
 }
 
 // LoadAll reads every run of a file as the flags say: one per trace of a
@@ -117,15 +123,6 @@ func Runs(cases []*run.Case) []*run.Run {
 		out[i] = c.Run
 	}
 	return out
-}
-
-// LoadCase is Load keeping the label, for scoring.
-func (l *LoadFlags) LoadCase(path string) (*run.Case, error) {
-	opts, err := l.Options()
-	if err != nil {
-		return nil, err
-	}
-	return run.LoadCase(path, opts)
 }
 
 // Parse is Load for a run already in memory (a line of a JSONL stream);

@@ -25,7 +25,7 @@ type ModelFlags struct {
 func (m *ModelFlags) Register(fs *pflag.FlagSet) {
 	o := &m.Options
 	fs.StringVar(&o.Model, "model", "", "ask this Ollama model to judge the top candidates (e.g. qwen3:8b); without it, rules alone")
-	fs.StringVar(&o.Host, "ollama-host", "", "Ollama server, host:port or URL (default: $OLLAMA_HOST, else 127.0.0.1:11434); several, comma-separated, share the runs round-robin")
+	fs.Var(&hostList{p: &o.Host}, "ollama-host", "Ollama server, host:port or URL (default: $OLLAMA_HOST, else 127.0.0.1:11434); several, comma-separated, share the runs round-robin")
 	fs.BoolVar(&o.Think, "think", false, "let thinking models think before answering (slower, more tokens)")
 	ChoiceVar(fs, &o.Strategy, "strategy", localllm.StrategyAuto, localllm.Strategies, "how the model is asked: rank (it judges the rules' top candidates), sweep (it reads the whole run in windows first) or auto (chosen per run)")
 	IntVar(fs, &o.Rounds, "rounds", 0, 0, math.MaxInt, fmt.Sprintf("at most this many sweep rounds (0: up to %d, within the run's token budget)", localllm.DefaultRounds))
@@ -50,6 +50,26 @@ func (m *ModelFlags) Hosts() []string {
 		return []string{""}
 	}
 	return hosts
+}
+
+// hostList is --ollama-host: each of its comma-separated servers must read
+// as one (localllm.ParseHost) when the command line is parsed, with or
+// without --model.
+type hostList struct{ p *string }
+
+func (v *hostList) String() string { return *v.p }
+func (v *hostList) Type() string   { return "string" }
+func (v *hostList) Set(s string) error {
+	for _, h := range strings.Split(s, ",") {
+		if h = strings.TrimSpace(h); h == "" {
+			continue
+		}
+		if _, err := localllm.ParseHost(h); err != nil {
+			return fmt.Errorf("%s: %w", h, err)
+		}
+	}
+	*v.p = s
+	return nil
 }
 
 // Judge returns the model stage the flags ask for: nil without --model;

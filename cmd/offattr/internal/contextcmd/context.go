@@ -76,7 +76,7 @@ func contextRun(ctx context.Context, opts *ContextOptions) error {
 	if err != nil {
 		return err
 	}
-	r, err := opts.Load.Load(opts.Path)
+	r, err := opts.Load.Load(ctx, opts.Path)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -104,17 +103,23 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	if err != nil {
 		return err
 	}
+	// The cases file is written whole or not at all: eval has no --resume
+	// to continue half of one.
 	var cases io.Writer
+	var casesFile *cmdutil.AtomicFile
 	if opts.CasesPath != "" {
 		if err := opts.IO.CheckOutput(opts.CasesPath); err != nil {
 			return err
 		}
-		f, err := os.Create(opts.CasesPath)
-		if err != nil {
-			return fmt.Errorf("eval: create %s: %w", opts.CasesPath, run.PathCause(err))
+		if err := cmdutil.CheckNotInput(opts.CasesPath, opts.Paths); err != nil {
+			return err
 		}
-		defer f.Close()
-		cases = f
+		f, err := cmdutil.CreateAtomic(opts.CasesPath)
+		if err != nil {
+			return fmt.Errorf("eval: %w", run.PathCause(err))
+		}
+		defer f.Abort() // once committed, there is nothing left to remove
+		cases, casesFile = f, f
 	}
 	eo := eval.Options{Load: loadOpts, Redact: patterns, Cases: cases, Warn: opts.IO.ErrOut}
 	if opts.Baseline == "" {
@@ -128,9 +133,9 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 	if err != nil {
 		return err
 	}
-	if f, ok := cases.(*os.File); ok {
-		if err := f.Close(); err != nil {
-			return fmt.Errorf("eval: write %s: %w", opts.CasesPath, err)
+	if casesFile != nil {
+		if err := casesFile.Commit(); err != nil {
+			return fmt.Errorf("eval: %w", err)
 		}
 	}
 	rep.Mode = opts.Mode

@@ -2,6 +2,7 @@ package evalcmd
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/eval"
 	"github.com/offattr/offattr/eval/evaltest"
+	"github.com/offattr/offattr/internal/ctxtest"
 	"github.com/offattr/offattr/localllm/ollamatest"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run"
@@ -192,4 +194,35 @@ func TestEmptyBandsShowADash(t *testing.T) {
 	b.Reset()
 	require.NoError(t, WriteCalibration(&b, []eval.Bin{{Low: 0, High: 0.2}}))
 	assert.Regexp(t, `0\s+–\s+–\n`, b.String())
+}
+
+// TestEvalInterruptedLeavesNoCasesFile: --cases is written whole or not at
+// all. Cut short, eval leaves no half-written file (it has no --resume to
+// continue one), and a file from an earlier eval stays as it was.
+func TestEvalInterruptedLeavesNoCasesFile(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	out := t.TempDir()
+	for _, earlier := range []bool{false, true} {
+		path := filepath.Join(out, "cases.jsonl")
+		if earlier {
+			require.NoError(t, os.WriteFile(path, []byte("{\"earlier\": true}\n"), 0o644))
+		}
+		// Cancelled a few checks in: some cases are done, not all.
+		ctx := ctxtest.After(6)
+		cmd := NewCmdEval(&cmdutil.IOStreams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, nil)
+		cmd.SetArgs([]string{dir, "--cases", path})
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		err := cmd.ExecuteContext(ctx)
+		require.ErrorIs(t, err, context.Canceled)
+		entries, err := os.ReadDir(out)
+		require.NoError(t, err)
+		if !earlier {
+			assert.Empty(t, entries, "no cases file, whole or half")
+			continue
+		}
+		assert.Len(t, entries, 1, "no temporary file is left")
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, "{\"earlier\": true}\n", string(data))
+	}
 }

@@ -242,10 +242,10 @@ func exportOne(ctx context.Context, opts *ExportOptions, r *run.Run, verdict *tr
 	if err != nil {
 		return "", fmt.Errorf("export %s: %w", r.Source, err)
 	}
-	if err := cmdutil.WriteFileAtomic(base+".json", append(escape.JSON(data), '\n')); err != nil {
+	if err := cmdutil.WriteOwnFile(base+".json", append(escape.JSON(data), '\n')); err != nil {
 		return "", err
 	}
-	if err := cmdutil.WriteFileAtomic(base+".md", []byte(b.Markdown())); err != nil {
+	if err := cmdutil.WriteOwnFile(base+".md", []byte(b.Markdown())); err != nil {
 		return "", err
 	}
 	return base + ".md", nil

@@ -115,6 +115,9 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		if err := opts.IO.CheckOutput(opts.Output); err != nil {
 			return err
 		}
+		if err := cmdutil.CheckNotInput(opts.Output, opts.Paths); err != nil {
+			return err
+		}
 	}
 	folds := 0
 	if opts.CV != "loo" {

@@ -93,7 +93,7 @@ func graphRun(ctx context.Context, opts *GraphOptions) error {
 	if err != nil {
 		return err
 	}
-	r, err := opts.Load.Load(opts.Path)
+	r, err := opts.Load.Load(ctx, opts.Path)
 	if err != nil {
 		return err
 	}

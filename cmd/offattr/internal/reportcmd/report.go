@@ -188,7 +188,7 @@ func readScreen(opts *ReportOptions) ([]screenfile.Record, bool, error) {
 // screen's page. A model stage cut short by ctx still leaves the rules'
 // answer: its page is written, and the error returned after.
 func (rp *reporter) runPage(ctx context.Context, w io.Writer, path string, d *triage.Decision, back string) error {
-	r, err := rp.opts.Load.Load(path)
+	r, err := rp.opts.Load.Load(ctx, path)
 	if err != nil {
 		return err
 	}
@@ -367,7 +367,7 @@ func (rp *reporter) pageFile(ctx context.Context, path, run string, d *triage.De
 	if err := rp.runPage(ctx, &page, run, d, back); err != nil {
 		return err
 	}
-	return cmdutil.WriteFileAtomic(path, page.Bytes())
+	return cmdutil.WriteOwnFile(path, page.Bytes())
 }
 
 // relURL is the relative link from a page in dir to target, each segment
@@ -397,6 +397,10 @@ func checkOutputs(opts *ReportOptions) error {
 	}
 	if opts.Output != "" && opts.Output != "-" {
 		if err := opts.IO.CheckOutput(opts.Output); err != nil {
+			return err
+		}
+		in, _ := run.SplitRef(opts.Path)
+		if err := cmdutil.CheckNotInput(opts.Output, []string{in}); err != nil {
 			return err
 		}
 	}

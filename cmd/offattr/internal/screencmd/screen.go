@@ -224,6 +224,9 @@ func openOutput(opts *ScreenOptions, keyed bool) (_ *output, _ map[string]bool, 
 	if err := opts.IO.CheckOutput(opts.Output); err != nil {
 		return nil, nil, err
 	}
+	if err := cmdutil.CheckNotInput(opts.Output, opts.Paths); err != nil {
+		return nil, nil, err
+	}
 	lock, err := lockOutput(opts.Output)
 	if err != nil {
 		return nil, nil, err
@@ -237,8 +240,8 @@ func openOutput(opts *ScreenOptions, keyed bool) (_ *output, _ map[string]bool, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w (is -o the right file?)", err)
 	}
-	if len(have.Records) > 0 && !opts.Resume {
-		return nil, nil, cmdutil.Usagef("%s already holds %d records: add --resume to continue it, or remove it", opts.Output, len(have.Records))
+	if have.Records > 0 && !opts.Resume {
+		return nil, nil, cmdutil.Usagef("%s already holds %d records: add --resume to continue it, or remove it", opts.Output, have.Records)
 	}
 	flags := os.O_CREATE | os.O_WRONLY
 	if opts.Resume {
@@ -263,5 +266,5 @@ func openOutput(opts *ScreenOptions, keyed bool) (_ *output, _ map[string]bool, 
 		f.Close()
 		return nil, nil, fmt.Errorf("write %s: %w", opts.Output, err)
 	}
-	return &output{w: w, file: f, lock: lock}, have.Files(), nil
+	return &output{w: w, file: f, lock: lock}, have.Names, nil
 }

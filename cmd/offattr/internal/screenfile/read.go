@@ -1,6 +1,7 @@
 package screenfile
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
@@ -47,28 +48,60 @@ func unread(path string, err error) (Contents, error) {
 	return Contents{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
 }
 
-// ReadOutput is ReadFile for a file about to be continued (--resume): only
-// a regular file is read, and no more of it than its size when opened, so
-// that a device or a pipe named by mistake is refused rather than read
-// without end.
-func ReadOutput(path string) (Contents, error) {
+// Resumable is what --resume needs of a records file: where its last
+// whole line ends, how many records it holds and the names they record
+// (Contents.Files).
+type Resumable struct {
+	Complete int64
+	Records  int
+	Names    map[string]bool
+}
+
+// ReadOutput reads a records file about to be continued (--resume) as
+// Parse would, keeping only what Resumable holds: it reads line by line,
+// so a file of many records is never held whole. Only a regular file is
+// read, and no more of it than its size when opened, so that a device or
+// a pipe named by mistake is refused rather than read without end.
+func ReadOutput(path string) (Resumable, error) {
+	out := Resumable{Names: map[string]bool{}}
 	f, err := os.Open(path)
 	if err != nil {
-		return unread(path, err)
+		if errors.Is(err, os.ErrNotExist) {
+			return out, nil
+		}
+		return Resumable{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return Contents{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
+		return Resumable{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
 	}
 	if !fi.Mode().IsRegular() {
-		return Contents{}, fmt.Errorf("read %s: not a regular file", path)
+		return Resumable{}, fmt.Errorf("read %s: not a regular file", path)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, fi.Size()))
-	if err != nil {
-		return Contents{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
+	format := FormatFor(path)
+	br := bufio.NewReader(io.LimitReader(f, fi.Size()))
+	for i := 0; ; i++ {
+		line, err := br.ReadBytes('\n')
+		if errors.Is(err, io.EOF) {
+			if !unfinishedRecord(out.Complete > 0, line, format) {
+				return Resumable{}, fmt.Errorf("read %s: line %d: %w", path, i+1, errUnfinished)
+			}
+			return out, nil
+		}
+		if err != nil {
+			return Resumable{}, fmt.Errorf("read %s: %w", path, run.PathCause(err))
+		}
+		out.Complete += int64(len(line))
+		r, ok, err := parseLine(line[:len(line)-1], i, format)
+		if err != nil {
+			return Resumable{}, fmt.Errorf("read %s: line %d: not a screen record: %v", path, i+1, err)
+		}
+		if ok {
+			out.Records++
+			out.Names[r.name()] = true
+		}
 	}
-	return parseFile(path, data)
 }
 
 func parseFile(path string, data []byte) (Contents, error) {
@@ -85,34 +118,70 @@ func Parse(data []byte, f Format) (Contents, error) {
 	var c Contents
 	complete := bytes.LastIndexByte(data, '\n') + 1
 	c.Complete = int64(complete)
+	if !unfinishedRecord(complete > 0, data[complete:], f) {
+		return Contents{}, fmt.Errorf("line %d: %w", bytes.Count(data[:complete], []byte("\n"))+1, errUnfinished)
+	}
 	lines := bytes.Split(data[:complete], []byte("\n"))
 	for i, line := range lines {
-		line = bytes.TrimRight(line, "\r")
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		var (
-			r   Record
-			err error
-		)
-		if f == CSV {
-			if i == 0 && isCSVHeader(line) {
-				c.Header = true
-				continue
-			}
-			r, err = parseCSV(line)
-		} else {
-			err = json.Unmarshal(line, &r)
-			if err == nil && r.File == "" {
-				err = errors.New(`no "file" field`)
-			}
-		}
+		r, ok, err := parseLine(line, i, f)
 		if err != nil {
 			return Contents{}, fmt.Errorf("line %d: not a screen record: %v", i+1, err)
 		}
-		c.Records = append(c.Records, r)
+		switch {
+		case ok:
+			c.Records = append(c.Records, r)
+		case i == 0 && f == CSV && len(bytes.TrimSpace(line)) > 0:
+			c.Header = true
+		}
 	}
 	return c, nil
+}
+
+// parseLine reads line i (from 0, without its newline) of a records file:
+// ok is false for a blank line or a CSV header.
+func parseLine(line []byte, i int, f Format) (r Record, ok bool, err error) {
+	line = bytes.TrimRight(line, "\r")
+	if len(bytes.TrimSpace(line)) == 0 {
+		return Record{}, false, nil
+	}
+	if f == CSV {
+		if i == 0 && isCSVHeader(line) {
+			return Record{}, false, nil
+		}
+		r, err = parseCSV(line)
+	} else {
+		err = json.Unmarshal(line, &r)
+		if err == nil && r.File == "" {
+			err = errors.New(`no "file" field`)
+		}
+	}
+	return r, err == nil, err
+}
+
+// errUnfinished is a last line without its newline that is not the start
+// of a record.
+var errUnfinished = errors.New("not a screen record, nor the start of one")
+
+// jsonlStart is how every JSONL record begins: its first field is the file.
+const jsonlStart = `{"file":`
+
+// unfinishedRecord reports whether tail, the bytes after the last complete
+// line, may be cut off as a record a killed screen left half-written: it is
+// empty, all zeros (what a crash can leave), the start of a JSONL record,
+// or in CSV the start of the header where none is yet, or of any row
+// after it. --resume cuts the tail off, so anything else must not be.
+func unfinishedRecord(anyComplete bool, tail []byte, f Format) bool {
+	if len(bytes.Trim(tail, "\x00")) == 0 {
+		return true
+	}
+	if f == CSV {
+		if anyComplete {
+			return true
+		}
+		return bytes.HasPrefix([]byte(strings.Join(csvHeader, ",")), tail) || bytes.HasPrefix([]byte(strings.Join(csvKeyedHeader, ",")), tail)
+	}
+	t := bytes.TrimLeft(tail, " \t")
+	return bytes.HasPrefix(t, []byte(jsonlStart)) || bytes.HasPrefix([]byte(jsonlStart), t)
 }
 
 func isCSVHeader(line []byte) bool {
@@ -159,11 +228,16 @@ func parseCSV(line []byte) (Record, error) {
 func (c Contents) Files() map[string]bool {
 	out := make(map[string]bool, len(c.Records))
 	for _, r := range c.Records {
-		if r.Key != "" {
-			out[r.Key] = true
-		} else {
-			out[r.File] = true
-		}
+		out[r.name()] = true
 	}
 	return out
+}
+
+// name is what a record is found by: its key when names are masked, else
+// its file.
+func (r Record) name() string {
+	if r.Key != "" {
+		return r.Key
+	}
+	return r.File
 }

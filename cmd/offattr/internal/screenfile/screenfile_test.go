@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -75,6 +77,38 @@ func TestParseRejectsForeignFiles(t *testing.T) {
 	assert.ErrorContains(t, err, "line 1: not a screen record")
 }
 
+// An unfinished last line is cut off by --resume, so it must read as the
+// start of a record (or be the zeros a crash can leave): a file of one
+// line of something else, without a newline, is not a screen's.
+func TestParseRejectsAForeignUnfinishedLine(t *testing.T) {
+	tests := []struct {
+		name   string
+		data   string
+		format Format
+		ok     bool
+	}{
+		{"record begun", `{"file":"b","agent":"Co`, JSONL, true},
+		{"record begun after blanks", "  {\"fi", JSONL, true},
+		{"zeros after records", "{\"file\":\"a\"}\n\x00\x00\x00", JSONL, true},
+		{"a compact run file", `{"history":[{"role":"human","content":"hi"}]}`, JSONL, false},
+		{"text", "hello world", JSONL, false},
+		{"binary", "\x89PNG\r\x1a", JSONL, false},
+		{"csv header begun", "file,ag", CSV, true},
+		{"csv row begun after the header", strings.Join(csvHeader, ",") + "\nrun.json,Orch", CSV, true},
+		{"csv of something else", "name,price", CSV, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse([]byte(tt.data), tt.format)
+			if tt.ok {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorContains(t, err, "not a screen record")
+			}
+		})
+	}
+}
+
 func TestReadFile(t *testing.T) {
 	dir := t.TempDir()
 	c, err := ReadFile(filepath.Join(dir, "missing.jsonl"))
@@ -106,4 +140,56 @@ func TestCSVCellsAreNeitherFormulasNorControls(t *testing.T) {
 	require.Len(t, c.Records, 2)
 	assert.Equal(t, rec, c.Records[0], "read back as written: --resume and export --from see the real names")
 	assert.Equal(t, "+runs/x.json", c.Records[1].File)
+}
+
+// ReadOutput reads what --resume needs, the names recorded, as Parse
+// would, line by line: a records file of many lines is not held whole.
+func TestReadOutputAsParse(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, data string
+	}{
+		{"jsonl", `{"file":"a","error":"x"}` + "\n" + `{"file":"b","key":"0123456789abcdef"}` + "\n" + `{"file":"c","agent":"Co`},
+		{"csv", strings.Join(csvHeader, ",") + "\na.json,Orch,1,0.5,review,r,rules,\nb.json,Orch,1,0.5,review,r,rules,\nc.js"},
+		{"empty", ""},
+		{"zeros", "\x00\x00"},
+		{"foreign", "hello"},
+		{"bad line", "{\"file\":\"a\"}\nnot json\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, tt.name+".jsonl")
+			format := JSONL
+			if tt.name == "csv" {
+				path, format = filepath.Join(dir, tt.name+".csv"), CSV
+			}
+			require.NoError(t, os.WriteFile(path, []byte(tt.data), 0o644))
+			want, wantErr := Parse([]byte(tt.data), format)
+			got, err := ReadOutput(path)
+			if wantErr != nil {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), wantErr.Error())
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, want.Complete, got.Complete)
+			assert.Equal(t, len(want.Records), got.Records)
+			assert.Equal(t, want.Files(), got.Names)
+		})
+	}
+
+	// Many records: what is kept is the names, not the records.
+	path := filepath.Join(dir, "many.jsonl")
+	line := `{"file":"run.json","agent":"` + strings.Repeat("A", 500) + `","step":3}` + "\n"
+	require.NoError(t, os.WriteFile(path, []byte(strings.Repeat(line, 20000)), 0o644))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	got, err := ReadOutput(path)
+	require.NoError(t, err)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	assert.Equal(t, 20000, got.Records)
+	assert.Less(t, int64(after.HeapAlloc)-int64(before.HeapAlloc), int64(1<<20), "the records are not kept")
+	runtime.KeepAlive(got)
 }
