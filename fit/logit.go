@@ -10,14 +10,11 @@ import (
 	"github.com/offattr/offattr/rules"
 )
 
-// group is one choice among rows: a run's eligible steps, or its agents,
-// and which row the label picked.
+// group is one choice among rows: a run's eligible steps, and which row
+// the label picked.
 type group struct {
 	rows   []rules.StepRow
 	target int
-	// targets, when set, are all the rows that count as right (the steps
-	// of the labelled agent): the likelihood is their summed probability.
-	targets []int
 }
 
 // conditionalLogit fits beta to maximise the likelihood that each group's
@@ -36,27 +33,17 @@ func conditionalLogit(ctx context.Context, groups []group, prior []float64, lamb
 		nll := 0.0
 		for _, g := range groups {
 			p := rules.Softmax(g.rows, beta)
-			// q is the share each row has of the right rows' probability.
-			q := make([]float64, len(p))
-			if len(g.targets) == 0 {
-				q[g.target] = 1
-				nll -= math.Log(max(p[g.target], 1e-300))
-			} else {
-				pt := 0.0
-				for _, t := range g.targets {
-					pt += p[t]
-				}
-				pt = max(pt, 1e-300)
-				for _, t := range g.targets {
-					q[t] = p[t] / pt
-				}
-				nll -= math.Log(pt)
-			}
+			nll -= math.Log(max(p[g.target], 1e-300))
 			if grad == nil {
 				continue
 			}
+			// The gradient of -log p(target) is each row's features
+			// weighted by its probability, less the target's.
 			for i, r := range g.rows {
-				w := p[i] - q[i]
+				w := p[i]
+				if i == g.target {
+					w--
+				}
 				for k, x := range r.X {
 					grad[k] += w * x
 				}
