@@ -19,12 +19,13 @@ type group struct {
 
 // conditionalLogit fits beta to maximise the likelihood that each group's
 // target is chosen, p(target) = softmax(beta · x)[target], with an L2 pull
-// of strength lambda toward prior: with few labelled runs the weights stay
-// near the prior (the embedded defaults, or zero), with many the data
-// decide. The objective is convex, so L-BFGS finds its one minimum.
+// of each column k toward prior[k], of strength pull[k]: with few labelled
+// runs the weights stay near the prior (the embedded defaults, or zero),
+// with many the data decide. The objective is convex, so L-BFGS finds its
+// one minimum.
 //
 // Columns marked in frozen (nil: none) keep their prior's value.
-func conditionalLogit(ctx context.Context, groups []group, prior []float64, lambda float64, frozen []bool) ([]float64, error) {
+func conditionalLogit(ctx context.Context, groups []group, prior, pull []float64, frozen []bool) ([]float64, error) {
 	d := len(prior)
 	obj := func(beta, grad []float64) float64 {
 		for k := range grad {
@@ -56,9 +57,9 @@ func conditionalLogit(ctx context.Context, groups []group, prior []float64, lamb
 		}
 		for k := range d {
 			diff := beta[k] - prior[k]
-			nll += lambda / 2 * diff * diff
+			nll += pull[k] / 2 * diff * diff
 			if grad != nil {
-				grad[k] += lambda * diff
+				grad[k] += pull[k] * diff
 			}
 		}
 		return nll
@@ -84,4 +85,13 @@ func conditionalLogit(ctx context.Context, groups []group, prior []float64, lamb
 	// An iteration limit still leaves a usable, better-than-prior point;
 	// only a failed line search from the start is an error.
 	return res.X, nil
+}
+
+// evenPull is a pull of strength lambda on each of d columns.
+func evenPull(lambda float64, d int) []float64 {
+	pull := make([]float64, d)
+	for k := range pull {
+		pull[k] = lambda
+	}
+	return pull
 }
