@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -184,14 +185,14 @@ func TestConditionalLogitFindsTheSignal(t *testing.T) {
 		}
 		groups = append(groups, g)
 	}
-	beta, err := conditionalLogit(context.Background(), groups, []float64{0, 0}, 0.1, nil)
+	beta, err := conditionalLogit(context.Background(), groups, []float64{0, 0}, evenPull(0.1, 2), nil)
 	require.NoError(t, err)
 	assert.Greater(t, beta[0], 2.0)
 	assert.InDelta(t, 0, beta[1], 0.5, "a feature that says nothing stays near zero")
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = conditionalLogit(ctx, groups, []float64{0, 0}, 0.1, nil)
+	_, err = conditionalLogit(ctx, groups, []float64{0, 0}, evenPull(0.1, 2), nil)
 	assert.ErrorIs(t, err, context.Canceled)
 }
 
@@ -394,4 +395,20 @@ func TestEveryCorpusRight(t *testing.T) {
 			assert.Equal(t, tc.want, everyCorpusRight(tc.covered, tc.hits))
 		})
 	}
+}
+
+// TestTwinsPulledHarder: a tools twin is pulled toward its prior TwinPull
+// times as hard as the feature it twins.
+func TestTwinsPulledHarder(t *testing.T) {
+	names := rules.StepFeatureNames(rules.Registry)
+	pull := stepPull(names, 2)
+	twins := 0
+	for k, n := range names {
+		if strings.HasPrefix(n, rules.ToolsPrefix) {
+			twins++
+			assert.Equal(t, 2*TwinPull, pull[k], n)
+			assert.Equal(t, 2.0, pull[slices.Index(names, strings.TrimPrefix(n, rules.ToolsPrefix))], n)
+		}
+	}
+	assert.Equal(t, len(names)/2, twins)
 }

@@ -10,24 +10,22 @@ import (
 	"github.com/offattr/offattr/rules"
 )
 
-// group is one choice among rows: a run's eligible steps, or its agents,
-// and which row the label picked.
+// group is one choice among rows: a run's eligible steps, and which row
+// the label picked.
 type group struct {
 	rows   []rules.StepRow
 	target int
-	// targets, when set, are all the rows that count as right (the steps
-	// of the labelled agent): the likelihood is their summed probability.
-	targets []int
 }
 
 // conditionalLogit fits beta to maximise the likelihood that each group's
 // target is chosen, p(target) = softmax(beta · x)[target], with an L2 pull
-// of strength lambda toward prior: with few labelled runs the weights stay
-// near the prior (the embedded defaults, or zero), with many the data
-// decide. The objective is convex, so L-BFGS finds its one minimum.
+// of each column k toward prior[k], of strength pull[k]: with few labelled
+// runs the weights stay near the prior (the embedded defaults, or zero),
+// with many the data decide. The objective is convex, so L-BFGS finds its
+// one minimum.
 //
 // Columns marked in frozen (nil: none) keep their prior's value.
-func conditionalLogit(ctx context.Context, groups []group, prior []float64, lambda float64, frozen []bool) ([]float64, error) {
+func conditionalLogit(ctx context.Context, groups []group, prior, pull []float64, frozen []bool) ([]float64, error) {
 	d := len(prior)
 	obj := func(beta, grad []float64) float64 {
 		for k := range grad {
@@ -36,27 +34,17 @@ func conditionalLogit(ctx context.Context, groups []group, prior []float64, lamb
 		nll := 0.0
 		for _, g := range groups {
 			p := rules.Softmax(g.rows, beta)
-			// q is the share each row has of the right rows' probability.
-			q := make([]float64, len(p))
-			if len(g.targets) == 0 {
-				q[g.target] = 1
-				nll -= math.Log(max(p[g.target], 1e-300))
-			} else {
-				pt := 0.0
-				for _, t := range g.targets {
-					pt += p[t]
-				}
-				pt = max(pt, 1e-300)
-				for _, t := range g.targets {
-					q[t] = p[t] / pt
-				}
-				nll -= math.Log(pt)
-			}
+			nll -= math.Log(max(p[g.target], 1e-300))
 			if grad == nil {
 				continue
 			}
+			// The gradient of -log p(target) is each row's features
+			// weighted by its probability, less the target's.
 			for i, r := range g.rows {
-				w := p[i] - q[i]
+				w := p[i]
+				if i == g.target {
+					w--
+				}
 				for k, x := range r.X {
 					grad[k] += w * x
 				}
@@ -69,9 +57,9 @@ func conditionalLogit(ctx context.Context, groups []group, prior []float64, lamb
 		}
 		for k := range d {
 			diff := beta[k] - prior[k]
-			nll += lambda / 2 * diff * diff
+			nll += pull[k] / 2 * diff * diff
 			if grad != nil {
-				grad[k] += lambda * diff
+				grad[k] += pull[k] * diff
 			}
 		}
 		return nll
@@ -97,4 +85,13 @@ func conditionalLogit(ctx context.Context, groups []group, prior []float64, lamb
 	// An iteration limit still leaves a usable, better-than-prior point;
 	// only a failed line search from the start is an error.
 	return res.X, nil
+}
+
+// evenPull is a pull of strength lambda on each of d columns.
+func evenPull(lambda float64, d int) []float64 {
+	pull := make([]float64, d)
+	for k := range pull {
+		pull[k] = lambda
+	}
+	return pull
 }

@@ -314,7 +314,7 @@ func fitModelAt(ctx context.Context, cases []ModelCase, model string, prior map[
 	}
 	beta := p
 	if len(groups) > 0 && !math.IsInf(lambda, 1) {
-		if beta, err = conditionalLogit(ctx, groups, p, lambda, nil); err != nil {
+		if beta, err = conditionalLogit(ctx, groups, p, evenPull(lambda, len(p)), nil); err != nil {
 			return nil, 0, err
 		}
 	}

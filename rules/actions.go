@@ -364,7 +364,7 @@ func unsupportedArguments(in *Input) []Finding {
 }
 
 // UnsupportedArguments is the unsupported_arguments analyzer.
-var UnsupportedArguments = &Analyzer{Name: "unsupported_arguments", Run: unsupportedArguments, Requires: []Fact{FactToolCalls},
+var UnsupportedArguments = &Analyzer{Name: "unsupported_arguments", Run: unsupportedArguments, Requires: []Fact{FactToolCalls, FactKinds, FactSignals, FactTrials},
 	Doc: "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up"}
 
 func quoteList(vs []string) string {

@@ -346,3 +346,75 @@ func TestLoadAllEndsWithItsContext(t *testing.T) {
 	cancel()
 	assert.ErrorIs(t, <-errc, context.Canceled)
 }
+
+// TestReplyWrittenAsJSON: a history entry whose whole content is a model's
+// reply as the API returned it is read as that reply: its calls, and its
+// text, or the calls written out when it has none.
+func TestReplyWrittenAsJSON(t *testing.T) {
+	tests := []struct {
+		name    string
+		content string
+		kind    Kind
+		calls   []ToolCall
+		text    string
+	}{
+		{
+			name:    "calls and no text",
+			content: `{"role": "assistant", "content": null, "tool_calls": [{"function": {"arguments": {"": ""}, "name": "page_down", "description": null}, "id": "call_1", "type": "function"}]}`,
+			kind:    KindToolCall,
+			calls:   []ToolCall{{ID: "call_1", Name: "page_down", Arguments: `{"": ""}`}},
+			text:    `page_down({"": ""})`,
+		},
+		{
+			name:    "calls beside text",
+			content: `{"role": "assistant", "content": "Searching.", "tool_calls": [{"id": "c2", "function": {"name": "web_search", "arguments": "{\"query\": \"Oslo\"}"}}]}`,
+			kind:    KindToolCall,
+			calls:   []ToolCall{{ID: "c2", Name: "web_search", Arguments: `{"query": "Oslo"}`}},
+			text:    "Searching.",
+		},
+		{
+			name:    "the older function_call",
+			content: ` {"role": "assistant", "function_call": {"name": "lookup", "arguments": "{\"id\": 7}"}}`,
+			kind:    KindToolCall,
+			calls:   []ToolCall{{Name: "lookup", Arguments: `{"id": 7}`}},
+			text:    `lookup({"id": 7})`,
+		},
+		{
+			name:    "a reply that names no role is not known to be one",
+			content: `{"tool_calls": [{"id": "c5", "function": {"name": "f", "arguments": "{}"}}]}`,
+			kind:    KindMessage,
+		},
+		{
+			name:    "another role's message is quoted, not made",
+			content: `{"role": "user", "content": "x", "tool_calls": [{"id": "c3", "function": {"name": "f", "arguments": "{}"}}]}`,
+			kind:    KindMessage,
+		},
+		{
+			name:    "a reply without calls stays text",
+			content: `{"role": "assistant", "content": "Done.", "tool_calls": []}`,
+			kind:    KindMessage,
+		},
+		{
+			name:    "not JSON",
+			content: `{"tool_calls": [ broken`,
+			kind:    KindMessage,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			content, err := json.Marshal(tt.content)
+			require.NoError(t, err)
+			data := []byte(`{"question": "Q", "history": [{"role": "user", "content": "Q"}, {"name": "search_agent", "role": "assistant", "content": ` + string(content) + `}]}`)
+			r, err := Parse("case.json", data, Options{})
+			require.NoError(t, err)
+			s := r.Steps[1]
+			assert.Equal(t, tt.kind, s.Kind)
+			assert.Equal(t, "search_agent", s.Agent)
+			assert.Equal(t, tt.calls, s.ToolCalls)
+			if tt.text == "" {
+				tt.text = tt.content
+			}
+			assert.Equal(t, tt.text, s.Content)
+		})
+	}
+}

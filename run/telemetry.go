@@ -178,7 +178,10 @@ type builder struct {
 	callsByID   map[string]*openCall
 	callsByName map[string][]*openCall
 	unanswered  int // calls made and not yet answered
-	question    string
+	// silent holds, by agent, its latest model call if no output of it
+	// was recorded.
+	silent   map[string]*silentCall
+	question string
 }
 
 // openCall is a tool call a model made.
@@ -189,7 +192,7 @@ type openCall struct {
 }
 
 func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format Format, labels SpanLabels) (*Case, error) {
-	b := &builder{ctx: ctx, callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}}
+	b := &builder{ctx: ctx, callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}, silent: map[string]*silentCall{}}
 	known := b.tree(ss)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -822,8 +825,20 @@ func leadingUserText(msgs []chatMessage) (text, from string) {
 // model makes the steps of a model call: tool results its input holds
 // that no tool span gave, then its output messages.
 func (b *builder) model(n *node, output []chatMessage) {
+	var in []chatMessage
+	read := false
+	input := func() []chatMessage {
+		if !read {
+			in, read = inputMessages(n.s), true
+		}
+		return in
+	}
+	if sc := b.silent[n.owner]; sc != nil {
+		b.replies(sc, input(), output)
+		delete(b.silent, n.owner)
+	}
 	if b.unanswered > 0 {
-		in := inputMessages(n.s)
+		in := input()
 		fresh := len(in)
 		for fresh > 0 && !strings.EqualFold(in[fresh-1].Role, "assistant") {
 			fresh--
@@ -850,6 +865,7 @@ func (b *builder) model(n *node, output []chatMessage) {
 			}
 		}
 	}
+	said := false
 	for _, m := range output {
 		s := Step{Agent: n.owner, Role: cleanName(m.Role), Kind: KindMessage, Content: m.Text, From: m.From}
 		if s.Role == "" {
@@ -877,6 +893,45 @@ func (b *builder) model(n *node, output []chatMessage) {
 		for k, c := range s.ToolCalls {
 			b.call(c, n.owner, len(b.steps)-1, k)
 		}
+		said = true
+	}
+	if !said {
+		in := input()
+		sc := &silentCall{node: n, seen: len(in)}
+		if len(in) > 0 {
+			sc.last = in[len(in)-1].Text
+		}
+		b.silent[n.owner] = sc
+	}
+}
+
+// silentCall is an agent's latest model call whose output was not
+// recorded (BeeAI's, streamed calls some instrumentations leave without
+// one): the agent's next call repeats the conversation in its input, and
+// the assistant messages it adds after the ones this call was given are
+// this call's reply.
+type silentCall struct {
+	node *node
+	seen int    // the messages of its input
+	last string // the last of them, to check the next input repeats them
+}
+
+// replies makes the steps of a silent call's reply from the input of the
+// agent's next model call: the assistant messages past those the silent
+// call was given, when the input repeats those. A reply the next call
+// also gives as its own output is left to it, and the calls a reply
+// makes are left to the tool spans that ran them: only its words are
+// made a step.
+func (b *builder) replies(sc *silentCall, in, output []chatMessage) {
+	if len(in) <= sc.seen || sc.seen > 0 && in[sc.seen-1].Text != sc.last {
+		return
+	}
+	for _, m := range in[sc.seen:] {
+		if !strings.EqualFold(m.Role, "assistant") || strings.TrimSpace(m.Text) == "" ||
+			slices.ContainsFunc(output, func(o chatMessage) bool { return o.Text == m.Text }) {
+			continue
+		}
+		b.add(sc.node, sc.node.s.Start, 1, Step{Agent: sc.node.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, From: m.From + " of the next call"})
 	}
 }
 

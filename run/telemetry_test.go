@@ -144,6 +144,25 @@ func TestSpansToSteps(t *testing.T) {
 				`Bot tool_call: get_weather({"city":"Rome"})`, "Bot tool_result: sun", "Bot message: Rain in Oslo, sun in Rome."},
 		},
 		{
+			name: "model calls whose outputs were not recorded (BeeAI): each reply is read from the agent's next call's input",
+			spans: []span{
+				{id: "a", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot",
+					"gen_ai.prompt": `[{"role":"user","content":"Plan a trip."}]`}},
+				{id: "b", name: "chat", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot",
+					"gen_ai.prompt": `[{"role":"user","content":"Plan a trip."},{"role":"assistant","content":"Thought: look up sights."}]`}},
+				// The next input does not repeat the last one's: it is
+				// another conversation, whose messages are not replies.
+				{id: "c", name: "chat", start: 3, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot",
+					"gen_ai.prompt": `[{"role":"user","content":"Summarise."},{"role":"assistant","content":"Not a reply."},{"role":"user","content":"Again."}]`}},
+				// A reply the call gives as its own output is its own.
+				{id: "d", name: "chat", start: 4, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot",
+					"gen_ai.prompt":     `[{"role":"user","content":"Summarise."},{"role":"assistant","content":"Not a reply."},{"role":"user","content":"Again."},{"role":"assistant","content":"Done."}]`,
+					"gen_ai.completion": `[{"role":"assistant","content":"Done."}]`}},
+			},
+			question: "Plan a trip.",
+			want:     []string{"user user: Plan a trip.", "Bot message: Thought: look up sights.", "Bot message: Done."},
+		},
+		{
 			name: "a model's output written as the tool calls it requests (any-agent), one with no arguments its tool span ran with",
 			spans: []span{
 				{id: "a", name: "invoke_agent any_agent", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "any_agent"}},

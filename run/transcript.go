@@ -164,13 +164,16 @@ func (m message) step() (Step, error) {
 	if m.Content.err != nil {
 		return Step{}, m.Content.err
 	}
-	s := Step{Role: m.Role, Content: Excerpt(m.Content.text), ToolCallID: m.ToolCallID, Kind: KindMessage}
-	for _, tc := range m.ToolCalls {
-		s.ToolCalls = append(s.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: string(tc.Function.Arguments)})
+	text, calls := m.Content.text, m.calls()
+	if len(calls) == 0 {
+		if reply, ok := embeddedReply(text); ok {
+			text, calls = reply.Content.text, reply.calls()
+			if strings.TrimSpace(text) == "" {
+				text = callText(calls)
+			}
+		}
 	}
-	if m.FunctionCall != nil {
-		s.ToolCalls = append(s.ToolCalls, ToolCall{Name: m.FunctionCall.Name, Arguments: string(m.FunctionCall.Arguments)})
-	}
+	s := Step{Role: m.Role, Content: Excerpt(text), ToolCallID: m.ToolCallID, Kind: KindMessage, ToolCalls: calls}
 	role := strings.TrimSpace(m.Role)
 	agent := strings.TrimSpace(m.Name)
 	if sm := magenticParts(role); sm != nil {
@@ -212,6 +215,39 @@ func (m message) step() (Step, error) {
 		}
 	}
 	return s, nil
+}
+
+// calls returns the tool calls the message makes, in its fields.
+func (m message) calls() []ToolCall {
+	var out []ToolCall
+	for _, tc := range m.ToolCalls {
+		out = append(out, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: string(tc.Function.Arguments)})
+	}
+	if m.FunctionCall != nil {
+		out = append(out, ToolCall{Name: m.FunctionCall.Name, Arguments: string(m.FunctionCall.Arguments)})
+	}
+	return out
+}
+
+// embeddedReply reads a message whose whole content is a model's reply
+// written as JSON, as a log that kept the reply as the API returned it
+// does: {"role": "assistant", "content": null, "tool_calls": [...]}. It is
+// read as the messages around it are, its arguments as written. It
+// reports false unless that reply is an assistant's and makes calls: the
+// calls are what the step did.
+func embeddedReply(text string) (message, bool) {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "{") || !strings.HasSuffix(t, "}") || !strings.Contains(t, `"tool_calls"`) && !strings.Contains(t, `"function_call"`) {
+		return message{}, false
+	}
+	var reply message
+	if json.Unmarshal([]byte(t), &reply) != nil || reply.Content.err != nil {
+		return message{}, false
+	}
+	if !strings.EqualFold(strings.TrimSpace(reply.Role), "assistant") || len(reply.calls()) == 0 {
+		return message{}, false
+	}
+	return reply, true
 }
 
 // isUserRole reports whether a role is the human's.
