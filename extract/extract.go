@@ -102,27 +102,20 @@ func (rc *runContext) agent(name string) string {
 // kindOrder ranks kinds for Features.Kind: the most specific reading first.
 var kindOrder = []StepKind{KindTask, KindFinalAnswer, KindLedger, KindReplan, KindPlan, KindToolResult, KindInstruction, KindToolCall, KindVerification, KindAnswer, KindTermination, KindThought, KindMessage}
 
-// kindList lists the kinds set in kinds in kindOrder, or KindMessage when
-// none is. A list of one kind is kindOrder's own element, capped so that
-// an append copies it: most steps are of one kind, and a long run's steps
-// each held a slice of their own.
-func kindList(kinds map[StepKind]bool) []StepKind {
-	n, last := 0, len(kindOrder)-1 // KindMessage, when none is set
-	for i, k := range kindOrder {
-		if kinds[k] {
-			n, last = n+1, i
+// kindSet is the set of kinds set in kinds, or KindMessage alone when none
+// is, and the most specific of them.
+func kindSet(kinds map[StepKind]bool) (KindSet, StepKind) {
+	var s KindSet
+	first := KindMessage
+	for i := len(kindOrder) - 1; i >= 0; i-- {
+		if k := kindOrder[i]; kinds[k] {
+			s, first = s|KindsOf(k), k
 		}
 	}
-	if n <= 1 {
-		return kindOrder[last : last+1 : last+1]
+	if s == 0 {
+		s = KindsOf(KindMessage)
 	}
-	out := make([]StepKind, 0, n)
-	for _, k := range kindOrder {
-		if kinds[k] {
-			out = append(out, k)
-		}
-	}
-	return out
+	return s, first
 }
 
 func (rc *runContext) step(s run.Step) Features {
@@ -217,8 +210,7 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Critique = spanOf(t.first(critiqueRe))
 	f.FailureWords = spanOf(t.first(failureWordsRe))
 
-	f.Kinds = kindList(kinds)
-	f.Kind = f.Kinds[0]
+	f.Kinds, f.Kind = kindSet(kinds)
 
 	if f.Ledger != nil {
 		f.Claims = ledgerClaims(f.Ledger, s.Content, rc.noEntity, &rc.buf.field)

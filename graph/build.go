@@ -115,7 +115,7 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 		}
 		b.agentOf[i] = a
 		b.stepsOf[a] = append(b.stepsOf[a], i)
-		if b.kinds[i].any(planKinds) {
+		if b.kinds[i].Any(planKinds) {
 			b.planners[a] = true
 		}
 	}
@@ -148,7 +148,7 @@ func (b *builder) trialNode(k int) int32 { return int32(b.n + len(b.agents) + k)
 // re-plan, instruction or ledger, or a private thought of a planning agent.
 func (b *builder) isPlannerStep(i int) bool {
 	k := b.kinds[i]
-	return k.any(planKinds) || (k.has(extract.KindThought) && b.planners[b.agentOf[i]])
+	return k.Any(planKinds) || (k.Has(extract.KindThought) && b.planners[b.agentOf[i]])
 }
 
 // nextOf returns the first step after i spoken by agent a, or -1.
@@ -294,7 +294,7 @@ func bundleTypes(bundle []Edge) string {
 }
 
 func stepLabel(i int, agent string, k extract.StepKind) string {
-	if k == "" {
+	if k == 0 {
 		return fmt.Sprintf("%d %s", i, agent)
 	}
 	return fmt.Sprintf("%d %s: %s", i, agent, k)

@@ -46,11 +46,11 @@ const (
 // by design and are left out.
 func loopClassOf(k kindSet) loopClass {
 	switch {
-	case k.any(trialKinds):
+	case k.Any(trialKinds):
 		return loopPlan
-	case k.has(extract.KindInstruction):
+	case k.Has(extract.KindInstruction):
 		return loopInstruction
-	case k.any(setOf(extract.KindLedger, extract.KindThought, extract.KindTask, extract.KindTermination)):
+	case k.Any(setOf(extract.KindLedger, extract.KindThought, extract.KindTask, extract.KindTermination)):
 		return loopNone
 	default:
 		return loopOutcome
