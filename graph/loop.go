@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"sort"
@@ -207,10 +208,15 @@ func (b *builder) addLoops() {
 // emptied. A long run's groups are few and large: these are made once
 // and reused, not made anew for each group or each step of the run.
 type loopScratch struct {
-	sets, sigs [][]uint64
-	sigArray   []uint64
-	buckets    *lshTable
-	size       int // the group size the buckets were made for
+	sets [][]uint64
+	// places holds each step's signature (its seeds' tokens, by their
+	// places in its set), len(minHashSeeds) a step; wide, those of the
+	// steps with more tokens than a place can name, as the tokens.
+	places  []uint16
+	wide    map[int][]uint64
+	sig     [len(minHashSeeds)]uint64 // the step being looked at's, as minHash gives it
+	buckets *lshTable
+	size    int // the group size the buckets were made for
 }
 
 // reset readies s for a group of size steps, compared exactly or not.
@@ -218,11 +224,11 @@ type loopScratch struct {
 // costs their size, not the group's.
 func (s *loopScratch) reset(size int, exact bool) {
 	if cap(s.sets) < size {
-		s.sets, s.sigs = make([][]uint64, size), make([][]uint64, size)
+		s.sets = make([][]uint64, size)
 	}
-	s.sets, s.sigs = s.sets[:size], s.sigs[:size]
+	s.sets = s.sets[:size]
 	clear(s.sets)
-	clear(s.sigs)
+	clear(s.wide)
 	if exact {
 		return
 	}
@@ -233,9 +239,57 @@ func (s *loopScratch) reset(size int, exact bool) {
 			s.buckets[band].clear()
 		}
 	}
-	if n := size * len(minHashSeeds); cap(s.sigArray) < n {
-		s.sigArray = make([]uint64, n)
+	if n := size * len(minHashSeeds); cap(s.places) < n {
+		s.places = make([]uint16, n)
 	}
+}
+
+// sign computes the signature of the group's jth step, whose token set is
+// set, keeps it, and returns its values.
+func (s *loopScratch) sign(j int, set []uint64) []uint64 {
+	n := len(minHashSeeds)
+	places := s.places[j*n : (j+1)*n : (j+1)*n]
+	minHash(s.sig[:], places, set)
+	if len(set) > math.MaxUint16+1 {
+		if s.wide == nil {
+			s.wide = map[int][]uint64{}
+		}
+		w := make([]uint64, n)
+		for k, p := range places {
+			w[k] = set[p]
+		}
+		s.wide[j] = w
+	}
+	return s.sig[:]
+}
+
+// signature returns the kept signature of the group's jth step.
+func (s *loopScratch) signature(j int) signature {
+	if w, ok := s.wide[j]; ok {
+		return signature{tokens: w}
+	}
+	n := len(minHashSeeds)
+	return signature{set: s.sets[j], places: s.places[j*n : (j+1)*n]}
+}
+
+// signature is a step's MinHash signature as, per seed, the token whose
+// mixed hash is least, rather than that hash: mixing is a bijection and a
+// set's tokens are distinct, so two signatures agree at a seed exactly
+// when their tokens are the same, and a token's place in the set takes a
+// quarter of the hash's room. tokens holds the tokens themselves instead,
+// for a set with more tokens than a place can name.
+type signature struct {
+	set    []uint64
+	places []uint16
+	tokens []uint64
+}
+
+// token is the token seed k picks.
+func (s signature) token(k int) uint64 {
+	if s.tokens != nil {
+		return s.tokens[k]
+	}
+	return s.set[s.places[k]]
 }
 
 // loopsIn links the repeats among one group's steps, in order, at
@@ -250,7 +304,7 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 	exact := len(steps) <= exactGroup
 	need := agreeingNeeded(thr - lshSlack)
 	lsh.reset(len(steps), exact)
-	sets, sigs, buckets := lsh.sets, lsh.sigs, lsh.buckets
+	sets, buckets := lsh.sets, lsh.buckets
 	for j, step := range steps {
 		if *seen%256 == 0 && b.ctx.Err() != nil {
 			return false
@@ -276,11 +330,11 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 			earlier = append(earlier, j)
 			continue
 		}
-		sigs[j] = minHash(lsh.sigArray[j*len(minHashSeeds):(j+1)*len(minHashSeeds):(j+1)*len(minHashSeeds)], set)
+		sig := lsh.sign(j, set)
 		var slots [lshBands]*lshSlot // to be given j once it is compared
 		cands = cands[:0]
 		for band := range slots {
-			key := bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
+			key := bandHash(sig[band*lshRows : (band+1)*lshRows])
 			s := buckets[band].find(key)
 			s.key = key
 			slots[band] = s
@@ -293,11 +347,12 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 		}
 		// The latest first: cands are distinct.
 		slices.Sort(cands)
+		signed := lsh.signature(j)
 		for k := len(cands) - 1; k >= 0; k-- {
 			i := cands[k]
 			// Sets of sizes too far apart cannot reach thr, whatever
 			// their signatures say.
-			if !mayReach(len(sets[i]), len(set), thr) || !agreeing(sigs[i], sigs[j], need) {
+			if !mayReach(len(sets[i]), len(set), thr) || !agreeing(lsh.signature(i), signed, need) {
 				continue
 			}
 			if sim := jaccard(sets[i], set); sim >= thr {
@@ -354,20 +409,18 @@ var minHashSeeds = func() (seeds [lshBands * lshRows]uint64) {
 	return seeds
 }()
 
-// minHash writes set's signature into sig, which holds one value per seed,
-// and returns it: per seed, the least mixed token hash.
-func minHash(sig, set []uint64) []uint64 {
-	for k := range sig {
-		sig[k] = ^uint64(0)
-	}
-	for _, h := range set {
+// minHash writes set's signature into sig, which holds one value per seed
+// (per seed, the least mixed token hash), and into places the place in set
+// of the token that gives it.
+func minHash(sig []uint64, places []uint16, set []uint64) {
+	for p, h := range set {
 		for k, seed := range minHashSeeds {
-			if v := mix64(h ^ seed); v < sig[k] {
+			if v := mix64(h ^ seed); p == 0 || v < sig[k] {
 				sig[k] = v
+				places[k] = uint16(p)
 			}
 		}
 	}
-	return sig
 }
 
 func bandHash(rows []uint64) uint64 {
@@ -392,16 +445,17 @@ func agreeingNeeded(thr float64) int {
 
 // agreeing reports whether signatures a and b agree in at least need
 // positions, reading only as far as it takes to tell.
-func agreeing(a, b []uint64, need int) bool {
+func agreeing(a, b signature, need int) bool {
 	eq := 0
-	for k := range a {
+	n := len(minHashSeeds)
+	for k := range n {
 		if eq >= need {
 			return true
 		}
-		if eq+len(a)-k < need {
+		if eq+n-k < need {
 			return false
 		}
-		if a[k] == b[k] {
+		if a.token(k) == b.token(k) {
 			eq++
 		}
 	}
