@@ -209,18 +209,31 @@ type Signal struct {
 	Offset   int      `json:"offset"` // byte offset in the step's content
 }
 
-// ClaimKind is the sort of value a claim states.
-type ClaimKind string
+// ClaimKind is the sort of value a claim states. Like StepKind, it is a
+// small number that reads and writes as its name.
+type ClaimKind uint8
 
 const (
-	ClaimNumber ClaimKind = "number"
-	ClaimDate   ClaimKind = "date"
-	ClaimURL    ClaimKind = "url"
-	ClaimPath   ClaimKind = "path"
-	ClaimQuoted ClaimKind = "quoted"
-	ClaimEntity ClaimKind = "entity"
-	ClaimTime   ClaimKind = "time" // a time of day, normalised to 24-hour "HH:MM"
+	ClaimNumber ClaimKind = iota + 1
+	ClaimDate
+	ClaimURL
+	ClaimPath
+	ClaimQuoted
+	ClaimEntity
+	ClaimTime // a time of day, normalised to 24-hour "HH:MM"
 )
+
+var claimKindNames = [...]string{"", "number", "date", "url", "path", "quoted", "entity", "time"}
+
+func (k ClaimKind) String() string { return enumName(claimKindNames[:], k, "ClaimKind") }
+
+// MarshalText writes the kind's name.
+func (k ClaimKind) MarshalText() ([]byte, error) { return enumText(claimKindNames[:], k, "claim kind") }
+
+// UnmarshalText reads a kind's name.
+func (k *ClaimKind) UnmarshalText(b []byte) error {
+	return enumParse(claimKindNames[:], k, b, "claim kind")
+}
 
 // Claim is a value stated in a step. Norm is its normalised form so that
 // equal values match across steps ("1,234" = "1234" = "1234.0").

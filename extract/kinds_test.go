@@ -72,3 +72,24 @@ func TestKindSet(t *testing.T) {
 	assert.True(t, KindsOf(KindPlan, KindAnswer).Any(KindsOf(KindAnswer)))
 	assert.False(t, KindsOf(KindPlan).Any(KindsOf(KindAnswer, KindReplan)))
 }
+
+func TestClaimKindText(t *testing.T) {
+	for _, k := range []ClaimKind{ClaimNumber, ClaimDate, ClaimURL, ClaimPath, ClaimQuoted, ClaimEntity, ClaimTime} {
+		b, err := json.Marshal(Claim{Kind: k, Norm: "1"})
+		require.NoError(t, err)
+		var back Claim
+		require.NoError(t, json.Unmarshal(b, &back))
+		assert.Equal(t, k, back.Kind)
+		assert.Equal(t, k.String()+":1", back.Key())
+	}
+	assert.Equal(t, `{"kind":"time","text":"7 pm","norm":"19:00","offset":3}`, mustJSON(t, Claim{Kind: ClaimTime, Text: "7 pm", Norm: "19:00", Offset: 3}))
+	var k ClaimKind
+	assert.Error(t, k.UnmarshalText([]byte("numbers")))
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return string(b)
+}
