@@ -76,7 +76,8 @@ func newLSHTable(size int) *lshTable {
 	for band := range t {
 		// At most four in seven slots are used, so a probe for a bucket
 		// not there ends soon.
-		t[band].slots = make([]lshSlot, size+size*3/4+1)
+		n := size + size*3/4 + 1
+		t[band].keys, t[band].refs = make([]uint64, n), make([]int32, n)
 	}
 	return &t
 }
@@ -87,7 +88,12 @@ func newLSHTable(size int) *lshTable {
 // control word and then its slot, two places in memory a long way from
 // the last lookup's, where a probe reads one.
 type lshBand struct {
-	slots []lshSlot
+	// A slot is keys[i] and refs[i], in two arrays rather than one of
+	// structs, which alignment would pad by a third. Slot i is empty
+	// while refs[i] is 0; its bucket's one step is refs[i]-1, or, once it
+	// has more, the bucket is spills[-refs[i]-1].
+	keys []uint64
+	refs []int32
 	// spills holds the buckets of more than one step, which few are: a
 	// slot holds its bucket's step while it has one, so that a large
 	// group's tables, a slot for most of its steps in every band, stay
@@ -95,55 +101,52 @@ type lshBand struct {
 	spills []lshBucket
 }
 
-// lshSlot is a slot of a band: empty while its bucket holds no step. Its
-// bucket's one step is at, or, once it has more, the bucket is spills[at].
-type lshSlot struct {
-	key uint64
-	n   int32 // 0: empty; 1: one step, at; 2: several, spills[at]
-	at  int32
-}
-
 // find returns the slot of the bucket with the given hash, or the empty
-// slot where it would go.
-func (t *lshBand) find(key uint64) *lshSlot {
+// slot where it would go, with the hash set.
+func (t *lshBand) find(key uint64) int {
 	// The hashes are mixed (bandHash): their high bits pick the slot.
-	hi, _ := bits.Mul64(key, uint64(len(t.slots)))
+	hi, _ := bits.Mul64(key, uint64(len(t.keys)))
 	for i := int(hi); ; i++ {
-		if i == len(t.slots) {
+		if i == len(t.keys) {
 			i = 0
 		}
-		if s := &t.slots[i]; s.n == 0 || s.key == key {
-			return s
+		if t.refs[i] == 0 || t.keys[i] == key {
+			t.keys[i] = key
+			return i
 		}
 	}
 }
 
-// bucket returns the bucket held in slot s.
-func (t *lshBand) bucket(s *lshSlot) lshBucket {
-	if s.n < 2 {
-		return lshBucket{n: s.n, steps: [lshBucketCap]int32{s.at}}
+// bucket returns the bucket held in slot i.
+func (t *lshBand) bucket(i int) lshBucket {
+	switch r := t.refs[i]; {
+	case r == 0:
+		return lshBucket{}
+	case r > 0:
+		return lshBucket{n: 1, steps: [lshBucketCap]int32{r - 1}}
+	default:
+		return t.spills[-r-1]
 	}
-	return t.spills[s.at]
 }
 
-// add puts step j in the bucket of slot s.
-func (t *lshBand) add(s *lshSlot, j int) {
-	switch s.n {
-	case 0:
-		s.n, s.at = 1, int32(j)
-	case 1:
-		bk := t.bucket(s)
+// add puts step j in the bucket of slot i.
+func (t *lshBand) add(i, j int) {
+	switch r := t.refs[i]; {
+	case r == 0:
+		t.refs[i] = int32(j) + 1
+	case r > 0:
+		bk := t.bucket(i)
 		bk.add(j)
 		t.spills = append(t.spills, bk)
-		s.n, s.at = 2, int32(len(t.spills)-1)
+		t.refs[i] = -int32(len(t.spills))
 	default:
-		t.spills[s.at].add(j)
+		t.spills[-r-1].add(j)
 	}
 }
 
 // clear empties every bucket of the band.
 func (t *lshBand) clear() {
-	clear(t.slots)
+	clear(t.refs)
 	t.spills = t.spills[:0]
 }
 
@@ -331,12 +334,11 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 			continue
 		}
 		sig := lsh.sign(j, set)
-		var slots [lshBands]*lshSlot // to be given j once it is compared
+		var slots [lshBands]int // to be given j once it is compared
 		cands = cands[:0]
 		for band := range slots {
 			key := bandHash(sig[band*lshRows : (band+1)*lshRows])
 			s := buckets[band].find(key)
-			s.key = key
 			slots[band] = s
 			bk := buckets[band].bucket(s)
 			for _, i := range bk.steps[:bk.n] {
