@@ -102,20 +102,14 @@ func (rc *runContext) agent(name string) string {
 // kindOrder ranks kinds for Features.Kind: the most specific reading first.
 var kindOrder = []StepKind{KindTask, KindFinalAnswer, KindLedger, KindReplan, KindPlan, KindToolResult, KindInstruction, KindToolCall, KindVerification, KindAnswer, KindTermination, KindThought, KindMessage}
 
-// kindSet is the set of kinds set in kinds, or KindMessage alone when none
-// is, and the most specific of them.
-func kindSet(kinds map[StepKind]bool) (KindSet, StepKind) {
-	var s KindSet
-	first := KindMessage
-	for i := len(kindOrder) - 1; i >= 0; i-- {
-		if k := kindOrder[i]; kinds[k] {
-			s, first = s|KindsOf(k), k
-		}
+// stepKinds is kinds, or KindMessage alone when it is empty, and the most
+// specific of them.
+func stepKinds(kinds KindSet) (KindSet, StepKind) {
+	if kinds == 0 {
+		return KindsOf(KindMessage), KindMessage
 	}
-	if s == 0 {
-		s = KindsOf(KindMessage)
-	}
-	return s, first
+	i := slices.IndexFunc(kindOrder, kinds.Has) // every kind is in kindOrder
+	return kinds, kindOrder[max(i, 0)]
 }
 
 func (rc *runContext) step(s run.Step) Features {
@@ -124,37 +118,38 @@ func (rc *runContext) step(s run.Step) Features {
 	rc.details = Details{}
 	f := Features{Index: s.Index, Agent: s.Agent, Details: &rc.details}
 	t := readText(s.Content, &rc.buf.text)
-	kinds := map[StepKind]bool{}
+	var set KindSet // the step's kinds so far
+	kinds := &set
 
 	switch s.Kind {
 	case run.KindUser:
-		kinds[KindTask] = true
+		kinds.add(KindTask)
 	case run.KindThought:
-		kinds[KindThought] = true
+		kinds.add(KindThought)
 	case run.KindInstruction, run.KindHandoff:
-		kinds[KindInstruction] = true
+		kinds.add(KindInstruction)
 	case run.KindTermination:
-		kinds[KindTermination] = true
+		kinds.add(KindTermination)
 	case run.KindToolCall:
-		kinds[KindToolCall] = true
+		kinds.add(KindToolCall)
 	case run.KindToolResult:
-		kinds[KindToolResult] = true
+		kinds.add(KindToolResult)
 	}
-	if !rc.sawTask && (kinds[KindTask] || rc.question != "" && strings.Contains(strings.ToLower(collapse(s.Content)), rc.question)) {
-		kinds[KindTask] = true
+	if !rc.sawTask && (kinds.Has(KindTask) || rc.question != "" && strings.Contains(strings.ToLower(collapse(s.Content)), rc.question)) {
+		kinds.add(KindTask)
 	}
-	if kinds[KindTask] {
+	if kinds.Has(KindTask) {
 		rc.sawTask = true
 	}
 
 	if l, ok := ParseLedger(s.Content); ok {
 		f.Ledger = l
-		kinds[KindLedger] = true
+		kinds.add(KindLedger)
 	} else if t.has(planRe) {
 		if rc.sawPlan || t.has(replanMarkerRe) {
-			kinds[KindReplan] = true
+			kinds.add(KindReplan)
 		} else {
-			kinds[KindPlan] = true
+			kinds.add(KindPlan)
 		}
 		rc.sawPlan = true
 	}
@@ -162,13 +157,13 @@ func (rc *runContext) step(s run.Step) Features {
 	// Executors and tools announce their output at the top of the message;
 	// the same words further down are prose about an output.
 	if t.sub(0, headEnd(t.s, 600)).has(toolOutputRe) {
-		kinds[KindToolResult] = true
+		kinds.add(KindToolResult)
 	}
-	if !kinds[KindToolResult] {
+	if !kinds.Has(KindToolResult) {
 		rc.toolCalls(&f, s, t, kinds)
 	}
 
-	if kinds[KindToolResult] {
+	if kinds.Has(KindToolResult) {
 		code, sig := exitCode(t)
 		f.ExitCode = code
 		if sig != nil && *code != 0 {
@@ -196,21 +191,21 @@ func (rc *runContext) step(s run.Step) Features {
 	unasserted := ordersOrShoutsIn(s.Content, lower, aligned)
 	rc.answers(&f, asserted(t, s.Content, unasserted, &rc.buf.asserted), kinds)
 	if t.has(terminateRe) {
-		kinds[KindTermination] = true
+		kinds.add(KindTermination)
 	}
 	for _, sig := range f.Successes {
 		if sig.Kind == "confirmed" {
-			kinds[KindVerification] = true
+			kinds.add(KindVerification)
 		}
 	}
 	if t.has(thoughtRe) {
-		kinds[KindThought] = true
+		kinds.add(KindThought)
 	}
 	rc.target(&f, s, t, kinds)
 	f.Critique = spanOf(t.first(critiqueRe))
 	f.FailureWords = spanOf(t.first(failureWordsRe))
 
-	f.Kinds, f.Kind = kindSet(kinds)
+	f.Kinds, f.Kind = stepKinds(set)
 
 	if f.Ledger != nil {
 		f.Claims = ledgerClaims(f.Ledger, s.Content, rc.noEntity, &rc.buf.field)
@@ -234,7 +229,7 @@ func (rc *runContext) step(s run.Step) Features {
 // codeLangs are fence languages that hold data or prose, not something to run.
 var dataLangs = map[string]bool{"json": true, "text": true, "txt": true, "plaintext": true, "markdown": true, "md": true, "yaml": true, "yml": true, "csv": true, "output": true, "console": false, "html": true, "xml": true, "log": true}
 
-func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds map[StepKind]bool) {
+func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds *KindSet) {
 	for _, tc := range s.ToolCalls {
 		f.Code = append(f.Code, tc.Name+"("+clip(tc.Arguments, 2000)+")")
 	}
@@ -257,7 +252,7 @@ func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds map[Step
 		f.Code = append(f.Code, t.named(m, "name")+"(...)")
 	}
 	if len(f.Code) > 0 {
-		kinds[KindToolCall] = true
+		kinds.add(KindToolCall)
 	}
 }
 
@@ -266,10 +261,10 @@ func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds map[Step
 // A verdict where an answer would stand ("the result is correct", "the
 // final answer is well-rounded") or a phrase that only announces one ("the
 // answer is as follows:") is not an answer: the next match may be.
-func (rc *runContext) answers(f *Features, t *text, kinds map[StepKind]bool) {
+func (rc *runContext) answers(f *Features, t *text, kinds *KindSet) {
 	if a := firstAnswer(t, finalAnswerRe); a != "" {
 		f.Answer = a
-		kinds[KindFinalAnswer] = true
+		kinds.add(KindFinalAnswer)
 		return
 	}
 	if f.Ledger != nil && !f.Ledger.RequestSatisfied.Answer {
@@ -281,7 +276,7 @@ func (rc *runContext) answers(f *Features, t *text, kinds map[StepKind]bool) {
 	}
 	if a := firstAnswer(src, answerRe); a != "" {
 		f.Answer = a
-		kinds[KindAnswer] = true
+		kinds.add(KindAnswer)
 	}
 }
 
@@ -324,7 +319,7 @@ func cleanAnswer(a string) string {
 
 // target finds whom an instruction addresses: the loader's target, then a
 // ledger's or a thought's next speaker, then an agent addressed by name.
-func (rc *runContext) target(f *Features, s run.Step, t *text, kinds map[StepKind]bool) {
+func (rc *runContext) target(f *Features, s run.Step, t *text, kinds *KindSet) {
 	if s.Target != "" {
 		f.Target = s.Target
 		if a := rc.agent(s.Target); a != "" {
@@ -347,7 +342,7 @@ func (rc *runContext) target(f *Features, s run.Step, t *text, kinds map[StepKin
 	}
 	if a := rc.addressed(t, s.Agent); a != "" {
 		f.Target = a
-		kinds[KindInstruction] = true
+		kinds.add(KindInstruction)
 	}
 }
 

@@ -58,6 +58,8 @@ func KindsOf(ks ...StepKind) KindSet {
 // Has reports whether k is in s.
 func (s KindSet) Has(k StepKind) bool { return s&(1<<k) != 0 }
 
+func (s *KindSet) add(k StepKind) { *s |= 1 << k }
+
 // Any reports whether s and o have a kind in common.
 func (s KindSet) Any(o KindSet) bool { return s&o != 0 }
 
