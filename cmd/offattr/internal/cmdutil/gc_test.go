@@ -50,7 +50,7 @@ func unsetEnv(t *testing.T, name string) {
 // set or the size is unknown, and is set back after.
 func TestLimitMemory(t *testing.T) {
 	before := memoryLimit()
-	const size = 1 << 30 // far above what the test holds: never lifted
+	const size = 1 << 30 // far above what the test holds: never raised
 	want := int64(InputMemoryFactor*size + InputMemoryBase - outsideHeap)
 	for _, c := range []struct {
 		name  string
