@@ -324,8 +324,8 @@ func asks(content string) bool {
 // actions reads what a step does toward tools and the other party: its
 // calls, the tool a result answers, the policies a system prompt or task
 // states, and whether it asks or agrees.
-func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds map[StepKind]bool) {
-	if kinds[KindToolResult] {
+func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds *KindSet) {
+	if kinds.Has(KindToolResult) {
 		f.Tool = resultTool(s.Content, rc.called)
 		f.States = states(t)
 	} else {
@@ -334,10 +334,10 @@ func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds map[StepKi
 			rc.called[c.Name] = true
 		}
 		if len(f.Calls) > 0 {
-			kinds[KindToolCall] = true
+			kinds.add(KindToolCall)
 		}
 	}
-	if s.Kind == run.KindSystem || kinds[KindTask] {
+	if s.Kind == run.KindSystem || kinds.Has(KindTask) {
 		f.Policies = policies(t)
 	}
 	f.Asks = asks(s.Content)

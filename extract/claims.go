@@ -16,7 +16,7 @@ const maxClaims = 200
 
 // Key is the claim's identity for matching across steps: kind and
 // normalised value.
-func (c Claim) Key() string { return string(c.Kind) + ":" + c.Norm }
+func (c Claim) Key() string { return c.Kind.String() + ":" + c.Norm }
 
 // SameKey reports whether c.Key() == o.Key() without building the keys (no
 // kind holds the ":"): claims are compared in loops over every step.

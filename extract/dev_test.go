@@ -123,7 +123,7 @@ func TestDevRuns(t *testing.T) {
 		for i, f := range rf.Steps {
 			assert.Equal(t, i, f.Index, name)
 			assert.NotEmpty(t, f.Kinds, "%s step %d", name, i)
-			assert.Equal(t, f.Kind, f.Kinds[0], "%s step %d", name, i)
+			assert.Equal(t, f.Kind, f.Kinds.List()[0], "%s step %d", name, i)
 			assert.NotEmpty(t, f.ContextType, "%s step %d", name, i)
 			assert.LessOrEqual(t, len(strings.Fields(f.Reductions.KeyDecision)), KeyDecisionWords)
 			for _, c := range f.Claims {

@@ -102,27 +102,14 @@ func (rc *runContext) agent(name string) string {
 // kindOrder ranks kinds for Features.Kind: the most specific reading first.
 var kindOrder = []StepKind{KindTask, KindFinalAnswer, KindLedger, KindReplan, KindPlan, KindToolResult, KindInstruction, KindToolCall, KindVerification, KindAnswer, KindTermination, KindThought, KindMessage}
 
-// kindList lists the kinds set in kinds in kindOrder, or KindMessage when
-// none is. A list of one kind is kindOrder's own element, capped so that
-// an append copies it: most steps are of one kind, and a long run's steps
-// each held a slice of their own.
-func kindList(kinds map[StepKind]bool) []StepKind {
-	n, last := 0, len(kindOrder)-1 // KindMessage, when none is set
-	for i, k := range kindOrder {
-		if kinds[k] {
-			n, last = n+1, i
-		}
+// stepKinds is kinds, or KindMessage alone when it is empty, and the most
+// specific of them.
+func stepKinds(kinds KindSet) (KindSet, StepKind) {
+	if kinds == 0 {
+		return KindsOf(KindMessage), KindMessage
 	}
-	if n <= 1 {
-		return kindOrder[last : last+1 : last+1]
-	}
-	out := make([]StepKind, 0, n)
-	for _, k := range kindOrder {
-		if kinds[k] {
-			out = append(out, k)
-		}
-	}
-	return out
+	i := slices.IndexFunc(kindOrder, kinds.Has) // every kind is in kindOrder
+	return kinds, kindOrder[max(i, 0)]
 }
 
 func (rc *runContext) step(s run.Step) Features {
@@ -131,37 +118,38 @@ func (rc *runContext) step(s run.Step) Features {
 	rc.details = Details{}
 	f := Features{Index: s.Index, Agent: s.Agent, Details: &rc.details}
 	t := readText(s.Content, &rc.buf.text)
-	kinds := map[StepKind]bool{}
+	var set KindSet // the step's kinds so far
+	kinds := &set
 
 	switch s.Kind {
 	case run.KindUser:
-		kinds[KindTask] = true
+		kinds.add(KindTask)
 	case run.KindThought:
-		kinds[KindThought] = true
+		kinds.add(KindThought)
 	case run.KindInstruction, run.KindHandoff:
-		kinds[KindInstruction] = true
+		kinds.add(KindInstruction)
 	case run.KindTermination:
-		kinds[KindTermination] = true
+		kinds.add(KindTermination)
 	case run.KindToolCall:
-		kinds[KindToolCall] = true
+		kinds.add(KindToolCall)
 	case run.KindToolResult:
-		kinds[KindToolResult] = true
+		kinds.add(KindToolResult)
 	}
-	if !rc.sawTask && (kinds[KindTask] || rc.question != "" && strings.Contains(strings.ToLower(collapse(s.Content)), rc.question)) {
-		kinds[KindTask] = true
+	if !rc.sawTask && (kinds.Has(KindTask) || rc.question != "" && strings.Contains(strings.ToLower(collapse(s.Content)), rc.question)) {
+		kinds.add(KindTask)
 	}
-	if kinds[KindTask] {
+	if kinds.Has(KindTask) {
 		rc.sawTask = true
 	}
 
 	if l, ok := ParseLedger(s.Content); ok {
 		f.Ledger = l
-		kinds[KindLedger] = true
+		kinds.add(KindLedger)
 	} else if t.has(planRe) {
 		if rc.sawPlan || t.has(replanMarkerRe) {
-			kinds[KindReplan] = true
+			kinds.add(KindReplan)
 		} else {
-			kinds[KindPlan] = true
+			kinds.add(KindPlan)
 		}
 		rc.sawPlan = true
 	}
@@ -169,13 +157,13 @@ func (rc *runContext) step(s run.Step) Features {
 	// Executors and tools announce their output at the top of the message;
 	// the same words further down are prose about an output.
 	if t.sub(0, headEnd(t.s, 600)).has(toolOutputRe) {
-		kinds[KindToolResult] = true
+		kinds.add(KindToolResult)
 	}
-	if !kinds[KindToolResult] {
+	if !kinds.Has(KindToolResult) {
 		rc.toolCalls(&f, s, t, kinds)
 	}
 
-	if kinds[KindToolResult] {
+	if kinds.Has(KindToolResult) {
 		code, sig := exitCode(t)
 		f.ExitCode = code
 		if sig != nil && *code != 0 {
@@ -203,22 +191,21 @@ func (rc *runContext) step(s run.Step) Features {
 	unasserted := ordersOrShoutsIn(s.Content, lower, aligned)
 	rc.answers(&f, asserted(t, s.Content, unasserted, &rc.buf.asserted), kinds)
 	if t.has(terminateRe) {
-		kinds[KindTermination] = true
+		kinds.add(KindTermination)
 	}
 	for _, sig := range f.Successes {
 		if sig.Kind == "confirmed" {
-			kinds[KindVerification] = true
+			kinds.add(KindVerification)
 		}
 	}
 	if t.has(thoughtRe) {
-		kinds[KindThought] = true
+		kinds.add(KindThought)
 	}
 	rc.target(&f, s, t, kinds)
 	f.Critique = spanOf(t.first(critiqueRe))
 	f.FailureWords = spanOf(t.first(failureWordsRe))
 
-	f.Kinds = kindList(kinds)
-	f.Kind = f.Kinds[0]
+	f.Kinds, f.Kind = stepKinds(set)
 
 	if f.Ledger != nil {
 		f.Claims = ledgerClaims(f.Ledger, s.Content, rc.noEntity, &rc.buf.field)
@@ -242,7 +229,7 @@ func (rc *runContext) step(s run.Step) Features {
 // codeLangs are fence languages that hold data or prose, not something to run.
 var dataLangs = map[string]bool{"json": true, "text": true, "txt": true, "plaintext": true, "markdown": true, "md": true, "yaml": true, "yml": true, "csv": true, "output": true, "console": false, "html": true, "xml": true, "log": true}
 
-func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds map[StepKind]bool) {
+func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds *KindSet) {
 	for _, tc := range s.ToolCalls {
 		f.Code = append(f.Code, tc.Name+"("+clip(tc.Arguments, 2000)+")")
 	}
@@ -265,7 +252,7 @@ func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds map[Step
 		f.Code = append(f.Code, t.named(m, "name")+"(...)")
 	}
 	if len(f.Code) > 0 {
-		kinds[KindToolCall] = true
+		kinds.add(KindToolCall)
 	}
 }
 
@@ -274,10 +261,10 @@ func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds map[Step
 // A verdict where an answer would stand ("the result is correct", "the
 // final answer is well-rounded") or a phrase that only announces one ("the
 // answer is as follows:") is not an answer: the next match may be.
-func (rc *runContext) answers(f *Features, t *text, kinds map[StepKind]bool) {
+func (rc *runContext) answers(f *Features, t *text, kinds *KindSet) {
 	if a := firstAnswer(t, finalAnswerRe); a != "" {
 		f.Answer = a
-		kinds[KindFinalAnswer] = true
+		kinds.add(KindFinalAnswer)
 		return
 	}
 	if f.Ledger != nil && !f.Ledger.RequestSatisfied.Answer {
@@ -289,7 +276,7 @@ func (rc *runContext) answers(f *Features, t *text, kinds map[StepKind]bool) {
 	}
 	if a := firstAnswer(src, answerRe); a != "" {
 		f.Answer = a
-		kinds[KindAnswer] = true
+		kinds.add(KindAnswer)
 	}
 }
 
@@ -332,7 +319,7 @@ func cleanAnswer(a string) string {
 
 // target finds whom an instruction addresses: the loader's target, then a
 // ledger's or a thought's next speaker, then an agent addressed by name.
-func (rc *runContext) target(f *Features, s run.Step, t *text, kinds map[StepKind]bool) {
+func (rc *runContext) target(f *Features, s run.Step, t *text, kinds *KindSet) {
 	if s.Target != "" {
 		f.Target = s.Target
 		if a := rc.agent(s.Target); a != "" {
@@ -355,7 +342,7 @@ func (rc *runContext) target(f *Features, s run.Step, t *text, kinds map[StepKin
 	}
 	if a := rc.addressed(t, s.Agent); a != "" {
 		f.Target = a
-		kinds[KindInstruction] = true
+		kinds.add(KindInstruction)
 	}
 }
 

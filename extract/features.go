@@ -12,63 +12,33 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// StepKind is extract's finer reading of a step (run.Kind only says what the
-// file said).
-type StepKind string
-
-const (
-	KindPlan         StepKind = "plan"
-	KindReplan       StepKind = "replan"
-	KindLedger       StepKind = "ledger"
-	KindInstruction  StepKind = "instruction"
-	KindThought      StepKind = "thought"
-	KindToolCall     StepKind = "tool_call"
-	KindToolResult   StepKind = "tool_result"
-	KindAnswer       StepKind = "answer"
-	KindFinalAnswer  StepKind = "final_answer"
-	KindTermination  StepKind = "termination"
-	KindVerification StepKind = "verification"
-	KindTask         StepKind = "task" // the user's request
-	KindMessage      StepKind = "message"
-)
-
-// ContextType is ECHO's classification of what a step mainly does (§3.1).
-type ContextType string
-
-const (
-	ContextHandoff          ContextType = "handoff"
-	ContextDecisionQuality  ContextType = "decision_quality"
-	ContextErrorPropagation ContextType = "error_propagation"
-	ContextGeneral          ContextType = "general"
-)
-
 // Features is everything extract found in one step. The facts most steps
 // lack are in Details, which every step has: a long run's steps would each
 // carry them empty, most of what its features weigh.
 type Features struct {
-	Index int      `json:"index"`
-	Agent string   `json:"agent"`
+	Index int    `json:"index"`
+	Agent string `json:"agent"`
+	// Kind is the most specific of Kinds, which holds every kind that
+	// matched (a step can be a tool call and an answer at once).
 	Kind  StepKind `json:"kind"`
-	// Kinds holds every kind that matched, Kind first (a step can be a tool
-	// call and an answer at once).
-	Kinds []StepKind `json:"kinds"`
+	Kinds KindSet  `json:"kinds"`
+	// Asks: the step ends by asking the other party something. Affirms:
+	// it opens by agreeing to what was proposed.
+	Asks        bool        `json:"asks,omitempty"`
+	Affirms     bool        `json:"affirms,omitempty"`
+	ContextType ContextType `json:"context_type"`
 
 	// OTAR, but for a tool result, and Reductions are made on first use,
 	// for every step at once: read them after RunFeatures.Describe (or
 	// the reductions with RunFeatures.Reductions). Until then they are
 	// nil: most readers never ask, and a long run's steps would each carry
 	// seven empty strings and two maps.
-	OTAR        *OTAR       `json:"otar"`
-	ContextType ContextType `json:"context_type"`
-	Reductions  *Reductions `json:"reductions"`
+	OTAR       *OTAR       `json:"otar"`
+	Reductions *Reductions `json:"reductions"`
 
 	Claims []Claim `json:"claims,omitempty"`
 	// Answer is the answer this step puts forward, if it puts one forward.
 	Answer string `json:"answer,omitempty"`
-	// Asks: the step ends by asking the other party something. Affirms:
-	// it opens by agreeing to what was proposed.
-	Asks    bool `json:"asks,omitempty"`
-	Affirms bool `json:"affirms,omitempty"`
 	// Caller is, for a tool result, the step that answers for it: the one
 	// whose call produced it, or the result itself when its speaker chose
 	// the action; NoCaller for any other step.
@@ -136,7 +106,7 @@ type featuresJSON struct {
 	Index        int         `json:"index"`
 	Agent        string      `json:"agent"`
 	Kind         StepKind    `json:"kind"`
-	Kinds        []StepKind  `json:"kinds"`
+	Kinds        KindSet     `json:"kinds"`
 	Target       string      `json:"target,omitempty"`
 	OTAR         *OTAR       `json:"otar"`
 	ContextType  ContextType `json:"context_type"`
@@ -182,14 +152,7 @@ type Span struct {
 }
 
 // Has reports whether k is among the step's kinds.
-func (f *Features) Has(k StepKind) bool {
-	for _, x := range f.Kinds {
-		if x == k {
-			return true
-		}
-	}
-	return false
-}
+func (f *Features) Has(k StepKind) bool { return f.Kinds.Has(k) }
 
 // OTAR holds the Observation, Thought, Action and Result parts of a step
 // where the text has them (CHIEF appendix B), empty otherwise.
@@ -246,18 +209,31 @@ type Signal struct {
 	Offset   int      `json:"offset"` // byte offset in the step's content
 }
 
-// ClaimKind is the sort of value a claim states.
-type ClaimKind string
+// ClaimKind is the sort of value a claim states. Like StepKind, it is a
+// small number that reads and writes as its name.
+type ClaimKind uint8
 
 const (
-	ClaimNumber ClaimKind = "number"
-	ClaimDate   ClaimKind = "date"
-	ClaimURL    ClaimKind = "url"
-	ClaimPath   ClaimKind = "path"
-	ClaimQuoted ClaimKind = "quoted"
-	ClaimEntity ClaimKind = "entity"
-	ClaimTime   ClaimKind = "time" // a time of day, normalised to 24-hour "HH:MM"
+	ClaimNumber ClaimKind = iota + 1
+	ClaimDate
+	ClaimURL
+	ClaimPath
+	ClaimQuoted
+	ClaimEntity
+	ClaimTime // a time of day, normalised to 24-hour "HH:MM"
 )
+
+var claimKindNames = [...]string{"", "number", "date", "url", "path", "quoted", "entity", "time"}
+
+func (k ClaimKind) String() string { return enumName(claimKindNames[:], k, "ClaimKind") }
+
+// MarshalText writes the kind's name.
+func (k ClaimKind) MarshalText() ([]byte, error) { return enumText(claimKindNames[:], k, "claim kind") }
+
+// UnmarshalText reads a kind's name.
+func (k *ClaimKind) UnmarshalText(b []byte) error {
+	return enumParse(claimKindNames[:], k, b, "claim kind")
+}
 
 // Claim is a value stated in a step. Norm is its normalised form so that
 // equal values match across steps ("1,234" = "1234" = "1234.0").

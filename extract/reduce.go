@@ -164,7 +164,7 @@ func reduce(f *Features, t *text) Reductions {
 			for _, re := range reductionRes[level][f.ContextType] {
 				if m, ok := prose.first(re); ok {
 					from := sentenceBegin(prose.s, m.Whole().Start)
-					text, source = prose.s[from:m.Whole().End], "pattern:"+string(f.ContextType)
+					text, source = prose.s[from:m.Whole().End], "pattern:"+f.ContextType.String()
 					break
 				}
 			}

@@ -44,7 +44,7 @@ func answerOf(f *extract.RunFeatures) answerRef {
 		return answerRef{step: fa.Step, claims: stepClaims(f, fa.Step)}
 	}
 	for i := len(f.Steps) - 1; i >= 0; i-- {
-		if kindsOf(&f.Steps[i]).has(extract.KindFinalAnswer) {
+		if kindsOf(&f.Steps[i]).Has(extract.KindFinalAnswer) {
 			return answerRef{step: i, claims: stepClaims(f, i)}
 		}
 	}

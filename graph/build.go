@@ -81,7 +81,7 @@ type builder struct {
 	trials  []Trial
 	trialOf []int
 
-	edges      []edge
+	edges      edgeList
 	edgeClaims []string // the data edges' claims (edge.claimAt)
 	evidence   []string // the edges' evidence (edge.evidence)
 	state      derived
@@ -99,7 +99,7 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 	b := &builder{ctx: context.Background(), r: r, f: f, n: len(r.Steps), agentIdx: map[string]int{}, planners: map[int]bool{}}
 	// Next and member edges are not stored (implicit.go); the finders
 	// draw the rest, about one a step.
-	b.edges = make([]edge, 0, b.n)
+	b.edges.first = b.n
 	b.kinds = make([]kindSet, b.n)
 	b.agentOf = make([]int, b.n)
 	b.ids = stepIDList(b.n)
@@ -115,7 +115,7 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 		}
 		b.agentOf[i] = a
 		b.stepsOf[a] = append(b.stepsOf[a], i)
-		if b.kinds[i].any(planKinds) {
+		if b.kinds[i].Any(planKinds) {
 			b.planners[a] = true
 		}
 	}
@@ -128,7 +128,7 @@ func (b *builder) add(e edge, evidence string) {
 		b.evidence = append(b.evidence, evidence)
 		e.evidence = int32(len(b.evidence))
 	}
-	b.edges = append(b.edges, e)
+	b.edges.add(e)
 }
 
 // stepEdge is an edge of type t from step from to step to.
@@ -148,7 +148,7 @@ func (b *builder) trialNode(k int) int32 { return int32(b.n + len(b.agents) + k)
 // re-plan, instruction or ledger, or a private thought of a planning agent.
 func (b *builder) isPlannerStep(i int) bool {
 	k := b.kinds[i]
-	return k.any(planKinds) || (k.has(extract.KindThought) && b.planners[b.agentOf[i]])
+	return k.Any(planKinds) || (k.Has(extract.KindThought) && b.planners[b.agentOf[i]])
 }
 
 // nextOf returns the first step after i spoken by agent a, or -1.
@@ -197,10 +197,10 @@ func (b *builder) commit() (*Graph, error) {
 		}
 	}
 	g.agentIDs = idListOf('a', len(b.agents))
-	g.index(compact(dedupe(sortEdges(b.edges))))
+	g.index(compact(dedupe(b.edges.sorted())))
 	g.edgeClaims = compact(b.edgeClaims)
 	g.evidence = compact(b.evidence)
-	b.edges, b.edgeClaims, b.evidence = nil, nil, nil
+	b.edges, b.edgeClaims, b.evidence = edgeList{}, nil, nil
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -208,32 +208,46 @@ func (b *builder) commit() (*Graph, error) {
 	return g, nil
 }
 
-// sortEdges orders edges in place by source node, target node, then type,
-// by packed integer keys. The order is found on the keys, then the edges
-// are moved cycle by cycle, so no second list of edges is made.
-func sortEdges(edges []edge) []edge {
-	keys := make([]uint64, len(edges))
-	idx := make([]int, len(edges))
-	for i, e := range edges {
-		keys[i] = uint64(e.from)<<36 | uint64(e.to)<<8 | uint64(e.typ)
-		idx[i] = i
+// edgeList holds the edges the finders draw, in chunks of edgeChunk but
+// the last: a long run's edges, about two a step, were one slice grown by
+// appends, and each growth copied all of them beside the old while the
+// loop finder's scratch was held.
+type edgeList struct {
+	chunks [][]edge
+	n      int
+	first  int // the room the first chunk is made with, up to edgeChunk
+}
+
+const edgeChunk = 1 << 15
+
+func (l *edgeList) add(e edge) {
+	if len(l.chunks) == 0 || len(l.chunks[len(l.chunks)-1]) == edgeChunk {
+		l.chunks = append(l.chunks, make([]edge, 0, min(max(l.first, 1), edgeChunk)))
+		l.first = edgeChunk
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
-	// edges[i] is to become edges[idx[i]]; a placed position is marked -1.
-	for i := range idx {
-		if idx[i] < 0 {
-			continue
-		}
-		first := edges[i]
-		j := i
-		for idx[j] != i {
-			k := idx[j]
-			edges[j] = edges[k]
-			idx[j] = -1
-			j = k
-		}
-		edges[j] = first
-		idx[j] = -1
+	last := &l.chunks[len(l.chunks)-1]
+	*last = append(*last, e)
+	l.n++
+}
+
+func (l *edgeList) at(i int) edge { return l.chunks[i/edgeChunk][i%edgeChunk] }
+
+// sorted returns the edges ordered by source node, target node, then type,
+// each kind of tie in the order drawn, in an array of their number. The
+// order is found on packed integer keys, then the edges are copied into
+// it.
+func (l *edgeList) sorted() []edge {
+	keys := make([]uint64, l.n)
+	idx := make([]int32, l.n)
+	for i := range l.n {
+		e := l.at(i)
+		keys[i] = uint64(e.from)<<36 | uint64(e.to)<<8 | uint64(e.typ)
+		idx[i] = int32(i)
+	}
+	slices.SortStableFunc(idx, func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) })
+	edges := make([]edge, l.n)
+	for k, i := range idx {
+		edges[k] = l.at(int(i))
 	}
 	return edges
 }
@@ -294,7 +308,7 @@ func bundleTypes(bundle []Edge) string {
 }
 
 func stepLabel(i int, agent string, k extract.StepKind) string {
-	if k == "" {
+	if k == 0 {
 		return fmt.Sprintf("%d %s", i, agent)
 	}
 	return fmt.Sprintf("%d %s: %s", i, agent, k)

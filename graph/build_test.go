@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"cmp"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -278,4 +280,28 @@ func TestDedupeKeepsOnePerType(t *testing.T) {
 	named := []Edge{{Type: Next}, {Type: Data}, {Type: Loop}}
 	assert.Equal(t, "next", bundleTypes(named[:1]))
 	assert.Equal(t, "next,data,loop", bundleTypes(named))
+}
+
+// TestEdgeListSorted holds the chunked edge list to a stable sort of the
+// edges as drawn, across chunks and from a first chunk of any room.
+func TestEdgeListSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 7, edgeChunk, 2*edgeChunk + 5} {
+		for _, first := range []int{0, 3, edgeChunk * 2} {
+			var l edgeList
+			l.first = first
+			drawn := []edge{}
+			for i := range n {
+				e := edge{from: rng.Int32N(50), to: rng.Int32N(50), typ: uint8(rng.IntN(3)), evidence: int32(i)}
+				l.add(e)
+				drawn = append(drawn, e)
+			}
+			slices.SortStableFunc(drawn, func(a, b edge) int {
+				return cmp.Or(cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to), cmp.Compare(a.typ, b.typ))
+			})
+			got := l.sorted()
+			require.Len(t, got, n, "%d edges, first chunk %d", n, first)
+			assert.Equal(t, drawn, got, "%d edges, first chunk %d", n, first)
+		}
+	}
 }

@@ -33,7 +33,7 @@ func (b *builder) addInstructs() {
 			best, bestInstr := -1, false
 			for ; k < len(addressed) && addressed[k] < j; k++ {
 				i := addressed[k]
-				isInstr := b.kinds[i].has(extract.KindInstruction)
+				isInstr := b.kinds[i].Has(extract.KindInstruction)
 				if isInstr || !bestInstr {
 					best, bestInstr = i, isInstr
 				}
@@ -57,15 +57,15 @@ func (b *builder) addObserves() {
 	nextCall[b.n], nextPlain[b.n] = b.n, b.n
 	for i := b.n - 1; i >= 0; i-- {
 		nextCall[i], nextPlain[i] = nextCall[i+1], nextPlain[i+1]
-		if b.kinds[i].has(extract.KindToolCall) {
+		if b.kinds[i].Has(extract.KindToolCall) {
 			nextCall[i] = i
 		}
-		if !b.kinds[i].has(extract.KindToolResult) {
+		if !b.kinds[i].Has(extract.KindToolResult) {
 			nextPlain[i] = i
 		}
 	}
 	for i := 0; i < b.n; i++ {
-		if !b.kinds[i].has(extract.KindToolResult) {
+		if !b.kinds[i].Has(extract.KindToolResult) {
 			continue
 		}
 		consumer, why := -1, ""
@@ -97,7 +97,7 @@ func (b *builder) addFeedback() {
 		}
 	}
 	for i := 0; i < b.n; i++ {
-		if b.kinds[i].any(controlKinds) {
+		if b.kinds[i].Any(controlKinds) {
 			continue
 		}
 		sig := strongest(b.f.Steps[i].Errors)

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"sort"
@@ -46,11 +47,11 @@ const (
 // by design and are left out.
 func loopClassOf(k kindSet) loopClass {
 	switch {
-	case k.any(trialKinds):
+	case k.Any(trialKinds):
 		return loopPlan
-	case k.has(extract.KindInstruction):
+	case k.Has(extract.KindInstruction):
 		return loopInstruction
-	case k.any(setOf(extract.KindLedger, extract.KindThought, extract.KindTask, extract.KindTermination)):
+	case k.Any(setOf(extract.KindLedger, extract.KindThought, extract.KindTask, extract.KindTermination)):
 		return loopNone
 	default:
 		return loopOutcome
@@ -75,7 +76,8 @@ func newLSHTable(size int) *lshTable {
 	for band := range t {
 		// At most four in seven slots are used, so a probe for a bucket
 		// not there ends soon.
-		t[band].slots = make([]lshSlot, size+size*3/4+1)
+		n := size + size*3/4 + 1
+		t[band].keys, t[band].refs = make([]uint64, n), make([]int32, n)
 	}
 	return &t
 }
@@ -86,7 +88,12 @@ func newLSHTable(size int) *lshTable {
 // control word and then its slot, two places in memory a long way from
 // the last lookup's, where a probe reads one.
 type lshBand struct {
-	slots []lshSlot
+	// A slot is keys[i] and refs[i], in two arrays rather than one of
+	// structs, which alignment would pad by a third. Slot i is empty
+	// while refs[i] is 0; its bucket's one step is refs[i]-1, or, once it
+	// has more, the bucket is spills[-refs[i]-1].
+	keys []uint64
+	refs []int32
 	// spills holds the buckets of more than one step, which few are: a
 	// slot holds its bucket's step while it has one, so that a large
 	// group's tables, a slot for most of its steps in every band, stay
@@ -94,55 +101,52 @@ type lshBand struct {
 	spills []lshBucket
 }
 
-// lshSlot is a slot of a band: empty while its bucket holds no step. Its
-// bucket's one step is at, or, once it has more, the bucket is spills[at].
-type lshSlot struct {
-	key uint64
-	n   int32 // 0: empty; 1: one step, at; 2: several, spills[at]
-	at  int32
-}
-
 // find returns the slot of the bucket with the given hash, or the empty
-// slot where it would go.
-func (t *lshBand) find(key uint64) *lshSlot {
+// slot where it would go, with the hash set.
+func (t *lshBand) find(key uint64) int {
 	// The hashes are mixed (bandHash): their high bits pick the slot.
-	hi, _ := bits.Mul64(key, uint64(len(t.slots)))
+	hi, _ := bits.Mul64(key, uint64(len(t.keys)))
 	for i := int(hi); ; i++ {
-		if i == len(t.slots) {
+		if i == len(t.keys) {
 			i = 0
 		}
-		if s := &t.slots[i]; s.n == 0 || s.key == key {
-			return s
+		if t.refs[i] == 0 || t.keys[i] == key {
+			t.keys[i] = key
+			return i
 		}
 	}
 }
 
-// bucket returns the bucket held in slot s.
-func (t *lshBand) bucket(s *lshSlot) lshBucket {
-	if s.n < 2 {
-		return lshBucket{n: s.n, steps: [lshBucketCap]int32{s.at}}
+// bucket returns the bucket held in slot i.
+func (t *lshBand) bucket(i int) lshBucket {
+	switch r := t.refs[i]; {
+	case r == 0:
+		return lshBucket{}
+	case r > 0:
+		return lshBucket{n: 1, steps: [lshBucketCap]int32{r - 1}}
+	default:
+		return t.spills[-r-1]
 	}
-	return t.spills[s.at]
 }
 
-// add puts step j in the bucket of slot s.
-func (t *lshBand) add(s *lshSlot, j int) {
-	switch s.n {
-	case 0:
-		s.n, s.at = 1, int32(j)
-	case 1:
-		bk := t.bucket(s)
+// add puts step j in the bucket of slot i.
+func (t *lshBand) add(i, j int) {
+	switch r := t.refs[i]; {
+	case r == 0:
+		t.refs[i] = int32(j) + 1
+	case r > 0:
+		bk := t.bucket(i)
 		bk.add(j)
 		t.spills = append(t.spills, bk)
-		s.n, s.at = 2, int32(len(t.spills)-1)
+		t.refs[i] = -int32(len(t.spills))
 	default:
-		t.spills[s.at].add(j)
+		t.spills[-r-1].add(j)
 	}
 }
 
 // clear empties every bucket of the band.
 func (t *lshBand) clear() {
-	clear(t.slots)
+	clear(t.refs)
 	t.spills = t.spills[:0]
 }
 
@@ -207,10 +211,15 @@ func (b *builder) addLoops() {
 // emptied. A long run's groups are few and large: these are made once
 // and reused, not made anew for each group or each step of the run.
 type loopScratch struct {
-	sets, sigs [][]uint64
-	sigArray   []uint64
-	buckets    *lshTable
-	size       int // the group size the buckets were made for
+	sets [][]uint64
+	// places holds each step's signature (its seeds' tokens, by their
+	// places in its set), len(minHashSeeds) a step; wide, those of the
+	// steps with more tokens than a place can name, as the tokens.
+	places  []uint16
+	wide    map[int][]uint64
+	sig     [len(minHashSeeds)]uint64 // the step being looked at's, as minHash gives it
+	buckets *lshTable
+	size    int // the group size the buckets were made for
 }
 
 // reset readies s for a group of size steps, compared exactly or not.
@@ -218,11 +227,11 @@ type loopScratch struct {
 // costs their size, not the group's.
 func (s *loopScratch) reset(size int, exact bool) {
 	if cap(s.sets) < size {
-		s.sets, s.sigs = make([][]uint64, size), make([][]uint64, size)
+		s.sets = make([][]uint64, size)
 	}
-	s.sets, s.sigs = s.sets[:size], s.sigs[:size]
+	s.sets = s.sets[:size]
 	clear(s.sets)
-	clear(s.sigs)
+	clear(s.wide)
 	if exact {
 		return
 	}
@@ -233,9 +242,57 @@ func (s *loopScratch) reset(size int, exact bool) {
 			s.buckets[band].clear()
 		}
 	}
-	if n := size * len(minHashSeeds); cap(s.sigArray) < n {
-		s.sigArray = make([]uint64, n)
+	if n := size * len(minHashSeeds); cap(s.places) < n {
+		s.places = make([]uint16, n)
 	}
+}
+
+// sign computes the signature of the group's jth step, whose token set is
+// set, keeps it, and returns its values.
+func (s *loopScratch) sign(j int, set []uint64) []uint64 {
+	n := len(minHashSeeds)
+	places := s.places[j*n : (j+1)*n : (j+1)*n]
+	minHash(s.sig[:], places, set)
+	if len(set) > math.MaxUint16+1 {
+		if s.wide == nil {
+			s.wide = map[int][]uint64{}
+		}
+		w := make([]uint64, n)
+		for k, p := range places {
+			w[k] = set[p]
+		}
+		s.wide[j] = w
+	}
+	return s.sig[:]
+}
+
+// signature returns the kept signature of the group's jth step.
+func (s *loopScratch) signature(j int) signature {
+	if w, ok := s.wide[j]; ok {
+		return signature{tokens: w}
+	}
+	n := len(minHashSeeds)
+	return signature{set: s.sets[j], places: s.places[j*n : (j+1)*n]}
+}
+
+// signature is a step's MinHash signature as, per seed, the token whose
+// mixed hash is least, rather than that hash: mixing is a bijection and a
+// set's tokens are distinct, so two signatures agree at a seed exactly
+// when their tokens are the same, and a token's place in the set takes a
+// quarter of the hash's room. tokens holds the tokens themselves instead,
+// for a set with more tokens than a place can name.
+type signature struct {
+	set    []uint64
+	places []uint16
+	tokens []uint64
+}
+
+// token is the token seed k picks.
+func (s signature) token(k int) uint64 {
+	if s.tokens != nil {
+		return s.tokens[k]
+	}
+	return s.set[s.places[k]]
 }
 
 // loopsIn links the repeats among one group's steps, in order, at
@@ -250,7 +307,7 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 	exact := len(steps) <= exactGroup
 	need := agreeingNeeded(thr - lshSlack)
 	lsh.reset(len(steps), exact)
-	sets, sigs, buckets := lsh.sets, lsh.sigs, lsh.buckets
+	sets, buckets := lsh.sets, lsh.buckets
 	for j, step := range steps {
 		if *seen%256 == 0 && b.ctx.Err() != nil {
 			return false
@@ -276,13 +333,12 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 			earlier = append(earlier, j)
 			continue
 		}
-		sigs[j] = minHash(lsh.sigArray[j*len(minHashSeeds):(j+1)*len(minHashSeeds):(j+1)*len(minHashSeeds)], set)
-		var slots [lshBands]*lshSlot // to be given j once it is compared
+		sig := lsh.sign(j, set)
+		var slots [lshBands]int // to be given j once it is compared
 		cands = cands[:0]
 		for band := range slots {
-			key := bandHash(sigs[j][band*lshRows : (band+1)*lshRows])
+			key := bandHash(sig[band*lshRows : (band+1)*lshRows])
 			s := buckets[band].find(key)
-			s.key = key
 			slots[band] = s
 			bk := buckets[band].bucket(s)
 			for _, i := range bk.steps[:bk.n] {
@@ -293,11 +349,12 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 		}
 		// The latest first: cands are distinct.
 		slices.Sort(cands)
+		signed := lsh.signature(j)
 		for k := len(cands) - 1; k >= 0; k-- {
 			i := cands[k]
 			// Sets of sizes too far apart cannot reach thr, whatever
 			// their signatures say.
-			if !mayReach(len(sets[i]), len(set), thr) || !agreeing(sigs[i], sigs[j], need) {
+			if !mayReach(len(sets[i]), len(set), thr) || !agreeing(lsh.signature(i), signed, need) {
 				continue
 			}
 			if sim := jaccard(sets[i], set); sim >= thr {
@@ -354,20 +411,18 @@ var minHashSeeds = func() (seeds [lshBands * lshRows]uint64) {
 	return seeds
 }()
 
-// minHash writes set's signature into sig, which holds one value per seed,
-// and returns it: per seed, the least mixed token hash.
-func minHash(sig, set []uint64) []uint64 {
-	for k := range sig {
-		sig[k] = ^uint64(0)
-	}
-	for _, h := range set {
+// minHash writes set's signature into sig, which holds one value per seed
+// (per seed, the least mixed token hash), and into places the place in set
+// of the token that gives it.
+func minHash(sig []uint64, places []uint16, set []uint64) {
+	for p, h := range set {
 		for k, seed := range minHashSeeds {
-			if v := mix64(h ^ seed); v < sig[k] {
+			if v := mix64(h ^ seed); p == 0 || v < sig[k] {
 				sig[k] = v
+				places[k] = uint16(p)
 			}
 		}
 	}
-	return sig
 }
 
 func bandHash(rows []uint64) uint64 {
@@ -392,16 +447,17 @@ func agreeingNeeded(thr float64) int {
 
 // agreeing reports whether signatures a and b agree in at least need
 // positions, reading only as far as it takes to tell.
-func agreeing(a, b []uint64, need int) bool {
+func agreeing(a, b signature, need int) bool {
 	eq := 0
-	for k := range a {
+	n := len(minHashSeeds)
+	for k := range n {
 		if eq >= need {
 			return true
 		}
-		if eq+len(a)-k < need {
+		if eq+n-k < need {
 			return false
 		}
-		if a[k] == b[k] {
+		if a.token(k) == b.token(k) {
 			eq++
 		}
 	}

@@ -2,7 +2,9 @@ package graph
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -120,7 +122,62 @@ func TestAgreeingIsTheEstimate(t *testing.T) {
 		}
 		for _, thr := range thresholds {
 			want := float64(eq)/float64(n) >= thr
-			assert.Equal(t, want, agreeing(a, b, agreeingNeeded(thr)), "%d agreeing, threshold %v", eq, thr)
+			assert.Equal(t, want, agreeing(signature{tokens: a}, signature{tokens: b}, agreeingNeeded(thr)), "%d agreeing, threshold %v", eq, thr)
 		}
+	}
+}
+
+// TestSignatureAgreesAsTheHashes holds a signature kept as its seeds'
+// tokens to the MinHash values it stands for: at every seed, two steps'
+// tokens are the same exactly when their least mixed hashes are, for sets
+// that share most tokens, small and with more tokens than a place can
+// name.
+func TestSignatureAgreesAsTheHashes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	randomSet := func(n int, shared []uint64) []uint64 {
+		set := slices.Clone(shared)
+		for range n {
+			set = append(set, rng.Uint64())
+		}
+		slices.Sort(set)
+		return slices.Compact(set)
+	}
+	hashes := func(set []uint64) []uint64 {
+		sig := make([]uint64, len(minHashSeeds))
+		for k, seed := range minHashSeeds {
+			sig[k] = ^uint64(0)
+			for _, h := range set {
+				sig[k] = min(sig[k], mix64(h^seed))
+			}
+		}
+		return sig
+	}
+	for _, tt := range []struct {
+		name  string
+		sizes [2]int
+	}{
+		{"small", [2]int{3, 5}},
+		{"wide", [2]int{math.MaxUint16 + 10, 40}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var lsh loopScratch
+			lsh.reset(2, false)
+			// The second set has most of the first's tokens.
+			lsh.sets[0] = randomSet(tt.sizes[0], nil)
+			lsh.sets[1] = randomSet(tt.sizes[1], lsh.sets[0][:len(lsh.sets[0])*9/10])
+			for j := range 2 {
+				assert.Equal(t, hashes(lsh.sets[j]), lsh.sign(j, lsh.sets[j]), "step %d's values", j)
+			}
+			a, b := hashes(lsh.sets[0]), hashes(lsh.sets[1])
+			agree := 0
+			for k := range minHashSeeds {
+				same := a[k] == b[k]
+				assert.Equal(t, same, lsh.signature(0).token(k) == lsh.signature(1).token(k), "seed %d", k)
+				if same {
+					agree++
+				}
+			}
+			assert.Positive(t, agree, "the shared tokens give most seeds the same token")
+		})
 	}
 }

@@ -161,12 +161,8 @@ func TestNodeIDsAreFormatted(t *testing.T) {
 // spilled, and a band's other buckets are left as they were.
 func TestLSHBucketKeepsLatest(t *testing.T) {
 	var bk lshBucket
-	band := lshBand{slots: make([]lshSlot, 8)}
-	add := func(key uint64, j int) { // as loopsIn adds a step
-		s := band.find(key)
-		s.key = key
-		band.add(s, j)
-	}
+	band := lshBand{keys: make([]uint64, 8), refs: make([]int32, 8)}
+	add := func(key uint64, j int) { band.add(band.find(key), j) } // as loopsIn adds a step
 	var want []int32
 	for j := range 3*lshBucketCap + 1 {
 		bk.add(j)
@@ -181,6 +177,6 @@ func TestLSHBucketKeepsLatest(t *testing.T) {
 		assert.Equal(t, int32(100+j), other.steps[other.n-1])
 	}
 	band.clear()
-	assert.Zero(t, band.find(1).n)
+	assert.Zero(t, band.bucket(band.find(1)).n)
 	assert.Empty(t, band.spills)
 }

@@ -36,11 +36,11 @@ func (b *builder) segmentTrials() {
 	task := -1
 	for i := 0; i < b.n; i++ {
 		k := b.kinds[i]
-		if task < 0 && k.has(extract.KindTask) {
+		if task < 0 && k.Has(extract.KindTask) {
 			task = i
 		}
-		if k.any(trialKinds) {
-			opensFirst := cur.Index == 0 && cur.Plan < 0 && (i == 0 || !k.has(extract.KindReplan))
+		if k.Any(trialKinds) {
+			opensFirst := cur.Index == 0 && cur.Plan < 0 && (i == 0 || !k.Has(extract.KindReplan))
 			if opensFirst {
 				cur.Plan = i
 			} else {

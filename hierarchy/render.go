@@ -56,7 +56,7 @@ func omittedLine(i, j int) string {
 // the log: escaped, a newline in one cannot forge a step.
 func (e Entry) label() string {
 	s := "[L" + strconv.Itoa(int(e.Level)) + " " + strings.ReplaceAll(string(e.Detail), "_", " ") +
-		" | step " + strconv.Itoa(e.Index) + " | " + escape.Line(e.Agent) + " | " + string(e.Kind)
+		" | step " + strconv.Itoa(e.Index) + " | " + escape.Line(e.Agent) + " | " + e.Kind.String()
 	if e.Target != "" {
 		s += " -> " + escape.Line(e.Target)
 	}

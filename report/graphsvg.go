@@ -152,7 +152,7 @@ func layoutGraph(g *graph.Graph, r *run.Run, agents *agentSet, blamed int, cands
 		x := padLeft + lane[agentKey(s.Agent)]*laneW
 		y := padTop + row*rowH
 		nd := svgNode{Step: i, X: x, Y: y, Agent: excerpt(clean(s.Agent), 16), Class: agents.class(s.Agent),
-			Kind: excerpt(clean(string(g.StepNode(i).StepKind)), 18), Blamed: i == blamed,
+			Kind: excerpt(clean(g.StepNode(i).StepKind.String()), 18), Blamed: i == blamed,
 			Answer: i == g.AnswerStep(), Origin: flowOrigin[i], TextX: x + 8, TextY: y + 16, KindY: y + 31}
 		out.Nodes = append(out.Nodes, nd)
 		pos[i] = nd

@@ -242,7 +242,7 @@ func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
 		f := &in.Features.Steps[i]
 		sv := stepView{
 			Index: i, Agent: clean(s.Agent), Class: agents.class(s.Agent),
-			Kind: string(f.Kind), Kinds: kindList(f.Kinds), Target: clean(s.Target),
+			Kind: f.Kind.String(), Kinds: kindList(f.Kinds.List()), Target: clean(s.Target),
 			TraceID: clean(s.TraceID), SpanID: clean(s.SpanID), SpanURL: spanLink(opts.SpanLink, s.TraceID, s.SpanID), Blamed: i == blamed,
 		}
 		if sv.Kind == "" {
@@ -365,10 +365,10 @@ func collapse(text string) (preview string, more int) {
 	return head + " …", total - utf8.RuneCountInString(head)
 }
 
-func kindList[T ~string](ks []T) string {
+func kindList[T fmt.Stringer](ks []T) string {
 	s := make([]string, len(ks))
 	for i, k := range ks {
-		s[i] = string(k)
+		s[i] = k.String()
 	}
 	return strings.Join(s, ", ")
 }

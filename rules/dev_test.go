@@ -220,7 +220,7 @@ func BenchmarkCombineCorpora(b *testing.B) {
 // instructions are removed too (graphWithout); the trials stay.
 var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	FactKinds: eachStep(func(f *extract.Features) {
-		f.Kind, f.Kinds, f.Target, f.Asks, f.Affirms = "", nil, "", false, false
+		f.Kind, f.Kinds, f.Target, f.Asks, f.Affirms = 0, 0, "", false, false
 	}),
 	FactSignals: eachStep(func(f *extract.Features) { f.Errors, f.Successes, f.ExitCode = nil, nil, nil }),
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {

@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
-	"sync/atomic"
+	"sync"
 
 	"github.com/offattr/offattr/run"
 )
@@ -32,45 +32,58 @@ const (
 	outsideHeap       = 24 << 20
 )
 
-// liftAt is the share of the limit the live heap may fill before the limit
-// is lifted: nearer it, the collector would run after every few megabytes
-// allocated and cost more than the memory it saves.
-const liftAt = 0.85
+// raiseAt is the share of the limit the live heap may fill before the
+// limit is raised: nearer it, the collector would run after every few
+// megabytes allocated and cost more than the memory it saves.
+const raiseAt = 0.85
 
 // LimitMemory sets a soft memory limit for a command that reads an input
 // of inputBytes (debug.SetMemoryLimit: the collector runs more often as
 // the process nears it), unless the user set GOMEMLIMIT, and returns what
 // sets it back. A run's analysis keeps a multiple of its input live, and
 // GOGC alone lets the heap grow by a share of that before collecting; the
-// limit caps the growth instead. Once a collection finds the live heap
-// near the limit, the limit is lifted for the rest of the command and the
-// heap grows as GOGC lets it: a limit below what is live only makes the
-// collector run without end. Collecting more or less often changes no
-// result.
+// limit caps the growth instead. Whenever a collection finds the live heap
+// past raiseAt of the limit, the limit is raised to where the live heap
+// fills raiseAt of it: a limit below what is live only makes the
+// collector run without end, and lifting it altogether would let the heap
+// grow by all GOGC allows over the most that is ever live. Collecting more
+// or less often changes no result.
 func LimitMemory(inputBytes int64) (restore func()) {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); set || inputBytes < 0 {
 		return func() {}
 	}
 	limit := min(inputBytes, (math.MaxInt64-InputMemoryBase)/InputMemoryFactor)*InputMemoryFactor + InputMemoryBase - outsideHeap
 	old := debug.SetMemoryLimit(limit)
-	var done atomic.Bool
+	var (
+		mu   sync.Mutex
+		done bool
+	)
 	watchCollections(func(live uint64) bool {
-		if done.Load() {
+		mu.Lock()
+		defer mu.Unlock()
+		if done {
 			return false
 		}
-		if float64(live) > liftAt*float64(limit) {
-			if done.CompareAndSwap(false, true) {
-				debug.SetMemoryLimit(old)
-			}
-			return false
+		if float64(live) > raiseAt*float64(limit) {
+			limit = raisedLimit(live)
+			debug.SetMemoryLimit(limit)
 		}
 		return true
 	})
 	return func() {
-		if done.CompareAndSwap(false, true) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !done {
+			done = true
 			debug.SetMemoryLimit(old)
 		}
 	}
+}
+
+// raisedLimit is the limit that a live heap of live bytes fills raiseAt
+// of.
+func raisedLimit(live uint64) int64 {
+	return int64(min(float64(live)/raiseAt, math.MaxInt64/2))
 }
 
 // watchCollections calls f with the live heap after each garbage
