@@ -66,9 +66,6 @@ var (
 	ErrNoLabel      = errors.New("not a labelled case (no mistake_agent / mistake_step)")
 	ErrNoSpanLabel  = errors.New("no trace is labelled (mark the decisive span with offattr.mistake=true, or give --labels)")
 	ErrLabelOutside = errors.New("the label names a step outside the run")
-	// ErrAgentOutside is a label whose agent no step of the run is by: it
-	// could never be scored right, and is most often a misspelt name.
-	ErrAgentOutside = errors.New("the label names an agent outside the run")
 )
 
 // Unlabelled reports whether err says a file holds no label, so that it is
@@ -206,6 +203,9 @@ func LabelledCases(ctx context.Context, file string, opts run.Options, warn io.W
 		if err := checkLabel(c); err != nil {
 			return nil, fmt.Errorf("eval %s: %w", c.Run.Source, err)
 		}
+		if w := unknownAgent(c); w != "" {
+			fmt.Fprintf(warn, "offattr: eval %s: %s\n", c.Run.Source, w)
+		}
 		labelled = append(labelled, c)
 	}
 	switch {
@@ -221,8 +221,7 @@ func LabelledCases(ctx context.Context, file string, opts run.Options, warn io.W
 
 // checkLabel refuses a label whose step the run does not have: scored, a
 // negative step would count as near an early answer, and one past the end
-// as near a late one. It refuses an agent no step is by as well (agents
-// compared as run.SameAgent does).
+// as near a late one.
 func checkLabel(c *run.Case) error {
 	step, n := c.Label.Step, len(c.Run.Steps)
 	switch {
@@ -231,14 +230,23 @@ func checkLabel(c *run.Case) error {
 	case step >= n:
 		return fmt.Errorf("%w: mistake_step %d is past the last step, %d", ErrLabelOutside, step, n-1)
 	}
+	return nil
+}
+
+// unknownAgent says so when a label's agent is by no step of the run
+// (agents compared as run.SameAgent does), and is "" otherwise. The case
+// is still scored: its step can be right, and a system's labels may name
+// a party that never speaks (the environment, a tool), but its agent can
+// never be, and a misspelt name is worth a look.
+func unknownAgent(c *run.Case) string {
 	if c.Label.Agent == "" {
-		return nil
+		return ""
 	}
 	var agents []string
 	seen := map[string]bool{}
 	for _, s := range c.Run.Steps {
 		if run.SameAgent(s.Agent, c.Label.Agent) {
-			return nil
+			return ""
 		}
 		if k := run.AgentKey(s.Agent); !seen[k] {
 			seen[k] = true
@@ -250,5 +258,5 @@ func checkLabel(c *run.Case) error {
 	if len(agents) > named {
 		list += fmt.Sprintf(", and %d more", len(agents)-named)
 	}
-	return fmt.Errorf("%w: mistake_agent %q is none of its agents (%s)", ErrAgentOutside, c.Label.Agent, list)
+	return fmt.Sprintf("mistake_agent %q is none of its agents (%s): scored, its agent can never be right", c.Label.Agent, list)
 }

@@ -273,13 +273,13 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 	require.NoError(t, err)
 	o := rep.Overall
 	assert.Equal(t, 5, o.Cases, "the unlabelled file is not a case")
-	assert.Equal(t, 3, o.Failed, "the three labels outside the run")
+	assert.Equal(t, 2, o.Failed, "the two labels of steps outside the run; an agent no step is by is scored")
 	assert.Equal(t, 1, o.Unlabelled)
-	assert.InDelta(t, 2.0/5, o.StepWithin["3"], 1e-9, "only the labels in range are near the answer")
+	assert.InDelta(t, 3.0/5, o.StepWithin["3"], 1e-9, "only the labels in range are near the answer")
 	assert.Contains(t, warn.String(), "2.json: the label names a step outside the run: mistake_step -1 is negative")
 	assert.Contains(t, warn.String(), "3.json: the label names a step outside the run: mistake_step 999999999 is past the last step, 3")
 	assert.Contains(t, warn.String(), "4.json: not a labelled case")
-	assert.Contains(t, warn.String(), `5.json: the label names an agent outside the run: mistake_agent "WebSurfr" is none of its agents (human, Orchestrator, WebSurfer)`)
+	assert.Contains(t, warn.String(), `5.json: mistake_agent "WebSurfr" is none of its agents (human, Orchestrator, WebSurfer): scored, its agent can never be right`)
 	assert.NotContains(t, warn.String(), "6.json", "an agent is the same whatever its case and separators")
 }
 

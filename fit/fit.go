@@ -59,7 +59,7 @@ func Load(ctx context.Context, subsets []eval.Subset, opts run.Options, as []*ru
 }
 
 // LoadStats counts the files and cases Load left out: Failed those that did
-// not load, did not analyse or whose label names a step or an agent outside the run;
+// not load, did not analyse or whose label names a step outside the run;
 // Unlabelled the files with no label at all.
 type LoadStats struct{ Failed, Unlabelled int }
 
