@@ -166,8 +166,8 @@ func (m message) step() (Step, error) {
 	}
 	text, calls := m.Content.text, m.calls()
 	if len(calls) == 0 {
-		if reply, ok := embeddedReply(text); ok {
-			text, calls = reply.Content.text, reply.calls()
+		if replyText, replyCalls, ok := embeddedReply(text); ok {
+			text, calls = replyText, replyCalls
 			if strings.TrimSpace(text) == "" {
 				text = callText(calls)
 			}
@@ -233,21 +233,19 @@ func (m message) calls() []ToolCall {
 // written as JSON, as a log that kept the reply as the API returned it
 // does: {"role": "assistant", "content": null, "tool_calls": [...]}. It is
 // read as the messages around it are, its arguments as written. It
-// reports false unless that reply is an assistant's and makes calls: the
-// calls are what the step did.
-func embeddedReply(text string) (message, bool) {
+// returns the reply's text and calls, and false unless that reply is an
+// assistant's and makes calls: the calls are what the step did.
+func embeddedReply(text string) (string, []ToolCall, bool) {
 	t := strings.TrimSpace(text)
 	if !strings.HasPrefix(t, "{") || !strings.HasSuffix(t, "}") || !strings.Contains(t, `"tool_calls"`) && !strings.Contains(t, `"function_call"`) {
-		return message{}, false
+		return "", nil, false
 	}
 	var reply message
-	if json.Unmarshal([]byte(t), &reply) != nil || reply.Content.err != nil {
-		return message{}, false
+	if json.Unmarshal([]byte(t), &reply) != nil || reply.Content.err != nil || !strings.EqualFold(strings.TrimSpace(reply.Role), "assistant") {
+		return "", nil, false
 	}
-	if !strings.EqualFold(strings.TrimSpace(reply.Role), "assistant") || len(reply.calls()) == 0 {
-		return message{}, false
-	}
-	return reply, true
+	calls := reply.calls()
+	return reply.Content.text, calls, len(calls) > 0
 }
 
 // isUserRole reports whether a role is the human's.
