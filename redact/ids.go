@@ -26,27 +26,27 @@ const (
 const (
 	// sin is a Canadian social insurance number in groups of three,
 	// checked by Luhn; labelled, it may also be written bare.
-	sin      = idL + `[0-9]{3}(?<s>[ -])[0-9]{3}\k<s>[0-9]{3}` + idR
+	sin      = idL + `[0-9]{3}(?:[ ][0-9]{3}[ ]|-[0-9]{3}-)[0-9]{3}` + idR
 	sinLabel = `(?<![A-Za-z])(?:SIN|NAS|(?i:social[ _-]?insurance)` + numberWord + `)` + labelSep +
-		`(?<secret>[0-9]{3}(?<s>[ -]?)[0-9]{3}\k<s>[0-9]{3})` + idR
+		`(?<secret>[0-9]{3}(?:[ ][0-9]{3}[ ]|-[0-9]{3}-|[0-9]{3})[0-9]{3})` + idR
 	// nino is a UK National Insurance number: two letters, three pairs of
 	// digits and A–D, bare or spaced (QQ 12 34 56 C); labelled, in any case
 	// and spacing.
-	nino      = `(?<![A-Za-z0-9_])[A-Z]{2}(?:[0-9]{6}|[ ][0-9]{2}[ ][0-9]{2}[ ][0-9]{2}[ ])[A-D](?![A-Za-z0-9_])`
+	nino      = `[A-Z]{2}(?:[0-9]{6}|[ ][0-9]{2}[ ][0-9]{2}[ ][0-9]{2}[ ])[A-D]`
 	ninoLabel = `(?<![A-Za-z])(?:NINO|(?i:national[ _-]?insurance)` + numberWord + `|NI` + numberWord + `)` + labelSep +
 		`(?<secret>(?i:[A-Z]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[0-9]{2}[ ]?[A-D]))(?![A-Za-z0-9_])`
 	// aadhaar is an Indian Aadhaar number: twelve digits in groups of
 	// four, not starting with 0 or 1, checked by Verhoeff; bare after its
 	// label.
-	aadhaar      = idL + `[2-9][0-9]{3}(?<s>[ -])[0-9]{4}\k<s>[0-9]{4}` + idR
-	aadhaarLabel = `(?<![A-Za-z])(?i:aadhaa?r|UIDAI)` + numberWord + labelSep + `(?<secret>[2-9][0-9]{3}(?<s>[ -]?)[0-9]{4}\k<s>[0-9]{4})` + idR
+	aadhaar      = idL + `[2-9][0-9]{3}(?:[ ][0-9]{4}[ ]|-[0-9]{4}-)[0-9]{4}` + idR
+	aadhaarLabel = `(?<![A-Za-z])(?i:aadhaa?r|UIDAI)` + numberWord + labelSep + `(?<secret>[2-9][0-9]{3}(?:[ ][0-9]{4}[ ]|-[0-9]{4}-|[0-9]{4})[0-9]{4})` + idR
 	// pan is an Indian Permanent Account Number: five letters (the fourth
 	// says who holds it), four digits, a letter.
-	pan = `(?<![A-Za-z0-9_])[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z](?![A-Za-z0-9_])`
+	pan = `[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z]`
 	// curp is a Mexican CURP: initials, birth date, sex, state, consonants
 	// and two check characters.
-	curp = `(?<![A-Za-z0-9_])[A-Z][AEIOUX][A-Z]{2}[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[HMX]` +
-		`(?:AS|B[CS]|C[CHLMS]|D[FG]|G[RT]|HG|JC|M[CNS]|N[ELT]|OC|PL|Q[RT]|S[LPR]|T[CLS]|VZ|YN|ZS)[B-DF-HJ-NP-TV-Z]{3}[0-9A-Z][0-9](?![A-Za-z0-9_])`
+	curp = `[A-Z][AEIOUX][A-Z]{2}[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[HMX]` +
+		`(?:AS|B[CS]|C[CHLMS]|D[FG]|G[RT]|HG|JC|M[CNS]|N[ELT]|OC|PL|Q[RT]|S[LPR]|T[CLS]|VZ|YN|ZS)[B-DF-HJ-NP-TV-Z]{3}[0-9A-Z][0-9]`
 	// chineseID is a resident identity number of the People's Republic:
 	// six digits of region, a birth date, three digits and a check
 	// character (MOD 11-2).
@@ -59,7 +59,7 @@ const (
 	// eleven digits with a check digit (ISO 7064 MOD 11,10), bare or in
 	// groups.
 	steuerID = `(?<![A-Za-z])(?i:steuer[ _-]?(?:id(?:entifikations)?(?:[ _-]?(?:nr\.?|nummer))?|nummer)|IdNr\.?|tax[ _-]?id|TIN)` + labelSep +
-		`(?<secret>[1-9][0-9](?<s>[ ]?)[0-9]{3}\k<s>[0-9]{3}\k<s>[0-9]{3})` + idR
+		`(?<secret>[1-9][0-9](?:[ ][0-9]{3}[ ][0-9]{3}[ ]|[0-9]{6})[0-9]{3})` + idR
 	// cpf is a Brazilian CPF, 000.000.000-00 with two check digits, or
 	// bare after its label.
 	cpf      = idL + `[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}` + idR
@@ -73,12 +73,35 @@ const (
 	// myNumber is a Japanese individual number after its label: twelve
 	// digits with a check digit, bare or in groups of four.
 	myNumber = `(?:マイナンバー|個人番号|(?<![A-Za-z])(?i:my[ _-]?number))` + labelSep + `[ 　]?` +
-		`(?<secret>[0-9]{4}(?<s>[ -]?)[0-9]{4}\k<s>[0-9]{4})` + idR
+		`(?<secret>[0-9]{4}(?:[ ][0-9]{4}[ ]|-[0-9]{4}-|[0-9]{4})[0-9]{4})` + idR
 	// codiceFiscale is an Italian fiscal code: six letters of the name,
 	// the birth year, month letter and day (digits, or letters standing
 	// for them), the place and a check letter.
-	codiceFiscale = `(?<![A-Za-z0-9_])[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z](?![A-Za-z0-9_])`
+	codiceFiscale = `[A-Z]{6}[0-9LMNP-V]{2}[ABCDEHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z]`
+	// upperCode is any of the four codes of capitals and digits above, as
+	// one pattern: each would be tried at every capital letter.
+	upperCode = `(?<![A-Za-z0-9_])(?:` + nino + `|` + pan + `|` + curp + `|` + codiceFiscale + `)(?![A-Za-z0-9_])`
 )
+
+// upperCodeLike is upperCode's cheap test: a run of nine or more capitals
+// and digits, or two capitals, a blank and two digits (QQ 12 …).
+func upperCodeLike(text string) bool {
+	n := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c >= 'A' && c <= 'Z' || isDigit(c) {
+			if n++; n >= 9 {
+				return true
+			}
+			if n >= 2 && i+3 < len(text) && text[i+1] == ' ' && isDigit(text[i+2]) && isDigit(text[i+3]) {
+				return true
+			}
+			continue
+		}
+		n = 0
+	}
+	return false
+}
 
 // digitsOf returns the digits of v, in order.
 func digitsOf(v string) []int {

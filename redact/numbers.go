@@ -19,7 +19,7 @@ const (
 // underscores, the same joint throughout: 4-4-4-4, 4-6-5 or 4-4-4-4-3.
 // The scanner takes spaces and dashes only, since a dot also joins the
 // parts of decimals and versions, which these group sizes rule out.
-const cardDotted = `(?<![0-9A-Za-z_.])[2-6][0-9]{3}(?<s>[._])[0-9]{4,6}\k<s>[0-9]{4,5}(?:\k<s>[0-9]{1,4})?(?![0-9A-Za-z_]|[._][0-9])`
+const cardDotted = `(?<![0-9A-Za-z_.])[2-6][0-9]{3}(?:\.[0-9]{4,6}\.[0-9]{4,5}(?:\.[0-9]{1,4})?|_[0-9]{4,6}_[0-9]{4,5}(?:_[0-9]{1,4})?)(?![0-9A-Za-z_]|[._][0-9])`
 
 // keepDottedCard applies the card's length and Luhn check.
 func keepDottedCard(_ found, v string) bool {

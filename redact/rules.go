@@ -229,6 +229,29 @@ const obfuscatedEmail = `(?<=(?<![\p{L}\p{N}._%+-])(?<lead>[\p{L}\p{N}_%+-](?:[\
 // address: "at the dot com bubble", "at this dot".
 const determiners = `(?i:the|a|an|this|that|these|those|it|its|his|her|our|their|my|your|one|some|any|each|every|no)[ \t]`
 
+// obfuscatedLike is obfuscatedEmail's cheap test: "at" in brackets, or
+// "dot" or "DOT" between blanks.
+func obfuscatedLike(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '[', '(', '{', '<':
+			j := i + 1
+			for j < len(text) && j-i <= 4 && (text[j] == ' ' || text[j] == '\t') {
+				j++
+			}
+			if j+1 < len(text) && (text[j]|0x20) == 'a' && (text[j+1]|0x20) == 't' {
+				return true
+			}
+		case 'd', 'D':
+			if i > 0 && i+3 < len(text) && (text[i-1] == ' ' || text[i-1] == '\t') && (text[i+3] == ' ' || text[i+3] == '\t') &&
+				(text[i:i+3] == "dot" || text[i:i+3] == "DOT") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // anyDot is the dot of an obfuscated address: a dot, or "dot" in brackets
 // or between blanks.
 const anyDot = `(?:\.|[ \t]{0,3}[\[({<][ \t]{0,3}(?i:dot)[ \t]{0,3}[\])}>][ \t]{0,3}|[ \t]+(?:DOT|dot)[ \t]+)`
@@ -276,8 +299,8 @@ const phoneArea = `(?<![A-Za-z0-9_+.-])(?:\(0?[1-9][0-9]{1,3}\)[ ]?(?:9[ ]?)?[0-
 // mobile (98765 43210), a Chinese mobile (138 0013 8000), a Mexican
 // number (55 1234 5678), and a Russian one with its area code in
 // brackets and the last four digits in pairs (8 (912) 345-67-89).
-const phoneGrouped = `(?<![A-Za-z0-9_+.-]|(?:[0-9]|\[PHONE_[0-9]+\])[ -])(?:[6-9][0-9]{4}[ -][0-9]{5}|1[3-9][0-9](?<s>[ -])[0-9]{4}\k<s>[0-9]{4}` +
-	`|[1-9][0-9](?<t>[ -])[0-9]{4}\k<t>[0-9]{4}|(?:[78][ ]?)?\([0-9]{3,5}\)[ ]?[0-9]{2,3}-[0-9]{2}-[0-9]{2})(?![A-Za-z0-9_]|[.-][0-9]|[ ][0-9])`
+const phoneGrouped = `(?<![A-Za-z0-9_+.-]|(?:[0-9]|\[PHONE_[0-9]+\])[ -])(?:[6-9][0-9]{4}[ -][0-9]{5}|1[3-9][0-9](?:[ ][0-9]{4}[ ]|-[0-9]{4}-)[0-9]{4}` +
+	`|[1-9][0-9](?:[ ][0-9]{4}[ ]|-[0-9]{4}-)[0-9]{4}|(?:[78][ ]?)?\([0-9]{3,5}\)[ ]?[0-9]{2,3}-[0-9]{2}-[0-9]{2})(?![A-Za-z0-9_]|[.-][0-9]|[ ][0-9])`
 
 // Secrets of web services: a cookie header's value (to the end of its
 // line or its quote), a URL signature (Azure SAS sig=, S3 Signature=), a
@@ -308,7 +331,7 @@ const (
 // common to be labels anywhere else (key, auth, code, sid, session).
 const (
 	puttyKey      = `Private-Lines:[ \t]*[0-9]{1,4}[ \t]*\r?\n(?<secret>[A-Za-z0-9+/=]+(?:\r?\n[A-Za-z0-9+/=]+(?![^\r\n]))*)`
-	jwkMember     = `(?<!\\)(?<bs>\\{0,3})["'](?:d|p|q|dp|dq|qi|k)\k<bs>["'][ \t]*:[ \t]*\k<bs>["'](?<secret>[A-Za-z0-9_-]{40,})`
+	jwkMember     = `(?<![\\A-Za-z0-9_])\\{0,3}["'](?:d|p|q|dp|dq|qi|k)\\{0,3}["'][ \t]*:[ \t]*\\{0,3}["'](?<secret>[A-Za-z0-9_-]{40,})`
 	azureAD       = `(?<=(?<![A-Za-z0-9_~.-])(?<lead>[A-Za-z0-9_.-]{3}[0-9]))Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`
 	authorization = `(?<![A-Za-z0-9_])(?i:(?:proxy-)?authorization)(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?` +
 		`(?:[A-Za-z][A-Za-z0-9_-]{1,30}[ \t]+)?(?<secret>[A-Za-z0-9._~+/=:-]{8,})`
@@ -370,25 +393,22 @@ var specs = []spec{
 	{name: "social security number", kind: SSN, expr: ssn, keep: keepSSN},
 	{name: "labelled social security number", kind: SSN, expr: ssnLabel, keep: keepSSN},
 	{name: "passport number", kind: Passport, expr: passportNo},
-	{name: "Canadian social insurance number", kind: NationalID, expr: sin, keep: keepLuhnID},
+	{name: "Canadian social insurance number", kind: NationalID, expr: sin, scans: digitRunLike(9), keep: keepLuhnID},
 	{name: "labelled Canadian social insurance number", kind: NationalID, expr: sinLabel, keep: keepLuhnID},
-	{name: "UK National Insurance number", kind: NationalID, expr: nino},
+	{name: "UK National Insurance number, Indian PAN, Mexican CURP or Italian fiscal code", kind: NationalID, expr: upperCode, scans: upperCodeLike},
 	{name: "labelled UK National Insurance number", kind: NationalID, expr: ninoLabel},
-	{name: "Aadhaar number", kind: NationalID, expr: aadhaar, keep: keepVerhoeff},
+	{name: "Aadhaar number", kind: NationalID, expr: aadhaar, scans: digitRunLike(12), keep: keepVerhoeff},
 	{name: "labelled Aadhaar number", kind: NationalID, expr: aadhaarLabel, keep: keepVerhoeff},
-	{name: "Indian PAN", kind: NationalID, expr: pan},
-	{name: "Mexican CURP", kind: NationalID, expr: curp},
-	{name: "Chinese resident identity number", kind: NationalID, expr: chineseID, keep: keepChineseID},
+	{name: "Chinese resident identity number", kind: NationalID, expr: chineseID, scans: digitRunLike(17), keep: keepChineseID},
 	{name: "French NIR", kind: NationalID, expr: nir, keep: keepNIR},
 	{name: "German tax id", kind: NationalID, expr: steuerID, keep: keepSteuerID},
 	{name: "Brazilian CPF", kind: NationalID, expr: cpf, keep: keepCPF},
 	{name: "labelled Brazilian CPF", kind: NationalID, expr: cpfLabel, keep: keepCPF},
-	{name: "Spanish DNI or NIE", kind: NationalID, expr: dni, keep: keepDNI},
-	{name: "Korean resident registration number", kind: NationalID, expr: rrn},
+	{name: "Spanish DNI or NIE", kind: NationalID, expr: dni, scans: digitRunLike(7), keep: keepDNI},
+	{name: "Korean resident registration number", kind: NationalID, expr: rrn, scans: digitRunLike(13)},
 	{name: "Japanese individual number", kind: NationalID, expr: myNumber, keep: keepMyNumber},
-	{name: "Italian fiscal code", kind: NationalID, expr: codiceFiscale},
 	{name: "e-mail address", kind: Email, expr: email},
-	{name: "obfuscated e-mail address", kind: Email, expr: obfuscatedEmail},
+	{name: "obfuscated e-mail address", kind: Email, expr: obfuscatedEmail, scans: obfuscatedLike},
 	{name: "IBAN", kind: IBAN, scans: ibanLike, find: findIBANs},
 	{name: "card number", kind: Card, scans: digitRunLike(minCardDigits), find: findCards},
 	{name: "card number with dots or underscores", kind: Card, expr: cardDotted, keep: keepDottedCard},
