@@ -189,6 +189,11 @@ func TestOutputsThatAreNotPlainFiles(t *testing.T) {
 	require.NoError(t, os.Symlink(stdoutFile, toStdout))
 	weights := filepath.Join(dir, "w.json")
 	require.NoError(t, os.Symlink("/dev/null", weights))
+	// A link to nothing would have the command create what it points to,
+	// wherever that is.
+	planted := filepath.Join(dir, "planted")
+	dangling := filepath.Join(dir, "dangling.jsonl")
+	require.NoError(t, os.Symlink(planted, dangling))
 	corpus := filepath.Join("..", "..", "testdata", "runs")
 
 	tests := []struct {
@@ -206,6 +211,12 @@ func TestOutputsThatAreNotPlainFiles(t *testing.T) {
 		{"export into a device", []string{"export", magentic, "-o", "/dev/null"}, "not a directory"},
 		{"fit to a link to a device", []string{"fit", corpus, "-o", weights}, "not a regular file (character device)"},
 		{"eval cases to a pipe", []string{"eval", corpus, "--cases", fifo}, "not a regular file (named pipe)"},
+		{"screen to a link to nothing", []string{"screen", magentic, "-o", dangling}, "a link to a path that does not exist"},
+		{"report to a link to nothing", []string{"report", magentic, "-o", dangling}, "a link to a path that does not exist"},
+		{"fit to a link to nothing", []string{"fit", corpus, "-o", dangling}, "a link to a path that does not exist"},
+		{"eval cases to a link to nothing", []string{"eval", corpus, "--cases", dangling}, "a link to a path that does not exist"},
+		{"export into a link to nothing", []string{"export", magentic, "-o", dangling}, "a link to a path that does not exist"},
+		{"report pages into a link to nothing", []string{"report", magentic, "--pages", dangling}, "a link to a path that does not exist"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -231,6 +242,8 @@ func TestOutputsThatAreNotPlainFiles(t *testing.T) {
 			fi, err := os.Lstat(toFull)
 			require.NoError(t, err)
 			assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is not replaced")
+			assert.NoFileExists(t, planted, "nothing is made where a link points")
+			assert.NoDirExists(t, planted, "nothing is made where a link points")
 		})
 	}
 }
