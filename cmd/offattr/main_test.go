@@ -365,13 +365,18 @@ func TestNoRawControlInAnyOutput(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run"+bad+".json")
 	require.NoError(t, os.WriteFile(path, data, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "run2"+bad+".json"), data, 0o644))
 	csvOut, bundles := filepath.Join(dir, "s.csv"), filepath.Join(t.TempDir(), "bundles")
+	// Outputs named with the same characters: the messages that name them.
+	pages, weights := filepath.Join(t.TempDir(), "pages"+bad), filepath.Join(t.TempDir(), "w"+bad+".json")
 	for _, args := range [][]string{
 		{"analyze", path}, {"analyze", path, "--json"}, {"steps", path}, {"steps", path, "--json"},
 		{"graph", path}, {"graph", path, "--format", "dot"}, {"graph", path, "--format", "mermaid"}, {"graph", path, "--format", "json"},
 		{"context", path, "--step", "1"}, {"context", path, "--step", "1", "--json"},
 		{"screen", path}, {"screen", path, "-o", csvOut}, {"eval", dir}, {"eval", dir, "--json"},
 		{"export", path, "-o", bundles},
+		{"report", csvOut, "--pages", pages, "-o", filepath.Join(t.TempDir(), "r"+bad+".html")},
+		{"fit", dir, "-o", weights},
 	} {
 		t.Run(strings.Join(args[:1], " ")+" "+strings.Join(args[2:], " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer

@@ -275,7 +275,7 @@ func writeWeights(opts *FitOptions, w *rules.Weights, stats fit.LoadStats) error
 	if err := cmdutil.WriteFileAtomic(opts.Output, append(data, '\n')); err != nil {
 		return fmt.Errorf("fit: %w", run.PathCause(err))
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", opts.Output)
+	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", escape.Line(opts.Output))
 	return failed(stats)
 }
 

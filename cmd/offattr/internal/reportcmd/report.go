@@ -256,7 +256,7 @@ func (rp *reporter) screen(ctx context.Context, records []screenfile.Record, pat
 				written++
 			}
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "wrote %d run pages to %s; %d failed\n", written, opts.Pages, len(failed))
+		fmt.Fprintf(opts.IO.ErrOut, "wrote %d run pages to %s; %d failed\n", written, escape.Line(opts.Pages), len(failed))
 	}
 	if err := writeScreen(opts, rows, red); err != nil {
 		return err
