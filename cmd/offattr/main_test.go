@@ -545,3 +545,43 @@ func lastLine(s string) string {
 	}
 	return last
 }
+
+// TestDashAsAnOutput: "-" names standard output, as it does for report -o
+// and eval --cases: screen -o - writes its records there; fit (whose
+// standard output holds its report), export and report --pages (which
+// write directories) refuse it as a usage error. None makes a file
+// called "-".
+func TestDashAsAnOutput(t *testing.T) {
+	in, err := filepath.Abs(magentic)
+	require.NoError(t, err)
+	corpus, err := filepath.Abs(filepath.Join("..", "..", "testdata", "runs"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	records := filepath.Join(dir, "s.jsonl")
+	screen := offattr("screen", in, "-o", records)
+	out, err := screen.CombinedOutput()
+	require.NoError(t, err, string(out))
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+	}{
+		{"screen records", []string{"screen", in, "-o", "-"}, 0, `"file":`},
+		{"fit weights", []string{"fit", corpus, "-o", "-"}, 2, ""},
+		{"export bundles", []string{"export", in, "-o", "-"}, 2, ""},
+		{"report pages", []string{"report", records, "--pages", "-"}, 2, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cwd := t.TempDir()
+			var stdout, stderr bytes.Buffer
+			cmd := offattr(tt.args...)
+			cmd.Dir, cmd.Stdout, cmd.Stderr = cwd, &stdout, &stderr
+			assert.Equal(t, tt.code, exitCode(t, cmd.Run()), stderr.String())
+			assert.Contains(t, stdout.String(), tt.stdout)
+			assert.NoFileExists(t, filepath.Join(cwd, "-"))
+			assert.NoDirExists(t, filepath.Join(cwd, "-"))
+		})
+	}
+}

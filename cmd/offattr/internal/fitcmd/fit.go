@@ -110,6 +110,9 @@ printed beside the rules' own, with what the model alone would answer.`,
 }
 
 func fitRun(ctx context.Context, opts *FitOptions) error {
+	if opts.Output == "-" {
+		return cmdutil.Usagef("-o -: fit prints its report on standard output; name a file for the weights")
+	}
 	if opts.Output != "" {
 		// Before the work, which takes a while, not after it.
 		if err := opts.IO.CheckOutput(opts.Output); err != nil {

@@ -107,6 +107,9 @@ func reportRun(ctx context.Context, opts *ReportOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.Pages == "-" {
+		return cmdutil.Usagef("--pages -: the pages are files in a directory, not standard output; name a directory")
+	}
 	if !isScreen && opts.Pages != "" {
 		return cmdutil.Usagef("--pages is for a screen's records; %s is a run", opts.Path)
 	}

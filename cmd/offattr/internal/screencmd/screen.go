@@ -142,6 +142,9 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 	if opts.Workers < 1 {
 		return cmdutil.Usagef("--workers %d: need at least 1", opts.Workers)
 	}
+	if opts.Output == "-" {
+		opts.Output = "" // standard output, as for report -o and eval --cases
+	}
 	if opts.Resume && opts.Output == "" {
 		return cmdutil.Usagef("--resume needs -o FILE: it continues that file")
 	}
