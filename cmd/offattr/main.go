@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/root"
@@ -24,6 +25,10 @@ const (
 	exitInterrupted = 130 // SIGINT: 128 + its number, as shells report it
 	exitTerminated  = 143 // SIGTERM: 128 + its number
 )
+
+// stopGrace is how long a signalled command has to wind down before the
+// process exits without it.
+const stopGrace = time.Second
 
 func main() {
 	os.Exit(run())
@@ -42,6 +47,15 @@ func run() int {
 		sig := <-sigs
 		signal.Stop(sigs)
 		cancel(signalled{sig})
+		// A command stops at its next look at the context, but one
+		// blocked writing to a pipe no one reads (a paused pager) never
+		// gets there: after a grace, exit all the same, removing what
+		// was being written. Records a screen appended are whole but the
+		// last, which --resume cuts off.
+		time.AfterFunc(stopGrace, func() {
+			cmdutil.RemovePending()
+			os.Exit(exitCodeOf(signalled{sig}))
+		})
 	}()
 	io := cmdutil.System()
 	cmd := root.NewCmdRoot(io)

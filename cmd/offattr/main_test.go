@@ -585,3 +585,51 @@ func TestDashAsAnOutput(t *testing.T) {
 		})
 	}
 }
+
+// TestSignalWhileStandardOutputIsBlocked: a command whose standard output
+// is a pipe no one reads (a paused pager, a stuck consumer) blocks in its
+// write; SIGINT or SIGTERM must still stop it within 2 s, with 130 or 143.
+func TestSignalWhileStandardOutputIsBlocked(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no signals to send on Windows")
+	}
+	long := filepath.Join(t.TempDir(), "long.json")
+	longRun(t, long, 4000) // its steps as JSON run far past a pipe's buffer
+	tests := []struct {
+		name string
+		args []string
+		sig  syscall.Signal
+		code int
+	}{
+		{"steps", []string{"steps", long, "--json"}, syscall.SIGTERM, 143},
+		{"graph", []string{"graph", long, "--format", "json"}, syscall.SIGINT, 130},
+		{"context", []string{"context", long, "--step", "3999", "--budget", "1000000"}, syscall.SIGTERM, 143},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, w, err := os.Pipe()
+			require.NoError(t, err)
+			defer r.Close()
+			var stderr bytes.Buffer
+			cmd := offattr(tt.args...)
+			cmd.Stdout, cmd.Stderr = w, &stderr
+			require.NoError(t, cmd.Start())
+			w.Close()
+			// Its first byte: the command is writing, and with no one
+			// reading it soon fills the pipe and waits.
+			_, err = r.Read(make([]byte, 1))
+			require.NoError(t, err)
+			require.NoError(t, cmd.Process.Signal(tt.sig))
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err = <-done:
+				assert.Equal(t, tt.code, exitCode(t, err), stderr.String())
+			case <-time.After(5 * time.Second):
+				_ = cmd.Process.Kill()
+				<-done
+				t.Fatal("the signal did not stop a command blocked on its standard output")
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/offattr/offattr/internal/escape"
@@ -283,11 +284,27 @@ func createAtomic(path string, follow bool) (*AtomicFile, error) {
 			return nil, fmt.Errorf("write %s: %w", path, err)
 		}
 	}
+	pending.Store(tmp.Name(), struct{}{})
 	return &AtomicFile{File: tmp, path: path, follow: follow}, nil
+}
+
+// pending holds the names of the temporary files of AtomicFiles neither
+// committed nor aborted.
+var pending sync.Map
+
+// RemovePending removes the temporary file of every AtomicFile neither
+// committed nor aborted, for a process that must exit without waiting for
+// its commands to finish: what they were writing is not left behind.
+func RemovePending() {
+	pending.Range(func(name, _ any) bool {
+		os.Remove(name.(string))
+		return true
+	})
 }
 
 // Commit closes the file and puts it in place of the path.
 func (f *AtomicFile) Commit() error {
+	defer pending.Delete(f.Name())
 	defer os.Remove(f.Name()) // once renamed, there is nothing by this name
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", f.path, err)
@@ -308,6 +325,7 @@ func (f *AtomicFile) Commit() error {
 func (f *AtomicFile) Abort() {
 	f.Close()
 	os.Remove(f.Name())
+	pending.Delete(f.Name())
 }
 
 // renameTarget is the path a rename may replace for path: path itself when
