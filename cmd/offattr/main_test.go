@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/internal/escape"
+	"github.com/offattr/offattr/rules"
 )
 
 // The test binary is offattr itself when OFFATTR_TEST_MAIN is set: the
@@ -629,6 +630,58 @@ func TestSignalWhileStandardOutputIsBlocked(t *testing.T) {
 				_ = cmd.Process.Kill()
 				<-done
 				t.Fatal("the signal did not stop a command blocked on its standard output")
+			}
+		})
+	}
+}
+
+// TestOutputThatIsAFlagsInput: the files flags name are inputs too (the
+// labels, the weights, the redaction patterns): an output over one is
+// refused (exit 1) and the file is left as it was.
+func TestOutputThatIsAFlagsInput(t *testing.T) {
+	weights, err := json.Marshal(rules.DefaultWeights())
+	require.NoError(t, err)
+	files := map[string]string{
+		"labels.jsonl": `{"trace_id": "0af7651916cd43dd8448eb211c80319c", "span_id": "b7ad6b7169203331", "reason": "x"}` + "\n",
+		"weights.json": string(weights),
+		"patterns.txt": "# none\n",
+	}
+	tests := []struct {
+		name string
+		args func(dir string) []string
+	}{
+		{"eval cases over its labels", func(dir string) []string {
+			return []string{"eval", magentic, "--labels", filepath.Join(dir, "labels.jsonl"), "--cases", filepath.Join(dir, "labels.jsonl")}
+		}},
+		{"eval cases over its weights", func(dir string) []string {
+			return []string{"eval", magentic, "--weights", filepath.Join(dir, "weights.json"), "--cases", filepath.Join(dir, "weights.json")}
+		}},
+		{"report over its weights", func(dir string) []string {
+			return []string{"report", magentic, "--weights", filepath.Join(dir, "weights.json"), "-o", filepath.Join(dir, "weights.json")}
+		}},
+		{"fit over the weights it starts from", func(dir string) []string {
+			corpus := filepath.Join("..", "..", "testdata", "runs")
+			return []string{"fit", corpus, "--weights", filepath.Join(dir, "weights.json"), "-o", filepath.Join(dir, "weights.json")}
+		}},
+		{"screen over its patterns", func(dir string) []string {
+			return []string{"screen", magentic, "--redact-patterns", filepath.Join(dir, "patterns.txt"), "-o", filepath.Join(dir, "patterns.txt")}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, data := range files {
+				require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
+			}
+			var stderr bytes.Buffer
+			cmd := offattr(tt.args(dir)...)
+			cmd.Stderr = &stderr
+			assert.Equal(t, 1, exitCode(t, cmd.Run()), stderr.String())
+			assert.Contains(t, stderr.String(), "an input")
+			for name, data := range files {
+				got, err := os.ReadFile(filepath.Join(dir, name))
+				require.NoError(t, err)
+				assert.Equal(t, data, string(got), "%s is untouched", name)
 			}
 		})
 	}

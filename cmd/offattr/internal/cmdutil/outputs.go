@@ -100,6 +100,17 @@ func CheckNotInput(output string, inputs []string) error {
 	return nil
 }
 
+// Inputs is paths and each of files a flag gave, for CheckNotInput.
+func Inputs(paths []string, files ...string) []string {
+	out := append([]string(nil), paths...)
+	for _, f := range files {
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // outputFile is an output path as CheckNotInput compares it with inputs.
 type outputFile struct {
 	path, dir string

@@ -118,7 +118,7 @@ func fitRun(ctx context.Context, opts *FitOptions) error {
 		if err := opts.IO.CheckOutput(opts.Output); err != nil {
 			return err
 		}
-		if err := cmdutil.CheckNotInput(opts.Output, opts.Paths); err != nil {
+		if err := cmdutil.CheckNotInput(opts.Output, cmdutil.Inputs(opts.Paths, opts.Load.Labels, opts.Rules.Weights)); err != nil {
 			return err
 		}
 	}

@@ -403,7 +403,7 @@ func checkOutputs(opts *ReportOptions) error {
 			return err
 		}
 		in, _ := run.SplitRef(opts.Path)
-		if err := cmdutil.CheckNotInput(opts.Output, []string{in}); err != nil {
+		if err := cmdutil.CheckNotInput(opts.Output, opts.Inputs([]string{in})); err != nil {
 			return err
 		}
 	}

@@ -227,7 +227,7 @@ func openOutput(opts *ScreenOptions, keyed bool) (_ *output, _ map[string]bool, 
 	if err := opts.IO.CheckOutput(opts.Output); err != nil {
 		return nil, nil, err
 	}
-	if err := cmdutil.CheckNotInput(opts.Output, opts.Paths); err != nil {
+	if err := cmdutil.CheckNotInput(opts.Output, opts.Inputs(opts.Paths)); err != nil {
 		return nil, nil, err
 	}
 	lock, err := lockOutput(opts.Output)
