@@ -26,8 +26,8 @@ const (
 	exitTerminated  = 143 // SIGTERM: 128 + its number
 )
 
-// stopGrace is how long a signalled command has to wind down before the
-// process exits without it.
+// stopGrace is how long a signalled command may wait on a write to a
+// standard stream before the process exits without it.
 const stopGrace = time.Second
 
 func main() {
@@ -38,6 +38,7 @@ func main() {
 func run() int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
+	io := cmdutil.System()
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
@@ -49,15 +50,16 @@ func run() int {
 		cancel(signalled{sig})
 		// A command stops at its next look at the context, but one
 		// blocked writing to a pipe no one reads (a paused pager) never
-		// gets there: after a grace, exit all the same, removing what
-		// was being written. Records a screen appended are whole but the
-		// last, which --resume cuts off.
-		time.AfterFunc(stopGrace, func() {
-			cmdutil.RemovePending()
-			os.Exit(exitCodeOf(signalled{sig}))
-		})
+		// gets there: once a write to standard output or error has
+		// waited that long, exit all the same, removing the temporary
+		// files of what was being written.
+		for range time.Tick(stopGrace / 10) {
+			if io.Stuck(stopGrace) {
+				cmdutil.RemovePending()
+				os.Exit(exitCodeOf(signalled{sig}))
+			}
+		}
 	}()
-	io := cmdutil.System()
 	cmd := root.NewCmdRoot(io)
 	c, err := cmd.ExecuteContextC(ctx)
 	if err == nil {
