@@ -50,8 +50,8 @@
 //     mysql or mariadb command, quoted or not; the value of sshpass -p and
 //     redis-cli -a; the password of -u or --user USER:PASSWORD (curl, wget;
 //     not a uid:gid of digits); and PINs (4–12 digits after "PIN", "PIN code"…, with or
-//     without a separator).
-//   - SECRET: the value after a key label (api key, secret key, access key,
+//     without a separator), and a card's security code after CVV, CVC or CSC.
+//   - SECRET: the value after a key label (api key, subscription key, secret key, access key,
 //     private key, private key id, client secret, secret… also ending a
 //     longer key such as aws_secret_access_key or openaiApiKey), and after a token label
 //     (access_token…) when the value looks like a key: 8+ characters with a
@@ -76,7 +76,10 @@
 //     PAN, Mexican CURP, Chinese resident id (MOD 11-2), French NIR (its
 //     key), German tax id (after its label, MOD 11,10), Brazilian CPF,
 //     Spanish DNI and NIE (their letter), Korean RRN, Japanese My Number
-//     (after its label), Italian fiscal code.
+//     (after its label), Italian fiscal code; and any number of five digits
+//     or more after an identity label written out (driver's licence,
+//     national id, tax id, Medicare, personnummer…) or as capitals (EIN,
+//     TIN, BSN, PESEL, NHS, NRIC, HKID…).
 //   - EMAIL: addresses with a real-looking top-level domain (not icon@2x.png;
 //     in frank@example.com.json the address is frank@example.com), also
 //     spelt out: jane [at] example [dot] com, jane(at)example.com, jane AT

@@ -103,6 +103,28 @@ func upperCodeLike(text string) bool {
 	return false
 }
 
+// idLabel is the label of an identity number of any country written out
+// (driver's licence, national id, tax number, Medicare, personnummer…),
+// and idAcronym one written as its capitals (EIN, TIN, BSN, PESEL, NHS,
+// NRIC…): after either, the number is masked whatever its shape. They are
+// two patterns: as one, the places a match may begin take long to find.
+const (
+	idLabel = `(?<![A-Za-z])(?i:driver'?s?[ _-]?licen[cs]e|national[ _-]?id(?:entity)?|id(?:entity)?[ _-]?(?:card|number|no\.?)|` +
+		`tax[ _-]?(?:id(?:entification)?|number|file[ _-]?number|code)|medicare|personnummer|henkil[oö]tunnus|f[oø]dselsnummer|` +
+		`sozialversicherungsnummer|personalausweis(?:nummer)?|num[eé]ro[ _-]?de[ _-]?s[eé]curit[eé][ _-]?sociale|codice[ _-]?fiscale)` +
+		numberWord + labelSep
+	idAcronym = `(?<![A-Za-z0-9])(?:DL|EIN|ITIN|TIN|TFN|BSN|PESEL|NHS|NRIC|HKID)` +
+		`(?:\\{0,3}["'])?[ \t]{0,3}[:#=]?[ \t]{0,3}(?:\\{0,3}["'])?(?<![A-Za-z0-9]{2})`
+)
+
+// idValue is a labelled identity number: up to five groups of letters and
+// digits joined by single blanks or dashes, each with a digit.
+const idValue = `(?<secret>(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]+(?:[ -](?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]+){0,4})(?![A-Za-z0-9_])`
+
+// keepIDValue keeps a labelled number of five digits or more: "DL 2"
+// and "TIN 42" are no numbers anyone is known by.
+func keepIDValue(_ found, v string) bool { return len(digitsOf(v)) >= 5 }
+
 // digitsOf returns the digits of v, in order.
 func digitsOf(v string) []int {
 	var out []int

@@ -167,6 +167,14 @@ var plantedSecrets = []planted{
 	{"Korean resident registration number", "rrn %s", "900101-1234567"},
 	{"Japanese individual number", "マイナンバー: %s", "1234 5678 9018"},
 	{"Italian fiscal code", "cf %s", "RSSMRA85T10A562S"},
+	{"driver's licence", "driver's license %s", "D1234567"},
+	{"US employer id", "EIN: %s", "12-3456789"},
+	{"Australian Medicare number", "Medicare %s", "2123 45670 1"},
+	{"Dutch BSN", "BSN %s", "111222333"},
+	{"Polish PESEL", "PESEL: %s", "44051401359"},
+	{"Swedish personnummer", "personnummer %s", "811218-9876"},
+	{"card security code", "card ok, CVV: %s", "737"},
+	{"API subscription key", "Ocp-Apim-Subscription-Key: %s", "0123456789abcdef0123456789abcdef"},
 
 	// Cards, addresses and credentials written to dodge a scanner.
 	{"card grouped by dots", "card %s", "4111.1111.1111.1111"},
@@ -301,6 +309,10 @@ var lookAlikes = []struct{ name, in string }{
 	{"numbers in groups of three", "population 123 456 789 in 2024"},
 	{"DNI-shaped code with a wrong letter", "ref 12345678A"},
 	{"twelve digits in fours failing Verhoeff", "batch 2345 6789 0125"},
+	{"fetch credentials mode", `fetch(url, {credentials: "include"}) and credentials: 'same-origin'`},
+	{"capitals glued to an id", "FINAL ANSWER: 80NSSC21K0223"},
+	{"short numbers after id labels", "DL 2 and TIN 42 and PAN 7"},
+	{"security code prose", "the CVV field is required"},
 	{"md5 after a key prefix", "cache-key-d41d8cd98f00b204e9800998ecf8427e and id_SK0123456789abcdef0123456789abcdef"},
 }
 

@@ -150,7 +150,7 @@ const (
 	// secretKey: API keys and secrets, which also end a longer key
 	// (openaiApiKey, client_secret, aws_access_key); "token" too, but only a
 	// key-like value counts after it (max_tokens and "the token: it" stay).
-	secretKey = `(?<key>(?i:api[._ -]?key|apikey|secret[_ -]?key|access[_ -]?key|account[_ -]?key|private[_ -]?key(?:[_ -]?id)?|` +
+	secretKey = `(?<key>(?i:api[._ -]?key|apikey|subscription[_ -]?key|secret[_ -]?key|access[_ -]?key|account[_ -]?key|private[_ -]?key(?:[_ -]?id)?|` +
 		`signing[_ -]?key|encryption[_ -]?key|master[_ -]?key|client[_ -]?secret|secret|token))`
 	// value is quoted or bare; the quotes are kept out of "secret".
 	//
@@ -188,6 +188,9 @@ const (
 		`(?:[ \t]*(?:[:=#]|(?i:is|was)(?![A-Za-z0-9]))|[ \t])[ \t]*(?:\\*["'])?` +
 		`(?<secret>[0-9]{4,12})(?![0-9A-Za-z_]|[.,][0-9])`
 )
+
+// cardCode is a card's security code after its label (CVV, CVC, CSC).
+const cardCode = `(?<![A-Za-z0-9])(?i:cvv2?|cvc2?|csc|card[ _-]?security[ _-]?code)` + labelSep + `(?<secret>[0-9]{3,4})(?![0-9A-Za-z_]|[.,][0-9])`
 
 // assigned is a value given to a label. The match starts at the
 // separator and the label is a lookbehind: regexp2 tries every position
@@ -387,6 +390,7 @@ var specs = []spec{
 	{name: "password in another language", kind: Password, expr: `(?<![A-Za-z])(?<key>(?i:` + otherPasswords + `))(?:\\*["'])?[ \t]*` + wideSetTo + `[ \t]*` + value,
 		cut: cutValue, keep: keepPassword, learn: learnAssigned},
 	{name: "PIN", kind: Password, expr: pin},
+	{name: "card security code", kind: Password, expr: cardCode},
 	{name: "secret assignment", kind: Secret, expr: assigned(secretKey, setTo), cut: cutValue, keep: keepSecret, learn: learnAssigned},
 	{name: "secret statement", kind: Secret, expr: assigned(secretKey, said), cut: cutValue, keep: keepSecret, learn: learnAssigned},
 	{name: "encoded secret", kind: Secret, scans: base64Like},
@@ -407,6 +411,8 @@ var specs = []spec{
 	{name: "Spanish DNI or NIE", kind: NationalID, expr: dni, scans: digitRunLike(7), keep: keepDNI},
 	{name: "Korean resident registration number", kind: NationalID, expr: rrn, scans: digitRunLike(13)},
 	{name: "Japanese individual number", kind: NationalID, expr: myNumber, keep: keepMyNumber},
+	{name: "labelled identity number", kind: NationalID, expr: idLabel + idValue, keep: keepIDValue},
+	{name: "identity number after its acronym", kind: NationalID, expr: idAcronym + idValue, keep: keepIDValue},
 	{name: "e-mail address", kind: Email, expr: email},
 	{name: "obfuscated e-mail address", kind: Email, expr: obfuscatedEmail, scans: obfuscatedLike},
 	{name: "IBAN", kind: IBAN, scans: ibanLike, find: findIBANs},
