@@ -70,9 +70,13 @@ var secretOf = map[redact.Kind]func(t *rapid.T) plant{
 	},
 	redact.Secret: func(t *rapid.T) plant {
 		v := rapid.StringMatching(`[A-Za-z]{6}[0-9]{4}[A-Za-z0-9]{6}`).Draw(t, "secret")
-		if rapid.Bool().Draw(t, "encoded") {
+		switch rapid.IntRange(0, 2).Draw(t, "encoded") {
+		case 1:
 			enc := base64.StdEncoding.EncodeToString([]byte("password=" + v))
 			return plant{redact.Secret, "CONF=" + enc, enc}
+		case 2:
+			enc := base64.StdEncoding.EncodeToString([]byte("admin:" + v))
+			return plant{redact.Secret, "Basic " + enc, enc}
 		}
 		line := rapid.SampledFrom([]string{"api_key=%s", `{"client_secret": "%s"}`, `"private_key_id": "%s"`}).Draw(t, "secret line")
 		return plant{redact.Secret, fmt.Sprintf(line, v), v}
@@ -84,6 +88,10 @@ var secretOf = map[redact.Kind]func(t *rapid.T) plant{
 	},
 	redact.Email: func(t *rapid.T) plant {
 		v := rapid.StringMatching(`[a-z]{3,8}\.[a-z]{2,8}@[a-z]{4,10}\.(com|org|de)`).Draw(t, "email")
+		if rapid.Bool().Draw(t, "spelt out") {
+			local, domain, _ := strings.Cut(v, "@")
+			v = local + " [at] " + strings.ReplaceAll(domain, ".", " [dot] ")
+		}
 		return plant{redact.Email, "write to " + v, v}
 	},
 	redact.IP: func(t *rapid.T) plant {
@@ -104,11 +112,22 @@ var secretOf = map[redact.Kind]func(t *rapid.T) plant{
 	},
 	redact.Card: func(t *rapid.T) plant {
 		v := luhn("4" + digits(t, 14, "card"))
+		sep := rapid.SampledFrom([]string{"", " ", "-", ".", "_"}).Draw(t, "card joint")
+		v = strings.Join([]string{v[:4], v[4:8], v[8:12], v[12:]}, sep)
 		return plant{redact.Card, "card " + v, v}
 	},
 	redact.SSN: func(t *rapid.T) plant {
 		v := fmt.Sprintf("%03d-%02d-%04d", rapid.IntRange(1, 665).Draw(t, "area"), rapid.IntRange(1, 99).Draw(t, "group"), rapid.IntRange(1, 9999).Draw(t, "serial"))
 		return plant{redact.SSN, "customer " + v, v}
+	},
+	redact.NationalID: func(t *rapid.T) plant {
+		if rapid.Bool().Draw(t, "SIN") {
+			v := luhn(rapid.StringMatching(`[1-79][0-9]{7}`).Draw(t, "sin"))
+			sep := rapid.SampledFrom([]string{" ", "-"}).Draw(t, "sin joint")
+			return plant{redact.NationalID, "customer " + v[:3] + sep + v[3:6] + sep + v[6:], v[:3] + sep + v[3:6] + sep + v[6:]}
+		}
+		v := rapid.StringMatching(`[A-CEGHJ-PR-TW-Z]{2}[0-9]{6}[A-D]`).Draw(t, "nino")
+		return plant{redact.NationalID, "NI number " + v, v}
 	},
 	redact.Passport: func(t *rapid.T) plant {
 		v := rapid.StringMatching(`[A-Z][0-9]{7}`).Draw(t, "passport")
@@ -161,7 +180,7 @@ func TestSecretsPlantedAnywhereReachNoOutput(t *testing.T) {
 	for k := range secretOf {
 		kinds = append(kinds, k)
 	}
-	require.Len(t, kinds, 12, "a generator for every kind but the user's and withheld text")
+	require.Len(t, kinds, 13, "a generator for every kind but the user's and withheld text")
 	words := []string{"the", "order", "42", "shipped", "Coder", "run", "search(q)", "found", "2024-01-15", "ok", "\n"}
 	rapid.Check(t, func(t *rapid.T) {
 		agents := []string{"Planner", "Coder", "Checker"}

@@ -234,13 +234,14 @@ func checkLabel(c *run.Case) error {
 }
 
 // unknownAgent says so when a label's agent is by no step of the run
-// (agents compared as run.SameAgent does), and is "" otherwise. The case
+// (agents compared as run.SameAgent does), or when it names no agent, and
+// is "" otherwise. The case
 // is still scored: its step can be right, and a system's labels may name
 // a party that never speaks (the environment, a tool), but its agent can
 // never be, and a misspelt name is worth a look.
 func unknownAgent(c *run.Case) string {
 	if c.Label.Agent == "" {
-		return ""
+		return "the label names no agent (mistake_agent is empty or missing): scored, its agent can never be right"
 	}
 	var agents []string
 	seen := map[string]bool{}

@@ -262,6 +262,8 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 		"4.json": `{"question": "q", ` + history + `}`,
 		"5.json": `{"question": "q", ` + history + `, "mistake_agent": "WebSurfr", "mistake_step": "2"}`,
 		"6.json": `{"question": "q", ` + history + `, "mistake_agent": "web_surfer", "mistake_step": "2"}`,
+		"7.json": `{"question": "q", ` + history + `, "mistake_agent": "", "mistake_step": "2"}`,
+		"8.json": `{"question": "q", ` + history + `, "mistake_step": "2"}`,
 	}
 	for name, data := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
@@ -272,15 +274,18 @@ func TestLabelsOutsideTheRunAndUnlabelledFiles(t *testing.T) {
 	rep, err := Evaluate(context.Background(), subsets, (&fixed{}).analyze, Options{Warn: &warn})
 	require.NoError(t, err)
 	o := rep.Overall
-	assert.Equal(t, 5, o.Cases, "the unlabelled file is not a case")
+	assert.Equal(t, 7, o.Cases, "the unlabelled file is not a case")
 	assert.Equal(t, 2, o.Failed, "the two labels of steps outside the run; an agent no step is by is scored")
 	assert.Equal(t, 1, o.Unlabelled)
-	assert.InDelta(t, 3.0/5, o.StepWithin["3"], 1e-9, "only the labels in range are near the answer")
+	assert.InDelta(t, 5.0/7, o.StepWithin["3"], 1e-9, "only the labels in range are near the answer")
 	assert.Contains(t, warn.String(), "2.json: the label names a step outside the run: mistake_step -1 is negative")
 	assert.Contains(t, warn.String(), "3.json: the label names a step outside the run: mistake_step 999999999 is past the last step, 3")
 	assert.Contains(t, warn.String(), "4.json: not a labelled case")
 	assert.Contains(t, warn.String(), `5.json: mistake_agent "WebSurfr" is none of its agents (human, Orchestrator, WebSurfer): scored, its agent can never be right`)
 	assert.NotContains(t, warn.String(), "6.json", "an agent is the same whatever its case and separators")
+	for _, name := range []string{"7.json", "8.json"} {
+		assert.Contains(t, warn.String(), name+": the label names no agent (mistake_agent is empty or missing): scored, its agent can never be right")
+	}
 }
 
 // TestSortCases: files named by numbers come in their order, compressed

@@ -22,12 +22,15 @@
 // IBANs and phone numbers whatever their grouping.
 //
 //   - PRIVATE_KEY: PEM private-key blocks, including a block cut off before
-//     its END line (logs truncate).
+//     its END line (logs truncate); the private lines of a PuTTY key file;
+//     a JSON Web Key's private members (d, p, q, dp, dq, qi, k: 40+
+//     characters of base64url).
 //   - TOKEN: JWTs, "Bearer …" tokens (with a digit, or 20+ characters of
 //     both cases), "Authorization: Basic …", the value
 //     of a Cookie or Set-Cookie header (to the end of its line or quote,
-//     when it holds a name=value pair), and URL signatures (Azure SAS
-//     sig=, S3 X-Amz-Signature=; 16+ characters).
+//     when it holds a name=value pair), URL signatures (Azure SAS
+//     sig=, S3 X-Amz-Signature=; 16+ characters), and the key-like
+//     credential of an Authorization header of any scheme (Token …).
 //   - API_KEY: provider keys by prefix: OpenAI sk-/sk-proj-, Anthropic
 //     sk-ant-, GitHub ghp_/gho_/ghu_/ghs_/ghr_/github_pat_, Slack xox?-/xapp-,
 //     Google AIza/ya29./GOCSPX-, Stripe sk_/rk_ live/test and whsec_,
@@ -36,7 +39,8 @@
 //     Shopify, Databricks, Twilio SK…, Mailgun key-…, Atlassian, Linear,
 //     Notion, Vault, Figma, Sentry, age, Telegram bot tokens, Square,
 //     Postman, Doppler, Facebook, Fireworks, AWS key ids (AKIA/ASIA/… +
-//     16), and the path of a Slack or Discord webhook URL.
+//     16) and session tokens (IQoJb3JpZ2luX2Vj…, FwoGZXIvYXdz…), Azure AD
+//     client secrets (…8Q~…), and the path of a Slack or Discord webhook URL.
 //   - PASSWORD: the password in scheme://user:pass@host; the value after a
 //     password label (password, passwd, pwd, pw, pass, passphrase, passcode,
 //     Passwort, Kennwort, and the common word in other languages:
@@ -46,15 +50,18 @@
 //     mysql or mariadb command, quoted or not; the value of sshpass -p and
 //     redis-cli -a; the password of -u or --user USER:PASSWORD (curl, wget;
 //     not a uid:gid of digits); and PINs (4–12 digits after "PIN", "PIN code"…, with or
-//     without a separator).
-//   - SECRET: the value after a key label (api key, secret key, access key,
+//     without a separator), and a card's security code after CVV, CVC or CSC.
+//   - SECRET: the value after a key label (api key, subscription key, secret key, access key,
 //     private key, private key id, client secret, secret… also ending a
 //     longer key such as aws_secret_access_key or openaiApiKey), and after a token label
 //     (access_token…) when the value looks like a key: 8+ characters with a
 //     digit, or 16+ with both cases, so "max_tokens: 4096" and "the token:
-//     it" stay. Also a run of base64 (12+ characters) whose decoded text
-//     is readable and holds anything another rule masks
-//     (cGFzc3dvcmQ9… is "password=…"): the whole run is masked.
+//     it" stay; the same key-like values in a URL's query after key=,
+//     auth=, code=, sid=, session=, jwt=. Also a run of base64 (12+
+//     characters) whose decoded text is readable and holds anything
+//     another rule masks (cGFzc3dvcmQ9… is "password=…"), or is a user and
+//     password joined by a colon (basic credentials without their header):
+//     the whole run is masked.
 //   - SSN: US social security numbers, 078-05-1120 anywhere and any
 //     grouping after "SSN" or "social security number" (social_security_number,
 //     socialSecurityNumber, a JSON key), except numbers
@@ -62,13 +69,29 @@
 //   - PASSPORT: 6–9 letters and digits, with a digit, after "passport",
 //     "passport no.", "passport_number", "passport number is", "passeport",
 //     "pasaporte", "Reisepass"….
+//   - NATIONAL_ID: identity numbers of other countries, by a shape that
+//     stands alone and a check digit where there is one, or after their
+//     label: Canadian SIN (046 454 286, Luhn), UK National Insurance
+//     number (QQ 12 34 56 C), Indian Aadhaar (2345 6789 0124, Verhoeff) and
+//     PAN, Mexican CURP, Chinese resident id (MOD 11-2), French NIR (its
+//     key), German tax id (after its label, MOD 11,10), Brazilian CPF,
+//     Spanish DNI and NIE (their letter), Korean RRN, Japanese My Number
+//     (after its label), Italian fiscal code; and any number of five digits
+//     or more after an identity label written out (driver's licence,
+//     national id, tax id, Medicare, personnummer…) or as capitals (EIN,
+//     TIN, BSN, PESEL, NHS, NRIC, HKID…).
 //   - EMAIL: addresses with a real-looking top-level domain (not icon@2x.png;
-//     in frank@example.com.json the address is frank@example.com).
+//     in frank@example.com.json the address is frank@example.com), also
+//     spelt out: jane [at] example [dot] com, jane(at)example.com, jane AT
+//     example DOT com (bare words only before a common top-level domain,
+//     and not before "the", "this"…), with the placeholder of the address
+//     they spell.
 //   - IBAN: a country code, two check digits and the country's length of
 //     letters and digits (bare or grouped by spaces or dashes), passing the ISO 13616
 //     mod-97 check.
 //   - CARD: 13–19 digits starting with 2–6, bare or in groups joined by
-//     single spaces or dashes, passing the Luhn check; in a longer run of
+//     single spaces or dashes (or by dots or underscores, in a card's own
+//     groups: 4-4-4-4, 4-6-5), passing the Luhn check; in a longer run of
 //     groups, the longest stretch of whole groups that passes ("4111 1111
 //     1111 1111 12/25" masks the card and keeps the expiry).
 //   - IP: IPv4 dotted quads (each part 0–255, no leading zeros) and IPv6
@@ -77,9 +100,11 @@
 //   - PHONE: international "+" numbers (8–15 digits), North American numbers
 //     written with separators ((555) 123-4567, 555-123-4567, 1-800-…),
 //     national numbers with a trunk 0 and separators (020 7946 0958,
-//     01 23 45 67 89: 10–11 digits, 11–15 after 00), numbers with an area
+//     01 23 45 67 89: 10–12 digits, 11–15 after 00), numbers with an area
 //     code in brackets ((11) 91234-5678, (021) 2345-6789: 9–13 digits) or
 //     a Brazilian mobile's two-digit area code before it (11 91234-5678),
+//     the usual groups of Indian (98765 43210), Chinese (138 0013 8000),
+//     Mexican (55 1234 5678) and Russian (8 (912) 345-67-89) numbers,
 //     and any number after a label such as "phone:", "tel", "mobile", "fax".
 //   - CUSTOM: matches of the user's patterns (Options.PatternsFile). A pattern
 //     with a group named "secret" masks only that group.

@@ -13,7 +13,8 @@ import (
 // credentials, a config blob, a Kubernetes secret (cGFzc3dvcmQ9… is
 // "password=…"). A run of base64 is decoded, and masked whole when the
 // decoded text is readable and one of the other rules would mask
-// something in it. Decoded text is not decoded again.
+// something in it, or when it is a user and password (user:pass, as
+// basic authentication writes them, with or without its header). Decoded text is not decoded again.
 
 // minEncoded is the shortest run of base64 that is decoded: nine bytes,
 // as in "pwd=x1234".
@@ -82,6 +83,9 @@ func encodesSecret(set *match.Set, run string, inner []*rule) bool {
 	if err != nil || !readable(raw) {
 		return false
 	}
+	if credentials(string(raw)) {
+		return true
+	}
 	t := set.Text(string(raw))
 	for _, ru := range inner {
 		if !ru.mayMatch(t) {
@@ -92,6 +96,34 @@ func encodesSecret(set *match.Set, run string, inner []*rule) bool {
 		}
 	}
 	return false
+}
+
+// credentials reports decoded text that is a user and a password joined
+// by a colon, as HTTP basic authentication encodes them: a user name of
+// letters, digits and . _ @ + - with a letter among them, and a password
+// of 3–128 characters without blanks that is not the rest of a URL.
+func credentials(s string) bool {
+	user, pass, ok := strings.Cut(s, ":")
+	if !ok || user == "" || len(user) > 64 || len(pass) < 3 || len(pass) > 128 || strings.HasPrefix(pass, "//") {
+		return false
+	}
+	letter := false
+	for i := 0; i < len(user); i++ {
+		c := user[i]
+		switch {
+		case isLetter(c):
+			letter = true
+		case isDigit(c) || strings.IndexByte("._@+-", c) >= 0:
+		default:
+			return false
+		}
+	}
+	for _, r := range pass {
+		if unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return letter
 }
 
 // readable reports text of printable runes, tabs and line ends.

@@ -108,6 +108,12 @@ func keepSecret(m found, v string) bool {
 	if !strings.HasSuffix(key, "token") {
 		return keepPassword(m, v)
 	}
+	return keepKeyLike(m, v)
+}
+
+// keepKeyLike keeps a value that looks like a key: 8+ characters without
+// blanks, holding a digit, or 16+ mixing upper and lower case.
+func keepKeyLike(_ found, v string) bool {
 	if placeholderValue(v) || len(v) < 8 || strings.ContainsAny(v, " \t") {
 		return false
 	}
@@ -195,14 +201,15 @@ func digitsBetween(lo, hi int) func(found, string) bool {
 	}
 }
 
-// keepTrunkPhone: national numbers with a trunk 0 have 10–11 digits in
-// most numbering plans; with the 00 international prefix, 11–15.
+// keepTrunkPhone: national numbers with a trunk 0 have 10–12 digits in
+// most numbering plans (Indonesia's mobiles 12); with the 00
+// international prefix, 11–15.
 func keepTrunkPhone(_ found, v string) bool {
 	n := countDigits(v)
 	if strings.HasPrefix(v, "00") {
 		return n >= 11 && n <= 15
 	}
-	return n >= 10 && n <= 11
+	return n >= 10 && n <= 12
 }
 
 // keepSSN spares numbers no social security number can be: area 000, 666

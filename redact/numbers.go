@@ -15,6 +15,18 @@ const (
 	maxCardDigits = 19
 )
 
+// cardDotted is a card number written in groups joined by dots or
+// underscores, the same joint throughout: 4-4-4-4, 4-6-5 or 4-4-4-4-3.
+// The scanner takes spaces and dashes only, since a dot also joins the
+// parts of decimals and versions, which these group sizes rule out.
+const cardDotted = `(?<![0-9A-Za-z_.])[2-6][0-9]{3}(?:\.[0-9]{4,6}\.[0-9]{4,5}(?:\.[0-9]{1,4})?|_[0-9]{4,6}_[0-9]{4,5}(?:_[0-9]{1,4})?)(?![0-9A-Za-z_]|[._][0-9])`
+
+// keepDottedCard applies the card's length and Luhn check.
+func keepDottedCard(_ found, v string) bool {
+	d := digitsOf(v)
+	return len(d) >= minCardDigits && len(d) <= maxCardDigits && luhn(d)
+}
+
 // findCards returns the card numbers in runes. Within a run of digit
 // groups, the card is the longest stretch of whole groups that passes the
 // Luhn check, taken from the left: a card followed by its expiry month
@@ -106,21 +118,7 @@ func isCard(runes []rune) bool {
 	if runes[0] < '2' || runes[0] > '6' {
 		return false
 	}
-	sum, double := 0, false
-	for i := len(runes) - 1; i >= 0; i-- {
-		if !isDigitRune(runes[i]) {
-			continue
-		}
-		d := int(runes[i] - '0')
-		if double {
-			if d *= 2; d > 9 {
-				d -= 9
-			}
-		}
-		sum += d
-		double = !double
-	}
-	return sum%10 == 0
+	return luhn(digitsOf(string(runes)))
 }
 
 // ibanLengths is the length of an IBAN in each country that issues them

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/offattr/offattr/internal/match"
@@ -25,6 +26,7 @@ const (
 	Card       Kind = "CARD"
 	SSN        Kind = "SSN"
 	Passport   Kind = "PASSPORT"
+	NationalID Kind = "NATIONAL_ID"
 	Custom     Kind = "CUSTOM"
 )
 
@@ -277,12 +279,12 @@ func (r *Redactor) placeholder(k Kind, value string) string {
 
 // identity is what makes two values of a kind the same: e-mail addresses
 // compare without case (Bob@Example.com is bob@example.com, and agent names
-// stay comparable), card numbers, IBANs and phone numbers by their digits
+// stay comparable) and however the at and dots were spelt out, card numbers, IBANs and phone numbers by their digits
 // and letters alone, however they were grouped.
 func identity(k Kind, value string) string {
 	switch k {
 	case Email:
-		return strings.ToLower(value)
+		return deobfuscate(strings.ToLower(value))
 	case Card, IBAN, Phone:
 		return strings.Map(func(r rune) rune {
 			switch {
@@ -299,6 +301,25 @@ func identity(k Kind, value string) string {
 	return value
 }
 
+// deobfuscate writes an obfuscated address, lower-cased, as an address:
+// "jane [at] example [dot] com" is jane@example.com.
+func deobfuscate(v string) string {
+	if strings.Contains(v, "@") {
+		return v
+	}
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("[](){}<>", r) }) {
+		switch w {
+		case "at":
+			w = "@"
+		case "dot":
+			w = "."
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
 // learn remembers a secret value of 6+ characters so that maskKnown masks
 // it wherever it reappears bare. Only the kinds that are secrets by
 // themselves count, identity numbers included (a passport number found
@@ -307,7 +328,7 @@ func identity(k Kind, value string) string {
 // longer ones (10.0.0.1 in 10.0.0.10) would garble them.
 func (r *Redactor) learn(k Kind, value, placeholder string) {
 	switch k {
-	case Token, APIKey, Secret, Password, Custom, PrivateKey, Card, IBAN, SSN, Passport:
+	case Token, APIKey, Secret, Password, Custom, PrivateKey, Card, IBAN, SSN, Passport, NationalID:
 	default:
 		return
 	}

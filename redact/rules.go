@@ -125,6 +125,8 @@ var providerKeys = []string{
 	`dp\.(?:st|sa|ct|pt)\.[A-Za-z0-9_-]{30,}`,
 	`EAA[A-Za-z0-9]{80,}`,
 	`fw_[A-Za-z0-9]{20,}`,
+	// AWS session tokens, whose base64 starts with the same bytes.
+	`(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdz)[A-Za-z0-9/+=]{40,}`,
 	// AWS access key ids.
 	`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[A-Z0-9]{16}`,
 }
@@ -143,12 +145,12 @@ const (
 	// passwordKey: the long labels may end a longer key (dbPassword,
 	// MYSQL_ROOT_PASSWORD); the short ones (pass, pwd, pw) must start a
 	// word, so "bypass" and "compass" are no labels.
-	passwordKey = `(?<key>(?i:password|passwd|passwort|kennwort|passphrase|pass[ _-]phrase|passcode|pass[ _-]code)` +
+	passwordKey = `(?<key>(?i:password|pass[ _-]word|passwd|passwort|kennwort|passphrase|pass[ _-]phrase|passcode|pass[ _-]code)` +
 		`|(?<![A-Za-z0-9])(?i:pass|pwd|pw))`
 	// secretKey: API keys and secrets, which also end a longer key
 	// (openaiApiKey, client_secret, aws_access_key); "token" too, but only a
 	// key-like value counts after it (max_tokens and "the token: it" stay).
-	secretKey = `(?<key>(?i:api[_ -]?key|apikey|secret[_ -]?key|access[_ -]?key|account[_ -]?key|private[_ -]?key(?:[_ -]?id)?|` +
+	secretKey = `(?<key>(?i:api[._ -]?key|apikey|subscription[_ -]?key|secret[_ -]?key|access[_ -]?key|account[_ -]?key|private[_ -]?key(?:[_ -]?id)?|` +
 		`signing[_ -]?key|encryption[_ -]?key|master[_ -]?key|client[_ -]?secret|secret|token))`
 	// value is quoted or bare; the quotes are kept out of "secret".
 	//
@@ -187,6 +189,9 @@ const (
 		`(?<secret>[0-9]{4,12})(?![0-9A-Za-z_]|[.,][0-9])`
 )
 
+// cardCode is a card's security code after its label (CVV, CVC, CSC).
+const cardCode = `(?<![A-Za-z0-9])(?i:cvv2?|cvc2?|csc|card[ _-]?security[ _-]?code)` + labelSep + `(?<secret>[0-9]{3,4})(?![0-9A-Za-z_]|[.,][0-9])`
+
 // assigned is a value given to a label. The match starts at the
 // separator and the label is a lookbehind: regexp2 tries every position
 // where a match could start, and separators are far rarer than the first
@@ -210,6 +215,53 @@ const ipv6 = `(?<![A-Za-z0-9_:.]|\[IP_[0-9]+\])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:(?:[
 // out: the address in frank@example.com.json is frank@example.com.
 const email = `(?<=(?<![\p{L}\p{N}._%+-])(?<lead>[\p{L}\p{N}_%+-](?:[\p{L}\p{N}._%+-]{0,62}[\p{L}\p{N}_%+-])?))` +
 	`@(?:[\p{L}\p{N}-]+\.)+(?!(?i:png|jpe?g|gif|svg|webp|ico|pdf|` + fileExts + `)\b)[A-Za-z]{2,24}(?![A-Za-z0-9@-]|\.(?!(?i:` + fileExts + `)\b)[A-Za-z0-9])`
+
+// obfuscatedEmail is an address written to dodge harvesters: "jane [at]
+// example [dot] com", "jane(at)example.com", "jane AT example DOT com".
+// The match starts at the "at", the local part being a lookbehind as in
+// email. A bracketed "at" takes dots of any kind after it; a bare "at" or
+// "AT" is an address only with a bare "dot" or "DOT" of the same case and a
+// common top-level domain after it, so that English ("look at it dot by
+// dot", "the dot com bubble") stays.
+const obfuscatedEmail = `(?<=(?<![\p{L}\p{N}._%+-])(?<lead>[\p{L}\p{N}_%+-](?:[\p{L}\p{N}._%+-]{0,62}[\p{L}\p{N}_%+-])?)[ \t]{0,3})` +
+	`(?:[\[({<][ \t]{0,3}(?i:at)[ \t]{0,3}[\])}>][ \t]{0,3}(?:[\p{L}\p{N}-]+` + anyDot + `){1,6}[A-Za-z]{2,24}(?![A-Za-z0-9@-]|` + anyDot + `[A-Za-z0-9])` +
+	`|(?<=[ \t])AT[ \t]+(?!` + determiners + `)(?:[\p{L}\p{N}-]+[ \t]+DOT[ \t]+){1,4}(?i:` + commonTLDs + `)(?![A-Za-z0-9@.-])` +
+	`|(?<=[ \t])at[ \t]+(?!` + determiners + `)(?:[\p{L}\p{N}-]+[ \t]+dot[ \t]+){1,4}(?i:` + commonTLDs + `)(?![A-Za-z0-9@.-]))`
+
+// determiners start English phrases that read like an obfuscated
+// address: "at the dot com bubble", "at this dot".
+const determiners = `(?i:the|a|an|this|that|these|those|it|its|his|her|our|their|my|your|one|some|any|each|every|no)[ \t]`
+
+// obfuscatedLike is obfuscatedEmail's cheap test: "at" in brackets, or
+// "dot" or "DOT" between blanks.
+func obfuscatedLike(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '[', '(', '{', '<':
+			j := i + 1
+			for j < len(text) && j-i <= 4 && (text[j] == ' ' || text[j] == '\t') {
+				j++
+			}
+			if j+1 < len(text) && (text[j]|0x20) == 'a' && (text[j+1]|0x20) == 't' {
+				return true
+			}
+		case 'd', 'D':
+			if i > 0 && i+3 < len(text) && (text[i-1] == ' ' || text[i-1] == '\t') && (text[i+3] == ' ' || text[i+3] == '\t') &&
+				(text[i:i+3] == "dot" || text[i:i+3] == "DOT") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyDot is the dot of an obfuscated address: a dot, or "dot" in brackets
+// or between blanks.
+const anyDot = `(?:\.|[ \t]{0,3}[\[({<][ \t]{0,3}(?i:dot)[ \t]{0,3}[\])}>][ \t]{0,3}|[ \t]+(?:DOT|dot)[ \t]+)`
+
+// commonTLDs are the top-level domains an address written with bare
+// words is taken to end in.
+const commonTLDs = `com|org|net|edu|gov|mil|int|info|biz|io|ai|co|me|dev|app|uk|us|ca|de|fr|es|it|nl|be|ch|at|se|no|dk|fi|pl|ru|ua|cn|jp|kr|in|br|mx|ar|au|nz|za`
 
 // fileExts are the extensions of the files offattr reads and writes, none
 // a top-level domain.
@@ -235,17 +287,23 @@ const (
 // after its label.
 const (
 	ssn      = `(?<![0-9A-Za-z_.-])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9A-Za-z_]|[-.][0-9])`
-	ssnLabel = `(?<![A-Za-z])(?i:ssn|social[ _-]?security(?:[ _-]?(?:number|num|no\.?|#))?)(?:\\{0,3}["'])?[ \t]{0,3}` +
-		`(?:[:#=]|(?i:is|was)(?![A-Za-z0-9]))?[ \t]{0,3}(?:\\{0,3}["'])?` +
+	ssnLabel = `(?<![A-Za-z])(?i:ssn|social[ _-]?security` + numberWord + `)` + labelSep +
 		`(?<secret>[0-9]{3}(?<s>[ .-]?)[0-9]{2}\k<s>[0-9]{4})(?![0-9A-Za-z_]|[-.][0-9])`
-	passportNo = `(?<![A-Za-z])(?i:passport|passeport|pasaporte|passaporte|reisepass|paszport|паспорт)(?:[_ -]?(?i:no\.?|number|num|id|#))?` +
-		`(?:\\{0,3}["'])?[ \t]{0,3}(?:[:#=]|(?i:is|was)(?![A-Za-z0-9]))?[ \t]{0,3}(?:\\{0,3}["'])?` +
+	passportNo = `(?<![A-Za-z])(?i:passport|passeport|pasaporte|passaporte|reisepass|paszport|паспорт)(?:[_ -]?(?i:no\.?|number|num|id|#))?` + labelSep +
 		`(?<secret>(?=[A-Za-z0-9]{0,8}[0-9])[A-Za-z0-9]{6,9})(?![A-Za-z0-9_])`
 )
 
 // phoneArea is a number with its area code in brackets, as Brazil and
 // many others write them: (11) 91234-5678, (021) 2345 6789.
 const phoneArea = `(?<![A-Za-z0-9_+.-])(?:\(0?[1-9][0-9]{1,3}\)[ ]?(?:9[ ]?)?[0-9]{3,5}[-. ]?[0-9]{4}|[1-9][0-9][ ]9[0-9]{4}-[0-9]{4})` + phoneEnd
+
+// phoneGrouped is a national number of a large country written in its
+// usual groups, without a trunk 0 or brackets of area code: an Indian
+// mobile (98765 43210), a Chinese mobile (138 0013 8000), a Mexican
+// number (55 1234 5678), and a Russian one with its area code in
+// brackets and the last four digits in pairs (8 (912) 345-67-89).
+const phoneGrouped = `(?<![A-Za-z0-9_+.-]|(?:[0-9]|\[PHONE_[0-9]+\])[ -])(?:[6-9][0-9]{4}[ -][0-9]{5}|1[3-9][0-9](?:[ ][0-9]{4}[ ]|-[0-9]{4}-)[0-9]{4}` +
+	`|[1-9][0-9](?:[ ][0-9]{4}[ ]|-[0-9]{4}-)[0-9]{4}|(?:[78][ ]?)?\([0-9]{3,5}\)[ ]?[0-9]{2,3}-[0-9]{2}-[0-9]{2})(?![A-Za-z0-9_]|[.-][0-9]|[ ][0-9])`
 
 // Secrets of web services: a cookie header's value (to the end of its
 // line or its quote), a URL signature (Azure SAS sig=, S3 Signature=), a
@@ -265,6 +323,22 @@ const (
 	userFlag = `(?<![A-Za-z0-9_-])(?:-u|--user)(?:[ \t]+|=)(?:\\*["'])?[^\s:"'\\]+:(?<secret>[^\s"'\\]+)`
 	// commandValue is a command's password, quoted (spaces and all) or bare.
 	commandValue = `(?:(?<mq>["'])(?<secret>[^"'\r\n]+)\k<mq>|(?<secret>[^\s"'\x60;|&]+))`
+)
+
+// Keys that other rules do not reach: the private lines of a PuTTY key
+// file; the private members of a JSON Web Key (RSA's d, p, q, dp, dq, qi,
+// EC's d, a symmetric key's k; 40+ characters of base64url); an Azure AD
+// client secret (three characters, a digit and Q~ before the rest); the
+// credential after an Authorization header's scheme (Token, Digest, a
+// custom one); and secrets in a URL's query under names too short or
+// common to be labels anywhere else (key, auth, code, sid, session).
+const (
+	puttyKey      = `Private-Lines:[ \t]*[0-9]{1,4}[ \t]*\r?\n(?<secret>[A-Za-z0-9+/=]+(?:\r?\n[A-Za-z0-9+/=]+(?![^\r\n]))*)`
+	jwkMember     = `(?<![\\A-Za-z0-9_])\\{0,3}["'](?:d|p|q|dp|dq|qi|k)\\{0,3}["'][ \t]*:[ \t]*\\{0,3}["'](?<secret>[A-Za-z0-9_-]{40,})`
+	azureAD       = `(?<=(?<![A-Za-z0-9_~.-])(?<lead>[A-Za-z0-9_.-]{3}[0-9]))Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`
+	authorization = `(?<![A-Za-z0-9_])(?i:(?:proxy-)?authorization)(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?` +
+		`(?:[A-Za-z][A-Za-z0-9_-]{1,30}[ \t]+)?(?<secret>[A-Za-z0-9._~+/=:-]{8,})`
+	querySecret = `[?&](?<key>(?i:key|auth|code|sid|session(?:[_-]?id)?|jwt))=(?<secret>[^\s&#"'<>\\]+)`
 )
 
 // minIntlDigits is the fewest digits an international number is masked
@@ -297,10 +371,15 @@ var specs = []spec{
 	{name: "Telegram bot token", kind: APIKey, expr: `(?<![A-Za-z0-9_-])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}` + tokR},
 	{name: "AWS secret key", kind: Secret, expr: `(?i:aws[_ -]?secret(?:[_ -]?(?:access[_ -]?)?key)?|aws[_ -]?session[_ -]?token)(?:\\*["'])?\s*(?:[:=]|(?i:is)(?![A-Za-z0-9]))?\s*(?:\\*["'])?(?<secret>[A-Za-z0-9/+=]{40,})(?![A-Za-z0-9/+=])`},
 	{name: "bearer token", kind: Token, expr: `(?<![A-Za-z0-9])(?i:bearer)\s+(?<secret>(?=[A-Za-z0-9._~+/-]*[0-9]|(?=[A-Za-z0-9._~+/-]*[a-z])(?=[A-Za-z0-9._~+/-]*[A-Z])[A-Za-z0-9._~+/-]{20})[A-Za-z0-9._~+/-]{16,}=*)`},
+	{name: "PuTTY private key", kind: PrivateKey, expr: puttyKey},
+	{name: "JSON Web Key private member", kind: PrivateKey, expr: jwkMember},
+	{name: "Azure AD client secret", kind: APIKey, expr: azureAD},
 	{name: "basic auth", kind: Token, expr: `(?i:authorization)(?:\\*["'])?\s*[:=]\s*(?:\\*["'])?(?i:basic)\s+(?<secret>[A-Za-z0-9+/]{8,}=*)`},
 	// The scheme is a lookbehind, so that the match starts at "://".
 	{name: "URL password", kind: Password, expr: `(?<=(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20})://[^\s:/?#@\[\]"'<>]*:(?<secret>[^\s/?#"'<>]+)@(?=[A-Za-z0-9\[])`},
+	{name: "authorization header", kind: Token, expr: authorization, keep: keepKeyLike},
 	{name: "URL signature", kind: Token, expr: signature},
+	{name: "URL query secret", kind: Secret, expr: querySecret, keep: keepKeyLike},
 	{name: "webhook", kind: APIKey, expr: webhook},
 	{name: "MySQL password", kind: Password, expr: mysqlCommand},
 	{name: "command password", kind: Password, expr: passwordCommand},
@@ -311,15 +390,34 @@ var specs = []spec{
 	{name: "password in another language", kind: Password, expr: `(?<![A-Za-z])(?<key>(?i:` + otherPasswords + `))(?:\\*["'])?[ \t]*` + wideSetTo + `[ \t]*` + value,
 		cut: cutValue, keep: keepPassword, learn: learnAssigned},
 	{name: "PIN", kind: Password, expr: pin},
+	{name: "card security code", kind: Password, expr: cardCode},
 	{name: "secret assignment", kind: Secret, expr: assigned(secretKey, setTo), cut: cutValue, keep: keepSecret, learn: learnAssigned},
 	{name: "secret statement", kind: Secret, expr: assigned(secretKey, said), cut: cutValue, keep: keepSecret, learn: learnAssigned},
 	{name: "encoded secret", kind: Secret, scans: base64Like},
 	{name: "social security number", kind: SSN, expr: ssn, keep: keepSSN},
 	{name: "labelled social security number", kind: SSN, expr: ssnLabel, keep: keepSSN},
 	{name: "passport number", kind: Passport, expr: passportNo},
+	{name: "Canadian social insurance number", kind: NationalID, expr: sin, scans: digitRunLike(9), keep: keepLuhnID},
+	{name: "labelled Canadian social insurance number", kind: NationalID, expr: sinLabel, keep: keepLuhnID},
+	{name: "UK National Insurance number, Indian PAN, Mexican CURP or Italian fiscal code", kind: NationalID, expr: upperCode, scans: upperCodeLike},
+	{name: "labelled UK National Insurance number", kind: NationalID, expr: ninoLabel},
+	{name: "Aadhaar number", kind: NationalID, expr: aadhaar, scans: digitRunLike(12), keep: keepVerhoeff},
+	{name: "labelled Aadhaar number", kind: NationalID, expr: aadhaarLabel, keep: keepVerhoeff},
+	{name: "Chinese resident identity number", kind: NationalID, expr: chineseID, scans: digitRunLike(17), keep: keepChineseID},
+	{name: "French NIR", kind: NationalID, expr: nir, keep: keepNIR},
+	{name: "German tax id", kind: NationalID, expr: steuerID, keep: keepSteuerID},
+	{name: "Brazilian CPF", kind: NationalID, expr: cpf, keep: keepCPF},
+	{name: "labelled Brazilian CPF", kind: NationalID, expr: cpfLabel, keep: keepCPF},
+	{name: "Spanish DNI or NIE", kind: NationalID, expr: dni, scans: digitRunLike(7), keep: keepDNI},
+	{name: "Korean resident registration number", kind: NationalID, expr: rrn, scans: digitRunLike(13)},
+	{name: "Japanese individual number", kind: NationalID, expr: myNumber, keep: keepMyNumber},
+	{name: "labelled identity number", kind: NationalID, expr: idLabel + idValue, keep: keepIDValue},
+	{name: "identity number after its acronym", kind: NationalID, expr: idAcronym + idValue, keep: keepIDValue},
 	{name: "e-mail address", kind: Email, expr: email},
+	{name: "obfuscated e-mail address", kind: Email, expr: obfuscatedEmail, scans: obfuscatedLike},
 	{name: "IBAN", kind: IBAN, scans: ibanLike, find: findIBANs},
 	{name: "card number", kind: Card, scans: digitRunLike(minCardDigits), find: findCards},
+	{name: "card number with dots or underscores", kind: Card, expr: cardDotted, keep: keepDottedCard},
 	{name: "IPv6 address", kind: IP, expr: ipv6, keep: keepIPv6},
 	{name: "IPv4 address", kind: IP, expr: ipv4, keep: keepIPv4},
 	{name: "labelled phone number", kind: Phone,
@@ -328,6 +426,7 @@ var specs = []spec{
 	{name: "North American phone number", kind: Phone, expr: phoneNANP},
 	{name: "phone number with area code", kind: Phone, expr: phoneArea, keep: digitsBetween(9, 13)},
 	{name: "national phone number", kind: Phone, expr: phoneTrunk, keep: keepTrunkPhone},
+	{name: "grouped national phone number", kind: Phone, expr: phoneGrouped, keep: digitsBetween(10, 11)},
 	{name: "escaped secret", kind: Secret, scans: escapedLike},
 }
 

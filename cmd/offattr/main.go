@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
 	"github.com/offattr/offattr/cmd/offattr/internal/root"
@@ -25,6 +26,10 @@ const (
 	exitTerminated  = 143 // SIGTERM: 128 + its number
 )
 
+// stopGrace is how long a signalled command may wait on a write to a
+// standard stream before the process exits without it.
+const stopGrace = time.Second
+
 func main() {
 	os.Exit(run())
 }
@@ -33,6 +38,7 @@ func main() {
 func run() int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
+	io := cmdutil.System()
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
@@ -42,8 +48,18 @@ func run() int {
 		sig := <-sigs
 		signal.Stop(sigs)
 		cancel(signalled{sig})
+		// A command stops at its next look at the context, but one
+		// blocked writing to a pipe no one reads (a paused pager) never
+		// gets there: once a write to standard output or error has
+		// waited that long, exit all the same, removing the temporary
+		// files of what was being written.
+		for range time.Tick(stopGrace / 10) {
+			if io.Stuck(stopGrace) {
+				cmdutil.RemovePending()
+				os.Exit(exitCodeOf(signalled{sig}))
+			}
+		}
 	}()
-	io := cmdutil.System()
 	cmd := root.NewCmdRoot(io)
 	c, err := cmd.ExecuteContextC(ctx)
 	if err == nil {

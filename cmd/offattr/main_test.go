@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/internal/escape"
+	"github.com/offattr/offattr/rules"
 )
 
 // The test binary is offattr itself when OFFATTR_TEST_MAIN is set: the
@@ -189,6 +190,11 @@ func TestOutputsThatAreNotPlainFiles(t *testing.T) {
 	require.NoError(t, os.Symlink(stdoutFile, toStdout))
 	weights := filepath.Join(dir, "w.json")
 	require.NoError(t, os.Symlink("/dev/null", weights))
+	// A link to nothing would have the command create what it points to,
+	// wherever that is.
+	planted := filepath.Join(dir, "planted")
+	dangling := filepath.Join(dir, "dangling.jsonl")
+	require.NoError(t, os.Symlink(planted, dangling))
 	corpus := filepath.Join("..", "..", "testdata", "runs")
 
 	tests := []struct {
@@ -206,6 +212,12 @@ func TestOutputsThatAreNotPlainFiles(t *testing.T) {
 		{"export into a device", []string{"export", magentic, "-o", "/dev/null"}, "not a directory"},
 		{"fit to a link to a device", []string{"fit", corpus, "-o", weights}, "not a regular file (character device)"},
 		{"eval cases to a pipe", []string{"eval", corpus, "--cases", fifo}, "not a regular file (named pipe)"},
+		{"screen to a link to nothing", []string{"screen", magentic, "-o", dangling}, "a link to a path that does not exist"},
+		{"report to a link to nothing", []string{"report", magentic, "-o", dangling}, "a link to a path that does not exist"},
+		{"fit to a link to nothing", []string{"fit", corpus, "-o", dangling}, "a link to a path that does not exist"},
+		{"eval cases to a link to nothing", []string{"eval", corpus, "--cases", dangling}, "a link to a path that does not exist"},
+		{"export into a link to nothing", []string{"export", magentic, "-o", dangling}, "a link to a path that does not exist"},
+		{"report pages into a link to nothing", []string{"report", magentic, "--pages", dangling}, "a link to a path that does not exist"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -231,6 +243,8 @@ func TestOutputsThatAreNotPlainFiles(t *testing.T) {
 			fi, err := os.Lstat(toFull)
 			require.NoError(t, err)
 			assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is not replaced")
+			assert.NoFileExists(t, planted, "nothing is made where a link points")
+			assert.NoDirExists(t, planted, "nothing is made where a link points")
 		})
 	}
 }
@@ -352,13 +366,18 @@ func TestNoRawControlInAnyOutput(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "run"+bad+".json")
 	require.NoError(t, os.WriteFile(path, data, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "run2"+bad+".json"), data, 0o644))
 	csvOut, bundles := filepath.Join(dir, "s.csv"), filepath.Join(t.TempDir(), "bundles")
+	// Outputs named with the same characters: the messages that name them.
+	pages, weights := filepath.Join(t.TempDir(), "pages"+bad), filepath.Join(t.TempDir(), "w"+bad+".json")
 	for _, args := range [][]string{
 		{"analyze", path}, {"analyze", path, "--json"}, {"steps", path}, {"steps", path, "--json"},
 		{"graph", path}, {"graph", path, "--format", "dot"}, {"graph", path, "--format", "mermaid"}, {"graph", path, "--format", "json"},
 		{"context", path, "--step", "1"}, {"context", path, "--step", "1", "--json"},
 		{"screen", path}, {"screen", path, "-o", csvOut}, {"eval", dir}, {"eval", dir, "--json"},
 		{"export", path, "-o", bundles},
+		{"report", csvOut, "--pages", pages, "-o", filepath.Join(t.TempDir(), "r"+bad+".html")},
+		{"fit", dir, "-o", weights},
 	} {
 		t.Run(strings.Join(args[:1], " ")+" "+strings.Join(args[2:], " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
@@ -526,4 +545,144 @@ func lastLine(s string) string {
 		last = sc.Text()
 	}
 	return last
+}
+
+// TestDashAsAnOutput: "-" names standard output, as it does for report -o
+// and eval --cases: screen -o - writes its records there; fit (whose
+// standard output holds its report), export and report --pages (which
+// write directories) refuse it as a usage error. None makes a file
+// called "-".
+func TestDashAsAnOutput(t *testing.T) {
+	in, err := filepath.Abs(magentic)
+	require.NoError(t, err)
+	corpus, err := filepath.Abs(filepath.Join("..", "..", "testdata", "runs"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	records := filepath.Join(dir, "s.jsonl")
+	screen := offattr("screen", in, "-o", records)
+	out, err := screen.CombinedOutput()
+	require.NoError(t, err, string(out))
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+	}{
+		{"screen records", []string{"screen", in, "-o", "-"}, 0, `"file":`},
+		{"fit weights", []string{"fit", corpus, "-o", "-"}, 2, ""},
+		{"export bundles", []string{"export", in, "-o", "-"}, 2, ""},
+		{"report pages", []string{"report", records, "--pages", "-"}, 2, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cwd := t.TempDir()
+			var stdout, stderr bytes.Buffer
+			cmd := offattr(tt.args...)
+			cmd.Dir, cmd.Stdout, cmd.Stderr = cwd, &stdout, &stderr
+			assert.Equal(t, tt.code, exitCode(t, cmd.Run()), stderr.String())
+			assert.Contains(t, stdout.String(), tt.stdout)
+			assert.NoFileExists(t, filepath.Join(cwd, "-"))
+			assert.NoDirExists(t, filepath.Join(cwd, "-"))
+		})
+	}
+}
+
+// TestSignalWhileStandardOutputIsBlocked: a command whose standard output
+// is a pipe no one reads (a paused pager, a stuck consumer) blocks in its
+// write; SIGINT or SIGTERM must still stop it within 2 s, with 130 or 143.
+func TestSignalWhileStandardOutputIsBlocked(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no signals to send on Windows")
+	}
+	long := filepath.Join(t.TempDir(), "long.json")
+	longRun(t, long, 4000) // its steps as JSON run far past a pipe's buffer
+	tests := []struct {
+		name string
+		args []string
+		sig  syscall.Signal
+		code int
+	}{
+		{"steps", []string{"steps", long, "--json"}, syscall.SIGTERM, 143},
+		{"graph", []string{"graph", long, "--format", "json"}, syscall.SIGINT, 130},
+		{"context", []string{"context", long, "--step", "3999", "--budget", "1000000"}, syscall.SIGTERM, 143},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, w, err := os.Pipe()
+			require.NoError(t, err)
+			defer r.Close()
+			var stderr bytes.Buffer
+			cmd := offattr(tt.args...)
+			cmd.Stdout, cmd.Stderr = w, &stderr
+			require.NoError(t, cmd.Start())
+			w.Close()
+			// Its first byte: the command is writing, and with no one
+			// reading it soon fills the pipe and waits.
+			_, err = r.Read(make([]byte, 1))
+			require.NoError(t, err)
+			require.NoError(t, cmd.Process.Signal(tt.sig))
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err = <-done:
+				assert.Equal(t, tt.code, exitCode(t, err), stderr.String())
+			case <-time.After(5 * time.Second):
+				_ = cmd.Process.Kill()
+				<-done
+				t.Fatal("the signal did not stop a command blocked on its standard output")
+			}
+		})
+	}
+}
+
+// TestOutputThatIsAFlagsInput: the files flags name are inputs too (the
+// labels, the weights, the redaction patterns): an output over one is
+// refused (exit 1) and the file is left as it was.
+func TestOutputThatIsAFlagsInput(t *testing.T) {
+	weights, err := json.Marshal(rules.DefaultWeights())
+	require.NoError(t, err)
+	files := map[string]string{
+		"labels.jsonl": `{"trace_id": "0af7651916cd43dd8448eb211c80319c", "span_id": "b7ad6b7169203331", "reason": "x"}` + "\n",
+		"weights.json": string(weights),
+		"patterns.txt": "# none\n",
+	}
+	tests := []struct {
+		name string
+		args func(dir string) []string
+	}{
+		{"eval cases over its labels", func(dir string) []string {
+			return []string{"eval", magentic, "--labels", filepath.Join(dir, "labels.jsonl"), "--cases", filepath.Join(dir, "labels.jsonl")}
+		}},
+		{"eval cases over its weights", func(dir string) []string {
+			return []string{"eval", magentic, "--weights", filepath.Join(dir, "weights.json"), "--cases", filepath.Join(dir, "weights.json")}
+		}},
+		{"report over its weights", func(dir string) []string {
+			return []string{"report", magentic, "--weights", filepath.Join(dir, "weights.json"), "-o", filepath.Join(dir, "weights.json")}
+		}},
+		{"fit over the weights it starts from", func(dir string) []string {
+			corpus := filepath.Join("..", "..", "testdata", "runs")
+			return []string{"fit", corpus, "--weights", filepath.Join(dir, "weights.json"), "-o", filepath.Join(dir, "weights.json")}
+		}},
+		{"screen over its patterns", func(dir string) []string {
+			return []string{"screen", magentic, "--redact-patterns", filepath.Join(dir, "patterns.txt"), "-o", filepath.Join(dir, "patterns.txt")}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, data := range files {
+				require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
+			}
+			var stderr bytes.Buffer
+			cmd := offattr(tt.args(dir)...)
+			cmd.Stderr = &stderr
+			assert.Equal(t, 1, exitCode(t, cmd.Run()), stderr.String())
+			assert.Contains(t, stderr.String(), "an input")
+			for name, data := range files {
+				got, err := os.ReadFile(filepath.Join(dir, name))
+				require.NoError(t, err)
+				assert.Equal(t, data, string(got), "%s is untouched", name)
+			}
+		})
+	}
 }

@@ -27,6 +27,13 @@ type Analysis struct {
 	AnswerOnly bool
 }
 
+// Inputs is paths and the files the flags name that the command reads (the
+// labels, the weights, the redaction patterns): what CheckNotInput must
+// keep an output from.
+func (a *Analysis) Inputs(paths []string) []string {
+	return Inputs(paths, a.Load.Labels, a.Rules.Weights, a.Redact.Patterns)
+}
+
 // NewAnalysis returns the Analysis of a command whose "-" reads io.In.
 func NewAnalysis(io *IOStreams) Analysis { return Analysis{Load: LoadFlags{In: io.In}} }
 

@@ -144,3 +144,25 @@ func TestWriteOwnFileRefusesLinks(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "bundle", string(data))
 }
+
+// An exit forced by a signal removes what AtomicFiles were writing, and
+// only that: a committed file stays.
+func TestRemovePendingLeavesNoTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	done, err := CreateAtomic(filepath.Join(dir, "done.json"))
+	require.NoError(t, err)
+	require.NoError(t, done.Commit())
+	half, err := CreateAtomic(filepath.Join(dir, "half.json"))
+	require.NoError(t, err)
+	_, err = half.WriteString(`{"half":`)
+	require.NoError(t, err)
+	RemovePending()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.Equal(t, []string{"done.json"}, names)
+	half.Close()
+}

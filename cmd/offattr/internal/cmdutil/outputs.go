@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/offattr/offattr/internal/escape"
@@ -25,13 +26,17 @@ var ErrIsStdout = errors.New("the command's own standard output")
 
 // CheckOutput says whether a command may write its output to path: a
 // regular file (or a link to one), or a path that does not exist yet in a
-// directory that does. For
+// directory that does; not a link to a path that does not exist, which
+// would have the command make a file wherever the link points. For
 // anything else, or for the file standard output already goes to, it
 // returns an error naming the path and what it is; the caller writes
 // nothing. A command's outputs should go through it before any is opened.
 func (s *IOStreams) CheckOutput(path string) error {
 	fi, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		if err := checkNotDangling(path); err != nil {
+			return err
+		}
 		return checkParent(path)
 	}
 	if err != nil {
@@ -93,6 +98,17 @@ func CheckNotInput(output string, inputs []string) error {
 		}
 	}
 	return nil
+}
+
+// Inputs is paths and each of files a flag gave, for CheckNotInput.
+func Inputs(paths []string, files ...string) []string {
+	out := append([]string(nil), paths...)
+	for _, f := range files {
+		if f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // outputFile is an output path as CheckNotInput compares it with inputs.
@@ -172,16 +188,27 @@ func checkParent(path string) error {
 }
 
 // CheckDir says whether a command may write files into dir: a directory
-// (or a link to one), or a path that does not exist yet.
+// (or a link to one), or a path that does not exist yet (not a link to
+// one).
 func CheckDir(dir string) error {
 	fi, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil
+		return checkNotDangling(dir)
 	case err != nil:
 		return fmt.Errorf("write into %s: %w", escape.Line(dir), run.PathCause(err))
 	case !fi.IsDir():
 		return fmt.Errorf("write into %s: it is a %s, not a directory", escape.Line(dir), kind(fi.Mode()))
+	}
+	return nil
+}
+
+// checkNotDangling refuses a path that does not exist but for a link
+// standing by its name: writing there would make whatever the link points
+// to.
+func checkNotDangling(path string) error {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("write %s: %w: it is a link to a path that does not exist; name the file itself", escape.Line(path), ErrNotRegular)
 	}
 	return nil
 }
@@ -268,11 +295,27 @@ func createAtomic(path string, follow bool) (*AtomicFile, error) {
 			return nil, fmt.Errorf("write %s: %w", path, err)
 		}
 	}
+	pending.Store(tmp.Name(), struct{}{})
 	return &AtomicFile{File: tmp, path: path, follow: follow}, nil
+}
+
+// pending holds the names of the temporary files of AtomicFiles neither
+// committed nor aborted.
+var pending sync.Map
+
+// RemovePending removes the temporary file of every AtomicFile neither
+// committed nor aborted, for a process that must exit without waiting for
+// its commands to finish: what they were writing is not left behind.
+func RemovePending() {
+	pending.Range(func(name, _ any) bool {
+		os.Remove(name.(string))
+		return true
+	})
 }
 
 // Commit closes the file and puts it in place of the path.
 func (f *AtomicFile) Commit() error {
+	defer pending.Delete(f.Name())
 	defer os.Remove(f.Name()) // once renamed, there is nothing by this name
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", f.path, err)
@@ -293,6 +336,7 @@ func (f *AtomicFile) Commit() error {
 func (f *AtomicFile) Abort() {
 	f.Close()
 	os.Remove(f.Name())
+	pending.Delete(f.Name())
 }
 
 // renameTarget is the path a rename may replace for path: path itself when
@@ -319,7 +363,7 @@ func renameTarget(path string, follow bool) (string, error) {
 				return resolved, nil
 			}
 		} else if errors.Is(err, fs.ErrNotExist) {
-			return "", fmt.Errorf("write %s: it is a link to a path that does not exist; name the file itself", escape.Line(path))
+			return "", checkNotDangling(path)
 		}
 	}
 	st, err := os.Stat(path)

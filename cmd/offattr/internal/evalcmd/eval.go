@@ -111,7 +111,7 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		if err := opts.IO.CheckOutput(opts.CasesPath); err != nil {
 			return err
 		}
-		if err := cmdutil.CheckNotInput(opts.CasesPath, opts.Paths); err != nil {
+		if err := cmdutil.CheckNotInput(opts.CasesPath, opts.Inputs(opts.Paths)); err != nil {
 			return err
 		}
 		f, err := cmdutil.CreateAtomic(opts.CasesPath)

@@ -109,6 +109,9 @@ func exportRun(ctx context.Context, opts *ExportOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.Dir == "-" {
+		return cmdutil.Usagef("-o -: export writes a directory of bundles, not standard output; name a directory")
+	}
 	if err := cmdutil.CheckDir(opts.Dir); err != nil {
 		return err
 	}

@@ -110,12 +110,15 @@ printed beside the rules' own, with what the model alone would answer.`,
 }
 
 func fitRun(ctx context.Context, opts *FitOptions) error {
+	if opts.Output == "-" {
+		return cmdutil.Usagef("-o -: fit prints its report on standard output; name a file for the weights")
+	}
 	if opts.Output != "" {
 		// Before the work, which takes a while, not after it.
 		if err := opts.IO.CheckOutput(opts.Output); err != nil {
 			return err
 		}
-		if err := cmdutil.CheckNotInput(opts.Output, opts.Paths); err != nil {
+		if err := cmdutil.CheckNotInput(opts.Output, cmdutil.Inputs(opts.Paths, opts.Load.Labels, opts.Rules.Weights)); err != nil {
 			return err
 		}
 	}
@@ -275,7 +278,7 @@ func writeWeights(opts *FitOptions, w *rules.Weights, stats fit.LoadStats) error
 	if err := cmdutil.WriteFileAtomic(opts.Output, append(data, '\n')); err != nil {
 		return fmt.Errorf("fit: %w", run.PathCause(err))
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", opts.Output)
+	fmt.Fprintf(opts.IO.ErrOut, "wrote %s\n", escape.Line(opts.Output))
 	return failed(stats)
 }
 

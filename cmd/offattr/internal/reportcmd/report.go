@@ -107,6 +107,9 @@ func reportRun(ctx context.Context, opts *ReportOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.Pages == "-" {
+		return cmdutil.Usagef("--pages -: the pages are files in a directory, not standard output; name a directory")
+	}
 	if !isScreen && opts.Pages != "" {
 		return cmdutil.Usagef("--pages is for a screen's records; %s is a run", opts.Path)
 	}
@@ -256,7 +259,7 @@ func (rp *reporter) screen(ctx context.Context, records []screenfile.Record, pat
 				written++
 			}
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "wrote %d run pages to %s; %d failed\n", written, opts.Pages, len(failed))
+		fmt.Fprintf(opts.IO.ErrOut, "wrote %d run pages to %s; %d failed\n", written, escape.Line(opts.Pages), len(failed))
 	}
 	if err := writeScreen(opts, rows, red); err != nil {
 		return err
@@ -400,7 +403,7 @@ func checkOutputs(opts *ReportOptions) error {
 			return err
 		}
 		in, _ := run.SplitRef(opts.Path)
-		if err := cmdutil.CheckNotInput(opts.Output, []string{in}); err != nil {
+		if err := cmdutil.CheckNotInput(opts.Output, opts.Inputs([]string{in})); err != nil {
 			return err
 		}
 	}

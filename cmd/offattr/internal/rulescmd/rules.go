@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/internal/escape"
 	"github.com/offattr/offattr/rules"
 )
 
@@ -48,7 +49,7 @@ func rulesRun(opts *RulesOptions) error {
 	if opts.Weights != "" {
 		var err error
 		if w, err = rules.LoadWeights(opts.Weights); err != nil {
-			return err
+			return cmdutil.Usage(err) // the flag names no weights
 		}
 	}
 	tw := tabwriter.NewWriter(opts.IO.Out, 0, 0, 2, ' ', 0)
@@ -67,7 +68,7 @@ func rulesRun(opts *RulesOptions) error {
 		return err
 	}
 	if !opts.Verbose {
-		_, err := fmt.Fprintf(opts.IO.Out, "\nWEIGHT is in runs where agents talk and run code; WITH TOOL CALLS, where they call tools by name.\nweights: %s\n", w.About)
+		_, err := fmt.Fprintf(opts.IO.Out, "\nWEIGHT is in runs where agents talk and run code; WITH TOOL CALLS, where they call tools by name.\nweights: %s\n", escape.Line(w.About))
 		return err
 	}
 	fmt.Fprintln(opts.IO.Out, "\nstep features:")
@@ -86,6 +87,6 @@ func rulesRun(opts *RulesOptions) error {
 		fmt.Fprintf(opts.IO.Out, "  %-24s %+.2f\n", n, w.Confidence[n])
 	}
 	_, err := fmt.Fprintf(opts.IO.Out, "critical share %.2f; triage: clear ≥ %.3f, escalate < %.3f\nweights: %s\n",
-		w.Critical, w.Triage.Clear, w.Triage.Escalate, w.About)
+		w.Critical, w.Triage.Clear, w.Triage.Escalate, escape.Line(w.About))
 	return err
 }

@@ -2,6 +2,7 @@ package rulescmd
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,4 +47,26 @@ func TestRulesBadWeights(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, strings.HasPrefix(err.Error(), "weights "+path+": "), err.Error())
 	assert.Contains(t, err.Error(), `unknown rule "nope"`)
+	var usage *cmdutil.UsageError
+	assert.ErrorAs(t, err, &usage, "the flag names no weights, as for every command that takes it")
+}
+
+// A weights file is read from wherever the user got it: what it says of
+// itself is shown on one line, its control characters escaped.
+func TestRulesWeightsAboutStaysOnItsLine(t *testing.T) {
+	w := rules.DefaultWeights()
+	w.About = "fitted\x1b[31m\u202e\nweights: forged"
+	data, err := json.Marshal(w)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "w.json")
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	for _, args := range [][]string{{"--weights", path}, {"--weights", path, "-v"}} {
+		var out bytes.Buffer
+		cmd := NewCmdRules(&cmdutil.IOStreams{Out: &out, ErrOut: &out}, nil)
+		cmd.SetArgs(args)
+		require.NoError(t, cmd.Execute())
+		assert.NotContains(t, out.String(), "\x1b")
+		assert.NotContains(t, out.String(), "\u202e")
+		assert.NotContains(t, out.String(), "\nweights: forged", "no forged line")
+	}
 }

@@ -142,6 +142,9 @@ func screenRun(ctx context.Context, opts *ScreenOptions) error {
 	if opts.Workers < 1 {
 		return cmdutil.Usagef("--workers %d: need at least 1", opts.Workers)
 	}
+	if opts.Output == "-" {
+		opts.Output = "" // standard output, as for report -o and eval --cases
+	}
 	if opts.Resume && opts.Output == "" {
 		return cmdutil.Usagef("--resume needs -o FILE: it continues that file")
 	}
@@ -224,7 +227,7 @@ func openOutput(opts *ScreenOptions, keyed bool) (_ *output, _ map[string]bool, 
 	if err := opts.IO.CheckOutput(opts.Output); err != nil {
 		return nil, nil, err
 	}
-	if err := cmdutil.CheckNotInput(opts.Output, opts.Paths); err != nil {
+	if err := cmdutil.CheckNotInput(opts.Output, opts.Inputs(opts.Paths)); err != nil {
 		return nil, nil, err
 	}
 	lock, err := lockOutput(opts.Output)
