@@ -2,6 +2,7 @@ package run
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -104,4 +105,48 @@ func TestToolEventSpans(t *testing.T) {
 		got = append(got, string(s.Kind)+": "+s.Content)
 	}
 	assert.Equal(t, []string{"user: Do it.", "message: I will search.", "tool_call: search.wikipedia()", "tool_result: Barcelona is a city."}, got)
+}
+
+// TestProgramPrompts: the request a program gives an agent when it starts
+// the agent's turn after the task (one agent's answer handed to the next)
+// is a step of its own, addressed to that agent; the task, what a step
+// just before said, a text of one message, and the framework's messages
+// inside a turn are not.
+func TestProgramPrompts(t *testing.T) {
+	var l spanList
+	turn := func(id, agent string, start int, reply string, input ...string) {
+		l.add(id, "", start, map[string]any{"name": agent, "openinference.span.kind": "AGENT", "agent.name": agent})
+		attrs := map[string]any{"name": "completion", "openinference.span.kind": "LLM",
+			"llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": reply}
+		for k := 0; k < len(input); k += 2 {
+			attrs[fmt.Sprintf("llm.input_messages.%d.message.role", k/2)] = input[k]
+			attrs[fmt.Sprintf("llm.input_messages.%d.message.content", k/2)] = input[k+1]
+		}
+		l.add(id+"1", id, start+1, attrs)
+	}
+	turn("w", "writer", 0, "Bugs live in nature.", "system", "You write jokes.", "user", "Write a joke.")
+	turn("c", "critic", 10, "Good joke.", "system", "You rate jokes.", "user", "Rate this joke: Bugs live in nature.")
+	turn("e", "editor", 20, "Edited.", "system", "You edit.", "user", "Good joke.")
+	turn("s", "summary", 30, "Summed up.", "user", "Sum up the run.")
+	turn("w2", "writer", 40, "Bugs and more bugs.", "system", "You write jokes.", "user", "Write a joke.",
+		"assistant", "Bugs live in nature.", "user", "Now a longer one.")
+	l.add("w21", "w2", 45, map[string]any{"name": "completion", "openinference.span.kind": "LLM",
+		"llm.input_messages.0.message.role": "user", "llm.input_messages.0.message.content": "Write a joke.",
+		"llm.input_messages.1.message.role": "assistant", "llm.input_messages.1.message.content": "Bugs and more bugs.",
+		"llm.input_messages.2.message.role": "user", "llm.input_messages.2.message.content": "Observation: nothing to add.",
+		"llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": "Done."})
+
+	data, err := json.Marshal(l)
+	require.NoError(t, err)
+	r, err := Parse("spans.json", data, Options{})
+	require.NoError(t, err)
+	type prompt struct{ text, to string }
+	var got []prompt
+	for _, s := range r.Steps[1:] {
+		if s.Kind == KindUser {
+			got = append(got, prompt{s.Content, s.Target})
+		}
+	}
+	assert.Equal(t, []prompt{{"Rate this joke: Bugs live in nature.", "critic"}, {"Now a longer one.", "writer"}}, got)
+	assert.Equal(t, "Write a joke.", r.Question)
 }

@@ -182,6 +182,10 @@ type builder struct {
 	// was recorded.
 	silent   map[string]*silentCall
 	question string
+	// begun holds the agent turns whose first model call prompts has read,
+	// and given the prompts read there; nil before the first.
+	begun map[*node]bool
+	given map[string]bool
 }
 
 // openCall is a tool call a model made.
@@ -837,6 +841,7 @@ func (b *builder) model(n *node, output []chatMessage) {
 		b.replies(sc, input(), output)
 		delete(b.silent, n.owner)
 	}
+	b.prompts(n, input)
 	if b.unanswered > 0 {
 		in := input()
 		fresh := len(in)
@@ -903,6 +908,60 @@ func (b *builder) model(n *node, output []chatMessage) {
 		}
 		b.silent[n.owner] = sc
 	}
+}
+
+// prompts makes a step of each prompt the program gives an agent after
+// the task when it starts the agent's turn (the agent span enclosing model
+// call n): a user message of the turn's first model call, past the last
+// assistant message of its input (the agent has answered the earlier
+// ones), that carries no tool's result and is not the task. A pipeline
+// that hands one agent's output to the next as a new request writes it
+// so; the model calls inside a turn are given the framework's own
+// messages (observations, planning prompts), which are not read as
+// prompts. The first turn's input is the task and its context; an input of
+// one message is a text, not a conversation, whose role the reader could
+// only assume; a prompt given before, or that repeats what a step just
+// before it said (a call's argument when an agent is called as a tool), is
+// not a new one.
+func (b *builder) prompts(n *node, input func() []chatMessage) {
+	if n.scope == nil || b.begun[n.scope] {
+		return
+	}
+	first := b.begun == nil
+	if first {
+		b.begun, b.given = map[*node]bool{}, map[string]bool{}
+	}
+	b.begun[n.scope] = true
+	in := input()
+	fresh := len(in)
+	for fresh > 0 && !strings.EqualFold(in[fresh-1].Role, "assistant") {
+		fresh--
+	}
+	for _, m := range in[fresh:] {
+		user := strings.EqualFold(m.Role, "user") || strings.EqualFold(m.Role, "human")
+		text := strings.TrimSpace(m.Text)
+		if !user || text == "" || m.CallID != "" || b.given[text] {
+			continue
+		}
+		b.given[text] = true
+		if first || len(in) < 2 || strings.Contains(b.question, text) || b.saidJustBefore(text) {
+			continue
+		}
+		b.add(n, justBefore(n.s.Start), -1, Step{Agent: "user", Role: "user", Kind: KindUser, Target: n.owner, Content: m.Text, From: m.From})
+	}
+}
+
+// recentSteps is how many of the latest steps saidJustBefore reads.
+const recentSteps = 8
+
+// saidJustBefore reports whether one of the latest steps made holds text.
+func (b *builder) saidJustBefore(text string) bool {
+	for _, p := range b.steps[max(0, len(b.steps)-recentSteps):] {
+		if strings.Contains(p.step.Content, text) {
+			return true
+		}
+	}
+	return false
 }
 
 // silentCall is an agent's latest model call whose output was not
