@@ -38,6 +38,19 @@ func (l spanList) agents(t *testing.T) map[string]string {
 	return byText
 }
 
+// kindsAndTexts reads the list and returns each step as "kind: text".
+func (l spanList) kindsAndTexts(t *testing.T) []string {
+	data, err := json.Marshal(l)
+	require.NoError(t, err)
+	r, err := Parse("spans.json", data, Options{})
+	require.NoError(t, err)
+	var got []string
+	for _, s := range r.Steps {
+		got = append(got, string(s.Kind)+": "+s.Content)
+	}
+	return got
+}
+
 // TestManagedAgents: agent spans named only by their class, run inside an
 // agent that declares its sub-agents, are the sub-agent their input names.
 func TestManagedAgents(t *testing.T) {
@@ -96,14 +109,7 @@ func TestToolEventSpans(t *testing.T) {
 	l.add("s", "a", 2, map[string]any{"name": "tool.search.wikipedia.start-12", "openinference.span.kind": "TOOL"})
 	l.add("o", "a", 3, map[string]any{"name": "tool.search.wikipedia.success-12", "openinference.span.kind": "TOOL", "output.value": "Barcelona is a city."})
 	l.add("f", "a", 4, map[string]any{"name": "tool.search.wikipedia.finish-12", "openinference.span.kind": "TOOL"})
-	data, err := json.Marshal(l)
-	require.NoError(t, err)
-	r, err := Parse("spans.json", data, Options{})
-	require.NoError(t, err)
-	var got []string
-	for _, s := range r.Steps {
-		got = append(got, string(s.Kind)+": "+s.Content)
-	}
+	got := l.kindsAndTexts(t)
 	assert.Equal(t, []string{"user: Do it.", "message: I will search.", "tool_call: search.wikipedia()", "tool_result: Barcelona is a city."}, got)
 }
 
@@ -149,4 +155,26 @@ func TestProgramPrompts(t *testing.T) {
 	}
 	assert.Equal(t, []prompt{{"Rate this joke: Bugs live in nature.", "critic"}, {"Now a longer one.", "writer"}}, got)
 	assert.Equal(t, "Write a joke.", r.Question)
+}
+
+// TestAgentUpdatesRepeatNothing: agent spans with nothing inside them
+// that repeat a step's text as the agent's state changes (an emitter's
+// update spans: the tool's output, with or without spaces in its JSON, and
+// the answer, twice) add no step; one that says something new does.
+func TestAgentUpdatesRepeatNothing(t *testing.T) {
+	var l spanList
+	l.add("a", "", 0, map[string]any{"name": "agent.react.start-1", "openinference.span.kind": "AGENT"})
+	l.llm("a1", "a", 1, "I will search.")
+	l.add("s", "a", 2, map[string]any{"name": "tool.search.wikipedia.start-12", "openinference.span.kind": "TOOL"})
+	l.add("o", "a", 3, map[string]any{"name": "tool.search.wikipedia.success-12", "openinference.span.kind": "TOOL", "output.value": `[{"title": "Barcelona"}]`})
+	update := func(id string, start int, output string) {
+		l.add(id, "", start, map[string]any{"name": "agent.react.update-" + id, "openinference.span.kind": "AGENT", "output.value": output})
+	}
+	update("u1", 4, `[{"title":"Barcelona"}]`)
+	update("u2", 5, `[{"title": "Barcelona"}]`)
+	update("u3", 6, "Barcelona is a city in Spain.")
+	update("u4", 7, "Barcelona is a city in Spain.")
+	got := l.kindsAndTexts(t)
+	assert.Equal(t, []string{"user: Do it.", "message: I will search.", "tool_call: search.wikipedia()",
+		`tool_result: [{"title": "Barcelona"}]`, "message: Barcelona is a city in Spain."}, got)
 }

@@ -1219,25 +1219,47 @@ func (b *builder) before(i, j int) bool {
 func (b *builder) untracedResults(byTime []*node) {
 	toolInside := b.within(roleTool, true)
 	modelInside := b.within(roleLLM, true)
-	said := map[string]bool{}
-	for _, p := range b.steps {
-		said[strings.TrimSpace(p.step.Content)] = true
-	}
+	said := b.said()
 	for _, n := range byTime {
 		if n.role != roleOther || n.parent == nil || n.parent.role != roleAgent || !modelInside[n] || toolInside[n] {
 			continue
 		}
 		for _, m := range agentOutput(n.s) {
-			if t := strings.TrimSpace(m.Text); t != "" && !said[t] {
-				said[t] = true
+			if t := strings.TrimSpace(m.Text); t != "" && said.add(t) {
 				b.add(n, max(n.s.End, n.s.Start), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: t, From: m.From})
 			}
 		}
 	}
 }
 
+// saidTexts are the texts steps say, compared without their white space:
+// a framework may write the same JSON with and without spaces.
+type saidTexts map[string]bool
+
+// said returns the texts of the steps made so far.
+func (b *builder) said() saidTexts {
+	said := saidTexts{}
+	for _, p := range b.steps {
+		said.add(p.step.Content)
+	}
+	return said
+}
+
+// add records text and reports whether it is new.
+func (s saidTexts) add(text string) bool {
+	key := strings.Join(strings.Fields(text), "")
+	if s[key] {
+		return false
+	}
+	s[key] = true
+	return true
+}
+
 // silentAgents gives a step to each agent span nothing inside of which
-// made one: its output, at its end.
+// made one: its output, at its end, unless a step already says it (an
+// event emitter's agent spans, BeeAI's agent.react.update and
+// partial_update, repeat the tool's output and the agent's answer as the
+// agent's state changes).
 func (b *builder) silentAgents(byTime []*node) {
 	busy := map[*node]bool{}
 	for _, p := range b.steps {
@@ -1248,12 +1270,16 @@ func (b *builder) silentAgents(byTime []*node) {
 			busy[n] = true
 		}
 	}
+	var said saidTexts
 	for _, n := range byTime {
 		if n.role != roleAgent || busy[n] {
 			continue
 		}
+		if said == nil {
+			said = b.said()
+		}
 		for _, m := range agentOutput(n.s) {
-			if m.Text != "" {
+			if m.Text != "" && said.add(m.Text) {
 				b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, From: m.From})
 			}
 		}
