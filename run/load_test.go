@@ -250,6 +250,11 @@ func TestParseFormat(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, f, got)
 	}
+	for _, alias := range []string{"phoenix", "mlflow", "zipkin"} {
+		got, err := ParseFormat(alias)
+		require.NoError(t, err)
+		assert.Equal(t, FormatOpenInference, got, alias)
+	}
 	_, err := ParseFormat("yaml")
 	assert.ErrorContains(t, err, `unknown format "yaml"`)
 }

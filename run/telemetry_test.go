@@ -31,6 +31,7 @@ func TestTelemetryExamples(t *testing.T) {
 		{"langfuse.json", run.FormatLangfuse, "CityNotFoundError: no forecast for city Olso"},
 		{"mlflow.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"ai-sdk.json", run.FormatOTLP, "CityNotFoundError: no forecast for city Olso"},
+		{"zipkin.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

@@ -34,10 +34,11 @@ var (
 	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status"}
 	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description"}
 	// Where a span's attributes, events, resource and children sit: the
-	// OpenInference names, and those of dumps that prefix them (TRAIL's
-	// span_attributes, strands' span_events).
-	flatAttrKeys     = []string{"attributes", "span_attributes"}
-	flatEventKeys    = []string{"events", "span_events"}
+	// OpenInference names, those of dumps that prefix them (TRAIL's
+	// span_attributes, strands' span_events), and Zipkin's (tags,
+	// annotations).
+	flatAttrKeys     = []string{"attributes", "span_attributes", "tags"}
+	flatEventKeys    = []string{"events", "span_events", "annotations"}
 	flatResourceKeys = []string{"resource", "resource_attributes"}
 	flatChildKeys    = []string{"child_spans", "children"}
 )
@@ -182,6 +183,14 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		switch {
 		case k == "attributes" || k == "span_attributes":
 			flatten("", pythonDict(v), &attrs)
+		case k == "tags":
+			// Zipkin's attributes; a list of tags (labels some tools keep)
+			// is an attribute of its own.
+			if t, ok := v.(map[string]any); ok {
+				flatten("", t, &attrs)
+			} else {
+				flattenInto(k, v, top)
+			}
 		case strings.HasPrefix(k, "attributes."):
 			flatten(strings.TrimPrefix(k, "attributes."), v, &attrs)
 		case flatFields[k]:
@@ -232,6 +241,9 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		sp.Status.Code = StatusOK
 	}
 	sp.Status.Message = firstText(top, flatStatusMsg)
+	if sp.Status.Code == StatusUnset {
+		sp.Status = tagStatus(sp.Attrs)
+	}
 	if evs, ok := pythonDict(first(m, flatEventKeys)).([]any); ok {
 		for _, e := range evs {
 			if em, ok := e.(map[string]any); ok {
@@ -247,8 +259,35 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 			flatten("", res, &sp.Resource) // resource_attributes: the attributes themselves
 		}
 		sortAttrs(sp.Resource)
+	default:
+		// Zipkin names the service in the span's local endpoint.
+		if name := firstText(top, []string{"localEndpoint.serviceName"}); name != "" {
+			sp.Resource = Attrs{{Key: "service.name", Value: String(name)}}
+		}
 	}
 	return sp, nil
+}
+
+// tagStatus reads a span's status from its attributes, as OpenTelemetry's
+// Zipkin exporter writes it: otel.status_code and
+// otel.status_description, or an error tag holding the error's message.
+func tagStatus(as Attrs) Status {
+	switch code, _ := as.Get("otel.status_code"); strings.ToUpper(code.Text()) {
+	case "ERROR":
+		desc, _ := as.Get("otel.status_description")
+		return Status{Code: StatusError, Message: desc.Text()}
+	case "OK":
+		return Status{Code: StatusOK}
+	}
+	if e, ok := as.Get("error"); ok && e.Kind == KindString {
+		if msg := strings.TrimSpace(e.Str); msg != "" && !strings.EqualFold(msg, "false") {
+			if strings.EqualFold(msg, "true") {
+				msg = ""
+			}
+			return Status{Code: StatusError, Message: msg}
+		}
+	}
+	return Status{}
 }
 
 // flatEvent reads an event, whatever the case of its keys ("Name",
@@ -263,11 +302,34 @@ func flatEvent(em map[string]any) Event {
 	ev := Event{Name: firstText(lower, []string{"name", "event_name"})}
 	ev.Time, _ = flatTime(first(lower, []string{"timestamp", "time", "time_unix_nano", "timeunixnano"}))
 	flatten("", pythonDict(lower["attributes"]), &ev.Attrs)
+	if ev.Name == "" {
+		var attrs any
+		ev.Name, attrs = annotation(firstText(lower, []string{"value"}))
+		flatten("", attrs, &ev.Attrs)
+	}
 	if b, ok := lower["body"]; ok {
 		flatten("body", b, &ev.Attrs)
 	}
 	sortAttrs(ev.Attrs)
 	return ev
+}
+
+// annotation reads a Zipkin annotation's value as an event's name and
+// attributes, in the shapes OpenTelemetry's Zipkin exporters write: the
+// name alone, {"NAME": {attributes}}, or "NAME: {attributes}".
+func annotation(value string) (name string, attrs any) {
+	t := strings.TrimSpace(value)
+	if m, ok := pythonDict(t).(map[string]any); ok && len(m) == 1 {
+		for k, v := range m {
+			return k, v
+		}
+	}
+	if n, rest, ok := strings.Cut(t, ": {"); ok {
+		if m, ok := pythonDict("{" + rest).(map[string]any); ok {
+			return n, m
+		}
+	}
+	return value, nil
 }
 
 // pythonDict reads a value some dumps write as the text of a Python dict

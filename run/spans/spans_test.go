@@ -282,6 +282,8 @@ func TestFlatSpanShapes(t *testing.T) {
 	}{
 		{"nested attributes", `{"name":"llm","context":{"trace_id":"T","span_id":"S"},"parent_id":"P","span_kind":"LLM","start_time":"2023-09-07T12:54:47.293922-06:00","end_time":1694112889322066000,"status_code":"ERROR","status_message":"boom","attributes":{"llm":{"model_name":"gpt-4"},"input":{"value":"hi"}},"events":[{"name":"exception","timestamp":"2023-09-07T18:54:48Z","attributes":{"exception.type":"ValueError"}}]}`},
 		{"dataframe columns", `{"name":"llm","context.trace_id":"T","context.span_id":"S","parent_id":"P","span_kind":"LLM","start_time":1694112887293,"end_time":"1694112889322066000","status_code":"STATUS_CODE_ERROR","status_message":"boom","attributes.llm.model_name":"gpt-4","attributes.input.value":"hi","events":[{"name":"exception","timestamp":1694112888000000,"attributes":{"exception.type":"ValueError"}}]}`},
+		{"zipkin, otel status", `[{"traceId":"T","id":"S","parentId":"P","name":"llm","kind":"CLIENT","timestamp":1694112887293000,"duration":2029066,"localEndpoint":{"serviceName":"svc"},"tags":{"openinference.span.kind":"LLM","llm.model_name":"gpt-4","input.value":"hi","otel.status_code":"ERROR","otel.status_description":"boom"},"annotations":[{"timestamp":1694112888000000,"value":"{\"exception\": {\"exception.type\": \"ValueError\"}}"}]}]`},
+		{"zipkin, error tag", `[{"traceId":"T","id":"S","parentId":"P","name":"llm","timestamp":1694112887293000,"duration":2029066,"localEndpoint":{"serviceName":"svc"},"tags":{"openinference.span.kind":"LLM","llm.model_name":"gpt-4","input.value":"hi","error":"boom"},"annotations":[{"timestamp":1694112888000000,"value":"exception: {\"exception.type\":\"ValueError\"}"}]}]`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -301,8 +303,12 @@ func TestFlatSpanShapes(t *testing.T) {
 			assert.Equal(t, int64(1694112889322066000), s.End)
 			assert.InDelta(t, 1694112887293000000, s.Start, 1e6)
 			require.Len(t, s.Events, 1)
+			assert.Equal(t, "exception", s.Events[0].Name)
 			assert.Equal(t, "ValueError", s.Events[0].Attrs.Str("exception.type"))
 			assert.Equal(t, int64(1694112888000000000), s.Events[0].Time)
+			if strings.HasPrefix(tt.name, "zipkin") {
+				assert.Equal(t, "svc", s.Resource.Str("service.name"), "Zipkin's local endpoint names the service")
+			}
 		})
 	}
 }
