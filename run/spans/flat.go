@@ -56,41 +56,58 @@ var flatFields = func() map[string]bool {
 }()
 
 func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
-	recs, err := records(data)
+	lines := newLineCounter(data)
+	var out []Span
+	err := eachObject(ctx, data, "a span", spanList, func(m map[string]any, s int) error {
+		return flatTree(ctx, m, "", lines.at(s), &out)
+	})
 	if err != nil {
 		return nil, err
 	}
-	lines := newLineCounter(data)
-	var out []Span
-	one := func(s, e int) error {
+	return out, nil
+}
+
+// eachObject calls one with every object of data's records, decoded, and
+// where it starts: the elements of a top-level array or of the list that
+// list finds in a record, else the record itself. what names an object
+// in errors ("a span").
+func eachObject(ctx context.Context, data []byte, what string, list func([]byte, int) (int, bool), one func(m map[string]any, start int) error) error {
+	recs, err := records(data)
+	if err != nil {
+		return err
+	}
+	decode := func(s, e int) error {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if data[s] != '{' {
+			line, col := Position(data, s)
+			return fmt.Errorf("line %d, column %d: %s is a JSON object", line, col, what)
 		}
 		var m map[string]any
 		if err := decodeJSON(data, s, e, &m); err != nil {
 			return err
 		}
-		return flatTree(ctx, m, "", lines.at(s), &out)
+		return one(m, s)
 	}
 	for _, r := range recs {
 		switch {
 		case data[r.start] == '[':
-			err = eachElement(data, r.start, one)
+			err = eachElement(data, r.start, decode)
 		case data[r.start] == '{':
-			if s, ok := spanList(data, r.start); ok {
-				err = eachElement(data, s, one)
+			if s, ok := list(data, r.start); ok {
+				err = eachElement(data, s, decode)
 			} else {
-				err = one(r.start, r.end)
+				err = decode(r.start, r.end)
 			}
 		default:
-			line, col := Position(data, r.start)
-			err = fmt.Errorf("line %d, column %d: a span is a JSON object", line, col)
+			err = decode(r.start, r.end)
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // spanList finds the list of spans in the object at i: {"spans": […]},
