@@ -34,8 +34,8 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 var (
 	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName"}
 	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"}
-	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs"}
-	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output", "langsmith.outputs"}
+	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs", "input", "inputs"}
+	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output", "langsmith.outputs", "output", "outputs"}
 )
 
 // toolResult reads what a tool or retrieval span returned, and the
@@ -62,7 +62,9 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 
 // toolMessageText reads a result written as the tool message that carries
 // it (LangChain's ToolMessage, serialised or as a dict: {"type": "tool",
-// "content": …}) as the message's text; any other result is kept as it is.
+// "content": …}) as the message's text, and a text a tracer wrapped as
+// {"output": …} or {"result": …} as the text; any other result is kept
+// as it is.
 func toolMessageText(t string) string {
 	if !strings.HasPrefix(t, "{") {
 		return t
@@ -73,6 +75,13 @@ func toolMessageText(t string) string {
 	}
 	if m, ok := messageOf(x); ok && m.Role == "tool" && m.Text != "" {
 		return m.Text
+	}
+	if len(x) == 1 {
+		for _, k := range []string{"output", "result"} {
+			if s, ok := x[k].(string); ok && strings.TrimSpace(s) != "" {
+				return s
+			}
+		}
 	}
 	return t
 }

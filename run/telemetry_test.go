@@ -403,7 +403,7 @@ func TestGoogleADK(t *testing.T) {
 	assert.Equal(t, []string{
 		"user user: Weather in Oslo?",
 		`weather_agent tool_call: get_weather({"city":"Oslo"})`,
-		`weather_agent tool_result: {"result":"rain, 7 C"}`,
+		"weather_agent tool_result: rain, 7 C",
 		"weather_agent message: Rain and 7 °C in Oslo.",
 	}, steps(r))
 	assert.Equal(t, "adk-1", r.Steps[2].ToolCallID)
@@ -817,4 +817,29 @@ func TestGenAIEventsAsLogs(t *testing.T) {
 		assert.Contains(t, got[2], "tool_result: rain")
 		assert.Contains(t, got[3], "message: Rain in Oslo.")
 	})
+}
+
+// TestCallRecords: tracing tools that record calls rather than spans
+// (Opik, Weave) write each as {"id", "trace_id", "parent_span_id", "name",
+// "type", "input", "output"}: the type is its kind, the input and output
+// hold its messages, and a tool's result wrapped as {"output": …} is the
+// text.
+func TestCallRecords(t *testing.T) {
+	const trace = `[
+{"id":"a","trace_id":"t","parent_span_id":null,"name":"agent","type":"general","start_time":"2025-03-01T10:00:00Z","end_time":"2025-03-01T10:00:09Z","input":{"question":"What is the capital of Australia?"},"output":{"answer":"Sydney"}},
+{"id":"b","trace_id":"t","parent_span_id":"a","name":"chat","type":"llm","start_time":"2025-03-01T10:00:01Z","end_time":"2025-03-01T10:00:02Z","input":{"messages":[{"role":"system","content":"You answer questions."},{"role":"user","content":"What is the capital of Australia?"}]},"output":{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"search","arguments":"{\"q\": \"capital of Australia\"}"}}]}}]}},
+{"id":"c","trace_id":"t","parent_span_id":"a","name":"search","type":"tool","start_time":"2025-03-01T10:00:03Z","end_time":"2025-03-01T10:00:04Z","input":{"q":"capital of Australia"},"output":{"output":"Canberra is the capital city of Australia."}},
+{"id":"d","trace_id":"t","parent_span_id":"a","name":"chat","type":"llm","start_time":"2025-03-01T10:00:05Z","end_time":"2025-03-01T10:00:06Z","input":{"messages":[{"role":"user","content":"What is the capital of Australia?"},{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"search","arguments":"{\"q\": \"capital of Australia\"}"}}]},{"role":"tool","tool_call_id":"call_1","content":"Canberra is the capital city of Australia."}]},"output":{"choices":[{"message":{"role":"assistant","content":"The capital of Australia is Sydney."}}]}}
+]`
+	path := filepath.Join(t.TempDir(), "calls.json")
+	require.NoError(t, os.WriteFile(path, []byte(trace), 0o644))
+	cases, err := run.LoadAll(context.Background(), path, run.Options{})
+	require.NoError(t, err)
+	require.Len(t, cases, 1)
+	var got []string
+	for _, s := range cases[0].Run.Steps {
+		got = append(got, string(s.Kind)+": "+s.Content)
+	}
+	assert.Equal(t, []string{"user: What is the capital of Australia?", `tool_call: search({"q": "capital of Australia"})`,
+		"tool_result: Canberra is the capital city of Australia.", "message: The capital of Australia is Sydney."}, got)
 }

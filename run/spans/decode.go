@@ -150,7 +150,8 @@ func detectKeys(keys map[string]bool) Format {
 		return LangSmith
 	}
 	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"] ||
-		keys["id"] && keys["traceId"] // OpenTelemetry JS's console exporter
+		keys["id"] && keys["traceId"] || // OpenTelemetry JS's console exporter
+		keys["id"] && keys["trace_id"] // span records of LLM tracing tools (Opik, Weave)
 	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"]) {
 		return OpenInference
 	}

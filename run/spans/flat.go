@@ -30,7 +30,7 @@ var (
 	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId"}
 	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "timestamp"}
 	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano"}
-	flatKindKeys   = []string{"span_kind", "spanKind", "kind"}
+	flatKindKeys   = []string{"span_kind", "spanKind", "kind", "type"}
 	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status"}
 	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description"}
 	// Where a span's attributes, events, resource and children sit: the
@@ -41,6 +41,8 @@ var (
 	flatEventKeys    = []string{"events", "span_events", "annotations"}
 	flatResourceKeys = []string{"resource", "resource_attributes"}
 	flatChildKeys    = []string{"child_spans", "children"}
+	// A call's input and output as top-level members.
+	flatValueKeys = []string{"input", "output", "inputs", "outputs"}
 )
 
 // flatFields are the members flatSpan reads itself rather than as dotted
@@ -213,6 +215,16 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		case flatFields[k]:
 		default:
 			flattenInto(k, pythonDict(v), top)
+		}
+	}
+	// Tracing tools that record a call rather than a span (Opik, Weave)
+	// keep what it was given and returned beside its ids: they are its
+	// attributes, under their own names.
+	for _, k := range flatValueKeys {
+		if v, ok := m[k]; ok && v != nil {
+			if _, set := attrs.Get(k); !set {
+				attrs = append(attrs, Attr{Key: k, Value: FromAny(pythonDict(v))})
+			}
 		}
 	}
 	sortAttrs(attrs)
