@@ -79,6 +79,12 @@ func detectObject(data []byte, i int) Format {
 					f = Tempo
 				}
 			}
+		case "result": // Jaeger's API v3: {"result": TracesData}
+			if data[s] == '{' {
+				if _, _, ok := member(data, s, "resourceSpans"); ok {
+					f = OTLP
+				}
+			}
 		case "data":
 			switch data[s] {
 			case '[':

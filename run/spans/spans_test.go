@@ -122,6 +122,16 @@ func TestSpecExamples(t *testing.T) {
 		assert.Equal(t, "my.service", s.Resource.Str("service.name"))
 		assert.Equal(t, 3, s.Line, "the line of the span's resource record")
 	})
+	t.Run("jaeger api v3", func(t *testing.T) {
+		// Jaeger's API v3 streams TracesData as {"result": …}, a line each.
+		line := `{"result":` + strings.Join(strings.Fields(string(specFile(t, "otlp", "examples", "trace.json"))), " ") + "}\n"
+		data := []byte(line + line)
+		require.Equal(t, OTLP, Detect(data))
+		ss, err := Decode(context.Background(), data, OTLP)
+		require.NoError(t, err)
+		require.Len(t, ss, 2)
+		assert.Equal(t, "some value", ss[1].Attrs.Str("my.span.attr"))
+	})
 	t.Run("tempo", func(t *testing.T) {
 		data := specFile(t, "tempo", "pkg", "tempopb", "trace.json")
 		require.Equal(t, Tempo, Detect(data))
@@ -216,6 +226,7 @@ func TestDetect(t *testing.T) {
 		{"{\"resourceSpans\":[]}\n{\"resourceSpans\":[]}\n", OTLP},
 		{`{"batches":[]}`, Tempo},
 		{`{"trace":{"resourceSpans":[]}}`, Tempo},
+		{`{"result":{"resourceSpans":[]}}`, OTLP},
 		{`{"data":[{"traceID":"1","spans":[],"processes":{}}]}`, Jaeger},
 		{`{"traceID":"1","spans":[],"processes":{}}`, Jaeger},
 		{`[{"traceID":"1","spans":[],"processes":{}}]`, Jaeger},
