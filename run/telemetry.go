@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"regexp"
 	"runtime"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 
 	"github.com/offattr/offattr/run/spans"
 )
@@ -1233,8 +1235,12 @@ func (b *builder) untracedResults(byTime []*node) {
 }
 
 // saidTexts are the texts steps say, compared without their white space:
-// a framework may write the same JSON with and without spaces.
-type saidTexts map[string]bool
+// a framework may write the same JSON with and without spaces. They are
+// kept as hashes, not copies: a long trace's texts are most of its memory.
+type saidTexts map[uint64]bool
+
+// saidSeed seeds the hashes of saidTexts.
+var saidSeed = maphash.MakeSeed()
 
 // said returns the texts of the steps made so far.
 func (b *builder) said() saidTexts {
@@ -1247,7 +1253,22 @@ func (b *builder) said() saidTexts {
 
 // add records text and reports whether it is new.
 func (s saidTexts) add(text string) bool {
-	key := strings.Join(strings.Fields(text), "")
+	var h maphash.Hash
+	h.SetSeed(saidSeed)
+	word := -1 // where the word being read starts
+	for i, r := range text {
+		switch space := unicode.IsSpace(r); {
+		case space && word >= 0:
+			h.WriteString(text[word:i])
+			word = -1
+		case !space && word < 0:
+			word = i
+		}
+	}
+	if word >= 0 {
+		h.WriteString(text[word:])
+	}
+	key := h.Sum64()
 	if s[key] {
 		return false
 	}
