@@ -252,11 +252,18 @@ func errorLine(typ, msg string) string {
 // as the decisive fault, and why. Where a tool keeps what a person adds to
 // a run as its metadata (LangSmith), the label is read there too.
 func mistake(s *spans.Span) (reason string, ok bool) {
-	for _, prefix := range []string{"", "langsmith.metadata."} {
-		v, found := s.Attrs.Get(prefix + "offattr.mistake")
+	for _, k := range mistakeKeys {
+		v, found := s.Attrs.Get(k.mark)
 		if found && (v.Kind == spans.KindBool && v.Bool || strings.EqualFold(v.Text(), "true")) {
-			return s.Attrs.Str(prefix + "offattr.mistake_reason"), true
+			return s.Attrs.Str(k.reason), true
 		}
 	}
 	return "", false
+}
+
+// mistakeKeys are where a label's mark and reason are read: as attributes,
+// and as LangSmith keeps a run's metadata.
+var mistakeKeys = []struct{ mark, reason string }{
+	{"offattr.mistake", "offattr.mistake_reason"},
+	{"langsmith.metadata.offattr.mistake", "langsmith.metadata.offattr.mistake_reason"},
 }

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/offattr/offattr/run/spans"
 )
@@ -843,7 +844,9 @@ func (b *builder) model(n *node, output []chatMessage) {
 		b.replies(sc, input(), output)
 		delete(b.silent, n.owner)
 	}
-	b.prompts(n, input)
+	if n.scope != nil && !b.begun[n.scope] {
+		b.prompts(n, input())
+	}
 	if b.unanswered > 0 {
 		in := input()
 		fresh := len(in)
@@ -914,7 +917,7 @@ func (b *builder) model(n *node, output []chatMessage) {
 
 // prompts makes a step of each prompt the program gives an agent after
 // the task when it starts the agent's turn (the agent span enclosing model
-// call n): a user message of the turn's first model call, past the last
+// call n, the turn's first, whose input is in): a user message, past the last
 // assistant message of its input (the agent has answered the earlier
 // ones), that carries no tool's result and is not the task. A pipeline
 // that hands one agent's output to the next as a new request writes it
@@ -925,16 +928,12 @@ func (b *builder) model(n *node, output []chatMessage) {
 // only assume; a prompt given before, or that repeats what a step just
 // before it said (a call's argument when an agent is called as a tool), is
 // not a new one.
-func (b *builder) prompts(n *node, input func() []chatMessage) {
-	if n.scope == nil || b.begun[n.scope] {
-		return
-	}
+func (b *builder) prompts(n *node, in []chatMessage) {
 	first := b.begun == nil
 	if first {
 		b.begun, b.given = map[*node]bool{}, map[string]bool{}
 	}
 	b.begun[n.scope] = true
-	in := input()
 	fresh := len(in)
 	for fresh > 0 && !strings.EqualFold(in[fresh-1].Role, "assistant") {
 		fresh--
@@ -1234,46 +1233,81 @@ func (b *builder) untracedResults(byTime []*node) {
 	}
 }
 
-// saidTexts are the texts steps say, compared without their white space:
-// a framework may write the same JSON with and without spaces. They are
-// kept as hashes, not copies: a long trace's texts are most of its memory.
-type saidTexts map[uint64]bool
+// saidTexts are the texts steps say. JSON is compared without its white
+// space (a framework may write the same object with and without spaces),
+// as hashes made when first needed: most of a long trace's steps are not
+// JSON, and its texts are most of its memory.
+type saidTexts struct {
+	exact    map[string]bool // trimmed
+	json     []string        // the trimmed texts that look like JSON
+	compact  map[uint64]bool // hashes of json, without white space; nil until needed
+	hashedTo int             // how many of json compact holds
+}
 
 // saidSeed seeds the hashes of saidTexts.
 var saidSeed = maphash.MakeSeed()
 
 // said returns the texts of the steps made so far.
-func (b *builder) said() saidTexts {
-	said := saidTexts{}
+func (b *builder) said() *saidTexts {
+	said := &saidTexts{exact: map[string]bool{}}
 	for _, p := range b.steps {
-		said.add(p.step.Content)
+		said.record(strings.TrimSpace(p.step.Content))
 	}
 	return said
 }
 
-// add records text and reports whether it is new.
-func (s saidTexts) add(text string) bool {
-	var h maphash.Hash
-	h.SetSeed(saidSeed)
-	word := -1 // where the word being read starts
-	for i, r := range text {
-		switch space := unicode.IsSpace(r); {
-		case space && word >= 0:
-			h.WriteString(text[word:i])
-			word = -1
-		case !space && word < 0:
-			word = i
-		}
+// record adds a trimmed text.
+func (s *saidTexts) record(t string) {
+	s.exact[t] = true
+	if strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+		s.json = append(s.json, t)
 	}
-	if word >= 0 {
-		h.WriteString(text[word:])
-	}
-	key := h.Sum64()
-	if s[key] {
+}
+
+// add records text and reports whether it is new: said by no step, and
+// for JSON, by none with other white space.
+func (s *saidTexts) add(text string) bool {
+	t := strings.TrimSpace(text)
+	if s.exact[t] {
 		return false
 	}
-	s[key] = true
+	if strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+		if s.compact == nil {
+			s.compact = map[uint64]bool{}
+		}
+		for ; s.hashedTo < len(s.json); s.hashedTo++ {
+			s.compact[compactHash(s.json[s.hashedTo])] = true
+		}
+		if s.compact[compactHash(t)] {
+			return false
+		}
+	}
+	s.record(t)
 	return true
+}
+
+// compactHash hashes text without its white space.
+func compactHash(text string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(saidSeed)
+	var buf [512]byte
+	n := 0
+	for i := 0; i < len(text); {
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
+		if !unicode.IsSpace(r) {
+			n += copy(buf[n:], text[i:i+size])
+		}
+		i += size
+		if n > len(buf)-utf8.UTFMax {
+			h.Write(buf[:n])
+			n = 0
+		}
+	}
+	h.Write(buf[:n])
+	return h.Sum64()
 }
 
 // silentAgents gives a step to each agent span nothing inside of which
@@ -1291,7 +1325,7 @@ func (b *builder) silentAgents(byTime []*node) {
 			busy[n] = true
 		}
 	}
-	var said saidTexts
+	var said *saidTexts
 	for _, n := range byTime {
 		if n.role != roleAgent || busy[n] {
 			continue
