@@ -178,3 +178,34 @@ func TestAgentUpdatesRepeatNothing(t *testing.T) {
 	assert.Equal(t, []string{"user: Do it.", "message: I will search.", "tool_call: search.wikipedia()",
 		`tool_result: [{"title": "Barcelona"}]`, "message: Barcelona is a city in Spain."}, got)
 }
+
+// TestCodeActionsFolded: a tool that the code of a model's message ran
+// (no output of the model made the call) is that message's action: its
+// call is written into its result, as TRAIL's cases write it. A call with
+// no model message before it (the agent's model calls were not traced),
+// or with no result, is a step of its own.
+func TestCodeActionsFolded(t *testing.T) {
+	var l spanList
+	tool := func(id, parent string, start int, name, args, output string) {
+		attrs := map[string]any{"name": name, "openinference.span.kind": "TOOL", "tool.name": name, "input.value": args}
+		if output != "" {
+			attrs["output.value"] = output
+		}
+		l.add(id, parent, start, attrs)
+	}
+	l.add("a", "", 0, map[string]any{"name": "CodeAgent.run", "openinference.span.kind": "AGENT"})
+	l.llm("a1", "a", 1, "Thought: search.\nCode:\n```py\nweb_search(query='Tokyo')\n```")
+	tool("a2", "a", 2, "web_search", `{"query": "Tokyo"}`, "Tokyo has 14 million people.")
+	tool("a3", "a", 8, "final_answer", `{"answer": "14 million"}`, "")
+	l.add("b", "", 10, map[string]any{"name": "Helper.run", "openinference.span.kind": "AGENT"})
+	tool("b1", "b", 11, "lookup", `{"q": "x"}`, "found x")
+
+	assert.Equal(t, []string{
+		"user: Do it.",
+		"message: Thought: search.\nCode:\n```py\nweb_search(query='Tokyo')\n```",
+		`tool_result: web_search({"query": "Tokyo"}) -> Tokyo has 14 million people.`,
+		`tool_call: final_answer({"answer": "14 million"})`,
+		`tool_call: lookup({"q": "x"})`,
+		"tool_result: found x",
+	}, l.kindsAndTexts(t))
+}

@@ -189,6 +189,9 @@ type builder struct {
 	// and given the prompts read there; nil before the first.
 	begun map[*node]bool
 	given map[string]bool
+	// acting holds, by agent, whether its latest step but tool results
+	// is one of a model's output messages (tool).
+	acting map[string]bool
 }
 
 // openCall is a tool call a model made.
@@ -199,7 +202,7 @@ type openCall struct {
 }
 
 func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format Format, labels SpanLabels) (*Case, error) {
-	b := &builder{ctx: ctx, callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}, silent: map[string]*silentCall{}}
+	b := &builder{ctx: ctx, callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}, silent: map[string]*silentCall{}, acting: map[string]bool{}}
 	known := b.tree(ss)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -720,6 +723,9 @@ func (b *builder) afterResults() {
 
 // add records a step of node n, ordered at time t.
 func (b *builder) add(n *node, t int64, sub int, s Step) {
+	if s.Kind != KindToolResult {
+		b.acting[s.Agent] = sub == 1 // one of a model's output messages
+	}
 	n.steps = append(n.steps, len(b.steps))
 	b.steps = append(b.steps, pending{step: s, time: t, depth: n.depth, order: n.order, sub: sub, node: n})
 }
@@ -1024,15 +1030,25 @@ func (b *builder) tool(n *node) {
 		id = oc.id
 		b.withArguments(oc, c.Arguments)
 	}
-	if !made && event == "" {
+	result, from := toolResult(n.s, n.role)
+	answered := result != "" || len(spanErrors(n.s)) > 0
+	// A call no model output made, run while the agent acts on its last
+	// model message (code that message wrote and the agent ran, a call
+	// its output did not record as one), is that message's action: it is
+	// written into its result, as "name(arguments) -> result", rather
+	// than made a decision of its own.
+	folded := !made && event == "" && answered && b.acting[n.owner]
+	if !made && event == "" && !folded {
 		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}, From: "tool span"})
 	}
 	if id == "" {
 		id = c.ID
 	}
-	result, from := toolResult(n.s, n.role)
-	if result == "" && len(spanErrors(n.s)) == 0 {
+	if !answered {
 		return
+	}
+	if folded {
+		result = callText([]ToolCall{c}) + " -> " + result
 	}
 	end := n.s.End
 	if end < n.s.Start {
