@@ -24,16 +24,18 @@ const (
 	FormatJaeger        = Format(spans.Jaeger)        // Jaeger UI/API JSON
 	FormatOpenInference = Format(spans.OpenInference) // flat span lists: Phoenix, Arize, OpenInference, MLflow
 	FormatLangfuse      = Format(spans.Langfuse)      // Langfuse trace exports
+	FormatLangSmith     = Format(spans.LangSmith)     // LangSmith runs
 )
 
 // Formats lists the formats a user may force with --format.
-var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse}
+var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith}
 
-// ParseFormat checks a --format value. "phoenix" and "mlflow" name the
-// flat span lists too: Phoenix is where most of them come from, and an
-// MLflow trace is one, inside {"info", "data": {"spans"}}.
+// ParseFormat checks a --format value. "phoenix", "mlflow" and "zipkin"
+// name the flat span lists too: Phoenix is where most of them come from,
+// an MLflow trace is one, inside {"info", "data": {"spans"}}, and so is
+// Zipkin's JSON.
 func ParseFormat(s string) (Format, error) {
-	if s == "phoenix" || s == "mlflow" {
+	if s == "phoenix" || s == "mlflow" || s == "zipkin" {
 		return FormatOpenInference, nil
 	}
 	names := make([]string, len(Formats))

@@ -78,6 +78,7 @@ var roleRules = []roleRule{
 	{"Pydantic AI under Logfire (agent_name)", func(s *spans.Span) (spanRole, bool) {
 		return roleAgent, hasAnyAttr(s.Attrs, "agent_name") && hasAnyAttr(s.Attrs, "all_messages_events", "final_result")
 	}},
+	{"LangSmith (run_type)", byKind("langsmith.run_type")},
 	{"MLflow (mlflow.spanType)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("mlflow.spanType")
 		return mlflowRole(unquote(t)), t != ""
@@ -313,7 +314,7 @@ const (
 // the span is; graphNodeKeys name the graph node a span belongs to.
 var (
 	agentNameKeys = []string{"gen_ai.agent.name", "agent.name"}
-	graphNodeKeys = []string{"graph.node.name", "graph.node.id", "langfuse.observation.metadata.langgraph_node"}
+	graphNodeKeys = []string{"graph.node.name", "graph.node.id", "langfuse.observation.metadata.langgraph_node", "langsmith.metadata.langgraph_node"}
 )
 
 // agentSpanNames are how frameworks name an agent's span when no

@@ -4,6 +4,7 @@ package run
 // and labelled mistake it carries.
 
 import (
+	"encoding/json"
 	"regexp"
 	"slices"
 	"strings"
@@ -33,8 +34,8 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 var (
 	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName"}
 	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"}
-	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args"}
-	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output"}
+	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs", "input", "inputs"}
+	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output", "langsmith.outputs", "output", "outputs"}
 )
 
 // toolResult reads what a tool or retrieval span returned, and the
@@ -53,10 +54,36 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 	}
 	for _, k := range toolResultKeys {
 		if t := firstText(s.Attrs, k); t != "" {
-			return unquote(t), k
+			return toolMessageText(unquote(t)), k
 		}
 	}
 	return "", ""
+}
+
+// toolMessageText reads a result written as the tool message that carries
+// it (LangChain's ToolMessage, serialised or as a dict: {"type": "tool",
+// "content": …}) as the message's text, and a text a tracer wrapped as
+// {"output": …} or {"result": …} as the text; any other result is kept
+// as it is.
+func toolMessageText(t string) string {
+	if !strings.HasPrefix(t, "{") {
+		return t
+	}
+	var x map[string]any
+	if json.Unmarshal([]byte(t), &x) != nil {
+		return t
+	}
+	if m, ok := messageOf(x); ok && m.Role == "tool" && m.Text != "" {
+		return m.Text
+	}
+	if len(x) == 1 {
+		for _, k := range []string{"output", "result"} {
+			if s, ok := x[k].(string); ok && strings.TrimSpace(s) != "" {
+				return s
+			}
+		}
+	}
+	return t
 }
 
 // firstText is firstStr rendering structured values as JSON.
@@ -222,11 +249,21 @@ func errorLine(typ, msg string) string {
 }
 
 // mistake reads offattr's own label attributes: the span a person marked
-// as the decisive fault, and why.
+// as the decisive fault, and why. Where a tool keeps what a person adds to
+// a run as its metadata (LangSmith), the label is read there too.
 func mistake(s *spans.Span) (reason string, ok bool) {
-	v, found := s.Attrs.Get("offattr.mistake")
-	if !found || !(v.Kind == spans.KindBool && v.Bool || strings.EqualFold(v.Text(), "true")) {
-		return "", false
+	for _, k := range mistakeKeys {
+		v, found := s.Attrs.Get(k.mark)
+		if found && (v.Kind == spans.KindBool && v.Bool || strings.EqualFold(v.Text(), "true")) {
+			return s.Attrs.Str(k.reason), true
+		}
 	}
-	return s.Attrs.Str("offattr.mistake_reason"), true
+	return "", false
+}
+
+// mistakeKeys are where a label's mark and reason are read: as attributes,
+// and as LangSmith keeps a run's metadata.
+var mistakeKeys = []struct{ mark, reason string }{
+	{"offattr.mistake", "offattr.mistake_reason"},
+	{"langsmith.metadata.offattr.mistake", "langsmith.metadata.offattr.mistake_reason"},
 }

@@ -81,7 +81,7 @@ var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
 		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
-		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input"),
+		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs"),
 		fromFound(false),
 	}
 	// messageOutputSources hold output messages proper (with roles and
@@ -93,16 +93,16 @@ var (
 		fromJSON("llm.generated_message"), // promptflow
 	}
 	outputSources = append(slices.Clip(messageOutputSources),
-		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output"),
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output", "langsmith.outputs"),
 		fromFound(true),
 	)
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
-		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input"),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs"),
 	}
 	agentOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse),
-		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result"),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs"),
 	}
 )
 

@@ -64,8 +64,7 @@ var chatMLGaps = map[string]struct {
 	missed int
 	why    string
 }{
-	"beeai-2025-08-01":             {1, "BeeAI prefixes the task with \"Message: \""},
-	"pydantic-ai-tools-2025-12-04": {2, "the prompts the program gives an agent after the task, and a second agent's, are not read"},
+	"beeai-2025-08-01": {1, "BeeAI prefixes the task with \"Message: \""},
 }
 
 // TestLangfuseChatMLOracle holds the reader to Langfuse's own test

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/offattr/offattr/run/spans"
@@ -98,7 +99,7 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 		if err := decodeStrict(data, &msgs); err != nil {
 			return nil, err
 		}
-		return caseOf(transcript(msgs, nil))
+		return chat(msgs, data)
 	case '{':
 		// One value is read in place: splitting it into values first would
 		// copy a large file twice more. Only a file that is not one value
@@ -123,12 +124,22 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 					return nil, fmt.Errorf("JSONL line %d: %w", lineOfValue(data, i), jsonError(v, err))
 				}
 			}
-			return caseOf(transcript(msgs, nil))
+			return chat(msgs, data)
 		}
 		return object(values[0], format)
 	default:
 		return nil, fmt.Errorf("%w: not JSON (starts with %q)", ErrUnknownFormat, firstRune(trimmed))
 	}
+}
+
+// chat reads a list of messages (data, an array or one a line) as a
+// transcript, when some element is a chat message at all: a list of
+// records of no format offattr knows is refused, not read as silent steps.
+func chat(msgs []message, data []byte) (*Case, error) {
+	if !slices.ContainsFunc(msgs, message.said) {
+		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
+	}
+	return caseOf(transcript(msgs, nil))
 }
 
 // object reads a single JSON object: a Who&When case or a transcript with

@@ -2,6 +2,7 @@ package run
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -35,6 +36,19 @@ func (l spanList) agents(t *testing.T) map[string]string {
 		byText[s.Content] = s.Agent
 	}
 	return byText
+}
+
+// kindsAndTexts reads the list and returns each step as "kind: text".
+func (l spanList) kindsAndTexts(t *testing.T) []string {
+	data, err := json.Marshal(l)
+	require.NoError(t, err)
+	r, err := Parse("spans.json", data, Options{})
+	require.NoError(t, err)
+	var got []string
+	for _, s := range r.Steps {
+		got = append(got, string(s.Kind)+": "+s.Content)
+	}
+	return got
 }
 
 // TestManagedAgents: agent spans named only by their class, run inside an
@@ -95,13 +109,103 @@ func TestToolEventSpans(t *testing.T) {
 	l.add("s", "a", 2, map[string]any{"name": "tool.search.wikipedia.start-12", "openinference.span.kind": "TOOL"})
 	l.add("o", "a", 3, map[string]any{"name": "tool.search.wikipedia.success-12", "openinference.span.kind": "TOOL", "output.value": "Barcelona is a city."})
 	l.add("f", "a", 4, map[string]any{"name": "tool.search.wikipedia.finish-12", "openinference.span.kind": "TOOL"})
+	got := l.kindsAndTexts(t)
+	assert.Equal(t, []string{"user: Do it.", "message: I will search.", "tool_call: search.wikipedia()", "tool_result: Barcelona is a city."}, got)
+}
+
+// TestProgramPrompts: the request a program gives an agent when it starts
+// the agent's turn after the task (one agent's answer handed to the next)
+// is a step of its own, addressed to that agent; the task, what a step
+// just before said, a text of one message, and the framework's messages
+// inside a turn are not.
+func TestProgramPrompts(t *testing.T) {
+	var l spanList
+	turn := func(id, agent string, start int, reply string, input ...string) {
+		l.add(id, "", start, map[string]any{"name": agent, "openinference.span.kind": "AGENT", "agent.name": agent})
+		attrs := map[string]any{"name": "completion", "openinference.span.kind": "LLM",
+			"llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": reply}
+		for k := 0; k < len(input); k += 2 {
+			attrs[fmt.Sprintf("llm.input_messages.%d.message.role", k/2)] = input[k]
+			attrs[fmt.Sprintf("llm.input_messages.%d.message.content", k/2)] = input[k+1]
+		}
+		l.add(id+"1", id, start+1, attrs)
+	}
+	turn("w", "writer", 0, "Bugs live in nature.", "system", "You write jokes.", "user", "Write a joke.")
+	turn("c", "critic", 10, "Good joke.", "system", "You rate jokes.", "user", "Rate this joke: Bugs live in nature.")
+	turn("e", "editor", 20, "Edited.", "system", "You edit.", "user", "Good joke.")
+	turn("s", "summary", 30, "Summed up.", "user", "Sum up the run.")
+	turn("w2", "writer", 40, "Bugs and more bugs.", "system", "You write jokes.", "user", "Write a joke.",
+		"assistant", "Bugs live in nature.", "user", "Now a longer one.")
+	l.add("w21", "w2", 45, map[string]any{"name": "completion", "openinference.span.kind": "LLM",
+		"llm.input_messages.0.message.role": "user", "llm.input_messages.0.message.content": "Write a joke.",
+		"llm.input_messages.1.message.role": "assistant", "llm.input_messages.1.message.content": "Bugs and more bugs.",
+		"llm.input_messages.2.message.role": "user", "llm.input_messages.2.message.content": "Observation: nothing to add.",
+		"llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": "Done."})
+
 	data, err := json.Marshal(l)
 	require.NoError(t, err)
 	r, err := Parse("spans.json", data, Options{})
 	require.NoError(t, err)
-	var got []string
-	for _, s := range r.Steps {
-		got = append(got, string(s.Kind)+": "+s.Content)
+	type prompt struct{ text, to string }
+	var got []prompt
+	for _, s := range r.Steps[1:] {
+		if s.Kind == KindUser {
+			got = append(got, prompt{s.Content, s.Target})
+		}
 	}
-	assert.Equal(t, []string{"user: Do it.", "message: I will search.", "tool_call: search.wikipedia()", "tool_result: Barcelona is a city."}, got)
+	assert.Equal(t, []prompt{{"Rate this joke: Bugs live in nature.", "critic"}, {"Now a longer one.", "writer"}}, got)
+	assert.Equal(t, "Write a joke.", r.Question)
+}
+
+// TestAgentUpdatesRepeatNothing: agent spans with nothing inside them
+// that repeat a step's text as the agent's state changes (an emitter's
+// update spans: the tool's output, with or without spaces in its JSON, and
+// the answer, twice) add no step; one that says something new does.
+func TestAgentUpdatesRepeatNothing(t *testing.T) {
+	var l spanList
+	l.add("a", "", 0, map[string]any{"name": "agent.react.start-1", "openinference.span.kind": "AGENT"})
+	l.llm("a1", "a", 1, "I will search.")
+	l.add("s", "a", 2, map[string]any{"name": "tool.search.wikipedia.start-12", "openinference.span.kind": "TOOL"})
+	l.add("o", "a", 3, map[string]any{"name": "tool.search.wikipedia.success-12", "openinference.span.kind": "TOOL", "output.value": `[{"title": "Barcelona"}]`})
+	update := func(id string, start int, output string) {
+		l.add(id, "", start, map[string]any{"name": "agent.react.update-" + id, "openinference.span.kind": "AGENT", "output.value": output})
+	}
+	update("u1", 4, `[{"title":"Barcelona"}]`)
+	update("u2", 5, `[{"title": "Barcelona"}]`)
+	update("u3", 6, "Barcelona is a city in Spain.")
+	update("u4", 7, "Barcelona is a city in Spain.")
+	got := l.kindsAndTexts(t)
+	assert.Equal(t, []string{"user: Do it.", "message: I will search.", "tool_call: search.wikipedia()",
+		`tool_result: [{"title": "Barcelona"}]`, "message: Barcelona is a city in Spain."}, got)
+}
+
+// TestCodeActionsFolded: a tool that the code of a model's message ran
+// (no output of the model made the call) is that message's action: its
+// call is written into its result, as TRAIL's cases write it. A call with
+// no model message before it (the agent's model calls were not traced),
+// or with no result, is a step of its own.
+func TestCodeActionsFolded(t *testing.T) {
+	var l spanList
+	tool := func(id, parent string, start int, name, args, output string) {
+		attrs := map[string]any{"name": name, "openinference.span.kind": "TOOL", "tool.name": name, "input.value": args}
+		if output != "" {
+			attrs["output.value"] = output
+		}
+		l.add(id, parent, start, attrs)
+	}
+	l.add("a", "", 0, map[string]any{"name": "CodeAgent.run", "openinference.span.kind": "AGENT"})
+	l.llm("a1", "a", 1, "Thought: search.\nCode:\n```py\nweb_search(query='Tokyo')\n```")
+	tool("a2", "a", 2, "web_search", `{"query": "Tokyo"}`, "Tokyo has 14 million people.")
+	tool("a3", "a", 8, "final_answer", `{"answer": "14 million"}`, "")
+	l.add("b", "", 10, map[string]any{"name": "Helper.run", "openinference.span.kind": "AGENT"})
+	tool("b1", "b", 11, "lookup", `{"q": "x"}`, "found x")
+
+	assert.Equal(t, []string{
+		"user: Do it.",
+		"message: Thought: search.\nCode:\n```py\nweb_search(query='Tokyo')\n```",
+		`tool_result: web_search({"query": "Tokyo"}) -> Tokyo has 14 million people.`,
+		`tool_call: final_answer({"answer": "14 million"})`,
+		`tool_call: lookup({"q": "x"})`,
+		"tool_result: found x",
+	}, l.kindsAndTexts(t))
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"regexp"
 	"runtime"
@@ -13,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/offattr/offattr/run/spans"
 )
@@ -182,6 +185,13 @@ type builder struct {
 	// was recorded.
 	silent   map[string]*silentCall
 	question string
+	// begun holds the agent turns whose first model call prompts has read,
+	// and given the prompts read there; nil before the first.
+	begun map[*node]bool
+	given map[string]bool
+	// acting holds, by agent, whether its latest step but tool results
+	// is one of a model's output messages (tool).
+	acting map[string]bool
 }
 
 // openCall is a tool call a model made.
@@ -192,7 +202,7 @@ type openCall struct {
 }
 
 func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format Format, labels SpanLabels) (*Case, error) {
-	b := &builder{ctx: ctx, callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}, silent: map[string]*silentCall{}}
+	b := &builder{ctx: ctx, callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}, silent: map[string]*silentCall{}, acting: map[string]bool{}}
 	known := b.tree(ss)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -713,6 +723,9 @@ func (b *builder) afterResults() {
 
 // add records a step of node n, ordered at time t.
 func (b *builder) add(n *node, t int64, sub int, s Step) {
+	if s.Kind != KindToolResult {
+		b.acting[s.Agent] = sub == 1 // one of a model's output messages
+	}
 	n.steps = append(n.steps, len(b.steps))
 	b.steps = append(b.steps, pending{step: s, time: t, depth: n.depth, order: n.order, sub: sub, node: n})
 }
@@ -837,6 +850,9 @@ func (b *builder) model(n *node, output []chatMessage) {
 		b.replies(sc, input(), output)
 		delete(b.silent, n.owner)
 	}
+	if n.scope != nil && !b.begun[n.scope] {
+		b.prompts(n, input())
+	}
 	if b.unanswered > 0 {
 		in := input()
 		fresh := len(in)
@@ -905,6 +921,56 @@ func (b *builder) model(n *node, output []chatMessage) {
 	}
 }
 
+// prompts makes a step of each prompt the program gives an agent after
+// the task when it starts the agent's turn (the agent span enclosing model
+// call n, the turn's first, whose input is in): a user message, past the last
+// assistant message of its input (the agent has answered the earlier
+// ones), that carries no tool's result and is not the task. A pipeline
+// that hands one agent's output to the next as a new request writes it
+// so; the model calls inside a turn are given the framework's own
+// messages (observations, planning prompts), which are not read as
+// prompts. The first turn's input is the task and its context; an input of
+// one message is a text, not a conversation, whose role the reader could
+// only assume; a prompt given before, or that repeats what a step just
+// before it said (a call's argument when an agent is called as a tool), is
+// not a new one.
+func (b *builder) prompts(n *node, in []chatMessage) {
+	first := b.begun == nil
+	if first {
+		b.begun, b.given = map[*node]bool{}, map[string]bool{}
+	}
+	b.begun[n.scope] = true
+	fresh := len(in)
+	for fresh > 0 && !strings.EqualFold(in[fresh-1].Role, "assistant") {
+		fresh--
+	}
+	for _, m := range in[fresh:] {
+		user := strings.EqualFold(m.Role, "user") || strings.EqualFold(m.Role, "human")
+		text := strings.TrimSpace(m.Text)
+		if !user || text == "" || m.CallID != "" || b.given[text] {
+			continue
+		}
+		b.given[text] = true
+		if first || len(in) < 2 || strings.Contains(b.question, text) || b.saidJustBefore(text) {
+			continue
+		}
+		b.add(n, justBefore(n.s.Start), -1, Step{Agent: "user", Role: "user", Kind: KindUser, Target: n.owner, Content: m.Text, From: m.From})
+	}
+}
+
+// recentSteps is how many of the latest steps saidJustBefore reads.
+const recentSteps = 8
+
+// saidJustBefore reports whether one of the latest steps made holds text.
+func (b *builder) saidJustBefore(text string) bool {
+	for _, p := range b.steps[max(0, len(b.steps)-recentSteps):] {
+		if strings.Contains(p.step.Content, text) {
+			return true
+		}
+	}
+	return false
+}
+
 // silentCall is an agent's latest model call whose output was not
 // recorded (BeeAI's, streamed calls some instrumentations leave without
 // one): the agent's next call repeats the conversation in its input, and
@@ -964,15 +1030,25 @@ func (b *builder) tool(n *node) {
 		id = oc.id
 		b.withArguments(oc, c.Arguments)
 	}
-	if !made && event == "" {
+	result, from := toolResult(n.s, n.role)
+	answered := result != "" || len(spanErrors(n.s)) > 0
+	// A call no model output made, run while the agent acts on its last
+	// model message (code that message wrote and the agent ran, a call
+	// its output did not record as one), is that message's action: it is
+	// written into its result, as "name(arguments) -> result", rather
+	// than made a decision of its own.
+	folded := !made && event == "" && answered && b.acting[n.owner]
+	if !made && event == "" && !folded {
 		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}, From: "tool span"})
 	}
 	if id == "" {
 		id = c.ID
 	}
-	result, from := toolResult(n.s, n.role)
-	if result == "" && len(spanErrors(n.s)) == 0 {
+	if !answered {
 		return
+	}
+	if folded {
+		result = callText([]ToolCall{c}) + " -> " + result
 	}
 	end := n.s.End
 	if end < n.s.Start {
@@ -1160,25 +1236,101 @@ func (b *builder) before(i, j int) bool {
 func (b *builder) untracedResults(byTime []*node) {
 	toolInside := b.within(roleTool, true)
 	modelInside := b.within(roleLLM, true)
-	said := map[string]bool{}
-	for _, p := range b.steps {
-		said[strings.TrimSpace(p.step.Content)] = true
-	}
+	said := b.said()
 	for _, n := range byTime {
 		if n.role != roleOther || n.parent == nil || n.parent.role != roleAgent || !modelInside[n] || toolInside[n] {
 			continue
 		}
 		for _, m := range agentOutput(n.s) {
-			if t := strings.TrimSpace(m.Text); t != "" && !said[t] {
-				said[t] = true
+			if t := strings.TrimSpace(m.Text); t != "" && said.add(t) {
 				b.add(n, max(n.s.End, n.s.Start), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: t, From: m.From})
 			}
 		}
 	}
 }
 
+// saidTexts are the texts steps say. JSON is compared without its white
+// space (a framework may write the same object with and without spaces),
+// as hashes made when first needed: most of a long trace's steps are not
+// JSON, and its texts are most of its memory.
+type saidTexts struct {
+	exact    map[string]bool // trimmed
+	json     []string        // the trimmed texts that look like JSON
+	compact  map[uint64]bool // hashes of json, without white space; nil until needed
+	hashedTo int             // how many of json compact holds
+}
+
+// saidSeed seeds the hashes of saidTexts.
+var saidSeed = maphash.MakeSeed()
+
+// said returns the texts of the steps made so far.
+func (b *builder) said() *saidTexts {
+	said := &saidTexts{exact: map[string]bool{}}
+	for _, p := range b.steps {
+		said.record(strings.TrimSpace(p.step.Content))
+	}
+	return said
+}
+
+// record adds a trimmed text.
+func (s *saidTexts) record(t string) {
+	s.exact[t] = true
+	if strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+		s.json = append(s.json, t)
+	}
+}
+
+// add records text and reports whether it is new: said by no step, and
+// for JSON, by none with other white space.
+func (s *saidTexts) add(text string) bool {
+	t := strings.TrimSpace(text)
+	if s.exact[t] {
+		return false
+	}
+	if strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+		if s.compact == nil {
+			s.compact = map[uint64]bool{}
+		}
+		for ; s.hashedTo < len(s.json); s.hashedTo++ {
+			s.compact[compactHash(s.json[s.hashedTo])] = true
+		}
+		if s.compact[compactHash(t)] {
+			return false
+		}
+	}
+	s.record(t)
+	return true
+}
+
+// compactHash hashes text without its white space.
+func compactHash(text string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(saidSeed)
+	var buf [512]byte
+	n := 0
+	for i := 0; i < len(text); {
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
+		if !unicode.IsSpace(r) {
+			n += copy(buf[n:], text[i:i+size])
+		}
+		i += size
+		if n > len(buf)-utf8.UTFMax {
+			h.Write(buf[:n])
+			n = 0
+		}
+	}
+	h.Write(buf[:n])
+	return h.Sum64()
+}
+
 // silentAgents gives a step to each agent span nothing inside of which
-// made one: its output, at its end.
+// made one: its output, at its end, unless a step already says it (an
+// event emitter's agent spans, BeeAI's agent.react.update and
+// partial_update, repeat the tool's output and the agent's answer as the
+// agent's state changes).
 func (b *builder) silentAgents(byTime []*node) {
 	busy := map[*node]bool{}
 	for _, p := range b.steps {
@@ -1189,12 +1341,16 @@ func (b *builder) silentAgents(byTime []*node) {
 			busy[n] = true
 		}
 	}
+	var said *saidTexts
 	for _, n := range byTime {
 		if n.role != roleAgent || busy[n] {
 			continue
 		}
+		if said == nil {
+			said = b.said()
+		}
 		for _, m := range agentOutput(n.s) {
-			if m.Text != "" {
+			if m.Text != "" && said.add(m.Text) {
 				b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, From: m.From})
 			}
 		}

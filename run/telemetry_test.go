@@ -31,6 +31,8 @@ func TestTelemetryExamples(t *testing.T) {
 		{"langfuse.json", run.FormatLangfuse, "CityNotFoundError: no forecast for city Olso"},
 		{"mlflow.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"ai-sdk.json", run.FormatOTLP, "CityNotFoundError: no forecast for city Olso"},
+		{"zipkin.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
+		{"langsmith.json", run.FormatLangSmith, "CityNotFoundError: no forecast for city Olso"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -335,7 +337,7 @@ func TestTelemetryErrors(t *testing.T) {
 	}{
 		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), " +
 			"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages), OpenLLMetry (traceloop.span.kind), OpenLLMetry's model calls (llm.request.type), Google ADK (gcp.vertex.agent.llm_response), " +
-			"the Vercel AI SDK (ai.operationId), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), MLflow (mlflow.spanType) " +
+			"the Vercel AI SDK (ai.operationId), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), MLflow (mlflow.spanType) " +
 			`or messages by their shape under an input or output key; the first span, "GET /", has no attributes`},
 		{"truncated.json", otlp[:100], "", "invalid JSON at line 1, column 101: unexpected end of file (is the file truncated?)"},
 		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" or "resourceLogs" (OTLP) or "batches" (Tempo): is the file mixed?`},
@@ -401,7 +403,7 @@ func TestGoogleADK(t *testing.T) {
 	assert.Equal(t, []string{
 		"user user: Weather in Oslo?",
 		`weather_agent tool_call: get_weather({"city":"Oslo"})`,
-		`weather_agent tool_result: {"result":"rain, 7 C"}`,
+		"weather_agent tool_result: rain, 7 C",
 		"weather_agent message: Rain and 7 °C in Oslo.",
 	}, steps(r))
 	assert.Equal(t, "adk-1", r.Steps[2].ToolCallID)
@@ -815,4 +817,29 @@ func TestGenAIEventsAsLogs(t *testing.T) {
 		assert.Contains(t, got[2], "tool_result: rain")
 		assert.Contains(t, got[3], "message: Rain in Oslo.")
 	})
+}
+
+// TestCallRecords: tracing tools that record calls rather than spans
+// (Opik, Weave) write each as {"id", "trace_id", "parent_span_id", "name",
+// "type", "input", "output"}: the type is its kind, the input and output
+// hold its messages, and a tool's result wrapped as {"output": …} is the
+// text.
+func TestCallRecords(t *testing.T) {
+	const trace = `[
+{"id":"a","trace_id":"t","parent_span_id":null,"name":"agent","type":"general","start_time":"2025-03-01T10:00:00Z","end_time":"2025-03-01T10:00:09Z","input":{"question":"What is the capital of Australia?"},"output":{"answer":"Sydney"}},
+{"id":"b","trace_id":"t","parent_span_id":"a","name":"chat","type":"llm","start_time":"2025-03-01T10:00:01Z","end_time":"2025-03-01T10:00:02Z","input":{"messages":[{"role":"system","content":"You answer questions."},{"role":"user","content":"What is the capital of Australia?"}]},"output":{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"search","arguments":"{\"q\": \"capital of Australia\"}"}}]}}]}},
+{"id":"c","trace_id":"t","parent_span_id":"a","name":"search","type":"tool","start_time":"2025-03-01T10:00:03Z","end_time":"2025-03-01T10:00:04Z","input":{"q":"capital of Australia"},"output":{"output":"Canberra is the capital city of Australia."}},
+{"id":"d","trace_id":"t","parent_span_id":"a","name":"chat","type":"llm","start_time":"2025-03-01T10:00:05Z","end_time":"2025-03-01T10:00:06Z","input":{"messages":[{"role":"user","content":"What is the capital of Australia?"},{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"search","arguments":"{\"q\": \"capital of Australia\"}"}}]},{"role":"tool","tool_call_id":"call_1","content":"Canberra is the capital city of Australia."}]},"output":{"choices":[{"message":{"role":"assistant","content":"The capital of Australia is Sydney."}}]}}
+]`
+	path := filepath.Join(t.TempDir(), "calls.json")
+	require.NoError(t, os.WriteFile(path, []byte(trace), 0o644))
+	cases, err := run.LoadAll(context.Background(), path, run.Options{})
+	require.NoError(t, err)
+	require.Len(t, cases, 1)
+	var got []string
+	for _, s := range cases[0].Run.Steps {
+		got = append(got, string(s.Kind)+": "+s.Content)
+	}
+	assert.Equal(t, []string{"user: What is the capital of Australia?", `tool_call: search({"q": "capital of Australia"})`,
+		"tool_result: Canberra is the capital city of Australia.", "message: The capital of Australia is Sydney."}, got)
 }

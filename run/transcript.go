@@ -113,6 +113,12 @@ type message struct {
 	ToolCallID   string        `json:"tool_call_id"`
 }
 
+// said reports whether m is a chat message at all: it has a role, a
+// content (even an empty one) or calls.
+func (m message) said() bool {
+	return m.Role != "" || m.Content.set || len(m.ToolCalls) > 0 || m.FunctionCall != nil
+}
+
 type rawToolCall struct {
 	ID       string      `json:"id"`
 	Function rawFunction `json:"function"`
@@ -131,10 +137,12 @@ type rawFunction struct {
 type content struct {
 	text string
 	err  error
+	set  bool // the message has a content, even an empty one
 }
 
 func (c *content) UnmarshalJSON(data []byte) error {
 	c.text, c.err = contentText(excerptRawString(data))
+	c.set = true
 	return nil
 }
 

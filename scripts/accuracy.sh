@@ -13,3 +13,8 @@ go build -o "$bin" ./cmd/offattr
 header accuracy.sh
 "$bin" fit "$shared/whowhen/dev" "$shared/tau-retail" "$shared/trail-gaia/cases" --prior evidence --json 2>/dev/null |
   go run ./internal/benchtable
+# The same TRAIL runs read from their traces: the trace reader's figure,
+# under the embedded weights (fitted on the cases, not on this reading).
+echo
+"$bin" eval "$shared/trail-gaia/traces" --labels "$shared/trail-gaia/labels.jsonl" 2>/dev/null |
+  awk '$1 == "overall" && !done { done = 1; printf "TRAIL read from its %s OpenInference traces (`eval --labels`, embedded weights): agent %s / step %s / r@5 %s.\n", $2, $4, $5, $12 }'

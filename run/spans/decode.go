@@ -20,6 +20,8 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodeFlat(ctx, data)
 	case Langfuse:
 		return decodeLangfuse(ctx, data)
+	case LangSmith:
+		return decodeLangSmith(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
@@ -77,6 +79,12 @@ func detectObject(data []byte, i int) Format {
 					f = Tempo
 				}
 			}
+		case "result": // Jaeger's API v3: {"result": TracesData}
+			if data[s] == '{' {
+				if _, _, ok := member(data, s, "resourceSpans"); ok {
+					f = OTLP
+				}
+			}
 		case "data":
 			switch data[s] {
 			case '[':
@@ -88,6 +96,15 @@ func detectObject(data []byte, i int) Format {
 				if sp, _, ok := member(data, s, "spans"); ok && data[sp] == '[' {
 					f = OpenInference
 				}
+			}
+		case "runs": // LangSmith's runs: {"runs": [run…]}
+			if data[s] == '[' {
+				_ = eachElement(data, s, func(es, _ int) error {
+					if detectElement(data, es) == LangSmith {
+						f = LangSmith
+					}
+					return errStop
+				})
 			}
 		}
 		return f == ""
@@ -112,7 +129,7 @@ func firstKey(data []byte, i int) string {
 }
 
 // detectElement names the format of a file that is a list of d: traces
-// of Jaeger or Langfuse, or flat spans.
+// of Jaeger or Langfuse, LangSmith runs, or flat spans.
 func detectElement(data []byte, i int) Format {
 	if i >= len(data) || data[i] != '{' {
 		return ""
@@ -135,9 +152,12 @@ func detectKeys(keys map[string]bool) Format {
 		return Langfuse // an observation
 	case keys["spans"] && !keys["processes"]:
 		return OpenInference // {"spans": [flat span…]}
+	case keys["run_type"] && keys["id"]:
+		return LangSmith
 	}
 	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"] ||
-		keys["id"] && keys["traceId"] // OpenTelemetry JS's console exporter
+		keys["id"] && keys["traceId"] || // OpenTelemetry JS's console exporter
+		keys["id"] && keys["trace_id"] // span records of LLM tracing tools (Opik, Weave)
 	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"]) {
 		return OpenInference
 	}

@@ -30,16 +30,19 @@ var (
 	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId"}
 	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "timestamp"}
 	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano"}
-	flatKindKeys   = []string{"span_kind", "spanKind", "kind"}
+	flatKindKeys   = []string{"span_kind", "spanKind", "kind", "type"}
 	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status"}
 	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description"}
 	// Where a span's attributes, events, resource and children sit: the
-	// OpenInference names, and those of dumps that prefix them (TRAIL's
-	// span_attributes, strands' span_events).
-	flatAttrKeys     = []string{"attributes", "span_attributes"}
-	flatEventKeys    = []string{"events", "span_events"}
+	// OpenInference names, those of dumps that prefix them (TRAIL's
+	// span_attributes, strands' span_events), and Zipkin's (tags,
+	// annotations).
+	flatAttrKeys     = []string{"attributes", "span_attributes", "tags"}
+	flatEventKeys    = []string{"events", "span_events", "annotations"}
 	flatResourceKeys = []string{"resource", "resource_attributes"}
 	flatChildKeys    = []string{"child_spans", "children"}
+	// A call's input and output as top-level members.
+	flatValueKeys = []string{"input", "output", "inputs", "outputs"}
 )
 
 // flatFields are the members flatSpan reads itself rather than as dotted
@@ -55,41 +58,58 @@ var flatFields = func() map[string]bool {
 }()
 
 func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
-	recs, err := records(data)
+	lines := newLineCounter(data)
+	var out []Span
+	err := eachObject(ctx, data, "a span", spanList, func(m map[string]any, s int) error {
+		return flatTree(ctx, m, "", lines.at(s), &out)
+	})
 	if err != nil {
 		return nil, err
 	}
-	lines := newLineCounter(data)
-	var out []Span
-	one := func(s, e int) error {
+	return out, nil
+}
+
+// eachObject calls one with every object of data's records, decoded, and
+// where it starts: the elements of a top-level array or of the list that
+// list finds in a record, else the record itself. what names an object
+// in errors ("a span").
+func eachObject(ctx context.Context, data []byte, what string, list func([]byte, int) (int, bool), one func(m map[string]any, start int) error) error {
+	recs, err := records(data)
+	if err != nil {
+		return err
+	}
+	decode := func(s, e int) error {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if data[s] != '{' {
+			line, col := Position(data, s)
+			return fmt.Errorf("line %d, column %d: %s is a JSON object", line, col, what)
 		}
 		var m map[string]any
 		if err := decodeJSON(data, s, e, &m); err != nil {
 			return err
 		}
-		return flatTree(ctx, m, "", lines.at(s), &out)
+		return one(m, s)
 	}
 	for _, r := range recs {
 		switch {
 		case data[r.start] == '[':
-			err = eachElement(data, r.start, one)
+			err = eachElement(data, r.start, decode)
 		case data[r.start] == '{':
-			if s, ok := spanList(data, r.start); ok {
-				err = eachElement(data, s, one)
+			if s, ok := list(data, r.start); ok {
+				err = eachElement(data, s, decode)
 			} else {
-				err = one(r.start, r.end)
+				err = decode(r.start, r.end)
 			}
 		default:
-			line, col := Position(data, r.start)
-			err = fmt.Errorf("line %d, column %d: a span is a JSON object", line, col)
+			err = decode(r.start, r.end)
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // spanList finds the list of spans in the object at i: {"spans": […]},
@@ -182,11 +202,29 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		switch {
 		case k == "attributes" || k == "span_attributes":
 			flatten("", pythonDict(v), &attrs)
+		case k == "tags":
+			// Zipkin's attributes; a list of tags (labels some tools keep)
+			// is an attribute of its own.
+			if t, ok := v.(map[string]any); ok {
+				flatten("", t, &attrs)
+			} else {
+				flattenInto(k, v, top)
+			}
 		case strings.HasPrefix(k, "attributes."):
 			flatten(strings.TrimPrefix(k, "attributes."), v, &attrs)
 		case flatFields[k]:
 		default:
 			flattenInto(k, pythonDict(v), top)
+		}
+	}
+	// Tracing tools that record a call rather than a span (Opik, Weave)
+	// keep what it was given and returned beside its ids: they are its
+	// attributes, under their own names.
+	for _, k := range flatValueKeys {
+		if v, ok := m[k]; ok && v != nil {
+			if _, set := attrs.Get(k); !set {
+				attrs = append(attrs, Attr{Key: k, Value: FromAny(pythonDict(v))})
+			}
 		}
 	}
 	sortAttrs(attrs)
@@ -232,6 +270,9 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		sp.Status.Code = StatusOK
 	}
 	sp.Status.Message = firstText(top, flatStatusMsg)
+	if sp.Status.Code == StatusUnset {
+		sp.Status = tagStatus(sp.Attrs)
+	}
 	if evs, ok := pythonDict(first(m, flatEventKeys)).([]any); ok {
 		for _, e := range evs {
 			if em, ok := e.(map[string]any); ok {
@@ -247,8 +288,35 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 			flatten("", res, &sp.Resource) // resource_attributes: the attributes themselves
 		}
 		sortAttrs(sp.Resource)
+	default:
+		// Zipkin names the service in the span's local endpoint.
+		if name := firstText(top, []string{"localEndpoint.serviceName"}); name != "" {
+			sp.Resource = Attrs{{Key: "service.name", Value: String(name)}}
+		}
 	}
 	return sp, nil
+}
+
+// tagStatus reads a span's status from its attributes, as OpenTelemetry's
+// Zipkin exporter writes it: otel.status_code and
+// otel.status_description, or an error tag holding the error's message.
+func tagStatus(as Attrs) Status {
+	switch code, _ := as.Get("otel.status_code"); strings.ToUpper(code.Text()) {
+	case "ERROR":
+		desc, _ := as.Get("otel.status_description")
+		return Status{Code: StatusError, Message: desc.Text()}
+	case "OK":
+		return Status{Code: StatusOK}
+	}
+	if e, ok := as.Get("error"); ok && e.Kind == KindString {
+		if msg := strings.TrimSpace(e.Str); msg != "" && !strings.EqualFold(msg, "false") {
+			if strings.EqualFold(msg, "true") {
+				msg = ""
+			}
+			return Status{Code: StatusError, Message: msg}
+		}
+	}
+	return Status{}
 }
 
 // flatEvent reads an event, whatever the case of its keys ("Name",
@@ -263,11 +331,34 @@ func flatEvent(em map[string]any) Event {
 	ev := Event{Name: firstText(lower, []string{"name", "event_name"})}
 	ev.Time, _ = flatTime(first(lower, []string{"timestamp", "time", "time_unix_nano", "timeunixnano"}))
 	flatten("", pythonDict(lower["attributes"]), &ev.Attrs)
+	if ev.Name == "" {
+		var attrs any
+		ev.Name, attrs = annotation(firstText(lower, []string{"value"}))
+		flatten("", attrs, &ev.Attrs)
+	}
 	if b, ok := lower["body"]; ok {
 		flatten("body", b, &ev.Attrs)
 	}
 	sortAttrs(ev.Attrs)
 	return ev
+}
+
+// annotation reads a Zipkin annotation's value as an event's name and
+// attributes, in the shapes OpenTelemetry's Zipkin exporters write: the
+// name alone, {"NAME": {attributes}}, or "NAME: {attributes}".
+func annotation(value string) (name string, attrs any) {
+	t := strings.TrimSpace(value)
+	if m, ok := pythonDict(t).(map[string]any); ok && len(m) == 1 {
+		for k, v := range m {
+			return k, v
+		}
+	}
+	if n, rest, ok := strings.Cut(t, ": {"); ok {
+		if m, ok := pythonDict("{" + rest).(map[string]any); ok {
+			return n, m
+		}
+	}
+	return value, nil
 }
 
 // pythonDict reads a value some dumps write as the text of a Python dict

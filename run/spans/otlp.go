@@ -28,7 +28,8 @@ type batch struct {
 // decodeOTLP reads OTLP/JSON — one {"resourceSpans": …} object, or one a
 // line as the Collector's file exporter appends them — and Tempo's
 // downloads ({"batches": …}, or {"trace": {"resourceSpans": …}} from its
-// v2 API). Each ResourceSpans is decoded by protojson into the OTLP
+// v2 API), and Jaeger's API v3 ({"result": {"resourceSpans": …}}, a line
+// per chunk of the stream). Each ResourceSpans is decoded by protojson into the OTLP
 // protobuf types, the batches two or more at once. OTLP logs
 // ({"resourceLogs": …}) in the same file, or alone, are read as events
 // (attachLogs): GenAI instrumentations may log a model call's messages
@@ -61,7 +62,7 @@ func decodeOTLP(ctx context.Context, data []byte) ([]Span, error) {
 				collect(s)
 			case "resourceLogs", "resource_logs":
 				collectAs(s, true)
-			case "trace":
+			case "trace", "result":
 				if data[s] == '{' {
 					if ts, _, ok := member(data, s, "resourceSpans"); ok {
 						collect(ts)

@@ -19,10 +19,11 @@ const (
 	Jaeger        Format = "jaeger"        // Jaeger UI/API JSON: {"data": [{"traceID", "spans", "processes"}]}
 	OpenInference Format = "openinference" // flat span lists as Phoenix, Arize and OpenInference exporters dump them
 	Langfuse      Format = "langfuse"      // Langfuse trace exports: a trace with its observations
+	LangSmith     Format = "langsmith"     // LangSmith runs: {"id", "run_type", "inputs", "outputs", "child_runs"…}
 )
 
 // Formats lists every format Decode reads.
-var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse}
+var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith}
 
 // Span is one span, whatever file it came from. Ids are lower-case hex for
 // the formats that define them as bytes (OTLP, Tempo, Jaeger) and as

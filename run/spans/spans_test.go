@@ -122,6 +122,16 @@ func TestSpecExamples(t *testing.T) {
 		assert.Equal(t, "my.service", s.Resource.Str("service.name"))
 		assert.Equal(t, 3, s.Line, "the line of the span's resource record")
 	})
+	t.Run("jaeger api v3", func(t *testing.T) {
+		// Jaeger's API v3 streams TracesData as {"result": …}, a line each.
+		line := `{"result":` + strings.Join(strings.Fields(string(specFile(t, "otlp", "examples", "trace.json"))), " ") + "}\n"
+		data := []byte(line + line)
+		require.Equal(t, OTLP, Detect(data))
+		ss, err := Decode(context.Background(), data, OTLP)
+		require.NoError(t, err)
+		require.Len(t, ss, 2)
+		assert.Equal(t, "some value", ss[1].Attrs.Str("my.span.attr"))
+	})
 	t.Run("tempo", func(t *testing.T) {
 		data := specFile(t, "tempo", "pkg", "tempopb", "trace.json")
 		require.Equal(t, Tempo, Detect(data))
@@ -216,6 +226,7 @@ func TestDetect(t *testing.T) {
 		{"{\"resourceSpans\":[]}\n{\"resourceSpans\":[]}\n", OTLP},
 		{`{"batches":[]}`, Tempo},
 		{`{"trace":{"resourceSpans":[]}}`, Tempo},
+		{`{"result":{"resourceSpans":[]}}`, OTLP},
 		{`{"data":[{"traceID":"1","spans":[],"processes":{}}]}`, Jaeger},
 		{`{"traceID":"1","spans":[],"processes":{}}`, Jaeger},
 		{`[{"traceID":"1","spans":[],"processes":{}}]`, Jaeger},
@@ -225,6 +236,10 @@ func TestDetect(t *testing.T) {
 		{`{"name":"llm","context":{"trace_id":"t","span_id":"s"},"attributes":{}}`, OpenInference},
 		{`[{"name":"llm","context.span_id":"s","context.trace_id":"t"}]`, OpenInference},
 		{`{"spans":[{"name":"llm","context":{"trace_id":"t","span_id":"s"}}]}`, OpenInference},
+		{`[{"id":"r","name":"LangGraph","run_type":"chain","inputs":{}}]`, LangSmith},
+		{`{"id":"r","run_type":"chain","child_runs":[]}`, LangSmith},
+		{`{"runs":[{"id":"r","run_type":"llm"}]}`, LangSmith},
+		{"{\"id\":\"r\",\"run_type\":\"llm\"}\n{\"id\":\"s\",\"run_type\":\"tool\"}\n", LangSmith},
 		{`{"question":"q","history":[]}`, ""},
 		{`{"messages":[]}`, ""},
 		{`[{"role":"user","content":"hi"}]`, ""},
@@ -263,6 +278,10 @@ func TestBadFiles(t *testing.T) {
 		{"a stray comma between records", Langfuse, `{"id":"t","observations":[]},` + "\n" + `{"id":"u","observations":[]}`, "line 1, column 30: invalid character ','"},
 		{"a stray bracket after a span", OpenInference, `{"name":"x","context":{"trace_id":"t","span_id":"s"}}]`, "line 1, column 55: invalid character ']'"},
 		{"langfuse bad observation", Langfuse, `{"id":"t","observations":[3]}`, "an observation is not a JSON object"},
+		{"langsmith run without id", LangSmith, `[{"name":"x","run_type":"chain"}]`, `run "x" at line 1 has no id or trace_id`},
+		{"langsmith bad child", LangSmith, `{"id":"r","run_type":"chain","child_runs":[7]}`, "line 1: run r: a child run is not a JSON object"},
+		{"langsmith bad time", LangSmith, `{"id":"r","name":"x","run_type":"chain","start_time":"soon"}`, `run "x" at line 1: start_time "soon" is not a time`},
+		{"langsmith not an object", LangSmith, `[3]`, "a LangSmith run is a JSON object"},
 		{"deep", OTLP, strings.Repeat("[", 5000), "invalid JSON at line 1, column 1001: nested more than 1000 deep"},
 	}
 	for _, tt := range tests {
@@ -282,6 +301,8 @@ func TestFlatSpanShapes(t *testing.T) {
 	}{
 		{"nested attributes", `{"name":"llm","context":{"trace_id":"T","span_id":"S"},"parent_id":"P","span_kind":"LLM","start_time":"2023-09-07T12:54:47.293922-06:00","end_time":1694112889322066000,"status_code":"ERROR","status_message":"boom","attributes":{"llm":{"model_name":"gpt-4"},"input":{"value":"hi"}},"events":[{"name":"exception","timestamp":"2023-09-07T18:54:48Z","attributes":{"exception.type":"ValueError"}}]}`},
 		{"dataframe columns", `{"name":"llm","context.trace_id":"T","context.span_id":"S","parent_id":"P","span_kind":"LLM","start_time":1694112887293,"end_time":"1694112889322066000","status_code":"STATUS_CODE_ERROR","status_message":"boom","attributes.llm.model_name":"gpt-4","attributes.input.value":"hi","events":[{"name":"exception","timestamp":1694112888000000,"attributes":{"exception.type":"ValueError"}}]}`},
+		{"zipkin, otel status", `[{"traceId":"T","id":"S","parentId":"P","name":"llm","kind":"CLIENT","timestamp":1694112887293000,"duration":2029066,"localEndpoint":{"serviceName":"svc"},"tags":{"openinference.span.kind":"LLM","llm.model_name":"gpt-4","input.value":"hi","otel.status_code":"ERROR","otel.status_description":"boom"},"annotations":[{"timestamp":1694112888000000,"value":"{\"exception\": {\"exception.type\": \"ValueError\"}}"}]}]`},
+		{"zipkin, error tag", `[{"traceId":"T","id":"S","parentId":"P","name":"llm","timestamp":1694112887293000,"duration":2029066,"localEndpoint":{"serviceName":"svc"},"tags":{"openinference.span.kind":"LLM","llm.model_name":"gpt-4","input.value":"hi","error":"boom"},"annotations":[{"timestamp":1694112888000000,"value":"exception: {\"exception.type\":\"ValueError\"}"}]}]`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -301,8 +322,12 @@ func TestFlatSpanShapes(t *testing.T) {
 			assert.Equal(t, int64(1694112889322066000), s.End)
 			assert.InDelta(t, 1694112887293000000, s.Start, 1e6)
 			require.Len(t, s.Events, 1)
+			assert.Equal(t, "exception", s.Events[0].Name)
 			assert.Equal(t, "ValueError", s.Events[0].Attrs.Str("exception.type"))
 			assert.Equal(t, int64(1694112888000000000), s.Events[0].Time)
+			if strings.HasPrefix(tt.name, "zipkin") {
+				assert.Equal(t, "svc", s.Resource.Str("service.name"), "Zipkin's local endpoint names the service")
+			}
 		})
 	}
 }
@@ -374,8 +399,63 @@ func FuzzOpenInference(f *testing.F) {
 	fuzzDecode(f, OpenInference)
 }
 
+func FuzzLangSmith(f *testing.F) {
+	fuzzSeeds(f, "langsmith.json")
+	f.Add([]byte(`{"runs":[{"id":"r","run_type":"chain","extra":{"metadata":{"a":{"b":1}}},"child_runs":[{"id":"c","run_type":"tool","error":"E\nTraceback (most recent call last):\nE: x"}]}]}`))
+	fuzzDecode(f, LangSmith)
+}
 func FuzzLangfuse(f *testing.F) {
 	fuzzSeeds(f, "langfuse.json")
 	f.Add([]byte(`{"trace":{"id":"t","name":"n","input":"\"{\\\"a\\\": 1}\""},"observations":[{"id":"o","traceId":"t","type":"SPAN","statusMessage":"None","metadata":"{\"attributes\": {\"k\": 1}}"}]}`))
 	fuzzDecode(f, Langfuse)
+}
+
+// TestLangSmithRuns: LangSmith's runs, listed with their parents or nested
+// in their child runs, become spans with LangSmith's names; the value a
+// run wraps as {"output": …} is the value, and an error's traceback ends
+// in the exception line that is the status message.
+func TestLangSmithRuns(t *testing.T) {
+	const tool = `"name":"get_forecast","run_type":"tool","start_time":"2026-03-02T09:00:01.5","end_time":"2026-03-02T09:00:02",` +
+		`"inputs":{"input":"{'city': 'Olso'}"},"outputs":null,"status":"error",` +
+		`"error":"CityNotFoundError('no forecast')\n\nTraceback (most recent call last):\n  File \"w.py\", line 3\nCityNotFoundError: no forecast",` +
+		`"extra":{"metadata":{"langgraph_node":"Researcher","offattr.mistake":true}}`
+	tests := []struct{ name, data string }{
+		{"listed", `[{"id":"r","trace_id":"r","name":"LangGraph","run_type":"chain","start_time":"2026-03-02T09:00:00","end_time":"2026-03-02T09:00:03","inputs":{"messages":[]},"outputs":{"output":"done"}},` +
+			`{"id":"t","trace_id":"r","parent_run_id":"r",` + tool + `}]`},
+		{"nested", `{"runs":[{"id":"r","name":"LangGraph","run_type":"chain","start_time":"2026-03-02T09:00:00","end_time":"2026-03-02T09:00:03","inputs":{"messages":[]},"outputs":{"output":"done"},` +
+			`"child_runs":[{"id":"t",` + tool + `}]}]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := []byte(tt.data)
+			require.Equal(t, LangSmith, Detect(data))
+			ss, err := Decode(context.Background(), data, LangSmith)
+			require.NoError(t, err)
+			require.Len(t, ss, 2)
+			root, run := ss[0], ss[1]
+			assert.Equal(t, Span{TraceID: "r", SpanID: "r", Name: "LangGraph", Start: 1772442000000000000, End: 1772442003000000000, Line: root.Line,
+				Attrs: Attrs{{Key: "langsmith.inputs", Value: FromAny(map[string]any{"messages": []any{}})}, {Key: "langsmith.outputs", Value: String("done")}, {Key: "langsmith.run_type", Value: String("chain")}}}, root)
+			assert.Equal(t, "r", run.TraceID)
+			assert.Equal(t, "r", run.ParentID)
+			assert.Equal(t, Status{Code: StatusError, Message: "CityNotFoundError: no forecast"}, run.Status)
+			assert.Equal(t, "{'city': 'Olso'}", run.Attrs.Str("langsmith.inputs"))
+			assert.Equal(t, "Researcher", run.Attrs.Str("langsmith.metadata.langgraph_node"))
+			_, hasOutputs := run.Attrs.Get("langsmith.outputs")
+			assert.False(t, hasOutputs, "no outputs: no attribute")
+		})
+	}
+}
+
+func TestLangSmithError(t *testing.T) {
+	tests := []struct{ name, error, want string }{
+		{"repr only", "ValueError('bad city')", "ValueError('bad city')"},
+		{"repr, then traceback", "ValueError('bad city')\n\nTraceback (most recent call last):\n  File \"w.py\", line 3, in f\n    raise ValueError(\"bad city\")\nValueError: bad city\n", "ValueError: bad city"},
+		{"a message of two lines", "E('a\\nb')\n\nTraceback (most recent call last):\n  File \"w.py\", line 3, in f\nE: a\nb", "E: a\nb"},
+		{"chained", "Traceback (most recent call last):\n  File \"a.py\", line 1\nKeyError: 'x'\n\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\n  File \"b.py\", line 2\nRuntimeError: lookup failed", "RuntimeError: lookup failed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, langSmithError(tt.error))
+		})
+	}
 }
