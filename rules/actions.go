@@ -20,9 +20,37 @@ type support struct {
 	steps    []run.Step
 	results  []bool // whether each step is a tool result
 	question string
-	lower    []string // lower-cased step contents, made when first read ("" not yet)
-	keys     []string // agent keys of the steps, made when first asked for
-	index    *tokenIndex
+	// lower holds the step contents read so far, lower-cased: a long run's
+	// questions read few of its steps.
+	lower map[int]string
+	// agent numbers each step's agent key in keys, made when first asked
+	// for: a key a step would be as many strings as steps.
+	agent []int32
+	keys  []string
+	index *tokenIndex
+}
+
+// supportIndex returns the run's support, made on first use and shared by
+// every analyzer that looks for values in earlier steps until Apply is
+// done: on a long run its index of tokens is as large as a stage, and
+// building it once for each such analyzer cost its time again. The
+// analyzers of one Apply run one after another; the support they share
+// is not for concurrent use.
+func (in *Input) supportIndex() *support {
+	in.supportMu.Lock()
+	defer in.supportMu.Unlock()
+	if in.shared == nil {
+		in.shared = newSupport(in)
+	}
+	return in.shared
+}
+
+// releaseSupport lets the shared support go: the rules are done with it,
+// and the stages after them hold the Input still.
+func (in *Input) releaseSupport() {
+	in.supportMu.Lock()
+	defer in.supportMu.Unlock()
+	in.shared = nil
 }
 
 func newSupport(in *Input) *support {
@@ -30,28 +58,41 @@ func newSupport(in *Input) *support {
 	for j := range results {
 		results[j] = in.Features.Steps[j].Has(extract.KindToolResult)
 	}
-	return &support{steps: in.Run.Steps, results: results, question: strings.ToLower(in.Run.Question), lower: make([]string, len(in.Run.Steps))}
+	return &support{steps: in.Run.Steps, results: results, question: strings.ToLower(in.Run.Question), lower: map[int]string{}}
 }
 
 // step returns step j's content in lower case. Most runs ask for few
-// steps, or none: a run without calls has no arguments to look for. An
-// empty content is lowered again each time, at no cost.
+// steps, or none: a run without calls has no arguments to look for.
 func (s *support) step(j int) string {
-	if s.lower[j] == "" {
-		s.lower[j] = strings.ToLower(s.steps[j].Content)
+	l, ok := s.lower[j]
+	if !ok {
+		l = strings.ToLower(s.steps[j].Content)
+		s.lower[j] = l
 	}
-	return s.lower[j]
+	return l
 }
 
 // key returns the agent key of step j.
 func (s *support) key(j int) string {
-	if s.keys == nil {
-		s.keys = make([]string, len(s.steps))
+	if s.agent == nil {
+		s.agent = make([]int32, len(s.steps))
+		named := map[string]int32{} // agent name as written → its key's number
+		numbered := map[string]int32{}
 		for k := range s.steps {
-			s.keys[k] = run.AgentKey(s.steps[k].Agent)
+			a, ok := named[s.steps[k].Agent]
+			if !ok {
+				key := run.AgentKey(s.steps[k].Agent)
+				if a, ok = numbered[key]; !ok {
+					a = int32(len(s.keys))
+					numbered[key] = a
+					s.keys = append(s.keys, key)
+				}
+				named[s.steps[k].Agent] = a
+			}
+			s.agent[k] = a
 		}
 	}
-	return s.keys[j]
+	return s.keys[s.agent[j]]
 }
 
 // from says whose steps count as support: anyone's, or (when others) only
@@ -338,7 +379,7 @@ func meaningful(v string) bool {
 }
 
 func unsupportedArguments(in *Input) []Finding {
-	sup := newSupport(in)
+	sup := in.supportIndex()
 	failedAt := failedResults(in)
 	var out []Finding
 	for i := range in.Features.Steps {
@@ -423,7 +464,7 @@ func answerClaim(c extract.Claim) bool {
 }
 
 func unsupportedAnswer(in *Input) []Finding {
-	sup := newSupport(in)
+	sup := in.supportIndex()
 	caller := map[string]bool{} // agents that have called a tool so far
 	sawResult := false
 	var out []Finding
