@@ -230,7 +230,7 @@ func (rc *runContext) step(s run.Step) Features {
 var dataLangs = map[string]bool{"json": true, "text": true, "txt": true, "plaintext": true, "markdown": true, "md": true, "yaml": true, "yml": true, "csv": true, "output": true, "console": false, "html": true, "xml": true, "log": true}
 
 func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds *KindSet) {
-	for _, tc := range s.ToolCalls {
+	for _, tc := range s.ToolCalls() {
 		f.Code = append(f.Code, tc.Name+"("+clip(tc.Arguments, 2000)+")")
 	}
 	for _, b := range t.codeBlocks(20) {
@@ -320,9 +320,9 @@ func cleanAnswer(a string) string {
 // target finds whom an instruction addresses: the loader's target, then a
 // ledger's or a thought's next speaker, then an agent addressed by name.
 func (rc *runContext) target(f *Features, s run.Step, t *text, kinds *KindSet) {
-	if s.Target != "" {
-		f.Target = s.Target
-		if a := rc.agent(s.Target); a != "" {
+	if s.Target() != "" {
+		f.Target = s.Target()
+		if a := rc.agent(s.Target()); a != "" {
 			f.Target = a
 		}
 		return

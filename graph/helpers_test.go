@@ -48,9 +48,9 @@ func mkRun(question string, qclaims []string, steps ...st) (*run.Run, *extract.R
 		if text == "" {
 			text = fmt.Sprintf("step %d by %s", i, s.agent)
 		}
-		rs := run.Step{Index: i, Agent: s.agent, Kind: run.KindMessage, Content: text, ToolCallID: s.result}
+		rs := run.Step{Index: i, Agent: s.agent, Kind: run.KindMessage, Content: text, Extra: &run.Extra{ToolCallID: s.result}}
 		if s.call != "" {
-			rs.ToolCalls = []run.ToolCall{{ID: s.call, Name: "f"}}
+			rs.Edit().ToolCalls = []run.ToolCall{{ID: s.call, Name: "f"}}
 		}
 		r.Steps = append(r.Steps, rs)
 		kinds := s.kinds
