@@ -57,6 +57,7 @@ type runContext struct {
 	called   map[string]bool // tools called so far
 	buf      *stepBuffers    // each step's texts, made again in place
 	details  Details         // the step being read's, until it is done
+	rare     Rare            // the step being read's rarer details, until it is done
 }
 
 // stepBuffers hold the texts one step is read through: the step's own,
@@ -115,7 +116,8 @@ func stepKinds(kinds KindSet) (KindSet, StepKind) {
 func (rc *runContext) step(s run.Step) Features {
 	// The step's details are read into rc's, and copied out only when
 	// there are some.
-	rc.details = Details{}
+	rc.rare = Rare{}
+	rc.details = Details{Rare: &rc.rare}
 	f := Features{Index: s.Index, Agent: s.Agent, Details: &rc.details}
 	t := readText(s.Content, &rc.buf.text)
 	var set KindSet // the step's kinds so far
@@ -218,9 +220,14 @@ func (rc *runContext) step(s run.Step) Features {
 		// Any other step's parts are for readers: Describe makes them.
 		f.OTAR = ptr(otar(&f, t, t.prose()))
 	}
-	if f.Details.empty() {
+	switch {
+	case f.Details.empty():
 		f.Details = noDetails
-	} else {
+	case rc.rare.empty():
+		rc.details.Rare = noRare
+		f.Details = ptr(rc.details)
+	default:
+		rc.details.Rare = ptr(rc.rare)
 		f.Details = ptr(rc.details)
 	}
 	return f
