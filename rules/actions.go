@@ -157,50 +157,50 @@ type holders struct{ first, other int }
 
 func newTokenIndex(s *support) *tokenIndex {
 	x := &tokenIndex{ids: map[string]int32{}, holders: map[string]holders{}}
-	// Each step's runs by number, each once, in the order first met; then
-	// counted out run by run.
+	// The steps are read twice: once to number the runs and count the
+	// steps holding each, then to list those steps in place. Listing each
+	// step's runs on the first reading, to sort them out after, held a
+	// second array as large as the index.
 	var (
-		seq  []int32                       // the steps' runs, one step after another
-		ends = make([]int32, len(s.steps)) // where each step's runs end in seq
-		last []int32                       // per run, 1 + the last step listed for it
+		text []byte  // each step lowered into one buffer, not kept lowered
+		last []int32 // per run, 1 + the last step counted or listed for it
+		next []int32 // per run, where its next step goes in x.steps
 	)
-	// Each step is lowered into one buffer, not kept lowered: the index
-	// holds only the distinct runs, and a long run's texts lowered were
-	// as large as the run.
-	var text []byte
-	for j := range s.steps {
-		text = matching.AppendLower(text[:0], s.steps[j].Content)
-		for k, end := range wordRuns(text) {
-			id, ok := x.ids[string(text[k:end])]
-			if !ok {
-				id = int32(len(last))
-				x.ids[string(text[k:end])] = id
-				last = append(last, 0)
-			}
-			if last[id] != int32(j+1) {
-				last[id] = int32(j + 1)
-				seq = append(seq, id)
+	eachRun := func(each func(j int, id int32)) {
+		for j := range s.steps {
+			text = matching.AppendLower(text[:0], s.steps[j].Content)
+			for k, end := range wordRuns(text) {
+				id, ok := x.ids[string(text[k:end])]
+				if !ok {
+					id = int32(len(last))
+					x.ids[string(text[k:end])] = id
+					last = append(last, 0)
+				}
+				if last[id] != int32(j+1) {
+					last[id] = int32(j + 1)
+					each(j, id)
+				}
 			}
 		}
-		ends[j] = int32(len(seq))
 	}
-	x.at = make([]int32, len(last)+1)
-	for _, id := range seq {
-		x.at[id+1]++
-	}
-	for k := range last {
-		x.at[k+1] += x.at[k]
-	}
-	x.steps = make([]int32, len(seq))
-	next := slices.Clone(x.at[:len(last)])
-	from := int32(0)
-	for j, end := range ends {
-		for _, id := range seq[from:end] {
-			x.steps[next[id]] = int32(j)
-			next[id]++
+	var count []int32
+	eachRun(func(_ int, id int32) {
+		if int(id) == len(count) {
+			count = append(count, 0)
 		}
-		from = end
+		count[id]++
+	})
+	x.at = make([]int32, len(count)+1)
+	for k, n := range count {
+		x.at[k+1] = x.at[k] + n
 	}
+	x.steps = make([]int32, x.at[len(count)])
+	next = slices.Clone(x.at[:len(count)])
+	clear(last)
+	eachRun(func(j int, id int32) {
+		x.steps[next[id]] = int32(j)
+		next[id]++
+	})
 	return x
 }
 
