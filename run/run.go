@@ -40,7 +40,7 @@ type Step struct {
 	// a long run's steps would each carry it empty. Read it through the
 	// step's methods; steps copied from one another share it, so change a
 	// step's through Edit.
-	*Extra `json:",omitempty"`
+	*Extra
 }
 
 // Extra is what a step holds beyond its agent, role, kind and content.
