@@ -195,7 +195,7 @@ func withSpans(r *run.Run, a rules.Attribution) rules.Attribution {
 		if step < 0 || step >= len(r.Steps) {
 			return "", ""
 		}
-		return r.Steps[step].TraceID, r.Steps[step].SpanID
+		return r.Steps[step].TraceID(), r.Steps[step].SpanID()
 	}
 	a.TraceID, a.SpanID = ids(a.Step)
 	// The candidates are copied, not set in place, as the caller may hold

@@ -34,11 +34,11 @@ func TestSpanIDs(t *testing.T) {
 			require.NoError(t, err)
 			a := res.Attribution
 			assert.Equal(t, trip.TraceID, a.TraceID)
-			assert.Equal(t, trip.Steps[a.Step].SpanID, a.SpanID)
+			assert.Equal(t, trip.Steps[a.Step].SpanID(), a.SpanID)
 			require.NotEmpty(t, a.Candidates)
 			for _, c := range a.Candidates {
 				assert.Equal(t, trip.TraceID, c.TraceID)
-				assert.Equal(t, trip.Steps[c.Step].SpanID, c.SpanID, "candidate step %d", c.Step)
+				assert.Equal(t, trip.Steps[c.Step].SpanID(), c.SpanID, "candidate step %d", c.Step)
 			}
 		})
 		t.Run("transcript "+opts.Baseline, func(t *testing.T) {
@@ -101,7 +101,7 @@ func TestSpanIDsFollowTheModel(t *testing.T) {
 	require.NoError(t, err)
 	res, err := analyze(context.Background(), trip)
 	require.NoError(t, err)
-	assert.Equal(t, trip.Steps[6].SpanID, res.Attribution.SpanID)
+	assert.Equal(t, trip.Steps[6].SpanID(), res.Attribution.SpanID)
 }
 
 func TestAwaitStopsWaiting(t *testing.T) {

@@ -189,9 +189,10 @@ func TestSecretsPlantedAnywhereReachNoOutput(t *testing.T) {
 		for i := range rapid.IntRange(2, 10).Draw(t, "steps") {
 			segments = append(segments, rapid.SliceOfN(rapid.SampledFrom(words), 0, 12).Draw(t, "words"))
 			s := run.Step{Index: i, Agent: rapid.SampledFrom(agents).Draw(t, "agent"), Kind: run.KindMessage,
-				TraceID: "5b8efff798038103d269b633813fc60c", SpanID: fmt.Sprintf("%016x", i+1)}
+				Extra: &run.Extra{TraceID: "5b8efff798038103d269b633813fc60c", SpanID: fmt.Sprintf("%016x", i+1)},
+			}
 			if rapid.Bool().Draw(t, "call") {
-				s.ToolCalls = []run.ToolCall{{ID: fmt.Sprintf("call_%d", i), Name: "search", Arguments: `{"q": "order"}`}}
+				s.Edit().ToolCalls = []run.ToolCall{{ID: fmt.Sprintf("call_%d", i), Name: "search", Arguments: `{"q": "order"}`}}
 			}
 			r.Steps = append(r.Steps, s)
 		}
@@ -204,8 +205,8 @@ func TestSecretsPlantedAnywhereReachNoOutput(t *testing.T) {
 			switch place := rapid.IntRange(0, 7).Draw(t, "place"); {
 			case place == 0:
 				r.Question += "\n" + pl.line + "\n"
-			case place == 1 && len(s.ToolCalls) > 0:
-				s.ToolCalls[0].Arguments = fmt.Sprintf(`{"q": %q}`, pl.line)
+			case place == 1 && len(s.ToolCalls()) > 0:
+				s.ToolCalls()[0].Arguments = fmt.Sprintf(`{"q": %q}`, pl.line)
 			case place == 2 && (pl.kind == redact.Email || pl.kind == redact.APIKey):
 				// A name or an id is the value itself, not a line.
 				for i := range r.Steps {
@@ -214,13 +215,13 @@ func TestSecretsPlantedAnywhereReachNoOutput(t *testing.T) {
 					}
 				}
 			case place == 3 && (pl.kind == redact.Email || pl.kind == redact.APIKey):
-				s.TraceID = pl.secret
+				s.Edit().TraceID = pl.secret
 			case place == 4 && (pl.kind == redact.Email || pl.kind == redact.APIKey):
-				s.SpanID = pl.secret
+				s.Edit().SpanID = pl.secret
 			case place == 5 && (pl.kind == redact.Email || pl.kind == redact.APIKey):
 				r.Source = "runs/" + pl.secret + ".json"
 			case place == 6 && (pl.kind == redact.Email || pl.kind == redact.APIKey):
-				s.From = "event " + pl.secret
+				s.Edit().From = "event " + pl.secret
 			default:
 				// Between two of the step's words, never inside a line
 				// planted before, which would lose the secret's shape.

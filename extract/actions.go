@@ -84,7 +84,7 @@ var textCallRe = pattern(`^[ \t>*-]{0,4}(?:(?:`+goCase("call|calling|invoke|invo
 // step's content.
 func calls(s run.Step, t *text) []Call {
 	var out []Call
-	for _, tc := range s.ToolCalls {
+	for _, tc := range s.ToolCalls() {
 		out = append(out, Call{Name: tc.Name, Args: tc.Arguments, Values: ArgValues(tc.Arguments), Offset: -1})
 	}
 	// A written call's arguments open right after its name's "(": "({",

@@ -21,7 +21,7 @@ func AssignCallers(r *run.Run, rf *RunFeatures) {
 		if f.Has(KindToolResult) {
 			f.Caller = callerOf(r, rf, i, callByID)
 		}
-		for _, tc := range r.Steps[i].ToolCalls {
+		for _, tc := range r.Steps[i].ToolCalls() {
 			if tc.ID != "" {
 				callByID[tc.ID] = i
 			}
@@ -33,7 +33,7 @@ func callerOf(r *run.Run, rf *RunFeatures, j int, callByID map[string]int) int {
 	if o := rf.Steps[j].OTAR; o != nil && o.Action != "" {
 		return j
 	}
-	if c, ok := callByID[r.Steps[j].ToolCallID]; ok && r.Steps[j].ToolCallID != "" {
+	if c, ok := callByID[r.Steps[j].ToolCallID()]; ok && r.Steps[j].ToolCallID() != "" {
 		return c
 	}
 	if name := rf.Steps[j].Tool; name != "" {

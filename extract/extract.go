@@ -57,6 +57,7 @@ type runContext struct {
 	called   map[string]bool // tools called so far
 	buf      *stepBuffers    // each step's texts, made again in place
 	details  Details         // the step being read's, until it is done
+	rare     Rare            // the step being read's rarer details, until it is done
 }
 
 // stepBuffers hold the texts one step is read through: the step's own,
@@ -115,7 +116,8 @@ func stepKinds(kinds KindSet) (KindSet, StepKind) {
 func (rc *runContext) step(s run.Step) Features {
 	// The step's details are read into rc's, and copied out only when
 	// there are some.
-	rc.details = Details{}
+	rc.rare = Rare{}
+	rc.details = Details{Rare: &rc.rare}
 	f := Features{Index: s.Index, Agent: s.Agent, Details: &rc.details}
 	t := readText(s.Content, &rc.buf.text)
 	var set KindSet // the step's kinds so far
@@ -218,9 +220,14 @@ func (rc *runContext) step(s run.Step) Features {
 		// Any other step's parts are for readers: Describe makes them.
 		f.OTAR = ptr(otar(&f, t, t.prose()))
 	}
-	if f.Details.empty() {
+	switch {
+	case f.Details.empty():
 		f.Details = noDetails
-	} else {
+	case rc.rare.empty():
+		rc.details.Rare = noRare
+		f.Details = ptr(rc.details)
+	default:
+		rc.details.Rare = ptr(rc.rare)
 		f.Details = ptr(rc.details)
 	}
 	return f
@@ -230,7 +237,7 @@ func (rc *runContext) step(s run.Step) Features {
 var dataLangs = map[string]bool{"json": true, "text": true, "txt": true, "plaintext": true, "markdown": true, "md": true, "yaml": true, "yml": true, "csv": true, "output": true, "console": false, "html": true, "xml": true, "log": true}
 
 func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds *KindSet) {
-	for _, tc := range s.ToolCalls {
+	for _, tc := range s.ToolCalls() {
 		f.Code = append(f.Code, tc.Name+"("+clip(tc.Arguments, 2000)+")")
 	}
 	for _, b := range t.codeBlocks(20) {
@@ -320,9 +327,9 @@ func cleanAnswer(a string) string {
 // target finds whom an instruction addresses: the loader's target, then a
 // ledger's or a thought's next speaker, then an agent addressed by name.
 func (rc *runContext) target(f *Features, s run.Step, t *text, kinds *KindSet) {
-	if s.Target != "" {
-		f.Target = s.Target
-		if a := rc.agent(s.Target); a != "" {
+	if s.Target() != "" {
+		f.Target = s.Target()
+		if a := rc.agent(s.Target()); a != "" {
 			f.Target = a
 		}
 		return

@@ -19,7 +19,7 @@ func steps(pairs ...string) *run.Run {
 	for i := 0; i+1 < len(pairs); i += 2 {
 		s := run.Step{Index: i / 2, Agent: pairs[i], Content: pairs[i+1], Kind: run.KindMessage}
 		if a, target, ok := strings.Cut(pairs[i], " -> "); ok {
-			s.Agent, s.Target, s.Kind = a, target, run.KindInstruction
+			s.Agent, s.Edit().Target, s.Kind = a, target, run.KindInstruction
 		}
 		r.Steps = append(r.Steps, s)
 	}

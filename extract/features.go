@@ -50,11 +50,12 @@ type Features struct {
 	*Details
 }
 
-// Details are the facts of a step that most steps do not have.
+// Details are the facts of a step that most steps do not have. The rarer
+// of them are behind Rare, which every Details extract made has: a step
+// with code, a call, an exit code or an error (a long run's most common
+// details) carries only these.
 type Details struct {
 	// Features.MarshalJSON writes these among the step's other facts.
-	Target string // the agent an instruction addresses
-	Ledger *Ledger
 	// Code holds the code blocks and function calls the step issues.
 	Code     []string
 	ExitCode *int
@@ -63,6 +64,20 @@ type Details struct {
 	Successes []Signal
 	// Calls are the tool calls the step makes, structured or written.
 	Calls []Call
+	// FailureWords is where the step first uses explicit failure words (a
+	// non-zero exit code, a traceback, "error:", "not found"), read
+	// without judging whose failure they tell; nil when it uses none.
+	FailureWords *Span
+
+	// Rare is never nil in details extract made. Details without any of
+	// its facts share one empty Rare, as steps share one empty Details.
+	*Rare
+}
+
+// Rare are the facts of a step that few steps with details have.
+type Rare struct {
+	Target string // the agent an instruction addresses
+	Ledger *Ledger
 	// Tool is, for a tool result, the tool it says it answers.
 	Tool string
 	// Policies are the rules a system prompt or task states.
@@ -70,23 +85,26 @@ type Details struct {
 	// Critique is where the step first says an earlier result is wrong
 	// ("is incorrect", "there was an error in"); nil when it does not.
 	Critique *Span
-	// FailureWords is where the step first uses explicit failure words (a
-	// non-zero exit code, a traceback, "error:", "not found"), read
-	// without judging whose failure they tell; nil when it uses none.
-	FailureWords *Span
 	// States are, for a tool result, the states it reports objects in
 	// ("status": "pending"), in lower case, in the order it gives them.
 	States []string
 }
 
+// noRare is the Rare of every Details that has none of them.
+var noRare = &Rare{}
+
 // noDetails is the Details of every step that has none of them.
-var noDetails = &Details{}
+var noDetails = &Details{Rare: noRare}
+
+// empty reports whether r holds none of the facts.
+func (r *Rare) empty() bool {
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0
+}
 
 // empty reports whether d holds none of the facts.
 func (d *Details) empty() bool {
-	return d.Target == "" && d.Ledger == nil && len(d.Code) == 0 && d.ExitCode == nil &&
-		len(d.Errors) == 0 && len(d.Successes) == 0 && len(d.Calls) == 0 && d.Tool == "" &&
-		len(d.Policies) == 0 && d.Critique == nil && d.FailureWords == nil && len(d.States) == 0
+	return len(d.Code) == 0 && d.ExitCode == nil && len(d.Errors) == 0 && len(d.Successes) == 0 &&
+		len(d.Calls) == 0 && d.FailureWords == nil && (d.Rare == nil || d.Rare.empty())
 }
 
 // Clone returns f with Details of its own, which can be changed without
@@ -96,6 +114,11 @@ func (f Features) Clone() Features {
 	if f.Details != nil {
 		d = *f.Details
 	}
+	r := Rare{}
+	if d.Rare != nil {
+		r = *d.Rare
+	}
+	d.Rare = &r
 	f.Details = &d
 	return f
 }
@@ -131,9 +154,12 @@ type featuresJSON struct {
 
 // MarshalJSON writes f as one object, Details' facts among the others.
 func (f Features) MarshalJSON() ([]byte, error) {
-	d := noDetails
+	d := *noDetails
 	if f.Details != nil {
-		d = f.Details
+		d = *f.Details
+	}
+	if d.Rare == nil {
+		d.Rare = noRare
 	}
 	return json.Marshal(featuresJSON{
 		Index: f.Index, Agent: f.Agent, Kind: f.Kind, Kinds: f.Kinds, Target: d.Target,

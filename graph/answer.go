@@ -1,10 +1,6 @@
 package graph
 
-import (
-	"slices"
-
-	"github.com/offattr/offattr/extract"
-)
+import "github.com/offattr/offattr/extract"
 
 // answerRef is where the run's final answer stands and what it claims.
 type answerRef struct {
@@ -19,13 +15,15 @@ type answerRef struct {
 
 // answerIn is answerOf(f) with each claim's steps and whether the question
 // gives it, read from the builder's index of claims.
-func answerIn(f *extract.RunFeatures, d derived) answerRef {
+func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 	a := answerOf(f)
 	for _, c := range a.claims {
 		var occ []int
 		if k, ok := d.claimID[c.key]; ok {
 			// A copy: the index's lists are parts of one array.
-			occ = slices.Clone(d.claimOcc[k])
+			for _, i := range d.claimOcc.of(k) {
+				occ = append(occ, int(i))
+			}
 		}
 		a.stating = append(a.stating, occ)
 		a.given = append(a.given, d.given[c.key])

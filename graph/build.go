@@ -84,15 +84,21 @@ type builder struct {
 	edges      edgeList
 	edgeClaims []string // the data edges' claims (edge.claimAt)
 	evidence   []string // the edges' evidence (edge.evidence)
+	answer     answerRef
 	state      derived
 }
 
 // derived is what the builder computes on the way that queries reuse.
 type derived struct {
 	loopEdges [][2]int
-	claimID   map[string]int // claim key → its number in claimOcc
-	claimOcc  [][]int        // per claim, the steps stating it, ascending
-	given     map[string]bool
+}
+
+// claimIndex is what finding data edges learns of every claim that the
+// final answer's flow reads.
+type claimIndex struct {
+	claimID  map[string]int // claim key → its number in claimOcc
+	claimOcc claimSteps     // per claim, the steps stating it, ascending
+	given    map[string]bool
 }
 
 func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
@@ -184,7 +190,7 @@ func (b *builder) commit() (*Graph, error) {
 		trials:   b.trials,
 		trialOf:  b.trialOf,
 		agentOf:  make([]int32, b.n),
-		answer:   answerIn(b.f, b.state),
+		answer:   b.answer,
 	}
 	g.plannerStep = make([]bool, b.n)
 	for i := 0; i < b.n; i++ {

@@ -36,94 +36,111 @@ func (b *builder) addData() {
 		given[claimKey(c)] = true
 	}
 	question := strings.ToLower(b.r.Question)
-	// Every step's distinct claims, in one array: step i's are
-	// claims[at[i]:at[i+1]]. Each distinct claim is numbered in the order
-	// met; id[k] is the number of claims[k] and count its steps.
-	claims := make([]claimRef, 0, claimCount(b.f))
-	at := make([]int, b.n+1)
-	id := make([]int, 0, cap(claims))
+	// Every step's distinct claims by number, in one array: step i's are
+	// id[at[i]:at[i+1]]. Each distinct claim is numbered in the order
+	// met; keys[k] is claim k's key and count[k] its steps. Only the
+	// numbers are kept of each step's claims: a long run states millions.
+	var step []claimRef // one step's claims, reused
+	id := make([]int32, 0, claimCount(b.f))
+	at := make([]int32, b.n+1)
 	ids := map[string]int{}
-	var count []int
+	var (
+		keys  []string
+		count []int32
+	)
 	for i := 0; i < b.n; i++ {
 		if i%256 == 0 && b.ctx.Err() != nil {
 			return // BuildContext reports it
 		}
-		claims = appendStepClaims(claims, b.f, i)
-		at[i+1] = len(claims)
-		for _, c := range claims[at[i]:] {
+		step = appendStepClaims(step[:0], b.f, i)
+		for _, c := range step {
 			k, ok := ids[c.key]
 			if !ok {
 				k = len(count)
 				ids[c.key] = k
+				keys = append(keys, c.key)
 				count = append(count, 0)
 			}
-			id = append(id, k)
+			id = append(id, int32(k))
 			count[k]++
 			if !given[c.key] && containsWord(question, strings.ToLower(c.text)) {
 				given[c.key] = true
 			}
 		}
+		at[i+1] = int32(len(id))
 	}
 	occ := occurrences(at, id, count)
-	b.state.claimID, b.state.claimOcc, b.state.given = ids, occ, given
+	// The final answer's claims are read from the index now: it is not
+	// kept while the other finders run.
+	b.answer = answerIn(b.f, claimIndex{claimID: ids, claimOcc: occ, given: given})
 	limit := max(ubiquityMin, int(ubiquityShare*float64(b.n)))
 	skip := make([]bool, len(count))
 	for key, k := range ids {
-		skip[k] = given[key] || count[k] > limit || trivial(key)
+		skip[k] = given[key] || int(count[k]) > limit || trivial(key)
 	}
 
 	// A step's data edges, one per producer in the order met; edgeAt[p] is
 	// 1 + the position of producer p's edge among them, 0 when it has none.
 	var drawn []edge
-	var keys [][]string // keys[d] holds drawn[d]'s claims; reused step to step
+	var claims [][]string // claims[d] holds drawn[d]'s claims; reused step to step
 	var producers []int
-	edgeAt := make([]int, b.n)
+	edgeAt := make([]int32, b.n)
 	for i := 0; i < b.n; i++ {
 		if i%256 == 0 && b.ctx.Err() != nil {
 			return
 		}
 		drawn, producers = drawn[:0], producers[:0]
-		for n, c := range claims[at[i]:at[i+1]] {
-			k := id[at[i]+n]
-			p := occ[k][0]
+		for _, k := range id[at[i]:at[i+1]] {
+			p := occ.first(int(k))
 			if p == i || skip[k] {
 				continue
 			}
 			if edgeAt[p] == 0 {
 				drawn = append(drawn, stepEdge(p, i, Data))
 				producers = append(producers, p)
-				edgeAt[p] = len(drawn)
-				if len(keys) < len(drawn) {
-					keys = append(keys, nil)
+				edgeAt[p] = int32(len(drawn))
+				if len(claims) < len(drawn) {
+					claims = append(claims, nil)
 				}
-				keys[len(drawn)-1] = keys[len(drawn)-1][:0]
+				claims[len(drawn)-1] = claims[len(drawn)-1][:0]
 			}
 			d := edgeAt[p] - 1
-			keys[d] = append(keys[d], c.key)
+			claims[d] = append(claims[d], keys[k])
 		}
 		for k, e := range drawn {
-			e.claimAt, e.claimN = int32(len(b.edgeClaims)), int32(len(keys[k]))
-			b.edgeClaims = append(b.edgeClaims, keys[k]...)
+			e.claimAt, e.claimN = int32(len(b.edgeClaims)), int32(len(claims[k]))
+			b.edgeClaims = append(b.edgeClaims, claims[k]...)
 			b.add(e, "")
 			edgeAt[producers[k]] = 0
 		}
 	}
 }
 
-// occurrences lists the steps stating each claim, ascending, as runs of
-// one array: a slice grown per claim was a quarter of what finding data
-// allocated. Step i states the claims numbered id[at[i]:at[i+1]], and claim
-// k is stated count[k] times.
-func occurrences(at, id, count []int) [][]int {
-	occ := make([][]int, len(count))
-	steps := make([]int, len(id))
-	for k, off := 0, 0; k < len(count); k++ {
-		occ[k] = steps[off : off : off+count[k]]
-		off += count[k]
+// claimSteps lists the steps stating each claim, ascending: claim k's are
+// steps[at[k]:at[k+1]]. One array for every claim: a list for each was
+// much of what finding data held.
+type claimSteps struct {
+	at, steps []int32
+}
+
+// of returns the steps stating claim k, ascending.
+func (c claimSteps) of(k int) []int32 { return c.steps[c.at[k]:c.at[k+1]] }
+
+// first returns the first step stating claim k.
+func (c claimSteps) first(k int) int { return int(c.steps[c.at[k]]) }
+
+// occurrences lists the steps stating each claim. Step i states the claims
+// numbered id[at[i]:at[i+1]], and claim k is stated count[k] times.
+func occurrences(at, id, count []int32) claimSteps {
+	occ := claimSteps{at: make([]int32, len(count)+1), steps: make([]int32, len(id))}
+	for k, n := range count {
+		occ.at[k+1] = occ.at[k] + n
 	}
+	next := slices.Clone(occ.at[:len(count)])
 	for i := 0; i+1 < len(at); i++ {
 		for _, k := range id[at[i]:at[i+1]] {
-			occ[k] = append(occ[k], i)
+			occ.steps[next[k]] = int32(i)
+			next[k]++
 		}
 	}
 	return occ

@@ -19,7 +19,7 @@ func (b *builder) addInstructs() {
 	for i := 0; i < b.n; i++ {
 		name := b.f.Steps[i].Target
 		if name == "" {
-			name = b.r.Steps[i].Target
+			name = b.r.Steps[i].Target()
 		}
 		if a, ok := b.agentIdx[normName(name)]; ok && name != "" && a != b.agentOf[i] {
 			byTarget[a] = append(byTarget[a], i)

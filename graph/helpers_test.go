@@ -48,16 +48,16 @@ func mkRun(question string, qclaims []string, steps ...st) (*run.Run, *extract.R
 		if text == "" {
 			text = fmt.Sprintf("step %d by %s", i, s.agent)
 		}
-		rs := run.Step{Index: i, Agent: s.agent, Kind: run.KindMessage, Content: text, ToolCallID: s.result}
+		rs := run.Step{Index: i, Agent: s.agent, Kind: run.KindMessage, Content: text, Extra: &run.Extra{ToolCallID: s.result}}
 		if s.call != "" {
-			rs.ToolCalls = []run.ToolCall{{ID: s.call, Name: "f"}}
+			rs.Edit().ToolCalls = []run.ToolCall{{ID: s.call, Name: "f"}}
 		}
 		r.Steps = append(r.Steps, rs)
 		kinds := s.kinds
 		if len(kinds) == 0 {
 			kinds = []extract.StepKind{msg}
 		}
-		ft := extract.Features{Index: i, Agent: s.agent, Kind: kinds[0], Kinds: extract.KindsOf(kinds...), Details: &extract.Details{Target: s.target, Errors: s.errs}}
+		ft := extract.Features{Index: i, Agent: s.agent, Kind: kinds[0], Kinds: extract.KindsOf(kinds...), Details: &extract.Details{Rare: &extract.Rare{Target: s.target}, Errors: s.errs}}
 		for _, c := range s.claims {
 			ft.Claims = append(ft.Claims, extract.Claim{Kind: extract.ClaimNumber, Text: c, Norm: c})
 		}

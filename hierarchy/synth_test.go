@@ -32,7 +32,7 @@ func synthRun(n int, seed uint64) (*run.Run, *extract.RunFeatures) {
 				Summary:     synthText(rng, rng.IntN(21)),
 				Milestone:   synthText(rng, rng.IntN(16)),
 			},
-			Details: &extract.Details{},
+			Details: &extract.Details{Rare: &extract.Rare{}},
 		}
 		if fs.Kind == extract.KindInstruction {
 			fs.Target = synthAgents[rng.IntN(len(synthAgents))]

@@ -77,8 +77,11 @@ func copyRun(in *run.Run) *run.Run {
 	out.Steps = make([]run.Step, len(in.Steps))
 	copy(out.Steps, in.Steps)
 	for i := range out.Steps {
-		if calls := in.Steps[i].ToolCalls; len(calls) > 0 {
-			out.Steps[i].ToolCalls = append([]run.ToolCall(nil), calls...)
+		if s := &out.Steps[i]; s.Extra != nil {
+			e := s.Edit() // the copy's own
+			if len(e.ToolCalls) > 0 {
+				e.ToolCalls = append([]run.ToolCall(nil), e.ToolCalls...)
+			}
 		}
 	}
 	return &out
@@ -89,9 +92,14 @@ func runTexts(r *run.Run) []*string {
 	ts := []*string{&r.Source, &r.Question, &r.GroundTruth, &r.TraceID}
 	for i := range r.Steps {
 		s := &r.Steps[i]
-		ts = append(ts, &s.Agent, &s.Role, &s.Target, &s.Content, &s.ToolCallID, &s.TraceID, &s.SpanID, &s.From)
-		for j := range s.ToolCalls {
-			ts = append(ts, &s.ToolCalls[j].ID, &s.ToolCalls[j].Name, &s.ToolCalls[j].Arguments)
+		e := s.Extra
+		if e == nil {
+			ts = append(ts, &s.Agent, &s.Role, &s.Content)
+			continue
+		}
+		ts = append(ts, &s.Agent, &s.Role, &e.Target, &s.Content, &e.ToolCallID, &e.TraceID, &e.SpanID, &e.From)
+		for j := range e.ToolCalls {
+			ts = append(ts, &e.ToolCalls[j].ID, &e.ToolCalls[j].Name, &e.ToolCalls[j].Arguments)
 		}
 	}
 	return ts

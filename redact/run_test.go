@@ -18,10 +18,13 @@ func TestRunReturnsRedactedCopy(t *testing.T) {
 		Question:    "Email bob@example.com the report for 2024.",
 		GroundTruth: "42",
 		Steps: []run.Step{
-			{Index: 0, Agent: "Orchestrator", Kind: run.KindInstruction, Target: "Coder",
-				Content: "Use the DB; the admin password is Sup3rS3cret."},
+			{Index: 0, Agent: "Orchestrator", Kind: run.KindInstruction,
+				Content: "Use the DB; the admin password is Sup3rS3cret.",
+				Extra:   &run.Extra{Target: "Coder"},
+			},
 			{Index: 1, Agent: "Coder", Kind: run.KindToolCall, Content: "connecting",
-				ToolCalls: []run.ToolCall{{ID: "call_1", Name: "sql", Arguments: `{"dsn":"postgres://admin:Sup3rS3cret@10.0.4.2/db"}`}}},
+				Extra: &run.Extra{ToolCalls: []run.ToolCall{{ID: "call_1", Name: "sql", Arguments: `{"dsn":"postgres://admin:Sup3rS3cret@10.0.4.2/db"}`}}},
+			},
 			{Index: 2, Agent: "Coder", Kind: run.KindMessage, Content: "Sent to bob@example.com from 10.0.4.2, step 1 done."},
 		},
 	}
@@ -33,18 +36,18 @@ func TestRunReturnsRedactedCopy(t *testing.T) {
 	assert.Equal(t, "42", out.GroundTruth)
 	// The password is learnt from step 1's URL and masked in step 0 too.
 	assert.Equal(t, "Use the DB; the admin password is [PASSWORD_1].", out.Steps[0].Content)
-	assert.Equal(t, `{"dsn":"postgres://admin:[PASSWORD_1]@[IP_1]/db"}`, out.Steps[1].ToolCalls[0].Arguments)
-	assert.Equal(t, "sql", out.Steps[1].ToolCalls[0].Name)
-	assert.Equal(t, "call_1", out.Steps[1].ToolCalls[0].ID)
+	assert.Equal(t, `{"dsn":"postgres://admin:[PASSWORD_1]@[IP_1]/db"}`, out.Steps[1].ToolCalls()[0].Arguments)
+	assert.Equal(t, "sql", out.Steps[1].ToolCalls()[0].Name)
+	assert.Equal(t, "call_1", out.Steps[1].ToolCalls()[0].ID)
 	assert.Equal(t, "Sent to [EMAIL_1] from [IP_1], step 1 done.", out.Steps[2].Content)
 	assert.Equal(t, "leaked [PASSWORD_1]", r.String("leaked Sup3rS3cret"), "later text gets the run's placeholders")
 	assert.Equal(t, "Coder", out.Steps[2].Agent)
-	assert.Equal(t, "Coder", out.Steps[0].Target)
+	assert.Equal(t, "Coder", out.Steps[0].Target())
 	assert.Equal(t, "runs/17.json", out.Source)
 
 	// The input is untouched.
 	assert.Equal(t, "Use the DB; the admin password is Sup3rS3cret.", in.Steps[0].Content)
-	assert.Contains(t, in.Steps[1].ToolCalls[0].Arguments, "Sup3rS3cret")
+	assert.Contains(t, in.Steps[1].ToolCalls()[0].Arguments, "Sup3rS3cret")
 
 	assert.Nil(t, r.Run(nil))
 }
@@ -58,12 +61,16 @@ func TestCaseRedactsNamesWithTheTextsPlaceholders(t *testing.T) {
 			Question:    "Ask Alice@Corp.example.com for the card 4111 1111 1111 1111.",
 			GroundTruth: "card 4111 1111 1111 1111, owner alice@corp.example.com",
 			Steps: []run.Step{
-				{Index: 0, Agent: "planner", Role: "user", Kind: run.KindInstruction,
-					Target: "alice@corp.example.com", Content: "alice@corp.example.com, fetch the card."},
+				{Index: 0, Agent: "planner", Role: "user", Kind: run.KindInstruction, Content: "alice@corp.example.com, fetch the card.",
+					Extra: &run.Extra{Target: "alice@corp.example.com"},
+				},
 				{Index: 1, Agent: "alice@corp.example.com", Role: "assistant", Kind: run.KindToolCall,
-					ToolCalls: []run.ToolCall{{Name: "notify/bob@corp.example.com", Arguments: `{\"password\": \"Tr0ub4dor&3\"}`}}},
+					Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "notify/bob@corp.example.com", Arguments: `{\"password\": \"Tr0ub4dor&3\"}`}}},
+				},
 				{Index: 2, Agent: "desk (415) 555-2671", Role: "ops@corp.example.com", Kind: run.KindMessage,
-					Content: "Tr0ub4dor&3 worked", SpanID: "00f067aa0ba902b7"},
+					Content: "Tr0ub4dor&3 worked",
+					Extra:   &run.Extra{SpanID: "00f067aa0ba902b7"},
+				},
 			},
 		},
 		Label: &run.Label{Agent: "ALICE@corp.example.com", Step: 1, Reason: "alice@corp.example.com leaked the card"},
@@ -75,18 +82,18 @@ func TestCaseRedactsNamesWithTheTextsPlaceholders(t *testing.T) {
 	alice := "[EMAIL_1]"
 	assert.Equal(t, "Ask "+alice+" for the card [CARD_1].", out.Question)
 	assert.Equal(t, "card [CARD_1], owner "+alice, out.GroundTruth)
-	assert.Equal(t, alice, out.Steps[0].Target)
+	assert.Equal(t, alice, out.Steps[0].Target())
 	assert.Equal(t, alice+", fetch the card.", out.Steps[0].Content)
 	assert.Equal(t, alice, out.Steps[1].Agent)
 	assert.Equal(t, alice, c.Label.Agent)
 	assert.Equal(t, alice+" leaked the card", c.Label.Reason)
 	assert.Equal(t, 1, c.Label.Step)
-	assert.Equal(t, "notify/[EMAIL_2]", out.Steps[1].ToolCalls[0].Name)
-	assert.Equal(t, `{\"password\": \"[PASSWORD_1]\"}`, out.Steps[1].ToolCalls[0].Arguments)
+	assert.Equal(t, "notify/[EMAIL_2]", out.Steps[1].ToolCalls()[0].Name)
+	assert.Equal(t, `{\"password\": \"[PASSWORD_1]\"}`, out.Steps[1].ToolCalls()[0].Arguments)
 	assert.Equal(t, "[PASSWORD_1] worked", out.Steps[2].Content, "a password learnt in step 1 is masked bare")
 	assert.Equal(t, "desk [PHONE_1]", out.Steps[2].Agent)
 	assert.Equal(t, "[EMAIL_3]", out.Steps[2].Role)
-	assert.Equal(t, "00f067aa0ba902b7", out.Steps[2].SpanID)
+	assert.Equal(t, "00f067aa0ba902b7", out.Steps[2].SpanID())
 	assert.Equal(t, "planner", out.Steps[0].Agent)
 	assert.Equal(t, "user", out.Steps[0].Role)
 	assert.Equal(t, "alice@corp.example.com", in.Run.Steps[1].Agent, "the input is untouched")
@@ -114,16 +121,17 @@ func TestRunRedactsNames(t *testing.T) {
 		TraceID: "carol@woodgrove.com",
 		Steps: []run.Step{
 			{Index: 0, Agent: "frank.green@woodgrove.com", Kind: run.KindMessage, Content: "hello",
-				TraceID: "carol@woodgrove.com", SpanID: "sk-proj-aBcDeFgHiJkLmNoPqRsTuVwX1234", From: "event dave@woodgrove.com"},
+				Extra: &run.Extra{TraceID: "carol@woodgrove.com", SpanID: "sk-proj-aBcDeFgHiJkLmNoPqRsTuVwX1234", From: "event dave@woodgrove.com"},
+			},
 		},
 	}
 	out := newRedactor(t).Run(in)
 	assert.Equal(t, "runs/[EMAIL_1].json#[EMAIL_2]", out.Source)
 	assert.Equal(t, "[EMAIL_2]", out.TraceID)
 	assert.Equal(t, "[EMAIL_1]", out.Steps[0].Agent)
-	assert.Equal(t, "[EMAIL_2]", out.Steps[0].TraceID)
-	assert.Equal(t, "[API_KEY_1]", out.Steps[0].SpanID)
-	assert.Equal(t, "event [EMAIL_3]", out.Steps[0].From)
+	assert.Equal(t, "[EMAIL_2]", out.Steps[0].TraceID())
+	assert.Equal(t, "[API_KEY_1]", out.Steps[0].SpanID())
+	assert.Equal(t, "event [EMAIL_3]", out.Steps[0].From())
 	assert.Equal(t, "runs/frank.green@woodgrove.com.json#carol@woodgrove.com", in.Source, "the input is untouched")
 }
 

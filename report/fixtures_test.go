@@ -54,12 +54,13 @@ func hostileRun() *run.Run {
 	}
 	add := func(agent string, kind run.Kind, content string) {
 		r.Steps = append(r.Steps, run.Step{Index: len(r.Steps), Agent: agent, Kind: kind, Content: content,
-			TraceID: `4bf92f3577b34da6a3ce929d0e0e4736"><script>alert(1)</script>`, SpanID: "00f067aa0ba902b7\x1b[0m"})
+			Extra: &run.Extra{TraceID: `4bf92f3577b34da6a3ce929d0e0e4736"><script>alert(1)</script>`, SpanID: "00f067aa0ba902b7\x1b[0m"},
+		})
 	}
 	add("user", run.KindUser, "What is 6 × 7? "+hostileTexts[2])
 	add(hostileAgents[0], run.KindMessage, "Plan: compute 6 × 7 with the calculator, then report it. "+hostileTexts[3])
 	add(hostileAgents[1], run.KindMessage, "I computed it: the answer is 48. "+hostileTexts[4]+" "+hostileTexts[5])
-	r.Steps[2].ToolCalls = []run.ToolCall{{ID: "c1", Name: `calc"><script>alert(1)</script>`, Arguments: hostileTexts[6]}}
+	r.Steps[2].Edit().ToolCalls = []run.ToolCall{{ID: "c1", Name: `calc"><script>alert(1)</script>`, Arguments: hostileTexts[6]}}
 	add(hostileAgents[2], run.KindMessage, "Error: the result 48 could not be verified. "+hostileTexts[7]+strings.Repeat(" padding", 200))
 	add(hostileAgents[0], run.KindMessage, "FINAL ANSWER: 48 "+hostileTexts[8]+" "+hostileTexts[9])
 	return r

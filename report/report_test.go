@@ -105,7 +105,8 @@ func smallResult(t *testing.T) engine.Result {
 	t.Helper()
 	r, err := run.Load(filepath.Join("..", "testdata", "runs", "openai_tools.json"), run.Options{})
 	require.NoError(t, err)
-	r.Steps[3].TraceID, r.Steps[3].SpanID = "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"
+	e := r.Steps[3].Edit()
+	e.TraceID, e.SpanID = "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"
 	r.Steps[5].Content += "\n" + strings.Repeat("The conversion multiplies by 9/5 and adds 32. ", 40)
 	in, err := engine.Prepare(r)
 	require.NoError(t, err)

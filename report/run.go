@@ -242,15 +242,15 @@ func buildRun(res engine.Result, opts RunOptions) (*runPage, error) {
 		f := &in.Features.Steps[i]
 		sv := stepView{
 			Index: i, Agent: clean(s.Agent), Class: agents.class(s.Agent),
-			Kind: f.Kind.String(), Kinds: kindList(f.Kinds.List()), Target: clean(s.Target),
-			TraceID: clean(s.TraceID), SpanID: clean(s.SpanID), SpanURL: spanLink(opts.SpanLink, s.TraceID, s.SpanID), Blamed: i == blamed,
+			Kind: f.Kind.String(), Kinds: kindList(f.Kinds.List()), Target: clean(s.Target()),
+			TraceID: clean(s.TraceID()), SpanID: clean(s.SpanID()), SpanURL: spanLink(opts.SpanLink, s.TraceID(), s.SpanID()), Blamed: i == blamed,
 		}
 		if sv.Kind == "" {
 			sv.Kind = string(s.Kind)
 		}
 		sv.Text = clean(s.Content)
 		sv.Preview, sv.More = collapse(sv.Text)
-		for _, c := range s.ToolCalls {
+		for _, c := range s.ToolCalls() {
 			sv.Calls = append(sv.Calls, callView{Name: clean(c.Name), Arguments: clean(c.Arguments)})
 		}
 		steps[i] = sv

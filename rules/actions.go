@@ -20,9 +20,37 @@ type support struct {
 	steps    []run.Step
 	results  []bool // whether each step is a tool result
 	question string
-	lower    []string // lower-cased step contents, made when first read ("" not yet)
-	keys     []string // agent keys of the steps, made when first asked for
-	index    *tokenIndex
+	// lower holds the step contents read so far, lower-cased: a long run's
+	// questions read few of its steps.
+	lower map[int]string
+	// agent numbers each step's agent key in keys, made when first asked
+	// for: a key a step would be as many strings as steps.
+	agent []int32
+	keys  []string
+	index *tokenIndex
+}
+
+// supportIndex returns the run's support, made on first use and shared by
+// every analyzer that looks for values in earlier steps until Apply is
+// done: on a long run its index of tokens is as large as a stage, and
+// building it once for each such analyzer cost its time again. The
+// analyzers of one Apply run one after another; the support they share
+// is not for concurrent use.
+func (in *Input) supportIndex() *support {
+	in.supportMu.Lock()
+	defer in.supportMu.Unlock()
+	if in.shared == nil {
+		in.shared = newSupport(in)
+	}
+	return in.shared
+}
+
+// releaseSupport lets the shared support go: the rules are done with it,
+// and the stages after them hold the Input still.
+func (in *Input) releaseSupport() {
+	in.supportMu.Lock()
+	defer in.supportMu.Unlock()
+	in.shared = nil
 }
 
 func newSupport(in *Input) *support {
@@ -30,28 +58,41 @@ func newSupport(in *Input) *support {
 	for j := range results {
 		results[j] = in.Features.Steps[j].Has(extract.KindToolResult)
 	}
-	return &support{steps: in.Run.Steps, results: results, question: strings.ToLower(in.Run.Question), lower: make([]string, len(in.Run.Steps))}
+	return &support{steps: in.Run.Steps, results: results, question: strings.ToLower(in.Run.Question), lower: map[int]string{}}
 }
 
 // step returns step j's content in lower case. Most runs ask for few
-// steps, or none: a run without calls has no arguments to look for. An
-// empty content is lowered again each time, at no cost.
+// steps, or none: a run without calls has no arguments to look for.
 func (s *support) step(j int) string {
-	if s.lower[j] == "" {
-		s.lower[j] = strings.ToLower(s.steps[j].Content)
+	l, ok := s.lower[j]
+	if !ok {
+		l = strings.ToLower(s.steps[j].Content)
+		s.lower[j] = l
 	}
-	return s.lower[j]
+	return l
 }
 
 // key returns the agent key of step j.
 func (s *support) key(j int) string {
-	if s.keys == nil {
-		s.keys = make([]string, len(s.steps))
+	if s.agent == nil {
+		s.agent = make([]int32, len(s.steps))
+		named := map[string]int32{} // agent name as written → its key's number
+		numbered := map[string]int32{}
 		for k := range s.steps {
-			s.keys[k] = run.AgentKey(s.steps[k].Agent)
+			a, ok := named[s.steps[k].Agent]
+			if !ok {
+				key := run.AgentKey(s.steps[k].Agent)
+				if a, ok = numbered[key]; !ok {
+					a = int32(len(s.keys))
+					numbered[key] = a
+					s.keys = append(s.keys, key)
+				}
+				named[s.steps[k].Agent] = a
+			}
+			s.agent[k] = a
 		}
 	}
-	return s.keys[j]
+	return s.keys[s.agent[j]]
 }
 
 // from says whose steps count as support: anyone's, or (when others) only
@@ -116,50 +157,50 @@ type holders struct{ first, other int }
 
 func newTokenIndex(s *support) *tokenIndex {
 	x := &tokenIndex{ids: map[string]int32{}, holders: map[string]holders{}}
-	// Each step's runs by number, each once, in the order first met; then
-	// counted out run by run.
+	// The steps are read twice: once to number the runs and count the
+	// steps holding each, then to list those steps in place. Listing each
+	// step's runs on the first reading, to sort them out after, held a
+	// second array as large as the index.
 	var (
-		seq  []int32                       // the steps' runs, one step after another
-		ends = make([]int32, len(s.steps)) // where each step's runs end in seq
-		last []int32                       // per run, 1 + the last step listed for it
+		text []byte  // each step lowered into one buffer, not kept lowered
+		last []int32 // per run, 1 + the last step counted or listed for it
+		next []int32 // per run, where its next step goes in x.steps
 	)
-	// Each step is lowered into one buffer, not kept lowered: the index
-	// holds only the distinct runs, and a long run's texts lowered were
-	// as large as the run.
-	var text []byte
-	for j := range s.steps {
-		text = matching.AppendLower(text[:0], s.steps[j].Content)
-		for k, end := range wordRuns(text) {
-			id, ok := x.ids[string(text[k:end])]
-			if !ok {
-				id = int32(len(last))
-				x.ids[string(text[k:end])] = id
-				last = append(last, 0)
-			}
-			if last[id] != int32(j+1) {
-				last[id] = int32(j + 1)
-				seq = append(seq, id)
+	eachRun := func(each func(j int, id int32)) {
+		for j := range s.steps {
+			text = matching.AppendLower(text[:0], s.steps[j].Content)
+			for k, end := range wordRuns(text) {
+				id, ok := x.ids[string(text[k:end])]
+				if !ok {
+					id = int32(len(last))
+					x.ids[string(text[k:end])] = id
+					last = append(last, 0)
+				}
+				if last[id] != int32(j+1) {
+					last[id] = int32(j + 1)
+					each(j, id)
+				}
 			}
 		}
-		ends[j] = int32(len(seq))
 	}
-	x.at = make([]int32, len(last)+1)
-	for _, id := range seq {
-		x.at[id+1]++
-	}
-	for k := range last {
-		x.at[k+1] += x.at[k]
-	}
-	x.steps = make([]int32, len(seq))
-	next := slices.Clone(x.at[:len(last)])
-	from := int32(0)
-	for j, end := range ends {
-		for _, id := range seq[from:end] {
-			x.steps[next[id]] = int32(j)
-			next[id]++
+	var count []int32
+	eachRun(func(_ int, id int32) {
+		if int(id) == len(count) {
+			count = append(count, 0)
 		}
-		from = end
+		count[id]++
+	})
+	x.at = make([]int32, len(count)+1)
+	for k, n := range count {
+		x.at[k+1] = x.at[k] + n
 	}
+	x.steps = make([]int32, x.at[len(count)])
+	next = slices.Clone(x.at[:len(count)])
+	clear(last)
+	eachRun(func(j int, id int32) {
+		x.steps[next[id]] = int32(j)
+		next[id]++
+	})
 	return x
 }
 
@@ -338,7 +379,7 @@ func meaningful(v string) bool {
 }
 
 func unsupportedArguments(in *Input) []Finding {
-	sup := newSupport(in)
+	sup := in.supportIndex()
 	failedAt := failedResults(in)
 	var out []Finding
 	for i := range in.Features.Steps {
@@ -423,7 +464,7 @@ func answerClaim(c extract.Claim) bool {
 }
 
 func unsupportedAnswer(in *Input) []Finding {
-	sup := newSupport(in)
+	sup := in.supportIndex()
 	caller := map[string]bool{} // agents that have called a tool so far
 	sawResult := false
 	var out []Finding

@@ -13,8 +13,10 @@ import (
 
 // Input is everything the rules read about one run. A *run.Run cannot
 // carry the benchmark label (see run.Case). Its reading of the ground truth
-// is made once, on first use, for every analyzer: Run and Features must not
-// change after that, and an Input is not copied once read.
+// is made once, on first use, for every analyzer, and so is the index of
+// which earlier steps hold a value, for as long as one Apply runs: Run and
+// Features must not change after that, and an Input is not copied once
+// read.
 type Input struct {
 	Run      *run.Run
 	Features *extract.RunFeatures
@@ -22,6 +24,9 @@ type Input struct {
 
 	truthOnce sync.Once
 	truth     truth // groundTruth's
+
+	supportMu sync.Mutex
+	shared    *support // supportIndex's, while Apply runs
 }
 
 // Finding is one analyzer's observation about one step. A positive
@@ -123,6 +128,7 @@ func Select(only, disable []string) ([]*Analyzer, error) {
 // labelled with its analyzer's name, in analyzer order. Findings about a
 // step the run does not have, or of no strength, are dropped.
 func Apply(in *Input, as []*Analyzer) []Finding {
+	defer in.releaseSupport()
 	var out []Finding
 	n := len(in.Run.Steps)
 	for _, a := range as {

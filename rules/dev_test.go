@@ -91,11 +91,11 @@ func renamedTo(r *run.Run, to []string) (*run.Run, map[string]string) {
 	c.Steps = make([]run.Step, len(r.Steps))
 	for i, s := range r.Steps {
 		s.Agent = names[s.Agent]
-		if s.Target != "" {
-			if n, ok := names[s.Target]; ok {
-				s.Target = n
+		if s.Target() != "" {
+			if n, ok := names[s.Target()]; ok {
+				s.Edit().Target = n
 			} else {
-				s.Target = swap(s.Target)
+				s.Edit().Target = swap(s.Target())
 			}
 		}
 		s.Content = swap(s.Content)
@@ -293,7 +293,7 @@ func graphWithout(tb testing.TB, in *Input, keep []Fact) *graph.Graph {
 		eachStep(func(f *extract.Features) { f.Target = "" })(&r, rf)
 		r.Steps = slices.Clone(r.Steps)
 		for i := range r.Steps {
-			r.Steps[i].Target = ""
+			r.Steps[i].Edit().Target = ""
 		}
 	}
 	g, err := graph.Build(&r, rf)

@@ -31,7 +31,7 @@ func prepare(t *testing.T, question, gt string, msgs ...msg) *Input {
 		if k == "" {
 			k = run.KindMessage
 		}
-		r.Steps = append(r.Steps, run.Step{Index: i, Agent: m.agent, Kind: k, Target: m.target, Content: m.content})
+		r.Steps = append(r.Steps, run.Step{Index: i, Agent: m.agent, Kind: k, Content: m.content, Extra: &run.Extra{Target: m.target}})
 	}
 	f := extract.Run(r)
 	g, err := graph.Build(r, f)

@@ -68,8 +68,8 @@ func cutAfter(s string, i int) int {
 // excerptStep bounds every text of a step.
 func excerptStep(s *Step) {
 	s.Content = Excerpt(s.Content)
-	for i := range s.ToolCalls {
-		s.ToolCalls[i].Arguments = Excerpt(s.ToolCalls[i].Arguments)
+	for i := range s.ToolCalls() {
+		s.ToolCalls()[i].Arguments = Excerpt(s.ToolCalls()[i].Arguments)
 	}
 }
 

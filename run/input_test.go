@@ -116,7 +116,7 @@ func TestLoadBoundsHugeTexts(t *testing.T) {
 		{"role": "b", "content": "ok", "tool_calls": [{"function": {"name": "f", "arguments": "` + big + `"}}]}]}`
 	r, err := Parse("big.json", []byte(data), Options{})
 	require.NoError(t, err)
-	for _, s := range []string{r.Question, r.Steps[0].Content, r.Steps[1].ToolCalls[0].Arguments} {
+	for _, s := range []string{r.Question, r.Steps[0].Content, r.Steps[1].ToolCalls()[0].Arguments} {
 		assert.Less(t, len(s), MaxText+200)
 		assert.Contains(t, s, "offattr left out")
 	}

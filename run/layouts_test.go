@@ -81,7 +81,7 @@ func TestPythonConsoleExporter(t *testing.T) {
 	r := cases[0].Run
 	assert.Equal(t, "5b8efff798038103d269b633813fc60c", r.TraceID)
 	assert.Equal(t, []string{"user user: Capital of France?", "Planner message: Paris.", "Planner message: ValueError: no city"}, steps(r))
-	assert.Equal(t, "eee19b7ec3c1b174", r.Steps[1].SpanID)
+	assert.Equal(t, "eee19b7ec3c1b174", r.Steps[1].SpanID())
 }
 
 // quote writes s as a JSON string.

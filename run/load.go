@@ -276,8 +276,13 @@ func finish(c *Case, name string, opts Options) error {
 	for i := range r.Steps {
 		s := &r.Steps[i]
 		s.Index = i
-		s.Agent, s.Role, s.Target = names.of(s.Agent), names.of(s.Role), names.of(s.Target)
-		s.TraceID, s.From = names.of(s.TraceID), names.of(s.From)
+		s.Agent, s.Role = names.of(s.Agent), names.of(s.Role)
+		// The loaders made each step's Extra (or none): it is changed in
+		// place, and let go where it holds nothing.
+		s.Trim()
+		if e := s.Extra; e != nil {
+			e.Target, e.TraceID, e.From = names.of(e.Target), names.of(e.TraceID), names.of(e.From)
+		}
 	}
 	return nil
 }

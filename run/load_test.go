@@ -75,7 +75,7 @@ func TestLoadFormats(t *testing.T) {
 				assert.Equal(t, k, r.Steps[i].Kind, "step %d", i)
 			}
 			for i, target := range tt.targets {
-				assert.Equal(t, target, r.Steps[i].Target, "step %d", i)
+				assert.Equal(t, target, r.Steps[i].Target(), "step %d", i)
 			}
 			assert.Equal(t, tt.label, c.Label)
 		})
@@ -85,8 +85,8 @@ func TestLoadFormats(t *testing.T) {
 func TestLoadToolCalls(t *testing.T) {
 	r, err := Load(filepath.Join("..", "testdata", "runs", "openai_tools.json"), Options{})
 	require.NoError(t, err)
-	assert.Equal(t, []ToolCall{{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Oslo"}`}}, r.Steps[3].ToolCalls)
-	assert.Equal(t, "call_1", r.Steps[4].ToolCallID)
+	assert.Equal(t, []ToolCall{{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Oslo"}`}}, r.Steps[3].ToolCalls())
+	assert.Equal(t, "call_1", r.Steps[4].ToolCallID())
 	assert.Equal(t, "It is 10 degrees Celsius, which is 60 °F.", r.Steps[5].Content)
 }
 
@@ -416,7 +416,7 @@ func TestReplyWrittenAsJSON(t *testing.T) {
 			s := r.Steps[1]
 			assert.Equal(t, tt.kind, s.Kind)
 			assert.Equal(t, "search_agent", s.Agent)
-			assert.Equal(t, tt.calls, s.ToolCalls)
+			assert.Equal(t, tt.calls, s.ToolCalls())
 			if tt.text == "" {
 				tt.text = tt.content
 			}

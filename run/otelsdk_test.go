@@ -275,7 +275,7 @@ func checkTrip(t *testing.T, c *run.Case, path string, format run.Format, errLin
 	assert.Equal(t, path+"#"+r.TraceID, r.Source)
 	var got []string
 	for _, s := range r.Steps {
-		got = append(got, s.Agent+" "+string(s.Kind)+" "+s.Target+" | "+s.Content)
+		got = append(got, s.Agent+" "+string(s.Kind)+" "+s.Target()+" | "+s.Content)
 	}
 	var want []string
 	for i, s := range trip {
@@ -288,8 +288,8 @@ func checkTrip(t *testing.T, c *run.Case, path string, format run.Format, errLin
 	seen := map[string]bool{}
 	for i, s := range r.Steps {
 		assert.Equal(t, i, s.Index)
-		assert.Equal(t, r.TraceID, s.TraceID, "step %d", i)
-		assert.NotEmpty(t, s.SpanID, "step %d", i)
+		assert.Equal(t, r.TraceID, s.TraceID(), "step %d", i)
+		assert.NotEmpty(t, s.SpanID(), "step %d", i)
 		assert.False(t, seen[s.Agent+s.Content], "step %d appears twice", i)
 		seen[s.Agent+s.Content] = true
 	}

@@ -50,7 +50,7 @@ func checkRealFiles(t *testing.T, files []realFile) {
 			var all strings.Builder
 			for _, s := range r.Steps {
 				all.WriteString(s.Content + "\n")
-				assert.NotEmpty(t, s.From, "step %d says where its text was read", s.Index)
+				assert.NotEmpty(t, s.From(), "step %d says where its text was read", s.Index)
 			}
 			for _, c := range tt.contains {
 				assert.Contains(t, all.String(), c)

@@ -30,12 +30,24 @@ const (
 
 // Step is one agent's message. Index is its 0-based position in the run.
 type Step struct {
-	Index      int        `json:"index"`
-	Agent      string     `json:"agent"`
-	Role       string     `json:"role,omitempty"`
-	Kind       Kind       `json:"kind"`
+	Index   int    `json:"index"`
+	Agent   string `json:"agent"`
+	Role    string `json:"role,omitempty"`
+	Kind    Kind   `json:"kind"`
+	Content string `json:"content"`
+	// Extra holds what most steps lack (a target, tool calls, where in
+	// the telemetry the step was read), nil when the step has none of it:
+	// a long run's steps would each carry it empty. Read it through the
+	// step's methods; steps copied from one another share it, so change a
+	// step's through Edit.
+	*Extra
+}
+
+// Extra is what a step holds beyond its agent, role, kind and content.
+// Embedded in Step, its fields are read as JSON in the step's own object,
+// and in Go through the step's methods of their names.
+type Extra struct {
 	Target     string     `json:"target,omitempty"`
-	Content    string     `json:"content"`
 	ToolCalls  []ToolCall `json:"tool_calls,omitempty"`
 	ToolCallID string     `json:"tool_call_id,omitempty"`
 	// TraceID and SpanID locate the step in the telemetry it was read from
@@ -47,6 +59,49 @@ type Step struct {
 	// attribute ("llm.output_messages", "output.value"), the event, or
 	// the span's status; empty for other formats.
 	From string `json:"from,omitempty"`
+}
+
+// Target is the agent the step is addressed to, if it names one.
+func (s Step) Target() string { return s.extra().Target }
+
+// ToolCalls are the tool calls the step carries.
+func (s Step) ToolCalls() []ToolCall { return s.extra().ToolCalls }
+
+// ToolCallID is, for a tool's output, the id of the call it answers.
+func (s Step) ToolCallID() string { return s.extra().ToolCallID }
+
+// TraceID is the trace the step was read from; empty for other formats.
+func (s Step) TraceID() string { return s.extra().TraceID }
+
+// SpanID is the span the step was read from; empty for other formats.
+func (s Step) SpanID() string { return s.extra().SpanID }
+
+// From is where in its span the step's text was read.
+func (s Step) From() string { return s.extra().From }
+
+var noExtra Extra
+
+func (s Step) extra() *Extra {
+	if s.Extra == nil {
+		return &noExtra
+	}
+	return s.Extra
+}
+
+// Edit returns s's Extra to change, made s's own: a copy of the one s
+// shared with the steps it was copied from or to, or a new one.
+func (s *Step) Edit() *Extra {
+	e := *s.extra()
+	s.Extra = &e
+	return s.Extra
+}
+
+// Trim drops s's Extra when it holds nothing, as a step read without any
+// of it has none.
+func (s *Step) Trim() {
+	if e := s.Extra; e != nil && e.Target == "" && len(e.ToolCalls) == 0 && e.ToolCallID == "" && e.TraceID == "" && e.SpanID == "" && e.From == "" {
+		s.Extra = nil
+	}
 }
 
 // ToolCall is an OpenAI-style function call carried by a step.

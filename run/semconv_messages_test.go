@@ -133,5 +133,5 @@ func TestResultObjectsInSpanEvents(t *testing.T) {
 		got = append(got, string(s.Kind)+": "+s.Content)
 	}
 	assert.Equal(t, []string{"user: Weather in Oslo?", "tool_call: Checking.", "tool_result: -5C, snowy", "message: It is -5C and snowy in Oslo."}, got)
-	assert.Equal(t, "tc_1", r.Steps[2].ToolCallID)
+	assert.Equal(t, "tc_1", r.Steps[2].ToolCallID())
 }

@@ -150,7 +150,7 @@ func TestProgramPrompts(t *testing.T) {
 	var got []prompt
 	for _, s := range r.Steps[1:] {
 		if s.Kind == KindUser {
-			got = append(got, prompt{s.Content, s.Target})
+			got = append(got, prompt{s.Content, s.Target()})
 		}
 	}
 	assert.Equal(t, []prompt{{"Rate this joke: Bugs live in nature.", "critic"}, {"Now a longer one.", "writer"}}, got)

@@ -226,8 +226,8 @@ func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format For
 	r.Steps = make([]Step, 0, len(b.steps))
 	for i, p := range b.steps {
 		p.step.Index = i
-		p.step.TraceID = traceID
-		p.step.SpanID = cleanName(p.node.s.SpanID)
+		e := p.step.Edit()
+		e.TraceID, e.SpanID = traceID, cleanName(p.node.s.SpanID)
 		r.Steps = append(r.Steps, p.step)
 		stepNodes[i] = p.node
 	}
@@ -620,7 +620,7 @@ func (b *builder) build() {
 			return
 		}
 		if h, ok := spanHandoffOp(n.s); ok {
-			b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindHandoff, Target: h.Target, Content: h.Text, From: "gen_ai.handoff"})
+			b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindHandoff, Content: h.Text, Extra: &Extra{Target: h.Target, From: "gen_ai.handoff"}})
 			continue
 		}
 		switch n.role {
@@ -656,7 +656,7 @@ func (b *builder) afterResults() {
 	type ran struct{ start, result int64 }
 	runs := map[string]ran{}
 	for _, p := range b.steps {
-		if id := p.step.ToolCallID; p.step.Kind == KindToolResult && id != "" {
+		if id := p.step.ToolCallID(); p.step.Kind == KindToolResult && id != "" {
 			r, ok := runs[id]
 			if !ok || p.time > r.result {
 				r.result = p.time
@@ -671,7 +671,7 @@ func (b *builder) afterResults() {
 		return
 	}
 	answered := func(p *pending) (r ran, ok bool) {
-		for _, c := range p.step.ToolCalls {
+		for _, c := range p.step.ToolCalls() {
 			if x, found := runs[c.ID]; found && c.ID != "" {
 				if !ok || x.start < r.start {
 					r.start = x.start
@@ -806,7 +806,7 @@ func justAfter(t int64) int64 {
 func (b *builder) addTask(n *node, text, from string) {
 	b.question = text
 	b.steps = append(b.steps, pending{
-		step: Step{Agent: "user", Role: "user", Kind: KindUser, Content: text, From: from},
+		step: Step{Agent: "user", Role: "user", Kind: KindUser, Content: text, Extra: &Extra{From: from}},
 		time: n.s.Start, depth: n.depth, order: n.order, sub: -1, node: n, task: true,
 	})
 }
@@ -877,36 +877,36 @@ func (b *builder) model(n *node, output []chatMessage) {
 				}
 			}
 			if ok {
-				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, ToolCallID: id, From: m.From})
+				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, Extra: &Extra{ToolCallID: id, From: m.From}})
 			}
 		}
 	}
 	said := false
 	for _, m := range output {
-		s := Step{Agent: n.owner, Role: cleanName(m.Role), Kind: KindMessage, Content: m.Text, From: m.From}
+		s := Step{Agent: n.owner, Role: cleanName(m.Role), Kind: KindMessage, Content: m.Text, Extra: &Extra{From: m.From}}
 		if s.Role == "" {
 			s.Role = "assistant"
 		}
 		// A span of no stated kind whose output is a tool message answering
 		// a call made before it is that tool's run.
 		if strings.EqualFold(s.Role, "tool") && b.answer(m.CallID) != nil {
-			s.Kind, s.ToolCallID = KindToolResult, m.CallID
+			s.Kind, s.Edit().ToolCallID = KindToolResult, m.CallID
 		}
 		for _, c := range m.Calls {
 			c.Name = cleanName(c.Name)
-			s.ToolCalls = append(s.ToolCalls, c)
+			s.Edit().ToolCalls = append(s.ToolCalls(), c)
 		}
-		if len(s.ToolCalls) > 0 {
+		if len(s.ToolCalls()) > 0 {
 			s.Kind = KindToolCall
 			if s.Content == "" {
-				s.Content = callText(s.ToolCalls)
+				s.Content = callText(s.ToolCalls())
 			}
 		}
 		if s.Content == "" {
 			continue
 		}
 		b.add(n, n.s.Start, 1, s)
-		for k, c := range s.ToolCalls {
+		for k, c := range s.ToolCalls() {
 			b.call(c, n.owner, len(b.steps)-1, k)
 		}
 		said = true
@@ -954,7 +954,7 @@ func (b *builder) prompts(n *node, in []chatMessage) {
 		if first || len(in) < 2 || strings.Contains(b.question, text) || b.saidJustBefore(text) {
 			continue
 		}
-		b.add(n, justBefore(n.s.Start), -1, Step{Agent: "user", Role: "user", Kind: KindUser, Target: n.owner, Content: m.Text, From: m.From})
+		b.add(n, justBefore(n.s.Start), -1, Step{Agent: "user", Role: "user", Kind: KindUser, Content: m.Text, Extra: &Extra{Target: n.owner, From: m.From}})
 	}
 }
 
@@ -997,7 +997,7 @@ func (b *builder) replies(sc *silentCall, in, output []chatMessage) {
 			slices.ContainsFunc(output, func(o chatMessage) bool { return o.Text == m.Text }) {
 			continue
 		}
-		b.add(sc.node, sc.node.s.Start, 1, Step{Agent: sc.node.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, From: m.From + " of the next call"})
+		b.add(sc.node, sc.node.s.Start, 1, Step{Agent: sc.node.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, Extra: &Extra{From: m.From + " of the next call"}})
 	}
 }
 
@@ -1015,7 +1015,7 @@ func (b *builder) tool(n *node) {
 	}
 	switch event {
 	case "start": // the call; its result comes in a sibling span
-		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}, From: "tool span"})
+		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), Extra: &Extra{ToolCalls: []ToolCall{c}, From: "tool span"}})
 		b.call(c, n.owner, len(b.steps)-1, 0)
 		return
 	case "finish", "retry":
@@ -1039,7 +1039,7 @@ func (b *builder) tool(n *node) {
 	// than made a decision of its own.
 	folded := !made && event == "" && answered && b.acting[n.owner]
 	if !made && event == "" && !folded {
-		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), ToolCalls: []ToolCall{c}, From: "tool span"})
+		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), Extra: &Extra{ToolCalls: []ToolCall{c}, From: "tool span"}})
 	}
 	if id == "" {
 		id = c.ID
@@ -1054,7 +1054,7 @@ func (b *builder) tool(n *node) {
 	if end < n.s.Start {
 		end = n.s.Start
 	}
-	b.add(n, end, 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: result, ToolCallID: id, From: from})
+	b.add(n, end, 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: result, Extra: &Extra{ToolCallID: id, From: from}})
 }
 
 // toolEventSpan matches the spans an event emitter writes for one run of a
@@ -1123,13 +1123,13 @@ func (b *builder) withArguments(oc *openCall, args string) {
 		return
 	}
 	s := &b.steps[oc.step].step
-	if oc.call >= len(s.ToolCalls) || !emptyArguments(s.ToolCalls[oc.call].Arguments) {
+	if oc.call >= len(s.ToolCalls()) || !emptyArguments(s.ToolCalls()[oc.call].Arguments) {
 		return
 	}
-	wasCalls := s.Content == callText(s.ToolCalls)
-	s.ToolCalls[oc.call].Arguments = args
+	wasCalls := s.Content == callText(s.ToolCalls())
+	s.ToolCalls()[oc.call].Arguments = args
 	if wasCalls {
-		s.Content = callText(s.ToolCalls)
+		s.Content = callText(s.ToolCalls())
 	}
 }
 
@@ -1243,7 +1243,7 @@ func (b *builder) untracedResults(byTime []*node) {
 		}
 		for _, m := range agentOutput(n.s) {
 			if t := strings.TrimSpace(m.Text); t != "" && said.add(t) {
-				b.add(n, max(n.s.End, n.s.Start), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: t, From: m.From})
+				b.add(n, max(n.s.End, n.s.Start), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: t, Extra: &Extra{From: m.From}})
 			}
 		}
 	}
@@ -1351,7 +1351,7 @@ func (b *builder) silentAgents(byTime []*node) {
 		}
 		for _, m := range agentOutput(n.s) {
 			if m.Text != "" && said.add(m.Text) {
-				b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, From: m.From})
+				b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, Extra: &Extra{From: m.From}})
 			}
 		}
 	}
@@ -1372,7 +1372,7 @@ func (b *builder) errors(byTime []*node) {
 			for p := n.parent; p != nil && !handedBelow[p]; p = p.parent {
 				handedBelow[p] = true
 			}
-			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "assistant", Kind: KindHandoff, Target: h.Target, Content: h.Text, From: "exception event (control flow)"})
+			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "assistant", Kind: KindHandoff, Content: h.Text, Extra: &Extra{Target: h.Target, From: "exception event (control flow)"}})
 		}
 		lines := spanErrors(n.s)
 		if len(lines) == 0 || failedBelow[n] {
@@ -1389,13 +1389,13 @@ func (b *builder) errors(byTime []*node) {
 		if at == nil || (n.role != roleOther && at != n) {
 			// An agent, model or tool span whose failure no step of its
 			// own shows is a step of its own.
-			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "error", Kind: KindMessage, Content: text, From: "span status and exception events"})
+			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "error", Kind: KindMessage, Content: text, Extra: &Extra{From: "span status and exception events"}})
 			continue
 		}
 		s := &b.steps[at.steps[len(at.steps)-1]].step
 		if s.Content == "" {
 			s.Content = text
-			s.From = "span status and exception events"
+			s.Edit().From = "span status and exception events"
 		} else {
 			s.Content += "\n" + text
 		}
@@ -1416,8 +1416,8 @@ func (b *builder) handoffs(r *Run, stepNodes []*node) {
 			continue
 		}
 		prev := &r.Steps[i-1]
-		if prev.Target == "" && !SameAgent(prev.Agent, scope.owner) {
-			prev.Target = scope.owner
+		if prev.Target() == "" && !SameAgent(prev.Agent, scope.owner) {
+			prev.Edit().Target = scope.owner
 		}
 	}
 }

@@ -406,7 +406,7 @@ func TestGoogleADK(t *testing.T) {
 		"weather_agent tool_result: rain, 7 C",
 		"weather_agent message: Rain and 7 °C in Oslo.",
 	}, steps(r))
-	assert.Equal(t, "adk-1", r.Steps[2].ToolCallID)
+	assert.Equal(t, "adk-1", r.Steps[2].ToolCallID())
 }
 
 // TestVercelAISDK reads the Vercel AI SDK's spans: ai.operationId says
@@ -670,7 +670,7 @@ func checkWeather(t *testing.T, path, agent, call, result, callID string) {
 		agent + " message: Rain and 7 °C in Oslo tomorrow.",
 	}, steps(r))
 	if callID != "" {
-		assert.Equal(t, callID, r.Steps[2].ToolCallID)
+		assert.Equal(t, callID, r.Steps[2].ToolCallID())
 	}
 }
 

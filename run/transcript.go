@@ -65,7 +65,10 @@ func (n nameSet) of(name string) string {
 
 // shared returns s with its agent, role and target the copies kept.
 func (n nameSet) shared(s Step) Step {
-	s.Agent, s.Role, s.Target = n.of(s.Agent), n.of(s.Role), n.of(s.Target)
+	s.Agent, s.Role = n.of(s.Agent), n.of(s.Role)
+	if s.Extra != nil { // the step's own, as message.step made it
+		s.Extra.Target = n.of(s.Extra.Target)
+	}
 	return s
 }
 
@@ -181,7 +184,10 @@ func (m message) step() (Step, error) {
 			}
 		}
 	}
-	s := Step{Role: m.Role, Content: Excerpt(text), ToolCallID: m.ToolCallID, Kind: KindMessage, ToolCalls: calls}
+	s := Step{Role: m.Role, Content: Excerpt(text), Kind: KindMessage}
+	if m.ToolCallID != "" || len(calls) > 0 {
+		s.Extra = &Extra{ToolCallID: m.ToolCallID, ToolCalls: calls}
+	}
 	role := strings.TrimSpace(m.Role)
 	agent := strings.TrimSpace(m.Name)
 	if sm := magenticParts(role); sm != nil {
@@ -190,7 +196,7 @@ func (m message) step() (Step, error) {
 		switch {
 		case strings.HasPrefix(detail, "->"):
 			s.Kind = KindInstruction
-			s.Target = strings.TrimSpace(sm[2][2:])
+			s.Edit().Target = strings.TrimSpace(sm[2][2:])
 		case strings.HasPrefix(detail, "thought"):
 			s.Kind = KindThought
 		case strings.HasPrefix(detail, "termination"):
@@ -218,7 +224,7 @@ func (m message) step() (Step, error) {
 		case strings.EqualFold(role, "tool"), strings.EqualFold(role, "function"):
 			s.Kind = KindToolResult
 		}
-		if len(s.ToolCalls) > 0 {
+		if len(s.ToolCalls()) > 0 {
 			s.Kind = KindToolCall
 		}
 	}

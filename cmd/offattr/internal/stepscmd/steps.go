@@ -153,7 +153,7 @@ func render(ctx context.Context, write func(io.Writer) error) ([]byte, error) {
 func writeJSON(w io.Writer, r *run.Run, lines bool) error {
 	out := Run{File: r.Source, TraceID: r.TraceID, Question: r.Question, Steps: make([]Step, len(r.Steps))}
 	for i, s := range r.Steps {
-		out.Steps[i] = Step{Index: s.Index, Agent: s.Agent, Role: s.Role, Kind: s.Kind, Text: s.Content, SpanID: s.SpanID, From: s.From, Target: s.Target}
+		out.Steps[i] = Step{Index: s.Index, Agent: s.Agent, Role: s.Role, Kind: s.Kind, Text: s.Content, SpanID: s.SpanID(), From: s.From(), Target: s.Target()}
 	}
 	// Escaped as analyze --json is: bidirectional and C1 controls too.
 	if lines {
@@ -179,12 +179,12 @@ func WriteText(w io.Writer, r *run.Run, width int) error {
 	fmt.Fprintln(tw, head+"text")
 	for _, s := range r.Steps {
 		kind := string(s.Kind)
-		if s.Target != "" {
-			kind += " → " + s.Target
+		if s.Target() != "" {
+			kind += " → " + s.Target()
 		}
 		row := fmt.Sprintf("%d\t%s\t%s\t", s.Index, Printable(s.Agent), Printable(kind))
 		if span {
-			row += Printable(s.SpanID) + "\t"
+			row += Printable(s.SpanID()) + "\t"
 		}
 		fmt.Fprintln(tw, row+clip(Printable(s.Content), width))
 	}
