@@ -14,7 +14,7 @@ import (
 // "tags"}. Each run becomes a span carrying LangSmith's own names:
 // langsmith.run_type, langsmith.inputs, langsmith.outputs, langsmith.tags
 // and langsmith.metadata.* (LangGraph's langgraph_node among them); an
-// error is the span's status, its first line the message.
+// error is the span's status, its exception the message (langSmithError).
 
 func decodeLangSmith(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
@@ -58,7 +58,7 @@ func langSmithTree(ctx context.Context, m map[string]any, line int, out *[]Span)
 		for i := len(kids) - 1; i >= 0; i-- {
 			km, ok := kids[i].(map[string]any)
 			if !ok {
-				return fmt.Errorf("line %d: run %s: a child run is not a JSON object", line, sp.SpanID)
+				return fmt.Errorf("line %d: run %q: a child run is not a JSON object", line, sp.SpanID)
 			}
 			stack = append(stack, item{m: km, trace: sp.TraceID, parent: sp.SpanID})
 		}

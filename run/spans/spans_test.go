@@ -279,7 +279,7 @@ func TestBadFiles(t *testing.T) {
 		{"a stray bracket after a span", OpenInference, `{"name":"x","context":{"trace_id":"t","span_id":"s"}}]`, "line 1, column 55: invalid character ']'"},
 		{"langfuse bad observation", Langfuse, `{"id":"t","observations":[3]}`, "an observation is not a JSON object"},
 		{"langsmith run without id", LangSmith, `[{"name":"x","run_type":"chain"}]`, `run "x" at line 1 has no id or trace_id`},
-		{"langsmith bad child", LangSmith, `{"id":"r","run_type":"chain","child_runs":[7]}`, "line 1: run r: a child run is not a JSON object"},
+		{"langsmith bad child", LangSmith, `{"id":"r","run_type":"chain","child_runs":[7]}`, `line 1: run "r": a child run is not a JSON object`},
 		{"langsmith bad time", LangSmith, `{"id":"r","name":"x","run_type":"chain","start_time":"soon"}`, `run "x" at line 1: start_time "soon" is not a time`},
 		{"langsmith not an object", LangSmith, `[3]`, "a LangSmith run is a JSON object"},
 		{"deep", OTLP, strings.Repeat("[", 5000), "invalid JSON at line 1, column 1001: nested more than 1000 deep"},
