@@ -116,8 +116,8 @@ func TestToolEventSpans(t *testing.T) {
 // TestProgramPrompts: the request a program gives an agent when it starts
 // the agent's turn after the task (one agent's answer handed to the next)
 // is a step of its own, addressed to that agent; the task, what a step
-// just before said, a text of one message, and the framework's messages
-// inside a turn are not.
+// said before, a text of one message, and the framework's messages inside
+// a turn are not.
 func TestProgramPrompts(t *testing.T) {
 	var l spanList
 	turn := func(id, agent string, start int, reply string, input ...string) {
@@ -136,6 +136,10 @@ func TestProgramPrompts(t *testing.T) {
 	turn("s", "summary", 30, "Summed up.", "user", "Sum up the run.")
 	turn("w2", "writer", 40, "Bugs and more bugs.", "system", "You write jokes.", "user", "Write a joke.",
 		"assistant", "Bugs live in nature.", "user", "Now a longer one.")
+	for i := range 9 { // more steps than saidJustBefore reads
+		turn(fmt.Sprintf("f%d", i), "filler", 50+10*i, fmt.Sprintf("Filler %d.", i), "user", "Go on.")
+	}
+	turn("r", "reviewer", 200, "Reviewed.", "system", "You review.", "user", "Bugs live in nature.")
 	l.add("w21", "w2", 45, map[string]any{"name": "completion", "openinference.span.kind": "LLM",
 		"llm.input_messages.0.message.role": "user", "llm.input_messages.0.message.content": "Write a joke.",
 		"llm.input_messages.1.message.role": "assistant", "llm.input_messages.1.message.content": "Bugs and more bugs.",

@@ -189,6 +189,10 @@ type builder struct {
 	// and given the prompts read there; nil before the first.
 	begun map[*node]bool
 	given map[string]bool
+	// stepTexts holds the texts of the first stepTextsUpTo steps
+	// (saidBefore); nil until a prompt is asked about.
+	stepTexts     map[string]bool
+	stepTextsUpTo int
 	// acting holds, by agent, whether its latest step but tool results
 	// is one of a model's output messages (tool).
 	acting map[string]bool
@@ -951,11 +955,25 @@ func (b *builder) prompts(n *node, in []chatMessage) {
 			continue
 		}
 		b.given[text] = true
-		if first || len(in) < 2 || strings.Contains(b.question, text) || b.saidJustBefore(text) {
+		if first || len(in) < 2 || strings.Contains(b.question, text) || b.saidJustBefore(text) || b.saidBefore(text) {
 			continue
 		}
 		b.add(n, justBefore(n.s.Start), -1, Step{Agent: "user", Role: "user", Kind: KindUser, Content: m.Text, Extra: &Extra{Target: n.owner, From: m.From}})
 	}
+}
+
+// saidBefore reports whether a step made so far says text, word for word
+// (a group chat gives each agent the others' messages as user messages).
+// The steps' texts are gathered when a prompt is first asked about, and
+// kept up with from there.
+func (b *builder) saidBefore(text string) bool {
+	if b.stepTexts == nil {
+		b.stepTexts = map[string]bool{}
+	}
+	for ; b.stepTextsUpTo < len(b.steps); b.stepTextsUpTo++ {
+		b.stepTexts[strings.TrimSpace(b.steps[b.stepTextsUpTo].step.Content)] = true
+	}
+	return b.stepTexts[text]
 }
 
 // recentSteps is how many of the latest steps saidJustBefore reads.
