@@ -204,7 +204,7 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 			flatten("", pythonDict(v), &attrs)
 		case k == "tags":
 			// Zipkin's attributes; a list of tags (labels some tools keep)
-			// is an attribute of its own.
+			// stays with the span's other members.
 			if t, ok := v.(map[string]any); ok {
 				flatten("", t, &attrs)
 			} else {
