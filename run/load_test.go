@@ -215,6 +215,7 @@ func TestLoadErrors(t *testing.T) {
 		{"truncated.json", "unexpected end of file"},
 		{"bad_line.jsonl", "invalid JSON at line 3"},
 		{"no_role.json", `neither "name" nor "role"`},
+		{"empty_list.json", "run has no steps"},
 		{"records.json", "unknown format: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: id, name)"},
 		{"bad_label.json", `mistake_step "later" is not a step index`},
 		{"label_without_step.json", `mistake_agent "Orchestrator" is given without a mistake_step`},

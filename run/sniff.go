@@ -135,8 +135,9 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 // chat reads a list of messages (data, an array or one a line) as a
 // transcript, when some element is a chat message at all: a list of
 // records of no format offattr knows is refused, not read as silent steps.
+// An empty list is a transcript with no steps.
 func chat(msgs []message, data []byte) (*Case, error) {
-	if !slices.ContainsFunc(msgs, message.said) {
+	if len(msgs) > 0 && !slices.ContainsFunc(msgs, message.said) {
 		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
 	return caseOf(transcript(msgs, nil))
