@@ -935,9 +935,10 @@ func (b *builder) model(n *node, output []chatMessage) {
 // messages (observations, planning prompts), which are not read as
 // prompts. The first turn's input is the task and its context; an input of
 // one message is a text, not a conversation, whose role the reader could
-// only assume; a prompt given before, or that repeats what a step just
-// before it said (a call's argument when an agent is called as a tool), is
-// not a new one.
+// only assume; a prompt given before, one that a step just before holds
+// (a call's argument when an agent is called as a tool), and one that an
+// earlier step says word for word (a group chat's messages of the other
+// agents) are not new.
 func (b *builder) prompts(n *node, in []chatMessage) {
 	first := b.begun == nil
 	if first {
