@@ -108,9 +108,7 @@ func TestMarshalOTLPRoundTrip(t *testing.T) {
 func TestSpecExamples(t *testing.T) {
 	t.Run("otlp", func(t *testing.T) {
 		data := specFile(t, "otlp", "examples", "trace.json")
-		require.Equal(t, OTLP, Detect(data))
-		ss, err := Decode(context.Background(), data, OTLP)
-		require.NoError(t, err)
+		ss := decodeDetected(t, data, OTLP)
 		require.Len(t, ss, 1)
 		s := ss[0]
 		assert.Equal(t, "5b8efff798038103d269b633813fc60c", s.TraceID)
@@ -126,25 +124,19 @@ func TestSpecExamples(t *testing.T) {
 		// Jaeger's API v3 streams TracesData as {"result": …}, a line each.
 		line := `{"result":` + strings.Join(strings.Fields(string(specFile(t, "otlp", "examples", "trace.json"))), " ") + "}\n"
 		data := []byte(line + line)
-		require.Equal(t, OTLP, Detect(data))
-		ss, err := Decode(context.Background(), data, OTLP)
-		require.NoError(t, err)
+		ss := decodeDetected(t, data, OTLP)
 		require.Len(t, ss, 2)
 		assert.Equal(t, "some value", ss[1].Attrs.Str("my.span.attr"))
 	})
 	t.Run("tempo", func(t *testing.T) {
 		data := specFile(t, "tempo", "pkg", "tempopb", "trace.json")
-		require.Equal(t, Tempo, Detect(data))
-		ss, err := Decode(context.Background(), data, Tempo)
-		require.NoError(t, err)
+		ss := decodeDetected(t, data, Tempo)
 		require.Len(t, ss, 1)
 		assert.Equal(t, "I'm a server span", ss[0].Name)
 	})
 	t.Run("jaeger ui", func(t *testing.T) {
 		data := specFile(t, "jaeger", "internal", "uimodel", "converter", "v1", "json", "fixtures", "ui_01.json")
-		require.Equal(t, Jaeger, Detect(data))
-		ss, err := Decode(context.Background(), data, Jaeger)
-		require.NoError(t, err)
+		ss := decodeDetected(t, data, Jaeger)
 		require.Len(t, ss, 5, "the file lists span 2 twice; run keeps the first")
 		s := ss[1]
 		assert.Equal(t, StatusError, s.Status.Code, "error=true")
@@ -160,9 +152,7 @@ func TestSpecExamples(t *testing.T) {
 	})
 	t.Run("jaeger api", func(t *testing.T) {
 		data := specFile(t, "jaeger", "cmd", "jaeger", "internal", "extension", "jaegerquery", "internal", "fixture", "otlp2jaeger-out.json")
-		require.Equal(t, Jaeger, Detect(data))
-		ss, err := Decode(context.Background(), data, Jaeger)
-		require.NoError(t, err)
+		ss := decodeDetected(t, data, Jaeger)
 		require.Len(t, ss, 2)
 		assert.Equal(t, "server", ss[0].Kind)
 		assert.Equal(t, "telemetrygen", ss[0].Resource.Str("service.name"))
@@ -184,9 +174,7 @@ func TestOTLPLogs(t *testing.T) {
 		`{"timeUnixNano":"400","eventName":"gen_ai.choice","body":{"kvlistValue":{"values":[]}}}` +
 		`]}]}]}`
 	data := []byte(spansLine + "\n" + logsLine + "\n")
-	require.Equal(t, OTLP, Detect(data))
-	ss, err := Decode(context.Background(), data, OTLP)
-	require.NoError(t, err)
+	ss := decodeDetected(t, data, OTLP)
 	require.Len(t, ss, 2, "the span, and one made of the records of a span the file does not hold")
 
 	require.Len(t, ss[0].Events, 1)
@@ -307,9 +295,7 @@ func TestFlatSpanShapes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			data := []byte(tt.data)
-			require.Equal(t, OpenInference, Detect(data))
-			ss, err := Decode(context.Background(), data, OpenInference)
-			require.NoError(t, err)
+			ss := decodeDetected(t, data, OpenInference)
 			require.Len(t, ss, 1)
 			s := ss[0]
 			assert.Equal(t, "T", s.TraceID)
@@ -335,9 +321,7 @@ func TestFlatSpanShapes(t *testing.T) {
 func TestLangfuseObservations(t *testing.T) {
 	data := []byte(`{"id":"t1","timestamp":"2026-03-02T09:00:00Z","name":"trip","input":{"question":"q?"},"observations":[
 {"id":"o1","traceId":"t1","type":"GENERATION","name":"chat","startTime":"2026-03-02T09:00:01Z","endTime":"2026-03-02T09:00:02.5Z","input":[{"role":"user","content":"q?"}],"output":"a","level":"ERROR","statusMessage":"rate limited","parentObservationId":null,"model":"gpt-4o","metadata":{"attributes":{"gen_ai.agent.name":"Planner"},"tags":["x"]}}]}`)
-	require.Equal(t, Langfuse, Detect(data))
-	ss, err := Decode(context.Background(), data, Langfuse)
-	require.NoError(t, err)
+	ss := decodeDetected(t, data, Langfuse)
 	require.Len(t, ss, 2)
 	root, o := ss[0], ss[1]
 	assert.Equal(t, "TRACE", root.Attrs.Str("langfuse.observation.type"))
@@ -428,9 +412,7 @@ func TestLangSmithRuns(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			data := []byte(tt.data)
-			require.Equal(t, LangSmith, Detect(data))
-			ss, err := Decode(context.Background(), data, LangSmith)
-			require.NoError(t, err)
+			ss := decodeDetected(t, data, LangSmith)
 			require.Len(t, ss, 2)
 			root, run := ss[0], ss[1]
 			assert.Equal(t, Span{TraceID: "r", SpanID: "r", Name: "LangGraph", Start: 1772442000000000000, End: 1772442003000000000, Line: root.Line,
@@ -458,4 +440,13 @@ func TestLangSmithError(t *testing.T) {
 			assert.Equal(t, tt.want, langSmithError(tt.error))
 		})
 	}
+}
+
+// decodeDetected checks that data is detected as format f, and decodes it.
+func decodeDetected(t *testing.T, data []byte, f Format) []Span {
+	t.Helper()
+	require.Equal(t, f, Detect(data))
+	ss, err := Decode(context.Background(), data, f)
+	require.NoError(t, err)
+	return ss
 }
