@@ -189,10 +189,10 @@ type builder struct {
 	// and given the prompts read there; nil before the first.
 	begun map[*node]bool
 	given map[string]bool
-	// stepTexts holds the texts of the first stepTextsUpTo steps
-	// (saidBefore); nil until a prompt is asked about.
-	stepTexts     map[string]bool
-	stepTextsUpTo int
+	// said holds the texts of the first saidUpTo steps (saidSoFar); nil
+	// until asked for.
+	said     *saidTexts
+	saidUpTo int
 	// acting holds, by agent, whether its latest step but tool results
 	// is one of a model's output messages (tool).
 	acting map[string]bool
@@ -956,25 +956,11 @@ func (b *builder) prompts(n *node, in []chatMessage) {
 			continue
 		}
 		b.given[text] = true
-		if first || len(in) < 2 || strings.Contains(b.question, text) || b.saidJustBefore(text) || b.saidBefore(text) {
+		if first || len(in) < 2 || strings.Contains(b.question, text) || b.saidJustBefore(text) || b.saidSoFar().has(text) {
 			continue
 		}
 		b.add(n, justBefore(n.s.Start), -1, Step{Agent: "user", Role: "user", Kind: KindUser, Content: m.Text, Extra: &Extra{Target: n.owner, From: m.From}})
 	}
-}
-
-// saidBefore reports whether a step made so far says text, word for word
-// (a group chat gives each agent the others' messages as user messages).
-// The steps' texts are gathered when a prompt is first asked about, and
-// kept up with from there.
-func (b *builder) saidBefore(text string) bool {
-	if b.stepTexts == nil {
-		b.stepTexts = map[string]bool{}
-	}
-	for ; b.stepTextsUpTo < len(b.steps); b.stepTextsUpTo++ {
-		b.stepTexts[strings.TrimSpace(b.steps[b.stepTextsUpTo].step.Content)] = true
-	}
-	return b.stepTexts[text]
 }
 
 // recentSteps is how many of the latest steps saidJustBefore reads.
@@ -1214,6 +1200,7 @@ func (b *builder) dropEchoes() {
 	if len(drop) == 0 {
 		return
 	}
+	b.said = nil // the steps it has read move
 	kept := b.steps[:0]
 	for i, p := range b.steps {
 		if !drop[i] {
@@ -1255,7 +1242,7 @@ func (b *builder) before(i, j int) bool {
 func (b *builder) untracedResults(byTime []*node) {
 	toolInside := b.within(roleTool, true)
 	modelInside := b.within(roleLLM, true)
-	said := b.said()
+	said := b.saidSoFar()
 	for _, n := range byTime {
 		if n.role != roleOther || n.parent == nil || n.parent.role != roleAgent || !modelInside[n] || toolInside[n] {
 			continue
@@ -1282,13 +1269,16 @@ type saidTexts struct {
 // saidSeed seeds the hashes of saidTexts.
 var saidSeed = maphash.MakeSeed()
 
-// said returns the texts of the steps made so far.
-func (b *builder) said() *saidTexts {
-	said := &saidTexts{exact: map[string]bool{}}
-	for _, p := range b.steps {
-		said.record(strings.TrimSpace(p.step.Content))
+// saidSoFar returns the texts of the steps made so far: gathered when
+// first asked for, and kept up with from there.
+func (b *builder) saidSoFar() *saidTexts {
+	if b.said == nil {
+		b.said, b.saidUpTo = &saidTexts{exact: map[string]bool{}}, 0
 	}
-	return said
+	for ; b.saidUpTo < len(b.steps); b.saidUpTo++ {
+		b.said.record(strings.TrimSpace(b.steps[b.saidUpTo].step.Content))
+	}
+	return b.said
 }
 
 // record adds a trimmed text.
@@ -1299,25 +1289,31 @@ func (s *saidTexts) record(t string) {
 	}
 }
 
-// add records text and reports whether it is new: said by no step, and
-// for JSON, by none with other white space.
-func (s *saidTexts) add(text string) bool {
+// has reports whether text is said: word for word, or for JSON, with
+// other white space.
+func (s *saidTexts) has(text string) bool {
 	t := strings.TrimSpace(text)
 	if s.exact[t] {
+		return true
+	}
+	if !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") {
 		return false
 	}
-	if strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
-		if s.compact == nil {
-			s.compact = map[uint64]bool{}
-		}
-		for ; s.hashedTo < len(s.json); s.hashedTo++ {
-			s.compact[compactHash(s.json[s.hashedTo])] = true
-		}
-		if s.compact[compactHash(t)] {
-			return false
-		}
+	if s.compact == nil {
+		s.compact = map[uint64]bool{}
 	}
-	s.record(t)
+	for ; s.hashedTo < len(s.json); s.hashedTo++ {
+		s.compact[compactHash(s.json[s.hashedTo])] = true
+	}
+	return s.compact[compactHash(t)]
+}
+
+// add records text and reports whether it is new (has).
+func (s *saidTexts) add(text string) bool {
+	if s.has(text) {
+		return false
+	}
+	s.record(strings.TrimSpace(text))
 	return true
 }
 
@@ -1360,16 +1356,12 @@ func (b *builder) silentAgents(byTime []*node) {
 			busy[n] = true
 		}
 	}
-	var said *saidTexts
 	for _, n := range byTime {
 		if n.role != roleAgent || busy[n] {
 			continue
 		}
-		if said == nil {
-			said = b.said()
-		}
 		for _, m := range agentOutput(n.s) {
-			if m.Text != "" && said.add(m.Text) {
+			if m.Text != "" && b.saidSoFar().add(m.Text) {
 				b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, Extra: &Extra{From: m.From}})
 			}
 		}
