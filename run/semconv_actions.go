@@ -66,7 +66,10 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 // {"output": …} or {"result": …} as the text; any other result is kept
 // as it is.
 func toolMessageText(t string) string {
-	if !strings.HasPrefix(t, "{") {
+	// Most results are not such objects: only one that may be is parsed.
+	body := strings.TrimLeft(strings.TrimPrefix(t, "{"), " \t\r\n")
+	wrapped := strings.HasPrefix(body, `"output"`) || strings.HasPrefix(body, `"result"`)
+	if !strings.HasPrefix(t, "{") || !wrapped && !strings.Contains(t, `"content"`) {
 		return t
 	}
 	var x map[string]any
