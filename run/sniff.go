@@ -23,7 +23,8 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		return nil, errors.New("file is empty")
 	}
 	format := opts.Format
-	if format == "" || format == FormatAuto {
+	auto := format == "" || format == FormatAuto
+	if auto {
 		if f := spans.Detect(trimmed); f != "" {
 			format = Format(f)
 		}
@@ -32,13 +33,46 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		}
 	}
 	if isTelemetry(format) {
+		if !auto && spans.Detect(trimmed) == "" {
+			// Named by the user, in a layout of no trace format: a data
+			// frame of its spans is read as them.
+			for _, fr := range spans.Frames(trimmed) {
+				if spans.Detect(fr.Rows) == spans.Format(format) {
+					return telemetry(ctx, fr.Rows, spans.Format(format), opts.Labels)
+				}
+			}
+		}
 		return telemetry(ctx, data, spans.Format(format), opts.Labels)
 	}
 	c, err := parseOne(trimmed, data, format)
+	if errors.Is(err, ErrUnknownFormat) && auto {
+		if cs, ok, ferr := frame(ctx, trimmed, opts); ok {
+			return cs, ferr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	return []*Case{c}, nil
+}
+
+// frame reads a file of no known layout as a data frame's rows
+// (spans.Frames): the first reading whose rows are spans of a trace format,
+// or a transcript's messages. ok is false when no reading is either.
+func frame(ctx context.Context, data []byte, opts Options) (cases []*Case, ok bool, err error) {
+	for _, fr := range spans.Frames(data) {
+		if f := spans.Detect(fr.Rows); f != "" {
+			cs, err := telemetry(ctx, fr.Rows, f, opts.Labels)
+			if err != nil {
+				return nil, true, fmt.Errorf("read as a data frame's rows (%s orient): %w", fr.Orient, err)
+			}
+			return cs, true, nil
+		}
+		if c, err := parseOne(fr.Rows, fr.Rows, FormatAuto); err == nil {
+			return []*Case{c}, true, nil
+		}
+	}
+	return nil, false, nil
 }
 
 // formatKeys are top-level keys that each say a file is in one format.

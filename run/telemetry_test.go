@@ -28,6 +28,7 @@ func TestTelemetryExamples(t *testing.T) {
 		{"tempo.json", run.FormatTempo, "CityNotFoundError: no forecast for city Olso"},
 		{"jaeger.json", run.FormatJaeger, "CityNotFoundError: no forecast for city Olso"},
 		{"phoenix.jsonl", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
+		{"phoenix-frame.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"langfuse.json", run.FormatLangfuse, "CityNotFoundError: no forecast for city Olso"},
 		{"mlflow.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"ai-sdk.json", run.FormatOTLP, "CityNotFoundError: no forecast for city Olso"},
@@ -842,4 +843,46 @@ func TestCallRecords(t *testing.T) {
 	}
 	assert.Equal(t, []string{"user: What is the capital of Australia?", `tool_call: search({"q": "capital of Australia"})`,
 		"tool_result: Canberra is the capital city of Australia.", "message: The capital of Australia is Sydney."}, got)
+}
+
+// TestDataFrames: a data frame written by pandas in any orient reads as
+// its rows: spans as a trace (TestTelemetryExamples reads phoenix-frame.json
+// so), messages as a transcript. A frame of rows of no known format is
+// refused as the object it is, and a frame of spans that are not an
+// agent's says so, naming the orient it was read in.
+func TestDataFrames(t *testing.T) {
+	chat := []string{"user: What is 2+2?", "message: 5", "message: Looks right."}
+	tests := []struct {
+		name, data string
+		want       []string
+		err        string
+	}{
+		{"columns.json", `{"role":{"0":"user","1":"assistant","2":"assistant"},"content":{"0":"What is 2+2?","1":"5","2":"Looks right."},"name":{"0":null,"1":"solver","2":"checker"}}`, chat, ""},
+		{"index.json", `{"0":{"role":"user","content":"What is 2+2?","name":null},"1":{"role":"assistant","content":"5","name":"solver"},"2":{"role":"assistant","content":"Looks right.","name":"checker"}}`, chat, ""},
+		{"split.json", `{"columns":["role","content","name"],"index":[0,1,2],"data":[["user","What is 2+2?",null],["assistant","5","solver"],["assistant","Looks right.","checker"]]}`, chat, ""},
+		{"unknown.json", `{"a":{"0":1,"1":2},"b":{"0":3,"1":4}}`, nil,
+			`unknown format: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: a, b)`},
+		{"http.json", `{"name":{"0":"GET /"},"context.trace_id":{"0":"t"},"context.span_id":{"0":"s"}}`, nil,
+			`read as a data frame's rows (columns orient): no GenAI or OpenInference spans in 1 spans of 1 traces`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), tt.name)
+			require.NoError(t, os.WriteFile(p, []byte(tt.data), 0o644))
+			cases, err := run.LoadAll(context.Background(), p, run.Options{})
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Len(t, cases, 1)
+			var got []string
+			for _, s := range cases[0].Run.Steps {
+				got = append(got, string(s.Kind)+": "+s.Content)
+			}
+			assert.Equal(t, tt.want, got)
+			assert.Equal(t, []string{"user", "solver", "checker"}, []string{cases[0].Run.Steps[0].Agent, cases[0].Run.Steps[1].Agent, cases[0].Run.Steps[2].Agent})
+		})
+	}
 }

@@ -65,9 +65,11 @@ func detectObject(data []byte, i int) Format {
 	}
 	var f Format
 	keys := map[string]bool{}
+	scalars := false
 	_ = eachMember(data, i, func(key []byte, s, _ int) bool {
 		k := string(key)
 		keys[k] = true
+		scalars = scalars || data[s] != '{'
 		switch k {
 		case "resourceSpans", "resource_spans", "resourceLogs", "resource_logs":
 			f = OTLP
@@ -111,6 +113,11 @@ func detectObject(data []byte, i int) Format {
 	})
 	if f != "" {
 		return f
+	}
+	if !scalars {
+		// Every member an object: a data frame by columns ({"name": {row:
+		// cell…}, "context.span_id": {…}}), not one span (Frames).
+		return ""
 	}
 	return detectKeys(keys)
 }

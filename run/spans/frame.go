@@ -1,0 +1,230 @@
+package spans
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+)
+
+// Data frames written as JSON. Phoenix's get_spans_dataframe, MLflow's
+// search_traces and most notebooks hand their user a pandas DataFrame, and
+// DataFrame.to_json writes it in one of several orients:
+//
+//	columns (the default)  {"col": {"row": cell, …}, …}
+//	index                  {"row": {"col": cell, …}, …}
+//	split                  {"columns": [col…], "index": [row…], "data": [[cell…]…]}
+//	table                  {"schema": {"fields": …}, "data": [{"col": cell, …}…]}
+//	records                [{"col": cell, …}…]  (read as it is: a list of records)
+//
+// A frame's rows are what the file holds (spans, messages); the orient
+// is only how they were laid out.
+
+// Frame is one way of reading a file as a data frame's rows.
+type Frame struct {
+	// Orient is the layout it was read in: "columns", "index", "split"
+	// or "table".
+	Orient string
+	// Rows is the frame's rows as a JSON array of objects, in the frame's
+	// order.
+	Rows []byte
+}
+
+// Frames returns the readings of data (one JSON object) as a data frame
+// written in an orient other than records: none when it is not laid out as
+// one, or is not valid JSON. An object of objects that all have the same keys in the same order
+// reads two ways, by columns and by index; which one holds rows of a
+// format offattr knows is for the caller to try.
+func Frames(data []byte) []Frame {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' || !json.Valid(data) {
+		return nil
+	}
+	if rows, ok := splitRows(data, i); ok {
+		return []Frame{{Orient: "split", Rows: rows}}
+	}
+	if rows, ok := tableRows(data, i); ok {
+		return []Frame{{Orient: "table", Rows: rows}}
+	}
+	return nestedRows(data, i)
+}
+
+// splitRows reads the split orient: every member is "columns", "index",
+// "data" or "name"; the columns are strings and every row of data is a
+// list with one cell for each.
+func splitRows(data []byte, i int) ([]byte, bool) {
+	var cols, rows [2]int
+	var haveCols, haveRows, other bool
+	_ = eachMember(data, i, func(key []byte, s, e int) bool {
+		switch string(key) {
+		case "columns":
+			cols, haveCols = [2]int{s, e}, true
+		case "data":
+			rows, haveRows = [2]int{s, e}, true
+		case "index", "name":
+		default:
+			other = true
+		}
+		return !other
+	})
+	if other || !haveCols || !haveRows || data[cols[0]] != '[' || data[rows[0]] != '[' {
+		return nil, false
+	}
+	var names [][]byte
+	ok := true
+	_ = eachElement(data, cols[0], func(s, e int) error {
+		if data[s] != '"' {
+			ok = false
+			return errStop
+		}
+		names = append(names, data[s:e])
+		return nil
+	})
+	if !ok || len(names) == 0 {
+		return nil, false
+	}
+	var out bytes.Buffer
+	out.WriteByte('[')
+	n := 0
+	_ = eachElement(data, rows[0], func(s, _ int) error {
+		if data[s] != '[' {
+			ok = false
+			return errStop
+		}
+		if n > 0 {
+			out.WriteByte(',')
+		}
+		n++
+		out.WriteByte('{')
+		k := 0
+		err := eachElement(data, s, func(cs, ce int) error {
+			if k >= len(names) {
+				return errStop
+			}
+			if k > 0 {
+				out.WriteByte(',')
+			}
+			out.Write(names[k])
+			out.WriteByte(':')
+			out.Write(data[cs:ce])
+			k++
+			return nil
+		})
+		if err != nil || k != len(names) {
+			ok = false
+			return errStop
+		}
+		out.WriteByte('}')
+		return nil
+	})
+	if !ok {
+		return nil, false
+	}
+	out.WriteByte(']')
+	return out.Bytes(), true
+}
+
+// tableRows reads the table orient: a "schema" object with "fields" and
+// "data", a list of objects.
+func tableRows(data []byte, i int) ([]byte, bool) {
+	s, _, ok := member(data, i, "schema")
+	if !ok || data[s] != '{' {
+		return nil, false
+	}
+	if _, _, ok := member(data, s, "fields"); !ok {
+		return nil, false
+	}
+	ds, de, ok := member(data, i, "data")
+	if !ok || data[ds] != '[' {
+		return nil, false
+	}
+	objects := true
+	_ = eachElement(data, ds, func(s, _ int) error {
+		if data[s] != '{' {
+			objects = false
+			return errStop
+		}
+		return nil
+	})
+	return data[ds:de], objects
+}
+
+// cell is a member of an object: its key, quoted as in the file, and
+// where its value is.
+type cell struct {
+	key        []byte
+	start, end int
+}
+
+// membersOf lists the members of the object at i.
+func membersOf(data []byte, i int) []cell {
+	var out []cell
+	_ = eachMember(data, i, func(key []byte, s, e int) bool {
+		// The key is as the file escapes it: quoted again, it is the
+		// same JSON string.
+		quoted := make([]byte, 0, len(key)+2)
+		quoted = append(append(append(quoted, '"'), key...), '"')
+		out = append(out, cell{key: quoted, start: s, end: e})
+		return true
+	})
+	return out
+}
+
+// nestedRows reads an object whose members are all objects with the same
+// keys in the same order, by index (each member a row) and by columns
+// (each member a column, its keys the rows).
+func nestedRows(data []byte, i int) []Frame {
+	outer := membersOf(data, i)
+	if len(outer) == 0 {
+		return nil
+	}
+	inner := make([][]cell, len(outer))
+	var labels [][]byte
+	for k, m := range outer {
+		if data[m.start] != '{' {
+			return nil
+		}
+		inner[k] = membersOf(data, m.start)
+		if len(inner[k]) == 0 {
+			return nil
+		}
+		keys := make([][]byte, len(inner[k]))
+		for j, c := range inner[k] {
+			keys[j] = c.key
+		}
+		if k == 0 {
+			labels = keys
+		} else if !slices.EqualFunc(labels, keys, bytes.Equal) {
+			return nil
+		}
+	}
+	var byIndex bytes.Buffer
+	byIndex.WriteByte('[')
+	for k, m := range outer {
+		if k > 0 {
+			byIndex.WriteByte(',')
+		}
+		byIndex.Write(data[m.start:m.end])
+	}
+	byIndex.WriteByte(']')
+	var byColumns bytes.Buffer
+	byColumns.WriteByte('[')
+	for r := range labels {
+		if r > 0 {
+			byColumns.WriteByte(',')
+		}
+		byColumns.WriteByte('{')
+		for k, m := range outer {
+			if k > 0 {
+				byColumns.WriteByte(',')
+			}
+			byColumns.Write(m.key)
+			byColumns.WriteByte(':')
+			c := inner[k][r]
+			byColumns.Write(data[c.start:c.end])
+		}
+		byColumns.WriteByte('}')
+	}
+	byColumns.WriteByte(']')
+	return []Frame{{Orient: "columns", Rows: byColumns.Bytes()}, {Orient: "index", Rows: byIndex.Bytes()}}
+}
