@@ -28,17 +28,17 @@ var (
 	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID"}
 	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id"}
 	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId"}
-	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "timestamp"}
-	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano"}
+	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "timestamp"}
+	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano", "end_timestamp"}
 	flatKindKeys   = []string{"span_kind", "spanKind", "kind", "type"}
-	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status"}
-	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description"}
+	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status", "otel_status_code"}
+	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description", "otel_status_message"}
 	// Where a span's attributes, events, resource and children sit: the
 	// OpenInference names, those of dumps that prefix them (TRAIL's
-	// span_attributes, strands' span_events), and Zipkin's (tags,
-	// annotations).
+	// span_attributes, strands' span_events), Zipkin's (tags,
+	// annotations) and Logfire's records (otel_events).
 	flatAttrKeys     = []string{"attributes", "span_attributes", "tags"}
-	flatEventKeys    = []string{"events", "span_events", "annotations"}
+	flatEventKeys    = []string{"events", "span_events", "annotations", "otel_events"}
 	flatResourceKeys = []string{"resource", "resource_attributes"}
 	flatChildKeys    = []string{"child_spans", "children"}
 	// A call's input and output as top-level members.

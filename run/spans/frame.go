@@ -16,13 +16,17 @@ import (
 //	table                  {"schema": {"fields": …}, "data": [{"col": cell, …}…]}
 //	records                [{"col": cell, …}…]  (read as it is: a list of records)
 //
+// and query results keep tables so too: {"columns": [column…], "rows":
+// [{"col": cell, …}…]}, or by columns, {"columns": [{"name": col,
+// "values": [cell…]}…]} (Logfire's query API, Arrow's JSON).
+//
 // A frame's rows are what the file holds (spans, messages); the orient
 // is only how they were laid out.
 
 // Frame is one way of reading a file as a data frame's rows.
 type Frame struct {
-	// Orient is the layout it was read in: "columns", "index", "split"
-	// or "table".
+	// Orient is the layout it was read in: "columns", "index", "split",
+	// "table", "rows" or "columnar".
 	Orient string
 	// Rows is the frame's rows as a JSON array of objects, in the frame's
 	// order.
@@ -30,10 +34,10 @@ type Frame struct {
 }
 
 // Frames returns the readings of data (one JSON object) as a data frame
-// written in an orient other than records: none when it is not laid out as
-// one, or is not valid JSON. An object of objects that all have the same keys in the same order
-// reads two ways, by columns and by index; which one holds rows of a
-// format offattr knows is for the caller to try.
+// written in an orient other than records: none when it is not laid out
+// as one, or is not valid JSON. An object of objects that all have the
+// same keys in the same order reads two ways, by columns and by index;
+// which one holds rows of a format offattr knows is for the caller to try.
 func Frames(data []byte) []Frame {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	i := skipSpace(data, 0)
@@ -43,8 +47,14 @@ func Frames(data []byte) []Frame {
 	if rows, ok := splitRows(data, i); ok {
 		return []Frame{{Orient: "split", Rows: rows}}
 	}
-	if rows, ok := tableRows(data, i); ok {
+	if rows, ok := tableRows(data, i, "schema", "data"); ok {
 		return []Frame{{Orient: "table", Rows: rows}}
+	}
+	if rows, ok := tableRows(data, i, "columns", "rows"); ok {
+		return []Frame{{Orient: "rows", Rows: rows}}
+	}
+	if rows, ok := columnarRows(data, i); ok {
+		return []Frame{{Orient: "columnar", Rows: rows}}
 	}
 	return nestedRows(data, i)
 }
@@ -124,29 +134,92 @@ func splitRows(data []byte, i int) ([]byte, bool) {
 	return out.Bytes(), true
 }
 
-// tableRows reads the table orient: a "schema" object with "fields" and
-// "data", a list of objects.
-func tableRows(data []byte, i int) ([]byte, bool) {
-	s, _, ok := member(data, i, "schema")
-	if !ok || data[s] != '{' {
+// tableRows reads a list of row objects under a header: the table
+// orient, {"schema": {"fields": …}, "data": [row…]}, or a query's result,
+// {"columns": [column…], "rows": [row…]} (Logfire's query_json_rows).
+func tableRows(data []byte, i int, header, body string) ([]byte, bool) {
+	h, _, ok := member(data, i, header)
+	if !ok || (data[h] != '{' && data[h] != '[') {
 		return nil, false
 	}
-	if _, _, ok := member(data, s, "fields"); !ok {
-		return nil, false
+	if data[h] == '{' {
+		if _, _, ok := member(data, h, "fields"); !ok {
+			return nil, false
+		}
 	}
-	ds, de, ok := member(data, i, "data")
+	ds, de, ok := member(data, i, body)
 	if !ok || data[ds] != '[' {
 		return nil, false
 	}
+	return data[ds:de], allObjects(data, ds)
+}
+
+// allObjects reports whether every element of the array at i is an
+// object.
+func allObjects(data []byte, i int) bool {
 	objects := true
-	_ = eachElement(data, ds, func(s, _ int) error {
+	_ = eachElement(data, i, func(s, _ int) error {
 		if data[s] != '{' {
 			objects = false
 			return errStop
 		}
 		return nil
 	})
-	return data[ds:de], objects
+	return objects
+}
+
+// columnarRows reads a table by columns with their values listed,
+// {"columns": [{"name": col, "values": [cell…]}…]} (Logfire's query_json
+// and Arrow's JSON): every column a name and a list of the same length.
+func columnarRows(data []byte, i int) ([]byte, bool) {
+	cs, _, ok := member(data, i, "columns")
+	if !ok || data[cs] != '[' {
+		return nil, false
+	}
+	var names [][]byte
+	var cells [][][2]int
+	ok = true
+	_ = eachElement(data, cs, func(s, _ int) error {
+		ns, ne, named := member(data, s, "name")
+		vs, _, valued := member(data, s, "values")
+		if data[s] != '{' || !named || data[ns] != '"' || !valued || data[vs] != '[' {
+			ok = false
+			return errStop
+		}
+		var column [][2]int
+		_ = eachElement(data, vs, func(s, e int) error {
+			column = append(column, [2]int{s, e})
+			return nil
+		})
+		if len(cells) > 0 && len(column) != len(cells[0]) {
+			ok = false
+			return errStop
+		}
+		names, cells = append(names, data[ns:ne]), append(cells, column)
+		return nil
+	})
+	if !ok || len(names) == 0 {
+		return nil, false
+	}
+	var out bytes.Buffer
+	out.WriteByte('[')
+	for r := range cells[0] {
+		if r > 0 {
+			out.WriteByte(',')
+		}
+		out.WriteByte('{')
+		for k, name := range names {
+			if k > 0 {
+				out.WriteByte(',')
+			}
+			out.Write(name)
+			out.WriteByte(':')
+			out.Write(data[cells[k][r][0]:cells[k][r][1]])
+		}
+		out.WriteByte('}')
+	}
+	out.WriteByte(']')
+	return out.Bytes(), true
 }
 
 // cell is a member of an object: its key, quoted as in the file, and

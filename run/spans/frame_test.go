@@ -40,6 +40,13 @@ func TestFrames(t *testing.T) {
 			}},
 		{"escaped keys stay escaped", `{"a\"b":{"0":1}}`,
 			[]Frame{{"columns", []byte(`[{"a\"b":1}]`)}, {"index", []byte(`[{"0":1}]`)}}},
+		{"query rows", `{"columns":[{"name":"name","datatype":"Utf8"}],"rows":` + rows + `}`,
+			[]Frame{{"rows", []byte(rows)}}},
+		{"query columns with their values", `{"columns":[{"name":"name","values":["a","b"]},{"name":"n","values":[1,null]},{"name":"tags","values":[["x"],[]]}]}`,
+			[]Frame{{"columnar", []byte(rows)}}},
+		{"columns of different lengths", `{"columns":[{"name":"a","values":[1,2]},{"name":"b","values":[1]}]}`, nil},
+		{"a column without a name", `{"columns":[{"values":[1]}]}`, nil},
+		{"query rows that are lists", `{"columns":["a"],"rows":[[1]]}`, nil},
 		{"records are read as they are", rows, nil},
 		{"rows with different keys", `{"r1":{"a":1},"r2":{"b":2}}`, nil},
 		{"a member that is not an object", `{"r1":{"a":1},"n":2}`, nil},
@@ -80,11 +87,13 @@ func FuzzFrames(f *testing.F) {
 	f.Add([]byte(`{"columns":["a","b"],"index":[0],"data":[[1,{"c":[2]}]]}`))
 	f.Add([]byte(`{"schema":{"fields":[]},"data":[{"a":1}]}`))
 	f.Add([]byte(`{"a":{"0":1,"1":"x"},"b\u00e9":{"0":null,"1":[1]}}`))
+	f.Add([]byte(`{"columns":[{"name":"a","values":[1,{"b":[]}]},{"name":"c","values":["d",null]}]}`))
+	f.Add([]byte(`{"columns":[{"name":"a"}],"rows":[{"a":1}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, fr := range Frames(data) {
 			var objs []map[string]json.RawMessage
 			require.NoError(t, json.Unmarshal(fr.Rows, &objs), "%s rows of %q: %s", fr.Orient, data, fr.Rows)
-			assert.Contains(t, []string{"columns", "index", "split", "table"}, fr.Orient)
+			assert.Contains(t, []string{"columns", "index", "split", "table", "rows", "columnar"}, fr.Orient)
 		}
 	})
 }
