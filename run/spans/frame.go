@@ -93,45 +93,49 @@ func splitRows(data []byte, i int) ([]byte, bool) {
 	if !ok || len(names) == 0 {
 		return nil, false
 	}
-	var out bytes.Buffer
-	out.WriteByte('[')
-	n := 0
+	var cells [][][]byte // by row, then column
 	_ = eachElement(data, rows[0], func(s, _ int) error {
-		if data[s] != '[' {
-			ok = false
-			return errStop
-		}
-		if n > 0 {
-			out.WriteByte(',')
-		}
-		n++
-		out.WriteByte('{')
-		k := 0
+		var row [][]byte
 		err := eachElement(data, s, func(cs, ce int) error {
-			if k >= len(names) {
-				return errStop
-			}
-			if k > 0 {
-				out.WriteByte(',')
-			}
-			out.Write(names[k])
-			out.WriteByte(':')
-			out.Write(data[cs:ce])
-			k++
+			row = append(row, data[cs:ce])
 			return nil
 		})
-		if err != nil || k != len(names) {
+		if data[s] != '[' || err != nil || len(row) != len(names) {
 			ok = false
 			return errStop
 		}
-		out.WriteByte('}')
+		cells = append(cells, row)
 		return nil
 	})
 	if !ok {
 		return nil, false
 	}
+	return rowsOf(names, len(cells), func(r, k int) []byte { return cells[r][k] }), true
+}
+
+// rowsOf writes n rows as a JSON array of objects: row r's members are
+// names[k] (each a quoted JSON string), in order, with the values
+// value(r, k).
+func rowsOf(names [][]byte, n int, value func(r, k int) []byte) []byte {
+	var out bytes.Buffer
+	out.WriteByte('[')
+	for r := range n {
+		if r > 0 {
+			out.WriteByte(',')
+		}
+		out.WriteByte('{')
+		for k, name := range names {
+			if k > 0 {
+				out.WriteByte(',')
+			}
+			out.Write(name)
+			out.WriteByte(':')
+			out.Write(value(r, k))
+		}
+		out.WriteByte('}')
+	}
 	out.WriteByte(']')
-	return out.Bytes(), true
+	return out.Bytes()
 }
 
 // tableRows reads a list of row objects under a header: the table
@@ -201,25 +205,7 @@ func columnarRows(data []byte, i int) ([]byte, bool) {
 	if !ok || len(names) == 0 {
 		return nil, false
 	}
-	var out bytes.Buffer
-	out.WriteByte('[')
-	for r := range cells[0] {
-		if r > 0 {
-			out.WriteByte(',')
-		}
-		out.WriteByte('{')
-		for k, name := range names {
-			if k > 0 {
-				out.WriteByte(',')
-			}
-			out.Write(name)
-			out.WriteByte(':')
-			out.Write(data[cells[k][r][0]:cells[k][r][1]])
-		}
-		out.WriteByte('}')
-	}
-	out.WriteByte(']')
-	return out.Bytes(), true
+	return rowsOf(names, len(cells[0]), func(r, k int) []byte { return data[cells[k][r][0]:cells[k][r][1]] }), true
 }
 
 // cell is a member of an object: its key, quoted as in the file, and
@@ -280,24 +266,10 @@ func nestedRows(data []byte, i int) []Frame {
 		byIndex.Write(data[m.start:m.end])
 	}
 	byIndex.WriteByte(']')
-	var byColumns bytes.Buffer
-	byColumns.WriteByte('[')
-	for r := range labels {
-		if r > 0 {
-			byColumns.WriteByte(',')
-		}
-		byColumns.WriteByte('{')
-		for k, m := range outer {
-			if k > 0 {
-				byColumns.WriteByte(',')
-			}
-			byColumns.Write(m.key)
-			byColumns.WriteByte(':')
-			c := inner[k][r]
-			byColumns.Write(data[c.start:c.end])
-		}
-		byColumns.WriteByte('}')
+	names := make([][]byte, len(outer))
+	for k, m := range outer {
+		names[k] = m.key
 	}
-	byColumns.WriteByte(']')
-	return []Frame{{Orient: "columns", Rows: byColumns.Bytes()}, {Orient: "index", Rows: byIndex.Bytes()}}
+	byColumns := rowsOf(names, len(labels), func(r, k int) []byte { return data[inner[k][r].start:inner[k][r].end] })
+	return []Frame{{Orient: "columns", Rows: byColumns}, {Orient: "index", Rows: byIndex.Bytes()}}
 }
