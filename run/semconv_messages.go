@@ -398,10 +398,14 @@ func messagesOf(x any, role string) []chatMessage {
 		}
 		var out []chatMessage
 		for _, e := range t {
-			if m, ok := e.(map[string]any); ok {
-				if msg, ok := messageOf(m); ok {
-					out = append(out, msg)
-				}
+			m, ok := e.(map[string]any)
+			if !ok {
+				continue
+			}
+			if msg, ok := messageOf(m); ok {
+				out = append(out, msg)
+			} else if msg, ok := choiceMessage(m); ok { // OpenAI's choices, listed bare
+				out = append(out, msg)
 			}
 		}
 		return out
@@ -424,10 +428,8 @@ func messagesOf(x any, role string) []chatMessage {
 			var out []chatMessage
 			for _, c := range cs {
 				if cm, ok := c.(map[string]any); ok {
-					if m, ok := cm["message"].(map[string]any); ok {
-						if msg, ok := messageOf(m); ok {
-							out = append(out, msg)
-						}
+					if msg, ok := choiceMessage(cm); ok {
+						out = append(out, msg)
 					}
 				}
 			}
@@ -440,6 +442,16 @@ func messagesOf(x any, role string) []chatMessage {
 		}
 	}
 	return nil
+}
+
+// choiceMessage reads one of OpenAI's choices, {"index", "message",
+// "finish_reason"}: its message.
+func choiceMessage(c map[string]any) (chatMessage, bool) {
+	m, ok := c["message"].(map[string]any)
+	if !ok {
+		return chatMessage{}, false
+	}
+	return messageOf(m)
 }
 
 // generations reads LangChain's LLMResult, {"generations": [[{"text",

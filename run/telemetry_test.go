@@ -887,3 +887,33 @@ func TestDataFrames(t *testing.T) {
 		})
 	}
 }
+
+// TestBraintrustEvents: Braintrust's logged spans, as its fetch API lists
+// them ({"events": […]}) or a list of them, read as spans: the trace from
+// root_span_id, the parent from span_parents, times from metrics, the
+// name and type from span_attributes, and an error beside the output.
+func TestBraintrustEvents(t *testing.T) {
+	const events = `[
+{"id":"r1","span_id":"s1","root_span_id":"s1","span_parents":null,"input":"What is the capital of Australia?","output":"Sydney","error":null,"metrics":{"start":1740823200.0,"end":1740823209.0},"span_attributes":{"name":"answer","type":"task"}},
+{"id":"r2","span_id":"s2","root_span_id":"s1","span_parents":["s1"],"input":[{"role":"system","content":"You answer questions."},{"role":"user","content":"What is the capital of Australia?"}],"output":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"search","arguments":"{\"q\": \"capital of Australia\"}"}}]},"finish_reason":"tool_calls"}],"metrics":{"start":1740823201.0,"end":1740823202.0},"span_attributes":{"name":"Chat Completion","type":"llm"}},
+{"id":"r3","span_id":"s3","root_span_id":"s1","span_parents":["s1"],"input":{"q":"capital of Australia"},"output":null,"error":"TimeoutError: search timed out","metrics":{"start":1740823203.0,"end":1740823204.0},"span_attributes":{"name":"search","type":"tool"}},
+{"id":"r4","span_id":"s4","root_span_id":"s1","span_parents":["s1"],"input":[{"role":"user","content":"What is the capital of Australia?"}],"output":[{"index":0,"message":{"role":"assistant","content":"The capital of Australia is Sydney."},"finish_reason":"stop"}],"metrics":{"start":1740823205.0,"end":1740823206.0},"span_attributes":{"name":"Chat Completion","type":"llm"}}
+]`
+	want := []string{"user: What is the capital of Australia?", `tool_call: search({"q": "capital of Australia"})`,
+		"tool_result: TimeoutError: search timed out", "message: The capital of Australia is Sydney."}
+	for name, data := range map[string]string{"list.json": events, "fetch.json": `{"events": ` + events + `, "cursor": null}`} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), name)
+			require.NoError(t, os.WriteFile(path, []byte(data), 0o644))
+			cases, err := run.LoadAll(context.Background(), path, run.Options{})
+			require.NoError(t, err)
+			require.Len(t, cases, 1)
+			assert.Equal(t, "s1", cases[0].Run.TraceID)
+			var got []string
+			for _, s := range cases[0].Run.Steps {
+				got = append(got, string(s.Kind)+": "+s.Content)
+			}
+			assert.Equal(t, want, got)
+		})
+	}
+}

@@ -99,6 +99,10 @@ func detectObject(data []byte, i int) Format {
 					f = OpenInference
 				}
 			}
+		case "events": // Braintrust's fetch API: {"events": [span…]}
+			if _, ok := eventsOfSpans(data, i); ok {
+				f = OpenInference
+			}
 		case "runs": // LangSmith's runs: {"runs": [run…]}
 			if data[s] == '[' {
 				_ = eachElement(data, s, func(es, _ int) error {
@@ -164,8 +168,9 @@ func detectKeys(keys map[string]bool) Format {
 	}
 	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"] ||
 		keys["id"] && keys["traceId"] || // OpenTelemetry JS's console exporter
-		keys["id"] && keys["trace_id"] // span records of LLM tracing tools (Opik, Weave)
-	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"]) {
+		keys["id"] && keys["trace_id"] || // span records of LLM tracing tools (Opik, Weave)
+		keys["span_id"] && keys["root_span_id"] // Braintrust's
+	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"] || keys["span_attributes"]) {
 		return OpenInference
 	}
 	return ""

@@ -25,11 +25,11 @@ import (
 // Keys tried, in order, for each field of a flat span (after the object is
 // flattened to dotted keys, outside "attributes" and "events").
 var (
-	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID"}
+	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID", "root_span_id"}
 	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id"}
-	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId"}
-	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "timestamp"}
-	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano", "end_timestamp"}
+	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId", "span_parents"}
+	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "metrics.start", "timestamp"}
+	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano", "end_timestamp", "metrics.end"}
 	flatKindKeys   = []string{"span_kind", "spanKind", "kind", "type"}
 	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status", "otel_status_code"}
 	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description", "otel_status_message"}
@@ -118,6 +118,9 @@ func spanList(data []byte, i int) (int, bool) {
 	if s, _, ok := member(data, i, "spans"); ok && data[s] == '[' {
 		return s, true
 	}
+	if s, ok := eventsOfSpans(data, i); ok {
+		return s, true
+	}
 	s, _, ok := member(data, i, "data")
 	switch {
 	case !ok:
@@ -130,6 +133,22 @@ func spanList(data []byte, i int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// eventsOfSpans returns where the list of a record's "events" starts
+// when they are spans, as Braintrust's fetch API lists them ({"events":
+// [span…]}): a span's own events have no span id.
+func eventsOfSpans(data []byte, i int) (int, bool) {
+	s, _, ok := member(data, i, "events")
+	if !ok || data[s] != '[' {
+		return 0, false
+	}
+	spans := false
+	_ = eachElement(data, s, func(es, _ int) error {
+		spans = detectElement(data, es) == OpenInference
+		return errStop
+	})
+	return s, spans
 }
 
 // flatID reads an id: as written when it is text, in hex of the given
@@ -228,13 +247,30 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		}
 	}
 	sortAttrs(attrs)
+	parent := first(top, flatParentKeys)
+	if ps, ok := parent.([]any); ok { // Braintrust's span_parents
+		parent = nil
+		if len(ps) > 0 {
+			parent = ps[0]
+		}
+	}
 	sp := Span{
 		TraceID:  flatID(first(top, flatTraceKeys), 32),
 		SpanID:   flatID(first(top, flatSpanKeys), 16),
-		ParentID: flatID(first(top, flatParentKeys), 16),
+		ParentID: flatID(parent, 16),
 		Name:     firstText(top, []string{"name", "span_name", "operationName"}),
 		Attrs:    attrs,
 		Line:     line,
+	}
+	kind := firstText(top, flatKindKeys)
+	// Braintrust keeps a span's name and type in its span_attributes.
+	if sa, ok := pythonDict(m["span_attributes"]).(map[string]any); ok {
+		if sp.Name == "" {
+			sp.Name = firstText(sa, []string{"name"})
+		}
+		if kind == "" {
+			kind = firstText(sa, []string{"type"})
+		}
 	}
 	if sp.TraceID == "" || sp.SpanID == "" {
 		return Span{}, fmt.Errorf("span %q at line %d has no trace id or span id (looked for context.trace_id and context.span_id)", sp.Name, line)
@@ -252,7 +288,7 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		}
 		sp.End += sp.Start
 	}
-	kind := strings.TrimPrefix(firstText(top, flatKindKeys), "SpanKind.") // Python's enum, as its console exporter writes it
+	kind = strings.TrimPrefix(kind, "SpanKind.") // Python's enum, as its console exporter writes it
 	switch k := strings.ToLower(strings.TrimPrefix(strings.ToUpper(kind), "SPAN_KIND_")); k {
 	case "internal", "server", "client", "producer", "consumer":
 		sp.Kind = k
@@ -272,6 +308,12 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	sp.Status.Message = firstText(top, flatStatusMsg)
 	if sp.Status.Code == StatusUnset {
 		sp.Status = tagStatus(sp.Attrs)
+	}
+	if sp.Status.Code == StatusUnset {
+		// A call's error beside its input and output (Braintrust).
+		if msg := strings.TrimSpace(firstText(top, []string{"error"})); msg != "" && !strings.EqualFold(msg, "false") && msg != "null" {
+			sp.Status = Status{Code: StatusError, Message: msg}
+		}
 	}
 	if evs, ok := pythonDict(first(m, flatEventKeys)).([]any); ok {
 		for _, e := range evs {
