@@ -25,10 +25,11 @@ const (
 	FormatOpenInference = Format(spans.OpenInference) // flat span lists: Phoenix, Arize, OpenInference, MLflow
 	FormatLangfuse      = Format(spans.Langfuse)      // Langfuse trace exports
 	FormatLangSmith     = Format(spans.LangSmith)     // LangSmith runs
+	FormatCalls         = Format(spans.Calls)         // logs of model calls: request and response pairs
 )
 
 // Formats lists the formats a user may force with --format.
-var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith}
+var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls}
 
 // ParseFormat checks a --format value. "phoenix", "mlflow" and "zipkin"
 // name the flat span lists too: Phoenix is where most of them come from,

@@ -196,6 +196,9 @@ type builder struct {
 	// acting holds, by agent, whether its latest step but tool results
 	// is one of a model's output messages (tool).
 	acting map[string]bool
+	// agentless: no span of the trace is an agent's (a log of model
+	// calls, a program that calls models itself).
+	agentless bool
 }
 
 // openCall is a tool call a model made.
@@ -618,6 +621,7 @@ func (b *builder) build() {
 		return x.order < y.order
 	})
 	b.task(byTime)
+	b.agentless = !slices.ContainsFunc(b.nodes, func(n *node) bool { return n.role == roleAgent })
 	modelIn := b.within(roleLLM, true)
 	for _, n := range byTime {
 		if b.stopped() {
@@ -854,7 +858,10 @@ func (b *builder) model(n *node, output []chatMessage) {
 		b.replies(sc, input(), output)
 		delete(b.silent, n.owner)
 	}
-	if n.scope != nil && !b.begun[n.scope] {
+	// Where no span is an agent's, each model call is a turn of its own:
+	// the messages a program or the other participants add between calls
+	// are prompts.
+	if n.scope != nil && !b.begun[n.scope] || n.scope == nil && b.agentless {
 		b.prompts(n, input())
 	}
 	if b.unanswered > 0 {
@@ -959,7 +966,11 @@ func (b *builder) prompts(n *node, in []chatMessage) {
 		if first || len(in) < 2 || strings.Contains(b.question, text) || b.saidJustBefore(text) || b.saidSoFar().has(text) {
 			continue
 		}
-		b.add(n, justBefore(n.s.Start), -1, Step{Agent: "user", Role: "user", Kind: KindUser, Content: m.Text, Extra: &Extra{Target: n.owner, From: m.From}})
+		who := "user"
+		if name := cleanName(m.Name); name != "" {
+			who = name // a participant of a group chat, named as OpenAI's messages name one
+		}
+		b.add(n, justBefore(n.s.Start), -1, Step{Agent: who, Role: "user", Kind: KindUser, Content: m.Text, Extra: &Extra{Target: n.owner, From: m.From}})
 	}
 }
 

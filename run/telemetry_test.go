@@ -155,7 +155,9 @@ func TestSpansToSteps(t *testing.T) {
 				{id: "b", name: "chat", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot",
 					"gen_ai.prompt": `[{"role":"user","content":"Plan a trip."},{"role":"assistant","content":"Thought: look up sights."}]`}},
 				// The next input does not repeat the last one's: it is
-				// another conversation, whose messages are not replies.
+				// another conversation, whose messages are not replies;
+				// with no agent span in the trace, its new prompt past
+				// the last assistant message is a step.
 				{id: "c", name: "chat", start: 3, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot",
 					"gen_ai.prompt": `[{"role":"user","content":"Summarise."},{"role":"assistant","content":"Not a reply."},{"role":"user","content":"Again."}]`}},
 				// A reply the call gives as its own output is its own.
@@ -164,7 +166,7 @@ func TestSpansToSteps(t *testing.T) {
 					"gen_ai.completion": `[{"role":"assistant","content":"Done."}]`}},
 			},
 			question: "Plan a trip.",
-			want:     []string{"user user: Plan a trip.", "Bot message: Thought: look up sights.", "Bot message: Done."},
+			want:     []string{"user user: Plan a trip.", "Bot message: Thought: look up sights.", "user user: Again.", "Bot message: Done."},
 		},
 		{
 			name: "a model's output written as the tool calls it requests (any-agent), one with no arguments its tool span ran with",
@@ -914,6 +916,49 @@ func TestBraintrustEvents(t *testing.T) {
 				got = append(got, string(s.Kind)+": "+s.Content)
 			}
 			assert.Equal(t, want, got)
+		})
+	}
+}
+
+// TestModelCallLogs: a log of model calls reads as the conversation its
+// calls hold: the task, each call's reply by the agent that asked for it,
+// and what came between two calls (a tool's result, another participant's
+// message, named as OpenAI's messages name one).
+func TestModelCallLogs(t *testing.T) {
+	tests := []struct {
+		file  string
+		trace string
+		want  []string
+	}{
+		{"autogen-runtime.log", "1", []string{
+			"user user | What is the 10th Fibonacci number?",
+			"assistant message | ```python\na,b=0,1\nfor _ in range(10): a,b=b,a+b\nprint(b)\n```",
+			"user_proxy user | exitcode: 0 (execution succeeded)\nCode output: 89",
+			"assistant message | The 10th Fibonacci number is 89. TERMINATE",
+		}},
+		{"gateway.jsonl", "calls", []string{
+			"user user | What is the capital of Australia?",
+			`assistant tool_call | search({"q": "capital of Australia"})`,
+			"assistant tool_result | Canberra is the capital city of Australia.",
+			"assistant message | The capital of Australia is Sydney.",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			path := filepath.Join("..", "testdata", "calls", tt.file)
+			for _, format := range []run.Format{run.FormatAuto, run.FormatCalls} {
+				cases, err := run.LoadAll(context.Background(), path, run.Options{Format: format})
+				require.NoError(t, err)
+				require.Len(t, cases, 1)
+				r := cases[0].Run
+				assert.Equal(t, run.FormatCalls, r.Format)
+				assert.Equal(t, tt.trace, r.TraceID)
+				var got []string
+				for _, s := range r.Steps {
+					got = append(got, s.Agent+" "+string(s.Kind)+" | "+s.Content)
+				}
+				assert.Equal(t, tt.want, got)
+			}
 		})
 	}
 }

@@ -22,6 +22,8 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodeLangfuse(ctx, data)
 	case LangSmith:
 		return decodeLangSmith(ctx, data)
+	case Calls:
+		return decodeCalls(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
@@ -37,18 +39,60 @@ func Detect(data []byte) Format {
 	if i >= len(data) {
 		return ""
 	}
+	var f Format
 	switch data[i] {
 	case '[':
-		var f Format
 		_ = eachElement(data, i, func(s, _ int) error {
 			f = detectElement(data, s)
 			return errStop
 		})
-		return f
 	case '{':
-		return detectObject(data, i)
+		f = detectObject(data, i)
 	}
-	return ""
+	if f == "" && callsAmong(data, i) {
+		return Calls
+	}
+	return f
+}
+
+// callsScanned is how many records Detect reads for a model call when the
+// first is of no format: AutoGen's runtime log opens with the agents it
+// makes.
+const callsScanned = 64
+
+// callsAmong reports whether one of the first records of data (the
+// elements of the array at i, or values a line from i) is a model call.
+func callsAmong(data []byte, i int) bool {
+	found, n := false, 0
+	look := func(s, _ int) error {
+		if n++; n > callsScanned {
+			return errStop
+		}
+		if data[s] == '{' {
+			keys := map[string]bool{}
+			_ = eachMember(data, s, func(key []byte, _, _ int) bool {
+				keys[string(key)] = true
+				return true
+			})
+			if found = isCall(keys); found {
+				return errStop
+			}
+		}
+		return nil
+	}
+	if data[i] == '[' {
+		_ = eachElement(data, i, look)
+		return found
+	}
+	for j := i; j < len(data) && !found && n <= callsScanned; j = skipSpace(data, j) {
+		end, err := skipValue(data, j)
+		if err != nil {
+			return false
+		}
+		_ = look(j, end)
+		j = end
+	}
+	return found
 }
 
 // errStop ends a walk early.
