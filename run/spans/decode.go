@@ -70,11 +70,14 @@ func callsAmong(data []byte, i int) bool {
 		}
 		if data[s] == '{' {
 			keys := map[string]bool{}
+			other := false
 			_ = eachMember(data, s, func(key []byte, _, _ int) bool {
-				keys[string(key)] = true
-				return true
+				k := string(key)
+				keys[k] = true
+				other = k == "history" || k == "messages" || k == "role" // a Who&When case, a transcript
+				return !other
 			})
-			if found = isCall(keys); found {
+			if found = isCall(keys); found || other {
 				return errStop
 			}
 		}
@@ -84,13 +87,12 @@ func callsAmong(data []byte, i int) bool {
 		_ = eachElement(data, i, look)
 		return found
 	}
-	for j := i; j < len(data) && !found && n <= callsScanned; j = skipSpace(data, j) {
+	for j := i; j < len(data) && look(j, 0) == nil; {
 		end, err := skipValue(data, j)
 		if err != nil {
-			return false
+			break
 		}
-		_ = look(j, end)
-		j = end
+		j = skipSpace(data, end)
 	}
 	return found
 }
