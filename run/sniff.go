@@ -25,7 +25,11 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	format := opts.Format
 	auto := format == "" || format == FormatAuto
 	if auto {
-		if f := spans.Detect(trimmed); f != "" {
+		// A binary file is read as it is: trimming white space would cut
+		// a protobuf's first tag (a line feed).
+		if spans.IsOTLPProto(data) {
+			format = FormatOTLP
+		} else if f := spans.Detect(trimmed); f != "" {
 			format = Format(f)
 		}
 		if err := ambiguous(trimmed, format); err != nil {

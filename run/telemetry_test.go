@@ -49,6 +49,23 @@ func TestTelemetryExamples(t *testing.T) {
 	}
 }
 
+// TestOTLPProtoTrip: the trip written as OTLP's binary protobuf, framed
+// as the Collector's file exporter writes it or as one request body, reads
+// as from OTLP/JSON, found or named.
+func TestOTLPProtoTrip(t *testing.T) {
+	for _, file := range []string{"otel-sdk.binpb", "otel-sdk-request.binpb"} {
+		t.Run(file, func(t *testing.T) {
+			path := filepath.Join("..", "testdata", "proto", file)
+			for _, format := range []run.Format{run.FormatAuto, run.FormatOTLP} {
+				cases, err := run.LoadAll(context.Background(), path, run.Options{Format: format})
+				require.NoError(t, err)
+				require.Len(t, cases, 1)
+				checkTrip(t, cases[0], path, run.FormatOTLP, "run_test.CityNotFoundError: no forecast for city Olso")
+			}
+		})
+	}
+}
+
 // span is a flat span for the tests: start in seconds, attributes as they
 // would be on the wire.
 type span struct {

@@ -30,11 +30,18 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 }
 
 // Detect names the trace format of data from the keys of its first JSON
-// value, or returns "" when it is not a trace file this package reads
-// (a Who&When case, a chat transcript, anything else). It reads no
-// further than it must: the first key of an OTLP file decides.
+// value (or, for bytes that are no text, OTLP's protobuf), or returns ""
+// when it is not a trace file this package reads (a Who&When case, a chat
+// transcript, anything else). It reads no further than it must: the
+// first key of an OTLP file decides.
 func Detect(data []byte) Format {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if binaryData(data) {
+		if IsOTLPProto(data) {
+			return OTLP
+		}
+		return ""
+	}
 	i := skipSpace(data, 0)
 	if i >= len(data) {
 		return ""

@@ -2,6 +2,7 @@ package spans
 
 import (
 	"context"
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
@@ -364,6 +365,9 @@ func fuzzDecode(f *testing.F, format Format) {
 
 func FuzzOTLP(f *testing.F) {
 	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json", "ai-sdk.json")
+	_, msgs := tripProto(f)
+	f.Add(msgs[0])
+	f.Add(binary.BigEndian.AppendUint32(nil, uint32(len(msgs[1]))))
 	f.Add([]byte(otlpSpan("5B8EFFF798038103D269B633813FC60C", "EEE19B7EC3C1B174", "")))
 	f.Add([]byte(`{"resourceLogs":[{"scopeLogs":[{"logRecords":[{"eventName":"e","traceId":"5b8efff798038103d269b633813fc60c","spanId":"eee19b7ec3c1b174","body":{"kvlistValue":{"values":[]}}}]}]}]}`))
 	fuzzDecode(f, OTLP)
