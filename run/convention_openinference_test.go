@@ -6,7 +6,7 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// TestOpenInferenceFiles reads cuts of real files that follow OpenInference's spans, and files no convention names whose messages are found by their shape.
+// TestOpenInferenceFiles reads cuts of real files that follow OpenInference's spans, files no convention names whose messages are found by their shape, and other flat span lists (the OpenAI Agents SDK's own export, span_data and all).
 func TestOpenInferenceFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -27,6 +27,27 @@ func TestOpenInferenceFiles(t *testing.T) {
 		{
 			file: "adot-openinference.json", format: run.FormatOpenInference, runs: 2,
 			contains: []string{"The weather in Alaska is -5C and snowy."},
+		},
+		{
+			// A triage agent hands off to billing, whose currency tool
+			// fails and whose FX expert, an agent used as a tool, answers
+			// wrongly.
+			file: "openai-agents-js.jsonl", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"Triage agent", "Billing agent", "FX expert"},
+			question: "What is the total of order 1042 in EUR?",
+			steps: []realStep{
+				{"user", run.KindUser, "What is the total of order 1042 in EUR?"},
+				{"Triage agent", run.KindToolCall, "transfer_to_Billing_agent"},
+				{"Triage agent", run.KindHandoff, "Hands off to Billing agent"},
+				{"Billing agent", run.KindToolResult, `{"assistant":"Billing agent"}`},
+				{"Billing agent", run.KindToolCall, `lookup_order({"order_id":"1042"})`},
+				{"Billing agent", run.KindToolResult, `"total":120,"currency":"USD"`},
+				{"Billing agent", run.KindToolCall, "convert_currency("},
+				{"Billing agent", run.KindToolResult, "Error: Error running tool (non-fatal): Tool execution failed."},
+				{"Billing agent", run.KindToolCall, "ask_fx_expert("},
+				{"FX expert", run.KindMessage, "120 USD is 60 EUR (rate 0.5)."},
+				{"Billing agent", run.KindMessage, "The total of order 1042 is 60 EUR."},
+			},
 		},
 	})
 }

@@ -64,6 +64,10 @@ var roleRules = []roleRule{
 	{"Google ADK (gcp.vertex.agent.llm_response)", func(s *spans.Span) (spanRole, bool) {
 		return roleLLM, hasAnyAttr(s.Attrs, "gcp.vertex.agent.llm_response") // its call_llm names no operation
 	}},
+	{"the OpenAI Agents SDK's export (span_data.type)", func(s *spans.Span) (spanRole, bool) {
+		t := s.Attrs.Str("span_data.type")
+		return openAIAgentsRoles[t], t != ""
+	}},
 	{"the Vercel AI SDK (ai.operationId)", func(s *spans.Span) (spanRole, bool) {
 		op := s.Attrs.Str("ai.operationId")
 		return aiSDKRole(s, op), op != ""
@@ -96,6 +100,15 @@ var genAIOperations = map[string]spanRole{
 	"call_llm":     roleLLM, // any-agent
 	"execute_tool": roleTool,
 	"retrieval":    roleRetrieval,
+}
+
+// openAIAgentsRoles are the OpenAI Agents SDK's span types and what they
+// do; a handoff is read by spanHandoffOp, and the others (a turn, a
+// guardrail, the task) are wrappers.
+var openAIAgentsRoles = map[string]spanRole{
+	"agent":      roleAgent,
+	"generation": roleLLM, "response": roleLLM,
+	"function": roleTool,
 }
 
 // byKind reads a span kind attribute in OpenInference's words.
@@ -246,7 +259,7 @@ func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 
 // agentSpanNameKeys name an agent span's agent where no key of
 // agentNameKeys does.
-var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name"}
+var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name", "span_data.name"}
 
 // agentInInput returns the agent an agent span's input names, "" if none:
 // where a framework's method is traced rather than its agent (CrewAI's

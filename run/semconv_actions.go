@@ -30,12 +30,13 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 
 // Where conventions keep a tool span's call and result, in the order they
 // are tried: GenAI, OpenInference, Langfuse, OpenLLMetry, Google ADK, the
-// Vercel AI SDK, MLflow, Pydantic AI under Logfire, any-agent.
+// Vercel AI SDK, MLflow, Pydantic AI under Logfire, any-agent, the OpenAI
+// Agents SDK's export.
 var (
-	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName"}
+	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName", "span_data.name"}
 	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"}
-	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs", "input", "inputs"}
-	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output", "langsmith.outputs", "output", "outputs"}
+	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs", "span_data.input", "input", "inputs"}
+	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output", "langsmith.outputs", "span_data.output", "output", "outputs"}
 )
 
 // toolResult reads what a tool or retrieval span returned, and the
@@ -124,12 +125,13 @@ type handoff struct {
 
 // spanHandoffOp reads a span that records a handoff as its operation
 // (GenAI's agent_handoff, with gen_ai.handoff.from_agent and .to_agent;
-// the OpenAI Agents SDK's handoff spans).
+// the OpenAI Agents SDK's handoff spans, under GenAI's operation name or
+// in its own export).
 func spanHandoffOp(s *spans.Span) (handoff, bool) {
-	if op := s.Attrs.Str("gen_ai.operation.name"); op != "agent_handoff" && op != "handoff" {
+	if op := firstStr(s.Attrs, "gen_ai.operation.name", "span_data.type"); op != "agent_handoff" && op != "handoff" {
 		return handoff{}, false
 	}
-	h := handoff{Target: cleanName(firstStr(s.Attrs, "gen_ai.handoff.to_agent", "to_agent"))}
+	h := handoff{Target: cleanName(firstStr(s.Attrs, "gen_ai.handoff.to_agent", "to_agent", "span_data.to_agent"))}
 	h.Text = "Hands off control"
 	if h.Target != "" {
 		h.Text = "Hands off to " + h.Target

@@ -81,6 +81,7 @@ var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
 		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
+		fromJSON("span_data.input"),
 		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs"),
 		fromFound(false),
 	}
@@ -91,6 +92,7 @@ var (
 		fromJSON("gen_ai.output.messages"), fromIndexedOutput("llm.output_messages"), fromJSON("gen_ai.completion"),
 		fromIndexedOutput("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
 		fromJSON("llm.generated_message"), // promptflow
+		fromJSON("span_data.output"),      // the OpenAI Agents SDK's export
 	}
 	outputSources = append(slices.Clip(messageOutputSources),
 		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output", "langsmith.outputs"),
@@ -398,10 +400,14 @@ func messagesOf(x any, role string) []chatMessage {
 		}
 		var out []chatMessage
 		for _, e := range t {
-			if m, ok := e.(map[string]any); ok {
-				if msg, ok := messageOf(m); ok {
-					out = append(out, msg)
-				}
+			m, ok := e.(map[string]any)
+			if !ok {
+				continue
+			}
+			if msg, ok := messageOf(m); ok {
+				out = append(out, msg)
+			} else if _, ok := m["choices"]; ok {
+				out = append(out, messagesOf(m, role)...) // a list of chat completions
 			}
 		}
 		return out
