@@ -26,7 +26,8 @@ import (
 //   - Steps are ordered by the start time of their span, ties broken by
 //     parent before child, then by file order. A tool's result takes the
 //     time its span ended, so that what ran inside the tool (an agent used
-//     as a tool) comes before the result.
+//     as a tool) comes before the result; a model call whose input holds
+//     that result comes after it, whichever clock its start was read from.
 //   - A step's agent is its nearest enclosing agent span (the span itself
 //     included): an agent handing off to another is two agents. Spans
 //     outside any agent belong to the service that emitted them.
@@ -647,6 +648,64 @@ func (b *builder) build() {
 	b.silentAgents(byTime)
 	b.errors(byTime)
 	b.afterResults()
+	b.givenResults()
+}
+
+// givenResults places a model call that was given a tool's result after
+// that result. A span's start may be read from a coarser clock than its
+// end (OpenTelemetry JS takes the start from a millisecond clock and adds
+// a precise duration for the end), so a model call that starts just after
+// a fast tool returned can seem to start before the tool ended. Only a
+// model call of the tool's agent turn that seems to start while the tool
+// runs is looked at, and moved only when its input holds the tool's result
+// by its call id: the input is the evidence, times alone are not.
+func (b *builder) givenResults() {
+	type result struct {
+		tool *node
+		id   string
+		time int64
+	}
+	var results []result
+	for _, p := range b.steps {
+		if id := p.step.ToolCallID(); p.step.Kind == KindToolResult && id != "" && (p.node.role == roleTool || p.node.role == roleRetrieval) && p.time > p.node.s.Start {
+			results = append(results, result{p.node, id, p.time})
+		}
+	}
+	if len(results) == 0 {
+		return
+	}
+	models := map[*node][]*node{} // model calls with steps, by agent turn, in time order
+	for _, n := range b.nodes {
+		if n.role == roleLLM && len(n.steps) > 0 {
+			models[n.scope] = append(models[n.scope], n)
+		}
+	}
+	for _, ms := range models {
+		sort.SliceStable(ms, func(i, j int) bool { return ms[i].s.Start < ms[j].s.Start })
+	}
+	given := map[*node]map[string]bool{} // the call ids of the results a model call's input holds
+	for _, r := range results {
+		ms := models[r.tool.scope]
+		for k := sort.Search(len(ms), func(i int) bool { return ms[i].s.Start >= r.tool.s.Start }); k < len(ms) && ms[k].s.Start < r.time; k++ {
+			m := ms[k]
+			ids, ok := given[m]
+			if !ok {
+				ids = map[string]bool{}
+				for _, msg := range inputMessages(m.s) {
+					if msg.CallID != "" {
+						ids[msg.CallID] = true
+					}
+				}
+				given[m] = ids
+			}
+			if !ids[r.id] {
+				continue
+			}
+			for _, i := range m.steps {
+				b.steps[i].time = max(b.steps[i].time, justAfter(r.time))
+			}
+		}
+	}
 }
 
 // afterResults orders a model's output when it holds messages written
