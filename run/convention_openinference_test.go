@@ -49,5 +49,27 @@ func TestOpenInferenceFiles(t *testing.T) {
 				{"Billing agent", run.KindMessage, "The total of order 1042 is 60 EUR."},
 			},
 		},
+		{
+			// LangGraph.js through OpenInference's LangChain.js
+			// instrumentation: two ReAct agents as the nodes of a graph,
+			// named only by the langgraph_node of each span's metadata;
+			// each runs a subgraph whose model and tools nodes are its
+			// steps. A flight search times out and is retried; the
+			// analyst converts the price and then reports it unconverted.
+			file: "langgraph-js-openinference.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"researcher", "analyst"},
+			question: "Find the cheapest flight from Oslo to Berlin on 1 December and give its price in EUR.",
+			steps: []realStep{
+				{"user", run.KindUser, "Find the cheapest flight from Oslo to Berlin on 1 December"},
+				{"researcher", run.KindToolCall, `search_flights({"from":"OSL","to":"BER","date":"2026-12-01"})`},
+				{"researcher", run.KindToolResult, "Error: flight API timeout after 30s"},
+				{"researcher", run.KindToolCall, `"retry":true`},
+				{"researcher", run.KindToolResult, `[{"flight":"SK4241","price":890,"currency":"NOK"}]`},
+				{"researcher", run.KindMessage, "Cheapest flight OSL-BER on 2026-12-01: SK4241 at 890 NOK."},
+				{"analyst", run.KindToolCall, `convert({"amount":890,"from":"NOK","to":"EUR"})`},
+				{"analyst", run.KindToolResult, `{"amount":75.65,"currency":"EUR"}`},
+				{"analyst", run.KindMessage, "The cheapest flight costs 890 EUR."},
+			},
+		},
 	})
 }

@@ -238,7 +238,7 @@ func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 		if name != "" {
 			return cleanName(name), fromAttribute
 		}
-		if name = firstStr(s.Attrs, graphNodeKeys...); name != "" {
+		if name = graphNode(s); name != "" {
 			return cleanName(name), fromGraphNode
 		}
 	}
@@ -327,8 +327,29 @@ const (
 // the span is; graphNodeKeys name the graph node a span belongs to.
 var (
 	agentNameKeys = []string{"gen_ai.agent.name", "agent.name"}
-	graphNodeKeys = []string{"graph.node.name", "graph.node.id", "langfuse.observation.metadata.langgraph_node", "langsmith.metadata.langgraph_node"}
+	graphNodeKeys = []string{"graph.node.name", "graph.node.id", "langfuse.observation.metadata.langgraph_node", "langsmith.metadata.langgraph_node", "metadata.langgraph_node"}
 )
+
+// graphNode returns the graph node a span belongs to: an attribute of
+// graphNodeKeys, else the langgraph_node of OpenInference's metadata, which
+// it keeps as JSON text.
+func graphNode(s *spans.Span) string {
+	if name := firstStr(s.Attrs, graphNodeKeys...); name != "" {
+		return name
+	}
+	md := s.Attrs.Str("metadata")
+	if !strings.Contains(md, `"langgraph_node"`) {
+		return ""
+	}
+	var m struct {
+		Node any `json:"langgraph_node"`
+	}
+	if json.Unmarshal([]byte(md), &m) != nil {
+		return ""
+	}
+	name, _ := m.Node.(string)
+	return strings.TrimSpace(name)
+}
 
 // agentSpanNames are how frameworks name an agent's span when no
 // attribute names the agent: the agent is the first group.

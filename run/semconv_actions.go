@@ -63,9 +63,9 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 
 // toolMessageText reads a result written as the tool message that carries
 // it (LangChain's ToolMessage, serialised or as a dict: {"type": "tool",
-// "content": …}) as the message's text, and a text a tracer wrapped as
-// {"output": …} or {"result": …} as the text; any other result is kept
-// as it is.
+// "content": …}) as the message's text, and a text or tool message a
+// tracer wrapped as {"output": …} or {"result": …} as the text; any other
+// result is kept as it is.
 func toolMessageText(t string) string {
 	// Most results are not such objects: only one that may be is parsed.
 	body := strings.TrimLeft(strings.TrimPrefix(t, "{"), " \t\r\n")
@@ -82,8 +82,15 @@ func toolMessageText(t string) string {
 	}
 	if len(x) == 1 {
 		for _, k := range []string{"output", "result"} {
-			if s, ok := x[k].(string); ok && strings.TrimSpace(s) != "" {
-				return s
+			switch v := x[k].(type) {
+			case string:
+				if strings.TrimSpace(v) != "" {
+					return v
+				}
+			case map[string]any:
+				if m, ok := messageOf(v); ok && m.Role == "tool" && m.Text != "" {
+					return m.Text
+				}
 			}
 		}
 	}

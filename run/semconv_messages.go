@@ -482,6 +482,10 @@ func generations(gs []any) []chatMessage {
 // langChainRoles are the roles LangChain's message types stand for.
 var langChainRoles = map[string]string{"human": "user", "ai": "assistant", "AIMessageChunk": "assistant", "tool": "tool", "system": "system", "function": "tool"}
 
+// langChainClasses are LangChain's message classes and the types they
+// stand for.
+var langChainClasses = map[string]string{"HumanMessage": "human", "AIMessage": "ai", "AIMessageChunk": "ai", "ToolMessage": "tool", "SystemMessage": "system", "FunctionMessage": "function"}
+
 // messageOf reads one message object; ok is false when it has no role.
 func messageOf(m map[string]any) (chatMessage, bool) {
 	role, _ := m["role"].(string)
@@ -490,7 +494,19 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 	}
 	if role == "" {
 		if kw, ok := m["kwargs"].(map[string]any); ok { // LangChain's serialised objects: {"lc", "id", "kwargs": {…}}
-			return messageOf(kw)
+			if msg, ok := messageOf(kw); ok {
+				return msg, true
+			}
+			// LangChain.js leaves the type out of the kwargs: the class
+			// the id ends with says it.
+			if id, ok := m["id"].([]any); ok && len(id) > 0 && kw["type"] == nil {
+				if class, ok := id[len(id)-1].(string); ok && langChainClasses[class] != "" {
+					kw = maps.Clone(kw)
+					kw["type"] = langChainClasses[class]
+					return messageOf(kw)
+				}
+			}
+			return chatMessage{}, false
 		}
 		if _, ok := m["content"]; ok {
 			role = langChainRoles[stringOrEmpty(m["type"])] // LangChain's messages: {"type": "human", "content"}

@@ -358,6 +358,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 			}
 		}
 	}
+	b.subgraphSteps()
 	for _, n := range b.nodes {
 		if b.stopped() {
 			return known
@@ -365,6 +366,75 @@ func (b *builder) tree(ss []*spans.Span) int {
 		b.resolve(n)
 	}
 	return known
+}
+
+// subgraphSteps leaves unnamed the graph nodes of a subgraph that call the
+// model themselves: where a graph's node runs a graph of its own (a
+// LangGraph ReAct agent, whose model and tools nodes are its steps), the
+// agent is the node that runs it, and a node whose inside holds no other
+// graph node is a step of the node around it. A graph of one level keeps
+// its nodes as agents, a node above a subgraph's agents (a team) keeps its
+// name for what it does itself, and a graph a tool runs (an agent called
+// as a tool) is no subgraph of the node that called it. Spans of one node
+// (a node's chain and the model call inside it carry the same node) are
+// one.
+func (b *builder) subgraphSteps() {
+	// top is, for each span, the outermost span of the graph node it is
+	// in, nil outside any; outer is, for each such span, the one of the
+	// node around it.
+	top := map[*node]*node{}
+	outer := map[*node]*node{}
+	inner := map[*node]bool{} // a node with another inside it
+	for _, n := range b.preorder() {
+		var up *node
+		if n.parent != nil && n.parent.role != roleTool && n.parent.role != roleRetrieval {
+			up = top[n.parent] // what a tool runs is no step of a node around the tool
+		}
+		switch {
+		case n.from != fromGraphNode || n.name == "":
+			top[n] = up
+		case up != nil && SameAgent(up.name, n.name):
+			top[n] = up
+		default:
+			top[n] = n
+			if up != nil {
+				outer[n], inner[up] = up, true
+			}
+		}
+	}
+	if len(outer) == 0 {
+		return
+	}
+	for _, n := range b.nodes {
+		if t := top[n]; t != nil && n.from == fromGraphNode && outer[t] != nil && !inner[t] {
+			n.name = ""
+		}
+	}
+}
+
+// preorder lists the spans parents first, each once, without recursion.
+func (b *builder) preorder() []*node {
+	children := map[*node][]*node{}
+	var stack []*node
+	for _, n := range b.nodes {
+		if n.parent == nil {
+			stack = append(stack, n)
+		} else {
+			children[n.parent] = append(children[n.parent], n)
+		}
+	}
+	slices.Reverse(stack)
+	out := make([]*node, 0, len(b.nodes))
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		out = append(out, n)
+		kids := children[n]
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, kids[i])
+		}
+	}
+	return out
 }
 
 // markers demotes the agent spans that mark a moment rather than an
