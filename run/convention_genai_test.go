@@ -41,5 +41,26 @@ func TestGenAIFiles(t *testing.T) {
 				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
 			},
 		},
+		{
+			// Mastra's OpenTelemetry export: GenAI operation names, with
+			// what an agent's run was given and answered only in Mastra's
+			// own mastra.agent_run.* attributes. A supervisor asks its
+			// inventory agent, a sub-agent run as a tool, whose misspelt
+			// SKU fails and who reports stock its tool did not.
+			file: "mastra-otel.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"Sales Supervisor", "Inventory Agent"},
+			question: "Do you have the LMP-200 lamp in stock? I need it today.",
+			steps: []realStep{
+				{"user", run.KindUser, "Do you have the LMP-200 lamp in stock?"},
+				{"Sales Supervisor", run.KindToolCall, `agent-inventoryAgent({"prompt":"How many LMP-200 lamps are in stock?"})`},
+				{"Inventory Agent", run.KindToolCall, `get_stock({"sku":"LMP-2OO"})`},
+				{"Inventory Agent", run.KindToolResult, "Error: unknown SKU LMP-2OO"},
+				{"Inventory Agent", run.KindToolCall, `get_stock({"sku":"LMP-200"})`},
+				{"Inventory Agent", run.KindToolResult, `{"sku":"LMP-200","units":0}`},
+				{"Inventory Agent", run.KindMessage, "LMP-200: 40 units in stock."},
+				{"Sales Supervisor", run.KindToolResult, `"text":"LMP-200: 40 units in stock."`},
+				{"Sales Supervisor", run.KindMessage, "Good news: we have 40 LMP-200 lamps in stock"},
+			},
+		},
 	})
 }

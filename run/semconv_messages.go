@@ -76,7 +76,8 @@ func fromValues(role string, keys ...string) messageSource {
 // attributes and OpenLLMetry's numbered ones, GenAI events, then free-form
 // values (Langfuse's observation input and output, OpenInference's
 // input.value and output.value, OpenLLMetry's entity input and output,
-// Google ADK's LLM request and response).
+// Google ADK's LLM request and response). An agent's run is read the same
+// way, and where Mastra keeps it beside GenAI's operation names.
 var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
@@ -100,11 +101,11 @@ var (
 	)
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
-		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs"),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input"),
 	}
 	agentOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse),
-		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs"),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output"),
 	}
 )
 
