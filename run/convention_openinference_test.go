@@ -71,5 +71,17 @@ func TestOpenInferenceFiles(t *testing.T) {
 				{"analyst", run.KindMessage, "The cheapest flight costs 890 EUR."},
 			},
 		},
+		{
+			// The same Vercel AI SDK run through OpenInference's span
+			// processor for it (@arizeai/openinference-vercel 2.8.1 on
+			// OpenTelemetry JS 2), which writes each call's arguments as
+			// JSON text twice over and copies the trace's first error
+			// onto the status of every span that ends after it: the
+			// error is the failed call's alone.
+			file: "ai-sdk-openinference.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
 	})
 }

@@ -24,8 +24,26 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 	return ToolCall{
 		ID:        firstStr(s.Attrs, toolIDKeys...),
 		Name:      cleanName(unquote(name)),
-		Arguments: firstText(s.Attrs, toolArgKeys...),
+		Arguments: jsonArguments(firstText(s.Attrs, toolArgKeys...)),
 	}
+}
+
+// jsonArguments reads a call's arguments written as JSON text twice over
+// (a JSON string holding the JSON object, as a tracer that encodes
+// arguments already encoded writes them) as the JSON they hold; any other
+// arguments are kept as they are.
+func jsonArguments(a string) string {
+	if !strings.HasPrefix(a, `"`) {
+		return a
+	}
+	var inner string
+	if json.Unmarshal([]byte(a), &inner) != nil {
+		return a
+	}
+	if t := strings.TrimSpace(inner); (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && json.Valid([]byte(t)) {
+		return t
+	}
+	return a
 }
 
 // Where conventions keep a tool span's call and result, in the order they

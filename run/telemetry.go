@@ -713,12 +713,12 @@ func (b *builder) build() {
 			b.tool(n)
 		}
 	}
+	b.givenResults()
 	b.dropEchoes()
 	b.untracedResults(byTime)
 	b.silentAgents(byTime)
 	b.errors(byTime)
 	b.afterResults()
-	b.givenResults()
 }
 
 // givenResults places a model call that was given a tool's result after
@@ -1026,7 +1026,7 @@ func (b *builder) model(n *node, output []chatMessage) {
 			s.Kind, s.Edit().ToolCallID = KindToolResult, m.CallID
 		}
 		for _, c := range m.Calls {
-			c.Name = cleanName(c.Name)
+			c.Name, c.Arguments = cleanName(c.Name), jsonArguments(c.Arguments)
 			s.Edit().ToolCalls = append(s.ToolCalls(), c)
 		}
 		if len(s.ToolCalls()) > 0 {
@@ -1504,8 +1504,12 @@ func (b *builder) silentAgents(byTime []*node) {
 func (b *builder) errors(byTime []*node) {
 	failedBelow := map[*node]bool{}
 	handedBelow := map[*node]bool{}
+	repeated := b.repeatedErrors()
 	for i := len(byTime) - 1; i >= 0; i-- {
 		n := byTime[i]
+		if repeated[n] {
+			continue
+		}
 		if h, ok := spanHandoff(n.s); ok && !handedBelow[n] {
 			// Reported where it was raised, as a step of its own: the
 			// exception climbs every enclosing span.
@@ -1540,6 +1544,39 @@ func (b *builder) errors(byTime []*node) {
 			s.Content += "\n" + text
 		}
 	}
+}
+
+// repeatedErrors returns the spans whose error status only repeats an
+// error that ended an earlier span: some span processors copy the first
+// error of a trace onto the status of every span that ends after it. Such
+// a span raised no exception of its own, and did its work (its steps say
+// something: a model's answer, a tool's result); the error stays with the
+// span that ended first with it.
+func (b *builder) repeatedErrors() map[*node]bool {
+	first := map[string]*node{} // by status message: the span that ended first with it
+	for _, n := range b.nodes {
+		if msg := strings.TrimSpace(n.s.Status.Message); n.s.Status.Code == spans.StatusError && msg != "" {
+			if f, ok := first[msg]; !ok || n.s.End < f.s.End {
+				first[msg] = n
+			}
+		}
+	}
+	var out map[*node]bool
+	for _, n := range b.nodes {
+		msg := strings.TrimSpace(n.s.Status.Message)
+		f, ok := first[msg]
+		if !ok || f == n || n.s.Status.Code != spans.StatusError || slices.ContainsFunc(n.s.Events, func(e spans.Event) bool { return e.Name == "exception" }) {
+			continue
+		}
+		if !slices.ContainsFunc(n.steps, func(i int) bool { return strings.TrimSpace(b.steps[i].step.Content) != "" }) {
+			continue
+		}
+		if out == nil {
+			out = map[*node]bool{}
+		}
+		out[n] = true
+	}
+	return out
 }
 
 // handoffs marks, for each agent span, the step just before the agent's
