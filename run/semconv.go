@@ -43,7 +43,7 @@ var roleRules = []roleRule{
 	{"OpenInference (openinference.span.kind)", byKind("openinference.span.kind")},
 	{"Langfuse (observation types)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("langfuse.observation.type")
-		if t == "GENERATION" {
+		if strings.EqualFold(t, "GENERATION") { // upper case in its exports, lower case in its SDKs' spans
 			return roleLLM, true
 		}
 		// A plain SPAN or EVENT says only that it is no model call; one

@@ -251,6 +251,16 @@ func spanErrors(s *spans.Span) []string {
 	return append(out, errorLine(s.Attrs.Str("error.type"), msg))
 }
 
+// levelStatus reads an error that a convention keeps in attributes rather
+// than in the span's status: Langfuse's observation level ERROR, with its
+// status message, as its SDKs write them on the spans they export.
+func levelStatus(s *spans.Span) (spans.Status, bool) {
+	if s.Status.Code == spans.StatusError || !strings.EqualFold(s.Attrs.Str("langfuse.observation.level"), "ERROR") {
+		return spans.Status{}, false
+	}
+	return spans.Status{Code: spans.StatusError, Message: strings.TrimSpace(s.Attrs.Str("langfuse.observation.status_message"))}, true
+}
+
 // errorLine writes an exception as a traceback's last line does, which
 // extract reads as an exception; a type that does not read as one
 // ("httpx.ConnectTimeout") gets "Error:" in front.

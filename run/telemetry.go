@@ -273,6 +273,11 @@ func (b *builder) tree(ss []*spans.Span) int {
 		b.nodes = append(b.nodes, n)
 	}
 	for _, n := range b.nodes {
+		if st, ok := levelStatus(n.s); ok {
+			c := *n.s
+			c.Status = st
+			n.s = &c
+		}
 		var ok bool
 		n.role, ok = classify(n.s)
 		if ok {
