@@ -83,5 +83,26 @@ func TestOpenInferenceFiles(t *testing.T) {
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKSteps,
 		},
+		{
+			// LangGraph.js's supervisor (@langchain/langgraph-supervisor)
+			// through OpenInference: the supervisor hands off by a tool
+			// that returns a Command, which the graph raises as
+			// ParentCommand (a JavaScript error whose message is its
+			// stack); the math expert's buggy tool multiplies wrongly
+			// and its answer is passed on.
+			file: "langgraph-js-supervisor.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"supervisor", "math_expert"},
+			question: "What do 56 units at 1234 EUR each cost in total?",
+			steps: []realStep{
+				{"user", run.KindUser, "What do 56 units at 1234 EUR each cost in total?"},
+				{"supervisor", run.KindToolCall, "transfer_to_math_expert({})"},
+				{"supervisor", run.KindToolResult, "Successfully transferred to math_expert"},
+				{"supervisor", run.KindHandoff, "Hands off control: ParentCommand"},
+				{"math_expert", run.KindToolCall, `multiply({"a":1234,"b":56})`},
+				{"math_expert", run.KindToolResult, "69004"},
+				{"math_expert", run.KindMessage, "1234 x 56 = 69,004."},
+				{"supervisor", run.KindMessage, "The total cost is 69,004 EUR."},
+			},
+		},
 	})
 }

@@ -81,9 +81,9 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 
 // toolMessageText reads a result written as the tool message that carries
 // it (LangChain's ToolMessage, serialised or as a dict: {"type": "tool",
-// "content": …}) as the message's text, and a text or tool message a
-// tracer wrapped as {"output": …} or {"result": …} as the text; any other
-// result is kept as it is.
+// "content": …}) as the message's text, and a text, a tool message or a
+// Command carrying one that a tracer wrapped as {"output": …} or
+// {"result": …} as the text; any other result is kept as it is.
 func toolMessageText(t string) string {
 	// Most results are not such objects: only one that may be is parsed.
 	body := strings.TrimLeft(strings.TrimPrefix(t, "{"), " \t\r\n")
@@ -106,13 +106,34 @@ func toolMessageText(t string) string {
 					return v
 				}
 			case map[string]any:
-				if m, ok := messageOf(v); ok && m.Role == "tool" && m.Text != "" {
-					return m.Text
+				if text, ok := toolMessageIn(v); ok {
+					return text
 				}
 			}
 		}
 	}
 	return t
+}
+
+// toolMessageIn returns the text of the tool message a result object is,
+// or that it carries as the update of a LangGraph Command (a tool's way to
+// hand off: {"lg_name": "Command", "update": {"messages": […]}, "goto"}),
+// its last tool message.
+func toolMessageIn(v map[string]any) (string, bool) {
+	if m, ok := messageOf(v); ok && m.Role == "tool" && m.Text != "" {
+		return m.Text, true
+	}
+	u, ok := v["update"].(map[string]any)
+	if !ok {
+		return "", false
+	}
+	ms := messagesOf(u, "")
+	for i := len(ms) - 1; i >= 0; i-- {
+		if ms[i].Role == "tool" && ms[i].Text != "" {
+			return ms[i].Text, true
+		}
+	}
+	return "", false
 }
 
 // firstText is firstStr rendering structured values as JSON.
@@ -165,11 +186,13 @@ func spanHandoffOp(s *spans.Span) (handoff, bool) {
 }
 
 // isHandoff reports whether an exception type, or a message written as
-// "Type(…)" or "Type: …", is control flow.
+// "Type(…)", "Type: …" or the type alone, is control flow.
 func isHandoff(typ, msg string) bool {
 	if typ == "" {
 		if i := strings.IndexAny(msg, "(:"); i > 0 {
 			typ = msg[:i]
+		} else if m := strings.TrimSpace(msg); !strings.ContainsAny(m, " \t\n") {
+			typ = m
 		}
 	}
 	typ = strings.TrimSpace(typ)
@@ -181,16 +204,42 @@ func isHandoff(typ, msg string) bool {
 func spanHandoff(s *spans.Span) (handoff, bool) {
 	for _, e := range s.Events {
 		if e.Name == "exception" {
-			typ, msg := e.Attrs.Str("exception.type"), e.Attrs.Str("exception.message")
+			typ, msg := exception(e)
 			if isHandoff(typ, msg) {
 				return newHandoff(typ, msg), true
 			}
 		}
 	}
-	if s.Status.Code == spans.StatusError && isHandoff(s.Attrs.Str("error.type"), s.Status.Message) {
-		return newHandoff(s.Attrs.Str("error.type"), s.Status.Message), true
+	if msg := stackless(s.Status.Message); s.Status.Code == spans.StatusError && isHandoff(s.Attrs.Str("error.type"), msg) {
+		return newHandoff(s.Attrs.Str("error.type"), msg), true
 	}
 	return handoff{}, false
+}
+
+// exception reads an exception event's type and message.
+func exception(e spans.Event) (typ, msg string) {
+	return e.Attrs.Str("exception.type"), stackless(e.Attrs.Str("exception.message"))
+}
+
+// stackless reads an error message that carries a JavaScript stack trace
+// (OpenTelemetry JS instrumentations may write an error's message and then
+// its stack, "message\n\nError: message\n    at f (file:1:2)…") as the
+// stack's first line, which names the error's type and says its message;
+// a message given before the stack that this line does not repeat is kept
+// before it. Any other message is returned as it is.
+func stackless(msg string) string {
+	frame := strings.Index(msg, "\n    at ")
+	if frame < 0 {
+		return msg
+	}
+	head := strings.TrimRight(msg[:frame], " \t\r\n")
+	line := head[strings.LastIndexByte(head, '\n')+1:]
+	before := strings.TrimSpace(strings.TrimSuffix(head, line))
+	line = strings.TrimSpace(line)
+	if before == "" || strings.Contains(line, before) {
+		return line
+	}
+	return before + "\n" + line
 }
 
 func newHandoff(typ, msg string) handoff {
@@ -220,7 +269,7 @@ func spanErrors(s *spans.Span) []string {
 		if e.Name != "exception" {
 			continue
 		}
-		typ, msg := e.Attrs.Str("exception.type"), e.Attrs.Str("exception.message")
+		typ, msg := exception(e)
 		if typ == "" && msg == "" || isHandoff(typ, msg) {
 			continue
 		}
@@ -236,7 +285,7 @@ func spanErrors(s *spans.Span) []string {
 			return nil // the status says only that control was passed on
 		}
 	}
-	msg := strings.TrimSpace(s.Status.Message)
+	msg := strings.TrimSpace(stackless(s.Status.Message))
 	for _, l := range out {
 		if msg == "" || strings.Contains(l, msg) {
 			return out // the exception already says it
