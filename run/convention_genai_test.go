@@ -53,6 +53,26 @@ func TestGenAIFiles(t *testing.T) {
 				{"Sales Supervisor", run.KindMessage, "Good news: we have 40 LMP-200 lamps in stock"},
 			},
 		},
+		{
+			// Genkit's own spans (genkit:type, genkit:metadata:subtype,
+			// genkit:input and genkit:output, its messages' toolRequest
+			// and toolResponse parts): the AI SDK's trip again, its two
+			// flows the agents, the misspelt call answered with an error
+			// object.
+			file: "genkit-flows.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `research({"question":"Weather in Oslo tomorrow?"})`},
+				{"researcher", run.KindToolCall, `getWeather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, `{"error":"unknown city: Olso"}`},
+				{"researcher", run.KindToolCall, `getWeather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
 	})
 }
 

@@ -72,6 +72,9 @@ var roleRules = []roleRule{
 		op := s.Attrs.Str("ai.operationId")
 		return aiSDKRole(s, op), op != ""
 	}},
+	{"Genkit (genkit:metadata:subtype)", func(s *spans.Span) (spanRole, bool) {
+		return genkitRoles[s.Attrs.Str("genkit:metadata:subtype")], s.Attrs.Str("genkit:type") != ""
+	}},
 	{"Haystack (haystack.component.type)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("haystack.component.type")
 		return haystackRole(t), t != ""
@@ -110,6 +113,10 @@ var openAIAgentsRoles = map[string]spanRole{
 	"generation": roleLLM, "response": roleLLM,
 	"function": roleTool,
 }
+
+// genkitRoles are the kinds of Genkit's actions that make steps; a flow is
+// named as a graph node is (graphNode), and the rest are wrappers.
+var genkitRoles = map[string]spanRole{"model": roleLLM, "tool": roleTool, "retriever": roleRetrieval}
 
 // byKind reads a span kind attribute in OpenInference's words.
 func byKind(key string) func(*spans.Span) (spanRole, bool) {
@@ -331,11 +338,15 @@ var (
 )
 
 // graphNode returns the graph node a span belongs to: an attribute of
-// graphNodeKeys, else the langgraph_node of OpenInference's metadata, which
-// it keeps as JSON text.
+// graphNodeKeys, a Genkit flow (a program's named step, an agent when a
+// model call runs inside it), else the langgraph_node of OpenInference's
+// metadata, which it keeps as JSON text.
 func graphNode(s *spans.Span) string {
 	if name := firstStr(s.Attrs, graphNodeKeys...); name != "" {
 		return name
+	}
+	if s.Attrs.Str("genkit:metadata:subtype") == "flow" {
+		return strings.TrimSpace(s.Attrs.Str("genkit:name"))
 	}
 	md := s.Attrs.Str("metadata")
 	if !strings.Contains(md, `"langgraph_node"`) {

@@ -82,7 +82,7 @@ var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
 		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
-		fromJSON("span_data.input"),
+		fromJSON("span_data.input"), fromJSON("genkit:input"),
 		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs"),
 		fromFound(false),
 	}
@@ -94,6 +94,7 @@ var (
 		fromIndexedOutput("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
 		fromJSON("llm.generated_message"), // promptflow
 		fromJSON("span_data.output"),      // the OpenAI Agents SDK's export
+		fromJSON("genkit:output"),
 	}
 	outputSources = append(slices.Clip(messageOutputSources),
 		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output", "langsmith.outputs"),
@@ -101,11 +102,11 @@ var (
 	)
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
-		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input"),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input"),
 	}
 	agentOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse),
-		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output"),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output"),
 	}
 )
 
@@ -424,6 +425,9 @@ func messagesOf(x any, role string) []chatMessage {
 		if c, ok := t["content"].(map[string]any); ok { // a Gemini response
 			return messagesOf(c, role)
 		}
+		if m, ok := t["message"].(map[string]any); ok { // a response holding its message (Genkit's, Ollama's)
+			return messagesOf(m, role)
+		}
 		if gs, ok := t["generations"].([]any); ok {
 			return generations(gs)
 		}
@@ -633,9 +637,10 @@ func callsAsText(m *chatMessage) {
 
 // toolParts reads the tool calls and results among a message's content
 // parts, as the Vercel AI SDK ({"type": "tool-call", …}), Anthropic
-// ({"type": "tool_use", …}, {"type": "tool_result", …}) and Haystack
-// ({"tool_call": …}, {"tool_call_result": …}) write them, and returns the
-// texts of results contentOf does not read.
+// ({"type": "tool_use", …}, {"type": "tool_result", …}), Haystack
+// ({"tool_call": …}, {"tool_call_result": …}) and Genkit ({"toolRequest":
+// …}, {"toolResponse": …}) write them, and returns the texts of results
+// contentOf does not read.
 func toolParts(c any, msg *chatMessage) []string {
 	parts, _ := c.([]any)
 	var texts []string
@@ -660,6 +665,15 @@ func toolParts(c any, msg *chatMessage) []string {
 		case pm["tool_call"] != nil:
 			tc, _ := pm["tool_call"].(map[string]any)
 			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(tc["id"]), Name: stringOrEmpty(tc["tool_name"]), Arguments: textOf(tc["arguments"])})
+		case pm["toolRequest"] != nil: // Genkit's parts
+			tr, _ := pm["toolRequest"].(map[string]any)
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(tr["ref"]), Name: stringOrEmpty(tr["name"]), Arguments: textOf(tr["input"])})
+		case pm["toolResponse"] != nil:
+			tr, _ := pm["toolResponse"].(map[string]any)
+			if msg.CallID == "" {
+				msg.CallID = stringOrEmpty(tr["ref"])
+			}
+			texts = append(texts, textOf(tr["output"]))
 		case pm["tool_call_result"] != nil:
 			r, _ := pm["tool_call_result"].(map[string]any)
 			if origin, ok := r["origin"].(map[string]any); ok && msg.CallID == "" {
