@@ -73,6 +73,26 @@ func TestGenAIFiles(t *testing.T) {
 				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
 			},
 		},
+		{
+			// Google ADK for TypeScript (GenAI operation names beside its
+			// gcp.vertex.agent.* request and response): the coordinator
+			// transfers to its sub-agent, whose first request retells the
+			// transfer as user messages ("For context: …"), and whose
+			// failed tool call comes back as an error object.
+			file: "adk-js-transfer.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"coordinator", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"coordinator", run.KindToolCall, `transfer_to_agent({"agentName":"researcher"})`},
+				{"coordinator", run.KindToolResult, "Transfer queued"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","temp_c":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+			},
+		},
 	})
 }
 

@@ -1090,11 +1090,21 @@ func (b *builder) prompts(n *node, in []chatMessage) {
 			continue
 		}
 		b.given[text] = true
-		if first || len(in) < 2 || strings.Contains(b.question, text) || b.saidJustBefore(text) || b.saidSoFar().has(text) {
+		if first || len(in) < 2 || strings.Contains(b.question, text) || presentsOthers(text) || b.saidJustBefore(text) || b.saidSoFar().has(text) {
 			continue
 		}
 		b.add(n, justBefore(n.s.Start), -1, Step{Agent: "user", Role: "user", Kind: KindUser, Content: m.Text, Extra: &Extra{Target: n.owner, From: m.From}})
 	}
+}
+
+// presentsOthers reports whether a user message retells what other agents
+// did, as Google ADK gives an agent the events of the agents before it
+// ("For context:", then a line "[agent] said: …", "[agent] called tool …"
+// or "[agent] `tool` tool returned result: …" for each): the steps it
+// retells are steps already, and no one asked anything.
+func presentsOthers(text string) bool {
+	head, rest, ok := strings.Cut(text, "\n")
+	return ok && strings.TrimSpace(head) == "For context:" && strings.HasPrefix(strings.TrimSpace(rest), "[")
 }
 
 // recentSteps is how many of the latest steps saidJustBefore reads.
