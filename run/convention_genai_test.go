@@ -93,6 +93,26 @@ func TestGenAIFiles(t *testing.T) {
 				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
 			},
 		},
+		{
+			// Strands for TypeScript: GenAI's events (gen_ai.user.message,
+			// gen_ai.choice) holding Bedrock's content blocks (text,
+			// toolUse, toolResult, json), the tools' results in their
+			// spans' choice events. The AI SDK's trip again, the
+			// researcher an agent used as a tool.
+			file: "strands-js-agents.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `researcher({"input":"Weather in Oslo tomorrow?"})`},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `"tempC":7`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
 	})
 }
 

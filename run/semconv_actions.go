@@ -76,6 +76,13 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 			return toolMessageText(unquote(t)), k
 		}
 	}
+	// GenAI's events: a tool span's choice is what the tool gave back
+	// (Strands).
+	for _, m := range eventMessages(s, true) {
+		if t := strings.TrimSpace(m.Text); t != "" {
+			return t, "GenAI events"
+		}
+	}
 	return "", ""
 }
 

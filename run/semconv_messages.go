@@ -638,9 +638,9 @@ func callsAsText(m *chatMessage) {
 // toolParts reads the tool calls and results among a message's content
 // parts, as the Vercel AI SDK ({"type": "tool-call", …}), Anthropic
 // ({"type": "tool_use", …}, {"type": "tool_result", …}), Haystack
-// ({"tool_call": …}, {"tool_call_result": …}) and Genkit ({"toolRequest":
-// …}, {"toolResponse": …}) write them, and returns the texts of results
-// contentOf does not read.
+// ({"tool_call": …}, {"tool_call_result": …}), Genkit ({"toolRequest":
+// …}, {"toolResponse": …}) and Bedrock ({"toolUse": …}, {"toolResult": …})
+// write them, and returns the texts of results contentOf does not read.
 func toolParts(c any, msg *chatMessage) []string {
 	parts, _ := c.([]any)
 	var texts []string
@@ -653,26 +653,29 @@ func toolParts(c any, msg *chatMessage) []string {
 		case pm["type"] == "tool-call":
 			msg.Calls = append(msg.Calls, aiSDKCall(pm))
 		case pm["type"] == "tool-result":
-			if msg.CallID == "" {
-				msg.CallID = stringOrEmpty(pm["toolCallId"])
-			}
+			answers(msg, pm["toolCallId"])
 		case pm["type"] == "tool_use": // Anthropic's Messages API
-			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(pm["id"]), Name: stringOrEmpty(pm["name"]), Arguments: textOf(pm["input"])})
+			msg.Calls = append(msg.Calls, partCall(pm, "id", "name", "input"))
 		case pm["type"] == "tool_result":
-			if msg.CallID == "" {
-				msg.CallID = stringOrEmpty(pm["tool_use_id"])
-			}
+			answers(msg, pm["tool_use_id"])
 		case pm["tool_call"] != nil:
 			tc, _ := pm["tool_call"].(map[string]any)
-			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(tc["id"]), Name: stringOrEmpty(tc["tool_name"]), Arguments: textOf(tc["arguments"])})
+			msg.Calls = append(msg.Calls, partCall(tc, "id", "tool_name", "arguments"))
+		case pm["toolUse"] != nil: // Bedrock's content blocks, as Strands writes them
+			tu, _ := pm["toolUse"].(map[string]any)
+			msg.Calls = append(msg.Calls, partCall(tu, "toolUseId", "name", "input"))
+		case pm["type"] == "toolUse":
+			msg.Calls = append(msg.Calls, partCall(pm, "toolUseId", "name", "input"))
+		case pm["toolResult"] != nil:
+			tr, _ := pm["toolResult"].(map[string]any)
+			answers(msg, tr["toolUseId"])
+			texts = append(texts, contentOf(tr["content"]))
 		case pm["toolRequest"] != nil: // Genkit's parts
 			tr, _ := pm["toolRequest"].(map[string]any)
-			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(tr["ref"]), Name: stringOrEmpty(tr["name"]), Arguments: textOf(tr["input"])})
+			msg.Calls = append(msg.Calls, partCall(tr, "ref", "name", "input"))
 		case pm["toolResponse"] != nil:
 			tr, _ := pm["toolResponse"].(map[string]any)
-			if msg.CallID == "" {
-				msg.CallID = stringOrEmpty(tr["ref"])
-			}
+			answers(msg, tr["ref"])
 			texts = append(texts, textOf(tr["output"]))
 		case pm["tool_call_result"] != nil:
 			r, _ := pm["tool_call_result"].(map[string]any)
@@ -683,6 +686,20 @@ func toolParts(c any, msg *chatMessage) []string {
 		}
 	}
 	return texts
+}
+
+// partCall reads a call from a content part, by the keys its format
+// gives the call's id, name and arguments.
+func partCall(p map[string]any, id, name, args string) ToolCall {
+	return ToolCall{ID: stringOrEmpty(p[id]), Name: stringOrEmpty(p[name]), Arguments: textOf(p[args])}
+}
+
+// answers records the call a result part answers, unless the message
+// names one already.
+func answers(msg *chatMessage, id any) {
+	if msg.CallID == "" {
+		msg.CallID = stringOrEmpty(id)
+	}
 }
 
 // contentOf reads OpenAI content: a string or a list of typed parts.
@@ -698,7 +715,7 @@ func contentOf(c any) string {
 			texts = append(texts, t)
 		case map[string]any:
 			switch typ, _ := t["type"].(string); {
-			case typ == "tool-call", typ == "tool_use": // a call, read by toolParts
+			case typ == "tool-call", typ == "tool_use", typ == "toolUse": // a call, read by toolParts
 			case typ == "tool_result": // Anthropic's: its content is text or parts
 				texts = append(texts, contentOf(t["content"]))
 			case typ == "tool-result":
@@ -709,6 +726,8 @@ func contentOf(c any) string {
 				texts = append(texts, textOf(r))
 			case t["text"] != nil:
 				texts = append(texts, stringOrEmpty(t["text"]))
+			case typ == "" && t["json"] != nil: // Bedrock's JSON block
+				texts = append(texts, textOf(t["json"]))
 			case typ != "" && typ != "text":
 				texts = append(texts, "["+typ+"]")
 			}
@@ -920,6 +939,28 @@ func flattenValue(key string, v spans.Value, out *spans.Attrs) {
 // the span: gen_ai.{system,user,assistant,tool}.message and gen_ai.choice
 // with the message in their attributes, or gen_ai.content.prompt and
 // gen_ai.content.completion holding gen_ai.prompt / gen_ai.completion.
+// partsMessage reads an event attribute that holds a message's content
+// as a list of parts (Strands writes Bedrock's content blocks: {"text"},
+// {"toolUse"}, {"toolResult"}) as a message of role; ok is false when the
+// attribute holds no such list.
+func partsMessage(as spans.Attrs, key, role string) (chatMessage, bool) {
+	v, ok := as.Get(key)
+	if !ok {
+		return chatMessage{}, false
+	}
+	x, ok := anyOf(v)
+	parts, isList := x.([]any)
+	if !ok || !isList || len(parts) == 0 {
+		return chatMessage{}, false
+	}
+	for _, p := range parts {
+		if _, ok := p.(map[string]any); !ok {
+			return chatMessage{}, false
+		}
+	}
+	return messageOf(map[string]any{"role": role, "content": parts})
+}
+
 func eventMessages(s *spans.Span, output bool) []chatMessage {
 	var out []chatMessage
 	for _, e := range s.Events {
@@ -931,14 +972,22 @@ func eventMessages(s *spans.Span, output bool) []chatMessage {
 		case output && e.Name == "gen_ai.choice":
 			if m := jsonMessages(e.Attrs, "message"); len(m) > 0 {
 				out = append(out, m...)
+			} else if m, ok := partsMessage(e.Attrs, "message", "assistant"); ok {
+				out = append(out, m)
 			} else if t := firstText(e.Attrs, "content"); t != "" {
 				out = append(out, chatMessage{Role: "assistant", Text: t})
 			}
 		case !output && strings.HasPrefix(e.Name, "gen_ai.") && strings.HasSuffix(e.Name, ".message"):
 			role := strings.TrimSuffix(strings.TrimPrefix(e.Name, "gen_ai."), ".message")
-			m := chatMessage{Role: firstStr(e.Attrs, "role"), Text: firstText(e.Attrs, "content"), CallID: e.Attrs.Str("id")}
-			if m.Role == "" {
-				m.Role = role
+			if r := firstStr(e.Attrs, "role"); r != "" {
+				role = r
+			}
+			m, ok := partsMessage(e.Attrs, "content", role)
+			if !ok {
+				m = chatMessage{Role: role, Text: firstText(e.Attrs, "content")}
+			}
+			if id := e.Attrs.Str("id"); id != "" && m.CallID == "" {
+				m.CallID = id
 			}
 			if x, ok := e.Attrs.Get("tool_calls"); ok {
 				if calls, ok := anyOf(x); ok {

@@ -1552,10 +1552,11 @@ func (b *builder) errors(byTime []*node) {
 			continue
 		}
 		s := &b.steps[at.steps[len(at.steps)-1]].step
-		if s.Content == "" {
+		switch {
+		case s.Content == "":
 			s.Content = text
 			s.Edit().From = "span status and exception events"
-		} else {
+		case !strings.Contains(s.Content, text): // a result may say its error already
 			s.Content += "\n" + text
 		}
 	}
