@@ -113,6 +113,26 @@ func TestGenAIFiles(t *testing.T) {
 				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
 			},
 		},
+		{
+			// VoltAgent's own spans (entity.type, span.type, entity.name
+			// and subagent.name; input and output): a supervisor
+			// delegates to a sub-agent by a tool. Its model calls record
+			// no output: each agent's answer is its span's output.
+			file: "voltagent-subagents.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `delegate_task({"task":"Weather in Oslo tomorrow?","targetAgents":["researcher"]})`},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "VoltAgentError: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindToolResult, `"response":"Oslo tomorrow: 7 degrees Fahrenheit and rain."`},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
 	})
 }
 

@@ -75,6 +75,9 @@ var roleRules = []roleRule{
 	{"Genkit (genkit:metadata:subtype)", func(s *spans.Span) (spanRole, bool) {
 		return genkitRoles[s.Attrs.Str("genkit:metadata:subtype")], s.Attrs.Str("genkit:type") != ""
 	}},
+	{"VoltAgent (entity.type, span.type)", func(s *spans.Span) (spanRole, bool) {
+		return voltAgentRole(s.Attrs.Str("entity.type"), s.Attrs.Str("span.type")), s.Attrs.Str("entity.type") != ""
+	}},
 	{"Haystack (haystack.component.type)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("haystack.component.type")
 		return haystackRole(t), t != ""
@@ -112,6 +115,23 @@ var openAIAgentsRoles = map[string]spanRole{
 	"agent":      roleAgent,
 	"generation": roleLLM, "response": roleLLM,
 	"function": roleTool,
+}
+
+// voltAgentRole reads VoltAgent's spans: every span names the entity it
+// runs in (entity.type agent), and its span.type says what it does; an
+// agent's own span, and a sub-agent's, has none.
+func voltAgentRole(entity, span string) spanRole {
+	switch span {
+	case "llm":
+		return roleLLM
+	case "tool":
+		return roleTool
+	case "":
+		if entity == "agent" {
+			return roleAgent
+		}
+	}
+	return roleOther
 }
 
 // genkitRoles are the kinds of Genkit's actions that make steps; a flow is
@@ -266,7 +286,7 @@ func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 
 // agentSpanNameKeys name an agent span's agent where no key of
 // agentNameKeys does.
-var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name", "span_data.name"}
+var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name", "span_data.name", "subagent.name", "entity.name"}
 
 // agentInInput returns the agent an agent span's input names, "" if none:
 // where a framework's method is traced rather than its agent (CrewAI's

@@ -1485,23 +1485,30 @@ func compactHash(text string) uint64 {
 	return h.Sum64()
 }
 
-// silentAgents gives a step to each agent span nothing inside of which
-// made one: its output, at its end, unless a step already says it (an
-// event emitter's agent spans, BeeAI's agent.react.update and
-// partial_update, repeat the tool's output and the agent's answer as the
-// agent's state changes).
+// silentAgents gives a step to each agent span in which no model said
+// anything (nothing inside it made a step, or only its tools and the
+// agents they ran did, its model calls' output not recorded): its output,
+// at its end, unless a step already says it (an event emitter's agent
+// spans, BeeAI's agent.react.update and partial_update, repeat the tool's
+// output and the agent's answer as the agent's state changes). A model's
+// message speaks for every agent span around it up to the nearest tool: an
+// agent called as a tool speaks for itself.
 func (b *builder) silentAgents(byTime []*node) {
-	busy := map[*node]bool{}
+	spoke := map[*node]bool{}  // agent spans a model's message inside speaks for
+	walked := map[*node]bool{} // spans walked up from: what is above them is marked
 	for _, p := range b.steps {
-		if p.task {
+		if p.task || p.sub != 1 {
 			continue
 		}
-		for n := p.node; n != nil && !busy[n]; n = n.parent {
-			busy[n] = true
+		for n := p.node; n != nil && !walked[n] && n.role != roleTool && n.role != roleRetrieval; n = n.parent {
+			walked[n] = true
+			if n.role == roleAgent {
+				spoke[n] = true
+			}
 		}
 	}
 	for _, n := range byTime {
-		if n.role != roleAgent || busy[n] {
+		if n.role != roleAgent || spoke[n] {
 			continue
 		}
 		for _, m := range agentOutput(n.s) {
