@@ -104,5 +104,16 @@ func TestOpenInferenceFiles(t *testing.T) {
 				{"supervisor", run.KindMessage, "The total cost is 69,004 EUR."},
 			},
 		},
+		{
+			// LangChain.js 1's createAgent through OpenInference: each
+			// agent a graph of model_request and tools nodes, named only
+			// by lc_agent_name in every span's metadata; the researcher
+			// is an agent the planner's tool invokes. The AI SDK's trip
+			// again.
+			file: "langchain-js-agents.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
 	})
 }

@@ -354,13 +354,13 @@ const (
 // the span is; graphNodeKeys name the graph node a span belongs to.
 var (
 	agentNameKeys = []string{"gen_ai.agent.name", "agent.name"}
-	graphNodeKeys = []string{"graph.node.name", "graph.node.id", "langfuse.observation.metadata.langgraph_node", "langsmith.metadata.langgraph_node", "metadata.langgraph_node"}
+	graphNodeKeys = []string{"graph.node.name", "graph.node.id"}
 )
 
 // graphNode returns the graph node a span belongs to: an attribute of
 // graphNodeKeys, a Genkit flow (a program's named step, an agent when a
-// model call runs inside it), else the langgraph_node of OpenInference's
-// metadata, which it keeps as JSON text.
+// model call runs inside it), else LangGraph's langgraph_node in the
+// span's metadata.
 func graphNode(s *spans.Span) string {
 	if name := firstStr(s.Attrs, graphNodeKeys...); name != "" {
 		return name
@@ -368,18 +368,28 @@ func graphNode(s *spans.Span) string {
 	if s.Attrs.Str("genkit:metadata:subtype") == "flow" {
 		return strings.TrimSpace(s.Attrs.Str("genkit:name"))
 	}
+	return metadataValue(s, "langgraph_node")
+}
+
+// metadataValue returns the text of a key of the metadata LangChain gives
+// its runs, wherever the span keeps it: as Langfuse and LangSmith do
+// (langfuse.observation.metadata.KEY, langsmith.metadata.KEY), as flat
+// dumps nest it (metadata.KEY), or as OpenInference does, JSON text in
+// its metadata attribute.
+func metadataValue(s *spans.Span, key string) string {
+	if v := firstStr(s.Attrs, "langfuse.observation.metadata."+key, "langsmith.metadata."+key, "metadata."+key); v != "" {
+		return v
+	}
 	md := s.Attrs.Str("metadata")
-	if !strings.Contains(md, `"langgraph_node"`) {
+	if !strings.Contains(md, `"`+key+`"`) {
 		return ""
 	}
-	var m struct {
-		Node any `json:"langgraph_node"`
-	}
+	var m map[string]any
 	if json.Unmarshal([]byte(md), &m) != nil {
 		return ""
 	}
-	name, _ := m.Node.(string)
-	return strings.TrimSpace(name)
+	v, _ := m[key].(string)
+	return strings.TrimSpace(v)
 }
 
 // agentSpanNames are how frameworks name an agent's span when no

@@ -408,8 +408,8 @@ func messagesOf(x any, role string) []chatMessage {
 			}
 			if msg, ok := messageOf(m); ok {
 				out = append(out, msg)
-			} else if _, ok := m["choices"]; ok {
-				out = append(out, messagesOf(m, role)...) // a list of chat completions
+			} else if _, ok := m["choices"]; ok || m["lg_name"] == "Command" {
+				out = append(out, messagesOf(m, role)...) // a list of chat completions, or of Commands
 			}
 		}
 		return out
@@ -428,6 +428,9 @@ func messagesOf(x any, role string) []chatMessage {
 		if m, ok := t["message"].(map[string]any); ok { // a response holding its message (Genkit's, Ollama's)
 			return messagesOf(m, role)
 		}
+		if u, ok := t["update"].(map[string]any); ok && t["lg_name"] == "Command" { // a LangGraph Command's state update
+			return messagesOf(u, role)
+		}
 		if gs, ok := t["generations"].([]any); ok {
 			return generations(gs)
 		}
@@ -443,6 +446,9 @@ func messagesOf(x any, role string) []chatMessage {
 				}
 			}
 			return out
+		}
+		if o, ok := t["output"].([]any); ok && len(t) == 1 { // a tracer's wrapper of what a node returned
+			return messagesOf(o, role)
 		}
 		for _, k := range []string{"output", "input", "task", "query", "question", "content", "text"} {
 			if s, ok := t[k].(string); ok && strings.TrimSpace(s) != "" {

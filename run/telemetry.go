@@ -314,6 +314,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 			state[p] = done
 		}
 	}
+	b.langChainAgents()
 	// A span outside any agent span whose parent has one named agent
 	// span among its children, a span with nothing inside it, belongs to
 	// that agent: some instrumentations put the agent's span beside its
@@ -440,6 +441,26 @@ func (b *builder) preorder() []*node {
 		}
 	}
 	return out
+}
+
+// langChainAgents makes an agent span of each span that starts a
+// LangChain agent's run: LangChain names the agent of every run inside one
+// in its metadata (lc_agent_name), and the span whose parent does not
+// share that name is the agent's. Its graph's nodes (a model_request and a
+// tools node) are then steps of the agent.
+func (b *builder) langChainAgents() {
+	named := map[*node]string{}
+	for _, n := range b.nodes {
+		if name := cleanName(metadataValue(n.s, "lc_agent_name")); name != "" {
+			named[n] = name
+		}
+	}
+	for n, name := range named {
+		if n.role != roleOther || n.parent != nil && SameAgent(named[n.parent], name) {
+			continue
+		}
+		n.role, n.name, n.from = roleAgent, name, fromAgentSpan
+	}
 }
 
 // markers demotes the agent spans that mark a moment rather than an

@@ -398,7 +398,7 @@ func fuzzDecode(f *testing.F, format Format) {
 }
 
 func FuzzOTLP(f *testing.F) {
-	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json", "ai-sdk.json", "../traces/ai-sdk-agents.jsonl", "../traces/langgraph-js-openinference.jsonl", "../traces/mastra-otel.jsonl", "../traces/ai-sdk-openinference.jsonl", "../traces/langfuse-sdk-otel.jsonl", "../traces/langgraph-js-supervisor.jsonl", "../traces/genkit-flows.jsonl", "../traces/adk-js-transfer.jsonl", "../traces/strands-js-agents.jsonl", "../traces/voltagent-subagents.jsonl")
+	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json", "ai-sdk.json", "../traces/ai-sdk-agents.jsonl", "../traces/langgraph-js-openinference.jsonl", "../traces/mastra-otel.jsonl", "../traces/ai-sdk-openinference.jsonl", "../traces/langfuse-sdk-otel.jsonl", "../traces/langgraph-js-supervisor.jsonl", "../traces/genkit-flows.jsonl", "../traces/adk-js-transfer.jsonl", "../traces/strands-js-agents.jsonl", "../traces/voltagent-subagents.jsonl", "../traces/langchain-js-agents.jsonl")
 	f.Add([]byte(otlpSpan("5B8EFFF798038103D269B633813FC60C", "EEE19B7EC3C1B174", "")))
 	f.Add([]byte(`{"resourceLogs":[{"scopeLogs":[{"logRecords":[{"eventName":"e","traceId":"5b8efff798038103d269b633813fc60c","spanId":"eee19b7ec3c1b174","body":{"kvlistValue":{"values":[]}}}]}]}]}`))
 	fuzzDecode(f, OTLP)
