@@ -35,19 +35,7 @@ func TestOpenInferenceFiles(t *testing.T) {
 			file: "openai-agents-js.jsonl", format: run.FormatOpenInference, runs: 1,
 			agents:   []string{"Triage agent", "Billing agent", "FX expert"},
 			question: "What is the total of order 1042 in EUR?",
-			steps: []realStep{
-				{"user", run.KindUser, "What is the total of order 1042 in EUR?"},
-				{"Triage agent", run.KindToolCall, "transfer_to_Billing_agent"},
-				{"Triage agent", run.KindHandoff, "Hands off to Billing agent"},
-				{"Billing agent", run.KindToolResult, `{"assistant":"Billing agent"}`},
-				{"Billing agent", run.KindToolCall, `lookup_order({"order_id":"1042"})`},
-				{"Billing agent", run.KindToolResult, `"total":120,"currency":"USD"`},
-				{"Billing agent", run.KindToolCall, "convert_currency("},
-				{"Billing agent", run.KindToolResult, "Error: Error running tool (non-fatal): Tool execution failed."},
-				{"Billing agent", run.KindToolCall, "ask_fx_expert("},
-				{"FX expert", run.KindMessage, "120 USD is 60 EUR (rate 0.5)."},
-				{"Billing agent", run.KindMessage, "The total of order 1042 is 60 EUR."},
-			},
+			steps:    openAIAgentsSteps,
 		},
 		{
 			// LangGraph.js through OpenInference's LangChain.js
@@ -115,5 +103,33 @@ func TestOpenInferenceFiles(t *testing.T) {
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKSteps,
 		},
+		{
+			// The same run of the OpenAI Agents SDK on a Vercel AI SDK
+			// model (@openai/agents-extensions' aisdk): its model calls'
+			// output is OpenAI Responses items (function_call), and the
+			// results in their input the AI SDK's tool outputs
+			// ({"type": "text", "value"}).
+			file: "openai-agents-js-aisdk.jsonl", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"Triage agent", "Billing agent", "FX expert"},
+			question: "What is the total of order 1042 in EUR?",
+			steps:    openAIAgentsSteps,
+		},
 	})
+}
+
+// openAIAgentsSteps are the steps of the OpenAI Agents SDK's run: a triage
+// agent hands off to billing, whose currency tool fails and whose FX
+// expert, an agent used as a tool, answers wrongly.
+var openAIAgentsSteps = []realStep{
+	{"user", run.KindUser, "What is the total of order 1042 in EUR?"},
+	{"Triage agent", run.KindToolCall, "transfer_to_Billing_agent"},
+	{"Triage agent", run.KindHandoff, "Hands off to Billing agent"},
+	{"Billing agent", run.KindToolResult, `{"assistant":"Billing agent"}`},
+	{"Billing agent", run.KindToolCall, `lookup_order({"order_id":"1042"})`},
+	{"Billing agent", run.KindToolResult, `"total":120,"currency":"USD"`},
+	{"Billing agent", run.KindToolCall, "convert_currency("},
+	{"Billing agent", run.KindToolResult, "Error: Error running tool (non-fatal): Tool execution failed."},
+	{"Billing agent", run.KindToolCall, "ask_fx_expert("},
+	{"FX expert", run.KindMessage, "120 USD is 60 EUR (rate 0.5)."},
+	{"Billing agent", run.KindMessage, "The total of order 1042 is 60 EUR."},
 }

@@ -410,6 +410,12 @@ func messagesOf(x any, role string) []chatMessage {
 				out = append(out, msg)
 			} else if _, ok := m["choices"]; ok || m["lg_name"] == "Command" {
 				out = append(out, messagesOf(m, role)...) // a list of chat completions, or of Commands
+			} else if msg, ok := responsesItem(m); ok {
+				if n := len(out); n > 0 && len(msg.Calls) > 0 && out[n-1].Role == "assistant" && out[n-1].Text == "" && len(out[n-1].Calls) > 0 && out[n-1].From == "" {
+					out[n-1].Calls = append(out[n-1].Calls, msg.Calls...) // one turn's calls, one message
+					continue
+				}
+				out = append(out, msg)
 			}
 		}
 		return out
@@ -457,6 +463,24 @@ func messagesOf(x any, role string) []chatMessage {
 		}
 	}
 	return nil
+}
+
+// responsesItem reads an item of OpenAI's Responses API that is no
+// message: a function call the model made ({"type": "function_call",
+// "call_id" or "callId", "name", "arguments"}) or its output
+// ({"type": "function_call_output", "call_id", "output"}).
+func responsesItem(m map[string]any) (chatMessage, bool) {
+	id := stringOrEmpty(m["call_id"])
+	if id == "" {
+		id = stringOrEmpty(m["callId"])
+	}
+	switch m["type"] {
+	case "function_call":
+		return chatMessage{Role: "assistant", Calls: []ToolCall{{ID: id, Name: stringOrEmpty(m["name"]), Arguments: textOf(m["arguments"])}}}, true
+	case "function_call_output":
+		return chatMessage{Role: "tool", CallID: id, Text: contentOf(m["output"])}, true
+	}
+	return chatMessage{}, false
 }
 
 // generations reads LangChain's LLMResult, {"generations": [[{"text",
@@ -729,7 +753,7 @@ func contentOf(c any) string {
 				if r == nil {
 					r = t["output"]
 				}
-				texts = append(texts, textOf(r))
+				texts = append(texts, toolOutputText(r))
 			case t["text"] != nil:
 				texts = append(texts, stringOrEmpty(t["text"]))
 			case typ == "" && t["json"] != nil: // Bedrock's JSON block
@@ -740,6 +764,27 @@ func contentOf(c any) string {
 		}
 	}
 	return strings.Join(nonEmpty(texts), "\n")
+}
+
+// toolOutputText reads a tool's result as the Vercel AI SDK writes it
+// since its fifth version, {"type": "text" | "json" | "error-text" |
+// "error-json" | "content", "value"}: the value, an error's marked as
+// one. Any other result is rendered by textOf.
+func toolOutputText(r any) string {
+	m, _ := r.(map[string]any)
+	typ, _ := m["type"].(string)
+	v, ok := m["value"]
+	if !ok || typ == "" || len(m) != 2 {
+		return textOf(r)
+	}
+	if typ == "content" {
+		return contentOf(v)
+	}
+	t := textOf(v)
+	if strings.HasPrefix(typ, "error") && !strings.HasPrefix(t, "Error") {
+		return "Error: " + t
+	}
+	return t
 }
 
 // textOf renders a decoded JSON value as text: strings as they are,
