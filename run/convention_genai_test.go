@@ -19,5 +19,133 @@ func TestGenAIFiles(t *testing.T) {
 			agents:   []string{"any_agent"},
 			contains: []string{`"timezone": "America/New_York"`},
 		},
+		{
+			// The Vercel AI SDK's spans (ai.*, with gen_ai.* beside them)
+			// over OTLP/HTTP JSON: a planner asks a researcher, an agent
+			// used as a tool, whose misspelt call fails and who reports
+			// Celsius as Fahrenheit. Starts are whole milliseconds and
+			// ends are not: the results come before the model calls given
+			// them all the same, and the researcher's answer, the planner's
+			// result of its call, is said once.
+			file: "ai-sdk-agents.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// Mastra's OpenTelemetry export: GenAI operation names, with
+			// what an agent's run was given and answered only in Mastra's
+			// own mastra.agent_run.* attributes. A supervisor asks its
+			// inventory agent, a sub-agent run as a tool, whose misspelt
+			// SKU fails and who reports stock its tool did not.
+			file: "mastra-otel.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"Sales Supervisor", "Inventory Agent"},
+			question: "Do you have the LMP-200 lamp in stock? I need it today.",
+			steps: []realStep{
+				{"user", run.KindUser, "Do you have the LMP-200 lamp in stock?"},
+				{"Sales Supervisor", run.KindToolCall, `agent-inventoryAgent({"prompt":"How many LMP-200 lamps are in stock?"})`},
+				{"Inventory Agent", run.KindToolCall, `get_stock({"sku":"LMP-2OO"})`},
+				{"Inventory Agent", run.KindToolResult, "Error: unknown SKU LMP-2OO"},
+				{"Inventory Agent", run.KindToolCall, `get_stock({"sku":"LMP-200"})`},
+				{"Inventory Agent", run.KindToolResult, `{"sku":"LMP-200","units":0}`},
+				{"Inventory Agent", run.KindMessage, "LMP-200: 40 units in stock."},
+				{"Sales Supervisor", run.KindToolResult, `"text":"LMP-200: 40 units in stock."`},
+				{"Sales Supervisor", run.KindMessage, "Good news: we have 40 LMP-200 lamps in stock"},
+			},
+		},
+		{
+			// Genkit's own spans (genkit:type, genkit:metadata:subtype,
+			// genkit:input and genkit:output, its messages' toolRequest
+			// and toolResponse parts): the AI SDK's trip again, its two
+			// flows the agents, the misspelt call answered with an error
+			// object.
+			file: "genkit-flows.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `research({"question":"Weather in Oslo tomorrow?"})`},
+				{"researcher", run.KindToolCall, `getWeather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, `{"error":"unknown city: Olso"}`},
+				{"researcher", run.KindToolCall, `getWeather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
+		{
+			// Google ADK for TypeScript (GenAI operation names beside its
+			// gcp.vertex.agent.* request and response): the coordinator
+			// transfers to its sub-agent, whose first request retells the
+			// transfer as user messages ("For context: …"), and whose
+			// failed tool call comes back as an error object.
+			file: "adk-js-transfer.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"coordinator", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"coordinator", run.KindToolCall, `transfer_to_agent({"agentName":"researcher"})`},
+				{"coordinator", run.KindToolResult, "Transfer queued"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","temp_c":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+			},
+		},
+		{
+			// Strands for TypeScript: GenAI's events (gen_ai.user.message,
+			// gen_ai.choice) holding Bedrock's content blocks (text,
+			// toolUse, toolResult, json), the tools' results in their
+			// spans' choice events. The AI SDK's trip again, the
+			// researcher an agent used as a tool.
+			file: "strands-js-agents.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `researcher({"input":"Weather in Oslo tomorrow?"})`},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `"tempC":7`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
+		{
+			// VoltAgent's own spans (entity.type, span.type, entity.name
+			// and subagent.name; input and output): a supervisor
+			// delegates to a sub-agent by a tool. Its model calls record
+			// no output: each agent's answer is its span's output.
+			file: "voltagent-subagents.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `delegate_task({"task":"Weather in Oslo tomorrow?","targetAgents":["researcher"]})`},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "VoltAgentError: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindToolResult, `"response":"Oslo tomorrow: 7 degrees Fahrenheit and rain."`},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
 	})
+}
+
+// aiSDKSteps are the steps of the Vercel AI SDK's run, read from its own
+// spans or through OpenInference's processor: the researcher's answer, the
+// planner's result of its call, is said once.
+var aiSDKSteps = []realStep{
+	{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+	{"planner", run.KindToolCall, `research({"question":"Weather in Oslo tomorrow?"})`},
+	{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+	{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+	{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+	{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+	{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+	{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/offattr/offattr/run"
 )
 
-// TestOpenInferenceFiles reads cuts of real files that follow OpenInference's spans, and files no convention names whose messages are found by their shape.
+// TestOpenInferenceFiles reads cuts of real files that follow OpenInference's spans, files no convention names whose messages are found by their shape, and other flat span lists (the OpenAI Agents SDK's own export, span_data and all).
 func TestOpenInferenceFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -28,5 +28,108 @@ func TestOpenInferenceFiles(t *testing.T) {
 			file: "adot-openinference.json", format: run.FormatOpenInference, runs: 2,
 			contains: []string{"The weather in Alaska is -5C and snowy."},
 		},
+		{
+			// A triage agent hands off to billing, whose currency tool
+			// fails and whose FX expert, an agent used as a tool, answers
+			// wrongly.
+			file: "openai-agents-js.jsonl", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"Triage agent", "Billing agent", "FX expert"},
+			question: "What is the total of order 1042 in EUR?",
+			steps:    openAIAgentsSteps,
+		},
+		{
+			// LangGraph.js through OpenInference's LangChain.js
+			// instrumentation: two ReAct agents as the nodes of a graph,
+			// named only by the langgraph_node of each span's metadata;
+			// each runs a subgraph whose model and tools nodes are its
+			// steps. A flight search times out and is retried; the
+			// analyst converts the price and then reports it unconverted.
+			file: "langgraph-js-openinference.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"researcher", "analyst"},
+			question: "Find the cheapest flight from Oslo to Berlin on 1 December and give its price in EUR.",
+			steps: []realStep{
+				{"user", run.KindUser, "Find the cheapest flight from Oslo to Berlin on 1 December"},
+				{"researcher", run.KindToolCall, `search_flights({"from":"OSL","to":"BER","date":"2026-12-01"})`},
+				{"researcher", run.KindToolResult, "Error: flight API timeout after 30s"},
+				{"researcher", run.KindToolCall, `"retry":true`},
+				{"researcher", run.KindToolResult, `[{"flight":"SK4241","price":890,"currency":"NOK"}]`},
+				{"researcher", run.KindMessage, "Cheapest flight OSL-BER on 2026-12-01: SK4241 at 890 NOK."},
+				{"analyst", run.KindToolCall, `convert({"amount":890,"from":"NOK","to":"EUR"})`},
+				{"analyst", run.KindToolResult, `{"amount":75.65,"currency":"EUR"}`},
+				{"analyst", run.KindMessage, "The cheapest flight costs 890 EUR."},
+			},
+		},
+		{
+			// The same Vercel AI SDK run through OpenInference's span
+			// processor for it (@arizeai/openinference-vercel 2.8.1 on
+			// OpenTelemetry JS 2), which writes each call's arguments as
+			// JSON text twice over and copies the trace's first error
+			// onto the status of every span that ends after it: the
+			// error is the failed call's alone.
+			file: "ai-sdk-openinference.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// LangGraph.js's supervisor (@langchain/langgraph-supervisor)
+			// through OpenInference: the supervisor hands off by a tool
+			// that returns a Command, which the graph raises as
+			// ParentCommand (a JavaScript error whose message is its
+			// stack); the math expert's buggy tool multiplies wrongly
+			// and its answer is passed on.
+			file: "langgraph-js-supervisor.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"supervisor", "math_expert"},
+			question: "What do 56 units at 1234 EUR each cost in total?",
+			steps: []realStep{
+				{"user", run.KindUser, "What do 56 units at 1234 EUR each cost in total?"},
+				{"supervisor", run.KindToolCall, "transfer_to_math_expert({})"},
+				{"supervisor", run.KindToolResult, "Successfully transferred to math_expert"},
+				{"supervisor", run.KindHandoff, "Hands off control: ParentCommand"},
+				{"math_expert", run.KindToolCall, `multiply({"a":1234,"b":56})`},
+				{"math_expert", run.KindToolResult, "69004"},
+				{"math_expert", run.KindMessage, "1234 x 56 = 69,004."},
+				{"supervisor", run.KindMessage, "The total cost is 69,004 EUR."},
+			},
+		},
+		{
+			// LangChain.js 1's createAgent through OpenInference: each
+			// agent a graph of model_request and tools nodes, named only
+			// by lc_agent_name in every span's metadata; the researcher
+			// is an agent the planner's tool invokes. The AI SDK's trip
+			// again.
+			file: "langchain-js-agents.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// The same run of the OpenAI Agents SDK on a Vercel AI SDK
+			// model (@openai/agents-extensions' aisdk): its model calls'
+			// output is OpenAI Responses items (function_call), and the
+			// results in their input the AI SDK's tool outputs
+			// ({"type": "text", "value"}).
+			file: "openai-agents-js-aisdk.jsonl", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"Triage agent", "Billing agent", "FX expert"},
+			question: "What is the total of order 1042 in EUR?",
+			steps:    openAIAgentsSteps,
+		},
 	})
+}
+
+// openAIAgentsSteps are the steps of the OpenAI Agents SDK's run: a triage
+// agent hands off to billing, whose currency tool fails and whose FX
+// expert, an agent used as a tool, answers wrongly.
+var openAIAgentsSteps = []realStep{
+	{"user", run.KindUser, "What is the total of order 1042 in EUR?"},
+	{"Triage agent", run.KindToolCall, "transfer_to_Billing_agent"},
+	{"Triage agent", run.KindHandoff, "Hands off to Billing agent"},
+	{"Billing agent", run.KindToolResult, `{"assistant":"Billing agent"}`},
+	{"Billing agent", run.KindToolCall, `lookup_order({"order_id":"1042"})`},
+	{"Billing agent", run.KindToolResult, `"total":120,"currency":"USD"`},
+	{"Billing agent", run.KindToolCall, "convert_currency("},
+	{"Billing agent", run.KindToolResult, "Error: Error running tool (non-fatal): Tool execution failed."},
+	{"Billing agent", run.KindToolCall, "ask_fx_expert("},
+	{"FX expert", run.KindMessage, "120 USD is 60 EUR (rate 0.5)."},
+	{"Billing agent", run.KindMessage, "The total of order 1042 is 60 EUR."},
 }

@@ -2,6 +2,7 @@ package run_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,6 +24,17 @@ type realFile struct {
 	agents   []string // of the first run, the task giver left out
 	question string
 	contains []string // texts some step of the first run holds
+	// steps, when given, are all the steps of the first run, in order:
+	// each message, call and result once, each with its agent.
+	steps []realStep
+}
+
+// realStep is what one step must read as: its agent, its kind, and a text
+// it holds.
+type realStep struct {
+	agent    string
+	kind     run.Kind
+	contains string
 }
 
 func checkRealFiles(t *testing.T, files []realFile) {
@@ -55,6 +67,24 @@ func checkRealFiles(t *testing.T, files []realFile) {
 			for _, c := range tt.contains {
 				assert.Contains(t, all.String(), c)
 			}
+			if tt.steps != nil {
+				checkSteps(t, r, tt.steps)
+			}
 		})
+	}
+}
+
+func checkSteps(t *testing.T, r *run.Run, want []realStep) {
+	t.Helper()
+	got := make([]string, len(r.Steps))
+	for i, s := range r.Steps {
+		got[i] = fmt.Sprintf("%d %s %s %q", i, s.Agent, s.Kind, s.Content)
+	}
+	require.Len(t, r.Steps, len(want), "steps:\n%s", strings.Join(got, "\n"))
+	for i, w := range want {
+		s := r.Steps[i]
+		assert.Equal(t, w.agent, s.Agent, got[i])
+		assert.Equal(t, w.kind, s.Kind, got[i])
+		assert.Contains(t, s.Content, w.contains, got[i])
 	}
 }

@@ -43,7 +43,7 @@ var roleRules = []roleRule{
 	{"OpenInference (openinference.span.kind)", byKind("openinference.span.kind")},
 	{"Langfuse (observation types)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("langfuse.observation.type")
-		if t == "GENERATION" {
+		if strings.EqualFold(t, "GENERATION") { // upper case in its exports, lower case in its SDKs' spans
 			return roleLLM, true
 		}
 		// A plain SPAN or EVENT says only that it is no model call; one
@@ -64,9 +64,19 @@ var roleRules = []roleRule{
 	{"Google ADK (gcp.vertex.agent.llm_response)", func(s *spans.Span) (spanRole, bool) {
 		return roleLLM, hasAnyAttr(s.Attrs, "gcp.vertex.agent.llm_response") // its call_llm names no operation
 	}},
+	{"the OpenAI Agents SDK's export (span_data.type)", func(s *spans.Span) (spanRole, bool) {
+		t := s.Attrs.Str("span_data.type")
+		return openAIAgentsRoles[t], t != ""
+	}},
 	{"the Vercel AI SDK (ai.operationId)", func(s *spans.Span) (spanRole, bool) {
 		op := s.Attrs.Str("ai.operationId")
 		return aiSDKRole(s, op), op != ""
+	}},
+	{"Genkit (genkit:metadata:subtype)", func(s *spans.Span) (spanRole, bool) {
+		return genkitRoles[s.Attrs.Str("genkit:metadata:subtype")], s.Attrs.Str("genkit:type") != ""
+	}},
+	{"VoltAgent (entity.type, span.type)", func(s *spans.Span) (spanRole, bool) {
+		return voltAgentRole(s.Attrs.Str("entity.type"), s.Attrs.Str("span.type")), s.Attrs.Str("entity.type") != ""
 	}},
 	{"Haystack (haystack.component.type)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("haystack.component.type")
@@ -97,6 +107,36 @@ var genAIOperations = map[string]spanRole{
 	"execute_tool": roleTool,
 	"retrieval":    roleRetrieval,
 }
+
+// openAIAgentsRoles are the OpenAI Agents SDK's span types and what they
+// do; a handoff is read by spanHandoffOp, and the others (a turn, a
+// guardrail, the task) are wrappers.
+var openAIAgentsRoles = map[string]spanRole{
+	"agent":      roleAgent,
+	"generation": roleLLM, "response": roleLLM,
+	"function": roleTool,
+}
+
+// voltAgentRole reads VoltAgent's spans: every span names the entity it
+// runs in (entity.type agent), and its span.type says what it does; an
+// agent's own span, and a sub-agent's, has none.
+func voltAgentRole(entity, span string) spanRole {
+	switch span {
+	case "llm":
+		return roleLLM
+	case "tool":
+		return roleTool
+	case "":
+		if entity == "agent" {
+			return roleAgent
+		}
+	}
+	return roleOther
+}
+
+// genkitRoles are the kinds of Genkit's actions that make steps; a flow is
+// named as a graph node is (graphNode), and the rest are wrappers.
+var genkitRoles = map[string]spanRole{"model": roleLLM, "tool": roleTool, "retriever": roleRetrieval}
 
 // byKind reads a span kind attribute in OpenInference's words.
 func byKind(key string) func(*spans.Span) (spanRole, bool) {
@@ -225,7 +265,7 @@ func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 		if name != "" {
 			return cleanName(name), fromAttribute
 		}
-		if name = firstStr(s.Attrs, graphNodeKeys...); name != "" {
+		if name = graphNode(s); name != "" {
 			return cleanName(name), fromGraphNode
 		}
 	}
@@ -246,7 +286,7 @@ func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 
 // agentSpanNameKeys name an agent span's agent where no key of
 // agentNameKeys does.
-var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name"}
+var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name", "span_data.name", "subagent.name", "entity.name"}
 
 // agentInInput returns the agent an agent span's input names, "" if none:
 // where a framework's method is traced rather than its agent (CrewAI's
@@ -314,8 +354,43 @@ const (
 // the span is; graphNodeKeys name the graph node a span belongs to.
 var (
 	agentNameKeys = []string{"gen_ai.agent.name", "agent.name"}
-	graphNodeKeys = []string{"graph.node.name", "graph.node.id", "langfuse.observation.metadata.langgraph_node", "langsmith.metadata.langgraph_node"}
+	graphNodeKeys = []string{"graph.node.name", "graph.node.id"}
 )
+
+// graphNode returns the graph node a span belongs to: an attribute of
+// graphNodeKeys, a Genkit flow (a program's named step, an agent when a
+// model call runs inside it), else LangGraph's langgraph_node in the
+// span's metadata.
+func graphNode(s *spans.Span) string {
+	if name := firstStr(s.Attrs, graphNodeKeys...); name != "" {
+		return name
+	}
+	if s.Attrs.Str("genkit:metadata:subtype") == "flow" {
+		return strings.TrimSpace(s.Attrs.Str("genkit:name"))
+	}
+	return metadataValue(s, "langgraph_node")
+}
+
+// metadataValue returns the text of a key of the metadata LangChain gives
+// its runs, wherever the span keeps it: as Langfuse and LangSmith do
+// (langfuse.observation.metadata.KEY, langsmith.metadata.KEY), as flat
+// dumps nest it (metadata.KEY), or as OpenInference does, JSON text in
+// its metadata attribute.
+func metadataValue(s *spans.Span, key string) string {
+	if v := firstStr(s.Attrs, "langfuse.observation.metadata."+key, "langsmith.metadata."+key, "metadata."+key); v != "" {
+		return v
+	}
+	md := s.Attrs.Str("metadata")
+	if !strings.Contains(md, `"`+key+`"`) {
+		return ""
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(md), &m) != nil {
+		return ""
+	}
+	v, _ := m[key].(string)
+	return strings.TrimSpace(v)
+}
 
 // agentSpanNames are how frameworks name an agent's span when no
 // attribute names the agent: the agent is the first group.

@@ -24,18 +24,37 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 	return ToolCall{
 		ID:        firstStr(s.Attrs, toolIDKeys...),
 		Name:      cleanName(unquote(name)),
-		Arguments: firstText(s.Attrs, toolArgKeys...),
+		Arguments: jsonArguments(firstText(s.Attrs, toolArgKeys...)),
 	}
+}
+
+// jsonArguments reads a call's arguments written as JSON text twice over
+// (a JSON string holding the JSON object, as a tracer that encodes
+// arguments already encoded writes them) as the JSON they hold; any other
+// arguments are kept as they are.
+func jsonArguments(a string) string {
+	if !strings.HasPrefix(a, `"`) {
+		return a
+	}
+	var inner string
+	if json.Unmarshal([]byte(a), &inner) != nil {
+		return a
+	}
+	if t := strings.TrimSpace(inner); (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && json.Valid([]byte(t)) {
+		return t
+	}
+	return a
 }
 
 // Where conventions keep a tool span's call and result, in the order they
 // are tried: GenAI, OpenInference, Langfuse, OpenLLMetry, Google ADK, the
-// Vercel AI SDK, MLflow, Pydantic AI under Logfire, any-agent.
+// Vercel AI SDK, MLflow, Pydantic AI under Logfire, any-agent, the OpenAI
+// Agents SDK's export, Genkit, VoltAgent.
 var (
-	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName"}
-	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id"}
-	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs", "input", "inputs"}
-	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output", "langsmith.outputs", "output", "outputs"}
+	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName", "span_data.name"}
+	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id", "tool.call.id"}
+	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs", "span_data.input", "genkit:input", "input", "inputs"}
+	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output", "langsmith.outputs", "span_data.output", "genkit:output", "output", "outputs"}
 )
 
 // toolResult reads what a tool or retrieval span returned, and the
@@ -57,14 +76,21 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 			return toolMessageText(unquote(t)), k
 		}
 	}
+	// GenAI's events: a tool span's choice is what the tool gave back
+	// (Strands).
+	for _, m := range eventMessages(s, true) {
+		if t := strings.TrimSpace(m.Text); t != "" {
+			return t, "GenAI events"
+		}
+	}
 	return "", ""
 }
 
 // toolMessageText reads a result written as the tool message that carries
 // it (LangChain's ToolMessage, serialised or as a dict: {"type": "tool",
-// "content": …}) as the message's text, and a text a tracer wrapped as
-// {"output": …} or {"result": …} as the text; any other result is kept
-// as it is.
+// "content": …}) as the message's text, and a text, a tool message or a
+// Command carrying one that a tracer wrapped as {"output": …} or
+// {"result": …} as the text; any other result is kept as it is.
 func toolMessageText(t string) string {
 	// Most results are not such objects: only one that may be is parsed.
 	body := strings.TrimLeft(strings.TrimPrefix(t, "{"), " \t\r\n")
@@ -81,12 +107,40 @@ func toolMessageText(t string) string {
 	}
 	if len(x) == 1 {
 		for _, k := range []string{"output", "result"} {
-			if s, ok := x[k].(string); ok && strings.TrimSpace(s) != "" {
-				return s
+			switch v := x[k].(type) {
+			case string:
+				if strings.TrimSpace(v) != "" {
+					return v
+				}
+			case map[string]any:
+				if text, ok := toolMessageIn(v); ok {
+					return text
+				}
 			}
 		}
 	}
 	return t
+}
+
+// toolMessageIn returns the text of the tool message a result object is,
+// or that it carries as the update of a LangGraph Command (a tool's way to
+// hand off: {"lg_name": "Command", "update": {"messages": […]}, "goto"}),
+// its last tool message.
+func toolMessageIn(v map[string]any) (string, bool) {
+	if m, ok := messageOf(v); ok && m.Role == "tool" && m.Text != "" {
+		return m.Text, true
+	}
+	u, ok := v["update"].(map[string]any)
+	if !ok {
+		return "", false
+	}
+	ms := messagesOf(u, "")
+	for i := len(ms) - 1; i >= 0; i-- {
+		if ms[i].Role == "tool" && ms[i].Text != "" {
+			return ms[i].Text, true
+		}
+	}
+	return "", false
 }
 
 // firstText is firstStr rendering structured values as JSON.
@@ -124,12 +178,13 @@ type handoff struct {
 
 // spanHandoffOp reads a span that records a handoff as its operation
 // (GenAI's agent_handoff, with gen_ai.handoff.from_agent and .to_agent;
-// the OpenAI Agents SDK's handoff spans).
+// the OpenAI Agents SDK's handoff spans, under GenAI's operation name or
+// in its own export).
 func spanHandoffOp(s *spans.Span) (handoff, bool) {
-	if op := s.Attrs.Str("gen_ai.operation.name"); op != "agent_handoff" && op != "handoff" {
+	if op := firstStr(s.Attrs, "gen_ai.operation.name", "span_data.type"); op != "agent_handoff" && op != "handoff" {
 		return handoff{}, false
 	}
-	h := handoff{Target: cleanName(firstStr(s.Attrs, "gen_ai.handoff.to_agent", "to_agent"))}
+	h := handoff{Target: cleanName(firstStr(s.Attrs, "gen_ai.handoff.to_agent", "to_agent", "span_data.to_agent"))}
 	h.Text = "Hands off control"
 	if h.Target != "" {
 		h.Text = "Hands off to " + h.Target
@@ -138,11 +193,13 @@ func spanHandoffOp(s *spans.Span) (handoff, bool) {
 }
 
 // isHandoff reports whether an exception type, or a message written as
-// "Type(…)" or "Type: …", is control flow.
+// "Type(…)", "Type: …" or the type alone, is control flow.
 func isHandoff(typ, msg string) bool {
 	if typ == "" {
 		if i := strings.IndexAny(msg, "(:"); i > 0 {
 			typ = msg[:i]
+		} else if m := strings.TrimSpace(msg); !strings.ContainsAny(m, " \t\n") {
+			typ = m
 		}
 	}
 	typ = strings.TrimSpace(typ)
@@ -154,16 +211,42 @@ func isHandoff(typ, msg string) bool {
 func spanHandoff(s *spans.Span) (handoff, bool) {
 	for _, e := range s.Events {
 		if e.Name == "exception" {
-			typ, msg := e.Attrs.Str("exception.type"), e.Attrs.Str("exception.message")
+			typ, msg := exception(e)
 			if isHandoff(typ, msg) {
 				return newHandoff(typ, msg), true
 			}
 		}
 	}
-	if s.Status.Code == spans.StatusError && isHandoff(s.Attrs.Str("error.type"), s.Status.Message) {
-		return newHandoff(s.Attrs.Str("error.type"), s.Status.Message), true
+	if msg := stackless(s.Status.Message); s.Status.Code == spans.StatusError && isHandoff(s.Attrs.Str("error.type"), msg) {
+		return newHandoff(s.Attrs.Str("error.type"), msg), true
 	}
 	return handoff{}, false
+}
+
+// exception reads an exception event's type and message.
+func exception(e spans.Event) (typ, msg string) {
+	return e.Attrs.Str("exception.type"), stackless(e.Attrs.Str("exception.message"))
+}
+
+// stackless reads an error message that carries a JavaScript stack trace
+// (OpenTelemetry JS instrumentations may write an error's message and then
+// its stack, "message\n\nError: message\n    at f (file:1:2)…") as the
+// stack's first line, which names the error's type and says its message;
+// a message given before the stack that this line does not repeat is kept
+// before it. Any other message is returned as it is.
+func stackless(msg string) string {
+	frame := strings.Index(msg, "\n    at ")
+	if frame < 0 {
+		return msg
+	}
+	head := strings.TrimRight(msg[:frame], " \t\r\n")
+	line := head[strings.LastIndexByte(head, '\n')+1:]
+	before := strings.TrimSpace(strings.TrimSuffix(head, line))
+	line = strings.TrimSpace(line)
+	if before == "" || strings.Contains(line, before) {
+		return line
+	}
+	return before + "\n" + line
 }
 
 func newHandoff(typ, msg string) handoff {
@@ -193,7 +276,7 @@ func spanErrors(s *spans.Span) []string {
 		if e.Name != "exception" {
 			continue
 		}
-		typ, msg := e.Attrs.Str("exception.type"), e.Attrs.Str("exception.message")
+		typ, msg := exception(e)
 		if typ == "" && msg == "" || isHandoff(typ, msg) {
 			continue
 		}
@@ -209,7 +292,7 @@ func spanErrors(s *spans.Span) []string {
 			return nil // the status says only that control was passed on
 		}
 	}
-	msg := strings.TrimSpace(s.Status.Message)
+	msg := strings.TrimSpace(stackless(s.Status.Message))
 	for _, l := range out {
 		if msg == "" || strings.Contains(l, msg) {
 			return out // the exception already says it
@@ -222,6 +305,16 @@ func spanErrors(s *spans.Span) []string {
 		return append(out, "Error: "+s.Name+" failed (span status ERROR)")
 	}
 	return append(out, errorLine(s.Attrs.Str("error.type"), msg))
+}
+
+// levelStatus reads an error that a convention keeps in attributes rather
+// than in the span's status: Langfuse's observation level ERROR, with its
+// status message, as its SDKs write them on the spans they export.
+func levelStatus(s *spans.Span) (spans.Status, bool) {
+	if s.Status.Code == spans.StatusError || !strings.EqualFold(s.Attrs.Str("langfuse.observation.level"), "ERROR") {
+		return spans.Status{}, false
+	}
+	return spans.Status{Code: spans.StatusError, Message: strings.TrimSpace(s.Attrs.Str("langfuse.observation.status_message"))}, true
 }
 
 // errorLine writes an exception as a traceback's last line does, which

@@ -76,11 +76,13 @@ func fromValues(role string, keys ...string) messageSource {
 // attributes and OpenLLMetry's numbered ones, GenAI events, then free-form
 // values (Langfuse's observation input and output, OpenInference's
 // input.value and output.value, OpenLLMetry's entity input and output,
-// Google ADK's LLM request and response).
+// Google ADK's LLM request and response). An agent's run is read the same
+// way, and where Mastra keeps it beside GenAI's operation names.
 var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
 		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
+		fromJSON("span_data.input"), fromJSON("genkit:input"), fromJSON("llm.messages"),
 		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs"),
 		fromFound(false),
 	}
@@ -91,6 +93,8 @@ var (
 		fromJSON("gen_ai.output.messages"), fromIndexedOutput("llm.output_messages"), fromJSON("gen_ai.completion"),
 		fromIndexedOutput("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
 		fromJSON("llm.generated_message"), // promptflow
+		fromJSON("span_data.output"),      // the OpenAI Agents SDK's export
+		fromJSON("genkit:output"),
 	}
 	outputSources = append(slices.Clip(messageOutputSources),
 		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output", "langsmith.outputs"),
@@ -98,11 +102,11 @@ var (
 	)
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
-		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs"),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input", "input"),
 	}
 	agentOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse),
-		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs"),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "output"),
 	}
 )
 
@@ -406,6 +410,14 @@ func messagesOf(x any, role string) []chatMessage {
 				out = append(out, msg)
 			} else if msg, ok := choiceMessage(m); ok { // OpenAI's choices, listed bare
 				out = append(out, msg)
+			} else if _, ok := m["choices"]; ok || m["lg_name"] == "Command" {
+				out = append(out, messagesOf(m, role)...) // a list of chat completions, or of Commands
+			} else if msg, ok := responsesItem(m); ok {
+				if n := len(out); n > 0 && len(msg.Calls) > 0 && out[n-1].Role == "assistant" && out[n-1].Text == "" && len(out[n-1].Calls) > 0 && out[n-1].From == "" {
+					out[n-1].Calls = append(out[n-1].Calls, msg.Calls...) // one turn's calls, one message
+					continue
+				}
+				out = append(out, msg)
 			}
 		}
 		return out
@@ -421,6 +433,12 @@ func messagesOf(x any, role string) []chatMessage {
 		if c, ok := t["content"].(map[string]any); ok { // a Gemini response
 			return messagesOf(c, role)
 		}
+		if m, ok := t["message"].(map[string]any); ok { // a response holding its message (Genkit's, Ollama's)
+			return messagesOf(m, role)
+		}
+		if u, ok := t["update"].(map[string]any); ok && t["lg_name"] == "Command" { // a LangGraph Command's state update
+			return messagesOf(u, role)
+		}
 		if gs, ok := t["generations"].([]any); ok {
 			return generations(gs)
 		}
@@ -434,6 +452,9 @@ func messagesOf(x any, role string) []chatMessage {
 				}
 			}
 			return out
+		}
+		if o, ok := t["output"].([]any); ok && len(t) == 1 { // a tracer's wrapper of what a node returned
+			return messagesOf(o, role)
 		}
 		for _, k := range []string{"output", "input", "task", "query", "question", "content", "text"} {
 			if s, ok := t[k].(string); ok && strings.TrimSpace(s) != "" {
@@ -452,6 +473,24 @@ func choiceMessage(c map[string]any) (chatMessage, bool) {
 		return chatMessage{}, false
 	}
 	return messageOf(m)
+}
+
+// responsesItem reads an item of OpenAI's Responses API that is no
+// message: a function call the model made ({"type": "function_call",
+// "call_id" or "callId", "name", "arguments"}) or its output
+// ({"type": "function_call_output", "call_id", "output"}).
+func responsesItem(m map[string]any) (chatMessage, bool) {
+	id := stringOrEmpty(m["call_id"])
+	if id == "" {
+		id = stringOrEmpty(m["callId"])
+	}
+	switch m["type"] {
+	case "function_call":
+		return chatMessage{Role: "assistant", Calls: []ToolCall{{ID: id, Name: stringOrEmpty(m["name"]), Arguments: textOf(m["arguments"])}}}, true
+	case "function_call_output":
+		return chatMessage{Role: "tool", CallID: id, Text: contentOf(m["output"])}, true
+	}
+	return chatMessage{}, false
 }
 
 // generations reads LangChain's LLMResult, {"generations": [[{"text",
@@ -488,6 +527,10 @@ func generations(gs []any) []chatMessage {
 // langChainRoles are the roles LangChain's message types stand for.
 var langChainRoles = map[string]string{"human": "user", "ai": "assistant", "AIMessageChunk": "assistant", "tool": "tool", "system": "system", "function": "tool"}
 
+// langChainClasses are LangChain's message classes and the types they
+// stand for.
+var langChainClasses = map[string]string{"HumanMessage": "human", "AIMessage": "ai", "AIMessageChunk": "ai", "ToolMessage": "tool", "SystemMessage": "system", "FunctionMessage": "function"}
+
 // messageOf reads one message object; ok is false when it has no role.
 func messageOf(m map[string]any) (chatMessage, bool) {
 	role, _ := m["role"].(string)
@@ -496,7 +539,19 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 	}
 	if role == "" {
 		if kw, ok := m["kwargs"].(map[string]any); ok { // LangChain's serialised objects: {"lc", "id", "kwargs": {…}}
-			return messageOf(kw)
+			if msg, ok := messageOf(kw); ok {
+				return msg, true
+			}
+			// LangChain.js leaves the type out of the kwargs: the class
+			// the id ends with says it.
+			if id, ok := m["id"].([]any); ok && len(id) > 0 && kw["type"] == nil {
+				if class, ok := id[len(id)-1].(string); ok && langChainClasses[class] != "" {
+					kw = maps.Clone(kw)
+					kw["type"] = langChainClasses[class]
+					return messageOf(kw)
+				}
+			}
+			return chatMessage{}, false
 		}
 		if _, ok := m["content"]; ok {
 			role = langChainRoles[stringOrEmpty(m["type"])] // LangChain's messages: {"type": "human", "content"}
@@ -622,9 +677,10 @@ func callsAsText(m *chatMessage) {
 
 // toolParts reads the tool calls and results among a message's content
 // parts, as the Vercel AI SDK ({"type": "tool-call", …}), Anthropic
-// ({"type": "tool_use", …}, {"type": "tool_result", …}) and Haystack
-// ({"tool_call": …}, {"tool_call_result": …}) write them, and returns the
-// texts of results contentOf does not read.
+// ({"type": "tool_use", …}, {"type": "tool_result", …}), Haystack
+// ({"tool_call": …}, {"tool_call_result": …}), Genkit ({"toolRequest":
+// …}, {"toolResponse": …}) and Bedrock ({"toolUse": …}, {"toolResult": …})
+// write them, and returns the texts of results contentOf does not read.
 func toolParts(c any, msg *chatMessage) []string {
 	parts, _ := c.([]any)
 	var texts []string
@@ -637,18 +693,30 @@ func toolParts(c any, msg *chatMessage) []string {
 		case pm["type"] == "tool-call":
 			msg.Calls = append(msg.Calls, aiSDKCall(pm))
 		case pm["type"] == "tool-result":
-			if msg.CallID == "" {
-				msg.CallID = stringOrEmpty(pm["toolCallId"])
-			}
+			answers(msg, pm["toolCallId"])
 		case pm["type"] == "tool_use": // Anthropic's Messages API
-			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(pm["id"]), Name: stringOrEmpty(pm["name"]), Arguments: textOf(pm["input"])})
+			msg.Calls = append(msg.Calls, partCall(pm, "id", "name", "input"))
 		case pm["type"] == "tool_result":
-			if msg.CallID == "" {
-				msg.CallID = stringOrEmpty(pm["tool_use_id"])
-			}
+			answers(msg, pm["tool_use_id"])
 		case pm["tool_call"] != nil:
 			tc, _ := pm["tool_call"].(map[string]any)
-			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(tc["id"]), Name: stringOrEmpty(tc["tool_name"]), Arguments: textOf(tc["arguments"])})
+			msg.Calls = append(msg.Calls, partCall(tc, "id", "tool_name", "arguments"))
+		case pm["toolUse"] != nil: // Bedrock's content blocks, as Strands writes them
+			tu, _ := pm["toolUse"].(map[string]any)
+			msg.Calls = append(msg.Calls, partCall(tu, "toolUseId", "name", "input"))
+		case pm["type"] == "toolUse":
+			msg.Calls = append(msg.Calls, partCall(pm, "toolUseId", "name", "input"))
+		case pm["toolResult"] != nil:
+			tr, _ := pm["toolResult"].(map[string]any)
+			answers(msg, tr["toolUseId"])
+			texts = append(texts, contentOf(tr["content"]))
+		case pm["toolRequest"] != nil: // Genkit's parts
+			tr, _ := pm["toolRequest"].(map[string]any)
+			msg.Calls = append(msg.Calls, partCall(tr, "ref", "name", "input"))
+		case pm["toolResponse"] != nil:
+			tr, _ := pm["toolResponse"].(map[string]any)
+			answers(msg, tr["ref"])
+			texts = append(texts, textOf(tr["output"]))
 		case pm["tool_call_result"] != nil:
 			r, _ := pm["tool_call_result"].(map[string]any)
 			if origin, ok := r["origin"].(map[string]any); ok && msg.CallID == "" {
@@ -658,6 +726,20 @@ func toolParts(c any, msg *chatMessage) []string {
 		}
 	}
 	return texts
+}
+
+// partCall reads a call from a content part, by the keys its format
+// gives the call's id, name and arguments.
+func partCall(p map[string]any, id, name, args string) ToolCall {
+	return ToolCall{ID: stringOrEmpty(p[id]), Name: stringOrEmpty(p[name]), Arguments: textOf(p[args])}
+}
+
+// answers records the call a result part answers, unless the message
+// names one already.
+func answers(msg *chatMessage, id any) {
+	if msg.CallID == "" {
+		msg.CallID = stringOrEmpty(id)
+	}
 }
 
 // contentOf reads OpenAI content: a string or a list of typed parts.
@@ -673,7 +755,7 @@ func contentOf(c any) string {
 			texts = append(texts, t)
 		case map[string]any:
 			switch typ, _ := t["type"].(string); {
-			case typ == "tool-call", typ == "tool_use": // a call, read by toolParts
+			case typ == "tool-call", typ == "tool_use", typ == "toolUse": // a call, read by toolParts
 			case typ == "tool_result": // Anthropic's: its content is text or parts
 				texts = append(texts, contentOf(t["content"]))
 			case typ == "tool-result":
@@ -681,15 +763,38 @@ func contentOf(c any) string {
 				if r == nil {
 					r = t["output"]
 				}
-				texts = append(texts, textOf(r))
+				texts = append(texts, toolOutputText(r))
 			case t["text"] != nil:
 				texts = append(texts, stringOrEmpty(t["text"]))
+			case typ == "" && t["json"] != nil: // Bedrock's JSON block
+				texts = append(texts, textOf(t["json"]))
 			case typ != "" && typ != "text":
 				texts = append(texts, "["+typ+"]")
 			}
 		}
 	}
 	return strings.Join(nonEmpty(texts), "\n")
+}
+
+// toolOutputText reads a tool's result as the Vercel AI SDK writes it
+// since its fifth version, {"type": "text" | "json" | "error-text" |
+// "error-json" | "content", "value"}: the value, an error's marked as
+// one. Any other result is rendered by textOf.
+func toolOutputText(r any) string {
+	m, _ := r.(map[string]any)
+	typ, _ := m["type"].(string)
+	v, ok := m["value"]
+	if !ok || typ == "" || len(m) != 2 {
+		return textOf(r)
+	}
+	if typ == "content" {
+		return contentOf(v)
+	}
+	t := textOf(v)
+	if strings.HasPrefix(typ, "error") && !strings.HasPrefix(t, "Error") {
+		return "Error: " + t
+	}
+	return t
 }
 
 // textOf renders a decoded JSON value as text: strings as they are,
@@ -895,6 +1000,28 @@ func flattenValue(key string, v spans.Value, out *spans.Attrs) {
 // the span: gen_ai.{system,user,assistant,tool}.message and gen_ai.choice
 // with the message in their attributes, or gen_ai.content.prompt and
 // gen_ai.content.completion holding gen_ai.prompt / gen_ai.completion.
+// partsMessage reads an event attribute that holds a message's content
+// as a list of parts (Strands writes Bedrock's content blocks: {"text"},
+// {"toolUse"}, {"toolResult"}) as a message of role; ok is false when the
+// attribute holds no such list.
+func partsMessage(as spans.Attrs, key, role string) (chatMessage, bool) {
+	v, ok := as.Get(key)
+	if !ok {
+		return chatMessage{}, false
+	}
+	x, ok := anyOf(v)
+	parts, isList := x.([]any)
+	if !ok || !isList || len(parts) == 0 {
+		return chatMessage{}, false
+	}
+	for _, p := range parts {
+		if _, ok := p.(map[string]any); !ok {
+			return chatMessage{}, false
+		}
+	}
+	return messageOf(map[string]any{"role": role, "content": parts})
+}
+
 func eventMessages(s *spans.Span, output bool) []chatMessage {
 	var out []chatMessage
 	for _, e := range s.Events {
@@ -906,14 +1033,22 @@ func eventMessages(s *spans.Span, output bool) []chatMessage {
 		case output && e.Name == "gen_ai.choice":
 			if m := jsonMessages(e.Attrs, "message"); len(m) > 0 {
 				out = append(out, m...)
+			} else if m, ok := partsMessage(e.Attrs, "message", "assistant"); ok {
+				out = append(out, m)
 			} else if t := firstText(e.Attrs, "content"); t != "" {
 				out = append(out, chatMessage{Role: "assistant", Text: t})
 			}
 		case !output && strings.HasPrefix(e.Name, "gen_ai.") && strings.HasSuffix(e.Name, ".message"):
 			role := strings.TrimSuffix(strings.TrimPrefix(e.Name, "gen_ai."), ".message")
-			m := chatMessage{Role: firstStr(e.Attrs, "role"), Text: firstText(e.Attrs, "content"), CallID: e.Attrs.Str("id")}
-			if m.Role == "" {
-				m.Role = role
+			if r := firstStr(e.Attrs, "role"); r != "" {
+				role = r
+			}
+			m, ok := partsMessage(e.Attrs, "content", role)
+			if !ok {
+				m = chatMessage{Role: role, Text: firstText(e.Attrs, "content")}
+			}
+			if id := e.Attrs.Str("id"); id != "" && m.CallID == "" {
+				m.CallID = id
 			}
 			if x, ok := e.Attrs.Get("tool_calls"); ok {
 				if calls, ok := anyOf(x); ok {

@@ -135,3 +135,21 @@ func TestResultObjectsInSpanEvents(t *testing.T) {
 	assert.Equal(t, []string{"user: Weather in Oslo?", "tool_call: Checking.", "tool_result: -5C, snowy", "message: It is -5C and snowy in Oslo."}, got)
 	assert.Equal(t, "tc_1", r.Steps[2].ToolCallID())
 }
+
+// TestStackless: an error message followed by a JavaScript stack reads as
+// the stack's first line, with a message it does not repeat kept before
+// it; a message without a stack is kept whole.
+func TestStackless(t *testing.T) {
+	tests := []struct{ name, msg, want string }{
+		{"message and stack", "flight API timeout\n\nError: flight API timeout\n    at tool.name (/app/run.js:28:30)\n    at new Promise (<anonymous>)", "Error: flight API timeout"},
+		{"stack alone", "\n\nParentCommand\n    at RunnableCallable._controlBranch [as func] (/app/state.cjs:775:65)", "ParentCommand"},
+		{"a message the stack does not say", "lookup failed\n\nTypeError: x is undefined\n    at f (/app/a.js:1:2)", "lookup failed\nTypeError: x is undefined"},
+		{"no stack", "ValueError: city not found\n  in get_forecast", "ValueError: city not found\n  in get_forecast"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, stackless(tt.msg))
+		})
+	}
+	assert.True(t, isHandoff("", stackless(tests[1].msg)), "a control-flow error named by its stack alone")
+}

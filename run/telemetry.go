@@ -26,7 +26,8 @@ import (
 //   - Steps are ordered by the start time of their span, ties broken by
 //     parent before child, then by file order. A tool's result takes the
 //     time its span ended, so that what ran inside the tool (an agent used
-//     as a tool) comes before the result.
+//     as a tool) comes before the result; a model call whose input holds
+//     that result comes after it, whichever clock its start was read from.
 //   - A step's agent is its nearest enclosing agent span (the span itself
 //     included): an agent handing off to another is two agents. Spans
 //     outside any agent belong to the service that emitted them.
@@ -275,6 +276,11 @@ func (b *builder) tree(ss []*spans.Span) int {
 		b.nodes = append(b.nodes, n)
 	}
 	for _, n := range b.nodes {
+		if st, ok := levelStatus(n.s); ok {
+			c := *n.s
+			c.Status = st
+			n.s = &c
+		}
 		var ok bool
 		n.role, ok = classify(n.s)
 		if ok {
@@ -311,6 +317,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 			state[p] = done
 		}
 	}
+	b.langChainAgents()
 	// A span outside any agent span whose parent has one named agent
 	// span among its children, a span with nothing inside it, belongs to
 	// that agent: some instrumentations put the agent's span beside its
@@ -360,6 +367,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 			}
 		}
 	}
+	b.subgraphSteps()
 	for _, n := range b.nodes {
 		if b.stopped() {
 			return known
@@ -367,6 +375,95 @@ func (b *builder) tree(ss []*spans.Span) int {
 		b.resolve(n)
 	}
 	return known
+}
+
+// subgraphSteps leaves unnamed the graph nodes of a subgraph that call the
+// model themselves: where a graph's node runs a graph of its own (a
+// LangGraph ReAct agent, whose model and tools nodes are its steps), the
+// agent is the node that runs it, and a node whose inside holds no other
+// graph node is a step of the node around it. A graph of one level keeps
+// its nodes as agents, a node above a subgraph's agents (a team) keeps its
+// name for what it does itself, and a graph a tool runs (an agent called
+// as a tool) is no subgraph of the node that called it. Spans of one node
+// (a node's chain and the model call inside it carry the same node) are
+// one.
+func (b *builder) subgraphSteps() {
+	// top is, for each span, the outermost span of the graph node it is
+	// in, nil outside any; outer is, for each such span, the one of the
+	// node around it.
+	top := map[*node]*node{}
+	outer := map[*node]*node{}
+	inner := map[*node]bool{} // a node with another inside it
+	for _, n := range b.preorder() {
+		var up *node
+		if n.parent != nil && n.parent.role != roleTool && n.parent.role != roleRetrieval {
+			up = top[n.parent] // what a tool runs is no step of a node around the tool
+		}
+		switch {
+		case n.from != fromGraphNode || n.name == "":
+			top[n] = up
+		case up != nil && SameAgent(up.name, n.name):
+			top[n] = up
+		default:
+			top[n] = n
+			if up != nil {
+				outer[n], inner[up] = up, true
+			}
+		}
+	}
+	if len(outer) == 0 {
+		return
+	}
+	for _, n := range b.nodes {
+		if t := top[n]; t != nil && n.from == fromGraphNode && outer[t] != nil && !inner[t] {
+			n.name = ""
+		}
+	}
+}
+
+// preorder lists the spans parents first, each once, without recursion.
+func (b *builder) preorder() []*node {
+	children := map[*node][]*node{}
+	var stack []*node
+	for _, n := range b.nodes {
+		if n.parent == nil {
+			stack = append(stack, n)
+		} else {
+			children[n.parent] = append(children[n.parent], n)
+		}
+	}
+	slices.Reverse(stack)
+	out := make([]*node, 0, len(b.nodes))
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		out = append(out, n)
+		kids := children[n]
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, kids[i])
+		}
+	}
+	return out
+}
+
+// langChainAgents makes an agent span of each span that starts a
+// LangChain agent's run: LangChain names the agent of every run inside one
+// in its metadata (lc_agent_name), and the span whose parent does not
+// share that name is the agent's. Its graph's nodes (a model_request and a
+// tools node) are then steps of the agent.
+func (b *builder) langChainAgents() {
+	named := map[*node]string{}
+	for _, n := range b.nodes {
+		if name := cleanName(metadataValue(n.s, "lc_agent_name")); name != "" {
+			named[n] = name
+		}
+	}
+	for n, name := range named {
+		if n.role != roleOther || n.parent != nil && SameAgent(named[n.parent], name) {
+			continue
+		}
+		n.role, n.name, n.from = roleAgent, name, fromAgentSpan
+	}
 }
 
 // markers demotes the agent spans that mark a moment rather than an
@@ -646,11 +743,69 @@ func (b *builder) build() {
 			b.tool(n)
 		}
 	}
+	b.givenResults()
 	b.dropEchoes()
 	b.untracedResults(byTime)
 	b.silentAgents(byTime)
 	b.errors(byTime)
 	b.afterResults()
+}
+
+// givenResults places a model call that was given a tool's result after
+// that result. A span's start may be read from a coarser clock than its
+// end (OpenTelemetry JS takes the start from a millisecond clock and adds
+// a precise duration for the end), so a model call that starts just after
+// a fast tool returned can seem to start before the tool ended. Only a
+// model call of the tool's agent turn that seems to start while the tool
+// runs is looked at, and moved only when its input holds the tool's result
+// by its call id: the input is the evidence, times alone are not.
+func (b *builder) givenResults() {
+	type result struct {
+		tool *node
+		id   string
+		time int64
+	}
+	var results []result
+	for _, p := range b.steps {
+		if id := p.step.ToolCallID(); p.step.Kind == KindToolResult && id != "" && (p.node.role == roleTool || p.node.role == roleRetrieval) && p.time > p.node.s.Start {
+			results = append(results, result{p.node, id, p.time})
+		}
+	}
+	if len(results) == 0 {
+		return
+	}
+	models := map[*node][]*node{} // model calls with steps, by agent turn, in time order
+	for _, n := range b.nodes {
+		if n.role == roleLLM && len(n.steps) > 0 {
+			models[n.scope] = append(models[n.scope], n)
+		}
+	}
+	for _, ms := range models {
+		sort.SliceStable(ms, func(i, j int) bool { return ms[i].s.Start < ms[j].s.Start })
+	}
+	given := map[*node]map[string]bool{} // the call ids of the results a model call's input holds
+	for _, r := range results {
+		ms := models[r.tool.scope]
+		for k := sort.Search(len(ms), func(i int) bool { return ms[i].s.Start >= r.tool.s.Start }); k < len(ms) && ms[k].s.Start < r.time; k++ {
+			m := ms[k]
+			ids, ok := given[m]
+			if !ok {
+				ids = map[string]bool{}
+				for _, msg := range inputMessages(m.s) {
+					if msg.CallID != "" {
+						ids[msg.CallID] = true
+					}
+				}
+				given[m] = ids
+			}
+			if !ids[r.id] {
+				continue
+			}
+			for _, i := range m.steps {
+				b.steps[i].time = max(b.steps[i].time, justAfter(r.time))
+			}
+		}
+	}
 }
 
 // afterResults orders a model's output when it holds messages written
@@ -904,7 +1059,7 @@ func (b *builder) model(n *node, output []chatMessage) {
 			s.Kind, s.Edit().ToolCallID = KindToolResult, m.CallID
 		}
 		for _, c := range m.Calls {
-			c.Name = cleanName(c.Name)
+			c.Name, c.Arguments = cleanName(c.Name), jsonArguments(c.Arguments)
 			s.Edit().ToolCalls = append(s.ToolCalls(), c)
 		}
 		if len(s.ToolCalls()) > 0 {
@@ -963,7 +1118,7 @@ func (b *builder) prompts(n *node, in []chatMessage) {
 			continue
 		}
 		b.given[text] = true
-		if first || len(in) < 2 || strings.Contains(b.question, text) || b.saidJustBefore(text) || b.saidSoFar().has(text) {
+		if first || len(in) < 2 || strings.Contains(b.question, text) || presentsOthers(text) || b.saidJustBefore(text) || b.saidSoFar().has(text) {
 			continue
 		}
 		who := "user"
@@ -972,6 +1127,16 @@ func (b *builder) prompts(n *node, in []chatMessage) {
 		}
 		b.add(n, justBefore(n.s.Start), -1, Step{Agent: who, Role: "user", Kind: KindUser, Content: m.Text, Extra: &Extra{Target: n.owner, From: m.From}})
 	}
+}
+
+// presentsOthers reports whether a user message retells what other agents
+// did, as Google ADK gives an agent the events of the agents before it
+// ("For context:", then a line "[agent] said: …", "[agent] called tool …"
+// or "[agent] `tool` tool returned result: …" for each): the steps it
+// retells are steps already, and no one asked anything.
+func presentsOthers(text string) bool {
+	head, rest, ok := strings.Cut(text, "\n")
+	return ok && strings.TrimSpace(head) == "For context:" && strings.HasPrefix(strings.TrimSpace(rest), "[")
 }
 
 // recentSteps is how many of the latest steps saidJustBefore reads.
@@ -1352,23 +1517,30 @@ func compactHash(text string) uint64 {
 	return h.Sum64()
 }
 
-// silentAgents gives a step to each agent span nothing inside of which
-// made one: its output, at its end, unless a step already says it (an
-// event emitter's agent spans, BeeAI's agent.react.update and
-// partial_update, repeat the tool's output and the agent's answer as the
-// agent's state changes).
+// silentAgents gives a step to each agent span in which no model said
+// anything (nothing inside it made a step, or only its tools and the
+// agents they ran did, its model calls' output not recorded): its output,
+// at its end, unless a step already says it (an event emitter's agent
+// spans, BeeAI's agent.react.update and partial_update, repeat the tool's
+// output and the agent's answer as the agent's state changes). A model's
+// message speaks for every agent span around it up to the nearest tool: an
+// agent called as a tool speaks for itself.
 func (b *builder) silentAgents(byTime []*node) {
-	busy := map[*node]bool{}
+	spoke := map[*node]bool{}  // agent spans a model's message inside speaks for
+	walked := map[*node]bool{} // spans walked up from: what is above them is marked
 	for _, p := range b.steps {
-		if p.task {
+		if p.task || p.sub != 1 {
 			continue
 		}
-		for n := p.node; n != nil && !busy[n]; n = n.parent {
-			busy[n] = true
+		for n := p.node; n != nil && !walked[n] && n.role != roleTool && n.role != roleRetrieval; n = n.parent {
+			walked[n] = true
+			if n.role == roleAgent {
+				spoke[n] = true
+			}
 		}
 	}
 	for _, n := range byTime {
-		if n.role != roleAgent || busy[n] {
+		if n.role != roleAgent || spoke[n] {
 			continue
 		}
 		for _, m := range agentOutput(n.s) {
@@ -1386,8 +1558,12 @@ func (b *builder) silentAgents(byTime []*node) {
 func (b *builder) errors(byTime []*node) {
 	failedBelow := map[*node]bool{}
 	handedBelow := map[*node]bool{}
+	repeated := b.repeatedErrors()
 	for i := len(byTime) - 1; i >= 0; i-- {
 		n := byTime[i]
+		if repeated[n] {
+			continue
+		}
 		if h, ok := spanHandoff(n.s); ok && !handedBelow[n] {
 			// Reported where it was raised, as a step of its own: the
 			// exception climbs every enclosing span.
@@ -1415,13 +1591,47 @@ func (b *builder) errors(byTime []*node) {
 			continue
 		}
 		s := &b.steps[at.steps[len(at.steps)-1]].step
-		if s.Content == "" {
+		switch {
+		case s.Content == "":
 			s.Content = text
 			s.Edit().From = "span status and exception events"
-		} else {
+		case !strings.Contains(s.Content, text): // a result may say its error already
 			s.Content += "\n" + text
 		}
 	}
+}
+
+// repeatedErrors returns the spans whose error status only repeats an
+// error that ended an earlier span: some span processors copy the first
+// error of a trace onto the status of every span that ends after it. Such
+// a span raised no exception of its own, and did its work (its steps say
+// something: a model's answer, a tool's result); the error stays with the
+// span that ended first with it.
+func (b *builder) repeatedErrors() map[*node]bool {
+	first := map[string]*node{} // by status message: the span that ended first with it
+	for _, n := range b.nodes {
+		if msg := strings.TrimSpace(n.s.Status.Message); n.s.Status.Code == spans.StatusError && msg != "" {
+			if f, ok := first[msg]; !ok || n.s.End < f.s.End {
+				first[msg] = n
+			}
+		}
+	}
+	var out map[*node]bool
+	for _, n := range b.nodes {
+		msg := strings.TrimSpace(n.s.Status.Message)
+		f, ok := first[msg]
+		if !ok || f == n || n.s.Status.Code != spans.StatusError || slices.ContainsFunc(n.s.Events, func(e spans.Event) bool { return e.Name == "exception" }) {
+			continue
+		}
+		if !slices.ContainsFunc(n.steps, func(i int) bool { return strings.TrimSpace(b.steps[i].step.Content) != "" }) {
+			continue
+		}
+		if out == nil {
+			out = map[*node]bool{}
+		}
+		out[n] = true
+	}
+	return out
 }
 
 // handoffs marks, for each agent span, the step just before the agent's

@@ -218,6 +218,8 @@ func detectKeys(keys map[string]bool) Format {
 		return OpenInference // {"spans": [flat span…]}
 	case keys["run_type"] && keys["id"]:
 		return LangSmith
+	case keys["object"] && keys["workflow_name"] && keys["id"]:
+		return OpenInference // the OpenAI Agents SDK's record of a trace, before its spans
 	}
 	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"] ||
 		keys["id"] && keys["traceId"] || // OpenTelemetry JS's console exporter

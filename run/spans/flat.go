@@ -21,6 +21,15 @@ import (
 // dataframe columns such as "context.span_id" and "attributes.llm.…",
 // nested or dotted attribute keys), so every spelling seen in the wild is
 // read. Nested attribute objects become dotted keys; lists stay lists.
+//
+// The OpenAI Agents SDK's own export (what its tracing processors are
+// given, in either language, and what its exporter posts as {"data": […]})
+// is such a list too: a span is {"object": "trace.span", "id",
+// "trace_id", "parent_id", "started_at", "ended_at", "span_data": {"type",
+// …}, "error": {"message", "data"}}. Its span_data becomes span_data.*
+// attributes, its error the span's status; the records of its traces
+// themselves ({"object": "trace", "id", "workflow_name"}) hold no span and
+// are passed over.
 
 // Keys tried, in order, for each field of a flat span (after the object is
 // flattened to dotted keys, outside "attributes" and "events").
@@ -28,11 +37,12 @@ var (
 	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID", "root_span_id"}
 	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id"}
 	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId", "span_parents"}
-	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "metrics.start", "timestamp"}
-	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano", "end_timestamp", "metrics.end"}
+	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "metrics.start", "timestamp", "started_at"}
+	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano", "end_timestamp", "metrics.end", "ended_at"}
 	flatKindKeys   = []string{"span_kind", "spanKind", "kind", "type"}
 	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status", "otel_status_code"}
 	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description", "otel_status_message"}
+	flatNameKeys   = []string{"name", "span_name", "operationName"}
 	// Where a span's attributes, events, resource and children sit: the
 	// OpenInference names, those of dumps that prefix them (TRAIL's
 	// span_attributes, strands' span_events), Zipkin's (tags,
@@ -61,6 +71,9 @@ func decodeFlat(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
 	var out []Span
 	err := eachObject(ctx, data, "a span", spanList, func(m map[string]any, s int) error {
+		if m["object"] == "trace" {
+			return nil // the OpenAI Agents SDK's record of a trace, not a span
+		}
 		return flatTree(ctx, m, "", lines.at(s), &out)
 	})
 	if err != nil {
@@ -231,6 +244,8 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 			}
 		case strings.HasPrefix(k, "attributes."):
 			flatten(strings.TrimPrefix(k, "attributes."), v, &attrs)
+		case k == "span_data":
+			flatten(k, v, &attrs)
 		case flatFields[k]:
 		default:
 			flattenInto(k, pythonDict(v), top)
@@ -258,9 +273,17 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		TraceID:  flatID(first(top, flatTraceKeys), 32),
 		SpanID:   flatID(first(top, flatSpanKeys), 16),
 		ParentID: flatID(parent, 16),
-		Name:     firstText(top, []string{"name", "span_name", "operationName"}),
+		Name:     firstText(top, flatNameKeys),
 		Attrs:    attrs,
 		Line:     line,
+	}
+	if sp.Name == "" {
+		// The OpenAI Agents SDK names some spans (agents, tools) in their
+		// data, and says what the others are.
+		sp.Name = strings.TrimSpace(attrs.Str("span_data.name"))
+		if sp.Name == "" {
+			sp.Name = strings.TrimSpace(attrs.Str("span_data.type"))
+		}
 	}
 	kind := firstText(top, flatKindKeys)
 	// Braintrust keeps a span's name and type in its span_attributes.
@@ -310,10 +333,7 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		sp.Status = tagStatus(sp.Attrs)
 	}
 	if sp.Status.Code == StatusUnset {
-		// A call's error beside its input and output (Braintrust).
-		if msg := strings.TrimSpace(firstText(top, []string{"error"})); msg != "" && !strings.EqualFold(msg, "false") && msg != "null" {
-			sp.Status = Status{Code: StatusError, Message: msg}
-		}
+		sp.Status = errorStatus(m["error"])
 	}
 	if evs, ok := pythonDict(first(m, flatEventKeys)).([]any); ok {
 		for _, e := range evs {
@@ -359,6 +379,33 @@ func tagStatus(as Attrs) Status {
 		}
 	}
 	return Status{}
+}
+
+// errorStatus reads a span's error written beside it: as an object, as
+// the OpenAI Agents SDK writes one, {"message", "data": {"error"}}, the
+// message followed by what the data's error adds; or as its message
+// (Braintrust). Anything else is no error.
+func errorStatus(v any) Status {
+	if msg, ok := v.(string); ok {
+		if msg = strings.TrimSpace(msg); msg == "" || strings.EqualFold(msg, "false") || msg == "null" {
+			return Status{}
+		}
+		return Status{Code: StatusError, Message: msg}
+	}
+	e, ok := v.(map[string]any)
+	if !ok {
+		return Status{}
+	}
+	msg := strings.TrimSpace(FromAny(e["message"]).Text())
+	if data, ok := e["data"].(map[string]any); ok {
+		if detail, ok := data["error"].(string); ok && strings.TrimSpace(detail) != "" && !strings.Contains(msg, strings.TrimSpace(detail)) {
+			msg = strings.TrimPrefix(msg+": "+strings.TrimSpace(detail), ": ")
+		}
+	}
+	if msg == "" {
+		return Status{}
+	}
+	return Status{Code: StatusError, Message: msg}
 }
 
 // flatEvent reads an event, whatever the case of its keys ("Name",

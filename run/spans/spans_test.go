@@ -319,6 +319,41 @@ func TestFlatSpanShapes(t *testing.T) {
 	}
 }
 
+// TestOpenAIAgentsExport: the OpenAI Agents SDK's export, one record a
+// line or as its exporter posts it, is a flat span list: the trace's own
+// record is passed over, span_data becomes attributes, a span named only
+// by its type takes that name, and the error object is the status.
+func TestOpenAIAgentsExport(t *testing.T) {
+	const (
+		trace = `{"object":"trace","id":"trace_1","workflow_name":"Agent workflow","group_id":null,"metadata":{}}`
+		agent = `{"object":"trace.span","id":"span_a","trace_id":"trace_1","parent_id":null,"started_at":"2026-11-27T10:06:45.134Z","ended_at":"2026-11-27T10:06:45.436Z","span_data":{"type":"agent","name":"Billing agent","tools":["convert"]},"error":null}`
+		tool  = `{"object":"trace.span","id":"span_f","trace_id":"trace_1","parent_id":"span_a","started_at":"2026-11-27T10:06:45.2Z","ended_at":"2026-11-27T10:06:45.3Z","span_data":{"type":"function","name":"convert","input":"{\"amount\":120}","output":"An error occurred while running the tool."},"error":{"message":"Error running tool (non-fatal)","data":{"tool_name":"convert","error":"rate service unavailable"}}}`
+		hand  = `{"object":"trace.span","id":"span_h","trace_id":"trace_1","parent_id":"span_a","started_at":"2026-11-27T10:06:45.4Z","ended_at":"2026-11-27T10:06:45.4Z","span_data":{"type":"handoff","from_agent":"Billing agent","to_agent":"FX expert"},"error":null}`
+	)
+	tests := []struct{ name, data string }{
+		{"one a line", trace + "\n" + agent + "\n" + tool + "\n" + hand + "\n"},
+		{"as posted", `{"data":[` + trace + "," + agent + "," + tool + "," + hand + `]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ss := decodeDetected(t, []byte(tt.data), OpenInference)
+			require.Len(t, ss, 3)
+			a, f, h := ss[0], ss[1], ss[2]
+			assert.Equal(t, "Billing agent", a.Name)
+			assert.Equal(t, "", a.ParentID)
+			assert.Equal(t, "agent", a.Attrs.Str("span_data.type"))
+			assert.Equal(t, Status{}, a.Status, "a null error is none")
+			assert.Equal(t, int64(302000000), a.End-a.Start)
+			assert.Equal(t, "trace_1", f.TraceID)
+			assert.Equal(t, "span_a", f.ParentID)
+			assert.Equal(t, `{"amount":120}`, f.Attrs.Str("span_data.input"))
+			assert.Equal(t, Status{Code: StatusError, Message: "Error running tool (non-fatal): rate service unavailable"}, f.Status)
+			assert.Equal(t, "handoff", h.Name, "a span the data does not name is named by its type")
+			assert.Equal(t, "FX expert", h.Attrs.Str("span_data.to_agent"))
+		})
+	}
+}
+
 func TestLangfuseObservations(t *testing.T) {
 	data := []byte(`{"id":"t1","timestamp":"2026-03-02T09:00:00Z","name":"trip","input":{"question":"q?"},"observations":[
 {"id":"o1","traceId":"t1","type":"GENERATION","name":"chat","startTime":"2026-03-02T09:00:01Z","endTime":"2026-03-02T09:00:02.5Z","input":[{"role":"user","content":"q?"}],"output":"a","level":"ERROR","statusMessage":"rate limited","parentObservationId":null,"model":"gpt-4o","metadata":{"attributes":{"gen_ai.agent.name":"Planner"},"tags":["x"]}}]}`)
@@ -364,7 +399,7 @@ func fuzzDecode(f *testing.F, format Format) {
 }
 
 func FuzzOTLP(f *testing.F) {
-	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json", "ai-sdk.json")
+	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json", "ai-sdk.json", "../traces/ai-sdk-agents.jsonl", "../traces/langgraph-js-openinference.jsonl", "../traces/mastra-otel.jsonl", "../traces/ai-sdk-openinference.jsonl", "../traces/langfuse-sdk-otel.jsonl", "../traces/langgraph-js-supervisor.jsonl", "../traces/genkit-flows.jsonl", "../traces/adk-js-transfer.jsonl", "../traces/strands-js-agents.jsonl", "../traces/voltagent-subagents.jsonl", "../traces/langchain-js-agents.jsonl")
 	_, msgs := tripProto(f)
 	f.Add(msgs[0])
 	f.Add(binary.BigEndian.AppendUint32(nil, uint32(len(msgs[1]))))
@@ -380,7 +415,7 @@ func FuzzJaeger(f *testing.F) {
 
 func FuzzOpenInference(f *testing.F) {
 	fuzzSeeds(f, "phoenix.jsonl", "mlflow.json")
-	fuzzSeeds(f, "../traces/adot-claude.json", "../traces/otel-python-console.txt")
+	fuzzSeeds(f, "../traces/adot-claude.json", "../traces/otel-python-console.txt", "../traces/openai-agents-js.jsonl", "../traces/openai-agents-js-aisdk.jsonl")
 	f.Add([]byte(`{"trace_id":"t","spans":[{"span_id":"a","span_name":"x","timestamp":"2025-03-19T16:32:08Z","duration":"PT1M2.5S",` +
 		`"span_attributes":{"k":"v"},"child_spans":[{"span_id":"b","timestamp":"2025-03-19T16:32:09Z","duration":"PT1S","events":[{"Name":"exception","Attributes":{"a":1}}]}]}]}`))
 	f.Add([]byte(`[{"traceId":"t","id":"a","name":"x","startTime":[1,2],"duration":[0,5],"attributes":"{'a': True, 'b': None}"}]`))
