@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/offattr/offattr/run"
 )
@@ -306,14 +308,43 @@ func Quote(s string, start, n int) string {
 	for to < len(s) && !isBoundary(s, to) {
 		to++
 	}
-	q := strings.Join(strings.Fields(s[from:to]), " ")
+	var before, after string
 	if from > 0 {
-		q = "…" + q
+		before = "…"
 	}
 	if to < len(s) {
-		q += "…"
+		after = "…"
 	}
-	return q
+	return before + collapseSpace(s[from:to]) + after
+}
+
+// collapseSpace returns s with its words one space apart and no space
+// around them: s itself when they already are, as in most quotes, so
+// that a finding's quote shares the step's text instead of copying it.
+func collapseSpace(s string) string {
+	if singleSpaced(s) {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// singleSpaced reports whether strings.Fields would find s's words one
+// space apart, with no space before the first or after the last.
+func singleSpaced(s string) bool {
+	space := true // at the start, a space would be leading
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		switch {
+		case r == ' ' && space, r != ' ' && unicode.IsSpace(r):
+			return false
+		}
+		space = r == ' '
+		i += size
+	}
+	return !space || s == ""
 }
 
 // isBoundary reports whether i starts a UTF-8 character, so quotes never cut
