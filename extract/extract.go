@@ -214,6 +214,7 @@ func (rc *runContext) step(s run.Step) Features {
 	} else {
 		f.Claims = assertedOnly(claimsOf(t, rc.noEntity, true), unasserted)
 	}
+	f.Claims = exactly(f.Claims)
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {
 		// Its Action says whether it answers for itself (AssignCallers).
@@ -231,6 +232,19 @@ func (rc *runContext) step(s run.Step) Features {
 		f.Details = ptr(rc.details)
 	}
 	return f
+}
+
+// exactly returns s in an array of its own length, nil when it is empty:
+// the features keep every step's claims while the graph and the rules
+// read them, and the appends that gathered them leave room unused.
+func exactly[T any](s []T) []T {
+	switch {
+	case len(s) == 0:
+		return nil
+	case cap(s) == len(s):
+		return s
+	}
+	return slices.Clone(s)
 }
 
 // codeLangs are fence languages that hold data or prose, not something to run.
