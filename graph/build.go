@@ -82,7 +82,8 @@ type builder struct {
 	trialOf []int
 
 	edges      edgeList
-	edgeClaims []string // the data edges' claims (edge.claimAt)
+	edgeClaims []int32  // the data edges' claims, by number in claimKeys (edge.claimAt)
+	claimKeys  []string // each claim's key, by its number
 	evidence   []string // the edges' evidence (edge.evidence)
 	answer     answerRef
 	state      derived
@@ -205,8 +206,9 @@ func (b *builder) commit() (*Graph, error) {
 	g.agentIDs = idListOf('a', len(b.agents))
 	g.index(compact(dedupe(b.edges.sorted())))
 	g.edgeClaims = compact(b.edgeClaims)
+	g.claimKeys = compact(b.claimKeys)
 	g.evidence = compact(b.evidence)
-	b.edges, b.edgeClaims, b.evidence = edgeList{}, nil, nil
+	b.edges, b.edgeClaims, b.claimKeys, b.evidence = edgeList{}, nil, nil, nil
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -105,8 +105,7 @@ func (g *Graph) edgeAt(p int) Edge {
 	e := &g.edges[p]
 	var claims []string
 	if e.claimN > 0 {
-		end := e.claimAt + e.claimN
-		claims = g.edgeClaims[e.claimAt:end:end]
+		claims = g.appendClaims(make([]string, 0, e.claimN), e)
 	}
 	var ev string
 	switch {

@@ -24,7 +24,8 @@ type Graph struct {
 	// stored in-edges, by source and type, are at the positions
 	// inEdges[inAt[k]:inAt[k+1]].
 	edges       []edge
-	edgeClaims  []string // the data edges' claims, see edge
+	edgeClaims  []int32  // the data edges' claims, by number in claimKeys, see edge
+	claimKeys   []string // the key of each claim a data edge carries, by number
 	evidence    []string // the other edges' evidence, see edge
 	outAt, inAt []int32
 	inEdges     []int32
@@ -168,7 +169,7 @@ func (g *Graph) OutClaims(id string) []string {
 	g.eachOutRef(k, []EdgeType{Data}, func(_ int, _ EdgeType, stored int) bool {
 		if stored >= 0 {
 			e := &g.edges[stored]
-			out = append(out, g.edgeClaims[e.claimAt:e.claimAt+e.claimN]...)
+			out = g.appendClaims(out, e)
 		}
 		return true
 	})
