@@ -122,6 +122,18 @@ func blamable(r *run.Run) []int {
 	return out
 }
 
+// lastBlamable is the last of blamable(r), found without listing them: a
+// long run's list is as long as the run.
+func lastBlamable(r *run.Run) int {
+	task := slices.IndexFunc(r.Steps, func(s run.Step) bool { return s.Kind == run.KindUser })
+	for i := len(r.Steps) - 1; i >= 0; i-- {
+		if s := &r.Steps[i]; s.Kind != run.KindSystem && i != task {
+			return s.Index
+		}
+	}
+	return len(r.Steps) - 1
+}
+
 // positional scores a guess's candidates in their order and answers with
 // the first, explained by why (a format with the step and its agent).
 func positional(r *run.Run, a Attribution, why string) Attribution {
@@ -166,6 +178,16 @@ func BusiestFirstBaseline(r *run.Run) Attribution {
 // output, that the run holds (-1 if none).
 func busiestAgent(r *run.Run) (key string, task int) {
 	count := map[string]int{}
+	// A run has few agents and many steps: each name's key is made once.
+	keys := map[string]string{}
+	keyOf := func(name string) string {
+		k, ok := keys[name]
+		if !ok {
+			k = run.AgentKey(name)
+			keys[name] = k
+		}
+		return k
+	}
 	task = -1
 	for _, s := range r.Steps {
 		if s.Kind == run.KindUser || s.Kind == run.KindSystem || s.Kind == run.KindToolResult {
@@ -175,11 +197,11 @@ func busiestAgent(r *run.Run) (key string, task int) {
 			task = s.Index
 			continue
 		}
-		count[run.AgentKey(s.Agent)]++
+		count[keyOf(s.Agent)]++
 	}
 	most := 0
 	for _, s := range r.Steps {
-		if k := run.AgentKey(s.Agent); count[k] > most {
+		if k := keyOf(s.Agent); count[k] > most {
 			key, most = k, count[k]
 		}
 	}
@@ -190,8 +212,10 @@ func busiestAgent(r *run.Run) (key string, task int) {
 // the task that is neither a user's nor a system prompt; the first step
 // when there is none.
 func firstAgentStep(r *run.Run) int {
-	if steps := agentSteps(r); len(steps) > 0 {
-		return steps[0]
+	for _, s := range r.Steps[min(1, len(r.Steps)):] {
+		if isAgentStep(s) {
+			return s.Index
+		}
 	}
 	return 0
 }
@@ -201,12 +225,15 @@ func firstAgentStep(r *run.Run) int {
 func agentSteps(r *run.Run) []int {
 	var out []int
 	for _, s := range r.Steps[min(1, len(r.Steps)):] {
-		if s.Kind != run.KindUser && s.Kind != run.KindSystem {
+		if isAgentStep(s) {
 			out = append(out, s.Index)
 		}
 	}
 	return out
 }
+
+// isAgentStep reports whether s is neither a user's nor a system prompt.
+func isAgentStep(s run.Step) bool { return s.Kind != run.KindUser && s.Kind != run.KindSystem }
 
 // AgentRoles returns the keys (run.AgentKey) of the agents the label-free
 // guesses name: the one with the most messages (busiest-first), the first
@@ -220,8 +247,7 @@ func AgentRoles(r *run.Run) (busiest, first, last string) {
 	if busiest, _ = busiestAgent(r); busiest == "" {
 		busiest = first
 	}
-	steps := blamable(r)
-	return busiest, first, run.AgentKey(r.Steps[steps[len(steps)-1]].Agent)
+	return busiest, first, run.AgentKey(r.Steps[lastBlamable(r)].Agent)
 }
 
 // FirstStepBaseline is the positional guess the papers report as a floor:

@@ -445,3 +445,25 @@ func TestAgentRolesAreTheGuessesAgents(t *testing.T) {
 	busiest, first, last := AgentRoles(&run.Run{})
 	assert.Equal(t, [3]string{}, [3]string{busiest, first, last}, "an empty run has no agents")
 }
+
+// TestLastBlamable: the last step a positional guess may name is found
+// as listing them all would find it.
+func TestLastBlamable(t *testing.T) {
+	step := func(k run.Kind) run.Step { return run.Step{Kind: k} }
+	for _, steps := range [][]run.Step{
+		{step(run.KindUser)},
+		{step(run.KindSystem)},
+		{step(run.KindUser), step(run.KindMessage)},
+		{step(run.KindMessage), step(run.KindUser)},
+		{step(run.KindSystem), step(run.KindUser), step(run.KindUser)},
+		{step(run.KindUser), step(run.KindMessage), step(run.KindSystem)},
+		{step(run.KindSystem), step(run.KindSystem)},
+	} {
+		for i := range steps {
+			steps[i].Index = i
+		}
+		r := &run.Run{Steps: steps}
+		all := blamable(r)
+		assert.Equal(t, all[len(all)-1], lastBlamable(r), "%+v", steps)
+	}
+}
