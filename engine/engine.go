@@ -121,10 +121,12 @@ func New(opts Options) (AnalyzeFunc, error) {
 		// thousand steps.
 		c, err := await(ctx, func() combined {
 			if opts.AnswerOnly && opts.Judge == nil {
-				// The graph goes before the rows are weighed: a long
+				// The graph goes once the rules have read it, before the
+				// rows are made from the findings and weighed: a long
 				// run's stages are not all held at once.
-				rows, findings := comb.Read(in)
+				findings := rules.Apply(in, comb.Analyzers)
 				in.Graph = nil
+				rows := rules.StepRows(in, comb.Analyzers, findings)
 				return combined{a: comb.Decide(in, rows, findings)}
 			}
 			a, findings := comb.Attribute(in)

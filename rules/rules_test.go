@@ -467,3 +467,15 @@ func TestLastBlamable(t *testing.T) {
 		assert.Equal(t, all[len(all)-1], lastBlamable(r), "%+v", steps)
 	}
 }
+
+// TestStepRowsReadNoGraph: the rows are made from the run, its features
+// and the findings alone, so that a caller may let the graph go first.
+func TestStepRowsReadNoGraph(t *testing.T) {
+	for _, r := range devRuns(t) {
+		in := inputOf(t, r)
+		findings := Apply(in, Registry)
+		want := StepRows(in, Registry, findings)
+		in.Graph = nil
+		assert.Equal(t, want, StepRows(in, Registry, findings), r.Source)
+	}
+}
