@@ -128,7 +128,7 @@ func TestDevRuns(t *testing.T) {
 			assert.LessOrEqual(t, len(strings.Fields(f.Reductions.KeyDecision)), KeyDecisionWords)
 			for _, c := range f.Claims {
 				if f.Ledger == nil {
-					assert.Equal(t, c.Text, r.Steps[i].Content[c.Offset:c.Offset+len(c.Text)], "%s step %d", name, i)
+					assert.Equal(t, c.Text, r.Steps[i].Content[c.Offset:int(c.Offset)+len(c.Text)], "%s step %d", name, i)
 				}
 			}
 			for _, s := range append(f.Errors, f.Successes...) {

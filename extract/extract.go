@@ -382,7 +382,7 @@ func ledgerClaims(l *Ledger, content string, agents *agentSet, b *buffers) []Cla
 	for _, fl := range fields {
 		at := max(0, strings.Index(content, `"`+fl.key+`"`))
 		for _, c := range claimsOf(readText(fl.text, b), agents, true) {
-			c.Offset = at
+			c.Offset = int32(at)
 			out = append(out, c)
 		}
 	}

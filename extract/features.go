@@ -263,11 +263,38 @@ func (k *ClaimKind) UnmarshalText(b []byte) error {
 
 // Claim is a value stated in a step. Norm is its normalised form so that
 // equal values match across steps ("1,234" = "1234" = "1234.0").
+//
+// A long run's features hold millions of claims: the kind and the offset
+// (a step's text is at most a few MiB, run.Excerpt) share a word, and
+// MarshalJSON writes the fields in the order readers know.
 type Claim struct {
+	Text   string
+	Norm   string
+	Offset int32 // in bytes, in the text the claim was read from
+	Kind   ClaimKind
+}
+
+// claimJSON is Claim as JSON has it.
+type claimJSON struct {
 	Kind   ClaimKind `json:"kind"`
 	Text   string    `json:"text"`
 	Norm   string    `json:"norm"`
-	Offset int       `json:"offset"`
+	Offset int32     `json:"offset"`
+}
+
+// MarshalJSON writes c's kind, text, norm and offset.
+func (c Claim) MarshalJSON() ([]byte, error) {
+	return json.Marshal(claimJSON{Kind: c.Kind, Text: c.Text, Norm: c.Norm, Offset: c.Offset})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (c *Claim) UnmarshalJSON(b []byte) error {
+	var j claimJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*c = Claim{Kind: j.Kind, Text: j.Text, Norm: j.Norm, Offset: j.Offset}
+	return nil
 }
 
 // RunFeatures is extract's reading of a whole run.
