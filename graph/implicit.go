@@ -113,6 +113,8 @@ func (g *Graph) edgeAt(p int) Edge {
 		ev = g.evidence[e.evidence-1]
 	case EdgeTypes[e.typ] == Data:
 		ev = g.dataEvidence(e)
+	case EdgeTypes[e.typ] == Loop:
+		ev = g.loopEvidence(e)
 	}
 	return Edge{From: g.nodeID(int(e.from)), To: g.nodeID(int(e.to)), Type: EdgeTypes[e.typ],
 		Evidence: ev, Claims: claims, Similarity: float64(e.percent) / 100}
