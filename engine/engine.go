@@ -205,12 +205,15 @@ func withSpans(r *run.Run, a rules.Attribution) rules.Attribution {
 	// to set, and a long run's candidates are many.
 	changes := func(c rules.Candidate) bool {
 		trace, span := ids(c.Step)
-		return c.TraceID != trace || c.SpanID != span
+		return c.TraceID() != trace || c.SpanID() != span
 	}
 	if slices.ContainsFunc(a.Candidates, changes) {
 		cands := make([]rules.Candidate, len(a.Candidates))
 		for i, c := range a.Candidates {
-			c.TraceID, c.SpanID = ids(c.Step)
+			c.Span = nil
+			if trace, span := ids(c.Step); trace != "" || span != "" {
+				c.Span = &rules.Span{TraceID: trace, SpanID: span}
+			}
 			cands[i] = c
 		}
 		a.Candidates = cands
