@@ -44,8 +44,10 @@ type Options struct {
 	Triage triage.Override
 	// AnswerOnly says the caller reads only Result.Attribution (and the
 	// Redactor): Input and Findings are left nil, and without a Judge the
-	// graph is let go once the rules have read it, before their rows are
-	// weighed, so that a long run's stages are not all held at once.
+	// rules answer through rules.Combiner.Answer, which lets the graph go
+	// once the rules have read it and the findings' words once the
+	// answer's own are chosen, so that a long run's stages are not all
+	// held at once.
 	AnswerOnly bool
 }
 
@@ -121,13 +123,10 @@ func New(opts Options) (AnalyzeFunc, error) {
 		// thousand steps.
 		c, err := await(ctx, func() combined {
 			if opts.AnswerOnly && opts.Judge == nil {
-				// The graph goes once the rules have read it, before the
-				// rows are made from the findings and weighed: a long
-				// run's stages are not all held at once.
-				findings := rules.Apply(in, comb.Analyzers)
-				in.Graph = nil
-				rows := rules.StepRows(in, comb.Analyzers, findings)
-				return combined{a: comb.Decide(in, rows, findings)}
+				// What the answer no longer needs goes as the rules
+				// weigh it (the graph, the other findings' words): a
+				// long run's stages are not all held at once.
+				return combined{a: comb.Answer(in)}
 			}
 			a, findings := comb.Attribute(in)
 			return combined{a, findings}

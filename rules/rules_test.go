@@ -479,3 +479,15 @@ func TestStepRowsReadNoGraph(t *testing.T) {
 		assert.Equal(t, want, StepRows(in, Registry, findings), r.Source)
 	}
 }
+
+// TestAnswerIsAttribute: the answer made letting the graph and the
+// findings' words go as it is weighed is the one Attribute gives.
+func TestAnswerIsAttribute(t *testing.T) {
+	c := Combiner{Weights: DefaultWeights(), Analyzers: Registry}
+	for _, r := range devRuns(t) {
+		want, _ := c.Attribute(inputOf(t, r))
+		in := inputOf(t, r)
+		assert.Equal(t, want, c.Answer(in), r.Source)
+		assert.Nil(t, in.Graph, r.Source)
+	}
+}
