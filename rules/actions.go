@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/offattr/offattr/extract"
@@ -518,19 +519,24 @@ func meaningfulClaim(c extract.Claim) bool {
 }
 
 // observedState returns the state that the latest tool result before i
-// holding one of the values reports, and where, or "" and -1. status holds
-// each step's first reported state ("" for none).
-func observedState(in *Input, i int, values, status []string) (string, int) {
-	for j := i - 1; j >= 0; j-- {
-		if status[j] == "" {
-			continue
-		}
+// holding one of the values reports, and where, or "" and -1.
+func observedState(in *Input, i int, values []string, reports stateReports) (string, int) {
+	for k := sort.SearchInts(reports.steps, i) - 1; k >= 0; k-- {
+		j := reports.steps[k]
 		content := in.Run.Steps[j].Content
 		if slices.ContainsFunc(values, func(v string) bool { return meaningful(v) && strings.Contains(content, v) }) {
-			return status[j], j
+			return reports.states[k], j
 		}
 	}
 	return "", -1
+}
+
+// stateReports are the tool results that report a state, in order, each
+// with the first state it reports: the few steps a call's object is
+// looked up in, where a long run's steps are many.
+type stateReports struct {
+	steps  []int
+	states []string
 }
 
 // sameStem reports whether two words are forms of one verb ("cancell" from
@@ -546,7 +552,7 @@ func sameStem(a, b string) bool {
 func stateConflict(in *Input) []Finding {
 	var rules []extract.Policy
 	states := map[string]bool{}
-	status := make([]string, len(in.Features.Steps)) // each tool result's first reported state
+	var reports stateReports
 	for i := range in.Features.Steps {
 		for _, p := range in.Features.Steps[i].Policies {
 			if p.Verb != "" {
@@ -557,8 +563,9 @@ func stateConflict(in *Input) []Finding {
 		if f := &in.Features.Steps[i]; f.Has(extract.KindToolResult) {
 			for k, s := range f.States {
 				states[s] = true
-				if k == 0 {
-					status[i] = s
+				if k == 0 && s != "" {
+					reports.steps = append(reports.steps, i)
+					reports.states = append(reports.states, s)
 				}
 			}
 		}
@@ -569,7 +576,7 @@ func stateConflict(in *Input) []Finding {
 			if !c.Consequential() {
 				continue
 			}
-			state, at := observedState(in, i, c.Values, status)
+			state, at := observedState(in, i, c.Values, reports)
 			if state == "" {
 				continue
 			}
