@@ -31,7 +31,7 @@ func (g *Graph) implicitOut(k int, buf *[3]implicit) []implicit {
 	}
 	return append(out,
 		implicit{g.n + int(g.agentOf[k]), Member},
-		implicit{g.n + len(g.agents) + g.trialOf[k], Member})
+		implicit{g.n + len(g.agents) + int(g.trialOf[k]), Member})
 }
 
 // implicitIn calls f with the source of each derived in-edge of node k,
@@ -45,7 +45,7 @@ func (g *Graph) implicitIn(k int, f func(from int, t EdgeType) bool) bool {
 		}
 	case k < g.n+len(g.agents):
 		for _, i := range g.stepsOf[k-g.n] {
-			if !f(i, Member) {
+			if !f(int(i), Member) {
 				return false
 			}
 		}

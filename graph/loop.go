@@ -181,7 +181,7 @@ func (b *builder) addLoops() {
 	var order []group
 	members := map[group][]int{}
 	for j := 0; j < b.n; j++ {
-		g := group{b.agentOf[j], loopClassOf(b.kinds[j])}
+		g := group{int(b.agentOf[j]), loopClassOf(b.kinds[j])}
 		if g.class == loopNone {
 			continue
 		}
@@ -559,7 +559,7 @@ func (b *builder) loopGroups(g *Graph) []LoopGroup {
 		if !ok {
 			k = len(groups)
 			at[r] = k
-			groups = append(groups, LoopGroup{Trial: b.trialOf[m]})
+			groups = append(groups, LoopGroup{Trial: int(b.trialOf[m])})
 		}
 		groups[k].Steps = append(groups[k].Steps, m)
 	}

@@ -41,12 +41,12 @@ type Graph struct {
 	agentIDs idList
 	agents   []string
 	agentIdx map[string]int
-	stepsOf  [][]int
+	stepsOf  [][]int32
 	planners []string
 
 	plannerStep []bool
 	trials      []Trial
-	trialOf     []int
+	trialOf     []int32
 	agentOf     []int32 // per step, its agent's position in agents
 	loopGroups  []LoopGroup
 
@@ -118,7 +118,7 @@ func (g *Graph) nodeID(k int) string {
 // StepNode returns the node of step i (which must be in range).
 func (g *Graph) StepNode(i int) Node {
 	agent, kind := g.steps[i].Agent, g.f.Steps[i].Kind
-	return Node{ID: g.ids.id(i), Kind: NodeStep, Index: i, Agent: agent, StepKind: kind, Trial: g.trialOf[i], Label: stepLabel(i, agent, kind)}
+	return Node{ID: g.ids.id(i), Kind: NodeStep, Index: i, Agent: agent, StepKind: kind, Trial: int(g.trialOf[i]), Label: stepLabel(i, agent, kind)}
 }
 
 // StepID and TrialID name the nodes of a step and a trial.
@@ -271,7 +271,11 @@ func (g *Graph) StepsOf(agent string) []int {
 	if !ok {
 		return nil
 	}
-	return append([]int(nil), g.stepsOf[a]...)
+	steps := make([]int, len(g.stepsOf[a]))
+	for k, i := range g.stepsOf[a] {
+		steps[k] = int(i)
+	}
+	return steps
 }
 
 // Planners returns the agents that plan, re-plan, instruct or keep a ledger
