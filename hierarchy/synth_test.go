@@ -24,7 +24,6 @@ func synthRun(n int, seed uint64) (*run.Run, *extract.RunFeatures) {
 		r.Steps = append(r.Steps, run.Step{Index: i, Agent: agent, Content: synthText(rng, synthContentWords(rng))})
 		fs := extract.Features{
 			Index:       i,
-			Agent:       agent,
 			Kind:        synthKinds[rng.IntN(len(synthKinds))],
 			ContextType: synthContextTypes[rng.IntN(len(synthContextTypes))],
 			Reductions: &extract.Reductions{
