@@ -121,7 +121,7 @@ func TestDevRuns(t *testing.T) {
 		rf := features[name]
 		require.Len(t, rf.Steps, len(r.Steps), name)
 		for i, f := range rf.Steps {
-			assert.Equal(t, i, f.Index, name)
+			assert.Equal(t, i, int(f.Index), name)
 			assert.NotEmpty(t, f.Kinds, "%s step %d", name, i)
 			assert.Equal(t, f.Kind, f.Kinds.List()[0], "%s step %d", name, i)
 			assert.NotEmpty(t, f.ContextType, "%s step %d", name, i)

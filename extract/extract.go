@@ -118,7 +118,7 @@ func (rc *runContext) step(s run.Step) Features {
 	// there are some.
 	rc.rare = Rare{}
 	rc.details = Details{Rare: &rc.rare}
-	f := Features{Index: s.Index, Details: &rc.details}
+	f := Features{Index: int32(s.Index), Details: &rc.details}
 	t := readText(s.Content, &rc.buf.text)
 	var set KindSet // the step's kinds so far
 	kinds := &set

@@ -16,9 +16,10 @@ import (
 // lack are in Details, which every step has: a long run's steps would each
 // carry them empty, most of what its features weigh. The step's agent is
 // the run's (run.Step.Agent), not repeated here; RunFeatures' JSON names
-// it.
+// it. Positions are int32 and the small facts sit together: a long run
+// holds one for every step.
 type Features struct {
-	Index int `json:"index"`
+	Index int32 `json:"index"`
 	// Kind is the most specific of Kinds, which holds every kind that
 	// matched (a step can be a tool call and an answer at once).
 	Kind  StepKind `json:"kind"`
@@ -28,6 +29,10 @@ type Features struct {
 	Asks        bool        `json:"asks,omitempty"`
 	Affirms     bool        `json:"affirms,omitempty"`
 	ContextType ContextType `json:"context_type"`
+	// Caller is, for a tool result, the step that answers for it: the one
+	// whose call produced it, or the result itself when its speaker chose
+	// the action; NoCaller for any other step.
+	Caller int32 `json:"caller"`
 
 	// OTAR, but for a tool result, and Reductions are made on first use,
 	// for every step at once: read them after RunFeatures.Describe (or
@@ -40,10 +45,6 @@ type Features struct {
 	Claims []Claim `json:"claims,omitempty"`
 	// Answer is the answer this step puts forward, if it puts one forward.
 	Answer string `json:"answer,omitempty"`
-	// Caller is, for a tool result, the step that answers for it: the one
-	// whose call produced it, or the result itself when its speaker chose
-	// the action; NoCaller for any other step.
-	Caller int `json:"caller"`
 
 	// Details is never nil in features extract made. Steps with none of
 	// its facts share one empty Details: read it through the step, and
@@ -167,12 +168,12 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		d.Rare = noRare
 	}
 	return featuresJSON{
-		Index: f.Index, Agent: agent, Kind: f.Kind, Kinds: f.Kinds, Target: d.Target,
+		Index: int(f.Index), Agent: agent, Kind: f.Kind, Kinds: f.Kinds, Target: d.Target,
 		OTAR: f.OTAR, ContextType: f.ContextType, Reductions: f.Reductions, Ledger: d.Ledger,
 		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
-		States: d.States, Caller: f.Caller,
+		States: d.States, Caller: int(f.Caller),
 	}
 }
 

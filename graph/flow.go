@@ -70,7 +70,7 @@ func (b *builder) addObserves() {
 			continue
 		}
 		consumer, why := -1, ""
-		if caller := b.f.Steps[i].Caller; caller >= 0 && caller != i {
+		if caller := int(b.f.Steps[i].Caller); caller >= 0 && caller != i {
 			if j := b.nextOf(int(b.agentOf[caller]), i); j >= 0 && nextCall[i+1] >= j {
 				consumer, why = j, fmt.Sprintf("%s reads the result of its call at step %d", b.agents[b.agentOf[caller]], caller)
 			}
