@@ -208,10 +208,12 @@ func withSpans(r *run.Run, a rules.Attribution) rules.Attribution {
 	}
 	if slices.ContainsFunc(a.Candidates, changes) {
 		cands := make([]rules.Candidate, len(a.Candidates))
+		spans := make([]rules.Span, len(a.Candidates)) // one array for every candidate's ids
 		for i, c := range a.Candidates {
 			c.Span = nil
 			if trace, span := ids(c.Step); trace != "" || span != "" {
-				c.Span = &rules.Span{TraceID: trace, SpanID: span}
+				spans[i] = rules.Span{TraceID: trace, SpanID: span}
+				c.Span = &spans[i]
 			}
 			cands[i] = c
 		}
