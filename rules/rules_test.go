@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -489,5 +490,56 @@ func TestAnswerIsAttribute(t *testing.T) {
 		in := inputOf(t, r)
 		assert.Equal(t, want, c.Answer(in), r.Source)
 		assert.Nil(t, in.Graph, r.Source)
+	}
+}
+
+// TestAgreedSinceLooksBack: whether another agent agreed since a
+// consequential call's caller last spoke is what looking back from each
+// call finds, on random runs of a few agents.
+func TestAgreedSinceLooksBack(t *testing.T) {
+	lookBack := func(in *Input, i int) bool {
+		key := run.AgentKey(in.Run.Steps[i].Agent)
+		for j := i - 1; j >= 0; j-- {
+			g := &in.Features.Steps[j]
+			if g.Has(extract.KindToolResult) || len(g.Calls) > 0 {
+				continue
+			}
+			if run.AgentKey(in.Run.Steps[j].Agent) == key {
+				return false
+			}
+			if g.Affirms {
+				return true
+			}
+		}
+		return false
+	}
+	rng := rand.New(rand.NewPCG(7, 30))
+	agents := []string{"Assistant", "user", "", "assistant"}
+	calls := []extract.Call{{Name: "cancel_order"}, {Name: "get_order"}}
+	for range 300 {
+		r := &run.Run{}
+		f := &extract.RunFeatures{}
+		for i := range rng.IntN(40) {
+			r.Steps = append(r.Steps, run.Step{Index: i, Agent: agents[rng.IntN(len(agents))]})
+			s := extract.Features{Index: int32(i), Affirms: rng.IntN(3) == 0, Details: &extract.Details{Rare: &extract.Rare{}}}
+			switch rng.IntN(4) {
+			case 0:
+				s.Kinds = extract.KindsOf(extract.KindToolResult)
+			case 1:
+				s.Calls = []extract.Call{calls[rng.IntN(len(calls))]}
+			}
+			f.Steps = append(f.Steps, s)
+		}
+		in := &Input{Run: r, Features: f}
+		var want, got []string
+		for i := range f.Steps {
+			if slices.ContainsFunc(f.Steps[i].Calls, extract.Call.Consequential) {
+				want = append(want, fmt.Sprint(i, lookBack(in, i)))
+			}
+		}
+		for i, agreed := range agreedSince(in) {
+			got = append(got, fmt.Sprint(i, agreed))
+		}
+		require.Equal(t, want, got)
 	}
 }
