@@ -656,15 +656,7 @@ func unconfirmedAction(in *Input) []Finding {
 // latest step, so the latest agreement alone decides.
 func agreedSince(in *Input) iter.Seq2[int, bool] {
 	return func(yield func(int, bool) bool) {
-		keys := map[string]string{} // agent name → run.AgentKey
-		keyOf := func(name string) string {
-			k, ok := keys[name]
-			if !ok {
-				k = run.AgentKey(name)
-				keys[name] = k
-			}
-			return k
-		}
+		keyOf := agentKeys{}.of
 		lastOwn := map[string]int{} // agent key → its latest step looked back to
 		agreedAt := -1              // the latest agreement
 		for i, st := range in.Run.Steps {

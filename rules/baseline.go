@@ -178,16 +178,7 @@ func BusiestFirstBaseline(r *run.Run) Attribution {
 // output, that the run holds (-1 if none).
 func busiestAgent(r *run.Run) (key string, task int) {
 	count := map[string]int{}
-	// A run has few agents and many steps: each name's key is made once.
-	keys := map[string]string{}
-	keyOf := func(name string) string {
-		k, ok := keys[name]
-		if !ok {
-			k = run.AgentKey(name)
-			keys[name] = k
-		}
-		return k
-	}
+	keyOf := agentKeys{}.of
 	task = -1
 	for _, s := range r.Steps {
 		if s.Kind == run.KindUser || s.Kind == run.KindSystem || s.Kind == run.KindToolResult {
@@ -206,6 +197,19 @@ func busiestAgent(r *run.Run) (key string, task int) {
 		}
 	}
 	return key, task
+}
+
+// agentKeys makes each agent name's run.AgentKey once, for a reader of
+// every step: a run has few agents and many steps.
+type agentKeys map[string]string
+
+func (m agentKeys) of(name string) string {
+	k, ok := m[name]
+	if !ok {
+		k = run.AgentKey(name)
+		m[name] = k
+	}
+	return k
 }
 
 // firstAgentStep is the step FirstStepBaseline blames: the first after
