@@ -44,8 +44,10 @@ type Options struct {
 	Triage triage.Override
 	// AnswerOnly says the caller reads only Result.Attribution (and the
 	// Redactor): Input and Findings are left nil, and without a Judge the
-	// graph is let go once the rules have read it, before their rows are
-	// weighed, so that a long run's stages are not all held at once.
+	// rules answer through rules.Combiner.Answer, which lets the graph go
+	// once the rules have read it and the findings' words once the
+	// answer's own are chosen, so that a long run's stages are not all
+	// held at once.
 	AnswerOnly bool
 }
 
@@ -121,11 +123,10 @@ func New(opts Options) (AnalyzeFunc, error) {
 		// thousand steps.
 		c, err := await(ctx, func() combined {
 			if opts.AnswerOnly && opts.Judge == nil {
-				// The graph goes before the rows are weighed: a long
-				// run's stages are not all held at once.
-				rows, findings := comb.Read(in)
-				in.Graph = nil
-				return combined{a: comb.Decide(in, rows, findings)}
+				// What the answer no longer needs goes as the rules
+				// weigh it (the graph, the other findings' words): a
+				// long run's stages are not all held at once.
+				return combined{a: comb.Answer(in)}
 			}
 			a, findings := comb.Attribute(in)
 			return combined{a, findings}
@@ -203,12 +204,17 @@ func withSpans(r *run.Run, a rules.Attribution) rules.Attribution {
 	// to set, and a long run's candidates are many.
 	changes := func(c rules.Candidate) bool {
 		trace, span := ids(c.Step)
-		return c.TraceID != trace || c.SpanID != span
+		return c.TraceID() != trace || c.SpanID() != span
 	}
 	if slices.ContainsFunc(a.Candidates, changes) {
 		cands := make([]rules.Candidate, len(a.Candidates))
+		spans := make([]rules.Span, len(a.Candidates)) // one array for every candidate's ids
 		for i, c := range a.Candidates {
-			c.TraceID, c.SpanID = ids(c.Step)
+			c.Span = nil
+			if trace, span := ids(c.Step); trace != "" || span != "" {
+				spans[i] = rules.Span{TraceID: trace, SpanID: span}
+				c.Span = &spans[i]
+			}
 			cands[i] = c
 		}
 		a.Candidates = cands

@@ -37,8 +37,8 @@ func TestSpanIDs(t *testing.T) {
 			assert.Equal(t, trip.Steps[a.Step].SpanID(), a.SpanID)
 			require.NotEmpty(t, a.Candidates)
 			for _, c := range a.Candidates {
-				assert.Equal(t, trip.TraceID, c.TraceID)
-				assert.Equal(t, trip.Steps[c.Step].SpanID(), c.SpanID, "candidate step %d", c.Step)
+				assert.Equal(t, trip.TraceID, c.TraceID())
+				assert.Equal(t, trip.Steps[c.Step].SpanID(), c.SpanID(), "candidate step %d", c.Step)
 			}
 		})
 		t.Run("transcript "+opts.Baseline, func(t *testing.T) {

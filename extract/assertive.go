@@ -312,7 +312,7 @@ func assertedOnly(claims []Claim, spans [][2]int) []Claim {
 	for _, c := range claims {
 		inside := false
 		for _, sp := range spans {
-			if c.Offset >= sp[0] && c.Offset < sp[1] {
+			if off := int(c.Offset); off >= sp[0] && off < sp[1] {
 				inside = true
 				break
 			}

@@ -19,7 +19,7 @@ func AssignCallers(r *run.Run, rf *RunFeatures) {
 		f := &rf.Steps[i]
 		f.Caller = NoCaller
 		if f.Has(KindToolResult) {
-			f.Caller = callerOf(r, rf, i, callByID)
+			f.Caller = int32(callerOf(r, rf, i, callByID))
 		}
 		for _, tc := range r.Steps[i].ToolCalls() {
 			if tc.ID != "" {

@@ -25,6 +25,6 @@ func TestExecutorRunsTheLatestCode(t *testing.T) {
 	rf := Run(r)
 	for _, c := range []struct{ step, caller int }{{4, 1}, {6, 6}, {8, 7}} {
 		assert.True(t, rf.Steps[c.step].Has(KindToolResult), "step %d is an executor's output", c.step)
-		assert.Equal(t, c.caller, rf.Steps[c.step].Caller, "step %d", c.step)
+		assert.Equal(t, c.caller, int(rf.Steps[c.step].Caller), "step %d", c.step)
 	}
 }

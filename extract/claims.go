@@ -114,7 +114,7 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 		if norm == "" {
 			return
 		}
-		out = append(out, Claim{Kind: k, Text: t.s[start:end], Norm: norm, Offset: start})
+		out = append(out, Claim{Kind: k, Text: t.s[start:end], Norm: norm, Offset: int32(start)})
 	}
 	inside := func(a, b int) bool {
 		for _, s := range taken {

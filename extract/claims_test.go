@@ -2,6 +2,7 @@ package extract
 
 import (
 	"cmp"
+	"encoding/json"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -139,7 +140,7 @@ func TestAgentNamesAreNotEntities(t *testing.T) {
 func TestClaimOffsetsAreBytes(t *testing.T) {
 	s := "Taishō Tamai wore 19 in 2023."
 	for _, c := range claimsOf(newText(s), nil, true) {
-		assert.Equal(t, c.Text, s[c.Offset:c.Offset+len(c.Text)], c.Key())
+		assert.Equal(t, c.Text, s[c.Offset:int(c.Offset)+len(c.Text)], c.Key())
 	}
 }
 
@@ -269,7 +270,7 @@ func TestDedupeScanOrMap(t *testing.T) {
 		for range 20 {
 			cs := make([]Claim, n)
 			for i := range cs {
-				cs[i] = Claim{Kind: kinds[rng.IntN(len(kinds))], Norm: strconv.Itoa(rng.IntN(n/2 + 1)), Offset: rng.IntN(2 * n)}
+				cs[i] = Claim{Kind: kinds[rng.IntN(len(kinds))], Norm: strconv.Itoa(rng.IntN(n/2 + 1)), Offset: int32(rng.IntN(2 * n))}
 			}
 			slices.SortStableFunc(cs, func(a, b Claim) int { return cmp.Compare(a.Offset, b.Offset) })
 			var want []Claim
@@ -296,4 +297,17 @@ func BenchmarkClaimsDev(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+// TestClaimJSON: a claim's JSON keeps its fields in the order readers
+// know, and reads back as it was.
+func TestClaimJSON(t *testing.T) {
+	c := Claim{Kind: ClaimNumber, Text: "1,234", Norm: "1234", Offset: 7}
+	b, err := json.Marshal(c)
+	require.NoError(t, err)
+	assert.Equal(t, `{"kind":"number","text":"1,234","norm":"1234","offset":7}`, string(b))
+	var back Claim
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, c, back)
+	assert.Error(t, json.Unmarshal([]byte(`{"kind":"bogus"}`), &back))
 }

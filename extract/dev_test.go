@@ -121,14 +121,14 @@ func TestDevRuns(t *testing.T) {
 		rf := features[name]
 		require.Len(t, rf.Steps, len(r.Steps), name)
 		for i, f := range rf.Steps {
-			assert.Equal(t, i, f.Index, name)
+			assert.Equal(t, i, int(f.Index), name)
 			assert.NotEmpty(t, f.Kinds, "%s step %d", name, i)
 			assert.Equal(t, f.Kind, f.Kinds.List()[0], "%s step %d", name, i)
 			assert.NotEmpty(t, f.ContextType, "%s step %d", name, i)
 			assert.LessOrEqual(t, len(strings.Fields(f.Reductions.KeyDecision)), KeyDecisionWords)
 			for _, c := range f.Claims {
 				if f.Ledger == nil {
-					assert.Equal(t, c.Text, r.Steps[i].Content[c.Offset:c.Offset+len(c.Text)], "%s step %d", name, i)
+					assert.Equal(t, c.Text, r.Steps[i].Content[c.Offset:int(c.Offset)+len(c.Text)], "%s step %d", name, i)
 				}
 			}
 			for _, s := range append(f.Errors, f.Successes...) {

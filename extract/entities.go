@@ -65,7 +65,7 @@ func entities(t *text, agents *agentSet, taken func(a, b int) bool, strict bool)
 		if agents.has(norm) || agentSpaced(norm, agents) || len(norm) < 2 || namesAgent(t.s, words, agents) || inAgentName(t.s, start, end, agents) {
 			continue
 		}
-		out = append(out, Claim{Kind: ClaimEntity, Text: t.s[start:end], Norm: norm, Offset: start})
+		out = append(out, Claim{Kind: ClaimEntity, Text: t.s[start:end], Norm: norm, Offset: int32(start)})
 	}
 	return out
 }

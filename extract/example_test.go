@@ -16,8 +16,8 @@ func ExampleRun() {
 		{Index: 2, Agent: "Checker", Content: "That is wrong: 2+2 is 4."},
 	}}
 	rf := extract.Run(r)
-	for _, f := range rf.Steps {
-		fmt.Println(f.Index, f.Agent, f.Kinds)
+	for i, f := range rf.Steps {
+		fmt.Println(f.Index, r.Steps[i].Agent, f.Kinds)
 	}
 	c := rf.Steps[2].Critique
 	fmt.Printf("critique: %q\n", r.Steps[2].Content[c.Offset:c.Offset+c.Len])

@@ -118,7 +118,7 @@ func (rc *runContext) step(s run.Step) Features {
 	// there are some.
 	rc.rare = Rare{}
 	rc.details = Details{Rare: &rc.rare}
-	f := Features{Index: s.Index, Agent: s.Agent, Details: &rc.details}
+	f := Features{Index: int32(s.Index), Details: &rc.details}
 	t := readText(s.Content, &rc.buf.text)
 	var set KindSet // the step's kinds so far
 	kinds := &set
@@ -214,6 +214,7 @@ func (rc *runContext) step(s run.Step) Features {
 	} else {
 		f.Claims = assertedOnly(claimsOf(t, rc.noEntity, true), unasserted)
 	}
+	f.Claims = exactly(f.Claims)
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {
 		// Its Action says whether it answers for itself (AssignCallers).
@@ -231,6 +232,19 @@ func (rc *runContext) step(s run.Step) Features {
 		f.Details = ptr(rc.details)
 	}
 	return f
+}
+
+// exactly returns s in an array of its own length, nil when it is empty:
+// the features keep every step's claims while the graph and the rules
+// read them, and the appends that gathered them leave room unused.
+func exactly[T any](s []T) []T {
+	switch {
+	case len(s) == 0:
+		return nil
+	case cap(s) == len(s):
+		return s
+	}
+	return slices.Clone(s)
 }
 
 // codeLangs are fence languages that hold data or prose, not something to run.
@@ -368,7 +382,7 @@ func ledgerClaims(l *Ledger, content string, agents *agentSet, b *buffers) []Cla
 	for _, fl := range fields {
 		at := max(0, strings.Index(content, `"`+fl.key+`"`))
 		for _, c := range claimsOf(readText(fl.text, b), agents, true) {
-			c.Offset = at
+			c.Offset = int32(at)
 			out = append(out, c)
 		}
 	}

@@ -14,10 +14,12 @@ import (
 
 // Features is everything extract found in one step. The facts most steps
 // lack are in Details, which every step has: a long run's steps would each
-// carry them empty, most of what its features weigh.
+// carry them empty, most of what its features weigh. The step's agent is
+// the run's (run.Step.Agent), not repeated here; RunFeatures' JSON names
+// it. Positions are int32 and the small facts sit together: a long run
+// holds one for every step.
 type Features struct {
-	Index int    `json:"index"`
-	Agent string `json:"agent"`
+	Index int32 `json:"index"`
 	// Kind is the most specific of Kinds, which holds every kind that
 	// matched (a step can be a tool call and an answer at once).
 	Kind  StepKind `json:"kind"`
@@ -27,6 +29,10 @@ type Features struct {
 	Asks        bool        `json:"asks,omitempty"`
 	Affirms     bool        `json:"affirms,omitempty"`
 	ContextType ContextType `json:"context_type"`
+	// Caller is, for a tool result, the step that answers for it: the one
+	// whose call produced it, or the result itself when its speaker chose
+	// the action; NoCaller for any other step.
+	Caller int32 `json:"caller"`
 
 	// OTAR, but for a tool result, and Reductions are made on first use,
 	// for every step at once: read them after RunFeatures.Describe (or
@@ -39,10 +45,6 @@ type Features struct {
 	Claims []Claim `json:"claims,omitempty"`
 	// Answer is the answer this step puts forward, if it puts one forward.
 	Answer string `json:"answer,omitempty"`
-	// Caller is, for a tool result, the step that answers for it: the one
-	// whose call produced it, or the result itself when its speaker chose
-	// the action; NoCaller for any other step.
-	Caller int `json:"caller"`
 
 	// Details is never nil in features extract made. Steps with none of
 	// its facts share one empty Details: read it through the step, and
@@ -152,8 +154,12 @@ type featuresJSON struct {
 	Caller       int         `json:"caller"`
 }
 
-// MarshalJSON writes f as one object, Details' facts among the others.
-func (f Features) MarshalJSON() ([]byte, error) {
+// MarshalJSON writes f as one object, Details' facts among the others,
+// with an empty agent: RunFeatures' JSON names each step's.
+func (f Features) MarshalJSON() ([]byte, error) { return json.Marshal(f.asJSON("")) }
+
+// asJSON is f as JSON has it, the step spoken by agent.
+func (f *Features) asJSON(agent string) featuresJSON {
 	d := *noDetails
 	if f.Details != nil {
 		d = *f.Details
@@ -161,14 +167,14 @@ func (f Features) MarshalJSON() ([]byte, error) {
 	if d.Rare == nil {
 		d.Rare = noRare
 	}
-	return json.Marshal(featuresJSON{
-		Index: f.Index, Agent: f.Agent, Kind: f.Kind, Kinds: f.Kinds, Target: d.Target,
+	return featuresJSON{
+		Index: int(f.Index), Agent: agent, Kind: f.Kind, Kinds: f.Kinds, Target: d.Target,
 		OTAR: f.OTAR, ContextType: f.ContextType, Reductions: f.Reductions, Ledger: d.Ledger,
 		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
-		States: d.States, Caller: f.Caller,
-	})
+		States: d.States, Caller: int(f.Caller),
+	}
 }
 
 // Span is where a reading found its words in a step's content, in bytes.
@@ -263,11 +269,38 @@ func (k *ClaimKind) UnmarshalText(b []byte) error {
 
 // Claim is a value stated in a step. Norm is its normalised form so that
 // equal values match across steps ("1,234" = "1234" = "1234.0").
+//
+// A long run's features hold millions of claims: the kind and the offset
+// (a step's text is at most a few MiB, run.Excerpt) share a word, and
+// MarshalJSON writes the fields in the order readers know.
 type Claim struct {
+	Text   string
+	Norm   string
+	Offset int32 // in bytes, in the text the claim was read from
+	Kind   ClaimKind
+}
+
+// claimJSON is Claim as JSON has it.
+type claimJSON struct {
 	Kind   ClaimKind `json:"kind"`
 	Text   string    `json:"text"`
 	Norm   string    `json:"norm"`
-	Offset int       `json:"offset"`
+	Offset int32     `json:"offset"`
+}
+
+// MarshalJSON writes c's kind, text, norm and offset.
+func (c Claim) MarshalJSON() ([]byte, error) {
+	return json.Marshal(claimJSON{Kind: c.Kind, Text: c.Text, Norm: c.Norm, Offset: c.Offset})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (c *Claim) UnmarshalJSON(b []byte) error {
+	var j claimJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*c = Claim{Kind: j.Kind, Text: j.Text, Norm: j.Norm, Offset: j.Offset}
+	return nil
 }
 
 // RunFeatures is extract's reading of a whole run.
@@ -281,6 +314,46 @@ type RunFeatures struct {
 
 	steps     []run.Step // the run's steps, whose texts Describe reads; nil in features made by hand
 	described sync.Once  // fills in every step's Reductions and OTAR from the texts
+}
+
+// runFeaturesJSON is RunFeatures as JSON has it.
+type runFeaturesJSON struct {
+	Steps         stepsJSON    `json:"steps"`
+	Question      []Claim      `json:"question_claims,omitempty"`
+	FinalAnswer   *FinalAnswer `json:"final_answer,omitempty"`
+	ExpectedCalls []Call       `json:"expected_calls,omitempty"`
+}
+
+// MarshalJSON writes the run's features, each step's with the agent the
+// run names for it (none in features made by hand).
+func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, FinalAnswer: rf.FinalAnswer, ExpectedCalls: rf.ExpectedCalls})
+}
+
+// stepsJSON writes a run's features step by step, rather than a list of
+// every step's JSON object made at once.
+type stepsJSON struct{ rf *RunFeatures }
+
+func (s stepsJSON) MarshalJSON() ([]byte, error) {
+	if s.rf.Steps == nil {
+		return []byte("null"), nil
+	}
+	b := []byte{'['}
+	for i := range s.rf.Steps {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var agent string
+		if i < len(s.rf.steps) {
+			agent = s.rf.steps[i].Agent
+		}
+		step, err := json.Marshal(s.rf.Steps[i].asJSON(agent))
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, step...)
+	}
+	return append(b, ']'), nil
 }
 
 // FinalAnswer is the run's answer and where it was given.

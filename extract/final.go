@@ -18,12 +18,12 @@ func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 	steps := rf.Steps
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].Has(KindFinalAnswer) && steps[i].Answer != "" {
-			return newFinal(steps[i].Index, steps[i].Answer, SourceFinalAnswer, agents)
+			return newFinal(int(steps[i].Index), steps[i].Answer, SourceFinalAnswer, agents)
 		}
 	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		if l := steps[i].Ledger; l != nil && l.RequestSatisfied.Answer && steps[i].Answer != "" {
-			return newFinal(steps[i].Index, steps[i].Answer, SourceLedger, agents)
+			return newFinal(int(steps[i].Index), steps[i].Answer, SourceLedger, agents)
 		}
 	}
 	end := len(steps) - 1
@@ -35,7 +35,7 @@ func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 	}
 	for i := end; i >= 0; i-- {
 		if steps[i].Answer != "" {
-			return newFinal(steps[i].Index, steps[i].Answer, SourceLastAnswer, agents)
+			return newFinal(int(steps[i].Index), steps[i].Answer, SourceLastAnswer, agents)
 		}
 	}
 	if end < len(steps)-1 || steps[end].Has(KindTermination) {
@@ -63,7 +63,7 @@ func lastClaimLine(rf *RunFeatures, end int, agents *agentSet) *FinalAnswer {
 				continue // an order or a shout is not the answer, whoever wrote it
 			}
 			if cs := claimsOf(newText(line), agents, true); len(cs) > 0 {
-				return newFinal(f.Index, clip(line, 300), SourceLastAnswer, agents)
+				return newFinal(int(f.Index), clip(line, 300), SourceLastAnswer, agents)
 			}
 		}
 	}

@@ -45,7 +45,7 @@ func TestOTARMadeWhereRead(t *testing.T) {
 	assert.Nil(t, rf.Steps[1].OTAR, "made before Describe")
 	tool := rf.Steps[2].OTAR
 	assert.Equal(t, "multiply", tool.Action)
-	assert.Equal(t, 2, rf.Steps[2].Caller, "a result that names its action answers for itself")
+	assert.Equal(t, 2, int(rf.Steps[2].Caller), "a result that names its action answers for itself")
 
 	rf.Describe()
 	assert.Equal(t, "I need to compute it.", rf.Steps[1].OTAR.Thought)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 
@@ -67,22 +66,24 @@ type builder struct {
 	f     *extract.RunFeatures
 	n     int
 	kinds []kindSet
-	// agentOf[i] is the position of step i's agent in agents.
-	agentOf []int
+	// agentOf[i] is the position of step i's agent in agents; the graph
+	// keeps it.
+	agentOf []int32
 	agents  []string
 	// ids holds each step's node ID, made once: step nodes and the edges
 	// queries return are named from it, and a run of many thousand steps
 	// would otherwise format a string for each end of each edge.
 	ids      idList
 	agentIdx map[string]int // normalised name → position in agents
-	stepsOf  [][]int        // per agent, its steps in order
+	stepsOf  [][]int32      // per agent, its steps in order
 	planners map[int]bool   // agents that plan, instruct or keep a ledger
 
 	trials  []Trial
-	trialOf []int
+	trialOf []int32
 
 	edges      edgeList
-	edgeClaims []string // the data edges' claims (edge.claimAt)
+	edgeClaims []int32  // the data edges' claims, by number in claimKeys (edge.claimAt)
+	claimKeys  []string // each claim's key, by its number
 	evidence   []string // the edges' evidence (edge.evidence)
 	answer     answerRef
 	state      derived
@@ -107,7 +108,7 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 	// draw the rest, about one a step.
 	b.edges.first = b.n
 	b.kinds = make([]kindSet, b.n)
-	b.agentOf = make([]int, b.n)
+	b.agentOf = make([]int32, b.n)
 	b.ids = stepIDList(b.n)
 	for i := range r.Steps {
 		b.kinds[i] = kindsOf(&f.Steps[i])
@@ -119,8 +120,8 @@ func newBuilder(r *run.Run, f *extract.RunFeatures) *builder {
 			b.agents = append(b.agents, r.Steps[i].Agent)
 			b.stepsOf = append(b.stepsOf, nil)
 		}
-		b.agentOf[i] = a
-		b.stepsOf[a] = append(b.stepsOf[a], i)
+		b.agentOf[i] = int32(a)
+		b.stepsOf[a] = append(b.stepsOf[a], int32(i))
 		if b.kinds[i].Any(planKinds) {
 			b.planners[a] = true
 		}
@@ -154,17 +155,17 @@ func (b *builder) trialNode(k int) int32 { return int32(b.n + len(b.agents) + k)
 // re-plan, instruction or ledger, or a private thought of a planning agent.
 func (b *builder) isPlannerStep(i int) bool {
 	k := b.kinds[i]
-	return k.Any(planKinds) || (k.Has(extract.KindThought) && b.planners[b.agentOf[i]])
+	return k.Any(planKinds) || (k.Has(extract.KindThought) && b.planners[int(b.agentOf[i])])
 }
 
 // nextOf returns the first step after i spoken by agent a, or -1.
 func (b *builder) nextOf(a, i int) int {
 	steps := b.stepsOf[a]
-	k := sort.SearchInts(steps, i+1)
+	k, _ := slices.BinarySearch(steps, int32(i+1))
 	if k == len(steps) {
 		return -1
 	}
-	return steps[k]
+	return int(steps[k])
 }
 
 func (b *builder) addReplans() {
@@ -189,13 +190,12 @@ func (b *builder) commit() (*Graph, error) {
 		stepsOf:  b.stepsOf,
 		trials:   b.trials,
 		trialOf:  b.trialOf,
-		agentOf:  make([]int32, b.n),
+		agentOf:  b.agentOf,
 		answer:   b.answer,
 	}
 	g.plannerStep = make([]bool, b.n)
 	for i := 0; i < b.n; i++ {
 		g.plannerStep[i] = b.isPlannerStep(i)
-		g.agentOf[i] = int32(b.agentOf[i])
 	}
 	for a := range b.agents {
 		if b.planners[a] {
@@ -205,8 +205,9 @@ func (b *builder) commit() (*Graph, error) {
 	g.agentIDs = idListOf('a', len(b.agents))
 	g.index(compact(dedupe(b.edges.sorted())))
 	g.edgeClaims = compact(b.edgeClaims)
+	g.claimKeys = compact(b.claimKeys)
 	g.evidence = compact(b.evidence)
-	b.edges, b.edgeClaims, b.evidence = edgeList{}, nil, nil
+	b.edges, b.edgeClaims, b.claimKeys, b.evidence = edgeList{}, nil, nil, nil
 	if err := b.ctx.Err(); err != nil {
 		return nil, err
 	}

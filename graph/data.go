@@ -70,6 +70,7 @@ func (b *builder) addData() {
 		at[i+1] = int32(len(id))
 	}
 	occ := occurrences(at, id, count)
+	b.claimKeys = keys
 	// The final answer's claims are read from the index now: it is not
 	// kept while the other finders run.
 	b.answer = answerIn(b.f, claimIndex{claimID: ids, claimOcc: occ, given: given})
@@ -82,7 +83,7 @@ func (b *builder) addData() {
 	// A step's data edges, one per producer in the order met; edgeAt[p] is
 	// 1 + the position of producer p's edge among them, 0 when it has none.
 	var drawn []edge
-	var claims [][]string // claims[d] holds drawn[d]'s claims; reused step to step
+	var claims [][]int32 // claims[d] holds drawn[d]'s claims, by number; reused step to step
 	var producers []int
 	edgeAt := make([]int32, b.n)
 	for i := 0; i < b.n; i++ {
@@ -105,7 +106,7 @@ func (b *builder) addData() {
 				claims[len(drawn)-1] = claims[len(drawn)-1][:0]
 			}
 			d := edgeAt[p] - 1
-			claims[d] = append(claims[d], keys[k])
+			claims[d] = append(claims[d], k)
 		}
 		for k, e := range drawn {
 			e.claimAt, e.claimN = int32(len(b.edgeClaims)), int32(len(claims[k]))
@@ -164,22 +165,30 @@ func trivial(key string) bool {
 	return len(key) == 1 && key[0] >= '0' && key[0] <= '9'
 }
 
+// appendClaims appends the keys of data edge e's claims to keys.
+func (g *Graph) appendClaims(keys []string, e *edge) []string {
+	for _, k := range g.edgeClaims[e.claimAt : e.claimAt+e.claimN] {
+		keys = append(keys, g.claimKeys[k])
+	}
+	return keys
+}
+
 // dataEvidence is a data edge's evidence: the first of its claims as the
 // step it points to states them, quoted. It is made when the edge is
 // asked for: a long run has a data edge for most steps, and the rules
 // read their claims, not their evidence.
 func (g *Graph) dataEvidence(e *edge) string {
-	keys := g.edgeClaims[e.claimAt : e.claimAt+e.claimN]
+	claims := g.edgeClaims[e.claimAt : e.claimAt+e.claimN]
 	var b strings.Builder
 	b.WriteString("claims ")
 	// The edge's claims are the step's distinct claims drawn from one
 	// producer, in the step's order: a subsequence of them.
 	j := 0
 	for _, c := range stepClaims(g.f, int(e.to)) {
-		if j == min(len(keys), maxEvidenceClaims) {
+		if j == min(len(claims), maxEvidenceClaims) {
 			break
 		}
-		if c.key != keys[j] {
+		if c.key != g.claimKeys[claims[j]] {
 			continue
 		}
 		if j > 0 {
@@ -188,7 +197,7 @@ func (g *Graph) dataEvidence(e *edge) string {
 		b.WriteString(strconv.Quote(quote(c.text, 40)))
 		j++
 	}
-	if n := len(keys) - maxEvidenceClaims; n > 0 {
+	if n := len(claims) - maxEvidenceClaims; n > 0 {
 		fmt.Fprintf(&b, " (+%d more)", n)
 	}
 	return b.String()

@@ -21,7 +21,7 @@ func (b *builder) addInstructs() {
 		if name == "" {
 			name = b.r.Steps[i].Target()
 		}
-		if a, ok := b.agentIdx[normName(name)]; ok && name != "" && a != b.agentOf[i] {
+		if a, ok := b.agentIdx[normName(name)]; ok && name != "" && a != int(b.agentOf[i]) {
 			byTarget[a] = append(byTarget[a], i)
 		}
 	}
@@ -29,7 +29,8 @@ func (b *builder) addInstructs() {
 		// k only moves forward, so the steps weighed for j are those since
 		// the agent's previous step: no step addresses its own speaker.
 		k := 0
-		for _, j := range b.stepsOf[a] {
+		for _, j32 := range b.stepsOf[a] {
+			j := int(j32)
 			best, bestInstr := -1, false
 			for ; k < len(addressed) && addressed[k] < j; k++ {
 				i := addressed[k]
@@ -69,8 +70,8 @@ func (b *builder) addObserves() {
 			continue
 		}
 		consumer, why := -1, ""
-		if caller := b.f.Steps[i].Caller; caller >= 0 && caller != i {
-			if j := b.nextOf(b.agentOf[caller], i); j >= 0 && nextCall[i+1] >= j {
+		if caller := int(b.f.Steps[i].Caller); caller >= 0 && caller != i {
+			if j := b.nextOf(int(b.agentOf[caller]), i); j >= 0 && nextCall[i+1] >= j {
 				consumer, why = j, fmt.Sprintf("%s reads the result of its call at step %d", b.agents[b.agentOf[caller]], caller)
 			}
 		}

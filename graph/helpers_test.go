@@ -57,7 +57,7 @@ func mkRun(question string, qclaims []string, steps ...st) (*run.Run, *extract.R
 		if len(kinds) == 0 {
 			kinds = []extract.StepKind{msg}
 		}
-		ft := extract.Features{Index: i, Agent: s.agent, Kind: kinds[0], Kinds: extract.KindsOf(kinds...), Details: &extract.Details{Rare: &extract.Rare{Target: s.target}, Errors: s.errs}}
+		ft := extract.Features{Index: int32(i), Kind: kinds[0], Kinds: extract.KindsOf(kinds...), Details: &extract.Details{Rare: &extract.Rare{Target: s.target}, Errors: s.errs}}
 		for _, c := range s.claims {
 			ft.Claims = append(ft.Claims, extract.Claim{Kind: extract.ClaimNumber, Text: c, Norm: c})
 		}

@@ -31,7 +31,7 @@ func (g *Graph) implicitOut(k int, buf *[3]implicit) []implicit {
 	}
 	return append(out,
 		implicit{g.n + int(g.agentOf[k]), Member},
-		implicit{g.n + len(g.agents) + g.trialOf[k], Member})
+		implicit{g.n + len(g.agents) + int(g.trialOf[k]), Member})
 }
 
 // implicitIn calls f with the source of each derived in-edge of node k,
@@ -45,7 +45,7 @@ func (g *Graph) implicitIn(k int, f func(from int, t EdgeType) bool) bool {
 		}
 	case k < g.n+len(g.agents):
 		for _, i := range g.stepsOf[k-g.n] {
-			if !f(i, Member) {
+			if !f(int(i), Member) {
 				return false
 			}
 		}
@@ -105,8 +105,7 @@ func (g *Graph) edgeAt(p int) Edge {
 	e := &g.edges[p]
 	var claims []string
 	if e.claimN > 0 {
-		end := e.claimAt + e.claimN
-		claims = g.edgeClaims[e.claimAt:end:end]
+		claims = g.appendClaims(make([]string, 0, e.claimN), e)
 	}
 	var ev string
 	switch {
@@ -114,6 +113,8 @@ func (g *Graph) edgeAt(p int) Edge {
 		ev = g.evidence[e.evidence-1]
 	case EdgeTypes[e.typ] == Data:
 		ev = g.dataEvidence(e)
+	case EdgeTypes[e.typ] == Loop:
+		ev = g.loopEvidence(e)
 	}
 	return Edge{From: g.nodeID(int(e.from)), To: g.nodeID(int(e.to)), Type: EdgeTypes[e.typ],
 		Evidence: ev, Claims: claims, Similarity: float64(e.percent) / 100}

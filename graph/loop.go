@@ -181,7 +181,7 @@ func (b *builder) addLoops() {
 	var order []group
 	members := map[group][]int{}
 	for j := 0; j < b.n; j++ {
-		g := group{b.agentOf[j], loopClassOf(b.kinds[j])}
+		g := group{int(b.agentOf[j]), loopClassOf(b.kinds[j])}
 		if g.class == loopNone {
 			continue
 		}
@@ -326,7 +326,7 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 					continue
 				}
 				if sim := jaccard(sets[i], set); sim >= thr {
-					b.addLoopEdge(steps[i], step, sim, sets[i], set)
+					b.addLoopEdge(steps[i], step, sim)
 					break
 				}
 			}
@@ -358,7 +358,7 @@ func (b *builder) loopsIn(thr float64, steps []int, lsh *loopScratch, seen *int)
 				continue
 			}
 			if sim := jaccard(sets[i], set); sim >= thr {
-				b.addLoopEdge(steps[i], step, sim, sets[i], set)
+				b.addLoopEdge(steps[i], step, sim)
 				break
 			}
 		}
@@ -382,19 +382,33 @@ func mayReach(m, n int, thr float64) bool {
 	return float64(min(m, n))/float64(max(m, n)) >= thr
 }
 
-func (b *builder) addLoopEdge(i, j int, sim float64, setI, setJ []uint64) {
-	added, dropped := tokenDiff(b.r.Steps[i].Content, b.r.Steps[j].Content, setI, setJ, 4)
-	ev := fmt.Sprintf("jaccard %.2f", sim)
+// addLoopEdge links step j to the earlier step i it repeats, at
+// similarity sim of their token sets. Its evidence is made when the edge
+// is asked for (loopEvidence): a run that repeats itself has a loop edge
+// for many of its steps, and the rules read their ends, not their
+// evidence.
+func (b *builder) addLoopEdge(i, j int, sim float64) {
+	e := stepEdge(i, j, Loop)
+	e.percent = percent(sim)
+	b.add(e, "")
+	b.state.loopEdges = append(b.state.loopEdges, [2]int{i, j})
+}
+
+// loopEvidence is a loop edge's evidence, from its steps' texts as the
+// loop finder measured them: their similarity, and the first tokens the
+// repeat has that the earlier step lacks and the reverse.
+func (g *Graph) loopEvidence(e *edge) string {
+	a, b := g.steps[e.from].Content, g.steps[e.to].Content
+	setA, setB := scratchTokenSet(nil, a), scratchTokenSet(nil, b)
+	added, dropped := tokenDiff(a, b, setA, setB, 4)
+	ev := fmt.Sprintf("jaccard %.2f", jaccard(setA, setB))
 	if len(added) > 0 {
 		ev += "; new: " + strings.Join(added, " ")
 	}
 	if len(dropped) > 0 {
 		ev += "; gone: " + strings.Join(dropped, " ")
 	}
-	e := stepEdge(i, j, Loop)
-	e.percent = percent(sim)
-	b.add(e, ev)
-	b.state.loopEdges = append(b.state.loopEdges, [2]int{i, j})
+	return ev
 }
 
 // percent is a similarity in [0, 1] in hundredths, rounded: a loop edge
@@ -545,7 +559,7 @@ func (b *builder) loopGroups(g *Graph) []LoopGroup {
 		if !ok {
 			k = len(groups)
 			at[r] = k
-			groups = append(groups, LoopGroup{Trial: b.trialOf[m]})
+			groups = append(groups, LoopGroup{Trial: int(b.trialOf[m])})
 		}
 		groups[k].Steps = append(groups[k].Steps, m)
 	}

@@ -24,7 +24,8 @@ type Graph struct {
 	// stored in-edges, by source and type, are at the positions
 	// inEdges[inAt[k]:inAt[k+1]].
 	edges       []edge
-	edgeClaims  []string // the data edges' claims, see edge
+	edgeClaims  []int32  // the data edges' claims, by number in claimKeys, see edge
+	claimKeys   []string // the key of each claim a data edge carries, by number
 	evidence    []string // the other edges' evidence, see edge
 	outAt, inAt []int32
 	inEdges     []int32
@@ -40,12 +41,12 @@ type Graph struct {
 	agentIDs idList
 	agents   []string
 	agentIdx map[string]int
-	stepsOf  [][]int
+	stepsOf  [][]int32
 	planners []string
 
 	plannerStep []bool
 	trials      []Trial
-	trialOf     []int
+	trialOf     []int32
 	agentOf     []int32 // per step, its agent's position in agents
 	loopGroups  []LoopGroup
 
@@ -117,7 +118,7 @@ func (g *Graph) nodeID(k int) string {
 // StepNode returns the node of step i (which must be in range).
 func (g *Graph) StepNode(i int) Node {
 	agent, kind := g.steps[i].Agent, g.f.Steps[i].Kind
-	return Node{ID: g.ids.id(i), Kind: NodeStep, Index: i, Agent: agent, StepKind: kind, Trial: g.trialOf[i], Label: stepLabel(i, agent, kind)}
+	return Node{ID: g.ids.id(i), Kind: NodeStep, Index: i, Agent: agent, StepKind: kind, Trial: int(g.trialOf[i]), Label: stepLabel(i, agent, kind)}
 }
 
 // StepID and TrialID name the nodes of a step and a trial.
@@ -168,7 +169,7 @@ func (g *Graph) OutClaims(id string) []string {
 	g.eachOutRef(k, []EdgeType{Data}, func(_ int, _ EdgeType, stored int) bool {
 		if stored >= 0 {
 			e := &g.edges[stored]
-			out = append(out, g.edgeClaims[e.claimAt:e.claimAt+e.claimN]...)
+			out = g.appendClaims(out, e)
 		}
 		return true
 	})
@@ -270,7 +271,11 @@ func (g *Graph) StepsOf(agent string) []int {
 	if !ok {
 		return nil
 	}
-	return append([]int(nil), g.stepsOf[a]...)
+	steps := make([]int, len(g.stepsOf[a]))
+	for k, i := range g.stepsOf[a] {
+		steps[k] = int(i)
+	}
+	return steps
 }
 
 // Planners returns the agents that plan, re-plan, instruct or keep a ledger

@@ -84,7 +84,7 @@ func (s *synth) words(k int) string {
 func (s *synth) step(agent string, kind extract.StepKind, target, text string, errs []extract.Signal) {
 	i := len(s.r.Steps)
 	s.r.Steps = append(s.r.Steps, run.Step{Index: i, Agent: agent, Kind: run.KindMessage, Content: text, Extra: &run.Extra{Target: target}})
-	ft := extract.Features{Index: i, Agent: agent, Kind: kind, Kinds: extract.KindsOf(kind), Details: &extract.Details{Rare: &extract.Rare{Target: target}, Errors: errs}}
+	ft := extract.Features{Index: int32(i), Kind: kind, Kinds: extract.KindsOf(kind), Details: &extract.Details{Rare: &extract.Rare{Target: target}, Errors: errs}}
 	for _, tok := range strings.Fields(text) {
 		tok = strings.Trim(tok, ".,:;()")
 		if tok != "" && (tok[0] >= '0' && tok[0] <= '9') {

@@ -31,7 +31,7 @@ func (t Trial) Contains(i int) bool { return i >= t.Start && i <= t.End }
 // marked a re-plan) is trial 0's own plan wherever it stands; each later plan
 // and every re-plan after step 0 opens a new trial.
 func (b *builder) segmentTrials() {
-	b.trialOf = make([]int, b.n)
+	b.trialOf = make([]int32, b.n)
 	cur := Trial{Index: 0, Plan: -1, Start: 0}
 	task := -1
 	for i := 0; i < b.n; i++ {
@@ -49,7 +49,7 @@ func (b *builder) segmentTrials() {
 				cur = Trial{Index: cur.Index + 1, Plan: i, Start: i}
 			}
 		}
-		b.trialOf[i] = cur.Index
+		b.trialOf[i] = int32(cur.Index)
 	}
 	cur.End = b.n - 1
 	b.trials = append(b.trials, cur)

@@ -126,8 +126,9 @@ type edge struct {
 	percent uint8
 	// evidence is 1 + the position of the edge's evidence in the graph's
 	// evidence, 0 when it has none there: a data edge's is made from its
-	// claims when asked for (dataEvidence), and a string in every edge
-	// would be two fifths of it.
+	// claims when asked for (dataEvidence), a loop edge's from its steps'
+	// texts (loopEvidence), and a string in every edge would be two
+	// fifths of it.
 	evidence int32
 }
 

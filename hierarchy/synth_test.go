@@ -23,8 +23,7 @@ func synthRun(n int, seed uint64) (*run.Run, *extract.RunFeatures) {
 		agent := synthAgents[rng.IntN(len(synthAgents))]
 		r.Steps = append(r.Steps, run.Step{Index: i, Agent: agent, Content: synthText(rng, synthContentWords(rng))})
 		fs := extract.Features{
-			Index:       i,
-			Agent:       agent,
+			Index:       int32(i),
 			Kind:        synthKinds[rng.IntN(len(synthKinds))],
 			ContextType: synthContextTypes[rng.IntN(len(synthContextTypes))],
 			Reductions: &extract.Reductions{

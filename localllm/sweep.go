@@ -362,7 +362,7 @@ func (s *sweep) candidate(step int) rules.Candidate {
 		}
 	}
 	agent := s.r.Steps[step].Agent
-	if c := s.f.Steps[step].Caller; c >= 0 && c < len(s.r.Steps) {
+	if c := int(s.f.Steps[step].Caller); c >= 0 && c < len(s.r.Steps) {
 		agent = s.r.Steps[c].Agent
 	}
 	return rules.Candidate{Step: step, Agent: agent}

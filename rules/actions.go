@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/offattr/offattr/extract"
@@ -518,19 +519,24 @@ func meaningfulClaim(c extract.Claim) bool {
 }
 
 // observedState returns the state that the latest tool result before i
-// holding one of the values reports, and where, or "" and -1. status holds
-// each step's first reported state ("" for none).
-func observedState(in *Input, i int, values, status []string) (string, int) {
-	for j := i - 1; j >= 0; j-- {
-		if status[j] == "" {
-			continue
-		}
+// holding one of the values reports, and where, or "" and -1.
+func observedState(in *Input, i int, values []string, reports stateReports) (string, int) {
+	for k := sort.SearchInts(reports.steps, i) - 1; k >= 0; k-- {
+		j := reports.steps[k]
 		content := in.Run.Steps[j].Content
 		if slices.ContainsFunc(values, func(v string) bool { return meaningful(v) && strings.Contains(content, v) }) {
-			return status[j], j
+			return reports.states[k], j
 		}
 	}
 	return "", -1
+}
+
+// stateReports are the tool results that report a state, in order, each
+// with the first state it reports: the few steps a call's object is
+// looked up in, where a long run's steps are many.
+type stateReports struct {
+	steps  []int
+	states []string
 }
 
 // sameStem reports whether two words are forms of one verb ("cancell" from
@@ -546,7 +552,7 @@ func sameStem(a, b string) bool {
 func stateConflict(in *Input) []Finding {
 	var rules []extract.Policy
 	states := map[string]bool{}
-	status := make([]string, len(in.Features.Steps)) // each tool result's first reported state
+	var reports stateReports
 	for i := range in.Features.Steps {
 		for _, p := range in.Features.Steps[i].Policies {
 			if p.Verb != "" {
@@ -557,8 +563,9 @@ func stateConflict(in *Input) []Finding {
 		if f := &in.Features.Steps[i]; f.Has(extract.KindToolResult) {
 			for k, s := range f.States {
 				states[s] = true
-				if k == 0 {
-					status[i] = s
+				if k == 0 && s != "" {
+					reports.steps = append(reports.steps, i)
+					reports.states = append(reports.states, s)
 				}
 			}
 		}
@@ -569,7 +576,7 @@ func stateConflict(in *Input) []Finding {
 			if !c.Consequential() {
 				continue
 			}
-			state, at := observedState(in, i, c.Values, status)
+			state, at := observedState(in, i, c.Values, reports)
 			if state == "" {
 				continue
 			}
@@ -626,34 +633,53 @@ func unconfirmedAction(in *Input) []Finding {
 		return nil
 	}
 	var out []Finding
-	for i, st := range in.Run.Steps {
-		f := &in.Features.Steps[i]
-		consequential := slices.ContainsFunc(f.Calls, extract.Call.Consequential)
-		if !consequential {
+	for i, agreed := range agreedSince(in) {
+		if agreed {
 			continue
 		}
-		key := run.AgentKey(st.Agent)
-		agreed := false
-		for j := i - 1; j >= 0; j-- {
-			g := &in.Features.Steps[j]
-			if g.Has(extract.KindToolResult) || len(g.Calls) > 0 {
-				continue
-			}
-			if run.AgentKey(in.Run.Steps[j].Agent) == key {
-				break // back at the caller's own proposal: nobody agreed since
-			}
-			if g.Affirms {
-				agreed = true
-				break
-			}
-		}
-		if !agreed {
-			c := f.Calls[slices.IndexFunc(f.Calls, extract.Call.Consequential)]
-			out = append(out, Finding{Step: i, Strength: 0.7, Quote: quoteAt(in, i, max(c.Offset, 0), len(c.Name)),
-				Reason: fmt.Sprintf("it calls %s although the policy asks for confirmation and the other party has not agreed since it last spoke", c.Name)})
-		}
+		f := &in.Features.Steps[i]
+		c := f.Calls[slices.IndexFunc(f.Calls, extract.Call.Consequential)]
+		out = append(out, Finding{Step: i, Strength: 0.7, Quote: quoteAt(in, i, max(c.Offset, 0), len(c.Name)),
+			Reason: fmt.Sprintf("it calls %s although the policy asks for confirmation and the other party has not agreed since it last spoke", c.Name)})
 	}
 	return out
+}
+
+// agreedSince yields each step that makes a consequential call, in order,
+// and whether another agent agreed since the caller last spoke: looking
+// back from the call, past tools' results and other calls, the first step
+// is the caller's own (nobody agreed since) or an agreement by another
+// agent, other steps passed over. What that look back would find is kept
+// as the steps go by (each agent's latest such step, the latest
+// agreement), rather than looked for from each call: a long run's calls
+// are many. An agreement by the caller itself is no later than its own
+// latest step, so the latest agreement alone decides.
+func agreedSince(in *Input) iter.Seq2[int, bool] {
+	return func(yield func(int, bool) bool) {
+		keyOf := agentKeys{}.of
+		lastOwn := map[string]int{} // agent key → its latest step looked back to
+		agreedAt := -1              // the latest agreement
+		for i, st := range in.Run.Steps {
+			f := &in.Features.Steps[i]
+			key := keyOf(st.Agent)
+			if slices.ContainsFunc(f.Calls, extract.Call.Consequential) {
+				own, ok := lastOwn[key]
+				if !ok {
+					own = -1
+				}
+				if !yield(i, agreedAt > own) {
+					return
+				}
+			}
+			if f.Has(extract.KindToolResult) || len(f.Calls) > 0 {
+				continue
+			}
+			lastOwn[key] = i
+			if f.Affirms {
+				agreedAt = i
+			}
+		}
+	}
 }
 
 // UnconfirmedAction is the unconfirmed_action analyzer.

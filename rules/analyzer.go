@@ -129,17 +129,31 @@ func Select(only, disable []string) ([]*Analyzer, error) {
 // step the run does not have, or of no strength, are dropped.
 func Apply(in *Input, as []*Analyzer) []Finding {
 	defer in.releaseSupport()
-	var out []Finding
 	n := len(in.Run.Steps)
-	for _, a := range as {
-		for _, f := range a.Run(in) {
-			if f.Step < 0 || f.Step >= n || f.Strength == 0 {
-				continue
+	kept := func(f Finding) bool { return 0 <= f.Step && f.Step < n && f.Strength != 0 }
+	// The analyzers' findings are counted, then copied into one array of
+	// their number: a long run's findings, grown by appends, were copied
+	// over several times, each copy held beside the last.
+	found := make([][]Finding, len(as))
+	total := 0
+	for k, a := range as {
+		found[k] = a.Run(in)
+		for _, f := range found[k] {
+			if kept(f) {
+				total++
 			}
-			f.Rule = a.Name
-			f.Strength = max(-1, min(1, f.Strength))
-			out = append(out, f)
 		}
+	}
+	out := make([]Finding, 0, total)
+	for k, a := range as {
+		for _, f := range found[k] {
+			if kept(f) {
+				f.Rule = a.Name
+				f.Strength = max(-1, min(1, f.Strength))
+				out = append(out, f)
+			}
+		}
+		found[k] = nil
 	}
 	return out
 }

@@ -141,13 +141,37 @@ func (e Evidence) QuotedStep() int {
 type Candidate struct {
 	Step  int    `json:"step"`
 	Agent string `json:"agent"`
-	// TraceID and SpanID are the step's, as in Attribution.
-	TraceID string   `json:"trace_id,omitempty"`
-	SpanID  string   `json:"span_id,omitempty"`
-	Score   float64  `json:"score"`
-	Rules   []string `json:"rules"`
+	// Span is where the step is in the telemetry the run was read from;
+	// nil for a run read from a file that is not telemetry, which a long
+	// run's candidates, one for most steps, would each carry empty. Read
+	// it through TraceID and SpanID.
+	*Span
+	Score float64  `json:"score"`
+	Rules []string `json:"rules"`
 	// Votes counts the model analysts that voted for this step.
 	Votes int `json:"votes,omitempty"`
+}
+
+// Span holds a candidate's trace and span ids, as Attribution's.
+type Span struct {
+	TraceID string `json:"trace_id,omitempty"`
+	SpanID  string `json:"span_id,omitempty"`
+}
+
+// TraceID is the id of the trace the candidate's step is in, if any.
+func (c Candidate) TraceID() string {
+	if c.Span == nil {
+		return ""
+	}
+	return c.Span.TraceID
+}
+
+// SpanID is the id of the candidate's step's span, if any.
+func (c Candidate) SpanID() string {
+	if c.Span == nil {
+		return ""
+	}
+	return c.Span.SpanID
 }
 
 // Usage counts model traffic; all zero for rules alone.

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/offattr/offattr/run"
 )
@@ -120,6 +122,18 @@ func blamable(r *run.Run) []int {
 	return out
 }
 
+// lastBlamable is the last of blamable(r), found without listing them: a
+// long run's list is as long as the run.
+func lastBlamable(r *run.Run) int {
+	task := slices.IndexFunc(r.Steps, func(s run.Step) bool { return s.Kind == run.KindUser })
+	for i := len(r.Steps) - 1; i >= 0; i-- {
+		if s := &r.Steps[i]; s.Kind != run.KindSystem && i != task {
+			return s.Index
+		}
+	}
+	return len(r.Steps) - 1
+}
+
 // positional scores a guess's candidates in their order and answers with
 // the first, explained by why (a format with the step and its agent).
 func positional(r *run.Run, a Attribution, why string) Attribution {
@@ -164,6 +178,7 @@ func BusiestFirstBaseline(r *run.Run) Attribution {
 // output, that the run holds (-1 if none).
 func busiestAgent(r *run.Run) (key string, task int) {
 	count := map[string]int{}
+	keyOf := agentKeys{}.of
 	task = -1
 	for _, s := range r.Steps {
 		if s.Kind == run.KindUser || s.Kind == run.KindSystem || s.Kind == run.KindToolResult {
@@ -173,23 +188,38 @@ func busiestAgent(r *run.Run) (key string, task int) {
 			task = s.Index
 			continue
 		}
-		count[run.AgentKey(s.Agent)]++
+		count[keyOf(s.Agent)]++
 	}
 	most := 0
 	for _, s := range r.Steps {
-		if k := run.AgentKey(s.Agent); count[k] > most {
+		if k := keyOf(s.Agent); count[k] > most {
 			key, most = k, count[k]
 		}
 	}
 	return key, task
 }
 
+// agentKeys makes each agent name's run.AgentKey once, for a reader of
+// every step: a run has few agents and many steps.
+type agentKeys map[string]string
+
+func (m agentKeys) of(name string) string {
+	k, ok := m[name]
+	if !ok {
+		k = run.AgentKey(name)
+		m[name] = k
+	}
+	return k
+}
+
 // firstAgentStep is the step FirstStepBaseline blames: the first after
 // the task that is neither a user's nor a system prompt; the first step
 // when there is none.
 func firstAgentStep(r *run.Run) int {
-	if steps := agentSteps(r); len(steps) > 0 {
-		return steps[0]
+	for _, s := range r.Steps[min(1, len(r.Steps)):] {
+		if isAgentStep(s) {
+			return s.Index
+		}
 	}
 	return 0
 }
@@ -199,12 +229,15 @@ func firstAgentStep(r *run.Run) int {
 func agentSteps(r *run.Run) []int {
 	var out []int
 	for _, s := range r.Steps[min(1, len(r.Steps)):] {
-		if s.Kind != run.KindUser && s.Kind != run.KindSystem {
+		if isAgentStep(s) {
 			out = append(out, s.Index)
 		}
 	}
 	return out
 }
+
+// isAgentStep reports whether s is neither a user's nor a system prompt.
+func isAgentStep(s run.Step) bool { return s.Kind != run.KindUser && s.Kind != run.KindSystem }
 
 // AgentRoles returns the keys (run.AgentKey) of the agents the label-free
 // guesses name: the one with the most messages (busiest-first), the first
@@ -218,8 +251,7 @@ func AgentRoles(r *run.Run) (busiest, first, last string) {
 	if busiest, _ = busiestAgent(r); busiest == "" {
 		busiest = first
 	}
-	steps := blamable(r)
-	return busiest, first, run.AgentKey(r.Steps[steps[len(steps)-1]].Agent)
+	return busiest, first, run.AgentKey(r.Steps[lastBlamable(r)].Agent)
 }
 
 // FirstStepBaseline is the positional guess the papers report as a floor:
@@ -306,14 +338,43 @@ func Quote(s string, start, n int) string {
 	for to < len(s) && !isBoundary(s, to) {
 		to++
 	}
-	q := strings.Join(strings.Fields(s[from:to]), " ")
+	var before, after string
 	if from > 0 {
-		q = "…" + q
+		before = "…"
 	}
 	if to < len(s) {
-		q += "…"
+		after = "…"
 	}
-	return q
+	return before + collapseSpace(s[from:to]) + after
+}
+
+// collapseSpace returns s with its words one space apart and no space
+// around them: s itself when they already are, as in most quotes, so
+// that a finding's quote shares the step's text instead of copying it.
+func collapseSpace(s string) string {
+	if singleSpaced(s) {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// singleSpaced reports whether strings.Fields would find s's words one
+// space apart, with no space before the first or after the last.
+func singleSpaced(s string) bool {
+	space := true // at the start, a space would be leading
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		switch {
+		case r == ' ' && space, r != ' ' && unicode.IsSpace(r):
+			return false
+		}
+		space = r == ' '
+		i += size
+	}
+	return !space || s == ""
 }
 
 // isBoundary reports whether i starts a UTF-8 character, so quotes never cut

@@ -125,6 +125,8 @@ func structuralColumn(as []*Analyzer, name string) int {
 // A long run's rows are mostly alike (a plain message, a tool's output
 // with no finding), and a vector of every feature per step would be the
 // largest thing the rules hold: rows with equal features share one vector.
+// It reads the run, its features and the findings, never in.Graph: a
+// caller may let the graph go before (Combiner.Answer).
 func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	ruleIdx := make(map[string]int, len(as))
 	for i, a := range as {

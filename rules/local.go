@@ -12,14 +12,19 @@ import (
 // job) is a fault, and its own root when the steps it read were sound. When
 // an input was already faulty the fault is propagated, and scored lower.
 func localFault(in *Input) []Finding {
-	raw := map[int]Finding{}
-	var order []int
+	// Each step's strongest finding, in the order its step was first
+	// found; at[step] is its position in out. A long run has a finding
+	// for many of its steps: a map of them by step held each one twice.
+	var out []Finding
+	at := map[int]int{}
 	add := func(f Finding) {
-		if old, ok := raw[f.Step]; !ok || f.Strength > old.Strength {
-			if !ok {
-				order = append(order, f.Step)
-			}
-			raw[f.Step] = f
+		k, ok := at[f.Step]
+		switch {
+		case !ok:
+			at[f.Step] = len(out)
+			out = append(out, f)
+		case f.Strength > out[k].Strength:
+			out[k] = f
 		}
 	}
 	for j := range in.Features.Steps {
@@ -42,17 +47,23 @@ func localFault(in *Input) []Finding {
 				Reason: fmt.Sprintf("the agent reports it could not do its part (%s)", sig.Kind)})
 		}
 	}
-	var out []Finding
-	for _, i := range order {
-		f := raw[i]
-		for _, p := range in.Graph.Predecessors(i, graph.Data, graph.Instructs, graph.Observes) {
-			if pf, ok := raw[p]; ok && p < i && pf.Strength >= f.Strength {
-				f.Strength *= 0.5
-				f.Reason += fmt.Sprintf("; but its input from step %d was already faulty", p)
+	// Which findings' input was already faulty is read off the findings as
+	// found, before any is changed.
+	faulty := make([]int, len(out))
+	for k, f := range out {
+		faulty[k] = -1
+		for _, p := range in.Graph.Predecessors(f.Step, graph.Data, graph.Instructs, graph.Observes) {
+			if j, ok := at[p]; ok && p < f.Step && out[j].Strength >= f.Strength {
+				faulty[k] = p
 				break
 			}
 		}
-		out = append(out, f)
+	}
+	for k, p := range faulty {
+		if p >= 0 {
+			out[k].Strength *= 0.5
+			out[k].Reason += fmt.Sprintf("; but its input from step %d was already faulty", p)
+		}
 	}
 	return out
 }

@@ -84,3 +84,28 @@ func TestEvidenceSaysWhereAQuoteIsFrom(t *testing.T) {
 	t.Logf("%+v", a.Evidence)
 	assert.True(t, found, "the failed run is quoted under the step that issued the code: %+v", a.Evidence)
 }
+
+// TestCollapseSpace: a quote's words are one space apart, whether or not
+// they already were, as strings.Fields would have them.
+func TestCollapseSpace(t *testing.T) {
+	for _, s := range []string{
+		"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u2003b", "a \u3000b",
+		"\u00a0", "é è", "é  è", "\xff \xfe", "\xff  x", "Searching for 288 near Main St, found 92126.",
+		"```python\nprint(523*13733)\n```",
+	} {
+		want := strings.Join(strings.Fields(s), " ")
+		assert.Equal(t, want, collapseSpace(s), "%q", s)
+		assert.Equal(t, want == s, singleSpaced(s), "%q", s)
+	}
+}
+
+func FuzzCollapseSpace(f *testing.F) {
+	f.Add("a  b")
+	f.Add(" a\u00a0b ")
+	f.Fuzz(func(t *testing.T, s string) {
+		want := strings.Join(strings.Fields(s), " ")
+		if got := collapseSpace(s); got != want {
+			t.Fatalf("collapseSpace(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -444,4 +445,101 @@ func TestAgentRolesAreTheGuessesAgents(t *testing.T) {
 	}
 	busiest, first, last := AgentRoles(&run.Run{})
 	assert.Equal(t, [3]string{}, [3]string{busiest, first, last}, "an empty run has no agents")
+}
+
+// TestLastBlamable: the last step a positional guess may name is found
+// as listing them all would find it.
+func TestLastBlamable(t *testing.T) {
+	step := func(k run.Kind) run.Step { return run.Step{Kind: k} }
+	for _, steps := range [][]run.Step{
+		{step(run.KindUser)},
+		{step(run.KindSystem)},
+		{step(run.KindUser), step(run.KindMessage)},
+		{step(run.KindMessage), step(run.KindUser)},
+		{step(run.KindSystem), step(run.KindUser), step(run.KindUser)},
+		{step(run.KindUser), step(run.KindMessage), step(run.KindSystem)},
+		{step(run.KindSystem), step(run.KindSystem)},
+	} {
+		for i := range steps {
+			steps[i].Index = i
+		}
+		r := &run.Run{Steps: steps}
+		all := blamable(r)
+		assert.Equal(t, all[len(all)-1], lastBlamable(r), "%+v", steps)
+	}
+}
+
+// TestStepRowsReadNoGraph: the rows are made from the run, its features
+// and the findings alone, so that a caller may let the graph go first.
+func TestStepRowsReadNoGraph(t *testing.T) {
+	for _, r := range devRuns(t) {
+		in := inputOf(t, r)
+		findings := Apply(in, Registry)
+		want := StepRows(in, Registry, findings)
+		in.Graph = nil
+		assert.Equal(t, want, StepRows(in, Registry, findings), r.Source)
+	}
+}
+
+// TestAnswerIsAttribute: the answer made letting the graph and the
+// findings' words go as it is weighed is the one Attribute gives.
+func TestAnswerIsAttribute(t *testing.T) {
+	c := Combiner{Weights: DefaultWeights(), Analyzers: Registry}
+	for _, r := range devRuns(t) {
+		want, _ := c.Attribute(inputOf(t, r))
+		in := inputOf(t, r)
+		assert.Equal(t, want, c.Answer(in), r.Source)
+		assert.Nil(t, in.Graph, r.Source)
+	}
+}
+
+// TestAgreedSinceLooksBack: whether another agent agreed since a
+// consequential call's caller last spoke is what looking back from each
+// call finds, on random runs of a few agents.
+func TestAgreedSinceLooksBack(t *testing.T) {
+	lookBack := func(in *Input, i int) bool {
+		key := run.AgentKey(in.Run.Steps[i].Agent)
+		for j := i - 1; j >= 0; j-- {
+			g := &in.Features.Steps[j]
+			if g.Has(extract.KindToolResult) || len(g.Calls) > 0 {
+				continue
+			}
+			if run.AgentKey(in.Run.Steps[j].Agent) == key {
+				return false
+			}
+			if g.Affirms {
+				return true
+			}
+		}
+		return false
+	}
+	rng := rand.New(rand.NewPCG(7, 30))
+	agents := []string{"Assistant", "user", "", "assistant"}
+	calls := []extract.Call{{Name: "cancel_order"}, {Name: "get_order"}}
+	for range 300 {
+		r := &run.Run{}
+		f := &extract.RunFeatures{}
+		for i := range rng.IntN(40) {
+			r.Steps = append(r.Steps, run.Step{Index: i, Agent: agents[rng.IntN(len(agents))]})
+			s := extract.Features{Index: int32(i), Affirms: rng.IntN(3) == 0, Details: &extract.Details{Rare: &extract.Rare{}}}
+			switch rng.IntN(4) {
+			case 0:
+				s.Kinds = extract.KindsOf(extract.KindToolResult)
+			case 1:
+				s.Calls = []extract.Call{calls[rng.IntN(len(calls))]}
+			}
+			f.Steps = append(f.Steps, s)
+		}
+		in := &Input{Run: r, Features: f}
+		var want, got []string
+		for i := range f.Steps {
+			if slices.ContainsFunc(f.Steps[i].Calls, extract.Call.Consequential) {
+				want = append(want, fmt.Sprint(i, lookBack(in, i)))
+			}
+		}
+		for i, agreed := range agreedSince(in) {
+			got = append(got, fmt.Sprint(i, agreed))
+		}
+		require.Equal(t, want, got)
+	}
 }

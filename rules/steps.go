@@ -9,7 +9,7 @@ import (
 // Caller): j itself when the result is its speaker's own doing, -1 when j
 // is not a tool result.
 func callerOf(in *Input, j int) int {
-	return in.Features.Steps[j].Caller
+	return int(in.Features.Steps[j].Caller)
 }
 
 // ownsResult reports whether tool result j answers for itself.

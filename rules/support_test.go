@@ -28,7 +28,7 @@ func TestSupportIndexAgreesWithScan(t *testing.T) {
 			if rapid.Bool().Draw(t, "result") {
 				kinds = append(kinds, extract.KindToolResult)
 			}
-			f.Steps = append(f.Steps, extract.Features{Index: j, Kinds: extract.KindsOf(kinds...), Details: &extract.Details{Rare: &extract.Rare{}}})
+			f.Steps = append(f.Steps, extract.Features{Index: int32(j), Kinds: extract.KindsOf(kinds...), Details: &extract.Details{Rare: &extract.Rare{}}})
 		}
 		in := &Input{Run: r, Features: f}
 		// A value is never empty: arguments and claims hold text.

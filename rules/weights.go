@@ -355,9 +355,28 @@ func (c Combiner) Decide(in *Input, rows []StepRow, findings []Finding) Attribut
 	return c.Weights.Decide(in, c.Analyzers, rows, findings)
 }
 
+// Answer is Attribute for a caller that reads the attribution alone. It
+// lets go of what the answer no longer needs as it goes, so that a long
+// run's stages are not all held at once: in's graph once the analyzers
+// have read it (in.Graph is nil after), and the reasons and quotes of the
+// findings but the answer's own and its runner-up's once those are known.
+func (c Combiner) Answer(in *Input) Attribution {
+	findings := Apply(in, c.Analyzers)
+	in.Graph = nil
+	rows := StepRows(in, c.Analyzers, findings)
+	return c.Weights.decide(in, c.Analyzers, rows, findings, true)
+}
+
 // Decide weighs rows already read from a run by analyzers as (StepRows over
 // their findings): fitting scores many weights on one reading.
 func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []Finding) Attribution {
+	return w.decide(in, as, rows, findings, false)
+}
+
+// decide is Decide; with forget, it clears the reasons and quotes of the
+// findings it is given (the caller's to give up) once it has copied the
+// ones the answer explains itself with.
+func (w *Weights) decide(in *Input, as []*Analyzer, rows []StepRow, findings []Finding, forget bool) Attribution {
 	a := Attribution{File: in.Run.Source, Mode: ModeRules, Step: -1, Evidence: []Evidence{}, Candidates: []Candidate{}}
 	if len(rows) == 0 {
 		a.Rationale = "No step can be blamed: the run holds only the task and system prompts."
@@ -378,13 +397,22 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 		}
 		return buf
 	}
+	top := rows[s.Order[0]]
+	topFindings := slices.Clone(byStep(top.Step))
+	var runnerUp []Finding
+	if len(s.Order) > 1 {
+		runnerUp = slices.Clone(byStep(rows[s.Order[1]].Step))
+	}
+	if forget {
+		for i := range findings {
+			findings[i].Quote, findings[i].Reason, findings[i].QuoteStep = "", "", nil
+		}
+	}
 	a.Candidates = make([]Candidate, 0, len(rows))
 	for _, i := range withPrompts(in, rows, s.Order, promptedCandidates) {
 		r := rows[i]
 		a.Candidates = append(a.Candidates, Candidate{Step: r.Step, Agent: r.Agent, Score: round(s.P[i]), Rules: ruleNames(byStep(r.Step))})
 	}
-	top := rows[s.Order[0]]
-	topFindings := slices.Clone(byStep(top.Step))
 	a.Step = top.Step
 	a.Confidence = round(w.ConfidenceOf(s.P[s.Order[0]], len(rows), Agreeing(topFindings, top.Step)))
 	a.Agent = top.Agent
@@ -396,10 +424,6 @@ func (w *Weights) Decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 			}
 			a.Evidence = append(a.Evidence, e)
 		}
-	}
-	var runnerUp []Finding
-	if len(s.Order) > 1 {
-		runnerUp = byStep(rows[s.Order[1]].Step)
 	}
 	a.Rationale = explain(in, top, topFindings, runnerUp, s, rows, guessed)
 	return a

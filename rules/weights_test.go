@@ -165,3 +165,26 @@ func TestGuessAnswers(t *testing.T) {
 		})
 	}
 }
+
+// TestCandidateJSON: a candidate's trace and span ids are written between
+// its agent and its score when it has them, and left out when it has none.
+func TestCandidateJSON(t *testing.T) {
+	plain := Candidate{Step: 3, Agent: "Coder", Score: 0.5, Rules: []string{"local_fault"}}
+	b, err := json.Marshal(plain)
+	require.NoError(t, err)
+	assert.Equal(t, `{"step":3,"agent":"Coder","score":0.5,"rules":["local_fault"]}`, string(b))
+	assert.Empty(t, plain.TraceID())
+	assert.Empty(t, plain.SpanID())
+
+	traced := plain
+	traced.Span = &Span{TraceID: "4bf9", SpanID: "00f0"}
+	b, err = json.Marshal(traced)
+	require.NoError(t, err)
+	assert.Equal(t, `{"step":3,"agent":"Coder","trace_id":"4bf9","span_id":"00f0","score":0.5,"rules":["local_fault"]}`, string(b))
+	assert.Equal(t, "4bf9", traced.TraceID())
+	assert.Equal(t, "00f0", traced.SpanID())
+
+	var back Candidate
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, traced, back)
+}
