@@ -32,10 +32,15 @@ const (
 	outsideHeap       = 24 << 20
 )
 
-// raiseAt is the share of the limit the live heap may fill before the
-// limit is raised: nearer it, the collector would run after every few
-// megabytes allocated and cost more than the memory it saves.
+// raiseAt is the share of a raised limit the live heap fills: nearer it,
+// the collector would run after every few megabytes allocated and cost
+// more than the memory it saves.
 const raiseAt = 0.85
+
+// keepUpTo is the share of the first limit (what the input's size allows)
+// the live heap may fill before the limit is raised: until then the
+// collector runs more often to keep within it.
+const keepUpTo = 0.95
 
 // LimitMemory sets a soft memory limit for a command that reads an input
 // of inputBytes (debug.SetMemoryLimit: the collector runs more often as
@@ -43,16 +48,19 @@ const raiseAt = 0.85
 // sets it back. A run's analysis keeps a multiple of its input live, and
 // GOGC alone lets the heap grow by a share of that before collecting; the
 // limit caps the growth instead. Whenever a collection finds the live heap
-// past raiseAt of the limit, the limit is raised to where the live heap
-// fills raiseAt of it: a limit below what is live only makes the
-// collector run without end, and lifting it altogether would let the heap
-// grow by all GOGC allows over the most that is ever live. Collecting more
-// or less often changes no result.
+// past keepUpTo of the first limit and raiseAt of the present one, the
+// limit is raised to where the live heap fills raiseAt of it: a limit
+// below what is live only makes the collector run without end, and
+// lifting it altogether would let the heap grow by all GOGC allows over
+// the most that is ever live. Below keepUpTo of the first limit, the
+// collector runs more often instead, to keep the input's promise.
+// Collecting more or less often changes no result.
 func LimitMemory(inputBytes int64) (restore func()) {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); set || inputBytes < 0 {
 		return func() {}
 	}
 	limit := min(inputBytes, (math.MaxInt64-InputMemoryBase)/InputMemoryFactor)*InputMemoryFactor + InputMemoryBase - outsideHeap
+	bound := limit
 	old := debug.SetMemoryLimit(limit)
 	var (
 		mu   sync.Mutex
@@ -64,7 +72,7 @@ func LimitMemory(inputBytes int64) (restore func()) {
 		if done {
 			return false
 		}
-		if float64(live) > raiseAt*float64(limit) {
+		if float64(live) > raiseAt*float64(limit) && float64(live) > keepUpTo*float64(bound) {
 			limit = raisedLimit(live)
 			debug.SetMemoryLimit(limit)
 		}

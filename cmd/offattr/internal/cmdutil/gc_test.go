@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -76,13 +77,14 @@ func TestLimitMemory(t *testing.T) {
 	}
 }
 
-// TestLimitMemoryRaised: a limit the live heap nears is raised after a
-// collection to where the live heap fills raiseAt of it, so that the
-// collector does not run without end, and is set back after.
+// TestLimitMemoryRaised: a limit the live heap nears (past keepUpTo of
+// it) is raised after a collection to where the live heap fills raiseAt
+// of it, so that the collector does not run without end, and is set back
+// after.
 func TestLimitMemoryRaised(t *testing.T) {
 	unsetEnv(t, "GOMEMLIMIT")
 	before := memoryLimit()
-	live := make([]byte, 64<<20) // more than raiseAt of the limit for an empty input
+	live := make([]byte, 72<<20) // more than keepUpTo of the limit for an empty input
 	restore := LimitMemory(0)
 	first := memoryLimit()
 	require.NotEqual(t, before, first)
@@ -105,4 +107,27 @@ func TestInputSize(t *testing.T) {
 	for path, want := range map[string]int64{file: 3, dir: -1, "-": -1, filepath.Join(dir, "missing"): -1} {
 		assert.Equal(t, want, InputSize(path), path)
 	}
+}
+
+// TestLimitMemoryKept: a live heap past raiseAt of the limit but within
+// keepUpTo of it does not raise the limit: the collector runs more often
+// instead, and the input's promise is kept.
+func TestLimitMemoryKept(t *testing.T) {
+	unsetEnv(t, "GOMEMLIMIT")
+	// With what the test holds already, the live heap fills
+	// (raiseAt+keepUpTo)/2 of the limit for an empty input.
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	target := (raiseAt + keepUpTo) / 2 * float64(InputMemoryBase-outsideHeap)
+	live := make([]byte, int(target)-int(sample[0].Value.Uint64()))
+	restore := LimitMemory(0)
+	defer restore()
+	first := memoryLimit()
+	for range 10 {
+		runtime.GC()
+		runtime.Gosched()
+	}
+	assert.Equal(t, first, memoryLimit())
+	runtime.KeepAlive(live)
 }
