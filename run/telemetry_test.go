@@ -40,10 +40,8 @@ func TestTelemetryExamples(t *testing.T) {
 		t.Run(tt.file, func(t *testing.T) {
 			path := filepath.Join("..", "testdata", "telemetry", tt.file)
 			for _, forced := range []run.Format{run.FormatAuto, tt.format} {
-				cases, err := run.LoadAll(context.Background(), path, run.Options{Format: forced})
-				require.NoError(t, err)
-				require.Len(t, cases, 1)
-				checkTrip(t, cases[0], path, tt.format, tt.errLine)
+				c := loadOne(t, path, forced)
+				checkTrip(t, c, path, tt.format, tt.errLine)
 			}
 		})
 	}
@@ -57,10 +55,8 @@ func TestOTLPProtoTrip(t *testing.T) {
 		t.Run(file, func(t *testing.T) {
 			path := filepath.Join("..", "testdata", "proto", file)
 			for _, format := range []run.Format{run.FormatAuto, run.FormatOTLP} {
-				cases, err := run.LoadAll(context.Background(), path, run.Options{Format: format})
-				require.NoError(t, err)
-				require.Len(t, cases, 1)
-				checkTrip(t, cases[0], path, run.FormatOTLP, "run_test.CityNotFoundError: no forecast for city Olso")
+				c := loadOne(t, path, format)
+				checkTrip(t, c, path, run.FormatOTLP, "run_test.CityNotFoundError: no forecast for city Olso")
 			}
 		})
 	}
@@ -103,6 +99,24 @@ func writeSpans(t *testing.T, ss ...span) string {
 }
 
 // steps renders a run's steps one a line, "agent kind: content".
+// loadOne loads the file at path, read as format, and returns its one run.
+func loadOne(t *testing.T, path string, format run.Format) *run.Case {
+	t.Helper()
+	cases, err := run.LoadAll(context.Background(), path, run.Options{Format: format})
+	require.NoError(t, err)
+	require.Len(t, cases, 1)
+	return cases[0]
+}
+
+// kinds lists a run's steps as "kind: text".
+func kinds(r *run.Run) []string {
+	var out []string
+	for _, s := range r.Steps {
+		out = append(out, string(s.Kind)+": "+s.Content)
+	}
+	return out
+}
+
 func steps(r *run.Run) []string {
 	var out []string
 	for _, s := range r.Steps {
@@ -799,10 +813,8 @@ func TestGenAIEventsAsLogs(t *testing.T) {
 			record("eee19b7ec3c1b173", "110", "gen_ai.user.message", `{"kvlistValue":{"values":[`+str("content", "Capital of France?")+`]}}`, str("gen_ai.system", "openai")),
 			record("eee19b7ec3c1b173", "190", "gen_ai.choice", `{"kvlistValue":{"values":[`+str("content", "Paris.")+`]}}`, str("gen_ai.system", "openai")),
 		) + "\n")
-		cases, err := run.LoadAll(context.Background(), path, run.Options{})
-		require.NoError(t, err)
-		require.Len(t, cases, 1)
-		assert.Equal(t, []string{"user user: Capital of France?", "Bot message: Paris."}, steps(cases[0].Run))
+		c := loadOne(t, path, "")
+		assert.Equal(t, []string{"user user: Capital of France?", "Bot message: Paris."}, steps(c.Run))
 	})
 	details := func(span, t, in, out string) string {
 		return record(span, t, "gen_ai.client.inference.operation.details", "",
@@ -814,10 +826,8 @@ func TestGenAIEventsAsLogs(t *testing.T) {
 		path := write(span + "\n" + logs(details("eee19b7ec3c1b173", "150",
 			`[{"role":"user","parts":[{"type":"text","content":"Capital of France?"}]}]`,
 			`[{"role":"assistant","parts":[{"type":"text","content":"Paris."}]}]`)) + "\n")
-		cases, err := run.LoadAll(context.Background(), path, run.Options{})
-		require.NoError(t, err)
-		require.Len(t, cases, 1)
-		assert.Equal(t, []string{"user user: Capital of France?", "assistant message: Paris."}, steps(cases[0].Run))
+		c := loadOne(t, path, "")
+		assert.Equal(t, []string{"user user: Capital of France?", "assistant message: Paris."}, steps(c.Run))
 	})
 	t.Run("alone", func(t *testing.T) {
 		path := write(logs(
@@ -828,10 +838,8 @@ func TestGenAIEventsAsLogs(t *testing.T) {
 				`[{"role":"user","parts":[{"type":"text","content":"Weather in Oslo?"}]},{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"weather","arguments":{"city":"Oslo"}}]},{"role":"tool","parts":[{"type":"tool_call_response","id":"c1","response":"rain"}]}]`,
 				`[{"role":"assistant","parts":[{"type":"text","content":"Rain in Oslo."}]}]`),
 		))
-		cases, err := run.LoadAll(context.Background(), path, run.Options{})
-		require.NoError(t, err)
-		require.Len(t, cases, 1)
-		got := steps(cases[0].Run)
+		c := loadOne(t, path, "")
+		got := steps(c.Run)
 		require.Len(t, got, 4, "%q", got)
 		assert.Equal(t, "user user: Weather in Oslo?", got[0])
 		assert.Contains(t, got[1], `tool_call: weather({"city":"Oslo"})`)
@@ -854,13 +862,8 @@ func TestCallRecords(t *testing.T) {
 ]`
 	path := filepath.Join(t.TempDir(), "calls.json")
 	require.NoError(t, os.WriteFile(path, []byte(trace), 0o644))
-	cases, err := run.LoadAll(context.Background(), path, run.Options{})
-	require.NoError(t, err)
-	require.Len(t, cases, 1)
-	var got []string
-	for _, s := range cases[0].Run.Steps {
-		got = append(got, string(s.Kind)+": "+s.Content)
-	}
+	c := loadOne(t, path, "")
+	got := kinds(c.Run)
 	assert.Equal(t, []string{"user: What is the capital of Australia?", `tool_call: search({"q": "capital of Australia"})`,
 		"tool_result: Canberra is the capital city of Australia.", "message: The capital of Australia is Sydney."}, got)
 }
@@ -897,12 +900,9 @@ func TestDataFrames(t *testing.T) {
 			}
 			require.NoError(t, err)
 			require.Len(t, cases, 1)
-			var got []string
-			for _, s := range cases[0].Run.Steps {
-				got = append(got, string(s.Kind)+": "+s.Content)
-			}
-			assert.Equal(t, tt.want, got)
-			assert.Equal(t, []string{"user", "solver", "checker"}, []string{cases[0].Run.Steps[0].Agent, cases[0].Run.Steps[1].Agent, cases[0].Run.Steps[2].Agent})
+			r := cases[0].Run
+			assert.Equal(t, tt.want, kinds(r))
+			assert.Equal(t, []string{"user", "solver", "checker"}, []string{r.Steps[0].Agent, r.Steps[1].Agent, r.Steps[2].Agent})
 		})
 	}
 }
@@ -924,14 +924,9 @@ func TestBraintrustEvents(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), name)
 			require.NoError(t, os.WriteFile(path, []byte(data), 0o644))
-			cases, err := run.LoadAll(context.Background(), path, run.Options{})
-			require.NoError(t, err)
-			require.Len(t, cases, 1)
-			assert.Equal(t, "s1", cases[0].Run.TraceID)
-			var got []string
-			for _, s := range cases[0].Run.Steps {
-				got = append(got, string(s.Kind)+": "+s.Content)
-			}
+			c := loadOne(t, path, "")
+			assert.Equal(t, "s1", c.Run.TraceID)
+			got := kinds(c.Run)
 			assert.Equal(t, want, got)
 		})
 	}
@@ -964,10 +959,8 @@ func TestModelCallLogs(t *testing.T) {
 		t.Run(tt.file, func(t *testing.T) {
 			path := filepath.Join("..", "testdata", "calls", tt.file)
 			for _, format := range []run.Format{run.FormatAuto, run.FormatCalls} {
-				cases, err := run.LoadAll(context.Background(), path, run.Options{Format: format})
-				require.NoError(t, err)
-				require.Len(t, cases, 1)
-				r := cases[0].Run
+				c := loadOne(t, path, format)
+				r := c.Run
 				assert.Equal(t, run.FormatCalls, r.Format)
 				assert.Equal(t, tt.trace, r.TraceID)
 				var got []string
