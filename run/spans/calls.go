@@ -28,18 +28,14 @@ var (
 	callEndKeys     = []string{"end_time", "endTime"}
 )
 
-// isCall reports whether a record's keys are those of a model call.
-func isCall(keys map[string]bool) bool { return keys["request"] && keys["response"] }
-
 func decodeCalls(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
 	var out []Span
 	err := eachObject(ctx, data, "a model call", noList, func(m map[string]any, s int) error {
-		if _, ok := m["request"]; !ok {
-			return nil
-		}
-		if _, ok := m["response"]; !ok {
-			return nil
+		_, request := m["request"]
+		_, response := m["response"]
+		if !request || !response {
+			return nil // not a call: AutoGen's agents and events
 		}
 		sp, err := callSpan(m, len(out), lines.at(s))
 		if err != nil {

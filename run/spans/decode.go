@@ -76,15 +76,19 @@ func callsAmong(data []byte, i int) bool {
 			return errStop
 		}
 		if data[s] == '{' {
-			keys := map[string]bool{}
-			other := false
+			var request, response, other bool
 			_ = eachMember(data, s, func(key []byte, _, _ int) bool {
-				k := string(key)
-				keys[k] = true
-				other = k == "history" || k == "messages" || k == "role" // a Who&When case, a transcript
+				switch string(key) {
+				case "request":
+					request = true
+				case "response":
+					response = true
+				case "history", "messages", "role": // a Who&When case, a transcript
+					other = true
+				}
 				return !other
 			})
-			if found = isCall(keys); found || other {
+			if found = request && response; found || other {
 				return errStop
 			}
 		}
