@@ -15,10 +15,10 @@ import (
 // or the Collector's file exporter's proto format, each message preceded
 // by its length in 4 bytes, big-endian.
 
-// binaryProbe is how much of a file binary reads to tell bytes from text.
+// binaryProbe is how much of a file binaryData reads to tell bytes from text.
 const binaryProbe = 4096
 
-// binary reports whether data holds control bytes no JSON text does (NUL
+// binaryData reports whether data holds control bytes no JSON text does (NUL
 // to US but tab, line feed and carriage return) in its first bytes: a
 // protobuf's tags and lengths are such bytes.
 func binaryData(data []byte) bool {
