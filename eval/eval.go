@@ -88,6 +88,9 @@ type Options struct {
 	// InSample, when set, tells the runs the weights were fitted on
 	// (rules.Weights.InSample) by fingerprint; they are counted so.
 	InSample func(fingerprint string) bool
+	// Floors, when set, measures the label-free guesses on every case
+	// that loads, beside the analyzer (Score.Floors).
+	Floors bool
 }
 
 // Evaluate attributes every case of every subset: each labelled trace of a
@@ -156,6 +159,9 @@ func Evaluate(ctx context.Context, subsets []Subset, analyze engine.AnalyzeFunc,
 				if red != nil {
 					masked := red.Case(*c)
 					c = &masked
+				}
+				if opts.Floors {
+					t.AddFloors(c.Label, c.Run)
 				}
 				res := CaseResult{File: c.Run.Source, Subset: sub.Name, Label: c.Label}
 				start := time.Now()

@@ -49,6 +49,22 @@ type Score struct {
 	// must mean no model or person is needed. Every band is there, with
 	// zero cases when no run fell in it, so that readers need not guess.
 	Triage map[string]BandScore `json:"triage"`
+	// Floors is, when measured (Options.Floors), how each label-free guess
+	// (rules.LabelFreeBaselines) does on the same cases: the rules are
+	// worth running on a system only above the best of them. A case that
+	// failed to load counts as wrong for them too.
+	Floors map[string]Accuracy `json:"floors,omitempty"`
+}
+
+// BestFloor is the best agent and the best step accuracy among the
+// floors, each on its own, and whether there are any.
+func (s Score) BestFloor() (Accuracy, bool) {
+	var best Accuracy
+	for _, f := range s.Floors {
+		best.AgentAccuracy = max(best.AgentAccuracy, f.AgentAccuracy)
+		best.StepAccuracy = max(best.StepAccuracy, f.StepAccuracy)
+	}
+	return best, len(s.Floors) > 0
 }
 
 // Accuracy is agent and step accuracy alone.
@@ -79,6 +95,7 @@ type Tally struct {
 	seconds               float64
 	bins                  []Bin
 	bands                 map[string]*[3]int // cases, step hits, agent hits
+	floors                map[string]*[2]int // agent hits, step hits, by guess
 }
 
 // NewTally starts an empty tally for a subset called name.
@@ -202,6 +219,29 @@ func (t *Tally) Add(label *run.Label, a *rules.Attribution) Outcome {
 	return o
 }
 
+// AddFloors records what each label-free guess answers for the run of a
+// case that Add counts.
+func (t *Tally) AddFloors(label *run.Label, r *run.Run) {
+	if t.floors == nil {
+		t.floors = map[string]*[2]int{}
+	}
+	in := &rules.Input{Run: r}
+	for _, name := range rules.LabelFreeBaselines() {
+		f := t.floors[name]
+		if f == nil {
+			f = &[2]int{}
+			t.floors[name] = f
+		}
+		a := rules.Baselines[name](in)
+		if run.SameAgent(a.Agent, label.Agent) {
+			f[0]++
+		}
+		if a.Step == label.Step {
+			f[1]++
+		}
+	}
+}
+
 // AddUnlabelled records a file that holds no label: it is counted apart
 // and scored neither right nor wrong.
 func (t *Tally) AddUnlabelled() { t.unlabelled++ }
@@ -236,6 +276,18 @@ func (t *Tally) Merge(o *Tally) {
 			b[i] += v[i]
 		}
 	}
+	for k, v := range o.floors {
+		if t.floors == nil {
+			t.floors = map[string]*[2]int{}
+		}
+		f := t.floors[k]
+		if f == nil {
+			f = &[2]int{}
+			t.floors[k] = f
+		}
+		f[0] += v[0]
+		f[1] += v[1]
+	}
 	for i := range t.bins {
 		t.bins[i].Cases += o.bins[i].Cases
 		t.bins[i].StepHits += o.bins[i].StepHits
@@ -258,6 +310,12 @@ func (t *Tally) Score() Score {
 	}
 	for k, b := range t.bands {
 		s.Triage[k] = BandScore{Cases: b[0], StepAccuracy: frac(b[1], b[0]), AgentAccuracy: frac(b[2], b[0])}
+	}
+	if t.floors != nil {
+		s.Floors = map[string]Accuracy{}
+		for k, f := range t.floors {
+			s.Floors[k] = Accuracy{AgentAccuracy: frac(f[0], t.cases), StepAccuracy: frac(f[1], t.cases)}
+		}
 	}
 	if t.modelCases > 0 {
 		e := frac(t.exposed, t.cases)

@@ -44,7 +44,10 @@ func NewCmdEval(io *cmdutil.IOStreams, runF func(*EvalOptions) error) *cobra.Com
 		Use:   "eval PATH...",
 		Short: "Measure attribution accuracy on labelled cases",
 		Long: `Attribute every labelled case under PATH and report, per subset and overall,
-agent accuracy, step accuracy, step accuracy within ±k steps and recall@k.
+agent accuracy, step accuracy, step accuracy within ±k steps and recall@k,
+beside what each label-free guess (first-step, last-step, busiest-first,
+random) scores on the same cases: the rules are worth running on a system
+only above the best of them.
 PATH is a directory of case files, or a directory whose subdirectories are
 (each subdirectory is a subset, named by its base name), a case file, or -
 for one case on standard input. A case that cannot be read or analysed is
@@ -121,7 +124,7 @@ func evalRun(ctx context.Context, opts *EvalOptions) error {
 		defer f.Abort() // once committed, there is nothing left to remove
 		cases, casesFile = f, f
 	}
-	eo := eval.Options{Load: loadOpts, Redact: patterns, Cases: cases, Warn: opts.IO.ErrOut}
+	eo := eval.Options{Load: loadOpts, Redact: patterns, Cases: cases, Warn: opts.IO.ErrOut, Floors: opts.Baseline == ""}
 	if opts.Baseline == "" {
 		c, err := opts.Rules.Combiner()
 		if err != nil {
@@ -163,6 +166,9 @@ func writeReport(opts *EvalOptions, rep eval.Report) error {
 	if err := WriteTable(opts.IO.Out, rep); err != nil {
 		return err
 	}
+	if err := WriteFloors(opts.IO.Out, rep); err != nil {
+		return err
+	}
 	if err := WriteTriage(opts.IO.Out, rep); err != nil {
 		return err
 	}
@@ -170,6 +176,29 @@ func writeReport(opts *EvalOptions, rep eval.Report) error {
 		return WriteCalibration(opts.IO.Out, rep.Calibration)
 	}
 	return nil
+}
+
+// WriteFloors prints, per subset and overall, the answers' agent and step
+// accuracy beside each label-free guess's and the best of them: on a
+// user's own system, the rules are worth running only above that floor.
+func WriteFloors(w io.Writer, rep eval.Report) error {
+	if len(rep.Overall.Floors) == 0 {
+		return nil // a baseline is measured alone
+	}
+	guesses := rules.LabelFreeBaselines()
+	fmt.Fprintln(w, "\nbeside the label-free floors (agent / step):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "subset\t%s\t%s\tbest floor\t\n", rep.Mode, strings.Join(guesses, "\t"))
+	pair := func(a eval.Accuracy) string { return fmt.Sprintf("%.3f / %.3f", a.AgentAccuracy, a.StepAccuracy) }
+	for _, s := range append(rep.Subsets, rep.Overall) {
+		row := s.Name + "\t" + pair(eval.Accuracy{AgentAccuracy: s.AgentAccuracy, StepAccuracy: s.StepAccuracy}) + "\t"
+		for _, g := range guesses {
+			row += pair(s.Floors[g]) + "\t"
+		}
+		best, _ := s.BestFloor()
+		fmt.Fprintln(tw, row+pair(best)+"\t")
+	}
+	return tw.Flush()
 }
 
 // WriteTriage prints accuracy per triage band, per subset and overall:

@@ -35,13 +35,48 @@ func TestEvalJSONShape(t *testing.T) {
 	assert.ElementsMatch(t, []string{"setting", "mode", "subsets", "overall"}, keys(rep))
 	assert.Equal(t, "rules", rep["mode"])
 	overall := rep["overall"].(map[string]any)
-	assert.ElementsMatch(t, []string{"name", "cases", "failed", "unlabelled", "agent_accuracy", "step_accuracy", "step_within", "recall_at", "in_sample", "usage", "seconds", "triage"}, keys(overall))
+	assert.ElementsMatch(t, []string{"name", "cases", "failed", "unlabelled", "agent_accuracy", "step_accuracy", "step_within", "recall_at", "in_sample", "usage", "seconds", "triage", "floors"}, keys(overall))
+	assert.ElementsMatch(t, rules.LabelFreeBaselines(), keys(overall["floors"].(map[string]any)))
 	for band := range overall["triage"].(map[string]any) {
 		assert.Contains(t, []string{"clear", "review", "escalate"}, band)
 	}
 	assert.ElementsMatch(t, []string{"1", "2", "3", "5"}, keys(overall["step_within"].(map[string]any)))
 	assert.ElementsMatch(t, []string{"1", "3", "5"}, keys(overall["recall_at"].(map[string]any)))
 	assert.ElementsMatch(t, []string{"llm_calls", "prompt_tokens", "completion_tokens"}, keys(overall["usage"].(map[string]any)))
+}
+
+// TestEvalFloors: eval reports, beside the rules, what each label-free
+// guess scores on the same cases, as --baseline measures it alone; a
+// baseline's own report has no floors.
+func TestEvalFloors(t *testing.T) {
+	dir := evaltest.WriteCases(t)
+	report := func(args ...string) eval.Report {
+		var out, errOut bytes.Buffer
+		cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+		cmd.SetArgs(append([]string{dir, "--json"}, args...))
+		require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed, "one case is broken")
+		var rep eval.Report
+		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+		return rep
+	}
+	rep := report()
+	require.Len(t, rep.Overall.Floors, len(rules.LabelFreeBaselines()))
+	for _, g := range rules.LabelFreeBaselines() {
+		alone := report("--baseline", g)
+		assert.Empty(t, alone.Overall.Floors, g)
+		want := eval.Accuracy{AgentAccuracy: alone.Overall.AgentAccuracy, StepAccuracy: alone.Overall.StepAccuracy}
+		assert.Equal(t, want, rep.Overall.Floors[g], g)
+		for i, s := range alone.Subsets {
+			assert.Equal(t, eval.Accuracy{AgentAccuracy: s.AgentAccuracy, StepAccuracy: s.StepAccuracy}, rep.Subsets[i].Floors[g], "%s on %s", g, s.Name)
+		}
+	}
+
+	var out, errOut bytes.Buffer
+	cmd := NewCmdEval(&cmdutil.IOStreams{Out: &out, ErrOut: &errOut}, nil)
+	cmd.SetArgs([]string{dir})
+	require.ErrorIs(t, cmd.Execute(), cmdutil.ErrInputsFailed)
+	assert.Contains(t, out.String(), "beside the label-free floors")
+	assert.Contains(t, out.String(), "best floor")
 }
 
 // TestEvalSaysInSample: weights fitted on the cases make eval say that its
