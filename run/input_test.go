@@ -3,12 +3,14 @@ package run
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -223,4 +225,73 @@ func TestIsRunFile(t *testing.T) {
 	} {
 		assert.Equal(t, want, IsRunFile(name), name)
 	}
+}
+
+// utf16Bytes is s in UTF-16, little- or big-endian, with a byte-order mark
+// or without, as Windows tools write text by default.
+func utf16Bytes(s string, bigEndian, bom bool) []byte {
+	units := utf16.Encode([]rune(s))
+	if bom {
+		units = append([]uint16{0xfeff}, units...)
+	}
+	out := make([]byte, 0, 2*len(units))
+	for _, u := range units {
+		if bigEndian {
+			out = binary.BigEndian.AppendUint16(out, u)
+		} else {
+			out = binary.LittleEndian.AppendUint16(out, u)
+		}
+	}
+	return out
+}
+
+// TestLoadUTF16: a run saved as UTF-16, with a byte-order mark or without,
+// either byte order, plain or compressed, reads as the same run saved as
+// UTF-8; and so does a labels file. UTF-32 is not read, and the error says
+// the file is not JSON.
+func TestLoadUTF16(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"runs/magentic.json", "telemetry/otel-sdk.jsonl"} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", name))
+		require.NoError(t, err)
+		want, err := Parse(filepath.Base(name), data, Options{})
+		require.NoError(t, err)
+		for _, c := range []struct {
+			what           string
+			bigEndian, bom bool
+		}{
+			{"little-endian with a mark", false, true},
+			{"big-endian with a mark", true, true},
+			{"little-endian without a mark", false, false},
+			{"big-endian without a mark", true, false},
+		} {
+			encoded := utf16Bytes(string(data), c.bigEndian, c.bom)
+			path := filepath.Join(dir, filepath.Base(name))
+			require.NoError(t, os.WriteFile(path, encoded, 0o644))
+			got, err := Load(path, Options{})
+			require.NoError(t, err, "%s, %s", name, c.what)
+			assert.Equal(t, want.Steps, got.Steps, "%s, %s", name, c.what)
+
+			var z bytes.Buffer
+			w := gzip.NewWriter(&z)
+			_, err = w.Write(encoded)
+			require.NoError(t, err)
+			require.NoError(t, w.Close())
+			got, err = Load(Stdin, Options{Stdin: bytes.NewReader(z.Bytes())})
+			require.NoError(t, err, "%s, %s, compressed", name, c.what)
+			assert.Equal(t, want.Steps, got.Steps, "%s, %s, compressed", name, c.what)
+		}
+	}
+
+	labels := filepath.Join(dir, "labels.jsonl")
+	require.NoError(t, os.WriteFile(labels, utf16Bytes(`{"trace_id":"T1","span_id":"S1"}`+"\r\n", false, true), 0o644))
+	ls, err := ReadLabels(labels)
+	require.NoError(t, err)
+	assert.Equal(t, SpanLabels{"t1": {TraceID: "T1", SpanID: "S1"}}, ls)
+
+	utf32 := filepath.Join(dir, "utf32.json")
+	require.NoError(t, os.WriteFile(utf32, []byte{0xff, 0xfe, 0, 0, '{', 0, 0, 0, '}', 0, 0, 0}, 0o644))
+	_, err = Load(utf32, Options{})
+	assert.ErrorContains(t, err, "load "+utf32+": ")
+	assert.ErrorContains(t, err, "not JSON")
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 )
 
@@ -28,9 +27,9 @@ type SpanLabels map[string]SpanLabel
 // ReadLabels reads a labels file: JSON lines {"trace_id", "span_id",
 // "reason"}, one per labelled trace.
 func ReadLabels(path string) (SpanLabels, error) {
-	data, err := os.ReadFile(path)
+	data, err := read(path, Options{})
 	if err != nil {
-		return nil, fmt.Errorf("labels %s: %w", path, PathCause(err))
+		return nil, fmt.Errorf("labels %s: %w", path, err)
 	}
 	out := SpanLabels{}
 	sc := bufio.NewScanner(bytes.NewReader(data))

@@ -12,13 +12,18 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 // read reads a whole input, refusing one over opts.MaxInput: a regular
 // file by its size before reading, anything else once it has passed the
 // limit, so that a huge input costs neither the time nor the memory to
 // read it. A gzip-compressed input (trace exports are often kept so) is
-// read as what it decompresses to, and the limit holds for that.
+// read as what it decompresses to, and the limit holds for that; so is a
+// UTF-16 one, as UTF-8 (textReader).
 func read(path string, opts Options) ([]byte, error) {
 	if path == Stdin {
 		in := opts.Stdin
@@ -59,18 +64,62 @@ var gzipMagic = []byte{0x1f, 0x8b}
 // compressed input holds.
 func readMaybeGzip(r *bufio.Reader, size, max int64) ([]byte, error) {
 	if head, _ := r.Peek(len(gzipMagic)); !bytes.Equal(head, gzipMagic) {
-		return readAll(r, size, max)
+		return readText(r, size, max)
 	}
 	z, err := gzip.NewReader(r)
 	if err != nil {
 		return nil, fmt.Errorf("gzip: %w", err)
 	}
 	defer z.Close()
-	data, err := readAll(z, 0, max)
+	data, err := readText(bufio.NewReader(z), 0, max)
 	if err != nil && !errors.Is(err, ErrTooLarge) {
 		return nil, fmt.Errorf("gzip: %w", err)
 	}
 	return data, err
+}
+
+// readText reads r whole (readAll) as UTF-8 text: transcoded first when
+// textReader finds it is UTF-16, and then its size says nothing of the
+// text's.
+func readText(r *bufio.Reader, size, max int64) ([]byte, error) {
+	t, transcoded := textReader(r)
+	if transcoded {
+		size = 0
+	}
+	return readAll(t, size, max)
+}
+
+// textReader returns a reader of r as UTF-8, and whether it transcodes:
+// r itself, unless r is UTF-16, known by its byte-order mark or, without
+// one, by the zero bytes of its first two characters when the first is
+// one a JSON text may begin with (ASCII, so one zero byte each; RFC 4627,
+// section 3). Windows tools write UTF-16 unless told otherwise
+// (PowerShell 5's redirection and Out-File, Notepad's "Unicode"), and a
+// trace saved so is still the user's trace.
+func textReader(r *bufio.Reader) (io.Reader, bool) {
+	head, _ := r.Peek(4)
+	var e encoding.Encoding
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe, 0, 0}):
+		return r, false // UTF-32: not read, and said so as text that is not JSON
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
+		e = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM)
+	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		e = unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM)
+	case len(head) == 4 && jsonStart(head[0]) && head[1] == 0 && head[2] != 0 && head[3] == 0:
+		e = unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
+	case len(head) == 4 && head[0] == 0 && jsonStart(head[1]) && head[2] == 0 && head[3] != 0:
+		e = unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
+	default:
+		return r, false
+	}
+	return transform.NewReader(r, e.NewDecoder()), true
+}
+
+// jsonStart reports whether a JSON text (or a line of JSON lines) may
+// begin with byte c: an object, an array, or white space before one.
+func jsonStart(c byte) bool {
+	return c == '{' || c == '[' || c == ' ' || c == '\t' || c == '\r' || c == '\n'
 }
 
 // readAll reads r to its end. With the size known it reads into one
