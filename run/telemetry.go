@@ -318,6 +318,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 		}
 	}
 	b.langChainAgents()
+	b.taskAgents()
 	// A span outside any agent span whose parent has one named agent
 	// span among its children, a span with nothing inside it, belongs to
 	// that agent: some instrumentations put the agent's span beside its
