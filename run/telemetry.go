@@ -20,7 +20,8 @@ import (
 	"github.com/offattr/offattr/run/spans"
 )
 
-// From spans to steps. Every trace of a file is one run; within a trace
+// From spans to steps. Every trace of a file is one run (but the one-span
+// traces of a session, joinSessions); within a trace
 // (the README's "From spans to steps" says the same for users):
 //
 //   - Steps are ordered by the start time of their span, ties broken by
@@ -86,6 +87,7 @@ func telemetry(ctx context.Context, data []byte, format spans.Format, labels Spa
 		}
 		byTrace[s.TraceID] = append(byTrace[s.TraceID], s)
 	}
+	order = joinSessions(order, byTrace)
 	// Traces are independent: read them on every core, keep file order.
 	results := make([]*Case, len(order))
 	errs := make([]error, len(order))
@@ -228,6 +230,7 @@ func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format For
 	sort.SliceStable(b.steps, b.before)
 	// Ids are printed by every command and become file names: like agent
 	// names, they lose any control character a hostile file put in them.
+	rawID := traceID
 	traceID = cleanName(traceID)
 	r := &Run{Format: format, TraceID: traceID, Question: b.question}
 	stepNodes := make([]*node, len(b.steps))
@@ -236,6 +239,9 @@ func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format For
 		p.step.Index = i
 		e := p.step.Edit()
 		e.TraceID, e.SpanID = traceID, cleanName(p.node.s.SpanID)
+		if p.node.s.TraceID != rawID { // a trace joined to its session's run
+			e.TraceID = cleanName(p.node.s.TraceID)
+		}
 		r.Steps = append(r.Steps, p.step)
 		stepNodes[i] = p.node
 	}
