@@ -75,6 +75,11 @@ func telemetry(ctx context.Context, data []byte, format spans.Format, labels Spa
 	if err != nil {
 		return nil, err
 	}
+	return traces(ctx, all, format, labels)
+}
+
+// traces reads the decoded spans of a telemetry file as telemetry does.
+func traces(ctx context.Context, all []spans.Span, format spans.Format, labels SpanLabels) ([]*Case, error) {
 	if len(all) == 0 {
 		return nil, fmt.Errorf("%w: the %s file holds no spans", ErrEmpty, format)
 	}

@@ -36,7 +36,7 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 // first key of an OTLP file decides.
 func Detect(data []byte) Format {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if binaryData(data) {
+	if Binary(data) {
 		if IsOTLPProto(data) {
 			return OTLP
 		}
