@@ -57,7 +57,7 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		if !auto && spans.Detect(trimmed) == "" {
 			// Named by the user, in a layout of no trace format: a data
 			// frame of its spans is read as them.
-			for _, fr := range spans.Frames(trimmed) {
+			for fr := range spans.Frames(trimmed) {
 				if spans.Detect(fr.Rows) == spans.Format(format) {
 					return telemetry(ctx, fr.Rows, spans.Format(format), opts.Labels)
 				}
@@ -81,7 +81,7 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 // (spans.Frames): the first reading whose rows are spans of a trace format,
 // or a transcript's messages. ok is false when no reading is either.
 func frame(ctx context.Context, data []byte, opts Options) (cases []*Case, ok bool, err error) {
-	for _, fr := range spans.Frames(data) {
+	for fr := range spans.Frames(data) {
 		if f := spans.Detect(fr.Rows); f != "" {
 			cs, err := telemetry(ctx, fr.Rows, f, opts.Labels)
 			if err != nil {
