@@ -9,13 +9,15 @@ import (
 // sessionKeys are the attributes that say which session, conversation or
 // thread a span belongs to: OpenTelemetry's and OpenInference's
 // session.id, the GenAI conventions' gen_ai.conversation.id, Langfuse's
-// session, and the association properties OpenLLMetry (Traceloop) copies
+// session (as its SDKs set it on spans, and as its export gives a trace's),
+// and the association properties OpenLLMetry (Traceloop) copies
 // onto every span from what the program gives it. A user id is no such
 // key: one user has many runs.
 var sessionKeys = []string{
 	"session.id",
 	"gen_ai.conversation.id",
 	"langfuse.session.id",
+	"langfuse.trace.sessionId",
 	"traceloop.association.properties.session_id",
 	"traceloop.association.properties.thread_id",
 	"traceloop.association.properties.conversation_id",
