@@ -9,8 +9,8 @@ import (
 // sessionKeys are the attributes that say which session, conversation or
 // thread a span belongs to: OpenTelemetry's and OpenInference's
 // session.id, the GenAI conventions' gen_ai.conversation.id, Langfuse's
-// session (as its SDKs set it on spans, and as its export gives a trace's),
-// and the association properties OpenLLMetry (Traceloop) copies
+// session (as its SDKs set it on spans, and as its export gives a
+// trace's), and the association properties OpenLLMetry (Traceloop) copies
 // onto every span from what the program gives it. A user id is no such
 // key: one user has many runs.
 var sessionKeys = []string{
@@ -37,9 +37,9 @@ func sessionOf(s *spans.Span) string {
 // span, as an instrumentation that loses its context between spans writes
 // them (OpenLLMetry's with LangGraph.js starts a trace for each span): the
 // spans that name one session are one run, ordered by start time, under
-// the id of its first trace in the file (each step keeps its own). A trace that names no session, or a
-// session no other trace names, stays as it is; a file with a trace of
-// several spans is left whole.
+// the id of its first trace in the file (each step keeps its own). A
+// trace that names no session, or a session no other trace names, stays
+// as it is; a file with a trace of several spans is left whole.
 func joinSessions(order []string, byTrace map[string][]*spans.Span) []string {
 	if len(order) < 2 {
 		return order
