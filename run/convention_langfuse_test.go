@@ -1,7 +1,13 @@
 package run_test
 
 import (
+	"context"
+	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/run"
 )
@@ -41,4 +47,60 @@ func TestLangfuseFiles(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestLangfuseAPIListings: Langfuse's public API lists traces without
+// their observations: GET /traces gives each trace's observations as ids
+// (TraceWithDetails), and GET /sessions/{id} a session with its traces
+// (SessionWithTraces), as langfuse/api's trace.yml, sessions.yml and
+// commons.yml (in ../shared/telemetry-specs/langfuse) define them. Each
+// trace holds its input and output, and the traces of one session are
+// its turns, in time order: one run.
+func TestLangfuseAPIListings(t *testing.T) {
+	const (
+		first = `{"id":"tr-1","timestamp":"2026-03-02T10:00:00.000Z","name":"chat","input":{"messages":[{"role":"user","content":"What was Q3 revenue?"}]},` +
+			`"output":{"role":"assistant","content":"Q3 revenue was 4.2M USD."},"sessionId":"chat-42","release":null,"version":null,"userId":"u-7","metadata":{},"tags":[],"public":false,"environment":"default"`
+		second = `{"id":"tr-2","timestamp":"2026-03-02T10:01:00.000Z","name":"chat","input":{"messages":[{"role":"user","content":"What was Q3 revenue?"},{"role":"assistant","content":"Q3 revenue was 4.2M USD."},{"role":"user","content":"In EUR, please."}]},` +
+			`"output":{"role":"assistant","content":"That is 4.2M EUR."},"sessionId":"chat-42","release":null,"version":null,"userId":"u-7","metadata":{},"tags":[],"public":false,"environment":"default"`
+		details = `,"htmlPath":"/project/proj-1/traces/%s","latency":1.2,"totalCost":0.0004,"observations":["o1","o2"],"scores":[]}`
+	)
+	conversation := []string{
+		"user user: What was Q3 revenue?",
+		"assistant message: Q3 revenue was 4.2M USD.",
+		"user user: In EUR, please.",
+		"assistant message: That is 4.2M EUR.",
+	}
+	tests := []struct {
+		name, data string
+		want       [][]string
+	}{
+		{
+			name: "a session with its traces (GET /sessions/{id})",
+			data: `{"id":"chat-42","createdAt":"2026-03-02T10:00:00.000Z","projectId":"proj-1","environment":"default","traces":[` + second + `},` + first + `}]}`,
+			want: [][]string{conversation},
+		},
+		{
+			name: "traces listed with their observations' ids (GET /traces)",
+			data: `{"data":[` + first + fmt.Sprintf(details, "tr-1") + `,` + second + fmt.Sprintf(details, "tr-2") + `],"meta":{"page":1,"limit":50,"totalItems":2,"totalPages":1}}`,
+			want: [][]string{conversation},
+		},
+		{
+			name: "traces of no session stay apart",
+			data: `{"data":[` + strings.Replace(first, `"chat-42"`, "null", 1) + fmt.Sprintf(details, "tr-1") + `,` +
+				strings.Replace(second, `"chat-42"`, "null", 1) + fmt.Sprintf(details, "tr-2") + `],"meta":{"page":1,"limit":50,"totalItems":2,"totalPages":1}}`,
+			want: [][]string{conversation[:2], {"user user: What was Q3 revenue?", "user user: In EUR, please.", "assistant message: That is 4.2M EUR."}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cases, err := run.ParseAll(context.Background(), "langfuse.json", []byte(tt.data), run.Options{})
+			require.NoError(t, err)
+			var got [][]string
+			for _, c := range cases {
+				assert.Equal(t, run.FormatLangfuse, c.Run.Format)
+				got = append(got, steps(c.Run))
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
 }

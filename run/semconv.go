@@ -429,3 +429,10 @@ func cleanName(s string) string {
 		return r
 	}, s))
 }
+
+// traceRecord reports whether a span is a trace's own record rather than
+// one of its spans: the root span run/spans makes of a Langfuse trace, its
+// name, input and output (langfuse.observation.type TRACE).
+func traceRecord(s *spans.Span) bool {
+	return s.Attrs.Str("langfuse.observation.type") == "TRACE"
+}

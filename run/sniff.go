@@ -24,13 +24,30 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	}
 	format := opts.Format
 	auto := format == "" || format == FormatAuto
+	if spans.Binary(data) && (auto || format == FormatOTLP || format == FormatTempo) {
+		// A binary file is read as it is (trimming white space would cut
+		// a protobuf's first tag, a line feed), and decoded once: as
+		// OTLP's protobuf, else, when no format was named, as the text it
+		// is not, which is refused below.
+		all, err := spans.DecodeOTLPProto(ctx, data)
+		named := spans.Format(format)
+		if auto {
+			named = spans.OTLP
+		}
+		switch {
+		case err == nil:
+			return traces(ctx, all, named, opts.Labels)
+		case !auto || !errors.Is(err, spans.ErrNotOTLPProto):
+			return nil, err
+		}
+	}
 	if auto {
-		// A binary file is read as it is: trimming white space would cut
-		// a protobuf's first tag (a line feed).
-		if spans.IsOTLPProto(data) {
-			format = FormatOTLP
-		} else if f := spans.Detect(trimmed); f != "" {
-			format = Format(f)
+		// Binary data is no OTLP protobuf by now: Detect would only try
+		// that again.
+		if !spans.Binary(trimmed) {
+			if f := spans.Detect(trimmed); f != "" {
+				format = Format(f)
+			}
 		}
 		if err := ambiguous(trimmed, format); err != nil {
 			return nil, err
@@ -40,7 +57,7 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		if !auto && spans.Detect(trimmed) == "" {
 			// Named by the user, in a layout of no trace format: a data
 			// frame of its spans is read as them.
-			for _, fr := range spans.Frames(trimmed) {
+			for fr := range spans.Frames(trimmed) {
 				if spans.Detect(fr.Rows) == spans.Format(format) {
 					return telemetry(ctx, fr.Rows, spans.Format(format), opts.Labels)
 				}
@@ -64,7 +81,7 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 // (spans.Frames): the first reading whose rows are spans of a trace format,
 // or a transcript's messages. ok is false when no reading is either.
 func frame(ctx context.Context, data []byte, opts Options) (cases []*Case, ok bool, err error) {
-	for _, fr := range spans.Frames(data) {
+	for fr := range spans.Frames(data) {
 		if f := spans.Detect(fr.Rows); f != "" {
 			cs, err := telemetry(ctx, fr.Rows, f, opts.Labels)
 			if err != nil {

@@ -20,7 +20,8 @@ import (
 	"github.com/offattr/offattr/run/spans"
 )
 
-// From spans to steps. Every trace of a file is one run; within a trace
+// From spans to steps. Every trace of a file is one run (but the one-span
+// traces of a session, joinSessions); within a trace
 // (the README's "From spans to steps" says the same for users):
 //
 //   - Steps are ordered by the start time of their span, ties broken by
@@ -74,6 +75,11 @@ func telemetry(ctx context.Context, data []byte, format spans.Format, labels Spa
 	if err != nil {
 		return nil, err
 	}
+	return traces(ctx, all, format, labels)
+}
+
+// traces reads the decoded spans of a telemetry file as telemetry does.
+func traces(ctx context.Context, all []spans.Span, format spans.Format, labels SpanLabels) ([]*Case, error) {
 	if len(all) == 0 {
 		return nil, fmt.Errorf("%w: the %s file holds no spans", ErrEmpty, format)
 	}
@@ -86,6 +92,7 @@ func telemetry(ctx context.Context, data []byte, format spans.Format, labels Spa
 		}
 		byTrace[s.TraceID] = append(byTrace[s.TraceID], s)
 	}
+	order = joinSessions(order, byTrace)
 	// Traces are independent: read them on every core, keep file order.
 	results := make([]*Case, len(order))
 	errs := make([]error, len(order))
@@ -228,6 +235,7 @@ func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format For
 	sort.SliceStable(b.steps, b.before)
 	// Ids are printed by every command and become file names: like agent
 	// names, they lose any control character a hostile file put in them.
+	rawID := traceID
 	traceID = cleanName(traceID)
 	r := &Run{Format: format, TraceID: traceID, Question: b.question}
 	stepNodes := make([]*node, len(b.steps))
@@ -236,6 +244,9 @@ func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format For
 		p.step.Index = i
 		e := p.step.Edit()
 		e.TraceID, e.SpanID = traceID, cleanName(p.node.s.SpanID)
+		if p.node.s.TraceID != rawID { // a trace joined to its session's run
+			e.TraceID = cleanName(p.node.s.TraceID)
+		}
 		r.Steps = append(r.Steps, p.step)
 		stepNodes[i] = p.node
 	}
@@ -318,6 +329,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 		}
 	}
 	b.langChainAgents()
+	b.taskAgents()
 	// A span outside any agent span whose parent has one named agent
 	// span among its children, a span with nothing inside it, belongs to
 	// that agent: some instrumentations put the agent's span beside its
@@ -998,6 +1010,17 @@ func leadingUserText(msgs []chatMessage) (text, from string) {
 	return strings.Join(texts, "\n"), from
 }
 
+// trailingUserText returns the text of the last user messages of msgs,
+// after the last message of another role, joined: the request of a turn
+// whose input repeats the conversation before it.
+func trailingUserText(msgs []chatMessage) (text, from string) {
+	i := len(msgs)
+	for i > 0 && (strings.EqualFold(msgs[i-1].Role, "user") || strings.EqualFold(msgs[i-1].Role, "human")) {
+		i--
+	}
+	return leadingUserText(msgs[i:])
+}
+
 // model makes the steps of a model call: tool results its input holds
 // that no tool span gave, then its output messages.
 func (b *builder) model(n *node, output []chatMessage) {
@@ -1524,8 +1547,14 @@ func compactHash(text string) uint64 {
 // spans, BeeAI's agent.react.update and partial_update, repeat the tool's
 // output and the agent's answer as the agent's state changes). A model's
 // message speaks for every agent span around it up to the nearest tool: an
-// agent called as a tool speaks for itself.
+// agent called as a tool speaks for itself. Where a run holds only the
+// records of its traces (Langfuse's, their input and output), as Langfuse
+// lists a trace without its observations, each is read so too, its
+// request first.
 func (b *builder) silentAgents(byTime []*node) {
+	// Trace records speak where they are all the run holds.
+	records := !slices.ContainsFunc(b.nodes, func(n *node) bool { return !traceRecord(n.s) })
+	speaker := func(n *node) bool { return n.role == roleAgent || records }
 	spoke := map[*node]bool{}  // agent spans a model's message inside speaks for
 	walked := map[*node]bool{} // spans walked up from: what is above them is marked
 	for _, p := range b.steps {
@@ -1534,14 +1563,21 @@ func (b *builder) silentAgents(byTime []*node) {
 		}
 		for n := p.node; n != nil && !walked[n] && n.role != roleTool && n.role != roleRetrieval; n = n.parent {
 			walked[n] = true
-			if n.role == roleAgent {
+			if speaker(n) {
 				spoke[n] = true
 			}
 		}
 	}
 	for _, n := range byTime {
-		if n.role != roleAgent || spoke[n] {
+		if !speaker(n) || spoke[n] {
 			continue
+		}
+		if records {
+			// A later turn of a session: what the user asked in it comes
+			// before its answer (the first turn's is the task).
+			if t, from := trailingUserText(agentInput(n.s)); t != "" && b.saidSoFar().add(t) {
+				b.add(n, n.s.Start, 0, Step{Agent: "user", Role: "user", Kind: KindUser, Content: t, Extra: &Extra{From: from}})
+			}
 		}
 		for _, m := range agentOutput(n.s) {
 			if m.Text != "" && b.saidSoFar().add(m.Text) {

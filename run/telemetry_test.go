@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/run/spans"
 )
 
 // TestTelemetryExamples reads the trip in every format's example, as the
@@ -58,6 +59,40 @@ func TestOTLPProtoTrip(t *testing.T) {
 				c := loadOne(t, path, format)
 				checkTrip(t, c, path, run.FormatOTLP, "run_test.CityNotFoundError: no forecast for city Olso")
 			}
+		})
+	}
+}
+
+// TestOTLPProtoDecodedOnce: a binary file is decoded once, found or
+// named: reading it costs what decoding it costs and what reading the same
+// trip's spans costs beyond decoding them from OTLP/JSON, in allocations
+// (a count the inputs fix, unlike a time).
+func TestOTLPProtoDecodedOnce(t *testing.T) {
+	ctx := context.Background()
+	beyondDecoding := func(path string, format run.Format) float64 {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		read := testing.AllocsPerRun(10, func() {
+			_, err = run.ParseAll(ctx, path, data, run.Options{Format: format})
+		})
+		require.NoError(t, err)
+		decode := testing.AllocsPerRun(10, func() { _, err = spans.Decode(ctx, data, spans.OTLP) })
+		require.NoError(t, err)
+		return read - decode
+	}
+	fromJSON := beyondDecoding(filepath.Join("..", "testdata", "telemetry", "otel-sdk.jsonl"), run.FormatOTLP)
+	tests := []struct {
+		file   string
+		format run.Format
+	}{
+		{"otel-sdk.binpb", run.FormatAuto},
+		{"otel-sdk.binpb", run.FormatOTLP},
+		{"otel-sdk-request.binpb", run.FormatAuto},
+		{"otel-sdk-request.binpb", run.FormatOTLP},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file+" "+string(tt.format), func(t *testing.T) {
+			assert.LessOrEqual(t, beyondDecoding(filepath.Join("..", "testdata", "proto", tt.file), tt.format), fromJSON)
 		})
 	}
 }

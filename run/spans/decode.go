@@ -36,7 +36,7 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 // first key of an OTLP file decides.
 func Detect(data []byte) Format {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if binaryData(data) {
+	if Binary(data) {
 		if IsOTLPProto(data) {
 			return OTLP
 		}
@@ -216,6 +216,8 @@ func detectKeys(keys map[string]bool) Format {
 		return Jaeger
 	case keys["observations"] && (keys["id"] || keys["trace"]):
 		return Langfuse
+	case keys["traces"] && keys["projectId"] && keys["createdAt"]:
+		return Langfuse // a session with its traces
 	case keys["traceId"] && keys["type"] && keys["startTime"] && keys["id"]:
 		return Langfuse // an observation
 	case keys["spans"] && !keys["processes"]:

@@ -3,6 +3,7 @@ package spans
 import (
 	"bytes"
 	"encoding/json"
+	"iter"
 	"slices"
 )
 
@@ -33,30 +34,38 @@ type Frame struct {
 	Rows []byte
 }
 
-// Frames returns the readings of data (one JSON object) as a data frame
+// Frames yields the readings of data (one JSON object) as a data frame
 // written in an orient other than records: none when it is not laid out
 // as one, or is not valid JSON. An object of objects that all have the
-// same keys in the same order reads two ways, by columns and by index;
-// which one holds rows of a format offattr knows is for the caller to try.
-func Frames(data []byte) []Frame {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '{' || !json.Valid(data) {
-		return nil
+// same keys in the same order reads two ways, by columns and then by
+// index; which one holds rows of a format offattr knows is for the caller
+// to try, and a reading is built only when the caller asks for it: one
+// that stops at the first builds no other.
+func Frames(data []byte) iter.Seq[Frame] {
+	return func(yield func(Frame) bool) {
+		data := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+		i := skipSpace(data, 0)
+		if i >= len(data) || data[i] != '{' || !json.Valid(data) {
+			return
+		}
+		if rows, ok := splitRows(data, i); ok {
+			yield(Frame{Orient: "split", Rows: rows})
+			return
+		}
+		if rows, ok := tableRows(data, i, "schema", "data"); ok {
+			yield(Frame{Orient: "table", Rows: rows})
+			return
+		}
+		if rows, ok := tableRows(data, i, "columns", "rows"); ok {
+			yield(Frame{Orient: "rows", Rows: rows})
+			return
+		}
+		if rows, ok := columnarRows(data, i); ok {
+			yield(Frame{Orient: "columnar", Rows: rows})
+			return
+		}
+		nestedRows(data, i, yield)
 	}
-	if rows, ok := splitRows(data, i); ok {
-		return []Frame{{Orient: "split", Rows: rows}}
-	}
-	if rows, ok := tableRows(data, i, "schema", "data"); ok {
-		return []Frame{{Orient: "table", Rows: rows}}
-	}
-	if rows, ok := tableRows(data, i, "columns", "rows"); ok {
-		return []Frame{{Orient: "rows", Rows: rows}}
-	}
-	if rows, ok := columnarRows(data, i); ok {
-		return []Frame{{Orient: "columnar", Rows: rows}}
-	}
-	return nestedRows(data, i)
 }
 
 // splitRows reads the split orient: every member is "columns", "index",
@@ -230,22 +239,22 @@ func membersOf(data []byte, i int) []cell {
 }
 
 // nestedRows reads an object whose members are all objects with the same
-// keys in the same order, by index (each member a row) and by columns
-// (each member a column, its keys the rows).
-func nestedRows(data []byte, i int) []Frame {
+// keys in the same order by columns (each member a column, its keys the
+// rows), and then, if yield asks for more, by index (each member a row).
+func nestedRows(data []byte, i int, yield func(Frame) bool) {
 	outer := membersOf(data, i)
 	if len(outer) == 0 {
-		return nil
+		return
 	}
 	inner := make([][]cell, len(outer))
 	var labels [][]byte
 	for k, m := range outer {
 		if data[m.start] != '{' {
-			return nil
+			return
 		}
 		inner[k] = membersOf(data, m.start)
 		if len(inner[k]) == 0 {
-			return nil
+			return
 		}
 		keys := make([][]byte, len(inner[k]))
 		for j, c := range inner[k] {
@@ -254,8 +263,16 @@ func nestedRows(data []byte, i int) []Frame {
 		if k == 0 {
 			labels = keys
 		} else if !slices.EqualFunc(labels, keys, bytes.Equal) {
-			return nil
+			return
 		}
+	}
+	names := make([][]byte, len(outer))
+	for k, m := range outer {
+		names[k] = m.key
+	}
+	byColumns := rowsOf(names, len(labels), func(r, k int) []byte { return data[inner[k][r].start:inner[k][r].end] })
+	if !yield(Frame{Orient: "columns", Rows: byColumns}) {
+		return
 	}
 	var byIndex bytes.Buffer
 	byIndex.WriteByte('[')
@@ -266,10 +283,5 @@ func nestedRows(data []byte, i int) []Frame {
 		byIndex.Write(data[m.start:m.end])
 	}
 	byIndex.WriteByte(']')
-	names := make([][]byte, len(outer))
-	for k, m := range outer {
-		names[k] = m.key
-	}
-	byColumns := rowsOf(names, len(labels), func(r, k int) []byte { return data[inner[k][r].start:inner[k][r].end] })
-	return []Frame{{Orient: "columns", Rows: byColumns}, {Orient: "index", Rows: byIndex.Bytes()}}
+	yield(Frame{Orient: "index", Rows: byIndex.Bytes()})
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,7 +65,7 @@ func TestFrames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, Frames([]byte(tt.data)))
+			assert.Equal(t, tt.want, slices.Collect(Frames([]byte(tt.data))))
 		})
 	}
 }
@@ -75,10 +76,47 @@ func TestFrameNotOneSpan(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "telemetry", "phoenix-frame.json"))
 	require.NoError(t, err)
 	assert.Equal(t, Format(""), Detect(data))
-	frames := Frames(data)
+	frames := slices.Collect(Frames(data))
 	require.NotEmpty(t, frames)
 	assert.Equal(t, "columns", frames[0].Orient)
 	assert.Equal(t, OpenInference, Detect(frames[0].Rows))
+}
+
+// TestFramesBuiltWhenAsked: of a frame that reads two ways, the reading
+// by index is built only when the caller asks for more than the first
+// (the reading by columns, which holds the spans of a Phoenix frame).
+func TestFramesBuiltWhenAsked(t *testing.T) {
+	phoenix, err := os.ReadFile(filepath.Join("..", "..", "testdata", "telemetry", "phoenix-frame.json"))
+	require.NoError(t, err)
+	tests := []struct {
+		name string
+		data []byte
+	}{
+		{"Phoenix's spans by columns", phoenix},
+		{"two columns, two rows", []byte(`{"name":{"0":"a","1":"b"},"n":{"0":1,"1":null}}`)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			all := slices.Collect(Frames(tt.data))
+			require.Len(t, all, 2)
+			var first []Frame
+			for fr := range Frames(tt.data) {
+				first = append(first, fr)
+				break
+			}
+			assert.Equal(t, all[:1], first)
+			firstOnly := testing.AllocsPerRun(10, func() {
+				for range Frames(tt.data) {
+					break
+				}
+			})
+			both := testing.AllocsPerRun(10, func() {
+				for range Frames(tt.data) {
+				}
+			})
+			assert.Less(t, firstOnly, both)
+		})
+	}
 }
 
 // FuzzFrames: whatever Frames reads is a JSON array of objects.
@@ -90,7 +128,7 @@ func FuzzFrames(f *testing.F) {
 	f.Add([]byte(`{"columns":[{"name":"a","values":[1,{"b":[]}]},{"name":"c","values":["d",null]}]}`))
 	f.Add([]byte(`{"columns":[{"name":"a"}],"rows":[{"a":1}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, fr := range Frames(data) {
+		for fr := range Frames(data) {
 			var objs []map[string]json.RawMessage
 			require.NoError(t, json.Unmarshal(fr.Rows, &objs), "%s rows of %q: %s", fr.Orient, data, fr.Rows)
 			assert.Contains(t, []string{"columns", "index", "split", "table", "rows", "columnar"}, fr.Orient)

@@ -7,8 +7,12 @@ import (
 )
 
 // Langfuse exports: a trace with its observations (GET /traces/{id}, the
-// UI's download), a list of them ({"data": […]}, an array, or one a line),
-// or a list of observations ({"data": [observation…]}). Each observation
+// UI's download), a list of them ({"data": […]}, an array, or one a line;
+// GET /traces lists each trace's observations by id only, and such a
+// trace holds only its own input and output), a session with its traces
+// (GET /sessions/{id}: {"id", "createdAt", "projectId", "traces": […]},
+// the traces without observations), or a list of observations ({"data":
+// [observation…]}, GET /v2/observations). Each observation
 // becomes a span carrying Langfuse's own attribute names, the ones its
 // OpenTelemetry ingestion reads (langfuse.observation.type, .input,
 // .output, .level, .status_message, .model.name); level ERROR is the span
@@ -33,6 +37,9 @@ func decodeLangfuse(ctx context.Context, data []byte) ([]Span, error) {
 // fixtures and database dumps hold them) or one observation.
 func langfuseObject(m map[string]any, line int) ([]Span, error) {
 	m = langfuseClean(m)
+	if ts, ok := m["traces"].([]any); ok && m["observations"] == nil {
+		return langfuseSession(ts, line)
+	}
 	obs, isTrace := m["observations"].([]any)
 	if t, ok := m["trace"].(map[string]any); ok && isTrace {
 		t = langfuseClean(t)
@@ -61,6 +68,9 @@ func langfuseObject(m map[string]any, line int) ([]Span, error) {
 	}
 	out := []Span{root}
 	for _, o := range obs {
+		if _, id := o.(string); id {
+			continue // an observation named by its id (GET /traces), not held
+		}
 		om, ok := o.(map[string]any)
 		if !ok {
 			return nil, fmt.Errorf("line %d: Langfuse trace %s: an observation is not a JSON object", line, traceID)
@@ -70,6 +80,27 @@ func langfuseObject(m map[string]any, line int) ([]Span, error) {
 			return nil, err
 		}
 		out = append(out, sp)
+	}
+	return out, nil
+}
+
+// langfuseSession reads the traces of a session, which Langfuse lists
+// without their observations: each is its own input and output.
+func langfuseSession(traces []any, line int) ([]Span, error) {
+	var out []Span
+	for _, t := range traces {
+		tm, ok := t.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("line %d: a trace of a Langfuse session is not a JSON object", line)
+		}
+		if tm["observations"] == nil {
+			tm["observations"] = []any{}
+		}
+		ss, err := langfuseObject(tm, line)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ss...)
 	}
 	return out, nil
 }

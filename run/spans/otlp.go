@@ -29,14 +29,14 @@ type batch struct {
 // line as the Collector's file exporter appends them — and Tempo's
 // downloads ({"batches": …}, or {"trace": {"resourceSpans": …}} from its
 // v2 API), and Jaeger's API v3 ({"result": {"resourceSpans": …}}, a line
-// per chunk of the stream); and OTLP's binary protobuf (decodeOTLPProto). Each ResourceSpans is decoded by protojson into the OTLP
+// per chunk of the stream); and OTLP's binary protobuf (DecodeOTLPProto). Each ResourceSpans is decoded by protojson into the OTLP
 // protobuf types, the batches two or more at once. OTLP logs
 // ({"resourceLogs": …}) in the same file, or alone, are read as events
 // (attachLogs): GenAI instrumentations may log a model call's messages
 // apart from its span.
 func decodeOTLP(ctx context.Context, data []byte) ([]Span, error) {
-	if binaryData(data) {
-		return decodeOTLPProto(ctx, data)
+	if Binary(data) {
+		return DecodeOTLPProto(ctx, data)
 	}
 	recs, err := records(data)
 	if err != nil {

@@ -15,13 +15,16 @@ import (
 // or the Collector's file exporter's proto format, each message preceded
 // by its length in 4 bytes, big-endian.
 
-// binaryProbe is how much of a file binaryData reads to tell bytes from text.
+// binaryProbe is how much of a file Binary reads to tell bytes from text.
 const binaryProbe = 4096
 
-// binaryData reports whether data holds control bytes no JSON text does (NUL
+// ErrNotOTLPProto: binary data that is no OTLP protobuf holding a span.
+var ErrNotOTLPProto = errors.New("not OTLP protobuf")
+
+// Binary reports whether data holds control bytes no JSON text does (NUL
 // to US but tab, line feed and carriage return) in its first bytes: a
 // protobuf's tags and lengths are such bytes.
-func binaryData(data []byte) bool {
+func Binary(data []byte) bool {
 	for _, c := range data[:min(len(data), binaryProbe)] {
 		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
 			return true
@@ -33,7 +36,7 @@ func binaryData(data []byte) bool {
 // IsOTLPProto reports whether data is OTLP's binary protobuf holding at
 // least one span.
 func IsOTLPProto(data []byte) bool {
-	if !binaryData(data) {
+	if !Binary(data) {
 		return false
 	}
 	msgs, err := protoTraces(data)
@@ -67,10 +70,10 @@ func protoTraces(data []byte) ([]*tracepb.TracesData, error) {
 	}
 	var td tracepb.TracesData
 	if err := proto.Unmarshal(data, &td); err != nil {
-		return nil, fmt.Errorf("not OTLP protobuf: %w", err)
+		return nil, fmt.Errorf("%w: %w", ErrNotOTLPProto, err)
 	}
 	if !holdsSpans(&td) {
-		return nil, errors.New("not OTLP protobuf: no spans")
+		return nil, fmt.Errorf("%w: no spans", ErrNotOTLPProto)
 	}
 	return []*tracepb.TracesData{&td}, nil
 }
@@ -87,9 +90,11 @@ func holdsSpans(td *tracepb.TracesData) bool {
 	return false
 }
 
-// decodeOTLPProto reads OTLP's binary protobuf. A binary file has no
-// lines: each span's Line is the number of its message, from 1.
-func decodeOTLPProto(ctx context.Context, data []byte) ([]Span, error) {
+// DecodeOTLPProto reads OTLP's binary protobuf; data that is none is
+// ErrNotOTLPProto. A binary file has no lines: each span's Line is the
+// number of its message, from 1. A caller that would ask IsOTLPProto
+// first decodes once by calling this alone.
+func DecodeOTLPProto(ctx context.Context, data []byte) ([]Span, error) {
 	msgs, err := protoTraces(data)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,119 @@
+package run
+
+import "strings"
+
+// taskKinds are the span kinds, as a flat span list writes them, of spans
+// that run a piece of a program: Braintrust's task and function spans. Its
+// integrations (the OpenAI Agents SDK's, LangChain's and LangGraph's) log
+// each agent's turn as one, named for the agent, as they do the workflow
+// around the agents and the steps inside an agent (a turn, a graph's
+// node, a chain).
+var taskKinds = []string{"TASK", "FUNCTION"}
+
+// isTaskSpan reports whether a span is one of taskKinds that no
+// convention gave a role or an agent.
+func isTaskSpan(n *node) bool {
+	if n.role != roleOther || n.name != "" {
+		return false
+	}
+	k := n.s.Attrs.Str("openinference.span.kind")
+	for _, t := range taskKinds {
+		if strings.EqualFold(k, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// taskAgents makes agent spans of the task spans that stand for an agent,
+// read as the agent spans of the conventions are, so that each model call
+// and tool belongs to the nearest one. A task span with a model call in it
+// is a candidate; one is a team when, somewhere inside it, candidates of
+// two names sit side by side (the workflow around two agents, a graph
+// around its nodes), or when it calls the model itself beside a candidate
+// inside it (a supervisor and the agent it runs). A model call's agent is
+// the outermost candidate around it that is no team (the agent's own
+// span, not the turns and chains inside it, which repeat under every
+// agent), else the nearest team (a supervisor calling the model itself). What a tool runs starts
+// afresh: an agent called as a tool is an agent of its own.
+func (b *builder) taskAgents() {
+	modelIn := map[*node]bool{} // has a model call inside, short of any tool
+	found := false
+	for _, n := range b.nodes {
+		found = found || isTaskSpan(n)
+		if n.role != roleLLM {
+			continue
+		}
+		for p := n; p != nil && !modelIn[p] && p.role != roleTool; p = p.parent {
+			modelIn[p] = true
+		}
+	}
+	if !found {
+		return
+	}
+	order := b.preorder()
+	candidate := func(n *node) bool { return modelIn[n] && isTaskSpan(n) }
+	// nearest holds, for each span, the nearest candidate around it or
+	// itself, short of any tool.
+	nearest := make(map[*node]*node, len(order))
+	above := map[*node]*node{} // a candidate's nearest candidate around it
+	direct := map[*node]bool{} // a candidate calling the model itself
+	for _, n := range order {
+		var up *node
+		if p := n.parent; p != nil && p.role != roleTool {
+			up = nearest[p]
+		}
+		nearest[n] = up
+		switch {
+		case candidate(n):
+			above[n], nearest[n] = up, n
+		case n.role == roleLLM && up != nil:
+			direct[up] = true
+		}
+	}
+	team := map[*node]bool{}
+	names := map[*node]map[string]bool{} // by candidate: its nearest candidates' names
+	for i := len(order) - 1; i >= 0; i-- {
+		c := order[i]
+		p, ok := above[c]
+		if !ok || p == nil {
+			continue
+		}
+		if names[p] == nil {
+			names[p] = map[string]bool{}
+		}
+		names[p][AgentKey(c.s.Name)] = true
+		if team[c] || len(names[p]) > 1 || direct[p] {
+			team[p] = true
+		}
+	}
+	// agent holds, for each span, the outermost candidate around it that
+	// is no team, short of any tool.
+	agent := make(map[*node]*node, len(order))
+	chosen := map[*node]bool{}
+	for _, n := range order {
+		var a *node
+		if p := n.parent; p != nil && p.role != roleTool {
+			a = agent[p]
+		}
+		if a == nil && candidate(n) && !team[n] {
+			a = n
+		}
+		agent[n] = a
+		if n.role != roleLLM {
+			continue
+		}
+		if a == nil {
+			a = nearest[n]
+		}
+		if a != nil {
+			chosen[a] = true
+		}
+	}
+	for _, n := range b.nodes {
+		if chosen[n] {
+			n.role = roleAgent
+			n.name, n.from = agentName(n.s, roleAgent)
+		}
+	}
+}
