@@ -15,6 +15,23 @@ func TestGenAIFiles(t *testing.T) {
 			question: "Look up the stock price for AMZN, then calculate what 1000 shares would be worth by multiplying the price by 1000.",
 		},
 		{
+			// The same SDK through the AWS Distro for OpenTelemetry and
+			// OpenTelemetry's OpenAI Agents instrumentation, which writes a
+			// function call of the model's reply as the repr of its Python
+			// object in a text part: a call, not words.
+			file: "openai-agents-genai-adot.json", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"coordinator", "math_specialist"},
+			question: "What is 42 * 7, and what's the weather in Seattle?",
+			steps: []realStep{
+				{"user", run.KindUser, "What is 42 * 7"},
+				{"coordinator", run.KindToolCall, "transfer_to_math_specialist({})\ntransfer_to_research_specialist({})"},
+				{"coordinator", run.KindHandoff, "math_specialist"},
+				{"math_specialist", run.KindToolCall, `multiply_numbers({"a":42,"b":7})`},
+				{"math_specialist", run.KindToolResult, "294.0"},
+				{"math_specialist", run.KindMessage, "The product of 42 and 7 is 294."},
+			},
+		},
+		{
 			file: "any-agent-openai.json", format: run.FormatOpenInference, runs: 1,
 			agents:   []string{"any_agent"},
 			contains: []string{`"timezone": "America/New_York"`},

@@ -587,10 +587,14 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 			}
 			switch typ {
 			case "text":
-				if t, ok := pm["text"].(string); ok {
-					texts = append(texts, t)
+				t, ok := pm["text"].(string)
+				if !ok {
+					t = textOf(pm["content"])
+				}
+				if call, ok := reprCall(t); ok { // a call printed as its SDK object
+					msg.Calls = append(msg.Calls, call)
 				} else {
-					texts = append(texts, textOf(pm["content"]))
+					texts = append(texts, t)
 				}
 			case "function_call", "functionCall":
 				fc, _ := pm[typ].(map[string]any)
