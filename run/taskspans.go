@@ -34,8 +34,9 @@ func isTaskSpan(n *node) bool {
 // inside it (a supervisor and the agent it runs). A model call's agent is
 // the outermost candidate around it that is no team (the agent's own
 // span, not the turns and chains inside it, which repeat under every
-// agent), else the nearest team (a supervisor calling the model itself). What a tool runs starts
-// afresh: an agent called as a tool is an agent of its own.
+// agent), else the nearest team (a supervisor calling the model itself).
+// What a tool runs starts afresh: an agent called as a tool is an agent
+// of its own.
 func (b *builder) taskAgents() {
 	modelIn := map[*node]bool{} // has a model call inside, short of any tool
 	found := false
