@@ -95,7 +95,7 @@ type Tally struct {
 	seconds               float64
 	bins                  []Bin
 	bands                 map[string]*[3]int // cases, step hits, agent hits
-	floors                map[string]*[2]int // agent hits, step hits, by guess
+	floors                map[string]*Tally  // by label-free guess, of the cases loaded
 }
 
 // NewTally starts an empty tally for a subset called name.
@@ -222,24 +222,24 @@ func (t *Tally) Add(label *run.Label, a *rules.Attribution) Outcome {
 // AddFloors records what each label-free guess answers for the run of a
 // case that Add counts.
 func (t *Tally) AddFloors(label *run.Label, r *run.Run) {
-	if t.floors == nil {
-		t.floors = map[string]*[2]int{}
-	}
 	in := &rules.Input{Run: r}
 	for _, name := range rules.LabelFreeBaselines() {
-		f := t.floors[name]
-		if f == nil {
-			f = &[2]int{}
-			t.floors[name] = f
-		}
 		a := rules.Baselines[name](in)
-		if run.SameAgent(a.Agent, label.Agent) {
-			f[0]++
-		}
-		if a.Step == label.Step {
-			f[1]++
-		}
+		t.floor(name).Add(label, &a)
 	}
+}
+
+// floor is the tally of the named guess's answers.
+func (t *Tally) floor(name string) *Tally {
+	if t.floors == nil {
+		t.floors = map[string]*Tally{}
+	}
+	f := t.floors[name]
+	if f == nil {
+		f = NewTally(name)
+		t.floors[name] = f
+	}
+	return f
 }
 
 // AddUnlabelled records a file that holds no label: it is counted apart
@@ -277,16 +277,7 @@ func (t *Tally) Merge(o *Tally) {
 		}
 	}
 	for k, v := range o.floors {
-		if t.floors == nil {
-			t.floors = map[string]*[2]int{}
-		}
-		f := t.floors[k]
-		if f == nil {
-			f = &[2]int{}
-			t.floors[k] = f
-		}
-		f[0] += v[0]
-		f[1] += v[1]
+		t.floor(k).Merge(v)
 	}
 	for i := range t.bins {
 		t.bins[i].Cases += o.bins[i].Cases
@@ -312,9 +303,10 @@ func (t *Tally) Score() Score {
 		s.Triage[k] = BandScore{Cases: b[0], StepAccuracy: frac(b[1], b[0]), AgentAccuracy: frac(b[2], b[0])}
 	}
 	if t.floors != nil {
+		// Of all the cases: one that did not load is wrong for a guess too.
 		s.Floors = map[string]Accuracy{}
 		for k, f := range t.floors {
-			s.Floors[k] = Accuracy{AgentAccuracy: frac(f[0], t.cases), StepAccuracy: frac(f[1], t.cases)}
+			s.Floors[k] = Accuracy{AgentAccuracy: frac(f.agentHits, t.cases), StepAccuracy: frac(f.stepHits, t.cases)}
 		}
 	}
 	if t.modelCases > 0 {
