@@ -131,6 +131,19 @@ func TestGenAIFiles(t *testing.T) {
 			},
 		},
 		{
+			// OpenLLMetry for JavaScript: the OpenAI SDK's calls with
+			// GenAI's gen_ai.input.messages and gen_ai.output.messages,
+			// inside the SDK's agent and tool spans (traceloop.span.kind,
+			// traceloop.entity.*, gen_ai.agent.name) of a hand-written
+			// loop. The AI SDK's trip again; the failed call's tool span
+			// is missing (the SDK ends a span only when its function
+			// returns), its error read from the next model call's input.
+			file: "traceloop-openai-agents-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
 			// VoltAgent's own spans (entity.type, span.type, entity.name
 			// and subagent.name; input and output): a supervisor
 			// delegates to a sub-agent by a tool. Its model calls record
