@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"maps"
 	"math"
 	"regexp"
 	"runtime"
@@ -185,7 +186,8 @@ type builder struct {
 	ticks int // calls of stopped, which looks at ctx every so many
 	nodes []*node
 	steps []pending
-	// Calls made and not answered yet, by id and by agent and tool name.
+	// Calls made, by id (answered or not), and not answered yet by agent
+	// and tool name.
 	callsByID   map[string]*openCall
 	callsByName map[string][]*openCall
 	unanswered  int // calls made and not yet answered
@@ -1215,10 +1217,16 @@ func (b *builder) tool(n *node) {
 	c := toolCall(n.s, n.role)
 	event := ""
 	if m := toolEventSpan.FindStringSubmatch(n.s.Name); m != nil && firstStr(n.s.Attrs, toolNameKeys...) == "" {
-		c.Name, event = cleanName(m[1]), m[2]
+		c, event = eventCall(n.s, c), m[2]
+		if c.Name == "" {
+			c.Name = cleanName(m[1])
+		}
 	}
 	switch event {
 	case "start": // the call; its result comes in a sibling span
+		if c.ID != "" && b.callsByID[c.ID] != nil {
+			return // the model's call, a step already (answered, when a sibling span started first)
+		}
 		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), Extra: &Extra{ToolCalls: []ToolCall{c}, From: "tool span"}})
 		b.call(c, n.owner, len(b.steps)-1, 0)
 		return
@@ -1267,6 +1275,36 @@ func (b *builder) tool(n *node) {
 // .success-12 with the output and .finish-12): one call and its result.
 var toolEventSpan = regexp.MustCompile(`^(?:tool\.)?(.+?)\.(start|success|error|finish|retry)-\d+$`)
 
+// eventCall reads the call a tool's event span ran, beyond what toolCall
+// reads: BeeAI's instrumentations write the arguments a run was given in
+// tool.parameters (OpenInference's name for a tool's declared parameters),
+// and the JavaScript one keeps the run's context in the span's metadata,
+// with the model's call it answers (an AI SDK tool-call part: the tool's
+// own name, the call's id and arguments). The name is empty when no
+// attribute gives it: the span's name does.
+func eventCall(s *spans.Span, c ToolCall) ToolCall {
+	if emptyArguments(c.Arguments) {
+		c.Arguments = jsonArguments(s.Attrs.Str("tool.parameters"))
+	}
+	c.Name = ""
+	md := s.Attrs.Str("metadata")
+	if !strings.Contains(md, `"tool-call"`) {
+		return c
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(md), &m) != nil {
+		return c
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if p, ok := m[k].(map[string]any); ok && p["type"] == "tool-call" {
+			if mc := aiSDKCall(p); mc.Name != "" {
+				return mc
+			}
+		}
+	}
+	return c
+}
+
 // call records a call a model made (the k-th call of step), to be
 // answered by a tool span or a tool message.
 func (b *builder) call(c ToolCall, agent string, step, k int) {
@@ -1283,12 +1321,11 @@ func (b *builder) call(c ToolCall, agent string, step, k int) {
 // when there is none.
 func (b *builder) answer(id string) *openCall {
 	oc := b.callsByID[id]
-	if oc == nil {
+	if oc == nil || oc.answered {
 		return nil
 	}
 	oc.answered = true
 	b.unanswered--
-	delete(b.callsByID, id)
 	return oc
 }
 
@@ -1313,7 +1350,6 @@ func (b *builder) made(c ToolCall, agent string) *openCall {
 	}
 	q[0].answered = true
 	b.unanswered--
-	delete(b.callsByID, q[0].id)
 	b.callsByName[k] = q[1:]
 	return q[0]
 }
