@@ -72,7 +72,7 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 		}
 	}
 	for _, k := range toolResultKeys {
-		if t := firstText(s.Attrs, k); t != "" {
+		if t := firstText(s.Attrs, k); t != "" && !objectPlaceholder.MatchString(t) {
 			return toolMessageText(unquote(t)), k
 		}
 	}
@@ -85,6 +85,11 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 	}
 	return "", ""
 }
+
+// objectPlaceholder matches what JavaScript's String() makes of an object
+// with no text of its own, "[object ToolMessage]" (OpenLIT writes a
+// LangChain.js tool's result so): it says nothing of the result.
+var objectPlaceholder = regexp.MustCompile(`^\[object [A-Za-z_$][\w$]*\]$`)
 
 // toolMessageText reads a result written as the tool message that carries
 // it (LangChain's ToolMessage, serialised or as a dict: {"type": "tool",

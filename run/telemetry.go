@@ -8,6 +8,7 @@ import (
 	"hash/maphash"
 	"maps"
 	"math"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -1067,6 +1068,15 @@ func (b *builder) model(n *node, output []chatMessage) {
 					id, ok = oc.id, true
 				}
 			}
+			// A tool message with no call id there (OpenLIT writes GenAI's
+			// messages without them) answers the agent's oldest open call.
+			if !ok && m.CallID == "" && k >= fresh && strings.EqualFold(m.Role, "tool") {
+				if oc := b.oldestOpen(n.owner, func(string) bool { return true }); oc != nil {
+					oc.answered = true
+					b.unanswered--
+					id, ok = oc.id, true
+				}
+			}
 			if ok {
 				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, Extra: &Extra{ToolCallID: id, From: m.From}})
 			}
@@ -1235,15 +1245,21 @@ func (b *builder) tool(n *node) {
 			return
 		}
 	}
-	oc := b.made(c, n.owner)
+	result, from := toolResult(n.s, n.role)
+	answered := result != "" || len(spanErrors(n.s)) > 0
+	// A run that records no result leaves the model's call open: the
+	// result may yet come in the model's next input.
+	oc := b.madeCall(c, n.owner)
+	if oc != nil && answered {
+		oc.answered = true
+		b.unanswered--
+	}
 	made := oc != nil
 	var id string
 	if made {
 		id = oc.id
 		b.withArguments(oc, c.Arguments)
 	}
-	result, from := toolResult(n.s, n.role)
-	answered := result != "" || len(spanErrors(n.s)) > 0
 	// A call no model output made, run while the agent acts on its last
 	// model message (code that message wrote and the agent ran, a call
 	// its output did not record as one), is that message's action: it is
@@ -1329,15 +1345,25 @@ func (b *builder) answer(id string) *openCall {
 	return oc
 }
 
-// made returns the call a model already made that the tool span ran — by
-// id, else the oldest unanswered call of the same tool by the same agent
-// (tool spans often carry no call id) — marked answered; nil when there is
-// none.
+// made returns the call a model already made that the tool span ran,
+// marked answered (madeCall); nil when there is none.
 func (b *builder) made(c ToolCall, agent string) *openCall {
-	if c.ID != "" {
-		if oc := b.answer(c.ID); oc != nil {
-			return oc
-		}
+	oc := b.madeCall(c, agent)
+	if oc != nil {
+		oc.answered = true
+		b.unanswered--
+	}
+	return oc
+}
+
+// madeCall returns the unanswered call a model made that the tool span
+// ran: by id, else the oldest of the same tool by the same agent (tool
+// spans often carry no call id), else, for a span named by a LangChain
+// tool class rather than its tool, the oldest of the agent's calls with
+// the same arguments; nil when there is none.
+func (b *builder) madeCall(c ToolCall, agent string) *openCall {
+	if oc := b.callsByID[c.ID]; c.ID != "" && oc != nil && !oc.answered {
+		return oc
 	}
 	k := AgentKey(agent) + "\x00" + c.Name
 	q := b.callsByName[k]
@@ -1345,13 +1371,46 @@ func (b *builder) made(c ToolCall, agent string) *openCall {
 		q = q[1:]
 	}
 	b.callsByName[k] = q
-	if len(q) == 0 {
+	if len(q) > 0 {
+		return q[0]
+	}
+	if !langChainToolClasses[c.Name] || emptyArguments(c.Arguments) {
 		return nil
 	}
-	q[0].answered = true
-	b.unanswered--
-	b.callsByName[k] = q[1:]
-	return q[0]
+	return b.oldestOpen(agent, func(args string) bool { return sameJSON(args, c.Arguments) })
+}
+
+// oldestOpen returns the agent's oldest unanswered call whose arguments
+// match; nil when there is none.
+func (b *builder) oldestOpen(agent string, match func(args string) bool) *openCall {
+	var found *openCall
+	prefix := AgentKey(agent) + "\x00"
+	for k, q := range b.callsByName {
+		if !strings.HasPrefix(k, prefix) {
+			continue
+		}
+		for _, oc := range q {
+			if !oc.answered && (found == nil || oc.step < found.step || oc.step == found.step && oc.call < found.call) && match(b.steps[oc.step].step.ToolCalls()[oc.call].Arguments) {
+				found = oc
+			}
+		}
+	}
+	return found
+}
+
+// langChainToolClasses are the classes of LangChain.js's tools: a tracer
+// that names a tool's span by its class (OpenLIT's LangChain callbacks
+// do, for every tool made with tool()) names no tool.
+var langChainToolClasses = map[string]bool{"DynamicStructuredTool": true, "DynamicTool": true, "StructuredTool": true}
+
+// sameJSON reports whether two arguments are the same JSON value, however
+// they are spaced; texts that are not JSON are compared as they are.
+func sameJSON(a, b string) bool {
+	var x, y any
+	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return a == b
+	}
+	return reflect.DeepEqual(x, y)
 }
 
 // withArguments gives a call its tool span's arguments when the model's

@@ -361,6 +361,71 @@ func TestSpansToSteps(t *testing.T) {
 	}
 }
 
+// TestUnnamedToolRuns: tool spans that name no tool, or record no
+// result, and tool messages with no call id (as OpenLIT writes
+// LangChain.js's runs) answer the calls the model made.
+func TestUnnamedToolRuns(t *testing.T) {
+	agent := span{id: "a", name: "invoke_agent researcher", start: 1, end: 20, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "researcher"}}
+	chat := func(id string, start float64, input, output string) span {
+		return span{id: id, parent: "a", name: "chat", start: start, attrs: map[string]any{"gen_ai.operation.name": "chat",
+			"gen_ai.input.messages": input, "gen_ai.output.messages": output}}
+	}
+	call := func(id, city string) string {
+		return `[{"role":"assistant","parts":[{"type":"tool_call","id":"` + id + `","name":"get_weather","arguments":{"city":"` + city + `"}}]}]`
+	}
+	const (
+		question = `[{"role":"user","parts":[{"type":"text","content":"Weather in Oslo?"}]}]`
+		answered = `[{"role":"user","parts":[{"type":"text","content":"Weather in Oslo?"}]},{"role":"assistant","parts":[{"type":"text","content":""}]},{"role":"tool","parts":[{"type":"text","content":"7 °C"}]}]`
+		answer   = `[{"role":"assistant","parts":[{"type":"text","content":"7 °F."}]}]`
+	)
+	tool := func(id, name, callID, args string, start float64, attrs ...string) span {
+		s := span{id: id, parent: "a", name: "execute_tool " + name, start: start, attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+			"gen_ai.tool.name": name, "gen_ai.tool.call.id": callID, "gen_ai.tool.call.arguments": args}}
+		for k := 0; k < len(attrs); k += 2 {
+			s.attrs[attrs[k]] = attrs[k+1]
+		}
+		return s
+	}
+	tests := []struct {
+		name  string
+		spans []span
+		want  []string
+	}{
+		{
+			name: "a tool's class for its name: the call with the same arguments",
+			spans: []span{agent, chat("c1", 2, question, call("call_1", "Olso")),
+				tool("t1", "DynamicStructuredTool", "run-7f3a", `{"city": "Olso"}`, 3, "gen_ai.tool.call.result", "unknown city")},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Olso"})`, "researcher tool_result: unknown city"},
+		},
+		{
+			name: "other arguments: not that call, but the agent's action",
+			spans: []span{agent, chat("c1", 2, question, call("call_1", "Olso")),
+				tool("t1", "DynamicStructuredTool", "run-7f3a", `{"city": "Rome"}`, 3, "gen_ai.tool.call.result", "19 °C")},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Olso"})`,
+				`researcher tool_result: DynamicStructuredTool({"city": "Rome"}) -> 19 °C`},
+		},
+		{
+			name: "a result JavaScript printed as [object ToolMessage]: the model's next input gives it",
+			spans: []span{agent, chat("c1", 2, question, call("call_1", "Oslo")),
+				tool("t1", "DynamicStructuredTool", "call_1", `{"city": "Oslo"}`, 3, "gen_ai.tool.call.result", "[object ToolMessage]"),
+				chat("c2", 4, answered, answer)},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`, "researcher tool_result: 7 °C", "researcher message: 7 °F."},
+		},
+		{
+			name:  "no tool span: a tool message with no call id answers the open call",
+			spans: []span{agent, chat("c1", 2, question, call("call_1", "Oslo")), chat("c2", 4, answered, answer)},
+			want:  []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`, "researcher tool_result: 7 °C", "researcher message: 7 °F."},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, tt.spans...), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(r))
+		})
+	}
+}
+
 func TestTelemetryFiles(t *testing.T) {
 	chat := func(trace, id, text string, start float64) span {
 		return span{trace: trace, id: id, name: "chat", start: start, attrs: map[string]any{"gen_ai.operation.name": "chat",
