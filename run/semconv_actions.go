@@ -330,7 +330,7 @@ func errorLine(typ, msg string) string {
 	typ = typ[strings.LastIndexByte(typ, '/')+1:] // Go's import paths
 	line := typ
 	switch {
-	case typ == "" || typ == "_OTHER":
+	case typ == "" || typ == "_OTHER" || strings.HasPrefix(msg, typ+": "): // a message that names its type already
 		line = msg
 	case msg != "":
 		line = typ + ": " + msg

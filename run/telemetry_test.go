@@ -851,6 +851,7 @@ func TestErrorLines(t *testing.T) {
 		{"status message", "ERROR", "rate limited", nil, nil, "Error: rate limited"},
 		{"status message that is an exception's line", "ERROR", "KeyError: 'city'", nil, nil, "KeyError: 'city'"},
 		{"status with error.type only", "ERROR", "", nil, map[string]any{"error.type": "TimeoutError"}, "TimeoutError"},
+		{"status message that names error.type already", "ERROR", "Error: unknown city", nil, map[string]any{"error.type": "Error"}, "Error: unknown city"},
 		{"bare status", "ERROR", "", nil, nil, "Error: execute_tool lookup failed (span status ERROR)"},
 	}
 	for _, tt := range tests {
