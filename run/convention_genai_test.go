@@ -144,6 +144,28 @@ func TestGenAIFiles(t *testing.T) {
 			steps:    aiSDKSteps,
 		},
 		{
+			// OpenLIT for JavaScript: LangGraph.js's nodes as GenAI's
+			// invoke_agent spans, LangChain.js's model calls and tools
+			// through its callbacks. Its tool spans name the tool's class
+			// (DynamicStructuredTool) and print the ToolMessage a tool
+			// returns as "[object ToolMessage]", and its messages carry no
+			// call ids: each result is matched to the model's call by its
+			// arguments or read from the next model call's input. The
+			// graph's compile is a trace of its own, with no steps.
+			file: "openlit-langgraph-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"researcher", "planner"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
+		{
 			// VoltAgent's own spans (entity.type, span.type, entity.name
 			// and subagent.name; input and output): a supervisor
 			// delegates to a sub-agent by a tool. Its model calls record
