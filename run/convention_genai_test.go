@@ -166,6 +166,17 @@ func TestGenAIFiles(t *testing.T) {
 			},
 		},
 		{
+			// OpenLLMetry's LlamaIndex instrumentation over LlamaIndex.TS's
+			// multiAgent, inside withWorkflow: model calls only, whose
+			// recorded messages keep no tool calls and give each tool's
+			// result, and the hand-off, as a user message. No span names
+			// an agent: the calls are the service's.
+			file: "traceloop-llamaindex-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"trip-planner"},
+			question: "What should I pack for Oslo tomorrow?",
+			contains: []string{"Agent researcher is now handling the request", "unknown city: Olso", "tempC: 7", "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+		},
+		{
 			// VoltAgent's own spans (entity.type, span.type, entity.name
 			// and subagent.name; input and output): a supervisor
 			// delegates to a sub-agent by a tool. Its model calls record
