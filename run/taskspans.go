@@ -7,9 +7,10 @@ import "strings"
 // integrations (the OpenAI Agents SDK's, LangChain's and LangGraph's) log
 // each agent's turn as one, named for the agent, as they do the workflow
 // around the agents and the steps inside an agent (a turn, a graph's
-// node, a chain). LangSmith's chain runs are the same: its SDKs'
-// traceable functions log a program's agents as chains named for them.
-var taskKinds = []string{"TASK", "FUNCTION"}
+// node, a chain). LangSmith's chain runs and Opik's general spans are the
+// same: their SDKs' traceable and tracked functions log a program's
+// agents as chains or general spans named for them.
+var taskKinds = []string{"TASK", "FUNCTION", "GENERAL"}
 
 // isTaskSpan reports whether a span is one of taskKinds, or a LangSmith
 // chain run, that no convention gave a role or an agent.

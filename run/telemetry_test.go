@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -967,6 +968,59 @@ func TestCallRecords(t *testing.T) {
 	got := kinds(c.Run)
 	assert.Equal(t, []string{"user: What is the capital of Australia?", `tool_call: search({"q": "capital of Australia"})`,
 		"tool_result: Canberra is the capital city of Australia.", "message: The capital of Australia is Sydney."}, got)
+}
+
+// TestOpikJSRecords: Opik's JavaScript SDK records a tracked function as
+// a general span (an agent, named for the function) or a tool span, its
+// arguments as {"arguments": […]}, its return value as {"result": …} and
+// its error as error_info; its OpenAI integration types the model calls
+// general too.
+func TestOpikJSRecords(t *testing.T) {
+	rec := func(id, parent, name, typ string, start int, input, output, extra string) string {
+		r := `{"id":"` + id + `","trace_id":"t","name":"` + name + `","type":"` + typ + `","start_time":"2025-03-01T10:00:0` + strconv.Itoa(start) + `Z","end_time":"2025-03-01T10:00:0` + strconv.Itoa(start) + `.5Z","input":` + input
+		if parent != "" {
+			r += `,"parent_span_id":"` + parent + `"`
+		}
+		if output != "" {
+			r += `,"output":` + output
+		}
+		return r + extra + "}"
+	}
+	ask := `{"messages":[{"role":"user","content":"Weather in Oslo?"}]}`
+	tests := []struct {
+		name    string
+		records []string
+		want    []string
+	}{
+		{
+			name: "an agent, its model call and a failed tool",
+			records: []string{
+				rec("a", "", "researcher", "general", 0, `{"arguments":["Weather in Oslo?"]}`, `{"result":"7 °F."}`, ""),
+				rec("m", "a", "OpenAI.chat", "general", 1, ask, `{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Olso\"}"}}]}`, `,"model":"gpt-4o-mini","provider":"openai"`),
+				rec("w", "a", "get_weather", "tool", 2, `{"arguments":[{"city":"Olso"}]}`, "", `,"error_info":{"message":"unknown city: Olso","exception_type":"Error","traceback":"Error: unknown city: Olso"}`),
+				rec("m2", "a", "OpenAI.chat", "general", 3, ask, `{"role":"assistant","content":"7 °F."}`, ""),
+			},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Olso"})`,
+				"researcher tool_result: Error: unknown city: Olso", "researcher message: 7 °F."},
+		},
+		{
+			name: "two arguments stay a list",
+			records: []string{
+				rec("a", "", "researcher", "general", 0, `{"arguments":["Weather in Oslo?"]}`, `{"result":"7 °F."}`, ""),
+				rec("m", "a", "OpenAI.chat", "general", 1, ask, `{"role":"assistant","content":"Looking it up."}`, ""),
+				rec("w", "a", "get_weather", "tool", 2, `{"arguments":["Oslo","C"]}`, `{"result":"7"}`, ""),
+			},
+			want: []string{"user user: Weather in Oslo?", "researcher message: Looking it up.", `researcher tool_result: get_weather({"arguments":["Oslo","C"]}) -> 7`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "spans.json")
+			require.NoError(t, os.WriteFile(path, []byte(`{"spans":[`+strings.Join(tt.records, ",")+`]}`), 0o644))
+			c := loadOne(t, path, "")
+			assert.Equal(t, tt.want, steps(c.Run))
+		})
+	}
 }
 
 // TestDataFrames: a data frame written by pandas in any orient reads as
