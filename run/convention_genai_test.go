@@ -131,6 +131,52 @@ func TestGenAIFiles(t *testing.T) {
 			},
 		},
 		{
+			// OpenLLMetry for JavaScript: the OpenAI SDK's calls with
+			// GenAI's gen_ai.input.messages and gen_ai.output.messages,
+			// inside the SDK's agent and tool spans (traceloop.span.kind,
+			// traceloop.entity.*, gen_ai.agent.name) of a hand-written
+			// loop. The AI SDK's trip again; the failed call's tool span
+			// is missing (the SDK ends a span only when its function
+			// returns), its error read from the next model call's input.
+			file: "traceloop-openai-agents-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// OpenLIT for JavaScript: LangGraph.js's nodes as GenAI's
+			// invoke_agent spans, LangChain.js's model calls and tools
+			// through its callbacks. Its tool spans name the tool's class
+			// (DynamicStructuredTool) and print the ToolMessage a tool
+			// returns as "[object ToolMessage]", and its messages carry no
+			// call ids: each result is matched to the model's call by its
+			// arguments or read from the next model call's input. The
+			// graph's compile is a trace of its own, with no steps.
+			file: "openlit-langgraph-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"researcher", "planner"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
+		{
+			// OpenLLMetry's LlamaIndex instrumentation over LlamaIndex.TS's
+			// multiAgent, inside withWorkflow: model calls only, whose
+			// recorded messages keep no tool calls and give each tool's
+			// result, and the hand-off, as a user message. No span names
+			// an agent: the calls are the service's.
+			file: "traceloop-llamaindex-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"trip-planner"},
+			question: "What should I pack for Oslo tomorrow?",
+			contains: []string{"Agent researcher is now handling the request", "unknown city: Olso", "tempC: 7", "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+		},
+		{
 			// VoltAgent's own spans (entity.type, span.type, entity.name
 			// and subagent.name; input and output): a supervisor
 			// delegates to a sub-agent by a tool. Its model calls record

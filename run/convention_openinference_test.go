@@ -114,6 +114,28 @@ func TestOpenInferenceFiles(t *testing.T) {
 			question: "What is the total of order 1042 in EUR?",
 			steps:    openAIAgentsSteps,
 		},
+		{
+			// BeeAI for TypeScript through OpenInference: each event of
+			// the framework's emitter a span (start, success or error,
+			// finish), the model's calls in its output.value as AI SDK
+			// parts, each tool's run context, with the call it answers, in
+			// its spans' metadata. An AgentWorkflow runs each agent as a
+			// trace of its own, and no span names the agent: two runs, the
+			// researcher's first. The AI SDK's trip again; each agent
+			// answers by its final_answer tool.
+			file: "beeai-openinference-js.jsonl", format: run.FormatOTLP, runs: 2,
+			agents:   []string{"agent.toolCalling"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"agent.toolCalling", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"agent.toolCalling", run.KindToolResult, "unknown city: Olso"},
+				{"agent.toolCalling", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"agent.toolCalling", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"agent.toolCalling", run.KindToolCall, `final_answer({"response":"Oslo tomorrow: 7 degrees Fahrenheit and rain."})`},
+				{"agent.toolCalling", run.KindToolResult, "Message has been sent"},
+			},
+		},
 	})
 }
 

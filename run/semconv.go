@@ -40,7 +40,13 @@ var roleRules = []roleRule{
 		op := s.Attrs.Str("gen_ai.operation.name")
 		return genAIOperations[op], op != ""
 	}},
-	{"OpenInference (openinference.span.kind)", byKind("openinference.span.kind")},
+	{"OpenInference (openinference.span.kind)", func(s *spans.Span) (spanRole, bool) {
+		// Opik's records are typed general unless they are a tool's or a
+		// model call's, and its OpenAI integration types the model calls
+		// general too: that says nothing, and the span's content is read.
+		k := s.Attrs.Str("openinference.span.kind")
+		return kindRole(k), k != "" && !strings.EqualFold(k, "GENERAL")
+	}},
 	{"Langfuse (observation types)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("langfuse.observation.type")
 		if strings.EqualFold(t, "GENERATION") { // upper case in its exports, lower case in its SDKs' spans

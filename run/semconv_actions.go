@@ -72,7 +72,7 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 		}
 	}
 	for _, k := range toolResultKeys {
-		if t := firstText(s.Attrs, k); t != "" {
+		if t := firstText(s.Attrs, k); t != "" && !objectPlaceholder.MatchString(t) {
 			return toolMessageText(unquote(t)), k
 		}
 	}
@@ -85,6 +85,11 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 	}
 	return "", ""
 }
+
+// objectPlaceholder matches what JavaScript's String() makes of an object
+// with no text of its own, "[object ToolMessage]" (OpenLIT writes a
+// LangChain.js tool's result so): it says nothing of the result.
+var objectPlaceholder = regexp.MustCompile(`^\[object [A-Za-z_$][\w$]*\]$`)
 
 // toolMessageText reads a result written as the tool message that carries
 // it (LangChain's ToolMessage, serialised or as a dict: {"type": "tool",
@@ -325,7 +330,7 @@ func errorLine(typ, msg string) string {
 	typ = typ[strings.LastIndexByte(typ, '/')+1:] // Go's import paths
 	line := typ
 	switch {
-	case typ == "" || typ == "_OTHER":
+	case typ == "" || typ == "_OTHER" || strings.HasPrefix(msg, typ+": "): // a message that names its type already
 		line = msg
 	case msg != "":
 		line = typ + ": " + msg

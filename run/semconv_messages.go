@@ -53,13 +53,20 @@ func fromIndexed(prefix string) messageSource {
 // fromIndexedOutput is fromIndexed for a model call's output, which is
 // one reply: a list of the pieces it was streamed in is read as that
 // reply (streamed). An input is a conversation, and stays its messages.
+// Output messages that hold nothing but their role record no reply (BeeAI
+// writes its reply's tool calls as an empty assistant message, the reply
+// itself in output.value): the next source is read.
 func fromIndexedOutput(prefix string) messageSource {
 	return labelled(prefix, func(s *spans.Span) []chatMessage {
 		groups := indexed(s.Attrs, prefix)
 		if reply, ok := streamed(groups); ok {
 			return []chatMessage{reply}
 		}
-		return indexedMessages(groups)
+		ms := indexedMessages(groups)
+		if !slices.ContainsFunc(ms, func(m chatMessage) bool { return m.Text != "" || len(m.Calls) > 0 || m.CallID != "" }) {
+			return nil
+		}
+		return ms
 	})
 }
 

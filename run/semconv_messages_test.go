@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run/spans"
 )
 
 // TestCallsAsText: a message whose whole content is a list of OpenAI tool
@@ -152,4 +154,29 @@ func TestStackless(t *testing.T) {
 		})
 	}
 	assert.True(t, isHandoff("", stackless(tests[1].msg)), "a control-flow error named by its stack alone")
+}
+
+// TestEmptyOutputMessages: OpenInference output messages that hold only
+// their role record no reply, and the span's output.value is read; one
+// that says anything is the output.
+func TestEmptyOutputMessages(t *testing.T) {
+	reply := `[{"content": [{"type": "tool-call", "toolCallId": "call_1", "toolName": "get_weather", "args": {"city": "Oslo"}}], "role": "assistant"}]`
+	tests := []struct {
+		name    string
+		content string
+		want    chatMessage
+	}{
+		{"empty: output.value", "", chatMessage{Role: "assistant", Calls: []ToolCall{{ID: "call_1", Name: "get_weather", Arguments: `{"city":"Oslo"}`}}, From: "output.value"}},
+		{"a text", "Oslo.", chatMessage{Role: "assistant", Text: "Oslo.", From: "llm.output_messages"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &spans.Span{Attrs: spans.Attrs{
+				{Key: "llm.output_messages.0.message.role", Value: spans.String("assistant")},
+				{Key: "llm.output_messages.0.message.content", Value: spans.String(tt.content)},
+				{Key: "output.value", Value: spans.String(reply)},
+			}}
+			assert.Equal(t, []chatMessage{tt.want}, outputMessages(s))
+		})
+	}
 }

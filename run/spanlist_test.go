@@ -101,16 +101,61 @@ func TestAgentInInput(t *testing.T) {
 }
 
 // TestToolEventSpans: an emitter's spans for one run of a tool (start,
-// success or error, finish) are one call and its result.
+// success or error, finish) are one call and its result. The call's
+// arguments are in the start span's tool.parameters (BeeAI's
+// instrumentations); where the span's metadata holds the model's call it
+// runs (BeeAI's JavaScript one), that call is the model's, made once, even
+// when a sibling span's start is read first.
 func TestToolEventSpans(t *testing.T) {
-	var l spanList
-	l.add("a", "", 0, map[string]any{"name": "agent.react.start-1", "openinference.span.kind": "AGENT"})
-	l.llm("a1", "a", 1, "I will search.")
-	l.add("s", "a", 2, map[string]any{"name": "tool.search.wikipedia.start-12", "openinference.span.kind": "TOOL"})
-	l.add("o", "a", 3, map[string]any{"name": "tool.search.wikipedia.success-12", "openinference.span.kind": "TOOL", "output.value": "Barcelona is a city."})
-	l.add("f", "a", 4, map[string]any{"name": "tool.search.wikipedia.finish-12", "openinference.span.kind": "TOOL"})
-	got := l.kindsAndTexts(t)
-	assert.Equal(t, []string{"user: Do it.", "message: I will search.", "tool_call: search.wikipedia()", "tool_result: Barcelona is a city."}, got)
+	toolCallMsg := `{"state": {"iteration": 1}, "toolCallMsg": {"type": "tool-call", "toolCallId": "call_1", "toolName": "get_weather", "args": {"city": "Olso"}}}`
+	tests := []struct {
+		name  string
+		spans func(l *spanList)
+		want  []string
+	}{
+		{
+			name: "no arguments recorded",
+			spans: func(l *spanList) {
+				l.llm("a1", "a", 1, "I will search.")
+				l.add("s", "a", 2, map[string]any{"name": "tool.search.wikipedia.start-12", "openinference.span.kind": "TOOL"})
+				l.add("o", "a", 3, map[string]any{"name": "tool.search.wikipedia.success-12", "openinference.span.kind": "TOOL", "output.value": "Barcelona is a city."})
+				l.add("f", "a", 4, map[string]any{"name": "tool.search.wikipedia.finish-12", "openinference.span.kind": "TOOL"})
+			},
+			want: []string{"user: Do it.", "message: I will search.", "tool_call: search.wikipedia()", "tool_result: Barcelona is a city."},
+		},
+		{
+			name: "arguments in tool.parameters",
+			spans: func(l *spanList) {
+				l.llm("a1", "a", 1, "I will search.")
+				l.add("s", "a", 2, map[string]any{"name": "tool.search.wikipedia.start-12", "openinference.span.kind": "TOOL", "tool.parameters": `{"query":"Barcelona"}`})
+				l.add("o", "a", 3, map[string]any{"name": "tool.search.wikipedia.success-12", "openinference.span.kind": "TOOL", "tool.parameters": `{"query":"Barcelona"}`, "output.value": "Barcelona is a city."})
+			},
+			want: []string{"user: Do it.", "message: I will search.", `tool_call: search.wikipedia({"query":"Barcelona"})`, "tool_result: Barcelona is a city."},
+		},
+		{
+			name: "the model's call in the metadata, its error span read first",
+			spans: func(l *spanList) {
+				l.add("a1", "a", 1, map[string]any{"name": "backend.openai.chat.success-1", "openinference.span.kind": "LLM",
+					"llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": "",
+					"output.value": `[{"meta": {}, "content": [{"type": "tool-call", "toolCallId": "call_1", "toolName": "get_weather", "args": {"city": "Olso"}}], "role": "assistant"}]`})
+				l.add("e", "a", 2, map[string]any{"name": "tool.dynamic.getWeather.error-1", "openinference.span.kind": "TOOL", "metadata": toolCallMsg,
+					"tool.parameters": `{"city":"Olso"}`})
+				failed := (*l)[len(*l)-1].(map[string]any)
+				failed["status_code"], failed["status_message"] = "ERROR", "ToolError: unknown city: Olso"
+				l.add("s", "a", 3, map[string]any{"name": "tool.dynamic.getWeather.start-1", "openinference.span.kind": "TOOL", "metadata": toolCallMsg, "tool.parameters": `{"city":"Olso"}`})
+				l.add("f", "a", 4, map[string]any{"name": "tool.dynamic.getWeather.finish-1", "openinference.span.kind": "TOOL", "metadata": toolCallMsg})
+			},
+			want: []string{`tool_call: get_weather({"city":"Olso"})`, "tool_result: ToolError: unknown city: Olso"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var l spanList
+			l.add("a", "", 0, map[string]any{"name": "agent.react.start-1", "openinference.span.kind": "AGENT"})
+			tt.spans(&l)
+			assert.Equal(t, tt.want, l.kindsAndTexts(t))
+		})
+	}
 }
 
 // TestProgramPrompts: the request a program gives an agent when it starts

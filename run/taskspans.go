@@ -7,14 +7,19 @@ import "strings"
 // integrations (the OpenAI Agents SDK's, LangChain's and LangGraph's) log
 // each agent's turn as one, named for the agent, as they do the workflow
 // around the agents and the steps inside an agent (a turn, a graph's
-// node, a chain).
-var taskKinds = []string{"TASK", "FUNCTION"}
+// node, a chain). LangSmith's chain runs and Opik's general spans are the
+// same: their SDKs' traceable and tracked functions log a program's
+// agents as chains or general spans named for them.
+var taskKinds = []string{"TASK", "FUNCTION", "GENERAL"}
 
-// isTaskSpan reports whether a span is one of taskKinds that no
-// convention gave a role or an agent.
+// isTaskSpan reports whether a span is one of taskKinds, or a LangSmith
+// chain run, that no convention gave a role or an agent.
 func isTaskSpan(n *node) bool {
 	if n.role != roleOther || n.name != "" {
 		return false
+	}
+	if strings.EqualFold(n.s.Attrs.Str("langsmith.run_type"), "chain") {
+		return true
 	}
 	k := n.s.Attrs.Str("openinference.span.kind")
 	for _, t := range taskKinds {
@@ -27,8 +32,9 @@ func isTaskSpan(n *node) bool {
 
 // taskAgents makes agent spans of the task spans that stand for an agent,
 // read as the agent spans of the conventions are, so that each model call
-// and tool belongs to the nearest one. A task span with a model call in it
-// is a candidate; one is a team when, somewhere inside it, candidates of
+// and tool belongs to the nearest one. A task span with a model call in it,
+// and no span inside that a convention names, is a candidate; one is a
+// team when, somewhere inside it, candidates of
 // two names sit side by side (the workflow around two agents, a graph
 // around its nodes), or when it calls the model itself beside a candidate
 // inside it (a supervisor and the agent it runs). A model call's agent is
@@ -39,9 +45,15 @@ func isTaskSpan(n *node) bool {
 // of its own.
 func (b *builder) taskAgents() {
 	modelIn := map[*node]bool{} // has a model call inside, short of any tool
+	namedIn := map[*node]bool{} // has a span inside that a convention named an agent's
 	found := false
 	for _, n := range b.nodes {
 		found = found || isTaskSpan(n)
+		if n.name != "" {
+			for p := n.parent; p != nil && !namedIn[p] && p.role != roleTool; p = p.parent {
+				namedIn[p] = true
+			}
+		}
 		if n.role != roleLLM {
 			continue
 		}
@@ -53,7 +65,9 @@ func (b *builder) taskAgents() {
 		return
 	}
 	order := b.preorder()
-	candidate := func(n *node) bool { return modelIn[n] && isTaskSpan(n) }
+	// A task span around spans a convention names (LangGraph's nodes in
+	// LangSmith, by their langgraph_node) is no agent: those names are.
+	candidate := func(n *node) bool { return modelIn[n] && !namedIn[n] && isTaskSpan(n) }
 	// nearest holds, for each span, the nearest candidate around it or
 	// itself, short of any tool.
 	nearest := make(map[*node]*node, len(order))

@@ -2,6 +2,7 @@ package run_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,6 +128,86 @@ func TestBraintrustTaskAgents(t *testing.T) {
 				path = filepath.Join(t.TempDir(), "braintrust.jsonl")
 				require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
 			}
+			c := loadOne(t, path, "")
+			assert.Equal(t, tt.want, steps(c.Run))
+		})
+	}
+}
+
+// lsRun is a LangSmith run as its SDKs send it and list_runs returns it.
+func lsRun(id, parent, typ, name string, start, end float64, inputs, outputs any, metadata map[string]any) map[string]any {
+	r := map[string]any{"id": id, "trace_id": "root", "name": name, "run_type": typ, "inputs": inputs, "outputs": outputs,
+		"start_time": fmt.Sprintf("2026-03-02T09:00:%06.3fZ", start), "end_time": fmt.Sprintf("2026-03-02T09:00:%06.3fZ", end)}
+	if parent != "" {
+		r["parent_run_id"] = parent
+	}
+	if metadata != nil {
+		r["extra"] = map[string]any{"metadata": metadata}
+	}
+	return r
+}
+
+// TestLangSmithChainAgents: LangSmith's traceable functions log a
+// program's agents as chain runs named for them, which name the agent of
+// the model calls inside; a chain around runs a convention names
+// (LangGraph's nodes, by langgraph_node) leaves those names.
+func TestLangSmithChainAgents(t *testing.T) {
+	ask := map[string]any{"messages": []any{map[string]any{"role": "user", "content": "What was Q3 revenue in EUR?"}}}
+	reply := func(text string) map[string]any {
+		return map[string]any{"choices": []any{map[string]any{"message": map[string]any{"role": "assistant", "content": text}}}}
+	}
+	call := map[string]any{"choices": []any{map[string]any{"message": map[string]any{"role": "assistant", "content": nil,
+		"tool_calls": []any{map[string]any{"id": "c1", "type": "function", "function": map[string]any{"name": "ask_analyst", "arguments": `{"question":"Q3 revenue?"}`}}}}}}}
+	node := func(name string) map[string]any { return map[string]any{"langgraph_node": name} }
+	tests := []struct {
+		name string
+		runs []map[string]any
+		want []string
+	}{
+		{
+			name: "traceable agents, one run by the other's tool",
+			runs: []map[string]any{
+				lsRun("p", "", "chain", "planner", 0, 9, map[string]any{"input": "What was Q3 revenue in EUR?"}, map[string]any{"outputs": "4.2M EUR."}, nil),
+				lsRun("pm", "p", "llm", "ChatOpenAI", 1, 1.5, ask, call, nil),
+				lsRun("t", "p", "tool", "ask_analyst", 2, 5, map[string]any{"question": "Q3 revenue?"}, map[string]any{"outputs": "4.2M USD."}, nil),
+				lsRun("a", "t", "chain", "analyst", 2.1, 4.9, map[string]any{"input": "Q3 revenue?"}, map[string]any{"outputs": "4.2M USD."}, nil),
+				lsRun("am", "a", "llm", "ChatOpenAI", 3, 3.5, ask, reply("4.2M USD."), nil),
+				lsRun("pm2", "p", "llm", "ChatOpenAI", 6, 6.5, ask, reply("4.2M EUR."), nil),
+			},
+			want: []string{
+				"user user: What was Q3 revenue in EUR?",
+				`planner tool_call: ask_analyst({"question":"Q3 revenue?"})`,
+				"analyst message: 4.2M USD.",
+				"planner message: 4.2M EUR.",
+			},
+		},
+		{
+			name: "a graph's chain around its named nodes",
+			runs: []map[string]any{
+				lsRun("g", "", "chain", "LangGraph", 0, 9, ask, nil, nil),
+				lsRun("r", "g", "chain", "researcher", 1, 4, nil, nil, node("researcher")),
+				lsRun("rm", "r", "llm", "ChatOpenAI", 2, 3, ask, reply("Q3 revenue was 4.2M USD."), node("researcher")),
+				lsRun("a", "g", "chain", "analyst", 5, 8, nil, nil, node("analyst")),
+				lsRun("am", "a", "llm", "ChatOpenAI", 6, 7, ask, reply("That is 4.2M EUR."), node("analyst")),
+			},
+			want: []string{
+				"user user: What was Q3 revenue in EUR?",
+				"researcher message: Q3 revenue was 4.2M USD.",
+				"analyst message: That is 4.2M EUR.",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			for _, r := range tt.runs {
+				line, err := json.Marshal(r)
+				require.NoError(t, err)
+				b.Write(line)
+				b.WriteByte('\n')
+			}
+			path := filepath.Join(t.TempDir(), "runs.jsonl")
+			require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
 			c := loadOne(t, path, "")
 			assert.Equal(t, tt.want, steps(c.Run))
 		})

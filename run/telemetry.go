@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"maps"
 	"math"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -185,7 +187,8 @@ type builder struct {
 	ticks int // calls of stopped, which looks at ctx every so many
 	nodes []*node
 	steps []pending
-	// Calls made and not answered yet, by id and by agent and tool name.
+	// Calls made, by id (answered or not), and not answered yet by agent
+	// and tool name.
 	callsByID   map[string]*openCall
 	callsByName map[string][]*openCall
 	unanswered  int // calls made and not yet answered
@@ -1065,6 +1068,15 @@ func (b *builder) model(n *node, output []chatMessage) {
 					id, ok = oc.id, true
 				}
 			}
+			// A tool message with no call id there (OpenLIT writes GenAI's
+			// messages without them) answers the agent's oldest open call.
+			if !ok && m.CallID == "" && k >= fresh && strings.EqualFold(m.Role, "tool") {
+				if oc := b.oldestOpen(n.owner, func(string) bool { return true }); oc != nil {
+					oc.answered = true
+					b.unanswered--
+					id, ok = oc.id, true
+				}
+			}
 			if ok {
 				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, Extra: &Extra{ToolCallID: id, From: m.From}})
 			}
@@ -1215,10 +1227,16 @@ func (b *builder) tool(n *node) {
 	c := toolCall(n.s, n.role)
 	event := ""
 	if m := toolEventSpan.FindStringSubmatch(n.s.Name); m != nil && firstStr(n.s.Attrs, toolNameKeys...) == "" {
-		c.Name, event = cleanName(m[1]), m[2]
+		c, event = eventCall(n.s, c), m[2]
+		if c.Name == "" {
+			c.Name = cleanName(m[1])
+		}
 	}
 	switch event {
 	case "start": // the call; its result comes in a sibling span
+		if c.ID != "" && b.callsByID[c.ID] != nil {
+			return // the model's call, a step already (answered, when a sibling span started first)
+		}
 		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), Extra: &Extra{ToolCalls: []ToolCall{c}, From: "tool span"}})
 		b.call(c, n.owner, len(b.steps)-1, 0)
 		return
@@ -1227,15 +1245,21 @@ func (b *builder) tool(n *node) {
 			return
 		}
 	}
-	oc := b.made(c, n.owner)
+	result, from := toolResult(n.s, n.role)
+	answered := result != "" || len(spanErrors(n.s)) > 0
+	// A run that records no result leaves the model's call open: the
+	// result may yet come in the model's next input.
+	oc := b.madeCall(c, n.owner)
+	if oc != nil && answered {
+		oc.answered = true
+		b.unanswered--
+	}
 	made := oc != nil
 	var id string
 	if made {
 		id = oc.id
 		b.withArguments(oc, c.Arguments)
 	}
-	result, from := toolResult(n.s, n.role)
-	answered := result != "" || len(spanErrors(n.s)) > 0
 	// A call no model output made, run while the agent acts on its last
 	// model message (code that message wrote and the agent ran, a call
 	// its output did not record as one), is that message's action: it is
@@ -1267,6 +1291,36 @@ func (b *builder) tool(n *node) {
 // .success-12 with the output and .finish-12): one call and its result.
 var toolEventSpan = regexp.MustCompile(`^(?:tool\.)?(.+?)\.(start|success|error|finish|retry)-\d+$`)
 
+// eventCall reads the call a tool's event span ran, beyond what toolCall
+// reads: BeeAI's instrumentations write the arguments a run was given in
+// tool.parameters (OpenInference's name for a tool's declared parameters),
+// and the JavaScript one keeps the run's context in the span's metadata,
+// with the model's call it answers (an AI SDK tool-call part: the tool's
+// own name, the call's id and arguments). The name is empty when no
+// attribute gives it: the span's name does.
+func eventCall(s *spans.Span, c ToolCall) ToolCall {
+	if emptyArguments(c.Arguments) {
+		c.Arguments = jsonArguments(s.Attrs.Str("tool.parameters"))
+	}
+	c.Name = ""
+	md := s.Attrs.Str("metadata")
+	if !strings.Contains(md, `"tool-call"`) {
+		return c
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(md), &m) != nil {
+		return c
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if p, ok := m[k].(map[string]any); ok && p["type"] == "tool-call" {
+			if mc := aiSDKCall(p); mc.Name != "" {
+				return mc
+			}
+		}
+	}
+	return c
+}
+
 // call records a call a model made (the k-th call of step), to be
 // answered by a tool span or a tool message.
 func (b *builder) call(c ToolCall, agent string, step, k int) {
@@ -1283,24 +1337,33 @@ func (b *builder) call(c ToolCall, agent string, step, k int) {
 // when there is none.
 func (b *builder) answer(id string) *openCall {
 	oc := b.callsByID[id]
-	if oc == nil {
+	if oc == nil || oc.answered {
 		return nil
 	}
 	oc.answered = true
 	b.unanswered--
-	delete(b.callsByID, id)
 	return oc
 }
 
-// made returns the call a model already made that the tool span ran — by
-// id, else the oldest unanswered call of the same tool by the same agent
-// (tool spans often carry no call id) — marked answered; nil when there is
-// none.
+// made returns the call a model already made that the tool span ran,
+// marked answered (madeCall); nil when there is none.
 func (b *builder) made(c ToolCall, agent string) *openCall {
-	if c.ID != "" {
-		if oc := b.answer(c.ID); oc != nil {
-			return oc
-		}
+	oc := b.madeCall(c, agent)
+	if oc != nil {
+		oc.answered = true
+		b.unanswered--
+	}
+	return oc
+}
+
+// madeCall returns the unanswered call a model made that the tool span
+// ran: by id, else the oldest of the same tool by the same agent (tool
+// spans often carry no call id), else, for a span named by a LangChain
+// tool class rather than its tool, the oldest of the agent's calls with
+// the same arguments; nil when there is none.
+func (b *builder) madeCall(c ToolCall, agent string) *openCall {
+	if oc := b.callsByID[c.ID]; c.ID != "" && oc != nil && !oc.answered {
+		return oc
 	}
 	k := AgentKey(agent) + "\x00" + c.Name
 	q := b.callsByName[k]
@@ -1308,14 +1371,46 @@ func (b *builder) made(c ToolCall, agent string) *openCall {
 		q = q[1:]
 	}
 	b.callsByName[k] = q
-	if len(q) == 0 {
+	if len(q) > 0 {
+		return q[0]
+	}
+	if !langChainToolClasses[c.Name] || emptyArguments(c.Arguments) {
 		return nil
 	}
-	q[0].answered = true
-	b.unanswered--
-	delete(b.callsByID, q[0].id)
-	b.callsByName[k] = q[1:]
-	return q[0]
+	return b.oldestOpen(agent, func(args string) bool { return sameJSON(args, c.Arguments) })
+}
+
+// oldestOpen returns the agent's oldest unanswered call whose arguments
+// match; nil when there is none.
+func (b *builder) oldestOpen(agent string, match func(args string) bool) *openCall {
+	var found *openCall
+	prefix := AgentKey(agent) + "\x00"
+	for k, q := range b.callsByName {
+		if !strings.HasPrefix(k, prefix) {
+			continue
+		}
+		for _, oc := range q {
+			if !oc.answered && (found == nil || oc.step < found.step || oc.step == found.step && oc.call < found.call) && match(b.steps[oc.step].step.ToolCalls()[oc.call].Arguments) {
+				found = oc
+			}
+		}
+	}
+	return found
+}
+
+// langChainToolClasses are the classes of LangChain.js's tools: a tracer
+// that names a tool's span by its class (OpenLIT's LangChain callbacks
+// do, for every tool made with tool()) names no tool.
+var langChainToolClasses = map[string]bool{"DynamicStructuredTool": true, "DynamicTool": true, "StructuredTool": true}
+
+// sameJSON reports whether two arguments are the same JSON value, however
+// they are spaced; texts that are not JSON are compared as they are.
+func sameJSON(a, b string) bool {
+	var x, y any
+	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return a == b
+	}
+	return reflect.DeepEqual(x, y)
 }
 
 // withArguments gives a call its tool span's arguments when the model's

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -357,6 +358,71 @@ func TestSpansToSteps(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, steps(r))
 			assert.Equal(t, tt.question, r.Question)
+		})
+	}
+}
+
+// TestUnnamedToolRuns: tool spans that name no tool, or record no
+// result, and tool messages with no call id (as OpenLIT writes
+// LangChain.js's runs) answer the calls the model made.
+func TestUnnamedToolRuns(t *testing.T) {
+	agent := span{id: "a", name: "invoke_agent researcher", start: 1, end: 20, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "researcher"}}
+	chat := func(id string, start float64, input, output string) span {
+		return span{id: id, parent: "a", name: "chat", start: start, attrs: map[string]any{"gen_ai.operation.name": "chat",
+			"gen_ai.input.messages": input, "gen_ai.output.messages": output}}
+	}
+	call := func(id, city string) string {
+		return `[{"role":"assistant","parts":[{"type":"tool_call","id":"` + id + `","name":"get_weather","arguments":{"city":"` + city + `"}}]}]`
+	}
+	const (
+		question = `[{"role":"user","parts":[{"type":"text","content":"Weather in Oslo?"}]}]`
+		answered = `[{"role":"user","parts":[{"type":"text","content":"Weather in Oslo?"}]},{"role":"assistant","parts":[{"type":"text","content":""}]},{"role":"tool","parts":[{"type":"text","content":"7 °C"}]}]`
+		answer   = `[{"role":"assistant","parts":[{"type":"text","content":"7 °F."}]}]`
+	)
+	tool := func(id, name, callID, args string, start float64, attrs ...string) span {
+		s := span{id: id, parent: "a", name: "execute_tool " + name, start: start, attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+			"gen_ai.tool.name": name, "gen_ai.tool.call.id": callID, "gen_ai.tool.call.arguments": args}}
+		for k := 0; k < len(attrs); k += 2 {
+			s.attrs[attrs[k]] = attrs[k+1]
+		}
+		return s
+	}
+	tests := []struct {
+		name  string
+		spans []span
+		want  []string
+	}{
+		{
+			name: "a tool's class for its name: the call with the same arguments",
+			spans: []span{agent, chat("c1", 2, question, call("call_1", "Olso")),
+				tool("t1", "DynamicStructuredTool", "run-7f3a", `{"city": "Olso"}`, 3, "gen_ai.tool.call.result", "unknown city")},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Olso"})`, "researcher tool_result: unknown city"},
+		},
+		{
+			name: "other arguments: not that call, but the agent's action",
+			spans: []span{agent, chat("c1", 2, question, call("call_1", "Olso")),
+				tool("t1", "DynamicStructuredTool", "run-7f3a", `{"city": "Rome"}`, 3, "gen_ai.tool.call.result", "19 °C")},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Olso"})`,
+				`researcher tool_result: DynamicStructuredTool({"city": "Rome"}) -> 19 °C`},
+		},
+		{
+			name: "a result JavaScript printed as [object ToolMessage]: the model's next input gives it",
+			spans: []span{agent, chat("c1", 2, question, call("call_1", "Oslo")),
+				tool("t1", "DynamicStructuredTool", "call_1", `{"city": "Oslo"}`, 3, "gen_ai.tool.call.result", "[object ToolMessage]"),
+				chat("c2", 4, answered, answer)},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`, "researcher tool_result: 7 °C", "researcher message: 7 °F."},
+		},
+		{
+			name:  "no tool span: a tool message with no call id answers the open call",
+			spans: []span{agent, chat("c1", 2, question, call("call_1", "Oslo")), chat("c2", 4, answered, answer)},
+			want:  []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`, "researcher tool_result: 7 °C", "researcher message: 7 °F."},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, tt.spans...), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(r))
 		})
 	}
 }
@@ -786,6 +852,7 @@ func TestErrorLines(t *testing.T) {
 		{"status message", "ERROR", "rate limited", nil, nil, "Error: rate limited"},
 		{"status message that is an exception's line", "ERROR", "KeyError: 'city'", nil, nil, "KeyError: 'city'"},
 		{"status with error.type only", "ERROR", "", nil, map[string]any{"error.type": "TimeoutError"}, "TimeoutError"},
+		{"status message that names error.type already", "ERROR", "Error: unknown city", nil, map[string]any{"error.type": "Error"}, "Error: unknown city"},
 		{"bare status", "ERROR", "", nil, nil, "Error: execute_tool lookup failed (span status ERROR)"},
 	}
 	for _, tt := range tests {
@@ -901,6 +968,59 @@ func TestCallRecords(t *testing.T) {
 	got := kinds(c.Run)
 	assert.Equal(t, []string{"user: What is the capital of Australia?", `tool_call: search({"q": "capital of Australia"})`,
 		"tool_result: Canberra is the capital city of Australia.", "message: The capital of Australia is Sydney."}, got)
+}
+
+// TestOpikJSRecords: Opik's JavaScript SDK records a tracked function as
+// a general span (an agent, named for the function) or a tool span, its
+// arguments as {"arguments": […]}, its return value as {"result": …} and
+// its error as error_info; its OpenAI integration types the model calls
+// general too.
+func TestOpikJSRecords(t *testing.T) {
+	rec := func(id, parent, name, typ string, start int, input, output, extra string) string {
+		r := `{"id":"` + id + `","trace_id":"t","name":"` + name + `","type":"` + typ + `","start_time":"2025-03-01T10:00:0` + strconv.Itoa(start) + `Z","end_time":"2025-03-01T10:00:0` + strconv.Itoa(start) + `.5Z","input":` + input
+		if parent != "" {
+			r += `,"parent_span_id":"` + parent + `"`
+		}
+		if output != "" {
+			r += `,"output":` + output
+		}
+		return r + extra + "}"
+	}
+	ask := `{"messages":[{"role":"user","content":"Weather in Oslo?"}]}`
+	tests := []struct {
+		name    string
+		records []string
+		want    []string
+	}{
+		{
+			name: "an agent, its model call and a failed tool",
+			records: []string{
+				rec("a", "", "researcher", "general", 0, `{"arguments":["Weather in Oslo?"]}`, `{"result":"7 °F."}`, ""),
+				rec("m", "a", "OpenAI.chat", "general", 1, ask, `{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Olso\"}"}}]}`, `,"model":"gpt-4o-mini","provider":"openai"`),
+				rec("w", "a", "get_weather", "tool", 2, `{"arguments":[{"city":"Olso"}]}`, "", `,"error_info":{"message":"unknown city: Olso","exception_type":"Error","traceback":"Error: unknown city: Olso"}`),
+				rec("m2", "a", "OpenAI.chat", "general", 3, ask, `{"role":"assistant","content":"7 °F."}`, ""),
+			},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Olso"})`,
+				"researcher tool_result: Error: unknown city: Olso", "researcher message: 7 °F."},
+		},
+		{
+			name: "two arguments stay a list",
+			records: []string{
+				rec("a", "", "researcher", "general", 0, `{"arguments":["Weather in Oslo?"]}`, `{"result":"7 °F."}`, ""),
+				rec("m", "a", "OpenAI.chat", "general", 1, ask, `{"role":"assistant","content":"Looking it up."}`, ""),
+				rec("w", "a", "get_weather", "tool", 2, `{"arguments":["Oslo","C"]}`, `{"result":"7"}`, ""),
+			},
+			want: []string{"user user: Weather in Oslo?", "researcher message: Looking it up.", `researcher tool_result: get_weather({"arguments":["Oslo","C"]}) -> 7`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "spans.json")
+			require.NoError(t, os.WriteFile(path, []byte(`{"spans":[`+strings.Join(tt.records, ",")+`]}`), 0o644))
+			c := loadOne(t, path, "")
+			assert.Equal(t, tt.want, steps(c.Run))
+		})
+	}
 }
 
 // TestDataFrames: a data frame written by pandas in any orient reads as

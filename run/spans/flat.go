@@ -55,6 +55,28 @@ var (
 	flatValueKeys = []string{"input", "output", "inputs", "outputs"}
 )
 
+// callValue returns what a call record's input or output wraps: Opik's
+// JavaScript SDK records a tracked function's arguments as {"arguments":
+// […]} and its return value as {"result": …}. One argument is that
+// argument; any other value is kept as it is.
+func callValue(key string, v any) any {
+	m, ok := v.(map[string]any)
+	if !ok || len(m) != 1 {
+		return v
+	}
+	switch key {
+	case "input":
+		if args, ok := m["arguments"].([]any); ok && len(args) == 1 {
+			return args[0]
+		}
+	case "output":
+		if r, ok := m["result"]; ok {
+			return r
+		}
+	}
+	return v
+}
+
 // flatFields are the members flatSpan reads itself rather than as dotted
 // top-level keys.
 var flatFields = func() map[string]bool {
@@ -257,7 +279,7 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	for _, k := range flatValueKeys {
 		if v, ok := m[k]; ok && v != nil {
 			if _, set := attrs.Get(k); !set {
-				attrs = append(attrs, Attr{Key: k, Value: FromAny(pythonDict(v))})
+				attrs = append(attrs, Attr{Key: k, Value: FromAny(callValue(k, pythonDict(v)))})
 			}
 		}
 	}
@@ -334,6 +356,9 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	}
 	if sp.Status.Code == StatusUnset {
 		sp.Status = errorStatus(m["error"])
+	}
+	if sp.Status.Code == StatusUnset {
+		sp.Status = errorStatus(m["error_info"]) // Opik's {"message", "exception_type", "traceback"}
 	}
 	if evs, ok := pythonDict(first(m, flatEventKeys)).([]any); ok {
 		for _, e := range evs {

@@ -117,13 +117,17 @@ func langSmithRun(m map[string]any, trace, parent string, line int) (Span, error
 
 // unwrapped returns the value a run's inputs or outputs wrap: LangSmith
 // keeps a value that is not an object (a tool's input text, its result)
-// as {"input": …} or {"output": …}.
+// as {"input": …} or {"output": …}, and its JavaScript SDK a function's
+// result as {"outputs": …}.
 func unwrapped(v any, key string) any {
 	m, ok := v.(map[string]any)
 	if !ok || len(m) != 1 {
 		return v
 	}
 	inner, ok := m[strings.TrimSuffix(key, "s")]
+	if !ok && key == "outputs" {
+		inner, ok = m[key]
+	}
 	if !ok {
 		return v
 	}

@@ -467,6 +467,20 @@ func TestLangSmithRuns(t *testing.T) {
 	}
 }
 
+// TestLangSmithJSRun: a run as LangSmith's JavaScript SDK sends it: a
+// function's result wrapped as {"outputs": …}, the end a number of
+// milliseconds.
+func TestLangSmithJSRun(t *testing.T) {
+	data := []byte(`{"id":"r","trace_id":"r","name":"planner","run_type":"chain","start_time":"2026-03-02T09:00:00.000001Z","end_time":1772442003000,` +
+		`"inputs":{"input":"Go."},"outputs":{"outputs":"done"}}` + "\n")
+	ss := decodeDetected(t, data, LangSmith)
+	require.Len(t, ss, 1)
+	assert.Equal(t, "Go.", ss[0].Attrs.Str("langsmith.inputs"))
+	assert.Equal(t, "done", ss[0].Attrs.Str("langsmith.outputs"))
+	assert.Equal(t, int64(1772442000000001000), ss[0].Start)
+	assert.Equal(t, int64(1772442003000000000), ss[0].End)
+}
+
 func TestLangSmithError(t *testing.T) {
 	tests := []struct{ name, error, want string }{
 		{"repr only", "ValueError('bad city')", "ValueError('bad city')"},
