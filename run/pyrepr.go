@@ -168,7 +168,12 @@ func pyString(s string) (string, string, bool) {
 				b.WriteByte('\t')
 				i++
 			case 'x', 'u', 'U':
-				n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+				n := 2 // hex digits: \xhh
+				if e == 'u' {
+					n = 4
+				} else if e == 'U' {
+					n = 8
+				}
 				if i+1+n > len(s) {
 					return "", s, false
 				}

@@ -1,6 +1,9 @@
 package run
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // taskKinds are the span kinds, as a flat span list writes them, of spans
 // that run a piece of a program: Braintrust's task and function spans. Its
@@ -34,9 +37,8 @@ func isTaskSpan(n *node) bool {
 // read as the agent spans of the conventions are, so that each model call
 // and tool belongs to the nearest one. A task span with a model call in it,
 // and no span inside that a convention names, is a candidate; one is a
-// team when, somewhere inside it, candidates of
-// two names sit side by side (the workflow around two agents, a graph
-// around its nodes), or when it calls the model itself beside a candidate
+// team when, somewhere inside it, candidates of two names sit side by
+// side (the workflow around two agents, a graph around its nodes), or when it calls the model itself beside a candidate
 // inside it (a supervisor and the agent it runs). A model call's agent is
 // the outermost candidate around it that is no team (the agent's own
 // span, not the turns and chains inside it, which repeat under every
@@ -44,11 +46,12 @@ func isTaskSpan(n *node) bool {
 // What a tool runs starts afresh: an agent called as a tool is an agent
 // of its own.
 func (b *builder) taskAgents() {
+	if !slices.ContainsFunc(b.nodes, isTaskSpan) {
+		return // most traces: nothing to walk
+	}
 	modelIn := map[*node]bool{} // has a model call inside, short of any tool
 	namedIn := map[*node]bool{} // has a span inside that a convention named an agent's
-	found := false
 	for _, n := range b.nodes {
-		found = found || isTaskSpan(n)
 		if n.name != "" {
 			for p := n.parent; p != nil && !namedIn[p] && p.role != roleTool; p = p.parent {
 				namedIn[p] = true
@@ -60,9 +63,6 @@ func (b *builder) taskAgents() {
 		for p := n; p != nil && !modelIn[p] && p.role != roleTool; p = p.parent {
 			modelIn[p] = true
 		}
-	}
-	if !found {
-		return
 	}
 	order := b.preorder()
 	// A task span around spans a convention names (LangGraph's nodes in

@@ -1072,8 +1072,7 @@ func (b *builder) model(n *node, output []chatMessage) {
 			// messages without them) answers the agent's oldest open call.
 			if !ok && m.CallID == "" && k >= fresh && strings.EqualFold(m.Role, "tool") {
 				if oc := b.oldestOpen(n.owner, func(string) bool { return true }); oc != nil {
-					oc.answered = true
-					b.unanswered--
+					b.settle(oc)
 					id, ok = oc.id, true
 				}
 			}
@@ -1251,8 +1250,7 @@ func (b *builder) tool(n *node) {
 	// result may yet come in the model's next input.
 	oc := b.madeCall(c, n.owner)
 	if oc != nil && answered {
-		oc.answered = true
-		b.unanswered--
+		b.settle(oc)
 	}
 	made := oc != nil
 	var id string
@@ -1333,6 +1331,12 @@ func (b *builder) call(c ToolCall, agent string, step, k int) {
 	b.callsByName[key] = append(b.callsByName[key], oc)
 }
 
+// settle marks an open call answered.
+func (b *builder) settle(oc *openCall) {
+	oc.answered = true
+	b.unanswered--
+}
+
 // answer marks the open call with this id answered and returns it; nil
 // when there is none.
 func (b *builder) answer(id string) *openCall {
@@ -1340,8 +1344,7 @@ func (b *builder) answer(id string) *openCall {
 	if oc == nil || oc.answered {
 		return nil
 	}
-	oc.answered = true
-	b.unanswered--
+	b.settle(oc)
 	return oc
 }
 
@@ -1350,8 +1353,7 @@ func (b *builder) answer(id string) *openCall {
 func (b *builder) made(c ToolCall, agent string) *openCall {
 	oc := b.madeCall(c, agent)
 	if oc != nil {
-		oc.answered = true
-		b.unanswered--
+		b.settle(oc)
 	}
 	return oc
 }
