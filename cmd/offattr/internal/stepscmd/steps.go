@@ -86,8 +86,11 @@ type Step struct {
 	Kind   run.Kind `json:"kind"`
 	Text   string   `json:"text"`
 	SpanID string   `json:"span_id"`
-	From   string   `json:"from,omitempty"`
-	Target string   `json:"target,omitempty"`
+	// TraceID is set where the step was read from another trace than the
+	// run's: a run joined from its session's traces.
+	TraceID string `json:"trace_id,omitempty"`
+	From    string `json:"from,omitempty"`
+	Target  string `json:"target,omitempty"`
 }
 
 func stepsRun(ctx context.Context, opts *StepsOptions) error {
@@ -154,6 +157,9 @@ func writeJSON(w io.Writer, r *run.Run, lines bool) error {
 	out := Run{File: r.Source, TraceID: r.TraceID, Question: r.Question, Steps: make([]Step, len(r.Steps))}
 	for i, s := range r.Steps {
 		out.Steps[i] = Step{Index: s.Index, Agent: s.Agent, Role: s.Role, Kind: s.Kind, Text: s.Content, SpanID: s.SpanID(), From: s.From(), Target: s.Target()}
+		if t := s.TraceID(); t != r.TraceID {
+			out.Steps[i].TraceID = t
+		}
 	}
 	// Escaped as analyze --json is: bidirectional and C1 controls too.
 	if lines {

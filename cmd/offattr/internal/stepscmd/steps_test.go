@@ -43,6 +43,32 @@ func TestStepsJSON(t *testing.T) {
 	assert.Equal(t, "", got["trace_id"], "the same keys for every format")
 }
 
+// A run joined from its session's traces names, for each step read from
+// another trace than the run's, that step's own trace: with its span id it
+// is what a trace viewer finds the step by.
+func TestStepsJSONNamesEachStepsTrace(t *testing.T) {
+	path := filepath.Join(testdata, "traces", "traceloop-langgraph-js.jsonl")
+	out, _, err := runSteps(t, path, "--json")
+	require.NoError(t, err)
+	var r Run
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	assert.Equal(t, "a370d181a4934232ce952192d8e54765", r.TraceID)
+	var traces []string
+	for _, s := range r.Steps {
+		traces = append(traces, s.TraceID)
+	}
+	assert.Equal(t, []string{"16a4775652690eb315161ea3ccde0717", "16a4775652690eb315161ea3ccde0717", "dcabb9cb1820a606c94c0e1b4bd40935", "dcabb9cb1820a606c94c0e1b4bd40935"}, traces)
+
+	one, _, err := runSteps(t, filepath.Join(testdata, "telemetry", "jaeger.json"), "--json")
+	require.NoError(t, err)
+	var own Run
+	require.NoError(t, json.Unmarshal([]byte(one), &own))
+	require.NotEmpty(t, own.Steps)
+	for _, s := range own.Steps {
+		assert.Empty(t, s.TraceID, "a step of the run's own trace names none")
+	}
+}
+
 func TestStepsJSONLinesForManyTraces(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(testdata, "telemetry", "otel-sdk.jsonl"))
 	require.NoError(t, err)
