@@ -848,6 +848,8 @@ func TestErrorLines(t *testing.T) {
 	}{
 		{"exception event", "ERROR", "boom", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "ValueError", "exception.message": "boom"}}}, nil, "ValueError: boom"},
 		{"Go type with its import path", "", "", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "github.com/acme/tools.NotFoundError", "exception.message": "no such city"}}}, nil, "tools.NotFoundError: no such city"},
+		{"Go's errors.New, as RecordError names its type", "ERROR", "unknown city: Bergne", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "*errors.errorString", "exception.message": "unknown city: Bergne"}}}, nil, "Error: unknown city: Bergne"},
+		{"Go's fmt.Errorf wrapping", "", "", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "*fmt.wrapError", "exception.message": "lookup: KeyError: 'city'"}}}, nil, "Error: lookup: KeyError: 'city'"},
 		{"a type that does not read as an error", "", "", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "httpx.ConnectTimeout", "exception.message": "timed out"}}}, nil, "Error: httpx.ConnectTimeout: timed out"},
 		{"status message", "ERROR", "rate limited", nil, nil, "Error: rate limited"},
 		{"status message that is an exception's line", "ERROR", "KeyError: 'city'", nil, nil, "KeyError: 'city'"},
