@@ -109,6 +109,44 @@ func TestGenAIFiles(t *testing.T) {
 			},
 		},
 		{
+			// Genkit for Go's executable prompts as the agents, run in one
+			// flow: a prompt's span renders the model's request beside the
+			// generate that sends it (its output is that request, no
+			// answer), and names the agent of what runs beside it.
+			file: "genkit-go-prompts.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
+			steps: []realStep{
+				{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
+				{"planner", run.KindToolCall, `research({"question":"Nightly rate of Hotel Aurora in Bergen?"})`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergne","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"error":"unknown city: Bergne"}`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergen","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
+				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
+				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
+			},
+		},
+		{
+			// Genkit for Go's executable prompts run one after another in
+			// one flow: each prompt's span, beside the generates, names
+			// the agent of those that start after it; the second prompt's
+			// request, holding the first's findings, is the program's.
+			file: "genkit-go-chain.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"researcher", "planner"},
+			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
+			steps: []realStep{
+				{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergne","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"error":"unknown city: Bergne"}`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergen","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
+				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
+				{"user", run.KindUser, "Findings: Hotel Aurora in Bergen: 1450 USD a night."},
+				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
+			},
+		},
+		{
 			// A two-agent loop written by hand over openai-go, traced by
 			// hand with the GenAI keys of OpenTelemetry Go's semconv
 			// package and printed by its stdouttrace exporter (Go's span
