@@ -314,6 +314,21 @@ func TestSpansToSteps(t *testing.T) {
 			want:     []string{"user user: Rain in Oslo?", "Weather message: Yes, rain."},
 		},
 		{
+			name: "agent spans of two agents beside their model calls each name the calls after them; a span whose output is a request says nothing",
+			spans: []span{
+				{id: "w", name: "workflow", start: 1, end: 9, attrs: map[string]any{"openinference.span.kind": "CHAIN"}},
+				{id: "a", parent: "w", name: "Researcher", start: 1, end: 2, attrs: map[string]any{"openinference.span.kind": "AGENT", "agent.name": "Researcher",
+					"output.value": `{"messages":[{"role":"system","content":"You research."},{"role":"user","content":"Rain in Oslo?"}]}`}},
+				{id: "c1", parent: "w", name: "chat", start: 3, end: 4, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.input.messages": `[{"role":"user","content":"Rain in Oslo?"}]`, "gen_ai.output.messages": `[{"role":"assistant","content":"Yes, rain."}]`}},
+				{id: "b", parent: "w", name: "Writer", start: 5, end: 6, attrs: map[string]any{"openinference.span.kind": "AGENT", "agent.name": "Writer"}},
+				{id: "c2", parent: "w", name: "chat", start: 7, end: 8, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.output.messages": `[{"role":"assistant","content":"Pack an umbrella."}]`}},
+			},
+			question: "Rain in Oslo?",
+			want:     []string{"user user: Rain in Oslo?", "Researcher message: Yes, rain.", "Writer message: Pack an umbrella."},
+		},
+		{
 			name: "an agent span that only marks a router's decision, between model calls, is no agent",
 			spans: []span{
 				{id: "w", name: "LangGraph", start: 1, end: 9, attrs: map[string]any{"openinference.span.kind": "CHAIN"}},
