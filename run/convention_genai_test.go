@@ -91,6 +91,82 @@ func TestGenAIFiles(t *testing.T) {
 			},
 		},
 		{
+			// Genkit for Go: as genkit-flows.jsonl, but every tool is a
+			// multipart tool (genkit:metadata:subtype tool.v2) whose
+			// response wraps what it returned as {"output": …}.
+			file: "genkit-go-flows.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
+			steps: []realStep{
+				{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
+				{"planner", run.KindToolCall, `research({"question":"Nightly rate of Hotel Aurora in Bergen?"})`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergne","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"error":"unknown city: Bergne"}`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergen","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
+				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
+				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
+			},
+		},
+		{
+			// Genkit for Go's executable prompts as the agents, run in one
+			// flow: a prompt's span renders the model's request beside the
+			// generate that sends it (its output is that request, no
+			// answer), and names the agent of what runs beside it.
+			file: "genkit-go-prompts.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
+			steps: []realStep{
+				{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
+				{"planner", run.KindToolCall, `research({"question":"Nightly rate of Hotel Aurora in Bergen?"})`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergne","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"error":"unknown city: Bergne"}`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergen","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
+				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
+				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
+			},
+		},
+		{
+			// Genkit for Go's executable prompts run one after another in
+			// one flow: each prompt's span, beside the generates, names
+			// the agent of those that start after it; the second prompt's
+			// request, holding the first's findings, is the program's.
+			file: "genkit-go-chain.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"researcher", "planner"},
+			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
+			steps: []realStep{
+				{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergne","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"error":"unknown city: Bergne"}`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergen","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
+				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
+				{"user", run.KindUser, "Findings: Hotel Aurora in Bergen: 1450 USD a night."},
+				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
+			},
+		},
+		{
+			// A two-agent loop written by hand over openai-go, traced by
+			// hand with the GenAI keys of OpenTelemetry Go's semconv
+			// package and printed by its stdouttrace exporter (Go's span
+			// stubs, indented); otelhttp's HTTP spans sit inside the model
+			// calls, and the failed call's span records the Go error.
+			file: "openai-go-stdouttrace.json", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
+			steps: []realStep{
+				{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
+				{"planner", run.KindToolCall, `ask_researcher({"question":"Nightly rate of Hotel Aurora in Bergen?"})`},
+				{"researcher", run.KindToolCall, `get_rate({"city":"Bergne","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Bergne"},
+				{"researcher", run.KindToolCall, `get_rate({"city":"Bergen","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
+				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
+				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
+			},
+		},
+		{
 			// Google ADK for TypeScript (GenAI operation names beside its
 			// gcp.vertex.agent.* request and response): the coordinator
 			// transfers to its sub-agent, whose first request retells the

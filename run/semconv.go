@@ -142,7 +142,7 @@ func voltAgentRole(entity, span string) spanRole {
 
 // genkitRoles are the kinds of Genkit's actions that make steps; a flow is
 // named as a graph node is (graphNode), and the rest are wrappers.
-var genkitRoles = map[string]spanRole{"model": roleLLM, "tool": roleTool, "retriever": roleRetrieval}
+var genkitRoles = map[string]spanRole{"model": roleLLM, "tool": roleTool, "tool.v2": roleTool, "retriever": roleRetrieval, "executable-prompt": roleAgent}
 
 // byKind reads a span kind attribute in OpenInference's words.
 func byKind(key string) func(*spans.Span) (spanRole, bool) {

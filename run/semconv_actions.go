@@ -73,7 +73,11 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 	}
 	for _, k := range toolResultKeys {
 		if t := firstText(s.Attrs, k); t != "" && !objectPlaceholder.MatchString(t) {
-			return toolMessageText(unquote(t)), k
+			t = unquote(t)
+			if k == "genkit:output" && s.Attrs.Str("genkit:metadata:subtype") == "tool.v2" {
+				t = multipartOutput(t)
+			}
+			return toolMessageText(t), k
 		}
 	}
 	// GenAI's events: a tool span's choice is what the tool gave back
@@ -84,6 +88,24 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 		}
 	}
 	return "", ""
+}
+
+// multipartOutput reads the response of a Genkit tool of subtype tool.v2
+// (a multipart tool, as Genkit for Go defines every tool), {"output": …,
+// "content": [part…]}, as its output, written as the tool wrote it; a
+// response with no output is kept whole.
+func multipartOutput(t string) string {
+	var r struct {
+		Output json.RawMessage `json:"output"`
+	}
+	if json.Unmarshal([]byte(t), &r) != nil || len(r.Output) == 0 || string(r.Output) == "null" {
+		return t
+	}
+	var text string
+	if json.Unmarshal(r.Output, &text) == nil {
+		return text
+	}
+	return string(r.Output)
 }
 
 // objectPlaceholder matches what JavaScript's String() makes of an object
@@ -322,12 +344,20 @@ func levelStatus(s *spans.Span) (spans.Status, bool) {
 	return spans.Status{Code: spans.StatusError, Message: strings.TrimSpace(s.Attrs.Str("langfuse.observation.status_message"))}, true
 }
 
+// goPlainErrors are the types of the errors Go's errors.New, fmt.Errorf
+// and errors.Join make, as OpenTelemetry Go's RecordError names an
+// error's type: they say only that the error is a message.
+var goPlainErrors = map[string]bool{"*errors.errorString": true, "*fmt.wrapError": true, "*fmt.wrapErrors": true, "*errors.joinError": true}
+
 // errorLine writes an exception as a traceback's last line does, which
 // extract reads as an exception; a type that does not read as one
 // ("httpx.ConnectTimeout") gets "Error:" in front.
 func errorLine(typ, msg string) string {
 	typ, msg = strings.TrimSpace(typ), strings.TrimSpace(msg)
 	typ = typ[strings.LastIndexByte(typ, '/')+1:] // Go's import paths
+	if goPlainErrors[typ] {
+		typ = ""
+	}
 	line := typ
 	switch {
 	case typ == "" || typ == "_OTHER" || strings.HasPrefix(msg, typ+": "): // a message that names its type already

@@ -312,9 +312,28 @@ func inputMessages(s *spans.Span) []chatMessage { return firstMessages(s, inputS
 func outputMessages(s *spans.Span) []chatMessage { return firstMessages(s, outputSources) }
 
 // agentInput and agentOutput read what an agent span was given and
-// answered, for the task and for agents whose inside was not traced.
-func agentInput(s *spans.Span) []chatMessage  { return firstMessages(s, agentInputSources) }
-func agentOutput(s *spans.Span) []chatMessage { return firstMessages(s, agentOutputSources) }
+// answered, for the task and for agents whose inside was not traced. An
+// output that is a request (isRequest) answers nothing.
+func agentInput(s *spans.Span) []chatMessage { return firstMessages(s, agentInputSources) }
+
+func agentOutput(s *spans.Span) []chatMessage {
+	ms := firstMessages(s, agentOutputSources)
+	if isRequest(ms) {
+		return nil
+	}
+	return ms
+}
+
+// isRequest reports whether an output's messages are a request for a
+// model rather than anything said: each is the user's or the system's,
+// as the prompt a Genkit executable prompt renders (its action's output
+// is the model's input).
+func isRequest(ms []chatMessage) bool {
+	return len(ms) > 0 && !slices.ContainsFunc(ms, func(m chatMessage) bool { return !requestRoles[m.Role] })
+}
+
+// requestRoles are the roles of the messages a request gives a model.
+var requestRoles = map[string]bool{"user": true, "human": true, "system": true, "developer": true}
 
 // jsonMessages reads a messages attribute written as JSON text or as a
 // structured value: the GenAI schema ({role, parts: [{type, content}]}) or

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -347,22 +348,20 @@ func (b *builder) tree(ss []*spans.Span) int {
 	b.markers(hasChild)
 	b.agentsAsTools()
 	b.managedAgents()
-	soleAgent := map[*node]string{}
+	beside := map[*node][]*node{} // by parent, in time order
 	for _, n := range b.nodes {
-		if n.role != roleAgent || n.name == "" || n.parent == nil || hasChild[n] {
-			continue
+		if n.role == roleAgent && n.name != "" && n.parent != nil && !hasChild[n] {
+			beside[n.parent] = append(beside[n.parent], n)
 		}
-		if prev, ok := soleAgent[n.parent]; ok && !SameAgent(prev, n.name) {
-			soleAgent[n.parent] = "" // two agents: neither is the siblings'
-			continue
-		}
-		soleAgent[n.parent] = n.name
 	}
-	if len(soleAgent) > 0 {
+	if len(beside) > 0 {
+		for _, as := range beside {
+			slices.SortStableFunc(as, func(x, y *node) int { return cmp.Compare(x.s.Start, y.s.Start) })
+		}
 		agentAbove := b.agentAbove()
 		for _, n := range b.nodes {
-			if n.name == "" && n.role != roleAgent && n.parent != nil && !agentAbove[n] && soleAgent[n.parent] != "" {
-				n.name = soleAgent[n.parent]
+			if n.name == "" && n.role != roleAgent && n.parent != nil && !agentAbove[n] {
+				n.name = besideAgent(beside[n.parent], n)
 			}
 		}
 	}
@@ -479,6 +478,29 @@ func (b *builder) langChainAgents() {
 		}
 		n.role, n.name, n.from = roleAgent, name, fromAgentSpan
 	}
+}
+
+// besideAgent returns the agent a span belongs to among the agent spans
+// beside it (childless agent spans of its parent, in time order): the one
+// they all name; else, when they name several, the last to start before
+// the span (an agent's span written before the model calls it leads to,
+// as Genkit's executable prompts render each agent's request before the
+// generate that sends it), or "" when none did.
+func besideAgent(agents []*node, n *node) string {
+	if len(agents) == 0 {
+		return ""
+	}
+	if !slices.ContainsFunc(agents, func(a *node) bool { return !SameAgent(a.name, agents[0].name) }) {
+		return agents[0].name
+	}
+	name := ""
+	for _, a := range agents {
+		if a.s.Start > n.s.Start {
+			break
+		}
+		name = a.name
+	}
+	return name
 }
 
 // markers demotes the agent spans that mark a moment rather than an
@@ -748,9 +770,10 @@ func (b *builder) build() {
 			b.model(n, outputMessages(n.s))
 		case roleAgent:
 			// An agent span holding the model's messages, with no model
-			// call of its own inside, is its model call too.
+			// call of its own inside, is its model call too; one whose
+			// output is a request (isRequest) made none.
 			if !modelIn[n] {
-				if ms := firstMessages(n.s, messageOutputSources); len(ms) > 0 {
+				if ms := firstMessages(n.s, messageOutputSources); len(ms) > 0 && !isRequest(ms) {
 					b.model(n, ms)
 				}
 			}

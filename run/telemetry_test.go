@@ -314,6 +314,21 @@ func TestSpansToSteps(t *testing.T) {
 			want:     []string{"user user: Rain in Oslo?", "Weather message: Yes, rain."},
 		},
 		{
+			name: "agent spans of two agents beside their model calls each name the calls after them; a span whose output is a request says nothing",
+			spans: []span{
+				{id: "w", name: "workflow", start: 1, end: 9, attrs: map[string]any{"openinference.span.kind": "CHAIN"}},
+				{id: "a", parent: "w", name: "Researcher", start: 1, end: 2, attrs: map[string]any{"openinference.span.kind": "AGENT", "agent.name": "Researcher",
+					"output.value": `{"messages":[{"role":"system","content":"You research."},{"role":"user","content":"Rain in Oslo?"}]}`}},
+				{id: "c1", parent: "w", name: "chat", start: 3, end: 4, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.input.messages": `[{"role":"user","content":"Rain in Oslo?"}]`, "gen_ai.output.messages": `[{"role":"assistant","content":"Yes, rain."}]`}},
+				{id: "b", parent: "w", name: "Writer", start: 5, end: 6, attrs: map[string]any{"openinference.span.kind": "AGENT", "agent.name": "Writer"}},
+				{id: "c2", parent: "w", name: "chat", start: 7, end: 8, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.output.messages": `[{"role":"assistant","content":"Pack an umbrella."}]`}},
+			},
+			question: "Rain in Oslo?",
+			want:     []string{"user user: Rain in Oslo?", "Researcher message: Yes, rain.", "Writer message: Pack an umbrella."},
+		},
+		{
 			name: "an agent span that only marks a router's decision, between model calls, is no agent",
 			spans: []span{
 				{id: "w", name: "LangGraph", start: 1, end: 9, attrs: map[string]any{"openinference.span.kind": "CHAIN"}},
@@ -848,6 +863,8 @@ func TestErrorLines(t *testing.T) {
 	}{
 		{"exception event", "ERROR", "boom", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "ValueError", "exception.message": "boom"}}}, nil, "ValueError: boom"},
 		{"Go type with its import path", "", "", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "github.com/acme/tools.NotFoundError", "exception.message": "no such city"}}}, nil, "tools.NotFoundError: no such city"},
+		{"Go's errors.New, as RecordError names its type", "ERROR", "unknown city: Bergne", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "*errors.errorString", "exception.message": "unknown city: Bergne"}}}, nil, "Error: unknown city: Bergne"},
+		{"Go's fmt.Errorf wrapping", "", "", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "*fmt.wrapError", "exception.message": "lookup: KeyError: 'city'"}}}, nil, "Error: lookup: KeyError: 'city'"},
 		{"a type that does not read as an error", "", "", []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "httpx.ConnectTimeout", "exception.message": "timed out"}}}, nil, "Error: httpx.ConnectTimeout: timed out"},
 		{"status message", "ERROR", "rate limited", nil, nil, "Error: rate limited"},
 		{"status message that is an exception's line", "ERROR", "KeyError: 'city'", nil, nil, "KeyError: 'city'"},

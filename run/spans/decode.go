@@ -226,6 +226,8 @@ func detectKeys(keys map[string]bool) Format {
 		return LangSmith
 	case keys["object"] && keys["workflow_name"] && keys["id"]:
 		return OpenInference // the OpenAI Agents SDK's record of a trace, before its spans
+	case keys["SpanContext"] && keys["Name"]:
+		return OpenInference // OpenTelemetry Go's span stub, as its stdouttrace exporter writes it
 	}
 	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"] ||
 		keys["id"] && keys["traceId"] || // OpenTelemetry JS's console exporter

@@ -250,6 +250,9 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	if m == nil {
 		return Span{}, fmt.Errorf("line %d: a span is a JSON object, not null", line)
 	}
+	if isGoSpanStub(m) {
+		m = goSpanStub(m)
+	}
 	top := map[string]any{}
 	var attrs Attrs
 	for k, v := range m {

@@ -1,8 +1,10 @@
 package spans
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -225,6 +227,7 @@ func TestDetect(t *testing.T) {
 		{`{"name":"llm","context":{"trace_id":"t","span_id":"s"},"attributes":{}}`, OpenInference},
 		{`[{"name":"llm","context.span_id":"s","context.trace_id":"t"}]`, OpenInference},
 		{`{"spans":[{"name":"llm","context":{"trace_id":"t","span_id":"s"}}]}`, OpenInference},
+		{"{\n\t\"Name\": \"chat\",\n\t\"SpanContext\": {\"TraceID\": \"t\", \"SpanID\": \"s\"}\n}\n", OpenInference},
 		{`[{"id":"r","name":"LangGraph","run_type":"chain","inputs":{}}]`, LangSmith},
 		{`{"id":"r","run_type":"chain","child_runs":[]}`, LangSmith},
 		{`{"runs":[{"id":"r","run_type":"llm"}]}`, LangSmith},
@@ -315,6 +318,66 @@ func TestFlatSpanShapes(t *testing.T) {
 			if strings.HasPrefix(tt.name, "zipkin") {
 				assert.Equal(t, "svc", s.Resource.Str("service.name"), "Zipkin's local endpoint names the service")
 			}
+		})
+	}
+}
+
+// TestGoSpanStub reads what OpenTelemetry Go's stdouttrace exporter (as of
+// go.opentelemetry.io/otel/exporters/stdout/stdouttrace v1.47.0) writes:
+// each span as the SDK's SpanStub in Go's field names, indented with
+// WithPrettyPrint or one a line without it; a root span's parent all
+// zeros, attributes as {"Key", "Value": {"Type", "Value"}}, the kind a
+// number, the status {"Code": "Error", "Description"}.
+func TestGoSpanStub(t *testing.T) {
+	const (
+		root = `{"Name":"planner","SpanContext":{"TraceID":"fa4ec43d8b068c187fd06897fc469e9c","SpanID":"ae79b6f9f5eae1bc","TraceFlags":"01","TraceState":"","Remote":false},` +
+			`"Parent":{"TraceID":"00000000000000000000000000000000","SpanID":"0000000000000000","TraceFlags":"00","TraceState":"","Remote":false},"SpanKind":1,` +
+			`"StartTime":"2026-11-27T14:50:00.120000000Z","EndTime":"2026-11-27T14:50:00.129109469Z","Attributes":[{"Key":"gen_ai.agent.name","Value":{"Type":"STRING","Value":"planner"}}],` +
+			`"Events":null,"Links":null,"Status":{"Code":"Unset","Description":""},"DroppedAttributes":0,"DroppedEvents":0,"DroppedLinks":0,"ChildSpanCount":1,` +
+			`"Resource":[{"Key":"service.name","Value":{"Type":"STRING","Value":"hotel-planner"}}],"InstrumentationScope":{"Name":"app","Version":"","SchemaURL":"","Attributes":null}}`
+		tool = `{"Name":"execute_tool getRate","SpanContext":{"TraceID":"fa4ec43d8b068c187fd06897fc469e9c","SpanID":"5607aa1f12030146"},` +
+			`"Parent":{"TraceID":"fa4ec43d8b068c187fd06897fc469e9c","SpanID":"ae79b6f9f5eae1bc"},"SpanKind":3,` +
+			`"StartTime":"2026-11-27T14:50:00.125Z","EndTime":"2026-11-27T14:50:00.126Z","Attributes":[{"Key":"gen_ai.tool.name","Value":{"Type":"STRING","Value":"getRate"}},` +
+			`{"Key":"attempt","Value":{"Type":"INT64","Value":2}},{"Key":"cities","Value":{"Type":"STRINGSLICE","Value":["Bergne","Bergen"]}}],` +
+			`"Events":[{"Name":"exception","Attributes":[{"Key":"exception.type","Value":{"Type":"STRING","Value":"*errors.errorString"}},` +
+			`{"Key":"exception.message","Value":{"Type":"STRING","Value":"unknown city: Bergne"}}],"DroppedAttributeCount":0,"Time":"2026-11-27T14:50:00.1255Z"}],` +
+			`"Status":{"Code":"Error","Description":"unknown city: Bergne"},"Resource":[{"Key":"service.name","Value":{"Type":"STRING","Value":"hotel-planner"}}]}`
+	)
+	indent := func(s string) string {
+		var b bytes.Buffer
+		require.NoError(t, json.Indent(&b, []byte(s), "", "\t"))
+		return b.String()
+	}
+	tests := []struct{ name, data string }{
+		{"pretty", indent(root) + "\n" + indent(tool) + "\n"},
+		{"one a line", root + "\n" + tool + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ss := decodeDetected(t, []byte(tt.data), OpenInference)
+			require.Len(t, ss, 2)
+			r, c := ss[0], ss[1]
+			assert.Equal(t, "planner", r.Name)
+			assert.Equal(t, "fa4ec43d8b068c187fd06897fc469e9c", r.TraceID)
+			assert.Equal(t, "ae79b6f9f5eae1bc", r.SpanID)
+			assert.Equal(t, "", r.ParentID, "a parent of zeros is none")
+			assert.Equal(t, "internal", r.Kind)
+			assert.Equal(t, "planner", r.Attrs.Str("gen_ai.agent.name"))
+			assert.Equal(t, "hotel-planner", r.Resource.Str("service.name"))
+			assert.Equal(t, Status{}, r.Status)
+			assert.Equal(t, int64(9109469), r.End-r.Start)
+			assert.Equal(t, "ae79b6f9f5eae1bc", c.ParentID)
+			assert.Equal(t, "client", c.Kind)
+			assert.Equal(t, "getRate", c.Attrs.Str("gen_ai.tool.name"))
+			attempt, _ := c.Attrs.Get("attempt")
+			assert.Equal(t, "2", attempt.Text())
+			cities, _ := c.Attrs.Get("cities")
+			assert.Equal(t, `["Bergne","Bergen"]`, cities.Text())
+			assert.Equal(t, Status{Code: StatusError, Message: "unknown city: Bergne"}, c.Status)
+			require.Len(t, c.Events, 1)
+			assert.Equal(t, "exception", c.Events[0].Name)
+			assert.Equal(t, "unknown city: Bergne", c.Events[0].Attrs.Str("exception.message"))
+			assert.NotZero(t, c.Events[0].Time)
 		})
 	}
 }
@@ -415,7 +478,7 @@ func FuzzJaeger(f *testing.F) {
 
 func FuzzOpenInference(f *testing.F) {
 	fuzzSeeds(f, "phoenix.jsonl", "mlflow.json")
-	fuzzSeeds(f, "../traces/adot-claude.json", "../traces/otel-python-console.txt", "../traces/openai-agents-js.jsonl", "../traces/openai-agents-js-aisdk.jsonl")
+	fuzzSeeds(f, "../traces/adot-claude.json", "../traces/otel-python-console.txt", "../traces/openai-agents-js.jsonl", "../traces/openai-agents-js-aisdk.jsonl", "../traces/openai-go-stdouttrace.json")
 	f.Add([]byte(`{"trace_id":"t","spans":[{"span_id":"a","span_name":"x","timestamp":"2025-03-19T16:32:08Z","duration":"PT1M2.5S",` +
 		`"span_attributes":{"k":"v"},"child_spans":[{"span_id":"b","timestamp":"2025-03-19T16:32:09Z","duration":"PT1S","events":[{"Name":"exception","Attributes":{"a":1}}]}]}]}`))
 	f.Add([]byte(`[{"traceId":"t","id":"a","name":"x","startTime":[1,2],"duration":[0,5],"attributes":"{'a': True, 'b': None}"}]`))
