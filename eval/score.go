@@ -58,13 +58,18 @@ type Score struct {
 
 // BestFloor is the best agent and the best step accuracy among the
 // floors, each on its own, and whether there are any.
-func (s Score) BestFloor() (Accuracy, bool) {
+func (s Score) BestFloor() (Accuracy, bool) { return BestFloor(s.Floors), len(s.Floors) > 0 }
+
+// BestFloor is the best agent and the best step accuracy among the
+// label-free guesses' figures, each on its own: a system's floor for
+// either may come from a different guess.
+func BestFloor(floors map[string]Accuracy) Accuracy {
 	var best Accuracy
-	for _, f := range s.Floors {
+	for _, f := range floors {
 		best.AgentAccuracy = max(best.AgentAccuracy, f.AgentAccuracy)
 		best.StepAccuracy = max(best.StepAccuracy, f.StepAccuracy)
 	}
-	return best, len(s.Floors) > 0
+	return best
 }
 
 // Accuracy is agent and step accuracy alone.

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/offattr/offattr/eval"
 	"github.com/offattr/offattr/rules"
 	"github.com/offattr/offattr/run/runtest"
 )
@@ -110,9 +111,11 @@ func dealt(exs []Example, n, deal int) (train, test []Example) {
 // bestFloors returns the best agent and the best step accuracy of the
 // label-free guesses on exs, each on its own.
 func bestFloors(exs []Example) (agent, step float64) {
+	floors := map[string]eval.Accuracy{}
 	for _, b := range rules.LabelFreeBaselines() {
 		_, all := Score(exs, Guessed(b, exs))
-		agent, step = max(agent, all.AgentAccuracy), max(step, all.StepAccuracy)
+		floors[b] = eval.Accuracy{AgentAccuracy: all.AgentAccuracy, StepAccuracy: all.StepAccuracy}
 	}
-	return agent, step
+	best := eval.BestFloor(floors)
+	return best.AgentAccuracy, best.StepAccuracy
 }

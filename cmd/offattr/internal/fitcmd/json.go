@@ -55,14 +55,23 @@ func writeJSON(out io.Writer, exs []fit.Example, cols []column, w *rules.Weights
 	for _, c := range floorColumns(exs) {
 		subs, all := fit.Score(c.exs, c.preds)
 		for _, s := range append(subs, all) {
-			r := row(s)
-			f := figuresOf(s)
-			r.Floors[c.name] = f
-			r.BestFloor.Agent = max(r.BestFloor.Agent, f.Agent)
-			r.BestFloor.Step = max(r.BestFloor.Step, f.Step)
+			row(s).Floors[c.name] = figuresOf(s)
 		}
+	}
+	for i := range rep.Corpora {
+		rep.Corpora[i].BestFloor = bestFloor(rep.Corpora[i].Floors)
 	}
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")
 	return enc.Encode(rep)
+}
+
+// bestFloor is eval.BestFloor of a corpus's floors.
+func bestFloor(floors map[string]fit.Figures) fit.Figures {
+	acc := make(map[string]eval.Accuracy, len(floors))
+	for name, f := range floors {
+		acc[name] = eval.Accuracy{AgentAccuracy: f.Agent, StepAccuracy: f.Step}
+	}
+	best := eval.BestFloor(acc)
+	return fit.Figures{Agent: best.AgentAccuracy, Step: best.StepAccuracy}
 }
