@@ -87,7 +87,7 @@ func fromValues(role string, keys ...string) messageSource {
 // way, and where Mastra keeps it beside GenAI's operation names.
 var (
 	inputSources = []messageSource{
-		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
+		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"), fromJSON("gen_ai.request.messages"),
 		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
 		fromJSON("span_data.input"), fromJSON("genkit:input"), fromJSON("llm.messages"),
 		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs"),
@@ -99,6 +99,7 @@ var (
 	messageOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), fromIndexedOutput("llm.output_messages"), fromJSON("gen_ai.completion"),
 		fromIndexedOutput("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
+		labelled("gen_ai.response.text", sentryResponse),
 		fromJSON("llm.generated_message"), // promptflow
 		fromJSON("span_data.output"),      // the OpenAI Agents SDK's export
 		fromJSON("genkit:output"),
@@ -108,11 +109,11 @@ var (
 		fromFound(true),
 	)
 	agentInputSources = []messageSource{
-		fromJSON("gen_ai.input.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
+		fromJSON("gen_ai.input.messages"), fromJSON("gen_ai.request.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
 		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input", "input"),
 	}
 	agentOutputSources = []messageSource{
-		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse),
+		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse), labelled("gen_ai.response.text", sentryResponse),
 		fromValues("assistant", "output.value", "langfuse.observation.output", "langfuse.trace.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "output"),
 	}
 )
@@ -292,6 +293,48 @@ func aiSDKCall(m map[string]any) ToolCall {
 		args = m["input"]
 	}
 	return ToolCall{ID: stringOrEmpty(m["toolCallId"]), Name: stringOrEmpty(m["toolName"]), Arguments: textOf(args)}
+}
+
+// sentryResponse reads what a call answered as Sentry's AI agent
+// monitoring records it: gen_ai.response.text (its text, or a JSON list
+// of the texts of its choices) and gen_ai.response.tool_calls (the
+// provider's calls, as OpenAI lists them or as content parts).
+func sentryResponse(s *spans.Span) []chatMessage {
+	m := map[string]any{"role": "assistant"}
+	var content []any
+	if v, ok := s.Attrs.Get("gen_ai.response.text"); ok {
+		if x, ok := anyOf(v); ok {
+			texts, _ := x.([]any)
+			for _, t := range texts {
+				content = append(content, map[string]any{"type": "text", "text": textOf(t)})
+			}
+		} else {
+			content = append(content, map[string]any{"type": "text", "text": v.Text()})
+		}
+	}
+	if v, ok := s.Attrs.Get("gen_ai.response.tool_calls"); ok {
+		calls, _ := anyOf(v)
+		list, _ := calls.([]any)
+		for _, c := range list {
+			if cm, ok := c.(map[string]any); ok && cm["function"] != nil {
+				m["tool_calls"] = append(stillList(m["tool_calls"]), c)
+			} else {
+				content = append(content, c)
+			}
+		}
+	}
+	m["content"] = content
+	msg, _ := messageOf(m)
+	if msg.Text == "" && len(msg.Calls) == 0 {
+		return nil
+	}
+	return []chatMessage{msg}
+}
+
+// stillList returns x as a list, nil when it is none.
+func stillList(x any) []any {
+	l, _ := x.([]any)
+	return l
 }
 
 // firstMessages returns the messages of the first source that has any.

@@ -1023,6 +1023,56 @@ func TestOpikJSRecords(t *testing.T) {
 	}
 }
 
+// TestSentryAIAttributes: Sentry's AI agent monitoring keeps an agent's
+// input in gen_ai.request.messages, a call's answer in
+// gen_ai.response.text (its text, or a JSON list of its choices' texts)
+// and gen_ai.response.tool_calls (OpenAI's calls, or a provider's content
+// parts), and a tool's arguments and result in gen_ai.tool.input and
+// gen_ai.tool.output.
+func TestSentryAIAttributes(t *testing.T) {
+	span := func(id, parent, op string, start int, data string) string {
+		return `{"span_id":"` + id + `","parent_span_id":"` + parent + `","op":"` + op + `","description":"` + op + `","start_timestamp":` + strconv.Itoa(1764250000+start) +
+			`,"timestamp":` + strconv.Itoa(1764250000+start) + `.5,"status":"ok","data":{"gen_ai.operation.name":"` + strings.TrimPrefix(op, "gen_ai.") + `",` + data + `}}`
+	}
+	agent := span("a", "r", "gen_ai.invoke_agent", 1, `"gen_ai.agent.name":"researcher","gen_ai.request.messages":"[{\"role\":\"user\",\"content\":\"Weather in Oslo?\"}]","gen_ai.response.text":"7 °F."`)
+	tool := span("w", "a", "gen_ai.execute_tool", 3, `"gen_ai.tool.name":"get_weather","gen_ai.tool.input":"{\"city\":\"Oslo\"}","gen_ai.tool.output":"{\"tempC\":7}"`)
+	tests := []struct {
+		name  string
+		calls []string
+		want  []string
+	}{
+		{
+			name: "OpenAI's calls, choices' texts",
+			calls: []string{
+				span("m1", "a", "gen_ai.chat", 2, `"gen_ai.response.text":"[\"\"]","gen_ai.response.tool_calls":"[{\"id\":\"c1\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}}]"`),
+				span("m2", "a", "gen_ai.chat", 4, `"gen_ai.response.text":"[\"7 °F.\"]"`),
+			},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`, `researcher tool_result: {"tempC":7}`, "researcher message: 7 °F."},
+		},
+		{
+			name: "Anthropic's tool_use parts, a plain text",
+			calls: []string{
+				span("m1", "a", "gen_ai.chat", 2, `"gen_ai.response.text":"Looking it up.","gen_ai.response.tool_calls":"[{\"type\":\"tool_use\",\"id\":\"c1\",\"name\":\"get_weather\",\"input\":{\"city\":\"Oslo\"}}]"`),
+				span("m2", "a", "gen_ai.chat", 4, `"gen_ai.response.text":"7 °F."`),
+			},
+			// A message that says something and calls is one step, its words
+			// the text.
+			want: []string{"user user: Weather in Oslo?", "researcher tool_call: Looking it up.", `researcher tool_result: {"tempC":7}`, "researcher message: 7 °F."},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tx := `{"type":"transaction","transaction":"trip","start_timestamp":1764250000,"timestamp":1764250009,"contexts":{"trace":{"trace_id":"3a6493a6fbbd4cc989111816b0006e28","span_id":"r","op":"task"}},"spans":[` +
+				strings.Join(append([]string{agent, tool}, tt.calls...), ",") + `]}`
+			path := filepath.Join(t.TempDir(), "event.json")
+			require.NoError(t, os.WriteFile(path, []byte(tx), 0o644))
+			c := loadOne(t, path, "")
+			assert.Equal(t, run.FormatSentry, c.Run.Format)
+			assert.Equal(t, tt.want, steps(c.Run))
+		})
+	}
+}
+
 // TestDataFrames: a data frame written by pandas in any orient reads as
 // its rows: spans as a trace (TestTelemetryExamples reads phoenix-frame.json
 // so), messages as a transcript. A frame of rows of no known format is

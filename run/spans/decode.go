@@ -24,6 +24,8 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodeLangSmith(ctx, data)
 	case Calls:
 		return decodeCalls(ctx, data)
+	case Sentry:
+		return decodeSentry(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
@@ -220,6 +222,10 @@ func detectKeys(keys map[string]bool) Format {
 		return Langfuse // a session with its traces
 	case keys["traceId"] && keys["type"] && keys["startTime"] && keys["id"]:
 		return Langfuse // an observation
+	case keys["sent_at"] && (keys["sdk"] || keys["trace"] || keys["event_id"] || keys["dsn"]):
+		return Sentry // an envelope's header
+	case keys["spans"] && keys["contexts"] && keys["type"]:
+		return Sentry // a transaction event
 	case keys["spans"] && !keys["processes"]:
 		return OpenInference // {"spans": [flat span…]}
 	case keys["run_type"] && keys["id"]:
