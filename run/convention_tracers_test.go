@@ -8,7 +8,7 @@ import (
 )
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
-// LangSmith's runs, Opik's spans.
+// LangSmith's runs, Opik's spans, Sentry's envelopes.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -33,13 +33,40 @@ func TestTracerFiles(t *testing.T) {
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKStepsSortedKeys,
 		},
+		{
+			// Sentry's Node SDK streaming its spans (the default): span
+			// containers of typed attributes, its OpenAI integration's
+			// chat spans and the agents' and tools' spans as its AI agent
+			// monitoring documents them. A failed span keeps only its
+			// status.
+			file: "sentry-node-spans.jsonl", format: run.FormatSentry, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    sentrySteps,
+		},
+		{
+			// The same SDK sending a transaction: its HTTP spans in the
+			// transaction event, its AI spans in a span container beside
+			// it.
+			file: "sentry-node-transaction.jsonl", format: run.FormatSentry, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    sentrySteps,
+		},
 	})
+}
+
+// sentrySteps are aiSDKSteps as Sentry records them: a failed tool's span
+// says only that it failed.
+var sentrySteps = aiSDKStepsSaying(3, "Error: execute_tool get_weather failed (span status ERROR)")
+
+// aiSDKStepsSaying returns aiSDKSteps with step i holding text instead.
+func aiSDKStepsSaying(i int, text string) []realStep {
+	steps := slices.Clone(aiSDKSteps)
+	steps[i].contains = text
+	return steps
 }
 
 // aiSDKStepsSortedKeys are aiSDKSteps as SDKs that write a tool's result
 // with its keys sorted give them.
-var aiSDKStepsSortedKeys = func() []realStep {
-	steps := slices.Clone(aiSDKSteps)
-	steps[5].contains = `{"city":"Oslo","sky":"rain","tempC":7}`
-	return steps
-}()
+var aiSDKStepsSortedKeys = aiSDKStepsSaying(5, `{"city":"Oslo","sky":"rain","tempC":7}`)
