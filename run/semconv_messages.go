@@ -88,9 +88,9 @@ func fromValues(role string, keys ...string) messageSource {
 var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"), fromJSON("gen_ai.request.messages"),
-		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
+		fromJSON("_ml_obs.meta.input.messages"), fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
 		fromJSON("span_data.input"), fromJSON("genkit:input"), fromJSON("llm.messages"),
-		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs"),
+		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "_ml_obs.meta.input.value"),
 		fromFound(false),
 	}
 	// messageOutputSources hold output messages proper (with roles and
@@ -100,21 +100,22 @@ var (
 		fromJSON("gen_ai.output.messages"), fromIndexedOutput("llm.output_messages"), fromJSON("gen_ai.completion"),
 		fromIndexedOutput("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
 		labelled("gen_ai.response.text", sentryResponse),
-		fromJSON("llm.generated_message"), // promptflow
-		fromJSON("span_data.output"),      // the OpenAI Agents SDK's export
+		fromJSON("_ml_obs.meta.output.messages"), // Datadog's
+		fromJSON("llm.generated_message"),        // promptflow
+		fromJSON("span_data.output"),             // the OpenAI Agents SDK's export
 		fromJSON("genkit:output"),
 	}
 	outputSources = append(slices.Clip(messageOutputSources),
-		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output", "langsmith.outputs"),
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output", "langsmith.outputs", "_ml_obs.meta.output.value"),
 		fromFound(true),
 	)
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromJSON("gen_ai.request.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
-		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input", "input"),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input", "_ml_obs.meta.input.value", "input"),
 	}
 	agentOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse), labelled("gen_ai.response.text", sentryResponse),
-		fromValues("assistant", "output.value", "langfuse.observation.output", "langfuse.trace.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "output"),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "langfuse.trace.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "_ml_obs.meta.output.value", "output"),
 	}
 )
 
@@ -687,8 +688,24 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 		}
 		if f, ok := cm["function"].(map[string]any); ok {
 			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(cm["id"]), Name: stringOrEmpty(f["name"]), Arguments: textOf(f["arguments"])})
-		} else { // LangChain's own: {"name", "args", "id"}
-			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(cm["id"]), Name: stringOrEmpty(cm["name"]), Arguments: textOf(cm["args"])})
+		} else { // LangChain's own, {"name", "args", "id"}; Datadog's, {"name", "arguments", "tool_id"}
+			args := cm["args"]
+			if args == nil {
+				args = cm["arguments"]
+			}
+			msg.Calls = append(msg.Calls, ToolCall{ID: firstNonEmpty(stringOrEmpty(cm["id"]), stringOrEmpty(cm["tool_id"])), Name: stringOrEmpty(cm["name"]), Arguments: textOf(args)})
+		}
+	}
+	// Datadog's tool messages: {"role": "tool", "tool_results": [{"name",
+	// "result", "tool_id"}]}.
+	if results, ok := m["tool_results"].([]any); ok {
+		for _, r := range results {
+			if rm, ok := r.(map[string]any); ok {
+				texts = append(texts, textOf(rm["result"]))
+				if msg.CallID == "" {
+					msg.CallID = stringOrEmpty(rm["tool_id"])
+				}
+			}
 		}
 	}
 	msg.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))

@@ -473,7 +473,7 @@ func TestTelemetryErrors(t *testing.T) {
 	}{
 		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), " +
 			"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages), OpenLLMetry (traceloop.span.kind), OpenLLMetry's model calls (llm.request.type), Google ADK (gcp.vertex.agent.llm_response), " +
-			"the OpenAI Agents SDK's export (span_data.type), the Vercel AI SDK (ai.operationId), Genkit (genkit:metadata:subtype), VoltAgent (entity.type, span.type), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), MLflow (mlflow.spanType) " +
+			"the OpenAI Agents SDK's export (span_data.type), the Vercel AI SDK (ai.operationId), Genkit (genkit:metadata:subtype), VoltAgent (entity.type, span.type), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), Datadog LLM Observability (_ml_obs.meta.span.kind), MLflow (mlflow.spanType) " +
 			`or messages by their shape under an input or output key; the first span, "GET /", has no attributes`},
 		{"truncated.json", otlp[:100], "", "invalid JSON at line 1, column 101: unexpected end of file (is the file truncated?)"},
 		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" or "resourceLogs" (OTLP) or "batches" (Tempo): is the file mixed?`},
@@ -1071,6 +1071,31 @@ func TestSentryAIAttributes(t *testing.T) {
 			assert.Equal(t, tt.want, steps(c.Run))
 		})
 	}
+}
+
+// TestDatadogSpanEvents: Datadog LLM Observability's span kinds say what
+// a span is, its meta's input and output hold the messages (calls as
+// {"name", "arguments", "tool_id"}, results as tool_results) or a value.
+func TestDatadogSpanEvents(t *testing.T) {
+	span := func(id, parent, name, kind string, start int, meta string) string {
+		return `{"trace_id":"6b0999890000000078294037d9a2e150","span_id":"` + id + `","parent_id":"` + parent + `","name":"` + name + `","start_ns":` + strconv.Itoa(start) +
+			`000000000,"duration":500000000,"status":"ok","meta":{"span.kind":"` + kind + `",` + meta + `}}`
+	}
+	ask := `{"role":"user","content":"Weather in Oslo?"}`
+	events := `{"event_type":"span","spans":[` + strings.Join([]string{
+		span("1", "undefined", "researcher", "agent", 1, `"input":{"value":"Weather in Oslo?"},"output":{"value":"7 °F."}`),
+		span("2", "1", "OpenAI.createChatCompletion", "llm", 2, `"input":{"messages":[`+ask+`]},"output":{"messages":[{"role":"assistant","content":"","tool_calls":[{"name":"get_weather","arguments":{"city":"Oslo"},"tool_id":"c1","type":"function"}]}]}`),
+		span("3", "1", "get_weather", "tool", 3, `"input":{"value":"{\"city\":\"Oslo\"}"},"output":{}`),
+		span("4", "1", "OpenAI.createChatCompletion", "llm", 4, `"input":{"messages":[`+ask+`,{"role":"assistant","content":"","tool_calls":[{"name":"get_weather","arguments":{"city":"Oslo"},"tool_id":"c1"}]},{"role":"tool","tool_results":[{"name":"get_weather","result":"7 degrees","tool_id":"c1","type":"function"}]}]},"output":{"messages":[{"role":"assistant","content":"7 °F."}]}`),
+	}, ",") + `]}`
+	path := filepath.Join(t.TempDir(), "events.json")
+	require.NoError(t, os.WriteFile(path, []byte(events), 0o644))
+	c := loadOne(t, path, "")
+	assert.Equal(t, run.FormatDatadog, c.Run.Format)
+	// The tool span records no result: the next call's input gives it,
+	// by the call's id.
+	assert.Equal(t, []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`, "researcher tool_result: 7 degrees", "researcher message: 7 °F."}, steps(c.Run))
+	assert.Equal(t, "c1", c.Run.Steps[1].ToolCalls()[0].ID)
 }
 
 // TestDataFrames: a data frame written by pandas in any orient reads as

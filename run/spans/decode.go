@@ -26,6 +26,8 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodeCalls(ctx, data)
 	case Sentry:
 		return decodeSentry(ctx, data)
+	case Datadog:
+		return decodeDatadog(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
@@ -226,6 +228,10 @@ func detectKeys(keys map[string]bool) Format {
 		return Sentry // an envelope's header
 	case keys["spans"] && keys["contexts"] && keys["type"]:
 		return Sentry // a transaction event
+	case keys["spans"] && keys["event_type"]:
+		return Datadog // LLM Observability's span event
+	case keys["span_id"] && keys["start_ns"] && keys["meta"]:
+		return Datadog // one of its spans
 	case keys["spans"] && !keys["processes"]:
 		return OpenInference // {"spans": [flat span…]}
 	case keys["run_type"] && keys["id"]:

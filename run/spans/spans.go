@@ -22,10 +22,11 @@ const (
 	LangSmith     Format = "langsmith"     // LangSmith runs: {"id", "run_type", "inputs", "outputs", "child_runs"…}
 	Calls         Format = "calls"         // logs of model calls: {"request", "response"} a line or listed (LLM gateways, AutoGen's runtime log)
 	Sentry        Format = "sentry"        // Sentry's envelopes (transactions, span containers) and transaction events
+	Datadog       Format = "datadog"       // Datadog LLM Observability's span events: {"event_type": "span", "spans": […]}
 )
 
 // Formats lists every format Decode reads.
-var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry}
+var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog}
 
 // Span is one span, whatever file it came from. Ids are lower-case hex for
 // the formats that define them as bytes (OTLP, Tempo, Jaeger) and as
