@@ -8,7 +8,8 @@ import (
 )
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
-// LangSmith's runs, Opik's spans, Sentry's envelopes.
+// LangSmith's runs, Opik's spans, Sentry's envelopes, Datadog's span
+// events.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -52,6 +53,16 @@ func TestTracerFiles(t *testing.T) {
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    sentrySteps,
+		},
+		{
+			// Datadog LLM Observability's span events, as dd-trace posts
+			// them: llmobs.wrap's agent and tool spans, its OpenAI
+			// integration's llm spans. A model call's input keeps no
+			// calls and no call ids.
+			file: "datadog-llmobs-js.jsonl", format: run.FormatDatadog, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
 		},
 	})
 }
