@@ -1023,6 +1023,62 @@ func TestOpikJSRecords(t *testing.T) {
 	}
 }
 
+// TestWeaveOps: Weave records every function a program traces as an op,
+// without saying which are agents or tools. An op with a model call in it
+// is an agent, named for its op; an op named as a call that a model call
+// beside it made before it is that call's run; any other op is neither.
+func TestWeaveOps(t *testing.T) {
+	row := func(id, parent, op string, start int, inputs, output, extra string) string {
+		r := `{"id":"` + id + `","trace_id":"t","op_name":"weave:///e/p/op/` + op + `:d1","started_at":"2025-03-01T10:00:0` + strconv.Itoa(start) +
+			`Z","ended_at":"2025-03-01T10:00:0` + strconv.Itoa(start) + `.5Z","inputs":` + inputs + `,"output":` + output + extra
+		if parent != "" {
+			r += `,"parent_id":"` + parent + `"`
+		}
+		return r + "}"
+	}
+	ask := `{"model":"m","messages":[{"role":"user","content":"Weather in Oslo?"}]}`
+	call := func(name string) string {
+		return `{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"` + name + `","arguments":"{\"city\":\"Olso\"}"}}]}}]}`
+	}
+	answer := `{"choices":[{"message":{"role":"assistant","content":"7 °F."}}]}`
+	tests := []struct {
+		name string
+		rows []string
+		want []string
+	}{
+		{
+			name: "a called op is a tool",
+			rows: []string{
+				row("a", "", "researcher", 0, `{"arg0":"Weather in Oslo?"}`, `"7 °F."`, ""),
+				row("m", "a", "openai.chat.completions.create", 1, ask, call("get_weather"), ""),
+				row("w", "a", "get_weather", 2, `{"arg0":{"city":"Olso"}}`, "null", `,"exception":"unknown city: Olso"`),
+				row("m2", "a", "openai.chat.completions.create", 3, ask, answer, ""),
+			},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Olso"})`,
+				"researcher tool_result: Error: unknown city: Olso", "researcher message: 7 °F."},
+		},
+		{
+			name: "an op no model called is no tool",
+			rows: []string{
+				row("a", "", "researcher", 0, `{"arg0":"Weather in Oslo?"}`, `"7 °F."`, ""),
+				row("m", "a", "openai.chat.completions.create", 1, ask, call("get_forecast"), ""),
+				row("w", "a", "get_weather", 2, `{"arg0":{"city":"Olso"}}`, "null", `,"exception":"unknown city: Olso"`),
+				row("m2", "a", "openai.chat.completions.create", 3, ask, answer, ""),
+			},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_forecast({"city":"Olso"})`,
+				"researcher message: Error: unknown city: Olso", "researcher message: 7 °F."},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "calls.jsonl")
+			require.NoError(t, os.WriteFile(path, []byte(strings.Join(tt.rows, "\n")), 0o644))
+			c := loadOne(t, path, "")
+			assert.Equal(t, tt.want, steps(c.Run))
+		})
+	}
+}
+
 // TestSentryAIAttributes: Sentry's AI agent monitoring keeps an agent's
 // input in gen_ai.request.messages, a call's answer in
 // gen_ai.response.text (its text, or a JSON list of its choices' texts)

@@ -241,9 +241,9 @@ func detectKeys(keys map[string]bool) Format {
 	}
 	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"] ||
 		keys["id"] && keys["traceId"] || // OpenTelemetry JS's console exporter
-		keys["id"] && keys["trace_id"] || // span records of LLM tracing tools (Opik, Weave)
+		keys["id"] && keys["trace_id"] || // span records of LLM tracing tools (Opik, Weave's calls, which name their op_name)
 		keys["span_id"] && keys["root_span_id"] // Braintrust's
-	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"] || keys["span_attributes"]) {
+	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"] || keys["span_attributes"] || keys["op_name"]) {
 		return OpenInference
 	}
 	return ""
