@@ -8,8 +8,8 @@ import (
 )
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
-// LangSmith's runs, Opik's spans, Sentry's envelopes, Datadog's span
-// events.
+// LangSmith's runs, Opik's spans, Weave's calls, Sentry's envelopes,
+// Datadog's span events.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -30,6 +30,16 @@ func TestTracerFiles(t *testing.T) {
 			// {"arguments": […]}, results {"result": …}, the error
 			// error_info.
 			file: "opik-track-js.json", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// W&B Weave's JavaScript SDK: weave.op around each agent and
+			// tool, wrapOpenAI around the client; the calls as its trace
+			// server lists them. No op says it is an agent or a tool: the
+			// model calls inside one, and the calls they make, do.
+			file: "weave-ops-js.jsonl", format: run.FormatOpenInference, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKStepsSortedKeys,
