@@ -95,6 +95,7 @@ var roleRules = []roleRule{
 		return roleAgent, hasAnyAttr(s.Attrs, "agent_name") && hasAnyAttr(s.Attrs, "all_messages_events", "final_result")
 	}},
 	{"LangSmith (run_type)", byKind("langsmith.run_type")},
+	{"Laminar (lmnr.span.type)", byKind("lmnr.span.type")},
 	{"Datadog LLM Observability (_ml_obs.meta.span.kind)", func(s *spans.Span) (spanRole, bool) {
 		k := s.Attrs.Str("_ml_obs.meta.span.kind")
 		if strings.EqualFold(k, "retrieval") {

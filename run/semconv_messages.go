@@ -112,10 +112,11 @@ var (
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromJSON("gen_ai.request.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
 		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input", "_ml_obs.meta.input.value", "input", "inputs"),
+		labelled("lmnr.span.input", laminarInput),
 	}
 	agentOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse), labelled("gen_ai.response.text", sentryResponse),
-		fromValues("assistant", "output.value", "langfuse.observation.output", "langfuse.trace.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "_ml_obs.meta.output.value", "output", "outputs"),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "langfuse.trace.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "_ml_obs.meta.output.value", "lmnr.span.output", "output", "outputs"),
 	}
 )
 
@@ -336,6 +337,29 @@ func sentryResponse(s *spans.Span) []chatMessage {
 func stillList(x any) []any {
 	l, _ := x.([]any)
 	return l
+}
+
+// laminarInput reads what Laminar's observe() records as a function's
+// input, lmnr.span.input: its arguments as a JSON list, one argument as
+// that argument.
+func laminarInput(s *spans.Span) []chatMessage {
+	v, ok := s.Attrs.Get("lmnr.span.input")
+	if !ok {
+		return nil
+	}
+	if x, ok := anyOf(v); ok {
+		if args, ok := x.([]any); ok && len(args) == 1 {
+			b, err := json.Marshal(args[0])
+			if err != nil {
+				return nil
+			}
+			if str, ok := args[0].(string); ok {
+				b = []byte(str)
+			}
+			return valueMessages(spans.Attrs{{Key: "lmnr.span.input", Value: spans.String(string(b))}}, "user", "lmnr.span.input")
+		}
+	}
+	return valueMessages(s.Attrs, "user", "lmnr.span.input")
 }
 
 // firstMessages returns the messages of the first source that has any.

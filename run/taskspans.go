@@ -16,13 +16,18 @@ import (
 var taskKinds = []string{"TASK", "FUNCTION", "GENERAL"}
 
 // isTaskSpan reports whether a span is one of taskKinds, a LangSmith
-// chain run, or a call record that names only the function it ran (op_name,
-// as Weave's calls do), that no convention gave a role or an agent.
+// chain run, a call record that names only the function it ran (op_name,
+// as Weave's calls do), or a function Laminar's observe() traced (its
+// lmnr.span.path, of no type or DEFAULT), that no convention gave a role
+// or an agent.
 func isTaskSpan(n *node) bool {
 	if n.role != roleOther || n.name != "" {
 		return false
 	}
 	if strings.EqualFold(n.s.Attrs.Str("langsmith.run_type"), "chain") || n.s.Attrs.Str("op_name") != "" {
+		return true
+	}
+	if t := n.s.Attrs.Str("lmnr.span.type"); hasAnyAttr(n.s.Attrs, "lmnr.span.path") && (t == "" || strings.EqualFold(t, "DEFAULT")) {
 		return true
 	}
 	k := n.s.Attrs.Str("openinference.span.kind")

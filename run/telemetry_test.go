@@ -351,6 +351,27 @@ func TestSpansToSteps(t *testing.T) {
 			},
 			want: []string{"Ev[31mil message: hi \x1b[2J"},
 		},
+		{
+			// Laminar: observe() names a function's span for it (an agent,
+			// when a model call runs inside it), a TOOL span is a tool,
+			// and a function's arguments are a JSON list. The tool and the
+			// model call given its result start on the same millisecond;
+			// the file lists the model call first.
+			name: "Laminar's observed functions, a tool and the call after it on one tick",
+			spans: []span{
+				{id: "a", name: "researcher", start: 1, end: 9, attrs: map[string]any{"lmnr.span.path": `["researcher"]`, "lmnr.span.input": `["Weather in Oslo?"]`, "lmnr.span.output": `"7 °F."`}},
+				{id: "m", parent: "a", name: "chat", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat", "lmnr.span.path": `["researcher","chat"]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"get_weather","arguments":{"city":"Oslo"}}]}]`}},
+				{id: "m2", parent: "a", name: "chat", start: 3, end: 3.5, attrs: map[string]any{"gen_ai.operation.name": "chat", "lmnr.span.path": `["researcher","chat"]`,
+					"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"Weather in Oslo?"}]},{"role":"tool","parts":[{"type":"tool_call_response","id":"c1","response":"{\"tempC\":7}"}]}]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"7 °F."}]}]`}},
+				{id: "w", parent: "a", name: "get_weather", start: 3, end: 3.1, attrs: map[string]any{"lmnr.span.type": "TOOL", "lmnr.span.path": `["researcher","get_weather"]`,
+					"lmnr.span.input": `{"city":"Oslo"}`, "lmnr.span.output": `{"tempC":7}`}},
+			},
+			question: "Weather in Oslo?",
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`,
+				`researcher tool_result: {"tempC":7}`, "researcher message: 7 °F."},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -473,7 +494,7 @@ func TestTelemetryErrors(t *testing.T) {
 	}{
 		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), " +
 			"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages), OpenLLMetry (traceloop.span.kind), OpenLLMetry's model calls (llm.request.type), Google ADK (gcp.vertex.agent.llm_response), " +
-			"the OpenAI Agents SDK's export (span_data.type), the Vercel AI SDK (ai.operationId), Genkit (genkit:metadata:subtype), VoltAgent (entity.type, span.type), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), Datadog LLM Observability (_ml_obs.meta.span.kind), MLflow (mlflow.spanType) " +
+			"the OpenAI Agents SDK's export (span_data.type), the Vercel AI SDK (ai.operationId), Genkit (genkit:metadata:subtype), VoltAgent (entity.type, span.type), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), Laminar (lmnr.span.type), Datadog LLM Observability (_ml_obs.meta.span.kind), MLflow (mlflow.spanType) " +
 			`or messages by their shape under an input or output key; the first span, "GET /", has no attributes`},
 		{"truncated.json", otlp[:100], "", "invalid JSON at line 1, column 101: unexpected end of file (is the file truncated?)"},
 		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" or "resourceLogs" (OTLP) or "batches" (Tempo): is the file mixed?`},
