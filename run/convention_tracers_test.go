@@ -8,8 +8,8 @@ import (
 )
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
-// LangSmith's runs, Opik's spans, Weave's calls, Sentry's envelopes,
-// Datadog's span events.
+// LangSmith's runs, Opik's spans, Weave's calls, Laminar's spans, Sentry's
+// envelopes, Datadog's span events.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -43,6 +43,16 @@ func TestTracerFiles(t *testing.T) {
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// Laminar's SDK over OTLP/HTTP protobuf: observe() around
+			// each agent (a span of no type) and tool (TOOL), its OpenAI
+			// instrumentation's GenAI chat spans; a function's arguments
+			// are a JSON list.
+			file: "laminar-observe-js.pb", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
 		},
 		{
 			// Sentry's Node SDK streaming its spans (the default): span
