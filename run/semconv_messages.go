@@ -90,7 +90,7 @@ var (
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"), fromJSON("gen_ai.request.messages"),
 		fromJSON("_ml_obs.meta.input.messages"), fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
 		fromJSON("span_data.input"), fromJSON("genkit:input"), fromJSON("llm.messages"),
-		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "_ml_obs.meta.input.value"),
+		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "_ml_obs.meta.input.value", "langwatch.input.value"),
 		fromFound(false),
 	}
 	// messageOutputSources hold output messages proper (with roles and
@@ -106,17 +106,17 @@ var (
 		fromJSON("genkit:output"),
 	}
 	outputSources = append(slices.Clip(messageOutputSources),
-		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output", "langsmith.outputs", "_ml_obs.meta.output.value"),
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output", "langsmith.outputs", "_ml_obs.meta.output.value", "langwatch.output.value"),
 		fromFound(true),
 	)
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromJSON("gen_ai.request.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
-		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input", "_ml_obs.meta.input.value", "input", "inputs"),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input", "_ml_obs.meta.input.value", "langwatch.input.value", "input", "inputs"),
 		labelled("lmnr.span.input", laminarInput),
 	}
 	agentOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse), labelled("gen_ai.response.text", sentryResponse),
-		fromValues("assistant", "output.value", "langfuse.observation.output", "langfuse.trace.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "_ml_obs.meta.output.value", "lmnr.span.output", "output", "outputs"),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "langfuse.trace.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "_ml_obs.meta.output.value", "lmnr.span.output", "langwatch.output.value", "output", "outputs"),
 	}
 )
 

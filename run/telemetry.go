@@ -295,6 +295,11 @@ func (b *builder) tree(ss []*spans.Span) int {
 			c.Status = st
 			n.s = &c
 		}
+		if vs := typedValues(n.s); vs != nil {
+			c := *n.s
+			c.Attrs = append(slices.Clip(c.Attrs), vs...)
+			n.s = &c
+		}
 		var ok bool
 		n.role, ok = classify(n.s)
 		if ok {

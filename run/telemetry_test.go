@@ -372,6 +372,26 @@ func TestSpansToSteps(t *testing.T) {
 			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`,
 				`researcher tool_result: {"tempC":7}`, "researcher message: 7 °F."},
 		},
+		{
+			// LangWatch: langwatch.span.type says what a span is, and its
+			// input and output are {"type", "value"}: text, messages, JSON
+			// (kept as written).
+			name: "LangWatch's typed spans and values",
+			spans: []span{
+				{id: "a", name: "researcher", start: 1, end: 9, attrs: map[string]any{"langwatch.span.type": "agent",
+					"langwatch.input": `{"type":"text","value":"Weather in Oslo?"}`, "langwatch.output": `{"type":"text","value":"7 °F."}`}},
+				{id: "m", parent: "a", name: "chat", start: 2, attrs: map[string]any{"langwatch.span.type": "llm",
+					"langwatch.input":  `{"type":"chat_messages","value":[{"role":"user","content":"Weather in Oslo?"}]}`,
+					"langwatch.output": `{"type":"chat_messages","value":[{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Oslo\"}"}}]}]}`}},
+				{id: "w", parent: "a", name: "get_weather", start: 3, attrs: map[string]any{"langwatch.span.type": "tool",
+					"langwatch.input": `{"type":"json","value":{"city":"Oslo"}}`, "langwatch.output": `{"type":"json","value":{"tempC":7,"sky":"rain"}}`}},
+				{id: "m2", parent: "a", name: "chat", start: 4, attrs: map[string]any{"langwatch.span.type": "llm",
+					"langwatch.output": `{"type":"chat_messages","value":[{"role":"assistant","content":"7 °F."}]}`}},
+			},
+			question: "Weather in Oslo?",
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`,
+				`researcher tool_result: {"tempC":7,"sky":"rain"}`, "researcher message: 7 °F."},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -494,7 +514,7 @@ func TestTelemetryErrors(t *testing.T) {
 	}{
 		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), " +
 			"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages), OpenLLMetry (traceloop.span.kind), OpenLLMetry's model calls (llm.request.type), Google ADK (gcp.vertex.agent.llm_response), " +
-			"the OpenAI Agents SDK's export (span_data.type), the Vercel AI SDK (ai.operationId), Genkit (genkit:metadata:subtype), VoltAgent (entity.type, span.type), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), Laminar (lmnr.span.type), Datadog LLM Observability (_ml_obs.meta.span.kind), MLflow (mlflow.spanType) " +
+			"the OpenAI Agents SDK's export (span_data.type), the Vercel AI SDK (ai.operationId), Genkit (genkit:metadata:subtype), VoltAgent (entity.type, span.type), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), Laminar (lmnr.span.type), LangWatch (langwatch.span.type), Datadog LLM Observability (_ml_obs.meta.span.kind), MLflow (mlflow.spanType) " +
 			`or messages by their shape under an input or output key; the first span, "GET /", has no attributes`},
 		{"truncated.json", otlp[:100], "", "invalid JSON at line 1, column 101: unexpected end of file (is the file truncated?)"},
 		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" or "resourceLogs" (OTLP) or "batches" (Tempo): is the file mixed?`},
