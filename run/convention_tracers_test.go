@@ -8,8 +8,8 @@ import (
 )
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
-// LangSmith's runs, Opik's spans, Weave's calls, Laminar's spans, Sentry's
-// envelopes, Datadog's span events.
+// LangSmith's runs, Opik's spans, Weave's calls, Laminar's and LangWatch's
+// spans, Sentry's envelopes, Datadog's span events.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -50,6 +50,15 @@ func TestTracerFiles(t *testing.T) {
 			// instrumentation's GenAI chat spans; a function's arguments
 			// are a JSON list.
 			file: "laminar-observe-js.pb", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// LangWatch's TypeScript SDK over OTLP/HTTP JSON: its tracer's
+			// spans typed agent, llm and tool by langwatch.span.type,
+			// their input and output {"type", "value"}.
+			file: "langwatch-js.jsonl", format: run.FormatOTLP, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKSteps,
