@@ -28,10 +28,11 @@ const (
 	FormatCalls         = Format(spans.Calls)         // logs of model calls: request and response pairs
 	FormatSentry        = Format(spans.Sentry)        // Sentry's envelopes and transaction events
 	FormatDatadog       = Format(spans.Datadog)       // Datadog LLM Observability's span events
+	FormatLunary        = Format(spans.Lunary)        // Lunary's run events
 )
 
 // Formats lists the formats a user may force with --format.
-var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog}
+var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary}
 
 // ParseFormat checks a --format value. "phoenix", "mlflow" and "zipkin"
 // name the flat span lists too: Phoenix is where most of them come from,

@@ -28,6 +28,8 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodeSentry(ctx, data)
 	case Datadog:
 		return decodeDatadog(ctx, data)
+	case Lunary:
+		return decodeLunary(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
@@ -160,9 +162,16 @@ func detectObject(data []byte, i int) Format {
 					f = OpenInference
 				}
 			}
-		case "events": // Braintrust's fetch API: {"events": [span…]}
+		case "events": // Braintrust's fetch API, {"events": [span…]}; Lunary's run events
 			if _, ok := eventsOfSpans(data, i); ok {
 				f = OpenInference
+			} else if data[s] == '[' {
+				_ = eachElement(data, s, func(es, _ int) error {
+					if detectElement(data, es) == Lunary {
+						f = Lunary
+					}
+					return errStop
+				})
 			}
 		case "runs": // LangSmith's runs: {"runs": [run…]}
 			if data[s] == '[' {
@@ -228,6 +237,8 @@ func detectKeys(keys map[string]bool) Format {
 		return Sentry // an envelope's header
 	case keys["spans"] && keys["contexts"] && keys["type"]:
 		return Sentry // a transaction event
+	case keys["runId"] && keys["event"] && keys["type"]:
+		return Lunary // a run's event
 	case keys["spans"] && keys["event_type"]:
 		return Datadog // LLM Observability's span event
 	case keys["span_id"] && keys["start_ns"] && keys["meta"]:

@@ -23,10 +23,11 @@ const (
 	Calls         Format = "calls"         // logs of model calls: {"request", "response"} a line or listed (LLM gateways, AutoGen's runtime log)
 	Sentry        Format = "sentry"        // Sentry's envelopes (transactions, span containers) and transaction events
 	Datadog       Format = "datadog"       // Datadog LLM Observability's span events: {"event_type": "span", "spans": […]}
+	Lunary        Format = "lunary"        // Lunary's run events: {"events": [{"event", "type", "runId"…}]}
 )
 
 // Formats lists every format Decode reads.
-var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog}
+var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog, Lunary}
 
 // Span is one span, whatever file it came from. Ids are lower-case hex for
 // the formats that define them as bytes (OTLP, Tempo, Jaeger) and as
