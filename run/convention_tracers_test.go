@@ -9,7 +9,7 @@ import (
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
 // LangSmith's runs, Opik's spans, Weave's calls, Laminar's and LangWatch's
-// spans, Sentry's envelopes, Datadog's span events.
+// spans, Lunary's run events, Sentry's envelopes, Datadog's span events.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -62,6 +62,15 @@ func TestTracerFiles(t *testing.T) {
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKSteps,
+		},
+		{
+			// Lunary's JavaScript SDK: wrapAgent and wrapTool around the
+			// agents and tools, monitorOpenAI around the client; a run's
+			// start and end are events of their own.
+			file: "lunary-js.jsonl", format: run.FormatLunary, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
 		},
 		{
 			// Sentry's Node SDK streaming its spans (the default): span
