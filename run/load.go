@@ -29,10 +29,11 @@ const (
 	FormatSentry        = Format(spans.Sentry)        // Sentry's envelopes and transaction events
 	FormatDatadog       = Format(spans.Datadog)       // Datadog LLM Observability's span events
 	FormatLunary        = Format(spans.Lunary)        // Lunary's run events
+	FormatLiteralAI     = Format(spans.LiteralAI)     // Literal AI's steps
 )
 
 // Formats lists the formats a user may force with --format.
-var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary}
+var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary, FormatLiteralAI}
 
 // ParseFormat checks a --format value. "phoenix", "mlflow" and "zipkin"
 // name the flat span lists too: Phoenix is where most of them come from,

@@ -12,8 +12,9 @@ import (
 // around the agents and the steps inside an agent (a turn, a graph's
 // node, a chain). LangSmith's chain runs and Opik's general spans are the
 // same: their SDKs' traceable and tracked functions log a program's
-// agents as chains or general spans named for them.
-var taskKinds = []string{"TASK", "FUNCTION", "GENERAL"}
+// agents as chains or general spans named for them; so do Literal AI's run
+// steps.
+var taskKinds = []string{"TASK", "FUNCTION", "GENERAL", "RUN"}
 
 // isTaskSpan reports whether a span is one of taskKinds, a LangSmith
 // chain run, a call record that names only the function it ran (op_name,

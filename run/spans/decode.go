@@ -30,6 +30,8 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodeDatadog(ctx, data)
 	case Lunary:
 		return decodeLunary(ctx, data)
+	case LiteralAI:
+		return decodeLiteral(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
@@ -237,6 +239,8 @@ func detectKeys(keys map[string]bool) Format {
 		return Sentry // an envelope's header
 	case keys["spans"] && keys["contexts"] && keys["type"]:
 		return Sentry // a transaction event
+	case keys["id"] && keys["startTime"] && keys["type"] && !keys["traceId"] && (keys["rootRunId"] || keys["threadId"] || keys["parentId"] || keys["generation"]):
+		return LiteralAI // a step
 	case keys["runId"] && keys["event"] && keys["type"]:
 		return Lunary // a run's event
 	case keys["spans"] && keys["event_type"]:

@@ -66,7 +66,7 @@ func decodeLunary(ctx context.Context, data []byte) ([]Span, error) {
 	}
 	roots := make(map[string]string, len(order))
 	for _, id := range order {
-		roots[id] = lunaryRoot(id, parent)
+		roots[id] = rootOf(id, parent)
 	}
 	out := make([]Span, 0, len(order))
 	for _, id := range order {
@@ -82,10 +82,10 @@ func decodeLunary(ctx context.Context, data []byte) ([]Span, error) {
 	return out, nil
 }
 
-// lunaryRoot returns the run at the root of id's parents (the farthest one
-// the file holds, or that a run names); in a loop of parents, the run the
-// walk meets again.
-func lunaryRoot(id string, parent func(string) string) string {
+// rootOf returns the record at the root of id's parents (the farthest one
+// the file holds, or that a record names); in a loop of parents, the one
+// the walk meets again.
+func rootOf(id string, parent func(string) string) string {
 	seen := map[string]bool{}
 	for !seen[id] {
 		seen[id] = true

@@ -24,10 +24,11 @@ const (
 	Sentry        Format = "sentry"        // Sentry's envelopes (transactions, span containers) and transaction events
 	Datadog       Format = "datadog"       // Datadog LLM Observability's span events: {"event_type": "span", "spans": […]}
 	Lunary        Format = "lunary"        // Lunary's run events: {"events": [{"event", "type", "runId"…}]}
+	LiteralAI     Format = "literalai"     // Literal AI's steps: {"id", "parentId", "rootRunId", "type", "startTime"…}
 )
 
 // Formats lists every format Decode reads.
-var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog, Lunary}
+var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog, Lunary, LiteralAI}
 
 // Span is one span, whatever file it came from. Ids are lower-case hex for
 // the formats that define them as bytes (OTLP, Tempo, Jaeger) and as
