@@ -9,7 +9,8 @@ import (
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
 // LangSmith's runs, Opik's spans, Weave's calls, Laminar's and LangWatch's
-// spans, Lunary's run events, Sentry's envelopes, Datadog's span events.
+// spans, Lunary's run events, Literal AI's steps, Sentry's envelopes,
+// Datadog's span events.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -68,6 +69,16 @@ func TestTracerFiles(t *testing.T) {
 			// agents and tools, monitorOpenAI around the client; a run's
 			// start and end are events of their own.
 			file: "lunary-js.jsonl", format: run.FormatLunary, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// Literal AI's TypeScript SDK: a run step around each agent, a
+			// tool step around each tool, its OpenAI instrumentation's
+			// llm steps. A tool that throws sends no step: its error is
+			// in the next model call's input.
+			file: "literalai-js.jsonl", format: run.FormatLiteralAI, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKStepsSortedKeys,
