@@ -19,9 +19,10 @@ import (
 // 2: {"version": 2, "items": [span…]}, attributes {"KEY": {"type",
 // "value"}}), which SDKs that stream spans send, and others use for their
 // AI spans. A transaction event alone (as Sentry's event JSON shows it)
-// is read too. Other items (errors, sessions, attachments) hold no span
-// and are passed over. A span's op is kept as sentry.op, its status "ok"
-// or the error it names.
+// is read too. An error event's exception is an exception event of the
+// span it was captured in. Other items (sessions, attachments) hold no
+// span and are passed over. A span's op is kept as sentry.op, its status
+// "ok" or the error it names.
 
 // sentryStatuses are the names of Sentry's span statuses (its SDKs'
 // SpanStatus, after gRPC's codes).
@@ -32,12 +33,14 @@ var sentryStatuses = map[string]bool{
 	"unimplemented": true, "internal_error": true, "unavailable": true, "data_loss": true, "unauthenticated": true,
 }
 
-// sentrySpanItems are the item types that hold spans.
-var sentrySpanItems = map[string]bool{"transaction": true, "span": true}
+// sentrySpanItems are the item types that hold spans; an "event" item
+// is an error, which names its span in its trace context.
+var sentrySpanItems = map[string]bool{"transaction": true, "span": true, "event": true}
 
 func decodeSentry(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
 	var out []Span
+	var errs []sentryError
 	for i := skipSpace(data, 0); i < len(data); i = skipSpace(data, i) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -93,13 +96,70 @@ func decodeSentry(ctx context.Context, data []byte) ([]Span, error) {
 		}
 		if sentrySpanItems[head.Type] && len(bytes.TrimSpace(data[s:e])) > 0 {
 			ps := skipSpace(data, s)
-			if err := sentryPayload(data, ps, e, lines.at(ps), &out); err != nil {
+			var err error
+			if head.Type == "event" {
+				err = sentryEvent(data, ps, e, &errs)
+			} else {
+				err = sentryPayload(data, ps, e, lines.at(ps), &out)
+			}
+			if err != nil {
 				return nil, err
 			}
 		}
 		i = e
 	}
+	for _, se := range errs {
+		for k := range out {
+			if out[k].SpanID == se.span && out[k].TraceID == se.trace {
+				out[k].Events = append(out[k].Events, se.event)
+				break
+			}
+		}
+	}
 	return out, nil
+}
+
+// sentryError is an error event's exception, as an exception event of the
+// span it names.
+type sentryError struct {
+	trace, span string
+	event       Event
+}
+
+// sentryEvent reads an error event at data[s:e]: its exception (the last
+// of its values, the one raised; the first are its causes) becomes an
+// exception event of the span its trace context names. An event that
+// names no span, or has no exception, is passed over.
+func sentryEvent(data []byte, s, e int, out *[]sentryError) error {
+	var ev struct {
+		Timestamp any `json:"timestamp"`
+		Contexts  struct {
+			Trace struct {
+				TraceID string `json:"trace_id"`
+				SpanID  string `json:"span_id"`
+			} `json:"trace"`
+		} `json:"contexts"`
+		Exception struct {
+			Values []struct {
+				Type  string `json:"type"`
+				Value string `json:"value"`
+			} `json:"values"`
+		} `json:"exception"`
+	}
+	if err := decodeJSON(data, s, e, &ev); err != nil {
+		return err
+	}
+	vs := ev.Exception.Values
+	if ev.Contexts.Trace.SpanID == "" || len(vs) == 0 {
+		return nil
+	}
+	ex := vs[len(vs)-1]
+	t, _ := flatTime(ev.Timestamp)
+	*out = append(*out, sentryError{trace: ev.Contexts.Trace.TraceID, span: ev.Contexts.Trace.SpanID, event: Event{
+		Name: "exception", Time: t,
+		Attrs: Attrs{{Key: "exception.message", Value: String(ex.Value)}, {Key: "exception.type", Value: String(ex.Type)}},
+	}})
+	return nil
 }
 
 // sentryPayload reads the spans of a transaction event or a span container

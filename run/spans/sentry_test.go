@@ -23,9 +23,10 @@ const sentrySpanContainer = `{"version":2,"items":[{"name":"chat gpt-4o-mini","s
 	`"sentry.status.message":{"value":"rate limited","type":"string"},"gen_ai.usage.input_tokens":{"value":10,"type":"integer"},"sentry.is_localhost":{"value":false,"type":"boolean"}}}]}`
 
 // TestSentry: an envelope's transaction and span container items are read
-// as spans, whether or not an item's header gives its length; other
-// items, and the envelope's headers, are passed over; a transaction event
-// is read alone too.
+// as spans, whether or not an item's header gives its length, and an error
+// event as an exception of the span it names; other items, and the
+// envelope's headers, are passed over; a transaction event is read alone
+// too.
 func TestSentry(t *testing.T) {
 	header := `{"event_id":"b349149297a54d70ba0c3e637ee18f95","sent_at":"2026-11-27T14:50:37.966Z","sdk":{"name":"sentry.javascript.node","version":"11.12.0"}}`
 	attachment := "binary\nbytes"
@@ -33,6 +34,9 @@ func TestSentry(t *testing.T) {
 		`{"type":"transaction"}` + "\n" + sentryTransaction + "\n" +
 		`{"type":"attachment","length":` + strconv.Itoa(len(attachment)) + `}` + "\n" + attachment + "\n" +
 		`{"type":"span","item_count":1,"content_type":"application/vnd.sentry.items.span.v2+json","length":` + strconv.Itoa(len(sentrySpanContainer)) + "}\n" + sentrySpanContainer + "\n" +
+		`{"type":"event"}` + "\n" + `{"contexts":{"trace":{"trace_id":"3a6493a6fbbd4cc989111816b0006e28","span_id":"9c32107296a687e4"}},"timestamp":1764250001.5,` +
+		`"exception":{"values":[{"type":"TypeError","value":"cause"},{"type":"Error","value":"unknown city: Olso","stacktrace":{"frames":[]}}]}}` + "\n" +
+		`{"type":"event"}` + "\n" + `{"message":"no span","exception":{"values":[{"type":"Error","value":"x"}]}}` + "\n" +
 		header + "\n" + `{"type":"client_report"}` + "\n" + `{"discarded_events":[]}` + "\n"
 	assert.Equal(t, Sentry, Detect([]byte(envelope)))
 	assert.Equal(t, Sentry, Detect([]byte(sentryTransaction)))
@@ -51,6 +55,9 @@ func TestSentry(t *testing.T) {
 	assert.Equal(t, "gen_ai.execute_tool", tool.Attrs.Str("sentry.op"))
 	assert.Equal(t, Status{Code: StatusError}, tool.Status, "a status's name is no message")
 	assert.Equal(t, int64(1764250001500000000), tool.End)
+	assert.Equal(t, []Event{{Name: "exception", Time: 1764250001500000000, Attrs: Attrs{
+		{Key: "exception.message", Value: String("unknown city: Olso")}, {Key: "exception.type", Value: String("Error")},
+	}}}, tool.Events, "an error event is an exception of the span it names, the one raised its last value")
 
 	assert.Equal(t, "chat gpt-4o-mini", chat.Name)
 	assert.Equal(t, 8, chat.Line, "the line of its payload, past the attachment's two")
