@@ -97,6 +97,9 @@ var objectPlaceholder = regexp.MustCompile(`^\[object [A-Za-z_$][\w$]*\]$`)
 // Command carrying one that a tracer wrapped as {"output": …} or
 // {"result": …} as the text; any other result is kept as it is.
 func toolMessageText(t string) string {
+	if text, ok := aiSDKToolPart(t); ok {
+		return text
+	}
 	// Most results are not such objects: only one that may be is parsed.
 	body := strings.TrimLeft(strings.TrimPrefix(t, "{"), " \t\r\n")
 	wrapped := strings.HasPrefix(body, `"output"`) || strings.HasPrefix(body, `"result"`)
@@ -125,6 +128,50 @@ func toolMessageText(t string) string {
 		}
 	}
 	return t
+}
+
+// aiSDKToolPart reads a result written as the Vercel AI SDK's part for it
+// ({"type": "tool-result", "toolCallId", "toolName", "input", "output"},
+// or "tool-error" with its "error"), as Sentry's integration records a
+// tool's result: the output, or the error's text. An error the part
+// could not keep (JavaScript's Error written as {}) is no text: the span's
+// error says it. ok is false for any other result.
+func aiSDKToolPart(t string) (text string, ok bool) {
+	if !strings.HasPrefix(t, `{"type":"tool-`) {
+		return "", false
+	}
+	var p struct {
+		Type       string          `json:"type"`
+		ToolCallID string          `json:"toolCallId"`
+		Output     json.RawMessage `json:"output"`
+		Error      json.RawMessage `json:"error"`
+	}
+	if json.Unmarshal([]byte(t), &p) != nil || p.ToolCallID == "" {
+		return "", false
+	}
+	switch p.Type {
+	case "tool-result":
+		var x any
+		if json.Unmarshal(p.Output, &x) != nil {
+			return "", false
+		}
+		switch v := x.(type) {
+		case string:
+			return v, true
+		case map[string]any:
+			if _, typed := v["type"]; typed && len(v) == 2 {
+				return toolOutputText(v), true // {"type", "value"}
+			}
+		}
+		return string(p.Output), true
+	case "tool-error":
+		var msg string
+		if json.Unmarshal(p.Error, &msg) == nil && strings.TrimSpace(msg) != "" {
+			return errorLine("", msg), true
+		}
+		return "", true
+	}
+	return "", false
 }
 
 // toolMessageIn returns the text of the tool message a result object is,
