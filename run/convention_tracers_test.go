@@ -104,6 +104,16 @@ func TestTracerFiles(t *testing.T) {
 			steps:    aiSDKSteps,
 		},
 		{
+			// Sentry's Vercel AI integration over two AI SDK agents: the
+			// SDK's spans rewritten as GenAI's (invoke_agent named by the
+			// telemetry's functionId), a tool's result the SDK's part
+			// for it, its error captured as an event.
+			file: "sentry-ai-sdk.jsonl", format: run.FormatSentry, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
 			// Datadog LLM Observability's span events, as dd-trace posts
 			// them: llmobs.wrap's agent and tool spans, its OpenAI
 			// integration's llm spans. A model call's input keeps no
