@@ -96,6 +96,13 @@ var roleRules = []roleRule{
 	}},
 	{"LangSmith (run_type)", byKind("langsmith.run_type")},
 	{"Laminar (lmnr.span.type)", byKind("lmnr.span.type")},
+	{"PostHog LLM analytics (posthog.event)", func(s *spans.Span) (spanRole, bool) {
+		e := s.Attrs.Str("posthog.event")
+		if e == "$ai_generation" {
+			return roleLLM, true
+		}
+		return roleOther, e == "$ai_trace" || e == "$ai_embedding" // an $ai_span says nothing: a task span
+	}},
 	{"LangWatch (langwatch.span.type)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("langwatch.span.type")
 		if strings.EqualFold(t, "rag") {

@@ -88,7 +88,7 @@ func fromValues(role string, keys ...string) messageSource {
 var (
 	inputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"), fromJSON("gen_ai.request.messages"),
-		fromJSON("_ml_obs.meta.input.messages"), fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
+		fromJSON("_ml_obs.meta.input.messages"), fromJSON("$ai_input"), fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
 		fromJSON("span_data.input"), fromJSON("genkit:input"), fromJSON("llm.messages"),
 		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "_ml_obs.meta.input.value", "langwatch.input.value"),
 		fromFound(false),
@@ -101,6 +101,7 @@ var (
 		fromIndexedOutput("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
 		labelled("gen_ai.response.text", sentryResponse),
 		fromJSON("_ml_obs.meta.output.messages"), // Datadog's
+		fromJSON("$ai_output_choices"),           // PostHog's
 		fromJSON("llm.generated_message"),        // promptflow
 		fromJSON("span_data.output"),             // the OpenAI Agents SDK's export
 		fromJSON("genkit:output"),
@@ -111,12 +112,12 @@ var (
 	)
 	agentInputSources = []messageSource{
 		fromJSON("gen_ai.input.messages"), fromJSON("gen_ai.request.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
-		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input", "_ml_obs.meta.input.value", "langwatch.input.value", "input", "inputs"),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input", "_ml_obs.meta.input.value", "langwatch.input.value", "$ai_input_state", "input", "inputs"),
 		labelled("lmnr.span.input", laminarInput),
 	}
 	agentOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse), labelled("gen_ai.response.text", sentryResponse),
-		fromValues("assistant", "output.value", "langfuse.observation.output", "langfuse.trace.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "_ml_obs.meta.output.value", "lmnr.span.output", "langwatch.output.value", "output", "outputs"),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "langfuse.trace.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "_ml_obs.meta.output.value", "lmnr.span.output", "langwatch.output.value", "$ai_output_state", "output", "outputs"),
 	}
 )
 
@@ -789,6 +790,9 @@ func toolParts(c any, msg *chatMessage) []string {
 			msg.Calls = append(msg.Calls, aiSDKCall(pm))
 		case pm["type"] == "tool-result":
 			answers(msg, pm["toolCallId"])
+		case pm["type"] == "function" && pm["function"] != nil: // an OpenAI call as a part, as PostHog writes a reply's calls
+			f, _ := pm["function"].(map[string]any)
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(pm["id"]), Name: stringOrEmpty(f["name"]), Arguments: textOf(f["arguments"])})
 		case pm["type"] == "tool_use": // Anthropic's Messages API
 			msg.Calls = append(msg.Calls, partCall(pm, "id", "name", "input"))
 		case pm["type"] == "tool_result":
@@ -850,7 +854,7 @@ func contentOf(c any) string {
 			texts = append(texts, t)
 		case map[string]any:
 			switch typ, _ := t["type"].(string); {
-			case typ == "tool-call", typ == "tool_use", typ == "toolUse": // a call, read by toolParts
+			case typ == "tool-call", typ == "tool_use", typ == "toolUse", typ == "function" && t["function"] != nil: // a call, read by toolParts
 			case typ == "tool_result": // Anthropic's: its content is text or parts
 				texts = append(texts, contentOf(t["content"]))
 			case typ == "tool-result":

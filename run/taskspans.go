@@ -18,9 +18,10 @@ var taskKinds = []string{"TASK", "FUNCTION", "GENERAL", "RUN"}
 
 // isTaskSpan reports whether a span is one of taskKinds, a LangSmith
 // chain run, a call record that names only the function it ran (op_name,
-// as Weave's calls do), or a function Laminar's observe() traced (its
-// lmnr.span.path, of no type or DEFAULT), that no convention gave a role
-// or an agent.
+// as Weave's calls do), a function Laminar's observe() traced (its
+// lmnr.span.path, of no type or DEFAULT), or a span PostHog's LLM
+// analytics captured ($ai_span), that no convention gave a role or an
+// agent.
 func isTaskSpan(n *node) bool {
 	if n.role != roleOther || n.name != "" {
 		return false
@@ -29,6 +30,9 @@ func isTaskSpan(n *node) bool {
 		return true
 	}
 	if t := n.s.Attrs.Str("lmnr.span.type"); hasAnyAttr(n.s.Attrs, "lmnr.span.path") && (t == "" || strings.EqualFold(t, "DEFAULT")) {
+		return true
+	}
+	if n.s.Attrs.Str("posthog.event") == "$ai_span" {
 		return true
 	}
 	k := n.s.Attrs.Str("openinference.span.kind")

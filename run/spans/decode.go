@@ -32,6 +32,8 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodeLunary(ctx, data)
 	case LiteralAI:
 		return decodeLiteral(ctx, data)
+	case PostHog:
+		return decodePostHog(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
@@ -175,6 +177,15 @@ func detectObject(data []byte, i int) Format {
 					return errStop
 				})
 			}
+		case "batch", "results": // PostHog's events, as posted or listed
+			if data[s] == '[' {
+				_ = eachElement(data, s, func(es, _ int) error {
+					if detectElement(data, es) == PostHog {
+						f = PostHog
+					}
+					return errStop
+				})
+			}
 		case "runs": // LangSmith's runs: {"runs": [run…]}
 			if data[s] == '[' {
 				_ = eachElement(data, s, func(es, _ int) error {
@@ -241,6 +252,8 @@ func detectKeys(keys map[string]bool) Format {
 		return Sentry // a transaction event
 	case keys["id"] && keys["startTime"] && keys["type"] && !keys["traceId"] && (keys["rootRunId"] || keys["threadId"] || keys["parentId"] || keys["generation"]):
 		return LiteralAI // a step
+	case keys["event"] && keys["properties"] && (keys["uuid"] || keys["distinct_id"]):
+		return PostHog // an event
 	case keys["runId"] && keys["event"] && keys["type"]:
 		return Lunary // a run's event
 	case keys["spans"] && keys["event_type"]:

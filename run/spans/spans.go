@@ -25,10 +25,11 @@ const (
 	Datadog       Format = "datadog"       // Datadog LLM Observability's span events: {"event_type": "span", "spans": […]}
 	Lunary        Format = "lunary"        // Lunary's run events: {"events": [{"event", "type", "runId"…}]}
 	LiteralAI     Format = "literalai"     // Literal AI's steps: {"id", "parentId", "rootRunId", "type", "startTime"…}
+	PostHog       Format = "posthog"       // PostHog's LLM analytics events: {"event": "$ai_span"…, "properties"}
 )
 
 // Formats lists every format Decode reads.
-var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog, Lunary, LiteralAI}
+var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog, Lunary, LiteralAI, PostHog}
 
 // Span is one span, whatever file it came from. Ids are lower-case hex for
 // the formats that define them as bytes (OTLP, Tempo, Jaeger) and as
