@@ -9,8 +9,8 @@ import (
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
 // LangSmith's runs, Opik's spans, Weave's calls, Laminar's and LangWatch's
-// spans, Lunary's run events, Literal AI's steps, Sentry's envelopes,
-// Datadog's span events.
+// spans, Lunary's run events, Literal AI's steps, PostHog's LLM analytics
+// events, Sentry's envelopes, Datadog's span events.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -79,6 +79,16 @@ func TestTracerFiles(t *testing.T) {
 			// llm steps. A tool that throws sends no step: its error is
 			// in the next model call's input.
 			file: "literalai-js.jsonl", format: run.FormatLiteralAI, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// PostHog's LLM analytics: each agent and tool an $ai_span
+			// captured by hand, as PostHog documents it, @posthog/ai's
+			// OpenAI client making each model call an $ai_generation
+			// under its agent's span; times of milliseconds.
+			file: "posthog-ai-js.jsonl", format: run.FormatPostHog, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKStepsSortedKeys,
