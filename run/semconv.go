@@ -98,10 +98,13 @@ var roleRules = []roleRule{
 	{"Laminar (lmnr.span.type)", byKind("lmnr.span.type")},
 	{"PostHog LLM analytics (posthog.event)", func(s *spans.Span) (spanRole, bool) {
 		e := s.Attrs.Str("posthog.event")
-		if e == "$ai_generation" {
+		switch t := s.Attrs.Str("$ai_span_type"); {
+		case e == "$ai_generation":
 			return roleLLM, true
+		case e == "$ai_span" && t != "": // as its OpenAI Agents processor says: agent, tool…
+			return kindRole(t), true
 		}
-		return roleOther, e == "$ai_trace" || e == "$ai_embedding" // an $ai_span says nothing: a task span
+		return roleOther, e == "$ai_trace" || e == "$ai_embedding" // an $ai_span of no type says nothing: a task span
 	}},
 	{"LangWatch (langwatch.span.type)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("langwatch.span.type")

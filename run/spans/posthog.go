@@ -90,7 +90,7 @@ func postHogSpan(m map[string]any, line int) (Span, error) {
 		TraceID:  trace,
 		SpanID:   firstText(props, []string{"$ai_span_id"}),
 		ParentID: firstText(props, []string{"$ai_parent_id"}),
-		Name:     firstText(props, []string{"$ai_span_name", "$ai_model"}),
+		Name:     firstText(props, []string{"$ai_span_name", "$ai_trace_name", "$ai_model"}),
 		Line:     line,
 	}
 	switch {
