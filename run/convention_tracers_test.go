@@ -94,6 +94,26 @@ func TestTracerFiles(t *testing.T) {
 			steps:    aiSDKStepsSortedKeys,
 		},
 		{
+			// PostHog's tracing processor for the OpenAI Agents SDK: the
+			// SDK's agent and function spans as $ai_span typed by
+			// $ai_span_type, its generations as $ai_generation. The
+			// researcher is the planner's tool (asTool); the SDK gives
+			// the model the failed tool's error as its result.
+			file: "posthog-openai-agents-js.jsonl", format: run.FormatPostHog, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `research({"input":"Weather in Oslo tomorrow?"})`},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "An error occurred while running the tool. Please try again. Error: Error: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
+		{
 			// Sentry's Node SDK streaming its spans (the default): span
 			// containers of typed attributes, its OpenAI integration's
 			// chat spans and the agents' and tools' spans as its AI agent
