@@ -8,7 +8,9 @@ import (
 )
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
-// LangSmith's runs, Opik's spans.
+// LangSmith's runs, Opik's spans, Weave's calls, Laminar's and LangWatch's
+// spans, Lunary's run events, Literal AI's steps, PostHog's LLM analytics
+// events, Sentry's envelopes, Datadog's span events.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -32,6 +34,124 @@ func TestTracerFiles(t *testing.T) {
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// W&B Weave's JavaScript SDK: weave.op around each agent and
+			// tool, wrapOpenAI around the client; the calls as its trace
+			// server lists them. No op says it is an agent or a tool: the
+			// model calls inside one, and the calls they make, do.
+			file: "weave-ops-js.jsonl", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// Laminar's SDK over OTLP/HTTP protobuf: observe() around
+			// each agent (a span of no type) and tool (TOOL), its OpenAI
+			// instrumentation's GenAI chat spans; a function's arguments
+			// are a JSON list.
+			file: "laminar-observe-js.pb", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// LangWatch's TypeScript SDK over OTLP/HTTP JSON: its tracer's
+			// spans typed agent, llm and tool by langwatch.span.type,
+			// their input and output {"type", "value"}.
+			file: "langwatch-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// Lunary's JavaScript SDK: wrapAgent and wrapTool around the
+			// agents and tools, monitorOpenAI around the client; a run's
+			// start and end are events of their own.
+			file: "lunary-js.jsonl", format: run.FormatLunary, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// Literal AI's TypeScript SDK: a run step around each agent, a
+			// tool step around each tool, its OpenAI instrumentation's
+			// llm steps. A tool that throws sends no step: its error is
+			// in the next model call's input.
+			file: "literalai-js.jsonl", format: run.FormatLiteralAI, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// PostHog's LLM analytics: each agent and tool an $ai_span
+			// captured by hand, as PostHog documents it, @posthog/ai's
+			// OpenAI client making each model call an $ai_generation
+			// under its agent's span; times of milliseconds.
+			file: "posthog-ai-js.jsonl", format: run.FormatPostHog, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// PostHog's tracing processor for the OpenAI Agents SDK: the
+			// SDK's agent and function spans as $ai_span typed by
+			// $ai_span_type, its generations as $ai_generation. The
+			// researcher is the planner's tool (asTool); the SDK gives
+			// the model the failed tool's error as its result.
+			file: "posthog-openai-agents-js.jsonl", format: run.FormatPostHog, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `research({"input":"Weather in Oslo tomorrow?"})`},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "An error occurred while running the tool. Please try again. Error: Error: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
+		{
+			// Sentry's Node SDK streaming its spans (the default): span
+			// containers of typed attributes, its OpenAI integration's
+			// chat spans and the agents' and tools' spans as its AI agent
+			// monitoring documents them. A failed span keeps only its
+			// status: the error is the event captured in it.
+			file: "sentry-node-spans.jsonl", format: run.FormatSentry, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// The same SDK sending a transaction: its HTTP spans in the
+			// transaction event, its AI spans in a span container beside
+			// it.
+			file: "sentry-node-transaction.jsonl", format: run.FormatSentry, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// Sentry's Vercel AI integration over two AI SDK agents: the
+			// SDK's spans rewritten as GenAI's (invoke_agent named by the
+			// telemetry's functionId), a tool's result the SDK's part
+			// for it, its error captured as an event.
+			file: "sentry-ai-sdk.jsonl", format: run.FormatSentry, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// Datadog LLM Observability's span events, as dd-trace posts
+			// them: llmobs.wrap's agent and tool spans, its OpenAI
+			// integration's llm spans. A model call's input keeps no
+			// calls and no call ids.
+			file: "datadog-llmobs-js.jsonl", format: run.FormatDatadog, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
 		},
 	})
 }

@@ -95,6 +95,31 @@ var roleRules = []roleRule{
 		return roleAgent, hasAnyAttr(s.Attrs, "agent_name") && hasAnyAttr(s.Attrs, "all_messages_events", "final_result")
 	}},
 	{"LangSmith (run_type)", byKind("langsmith.run_type")},
+	{"Laminar (lmnr.span.type)", byKind("lmnr.span.type")},
+	{"PostHog LLM analytics (posthog.event)", func(s *spans.Span) (spanRole, bool) {
+		e := s.Attrs.Str("posthog.event")
+		switch t := s.Attrs.Str("$ai_span_type"); {
+		case e == "$ai_generation":
+			return roleLLM, true
+		case e == "$ai_span" && t != "": // as its OpenAI Agents processor says: agent, tool…
+			return kindRole(t), true
+		}
+		return roleOther, e == "$ai_trace" || e == "$ai_embedding" // an $ai_span of no type says nothing: a task span
+	}},
+	{"LangWatch (langwatch.span.type)", func(s *spans.Span) (spanRole, bool) {
+		t := s.Attrs.Str("langwatch.span.type")
+		if strings.EqualFold(t, "rag") {
+			return roleRetrieval, true
+		}
+		return kindRole(t), t != ""
+	}},
+	{"Datadog LLM Observability (_ml_obs.meta.span.kind)", func(s *spans.Span) (spanRole, bool) {
+		k := s.Attrs.Str("_ml_obs.meta.span.kind")
+		if strings.EqualFold(k, "retrieval") {
+			return roleRetrieval, true
+		}
+		return kindRole(k), k != ""
+	}},
 	{"MLflow (mlflow.spanType)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("mlflow.spanType")
 		return mlflowRole(unquote(t)), t != ""
@@ -441,4 +466,37 @@ func cleanName(s string) string {
 // name, input and output (langfuse.observation.type TRACE).
 func traceRecord(s *spans.Span) bool {
 	return s.Attrs.Str("langfuse.observation.type") == "TRACE"
+}
+
+// typedValueKeys hold a span's input and output written as {"type",
+// "value"} JSON, as LangWatch's SDKs write them (the type says what the
+// value is: text, chat_messages, json, raw, list).
+var typedValueKeys = []string{"langwatch.input", "langwatch.output"}
+
+// typedValues returns, for each of typedValueKeys the span holds, the
+// value it wraps as an attribute of the key and ".value": text as it is,
+// anything else as the JSON it was written as. Nil when the span holds
+// none.
+func typedValues(s *spans.Span) spans.Attrs {
+	var out spans.Attrs
+	for _, k := range typedValueKeys {
+		t := strings.TrimSpace(s.Attrs.Str(k))
+		if !strings.HasPrefix(t, "{") {
+			continue
+		}
+		var w struct {
+			Type  string          `json:"type"`
+			Value json.RawMessage `json:"value"`
+		}
+		if json.Unmarshal([]byte(t), &w) != nil || w.Type == "" || len(w.Value) == 0 {
+			continue
+		}
+		v := string(w.Value)
+		var text string
+		if json.Unmarshal(w.Value, &text) == nil {
+			v = text
+		}
+		out = append(out, spans.Attr{Key: k + ".value", Value: spans.String(v)})
+	}
+	return out
 }

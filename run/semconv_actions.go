@@ -53,8 +53,8 @@ func jsonArguments(a string) string {
 var (
 	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName", "span_data.name"}
 	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id", "tool.call.id"}
-	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs", "span_data.input", "genkit:input", "input", "inputs"}
-	toolResultKeys = []string{"gen_ai.tool.call.result", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output", "langsmith.outputs", "span_data.output", "genkit:output", "output", "outputs"}
+	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "gen_ai.tool.input", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs", "span_data.input", "genkit:input", "_ml_obs.meta.input.value", "lmnr.span.input", "langwatch.input.value", "$ai_input_state", "input", "inputs"}
+	toolResultKeys = []string{"gen_ai.tool.call.result", "gen_ai.tool.output", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output", "langsmith.outputs", "span_data.output", "genkit:output", "_ml_obs.meta.output.value", "lmnr.span.output", "langwatch.output.value", "$ai_output_state", "output", "outputs"}
 )
 
 // toolResult reads what a tool or retrieval span returned, and the
@@ -119,6 +119,9 @@ var objectPlaceholder = regexp.MustCompile(`^\[object [A-Za-z_$][\w$]*\]$`)
 // Command carrying one that a tracer wrapped as {"output": …} or
 // {"result": …} as the text; any other result is kept as it is.
 func toolMessageText(t string) string {
+	if text, ok := aiSDKToolPart(t); ok {
+		return text
+	}
 	// Most results are not such objects: only one that may be is parsed.
 	body := strings.TrimLeft(strings.TrimPrefix(t, "{"), " \t\r\n")
 	wrapped := strings.HasPrefix(body, `"output"`) || strings.HasPrefix(body, `"result"`)
@@ -147,6 +150,50 @@ func toolMessageText(t string) string {
 		}
 	}
 	return t
+}
+
+// aiSDKToolPart reads a result written as the Vercel AI SDK's part for it
+// ({"type": "tool-result", "toolCallId", "toolName", "input", "output"},
+// or "tool-error" with its "error"), as Sentry's integration records a
+// tool's result: the output, or the error's text. An error the part
+// could not keep (JavaScript's Error written as {}) is no text: the span's
+// error says it. ok is false for any other result.
+func aiSDKToolPart(t string) (text string, ok bool) {
+	if !strings.HasPrefix(t, `{"type":"tool-`) {
+		return "", false
+	}
+	var p struct {
+		Type       string          `json:"type"`
+		ToolCallID string          `json:"toolCallId"`
+		Output     json.RawMessage `json:"output"`
+		Error      json.RawMessage `json:"error"`
+	}
+	if json.Unmarshal([]byte(t), &p) != nil || p.ToolCallID == "" {
+		return "", false
+	}
+	switch p.Type {
+	case "tool-result":
+		var x any
+		if json.Unmarshal(p.Output, &x) != nil {
+			return "", false
+		}
+		switch v := x.(type) {
+		case string:
+			return v, true
+		case map[string]any:
+			if _, typed := v["type"]; typed && len(v) == 2 {
+				return toolOutputText(v), true // {"type", "value"}
+			}
+		}
+		return string(p.Output), true
+	case "tool-error":
+		var msg string
+		if json.Unmarshal(p.Error, &msg) == nil && strings.TrimSpace(msg) != "" {
+			return errorLine("", msg), true
+		}
+		return "", true
+	}
+	return "", false
 }
 
 // toolMessageIn returns the text of the tool message a result object is,

@@ -87,10 +87,10 @@ func fromValues(role string, keys ...string) messageSource {
 // way, and where Mastra keeps it beside GenAI's operation names.
 var (
 	inputSources = []messageSource{
-		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"),
-		fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
+		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"), fromJSON("gen_ai.request.messages"),
+		fromJSON("_ml_obs.meta.input.messages"), fromJSON("$ai_input"), fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
 		fromJSON("span_data.input"), fromJSON("genkit:input"), fromJSON("llm.messages"),
-		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs"),
+		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "_ml_obs.meta.input.value", "langwatch.input.value"),
 		fromFound(false),
 	}
 	// messageOutputSources hold output messages proper (with roles and
@@ -99,21 +99,25 @@ var (
 	messageOutputSources = []messageSource{
 		fromJSON("gen_ai.output.messages"), fromIndexedOutput("llm.output_messages"), fromJSON("gen_ai.completion"),
 		fromIndexedOutput("gen_ai.completion"), fromEvents(true), fromEventList("events", true), labelled("ai.response", aiSDKResponse),
-		fromJSON("llm.generated_message"), // promptflow
-		fromJSON("span_data.output"),      // the OpenAI Agents SDK's export
+		labelled("gen_ai.response.text", sentryResponse),
+		fromJSON("_ml_obs.meta.output.messages"), // Datadog's
+		fromJSON("$ai_output_choices"),           // PostHog's
+		fromJSON("llm.generated_message"),        // promptflow
+		fromJSON("span_data.output"),             // the OpenAI Agents SDK's export
 		fromJSON("genkit:output"),
 	}
 	outputSources = append(slices.Clip(messageOutputSources),
-		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output", "langsmith.outputs"),
+		fromValues("assistant", "langfuse.observation.output", "output.value", "traceloop.entity.output", "gcp.vertex.agent.llm_response", "mlflow.spanOutputs", "haystack.component.output", "gen_ai.output", "langsmith.outputs", "_ml_obs.meta.output.value", "langwatch.output.value"),
 		fromFound(true),
 	)
 	agentInputSources = []messageSource{
-		fromJSON("gen_ai.input.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
-		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input", "input"),
+		fromJSON("gen_ai.input.messages"), fromJSON("gen_ai.request.messages"), labelled("ai.prompt", aiSDKPrompt), fromEventList("all_messages_events", false),
+		fromValues("user", "input.value", "langfuse.observation.input", "langfuse.trace.input", "traceloop.entity.input", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "mastra.agent_run.input", "genkit:input", "_ml_obs.meta.input.value", "langwatch.input.value", "$ai_input_state", "input", "inputs"),
+		labelled("lmnr.span.input", laminarInput),
 	}
 	agentOutputSources = []messageSource{
-		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse),
-		fromValues("assistant", "output.value", "langfuse.observation.output", "langfuse.trace.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "output"),
+		fromJSON("gen_ai.output.messages"), labelled("ai.response", aiSDKResponse), labelled("gen_ai.response.text", sentryResponse),
+		fromValues("assistant", "output.value", "langfuse.observation.output", "langfuse.trace.output", "traceloop.entity.output", "mlflow.spanOutputs", "final_result", "langsmith.outputs", "mastra.agent_run.output", "genkit:output", "_ml_obs.meta.output.value", "lmnr.span.output", "langwatch.output.value", "$ai_output_state", "output", "outputs"),
 	}
 )
 
@@ -292,6 +296,71 @@ func aiSDKCall(m map[string]any) ToolCall {
 		args = m["input"]
 	}
 	return ToolCall{ID: stringOrEmpty(m["toolCallId"]), Name: stringOrEmpty(m["toolName"]), Arguments: textOf(args)}
+}
+
+// sentryResponse reads what a call answered as Sentry's AI agent
+// monitoring records it: gen_ai.response.text (its text, or a JSON list
+// of the texts of its choices) and gen_ai.response.tool_calls (the
+// provider's calls, as OpenAI lists them or as content parts).
+func sentryResponse(s *spans.Span) []chatMessage {
+	m := map[string]any{"role": "assistant"}
+	var content []any
+	if v, ok := s.Attrs.Get("gen_ai.response.text"); ok {
+		if x, ok := anyOf(v); ok {
+			texts, _ := x.([]any)
+			for _, t := range texts {
+				content = append(content, map[string]any{"type": "text", "text": textOf(t)})
+			}
+		} else {
+			content = append(content, map[string]any{"type": "text", "text": v.Text()})
+		}
+	}
+	if v, ok := s.Attrs.Get("gen_ai.response.tool_calls"); ok {
+		calls, _ := anyOf(v)
+		list, _ := calls.([]any)
+		for _, c := range list {
+			if cm, ok := c.(map[string]any); ok && cm["function"] != nil {
+				m["tool_calls"] = append(stillList(m["tool_calls"]), c)
+			} else {
+				content = append(content, c)
+			}
+		}
+	}
+	m["content"] = content
+	msg, _ := messageOf(m)
+	if msg.Text == "" && len(msg.Calls) == 0 {
+		return nil
+	}
+	return []chatMessage{msg}
+}
+
+// stillList returns x as a list, nil when it is none.
+func stillList(x any) []any {
+	l, _ := x.([]any)
+	return l
+}
+
+// laminarInput reads what Laminar's observe() records as a function's
+// input, lmnr.span.input: its arguments as a JSON list, one argument as
+// that argument.
+func laminarInput(s *spans.Span) []chatMessage {
+	v, ok := s.Attrs.Get("lmnr.span.input")
+	if !ok {
+		return nil
+	}
+	if x, ok := anyOf(v); ok {
+		if args, ok := x.([]any); ok && len(args) == 1 {
+			b, err := json.Marshal(args[0])
+			if err != nil {
+				return nil
+			}
+			if str, ok := args[0].(string); ok {
+				b = []byte(str)
+			}
+			return valueMessages(spans.Attrs{{Key: "lmnr.span.input", Value: spans.String(string(b))}}, "user", "lmnr.span.input")
+		}
+	}
+	return valueMessages(s.Attrs, "user", "lmnr.span.input")
 }
 
 // firstMessages returns the messages of the first source that has any.
@@ -663,8 +732,24 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 		}
 		if f, ok := cm["function"].(map[string]any); ok {
 			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(cm["id"]), Name: stringOrEmpty(f["name"]), Arguments: textOf(f["arguments"])})
-		} else { // LangChain's own: {"name", "args", "id"}
-			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(cm["id"]), Name: stringOrEmpty(cm["name"]), Arguments: textOf(cm["args"])})
+		} else { // LangChain's own, {"name", "args", "id"}; Datadog's, {"name", "arguments", "tool_id"}
+			args := cm["args"]
+			if args == nil {
+				args = cm["arguments"]
+			}
+			msg.Calls = append(msg.Calls, ToolCall{ID: firstNonEmpty(stringOrEmpty(cm["id"]), stringOrEmpty(cm["tool_id"])), Name: stringOrEmpty(cm["name"]), Arguments: textOf(args)})
+		}
+	}
+	// Datadog's tool messages: {"role": "tool", "tool_results": [{"name",
+	// "result", "tool_id"}]}.
+	if results, ok := m["tool_results"].([]any); ok {
+		for _, r := range results {
+			if rm, ok := r.(map[string]any); ok {
+				texts = append(texts, textOf(rm["result"]))
+				if msg.CallID == "" {
+					msg.CallID = stringOrEmpty(rm["tool_id"])
+				}
+			}
 		}
 	}
 	msg.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
@@ -724,6 +809,9 @@ func toolParts(c any, msg *chatMessage) []string {
 			msg.Calls = append(msg.Calls, aiSDKCall(pm))
 		case pm["type"] == "tool-result":
 			answers(msg, pm["toolCallId"])
+		case pm["type"] == "function" && pm["function"] != nil: // an OpenAI call as a part, as PostHog writes a reply's calls
+			f, _ := pm["function"].(map[string]any)
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(pm["id"]), Name: stringOrEmpty(f["name"]), Arguments: textOf(f["arguments"])})
 		case pm["type"] == "tool_use": // Anthropic's Messages API
 			msg.Calls = append(msg.Calls, partCall(pm, "id", "name", "input"))
 		case pm["type"] == "tool_result":
@@ -785,7 +873,7 @@ func contentOf(c any) string {
 			texts = append(texts, t)
 		case map[string]any:
 			switch typ, _ := t["type"].(string); {
-			case typ == "tool-call", typ == "tool_use", typ == "toolUse": // a call, read by toolParts
+			case typ == "tool-call", typ == "tool_use", typ == "toolUse", typ == "function" && t["function"] != nil: // a call, read by toolParts
 			case typ == "tool_result": // Anthropic's: its content is text or parts
 				texts = append(texts, contentOf(t["content"]))
 			case typ == "tool-result":

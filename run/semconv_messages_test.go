@@ -180,3 +180,28 @@ func TestEmptyOutputMessages(t *testing.T) {
 		})
 	}
 }
+
+// TestAISDKToolPart: a result written as the AI SDK's part for it is its
+// output, or its error's text; an error the part could not keep is no
+// text; any other result is no such part.
+func TestAISDKToolPart(t *testing.T) {
+	tests := []struct {
+		name, result, want string
+		ok                 bool
+	}{
+		{"object output kept as written", `{"type":"tool-result","toolCallId":"c3","toolName":"get_weather","input":{"city":"Oslo"},"output":{"city":"Oslo","tempC":7},"dynamic":false}`, `{"city":"Oslo","tempC":7}`, true},
+		{"text output", `{"type":"tool-result","toolCallId":"c1","toolName":"research","input":{},"output":"7 °F."}`, "7 °F.", true},
+		{"typed output", `{"type":"tool-result","toolCallId":"c1","toolName":"t","input":{},"output":{"type":"error-text","value":"no such city"}}`, "Error: no such city", true},
+		{"error text", `{"type":"tool-error","toolCallId":"c2","toolName":"get_weather","input":{},"error":"unknown city: Olso"}`, "Error: unknown city: Olso", true},
+		{"an Error it could not keep", `{"type":"tool-error","toolCallId":"c2","toolName":"get_weather","input":{},"error":{},"dynamic":false}`, "", true},
+		{"no call id", `{"type":"tool-result","output":"x"}`, "", false},
+		{"another object", `{"city":"Oslo"}`, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text, ok := aiSDKToolPart(tt.result)
+			assert.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.want, text)
+		})
+	}
+}

@@ -12,16 +12,27 @@ import (
 // around the agents and the steps inside an agent (a turn, a graph's
 // node, a chain). LangSmith's chain runs and Opik's general spans are the
 // same: their SDKs' traceable and tracked functions log a program's
-// agents as chains or general spans named for them.
-var taskKinds = []string{"TASK", "FUNCTION", "GENERAL"}
+// agents as chains or general spans named for them; so do Literal AI's run
+// steps.
+var taskKinds = []string{"TASK", "FUNCTION", "GENERAL", "RUN"}
 
-// isTaskSpan reports whether a span is one of taskKinds, or a LangSmith
-// chain run, that no convention gave a role or an agent.
+// isTaskSpan reports whether a span is one of taskKinds, a LangSmith
+// chain run, a call record that names only the function it ran (op_name,
+// as Weave's calls do), a function Laminar's observe() traced (its
+// lmnr.span.path, of no type or DEFAULT), or a span PostHog's LLM
+// analytics captured ($ai_span), that no convention gave a role or an
+// agent.
 func isTaskSpan(n *node) bool {
 	if n.role != roleOther || n.name != "" {
 		return false
 	}
-	if strings.EqualFold(n.s.Attrs.Str("langsmith.run_type"), "chain") {
+	if strings.EqualFold(n.s.Attrs.Str("langsmith.run_type"), "chain") || n.s.Attrs.Str("op_name") != "" {
+		return true
+	}
+	if t := n.s.Attrs.Str("lmnr.span.type"); hasAnyAttr(n.s.Attrs, "lmnr.span.path") && (t == "" || strings.EqualFold(t, "DEFAULT")) {
+		return true
+	}
+	if n.s.Attrs.Str("posthog.event") == "$ai_span" {
 		return true
 	}
 	k := n.s.Attrs.Str("openinference.span.kind")
@@ -49,6 +60,7 @@ func (b *builder) taskAgents() {
 	if !slices.ContainsFunc(b.nodes, isTaskSpan) {
 		return // most traces: nothing to walk
 	}
+	b.calledTasks()
 	modelIn := map[*node]bool{} // has a model call inside, short of any tool
 	namedIn := map[*node]bool{} // has a span inside that a convention named an agent's
 	for _, n := range b.nodes {
@@ -129,6 +141,38 @@ func (b *builder) taskAgents() {
 		if chosen[n] {
 			n.role = roleAgent
 			n.name, n.from = agentName(n.s, roleAgent)
+		}
+	}
+}
+
+// calledTasks makes tool spans of the task spans that run a tool a model
+// asked for: where a tracing SDK records the functions a program runs
+// without saying which are tools (Weave's ops), a function named as a
+// call that a model call beside it, under the same span and before it,
+// made is that call's run.
+func (b *builder) calledTasks() {
+	type called struct {
+		name  string
+		start int64
+	}
+	calls := map[*node][]called{} // by parent: the calls its model calls made
+	for _, n := range b.nodes {
+		if n.role != roleLLM || n.parent == nil {
+			continue
+		}
+		for _, m := range outputMessages(n.s) {
+			for _, c := range m.Calls {
+				calls[n.parent] = append(calls[n.parent], called{strings.TrimSpace(c.Name), n.s.Start})
+			}
+		}
+	}
+	for _, n := range b.nodes {
+		if n.parent == nil || !isTaskSpan(n) {
+			continue
+		}
+		name := strings.TrimSpace(n.s.Name)
+		if slices.ContainsFunc(calls[n.parent], func(c called) bool { return c.start <= n.s.Start && strings.EqualFold(c.name, name) }) {
+			n.role = roleTool
 		}
 	}
 }

@@ -296,6 +296,11 @@ func (b *builder) tree(ss []*spans.Span) int {
 			c.Status = st
 			n.s = &c
 		}
+		if vs := typedValues(n.s); vs != nil {
+			c := *n.s
+			c.Attrs = append(slices.Clip(c.Attrs), vs...)
+			n.s = &c
+		}
 		var ok bool
 		n.role, ok = classify(n.s)
 		if ok {
@@ -751,6 +756,14 @@ func (b *builder) build() {
 		}
 		if x.depth != y.depth {
 			return x.depth < y.depth
+		}
+		// Spans side by side that start on the same tick of a coarse
+		// clock (OpenTelemetry JS's milliseconds) ran in the order they
+		// ended: a tool and the model call given its result. The file's
+		// order may be another (OTLP groups spans by the instrumentation
+		// that made them).
+		if x.s.End != y.s.End && x.s.End > 0 && y.s.End > 0 {
+			return x.s.End < y.s.End
 		}
 		return x.order < y.order
 	})

@@ -366,6 +366,47 @@ func TestSpansToSteps(t *testing.T) {
 			},
 			want: []string{"Ev[31mil message: hi \x1b[2J"},
 		},
+		{
+			// Laminar: observe() names a function's span for it (an agent,
+			// when a model call runs inside it), a TOOL span is a tool,
+			// and a function's arguments are a JSON list. The tool and the
+			// model call given its result start on the same millisecond;
+			// the file lists the model call first.
+			name: "Laminar's observed functions, a tool and the call after it on one tick",
+			spans: []span{
+				{id: "a", name: "researcher", start: 1, end: 9, attrs: map[string]any{"lmnr.span.path": `["researcher"]`, "lmnr.span.input": `["Weather in Oslo?"]`, "lmnr.span.output": `"7 °F."`}},
+				{id: "m", parent: "a", name: "chat", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat", "lmnr.span.path": `["researcher","chat"]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"get_weather","arguments":{"city":"Oslo"}}]}]`}},
+				{id: "m2", parent: "a", name: "chat", start: 3, end: 3.5, attrs: map[string]any{"gen_ai.operation.name": "chat", "lmnr.span.path": `["researcher","chat"]`,
+					"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"Weather in Oslo?"}]},{"role":"tool","parts":[{"type":"tool_call_response","id":"c1","response":"{\"tempC\":7}"}]}]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"7 °F."}]}]`}},
+				{id: "w", parent: "a", name: "get_weather", start: 3, end: 3.1, attrs: map[string]any{"lmnr.span.type": "TOOL", "lmnr.span.path": `["researcher","get_weather"]`,
+					"lmnr.span.input": `{"city":"Oslo"}`, "lmnr.span.output": `{"tempC":7}`}},
+			},
+			question: "Weather in Oslo?",
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`,
+				`researcher tool_result: {"tempC":7}`, "researcher message: 7 °F."},
+		},
+		{
+			// LangWatch: langwatch.span.type says what a span is, and its
+			// input and output are {"type", "value"}: text, messages, JSON
+			// (kept as written).
+			name: "LangWatch's typed spans and values",
+			spans: []span{
+				{id: "a", name: "researcher", start: 1, end: 9, attrs: map[string]any{"langwatch.span.type": "agent",
+					"langwatch.input": `{"type":"text","value":"Weather in Oslo?"}`, "langwatch.output": `{"type":"text","value":"7 °F."}`}},
+				{id: "m", parent: "a", name: "chat", start: 2, attrs: map[string]any{"langwatch.span.type": "llm",
+					"langwatch.input":  `{"type":"chat_messages","value":[{"role":"user","content":"Weather in Oslo?"}]}`,
+					"langwatch.output": `{"type":"chat_messages","value":[{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Oslo\"}"}}]}]}`}},
+				{id: "w", parent: "a", name: "get_weather", start: 3, attrs: map[string]any{"langwatch.span.type": "tool",
+					"langwatch.input": `{"type":"json","value":{"city":"Oslo"}}`, "langwatch.output": `{"type":"json","value":{"tempC":7,"sky":"rain"}}`}},
+				{id: "m2", parent: "a", name: "chat", start: 4, attrs: map[string]any{"langwatch.span.type": "llm",
+					"langwatch.output": `{"type":"chat_messages","value":[{"role":"assistant","content":"7 °F."}]}`}},
+			},
+			question: "Weather in Oslo?",
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`,
+				`researcher tool_result: {"tempC":7,"sky":"rain"}`, "researcher message: 7 °F."},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -488,7 +529,7 @@ func TestTelemetryErrors(t *testing.T) {
 	}{
 		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), " +
 			"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages), OpenLLMetry (traceloop.span.kind), OpenLLMetry's model calls (llm.request.type), Google ADK (gcp.vertex.agent.llm_response), " +
-			"the OpenAI Agents SDK's export (span_data.type), the Vercel AI SDK (ai.operationId), Genkit (genkit:metadata:subtype), VoltAgent (entity.type, span.type), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), MLflow (mlflow.spanType) " +
+			"the OpenAI Agents SDK's export (span_data.type), the Vercel AI SDK (ai.operationId), Genkit (genkit:metadata:subtype), VoltAgent (entity.type, span.type), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), Laminar (lmnr.span.type), PostHog LLM analytics (posthog.event), LangWatch (langwatch.span.type), Datadog LLM Observability (_ml_obs.meta.span.kind), MLflow (mlflow.spanType) " +
 			`or messages by their shape under an input or output key; the first span, "GET /", has no attributes`},
 		{"truncated.json", otlp[:100], "", "invalid JSON at line 1, column 101: unexpected end of file (is the file truncated?)"},
 		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" or "resourceLogs" (OTLP) or "batches" (Tempo): is the file mixed?`},
@@ -1038,6 +1079,137 @@ func TestOpikJSRecords(t *testing.T) {
 			assert.Equal(t, tt.want, steps(c.Run))
 		})
 	}
+}
+
+// TestWeaveOps: Weave records every function a program traces as an op,
+// without saying which are agents or tools. An op with a model call in it
+// is an agent, named for its op; an op named as a call that a model call
+// beside it made before it is that call's run; any other op is neither.
+func TestWeaveOps(t *testing.T) {
+	row := func(id, parent, op string, start int, inputs, output, extra string) string {
+		r := `{"id":"` + id + `","trace_id":"t","op_name":"weave:///e/p/op/` + op + `:d1","started_at":"2025-03-01T10:00:0` + strconv.Itoa(start) +
+			`Z","ended_at":"2025-03-01T10:00:0` + strconv.Itoa(start) + `.5Z","inputs":` + inputs + `,"output":` + output + extra
+		if parent != "" {
+			r += `,"parent_id":"` + parent + `"`
+		}
+		return r + "}"
+	}
+	ask := `{"model":"m","messages":[{"role":"user","content":"Weather in Oslo?"}]}`
+	call := func(name string) string {
+		return `{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"` + name + `","arguments":"{\"city\":\"Olso\"}"}}]}}]}`
+	}
+	answer := `{"choices":[{"message":{"role":"assistant","content":"7 °F."}}]}`
+	tests := []struct {
+		name string
+		rows []string
+		want []string
+	}{
+		{
+			name: "a called op is a tool",
+			rows: []string{
+				row("a", "", "researcher", 0, `{"arg0":"Weather in Oslo?"}`, `"7 °F."`, ""),
+				row("m", "a", "openai.chat.completions.create", 1, ask, call("get_weather"), ""),
+				row("w", "a", "get_weather", 2, `{"arg0":{"city":"Olso"}}`, "null", `,"exception":"unknown city: Olso"`),
+				row("m2", "a", "openai.chat.completions.create", 3, ask, answer, ""),
+			},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Olso"})`,
+				"researcher tool_result: Error: unknown city: Olso", "researcher message: 7 °F."},
+		},
+		{
+			name: "an op no model called is no tool",
+			rows: []string{
+				row("a", "", "researcher", 0, `{"arg0":"Weather in Oslo?"}`, `"7 °F."`, ""),
+				row("m", "a", "openai.chat.completions.create", 1, ask, call("get_forecast"), ""),
+				row("w", "a", "get_weather", 2, `{"arg0":{"city":"Olso"}}`, "null", `,"exception":"unknown city: Olso"`),
+				row("m2", "a", "openai.chat.completions.create", 3, ask, answer, ""),
+			},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_forecast({"city":"Olso"})`,
+				"researcher message: Error: unknown city: Olso", "researcher message: 7 °F."},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "calls.jsonl")
+			require.NoError(t, os.WriteFile(path, []byte(strings.Join(tt.rows, "\n")), 0o644))
+			c := loadOne(t, path, "")
+			assert.Equal(t, tt.want, steps(c.Run))
+		})
+	}
+}
+
+// TestSentryAIAttributes: Sentry's AI agent monitoring keeps an agent's
+// input in gen_ai.request.messages, a call's answer in
+// gen_ai.response.text (its text, or a JSON list of its choices' texts)
+// and gen_ai.response.tool_calls (OpenAI's calls, or a provider's content
+// parts), and a tool's arguments and result in gen_ai.tool.input and
+// gen_ai.tool.output.
+func TestSentryAIAttributes(t *testing.T) {
+	span := func(id, parent, op string, start int, data string) string {
+		return `{"span_id":"` + id + `","parent_span_id":"` + parent + `","op":"` + op + `","description":"` + op + `","start_timestamp":` + strconv.Itoa(1764250000+start) +
+			`,"timestamp":` + strconv.Itoa(1764250000+start) + `.5,"status":"ok","data":{"gen_ai.operation.name":"` + strings.TrimPrefix(op, "gen_ai.") + `",` + data + `}}`
+	}
+	agent := span("a", "r", "gen_ai.invoke_agent", 1, `"gen_ai.agent.name":"researcher","gen_ai.request.messages":"[{\"role\":\"user\",\"content\":\"Weather in Oslo?\"}]","gen_ai.response.text":"7 °F."`)
+	tool := span("w", "a", "gen_ai.execute_tool", 3, `"gen_ai.tool.name":"get_weather","gen_ai.tool.input":"{\"city\":\"Oslo\"}","gen_ai.tool.output":"{\"tempC\":7}"`)
+	tests := []struct {
+		name  string
+		calls []string
+		want  []string
+	}{
+		{
+			name: "OpenAI's calls, choices' texts",
+			calls: []string{
+				span("m1", "a", "gen_ai.chat", 2, `"gen_ai.response.text":"[\"\"]","gen_ai.response.tool_calls":"[{\"id\":\"c1\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}}]"`),
+				span("m2", "a", "gen_ai.chat", 4, `"gen_ai.response.text":"[\"7 °F.\"]"`),
+			},
+			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`, `researcher tool_result: {"tempC":7}`, "researcher message: 7 °F."},
+		},
+		{
+			name: "Anthropic's tool_use parts, a plain text",
+			calls: []string{
+				span("m1", "a", "gen_ai.chat", 2, `"gen_ai.response.text":"Looking it up.","gen_ai.response.tool_calls":"[{\"type\":\"tool_use\",\"id\":\"c1\",\"name\":\"get_weather\",\"input\":{\"city\":\"Oslo\"}}]"`),
+				span("m2", "a", "gen_ai.chat", 4, `"gen_ai.response.text":"7 °F."`),
+			},
+			// A message that says something and calls is one step, its words
+			// the text.
+			want: []string{"user user: Weather in Oslo?", "researcher tool_call: Looking it up.", `researcher tool_result: {"tempC":7}`, "researcher message: 7 °F."},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tx := `{"type":"transaction","transaction":"trip","start_timestamp":1764250000,"timestamp":1764250009,"contexts":{"trace":{"trace_id":"3a6493a6fbbd4cc989111816b0006e28","span_id":"r","op":"task"}},"spans":[` +
+				strings.Join(append([]string{agent, tool}, tt.calls...), ",") + `]}`
+			path := filepath.Join(t.TempDir(), "event.json")
+			require.NoError(t, os.WriteFile(path, []byte(tx), 0o644))
+			c := loadOne(t, path, "")
+			assert.Equal(t, run.FormatSentry, c.Run.Format)
+			assert.Equal(t, tt.want, steps(c.Run))
+		})
+	}
+}
+
+// TestDatadogSpanEvents: Datadog LLM Observability's span kinds say what
+// a span is, its meta's input and output hold the messages (calls as
+// {"name", "arguments", "tool_id"}, results as tool_results) or a value.
+func TestDatadogSpanEvents(t *testing.T) {
+	span := func(id, parent, name, kind string, start int, meta string) string {
+		return `{"trace_id":"6b0999890000000078294037d9a2e150","span_id":"` + id + `","parent_id":"` + parent + `","name":"` + name + `","start_ns":` + strconv.Itoa(start) +
+			`000000000,"duration":500000000,"status":"ok","meta":{"span.kind":"` + kind + `",` + meta + `}}`
+	}
+	ask := `{"role":"user","content":"Weather in Oslo?"}`
+	events := `{"event_type":"span","spans":[` + strings.Join([]string{
+		span("1", "undefined", "researcher", "agent", 1, `"input":{"value":"Weather in Oslo?"},"output":{"value":"7 °F."}`),
+		span("2", "1", "OpenAI.createChatCompletion", "llm", 2, `"input":{"messages":[`+ask+`]},"output":{"messages":[{"role":"assistant","content":"","tool_calls":[{"name":"get_weather","arguments":{"city":"Oslo"},"tool_id":"c1","type":"function"}]}]}`),
+		span("3", "1", "get_weather", "tool", 3, `"input":{"value":"{\"city\":\"Oslo\"}"},"output":{}`),
+		span("4", "1", "OpenAI.createChatCompletion", "llm", 4, `"input":{"messages":[`+ask+`,{"role":"assistant","content":"","tool_calls":[{"name":"get_weather","arguments":{"city":"Oslo"},"tool_id":"c1"}]},{"role":"tool","tool_results":[{"name":"get_weather","result":"7 degrees","tool_id":"c1","type":"function"}]}]},"output":{"messages":[{"role":"assistant","content":"7 °F."}]}`),
+	}, ",") + `]}`
+	path := filepath.Join(t.TempDir(), "events.json")
+	require.NoError(t, os.WriteFile(path, []byte(events), 0o644))
+	c := loadOne(t, path, "")
+	assert.Equal(t, run.FormatDatadog, c.Run.Format)
+	// The tool span records no result: the next call's input gives it,
+	// by the call's id.
+	assert.Equal(t, []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`, "researcher tool_result: 7 degrees", "researcher message: 7 °F."}, steps(c.Run))
+	assert.Equal(t, "c1", c.Run.Steps[1].ToolCalls()[0].ID)
 }
 
 // TestDataFrames: a data frame written by pandas in any orient reads as

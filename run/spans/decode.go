@@ -24,6 +24,16 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodeLangSmith(ctx, data)
 	case Calls:
 		return decodeCalls(ctx, data)
+	case Sentry:
+		return decodeSentry(ctx, data)
+	case Datadog:
+		return decodeDatadog(ctx, data)
+	case Lunary:
+		return decodeLunary(ctx, data)
+	case LiteralAI:
+		return decodeLiteral(ctx, data)
+	case PostHog:
+		return decodePostHog(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
@@ -156,9 +166,25 @@ func detectObject(data []byte, i int) Format {
 					f = OpenInference
 				}
 			}
-		case "events": // Braintrust's fetch API: {"events": [span…]}
+		case "events": // Braintrust's fetch API, {"events": [span…]}; Lunary's run events
 			if _, ok := eventsOfSpans(data, i); ok {
 				f = OpenInference
+			} else if data[s] == '[' {
+				_ = eachElement(data, s, func(es, _ int) error {
+					if detectElement(data, es) == Lunary {
+						f = Lunary
+					}
+					return errStop
+				})
+			}
+		case "batch", "results": // PostHog's events, as posted or listed
+			if data[s] == '[' {
+				_ = eachElement(data, s, func(es, _ int) error {
+					if detectElement(data, es) == PostHog {
+						f = PostHog
+					}
+					return errStop
+				})
 			}
 		case "runs": // LangSmith's runs: {"runs": [run…]}
 			if data[s] == '[' {
@@ -220,6 +246,20 @@ func detectKeys(keys map[string]bool) Format {
 		return Langfuse // a session with its traces
 	case keys["traceId"] && keys["type"] && keys["startTime"] && keys["id"]:
 		return Langfuse // an observation
+	case keys["sent_at"] && (keys["sdk"] || keys["trace"] || keys["event_id"] || keys["dsn"]):
+		return Sentry // an envelope's header
+	case keys["spans"] && keys["contexts"] && keys["type"]:
+		return Sentry // a transaction event
+	case keys["id"] && keys["startTime"] && keys["type"] && !keys["traceId"] && (keys["rootRunId"] || keys["threadId"] || keys["parentId"] || keys["generation"]):
+		return LiteralAI // a step
+	case keys["event"] && keys["properties"] && (keys["uuid"] || keys["distinct_id"]):
+		return PostHog // an event
+	case keys["runId"] && keys["event"] && keys["type"]:
+		return Lunary // a run's event
+	case keys["spans"] && keys["event_type"]:
+		return Datadog // LLM Observability's span event
+	case keys["span_id"] && keys["start_ns"] && keys["meta"]:
+		return Datadog // one of its spans
 	case keys["spans"] && !keys["processes"]:
 		return OpenInference // {"spans": [flat span…]}
 	case keys["run_type"] && keys["id"]:
@@ -231,9 +271,9 @@ func detectKeys(keys map[string]bool) Format {
 	}
 	hasID := keys["context"] || keys["context.span_id"] || keys["span_id"] || keys["spanId"] || keys["spanID"] ||
 		keys["id"] && keys["traceId"] || // OpenTelemetry JS's console exporter
-		keys["id"] && keys["trace_id"] || // span records of LLM tracing tools (Opik, Weave)
+		keys["id"] && keys["trace_id"] || // span records of LLM tracing tools (Opik, Weave's calls, which name their op_name)
 		keys["span_id"] && keys["root_span_id"] // Braintrust's
-	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"] || keys["span_attributes"]) {
+	if hasID && (keys["name"] || keys["span_kind"] || keys["attributes"] || keys["parent_id"] || keys["span_attributes"] || keys["op_name"]) {
 		return OpenInference
 	}
 	return ""

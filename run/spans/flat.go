@@ -52,13 +52,14 @@ var (
 	flatResourceKeys = []string{"resource", "resource_attributes"}
 	flatChildKeys    = []string{"child_spans", "children"}
 	// A call's input and output as top-level members.
-	flatValueKeys = []string{"input", "output", "inputs", "outputs"}
+	flatValueKeys = []string{"input", "output", "inputs", "outputs", "op_name"}
 )
 
 // callValue returns what a call record's input or output wraps: Opik's
 // JavaScript SDK records a tracked function's arguments as {"arguments":
-// […]} and its return value as {"result": …}. One argument is that
-// argument; any other value is kept as it is.
+// […]} and its return value as {"result": …}, Weave's its one argument as
+// {"arg0": …}. One argument is that argument; any other value is kept as
+// it is.
 func callValue(key string, v any) any {
 	m, ok := v.(map[string]any)
 	if !ok || len(m) != 1 {
@@ -68,6 +69,12 @@ func callValue(key string, v any) any {
 	case "input":
 		if args, ok := m["arguments"].([]any); ok && len(args) == 1 {
 			return args[0]
+		}
+	case "inputs":
+		// Weave's JavaScript SDK names a function's arguments by their
+		// position: one is arg0.
+		if arg, ok := m["arg0"]; ok {
+			return arg
 		}
 	case "output":
 		if r, ok := m["result"]; ok {
@@ -277,8 +284,8 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		}
 	}
 	// Tracing tools that record a call rather than a span (Opik, Weave)
-	// keep what it was given and returned beside its ids: they are its
-	// attributes, under their own names.
+	// keep what it was given and returned beside its ids, and Weave the
+	// function it ran: they are its attributes, under their own names.
 	for _, k := range flatValueKeys {
 		if v, ok := m[k]; ok && v != nil {
 			if _, set := attrs.Get(k); !set {
@@ -301,6 +308,14 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		Name:     firstText(top, flatNameKeys),
 		Attrs:    attrs,
 		Line:     line,
+	}
+	if sp.Name == "" {
+		// Weave names a call by its display name, else by its op, a ref
+		// "weave:///ENTITY/PROJECT/op/NAME:DIGEST".
+		sp.Name = firstText(top, []string{"display_name"})
+		if sp.Name == "" {
+			sp.Name = opRefName(firstText(top, []string{"op_name"}))
+		}
 	}
 	if sp.Name == "" {
 		// The OpenAI Agents SDK names some spans (agents, tools) in their
@@ -362,6 +377,9 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	}
 	if sp.Status.Code == StatusUnset {
 		sp.Status = errorStatus(m["error_info"]) // Opik's {"message", "exception_type", "traceback"}
+	}
+	if sp.Status.Code == StatusUnset {
+		sp.Status = errorStatus(m["exception"]) // Weave's
 	}
 	if evs, ok := pythonDict(first(m, flatEventKeys)).([]any); ok {
 		for _, e := range evs {
@@ -757,4 +775,22 @@ func epoch(n float64) int64 {
 	default:
 		return int64(n * 1e9)
 	}
+}
+
+// opRefName returns the name of the op a Weave ref names
+// ("weave:///ENTITY/PROJECT/op/NAME:DIGEST"), or the text itself when it
+// is no such ref (an op's plain name).
+func opRefName(ref string) string {
+	rest, ok := strings.CutPrefix(ref, "weave:///")
+	if !ok {
+		return ref
+	}
+	_, name, ok := strings.Cut(rest, "/op/")
+	if !ok {
+		return ref
+	}
+	if i := strings.LastIndexByte(name, ':'); i > 0 {
+		name = name[:i]
+	}
+	return name
 }

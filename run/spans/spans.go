@@ -21,10 +21,15 @@ const (
 	Langfuse      Format = "langfuse"      // Langfuse trace exports: a trace with its observations
 	LangSmith     Format = "langsmith"     // LangSmith runs: {"id", "run_type", "inputs", "outputs", "child_runs"…}
 	Calls         Format = "calls"         // logs of model calls: {"request", "response"} a line or listed (LLM gateways, AutoGen's runtime log)
+	Sentry        Format = "sentry"        // Sentry's envelopes (transactions, span containers) and transaction events
+	Datadog       Format = "datadog"       // Datadog LLM Observability's span events: {"event_type": "span", "spans": […]}
+	Lunary        Format = "lunary"        // Lunary's run events: {"events": [{"event", "type", "runId"…}]}
+	LiteralAI     Format = "literalai"     // Literal AI's steps: {"id", "parentId", "rootRunId", "type", "startTime"…}
+	PostHog       Format = "posthog"       // PostHog's LLM analytics events: {"event": "$ai_span"…, "properties"}
 )
 
 // Formats lists every format Decode reads.
-var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls}
+var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog, Lunary, LiteralAI, PostHog}
 
 // Span is one span, whatever file it came from. Ids are lower-case hex for
 // the formats that define them as bytes (OTLP, Tempo, Jaeger) and as

@@ -232,6 +232,7 @@ func TestDetect(t *testing.T) {
 		{`{"id":"r","run_type":"chain","child_runs":[]}`, LangSmith},
 		{`{"runs":[{"id":"r","run_type":"llm"}]}`, LangSmith},
 		{"{\"id\":\"r\",\"run_type\":\"llm\"}\n{\"id\":\"s\",\"run_type\":\"tool\"}\n", LangSmith},
+		{`{"id":"c","trace_id":"t","op_name":"weave:///e/p/op/x:d","inputs":{}}`, OpenInference},
 		{`{"question":"q","history":[]}`, ""},
 		{`{"messages":[]}`, ""},
 		{`[{"role":"user","content":"hi"}]`, ""},
@@ -565,4 +566,23 @@ func decodeDetected(t *testing.T, data []byte, f Format) []Span {
 	ss, err := Decode(context.Background(), data, f)
 	require.NoError(t, err)
 	return ss
+}
+
+// TestWeaveCalls: Weave's call rows name a call by its display name, else
+// by the op its op_name refers to; its one argument is kept as arg0, its
+// exception is its error, and the op is kept as op_name.
+func TestWeaveCalls(t *testing.T) {
+	rows := `{"id":"c1","trace_id":"t","op_name":"weave:///trips/trip-planner/op/get_weather:P82Xj5Sx","started_at":"2026-11-27T14:57:00.769Z","inputs":{"arg0":{"city":"Olso"}},"output":null,"exception":"unknown city: Olso"}
+{"id":"c2","trace_id":"t","parent_id":"c1","op_name":"weave:///trips/trip-planner/op/openai.chat.completions.create:Ab3","display_name":"chat","inputs":{"arg0":"a","arg1":"b"}}
+{"id":"c3","trace_id":"t","op_name":"plain_op","inputs":{"question":"q"}}`
+	ss, err := Decode(context.Background(), []byte(rows), OpenInference)
+	require.NoError(t, err)
+	require.Len(t, ss, 3)
+	assert.Equal(t, "get_weather", ss[0].Name)
+	assert.JSONEq(t, `{"city":"Olso"}`, ss[0].Attrs.Str("inputs"))
+	assert.Equal(t, "weave:///trips/trip-planner/op/get_weather:P82Xj5Sx", ss[0].Attrs.Str("op_name"))
+	assert.Equal(t, Status{Code: StatusError, Message: "unknown city: Olso"}, ss[0].Status)
+	assert.Equal(t, "chat", ss[1].Name, "a display name names the call")
+	assert.JSONEq(t, `{"arg0":"a","arg1":"b"}`, ss[1].Attrs.Str("inputs"), "two arguments stay as they are")
+	assert.Equal(t, "plain_op", ss[2].Name)
 }
