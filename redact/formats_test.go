@@ -64,6 +64,10 @@ func TestPlantedSecretsInEveryFormat(t *testing.T) {
 				require.NoError(t, err, format)
 				loaded := false
 				for _, c := range cases {
+					// The file's name is the test's, not the log's: a
+					// temporary directory's random digits may hold a
+					// short secret's.
+					c.Run.Source = ""
 					in := strings.Join(redacttest.Strings(c.Run), "\n")
 					loaded = loaded || strings.Contains(in, ps.secret)
 					out := p.NewRedactor().Case(*c)
