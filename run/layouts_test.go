@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -82,6 +83,85 @@ func TestPythonConsoleExporter(t *testing.T) {
 	assert.Equal(t, "5b8efff798038103d269b633813fc60c", r.TraceID)
 	assert.Equal(t, []string{"user user: Capital of France?", "Planner message: Paris.", "Planner message: ValueError: no city"}, steps(r))
 	assert.Equal(t, "eee19b7ec3c1b174", r.Steps[1].SpanID())
+}
+
+// TestSpansAmongProgramOutput reads the spans an exporter printed to
+// standard output among the program's own lines (a run's output
+// redirected to a file) as the spans alone read: OpenTelemetry Go's
+// stdouttrace, pretty or one a line, and Python's ConsoleSpanExporter. A
+// file that holds no spans among its lines, or a span cut short, or a
+// format named by the user, gets the error it got before.
+func TestSpansAmongProgramOutput(t *testing.T) {
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "traces", name))
+		require.NoError(t, err)
+		return string(data)
+	}
+	goPretty := read("openai-go-stdouttrace.json")
+	python := read("otel-python-console.txt")
+	// stdouttrace without pretty printing: each span's JSON on one line.
+	var compact strings.Builder
+	dec := json.NewDecoder(strings.NewReader(goPretty))
+	for dec.More() {
+		var v json.RawMessage
+		require.NoError(t, dec.Decode(&v))
+		compact.Write(v)
+		compact.WriteString("\n")
+	}
+	// between puts a program's line after each value of a file of values
+	// one after another.
+	between := func(data, line string) string {
+		var b strings.Builder
+		b.WriteString("starting the planner\n")
+		dec := json.NewDecoder(strings.NewReader(data))
+		start := 0
+		for dec.More() {
+			var v json.RawMessage
+			require.NoError(t, dec.Decode(&v))
+			end := int(dec.InputOffset())
+			b.WriteString(data[start:end])
+			b.WriteString("\n" + line + "\n")
+			start = end
+		}
+		b.WriteString("Answer: 4350 USD\n")
+		return b.String()
+	}
+	tests := []struct {
+		name, clean, mixed string
+	}{
+		{"stdouttrace, pretty", goPretty, between(goPretty, "researcher: got a rate {of 1450}")},
+		{"stdouttrace, a span a line", compact.String(), between(compact.String(), "2026/11/27 10:00:00 INFO call done")},
+		{"Python's ConsoleSpanExporter", python, between(python, "print: [debug] planner answered")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want, err := run.ParseAll(context.Background(), "clean", []byte(tt.clean), run.Options{})
+			require.NoError(t, err)
+			got, err := run.ParseAll(context.Background(), "mixed", []byte(tt.mixed), run.Options{})
+			require.NoError(t, err)
+			require.Len(t, got, len(want))
+			for i := range want {
+				assert.Equal(t, want[i].Run.TraceID, got[i].Run.TraceID)
+				assert.Equal(t, want[i].Run.Question, got[i].Run.Question)
+				assert.Equal(t, steps(want[i].Run), steps(got[i].Run))
+			}
+		})
+	}
+	refused := []struct {
+		name, data, err string
+		opts            run.Options
+	}{
+		{"no spans among the lines", "hello\n{\"role\": \"user\", \"content\": \"hi\"}\nbye\n", "not JSON", run.Options{}},
+		{"a span cut short", "starting\n" + goPretty[:len(goPretty)/2], "not JSON", run.Options{}},
+		{"a format named", between(goPretty, "hello"), "", run.Options{Format: run.FormatOpenInference}},
+	}
+	for _, tt := range refused {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := run.ParseAll(context.Background(), "mixed", []byte(tt.data), tt.opts)
+			require.Error(t, err)
+			assert.ErrorContains(t, err, tt.err)
+		})
+	}
 }
 
 // quote writes s as a JSON string.

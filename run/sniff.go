@@ -15,8 +15,27 @@ import (
 )
 
 // parse reads the runs of data, in the format opts names or the one
-// data shows.
+// data shows. A file of no format that is a trace exporter's spans among
+// lines of the program's own output (spans.AmongText), as a program that
+// prints its spans to standard output writes it, is read as those spans
+// when no format was named.
 func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
+	cs, err := parseData(ctx, data, opts)
+	if err == nil || ctx.Err() != nil || opts.Format != "" && opts.Format != FormatAuto {
+		return cs, err
+	}
+	if spansOnly, ok := spans.AmongText(data); ok {
+		if f := spans.Detect(bytes.TrimSpace(spansOnly)); f != "" && isTelemetry(Format(f)) {
+			if cs, terr := telemetry(ctx, spansOnly, f, opts.Labels); terr == nil {
+				return cs, nil
+			}
+		}
+	}
+	return nil, err
+}
+
+// parseData is parse of data as it is.
+func parseData(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
