@@ -220,6 +220,27 @@ func TestGenAIFiles(t *testing.T) {
 			steps:    aiSDKSteps,
 		},
 		{
+			// OpenLLMetry with its MCP instrumentation: the researcher's
+			// tool lives on an MCP server; each tools/call is a span under
+			// the MCP client's session span, not under the agent, named
+			// for its agent by gen_ai.agent.name. The misspelt city is an
+			// MCP tool error (isError), the result {"result", "is_error"}
+			// and the span's status its text. The AI SDK's trip again.
+			file: "traceloop-mcp-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `research({"question":"What is tomorrow's weather in Oslo?"})`},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain"},
+			},
+		},
+		{
 			// OpenLIT for JavaScript: LangGraph.js's nodes as GenAI's
 			// invoke_agent spans, LangChain.js's model calls and tools
 			// through its callbacks. Its tool spans name the tool's class

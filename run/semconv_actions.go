@@ -117,7 +117,10 @@ var objectPlaceholder = regexp.MustCompile(`^\[object [A-Za-z_$][\w$]*\]$`)
 // it (LangChain's ToolMessage, serialised or as a dict: {"type": "tool",
 // "content": …}) as the message's text, and a text, a tool message or a
 // Command carrying one that a tracer wrapped as {"output": …} or
-// {"result": …} as the text; any other result is kept as it is.
+// {"result": …} as the text (beside the flag of an MCP tool's error,
+// {"result": …, "is_error": true}, as OpenLLMetry's MCP instrumentation
+// writes a CallToolResult whose isError is set: the span's status says it);
+// any other result is kept as it is.
 func toolMessageText(t string) string {
 	if text, ok := aiSDKToolPart(t); ok {
 		return text
@@ -134,6 +137,9 @@ func toolMessageText(t string) string {
 	}
 	if m, ok := messageOf(x); ok && m.Role == "tool" && m.Text != "" {
 		return m.Text
+	}
+	if _, ok := x["is_error"].(bool); ok && len(x) == 2 {
+		delete(x, "is_error")
 	}
 	if len(x) == 1 {
 		for _, k := range []string{"output", "result"} {

@@ -407,6 +407,26 @@ func TestSpansToSteps(t *testing.T) {
 			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`,
 				`researcher tool_result: {"tempC":7,"sky":"rain"}`, "researcher message: 7 °F."},
 		},
+		{
+			// OpenLLMetry's MCP instrumentation writes a CallToolResult
+			// as {"result": …}, with "is_error" when the tool's isError is
+			// set, and the error's text as the span's status message.
+			name: "an MCP tool's error result, written with its flag and as the span's status",
+			spans: []span{
+				{id: "a", name: "researcher.agent", start: 1, end: 9, attrs: map[string]any{"traceloop.span.kind": "agent", "traceloop.entity.name": "researcher"}},
+				{id: "m", parent: "a", name: "chat gpt-4o-mini", start: 2, attrs: map[string]any{"llm.request.type": "chat",
+					"gen_ai.prompt.0.role": "user", "gen_ai.prompt.0.content": "Weather in Olso?",
+					"gen_ai.completion.0.role": "assistant", "gen_ai.completion.0.tool_calls.0.id": "c1",
+					"gen_ai.completion.0.tool_calls.0.name": "get_weather", "gen_ai.completion.0.tool_calls.0.arguments": `{"city":"Olso"}`}},
+				{id: "t", parent: "a", name: "get_weather.tool", start: 3, status: "ERROR", message: "unknown city: Olso", attrs: map[string]any{
+					"traceloop.span.kind": "tool", "traceloop.entity.name": "get_weather",
+					"traceloop.entity.input":  `{"tool_name":"get_weather","arguments":{"city":"Olso"}}`,
+					"traceloop.entity.output": `{"result":"unknown city: Olso","is_error":true}`}},
+			},
+			question: "Weather in Olso?",
+			want: []string{"user user: Weather in Olso?", `researcher tool_call: get_weather({"city":"Olso"})`,
+				"researcher tool_result: Error: unknown city: Olso"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
