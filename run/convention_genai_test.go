@@ -1,7 +1,12 @@
 package run_test
 
 import (
+	"context"
+	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/run"
 )
@@ -308,4 +313,16 @@ var aiSDKSteps = []realStep{
 	{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
 	{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
 	{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+}
+
+// TestContentlessFiles: a real file whose tracer records no content is
+// refused with the reason, never read as a run of empty steps. Ax's
+// tracing counts a model call's messages, parts and tool calls in its
+// events but keeps none of them, and runs a child agent, called from the
+// code its parent's model wrote, as a trace of its own.
+func TestContentlessFiles(t *testing.T) {
+	path := filepath.Join("..", "testdata", "traces", "ax-agents.jsonl")
+	_, err := run.LoadAll(context.Background(), path, run.Options{})
+	require.ErrorIs(t, err, run.ErrEmpty)
+	assert.ErrorContains(t, err, "trace 4ea9e4cfadb37c0d4aea95535b1c5778: run has no steps: 4 spans follow a GenAI convention but none holds a message, a tool call or an error")
 }
