@@ -1259,6 +1259,9 @@ var chatRoles = map[string]bool{"user": true, "human": true, "system": true, "de
 // tool makes the steps of a tool or retrieval span: the call, unless a
 // model's output made it already, and the result.
 func (b *builder) tool(n *node) {
+	if repeatsCall(n) {
+		return // the call around it speaks for it
+	}
 	c := toolCall(n.s, n.role)
 	event := ""
 	if m := toolEventSpan.FindStringSubmatch(n.s.Name); m != nil && firstStr(n.s.Attrs, toolNameKeys...) == "" {
@@ -1317,6 +1320,25 @@ func (b *builder) tool(n *node) {
 		end = n.s.Start
 	}
 	b.add(n, end, 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: result, Extra: &Extra{ToolCallID: id, From: from}})
+}
+
+// repeatsCall reports whether a tool span is the call of the tool span
+// around it seen from the other side: the MCP conventions give a tool
+// call a client span and, through the context MCP propagates in
+// params._meta, a server span inside it, both execute_tool spans of the
+// same tool with the same arguments. The caller's span, which recorded a
+// result or an error, speaks for both.
+func repeatsCall(n *node) bool {
+	p := n.tool
+	if p == nil || n.role != roleTool {
+		return false
+	}
+	c, pc := toolCall(n.s, n.role), toolCall(p.s, p.role)
+	if c.Name == "" || c.Name != pc.Name || !sameJSON(c.Arguments, pc.Arguments) {
+		return false
+	}
+	result, _ := toolResult(p.s, p.role)
+	return result != "" || len(spanErrors(p.s)) > 0
 }
 
 // toolEventSpan matches the spans an event emitter writes for one run of a
@@ -1753,7 +1775,7 @@ func (b *builder) errors(byTime []*node) {
 		for at != nil && len(at.steps) == 0 {
 			at = at.parent
 		}
-		if at == nil || (n.role != roleOther && at != n) {
+		if at == nil || (n.role != roleOther && at != n && !repeatsCall(n)) {
 			// An agent, model or tool span whose failure no step of its
 			// own shows is a step of its own.
 			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "error", Kind: KindMessage, Content: text, Extra: &Extra{From: "span status and exception events"}})
