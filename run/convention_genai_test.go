@@ -234,16 +234,19 @@ func TestGenAIFiles(t *testing.T) {
 			file: "traceloop-mcp-js.jsonl", format: run.FormatOTLP, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
-			steps: []realStep{
-				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
-				{"planner", run.KindToolCall, `research({"question":"What is tomorrow's weather in Oslo?"})`},
-				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
-				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
-				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
-				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
-				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
-				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain"},
-			},
+			steps:    mcpSteps,
+		},
+		{
+			// The same run with the MCP server a process of its own over
+			// stdio, the context of each request propagated in
+			// params._meta (OpenInference's MCP instrumentation), the
+			// server's span of each tools/call written to OpenTelemetry's
+			// MCP conventions: an execute_tool span inside the client's
+			// span of the same call, its other side, not a call again.
+			file: "traceloop-mcp-stdio-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    mcpSteps,
 		},
 		{
 			// OpenLIT for JavaScript: LangGraph.js's nodes as GenAI's
@@ -299,6 +302,19 @@ func TestGenAIFiles(t *testing.T) {
 			},
 		},
 	})
+}
+
+// mcpSteps are the steps of the AI SDK's trip with the researcher's tool
+// on an MCP server, whose misspelt city is a tool error.
+var mcpSteps = []realStep{
+	{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+	{"planner", run.KindToolCall, `research({"question":"What is tomorrow's weather in Oslo?"})`},
+	{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+	{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+	{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+	{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+	{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+	{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain"},
 }
 
 // aiSDKSteps are the steps of the Vercel AI SDK's run, read from its own

@@ -21,11 +21,30 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 	if name == "" && role == roleRetrieval {
 		name = "retrieval"
 	}
+	name = cleanName(unquote(name))
 	return ToolCall{
 		ID:        firstStr(s.Attrs, toolIDKeys...),
-		Name:      cleanName(unquote(name)),
-		Arguments: jsonArguments(firstText(s.Attrs, toolArgKeys...)),
+		Name:      name,
+		Arguments: namedArguments(jsonArguments(firstText(s.Attrs, toolArgKeys...)), name),
 	}
+}
+
+// namedArguments reads a call's input written as the request that names
+// its tool, {"tool_name": NAME, "arguments": {…}} (OpenLLMetry's MCP
+// instrumentation writes a tools/call so), as the arguments; any other
+// input is kept as it is.
+func namedArguments(a, name string) string {
+	if !strings.HasPrefix(a, `{"tool_name"`) {
+		return a
+	}
+	var in struct {
+		ToolName  string          `json:"tool_name"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	if json.Unmarshal([]byte(a), &in) != nil || in.ToolName != name || len(in.Arguments) == 0 {
+		return a
+	}
+	return string(in.Arguments)
 }
 
 // jsonArguments reads a call's arguments written as JSON text twice over

@@ -1767,6 +1767,9 @@ func (b *builder) errors(byTime []*node) {
 		if len(lines) == 0 || failedBelow[n] {
 			continue
 		}
+		if repeatsCall(n) && len(spanErrors(n.tool.s)) > 0 {
+			continue // the call around it reports its error
+		}
 		for p := n.parent; p != nil && !failedBelow[p]; p = p.parent {
 			failedBelow[p] = true
 		}
@@ -1802,11 +1805,12 @@ func (b *builder) errors(byTime []*node) {
 // error of a trace onto the status of every span that ends after it. Such
 // a span raised no exception of its own, and did its work (its steps say
 // something: a model's answer, a tool's result); the error stays with the
-// span that ended first with it.
+// span that ended first with it, unless that span is a call's other side
+// (repeatsCall), for which the call around it reports.
 func (b *builder) repeatedErrors() map[*node]bool {
 	first := map[string]*node{} // by status message: the span that ended first with it
 	for _, n := range b.nodes {
-		if msg := strings.TrimSpace(n.s.Status.Message); n.s.Status.Code == spans.StatusError && msg != "" {
+		if msg := strings.TrimSpace(n.s.Status.Message); n.s.Status.Code == spans.StatusError && msg != "" && !repeatsCall(n) {
 			if f, ok := first[msg]; !ok || n.s.End < f.s.End {
 				first[msg] = n
 			}
