@@ -1,7 +1,12 @@
 package run_test
 
 import (
+	"context"
+	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/run"
 )
@@ -220,6 +225,30 @@ func TestGenAIFiles(t *testing.T) {
 			steps:    aiSDKSteps,
 		},
 		{
+			// OpenLLMetry with its MCP instrumentation: the researcher's
+			// tool lives on an MCP server; each tools/call is a span under
+			// the MCP client's session span, not under the agent, named
+			// for its agent by gen_ai.agent.name. The misspelt city is an
+			// MCP tool error (isError), the result {"result", "is_error"}
+			// and the span's status its text. The AI SDK's trip again.
+			file: "traceloop-mcp-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    mcpSteps,
+		},
+		{
+			// The same run with the MCP server a process of its own over
+			// stdio, the context of each request propagated in
+			// params._meta (OpenInference's MCP instrumentation), the
+			// server's span of each tools/call written to OpenTelemetry's
+			// MCP conventions: an execute_tool span inside the client's
+			// span of the same call, its other side, not a call again.
+			file: "traceloop-mcp-stdio-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    mcpSteps,
+		},
+		{
 			// OpenLIT for JavaScript: LangGraph.js's nodes as GenAI's
 			// invoke_agent spans, LangChain.js's model calls and tools
 			// through its callbacks. Its tool spans name the tool's class
@@ -275,6 +304,19 @@ func TestGenAIFiles(t *testing.T) {
 	})
 }
 
+// mcpSteps are the steps of the AI SDK's trip with the researcher's tool
+// on an MCP server, whose misspelt city is a tool error.
+var mcpSteps = []realStep{
+	{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+	{"planner", run.KindToolCall, `research({"question":"What is tomorrow's weather in Oslo?"})`},
+	{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+	{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+	{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+	{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+	{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+	{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain"},
+}
+
 // aiSDKSteps are the steps of the Vercel AI SDK's run, read from its own
 // spans or through OpenInference's processor: the researcher's answer, the
 // planner's result of its call, is said once.
@@ -287,4 +329,16 @@ var aiSDKSteps = []realStep{
 	{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
 	{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
 	{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+}
+
+// TestContentlessFiles: a real file whose tracer records no content is
+// refused with the reason, never read as a run of empty steps. Ax's
+// tracing counts a model call's messages, parts and tool calls in its
+// events but keeps none of them, and runs a child agent, called from the
+// code its parent's model wrote, as a trace of its own.
+func TestContentlessFiles(t *testing.T) {
+	path := filepath.Join("..", "testdata", "traces", "ax-agents.jsonl")
+	_, err := run.LoadAll(context.Background(), path, run.Options{})
+	require.ErrorIs(t, err, run.ErrEmpty)
+	assert.ErrorContains(t, err, "trace 4ea9e4cfadb37c0d4aea95535b1c5778: run has no steps: 4 spans follow a GenAI convention but none holds a message, a tool call or an error")
 }

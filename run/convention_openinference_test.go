@@ -93,6 +93,53 @@ func TestOpenInferenceFiles(t *testing.T) {
 			},
 		},
 		{
+			// LangGraph.js's swarm (@langchain/langgraph-swarm) through
+			// OpenInference: two agents and no supervisor, each handing off
+			// to the other by a handoff tool that returns a Command for the
+			// parent graph (raised as ParentCommand). The flight agent's
+			// misspelt airport code fails and is retried; the hotel agent
+			// reports its EUR rate as USD.
+			file: "langgraph-js-swarm.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"flight_agent", "hotel_agent"},
+			question: "Book a flight from Boston to Lisbon on 12 March and a hotel in Lisbon for 3 nights, and tell me the total in USD.",
+			steps: []realStep{
+				{"user", run.KindUser, "Book a flight from Boston to Lisbon on 12 March"},
+				{"flight_agent", run.KindToolCall, `search_flights({"origin":"BOS","destination":"LSBN","date":"2026-03-12"})`},
+				{"flight_agent", run.KindToolResult, "Error: unknown airport code: LSBN"},
+				{"flight_agent", run.KindToolCall, `search_flights({"origin":"BOS","destination":"LIS","date":"2026-03-12"})`},
+				{"flight_agent", run.KindToolResult, `"flight":"TP218"`},
+				{"flight_agent", run.KindToolCall, "transfer_to_hotel_agent({})"},
+				{"flight_agent", run.KindToolResult, "Successfully transferred to hotel_agent"},
+				{"flight_agent", run.KindHandoff, "Hands off control: ParentCommand"},
+				{"hotel_agent", run.KindToolCall, `search_hotels({"city":"Lisbon","check_in":"2026-03-12","nights":3})`},
+				{"hotel_agent", run.KindToolResult, `"rate":140,"total":420,"currency":"EUR"`},
+				{"hotel_agent", run.KindMessage, "at 140 USD a night (420 USD)"},
+			},
+		},
+		{
+			// LangChain's deep agents for JS through OpenInference: the
+			// main agent writes its plan to a file (a tool returning a
+			// Command that updates the agent's files) and delegates to a
+			// sub-agent through its task tool; each agent is named by
+			// lc_agent_name in its spans' metadata. The AI SDK's trip
+			// again, the researcher a sub-agent.
+			file: "deepagents-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `write_file({"file_path":"/plan.md"`},
+				{"planner", run.KindToolResult, "Successfully wrote to '/plan.md'"},
+				{"planner", run.KindToolCall, `task({"description":"Find tomorrow's weather in Oslo: temperature and sky.","subagent_type":"researcher"})`},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Oslo will be 7 °F and rainy tomorrow"},
+			},
+		},
+		{
 			// LangChain.js 1's createAgent through OpenInference: each
 			// agent a graph of model_request and tools nodes, named only
 			// by lc_agent_name in every span's metadata; the researcher

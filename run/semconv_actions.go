@@ -21,11 +21,30 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 	if name == "" && role == roleRetrieval {
 		name = "retrieval"
 	}
+	name = cleanName(unquote(name))
 	return ToolCall{
 		ID:        firstStr(s.Attrs, toolIDKeys...),
-		Name:      cleanName(unquote(name)),
-		Arguments: jsonArguments(firstText(s.Attrs, toolArgKeys...)),
+		Name:      name,
+		Arguments: namedArguments(jsonArguments(firstText(s.Attrs, toolArgKeys...)), name),
 	}
+}
+
+// namedArguments reads a call's input written as the request that names
+// its tool, {"tool_name": NAME, "arguments": {…}} (OpenLLMetry's MCP
+// instrumentation writes a tools/call so), as the arguments; any other
+// input is kept as it is.
+func namedArguments(a, name string) string {
+	if !strings.HasPrefix(a, `{"tool_name"`) {
+		return a
+	}
+	var in struct {
+		ToolName  string          `json:"tool_name"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	if json.Unmarshal([]byte(a), &in) != nil || in.ToolName != name || len(in.Arguments) == 0 {
+		return a
+	}
+	return string(in.Arguments)
 }
 
 // jsonArguments reads a call's arguments written as JSON text twice over
@@ -117,7 +136,10 @@ var objectPlaceholder = regexp.MustCompile(`^\[object [A-Za-z_$][\w$]*\]$`)
 // it (LangChain's ToolMessage, serialised or as a dict: {"type": "tool",
 // "content": …}) as the message's text, and a text, a tool message or a
 // Command carrying one that a tracer wrapped as {"output": …} or
-// {"result": …} as the text; any other result is kept as it is.
+// {"result": …} as the text (beside the flag of an MCP tool's error,
+// {"result": …, "is_error": true}, as OpenLLMetry's MCP instrumentation
+// writes a CallToolResult whose isError is set: the span's status says it);
+// any other result is kept as it is.
 func toolMessageText(t string) string {
 	if text, ok := aiSDKToolPart(t); ok {
 		return text
@@ -134,6 +156,9 @@ func toolMessageText(t string) string {
 	}
 	if m, ok := messageOf(x); ok && m.Role == "tool" && m.Text != "" {
 		return m.Text
+	}
+	if _, ok := x["is_error"].(bool); ok && len(x) == 2 {
+		delete(x, "is_error")
 	}
 	if len(x) == 1 {
 		for _, k := range []string{"output", "result"} {

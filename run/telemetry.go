@@ -1259,6 +1259,9 @@ var chatRoles = map[string]bool{"user": true, "human": true, "system": true, "de
 // tool makes the steps of a tool or retrieval span: the call, unless a
 // model's output made it already, and the result.
 func (b *builder) tool(n *node) {
+	if repeatsCall(n) {
+		return // the call around it speaks for it
+	}
 	c := toolCall(n.s, n.role)
 	event := ""
 	if m := toolEventSpan.FindStringSubmatch(n.s.Name); m != nil && firstStr(n.s.Attrs, toolNameKeys...) == "" {
@@ -1317,6 +1320,25 @@ func (b *builder) tool(n *node) {
 		end = n.s.Start
 	}
 	b.add(n, end, 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: result, Extra: &Extra{ToolCallID: id, From: from}})
+}
+
+// repeatsCall reports whether a tool span is the call of the tool span
+// around it seen from the other side: the MCP conventions give a tool
+// call a client span and, through the context MCP propagates in
+// params._meta, a server span inside it, both execute_tool spans of the
+// same tool with the same arguments. The caller's span, which recorded a
+// result or an error, speaks for both.
+func repeatsCall(n *node) bool {
+	p := n.tool
+	if p == nil || n.role != roleTool {
+		return false
+	}
+	c, pc := toolCall(n.s, n.role), toolCall(p.s, p.role)
+	if c.Name == "" || c.Name != pc.Name || !sameJSON(c.Arguments, pc.Arguments) {
+		return false
+	}
+	result, _ := toolResult(p.s, p.role)
+	return result != "" || len(spanErrors(p.s)) > 0
 }
 
 // toolEventSpan matches the spans an event emitter writes for one run of a
@@ -1745,6 +1767,9 @@ func (b *builder) errors(byTime []*node) {
 		if len(lines) == 0 || failedBelow[n] {
 			continue
 		}
+		if repeatsCall(n) && len(spanErrors(n.tool.s)) > 0 {
+			continue // the call around it reports its error
+		}
 		for p := n.parent; p != nil && !failedBelow[p]; p = p.parent {
 			failedBelow[p] = true
 		}
@@ -1753,7 +1778,7 @@ func (b *builder) errors(byTime []*node) {
 		for at != nil && len(at.steps) == 0 {
 			at = at.parent
 		}
-		if at == nil || (n.role != roleOther && at != n) {
+		if at == nil || (n.role != roleOther && at != n && !repeatsCall(n)) {
 			// An agent, model or tool span whose failure no step of its
 			// own shows is a step of its own.
 			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "error", Kind: KindMessage, Content: text, Extra: &Extra{From: "span status and exception events"}})
@@ -1764,6 +1789,11 @@ func (b *builder) errors(byTime []*node) {
 		case s.Content == "":
 			s.Content = text
 			s.Edit().From = "span status and exception events"
+		case strings.TrimSpace(s.Content) == strings.TrimPrefix(text, "Error: "):
+			// A result that is the error's message alone (a tool error
+			// given back as its result, as an MCP tool's is) reads as the
+			// error, once.
+			s.Content = text
 		case !strings.Contains(s.Content, text): // a result may say its error already
 			s.Content += "\n" + text
 		}
@@ -1775,11 +1805,12 @@ func (b *builder) errors(byTime []*node) {
 // error of a trace onto the status of every span that ends after it. Such
 // a span raised no exception of its own, and did its work (its steps say
 // something: a model's answer, a tool's result); the error stays with the
-// span that ended first with it.
+// span that ended first with it, unless that span is a call's other side
+// (repeatsCall), for which the call around it reports.
 func (b *builder) repeatedErrors() map[*node]bool {
 	first := map[string]*node{} // by status message: the span that ended first with it
 	for _, n := range b.nodes {
-		if msg := strings.TrimSpace(n.s.Status.Message); n.s.Status.Code == spans.StatusError && msg != "" {
+		if msg := strings.TrimSpace(n.s.Status.Message); n.s.Status.Code == spans.StatusError && msg != "" && !repeatsCall(n) {
 			if f, ok := first[msg]; !ok || n.s.End < f.s.End {
 				first[msg] = n
 			}

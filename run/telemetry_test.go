@@ -407,6 +407,78 @@ func TestSpansToSteps(t *testing.T) {
 			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`,
 				`researcher tool_result: {"tempC":7,"sky":"rain"}`, "researcher message: 7 °F."},
 		},
+		{
+			// OpenLLMetry's MCP instrumentation writes a CallToolResult
+			// as {"result": …}, with "is_error" when the tool's isError is
+			// set, and the error's text as the span's status message.
+			name: "an MCP tool's error result, written with its flag and as the span's status",
+			spans: []span{
+				{id: "a", name: "researcher.agent", start: 1, end: 9, attrs: map[string]any{"traceloop.span.kind": "agent", "traceloop.entity.name": "researcher"}},
+				{id: "m", parent: "a", name: "chat gpt-4o-mini", start: 2, attrs: map[string]any{"llm.request.type": "chat",
+					"gen_ai.prompt.0.role": "user", "gen_ai.prompt.0.content": "Weather in Olso?",
+					"gen_ai.completion.0.role": "assistant", "gen_ai.completion.0.tool_calls.0.id": "c1",
+					"gen_ai.completion.0.tool_calls.0.name": "get_weather", "gen_ai.completion.0.tool_calls.0.arguments": `{"city":"Olso"}`}},
+				{id: "t", parent: "a", name: "get_weather.tool", start: 3, status: "ERROR", message: "unknown city: Olso", attrs: map[string]any{
+					"traceloop.span.kind": "tool", "traceloop.entity.name": "get_weather",
+					"traceloop.entity.input":  `{"tool_name":"get_weather","arguments":{"city":"Olso"}}`,
+					"traceloop.entity.output": `{"result":"unknown city: Olso","is_error":true}`}},
+			},
+			question: "Weather in Olso?",
+			want: []string{"user user: Weather in Olso?", `researcher tool_call: get_weather({"city":"Olso"})`,
+				"researcher tool_result: Error: unknown city: Olso"},
+		},
+		{
+			// The tool call of the GenAI conventions' MCP examples
+			// (semconv docs/gen-ai/mcp.md, "Stdio transport"): the MCP
+			// client's and the server's tools/call spans, the server's a
+			// child of the client's through the context MCP propagates in
+			// params._meta, are both execute_tool spans of one call, and
+			// both record its arguments and result.
+			name: "an MCP tool call's client and server spans, one call",
+			spans: []span{
+				{id: "s1", name: "invoke_agent weather-forecast-agent", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "weather-forecast-agent"}},
+				{id: "s2", parent: "s1", name: "chat gpt-4o", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"Weather in San Francisco on 1 October?"}]}]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"call_1","name":"get-weather","arguments":{"location":"San Francisco?","date":"2025-10-01"}}]}]`}},
+				{id: "s3", parent: "s1", name: "tools/call get-weather", start: 3, end: 5, attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "get-weather", "mcp.method.name": "tools/call", "jsonrpc.request.id": "3", "mcp.session.id": "8267461134f24305af708e66b8eda71a",
+					"gen_ai.tool.call.arguments": `{"location":"San Francisco?","date":"2025-10-01"}`,
+					"gen_ai.tool.call.result":    `{"temperature_range":{"high":75,"low":60}}`}},
+				{id: "s4", parent: "s3", name: "tools/call get-weather", start: 3.5, end: 4.5, attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "get-weather", "mcp.method.name": "tools/call", "jsonrpc.request.id": "3", "mcp.session.id": "8267461134f24305af708e66b8eda71a",
+					"gen_ai.tool.call.arguments": `{"location":"San Francisco?","date":"2025-10-01"}`,
+					"gen_ai.tool.call.result":    `{"temperature_range":{"high":75,"low":60}}`}},
+				{id: "s5", parent: "s1", name: "chat gpt-4o", start: 6, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"Highs of 75 °F, lows of 60 °F."}]}]`}},
+			},
+			question: "Weather in San Francisco on 1 October?",
+			want: []string{"user user: Weather in San Francisco on 1 October?",
+				`weather-forecast-agent tool_call: get-weather({"date":"2025-10-01","location":"San Francisco?"})`,
+				`weather-forecast-agent tool_result: {"temperature_range":{"high":75,"low":60}}`,
+				"weather-forecast-agent message: Highs of 75 °F, lows of 60 °F."},
+		},
+		{
+			// The same call failing: an MCP tool error (isError) is
+			// error.type tool_error on both spans (semconv mcp.md, note
+			// [1] of the client span's attributes), reported once.
+			name: "an MCP tool call's client and server spans, failed",
+			spans: []span{
+				{id: "s1", name: "invoke_agent weather-forecast-agent", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "weather-forecast-agent"}},
+				{id: "s2", parent: "s1", name: "chat gpt-4o", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"Weather in Olso?"}]}]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"call_1","name":"get-weather","arguments":{"location":"Olso"}}]}]`}},
+				{id: "s3", parent: "s1", name: "tools/call get-weather", start: 3, end: 5, status: "ERROR", attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "get-weather", "mcp.method.name": "tools/call", "jsonrpc.request.id": "3", "error.type": "tool_error",
+					"gen_ai.tool.call.arguments": `{"location":"Olso"}`}},
+				{id: "s4", parent: "s3", name: "tools/call get-weather", start: 3.5, end: 4.5, status: "ERROR", attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "get-weather", "mcp.method.name": "tools/call", "jsonrpc.request.id": "3", "error.type": "tool_error",
+					"gen_ai.tool.call.arguments": `{"location":"Olso"}`}},
+			},
+			question: "Weather in Olso?",
+			want: []string{"user user: Weather in Olso?",
+				`weather-forecast-agent tool_call: get-weather({"location":"Olso"})`,
+				`weather-forecast-agent tool_result: Error: tool_error`},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
