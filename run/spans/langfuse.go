@@ -93,7 +93,7 @@ func langfuseObject(m map[string]any, line int) ([]Span, error) {
 		if err != nil {
 			return nil, err
 		}
-		if sp.ParentID == traceID && firstText(om,  []string{"parentObservationId", "parent_observation_id"}) == "" {
+		if sp.ParentID == traceID && firstText(om, []string{"parentObservationId", "parent_observation_id"}) == "" {
 			sp.ParentID = rootID
 		}
 		out = append(out, sp)

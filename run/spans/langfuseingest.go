@@ -30,19 +30,31 @@ var langfuseKinds = map[string]string{"span": "SPAN", "generation": "GENERATION"
 type langfuseEvents struct {
 	traces, obs          map[string]map[string]any
 	traceOrder, obsOrder []string
-	lines                map[string]int // the line of each trace's first event
+	lines                map[string]int            // the line of each trace's first event
+	sdk                  map[string]map[string]any // each observation's batch's metadata
 }
 
 func decodeLangfuseIngestion(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
-	ev := langfuseEvents{traces: map[string]map[string]any{}, obs: map[string]map[string]any{}, lines: map[string]int{}}
+	ev := langfuseEvents{traces: map[string]map[string]any{}, obs: map[string]map[string]any{}, lines: map[string]int{}, sdk: map[string]map[string]any{}}
 	type update struct {
-		body map[string]any
-		line int
+		body, sdk map[string]any
+		line      int
 	}
 	var updates []update
-	err := eachObject(ctx, data, "a Langfuse ingestion event", langfuseBatch, func(m map[string]any, s int) error {
+	var sdk map[string]any // the metadata of the batch being read
+	one := func(s, e int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		line := lines.at(s)
+		if data[s] != '{' {
+			return fmt.Errorf("line %d: a Langfuse ingestion event is a JSON object", line)
+		}
+		var m map[string]any
+		if err := decodeJSON(data, s, e, &m); err != nil {
+			return err
+		}
 		typ := firstText(m, []string{"type"})
 		body, ok := m["body"].(map[string]any)
 		if !ok {
@@ -57,20 +69,44 @@ func decodeLangfuseIngestion(ctx context.Context, data []byte) ([]Span, error) {
 			return ev.trace(body, line)
 		case action == "update":
 			if _, ok := langfuseKinds[kind]; ok {
-				updates = append(updates, update{body, line})
+				updates = append(updates, update{body, sdk, line})
 			}
 		case action == "create":
 			if t, ok := langfuseKinds[kind]; ok {
-				return ev.observation(body, t, line)
+				return ev.observation(body, t, sdk, line)
 			}
 		}
 		return nil
-	})
+	}
+	recs, err := records(data)
 	if err != nil {
 		return nil, err
 	}
+	for _, r := range recs {
+		sdk = nil
+		switch {
+		case data[r.start] == '[':
+			err = eachElement(data, r.start, one)
+		case data[r.start] == '{':
+			if b, ok := langfuseBatch(data, r.start); ok {
+				if ms, me, ok := member(data, r.start, "metadata"); ok && data[ms] == '{' {
+					if err := decodeJSON(data, ms, me, &sdk); err != nil {
+						return nil, err
+					}
+				}
+				err = eachElement(data, b, one)
+			} else {
+				err = one(r.start, r.end)
+			}
+		default:
+			err = one(r.start, r.end)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 	for _, u := range updates {
-		if err := ev.observation(u.body, "", u.line); err != nil {
+		if err := ev.observation(u.body, "", u.sdk, u.line); err != nil {
 			return nil, err
 		}
 	}
@@ -148,7 +184,7 @@ func (ev *langfuseEvents) trace(body map[string]any, line int) error {
 
 // observation merges a create or update event's body into its observation;
 // typ is the observation type its event names, "" for an update.
-func (ev *langfuseEvents) observation(body map[string]any, typ string, line int) error {
+func (ev *langfuseEvents) observation(body map[string]any, typ string, sdk map[string]any, line int) error {
 	id := firstText(body, []string{"id"})
 	if id == "" {
 		return fmt.Errorf("line %d: a Langfuse observation event with no id", line)
@@ -163,6 +199,9 @@ func (ev *langfuseEvents) observation(body map[string]any, typ string, line int)
 		o["type"] = typ
 	}
 	mergeSet(o, body)
+	if sdk != nil && ev.sdk[id] == nil {
+		ev.sdk[id] = sdk
+	}
 	if _, ok := ev.lines["obs:"+id]; !ok {
 		ev.lines["obs:"+id] = line
 	}
@@ -204,7 +243,24 @@ func (ev *langfuseEvents) spans() ([]Span, error) {
 		if err != nil {
 			return nil, err
 		}
+		for i := range ss {
+			ss[i].Attrs = append(ss[i].Attrs, langfuseSDK(ev.sdk[ss[i].SpanID])...)
+		}
 		out = append(out, ss...)
 	}
 	return out, nil
+}
+
+// langfuseSDK returns the attributes of the SDK that sent an observation,
+// from its batch's metadata: langfuse.sdk.name, .version and .integration
+// (DEFAULT for the SDK's own trace(), span() and generation() calls,
+// LANGCHAIN for its LangChain handler's).
+func langfuseSDK(meta map[string]any) Attrs {
+	var out Attrs
+	for _, k := range []string{"integration", "name", "version"} {
+		if v := firstText(meta, []string{"sdk_" + k}); v != "" {
+			out = append(out, Attr{Key: "langfuse.sdk." + k, Value: String(v)})
+		}
+	}
+	return out
 }
