@@ -3,6 +3,8 @@ package run
 import (
 	"slices"
 	"strings"
+
+	"github.com/offattr/offattr/run/spans"
 )
 
 // taskKinds are the span kinds, as a flat span list writes them, of spans
@@ -32,7 +34,7 @@ func isTaskSpan(n *node) bool {
 	if t := n.s.Attrs.Str("lmnr.span.type"); hasAnyAttr(n.s.Attrs, "lmnr.span.path") && (t == "" || strings.EqualFold(t, "DEFAULT")) {
 		return true
 	}
-	if n.s.Attrs.Str("posthog.event") == "$ai_span" {
+	if n.s.Attrs.Str("posthog.event") == "$ai_span" || langfuseSDKSpan(n.s) {
 		return true
 	}
 	k := n.s.Attrs.Str("openinference.span.kind")
@@ -175,4 +177,14 @@ func (b *builder) calledTasks() {
 			n.role = roleTool
 		}
 	}
+}
+
+// langfuseSDKSpan reports whether a span is a plain span a Langfuse SDK
+// sent through its ingestion API (langfuse.sdk.integration, from the
+// batch): the SDKs before OpenTelemetry (JavaScript 3.x, Python 2.x) know
+// no agent or tool type, and a program's span() call, or its LangChain
+// handler's run of a chain, stands for a piece of the program as a
+// LangSmith chain does.
+func langfuseSDKSpan(s *spans.Span) bool {
+	return strings.EqualFold(s.Attrs.Str("langfuse.sdk.integration"), "DEFAULT") && strings.EqualFold(s.Attrs.Str("langfuse.observation.type"), "SPAN")
 }
