@@ -56,6 +56,13 @@ func langfuseObject(m map[string]any, line int) ([]Span, error) {
 		}
 		return []Span{sp}, nil
 	}
+	return langfuseTrace(m, obs, line, func(int) int { return line })
+}
+
+// langfuseTrace reads a trace and its observations; lineOf gives the line
+// of each observation (the trace's, in an export; its first event's, in
+// ingestion batches).
+func langfuseTrace(m map[string]any, obs []any, line int, lineOf func(i int) int) ([]Span, error) {
 	traceID := firstText(m, []string{"id"})
 	if traceID == "" {
 		return nil, fmt.Errorf("line %d: a Langfuse trace with no id", line)
@@ -80,16 +87,16 @@ func langfuseObject(m map[string]any, line int) ([]Span, error) {
 		}
 	}
 	out := []Span{root}
-	for _, o := range obs {
+	for i, o := range obs {
 		if _, id := o.(string); id {
 			continue // an observation named by its id (GET /traces), not held
 		}
 		om, ok := o.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("line %d: Langfuse trace %s: an observation is not a JSON object", line, traceID)
+			return nil, fmt.Errorf("line %d: Langfuse trace %s: an observation is not a JSON object", lineOf(i), traceID)
 		}
 		om = langfuseClean(om)
-		sp, err := langfuseObservation(om, traceID, line)
+		sp, err := langfuseObservation(om, traceID, lineOf(i))
 		if err != nil {
 			return nil, err
 		}

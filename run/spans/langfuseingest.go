@@ -237,9 +237,10 @@ func (ev *langfuseEvents) spans() ([]Span, error) {
 	}
 	var out []Span
 	for _, tid := range ev.traceOrder {
-		t := ev.traces[tid]
-		t["observations"] = append([]any{}, byTrace[tid]...)
-		ss, err := langfuseObject(t, ev.lines[tid])
+		obs := byTrace[tid]
+		ss, err := langfuseTrace(langfuseClean(ev.traces[tid]), obs, ev.lines[tid], func(i int) int {
+			return ev.lines["obs:"+firstText(obs[i].(map[string]any), []string{"id"})]
+		})
 		if err != nil {
 			return nil, err
 		}
