@@ -70,9 +70,9 @@ func TestLangfuseFiles(t *testing.T) {
 		{
 			// langfuse-langchain's CallbackHandler over two LangGraph JS
 			// ReAct agents, the researcher run by the planner's tool: the
-			// graphs' runs, named for their agents, are the agents. The
-			// failed call's span holds only its error, which reads as a
-			// step of its own before the result the agent was given.
+			// graphs' runs, named for their agents, are the agents, and
+			// the spans named as the calls the model made, with their
+			// arguments, are the tools (the handler types neither).
 			file: "langfuse-langchain-js.jsonl", format: run.FormatLangfuse, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "I fly to Oslo tomorrow. What should I pack?",
@@ -80,12 +80,10 @@ func TestLangfuseFiles(t *testing.T) {
 				{"user", run.KindUser, "I fly to Oslo tomorrow. What should I pack?"},
 				{"planner", run.KindToolCall, `research({"question":"Weather in Oslo tomorrow?"})`},
 				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
-				{"researcher", run.KindMessage, "Error: unknown city: Olso"},
-				{"researcher", run.KindToolResult, "Please fix your mistakes."},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
 				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
-				{"researcher", run.KindToolResult, `"unit":"celsius"`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","forecast":"rain","temperature":7,"unit":"celsius"}`},
 				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
-				{"planner", run.KindToolResult, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
 				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
 			},
 		},

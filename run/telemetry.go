@@ -338,6 +338,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 		}
 	}
 	b.langChainAgents()
+	b.handlerTools()
 	b.graphRunAgents()
 	b.taskAgents()
 	// A span outside any agent span whose parent has one named agent
