@@ -18,7 +18,7 @@ import (
 // one observation, its updates applied over what was created, in the
 // order they were sent: an SDK may send an update before the create it
 // follows. The observations and traces are then read as Langfuse's API
-// lists them (langfuseObject); score-create, sdk-log and the rest are
+// lists them (langfuseTrace); score-create, sdk-log and the rest are
 // passed over.
 
 // langfuseKinds are the observation types the ingestion events' types
@@ -30,13 +30,16 @@ var langfuseKinds = map[string]string{"span": "SPAN", "generation": "GENERATION"
 type langfuseEvents struct {
 	traces, obs          map[string]map[string]any
 	traceOrder, obsOrder []string
-	lines                map[string]int            // the line of each trace's first event
+	traceLine, obsLine   map[string]int            // the line of each one's first event
 	sdk                  map[string]map[string]any // each observation's batch's metadata
 }
 
 func decodeLangfuseIngestion(ctx context.Context, data []byte) ([]Span, error) {
 	lines := newLineCounter(data)
-	ev := langfuseEvents{traces: map[string]map[string]any{}, obs: map[string]map[string]any{}, lines: map[string]int{}, sdk: map[string]map[string]any{}}
+	ev := langfuseEvents{
+		traces: map[string]map[string]any{}, obs: map[string]map[string]any{}, sdk: map[string]map[string]any{},
+		traceLine: map[string]int{}, obsLine: map[string]int{},
+	}
 	type update struct {
 		body, sdk map[string]any
 		line      int
@@ -172,7 +175,7 @@ func (ev *langfuseEvents) trace(body map[string]any, line int) error {
 		t = map[string]any{}
 		ev.traces[id] = t
 		ev.traceOrder = append(ev.traceOrder, id)
-		ev.lines[id] = line
+		ev.traceLine[id] = line
 	}
 	began, seen := t["timestamp"]
 	mergeSet(t, body)
@@ -202,8 +205,8 @@ func (ev *langfuseEvents) observation(body map[string]any, typ string, sdk map[s
 	if sdk != nil && ev.sdk[id] == nil {
 		ev.sdk[id] = sdk
 	}
-	if _, ok := ev.lines["obs:"+id]; !ok {
-		ev.lines["obs:"+id] = line
+	if _, ok := ev.obsLine[id]; !ok {
+		ev.obsLine[id] = line
 	}
 	return nil
 }
@@ -226,20 +229,20 @@ func (ev *langfuseEvents) spans() ([]Span, error) {
 		o := ev.obs[id]
 		tid := firstText(o, []string{"traceId"})
 		if tid == "" {
-			return nil, fmt.Errorf("line %d: Langfuse observation %q has no traceId", ev.lines["obs:"+id], firstText(o, []string{"name"}))
+			return nil, fmt.Errorf("line %d: Langfuse observation %q has no traceId", ev.obsLine[id], firstText(o, []string{"name"}))
 		}
 		if ev.traces[tid] == nil {
 			ev.traces[tid] = map[string]any{"id": tid}
 			ev.traceOrder = append(ev.traceOrder, tid)
-			ev.lines[tid] = ev.lines["obs:"+id]
+			ev.traceLine[tid] = ev.obsLine[id]
 		}
 		byTrace[tid] = append(byTrace[tid], o)
 	}
 	var out []Span
 	for _, tid := range ev.traceOrder {
 		obs := byTrace[tid]
-		ss, err := langfuseTrace(langfuseClean(ev.traces[tid]), obs, ev.lines[tid], func(i int) int {
-			return ev.lines["obs:"+firstText(obs[i].(map[string]any), []string{"id"})]
+		ss, err := langfuseTrace(langfuseClean(ev.traces[tid]), obs, ev.traceLine[tid], func(i int) int {
+			return ev.obsLine[firstText(obs[i].(map[string]any), []string{"id"})]
 		})
 		if err != nil {
 			return nil, err
