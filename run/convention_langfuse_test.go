@@ -46,6 +46,47 @@ func TestLangfuseFiles(t *testing.T) {
 				{"coordinator", run.KindMessage, "ACME closed Q3 with 4.2M USD revenue (+12%)."},
 			},
 		},
+		{
+			// Langfuse's JS SDK 3.x instrumenting by hand (trace, span,
+			// generation), its ingestion batches as posted: a planner whose
+			// research tool runs a researcher; the researcher's misspelt
+			// call fails (level ERROR) and it reports Celsius as
+			// Fahrenheit. The SDK has no agent or tool type: the program's
+			// spans are its agents and tools.
+			file: "langfuse-js-v3.jsonl", format: run.FormatLangfuse, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "I fly to Oslo tomorrow. What should I pack?",
+			steps: []realStep{
+				{"user", run.KindUser, "I fly to Oslo tomorrow. What should I pack?"},
+				{"planner", run.KindToolCall, `research({"question":"Weather in Oslo tomorrow?"})`},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `"unit":"celsius"`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
+		{
+			// langfuse-langchain's CallbackHandler over two LangGraph JS
+			// ReAct agents, the researcher run by the planner's tool: the
+			// graphs' runs, named for their agents, are the agents, and
+			// the spans named as the calls the model made, with their
+			// arguments, are the tools (the handler types neither).
+			file: "langfuse-langchain-js.jsonl", format: run.FormatLangfuse, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "I fly to Oslo tomorrow. What should I pack?",
+			steps: []realStep{
+				{"user", run.KindUser, "I fly to Oslo tomorrow. What should I pack?"},
+				{"planner", run.KindToolCall, `research({"question":"Weather in Oslo tomorrow?"})`},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","forecast":"rain","temperature":7,"unit":"celsius"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
 	})
 }
 

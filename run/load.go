@@ -23,7 +23,7 @@ const (
 	FormatTempo         = Format(spans.Tempo)         // Grafana Tempo's trace download
 	FormatJaeger        = Format(spans.Jaeger)        // Jaeger UI/API JSON
 	FormatOpenInference = Format(spans.OpenInference) // flat span lists: Phoenix, Arize, OpenInference, MLflow
-	FormatLangfuse      = Format(spans.Langfuse)      // Langfuse trace exports
+	FormatLangfuse      = Format(spans.Langfuse)      // Langfuse trace exports and ingestion batches
 	FormatLangSmith     = Format(spans.LangSmith)     // LangSmith runs
 	FormatCalls         = Format(spans.Calls)         // logs of model calls: request and response pairs
 	FormatSentry        = Format(spans.Sentry)        // Sentry's envelopes and transaction events

@@ -648,6 +648,15 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 			}
 			return chatMessage{}, false
 		}
+		if kw, ok := m["lc_kwargs"].(map[string]any); ok && kw["tool_call_id"] != nil && kw["type"] == nil {
+			// LangChain.js's ToolMessage written as its fields
+			// ({"lc_serializable", "lc_kwargs", "lc_namespace", …}, as
+			// Langfuse's LangChain handler sends a tool's result): of
+			// LangChain's messages only a tool's answers a call.
+			kw = maps.Clone(kw)
+			kw["type"] = "tool"
+			return messageOf(kw)
+		}
 		if _, ok := m["content"]; ok {
 			role = langChainRoles[stringOrEmpty(m["type"])] // LangChain's messages: {"type": "human", "content"}
 		}

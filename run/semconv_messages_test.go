@@ -99,6 +99,9 @@ func TestUnwrapped(t *testing.T) {
 		{"a graph state", `{"messages": [{"content": "Done.", "type": "ai"}]}`, []chatMessage{{Role: "assistant", Text: "Done."}}},
 		{"a tool message", `{"name": "get_weather", "type": "tool", "content": "-5C", "tool_call_id": "tc_1"}`,
 			[]chatMessage{{Role: "tool", Name: "get_weather", Text: "-5C", CallID: "tc_1"}}},
+		{"LangChain.js's ToolMessage as its fields", `{"lc_serializable": true, "lc_kwargs": {"status": "success", "content": "-5C", "tool_call_id": "tc_1", "name": "get_weather"}, "lc_namespace": ["langchain_core", "messages"], "content": "-5C", "tool_call_id": "tc_1"}`,
+			[]chatMessage{{Role: "tool", Name: "get_weather", Text: "-5C", CallID: "tc_1"}}},
+		{"LangChain.js's AIMessage as its fields, no tool message", `{"lc_serializable": true, "lc_kwargs": {"content": "Done."}, "content": "Done."}`, []chatMessage{out(`{"lc_serializable": true, "lc_kwargs": {"content": "Done."}, "content": "Done."}`)}},
 		{"JSON that holds no messages", `{"temperature": -5, "unit": "C"}`, []chatMessage{out(`{"temperature": -5, "unit": "C"}`)}},
 		{"prose", `{Snowy} all day`, []chatMessage{out(`{Snowy} all day`)}},
 	}

@@ -3,6 +3,8 @@ package run
 import (
 	"slices"
 	"strings"
+
+	"github.com/offattr/offattr/run/spans"
 )
 
 // taskKinds are the span kinds, as a flat span list writes them, of spans
@@ -32,7 +34,7 @@ func isTaskSpan(n *node) bool {
 	if t := n.s.Attrs.Str("lmnr.span.type"); hasAnyAttr(n.s.Attrs, "lmnr.span.path") && (t == "" || strings.EqualFold(t, "DEFAULT")) {
 		return true
 	}
-	if n.s.Attrs.Str("posthog.event") == "$ai_span" {
+	if n.s.Attrs.Str("posthog.event") == "$ai_span" || langfuseSDKSpan(n.s) {
 		return true
 	}
 	k := n.s.Attrs.Str("openinference.span.kind")
@@ -172,6 +174,56 @@ func (b *builder) calledTasks() {
 		}
 		name := strings.TrimSpace(n.s.Name)
 		if slices.ContainsFunc(calls[n.parent], func(c called) bool { return c.start <= n.s.Start && strings.EqualFold(c.name, name) }) {
+			n.role = roleTool
+		}
+	}
+}
+
+// langfuseSDKSpan reports whether a span is a plain span a Langfuse SDK's
+// own calls sent through its ingestion API (langfuse.sdk.integration
+// DEFAULT, from the batch): the SDKs before OpenTelemetry (JavaScript 3.x,
+// Python 2.x) know no agent or tool type, and a program's span() stands
+// for a piece of the program as a LangSmith chain does.
+func langfuseSDKSpan(s *spans.Span) bool {
+	return strings.EqualFold(s.Attrs.Str("langfuse.sdk.integration"), "DEFAULT") && strings.EqualFold(s.Attrs.Str("langfuse.observation.type"), "SPAN")
+}
+
+// handlerTools makes tool spans of the plain spans Langfuse's LangChain
+// handler sent for a tool's run: it records tools and chains alike as
+// spans (langfuse.sdk.integration LANGCHAIN), and a tool's is named as a
+// call a model call before it made, its input that call's arguments.
+func (b *builder) handlerTools() {
+	handler := func(n *node) bool {
+		return n.role == roleOther && strings.EqualFold(n.s.Attrs.Str("langfuse.sdk.integration"), "LANGCHAIN") &&
+			strings.EqualFold(n.s.Attrs.Str("langfuse.observation.type"), "SPAN")
+	}
+	if !slices.ContainsFunc(b.nodes, handler) {
+		return
+	}
+	type called struct {
+		call  ToolCall
+		start int64
+	}
+	var calls []called
+	for _, n := range b.nodes {
+		if n.role != roleLLM {
+			continue
+		}
+		for _, m := range outputMessages(n.s) {
+			for _, c := range m.Calls {
+				calls = append(calls, called{c, n.s.Start})
+			}
+		}
+	}
+	for _, n := range b.nodes {
+		if !handler(n) {
+			continue
+		}
+		name := strings.TrimSpace(n.s.Name)
+		args := jsonArguments(n.s.Attrs.Str("langfuse.observation.input"))
+		if slices.ContainsFunc(calls, func(c called) bool {
+			return c.start <= n.s.Start && strings.EqualFold(strings.TrimSpace(c.call.Name), name) && sameJSON(c.call.Arguments, args)
+		}) {
 			n.role = roleTool
 		}
 	}

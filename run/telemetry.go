@@ -338,6 +338,8 @@ func (b *builder) tree(ss []*spans.Span) int {
 		}
 	}
 	b.langChainAgents()
+	b.handlerTools()
+	b.graphRunAgents()
 	b.taskAgents()
 	// A span outside any agent span whose parent has one named agent
 	// span among its children, a span with nothing inside it, belongs to
@@ -482,6 +484,37 @@ func (b *builder) langChainAgents() {
 			continue
 		}
 		n.role, n.name, n.from = roleAgent, name, fromAgentSpan
+	}
+}
+
+// graphRunAgents makes an agent span of each span that runs a LangGraph
+// graph named for its agent: LangGraph names a graph's run for the graph
+// (createReactAgent and createSupervisor for the agent they make), and a
+// span is a graph's run when a node of a graph nested one level deeper
+// (langgraph_checkpoint_ns) sits directly inside it and it is no node
+// itself (it carries no node, or its parent's, as a run inside a node
+// inherits its metadata). A graph of LangGraph's default name
+// ("LangGraph") names no agent. Its nodes are then steps of the agent.
+func (b *builder) graphRunAgents() {
+	depth := func(n *node) int {
+		ns := metadataValue(n.s, "langgraph_checkpoint_ns")
+		if ns == "" {
+			return 0
+		}
+		return strings.Count(ns, "|") + 1
+	}
+	for _, n := range b.nodes {
+		p := n.parent
+		if p == nil || n.from != fromGraphNode || n.name == "" || p.role != roleOther || depth(n) <= depth(p) {
+			continue
+		}
+		own := metadataValue(p.s, "langgraph_node")
+		if own != "" && (p.parent == nil || metadataValue(p.parent.s, "langgraph_node") != own) {
+			continue // a node of the graph around it, not a run inside one
+		}
+		if name := cleanName(p.s.Name); name != "" && name != "LangGraph" {
+			p.name, p.from = name, fromGraphNode
+		}
 	}
 }
 

@@ -177,11 +177,11 @@ func detectObject(data []byte, i int) Format {
 					return errStop
 				})
 			}
-		case "batch", "results": // PostHog's events, as posted or listed
+		case "batch", "results": // PostHog's events, as posted or listed; Langfuse's ingestion batches
 			if data[s] == '[' {
 				_ = eachElement(data, s, func(es, _ int) error {
-					if detectElement(data, es) == PostHog {
-						f = PostHog
+					if g := detectElement(data, es); g == PostHog || g == Langfuse && k == "batch" {
+						f = g
 					}
 					return errStop
 				})
@@ -246,6 +246,8 @@ func detectKeys(keys map[string]bool) Format {
 		return Langfuse // a session with its traces
 	case keys["traceId"] && keys["type"] && keys["startTime"] && keys["id"]:
 		return Langfuse // an observation
+	case isLangfuseEvent(keys):
+		return Langfuse // an ingestion event
 	case keys["sent_at"] && (keys["sdk"] || keys["trace"] || keys["event_id"] || keys["dsn"]):
 		return Sentry // an envelope's header
 	case keys["spans"] && keys["contexts"] && keys["type"]:

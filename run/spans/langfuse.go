@@ -22,6 +22,9 @@ import (
 // that its input can stand for the task.
 
 func decodeLangfuse(ctx context.Context, data []byte) ([]Span, error) {
+	if langfuseIngestion(data) {
+		return decodeLangfuseIngestion(ctx, data)
+	}
 	lines := newLineCounter(data)
 	return eachTraceSpans(ctx, data, func(s, e int) ([]Span, error) {
 		var m map[string]any
@@ -53,11 +56,28 @@ func langfuseObject(m map[string]any, line int) ([]Span, error) {
 		}
 		return []Span{sp}, nil
 	}
+	return langfuseTrace(m, obs, line, func(int) int { return line })
+}
+
+// langfuseTrace reads a trace and its observations; lineOf gives the line
+// of each observation (the trace's, in an export; its first event's, in
+// ingestion batches).
+func langfuseTrace(m map[string]any, obs []any, line int, lineOf func(i int) int) ([]Span, error) {
 	traceID := firstText(m, []string{"id"})
 	if traceID == "" {
 		return nil, fmt.Errorf("line %d: a Langfuse trace with no id", line)
 	}
-	root := Span{TraceID: traceID, SpanID: traceID, Name: firstText(m, []string{"name"}), Line: line}
+	// The trace's own span takes the trace's id, unless an observation has
+	// it (langfuse-langchain gives its root run the trace's id): then the
+	// observations that name no parent hang from the trace's span, and the
+	// ones naming the trace's id as parent from that observation.
+	rootID := traceID
+	for _, o := range obs {
+		if om, ok := o.(map[string]any); ok && firstText(om, []string{"id"}) == traceID {
+			rootID = traceID + "/trace"
+		}
+	}
+	root := Span{TraceID: traceID, SpanID: rootID, Name: firstText(m, []string{"name"}), Line: line}
 	root.Start, _ = flatTime(m["timestamp"])
 	root.End = root.Start
 	root.Attrs = Attrs{{Key: "langfuse.observation.type", Value: String("TRACE")}}
@@ -67,17 +87,21 @@ func langfuseObject(m map[string]any, line int) ([]Span, error) {
 		}
 	}
 	out := []Span{root}
-	for _, o := range obs {
+	for i, o := range obs {
 		if _, id := o.(string); id {
 			continue // an observation named by its id (GET /traces), not held
 		}
 		om, ok := o.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("line %d: Langfuse trace %s: an observation is not a JSON object", line, traceID)
+			return nil, fmt.Errorf("line %d: Langfuse trace %s: an observation is not a JSON object", lineOf(i), traceID)
 		}
-		sp, err := langfuseObservation(langfuseClean(om), traceID, line)
+		om = langfuseClean(om)
+		sp, err := langfuseObservation(om, traceID, lineOf(i))
 		if err != nil {
 			return nil, err
+		}
+		if sp.ParentID == traceID && firstText(om, []string{"parentObservationId", "parent_observation_id"}) == "" {
+			sp.ParentID = rootID
 		}
 		out = append(out, sp)
 	}

@@ -18,7 +18,7 @@ const (
 	Tempo         Format = "tempo"         // Grafana Tempo's trace download: {"batches": …} or {"trace": {"resourceSpans": …}}
 	Jaeger        Format = "jaeger"        // Jaeger UI/API JSON: {"data": [{"traceID", "spans", "processes"}]}
 	OpenInference Format = "openinference" // flat span lists as Phoenix, Arize and OpenInference exporters dump them
-	Langfuse      Format = "langfuse"      // Langfuse trace exports: a trace with its observations
+	Langfuse      Format = "langfuse"      // Langfuse trace exports (a trace with its observations) and its SDKs' ingestion batches
 	LangSmith     Format = "langsmith"     // LangSmith runs: {"id", "run_type", "inputs", "outputs", "child_runs"…}
 	Calls         Format = "calls"         // logs of model calls: {"request", "response"} a line or listed (LLM gateways, AutoGen's runtime log)
 	Sentry        Format = "sentry"        // Sentry's envelopes (transactions, span containers) and transaction events
