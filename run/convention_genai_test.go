@@ -102,16 +102,7 @@ func TestGenAIFiles(t *testing.T) {
 			file: "genkit-go-flows.jsonl", format: run.FormatOTLP, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
-			steps: []realStep{
-				{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
-				{"planner", run.KindToolCall, `research({"question":"Nightly rate of Hotel Aurora in Bergen?"})`},
-				{"researcher", run.KindToolCall, `getRate({"city":"Bergne","hotel":"Aurora"})`},
-				{"researcher", run.KindToolResult, `{"error":"unknown city: Bergne"}`},
-				{"researcher", run.KindToolCall, `getRate({"city":"Bergen","hotel":"Aurora"})`},
-				{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
-				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
-				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
-			},
+			steps:    genkitGoSteps,
 		},
 		{
 			// Genkit for Go's executable prompts as the agents, run in one
@@ -121,16 +112,7 @@ func TestGenAIFiles(t *testing.T) {
 			file: "genkit-go-prompts.jsonl", format: run.FormatOTLP, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
-			steps: []realStep{
-				{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
-				{"planner", run.KindToolCall, `research({"question":"Nightly rate of Hotel Aurora in Bergen?"})`},
-				{"researcher", run.KindToolCall, `getRate({"city":"Bergne","hotel":"Aurora"})`},
-				{"researcher", run.KindToolResult, `{"error":"unknown city: Bergne"}`},
-				{"researcher", run.KindToolCall, `getRate({"city":"Bergen","hotel":"Aurora"})`},
-				{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
-				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
-				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
-			},
+			steps:    genkitGoSteps,
 		},
 		{
 			// Genkit for Go's executable prompts run one after another in
@@ -306,6 +288,19 @@ func TestGenAIFiles(t *testing.T) {
 
 // mcpSteps are the steps of the AI SDK's trip with the researcher's tool
 // on an MCP server, whose misspelt city is a tool error.
+// genkitGoSteps are the steps of the Genkit for Go fixtures' trip: the
+// researcher misspells the city, retries, and reports NOK as USD.
+var genkitGoSteps = []realStep{
+	{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
+	{"planner", run.KindToolCall, `research({"question":"Nightly rate of Hotel Aurora in Bergen?"})`},
+	{"researcher", run.KindToolCall, `getRate({"city":"Bergne","hotel":"Aurora"})`},
+	{"researcher", run.KindToolResult, `{"error":"unknown city: Bergne"}`},
+	{"researcher", run.KindToolCall, `getRate({"city":"Bergen","hotel":"Aurora"})`},
+	{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
+	{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
+	{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
+}
+
 var mcpSteps = []realStep{
 	{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
 	{"planner", run.KindToolCall, `research({"question":"What is tomorrow's weather in Oslo?"})`},
