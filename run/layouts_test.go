@@ -87,10 +87,11 @@ func TestPythonConsoleExporter(t *testing.T) {
 
 // TestSpansAmongProgramOutput reads the spans an exporter printed to
 // standard output among the program's own lines (a run's output
-// redirected to a file) as the spans alone read: OpenTelemetry Go's
-// stdouttrace, pretty or one a line, and Python's ConsoleSpanExporter. A
-// file that holds no spans among its lines, or a span cut short, or a
-// format named by the user, gets the error it got before.
+// redirected to a file, its first line the program's) as the spans alone
+// read: OpenTelemetry Go's stdouttrace, pretty or one a line, and Python's
+// ConsoleSpanExporter. A file that holds no spans among its lines, a span
+// cut short, a format named by the user, or a file that starts with a
+// span, gets the error it got before.
 func TestSpansAmongProgramOutput(t *testing.T) {
 	read := func(name string) string {
 		data, err := os.ReadFile(filepath.Join("..", "testdata", "traces", name))
@@ -154,6 +155,9 @@ func TestSpansAmongProgramOutput(t *testing.T) {
 		{"no spans among the lines", "hello\n{\"role\": \"user\", \"content\": \"hi\"}\nbye\n", "not JSON", run.Options{}},
 		{"a span cut short", "starting\n" + goPretty[:len(goPretty)/2], "not JSON", run.Options{}},
 		{"a format named", between(goPretty, "hello"), "", run.Options{Format: run.FormatOpenInference}},
+		// Only a file that starts with a line of text is read so: one
+		// that starts with JSON is read as a whole.
+		{"spans first", goPretty + "Answer: 4350 USD\n", "line 1657, column 1", run.Options{}},
 	}
 	for _, tt := range refused {
 		t.Run(tt.name, func(t *testing.T) {

@@ -15,27 +15,8 @@ import (
 )
 
 // parse reads the runs of data, in the format opts names or the one
-// data shows. A file of no format that is a trace exporter's spans among
-// lines of the program's own output (spans.AmongText), as a program that
-// prints its spans to standard output writes it, is read as those spans
-// when no format was named.
+// data shows.
 func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
-	cs, err := parseData(ctx, data, opts)
-	if err == nil || ctx.Err() != nil || opts.Format != "" && opts.Format != FormatAuto {
-		return cs, err
-	}
-	if spansOnly, ok := spans.AmongText(data); ok {
-		if f := spans.Detect(bytes.TrimSpace(spansOnly)); f != "" && isTelemetry(Format(f)) {
-			if cs, terr := telemetry(ctx, spansOnly, f, opts.Labels); terr == nil {
-				return cs, nil
-			}
-		}
-	}
-	return nil, err
-}
-
-// parseData is parse of data as it is.
-func parseData(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
@@ -89,11 +70,33 @@ func parseData(ctx context.Context, data []byte, opts Options) ([]*Case, error) 
 		if cs, ok, ferr := frame(ctx, trimmed, opts); ok {
 			return cs, ferr
 		}
+		if cs, ok := amongText(ctx, trimmed, opts); ok {
+			return cs, nil
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	return []*Case{c}, nil
+}
+
+// amongText reads a file that starts with a line of text, no JSON, as the
+// spans among its lines (spans.AmongText), as a program that prints its
+// spans to standard output beside its own lines writes it. ok is false
+// when the file holds no spans so, or they do not read. Only such a file
+// is tried: a file that starts with JSON is read as a whole, and a reading
+// after its failure would keep the whole file in memory while it is read.
+func amongText(ctx context.Context, data []byte, opts Options) ([]*Case, bool) {
+	spansOnly, ok := spans.AmongText(data)
+	if !ok {
+		return nil, false
+	}
+	f := spans.Detect(bytes.TrimSpace(spansOnly))
+	if f == "" || !isTelemetry(Format(f)) {
+		return nil, false
+	}
+	cs, err := telemetry(ctx, spansOnly, f, opts.Labels)
+	return cs, err == nil
 }
 
 // frame reads a file of no known layout as a data frame's rows
