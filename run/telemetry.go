@@ -1822,10 +1822,11 @@ func (b *builder) errors(byTime []*node) {
 		case s.Content == "":
 			s.Content = text
 			s.Edit().From = "span status and exception events"
-		case strings.TrimSpace(s.Content) == strings.TrimPrefix(text, "Error: "):
+		case strings.TrimSpace(s.Content) == strings.TrimPrefix(text, "Error: "),
+			strings.TrimSpace(s.Content) == strings.TrimSpace(stackless(n.s.Status.Message)):
 			// A result that is the error's message alone (a tool error
-			// given back as its result, as an MCP tool's is) reads as the
-			// error, once.
+			// given back as its result, as an MCP tool's is, its error line
+			// naming its type, tool_error, or not) reads as the error, once.
 			s.Content = text
 		case !strings.Contains(s.Content, text): // a result may say its error already
 			s.Content += "\n" + text

@@ -480,6 +480,29 @@ func TestSpansToSteps(t *testing.T) {
 				`weather-forecast-agent tool_result: Error: tool_error`},
 		},
 		{
+			// The same, the spans keeping the tool's error result as the
+			// call's result and as their status message, beside
+			// error.type tool_error: the error's line names its type, and
+			// the result it repeats is read once.
+			name: "an MCP tool call's client and server spans, failed, the error's text their result",
+			spans: []span{
+				{id: "s1", name: "invoke_agent weather-forecast-agent", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "weather-forecast-agent"}},
+				{id: "s2", parent: "s1", name: "chat gpt-4o", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"Weather in Olso?"}]}]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"call_1","name":"get-weather","arguments":{"location":"Olso"}}]}]`}},
+				{id: "s3", parent: "s1", name: "tools/call get-weather", start: 3, end: 5, status: "ERROR", message: "unknown city: Olso", attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "get-weather", "mcp.method.name": "tools/call", "error.type": "tool_error",
+					"gen_ai.tool.call.arguments": `{"location":"Olso"}`, "gen_ai.tool.call.result": "unknown city: Olso"}},
+				{id: "s4", parent: "s3", name: "tools/call get-weather", start: 3.5, end: 4.5, status: "ERROR", message: "unknown city: Olso", attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "get-weather", "mcp.method.name": "tools/call", "error.type": "tool_error",
+					"gen_ai.tool.call.arguments": `{"location":"Olso"}`, "gen_ai.tool.call.result": "unknown city: Olso"}},
+			},
+			question: "Weather in Olso?",
+			want: []string{"user user: Weather in Olso?",
+				`weather-forecast-agent tool_call: get-weather({"location":"Olso"})`,
+				`weather-forecast-agent tool_result: Error: tool_error: unknown city: Olso`},
+		},
+		{
 			// mcp-go's own tracing (its server's WithTracer) around a
 			// tool that answers with an error result: the server's
 			// mcp.tools/call span and the handler's tool.NAME span set a
