@@ -3,6 +3,7 @@ package run_test
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -158,6 +159,18 @@ func TestGenAIFiles(t *testing.T) {
 			steps:    openAIGoSteps,
 		},
 		{
+			// The same loop with the researcher's tool on a server of the
+			// MCP Go SDK, connected in memory, its client's and server's
+			// middleware writing the MCP conventions' spans (the server's a
+			// child of the client's through params._meta): one call, whose
+			// tool error is the call's result, its status message and
+			// error.type tool_error.
+			file: "mcp-go-sdk-otel.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
+			steps:    openAIGoStepsToolError,
+		},
+		{
 			// Google ADK for TypeScript (GenAI operation names beside its
 			// gcp.vertex.agent.* request and response): the coordinator
 			// transfers to its sub-agent, whose first request retells the
@@ -303,6 +316,14 @@ var openAIGoSteps = []realStep{
 	{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
 	{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
 }
+
+// openAIGoStepsToolError are openAIGoSteps as the MCP conventions write
+// the failed call: an MCP tool error, error.type tool_error.
+var openAIGoStepsToolError = func() []realStep {
+	steps := slices.Clone(openAIGoSteps)
+	steps[3].contains = "Error: tool_error: unknown city: Bergne"
+	return steps
+}()
 
 // mcpSteps are the steps of the AI SDK's trip with the researcher's tool
 // on an MCP server, whose misspelt city is a tool error.
