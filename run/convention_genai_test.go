@@ -3,6 +3,7 @@ package run_test
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -142,16 +143,32 @@ func TestGenAIFiles(t *testing.T) {
 			file: "openai-go-stdouttrace.json", format: run.FormatOpenInference, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
-			steps: []realStep{
-				{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
-				{"planner", run.KindToolCall, `ask_researcher({"question":"Nightly rate of Hotel Aurora in Bergen?"})`},
-				{"researcher", run.KindToolCall, `get_rate({"city":"Bergne","hotel":"Aurora"})`},
-				{"researcher", run.KindToolResult, "Error: unknown city: Bergne"},
-				{"researcher", run.KindToolCall, `get_rate({"city":"Bergen","hotel":"Aurora"})`},
-				{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
-				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
-				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
-			},
+			steps:    openAIGoSteps,
+		},
+		{
+			// The same loop with the researcher's tool on an mcp-go server
+			// called in process, mcp-go's own tracing adapted to
+			// OpenTelemetry: its client's and server's mcp.METHOD spans and
+			// its handler's tool.NAME span record no arguments or result,
+			// and the server's set a fixed status when the tool answers
+			// with an error; the agent's execute_tool span around the call
+			// keeps the error's text.
+			file: "mcp-go-otel.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
+			steps:    openAIGoSteps,
+		},
+		{
+			// The same loop with the researcher's tool on a server of the
+			// MCP Go SDK, connected in memory, its client's and server's
+			// middleware writing the MCP conventions' spans (the server's a
+			// child of the client's through params._meta): one call, whose
+			// tool error is the call's result, its status message and
+			// error.type tool_error.
+			file: "mcp-go-sdk-otel.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
+			steps:    openAIGoStepsToolError,
 		},
 		{
 			// Google ADK for TypeScript (GenAI operation names beside its
@@ -285,6 +302,28 @@ func TestGenAIFiles(t *testing.T) {
 		},
 	})
 }
+
+// openAIGoSteps are the steps of the hotel rate trip in the loop written
+// by hand over openai-go: the planner's tool runs the researcher, whose
+// misspelt city fails and is retried, and who reports NOK as USD.
+var openAIGoSteps = []realStep{
+	{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
+	{"planner", run.KindToolCall, `ask_researcher({"question":"Nightly rate of Hotel Aurora in Bergen?"})`},
+	{"researcher", run.KindToolCall, `get_rate({"city":"Bergne","hotel":"Aurora"})`},
+	{"researcher", run.KindToolResult, "Error: unknown city: Bergne"},
+	{"researcher", run.KindToolCall, `get_rate({"city":"Bergen","hotel":"Aurora"})`},
+	{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
+	{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
+	{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
+}
+
+// openAIGoStepsToolError are openAIGoSteps as the MCP conventions write
+// the failed call: an MCP tool error, error.type tool_error.
+var openAIGoStepsToolError = func() []realStep {
+	steps := slices.Clone(openAIGoSteps)
+	steps[3].contains = "Error: tool_error: unknown city: Bergne"
+	return steps
+}()
 
 // mcpSteps are the steps of the AI SDK's trip with the researcher's tool
 // on an MCP server, whose misspelt city is a tool error.

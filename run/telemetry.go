@@ -1797,7 +1797,7 @@ func (b *builder) errors(byTime []*node) {
 			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "assistant", Kind: KindHandoff, Content: h.Text, Extra: &Extra{Target: h.Target, From: "exception event (control flow)"}})
 		}
 		lines := spanErrors(n.s)
-		if len(lines) == 0 || failedBelow[n] {
+		if len(lines) == 0 || failedBelow[n] || statusInsideFailedCall(n) {
 			continue
 		}
 		if repeatsCall(n) && len(spanErrors(n.tool.s)) > 0 {
@@ -1822,15 +1822,30 @@ func (b *builder) errors(byTime []*node) {
 		case s.Content == "":
 			s.Content = text
 			s.Edit().From = "span status and exception events"
-		case strings.TrimSpace(s.Content) == strings.TrimPrefix(text, "Error: "):
+		case strings.TrimSpace(s.Content) == strings.TrimPrefix(text, "Error: "),
+			strings.TrimSpace(s.Content) == strings.TrimSpace(stackless(n.s.Status.Message)):
 			// A result that is the error's message alone (a tool error
-			// given back as its result, as an MCP tool's is) reads as the
-			// error, once.
+			// given back as its result, as an MCP tool's is, its error line
+			// naming its type, tool_error, or not) reads as the error, once.
 			s.Content = text
 		case !strings.Contains(s.Content, text): // a result may say its error already
 			s.Content += "\n" + text
 		}
 	}
+}
+
+// statusInsideFailedCall reports whether a span of no convention inside a
+// tool's call only marks the call failed: its status is an error but it
+// raised no exception, and the tool span around it records an error of its
+// own. That error says what failed, as the caller saw it (an MCP SDK's own
+// spans of a tool's run set their status to a fixed "tool returned error
+// result" when the tool answers with an error result, whose text only the
+// caller's span keeps).
+func statusInsideFailedCall(n *node) bool {
+	if n.role != roleOther || n.tool == nil || slices.ContainsFunc(n.s.Events, func(e spans.Event) bool { return e.Name == "exception" }) {
+		return false
+	}
+	return len(spanErrors(n.tool.s)) > 0
 }
 
 // repeatedErrors returns the spans whose error status only repeats an

@@ -479,6 +479,53 @@ func TestSpansToSteps(t *testing.T) {
 				`weather-forecast-agent tool_call: get-weather({"location":"Olso"})`,
 				`weather-forecast-agent tool_result: Error: tool_error`},
 		},
+		{
+			// The same, the spans keeping the tool's error result as the
+			// call's result and as their status message, beside
+			// error.type tool_error: the error's line names its type, and
+			// the result it repeats is read once.
+			name: "an MCP tool call's client and server spans, failed, the error's text their result",
+			spans: []span{
+				{id: "s1", name: "invoke_agent weather-forecast-agent", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "weather-forecast-agent"}},
+				{id: "s2", parent: "s1", name: "chat gpt-4o", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"Weather in Olso?"}]}]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"call_1","name":"get-weather","arguments":{"location":"Olso"}}]}]`}},
+				{id: "s3", parent: "s1", name: "tools/call get-weather", start: 3, end: 5, status: "ERROR", message: "unknown city: Olso", attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "get-weather", "mcp.method.name": "tools/call", "error.type": "tool_error",
+					"gen_ai.tool.call.arguments": `{"location":"Olso"}`, "gen_ai.tool.call.result": "unknown city: Olso"}},
+				{id: "s4", parent: "s3", name: "tools/call get-weather", start: 3.5, end: 4.5, status: "ERROR", message: "unknown city: Olso", attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "get-weather", "mcp.method.name": "tools/call", "error.type": "tool_error",
+					"gen_ai.tool.call.arguments": `{"location":"Olso"}`, "gen_ai.tool.call.result": "unknown city: Olso"}},
+			},
+			question: "Weather in Olso?",
+			want: []string{"user user: Weather in Olso?",
+				`weather-forecast-agent tool_call: get-weather({"location":"Olso"})`,
+				`weather-forecast-agent tool_result: Error: tool_error: unknown city: Olso`},
+		},
+		{
+			// mcp-go's own tracing (its server's WithTracer) around a
+			// tool that answers with an error result: the server's
+			// mcp.tools/call span and the handler's tool.NAME span set a
+			// fixed status and raise nothing; the agent's execute_tool
+			// span around the MCP call keeps the error's text.
+			name: "an MCP SDK's spans inside a failed tool call, whose status says only that it failed",
+			spans: []span{
+				{id: "a", name: "invoke_agent researcher", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "researcher"}},
+				{id: "m", parent: "a", name: "chat gpt-4o-mini", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"Rate of Hotel Aurora in Bergen?"}]}]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"get_rate","arguments":{"city":"Bergne"}}]}]`}},
+				{id: "t", parent: "a", name: "execute_tool get_rate", start: 3, end: 6, status: "ERROR", message: "unknown city: Bergne", attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "get_rate", "gen_ai.tool.call.id": "c1", "gen_ai.tool.call.arguments": `{"city":"Bergne"}`, "error.type": "_OTHER"},
+					events: []map[string]any{{"name": "exception", "attributes": map[string]any{"exception.type": "*errors.errorString", "exception.message": "unknown city: Bergne"}}}},
+				{id: "c", parent: "t", name: "mcp.tools/call", start: 3.1, end: 5.9, attrs: map[string]any{"mcp.method": "tools/call"}},
+				{id: "s", parent: "t", name: "mcp.tools/call", start: 3.2, end: 5.8, status: "ERROR", message: "tool returned error result", attrs: map[string]any{"mcp.method": "tools/call", "mcp.tool.name": "get_rate"}},
+				{id: "h", parent: "s", name: "tool.get_rate", start: 3.3, end: 5.7, status: "ERROR", message: "tool returned error result", attrs: map[string]any{"mcp.tool.name": "get_rate"}},
+			},
+			question: "Rate of Hotel Aurora in Bergen?",
+			want: []string{"user user: Rate of Hotel Aurora in Bergen?",
+				`researcher tool_call: get_rate({"city":"Bergne"})`,
+				`researcher tool_result: Error: unknown city: Bergne`},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
