@@ -9,7 +9,7 @@ import (
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
 // LangSmith's runs, Opik's spans, Weave's calls, Laminar's and LangWatch's
-// spans, Lunary's run events, Literal AI's steps, PostHog's LLM analytics
+// spans, Langtrace's spans, Lunary's run events, Literal AI's steps, PostHog's LLM analytics
 // events, Sentry's envelopes, Datadog's span events.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
@@ -139,6 +139,18 @@ func TestTracerFiles(t *testing.T) {
 			// telemetry's functionId), a tool's result the SDK's part
 			// for it, its error captured as an event.
 			file: "sentry-ai-sdk.jsonl", format: run.FormatSentry, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// Langtrace's TypeScript SDK: its exporter posts OpenTelemetry
+			// JS's spans as they are (HrTime times, plain attributes), a
+			// list a request. withLangTraceRootSpan around each agent and
+			// tool makes a span of no type; its OpenAI instrumentation's
+			// chat spans hold the messages in events, a tool's result
+			// only in the next call's input.
+			file: "langtrace-js.jsonl", format: run.FormatOpenInference, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKSteps,

@@ -170,6 +170,9 @@ type node struct {
 	scope  *node      // the enclosing agent span: the agent's turn
 	tool   *node      // the nearest enclosing tool span, itself excluded
 	steps  []int      // indices into builder.steps
+	// ran is, for a tool span that recorded no result, the id of the
+	// model's call it ran: the result comes in a later model input.
+	ran string
 }
 
 // pending is a step with the key that orders it.
@@ -1343,6 +1346,9 @@ func (b *builder) tool(n *node) {
 		id = c.ID
 	}
 	if !answered {
+		if made {
+			n.ran = id
+		}
 		return
 	}
 	if folded {
@@ -1575,11 +1581,32 @@ func (b *builder) dropEchoes() {
 			later(o, last[t])
 		}
 	}
+	// A tool span that recorded no result has it in the model input that
+	// answers its call (ran): that result is the tool's too.
+	given := map[string][]int{}
+	for n := range last {
+		if n.ran != "" {
+			given[n.ran] = nil
+		}
+	}
+	if len(given) > 0 {
+		for i, p := range b.steps {
+			if id := p.step.ToolCallID(); p.step.Kind == KindToolResult && id != "" {
+				if _, ok := given[id]; ok {
+					given[id] = append(given[id], i)
+				}
+			}
+		}
+	}
 	drop := map[int]bool{}
 	for n, inner := range last {
-		for _, i := range n.steps {
+		results := n.steps
+		if n.ran != "" {
+			results = slices.Concat(n.steps, given[n.ran])
+		}
+		for _, i := range results {
 			s := b.steps[i].step
-			if s.Kind == KindToolResult && strings.TrimSpace(s.Content) == strings.TrimSpace(b.steps[inner].step.Content) {
+			if s.Kind == KindToolResult && echoes(s.Content, b.steps[inner].step.Content) {
 				drop[i] = true
 			}
 		}
@@ -1603,6 +1630,18 @@ func (b *builder) dropEchoes() {
 			p.node.steps = append(p.node.steps, i)
 		}
 	}
+}
+
+// echoes reports whether a tool's result says what an agent's step said:
+// the same text, or that text as a JSON string (a program that writes a
+// tool's result with JSON.stringify quotes an agent's answer).
+func echoes(result, said string) bool {
+	r, t := strings.TrimSpace(result), strings.TrimSpace(said)
+	if r == t {
+		return true
+	}
+	var u string
+	return strings.HasPrefix(r, `"`) && json.Unmarshal([]byte(r), &u) == nil && strings.TrimSpace(u) == t
 }
 
 // before reports whether step i is ordered before step j.
