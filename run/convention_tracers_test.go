@@ -9,8 +9,9 @@ import (
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
 // LangSmith's runs, Opik's spans, Weave's calls, Laminar's and LangWatch's
-// spans, Langtrace's spans, Lunary's run events, Literal AI's steps, PostHog's LLM analytics
-// events, Sentry's envelopes, Datadog's span events.
+// spans, Langtrace's spans, Lunary's run events, Literal AI's steps,
+// PostHog's LLM analytics events, Sentry's envelopes, Datadog's span
+// events, Maxim's commit logs.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -154,6 +155,17 @@ func TestTracerFiles(t *testing.T) {
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKSteps,
+		},
+		{
+			// Maxim's commit logs, as its logger posts them: a trace, a
+			// span for each agent, a generation for each model call and
+			// a tool call for each call, logged by hand as its docs show.
+			// A tool call holds nothing: the researcher's span is the
+			// planner's, beside the research call that ran it.
+			file: "maxim-js.log", format: run.FormatMaxim, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
 		},
 		{
 			// Datadog LLM Observability's span events, as dd-trace posts

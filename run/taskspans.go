@@ -15,8 +15,8 @@ import (
 // node, a chain). LangSmith's chain runs and Opik's general spans are the
 // same: their SDKs' traceable and tracked functions log a program's
 // agents as chains or general spans named for them; so do Literal AI's run
-// steps.
-var taskKinds = []string{"TASK", "FUNCTION", "GENERAL", "RUN"}
+// steps and Maxim's spans.
+var taskKinds = []string{"TASK", "FUNCTION", "GENERAL", "RUN", "SPAN"}
 
 // isTaskSpan reports whether a span is one of taskKinds, a LangSmith
 // chain run, a call record that names only the function it ran (op_name,

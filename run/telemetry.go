@@ -1564,6 +1564,7 @@ func (b *builder) dropEchoes() {
 			later(p.node.tool, i)
 		}
 	}
+	b.besideTools(last, later)
 	// A tool inside a tool: the outer one's latest step may be the inner
 	// one's. Deepest first, so that each passes on its final answer.
 	var tools []*node
@@ -1628,6 +1629,49 @@ func (b *builder) dropEchoes() {
 	for i, p := range b.steps {
 		if !p.task {
 			p.node.steps = append(p.node.steps, i)
+		}
+	}
+}
+
+// besideTools passes on, for a tool span with no step inside it, the
+// steps of the agent it ran beside it: a record that can hold nothing
+// inside a tool call (Maxim's tool calls) logs the agent the tool ran
+// under the tool's parent, so an agent span beside the tool that runs
+// within the tool's time (start and end) is what the tool ran.
+func (b *builder) besideTools(last map[*node]int, later func(t *node, i int)) {
+	tools := map[*node][]*node{} // by parent: its tool spans with no step inside
+	for _, t := range b.nodes {
+		if _, inside := last[t]; t.role == roleTool && t.parent != nil && !inside {
+			tools[t.parent] = append(tools[t.parent], t)
+		}
+	}
+	if len(tools) == 0 {
+		return
+	}
+	ran := map[*node]*node{} // agent span → the tool beside it that ran it
+	for _, a := range b.nodes {
+		if a.role != roleAgent || a.parent == nil || a.s.End < a.s.Start {
+			continue
+		}
+		for _, t := range tools[a.parent] {
+			if t.s.Start <= a.s.Start && a.s.End <= t.s.End {
+				ran[a] = t
+				break
+			}
+		}
+	}
+	if len(ran) == 0 {
+		return
+	}
+	for i, p := range b.steps {
+		if p.task {
+			continue
+		}
+		for n := p.node; n != nil; n = n.parent {
+			if t := ran[n]; t != nil {
+				later(t, i)
+				break
+			}
 		}
 	}
 }

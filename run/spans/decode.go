@@ -34,13 +34,16 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodeLiteral(ctx, data)
 	case PostHog:
 		return decodePostHog(ctx, data)
+	case Maxim:
+		return decodeMaxim(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
 }
 
 // Detect names the trace format of data from the keys of its first JSON
-// value (or, for bytes that are no text, OTLP's protobuf), or returns ""
+// value (or, for bytes that are no text, OTLP's protobuf; for a line of
+// Maxim's commit logs, Maxim), or returns ""
 // when it is not a trace file this package reads (a Who&When case, a chat
 // transcript, anything else). It reads no further than it must: the
 // first key of an OTLP file decides.
@@ -55,6 +58,9 @@ func Detect(data []byte) Format {
 	i := skipSpace(data, 0)
 	if i >= len(data) {
 		return ""
+	}
+	if isMaxim(data[i:]) {
+		return Maxim
 	}
 	var f Format
 	switch data[i] {
