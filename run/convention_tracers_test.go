@@ -11,7 +11,7 @@ import (
 // LangSmith's runs, Opik's spans, Weave's calls, Laminar's and LangWatch's
 // spans, Langtrace's spans, Lunary's run events, Literal AI's steps,
 // PostHog's LLM analytics events, Sentry's envelopes, Datadog's span
-// events, Maxim's commit logs.
+// events, Maxim's commit logs, Galileo's traces.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -163,6 +163,17 @@ func TestTracerFiles(t *testing.T) {
 			// A tool call holds nothing: the researcher's span is the
 			// planner's, beside the research call that ran it.
 			file: "maxim-js.log", format: run.FormatMaxim, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// Galileo's traces, as its SDK posts them: log() around each
+			// agent (agent) and tool (tool), wrapOpenAI's llm spans whose
+			// reply is a JSON list of messages. A tool that throws logs
+			// no span, and a tool's span holds nothing: the researcher's
+			// span sits beside the research tool's, before it.
+			file: "galileo-js.jsonl", format: run.FormatGalileo, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKStepsSortedKeys,

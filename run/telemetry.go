@@ -1635,9 +1635,11 @@ func (b *builder) dropEchoes() {
 
 // besideTools passes on, for a tool span with no step inside it, the
 // steps of the agent it ran beside it: a record that can hold nothing
-// inside a tool call (Maxim's tool calls) logs the agent the tool ran
-// under the tool's parent, so an agent span beside the tool that runs
-// within the tool's time (start and end) is what the tool ran.
+// inside a tool call (Maxim's tool calls, Galileo's tool spans) logs the
+// agent the tool ran under the tool's parent, so an agent span beside the
+// tool that runs within the tool's time (start and end), or, for a tool
+// that records no end (Galileo's), the first such tool starting once the
+// agent ended, is what the tool ran.
 func (b *builder) besideTools(last map[*node]int, later func(t *node, i int)) {
 	tools := map[*node][]*node{} // by parent: its tool spans with no step inside
 	for _, t := range b.nodes {
@@ -1654,7 +1656,8 @@ func (b *builder) besideTools(last map[*node]int, later func(t *node, i int)) {
 			continue
 		}
 		for _, t := range tools[a.parent] {
-			if t.s.Start <= a.s.Start && a.s.End <= t.s.End {
+			within := t.s.Start <= a.s.Start && a.s.End <= t.s.End
+			if within || t.s.End <= t.s.Start && a.s.End <= t.s.Start {
 				ran[a] = t
 				break
 			}

@@ -36,6 +36,8 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodePostHog(ctx, data)
 	case Maxim:
 		return decodeMaxim(ctx, data)
+	case Galileo:
+		return decodeGalileo(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
@@ -268,6 +270,10 @@ func detectKeys(keys map[string]bool) Format {
 		return Datadog // LLM Observability's span event
 	case keys["span_id"] && keys["start_ns"] && keys["meta"]:
 		return Datadog // one of its spans
+	case keys["traces"] && keys["log_stream_id"]:
+		return Galileo // an ingestion request
+	case keys["spans"] && keys["type"] && keys["created_at"] && keys["metrics"]:
+		return Galileo // a trace
 	case keys["spans"] && !keys["processes"]:
 		return OpenInference // {"spans": [flat span…]}
 	case keys["run_type"] && keys["id"]:
