@@ -11,7 +11,7 @@ import (
 // LangSmith's runs, Opik's spans, Weave's calls, Laminar's and LangWatch's
 // spans, Langtrace's spans, Lunary's run events, Literal AI's steps,
 // PostHog's LLM analytics events, Sentry's envelopes, Datadog's span
-// events, Maxim's commit logs, Galileo's traces.
+// events, Maxim's commit logs, Galileo's traces, HoneyHive's spans.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -174,6 +174,17 @@ func TestTracerFiles(t *testing.T) {
 			// no span, and a tool's span holds nothing: the researcher's
 			// span sits beside the research tool's, before it.
 			file: "galileo-js.jsonl", format: run.FormatGalileo, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// HoneyHive's tracer over OTLP/HTTP protobuf (OpenLLMetry
+			// underneath): traceChain around each agent, traceTool around
+			// each tool (honeyhive_event_type), their arguments and
+			// results flattened into attributes a leaf; OpenLLMetry's
+			// OpenAI spans, whose prompts keep no call ids.
+			file: "honeyhive-js.pb", format: run.FormatOTLP, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKStepsSortedKeys,

@@ -25,7 +25,8 @@ var taskKinds = []string{"TASK", "FUNCTION", "GENERAL", "RUN", "SPAN"}
 // analytics captured ($ai_span), or a span of a Langtrace SDK that no
 // instrumentation of a service wrote (its langtrace.sdk.name and no
 // langtrace.service.type: withLangTraceRootSpan's, the SDK's one way to
-// name a piece of a program), that no convention gave a role or an agent.
+// name a piece of a program), or a function HoneyHive's tracer traced as a
+// chain, that no convention gave a role or an agent.
 func isTaskSpan(n *node) bool {
 	if n.role != roleOther || n.name != "" {
 		return false
@@ -36,7 +37,7 @@ func isTaskSpan(n *node) bool {
 	if t := n.s.Attrs.Str("lmnr.span.type"); hasAnyAttr(n.s.Attrs, "lmnr.span.path") && (t == "" || strings.EqualFold(t, "DEFAULT")) {
 		return true
 	}
-	if n.s.Attrs.Str("posthog.event") == "$ai_span" || langfuseSDKSpan(n.s) || langtraceSDKSpan(n.s) {
+	if n.s.Attrs.Str("posthog.event") == "$ai_span" || langfuseSDKSpan(n.s) || langtraceSDKSpan(n.s) || honeyhiveChain(n.s) {
 		return true
 	}
 	k := n.s.Attrs.Str("openinference.span.kind")

@@ -845,17 +845,20 @@ func (b *builder) build() {
 // a fast tool returned can seem to start before the tool ended. Only a
 // model call of the tool's agent turn that seems to start while the tool
 // runs is looked at, and moved only when its input holds the tool's result
-// by its call id: the input is the evidence, times alone are not.
+// by its call id, or, in a tool message that names no call (OpenLLMetry's
+// prompts keep no call ids), word for word or as the same JSON: the input
+// is the evidence, times alone are not.
 func (b *builder) givenResults() {
 	type result struct {
 		tool *node
 		id   string
+		text string
 		time int64
 	}
 	var results []result
 	for _, p := range b.steps {
-		if id := p.step.ToolCallID(); p.step.Kind == KindToolResult && id != "" && (p.node.role == roleTool || p.node.role == roleRetrieval) && p.time > p.node.s.Start {
-			results = append(results, result{p.node, id, p.time})
+		if p.step.Kind == KindToolResult && (p.node.role == roleTool || p.node.role == roleRetrieval) && p.time > p.node.s.Start {
+			results = append(results, result{p.node, p.step.ToolCallID(), strings.TrimSpace(p.step.Content), p.time})
 		}
 	}
 	if len(results) == 0 {
@@ -870,22 +873,29 @@ func (b *builder) givenResults() {
 	for _, ms := range models {
 		sort.SliceStable(ms, func(i, j int) bool { return ms[i].s.Start < ms[j].s.Start })
 	}
-	given := map[*node]map[string]bool{} // the call ids of the results a model call's input holds
+	type input struct {
+		ids   map[string]bool // the call ids of the results it holds
+		texts []string        // the texts of its tool messages that name no call
+	}
+	given := map[*node]input{}
 	for _, r := range results {
 		ms := models[r.tool.scope]
 		for k := sort.Search(len(ms), func(i int) bool { return ms[i].s.Start >= r.tool.s.Start }); k < len(ms) && ms[k].s.Start < r.time; k++ {
 			m := ms[k]
-			ids, ok := given[m]
+			in, ok := given[m]
 			if !ok {
-				ids = map[string]bool{}
+				in.ids = map[string]bool{}
 				for _, msg := range inputMessages(m.s) {
-					if msg.CallID != "" {
-						ids[msg.CallID] = true
+					switch {
+					case msg.CallID != "":
+						in.ids[msg.CallID] = true
+					case strings.EqualFold(msg.Role, "tool"):
+						in.texts = append(in.texts, strings.TrimSpace(msg.Text))
 					}
 				}
-				given[m] = ids
+				given[m] = in
 			}
-			if !ids[r.id] {
+			if (r.id == "" || !in.ids[r.id]) && !slices.ContainsFunc(in.texts, func(t string) bool { return t == r.text || sameJSON(t, r.text) }) {
 				continue
 			}
 			for _, i := range m.steps {
