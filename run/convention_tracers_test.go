@@ -11,7 +11,8 @@ import (
 // LangSmith's runs, Opik's spans, Weave's calls, Laminar's and LangWatch's
 // spans, Langtrace's spans, Lunary's run events, Literal AI's steps,
 // PostHog's LLM analytics events, Sentry's envelopes, Datadog's span
-// events, Maxim's commit logs, Galileo's traces, HoneyHive's spans.
+// events, Maxim's commit logs, Galileo's traces, HoneyHive's and Keywords AI's
+// spans.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -188,6 +189,16 @@ func TestTracerFiles(t *testing.T) {
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// Keywords AI's tracing over OTLP/HTTP protobuf: OpenLLMetry's
+			// withWorkflow, withAgent and withTool spans, which its span
+			// processor sends as roots of the trace (no parent), and the
+			// OpenAI spans inside them, which keep theirs.
+			file: "keywordsai-js.pb", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
 		},
 		{
 			// Datadog LLM Observability's span events, as dd-trace posts

@@ -314,6 +314,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 			n.parent = p
 		}
 	}
+	b.adoptRoots()
 	// A parent chain that loops (a hostile or broken file) has no root:
 	// walking up from each node not yet walked, a node met again on the
 	// same walk closes a loop, which is cut there.
@@ -706,6 +707,47 @@ func (b *builder) within(role spanRole, toAgent bool) map[*node]bool {
 		}
 	}
 	return in
+}
+
+// maxAdopted bounds the roots adoptRoots places: each is compared with
+// every span of the trace.
+const maxAdopted = 256
+
+// adoptRoots gives a parent to the spans of a trace that name none when
+// others do: a span processor that sends the spans a program decorates as
+// roots of its trace (Keywords AI's) drops their parents and keeps those
+// of the spans its instrumentations make inside them. Such a root's parent
+// is the span of the trace that runs around it in time (starts no later,
+// ends no earlier, and lasts longer), the shortest such. A trace whose
+// spans all name no parent, or name one in the file, is left as it is.
+func (b *builder) adoptRoots() {
+	var roots []*node
+	linked := false
+	for _, n := range b.nodes {
+		switch {
+		case n.s.ParentID == "":
+			roots = append(roots, n)
+		case n.parent != nil:
+			linked = true
+		}
+	}
+	if !linked || len(roots) < 2 || len(roots) > maxAdopted {
+		return
+	}
+	for _, r := range roots {
+		var best *node
+		for _, p := range b.nodes {
+			if p == r || p.s.Start > r.s.Start || p.s.End < r.s.End || p.s.End-p.s.Start <= r.s.End-r.s.Start {
+				continue
+			}
+			if best == nil || p.s.End-p.s.Start < best.s.End-best.s.Start {
+				best = p
+			}
+		}
+		if best != nil {
+			r.parent = best
+		}
+	}
 }
 
 // mergeSpan joins two records of one span: what either says, the earliest

@@ -965,6 +965,34 @@ func TestParentLoop(t *testing.T) {
 	assert.Equal(t, []string{"assistant message: one", "assistant message: two", "assistant message: three"}, steps(r))
 }
 
+// TestAdoptedRoots: spans of a trace that name no parent, while the model
+// calls inside them name theirs (a processor that sends decorated spans as
+// roots), belong to the span around them in time, the shortest; a trace
+// of roots alone is left as it is.
+func TestAdoptedRoots(t *testing.T) {
+	agent := func(id, name string, start, end float64) span {
+		return span{id: id, name: name + ".agent", start: start, end: end, attrs: map[string]any{"traceloop.span.kind": "agent", "traceloop.entity.name": name}}
+	}
+	chat := func(id, parent, text string, start float64) span {
+		return span{id: id, parent: parent, name: "chat", start: start, end: start + 0.1, attrs: map[string]any{"gen_ai.operation.name": "chat",
+			"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"` + text + `"}]}]`}}
+	}
+	tool := span{id: "t", name: "ask.tool", start: 2, end: 5, attrs: map[string]any{"traceloop.span.kind": "tool", "traceloop.entity.name": "ask",
+		"traceloop.entity.input": `{"q":"x"}`, "traceloop.entity.output": "inner answer"}}
+	r, err := run.Load(writeSpans(t,
+		agent("p", "outer", 1, 9), span{id: "c1", parent: "p", name: "chat", start: 1.5, end: 1.6, attrs: map[string]any{"gen_ai.operation.name": "chat",
+			"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"k1","name":"ask","arguments":{"q":"x"}}]}]`}}, tool,
+		agent("i", "inner", 2, 4.9), chat("c2", "i", "inner answer", 3),
+		chat("c3", "p", "outer last", 6)), run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"outer tool_call: ask({\"q\":\"x\"})", "inner message: inner answer", "outer message: outer last"}, steps(r))
+
+	r, err = run.Load(writeSpans(t, chat("a", "", "one", 1), span{id: "b", name: "chat", start: 0, end: 9, attrs: map[string]any{"gen_ai.operation.name": "chat",
+		"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"two"}]}]`}}), run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"assistant message: two", "assistant message: one"}, steps(r), "no span names a parent: none is given one")
+}
+
 func TestErrorLines(t *testing.T) {
 	tests := []struct {
 		name   string
