@@ -9,8 +9,10 @@ import (
 
 // TestTracerFiles reads the records LLM tracing tools' own SDKs send:
 // LangSmith's runs, Opik's spans, Weave's calls, Laminar's and LangWatch's
-// spans, Lunary's run events, Literal AI's steps, PostHog's LLM analytics
-// events, Sentry's envelopes, Datadog's span events.
+// spans, Langtrace's spans, Lunary's run events, Literal AI's steps,
+// PostHog's LLM analytics events, Sentry's envelopes, Datadog's span
+// events, Maxim's commit logs, Galileo's traces, HoneyHive's and Keywords AI's
+// spans.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -139,6 +141,61 @@ func TestTracerFiles(t *testing.T) {
 			// telemetry's functionId), a tool's result the SDK's part
 			// for it, its error captured as an event.
 			file: "sentry-ai-sdk.jsonl", format: run.FormatSentry, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// Langtrace's TypeScript SDK: its exporter posts OpenTelemetry
+			// JS's spans as they are (HrTime times, plain attributes), a
+			// list a request. withLangTraceRootSpan around each agent and
+			// tool makes a span of no type; its OpenAI instrumentation's
+			// chat spans hold the messages in events, a tool's result
+			// only in the next call's input.
+			file: "langtrace-js.jsonl", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
+			// Maxim's commit logs, as its logger posts them: a trace, a
+			// span for each agent, a generation for each model call and
+			// a tool call for each call, logged by hand as its docs show.
+			// A tool call holds nothing: the researcher's span is the
+			// planner's, beside the research call that ran it.
+			file: "maxim-js.log", format: run.FormatMaxim, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// Galileo's traces, as its SDK posts them: log() around each
+			// agent (agent) and tool (tool), wrapOpenAI's llm spans whose
+			// reply is a JSON list of messages. A tool that throws logs
+			// no span, and a tool's span holds nothing: the researcher's
+			// span sits beside the research tool's, before it.
+			file: "galileo-js.jsonl", format: run.FormatGalileo, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// HoneyHive's tracer over OTLP/HTTP protobuf (OpenLLMetry
+			// underneath): traceChain around each agent, traceTool around
+			// each tool (honeyhive_event_type), their arguments and
+			// results flattened into attributes a leaf; OpenLLMetry's
+			// OpenAI spans, whose prompts keep no call ids.
+			file: "honeyhive-js.pb", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// Keywords AI's tracing over OTLP/HTTP protobuf: OpenLLMetry's
+			// withWorkflow, withAgent and withTool spans, which its span
+			// processor sends as roots of the trace (no parent), and the
+			// OpenAI spans inside them, which keep theirs.
+			file: "keywordsai-js.pb", format: run.FormatOTLP, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKSteps,

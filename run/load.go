@@ -29,12 +29,14 @@ const (
 	FormatSentry        = Format(spans.Sentry)        // Sentry's envelopes and transaction events
 	FormatDatadog       = Format(spans.Datadog)       // Datadog LLM Observability's span events
 	FormatLunary        = Format(spans.Lunary)        // Lunary's run events
+	FormatMaxim         = Format(spans.Maxim)         // Maxim's commit logs
+	FormatGalileo       = Format(spans.Galileo)       // Galileo's traces
 	FormatLiteralAI     = Format(spans.LiteralAI)     // Literal AI's steps
 	FormatPostHog       = Format(spans.PostHog)       // PostHog's LLM analytics events
 )
 
 // Formats lists the formats a user may force with --format.
-var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary, FormatLiteralAI, FormatPostHog}
+var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary, FormatLiteralAI, FormatPostHog, FormatMaxim, FormatGalileo}
 
 // ParseFormat checks a --format value. "phoenix", "mlflow" and "zipkin"
 // name the flat span lists too: Phoenix is where most of them come from,

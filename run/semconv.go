@@ -124,6 +124,10 @@ var roleRules = []roleRule{
 		t := s.Attrs.Str("mlflow.spanType")
 		return mlflowRole(unquote(t)), t != ""
 	}},
+	{"HoneyHive (honeyhive_event_type)", func(s *spans.Span) (spanRole, bool) {
+		t := s.Attrs.Str("honeyhive_event_type")
+		return honeyhiveRole(t), t != ""
+	}},
 	{"messages by their shape under an input or output key", func(s *spans.Span) (spanRole, bool) {
 		return roleLLM, len(foundMessages(s, true)) > 0
 	}},

@@ -22,10 +22,14 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 		name = "retrieval"
 	}
 	name = cleanName(unquote(name))
+	args := firstText(s.Attrs, toolArgKeys...)
+	if args == "" {
+		args = honeyhiveArguments(s.Attrs)
+	}
 	return ToolCall{
 		ID:        firstStr(s.Attrs, toolIDKeys...),
 		Name:      name,
-		Arguments: namedArguments(jsonArguments(firstText(s.Attrs, toolArgKeys...)), name),
+		Arguments: namedArguments(jsonArguments(args), name),
 	}
 }
 
@@ -98,6 +102,9 @@ func toolResult(s *spans.Span, role spanRole) (text, from string) {
 			}
 			return toolMessageText(t), k
 		}
+	}
+	if t := honeyhiveResult(s.Attrs); t != "" {
+		return toolMessageText(t), "honeyhive_outputs.result"
 	}
 	// GenAI's events: a tool span's choice is what the tool gave back
 	// (Strands).

@@ -177,14 +177,16 @@ func foundMessages(s *spans.Span, output bool) []chatMessage {
 
 // unwrapped reads an output message whose whole text is JSON holding
 // messages of its own (a framework's result object written as the reply:
-// LangChain's LLMResult, a graph state's {"messages"}, a tool message) as
-// those messages. Other messages are kept as they are.
+// LangChain's LLMResult, a graph state's {"messages"}, a tool message; a
+// list of chat messages, each with its role, as Galileo's OpenAI wrapper
+// writes a reply's) as those messages. Other messages are kept as they
+// are.
 func unwrapped(ms []chatMessage) []chatMessage {
 	var out []chatMessage
 	for _, m := range ms {
 		t := strings.TrimSpace(m.Text)
 		var x any
-		if len(m.Calls) > 0 || !strings.HasPrefix(t, "{") || json.Unmarshal([]byte(t), &x) != nil {
+		if len(m.Calls) > 0 || !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") || json.Unmarshal([]byte(t), &x) != nil || !roledList(x) {
 			out = append(out, m)
 			continue
 		}
@@ -196,6 +198,25 @@ func unwrapped(ms []chatMessage) []chatMessage {
 		out = append(out, inner...)
 	}
 	return out
+}
+
+// roledList reports whether x, when it is a list, is one of chat
+// messages, each an object with its role; anything else passes.
+func roledList(x any) bool {
+	list, ok := x.([]any)
+	if !ok {
+		return true
+	}
+	for _, e := range list {
+		m, ok := e.(map[string]any)
+		if !ok {
+			return false
+		}
+		if r, _ := m["role"].(string); strings.TrimSpace(r) == "" {
+			return false
+		}
+	}
+	return len(list) > 0
 }
 
 // keyHas reports whether an attribute key has one of words as one of

@@ -15,15 +15,18 @@ import (
 // node, a chain). LangSmith's chain runs and Opik's general spans are the
 // same: their SDKs' traceable and tracked functions log a program's
 // agents as chains or general spans named for them; so do Literal AI's run
-// steps.
-var taskKinds = []string{"TASK", "FUNCTION", "GENERAL", "RUN"}
+// steps and Maxim's spans.
+var taskKinds = []string{"TASK", "FUNCTION", "GENERAL", "RUN", "SPAN"}
 
 // isTaskSpan reports whether a span is one of taskKinds, a LangSmith
 // chain run, a call record that names only the function it ran (op_name,
 // as Weave's calls do), a function Laminar's observe() traced (its
-// lmnr.span.path, of no type or DEFAULT), or a span PostHog's LLM
-// analytics captured ($ai_span), that no convention gave a role or an
-// agent.
+// lmnr.span.path, of no type or DEFAULT), a span PostHog's LLM
+// analytics captured ($ai_span), or a span of a Langtrace SDK that no
+// instrumentation of a service wrote (its langtrace.sdk.name and no
+// langtrace.service.type: withLangTraceRootSpan's, the SDK's one way to
+// name a piece of a program), or a function HoneyHive's tracer traced as a
+// chain, that no convention gave a role or an agent.
 func isTaskSpan(n *node) bool {
 	if n.role != roleOther || n.name != "" {
 		return false
@@ -34,7 +37,7 @@ func isTaskSpan(n *node) bool {
 	if t := n.s.Attrs.Str("lmnr.span.type"); hasAnyAttr(n.s.Attrs, "lmnr.span.path") && (t == "" || strings.EqualFold(t, "DEFAULT")) {
 		return true
 	}
-	if n.s.Attrs.Str("posthog.event") == "$ai_span" || langfuseSDKSpan(n.s) {
+	if n.s.Attrs.Str("posthog.event") == "$ai_span" || langfuseSDKSpan(n.s) || langtraceSDKSpan(n.s) || honeyhiveChain(n.s) {
 		return true
 	}
 	k := n.s.Attrs.Str("openinference.span.kind")
@@ -186,6 +189,14 @@ func (b *builder) calledTasks() {
 // for a piece of the program as a LangSmith chain does.
 func langfuseSDKSpan(s *spans.Span) bool {
 	return strings.EqualFold(s.Attrs.Str("langfuse.sdk.integration"), "DEFAULT") && strings.EqualFold(s.Attrs.Str("langfuse.observation.type"), "SPAN")
+}
+
+// langtraceSDKSpan reports whether a span is one a Langtrace SDK made for
+// the program rather than for a service it instruments: its spans all
+// carry langtrace.sdk.name, and an instrumented call's the type of the
+// service it called (langtrace.service.type: llm, vectordb, framework).
+func langtraceSDKSpan(s *spans.Span) bool {
+	return s.Attrs.Str("langtrace.sdk.name") != "" && !hasAnyAttr(s.Attrs, "langtrace.service.type")
 }
 
 // handlerTools makes tool spans of the plain spans Langfuse's LangChain

@@ -170,6 +170,9 @@ type node struct {
 	scope  *node      // the enclosing agent span: the agent's turn
 	tool   *node      // the nearest enclosing tool span, itself excluded
 	steps  []int      // indices into builder.steps
+	// ran is, for a tool span that recorded no result, the id of the
+	// model's call it ran: the result comes in a later model input.
+	ran string
 }
 
 // pending is a step with the key that orders it.
@@ -311,6 +314,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 			n.parent = p
 		}
 	}
+	b.adoptRoots()
 	// A parent chain that loops (a hostile or broken file) has no root:
 	// walking up from each node not yet walked, a node met again on the
 	// same walk closes a loop, which is cut there.
@@ -705,6 +709,47 @@ func (b *builder) within(role spanRole, toAgent bool) map[*node]bool {
 	return in
 }
 
+// maxAdopted bounds the roots adoptRoots places: each is compared with
+// every span of the trace.
+const maxAdopted = 256
+
+// adoptRoots gives a parent to the spans of a trace that name none when
+// others do: a span processor that sends the spans a program decorates as
+// roots of its trace (Keywords AI's) drops their parents and keeps those
+// of the spans its instrumentations make inside them. Such a root's parent
+// is the span of the trace that runs around it in time (starts no later,
+// ends no earlier, and lasts longer), the shortest such. A trace whose
+// spans all name no parent, or name one in the file, is left as it is.
+func (b *builder) adoptRoots() {
+	var roots []*node
+	linked := false
+	for _, n := range b.nodes {
+		switch {
+		case n.s.ParentID == "":
+			roots = append(roots, n)
+		case n.parent != nil:
+			linked = true
+		}
+	}
+	if !linked || len(roots) < 2 || len(roots) > maxAdopted {
+		return
+	}
+	for _, r := range roots {
+		var best *node
+		for _, p := range b.nodes {
+			if p == r || p.s.Start > r.s.Start || p.s.End < r.s.End || p.s.End-p.s.Start <= r.s.End-r.s.Start {
+				continue
+			}
+			if best == nil || p.s.End-p.s.Start < best.s.End-best.s.Start {
+				best = p
+			}
+		}
+		if best != nil {
+			r.parent = best
+		}
+	}
+}
+
 // mergeSpan joins two records of one span: what either says, the earliest
 // start, the latest end, an error status over none. a is left as it is.
 func mergeSpan(a, b *spans.Span) *spans.Span {
@@ -842,17 +887,20 @@ func (b *builder) build() {
 // a fast tool returned can seem to start before the tool ended. Only a
 // model call of the tool's agent turn that seems to start while the tool
 // runs is looked at, and moved only when its input holds the tool's result
-// by its call id: the input is the evidence, times alone are not.
+// by its call id, or, in a tool message that names no call (OpenLLMetry's
+// prompts keep no call ids), word for word or as the same JSON: the input
+// is the evidence, times alone are not.
 func (b *builder) givenResults() {
 	type result struct {
 		tool *node
 		id   string
+		text string
 		time int64
 	}
 	var results []result
 	for _, p := range b.steps {
-		if id := p.step.ToolCallID(); p.step.Kind == KindToolResult && id != "" && (p.node.role == roleTool || p.node.role == roleRetrieval) && p.time > p.node.s.Start {
-			results = append(results, result{p.node, id, p.time})
+		if p.step.Kind == KindToolResult && (p.node.role == roleTool || p.node.role == roleRetrieval) && p.time > p.node.s.Start {
+			results = append(results, result{p.node, p.step.ToolCallID(), strings.TrimSpace(p.step.Content), p.time})
 		}
 	}
 	if len(results) == 0 {
@@ -867,22 +915,29 @@ func (b *builder) givenResults() {
 	for _, ms := range models {
 		sort.SliceStable(ms, func(i, j int) bool { return ms[i].s.Start < ms[j].s.Start })
 	}
-	given := map[*node]map[string]bool{} // the call ids of the results a model call's input holds
+	type input struct {
+		ids   map[string]bool // the call ids of the results it holds
+		texts []string        // the texts of its tool messages that name no call
+	}
+	given := map[*node]input{}
 	for _, r := range results {
 		ms := models[r.tool.scope]
 		for k := sort.Search(len(ms), func(i int) bool { return ms[i].s.Start >= r.tool.s.Start }); k < len(ms) && ms[k].s.Start < r.time; k++ {
 			m := ms[k]
-			ids, ok := given[m]
+			in, ok := given[m]
 			if !ok {
-				ids = map[string]bool{}
+				in.ids = map[string]bool{}
 				for _, msg := range inputMessages(m.s) {
-					if msg.CallID != "" {
-						ids[msg.CallID] = true
+					switch {
+					case msg.CallID != "":
+						in.ids[msg.CallID] = true
+					case strings.EqualFold(msg.Role, "tool"):
+						in.texts = append(in.texts, strings.TrimSpace(msg.Text))
 					}
 				}
-				given[m] = ids
+				given[m] = in
 			}
-			if !ids[r.id] {
+			if (r.id == "" || !in.ids[r.id]) && !slices.ContainsFunc(in.texts, func(t string) bool { return t == r.text || sameJSON(t, r.text) }) {
 				continue
 			}
 			for _, i := range m.steps {
@@ -1343,6 +1398,9 @@ func (b *builder) tool(n *node) {
 		id = c.ID
 	}
 	if !answered {
+		if made {
+			n.ran = id
+		}
 		return
 	}
 	if folded {
@@ -1558,6 +1616,7 @@ func (b *builder) dropEchoes() {
 			later(p.node.tool, i)
 		}
 	}
+	b.besideTools(last, later)
 	// A tool inside a tool: the outer one's latest step may be the inner
 	// one's. Deepest first, so that each passes on its final answer.
 	var tools []*node
@@ -1575,11 +1634,32 @@ func (b *builder) dropEchoes() {
 			later(o, last[t])
 		}
 	}
+	// A tool span that recorded no result has it in the model input that
+	// answers its call (ran): that result is the tool's too.
+	given := map[string][]int{}
+	for n := range last {
+		if n.ran != "" {
+			given[n.ran] = nil
+		}
+	}
+	if len(given) > 0 {
+		for i, p := range b.steps {
+			if id := p.step.ToolCallID(); p.step.Kind == KindToolResult && id != "" {
+				if _, ok := given[id]; ok {
+					given[id] = append(given[id], i)
+				}
+			}
+		}
+	}
 	drop := map[int]bool{}
 	for n, inner := range last {
-		for _, i := range n.steps {
+		results := n.steps
+		if n.ran != "" {
+			results = slices.Concat(n.steps, given[n.ran])
+		}
+		for _, i := range results {
 			s := b.steps[i].step
-			if s.Kind == KindToolResult && strings.TrimSpace(s.Content) == strings.TrimSpace(b.steps[inner].step.Content) {
+			if s.Kind == KindToolResult && echoes(s.Content, b.steps[inner].step.Content) {
 				drop[i] = true
 			}
 		}
@@ -1603,6 +1683,64 @@ func (b *builder) dropEchoes() {
 			p.node.steps = append(p.node.steps, i)
 		}
 	}
+}
+
+// besideTools passes on, for a tool span with no step inside it, the
+// steps of the agent it ran beside it: a record that can hold nothing
+// inside a tool call (Maxim's tool calls, Galileo's tool spans) logs the
+// agent the tool ran under the tool's parent, so an agent span beside the
+// tool that runs within the tool's time (start and end), or, for a tool
+// that records no end (Galileo's), the first such tool starting once the
+// agent ended, is what the tool ran.
+func (b *builder) besideTools(last map[*node]int, later func(t *node, i int)) {
+	tools := map[*node][]*node{} // by parent: its tool spans with no step inside
+	for _, t := range b.nodes {
+		if _, inside := last[t]; t.role == roleTool && t.parent != nil && !inside {
+			tools[t.parent] = append(tools[t.parent], t)
+		}
+	}
+	if len(tools) == 0 {
+		return
+	}
+	ran := map[*node]*node{} // agent span → the tool beside it that ran it
+	for _, a := range b.nodes {
+		if a.role != roleAgent || a.parent == nil || a.s.End < a.s.Start {
+			continue
+		}
+		for _, t := range tools[a.parent] {
+			within := t.s.Start <= a.s.Start && a.s.End <= t.s.End
+			if within || t.s.End <= t.s.Start && a.s.End <= t.s.Start {
+				ran[a] = t
+				break
+			}
+		}
+	}
+	if len(ran) == 0 {
+		return
+	}
+	for i, p := range b.steps {
+		if p.task {
+			continue
+		}
+		for n := p.node; n != nil; n = n.parent {
+			if t := ran[n]; t != nil {
+				later(t, i)
+				break
+			}
+		}
+	}
+}
+
+// echoes reports whether a tool's result says what an agent's step said:
+// the same text, or that text as a JSON string (a program that writes a
+// tool's result with JSON.stringify quotes an agent's answer).
+func echoes(result, said string) bool {
+	r, t := strings.TrimSpace(result), strings.TrimSpace(said)
+	if r == t {
+		return true
+	}
+	var u string
+	return strings.HasPrefix(r, `"`) && json.Unmarshal([]byte(r), &u) == nil && strings.TrimSpace(u) == t
 }
 
 // before reports whether step i is ordered before step j.

@@ -648,7 +648,7 @@ func TestTelemetryErrors(t *testing.T) {
 	}{
 		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), " +
 			"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages), OpenLLMetry (traceloop.span.kind), OpenLLMetry's model calls (llm.request.type), Google ADK (gcp.vertex.agent.llm_response), " +
-			"the OpenAI Agents SDK's export (span_data.type), the Vercel AI SDK (ai.operationId), Genkit (genkit:metadata:subtype), VoltAgent (entity.type, span.type), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), Laminar (lmnr.span.type), PostHog LLM analytics (posthog.event), LangWatch (langwatch.span.type), Datadog LLM Observability (_ml_obs.meta.span.kind), MLflow (mlflow.spanType) " +
+			"the OpenAI Agents SDK's export (span_data.type), the Vercel AI SDK (ai.operationId), Genkit (genkit:metadata:subtype), VoltAgent (entity.type, span.type), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), Laminar (lmnr.span.type), PostHog LLM analytics (posthog.event), LangWatch (langwatch.span.type), Datadog LLM Observability (_ml_obs.meta.span.kind), MLflow (mlflow.spanType), HoneyHive (honeyhive_event_type) " +
 			`or messages by their shape under an input or output key; the first span, "GET /", has no attributes`},
 		{"truncated.json", otlp[:100], "", "invalid JSON at line 1, column 101: unexpected end of file (is the file truncated?)"},
 		{"mixed.jsonl", otlp + "\n" + `{"role":"user","content":"hi"}` + "\n", "", `line 2, column 1: a JSON object without "resourceSpans" or "resourceLogs" (OTLP) or "batches" (Tempo): is the file mixed?`},
@@ -1010,6 +1010,34 @@ func TestParentLoop(t *testing.T) {
 	r, err := run.Load(writeSpans(t, out("a", "c", "one", 1), out("b", "a", "two", 2), out("c", "b", "three", 3)), run.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"assistant message: one", "assistant message: two", "assistant message: three"}, steps(r))
+}
+
+// TestAdoptedRoots: spans of a trace that name no parent, while the model
+// calls inside them name theirs (a processor that sends decorated spans as
+// roots), belong to the span around them in time, the shortest; a trace
+// of roots alone is left as it is.
+func TestAdoptedRoots(t *testing.T) {
+	agent := func(id, name string, start, end float64) span {
+		return span{id: id, name: name + ".agent", start: start, end: end, attrs: map[string]any{"traceloop.span.kind": "agent", "traceloop.entity.name": name}}
+	}
+	chat := func(id, parent, text string, start float64) span {
+		return span{id: id, parent: parent, name: "chat", start: start, end: start + 0.1, attrs: map[string]any{"gen_ai.operation.name": "chat",
+			"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"` + text + `"}]}]`}}
+	}
+	tool := span{id: "t", name: "ask.tool", start: 2, end: 5, attrs: map[string]any{"traceloop.span.kind": "tool", "traceloop.entity.name": "ask",
+		"traceloop.entity.input": `{"q":"x"}`, "traceloop.entity.output": "inner answer"}}
+	r, err := run.Load(writeSpans(t,
+		agent("p", "outer", 1, 9), span{id: "c1", parent: "p", name: "chat", start: 1.5, end: 1.6, attrs: map[string]any{"gen_ai.operation.name": "chat",
+			"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"k1","name":"ask","arguments":{"q":"x"}}]}]`}}, tool,
+		agent("i", "inner", 2, 4.9), chat("c2", "i", "inner answer", 3),
+		chat("c3", "p", "outer last", 6)), run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"outer tool_call: ask({\"q\":\"x\"})", "inner message: inner answer", "outer message: outer last"}, steps(r))
+
+	r, err = run.Load(writeSpans(t, chat("a", "", "one", 1), span{id: "b", name: "chat", start: 0, end: 9, attrs: map[string]any{"gen_ai.operation.name": "chat",
+		"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"two"}]}]`}}), run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"assistant message: two", "assistant message: one"}, steps(r), "no span names a parent: none is given one")
 }
 
 func TestErrorLines(t *testing.T) {

@@ -34,13 +34,18 @@ func Decode(ctx context.Context, data []byte, f Format) ([]Span, error) {
 		return decodeLiteral(ctx, data)
 	case PostHog:
 		return decodePostHog(ctx, data)
+	case Maxim:
+		return decodeMaxim(ctx, data)
+	case Galileo:
+		return decodeGalileo(ctx, data)
 	default:
 		return nil, fmt.Errorf("unknown trace format %q", f)
 	}
 }
 
 // Detect names the trace format of data from the keys of its first JSON
-// value (or, for bytes that are no text, OTLP's protobuf), or returns ""
+// value (or, for bytes that are no text, OTLP's protobuf; for a line of
+// Maxim's commit logs, Maxim), or returns ""
 // when it is not a trace file this package reads (a Who&When case, a chat
 // transcript, anything else). It reads no further than it must: the
 // first key of an OTLP file decides.
@@ -55,6 +60,9 @@ func Detect(data []byte) Format {
 	i := skipSpace(data, 0)
 	if i >= len(data) {
 		return ""
+	}
+	if isMaxim(data[i:]) {
+		return Maxim
 	}
 	var f Format
 	switch data[i] {
@@ -262,6 +270,10 @@ func detectKeys(keys map[string]bool) Format {
 		return Datadog // LLM Observability's span event
 	case keys["span_id"] && keys["start_ns"] && keys["meta"]:
 		return Datadog // one of its spans
+	case keys["traces"] && keys["log_stream_id"]:
+		return Galileo // an ingestion request
+	case keys["spans"] && keys["type"] && keys["created_at"] && keys["metrics"]:
+		return Galileo // a trace
 	case keys["spans"] && !keys["processes"]:
 		return OpenInference // {"spans": [flat span…]}
 	case keys["run_type"] && keys["id"]:

@@ -26,10 +26,12 @@ const (
 	Lunary        Format = "lunary"        // Lunary's run events: {"events": [{"event", "type", "runId"…}]}
 	LiteralAI     Format = "literalai"     // Literal AI's steps: {"id", "parentId", "rootRunId", "type", "startTime"…}
 	PostHog       Format = "posthog"       // PostHog's LLM analytics events: {"event": "$ai_span"…, "properties"}
+	Maxim         Format = "maxim"         // Maxim's commit logs: ENTITY{id=…,action=…,data={…}} a line
+	Galileo       Format = "galileo"       // Galileo's traces: {"log_stream_id", "traces": [{"type", "spans": […]…}]}
 )
 
 // Formats lists every format Decode reads.
-var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog, Lunary, LiteralAI, PostHog}
+var Formats = []Format{OTLP, Tempo, Jaeger, OpenInference, Langfuse, LangSmith, Calls, Sentry, Datadog, Lunary, LiteralAI, PostHog, Maxim, Galileo}
 
 // Span is one span, whatever file it came from. Ids are lower-case hex for
 // the formats that define them as bytes (OTLP, Tempo, Jaeger) and as
