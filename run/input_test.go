@@ -221,7 +221,8 @@ func TestLoadGzip(t *testing.T) {
 func TestIsRunFile(t *testing.T) {
 	for name, want := range map[string]bool{
 		"run.json": true, "runs.jsonl": true, "run.json.gz": true, "RUNS.JSONL.GZ": true,
-		"run.gz": false, "notes.txt": false, "run.json.bak": false, "json": false,
+		"trace.binpb": true, "trace.pb": true, "TRACE.PB.GZ": true,
+		"run.gz": false, "notes.txt": false, "run.json.bak": false, "json": false, "run.pbx": false,
 	} {
 		assert.Equal(t, want, IsRunFile(name), name)
 	}

@@ -48,13 +48,22 @@ func read(path string, opts Options) ([]byte, error) {
 }
 
 // IsRunFile reports whether a file name in a directory of runs is one to
-// read: JSON or JSON lines, plain or gzip-compressed (.json, .jsonl,
-// .json.gz, .jsonl.gz).
+// read: JSON or JSON lines, or OTLP protobuf (.binpb, protobuf's name for
+// a binary message, or .pb), plain or gzip-compressed (.json, .jsonl,
+// .binpb, .pb, each with .gz).
 func IsRunFile(name string) bool {
 	name = strings.ToLower(name)
 	name = strings.TrimSuffix(name, ".gz")
-	return strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl")
+	for _, ext := range runFileExts {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
 }
+
+// runFileExts are the extensions of the files IsRunFile takes.
+var runFileExts = []string{".json", ".jsonl", ".binpb", ".pb"}
 
 // gzipMagic begins every gzip stream (RFC 1952).
 var gzipMagic = []byte{0x1f, 0x8b}
