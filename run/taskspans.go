@@ -156,19 +156,10 @@ func (b *builder) taskAgents() {
 // call that a model call beside it, under the same span and before it,
 // made is that call's run.
 func (b *builder) calledTasks() {
-	type called struct {
-		name  string
-		start int64
-	}
-	calls := map[*node][]called{} // by parent: the calls its model calls made
-	for _, n := range b.nodes {
-		if n.role != roleLLM || n.parent == nil {
-			continue
-		}
-		for _, m := range outputMessages(n.s) {
-			for _, c := range m.Calls {
-				calls[n.parent] = append(calls[n.parent], called{strings.TrimSpace(c.Name), n.s.Start})
-			}
+	calls := map[*node][]madeCall{} // by parent: the calls its model calls made
+	for _, c := range b.madeCalls() {
+		if c.model.parent != nil {
+			calls[c.model.parent] = append(calls[c.model.parent], c)
 		}
 	}
 	for _, n := range b.nodes {
@@ -176,11 +167,42 @@ func (b *builder) calledTasks() {
 			continue
 		}
 		name := strings.TrimSpace(n.s.Name)
-		if slices.ContainsFunc(calls[n.parent], func(c called) bool { return c.start <= n.s.Start && strings.EqualFold(c.name, name) }) {
+		if slices.ContainsFunc(calls[n.parent], func(c madeCall) bool { return c.before(n) && strings.EqualFold(c.name(), name) }) {
 			n.role = roleTool
 		}
 	}
 }
+
+// madeCall is a call a model call's output made.
+type madeCall struct {
+	call  ToolCall
+	model *node
+}
+
+// madeCalls lists the calls the model calls' outputs made, in node order:
+// where a tracer does not say which spans are tools, a span named as one
+// of them, after it, is its run.
+func (b *builder) madeCalls() []madeCall {
+	var out []madeCall
+	for _, n := range b.nodes {
+		if n.role != roleLLM {
+			continue
+		}
+		for _, m := range outputMessages(n.s) {
+			for _, c := range m.Calls {
+				out = append(out, madeCall{c, n})
+			}
+		}
+	}
+	return out
+}
+
+// name is the called tool's name, trimmed.
+func (c madeCall) name() string { return strings.TrimSpace(c.call.Name) }
+
+// before reports whether the model call that made c started no later than
+// n.
+func (c madeCall) before(n *node) bool { return c.model.s.Start <= n.s.Start }
 
 // langfuseSDKSpan reports whether a span is a plain span a Langfuse SDK's
 // own calls sent through its ingestion API (langfuse.sdk.integration
@@ -211,29 +233,15 @@ func (b *builder) handlerTools() {
 	if !slices.ContainsFunc(b.nodes, handler) {
 		return
 	}
-	type called struct {
-		call  ToolCall
-		start int64
-	}
-	var calls []called
-	for _, n := range b.nodes {
-		if n.role != roleLLM {
-			continue
-		}
-		for _, m := range outputMessages(n.s) {
-			for _, c := range m.Calls {
-				calls = append(calls, called{c, n.s.Start})
-			}
-		}
-	}
+	calls := b.madeCalls()
 	for _, n := range b.nodes {
 		if !handler(n) {
 			continue
 		}
 		name := strings.TrimSpace(n.s.Name)
 		args := jsonArguments(n.s.Attrs.Str("langfuse.observation.input"))
-		if slices.ContainsFunc(calls, func(c called) bool {
-			return c.start <= n.s.Start && strings.EqualFold(strings.TrimSpace(c.call.Name), name) && sameJSON(c.call.Arguments, args)
+		if slices.ContainsFunc(calls, func(c madeCall) bool {
+			return c.before(n) && strings.EqualFold(c.name(), name) && sameJSON(c.call.Arguments, args)
 		}) {
 			n.role = roleTool
 		}
