@@ -154,7 +154,7 @@ func TestSpansAmongProgramOutput(t *testing.T) {
 	}{
 		{"no spans among the lines", "hello\n{\"role\": \"user\", \"content\": \"hi\"}\nbye\n", "not JSON", run.Options{}},
 		{"a span cut short", "starting\n" + goPretty[:len(goPretty)/2], "not JSON", run.Options{}},
-		{"a format named", between(goPretty, "hello"), "", run.Options{Format: run.FormatOpenInference}},
+		{"a format named", between(goPretty, "hello"), "line 1, column 1: a span is a JSON object", run.Options{Format: run.FormatOpenInference}},
 		// Only a file that starts with a line of text is read so: one
 		// that starts with JSON is read as a whole.
 		{"spans first", goPretty + "Answer: 4350 USD\n", "line 1657, column 1", run.Options{}},
