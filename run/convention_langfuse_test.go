@@ -30,6 +30,33 @@ func TestLangfuseFiles(t *testing.T) {
 			contains: []string{"Why do programmers hate nature?"},
 		},
 		{
+			// The Vercel AI SDK through Langfuse: each of its calls is a
+			// generation, the ai.generateText around its model call too,
+			// both answering the model's tool calls as the SDK lists them
+			// ([{"toolCallId", "toolName", "input"}]).
+			file: "langfuse-vercel-ai-sdk.trace.json", format: run.FormatLangfuse, runs: 1,
+			question: "What is the weather like today in San Francisco?",
+			steps: []realStep{
+				{"user", run.KindUser, "What is the weather like today in San Francisco?"},
+				{"assistant", run.KindToolCall, `getWeather({"location":"San Francisco"})`},
+				{"assistant", run.KindToolResult, `{"location":"San Francisco","temperature":64}`},
+			},
+		},
+		{
+			// A C# agent on Microsoft.Extensions.AI with Gemini: each
+			// reply carries the model's reasoning as an opaque signed
+			// part (TextReasoningContent), and the second model call
+			// starts on the millisecond the failed tool ends.
+			file: "langfuse-csharp-gemini.trace.json", format: run.FormatLangfuse, runs: 1,
+			steps: []realStep{
+				{"user", run.KindUser, "What are my month over month performance insights the past quarter"},
+				{"assistant", run.KindToolCall, `get_custom_report({"dimensions":["Campaign"]`},
+				{"assistant", run.KindToolResult, "ERROR: No data found for dimensions: Campaign"},
+				{"assistant", run.KindMessage, "I couldn't retrieve the month-over-month performance insights"},
+				{"assistant", run.KindToolCall, `final_result({"input":{"comment":"I couldn't retrieve`},
+			},
+		},
+		{
 			// Langfuse's JS SDK's own spans over OTLP (its observation
 			// types in lower case, an error as the observation's level):
 			// a coordinator asks an analyst, an agent called as a tool,

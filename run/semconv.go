@@ -49,6 +49,12 @@ var roleRules = []roleRule{
 	}},
 	{"Langfuse (observation types)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("langfuse.observation.type")
+		if op := s.Attrs.Str("ai.operationId"); op != "" && t != "" {
+			// Langfuse types each of the Vercel AI SDK's calls a
+			// generation, the call around its model calls too: the
+			// SDK's own operation says which is which.
+			return aiSDKRole(s, op), true
+		}
 		if strings.EqualFold(t, "GENERATION") { // upper case in its exports, lower case in its SDKs' spans
 			return roleLLM, true
 		}

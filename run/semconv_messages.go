@@ -490,7 +490,9 @@ func valueMessages(as spans.Attrs, role string, keys ...string) []chatMessage {
 
 // toolRequests reads a model's output written as the list of tool calls
 // it requests, [{"tool.name": …, "tool.args": …}] (any-agent's
-// gen_ai.output): one assistant message making them.
+// gen_ai.output) or [{"toolCallId", "toolName", "input" or "args"}] (the
+// Vercel AI SDK's toolCalls, as Langfuse keeps a generation's output):
+// one assistant message making them.
 func toolRequests(list []any) (chatMessage, bool) {
 	msg := chatMessage{Role: "assistant"}
 	for _, e := range list {
@@ -498,11 +500,14 @@ func toolRequests(list []any) (chatMessage, bool) {
 		if !ok {
 			return chatMessage{}, false
 		}
-		name, _ := m["tool.name"].(string)
-		if name == "" {
+		switch {
+		case stringOrEmpty(m["tool.name"]) != "":
+			msg.Calls = append(msg.Calls, ToolCall{Name: stringOrEmpty(m["tool.name"]), Arguments: textOf(m["tool.args"])})
+		case stringOrEmpty(m["toolName"]) != "" && m["role"] == nil && m["type"] == nil:
+			msg.Calls = append(msg.Calls, aiSDKCall(m))
+		default:
 			return chatMessage{}, false
 		}
-		msg.Calls = append(msg.Calls, ToolCall{Name: name, Arguments: textOf(m["tool.args"])})
 	}
 	return msg, len(msg.Calls) > 0
 }
@@ -710,6 +715,9 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 					}
 				}
 			}
+			if isReasoning(typ) {
+				continue
+			}
 			switch typ {
 			case "text":
 				t, ok := pm["text"].(string)
@@ -737,7 +745,6 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 					r = pm["result"]
 				}
 				texts = append(texts, textOf(r))
-			case "reasoning":
 			default:
 				if c := textOf(pm["content"]); c != "" {
 					texts = append(texts, c)
@@ -785,6 +792,14 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 	msg.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
 	callsAsText(&msg)
 	return msg, true
+}
+
+// isReasoning reports whether a message part's type is a model's
+// reasoning (GenAI's "reasoning", or a framework's own type named so, as
+// Microsoft.Extensions.AI's TextReasoningContent): it is not what the
+// message says, and may be an opaque token the provider signs.
+func isReasoning(typ string) bool {
+	return strings.Contains(strings.ToLower(typ), "reasoning")
 }
 
 // callsAsText reads a message whose whole content is a list of OpenAI tool

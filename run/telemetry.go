@@ -1749,6 +1749,19 @@ func (b *builder) before(i, j int) bool {
 	if x.time != y.time {
 		return x.time < y.time
 	}
+	// Of two spans side by side, one ending on the tick the other starts
+	// (a tool, and the model call given its result, on a millisecond
+	// clock), the first ran first: its steps at that time (a result, read
+	// at its end) come before the second's (what a model answered, read
+	// at its start).
+	if xs, ys := x.node.s, y.node.s; x.node != y.node && x.node.parent == y.node.parent {
+		if xs.Start < ys.Start && xs.End <= ys.Start {
+			return true
+		}
+		if ys.Start < xs.Start && ys.End <= xs.Start {
+			return false
+		}
+	}
 	if x.depth != y.depth {
 		return x.depth < y.depth
 	}
