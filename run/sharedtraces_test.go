@@ -72,8 +72,8 @@ var chatMLGaps = map[string]struct {
 // messages but system prompts that Langfuse's ChatML normaliser extracts
 // from its observations (user, assistant and tool messages, a Gemini
 // "model" reply, a tool's message under the tool's name as LangChain.js
-// writes it) must appear among the steps read, but for the gaps listed in
-// chatMLGaps.
+// writes it), and the tool calls its assistant messages make, must appear
+// among the steps read, but for the gaps listed in chatMLGaps.
 func TestLangfuseChatMLOracle(t *testing.T) {
 	oracles, err := filepath.Glob(filepath.Join(runtest.SharedDir(t, "traces"), "langfuse-framework-traces", "*.chatml.json"))
 	require.NoError(t, err)
@@ -88,6 +88,9 @@ func TestLangfuseChatMLOracle(t *testing.T) {
 			for _, c := range cases {
 				for _, s := range c.Run.Steps {
 					read.WriteString(canonical(s.Content) + "\n")
+					for _, call := range s.ToolCalls() {
+						read.WriteString(callOf(call.Name, call.Arguments) + "\n")
+					}
 				}
 			}
 			var missed []string
@@ -117,8 +120,12 @@ func chatMLMessages(t *testing.T, path string) [][]string {
 	var byObservation map[string]map[string]struct {
 		Success bool `json:"success"`
 		Data    []struct {
-			Role    string          `json:"role"`
-			Content json.RawMessage `json:"content"`
+			Role      string          `json:"role"`
+			Content   json.RawMessage `json:"content"`
+			ToolCalls []struct {
+				Name      string          `json:"name"`
+				Arguments json.RawMessage `json:"arguments"`
+			} `json:"tool_calls"`
 		} `json:"data"`
 	}
 	require.NoError(t, json.Unmarshal(data, &byObservation))
@@ -133,8 +140,16 @@ func chatMLMessages(t *testing.T, path string) [][]string {
 				if m.Role == "" || m.Role == "system" || m.Role == "developer" {
 					continue
 				}
-				text := contentText(m.Content)
-				for _, text := range callsOrText(text) {
+				texts := callsOrText(contentText(m.Content))
+				for _, c := range m.ToolCalls {
+					args := string(c.Arguments)
+					var quoted string
+					if json.Unmarshal(c.Arguments, &quoted) == nil {
+						args = quoted
+					}
+					texts = append(texts, callOf(c.Name, args))
+				}
+				for _, text := range texts {
 					texts := []string{head(canonical(text))}
 					var result struct {
 						Result string `json:"result"`
@@ -213,6 +228,15 @@ func callsOrText(text string) []string {
 		out[i] = c.Function.Name + "(" + c.Function.Arguments + ")"
 	}
 	return out
+}
+
+// callOf is how a tool call is compared: name(arguments), the arguments
+// canonical, none written as none rather than {}.
+func callOf(name, args string) string {
+	if args = canonical(args); args == "{}" {
+		args = ""
+	}
+	return name + "(" + args + ")"
 }
 
 // normalText collapses runs of white space to one space.
