@@ -43,6 +43,21 @@ func TestLangfuseFiles(t *testing.T) {
 			},
 		},
 		{
+			// Agno's OpenInference spans, each model call of which holds
+			// Langfuse's OpenAI integration's record of the same call
+			// (its output flattened: "None" where the model only called
+			// a tool, else the reply again).
+			file: "langfuse-agno.trace.json", format: run.FormatLangfuse, runs: 1,
+			agents:   []string{"Agent"},
+			question: "What is currently trending on Twitter?",
+			steps: []realStep{
+				{"user", run.KindUser, "What is currently trending on Twitter?"},
+				{"Agent", run.KindToolCall, `duckduckgo_search({"query":"currently trending on Twitter"})`},
+				{"Agent", run.KindToolResult, "Explore trending topics, hashtags, and conversations on Twitter."},
+				{"Agent", run.KindMessage, "To find out what's currently trending on Twitter, you can visit the following resources"},
+			},
+		},
+		{
 			// A C# agent on Microsoft.Extensions.AI with Gemini: each
 			// reply carries the model's reasoning as an opaque signed
 			// part (TextReasoningContent), and the second model call

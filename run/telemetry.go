@@ -858,6 +858,9 @@ func (b *builder) build() {
 		}
 		switch n.role {
 		case roleLLM:
+			if recordedAround(n) {
+				continue
+			}
 			b.model(n, outputMessages(n.s))
 		case roleAgent:
 			// An agent span holding the model's messages, with no model
@@ -878,6 +881,41 @@ func (b *builder) build() {
 	b.silentAgents(byTime)
 	b.errors(byTime)
 	b.afterResults()
+}
+
+// recordedAround reports whether a model call's span sits directly inside
+// another model call's span that already holds all it answered: two
+// instrumentations of one call (a framework's and its provider SDK's, as
+// Agno's OpenInference spans hold Langfuse's OpenAI integration's, which
+// writes a reply of calls only as "None"). The outer record is read; the
+// inner one would repeat it.
+func recordedAround(n *node) bool {
+	if n.parent == nil || n.parent.role != roleLLM {
+		return false
+	}
+	outer := outputMessages(n.parent.s)
+	if len(outer) == 0 {
+		return false
+	}
+	said := func(text string) bool {
+		return slices.ContainsFunc(outer, func(o chatMessage) bool { return echoes(text, o.Text) || sameJSON(text, o.Text) })
+	}
+	called := func(c ToolCall) bool {
+		return slices.ContainsFunc(outer, func(o chatMessage) bool {
+			return slices.ContainsFunc(o.Calls, func(oc ToolCall) bool { return oc.Name == c.Name && sameJSON(oc.Arguments, c.Arguments) })
+		})
+	}
+	for _, m := range outputMessages(n.s) {
+		if t := strings.TrimSpace(m.Text); t != "" && t != "None" && t != "null" && !said(t) || !allOf(m.Calls, called) {
+			return false
+		}
+	}
+	return true
+}
+
+// allOf reports whether f holds for every element of s.
+func allOf[T any](s []T, f func(T) bool) bool {
+	return !slices.ContainsFunc(s, func(x T) bool { return !f(x) })
 }
 
 // givenResults places a model call that was given a tool's result after

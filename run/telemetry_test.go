@@ -1001,6 +1001,39 @@ func TestTraceWithoutContent(t *testing.T) {
 	assert.Equal(t, "full", cases[0].Run.TraceID)
 }
 
+// TestModelCallInsideModelCall: a model call recorded inside another's
+// span (a framework's instrumentation around its provider SDK's) is read
+// once when the inner record only repeats the outer one, or writes a reply
+// of calls as Python's None; an inner call that says more is its own step.
+func TestModelCallInsideModelCall(t *testing.T) {
+	reply := func(id, parent, content, calls string) span {
+		msg := `{"role":"assistant","content":` + content
+		if calls != "" {
+			msg += `,"tool_calls":[` + calls + `]`
+		}
+		return span{id: id, parent: parent, name: "chat", start: 1, end: 2, attrs: map[string]any{"openinference.span.kind": "LLM", "output.value": msg + "}"}}
+	}
+	const call = `{"id":"c1","type":"function","function":{"name":"search","arguments":"{\"q\":\"x\"}"}}`
+	tests := []struct {
+		name         string
+		outer, inner span
+		want         []string
+	}{
+		{"the same reply", reply("o", "", `"Hello."`, ""), reply("i", "o", `"Hello."`, ""), []string{"assistant message: Hello."}},
+		{"calls, and None inside", reply("o", "", "null", call), reply("i", "o", `"None"`, ""), []string{`assistant tool_call: search({"q":"x"})`}},
+		{"the same calls", reply("o", "", "null", call), reply("i", "o", "null", call), []string{`assistant tool_call: search({"q":"x"})`}},
+		{"another reply", reply("o", "", `"Hello."`, ""), reply("i", "o", `"Goodbye."`, ""), []string{"assistant message: Hello.", "assistant message: Goodbye."}},
+		{"another call", reply("o", "", "null", call), reply("i", "o", "null", strings.Replace(call, "search", "fetch", 1)), []string{`assistant tool_call: search({"q":"x"})`, `assistant tool_call: fetch({"q":"x"})`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, tt.outer, tt.inner), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(r))
+		})
+	}
+}
+
 // TestParentLoop: spans that are each other's parents still make steps.
 func TestParentLoop(t *testing.T) {
 	out := func(id, parent, text string, start float64) span {
