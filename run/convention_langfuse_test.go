@@ -43,6 +43,16 @@ func TestLangfuseFiles(t *testing.T) {
 			},
 		},
 		{
+			// AutoGen through Langfuse's OpenAI integration, which
+			// records the prompt flattened to "role: text" lines.
+			file: "langfuse-autogen.trace.json", format: run.FormatLangfuse, runs: 1,
+			question: "Say 'Hello World!'",
+			steps: []realStep{
+				{"user", run.KindUser, "Say 'Hello World!'"},
+				{"assistant", run.KindMessage, "Hello World!"},
+			},
+		},
+		{
 			// Agno's OpenInference spans, each model call of which holds
 			// Langfuse's OpenAI integration's record of the same call
 			// (its output flattened: "None" where the model only called

@@ -482,10 +482,47 @@ func valueMessages(as spans.Attrs, role string, keys ...string) []chatMessage {
 			continue
 		}
 		if t := strings.TrimSpace(unquote(v.Text())); t != "" {
+			if ms, ok := flatMessages(t); ok && role == "user" {
+				for i := range ms {
+					ms[i].From = k
+				}
+				return ms
+			}
 			return []chatMessage{{Role: role, Text: t, From: k}}
 		}
 	}
 	return nil
+}
+
+// flatRoles are the roles a conversation flattened to text names at the
+// start of its lines, and the roles they stand for.
+var flatRoles = map[string]string{"system": "system", "developer": "system", "user": "user", "human": "user", "assistant": "assistant", "ai": "assistant", "tool": "tool"}
+
+// flatMessages reads a model's input flattened to text, each message
+// starting a line with its role and a colon ("system: …\nuser: …", as
+// Langfuse's OpenAI integration records a prompt, or "System: …\nHuman:
+// …", as LangChain renders one), as those messages. ok is false unless the
+// text starts with a role and holds two messages or more: a line that only
+// looks so inside one message is that message's text.
+func flatMessages(text string) (ms []chatMessage, ok bool) {
+	for line := range strings.Lines(text) {
+		name, rest, found := strings.Cut(line, ":")
+		if role := flatRoles[strings.ToLower(name)]; found && role != "" && (rest == "" || rest[0] == ' ' || rest[0] == '\n') {
+			ms = append(ms, chatMessage{Role: role, Text: rest})
+			continue
+		}
+		if len(ms) == 0 {
+			return nil, false
+		}
+		ms[len(ms)-1].Text += line
+	}
+	if len(ms) < 2 {
+		return nil, false
+	}
+	for i := range ms {
+		ms[i].Text = strings.TrimSpace(ms[i].Text)
+	}
+	return ms, true
 }
 
 // toolRequests reads a model's output written as the list of tool calls

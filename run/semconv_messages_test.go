@@ -65,6 +65,39 @@ func TestLeadingUserText(t *testing.T) {
 	}
 }
 
+// TestFlatMessages: a model's input flattened to "role: text" lines is
+// those messages only when it starts with a role and holds two or more;
+// a line inside a message that only looks like one is kept in its text.
+func TestFlatMessages(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []chatMessage // nil: not read as messages
+	}{
+		{
+			name: "Langfuse's OpenAI integration",
+			text: "developer: <info>\n- Use markdown.\n</info>\nuser: What is trending?\nassistant: None\ntool: [1, 2]",
+			want: []chatMessage{{Role: "system", Text: "<info>\n- Use markdown.\n</info>"}, {Role: "user", Text: "What is trending?"}, {Role: "assistant", Text: "None"}, {Role: "tool", Text: "[1, 2]"}},
+		},
+		{
+			name: "LangChain's rendered prompt",
+			text: "System: Be brief.\nHuman: Say hi.",
+			want: []chatMessage{{Role: "system", Text: "Be brief."}, {Role: "user", Text: "Say hi."}},
+		},
+		{name: "one message", text: "user: Say hi."},
+		{name: "a text that does not start with a role", text: "Compare these:\nuser: 12\nassistant: 14"},
+		{name: "a role word without its colon", text: "User asked twice\nassistant: yes"},
+		{name: "a colon in the first word's middle", text: "user:name=bob\nassistant: hi"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := flatMessages(tt.text)
+			assert.Equal(t, tt.want != nil, ok)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
 // TestAnthropicToolParts: Anthropic's tool_use parts are calls and its
 // tool_result parts answer them, their content read as text.
 func TestAnthropicToolParts(t *testing.T) {
