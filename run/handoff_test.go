@@ -1,6 +1,8 @@
 package run_test
 
 import (
+	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -81,4 +83,24 @@ func TestHandoffIsNoFault(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSubAgentsSideBySide: the Claude Agent SDK runs two sub-agents at
+// once, each from its own Agent call (strands-agents' ADOT capture). Each
+// call is addressed to the sub-agent it ran; no step of one sub-agent is
+// addressed to the other because it came just before the other's first.
+func TestSubAgentsSideBySide(t *testing.T) {
+	r, err := run.Load(filepath.Join("..", "testdata", "traces", "adot-claude.json"), run.Options{})
+	require.NoError(t, err)
+	var got []string
+	for _, s := range r.Steps {
+		if s.Target() != "" {
+			got = append(got, fmt.Sprintf("%d %s %s → %s", s.Index, s.Agent, s.Kind, s.Target()))
+		}
+	}
+	assert.Equal(t, []string{
+		"0 user user → ClaudeAgentSDK.query",
+		"3 ClaudeAgentSDK.query tool_call → math-agent",
+		"4 ClaudeAgentSDK.query tool_call → conversion-agent",
+	}, got)
 }

@@ -2071,9 +2071,27 @@ func (b *builder) repeatedErrors() map[*node]bool {
 	return out
 }
 
-// handoffs marks, for each agent span, the step just before the agent's
-// first one, when another agent spoke it, as addressed to that agent.
+// handoffs marks, for each agent span, the step that handed the work to
+// it as addressed to that agent: for an agent a tool ran (an agent used as
+// a tool, a sub-agent's task), the step that made the tool's call; else
+// the step just before the agent's first one, when another agent spoke
+// it. Sub-agents run side by side each get the call that ran them, not
+// what the other did just before.
 func (b *builder) handoffs(r *Run, stepNodes []*node) {
+	callStep := map[string]int{} // a call id → the step that made the call
+	for i := range r.Steps {
+		for _, c := range r.Steps[i].ToolCalls() {
+			if _, ok := callStep[c.ID]; !ok && c.ID != "" {
+				callStep[c.ID] = i
+			}
+		}
+	}
+	ranCall := map[*node]string{} // a tool span → the id of the call it ran
+	for i, n := range stepNodes {
+		if id := r.Steps[i].ToolCallID(); id != "" && r.Steps[i].Kind == KindToolResult && ranCall[n] == "" {
+			ranCall[n] = id
+		}
+	}
 	done := map[*node]bool{}
 	for i, n := range stepNodes {
 		scope := n.scope
@@ -2081,6 +2099,18 @@ func (b *builder) handoffs(r *Run, stepNodes []*node) {
 			continue
 		}
 		done[scope] = true
+		if t := scope.tool; t != nil {
+			id := ranCall[t]
+			if id == "" {
+				id = t.ran
+			}
+			if k, ok := callStep[id]; ok && k < i && !SameAgent(r.Steps[k].Agent, scope.owner) {
+				if r.Steps[k].Target() == "" {
+					r.Steps[k].Edit().Target = scope.owner
+				}
+				continue
+			}
+		}
 		if i == 0 {
 			continue
 		}
