@@ -53,6 +53,21 @@ func TestLangfuseFiles(t *testing.T) {
 			},
 		},
 		{
+			// BeeAI's OpenInference spans: each event of its emitter a
+			// span (agent.react.update-13, tool.search.wikipedia.success-12),
+			// all of them ended with the run; the model's replies only in
+			// the next call's input.
+			file: "langfuse-beeai.trace.json", format: run.FormatLangfuse, runs: 1,
+			agents: []string{"agent.react"},
+			steps: []realStep{
+				{"user", run.KindUser, "I'm planning a trip to Barcelona, Spain."},
+				{"agent.react", run.KindMessage, "Thought: I will first research key attractions"},
+				{"agent.react", run.KindToolCall, `search.wikipedia({"query":"Tourism in Barcelona","full_text":false})`},
+				{"agent.react", run.KindToolResult, "is a city on the northeastern coast of Spain"},
+				{"agent.react", run.KindMessage, "Thought: I found information about Barcelona"},
+			},
+		},
+		{
 			// Agno's OpenInference spans, each model call of which holds
 			// Langfuse's OpenAI integration's record of the same call
 			// (its output flattened: "None" where the model only called

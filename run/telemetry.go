@@ -304,6 +304,11 @@ func (b *builder) tree(ss []*spans.Span) int {
 			c.Attrs = append(slices.Clip(c.Attrs), vs...)
 			n.s = &c
 		}
+		if emitterEvent(n.s) && n.s.End > n.s.Start {
+			c := *n.s
+			c.End = c.Start
+			n.s = &c
+		}
 		var ok bool
 		n.role, ok = classify(n.s)
 		if ok {
@@ -1468,6 +1473,20 @@ func repeatsCall(n *node) bool {
 	}
 	result, _ := toolResult(p.s, p.role)
 	return result != "" || len(spanErrors(p.s)) > 0
+}
+
+// emitterEvent reports whether a span records one event of an event
+// emitter (BeeAI's instrumentation writes each event of its emitter as a
+// span named for the event's target and number, agent.react.update-14,
+// with the target as an attribute). Such a span happened at its start: it
+// ends whenever the emitter closed it, with the whole run.
+func emitterEvent(s *spans.Span) bool {
+	target := s.Attrs.Str("target")
+	if target == "" || !strings.HasPrefix(s.Name, target+"-") {
+		return false
+	}
+	n := s.Name[len(target)+1:]
+	return n != "" && strings.Trim(n, "0123456789") == ""
 }
 
 // toolEventSpan matches the spans an event emitter writes for one run of a
