@@ -482,7 +482,7 @@ func valueMessages(as spans.Attrs, role string, keys ...string) []chatMessage {
 			continue
 		}
 		if t := strings.TrimSpace(unquote(v.Text())); t != "" {
-			if ms, ok := flatMessages(t); ok && role == "user" {
+			if ms, ok := flatMessages(t); ok && role == "user" { // an input; an output is one message
 				for i := range ms {
 					ms[i].From = k
 				}
