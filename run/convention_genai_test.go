@@ -135,6 +135,30 @@ func TestGenAIFiles(t *testing.T) {
 			},
 		},
 		{
+			// Genkit's own trace data, as its telemetry server keeps a
+			// trace in a file: the spans keyed by their ids, times in
+			// milliseconds, events as timeEvents, and a status whose
+			// code is the Go runtime's (1 an error). The researcher's
+			// tool fails with a Go error, which ends its flow; the
+			// planner's research tool gives the failure back to the
+			// planner, which asks again.
+			file: "genkit-go-telemetry-server.json", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
+			steps: []realStep{
+				{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
+				{"planner", run.KindToolCall, `research({"question":"Nightly rate of Hotel Aurora in Bergen?"})`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergne","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Bergne"},
+				{"planner", run.KindToolResult, `research failed: tool "getRate" failed: error calling tool getRate: unknown city: Bergne`},
+				{"planner", run.KindToolCall, `research({"question":"Nightly rate of Hotel Aurora in Bergen, Norway?"})`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergen","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
+				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
+				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
+			},
+		},
+		{
 			// A two-agent loop written by hand over openai-go, traced by
 			// hand with the GenAI keys of OpenTelemetry Go's semconv
 			// package and printed by its stdouttrace exporter (Go's span
