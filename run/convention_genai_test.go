@@ -400,3 +400,14 @@ func TestContentlessFiles(t *testing.T) {
 	require.ErrorIs(t, err, run.ErrEmpty)
 	assert.ErrorContains(t, err, "trace 4ea9e4cfadb37c0d4aea95535b1c5778: run has no steps: 4 spans follow a GenAI convention but none holds a message, a tool call or an error")
 }
+
+// TestTaskOnlyFiles holds the reader to refusing a trace of a program's
+// own steps around no model or tool: Genkit's trace data of a flow whose
+// two steps are plain functions (as Genkit's JavaScript runtime kept it)
+// holds a task and nothing an agent did.
+func TestTaskOnlyFiles(t *testing.T) {
+	path := filepath.Join("..", "testdata", "traces", "genkit-js-flow-steps.json")
+	_, err := run.LoadAll(context.Background(), path, run.Options{})
+	require.ErrorIs(t, err, run.ErrEmpty)
+	assert.ErrorContains(t, err, "trace 0eede9d8c037dddbf32a307be30dc9a0: run has no steps: 4 spans follow a GenAI convention but hold only the task")
+}
