@@ -340,7 +340,14 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		}
 	}
 	if sp.TraceID == "" || sp.SpanID == "" {
-		return Span{}, fmt.Errorf("span %q at line %d has no trace id or span id (looked for context.trace_id and context.span_id)", sp.Name, line)
+		// Its keys say what it is when it is some other record, or a
+		// span that keeps its ids in a way no exporter here writes
+		// (Jaeger's Thrift halves, traceIdLow and traceIdHigh).
+		keys := sortedKeys(m)
+		if len(keys) > 12 {
+			keys = append(keys[:12], "…")
+		}
+		return Span{}, fmt.Errorf("span %q at line %d has no trace id or span id (looked for context.trace_id and context.span_id, trace_id and span_id, traceId and spanId; its keys: %s)", sp.Name, line, strings.Join(keys, ", "))
 	}
 	var err error
 	if sp.Start, err = flatTime(first(top, flatStartKeys)); err != nil {

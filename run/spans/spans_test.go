@@ -264,7 +264,7 @@ func TestBadFiles(t *testing.T) {
 		{"missing ids", OTLP, `{"resourceSpans":[{"scopeSpans":[{"spans":[{"name":"x"}]}]}]}`, `span "x" in the record at line 1: want a trace id of 16 bytes and a span id of 8, have 0 and 0`},
 		{"jaeger span without id", Jaeger, `{"data":[{"traceID":"1","spans":[{"operationName":"x"}]}]}`, `span "x" at line 1 has no traceID or spanID`},
 		{"jaeger bad time", Jaeger, `{"data":[{"traceID":"1","spans":[{"traceID":"1","spanID":"2","startTime":"soon"}]}]}`, "at line 1, column 34"},
-		{"flat without ids", OpenInference, `{"name":"x","attributes":{}}`, `span "x" at line 1 has no trace id or span id`},
+		{"flat without ids", OpenInference, `{"name":"x","attributes":{}}`, `span "x" at line 1 has no trace id or span id (looked for context.trace_id and context.span_id, trace_id and span_id, traceId and spanId; its keys: attributes, name)`},
 		{"flat bad time", OpenInference, `{"name":"x","context":{"trace_id":"t","span_id":"s"},"start_time":"yesterday"}`, `start time "yesterday" is not a time`},
 		{"flat broken", OpenInference, "{\"name\":\"x\"}\n{\"name\":", "line 2"},
 		{"langfuse without id", Langfuse, `{"observations":[],"name":"t"}`, "line 1: a Langfuse trace with no id"},
