@@ -159,6 +159,26 @@ func TestGenAIFiles(t *testing.T) {
 			},
 		},
 		{
+			// The same from Genkit for JavaScript, whose status codes are
+			// OpenTelemetry JS's (2 an error): the researcher's tool
+			// throws for the misspelt city, which ends its flow.
+			file: "genkit-js-telemetry-server.json", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `research({"question":"Weather in Oslo tomorrow?"})`},
+				{"researcher", run.KindToolCall, `getWeather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+				{"planner", run.KindToolResult, "research failed: unknown city: Olso"},
+				{"planner", run.KindToolCall, `research({"question":"Weather in Oslo, Norway, tomorrow?"})`},
+				{"researcher", run.KindToolCall, `getWeather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
+		},
+		{
 			// A two-agent loop written by hand over openai-go, traced by
 			// hand with the GenAI keys of OpenTelemetry Go's semconv
 			// package and printed by its stdouttrace exporter (Go's span
