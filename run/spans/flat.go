@@ -343,7 +343,11 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		// Its keys say what it is when it is some other record, or a
 		// span that keeps its ids in a way no exporter here writes
 		// (Jaeger's Thrift halves, traceIdLow and traceIdHigh).
+		// Quoted: a key is the file's text, and may hold anything.
 		keys := sortedKeys(m)
+		for i, k := range keys {
+			keys[i] = strconv.Quote(k)
+		}
 		if len(keys) > 12 {
 			keys = append(keys[:12], "…")
 		}

@@ -264,7 +264,7 @@ func TestBadFiles(t *testing.T) {
 		{"missing ids", OTLP, `{"resourceSpans":[{"scopeSpans":[{"spans":[{"name":"x"}]}]}]}`, `span "x" in the record at line 1: want a trace id of 16 bytes and a span id of 8, have 0 and 0`},
 		{"jaeger span without id", Jaeger, `{"data":[{"traceID":"1","spans":[{"operationName":"x"}]}]}`, `span "x" at line 1 has no traceID or spanID`},
 		{"jaeger bad time", Jaeger, `{"data":[{"traceID":"1","spans":[{"traceID":"1","spanID":"2","startTime":"soon"}]}]}`, "at line 1, column 34"},
-		{"flat without ids", OpenInference, `{"name":"x","attributes":{}}`, `span "x" at line 1 has no trace id or span id (looked for context.trace_id and context.span_id, trace_id and span_id, traceId and spanId; its keys: attributes, name)`},
+		{"flat without ids", OpenInference, `{"name":"x","attributes":{}}`, `span "x" at line 1 has no trace id or span id (looked for context.trace_id and context.span_id, trace_id and span_id, traceId and spanId; its keys: "attributes", "name")`},
 		{"flat bad time", OpenInference, `{"name":"x","context":{"trace_id":"t","span_id":"s"},"start_time":"yesterday"}`, `start time "yesterday" is not a time`},
 		{"flat broken", OpenInference, "{\"name\":\"x\"}\n{\"name\":", "line 2"},
 		{"langfuse without id", Langfuse, `{"observations":[],"name":"t"}`, "line 1: a Langfuse trace with no id"},
@@ -479,7 +479,7 @@ func FuzzJaeger(f *testing.F) {
 
 func FuzzOpenInference(f *testing.F) {
 	fuzzSeeds(f, "phoenix.jsonl", "mlflow.json")
-	fuzzSeeds(f, "../traces/adot-claude.json", "../traces/otel-python-console.txt", "../traces/openai-agents-js.jsonl", "../traces/openai-agents-js-aisdk.jsonl", "../traces/openai-go-stdouttrace.json")
+	fuzzSeeds(f, "../traces/adot-claude.json", "../traces/otel-python-console.txt", "../traces/openai-agents-js.jsonl", "../traces/openai-agents-js-aisdk.jsonl", "../traces/openai-go-stdouttrace.json", "../traces/genkit-js-telemetry-server.json")
 	f.Add([]byte(`{"trace_id":"t","spans":[{"span_id":"a","span_name":"x","timestamp":"2025-03-19T16:32:08Z","duration":"PT1M2.5S",` +
 		`"span_attributes":{"k":"v"},"child_spans":[{"span_id":"b","timestamp":"2025-03-19T16:32:09Z","duration":"PT1S","events":[{"Name":"exception","Attributes":{"a":1}}]}]}]}`))
 	f.Add([]byte(`[{"traceId":"t","id":"a","name":"x","startTime":[1,2],"duration":[0,5],"attributes":"{'a': True, 'b': None}"}]`))
