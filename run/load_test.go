@@ -254,7 +254,7 @@ func TestParseFormat(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, f, got)
 	}
-	for _, alias := range []string{"phoenix", "mlflow", "zipkin"} {
+	for _, alias := range []string{"phoenix", "mlflow", "zipkin", "genkit"} {
 		got, err := ParseFormat(alias)
 		require.NoError(t, err)
 		assert.Equal(t, FormatOpenInference, got, alias)
