@@ -372,6 +372,12 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		sp.Kind = k
 	case "", "unspecified":
 	default:
+		if _, err := strconv.Atoi(k); err == nil {
+			// An enum's number (OpenTelemetry JS's SpanKind, Zipkin's
+			// proto3 Kind), whose meaning is the writer's: no
+			// OpenInference kind, which is a word.
+			break
+		}
 		// Phoenix writes the OpenInference kind (LLM, TOOL…) here.
 		if _, ok := sp.Attrs.Get("openinference.span.kind"); !ok {
 			sp.Attrs = append(sp.Attrs, Attr{Key: "openinference.span.kind", Value: String(strings.ToUpper(kind))})

@@ -586,3 +586,24 @@ func TestWeaveCalls(t *testing.T) {
 	assert.JSONEq(t, `{"arg0":"a","arg1":"b"}`, ss[1].Attrs.Str("inputs"), "two arguments stay as they are")
 	assert.Equal(t, "plain_op", ss[2].Name)
 }
+
+// TestFlatNumericKind: a kind written as an enum's number, whose meaning
+// is the writer's (Zipkin's proto3 JSON, as Jaeger's collector tests send
+// it; OpenTelemetry JS's SpanKind in its span dumps), is no span kind
+// read here and, above all, no OpenInference kind.
+func TestFlatNumericKind(t *testing.T) {
+	tests := []struct{ name, data string }{
+		{"zipkin proto3", `{"spans":[{"trace_id":"QoVouqoJRn5CjmiKqglGfw==","id":"AAAAAAAAAAI=","parent_id":"AAAAAAAAAAE=","name":"foo","kind":1,"timestamp":1,"duration":10,"tags":{"foo":"bar"}}]}`},
+		{"opentelemetry js", `[{"traceId":"aa77a2097d59e99504a25fa7cf54f56d","spanId":"4accd10229acf158","name":"get_weather","kind":0,"attributes":{}}]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ss, err := Decode(context.Background(), []byte(tt.data), OpenInference)
+			require.NoError(t, err)
+			require.Len(t, ss, 1)
+			assert.Empty(t, ss[0].Kind)
+			_, ok := ss[0].Attrs.Get("openinference.span.kind")
+			assert.False(t, ok, "a number is no OpenInference kind")
+		})
+	}
+}
