@@ -2,6 +2,7 @@ package run_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -430,4 +431,27 @@ func TestTaskOnlyFiles(t *testing.T) {
 	_, err := run.LoadAll(context.Background(), path, run.Options{})
 	require.ErrorIs(t, err, run.ErrEmpty)
 	assert.ErrorContains(t, err, "trace 0eede9d8c037dddbf32a307be30dc9a0: run has no steps: 4 spans follow a GenAI convention but hold only the task")
+}
+
+// TestGenkitTraceDataAsOTLP holds the reader of Genkit's trace data to the
+// OTLP reader: one run of Genkit for Go, exported at once to Genkit's
+// telemetry server and over OTLP, reads as the same steps, each from the
+// same span and the same attribute.
+func TestGenkitTraceDataAsOTLP(t *testing.T) {
+	load := func(name string) *run.Run {
+		cases, err := run.LoadAll(context.Background(), filepath.Join("..", "testdata", "traces", name), run.Options{})
+		require.NoError(t, err)
+		require.Len(t, cases, 1)
+		return cases[0].Run
+	}
+	store, otlp := load("genkit-go-telemetry-server.json"), load("genkit-go-telemetry-server.otlp.jsonl")
+	assert.Equal(t, otlp.Question, store.Question)
+	show := func(r *run.Run) []string {
+		out := make([]string, len(r.Steps))
+		for i, s := range r.Steps {
+			out[i] = fmt.Sprintf("%s %s %s %s %s %q", s.Agent, s.Kind, s.Target(), s.SpanID(), s.From(), s.Content)
+		}
+		return out
+	}
+	assert.Equal(t, show(otlp), show(store))
 }
