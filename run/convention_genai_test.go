@@ -2,6 +2,7 @@ package run_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -132,6 +133,50 @@ func TestGenAIFiles(t *testing.T) {
 				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
 				{"user", run.KindUser, "Findings: Hotel Aurora in Bergen: 1450 USD a night."},
 				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
+			},
+		},
+		{
+			// Genkit's own trace data, as its telemetry server keeps a
+			// trace in a file: the spans keyed by their ids, times in
+			// milliseconds, events as timeEvents, and a status whose
+			// code is the Go runtime's (1 an error). The researcher's
+			// tool fails with a Go error, which ends its flow; the
+			// planner's research tool gives the failure back to the
+			// planner, which asks again.
+			file: "genkit-go-telemetry-server.json", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?",
+			steps: []realStep{
+				{"user", run.KindUser, "How much will 3 nights at the Hotel Aurora in Bergen cost, in USD?"},
+				{"planner", run.KindToolCall, `research({"question":"Nightly rate of Hotel Aurora in Bergen?"})`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergne","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Bergne"},
+				{"planner", run.KindToolResult, `research failed: tool "getRate" failed: error calling tool getRate: unknown city: Bergne`},
+				{"planner", run.KindToolCall, `research({"question":"Nightly rate of Hotel Aurora in Bergen, Norway?"})`},
+				{"researcher", run.KindToolCall, `getRate({"city":"Bergen","hotel":"Aurora"})`},
+				{"researcher", run.KindToolResult, `{"city":"Bergen","currency":"NOK","hotel":"Aurora","nightly":1450}`},
+				{"researcher", run.KindMessage, "Hotel Aurora in Bergen: 1450 USD a night."},
+				{"planner", run.KindMessage, "3 nights at Hotel Aurora in Bergen will cost 4350 USD."},
+			},
+		},
+		{
+			// The same from Genkit for JavaScript, whose status codes are
+			// OpenTelemetry JS's (2 an error): the researcher's tool
+			// throws for the misspelt city, which ends its flow.
+			file: "genkit-js-telemetry-server.json", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `research({"question":"Weather in Oslo tomorrow?"})`},
+				{"researcher", run.KindToolCall, `getWeather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+				{"planner", run.KindToolResult, "research failed: unknown city: Olso"},
+				{"planner", run.KindToolCall, `research({"question":"Weather in Oslo, Norway, tomorrow?"})`},
+				{"researcher", run.KindToolCall, `getWeather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
 			},
 		},
 		{
@@ -375,4 +420,38 @@ func TestContentlessFiles(t *testing.T) {
 	_, err := run.LoadAll(context.Background(), path, run.Options{})
 	require.ErrorIs(t, err, run.ErrEmpty)
 	assert.ErrorContains(t, err, "trace 4ea9e4cfadb37c0d4aea95535b1c5778: run has no steps: 4 spans follow a GenAI convention but none holds a message, a tool call or an error")
+}
+
+// TestTaskOnlyFiles holds the reader to refusing a trace of a program's
+// own steps around no model or tool: Genkit's trace data of a flow whose
+// two steps are plain functions (as Genkit's JavaScript runtime kept it)
+// holds a task and nothing an agent did.
+func TestTaskOnlyFiles(t *testing.T) {
+	path := filepath.Join("..", "testdata", "traces", "genkit-js-flow-steps.json")
+	_, err := run.LoadAll(context.Background(), path, run.Options{})
+	require.ErrorIs(t, err, run.ErrEmpty)
+	assert.ErrorContains(t, err, "trace 0eede9d8c037dddbf32a307be30dc9a0: run has no steps: 4 spans follow a GenAI convention but hold only the task")
+}
+
+// TestGenkitTraceDataAsOTLP holds the reader of Genkit's trace data to the
+// OTLP reader: one run of Genkit for Go, exported at once to Genkit's
+// telemetry server and over OTLP, reads as the same steps, each from the
+// same span and the same attribute.
+func TestGenkitTraceDataAsOTLP(t *testing.T) {
+	load := func(name string) *run.Run {
+		cases, err := run.LoadAll(context.Background(), filepath.Join("..", "testdata", "traces", name), run.Options{})
+		require.NoError(t, err)
+		require.Len(t, cases, 1)
+		return cases[0].Run
+	}
+	store, otlp := load("genkit-go-telemetry-server.json"), load("genkit-go-telemetry-server.otlp.jsonl")
+	assert.Equal(t, otlp.Question, store.Question)
+	show := func(r *run.Run) []string {
+		out := make([]string, len(r.Steps))
+		for i, s := range r.Steps {
+			out[i] = fmt.Sprintf("%s %s %s %s %s %q", s.Agent, s.Kind, s.Target(), s.SpanID(), s.From(), s.Content)
+		}
+		return out
+	}
+	assert.Equal(t, show(otlp), show(store))
 }

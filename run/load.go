@@ -38,12 +38,13 @@ const (
 // Formats lists the formats a user may force with --format.
 var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary, FormatLiteralAI, FormatPostHog, FormatMaxim, FormatGalileo}
 
-// ParseFormat checks a --format value. "phoenix", "mlflow" and "zipkin"
-// name the flat span lists too: Phoenix is where most of them come from,
-// an MLflow trace is one, inside {"info", "data": {"spans"}}, and so is
-// Zipkin's JSON.
+// ParseFormat checks a --format value. "phoenix", "mlflow", "zipkin" and
+// "genkit" name the flat span lists too: Phoenix is where most of them
+// come from, an MLflow trace is one, inside {"info", "data": {"spans"}},
+// and so are Zipkin's JSON and Genkit's trace data, its spans by their
+// ids.
 func ParseFormat(s string) (Format, error) {
-	if s == "phoenix" || s == "mlflow" || s == "zipkin" {
+	if s == "phoenix" || s == "mlflow" || s == "zipkin" || s == "genkit" {
 		return FormatOpenInference, nil
 	}
 	names := make([]string, len(Formats))

@@ -217,6 +217,8 @@ func TestLoadErrors(t *testing.T) {
 		{"no_role.json", `neither "name" nor "role"`},
 		{"empty_list.json", "run has no steps"},
 		{"records.json", "unknown format: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: id, name)"},
+		{"strings.json", "unknown format: a list whose element at line 2, column 3 is a JSON string, neither a chat message nor a span"},
+		{"array_line.jsonl", "unknown format: JSONL line 2 is a JSON array, neither a chat message nor a span"},
 		{"bad_label.json", `mistake_step "later" is not a step index`},
 		{"label_without_step.json", `mistake_agent "Orchestrator" is given without a mistake_step`},
 		{"missing.json", "no such file or directory"},
@@ -252,7 +254,7 @@ func TestParseFormat(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, f, got)
 	}
-	for _, alias := range []string{"phoenix", "mlflow", "zipkin"} {
+	for _, alias := range []string{"phoenix", "mlflow", "zipkin", "genkit"} {
 		got, err := ParseFormat(alias)
 		require.NoError(t, err)
 		assert.Equal(t, FormatOpenInference, got, alias)

@@ -173,8 +173,8 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 			return nil, errors.New("a Who&When file is a JSON object, this is an array")
 		}
 		var msgs []message
-		if err := decodeStrict(data, &msgs); err != nil {
-			return nil, err
+		if err := json.Unmarshal(data, &msgs); err != nil {
+			return nil, notMessages(data, err)
 		}
 		return chat(msgs, data)
 	case '{':
@@ -198,6 +198,10 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 			msgs := make([]message, len(values))
 			for i, v := range values {
 				if err := json.Unmarshal(v, &msgs[i]); err != nil {
+					var te *json.UnmarshalTypeError
+					if errors.As(err, &te) && te.Field == "" {
+						return nil, fmt.Errorf("%w: JSONL line %d is a JSON %s, neither a chat message nor a span", ErrUnknownFormat, lineOfValue(data, i), te.Value)
+					}
 					return nil, fmt.Errorf("JSONL line %d: %w", lineOfValue(data, i), jsonError(v, err))
 				}
 			}
@@ -207,6 +211,46 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 	default:
 		return nil, fmt.Errorf("%w: not JSON (starts with %q)", ErrUnknownFormat, firstRune(trimmed))
 	}
+}
+
+// notMessages is the error of decoding data, a list of messages: an
+// element that is no object at all (a list of lists, of numbers) makes the
+// file one of no format offattr knows, not a message with a wrong field.
+func notMessages(data []byte, err error) error {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field != "" {
+		return jsonError(data, err)
+	}
+	if at := firstNonObject(data); at >= 0 {
+		line, col := spans.Position(data, at)
+		return fmt.Errorf("%w: a list whose element at line %d, column %d is a JSON %s, neither a chat message nor a span", ErrUnknownFormat, line, col, te.Value)
+	}
+	return fmt.Errorf("%w: a list whose elements are JSON %ss, neither chat messages nor spans", ErrUnknownFormat, te.Value)
+}
+
+// firstNonObject returns the offset at which the first element of the
+// array data that is no JSON object starts, or -1.
+func firstNonObject(data []byte) int {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // [
+		return -1
+	}
+	for dec.More() {
+		at := int(dec.InputOffset())
+		var v json.RawMessage
+		if dec.Decode(&v) != nil {
+			return -1
+		}
+		// The offset is where the last value ended: past the comma and
+		// the blanks before this one.
+		for at < len(data) && (data[at] == ',' || data[at] == ' ' || data[at] == '\t' || data[at] == '\n' || data[at] == '\r') {
+			at++
+		}
+		if len(v) > 0 && v[0] != '{' {
+			return at
+		}
+	}
+	return -1
 }
 
 // chat reads a list of messages (data, an array or one a line) as a

@@ -239,6 +239,11 @@ func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format For
 	if len(b.steps) == 0 {
 		return nil, fmt.Errorf("%w: %d spans follow a GenAI convention but none holds a message, a tool call or an error (is content capture off? e.g. OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)", ErrEmpty, known)
 	}
+	if b.onlyTask() {
+		// A program's own steps around no model or tool (a flow of
+		// plain functions): nothing an agent did.
+		return nil, fmt.Errorf("%w: %d spans follow a GenAI convention but hold only the task: no message of a model, no tool call, no error", ErrEmpty, known)
+	}
 	sort.SliceStable(b.steps, b.before)
 	// Ids are printed by every command and become file names: like agent
 	// names, they lose any control character a hostile file put in them.
@@ -1145,6 +1150,16 @@ func justAfter(t int64) int64 {
 		return t
 	}
 	return t + 1
+}
+
+// onlyTask reports whether the run's task is the only step read.
+func (b *builder) onlyTask() bool {
+	for _, p := range b.steps {
+		if !p.task {
+			return false
+		}
+	}
+	return true
 }
 
 // addTask records the run's task, said by the user at node n's start.

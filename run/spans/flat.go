@@ -87,7 +87,7 @@ func callValue(key string, v any) any {
 // flatFields are the members flatSpan reads itself rather than as dotted
 // top-level keys.
 var flatFields = func() map[string]bool {
-	m := map[string]bool{"duration": true}
+	m := map[string]bool{"duration": true, "timeEvents": true}
 	for _, ks := range [][]string{flatAttrKeys, flatEventKeys, flatResourceKeys, flatChildKeys} {
 		for _, k := range ks {
 			m[k] = true
@@ -139,7 +139,9 @@ func eachObject(ctx context.Context, data []byte, what string, list func([]byte,
 		case data[r.start] == '[':
 			err = eachElement(data, r.start, decode)
 		case data[r.start] == '{':
-			if s, ok := list(data, r.start); ok {
+			if s, ok := list(data, r.start); ok && data[s] == '{' {
+				err = eachValue(data, s, decode) // objects keyed by their ids
+			} else if ok {
 				err = eachElement(data, s, decode)
 			} else {
 				err = decode(r.start, r.end)
@@ -155,9 +157,11 @@ func eachObject(ctx context.Context, data []byte, what string, list func([]byte,
 }
 
 // spanList finds the list of spans in the object at i: {"spans": […]},
-// {"data": […]}, or MLflow's trace, {"info": …, "data": {"spans": […]}}.
+// {"data": […]}, or MLflow's trace, {"info": …, "data": {"spans": […]}};
+// or the object that holds them by their ids, as Genkit's trace data
+// does, {"traceId", "spans": {"SPANID": span…}}.
 func spanList(data []byte, i int) (int, bool) {
-	if s, _, ok := member(data, i, "spans"); ok && data[s] == '[' {
+	if s, _, ok := member(data, i, "spans"); ok && (data[s] == '[' || data[s] == '{') {
 		return s, true
 	}
 	if s, ok := eventsOfSpans(data, i); ok {
@@ -312,7 +316,7 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 	if sp.Name == "" {
 		// Weave names a call by its display name, else by its op, a ref
 		// "weave:///ENTITY/PROJECT/op/NAME:DIGEST".
-		sp.Name = firstText(top, []string{"display_name"})
+		sp.Name = firstText(top, []string{"display_name", "displayName"}) // Genkit's displayName
 		if sp.Name == "" {
 			sp.Name = opRefName(firstText(top, []string{"op_name"}))
 		}
@@ -336,7 +340,18 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		}
 	}
 	if sp.TraceID == "" || sp.SpanID == "" {
-		return Span{}, fmt.Errorf("span %q at line %d has no trace id or span id (looked for context.trace_id and context.span_id)", sp.Name, line)
+		// Its keys say what it is when it is some other record, or a
+		// span that keeps its ids in a way no exporter here writes
+		// (Jaeger's Thrift halves, traceIdLow and traceIdHigh).
+		// Quoted: a key is the file's text, and may hold anything.
+		keys := sortedKeys(m)
+		for i, k := range keys {
+			keys[i] = strconv.Quote(k)
+		}
+		if len(keys) > 12 {
+			keys = append(keys[:12], "…")
+		}
+		return Span{}, fmt.Errorf("span %q at line %d has no trace id or span id (looked for context.trace_id and context.span_id, trace_id and span_id, traceId and spanId; its keys: %s)", sp.Name, line, strings.Join(keys, ", "))
 	}
 	var err error
 	if sp.Start, err = flatTime(first(top, flatStartKeys)); err != nil {
@@ -357,6 +372,12 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 		sp.Kind = k
 	case "", "unspecified":
 	default:
+		if _, err := strconv.Atoi(k); err == nil {
+			// An enum's number (OpenTelemetry JS's SpanKind, Zipkin's
+			// proto3 Kind), whose meaning is the writer's: no
+			// OpenInference kind, which is a word.
+			break
+		}
 		// Phoenix writes the OpenInference kind (LLM, TOOL…) here.
 		if _, ok := sp.Attrs.Get("openinference.span.kind"); !ok {
 			sp.Attrs = append(sp.Attrs, Attr{Key: "openinference.span.kind", Value: String(strings.ToUpper(kind))})
@@ -387,6 +408,9 @@ func flatSpan(m map[string]any, line int) (Span, error) {
 				sp.Events = append(sp.Events, flatEvent(em))
 			}
 		}
+	}
+	if isGenkitSpan(m) {
+		genkitSpan(m, &sp)
 	}
 	switch res := pythonDict(first(m, flatResourceKeys)).(type) {
 	case map[string]any:

@@ -189,6 +189,20 @@ func eachElement(data []byte, i int, fn func(start, end int) error) error {
 	return errTruncated
 }
 
+// eachValue calls fn with the start and end offsets of the value of every
+// member of the object at i, as eachElement does for an array's elements.
+func eachValue(data []byte, i int, fn func(start, end int) error) error {
+	var ferr error
+	err := eachMember(data, i, func(_ []byte, s, e int) bool {
+		ferr = fn(s, e)
+		return ferr == nil
+	})
+	if ferr != nil {
+		return ferr
+	}
+	return err
+}
+
 // member returns the value of the first member named key of the object at
 // i, or ok false.
 func member(data []byte, i int, key string) (start, end int, ok bool) {

@@ -264,7 +264,7 @@ func TestBadFiles(t *testing.T) {
 		{"missing ids", OTLP, `{"resourceSpans":[{"scopeSpans":[{"spans":[{"name":"x"}]}]}]}`, `span "x" in the record at line 1: want a trace id of 16 bytes and a span id of 8, have 0 and 0`},
 		{"jaeger span without id", Jaeger, `{"data":[{"traceID":"1","spans":[{"operationName":"x"}]}]}`, `span "x" at line 1 has no traceID or spanID`},
 		{"jaeger bad time", Jaeger, `{"data":[{"traceID":"1","spans":[{"traceID":"1","spanID":"2","startTime":"soon"}]}]}`, "at line 1, column 34"},
-		{"flat without ids", OpenInference, `{"name":"x","attributes":{}}`, `span "x" at line 1 has no trace id or span id`},
+		{"flat without ids", OpenInference, `{"name":"x","attributes":{}}`, `span "x" at line 1 has no trace id or span id (looked for context.trace_id and context.span_id, trace_id and span_id, traceId and spanId; its keys: "attributes", "name")`},
 		{"flat bad time", OpenInference, `{"name":"x","context":{"trace_id":"t","span_id":"s"},"start_time":"yesterday"}`, `start time "yesterday" is not a time`},
 		{"flat broken", OpenInference, "{\"name\":\"x\"}\n{\"name\":", "line 2"},
 		{"langfuse without id", Langfuse, `{"observations":[],"name":"t"}`, "line 1: a Langfuse trace with no id"},
@@ -479,7 +479,7 @@ func FuzzJaeger(f *testing.F) {
 
 func FuzzOpenInference(f *testing.F) {
 	fuzzSeeds(f, "phoenix.jsonl", "mlflow.json")
-	fuzzSeeds(f, "../traces/adot-claude.json", "../traces/otel-python-console.txt", "../traces/openai-agents-js.jsonl", "../traces/openai-agents-js-aisdk.jsonl", "../traces/openai-go-stdouttrace.json")
+	fuzzSeeds(f, "../traces/adot-claude.json", "../traces/otel-python-console.txt", "../traces/openai-agents-js.jsonl", "../traces/openai-agents-js-aisdk.jsonl", "../traces/openai-go-stdouttrace.json", "../traces/genkit-js-telemetry-server.json")
 	f.Add([]byte(`{"trace_id":"t","spans":[{"span_id":"a","span_name":"x","timestamp":"2025-03-19T16:32:08Z","duration":"PT1M2.5S",` +
 		`"span_attributes":{"k":"v"},"child_spans":[{"span_id":"b","timestamp":"2025-03-19T16:32:09Z","duration":"PT1S","events":[{"Name":"exception","Attributes":{"a":1}}]}]}]}`))
 	f.Add([]byte(`[{"traceId":"t","id":"a","name":"x","startTime":[1,2],"duration":[0,5],"attributes":"{'a': True, 'b': None}"}]`))
@@ -585,4 +585,25 @@ func TestWeaveCalls(t *testing.T) {
 	assert.Equal(t, "chat", ss[1].Name, "a display name names the call")
 	assert.JSONEq(t, `{"arg0":"a","arg1":"b"}`, ss[1].Attrs.Str("inputs"), "two arguments stay as they are")
 	assert.Equal(t, "plain_op", ss[2].Name)
+}
+
+// TestFlatNumericKind: a kind written as an enum's number, whose meaning
+// is the writer's (Zipkin's proto3 JSON, as Jaeger's collector tests send
+// it; OpenTelemetry JS's SpanKind in its span dumps), is no span kind
+// read here and, above all, no OpenInference kind.
+func TestFlatNumericKind(t *testing.T) {
+	tests := []struct{ name, data string }{
+		{"zipkin proto3", `{"spans":[{"trace_id":"QoVouqoJRn5CjmiKqglGfw==","id":"AAAAAAAAAAI=","parent_id":"AAAAAAAAAAE=","name":"foo","kind":1,"timestamp":1,"duration":10,"tags":{"foo":"bar"}}]}`},
+		{"opentelemetry js", `[{"traceId":"aa77a2097d59e99504a25fa7cf54f56d","spanId":"4accd10229acf158","name":"get_weather","kind":0,"attributes":{}}]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ss, err := Decode(context.Background(), []byte(tt.data), OpenInference)
+			require.NoError(t, err)
+			require.Len(t, ss, 1)
+			assert.Empty(t, ss[0].Kind)
+			_, ok := ss[0].Attrs.Get("openinference.span.kind")
+			assert.False(t, ok, "a number is no OpenInference kind")
+		})
+	}
 }
