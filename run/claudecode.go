@@ -103,6 +103,19 @@ func claudeCode(data []byte, path string) (*Case, error) {
 	return &Case{Run: r}, nil
 }
 
+// IsSessionDir reports whether dir is the directory a Claude Code session
+// keeps beside its log (SESSION/ beside SESSION.jsonl, holding its
+// sub-agents' logs): reading the log reads them, so a walk over runs
+// leaves the directory out.
+func IsSessionDir(dir string) bool {
+	log, err := os.Stat(filepath.Clean(dir) + ".jsonl")
+	if err != nil || !log.Mode().IsRegular() {
+		return false
+	}
+	sub, err := os.Stat(filepath.Join(dir, "subagents"))
+	return err == nil && sub.IsDir()
+}
+
 // subagentLogs finds the sub-agents' logs of the session in path:
 // SESSION/subagents/agent-ID.jsonl beside SESSION.jsonl.
 func subagentLogs(path string) func(id string) ([]byte, string, error) {
