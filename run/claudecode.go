@@ -303,7 +303,6 @@ func (s *claudeSession) subagentOf(rec *claudeRecord) (string, error) {
 }
 
 func (s *claudeSession) add(st Step) {
-	st.Content = Excerpt(st.Content)
 	s.steps = append(s.steps, st)
 }
 

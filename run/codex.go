@@ -53,10 +53,6 @@ type codexContent struct {
 // codex reads a Codex CLI rollout.
 func codex(data []byte) (*Case, error) {
 	r := &Run{Format: FormatCodex}
-	add := func(s Step) {
-		s.Content = Excerpt(s.Content)
-		r.Steps = append(r.Steps, s)
-	}
 	err := eachLine(data, func(_ int, v json.RawMessage) error {
 		var rec codexRecord
 		if err := json.Unmarshal(v, &rec); err != nil {
@@ -71,7 +67,7 @@ func codex(data []byte) (*Case, error) {
 		}
 		s, ok, err := it.step()
 		if ok {
-			add(s)
+			r.Steps = append(r.Steps, s)
 		}
 		return err
 	})
