@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // claudeMainAgent names the session's own agent; a sub-agent is named by
@@ -25,18 +26,32 @@ const claudeMainAgent = "assistant"
 
 // claudeRecord is a record of a Claude Code session log.
 type claudeRecord struct {
-	Type             string         `json:"type"`
-	UUID             string         `json:"uuid"`
-	ParentUUID       string         `json:"parentUuid"`
-	IsSidechain      bool           `json:"isSidechain"`
-	IsMeta           bool           `json:"isMeta"`
-	IsCompactSummary bool           `json:"isCompactSummary"`
-	AgentID          string         `json:"agentId"`
-	AttributionAgent string         `json:"attributionAgent"`
-	Message          *claudeMessage `json:"message"`
+	Type             string `json:"type"`
+	Timestamp        string `json:"timestamp"`
+	UUID             string `json:"uuid"`
+	ParentUUID       string `json:"parentUuid"`
+	IsSidechain      bool   `json:"isSidechain"`
+	IsMeta           bool   `json:"isMeta"`
+	IsCompactSummary bool   `json:"isCompactSummary"`
+	AgentID          string `json:"agentId"`
+	AttributionAgent string `json:"attributionAgent"`
+	// Origin says what wrote a user record that the user did not: a
+	// background sub-agent's notice that it finished, for one.
+	Origin *struct {
+		Kind string `json:"kind"`
+	} `json:"origin"`
+	Message *claudeMessage `json:"message"`
 	// ToolUseResult is what the tool returned, beside the result given to
 	// the model; read only for the sub-agent it names.
 	ToolUseResult json.RawMessage `json:"toolUseResult"`
+}
+
+// claudeAgentResult is what the call of a sub-agent returned: the agent it
+// ran, and whether it runs on in the background ("async_launched").
+type claudeAgentResult struct {
+	AgentID   string `json:"agentId"`
+	AgentType string `json:"agentType"`
+	Status    string `json:"status"`
 }
 
 type claudeMessage struct {
@@ -65,6 +80,13 @@ type claudeSubagent struct {
 // claudeSession reads the records of one session.
 type claudeSession struct {
 	steps []Step
+	// stamps are when each step was written, zero where unknown; at is
+	// the time of the record being read.
+	stamps []time.Time
+	at     time.Time
+	// background are the steps of sub-agents that ran in the background,
+	// each group to be laid among the session's steps by time.
+	background []backgroundSteps
 	// agentOf names the agent of each sidechain record read, by uuid: a
 	// record in a sidechain is its parent's agent's.
 	agentOf map[string]string
@@ -75,6 +97,9 @@ type claudeSession struct {
 	byID map[string]string
 	// said is the last message of each agent.
 	said map[string]string
+	// targets are the sub-agent types of the calls that start one, by
+	// the call's id.
+	targets map[string]string
 	// subagent reads the log of the sub-agent of an id, kept beside the
 	// session's file; nil when there is no such file.
 	subagent func(id string) ([]byte, string, error)
@@ -83,13 +108,14 @@ type claudeSession struct {
 // claudeCode reads a Claude Code session log. path is the file's name,
 // for the sub-agents' logs beside it; empty for data read otherwise.
 func claudeCode(data []byte, path string) (*Case, error) {
-	s := &claudeSession{agentOf: map[string]string{}, prompts: map[string]string{}, byID: map[string]string{}, said: map[string]string{}}
+	s := &claudeSession{agentOf: map[string]string{}, prompts: map[string]string{}, byID: map[string]string{}, said: map[string]string{}, targets: map[string]string{}}
 	if path != "" {
 		s.subagent = subagentLogs(path)
 	}
 	if err := s.read(data, ""); err != nil {
 		return nil, err
 	}
+	s.layBackground()
 	if len(s.steps) == 0 {
 		return nil, fmt.Errorf("%w: a Claude Code session log with no message", errNotSessionLog)
 	}
@@ -145,8 +171,14 @@ func (s *claudeSession) read(data []byte, agent string) error {
 			return jsonError(v, err)
 		}
 		if (rec.Type != "user" && rec.Type != "assistant") || rec.Message == nil || rec.IsMeta || rec.IsCompactSummary {
-			return nil // records of the session's own bookkeeping
+			// A record of the session's own bookkeeping; a sidechain's
+			// next record may name it as its parent.
+			if who, ok := s.agentOf[rec.ParentUUID]; ok && rec.IsSidechain && rec.UUID != "" {
+				s.agentOf[rec.UUID] = who
+			}
+			return nil
 		}
+		s.at, _ = time.Parse(time.RFC3339Nano, rec.Timestamp)
 		return s.record(&rec, agent)
 	})
 }
@@ -174,15 +206,23 @@ func (s *claudeSession) record(rec *claudeRecord, agent string) error {
 					continue // the prompt of the call that started the sub-agent, read as that call
 				}
 			}
+			if rec.Origin != nil && rec.Origin.Kind == "task-notification" {
+				s.notification(p.Text, who)
+				continue
+			}
 			s.add(Step{Agent: "user", Role: "user", Kind: KindUser, Content: p.Text, Extra: &Extra{From: "text"}})
 		case "tool_use":
 			if err := s.toolUse(p, who); err != nil {
 				return err
 			}
 		case "tool_result":
-			answer, err := s.subagentOf(rec)
-			if err != nil {
-				return err
+			res := agentResult(rec)
+			async := res.Status == "async_launched"
+			var answer string
+			if !async {
+				if answer, err = s.subagentOf(res, p.ToolUseID); err != nil {
+					return err
+				}
 			}
 			texts, err := claudeResultTexts(p.Content)
 			if err != nil {
@@ -198,6 +238,17 @@ func (s *claudeSession) record(rec *claudeRecord, agent string) error {
 				text = errorText(text)
 			}
 			s.add(Step{Agent: who, Role: "tool", Kind: KindToolResult, Content: text, Extra: &Extra{ToolCallID: p.ToolUseID, From: "tool_result"}})
+			if async {
+				// Launched to run in the background: its steps come
+				// after the launch, among the session's by time, and its
+				// answer in a notification.
+				if err := s.inBackground(func() error {
+					_, err := s.subagentOf(res, p.ToolUseID)
+					return err
+				}); err != nil {
+					return err
+				}
+			}
 		}
 		// thinking and redacted_thinking are not what the agent said;
 		// images and documents say nothing as text.
@@ -256,6 +307,7 @@ func (s *claudeSession) toolUse(p claudePart, who string) error {
 	var sub claudeSubagent
 	if isObject(p.Input) && json.Unmarshal(p.Input, &sub) == nil && sub.SubagentType != "" {
 		e.Target = sub.SubagentType
+		s.targets[p.ID] = sub.SubagentType
 		if sub.Prompt != "" {
 			s.prompts[sub.Prompt] = sub.SubagentType
 		}
@@ -264,20 +316,22 @@ func (s *claudeSession) toolUse(p claudePart, who string) error {
 	return nil
 }
 
-// subagentOf reads, before the result of the call that ran it, the log of
-// the sub-agent that rec's toolUseResult names, when that log is a file
-// of its own and its records were not in this one. It returns the
-// sub-agent's last message when its steps are in the run, read here or
-// before: the result repeats it.
-func (s *claudeSession) subagentOf(rec *claudeRecord) (string, error) {
-	if !isObject(rec.ToolUseResult) {
-		return "", nil
+// agentResult reads what a call's result record says of the sub-agent it
+// ran; its AgentID is empty when it names none.
+func agentResult(rec *claudeRecord) claudeAgentResult {
+	var res claudeAgentResult
+	if isObject(rec.ToolUseResult) && json.Unmarshal(rec.ToolUseResult, &res) != nil {
+		return claudeAgentResult{}
 	}
-	var res struct {
-		AgentID   string `json:"agentId"`
-		AgentType string `json:"agentType"`
-	}
-	if json.Unmarshal(rec.ToolUseResult, &res) != nil || res.AgentID == "" {
+	return res
+}
+
+// subagentOf reads the log of the sub-agent that the call callID ran
+// (res), when that log is a file of its own and its records were not in
+// this one. It returns the sub-agent's last message when its steps are
+// in the run, read here or before: the call's result repeats it.
+func (s *claudeSession) subagentOf(res claudeAgentResult, callID string) (string, error) {
+	if res.AgentID == "" {
 		return "", nil
 	}
 	if who, read := s.byID[res.AgentID]; read {
@@ -293,7 +347,7 @@ func (s *claudeSession) subagentOf(rec *claudeRecord) (string, error) {
 	if data == nil {
 		return "", nil
 	}
-	who := firstNonEmpty(res.AgentType, unnamedSubagent)
+	who := firstNonEmpty(res.AgentType, s.targets[callID], unnamedSubagent)
 	s.byID[res.AgentID] = who
 	delete(s.said, who)
 	if err := s.read(data, who); err != nil {
@@ -302,8 +356,74 @@ func (s *claudeSession) subagentOf(rec *claudeRecord) (string, error) {
 	return s.said[who], nil
 }
 
+// notification reads the notice, given to the agent who as a user
+// message, that a sub-agent running in the background finished: the
+// sub-agent's answer, read as the result of the call that started it,
+// unless the sub-agent's own steps hold it.
+func (s *claudeSession) notification(text, who string) {
+	id, result := tagText(text, "task-id"), tagText(text, "result")
+	if agent, read := s.byID[id]; read && result != "" && result == strings.TrimSpace(s.said[agent]) {
+		return
+	}
+	s.add(Step{Agent: who, Role: "tool", Kind: KindToolResult, Content: text, Extra: &Extra{ToolCallID: tagText(text, "tool-use-id"), From: "task-notification"}})
+}
+
+// tagText is the trimmed text between <tag> and </tag> in text, or "".
+func tagText(text, tag string) string {
+	_, rest, ok := strings.Cut(text, "<"+tag+">")
+	if !ok {
+		return ""
+	}
+	inner, _, ok := strings.Cut(rest, "</"+tag+">")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(inner)
+}
+
 func (s *claudeSession) add(st Step) {
 	s.steps = append(s.steps, st)
+	s.stamps = append(s.stamps, s.at)
+}
+
+// backgroundSteps are a background sub-agent's steps, started after the
+// session's step after.
+type backgroundSteps struct {
+	after  int
+	steps  []Step
+	stamps []time.Time
+}
+
+// inBackground runs read, which reads a sub-agent's log, keeping the
+// steps it adds for layBackground.
+func (s *claudeSession) inBackground(read func() error) error {
+	steps, stamps, at := s.steps, s.stamps, s.at
+	s.steps, s.stamps = nil, nil
+	err := read()
+	if len(s.steps) > 0 {
+		s.background = append(s.background, backgroundSteps{after: len(steps) - 1, steps: s.steps, stamps: s.stamps})
+	}
+	s.steps, s.stamps, s.at = steps, stamps, at
+	return err
+}
+
+// layBackground lays each background sub-agent's steps among the
+// session's, in order, each before the first later step of the session
+// written after it (or, where either has no time, after the steps before).
+func (s *claudeSession) layBackground() {
+	for g := len(s.background) - 1; g >= 0; g-- { // the last first: the earlier groups' positions hold
+		bg := s.background[g]
+		steps, stamps := s.steps[:bg.after+1:bg.after+1], s.stamps[:bg.after+1:bg.after+1]
+		rest, restStamps := s.steps[bg.after+1:], s.stamps[bg.after+1:]
+		for i, st := range bg.steps {
+			for len(rest) > 0 && !restStamps[0].IsZero() && !bg.stamps[i].IsZero() && !restStamps[0].After(bg.stamps[i]) {
+				steps, stamps = append(steps, rest[0]), append(stamps, restStamps[0])
+				rest, restStamps = rest[1:], restStamps[1:]
+			}
+			steps, stamps = append(steps, st), append(stamps, bg.stamps[i])
+		}
+		s.steps, s.stamps = append(steps, rest...), append(stamps, restStamps...)
+	}
 }
 
 // claudeParts reads a message's content: a string (a user's text) or

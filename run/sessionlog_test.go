@@ -53,6 +53,28 @@ func TestCodingAgentSessionLogs(t *testing.T) {
 			},
 		},
 		{
+			// The Claude Agent SDK with a sub-agent of its own definition,
+			// which runs in the background: the call's result says it
+			// was launched, its steps are laid among the session's by
+			// time (the main agent answered before it finished), and the
+			// notice of its answer is not read twice.
+			file: "claude-agent-sdk-async.jsonl", format: run.FormatClaudeCode, runs: 1,
+			agents:   []string{"assistant", "config-reader"},
+			question: "Which port does the service listen on?",
+			steps: []realStep{
+				{"user", run.KindUser, "Which port does the service listen on?"},
+				{"assistant", run.KindMessage, "I will ask a sub-agent to look this up."},
+				{"assistant", run.KindToolCall, `"subagent_type":"config-reader"`},
+				{"assistant", run.KindToolResult, "Async agent launched successfully."},
+				{"assistant", run.KindMessage, "The service listens on port 8080."},
+				{"config-reader", run.KindMessage, "Searching the config for the port."},
+				{"config-reader", run.KindToolCall, "grep -rn port config/service.yaml"},
+				{"config-reader", run.KindToolResult, "Error: Exit code 2"},
+				{"config-reader", run.KindMessage, "so the port is 8080."},
+				{"assistant", run.KindMessage, "The service listens on port 8080."},
+			},
+		},
+		{
 			// A sub-agent's log read alone: its prompt is its task.
 			file: "claude-code-subagent/subagents/agent-a6e4ca9c7525b01dd.jsonl", format: run.FormatClaudeCode, runs: 1,
 			agents: []string{"general-purpose"},
@@ -198,4 +220,26 @@ func TestClaudeCodeSubagentLogUnreadable(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "agent-a6e4ca9c7525b01dd.jsonl")
 	assert.Contains(t, err.Error(), "line 2")
+}
+
+// TestClaudeCodeWithoutSubagentLogs: a session read without the
+// sub-agents' logs beside it keeps what the main agent was given of
+// them: the call's result, and the notice of a background agent's answer.
+func TestClaudeCodeWithoutSubagentLogs(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "traces", "claude-agent-sdk-async.jsonl"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "session.jsonl")
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	r, err := run.Load(path, run.Options{})
+	require.NoError(t, err)
+	checkSteps(t, r, []realStep{
+		{"user", run.KindUser, "Which port does the service listen on?"},
+		{"assistant", run.KindMessage, "I will ask a sub-agent to look this up."},
+		{"assistant", run.KindToolCall, `"subagent_type":"config-reader"`},
+		{"assistant", run.KindToolResult, "Async agent launched successfully."},
+		{"assistant", run.KindMessage, "The service listens on port 8080."},
+		{"assistant", run.KindToolResult, "<result>The config file is missing"},
+		{"assistant", run.KindMessage, "The service listens on port 8080."},
+	})
+	assert.Equal(t, "toolu_scripted1_Agent", r.Steps[5].ToolCallID())
 }
