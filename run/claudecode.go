@@ -212,9 +212,7 @@ func (s *claudeSession) record(rec *claudeRecord, agent string) error {
 			}
 			s.add(Step{Agent: "user", Role: "user", Kind: KindUser, Content: p.Text, Extra: &Extra{From: "text"}})
 		case "tool_use":
-			if err := s.toolUse(p, who); err != nil {
-				return err
-			}
+			s.toolUse(p, who)
 		case "tool_result":
 			res := agentResult(rec)
 			async := res.Status == "async_launched"
@@ -301,7 +299,7 @@ const unnamedSubagent = "subagent"
 
 // toolUse reads a call. A call that starts a sub-agent (its input names a
 // subagent_type) is addressed to it.
-func (s *claudeSession) toolUse(p claudePart, who string) error {
+func (s *claudeSession) toolUse(p claudePart, who string) {
 	c := ToolCall{ID: p.ID, Name: p.Name, Arguments: compactJSON(p.Input)}
 	e := &Extra{ToolCalls: []ToolCall{c}, From: "tool_use"}
 	var sub claudeSubagent
@@ -313,7 +311,6 @@ func (s *claudeSession) toolUse(p claudePart, who string) error {
 		}
 	}
 	s.add(Step{Agent: who, Role: "assistant", Kind: KindToolCall, Content: callText(e.ToolCalls), Extra: e})
-	return nil
 }
 
 // agentResult reads what a call's result record says of the sub-agent it
