@@ -86,7 +86,7 @@ type claudeSession struct {
 	at     time.Time
 	// background are the steps of sub-agents that ran in the background,
 	// each group to be laid among the session's steps by time.
-	background []backgroundSteps
+	background []timedSteps
 	// agentOf names the agent of each sidechain record read, by uuid: a
 	// record in a sidechain is its parent's agent's.
 	agentOf map[string]string
@@ -115,7 +115,7 @@ func claudeCode(data []byte, path string) (*Case, error) {
 	if err := s.read(data, ""); err != nil {
 		return nil, err
 	}
-	s.layBackground()
+	s.steps, _ = layByTime(s.steps, s.stamps, s.background)
 	if len(s.steps) == 0 {
 		return nil, fmt.Errorf("%w: a Claude Code session log with no message", errNotSessionLog)
 	}
@@ -383,44 +383,17 @@ func (s *claudeSession) add(st Step) {
 	s.stamps = append(s.stamps, s.at)
 }
 
-// backgroundSteps are a background sub-agent's steps, started after the
-// session's step after.
-type backgroundSteps struct {
-	after  int
-	steps  []Step
-	stamps []time.Time
-}
-
 // inBackground runs read, which reads a sub-agent's log, keeping the
-// steps it adds for layBackground.
+// steps it adds to be laid among the session's by time.
 func (s *claudeSession) inBackground(read func() error) error {
 	steps, stamps, at := s.steps, s.stamps, s.at
 	s.steps, s.stamps = nil, nil
 	err := read()
 	if len(s.steps) > 0 {
-		s.background = append(s.background, backgroundSteps{after: len(steps) - 1, steps: s.steps, stamps: s.stamps})
+		s.background = append(s.background, timedSteps{after: len(steps) - 1, steps: s.steps, stamps: s.stamps})
 	}
 	s.steps, s.stamps, s.at = steps, stamps, at
 	return err
-}
-
-// layBackground lays each background sub-agent's steps among the
-// session's, in order, each before the first later step of the session
-// written after it (or, where either has no time, after the steps before).
-func (s *claudeSession) layBackground() {
-	for g := len(s.background) - 1; g >= 0; g-- { // the last first: the earlier groups' positions hold
-		bg := s.background[g]
-		steps, stamps := s.steps[:bg.after+1:bg.after+1], s.stamps[:bg.after+1:bg.after+1]
-		rest, restStamps := s.steps[bg.after+1:], s.stamps[bg.after+1:]
-		for i, st := range bg.steps {
-			for len(rest) > 0 && !restStamps[0].IsZero() && !bg.stamps[i].IsZero() && !restStamps[0].After(bg.stamps[i]) {
-				steps, stamps = append(steps, rest[0]), append(stamps, restStamps[0])
-				rest, restStamps = rest[1:], restStamps[1:]
-			}
-			steps, stamps = append(steps, st), append(stamps, bg.stamps[i])
-		}
-		s.steps, s.stamps = append(steps, rest...), append(stamps, restStamps...)
-	}
 }
 
 // claudeParts reads a message's content: a string (a user's text) or

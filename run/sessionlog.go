@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // logRecord is a session log's record as far as telling the formats apart
@@ -123,3 +124,33 @@ func failedExit(text string) bool {
 // errNotSessionLog is the error of a file named as a session log that holds
 // none of its records.
 var errNotSessionLog = errors.New("no record of a session")
+
+// timedSteps are the steps of a sub-agent that ran beside its caller,
+// started after the caller's step after, each with the time it was
+// written (zero where unknown).
+type timedSteps struct {
+	after  int
+	steps  []Step
+	stamps []time.Time
+}
+
+// layByTime lays each group's steps among steps (written at stamps), in
+// order, each before the first later step of steps written after it, or,
+// where either has no time, after the steps before. It returns the steps
+// and their times.
+func layByTime(steps []Step, stamps []time.Time, groups []timedSteps) ([]Step, []time.Time) {
+	for g := len(groups) - 1; g >= 0; g-- { // the last first: the earlier groups' positions hold
+		bg := groups[g]
+		out, outStamps := steps[:bg.after+1:bg.after+1], stamps[:bg.after+1:bg.after+1]
+		rest, restStamps := steps[bg.after+1:], stamps[bg.after+1:]
+		for i, st := range bg.steps {
+			for len(rest) > 0 && !restStamps[0].IsZero() && !bg.stamps[i].IsZero() && !restStamps[0].After(bg.stamps[i]) {
+				out, outStamps = append(out, rest[0]), append(outStamps, restStamps[0])
+				rest, restStamps = rest[1:], restStamps[1:]
+			}
+			out, outStamps = append(out, st), append(outStamps, bg.stamps[i])
+		}
+		steps, stamps = append(out, rest...), append(outStamps, restStamps...)
+	}
+	return steps, stamps
+}
