@@ -5,20 +5,55 @@ package run
 // "response_item" | "event_msg" | "turn_context", "payload"}. The
 // response items are the conversation as the model was given it, OpenAI
 // Responses items; the events repeat them for the CLI's display, and are
-// passed over.
+// passed over. A sub-agent that spawn_agent starts writes a rollout of
+// its own (its session_meta names the parent thread), named for its
+// thread id, beside its parent's: the parent's reading takes it in.
 
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
+	"time"
 )
 
 // codexAgent names the agent of a rollout.
 const codexAgent = "assistant"
 
 type codexRecord struct {
-	Type    string          `json:"type"`
-	Payload json.RawMessage `json:"payload"`
+	Timestamp string          `json:"timestamp"`
+	Type      string          `json:"type"`
+	Payload   json.RawMessage `json:"payload"`
+}
+
+// codexMeta is a rollout's session_meta: a sub-agent's names the thread
+// that spawned it, and the agent's role or nickname.
+type codexMeta struct {
+	Source   json.RawMessage `json:"source"`
+	Nickname string          `json:"agent_nickname"`
+	Role     string          `json:"agent_role"`
+}
+
+// agent names the agent of the rollout: a sub-agent by its role, else its
+// nickname.
+func (m codexMeta) agent() string {
+	if !isObject(m.Source) {
+		return codexAgent
+	}
+	var src struct {
+		Subagent json.RawMessage `json:"subagent"`
+	}
+	if json.Unmarshal(m.Source, &src) != nil || len(src.Subagent) == 0 {
+		return codexAgent
+	}
+	return firstNonEmpty(m.Role, m.Nickname, unnamedSubagent)
+}
+
+// codexSpawned is what spawn_agent returns: the new agent's thread.
+type codexSpawned struct {
+	AgentID  string `json:"agent_id"`
+	Nickname string `json:"nickname"`
 }
 
 // codexItem is a response item: message, reasoning, function_call,
@@ -50,30 +85,29 @@ type codexContent struct {
 	Text string `json:"text"`
 }
 
-// codex reads a Codex CLI rollout.
-func codex(data []byte) (*Case, error) {
-	r := &Run{Format: FormatCodex}
-	err := eachLine(data, func(_ int, v json.RawMessage) error {
-		var rec codexRecord
-		if err := json.Unmarshal(v, &rec); err != nil {
-			return jsonError(v, err)
-		}
-		if rec.Type != "response_item" || !isObject(rec.Payload) {
-			return nil
-		}
-		var it codexItem
-		if err := json.Unmarshal(rec.Payload, &it); err != nil {
-			return fmt.Errorf("payload: %w", jsonError(rec.Payload, err))
-		}
-		s, ok, err := it.step()
-		if ok {
-			r.Steps = append(r.Steps, s)
-		}
-		return err
-	})
-	if err != nil {
+// codexRollout reads one rollout, and the sub-agents' rollouts beside it.
+type codexRollout struct {
+	dir    string          // where the rollouts of the sub-agents are; "" for none
+	read   map[string]bool // the threads read, so that none is read twice
+	agent  string
+	steps  []Step
+	stamps []time.Time
+	// spawns are the steps of each call of spawn_agent, by call id.
+	spawns   map[string]int
+	children []timedSteps
+}
+
+// codex reads a Codex CLI rollout; path is its file, for the rollouts of
+// its sub-agents beside it, empty for data read otherwise.
+func codex(data []byte, path string) (*Case, error) {
+	ro := &codexRollout{read: map[string]bool{}}
+	if path != "" {
+		ro.dir = filepath.Dir(path)
+	}
+	if err := ro.readRollout(data); err != nil {
 		return nil, err
 	}
+	r := &Run{Format: FormatCodex, Steps: ro.steps}
 	if len(r.Steps) == 0 {
 		return nil, fmt.Errorf("%w: a Codex CLI rollout with no message", errNotSessionLog)
 	}
@@ -86,16 +120,100 @@ func codex(data []byte) (*Case, error) {
 	return &Case{Run: r}, nil
 }
 
+// readRollout reads data's records into ro's steps, its sub-agents' laid
+// among them by time.
+func (ro *codexRollout) readRollout(data []byte) error {
+	ro.agent, ro.spawns = codexAgent, map[string]int{}
+	err := eachLine(data, func(_ int, v json.RawMessage) error {
+		var rec codexRecord
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return jsonError(v, err)
+		}
+		if !isObject(rec.Payload) {
+			return nil
+		}
+		switch rec.Type {
+		case "session_meta":
+			var m codexMeta
+			if err := json.Unmarshal(rec.Payload, &m); err != nil {
+				return fmt.Errorf("payload: %w", jsonError(rec.Payload, err))
+			}
+			ro.agent = m.agent()
+		case "response_item":
+			var it codexItem
+			if err := json.Unmarshal(rec.Payload, &it); err != nil {
+				return fmt.Errorf("payload: %w", jsonError(rec.Payload, err))
+			}
+			s, ok, err := it.step(ro.agent)
+			if err != nil || !ok {
+				return err
+			}
+			at, _ := time.Parse(time.RFC3339Nano, rec.Timestamp)
+			ro.steps, ro.stamps = append(ro.steps, s), append(ro.stamps, at)
+			if it.Name == "spawn_agent" {
+				ro.spawns[it.CallID] = len(ro.steps) - 1
+			}
+			if call, ok := ro.spawns[it.CallID]; ok && s.Kind == KindToolResult {
+				return ro.spawned(call, s.Content)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	ro.steps, ro.stamps = layByTime(ro.steps, ro.stamps, ro.children)
+	return nil
+}
+
+// spawned reads the rollout of the sub-agent that the spawn_agent call at
+// step call started (output, the call's result, names its thread), when
+// it is beside this one, to be laid among this rollout's steps by time;
+// the call is addressed to it.
+func (ro *codexRollout) spawned(call int, output string) error {
+	var sp codexSpawned
+	if ro.dir == "" || json.Unmarshal([]byte(output), &sp) != nil || sp.AgentID == "" || ro.read[sp.AgentID] || strings.ContainsAny(sp.AgentID, `/\*?[`) || strings.Contains(sp.AgentID, "..") {
+		return nil
+	}
+	ro.read[sp.AgentID] = true
+	names, err := filepath.Glob(filepath.Join(ro.dir, "rollout-*-"+sp.AgentID+".jsonl"))
+	if err != nil || len(names) == 0 {
+		return nil
+	}
+	data, err := os.ReadFile(names[0])
+	if err != nil {
+		return fmt.Errorf("sub-agent %s: %w", sp.AgentID, err)
+	}
+	child := &codexRollout{dir: ro.dir, read: ro.read}
+	if err := child.readRollout(data); err != nil {
+		return fmt.Errorf("sub-agent rollout %s: %w", names[0], err)
+	}
+	ro.steps[call].Edit().Target = child.agent
+	// Its user messages are what this agent sent it, read as the calls
+	// that sent them.
+	var said timedSteps
+	for i, s := range child.steps {
+		if s.Kind != KindUser {
+			said.steps, said.stamps = append(said.steps, s), append(said.stamps, child.stamps[i])
+		}
+	}
+	if len(said.steps) > 0 {
+		said.after = len(ro.steps) - 1
+		ro.children = append(ro.children, said)
+	}
+	return nil
+}
+
 // step is the step an item makes, if any: reasoning is not what the agent
 // said, and the instructions and context the CLI gives are not steps.
-func (it codexItem) step() (Step, bool, error) {
+func (it codexItem) step(agent string) (Step, bool, error) {
 	switch it.Type {
 	case "message":
 		text := it.text()
 		switch {
 		case strings.TrimSpace(text) == "":
 		case it.Role == "assistant":
-			return Step{Agent: codexAgent, Role: "assistant", Kind: KindMessage, Content: text, Extra: &Extra{From: "message"}}, true, nil
+			return Step{Agent: agent, Role: "assistant", Kind: KindMessage, Content: text, Extra: &Extra{From: "message"}}, true, nil
 		case it.Role == "user" && !it.fromCLI(text):
 			return Step{Agent: "user", Role: "user", Kind: KindUser, Content: text, Extra: &Extra{From: "message"}}, true, nil
 		}
@@ -105,13 +223,13 @@ func (it codexItem) step() (Step, bool, error) {
 			c.Name, c.Arguments = "local_shell", compactJSON(it.Action)
 		}
 		calls := []ToolCall{c}
-		return Step{Agent: codexAgent, Role: "assistant", Kind: KindToolCall, Content: callText(calls), Extra: &Extra{ToolCalls: calls, From: it.Type}}, true, nil
+		return Step{Agent: agent, Role: "assistant", Kind: KindToolCall, Content: callText(calls), Extra: &Extra{ToolCalls: calls, From: it.Type}}, true, nil
 	case "function_call_output", "custom_tool_call_output":
 		text, err := codexOutput(it.Output)
 		if err != nil {
 			return Step{}, false, fmt.Errorf("%s %s: %w", it.Type, it.CallID, err)
 		}
-		return Step{Agent: codexAgent, Role: "tool", Kind: KindToolResult, Content: text, Extra: &Extra{ToolCallID: it.CallID, From: it.Type}}, true, nil
+		return Step{Agent: agent, Role: "tool", Kind: KindToolResult, Content: text, Extra: &Extra{ToolCallID: it.CallID, From: it.Type}}, true, nil
 	}
 	return Step{}, false, nil
 }

@@ -98,7 +98,49 @@ func TestCodingAgentSessionLogs(t *testing.T) {
 				{"assistant", run.KindMessage, "The app is at version 2.0.0."},
 			},
 		},
+		{
+			// A sub-agent that spawn_agent started, its rollout beside
+			// the parent's: named by its nickname, its steps laid among
+			// the parent's by time, its task read as the call that gave
+			// it.
+			file: "codex-subagent/rollout-2026-11-27T18-37-40-01a21e4c-82cd-75c2-bdb4-1c69e0b197d3.jsonl", format: run.FormatCodex, runs: 1,
+			agents:   []string{"assistant", "Hilbert"},
+			question: "Which port does the service listen on?",
+			steps: []realStep{
+				{"user", run.KindUser, "Which port does the service listen on?"},
+				{"assistant", run.KindMessage, "I will ask a sub-agent to look this up."},
+				{"assistant", run.KindToolCall, "spawn_agent("},
+				{"assistant", run.KindToolResult, `"nickname":"Hilbert"`},
+				{"assistant", run.KindToolCall, "wait_agent("},
+				{"Hilbert", run.KindMessage, "Searching the config for the port."},
+				{"Hilbert", run.KindToolCall, "grep -n port config/service.yaml"},
+				{"Hilbert", run.KindToolResult, "Error: Chunk ID"},
+				{"Hilbert", run.KindMessage, "so the port is 8080."},
+				{"assistant", run.KindToolResult, `"completed":"The config file is missing`},
+				{"assistant", run.KindMessage, "The service listens on port 8080."},
+			},
+		},
+		{
+			// The sub-agent's rollout read alone.
+			file: "codex-subagent/rollout-2026-11-27T18-37-40-01a21e4c-8358-7140-8478-b2d8e9f7a486.jsonl", format: run.FormatCodex, runs: 1,
+			agents: []string{"Hilbert"},
+			steps: []realStep{
+				{"user", run.KindUser, "Find the port in the service config"},
+				{"Hilbert", run.KindMessage, "Searching the config for the port."},
+				{"Hilbert", run.KindToolCall, "grep -n port config/service.yaml"},
+				{"Hilbert", run.KindToolResult, "Error: Chunk ID"},
+				{"Hilbert", run.KindMessage, "so the port is 8080."},
+			},
+		},
 	})
+}
+
+// TestCodexSpawnTargetsSubagent: the call that spawns a sub-agent is
+// addressed to it.
+func TestCodexSpawnTargetsSubagent(t *testing.T) {
+	r, err := run.Load(filepath.Join("..", "testdata", "traces", "codex-subagent", "rollout-2026-11-27T18-37-40-01a21e4c-82cd-75c2-bdb4-1c69e0b197d3.jsonl"), run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Hilbert", r.Steps[2].Target())
 }
 
 // TestClaudeCodeCallTargetsSubagent: the call that starts a sub-agent is

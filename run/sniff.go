@@ -97,7 +97,7 @@ func sessionLog(data []byte, format Format, opts Options) (c *Case, ok bool, err
 	case FormatClaudeCode:
 		c, err = claudeCode(data, opts.path)
 	case FormatCodex:
-		c, err = codex(data)
+		c, err = codex(data, opts.path)
 	default:
 		return nil, false, nil
 	}
