@@ -296,3 +296,6 @@ func TestLoadUTF16(t *testing.T) {
 	assert.ErrorContains(t, err, "load "+utf32+": ")
 	assert.ErrorContains(t, err, "not JSON")
 }
+
+func FuzzParseClaudeCode(f *testing.F) { fuzzFormat(f, FormatClaudeCode) }
+func FuzzParseCodex(f *testing.F)      { fuzzFormat(f, FormatCodex) }

@@ -18,6 +18,9 @@ const (
 	FormatAuto       Format = "auto"
 	FormatWhoWhen    Format = "whowhen"    // {"question","ground_truth","history":[...]} as in the Who&When benchmark
 	FormatTranscript Format = "transcript" // chat messages: array, JSONL, or {"messages":[...]}
+	// Coding agents' session logs: each file is one run (see sessionlog.go).
+	FormatClaudeCode Format = "claude-code" // Claude Code's (and the Claude Agent SDK's) session JSONL
+	FormatCodex      Format = "codex"       // Codex CLI's rollout JSONL
 	// Telemetry: every trace of the file is one run (see telemetry.go).
 	FormatOTLP          = Format(spans.OTLP)          // OTLP/JSON as the Collector's file exporter writes it
 	FormatTempo         = Format(spans.Tempo)         // Grafana Tempo's trace download
@@ -36,7 +39,7 @@ const (
 )
 
 // Formats lists the formats a user may force with --format.
-var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary, FormatLiteralAI, FormatPostHog, FormatMaxim, FormatGalileo}
+var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatClaudeCode, FormatCodex, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary, FormatLiteralAI, FormatPostHog, FormatMaxim, FormatGalileo}
 
 // ParseFormat checks a --format value. "phoenix", "mlflow", "zipkin" and
 // "genkit" name the flat span lists too: Phoenix is where most of them
@@ -88,6 +91,10 @@ type Options struct {
 	MaxInput int64
 	// Stdin is what the path "-" reads; nil means os.Stdin.
 	Stdin io.Reader
+	// path is the file being read, for the files a format keeps beside it
+	// (a Claude Code session's sub-agents); empty for standard input and
+	// bytes read otherwise.
+	path string
 }
 
 // Load reads and parses one run file. A label the file carries is dropped:
@@ -157,6 +164,9 @@ func loadAll(ctx context.Context, path string, opts Options) ([]*Case, error) {
 	data, err := read(file, opts)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", file, err)
+	}
+	if file != Stdin {
+		opts.path = file
 	}
 	if trace != "" {
 		c, err := parseTrace(ctx, file, trace, data, opts)

@@ -65,6 +65,12 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		}
 		return telemetry(ctx, data, spans.Format(format), opts.Labels)
 	}
+	if c, ok, err := sessionLog(trimmed, format, opts); ok {
+		if err != nil {
+			return nil, err
+		}
+		return []*Case{c}, nil
+	}
 	c, err := parseOne(trimmed, data, format)
 	if errors.Is(err, ErrUnknownFormat) && auto {
 		if cs, ok, ferr := frame(ctx, trimmed, opts); ok {
@@ -78,6 +84,27 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		return nil, err
 	}
 	return []*Case{c}, nil
+}
+
+// sessionLog reads data as the coding agent's session log that format
+// names, or, when it names none, that data's records show; ok is false
+// when it is none.
+func sessionLog(data []byte, format Format, opts Options) (c *Case, ok bool, err error) {
+	if format == "" || format == FormatAuto {
+		format = sessionLogFormat(data)
+	}
+	switch format {
+	case FormatClaudeCode:
+		c, err = claudeCode(data, opts.path)
+	case FormatCodex:
+		c, err = codex(data, opts.path)
+	default:
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, fmt.Errorf("%s session log: %w", format, err)
+	}
+	return c, true, nil
 }
 
 // amongText reads a file that starts with a line of text, no JSON, as the

@@ -106,6 +106,8 @@ func walkRuns(root string) (files []string, bad []input) {
 				isDir = info.IsDir()
 			}
 			switch {
+			case isDir && run.IsSessionDir(path):
+				// Its logs are read with the session's.
 			case isDir:
 				walk(path)
 			case run.IsRunFile(e.Name()):

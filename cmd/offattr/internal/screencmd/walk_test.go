@@ -62,3 +62,22 @@ func TestLongStreamLineIsRecordedNotRead(t *testing.T) {
 	assert.Nil(t, got[1].data, "its bytes are not kept")
 	assert.Contains(t, string(got[2].data), `"C"`)
 }
+
+// TestWalkLeavesClaudeSessionDirs: a Claude Code project directory holds
+// each session's log and, beside it, a directory of its sub-agents' logs,
+// which reading the session's log reads: they are not inputs of their own.
+func TestWalkLeavesClaudeSessionDirs(t *testing.T) {
+	root := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "s1", "subagents"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "other", "subagents"), 0o755))
+	for _, f := range []string{"s1.jsonl", "s1/subagents/agent-a1.jsonl", "s1/subagents/agent-a1.meta.json", "other/subagents/x.jsonl"} {
+		require.NoError(t, os.WriteFile(filepath.Join(root, f), []byte("{}"), 0o644))
+	}
+	var names []string
+	for _, in := range expandPath(root) {
+		rel, err := filepath.Rel(root, in.name)
+		require.NoError(t, err)
+		names = append(names, rel)
+	}
+	assert.Equal(t, []string{"other/subagents/x.jsonl", "s1.jsonl"}, names, "a directory with no log beside it is walked")
+}

@@ -47,7 +47,8 @@ its spans became steps.
 
 With --json, one object per run: {"file", "trace_id", "question", "steps":
 [{"index", "agent", "role", "kind", "text", "span_id", "from", "target"}]}
-("from": the attribute or event of the span the text was read from), as JSON
+("from": the attribute or event of the span the text was read from, or the
+part or item of a session log's record), as JSON
 lines when the file holds several runs. The table escapes control
 characters; the JSON escapes them too, so the text read back is as logged.
 --redact masks secrets and personal data first.`,
