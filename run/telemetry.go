@@ -858,6 +858,12 @@ func (b *builder) build() {
 	b.task(byTime)
 	b.agentless = !slices.ContainsFunc(b.nodes, func(n *node) bool { return n.role == roleAgent })
 	modelIn := b.within(roleLLM, true)
+	modelKids := map[*node][]*node{} // a model call's span → the model calls' directly inside it
+	for _, n := range b.nodes {
+		if n.role == roleLLM && n.parent != nil && n.parent.role == roleLLM {
+			modelKids[n.parent] = append(modelKids[n.parent], n)
+		}
+	}
 	for _, n := range byTime {
 		if b.stopped() {
 			return
@@ -868,7 +874,7 @@ func (b *builder) build() {
 		}
 		switch n.role {
 		case roleLLM:
-			if recordedAround(n) {
+			if recordedTwice(n, modelKids) {
 				continue
 			}
 			b.model(n, outputMessages(n.s))
@@ -893,17 +899,33 @@ func (b *builder) build() {
 	b.afterResults()
 }
 
-// recordedAround reports whether a model call's span sits directly inside
-// another model call's span that already holds all it answered: two
-// instrumentations of one call (a framework's and its provider SDK's, as
-// Agno's OpenInference spans hold Langfuse's OpenAI integration's, which
-// writes a reply of calls only as "None"). The outer record is read; the
-// inner one would repeat it.
-func recordedAround(n *node) bool {
-	if n.parent == nil || n.parent.role != roleLLM {
+// recordedTwice reports whether the model call n is read from another
+// span. Two instrumentations of one call (a framework's and its provider
+// SDK's, as Agno's OpenInference spans hold Langfuse's OpenAI
+// integration's, which writes a reply of calls only as "None") nest one
+// model call's span directly in another's: the outer record is read when
+// it holds all the inner one answered. A model call's span holding
+// several (a framework's call around its retries, or around a loop of
+// calls and tools) is no second record of one: each inner call is read,
+// at its own time, and the outer one only for what none of them answered.
+func recordedTwice(n *node, kids map[*node][]*node) bool {
+	if p := n.parent; p != nil && len(kids[p]) == 1 {
+		return holdsAll(outputMessages(p.s), outputMessages(n.s))
+	}
+	if len(kids[n]) < 2 {
 		return false
 	}
-	outer := outputMessages(n.parent.s)
+	var inner []chatMessage
+	for _, k := range kids[n] {
+		inner = append(inner, outputMessages(k.s)...)
+	}
+	return holdsAll(inner, outputMessages(n.s))
+}
+
+// holdsAll reports whether the messages outer say every text and make
+// every call of the messages ms, when outer say anything: a text "None"
+// or "null" says nothing.
+func holdsAll(outer, ms []chatMessage) bool {
 	if len(outer) == 0 {
 		return false
 	}
@@ -915,7 +937,7 @@ func recordedAround(n *node) bool {
 			return slices.ContainsFunc(o.Calls, func(oc ToolCall) bool { return oc.Name == c.Name && sameJSON(oc.Arguments, c.Arguments) })
 		})
 	}
-	for _, m := range outputMessages(n.s) {
+	for _, m := range ms {
 		if t := strings.TrimSpace(m.Text); t != "" && t != "None" && t != "null" && !said(t) || !allOf(m.Calls, called) {
 			return false
 		}

@@ -1034,6 +1034,42 @@ func TestModelCallInsideModelCall(t *testing.T) {
 	}
 }
 
+// TestModelCallsInsideModelCall: a model call's span that holds several
+// (a framework's call around its retries, or around a loop of calls and
+// tools) is no second record of one call. Each inner call is read at its
+// own time; the outer one's reply, which the last of them made, is not
+// read again at the outer span's start, before the calls and errors that
+// led to it.
+func TestModelCallsInsideModelCall(t *testing.T) {
+	model := func(id, parent, out string, start float64) span {
+		return span{id: id, parent: parent, name: "chat", start: start, end: start + 1, attrs: map[string]any{"openinference.span.kind": "LLM", "output.value": out}}
+	}
+	agent := span{id: "a", name: "agent", start: 0, end: 20, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Find x."}}
+	const answer = `{"role":"assistant","content":"x is 3."}`
+	outer := model("o", "a", answer, 1)
+	outer.end = 10
+	failed := span{id: "i1", parent: "o", name: "chat", start: 2, end: 3, status: "ERROR", message: "rate limited", attrs: map[string]any{"openinference.span.kind": "LLM"}}
+	tests := []struct {
+		name  string
+		inner []span
+		want  []string
+	}{
+		{"a loop of calls and a tool", []span{
+			model("i1", "o", `{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"search","arguments":"{}"}}]}`, 2),
+			{id: "t", parent: "o", name: "search", start: 4, end: 5, attrs: map[string]any{"openinference.span.kind": "TOOL", "tool.name": "search", "output.value": "3"}},
+			model("i2", "o", answer, 6),
+		}, []string{"user user: Find x.", "agent tool_call: search({})", "agent tool_result: 3", "agent message: x is 3."}},
+		{"a retry", []span{failed, model("i2", "o", answer, 6)}, []string{"user user: Find x.", "agent message: Error: rate limited", "agent message: x is 3."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, append([]span{agent, outer}, tt.inner...)...), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(r))
+		})
+	}
+}
+
 // TestParentLoop: spans that are each other's parents still make steps.
 func TestParentLoop(t *testing.T) {
 	out := func(id, parent, text string, start float64) span {
