@@ -1843,18 +1843,15 @@ func (b *builder) before(i, j int) bool {
 	if x.time != y.time {
 		return x.time < y.time
 	}
-	// Of two spans side by side, one ending on the tick the other starts
-	// (a tool, and the model call given its result, on a millisecond
-	// clock), the first ran first: its steps at that time (a result, read
-	// at its end) come before the second's (what a model answered, read
-	// at its start).
-	if xs, ys := x.node.s, y.node.s; x.node != y.node && x.node.parent == y.node.parent {
-		if xs.Start < ys.Start && xs.End <= ys.Start {
-			return true
-		}
-		if ys.Start < xs.Start && ys.End <= xs.Start {
-			return false
-		}
+	// Of the steps at one tick, those of spans that began before it come
+	// first: a span ending on the tick another starts (a tool, and the
+	// model call given its result, on a millisecond clock) ran first, and
+	// its steps at that time (a result, read at its end) come before the
+	// other's (what a model answered, read at its start). A key of each
+	// step, not a rule for a pair, keeps the order one sort can follow
+	// however many spans share the tick.
+	if xe, ye := x.time > x.node.s.Start, y.time > y.node.s.Start; xe != ye {
+		return xe
 	}
 	if x.depth != y.depth {
 		return x.depth < y.depth

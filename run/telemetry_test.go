@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -1066,6 +1067,44 @@ func TestModelCallsInsideModelCall(t *testing.T) {
 			r, err := run.Load(writeSpans(t, append([]span{agent, outer}, tt.inner...)...), run.Options{})
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, steps(r))
+		})
+	}
+}
+
+// TestFanOutOnOneTick: an agent runs sub-agents side by side (the Claude
+// Agent SDK's parallel Task calls), each one's tool ending on the
+// millisecond its model call, given the result, starts. However the file
+// orders the spans (OTLP groups them by the instrumentation that made
+// them), each result comes before the reply made from it, and so for
+// many sub-agents, whose steps at that tick sort as one order.
+func TestFanOutOnOneTick(t *testing.T) {
+	const n = 8
+	agents := []span{{id: "r", name: "lead", start: 0, end: 30, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Split the work."}}}
+	var tools, models []span
+	for k := range n {
+		id := fmt.Sprint(k)
+		agents = append(agents, span{id: "a" + id, parent: "r", name: "worker" + id, start: 1, end: 20, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Part " + id}})
+		tools = append(tools, span{id: "t" + id, parent: "a" + id, name: "fetch", start: 2, end: 5, attrs: map[string]any{"openinference.span.kind": "TOOL", "tool.name": "fetch", "input.value": "{}", "output.value": "result " + id}})
+		models = append(models, span{id: "m" + id, parent: "a" + id, name: "chat", start: 5, end: 6, attrs: map[string]any{"openinference.span.kind": "LLM", "output.value": "answer " + id}})
+	}
+	tests := []struct {
+		name  string
+		spans []span
+	}{
+		{"model calls first", slices.Concat(agents, models, tools)},
+		{"tools first", slices.Concat(agents, tools, models)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, tt.spans...), run.Options{})
+			require.NoError(t, err)
+			at := map[string]int{}
+			for _, s := range r.Steps {
+				at[s.Content] = s.Index
+			}
+			for k := range n {
+				assert.Less(t, at[fmt.Sprint("result ", k)], at[fmt.Sprint("answer ", k)], "worker%d", k)
+			}
 		})
 	}
 }
