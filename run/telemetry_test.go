@@ -1109,6 +1109,27 @@ func TestFanOutOnOneTick(t *testing.T) {
 	}
 }
 
+// TestTaskQuotingLines: what a user gives an agent may quote a
+// conversation or lines that start with a role's name; it is the task as
+// written, not messages flattened to text, which only a model's input is
+// read as.
+func TestTaskQuotingLines(t *testing.T) {
+	tests := []struct{ name, task string }{
+		{"a conversation to answer", "User: My order #123 never came.\nAssistant: Sorry! When did you order it?\nUser: In May."},
+		{"a system log", "System: disk /dev/sda1 at 95%\nSystem: nginx restarted\nUser: admin logged in\nWhy did nginx restart?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t,
+				span{id: "a", name: "support", start: 0, end: 10, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": tt.task}},
+				span{id: "m", parent: "a", name: "chat", start: 1, end: 2, attrs: map[string]any{"openinference.span.kind": "LLM", "output.value": "Looking into it."}},
+			), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.task, r.Question)
+		})
+	}
+}
+
 // TestParentLoop: spans that are each other's parents still make steps.
 func TestParentLoop(t *testing.T) {
 	out := func(id, parent, text string, start float64) span {
