@@ -517,11 +517,16 @@ var flatRoles = map[string]string{"system": "system", "developer": "system", "us
 // Langfuse's OpenAI integration records a prompt, or "System: …\nHuman:
 // …", as LangChain renders one), as those messages. ok is false unless the
 // text starts with a role and holds two messages or more: a line that only
-// looks so inside one message is that message's text.
+// looks so inside one message is that message's text. A writer spells
+// every role alike, in lower case or not, so a line whose role is spelt
+// otherwise than the first's is text too (a system prompt's examples,
+// "User: …\nAssistant: …", in a prompt Langfuse flattened).
 func flatMessages(text string) (ms []chatMessage, ok bool) {
+	lower := false // how the first role is spelt
 	for line := range strings.Lines(text) {
 		name, rest, found := strings.Cut(line, ":")
-		if role := flatRoles[strings.ToLower(name)]; found && role != "" && (rest == "" || rest[0] == ' ' || rest[0] == '\n') {
+		if role := flatRoles[strings.ToLower(name)]; found && role != "" && (rest == "" || rest[0] == ' ' || rest[0] == '\n') && (len(ms) == 0 || lower == (name == strings.ToLower(name))) {
+			lower = name == strings.ToLower(name)
 			ms = append(ms, chatMessage{Role: role, Text: rest})
 			continue
 		}
