@@ -1045,10 +1045,10 @@ func TestModelCallsInsideModelCall(t *testing.T) {
 	model := func(id, parent, out string, start float64) span {
 		return span{id: id, parent: parent, name: "chat", start: start, end: start + 1, attrs: map[string]any{"openinference.span.kind": "LLM", "output.value": out}}
 	}
-	agent := span{id: "a", name: "agent", start: 0, end: 20, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Find x."}}
+	agent := span{id: "a", name: "agent", start: 0, end: 8.5, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Find x."}}
 	const answer = `{"role":"assistant","content":"x is 3."}`
 	outer := model("o", "a", answer, 1)
-	outer.end = 10
+	outer.end = 8
 	failed := span{id: "i1", parent: "o", name: "chat", start: 2, end: 3, status: "ERROR", message: "rate limited", attrs: map[string]any{"openinference.span.kind": "LLM"}}
 	tests := []struct {
 		name  string
@@ -1079,11 +1079,11 @@ func TestModelCallsInsideModelCall(t *testing.T) {
 // many sub-agents, whose steps at that tick sort as one order.
 func TestFanOutOnOneTick(t *testing.T) {
 	const n = 8
-	agents := []span{{id: "r", name: "lead", start: 0, end: 30, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Split the work."}}}
+	agents := []span{{id: "r", name: "lead", start: 0, end: 8, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Split the work."}}}
 	var tools, models []span
 	for k := range n {
 		id := fmt.Sprint(k)
-		agents = append(agents, span{id: "a" + id, parent: "r", name: "worker" + id, start: 1, end: 20, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Part " + id}})
+		agents = append(agents, span{id: "a" + id, parent: "r", name: "worker" + id, start: 1, end: 7, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Part " + id}})
 		tools = append(tools, span{id: "t" + id, parent: "a" + id, name: "fetch", start: 2, end: 5, attrs: map[string]any{"openinference.span.kind": "TOOL", "tool.name": "fetch", "input.value": "{}", "output.value": "result " + id}})
 		models = append(models, span{id: "m" + id, parent: "a" + id, name: "chat", start: 5, end: 6, attrs: map[string]any{"openinference.span.kind": "LLM", "output.value": "answer " + id}})
 	}
@@ -1121,7 +1121,7 @@ func TestTaskQuotingLines(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := run.Load(writeSpans(t,
-				span{id: "a", name: "support", start: 0, end: 10, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": tt.task}},
+				span{id: "a", name: "support", start: 0, end: 8, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": tt.task}},
 				span{id: "m", parent: "a", name: "chat", start: 1, end: 2, attrs: map[string]any{"openinference.span.kind": "LLM", "output.value": "Looking into it."}},
 			), run.Options{})
 			require.NoError(t, err)
