@@ -2125,17 +2125,19 @@ func (b *builder) repeatedErrors() map[*node]bool {
 }
 
 // handoffs marks, for each agent span, the step that handed the work to
-// it as addressed to that agent: for an agent a tool ran (an agent used as
-// a tool, a sub-agent's task), the step that made the tool's call; else
-// the step just before the agent's first one, when another agent spoke
-// it. Sub-agents run side by side each get the call that ran them, not
-// what the other did just before.
+// it as addressed to that agent: for the first agent a tool ran (an agent
+// used as a tool, a sub-agent's task), the latest step before it that made
+// the tool's call (a call id may come again: some servers number each
+// reply's calls from zero); else the step just before the agent's first
+// one, when another agent spoke it. Sub-agents run side by side each get
+// the call that ran them, not what the other did just before; an agent
+// the first hands the work to inside the tool gets it from the first.
 func (b *builder) handoffs(r *Run, stepNodes []*node) {
-	callStep := map[string]int{} // a call id → the step that made the call
+	callSteps := map[string][]int{} // a call id → the steps that made a call of it, in order
 	for i := range r.Steps {
 		for _, c := range r.Steps[i].ToolCalls() {
-			if _, ok := callStep[c.ID]; !ok && c.ID != "" {
-				callStep[c.ID] = i
+			if c.ID != "" {
+				callSteps[c.ID] = append(callSteps[c.ID], i)
 			}
 		}
 	}
@@ -2146,19 +2148,25 @@ func (b *builder) handoffs(r *Run, stepNodes []*node) {
 		}
 	}
 	done := map[*node]bool{}
+	ranAgent := map[*node]bool{} // a tool span → whether an agent inside it was seen
 	for i, n := range stepNodes {
 		scope := n.scope
 		if scope == nil || done[scope] || r.Steps[i].Kind == KindUser {
 			continue
 		}
 		done[scope] = true
-		if t := scope.tool; t != nil {
+		if t := scope.tool; t != nil && !ranAgent[t] {
+			ranAgent[t] = true
 			id := ranCall[t]
 			if id == "" {
 				id = t.ran
 			}
-			if k, ok := callStep[id]; ok && k < i && !SameAgent(r.Steps[k].Agent, scope.owner) {
-				if r.Steps[k].Target() == "" {
+			made := callSteps[id]
+			for len(made) > 0 && made[len(made)-1] >= i {
+				made = made[:len(made)-1]
+			}
+			if len(made) > 0 && !SameAgent(r.Steps[made[len(made)-1]].Agent, scope.owner) {
+				if k := made[len(made)-1]; r.Steps[k].Target() == "" {
 					r.Steps[k].Edit().Target = scope.owner
 				}
 				continue
