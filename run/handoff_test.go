@@ -104,3 +104,61 @@ func TestSubAgentsSideBySide(t *testing.T) {
 		"4 ClaudeAgentSDK.query tool_call → conversion-agent",
 	}, got)
 }
+
+// TestAgentsToolsRan: an agent a tool ran is handed the work by the call
+// that ran the tool, the latest one before it where a call id comes again
+// (some OpenAI-compatible servers number each reply's calls from zero);
+// an agent the first hands the work to inside the same tool (a triage
+// agent used as a tool routing to a specialist, a tool running a writer
+// then a reviewer) gets it from the first.
+func TestAgentsToolsRan(t *testing.T) {
+	agent := func(id, parent, name string, start, end float64) span {
+		return span{id: id, parent: parent, name: name, start: start, end: end, attrs: map[string]any{"openinference.span.kind": "AGENT", "agent.name": name, "input.value": "Work for " + name + "."}}
+	}
+	tool := func(id, parent, name, out string, start, end float64) span {
+		return span{id: id, parent: parent, name: name, start: start, end: end, attrs: map[string]any{"openinference.span.kind": "TOOL", "tool.name": name, "input.value": "{}", "output.value": out}}
+	}
+	model := func(id, parent, out string, start float64) span {
+		return span{id: id, parent: parent, name: "chat", start: start, end: start + 0.1, attrs: map[string]any{"openinference.span.kind": "LLM", "output.value": out}}
+	}
+	call := func(id, name string) string {
+		return `{"role":"assistant","content":null,"tool_calls":[{"id":"` + id + `","type":"function","function":{"name":"` + name + `","arguments":"{}"}}]}`
+	}
+	lead := agent("r", "", "lead", 0, 8)
+	tests := []struct {
+		name  string
+		spans []span
+		want  []string
+	}{
+		{"a call id again", []span{
+			lead,
+			model("m1", "r", call("0", "ask_expert"), 0.1), tool("t1", "r", "ask_expert", "Expert says A.", 0.3, 2), agent("e", "t1", "expert", 0.4, 1.9), model("em", "e", "A.", 0.5),
+			model("m2", "r", call("0", "ask_critic"), 2.1), tool("t2", "r", "ask_critic", "Critic says B.", 2.3, 4), agent("c", "t2", "critic", 2.4, 3.9), model("cm", "c", "B.", 2.5),
+		}, []string{"0 user → lead", "1 lead → expert", "4 lead → critic"}},
+		{"an agent inside the agent the tool ran", []span{
+			lead,
+			model("m1", "r", call("c1", "triage"), 0.1), tool("t1", "r", "triage", `{"routed": true}`, 0.3, 5),
+			agent("w", "t1", "triager", 0.4, 4.9), model("wm", "w", "This is for billing.", 0.5),
+			agent("v", "w", "billing", 1, 4.8), model("vm", "v", "Refund issued.", 1.1),
+		}, []string{"0 user → lead", "1 lead → triager", "2 triager → billing"}},
+		{"two agents one after the other in one tool", []span{
+			lead,
+			model("m1", "r", call("c1", "write_and_review"), 0.1), tool("t1", "r", "write_and_review", `{"approved": true}`, 0.3, 5),
+			agent("w", "t1", "writer", 0.4, 2), model("wm", "w", "A draft.", 0.5),
+			agent("v", "t1", "reviewer", 2.1, 4.9), model("vm", "v", "The draft, reviewed.", 2.2),
+		}, []string{"0 user → lead", "1 lead → writer", "2 writer → reviewer"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, tt.spans...), run.Options{})
+			require.NoError(t, err)
+			var got []string
+			for _, s := range r.Steps {
+				if s.Target() != "" {
+					got = append(got, fmt.Sprintf("%d %s → %s", s.Index, s.Agent, s.Target()))
+				}
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

@@ -78,6 +78,14 @@ func fromValues(role string, keys ...string) messageSource {
 	return func(s *spans.Span) []chatMessage { return valueMessages(s.Attrs, role, keys...) }
 }
 
+// fromPrompt reads a model's input from free-form values, as fromValues
+// reads a user's, but a text of "role: text" lines is the messages it
+// flattens (flatMessages). An agent's input is what its user wrote, which
+// may quote a conversation: only a model's is read so.
+func fromPrompt(keys ...string) messageSource {
+	return func(s *spans.Span) []chatMessage { return values(s.Attrs, "user", true, keys) }
+}
+
 // Where each convention keeps what a model call was given and answered,
 // in the order they are tried: GenAI, OpenInference, GenAI's deprecated
 // attributes and OpenLLMetry's numbered ones, GenAI events, then free-form
@@ -90,7 +98,7 @@ var (
 		fromJSON("gen_ai.input.messages"), fromIndexed("llm.input_messages"), fromJSON("gen_ai.prompt"), fromJSON("gen_ai.request.messages"),
 		fromJSON("_ml_obs.meta.input.messages"), fromJSON("$ai_input"), fromIndexed("gen_ai.prompt"), fromEvents(false), fromEventList("events", false), fromJSON("ai.prompt.messages"), labelled("ai.prompt", aiSDKPrompt),
 		fromJSON("span_data.input"), fromJSON("genkit:input"), fromJSON("llm.messages"),
-		fromValues("user", "langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "_ml_obs.meta.input.value", "langwatch.input.value"),
+		fromPrompt("langfuse.observation.input", "input.value", "traceloop.entity.input", "gcp.vertex.agent.llm_request", "mlflow.spanInputs", "haystack.component.input", "langsmith.inputs", "_ml_obs.meta.input.value", "langwatch.input.value"),
 		fromFound(false),
 	}
 	// messageOutputSources hold output messages proper (with roles and
@@ -464,6 +472,12 @@ func anyOf(v spans.Value) (any, bool) {
 // input.value, Langfuse's observation input…): messages when the value
 // holds them, else the text itself as one message of role.
 func valueMessages(as spans.Attrs, role string, keys ...string) []chatMessage {
+	return values(as, role, false, keys)
+}
+
+// values is valueMessages, reading a text as the messages it flattens
+// when flat.
+func values(as spans.Attrs, role string, flat bool, keys []string) []chatMessage {
 	for _, k := range keys {
 		v, ok := as.Get(k)
 		if !ok {
@@ -482,7 +496,7 @@ func valueMessages(as spans.Attrs, role string, keys ...string) []chatMessage {
 			continue
 		}
 		if t := strings.TrimSpace(unquote(v.Text())); t != "" {
-			if ms, ok := flatMessages(t); ok && role == "user" { // an input; an output is one message
+			if ms, ok := flatMessages(t); ok && flat {
 				for i := range ms {
 					ms[i].From = k
 				}
@@ -503,11 +517,16 @@ var flatRoles = map[string]string{"system": "system", "developer": "system", "us
 // Langfuse's OpenAI integration records a prompt, or "System: …\nHuman:
 // …", as LangChain renders one), as those messages. ok is false unless the
 // text starts with a role and holds two messages or more: a line that only
-// looks so inside one message is that message's text.
+// looks so inside one message is that message's text. A writer spells
+// every role alike, in lower case or not, so a line whose role is spelt
+// otherwise than the first's is text too (a system prompt's examples,
+// "User: …\nAssistant: …", in a prompt Langfuse flattened).
 func flatMessages(text string) (ms []chatMessage, ok bool) {
+	lower := false // how the first role is spelt
 	for line := range strings.Lines(text) {
 		name, rest, found := strings.Cut(line, ":")
-		if role := flatRoles[strings.ToLower(name)]; found && role != "" && (rest == "" || rest[0] == ' ' || rest[0] == '\n') {
+		if role := flatRoles[strings.ToLower(name)]; found && role != "" && (rest == "" || rest[0] == ' ' || rest[0] == '\n') && (len(ms) == 0 || lower == (name == strings.ToLower(name))) {
+			lower = name == strings.ToLower(name)
 			ms = append(ms, chatMessage{Role: role, Text: rest})
 			continue
 		}

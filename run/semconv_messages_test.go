@@ -84,6 +84,16 @@ func TestFlatMessages(t *testing.T) {
 			text: "System: Be brief.\nHuman: Say hi.",
 			want: []chatMessage{{Role: "system", Text: "Be brief."}, {Role: "user", Text: "Say hi."}},
 		},
+		{
+			name: "examples in a system prompt",
+			text: "system: Answer as the examples do.\nUser: What is 2+2?\nAssistant: 4\nuser: What is 3+3?",
+			want: []chatMessage{{Role: "system", Text: "Answer as the examples do.\nUser: What is 2+2?\nAssistant: 4"}, {Role: "user", Text: "What is 3+3?"}},
+		},
+		{
+			name: "LangChain's roles, all capitalised",
+			text: "System: Be brief.\nHuman: Hi.\nAI: Hello.\nHuman: Bye.",
+			want: []chatMessage{{Role: "system", Text: "Be brief."}, {Role: "user", Text: "Hi."}, {Role: "assistant", Text: "Hello."}, {Role: "user", Text: "Bye."}},
+		},
 		{name: "one message", text: "user: Say hi."},
 		{name: "a text that does not start with a role", text: "Compare these:\nuser: 12\nassistant: 14"},
 		{name: "a role word without its colon", text: "User asked twice\nassistant: yes"},

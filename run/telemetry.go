@@ -858,6 +858,12 @@ func (b *builder) build() {
 	b.task(byTime)
 	b.agentless = !slices.ContainsFunc(b.nodes, func(n *node) bool { return n.role == roleAgent })
 	modelIn := b.within(roleLLM, true)
+	modelKids := map[*node][]*node{} // a model call's span → the model calls' directly inside it
+	for _, n := range b.nodes {
+		if n.role == roleLLM && n.parent != nil && n.parent.role == roleLLM {
+			modelKids[n.parent] = append(modelKids[n.parent], n)
+		}
+	}
 	for _, n := range byTime {
 		if b.stopped() {
 			return
@@ -868,7 +874,7 @@ func (b *builder) build() {
 		}
 		switch n.role {
 		case roleLLM:
-			if recordedAround(n) {
+			if recordedTwice(n, modelKids) {
 				continue
 			}
 			b.model(n, outputMessages(n.s))
@@ -893,17 +899,33 @@ func (b *builder) build() {
 	b.afterResults()
 }
 
-// recordedAround reports whether a model call's span sits directly inside
-// another model call's span that already holds all it answered: two
-// instrumentations of one call (a framework's and its provider SDK's, as
-// Agno's OpenInference spans hold Langfuse's OpenAI integration's, which
-// writes a reply of calls only as "None"). The outer record is read; the
-// inner one would repeat it.
-func recordedAround(n *node) bool {
-	if n.parent == nil || n.parent.role != roleLLM {
+// recordedTwice reports whether the model call n is read from another
+// span. Two instrumentations of one call (a framework's and its provider
+// SDK's, as Agno's OpenInference spans hold Langfuse's OpenAI
+// integration's, which writes a reply of calls only as "None") nest one
+// model call's span directly in another's: the outer record is read when
+// it holds all the inner one answered. A model call's span holding
+// several (a framework's call around its retries, or around a loop of
+// calls and tools) is no second record of one: each inner call is read,
+// at its own time, and the outer one only for what none of them answered.
+func recordedTwice(n *node, kids map[*node][]*node) bool {
+	if p := n.parent; p != nil && len(kids[p]) == 1 {
+		return holdsAll(outputMessages(p.s), outputMessages(n.s))
+	}
+	if len(kids[n]) < 2 {
 		return false
 	}
-	outer := outputMessages(n.parent.s)
+	var inner []chatMessage
+	for _, k := range kids[n] {
+		inner = append(inner, outputMessages(k.s)...)
+	}
+	return holdsAll(inner, outputMessages(n.s))
+}
+
+// holdsAll reports whether the messages outer say every text and make
+// every call of the messages ms, when outer say anything: a text "None"
+// or "null" says nothing.
+func holdsAll(outer, ms []chatMessage) bool {
 	if len(outer) == 0 {
 		return false
 	}
@@ -915,7 +937,7 @@ func recordedAround(n *node) bool {
 			return slices.ContainsFunc(o.Calls, func(oc ToolCall) bool { return oc.Name == c.Name && sameJSON(oc.Arguments, c.Arguments) })
 		})
 	}
-	for _, m := range outputMessages(n.s) {
+	for _, m := range ms {
 		if t := strings.TrimSpace(m.Text); t != "" && t != "None" && t != "null" && !said(t) || !allOf(m.Calls, called) {
 			return false
 		}
@@ -1821,18 +1843,15 @@ func (b *builder) before(i, j int) bool {
 	if x.time != y.time {
 		return x.time < y.time
 	}
-	// Of two spans side by side, one ending on the tick the other starts
-	// (a tool, and the model call given its result, on a millisecond
-	// clock), the first ran first: its steps at that time (a result, read
-	// at its end) come before the second's (what a model answered, read
-	// at its start).
-	if xs, ys := x.node.s, y.node.s; x.node != y.node && x.node.parent == y.node.parent {
-		if xs.Start < ys.Start && xs.End <= ys.Start {
-			return true
-		}
-		if ys.Start < xs.Start && ys.End <= xs.Start {
-			return false
-		}
+	// Of the steps at one tick, those of spans that began before it come
+	// first: a span ending on the tick another starts (a tool, and the
+	// model call given its result, on a millisecond clock) ran first, and
+	// its steps at that time (a result, read at its end) come before the
+	// other's (what a model answered, read at its start). A key of each
+	// step, not a rule for a pair, keeps the order one sort can follow
+	// however many spans share the tick.
+	if xe, ye := x.time > x.node.s.Start, y.time > y.node.s.Start; xe != ye {
+		return xe
 	}
 	if x.depth != y.depth {
 		return x.depth < y.depth
@@ -2106,17 +2125,19 @@ func (b *builder) repeatedErrors() map[*node]bool {
 }
 
 // handoffs marks, for each agent span, the step that handed the work to
-// it as addressed to that agent: for an agent a tool ran (an agent used as
-// a tool, a sub-agent's task), the step that made the tool's call; else
-// the step just before the agent's first one, when another agent spoke
-// it. Sub-agents run side by side each get the call that ran them, not
-// what the other did just before.
+// it as addressed to that agent: for the first agent a tool ran (an agent
+// used as a tool, a sub-agent's task), the latest step before it that made
+// the tool's call (a call id may come again: some servers number each
+// reply's calls from zero); else the step just before the agent's first
+// one, when another agent spoke it. Sub-agents run side by side each get
+// the call that ran them, not what the other did just before; an agent
+// the first hands the work to inside the tool gets it from the first.
 func (b *builder) handoffs(r *Run, stepNodes []*node) {
-	callStep := map[string]int{} // a call id → the step that made the call
+	callSteps := map[string][]int{} // a call id → the steps that made a call of it, in order
 	for i := range r.Steps {
 		for _, c := range r.Steps[i].ToolCalls() {
-			if _, ok := callStep[c.ID]; !ok && c.ID != "" {
-				callStep[c.ID] = i
+			if c.ID != "" {
+				callSteps[c.ID] = append(callSteps[c.ID], i)
 			}
 		}
 	}
@@ -2127,19 +2148,25 @@ func (b *builder) handoffs(r *Run, stepNodes []*node) {
 		}
 	}
 	done := map[*node]bool{}
+	ranAgent := map[*node]bool{} // a tool span → whether an agent inside it was seen
 	for i, n := range stepNodes {
 		scope := n.scope
 		if scope == nil || done[scope] || r.Steps[i].Kind == KindUser {
 			continue
 		}
 		done[scope] = true
-		if t := scope.tool; t != nil {
+		if t := scope.tool; t != nil && !ranAgent[t] {
+			ranAgent[t] = true
 			id := ranCall[t]
 			if id == "" {
 				id = t.ran
 			}
-			if k, ok := callStep[id]; ok && k < i && !SameAgent(r.Steps[k].Agent, scope.owner) {
-				if r.Steps[k].Target() == "" {
+			made := callSteps[id]
+			for len(made) > 0 && made[len(made)-1] >= i {
+				made = made[:len(made)-1]
+			}
+			if len(made) > 0 && !SameAgent(r.Steps[made[len(made)-1]].Agent, scope.owner) {
+				if k := made[len(made)-1]; r.Steps[k].Target() == "" {
 					r.Steps[k].Edit().Target = scope.owner
 				}
 				continue

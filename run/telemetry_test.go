@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -1030,6 +1031,101 @@ func TestModelCallInsideModelCall(t *testing.T) {
 			r, err := run.Load(writeSpans(t, tt.outer, tt.inner), run.Options{})
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, steps(r))
+		})
+	}
+}
+
+// TestModelCallsInsideModelCall: a model call's span that holds several
+// (a framework's call around its retries, or around a loop of calls and
+// tools) is no second record of one call. Each inner call is read at its
+// own time; the outer one's reply, which the last of them made, is not
+// read again at the outer span's start, before the calls and errors that
+// led to it.
+func TestModelCallsInsideModelCall(t *testing.T) {
+	model := func(id, parent, out string, start float64) span {
+		return span{id: id, parent: parent, name: "chat", start: start, end: start + 1, attrs: map[string]any{"openinference.span.kind": "LLM", "output.value": out}}
+	}
+	agent := span{id: "a", name: "agent", start: 0, end: 8.5, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Find x."}}
+	const answer = `{"role":"assistant","content":"x is 3."}`
+	outer := model("o", "a", answer, 1)
+	outer.end = 8
+	failed := span{id: "i1", parent: "o", name: "chat", start: 2, end: 3, status: "ERROR", message: "rate limited", attrs: map[string]any{"openinference.span.kind": "LLM"}}
+	tests := []struct {
+		name  string
+		inner []span
+		want  []string
+	}{
+		{"a loop of calls and a tool", []span{
+			model("i1", "o", `{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"search","arguments":"{}"}}]}`, 2),
+			{id: "t", parent: "o", name: "search", start: 4, end: 5, attrs: map[string]any{"openinference.span.kind": "TOOL", "tool.name": "search", "output.value": "3"}},
+			model("i2", "o", answer, 6),
+		}, []string{"user user: Find x.", "agent tool_call: search({})", "agent tool_result: 3", "agent message: x is 3."}},
+		{"a retry", []span{failed, model("i2", "o", answer, 6)}, []string{"user user: Find x.", "agent message: Error: rate limited", "agent message: x is 3."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, append([]span{agent, outer}, tt.inner...)...), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(r))
+		})
+	}
+}
+
+// TestFanOutOnOneTick: an agent runs sub-agents side by side (the Claude
+// Agent SDK's parallel Task calls), each one's tool ending on the
+// millisecond its model call, given the result, starts. However the file
+// orders the spans (OTLP groups them by the instrumentation that made
+// them), each result comes before the reply made from it, and so for
+// many sub-agents, whose steps at that tick sort as one order.
+func TestFanOutOnOneTick(t *testing.T) {
+	const n = 8
+	agents := []span{{id: "r", name: "lead", start: 0, end: 8, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Split the work."}}}
+	var tools, models []span
+	for k := range n {
+		id := fmt.Sprint(k)
+		agents = append(agents, span{id: "a" + id, parent: "r", name: "worker" + id, start: 1, end: 7, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": "Part " + id}})
+		tools = append(tools, span{id: "t" + id, parent: "a" + id, name: "fetch", start: 2, end: 5, attrs: map[string]any{"openinference.span.kind": "TOOL", "tool.name": "fetch", "input.value": "{}", "output.value": "result " + id}})
+		models = append(models, span{id: "m" + id, parent: "a" + id, name: "chat", start: 5, end: 6, attrs: map[string]any{"openinference.span.kind": "LLM", "output.value": "answer " + id}})
+	}
+	tests := []struct {
+		name  string
+		spans []span
+	}{
+		{"model calls first", slices.Concat(agents, models, tools)},
+		{"tools first", slices.Concat(agents, tools, models)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, tt.spans...), run.Options{})
+			require.NoError(t, err)
+			at := map[string]int{}
+			for _, s := range r.Steps {
+				at[s.Content] = s.Index
+			}
+			for k := range n {
+				assert.Less(t, at[fmt.Sprint("result ", k)], at[fmt.Sprint("answer ", k)], "worker%d", k)
+			}
+		})
+	}
+}
+
+// TestTaskQuotingLines: what a user gives an agent may quote a
+// conversation or lines that start with a role's name; it is the task as
+// written, not messages flattened to text, which only a model's input is
+// read as.
+func TestTaskQuotingLines(t *testing.T) {
+	tests := []struct{ name, task string }{
+		{"a conversation to answer", "User: My order #123 never came.\nAssistant: Sorry! When did you order it?\nUser: In May."},
+		{"a system log", "System: disk /dev/sda1 at 95%\nSystem: nginx restarted\nUser: admin logged in\nWhy did nginx restart?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t,
+				span{id: "a", name: "support", start: 0, end: 8, attrs: map[string]any{"openinference.span.kind": "AGENT", "input.value": tt.task}},
+				span{id: "m", parent: "a", name: "chat", start: 1, end: 2, attrs: map[string]any{"openinference.span.kind": "LLM", "output.value": "Looking into it."}},
+			), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.task, r.Question)
 		})
 	}
 }
