@@ -300,10 +300,11 @@ const unnamedSubagent = "subagent"
 // toolUse reads a call. A call that starts a sub-agent (its input names a
 // subagent_type) is addressed to it.
 func (s *claudeSession) toolUse(p claudePart, who string) {
-	c := ToolCall{ID: p.ID, Name: p.Name, Arguments: compactJSON(p.Input)}
+	c := ToolCall{ID: p.ID, Name: cleanName(p.Name), Arguments: compactJSON(p.Input)}
 	e := &Extra{ToolCalls: []ToolCall{c}, From: "tool_use"}
 	var sub claudeSubagent
-	if isObject(p.Input) && json.Unmarshal(p.Input, &sub) == nil && sub.SubagentType != "" {
+	if isObject(p.Input) && json.Unmarshal(p.Input, &sub) == nil && cleanName(sub.SubagentType) != "" {
+		sub.SubagentType = cleanName(sub.SubagentType) // an agent's name is printed and may name files
 		e.Target = sub.SubagentType
 		s.targets[p.ID] = sub.SubagentType
 		if sub.Prompt != "" {
@@ -344,7 +345,7 @@ func (s *claudeSession) subagentOf(res claudeAgentResult, callID string) (string
 	if data == nil {
 		return "", nil
 	}
-	who := firstNonEmpty(res.AgentType, s.targets[callID], unnamedSubagent)
+	who := firstNonEmpty(cleanName(res.AgentType), s.targets[callID], unnamedSubagent)
 	s.byID[res.AgentID] = who
 	delete(s.said, who)
 	if err := s.read(data, who); err != nil {

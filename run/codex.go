@@ -47,7 +47,7 @@ func (m codexMeta) agent() string {
 	if json.Unmarshal(m.Source, &src) != nil || len(src.Subagent) == 0 {
 		return codexAgent
 	}
-	return firstNonEmpty(m.Role, m.Nickname, unnamedSubagent)
+	return firstNonEmpty(cleanName(m.Role), cleanName(m.Nickname), unnamedSubagent)
 }
 
 // codexSpawned is what spawn_agent returns: the new agent's thread.
@@ -218,7 +218,7 @@ func (it codexItem) step(agent string) (Step, bool, error) {
 			return Step{Agent: "user", Role: "user", Kind: KindUser, Content: text, Extra: &Extra{From: "message"}}, true, nil
 		}
 	case "function_call", "custom_tool_call", "local_shell_call":
-		c := ToolCall{ID: it.CallID, Name: it.Name, Arguments: firstNonEmpty(it.Arguments, it.Input)}
+		c := ToolCall{ID: it.CallID, Name: cleanName(it.Name), Arguments: firstNonEmpty(it.Arguments, it.Input)}
 		if it.Type == "local_shell_call" {
 			c.Name, c.Arguments = "local_shell", compactJSON(it.Action)
 		}

@@ -285,3 +285,25 @@ func TestClaudeCodeWithoutSubagentLogs(t *testing.T) {
 	})
 	assert.Equal(t, "toolu_scripted1_Agent", r.Steps[5].ToolCallID())
 }
+
+// TestSessionLogNamesLoseControls: the names a session log gives agents
+// and tools are printed by every command and may name files: as the trace
+// readers' do, they lose any control character a hostile log put in them.
+func TestSessionLogNamesLoseControls(t *testing.T) {
+	hostile := strings.NewReplacer(`"general-purpose"`, `"general\u001b[31m-purpose"`, `"name":"Bash"`, `"name":"Ba\u0007sh"`).Replace(claudeSidechainInFile)
+	r, err := run.Parse("session.jsonl", []byte(hostile), run.Options{})
+	require.NoError(t, err)
+	var agents, tools []string
+	for _, s := range r.Steps {
+		agents = append(agents, s.Agent, s.Target())
+		for _, c := range s.ToolCalls() {
+			tools = append(tools, c.Name)
+		}
+	}
+	assert.Contains(t, agents, "general[31m-purpose")
+	assert.Contains(t, tools, "Bash")
+	for _, name := range append(agents, tools...) {
+		assert.NotContains(t, name, "\x1b")
+		assert.NotContains(t, name, "\a")
+	}
+}
