@@ -106,11 +106,12 @@ type claudeSession struct {
 }
 
 // claudeCode reads a Claude Code session log. path is the file's name,
-// for the sub-agents' logs beside it; empty for data read otherwise.
-func claudeCode(data []byte, path string) (*Case, error) {
+// for the sub-agents' logs beside it, read as opts say any input is;
+// empty for data read otherwise.
+func claudeCode(data []byte, path string, opts Options) (*Case, error) {
 	s := &claudeSession{agentOf: map[string]string{}, prompts: map[string]string{}, byID: map[string]string{}, said: map[string]string{}, targets: map[string]string{}}
 	if path != "" {
-		s.subagent = subagentLogs(path)
+		s.subagent = subagentLogs(path, opts)
 	}
 	if err := s.read(data, ""); err != nil {
 		return nil, err
@@ -144,7 +145,7 @@ func IsSessionDir(dir string) bool {
 
 // subagentLogs finds the sub-agents' logs of the session in path:
 // SESSION/subagents/agent-ID.jsonl beside SESSION.jsonl.
-func subagentLogs(path string) func(id string) ([]byte, string, error) {
+func subagentLogs(path string, opts Options) func(id string) ([]byte, string, error) {
 	dir := filepath.Join(strings.TrimSuffix(path, filepath.Ext(path)), "subagents")
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil
@@ -154,7 +155,7 @@ func subagentLogs(path string) func(id string) ([]byte, string, error) {
 			return nil, "", nil
 		}
 		name := filepath.Join(dir, "agent-"+id+".jsonl")
-		data, err := os.ReadFile(name)
+		data, err := read(name, opts) // within --max-input, as the session's own log
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, name, nil
 		}
@@ -340,7 +341,7 @@ func (s *claudeSession) subagentOf(res claudeAgentResult, callID string) (string
 	}
 	data, name, err := s.subagent(res.AgentID)
 	if err != nil {
-		return "", fmt.Errorf("sub-agent %s: %w", res.AgentID, err)
+		return "", fmt.Errorf("sub-agent log %s: %w", name, err)
 	}
 	if data == nil {
 		return "", nil

@@ -12,7 +12,6 @@ package run
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -89,6 +88,7 @@ type codexContent struct {
 type codexRollout struct {
 	dir    string          // where the rollouts of the sub-agents are; "" for none
 	read   map[string]bool // the threads read, so that none is read twice
+	opts   Options         // how a sub-agent's rollout is read
 	agent  string
 	steps  []Step
 	stamps []time.Time
@@ -98,9 +98,10 @@ type codexRollout struct {
 }
 
 // codex reads a Codex CLI rollout; path is its file, for the rollouts of
-// its sub-agents beside it, empty for data read otherwise.
-func codex(data []byte, path string) (*Case, error) {
-	ro := &codexRollout{read: map[string]bool{}}
+// its sub-agents beside it, read as opts say any input is; empty for data
+// read otherwise.
+func codex(data []byte, path string, opts Options) (*Case, error) {
+	ro := &codexRollout{read: map[string]bool{}, opts: opts}
 	if path != "" {
 		ro.dir = filepath.Dir(path)
 	}
@@ -180,11 +181,11 @@ func (ro *codexRollout) spawned(call int, output string) error {
 	if err != nil || len(names) == 0 {
 		return nil
 	}
-	data, err := os.ReadFile(names[0])
+	data, err := read(names[0], ro.opts) // within --max-input, as this rollout
 	if err != nil {
 		return fmt.Errorf("sub-agent %s: %w", sp.AgentID, err)
 	}
-	child := &codexRollout{dir: ro.dir, read: ro.read}
+	child := &codexRollout{dir: ro.dir, read: ro.read, opts: ro.opts}
 	if err := child.readRollout(data); err != nil {
 		return fmt.Errorf("sub-agent rollout %s: %w", names[0], err)
 	}

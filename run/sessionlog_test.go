@@ -264,6 +264,29 @@ func TestClaudeCodeSubagentLogUnreadable(t *testing.T) {
 	assert.Contains(t, err.Error(), "line 2")
 }
 
+// TestSubagentLogOverLimit: a sub-agent's log beside the session's is an
+// input too, held to the same --max-input.
+func TestSubagentLogOverLimit(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join("..", "testdata", "traces")
+	data, err := os.ReadFile(filepath.Join(src, "claude-code-subagent.jsonl"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "s.jsonl"), data, 0o644))
+	sub, err := os.ReadFile(filepath.Join(src, "claude-code-subagent", "subagents", "agent-a6e4ca9c7525b01dd.jsonl"))
+	require.NoError(t, err)
+	pad := `{"type":"progress","data":"` + strings.Repeat("x", 2*len(data)) + `"}` + "\n"
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "s", "subagents"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "s", "subagents", "agent-a6e4ca9c7525b01dd.jsonl"), append(sub, pad...), 0o644))
+	limit := int64(len(data) + 1)
+	_, err = run.LoadAll(context.Background(), filepath.Join(dir, "s.jsonl"), run.Options{MaxInput: limit})
+	var tooLarge *run.TooLargeError
+	require.ErrorAs(t, err, &tooLarge)
+	assert.Equal(t, limit, tooLarge.Limit)
+	assert.Contains(t, err.Error(), "agent-a6e4ca9c7525b01dd.jsonl")
+	_, err = run.LoadAll(context.Background(), filepath.Join(dir, "s.jsonl"), run.Options{})
+	require.NoError(t, err, "without a limit the padded log reads")
+}
+
 // TestClaudeCodeWithoutSubagentLogs: a session read without the
 // sub-agents' logs beside it keeps what the main agent was given of
 // them: the call's result, and the notice of a background agent's answer.

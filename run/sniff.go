@@ -95,9 +95,9 @@ func sessionLog(data []byte, format Format, opts Options) (c *Case, ok bool, err
 	}
 	switch format {
 	case FormatClaudeCode:
-		c, err = claudeCode(data, opts.path)
+		c, err = claudeCode(data, opts.path, opts)
 	case FormatCodex:
-		c, err = codex(data, opts.path)
+		c, err = codex(data, opts.path, opts)
 	default:
 		return nil, false, nil
 	}
