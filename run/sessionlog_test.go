@@ -248,17 +248,25 @@ func TestCodexOlderOutputs(t *testing.T) {
 	})
 }
 
-// TestClaudeCodeSubagentLogUnreadable: a sub-agent's log beside the
-// session that does not read is an error naming it.
-func TestClaudeCodeSubagentLogUnreadable(t *testing.T) {
+// withSubagentLog writes claude-code-subagent.jsonl to a temporary
+// directory with sub as its sub-agent's log beside it, and returns the
+// session's path and size.
+func withSubagentLog(t *testing.T, sub []byte) (string, int) {
+	t.Helper()
 	dir := t.TempDir()
-	src := filepath.Join("..", "testdata", "traces")
-	data, err := os.ReadFile(filepath.Join(src, "claude-code-subagent.jsonl"))
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "traces", "claude-code-subagent.jsonl"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "s.jsonl"), data, 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "s", "subagents"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "s", "subagents", "agent-a6e4ca9c7525b01dd.jsonl"), []byte("{\"type\":\n"), 0o644))
-	_, err = run.LoadAll(context.Background(), filepath.Join(dir, "s.jsonl"), run.Options{})
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "s", "subagents", "agent-a6e4ca9c7525b01dd.jsonl"), sub, 0o644))
+	return filepath.Join(dir, "s.jsonl"), len(data)
+}
+
+// TestClaudeCodeSubagentLogUnreadable: a sub-agent's log beside the
+// session that does not read is an error naming it.
+func TestClaudeCodeSubagentLogUnreadable(t *testing.T) {
+	path, _ := withSubagentLog(t, []byte("{\"type\":\n"))
+	_, err := run.LoadAll(context.Background(), path, run.Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "agent-a6e4ca9c7525b01dd.jsonl")
 	assert.Contains(t, err.Error(), "line 2")
@@ -267,23 +275,17 @@ func TestClaudeCodeSubagentLogUnreadable(t *testing.T) {
 // TestSubagentLogOverLimit: a sub-agent's log beside the session's is an
 // input too, held to the same --max-input.
 func TestSubagentLogOverLimit(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join("..", "testdata", "traces")
-	data, err := os.ReadFile(filepath.Join(src, "claude-code-subagent.jsonl"))
+	sub, err := os.ReadFile(filepath.Join("..", "testdata", "traces", "claude-code-subagent", "subagents", "agent-a6e4ca9c7525b01dd.jsonl"))
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "s.jsonl"), data, 0o644))
-	sub, err := os.ReadFile(filepath.Join(src, "claude-code-subagent", "subagents", "agent-a6e4ca9c7525b01dd.jsonl"))
-	require.NoError(t, err)
-	pad := `{"type":"progress","data":"` + strings.Repeat("x", 2*len(data)) + `"}` + "\n"
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "s", "subagents"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "s", "subagents", "agent-a6e4ca9c7525b01dd.jsonl"), append(sub, pad...), 0o644))
-	limit := int64(len(data) + 1)
-	_, err = run.LoadAll(context.Background(), filepath.Join(dir, "s.jsonl"), run.Options{MaxInput: limit})
+	pad := `{"type":"progress","data":"` + strings.Repeat("x", 30000) + `"}` + "\n"
+	path, size := withSubagentLog(t, append(sub, pad...))
+	limit := int64(size + 1)
+	_, err = run.LoadAll(context.Background(), path, run.Options{MaxInput: limit})
 	var tooLarge *run.TooLargeError
 	require.ErrorAs(t, err, &tooLarge)
 	assert.Equal(t, limit, tooLarge.Limit)
 	assert.Contains(t, err.Error(), "agent-a6e4ca9c7525b01dd.jsonl")
-	_, err = run.LoadAll(context.Background(), filepath.Join(dir, "s.jsonl"), run.Options{})
+	_, err = run.LoadAll(context.Background(), path, run.Options{})
 	require.NoError(t, err, "without a limit the padded log reads")
 }
 
