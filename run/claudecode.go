@@ -401,7 +401,7 @@ func (s *claudeSession) inBackground(read func() error) error {
 // claudeParts reads a message's content: a string (a user's text) or
 // content blocks.
 func claudeParts(raw json.RawMessage) ([]claudePart, error) {
-	text, isText, err := claudeString(raw)
+	text, isText, err := stringOrNull(raw)
 	if err != nil || isText {
 		return []claudePart{{Type: "text", Text: text}}, err
 	}
@@ -415,13 +415,9 @@ func claudeParts(raw json.RawMessage) ([]claudePart, error) {
 // claudeResultTexts reads a tool result's content: a string, or blocks
 // whose texts are taken in order.
 func claudeResultTexts(raw json.RawMessage) ([]string, error) {
-	text, isText, err := claudeString(raw)
-	if err != nil || isText {
-		return []string{text}, err
-	}
-	var parts []claudePart
-	if err := json.Unmarshal(raw, &parts); err != nil {
-		return nil, jsonError(raw, err)
+	parts, err := claudeParts(raw)
+	if err != nil {
+		return nil, err
 	}
 	var texts []string
 	for _, p := range parts {
@@ -430,20 +426,4 @@ func claudeResultTexts(raw json.RawMessage) ([]string, error) {
 		}
 	}
 	return texts, nil
-}
-
-// claudeString decodes raw when it is a string or null, and reports
-// whether it was.
-func claudeString(raw json.RawMessage) (string, bool, error) {
-	if len(raw) == 0 || string(raw) == "null" {
-		return "", true, nil
-	}
-	if raw[0] != '"' {
-		return "", false, nil
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", true, jsonError(raw, err)
-	}
-	return s, true, nil
 }

@@ -270,7 +270,7 @@ func (it codexItem) fromCLI(text string) bool {
 // (a failed command's marked as an error), or, in older rollouts, JSON
 // text {"output", "metadata": {"exit_code"}}, or {"content", "success"}.
 func codexOutput(raw json.RawMessage) (string, error) {
-	text, isText, err := claudeString(raw)
+	text, isText, err := stringOrNull(raw)
 	if err != nil {
 		return "", err
 	}

@@ -5,6 +5,7 @@ package run
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 
 	"github.com/offattr/offattr/run/spans"
@@ -22,18 +23,36 @@ func decodeStrict(data []byte, v any) error {
 // decodeStream splits a file into its top-level JSON values (one for a plain
 // JSON file, many for JSONL).
 func decodeStream(data []byte) ([]json.RawMessage, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
 	var out []json.RawMessage
+	err := eachLine(data, func(_ int, v json.RawMessage) error {
+		out = append(out, v)
+		return nil
+	})
+	return out, err
+}
+
+// eachLine calls f with each JSON value of data, a JSONL file, and the line
+// it starts on; a line that is no JSON is an error naming it. f's error is
+// returned naming the line.
+func eachLine(data []byte, f func(line int, v json.RawMessage) error) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	line := 1
+	var last int64
 	for {
 		var v json.RawMessage
 		err := dec.Decode(&v)
 		if err == io.EOF {
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return nil, jsonError(data, err)
+			return jsonError(data, err)
 		}
-		out = append(out, v)
+		start := dec.InputOffset() - int64(len(v))
+		line += bytes.Count(data[last:start], []byte("\n"))
+		last = start
+		if err := f(line, v); err != nil {
+			return fmt.Errorf("line %d: %w", line, err)
+		}
 	}
 }
 

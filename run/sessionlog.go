@@ -8,8 +8,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -62,29 +60,21 @@ func isObject(raw json.RawMessage) bool {
 	return len(raw) > 0 && raw[0] == '{'
 }
 
-// eachLine calls f with each JSON value of data, a JSONL file, and the line
-// it starts on; a line that is no JSON is an error naming it. f's error is
-// returned naming the line.
-func eachLine(data []byte, f func(line int, v json.RawMessage) error) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	line := 1
-	var last int64
-	for {
-		var v json.RawMessage
-		err := dec.Decode(&v)
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return jsonError(data, err)
-		}
-		start := dec.InputOffset() - int64(len(v))
-		line += bytes.Count(data[last:start], []byte("\n"))
-		last = start
-		if err := f(line, v); err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
-		}
+// stringOrNull decodes raw when it is a JSON string or null (or
+// absent), and reports whether it was: the content of a message and the
+// output of a tool that both session logs write as text or as blocks.
+func stringOrNull(raw json.RawMessage) (string, bool, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", true, nil
 	}
+	if raw[0] != '"' {
+		return "", false, nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", true, jsonError(raw, err)
+	}
+	return s, true, nil
 }
 
 // errorText marks a tool's output that reports a failure as an error, as
