@@ -26,6 +26,17 @@ func steps(pairs ...string) *run.Run {
 	return r
 }
 
+// chat is steps, where the agent "user" is the user.
+func chat(pairs ...string) *run.Run {
+	r := steps(pairs...)
+	for i := range r.Steps {
+		if r.Steps[i].Agent == "user" {
+			r.Steps[i].Kind = run.KindUser
+		}
+	}
+	return r
+}
+
 func TestStepKinds(t *testing.T) {
 	r := steps(
 		"user", "How many pitchers are there? Please answer.",
@@ -159,6 +170,9 @@ func TestFinalAnswerSources(t *testing.T) {
 		{"last answer before termination", steps("A", "The result is 7.5 km.", "B", "The answer is 8 km.", "B", "TERMINATE", "C", "The answer is 9."), SourceLastAnswer, "8 km", 1},
 		{"last claim line", steps("A", "Savings:\n- **Total savings:** -$23.00\nTERMINATE"), SourceLastAnswer, "- **Total savings:** -$23.00", 0},
 		{"no answer without termination", steps("A", "We found 1,234 items."), "", "", 0},
+		{"a chat ends with its answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers on the roster."), SourceLastAnswer, "There are 12 pitchers on the roster.", 1},
+		{"a chat that ends on code has no answer", chat("user", "How many pitchers are there?", "assistant", "```python\nprint(len(pitchers))\n```"), "", "", 0},
+		{"a chat that ends with the user has no answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers.", "user", "Thanks, bye."), "", "", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,11 @@
 package extract
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"github.com/offattr/offattr/run"
+)
 
 // Sources of a FinalAnswer.
 const (
@@ -39,9 +44,21 @@ func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 		}
 	}
 	if end < len(steps)-1 || steps[end].Has(KindTermination) {
-		return lastClaimLine(rf, end, agents)
+		return lastClaimLine(rf, end, 0, agents)
+	}
+	// A conversation with a user that stops without a word of being done
+	// answers with its last step when that is an agent's reply: a chat
+	// ends with its answer. (Agents talking among themselves may just
+	// have run out of turns.)
+	if end >= 0 && end < len(rf.steps) && rf.steps[end].Kind == run.KindMessage && !steps[end].Kinds.Any(unfinishedKinds) && hasUser(rf.steps[:end]) {
+		return lastClaimLine(rf, end, end, agents)
 	}
 	return nil
+}
+
+// hasUser reports whether a user speaks in steps.
+func hasUser(steps []run.Step) bool {
+	return slices.ContainsFunc(steps, func(s run.Step) bool { return s.Kind == run.KindUser })
 }
 
 // lastClaimLine is the answer of a run that terminated without naming one:
@@ -49,8 +66,12 @@ func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 // that is neither a tool's output nor a ledger.
 // Agent names are not values: "@Reviewer, please finalize" states nothing,
 // and a run must read the same whatever its agents are called.
-func lastClaimLine(rf *RunFeatures, end int, agents *agentSet) *FinalAnswer {
-	for i := end; i >= 0; i-- {
+// unfinishedKinds are the kinds of a last step that leaves the work unfinished:
+// code to run, a call, a plan or an order.
+var unfinishedKinds = KindsOf(KindToolCall, KindPlan, KindReplan, KindInstruction, KindLedger, KindThought)
+
+func lastClaimLine(rf *RunFeatures, end, first int, agents *agentSet) *FinalAnswer {
+	for i := end; i >= first; i-- {
 		f := rf.Steps[i]
 		if f.Has(KindToolResult) || f.Ledger != nil || len(f.Claims) == 0 || i >= len(rf.steps) {
 			continue
