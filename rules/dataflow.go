@@ -164,17 +164,7 @@ func (in *Input) groundTruth() *truth {
 // only what the task did not already say. A step that restates the
 // question repeats its names and numbers without having found anything.
 func signature(in *Input, v value) value {
-	given := map[string]bool{} // by normal form: a name quoted in the task is the same name
-	for _, c := range in.Features.Question {
-		given[c.Norm] = true
-	}
-	for i, st := range in.Run.Steps {
-		if st.Kind == run.KindUser {
-			for _, c := range in.Features.Steps[i].Claims {
-				given[c.Norm] = true
-			}
-		}
-	}
+	given := givenClaims(in)
 	var own []extract.Claim
 	for _, c := range v.claims {
 		if !given[c.Norm] {
@@ -186,6 +176,24 @@ func signature(in *Input, v value) value {
 		v.words = "" // nothing in the answer is news: no step can be seen reaching it
 	}
 	return v
+}
+
+// givenClaims are the claims the task and the user's turns state, by
+// normal form (a name quoted in the task is the same name): what a step
+// may repeat without having found it.
+func givenClaims(in *Input) map[string]bool {
+	given := map[string]bool{}
+	for _, c := range in.Features.Question {
+		given[c.Norm] = true
+	}
+	for i, st := range in.Run.Steps {
+		if st.Kind == run.KindUser {
+			for _, c := range in.Features.Steps[i].Claims {
+				given[c.Norm] = true
+			}
+		}
+	}
+	return given
 }
 
 // statedBy reports whether a text, whose claims extract has already found,
@@ -269,6 +277,7 @@ func groundTruthContradiction(in *Input) []Finding {
 		}
 	}
 	want := in.groundTruth().want
+	var given map[string]bool
 	had := -1
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
@@ -283,7 +292,10 @@ func groundTruthContradiction(in *Input) []Finding {
 		if put == "" && had >= 0 {
 			// Once the correct value was reached, restating the final
 			// answer's value counts as putting it forward.
-			put = statedFinal(f.Claims, final)
+			if given == nil {
+				given = givenClaims(in)
+			}
+			put = statedFinal(f.Claims, final, given)
 		}
 		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
 			continue
@@ -309,14 +321,23 @@ var GroundTruthContradiction = &Analyzer{Name: "ground_truth_contradiction", Run
 	Doc: "with the correct answer: the first step to put forward a different one, above all after some step had reached it"}
 
 // statedFinal returns the text of the first claim of a step that is a value
-// of the final answer, or "".
-func statedFinal(claims []extract.Claim, final map[string]bool) string {
+// of the final answer, or "": the first the task did not give (given, by
+// normal form), if there is one. An answer names its subject too, and a
+// step that restates the subject beside a value puts the value forward.
+func statedFinal(claims []extract.Claim, final, given map[string]bool) string {
+	first := ""
 	for _, c := range claims {
-		if final[c.Key()] {
+		if !final[c.Key()] {
+			continue
+		}
+		if !given[c.Norm] {
 			return c.Text
 		}
+		if first == "" {
+			first = c.Text
+		}
 	}
-	return ""
+	return first
 }
 
 // firstStated returns the earliest agent decision before i that states the

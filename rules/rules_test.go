@@ -168,6 +168,20 @@ func TestFeedback(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(Feedback.Run(in), true))
 }
 
+// TestChatAnswerContradicted: a user's chat with an assistant ends with
+// its reply, which is its answer though nothing says it is final; the
+// reply that gets wrong what the search had right is where it went wrong.
+func TestChatAnswerContradicted(t *testing.T) {
+	in := prepare(t, "What year was the Eiffel Tower completed?", "1889",
+		msg{agent: "user", content: "What year was the Eiffel Tower completed?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "Eiffel Tower completion year"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "The Eiffel Tower was built from 1887 to 1889 for the World's Fair of 1889.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The Eiffel Tower was completed in 1887."},
+	)
+	assert.Equal(t, []int{3}, steps(GroundTruthContradiction.Run(in), true))
+	assert.Equal(t, 3, Attribute(in).Step)
+}
+
 func TestAttributeCodeRun(t *testing.T) {
 	a := Attribute(codeRun(t, "1200"))
 	assert.Equal(t, 5, a.Step)
