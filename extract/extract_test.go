@@ -114,6 +114,8 @@ func TestSignals(t *testing.T) {
 		{"made-up data", "Here is a dummy list of values.", []string{"assumption"}, nil},
 		{"stall", "Stalled.... Replanning...", []string{"stall"}, nil},
 		{"framework traceback is a runtime error", "Error processing publish message\nTraceback (most recent call last):\n  File \"/usr/lib/python3.11/site-packages/core/run.py\", line 4, in x\n    raise\nBrokenPipeError: pipe", []string{"runtime_error"}, nil},
+		{"an output label with nothing after it", "exitcode: 0 (execution succeeded)\nCode output: \n", []string{"empty_result"}, []string{"exit_code"}},
+		{"an output label on its own line before the output", "Process exited with code 0\nOutput:\n./pkg/parser.py:8:def parse(text):\n", nil, []string{"exit_code"}},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
 		{"request to verify is no confirmation", "Please verify that the figures are correct.", nil, nil},
 	}

@@ -38,8 +38,12 @@ var errorRules = []signalRule{
 	{kind: "assumption", severity: SeverityLow, re: pattern(`\b(?:let(?:'s| us) assume|assum(?:e|ed|ing|ption)|hypothetical(?:ly)?|placeholder|dummy|mock(?:ed)? (?:data|values?|results?)|simulated?|for (?:the sake of )?(?:demonstration|illustration)|made[- ]up|fictional|example (?:data|values?))\b`, ci), negatable: true},
 	// A run that goes round in circles or is stopped by a limit.
 	{kind: "stall", severity: SeverityMedium, re: pattern(`\b(?:stalled|stuck|(?:we are |we're )?in a loop|re-?planning|no (?:further )?progress|(?:max(?:imum)? (?:rounds|turns|time|steps|iterations)|counter) (?:\(\d{1,6}s?\) )?(?:reached|exceeded)|exceeded)\b`, ci), negatable: true},
-	// An executor that had nothing to run, or ran and printed nothing.
-	{kind: "empty_result", severity: SeverityLow, re: pattern(`\b(?:no code (?:from the last \d{1,3} messages? )?(?:for me )?to execute|(?:code |command )?output:\s{0,4}$|produced no output|returned (?:no|empty) (?:results?|output)|(?:result|output|response) (?:is|was) empty)`, ci|ml)},
+	// An executor that had nothing to run, or ran and printed nothing: an
+	// "Output:" label with nothing after it to the end of the text. The
+	// label ends its own line where the output follows on the next ones
+	// (Codex CLI's "Process exited with code 0\nOutput:\n…", AutoGen's
+	// "Code output: \n…"), so the end of a line says nothing.
+	{kind: "empty_result", severity: SeverityLow, re: pattern(`\b(?:no code (?:from the last \d{1,3} messages? )?(?:for me )?to execute|(?:code |command )?output:\s{0,16}\z|produced no output|returned (?:no|empty) (?:results?|output)|(?:result|output|response) (?:is|was) empty)`, ci)},
 }
 
 // successRules mark confirmed results; exit code 0 is read separately.
