@@ -111,6 +111,7 @@ func TestSignals(t *testing.T) {
 		{"negated failure is no failure", "The search did not fail and no errors were found.", nil, nil},
 		{"not found", "Error 404: page not found", []string{"not_found"}, nil},
 		{"refusal", "I'm sorry, but I am unable to help with that.", []string{"refusal", "apology"}, nil},
+		{"an apology does not hide the failure it apologises for", "I'm sorry, I could not access the source page.", []string{"failure", "apology"}, nil},
 		{"made-up data", "Here is a dummy list of values.", []string{"assumption"}, nil},
 		{"stall", "Stalled.... Replanning...", []string{"stall"}, nil},
 		{"framework traceback is a runtime error", "Error processing publish message\nTraceback (most recent call last):\n  File \"/usr/lib/python3.11/site-packages/core/run.py\", line 4, in x\n    raise\nBrokenPipeError: pipe", []string{"runtime_error"}, nil},

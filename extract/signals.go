@@ -184,19 +184,22 @@ var (
 // code, not also a "failure".
 var genericKinds = map[string]bool{"failure": true, "error": true, "success": true}
 
-// dedupeSignals drops a generic signal whose line another signal quotes.
+// dedupeSignals drops a generic signal whose line another signal, as
+// severe or more, quotes. A milder one says less than the generic reading
+// of its line: "I'm sorry, I could not access the page" is an apology and
+// a failure, and the apology alone would hide that the step failed.
 func dedupeSignals(ss []Signal) []Signal {
-	specific := map[string]bool{}
+	specific := map[string]Severity{}
 	for _, s := range ss {
 		if !genericKinds[s.Kind] {
-			specific[s.Quote] = true
+			specific[s.Quote] = max(specific[s.Quote], s.Severity)
 		}
 	}
 	seen := map[string]bool{}
 	out := ss[:0]
 	for _, s := range ss {
 		key := s.Kind + "\x00" + s.Quote
-		if seen[key] || genericKinds[s.Kind] && specific[s.Quote] {
+		if sev, ok := specific[s.Quote]; seen[key] || genericKinds[s.Kind] && ok && sev >= s.Severity {
 			continue
 		}
 		seen[key] = true
