@@ -391,7 +391,7 @@ func unsupportedArguments(in *Input) []Finding {
 		var missing []string
 		for _, c := range f.Calls {
 			for _, v := range c.Values {
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -408,6 +408,26 @@ func unsupportedArguments(in *Input) []Finding {
 // UnsupportedArguments is the unsupported_arguments analyzer.
 var UnsupportedArguments = &Analyzer{Name: "unsupported_arguments", Run: unsupportedArguments, Requires: []Fact{FactToolCalls, FactKinds, FactSignals, FactTrials},
 	Doc: "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up"}
+
+// composed reports whether a value of a few words takes at least half of
+// them from the task or the steps before i: a search query or a
+// description the caller put together from what it read ("WTO
+// Director-General" for a task about the World Trade Organization's
+// Director-General), not an id or a name it made up, whose words would
+// all be new.
+func composed(sup *support, v string, i int) bool {
+	words := strings.Fields(v)
+	if len(words) < 2 {
+		return false
+	}
+	held := 0
+	for _, w := range words {
+		if meaningful(w) && sup.before(w, i, from{}) {
+			held++
+		}
+	}
+	return 2*held >= len(words)
+}
 
 func quoteList(vs []string) string {
 	if len(vs) > 3 {

@@ -182,6 +182,19 @@ func TestChatAnswerContradicted(t *testing.T) {
 	assert.Equal(t, 3, Attribute(in).Step)
 }
 
+// TestUnsupportedArguments: a search query of a few words that takes its
+// words from the task is composed, not made up, though the task does not
+// hold it as a whole; a name the caller brings from nowhere is made up.
+func TestUnsupportedArguments(t *testing.T) {
+	in := prepare(t, "Who is the current Director-General of the World Trade Organization?", "",
+		msg{agent: "user", content: "Who is the current Director-General of the World Trade Organization?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "WTO Director-General"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"error": "SearchTimeoutError: upstream search provider did not respond within 30s"}`, kind: run.KindToolResult},
+		msg{agent: "assistant", content: `lookup_person({"name": "Roberto Azevedo"})`, kind: run.KindToolCall},
+	)
+	assert.Equal(t, []int{3}, steps(UnsupportedArguments.Run(in), true))
+}
+
 func TestAttributeCodeRun(t *testing.T) {
 	a := Attribute(codeRun(t, "1200"))
 	assert.Equal(t, 5, a.Step)
