@@ -29,6 +29,14 @@ type Call struct {
 	// Offset is where the call is written in the step's text, -1 for a
 	// structured call.
 	Offset int `json:"offset"`
+	// reads is set when the command line the arguments give the call to
+	// run only reads (commandOf, readsOnly).
+	reads bool
+}
+
+// newCall is the call of a tool by name with JSON arguments, at offset.
+func newCall(name, args string, offset int) Call {
+	return Call{Name: name, Args: args, Values: ArgValues(args), Offset: offset, reads: readsOnly(commandOf(args))}
 }
 
 // Words splits the tool's name into lower-case words ("exchange_delivered
@@ -36,11 +44,13 @@ type Call struct {
 func (c Call) Words() []string { return nameWords(c.Name) }
 
 // Consequential reports whether a call changes something rather than only
-// reads: its name does not begin with a reading verb. A reading verb is
-// English, not any framework's vocabulary.
+// reads: its name does not begin with a reading verb, and the command line
+// it is given to run, if any, does not only read (a shell's "cat" or
+// "pytest", an editor's "view"). A reading verb is English, not any
+// framework's vocabulary.
 func (c Call) Consequential() bool {
 	w := c.Words()
-	return len(w) > 0 && !readVerbs[w[0]]
+	return len(w) > 0 && !readVerbs[w[0]] && !c.reads
 }
 
 var readVerbs = toSet("get find list search lookup look read fetch query retrieve calculate compute think check view show describe count browse open visit scroll navigate")
@@ -85,7 +95,7 @@ var textCallRe = pattern(`^[ \t>*-]{0,4}(?:(?:`+goCase("call|calling|invoke|invo
 func calls(s run.Step, t *text) []Call {
 	var out []Call
 	for _, tc := range s.ToolCalls() {
-		out = append(out, Call{Name: tc.Name, Args: tc.Arguments, Values: ArgValues(tc.Arguments), Offset: -1})
+		out = append(out, newCall(tc.Name, tc.Arguments, -1))
 	}
 	// A written call's arguments open right after its name's "(": "({",
 	// "([" or "()". Prose has brackets, and the pattern reads every line.
@@ -97,7 +107,7 @@ func calls(s run.Step, t *text) []Call {
 		if args != "" && !json.Valid([]byte(args)) {
 			continue
 		}
-		out = append(out, Call{Name: name, Args: args, Values: ArgValues(args), Offset: m.Whole().Start})
+		out = append(out, newCall(name, args, m.Whole().Start))
 	}
 	return out
 }
