@@ -82,6 +82,30 @@ func TestLocalFault(t *testing.T) {
 		"a failure corrected later in the trial is not a fault that decided the run")
 }
 
+// TestCorrectedPastOtherFailures: a coding agent works around a command
+// that failed through other commands, some of which fail too; the first
+// failure was corrected once one of them runs cleanly. A retry of the same
+// command that fails again is no correction.
+func TestCorrectedPastOtherFailures(t *testing.T) {
+	in := prepare(t, "Fix the failing parser test.", "",
+		msg{agent: "user", content: "Fix the failing parser test.", kind: run.KindUser},
+		msg{agent: "assistant", content: `bash({"command": "python -m pytest -q"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "ModuleNotFoundError: No module named 'freezegun'\n[exit code 4]", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `bash({"command": "pip install freezegun"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "ERROR: No matching distribution found for freezegun\n[exit code 1]", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `bash({"command": "python -m pytest -q --noconftest"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "1 failed, 11 passed in 0.04s\n[exit code 0]", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `bash({"command": "python -m pytest -q --noconftest"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "ImportError: cannot import name 'parse'\n[exit code 1]", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `bash({"command": "python -m pytest -q --noconftest"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "ImportError: cannot import name 'parse'\n[exit code 1]", kind: run.KindToolResult},
+	)
+	assert.Equal(t, 6, corrected(in, 2), "the test run past the install that failed too")
+	assert.Equal(t, 6, corrected(in, 4))
+	assert.Equal(t, -1, corrected(in, 8), "the same command failing again")
+	assert.Equal(t, []int{7, 9}, steps(LocalFault.Run(in), true), "the command that kept failing")
+}
+
 func TestReversibility(t *testing.T) {
 	in := codeRun(t, "")
 	fs := Reversibility.Run(in)
