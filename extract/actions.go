@@ -29,15 +29,22 @@ type Call struct {
 	// Offset is where the call is written in the step's text, -1 for a
 	// structured call.
 	Offset int `json:"offset"`
-	// reads is set when the command line the arguments give the call to
-	// run only reads (commandOf, readsOnly).
-	reads bool
+	// command is the command line the arguments give the call to run
+	// (commandOf), and reads is set when it only reads (readsOnly).
+	command string
+	reads   bool
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
 func newCall(name, args string, offset int) Call {
-	return Call{Name: name, Args: args, Values: ArgValues(args), Offset: offset, reads: readsOnly(commandOf(args))}
+	command := commandOf(args)
+	return Call{Name: name, Args: args, Values: ArgValues(args), Offset: offset, command: command, reads: readsOnly(command)}
 }
+
+// Command is the command line the call's arguments give it to run, as a
+// shell or an editor exposed as a tool takes it; "" for a call given none.
+// It says what the call does, not what it acts on.
+func (c Call) Command() string { return c.command }
 
 // Words splits the tool's name into lower-case words ("exchange_delivered
 // OrderItems" → exchange, delivered, order, items).

@@ -391,7 +391,10 @@ func unsupportedArguments(in *Input) []Finding {
 		var missing []string
 		for _, c := range f.Calls {
 			for _, v := range c.Values {
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) {
+				if v == c.Command() {
+					continue // what the call does, not a value it was given
+				}
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -427,6 +430,17 @@ func composed(sup *support, v string, i int) bool {
 		}
 	}
 	return 2*held >= len(words)
+}
+
+// pathHeld reports whether a value is a file's path that the task or a
+// step before i names from another directory ("/repo/src/app.py" for the
+// "./src/app.py" a listing printed).
+func pathHeld(sup *support, v string, i int) bool {
+	if !strings.Contains(v, "/") || strings.Contains(v, "://") {
+		return false
+	}
+	n := extract.PathNorm(v)
+	return n != v && strings.Contains(n, "/") && sup.before(n, i, from{})
 }
 
 func quoteList(vs []string) string {

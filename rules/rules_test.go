@@ -219,6 +219,25 @@ func TestUnsupportedArguments(t *testing.T) {
 	assert.Equal(t, []int{3}, steps(UnsupportedArguments.Run(in), true))
 }
 
+// TestUnsupportedArgumentsOfCommands: a coding agent's shell and editor
+// are given commands, which say what the call does, and files by paths
+// the listings before them print from another directory; neither is a
+// made-up value. Shapes: SWE-agent's str_replace_editor, Codex CLI's
+// exec_command.
+func TestUnsupportedArgumentsOfCommands(t *testing.T) {
+	in := prepare(t, "parse_duration('1h30m') returns 3630 instead of 5400", "",
+		msg{agent: "user", content: "parse_duration('1h30m') returns 3630 instead of 5400", kind: run.KindUser},
+		msg{agent: "assistant", content: `bash({"command": "grep -rn 'def parse_duration' ."})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "./durations/parser.py:8:def parse_duration(text: str) -> int:", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `str_replace_editor({"command": "view", "path": "/repo/durations/parser.py"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "UNITS = {\"h\": 3600, \"m\": 1}", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `exec_command({"cmd": "cat -n /repo/durations/format.py"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "No such file", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `str_replace_editor({"command": "view", "path": "/repo/durations/units.py"})`, kind: run.KindToolCall},
+	)
+	assert.Equal(t, []int{7}, steps(UnsupportedArguments.Run(in), true), "only the file no step named")
+}
+
 func TestAttributeCodeRun(t *testing.T) {
 	a := Attribute(codeRun(t, "1200"))
 	assert.Equal(t, 5, a.Step)
