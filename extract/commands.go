@@ -90,6 +90,6 @@ func readingCommand(w []string) bool {
 }
 
 var (
-	readingPrograms = toSet("cd cat ls ll head tail grep egrep fgrep rg ag find fd wc tree pwd echo printf which whereis type stat file diff cmp nl less more sort uniq cut du df env printenv true test pytest tox nosetests jest mocha")
+	readingPrograms = toSet("cd cat ls ll head tail grep egrep fgrep rg ag find fd wc tree pwd echo printf which whereis type stat file diff cmp nl less more sort uniq cut du df env printenv true test pytest tox nosetests jest mocha flake8 pylint mypy pyflakes eslint tsc shellcheck")
 	readingGit      = toSet("status diff log show grep blame branch rev-parse ls-files")
 )

@@ -28,6 +28,7 @@ func TestConsequentialCommands(t *testing.T) {
 		{"an edit in place", "Bash", `{"command": "sed -i 's/1/60/' durations/parser.py"}`, true},
 		{"a read, then an install", "exec_command", `{"cmd": "cat requirements.txt && pip install -r requirements.txt"}`, true},
 		{"a script", "bash", `{"command": "python fix.py"}`, true},
+		{"a linter", "Bash", `{"command": "flake8 textkit/slug.py", "description": "Lint the module"}`, false},
 		{"a tool that acts, no command", "cancel_reservation", `{"reservation_id": "AIXC49"}`, true},
 		{"a tool that reads, no command", "get_order", `{"order_id": "#W1"}`, false},
 	}

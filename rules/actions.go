@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/offattr/offattr/extract"
 	matching "github.com/offattr/offattr/internal/match"
@@ -771,15 +772,60 @@ func hasError(f *extract.Features) bool {
 func consequentialValues(f *extract.Features) []string {
 	var out []string
 	for _, c := range f.Calls {
-		if c.Consequential() {
-			for _, v := range c.Values {
-				if meaningful(v) {
-					out = append(out, v)
-				}
+		if !c.Consequential() {
+			continue
+		}
+		if c.Command() != "" {
+			out = append(out, commandObjects(c)...)
+			continue
+		}
+		for _, v := range c.Values {
+			if meaningful(v) {
+				out = append(out, v)
 			}
 		}
 	}
 	return out
+}
+
+// commandObjects are the objects of a call given a command to run: the
+// files its command line and its arguments name, and its other arguments
+// of one word (an id). The words of a command are what it does, and an
+// argument of several (a shell tool's description of the command, the
+// text an editor puts in) is no object: two commands that both "Run the
+// tests" act on nothing in common. A file is read by its PathNorm, as two
+// commands name it from different directories.
+func commandObjects(c extract.Call) []string {
+	var out []string
+	for _, w := range strings.Fields(c.Command()) {
+		if fileLike(w) {
+			out = append(out, extract.PathNorm(w))
+		}
+	}
+	for _, v := range c.Values {
+		switch {
+		case v == c.Command() || strings.ContainsAny(v, " \t\n") || !meaningful(v):
+		case fileLike(v):
+			out = append(out, extract.PathNorm(v))
+		default:
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// fileLike reports whether a word names a file: a path, or a name with an
+// extension ("parser.py"), not an option.
+func fileLike(w string) bool {
+	w = strings.Trim(w, `"'`)
+	if w == "" || w[0] == '-' || strings.Contains(w, "://") {
+		return false
+	}
+	if strings.Contains(w, "/") {
+		return true
+	}
+	dot := strings.LastIndexByte(w, '.')
+	return dot > 0 && dot < len(w)-1 && unicode.IsLetter(rune(w[dot+1]))
 }
 
 func shares(a, b []string) bool {

@@ -238,6 +238,24 @@ func TestUnsupportedArgumentsOfCommands(t *testing.T) {
 	assert.Equal(t, []int{7}, steps(UnsupportedArguments.Run(in), true), "only the file no step named")
 }
 
+// TestStateOriginOfCommands: what a command acts on is the files it
+// names, not the description a shell tool is given beside it (Claude
+// Code's Bash: {"command", "description"}). An edit in place breaks the
+// script that a later command runs; an install described as the failing
+// command is ("Run the check") changed nothing it needed.
+func TestStateOriginOfCommands(t *testing.T) {
+	in := prepare(t, "Make the report script print totals.", "",
+		msg{agent: "user", content: "Make the report script print totals.", kind: run.KindUser},
+		msg{agent: "assistant", content: `Bash({"command": "sed -i 's/print(rows)/print(total(rows))/' /repo/tools/report.py", "description": "Run the check"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `Bash({"command": "pip install sums", "description": "Run the check"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Successfully installed sums-1.0", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `Bash({"command": "python3 tools/report.py", "description": "Run the check"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "NameError: name 'total' is not defined\nExit code 1", kind: run.KindToolResult},
+	)
+	assert.Equal(t, []int{1}, steps(StateOrigin.Run(in), true))
+}
+
 func TestAttributeCodeRun(t *testing.T) {
 	a := Attribute(codeRun(t, "1200"))
 	assert.Equal(t, 5, a.Step)
