@@ -85,7 +85,8 @@ func TestLocalFault(t *testing.T) {
 // TestCorrectedPastOtherFailures: a coding agent works around a command
 // that failed through other commands, some of which fail too; the first
 // failure was corrected once one of them runs cleanly. A retry of the same
-// command that fails again is no correction.
+// command that fails again is no correction, nor is a tool by name that
+// fails again with other arguments.
 func TestCorrectedPastOtherFailures(t *testing.T) {
 	in := prepare(t, "Fix the failing parser test.", "",
 		msg{agent: "user", content: "Fix the failing parser test.", kind: run.KindUser},
@@ -104,6 +105,17 @@ func TestCorrectedPastOtherFailures(t *testing.T) {
 	assert.Equal(t, 6, corrected(in, 4))
 	assert.Equal(t, -1, corrected(in, 8), "the same command failing again")
 	assert.Equal(t, []int{7, 9}, steps(LocalFault.Run(in), true), "the command that kept failing")
+
+	in = prepare(t, "When did the train arrive?", "",
+		msg{agent: "user", content: "When did the train arrive?", kind: run.KindUser},
+		msg{agent: "assistant", content: `inspect_file({"file_path": "https://example.org/files/2019/may.pdf"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "requests.exceptions.HTTPError: 404 Client Error: Not Found for url: https://example.org/files/2019/may.pdf", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `inspect_file({"file_path": "https://example.org/files/2019/05.pdf"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "requests.exceptions.HTTPError: 404 Client Error: Not Found for url: https://example.org/files/2019/05.pdf", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `web_search({"query": "train arrival May 2019"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Results: the 6:50 PM train", kind: run.KindToolResult},
+	)
+	assert.Equal(t, -1, corrected(in, 2), "the tool failed again")
 }
 
 func TestReversibility(t *testing.T) {

@@ -3,7 +3,6 @@ package rules
 import (
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
-	"slices"
 )
 
 // callerOf returns the step that answers for tool result j (extract's
@@ -155,12 +154,15 @@ func responsible(in *Input, i int) string {
 	return in.Run.Steps[i].Agent
 }
 
-// sameCalls reports whether two steps make a call alike: the same tool
-// with the same arguments.
+// sameCalls reports whether two steps make a call alike: the same tool,
+// and for a tool given a command to run (a shell, an editor), the same
+// command. A tool by name that fails again has the same trouble (pages it
+// cannot open, ids it cannot find) whatever its arguments; a shell runs a
+// different program for each command.
 func sameCalls(a, b []extract.Call) bool {
 	for _, x := range a {
 		for _, y := range b {
-			if x.Name == y.Name && slices.Equal(x.Values, y.Values) {
+			if x.Name == y.Name && x.Command() == y.Command() {
 				return true
 			}
 		}
