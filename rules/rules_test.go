@@ -268,6 +268,44 @@ func TestStateOriginOfCommands(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(StateOrigin.Run(in), true))
 }
 
+// TestDataFlowOriginChosenAmong: without a ground truth, an assistant that
+// answers with one of the values its own search listed chose it; the
+// search reported all of them. In a team, where another agent passes the
+// value on, the search that brought it in is still where it came from.
+func TestDataFlowOriginChosenAmong(t *testing.T) {
+	listing := `[{"snippet": "2020 census populations: Springfield, Missouri 169,176; Springfield, Massachusetts 155,929; Springfield, Illinois 114,394."}]`
+	in := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
+		msg{agent: "user", content: "What was the population of Springfield, Massachusetts at the 2020 census?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "Springfield Massachusetts population 2020 census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: listing, kind: run.KindToolResult},
+		msg{agent: "assistant", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
+	)
+	fs := DataFlowOrigin.Run(in)
+	assert.Equal(t, []int{3}, steps(fs, true))
+	require.NotEmpty(t, fs)
+	assert.Contains(t, fs[0].Reason, `"114,394", first read from a tool among other values of its kind`)
+
+	team := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
+		msg{agent: "user", content: "What was the population of Springfield, Massachusetts at the 2020 census?", kind: run.KindUser},
+		msg{agent: "researcher", content: `web_search({"query": "Springfield Massachusetts population 2020 census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: listing, kind: run.KindToolResult},
+		msg{agent: "writer", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
+	)
+	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(team), true))
+
+	// With the ground truth the value dropped beside the right one is the
+	// one quoted, not a name the answer states before it.
+	in = prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "155,929",
+		msg{agent: "user", content: "What was the population of Springfield, Massachusetts at the 2020 census?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "Springfield Massachusetts population 2020 census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: listing, kind: run.KindToolResult},
+		msg{agent: "assistant", content: "According to the 2020 census, Springfield, Massachusetts had a population of 114,394."},
+	)
+	fs = DataFlowOrigin.Run(in)
+	require.NotEmpty(t, fs)
+	assert.Contains(t, fs[0].Reason, `"114,394", first seen beside the correct value`)
+}
+
 func TestAttributeCodeRun(t *testing.T) {
 	a := Attribute(codeRun(t, "1200"))
 	assert.Equal(t, 5, a.Step)
