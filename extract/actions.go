@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,7 +58,14 @@ func (c Call) Words() []string { return nameWords(c.Name) }
 // framework's vocabulary.
 func (c Call) Consequential() bool {
 	w := c.Words()
-	return len(w) > 0 && !readVerbs[w[0]] && !c.reads
+	return len(w) > 0 && !readVerbs[w[0]] && !c.reads && !answers(w)
+}
+
+// answers reports whether a tool's name, as its words, says it gives the
+// final answer (final_answer, final_result, submit_answer): it hands the
+// agent's answer over and changes nothing.
+func answers(w []string) bool {
+	return w[0] == "final" || slices.Contains(w, "answer")
 }
 
 var readVerbs = toSet("get find list search lookup look read fetch query retrieve calculate compute think check view show describe count browse open visit scroll navigate")

@@ -31,6 +31,8 @@ func TestConsequentialCommands(t *testing.T) {
 		{"a linter", "Bash", `{"command": "flake8 textkit/slug.py", "description": "Lint the module"}`, false},
 		{"a tool that acts, no command", "cancel_reservation", `{"reservation_id": "AIXC49"}`, true},
 		{"a tool that reads, no command", "get_order", `{"order_id": "#W1"}`, false},
+		{"a tool that gives the final answer", "final_result", `{"comment": "Done."}`, false},
+		{"a tool that submits an answer", "submit_answer", `{"answer": "42"}`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
