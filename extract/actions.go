@@ -365,6 +365,12 @@ func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds *KindSet) 
 	if s.Kind == run.KindSystem || kinds.Has(KindTask) {
 		f.Policies = policies(t)
 	}
+	if kinds.Has(KindTask) && rc.instructions != "" {
+		// The rules the system was given apart from the steps come with
+		// the task they govern.
+		f.Policies = append(policies(newText(rc.instructions)), f.Policies...)
+		rc.instructions = ""
+	}
 	f.Asks = asks(s.Content)
 	f.Affirms = affirms(s.Content)
 }
