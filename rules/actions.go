@@ -392,8 +392,12 @@ func unsupportedArguments(in *Input) []Finding {
 		var missing []string
 		for _, c := range f.Calls {
 			for _, v := range c.Values {
-				if v == c.Command() {
-					continue // what the call does, not a value it was given
+				if c.Command() != "" && (v == c.Command() || !c.Consequential() && strings.ContainsAny(v, " \t\n")) {
+					// A command says what the call does, and the words
+					// beside a command that only reads describe it; the
+					// text a command that changes something puts in (an
+					// edit's code) is still read.
+					continue
 				}
 				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) {
 					missing = append(missing, v)

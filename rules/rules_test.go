@@ -246,8 +246,10 @@ func TestUnsupportedArgumentsOfCommands(t *testing.T) {
 		msg{agent: "assistant", content: `exec_command({"cmd": "cat -n /repo/durations/format.py"})`, kind: run.KindToolCall},
 		msg{agent: "tool", content: "No such file", kind: run.KindToolResult},
 		msg{agent: "assistant", content: `str_replace_editor({"command": "view", "path": "/repo/durations/units.py"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "No such file", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `Bash({"command": "ls tests", "description": "List test files"})`, kind: run.KindToolCall},
 	)
-	assert.Equal(t, []int{7}, steps(UnsupportedArguments.Run(in), true), "only the file no step named")
+	assert.Equal(t, []int{7}, steps(UnsupportedArguments.Run(in), true), "only the file no step named, not the words describing a command")
 }
 
 // TestStateOriginOfCommands: what a command acts on is the files it
