@@ -110,7 +110,7 @@ func walkRuns(root string) (files []string, bad []input) {
 				// Its logs are read with the session's.
 			case isDir:
 				walk(path)
-			case run.IsRunFile(e.Name()):
+			case run.IsRunFileAt(path):
 				files = append(files, path)
 			}
 		}

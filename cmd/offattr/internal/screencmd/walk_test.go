@@ -81,3 +81,21 @@ func TestWalkLeavesClaudeSessionDirs(t *testing.T) {
 	}
 	assert.Equal(t, []string{"other/subagents/x.jsonl", "s1.jsonl"}, names, "a directory with no log beside it is walked")
 }
+
+// TestWalkReadsTracesNamedByTheirID: Genkit keeps each trace in a file
+// named by its id alone; such a file is an input, a text file beside it
+// without an extension is not.
+func TestWalkReadsTracesNamedByTheirID(t *testing.T) {
+	root := t.TempDir()
+	for name, content := range map[string]string{
+		"0af7651916cd43dd8448eb211c80319c": `{"traceId": "0af7651916cd43dd8448eb211c80319c", "spans": {}}`,
+		"README":                           "Traces written by the Genkit developer UI.",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(root, name), []byte(content), 0o644))
+	}
+	var names []string
+	for _, in := range expandPath(root) {
+		names = append(names, filepath.Base(in.name))
+	}
+	assert.Equal(t, []string{"0af7651916cd43dd8448eb211c80319c"}, names)
+}
