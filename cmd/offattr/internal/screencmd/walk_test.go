@@ -99,3 +99,30 @@ func TestWalkReadsTracesNamedByTheirID(t *testing.T) {
 	}
 	assert.Equal(t, []string{"0af7651916cd43dd8448eb211c80319c"}, names)
 }
+
+// TestWalkReadsACodexSubagentWithItsParent: a Codex sub-agent's rollout
+// beside its parent's is read with the parent's, not again on its own;
+// without the parent's beside it, it is a run of its own.
+func TestWalkReadsACodexSubagentWithItsParent(t *testing.T) {
+	const (
+		parent = "rollout-2026-11-27T18-37-40-01a21e4c-82cd-75c2-bdb4-1c69e0b197d3.jsonl"
+		child  = "rollout-2026-11-27T18-37-40-01a21e4c-8358-7140-8478-b2d8e9f7a486.jsonl"
+	)
+	root := t.TempDir()
+	day := filepath.Join(root, "2026", "11", "27")
+	require.NoError(t, os.MkdirAll(day, 0o755))
+	for _, f := range []string{parent, child} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "traces", "codex-subagent", f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(day, f), data, 0o644))
+	}
+	names := func() (out []string) {
+		for _, in := range expandPath(root) {
+			out = append(out, filepath.Base(in.name))
+		}
+		return out
+	}
+	assert.Equal(t, []string{parent}, names())
+	require.NoError(t, os.Remove(filepath.Join(day, parent)))
+	assert.Equal(t, []string{child}, names(), "an orphan is read on its own")
+}
