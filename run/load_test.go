@@ -86,6 +86,7 @@ func TestLoadToolCalls(t *testing.T) {
 	r, err := Load(filepath.Join("..", "testdata", "runs", "openai_tools.json"), Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []ToolCall{{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Oslo"}`}}, r.Steps[3].ToolCalls())
+	assert.Equal(t, `get_weather({"city": "Oslo"})`, r.Steps[3].Content, "a reply that only calls a tool says what it calls, as in a trace")
 	assert.Equal(t, "call_1", r.Steps[4].ToolCallID())
 	assert.Equal(t, "It is 10 degrees Celsius, which is 60 °F.", r.Steps[5].Content)
 }

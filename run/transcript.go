@@ -179,10 +179,12 @@ func (m message) step() (Step, error) {
 	if len(calls) == 0 {
 		if replyText, replyCalls, ok := embeddedReply(text); ok {
 			text, calls = replyText, replyCalls
-			if strings.TrimSpace(text) == "" {
-				text = callText(calls)
-			}
 		}
+	}
+	if strings.TrimSpace(text) == "" {
+		// A reply that only calls tools says what it calls, as the trace
+		// readers write it.
+		text = callText(calls)
 	}
 	s := Step{Role: m.Role, Content: Excerpt(text), Kind: KindMessage}
 	if m.ToolCallID != "" || len(calls) > 0 {
