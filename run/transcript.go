@@ -102,7 +102,29 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 			}
 		}
 	}
+	if r.Question == "" {
+		openedByUser(r)
+	}
 	return r, nil
+}
+
+// openedByUser reads a chat with no nameless user message whose first
+// message after the system prompts is a user message under a name of its
+// own (an AutoGen user proxy, a team's "Human"): that message opens the
+// chat, so it gives the task, and its sender is the user there. Later
+// user messages under names stay agents' turns, as in a group chat.
+func openedByUser(r *Run) {
+	for i := range r.Steps {
+		s := &r.Steps[i]
+		if s.Kind == KindSystem {
+			continue
+		}
+		if s.Kind == KindMessage && isUserRole(s.Role) && strings.TrimSpace(s.Content) != "" {
+			s.Kind = KindUser
+			r.Question = strings.TrimSpace(s.Content)
+		}
+		return
+	}
 }
 
 // message is the union of the message shapes we read: Who&When history
