@@ -114,6 +114,9 @@ func TestSignals(t *testing.T) {
 		{"made-up data", "Here is a dummy list of values.", []string{"assumption"}, nil},
 		{"stall", "Stalled.... Replanning...", []string{"stall"}, nil},
 		{"framework traceback is a runtime error", "Error processing publish message\nTraceback (most recent call last):\n  File \"/usr/lib/python3.11/site-packages/core/run.py\", line 4, in x\n    raise\nBrokenPipeError: pipe", []string{"runtime_error"}, nil},
+		{"a timeout that expired", "The request timed out after 30 s.", []string{"failure"}, nil},
+		{"a timeout error", "The run ended in a timeout error.", []string{"failure"}, nil},
+		{"a timeout setting is no failure", "- P0: idle timeout of 15 minutes, reset on every request\n- call fetch(url, timeout=30)", nil, nil},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
 		{"request to verify is no confirmation", "Please verify that the figures are correct.", nil, nil},
 	}
