@@ -97,6 +97,19 @@ func usesToolCalls(in *Input) bool {
 	return false
 }
 
+// runsCode reports whether anything in the run reports a call's or a
+// program's output. Where nothing does (a team that writes its code into
+// messages for the next member to read), code in a step is a document it
+// delivers, not a call it issues.
+func runsCode(in *Input) bool {
+	for i := range in.Features.Steps {
+		if in.Features.Steps[i].Has(extract.KindToolResult) {
+			return true
+		}
+	}
+	return false
+}
+
 // StepRow is one step as the combiner sees it. Rows with the same
 // features may share one X: callers read it and never write to it.
 type StepRow struct {
@@ -142,6 +155,7 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	n := len(in.Run.Steps)
 	at := findingsByStep(findings, n)
 	tools := usesToolCalls(in)
+	runs := runsCode(in)
 	busiest, first, last := AgentRoles(in.Run)
 	vectors := newVectorSet()
 	v := make([]float64, width)
@@ -173,7 +187,7 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 		}
 		set(FeatToolOutput, f.Has(extract.KindToolResult) && !f.OwnsResult())
 		set(FeatUserTurn, s.Kind == run.KindUser)
-		set(FeatToolCall, f.IssuesCall())
+		set(FeatToolCall, len(f.Calls) > 0 || runs && f.IssuesCall())
 		set(FeatFinalAnswer, f.Has(extract.KindFinalAnswer) || in.Features.FinalAnswer != nil && in.Features.FinalAnswer.Step == i)
 		set(FeatTermination, f.Has(extract.KindTermination))
 		set(FeatTaskBrief, f.Has(extract.KindTask))
