@@ -195,6 +195,32 @@ func TestFinalAnswerSources(t *testing.T) {
 	}
 }
 
+// TestClosingReplyAnswerValues: an answer read from a closing reply's line
+// of prose holds its values, not the capitalised word that opens its
+// sentence; a short answer where an answer is named is read leniently.
+func TestClosingReplyAnswerValues(t *testing.T) {
+	tests := []struct {
+		name string
+		run  *run.Run
+		want []string
+	}{
+		{"agents among themselves", steps("A", "Price the parcel.", "B", "All tasks are done. Shipping a 10 kg parcel costs $25.00."), []string{"10 kg", "25"}},
+		{"a chat", chat("user", "Price the parcel.", "assistant", "Shipping a 10 kg parcel costs $25.00."), []string{"10 kg", "25"}},
+		{"a named answer", steps("A", "Who won?", "B", "FINAL ANSWER: Yamasaki, Sugiyura"), []string{"yamasaki", "sugiyura"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fa := Run(tt.run).FinalAnswer
+			require.NotNil(t, fa)
+			var got []string
+			for _, c := range fa.Claims {
+				got = append(got, c.Norm)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
 func TestParseLedger(t *testing.T) {
 	tests := []struct {
 		name string

@@ -24,12 +24,12 @@ func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 	steps := rf.Steps
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].Has(KindFinalAnswer) && steps[i].Answer != "" {
-			return newFinal(int(steps[i].Index), steps[i].Answer, SourceFinalAnswer, agents)
+			return newFinal(int(steps[i].Index), steps[i].Answer, SourceFinalAnswer, agents, false)
 		}
 	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		if l := steps[i].Ledger; l != nil && l.RequestSatisfied.Answer && steps[i].Answer != "" {
-			return newFinal(int(steps[i].Index), steps[i].Answer, SourceLedger, agents)
+			return newFinal(int(steps[i].Index), steps[i].Answer, SourceLedger, agents, false)
 		}
 	}
 	end := len(steps) - 1
@@ -41,11 +41,11 @@ func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 	}
 	for i := end; i >= 0; i-- {
 		if steps[i].Answer != "" {
-			return newFinal(int(steps[i].Index), steps[i].Answer, SourceLastAnswer, agents)
+			return newFinal(int(steps[i].Index), steps[i].Answer, SourceLastAnswer, agents, false)
 		}
 	}
 	if end < len(steps)-1 || steps[end].Has(KindTermination) {
-		return lastClaimLine(rf, end, 0, agents)
+		return lastClaimLine(rf, end, agents)
 	}
 	// A conversation with a user that stops without a word of being done
 	// answers with its last step when that is an agent's reply: a chat
@@ -55,7 +55,10 @@ func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 		return nil
 	}
 	if hasUser(rf.steps[:end]) {
-		return lastClaimLine(rf, end, end, agents)
+		if line := claimLine(rf, end, agents, false); line != "" {
+			return newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true)
+		}
+		return nil
 	}
 	// Agents talking among themselves may have run out of turns mid-work:
 	// their last step answers only when it ends on a value, not on an order,
@@ -64,7 +67,7 @@ func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 		return nil
 	}
 	if line := claimLine(rf, end, agents, true); line != "" {
-		return newFinal(int(steps[end].Index), line, SourceLastAnswer, agents)
+		return newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true)
 	}
 	return nil
 }
@@ -81,10 +84,10 @@ var unfinishedKinds = KindsOf(KindToolCall, KindPlan, KindReplan, KindInstructio
 // lastClaimLine is the answer of a run that terminated without naming one:
 // the last line that states a value, in the last step up to the termination
 // that is neither a tool's output nor a ledger.
-func lastClaimLine(rf *RunFeatures, end, first int, agents *agentSet) *FinalAnswer {
-	for i := end; i >= first; i-- {
+func lastClaimLine(rf *RunFeatures, end int, agents *agentSet) *FinalAnswer {
+	for i := end; i >= 0; i-- {
 		if line := claimLine(rf, i, agents, false); line != "" {
-			return newFinal(int(rf.Steps[i].Index), line, SourceLastAnswer, agents)
+			return newFinal(int(rf.Steps[i].Index), line, SourceLastAnswer, agents, false)
 		}
 	}
 	return nil
@@ -117,7 +120,11 @@ func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
 	return ""
 }
 
-func newFinal(step int, text, source string, agents *agentSet) *FinalAnswer {
+// newFinal is the answer text at step, read leniently ("Yamasaki,
+// Sugiyura" is two names), or, for a sentence, as any step is: the
+// capitalised word opening a closing reply ("Shipping a 10 kg parcel costs
+// $25.00.") is no value of the answer.
+func newFinal(step int, text, source string, agents *agentSet, sentence bool) *FinalAnswer {
 	text = strings.TrimSpace(text)
-	return &FinalAnswer{Step: step, Text: text, Claims: claimsOf(newText(text), agents, false), Source: source}
+	return &FinalAnswer{Step: step, Text: text, Claims: claimsOf(newText(text), agents, sentence), Source: source}
 }
