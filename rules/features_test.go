@@ -39,9 +39,9 @@ func TestVectorSetSharesEqualBitsOnly(t *testing.T) {
 }
 
 // TestCodeIsACallWhereSomethingRunsIt: code in a message is a call only in
-// a run where some step reports what a call or program printed (a code
-// executor's output); in a team that hands its code on to be read, the
-// code is a document its writer delivers.
+// a run with tools: some step calls one by name, or reports what a call or
+// program printed (a code executor's output). In a team that hands its
+// code on to be read, the code is a document its writer delivers.
 func TestCodeIsACallWhereSomethingRunsIt(t *testing.T) {
 	code := "## Code: tax.py\n```python\nTAX_RATE = 0.17\n```"
 	tests := []struct {
@@ -51,6 +51,7 @@ func TestCodeIsACallWhereSomethingRunsIt(t *testing.T) {
 	}{
 		{"nothing runs it", []msg{{agent: "Engineer", content: code}, {agent: "Reviewer", content: "The module is complete."}}, 0},
 		{"an executor runs it", []msg{{agent: "Engineer", content: code}, {agent: "Terminal", content: "exitcode: 0 (execution succeeded)\nCode output: "}}, 1},
+		{"an agent with tools writes it, its output untraced", []msg{{agent: "Engineer", content: code}, {agent: "Engineer", content: `final_answer({"answer": 234})`}}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
