@@ -347,6 +347,7 @@ func TestUserMessagesNamedByTheirRole(t *testing.T) {
 // the user proxy; a team's requirement from "Human"), takes its task from
 // that message, whose sender is the user there; later named user messages
 // stay agents' turns. A chat that opens with an agent's reply has no task.
+// A Who&When history without a question is read so too.
 func TestChatOpenedByANamedUser(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -364,6 +365,14 @@ func TestChatOpenedByANamedUser(t *testing.T) {
 			{"role": "assistant", "name": "Planner", "content": "Plan: price the parcel."},
 			{"role": "user", "name": "Engineer", "content": "It costs $17.00."}]`,
 			"", []Kind{KindMessage, KindMessage}},
+		{"a Who&When history without a question", `{"history": [
+			{"role": "user", "name": "Human", "content": "Price a 10 kg parcel."},
+			{"role": "assistant", "name": "Engineer", "content": "It costs $17.00."}]}`,
+			"Price a 10 kg parcel.", []Kind{KindUser, KindMessage}},
+		{"a Who&When history with its question", `{"question": "Price it.", "history": [
+			{"role": "user", "name": "Human", "content": "Price a 10 kg parcel."},
+			{"role": "assistant", "name": "Engineer", "content": "It costs $17.00."}]}`,
+			"Price it.", []Kind{KindMessage, KindMessage}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

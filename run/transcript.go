@@ -37,6 +37,7 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		}
 		r.Steps = append(r.Steps, names.shared(s))
 	}
+	taskFromMessages(r)
 	if o.MistakeAgent != "" || len(o.MistakeStep) > 0 {
 		if len(o.MistakeStep) == 0 {
 			return nil, fmt.Errorf("mistake_agent %q is given without a mistake_step", o.MistakeAgent)
@@ -94,18 +95,24 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 		}
 		r.Steps = append(r.Steps, names.shared(s))
 	}
-	if r.Question == "" {
-		for _, s := range r.Steps {
-			if s.Kind == KindUser {
-				r.Question = strings.TrimSpace(s.Content)
-				break
-			}
+	taskFromMessages(r)
+	return r, nil
+}
+
+// taskFromMessages gives a run whose file names no task the first user
+// message's text: the first without a name of its own, else the one that
+// opens the chat (openedByUser).
+func taskFromMessages(r *Run) {
+	if r.Question != "" {
+		return
+	}
+	for _, s := range r.Steps {
+		if s.Kind == KindUser {
+			r.Question = strings.TrimSpace(s.Content)
+			return
 		}
 	}
-	if r.Question == "" {
-		openedByUser(r)
-	}
-	return r, nil
+	openedByUser(r)
 }
 
 // openedByUser reads a chat with no nameless user message whose first
