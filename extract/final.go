@@ -47,10 +47,9 @@ func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 	if end < len(steps)-1 || steps[end].Has(KindTermination) {
 		return lastClaimLine(rf, end, agents)
 	}
-	// A conversation with a user that stops without a word of being done
-	// answers with its last step when that is an agent's reply: a chat
-	// ends with its answer. (Agents talking among themselves may just
-	// have run out of turns.)
+	// A run that stops without a word of being done answers with its last
+	// step only when that is an agent's reply; a conversation with a user
+	// then ends with its answer.
 	if end < 0 || end >= len(rf.steps) || rf.steps[end].Kind != run.KindMessage || steps[end].Kinds.Any(unfinishedKinds) {
 		return nil
 	}
