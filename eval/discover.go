@@ -57,7 +57,7 @@ func Discover(paths []string) ([]Subset, error) {
 				if len(inner) > 0 {
 					subs = append(subs, Subset{Name: e.Name(), Files: inner})
 				}
-			case run.IsRunFile(e.Name()):
+			case run.IsRunFileAt(full):
 				files = append(files, full)
 			}
 		}
@@ -80,8 +80,8 @@ func caseFiles(dir string) ([]string, error) {
 	}
 	var files []string
 	for _, e := range entries {
-		if !isDir(filepath.Join(dir, e.Name()), e) && run.IsRunFile(e.Name()) {
-			files = append(files, filepath.Join(dir, e.Name()))
+		if full := filepath.Join(dir, e.Name()); !isDir(full, e) && run.IsRunFileAt(full) {
+			files = append(files, full)
 		}
 	}
 	sortCases(files)

@@ -295,3 +295,25 @@ func TestSortCases(t *testing.T) {
 	sortCases(files)
 	assert.Equal(t, []string{"d/2.jsonl", "d/9.json.gz", "d/10.json", "d/a.json", "d/notes.json"}, files)
 }
+
+// TestDiscoverReadsFilesNamedWithoutExtension: a case file named without
+// an extension (as Genkit names a trace by its id) is a case when its
+// text begins as JSON does; a note beside it is not.
+func TestDiscoverReadsFilesNamedWithoutExtension(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"1.json":                           `{}`,
+		"0af7651916cd43dd8448eb211c80319c": `{"traceId": "0af7651916cd43dd8448eb211c80319c"}`,
+		"NOTES":                            "labelled by hand",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644))
+	}
+	subsets, err := Discover([]string{dir})
+	require.NoError(t, err)
+	require.Len(t, subsets, 1)
+	var names []string
+	for _, f := range subsets[0].Files {
+		names = append(names, filepath.Base(f))
+	}
+	assert.ElementsMatch(t, []string{"1.json", "0af7651916cd43dd8448eb211c80319c"}, names)
+}

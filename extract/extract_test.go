@@ -117,6 +117,9 @@ func TestSignals(t *testing.T) {
 		{"framework traceback is a runtime error", "Error processing publish message\nTraceback (most recent call last):\n  File \"/usr/lib/python3.11/site-packages/core/run.py\", line 4, in x\n    raise\nBrokenPipeError: pipe", []string{"runtime_error"}, nil},
 		{"an output label with nothing after it", "exitcode: 0 (execution succeeded)\nCode output: \n", []string{"empty_result"}, []string{"exit_code"}},
 		{"an output label on its own line before the output", "Process exited with code 0\nOutput:\n./pkg/parser.py:8:def parse(text):\n", nil, []string{"exit_code"}},
+		{"a timeout that expired", "The request timed out after 30 s.", []string{"failure"}, nil},
+		{"a timeout error", "The run ended in a timeout error.", []string{"failure"}, nil},
+		{"a timeout setting is no failure", "- P0: idle timeout of 15 minutes, reset on every request\n- call fetch(url, timeout=30)", nil, nil},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
 		{"request to verify is no confirmation", "Please verify that the figures are correct.", nil, nil},
 	}
@@ -172,7 +175,10 @@ func TestFinalAnswerSources(t *testing.T) {
 		{"ledger answer", steps("Orchestrator", "Updated Ledger:\n"+ledger, "Orchestrator", "Request satisfied."), SourceLedger, "Yamasaki, Uehara", 0},
 		{"last answer before termination", steps("A", "The result is 7.5 km.", "B", "The answer is 8 km.", "B", "TERMINATE", "C", "The answer is 9."), SourceLastAnswer, "8 km", 1},
 		{"last claim line", steps("A", "Savings:\n- **Total savings:** -$23.00\nTERMINATE"), SourceLastAnswer, "- **Total savings:** -$23.00", 0},
-		{"no answer without termination", steps("A", "We found 1,234 items."), "", "", 0},
+		{"agents that stop on a value answer with it", steps("A", "Count the items in the catalogue.", "B", "Duplicates are dropped first.\nWe found 1,234 items."), SourceLastAnswer, "We found 1,234 items.", 1},
+		{"agents that stop on an order have no answer", steps("A", "Count the items in the catalogue.", "B", "We found 1,234 items.\nPlease review the count and confirm it."), "", "", 0},
+		{"agents that stop on more work to do have no answer", steps("A", "Count the items in the catalogue.", "B", "We found 1,234 items.\nTo be sure, let me verify the count against the database."), "", "", 0},
+		{"agents that stop on a failure have no answer", steps("A", "Count the items in the catalogue.", "B", "Unfortunately, I cannot open the catalogue, so the count of 1,234 items is unverified."), "", "", 0},
 		{"a chat ends with its answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers on the roster."), SourceLastAnswer, "There are 12 pitchers on the roster.", 1},
 		{"a chat that ends on code has no answer", chat("user", "How many pitchers are there?", "assistant", "```python\nprint(len(pitchers))\n```"), "", "", 0},
 		{"a chat that ends with the user has no answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers.", "user", "Thanks, bye."), "", "", 0},
@@ -188,6 +194,32 @@ func TestFinalAnswerSources(t *testing.T) {
 			assert.Equal(t, tt.source, fa.Source)
 			assert.Equal(t, tt.text, fa.Text)
 			assert.Equal(t, tt.step, fa.Step)
+		})
+	}
+}
+
+// TestClosingReplyAnswerValues: an answer read from a closing reply's line
+// of prose holds its values, not the capitalised word that opens its
+// sentence; a short answer where an answer is named is read leniently.
+func TestClosingReplyAnswerValues(t *testing.T) {
+	tests := []struct {
+		name string
+		run  *run.Run
+		want []string
+	}{
+		{"agents among themselves", steps("A", "Price the parcel.", "B", "All tasks are done. Shipping a 10 kg parcel costs $25.00."), []string{"10 kg", "25"}},
+		{"a chat", chat("user", "Price the parcel.", "assistant", "Shipping a 10 kg parcel costs $25.00."), []string{"10 kg", "25"}},
+		{"a named answer", steps("A", "Who won?", "B", "FINAL ANSWER: Yamasaki, Sugiyura"), []string{"yamasaki", "sugiyura"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fa := Run(tt.run).FinalAnswer
+			require.NotNil(t, fa)
+			var got []string
+			for _, c := range fa.Claims {
+				got = append(got, c.Norm)
+			}
+			assert.Equal(t, tt.want, got)
 		})
 	}
 }

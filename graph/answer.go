@@ -1,6 +1,12 @@
 package graph
 
-import "github.com/offattr/offattr/extract"
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/offattr/offattr/extract"
+)
 
 // answerRef is where the run's final answer stands and what it claims.
 type answerRef struct {
@@ -25,8 +31,23 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 				occ = append(occ, int(i))
 			}
 		}
+		// A number with its unit was carried by the steps that state the
+		// bare number too, as extract.Claim.Matches reads them: a
+		// constant in code or a figure in a table has its unit in a name
+		// ("TIMEOUT_MINUTES = 50" before "50 minutes").
+		given := d.given[c.key]
+		if v, unit, ok := strings.Cut(c.key, " "); ok && unit != "" && number(v) {
+			if k, ok := d.claimID[v]; ok {
+				for _, i := range d.claimOcc.of(k) {
+					occ = append(occ, int(i))
+				}
+				slices.Sort(occ)
+				occ = slices.Compact(occ)
+			}
+			given = given || d.given[v]
+		}
 		a.stating = append(a.stating, occ)
-		a.given = append(a.given, d.given[c.key])
+		a.given = append(a.given, given)
 	}
 	return a
 }
@@ -91,4 +112,10 @@ func (g *Graph) AnswerFlow() []ClaimFlow {
 		out = append(out, cf)
 	}
 	return out
+}
+
+// number reports whether a claim's key is a bare number.
+func number(key string) bool {
+	_, err := strconv.ParseFloat(key, 64)
+	return err == nil
 }

@@ -305,3 +305,24 @@ func TestEdgeListSorted(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswerFlowThroughTheBareNumber: a number of the answer with its unit
+// was carried by the earlier steps that state the bare number (a constant
+// whose name holds the unit), as extract.Claim.Matches reads the two; a
+// question that gives the bare number gives the value.
+func TestAnswerFlowThroughTheBareNumber(t *testing.T) {
+	steps := []st{
+		{agent: "Planner", claims: []string{"50"}},
+		{agent: "Coder", claims: []string{"50"}},
+		{agent: "Tester", claims: []string{"50 min"}},
+		{agent: "Writer", kinds: []extract.StepKind{final}, claims: []string{"50 min", "25%"}},
+	}
+	g := buildRun(t, "", nil, steps...)
+	assert.Equal(t, []ClaimFlow{
+		{Claim: "50 min", Text: "50 min", Origin: 0, Path: []int{3, 2, 1, 0}},
+		{Claim: "25%", Text: "25%", Origin: 3, Path: []int{3}},
+	}, g.AnswerFlow())
+
+	g = buildRun(t, "Expire after 50.", []string{"50"}, steps...)
+	assert.Equal(t, -1, g.AnswerFlow()[0].Origin, "the question gives the value")
+}

@@ -97,6 +97,21 @@ func usesToolCalls(in *Input) bool {
 	return false
 }
 
+// runsCode reports whether the run has tools at all: a step that calls
+// one by name, or that reports a call's or a program's output. Where none
+// does (a team that writes its code into messages for the next member to
+// read), code in a step is a document it delivers, not a call it issues.
+// A trace may leave out what the code printed, never the calls its agent
+// made by name.
+func runsCode(in *Input) bool {
+	for i := range in.Features.Steps {
+		if f := &in.Features.Steps[i]; f.Has(extract.KindToolResult) || len(f.Calls) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // StepRow is one step as the combiner sees it. Rows with the same
 // features may share one X: callers read it and never write to it.
 type StepRow struct {
@@ -142,6 +157,7 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 	n := len(in.Run.Steps)
 	at := findingsByStep(findings, n)
 	tools := usesToolCalls(in)
+	runs := runsCode(in)
 	busiest, first, last := AgentRoles(in.Run)
 	vectors := newVectorSet()
 	v := make([]float64, width)
@@ -173,7 +189,7 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 		}
 		set(FeatToolOutput, f.Has(extract.KindToolResult) && !f.OwnsResult())
 		set(FeatUserTurn, s.Kind == run.KindUser)
-		set(FeatToolCall, f.IssuesCall())
+		set(FeatToolCall, runs && f.IssuesCall())
 		set(FeatFinalAnswer, f.Has(extract.KindFinalAnswer) || in.Features.FinalAnswer != nil && in.Features.FinalAnswer.Step == i)
 		set(FeatTermination, f.Has(extract.KindTermination))
 		set(FeatTaskBrief, f.Has(extract.KindTask))

@@ -37,3 +37,29 @@ func TestVectorSetSharesEqualBitsOnly(t *testing.T) {
 	assert.NotSame(t, &a[0], &neg[0], "-0 and 0 differ in their bits")
 	assert.True(t, math.Signbit(neg[0]))
 }
+
+// TestCodeIsACallWhereSomethingRunsIt: code in a message is a call only in
+// a run with tools: some step calls one by name, or reports what a call or
+// program printed (a code executor's output). In a team that hands its
+// code on to be read, the code is a document its writer delivers.
+func TestCodeIsACallWhereSomethingRunsIt(t *testing.T) {
+	code := "## Code: tax.py\n```python\nTAX_RATE = 0.17\n```"
+	tests := []struct {
+		name string
+		msgs []msg
+		want float64
+	}{
+		{"nothing runs it", []msg{{agent: "Engineer", content: code}, {agent: "Reviewer", content: "The module is complete."}}, 0},
+		{"an executor runs it", []msg{{agent: "Engineer", content: code}, {agent: "Terminal", content: "exitcode: 0 (execution succeeded)\nCode output: "}}, 1},
+		{"an agent with tools writes it, its output untraced", []msg{{agent: "Engineer", content: code}, {agent: "Engineer", content: `final_answer({"answer": 234})`}}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "Apply a 7% tax.", "", tt.msgs...)
+			rows := StepRows(in, Registry, nil)
+			col := structuralColumn(Registry, FeatToolCall)
+			assert.Equal(t, 0, rows[0].Step)
+			assert.Equal(t, tt.want, rows[0].X[col])
+		})
+	}
+}

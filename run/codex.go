@@ -10,8 +10,12 @@ package run
 // thread id, beside its parent's: the parent's reading takes it in.
 
 import (
+	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -47,6 +51,72 @@ func (m codexMeta) agent() string {
 		return codexAgent
 	}
 	return firstNonEmpty(cleanName(m.Role), cleanName(m.Nickname), unnamedSubagent)
+}
+
+// parent returns the thread that spawned the rollout's agent, "" for a
+// rollout of its own.
+func (m codexMeta) parent() string {
+	if !isObject(m.Source) {
+		return ""
+	}
+	var src struct {
+		Subagent struct {
+			ThreadSpawn struct {
+				Parent string `json:"parent_thread_id"`
+			} `json:"thread_spawn"`
+		} `json:"subagent"`
+	}
+	if json.Unmarshal(m.Source, &src) != nil {
+		return ""
+	}
+	return src.Subagent.ThreadSpawn.Parent
+}
+
+// IsSubagentRollout reports whether path is the rollout of a Codex
+// sub-agent whose parent's rollout is beside it: reading the parent's
+// reads it, so a walk over runs leaves it out. Only its first record, the
+// session_meta, is read.
+func IsSubagentRollout(path string) bool {
+	base := filepath.Base(path)
+	if !strings.HasPrefix(base, "rollout-") || !strings.HasSuffix(base, ".jsonl") {
+		return false
+	}
+	parent := rolloutParent(path)
+	if parent == "" || !safeThreadID(parent) {
+		return false
+	}
+	names, err := filepath.Glob(filepath.Join(filepath.Dir(path), "rollout-*-"+parent+".jsonl"))
+	return err == nil && len(names) > 0
+}
+
+// maxMetaRecord bounds the first record IsSubagentRollout reads: a
+// session_meta holds the CLI's instructions, some kilobytes.
+const maxMetaRecord = 1 << 20
+
+// rolloutParent returns the parent thread the session_meta that begins the
+// rollout at path names, or "".
+func rolloutParent(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	line, err := bufio.NewReader(io.LimitReader(f, maxMetaRecord)).ReadBytes('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return ""
+	}
+	var rec codexRecord
+	var m codexMeta
+	if json.Unmarshal(line, &rec) != nil || rec.Type != "session_meta" || json.Unmarshal(rec.Payload, &m) != nil {
+		return ""
+	}
+	return m.parent()
+}
+
+// safeThreadID reports whether id can stand in a file name pattern as it
+// is: no separator, no pattern character, no parent directory.
+func safeThreadID(id string) bool {
+	return !strings.ContainsAny(id, `/\*?[`) && !strings.Contains(id, "..")
 }
 
 // codexSpawned is what spawn_agent returns: the new agent's thread.
@@ -173,7 +243,7 @@ func (ro *codexRollout) readRollout(data []byte) error {
 // the call is addressed to it.
 func (ro *codexRollout) spawned(call int, output string) error {
 	var sp codexSpawned
-	if ro.dir == "" || json.Unmarshal([]byte(output), &sp) != nil || sp.AgentID == "" || ro.read[sp.AgentID] || strings.ContainsAny(sp.AgentID, `/\*?[`) || strings.Contains(sp.AgentID, "..") {
+	if ro.dir == "" || json.Unmarshal([]byte(output), &sp) != nil || sp.AgentID == "" || ro.read[sp.AgentID] || !safeThreadID(sp.AgentID) {
 		return nil
 	}
 	ro.read[sp.AgentID] = true

@@ -228,6 +228,31 @@ func TestIsRunFile(t *testing.T) {
 	}
 }
 
+// TestIsRunFileAt: in a directory of runs, a file named without an
+// extension is read when its text begins as JSON does (Genkit's trace
+// store names each file by its trace's id), and not otherwise.
+func TestIsRunFileAt(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name, content string
+		want          bool
+	}{
+		{"0af7651916cd43dd8448eb211c80319c", "\n  {\"traceId\": \"0af7651916cd43dd8448eb211c80319c\", \"spans\": {}}", true},
+		{"spans", "\ufeff[{\"name\": \"llm\"}]", true},
+		{"run.json", "", true},
+		{"LICENSE", "MIT License\n\nCopyright (c) ...", false},
+		{"empty", "", false},
+		{"notes.txt", "{\"a\": 1}", false},
+	} {
+		path := filepath.Join(dir, tt.name)
+		require.NoError(t, os.WriteFile(path, []byte(tt.content), 0o644))
+		assert.Equal(t, tt.want, IsRunFileAt(path), tt.name)
+	}
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "traces"), 0o755))
+	assert.False(t, IsRunFileAt(filepath.Join(dir, "traces")), "a directory")
+	assert.False(t, IsRunFileAt(filepath.Join(dir, "missing")), "no such file")
+}
+
 // utf16Bytes is s in UTF-16, little- or big-endian, with a byte-order mark
 // or without, as Windows tools write text by default.
 func utf16Bytes(s string, bigEndian, bom bool) []byte {

@@ -86,6 +86,7 @@ func TestLoadToolCalls(t *testing.T) {
 	r, err := Load(filepath.Join("..", "testdata", "runs", "openai_tools.json"), Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []ToolCall{{ID: "call_1", Name: "get_weather", Arguments: `{"city": "Oslo"}`}}, r.Steps[3].ToolCalls())
+	assert.Equal(t, `get_weather({"city": "Oslo"})`, r.Steps[3].Content, "a reply that only calls a tool says what it calls, as in a trace")
 	assert.Equal(t, "call_1", r.Steps[4].ToolCallID())
 	assert.Equal(t, "It is 10 degrees Celsius, which is 60 °F.", r.Steps[5].Content)
 }
@@ -339,6 +340,53 @@ func TestUserMessagesNamedByTheirRole(t *testing.T) {
 	r, err = Parse("group.json", data, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, KindMessage, r.Steps[1].Kind, "in a group chat every other speaker's role is user: a name of its own is an agent's")
+}
+
+// TestChatOpenedByANamedUser: a chat exported without a task, whose first
+// message after the system prompt is a user message under a name of its
+// own (AutoGen's GroupChat.messages, {"content", "role", "name"}, opened by
+// the user proxy; a team's requirement from "Human"), takes its task from
+// that message, whose sender is the user there; later named user messages
+// stay agents' turns. A chat that opens with an agent's reply has no task.
+// A Who&When history without a question is read so too.
+func TestChatOpenedByANamedUser(t *testing.T) {
+	tests := []struct {
+		name     string
+		data     string
+		question string
+		kinds    []Kind
+	}{
+		{"opened by the user proxy", `[
+			{"role": "system", "content": "You are a helpful team."},
+			{"role": "user", "name": "user_proxy", "content": "Price a 10 kg parcel."},
+			{"role": "user", "name": "Engineer", "content": "It costs $17.00."},
+			{"role": "user", "name": "user_proxy", "content": "Thanks."}]`,
+			"Price a 10 kg parcel.", []Kind{KindSystem, KindUser, KindMessage, KindMessage}},
+		{"opened by an agent", `[
+			{"role": "assistant", "name": "Planner", "content": "Plan: price the parcel."},
+			{"role": "user", "name": "Engineer", "content": "It costs $17.00."}]`,
+			"", []Kind{KindMessage, KindMessage}},
+		{"a Who&When history without a question", `{"history": [
+			{"role": "user", "name": "Human", "content": "Price a 10 kg parcel."},
+			{"role": "assistant", "name": "Engineer", "content": "It costs $17.00."}]}`,
+			"Price a 10 kg parcel.", []Kind{KindUser, KindMessage}},
+		{"a Who&When history with its question", `{"question": "Price it.", "history": [
+			{"role": "user", "name": "Human", "content": "Price a 10 kg parcel."},
+			{"role": "assistant", "name": "Engineer", "content": "It costs $17.00."}]}`,
+			"Price it.", []Kind{KindMessage, KindMessage}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Parse("chat.json", []byte(tt.data), Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.question, r.Question)
+			var kinds []Kind
+			for _, s := range r.Steps {
+				kinds = append(kinds, s.Kind)
+			}
+			assert.Equal(t, tt.kinds, kinds)
+		})
+	}
 }
 
 // TestLoadAllEndsWithItsContext: a read that would never end (a pipe no one

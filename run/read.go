@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/text/encoding"
@@ -60,6 +61,34 @@ func IsRunFile(name string) bool {
 		}
 	}
 	return false
+}
+
+// IsRunFileAt reports whether the file at path, in a directory of runs,
+// is one to read: a run file by its name (IsRunFile), or a file named
+// without an extension whose text begins as JSON does. Genkit's trace
+// store names each file by its trace's id alone, and a record saved from
+// an API without a name has none either; other files without one (a
+// LICENSE, a Makefile) do not begin so.
+func IsRunFileAt(path string) bool {
+	name := filepath.Base(path)
+	if IsRunFile(name) {
+		return true
+	}
+	if filepath.Ext(name) != "" {
+		return false
+	}
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return false // a pipe would block the walk; a device is no run
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = bytes.TrimLeft(head[:n], " \t\r\n\ufeff")
+	return len(head) > 0 && (head[0] == '{' || head[0] == '[')
 }
 
 // runFileExts are the extensions of the files IsRunFile takes.

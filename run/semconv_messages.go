@@ -1010,8 +1010,8 @@ func toolOutputText(r any) string {
 		return contentOf(v)
 	}
 	t := textOf(v)
-	if strings.HasPrefix(typ, "error") && !strings.HasPrefix(t, "Error") {
-		return "Error: " + t
+	if strings.HasPrefix(typ, "error") {
+		return errorText(t)
 	}
 	return t
 }

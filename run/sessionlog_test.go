@@ -332,3 +332,37 @@ func TestSessionLogNamesLoseControls(t *testing.T) {
 		assert.NotContains(t, name, "\a")
 	}
 }
+
+// TestIsSubagentRollout: a rollout whose session_meta names a parent
+// thread, with the parent's rollout beside it, is read with the parent's;
+// any other file is not.
+func TestIsSubagentRollout(t *testing.T) {
+	dir := t.TempDir()
+	meta := func(source string) string {
+		return `{"timestamp":"2026-11-27T18:37:40Z","type":"session_meta","payload":{"id":"c1","source":` + source + `}}` + "\n"
+	}
+	spawned := meta(`{"subagent":{"thread_spawn":{"parent_thread_id":"p1","depth":1}}}`)
+	for name, content := range map[string]string{
+		"rollout-2026-11-27T18-37-40-p1.jsonl":    meta(`"exec"`),
+		"rollout-2026-11-27T18-37-41-c1.jsonl":    spawned,
+		"rollout-2026-11-27T18-37-42-c2.jsonl":    meta(`{"subagent":{"thread_spawn":{"parent_thread_id":"gone"}}}`),
+		"rollout-2026-11-27T18-37-43-c3.jsonl":    meta(`{"subagent":{"thread_spawn":{"parent_thread_id":"*"}}}`),
+		"rollout-2026-11-27T18-37-44-c4.jsonl":    `{"timestamp":"2026-11-27T18:37:44Z","type":"response_item","payload":{}}` + "\n" + spawned,
+		"notes-2026-11-27T18-37-45-c5.jsonl":      spawned,
+		"rollout-2026-11-27T18-37-46-c6.jsonl.gz": spawned,
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644))
+	}
+	for name, want := range map[string]bool{
+		"rollout-2026-11-27T18-37-40-p1.jsonl":    false, // a rollout of its own
+		"rollout-2026-11-27T18-37-41-c1.jsonl":    true,
+		"rollout-2026-11-27T18-37-42-c2.jsonl":    false, // its parent's is not beside it
+		"rollout-2026-11-27T18-37-43-c3.jsonl":    false, // a parent that is a pattern matches nothing
+		"rollout-2026-11-27T18-37-44-c4.jsonl":    false, // it does not begin with its session_meta
+		"notes-2026-11-27T18-37-45-c5.jsonl":      false, // not named as Codex names a rollout
+		"rollout-2026-11-27T18-37-46-c6.jsonl.gz": false,
+		"rollout-2026-11-27T18-37-47-c7.jsonl":    false, // no such file
+	} {
+		assert.Equal(t, want, run.IsSubagentRollout(filepath.Join(dir, name)), name)
+	}
+}

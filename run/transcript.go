@@ -37,6 +37,7 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		}
 		r.Steps = append(r.Steps, names.shared(s))
 	}
+	taskFromMessages(r)
 	if o.MistakeAgent != "" || len(o.MistakeStep) > 0 {
 		if len(o.MistakeStep) == 0 {
 			return nil, fmt.Errorf("mistake_agent %q is given without a mistake_step", o.MistakeAgent)
@@ -94,15 +95,43 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 		}
 		r.Steps = append(r.Steps, names.shared(s))
 	}
-	if r.Question == "" {
-		for _, s := range r.Steps {
-			if s.Kind == KindUser {
-				r.Question = strings.TrimSpace(s.Content)
-				break
-			}
+	taskFromMessages(r)
+	return r, nil
+}
+
+// taskFromMessages gives a run whose file names no task the first user
+// message's text: the first without a name of its own, else the one that
+// opens the chat (openedByUser).
+func taskFromMessages(r *Run) {
+	if r.Question != "" {
+		return
+	}
+	for _, s := range r.Steps {
+		if s.Kind == KindUser {
+			r.Question = strings.TrimSpace(s.Content)
+			return
 		}
 	}
-	return r, nil
+	openedByUser(r)
+}
+
+// openedByUser reads a chat with no nameless user message whose first
+// message after the system prompts is a user message under a name of its
+// own (an AutoGen user proxy, a team's "Human"): that message opens the
+// chat, so it gives the task, and its sender is the user there. Later
+// user messages under names stay agents' turns, as in a group chat.
+func openedByUser(r *Run) {
+	for i := range r.Steps {
+		s := &r.Steps[i]
+		if s.Kind == KindSystem {
+			continue
+		}
+		if s.Kind == KindMessage && isUserRole(s.Role) && strings.TrimSpace(s.Content) != "" {
+			s.Kind = KindUser
+			r.Question = strings.TrimSpace(s.Content)
+		}
+		return
+	}
 }
 
 // message is the union of the message shapes we read: Who&When history
@@ -179,10 +208,12 @@ func (m message) step() (Step, error) {
 	if len(calls) == 0 {
 		if replyText, replyCalls, ok := embeddedReply(text); ok {
 			text, calls = replyText, replyCalls
-			if strings.TrimSpace(text) == "" {
-				text = callText(calls)
-			}
 		}
+	}
+	if strings.TrimSpace(text) == "" {
+		// A reply that only calls tools says what it calls, as the trace
+		// readers write it.
+		text = callText(calls)
 	}
 	s := Step{Role: m.Role, Content: Excerpt(text), Kind: KindMessage}
 	if m.ToolCallID != "" || len(calls) > 0 {

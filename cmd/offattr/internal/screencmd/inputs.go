@@ -69,7 +69,9 @@ func expandPath(arg string) []input {
 // following symbolic links: a link to a directory is walked like one, a
 // link to a run file is that file. Each directory is walked once, by its
 // real path, so a link cycle (a -> ..) ends and a directory linked twice
-// gives its runs once. What cannot be read is returned as failed inputs:
+// gives its runs once. Logs that another's reading reads (a Claude Code
+// session's sub-agents, a Codex sub-agent's rollout beside its parent's)
+// are left to it. What cannot be read is returned as failed inputs:
 // nothing below root goes missing without a record.
 func walkRuns(root string) (files []string, bad []input) {
 	walked := map[string]bool{}
@@ -110,7 +112,9 @@ func walkRuns(root string) (files []string, bad []input) {
 				// Its logs are read with the session's.
 			case isDir:
 				walk(path)
-			case run.IsRunFile(e.Name()):
+			case run.IsSubagentRollout(path):
+				// Read with its parent's rollout, beside it.
+			case run.IsRunFileAt(path):
 				files = append(files, path)
 			}
 		}

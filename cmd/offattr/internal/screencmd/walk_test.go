@@ -81,3 +81,48 @@ func TestWalkLeavesClaudeSessionDirs(t *testing.T) {
 	}
 	assert.Equal(t, []string{"other/subagents/x.jsonl", "s1.jsonl"}, names, "a directory with no log beside it is walked")
 }
+
+// TestWalkReadsTracesNamedByTheirID: Genkit keeps each trace in a file
+// named by its id alone; such a file is an input, a text file beside it
+// without an extension is not.
+func TestWalkReadsTracesNamedByTheirID(t *testing.T) {
+	root := t.TempDir()
+	for name, content := range map[string]string{
+		"0af7651916cd43dd8448eb211c80319c": `{"traceId": "0af7651916cd43dd8448eb211c80319c", "spans": {}}`,
+		"README":                           "Traces written by the Genkit developer UI.",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(root, name), []byte(content), 0o644))
+	}
+	var names []string
+	for _, in := range expandPath(root) {
+		names = append(names, filepath.Base(in.name))
+	}
+	assert.Equal(t, []string{"0af7651916cd43dd8448eb211c80319c"}, names)
+}
+
+// TestWalkReadsACodexSubagentWithItsParent: a Codex sub-agent's rollout
+// beside its parent's is read with the parent's, not again on its own;
+// without the parent's beside it, it is a run of its own.
+func TestWalkReadsACodexSubagentWithItsParent(t *testing.T) {
+	const (
+		parent = "rollout-2026-11-27T18-37-40-01a21e4c-82cd-75c2-bdb4-1c69e0b197d3.jsonl"
+		child  = "rollout-2026-11-27T18-37-40-01a21e4c-8358-7140-8478-b2d8e9f7a486.jsonl"
+	)
+	root := t.TempDir()
+	day := filepath.Join(root, "2026", "11", "27")
+	require.NoError(t, os.MkdirAll(day, 0o755))
+	for _, f := range []string{parent, child} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "testdata", "traces", "codex-subagent", f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(day, f), data, 0o644))
+	}
+	names := func() (out []string) {
+		for _, in := range expandPath(root) {
+			out = append(out, filepath.Base(in.name))
+		}
+		return out
+	}
+	assert.Equal(t, []string{parent}, names())
+	require.NoError(t, os.Remove(filepath.Join(day, parent)))
+	assert.Equal(t, []string{child}, names(), "an orphan is read on its own")
+}
