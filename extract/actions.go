@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,18 +30,42 @@ type Call struct {
 	// Offset is where the call is written in the step's text, -1 for a
 	// structured call.
 	Offset int `json:"offset"`
+	// command is the command line the arguments give the call to run
+	// (commandOf), and reads is set when it only reads (readsOnly).
+	command string
+	reads   bool
 }
+
+// newCall is the call of a tool by name with JSON arguments, at offset.
+func newCall(name, args string, offset int) Call {
+	command := commandOf(args)
+	return Call{Name: name, Args: args, Values: ArgValues(args), Offset: offset, command: command, reads: readsOnly(command)}
+}
+
+// Command is the command line the call's arguments give it to run, as a
+// shell or an editor exposed as a tool takes it; "" for a call given none.
+// It says what the call does, not what it acts on.
+func (c Call) Command() string { return c.command }
 
 // Words splits the tool's name into lower-case words ("exchange_delivered
 // OrderItems" → exchange, delivered, order, items).
 func (c Call) Words() []string { return nameWords(c.Name) }
 
 // Consequential reports whether a call changes something rather than only
-// reads: its name does not begin with a reading verb. A reading verb is
-// English, not any framework's vocabulary.
+// reads: its name does not begin with a reading verb, and the command line
+// it is given to run, if any, does not only read (a shell's "cat" or
+// "pytest", an editor's "view"). A reading verb is English, not any
+// framework's vocabulary.
 func (c Call) Consequential() bool {
 	w := c.Words()
-	return len(w) > 0 && !readVerbs[w[0]]
+	return len(w) > 0 && !readVerbs[w[0]] && !c.reads && !answers(w)
+}
+
+// answers reports whether a tool's name, as its words, says it gives the
+// final answer (final_answer, final_result, submit_answer): it hands the
+// agent's answer over and changes nothing.
+func answers(w []string) bool {
+	return w[0] == "final" || slices.Contains(w, "answer")
 }
 
 var readVerbs = toSet("get find list search lookup look read fetch query retrieve calculate compute think check view show describe count browse open visit scroll navigate")
@@ -85,7 +110,7 @@ var textCallRe = pattern(`^[ \t>*-]{0,4}(?:(?:`+goCase("call|calling|invoke|invo
 func calls(s run.Step, t *text) []Call {
 	var out []Call
 	for _, tc := range s.ToolCalls() {
-		out = append(out, Call{Name: tc.Name, Args: tc.Arguments, Values: ArgValues(tc.Arguments), Offset: -1})
+		out = append(out, newCall(tc.Name, tc.Arguments, -1))
 	}
 	// A written call's arguments open right after its name's "(": "({",
 	// "([" or "()". Prose has brackets, and the pattern reads every line.
@@ -97,7 +122,7 @@ func calls(s run.Step, t *text) []Call {
 		if args != "" && !json.Valid([]byte(args)) {
 			continue
 		}
-		out = append(out, Call{Name: name, Args: args, Values: ArgValues(args), Offset: m.Whole().Start})
+		out = append(out, newCall(name, args, m.Whole().Start))
 	}
 	return out
 }
@@ -339,6 +364,12 @@ func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds *KindSet) 
 	}
 	if s.Kind == run.KindSystem || kinds.Has(KindTask) {
 		f.Policies = policies(t)
+	}
+	if kinds.Has(KindTask) && rc.instructions != "" {
+		// The rules the system was given apart from the steps come with
+		// the task they govern.
+		f.Policies = append(policies(newText(rc.instructions)), f.Policies...)
+		rc.instructions = ""
 	}
 	f.Asks = asks(s.Content)
 	f.Affirms = affirms(s.Content)

@@ -93,7 +93,7 @@ func NormalizeClaim(kind ClaimKind, s string) string {
 	case ClaimURL:
 		return urlNorm(s)
 	case ClaimPath:
-		return strings.TrimRight(s, ".,;:!?)]}'\"")
+		return PathNorm(strings.TrimRight(s, ".,;:!?)]}'\""))
 	case ClaimQuoted:
 		return textNorm(strings.Trim(s, `"'“”‘’`))
 	case ClaimEntity:
@@ -128,7 +128,7 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 	for _, m := range t.fileURLs(maxMatches) {
 		taken = append(taken, m.all)
 		p := strings.TrimRight(t.str(m.path), ".,;:!?)]}'\"")
-		add(ClaimPath, m.all.Start, m.all.End, p)
+		add(ClaimPath, m.all.Start, m.all.End, PathNorm(p))
 	}
 	for _, m := range t.urls(maxMatches) {
 		if inside(m.all.Start, m.all.End) {
@@ -147,7 +147,7 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 			continue
 		}
 		taken = append(taken, span{Start: m.Start, End: m.Start + len(p), OK: true})
-		add(ClaimPath, m.Start, m.Start+len(p), p)
+		add(ClaimPath, m.Start, m.Start+len(p), PathNorm(p))
 	}
 	// claim adds a value outside what is taken, when it normalises.
 	claim := func(k ClaimKind, all span, norm func() (string, bool)) {
@@ -668,4 +668,22 @@ func timeNorm(t *text, m timeMatch) (string, bool) {
 		return "", false
 	}
 	return pad2(h) + ":" + pad2(minute), true
+}
+
+// PathNorm is a path's normal form: its file name and the directory that
+// holds it. One file is written from different directories (an agent
+// given "/repo/src/app.py" lists it as "./src/app.py", a tool prints it
+// as "src/app.py"), and the two names nearest the file are what they
+// share.
+func PathNorm(p string) string {
+	var parts []string
+	for part := range strings.SplitSeq(p, "/") {
+		if part != "" && part != "." {
+			parts = append(parts, part)
+		}
+	}
+	if len(parts) < 2 {
+		return p
+	}
+	return parts[len(parts)-2] + "/" + parts[len(parts)-1]
 }

@@ -48,7 +48,10 @@ func TestNormalizeClaim(t *testing.T) {
 		{ClaimURL, "http://example.com/page#google_vignette", "example.com/page"},
 		{ClaimQuoted, `"Subway  (1985)"`, "subway (1985)"},
 		{ClaimEntity, "The Seattle Children's Museum", "seattle children museum"},
-		{ClaimPath, "/workspace/76.pdf.", "/workspace/76.pdf"},
+		{ClaimPath, "/workspace/76.pdf.", "workspace/76.pdf"},
+		{ClaimPath, "/repo/durations/parser.py", "durations/parser.py"},
+		{ClaimPath, "./durations/parser.py", "durations/parser.py"},
+		{ClaimPath, "setup.py", "setup.py"},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.kind)+" "+tt.in, func(t *testing.T) {
@@ -69,7 +72,7 @@ func TestClaimsInText(t *testing.T) {
 		{"phone numbers and ranges are not numbers", "call (212) 555-1234 between 7-9 pm", []string{"time:21:00"}},
 		{"identifiers are not numbers", "tmp_code_92ba2 and v3.11.2 and 3rd", nil},
 		{"url swallows its digits", "see https://Example.com/a/123?id=456.", []string{"url:example.com/a/123?id=456"}},
-		{"file url is a path", "Address: file:///workspace/76.pdf", []string{"path:/workspace/76.pdf"}},
+		{"file url is a path", "Address: file:///workspace/76.pdf", []string{"path:workspace/76.pdf"}},
 		{"date swallows its numbers", "on August 1, 2015 it", []string{"date:2015-08-01"}},
 		{"entities skip sentence-initial common words", "The Bank of America sold it to Subway.", []string{"entity:bank of america", "entity:subway"}},
 		{"sentence-initial single word is not a name", "Subway is open.", nil},

@@ -52,12 +52,15 @@ type runContext struct {
 	mentions *mentionIndex     // lowers indexed, for a run of many agents; nil for few
 	noEntity *agentSet         // entity norms that are agent names
 	question string            // the start of the task text, normalised
-	sawTask  bool
-	sawPlan  bool
-	called   map[string]bool // tools called so far
-	buf      *stepBuffers    // each step's texts, made again in place
-	details  Details         // the step being read's, until it is done
-	rare     Rare            // the step being read's rarer details, until it is done
+	// instructions are the run's system instructions kept apart from
+	// its steps, until the first task step takes their policies.
+	instructions string
+	sawTask      bool
+	sawPlan      bool
+	called       map[string]bool // tools called so far
+	buf          *stepBuffers    // each step's texts, made again in place
+	details      Details         // the step being read's, until it is done
+	rare         Rare            // the step being read's rarer details, until it is done
 }
 
 // stepBuffers hold the texts one step is read through: the step's own,
@@ -89,6 +92,7 @@ func newRunContext(r *run.Run) *runContext {
 		q = q[:100]
 	}
 	rc.question = q
+	rc.instructions = r.Instructions
 	return rc
 }
 

@@ -19,7 +19,7 @@ func TestRuntimeNoise(t *testing.T) {
 	for _, c := range claimsOf(newText(s), nil, true) {
 		got = append(got, c.Key())
 	}
-	assert.Equal(t, []string{"path:/workspace/data.csv", "number:1200", "path:/workspace/other.csv"}, got,
+	assert.Equal(t, []string{"path:workspace/data.csv", "number:1200", "path:workspace/other.csv"}, got,
 		"the warning's path, date-like model names and line numbers, and the frame's file and line are the harness's")
 
 	for _, line := range []string{

@@ -41,8 +41,12 @@ var errorRules = []signalRule{
 	{kind: "assumption", severity: SeverityLow, re: pattern(`\b(?:let(?:'s| us) assume|assum(?:e|ed|ing|ption)|hypothetical(?:ly)?|placeholder|dummy|mock(?:ed)? (?:data|values?|results?)|simulated?|for (?:the sake of )?(?:demonstration|illustration)|made[- ]up|fictional|example (?:data|values?))\b`, ci), negatable: true},
 	// A run that goes round in circles or is stopped by a limit.
 	{kind: "stall", severity: SeverityMedium, re: pattern(`\b(?:stalled|stuck|(?:we are |we're )?in a loop|re-?planning|no (?:further )?progress|(?:max(?:imum)? (?:rounds|turns|time|steps|iterations)|counter) (?:\(\d{1,6}s?\) )?(?:reached|exceeded)|exceeded)\b`, ci), negatable: true},
-	// An executor that had nothing to run, or ran and printed nothing.
-	{kind: "empty_result", severity: SeverityLow, re: pattern(`\b(?:no code (?:from the last \d{1,3} messages? )?(?:for me )?to execute|(?:code |command )?output:\s{0,4}$|produced no output|returned (?:no|empty) (?:results?|output)|(?:result|output|response) (?:is|was) empty)`, ci|ml)},
+	// An executor that had nothing to run, or ran and printed nothing: an
+	// "Output:" label with nothing after it to the end of the text. The
+	// label ends its own line where the output follows on the next ones
+	// (Codex CLI's "Process exited with code 0\nOutput:\n…", AutoGen's
+	// "Code output: \n…"), so the end of a line says nothing.
+	{kind: "empty_result", severity: SeverityLow, re: pattern(`\b(?:no code (?:from the last \d{1,3} messages? )?(?:for me )?to execute|(?:code |command )?output:\s{0,16}\z|produced no output|returned (?:no|empty) (?:results?|output)|(?:result|output|response) (?:is|was) empty)`, ci)},
 }
 
 // successRules mark confirmed results; exit code 0 is read separately.
@@ -183,19 +187,22 @@ var (
 // code, not also a "failure".
 var genericKinds = map[string]bool{"failure": true, "error": true, "success": true}
 
-// dedupeSignals drops a generic signal whose line another signal quotes.
+// dedupeSignals drops a generic signal whose line another signal, as
+// severe or more, quotes. A milder one says less than the generic reading
+// of its line: "I'm sorry, I could not access the page" is an apology and
+// a failure, and the apology alone would hide that the step failed.
 func dedupeSignals(ss []Signal) []Signal {
-	specific := map[string]bool{}
+	specific := map[string]Severity{}
 	for _, s := range ss {
 		if !genericKinds[s.Kind] {
-			specific[s.Quote] = true
+			specific[s.Quote] = max(specific[s.Quote], s.Severity)
 		}
 	}
 	seen := map[string]bool{}
 	out := ss[:0]
 	for _, s := range ss {
 		key := s.Kind + "\x00" + s.Quote
-		if seen[key] || genericKinds[s.Kind] && specific[s.Quote] {
+		if sev, ok := specific[s.Quote]; seen[key] || genericKinds[s.Kind] && ok && sev >= s.Severity {
 			continue
 		}
 		seen[key] = true

@@ -89,7 +89,7 @@ func copyRun(in *run.Run) *run.Run {
 
 // runTexts points at every text of a run, in reading order.
 func runTexts(r *run.Run) []*string {
-	ts := []*string{&r.Source, &r.Question, &r.GroundTruth, &r.TraceID}
+	ts := []*string{&r.Source, &r.Question, &r.Instructions, &r.GroundTruth, &r.TraceID}
 	for i := range r.Steps {
 		s := &r.Steps[i]
 		e := s.Extra

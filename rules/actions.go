@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/offattr/offattr/extract"
 	matching "github.com/offattr/offattr/internal/match"
@@ -391,7 +392,14 @@ func unsupportedArguments(in *Input) []Finding {
 		var missing []string
 		for _, c := range f.Calls {
 			for _, v := range c.Values {
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) {
+				if c.Command() != "" && (v == c.Command() || !c.Consequential() && strings.ContainsAny(v, " \t\n")) {
+					// A command says what the call does, and the words
+					// beside a command that only reads describe it; the
+					// text a command that changes something puts in (an
+					// edit's code) is still read.
+					continue
+				}
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -408,6 +416,37 @@ func unsupportedArguments(in *Input) []Finding {
 // UnsupportedArguments is the unsupported_arguments analyzer.
 var UnsupportedArguments = &Analyzer{Name: "unsupported_arguments", Run: unsupportedArguments, Requires: []Fact{FactToolCalls, FactKinds, FactSignals, FactTrials},
 	Doc: "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up"}
+
+// composed reports whether a value of a few words takes at least half of
+// them from the task or the steps before i: a search query or a
+// description the caller put together from what it read ("WTO
+// Director-General" for a task about the World Trade Organization's
+// Director-General), not an id or a name it made up, whose words would
+// all be new.
+func composed(sup *support, v string, i int) bool {
+	words := strings.Fields(v)
+	if len(words) < 2 {
+		return false
+	}
+	held := 0
+	for _, w := range words {
+		if meaningful(w) && sup.before(w, i, from{}) {
+			held++
+		}
+	}
+	return 2*held >= len(words)
+}
+
+// pathHeld reports whether a value is a file's path that the task or a
+// step before i names from another directory ("/repo/src/app.py" for the
+// "./src/app.py" a listing printed).
+func pathHeld(sup *support, v string, i int) bool {
+	if !strings.Contains(v, "/") || strings.Contains(v, "://") {
+		return false
+	}
+	n := extract.PathNorm(v)
+	return n != v && strings.Contains(n, "/") && sup.before(n, i, from{})
+}
 
 func quoteList(vs []string) string {
 	if len(vs) > 3 {
@@ -737,15 +776,60 @@ func hasError(f *extract.Features) bool {
 func consequentialValues(f *extract.Features) []string {
 	var out []string
 	for _, c := range f.Calls {
-		if c.Consequential() {
-			for _, v := range c.Values {
-				if meaningful(v) {
-					out = append(out, v)
-				}
+		if !c.Consequential() {
+			continue
+		}
+		if c.Command() != "" {
+			out = append(out, commandObjects(c)...)
+			continue
+		}
+		for _, v := range c.Values {
+			if meaningful(v) {
+				out = append(out, v)
 			}
 		}
 	}
 	return out
+}
+
+// commandObjects are the objects of a call given a command to run: the
+// files its command line and its arguments name, and its other arguments
+// of one word (an id). The words of a command are what it does, and an
+// argument of several (a shell tool's description of the command, the
+// text an editor puts in) is no object: two commands that both "Run the
+// tests" act on nothing in common. A file is read by its PathNorm, as two
+// commands name it from different directories.
+func commandObjects(c extract.Call) []string {
+	var out []string
+	for _, w := range strings.Fields(c.Command()) {
+		if fileLike(w) {
+			out = append(out, extract.PathNorm(w))
+		}
+	}
+	for _, v := range c.Values {
+		switch {
+		case v == c.Command() || strings.ContainsAny(v, " \t\n") || !meaningful(v):
+		case fileLike(v):
+			out = append(out, extract.PathNorm(v))
+		default:
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// fileLike reports whether a word names a file: a path, or a name with an
+// extension ("parser.py"), not an option.
+func fileLike(w string) bool {
+	w = strings.Trim(w, `"'`)
+	if w == "" || w[0] == '-' || strings.Contains(w, "://") {
+		return false
+	}
+	if strings.Contains(w, "/") {
+		return true
+	}
+	dot := strings.LastIndexByte(w, '.')
+	return dot > 0 && dot < len(w)-1 && unicode.IsLetter(rune(w[dot+1]))
 }
 
 func shares(a, b []string) bool {

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
@@ -40,6 +42,9 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 			continue // the task giver's own facts are givens
 		}
 		claims := in.Graph.OutClaims(graph.StepID(i))
+		if runsCommands(in, i) {
+			claims = withoutPaths(claims, in.Features.Steps[i].Claims)
+		}
 		used := len(claims)
 		var example string
 		if used > 0 {
@@ -76,4 +81,27 @@ func joinReason(a, b string) string {
 // and examples, not claims.
 func proposes(f *extract.Features) bool {
 	return f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction)
+}
+
+// runsCommands reports whether step i is only calls of tools given
+// commands to run (a shell, an editor). The files a command names are
+// what it looks at or changes, not facts it states (a made-up one fails
+// the command); the values it writes out may be (echo "Temperature:
+// 89°F" makes a reading up).
+func runsCommands(in *Input, i int) bool {
+	calls := in.Features.Steps[i].Calls
+	return in.Run.Steps[i].Kind == run.KindToolCall && len(calls) > 0 &&
+		!slices.ContainsFunc(calls, func(c extract.Call) bool { return c.Command() == "" })
+}
+
+// withoutPaths drops from keys (claim keys, as the graph gives them) the
+// paths among a step's claims.
+func withoutPaths(keys []string, claims []extract.Claim) []string {
+	var out []string
+	for _, k := range keys {
+		if !slices.ContainsFunc(claims, func(c extract.Claim) bool { return c.Kind == extract.ClaimPath && strings.EqualFold(c.Norm, k) }) {
+			out = append(out, k)
+		}
+	}
+	return out
 }

@@ -37,20 +37,26 @@ func dataFlowOrigin(in *Input) []Finding {
 	count := map[int]int{}
 	first := map[int]graph.ClaimFlow{}
 	moved := map[int]bool{}
+	chosen := map[int]bool{}
+	explained := map[int]bool{} // first[o] moved or was chosen
 	var order []int
 	for _, cf := range flows {
 		o := cf.Origin
 		if o < 0 {
 			continue
 		}
+		why := false // this value says why the step is blamed
 		if gt != "" {
 			o = corruption(in, cf, want, reached)
 			if o < 0 {
 				continue
 			}
 			if o != cf.Origin {
-				moved[o] = true
+				moved[o], why = true, true
 			}
+		} else if c := chosenAmong(in, cf); c >= 0 {
+			o = c
+			chosen[o], why = true, true
 		}
 		if in.Features.Steps[o].Has(extract.KindToolResult) {
 			if c := callerOf(in, o); c >= 0 {
@@ -60,9 +66,12 @@ func dataFlowOrigin(in *Input) []Finding {
 		if !isAgentDecision(in, o) {
 			continue
 		}
-		if count[o] == 0 {
+		switch {
+		case count[o] == 0:
 			order = append(order, o)
-			first[o] = cf
+			first[o], explained[o] = cf, why
+		case why && !explained[o]:
+			first[o], explained[o] = cf, true // quote the value that says why
 		}
 		count[o]++
 	}
@@ -71,8 +80,11 @@ func dataFlowOrigin(in *Input) []Finding {
 		cf := first[o]
 		share := float64(count[o]) / float64(len(flows))
 		reason := fmt.Sprintf("the final answer's %q first appears here and is carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())
-		if moved[o] {
+		switch {
+		case moved[o]:
 			reason = fmt.Sprintf("the final answer's %q, first seen beside the correct value, is carried on here without it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
+		case chosen[o]:
+			reason = fmt.Sprintf("the final answer's %q, first read from a tool among other values of its kind, is chosen here and carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		}
 		out = append(out, Finding{Step: o, Strength: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text), Reason: reason})
 	}
@@ -82,6 +94,48 @@ func dataFlowOrigin(in *Input) []Finding {
 // DataFlowOrigin is the data_flow_origin analyzer.
 var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: dataFlowOrigin, Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds},
 	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow)"}
+
+// chosenAmong is, for a run without a ground truth, the step that chose
+// the answer's value when a tool's output gave it among other values of
+// its kind (a listing of several cities' populations, of several dates):
+// the first agent's step on the value's path that states it without the
+// others. The tool reported what it found; which of its values answers
+// the task was the agent's choice. It returns -1 when the value was first
+// stated by an agent, or stood alone in the output, or no step chose it.
+func chosenAmong(in *Input, cf graph.ClaimFlow) int {
+	o := cf.Origin
+	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
+		return -1
+	}
+	claims := in.Features.Steps[o].Claims
+	at := slices.IndexFunc(claims, func(c extract.Claim) bool { return strings.EqualFold(c.Norm, cf.Claim) })
+	if at < 0 || !answerClaim(claims[at]) || claims[at].Kind == extract.ClaimQuoted {
+		return -1
+	}
+	given := givenClaims(in)
+	var others []string
+	for _, c := range claims {
+		if c.Kind == claims[at].Kind && !strings.EqualFold(c.Norm, cf.Claim) && !given[c.Norm] && !slices.Contains(others, c.Norm) {
+			others = append(others, c.Norm)
+		}
+	}
+	if len(others) < 2 {
+		return -1
+	}
+	for k := len(cf.Path) - 1; k >= 0; k-- {
+		i := cf.Path[k]
+		if i <= o || !isAgentDecision(in, i) || in.Features.Steps[i].Has(extract.KindToolResult) {
+			continue
+		}
+		if !slices.ContainsFunc(in.Features.Steps[i].Claims, func(c extract.Claim) bool { return slices.Contains(others, c.Norm) }) {
+			if i != in.Graph.AnswerStep() || !run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o)) {
+				return -1
+			}
+			return i
+		}
+	}
+	return -1
+}
 
 // corruption walks a claim's path from its origin toward the answer and
 // returns the first step that states the wrong value without also stating

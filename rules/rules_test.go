@@ -82,6 +82,42 @@ func TestLocalFault(t *testing.T) {
 		"a failure corrected later in the trial is not a fault that decided the run")
 }
 
+// TestCorrectedPastOtherFailures: a coding agent works around a command
+// that failed through other commands, some of which fail too; the first
+// failure was corrected once one of them runs cleanly. A retry of the same
+// command that fails again is no correction, nor is a tool by name that
+// fails again with other arguments.
+func TestCorrectedPastOtherFailures(t *testing.T) {
+	in := prepare(t, "Fix the failing parser test.", "",
+		msg{agent: "user", content: "Fix the failing parser test.", kind: run.KindUser},
+		msg{agent: "assistant", content: `bash({"command": "python -m pytest -q"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "ModuleNotFoundError: No module named 'freezegun'\n[exit code 4]", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `bash({"command": "pip install freezegun"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "ERROR: No matching distribution found for freezegun\n[exit code 1]", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `bash({"command": "python -m pytest -q --noconftest"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "1 failed, 11 passed in 0.04s\n[exit code 0]", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `bash({"command": "python -m pytest -q --noconftest"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "ImportError: cannot import name 'parse'\n[exit code 1]", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `bash({"command": "python -m pytest -q --noconftest"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "ImportError: cannot import name 'parse'\n[exit code 1]", kind: run.KindToolResult},
+	)
+	assert.Equal(t, 6, corrected(in, 2), "the test run past the install that failed too")
+	assert.Equal(t, 6, corrected(in, 4))
+	assert.Equal(t, -1, corrected(in, 8), "the same command failing again")
+	assert.Equal(t, []int{7, 9}, steps(LocalFault.Run(in), true), "the command that kept failing")
+
+	in = prepare(t, "When did the train arrive?", "",
+		msg{agent: "user", content: "When did the train arrive?", kind: run.KindUser},
+		msg{agent: "assistant", content: `inspect_file({"file_path": "https://example.org/files/2019/may.pdf"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "requests.exceptions.HTTPError: 404 Client Error: Not Found for url: https://example.org/files/2019/may.pdf", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `inspect_file({"file_path": "https://example.org/files/2019/05.pdf"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "requests.exceptions.HTTPError: 404 Client Error: Not Found for url: https://example.org/files/2019/05.pdf", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `web_search({"query": "train arrival May 2019"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Results: the 6:50 PM train", kind: run.KindToolResult},
+	)
+	assert.Equal(t, -1, corrected(in, 2), "the tool failed again")
+}
+
 func TestReversibility(t *testing.T) {
 	in := codeRun(t, "")
 	fs := Reversibility.Run(in)
@@ -180,6 +216,142 @@ func TestChatAnswerContradicted(t *testing.T) {
 	)
 	assert.Equal(t, []int{3}, steps(GroundTruthContradiction.Run(in), true))
 	assert.Equal(t, 3, Attribute(in).Step)
+}
+
+// TestUnsupportedArguments: a search query of a few words that takes its
+// words from the task is composed, not made up, though the task does not
+// hold it as a whole; a name the caller brings from nowhere is made up.
+func TestUnsupportedArguments(t *testing.T) {
+	in := prepare(t, "Who is the current Director-General of the World Trade Organization?", "",
+		msg{agent: "user", content: "Who is the current Director-General of the World Trade Organization?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "WTO Director-General"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"error": "SearchTimeoutError: upstream search provider did not respond within 30s"}`, kind: run.KindToolResult},
+		msg{agent: "assistant", content: `lookup_person({"name": "Roberto Azevedo"})`, kind: run.KindToolCall},
+	)
+	assert.Equal(t, []int{3}, steps(UnsupportedArguments.Run(in), true))
+}
+
+// TestUnsupportedArgumentsOfCommands: a coding agent's shell and editor
+// are given commands, which say what the call does, and files by paths
+// the listings before them print from another directory; neither is a
+// made-up value. Shapes: SWE-agent's str_replace_editor, Codex CLI's
+// exec_command.
+func TestUnsupportedArgumentsOfCommands(t *testing.T) {
+	in := prepare(t, "parse_duration('1h30m') returns 3630 instead of 5400", "",
+		msg{agent: "user", content: "parse_duration('1h30m') returns 3630 instead of 5400", kind: run.KindUser},
+		msg{agent: "assistant", content: `bash({"command": "grep -rn 'def parse_duration' ."})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "./durations/parser.py:8:def parse_duration(text: str) -> int:", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `str_replace_editor({"command": "view", "path": "/repo/durations/parser.py"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "UNITS = {\"h\": 3600, \"m\": 1}", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `exec_command({"cmd": "cat -n /repo/durations/format.py"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "No such file", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `str_replace_editor({"command": "view", "path": "/repo/durations/units.py"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "No such file", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `Bash({"command": "ls tests", "description": "List test files"})`, kind: run.KindToolCall},
+	)
+	assert.Equal(t, []int{7}, steps(UnsupportedArguments.Run(in), true), "only the file no step named, not the words describing a command")
+}
+
+// TestStateOriginOfCommands: what a command acts on is the files it
+// names, not the description a shell tool is given beside it (Claude
+// Code's Bash: {"command", "description"}). An edit in place breaks the
+// script that a later command runs; an install described as the failing
+// command is ("Run the check") changed nothing it needed.
+func TestStateOriginOfCommands(t *testing.T) {
+	in := prepare(t, "Make the report script print totals.", "",
+		msg{agent: "user", content: "Make the report script print totals.", kind: run.KindUser},
+		msg{agent: "assistant", content: `Bash({"command": "sed -i 's/print(rows)/print(total(rows))/' /repo/tools/report.py", "description": "Run the check"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `Bash({"command": "pip install sums", "description": "Run the check"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Successfully installed sums-1.0", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `Bash({"command": "python3 tools/report.py", "description": "Run the check"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "NameError: name 'total' is not defined\nExit code 1", kind: run.KindToolResult},
+	)
+	assert.Equal(t, []int{1}, steps(StateOrigin.Run(in), true))
+}
+
+// TestDataFlowOriginChosenAmong: without a ground truth, an assistant that
+// answers with one of the values its own search listed chose it; the
+// search reported all of them. In a team, where another agent passes the
+// value on, the search that brought it in is still where it came from.
+func TestDataFlowOriginChosenAmong(t *testing.T) {
+	listing := `[{"snippet": "2020 census populations: Springfield, Missouri 169,176; Springfield, Massachusetts 155,929; Springfield, Illinois 114,394."}]`
+	in := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
+		msg{agent: "user", content: "What was the population of Springfield, Massachusetts at the 2020 census?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "Springfield Massachusetts population 2020 census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: listing, kind: run.KindToolResult},
+		msg{agent: "assistant", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
+	)
+	fs := DataFlowOrigin.Run(in)
+	assert.Equal(t, []int{3}, steps(fs, true))
+	require.NotEmpty(t, fs)
+	assert.Contains(t, fs[0].Reason, `"114,394", first read from a tool among other values of its kind`)
+
+	team := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
+		msg{agent: "user", content: "What was the population of Springfield, Massachusetts at the 2020 census?", kind: run.KindUser},
+		msg{agent: "researcher", content: `web_search({"query": "Springfield Massachusetts population 2020 census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: listing, kind: run.KindToolResult},
+		msg{agent: "writer", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
+	)
+	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(team), true))
+
+	// With the ground truth the value dropped beside the right one is the
+	// one quoted, not a name the answer states before it.
+	in = prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "155,929",
+		msg{agent: "user", content: "What was the population of Springfield, Massachusetts at the 2020 census?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "Springfield Massachusetts population 2020 census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: listing, kind: run.KindToolResult},
+		msg{agent: "assistant", content: "According to the 2020 census, Springfield, Massachusetts had a population of 114,394."},
+	)
+	fs = DataFlowOrigin.Run(in)
+	require.NotEmpty(t, fs)
+	assert.Contains(t, fs[0].Reason, `"114,394", first seen beside the correct value`)
+}
+
+// TestPolicyInInstructions: a trace keeps the system prompt apart from
+// its steps (run.Run.Instructions); its policy governs the run as a
+// transcript's system step does.
+func TestPolicyInInstructions(t *testing.T) {
+	r := &run.Run{Source: "trace.json", Question: "Hi, I need to cancel my trip to Denver.",
+		Instructions: "Before taking any action that updates the booking database, you must obtain explicit user confirmation (yes) to proceed.",
+		Steps: []run.Step{
+			{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Hi, I need to cancel my trip to Denver."},
+			{Index: 1, Agent: "agent", Kind: run.KindToolCall, Content: `get_reservation_details({"reservation_id": "AIXC49"})`},
+			{Index: 2, Agent: "agent", Kind: run.KindToolResult, Content: `{"reservation_id": "AIXC49", "destination": "DEN"}`},
+			{Index: 3, Agent: "agent", Kind: run.KindToolCall, Content: `cancel_reservation({"reservation_id": "AIXC49"})`},
+			{Index: 4, Agent: "agent", Kind: run.KindToolResult, Content: `{"reservation_id": "AIXC49", "status": "cancelled"}`},
+			{Index: 5, Agent: "agent", Kind: run.KindMessage, Content: "Your reservation AIXC49 has been cancelled."},
+		}}
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(t, err)
+	in := &Input{Run: r, Features: f, Graph: g}
+	assert.Equal(t, []int{3}, steps(UnconfirmedAction.Run(in), true))
+}
+
+// TestUnsupportedClaimOfCommands: a coding agent's command names the
+// files it runs on (Codex CLI's exec_command, its call written out as the
+// step); the paths are what it looks at, not facts it states, though no
+// step named them before and later steps use them. What a command writes
+// out is stated all the same (as the Claude Agent SDK's traces in
+// ../shared/traces/strands-evals show an agent echo a reading it made up).
+func TestUnsupportedClaimOfCommands(t *testing.T) {
+	in := prepare(t, "parse_duration('1h30m') returns 3630 instead of 5400", "",
+		msg{agent: "user", content: "parse_duration('1h30m') returns 3630 instead of 5400", kind: run.KindUser},
+		msg{agent: "assistant", content: `exec_command({"cmd": "python -m pytest -q --noconftest tests/test_parser.py"})`, kind: run.KindToolCall},
+		msg{agent: "assistant", content: "tests/test_parser.py:14: AssertionError\n1 failed, 11 passed", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `exec_command({"cmd": "python -m pytest -q tests/test_parser.py -k days"})`, kind: run.KindToolCall},
+		msg{agent: "assistant", content: "The failure in tests/test_parser.py is the minutes case.", kind: run.KindMessage},
+	)
+	assert.Empty(t, steps(UnsupportedClaim.Run(in), true))
+
+	in = prepare(t, "Look up the weather in New York and Seattle, then calculate the temperature difference.", "",
+		msg{agent: "user", content: "Look up the weather in New York and Seattle, then calculate the temperature difference.", kind: run.KindUser},
+		msg{agent: "researcher", content: `Bash({"command": "echo \"Location: New York City\nTemperature: 89°F\""})`, kind: run.KindToolCall},
+		msg{agent: "researcher", content: `{"stdout": "Location: New York City\nTemperature: 89°F", "stderr": ""}`, kind: run.KindToolResult},
+		msg{agent: "lead", content: "New York is 89°F, warmer than Seattle.", kind: run.KindMessage},
+	)
+	assert.Equal(t, []int{1}, steps(UnsupportedClaim.Run(in), true))
 }
 
 func TestAttributeCodeRun(t *testing.T) {

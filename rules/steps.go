@@ -58,20 +58,30 @@ func failureWeight(s extract.Signal) float64 {
 }
 
 // corrected returns the first later tool result in the same trial that ran
-// cleanly before any further failure, or -1: the run returned to a valid
-// state after the failure at j. A clean result is one with a success
-// signal, or, for a retry by the agent whose call failed, one that raises
-// no error at all (an API answers with data, not with "success").
+// cleanly before the failure at j happened again, or -1: the run returned
+// to a valid state after it. A clean result is one with a success signal,
+// or, for a retry by the agent whose call failed, one that raises no error
+// at all (an API answers with data, not with "success"). The failure
+// happens again when a later result fails whose call is the same (the
+// same tool with the same arguments), or either is not a call by name
+// (code run by a terminal, where one script cannot be told from the
+// next); a different call that fails is a workaround that did not work
+// yet, as an agent tries one command after another.
 func corrected(in *Input, j int) int {
 	trial := in.Graph.TrialOf(j)
 	agent := ""
+	var failing []extract.Call
 	if c := callerOf(in, j); c >= 0 {
 		agent = run.AgentKey(in.Run.Steps[c].Agent)
+		failing = in.Features.Steps[c].Calls
 	}
 	for k := j + 1; k <= trial.End; k++ {
 		f := &in.Features.Steps[k]
 		if _, failed := toolFailed(f); failed {
-			return -1
+			if c := callerOf(in, k); len(failing) == 0 || c < 0 || len(in.Features.Steps[c].Calls) == 0 || sameCalls(failing, in.Features.Steps[c].Calls) {
+				return -1
+			}
+			continue
 		}
 		if toolSucceeded(f) {
 			return k
@@ -142,4 +152,20 @@ func responsible(in *Input, i int) string {
 		return in.Run.Steps[c].Agent
 	}
 	return in.Run.Steps[i].Agent
+}
+
+// sameCalls reports whether two steps make a call alike: the same tool,
+// and for a tool given a command to run (a shell, an editor), the same
+// command. A tool by name that fails again has the same trouble (pages it
+// cannot open, ids it cannot find) whatever its arguments; a shell runs a
+// different program for each command.
+func sameCalls(a, b []extract.Call) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Name == y.Name && x.Command() == y.Command() {
+				return true
+			}
+		}
+	}
+	return false
 }

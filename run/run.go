@@ -124,10 +124,16 @@ type Run struct {
 	Format Format `json:"format"`
 	// TraceID is the trace the run was read from, for telemetry; empty for
 	// other formats. Source is then FILE#TRACEID.
-	TraceID     string `json:"trace_id,omitempty"`
-	Question    string `json:"question,omitempty"`
-	GroundTruth string `json:"ground_truth,omitempty"`
-	Steps       []Step `json:"steps"`
+	TraceID  string `json:"trace_id,omitempty"`
+	Question string `json:"question,omitempty"`
+	// Instructions are the system instructions the run's model was given
+	// where the file keeps them apart from its steps (a trace's model
+	// calls repeat them in their input, or record them as
+	// gen_ai.system_instructions): the rules a policy states. A transcript
+	// keeps its system prompt as a step instead.
+	Instructions string `json:"instructions,omitempty"`
+	GroundTruth  string `json:"ground_truth,omitempty"`
+	Steps        []Step `json:"steps"`
 }
 
 // Case is a run as a labelled corpus holds it: the run, and beside it the

@@ -198,8 +198,9 @@ type builder struct {
 	unanswered  int // calls made and not yet answered
 	// silent holds, by agent, its latest model call if no output of it
 	// was recorded.
-	silent   map[string]*silentCall
-	question string
+	silent       map[string]*silentCall
+	question     string
+	instructions string // the first model call's system instructions
 	// begun holds the agent turns whose first model call prompts has read,
 	// and given the prompts read there; nil before the first.
 	begun map[*node]bool
@@ -249,7 +250,7 @@ func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format For
 	// names, they lose any control character a hostile file put in them.
 	rawID := traceID
 	traceID = cleanName(traceID)
-	r := &Run{Format: format, TraceID: traceID, Question: b.question}
+	r := &Run{Format: format, TraceID: traceID, Question: b.question, Instructions: b.instructions}
 	stepNodes := make([]*node, len(b.steps))
 	r.Steps = make([]Step, 0, len(b.steps))
 	for i, p := range b.steps {
@@ -1117,6 +1118,9 @@ func (b *builder) task(byTime []*node) {
 			firstRoot = n
 		}
 	}
+	if firstLLM != nil {
+		b.instructions = instructionsOf(firstLLM.s)
+	}
 	var candidates []func() (*node, []chatMessage)
 	if root != nil {
 		candidates = append(candidates, func() (*node, []chatMessage) { return root, agentInput(root.s) })
@@ -1182,6 +1186,36 @@ func (b *builder) onlyTask() bool {
 		}
 	}
 	return true
+}
+
+// instructionsOf returns the system instructions a model call was given:
+// gen_ai.system_instructions, which the GenAI conventions record apart
+// from the chat history ([{"type": "text", "content": …}] or text), else
+// the system messages its input opens with.
+func instructionsOf(s *spans.Span) string {
+	var texts []string
+	if v, ok := s.Attrs.Get("gen_ai.system_instructions"); ok {
+		x, structured := anyOf(v)
+		parts, _ := x.([]any)
+		for _, p := range parts {
+			if m, ok := p.(map[string]any); ok && (m["type"] == nil || m["type"] == "text") {
+				texts = append(texts, strings.TrimSpace(stringOrEmpty(m["content"])))
+			}
+		}
+		if !structured {
+			texts = append(texts, strings.TrimSpace(unquote(v.Text())))
+		}
+	}
+	if len(nonEmpty(texts)) == 0 {
+		texts = texts[:0]
+		for _, m := range inputMessages(s) {
+			if !strings.EqualFold(m.Role, "system") && !strings.EqualFold(m.Role, "developer") {
+				break
+			}
+			texts = append(texts, strings.TrimSpace(m.Text))
+		}
+	}
+	return strings.Join(nonEmpty(texts), "\n")
 }
 
 // addTask records the run's task, said by the user at node n's start.

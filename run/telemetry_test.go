@@ -1592,3 +1592,47 @@ func TestModelCallLogs(t *testing.T) {
 		})
 	}
 }
+
+// TestSystemInstructions: a trace keeps the system prompt in its model
+// calls' input (GenAI's gen_ai.input.messages, OpenInference's
+// llm.input_messages) or apart from it (gen_ai.system_instructions), not
+// as a step; the run holds it as its instructions, the first model call's.
+func TestSystemInstructions(t *testing.T) {
+	const policy = "Before cancelling a booking, obtain explicit user confirmation (yes)."
+	tests := []struct {
+		name  string
+		attrs map[string]any
+	}{
+		{"GenAI input messages", map[string]any{
+			"gen_ai.operation.name": "chat",
+			"gen_ai.input.messages": `[{"role":"system","parts":[{"type":"text","content":"` + policy + `"}]},{"role":"user","parts":[{"type":"text","content":"Cancel AIXC49."}]}]`,
+		}},
+		{"GenAI system instructions", map[string]any{
+			"gen_ai.operation.name":      "chat",
+			"gen_ai.system_instructions": `[{"type":"text","content":"` + policy + `"}]`,
+			"gen_ai.input.messages":      `[{"role":"user","parts":[{"type":"text","content":"Cancel AIXC49."}]}]`,
+		}},
+		{"OpenInference input messages", map[string]any{
+			"openinference.span.kind":               "LLM",
+			"llm.input_messages.0.message.role":     "system",
+			"llm.input_messages.0.message.content":  policy,
+			"llm.input_messages.1.message.role":     "user",
+			"llm.input_messages.1.message.content":  "Cancel AIXC49.",
+			"llm.output_messages.0.message.role":    "assistant",
+			"llm.output_messages.0.message.content": "Done: AIXC49 is cancelled.",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			attrs := maps.Clone(tt.attrs)
+			if _, ok := attrs["gen_ai.operation.name"]; ok {
+				attrs["gen_ai.output.messages"] = `[{"role":"assistant","parts":[{"type":"text","content":"Done: AIXC49 is cancelled."}]}]`
+			}
+			path := writeSpans(t, span{id: "a", name: "chat", start: 1, attrs: attrs})
+			r := loadOne(t, path, "").Run
+			assert.Equal(t, policy, r.Instructions)
+			assert.Equal(t, "Cancel AIXC49.", r.Question)
+			assert.Equal(t, []string{"user user: Cancel AIXC49.", "assistant message: Done: AIXC49 is cancelled."}, steps(r), "the instructions are no step")
+		})
+	}
+}
