@@ -120,6 +120,11 @@ func TestSignals(t *testing.T) {
 		{"a timeout that expired", "The request timed out after 30 s.", []string{"failure"}, nil},
 		{"a timeout error", "The run ended in a timeout error.", []string{"failure"}, nil},
 		{"a timeout setting is no failure", "- P0: idle timeout of 15 minutes, reset on every request\n- call fetch(url, timeout=30)", nil, nil},
+		{"a timeout setting named with its unit is no failure", "TIMEOUT_SECONDS = 30\n    timeout-minutes: 30\nclient = Client(timeout_ms=5000)\nconfig: {timeoutMs: 5000}\nsession timeout (minutes): 15\ntimeout in seconds: 30", nil, nil},
+		{"a count of timeouts", "Requests: 120, timeouts: 3", []string{"failure"}, nil},
+		{"a name that holds a failure word is no failure", "failed_attempts = 0\nblocked_users = set()", nil, nil},
+		{"a timeout whose value ran out", "Connection timeout 10s reached while contacting db-1.", []string{"failure"}, nil},
+		{"a timeout whose value elapsed", "The request hit the timeout: 30 s elapsed without a response.", []string{"failure"}, nil},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
 		{"request to verify is no confirmation", "Please verify that the figures are correct.", nil, nil},
 	}

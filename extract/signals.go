@@ -26,15 +26,18 @@ var exitCodeRe = pattern(`\b(?:exit[ _-]?code|exit[ _-]?status|return[ _-]?code|
 
 // errorRules are tried on every step; each fires at most a few times a step.
 // A timeout that states its value ("an idle timeout of 15 minutes",
-// "timeout=30") is a setting a specification or a call names, not one
-// that expired.
+// "timeout=30", and so with its unit in its name: "TIMEOUT_SECONDS = 30",
+// "timeout-minutes: 30", "timeoutMs: 5000", "timeout (minutes): 15") is a
+// setting a specification, a configuration or a call names, not one that
+// expired, unless the value is said to have run out ("connection timeout
+// 10s reached", "timeout: 30 s elapsed").
 var errorRules = []signalRule{
 	// "TypeError: ...", "java.lang.NullPointerException: ...", "panic: ..."
 	{kind: "exception", severity: SeverityHigh, re: pattern(`(?m)^[ \t]{0,8}(?:[\w.]{0,80}\.)?(?:[A-Z]\w{0,60}(?:Error|Exception)|panic|FATAL|Fatal error)(?::|\s{0,2}$)`, 0)},
 	{kind: "error", severity: SeverityMedium, re: pattern(`(?m)^[ \t>*#-]{0,8}(?:error|err|failure|failed)\b\s{0,3}[:!.]`, ci)},
 	{kind: "not_found", severity: SeverityMedium, re: pattern(`\b(?:(?:page |file |resource |module |command )?not found|no such file|does(?: not|n't) exist|404\b|no (?:relevant |matching )?results? (?:were |was )?found|(?:HTTP|status)(?: code)?\s{0,2}[:=]?\s{0,2}[45]\d\d\b)`, ci), negatable: true},
 	{kind: "refusal", severity: SeverityMedium, re: pattern(`\b(?:I(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable) to (?:help|assist|comply|provide)|I (?:can(?:no|')t|won't|will not) (?:help|assist|comply) with|as an AI(?: language model)?)`, ci)},
-	{kind: "failure", severity: SeverityMedium, re: pattern(`\b(?:unable to|(?:was|were|is|are) not able to|could ?n[o']t|can ?n[o']t|cannot|failed(?: to)?|fails?\b|unsuccessful|did not (?:work|succeed|return)|timed ?out|time ?out(?!\s{0,2}(?:of|=|:|is|was|to)?\s{0,2}\d)|access denied|forbidden|blocked)`, ci), negatable: true},
+	{kind: "failure", severity: SeverityMedium, re: pattern(`\b(?:unable to|(?:was|were|is|are) not able to|could ?n[o']t|can ?n[o']t|cannot|failed(?: to)?(?!\w)|fails?\b|unsuccessful|did not (?:work|succeed|return)|timed ?out|time ?out(?!(?:[_-][a-z]{1,12}|ms|secs?|seconds|mins?|minutes)?(?:\s{0,2}\([a-z]{1,12}\)|\s{1,2}in [a-z]{1,12})?\s{0,2}(?:of|=|:|is|was|to)?\s{0,2}\d(?![\d.,]{0,12}\s{0,2}(?:[a-z]{1,12}\s{0,2})?(?:exceeded|expired|elapsed|reached)\b))|access denied|forbidden|blocked(?!\w))`, ci), negatable: true},
 	{kind: "apology", severity: SeverityLow, re: pattern(`\b(?:I apologi[sz]e|(?:my )?apologies|I(?:'m| am) sorry|sorry for)\b`, ci)},
 	// Values that were made up rather than found: the data-flow rules look
 	// for the step where a fabricated value enters the run.

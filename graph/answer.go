@@ -34,17 +34,21 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 		// A number with its unit was carried by the steps that state the
 		// bare number too, as extract.Claim.Matches reads them: a
 		// constant in code or a figure in a table has its unit in a name
-		// ("TIMEOUT_MINUTES = 50" before "50 minutes").
+		// ("TIMEOUT_MINUTES = 50" before "50 minutes"). A text that gives
+		// the quantity in that unit as another value ("a 44 km route ...
+		// 18 parking stalls") counts something else with its bare number.
 		given := d.given[c.key]
 		if v, unit, ok := strings.Cut(c.key, " "); ok && unit != "" && number(v) {
 			if k, ok := d.claimID[v]; ok {
 				for _, i := range d.claimOcc.of(k) {
-					occ = append(occ, int(i))
+					if !otherInUnit(f.Steps[i].Claims, v, unit) {
+						occ = append(occ, int(i))
+					}
 				}
 				slices.Sort(occ)
 				occ = slices.Compact(occ)
 			}
-			given = given || d.given[v]
+			given = given || d.given[v] && !otherInUnit(f.Question, v, unit)
 		}
 		a.stating = append(a.stating, occ)
 		a.given = append(a.given, given)
@@ -112,6 +116,16 @@ func (g *Graph) AnswerFlow() []ClaimFlow {
 		out = append(out, cf)
 	}
 	return out
+}
+
+// otherInUnit reports whether claims state a number in unit other than v.
+func otherInUnit(claims []extract.Claim, v, unit string) bool {
+	for _, c := range claims {
+		if w, u, ok := strings.Cut(claimKey(c), " "); ok && u == unit && w != v && number(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // number reports whether a claim's key is a bare number.

@@ -325,4 +325,19 @@ func TestAnswerFlowThroughTheBareNumber(t *testing.T) {
 
 	g = buildRun(t, "Expire after 50.", []string{"50"}, steps...)
 	assert.Equal(t, -1, g.AnswerFlow()[0].Origin, "the question gives the value")
+
+	// A search result that gives the length in km as another value ("a
+	// 44 km route ... 18 parking stalls") counts something else with its
+	// bare 18: the answer's "18 km" did not come from it, nor from a
+	// question that says so.
+	misread := []st{
+		{agent: "assistant", claims: []string{"skyline trail"}},
+		{agent: "tool", claims: []string{"44 km", "18"}},
+		{agent: "assistant", kinds: []extract.StepKind{final}, claims: []string{"18 km"}},
+	}
+	g = buildRun(t, "", nil, misread...)
+	assert.Equal(t, []ClaimFlow{{Claim: "18 km", Text: "18 km", Origin: 2, Path: []int{2}}}, g.AnswerFlow())
+
+	g = buildRun(t, "A 44 km route has 18 stalls.", []string{"44 km", "18"}, misread[2])
+	assert.Equal(t, 0, g.AnswerFlow()[0].Origin, "a question that gives the length as another value does not give the answer's")
 }

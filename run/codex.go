@@ -33,6 +33,7 @@ type codexRecord struct {
 // codexMeta is a rollout's session_meta: a sub-agent's names the thread
 // that spawned it, and the agent's role or nickname.
 type codexMeta struct {
+	ID       string          `json:"id"`
 	Source   json.RawMessage `json:"source"`
 	Nickname string          `json:"agent_nickname"`
 	Role     string          `json:"agent_role"`
@@ -73,44 +74,55 @@ func (m codexMeta) parent() string {
 }
 
 // IsSubagentRollout reports whether path is the rollout of a Codex
-// sub-agent whose parent's rollout is beside it: reading the parent's
-// reads it, so a walk over runs leaves it out. Only its first record, the
-// session_meta, is read.
+// sub-agent that its parent's rollout, beside it, reads: the parent
+// records the spawn's result naming this thread. A walk over runs leaves
+// such a rollout out. Of this rollout only its first record, the
+// session_meta, is read; a parent that never recorded the spawn's result
+// (a session stopped while the sub-agent ran) does not read it, so it is
+// a run of its own.
 func IsSubagentRollout(path string) bool {
 	base := filepath.Base(path)
 	if !strings.HasPrefix(base, "rollout-") || !strings.HasSuffix(base, ".jsonl") {
 		return false
 	}
-	parent := rolloutParent(path)
-	if parent == "" || !safeThreadID(parent) {
+	id, parent := rolloutParent(path)
+	if id == "" || parent == "" || !safeThreadID(parent) {
 		return false
 	}
 	names, err := filepath.Glob(filepath.Join(filepath.Dir(path), "rollout-*-"+parent+".jsonl"))
-	return err == nil && len(names) > 0
+	if err != nil || len(names) == 0 {
+		return false
+	}
+	data, err := read(names[0], Options{})
+	if err != nil {
+		return false
+	}
+	ro := &codexRollout{read: map[string]bool{}}
+	return ro.readRollout(data) == nil && ro.spawnedIDs[id]
 }
 
 // maxMetaRecord bounds the first record IsSubagentRollout reads: a
 // session_meta holds the CLI's instructions, some kilobytes.
 const maxMetaRecord = 1 << 20
 
-// rolloutParent returns the parent thread the session_meta that begins the
-// rollout at path names, or "".
-func rolloutParent(path string) string {
+// rolloutParent returns the thread of the rollout at path and the parent
+// thread that the session_meta beginning it names, or "".
+func rolloutParent(path string) (id, parent string) {
 	f, err := os.Open(path)
 	if err != nil {
-		return ""
+		return "", ""
 	}
 	defer f.Close()
 	line, err := bufio.NewReader(io.LimitReader(f, maxMetaRecord)).ReadBytes('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
-		return ""
+		return "", ""
 	}
 	var rec codexRecord
 	var m codexMeta
 	if json.Unmarshal(line, &rec) != nil || rec.Type != "session_meta" || json.Unmarshal(rec.Payload, &m) != nil {
-		return ""
+		return "", ""
 	}
-	return m.parent()
+	return m.ID, m.parent()
 }
 
 // safeThreadID reports whether id can stand in a file name pattern as it
@@ -163,8 +175,10 @@ type codexRollout struct {
 	steps  []Step
 	stamps []time.Time
 	// spawns are the steps of each call of spawn_agent, by call id.
-	spawns   map[string]int
-	children []timedSteps
+	spawns map[string]int
+	// spawnedIDs are the threads whose spawn this rollout records.
+	spawnedIDs map[string]bool
+	children   []timedSteps
 }
 
 // codex reads a Codex CLI rollout; path is its file, for the rollouts of
@@ -243,7 +257,14 @@ func (ro *codexRollout) readRollout(data []byte) error {
 // the call is addressed to it.
 func (ro *codexRollout) spawned(call int, output string) error {
 	var sp codexSpawned
-	if ro.dir == "" || json.Unmarshal([]byte(output), &sp) != nil || sp.AgentID == "" || ro.read[sp.AgentID] || !safeThreadID(sp.AgentID) {
+	if json.Unmarshal([]byte(output), &sp) != nil || sp.AgentID == "" {
+		return nil
+	}
+	if ro.spawnedIDs == nil {
+		ro.spawnedIDs = map[string]bool{}
+	}
+	ro.spawnedIDs[sp.AgentID] = true
+	if ro.dir == "" || ro.read[sp.AgentID] || !safeThreadID(sp.AgentID) {
 		return nil
 	}
 	ro.read[sp.AgentID] = true

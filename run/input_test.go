@@ -230,7 +230,8 @@ func TestIsRunFile(t *testing.T) {
 
 // TestIsRunFileAt: in a directory of runs, a file named without an
 // extension is read when its text begins as JSON does (Genkit's trace
-// store names each file by its trace's id), and not otherwise.
+// store names each file by its trace's id), in any encoding the loaders
+// read, and not otherwise.
 func TestIsRunFileAt(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct {
@@ -239,6 +240,10 @@ func TestIsRunFileAt(t *testing.T) {
 	}{
 		{"0af7651916cd43dd8448eb211c80319c", "\n  {\"traceId\": \"0af7651916cd43dd8448eb211c80319c\", \"spans\": {}}", true},
 		{"spans", "\ufeff[{\"name\": \"llm\"}]", true},
+		// As PowerShell's Out-File saves it: UTF-16 with a byte-order mark,
+		// which every loader reads (textReader).
+		{"chat", "\xff\xfe[\x00{\x00}\x00]\x00", true},
+		{"chat-be", "\x00[\x00{\x00}\x00]", true},
 		{"run.json", "", true},
 		{"LICENSE", "MIT License\n\nCopyright (c) ...", false},
 		{"empty", "", false},

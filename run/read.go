@@ -85,8 +85,10 @@ func IsRunFileAt(path string) bool {
 		return false
 	}
 	defer f.Close()
+	// Read as the loaders read text: a file saved as UTF-16 is one too.
+	t, _ := textReader(bufio.NewReader(f))
 	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
+	n, _ := io.ReadFull(t, head)
 	head = bytes.TrimLeft(head[:n], " \t\r\n\ufeff")
 	return len(head) > 0 && (head[0] == '{' || head[0] == '[')
 }

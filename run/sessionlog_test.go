@@ -334,16 +334,25 @@ func TestSessionLogNamesLoseControls(t *testing.T) {
 }
 
 // TestIsSubagentRollout: a rollout whose session_meta names a parent
-// thread, with the parent's rollout beside it, is read with the parent's;
-// any other file is not.
+// thread, with the parent's rollout beside it recording the spawn's result
+// for this thread, is read with the parent's; any other file is not, nor
+// one whose parent never recorded that result (the parent's reading would
+// not read it, and screen would lose it).
 func TestIsSubagentRollout(t *testing.T) {
 	dir := t.TempDir()
-	meta := func(source string) string {
-		return `{"timestamp":"2026-11-27T18:37:40Z","type":"session_meta","payload":{"id":"c1","source":` + source + `}}` + "\n"
+	metaOf := func(id, source string) string {
+		return `{"timestamp":"2026-11-27T18:37:40Z","type":"session_meta","payload":{"id":"` + id + `","source":` + source + `}}` + "\n"
 	}
+	meta := func(source string) string { return metaOf("c1", source) }
+	// A parent's rollout as Codex writes it: the spawn_agent call, and its
+	// output naming the new thread (testdata/traces/codex-subagent).
+	spawnCall := `{"timestamp":"2026-11-27T18:37:40Z","type":"response_item","payload":{"type":"function_call","name":"spawn_agent","arguments":"{\"message\":\"Find the port.\"}","call_id":"call_spawn"}}` + "\n"
+	spawnOut := `{"timestamp":"2026-11-27T18:37:40Z","type":"response_item","payload":{"type":"function_call_output","call_id":"call_spawn","output":"{\"agent_id\":\"c1\",\"nickname\":\"Hilbert\"}"}}` + "\n"
 	spawned := meta(`{"subagent":{"thread_spawn":{"parent_thread_id":"p1","depth":1}}}`)
 	for name, content := range map[string]string{
-		"rollout-2026-11-27T18-37-40-p1.jsonl":    meta(`"exec"`),
+		"rollout-2026-11-27T18-37-40-p1.jsonl":    metaOf("p1", `"exec"`) + spawnCall + spawnOut,
+		"rollout-2026-11-27T18-37-39-p2.jsonl":    metaOf("p2", `"exec"`) + spawnCall,
+		"rollout-2026-11-27T18-37-48-c8.jsonl":    metaOf("c8", `{"subagent":{"thread_spawn":{"parent_thread_id":"p2","depth":1}}}`),
 		"rollout-2026-11-27T18-37-41-c1.jsonl":    spawned,
 		"rollout-2026-11-27T18-37-42-c2.jsonl":    meta(`{"subagent":{"thread_spawn":{"parent_thread_id":"gone"}}}`),
 		"rollout-2026-11-27T18-37-43-c3.jsonl":    meta(`{"subagent":{"thread_spawn":{"parent_thread_id":"*"}}}`),
@@ -362,6 +371,7 @@ func TestIsSubagentRollout(t *testing.T) {
 		"notes-2026-11-27T18-37-45-c5.jsonl":      false, // not named as Codex names a rollout
 		"rollout-2026-11-27T18-37-46-c6.jsonl.gz": false,
 		"rollout-2026-11-27T18-37-47-c7.jsonl":    false, // no such file
+		"rollout-2026-11-27T18-37-48-c8.jsonl":    false, // its parent never recorded the spawn's result
 	} {
 		assert.Equal(t, want, run.IsSubagentRollout(filepath.Join(dir, name)), name)
 	}
