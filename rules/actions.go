@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -399,7 +400,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(in, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -435,6 +436,29 @@ func composed(sup *support, v string, i int) bool {
 		}
 	}
 	return 2*held >= len(words)
+}
+
+// numberHeld reports whether a value that is a number alone is one the
+// task or a step before i states, written another way: a call's JSON
+// writes 42.5 and 69004 where the prose it was read from says "42.50 EUR"
+// and "69,004".
+func numberHeld(in *Input, v string, i int) bool {
+	if _, err := strconv.ParseFloat(v, 64); err != nil {
+		return false
+	}
+	n := extract.Claim{Kind: extract.ClaimNumber, Norm: extract.NormalizeClaim(extract.ClaimNumber, v)}
+	if n.Norm == "" {
+		return false
+	}
+	if slices.ContainsFunc(in.Features.Question, n.Matches) {
+		return true
+	}
+	for j := range i {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, n.Matches) {
+			return true
+		}
+	}
+	return false
 }
 
 // pathHeld reports whether a value is a file's path that the task or a

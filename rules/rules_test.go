@@ -231,6 +231,21 @@ func TestUnsupportedArguments(t *testing.T) {
 	assert.Equal(t, []int{3}, steps(UnsupportedArguments.Run(in), true))
 }
 
+// TestUnsupportedArgumentsOfNumbers: a call's JSON writes a number as
+// JSON does (42.5, 69004) where the prose it was read from says "42.50
+// EUR" and "69,004": the same value, not a made-up one. Shape: an OpenAI
+// Agents SDK coordinator delegating to a math specialist's tool.
+func TestUnsupportedArgumentsOfNumbers(t *testing.T) {
+	in := prepare(t, "What do 3 units of SKU B-4471 cost at the current list price?", "",
+		msg{agent: "user", content: "What do 3 units of SKU B-4471 cost at the current list price?", kind: run.KindUser},
+		msg{agent: "inventory", content: "The current list price of SKU B-4471 is 42.50 EUR per unit; 69,004 units are in stock."},
+		msg{agent: "math", content: `multiply_numbers({"a":42.5,"b":3})`, kind: run.KindToolCall},
+		msg{agent: "math", content: `reserve_units({"sku":"B-4471","available":69004})`, kind: run.KindToolCall},
+		msg{agent: "math", content: `multiply_numbers({"a":42.75,"b":3})`, kind: run.KindToolCall},
+	)
+	assert.Equal(t, []int{4}, steps(UnsupportedArguments.Run(in), true), "only 42.75, which nothing states")
+}
+
 // TestUnsupportedArgumentsOfCommands: a coding agent's shell and editor
 // are given commands, which say what the call does, and files by paths
 // the listings before them print from another directory; neither is a
