@@ -246,6 +246,24 @@ func TestUnsupportedArgumentsOfNumbers(t *testing.T) {
 	assert.Equal(t, []int{4}, steps(UnsupportedArguments.Run(in), true), "only 42.75, which nothing states")
 }
 
+// TestUnsupportedAnswerOfNumbersWithUnits: a worker that reports the
+// price its tool's JSON gave, with the currency the JSON keeps in another
+// field ("12.30 EUR" for "price": 12.30), tells what its tool returned;
+// the price no tool gave is its own. Shape: an OpenAI Agents SDK
+// inventory specialist called as a tool by a coordinator.
+func TestUnsupportedAnswerOfNumbersWithUnits(t *testing.T) {
+	in := prepare(t, "What do SKUs A-1037 and A-1481 cost?", "",
+		msg{agent: "user", content: "What do SKUs A-1037 and A-1481 cost?", kind: run.KindUser},
+		msg{agent: "inventory", content: `get_list_price({"sku":"A-1037","currency":"EUR"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"sku": "A-1037", "price": 12.30, "currency": "EUR"}`, kind: run.KindToolResult},
+		msg{agent: "inventory", content: "The list price of SKU A-1037 is 12.30 EUR."},
+		msg{agent: "inventory", content: `get_list_price({"sku":"A-1481","currency":"EUR"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Error: PriceServiceError: price service unavailable", kind: run.KindToolResult},
+		msg{agent: "inventory", content: "The list price of SKU A-1481 is 19.90 EUR."},
+	)
+	assert.Equal(t, []int{6}, steps(UnsupportedAnswer.Run(in), true))
+}
+
 // TestUnsupportedArgumentsOfCommands: a coding agent's shell and editor
 // are given commands, which say what the call does, and files by paths
 // the listings before them print from another directory; neither is a
