@@ -2108,15 +2108,11 @@ func (b *builder) errors(byTime []*node) {
 			s.Content += "\n" + text
 		default:
 			// A result that says its error within a line (a tool runner's
-			// note, then the error it caught) has the error begin a line,
-			// as the span's status reports it: an error is read where a
-			// line begins.
+			// note, then the error it caught) has the error, as spanErrors
+			// writes the span's status, begin a line: an error is read
+			// where a line begins.
 			k := strings.Index(s.Content, text)
-			before := strings.TrimRight(s.Content[:k], " \t")
-			if label := strings.LastIndex(before, " "); label >= 0 && strings.EqualFold(before[label+1:], "error:") {
-				before, k = before[:label], label+1 // the error's label begins its line with it
-			}
-			if before != "" && !strings.HasSuffix(before, "\n") {
+			if before := strings.TrimRight(s.Content[:k], " \t"); before != "" && !strings.HasSuffix(before, "\n") {
 				s.Content = before + "\n" + s.Content[k:]
 			}
 		}

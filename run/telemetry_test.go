@@ -522,7 +522,7 @@ func TestSpansToSteps(t *testing.T) {
 			},
 			question: "Price of SKU B-4471?",
 			want: []string{"user user: Price of SKU B-4471?", `inventory tool_call: get_list_price({"sku":"B-4471"})`,
-				"inventory tool_result: An error occurred while running the tool. Please try again.\nError: PriceServiceError: price service unavailable"},
+				"inventory tool_result: An error occurred while running the tool. Please try again. Error:\nPriceServiceError: price service unavailable"},
 		},
 		{
 			// mcp-go's own tracing (its server's WithTracer) around a
