@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -61,6 +62,9 @@ func dataFlowOrigin(in *Input) []Finding {
 		if in.Features.Steps[o].Has(extract.KindToolResult) {
 			if c := callerOf(in, o); c >= 0 {
 				o = c
+				if p := handedValue(in, c); p >= 0 {
+					o = p
+				}
 			}
 		}
 		if !isAgentDecision(in, o) {
@@ -89,6 +93,42 @@ func dataFlowOrigin(in *Input) []Finding {
 		out = append(out, Finding{Step: o, Strength: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text), Reason: reason})
 	}
 	return out
+}
+
+// handedValue is, for a call whose output gave a value of the answer, the
+// step of another agent that first stated a number the call was given,
+// which neither the task nor any tool's output held before it: a
+// supervisor's delegation that handed the worker a wrong figure, or a
+// worker's report the next worker computed with. The call only computed
+// with what it was handed. It returns -1 when every number of the call
+// came from the task, a tool, or the caller's own agent.
+func handedValue(in *Input, c int) int {
+	sup := in.supportIndex()
+	if sup.numbers == nil {
+		sup.numbers = indexNumbers(sup.features)
+	}
+	agent := run.AgentKey(in.Run.Steps[c].Agent)
+	for _, call := range in.Features.Steps[c].Calls {
+		for _, v := range call.Values {
+			if _, err := strconv.ParseFloat(v, 64); err != nil || !meaningful(v) {
+				continue
+			}
+			n := extract.Claim{Kind: extract.ClaimNumber, Norm: extract.NormalizeClaim(extract.ClaimNumber, v)}
+			if n.Norm == "" {
+				continue
+			}
+			val, _ := n.Value()
+			hs := sup.numbers[val]
+			if len(hs) == 0 || hs[0].step < 0 || hs[0].step >= c {
+				continue
+			}
+			p := hs[0].step
+			if isAgentDecision(in, p) && !in.Features.Steps[p].Has(extract.KindToolResult) && run.AgentKey(in.Run.Steps[p].Agent) != agent {
+				return p
+			}
+		}
+	}
+	return -1
 }
 
 // DataFlowOrigin is the data_flow_origin analyzer.

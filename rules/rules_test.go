@@ -354,6 +354,27 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 	assert.Contains(t, fs[0].Reason, `"114,394", first seen beside the correct value`)
 }
 
+// TestDataFlowOriginHandedValue: a worker's call computes the answer
+// from a figure the supervisor's delegation handed it, which the task does
+// not hold (1243 for the task's 1234): the delegation is where the value
+// came from, not the call. A figure the call's own agent or a tool gave it
+// leaves the call blamed. Shape: an OpenAI Agents SDK coordinator calling
+// a math specialist as a tool.
+func TestDataFlowOriginHandedValue(t *testing.T) {
+	handed := func(query string) *Input {
+		return prepare(t, "What do 56 units at 1234 EUR each cost in total?", "",
+			msg{agent: "user", content: "What do 56 units at 1234 EUR each cost in total?", kind: run.KindUser},
+			msg{agent: "coordinator", content: `ask_math_specialist({"query":"` + query + `"})`, kind: run.KindToolCall},
+			msg{agent: "math_specialist", content: `multiply_numbers({"a":1243,"b":56})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "69608", kind: run.KindToolResult},
+			msg{agent: "math_specialist", content: "1243 x 56 = 69,608."},
+			msg{agent: "coordinator", content: "The total cost is 69,608 EUR."},
+		)
+	}
+	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(handed("1243 multiplied by 56")), true))
+	assert.Equal(t, []int{2}, steps(DataFlowOrigin.Run(handed("the total of 56 units at the unit price")), true), "the worker brought 1243 itself")
+}
+
 // TestPolicyInInstructions: a trace keeps the system prompt apart from
 // its steps (run.Run.Instructions); its policy governs the run as a
 // transcript's system step does.
