@@ -47,6 +47,10 @@ func (c Claim) Number() (float64, bool) {
 	return f, err == nil
 }
 
+// Value returns a number claim's value and its unit ("" for none) as its
+// normal form holds them: "12.3 eur" is "12.3" and "eur".
+func (c Claim) Value() (value, unit string) { return splitUnit(c.Norm) }
+
 func splitUnit(norm string) (value, unit string) {
 	if i := strings.IndexByte(norm, ' '); i >= 0 {
 		return norm[:i], norm[i+1:]

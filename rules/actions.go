@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -30,6 +31,10 @@ type support struct {
 	agent []int32
 	keys  []string
 	index *tokenIndex
+	// features and numbers: the run's claims, and where each number's
+	// value is stated, made when first asked for.
+	features *extract.RunFeatures
+	numbers  map[string][]numberAt
 }
 
 // supportIndex returns the run's support, made on first use and shared by
@@ -60,7 +65,7 @@ func newSupport(in *Input) *support {
 	for j := range results {
 		results[j] = in.Features.Steps[j].Has(extract.KindToolResult)
 	}
-	return &support{steps: in.Run.Steps, results: results, question: strings.ToLower(in.Run.Question), lower: map[int]string{}}
+	return &support{steps: in.Run.Steps, results: results, question: strings.ToLower(in.Run.Question), lower: map[int]string{}, features: in.Features}
 }
 
 // step returns step j's content in lower case. Most runs ask for few
@@ -130,6 +135,55 @@ func (s *support) before(v string, i int, f from) bool {
 		}
 	}
 	return false
+}
+
+// numberBefore reports whether a number claim's value is stated in the
+// task or in a step before i that f counts, with its unit or without one
+// on either side, as claims match ("12.30 EUR" and a JSON result's 12.3):
+// a value written another way, which a token does not find.
+func (s *support) numberBefore(c extract.Claim, i int, f from) bool {
+	if c.Kind != extract.ClaimNumber {
+		return false
+	}
+	if s.numbers == nil {
+		s.numbers = indexNumbers(s.features)
+	}
+	v, u := c.Value()
+	for _, h := range s.numbers[v] {
+		if h.step >= i {
+			break
+		}
+		if (h.unit == "" || u == "" || h.unit == u) && (h.step < 0 || s.counts(h.step, f)) {
+			return true
+		}
+	}
+	return false
+}
+
+// numberAt is where a number is stated: a step (-1 for the task) and the
+// unit it is stated in.
+type numberAt struct {
+	step int
+	unit string
+}
+
+// indexNumbers lists, for each number's value, where the task and the
+// steps state it, in order.
+func indexNumbers(rf *extract.RunFeatures) map[string][]numberAt {
+	out := map[string][]numberAt{}
+	add := func(step int, cs []extract.Claim) {
+		for _, c := range cs {
+			if c.Kind == extract.ClaimNumber {
+				v, u := c.Value()
+				out[v] = append(out[v], numberAt{step, u})
+			}
+		}
+	}
+	add(-1, rf.Question)
+	for j := range rf.Steps {
+		add(j, rf.Steps[j].Claims)
+	}
+	return out
 }
 
 func (s *support) indexed() *tokenIndex {
@@ -399,7 +453,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -435,6 +489,18 @@ func composed(sup *support, v string, i int) bool {
 		}
 	}
 	return 2*held >= len(words)
+}
+
+// numberHeld reports whether a value that is a number alone is one the
+// task or a step before i states, written another way: a call's JSON
+// writes 42.5 and 69004 where the prose it was read from says "42.50 EUR"
+// and "69,004".
+func numberHeld(sup *support, v string, i int) bool {
+	if _, err := strconv.ParseFloat(v, 64); err != nil {
+		return false
+	}
+	n := extract.Claim{Kind: extract.ClaimNumber, Norm: extract.NormalizeClaim(extract.ClaimNumber, v)}
+	return n.Norm != "" && sup.numberBefore(n, i, from{})
 }
 
 // pathHeld reports whether a value is a file's path that the task or a
@@ -527,7 +593,7 @@ func unsupportedAnswer(in *Input) []Finding {
 		others := from{others: true, self: key}
 		var missing []string
 		for _, c := range f.Claims {
-			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) {
+			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) {
 				missing = append(missing, c.Text)
 			}
 		}

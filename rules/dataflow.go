@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -61,6 +62,9 @@ func dataFlowOrigin(in *Input) []Finding {
 		if in.Features.Steps[o].Has(extract.KindToolResult) {
 			if c := callerOf(in, o); c >= 0 {
 				o = c
+				if p := handedValue(in, c); p >= 0 {
+					o = p
+				}
 			}
 		}
 		if !isAgentDecision(in, o) {
@@ -91,6 +95,42 @@ func dataFlowOrigin(in *Input) []Finding {
 	return out
 }
 
+// handedValue is, for a call whose output gave a value of the answer, the
+// step of another agent that first stated a number the call was given,
+// which neither the task nor any tool's output held before it: a
+// supervisor's delegation that handed the worker a wrong figure, or a
+// worker's report the next worker computed with. The call only computed
+// with what it was handed. It returns -1 when every number of the call
+// came from the task, a tool, or the caller's own agent.
+func handedValue(in *Input, c int) int {
+	sup := in.supportIndex()
+	if sup.numbers == nil {
+		sup.numbers = indexNumbers(sup.features)
+	}
+	agent := run.AgentKey(in.Run.Steps[c].Agent)
+	for _, call := range in.Features.Steps[c].Calls {
+		for _, v := range call.Values {
+			if _, err := strconv.ParseFloat(v, 64); err != nil || !meaningful(v) {
+				continue
+			}
+			n := extract.Claim{Kind: extract.ClaimNumber, Norm: extract.NormalizeClaim(extract.ClaimNumber, v)}
+			if n.Norm == "" {
+				continue
+			}
+			val, _ := n.Value()
+			hs := sup.numbers[val]
+			if len(hs) == 0 || hs[0].step < 0 || hs[0].step >= c {
+				continue
+			}
+			p := hs[0].step
+			if isAgentDecision(in, p) && !in.Features.Steps[p].Has(extract.KindToolResult) && run.AgentKey(in.Run.Steps[p].Agent) != agent {
+				return p
+			}
+		}
+	}
+	return -1
+}
+
 // DataFlowOrigin is the data_flow_origin analyzer.
 var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: dataFlowOrigin, Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds},
 	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow)"}
@@ -99,9 +139,12 @@ var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: dataFlowOrigin, Re
 // the answer's value when a tool's output gave it among other values of
 // its kind (a listing of several cities' populations, of several dates):
 // the first agent's step on the value's path that states it without the
-// others. The tool reported what it found; which of its values answers
-// the task was the agent's choice. It returns -1 when the value was first
-// stated by an agent, or stood alone in the output, or no step chose it.
+// others, when that agent called the tool: it read the listing and chose,
+// whether it answers itself or reports to the agent who does (a searcher
+// handing its finding to a writer). The tool reported what it found; which
+// of its values answers the task was the agent's choice. It returns -1
+// when the value was first stated by an agent, or stood alone in the
+// output, or another agent first stated it alone.
 func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	o := cf.Origin
 	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
@@ -128,7 +171,7 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 			continue
 		}
 		if !slices.ContainsFunc(in.Features.Steps[i].Claims, func(c extract.Claim) bool { return slices.Contains(others, c.Norm) }) {
-			if i != in.Graph.AnswerStep() || !run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o)) {
+			if !run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o)) {
 				return -1
 			}
 			return i

@@ -231,6 +231,39 @@ func TestUnsupportedArguments(t *testing.T) {
 	assert.Equal(t, []int{3}, steps(UnsupportedArguments.Run(in), true))
 }
 
+// TestUnsupportedArgumentsOfNumbers: a call's JSON writes a number as
+// JSON does (42.5, 69004) where the prose it was read from says "42.50
+// EUR" and "69,004": the same value, not a made-up one. Shape: an OpenAI
+// Agents SDK coordinator delegating to a math specialist's tool.
+func TestUnsupportedArgumentsOfNumbers(t *testing.T) {
+	in := prepare(t, "What do 3 units of SKU B-4471 cost at the current list price?", "",
+		msg{agent: "user", content: "What do 3 units of SKU B-4471 cost at the current list price?", kind: run.KindUser},
+		msg{agent: "inventory", content: "The current list price of SKU B-4471 is 42.50 EUR per unit; 69,004 units are in stock."},
+		msg{agent: "math", content: `multiply_numbers({"a":42.5,"b":3})`, kind: run.KindToolCall},
+		msg{agent: "math", content: `reserve_units({"sku":"B-4471","available":69004})`, kind: run.KindToolCall},
+		msg{agent: "math", content: `multiply_numbers({"a":42.75,"b":3})`, kind: run.KindToolCall},
+	)
+	assert.Equal(t, []int{4}, steps(UnsupportedArguments.Run(in), true), "only 42.75, which nothing states")
+}
+
+// TestUnsupportedAnswerOfNumbersWithUnits: a worker that reports the
+// price its tool's JSON gave, with the currency the JSON keeps in another
+// field ("12.30 EUR" for "price": 12.30), tells what its tool returned;
+// the price no tool gave is its own. Shape: an OpenAI Agents SDK
+// inventory specialist called as a tool by a coordinator.
+func TestUnsupportedAnswerOfNumbersWithUnits(t *testing.T) {
+	in := prepare(t, "What do SKUs A-1037 and A-1481 cost?", "",
+		msg{agent: "user", content: "What do SKUs A-1037 and A-1481 cost?", kind: run.KindUser},
+		msg{agent: "inventory", content: `get_list_price({"sku":"A-1037","currency":"EUR"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"sku": "A-1037", "price": 12.30, "currency": "EUR"}`, kind: run.KindToolResult},
+		msg{agent: "inventory", content: "The list price of SKU A-1037 is 12.30 EUR."},
+		msg{agent: "inventory", content: `get_list_price({"sku":"A-1481","currency":"EUR"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Error: PriceServiceError: price service unavailable", kind: run.KindToolResult},
+		msg{agent: "inventory", content: "The list price of SKU A-1481 is 19.90 EUR."},
+	)
+	assert.Equal(t, []int{6}, steps(UnsupportedAnswer.Run(in), true))
+}
+
 // TestUnsupportedArgumentsOfCommands: a coding agent's shell and editor
 // are given commands, which say what the call does, and files by paths
 // the listings before them print from another directory; neither is a
@@ -270,10 +303,11 @@ func TestStateOriginOfCommands(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(StateOrigin.Run(in), true))
 }
 
-// TestDataFlowOriginChosenAmong: without a ground truth, an assistant that
-// answers with one of the values its own search listed chose it; the
-// search reported all of them. In a team, where another agent passes the
-// value on, the search that brought it in is still where it came from.
+// TestDataFlowOriginChosenAmong: without a ground truth, an agent that
+// states alone one of the values its own search listed chose it, whether
+// it answers or reports to the agent who does; the search reported all
+// of them. In a team, where another agent picks the value from the
+// listing, the search that brought it in is still where it came from.
 func TestDataFlowOriginChosenAmong(t *testing.T) {
 	listing := `[{"snippet": "2020 census populations: Springfield, Missouri 169,176; Springfield, Massachusetts 155,929; Springfield, Illinois 114,394."}]`
 	in := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
@@ -295,6 +329,18 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 	)
 	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(team), true))
 
+	// In a pipeline the searcher reports the value it chose to the writer
+	// who answers (planner, searcher and writer as OpenAI Agents SDK
+	// agents): the searcher's report chose it.
+	pipeline := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
+		msg{agent: "user", content: "What was the population of Springfield, Massachusetts at the 2020 census?", kind: run.KindUser},
+		msg{agent: "searcher", content: `web_search({"query": "Springfield Massachusetts population 2020 census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: listing, kind: run.KindToolResult},
+		msg{agent: "searcher", content: "Finding: Springfield, Massachusetts had 114,394 residents in 2020.", target: "writer"},
+		msg{agent: "writer", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(pipeline), true))
+
 	// With the ground truth the value dropped beside the right one is the
 	// one quoted, not a name the answer states before it.
 	in = prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "155,929",
@@ -306,6 +352,27 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 	fs = DataFlowOrigin.Run(in)
 	require.NotEmpty(t, fs)
 	assert.Contains(t, fs[0].Reason, `"114,394", first seen beside the correct value`)
+}
+
+// TestDataFlowOriginHandedValue: a worker's call computes the answer
+// from a figure the supervisor's delegation handed it, which the task does
+// not hold (1243 for the task's 1234): the delegation is where the value
+// came from, not the call. A figure the call's own agent or a tool gave it
+// leaves the call blamed. Shape: an OpenAI Agents SDK coordinator calling
+// a math specialist as a tool.
+func TestDataFlowOriginHandedValue(t *testing.T) {
+	handed := func(query string) *Input {
+		return prepare(t, "What do 56 units at 1234 EUR each cost in total?", "",
+			msg{agent: "user", content: "What do 56 units at 1234 EUR each cost in total?", kind: run.KindUser},
+			msg{agent: "coordinator", content: `ask_math_specialist({"query":"` + query + `"})`, kind: run.KindToolCall},
+			msg{agent: "math_specialist", content: `multiply_numbers({"a":1243,"b":56})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "69608", kind: run.KindToolResult},
+			msg{agent: "math_specialist", content: "1243 x 56 = 69,608."},
+			msg{agent: "coordinator", content: "The total cost is 69,608 EUR."},
+		)
+	}
+	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(handed("1243 multiplied by 56")), true))
+	assert.Equal(t, []int{2}, steps(DataFlowOrigin.Run(handed("the total of 56 units at the unit price")), true), "the worker brought 1243 itself")
 }
 
 // TestPolicyInInstructions: a trace keeps the system prompt apart from

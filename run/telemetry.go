@@ -2106,6 +2106,15 @@ func (b *builder) errors(byTime []*node) {
 			s.Content = text
 		case !strings.Contains(s.Content, text): // a result may say its error already
 			s.Content += "\n" + text
+		default:
+			// A result that says its error within a line (a tool runner's
+			// note, then the error it caught) has the error, as spanErrors
+			// writes the span's status, begin a line: an error is read
+			// where a line begins.
+			k := strings.Index(s.Content, text)
+			if before := strings.TrimRight(s.Content[:k], " \t"); before != "" && !strings.HasSuffix(before, "\n") {
+				s.Content = before + "\n" + s.Content[k:]
+			}
 		}
 	}
 }

@@ -504,6 +504,27 @@ func TestSpansToSteps(t *testing.T) {
 				`weather-forecast-agent tool_result: Error: tool_error: unknown city: Olso`},
 		},
 		{
+			// The OpenAI Agents SDK gives the model a function tool's
+			// exception inside a note of its own (its default
+			// failure_error_function), and OpenLLMetry's instrumentation
+			// of it keeps that as the result, the exception as the span's
+			// status: the error the result holds within its line begins
+			// a line, where an error is read.
+			name: "a tool's error inside the note a tool runner wraps it in",
+			spans: []span{
+				{id: "a", name: "inventory.agent", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "inventory"}},
+				{id: "m", parent: "a", name: "openai.response", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"Price of SKU B-4471?"}]}]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"get_list_price","arguments":{"sku":"B-4471"}}]}]`}},
+				{id: "t", parent: "a", name: "get_list_price.tool", start: 3, status: "ERROR", message: "PriceServiceError: price service unavailable", attrs: map[string]any{
+					"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "get_list_price", "gen_ai.tool.call.arguments": `{"sku":"B-4471"}`,
+					"gen_ai.tool.call.result": "An error occurred while running the tool. Please try again. Error: PriceServiceError: price service unavailable"}},
+			},
+			question: "Price of SKU B-4471?",
+			want: []string{"user user: Price of SKU B-4471?", `inventory tool_call: get_list_price({"sku":"B-4471"})`,
+				"inventory tool_result: An error occurred while running the tool. Please try again. Error:\nPriceServiceError: price service unavailable"},
+		},
+		{
 			// mcp-go's own tracing (its server's WithTracer) around a
 			// tool that answers with an error result: the server's
 			// mcp.tools/call span and the handler's tool.NAME span set a
