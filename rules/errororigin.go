@@ -1,0 +1,190 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/offattr/offattr/extract"
+)
+
+// errorNameOrigin follows an error's quoted name back to where it was
+// first written. An error that names what it could not find (an
+// attribute, a module, a key, a file, a path, a column, an endpoint) is
+// raised by the step that ran it, but the fault is the step that first
+// wrote that name: a design that named the wrong API, a plan that named
+// the wrong file, an earlier edit with the typo. The data-flow rules
+// follow the final answer's values; this follows the error's.
+func errorNameOrigin(in *Input) []Finding {
+	var out []Finding
+	at := map[int]int{} // step → its finding's position in out
+	for _, no := range nameOrigins(in) {
+		if k, ok := at[no.origin]; ok {
+			out[k].Strength = min(1, out[k].Strength+0.2)
+			continue
+		}
+		at[no.origin] = len(out)
+		out = append(out, Finding{Step: no.origin, Strength: 0.6, Quote: quoteName(in, no.origin, strings.ToLower(no.name)),
+			Reason: fmt.Sprintf("it first writes %q, which the error at step %d names as missing or wrong", no.name, no.err)})
+	}
+	return out
+}
+
+// nameOrigin is where a name an error quotes was first written.
+type nameOrigin struct {
+	name    string
+	err     int // the step that reports the error
+	failing int // the step that answers for it: err, or the call behind a failed result
+	origin  int // the earlier agent step that first wrote the name
+}
+
+// nameOrigins lists, for each name the run's errors quote, where it was
+// first written, when that was an agent's step before the one that
+// failed. A name is followed from the first error that quotes it. None is
+// listed when the task states the name (the task asked for it), when the
+// step that failed wrote it first (local_fault reads that step), when a
+// tool's output or a user's turn wrote it first (the name was read, not
+// made up), when the run recovered from the failure, or when code that
+// holds the name had run before without an error naming it.
+func nameOrigins(in *Input) []nameOrigin {
+	var out []nameOrigin
+	var seen map[string]bool
+	var sup *support
+	for j := range in.Features.Steps {
+		f := &in.Features.Steps[j]
+		if len(f.ErrorNames) == 0 {
+			continue
+		}
+		if sup == nil {
+			sup, seen = in.supportIndex(), map[string]bool{}
+		}
+		failing := j
+		if f.Has(extract.KindToolResult) {
+			if c := callerOf(in, j); c >= 0 {
+				failing = c
+			}
+		}
+		recovered := f.Has(extract.KindToolResult) && ranLater(in, j)
+		for _, n := range f.ErrorNames {
+			v := strings.ToLower(n)
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+			if recovered || containsToken(sup.question, v) {
+				continue
+			}
+			o := firstWriter(in, sup, v, j)
+			if o < 0 || o >= failing || !isAgentDecision(in, o) || in.Features.Steps[o].Has(extract.KindToolResult) || in.Features.Steps[o].Has(extract.KindTask) {
+				continue
+			}
+			if ranBefore(in, v, o, j) {
+				continue
+			}
+			out = append(out, nameOrigin{name: n, err: j, failing: failing, origin: o})
+		}
+	}
+	return out
+}
+
+// ErrorNameOrigin is the error_name_origin analyzer.
+var ErrorNameOrigin = &Analyzer{Name: "error_name_origin", Run: errorNameOrigin, Requires: []Fact{FactSignals, FactKinds, FactToolCalls},
+	Doc: "the step that first wrote a name an error quotes as missing or wrong (an attribute, module, key, file, path, column), before the step that ran it"}
+
+// firstWriter returns the first step before j whose text or calls hold v
+// (lower case) as a whole token, or -1.
+func firstWriter(in *Input, sup *support, v string, j int) int {
+	o := j
+	if j > scanned {
+		o = min(j, sup.indexed().first(sup, v, from{}))
+	} else {
+		for k := range j {
+			if containsToken(sup.step(k), v) {
+				o = k
+				break
+			}
+		}
+	}
+	// A call's arguments may be kept apart from its step's text.
+	for k := range o {
+		for _, c := range in.Features.Steps[k].Code {
+			if containsToken(strings.ToLower(c), v) {
+				return k
+			}
+		}
+	}
+	if o == j {
+		return -1
+	}
+	return o
+}
+
+// ranBefore reports whether code or a call that holds v (lower case), by
+// step o or a later one (the code it ran, not its prose), was run before
+// step j, the way the failing step ran it, without an error naming v: the
+// name was used and found, and what failed at j is not the name but how
+// it was used there (an import left out, a wrong argument). A run is the
+// failing one's way when both are the same tool with the same command, or
+// either is code a terminal ran, as corrected reads a retry: writing a
+// file that holds a name does not use the name.
+func ranBefore(in *Input, v string, o, j int) bool {
+	failing := callsBehind(in, j)
+	for r := o + 1; r < j; r++ {
+		f := &in.Features.Steps[r]
+		if !f.Has(extract.KindToolResult) || slices.ContainsFunc(f.ErrorNames, func(n string) bool { return strings.EqualFold(n, v) }) {
+			continue
+		}
+		c := callerOf(in, r)
+		if c < o || c >= r {
+			continue
+		}
+		g := &in.Features.Steps[c]
+		if sameWay(failing, g.Calls) &&
+			slices.ContainsFunc(g.Code, func(code string) bool { return containsToken(strings.ToLower(code), v) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// ranLater reports whether the run recovered from the failed result j:
+// a later run the way j's was run (sameWay) came back without failing. A
+// different call that succeeds afterwards (a search of the code, a
+// listing) does not undo the failure.
+func ranLater(in *Input, j int) bool {
+	failing := callsBehind(in, j)
+	for r := j + 1; r < len(in.Features.Steps); r++ {
+		f := &in.Features.Steps[r]
+		if _, failed := toolFailed(f); failed || !f.Has(extract.KindToolResult) || hasError(f) {
+			continue
+		}
+		if c := callerOf(in, r); c >= 0 && c < r && sameWay(failing, in.Features.Steps[c].Calls) {
+			return true
+		}
+	}
+	return false
+}
+
+// callsBehind returns the calls of the step that answers for result j.
+func callsBehind(in *Input, j int) []extract.Call {
+	if c := callerOf(in, j); c >= 0 {
+		return in.Features.Steps[c].Calls
+	}
+	return nil
+}
+
+// sameWay reports whether two steps' runs are alike: the same tool with
+// the same command, or either is code a terminal ran (no call by name),
+// where one script cannot be told from the next, as corrected reads them.
+func sameWay(a, b []extract.Call) bool {
+	return len(a) == 0 || len(b) == 0 || sameCalls(a, b)
+}
+
+// quoteName quotes step i where it writes v (lower case), or its start.
+func quoteName(in *Input, i int, v string) string {
+	c := in.Run.Steps[i].Content
+	if k := strings.Index(strings.ToLower(c), v); k >= 0 && len(strings.ToLower(c)) == len(c) {
+		return Quote(c, k, len(v))
+	}
+	return Quote(c, 0, 0)
+}
