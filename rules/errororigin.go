@@ -41,7 +41,8 @@ type nameOrigin struct {
 // nameOrigins lists, for each name the run's errors quote, where it was
 // first written, when that was an agent's step before the one that
 // failed. A name is followed from the first error that quotes it. None is
-// listed when the task states the name (the task asked for it), when the
+// listed when the task or the system instructions state the name (the
+// task asked for it, or the system gave it), when the
 // step that failed wrote it first (local_fault reads that step), when a
 // tool's output or a user's turn wrote it first (the name was read, not
 // made up), when the run recovered from the failure, or when code that
@@ -50,6 +51,7 @@ func nameOrigins(in *Input) []nameOrigin {
 	var out []nameOrigin
 	var seen map[string]bool
 	var sup *support
+	var instructions string
 	for j := range in.Features.Steps {
 		f := &in.Features.Steps[j]
 		if len(f.ErrorNames) == 0 {
@@ -57,6 +59,7 @@ func nameOrigins(in *Input) []nameOrigin {
 		}
 		if sup == nil {
 			sup, seen = in.supportIndex(), map[string]bool{}
+			instructions = strings.ToLower(in.Run.Instructions)
 		}
 		failing := j
 		if f.Has(extract.KindToolResult) {
@@ -71,7 +74,7 @@ func nameOrigins(in *Input) []nameOrigin {
 				continue
 			}
 			seen[v] = true
-			if recovered || containsToken(sup.question, v) {
+			if recovered || containsToken(sup.question, v) || containsToken(instructions, v) {
 				continue
 			}
 			o := firstWriter(in, sup, v, j)

@@ -144,4 +144,10 @@ func TestErrorNameOriginSilent(t *testing.T) {
 			assert.Empty(t, nameOrigins(in))
 		})
 	}
+
+	t.Run("the system instructions name it", func(t *testing.T) {
+		in := designRun(t)
+		in.Run.Instructions = "The userservice SDK's Client offers fetch_users(status) and get_user(id)."
+		assert.Empty(t, ErrorNameOrigin.Run(in))
+	})
 }
