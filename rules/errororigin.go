@@ -14,17 +14,19 @@ import (
 // raised by the step that ran it, but the fault is the step that first
 // wrote that name: a design that named the wrong API, a plan that named
 // the wrong file, an earlier edit with the typo. The data-flow rules
-// follow the final answer's values; this follows the error's.
+// follow the final answer's values; this follows the error's. The error
+// naming the name is as direct a piece of evidence as a crash is for
+// local_fault, and weighs as much; a step that wrote several such names
+// is implicated once.
 func errorNameOrigin(in *Input) []Finding {
 	var out []Finding
-	at := map[int]int{} // step → its finding's position in out
+	at := map[int]bool{} // steps already implicated
 	for _, no := range nameOrigins(in) {
-		if k, ok := at[no.origin]; ok {
-			out[k].Strength = min(1, out[k].Strength+0.2)
+		if at[no.origin] {
 			continue
 		}
-		at[no.origin] = len(out)
-		out = append(out, Finding{Step: no.origin, Strength: 0.6, Quote: quoteName(in, no.origin, strings.ToLower(no.name)),
+		at[no.origin] = true
+		out = append(out, Finding{Step: no.origin, Strength: 1, Quote: quoteName(in, no.origin, strings.ToLower(no.name)),
 			Reason: fmt.Sprintf("it first writes %q, which the error at step %d names as missing or wrong", no.name, no.err)})
 	}
 	return out
