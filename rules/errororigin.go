@@ -153,12 +153,24 @@ func ranBefore(in *Input, v string, o, j int) bool {
 }
 
 // ranLater reports whether the run recovered from the failed result j:
-// a later run the way j's was run (sameWay) came back without failing. A
-// different call that succeeds afterwards (a search of the code, a
-// listing) does not undo the failure.
+// a later run the way j's was run (sameWay) came back without failing,
+// and no agent reported a failure of its own after it (the run returned
+// to a valid state and stayed there). A different call that succeeds
+// afterwards (a search of the code, a listing) does not undo the failure,
+// nor does a clean run after which an agent still says it could not do
+// its part.
 func ranLater(in *Input, j int) bool {
 	failing := callsBehind(in, j)
-	for r := j + 1; r < len(in.Features.Steps); r++ {
+	from := j + 1
+	for k := len(in.Features.Steps) - 1; k > j; k-- {
+		if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) {
+			if sig, ok := strongestError(&in.Features.Steps[k]); ok && sig.Severity >= extract.SeverityMedium {
+				from = k + 1
+				break
+			}
+		}
+	}
+	for r := from; r < len(in.Features.Steps); r++ {
 		f := &in.Features.Steps[r]
 		if _, failed := toolFailed(f); failed || !f.Has(extract.KindToolResult) || hasError(f) {
 			continue

@@ -49,6 +49,21 @@ func TestErrorNameOrigin(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(TrialFirstFault.Run(in), true))
 }
 
+// A clean run after the failure is no recovery when an agent still says
+// afterwards that it could not do its part: the run did not stay valid.
+func TestErrorNameOriginPastACleanRunThatDidNotHelp(t *testing.T) {
+	in := prepare(t, "Count the rows of data/sales.csv.", "",
+		msg{agent: "user", content: "Count the rows of data/sales.csv.", kind: run.KindUser},
+		msg{agent: "Planner", content: "Read it with the rowcount_tools package."},
+		msg{agent: "Coder", content: "```python\nimport rowcount_tools\nprint(rowcount_tools.count('data/sales.csv'))\n```"},
+		msg{agent: "Terminal", content: "exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\nModuleNotFoundError: No module named 'rowcount_tools'"},
+		msg{agent: "Coder", content: "```python\nimport pkgutil\nprint(sorted(m.name for m in pkgutil.iter_modules())[:5])\n```"},
+		msg{agent: "Terminal", content: "exitcode: 0 (execution succeeded)\nCode output: ['abc', 'csv', 'json']"},
+		msg{agent: "Coder", content: "I could not count the rows without the package."},
+	)
+	assert.Equal(t, []int{1}, steps(ErrorNameOrigin.Run(in), true))
+}
+
 // codingRun is a coding agent with tools, as an OpenAI chat transcript
 // records it: an early edit writes a misspelt import, the test run fails
 // on it, and a search of the code that follows runs cleanly.
