@@ -97,20 +97,36 @@ var ErrorNameOrigin = &Analyzer{Name: "error_name_origin", Run: errorNameOrigin,
 	Doc: "the step that first wrote a name an error quotes as missing or wrong (an attribute, module, key, file, path, column), before the step that ran it"}
 
 // firstWriter returns the first step before j whose text or calls hold v
-// (lower case) as a whole token, or -1.
+// (lower case) as a whole token, or -1. A name that is a plain word
+// ("price", "status") is held only where it is written as a name: in
+// code or a call, or between quotes or backticks; prose that uses the
+// word did not write the name.
 func firstWriter(in *Input, sup *support, v string, j int) int {
+	word := plainWord(v)
 	o := j
-	if j > scanned {
+	switch {
+	case !word && j > scanned:
 		o = min(j, sup.indexed().first(sup, v, from{}))
-	} else {
+	case !word:
 		for k := range j {
 			if containsToken(sup.step(k), v) {
 				o = k
 				break
 			}
 		}
+	default:
+		steps, _ := sup.indexed().candidates(v)
+		for _, k := range steps {
+			if int(k) >= j {
+				break
+			}
+			if quotesName(sup.step(int(k)), v) {
+				o = int(k)
+				break
+			}
+		}
 	}
-	// A call's arguments may be kept apart from its step's text.
+	// A call's arguments, and code, may be kept apart from the step's text.
 	for k := range o {
 		for _, c := range in.Features.Steps[k].Code {
 			if containsToken(strings.ToLower(c), v) {
@@ -122,6 +138,28 @@ func firstWriter(in *Input, sup *support, v string, j int) int {
 		return -1
 	}
 	return o
+}
+
+// plainWord reports whether a name (lower case) is letters only: a word
+// prose uses too, unlike an identifier with "_", ".", "/", "-" or digits.
+func plainWord(v string) bool {
+	for _, r := range v {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// quotesName reports whether a text (lower case) writes v between quotes
+// or backticks, as a name is written in prose.
+func quotesName(s, v string) bool {
+	for _, q := range []string{"'", "\"", "`"} {
+		if strings.Contains(s, q+v+q) {
+			return true
+		}
+	}
+	return false
 }
 
 // ranBefore reports whether code or a call that holds v (lower case), by

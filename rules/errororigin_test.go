@@ -64,6 +64,22 @@ func TestErrorNameOriginPastACleanRunThatDidNotHelp(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(ErrorNameOrigin.Run(in), true))
 }
 
+// A name that is a plain word is written as a name only in code or
+// between quotes: prose that uses the word did not write it.
+func TestErrorNameOriginOfAPlainWord(t *testing.T) {
+	withPlan := func(plan string) *Input {
+		return prepare(t, "What is the total of the items in cart.csv?", "",
+			msg{agent: "user", content: "What is the total of the items in cart.csv?", kind: run.KindUser},
+			msg{agent: "Planner", content: plan},
+			msg{agent: "Coder", content: "```python\nimport pandas as pd\nprint(pd.read_csv('cart.csv')['price'].sum())\n```"},
+			msg{agent: "Terminal", content: "exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last):\n  File \"x.py\", line 2, in <module>\nKeyError: 'price'"},
+			msg{agent: "Coder", content: "The file has no such column; I cannot compute the total."},
+		)
+	}
+	assert.Empty(t, ErrorNameOrigin.Run(withPlan("We need the price of each item, summed.")), "prose uses the word")
+	assert.Equal(t, []int{1}, steps(ErrorNameOrigin.Run(withPlan("Sum the `price` column of the file.")), true), "the plan names the column")
+}
+
 // codingRun is a coding agent with tools, as an OpenAI chat transcript
 // records it: an early edit writes a misspelt import, the test run fails
 // on it, and a search of the code that follows runs cleanly.
