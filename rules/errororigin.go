@@ -53,6 +53,7 @@ func nameOrigins(in *Input) []nameOrigin {
 	var out []nameOrigin
 	var seen map[string]bool
 	var sup *support
+	var code *codeIndex
 	var instructions string
 	for j := range in.Features.Steps {
 		f := &in.Features.Steps[j]
@@ -60,7 +61,7 @@ func nameOrigins(in *Input) []nameOrigin {
 			continue
 		}
 		if sup == nil {
-			sup, seen = in.supportIndex(), map[string]bool{}
+			sup, seen, code = in.supportIndex(), map[string]bool{}, newCodeIndex(in)
 			instructions = strings.ToLower(in.Run.Instructions)
 		}
 		failing := j
@@ -79,11 +80,11 @@ func nameOrigins(in *Input) []nameOrigin {
 			if recovered || containsToken(sup.question, v) || containsToken(instructions, v) {
 				continue
 			}
-			o := firstWriter(in, sup, v, j)
+			o := firstWriter(sup, code, v, j)
 			if o < 0 || o >= failing || !isAgentDecision(in, o) || in.Features.Steps[o].Has(extract.KindToolResult) || in.Features.Steps[o].Has(extract.KindTask) {
 				continue
 			}
-			if ranBefore(in, v, o, j) {
+			if ranBefore(in, code, v, o, j) {
 				continue
 			}
 			out = append(out, nameOrigin{name: n, err: j, failing: failing, origin: o})
@@ -101,7 +102,7 @@ var ErrorNameOrigin = &Analyzer{Name: "error_name_origin", Run: errorNameOrigin,
 // ("price", "status") is held only where it is written as a name: in
 // code or a call, or between quotes or backticks; prose that uses the
 // word did not write the name.
-func firstWriter(in *Input, sup *support, v string, j int) int {
+func firstWriter(sup *support, code *codeIndex, v string, j int) int {
 	word := plainWord(v)
 	o := j
 	switch {
@@ -127,17 +128,64 @@ func firstWriter(in *Input, sup *support, v string, j int) int {
 		}
 	}
 	// A call's arguments, and code, may be kept apart from the step's text.
-	for k := range o {
-		for _, c := range in.Features.Steps[k].Code {
-			if containsToken(strings.ToLower(c), v) {
-				return k
-			}
-		}
-	}
+	o = min(o, code.first(v, 0, o))
 	if o == j {
 		return -1
 	}
 	return o
+}
+
+// codeIndex finds the first step whose code or calls (extract's Code)
+// hold a name, each step's code lowered once: a long run's errors quote
+// many names, and reading every earlier step's code again for each made
+// the rule's cost grow with the square of the run.
+type codeIndex struct {
+	lower []string       // each step's code, lowered, "" for none
+	runs  map[string]int // a run of word bytes → the first step whose code holds it whole
+	// results lists, for each step that answers for tool results (their
+	// Caller), those results in order.
+	results map[int][]int
+}
+
+func newCodeIndex(in *Input) *codeIndex {
+	x := &codeIndex{lower: make([]string, len(in.Features.Steps)), runs: map[string]int{}, results: map[int][]int{}}
+	for k := range in.Features.Steps {
+		if in.Features.Steps[k].Has(extract.KindToolResult) {
+			if c := callerOf(in, k); c >= 0 && c < k {
+				x.results[c] = append(x.results[c], k)
+			}
+		}
+		c := in.Features.Steps[k].Code
+		if len(c) == 0 {
+			continue
+		}
+		x.lower[k] = strings.ToLower(strings.Join(c, "\n"))
+		for a, b := range wordRuns(x.lower[k]) {
+			if _, ok := x.runs[x.lower[k][a:b]]; !ok {
+				x.runs[x.lower[k][a:b]] = k
+			}
+		}
+	}
+	return x
+}
+
+// first returns the first step in [from, end) whose code holds v (lower
+// case) as a whole token, or end. No step before the last of the first
+// holders of v's word runs can hold v.
+func (x *codeIndex) first(v string, from, end int) int {
+	for a, b := range wordRuns(v) {
+		k, ok := x.runs[v[a:b]]
+		if !ok {
+			return end
+		}
+		from = max(from, k)
+	}
+	for k := from; k < end; k++ {
+		if x.lower[k] != "" && containsToken(x.lower[k], v) {
+			return k
+		}
+	}
+	return end
 }
 
 // plainWord reports whether a name (lower case) is letters only: a word
@@ -170,21 +218,16 @@ func quotesName(s, v string) bool {
 // failing one's way when both are the same tool with the same command, or
 // either is code a terminal ran, as corrected reads a retry: writing a
 // file that holds a name does not use the name.
-func ranBefore(in *Input, v string, o, j int) bool {
+func ranBefore(in *Input, code *codeIndex, v string, o, j int) bool {
 	failing := callsBehind(in, j)
-	for r := o + 1; r < j; r++ {
-		f := &in.Features.Steps[r]
-		if !f.Has(extract.KindToolResult) || slices.ContainsFunc(f.ErrorNames, func(n string) bool { return strings.EqualFold(n, v) }) {
+	for c := code.first(v, o, j); c < j; c = code.first(v, c+1, j) {
+		if !sameWay(failing, in.Features.Steps[c].Calls) {
 			continue
 		}
-		c := callerOf(in, r)
-		if c < o || c >= r {
-			continue
-		}
-		g := &in.Features.Steps[c]
-		if sameWay(failing, g.Calls) &&
-			slices.ContainsFunc(g.Code, func(code string) bool { return containsToken(strings.ToLower(code), v) }) {
-			return true
+		for _, r := range code.results[c] {
+			if r > o && r < j && !slices.ContainsFunc(in.Features.Steps[r].ErrorNames, func(n string) bool { return strings.EqualFold(n, v) }) {
+				return true
+			}
 		}
 	}
 	return false

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -181,4 +182,23 @@ func TestErrorNameOriginSilent(t *testing.T) {
 		in.Run.Instructions = "The userservice SDK's Client offers fetch_users(status) and get_user(id)."
 		assert.Empty(t, ErrorNameOrigin.Run(in))
 	})
+}
+
+// BenchmarkNameOrigins reads a long run whose every failure quotes a name
+// of its own: following each name back must not read every earlier
+// step's code again.
+func BenchmarkNameOrigins(b *testing.B) {
+	msgs := []msg{{agent: "user", content: "Sum the columns of d.csv.", kind: run.KindUser}}
+	for i := range 1500 {
+		msgs = append(msgs,
+			msg{agent: "Coder", content: fmt.Sprintf("```python\nimport pandas as pd\nprint(pd.read_csv('d.csv')['col_%d'].sum())\n```", i)},
+			msg{agent: "Terminal", content: fmt.Sprintf("exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last):\n  File \"x.py\", line 2, in <module>\nKeyError: 'col_%d'", i+1)})
+	}
+	in := prepare(b, "Sum the columns of d.csv.", "", msgs...)
+	b.ResetTimer()
+	for range b.N {
+		in.releaseSupport()
+		nameOrigins(in)
+	}
+	b.ReportMetric(float64(len(msgs))*float64(b.N)/b.Elapsed().Seconds(), "steps/s")
 }
