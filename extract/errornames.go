@@ -18,6 +18,8 @@ const (
 	quotedName = "[\"'`\u2018\u201c](?<n>[^\"'`\u2019\u201d\\s]{1,160})[\"'`\u2019\u201d]"
 	// bareName is an identifier, dotted or not, or a path.
 	bareName = `(?<n>[A-Za-z_./~][\w./~-]{0,160})`
+	// missing is what an error says of a name it could not find.
+	missing = `(?:is not defined|is not a function|is not a valid|does not exist|doesn't exist|(?:was )?not found|could not be (?:found|resolved))\b`
 )
 
 var errorNameRes = []*matching.Pattern{
@@ -27,9 +29,15 @@ var errorNameRes = []*matching.Pattern{
 	// column: created", "undefined: parseConfig", "No such file or
 	// directory: 'config/settings.yml'".
 	pattern(`\b(?:has no attribute|no module named|cannot import name|unexpected keyword argument|no such (?:column|table|file or directory|file|key|field|attribute|method|option|command|index|collection|module)|(?:unknown|unrecognized|undefined|invalid) (?:column|table|field|key|attribute|option|argument|parameter|method|property|module|command|function|tool|endpoint|variable|identifier|name|symbol|reference)s?|undefined|cannot find (?:module|symbol|package|name))(?:\s{0,2}:\s{0,2}(?:`+quotedName+`|`+bareName+`)|\s{1,2}`+quotedName+`)`, ci),
-	// "column \"created\" does not exist", "'ghost.py' not found",
-	// "name 'df2' is not defined", "'orders' is not a valid table".
-	pattern(quotedName+`\s{0,2}(?:is not defined|is not a function|is not a valid|does not exist|doesn't exist|(?:was )?not found|could not be (?:found|resolved))\b`, ci),
+	// "column \"created\" does not exist", "name 'df2' is not defined",
+	// "relation \"orders\" does not exist": a quoted name after the kind
+	// of thing it names. A quoted word alone before "not found" is often
+	// a text a search did not find ("'Eiffel' was not found on this
+	// page"), not a name.
+	pattern(`\b(?:column|table|relation|file|key|module|attribute|field|function|method|variable|name|path|directory|folder|index|property|endpoint|route|url|tool|command|package|class|resource|sheet|collection|database|schema)\s{1,2}`+quotedName+`\s{0,2}`+missing, ci),
+	// "'config/ghost.yml' not found", "'app.utils' does not exist": a
+	// quoted name shaped as a path or an identifier.
+	pattern("[\"'`\u2018\u201c](?<n>[^\"'`\u2019\u201d\\s]{0,80}[_./][^\"'`\u2019\u201d\\s]{0,80})[\"'`\u2019\u201d]\\s{0,2}"+missing, ci),
 	// "ReferenceError: fetchUsers is not defined", "TypeError:
 	// client.fetchUsers is not a function".
 	pattern(`Error:\s{1,2}(?<n>[A-Za-z_$][\w.$]{2,160}) is not (?:defined|a function)\b`, 0),
