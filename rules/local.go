@@ -10,9 +10,7 @@ import (
 // localFault is CHIEF's local attribution: a step whose own action failed
 // (its code or tool call errored, or it reports that it could not do its
 // job) is a fault, and its own root when the steps it read were sound. When
-// an input was already faulty the fault is propagated, and scored lower:
-// an input is faulty when a step it reads has a finding of its own, or
-// when its error quotes a name an earlier step first wrote (nameOrigins).
+// an input was already faulty the fault is propagated, and scored lower.
 func localFault(in *Input) []Finding {
 	// Each step's strongest finding, in the order its step was first
 	// found; at[step] is its position in out. A long run has a finding
@@ -59,13 +57,6 @@ func localFault(in *Input) []Finding {
 				faulty[k] = p
 				break
 			}
-		}
-	}
-	// A failure whose error quotes a name an earlier step first wrote had
-	// a faulty input too: the name it was given.
-	for _, no := range nameOrigins(in) {
-		if k, ok := at[no.failing]; ok && faulty[k] < 0 {
-			faulty[k] = no.origin
 		}
 	}
 	for k, p := range faulty {

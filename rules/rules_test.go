@@ -24,7 +24,7 @@ type msg struct {
 	target         string
 }
 
-func prepare(t testing.TB, question, gt string, msgs ...msg) *Input {
+func prepare(t *testing.T, question, gt string, msgs ...msg) *Input {
 	t.Helper()
 	r := &run.Run{Source: "test.json", Question: question, GroundTruth: gt}
 	for i, m := range msgs {

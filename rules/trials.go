@@ -38,18 +38,12 @@ var Reversibility = &Analyzer{Name: "reversibility", Run: reversibility, Require
 func trialFirstFault(in *Input) []Finding {
 	var out []Finding
 	weight := 1.0
-	origins := map[int]nameOrigin{} // a failed result → where the name its error quotes was first written
-	for _, no := range nameOrigins(in) {
-		if _, ok := origins[no.err]; !ok {
-			origins[no.err] = no
-		}
-	}
 	for _, t := range in.Graph.Trials() {
 		for _, i := range t.Steps() {
 			if !isAgentDecision(in, i) && !in.Features.Steps[i].Has(extract.KindToolResult) {
 				continue
 			}
-			step, why := faultAt(in, i, origins)
+			step, why := faultAt(in, i)
 			if step < 0 {
 				continue
 			}
@@ -68,16 +62,12 @@ var TrialFirstFault = &Analyzer{Name: "trial_first_fault", Run: trialFirstFault,
 
 // faultAt is the cheap fault test trials use: the step's own error, its
 // call failing, or the next ledger finding no progress. It returns the step
-// to blame (a tool result's caller, or the step that first wrote the name
-// its error quotes, from origins) and why.
-func faultAt(in *Input, i int, origins map[int]nameOrigin) (int, string) {
+// to blame (a tool result's caller) and why.
+func faultAt(in *Input, i int) (int, string) {
 	f := &in.Features.Steps[i]
 	if _, failed := toolFailed(f); failed {
 		if corrected(in, i) >= 0 {
 			return -1, ""
-		}
-		if no, ok := origins[i]; ok {
-			return no.origin, fmt.Sprintf("it wrote %q, on which the call at step %d failed", no.name, no.failing)
 		}
 		return callerOf(in, i), "its call failed"
 	}
