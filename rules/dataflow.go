@@ -139,12 +139,9 @@ var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: dataFlowOrigin, Re
 // the answer's value when a tool's output gave it among other values of
 // its kind (a listing of several cities' populations, of several dates):
 // the first agent's step on the value's path that states it without the
-// others, when that agent called the tool: it read the listing and chose,
-// whether it answers itself or reports to the agent who does (a searcher
-// handing its finding to a writer). The tool reported what it found; which
-// of its values answers the task was the agent's choice. It returns -1
-// when the value was first stated by an agent, or stood alone in the
-// output, or another agent first stated it alone.
+// others. The tool reported what it found; which of its values answers
+// the task was the agent's choice. It returns -1 when the value was first
+// stated by an agent, or stood alone in the output, or no step chose it.
 func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	o := cf.Origin
 	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
@@ -171,7 +168,7 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 			continue
 		}
 		if !slices.ContainsFunc(in.Features.Steps[i].Claims, func(c extract.Claim) bool { return slices.Contains(others, c.Norm) }) {
-			if !run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o)) {
+			if i != in.Graph.AnswerStep() || !run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o)) {
 				return -1
 			}
 			return i

@@ -303,11 +303,10 @@ func TestStateOriginOfCommands(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(StateOrigin.Run(in), true))
 }
 
-// TestDataFlowOriginChosenAmong: without a ground truth, an agent that
-// states alone one of the values its own search listed chose it, whether
-// it answers or reports to the agent who does; the search reported all
-// of them. In a team, where another agent picks the value from the
-// listing, the search that brought it in is still where it came from.
+// TestDataFlowOriginChosenAmong: without a ground truth, an assistant that
+// answers with one of the values its own search listed chose it; the
+// search reported all of them. In a team, where another agent passes the
+// value on, the search that brought it in is still where it came from.
 func TestDataFlowOriginChosenAmong(t *testing.T) {
 	listing := `[{"snippet": "2020 census populations: Springfield, Missouri 169,176; Springfield, Massachusetts 155,929; Springfield, Illinois 114,394."}]`
 	in := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
@@ -328,18 +327,6 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 		msg{agent: "writer", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
 	)
 	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(team), true))
-
-	// In a pipeline the searcher reports the value it chose to the writer
-	// who answers (planner, searcher and writer as OpenAI Agents SDK
-	// agents): the searcher's report chose it.
-	pipeline := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
-		msg{agent: "user", content: "What was the population of Springfield, Massachusetts at the 2020 census?", kind: run.KindUser},
-		msg{agent: "searcher", content: `web_search({"query": "Springfield Massachusetts population 2020 census"})`, kind: run.KindToolCall},
-		msg{agent: "tool", content: listing, kind: run.KindToolResult},
-		msg{agent: "searcher", content: "Finding: Springfield, Massachusetts had 114,394 residents in 2020.", target: "writer"},
-		msg{agent: "writer", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
-	)
-	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(pipeline), true))
 
 	// With the ground truth the value dropped beside the right one is the
 	// one quoted, not a name the answer states before it.
