@@ -24,3 +24,10 @@ traces() {
 }
 echo
 echo "TRAIL read from its 110 OpenInference traces (\`eval --labels\`): held out of the fit $(traces --weights "$held"); under the embedded weights, which were fitted on the cases, $(traces)."
+# Held out again with TRAIL read from its traces in place of its cases: a
+# change to how traces read moves these figures and none of those above.
+echo
+echo "Held out of the fit again, with TRAIL read from its traces in place of its cases (a change to how traces read shows here, not above):"
+echo
+"$bin" fit "$shared/whowhen/dev" "$shared/tau-retail" "$shared/trail-gaia/traces" --labels "$shared/trail-gaia/labels.jsonl" --prior evidence --json 2>/dev/null |
+  go run ./internal/benchtable | sed '/^Label-free floors/,$d'
