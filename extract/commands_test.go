@@ -42,6 +42,9 @@ func TestConsequentialCommands(t *testing.T) {
 		{"the branches listed", "exec_command", `{"cmd": "git branch -a"}`, false},
 		{"a command substituted into a read", "bash", `{"command": "cat $(python gen_config.py)"}`, true},
 		{"sed -n editing in place", "bash", `{"command": "sed -n -i '1,20p' src/app.py"}`, true},
+		{"a tool that answers by acting", "answer_customer_email", `{"ticket_id": "T-1182", "body": "Your refund was issued."}`, true},
+		{"a tool that provides the final answer", "provide_final_answer", `{"answer": "42"}`, false},
+		{"a tool named for the answer alone", "FinalAnswerTool", `{"answer": "42"}`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
