@@ -360,6 +360,20 @@ func TestDataFlowOriginHandedValue(t *testing.T) {
 	}
 	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(handed("1243 multiplied by 56")), true))
 	assert.Equal(t, []int{2}, steps(DataFlowOrigin.Run(handed("the total of 56 units at the unit price")), true), "the worker brought 1243 itself")
+
+	// A lookup given a number the delegation named (a limit of records)
+	// does not compute with it: its record of several values gave the
+	// answer, and the worker's call that asked for it is where it came
+	// from, not the delegation.
+	in := prepare(t, "What was the population of Lyon at the 2019 census?", "",
+		msg{agent: "user", content: "What was the population of Lyon at the 2019 census?", kind: run.KindUser},
+		msg{agent: "manager", content: "search_agent: look up Lyon's 2019 census population. Use the stats API and fetch at most 100 records."},
+		msg{agent: "search_agent", content: `query_population({"city": "Lyon", "year": 2019, "limit": 100})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"city": "Lyon", "metro": true, "population": 2308818, "year": 2019}`, kind: run.KindToolResult},
+		msg{agent: "search_agent", content: "Lyon's 2019 population is 2,308,818."},
+		msg{agent: "manager", content: "Final answer: 2,308,818"},
+	)
+	assert.Equal(t, []int{2}, steps(DataFlowOrigin.Run(in), true), "the limit the manager named did not make the figure")
 }
 
 // TestPolicyInInstructions: a trace keeps the system prompt apart from
