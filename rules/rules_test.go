@@ -231,6 +231,22 @@ func TestUnsupportedArguments(t *testing.T) {
 	assert.Equal(t, []int{3}, steps(UnsupportedArguments.Run(in), true))
 }
 
+// TestUnsupportedArgumentsMisspelt: a name of a few words copied with one
+// word misspelt ("Yusuf Rosi" for the user's "Yusuf Rossi") is not
+// composed from what the caller read: the words it holds are the copy's,
+// and the one it changed makes it a name nobody gave. Shape: a
+// tau-bench-like customer service agent's call, as an OpenAI chat
+// transcript records it.
+func TestUnsupportedArgumentsMisspelt(t *testing.T) {
+	in := prepare(t, "Change the shipping address of my order #W4817420.", "",
+		msg{agent: "user", content: "Hi, I'm Yusuf Rossi and I'd like to change the shipping address of my order #W4817420.", kind: run.KindUser},
+		msg{agent: "assistant", content: `find_user_by_name({"full_name": "Yusuf Rosi"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Error: user not found", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `web_search({"query": "Rossi shipping address change"})`, kind: run.KindToolCall},
+	)
+	assert.Equal(t, []int{1}, steps(UnsupportedArguments.Run(in), true), "the misspelt name, not the query composed of what was read")
+}
+
 // TestUnsupportedArgumentsOfNumbers: a call's JSON writes a number as
 // JSON does (42.5, 69004) where the prose it was read from says "42.50
 // EUR" and "69,004": the same value, not a made-up one. Shape: an OpenAI
