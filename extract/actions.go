@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/bits"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -62,10 +61,15 @@ func (c Call) Consequential() bool {
 }
 
 // answers reports whether a tool's name, as its words, says it gives the
-// final answer (final_answer, final_result, submit_answer): it hands the
-// agent's answer over and changes nothing.
+// final answer (final_answer, final_result, submit_answer,
+// FinalAnswerTool): it hands the agent's answer over and changes nothing.
+// The answer is what the name ends with; a name that goes on to an object
+// (answer_customer_email, answer_ticket) answers someone by acting.
 func answers(w []string) bool {
-	return w[0] == "final" || slices.Contains(w, "answer")
+	if len(w) > 1 && w[len(w)-1] == "tool" {
+		w = w[:len(w)-1]
+	}
+	return w[0] == "final" || w[len(w)-1] == "answer"
 }
 
 var readVerbs = toSet("get find list search lookup look read fetch query retrieve calculate compute think check view show describe count browse open visit scroll navigate")

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -52,8 +53,8 @@ var shells = toSet("bash sh zsh /bin/bash /bin/sh /usr/bin/bash /usr/bin/zsh")
 // pip install, a script) does not.
 func readsOnly(line string) bool {
 	line = quietRedirects.Replace(strings.TrimSpace(line))
-	if line == "" || strings.Contains(line, ">") {
-		return false
+	if line == "" || strings.Contains(line, ">") || strings.Contains(line, "$(") || strings.Contains(line, "`") {
+		return false // a redirection writes; a substituted command runs unread
 	}
 	for part := range strings.FieldsFuncSeq(line, func(r rune) bool { return r == ';' || r == '&' || r == '|' || r == '\n' }) {
 		if !readingCommand(strings.Fields(part)) {
@@ -73,12 +74,25 @@ func readingCommand(w []string) bool {
 	}
 	prog := w[0][strings.LastIndexByte(w[0], '/')+1:]
 	switch {
+	case prog == "find":
+		return !slices.ContainsFunc(w[1:], func(a string) bool { return findActions[a] })
+	case prog == "env":
+		// env with a program after its options and assignments runs it.
+		rest := w[1:]
+		for len(rest) > 0 && (strings.HasPrefix(rest[0], "-") || strings.Contains(rest[0], "=")) {
+			rest = rest[1:]
+		}
+		return len(rest) == 0 || readingCommand(rest)
 	case readVerbs[prog] || readingPrograms[prog]:
 		return true
+	case prog == "git" && len(w) > 1 && w[1] == "branch":
+		return listsBranches(w[2:])
 	case prog == "git":
 		return len(w) > 1 && readingGit[w[1]]
 	case prog == "sed":
-		return len(w) > 1 && w[1] == "-n"
+		return len(w) > 1 && w[1] == "-n" && !slices.ContainsFunc(w[2:], func(a string) bool {
+			return strings.HasPrefix(a, "-i") || strings.HasPrefix(a, "--in-place")
+		})
 	case prog == "python" || prog == "python3":
 		return len(w) > 2 && w[1] == "-m" && (w[2] == "pytest" || w[2] == "unittest")
 	case prog == "go" || prog == "cargo":
@@ -89,7 +103,22 @@ func readingCommand(w []string) bool {
 	return false
 }
 
+// listsBranches reports whether git branch, given these words after it,
+// only lists: no words, or a listing option and none that deletes,
+// renames, copies or moves a branch. A bare name alone creates one.
+func listsBranches(w []string) bool {
+	if slices.ContainsFunc(w, func(a string) bool { return branchWrites[a] }) {
+		return false
+	}
+	return len(w) == 0 || slices.ContainsFunc(w, func(a string) bool { return branchLists[a] })
+}
+
 var (
-	readingPrograms = toSet("cd cat ls ll head tail grep egrep fgrep rg ag find fd wc tree pwd echo printf which whereis type stat file diff cmp nl less more sort uniq cut du df env printenv true test pytest tox nosetests jest mocha flake8 pylint mypy pyflakes eslint tsc shellcheck")
-	readingGit      = toSet("status diff log show grep blame branch rev-parse ls-files")
+	readingPrograms = toSet("cd cat ls ll head tail grep egrep fgrep rg ag fd wc tree pwd echo printf which whereis type stat file diff cmp nl less more sort uniq cut du df printenv true test pytest tox nosetests jest mocha flake8 pylint mypy pyflakes eslint tsc shellcheck")
+	readingGit      = toSet("status diff log show grep blame rev-parse ls-files")
+	// findActions are find's actions that change files or run a command
+	// on what it finds, or write its listing to a file.
+	findActions  = toSet("-delete -exec -execdir -ok -okdir -fprint -fprint0 -fprintf -fls")
+	branchWrites = toSet("-d -D -m -M -c -C -f --delete --move --copy --force -u --set-upstream-to --unset-upstream --edit-description")
+	branchLists  = toSet("-a -r -l -v -vv --all --remotes --list --show-current --verbose --contains --no-contains --merged --no-merged --points-at")
 )

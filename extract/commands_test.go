@@ -33,6 +33,18 @@ func TestConsequentialCommands(t *testing.T) {
 		{"a tool that reads, no command", "get_order", `{"order_id": "#W1"}`, false},
 		{"a tool that gives the final answer", "final_result", `{"comment": "Done."}`, false},
 		{"a tool that submits an answer", "submit_answer", `{"answer": "42"}`, false},
+		{"a find that deletes what it finds", "Bash", `{"command": "find build -name '*.pyc' -delete"}`, true},
+		{"a find that runs a command on each file", "bash", `{"command": "find . -name '*.orig' -exec rm {} \\;"}`, true},
+		{"a find that lists", "bash", `{"command": "find src -name '*.py' -newer setup.py"}`, false},
+		{"a script run under env", "Bash", `{"command": "env PYTHONPATH=src python scripts/migrate.py"}`, true},
+		{"the environment printed", "Bash", `{"command": "env | grep PATH"}`, false},
+		{"a branch deleted", "exec_command", `{"cmd": "git branch -D feature/old-parser"}`, true},
+		{"the branches listed", "exec_command", `{"cmd": "git branch -a"}`, false},
+		{"a command substituted into a read", "bash", `{"command": "cat $(python gen_config.py)"}`, true},
+		{"sed -n editing in place", "bash", `{"command": "sed -n -i '1,20p' src/app.py"}`, true},
+		{"a tool that answers by acting", "answer_customer_email", `{"ticket_id": "T-1182", "body": "Your refund was issued."}`, true},
+		{"a tool that provides the final answer", "provide_final_answer", `{"answer": "42"}`, false},
+		{"a tool named for the answer alone", "FinalAnswerTool", `{"answer": "42"}`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

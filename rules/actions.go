@@ -35,6 +35,9 @@ type support struct {
 	// value is stated, made when first asked for.
 	features *extract.RunFeatures
 	numbers  map[string][]numberAt
+	// neighbours are, for a word and a side, the words written next to
+	// it and where first (nextTo), made when first asked for.
+	neighbours map[string]map[string]int
 }
 
 // supportIndex returns the run's support, made on first use and shared by
@@ -483,12 +486,90 @@ func composed(sup *support, v string, i int) bool {
 		return false
 	}
 	held := 0
-	for _, w := range words {
+	heldAt := make([]bool, len(words))
+	for k, w := range words {
 		if meaningful(w) && sup.before(w, i, from{}) {
 			held++
+			heldAt[k] = true
 		}
 	}
-	return 2*held >= len(words)
+	if 2*held < len(words) {
+		return false
+	}
+	for k, w := range words {
+		if !heldAt[k] && (k > 0 && heldAt[k-1] && misspelt(sup, words[k-1], w, 1, i) || k+1 < len(words) && heldAt[k+1] && misspelt(sup, words[k+1], w, -1, i)) {
+			return false
+		}
+	}
+	return true
+}
+
+// misspelt reports whether word w, written next to the held word beside
+// (after it for side 1, before it for -1), is one edit away from a word
+// the task or a step before i writes there: a copy with a letter
+// dropped, added or changed ("Yusuf Rosi" for "Yusuf Rossi").
+func misspelt(sup *support, beside, w string, side, i int) bool {
+	if len(w) < 4 {
+		return false
+	}
+	w = strings.ToLower(w)
+	for x, at := range sup.nextTo(strings.ToLower(beside), side) {
+		if at < i && oneEdit(x, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// nextTo returns the words the task and the steps write next to word
+// beside (after it for side 1, before it for -1), each with the first
+// step that does (-1 for the task). Each word's neighbours are read once:
+// a long run's calls ask for the same few.
+func (s *support) nextTo(beside string, side int) map[string]int {
+	key := fmt.Sprint(side, beside)
+	if m, ok := s.neighbours[key]; ok {
+		return m
+	}
+	m := map[string]int{}
+	add := func(text string, step int) {
+		ws := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' })
+		for k, x := range ws {
+			if x == beside && k+side >= 0 && k+side < len(ws) {
+				if _, ok := m[ws[k+side]]; !ok {
+					m[ws[k+side]] = step
+				}
+			}
+		}
+	}
+	add(s.question, -1)
+	steps, _ := s.indexed().candidates(beside)
+	for _, k := range steps {
+		add(s.step(int(k)), int(k))
+	}
+	if s.neighbours == nil {
+		s.neighbours = map[string]map[string]int{}
+	}
+	s.neighbours[key] = m
+	return m
+}
+
+// oneEdit reports whether a and b differ by exactly one letter dropped,
+// added or changed.
+func oneEdit(a, b string) bool {
+	if a == b || len(a)-len(b) > 1 || len(b)-len(a) > 1 {
+		return false
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	k := 0
+	for k < len(b) && a[k] == b[k] {
+		k++
+	}
+	if len(a) == len(b) {
+		return a[k+1:] == b[k+1:]
+	}
+	return a[k+1:] == b[k:]
 }
 
 // numberHeld reports whether a value that is a number alone is one the

@@ -59,10 +59,10 @@ func dataFlowOrigin(in *Input) []Finding {
 			o = c
 			chosen[o], why = true, true
 		}
-		if in.Features.Steps[o].Has(extract.KindToolResult) {
-			if c := callerOf(in, o); c >= 0 {
+		if r := o; in.Features.Steps[r].Has(extract.KindToolResult) {
+			if c := callerOf(in, r); c >= 0 {
 				o = c
-				if p := handedValue(in, c); p >= 0 {
+				if p := handedValue(in, c); p >= 0 && computed(&in.Features.Steps[r]) {
 					o = p
 				}
 			}
@@ -129,6 +129,25 @@ func handedValue(in *Input, c int) int {
 		}
 	}
 	return -1
+}
+
+// computed reports whether a tool's result states one value, as a
+// computation's result does ("69608"), rather than a record or a listing
+// of several (a lookup's row, whose figure the numbers the call was given
+// as a year, a limit or a page did not make).
+func computed(f *extract.Features) bool {
+	value := ""
+	for _, c := range f.Claims {
+		if c.Kind != extract.ClaimNumber {
+			continue
+		}
+		v, _ := c.Value()
+		if value != "" && v != value {
+			return false
+		}
+		value = v
+	}
+	return true
 }
 
 // DataFlowOrigin is the data_flow_origin analyzer.

@@ -231,6 +231,22 @@ func TestUnsupportedArguments(t *testing.T) {
 	assert.Equal(t, []int{3}, steps(UnsupportedArguments.Run(in), true))
 }
 
+// TestUnsupportedArgumentsMisspelt: a name of a few words copied with one
+// word misspelt ("Yusuf Rosi" for the user's "Yusuf Rossi") is not
+// composed from what the caller read: the words it holds are the copy's,
+// and the one it changed makes it a name nobody gave. Shape: a
+// tau-bench-like customer service agent's call, as an OpenAI chat
+// transcript records it.
+func TestUnsupportedArgumentsMisspelt(t *testing.T) {
+	in := prepare(t, "Change the shipping address of my order #W4817420.", "",
+		msg{agent: "user", content: "Hi, I'm Yusuf Rossi and I'd like to change the shipping address of my order #W4817420.", kind: run.KindUser},
+		msg{agent: "assistant", content: `find_user_by_name({"full_name": "Yusuf Rosi"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Error: user not found", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `web_search({"query": "Rossi shipping address change"})`, kind: run.KindToolCall},
+	)
+	assert.Equal(t, []int{1}, steps(UnsupportedArguments.Run(in), true), "the misspelt name, not the query composed of what was read")
+}
+
 // TestUnsupportedArgumentsOfNumbers: a call's JSON writes a number as
 // JSON does (42.5, 69004) where the prose it was read from says "42.50
 // EUR" and "69,004": the same value, not a made-up one. Shape: an OpenAI
@@ -360,6 +376,20 @@ func TestDataFlowOriginHandedValue(t *testing.T) {
 	}
 	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(handed("1243 multiplied by 56")), true))
 	assert.Equal(t, []int{2}, steps(DataFlowOrigin.Run(handed("the total of 56 units at the unit price")), true), "the worker brought 1243 itself")
+
+	// A lookup given a number the delegation named (a limit of records)
+	// does not compute with it: its record of several values gave the
+	// answer, and the worker's call that asked for it is where it came
+	// from, not the delegation.
+	in := prepare(t, "What was the population of Lyon at the 2019 census?", "",
+		msg{agent: "user", content: "What was the population of Lyon at the 2019 census?", kind: run.KindUser},
+		msg{agent: "manager", content: "search_agent: look up Lyon's 2019 census population. Use the stats API and fetch at most 100 records."},
+		msg{agent: "search_agent", content: `query_population({"city": "Lyon", "year": 2019, "limit": 100})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"city": "Lyon", "metro": true, "population": 2308818, "year": 2019}`, kind: run.KindToolResult},
+		msg{agent: "search_agent", content: "Lyon's 2019 population is 2,308,818."},
+		msg{agent: "manager", content: "Final answer: 2,308,818"},
+	)
+	assert.Equal(t, []int{2}, steps(DataFlowOrigin.Run(in), true), "the limit the manager named did not make the figure")
 }
 
 // TestPolicyInInstructions: a trace keeps the system prompt apart from
