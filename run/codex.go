@@ -73,14 +73,21 @@ func (m codexMeta) parent() string {
 	return src.Subagent.ThreadSpawn.Parent
 }
 
-// IsSubagentRollout reports whether path is the rollout of a Codex
-// sub-agent that its parent's rollout, beside it, reads: the parent
-// records the spawn's result naming this thread. A walk over runs leaves
-// such a rollout out. Of this rollout only its first record, the
-// session_meta, is read; a parent that never recorded the spawn's result
-// (a session stopped while the sub-agent ran) does not read it, so it is
-// a run of its own.
-func IsSubagentRollout(path string) bool {
+// Rollouts tells, over the files of one walk, which are the rollouts of
+// Codex sub-agents that their parent's rollout, beside them, reads: the
+// parent records the spawn's result naming the thread. A walk over runs
+// leaves such a rollout out. Of a sub-agent's rollout only its first
+// record, the session_meta, is read, and each parent's rollout is read
+// once however many sub-agents it spawned. A parent that never recorded
+// the spawn's result (a session stopped while the sub-agent ran) does not
+// read it, so it is a run of its own. The zero value is ready to use.
+type Rollouts struct {
+	spawned map[string]map[string]bool // parent's file → the threads it read
+}
+
+// IsSubagent reports whether the rollout at path is read with its
+// parent's.
+func (rs *Rollouts) IsSubagent(path string) bool {
 	base := filepath.Base(path)
 	if !strings.HasPrefix(base, "rollout-") || !strings.HasSuffix(base, ".jsonl") {
 		return false
@@ -93,12 +100,28 @@ func IsSubagentRollout(path string) bool {
 	if err != nil || len(names) == 0 {
 		return false
 	}
-	data, err := read(names[0], Options{})
-	if err != nil {
-		return false
+	return rs.spawnedBy(names[0])[id]
+}
+
+// spawnedBy returns the threads whose spawn the rollout in file records,
+// read once, within DefaultMaxInput: past it, its sub-agents are runs of
+// their own, as nothing is then lost.
+func (rs *Rollouts) spawnedBy(file string) map[string]bool {
+	if ids, ok := rs.spawned[file]; ok {
+		return ids
 	}
-	ro := &codexRollout{read: map[string]bool{}}
-	return ro.readRollout(data) == nil && ro.spawnedIDs[id]
+	var ids map[string]bool
+	if data, err := read(file, Options{MaxInput: DefaultMaxInput}); err == nil {
+		ro := &codexRollout{read: map[string]bool{}}
+		if ro.readRollout(data) == nil {
+			ids = ro.spawnedIDs
+		}
+	}
+	if rs.spawned == nil {
+		rs.spawned = map[string]map[string]bool{}
+	}
+	rs.spawned[file] = ids
+	return ids
 }
 
 // maxMetaRecord bounds the first record IsSubagentRollout reads: a

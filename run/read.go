@@ -19,6 +19,11 @@ import (
 	"golang.org/x/text/transform"
 )
 
+// DefaultMaxInput is the size past which an input is refused unless told
+// otherwise (--max-input's default): far above any real run, low enough
+// that a runaway file is refused rather than read into memory.
+const DefaultMaxInput = 256 << 20
+
 // read reads a whole input, refusing one over opts.MaxInput: a regular
 // file by its size before reading, anything else once it has passed the
 // limit, so that a huge input costs neither the time nor the memory to

@@ -333,12 +333,12 @@ func TestSessionLogNamesLoseControls(t *testing.T) {
 	}
 }
 
-// TestIsSubagentRollout: a rollout whose session_meta names a parent
+// TestSubagentRollouts: a rollout whose session_meta names a parent
 // thread, with the parent's rollout beside it recording the spawn's result
 // for this thread, is read with the parent's; any other file is not, nor
 // one whose parent never recorded that result (the parent's reading would
 // not read it, and screen would lose it).
-func TestIsSubagentRollout(t *testing.T) {
+func TestSubagentRollouts(t *testing.T) {
 	dir := t.TempDir()
 	metaOf := func(id, source string) string {
 		return `{"timestamp":"2026-11-27T18:37:40Z","type":"session_meta","payload":{"id":"` + id + `","source":` + source + `}}` + "\n"
@@ -373,6 +373,6 @@ func TestIsSubagentRollout(t *testing.T) {
 		"rollout-2026-11-27T18-37-47-c7.jsonl":    false, // no such file
 		"rollout-2026-11-27T18-37-48-c8.jsonl":    false, // its parent never recorded the spawn's result
 	} {
-		assert.Equal(t, want, run.IsSubagentRollout(filepath.Join(dir, name)), name)
+		assert.Equal(t, want, new(run.Rollouts).IsSubagent(filepath.Join(dir, name)), name)
 	}
 }

@@ -32,9 +32,8 @@ func (l *LoadFlags) RegisterLabels(fs *pflag.FlagSet) {
 	fs.StringVar(&l.Labels, "labels", "", `labels for telemetry files: JSON lines {"trace_id", "span_id", "reason"}; they win over offattr.mistake attributes`)
 }
 
-// DefaultMaxInput is --max-input's default: far above any real run, low
-// enough that a runaway file is refused rather than read into memory.
-const DefaultMaxInput = 256 << 20
+// DefaultMaxInput is --max-input's default (run.DefaultMaxInput).
+const DefaultMaxInput = run.DefaultMaxInput
 
 // Register adds the flags to fs. --format was the input format's name
 // before every command used --format for what it writes; it stays as a

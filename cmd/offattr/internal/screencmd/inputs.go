@@ -75,6 +75,7 @@ func expandPath(arg string) []input {
 // nothing below root goes missing without a record.
 func walkRuns(root string) (files []string, bad []input) {
 	walked := map[string]bool{}
+	var rollouts run.Rollouts
 	var walk func(dir string)
 	walk = func(dir string) {
 		real, err := filepath.EvalSymlinks(dir)
@@ -112,7 +113,7 @@ func walkRuns(root string) (files []string, bad []input) {
 				// Its logs are read with the session's.
 			case isDir:
 				walk(path)
-			case run.IsSubagentRollout(path):
+			case rollouts.IsSubagent(path):
 				// Read with its parent's rollout, beside it.
 			case run.IsRunFileAt(path):
 				files = append(files, path)
