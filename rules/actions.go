@@ -148,11 +148,8 @@ func (s *support) numberBefore(c extract.Claim, i int, f from) bool {
 	if c.Kind != extract.ClaimNumber {
 		return false
 	}
-	if s.numbers == nil {
-		s.numbers = indexNumbers(s.features)
-	}
 	v, u := c.Value()
-	for _, h := range s.numbers[v] {
+	for _, h := range s.numberIndex()[v] {
 		if h.step >= i {
 			break
 		}
@@ -161,6 +158,25 @@ func (s *support) numberBefore(c extract.Claim, i int, f from) bool {
 		}
 	}
 	return false
+}
+
+// numberIndex returns where each number's value is stated
+// (indexNumbers), made on first use.
+func (s *support) numberIndex() map[string][]numberAt {
+	if s.numbers == nil {
+		s.numbers = indexNumbers(s.features)
+	}
+	return s.numbers
+}
+
+// numberClaim reads a value that is a number alone (a call's argument) as
+// the number claim prose would state; false when it is no number.
+func numberClaim(v string) (extract.Claim, bool) {
+	if _, err := strconv.ParseFloat(v, 64); err != nil {
+		return extract.Claim{}, false
+	}
+	n := extract.Claim{Kind: extract.ClaimNumber, Norm: extract.NormalizeClaim(extract.ClaimNumber, v)}
+	return n, n.Norm != ""
 }
 
 // numberAt is where a number is stated: a step (-1 for the task) and the
@@ -577,11 +593,8 @@ func oneEdit(a, b string) bool {
 // writes 42.5 and 69004 where the prose it was read from says "42.50 EUR"
 // and "69,004".
 func numberHeld(sup *support, v string, i int) bool {
-	if _, err := strconv.ParseFloat(v, 64); err != nil {
-		return false
-	}
-	n := extract.Claim{Kind: extract.ClaimNumber, Norm: extract.NormalizeClaim(extract.ClaimNumber, v)}
-	return n.Norm != "" && sup.numberBefore(n, i, from{})
+	n, ok := numberClaim(v)
+	return ok && sup.numberBefore(n, i, from{})
 }
 
 // pathHeld reports whether a value is a file's path that the task or a

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -103,22 +102,16 @@ func dataFlowOrigin(in *Input) []Finding {
 // with what it was handed. It returns -1 when every number of the call
 // came from the task, a tool, or the caller's own agent.
 func handedValue(in *Input, c int) int {
-	sup := in.supportIndex()
-	if sup.numbers == nil {
-		sup.numbers = indexNumbers(sup.features)
-	}
+	numbers := in.supportIndex().numberIndex()
 	agent := run.AgentKey(in.Run.Steps[c].Agent)
 	for _, call := range in.Features.Steps[c].Calls {
 		for _, v := range call.Values {
-			if _, err := strconv.ParseFloat(v, 64); err != nil || !meaningful(v) {
-				continue
-			}
-			n := extract.Claim{Kind: extract.ClaimNumber, Norm: extract.NormalizeClaim(extract.ClaimNumber, v)}
-			if n.Norm == "" {
+			n, ok := numberClaim(v)
+			if !ok || !meaningful(v) {
 				continue
 			}
 			val, _ := n.Value()
-			hs := sup.numbers[val]
+			hs := numbers[val]
 			if len(hs) == 0 || hs[0].step < 0 || hs[0].step >= c {
 				continue
 			}
