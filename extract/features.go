@@ -90,6 +90,10 @@ type Rare struct {
 	// States are, for a tool result, the states it reports objects in
 	// ("status": "pending"), in lower case, in the order it gives them.
 	States []string
+	// ErrorNames are the names and values the step's errors quote as
+	// missing or wrong (an attribute, module, key, file, path, column,
+	// endpoint), in the order written.
+	ErrorNames []string
 }
 
 // noRare is the Rare of every Details that has none of them.
@@ -100,7 +104,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0
 }
 
 // empty reports whether d holds none of the facts.
@@ -151,6 +155,7 @@ type featuresJSON struct {
 	Critique     *Span       `json:"critique,omitempty"`
 	FailureWords *Span       `json:"failure_words,omitempty"`
 	States       []string    `json:"states,omitempty"`
+	ErrorNames   []string    `json:"error_names,omitempty"`
 	Caller       int         `json:"caller"`
 }
 
@@ -173,7 +178,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
-		States: d.States, Caller: int(f.Caller),
+		States: d.States, ErrorNames: d.ErrorNames, Caller: int(f.Caller),
 	}
 }
 

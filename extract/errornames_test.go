@@ -1,0 +1,58 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The errors are written as Python, pytest, Node, Go, SQLite, MySQL,
+// PostgreSQL, coreutils and requests print them.
+func TestErrorNames(t *testing.T) {
+	cases := []struct {
+		name, text string
+		want       []string
+	}{
+		{"attribute", "AttributeError: 'Client' object has no attribute 'fetch_users'", []string{"fetch_users"}},
+		{"module attribute", "AttributeError: module 'json' has no attribute 'loadz'", []string{"loadz"}},
+		{"import name", "E   ImportError: cannot import name 'parse_confg' from 'app.config' (/repo/src/app/config.py)", []string{"parse_confg"}},
+		{"module", "ModuleNotFoundError: No module named 'geodistance_tools'", []string{"geodistance_tools"}},
+		{"key", "KeyError: 'user_id'", []string{"user_id"}},
+		{"name", "NameError: name 'df_sales' is not defined", []string{"df_sales"}},
+		{"keyword", "TypeError: connect() got an unexpected keyword argument 'timeout_s'", []string{"timeout_s"}},
+		{"file", "FileNotFoundError: [Errno 2] No such file or directory: 'config/settings.yml'", []string{"config/settings.yml"}},
+		{"shell file", "cat: ./config/settings.yml: No such file or directory", []string{"config/settings.yml"}},
+		{"shell quoted", "ls: cannot access 'data/raw': No such file or directory", []string{"data/raw"}},
+		{"http path", "404 Not Found: /api/v2/orders", []string{"api/v2/orders"}},
+		{"http url", "requests.exceptions.HTTPError: 404 Client Error: Not Found for url: https://shop.internal/api/v2/orders?customer=42", []string{"api/v2/orders"}},
+		{"http log", "GET /api/v2/orders 404", []string{"api/v2/orders"}},
+		{"sqlite column", "sqlite3.OperationalError: no such column: signup_ts", []string{"signup_ts"}},
+		{"mysql column", "ERROR 1054 (42S22): Unknown column 'created' in 'field list'", []string{"created"}},
+		{"postgres column", `ERROR:  column "created" does not exist`, []string{"created"}},
+		{"js not a function", "TypeError: client.fetchUsers is not a function", []string{"client.fetchUsers"}},
+		{"js not defined", "ReferenceError: fetchUsers is not defined", []string{"fetchUsers"}},
+		{"go undefined", "./main.go:12:9: undefined: parseConfig", []string{"parseConfig"}},
+		{"quoted path not found", "Error: 'config/ghost.yml' not found", []string{"config/ghost.yml"}},
+		{"relation", `ERROR:  relation "customer_orders" does not exist`, []string{"customer_orders"}},
+		{"a text a search did not find", "Error: The search string 'Eiffel' was not found on this page.", nil},
+		{"numbers are not names", "KeyError: 0\nIndexError: list index out of range", nil},
+		{"words are not names", "ERROR: file 'file' not found", nil},
+		{"prose without an error form", "The parser reads config/settings.yml and calls fetch_users.", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, errorNames(newText(c.text)))
+		})
+	}
+}
+
+// Names are read in a step that reports an error or is a tool's output,
+// and kept in its features.
+func TestErrorNamesInFeatures(t *testing.T) {
+	rf := Run(steps(
+		"Designer", "The users table has a column signup_ts; a missing one reads KeyError: 'x' in pandas.",
+		"Terminal", "exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\nKeyError: 'user_id'",
+	))
+	assert.Empty(t, rf.Steps[0].ErrorNames, "a step without an error quotes none")
+	assert.Equal(t, []string{"user_id"}, rf.Steps[1].ErrorNames)
+}

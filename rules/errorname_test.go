@@ -1,0 +1,99 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run"
+)
+
+// teamRun is a software team in the manner of MetaGPT, whose roles post
+// their documents as messages and whose tester posts the test run's
+// output in its own message (MetaGPT's RunCode result: "## Running
+// Command", "## Running Output"). The error is written as pytest prints
+// it. design is the architect's message, code the engineer's.
+func teamRun(t *testing.T, question, design, code string) *Input {
+	return prepare(t, question, "",
+		msg{agent: "Human", content: question, kind: run.KindUser},
+		msg{agent: "ProductManager", content: "## Requirement Analysis\nAverage each sensor's readings in Fahrenheit; skip rows with an empty reading.\n\n## Requirement Pool\n- P0: average Fahrenheit per sensor_id"},
+		msg{agent: "Architect", content: design},
+		msg{agent: "Engineer", content: "## Code: report.py\n```python\n" + code + "\n```"},
+		msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_report.py -q\n## Running Output\nstandard output:\nF\n=================================== FAILURES ===================================\n" +
+			"report.py:9: in averages\nE   KeyError: 'temperature_c'\n=========================== short test summary info ============================\nFAILED test_report.py::test_averages\n1 failed in 0.05s"},
+		msg{agent: "Engineer", content: "I could not make the tests pass within the allowed rounds."},
+	)
+}
+
+const (
+	csvQuestion = "Write a script that reads readings.csv (columns: sensor_id, timestamp, temp_c) and reports each sensor's average temperature in Fahrenheit."
+	badCode     = "import csv\n\ndef averages(path):\n    out = {}\n    with open(path) as fh:\n        for row in csv.DictReader(fh):\n            out.setdefault(row['sensor_id'], []).append(float(row['temperature_c']) * 9 / 5 + 32)\n    return {k: sum(v) / len(v) for k, v in out.items()}"
+)
+
+// A tester's account of a failed test run that quotes a name as missing
+// is blamed where the name was first written: the design that named the
+// wrong field, not the tester who ran the code, nor the engineer who
+// followed the design.
+func TestLocalFaultFollowsANamedErrorToItsWriter(t *testing.T) {
+	in := teamRun(t, csvQuestion,
+		"## Implementation approach\nreport.py reads rows with csv.DictReader; each row['temperature_c'] is converted and averaged per sensor_id.",
+		badCode)
+	fs := LocalFault.Run(in)
+	require.Contains(t, steps(fs, true), 2, "the design first wrote the name")
+	for _, f := range fs {
+		switch f.Step {
+		case 2:
+			assert.Contains(t, f.Quote, "temperature_c")
+			assert.Contains(t, f.Reason, "step 4")
+		case 4:
+			assert.InDelta(t, 0.25, f.Strength, 1e-9, "the tester's failure is halved for its faulty input")
+		}
+	}
+	assert.Equal(t, []int{2}, steps(TrialFirstFault.Run(in), true), "the trial's first fault is where the name was written")
+}
+
+// The name is followed only to a step that made it up.
+func TestLocalFaultKeepsANamedErrorItCannotTrace(t *testing.T) {
+	tests := []struct {
+		name, question, design string
+		want                   int
+	}{
+		{"the engineer wrote it first", csvQuestion,
+			"## Implementation approach\nreport.py reads rows with csv.DictReader and averages the Celsius column per sensor_id.", 3},
+		{"the task gave it", "Write a script that reads readings.csv (columns: sensor_id, timestamp, temperature_c) and reports each sensor's average temperature in Fahrenheit.",
+			"## Implementation approach\nreport.py reads rows with csv.DictReader; each row['temperature_c'] is averaged per sensor_id.", 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := teamRun(t, tt.question, tt.design, badCode)
+			assert.Equal(t, []int{tt.want}, steps(TrialFirstFault.Run(in), true))
+			assert.NotContains(t, steps(LocalFault.Run(in), true), 2)
+		})
+	}
+}
+
+// A plain word is written as a name where it is quoted or on a line of
+// code or a signature; prose that uses the word did not name it.
+func TestWritesName(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       bool
+	}{
+		{"prose", "an item needs reordering when its quantity is low.", false},
+		{"a signature", "stockrecord(sku, quantity, reorder_level)", true},
+		{"a class member", "class stockrecord {\n    +int quantity\n}", true},
+		{"quoted", "each record's 'quantity' field", true},
+		{"a longer word", "the quantities are summed (per sku)", false},
+		{"an identifier in prose", "parse dates with date.parse_iso and subtract them.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := "quantity"
+			if tt.name == "an identifier in prose" {
+				v = "parse_iso"
+			}
+			assert.Equal(t, tt.want, writesName(tt.text, v))
+		})
+	}
+}
