@@ -56,3 +56,27 @@ func TestErrorNamesInFeatures(t *testing.T) {
 	assert.Empty(t, rf.Steps[0].ErrorNames, "a step without an error quotes none")
 	assert.Equal(t, []string{"user_id"}, rf.Steps[1].ErrorNames)
 }
+
+// The functions a printed failure ran through, and the call whose value a
+// failed assertion rejected, as Python and pytest print them; and the
+// functions and classes code defines, as Python, JavaScript, Go and Rust
+// write them.
+func TestFailedInAndDefines(t *testing.T) {
+	failures := []struct {
+		name, text string
+		want       []string
+	}{
+		{"python frames", "Traceback (most recent call last):\n  File \"/work/main.py\", line 3, in <module>\n    print(days_between(a, b))\n  File \"/work/dates.py\", line 5, in days_between\n    s = date.parse_iso(start)\nAttributeError: type object 'datetime.date' has no attribute 'parse_iso'", []string{"days_between"}},
+		{"pytest short frames", "report.py:14: in averages\n    if not row[\"temperature_c\"]:\nE   KeyError: 'temperature_c'", []string{"averages"}},
+		{"a rejected value", ">       assert shipping_cost(10) == 17.00\nE       assert 25.0 == 17.0\nE        +  where 25.0 = shipping_cost(10)", []string{"shipping_cost"}},
+		{"a method's value", "E        +  where 3 = <Cart object at 0x7f>.total()\nE        +    where <bound method> = cart.total(", []string{"total"}},
+		{"prose", "The function shipping_cost failed in the heavy parcel test.", nil},
+	}
+	for _, tt := range failures {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, failedIn(newText(tt.text)))
+		})
+	}
+	code := "```python\nclass StockRecord:\n    pass\n\n\ndef low_stock(path: str) -> list:\n    async def fetch(url):\n        pass\n```\n```js\nexport function parseConfig(text) {}\n```\n```go\nfunc (c *Client) FetchUsers(ctx context.Context) error {\n```\nWe define the function later."
+	assert.Equal(t, []string{"StockRecord", "low_stock", "fetch", "parseConfig", "FetchUsers"}, defines(newText(code)))
+}

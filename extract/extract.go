@@ -194,7 +194,9 @@ func (rc *runContext) step(s run.Step) Features {
 		// A tool's output reports its error in its own words ("-> Error:
 		// TypeError: ...") more often than on a line of its own.
 		rc.rare.ErrorNames = exactly(errorNames(t))
+		rc.rare.FailedIn = exactly(failedIn(t))
 	}
+	rc.rare.Defines = exactly(defines(t))
 	f.Successes = dedupeSignals(f.Successes)
 
 	rc.actions(&f, s, t, kinds)

@@ -1,9 +1,12 @@
 package rules
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
 )
 
 // namedCause is, for an agent's step that reports in its own words an
@@ -42,6 +45,40 @@ func namedCause(in *Input, j int) (int, string) {
 	return -1, ""
 }
 
+// errorCause is where the failure an agent's step reports in its own words
+// was caused, and why: the step that first wrote a name its error quotes
+// as missing (namedCause), or else the step of another agent that last
+// defined a function the failure ran through or whose value a failed
+// assertion rejected (a tester posting a test run ran the engineer's
+// code, which answers for it as code answers for what an executor
+// printed). It returns -1 when neither is known.
+func errorCause(in *Input, j int) (int, string) {
+	if o, name := namedCause(in, j); o >= 0 {
+		return o, fmt.Sprintf("it first wrote %q, which the error step %d reports names as missing or wrong", name, j)
+	}
+	f := &in.Features.Steps[j]
+	if len(f.FailedIn) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, j) {
+		return -1, ""
+	}
+	reporter := run.AgentKey(in.Run.Steps[j].Agent)
+	best, fn := -1, ""
+	for _, n := range f.FailedIn {
+		for k := j - 1; k > best; k-- {
+			if !slices.Contains(in.Features.Steps[k].Defines, n) {
+				continue
+			}
+			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && run.AgentKey(in.Run.Steps[k].Agent) != reporter {
+				best, fn = k, n
+			}
+			break // the latest definition is the code that ran
+		}
+	}
+	if best < 0 {
+		return -1, ""
+	}
+	return best, fmt.Sprintf("it defined %s, which failed when run as step %d reports", fn, j)
+}
+
 // writesName reports whether a text (lower case) writes v as a name: as a
 // whole token, and, for a plain word ("quantity", "price"), only where it
 // is quoted or on a line written as code or a signature (with brackets,
@@ -72,11 +109,16 @@ func plainWord(v string) bool {
 	return true
 }
 
-// quoteName quotes step i where it writes name (any case).
-func quoteName(in *Input, i int, name string) string {
-	c := in.Run.Steps[i].Content
-	if k := strings.Index(strings.ToLower(c), strings.ToLower(name)); k >= 0 && len(strings.ToLower(c)) == len(c) {
-		return Quote(c, k, len(name))
+// causeQuote quotes step o where it writes a name or a function that the
+// failure step j reports quotes or ran through.
+func causeQuote(in *Input, o, j int) string {
+	c := in.Run.Steps[o].Content
+	lower := strings.ToLower(c)
+	f := &in.Features.Steps[j]
+	for _, n := range append(slices.Clip(f.ErrorNames), f.FailedIn...) {
+		if k := strings.Index(lower, strings.ToLower(n)); k >= 0 && len(lower) == len(c) {
+			return Quote(c, k, len(n))
+		}
 	}
 	return Quote(c, 0, 0)
 }

@@ -53,7 +53,8 @@ func TestLocalFaultFollowsANamedErrorToItsWriter(t *testing.T) {
 	assert.Equal(t, []int{2}, steps(TrialFirstFault.Run(in), true), "the trial's first fault is where the name was written")
 }
 
-// The name is followed only to a step that made it up.
+// The name is followed only to a step that made it up; a name the task
+// gave leaves the code the failure ran through, the engineer's.
 func TestLocalFaultKeepsANamedErrorItCannotTrace(t *testing.T) {
 	tests := []struct {
 		name, question, design string
@@ -62,7 +63,7 @@ func TestLocalFaultKeepsANamedErrorItCannotTrace(t *testing.T) {
 		{"the engineer wrote it first", csvQuestion,
 			"## Implementation approach\nreport.py reads rows with csv.DictReader and averages the Celsius column per sensor_id.", 3},
 		{"the task gave it", "Write a script that reads readings.csv (columns: sensor_id, timestamp, temperature_c) and reports each sensor's average temperature in Fahrenheit.",
-			"## Implementation approach\nreport.py reads rows with csv.DictReader; each row['temperature_c'] is averaged per sensor_id.", 4},
+			"## Implementation approach\nreport.py reads rows with csv.DictReader; each row['temperature_c'] is averaged per sensor_id.", 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -94,6 +95,41 @@ func TestWritesName(t *testing.T) {
 				v = "parse_iso"
 			}
 			assert.Equal(t, tt.want, writesName(tt.text, v))
+		})
+	}
+}
+
+// A tester that posts a failed assertion ran the engineer's code: pytest
+// names the call whose value it rejected, and the step that defined that
+// function answers for it. A test the tester wrote and ran itself, whose
+// failure runs only through its own code, stays its own.
+func TestLocalFaultFollowsAFailedAssertionToTheCodeItRan(t *testing.T) {
+	report := "## Running Command\npython -m pytest test_shipping.py -q\n## Running Output\nstandard output:\nF..\n" +
+		"    def test_heavy_parcel():\n>       assert shipping_cost(10) == 17.00\nE       assert 25.0 == 17.0\nE        +  where 25.0 = shipping_cost(10)\n\n" +
+		"test_shipping.py:12: AssertionError\nFAILED test_shipping.py::test_heavy_parcel\n1 failed, 2 passed in 0.05s"
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg."
+	code := "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = 2.50\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n```"
+	tests := []struct {
+		name, coder string
+		want        int
+	}{
+		{"another agent's code", "Engineer", 2},
+		{"the tester's own code", "QaEngineer", 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, question, "",
+				msg{agent: "Human", content: question, kind: run.KindUser},
+				msg{agent: "Architect", content: "## Implementation approach\nshipping.py holds BASE_FEE and PER_KG and one function."},
+				msg{agent: tt.coder, content: code},
+				msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == 17.00\n```"},
+				msg{agent: "QaEngineer", content: report},
+				msg{agent: "Engineer", content: "The tests still fail."},
+			)
+			assert.Equal(t, []int{tt.want}, steps(TrialFirstFault.Run(in), true))
+			if tt.want == 2 {
+				assert.Contains(t, steps(LocalFault.Run(in), true), 2)
+			}
 		})
 	}
 }

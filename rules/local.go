@@ -46,9 +46,8 @@ func localFault(in *Input) []Finding {
 		if sig, ok := strongestError(f); ok && sig.Severity >= extract.SeverityMedium {
 			add(Finding{Step: j, Strength: 0.5, Quote: quoteAt(in, j, sig.Offset, len(sig.Quote)),
 				Reason: fmt.Sprintf("the agent reports it could not do its part (%s)", sig.Kind)})
-			if o, name := namedCause(in, j); o >= 0 {
-				add(Finding{Step: o, Strength: 0.5, Quote: quoteName(in, o, name),
-					Reason: fmt.Sprintf("it first wrote %q, which the error step %d reports names as missing or wrong", name, j)})
+			if o, why := errorCause(in, j); o >= 0 {
+				add(Finding{Step: o, Strength: 0.5, Quote: causeQuote(in, o, j), Reason: why})
 				causes = append(causes, [2]int{j, o})
 			}
 		}

@@ -75,8 +75,8 @@ func faultAt(in *Input, i int) (int, string) {
 		return -1, ""
 	}
 	if executionFailed(in, i) {
-		if o, name := namedCause(in, i); o >= 0 {
-			return o, fmt.Sprintf("it wrote %q, which the error step %d reports names", name, i)
+		if o, why := errorCause(in, i); o >= 0 {
+			return o, why
 		}
 		return i, "it failed or made no progress"
 	}
