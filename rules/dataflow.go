@@ -58,6 +58,12 @@ func dataFlowOrigin(in *Input) []Finding {
 			o = c
 			chosen[o], why = true, true
 		}
+		if d, _ := definerOf(in, o); d >= 0 {
+			// The value was first printed by a failed run another agent's
+			// code made: the code computed it.
+			o = d
+			moved[o], why = true, true
+		}
 		if r := o; in.Features.Steps[r].Has(extract.KindToolResult) {
 			if c := callerOf(in, r); c >= 0 {
 				o = c

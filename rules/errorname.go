@@ -56,6 +56,14 @@ func errorCause(in *Input, j int) (int, string) {
 	if o, name := namedCause(in, j); o >= 0 {
 		return o, fmt.Sprintf("it first wrote %q, which the error step %d reports names as missing or wrong", name, j)
 	}
+	return definerOf(in, j)
+}
+
+// definerOf is, for an agent's step that reports in its own words a
+// failure printed with its stack or an assertion's rejected value, the
+// step of another agent that last defined a function the failure ran
+// through, and why; -1 when there is none.
+func definerOf(in *Input, j int) (int, string) {
 	f := &in.Features.Steps[j]
 	if len(f.FailedIn) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, j) {
 		return -1, ""

@@ -133,3 +133,21 @@ func TestLocalFaultFollowsAFailedAssertionToTheCodeItRan(t *testing.T) {
 		})
 	}
 }
+
+// A value of the answer first printed by a failed test run was computed
+// by the code the run ran: data_flow_origin blames the step that defined
+// it, as it blames the caller of a tool whose output gave a value.
+func TestDataFlowOriginOfAValueAFailedRunPrinted(t *testing.T) {
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg. Report the cost of shipping a 10 kg parcel."
+	in := prepare(t, question, "",
+		msg{agent: "Human", content: question, kind: run.KindUser},
+		msg{agent: "Architect", content: "## Implementation approach\nshipping.py holds BASE_FEE and PER_KG and one function."},
+		msg{agent: "Engineer", content: "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = 2.50\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n```"},
+		msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == 17.00\n```"},
+		msg{agent: "QaEngineer", content: "## Running Output\n>       assert shipping_cost(10) == 17.00\nE       assert 25.0 == 17.0\nE        +  where 25.0 = shipping_cost(10)\n1 failed in 0.05s"},
+		msg{agent: "Engineer", content: "The expectation in the test is off; shipping a 10 kg parcel costs $25.0."},
+	)
+	fs := DataFlowOrigin.Run(in)
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 2, fs[0].Step, "the code that computed the value")
+}
