@@ -80,3 +80,13 @@ func TestFailedInAndDefines(t *testing.T) {
 	code := "```python\nclass StockRecord:\n    pass\n\n\ndef low_stock(path: str) -> list:\n    async def fetch(url):\n        pass\n```\n```js\nexport function parseConfig(text) {}\n```\n```go\nfunc (c *Client) FetchUsers(ctx context.Context) error {\n```\nWe define the function later."
 	assert.Equal(t, []string{"StockRecord", "low_stock", "fetch", "parseConfig", "FetchUsers"}, defines(newText(code)))
 }
+
+// A test's check of what a call returns, as Python's assert, unittest and
+// Jest write it.
+func TestAssertions(t *testing.T) {
+	code := "def test_heavy_parcel():\n    assert shipping_cost(10) == 25.00\n    assert shipping.shipping_cost(1.5) == 5.0  # base fee\n    assert not passed(59)\n" +
+		"        self.assertEqual(page_count(95), 4)\n" +
+		"  expect(lateFee(20)).toBe(4.25);\n" +
+		"assert 25.0 == 17.0\n"
+	assert.Equal(t, []Assertion{{"shipping_cost", "25.00"}, {"shipping_cost", "5.0"}, {"page_count", "4"}, {"lateFee", "4.25"}}, assertions(newText(code)))
+}

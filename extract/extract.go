@@ -197,6 +197,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.FailedIn = exactly(failedIn(t))
 	}
 	rc.rare.Defines = exactly(defines(t))
+	rc.rare.Asserts = exactly(assertions(t))
 	f.Successes = dedupeSignals(f.Successes)
 
 	rc.actions(&f, s, t, kinds)

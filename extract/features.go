@@ -100,6 +100,8 @@ type Rare struct {
 	FailedIn []string
 	// Defines are the functions and classes the step's code defines.
 	Defines []string
+	// Asserts are the checks of calls' values the step's tests write.
+	Asserts []Assertion
 }
 
 // noRare is the Rare of every Details that has none of them.
@@ -110,7 +112,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.Defines) == 0
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0
 }
 
 // empty reports whether d holds none of the facts.
@@ -164,6 +166,7 @@ type featuresJSON struct {
 	ErrorNames   []string    `json:"error_names,omitempty"`
 	FailedIn     []string    `json:"failed_in,omitempty"`
 	Defines      []string    `json:"defines,omitempty"`
+	Asserts      []Assertion `json:"asserts,omitempty"`
 	Caller       int         `json:"caller"`
 }
 
@@ -186,7 +189,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
-		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, Defines: d.Defines, Caller: int(f.Caller),
+		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, Defines: d.Defines, Asserts: d.Asserts, Caller: int(f.Caller),
 	}
 }
 

@@ -55,3 +55,33 @@ func defines(t *text) []string {
 	}
 	return out
 }
+
+// Assertion is a test's check of what a call returns: the function called
+// and the value written as what it must equal.
+type Assertion struct {
+	Func  string `json:"func"`
+	Value string `json:"value"`
+}
+
+// assertRes read a check of a call's value as Python's assert, unittest's
+// assertEqual and Jest's expect write it, each with the function in the
+// group "f" and the expected value in "v".
+var assertRes = []*matching.Pattern{
+	pattern(`(?m)^[ \t]{0,16}assert[ \t]{1,4}(?:[\w.]{0,80}\.)?(?<f>[A-Za-z_]\w{0,80})\([^\n]{0,200}?\)[ \t]{0,4}==[ \t]{0,4}(?<v>[^\s#][^\n#]{0,80}?)[ \t]{0,8}(?:#[^\n]{0,200})?$`, 0),
+	pattern(`\bassertEqual\([ \t]{0,4}(?:[\w.]{0,80}\.)?(?<f>[A-Za-z_]\w{0,80})\([^\n]{0,200}?\),[ \t]{0,4}(?<v>[^\s)][^\n)]{0,80}?)[ \t]{0,4}\)`, 0),
+	pattern(`\bexpect\((?:[\w.]{0,80}\.)?(?<f>[A-Za-z_]\w{0,80})\([^\n]{0,200}?\)\)\.(?:toBe|toEqual|toStrictEqual)\([ \t]{0,4}(?<v>[^\s)][^\n)]{0,80}?)[ \t]{0,4}\)`, 0),
+}
+
+// assertions returns the checks of calls' values a step's code writes.
+func assertions(t *text) []Assertion {
+	var out []Assertion
+	for _, re := range assertRes {
+		for _, m := range t.all(re, maxFrames) {
+			a := Assertion{Func: t.named(m, "f"), Value: t.named(m, "v")}
+			if !slices.Contains(out, a) && len(out) < maxFrames {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}

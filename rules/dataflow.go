@@ -63,6 +63,11 @@ func dataFlowOrigin(in *Input) []Finding {
 			// code made: the code computed it.
 			o = d
 			moved[o], why = true, true
+		} else if d := assertedFrom(in, o, cf.Claim); d >= 0 {
+			// The value was first written as what another agent's code
+			// returns, in a test of it.
+			o = d
+			moved[o], why = true, true
 		}
 		if r := o; in.Features.Steps[r].Has(extract.KindToolResult) {
 			if c := callerOf(in, r); c >= 0 {

@@ -68,23 +68,54 @@ func definerOf(in *Input, j int) (int, string) {
 	if len(f.FailedIn) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, j) {
 		return -1, ""
 	}
-	reporter := run.AgentKey(in.Run.Steps[j].Agent)
 	best, fn := -1, ""
 	for _, n := range f.FailedIn {
-		for k := j - 1; k > best; k-- {
-			if !slices.Contains(in.Features.Steps[k].Defines, n) {
-				continue
-			}
-			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && run.AgentKey(in.Run.Steps[k].Agent) != reporter {
-				best, fn = k, n
-			}
-			break // the latest definition is the code that ran
+		if k := definedBy(in, n, j); k > best {
+			best, fn = k, n
 		}
 	}
 	if best < 0 {
 		return -1, ""
 	}
 	return best, fmt.Sprintf("it defined %s, which failed when run as step %d reports", fn, j)
+}
+
+// definedBy is the latest step before j that defines function fn, when
+// that is an agent's step of an agent other than step j's: the code that
+// ran when step j ran fn. It returns -1 otherwise.
+func definedBy(in *Input, fn string, j int) int {
+	for k := j - 1; k >= 0; k-- {
+		if !slices.Contains(in.Features.Steps[k].Defines, fn) {
+			continue
+		}
+		if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[j].Agent) {
+			return k
+		}
+		return -1 // the latest definition is the code that ran
+	}
+	return -1
+}
+
+// assertedFrom is, for an agent's step that writes a test asserting that
+// a call returns the value claim (normalised), the step of another agent
+// that defined the function called: a test that states what the code
+// returns took the value from the code (a test that expects another
+// value than the code's states no value of a wrong answer the code gave).
+// It returns -1 when the step asserts no such value.
+func assertedFrom(in *Input, o int, claim string) int {
+	f := &in.Features.Steps[o]
+	if len(f.Asserts) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, o) {
+		return -1
+	}
+	for _, a := range f.Asserts {
+		if !slices.ContainsFunc(extract.Claims(a.Value), func(c extract.Claim) bool { return strings.EqualFold(c.Norm, claim) }) {
+			continue
+		}
+		if d := definedBy(in, a.Func, o); d >= 0 {
+			return d
+		}
+	}
+	return -1
 }
 
 // writesName reports whether a text (lower case) writes v as a name: as a

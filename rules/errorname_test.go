@@ -151,3 +151,26 @@ func TestDataFlowOriginOfAValueAFailedRunPrinted(t *testing.T) {
 	require.NotEmpty(t, fs)
 	assert.Equal(t, 2, fs[0].Step, "the code that computed the value")
 }
+
+// A test that asserts what another agent's function returns took the
+// value from the code: when the answer's value is first written there,
+// data_flow_origin blames the code. A test that expects another value
+// than the answer's states none of it.
+func TestDataFlowOriginOfAValueATestAsserts(t *testing.T) {
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg. Report the cost of shipping a 10 kg parcel."
+	team := func(expected string) *Input {
+		return prepare(t, question, "",
+			msg{agent: "Human", content: question, kind: run.KindUser},
+			msg{agent: "Engineer", content: "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = 2.50\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n```"},
+			msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == " + expected + "\n```"},
+			msg{agent: "QaEngineer", content: "## Running Output\n.\n1 passed in 0.01s"},
+			msg{agent: "Engineer", content: "All tests pass. Shipping a 10 kg parcel costs $25.00."},
+		)
+	}
+	fs := DataFlowOrigin.Run(team("25.00"))
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 1, fs[0].Step, "the test asserted what the code returns")
+	for _, f := range DataFlowOrigin.Run(team("26.00")) {
+		assert.NotEqual(t, 2, f.Step, "a test expecting another value states none of the answer")
+	}
+}
