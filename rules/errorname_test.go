@@ -174,3 +174,37 @@ func TestDataFlowOriginOfAValueATestAsserts(t *testing.T) {
 		assert.NotEqual(t, 2, f.Step, "a test expecting another value states none of the answer")
 	}
 }
+
+// Code that computed the answer's value with a figure another agent first
+// wrote, which the task did not give, was handed it: data_flow_origin goes
+// on to that step (a requirement's wrong rate, carried into the code). A
+// fraction is the percentage the task wrote; code that writes a figure of
+// its own stays the suspect.
+func TestDataFlowOriginOfAFigureHandedToCode(t *testing.T) {
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg, with 8% tax. Report the cost of shipping a 10 kg parcel."
+	team := func(prd, constants string) *Input {
+		return prepare(t, question, "",
+			msg{agent: "Human", content: question, kind: run.KindUser},
+			msg{agent: "ProductManager", content: "## Requirement Analysis\n" + prd},
+			msg{agent: "Engineer", content: "## Code: shipping.py\n```python\n" + constants + "\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return round((BASE_FEE + max(0, weight_kg - 2) * PER_KG) * (1 + TAX), 2)\n```"},
+			msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == 27.0\n```"},
+			msg{agent: "QaEngineer", content: "## Running Output\n.\n1 passed in 0.01s"},
+			msg{agent: "Engineer", content: "All tests pass. Shipping a 10 kg parcel costs $27.0."},
+		)
+	}
+	tests := []struct {
+		name, prd, constants string
+		want                 int
+	}{
+		{"a rate the requirement changed", "A base fee of $5.00 plus $2.50 per kg above 2 kg, and 8% tax.", "BASE_FEE = 5.00\nPER_KG = 2.50\nTAX = 0.08", 1},
+		{"the code's own rate", "A base fee of $5.00 plus $1.50 per kg above 2 kg, and 8% tax.", "BASE_FEE = 5.00\nPER_KG = 2.50\nTAX = 0.08", 2},
+		{"the task's percentage as a fraction", "A base fee of $5.00 plus $1.50 per kg above 2 kg, and 8% tax.", "BASE_FEE = 5.00\nPER_KG = 1.50\nTAX = 0.08", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := DataFlowOrigin.Run(team(tt.prd, tt.constants))
+			require.NotEmpty(t, fs)
+			assert.Equal(t, tt.want, fs[0].Step)
+		})
+	}
+}
