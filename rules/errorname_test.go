@@ -208,3 +208,19 @@ func TestDataFlowOriginOfAFigureHandedToCode(t *testing.T) {
 		})
 	}
 }
+
+// A step that restates the task (Who&When's first message carries it)
+// reports no failure in the task's own words: a request that says what
+// to reject describes behaviour. Its own words still count.
+func TestLocalFaultNotInTheTasksWords(t *testing.T) {
+	question := "Add a rate limiter to our API: each client may make 100 requests per minute; requests over the limit are rejected with HTTP 429."
+	team := func(first string) *Input {
+		return prepare(t, question, "",
+			msg{agent: "Human", content: first},
+			msg{agent: "Engineer", content: "## Code: limiter.py\n```python\nMAX_REQUESTS = 100\n```"},
+			msg{agent: "Engineer", content: "Done."},
+		)
+	}
+	assert.NotContains(t, steps(LocalFault.Run(team(question)), true), 0, "the task's words")
+	assert.Contains(t, steps(LocalFault.Run(team(question+"\nI could not open the design document, so I am guessing the window.")), true), 0, "its own words")
+}

@@ -43,7 +43,7 @@ func localFault(in *Input) []Finding {
 		if !isAgentDecision(in, j) {
 			continue
 		}
-		if sig, ok := strongestError(f); ok && sig.Severity >= extract.SeverityMedium {
+		if sig, ok := stepError(in, j); ok && sig.Severity >= extract.SeverityMedium {
 			add(Finding{Step: j, Strength: 0.5, Quote: quoteAt(in, j, sig.Offset, len(sig.Quote)),
 				Reason: fmt.Sprintf("the agent reports it could not do its part (%s)", sig.Kind)})
 			if o, why := errorCause(in, j); o >= 0 {
