@@ -481,6 +481,21 @@ func groundTruthContradiction(in *Input) []Finding {
 			return []Finding{{Step: o, Strength: 0.7, Quote: quoteClaim(in, o, put),
 				Reason: fmt.Sprintf("it first states %q, which step %d later puts forward against the correct answer", put, i)}}
 		}
+		if d, _ := definerOf(in, i); d >= 0 {
+			// A failed run another agent's code made printed the value:
+			// the code gave it.
+			strength := 0.7
+			if had >= 0 {
+				strength = 1
+			}
+			reason := fmt.Sprintf("its code gave %q, which the failed run at step %d printed against the correct answer", put, i)
+			quote := causeQuote(in, d, i)
+			if p := handedToCode(in, d); p >= 0 {
+				reason = fmt.Sprintf("it handed the code of step %d a figure with which it gave %q, which the failed run at step %d printed against the correct answer", d, put, i)
+				d, quote = p, quoteAt(in, p, 0, 0)
+			}
+			return []Finding{{Step: d, Strength: strength, Quote: quote, Reason: reason}}
+		}
 		if had >= 0 {
 			return []Finding{{Step: i, Strength: 1, Quote: quoteClaim(in, i, put),
 				Reason: fmt.Sprintf("it puts forward %q although step %d had already reached the correct value", put, had)}}

@@ -224,3 +224,34 @@ func TestLocalFaultNotInTheTasksWords(t *testing.T) {
 	assert.NotContains(t, steps(LocalFault.Run(team(question)), true), 0, "the task's words")
 	assert.Contains(t, steps(LocalFault.Run(team(question+"\nI could not open the design document, so I am guessing the window.")), true), 0, "its own words")
 }
+
+// With the correct answer known, a failed run whose report prints the
+// code's wrong value puts no answer forward of its own: the code gave it,
+// and the code computed with what it was handed.
+func TestGroundTruthContradictionOfAValueAFailedRunPrinted(t *testing.T) {
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg. Report the cost of shipping a 10 kg parcel."
+	team := func(prd, perKg string) *Input {
+		return prepare(t, question, "17",
+			msg{agent: "Human", content: question, kind: run.KindUser},
+			msg{agent: "ProductManager", content: "## Requirement Analysis\n" + prd},
+			msg{agent: "Engineer", content: "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = " + perKg + "\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n```"},
+			msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == 17.00\n```"},
+			msg{agent: "QaEngineer", content: "## Running Output\n>       assert shipping_cost(10) == 17.00\nE       assert 25.0 == 17.0\nE        +  where 25.0 = shipping_cost(10)\n1 failed in 0.05s"},
+			msg{agent: "Engineer", content: "Done. Shipping a 10 kg parcel costs $25.00."},
+		)
+	}
+	tests := []struct {
+		name, prd, perKg string
+		want             int
+	}{
+		{"the requirement handed the figure", "A base fee of $5.00 plus $2.50 per kg above 2 kg.", "2.50", 1},
+		{"the code's own figure", "A base fee of $5.00 plus $1.50 per kg above 2 kg.", "2.50", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := GroundTruthContradiction.Run(team(tt.prd, tt.perKg))
+			require.Len(t, fs, 1)
+			assert.Equal(t, tt.want, fs[0].Step)
+		})
+	}
+}
