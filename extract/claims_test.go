@@ -314,3 +314,36 @@ func TestClaimJSON(t *testing.T) {
 	assert.Equal(t, c, back)
 	assert.Error(t, json.Unmarshal([]byte(`{"kind":"bogus"}`), &back))
 }
+
+// A JSON document's keys name its fields: a team whose roles post their
+// documents as JSON objects (MetaGPT's "[CONTENT] {...} [/CONTENT]")
+// repeats the same keys in every one, and what a key holds is the claim.
+// A title in quotes elsewhere in prose is still a name.
+func TestJSONKeysAreNotEntities(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		keys       []string // not entities
+		want       []string // entities
+	}{
+		{"keys of a document", "[CONTENT]\n{\n    \"Programming Language\": \"Python\",\n    \"Anything UNCLEAR\": \"\",\n    \"Competitive Analysis\": [\"Acme Shipping Calculator\"]\n}\n[/CONTENT]",
+			[]string{"programming language", "anything unclear", "competitive analysis"}, []string{"acme shipping calculator"}},
+		{"keys on the object's line", "{\"Product Goals\": [\"A checkout for Northwind Traders\"], \"User Stories\": []}",
+			[]string{"product goals", "user stories"}, []string{"northwind traders"}},
+		{"a quoted title in prose", "The novel \"Pale Fire\": a poem and its commentary.", nil, []string{"pale fire"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, cl := range claimsOf(newText(c.text), nil, false) {
+				if cl.Kind == ClaimEntity {
+					got = append(got, cl.Norm)
+				}
+			}
+			for _, k := range c.keys {
+				assert.NotContains(t, got, k)
+			}
+			for _, w := range c.want {
+				assert.Contains(t, got, w)
+			}
+		})
+	}
+}

@@ -39,7 +39,7 @@ func entities(t *text, agents *agentSet, taken func(a, b int) bool, strict bool)
 	label := labels{s: t.s}
 	var buf [8]span // the words of most names, without an allocation each
 	for _, m := range names(t) {
-		if taken(m.Start, m.End) || label.heading(m.Start) || label.on(m.Start) {
+		if taken(m.Start, m.End) || label.heading(m.Start) || label.on(m.Start) || jsonKey(t.s, m.Start, m.End) {
 			continue
 		}
 		words := appendWords(buf[:0], t.s, m.Start, m.End)
@@ -336,4 +336,23 @@ func trimLabelWord(w string) string {
 		w = w[:len(w)-1]
 	}
 	return w
+}
+
+// jsonKey reports whether s[start:end] lies within a JSON object's key
+// ("Anything UNCLEAR": "", "Product Goals": [...]): the key names a field
+// of a document every later document of the same form repeats; what the
+// field holds is the claim.
+func jsonKey(s string, start, end int) bool {
+	open := strings.LastIndexAny(s[:start], "\"\n")
+	if open < 0 || s[open] != '"' {
+		return false
+	}
+	if before := strings.TrimRight(s[:open], " \t"); before != "" && !strings.HasSuffix(before, "{") && !strings.HasSuffix(before, ",") && !strings.HasSuffix(before, "\n") {
+		return false
+	}
+	closing := strings.IndexAny(s[end:], "\"\n")
+	if closing < 0 || s[end+closing] != '"' {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimLeft(s[end+closing+1:], " \t"), ":")
 }

@@ -190,6 +190,14 @@ func (rc *runContext) step(s run.Step) Features {
 	}
 
 	f.Errors = dedupeSignals(f.Errors)
+	if len(f.Errors) > 0 || kinds.Has(KindToolResult) {
+		// A tool's output reports its error in its own words ("-> Error:
+		// TypeError: ...") more often than on a line of its own.
+		rc.rare.ErrorNames = exactly(errorNames(t))
+		rc.rare.FailedIn = exactly(failedIn(t))
+	}
+	rc.rare.Defines = exactly(defines(t))
+	rc.rare.Asserts = exactly(assertions(t))
 	f.Successes = dedupeSignals(f.Successes)
 
 	rc.actions(&f, s, t, kinds)

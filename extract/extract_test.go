@@ -125,6 +125,8 @@ func TestSignals(t *testing.T) {
 		{"a name that holds a failure word is no failure", "failed_attempts = 0\nblocked_users = set()", nil, nil},
 		{"a timeout whose value ran out", "Connection timeout 10s reached while contacting db-1.", []string{"failure"}, nil},
 		{"a timeout whose value elapsed", "The request hit the timeout: 30 s elapsed without a response.", []string{"failure"}, nil},
+		{"a pass/fail status is no failure", "## Product Goals\n- Correct pass/fail status per student\n- A score of 60 or more is a pass; lower is a fail.\n- Report pass or fail for each test, and a fail-safe default.", nil, nil},
+		{"a test that fails", "test_heavy_parcel fails: assert 25.0 == 17.0", []string{"failure"}, nil},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
 		{"request to verify is no confirmation", "Please verify that the figures are correct.", nil, nil},
 	}

@@ -90,6 +90,18 @@ type Rare struct {
 	// States are, for a tool result, the states it reports objects in
 	// ("status": "pending"), in lower case, in the order it gives them.
 	States []string
+	// ErrorNames are the names and values the step's errors quote as
+	// missing or wrong (an attribute, module, key, file, path, column,
+	// endpoint), in the order written.
+	ErrorNames []string
+	// FailedIn are, for a step whose errors print a stack or a failed
+	// assertion, the functions the failure ran through and the calls
+	// whose values the assertion rejected, in the order written.
+	FailedIn []string
+	// Defines are the functions and classes the step's code defines.
+	Defines []string
+	// Asserts are the checks of calls' values the step's tests write.
+	Asserts []Assertion
 }
 
 // noRare is the Rare of every Details that has none of them.
@@ -100,7 +112,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0
 }
 
 // empty reports whether d holds none of the facts.
@@ -151,6 +163,10 @@ type featuresJSON struct {
 	Critique     *Span       `json:"critique,omitempty"`
 	FailureWords *Span       `json:"failure_words,omitempty"`
 	States       []string    `json:"states,omitempty"`
+	ErrorNames   []string    `json:"error_names,omitempty"`
+	FailedIn     []string    `json:"failed_in,omitempty"`
+	Defines      []string    `json:"defines,omitempty"`
+	Asserts      []Assertion `json:"asserts,omitempty"`
 	Caller       int         `json:"caller"`
 }
 
@@ -173,7 +189,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
-		States: d.States, Caller: int(f.Caller),
+		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, Defines: d.Defines, Asserts: d.Asserts, Caller: int(f.Caller),
 	}
 }
 

@@ -3,7 +3,9 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -57,6 +59,22 @@ func dataFlowOrigin(in *Input) []Finding {
 		} else if c := chosenAmong(in, cf); c >= 0 {
 			o = c
 			chosen[o], why = true, true
+		}
+		coded := false // moved to the code that computed the value
+		if d, _ := definerOf(in, o); d >= 0 {
+			// The value was first printed by a failed run another agent's
+			// code made: the code computed it.
+			o, coded = d, true
+		} else if d := assertedFrom(in, o, cf.Claim); d >= 0 {
+			// The value was first written as what another agent's code
+			// returns, in a test of it.
+			o, coded = d, true
+		}
+		if coded {
+			if p := handedToCode(in, o); p >= 0 {
+				o = p // the code computed with a figure it was handed
+			}
+			moved[o], why = true, true
 		}
 		if r := o; in.Features.Steps[r].Has(extract.KindToolResult) {
 			if c := callerOf(in, r); c >= 0 {
@@ -122,6 +140,57 @@ func handedValue(in *Input, c int) int {
 		}
 	}
 	return -1
+}
+
+// handedToCode is, for a step whose code computed a value of the answer,
+// the earliest step of another agent that first stated a number the code
+// holds, which the task did not: a requirement, a design or a task list
+// that handed the engineer a wrong figure, which the code then computed
+// with, as handedValue reads a call's arguments. A fraction is the
+// percentage it writes (0.08 is the task's 8%). It returns -1 when every
+// number of the code came from the task, or when the code states a figure
+// no earlier step did (its own constant is the likelier fault than one it
+// was handed: a design's own constants are handed too).
+func handedToCode(in *Input, d int) int {
+	numbers := in.supportIndex().numberIndex()
+	best := -1
+	for _, c := range in.Features.Steps[d].Claims {
+		if c.Kind != extract.ClaimNumber || len(c.Text) < 2 {
+			continue
+		}
+		val, _ := c.Value()
+		first := firstAt(numbers[val], "")
+		if x, err := strconv.ParseFloat(val, 64); err == nil && x > 0 && x < 1 {
+			pct := strconv.FormatFloat(math.Round(x*1e8)/1e6, 'f', -1, 64)
+			if p := firstAt(numbers[pct], "%"); p != noStep && (first == noStep || p < first) {
+				first = p
+			}
+		}
+		if first == d {
+			return -1 // the code wrote a figure of its own: it is the suspect
+		}
+		if first == noStep || first < 0 || first > d {
+			continue
+		}
+		if isAgentDecision(in, first) && !in.Features.Steps[first].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[d].Agent) && (best < 0 || first < best) {
+			best = first
+		}
+	}
+	return best
+}
+
+// noStep is firstAt's answer when no step states a number.
+const noStep = math.MinInt
+
+// firstAt returns the first of hs (in step order, -1 for the task)
+// stated in unit (any unit when unit is ""), or noStep.
+func firstAt(hs []numberAt, unit string) int {
+	for _, h := range hs {
+		if unit == "" || h.unit == unit {
+			return h.step
+		}
+	}
+	return noStep
 }
 
 // computed reports whether a tool's result states one value, as a
@@ -411,6 +480,21 @@ func groundTruthContradiction(in *Input) []Finding {
 			// wrong answer came from.
 			return []Finding{{Step: o, Strength: 0.7, Quote: quoteClaim(in, o, put),
 				Reason: fmt.Sprintf("it first states %q, which step %d later puts forward against the correct answer", put, i)}}
+		}
+		if d, _ := definerOf(in, i); d >= 0 {
+			// A failed run another agent's code made printed the value:
+			// the code gave it.
+			strength := 0.7
+			if had >= 0 {
+				strength = 1
+			}
+			reason := fmt.Sprintf("its code gave %q, which the failed run at step %d printed against the correct answer", put, i)
+			quote := causeQuote(in, d, i)
+			if p := handedToCode(in, d); p >= 0 {
+				reason = fmt.Sprintf("it handed the code of step %d a figure with which it gave %q, which the failed run at step %d printed against the correct answer", d, put, i)
+				d, quote = p, quoteAt(in, p, 0, 0)
+			}
+			return []Finding{{Step: d, Strength: strength, Quote: quote, Reason: reason}}
 		}
 		if had >= 0 {
 			return []Finding{{Step: i, Strength: 1, Quote: quoteClaim(in, i, put),

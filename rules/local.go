@@ -17,6 +17,7 @@ func localFault(in *Input) []Finding {
 	// for many of its steps: a map of them by step held each one twice.
 	var out []Finding
 	at := map[int]int{}
+	var causes [][2]int // a failing step and the step that first wrote the name its error quotes
 	add := func(f Finding) {
 		k, ok := at[f.Step]
 		switch {
@@ -42,9 +43,13 @@ func localFault(in *Input) []Finding {
 		if !isAgentDecision(in, j) {
 			continue
 		}
-		if sig, ok := strongestError(f); ok && sig.Severity >= extract.SeverityMedium {
+		if sig, ok := stepError(in, j); ok && sig.Severity >= extract.SeverityMedium {
 			add(Finding{Step: j, Strength: 0.5, Quote: quoteAt(in, j, sig.Offset, len(sig.Quote)),
 				Reason: fmt.Sprintf("the agent reports it could not do its part (%s)", sig.Kind)})
+			if o, why := errorCause(in, j); o >= 0 {
+				add(Finding{Step: o, Strength: 0.5, Quote: causeQuote(in, o, j), Reason: why})
+				causes = append(causes, [2]int{j, o})
+			}
 		}
 	}
 	// Which findings' input was already faulty is read off the findings as
@@ -57,6 +62,13 @@ func localFault(in *Input) []Finding {
 				faulty[k] = p
 				break
 			}
+		}
+	}
+	// A failure whose error names what an earlier step first wrote had a
+	// faulty input too: the name it was given.
+	for _, c := range causes {
+		if k := at[c[0]]; faulty[k] < 0 {
+			faulty[k] = c[1]
 		}
 	}
 	for k, p := range faulty {

@@ -46,7 +46,7 @@ func executionFailed(in *Input, e int) bool {
 	if _, failed := toolFailed(f); failed {
 		return true
 	}
-	if sig, ok := strongestError(f); ok && sig.Severity >= extract.SeverityMedium {
+	if sig, ok := stepError(in, e); ok && sig.Severity >= extract.SeverityMedium {
 		return true
 	}
 	if l := nextLedger(in, e); l != nil {

@@ -3,6 +3,7 @@ package rules
 import (
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
+	"strings"
 )
 
 // callerOf returns the step that answers for tool result j (extract's
@@ -127,17 +128,40 @@ var ownFailureKinds = map[string]bool{
 // strongestError returns the most severe signal in which a step reports its
 // own failure.
 func strongestError(f *extract.Features) (extract.Signal, bool) {
+	return strongestErrorOutside(f, -1, -1)
+}
+
+// strongestErrorOutside is strongestError without the signals that begin
+// in [from, to) of the step's text.
+func strongestErrorOutside(f *extract.Features, from, to int) (extract.Signal, bool) {
 	if f.Ledger != nil || f.Has(extract.KindPlan) || f.Has(extract.KindReplan) {
 		// Ledgers judge others; plans weigh what might go wrong.
 		return extract.Signal{}, false
 	}
 	var best extract.Signal
 	for _, s := range f.Errors {
-		if ownFailureKinds[s.Kind] && s.Severity > best.Severity {
+		if ownFailureKinds[s.Kind] && s.Severity > best.Severity && (s.Offset < from || s.Offset >= to) {
 			best = s
 		}
 	}
 	return best, best.Severity > 0
+}
+
+// stepError is the strongest error step i reports of its own: not one in
+// the task's words where the step restates the task (a request that
+// "requests over the limit are rejected with HTTP 429" reports no
+// failure of the step that carries it).
+func stepError(in *Input, i int) (extract.Signal, bool) {
+	from, to := -1, -1
+	if q := strings.ToLower(strings.TrimSpace(in.Run.Question)); q != "" && in.Features.Steps[i].Has(extract.KindTask) {
+		c := in.Run.Steps[i].Content
+		if lower := strings.ToLower(c); len(lower) == len(c) {
+			if k := strings.Index(lower, q); k >= 0 {
+				from, to = k, k+len(q)
+			}
+		}
+	}
+	return strongestErrorOutside(&in.Features.Steps[i], from, to)
 }
 
 // quoteAt quotes step i around a byte offset (or its start).

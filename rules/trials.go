@@ -75,6 +75,9 @@ func faultAt(in *Input, i int) (int, string) {
 		return -1, ""
 	}
 	if executionFailed(in, i) {
+		if o, why := errorCause(in, i); o >= 0 {
+			return o, why
+		}
 		return i, "it failed or made no progress"
 	}
 	return -1, ""

@@ -1,0 +1,92 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The errors are written as Python, pytest, Node, Go, SQLite, MySQL,
+// PostgreSQL, coreutils and requests print them.
+func TestErrorNames(t *testing.T) {
+	cases := []struct {
+		name, text string
+		want       []string
+	}{
+		{"attribute", "AttributeError: 'Client' object has no attribute 'fetch_users'", []string{"fetch_users"}},
+		{"module attribute", "AttributeError: module 'json' has no attribute 'loadz'", []string{"loadz"}},
+		{"import name", "E   ImportError: cannot import name 'parse_confg' from 'app.config' (/repo/src/app/config.py)", []string{"parse_confg"}},
+		{"module", "ModuleNotFoundError: No module named 'geodistance_tools'", []string{"geodistance_tools"}},
+		{"key", "KeyError: 'user_id'", []string{"user_id"}},
+		{"name", "NameError: name 'df_sales' is not defined", []string{"df_sales"}},
+		{"keyword", "TypeError: connect() got an unexpected keyword argument 'timeout_s'", []string{"timeout_s"}},
+		{"file", "FileNotFoundError: [Errno 2] No such file or directory: 'config/settings.yml'", []string{"config/settings.yml"}},
+		{"shell file", "cat: ./config/settings.yml: No such file or directory", []string{"config/settings.yml"}},
+		{"shell quoted", "ls: cannot access 'data/raw': No such file or directory", []string{"data/raw"}},
+		{"http path", "404 Not Found: /api/v2/orders", []string{"api/v2/orders"}},
+		{"http url", "requests.exceptions.HTTPError: 404 Client Error: Not Found for url: https://shop.internal/api/v2/orders?customer=42", []string{"api/v2/orders"}},
+		{"http log", "GET /api/v2/orders 404", []string{"api/v2/orders"}},
+		{"sqlite column", "sqlite3.OperationalError: no such column: signup_ts", []string{"signup_ts"}},
+		{"mysql column", "ERROR 1054 (42S22): Unknown column 'created' in 'field list'", []string{"created"}},
+		{"postgres column", `ERROR:  column "created" does not exist`, []string{"created"}},
+		{"js not a function", "TypeError: client.fetchUsers is not a function", []string{"client.fetchUsers"}},
+		{"js not defined", "ReferenceError: fetchUsers is not defined", []string{"fetchUsers"}},
+		{"go undefined", "./main.go:12:9: undefined: parseConfig", []string{"parseConfig"}},
+		{"quoted path not found", "Error: 'config/ghost.yml' not found", []string{"config/ghost.yml"}},
+		{"relation", `ERROR:  relation "customer_orders" does not exist`, []string{"customer_orders"}},
+		{"a text a search did not find", "Error: The search string 'Eiffel' was not found on this page.", nil},
+		{"numbers are not names", "KeyError: 0\nIndexError: list index out of range", nil},
+		{"words are not names", "ERROR: file 'file' not found", nil},
+		{"prose without an error form", "The parser reads config/settings.yml and calls fetch_users.", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, errorNames(newText(c.text)))
+		})
+	}
+}
+
+// Names are read in a step that reports an error or is a tool's output,
+// and kept in its features.
+func TestErrorNamesInFeatures(t *testing.T) {
+	rf := Run(steps(
+		"Designer", "The users table has a column signup_ts; a missing one reads KeyError: 'x' in pandas.",
+		"Terminal", "exitcode: 1 (execution failed)\nCode output: Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\nKeyError: 'user_id'",
+	))
+	assert.Empty(t, rf.Steps[0].ErrorNames, "a step without an error quotes none")
+	assert.Equal(t, []string{"user_id"}, rf.Steps[1].ErrorNames)
+}
+
+// The functions a printed failure ran through, and the call whose value a
+// failed assertion rejected, as Python and pytest print them; and the
+// functions and classes code defines, as Python, JavaScript, Go and Rust
+// write them.
+func TestFailedInAndDefines(t *testing.T) {
+	failures := []struct {
+		name, text string
+		want       []string
+	}{
+		{"python frames", "Traceback (most recent call last):\n  File \"/work/main.py\", line 3, in <module>\n    print(days_between(a, b))\n  File \"/work/dates.py\", line 5, in days_between\n    s = date.parse_iso(start)\nAttributeError: type object 'datetime.date' has no attribute 'parse_iso'", []string{"days_between"}},
+		{"pytest short frames", "report.py:14: in averages\n    if not row[\"temperature_c\"]:\nE   KeyError: 'temperature_c'", []string{"averages"}},
+		{"a rejected value", ">       assert shipping_cost(10) == 17.00\nE       assert 25.0 == 17.0\nE        +  where 25.0 = shipping_cost(10)", []string{"shipping_cost"}},
+		{"a method's value", "E        +  where 3 = <Cart object at 0x7f>.total()\nE        +    where <bound method> = cart.total(", []string{"total"}},
+		{"prose", "The function shipping_cost failed in the heavy parcel test.", nil},
+	}
+	for _, tt := range failures {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, failedIn(newText(tt.text)))
+		})
+	}
+	code := "```python\nclass StockRecord:\n    pass\n\n\ndef low_stock(path: str) -> list:\n    async def fetch(url):\n        pass\n```\n```js\nexport function parseConfig(text) {}\n```\n```go\nfunc (c *Client) FetchUsers(ctx context.Context) error {\n```\nWe define the function later."
+	assert.Equal(t, []string{"StockRecord", "low_stock", "fetch", "parseConfig", "FetchUsers"}, defines(newText(code)))
+}
+
+// A test's check of what a call returns, as Python's assert, unittest and
+// Jest write it.
+func TestAssertions(t *testing.T) {
+	code := "def test_heavy_parcel():\n    assert shipping_cost(10) == 25.00\n    assert shipping.shipping_cost(1.5) == 5.0  # base fee\n    assert not passed(59)\n" +
+		"        self.assertEqual(page_count(95), 4)\n" +
+		"  expect(lateFee(20)).toBe(4.25);\n" +
+		"assert 25.0 == 17.0\n"
+	assert.Equal(t, []Assertion{{"shipping_cost", "25.00"}, {"shipping_cost", "5.0"}, {"page_count", "4"}, {"lateFee", "4.25"}}, assertions(newText(code)))
+}

@@ -1,0 +1,87 @@
+package extract
+
+import (
+	"slices"
+
+	matching "github.com/offattr/offattr/internal/match"
+)
+
+// A failure printed with its stack says which functions it ran through,
+// and an assertion that pytest rewrote says which call gave the value it
+// rejected; a step that defines a function wrote the code that ran. The
+// rules read the two together to find whose code a reported failure ran.
+var (
+	// Python's frames (File "shipping.py", line 7, in shipping_cost),
+	// pytest's short ones (shipping.py:7: in shipping_cost), and pytest's
+	// account of an assertion's operands (+  where 25.0 =
+	// shipping_cost(10)).
+	failedInRes = []*matching.Pattern{
+		pattern(`(?m)^[ \t]{0,8}File "[^"\n]{1,300}", line \d{1,7}, in (?<n>[A-Za-z_]\w{0,80})`, 0),
+		pattern(`(?m)^[ \t]{0,8}[\w./\\-]{1,200}\.\w{1,6}:\d{1,7}: in (?<n>[A-Za-z_]\w{0,80})`, 0),
+		pattern(`(?m)^E?[ \t]{1,12}\+[ \t]{1,4}where [^\n=]{1,200}= (?:[\w.]{0,80}\.)?(?<n>[A-Za-z_]\w{0,80})\(`, 0),
+	}
+	// A definition of a function or a class as Python, JavaScript, Go,
+	// Rust and most languages after them write it.
+	definesRe = pattern(`(?m)^[ \t]{0,16}(?:async[ \t]{1,4}|export[ \t]{1,4}|pub[ \t]{1,4})?(?:def|function|func|fn|class)[ \t]{1,4}(?:\([^)\n]{0,80}\)[ \t]{0,4})?(?<n>[A-Za-z_]\w{0,80})[ \t]{0,4}[(:<{]`, 0)
+)
+
+// maxFrames caps the functions read from one step's failures, and the
+// definitions read from one step's code.
+const maxFrames = 16
+
+// failedIn returns the functions a step's printed failures ran through,
+// outermost first, and the calls whose values a failed assertion
+// rejected, each once.
+func failedIn(t *text) []string {
+	var out []string
+	for _, re := range failedInRes {
+		for _, m := range t.all(re, maxFrames) {
+			if n := t.named(m, "n"); n != "<module>" && !slices.Contains(out, n) && len(out) < maxFrames {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// defines returns the functions and classes a step's code defines, each
+// once.
+func defines(t *text) []string {
+	var out []string
+	for _, m := range t.all(definesRe, maxFrames) {
+		if n := t.named(m, "n"); !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Assertion is a test's check of what a call returns: the function called
+// and the value written as what it must equal.
+type Assertion struct {
+	Func  string `json:"func"`
+	Value string `json:"value"`
+}
+
+// assertRes read a check of a call's value as Python's assert, unittest's
+// assertEqual and Jest's expect write it, each with the function in the
+// group "f" and the expected value in "v".
+var assertRes = []*matching.Pattern{
+	pattern(`(?m)^[ \t]{0,16}assert[ \t]{1,4}(?:[\w.]{0,80}\.)?(?<f>[A-Za-z_]\w{0,80})\([^\n]{0,200}?\)[ \t]{0,4}==[ \t]{0,4}(?<v>[^\s#][^\n#]{0,80}?)[ \t]{0,8}(?:#[^\n]{0,200})?$`, 0),
+	pattern(`\bassertEqual\([ \t]{0,4}(?:[\w.]{0,80}\.)?(?<f>[A-Za-z_]\w{0,80})\([^\n]{0,200}?\),[ \t]{0,4}(?<v>[^\s)][^\n)]{0,80}?)[ \t]{0,4}\)`, 0),
+	pattern(`\bexpect\((?:[\w.]{0,80}\.)?(?<f>[A-Za-z_]\w{0,80})\([^\n]{0,200}?\)\)\.(?:toBe|toEqual|toStrictEqual)\([ \t]{0,4}(?<v>[^\s)][^\n)]{0,80}?)[ \t]{0,4}\)`, 0),
+}
+
+// assertions returns the checks of calls' values a step's code writes.
+func assertions(t *text) []Assertion {
+	var out []Assertion
+	for _, re := range assertRes {
+		for _, m := range t.all(re, maxFrames) {
+			a := Assertion{Func: t.named(m, "f"), Value: t.named(m, "v")}
+			if !slices.Contains(out, a) && len(out) < maxFrames {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}

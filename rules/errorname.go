@@ -1,0 +1,163 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
+)
+
+// namedCause is, for an agent's step that reports in its own words an
+// error quoting a name as missing or wrong (a tester's account of a test
+// run: "KeyError: 'temperature_c'", "has no attribute 'parse_iso'"), the
+// earlier agent step that first wrote that name, and the name. The step
+// that reports the error ran what others wrote; the fault is where the
+// name entered the run: a design that named a wrong field, a task list
+// that named a wrong API, code with the typo. It returns -1 when the
+// task, the system instructions, a tool's output or a user's turn gave
+// the name first (it was read, not made up), or when no earlier step
+// wrote it. A tool's output quoting an error is left to its caller, as
+// local_fault reads it.
+func namedCause(in *Input, j int) (int, string) {
+	f := &in.Features.Steps[j]
+	if len(f.ErrorNames) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, j) {
+		return -1, ""
+	}
+	sup := in.supportIndex()
+	instructions := strings.ToLower(in.Run.Instructions)
+	for _, n := range f.ErrorNames {
+		v := strings.ToLower(n)
+		if containsToken(sup.question, v) || containsToken(instructions, v) {
+			continue
+		}
+		for k := range j {
+			if !writesName(sup.step(k), v) {
+				continue
+			}
+			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !in.Features.Steps[k].Has(extract.KindTask) {
+				return k, n
+			}
+			break // read from the task, a tool or a user: not made up
+		}
+	}
+	return -1, ""
+}
+
+// errorCause is where the failure an agent's step reports in its own words
+// was caused, and why: the step that first wrote a name its error quotes
+// as missing (namedCause), or else the step of another agent that last
+// defined a function the failure ran through or whose value a failed
+// assertion rejected (a tester posting a test run ran the engineer's
+// code, which answers for it as code answers for what an executor
+// printed). It returns -1 when neither is known.
+func errorCause(in *Input, j int) (int, string) {
+	if o, name := namedCause(in, j); o >= 0 {
+		return o, fmt.Sprintf("it first wrote %q, which the error step %d reports names as missing or wrong", name, j)
+	}
+	return definerOf(in, j)
+}
+
+// definerOf is, for an agent's step that reports in its own words a
+// failure printed with its stack or an assertion's rejected value, the
+// step of another agent that last defined a function the failure ran
+// through, and why; -1 when there is none.
+func definerOf(in *Input, j int) (int, string) {
+	f := &in.Features.Steps[j]
+	if len(f.FailedIn) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, j) {
+		return -1, ""
+	}
+	best, fn := -1, ""
+	for _, n := range f.FailedIn {
+		if k := definedBy(in, n, j); k > best {
+			best, fn = k, n
+		}
+	}
+	if best < 0 {
+		return -1, ""
+	}
+	return best, fmt.Sprintf("it defined %s, which failed when run as step %d reports", fn, j)
+}
+
+// definedBy is the latest step before j that defines function fn, when
+// that is an agent's step of an agent other than step j's: the code that
+// ran when step j ran fn. It returns -1 otherwise.
+func definedBy(in *Input, fn string, j int) int {
+	for k := j - 1; k >= 0; k-- {
+		if !slices.Contains(in.Features.Steps[k].Defines, fn) {
+			continue
+		}
+		if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[j].Agent) {
+			return k
+		}
+		return -1 // the latest definition is the code that ran
+	}
+	return -1
+}
+
+// assertedFrom is, for an agent's step that writes a test asserting that
+// a call returns the value claim (normalised), the step of another agent
+// that defined the function called: a test that states what the code
+// returns took the value from the code (a test that expects another
+// value than the code's states no value of a wrong answer the code gave).
+// It returns -1 when the step asserts no such value.
+func assertedFrom(in *Input, o int, claim string) int {
+	f := &in.Features.Steps[o]
+	if len(f.Asserts) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, o) {
+		return -1
+	}
+	for _, a := range f.Asserts {
+		if !slices.ContainsFunc(extract.Claims(a.Value), func(c extract.Claim) bool { return strings.EqualFold(c.Norm, claim) }) {
+			continue
+		}
+		if d := definedBy(in, a.Func, o); d >= 0 {
+			return d
+		}
+	}
+	return -1
+}
+
+// writesName reports whether a text (lower case) writes v as a name: as a
+// whole token, and, for a plain word ("quantity", "price"), only where it
+// is quoted or on a line written as code or a signature (with brackets,
+// an assignment or a class member's sign): prose that uses the word did
+// not name it.
+func writesName(s, v string) bool {
+	if !containsToken(s, v) {
+		return false
+	}
+	if !plainWord(v) {
+		return true
+	}
+	for line := range strings.Lines(s) {
+		if containsToken(line, v) && (strings.ContainsAny(line, "()[]{}=+`") || strings.Contains(line, "'"+v+"'") || strings.Contains(line, `"`+v+`"`)) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainWord reports whether v (lower case) is a word of letters alone.
+func plainWord(v string) bool {
+	for _, r := range v {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// causeQuote quotes step o where it writes a name or a function that the
+// failure step j reports quotes or ran through.
+func causeQuote(in *Input, o, j int) string {
+	c := in.Run.Steps[o].Content
+	lower := strings.ToLower(c)
+	f := &in.Features.Steps[j]
+	for _, n := range append(slices.Clip(f.ErrorNames), f.FailedIn...) {
+		if k := strings.Index(lower, strings.ToLower(n)); k >= 0 && len(lower) == len(c) {
+			return Quote(c, k, len(n))
+		}
+	}
+	return Quote(c, 0, 0)
+}

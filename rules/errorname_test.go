@@ -1,0 +1,257 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run"
+)
+
+// teamRun is a software team in the manner of MetaGPT, whose roles post
+// their documents as messages and whose tester posts the test run's
+// output in its own message (MetaGPT's RunCode result: "## Running
+// Command", "## Running Output"). The error is written as pytest prints
+// it. design is the architect's message, code the engineer's.
+func teamRun(t *testing.T, question, design, code string) *Input {
+	return prepare(t, question, "",
+		msg{agent: "Human", content: question, kind: run.KindUser},
+		msg{agent: "ProductManager", content: "## Requirement Analysis\nAverage each sensor's readings in Fahrenheit; skip rows with an empty reading.\n\n## Requirement Pool\n- P0: average Fahrenheit per sensor_id"},
+		msg{agent: "Architect", content: design},
+		msg{agent: "Engineer", content: "## Code: report.py\n```python\n" + code + "\n```"},
+		msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_report.py -q\n## Running Output\nstandard output:\nF\n=================================== FAILURES ===================================\n" +
+			"report.py:9: in averages\nE   KeyError: 'temperature_c'\n=========================== short test summary info ============================\nFAILED test_report.py::test_averages\n1 failed in 0.05s"},
+		msg{agent: "Engineer", content: "I could not make the tests pass within the allowed rounds."},
+	)
+}
+
+const (
+	csvQuestion = "Write a script that reads readings.csv (columns: sensor_id, timestamp, temp_c) and reports each sensor's average temperature in Fahrenheit."
+	badCode     = "import csv\n\ndef averages(path):\n    out = {}\n    with open(path) as fh:\n        for row in csv.DictReader(fh):\n            out.setdefault(row['sensor_id'], []).append(float(row['temperature_c']) * 9 / 5 + 32)\n    return {k: sum(v) / len(v) for k, v in out.items()}"
+)
+
+// A tester's account of a failed test run that quotes a name as missing
+// is blamed where the name was first written: the design that named the
+// wrong field, not the tester who ran the code, nor the engineer who
+// followed the design.
+func TestLocalFaultFollowsANamedErrorToItsWriter(t *testing.T) {
+	in := teamRun(t, csvQuestion,
+		"## Implementation approach\nreport.py reads rows with csv.DictReader; each row['temperature_c'] is converted and averaged per sensor_id.",
+		badCode)
+	fs := LocalFault.Run(in)
+	require.Contains(t, steps(fs, true), 2, "the design first wrote the name")
+	for _, f := range fs {
+		switch f.Step {
+		case 2:
+			assert.Contains(t, f.Quote, "temperature_c")
+			assert.Contains(t, f.Reason, "step 4")
+		case 4:
+			assert.InDelta(t, 0.25, f.Strength, 1e-9, "the tester's failure is halved for its faulty input")
+		}
+	}
+	assert.Equal(t, []int{2}, steps(TrialFirstFault.Run(in), true), "the trial's first fault is where the name was written")
+}
+
+// The name is followed only to a step that made it up; a name the task
+// gave leaves the code the failure ran through, the engineer's.
+func TestLocalFaultKeepsANamedErrorItCannotTrace(t *testing.T) {
+	tests := []struct {
+		name, question, design string
+		want                   int
+	}{
+		{"the engineer wrote it first", csvQuestion,
+			"## Implementation approach\nreport.py reads rows with csv.DictReader and averages the Celsius column per sensor_id.", 3},
+		{"the task gave it", "Write a script that reads readings.csv (columns: sensor_id, timestamp, temperature_c) and reports each sensor's average temperature in Fahrenheit.",
+			"## Implementation approach\nreport.py reads rows with csv.DictReader; each row['temperature_c'] is averaged per sensor_id.", 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := teamRun(t, tt.question, tt.design, badCode)
+			assert.Equal(t, []int{tt.want}, steps(TrialFirstFault.Run(in), true))
+			assert.NotContains(t, steps(LocalFault.Run(in), true), 2)
+		})
+	}
+}
+
+// A plain word is written as a name where it is quoted or on a line of
+// code or a signature; prose that uses the word did not name it.
+func TestWritesName(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       bool
+	}{
+		{"prose", "an item needs reordering when its quantity is low.", false},
+		{"a signature", "stockrecord(sku, quantity, reorder_level)", true},
+		{"a class member", "class stockrecord {\n    +int quantity\n}", true},
+		{"quoted", "each record's 'quantity' field", true},
+		{"a longer word", "the quantities are summed (per sku)", false},
+		{"an identifier in prose", "parse dates with date.parse_iso and subtract them.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := "quantity"
+			if tt.name == "an identifier in prose" {
+				v = "parse_iso"
+			}
+			assert.Equal(t, tt.want, writesName(tt.text, v))
+		})
+	}
+}
+
+// A tester that posts a failed assertion ran the engineer's code: pytest
+// names the call whose value it rejected, and the step that defined that
+// function answers for it. A test the tester wrote and ran itself, whose
+// failure runs only through its own code, stays its own.
+func TestLocalFaultFollowsAFailedAssertionToTheCodeItRan(t *testing.T) {
+	report := "## Running Command\npython -m pytest test_shipping.py -q\n## Running Output\nstandard output:\nF..\n" +
+		"    def test_heavy_parcel():\n>       assert shipping_cost(10) == 17.00\nE       assert 25.0 == 17.0\nE        +  where 25.0 = shipping_cost(10)\n\n" +
+		"test_shipping.py:12: AssertionError\nFAILED test_shipping.py::test_heavy_parcel\n1 failed, 2 passed in 0.05s"
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg."
+	code := "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = 2.50\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n```"
+	tests := []struct {
+		name, coder string
+		want        int
+	}{
+		{"another agent's code", "Engineer", 2},
+		{"the tester's own code", "QaEngineer", 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, question, "",
+				msg{agent: "Human", content: question, kind: run.KindUser},
+				msg{agent: "Architect", content: "## Implementation approach\nshipping.py holds BASE_FEE and PER_KG and one function."},
+				msg{agent: tt.coder, content: code},
+				msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == 17.00\n```"},
+				msg{agent: "QaEngineer", content: report},
+				msg{agent: "Engineer", content: "The tests still fail."},
+			)
+			assert.Equal(t, []int{tt.want}, steps(TrialFirstFault.Run(in), true))
+			if tt.want == 2 {
+				assert.Contains(t, steps(LocalFault.Run(in), true), 2)
+			}
+		})
+	}
+}
+
+// A value of the answer first printed by a failed test run was computed
+// by the code the run ran: data_flow_origin blames the step that defined
+// it, as it blames the caller of a tool whose output gave a value.
+func TestDataFlowOriginOfAValueAFailedRunPrinted(t *testing.T) {
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg. Report the cost of shipping a 10 kg parcel."
+	in := prepare(t, question, "",
+		msg{agent: "Human", content: question, kind: run.KindUser},
+		msg{agent: "Architect", content: "## Implementation approach\nshipping.py holds BASE_FEE and PER_KG and one function."},
+		msg{agent: "Engineer", content: "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = 2.50\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n```"},
+		msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == 17.00\n```"},
+		msg{agent: "QaEngineer", content: "## Running Output\n>       assert shipping_cost(10) == 17.00\nE       assert 25.0 == 17.0\nE        +  where 25.0 = shipping_cost(10)\n1 failed in 0.05s"},
+		msg{agent: "Engineer", content: "The expectation in the test is off; shipping a 10 kg parcel costs $25.0."},
+	)
+	fs := DataFlowOrigin.Run(in)
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 2, fs[0].Step, "the code that computed the value")
+}
+
+// A test that asserts what another agent's function returns took the
+// value from the code: when the answer's value is first written there,
+// data_flow_origin blames the code. A test that expects another value
+// than the answer's states none of it.
+func TestDataFlowOriginOfAValueATestAsserts(t *testing.T) {
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg. Report the cost of shipping a 10 kg parcel."
+	team := func(expected string) *Input {
+		return prepare(t, question, "",
+			msg{agent: "Human", content: question, kind: run.KindUser},
+			msg{agent: "Engineer", content: "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = 2.50\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n```"},
+			msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == " + expected + "\n```"},
+			msg{agent: "QaEngineer", content: "## Running Output\n.\n1 passed in 0.01s"},
+			msg{agent: "Engineer", content: "All tests pass. Shipping a 10 kg parcel costs $25.00."},
+		)
+	}
+	fs := DataFlowOrigin.Run(team("25.00"))
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 1, fs[0].Step, "the test asserted what the code returns")
+	for _, f := range DataFlowOrigin.Run(team("26.00")) {
+		assert.NotEqual(t, 2, f.Step, "a test expecting another value states none of the answer")
+	}
+}
+
+// Code that computed the answer's value with a figure another agent first
+// wrote, which the task did not give, was handed it: data_flow_origin goes
+// on to that step (a requirement's wrong rate, carried into the code). A
+// fraction is the percentage the task wrote; code that writes a figure of
+// its own stays the suspect.
+func TestDataFlowOriginOfAFigureHandedToCode(t *testing.T) {
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg, with 8% tax. Report the cost of shipping a 10 kg parcel."
+	team := func(prd, constants string) *Input {
+		return prepare(t, question, "",
+			msg{agent: "Human", content: question, kind: run.KindUser},
+			msg{agent: "ProductManager", content: "## Requirement Analysis\n" + prd},
+			msg{agent: "Engineer", content: "## Code: shipping.py\n```python\n" + constants + "\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return round((BASE_FEE + max(0, weight_kg - 2) * PER_KG) * (1 + TAX), 2)\n```"},
+			msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == 27.0\n```"},
+			msg{agent: "QaEngineer", content: "## Running Output\n.\n1 passed in 0.01s"},
+			msg{agent: "Engineer", content: "All tests pass. Shipping a 10 kg parcel costs $27.0."},
+		)
+	}
+	tests := []struct {
+		name, prd, constants string
+		want                 int
+	}{
+		{"a rate the requirement changed", "A base fee of $5.00 plus $2.50 per kg above 2 kg, and 8% tax.", "BASE_FEE = 5.00\nPER_KG = 2.50\nTAX = 0.08", 1},
+		{"the code's own rate", "A base fee of $5.00 plus $1.50 per kg above 2 kg, and 8% tax.", "BASE_FEE = 5.00\nPER_KG = 2.50\nTAX = 0.08", 2},
+		{"the task's percentage as a fraction", "A base fee of $5.00 plus $1.50 per kg above 2 kg, and 8% tax.", "BASE_FEE = 5.00\nPER_KG = 1.50\nTAX = 0.08", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := DataFlowOrigin.Run(team(tt.prd, tt.constants))
+			require.NotEmpty(t, fs)
+			assert.Equal(t, tt.want, fs[0].Step)
+		})
+	}
+}
+
+// A step that restates the task (Who&When's first message carries it)
+// reports no failure in the task's own words: a request that says what
+// to reject describes behaviour. Its own words still count.
+func TestLocalFaultNotInTheTasksWords(t *testing.T) {
+	question := "Add a rate limiter to our API: each client may make 100 requests per minute; requests over the limit are rejected with HTTP 429."
+	team := func(first string) *Input {
+		return prepare(t, question, "",
+			msg{agent: "Human", content: first},
+			msg{agent: "Engineer", content: "## Code: limiter.py\n```python\nMAX_REQUESTS = 100\n```"},
+			msg{agent: "Engineer", content: "Done."},
+		)
+	}
+	assert.NotContains(t, steps(LocalFault.Run(team(question)), true), 0, "the task's words")
+	assert.Contains(t, steps(LocalFault.Run(team(question+"\nI could not open the design document, so I am guessing the window.")), true), 0, "its own words")
+}
+
+// With the correct answer known, a failed run whose report prints the
+// code's wrong value puts no answer forward of its own: the code gave it,
+// and the code computed with what it was handed.
+func TestGroundTruthContradictionOfAValueAFailedRunPrinted(t *testing.T) {
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg. Report the cost of shipping a 10 kg parcel."
+	team := func(prd, perKg string) *Input {
+		return prepare(t, question, "17",
+			msg{agent: "Human", content: question, kind: run.KindUser},
+			msg{agent: "ProductManager", content: "## Requirement Analysis\n" + prd},
+			msg{agent: "Engineer", content: "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = " + perKg + "\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n```"},
+			msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == 17.00\n```"},
+			msg{agent: "QaEngineer", content: "## Running Output\n>       assert shipping_cost(10) == 17.00\nE       assert 25.0 == 17.0\nE        +  where 25.0 = shipping_cost(10)\n1 failed in 0.05s"},
+			msg{agent: "Engineer", content: "Done. Shipping a 10 kg parcel costs $25.00."},
+		)
+	}
+	tests := []struct {
+		name, prd, perKg string
+		want             int
+	}{
+		{"the requirement handed the figure", "A base fee of $5.00 plus $2.50 per kg above 2 kg.", "2.50", 1},
+		{"the code's own figure", "A base fee of $5.00 plus $1.50 per kg above 2 kg.", "2.50", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := GroundTruthContradiction.Run(team(tt.prd, tt.perKg))
+			require.Len(t, fs, 1)
+			assert.Equal(t, tt.want, fs[0].Step)
+		})
+	}
+}
