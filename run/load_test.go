@@ -475,3 +475,32 @@ func TestReplyWrittenAsJSON(t *testing.T) {
 		})
 	}
 }
+
+// A transcript object carries its label as a Who&When case does: eval
+// scores a user's own labelled transcripts.
+func TestTranscriptLabel(t *testing.T) {
+	msgs := `"messages": [{"role": "user", "content": "How tall is the tower?"}, {"role": "assistant", "name": "researcher", "content": "It is 300 m."}]`
+	tests := []struct {
+		name, data string
+		want       *Label
+		err        string
+	}{
+		{"labelled", `{` + msgs + `, "mistake_agent": "researcher", "mistake_step": "1", "mistake_reason": "misread"}`, &Label{Agent: "researcher", Step: 1, Reason: "misread"}, ""},
+		{"a number", `{` + msgs + `, "mistake_agent": "researcher", "mistake_step": 1}`, &Label{Agent: "researcher", Step: 1}, ""},
+		{"unlabelled", `{` + msgs + `}`, nil, ""},
+		{"no step", `{` + msgs + `, "mistake_agent": "researcher"}`, nil, `mistake_agent "researcher" is given without a mistake_step`},
+		{"not a step", `{` + msgs + `, "mistake_agent": "researcher", "mistake_step": "last"}`, nil, `mistake_step "last" is not a step index`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := ParseCase("chat.json", []byte(tt.data), Options{})
+			if tt.err != "" {
+				require.ErrorContains(t, err, tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, FormatTranscript, c.Run.Format)
+			assert.Equal(t, tt.want, c.Label)
+		})
+	}
+}

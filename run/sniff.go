@@ -311,7 +311,11 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.whoWhen()
 	case o.Messages != nil:
-		return caseOf(transcript(o.Messages, o))
+		r, err := transcript(o.Messages, o)
+		if err != nil {
+			return nil, err
+		}
+		return o.labelled(r)
 	case format == FormatTranscript:
 		var m message
 		if err := decodeStrict(data, &m); err != nil {

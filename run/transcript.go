@@ -38,17 +38,24 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		r.Steps = append(r.Steps, names.shared(s))
 	}
 	taskFromMessages(r)
-	if o.MistakeAgent != "" || len(o.MistakeStep) > 0 {
-		if len(o.MistakeStep) == 0 {
-			return nil, fmt.Errorf("mistake_agent %q is given without a mistake_step", o.MistakeAgent)
-		}
-		step, err := strconv.Atoi(scalarString(o.MistakeStep))
-		if err != nil {
-			return nil, fmt.Errorf("mistake_step %s is not a step index", string(o.MistakeStep))
-		}
-		return &Case{Run: r, Label: &Label{Agent: o.MistakeAgent, Step: step, Reason: o.MistakeReason}}, nil
+	return o.labelled(r)
+}
+
+// labelled returns r as a case with the label o carries, if any: the
+// agent and the index of the decisive step, as offattr numbers the run's
+// steps.
+func (o *fileObject) labelled(r *Run) (*Case, error) {
+	if o.MistakeAgent == "" && len(o.MistakeStep) == 0 {
+		return &Case{Run: r}, nil
 	}
-	return &Case{Run: r}, nil
+	if len(o.MistakeStep) == 0 {
+		return nil, fmt.Errorf("mistake_agent %q is given without a mistake_step", o.MistakeAgent)
+	}
+	step, err := strconv.Atoi(scalarString(o.MistakeStep))
+	if err != nil {
+		return nil, fmt.Errorf("mistake_step %s is not a step index", string(o.MistakeStep))
+	}
+	return &Case{Run: r, Label: &Label{Agent: o.MistakeAgent, Step: step, Reason: o.MistakeReason}}, nil
 }
 
 // nameSet keeps one copy of each name a run's messages repeat: every
