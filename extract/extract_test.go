@@ -229,6 +229,33 @@ func TestClosingReplyAnswerValues(t *testing.T) {
 	}
 }
 
+// TestAnswerCitationsAreNoValues: the source an answer cites is not a
+// value of it; a closing parenthesis that is not a source stays.
+func TestAnswerCitationsAreNoValues(t *testing.T) {
+	page := `[{"title": "Burj Khalifa", "url": "https://en.wikipedia.org/wiki/Burj_Khalifa", "snippet": "architectural height 828 m"}]`
+	tests := []struct {
+		name string
+		run  *run.Run
+		want []string
+	}{
+		{"a site whose page was read", chat("user", "How tall is it?", "tool", page, "assistant", "The Burj Khalifa is 829.8 metres high (Wikipedia)."), []string{"burj khalifa", "829.8 m"}},
+		{"according to", chat("user", "How tall is it?", "tool", page, "assistant", "According to Britannica, the Burj Khalifa is 829.8 metres high."), []string{"burj khalifa", "829.8 m"}},
+		{"a named source and a reference", chat("user", "How tall is it?", "assistant", "It is 829.8 metres high (source: Emporis). Opened in 2010 [2]."), []string{"829.8 m", "2010"}},
+		{"a name no page was read from", chat("user", "Which fund?", "tool", page, "assistant", "The fund is Fidelity Emerging Markets Fund (FEMKX)."), []string{"fidelity emerging markets fund", "femkx"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fa := Run(tt.run).FinalAnswer
+			require.NotNil(t, fa)
+			var got []string
+			for _, c := range fa.Claims {
+				got = append(got, c.Norm)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
 func TestParseLedger(t *testing.T) {
 	tests := []struct {
 		name string
