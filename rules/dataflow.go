@@ -149,9 +149,9 @@ var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: dataFlowOrigin, Re
 
 // chosenAmong is, for a run without a ground truth, the step that chose
 // the answer's value when a tool's output gave it among other values of
-// its kind (a listing of several cities' populations, of several dates):
-// the first agent's step on the value's path that states it without the
-// others. The tool reported what it found; which of its values answers
+// its kind (a listing of several cities' populations; a page's two
+// dates, of a fall and of a demolition): the first agent's step on the
+// value's path that states it without the others. The tool reported what it found; which of its values answers
 // the task was the agent's choice. It returns -1 when the value was first
 // stated by an agent, or stood alone in the output, or no step chose it.
 func chosenAmong(in *Input, cf graph.ClaimFlow) int {
@@ -160,18 +160,18 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 		return -1
 	}
 	claims := in.Features.Steps[o].Claims
-	at := slices.IndexFunc(claims, func(c extract.Claim) bool { return strings.EqualFold(c.Norm, cf.Claim) })
+	at := slices.IndexFunc(claims, func(c extract.Claim) bool { return statesClaim(c, cf.Claim) })
 	if at < 0 || !answerClaim(claims[at]) || claims[at].Kind == extract.ClaimQuoted {
 		return -1
 	}
 	given := givenClaims(in)
 	var others []string
 	for _, c := range claims {
-		if c.Kind == claims[at].Kind && !strings.EqualFold(c.Norm, cf.Claim) && !given[c.Norm] && !slices.Contains(others, c.Norm) {
+		if c.Kind == claims[at].Kind && !statesClaim(c, cf.Claim) && !given[c.Norm] && !slices.Contains(others, c.Norm) {
 			others = append(others, c.Norm)
 		}
 	}
-	if len(others) < 2 {
+	if len(others) < 1 {
 		return -1
 	}
 	for k := len(cf.Path) - 1; k >= 0; k-- {
@@ -187,6 +187,14 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 		}
 	}
 	return -1
+}
+
+// statesClaim reports whether c states the claim of normal form norm: the
+// same form, or, for a number, its value where one of the two gives no
+// unit (a table's "829.8" for an answer's "829.8 metres"), as the answer's
+// data flow reads them (extract.Claim.Matches).
+func statesClaim(c extract.Claim, norm string) bool {
+	return strings.EqualFold(c.Norm, norm) || c.Kind == extract.ClaimNumber && c.Matches(extract.Claim{Kind: extract.ClaimNumber, Norm: norm})
 }
 
 // corruption walks a claim's path from its origin toward the answer and

@@ -344,6 +344,21 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 	)
 	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(team), true))
 
+	// One other value of its kind is a choice too, and a figure the search
+	// gives in a unit's symbol is the answer's in the unit's name.
+	for _, tt := range []struct{ result, answer string }{
+		{`[{"snippet": "Populations (2020): Lyon 522,250; Toulouse 498,003."}]`, "Lyon had 498,003 inhabitants in 2020."},
+		{`[{"snippet": "Burj Khalifa: architectural height 828 m, tip height 829.8 m."}]`, "The architectural top is 829.8 metres high."},
+	} {
+		two := prepare(t, "What was it in 2020?", "",
+			msg{agent: "user", content: "What was it in 2020?", kind: run.KindUser},
+			msg{agent: "assistant", content: `web_search({"query": "the figure"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.result, kind: run.KindToolResult},
+			msg{agent: "assistant", content: tt.answer},
+		)
+		assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(two), true), tt.answer)
+	}
+
 	// With the ground truth the value dropped beside the right one is the
 	// one quoted, not a name the answer states before it.
 	in = prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "155,929",
