@@ -40,6 +40,12 @@ func dataFlowOrigin(in *Input) []Finding {
 	chosen := map[int]bool{}
 	explained := map[int]bool{} // first[o] moved or was chosen
 	var order []int
+	// Without a ground truth, a value the answer is the first to state
+	// (made up, misread or computed there) is what can be wrong with it;
+	// its values read as its own agent's tool gave them are what it rests
+	// on. A value another agent's tool brought in is that agent's work,
+	// and stays a suspect.
+	fresh := gt == "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin == in.Graph.AnswerStep() })
 	for _, cf := range flows {
 		o := cf.Origin
 		if o < 0 {
@@ -57,6 +63,9 @@ func dataFlowOrigin(in *Input) []Finding {
 		} else if c := chosenAmong(in, cf); c >= 0 {
 			o = c
 			chosen[o], why = true, true
+		} else if fresh && o != in.Graph.AnswerStep() && in.Features.Steps[o].Has(extract.KindToolResult) &&
+			run.SameAgent(responsible(in, o), in.Run.Steps[in.Graph.AnswerStep()].Agent) {
+			continue
 		}
 		if r := o; in.Features.Steps[r].Has(extract.KindToolResult) {
 			if c := callerOf(in, r); c >= 0 {

@@ -319,6 +319,29 @@ func TestStateOriginOfCommands(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(StateOrigin.Run(in), true))
 }
 
+// TestDataFlowOriginFreshValue: without a ground truth, an answer that
+// first states one of its values (a misread year) beside values its own
+// search gave as they were is blamed for that value, not the search; a
+// value another agent's tool brought in stays a suspect.
+func TestDataFlowOriginFreshValue(t *testing.T) {
+	page := `[{"snippet": "Hubble was launched into orbit on 24 April 1990 aboard Space Shuttle Discovery."}]`
+	for _, tt := range []struct {
+		searcher string
+		want     []int
+	}{
+		{"assistant", []int{3}},
+		{"researcher", []int{1, 3}},
+	} {
+		in := prepare(t, "In what year did the Hubble Space Telescope launch?", "",
+			msg{agent: "user", content: "In what year did the Hubble Space Telescope launch?", kind: run.KindUser},
+			msg{agent: tt.searcher, content: `web_search({"query": "Hubble launch year"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: page, kind: run.KindToolResult},
+			msg{agent: "assistant", content: "The Hubble Space Telescope was launched in 1991 aboard Space Shuttle Discovery."},
+		)
+		assert.ElementsMatch(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.searcher)
+	}
+}
+
 // TestDataFlowOriginChosenAmong: without a ground truth, an assistant that
 // answers with one of the values its own search listed chose it; the
 // search reported all of them. In a team, where another agent passes the
