@@ -231,6 +231,28 @@ func TestUnsupportedArguments(t *testing.T) {
 	assert.Equal(t, []int{3}, steps(UnsupportedArguments.Run(in), true))
 }
 
+// TestPathsAReaderFound: a coding agent that opens the module an issue
+// implies, by a path no step named, made nothing up when the read comes
+// back with the file (Claude Code's Read tool, as its session log records
+// it). A path whose read fails was.
+func TestPathsAReaderFound(t *testing.T) {
+	for _, tt := range []struct {
+		result string
+		want   []int
+	}{
+		{"1\tdef page_bounds(page, per_page, total):\n2\t    start = page * per_page", nil},
+		{"<tool_use_error>File does not exist.</tool_use_error>", []int{1}},
+	} {
+		in := prepare(t, "page_bounds(1, 10, 95) returns (10, 20) but page 1 should be (0, 10).", "",
+			msg{agent: "user", content: "page_bounds(1, 10, 95) returns (10, 20) but page 1 should be (0, 10).", kind: run.KindUser},
+			msg{agent: "assistant", content: `Read({"file_path":"/repo/pager/bounds.py"})`, kind: run.KindToolCall},
+			msg{agent: "assistant", content: tt.result, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `Edit({"file_path":"/repo/pager/bounds.py","old_string":"start = page * per_page","new_string":"start = (page - 1) * per_page"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.result)
+	}
+}
+
 // TestUnsupportedArgumentsMisspelt: a name of a few words copied with one
 // word misspelt ("Yusuf Rosi" for the user's "Yusuf Rossi") is not
 // composed from what the caller read: the words it holds are the copy's,
