@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -176,7 +177,7 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	given := givenClaims(in)
 	var others []string
 	for _, c := range claims {
-		if c.Kind == claims[at].Kind && !statesClaim(c, cf.Claim) && !given[c.Norm] && !slices.Contains(others, c.Norm) {
+		if alike(c, claims[at]) && !statesClaim(c, cf.Claim) && !given[c.Norm] && !slices.Contains(others, c.Norm) {
 			others = append(others, c.Norm)
 		}
 	}
@@ -196,6 +197,27 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 		}
 	}
 	return -1
+}
+
+// alike reports whether c is a value of v's kind, one an agent could take
+// for it: for numbers, in the same unit and within a factor of ten (a
+// city's population beside another's, not beside the census year).
+func alike(c, v extract.Claim) bool {
+	if c.Kind != v.Kind {
+		return false
+	}
+	if c.Kind != extract.ClaimNumber {
+		return true
+	}
+	x, okx := c.Number()
+	y, oky := v.Number()
+	_, cu := c.Value()
+	_, vu := v.Value()
+	if !okx || !oky || cu != vu || x == 0 || y == 0 {
+		return okx == oky && cu == vu
+	}
+	r := math.Abs(x / y)
+	return r <= 10 && r >= 0.1
 }
 
 // statesClaim reports whether c states the claim of normal form norm: the

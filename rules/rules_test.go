@@ -404,6 +404,16 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 		assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(two), true), tt.answer)
 	}
 
+	// A figure beside its year was not chosen among values of its kind:
+	// the search for the wrong city brought it in.
+	year := prepare(t, "What is the population of the capital of Australia?", "",
+		msg{agent: "user", content: "What is the population of the capital of Australia?", kind: run.KindUser},
+		msg{agent: "assistant", content: `search({"q": "Sydney population"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Sydney has a metropolitan population of about 5,312,000 (2021).", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The capital of Australia has about 5,312,000 people."},
+	)
+	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(year), true))
+
 	// With the ground truth the value dropped beside the right one is the
 	// one quoted, not a name the answer states before it.
 	in = prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "155,929",
