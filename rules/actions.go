@@ -472,7 +472,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !pathRead(in, c, v, i, failedAt) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -623,6 +623,31 @@ func pathRead(in *Input, c extract.Call, v string, i int, failedAt []int) bool {
 		}
 	}
 	return false
+}
+
+// asked reports whether v is a query of three or more words that a call
+// which only reads was given, holding a word of the task or of a step
+// before i: a search for what the task asks, in the caller's words
+// ("Danube length km" for "How long is the Danube in kilometres?"). A
+// made-up id or name holds none; a name copied with a word misspelt is
+// still found out.
+func asked(sup *support, c extract.Call, v string, i int) bool {
+	words := strings.Fields(v)
+	if c.Consequential() || len(words) < 3 {
+		return false
+	}
+	held := false
+	for k, w := range words {
+		if !meaningful(w) || !sup.before(w, i, from{}) {
+			continue
+		}
+		held = true
+		if k+1 < len(words) && !sup.before(words[k+1], i, from{}) && misspelt(sup, w, words[k+1], 1, i) ||
+			k > 0 && !sup.before(words[k-1], i, from{}) && misspelt(sup, w, words[k-1], -1, i) {
+			return false
+		}
+	}
+	return held
 }
 
 // filePath reports whether v is written as a file's path: directories and

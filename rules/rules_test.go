@@ -229,6 +229,15 @@ func TestUnsupportedArguments(t *testing.T) {
 		msg{agent: "assistant", content: `lookup_person({"name": "Roberto Azevedo"})`, kind: run.KindToolCall},
 	)
 	assert.Equal(t, []int{3}, steps(UnsupportedArguments.Run(in), true))
+
+	// A search in the caller's own words for what the task asks is a
+	// question, not a value made up.
+	query := prepare(t, "How long is the Danube river in kilometres?", "",
+		msg{agent: "user", content: "How long is the Danube river in kilometres?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "Danube length km"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `[{"title": "Danube Day 2024 events", "snippet": "Join celebrations along the river on 29 June."}]`, kind: run.KindToolResult},
+	)
+	assert.Empty(t, steps(UnsupportedArguments.Run(query), true))
 }
 
 // TestPathsAReaderFound: a coding agent that opens the module an issue
