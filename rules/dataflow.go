@@ -246,7 +246,7 @@ func corruption(in *Input, cf graph.ClaimFlow, want value, reached int) int {
 		if i <= reached {
 			continue
 		}
-		if !want.statedBy(in.Run.Steps[i].Content, in.Features.Steps[i].Claims) {
+		if !want.reads(in, i) {
 			return i
 		}
 	}
@@ -264,11 +264,31 @@ func reachedAt(in *Input, want value) int {
 		if !isAgentDecision(in, i) && !f.Has(extract.KindToolResult) {
 			continue
 		}
-		if want.statedBy(in.Run.Steps[i].Content, f.Claims) {
+		if want.reads(in, i) {
 			return i
 		}
 	}
 	return -1
+}
+
+// reads reports whether step i states the value v: as statedBy reads it,
+// or, for a tool's output, with a number v gives bare in some unit (a
+// ground truth of "78.37" in a table's "78.37 °C"). A tool prints its
+// figures with their units; an agent's own unit is its claim.
+func (v value) reads(in *Input, i int) bool {
+	f := &in.Features.Steps[i]
+	if v.statedBy(in.Run.Steps[i].Content, f.Claims) {
+		return true
+	}
+	if len(v.claims) == 0 || !f.Has(extract.KindToolResult) {
+		return false
+	}
+	for _, c := range v.claims {
+		if _, unit := c.Value(); c.Kind != extract.ClaimNumber || unit != "" || !slices.ContainsFunc(f.Claims, c.Matches) {
+			return false
+		}
+	}
+	return true
 }
 
 // answerMatches reports whether the run's final answer states the ground

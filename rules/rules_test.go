@@ -350,6 +350,20 @@ func TestStateOriginOfCommands(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(StateOrigin.Run(in), true))
 }
 
+// TestDataFlowOriginGroundTruthInUnit: a ground truth given as a bare
+// number ("78.37") is what a tool's table prints with its unit ("78.37
+// °C"): the search had the right value, and the answer that took the
+// figure beside it dropped it.
+func TestDataFlowOriginGroundTruthInUnit(t *testing.T) {
+	in := prepare(t, "What is the boiling point of ethanol in degrees Celsius?", "78.37",
+		msg{agent: "user", content: "What is the boiling point of ethanol in degrees Celsius?", kind: run.KindUser},
+		msg{agent: "assistant", content: `wiki_search({"query": "ethanol boiling point"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Properties of ethanol: Melting point -114.14 °C; Boiling point 78.37 °C; Flash point 14 °C.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "Ethanol boils at 14 °C."},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(in), true))
+}
+
 // TestDataFlowOriginFreshValue: without a ground truth, an answer that
 // first states one of its values (a misread year) beside values its own
 // search gave as they were is blamed for that value, not the search; a
