@@ -125,6 +125,8 @@ func TestSignals(t *testing.T) {
 		{"a name that holds a failure word is no failure", "failed_attempts = 0\nblocked_users = set()", nil, nil},
 		{"a timeout whose value ran out", "Connection timeout 10s reached while contacting db-1.", []string{"failure"}, nil},
 		{"a timeout whose value elapsed", "The request hit the timeout: 30 s elapsed without a response.", []string{"failure"}, nil},
+		{"what code cannot do is a diagnosis, not a failure", "int() cannot parse fractions; use float(). `_normalize` fails on accents.", nil, nil},
+		{"what the agent cannot do is a failure", "I cannot parse the file; json.loads raised.", []string{"failure"}, nil},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
 		{"request to verify is no confirmation", "Please verify that the figures are correct.", nil, nil},
 	}
