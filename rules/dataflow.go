@@ -171,7 +171,7 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	}
 	claims := in.Features.Steps[o].Claims
 	at := slices.IndexFunc(claims, func(c extract.Claim) bool { return statesClaim(c, cf.Claim) })
-	if at < 0 || !answerClaim(claims[at]) || claims[at].Kind == extract.ClaimQuoted {
+	if at < 0 || !answerClaim(claims[at]) && claims[at].Kind != extract.ClaimEntity || claims[at].Kind == extract.ClaimQuoted {
 		return -1
 	}
 	given := givenClaims(in)

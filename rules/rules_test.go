@@ -427,6 +427,15 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 		assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(two), true), tt.answer)
 	}
 
+	// A name is chosen among the names a page gives as a figure is.
+	names := prepare(t, "Who was the first woman to win the Nobel Prize in Chemistry?", "",
+		msg{agent: "user", content: "Who was the first woman to win the Nobel Prize in Chemistry?", kind: run.KindUser},
+		msg{agent: "assistant", content: `wiki_search({"query": "first woman Nobel Prize in Chemistry"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "In 1911 Marie Curie became the first woman to win the Nobel Prize in Chemistry; Irène Joliot-Curie won it in 1935.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The first woman to win the Nobel Prize in Chemistry was Irène Joliot-Curie."},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(names), true))
+
 	// A figure beside its year was not chosen among values of its kind:
 	// the search for the wrong city brought it in.
 	year := prepare(t, "What is the population of the capital of Australia?", "",
