@@ -57,8 +57,20 @@ func (c Call) Words() []string { return nameWords(c.Name) }
 // framework's vocabulary.
 func (c Call) Consequential() bool {
 	w := c.Words()
-	return len(w) > 0 && !readVerbs[w[0]] && !c.reads && !answers(w)
+	return len(w) > 0 && !readVerbs[w[0]] && !c.reads && !answers(w) && !searches(w)
 }
+
+// searches reports whether a tool's name, as its words, is a source and
+// a looking-up verb after it (web_search, wiki_search, customer_lookup,
+// page_fetch): the verb comes last, and no acting verb comes first.
+func searches(w []string) bool {
+	return len(w) > 1 && lookupVerbs[w[len(w)-1]] && !actVerbs[w[0]]
+}
+
+var (
+	lookupVerbs = toSet("search lookup fetch retrieve browse")
+	actVerbs    = toSet("save create add update set delete remove send post put write cancel book modify exchange return transfer run execute start stop")
+)
 
 // answers reports whether a tool's name, as its words, says it gives the
 // final answer (final_answer, final_result, submit_answer,

@@ -183,7 +183,13 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 			continue
 		}
 		if !standaloneNumber(t, m, strict) {
-			continue
+			// "828 m", "12 s": a lone letter after the number may be a
+			// unit or a word; the number is a value either way.
+			cut, ok := withoutLetter(t, m)
+			if !ok || !standaloneNumber(t, cut, strict) {
+				continue
+			}
+			m = cut
 		}
 		if n, ok := numberNorm(t, m); ok {
 			add(ClaimNumber, m.all.Start, m.all.End, n)
@@ -456,6 +462,34 @@ func standaloneNumber(t *text, m numberMatch, strict bool) bool {
 		}
 	}
 	return true
+}
+
+// withoutLetter is a number match that ends in a lone lower-case letter
+// after a space, a unit's symbol ("828 m", "12 s") that standaloneNumber
+// does not take as one, cut back to its digits, and whether it was one. A
+// capital is left out: "18.30 M" is a multiple, "1100 S 2nd Street" an
+// address.
+func withoutLetter(t *text, m numberMatch) (numberMatch, bool) {
+	letter := m.unit
+	if !letter.OK || letter.End-letter.Start != 1 {
+		letter = m.mult
+	}
+	if !letter.OK || letter.End-letter.Start != 1 || letter.End != m.all.End || !m.num.OK || m.cur.OK && t.str(m.cur) != "" {
+		return m, false
+	}
+	if c := t.s[letter.Start]; c < 'a' || c > 'z' {
+		return m, false
+	}
+	end := m.num.End
+	if m.frac.OK {
+		end = m.frac.End
+	}
+	if end == letter.Start { // "3B": attached, no space between
+		return m, false
+	}
+	m.all.End = end
+	m.mult, m.sp, m.unit = span{}, span{}, span{}
+	return m, true
 }
 
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }

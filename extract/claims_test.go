@@ -82,6 +82,8 @@ func TestClaimsInText(t *testing.T) {
 		{"json keys are not quoted claims", `{"reason": "it was found", "answer": "yes"}`, nil},
 		{"quoted names", `the film "La Gifle" and 'Subway'`, []string{"quoted:la gifle", "entity:la gifle", "quoted:subway"}},
 		{"headings carry no entities", "### Step Two: Total Cost\nNothing.", nil},
+		{"a number before a lone unit letter is a value", "it is 828 m tall; 744.4 m on average; done in 12 s", []string{"number:828", "number:744.4", "number:12"}},
+		{"an attached multiplier letter still needs a currency", "a 3B model and 5M rows", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

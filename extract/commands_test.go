@@ -45,6 +45,9 @@ func TestConsequentialCommands(t *testing.T) {
 		{"a tool that answers by acting", "answer_customer_email", `{"ticket_id": "T-1182", "body": "Your refund was issued."}`, true},
 		{"a tool that provides the final answer", "provide_final_answer", `{"answer": "42"}`, false},
 		{"a tool named for the answer alone", "FinalAnswerTool", `{"answer": "42"}`, false},
+		{"a search named for its source", "web_search", `{"query": "Danube length km"}`, false},
+		{"a lookup named for its source", "WikipediaLookup", `{"title": "Danube"}`, false},
+		{"a search saved", "save_search", `{"query": "Danube"}`, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -127,6 +127,8 @@ func TestSignals(t *testing.T) {
 		{"a timeout whose value elapsed", "The request hit the timeout: 30 s elapsed without a response.", []string{"failure"}, nil},
 		{"a pass/fail status is no failure", "## Product Goals\n- Correct pass/fail status per student\n- A score of 60 or more is a pass; lower is a fail.\n- Report pass or fail for each test, and a fail-safe default.", nil, nil},
 		{"a test that fails", "test_heavy_parcel fails: assert 25.0 == 17.0", []string{"failure"}, nil},
+		{"what code cannot do is a diagnosis, not a failure", "int() cannot parse fractions; use float(). `_normalize` fails on accents.", nil, nil},
+		{"what the agent cannot do is a failure", "I cannot parse the file; json.loads raised.", []string{"failure"}, nil},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
 		{"request to verify is no confirmation", "Please verify that the figures are correct.", nil, nil},
 	}
@@ -217,6 +219,33 @@ func TestClosingReplyAnswerValues(t *testing.T) {
 		{"agents among themselves", steps("A", "Price the parcel.", "B", "All tasks are done. Shipping a 10 kg parcel costs $25.00."), []string{"10 kg", "25"}},
 		{"a chat", chat("user", "Price the parcel.", "assistant", "Shipping a 10 kg parcel costs $25.00."), []string{"10 kg", "25"}},
 		{"a named answer", steps("A", "Who won?", "B", "FINAL ANSWER: Yamasaki, Sugiyura"), []string{"yamasaki", "sugiyura"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fa := Run(tt.run).FinalAnswer
+			require.NotNil(t, fa)
+			var got []string
+			for _, c := range fa.Claims {
+				got = append(got, c.Norm)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// TestAnswerCitationsAreNoValues: the source an answer cites is not a
+// value of it; a closing parenthesis that is not a source stays.
+func TestAnswerCitationsAreNoValues(t *testing.T) {
+	page := `[{"title": "Burj Khalifa", "url": "https://en.wikipedia.org/wiki/Burj_Khalifa", "snippet": "architectural height 828 m"}]`
+	tests := []struct {
+		name string
+		run  *run.Run
+		want []string
+	}{
+		{"a site whose page was read", chat("user", "How tall is it?", "tool", page, "assistant", "The Burj Khalifa is 829.8 metres high (Wikipedia)."), []string{"burj khalifa", "829.8 m"}},
+		{"according to", chat("user", "How tall is it?", "tool", page, "assistant", "According to Britannica, the Burj Khalifa is 829.8 metres high."), []string{"burj khalifa", "829.8 m"}},
+		{"a named source and a reference", chat("user", "How tall is it?", "assistant", "It is 829.8 metres high (source: Emporis). Opened in 2010 [2]."), []string{"829.8 m", "2010"}},
+		{"a name no page was read from", chat("user", "Which fund?", "tool", page, "assistant", "The fund is Fidelity Emerging Markets Fund (FEMKX)."), []string{"fidelity emerging markets fund", "femkx"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -21,6 +21,97 @@ const (
 // tool's output; else, in a run that stops without terminating, its last
 // step's answer when that is an agent's reply (see below).
 func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
+	fa := chooseFinal(rf, agents)
+	if fa != nil {
+		fa.Claims = withoutCitations(fa, rf.Steps[:min(max(fa.Step, 0), len(rf.Steps))])
+	}
+	return fa
+}
+
+// Where an answer names its source rather than stating a value:
+// "According to Wikipedia," (opening a sentence), or a parenthesis or
+// bracket that closes a sentence with a name or a reference number
+// ("(Wikipedia)", "(source: Britannica)", "[1]"). A parenthesis with a
+// figure in it ("(2,722 ft)") is a value.
+var (
+	accordingPattern = pattern(`\b(?:according to|as reported by)\s{1,2}[^,.;:!?()\n]{1,60},`, ci)
+	citedPattern     = pattern(`[(\[]\s{0,2}(?:(?<mark>sources?|via|see|cf\.?)\s{0,2}:?\s{0,2})?(?<src>[^()\[\]\d\n,;]{1,60}|\d{1,3})\s{0,2}[)\]](?=\s{0,3}(?:[.!?]|$))`, ci)
+	citedSource      = citedPattern.GroupIndex("src")
+	citedMark        = citedPattern.GroupIndex("mark")
+)
+
+// withoutCitations is the final answer's claims but those naming a source
+// it cites: after "according to" opening a sentence, or in a parenthesis
+// closing one after "source:", as a reference number, or as the name of a
+// site whose page an earlier step read ("(Wikipedia)" after
+// en.wikipedia.org). Which page a value was read from is no value of the
+// answer, and tracing it leads to the search that first found that site,
+// not to where the value went wrong. A closing parenthesis of anything
+// else ("Fund (FEMKX)", "33037 (Key Largo, FL)") may be the value itself,
+// and stays.
+func withoutCitations(fa *FinalAnswer, before []Features) []Claim {
+	t := newText(fa.Text)
+	var cut []span
+	for _, m := range t.all(accordingPattern, 0) {
+		if opensSentence(fa.Text, m.Whole().Start) {
+			cut = append(cut, m.Whole())
+		}
+	}
+	var sites map[string]bool
+	for _, m := range t.all(citedPattern, 0) {
+		src := strings.TrimSpace(t.group(m, citedSource))
+		if t.group(m, citedMark) == "" && !isDigits(src) {
+			if sites == nil {
+				sites = siteNames(before)
+			}
+			if !sites[strings.ToLower(strings.Join(strings.Fields(src), ""))] {
+				continue
+			}
+		}
+		cut = append(cut, m.Whole())
+	}
+	if len(cut) == 0 {
+		return fa.Claims
+	}
+	return slices.DeleteFunc(slices.Clone(fa.Claims), func(c Claim) bool {
+		return slices.ContainsFunc(cut, func(sp span) bool { return sp.Start <= int(c.Offset) && int(c.Offset) < sp.End })
+	})
+}
+
+// siteNames are the labels of the hosts of the URLs the steps state, but
+// for the last ("en.wikipedia.org" gives "en" and "wikipedia"): the names a
+// reply cites those sites by.
+func siteNames(steps []Features) map[string]bool {
+	names := map[string]bool{}
+	for i := range steps {
+		for _, c := range steps[i].Claims {
+			if c.Kind != ClaimURL {
+				continue
+			}
+			host, _, _ := strings.Cut(c.Norm, "/")
+			labels := strings.Split(strings.ToLower(host), ".")
+			for _, l := range labels[:max(len(labels)-1, 0)] {
+				names[l] = true
+			}
+		}
+	}
+	return names
+}
+
+// opensSentence reports whether text[at:] begins a sentence: nothing but
+// space before it, or the end of one.
+func opensSentence(text string, at int) bool {
+	before := strings.TrimRight(text[:at], " \t\n")
+	return before == "" || strings.ContainsRune(".!?", rune(before[len(before)-1]))
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// chooseFinal is finalAnswer's choice of the answer, with every claim its
+// text states.
+func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 	steps := rf.Steps
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].Has(KindFinalAnswer) && steps[i].Answer != "" {

@@ -78,7 +78,7 @@ func signals(t *text, rules []signalRule) []Signal {
 			if n >= maxPerKind {
 				break
 			}
-			if r.negatable && negated(t.s, m.Whole().Start) {
+			if r.negatable && negated(t.s, m.Whole().Start) || r.kind == "failure" && codeSubject(t.s, m.Whole().Start) {
 				continue
 			}
 			out = append(out, Signal{Kind: r.kind, Severity: r.severity, Quote: lineAround(t.s, m.Whole().Start, 160), Offset: m.Whole().Start})
@@ -86,6 +86,26 @@ func signals(t *text, rules []signalRule) []Signal {
 		}
 	}
 	return out
+}
+
+// codeSubject reports whether the words at i are said of code, a call or
+// a name in backquotes just before them ("int() cannot parse fractions",
+// "`_normalize` fails on"): a diagnosis of what the code does, not the
+// agent's report that it could not do its part.
+func codeSubject(s string, i int) bool {
+	before := strings.TrimRight(s[:i], " \t")
+	if len(before) == len(s[:i]) {
+		return false // a word runs into the match
+	}
+	switch {
+	case strings.HasSuffix(before, "()"):
+		name := strings.TrimSuffix(before, "()")
+		return len(name) > 0 && (wordByte(name[len(name)-1]) || name[len(name)-1] == '.')
+	case strings.HasSuffix(before, "`"):
+		open := strings.LastIndexByte(before[:len(before)-1], '`')
+		return open >= 0 && len(before)-1-open > 1 && !strings.ContainsRune(before[open:], '\n')
+	}
+	return false
 }
 
 // negated reports whether a negation stands in the 40 bytes before i on the

@@ -472,7 +472,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -606,6 +606,61 @@ func pathHeld(sup *support, v string, i int) bool {
 	}
 	n := extract.PathNorm(v)
 	return n != v && strings.Contains(n, "/") && sup.before(n, i, from{})
+}
+
+// pathRead reports whether v is a file's path that call c of step i only
+// reads, and the call's result came back without failing: the reader
+// found the file, so the path was not made up whoever named it first (a
+// coding agent opens the module an issue's traceback implies). A path
+// that does not exist fails the read.
+func pathRead(in *Input, c extract.Call, v string, i int, failedAt []int) bool {
+	if c.Consequential() || failedAt[i] >= 0 || !filePath(v) {
+		return false
+	}
+	for j := i + 1; j < len(in.Features.Steps); j++ {
+		if in.Features.Steps[j].Has(extract.KindToolResult) && callerOf(in, j) == i {
+			return true
+		}
+	}
+	return false
+}
+
+// asked reports whether v is a query of three or more words that a call
+// which only reads was given, holding a word of the task or of a step
+// before i: a search for what the task asks, in the caller's words
+// ("Danube length km" for "How long is the Danube in kilometres?"). A
+// made-up id or name holds none; a name copied with a word misspelt is
+// still found out.
+func asked(sup *support, c extract.Call, v string, i int) bool {
+	words := strings.Fields(v)
+	if c.Consequential() || len(words) < 3 {
+		return false
+	}
+	held := false
+	for k, w := range words {
+		if !meaningful(w) || !sup.before(w, i, from{}) {
+			continue
+		}
+		held = true
+		if k+1 < len(words) && !sup.before(words[k+1], i, from{}) && misspelt(sup, w, words[k+1], 1, i) ||
+			k > 0 && !sup.before(words[k-1], i, from{}) && misspelt(sup, w, words[k-1], -1, i) {
+			return false
+		}
+	}
+	return held
+}
+
+// filePath reports whether v is written as a file's path: directories and
+// a file name with an extension ("/repo/pager/bounds.py"), not a URL or a
+// pattern searched for ("/title/").
+func filePath(v string) bool {
+	slash := strings.LastIndexByte(v, '/')
+	if slash < 0 || strings.Contains(v, "://") || strings.ContainsAny(v, " \t\n") {
+		return false
+	}
+	name := v[slash+1:]
+	dot := strings.LastIndexByte(name, '.')
+	return dot > 0 && dot < len(name)-1
 }
 
 func quoteList(vs []string) string {

@@ -42,6 +42,12 @@ func dataFlowOrigin(in *Input) []Finding {
 	chosen := map[int]bool{}
 	explained := map[int]bool{} // first[o] moved or was chosen
 	var order []int
+	// Without a ground truth, a value the answer is the first to state
+	// (made up, misread or computed there) is what can be wrong with it;
+	// its values read as its own agent's tool gave them are what it rests
+	// on. A value another agent's tool brought in is that agent's work,
+	// and stays a suspect.
+	fresh := gt == "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin == in.Graph.AnswerStep() })
 	for _, cf := range flows {
 		o := cf.Origin
 		if o < 0 {
@@ -59,6 +65,9 @@ func dataFlowOrigin(in *Input) []Finding {
 		} else if c := chosenAmong(in, cf); c >= 0 {
 			o = c
 			chosen[o], why = true, true
+		} else if fresh && o != in.Graph.AnswerStep() && in.Features.Steps[o].Has(extract.KindToolResult) &&
+			run.SameAgent(responsible(in, o), in.Run.Steps[in.Graph.AnswerStep()].Agent) {
+			continue
 		}
 		coded := false // moved to the code that computed the value
 		if d, _ := definerOf(in, o); d >= 0 {
@@ -218,9 +227,9 @@ var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: dataFlowOrigin, Re
 
 // chosenAmong is, for a run without a ground truth, the step that chose
 // the answer's value when a tool's output gave it among other values of
-// its kind (a listing of several cities' populations, of several dates):
-// the first agent's step on the value's path that states it without the
-// others. The tool reported what it found; which of its values answers
+// its kind (a listing of several cities' populations; a page's two
+// dates, of a fall and of a demolition): the first agent's step on the
+// value's path that states it without the others. The tool reported what it found; which of its values answers
 // the task was the agent's choice. It returns -1 when the value was first
 // stated by an agent, or stood alone in the output, or no step chose it.
 func chosenAmong(in *Input, cf graph.ClaimFlow) int {
@@ -229,18 +238,18 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 		return -1
 	}
 	claims := in.Features.Steps[o].Claims
-	at := slices.IndexFunc(claims, func(c extract.Claim) bool { return strings.EqualFold(c.Norm, cf.Claim) })
-	if at < 0 || !answerClaim(claims[at]) || claims[at].Kind == extract.ClaimQuoted {
+	at := slices.IndexFunc(claims, func(c extract.Claim) bool { return statesClaim(c, cf.Claim) })
+	if at < 0 || !answerClaim(claims[at]) && claims[at].Kind != extract.ClaimEntity || claims[at].Kind == extract.ClaimQuoted {
 		return -1
 	}
 	given := givenClaims(in)
 	var others []string
 	for _, c := range claims {
-		if c.Kind == claims[at].Kind && !strings.EqualFold(c.Norm, cf.Claim) && !given[c.Norm] && !slices.Contains(others, c.Norm) {
+		if alike(c, claims[at]) && !statesClaim(c, cf.Claim) && !given[c.Norm] && !slices.Contains(others, c.Norm) {
 			others = append(others, c.Norm)
 		}
 	}
-	if len(others) < 2 {
+	if len(others) < 1 {
 		return -1
 	}
 	for k := len(cf.Path) - 1; k >= 0; k-- {
@@ -256,6 +265,35 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 		}
 	}
 	return -1
+}
+
+// alike reports whether c is a value of v's kind, one an agent could take
+// for it: for numbers, in the same unit and within a factor of ten (a
+// city's population beside another's, not beside the census year).
+func alike(c, v extract.Claim) bool {
+	if c.Kind != v.Kind {
+		return false
+	}
+	if c.Kind != extract.ClaimNumber {
+		return true
+	}
+	x, okx := c.Number()
+	y, oky := v.Number()
+	_, cu := c.Value()
+	_, vu := v.Value()
+	if !okx || !oky || cu != vu || x == 0 || y == 0 {
+		return okx == oky && cu == vu
+	}
+	r := math.Abs(x / y)
+	return r <= 10 && r >= 0.1
+}
+
+// statesClaim reports whether c states the claim of normal form norm: the
+// same form, or, for a number, its value where one of the two gives no
+// unit (a table's "829.8" for an answer's "829.8 metres"), as the answer's
+// data flow reads them (extract.Claim.Matches).
+func statesClaim(c extract.Claim, norm string) bool {
+	return strings.EqualFold(c.Norm, norm) || c.Kind == extract.ClaimNumber && c.Matches(extract.Claim{Kind: extract.ClaimNumber, Norm: norm})
 }
 
 // corruption walks a claim's path from its origin toward the answer and
@@ -276,7 +314,7 @@ func corruption(in *Input, cf graph.ClaimFlow, want value, reached int) int {
 		if i <= reached {
 			continue
 		}
-		if !want.statedBy(in.Run.Steps[i].Content, in.Features.Steps[i].Claims) {
+		if !want.reads(in, i) {
 			return i
 		}
 	}
@@ -294,11 +332,31 @@ func reachedAt(in *Input, want value) int {
 		if !isAgentDecision(in, i) && !f.Has(extract.KindToolResult) {
 			continue
 		}
-		if want.statedBy(in.Run.Steps[i].Content, f.Claims) {
+		if want.reads(in, i) {
 			return i
 		}
 	}
 	return -1
+}
+
+// reads reports whether step i states the value v: as statedBy reads it,
+// or, for a tool's output, with a number v gives bare in some unit (a
+// ground truth of "78.37" in a table's "78.37 °C"). A tool prints its
+// figures with their units; an agent's own unit is its claim.
+func (v value) reads(in *Input, i int) bool {
+	f := &in.Features.Steps[i]
+	if v.statedBy(in.Run.Steps[i].Content, f.Claims) {
+		return true
+	}
+	if len(v.claims) == 0 || !f.Has(extract.KindToolResult) {
+		return false
+	}
+	for _, c := range v.claims {
+		if _, unit := c.Value(); c.Kind != extract.ClaimNumber || unit != "" || !slices.ContainsFunc(f.Claims, c.Matches) {
+			return false
+		}
+	}
+	return true
 }
 
 // answerMatches reports whether the run's final answer states the ground

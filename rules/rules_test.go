@@ -229,6 +229,37 @@ func TestUnsupportedArguments(t *testing.T) {
 		msg{agent: "assistant", content: `lookup_person({"name": "Roberto Azevedo"})`, kind: run.KindToolCall},
 	)
 	assert.Equal(t, []int{3}, steps(UnsupportedArguments.Run(in), true))
+
+	// A search in the caller's own words for what the task asks is a
+	// question, not a value made up.
+	query := prepare(t, "How long is the Danube river in kilometres?", "",
+		msg{agent: "user", content: "How long is the Danube river in kilometres?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "Danube length km"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `[{"title": "Danube Day 2024 events", "snippet": "Join celebrations along the river on 29 June."}]`, kind: run.KindToolResult},
+	)
+	assert.Empty(t, steps(UnsupportedArguments.Run(query), true))
+}
+
+// TestPathsAReaderFound: a coding agent that opens the module an issue
+// implies, by a path no step named, made nothing up when the read comes
+// back with the file (Claude Code's Read tool, as its session log records
+// it). A path whose read fails was.
+func TestPathsAReaderFound(t *testing.T) {
+	for _, tt := range []struct {
+		result string
+		want   []int
+	}{
+		{"1\tdef page_bounds(page, per_page, total):\n2\t    start = page * per_page", nil},
+		{"<tool_use_error>File does not exist.</tool_use_error>", []int{1}},
+	} {
+		in := prepare(t, "page_bounds(1, 10, 95) returns (10, 20) but page 1 should be (0, 10).", "",
+			msg{agent: "user", content: "page_bounds(1, 10, 95) returns (10, 20) but page 1 should be (0, 10).", kind: run.KindUser},
+			msg{agent: "assistant", content: `Read({"file_path":"/repo/pager/bounds.py"})`, kind: run.KindToolCall},
+			msg{agent: "assistant", content: tt.result, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `Edit({"file_path":"/repo/pager/bounds.py","old_string":"start = page * per_page","new_string":"start = (page - 1) * per_page"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.result)
+	}
 }
 
 // TestUnsupportedArgumentsMisspelt: a name of a few words copied with one
@@ -319,6 +350,43 @@ func TestStateOriginOfCommands(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(StateOrigin.Run(in), true))
 }
 
+// TestDataFlowOriginGroundTruthInUnit: a ground truth given as a bare
+// number ("78.37") is what a tool's table prints with its unit ("78.37
+// °C"): the search had the right value, and the answer that took the
+// figure beside it dropped it.
+func TestDataFlowOriginGroundTruthInUnit(t *testing.T) {
+	in := prepare(t, "What is the boiling point of ethanol in degrees Celsius?", "78.37",
+		msg{agent: "user", content: "What is the boiling point of ethanol in degrees Celsius?", kind: run.KindUser},
+		msg{agent: "assistant", content: `wiki_search({"query": "ethanol boiling point"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Properties of ethanol: Melting point -114.14 °C; Boiling point 78.37 °C; Flash point 14 °C.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "Ethanol boils at 14 °C."},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(in), true))
+}
+
+// TestDataFlowOriginFreshValue: without a ground truth, an answer that
+// first states one of its values (a misread year) beside values its own
+// search gave as they were is blamed for that value, not the search; a
+// value another agent's tool brought in stays a suspect.
+func TestDataFlowOriginFreshValue(t *testing.T) {
+	page := `[{"snippet": "Hubble was launched into orbit on 24 April 1990 aboard Space Shuttle Discovery."}]`
+	for _, tt := range []struct {
+		searcher string
+		want     []int
+	}{
+		{"assistant", []int{3}},
+		{"researcher", []int{1, 3}},
+	} {
+		in := prepare(t, "In what year did the Hubble Space Telescope launch?", "",
+			msg{agent: "user", content: "In what year did the Hubble Space Telescope launch?", kind: run.KindUser},
+			msg{agent: tt.searcher, content: `web_search({"query": "Hubble launch year"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: page, kind: run.KindToolResult},
+			msg{agent: "assistant", content: "The Hubble Space Telescope was launched in 1991 aboard Space Shuttle Discovery."},
+		)
+		assert.ElementsMatch(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.searcher)
+	}
+}
+
 // TestDataFlowOriginChosenAmong: without a ground truth, an assistant that
 // answers with one of the values its own search listed chose it; the
 // search reported all of them. In a team, where another agent passes the
@@ -343,6 +411,40 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 		msg{agent: "writer", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
 	)
 	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(team), true))
+
+	// One other value of its kind is a choice too, and a figure the search
+	// gives in a unit's symbol is the answer's in the unit's name.
+	for _, tt := range []struct{ result, answer string }{
+		{`[{"snippet": "Populations (2020): Lyon 522,250; Toulouse 498,003."}]`, "Lyon had 498,003 inhabitants in 2020."},
+		{`[{"snippet": "Burj Khalifa: architectural height 828 m, tip height 829.8 m."}]`, "The architectural top is 829.8 metres high."},
+	} {
+		two := prepare(t, "What was it in 2020?", "",
+			msg{agent: "user", content: "What was it in 2020?", kind: run.KindUser},
+			msg{agent: "assistant", content: `web_search({"query": "the figure"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.result, kind: run.KindToolResult},
+			msg{agent: "assistant", content: tt.answer},
+		)
+		assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(two), true), tt.answer)
+	}
+
+	// A name is chosen among the names a page gives as a figure is.
+	names := prepare(t, "Who was the first woman to win the Nobel Prize in Chemistry?", "",
+		msg{agent: "user", content: "Who was the first woman to win the Nobel Prize in Chemistry?", kind: run.KindUser},
+		msg{agent: "assistant", content: `wiki_search({"query": "first woman Nobel Prize in Chemistry"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "In 1911 Marie Curie became the first woman to win the Nobel Prize in Chemistry; Irène Joliot-Curie won it in 1935.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The first woman to win the Nobel Prize in Chemistry was Irène Joliot-Curie."},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(names), true))
+
+	// A figure beside its year was not chosen among values of its kind:
+	// the search for the wrong city brought it in.
+	year := prepare(t, "What is the population of the capital of Australia?", "",
+		msg{agent: "user", content: "What is the population of the capital of Australia?", kind: run.KindUser},
+		msg{agent: "assistant", content: `search({"q": "Sydney population"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Sydney has a metropolitan population of about 5,312,000 (2021).", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The capital of Australia has about 5,312,000 people."},
+	)
+	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(year), true))
 
 	// With the ground truth the value dropped beside the right one is the
 	// one quoted, not a name the answer states before it.
