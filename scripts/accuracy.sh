@@ -31,3 +31,12 @@ echo "Held out of the fit again, with TRAIL read from its traces in place of its
 echo
 "$bin" fit "$shared/whowhen/dev" "$shared/tau-retail" "$shared/trail-gaia/traces" --labels "$shared/trail-gaia/labels.jsonl" --prior evidence --json 2>/dev/null |
   go run ./internal/benchtable | sed '/^Label-free floors/,$d'
+# The constructed runs of other kinds (testdata/kinds): the mechanisms were
+# mended on them and no fit reads them, so they show what the rules read in
+# such runs, not how a system of that kind will score.
+echo
+echo "Constructed runs of kinds the labelled systems do not hold (\`testdata/kinds\`, under the embedded weights; the mechanisms that read them were mended on them, and no fit reads them), rules beside the label-free floors, agent / step:"
+echo
+echo '```'
+"$bin" eval testdata/kinds 2>/dev/null | sed -n '/beside the label-free floors/,/^ *$/p' | sed -e '1d' -e '/^ *$/d'
+echo '```'
