@@ -15,11 +15,11 @@ import (
 // not the check that showed it. The change blamed is the last
 // consequential call before the first such failing run and after the
 // check's run before that (the one that passed, or that failed before any
-// change: the problem the task reported), when there is one; the failing
-// run's call is exonerated, since it only read that state. A check that
-// passes again later was repaired, and says nothing. A run fails when its
-// output tells of an error besides its exit code, and passes when it
-// does not fail.
+// change: the problem the task reported), when there is one; the calls of
+// that run and of the failing runs after it are exonerated, since they
+// only read that state. A check that passes again later was repaired, and
+// says nothing. A run fails when its output tells of an error besides its
+// exit code, and passes when it does not fail.
 func regression(in *Input) []Finding {
 	steps := in.Features.Steps
 	type outcome struct {
@@ -76,8 +76,10 @@ func regression(in *Input) []Finding {
 				out = append(out, Finding{Step: e, Strength: 1, Quote: quoteAt(in, e, 0, 0),
 					Reason: fmt.Sprintf("the check run at step %d fails after this change and never passes again", rs[k].call)})
 			}
-			out = append(out, Finding{Step: rs[k].call, Strength: -1, Quote: quoteAt(in, rs[k].call, 0, 0),
-				Reason: fmt.Sprintf("its check only shows the state the change at step %d left", e)})
+			for _, r := range rs[k:] {
+				out = append(out, Finding{Step: r.call, Strength: -1, Quote: quoteAt(in, r.call, 0, 0),
+					Reason: fmt.Sprintf("its check only shows the state the change at step %d left", e)})
+			}
 			break
 		}
 	}

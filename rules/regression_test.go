@@ -36,7 +36,7 @@ func TestRegression(t *testing.T) {
 		blamed, not []int
 	}{
 		{"a change breaks a passing check", []msg{user, call(view), out("1\tdef parse_bool(value):"), call(test), out(passed), call(edit), out(edited), call(test), out(failed)}, []int{5}, []int{7}},
-		{"a change leaves the reported failure", []msg{user, call(test), out(failed), call(edit), out(edited), call(test), out(failed)}, []int{3}, []int{5}},
+		{"a change leaves the reported failure", []msg{user, call(test), out(failed), call(edit), out(edited), call(test), out(failed), call(test), out(failed)}, []int{3}, []int{5, 7}},
 		{"repaired later", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failed), call(edit), out(edited), call(test), out(passed)}, nil, nil},
 		{"a failure before any change", []msg{user, call(view), out("1\tdef parse_bool(value):"), call(test), out(failed)}, nil, nil},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
