@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -148,11 +149,13 @@ func calls(s run.Step, t *text) []Call {
 const maxCallScan = 64 << 10
 
 // ArgValues flattens JSON arguments into their leaf values, in a stable
-// order (object keys sorted).
+// order (object keys sorted). Arguments that are a patch rather than JSON
+// (Codex CLI's apply_patch is given its patch as the whole input) have
+// the files the patch changes as their values.
 func ArgValues(args string) []string {
 	var v any
 	if json.Unmarshal([]byte(args), &v) != nil {
-		return nil
+		return patchFiles(args)
 	}
 	var out []string
 	var walk func(any)
@@ -180,6 +183,30 @@ func ArgValues(args string) []string {
 		}
 	}
 	walk(v)
+	return out
+}
+
+// patchHeads are the lines that name a file a patch changes: Codex CLI's
+// envelope (*** Update File: PATH, and its Add, Delete and Move to) and
+// a unified diff's new file (+++ b/PATH).
+var patchHeads = []string{"*** Update File: ", "*** Add File: ", "*** Delete File: ", "*** Move to: ", "+++ b/"}
+
+// patchFiles returns the files a patch names on its own head lines, each
+// once, in order; nil for text that is no patch.
+func patchFiles(text string) []string {
+	if !strings.Contains(text, "*** ") && !strings.Contains(text, "+++ ") {
+		return nil
+	}
+	var out []string
+	for line := range strings.SplitSeq(text, "\n") {
+		for _, h := range patchHeads {
+			if p, ok := strings.CutPrefix(strings.TrimRight(line, "\r"), h); ok {
+				if p = strings.TrimSpace(p); p != "" && !slices.Contains(out, p) {
+					out = append(out, p)
+				}
+			}
+		}
+	}
 	return out
 }
 

@@ -309,3 +309,23 @@ func randomText(r *rand.Rand, pieces []string, n int) string {
 	}
 	return b.String()
 }
+
+// A call given a patch as its whole input (Codex CLI's apply_patch, in
+// the envelope its docs give; a unified diff) acts on the files the patch
+// names on its head lines; text that is neither JSON nor a patch has no
+// values.
+func TestArgValuesOfPatches(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       []string
+	}{
+		{"codex envelope", "*** Begin Patch\n*** Update File: /repo/tests/test_pager.py\n@@\n-    assert page_count(21, 10) == 3\n+    assert page_count(21, 10) == 2\n*** Add File: docs/pager.md\n+# Pager\n*** End Patch\n", []string{"/repo/tests/test_pager.py", "docs/pager.md"}},
+		{"unified diff", "--- a/pager/count.py\n+++ b/pager/count.py\n@@ -7 +7 @@\n-    return total // per_page\n+    return -(-total // per_page)\n", []string{"pager/count.py"}},
+		{"json", `{"path": "/repo/pager/count.py"}`, []string{"/repo/pager/count.py"}},
+		{"prose", "print the totals *** now", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, ArgValues(tt.args))
+		})
+	}
+}

@@ -82,6 +82,7 @@ func TestClaimsInText(t *testing.T) {
 		{"json keys are not quoted claims", `{"reason": "it was found", "answer": "yes"}`, nil},
 		{"quoted names", `the film "La Gifle" and 'Subway'`, []string{"quoted:la gifle", "entity:la gifle", "quoted:subway"}},
 		{"headings carry no entities", "### Step Two: Total Cost\nNothing.", nil},
+		{"a patch's envelope carries no entities", "apply_patch(*** Begin Patch\n*** Update File: /repo/cfg/values.py\n@@\n-    return int(raw)\n+    return float(raw)\n*** End Patch\n)", []string{"path:cfg/values.py"}},
 		{"a number before a lone unit letter is a value", "it is 828 m tall; 744.4 m on average; done in 12 s", []string{"number:828", "number:744.4", "number:12"}},
 		{"an attached multiplier letter still needs a currency", "a 3B model and 5M rows", nil},
 	}

@@ -280,8 +280,10 @@ func (l *labels) on(i int) bool {
 	return l.title
 }
 
-// heading reports whether i stands on a markdown heading: a "#" with only
-// blanks before it on the line.
+// heading reports whether i stands on a markdown heading, a "#" with only
+// blanks before it on the line, or on a marker line that opens with "*** "
+// (a patch's envelope: *** Begin Patch, *** End Patch; markerAt): their
+// Title Case is style, not a name.
 func (l *labels) heading(i int) bool {
 	l.at(i)
 	return l.hash >= 0 && l.hash < i
@@ -300,10 +302,32 @@ func (l *labels) read(i int) {
 	l.hash, l.colon, l.title, l.titleRead = -1, -1, false, false
 	if text := l.lineStart + len(s[l.lineStart:l.lineEnd]) - len(strings.TrimLeft(s[l.lineStart:l.lineEnd], " \t")); text < l.lineEnd && s[text] == '#' {
 		l.hash = text
+	} else if m := markerAt(s[text:l.lineEnd]); m >= 0 {
+		l.hash = text + m
 	}
 	if colon := strings.IndexByte(s[l.lineStart:l.lineEnd], ':'); colon >= 0 {
 		l.colon = l.lineStart + colon
 	}
+}
+
+// markerAt is where a marker line's "*** " begins in line (a line with
+// its leading blanks trimmed): at its start, or after the opening of a
+// call written in function-call notation that is given the marked text as
+// its input (apply_patch(*** Begin Patch); -1 for any other line.
+func markerAt(line string) int {
+	if strings.HasPrefix(line, "*** ") {
+		return 0
+	}
+	open := strings.IndexByte(line, '(')
+	if open <= 0 || !strings.HasPrefix(line[open+1:], "*** ") {
+		return -1
+	}
+	for _, r := range line[:open] {
+		if r != '_' && r != '.' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return -1
+		}
+	}
+	return open + 1
 }
 
 // titleCase reports whether label, the text before a colon, is Title

@@ -34,7 +34,10 @@ func FuzzEntityGates(f *testing.F) {
 		l := labels{s: s}
 		for i := range s {
 			start, end := lineBounds(s, i)
-			heading := strings.HasPrefix(strings.TrimLeft(s[start:i], " \t"), "#")
+			line := strings.TrimLeft(s[start:end], " \t")
+			m := markerAt(line)
+			heading := strings.HasPrefix(strings.TrimLeft(s[start:i], " \t"), "#") ||
+				!strings.HasPrefix(line, "#") && m >= 0 && end-len(line)+m < i
 			colon := strings.IndexByte(s[start:end], ':')
 			on := colon >= 0 && start+colon >= i && titleCase(s[start:start+colon])
 			assert.Equal(t, heading, l.heading(i), "heading at %d of %q", i, s)

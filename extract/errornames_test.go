@@ -81,6 +81,27 @@ func TestFailedInAndDefines(t *testing.T) {
 	assert.Equal(t, []string{"StockRecord", "low_stock", "fetch", "parseConfig", "FetchUsers"}, defines(newText(code)))
 }
 
+// The files a failed assertion is in, as pytest (its short location of
+// the failed line, for an assert or pytest.raises) and Python's traceback
+// (unittest) print them; an exception raised in the code is not an
+// assertion's failure.
+func TestFailedAt(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"pytest assert", "    def test_partial_last_page():\n>       assert page_count(21, 10) == 3\nE       assert 2 == 3\n\ntests/test_pager.py:9: AssertionError\n1 failed, 1 passed in 0.05s", []string{"tests/test_pager.py"}},
+		{"pytest raises", ">       with pytest.raises(ValueError):\nE       Failed: DID NOT RAISE <class 'ValueError'>\n\ntests/test_values.py:19: Failed", []string{"tests/test_values.py"}},
+		{"a helper's assert", "tests/test_core.py:8:\n_ _ _ _\n    def assert_money_equal(a, b):\n>       assert a == b\n\ntests/helpers.py:4: AssertionError", []string{"tests/helpers.py"}},
+		{"unittest", "Traceback (most recent call last):\n  File \"/repo/tests/test_pages.py\", line 12, in test_partial\n    self.assertEqual(page_count(21, 10), 3)\nAssertionError: 2 != 3", []string{"tests/test_pages.py"}},
+		{"an exception in the code", "shop/orders.py:4: in order_total\n    discount = order[\"coupon\"][\"percent\"]\nE   TypeError: 'NoneType' object is not subscriptable\n\nshop/orders.py:4: TypeError", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, failedAt(newText(tt.text)))
+		})
+	}
+}
+
 // A test's check of what a call returns, as Python's assert, unittest and
 // Jest write it.
 func TestAssertions(t *testing.T) {

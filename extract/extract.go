@@ -195,6 +195,7 @@ func (rc *runContext) step(s run.Step) Features {
 		// TypeError: ...") more often than on a line of its own.
 		rc.rare.ErrorNames = exactly(errorNames(t))
 		rc.rare.FailedIn = exactly(failedIn(t))
+		rc.rare.FailedAt = exactly(failedAt(t))
 	}
 	rc.rare.Defines = exactly(defines(t))
 	rc.rare.Asserts = exactly(assertions(t))

@@ -98,6 +98,10 @@ type Rare struct {
 	// assertion, the functions the failure ran through and the calls
 	// whose values the assertion rejected, in the order written.
 	FailedIn []string
+	// FailedAt are, for a step that prints a failed assertion, the files
+	// the assertion failed in (a test's, or a helper it calls), as
+	// PathNorm has them.
+	FailedAt []string
 	// Defines are the functions and classes the step's code defines.
 	Defines []string
 	// Asserts are the checks of calls' values the step's tests write.
@@ -112,7 +116,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0
 }
 
 // empty reports whether d holds none of the facts.
@@ -165,6 +169,7 @@ type featuresJSON struct {
 	States       []string    `json:"states,omitempty"`
 	ErrorNames   []string    `json:"error_names,omitempty"`
 	FailedIn     []string    `json:"failed_in,omitempty"`
+	FailedAt     []string    `json:"failed_at,omitempty"`
 	Defines      []string    `json:"defines,omitempty"`
 	Asserts      []Assertion `json:"asserts,omitempty"`
 	Caller       int         `json:"caller"`
@@ -189,7 +194,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
-		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, Defines: d.Defines, Asserts: d.Asserts, Caller: int(f.Caller),
+		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, Defines: d.Defines, Asserts: d.Asserts, Caller: int(f.Caller),
 	}
 }
 

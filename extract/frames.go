@@ -20,6 +20,14 @@ var (
 		pattern(`(?m)^[ \t]{0,8}[\w./\\-]{1,200}\.\w{1,6}:\d{1,7}: in (?<n>[A-Za-z_]\w{0,80})`, 0),
 		pattern(`(?m)^E?[ \t]{1,12}\+[ \t]{1,4}where [^\n=]{1,200}= (?:[\w.]{0,80}\.)?(?<n>[A-Za-z_]\w{0,80})\(`, 0),
 	}
+	// Where an assertion failed: pytest's short location of the failed
+	// line (tests/test_cart.py:6: AssertionError, or Failed for
+	// pytest.raises), and the last frame of Python's traceback before an
+	// AssertionError (File "tests/test_cart.py", line 6, in test_total).
+	failedAtRes = []*matching.Pattern{
+		pattern(`(?m)^[ \t]{0,8}(?<p>[\w./\\-]{1,200}\.\w{1,6}):\d{1,7}: (?:AssertionError|Failed)\b`, 0),
+		pattern(`(?m)^[ \t]{0,8}File "(?<p>[^"\n]{1,300})", line \d{1,7}, in [A-Za-z_]\w{0,80}\n[^\n]{0,300}\nAssertionError\b`, 0),
+	}
 	// A definition of a function or a class as Python, JavaScript, Go,
 	// Rust and most languages after them write it.
 	definesRe = pattern(`(?m)^[ \t]{0,16}(?:async[ \t]{1,4}|export[ \t]{1,4}|pub[ \t]{1,4})?(?:def|function|func|fn|class)[ \t]{1,4}(?:\([^)\n]{0,80}\)[ \t]{0,4})?(?<n>[A-Za-z_]\w{0,80})[ \t]{0,4}[(:<{]`, 0)
@@ -38,6 +46,20 @@ func failedIn(t *text) []string {
 		for _, m := range t.all(re, maxFrames) {
 			if n := t.named(m, "n"); n != "<module>" && !slices.Contains(out, n) && len(out) < maxFrames {
 				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// failedAt returns the files a step's printed failures say an assertion
+// failed in, as PathNorm has them, each once.
+func failedAt(t *text) []string {
+	var out []string
+	for _, re := range failedAtRes {
+		for _, m := range t.all(re, maxFrames) {
+			if p := PathNorm(t.named(m, "p")); !slices.Contains(out, p) && len(out) < maxFrames {
+				out = append(out, p)
 			}
 		}
 	}

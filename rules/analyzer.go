@@ -82,7 +82,7 @@ type Analyzer struct {
 // Registry lists every analyzer, in the order rationales cite them. Each
 // is declared beside the function it runs.
 var Registry = []*Analyzer{
-	LocalFault, DataFlowOrigin, GroundTruthContradiction, PlanningControl, Feedback,
+	LocalFault, DataFlowOrigin, GroundTruthContradiction, PlanningControl, Feedback, Regression, EditedCheck,
 	PrematureSatisfaction, UnverifiedApproval, UnsupportedClaim, UnsupportedPlanValue, Reversibility, TrialFirstFault,
 	UnsupportedArguments, UnsupportedAnswer, StateConflict, UnconfirmedAction, StateOrigin, ExpectedActions,
 }

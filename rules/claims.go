@@ -18,7 +18,7 @@ import (
 func unsupportedClaim(in *Input) []Finding { return unsupportedValues(in, false) }
 
 // UnsupportedClaim is the unsupported_claim analyzer.
-var UnsupportedClaim = &Analyzer{Name: "unsupported_claim", Run: unsupportedClaim, Requires: []Fact{FactClaims, FactDataFlow, FactSignals, FactKinds, FactVerdicts},
+var UnsupportedClaim = &Analyzer{Name: "unsupported_claim", Run: unsupportedClaim, Requires: []Fact{FactClaims, FactDataFlow, FactSignals, FactKinds, FactVerdicts, FactToolCalls},
 	Doc: "values a statement introduces with no source in the task, earlier steps or tools, which later steps build on, or that it admits are assumed"}
 
 // unsupportedPlanValue is unsupportedClaim for plans and instructions: a
@@ -28,7 +28,7 @@ var UnsupportedClaim = &Analyzer{Name: "unsupported_claim", Run: unsupportedClai
 func unsupportedPlanValue(in *Input) []Finding { return unsupportedValues(in, true) }
 
 // UnsupportedPlanValue is the unsupported_plan_value analyzer.
-var UnsupportedPlanValue = &Analyzer{Name: "unsupported_plan_value", Run: unsupportedPlanValue, Requires: []Fact{FactClaims, FactDataFlow, FactKinds, FactSignals},
+var UnsupportedPlanValue = &Analyzer{Name: "unsupported_plan_value", Run: unsupportedPlanValue, Requires: []Fact{FactClaims, FactDataFlow, FactKinds, FactSignals, FactToolCalls},
 	Doc: "values a plan or instruction introduces with no source in the task, earlier steps or tools, which later steps build on"}
 
 func unsupportedValues(in *Input, plans bool) []Finding {
@@ -44,6 +44,8 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		claims := in.Graph.OutClaims(graph.StepID(i))
 		if runsCommands(in, i) {
 			claims = withoutPaths(claims, in.Features.Steps[i].Claims)
+		} else {
+			claims = withoutPaths(claims, argumentPaths(&in.Features.Steps[i]))
 		}
 		used := len(claims)
 		var example string
@@ -92,6 +94,26 @@ func runsCommands(in *Input, i int) bool {
 	calls := in.Features.Steps[i].Calls
 	return in.Run.Steps[i].Kind == run.KindToolCall && len(calls) > 0 &&
 		!slices.ContainsFunc(calls, func(c extract.Call) bool { return c.Command() == "" })
+}
+
+// argumentPaths are the paths among a step's claims that one of its tool
+// calls is given as an argument of its own (Claude Code's Read and Edit
+// take a file_path): the file a call reads or changes, not a fact it
+// states. A path written inside a longer argument (code, a query) is not.
+func argumentPaths(f *extract.Features) []extract.Claim {
+	var out []extract.Claim
+	for _, c := range f.Claims {
+		if c.Kind != extract.ClaimPath {
+			continue
+		}
+		for _, call := range f.Calls {
+			if slices.ContainsFunc(call.Values, func(v string) bool { return fileLike(v) && strings.EqualFold(extract.PathNorm(v), c.Norm) }) {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // withoutPaths drops from keys (claim keys, as the graph gives them) the

@@ -540,6 +540,30 @@ func TestUnsupportedClaimOfCommands(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(UnsupportedClaim.Run(in), true))
 }
 
+// TestUnsupportedClaimOfFileArguments: a tool given the file it reads or
+// changes as an argument of its own (Claude Code's Read and Edit take a
+// file_path) names what it acts on, not a fact it states, though no
+// earlier step named the file; a path written inside a longer argument
+// (code) still counts.
+func TestUnsupportedClaimOfFileArguments(t *testing.T) {
+	const task = "parse_bool does not accept on and off."
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	in := prepare(t, task, "", user,
+		msg{agent: "assistant", content: `Read({"file_path": "/repo/cfg/values.py"})`, kind: run.KindToolCall},
+		msg{agent: "assistant", content: "1\tdef parse_bool(value: str) -> bool:", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `Edit({"file_path": "/repo/cfg/values.py", "old_string": "yes\")", "new_string": "yes\", \"on\")"})`, kind: run.KindToolCall},
+		msg{agent: "assistant", content: "The file /repo/cfg/values.py has been edited.", kind: run.KindToolResult},
+	)
+	assert.Empty(t, steps(UnsupportedClaim.Run(in), true))
+
+	in = prepare(t, task, "", user,
+		msg{agent: "assistant", content: `python_interpreter({"code": "print(open('/repo/cfg/values.py').read())"})`, kind: run.KindToolCall},
+		msg{agent: "assistant", content: "def parse_bool(value: str) -> bool:", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `Edit({"file_path": "/repo/cfg/values.py", "old_string": "yes\")", "new_string": "yes\", \"on\")"})`, kind: run.KindToolCall},
+	)
+	assert.Equal(t, []int{1}, steps(UnsupportedClaim.Run(in), true))
+}
+
 func TestAttributeCodeRun(t *testing.T) {
 	a := Attribute(codeRun(t, "1200"))
 	assert.Equal(t, 5, a.Step)

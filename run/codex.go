@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -197,6 +198,11 @@ type codexRollout struct {
 	agent  string
 	steps  []Step
 	stamps []time.Time
+	// wrapped is the last user message wrapped in a tag as the CLI wraps
+	// its context, read before any step: the task, when the rollout has
+	// no other user message (a harness that wraps the task it gives,
+	// <issue>...</issue>).
+	wrapped string
 	// spawns are the steps of each call of spawn_agent, by call id.
 	spawns map[string]int
 	// spawnedIDs are the threads whose spawn this rollout records.
@@ -218,6 +224,13 @@ func codex(data []byte, path string, opts Options) (*Case, error) {
 	r := &Run{Format: FormatCodex, Steps: ro.steps}
 	if len(r.Steps) == 0 {
 		return nil, fmt.Errorf("%w: a Codex CLI rollout with no message", errNotSessionLog)
+	}
+	if !slices.ContainsFunc(r.Steps, func(s Step) bool { return s.Kind == KindUser }) && ro.wrapped != "" {
+		// The CLI's own context comes before the task it is given: with no
+		// plain user message, the last wrapped one before the agent spoke is
+		// the task.
+		task := Step{Agent: "user", Role: "user", Kind: KindUser, Content: ro.wrapped, Extra: &Extra{From: "message"}}
+		r.Steps = slices.Insert(r.Steps, 0, task)
 	}
 	for _, s := range r.Steps {
 		if s.Kind == KindUser {
@@ -254,6 +267,9 @@ func (ro *codexRollout) readRollout(data []byte) error {
 			}
 			s, ok, err := it.step(ro.agent)
 			if err != nil || !ok {
+				if text := strings.TrimSpace(it.text()); err == nil && len(ro.steps) == 0 && it.Type == "message" && it.Role == "user" && text != "" {
+					ro.wrapped = text
+				}
 				return err
 			}
 			at, _ := time.Parse(time.RFC3339Nano, rec.Timestamp)

@@ -248,6 +248,28 @@ func TestCodexOlderOutputs(t *testing.T) {
 	})
 }
 
+// TestCodexWrappedTask: a harness that gives Codex its task wrapped in a
+// tag (SWE-bench's <issue>...</issue>) wraps it as the CLI wraps its own
+// context; with no plain user message, the last wrapped one before the
+// agent spoke is the task, not the CLI's context before it.
+func TestCodexWrappedTask(t *testing.T) {
+	data := `{"timestamp":"t","type":"session_meta","payload":{"id":"x","cwd":"/repo"}}
+{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"<environment_context>\n<cwd>/repo</cwd>\n</environment_context>"}]}}
+{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"<issue>\npage_count(21, 10) returns 2.\n</issue>"}]}}
+{"timestamp":"t","type":"response_item","payload":{"type":"function_call","name":"exec_command","arguments":"{\"cmd\": \"cat -n pager/count.py\"}","call_id":"c1"}}
+{"timestamp":"t","type":"response_item","payload":{"type":"function_call_output","call_id":"c1","output":"1\tdef page_count(total, per_page):"}}
+{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"<turn_aborted>\ninterrupted\n</turn_aborted>"}]}}
+`
+	r, err := run.Parse("rollout.jsonl", []byte(data), run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "<issue>\npage_count(21, 10) returns 2.\n</issue>", r.Question)
+	checkSteps(t, r, []realStep{
+		{"user", run.KindUser, "<issue>"},
+		{"assistant", run.KindToolCall, `exec_command({"cmd": "cat -n pager/count.py"})`},
+		{"assistant", run.KindToolResult, "1\tdef page_count"},
+	})
+}
+
 // withSubagentLog writes claude-code-subagent.jsonl to a temporary
 // directory with sub as its sub-agent's log beside it, and returns the
 // session's path and size.

@@ -1,0 +1,186 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/offattr/offattr/extract"
+)
+
+// regression reads the checks an agent runs by command line (a test
+// suite, a reproduction) around the changes it makes. A check whose last
+// run fails, and that has failed in every run since a change was made
+// before it, reports the state a change left: the change is the fault,
+// not the check that showed it. The change blamed is the last
+// consequential call before the first such failing run and after the
+// check's run before that (the one that passed, or that failed before any
+// change: the problem the task reported), when there is one; the calls of
+// that run and of the failing runs after it are exonerated, since they
+// only read that state. A check that passes again later was repaired, and
+// says nothing. A run fails when its output tells of an error besides its
+// exit code, and passes when it does not fail.
+func regression(in *Input) []Finding {
+	steps := in.Features.Steps
+	type outcome struct {
+		call   int // the step that ran the check
+		failed bool
+	}
+	runs := map[string][]outcome{} // by command line, in order
+	var order []string
+	for j := range steps {
+		f := &steps[j]
+		if !f.Has(extract.KindToolResult) {
+			continue
+		}
+		c := callerOf(in, j)
+		if c < 0 || c >= j {
+			continue
+		}
+		cmd := checkCommand(steps[c].Calls)
+		if cmd == "" {
+			continue
+		}
+		_, failed := toolFailed(f)
+		if failed && !toldError(f) {
+			continue // an exit code alone (a search that found nothing) tells of no failure of the code
+		}
+		if _, ok := runs[cmd]; !ok {
+			order = append(order, cmd)
+		}
+		runs[cmd] = append(runs[cmd], outcome{call: c, failed: failed})
+	}
+	var out []Finding
+	blamed := map[int]bool{}
+	for _, cmd := range order {
+		rs := runs[cmd]
+		if !rs[len(rs)-1].failed {
+			continue
+		}
+		// The last failing streak, and its first run after a change.
+		start := len(rs) - 1
+		for start > 0 && rs[start-1].failed {
+			start--
+		}
+		for k := start; k < len(rs); k++ {
+			from := -1
+			if k > 0 {
+				from = rs[k-1].call
+			}
+			e := lastChange(steps, from, rs[k].call, runs)
+			if e < 0 {
+				continue
+			}
+			if !blamed[e] {
+				blamed[e] = true
+				out = append(out, Finding{Step: e, Strength: 1, Quote: quoteAt(in, e, 0, 0),
+					Reason: fmt.Sprintf("the check run at step %d fails after this change and never passes again", rs[k].call)})
+			}
+			for _, r := range rs[k:] {
+				out = append(out, Finding{Step: r.call, Strength: -1, Quote: quoteAt(in, r.call, 0, 0),
+					Reason: fmt.Sprintf("its check only shows the state the change at step %d left", e)})
+			}
+			break
+		}
+	}
+	return out
+}
+
+// Regression is the regression analyzer.
+var Regression = &Analyzer{Name: "regression", Run: regression, Requires: []Fact{FactToolCalls, FactSignals, FactKinds},
+	Doc: "a change after which a check run by command line (tests, a reproduction) fails and never passes again; not the check that showed it"}
+
+// checkCommand is the command line a step's call runs, when it is one a
+// shell runs (a program and its arguments: a test suite, a reproduction);
+// "" when the step runs none. An editor exposed as a tool is given one
+// word ("view", "str_replace"): that is no check.
+func checkCommand(calls []extract.Call) string {
+	for _, c := range calls {
+		if cmd := strings.TrimSpace(c.Command()); strings.ContainsAny(cmd, " \t\n") {
+			return cmd
+		}
+	}
+	return ""
+}
+
+// lastChange is the last step in (from, to) that makes a consequential
+// call other than running a check, or -1.
+func lastChange[T any](steps []extract.Features, from, to int, checks map[string]T) int {
+	for e := to - 1; e > from; e-- {
+		if _, ok := checks[checkCommand(steps[e].Calls)]; ok {
+			continue
+		}
+		if slices.ContainsFunc(steps[e].Calls, extract.Call.Consequential) {
+			return e
+		}
+	}
+	return -1
+}
+
+// toldError reports whether a tool result's text tells of an error besides
+// its exit code (an exception, a failed test, a time-out).
+func toldError(f *extract.Features) bool {
+	return slices.ContainsFunc(f.Errors, func(s extract.Signal) bool {
+		return s.Kind != "exit_code" && s.Severity >= extract.SeverityMedium
+	})
+}
+
+// editedCheck reads the changes an agent makes after a check failed: a
+// change to the file the failure located a failed assertion in (a test,
+// or a helper the test calls), which the agent had not written itself
+// earlier in the run, makes the check pass by changing what it expects
+// rather than the code it checks. The first such change after each
+// failure is blamed. A file the agent wrote before (a reproduction
+// script, a test it added) is its own to correct. Only calls that change
+// files by name count (an editor's, a writing tool's): a command line
+// that names a test file runs it as often as it changes it.
+func editedCheck(in *Input) []Finding {
+	steps := in.Features.Steps
+	written := map[string]bool{}
+	failedAt := map[string]int{} // a file an assertion failed in, and the result that said so
+	var out []Finding
+	for j := range steps {
+		f := &steps[j]
+		if f.Has(extract.KindToolResult) {
+			for _, p := range f.FailedAt {
+				if _, ok := failedAt[p]; !ok && !written[p] {
+					failedAt[p] = j
+				}
+			}
+			continue
+		}
+		var files []string
+		for _, c := range f.Calls {
+			if c.Consequential() && checkCommand([]extract.Call{c}) == "" {
+				files = append(files, changedFiles(c)...)
+			}
+		}
+		for _, p := range files {
+			if r, ok := failedAt[p]; ok && !written[p] {
+				out = append(out, Finding{Step: j, Strength: 1, Quote: quoteAt(in, j, 0, 0),
+					Reason: fmt.Sprintf("it changes %s, where the check run at step %d failed, instead of the code the check tests", p, r)})
+				delete(failedAt, p)
+			}
+		}
+		for _, p := range files {
+			written[p] = true
+		}
+	}
+	return out
+}
+
+// EditedCheck is the edited_check analyzer.
+var EditedCheck = &Analyzer{Name: "edited_check", Run: editedCheck, Requires: []Fact{FactToolCalls, FactSignals, FactKinds},
+	Doc: "a change, after a check failed, to the file the check's failed assertion is in (a test the agent did not write), rather than to the code it tests"}
+
+// changedFiles are the files a consequential call names, as PathNorm has
+// them.
+func changedFiles(c extract.Call) []string {
+	var out []string
+	for _, v := range commandObjects(c) {
+		if fileLike(v) {
+			out = append(out, extract.PathNorm(strings.Trim(v, `"'`)))
+		}
+	}
+	return out
+}

@@ -1,0 +1,85 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestRegression: a coding agent's check (a test suite run by a shell
+// tool) fails after a change and never passes again: the change is
+// blamed and the check that showed it is not. A check repaired later, a
+// failure seen only before any change (the problem the task reported), and
+// a search that found nothing (an exit code alone) blame nothing. The
+// shapes are SWE-agent's tools (bash, str_replace_editor) as a transcript
+// writes them in function-call notation.
+func TestRegression(t *testing.T) {
+	const (
+		task   = "parse_bool does not accept on and off."
+		view   = `str_replace_editor({"command": "view", "path": "/repo/cfg/values.py"})`
+		edit   = `str_replace_editor({"command": "str_replace", "path": "/repo/cfg/values.py", "old_str": "raise ValueError(value)", "new_str": "return False"})`
+		edited = "The file /repo/cfg/values.py has been edited."
+		test   = `bash({"command": "python3 -m pytest -q tests/test_values.py"})`
+		failed = "F...\nE       Failed: DID NOT RAISE <class 'ValueError'>\nFAILED tests/test_values.py::test_invalid\n1 failed, 3 passed in 0.05s\n[exit code 1]"
+		passed = "....\n4 passed in 0.04s"
+		grep   = `bash({"command": "grep -rn parse_on cfg"})`
+		none   = "[exit code 1]"
+	)
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	for _, tc := range []struct {
+		name        string
+		msgs        []msg
+		blamed, not []int
+	}{
+		{"a change breaks a passing check", []msg{user, call(view), out("1\tdef parse_bool(value):"), call(test), out(passed), call(edit), out(edited), call(test), out(failed)}, []int{5}, []int{7}},
+		{"a change leaves the reported failure", []msg{user, call(test), out(failed), call(edit), out(edited), call(test), out(failed), call(test), out(failed)}, []int{3}, []int{5, 7}},
+		{"repaired later", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failed), call(edit), out(edited), call(test), out(passed)}, nil, nil},
+		{"a failure before any change", []msg{user, call(view), out("1\tdef parse_bool(value):"), call(test), out(failed)}, nil, nil},
+		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := Regression.Run(prepare(t, task, "", tc.msgs...))
+			assert.Equal(t, tc.blamed, steps(fs, true))
+			assert.Equal(t, tc.not, steps(fs, false))
+		})
+	}
+}
+
+// TestEditedCheck: after a test fails, the agent changes the test file the
+// failed assertion is in rather than the code (SWE-agent's editor, Claude
+// Code's Edit): that change is blamed. Changing the code, changing a file
+// the agent wrote itself before the failure (its own reproduction), and
+// running the test again by a command line that names it blame nothing.
+func TestEditedCheck(t *testing.T) {
+	const (
+		task     = "page_count(21, 10) returns 2; a partial last page must count."
+		test     = `bash({"command": "python3 -m pytest -q tests/test_pager.py"})`
+		rerun    = `bash({"command": "timeout 60 python3 -m pytest -q tests/test_pager.py"})`
+		failed   = ">       assert page_count(21, 10) == 3\nE       assert 2 == 3\n\ntests/test_pager.py:9: AssertionError\n1 failed, 1 passed in 0.05s\n[exit code 1]"
+		editTest = `str_replace_editor({"command": "str_replace", "path": "/repo/tests/test_pager.py", "old_str": "== 3", "new_str": "== 2"})`
+		editCode = `Edit({"file_path": "/repo/pager/count.py", "old_string": "total // per_page", "new_string": "-(-total // per_page)"})`
+		create   = `str_replace_editor({"command": "create", "path": "/repo/tests/test_pager.py", "file_text": "def test_partial_last_page(): ..."})`
+		edited   = "The file has been edited."
+	)
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	for _, tc := range []struct {
+		name   string
+		msgs   []msg
+		blamed []int
+	}{
+		{"the test edited", []msg{user, call(test), out(failed), call(editTest), out(edited)}, []int{3}},
+		{"the code edited", []msg{user, call(test), out(failed), call(editCode), out(edited)}, nil},
+		{"a test the agent wrote", []msg{user, call(create), out(edited), call(test), out(failed), call(editTest), out(edited)}, nil},
+		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.blamed, steps(EditedCheck.Run(prepare(t, task, "", tc.msgs...)), true))
+		})
+	}
+}
