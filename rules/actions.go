@@ -140,6 +140,30 @@ func (s *support) before(v string, i int, f from) bool {
 	return false
 }
 
+// mayHold yields the steps before i that may hold v (lower case) as a
+// whole token, in order: each of them in a short run; past scanned, only
+// those where the tokenIndex finds v's rarest run of word bytes, so that
+// asking about every step of a long run costs what reading it once does.
+func (s *support) mayHold(v string, i int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		if i > scanned {
+			if cs, _ := s.indexed().candidates(v); cs != nil {
+				for _, k := range cs {
+					if int(k) >= i || !yield(int(k)) {
+						return
+					}
+				}
+				return
+			}
+		}
+		for k := range i {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
 // numberBefore reports whether a number claim's value is stated in the
 // task or in a step before i that f counts, with its unit or without one
 // on either side, as claims match ("12.30 EUR" and a JSON result's 12.3):

@@ -32,7 +32,7 @@ func namedCause(in *Input, j int) (int, string) {
 		if containsToken(sup.question, v) || containsToken(instructions, v) {
 			continue
 		}
-		for k := range j {
+		for k := range sup.mayHold(v, j) {
 			if !writesName(sup.step(k), v) {
 				continue
 			}

@@ -1,11 +1,15 @@
 package rules
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
 	"github.com/offattr/offattr/run"
 )
 
@@ -253,5 +257,51 @@ func TestGroundTruthContradictionOfAValueAFailedRunPrinted(t *testing.T) {
 			require.Len(t, fs, 1)
 			assert.Equal(t, tt.want, fs[0].Step)
 		})
+	}
+}
+
+// longTeamRun is a team run of n steps in which a design first writes the
+// field a tester's error later quotes as missing, between chat that never
+// names it: the shape of a long session.
+func longTeamRun(tb testing.TB, n int) *run.Run {
+	r := &run.Run{Source: "long.json", Question: csvQuestion}
+	add := func(agent, content string) {
+		r.Steps = append(r.Steps, run.Step{Index: len(r.Steps), Agent: agent, Kind: run.KindMessage, Content: content, Extra: &run.Extra{}})
+	}
+	add("Architect", "## Implementation approach\nreport.py reads rows with csv.DictReader; each row['temperature_c'] is converted and averaged per sensor_id.")
+	for len(r.Steps) < n-1 {
+		add("Engineer", fmt.Sprintf("Revision %d of report.py keeps the per-sensor averages.", len(r.Steps)))
+	}
+	add("QaEngineer", "## Running Output\nreport.py:9: in averages\nE   KeyError: 'temperature_c'\n1 failed in 0.05s")
+	return r
+}
+
+// In a long run the writer of a name an error quotes is looked for among
+// the steps that hold the name, not in every earlier step: the answer is
+// the same, and asking it of every failing step of a session of
+// thousands of steps costs what reading the session once does.
+func TestNamedCauseInALongRun(t *testing.T) {
+	r := longTeamRun(t, 3*scanned)
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(t, err)
+	in := &Input{Run: r, Features: f, Graph: g}
+	o, name := namedCause(in, len(r.Steps)-1)
+	assert.Equal(t, 0, o, "the design first wrote the name")
+	assert.Equal(t, "temperature_c", name)
+	assert.Equal(t, []int{0}, slices.Collect(in.supportIndex().mayHold("temperature_c", len(r.Steps)-1)), "only the step that holds it is read")
+	assert.Len(t, slices.Collect(in.supportIndex().mayHold("temperature_c", scanned)), scanned, "a short run's steps are each read")
+}
+
+func BenchmarkNamedCauseInALongRun(b *testing.B) {
+	r := longTeamRun(b, 20000)
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(b, err)
+	for b.Loop() {
+		in := &Input{Run: r, Features: f, Graph: g}
+		for j := range r.Steps {
+			namedCause(in, j)
+		}
 	}
 }
