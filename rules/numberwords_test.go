@@ -1,0 +1,65 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run"
+)
+
+func TestWordNumbers(t *testing.T) {
+	tests := []struct {
+		text string
+		want []float64
+	}{
+		{"what is the total cost of a dozen pens?", []float64{12}},
+		{"two dozen eggs and twenty-four hours", []float64{24}},
+		{"three hundred and five pages, then one thousand two hundred words", []float64{305, 1200}},
+		{"fifteen minutes after seven", []float64{15, 7}},
+		{"a base fee of $5.00 plus $1.50 per kg", nil},
+		{"someone, anyone, tone", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			got := wordNumbers(tt.text)
+			assert.Len(t, got, len(tt.want))
+			for _, v := range tt.want {
+				assert.True(t, got[v], "%v", v)
+			}
+		})
+	}
+}
+
+// A figure the task writes in words ("a dozen") and a requirement first
+// writes in digits was restated, not handed: code that computed the wrong
+// answer with it stays the suspect. A figure that is not the task's is
+// still passed on to the step that first wrote it.
+func TestDataFlowOriginOfAFigureTheTaskWroteInWords(t *testing.T) {
+	question := "Write order_total(n): pens cost $1.50 each, with 8% sales tax on the subtotal and a flat $5.00 shipping fee. Report the total for a dozen pens."
+	team := func(pens, total string) *Input {
+		return prepare(t, question, "",
+			msg{agent: "Human", content: question, kind: run.KindUser},
+			msg{agent: "ProductManager", content: "## Requirement Analysis\nA dozen pens is " + pens + " pens: the report gives order_total(" + pens + ")."},
+			msg{agent: "Engineer", content: "## Code: order.py\n```python\nPRICE = 1.50\nTAX = 0.08\nSHIPPING = 5.00\n\n\ndef order_total(n):\n    subtotal = n * PRICE\n    return round(subtotal + subtotal * TAX * SHIPPING, 2)\n\n\nprint(order_total(" + pens + "))\n```"},
+			msg{agent: "QaEngineer", content: "## Code: test_order.py\n```python\nfrom order import order_total\n\n\ndef test_dozen():\n    assert order_total(" + pens + ") == " + total + "\n```"},
+			msg{agent: "QaEngineer", content: "## Running Output\n.\n1 passed in 0.01s"},
+			msg{agent: "Engineer", content: "All tests pass. The total for a dozen pens is $" + total + "."},
+		)
+	}
+	tests := []struct {
+		name, pens, total string
+		want              int
+	}{
+		{"the task's figure restated", "12", "25.2", 2},
+		{"a figure of the requirement's own", "13", "27.3", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := DataFlowOrigin.Run(team(tt.pens, tt.total))
+			require.NotEmpty(t, fs)
+			assert.Equal(t, tt.want, fs[0].Step)
+		})
+	}
+}
