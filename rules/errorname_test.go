@@ -91,6 +91,10 @@ func TestWritesName(t *testing.T) {
 		{"quoted", "each record's 'quantity' field", true},
 		{"a longer word", "the quantities are summed (per sku)", false},
 		{"an identifier in prose", "parse dates with date.parse_iso and subtract them.", true},
+		{"prose with an aside", "by the census (2021): each store's quantity is counted.", false},
+		{"a call", "print(total(quantity))", true},
+		{"a dotted name in prose", "the parser (module quantity.parse) reads it", true},
+		{"a sentence's end", "each store's quantity. then the total", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
