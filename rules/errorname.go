@@ -82,18 +82,90 @@ func definerOf(in *Input, j int) (int, string) {
 
 // definedBy is the latest step before j that defines function fn, when
 // that is an agent's step of an agent other than step j's: the code that
-// ran when step j ran fn. It returns -1 otherwise.
+// ran when step j ran fn. A definition that repeats an earlier one word
+// for word is that one's (quotedFrom). It returns -1 otherwise.
 func definedBy(in *Input, fn string, j int) int {
 	for k := j - 1; k >= 0; k-- {
 		if !slices.Contains(in.Features.Steps[k].Defines, fn) {
 			continue
 		}
+		k = copiedFrom(in, k, fn)
 		if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[j].Agent) {
 			return k
 		}
 		return -1 // the latest definition is the code that ran
 	}
 	return -1
+}
+
+// copiedFrom is the earliest step at or before k whose text holds, word
+// for word, the definition of fn that step k writes: an agent that shows
+// code it read (a file a tool printed, another agent's code it reviews)
+// wrote none of it, and the step it read it from did. It is k when no
+// earlier step holds it.
+func copiedFrom(in *Input, k int, fn string) int {
+	def := definition(in.Run.Steps[k].Content, fn)
+	if def == "" {
+		return k
+	}
+	from := k
+	for m := k - 1; m >= 0; m-- {
+		if slices.Contains(in.Features.Steps[m].Defines, fn) && strings.Contains(squash(in.Run.Steps[m].Content), def) {
+			from = m
+		}
+	}
+	return from
+}
+
+// maxDefinitionLines caps the lines of a definition compared: a long one
+// is told apart by its beginning.
+const maxDefinitionLines = 40
+
+// definition returns, with its runs of space squashed, the first
+// definition of fn in s: the line that defines it and the lines indented
+// under it; "" when s defines no fn.
+func definition(s, fn string) string {
+	var out []string
+	indent := -1
+	for line := range strings.Lines(s) {
+		body := strings.TrimLeft(line, " \t")
+		depth := len(line) - len(body)
+		if indent < 0 {
+			if definesFn(body, fn) {
+				indent = depth
+				out = append(out, line)
+			}
+			continue
+		}
+		if strings.TrimSpace(body) != "" && depth <= indent || len(out) == maxDefinitionLines {
+			break
+		}
+		out = append(out, line)
+	}
+	return squash(strings.Join(out, ""))
+}
+
+// definesFn reports whether a line (without its indent) defines fn as
+// extract reads a definition: a keyword, fn, and a bracket or a colon.
+func definesFn(body, fn string) bool {
+	for _, kw := range []string{"async ", "export ", "pub "} {
+		body = strings.TrimLeft(strings.TrimPrefix(body, kw), " \t")
+	}
+	for _, kw := range []string{"def", "function", "func", "fn", "class"} {
+		if rest, ok := strings.CutPrefix(body, kw); ok && rest != body && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			rest = strings.TrimLeft(rest, " \t")
+			if after, ok := strings.CutPrefix(rest, fn); ok {
+				after = strings.TrimLeft(after, " \t")
+				return after != "" && strings.ContainsRune("(:<{", rune(after[0]))
+			}
+		}
+	}
+	return false
+}
+
+// squash writes s's runs of white space as one space.
+func squash(s string) string {
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // assertedFrom is, for an agent's step that writes a test asserting that

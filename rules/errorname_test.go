@@ -309,3 +309,51 @@ func BenchmarkNamedCauseInALongRun(b *testing.B) {
 		}
 	}
 }
+
+// A definition shown word for word as an earlier step wrote it is that
+// step's: a reviewer quoting the engineer's code wrote none of it, and an
+// agent showing a function a tool read from the repository wrote none of
+// it either. Code that changes the function is a definition of its own.
+func TestDefinedByFollowsACopiedDefinition(t *testing.T) {
+	question := "Fix shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg."
+	def := "def shipping_cost(weight_kg):\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n"
+	report := msg{agent: "Tester", content: "The tests fail:\n```\n>       assert shipping_cost(10) == 17.0\nE       assert 25.0 == 17.0\nE        +  where 25.0 = shipping_cost(10)\n```"}
+	tests := []struct {
+		name  string
+		first msg
+		shown string
+		want  int
+	}{
+		{"a reviewer quotes the engineer's code", msg{agent: "Engineer", content: "```python\nPER_KG = 2.50\n\n\n" + def + "```"},
+			"Looks good to me:\n```python\n  " + def + "```", 1},
+		{"an explorer shows what a tool read", msg{agent: "tool", content: "PER_KG = 2.50\n\n\n" + def, kind: run.KindToolResult},
+			"shipping_cost is in shipping.py:\n```python\n" + def + "```", -1},
+		{"a reviewer rewrites the function", msg{agent: "Engineer", content: "```python\nPER_KG = 2.50\n\n\n" + def + "```"},
+			"Use this instead:\n```python\ndef shipping_cost(weight_kg):\n    return BASE_FEE + max(0, weight_kg - 1) * PER_KG\n```", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, question, "",
+				msg{agent: "Human", content: question, kind: run.KindUser},
+				tt.first,
+				msg{agent: "Reviewer", content: tt.shown},
+				report,
+			)
+			assert.Equal(t, tt.want, definedBy(in, "shipping_cost", 3))
+		})
+	}
+}
+
+func TestDefinition(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"a Python function", "x = 1\n\ndef f(a):\n    b = a\n\n    return b\nprint(f(2))\n", "def f(a): b = a return b"},
+		{"indented, with its keyword", "  async def f(a):\n      return a\n  g()\n", "async def f(a): return a"},
+		{"a brace language", "function f(a) {\n  return a;\n}\n", "function f(a) { return a;"},
+		{"another function", "def fx(a):\n    return a\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, definition(tt.text, "f"))
+		})
+	}
+}
