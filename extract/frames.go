@@ -2,6 +2,7 @@ package extract
 
 import (
 	"slices"
+	"strings"
 
 	matching "github.com/offattr/offattr/internal/match"
 )
@@ -51,6 +52,26 @@ func defines(t *text) []string {
 	for _, m := range t.all(definesRe, maxFrames) {
 		if n := t.named(m, "n"); !slices.Contains(out, n) {
 			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// callDefines adds to a step's definitions those of the code its calls
+// write: a coding agent writes a file, or an edit of one, as a call's
+// argument ({"path": "shipping.py", "content": "def shipping_cost(..."),
+// which the step's text holds only as escaped JSON.
+func callDefines(out []string, calls []Call) []string {
+	for _, c := range calls {
+		for _, v := range c.Values {
+			if !strings.Contains(v, "\n") {
+				continue // a definition with no body written
+			}
+			for _, n := range defines(newText(v)) {
+				if !slices.Contains(out, n) && len(out) < maxFrames {
+					out = append(out, n)
+				}
+			}
 		}
 	}
 	return out
