@@ -101,8 +101,10 @@ func definedBy(in *Input, fn string, j int) int {
 // copiedFrom is the earliest step at or before k whose text holds, word
 // for word, the definition of fn that step k writes: an agent that shows
 // code it read (a file a tool printed, another agent's code it reviews)
-// wrote none of it, and the step it read it from did. It is k when no
-// earlier step holds it.
+// wrote none of it, and the step it read it from did. Code the task or
+// the user gave is what the agent was asked to work on: the agent that
+// put it forward to run answers for it. It is k when no earlier step
+// holds it.
 func copiedFrom(in *Input, k int, fn string) int {
 	def := definition(in.Run.Steps[k].Content, fn)
 	if def == "" {
@@ -110,11 +112,16 @@ func copiedFrom(in *Input, k int, fn string) int {
 	}
 	from := k
 	for m := k - 1; m >= 0; m-- {
-		if slices.Contains(in.Features.Steps[m].Defines, fn) && strings.Contains(squash(in.Run.Steps[m].Content), def) {
+		if slices.Contains(in.Features.Steps[m].Defines, fn) && !given(in, m) && strings.Contains(squash(in.Run.Steps[m].Content), def) {
 			from = m
 		}
 	}
 	return from
+}
+
+// given reports whether step m states the task or is the user's turn.
+func given(in *Input, m int) bool {
+	return in.Features.Steps[m].Has(extract.KindTask) || in.Run.Steps[m].Kind == run.KindUser
 }
 
 // maxDefinitionLines caps the lines of a definition compared: a long one

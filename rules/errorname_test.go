@@ -328,6 +328,8 @@ func TestDefinedByFollowsACopiedDefinition(t *testing.T) {
 			"Looks good to me:\n```python\n  " + def + "```", 1},
 		{"an explorer shows what a tool read", msg{agent: "tool", content: "PER_KG = 2.50\n\n\n" + def, kind: run.KindToolResult},
 			"shipping_cost is in shipping.py:\n```python\n" + def + "```", -1},
+		{"an agent runs the code the task gave", msg{agent: "Human", content: "Fix this:\n```python\nPER_KG = 2.50\n\n\n" + def + "```", kind: run.KindUser},
+			"Running it as given:\n```python\n" + def + "```", 2},
 		{"a reviewer rewrites the function", msg{agent: "Engineer", content: "```python\nPER_KG = 2.50\n\n\n" + def + "```"},
 			"Use this instead:\n```python\ndef shipping_cost(weight_kg):\n    return BASE_FEE + max(0, weight_kg - 1) * PER_KG\n```", 2},
 	}
