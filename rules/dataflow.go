@@ -148,26 +148,27 @@ func handedValue(in *Input, c int) int {
 // that handed the engineer a wrong figure, which the code then computed
 // with, as handedValue reads a call's arguments. A fraction is the
 // percentage it writes (0.08 is the task's 8%), and a number the task
-// writes in words is the task's (12 is its "a dozen": the step that first
-// wrote it in digits restated the task). It returns -1 when every number
+// writes in words or as a part of a date is the task's (12 is its "a
+// dozen", 2024 and 31 its "March 31, 2024": the step that first wrote
+// them as numbers restated the task). It returns -1 when every number
 // of the code came from the task, or when the code states a figure no
 // earlier step did (its own constant is the likelier fault than one it
 // was handed: a design's own constants are handed too).
 func handedToCode(in *Input, d int) int {
 	sup := in.supportIndex()
 	numbers := sup.numberIndex()
-	var inWords map[float64]bool // the numbers the task writes in words
+	var other map[float64]bool // the numbers the task writes another way
 	best := -1
 	for _, c := range in.Features.Steps[d].Claims {
 		if c.Kind != extract.ClaimNumber || len(c.Text) < 2 {
 			continue
 		}
 		val, _ := c.Value()
-		if inWords == nil {
-			inWords = wordNumbers(sup.question)
+		if other == nil {
+			other = taskFigures(in, sup.question)
 		}
-		if x, err := strconv.ParseFloat(val, 64); err == nil && inWords[x] {
-			continue // the task's figure, written in words ("a dozen")
+		if x, err := strconv.ParseFloat(val, 64); err == nil && other[x] {
+			continue // the task's figure, written in words or in a date
 		}
 		first := firstAt(numbers[val], "")
 		if x, err := strconv.ParseFloat(val, 64); err == nil && x > 0 && x < 1 {

@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/offattr/offattr/extract"
 )
 
 // numberWords are the values of the words a number is written in: the
@@ -62,5 +65,23 @@ func wordNumbers(s string) map[float64]bool {
 		}
 	}
 	flush()
+	return out
+}
+
+// taskFigures returns the numbers the task (question, lower case) states
+// other than as numbers: in words, and as the year, month and day of the
+// dates it states.
+func taskFigures(in *Input, question string) map[float64]bool {
+	out := wordNumbers(question)
+	for _, c := range in.Features.Question {
+		if c.Kind != extract.ClaimDate {
+			continue
+		}
+		for part := range strings.SplitSeq(c.Norm, "-") {
+			if n, err := strconv.Atoi(part); err == nil {
+				out[float64(n)] = true
+			}
+		}
+	}
 	return out
 }

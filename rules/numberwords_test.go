@@ -63,3 +63,20 @@ func TestDataFlowOriginOfAFigureTheTaskWroteInWords(t *testing.T) {
 		})
 	}
 }
+
+// A number the task states as a part of a date (its year, its day) and a
+// planner first writes as a number was restated, not handed.
+func TestDataFlowOriginOfAFigureInTheTasksDate(t *testing.T) {
+	question := "Write business_days(start, end) and report how many weekdays there are from March 1 to March 31, 2024, counting both days."
+	in := prepare(t, question, "",
+		msg{agent: "Human", content: question, kind: run.KindUser},
+		msg{agent: "ProductManager", content: "## Requirement Analysis\nThe year 2024 is a leap year and March has 31 days; count both ends."},
+		msg{agent: "Engineer", content: "## Code: days.py\n```python\nfrom datetime import date, timedelta\n\n\ndef business_days(start, end):\n    return sum(1 for i in range((end - start).days) if (start + timedelta(i)).weekday() < 5)\n\n\nprint(business_days(date(2024, 3, 1), date(2024, 3, 31)))\n```"},
+		msg{agent: "QaEngineer", content: "## Code: test_days.py\n```python\nfrom datetime import date\nfrom days import business_days\n\n\ndef test_march():\n    assert business_days(date(2024, 3, 1), date(2024, 3, 31)) == 20\n```"},
+		msg{agent: "QaEngineer", content: "## Running Output\n.\n1 passed in 0.01s"},
+		msg{agent: "Engineer", content: "All tests pass. There are 20 weekdays."},
+	)
+	fs := DataFlowOrigin.Run(in)
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 2, fs[0].Step, "the code, not the requirement that restated the date")
+}
