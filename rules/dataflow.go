@@ -150,7 +150,8 @@ func handedValue(in *Input, c int) int {
 // percentage it writes (0.08 is the task's 8%), and a number the task
 // writes in words or as a part of a date is the task's (12 is its "a
 // dozen", 2024 and 31 its "March 31, 2024": the step that first wrote
-// them as numbers restated the task). It returns -1 when every number
+// them as numbers restated the task), as is one a step stating the task
+// first wrote (a manager's constraints that come with it). It returns -1 when every number
 // of the code came from the task, or when the code states a figure no
 // earlier step did (its own constant is the likelier fault than one it
 // was handed: a design's own constants are handed too).
@@ -183,7 +184,7 @@ func handedToCode(in *Input, d int) int {
 		if first == noStep || first < 0 || first > d {
 			continue
 		}
-		if isAgentDecision(in, first) && !in.Features.Steps[first].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[d].Agent) && (best < 0 || first < best) {
+		if isAgentDecision(in, first) && !in.Features.Steps[first].Has(extract.KindToolResult) && !in.Features.Steps[first].Has(extract.KindTask) && !run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[d].Agent) && (best < 0 || first < best) {
 			best = first
 		}
 	}

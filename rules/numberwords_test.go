@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
 )
 
@@ -79,4 +80,22 @@ func TestDataFlowOriginOfAFigureInTheTasksDate(t *testing.T) {
 	fs := DataFlowOrigin.Run(in)
 	require.NotEmpty(t, fs)
 	assert.Equal(t, 2, fs[0].Step, "the code, not the requirement that restated the date")
+}
+
+// A figure first written where an agent states the task (a manager's
+// constraints that come with it) was given with the task, not handed by
+// that agent.
+func TestDataFlowOriginOfAFigureTheTaskStepGave(t *testing.T) {
+	question := "Pens cost $1.50 each, with 8% sales tax on the subtotal and a flat $5 shipping fee. What is the total for 12 pens?"
+	in := prepare(t, question, "",
+		msg{agent: "Manager", content: "# General Task\n" + question + "\n## Constraints\n- Orders of 25 pens or more ship free; this order does not."},
+		msg{agent: "Engineer", content: "```python\ndef order_total(n):\n    subtotal = n * 1.50\n    tax = subtotal * 0.08\n    shipping = 0 if n >= 25 else 5\n    return round(subtotal + tax * shipping, 2)\n```"},
+		msg{agent: "Tester", content: "```python\nfrom order import order_total\n\n\ndef test_dozen():\n    assert order_total(12) == 25.2\n```"},
+		msg{agent: "Tester", content: "## Running Output\n.\n1 passed in 0.01s"},
+		msg{agent: "Engineer", content: "All tests pass. The total for 12 pens is $25.20."},
+	)
+	require.True(t, in.Features.Steps[0].Has(extract.KindTask))
+	fs := DataFlowOrigin.Run(in)
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 1, fs[0].Step, "the code, not the task's statement")
 }
