@@ -149,6 +149,11 @@ func definition(s, fn string) string {
 		}
 		out = append(out, line)
 	}
+	if len(out) == 1 {
+		if line := strings.TrimSpace(out[0]); strings.HasSuffix(line, ":") || strings.HasSuffix(line, "{") {
+			return "" // a signature without its body: every version has it
+		}
+	}
 	return squash(strings.Join(out, ""))
 }
 

@@ -352,6 +352,8 @@ func TestDefinition(t *testing.T) {
 		{"indented, with its keyword", "  async def f(a):\n      return a\n  g()\n", "async def f(a): return a"},
 		{"a brace language", "function f(a) {\n  return a;\n}\n", "function f(a) { return a;"},
 		{"another function", "def fx(a):\n    return a\n", ""},
+		{"a signature whose body is not under it", "def f(a):\nreturn a\n", ""},
+		{"a one-line function", "def f(a): return a\n", "def f(a): return a"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
