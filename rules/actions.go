@@ -38,6 +38,10 @@ type support struct {
 	// neighbours are, for a word and a side, the words written next to
 	// it and where first (nextTo), made when first asked for.
 	neighbours map[string]map[string]int
+	// definitions are, for a function and its definition (squashed, as
+	// definition reads it), the first step not given with the task that
+	// writes it (firstWriter), made when first asked for.
+	definitions map[[2]string]int
 }
 
 // supportIndex returns the run's support, made on first use and shared by

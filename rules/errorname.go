@@ -98,8 +98,8 @@ func definedBy(in *Input, fn string, j int) int {
 	return -1
 }
 
-// copiedFrom is the earliest step at or before k whose text holds, word
-// for word, the definition of fn that step k writes: an agent that shows
+// copiedFrom is the earliest step at or before k that writes, word for
+// word, the definition of fn that step k writes: an agent that shows
 // code it read (a file a tool printed, another agent's code it reviews)
 // wrote none of it, and the step it read it from did. Code the task or
 // the user gave is what the agent was asked to work on: the agent that
@@ -110,13 +110,35 @@ func copiedFrom(in *Input, k int, fn string) int {
 	if def == "" {
 		return k
 	}
-	from := k
-	for m := k - 1; m >= 0; m-- {
-		if slices.Contains(in.Features.Steps[m].Defines, fn) && !given(in, m) && strings.Contains(squash(in.Run.Steps[m].Content), def) {
-			from = m
+	if m, ok := firstWriter(in)[[2]string{fn, def}]; ok && m < k {
+		return m
+	}
+	return k
+}
+
+// firstWriter maps each function and definition of it a step writes to
+// the first step, not given with the task, that writes that definition:
+// read once for the run, so that following the copies of every failing
+// step's functions costs what reading the run's code once does.
+func firstWriter(in *Input) map[[2]string]int {
+	s := in.supportIndex()
+	if s.definitions != nil {
+		return s.definitions
+	}
+	s.definitions = map[[2]string]int{}
+	for m := range in.Features.Steps {
+		if given(in, m) {
+			continue
+		}
+		for _, fn := range in.Features.Steps[m].Defines {
+			if def := definition(in.Run.Steps[m].Content, fn); def != "" {
+				if _, ok := s.definitions[[2]string{fn, def}]; !ok {
+					s.definitions[[2]string{fn, def}] = m
+				}
+			}
 		}
 	}
-	return from
+	return s.definitions
 }
 
 // given reports whether step m states the task or is the user's turn.

@@ -361,3 +361,24 @@ func TestDefinition(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkDefinedByInALongRun is a team that rewrites a function and
+// fails its test, round after round, for 20,000 steps: every failure's
+// definer is followed to the first step that wrote its definition.
+func BenchmarkDefinedByInALongRun(b *testing.B) {
+	r := &run.Run{Source: "long.json", Question: "Write total(rows)."}
+	for i := 0; len(r.Steps) < 20000; i++ {
+		r.Steps = append(r.Steps,
+			run.Step{Index: len(r.Steps), Agent: "Engineer", Kind: run.KindMessage, Content: fmt.Sprintf("```python\ndef total(rows):\n    return sum(r * %d for r in rows)\n```", i), Extra: &run.Extra{}},
+			run.Step{Index: len(r.Steps) + 1, Agent: "Tester", Kind: run.KindMessage, Content: fmt.Sprintf("```\nE       assert %d == 3\nE        +  where %d = total([1, 2])\n1 failed\n```", 3*i, 3*i), Extra: &run.Extra{}})
+	}
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(b, err)
+	for b.Loop() {
+		in := &Input{Run: r, Features: f, Graph: g}
+		for j := 1; j < len(r.Steps); j += 2 {
+			definedBy(in, "total", j)
+		}
+	}
+}
