@@ -127,6 +127,8 @@ func TestSignals(t *testing.T) {
 		{"a timeout whose value elapsed", "The request hit the timeout: 30 s elapsed without a response.", []string{"failure"}, nil},
 		{"a pass/fail status is no failure", "## Product Goals\n- Correct pass/fail status per student\n- A score of 60 or more is a pass; lower is a fail.\n- Report pass or fail for each test, and a fail-safe default.", nil, nil},
 		{"a test that fails", "test_heavy_parcel fails: assert 25.0 == 17.0", []string{"failure"}, nil},
+		{"a critic's verdict is no failure of its own", "Verdict: FAIL. The working gives 71 °C but the answer line says 81 °C.\nGrade: **Fail**", nil, nil},
+		{"a result that failed", "Result: FAIL (2 of 5 checks)", []string{"failure"}, nil},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
 		{"request to verify is no confirmation", "Please verify that the figures are correct.", nil, nil},
 	}
