@@ -81,6 +81,9 @@ func TestFailedInAndDefines(t *testing.T) {
 	}
 	code := "```python\nclass StockRecord:\n    pass\n\n\ndef low_stock(path: str) -> list:\n    async def fetch(url):\n        pass\n```\n```js\nexport function parseConfig(text) {}\n```\n```go\nfunc (c *Client) FetchUsers(ctx context.Context) error {\n```\nWe define the function later."
 	assert.Equal(t, []string{"StockRecord", "low_stock", "fetch", "parseConfig", "FetchUsers"}, defines(newText(code)))
+	listing := "     1\tPER_KG = 2.50\n     2\t\n     3\tdef shipping_cost(weight_kg):\n     4\t    return 5 + weight_kg * PER_KG\n" +
+		"    12→class Cart:\n    13→    def total(self):\n"
+	assert.Equal(t, []string{"shipping_cost", "Cart", "total"}, defines(newText(listing)), "a listing that numbers its lines")
 }
 
 // A test's check of what a call returns, as Python's assert, unittest and

@@ -22,8 +22,9 @@ var (
 		pattern(`(?m)^E?[ \t]{1,12}\+[ \t]{1,4}where [^\n=]{1,200}= (?:[\w.]{0,80}\.)?(?<n>[A-Za-z_]\w{0,80})\(`, 0),
 	}
 	// A definition of a function or a class as Python, JavaScript, Go,
-	// Rust and most languages after them write it.
-	definesRe = pattern(`(?m)^[ \t]{0,16}(?:async[ \t]{1,4}|export[ \t]{1,4}|pub[ \t]{1,4})?(?:def|function|func|fn|class)[ \t]{1,4}(?:\([^)\n]{0,80}\)[ \t]{0,4})?(?<n>[A-Za-z_]\w{0,80})[ \t]{0,4}[(:<{]`, 0)
+	// Rust and most languages after them write it, in a file's listing
+	// with its lines numbered too (cat -n, a coding agent's file reader).
+	definesRe = pattern(`(?m)^[ \t]{0,16}(?:\d{1,7}(?:\t|→))?[ \t]{0,16}(?:async[ \t]{1,4}|export[ \t]{1,4}|pub[ \t]{1,4})?(?:def|function|func|fn|class)[ \t]{1,4}(?:\([^)\n]{0,80}\)[ \t]{0,4})?(?<n>[A-Za-z_]\w{0,80})[ \t]{0,4}[(:<{]`, 0)
 )
 
 // maxFrames caps the functions read from one step's failures, and the

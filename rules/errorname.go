@@ -156,7 +156,15 @@ const maxDefinitionLines = 40
 func definition(s, fn string) string {
 	var out []string
 	indent := -1
+	numbered := false // the listing numbers its lines (cat -n, a file reader)
 	for line := range strings.Lines(s) {
+		if numbered {
+			line = strings.TrimPrefix(line, lineNumber(line))
+		} else if indent < 0 {
+			if n := lineNumber(line); n != "" && definesFn(strings.TrimLeft(line[len(n):], " \t"), fn) {
+				line, numbered = line[len(n):], true
+			}
+		}
 		body := strings.TrimLeft(line, " \t")
 		depth := len(line) - len(body)
 		if indent < 0 {
@@ -177,6 +185,26 @@ func definition(s, fn string) string {
 		}
 	}
 	return squash(strings.Join(out, ""))
+}
+
+// lineNumber returns the number a listing writes before a line of a file
+// ("     5\t" as cat -n writes it, "     5→" as a coding agent's file
+// reader does), with the spaces before it; "" when the line has none.
+func lineNumber(line string) string {
+	k := len(line) - len(strings.TrimLeft(line, " "))
+	digits := k
+	for digits < len(line) && digits-k < 7 && line[digits] >= '0' && line[digits] <= '9' {
+		digits++
+	}
+	if digits == k {
+		return ""
+	}
+	for _, sep := range []string{"\t", "→"} {
+		if strings.HasPrefix(line[digits:], sep) {
+			return line[:digits+len(sep)]
+		}
+	}
+	return ""
 }
 
 // definesFn reports whether a line (without its indent) defines fn as

@@ -328,6 +328,8 @@ func TestDefinedByFollowsACopiedDefinition(t *testing.T) {
 			"Looks good to me:\n```python\n  " + def + "```", 1},
 		{"an explorer shows what a tool read", msg{agent: "tool", content: "PER_KG = 2.50\n\n\n" + def, kind: run.KindToolResult},
 			"shipping_cost is in shipping.py:\n```python\n" + def + "```", -1},
+		{"an explorer shows what a file reader listed", msg{agent: "tool", content: "     1→PER_KG = 2.50\n     2→\n     3→def shipping_cost(weight_kg):\n     4→    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n", kind: run.KindToolResult},
+			"shipping_cost is in shipping.py:\n```python\n" + def + "```", -1},
 		{"an agent runs the code the task gave", msg{agent: "Human", content: "Fix this:\n```python\nPER_KG = 2.50\n\n\n" + def + "```", kind: run.KindUser},
 			"Running it as given:\n```python\n" + def + "```", 2},
 		{"a reviewer rewrites the function", msg{agent: "Engineer", content: "```python\nPER_KG = 2.50\n\n\n" + def + "```"},
@@ -354,6 +356,8 @@ func TestDefinition(t *testing.T) {
 		{"another function", "def fx(a):\n    return a\n", ""},
 		{"a signature whose body is not under it", "def f(a):\nreturn a\n", ""},
 		{"a one-line function", "def f(a): return a\n", "def f(a): return a"},
+		{"a listing that numbers its lines", "     1\tx = 1\n     2\tdef f(a):\n     3\t    return a\n     4\tprint(f(2))\n", "def f(a): return a"},
+		{"a file reader's listing", "    7→def f(a):\n    8→    return a\n", "def f(a): return a"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
