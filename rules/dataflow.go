@@ -146,15 +146,16 @@ func handedValue(in *Input, c int) int {
 // the earliest step of another agent that first stated a number the code
 // holds, which the task did not: a requirement, a design or a task list
 // that handed the engineer a wrong figure, which the code then computed
-// with, as handedValue reads a call's arguments. A fraction is the
-// percentage it writes (0.08 is the task's 8%), and a number the task
-// writes in words or as a part of a date is the task's (12 is its "a
-// dozen", 2024 and 31 its "March 31, 2024": the step that first wrote
-// them as numbers restated the task), as is one a step stating the task
-// first wrote (a manager's constraints that come with it). It returns -1 when every number
-// of the code came from the task, or when the code states a figure no
-// earlier step did (its own constant is the likelier fault than one it
-// was handed: a design's own constants are handed too).
+// with, as handedValue reads a call's arguments. A factor is the
+// percentage it writes (0.08 and 1.08 are the task's 8%), and a number
+// the task writes in words or as a part of a date is the task's (12 is
+// its "a dozen", 2024 and 31 its "March 31, 2024": the step that first
+// wrote them as numbers restated the task), as is one a step stating the
+// task first wrote (a manager's constraints that come with it). It
+// returns -1 when every number of the code came from the task, or when
+// the code states a figure no earlier step did (its own constant is the
+// likelier fault than one it was handed: a design's own constants are
+// handed too).
 func handedToCode(in *Input, d int) int {
 	sup := in.supportIndex()
 	numbers := sup.numberIndex()
@@ -172,10 +173,11 @@ func handedToCode(in *Input, d int) int {
 			continue // the task's figure, written in words or in a date
 		}
 		first := firstAt(numbers[val], "")
-		if x, err := strconv.ParseFloat(val, 64); err == nil && x > 0 && x < 1 {
-			pct := strconv.FormatFloat(math.Round(x*1e8)/1e6, 'f', -1, 64)
-			if p := firstAt(numbers[pct], "%"); p != noStep && (first == noStep || p < first) {
-				first = p
+		if x, err := strconv.ParseFloat(val, 64); err == nil && x > 0 {
+			for _, pct := range percents(x) {
+				if p := firstAt(numbers[pct], "%"); p != noStep && (first == noStep || p < first) {
+					first = p
+				}
 			}
 		}
 		if first == d {
@@ -189,6 +191,20 @@ func handedToCode(in *Input, d int) int {
 		}
 	}
 	return best
+}
+
+// percents returns the percentages a factor x may write: x itself as a
+// fraction (0.08 is 8%), and the rise or the fall from one it multiplies
+// by (1.08 adds 8%, 0.92 takes 8% off, 1.5 adds 50%).
+func percents(x float64) []string {
+	pct := func(f float64) string { return strconv.FormatFloat(math.Round(f*1e8)/1e6, 'f', -1, 64) }
+	switch {
+	case x < 1:
+		return []string{pct(x), pct(1 - x)}
+	case x > 1 && x < 10:
+		return []string{pct(x - 1), pct(x)}
+	}
+	return nil
 }
 
 // noStep is firstAt's answer when no step states a number.

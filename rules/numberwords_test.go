@@ -99,3 +99,42 @@ func TestDataFlowOriginOfAFigureTheTaskStepGave(t *testing.T) {
 	require.NotEmpty(t, fs)
 	assert.Equal(t, 1, fs[0].Step, "the code, not the task's statement")
 }
+
+// A factor that applies the task's percentage (1.08 for 8% tax, 0.92 for
+// an 8% discount) is the task's figure: a planner that first wrote it
+// restated the task, and code that computed the wrong answer with it
+// stays the suspect. A factor of a percentage the task did not give is
+// still passed on to the step that first gave it.
+func TestDataFlowOriginOfAFactorOfTheTasksPercentage(t *testing.T) {
+	question := "Pens cost $1.50 each, with 8% sales tax on the subtotal and a flat $5 shipping fee. What is the total for 12 pens?"
+	team := func(plan, factor, total string) *Input {
+		return prepare(t, question, "",
+			msg{agent: "Human", content: question, kind: run.KindUser},
+			msg{agent: "Planner", content: plan},
+			msg{agent: "Engineer", content: "```python\ndef order_total(n):\n    subtotal = n * 1.50\n    return round(subtotal * " + factor + " * 5, 2)\n```"},
+			msg{agent: "Tester", content: "```python\nfrom order import order_total\n\n\ndef test_dozen():\n    assert order_total(12) == " + total + "\n```"},
+			msg{agent: "Tester", content: "## Running Output\n.\n1 passed in 0.01s"},
+			msg{agent: "Engineer", content: "All tests pass. The total for 12 pens is $" + total + "."},
+		)
+	}
+	tests := []struct {
+		name, plan, factor, total string
+		want                      int
+	}{
+		{"the task's rate as a factor", "With 8% tax the subtotal is multiplied by 1.08, then the $5 shipping is added.", "1.08", "97.2", 2},
+		{"a rate the plan changed", "With 9% tax the subtotal is multiplied by 1.09, then the $5 shipping is added.", "1.09", "98.1", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := DataFlowOrigin.Run(team(tt.plan, tt.factor, tt.total))
+			require.NotEmpty(t, fs)
+			assert.Equal(t, tt.want, fs[0].Step)
+		})
+	}
+}
+
+func TestPercents(t *testing.T) {
+	assert.Equal(t, []string{"8", "92"}, percents(0.08))
+	assert.Equal(t, []string{"8", "108"}, percents(1.08))
+	assert.Nil(t, percents(12))
+}
