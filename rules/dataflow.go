@@ -151,7 +151,8 @@ func handedValue(in *Input, c int) int {
 // the task writes in words or as a part of a date is the task's (12 is
 // its "a dozen", 2024 and 31 its "March 31, 2024": the step that first
 // wrote them as numbers restated the task), as is one a step stating the
-// task first wrote (a manager's constraints that come with it). It
+// task first wrote (a manager's constraints that come with it), and a
+// unit's conversion factor (3600 seconds in an hour) is no one's. It
 // returns -1 when every number of the code came from the task, or when
 // the code states a figure no earlier step did (its own constant is the
 // likelier fault than one it was handed: a design's own constants are
@@ -169,8 +170,8 @@ func handedToCode(in *Input, d int) int {
 		if other == nil {
 			other = taskFigures(in, sup.question)
 		}
-		if x, err := strconv.ParseFloat(val, 64); err == nil && other[x] {
-			continue // the task's figure, written in words or in a date
+		if x, err := strconv.ParseFloat(val, 64); err == nil && (other[x] || conversions[x]) {
+			continue // the task's figure, written in words or in a date, or a unit's
 		}
 		first := firstAt(numbers[val], "")
 		if x, err := strconv.ParseFloat(val, 64); err == nil && x > 0 {
@@ -192,6 +193,12 @@ func handedToCode(in *Input, d int) int {
 	}
 	return best
 }
+
+// conversions are the factors between common units (months and hours,
+// minutes and seconds in the hour and the day, days and weeks in the
+// year, percent, thousands, bytes): whoever first writes one states what
+// everyone knows and hands no figure of its own.
+var conversions = map[float64]bool{12: true, 24: true, 52: true, 60: true, 100: true, 365: true, 1000: true, 1024: true, 1440: true, 3600: true, 86400: true, 1e6: true}
 
 // percents returns the percentages a factor x may write: x itself as a
 // fraction (0.08 is 8%), and the rise or the fall from one it multiplies

@@ -33,28 +33,28 @@ func TestWordNumbers(t *testing.T) {
 	}
 }
 
-// A figure the task writes in words ("a dozen") and a requirement first
+// A figure the task writes in words ("three dozen") and a requirement first
 // writes in digits was restated, not handed: code that computed the wrong
 // answer with it stays the suspect. A figure that is not the task's is
 // still passed on to the step that first wrote it.
 func TestDataFlowOriginOfAFigureTheTaskWroteInWords(t *testing.T) {
-	question := "Write order_total(n): pens cost $1.50 each, with 8% sales tax on the subtotal and a flat $5.00 shipping fee. Report the total for a dozen pens."
+	question := "Write order_total(n): pens cost $1.50 each, with 8% sales tax on the subtotal and a flat $5.00 shipping fee. Report the total for three dozen pens."
 	team := func(pens, total string) *Input {
 		return prepare(t, question, "",
 			msg{agent: "Human", content: question, kind: run.KindUser},
-			msg{agent: "ProductManager", content: "## Requirement Analysis\nA dozen pens is " + pens + " pens: the report gives order_total(" + pens + ")."},
+			msg{agent: "ProductManager", content: "## Requirement Analysis\nThree dozen pens is " + pens + " pens: the report gives order_total(" + pens + ")."},
 			msg{agent: "Engineer", content: "## Code: order.py\n```python\nPRICE = 1.50\nTAX = 0.08\nSHIPPING = 5.00\n\n\ndef order_total(n):\n    subtotal = n * PRICE\n    return round(subtotal + subtotal * TAX * SHIPPING, 2)\n\n\nprint(order_total(" + pens + "))\n```"},
 			msg{agent: "QaEngineer", content: "## Code: test_order.py\n```python\nfrom order import order_total\n\n\ndef test_dozen():\n    assert order_total(" + pens + ") == " + total + "\n```"},
 			msg{agent: "QaEngineer", content: "## Running Output\n.\n1 passed in 0.01s"},
-			msg{agent: "Engineer", content: "All tests pass. The total for a dozen pens is $" + total + "."},
+			msg{agent: "Engineer", content: "All tests pass. The total for three dozen pens is $" + total + "."},
 		)
 	}
 	tests := []struct {
 		name, pens, total string
 		want              int
 	}{
-		{"the task's figure restated", "12", "25.2", 2},
-		{"a figure of the requirement's own", "13", "27.3", 1},
+		{"the task's figure restated", "36", "75.6", 2},
+		{"a figure of the requirement's own", "37", "77.7", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -137,4 +137,22 @@ func TestPercents(t *testing.T) {
 	assert.Equal(t, []string{"8", "92"}, percents(0.08))
 	assert.Equal(t, []string{"8", "108"}, percents(1.08))
 	assert.Nil(t, percents(12))
+}
+
+// A unit's conversion factor (3600 seconds in an hour) that a planner
+// first wrote is what everyone knows: code that computed the wrong answer
+// with it stays the suspect.
+func TestDataFlowOriginOfAUnitsConversionFactor(t *testing.T) {
+	question := "A batch job runs for 3.5 hours after a setup of 120 seconds. How many seconds does it take in total?"
+	in := prepare(t, question, "",
+		msg{agent: "Human", content: question, kind: run.KindUser},
+		msg{agent: "Planner", content: "An hour has 3600 seconds, so the run is 3.5 × 3600 seconds; the setup comes on top."},
+		msg{agent: "Engineer", content: "```python\ndef total_seconds(hours, setup):\n    return hours * 3600 - setup\n```"},
+		msg{agent: "Tester", content: "```python\nfrom job import total_seconds\n\n\ndef test_job():\n    assert total_seconds(3.5, 120) == 12480\n```"},
+		msg{agent: "Tester", content: "## Running Output\n.\n1 passed in 0.01s"},
+		msg{agent: "Engineer", content: "All tests pass. The answer is 12480."},
+	)
+	fs := DataFlowOrigin.Run(in)
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 2, fs[0].Step, "the code, not the planner that wrote how long an hour is")
 }
