@@ -241,8 +241,19 @@ func assertedFrom(in *Input, o int, claim string) int {
 	if len(f.Asserts) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, o) {
 		return -1
 	}
+	value, unit := extract.Claim{Norm: claim}.Value()
+	_, isNumber := numberClaim(value)
+	states := func(c extract.Claim) bool {
+		if strings.EqualFold(c.Norm, claim) {
+			return true
+		}
+		// A test writes a number bare: the answer's "12480 seconds" is
+		// the 12480 it asserts.
+		v, u := c.Value()
+		return isNumber && c.Kind == extract.ClaimNumber && v == value && (u == "" || unit == "")
+	}
 	for _, a := range f.Asserts {
-		if !slices.ContainsFunc(extract.Claims(a.Value), func(c extract.Claim) bool { return strings.EqualFold(c.Norm, claim) }) {
+		if !slices.ContainsFunc(extract.Claims(a.Value), states) {
 			continue
 		}
 		if d := definedBy(in, a.Func, o); d >= 0 {

@@ -386,3 +386,23 @@ func BenchmarkDefinedByInALongRun(b *testing.B) {
 		}
 	}
 }
+
+// A test writes the value it asserts as a bare number; the answer that
+// carries it may name its unit ("12480 seconds"). The asserted value is
+// still the answer's, and the code that returned it is where it came
+// from.
+func TestDataFlowOriginOfAValueATestAssertsWithoutItsUnit(t *testing.T) {
+	question := "A batch job runs for 3.5 hours after a setup of 120 seconds. How many seconds does it take in total?"
+	team := func(answer string) *Input {
+		return prepare(t, question, "",
+			msg{agent: "Human", content: question, kind: run.KindUser},
+			msg{agent: "Engineer", content: "```python\ndef total_seconds(hours, setup):\n    return hours * 3600 - setup\n```"},
+			msg{agent: "Tester", content: "```python\nfrom job import total_seconds\n\n\ndef test_job():\n    assert total_seconds(3.5, 120) == 12480\n```"},
+			msg{agent: "Tester", content: "## Running Output\n.\n1 passed in 0.01s"},
+			msg{agent: "Engineer", content: "All tests pass. " + answer},
+		)
+	}
+	fs := DataFlowOrigin.Run(team("The job takes 12480 seconds in total."))
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 1, fs[0].Step, "the code returned the value the test asserts")
+}
