@@ -333,6 +333,10 @@ func TestJSONKeysAreNotEntities(t *testing.T) {
 		{"keys on the object's line", "{\"Product Goals\": [\"A checkout for Northwind Traders\"], \"User Stories\": []}",
 			[]string{"product goals", "user stories"}, []string{"northwind traders"}},
 		{"a quoted title in prose", "The novel \"Pale Fire\": a poem and its commentary.", nil, []string{"pale fire"}},
+		{"the fields of a tool's record", "{\"order_id\": \"#W4817420\", \"Order Status\": \"Processing\", \"Shipping Carrier\": \"UPS Ground\", \"Refund Eligible\": false, \"Gift Note\": null}",
+			[]string{"order status", "shipping carrier", "refund eligible", "gift note"}, []string{"ups ground"}},
+		{"values named by their keys", "{\"source\": \"INSEE 2021\", \"populations\": {\"Paris\": 2133111, \"Marseille\": 873076}, \"Alice Smith\": {\"age\": 30}}",
+			nil, []string{"paris", "marseille", "alice smith"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var got []string

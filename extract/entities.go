@@ -363,9 +363,13 @@ func trimLabelWord(w string) string {
 }
 
 // jsonKey reports whether s[start:end] lies within a JSON object's key
-// ("Anything UNCLEAR": "", "Product Goals": [...]): the key names a field
-// of a document every later document of the same form repeats; what the
-// field holds is the claim.
+// that labels a field of text, a list or a flag ("Anything UNCLEAR": "",
+// "Product Goals": [...], "Order Status": "Processing", "Refund
+// Eligible": false): the key names a field of a document every later
+// document of the same form repeats; what the field holds is the claim. A
+// key whose value is a number or an object is the data's own name
+// ({"Paris": 2133111}, {"Alice Smith": {...}}): it says what the value is
+// of.
 func jsonKey(s string, start, end int) bool {
 	open := strings.LastIndexAny(s[:start], "\"\n")
 	if open < 0 || s[open] != '"' {
@@ -378,5 +382,10 @@ func jsonKey(s string, start, end int) bool {
 	if closing < 0 || s[end+closing] != '"' {
 		return false
 	}
-	return strings.HasPrefix(strings.TrimLeft(s[end+closing+1:], " \t"), ":")
+	after, ok := strings.CutPrefix(strings.TrimLeft(s[end+closing+1:], " \t"), ":")
+	if !ok {
+		return false
+	}
+	after = strings.TrimLeft(after, " \t\r\n")
+	return after == "" || after[0] == '"' || after[0] == '[' || strings.HasPrefix(after, "true") || strings.HasPrefix(after, "false") || strings.HasPrefix(after, "null")
 }

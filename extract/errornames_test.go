@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
 )
 
 // The errors are written as Python, pytest, Node, Go, SQLite, MySQL,
@@ -79,6 +81,9 @@ func TestFailedInAndDefines(t *testing.T) {
 	}
 	code := "```python\nclass StockRecord:\n    pass\n\n\ndef low_stock(path: str) -> list:\n    async def fetch(url):\n        pass\n```\n```js\nexport function parseConfig(text) {}\n```\n```go\nfunc (c *Client) FetchUsers(ctx context.Context) error {\n```\nWe define the function later."
 	assert.Equal(t, []string{"StockRecord", "low_stock", "fetch", "parseConfig", "FetchUsers"}, defines(newText(code)))
+	listing := "     1\tPER_KG = 2.50\n     2\t\n     3\tdef shipping_cost(weight_kg):\n     4\t    return 5 + weight_kg * PER_KG\n" +
+		"    12→class Cart:\n    13→    def total(self):\n"
+	assert.Equal(t, []string{"shipping_cost", "Cart", "total"}, defines(newText(listing)), "a listing that numbers its lines")
 }
 
 // The files a failed assertion is in, as pytest (its short location of
@@ -110,4 +115,29 @@ func TestAssertions(t *testing.T) {
 		"  expect(lateFee(20)).toBe(4.25);\n" +
 		"assert 25.0 == 17.0\n"
 	assert.Equal(t, []Assertion{{"shipping_cost", "25.00"}, {"shipping_cost", "5.0"}, {"page_count", "4"}, {"lateFee", "4.25"}}, assertions(newText(code)))
+}
+
+// Code a coding agent writes as a call's argument (a file's content, an
+// edit's new text), as OpenAI function calls, Claude Code's Write and
+// Edit and OpenHands' str_replace_editor carry it, defines what it
+// defines; a one-line value that names a function defines nothing.
+func TestDefinesInCallArguments(t *testing.T) {
+	tests := []struct {
+		name, tool, args string
+		want             []string
+	}{
+		{"a file written", "write_file", `{"path": "shipping.py", "content": "PER_KG = 1.50\n\n\ndef shipping_cost(weight_kg):\n    return 5 + weight_kg * PER_KG\n"}`, []string{"shipping_cost"}},
+		{"an edit", "Edit", `{"file_path": "/repo/app.js", "old_string": "x", "new_string": "export function parseConfig(path) {\n  return load(path);\n}"}`, []string{"parseConfig"}},
+		{"an editor's new file", "str_replace_editor", `{"command": "create", "path": "/repo/m.py", "file_text": "class Report:\n    pass\n"}`, []string{"Report"}},
+		{"a command", "bash", `{"command": "grep -n 'def shipping_cost(' shipping.py"}`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Source: "t.json", Question: "Fix the module.", Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Fix the module."},
+				{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: "Writing it.", Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: tt.tool, Arguments: tt.args}}}},
+			}}
+			assert.Equal(t, tt.want, Run(r).Steps[1].Defines)
+		})
+	}
 }

@@ -197,11 +197,11 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.FailedIn = exactly(failedIn(t))
 		rc.rare.FailedAt = exactly(failedAt(t))
 	}
-	rc.rare.Defines = exactly(defines(t))
 	rc.rare.Asserts = exactly(assertions(t))
 	f.Successes = dedupeSignals(f.Successes)
 
 	rc.actions(&f, s, t, kinds)
+	rc.rare.Defines = exactly(callDefines(defines(t), f.Calls))
 	lower, aligned := t.lowered()
 	unasserted := ordersOrShoutsIn(s.Content, lower, aligned)
 	rc.answers(&f, asserted(t, s.Content, unasserted, &rc.buf.asserted), kinds)

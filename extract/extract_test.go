@@ -129,6 +129,8 @@ func TestSignals(t *testing.T) {
 		{"a test that fails", "test_heavy_parcel fails: assert 25.0 == 17.0", []string{"failure"}, nil},
 		{"what code cannot do is a diagnosis, not a failure", "int() cannot parse fractions; use float(). `_normalize` fails on accents.", nil, nil},
 		{"what the agent cannot do is a failure", "I cannot parse the file; json.loads raised.", []string{"failure"}, nil},
+		{"a critic's verdict is no failure of its own", "Verdict: FAIL. The working gives 71 °C but the answer line says 81 °C.\nGrade: **Fail**", nil, nil},
+		{"a result that failed", "Result: FAIL (2 of 5 checks)", []string{"failure"}, nil},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
 		{"request to verify is no confirmation", "Please verify that the figures are correct.", nil, nil},
 	}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"slices"
+	"strings"
 
 	matching "github.com/offattr/offattr/internal/match"
 )
@@ -29,8 +30,9 @@ var (
 		pattern(`(?m)^[ \t]{0,8}File "(?<p>[^"\n]{1,300})", line \d{1,7}, in [A-Za-z_]\w{0,80}\n[^\n]{0,300}\nAssertionError\b`, 0),
 	}
 	// A definition of a function or a class as Python, JavaScript, Go,
-	// Rust and most languages after them write it.
-	definesRe = pattern(`(?m)^[ \t]{0,16}(?:async[ \t]{1,4}|export[ \t]{1,4}|pub[ \t]{1,4})?(?:def|function|func|fn|class)[ \t]{1,4}(?:\([^)\n]{0,80}\)[ \t]{0,4})?(?<n>[A-Za-z_]\w{0,80})[ \t]{0,4}[(:<{]`, 0)
+	// Rust and most languages after them write it, in a file's listing
+	// with its lines numbered too (cat -n, a coding agent's file reader).
+	definesRe = pattern(`(?m)^[ \t]{0,16}(?:\d{1,7}(?:\t|→))?[ \t]{0,16}(?:async[ \t]{1,4}|export[ \t]{1,4}|pub[ \t]{1,4})?(?:def|function|func|fn|class)[ \t]{1,4}(?:\([^)\n]{0,80}\)[ \t]{0,4})?(?<n>[A-Za-z_]\w{0,80})[ \t]{0,4}[(:<{]`, 0)
 )
 
 // maxFrames caps the functions read from one step's failures, and the
@@ -73,6 +75,26 @@ func defines(t *text) []string {
 	for _, m := range t.all(definesRe, maxFrames) {
 		if n := t.named(m, "n"); !slices.Contains(out, n) {
 			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// callDefines adds to a step's definitions those of the code its calls
+// write: a coding agent writes a file, or an edit of one, as a call's
+// argument ({"path": "shipping.py", "content": "def shipping_cost(..."),
+// which the step's text holds only as escaped JSON.
+func callDefines(out []string, calls []Call) []string {
+	for _, c := range calls {
+		for _, v := range c.Values {
+			if !strings.Contains(v, "\n") {
+				continue // a definition with no body written
+			}
+			for _, n := range defines(newText(v)) {
+				if !slices.Contains(out, n) && len(out) < maxFrames {
+					out = append(out, n)
+				}
+			}
 		}
 	}
 	return out

@@ -38,6 +38,10 @@ type support struct {
 	// neighbours are, for a word and a side, the words written next to
 	// it and where first (nextTo), made when first asked for.
 	neighbours map[string]map[string]int
+	// definitions are, for a function and its definition (squashed, as
+	// definition reads it), the first step not given with the task that
+	// writes it (firstWriter), made when first asked for.
+	definitions map[[2]string]int
 }
 
 // supportIndex returns the run's support, made on first use and shared by
@@ -138,6 +142,30 @@ func (s *support) before(v string, i int, f from) bool {
 		}
 	}
 	return false
+}
+
+// mayHold yields the steps before i that may hold v (lower case) as a
+// whole token, in order: each of them in a short run; past scanned, only
+// those where the tokenIndex finds v's rarest run of word bytes, so that
+// asking about every step of a long run costs what reading it once does.
+func (s *support) mayHold(v string, i int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		if i > scanned {
+			if cs, _ := s.indexed().candidates(v); cs != nil {
+				for _, k := range cs {
+					if int(k) >= i || !yield(int(k)) {
+						return
+					}
+				}
+				return
+			}
+		}
+		for k := range i {
+			if !yield(k) {
+				return
+			}
+		}
+	}
 }
 
 // numberBefore reports whether a number claim's value is stated in the

@@ -155,24 +155,39 @@ func handedValue(in *Input, c int) int {
 // the earliest step of another agent that first stated a number the code
 // holds, which the task did not: a requirement, a design or a task list
 // that handed the engineer a wrong figure, which the code then computed
-// with, as handedValue reads a call's arguments. A fraction is the
-// percentage it writes (0.08 is the task's 8%). It returns -1 when every
-// number of the code came from the task, or when the code states a figure
-// no earlier step did (its own constant is the likelier fault than one it
-// was handed: a design's own constants are handed too).
+// with, as handedValue reads a call's arguments. A factor is the
+// percentage it writes (0.08 and 1.08 are the task's 8%), and a number
+// the task writes in words or as a part of a date is the task's (12 is
+// its "a dozen", 2024 and 31 its "March 31, 2024": the step that first
+// wrote them as numbers restated the task), as is one a step stating the
+// task first wrote (a manager's constraints that come with it), and a
+// unit's conversion factor (3600 seconds in an hour) is no one's. It
+// returns -1 when every number of the code came from the task, or when
+// the code states a figure no earlier step did (its own constant is the
+// likelier fault than one it was handed: a design's own constants are
+// handed too).
 func handedToCode(in *Input, d int) int {
-	numbers := in.supportIndex().numberIndex()
+	sup := in.supportIndex()
+	numbers := sup.numberIndex()
+	var other map[float64]bool // the numbers the task writes another way
 	best := -1
 	for _, c := range in.Features.Steps[d].Claims {
 		if c.Kind != extract.ClaimNumber || len(c.Text) < 2 {
 			continue
 		}
 		val, _ := c.Value()
+		if other == nil {
+			other = taskFigures(in, sup.question)
+		}
+		if x, err := strconv.ParseFloat(val, 64); err == nil && (other[x] || conversions[x]) {
+			continue // the task's figure, written in words or in a date, or a unit's
+		}
 		first := firstAt(numbers[val], "")
-		if x, err := strconv.ParseFloat(val, 64); err == nil && x > 0 && x < 1 {
-			pct := strconv.FormatFloat(math.Round(x*1e8)/1e6, 'f', -1, 64)
-			if p := firstAt(numbers[pct], "%"); p != noStep && (first == noStep || p < first) {
-				first = p
+		if x, err := strconv.ParseFloat(val, 64); err == nil && x > 0 {
+			for _, pct := range percents(x) {
+				if p := firstAt(numbers[pct], "%"); p != noStep && (first == noStep || p < first) {
+					first = p
+				}
 			}
 		}
 		if first == d {
@@ -181,11 +196,31 @@ func handedToCode(in *Input, d int) int {
 		if first == noStep || first < 0 || first > d {
 			continue
 		}
-		if isAgentDecision(in, first) && !in.Features.Steps[first].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[d].Agent) && (best < 0 || first < best) {
+		if isAgentDecision(in, first) && !in.Features.Steps[first].Has(extract.KindToolResult) && !in.Features.Steps[first].Has(extract.KindTask) && !run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[d].Agent) && (best < 0 || first < best) {
 			best = first
 		}
 	}
 	return best
+}
+
+// conversions are the factors between common units (months and hours,
+// minutes and seconds in the hour and the day, days and weeks in the
+// year, percent, thousands, bytes): whoever first writes one states what
+// everyone knows and hands no figure of its own.
+var conversions = map[float64]bool{12: true, 24: true, 52: true, 60: true, 100: true, 365: true, 1000: true, 1024: true, 1440: true, 3600: true, 86400: true, 1e6: true}
+
+// percents returns the percentages a factor x may write: x itself as a
+// fraction (0.08 is 8%), and the rise or the fall from one it multiplies
+// by (1.08 adds 8%, 0.92 takes 8% off, 1.5 adds 50%).
+func percents(x float64) []string {
+	pct := func(f float64) string { return strconv.FormatFloat(math.Round(f*1e8)/1e6, 'f', -1, 64) }
+	switch {
+	case x < 1:
+		return []string{pct(x), pct(1 - x)}
+	case x > 1 && x < 10:
+		return []string{pct(x - 1), pct(x)}
+	}
+	return nil
 }
 
 // noStep is firstAt's answer when no step states a number.

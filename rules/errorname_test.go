@@ -1,11 +1,15 @@
 package rules
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
 	"github.com/offattr/offattr/run"
 )
 
@@ -87,6 +91,10 @@ func TestWritesName(t *testing.T) {
 		{"quoted", "each record's 'quantity' field", true},
 		{"a longer word", "the quantities are summed (per sku)", false},
 		{"an identifier in prose", "parse dates with date.parse_iso and subtract them.", true},
+		{"prose with an aside", "by the census (2021): each store's quantity is counted.", false},
+		{"a call", "print(total(quantity))", true},
+		{"a dotted name in prose", "the parser (module quantity.parse) reads it", true},
+		{"a sentence's end", "each store's quantity. then the total", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -254,4 +262,147 @@ func TestGroundTruthContradictionOfAValueAFailedRunPrinted(t *testing.T) {
 			assert.Equal(t, tt.want, fs[0].Step)
 		})
 	}
+}
+
+// longTeamRun is a team run of n steps in which a design first writes the
+// field a tester's error later quotes as missing, between chat that never
+// names it: the shape of a long session.
+func longTeamRun(tb testing.TB, n int) *run.Run {
+	r := &run.Run{Source: "long.json", Question: csvQuestion}
+	add := func(agent, content string) {
+		r.Steps = append(r.Steps, run.Step{Index: len(r.Steps), Agent: agent, Kind: run.KindMessage, Content: content, Extra: &run.Extra{}})
+	}
+	add("Architect", "## Implementation approach\nreport.py reads rows with csv.DictReader; each row['temperature_c'] is converted and averaged per sensor_id.")
+	for len(r.Steps) < n-1 {
+		add("Engineer", fmt.Sprintf("Revision %d of report.py keeps the per-sensor averages.", len(r.Steps)))
+	}
+	add("QaEngineer", "## Running Output\nreport.py:9: in averages\nE   KeyError: 'temperature_c'\n1 failed in 0.05s")
+	return r
+}
+
+// In a long run the writer of a name an error quotes is looked for among
+// the steps that hold the name, not in every earlier step: the answer is
+// the same, and asking it of every failing step of a session of
+// thousands of steps costs what reading the session once does.
+func TestNamedCauseInALongRun(t *testing.T) {
+	r := longTeamRun(t, 3*scanned)
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(t, err)
+	in := &Input{Run: r, Features: f, Graph: g}
+	o, name := namedCause(in, len(r.Steps)-1)
+	assert.Equal(t, 0, o, "the design first wrote the name")
+	assert.Equal(t, "temperature_c", name)
+	assert.Equal(t, []int{0}, slices.Collect(in.supportIndex().mayHold("temperature_c", len(r.Steps)-1)), "only the step that holds it is read")
+	assert.Len(t, slices.Collect(in.supportIndex().mayHold("temperature_c", scanned)), scanned, "a short run's steps are each read")
+}
+
+func BenchmarkNamedCauseInALongRun(b *testing.B) {
+	r := longTeamRun(b, 20000)
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(b, err)
+	for b.Loop() {
+		in := &Input{Run: r, Features: f, Graph: g}
+		for j := range r.Steps {
+			namedCause(in, j)
+		}
+	}
+}
+
+// A definition shown word for word as an earlier step wrote it is that
+// step's: a reviewer quoting the engineer's code wrote none of it, and an
+// agent showing a function a tool read from the repository wrote none of
+// it either. Code that changes the function is a definition of its own.
+func TestDefinedByFollowsACopiedDefinition(t *testing.T) {
+	question := "Fix shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg."
+	def := "def shipping_cost(weight_kg):\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n"
+	report := msg{agent: "Tester", content: "The tests fail:\n```\n>       assert shipping_cost(10) == 17.0\nE       assert 25.0 == 17.0\nE        +  where 25.0 = shipping_cost(10)\n```"}
+	tests := []struct {
+		name  string
+		first msg
+		shown string
+		want  int
+	}{
+		{"a reviewer quotes the engineer's code", msg{agent: "Engineer", content: "```python\nPER_KG = 2.50\n\n\n" + def + "```"},
+			"Looks good to me:\n```python\n  " + def + "```", 1},
+		{"an explorer shows what a tool read", msg{agent: "tool", content: "PER_KG = 2.50\n\n\n" + def, kind: run.KindToolResult},
+			"shipping_cost is in shipping.py:\n```python\n" + def + "```", -1},
+		{"an explorer shows what a file reader listed", msg{agent: "tool", content: "     1→PER_KG = 2.50\n     2→\n     3→def shipping_cost(weight_kg):\n     4→    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n", kind: run.KindToolResult},
+			"shipping_cost is in shipping.py:\n```python\n" + def + "```", -1},
+		{"an agent runs the code the task gave", msg{agent: "Human", content: "Fix this:\n```python\nPER_KG = 2.50\n\n\n" + def + "```", kind: run.KindUser},
+			"Running it as given:\n```python\n" + def + "```", 2},
+		{"a reviewer rewrites the function", msg{agent: "Engineer", content: "```python\nPER_KG = 2.50\n\n\n" + def + "```"},
+			"Use this instead:\n```python\ndef shipping_cost(weight_kg):\n    return BASE_FEE + max(0, weight_kg - 1) * PER_KG\n```", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, question, "",
+				msg{agent: "Human", content: question, kind: run.KindUser},
+				tt.first,
+				msg{agent: "Reviewer", content: tt.shown},
+				report,
+			)
+			assert.Equal(t, tt.want, definedBy(in, "shipping_cost", 3))
+		})
+	}
+}
+
+func TestDefinition(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"a Python function", "x = 1\n\ndef f(a):\n    b = a\n\n    return b\nprint(f(2))\n", "def f(a): b = a return b"},
+		{"indented, with its keyword", "  async def f(a):\n      return a\n  g()\n", "async def f(a): return a"},
+		{"a brace language", "function f(a) {\n  return a;\n}\n", "function f(a) { return a;"},
+		{"another function", "def fx(a):\n    return a\n", ""},
+		{"a signature whose body is not under it", "def f(a):\nreturn a\n", ""},
+		{"a one-line function", "def f(a): return a\n", "def f(a): return a"},
+		{"a listing that numbers its lines", "     1\tx = 1\n     2\tdef f(a):\n     3\t    return a\n     4\tprint(f(2))\n", "def f(a): return a"},
+		{"a file reader's listing", "    7→def f(a):\n    8→    return a\n", "def f(a): return a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, definition(tt.text, "f"))
+		})
+	}
+}
+
+// BenchmarkDefinedByInALongRun is a team that rewrites a function and
+// fails its test, round after round, for 20,000 steps: every failure's
+// definer is followed to the first step that wrote its definition.
+func BenchmarkDefinedByInALongRun(b *testing.B) {
+	r := &run.Run{Source: "long.json", Question: "Write total(rows)."}
+	for i := 0; len(r.Steps) < 20000; i++ {
+		r.Steps = append(r.Steps,
+			run.Step{Index: len(r.Steps), Agent: "Engineer", Kind: run.KindMessage, Content: fmt.Sprintf("```python\ndef total(rows):\n    return sum(r * %d for r in rows)\n```", i), Extra: &run.Extra{}},
+			run.Step{Index: len(r.Steps) + 1, Agent: "Tester", Kind: run.KindMessage, Content: fmt.Sprintf("```\nE       assert %d == 3\nE        +  where %d = total([1, 2])\n1 failed\n```", 3*i, 3*i), Extra: &run.Extra{}})
+	}
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(b, err)
+	for b.Loop() {
+		in := &Input{Run: r, Features: f, Graph: g}
+		for j := 1; j < len(r.Steps); j += 2 {
+			definedBy(in, "total", j)
+		}
+	}
+}
+
+// A test writes the value it asserts as a bare number; the answer that
+// carries it may name its unit ("12480 seconds"). The asserted value is
+// still the answer's, and the code that returned it is where it came
+// from.
+func TestDataFlowOriginOfAValueATestAssertsWithoutItsUnit(t *testing.T) {
+	question := "A batch job runs for 3.5 hours after a setup of 120 seconds. How many seconds does it take in total?"
+	team := func(answer string) *Input {
+		return prepare(t, question, "",
+			msg{agent: "Human", content: question, kind: run.KindUser},
+			msg{agent: "Engineer", content: "```python\ndef total_seconds(hours, setup):\n    return hours * 3600 - setup\n```"},
+			msg{agent: "Tester", content: "```python\nfrom job import total_seconds\n\n\ndef test_job():\n    assert total_seconds(3.5, 120) == 12480\n```"},
+			msg{agent: "Tester", content: "## Running Output\n.\n1 passed in 0.01s"},
+			msg{agent: "Engineer", content: "All tests pass. " + answer},
+		)
+	}
+	fs := DataFlowOrigin.Run(team("The job takes 12480 seconds in total."))
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 1, fs[0].Step, "the code returned the value the test asserts")
 }
