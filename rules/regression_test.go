@@ -26,6 +26,9 @@ func TestRegression(t *testing.T) {
 		passed = "....\n4 passed in 0.04s"
 		grep   = `bash({"command": "grep -rn parse_on cfg"})`
 		none   = "[exit code 1]"
+		write  = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
+		repro  = `bash({"command": "python reproduce.py"})`
+		raised = "Traceback (most recent call last):\n  File \"/repo/cfg/values.py\", line 7, in parse_bool\n    raise ValueError(value)\nValueError: on\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
@@ -39,6 +42,8 @@ func TestRegression(t *testing.T) {
 		{"a change leaves the reported failure", []msg{user, call(test), out(failed), call(edit), out(edited), call(test), out(failed), call(test), out(failed)}, []int{3}, []int{5, 7}},
 		{"repaired later", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failed), call(edit), out(edited), call(test), out(passed)}, nil, nil},
 		{"a failure before any change", []msg{user, call(view), out("1\tdef parse_bool(value):"), call(test), out(failed)}, nil, nil},
+		{"a reproduction written and run once", []msg{user, call(write), out(edited), call(repro), out(raised), call(edit), out(edited), call(test), out(passed)}, nil, nil},
+		{"a change before the reproduction", []msg{user, call(edit), out(edited), call(write), out(edited), call(repro), out(raised)}, []int{1}, []int{5}},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
