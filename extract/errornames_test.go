@@ -89,7 +89,9 @@ func TestFailedInAndDefines(t *testing.T) {
 // The files a failed assertion is in, as pytest (its short location of
 // the failed line, for an assert or pytest.raises) and Python's traceback
 // (unittest) print them; an exception raised in the code is not an
-// assertion's failure.
+// assertion's failure, and an assert in a function the task names (the
+// code's own check, which pytest locates in the code's file) is not a
+// test's.
 func TestFailedAt(t *testing.T) {
 	for _, tt := range []struct {
 		name, text string
@@ -99,10 +101,12 @@ func TestFailedAt(t *testing.T) {
 		{"pytest raises", ">       with pytest.raises(ValueError):\nE       Failed: DID NOT RAISE <class 'ValueError'>\n\ntests/test_values.py:19: Failed", []string{"tests/test_values.py"}},
 		{"a helper's assert", "tests/test_core.py:8:\n_ _ _ _\n    def assert_money_equal(a, b):\n>       assert a == b\n\ntests/helpers.py:4: AssertionError", []string{"tests/helpers.py"}},
 		{"unittest", "Traceback (most recent call last):\n  File \"/repo/tests/test_pages.py\", line 12, in test_partial\n    self.assertEqual(page_count(21, 10), 3)\nAssertionError: 2 != 3", []string{"tests/test_pages.py"}},
+		{"an assert in the code the task names", "    def test_negative_span():\n>       assert span_seconds(\"10:00\", \"09:30\") == -1800\n\ntests/test_span.py:14: \n_ _ _ _ _ _\n\n    def span_seconds(start, end):\n        total = _secs(end) - _secs(start)\n>       assert total >= 0, \"end before start\"\nE       AssertionError: end before start\n\ntimekit/span.py:21: AssertionError", nil},
+		{"unittest, in the code the task names", "Traceback (most recent call last):\n  File \"/repo/tests/test_span.py\", line 9, in test_negative\n    span_seconds(\"10:00\", \"09:30\")\n  File \"/repo/timekit/span.py\", line 21, in span_seconds\n    assert total >= 0\nAssertionError", nil},
 		{"an exception in the code", "shop/orders.py:4: in order_total\n    discount = order[\"coupon\"][\"percent\"]\nE   TypeError: 'NoneType' object is not subscriptable\n\nshop/orders.py:4: TypeError", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, failedAt(newText(tt.text)))
+			assert.Equal(t, tt.want, failedAt(newText(tt.text), "span_seconds('10:00', '09:30') fails; a reversed span should be negative."))
 		})
 	}
 }

@@ -52,6 +52,7 @@ type runContext struct {
 	mentions *mentionIndex     // lowers indexed, for a run of many agents; nil for few
 	noEntity *agentSet         // entity norms that are agent names
 	question string            // the start of the task text, normalised
+	task     string            // the task text, in lower case
 	// instructions are the run's system instructions kept apart from
 	// its steps, until the first task step takes their policies.
 	instructions string
@@ -92,6 +93,7 @@ func newRunContext(r *run.Run) *runContext {
 		q = q[:100]
 	}
 	rc.question = q
+	rc.task = strings.ToLower(r.Question)
 	rc.instructions = r.Instructions
 	return rc
 }
@@ -195,7 +197,7 @@ func (rc *runContext) step(s run.Step) Features {
 		// TypeError: ...") more often than on a line of its own.
 		rc.rare.ErrorNames = exactly(errorNames(t))
 		rc.rare.FailedIn = exactly(failedIn(t))
-		rc.rare.FailedAt = exactly(failedAt(t))
+		rc.rare.FailedAt = exactly(failedAt(t, rc.task))
 	}
 	rc.rare.Asserts = exactly(assertions(t))
 	f.Successes = dedupeSignals(f.Successes)

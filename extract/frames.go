@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -27,8 +28,11 @@ var (
 	// AssertionError (File "tests/test_cart.py", line 6, in test_total).
 	failedAtRes = []*matching.Pattern{
 		pattern(`(?m)^[ \t]{0,8}(?<p>[\w./\\-]{1,200}\.\w{1,6}):\d{1,7}: (?:AssertionError|Failed)\b`, 0),
-		pattern(`(?m)^[ \t]{0,8}File "(?<p>[^"\n]{1,300})", line \d{1,7}, in [A-Za-z_]\w{0,80}\n[^\n]{0,300}\nAssertionError\b`, 0),
+		pattern(`(?m)^[ \t]{0,8}File "(?<p>[^"\n]{1,300})", line \d{1,7}, in (?<f>[A-Za-z_]\w{0,80})\n[^\n]{0,300}\nAssertionError\b`, 0),
 	}
+	// The function a pytest traceback's entry lists (its "def" line),
+	// the last before the entry's location.
+	entryDefRe = regexp.MustCompile(`(?m)^[ \t]{0,16}(?:async[ \t]{1,4})?def[ \t]{1,4}([A-Za-z_]\w{0,80})[ \t]{0,4}\(`)
 	// A definition of a function or a class as Python, JavaScript, Go,
 	// Rust and most languages after them write it, in a file's listing
 	// with its lines numbered too (cat -n, a coding agent's file reader).
@@ -55,17 +59,59 @@ func failedIn(t *text) []string {
 }
 
 // failedAt returns the files a step's printed failures say an assertion
-// failed in, as PathNorm has them, each once.
-func failedAt(t *text) []string {
+// failed in, as PathNorm has them, each once. An assertion in a function
+// the task names (lowered, task) is the code's own check of its input
+// (an invariant the task reports it enforcing wrongly), not a test's
+// check of the code: its file is left out.
+func failedAt(t *text, task string) []string {
 	var out []string
 	for _, re := range failedAtRes {
 		for _, m := range t.all(re, maxFrames) {
+			if fn := assertedIn(t, m); fn != "" && namesWord(task, strings.ToLower(fn)) {
+				continue
+			}
 			if p := PathNorm(t.named(m, "p")); !slices.Contains(out, p) && len(out) < maxFrames {
 				out = append(out, p)
 			}
 		}
 	}
 	return out
+}
+
+// assertedIn is the function a failed assertion's match m is in: the one
+// Python's frame names, or the one pytest's entry lists above its
+// location (after the entry's separator line, "_ _ _" or "___ name ___");
+// "" when the output shows none.
+func assertedIn(t *text, m match) string {
+	if fn := t.named(m, "f"); fn != "" {
+		return fn
+	}
+	entry := t.s[:m.Whole().Start]
+	if sep := max(strings.LastIndex(entry, "\n_ _"), strings.LastIndex(entry, "\n____")); sep >= 0 {
+		entry = entry[sep:]
+	}
+	defs := entryDefRe.FindAllStringSubmatch(entry, -1)
+	if len(defs) == 0 {
+		return ""
+	}
+	return defs[len(defs)-1][1]
+}
+
+// namesWord reports whether text holds word with no word character
+// joined to it on either side.
+func namesWord(text, word string) bool {
+	for at := 0; word != ""; {
+		i := strings.Index(text[at:], word)
+		if i < 0 {
+			return false
+		}
+		i += at
+		if (i == 0 || !wordByte(text[i-1])) && (i+len(word) == len(text) || !wordByte(text[i+len(word)])) {
+			return true
+		}
+		at = i + 1
+	}
+	return false
 }
 
 // defines returns the functions and classes a step's code defines, each

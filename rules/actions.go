@@ -657,8 +657,9 @@ func pathRead(in *Input, c extract.Call, v string, i int, failedAt []int) bool {
 // which only reads was given, holding a word of the task or of a step
 // before i: a search for what the task asks, in the caller's words
 // ("Danube length km" for "How long is the Danube in kilometres?"). A
-// made-up id or name holds none; a name copied with a word misspelt is
-// still found out.
+// made-up id or name holds none; a name copied with a word misspelt, or
+// an id no step gave written beside the task's words, is still found
+// out.
 func asked(sup *support, c extract.Call, v string, i int) bool {
 	words := strings.Fields(v)
 	if c.Consequential() || len(words) < 3 {
@@ -666,7 +667,13 @@ func asked(sup *support, c extract.Call, v string, i int) bool {
 	}
 	held := false
 	for k, w := range words {
-		if !meaningful(w) || !sup.before(w, i, from{}) {
+		if !meaningful(w) {
+			continue
+		}
+		if !sup.before(w, i, from{}) {
+			if coded(w) {
+				return false // an id or a code no step gave, put beside the task's words
+			}
 			continue
 		}
 		held = true
@@ -676,6 +683,23 @@ func asked(sup *support, c extract.Call, v string, i int) bool {
 		}
 	}
 	return held
+}
+
+// coded reports whether a word is written as an id is: four digits or
+// more after a letter ("W4817420", "user_4821", "ORD-2024-0042"), or six
+// digits or more ("4817420"). A year, a decade ("1990s") or a figure with
+// its unit is not.
+func coded(w string) bool {
+	digits, lettered := 0, false
+	for _, r := range w {
+		switch {
+		case unicode.IsLetter(r) && digits == 0:
+			lettered = true
+		case unicode.IsDigit(r):
+			digits++
+		}
+	}
+	return lettered && digits >= 4 || digits >= 6
 }
 
 // filePath reports whether v is written as a file's path: directories and

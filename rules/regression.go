@@ -104,17 +104,49 @@ func checkCommand(calls []extract.Call) string {
 }
 
 // lastChange is the last step in (from, to) that makes a consequential
-// call other than running a check, or -1.
+// call other than running a check or writing only the files the check run
+// at step to names (a reproduction script it runs), or -1. Writing the
+// check changes nothing it checks: a script that fails on its first run
+// shows the state it was written against.
 func lastChange[T any](steps []extract.Features, from, to int, checks map[string]T) int {
+	var ran []string
+	for _, c := range steps[to].Calls {
+		if c.Command() != "" {
+			ran = append(ran, commandObjects(c)...)
+		}
+	}
+	changes := func(c extract.Call) bool {
+		files := changedFiles(c)
+		writesCheck := len(files) > 0 && !slices.ContainsFunc(files, func(f string) bool {
+			return !slices.ContainsFunc(ran, func(r string) bool { return sameFile(f, r) })
+		})
+		return c.Consequential() && !writesCheck
+	}
 	for e := to - 1; e > from; e-- {
 		if _, ok := checks[checkCommand(steps[e].Calls)]; ok {
 			continue
 		}
-		if slices.ContainsFunc(steps[e].Calls, extract.Call.Consequential) {
+		if slices.ContainsFunc(steps[e].Calls, changes) {
 			return e
 		}
 	}
 	return -1
+}
+
+// sameFile reports whether two paths, as PathNorm has them, name one file:
+// the same, or one a bare file name that the other ends in ("reproduce.py"
+// run from the directory "/repo/reproduce.py" was written to).
+func sameFile(a, b string) bool {
+	if strings.EqualFold(a, b) {
+		return true
+	}
+	if strings.Contains(a, "/") == strings.Contains(b, "/") {
+		return false
+	}
+	if strings.Contains(a, "/") {
+		a, b = b, a
+	}
+	return strings.HasSuffix(strings.ToLower(b), "/"+strings.ToLower(a))
 }
 
 // toldError reports whether a tool result's text tells of an error besides

@@ -26,6 +26,9 @@ func TestRegression(t *testing.T) {
 		passed = "....\n4 passed in 0.04s"
 		grep   = `bash({"command": "grep -rn parse_on cfg"})`
 		none   = "[exit code 1]"
+		write  = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
+		repro  = `bash({"command": "python reproduce.py"})`
+		raised = "Traceback (most recent call last):\n  File \"/repo/cfg/values.py\", line 7, in parse_bool\n    raise ValueError(value)\nValueError: on\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
@@ -39,6 +42,8 @@ func TestRegression(t *testing.T) {
 		{"a change leaves the reported failure", []msg{user, call(test), out(failed), call(edit), out(edited), call(test), out(failed), call(test), out(failed)}, []int{3}, []int{5, 7}},
 		{"repaired later", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failed), call(edit), out(edited), call(test), out(passed)}, nil, nil},
 		{"a failure before any change", []msg{user, call(view), out("1\tdef parse_bool(value):"), call(test), out(failed)}, nil, nil},
+		{"a reproduction written and run once", []msg{user, call(write), out(edited), call(repro), out(raised), call(edit), out(edited), call(test), out(passed)}, nil, nil},
+		{"a change before the reproduction", []msg{user, call(edit), out(edited), call(write), out(edited), call(repro), out(raised)}, []int{1}, []int{5}},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -51,7 +56,8 @@ func TestRegression(t *testing.T) {
 
 // TestEditedCheck: after a test fails, the agent changes the test file the
 // failed assertion is in rather than the code (SWE-agent's editor, Claude
-// Code's Edit): that change is blamed. Changing the code, changing a file
+// Code's Edit): that change is blamed. Changing the code (also where the
+// code's own assert, in the function the task names, failed), changing a file
 // the agent wrote itself before the failure (its own reproduction), and
 // running the test again by a command line that names it blame nothing.
 func TestEditedCheck(t *testing.T) {
@@ -64,6 +70,7 @@ func TestEditedCheck(t *testing.T) {
 		editCode = `Edit({"file_path": "/repo/pager/count.py", "old_string": "total // per_page", "new_string": "-(-total // per_page)"})`
 		create   = `str_replace_editor({"command": "create", "path": "/repo/tests/test_pager.py", "file_text": "def test_partial_last_page(): ..."})`
 		edited   = "The file has been edited."
+		ownCheck = ">       assert page_count(21, 10) == 3\n\ntests/test_pager.py:9: \n_ _ _ _ _ _\n\n    def page_count(total, per_page):\n>       assert total % per_page == 0, \"partial page\"\nE       AssertionError: partial page\n\npager/count.py:4: AssertionError\n1 failed, 1 passed in 0.05s\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
@@ -76,6 +83,7 @@ func TestEditedCheck(t *testing.T) {
 		{"the test edited", []msg{user, call(test), out(failed), call(editTest), out(edited)}, []int{3}},
 		{"the code edited", []msg{user, call(test), out(failed), call(editCode), out(edited)}, nil},
 		{"a test the agent wrote", []msg{user, call(create), out(edited), call(test), out(failed), call(editTest), out(edited)}, nil},
+		{"the code's own assert, in a function the task names", []msg{user, call(test), out(ownCheck), call(editCode), out(edited)}, nil},
 		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -238,6 +238,16 @@ func TestUnsupportedArguments(t *testing.T) {
 		msg{agent: "tool", content: `[{"title": "Danube Day 2024 events", "snippet": "Join celebrations along the river on 29 June."}]`, kind: run.KindToolResult},
 	)
 	assert.Empty(t, steps(UnsupportedArguments.Run(query), true))
+
+	// An order number no step gave, put in a search beside a word the
+	// user said, is still made up (a customer service agent's lookup, as
+	// an OpenAI chat transcript records it).
+	id := prepare(t, "I'm Yusuf Rossi. Where is my desk lamp order?", "",
+		msg{agent: "user", content: "I'm Yusuf Rossi. Where is my desk lamp order?", kind: run.KindUser},
+		msg{agent: "assistant", content: `search_orders({"query": "Rossi W4817420 purchase"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"order_id": "#W4817420", "status": "cancelled"}`, kind: run.KindToolResult},
+	)
+	assert.Equal(t, []int{1}, steps(UnsupportedArguments.Run(id), true))
 }
 
 // TestPathsAReaderFound: a coding agent that opens the module an issue
