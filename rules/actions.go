@@ -995,6 +995,7 @@ var UnconfirmedAction = &Analyzer{Name: "unconfirmed_action", Run: unconfirmedAc
 func stateOrigin(in *Input) []Finding {
 	var out []Finding
 	seen := map[int]bool{}
+	acted := actedOn(in)
 	for j := range in.Features.Steps {
 		f := &in.Features.Steps[j]
 		if _, failed := toolFailed(f); !failed && !hasError(f) {
@@ -1004,21 +1005,39 @@ func stateOrigin(in *Input) []Finding {
 		if c < 0 || c == j {
 			continue
 		}
-		failing := consequentialValues(&in.Features.Steps[c])
-		if len(failing) == 0 {
+		// The latest consequential step before c that acted on one of
+		// the failing call's objects.
+		k := -1
+		for _, v := range consequentialValues(&in.Features.Steps[c]) {
+			steps := acted[v]
+			if i, _ := slices.BinarySearch(steps, c); i > 0 && steps[i-1] > k {
+				k = steps[i-1]
+			}
+		}
+		if k >= 0 && !seen[k] {
+			seen[k] = true
+			out = append(out, Finding{Step: k, Strength: 0.6, Quote: quoteAt(in, k, 0, 0),
+				Reason: fmt.Sprintf("a later action on the same object (step %d) failed at step %d after this one changed it", c, j)})
+		}
+	}
+	return out
+}
+
+// actedOn lists, for each object a consequential call acts on
+// (consequentialValues), the steps whose calls act on it, in order: each
+// step's calls are read once, where looking back from every failure cost
+// a long run's length again for each.
+func actedOn(in *Input) map[string][]int {
+	out := map[string][]int{}
+	for k := range in.Features.Steps {
+		g := &in.Features.Steps[k]
+		if !slices.ContainsFunc(g.Calls, extract.Call.Consequential) {
 			continue
 		}
-		for k := c - 1; k >= 0; k-- {
-			g := &in.Features.Steps[k]
-			if !slices.ContainsFunc(g.Calls, extract.Call.Consequential) || !shares(consequentialValues(g), failing) {
-				continue
+		for _, v := range consequentialValues(g) {
+			if steps := out[v]; len(steps) == 0 || steps[len(steps)-1] != k {
+				out[v] = append(steps, k)
 			}
-			if !seen[k] {
-				seen[k] = true
-				out = append(out, Finding{Step: k, Strength: 0.6, Quote: quoteAt(in, k, 0, 0),
-					Reason: fmt.Sprintf("a later action on the same object (step %d) failed at step %d after this one changed it", c, j)})
-			}
-			break
 		}
 	}
 	return out
@@ -1097,15 +1116,6 @@ func fileLike(w string) bool {
 	}
 	dot := strings.LastIndexByte(w, '.')
 	return dot > 0 && dot < len(w)-1 && unicode.IsLetter(rune(w[dot+1]))
-}
-
-func shares(a, b []string) bool {
-	for _, v := range a {
-		if slices.Contains(b, v) {
-			return true
-		}
-	}
-	return false
 }
 
 func expectedActions(in *Input) []Finding {

@@ -15,6 +15,7 @@ import (
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
 	"github.com/offattr/offattr/run"
+	"github.com/offattr/offattr/run/runtest"
 )
 
 // msg is a compact step for test runs.
@@ -358,6 +359,24 @@ func TestStateOriginOfCommands(t *testing.T) {
 		msg{agent: "tool", content: "NameError: name 'total' is not defined\nExit code 1", kind: run.KindToolResult},
 	)
 	assert.Equal(t, []int{1}, steps(StateOrigin.Run(in), true))
+
+	// Of two changes to the file a command then fails on, the later one
+	// changed the state it met; a change to another file in between is
+	// none of its business.
+	edit := func(file string) msg {
+		return msg{agent: "assistant", content: `Bash({"command": "sed -i 's/a/b/' /repo/` + file + `"})`, kind: run.KindToolCall}
+	}
+	in = prepare(t, "Fix the report.", "",
+		msg{agent: "user", content: "Fix the report.", kind: run.KindUser},
+		edit("tools/report.py"), msg{agent: "tool", content: "", kind: run.KindToolResult},
+		edit("tools/other.py"), msg{agent: "tool", content: "", kind: run.KindToolResult},
+		edit("tools/report.py"), msg{agent: "tool", content: "", kind: run.KindToolResult},
+		edit("tools/other.py"), msg{agent: "tool", content: "", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `Bash({"command": "python3 tools/report.py > /repo/tools/report.py.out"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "NameError: name 'total' is not defined\nExit code 1", kind: run.KindToolResult},
+	)
+	assert.Equal(t, []int{5}, steps(StateOrigin.Run(in), true))
+	assert.Equal(t, stateOriginByScan(in), stateOrigin(in))
 }
 
 // TestDataFlowOriginGroundTruthInUnit: a ground truth given as a bare
@@ -947,5 +966,53 @@ func TestAgreedSinceLooksBack(t *testing.T) {
 			got = append(got, fmt.Sprint(i, agreed))
 		}
 		require.Equal(t, want, got)
+	}
+}
+
+// stateOriginByScan is state_origin as it reads, one failure at a time:
+// from the failing call, back to the nearest consequential step that acted
+// on one of its objects.
+func stateOriginByScan(in *Input) []Finding {
+	var out []Finding
+	seen := map[int]bool{}
+	for j := range in.Features.Steps {
+		f := &in.Features.Steps[j]
+		if _, failed := toolFailed(f); !failed && !hasError(f) {
+			continue
+		}
+		c := callerOf(in, j)
+		if c < 0 || c == j {
+			continue
+		}
+		failing := consequentialValues(&in.Features.Steps[c])
+		for k := c - 1; k >= 0 && len(failing) > 0; k-- {
+			g := &in.Features.Steps[k]
+			if !slices.ContainsFunc(g.Calls, extract.Call.Consequential) || !slices.ContainsFunc(consequentialValues(g), func(v string) bool { return slices.Contains(failing, v) }) {
+				continue
+			}
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, Finding{Step: k, Strength: 0.6, Quote: quoteAt(in, k, 0, 0),
+					Reason: fmt.Sprintf("a later action on the same object (step %d) failed at step %d after this one changed it", c, j)})
+			}
+			break
+		}
+	}
+	return out
+}
+
+// TestStateOriginIndexed holds state_origin, which looks up the objects
+// each step acted on, to its reading by scan on every labelled run and
+// constructed kind.
+func TestStateOriginIndexed(t *testing.T) {
+	files := runtest.SystemFiles(t)
+	kinds, err := filepath.Glob(filepath.Join("..", "testdata", "kinds", "*", "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, kinds)
+	for _, path := range append(files, kinds...) {
+		r, err := run.Load(path, run.Options{})
+		require.NoError(t, err, path)
+		in := inputOf(t, r)
+		assert.Equal(t, stateOriginByScan(in), stateOrigin(in), path)
 	}
 }
