@@ -326,9 +326,13 @@ func (c *Claim) UnmarshalJSON(b []byte) error {
 
 // RunFeatures is extract's reading of a whole run.
 type RunFeatures struct {
-	Steps       []Features   `json:"steps"`
-	Question    []Claim      `json:"question_claims,omitempty"`
-	FinalAnswer *FinalAnswer `json:"final_answer,omitempty"`
+	Steps    []Features `json:"steps"`
+	Question []Claim    `json:"question_claims,omitempty"`
+	// QuestionWordNumbers are the numbers the task writes in words ("a
+	// dozen", "twenty-four"), in increasing order: a step that writes one
+	// in digits restates the task.
+	QuestionWordNumbers []float64    `json:"question_word_numbers,omitempty"`
+	FinalAnswer         *FinalAnswer `json:"final_answer,omitempty"`
 	// ExpectedCalls are the tool calls the run's ground truth lists, when
 	// it gives the actions the run should have taken rather than an answer.
 	ExpectedCalls []Call `json:"expected_calls,omitempty"`
@@ -339,16 +343,17 @@ type RunFeatures struct {
 
 // runFeaturesJSON is RunFeatures as JSON has it.
 type runFeaturesJSON struct {
-	Steps         stepsJSON    `json:"steps"`
-	Question      []Claim      `json:"question_claims,omitempty"`
-	FinalAnswer   *FinalAnswer `json:"final_answer,omitempty"`
-	ExpectedCalls []Call       `json:"expected_calls,omitempty"`
+	Steps               stepsJSON    `json:"steps"`
+	Question            []Claim      `json:"question_claims,omitempty"`
+	QuestionWordNumbers []float64    `json:"question_word_numbers,omitempty"`
+	FinalAnswer         *FinalAnswer `json:"final_answer,omitempty"`
+	ExpectedCalls       []Call       `json:"expected_calls,omitempty"`
 }
 
 // MarshalJSON writes the run's features, each step's with the agent the
 // run names for it (none in features made by hand).
 func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, FinalAnswer: rf.FinalAnswer, ExpectedCalls: rf.ExpectedCalls})
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, FinalAnswer: rf.FinalAnswer, ExpectedCalls: rf.ExpectedCalls})
 }
 
 // stepsJSON writes a run's features step by step, rather than a list of

@@ -177,7 +177,7 @@ func handedToCode(in *Input, d int) int {
 		}
 		val, _ := c.Value()
 		if other == nil {
-			other = taskFigures(in, sup.question)
+			other = taskFigures(in)
 		}
 		if x, err := strconv.ParseFloat(val, 64); err == nil && (other[x] || conversions[x]) {
 			continue // the task's figure, written in words or in a date, or a unit's
@@ -640,4 +640,26 @@ func firstStated(in *Input, put string, i int, want value) int {
 		}
 	}
 	return -1
+}
+
+// taskFigures returns the numbers the task states other than as numbers:
+// in words, and as the year, month and day of the dates it states. A step
+// that writes such a number in digits restates the task's figure; it
+// hands on nothing of its own.
+func taskFigures(in *Input) map[float64]bool {
+	out := map[float64]bool{}
+	for _, x := range in.Features.QuestionWordNumbers {
+		out[x] = true
+	}
+	for _, c := range in.Features.Question {
+		if c.Kind != extract.ClaimDate {
+			continue
+		}
+		for part := range strings.SplitSeq(c.Norm, "-") {
+			if n, err := strconv.Atoi(part); err == nil {
+				out[float64(n)] = true
+			}
+		}
+	}
+	return out
 }

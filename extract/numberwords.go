@@ -1,11 +1,9 @@
-package rules
+package extract
 
 import (
-	"strconv"
+	"slices"
 	"strings"
 	"unicode"
-
-	"github.com/offattr/offattr/extract"
 )
 
 // numberWords are the values of the words a number is written in: the
@@ -18,25 +16,25 @@ var numberWords = map[string]float64{
 	"sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
 }
 
-// multipliers scale the number written before them, or one ("a dozen").
-var multipliers = map[string]float64{"dozen": 12, "hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+// wordMultipliers scale the number written before them, or one ("a dozen").
+var wordMultipliers = map[string]float64{"dozen": 12, "hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 
-// wordNumbers returns the values of the numbers a text (lower case)
-// writes in words: "a dozen pens" is 12, "twenty-four hours" 24, "three
-// hundred" 300, "two dozen" 24. A step that writes such a number in
-// digits restates the text's figure; it hands on nothing of its own.
-func wordNumbers(s string) map[float64]bool {
-	out := map[float64]bool{}
+// wordNumbers returns the values of the numbers a text writes in words,
+// in increasing order, each once: "a dozen pens" is 12, "twenty-four
+// hours" 24, "three hundred" 300, "two dozen" 24.
+func wordNumbers(text string) []float64 {
+	s := strings.ToLower(text)
+	var out []float64
 	var total, cur float64
 	in := false // a number is being read
 	flush := func() {
 		if in {
-			out[total+cur] = true
+			out = append(out, total+cur)
 		}
 		total, cur, in = 0, 0, false
 	}
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
-		if v, ok := multipliers[w]; ok {
+		if v, ok := wordMultipliers[w]; ok {
 			if !in {
 				cur = 1 // "a dozen", "hundred"
 			}
@@ -65,23 +63,6 @@ func wordNumbers(s string) map[float64]bool {
 		}
 	}
 	flush()
-	return out
-}
-
-// taskFigures returns the numbers the task (question, lower case) states
-// other than as numbers: in words, and as the year, month and day of the
-// dates it states.
-func taskFigures(in *Input, question string) map[float64]bool {
-	out := wordNumbers(question)
-	for _, c := range in.Features.Question {
-		if c.Kind != extract.ClaimDate {
-			continue
-		}
-		for part := range strings.SplitSeq(c.Norm, "-") {
-			if n, err := strconv.Atoi(part); err == nil {
-				out[float64(n)] = true
-			}
-		}
-	}
-	return out
+	slices.Sort(out)
+	return slices.Compact(out)
 }
