@@ -50,6 +50,14 @@ func regression(in *Input) []Finding {
 		}
 		runs[cmd] = append(runs[cmd], outcome{call: c, failed: failed})
 	}
+	// The steps that may change what a check reads: a consequential call
+	// that runs no check. lastChange looks back through these alone.
+	var changing []int
+	for e := range steps {
+		if _, ok := runs[checkCommand(steps[e].Calls)]; !ok && slices.ContainsFunc(steps[e].Calls, extract.Call.Consequential) {
+			changing = append(changing, e)
+		}
+	}
 	var out []Finding
 	blamed := map[int]bool{}
 	for _, cmd := range order {
@@ -67,7 +75,7 @@ func regression(in *Input) []Finding {
 			if k > 0 {
 				from = rs[k-1].call
 			}
-			e := lastChange(steps, from, rs[k].call, runs)
+			e := lastChange(steps, changing, from, rs[k].call)
 			if e < 0 {
 				continue
 			}
@@ -103,12 +111,12 @@ func checkCommand(calls []extract.Call) string {
 	return ""
 }
 
-// lastChange is the last step in (from, to) that makes a consequential
-// call other than running a check or writing only the files the check run
-// at step to names (a reproduction script it runs), or -1. Writing the
-// check changes nothing it checks: a script that fails on its first run
-// shows the state it was written against.
-func lastChange[T any](steps []extract.Features, from, to int, checks map[string]T) int {
+// lastChange is the last of the changing steps in (from, to) that makes
+// a consequential call other than writing only the files the check run at
+// step to names (a reproduction script it runs), or -1. Writing the check
+// changes nothing it checks: a script that fails on its first run shows
+// the state it was written against.
+func lastChange(steps []extract.Features, changing []int, from, to int) int {
 	var ran []string
 	for _, c := range steps[to].Calls {
 		if c.Command() != "" {
@@ -122,11 +130,9 @@ func lastChange[T any](steps []extract.Features, from, to int, checks map[string
 		})
 		return c.Consequential() && !writesCheck
 	}
-	for e := to - 1; e > from; e-- {
-		if _, ok := checks[checkCommand(steps[e].Calls)]; ok {
-			continue
-		}
-		if slices.ContainsFunc(steps[e].Calls, changes) {
+	i, _ := slices.BinarySearch(changing, to)
+	for i--; i >= 0 && changing[i] > from; i-- {
+		if e := changing[i]; slices.ContainsFunc(steps[e].Calls, changes) {
 			return e
 		}
 	}
