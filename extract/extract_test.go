@@ -223,15 +223,7 @@ func TestClosingReplyAnswerValues(t *testing.T) {
 		{"a named answer", steps("A", "Who won?", "B", "FINAL ANSWER: Yamasaki, Sugiyura"), []string{"yamasaki", "sugiyura"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fa := Run(tt.run).FinalAnswer
-			require.NotNil(t, fa)
-			var got []string
-			for _, c := range fa.Claims {
-				got = append(got, c.Norm)
-			}
-			assert.Equal(t, tt.want, got)
-		})
+		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, answerNorms(t, tt.run)) })
 	}
 }
 
@@ -250,15 +242,7 @@ func TestAnswerCitationsAreNoValues(t *testing.T) {
 		{"a name no page was read from", chat("user", "Which fund?", "tool", page, "assistant", "The fund is Fidelity Emerging Markets Fund (FEMKX)."), []string{"fidelity emerging markets fund", "femkx"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fa := Run(tt.run).FinalAnswer
-			require.NotNil(t, fa)
-			var got []string
-			for _, c := range fa.Claims {
-				got = append(got, c.Norm)
-			}
-			assert.Equal(t, tt.want, got)
-		})
+		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, answerNorms(t, tt.run)) })
 	}
 }
 
@@ -399,4 +383,17 @@ func FuzzMayAddress(f *testing.F) {
 			t.Fatalf("mayAddress said no, yet the pattern addresses the name in %q", s)
 		}
 	})
+}
+
+// answerNorms returns the norms of the claims of r's final answer, which
+// must have one.
+func answerNorms(t *testing.T, r *run.Run) []string {
+	t.Helper()
+	fa := Run(r).FinalAnswer
+	require.NotNil(t, fa)
+	var got []string
+	for _, c := range fa.Claims {
+		got = append(got, c.Norm)
+	}
+	return got
 }
