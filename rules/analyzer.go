@@ -13,8 +13,9 @@ import (
 
 // Input is everything the rules read about one run. A *run.Run cannot
 // carry the benchmark label (see run.Case). Its reading of the ground truth
-// is made once, on first use, for every analyzer, and so is the index of
-// which earlier steps hold a value, for as long as one Apply runs: Run and
+// is made once, on first use, for every analyzer, and so are the index of
+// which later results correct a failure and the index of which earlier
+// steps hold a value, the last for as long as one Apply runs: Run and
 // Features must not change after that, and an Input is not copied once
 // read.
 type Input struct {
@@ -24,6 +25,9 @@ type Input struct {
 
 	truthOnce sync.Once
 	truth     truth // groundTruth's
+
+	fixesOnce sync.Once
+	fixes     fixes // corrected's
 
 	supportMu sync.Mutex
 	shared    *support // supportIndex's, while Apply runs

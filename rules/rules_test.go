@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -1005,14 +1006,87 @@ func stateOriginByScan(in *Input) []Finding {
 // each step acted on, to its reading by scan on every labelled run and
 // constructed kind.
 func TestStateOriginIndexed(t *testing.T) {
+	for path, in := range labelledAndKinds(t) {
+		assert.Equal(t, stateOriginByScan(in), stateOrigin(in), path)
+	}
+}
+
+// labelledAndKinds yields the Input of every labelled run and constructed
+// kind, by the path of its file.
+func labelledAndKinds(t *testing.T) iter.Seq2[string, *Input] {
 	files := runtest.SystemFiles(t)
 	kinds, err := filepath.Glob(filepath.Join("..", "testdata", "kinds", "*", "*.json"))
 	require.NoError(t, err)
 	require.NotEmpty(t, kinds)
-	for _, path := range append(files, kinds...) {
-		r, err := run.Load(path, run.Options{})
-		require.NoError(t, err, path)
-		in := inputOf(t, r)
-		assert.Equal(t, stateOriginByScan(in), stateOrigin(in), path)
+	return func(yield func(string, *Input) bool) {
+		for _, path := range append(files, kinds...) {
+			r, err := run.Load(path, run.Options{})
+			require.NoError(t, err, path)
+			if !yield(path, inputOf(t, r)) {
+				return
+			}
+		}
+	}
+}
+
+// correctedByScan is corrected as it reads one failure at a time: each
+// later result of the trial in turn, until one is clean or the failure
+// happens again.
+func correctedByScan(in *Input, j int) int {
+	trial := in.Graph.TrialOf(j)
+	agent := ""
+	var failing []extract.Call
+	if c := callerOf(in, j); c >= 0 {
+		agent = run.AgentKey(in.Run.Steps[c].Agent)
+		failing = in.Features.Steps[c].Calls
+	}
+	for k := j + 1; k <= trial.End; k++ {
+		f := &in.Features.Steps[k]
+		if _, failed := toolFailed(f); failed {
+			if c := callerOf(in, k); len(failing) == 0 || c < 0 || len(in.Features.Steps[c].Calls) == 0 || sameCalls(failing, in.Features.Steps[c].Calls) {
+				return -1
+			}
+			continue
+		}
+		if toolSucceeded(f) {
+			return k
+		}
+		if c := callerOf(in, k); c >= 0 && c != k && agent != "" && run.AgentKey(in.Run.Steps[c].Agent) == agent && !hasError(f) {
+			return k
+		}
+	}
+	return -1
+}
+
+// TestCorrectedIndexed holds corrected, which looks later results up in
+// an index, to its reading by scan for every step of every labelled run
+// and constructed kind.
+func TestCorrectedIndexed(t *testing.T) {
+	for path, in := range labelledAndKinds(t) {
+		var want, got []int
+		for j := range in.Features.Steps {
+			want = append(want, correctedByScan(in, j))
+			got = append(got, corrected(in, j))
+		}
+		assert.Equal(t, want, got, path)
+	}
+}
+
+// BenchmarkCorrectedInALongRun is a coding session of 20,000 steps that
+// runs a different failing check each time and never passes one: every
+// failure asks what later result corrected it.
+func BenchmarkCorrectedInALongRun(b *testing.B) {
+	r := &run.Run{Source: "long.json", Question: "Fix parse_duration."}
+	for i := 0; len(r.Steps) < 20000; i++ {
+		r.Steps = append(r.Steps,
+			run.Step{Index: len(r.Steps), Agent: "assistant", Kind: run.KindToolCall, Content: fmt.Sprintf(`Bash({"command": "python -m pytest -q tests/test_d%d.py"})`, i), Extra: &run.Extra{}},
+			run.Step{Index: len(r.Steps) + 1, Agent: "tool", Kind: run.KindToolResult, Content: fmt.Sprintf("E   AssertionError\ntests/test_d%d.py:9: AssertionError\n1 failed\nExit code 1", i), Extra: &run.Extra{}})
+	}
+	read := inputOf(b, r)
+	for b.Loop() {
+		in := &Input{Run: r, Features: read.Features, Graph: read.Graph}
+		for j := range r.Steps {
+			corrected(in, j)
+		}
 	}
 }

@@ -1,9 +1,12 @@
 package rules
 
 import (
+	"math"
+	"slices"
+	"strings"
+
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
-	"strings"
 )
 
 // callerOf returns the step that answers for tool result j (extract's
@@ -68,30 +71,89 @@ func failureWeight(s extract.Signal) float64 {
 // (code run by a terminal, where one script cannot be told from the
 // next); a different call that fails is a workaround that did not work
 // yet, as an agent tries one command after another.
+//
+// The later results are looked up in an index of the run's results made
+// once, not read again for each failure: a session of thousands of
+// distinct failing checks asks it of every one.
 func corrected(in *Input, j int) int {
-	trial := in.Graph.TrialOf(j)
+	x := in.fixIndex()
 	agent := ""
 	var failing []extract.Call
 	if c := callerOf(in, j); c >= 0 {
 		agent = run.AgentKey(in.Run.Steps[c].Agent)
 		failing = in.Features.Steps[c].Calls
 	}
-	for k := j + 1; k <= trial.End; k++ {
-		f := &in.Features.Steps[k]
-		if _, failed := toolFailed(f); failed {
-			if c := callerOf(in, k); len(failing) == 0 || c < 0 || len(in.Features.Steps[c].Calls) == 0 || sameCalls(failing, in.Features.Steps[c].Calls) {
-				return -1
-			}
-			continue
-		}
-		if toolSucceeded(f) {
-			return k
-		}
-		if c := callerOf(in, k); c >= 0 && c != k && agent != "" && run.AgentKey(in.Run.Steps[c].Agent) == agent && !hasError(f) {
-			return k
+	again := firstAfter(x.failed, j)
+	if len(failing) > 0 {
+		again = firstAfter(x.blindFailed, j)
+		for _, c := range failing {
+			again = min(again, firstAfter(x.failedCall[callKey{c.Name, c.Command()}], j))
 		}
 	}
-	return -1
+	fix := firstAfter(x.succeeded, j)
+	if agent != "" {
+		fix = min(fix, firstAfter(x.retried[agent], j))
+	}
+	if fix > in.Graph.TrialOf(j).End || again < fix {
+		return -1
+	}
+	return fix
+}
+
+// fixes indexes a run's tool results by what corrected asks of them, each
+// list in step order.
+type fixes struct {
+	failed      []int             // the results that show their call failed
+	blindFailed []int             // of those, the ones whose call is not by name: code a terminal ran, or no caller
+	failedCall  map[callKey][]int // of the others, the ones whose caller makes a call by that name and command
+	succeeded   []int             // the results with a success signal
+	retried     map[string][]int  // the results, neither failed nor an error, answering for a call by that agent
+}
+
+// callKey is a call as sameCalls compares calls.
+type callKey struct{ name, command string }
+
+func (in *Input) fixIndex() *fixes {
+	in.fixesOnce.Do(func() {
+		x := &in.fixes
+		x.failedCall = map[callKey][]int{}
+		x.retried = map[string][]int{}
+		for k := range in.Features.Steps {
+			f := &in.Features.Steps[k]
+			c := callerOf(in, k)
+			if _, failed := toolFailed(f); failed {
+				x.failed = append(x.failed, k)
+				if c < 0 || len(in.Features.Steps[c].Calls) == 0 {
+					x.blindFailed = append(x.blindFailed, k)
+					continue
+				}
+				for _, call := range in.Features.Steps[c].Calls {
+					key := callKey{call.Name, call.Command()}
+					if l := x.failedCall[key]; len(l) == 0 || l[len(l)-1] != k {
+						x.failedCall[key] = append(l, k)
+					}
+				}
+				continue
+			}
+			if toolSucceeded(f) {
+				x.succeeded = append(x.succeeded, k)
+			}
+			if c >= 0 && c != k && !hasError(f) {
+				a := run.AgentKey(in.Run.Steps[c].Agent)
+				x.retried[a] = append(x.retried[a], k)
+			}
+		}
+	})
+	return &in.fixes
+}
+
+// firstAfter returns the first step of an ascending list after j, or the
+// largest int when there is none.
+func firstAfter(steps []int, j int) int {
+	if k, _ := slices.BinarySearch(steps, j+1); k < len(steps) {
+		return steps[k]
+	}
+	return math.MaxInt
 }
 
 // toolSucceeded reports whether a tool result shows a clean run.
