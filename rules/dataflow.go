@@ -557,9 +557,10 @@ func groundTruthContradiction(in *Input) []Finding {
 			continue
 		}
 		put := f.Answer
-		if put == "" && had >= 0 {
+		if put == "" && had >= 0 && !looksUp(f) {
 			// Once the correct value was reached, restating the final
-			// answer's value counts as putting it forward.
+			// answer's value counts as putting it forward; a search that
+			// names what it looks for puts nothing forward.
 			if given == nil {
 				given = givenClaims(in)
 			}
@@ -602,6 +603,12 @@ func groundTruthContradiction(in *Input) []Finding {
 // GroundTruthContradiction is the ground_truth_contradiction analyzer.
 var GroundTruthContradiction = &Analyzer{Name: "ground_truth_contradiction", Run: groundTruthContradiction, Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactKinds, FactToolCalls},
 	Doc: "with the correct answer: the first step to put forward a different one, above all after some step had reached it"}
+
+// looksUp reports whether a step calls tools that only read (a search, a
+// lookup, a listing), and none that acts.
+func looksUp(f *extract.Features) bool {
+	return len(f.Calls) > 0 && !slices.ContainsFunc(f.Calls, extract.Call.Consequential)
+}
 
 // statedFinal returns the text of the first claim of a step that is a value
 // of the final answer, or "": the first the task did not give (given, by

@@ -220,6 +220,23 @@ func TestChatAnswerContradicted(t *testing.T) {
 	assert.Equal(t, 3, Attribute(in).Step)
 }
 
+// TestSearchPutsNoAnswerForward: once a search result held the correct
+// value, a refined search naming the task's subject again puts nothing
+// forward; the reply that names the wrong one of the result's values
+// does.
+func TestSearchPutsNoAnswerForward(t *testing.T) {
+	question := "Who was the first woman to win a Nobel Prize in Chemistry?"
+	in := prepare(t, question, "Marie Curie",
+		msg{agent: "user", content: question, kind: run.KindUser},
+		msg{agent: "assistant", content: `wiki_search({"query": "first woman Nobel Prize"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Marie Curie was the first woman to win a Nobel Prize (Physics, 1903).", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `wiki_search({"query": "first woman Nobel Prize in Chemistry"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "In 1911 Marie Curie became the first woman to win the Nobel Prize in Chemistry; Irène Joliot-Curie won it in 1935.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The first woman to win the Nobel Prize in Chemistry was Irène Joliot-Curie."},
+	)
+	assert.Equal(t, []int{5}, steps(GroundTruthContradiction.Run(in), true))
+}
+
 // TestUnsupportedArguments: a search query of a few words that takes its
 // words from the task is composed, not made up, though the task does not
 // hold it as a whole; a name the caller brings from nowhere is made up.
