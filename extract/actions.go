@@ -31,21 +31,36 @@ type Call struct {
 	// structured call.
 	Offset int `json:"offset"`
 	// command is the command line the arguments give the call to run
-	// (commandOf), and reads is set when it only reads (readsOnly).
+	// (commandOf), read once (readCommand): reads is set when it only
+	// reads, and files are the files the call names (callFiles).
 	command string
 	reads   bool
+	files   []string
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
 func newCall(name, args string, offset int) Call {
-	command := commandOf(args)
-	return Call{Name: name, Args: args, Values: ArgValues(args), Offset: offset, command: command, reads: readsOnly(command)}
+	line, words := commandOf(args)
+	values := ArgValues(args)
+	var cmd commandReading
+	if line != "" {
+		cmd = readCommand(line)
+	}
+	return Call{Name: name, Args: args, Values: values, Offset: offset, command: line, reads: cmd.reads, files: callFiles(line, words, values, cmd.files)}
 }
 
 // Command is the command line the call's arguments give it to run, as a
 // shell or an editor exposed as a tool takes it; "" for a call given none.
 // It says what the call does, not what it acts on.
 func (c Call) Command() string { return c.command }
+
+// Files are the files the call names, each once, as PathNorm has them:
+// those its command line names, as a shell parser reads it (arguments
+// that are paths or names with an extension, the files its redirections
+// read or write; not a pattern, a script or a message it is given), then
+// its arguments of one word beside the command that name a file (an
+// editor's path, a writing tool's file).
+func (c Call) Files() []string { return c.files }
 
 // Words splits the tool's name into lower-case words ("exchange_delivered
 // OrderItems" → exchange, delivered, order, items).

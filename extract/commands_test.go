@@ -1,9 +1,12 @@
 package extract
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/run"
 )
@@ -56,6 +59,97 @@ func TestConsequentialCommands(t *testing.T) {
 			if assert.Len(t, cs, 1) {
 				assert.Equal(t, tt.consequential, cs[0].Consequential())
 			}
+		})
+	}
+}
+
+// TestCommandFiles: a call's command line is read once by a shell parser
+// into the files it names and whether it only reads. Quoting, heredocs,
+// redirections, a script given to sed or an interpreter, and a shell
+// given a line with -c are read as a shell reads them. Shapes: SWE-agent's
+// bash and str_replace_editor, Claude Code's Bash, Codex CLI's shell
+// (a list of words), as their logs write the arguments.
+func TestCommandFiles(t *testing.T) {
+	tests := []struct {
+		name, tool, args string
+		files            []string
+		reads            bool
+	}{
+		{"sed's script is no file", "bash", `{"command": "sed -i 's/a/b/' f.py"}`, []string{"f.py"}, false},
+		{"sed's script given by -e", "bash", `{"command": "sed -e 's/a/b/' -i src/app.py"}`, []string{"src/app.py"}, false},
+		{"a quoted path with blanks", "Bash", `{"command": "cat \"my notes/todo list.md\""}`, []string{"my notes/todo list.md"}, true},
+		{"a path escaped", "Bash", `{"command": "cat my\\ notes.md"}`, []string{"my notes.md"}, true},
+		{"a heredoc writes its file, its text names none", "bash", `{"command": "cat > x.py <<'EOF'\nimport os.path\nprint(os.path.join('a', 'b/c.py'))\nEOF"}`, []string{"x.py"}, false},
+		{"a test run after cd", "exec_command", `{"cmd": "cd /repo && pytest tests/test_parser.py"}`, []string{"/repo", "tests/test_parser.py"}, true},
+		{"output written to a file", "Bash", `{"command": "pytest -q > out.txt"}`, []string{"out.txt"}, false},
+		{"output appended to a file", "Bash", `{"command": "pytest -q >> logs/run.log 2>&1"}`, []string{"logs/run.log"}, false},
+		{"errors joined and thrown away", "Bash", `{"command": "cat a.py 2>&1 | head -5; ls b.py 2>/dev/null"}`, []string{"a.py", "b.py"}, true},
+		{"a script read from a heredoc", "bash", `{"command": "python - <<EOF\nimport json, os.path\nprint(json.load(open('cfg.json')))\nEOF"}`, nil, false},
+		{"a patch applied from a file", "bash", `{"command": "git apply fix.patch"}`, []string{"fix.patch"}, false},
+		{"a patch applied from a heredoc", "bash", `{"command": "git apply <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF"}`, nil, false},
+		{"a pipe", "Bash", `{"command": "grep -rn \"os.path\" src/app.py | head -5"}`, []string{"src/app.py"}, true},
+		{"code given to an interpreter", "bash", `{"command": "python3 -c \"from shop.orders import total; print(total({}))\""}`, nil, false},
+		{"code given to perl", "bash", `{"command": "perl -pi -e 's/a/b/' lib/x.pm"}`, []string{"lib/x.pm"}, false},
+		{"a module run", "bash", `{"command": "python -m pytest tests/test_a.py"}`, []string{"tests/test_a.py"}, true},
+		{"a module named with a dot", "bash", `{"command": "python -m pkg.tool input.csv"}`, []string{"input.csv"}, false},
+		{"echo's text names no file", "bash", `{"command": "echo \"see docs/usage\" > notes.md"}`, []string{"notes.md"}, false},
+		{"a quoted > is no redirection", "Bash", `{"command": "grep \"a > b\" f.txt"}`, []string{"f.txt"}, true},
+		{"a test in an if", "Bash", `{"command": "if grep -q main a.go; then echo found; fi"}`, []string{"a.go"}, true},
+		{"a pattern of names is no file", "bash", `{"command": "find . -name '*.pyc' -delete"}`, nil, false},
+		{"a shell given a line", "Bash", `{"command": "bash -lc 'cd /repo && cat src/app.py'"}`, []string{"/repo", "src/app.py"}, true},
+		{"a shell given a line that writes", "Bash", `{"command": "sh -c \"sed -i 's/a/b/' src/app.py\""}`, []string{"src/app.py"}, false},
+		{"a command as a list of words", "shell", `{"command": ["bash", "-lc", "sed -i 's/a/b/' src/app.py"]}`, []string{"src/app.py"}, false},
+		{"a list of words without a shell", "shell", `{"command": ["sed", "-i", "s/a/b/", "src/app.py"]}`, []string{"src/app.py"}, false},
+		{"grep's count is no pattern", "Bash", `{"command": "grep -A 3 -n parse_bool cfg/values.py"}`, []string{"cfg/values.py"}, true},
+		{"an editor's path", "str_replace_editor", `{"command": "str_replace", "path": "/repo/shop/orders.py", "old_str": "a", "new_str": "b"}`, []string{"shop/orders.py"}, false},
+		{"an editor's view", "str_replace_editor", `{"command": "view", "path": "/repo/shop/orders.py"}`, []string{"shop/orders.py"}, true},
+		{"a read of a file into a program", "Bash", `{"command": "python3 check.py < data/in.json"}`, []string{"check.py", "data/in.json"}, false},
+		{"an assignment before the program", "Bash", `{"command": "PYTHONPATH=src/lib pytest tests/t.py"}`, []string{"tests/t.py"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := run.Step{Agent: "assistant", Kind: run.KindToolCall, Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: tt.tool, Arguments: tt.args}}}}
+			cs := calls(s, newText(""))
+			require.Len(t, cs, 1)
+			assert.Equal(t, tt.files, cs[0].Files())
+			assert.Equal(t, !tt.reads, cs[0].Consequential())
+		})
+	}
+}
+
+// TestCommandHostile: a command line is log text, untrusted. It is parsed
+// and never run or expanded; a line that is not shell, or one built to
+// exhaust the parser, is read plainly, without a panic.
+func TestCommandHostile(t *testing.T) {
+	ran := filepath.Join(t.TempDir(), "ran")
+	sub := PathNorm(ran) // a substituted command's own files are named
+	tests := []struct {
+		name, line string
+		files      []string
+		reads      bool
+	}{
+		{"an unterminated quote", `grep -rn "def parse src/app.py`, []string{"src/app.py"}, false},
+		{"a half command", `cat a.py &&`, []string{"a.py"}, false},
+		{"a substituted command", `echo $(rm -rf /)`, []string{"/"}, false},
+		{"a substituted command into a read", "cat $(touch " + ran + ")", []string{sub}, false},
+		{"a process substituted", "diff <(touch " + ran + ") b.txt", []string{"b.txt", sub}, false},
+		{"a backquoted command", "cat `touch " + ran + "`", []string{sub}, false},
+		{"a variable is not expanded", `cat "$HOME/.ssh/id_rsa" $FILE`, nil, true},
+		{"NUL bytes", "cat a\x00b.py\x00 > c.txt", []string{"ab.py", "c.txt"}, false},
+		{"a 1 MB line", "cat " + strings.Repeat("a.py ", (1<<20-8)/5), []string{"a.py"}, true},
+		{"a line over 1 MiB is read plainly", "cat " + strings.Repeat("a.py ", 1<<20/5+1), []string{"a.py"}, false},
+		{"brackets nested a million deep", strings.Repeat("$(", 1<<20/2), nil, false},
+		{"a million blocks deep", strings.Repeat("{ ", 1<<20/2) + "cat a.py", []string{"a.py"}, false},
+		{"not shell", `{"query": "Danube length"}`, nil, false},
+		{"only a comment", `# nothing to run`, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var r commandReading
+			require.NotPanics(t, func() { r = readCommand(tt.line) })
+			assert.Equal(t, tt.files, r.files)
+			assert.Equal(t, tt.reads, r.reads)
+			assert.NoFileExists(t, ran, "the line was run")
 		})
 	}
 }
