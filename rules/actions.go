@@ -1079,43 +1079,19 @@ func consequentialValues(f *extract.Features) []string {
 }
 
 // commandObjects are the objects of a call given a command to run: the
-// files its command line and its arguments name, and its other arguments
-// of one word (an id). The words of a command are what it does, and an
-// argument of several (a shell tool's description of the command, the
-// text an editor puts in) is no object: two commands that both "Run the
-// tests" act on nothing in common. A file is read by its PathNorm, as two
-// commands name it from different directories.
+// files its command line and its arguments name (extract reads them,
+// Call.Files), and its other arguments of one word (an id). The words of
+// a command are what it does, and an argument of several (a shell tool's
+// description of the command, the text an editor puts in) is no object:
+// two commands that both "Run the tests" act on nothing in common.
 func commandObjects(c extract.Call) []string {
-	var out []string
-	for _, w := range strings.Fields(c.Command()) {
-		if fileLike(w) {
-			out = append(out, extract.PathNorm(w))
-		}
-	}
+	out := slices.Clone(c.Files())
 	for _, v := range c.Values {
-		switch {
-		case v == c.Command() || strings.ContainsAny(v, " \t\n") || !meaningful(v):
-		case fileLike(v):
-			out = append(out, extract.PathNorm(v))
-		default:
+		if v != c.Command() && !strings.ContainsAny(v, " \t\n") && meaningful(v) && !extract.FileLike(v) {
 			out = append(out, v)
 		}
 	}
 	return out
-}
-
-// fileLike reports whether a word names a file: a path, or a name with an
-// extension ("parser.py"), not an option.
-func fileLike(w string) bool {
-	w = strings.Trim(w, `"'`)
-	if w == "" || w[0] == '-' || strings.Contains(w, "://") {
-		return false
-	}
-	if strings.Contains(w, "/") {
-		return true
-	}
-	dot := strings.LastIndexByte(w, '.')
-	return dot > 0 && dot < len(w)-1 && unicode.IsLetter(rune(w[dot+1]))
 }
 
 func expectedActions(in *Input) []Finding {

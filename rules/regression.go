@@ -124,7 +124,7 @@ func lastChange(steps []extract.Features, changing []int, from, to int) int {
 		}
 	}
 	changes := func(c extract.Call) bool {
-		files := changedFiles(c)
+		files := c.Files()
 		writesCheck := len(files) > 0 && !slices.ContainsFunc(files, func(f string) bool {
 			return !slices.ContainsFunc(ran, func(r string) bool { return sameFile(f, r) })
 		})
@@ -190,7 +190,7 @@ func editedCheck(in *Input) []Finding {
 		var files []string
 		for _, c := range f.Calls {
 			if c.Consequential() && checkCommand([]extract.Call{c}) == "" {
-				files = append(files, changedFiles(c)...)
+				files = append(files, c.Files()...)
 			}
 		}
 		for _, p := range files {
@@ -210,15 +210,3 @@ func editedCheck(in *Input) []Finding {
 // EditedCheck is the edited_check analyzer.
 var EditedCheck = &Analyzer{Name: "edited_check", Run: editedCheck, Requires: []Fact{FactToolCalls, FactSignals, FactKinds},
 	Doc: "a change, after a check failed, to the file the check's failed assertion is in (a test the agent did not write), rather than to the code it tests"}
-
-// changedFiles are the files a consequential call names, as PathNorm has
-// them.
-func changedFiles(c extract.Call) []string {
-	var out []string
-	for _, v := range commandObjects(c) {
-		if fileLike(v) {
-			out = append(out, extract.PathNorm(strings.Trim(v, `"'`)))
-		}
-	}
-	return out
-}
