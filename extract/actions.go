@@ -32,10 +32,11 @@ type Call struct {
 	Offset int `json:"offset"`
 	// command is the command line the arguments give the call to run
 	// (commandOf), read once (readCommand): reads is set when it only
-	// reads, and files are the files the call names (callFiles).
-	command string
-	reads   bool
-	files   []string
+	// reads, files are the files the call names (callFiles), and writes
+	// those its line writes when that is all it does.
+	command       string
+	reads         bool
+	files, writes []string
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -46,7 +47,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line)
 	}
-	return Call{Name: name, Args: args, Values: values, Offset: offset, command: line, reads: cmd.reads, files: callFiles(line, words, values, cmd.files)}
+	return Call{Name: name, Args: args, Values: values, Offset: offset, command: line, reads: cmd.reads, files: callFiles(line, words, values, cmd.files), writes: cmd.writes}
 }
 
 // Command is the command line the call's arguments give it to run, as a
@@ -61,6 +62,15 @@ func (c Call) Command() string { return c.command }
 // its arguments of one word beside the command that name a file (an
 // editor's path, a writing tool's file).
 func (c Call) Files() []string { return c.files }
+
+// Writes are the files the call's command line writes, each once, as
+// PathNorm has them, when writing files is all it does besides reading:
+// an edit in place (sed -i), a heredoc or a program's output redirected
+// into a file, cp, mv, rm, tee. nil for a call given no command line, and
+// for a line that runs anything else (a script, an install, a build),
+// which may write any file. A patch applied writes files its line does
+// not name: an empty, non-nil list.
+func (c Call) Writes() []string { return c.writes }
 
 // Words splits the tool's name into lower-case words ("exchange_delivered
 // OrderItems" → exchange, delivered, order, items).

@@ -64,15 +64,18 @@ func callFiles(line string, words []string, values []string, fromLine []string) 
 
 // commandReading is what a command line does, read once by a shell
 // parser: the files it names (its arguments that are paths or names with
-// an extension, the files its redirections read or write), and whether
-// it only reads or checks. The line is parsed, never expanded or run: a
+// an extension, the files its redirections read or write), whether it
+// only reads or checks, and the files it writes when writing them is all
+// it does besides reading (writes; nil for a line that also runs a
+// program that may write anything: a script, an install, a build). The line is parsed, never expanded or run: a
 // substituted command ($(...), `...`, <(...)) is read as one that may
 // change anything. A line the parser rejects (text that is not shell, a
 // half command) is read plainly: its words that name files, and not as
 // one that only reads.
 type commandReading struct {
-	files []string
-	reads bool
+	files  []string
+	writes []string
+	reads  bool
 }
 
 // readCommand reads a command line; "" reads as nothing, and not as a
@@ -82,7 +85,11 @@ func readCommand(line string) commandReading {
 	if !r.line(line, 0) {
 		return commandReading{files: plainFiles(line)}
 	}
-	return commandReading{files: r.files, reads: r.reads && r.commands > 0}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0}
+	if r.edits && !r.runs {
+		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
+	}
+	return out
 }
 
 // plainFiles are the words of a line the parser rejects that name files,
@@ -113,9 +120,12 @@ const (
 
 // commandReader gathers what the commands of a line do.
 type commandReader struct {
-	files    []string
-	reads    bool
-	commands int
+	files, writes []string
+	reads         bool
+	// runs is set when a command neither reads nor only writes the
+	// files it names.
+	runs, edits bool
+	commands    int
 }
 
 // line parses a command line and reads its commands, at depth shells
@@ -139,7 +149,7 @@ func (r *commandReader) line(line string, depth int) bool {
 		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.DeclClause, *syntax.FuncDecl, *syntax.LetClause, *syntax.CoprocClause:
 			// A substituted command runs unread; a declaration, a
 			// function or let changes the shell's state.
-			r.reads = false
+			r.reads, r.runs = false, true
 		}
 		return true
 	})
@@ -191,22 +201,75 @@ func (r *commandReader) call(c *syntax.CallExpr, depth int) {
 	if inner, ok := shellLine(w); ok && depth < maxShellDepth {
 		sub := &commandReader{reads: true}
 		if !sub.line(inner, depth+1) {
-			sub.files, sub.reads = plainFiles(inner), false
+			sub.files, sub.reads, sub.runs = plainFiles(inner), false, true
 		}
 		r.commands += sub.commands
 		r.reads = r.reads && sub.reads
+		r.runs = r.runs || sub.runs
+		r.edits = r.edits || sub.edits
 		for _, f := range sub.files {
 			r.files = appendNew(r.files, f)
 		}
+		for _, f := range sub.writes {
+			r.writes = appendNew(r.writes, f)
+		}
 		return
 	}
-	if !readingCommand(w) {
-		r.reads = false
-	}
-	for _, a := range operandFiles(w) {
+	files := operandFiles(w)
+	for _, a := range files {
 		r.files = appendNew(r.files, a)
 	}
+	if readingCommand(w) {
+		return
+	}
+	r.reads = false
+	if written, ok := edits(w, files); ok {
+		r.edits = true
+		for _, f := range written {
+			r.writes = appendNew(r.writes, f)
+		}
+	} else {
+		r.runs = true
+	}
 }
+
+// edits returns the files one command writes, of those it names (files),
+// when writing them is all it does: an edit in place (sed -i, perl -i),
+// tee, touch, rm, mkdir, truncate, chmod, the destination of cp, mv, ln
+// and install, the files git checkout, restore, rm and mv change. A patch
+// applied (git apply, patch) changes files its text names: it edits, but
+// which files is not read here. false for any other program.
+func edits(w, files []string) ([]string, bool) {
+	prog := program(w[0])
+	switch {
+	case prog == "sed" || prog == "perl":
+		inPlace := slices.ContainsFunc(w[1:], func(a string) bool {
+			return strings.HasPrefix(a, "--in-place") || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.Contains(a, "i")
+		})
+		return files, inPlace
+	case writingPrograms[prog]:
+		return files, true
+	case copyingPrograms[prog]:
+		if len(files) == 0 {
+			return nil, true
+		}
+		return files[len(files)-1:], true
+	case prog == "patch":
+		return nil, true
+	case prog == "git" && len(w) > 1 && gitEdits[w[1]]:
+		if w[1] == "apply" {
+			return nil, !slices.Contains(w[2:], "--check") && !slices.Contains(w[2:], "--stat")
+		}
+		return files, true
+	}
+	return nil, false
+}
+
+var (
+	writingPrograms = toSet("tee touch rm mkdir truncate chmod")
+	copyingPrograms = toSet("cp mv ln install")
+	gitEdits        = toSet("checkout restore rm mv apply")
+)
 
 // redirect reads one redirection: one that writes to a file makes the
 // line one that changes something, and the file it reads or writes is
@@ -225,12 +288,19 @@ func (r *commandReader) redirect(d *syntax.Redirect) {
 	if strings.HasPrefix(target, "/dev/") {
 		return
 	}
-	if d.Op != syntax.RdrIn {
-		r.reads = false
+	if d.Op == syntax.RdrIn {
+		if FileLike(target) {
+			r.files = appendNew(r.files, PathNorm(target))
+		}
+		return
 	}
-	if FileLike(target) {
-		r.files = appendNew(r.files, PathNorm(target))
+	r.reads, r.edits = false, true
+	if target == "" {
+		r.runs = true // written where the line expands a word to
+		return
 	}
+	r.files = appendNew(r.files, PathNorm(target))
+	r.writes = appendNew(r.writes, PathNorm(target))
 }
 
 // literal is a word's value when it is written out whole (bare, quoted

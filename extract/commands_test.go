@@ -153,3 +153,37 @@ func TestCommandHostile(t *testing.T) {
 		})
 	}
 }
+
+// TestCommandWrites: a command line that only writes files (an edit in
+// place, a heredoc or a reading program's output into a file, cp, rm,
+// tee, a patch applied) is a change, and its files are the ones it
+// writes; a line that runs anything else (a script, an install) may
+// write any file and is none. Shapes as TestCommandFiles.
+func TestCommandWrites(t *testing.T) {
+	tests := []struct {
+		name, args string
+		writes     []string
+	}{
+		{"an edit in place", `{"command": "sed -i 's/a/b/' src/app.py"}`, []string{"src/app.py"}},
+		{"an edit in place by perl", `{"command": "perl -pi -e 's/a/b/' lib/x.pm"}`, []string{"lib/x.pm"}},
+		{"a heredoc into a file", `{"command": "cat > x.py <<'EOF'\nimport os\nEOF"}`, []string{"x.py"}},
+		{"a copy", `{"command": "cp src/app.py src/app.py.bak"}`, []string{"src/app.py.bak"}},
+		{"an edit, then a check", `{"command": "cd /repo && sed -i 's/a/b/' src/app.py && pytest -q"}`, []string{"src/app.py"}},
+		{"a patch applied", `{"command": "git apply fix.patch"}`, []string{}},
+		{"a file without an extension written", `{"command": "echo 'all:' > Makefile"}`, []string{"Makefile"}},
+		{"a script's output into a file", `{"command": "python3 gen.py > out.txt"}`, nil},
+		{"a script", `{"command": "python fix.py"}`, nil},
+		{"a read", `{"command": "cat src/app.py"}`, nil},
+		{"written where a variable says", `{"command": "echo x > $OUT"}`, nil},
+		{"an edit given to a shell", `{"command": "bash -c \"sed -i 's/a/b/' src/app.py\""}`, []string{"src/app.py"}},
+		{"an editor's change", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "a", "new_str": "b"}`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := run.Step{Agent: "assistant", Kind: run.KindToolCall, Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "bash", Arguments: tt.args}}}}
+			cs := calls(s, newText(""))
+			require.Len(t, cs, 1)
+			assert.Equal(t, tt.writes, cs[0].Writes())
+		})
+	}
+}
