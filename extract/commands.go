@@ -404,6 +404,9 @@ func operandFiles(w []string) []string {
 			patternFirst = false
 			continue
 		}
+		if file, _, ok := strings.Cut(a, "::"); ok && file != "" {
+			a = file // a test's node id names its file: tests/test_a.py::TestA::test_b
+		}
 		if fileWord(a) {
 			out = append(out, PathNorm(a))
 		}

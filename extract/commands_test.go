@@ -90,6 +90,7 @@ func TestCommandFiles(t *testing.T) {
 		{"a pipe", "Bash", `{"command": "grep -rn \"os.path\" src/app.py | head -5"}`, []string{"src/app.py"}, true},
 		{"code given to an interpreter", "bash", `{"command": "python3 -c \"from shop.orders import total; print(total({}))\""}`, nil, false},
 		{"code given to perl", "bash", `{"command": "perl -pi -e 's/a/b/' lib/x.pm"}`, []string{"lib/x.pm"}, false},
+		{"a test named by its node id", "bash", `{"command": "python -m pytest -q tests/test_a.py::TestA::test_b"}`, []string{"tests/test_a.py"}, true},
 		{"a module run", "bash", `{"command": "python -m pytest tests/test_a.py"}`, []string{"tests/test_a.py"}, true},
 		{"a module named with a dot", "bash", `{"command": "python -m pkg.tool input.csv"}`, []string{"input.csv"}, false},
 		{"echo's text names no file", "bash", `{"command": "echo \"see docs/usage\" > notes.md"}`, []string{"notes.md"}, false},

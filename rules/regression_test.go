@@ -33,7 +33,10 @@ func TestRegression(t *testing.T) {
 		// rewritten from a heredoc.
 		sedEdit = `bash({"command": "cd /repo && sed -i 's/raise ValueError(value)/return False/' cfg/values.py"})`
 		heredoc = `bash({"command": "cat > cfg/values.py <<'EOF'\ndef parse_bool(value):\n    return value in ('1', 'true', 'on')\nEOF"})`
-		raised  = "Traceback (most recent call last):\n  File \"/repo/cfg/values.py\", line 7, in parse_bool\n    raise ValueError(value)\nValueError: on\n[exit code 1]"
+		// A test written to reproduce, run by its node id.
+		writeTest = `str_replace_editor({"command": "create", "path": "/repo/tests/test_on.py", "file_text": "from cfg.values import parse_bool\\ndef test_on():\\n    assert parse_bool('on')"})`
+		runTest   = `bash({"command": "python3 -m pytest -q tests/test_on.py::test_on"})`
+		raised    = "Traceback (most recent call last):\n  File \"/repo/cfg/values.py\", line 7, in parse_bool\n    raise ValueError(value)\nValueError: on\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
@@ -48,6 +51,7 @@ func TestRegression(t *testing.T) {
 		{"repaired later", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failed), call(edit), out(edited), call(test), out(passed)}, nil, nil},
 		{"a failure before any change", []msg{user, call(view), out("1\tdef parse_bool(value):"), call(test), out(failed)}, nil, nil},
 		{"a reproduction written and run once", []msg{user, call(write), out(edited), call(repro), out(raised), call(edit), out(edited), call(test), out(passed)}, nil, nil},
+		{"a reproducing test written and run once by its node id", []msg{user, call(writeTest), out(edited), call(runTest), out(raised), call(edit), out(edited), call(test), out(passed)}, nil, nil},
 		{"a change before the reproduction", []msg{user, call(edit), out(edited), call(write), out(edited), call(repro), out(raised)}, []int{1}, []int{5}},
 		{"a change by sed breaks a passing check", []msg{user, call(test), out(passed), call(sedEdit), out(""), call(test), out(failed)}, []int{3}, []int{5}},
 		{"a module rewritten from a heredoc breaks a passing check", []msg{user, call(test), out(passed), call(heredoc), out(""), call(test), out(failed)}, []int{3}, []int{5}},
