@@ -45,7 +45,7 @@ func newCall(name, args string, offset int) Call {
 	values := ArgValues(args)
 	var cmd commandReading
 	if line != "" {
-		cmd = readCommand(line)
+		cmd = readCommand(line, words)
 	}
 	return Call{Name: name, Args: args, Values: values, Offset: offset, command: line, reads: cmd.reads, files: callFiles(line, words, values, cmd.files), writes: cmd.writes}
 }

@@ -63,15 +63,21 @@ func callFiles(line string, words []string, values []string, fromLine []string) 
 }
 
 // commandReading is what a command line does, read once by a shell
-// parser: the files it names (its arguments that are paths or names with
-// an extension, the files its redirections read or write), whether it
-// only reads or checks, and the files it writes when writing them is all
-// it does besides reading (writes; nil for a line that also runs a
-// program that may write anything: a script, an install, a build). The line is parsed, never expanded or run: a
-// substituted command ($(...), `...`, <(...)) is read as one that may
-// change anything. A line the parser rejects (text that is not shell, a
-// half command) is read plainly: its words that name files, and not as
-// one that only reads.
+// parser. files are the files it names: its arguments that are paths or
+// names with an extension, the files its redirections read or write, the
+// files a patch it applies names. reads holds when it only reads or
+// checks: every command of it runs a program that prints what is there
+// (cat, ls, grep, a diff, a test runner) or is a reading verb (an
+// editor's "view"), none writes its output to a file, and none is
+// substituted into another; an edit, sed -i, pip install or a script may
+// change a file or the environment. writes are the files it writes when
+// writing them is all it does besides reading; nil for a line that also
+// runs a program that may write anything (a script, an install, a
+// build). The line is parsed, never expanded or run: a substituted
+// command ($(...), `...`, <(...)) is read as one that may change
+// anything. A line the parser rejects (text that is not shell, a half
+// command) is read plainly: its words that name files, and not as one
+// that only reads.
 type commandReading struct {
 	files  []string
 	writes []string
@@ -79,10 +85,15 @@ type commandReading struct {
 }
 
 // readCommand reads a command line; "" reads as nothing, and not as a
-// read.
-func readCommand(line string) commandReading {
+// read. A command given as a list of words (words, not a shell's -c
+// line) is the program and its arguments as they are, read as one
+// command without parsing.
+func readCommand(line string, words []string) commandReading {
 	r := &commandReader{reads: true}
-	if !r.line(line, 0) {
+	switch {
+	case words != nil && !(len(words) == 3 && words[2] == line):
+		r.words(words, 0)
+	case !r.line(line, 0):
 		return commandReading{files: plainFiles(line)}
 	}
 	out := commandReading{files: r.files, reads: r.reads && r.commands > 0}
@@ -126,6 +137,9 @@ type commandReader struct {
 	// files it names.
 	runs, edits bool
 	commands    int
+	// fed are the files a patch given to the statement being read by a
+	// here-document or a here-string names (fedPatch).
+	fed []string
 }
 
 // line parses a command line and reads its commands, at depth shells
@@ -142,6 +156,8 @@ func (r *commandReader) line(line string, depth int) bool {
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.Stmt:
+			r.fed = fedPatch(n.Redirs)
 		case *syntax.CallExpr:
 			r.call(n, depth)
 		case *syntax.Redirect:
@@ -180,11 +196,16 @@ func nesting(line string) int {
 // call reads one simple command: whether its program only reads, and
 // the files its arguments name.
 func (r *commandReader) call(c *syntax.CallExpr, depth int) {
-	r.commands++
 	w := make([]string, len(c.Args))
 	for i, a := range c.Args {
 		w[i] = literal(a)
 	}
+	r.words(w, depth)
+}
+
+// words reads one simple command as its words.
+func (r *commandReader) words(w []string, depth int) {
+	r.commands++
 	for len(w) > 0 && w[0] != "" && strings.Contains(w[0], "=") && !strings.HasPrefix(w[0], "-") {
 		w = w[1:] // VAR=value read as a word
 	}
@@ -216,6 +237,14 @@ func (r *commandReader) call(c *syntax.CallExpr, depth int) {
 		return
 	}
 	files := operandFiles(w)
+	if patchers[program(w[0])] || program(w[0]) == "git" && len(w) > 1 && w[1] == "apply" {
+		files = append(files, r.fed...)
+		for _, a := range w[1:] {
+			for _, f := range patchFiles(a) {
+				files = append(files, PathNorm(f)) // apply_patch given its patch as an argument
+			}
+		}
+	}
 	for _, a := range files {
 		r.files = appendNew(r.files, a)
 	}
@@ -254,18 +283,71 @@ func edits(w, files []string) ([]string, bool) {
 			return nil, true
 		}
 		return files[len(files)-1:], true
-	case prog == "patch":
-		return nil, true
+	case patchers[prog]:
+		return patched(files), true
 	case prog == "git" && len(w) > 1 && gitEdits[w[1]]:
 		if w[1] == "apply" {
-			return nil, !slices.Contains(w[2:], "--check") && !slices.Contains(w[2:], "--stat")
+			return patched(files), !slices.Contains(w[2:], "--check") && !slices.Contains(w[2:], "--stat")
 		}
 		return files, true
 	}
 	return nil, false
 }
 
+// patched are the files a patch applied changes, of those its command
+// names: not the patch file it reads.
+func patched(files []string) []string {
+	return slices.DeleteFunc(slices.Clone(files), func(f string) bool {
+		return strings.HasSuffix(f, ".patch") || strings.HasSuffix(f, ".diff")
+	})
+}
+
+// fedPatch are the files, as PathNorm has them, that a patch given by a
+// here-document or a here-string names on its head lines (patchFiles):
+// apply_patch <<'EOF' with Codex CLI's envelope, git apply or patch with
+// a unified diff. nil when no such text is given.
+func fedPatch(redirs []*syntax.Redirect) []string {
+	var out []string
+	for _, d := range redirs {
+		text := d.Hdoc
+		if d.Op == syntax.WordHdoc {
+			text = d.Word
+		}
+		if text == nil || d.Op != syntax.Hdoc && d.Op != syntax.DashHdoc && d.Op != syntax.WordHdoc {
+			continue
+		}
+		for _, f := range patchFiles(written(text)) {
+			out = appendNew(out, PathNorm(f))
+		}
+	}
+	return out
+}
+
+// written is the text of a word as written, its expansions left out: the
+// body of a here-document.
+func written(w *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); ok {
+					b.WriteString(l.Value)
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
 var (
+	// patchers apply the patch they are given: patch, and Codex CLI's
+	// apply_patch, which its shell runs.
+	patchers        = toSet("patch apply_patch")
 	writingPrograms = toSet("tee touch rm mkdir truncate chmod")
 	copyingPrograms = toSet("cp mv ln install")
 	gitEdits        = toSet("checkout restore rm mv apply")
@@ -496,14 +578,6 @@ var (
 	// pattern or script.
 	scriptFile = toSet("-f --file")
 )
-
-// readsOnly reports whether a command line only reads or checks: every
-// command of it runs a program that prints what is there (cat, ls, grep,
-// a diff, a test runner) or is a reading verb (an editor's "view"), none
-// writes its output to a file, and none is substituted into another. A
-// command that may change a file or the environment (an edit, sed -i,
-// pip install, a script) does not.
-func readsOnly(line string) bool { return readCommand(line).reads }
 
 // readingCommand reports whether one command, as its words, only reads.
 func readingCommand(w []string) bool {

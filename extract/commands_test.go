@@ -86,7 +86,10 @@ func TestCommandFiles(t *testing.T) {
 		{"errors joined and thrown away", "Bash", `{"command": "cat a.py 2>&1 | head -5; ls b.py 2>/dev/null"}`, []string{"a.py", "b.py"}, true},
 		{"a script read from a heredoc", "bash", `{"command": "python - <<EOF\nimport json, os.path\nprint(json.load(open('cfg.json')))\nEOF"}`, nil, false},
 		{"a patch applied from a file", "bash", `{"command": "git apply fix.patch"}`, []string{"fix.patch"}, false},
-		{"a patch applied from a heredoc", "bash", `{"command": "git apply <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF"}`, nil, false},
+		{"a patch applied from a heredoc", "bash", `{"command": "git apply <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF"}`, []string{"src/app.py"}, false},
+		{"a patch applied by Codex CLI's shell", "shell", `{"command": ["bash", "-lc", "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/app.py\n@@ def total():\n-    pass\n+    return 1\n*** End Patch\nEOF"]}`, []string{"src/app.py"}, false},
+		{"a patch given to apply_patch as a word", "shell", `{"command": ["apply_patch", "*** Begin Patch\n*** Update File: path/to/file.py\n@@ def example():\n- pass\n+ return 123\n*** End Patch"]}`, []string{"to/file.py"}, false},
+		{"a list of words quoted as written", "shell", `{"command": ["grep", "-n", "a > b", "notes/todo list.md"]}`, []string{"notes/todo list.md"}, true},
 		{"a pipe", "Bash", `{"command": "grep -rn \"os.path\" src/app.py | head -5"}`, []string{"src/app.py"}, true},
 		{"code given to an interpreter", "bash", `{"command": "python3 -c \"from shop.orders import total; print(total({}))\""}`, nil, false},
 		{"code given to perl", "bash", `{"command": "perl -pi -e 's/a/b/' lib/x.pm"}`, []string{"lib/x.pm"}, false},
@@ -147,7 +150,7 @@ func TestCommandHostile(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var r commandReading
-			require.NotPanics(t, func() { r = readCommand(tt.line) })
+			require.NotPanics(t, func() { r = readCommand(tt.line, nil) })
 			assert.Equal(t, tt.files, r.files)
 			assert.Equal(t, tt.reads, r.reads)
 			assert.NoFileExists(t, ran, "the line was run")
@@ -171,6 +174,8 @@ func TestCommandWrites(t *testing.T) {
 		{"a copy", `{"command": "cp src/app.py src/app.py.bak"}`, []string{"src/app.py.bak"}},
 		{"an edit, then a check", `{"command": "cd /repo && sed -i 's/a/b/' src/app.py && pytest -q"}`, []string{"src/app.py"}},
 		{"a patch applied", `{"command": "git apply fix.patch"}`, []string{}},
+		{"a patch applied from a heredoc", `{"command": "git apply <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF"}`, []string{"src/app.py"}},
+		{"a patch printed", `{"command": "cat <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\nEOF"}`, nil},
 		{"a file without an extension written", `{"command": "echo 'all:' > Makefile"}`, []string{"Makefile"}},
 		{"a script's output into a file", `{"command": "python3 gen.py > out.txt"}`, nil},
 		{"a script", `{"command": "python fix.py"}`, nil},
