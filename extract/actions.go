@@ -35,6 +35,7 @@ type Call struct {
 	// reads, files are the files the call names (callFiles), and writes
 	// those its line writes when that is all it does.
 	command       string
+	words         []string // the command as the list of words it was given as, if so
 	reads         bool
 	files, writes []string
 }
@@ -47,13 +48,22 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	return Call{Name: name, Args: args, Values: values, Offset: offset, command: line, reads: cmd.reads, files: callFiles(line, words, values, cmd.files), writes: cmd.writes}
+	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes}
+	c.files = c.callFiles(cmd.files)
+	return c
 }
 
 // Command is the command line the call's arguments give it to run, as a
 // shell or an editor exposed as a tool takes it; "" for a call given none.
 // It says what the call does, not what it acts on.
 func (c Call) Command() string { return c.command }
+
+// InCommand reports whether an argument value is the call's command line
+// or one of the words the command was given as (["bash", "-lc", "cat
+// x"]): what the call does, not a value it acts on.
+func (c Call) InCommand(v string) bool {
+	return c.command != "" && (v == c.command || slices.ContainsFunc(c.words, func(w string) bool { return strings.TrimSpace(w) == v }))
+}
 
 // Files are the files the call names, each once, as PathNorm has them:
 // those its command line names, as a shell parser reads it (arguments

@@ -45,14 +45,13 @@ func commandOf(args string) (line string, words []string) {
 var shells = toSet("bash sh zsh /bin/bash /bin/sh /usr/bin/bash /usr/bin/zsh")
 
 // callFiles are the files a call names, as PathNorm has them, each once:
-// those its command line names (commandReading), then its arguments of
-// one word beside the command that are file names or paths (an editor's
-// "path", a writing tool's file). words are the command's words when it
-// was given as a list: they are the command's, not arguments beside it.
-func callFiles(line string, words []string, values []string, fromLine []string) []string {
+// those its command line names (fromLine, commandReading's), then its
+// arguments of one word beside the command that are file names or paths
+// (an editor's "path", a writing tool's file).
+func (c Call) callFiles(fromLine []string) []string {
 	out := fromLine
-	for _, v := range values {
-		if line != "" && (v == line || slices.Contains(words, v)) {
+	for _, v := range c.Values {
+		if c.InCommand(v) {
 			continue
 		}
 		if v = strings.Trim(v, `"'`); !strings.ContainsAny(v, " \t\n") && FileLike(v) {

@@ -493,9 +493,10 @@ func unsupportedArguments(in *Input) []Finding {
 		var missing []string
 		for _, c := range f.Calls {
 			for _, v := range c.Values {
-				if c.Command() != "" && (v == c.Command() || !c.Consequential() && strings.ContainsAny(v, " \t\n")) {
-					// A command says what the call does, and the words
-					// beside a command that only reads describe it; the
+				if c.Command() != "" && (c.InCommand(v) || !c.Consequential() && strings.ContainsAny(v, " \t\n")) {
+					// A command, and the words it was given as (["bash",
+					// "-lc", "..."]), say what the call does, and the
+					// words beside a command that only reads describe it; the
 					// text a command that changes something puts in (an
 					// edit's code) is still read.
 					continue
@@ -1087,7 +1088,7 @@ func consequentialValues(f *extract.Features) []string {
 func commandObjects(c extract.Call) []string {
 	out := slices.Clone(c.Files())
 	for _, v := range c.Values {
-		if v != c.Command() && !strings.ContainsAny(v, " \t\n") && meaningful(v) && !extract.FileLike(v) {
+		if !c.InCommand(v) && !strings.ContainsAny(v, " \t\n") && meaningful(v) && !extract.FileLike(v) {
 			out = append(out, v)
 		}
 	}

@@ -343,6 +343,20 @@ func TestUnsupportedArgumentsOfCommands(t *testing.T) {
 	assert.Equal(t, []int{7}, steps(UnsupportedArguments.Run(in), true), "only the file no step named, not the words describing a command")
 }
 
+// TestCommandWordsNoArguments: a command given as a list of words, as
+// Codex CLI's shell tool takes it (["bash", "-lc", "cat -n x.py"]), says
+// what the call does: its words are no values the caller made up.
+func TestCommandWordsNoArguments(t *testing.T) {
+	in := prepare(t, "clamp(5, 0, 3) should return 3.", "",
+		msg{agent: "user", content: "clamp(5, 0, 3) should return 3.", kind: run.KindUser},
+		msg{agent: "assistant", content: `shell({"command": ["bash", "-lc", "cat -n mathx/clamp.py"]})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "1\tdef clamp(x, lo, hi):", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `shell({"command": ["sed", "-i", "s/min/max/", "mathx/clamp.py"]})`, kind: run.KindToolCall},
+	)
+	assert.Empty(t, steps(UnsupportedArguments.Run(in), true))
+	assert.Equal(t, []string{"mathx/clamp.py"}, commandObjects(in.Features.Steps[3].Calls[0]))
+}
+
 // TestCommandObjects: the objects of a call given a command are the
 // files extract reads its command line to name, and its other arguments
 // of one word: not a sed script, the code an interpreter runs, or the
