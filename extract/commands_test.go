@@ -193,3 +193,26 @@ func TestCommandWrites(t *testing.T) {
 		})
 	}
 }
+
+// FuzzReadCommand: any command line, shell or not, is read without a
+// panic, and what it names is a file name, never a blank one.
+func FuzzReadCommand(f *testing.F) {
+	for _, s := range []string{
+		"sed -i 's/a/b/' f.py", "cat > x.py <<'EOF'\nimport os\nEOF", "cd /repo && pytest t.py::test_a",
+		`grep "a > b" f.txt | head`, "echo $(rm -rf /)", "bash -lc 'cat a.py'", `cat "unterminated`,
+		"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.py\n*** End Patch\nEOF", "a=(", "$((1+",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		r := readCommand(line, nil)
+		for _, p := range append(r.files, r.writes...) {
+			assert.NotEmpty(t, strings.TrimSpace(p), "a blank file name")
+		}
+		if r.reads {
+			assert.Nil(t, r.writes, "a line that only reads writes nothing")
+		}
+		words := strings.Fields(line)
+		readCommand(strings.Join(words, " "), words) // words are read as they are
+	})
+}
