@@ -31,21 +31,56 @@ type Call struct {
 	// structured call.
 	Offset int `json:"offset"`
 	// command is the command line the arguments give the call to run
-	// (commandOf), and reads is set when it only reads (readsOnly).
-	command string
-	reads   bool
+	// (commandOf), read once (readCommand): reads is set when it only
+	// reads, files are the files the call names (callFiles), and writes
+	// those its line writes when that is all it does.
+	command       string
+	words         []string // the command as the list of words it was given as, if so
+	reads         bool
+	files, writes []string
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
 func newCall(name, args string, offset int) Call {
-	command := commandOf(args)
-	return Call{Name: name, Args: args, Values: ArgValues(args), Offset: offset, command: command, reads: readsOnly(command)}
+	line, words := commandOf(args)
+	values := ArgValues(args)
+	var cmd commandReading
+	if line != "" {
+		cmd = readCommand(line, words)
+	}
+	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes}
+	c.files = c.callFiles(cmd.files)
+	return c
 }
 
 // Command is the command line the call's arguments give it to run, as a
 // shell or an editor exposed as a tool takes it; "" for a call given none.
 // It says what the call does, not what it acts on.
 func (c Call) Command() string { return c.command }
+
+// InCommand reports whether an argument value is the call's command line
+// or one of the words the command was given as (["bash", "-lc", "cat
+// x"]): what the call does, not a value it acts on.
+func (c Call) InCommand(v string) bool {
+	return c.command != "" && (v == c.command || slices.ContainsFunc(c.words, func(w string) bool { return strings.TrimSpace(w) == v }))
+}
+
+// Files are the files the call names, each once, as PathNorm has them:
+// those its command line names, as a shell parser reads it (arguments
+// that are paths or names with an extension, the files its redirections
+// read or write; not a pattern, a script or a message it is given), then
+// its arguments of one word beside the command that name a file (an
+// editor's path, a writing tool's file).
+func (c Call) Files() []string { return c.files }
+
+// Writes are the files the call's command line writes, each once, as
+// PathNorm has them, when writing files is all it does besides reading:
+// an edit in place (sed -i), a heredoc or a program's output redirected
+// into a file, cp, mv, rm, tee. nil for a call given no command line, and
+// for a line that runs anything else (a script, an install, a build),
+// which may write any file. A patch applied writes files its line does
+// not name: an empty, non-nil list.
+func (c Call) Writes() []string { return c.writes }
 
 // Words splits the tool's name into lower-case words ("exchange_delivered
 // OrderItems" → exchange, delivered, order, items).

@@ -4,6 +4,10 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
+	"unicode"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // commandOf returns the command line a call's arguments give it to run,
@@ -11,78 +15,575 @@ import (
 // a shell or a file editor exposed as a tool takes it (Claude Code's Bash,
 // Codex CLI's exec_command and shell, SWE-agent's and OpenHands' bash and
 // str_replace_editor). A command written as a list of words (["bash",
-// "-lc", "cat x"]) is the line the shell is given.
-func commandOf(args string) string {
+// "-lc", "cat x"]) is the line the shell is given; words are then the
+// list as written, nil for a command given as a line.
+func commandOf(args string) (line string, words []string) {
 	if !strings.Contains(args, `"command"`) && !strings.Contains(args, `"cmd"`) {
-		return ""
+		return "", nil
 	}
 	var m map[string]json.RawMessage
 	if json.Unmarshal([]byte(args), &m) != nil {
-		return ""
+		return "", nil
 	}
 	raw, ok := m["command"]
 	if !ok {
 		raw = m["cmd"]
 	}
-	var line string
 	if json.Unmarshal(raw, &line) == nil {
-		return line
+		return line, nil
 	}
-	var words []string
 	if json.Unmarshal(raw, &words) != nil || len(words) == 0 {
-		return ""
+		return "", nil
 	}
 	if len(words) == 3 && shells[words[0]] && strings.HasPrefix(words[1], "-") && strings.HasSuffix(words[1], "c") {
-		return words[2]
+		return words[2], words
 	}
-	return strings.Join(words, " ")
+	return strings.Join(words, " "), words
 }
-
-// quietRedirects are the redirections that write no file: standard error
-// joined to standard output, or either thrown away.
-var quietRedirects = strings.NewReplacer("2>&1", "", ">&2", "", "2>/dev/null", "", ">/dev/null", "")
 
 // shells are the programs that run the command line after their -c.
 var shells = toSet("bash sh zsh /bin/bash /bin/sh /usr/bin/bash /usr/bin/zsh")
 
-// readsOnly reports whether a command line only reads or checks: every
-// command of it (split at ;, &&, || and |) runs a program that prints
-// what is there (cat, ls, grep, a diff, a test runner) or is a reading
-// verb (an editor's "view"), and none writes its output to a file. A
-// command that may change a file or the environment (an edit, sed -i,
-// pip install, a script) does not.
-func readsOnly(line string) bool {
-	line = quietRedirects.Replace(strings.TrimSpace(line))
-	if line == "" || strings.Contains(line, ">") || strings.Contains(line, "$(") || strings.Contains(line, "`") {
-		return false // a redirection writes; a substituted command runs unread
-	}
-	for part := range strings.FieldsFuncSeq(line, func(r rune) bool { return r == ';' || r == '&' || r == '|' || r == '\n' }) {
-		if !readingCommand(strings.Fields(part)) {
-			return false
+// callFiles are the files a call names, as PathNorm has them, each once:
+// those its command line names (fromLine, commandReading's), then its
+// arguments of one word beside the command that are file names or paths
+// (an editor's "path", a writing tool's file).
+func (c Call) callFiles(fromLine []string) []string {
+	out := fromLine
+	for _, v := range c.Values {
+		if c.InCommand(v) {
+			continue
 		}
+		if v = strings.Trim(v, `"'`); !strings.ContainsAny(v, " \t\n") && FileLike(v) {
+			out = appendNew(out, PathNorm(v))
+		}
+	}
+	return out
+}
+
+// commandReading is what a command line does, read once by a shell
+// parser. files are the files it names: its arguments that are paths or
+// names with an extension, the files its redirections read or write, the
+// files a patch it applies names. reads holds when it only reads or
+// checks: every command of it runs a program that prints what is there
+// (cat, ls, grep, a diff, a test runner) or is a reading verb (an
+// editor's "view"), none writes its output to a file, and none is
+// substituted into another; an edit, sed -i, pip install or a script may
+// change a file or the environment. writes are the files it writes when
+// writing them is all it does besides reading; nil for a line that also
+// runs a program that may write anything (a script, an install, a
+// build). The line is parsed, never expanded or run: a substituted
+// command ($(...), `...`, <(...)) is read as one that may change
+// anything. A line the parser rejects (text that is not shell, a half
+// command) is read plainly: its words that name files, and not as one
+// that only reads.
+type commandReading struct {
+	files  []string
+	writes []string
+	reads  bool
+}
+
+// readCommand reads a command line; "" reads as nothing, and not as a
+// read. A command given as a list of words (words, not a shell's -c
+// line) is the program and its arguments as they are, read as one
+// command without parsing.
+func readCommand(line string, words []string) commandReading {
+	r := &commandReader{reads: true}
+	switch {
+	case words != nil && !(len(words) == 3 && words[2] == line):
+		r.words(words, 0)
+	case !r.line(line, 0):
+		return commandReading{files: plainFiles(line)}
+	}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0}
+	if r.edits && !r.runs {
+		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
+	}
+	return out
+}
+
+// plainFiles are the words of a line the parser rejects that name files,
+// as PathNorm has them.
+func plainFiles(line string) []string {
+	var out []string
+	for w := range strings.FieldsSeq(line) {
+		if w = strings.Trim(w, `"'`); FileLike(w) {
+			out = appendNew(out, PathNorm(w))
+		}
+	}
+	return out
+}
+
+const (
+	// maxCommandLine bounds the line given to the parser: a command is
+	// short, and a longer one is read plainly.
+	maxCommandLine = 1 << 20
+	// maxNesting bounds how deeply a line's brackets nest before it is
+	// parsed: the parser descends once per level, and a line of a
+	// million "$(" would take it past the stack Go allows a goroutine
+	// (a fatal error, not a panic). Real commands nest a few levels.
+	maxNesting = 256
+	// maxShellDepth bounds how many shells given a line with -c (bash
+	// -c "sh -c '...'") are read into.
+	maxShellDepth = 3
+)
+
+// commandReader gathers what the commands of a line do.
+type commandReader struct {
+	files, writes []string
+	reads         bool
+	// runs is set when a command neither reads nor only writes the
+	// files it names.
+	runs, edits bool
+	commands    int
+	// fed are the files a patch given to the statement being read by a
+	// here-document or a here-string names (fedPatch).
+	fed []string
+}
+
+// line parses a command line and reads its commands, at depth shells
+// within the first; false when the parser rejects it.
+func (r *commandReader) line(line string, depth int) bool {
+	if strings.TrimSpace(line) == "" || len(line) > maxCommandLine || nesting(line) > maxNesting {
+		return false
+	}
+	p := parsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(line), "")
+	parsers.Put(p)
+	if err != nil {
+		return false
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			r.fed = fedPatch(n.Redirs)
+		case *syntax.CallExpr:
+			r.call(n, depth)
+		case *syntax.Redirect:
+			r.redirect(n)
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.DeclClause, *syntax.FuncDecl, *syntax.LetClause, *syntax.CoprocClause:
+			// A substituted command runs unread; a declaration, a
+			// function or let changes the shell's state.
+			r.reads, r.runs = false, true
+		}
+		return true
+	})
+	return true
+}
+
+// parsers are shell parsers to reuse: a parser is made with buffers a
+// command line of a few words does not need again, and one parses one
+// line at a time.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
+// nesting is how deeply a line's brackets nest at most, quotes not
+// heeded: an upper bound on the parser's descent through them.
+func nesting(line string) int {
+	depth, most := 0, 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '(', '{', '[', '`':
+			depth++
+			most = max(most, depth)
+		case ')', '}', ']':
+			depth = max(depth-1, 0)
+		}
+	}
+	return most
+}
+
+// call reads one simple command: whether its program only reads, and
+// the files its arguments name.
+func (r *commandReader) call(c *syntax.CallExpr, depth int) {
+	w := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		w[i] = literal(a)
+	}
+	r.words(w, depth)
+}
+
+// words reads one simple command as its words.
+func (r *commandReader) words(w []string, depth int) {
+	r.commands++
+	for len(w) > 0 && w[0] != "" && strings.Contains(w[0], "=") && !strings.HasPrefix(w[0], "-") {
+		w = w[1:] // VAR=value read as a word
+	}
+	if len(w) > 0 && program(w[0]) == "env" {
+		// env with a program after its options and assignments runs it.
+		w = w[1:]
+		for len(w) > 0 && (strings.HasPrefix(w[0], "-") || strings.Contains(w[0], "=")) {
+			w = w[1:]
+		}
+	}
+	if len(w) == 0 {
+		return // assignments alone change no file
+	}
+	if inner, ok := shellLine(w); ok && depth < maxShellDepth {
+		sub := &commandReader{reads: true}
+		if !sub.line(inner, depth+1) {
+			sub.files, sub.reads, sub.runs = plainFiles(inner), false, true
+		}
+		r.commands += sub.commands
+		r.reads = r.reads && sub.reads
+		r.runs = r.runs || sub.runs
+		r.edits = r.edits || sub.edits
+		for _, f := range sub.files {
+			r.files = appendNew(r.files, f)
+		}
+		for _, f := range sub.writes {
+			r.writes = appendNew(r.writes, f)
+		}
+		return
+	}
+	files := operandFiles(w)
+	if patchers[program(w[0])] || program(w[0]) == "git" && len(w) > 1 && w[1] == "apply" {
+		files = append(files, r.fed...)
+		for _, a := range w[1:] {
+			for _, f := range patchFiles(a) {
+				files = append(files, PathNorm(f)) // apply_patch given its patch as an argument
+			}
+		}
+	}
+	for _, a := range files {
+		r.files = appendNew(r.files, a)
+	}
+	if readingCommand(w) {
+		return
+	}
+	r.reads = false
+	if written, ok := edits(w, files); ok {
+		r.edits = true
+		for _, f := range written {
+			r.writes = appendNew(r.writes, f)
+		}
+	} else {
+		r.runs = true
+	}
+}
+
+// edits returns the files one command writes, of those it names (files),
+// when writing them is all it does: an edit in place (sed -i, perl -i),
+// tee, touch, rm, mkdir, truncate, chmod, the destination of cp, mv, ln
+// and install, the files git checkout, restore, rm and mv change. A patch
+// applied (git apply, patch) changes files its text names: it edits, but
+// which files is not read here. false for any other program.
+func edits(w, files []string) ([]string, bool) {
+	prog := program(w[0])
+	switch {
+	case prog == "sed" || prog == "perl":
+		inPlace := slices.ContainsFunc(w[1:], func(a string) bool {
+			return strings.HasPrefix(a, "--in-place") || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.Contains(a, "i")
+		})
+		return files, inPlace
+	case writingPrograms[prog]:
+		return files, true
+	case copyingPrograms[prog]:
+		if len(files) == 0 {
+			return nil, true
+		}
+		return files[len(files)-1:], true
+	case patchers[prog]:
+		return patched(files), true
+	case prog == "git" && len(w) > 1 && gitEdits[w[1]]:
+		if w[1] == "apply" {
+			return patched(files), !slices.Contains(w[2:], "--check") && !slices.Contains(w[2:], "--stat")
+		}
+		return files, true
+	}
+	return nil, false
+}
+
+// patched are the files a patch applied changes, of those its command
+// names: not the patch file it reads.
+func patched(files []string) []string {
+	return slices.DeleteFunc(slices.Clone(files), func(f string) bool {
+		return strings.HasSuffix(f, ".patch") || strings.HasSuffix(f, ".diff")
+	})
+}
+
+// fedPatch are the files, as PathNorm has them, that a patch given by a
+// here-document or a here-string names on its head lines (patchFiles):
+// apply_patch <<'EOF' with Codex CLI's envelope, git apply or patch with
+// a unified diff. nil when no such text is given.
+func fedPatch(redirs []*syntax.Redirect) []string {
+	var out []string
+	for _, d := range redirs {
+		text := d.Hdoc
+		if d.Op == syntax.WordHdoc {
+			text = d.Word
+		}
+		if text == nil || d.Op != syntax.Hdoc && d.Op != syntax.DashHdoc && d.Op != syntax.WordHdoc {
+			continue
+		}
+		for _, f := range patchFiles(written(text)) {
+			out = appendNew(out, PathNorm(f))
+		}
+	}
+	return out
+}
+
+// written is the text of a word as written, its expansions left out: the
+// body of a here-document.
+func written(w *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); ok {
+					b.WriteString(l.Value)
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+var (
+	// patchers apply the patch they are given: patch, and Codex CLI's
+	// apply_patch, which its shell runs.
+	patchers        = toSet("patch apply_patch")
+	writingPrograms = toSet("tee touch rm mkdir truncate chmod")
+	copyingPrograms = toSet("cp mv ln install")
+	gitEdits        = toSet("checkout restore rm mv apply")
+)
+
+// redirect reads one redirection: one that writes to a file makes the
+// line one that changes something, and the file it reads or writes is
+// one the line names. Standard error joined to standard output, a
+// stream thrown away (/dev/null), a here-document and a here-string
+// write no file.
+func (r *commandReader) redirect(d *syntax.Redirect) {
+	switch d.Op {
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.DplIn:
+		return
+	}
+	target := literal(d.Word)
+	if d.Op == syntax.DplOut && (target == "-" || isDigits(target)) {
+		return // >&2, 2>&1, >&-
+	}
+	if strings.HasPrefix(target, "/dev/") {
+		return
+	}
+	if d.Op == syntax.RdrIn {
+		if FileLike(target) {
+			r.files = appendNew(r.files, PathNorm(target))
+		}
+		return
+	}
+	r.reads, r.edits = false, true
+	if target == "" {
+		r.runs = true // written where the line expands a word to
+		return
+	}
+	r.files = appendNew(r.files, PathNorm(target))
+	r.writes = appendNew(r.writes, PathNorm(target))
+}
+
+// literal is a word's value when it is written out whole (bare, quoted
+// or escaped), "" when part of it is expanded or substituted: the parse
+// says what a word is and never works out what it would become.
+func literal(w *syntax.Word) string {
+	if w == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(unescape(p.Value, ""))
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return ""
+				}
+				b.WriteString(unescape(l.Value, "$`\"\\\n"))
+			}
+		default:
+			return ""
+		}
+	}
+	return b.String()
+}
+
+// unescape drops the backslashes that quote the next byte: before any
+// byte outside quotes (only "" is given), before those of only inside
+// double quotes.
+func unescape(s, only string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && (only == "" || strings.IndexByte(only, s[i+1]) >= 0) {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// program is the program a command's first word runs, without its
+// directory.
+func program(w string) string { return w[strings.LastIndexByte(w, '/')+1:] }
+
+// shellLine is the line a shell given -c runs (bash -lc "cd x && pytest").
+func shellLine(w []string) (string, bool) {
+	if !shells[w[0]] && !shells[program(w[0])] {
+		return "", false
+	}
+	for i := 1; i+1 < len(w); i++ {
+		if !strings.HasPrefix(w[i], "-") {
+			return "", false
+		}
+		if !strings.HasPrefix(w[i], "--") && strings.Contains(w[i], "c") {
+			return w[i+1], true
+		}
+	}
+	return "", false
+}
+
+// operandFiles are the files among a command's arguments, as PathNorm has
+// them: paths and names with an extension, skipping what a program takes
+// as text rather than a file (the pattern or script grep, sed and awk
+// read first, the code an interpreter runs after -c or -e, a message or
+// module after -m, the words echo prints) and patterns of names (*.py).
+func operandFiles(w []string) []string {
+	prog := program(w[0])
+	if prog == "echo" || prog == "printf" {
+		return nil
+	}
+	valued := valueOptions[prog]
+	patternFirst := patternPrograms[prog]
+	var out []string
+	for i := 1; i < len(w); i++ {
+		a := w[i]
+		switch {
+		case a == "" || a == "--":
+			continue
+		case strings.HasPrefix(a, "-"):
+			switch {
+			case takesCode(prog, a) || a == "-m":
+				i++ // code to run, a module, a message
+			case valued[a] && scriptFile[a]:
+				patternFirst = false // the script is in the file named next
+			case valued[a]:
+				if patternFirst && patternOptions[a] {
+					patternFirst = false
+				}
+				i++ // the option's value: a pattern, a count, a glob
+			}
+			continue
+		case patternFirst:
+			patternFirst = false
+			continue
+		}
+		if file, _, ok := strings.Cut(a, "::"); ok && file != "" {
+			a = file // a test's node id names its file: tests/test_a.py::TestA::test_b
+		}
+		if fileWord(a) {
+			out = append(out, PathNorm(a))
+		}
+	}
+	return out
+}
+
+// fileWord reports whether an argument names a file: fileLike, no
+// pattern of names, no assignment, and, written with blanks, a name that
+// ends in an extension ("my notes.txt") rather than a sentence.
+func fileWord(a string) bool {
+	if !FileLike(a) || strings.ContainsAny(a, "*?\n\x00") {
+		return false
+	}
+	if eq := strings.IndexByte(a, '='); eq > 0 && isName(a[:eq]) {
+		return false
+	}
+	if strings.ContainsAny(a, " \t") {
+		dot := strings.LastIndexByte(a, '.')
+		return dot > strings.LastIndexAny(a, " \t") && dot < len(a)-1
 	}
 	return true
 }
 
-// readingCommand reports whether one command, as its words, only reads.
-func readingCommand(w []string) bool {
-	for len(w) > 0 && strings.Contains(w[0], "=") && !strings.HasPrefix(w[0], "-") {
-		w = w[1:] // VAR=value before the program
+// takesCode reports whether an interpreter given this option runs the
+// code written next: a short option, or a cluster of them, ending in one
+// of its code letters.
+func takesCode(prog, opt string) bool {
+	letters := codeOptions[prog]
+	return letters != "" && len(opt) > 1 && opt[1] != '-' && strings.IndexByte(letters, opt[len(opt)-1]) >= 0
+}
+
+func isName(s string) bool {
+	for i, r := range s {
+		if r != '_' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsDigit(r)) {
+			return false
+		}
 	}
-	if len(w) == 0 {
+	return s != ""
+}
+
+// FileLike reports whether a word names a file: a path, or a name with an
+// extension ("parser.py"), not an option or a URL. Quotes around it, as
+// an argument's value may be written, are not part of it.
+func FileLike(w string) bool {
+	w = strings.Trim(w, `"'`)
+	if w == "" || w[0] == '-' || strings.Contains(w, "://") {
+		return false
+	}
+	if strings.Contains(w, "/") {
 		return true
 	}
-	prog := w[0][strings.LastIndexByte(w[0], '/')+1:]
+	dot := strings.LastIndexByte(w, '.')
+	return dot > 0 && dot < len(w)-1 && unicode.IsLetter(rune(w[dot+1]))
+}
+
+func appendNew(out []string, s string) []string {
+	if slices.Contains(out, s) {
+		return out
+	}
+	return append(out, s)
+}
+
+var (
+	// codeOptions are, for each interpreter, the letters of the options
+	// after which it runs the code written next (python -c, perl -pe).
+	codeOptions = map[string]string{"python": "c", "python3": "c", "python2": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "r"}
+	// patternOptions give grep, sed and awk the pattern or script.
+	patternOptions = toSet("-e --regexp --expression")
+	// patternPrograms take a pattern or a script as their first operand,
+	// unless an option gave it.
+	patternPrograms = toSet("grep egrep fgrep rg ag sed awk gawk mawk")
+	// valueOptions are the options of those programs that take the next
+	// word as their value.
+	valueOptions = map[string]map[string]bool{
+		"grep":  toSet("-A -B -C -m -e -f --regexp --file --max-count"),
+		"egrep": toSet("-A -B -C -m -e -f"),
+		"fgrep": toSet("-A -B -C -m -e -f"),
+		"rg":    toSet("-A -B -C -m -e -f -g -t -T --glob --type --regexp --file"),
+		"ag":    toSet("-A -B -C -m -G"),
+		"sed":   toSet("-e -f -l --expression --file"),
+		"awk":   toSet("-f -v -F"),
+		"gawk":  toSet("-f -v -F"),
+		"mawk":  toSet("-f -v -F"),
+	}
+	// scriptFile are the options whose value is a file holding the
+	// pattern or script.
+	scriptFile = toSet("-f --file")
+)
+
+// readingCommand reports whether one command, as its words, only reads.
+func readingCommand(w []string) bool {
+	prog := program(w[0])
 	switch {
 	case prog == "find":
 		return !slices.ContainsFunc(w[1:], func(a string) bool { return findActions[a] })
-	case prog == "env":
-		// env with a program after its options and assignments runs it.
-		rest := w[1:]
-		for len(rest) > 0 && (strings.HasPrefix(rest[0], "-") || strings.Contains(rest[0], "=")) {
-			rest = rest[1:]
-		}
-		return len(rest) == 0 || readingCommand(rest)
 	case readVerbs[prog] || readingPrograms[prog]:
 		return true
 	case prog == "git" && len(w) > 1 && w[1] == "branch":

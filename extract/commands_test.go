@@ -1,9 +1,12 @@
 package extract
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/run"
 )
@@ -58,4 +61,158 @@ func TestConsequentialCommands(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCommandFiles: a call's command line is read once by a shell parser
+// into the files it names and whether it only reads. Quoting, heredocs,
+// redirections, a script given to sed or an interpreter, and a shell
+// given a line with -c are read as a shell reads them. Shapes: SWE-agent's
+// bash and str_replace_editor, Claude Code's Bash, Codex CLI's shell
+// (a list of words), as their logs write the arguments.
+func TestCommandFiles(t *testing.T) {
+	tests := []struct {
+		name, tool, args string
+		files            []string
+		reads            bool
+	}{
+		{"sed's script is no file", "bash", `{"command": "sed -i 's/a/b/' f.py"}`, []string{"f.py"}, false},
+		{"sed's script given by -e", "bash", `{"command": "sed -e 's/a/b/' -i src/app.py"}`, []string{"src/app.py"}, false},
+		{"a quoted path with blanks", "Bash", `{"command": "cat \"my notes/todo list.md\""}`, []string{"my notes/todo list.md"}, true},
+		{"a path escaped", "Bash", `{"command": "cat my\\ notes.md"}`, []string{"my notes.md"}, true},
+		{"a heredoc writes its file, its text names none", "bash", `{"command": "cat > x.py <<'EOF'\nimport os.path\nprint(os.path.join('a', 'b/c.py'))\nEOF"}`, []string{"x.py"}, false},
+		{"a test run after cd", "exec_command", `{"cmd": "cd /repo && pytest tests/test_parser.py"}`, []string{"/repo", "tests/test_parser.py"}, true},
+		{"output written to a file", "Bash", `{"command": "pytest -q > out.txt"}`, []string{"out.txt"}, false},
+		{"output appended to a file", "Bash", `{"command": "pytest -q >> logs/run.log 2>&1"}`, []string{"logs/run.log"}, false},
+		{"errors joined and thrown away", "Bash", `{"command": "cat a.py 2>&1 | head -5; ls b.py 2>/dev/null"}`, []string{"a.py", "b.py"}, true},
+		{"a script read from a heredoc", "bash", `{"command": "python - <<EOF\nimport json, os.path\nprint(json.load(open('cfg.json')))\nEOF"}`, nil, false},
+		{"a patch applied from a file", "bash", `{"command": "git apply fix.patch"}`, []string{"fix.patch"}, false},
+		{"a patch applied from a heredoc", "bash", `{"command": "git apply <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF"}`, []string{"src/app.py"}, false},
+		{"a patch applied by Codex CLI's shell", "shell", `{"command": ["bash", "-lc", "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/app.py\n@@ def total():\n-    pass\n+    return 1\n*** End Patch\nEOF"]}`, []string{"src/app.py"}, false},
+		{"a patch given to apply_patch as a word", "shell", `{"command": ["apply_patch", "*** Begin Patch\n*** Update File: path/to/file.py\n@@ def example():\n- pass\n+ return 123\n*** End Patch"]}`, []string{"to/file.py"}, false},
+		{"a list of words quoted as written", "shell", `{"command": ["grep", "-n", "a > b", "notes/todo list.md"]}`, []string{"notes/todo list.md"}, true},
+		{"a pipe", "Bash", `{"command": "grep -rn \"os.path\" src/app.py | head -5"}`, []string{"src/app.py"}, true},
+		{"code given to an interpreter", "bash", `{"command": "python3 -c \"from shop.orders import total; print(total({}))\""}`, nil, false},
+		{"code given to perl", "bash", `{"command": "perl -pi -e 's/a/b/' lib/x.pm"}`, []string{"lib/x.pm"}, false},
+		{"a test named by its node id", "bash", `{"command": "python -m pytest -q tests/test_a.py::TestA::test_b"}`, []string{"tests/test_a.py"}, true},
+		{"a module run", "bash", `{"command": "python -m pytest tests/test_a.py"}`, []string{"tests/test_a.py"}, true},
+		{"a module named with a dot", "bash", `{"command": "python -m pkg.tool input.csv"}`, []string{"input.csv"}, false},
+		{"echo's text names no file", "bash", `{"command": "echo \"see docs/usage\" > notes.md"}`, []string{"notes.md"}, false},
+		{"a quoted > is no redirection", "Bash", `{"command": "grep \"a > b\" f.txt"}`, []string{"f.txt"}, true},
+		{"a test in an if", "Bash", `{"command": "if grep -q main a.go; then echo found; fi"}`, []string{"a.go"}, true},
+		{"a pattern of names is no file", "bash", `{"command": "find . -name '*.pyc' -delete"}`, nil, false},
+		{"a shell given a line", "Bash", `{"command": "bash -lc 'cd /repo && cat src/app.py'"}`, []string{"/repo", "src/app.py"}, true},
+		{"a shell given a line that writes", "Bash", `{"command": "sh -c \"sed -i 's/a/b/' src/app.py\""}`, []string{"src/app.py"}, false},
+		{"a command as a list of words", "shell", `{"command": ["bash", "-lc", "sed -i 's/a/b/' src/app.py"]}`, []string{"src/app.py"}, false},
+		{"a list of words without a shell", "shell", `{"command": ["sed", "-i", "s/a/b/", "src/app.py"]}`, []string{"src/app.py"}, false},
+		{"grep's count is no pattern", "Bash", `{"command": "grep -A 3 -n parse_bool cfg/values.py"}`, []string{"cfg/values.py"}, true},
+		{"an editor's path", "str_replace_editor", `{"command": "str_replace", "path": "/repo/shop/orders.py", "old_str": "a", "new_str": "b"}`, []string{"shop/orders.py"}, false},
+		{"an editor's view", "str_replace_editor", `{"command": "view", "path": "/repo/shop/orders.py"}`, []string{"shop/orders.py"}, true},
+		{"a read of a file into a program", "Bash", `{"command": "python3 check.py < data/in.json"}`, []string{"check.py", "data/in.json"}, false},
+		{"an assignment before the program", "Bash", `{"command": "PYTHONPATH=src/lib pytest tests/t.py"}`, []string{"tests/t.py"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := run.Step{Agent: "assistant", Kind: run.KindToolCall, Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: tt.tool, Arguments: tt.args}}}}
+			cs := calls(s, newText(""))
+			require.Len(t, cs, 1)
+			assert.Equal(t, tt.files, cs[0].Files())
+			assert.Equal(t, !tt.reads, cs[0].Consequential())
+		})
+	}
+}
+
+// TestCommandHostile: a command line is log text, untrusted. It is parsed
+// and never run or expanded; a line that is not shell, or one built to
+// exhaust the parser, is read plainly, without a panic.
+func TestCommandHostile(t *testing.T) {
+	ran := filepath.Join(t.TempDir(), "ran")
+	sub := PathNorm(ran) // a substituted command's own files are named
+	tests := []struct {
+		name, line string
+		files      []string
+		reads      bool
+	}{
+		{"an unterminated quote", `grep -rn "def parse src/app.py`, []string{"src/app.py"}, false},
+		{"a half command", `cat a.py &&`, []string{"a.py"}, false},
+		{"a substituted command", `echo $(rm -rf /)`, []string{"/"}, false},
+		{"a substituted command into a read", "cat $(touch " + ran + ")", []string{sub}, false},
+		{"a process substituted", "diff <(touch " + ran + ") b.txt", []string{"b.txt", sub}, false},
+		{"a backquoted command", "cat `touch " + ran + "`", []string{sub}, false},
+		{"a variable is not expanded", `cat "$HOME/.ssh/id_rsa" $FILE`, nil, true},
+		{"NUL bytes", "cat a\x00b.py\x00 > c.txt", []string{"ab.py", "c.txt"}, false},
+		{"a 1 MB line", "cat " + strings.Repeat("a.py ", (1<<20-8)/5), []string{"a.py"}, true},
+		{"a line over 1 MiB is read plainly", "cat " + strings.Repeat("a.py ", 1<<20/5+1), []string{"a.py"}, false},
+		{"brackets nested a million deep", strings.Repeat("$(", 1<<20/2), nil, false},
+		{"a million blocks deep", strings.Repeat("{ ", 1<<20/2) + "cat a.py", []string{"a.py"}, false},
+		{"not shell", `{"query": "Danube length"}`, nil, false},
+		{"only a comment", `# nothing to run`, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var r commandReading
+			require.NotPanics(t, func() { r = readCommand(tt.line, nil) })
+			assert.Equal(t, tt.files, r.files)
+			assert.Equal(t, tt.reads, r.reads)
+			assert.NoFileExists(t, ran, "the line was run")
+		})
+	}
+}
+
+// TestCommandWrites: a command line that only writes files (an edit in
+// place, a heredoc or a reading program's output into a file, cp, rm,
+// tee, a patch applied) is a change, and its files are the ones it
+// writes; a line that runs anything else (a script, an install) may
+// write any file and is none. Shapes as TestCommandFiles.
+func TestCommandWrites(t *testing.T) {
+	tests := []struct {
+		name, args string
+		writes     []string
+	}{
+		{"an edit in place", `{"command": "sed -i 's/a/b/' src/app.py"}`, []string{"src/app.py"}},
+		{"an edit in place by perl", `{"command": "perl -pi -e 's/a/b/' lib/x.pm"}`, []string{"lib/x.pm"}},
+		{"a heredoc into a file", `{"command": "cat > x.py <<'EOF'\nimport os\nEOF"}`, []string{"x.py"}},
+		{"a copy", `{"command": "cp src/app.py src/app.py.bak"}`, []string{"src/app.py.bak"}},
+		{"an edit, then a check", `{"command": "cd /repo && sed -i 's/a/b/' src/app.py && pytest -q"}`, []string{"src/app.py"}},
+		{"a patch applied", `{"command": "git apply fix.patch"}`, []string{}},
+		{"a patch applied from a heredoc", `{"command": "git apply <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\nEOF"}`, []string{"src/app.py"}},
+		{"a patch printed", `{"command": "cat <<'EOF'\n--- a/src/app.py\n+++ b/src/app.py\nEOF"}`, nil},
+		{"a file without an extension written", `{"command": "echo 'all:' > Makefile"}`, []string{"Makefile"}},
+		{"a script's output into a file", `{"command": "python3 gen.py > out.txt"}`, nil},
+		{"a script", `{"command": "python fix.py"}`, nil},
+		{"a read", `{"command": "cat src/app.py"}`, nil},
+		{"written where a variable says", `{"command": "echo x > $OUT"}`, nil},
+		{"an edit given to a shell", `{"command": "bash -c \"sed -i 's/a/b/' src/app.py\""}`, []string{"src/app.py"}},
+		{"an editor's change", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "a", "new_str": "b"}`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := run.Step{Agent: "assistant", Kind: run.KindToolCall, Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "bash", Arguments: tt.args}}}}
+			cs := calls(s, newText(""))
+			require.Len(t, cs, 1)
+			assert.Equal(t, tt.writes, cs[0].Writes())
+		})
+	}
+}
+
+// FuzzReadCommand: any command line, shell or not, is read without a
+// panic, and what it names is a file name, never a blank one.
+func FuzzReadCommand(f *testing.F) {
+	for _, s := range []string{
+		"sed -i 's/a/b/' f.py", "cat > x.py <<'EOF'\nimport os\nEOF", "cd /repo && pytest t.py::test_a",
+		`grep "a > b" f.txt | head`, "echo $(rm -rf /)", "bash -lc 'cat a.py'", `cat "unterminated`,
+		"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.py\n*** End Patch\nEOF", "a=(", "$((1+",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		r := readCommand(line, nil)
+		for _, p := range append(r.files, r.writes...) {
+			assert.NotEmpty(t, strings.TrimSpace(p), "a blank file name")
+		}
+		if r.reads {
+			assert.Nil(t, r.writes, "a line that only reads writes nothing")
+		}
+		words := strings.Fields(line)
+		readCommand(strings.Join(words, " "), words) // words are read as they are
+	})
 }

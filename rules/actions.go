@@ -493,9 +493,10 @@ func unsupportedArguments(in *Input) []Finding {
 		var missing []string
 		for _, c := range f.Calls {
 			for _, v := range c.Values {
-				if c.Command() != "" && (v == c.Command() || !c.Consequential() && strings.ContainsAny(v, " \t\n")) {
-					// A command says what the call does, and the words
-					// beside a command that only reads describe it; the
+				if c.Command() != "" && (c.InCommand(v) || !c.Consequential() && strings.ContainsAny(v, " \t\n")) {
+					// A command, and the words it was given as (["bash",
+					// "-lc", "..."]), say what the call does, and the
+					// words beside a command that only reads describe it; the
 					// text a command that changes something puts in (an
 					// edit's code) is still read.
 					continue
@@ -1079,43 +1080,19 @@ func consequentialValues(f *extract.Features) []string {
 }
 
 // commandObjects are the objects of a call given a command to run: the
-// files its command line and its arguments name, and its other arguments
-// of one word (an id). The words of a command are what it does, and an
-// argument of several (a shell tool's description of the command, the
-// text an editor puts in) is no object: two commands that both "Run the
-// tests" act on nothing in common. A file is read by its PathNorm, as two
-// commands name it from different directories.
+// files its command line and its arguments name (extract reads them,
+// Call.Files), and its other arguments of one word (an id). The words of
+// a command are what it does, and an argument of several (a shell tool's
+// description of the command, the text an editor puts in) is no object:
+// two commands that both "Run the tests" act on nothing in common.
 func commandObjects(c extract.Call) []string {
-	var out []string
-	for _, w := range strings.Fields(c.Command()) {
-		if fileLike(w) {
-			out = append(out, extract.PathNorm(w))
-		}
-	}
+	out := slices.Clone(c.Files())
 	for _, v := range c.Values {
-		switch {
-		case v == c.Command() || strings.ContainsAny(v, " \t\n") || !meaningful(v):
-		case fileLike(v):
-			out = append(out, extract.PathNorm(v))
-		default:
+		if !c.InCommand(v) && !strings.ContainsAny(v, " \t\n") && meaningful(v) && !extract.FileLike(v) {
 			out = append(out, v)
 		}
 	}
 	return out
-}
-
-// fileLike reports whether a word names a file: a path, or a name with an
-// extension ("parser.py"), not an option.
-func fileLike(w string) bool {
-	w = strings.Trim(w, `"'`)
-	if w == "" || w[0] == '-' || strings.Contains(w, "://") {
-		return false
-	}
-	if strings.Contains(w, "/") {
-		return true
-	}
-	dot := strings.LastIndexByte(w, '.')
-	return dot > 0 && dot < len(w)-1 && unicode.IsLetter(rune(w[dot+1]))
 }
 
 func expectedActions(in *Input) []Finding {

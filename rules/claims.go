@@ -107,7 +107,7 @@ func argumentPaths(f *extract.Features) []extract.Claim {
 			continue
 		}
 		for _, call := range f.Calls {
-			if slices.ContainsFunc(call.Values, func(v string) bool { return fileLike(v) && strings.EqualFold(extract.PathNorm(v), c.Norm) }) {
+			if slices.ContainsFunc(call.Values, func(v string) bool { return extract.FileLike(v) && strings.EqualFold(extract.PathNorm(v), c.Norm) }) {
 				out = append(out, c)
 				break
 			}

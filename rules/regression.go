@@ -101,10 +101,11 @@ var Regression = &Analyzer{Name: "regression", Run: regression, Requires: []Fact
 // checkCommand is the command line a step's call runs, when it is one a
 // shell runs (a program and its arguments: a test suite, a reproduction);
 // "" when the step runs none. An editor exposed as a tool is given one
-// word ("view", "str_replace"): that is no check.
+// word ("view", "str_replace"): that is no check; nor is a line that
+// only writes files (sed -i, a heredoc into a file): it is a change.
 func checkCommand(calls []extract.Call) string {
 	for _, c := range calls {
-		if cmd := strings.TrimSpace(c.Command()); strings.ContainsAny(cmd, " \t\n") {
+		if cmd := strings.TrimSpace(c.Command()); strings.ContainsAny(cmd, " \t\n") && c.Writes() == nil {
 			return cmd
 		}
 	}
@@ -170,8 +171,9 @@ func toldError(f *extract.Features) bool {
 // rather than the code it checks. The first such change after each
 // failure is blamed. A file the agent wrote before (a reproduction
 // script, a test it added) is its own to correct. Only calls that change
-// files by name count (an editor's, a writing tool's): a command line
-// that names a test file runs it as often as it changes it.
+// files by name count (an editor's, a writing tool's, a command line
+// that only writes files): a command line that runs a test file changes
+// nothing.
 func editedCheck(in *Input) []Finding {
 	steps := in.Features.Steps
 	written := map[string]bool{}
@@ -189,9 +191,7 @@ func editedCheck(in *Input) []Finding {
 		}
 		var files []string
 		for _, c := range f.Calls {
-			if c.Consequential() && checkCommand([]extract.Call{c}) == "" {
-				files = append(files, changedFiles(c)...)
-			}
+			files = append(files, changedFiles(c)...)
 		}
 		for _, p := range files {
 			if r, ok := failedAt[p]; ok && !written[p] {
@@ -211,14 +211,19 @@ func editedCheck(in *Input) []Finding {
 var EditedCheck = &Analyzer{Name: "edited_check", Run: editedCheck, Requires: []Fact{FactToolCalls, FactSignals, FactKinds},
 	Doc: "a change, after a check failed, to the file the check's failed assertion is in (a test the agent did not write), rather than to the code it tests"}
 
-// changedFiles are the files a consequential call names, as PathNorm has
-// them.
+// changedFiles are the files a consequential call changes, as PathNorm
+// has them: those its command line writes when writing them is all it
+// does (extract's Call.Writes), or, for a call given no line to run (an
+// editor's "str_replace", a writing tool), the files it names. A line
+// that runs a program names files it reads or runs, not ones it changes.
 func changedFiles(c extract.Call) []string {
-	var out []string
-	for _, v := range commandObjects(c) {
-		if fileLike(v) {
-			out = append(out, extract.PathNorm(strings.Trim(v, `"'`)))
-		}
+	switch {
+	case !c.Consequential():
+		return nil
+	case c.Writes() != nil:
+		return c.Writes()
+	case checkCommand([]extract.Call{c}) == "":
+		return c.Files()
 	}
-	return out
+	return nil
 }

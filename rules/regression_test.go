@@ -28,7 +28,15 @@ func TestRegression(t *testing.T) {
 		none   = "[exit code 1]"
 		write  = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
 		repro  = `bash({"command": "python reproduce.py"})`
-		raised = "Traceback (most recent call last):\n  File \"/repo/cfg/values.py\", line 7, in parse_bool\n    raise ValueError(value)\nValueError: on\n[exit code 1]"
+		// The same changes made by command line, as SWE-agent's bash and
+		// Claude Code's Bash make them: an edit in place, a module
+		// rewritten from a heredoc.
+		sedEdit = `bash({"command": "cd /repo && sed -i 's/raise ValueError(value)/return False/' cfg/values.py"})`
+		heredoc = `bash({"command": "cat > cfg/values.py <<'EOF'\ndef parse_bool(value):\n    return value in ('1', 'true', 'on')\nEOF"})`
+		// A test written to reproduce, run by its node id.
+		writeTest = `str_replace_editor({"command": "create", "path": "/repo/tests/test_on.py", "file_text": "from cfg.values import parse_bool\\ndef test_on():\\n    assert parse_bool('on')"})`
+		runTest   = `bash({"command": "python3 -m pytest -q tests/test_on.py::test_on"})`
+		raised    = "Traceback (most recent call last):\n  File \"/repo/cfg/values.py\", line 7, in parse_bool\n    raise ValueError(value)\nValueError: on\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
@@ -43,7 +51,10 @@ func TestRegression(t *testing.T) {
 		{"repaired later", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failed), call(edit), out(edited), call(test), out(passed)}, nil, nil},
 		{"a failure before any change", []msg{user, call(view), out("1\tdef parse_bool(value):"), call(test), out(failed)}, nil, nil},
 		{"a reproduction written and run once", []msg{user, call(write), out(edited), call(repro), out(raised), call(edit), out(edited), call(test), out(passed)}, nil, nil},
+		{"a reproducing test written and run once by its node id", []msg{user, call(writeTest), out(edited), call(runTest), out(raised), call(edit), out(edited), call(test), out(passed)}, nil, nil},
 		{"a change before the reproduction", []msg{user, call(edit), out(edited), call(write), out(edited), call(repro), out(raised)}, []int{1}, []int{5}},
+		{"a change by sed breaks a passing check", []msg{user, call(test), out(passed), call(sedEdit), out(""), call(test), out(failed)}, []int{3}, []int{5}},
+		{"a module rewritten from a heredoc breaks a passing check", []msg{user, call(test), out(passed), call(heredoc), out(""), call(test), out(failed)}, []int{3}, []int{5}},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -67,6 +78,8 @@ func TestEditedCheck(t *testing.T) {
 		rerun    = `bash({"command": "timeout 60 python3 -m pytest -q tests/test_pager.py"})`
 		failed   = ">       assert page_count(21, 10) == 3\nE       assert 2 == 3\n\ntests/test_pager.py:9: AssertionError\n1 failed, 1 passed in 0.05s\n[exit code 1]"
 		editTest = `str_replace_editor({"command": "str_replace", "path": "/repo/tests/test_pager.py", "old_str": "== 3", "new_str": "== 2"})`
+		sedTest  = `bash({"command": "sed -i 's/== 3/== 2/' tests/test_pager.py"})`
+		catTest  = `bash({"command": "cat tests/test_pager.py | head -20"})`
 		editCode = `Edit({"file_path": "/repo/pager/count.py", "old_string": "total // per_page", "new_string": "-(-total // per_page)"})`
 		create   = `str_replace_editor({"command": "create", "path": "/repo/tests/test_pager.py", "file_text": "def test_partial_last_page(): ..."})`
 		edited   = "The file has been edited."
@@ -84,6 +97,8 @@ func TestEditedCheck(t *testing.T) {
 		{"the code edited", []msg{user, call(test), out(failed), call(editCode), out(edited)}, nil},
 		{"a test the agent wrote", []msg{user, call(create), out(edited), call(test), out(failed), call(editTest), out(edited)}, nil},
 		{"the code's own assert, in a function the task names", []msg{user, call(test), out(ownCheck), call(editCode), out(edited)}, nil},
+		{"the test edited in place by command line", []msg{user, call(test), out(failed), call(sedTest), out("")}, []int{3}},
+		{"the test read by command line", []msg{user, call(test), out(failed), call(catTest), out("def test_partial_last_page():")}, nil},
 		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -361,6 +361,42 @@ func TestUnsupportedArgumentsOfCommands(t *testing.T) {
 	assert.Equal(t, []int{7}, steps(UnsupportedArguments.Run(in), true), "only the file no step named, not the words describing a command")
 }
 
+// TestCommandWordsNoArguments: a command given as a list of words, as
+// Codex CLI's shell tool takes it (["bash", "-lc", "cat -n x.py"]), says
+// what the call does: its words are no values the caller made up.
+func TestCommandWordsNoArguments(t *testing.T) {
+	in := prepare(t, "clamp(5, 0, 3) should return 3.", "",
+		msg{agent: "user", content: "clamp(5, 0, 3) should return 3.", kind: run.KindUser},
+		msg{agent: "assistant", content: `shell({"command": ["bash", "-lc", "cat -n mathx/clamp.py"]})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "1\tdef clamp(x, lo, hi):", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `shell({"command": ["sed", "-i", "s/min/max/", "mathx/clamp.py"]})`, kind: run.KindToolCall},
+	)
+	assert.Empty(t, steps(UnsupportedArguments.Run(in), true))
+	assert.Equal(t, []string{"mathx/clamp.py"}, commandObjects(in.Features.Steps[3].Calls[0]))
+}
+
+// TestCommandObjects: the objects of a call given a command are the
+// files extract reads its command line to name, and its other arguments
+// of one word: not a sed script, the code an interpreter runs, or the
+// text of a heredoc. Shapes: SWE-agent's bash and str_replace_editor.
+func TestCommandObjects(t *testing.T) {
+	for _, tc := range []struct {
+		name, call string
+		want       []string
+	}{
+		{"an edit in place", `bash({"command": "sed -i 's/a/b/' f.py"})`, []string{"f.py"}},
+		{"code run by an interpreter", `bash({"command": "python3 -c \"from shop.orders import total; print(total({}))\""})`, nil},
+		{"a file written from a heredoc", `bash({"command": "cat > x.py <<'EOF'\nimport os.path\nEOF"})`, []string{"x.py"}},
+		{"an editor's path, not the text it puts in", `str_replace_editor({"command": "str_replace", "path": "/repo/a.py", "old_str": "x = 1", "new_str": "x = 2"})`, []string{"repo/a.py"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := prepare(t, "Fix it.", "", msg{agent: "assistant", content: tc.call, kind: run.KindToolCall})
+			require.Len(t, in.Features.Steps[0].Calls, 1)
+			assert.Equal(t, tc.want, commandObjects(in.Features.Steps[0].Calls[0]))
+		})
+	}
+}
+
 // TestStateOriginOfCommands: what a command acts on is the files it
 // names, not the description a shell tool is given beside it (Claude
 // Code's Bash: {"command", "description"}). An edit in place breaks the
