@@ -191,6 +191,8 @@ func TestFinalAnswerSources(t *testing.T) {
 		{"agents that stop on more work to do have no answer", steps("A", "Count the items in the catalogue.", "B", "We found 1,234 items.\nTo be sure, let me verify the count against the database."), "", "", 0},
 		{"agents that stop on a failure have no answer", steps("A", "Count the items in the catalogue.", "B", "Unfortunately, I cannot open the catalogue, so the count of 1,234 items is unverified."), "", "", 0},
 		{"a chat ends with its answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers on the roster."), SourceLastAnswer, "There are 12 pitchers on the roster.", 1},
+		{"a chat's closing reply is its answer though it states no value", chat("user", "Which element has atomic number 3?", "assistant", "The element is\nberyllium."), SourceLastAnswer, "The element is beryllium.", 1},
+		{"a chat's closing reply that gives up is its answer", chat("user", "Who painted it?", "assistant", "I'm not sure; the results were inconclusive."), SourceLastAnswer, "I'm not sure; the results were inconclusive.", 1},
 		{"a chat that ends on code has no answer", chat("user", "How many pitchers are there?", "assistant", "```python\nprint(len(pitchers))\n```"), "", "", 0},
 		{"a chat that ends with the user has no answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers.", "user", "Thanks, bye."), "", "", 0},
 	}

@@ -148,6 +148,14 @@ func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 		if line := claimLine(rf, end, agents, false); line != "" {
 			return newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true)
 		}
+		// The reply that closes a conversation with a user is its answer
+		// even when it states no value extract reads: a common noun ("The
+		// element is beryllium."), a count in words, or a report that it
+		// could not be found. Its words are what a ground truth is read
+		// against.
+		if reply := clip(collapse(withoutCode(newText(rf.steps[end].Content))), 300); hasLetters(reply) {
+			return newFinal(int(steps[end].Index), reply, SourceLastAnswer, agents, true)
+		}
 		return nil
 	}
 	// Agents talking among themselves may have run out of turns mid-work:

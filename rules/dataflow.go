@@ -422,7 +422,7 @@ func (in *Input) groundTruth() *truth {
 		v := newValue(in.Run.GroundTruth)
 		in.truth.want = signature(in, v)
 		if fa := in.Features.FinalAnswer; fa != nil {
-			in.truth.matches = v.statedBy(fa.Text, fa.Claims)
+			in.truth.matches = v.statedBy(fa.Text, fa.Claims) || len(fa.Claims) == 0 && v.inWords(fa.Text)
 		}
 	})
 	return &in.truth
@@ -488,6 +488,13 @@ func (v value) statedBy(text string, claims []extract.Claim) bool {
 		}
 	}
 	return true
+}
+
+// inWords reports whether a text holds the value's words: how an answer
+// that states no value extract reads ("The element is lithium.") is read
+// against a ground truth whose claims it cannot hold.
+func (v value) inWords(text string) bool {
+	return v.words != "" && value{words: v.words}.statedBy(text, nil)
 }
 
 var wordsBuf = sync.Pool{New: func() any { return new([]byte) }}
@@ -557,6 +564,11 @@ func groundTruthContradiction(in *Input) []Finding {
 			continue
 		}
 		put := f.Answer
+		if fa := in.Features.FinalAnswer; put == "" && fa != nil && fa.Step == i && len(fa.Claims) == 0 {
+			// A closing reply that states no value extract reads puts its
+			// words forward.
+			put = fa.Text
+		}
 		if put == "" && had >= 0 && !looksUp(f) {
 			// Once the correct value was reached, restating the final
 			// answer's value counts as putting it forward; a search that

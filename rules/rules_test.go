@@ -220,6 +220,35 @@ func TestChatAnswerContradicted(t *testing.T) {
 	assert.Equal(t, 3, Attribute(in).Step)
 }
 
+// TestChatAnswerWithoutValues: a reply that closes a chat with a user is
+// its answer even when it states no value extract reads (a common noun,
+// a report that nothing was found): its words are read against the
+// ground truth, and the reply that does not hold it is where it went
+// wrong; one whose words hold it matches.
+func TestChatAnswerWithoutValues(t *testing.T) {
+	for _, tt := range []struct{ reply, gt string }{
+		{"The most abundant gas in the atmosphere is oxygen.", "Nitrogen"},
+		{"I wasn't able to find the official language in the search results.", "Portuguese"},
+		{"Spiders have six legs.", "8"},
+	} {
+		t.Run(tt.reply, func(t *testing.T) {
+			in := prepare(t, "What is it?", tt.gt,
+				msg{agent: "user", content: "What is it?", kind: run.KindUser},
+				msg{agent: "assistant", content: `web_search({"query": "it"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: "Results: nitrogen 78%, oxygen 21%; Portuguese is spoken; spiders have eight legs.", kind: run.KindToolResult},
+				msg{agent: "assistant", content: tt.reply},
+			)
+			assert.Equal(t, []int{3}, steps(GroundTruthContradiction.Run(in), true))
+			assert.Equal(t, 3, Attribute(in).Step)
+		})
+	}
+	in := prepare(t, "What is it?", "Nitrogen",
+		msg{agent: "user", content: "What is it?", kind: run.KindUser},
+		msg{agent: "assistant", content: "It is nitrogen."},
+	)
+	assert.True(t, answerMatches(in), "the reply's words hold the ground truth")
+}
+
 // TestSearchPutsNoAnswerForward: once a search result held the correct
 // value, a refined search naming the task's subject again puts nothing
 // forward; the reply that names the wrong one of the result's values
