@@ -306,6 +306,11 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 // for it: for numbers, in the same unit and within a factor of ten (a
 // city's population beside another's, not beside the census year).
 func alike(c, v extract.Claim) bool {
+	if c.Kind == extract.ClaimDate && v.Kind == extract.ClaimNumber {
+		// A year beside dates ("moved there in 1884" beside "7 January
+		// 1943"): the year of any of them may be taken for it.
+		return len(v.Norm) == 4 && allDigits(v.Norm)
+	}
 	if c.Kind != v.Kind {
 		return false
 	}
@@ -328,7 +333,7 @@ func alike(c, v extract.Claim) bool {
 // unit (a table's "829.8" for an answer's "829.8 metres"), as the answer's
 // data flow reads them (extract.Claim.Matches).
 func statesClaim(c extract.Claim, norm string) bool {
-	return strings.EqualFold(c.Norm, norm) || c.Kind == extract.ClaimNumber && c.Matches(extract.Claim{Kind: extract.ClaimNumber, Norm: norm})
+	return strings.EqualFold(c.Norm, norm) || c.Kind == extract.ClaimNumber && c.Matches(extract.Claim{Kind: extract.ClaimNumber, Norm: norm}) || c.InYear(norm)
 }
 
 // corruption walks a claim's path from its origin toward the answer and
@@ -387,7 +392,7 @@ func (v value) reads(in *Input, i int) bool {
 		return false
 	}
 	for _, c := range v.claims {
-		if _, unit := c.Value(); c.Kind != extract.ClaimNumber || unit != "" || !slices.ContainsFunc(f.Claims, c.Matches) {
+		if _, unit := c.Value(); c.Kind != extract.ClaimNumber || unit != "" || !slices.ContainsFunc(f.Claims, func(o extract.Claim) bool { return c.Matches(o) || o.InYear(c.Norm) }) {
 			return false
 		}
 	}
@@ -681,4 +686,9 @@ func taskFigures(in *Input) map[float64]bool {
 		}
 	}
 	return out
+}
+
+// allDigits reports whether s is ASCII digits, and not empty.
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }

@@ -249,6 +249,37 @@ func TestChatAnswerWithoutValues(t *testing.T) {
 	assert.True(t, answerMatches(in), "the reply's words hold the ground truth")
 }
 
+// TestYearOfADate: a year an answer gives was read from the full date a
+// tool printed ("4 August 1792"): the search that found that page is where
+// it came from; and a year taken from beside the dates of others ("moved
+// there in 1884" beside "7 January 1943") was chosen by the reply, with a
+// ground truth in one of the dates or without one.
+func TestYearOfADate(t *testing.T) {
+	question := "In what year was the author of the novel born?"
+	hop := func(gt string) *Input {
+		return prepare(t, question, gt,
+			msg{agent: "user", content: question, kind: run.KindUser},
+			msg{agent: "assistant", content: `web_search({"query": "novel author"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "The 1818 novel was written by Mary Shelley; her husband Percy Bysshe Shelley wrote its preface.", kind: run.KindToolResult},
+			msg{agent: "assistant", content: `web_search({"query": "Percy Bysshe Shelley born"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Percy Bysshe Shelley (4 August 1792 – 8 July 1822) was an English poet.", kind: run.KindToolResult},
+			msg{agent: "assistant", content: "The author was born in 1792."},
+		)
+	}
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(hop("1797")), true), "the date came from the second search")
+	died := func(gt string) *Input {
+		return prepare(t, "In what year did Tesla die?", gt,
+			msg{agent: "user", content: "In what year did Tesla die?", kind: run.KindUser},
+			msg{agent: "assistant", content: `search({"q": "Nikola Tesla death"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Nikola Tesla (10 July 1856 – 7 January 1943) was an inventor. He moved to the United States in 1884.", kind: run.KindToolResult},
+			msg{agent: "assistant", content: "Tesla died in 1884."},
+		)
+	}
+	for _, gt := range []string{"1943", ""} {
+		assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(died(gt)), true), "ground truth %q", gt)
+	}
+}
+
 // TestSearchPutsNoAnswerForward: once a search result held the correct
 // value, a refined search naming the task's subject again puts nothing
 // forward; the reply that names the wrong one of the result's values
