@@ -197,6 +197,7 @@ func TestFinalAnswerSources(t *testing.T) {
 		{"a chat ends with its answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers on the roster."), SourceLastAnswer, "There are 12 pitchers on the roster.", 1},
 		{"a chat's closing reply is its answer though it states no value", chat("user", "Which element has atomic number 3?", "assistant", "The element is\nberyllium."), SourceLastAnswer, "The element is beryllium.", 1},
 		{"a chat's closing reply that gives up is its answer", chat("user", "Who painted it?", "assistant", "I'm not sure; the results were inconclusive."), SourceLastAnswer, "I'm not sure; the results were inconclusive.", 1},
+		{"a chat's closing reply of one symbol is its answer", chat("user", "What is the symbol of sodium?", "assistant", "K"), SourceLastAnswer, "K", 1},
 		{"a chat that ends on code has no answer", chat("user", "How many pitchers are there?", "assistant", "```python\nprint(len(pitchers))\n```"), "", "", 0},
 		{"a chat that ends with the user has no answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers.", "user", "Thanks, bye."), "", "", 0},
 	}

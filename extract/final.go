@@ -3,6 +3,7 @@ package extract
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/offattr/offattr/run"
 )
@@ -151,9 +152,9 @@ func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 		// The reply that closes a conversation with a user is its answer
 		// even when it states no value extract reads: a common noun ("The
 		// element is beryllium."), a count in words, or a report that it
-		// could not be found. Its words are what a ground truth is read
-		// against.
-		if reply := clip(collapse(withoutCode(newText(rf.steps[end].Content))), 300); hasLetters(reply) {
+		// could not be found, a bare symbol ("K"). Its words are what a
+		// ground truth is read against.
+		if reply := clip(collapse(withoutCode(newText(rf.steps[end].Content))), 300); strings.IndexFunc(reply, isWordRune) >= 0 {
 			return newFinal(int(steps[end].Index), reply, SourceLastAnswer, agents, true)
 		}
 		return nil
@@ -226,3 +227,6 @@ func newFinal(step int, text, source string, agents *agentSet, sentence bool) *F
 	text = strings.TrimSpace(text)
 	return &FinalAnswer{Step: step, Text: text, Claims: claimsOf(newText(text), agents, sentence), Source: source}
 }
+
+// isWordRune reports a letter or a digit.
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
