@@ -228,6 +228,8 @@ func TestClosingReplyAnswerValues(t *testing.T) {
 		{"agents among themselves", steps("A", "Price the parcel.", "B", "All tasks are done. Shipping a 10 kg parcel costs $25.00."), []string{"10 kg", "25"}},
 		{"a chat", chat("user", "Price the parcel.", "assistant", "Shipping a 10 kg parcel costs $25.00."), []string{"10 kg", "25"}},
 		{"a named answer", steps("A", "Who won?", "B", "FINAL ANSWER: Yamasaki, Sugiyura"), []string{"yamasaki", "sugiyura"}},
+		{"a count in words told to a user", chat("user", "How many legs?", "assistant", "Spiders have six legs, and the one that bit you has twenty-one spots."), []string{"6", "21"}},
+		{"a multiplier after a figure is the figure's", chat("user", "How many people?", "assistant", "It has about 5.3 million people."), []string{"5300000"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, answerNorms(t, tt.run)) })
