@@ -650,11 +650,12 @@ func statedFinal(claims []extract.Claim, final, given map[string]bool) string {
 // firstStated returns the earliest agent decision before i that states the
 // value put (all of its claims) without the correct one beside it, or -1:
 // the step a later one repeats. A step that reports both still had valid
-// data.
+// data, and one that names what the task names (a search for its subject)
+// repeats the task.
 func firstStated(in *Input, put string, i int, want value) int {
 	v := newValue(put)
-	if len(v.claims) == 0 {
-		return -1
+	if len(v.claims) == 0 || allGiven(in, v.claims) {
+		return -1 // the task stated it first: a step restating it hands on nothing
 	}
 	for j := range i {
 		if isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindToolResult) && !proposes(&in.Features.Steps[j]) &&
@@ -691,4 +692,11 @@ func taskFigures(in *Input) map[float64]bool {
 // allDigits reports whether s is ASCII digits, and not empty.
 func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// allGiven reports whether the task or the user's turns state every one of
+// claims.
+func allGiven(in *Input, claims []extract.Claim) bool {
+	g := givenClaims(in)
+	return !slices.ContainsFunc(claims, func(c extract.Claim) bool { return !g[c.Norm] })
 }

@@ -229,7 +229,7 @@ func TestChatAnswerWithoutValues(t *testing.T) {
 	for _, tt := range []struct{ reply, gt string }{
 		{"The most abundant gas in the atmosphere is oxygen.", "Nitrogen"},
 		{"I wasn't able to find the official language in the search results.", "Portuguese"},
-		{"Spiders have six legs.", "8"},
+		{"Spiders have many legs.", "8"},
 	} {
 		t.Run(tt.reply, func(t *testing.T) {
 			in := prepare(t, "What is it?", tt.gt,
@@ -247,6 +247,21 @@ func TestChatAnswerWithoutValues(t *testing.T) {
 		msg{agent: "assistant", content: "It is nitrogen."},
 	)
 	assert.True(t, answerMatches(in), "the reply's words hold the ground truth")
+}
+
+// TestTaskNamePutForwardIsNoOnesValue: a reply that gets the value wrong
+// but names what the task names ("LTS") repeats the task, not the search
+// that named it too: the reply discarded the correct value the search
+// found.
+func TestTaskNamePutForwardIsNoOnesValue(t *testing.T) {
+	question := "What is the current LTS version of Node.js?"
+	in := prepare(t, question, "22.12.0",
+		msg{agent: "user", content: question, kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "Node.js current LTS version"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Latest LTS: 22.12.0 (Jod). Latest Current: 23.4.0.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The current LTS version of Node.js is 23.4.0."},
+	)
+	assert.Equal(t, []int{3}, steps(GroundTruthContradiction.Run(in), true))
 }
 
 // TestYearOfADate: a year an answer gives was read from the full date a
