@@ -47,7 +47,13 @@ func dataFlowOrigin(in *Input) []Finding {
 	// its values read as its own agent's tool gave them are what it rests
 	// on. A value another agent's tool brought in is that agent's work,
 	// and stays a suspect.
-	fresh := gt == "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin == in.Graph.AnswerStep() })
+	//
+	// So too when the answer chose one of a tool's values of a kind
+	// (chosenAmong): its other values read from its own agent's tool
+	// name what it chose among.
+	fresh := gt == "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool {
+		return cf.Origin == in.Graph.AnswerStep() || chosenAmong(in, cf) == in.Graph.AnswerStep()
+	})
 	for _, cf := range flows {
 		o := cf.Origin
 		if o < 0 {

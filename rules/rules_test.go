@@ -249,6 +249,22 @@ func TestChatAnswerWithoutValues(t *testing.T) {
 	assert.True(t, answerMatches(in), "the reply's words hold the ground truth")
 }
 
+// TestChosenValueBesideNames: without a ground truth, a reply that picks
+// one of a result's depths is where the depth was chosen; the names it
+// read from its own search beside it are what it chose among, not
+// suspects that outweigh it.
+func TestChosenValueBesideNames(t *testing.T) {
+	question := "What is the deepest point in the ocean, and how deep is it?"
+	in := prepare(t, question, "",
+		msg{agent: "user", content: question, kind: run.KindUser},
+		msg{agent: "assistant", content: `search({"q": "deepest point ocean depth"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "The Challenger Deep in the Mariana Trench is the deepest known point, at about 10,935 m. The Tonga Trench reaches 10,882 m and the Puerto Rico Trench 8,376 m.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The Challenger Deep, in the Mariana Trench, is the deepest point at 10,882 m."},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(in), true))
+	assert.Equal(t, 3, Attribute(in).Step)
+}
+
 // TestTaskNamePutForwardIsNoOnesValue: a reply that gets the value wrong
 // but names what the task names ("LTS") repeats the task, not the search
 // that named it too: the reply discarded the correct value the search
