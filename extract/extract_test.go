@@ -132,6 +132,8 @@ func TestSignals(t *testing.T) {
 		{"what the agent was not able to do is a failure", "I wasn't able to find the official language in the results.", []string{"failure"}, nil},
 		{"what the agent can't give is a failure", "The sources disagree, so I can't give a definite figure.", []string{"failure"}, nil},
 		{"results that settle nothing are a failure", "I'm not sure; the results were inconclusive.", []string{"failure"}, nil},
+		{"finding no information is a failure", "There is no information available about who designed it.", []string{"failure"}, nil},
+		{"being unsure how to go on is no failure", "I'm not sure how to proceed with my order.", nil, nil},
 		{"a can't that reports no failure of the agent", "You can't miss it: the tower is 330 m tall.", nil, nil},
 		{"a critic's verdict is no failure of its own", "Verdict: FAIL. The working gives 71 °C but the answer line says 81 °C.\nGrade: **Fail**", nil, nil},
 		{"a result that failed", "Result: FAIL (2 of 5 checks)", []string{"failure"}, nil},
