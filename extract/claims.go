@@ -37,6 +37,13 @@ func (c Claim) Matches(o Claim) bool {
 	return cv == ov && (cu == "" || ou == "")
 }
 
+// InYear reports whether c is a date in the year a number claim's normal
+// form writes ("1961-11-10" is in "1961"): a text that gives the year of a
+// date it read states that date's year.
+func (c Claim) InYear(year string) bool {
+	return c.Kind == ClaimDate && len(year) == 4 && strings.HasPrefix(c.Norm, year) && len(c.Norm) > 4 && c.Norm[4] == '-'
+}
+
 // Number returns the numeric value of a number claim.
 func (c Claim) Number() (float64, bool) {
 	if c.Kind != ClaimNumber {

@@ -129,6 +129,12 @@ func TestSignals(t *testing.T) {
 		{"a test that fails", "test_heavy_parcel fails: assert 25.0 == 17.0", []string{"failure"}, nil},
 		{"what code cannot do is a diagnosis, not a failure", "int() cannot parse fractions; use float(). `_normalize` fails on accents.", nil, nil},
 		{"what the agent cannot do is a failure", "I cannot parse the file; json.loads raised.", []string{"failure"}, nil},
+		{"what the agent was not able to do is a failure", "I wasn't able to find the official language in the results.", []string{"failure"}, nil},
+		{"what the agent can't give is a failure", "The sources disagree, so I can't give a definite figure.", []string{"failure"}, nil},
+		{"results that settle nothing are a failure", "I'm not sure; the results were inconclusive.", []string{"failure"}, nil},
+		{"finding no information is a failure", "There is no information available about who designed it.", []string{"failure"}, nil},
+		{"being unsure how to go on is no failure", "I'm not sure how to proceed with my order.", nil, nil},
+		{"a can't that reports no failure of the agent", "You can't miss it: the tower is 330 m tall.", nil, nil},
 		{"a critic's verdict is no failure of its own", "Verdict: FAIL. The working gives 71 °C but the answer line says 81 °C.\nGrade: **Fail**", nil, nil},
 		{"a result that failed", "Result: FAIL (2 of 5 checks)", []string{"failure"}, nil},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
@@ -191,6 +197,9 @@ func TestFinalAnswerSources(t *testing.T) {
 		{"agents that stop on more work to do have no answer", steps("A", "Count the items in the catalogue.", "B", "We found 1,234 items.\nTo be sure, let me verify the count against the database."), "", "", 0},
 		{"agents that stop on a failure have no answer", steps("A", "Count the items in the catalogue.", "B", "Unfortunately, I cannot open the catalogue, so the count of 1,234 items is unverified."), "", "", 0},
 		{"a chat ends with its answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers on the roster."), SourceLastAnswer, "There are 12 pitchers on the roster.", 1},
+		{"a chat's closing reply is its answer though it states no value", chat("user", "Which element has atomic number 3?", "assistant", "The element is\nberyllium."), SourceLastAnswer, "The element is beryllium.", 1},
+		{"a chat's closing reply that gives up is its answer", chat("user", "Who painted it?", "assistant", "I'm not sure; the results were inconclusive."), SourceLastAnswer, "I'm not sure; the results were inconclusive.", 1},
+		{"a chat's closing reply of one symbol is its answer", chat("user", "What is the symbol of sodium?", "assistant", "K"), SourceLastAnswer, "K", 1},
 		{"a chat that ends on code has no answer", chat("user", "How many pitchers are there?", "assistant", "```python\nprint(len(pitchers))\n```"), "", "", 0},
 		{"a chat that ends with the user has no answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers.", "user", "Thanks, bye."), "", "", 0},
 	}
@@ -221,6 +230,8 @@ func TestClosingReplyAnswerValues(t *testing.T) {
 		{"agents among themselves", steps("A", "Price the parcel.", "B", "All tasks are done. Shipping a 10 kg parcel costs $25.00."), []string{"10 kg", "25"}},
 		{"a chat", chat("user", "Price the parcel.", "assistant", "Shipping a 10 kg parcel costs $25.00."), []string{"10 kg", "25"}},
 		{"a named answer", steps("A", "Who won?", "B", "FINAL ANSWER: Yamasaki, Sugiyura"), []string{"yamasaki", "sugiyura"}},
+		{"a count in words told to a user", chat("user", "How many legs?", "assistant", "Spiders have six legs, and the one that bit you has twenty-one spots."), []string{"6", "21"}},
+		{"a multiplier after a figure is the figure's", chat("user", "How many people?", "assistant", "It has about 5.3 million people."), []string{"5300000"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, answerNorms(t, tt.run)) })

@@ -2,7 +2,9 @@ package extract
 
 import (
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/offattr/offattr/run"
 )
@@ -146,7 +148,15 @@ func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 	}
 	if hasUser(rf.steps[:end]) {
 		if line := claimLine(rf, end, agents, false); line != "" {
-			return newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true)
+			return withCounts(newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true))
+		}
+		// The reply that closes a conversation with a user is its answer
+		// even when it states no value extract reads: a common noun ("The
+		// element is beryllium."), a count in words, or a report that it
+		// could not be found, a bare symbol ("K"). Its words are what a
+		// ground truth is read against.
+		if reply := clip(collapse(withoutCode(newText(rf.steps[end].Content))), 300); strings.IndexFunc(reply, isWordRune) >= 0 {
+			return withCounts(newFinal(int(steps[end].Index), reply, SourceLastAnswer, agents, true))
 		}
 		return nil
 	}
@@ -218,3 +228,36 @@ func newFinal(step int, text, source string, agents *agentSet, sentence bool) *F
 	text = strings.TrimSpace(text)
 	return &FinalAnswer{Step: step, Text: text, Claims: claimsOf(newText(text), agents, sentence), Source: source}
 }
+
+// withCounts adds to a reply's answer the numbers it writes in words
+// ("Mars has three moons", "fifteen players"), as number claims: a count
+// told to a person is the answer's value however it is written. A lone
+// "one" is left out, as often a pronoun ("the one that") as a count, and
+// so is a multiplier after a figure ("5.3 million"), part of a number
+// claimsOf reads. Only a reply to a user is read so: reading them in
+// every final answer, where agents hand one on, read the labelled
+// systems worse.
+func withCounts(fa *FinalAnswer) *FinalAnswer {
+	text := fa.Text
+	var out []Claim
+	for _, n := range wordNumberSpans(text) {
+		if n.value == 1 && strings.EqualFold(text[n.start:n.end], "one") || afterDigits(text, n.start) {
+			continue
+		}
+		out = append(out, Claim{Kind: ClaimNumber, Text: text[n.start:n.end], Norm: strconv.FormatFloat(n.value, 'f', -1, 64), Offset: int32(n.start)})
+	}
+	if len(out) > 0 {
+		fa.Claims = dedupe(append(fa.Claims, out...))
+	}
+	return fa
+}
+
+// afterDigits reports whether the word at text[at:] follows a figure
+// ("5.3 million"): it is part of that number, which claimsOf reads.
+func afterDigits(text string, at int) bool {
+	before := strings.TrimRight(text[:at], " ")
+	return before != "" && isDigit(before[len(before)-1])
+}
+
+// isWordRune reports a letter or a digit.
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // numberWords are the values of the words a number is written in: the
@@ -23,27 +24,60 @@ var wordMultipliers = map[string]float64{"dozen": 12, "hundred": 100, "thousand"
 // in increasing order, each once: "a dozen pens" is 12, "twenty-four
 // hours" 24, "three hundred" 300, "two dozen" 24.
 func wordNumbers(text string) []float64 {
-	s := strings.ToLower(text)
 	var out []float64
+	for _, n := range wordNumberSpans(text) {
+		out = append(out, n.value)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// wordNumber is a number a text writes in words, and where: text[start:end].
+type wordNumber struct {
+	value      float64
+	start, end int
+}
+
+// wordNumberSpans returns the numbers a text writes in words, in the
+// order written.
+func wordNumberSpans(text string) []wordNumber {
+	var out []wordNumber
 	var total, cur float64
 	in := false // a number is being read
+	from, to := 0, 0
 	flush := func() {
 		if in {
-			out = append(out, total+cur)
+			out = append(out, wordNumber{value: total + cur, start: from, end: to})
 		}
 		total, cur, in = 0, 0, false
 	}
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !unicode.IsLetter(r) && r != '-' {
+			i += size
+			continue
+		}
+		j := i
+		for j < len(text) {
+			r, size := utf8.DecodeRuneInString(text[j:])
+			if !unicode.IsLetter(r) && r != '-' {
+				break
+			}
+			j += size
+		}
+		w := strings.ToLower(text[i:j])
+		start := i
+		i = j
 		if v, ok := wordMultipliers[w]; ok {
 			if !in {
-				cur = 1 // "a dozen", "hundred"
+				cur, from = 1, start // "a dozen", "hundred"
 			}
 			if v >= 1e3 {
 				total, cur = total+max(cur, 1)*v, 0
 			} else {
 				cur = max(cur, 1) * v
 			}
-			in = true
+			in, to = true, j
 			continue
 		}
 		sum, ok := 0.0, true
@@ -54,8 +88,11 @@ func wordNumbers(text string) []float64 {
 		}
 		switch {
 		case ok:
+			if !in {
+				from = start
+			}
 			cur += sum
-			in = true
+			in, to = true, j
 		case w == "and" && in:
 			// "three hundred and five"
 		default:
@@ -63,6 +100,5 @@ func wordNumbers(text string) []float64 {
 		}
 	}
 	flush()
-	slices.Sort(out)
-	return slices.Compact(out)
+	return out
 }

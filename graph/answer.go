@@ -50,6 +50,23 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 			}
 			given = given || d.given[v] && !otherInUnit(f.Question, v, unit)
 		}
+		// A year was carried by the steps that state a date in it ("born
+		// in 1961" from "born 10 November 1961"): extract reads a full
+		// date as one value, whose year is the answer's.
+		if isYear(c.key) {
+			n := len(occ)
+			for _, key := range datesIn(c.key) {
+				if k, ok := d.claimID[key]; ok {
+					for _, i := range d.claimOcc.of(k) {
+						occ = append(occ, int(i))
+					}
+				}
+			}
+			if len(occ) > n {
+				slices.Sort(occ)
+				occ = slices.Compact(occ)
+			}
+		}
 		a.stating = append(a.stating, occ)
 		a.given = append(a.given, given)
 	}
@@ -132,4 +149,31 @@ func otherInUnit(claims []extract.Claim, v, unit string) bool {
 func number(key string) bool {
 	_, err := strconv.ParseFloat(key, 64)
 	return err == nil
+}
+
+// isYear reports whether a claim's key is a bare number that may be a
+// year of a date extract reads: four digits, 1000 to 2999.
+func isYear(key string) bool {
+	return len(key) == 4 && key[0] >= '1' && key[0] <= '2' && number(key) && !strings.ContainsAny(key, ".-+eE")
+}
+
+// datesIn returns the keys extract writes a date in year as: the month
+// ("1961-11") and each day of it ("1961-11-10").
+func datesIn(year string) []string {
+	keys := make([]string, 0, 12*32)
+	for m := 1; m <= 12; m++ {
+		month := year + "-" + pad2(m)
+		keys = append(keys, month)
+		for d := 1; d <= 31; d++ {
+			keys = append(keys, month+"-"+pad2(d))
+		}
+	}
+	return keys
+}
+
+func pad2(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
 }

@@ -47,7 +47,13 @@ func dataFlowOrigin(in *Input) []Finding {
 	// its values read as its own agent's tool gave them are what it rests
 	// on. A value another agent's tool brought in is that agent's work,
 	// and stays a suspect.
-	fresh := gt == "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin == in.Graph.AnswerStep() })
+	//
+	// So too when the answer chose one of a tool's values of a kind
+	// (chosenAmong): its other values read from its own agent's tool
+	// name what it chose among.
+	fresh := gt == "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool {
+		return cf.Origin == in.Graph.AnswerStep() || chosenAmong(in, cf) == in.Graph.AnswerStep()
+	})
 	for _, cf := range flows {
 		o := cf.Origin
 		if o < 0 {
@@ -306,6 +312,11 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 // for it: for numbers, in the same unit and within a factor of ten (a
 // city's population beside another's, not beside the census year).
 func alike(c, v extract.Claim) bool {
+	if c.Kind == extract.ClaimDate && v.Kind == extract.ClaimNumber {
+		// A year beside dates ("moved there in 1884" beside "7 January
+		// 1943"): the year of any of them may be taken for it.
+		return len(v.Norm) == 4 && allDigits(v.Norm)
+	}
 	if c.Kind != v.Kind {
 		return false
 	}
@@ -328,7 +339,7 @@ func alike(c, v extract.Claim) bool {
 // unit (a table's "829.8" for an answer's "829.8 metres"), as the answer's
 // data flow reads them (extract.Claim.Matches).
 func statesClaim(c extract.Claim, norm string) bool {
-	return strings.EqualFold(c.Norm, norm) || c.Kind == extract.ClaimNumber && c.Matches(extract.Claim{Kind: extract.ClaimNumber, Norm: norm})
+	return strings.EqualFold(c.Norm, norm) || c.Kind == extract.ClaimNumber && c.Matches(extract.Claim{Kind: extract.ClaimNumber, Norm: norm}) || c.InYear(norm)
 }
 
 // corruption walks a claim's path from its origin toward the answer and
@@ -387,7 +398,7 @@ func (v value) reads(in *Input, i int) bool {
 		return false
 	}
 	for _, c := range v.claims {
-		if _, unit := c.Value(); c.Kind != extract.ClaimNumber || unit != "" || !slices.ContainsFunc(f.Claims, c.Matches) {
+		if _, unit := c.Value(); c.Kind != extract.ClaimNumber || unit != "" || !slices.ContainsFunc(f.Claims, func(o extract.Claim) bool { return c.Matches(o) || o.InYear(c.Norm) }) {
 			return false
 		}
 	}
@@ -422,7 +433,7 @@ func (in *Input) groundTruth() *truth {
 		v := newValue(in.Run.GroundTruth)
 		in.truth.want = signature(in, v)
 		if fa := in.Features.FinalAnswer; fa != nil {
-			in.truth.matches = v.statedBy(fa.Text, fa.Claims)
+			in.truth.matches = v.statedBy(fa.Text, fa.Claims) || len(fa.Claims) == 0 && v.inWords(fa.Text)
 		}
 	})
 	return &in.truth
@@ -488,6 +499,13 @@ func (v value) statedBy(text string, claims []extract.Claim) bool {
 		}
 	}
 	return true
+}
+
+// inWords reports whether a text holds the value's words: how an answer
+// that states no value extract reads ("The element is lithium.") is read
+// against a ground truth whose claims it cannot hold.
+func (v value) inWords(text string) bool {
+	return v.words != "" && value{words: v.words}.statedBy(text, nil)
 }
 
 var wordsBuf = sync.Pool{New: func() any { return new([]byte) }}
@@ -557,6 +575,11 @@ func groundTruthContradiction(in *Input) []Finding {
 			continue
 		}
 		put := f.Answer
+		if fa := in.Features.FinalAnswer; put == "" && fa != nil && fa.Step == i && len(fa.Claims) == 0 {
+			// A closing reply that states no value extract reads puts its
+			// words forward.
+			put = fa.Text
+		}
 		if put == "" && had >= 0 && !looksUp(f) {
 			// Once the correct value was reached, restating the final
 			// answer's value counts as putting it forward; a search that
@@ -633,11 +656,12 @@ func statedFinal(claims []extract.Claim, final, given map[string]bool) string {
 // firstStated returns the earliest agent decision before i that states the
 // value put (all of its claims) without the correct one beside it, or -1:
 // the step a later one repeats. A step that reports both still had valid
-// data.
+// data, and one that names what the task names (a search for its subject)
+// repeats the task.
 func firstStated(in *Input, put string, i int, want value) int {
 	v := newValue(put)
-	if len(v.claims) == 0 {
-		return -1
+	if len(v.claims) == 0 || allGiven(in, v.claims) {
+		return -1 // the task stated it first: a step restating it hands on nothing
 	}
 	for j := range i {
 		if isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindToolResult) && !proposes(&in.Features.Steps[j]) &&
@@ -669,4 +693,16 @@ func taskFigures(in *Input) map[float64]bool {
 		}
 	}
 	return out
+}
+
+// allDigits reports whether s is ASCII digits, and not empty.
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// allGiven reports whether the task or the user's turns state every one of
+// claims.
+func allGiven(in *Input, claims []extract.Claim) bool {
+	g := givenClaims(in)
+	return !slices.ContainsFunc(claims, func(c extract.Claim) bool { return !g[c.Norm] })
 }

@@ -220,6 +220,97 @@ func TestChatAnswerContradicted(t *testing.T) {
 	assert.Equal(t, 3, Attribute(in).Step)
 }
 
+// TestChatAnswerWithoutValues: a reply that closes a chat with a user is
+// its answer even when it states no value extract reads (a common noun,
+// a report that nothing was found): its words are read against the
+// ground truth, and the reply that does not hold it is where it went
+// wrong; one whose words hold it matches.
+func TestChatAnswerWithoutValues(t *testing.T) {
+	for _, tt := range []struct{ reply, gt string }{
+		{"The most abundant gas in the atmosphere is oxygen.", "Nitrogen"},
+		{"I wasn't able to find the official language in the search results.", "Portuguese"},
+		{"Spiders have many legs.", "8"},
+	} {
+		t.Run(tt.reply, func(t *testing.T) {
+			in := prepare(t, "What is it?", tt.gt,
+				msg{agent: "user", content: "What is it?", kind: run.KindUser},
+				msg{agent: "assistant", content: `web_search({"query": "it"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: "Results: nitrogen 78%, oxygen 21%; Portuguese is spoken; spiders have eight legs.", kind: run.KindToolResult},
+				msg{agent: "assistant", content: tt.reply},
+			)
+			assert.Equal(t, []int{3}, steps(GroundTruthContradiction.Run(in), true))
+			assert.Equal(t, 3, Attribute(in).Step)
+		})
+	}
+	in := prepare(t, "What is it?", "Nitrogen",
+		msg{agent: "user", content: "What is it?", kind: run.KindUser},
+		msg{agent: "assistant", content: "It is nitrogen."},
+	)
+	assert.True(t, answerMatches(in), "the reply's words hold the ground truth")
+}
+
+// TestChosenValueBesideNames: without a ground truth, a reply that picks
+// one of a result's depths is where the depth was chosen; the names it
+// read from its own search beside it are what it chose among, not
+// suspects that outweigh it.
+func TestChosenValueBesideNames(t *testing.T) {
+	question := "What is the deepest point in the ocean, and how deep is it?"
+	in := prepare(t, question, "",
+		msg{agent: "user", content: question, kind: run.KindUser},
+		msg{agent: "assistant", content: `search({"q": "deepest point ocean depth"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "The Challenger Deep in the Mariana Trench is the deepest known point, at about 10,935 m. The Tonga Trench reaches 10,882 m and the Puerto Rico Trench 8,376 m.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The Challenger Deep, in the Mariana Trench, is the deepest point at 10,882 m."},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(in), true))
+	assert.Equal(t, 3, Attribute(in).Step)
+}
+
+// TestTaskNamePutForwardIsNoOnesValue: a reply that gets the value wrong
+// but names what the task names ("LTS") repeats the task, not the search
+// that named it too: the reply discarded the correct value the search
+// found.
+func TestTaskNamePutForwardIsNoOnesValue(t *testing.T) {
+	question := "What is the current LTS version of Node.js?"
+	in := prepare(t, question, "22.12.0",
+		msg{agent: "user", content: question, kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "Node.js current LTS version"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Latest LTS: 22.12.0 (Jod). Latest Current: 23.4.0.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The current LTS version of Node.js is 23.4.0."},
+	)
+	assert.Equal(t, []int{3}, steps(GroundTruthContradiction.Run(in), true))
+}
+
+// TestYearOfADate: a year an answer gives was read from the full date a
+// tool printed ("4 August 1792"): the search that found that page is where
+// it came from; and a year taken from beside the dates of others ("moved
+// there in 1884" beside "7 January 1943") was chosen by the reply, with a
+// ground truth in one of the dates or without one.
+func TestYearOfADate(t *testing.T) {
+	question := "In what year was the author of the novel born?"
+	hop := func(gt string) *Input {
+		return prepare(t, question, gt,
+			msg{agent: "user", content: question, kind: run.KindUser},
+			msg{agent: "assistant", content: `web_search({"query": "novel author"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "The 1818 novel was written by Mary Shelley; her husband Percy Bysshe Shelley wrote its preface.", kind: run.KindToolResult},
+			msg{agent: "assistant", content: `web_search({"query": "Percy Bysshe Shelley born"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Percy Bysshe Shelley (4 August 1792 – 8 July 1822) was an English poet.", kind: run.KindToolResult},
+			msg{agent: "assistant", content: "The author was born in 1792."},
+		)
+	}
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(hop("1797")), true), "the date came from the second search")
+	died := func(gt string) *Input {
+		return prepare(t, "In what year did Tesla die?", gt,
+			msg{agent: "user", content: "In what year did Tesla die?", kind: run.KindUser},
+			msg{agent: "assistant", content: `search({"q": "Nikola Tesla death"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Nikola Tesla (10 July 1856 – 7 January 1943) was an inventor. He moved to the United States in 1884.", kind: run.KindToolResult},
+			msg{agent: "assistant", content: "Tesla died in 1884."},
+		)
+	}
+	for _, gt := range []string{"1943", ""} {
+		assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(died(gt)), true), "ground truth %q", gt)
+	}
+}
+
 // TestSearchPutsNoAnswerForward: once a search result held the correct
 // value, a refined search naming the task's subject again puts nothing
 // forward; the reply that names the wrong one of the result's values
