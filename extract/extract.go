@@ -39,6 +39,8 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rf.steps = r.Steps
 	rf.FinalAnswer = finalAnswer(rf, rc.noEntity)
 	rf.ExpectedCalls = listedCalls(r.GroundTruth)
+	rf.Requirements = requirements(r.Question, r.Steps)
+	keptRounding(rf.Requirements, rf.FinalAnswer)
 	AssignCallers(r, rf)
 	return rf, nil
 }

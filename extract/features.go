@@ -333,6 +333,10 @@ type RunFeatures struct {
 	// in digits restates the task.
 	QuestionWordNumbers []float64    `json:"question_word_numbers,omitempty"`
 	FinalAnswer         *FinalAnswer `json:"final_answer,omitempty"`
+	// Requirements are the constraints the task states (something to
+	// include or leave out, a bound, a rounding, a unit or a format,
+	// what a thing must do), with the steps that take each up.
+	Requirements []Requirement `json:"requirements,omitempty"`
 	// ExpectedCalls are the tool calls the run's ground truth lists, when
 	// it gives the actions the run should have taken rather than an answer.
 	ExpectedCalls []Call `json:"expected_calls,omitempty"`
@@ -343,17 +347,18 @@ type RunFeatures struct {
 
 // runFeaturesJSON is RunFeatures as JSON has it.
 type runFeaturesJSON struct {
-	Steps               stepsJSON    `json:"steps"`
-	Question            []Claim      `json:"question_claims,omitempty"`
-	QuestionWordNumbers []float64    `json:"question_word_numbers,omitempty"`
-	FinalAnswer         *FinalAnswer `json:"final_answer,omitempty"`
-	ExpectedCalls       []Call       `json:"expected_calls,omitempty"`
+	Steps               stepsJSON     `json:"steps"`
+	Question            []Claim       `json:"question_claims,omitempty"`
+	QuestionWordNumbers []float64     `json:"question_word_numbers,omitempty"`
+	FinalAnswer         *FinalAnswer  `json:"final_answer,omitempty"`
+	Requirements        []Requirement `json:"requirements,omitempty"`
+	ExpectedCalls       []Call        `json:"expected_calls,omitempty"`
 }
 
 // MarshalJSON writes the run's features, each step's with the agent the
 // run names for it (none in features made by hand).
 func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, FinalAnswer: rf.FinalAnswer, ExpectedCalls: rf.ExpectedCalls})
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, ExpectedCalls: rf.ExpectedCalls})
 }
 
 // stepsJSON writes a run's features step by step, rather than a list of

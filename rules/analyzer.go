@@ -57,19 +57,20 @@ type Fact string
 
 // The facts analyzers read.
 const (
-	FactKinds       Fact = "kinds"        // what a step is: plan, instruction, tool call or result, answer, question to the user
-	FactSignals     Fact = "signals"      // error and success signals, exit codes
-	FactClaims      Fact = "claims"       // values a step states (numbers, dates, names, ids, paths, URLs)
-	FactToolCalls   Fact = "tool_calls"   // calls with their tool names and arguments, and who answers for each result
-	FactVerdicts    Fact = "verdicts"     // a step's judgement of progress: satisfied, looping, no progress
-	FactPolicies    Fact = "policies"     // rules the system was given: must, never, only, before
-	FactFinalAnswer Fact = "final_answer" // the run's answer and where it was given
-	FactGroundTruth Fact = "ground_truth" // the correct answer, when the run carries one, and the calls it lists
-	FactCritiques   Fact = "critiques"    // where a step says an earlier result is wrong
-	FactStates      Fact = "states"       // the states a tool result reports objects in
-	FactDataFlow    Fact = "data_flow"    // graph: data edges from a value's first statement to its later uses
-	FactInstructs   Fact = "instructs"    // graph: instructions and the steps that carry them out
-	FactTrials      Fact = "trials"       // graph: plan/re-plan trials and loop groups
+	FactKinds        Fact = "kinds"        // what a step is: plan, instruction, tool call or result, answer, question to the user
+	FactSignals      Fact = "signals"      // error and success signals, exit codes
+	FactClaims       Fact = "claims"       // values a step states (numbers, dates, names, ids, paths, URLs)
+	FactToolCalls    Fact = "tool_calls"   // calls with their tool names and arguments, and who answers for each result
+	FactVerdicts     Fact = "verdicts"     // a step's judgement of progress: satisfied, looping, no progress
+	FactPolicies     Fact = "policies"     // rules the system was given: must, never, only, before
+	FactFinalAnswer  Fact = "final_answer" // the run's answer and where it was given
+	FactGroundTruth  Fact = "ground_truth" // the correct answer, when the run carries one, and the calls it lists
+	FactCritiques    Fact = "critiques"    // where a step says an earlier result is wrong
+	FactStates       Fact = "states"       // the states a tool result reports objects in
+	FactRequirements Fact = "requirements" // constraints the task states (include, exclude, only, a bound, rounding, a unit, a format, must) and the steps that take each up
+	FactDataFlow     Fact = "data_flow"    // graph: data edges from a value's first statement to its later uses
+	FactInstructs    Fact = "instructs"    // graph: instructions and the steps that carry them out
+	FactTrials       Fact = "trials"       // graph: plan/re-plan trials and loop groups
 )
 
 // Analyzer is one named deterministic rule, in the manner of

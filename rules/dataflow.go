@@ -21,7 +21,9 @@ import (
 // by an agent, not read from a tool, was computed or made up there; a value
 // first read from a tool output is blamed on the step that chose the call.
 // When the final answer matches the ground truth the run failed for another
-// reason, and the rule stays silent.
+// reason, and the rule stays silent. A value worked out after a plan that
+// dropped a requirement of the task (droppedBy) is the plan's: the
+// executors did what they were given.
 func dataFlowOrigin(in *Input) []Finding {
 	gt := in.Run.GroundTruth
 	if gt != "" && answerMatches(in) {
@@ -41,6 +43,8 @@ func dataFlowOrigin(in *Input) []Finding {
 	moved := map[int]bool{}
 	chosen := map[int]bool{}
 	explained := map[int]bool{} // first[o] moved or was chosen
+	dropped := map[int]bool{}
+	plan, req := droppedBy(in)
 	var order []int
 	// Without a ground truth, a value the answer is the first to state
 	// (made up, misread or computed there) is what can be wrong with it;
@@ -99,6 +103,12 @@ func dataFlowOrigin(in *Input) []Finding {
 				}
 			}
 		}
+		if plan >= 0 && o > plan && !in.Features.Steps[o].Has(extract.KindToolResult) {
+			// Computed under a plan that left out a requirement of the
+			// task: the plan is where the work went wrong.
+			o, why = plan, true
+			dropped[o] = true
+		}
 		if !isAgentDecision(in, o) {
 			continue
 		}
@@ -117,6 +127,8 @@ func dataFlowOrigin(in *Input) []Finding {
 		share := float64(count[o]) / float64(len(flows))
 		reason := fmt.Sprintf("the final answer's %q first appears here and is carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		switch {
+		case dropped[o]:
+			reason = fmt.Sprintf("it lays out the work without the task's requirement %q, which no step from it on takes up; the final answer's %q was worked out under it (answer at step %d)", req.Text, cf.Text, in.Graph.AnswerStep())
 		case moved[o]:
 			reason = fmt.Sprintf("the final answer's %q, first seen beside the correct value, is carried on here without it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case chosen[o]:
@@ -125,6 +137,36 @@ func dataFlowOrigin(in *Input) []Finding {
 		out = append(out, Finding{Step: o, Strength: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text), Reason: reason})
 	}
 	return out
+}
+
+// droppedBy returns the plan that dropped a requirement of the task, and
+// the requirement: the first plan, re-plan or instruction of an agent
+// after the last step that took the requirement up (none, when no step
+// did), so that no step from it on takes it up again. The work it lays
+// out was done without the requirement, and the answer misses it; the
+// executors carried out what they were given. Of several requirements
+// dropped, the one dropped first. It returns -1 when the task states no
+// requirement, or every one is taken up after the last plan.
+func droppedBy(in *Input) (int, *extract.Requirement) {
+	best, which := -1, (*extract.Requirement)(nil)
+	for k := range in.Features.Requirements {
+		r := &in.Features.Requirements[k]
+		if r.Kept {
+			continue
+		}
+		from := 0
+		if len(r.Stated) > 0 {
+			from = int(r.Stated[len(r.Stated)-1]) + 1
+		}
+		for i := from; i < len(in.Features.Steps) && (best < 0 || i < best); i++ {
+			f := &in.Features.Steps[i]
+			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction)) {
+				best, which = i, r
+				break
+			}
+		}
+	}
+	return best, which
 }
 
 // handedValue is, for a call whose output gave a value of the answer, the
@@ -263,8 +305,8 @@ func computed(f *extract.Features) bool {
 }
 
 // DataFlowOrigin is the data_flow_origin analyzer.
-var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: dataFlowOrigin, Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds},
-	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow)"}
+var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: dataFlowOrigin, Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds, FactRequirements},
+	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states"}
 
 // chosenAmong is, for a run without a ground truth, the step that chose
 // the answer's value when a tool's output gave it among other values of

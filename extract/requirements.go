@@ -1,0 +1,356 @@
+package extract
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/offattr/offattr/run"
+)
+
+// Requirement is a constraint the task states on its answer or on the
+// work: something to include ("including 8% sales tax") or leave out
+// ("excluding anyone who worked last Saturday"), a restriction ("only on
+// weekdays"), a bound ("at most 20 characters"), a rounding, a unit or a
+// format the answer is asked in, or what the task says a thing must do.
+// A step takes it up when it writes one of its terms.
+type Requirement struct {
+	Text string `json:"text"` // as the task writes it
+	// Terms are the words, in lower case, that tell of it: a word is
+	// written when a word of the step begins with it (a stem: "exclud",
+	// "weekday"), a number or a unit's sign when the step writes it whole.
+	Terms []string `json:"terms"`
+	// Places is, for a rounding, the decimal places the answer may
+	// keep (0 for a whole number, a thousand or a unit); -1 otherwise.
+	Places int `json:"places"`
+	// Kept: the final answer is seen to keep it (a rounding whose places
+	// every number of the answer keeps).
+	Kept bool `json:"kept,omitempty"`
+	// Stated are the steps, the users' own but for their task's text,
+	// that write one of Terms, in order.
+	Stated []int32 `json:"stated,omitempty"`
+}
+
+// The task's phrasings of a requirement. Each is bounded: what follows
+// the words that make it one is read up to the end of its clause.
+var (
+	includeReqRe = pattern(goWords(`including`)+`\s{1,3}(?:(?:an?|the)\s{1,3})?(?:(?<pct>\d{1,3}(?:\.\d{1,3})?)\s?%\s{1,3})?(?<what>[a-z][a-z-]{1,30}(?:\s{1,3}[a-z][a-z-]{1,30})?)`, ci)
+	excludeReqRe = pattern(goWords(`excluding|except|except for|not counting|exclude`)+`\s{1,3}(?<what>[^.,;:?!()\n]{1,60})`, ci)
+	onlyReqRe    = pattern(goWords(`only`)+`\s{1,3}(?:on|in|during|between|within|from)\s{1,3}(?<what>[^.,;:?!()\n]{1,40})`, ci)
+	boundReqRe   = pattern(goWords(`at most|at least|no more than|no fewer than|no less than|not more than|a maximum of|a minimum of`)+`\s{1,3}(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?!\d)`, ci)
+	roundReqRe   = pattern(goWords(`round|rounded|rounding|rounds`)+`(?:\s{1,3}(?:it|up|down|off|the\s{1,3}(?:answer|result|value)|your\s{1,3}answer)){0,2}(?:\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:nearest(?:\s{1,3}(?<unit>[a-z]{1,15}))?|(?<n>one|two|three|four|five|\d)\s{1,3}(?<kind>decimal|significant|digit)[a-z]{0,8}(?:\s{1,3}places?)?))?|`+
+		goWords(`to one|to two|to three|to four|to five|to \d`)+`\s{1,3}(?<n2>)decimal[a-z]{0,8}(?:\s{1,3}places?)?|`+goWords(`whole number|an integer`), ci)
+	unitReqRe   = pattern(`(?:,|`+goWords(`answer|express|expressed|give|given|report|reported|state|stated|convert|converted|measured|value`)+`)\s{1,3}(?:[a-z]{1,15}\s{1,3}){0,4}`+goWords(`in`)+`\s{1,3}(?<unit>[a-z]{2,12})(?=\s{0,3}(?:[?.,;()]|$))`, ci)
+	formatReqRe = pattern(goWords(`in`)+`\s{1,3}(?:(?:the|an?)\s{1,3})?(?<what>[\w/-]{2,20})\s{1,3}format\b`, ci)
+	// What a thing must do: a verb that constrains it, not "make sure".
+	mustReqRe = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`[^.;:?!\n]{1,120})`, ci)
+)
+
+// answerUnits are the units an answer is asked in, each with the words and
+// signs that write it: a step states the unit when it writes one.
+var answerUnits = map[string][]string{
+	"kilometres": {"kilomet", "km"}, "kilometers": {"kilomet", "km"}, "metres": {"metre", "meter", "m"}, "meters": {"metre", "meter", "m"},
+	"centimetres": {"centimet", "cm"}, "centimeters": {"centimet", "cm"}, "miles": {"mile", "mi"}, "feet": {"feet", "foot", "ft"},
+	"inches": {"inch"}, "grams": {"gram", "g"}, "kilograms": {"kilogram", "kg"}, "pounds": {"pound", "lb", "lbs"},
+	"ounces": {"ounce", "oz"}, "litres": {"litre", "liter", "l"}, "liters": {"litre", "liter", "l"}, "gallons": {"gallon", "gal"},
+	"celsius": {"celsius", "°c"}, "fahrenheit": {"fahrenheit", "°f"}, "hours": {"hour", "h", "hrs"}, "minutes": {"minute", "min", "mins"},
+	"seconds": {"second", "s", "sec", "secs"}, "days": {"day"}, "weeks": {"week"}, "months": {"month"}, "years": {"year"},
+	"euros": {"euro", "eur", "€"}, "dollars": {"dollar", "usd", "$"}, "cents": {"cent"}, "percent": {"percent", "%"},
+}
+
+// requirementStop are words too common to tell of a requirement.
+var requirementStop = map[string]bool{
+	"the": true, "and": true, "for": true, "with": true, "that": true, "this": true, "from": true, "into": true, "any": true,
+	"are": true, "was": true, "were": true, "has": true, "have": true, "who": true, "which": true, "whose": true, "its": true,
+	"their": true, "them": true, "they": true, "one": true, "ones": true, "all": true, "each": true, "every": true, "not": true,
+	"than": true, "then": true, "also": true, "only": true, "will": true, "can": true, "should": true, "been": true, "being": true,
+	"return": true, "returns": true, "give": true, "gives": true, "use": true, "uses": true, "what": true, "when": true,
+	"must": true, "most": true, "least": true, "more": true, "less": true, "anyone": true, "anything": true, "everyone": true,
+}
+
+// requirements reads the constraints a task states, and which steps take
+// each up.
+func requirements(task string, steps []run.Step) []Requirement {
+	if task == "" {
+		return nil
+	}
+	t := newText(task)
+	taskTokens := tokens(strings.ToLower(task))
+	var out []Requirement
+	add := func(text string, terms []string) {
+		if len(terms) > 0 {
+			out = append(out, Requirement{Text: strings.TrimSpace(text), Terms: terms, Places: -1})
+		}
+	}
+	// distinct are the words of a span that the task writes nowhere else:
+	// what sets the requirement apart from the task's other items.
+	distinct := func(m match, what string) []string {
+		w := m.Whole()
+		var out []string
+		for _, tk := range tokens(strings.ToLower(what)) {
+			tok := tk.s
+			stem := wordStem(tok)
+			if len(stem) < 3 || requirementStop[tok] || isNumber(tok) {
+				continue
+			}
+			elsewhere := false
+			for _, o := range taskTokens {
+				if (o.end <= w.Start || o.start >= w.End) && strings.HasPrefix(o.s, stem) {
+					elsewhere = true
+					break
+				}
+			}
+			if !elsewhere {
+				out = appendNew(out, stem)
+			}
+		}
+		return out
+	}
+	for _, m := range t.all(includeReqRe, 0) {
+		var terms []string
+		if p := t.named(m, "pct"); p != "" {
+			terms = append(terms, percentForms(p)...)
+		}
+		for _, tk := range tokens(strings.ToLower(t.named(m, "what"))) {
+			if !requirementStop[tk.s] {
+				terms = appendNew(terms, wordStem(tk.s))
+			}
+		}
+		add(t.str(m.Whole()), terms)
+	}
+	for _, m := range t.all(excludeReqRe, 0) {
+		add(t.str(m.Whole()), append([]string{"exclud", "except", "omit", "remov", "without", "skip", "leav"}, distinct(m, t.named(m, "what"))...))
+	}
+	for _, m := range t.all(onlyReqRe, 0) {
+		add(t.str(m.Whole()), append([]string{"only"}, distinct(m, t.named(m, "what"))...))
+	}
+	for _, m := range t.all(boundReqRe, 0) {
+		add(t.str(m.Whole()), []string{strings.ReplaceAll(t.named(m, "n"), ",", ""), "limit", "maximum", "minimum", "exceed"})
+	}
+	for _, m := range t.all(roundReqRe, 0) {
+		places := roundingPlaces(strings.ToLower(t.str(m.Whole())), strings.ToLower(t.named(m, "unit")))
+		if places < 0 {
+			continue // significant figures, or a rounding read no further
+		}
+		terms := []string{"round", "nearest", "whole", "integer", "ceil", "floor", "trunc"}
+		if places > 0 {
+			terms = []string{"round", "decimal", "places", "nearest"}
+		}
+		add(t.str(m.Whole()), terms)
+		out[len(out)-1].Places = places
+	}
+	for _, m := range t.all(unitReqRe, 0) {
+		if forms, ok := answerUnits[strings.ToLower(t.named(m, "unit"))]; ok {
+			add(t.str(m.Whole()), forms)
+		}
+	}
+	for _, m := range t.all(formatReqRe, 0) {
+		add(t.str(m.Whole()), []string{strings.ToLower(t.named(m, "what")), "format"})
+	}
+	for _, m := range t.all(mustReqRe, 0) {
+		// Each clause of what must be done is a requirement of its own.
+		what := t.named(m, "what")
+		for _, part := range splitClauses(what) {
+			add(part, distinct(m, part))
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	stated(out, task, steps)
+	return out
+}
+
+// roundingPlaces is the decimal places a rounding (its text, and the unit
+// "to the nearest" names) lets the answer keep, or -1 for one read no
+// further (significant figures).
+func roundingPlaces(text, unit string) int {
+	words := map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+	for _, f := range strings.Fields(text) {
+		n, ok := words[f]
+		if !ok {
+			if d, err := strconv.Atoi(f); err == nil {
+				n, ok = d, true
+			}
+		}
+		if ok {
+			if strings.Contains(text, "significant") || strings.Contains(text, "digit") {
+				return -1
+			}
+			if strings.Contains(text, "decimal") {
+				return n
+			}
+		}
+	}
+	switch unit {
+	case "tenth":
+		return 1
+	case "hundredth":
+		return 2
+	case "thousandth":
+		return 3
+	}
+	return 0
+}
+
+// keptRounding marks the roundings whose places every number of the final
+// answer keeps: an answer of "12" keeps a rounding to a whole number, one
+// of "8.33" does not.
+func keptRounding(reqs []Requirement, fa *FinalAnswer) {
+	for r := range reqs {
+		if reqs[r].Places < 0 {
+			continue
+		}
+		kept := fa == nil
+		if fa != nil {
+			kept = true
+			for _, c := range fa.Claims {
+				if c.Kind != ClaimNumber {
+					continue
+				}
+				v, _ := c.Value()
+				if k := strings.IndexByte(v, '.'); k >= 0 && len(v)-k-1 > reqs[r].Places {
+					kept = false
+				}
+			}
+		}
+		reqs[r].Kept = kept
+	}
+}
+
+// stated fills in, for each requirement, the steps that write one of its
+// terms: not the task's own text, which a step restating the task quotes.
+func stated(reqs []Requirement, task string, steps []run.Step) {
+	q := strings.ToLower(collapse(task))
+	for i, s := range steps {
+		text := strings.ToLower(collapse(s.Content))
+		if k := strings.Index(text, q); q != "" && k >= 0 {
+			text = text[:k] + " " + text[k+len(q):]
+		}
+		if text == "" || s.Kind == run.KindUser && i == firstUser(steps) {
+			continue
+		}
+		toks := tokens(text)
+		for r := range reqs {
+			if writesTerm(toks, reqs[r].Terms) {
+				reqs[r].Stated = append(reqs[r].Stated, int32(i))
+			}
+		}
+	}
+}
+
+// firstUser is the index of the first user's step, the task's, or -1.
+func firstUser(steps []run.Step) int {
+	for i, s := range steps {
+		if s.Kind == run.KindUser {
+			return i
+		}
+	}
+	return -1
+}
+
+// writesTerm reports whether toks write one of terms: a number or a sign
+// whole, a word as the start of a word.
+func writesTerm(toks []token, terms []string) bool {
+	for _, term := range terms {
+		whole := isNumber(term) || len(term) < 3 || !isWord(term)
+		for _, tok := range toks {
+			if tok.s == term || !whole && strings.HasPrefix(tok.s, term) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// token is a word, number or sign of a text, with its byte span.
+type token struct {
+	s          string
+	start, end int
+}
+
+// tokens splits a lower-case text into words, numbers (with their points
+// and percent signs) and currency or degree signs.
+func tokens(s string) []token {
+	var out []token
+	start := -1
+	for i, r := range s {
+		in := unicode.IsLetter(r) || unicode.IsDigit(r) || r == '%' || r == '°'
+		if r == '.' || r == ',' {
+			in = start >= 0 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' && isNumber(s[start:i])
+		}
+		if r == '$' || r == '€' || r == '£' {
+			if start >= 0 {
+				out = append(out, token{s[start:i], start, i})
+			}
+			out = append(out, token{string(r), i, i + len(string(r))})
+			start = -1
+			continue
+		}
+		switch {
+		case in && start < 0:
+			start = i
+		case !in && start >= 0:
+			out = append(out, token{s[start:i], start, i})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, token{s[start:], start, len(s)})
+	}
+	for i := range out {
+		out[i].s = strings.ReplaceAll(out[i].s, ",", "")
+	}
+	return out
+}
+
+// wordStem is a word without the endings that inflect it: "weekdays",
+// "excluding" and "taxes" begin "weekday", "exclud" and "tax".
+func wordStem(w string) string {
+	for _, end := range []string{"ing", "ed", "es", "s"} {
+		if len(w) > len(end)+3 && strings.HasSuffix(w, end) {
+			return w[:len(w)-len(end)]
+		}
+	}
+	return w
+}
+
+// percentForms are the ways a step writes a percentage: "8%", and the
+// factors 0.08 and 1.08 it computes with.
+func percentForms(p string) []string {
+	out := []string{p + "%"}
+	if x, err := strconv.ParseFloat(p, 64); err == nil && x > 0 && x < 100 {
+		out = append(out, strconv.FormatFloat(x/100, 'f', -1, 64), strconv.FormatFloat(1+x/100, 'f', -1, 64))
+	}
+	return out
+}
+
+// splitClauses splits what a task says must be done at "and" and commas,
+// each clause from its own "must" on.
+func splitClauses(s string) []string {
+	s = strings.ReplaceAll(s, ",", " and ")
+	var out []string
+	for part := range strings.SplitSeq(s, " and ") {
+		if k := strings.LastIndex(strings.ToLower(part), "must "); k >= 0 {
+			part = part[k+len("must "):]
+		}
+		if strings.TrimSpace(part) != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.ParseFloat(strings.TrimSuffix(strings.ReplaceAll(s, ",", ""), "%"), 64)
+	return err == nil
+}
+
+func isWord(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}

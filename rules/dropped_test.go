@@ -1,0 +1,53 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestDataFlowDroppedRequirement: a planner lays out a task's work without
+// a requirement the task states (a tax to include, a rounding), the
+// executor carries the plan out faithfully and the answer misses the
+// requirement: the answer's value is the plan's, not the executor's who
+// computed it. A requirement the plan carries, that a later step takes up,
+// or that the answer keeps (a whole number for a rounding to one) moves
+// nothing. The shape is a planner, executor and summariser team without
+// tools, as AutoGen's group chats and MetaGPT-like pipelines write it.
+func TestDataFlowDroppedRequirement(t *testing.T) {
+	const (
+		taxTask   = "A bookshop order: 4 notebooks at $3.50 each and 2 pens at $1.25 each. What is the total including 8% sales tax?"
+		roundTask = "A car uses 6.5 litres of fuel per 100 km. How many litres does it need for a 340 km trip, rounded up to whole litres?"
+	)
+	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
+	say := func(agent, c string) msg { return msg{agent: agent, content: c} }
+	taxPlan := say("planner", "Plan:\n1. Multiply the notebooks by their unit price.\n2. Multiply the pens by theirs.\n3. Add the two subtotals.")
+	taxWork := say("executor", "4 x 3.50 = 14.00. 2 x 1.25 = 2.50. 14.00 + 2.50 = 16.50.")
+	for _, tc := range []struct {
+		name  string
+		task  string
+		msgs  []msg
+		first int // the step data_flow_origin names first
+	}{
+		{"the plan drops the tax", taxTask, []msg{user(taxTask), taxPlan, taxWork, say("summariser", "The total is $16.50.")}, 1},
+		{"the plan carries the tax, the executor drops it", taxTask, []msg{user(taxTask),
+			say("planner", "Plan:\n1. Multiply the notebooks by their unit price.\n2. Multiply the pens by theirs.\n3. Add the subtotals and add the 8% sales tax."),
+			taxWork, say("summariser", "The total is $16.50.")}, 2},
+		{"a later step takes the tax up", taxTask, []msg{user(taxTask), taxPlan, taxWork, say("summariser", "The total is $16.50; the tax is already in the unit prices.")}, 2},
+		{"the plan drops the rounding", roundTask, []msg{user(roundTask),
+			say("planner", "Plan:\n1. Divide the distance by 100.\n2. Multiply by the consumption."),
+			say("executor", "340 / 100 = 3.4. 3.4 x 6.5 = 22.1 litres."), say("summariser", "The trip needs 22.1 litres of fuel.")}, 1},
+		{"the answer keeps the rounding", roundTask, []msg{user(roundTask),
+			say("planner", "Plan:\n1. Divide the distance by 100.\n2. Multiply by the consumption."),
+			say("executor", "340 / 100 = 3.4. 3.4 x 6.5 = 22.1, so 21 litres."), say("summariser", "The trip needs 21 litres of fuel.")}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := DataFlowOrigin.Run(prepare(t, tc.task, "", tc.msgs...))
+			if assert.NotEmpty(t, fs) {
+				assert.Equal(t, tc.first, fs[0].Step)
+			}
+		})
+	}
+}
