@@ -93,6 +93,26 @@ func TestStepKinds(t *testing.T) {
 	assert.Equal(t, FinalAnswer{Step: 7, Text: "42", Source: SourceFinalAnswer, Claims: []Claim{{Kind: ClaimNumber, Text: "42", Norm: "42"}}}, *rf.FinalAnswer)
 }
 
+// TestSpecsArePlans: the specs a software team lays its work out in are
+// plans, as MetaGPT's roles write them (a product manager's requirement
+// pool and an architect's approach as markdown headings, a project
+// manager's task list as a field of its JSON), and so is a line that
+// names the approach; a message that only mentions an approach is not.
+func TestSpecsArePlans(t *testing.T) {
+	rf := Run(steps(
+		"user", "Write late_fee(days_late): $0.25 per day after a 3-day grace period.",
+		"ProductManager", "## Original Requirements\nA late_fee(days_late) function.\n\n## Requirement Pool\n- P0: 0.25 per day after 3 grace days",
+		"Architect", "## Implementation approach\nfees.py holds DAILY_RATE = 0.25 and GRACE_DAYS = 3.",
+		"ProjectManager", "[CONTENT]\n{\n    \"Logic Analysis\": [[\"fees.py\", \"late_fee()\"]],\n    \"Task list\": [\"fees.py\"]\n}\n[/CONTENT]",
+		"Strategist", "Approach: divide the 100 eggs by the 12 eggs per carton.",
+		"Engineer", "My approach follows the design; the code is below.",
+	))
+	want := []StepKind{KindPlan, KindReplan, KindReplan, KindReplan, KindMessage}
+	for i, k := range want {
+		assert.Equal(t, k, rf.Steps[i+1].Kind, "step %d kinds %v", i+1, rf.Steps[i+1].Kinds)
+	}
+}
+
 func signalKinds(ss []Signal) []string {
 	var out []string
 	for _, s := range ss {

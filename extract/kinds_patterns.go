@@ -5,8 +5,10 @@ package extract
 // Magentic-One, CrewAI, LangGraph, ReAct prompts), never about one
 // benchmark's agents or tasks.
 var (
-	// A plan: a heading or sentence that introduces one.
-	planRe = pattern(`(?:^|\n)[ \t]{0,3}#{1,6}[ \t]{1,4}(?:[\w-]{1,20}\s{1,2}){0,2}plan\b[^\n]{0,60}|(?:^|\n)[ \t>*#-]{0,8}(?:(?:initial|new|updated|revised|overall|high[- ]level|step[- ]by[- ]step|action|my|our|the)\s{1,2}){0,2}plan(?:\s{1,2}(?:for|to)\s{1,2}[^\n:]{0,60})?\s{0,2}:|\bhere(?:'s| is) (?:the|my|our|a|an) (?:(?:updated|revised|new|detailed|step-by-step)\s)?(?:plan|approach|strategy)\b|\bwe are working to address the following user request\b|\b(?:plan|approach|strategy|steps) (?:for|to) (?:solv|address|complet|answer|tackl|approach)\w{0,4}\b[^\n]{0,60}:`, ci)
+	// A plan: a heading or sentence that introduces one, or a heading or
+	// field of the specs a software team lays its work out in (a product
+	// manager's requirements, an architect's approach, a task list).
+	planRe = pattern(`(?:^|\n)[ \t]{0,3}#{1,6}[ \t]{1,4}(?:[\w-]{1,20}\s{1,2}){0,2}plan\b[^\n]{0,60}|(?:^|\n)[ \t>*#-]{0,8}(?:(?:initial|new|updated|revised|overall|high[- ]level|step[- ]by[- ]step|action|my|our|the)\s{1,2}){0,2}plan(?:\s{1,2}(?:for|to)\s{1,2}[^\n:]{0,60})?\s{0,2}:|\bhere(?:'s| is) (?:the|my|our|a|an) (?:(?:updated|revised|new|detailed|step-by-step)\s)?(?:plan|approach|strategy)\b|\bwe are working to address the following user request\b|\b(?:plan|approach|strategy|steps) (?:for|to) (?:solv|address|complet|answer|tackl|approach)\w{0,4}\b[^\n]{0,60}:|(?:^|\n)[ \t>*-]{0,8}(?:approach|strategy)\s{0,2}:|(?:^|\n)[ \t]{0,3}#{1,6}[ \t]{1,4}(?:original requirements|requirement pool|requirement analysis|implementation approach|logic analysis|task list)\b|"(?:original requirements|requirement pool|requirement analysis|implementation approach|logic analysis|task list)"\s{0,3}:`, ci)
 	// Markers that a plan replaces an earlier one.
 	replanMarkerRe = pattern(`\b(?:new|updated|revised|adjusted|modified|alternative|different) (?:plan|approach|strategy)\b|\bre-?plan(?:ning|ned)?\b|\bchange (?:of )?(?:plan|strategy|approach)\b`, ci)
 
