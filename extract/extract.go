@@ -232,6 +232,9 @@ func (rc *runContext) step(s run.Step) Features {
 		f.Claims = assertedOnly(claimsOf(t, rc.noEntity, true), unasserted)
 	}
 	f.Claims = exactly(f.Claims)
+	if f.Ledger == nil {
+		rc.rare.Computes = exactly(computes(t, f.Claims))
+	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {
 		// Its Action says whether it answers for itself (AssignCallers).

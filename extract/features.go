@@ -106,6 +106,11 @@ type Rare struct {
 	Defines []string
 	// Asserts are the checks of calls' values the step's tests write.
 	Asserts []Assertion
+	// Computes are the numbers the step writes as what an arithmetic
+	// expression comes to ("2,620 x 4 = 10,480": 10480), as the values
+	// of its claims (Claim.Value): figures it worked out, not ones it
+	// states as given.
+	Computes []string
 }
 
 // noRare is the Rare of every Details that has none of them.
@@ -116,7 +121,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0
 }
 
 // empty reports whether d holds none of the facts.
@@ -172,6 +177,7 @@ type featuresJSON struct {
 	FailedAt     []string    `json:"failed_at,omitempty"`
 	Defines      []string    `json:"defines,omitempty"`
 	Asserts      []Assertion `json:"asserts,omitempty"`
+	Computes     []string    `json:"computes,omitempty"`
 	Caller       int         `json:"caller"`
 }
 
@@ -194,7 +200,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
-		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, Defines: d.Defines, Asserts: d.Asserts, Caller: int(f.Caller),
+		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes, Caller: int(f.Caller),
 	}
 }
 

@@ -64,3 +64,24 @@ func TestRequirements(t *testing.T) {
 		})
 	}
 }
+
+// TestComputes: the figures a step works out, where an arithmetic
+// expression comes to them, as its claims' values; not a figure stated
+// as given ("1 EUR = 1.30 USD", an assignment in code).
+func TestComputes(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"North + East = 1,520 + 1,100 = 2,620 units. Revenue = 2,620 x 4 = 10,480.", []string{"2620", "10480"}},
+		{"25 x 9/5 = 45. 45 + 23 = 68.", []string{"45", "68"}},
+		{"Tip = 0.15 x 240 = 36. Total = 240 + 36 = 276.", []string{"36", "276"}},
+		{"For the conversion we use the current rate 1 EUR = 1.30 USD.", nil},
+		{"```python\nPER_KG = 2.50\nBASE_FEE = 5.00\n```", nil},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			r := &run.Run{Question: "q", Steps: []run.Step{{Index: 0, Agent: "agent", Kind: run.KindMessage, Content: tc.text}}}
+			assert.Equal(t, tc.want, Run(r).Steps[0].Computes)
+		})
+	}
+}

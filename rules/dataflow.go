@@ -44,6 +44,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	chosen := map[int]bool{}
 	explained := map[int]bool{} // first[o] moved or was chosen
 	dropped := map[int]bool{}
+	handed := map[int]bool{}
 	plan, req := droppedBy(in)
 	var order []int
 	// Without a ground truth, a value the answer is the first to state
@@ -94,6 +95,10 @@ func dataFlowOrigin(in *Input) []Finding {
 				o = p // the code computed with a figure it was handed
 			}
 			moved[o], why = true, true
+		} else if p := handedOperand(in, o, cf.Claim); p >= 0 {
+			// Worked out in prose from a figure another agent stated.
+			o, why = p, true
+			handed[o] = true
 		}
 		if r := o; in.Features.Steps[r].Has(extract.KindToolResult) {
 			if c := callerOf(in, r); c >= 0 {
@@ -127,6 +132,8 @@ func dataFlowOrigin(in *Input) []Finding {
 		share := float64(count[o]) / float64(len(flows))
 		reason := fmt.Sprintf("the final answer's %q first appears here and is carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		switch {
+		case handed[o] && !dropped[o]:
+			reason = fmt.Sprintf("it states a figure the task did not give, with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case dropped[o]:
 			reason = fmt.Sprintf("it lays out the work without the task's requirement %q, which no step from it on takes up; the final answer's %q was worked out under it (answer at step %d)", req.Text, cf.Text, in.Graph.AnswerStep())
 		case moved[o]:
@@ -197,6 +204,71 @@ func handedValue(in *Input, c int) int {
 		}
 	}
 	return -1
+}
+
+// handedOperand is, for an agent's step that worked out a value of the
+// answer in prose (extract's Computes: "450 x 1.30 = 585"), the earliest
+// step of another agent that first stated a number the step computed
+// with, which neither the task (as a number, in words, in a date, or as
+// the percentage a factor is) nor a tool's output gave, which is of the
+// kind of a figure the task gives with another value (altersTask), and
+// which that step stated rather than worked out itself: a rate, a count
+// or a figure of a spec planted there and carried into the computation, as
+// handedToCode reads code and handedValue a call. A figure another
+// step worked out (a worker's subtotal) is that step's own computation,
+// and the step that used it only added up. It returns -1 when the value
+// was not computed there, or every operand is the task's, a unit's
+// factor, the step's own, or computed where it was first stated.
+func handedOperand(in *Input, o int, claim string) int {
+	f := &in.Features.Steps[o]
+	if o < 0 || f.Has(extract.KindToolResult) || len(f.Code) > 0 || len(f.Computes) == 0 {
+		return -1
+	}
+	if v, _ := (extract.Claim{Norm: claim}).Value(); !slices.Contains(f.Computes, v) {
+		return -1
+	}
+	numbers := in.supportIndex().numberIndex()
+	other := taskFigures(in)
+	best := -1
+	for _, c := range f.Claims {
+		if c.Kind != extract.ClaimNumber {
+			continue
+		}
+		val, _ := c.Value()
+		x, err := strconv.ParseFloat(val, 64)
+		if err != nil || slices.Contains(f.Computes, val) || other[x] || conversions[x] {
+			continue
+		}
+		first := firstAt(numbers[val], "")
+		if x > 0 {
+			for _, pct := range percents(x) {
+				if p := firstAt(numbers[pct], "%"); p != noStep && (first == noStep || p < first) {
+					first = p
+				}
+			}
+		}
+		if first == noStep || first < 0 || first >= o || best >= 0 && first >= best || !altersTask(in, c) {
+			continue
+		}
+		p := &in.Features.Steps[first]
+		if !isAgentDecision(in, first) || p.Has(extract.KindToolResult) || p.Has(extract.KindTask) ||
+			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) {
+			continue
+		}
+		best = first
+	}
+	return best
+}
+
+// altersTask reports whether the number c is of the kind of one the task
+// gives (alike: in its unit, within a factor of ten) with another value:
+// a rate, a price or a count the task states, written otherwise. A
+// figure of the method (180 degrees in a triangle) is of no kind the
+// task gives.
+func altersTask(in *Input, c extract.Claim) bool {
+	return slices.ContainsFunc(in.Features.Question, func(q extract.Claim) bool {
+		return q.Kind == extract.ClaimNumber && alike(q, c) && !c.Matches(q)
+	})
 }
 
 // handedToCode is, for a step whose code computed a value of the answer,

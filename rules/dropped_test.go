@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -48,6 +49,45 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 			if assert.NotEmpty(t, fs) {
 				assert.Equal(t, tc.first, fs[0].Step)
 			}
+		})
+	}
+}
+
+// TestDataFlowHandedOperand: a step works out the answer in prose with a
+// figure another agent stated earlier in place of the task's (a rate, a
+// count of the task's table written otherwise): that statement is where
+// the value came from. A subtotal another agent worked out, a figure of
+// the method the task gives no figure of the kind of, and the task's own
+// figures move nothing. The shape is a team without tools, as AutoGen's
+// group chats write it.
+func TestDataFlowHandedOperand(t *testing.T) {
+	const (
+		rateTask  = "A trip costs 450 EUR. Using an exchange rate of 1 EUR = 1.10 USD, how much is it in USD?"
+		roomsTask = "Room A holds 14 shelves of 25 boxes and room B holds 6 shelves of 30 boxes. How many boxes in total?"
+		angleTask = "What is the sum of the interior angles of a convex heptagon, in degrees?"
+	)
+	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
+	say := func(agent, c string) msg { return msg{agent: agent, content: c} }
+	for _, tc := range []struct {
+		name  string
+		task  string
+		msgs  []msg
+		blamed []int // the steps data_flow_origin names
+	}{
+		{"a rate stated in place of the task's", rateTask, []msg{user(rateTask), say("analyst", "For the conversion we use the current rate 1 EUR = 1.30 USD."),
+			say("calculator", "450 x 1.30 = 585 USD."), say("writer", "The trip costs 585 USD.")}, []int{1}},
+		{"the task's rate", rateTask, []msg{user(rateTask), say("analyst", "For the conversion we use the rate the task gives."),
+			say("calculator", "450 x 1.10 = 485 USD."), say("writer", "The trip costs 485 USD.")}, []int{2}},
+		{"a subtotal another agent worked out", roomsTask, []msg{user(roomsTask), say("worker1", "Room A: 14 x 25 = 350 boxes."),
+			say("worker2", "Room B: 6 x 30 = 160 boxes."), say("aggregator", "Total = 350 + 160 = 510 boxes.")}, []int{1, 2, 3}},
+		{"a figure of the method", angleTask, []msg{user(angleTask), say("affirmative", "The sum is (n - 2) x 180 degrees, so 5 x 180 = 900 degrees."),
+			say("negative", "No: (n - 1) x 180 degrees, so 6 x 180 = 1080 degrees."), say("judge", "The sum is 1080 degrees.")}, []int{2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := DataFlowOrigin.Run(prepare(t, tc.task, "", tc.msgs...))
+			got := steps(fs, true)
+			slices.Sort(got)
+			assert.Equal(t, tc.blamed, got)
 		})
 	}
 }
