@@ -69,9 +69,9 @@ func TestDataFlowHandedOperand(t *testing.T) {
 	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
 	say := func(agent, c string) msg { return msg{agent: agent, content: c} }
 	for _, tc := range []struct {
-		name  string
-		task  string
-		msgs  []msg
+		name   string
+		task   string
+		msgs   []msg
 		blamed []int // the steps data_flow_origin names
 	}{
 		{"a rate stated in place of the task's", rateTask, []msg{user(rateTask), say("analyst", "For the conversion we use the current rate 1 EUR = 1.30 USD."),
