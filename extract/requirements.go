@@ -23,6 +23,8 @@ type Requirement struct {
 	// Places is, for a rounding, the decimal places the answer may
 	// keep (0 for a whole number, a thousand or a unit); -1 otherwise.
 	Places int `json:"places"`
+	// Unit: the answer is asked in a unit, which Terms write.
+	Unit bool `json:"unit,omitempty"`
 	// Kept: the final answer is seen to keep it (a rounding whose places
 	// every number of the answer keeps).
 	Kept bool `json:"kept,omitempty"`
@@ -142,6 +144,7 @@ func requirements(task string, steps []run.Step) []Requirement {
 	for _, m := range t.all(unitReqRe, 0) {
 		if forms, ok := answerUnits[strings.ToLower(t.named(m, "unit"))]; ok {
 			add(t.str(m.Whole()), forms)
+			out[len(out)-1].Unit = true
 		}
 	}
 	for _, m := range t.all(formatReqRe, 0) {

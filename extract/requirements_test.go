@@ -19,6 +19,7 @@ func TestRequirements(t *testing.T) {
 		Text   string
 		Terms  []string
 		Places int
+		Unit   bool
 		Kept   bool
 		Stated []int32
 	}
@@ -30,24 +31,24 @@ func TestRequirements(t *testing.T) {
 	}{
 		{"a tax to include", "What is the total of 4 pens at $1.25 including 8% sales tax?",
 			[]string{"Plan: add up the pens.", "4 x 1.25 = 5.00", "5.00 x 1.08 = 5.40"},
-			[]req{{"including 8% sales tax", []string{"8%", "0.08", "1.08", "sale", "tax"}, -1, false, []int32{3}}}},
+			[]req{{"including 8% sales tax", []string{"8%", "0.08", "1.08", "sale", "tax"}, -1, false, false, []int32{3}}}},
 		{"an exclusion", "List the staff for Saturday, excluding anyone who worked last Saturday. Roster: Ana (worked last Saturday), Ben.",
 			[]string{"Saturday list: Ana, Ben."},
-			[]req{{"excluding anyone who worked last Saturday", []string{"exclud", "except", "omit", "remov", "without", "skip", "leav"}, -1, false, nil}}},
+			[]req{{"excluding anyone who worked last Saturday", []string{"exclud", "except", "omit", "remov", "without", "skip", "leav"}, -1, false, false, nil}}},
 		{"a restriction and a unit", "A clinic is open only on weekdays, 6 hours a day. How long is it open over 4 weeks, in hours?",
 			[]string{"Task: A clinic is open only on weekdays, 6 hours a day. How long is it open over 4 weeks, in hours?\nPlan: multiply 28 days by 6.", "168 hours."},
-			[]req{{"only on weekdays", []string{"only", "weekday"}, -1, false, nil}, {", in hours", []string{"hour", "h", "hrs"}, -1, false, []int32{2}}}},
+			[]req{{"only on weekdays", []string{"only", "weekday"}, -1, false, false, nil}, {", in hours", []string{"hour", "h", "hrs"}, -1, true, false, []int32{2}}}},
 		{"a bound and what a function must do", "Write check(name): names must be at most 20 characters, and it must ignore blanks.",
 			[]string{"Requirements: check(name) returns True for a name."},
-			[]req{{"at most 20", []string{"20", "limit", "maximum", "minimum", "exceed"}, -1, false, nil}, {"be at most 20 characters", []string{"character"}, -1, false, nil}, {"ignore blanks", []string{"ignore", "blank"}, -1, false, nil}}},
+			[]req{{"at most 20", []string{"20", "limit", "maximum", "minimum", "exceed"}, -1, false, false, nil}, {"be at most 20 characters", []string{"character"}, -1, false, false, nil}, {"ignore blanks", []string{"ignore", "blank"}, -1, false, false, nil}}},
 		{"a rounding the answer keeps", "How many litres for 340 km at 6.5 l/100 km, rounded up to whole litres?",
 			[]string{"3.4 x 6.5 = 22.1", "FINAL ANSWER: 23"},
-			[]req{{"rounded up", []string{"round", "nearest", "whole", "integer", "ceil", "floor", "trunc"}, 0, true, nil}}},
+			[]req{{"rounded up", []string{"round", "nearest", "whole", "integer", "ceil", "floor", "trunc"}, 0, false, true, nil}}},
 		{"a rounding to places the answer does not keep", "Convert 5 kg to pounds, rounded to one decimal place.",
 			[]string{"FINAL ANSWER: 11.0231"},
-			[]req{{"rounded to one decimal place", []string{"round", "decimal", "places", "nearest"}, 1, false, nil}}},
+			[]req{{"rounded to one decimal place", []string{"round", "decimal", "places", "nearest"}, 1, false, false, nil}}},
 		{"a format", "Give the date in YYYY-MM-DD format.", []string{"1 March 2024"},
-			[]req{{"in YYYY-MM-DD format", []string{"yyyy-mm-dd", "format"}, -1, false, nil}}},
+			[]req{{"in YYYY-MM-DD format", []string{"yyyy-mm-dd", "format"}, -1, false, false, nil}}},
 		{"boilerplate and significant figures", "You must make sure you find the correct answer. Give the mass rounded to 3 significant figures.",
 			[]string{"FINAL ANSWER: 1.23"}, nil},
 	} {
@@ -58,7 +59,7 @@ func TestRequirements(t *testing.T) {
 			}
 			var got []req
 			for _, q := range Run(r).Requirements {
-				got = append(got, req{q.Text, q.Terms, q.Places, q.Kept, q.Stated})
+				got = append(got, req{q.Text, q.Terms, q.Places, q.Unit, q.Kept, q.Stated})
 			}
 			assert.Equal(t, tc.want, got)
 		})

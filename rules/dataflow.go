@@ -508,8 +508,11 @@ func (v value) reads(in *Input, i int) bool {
 	if v.statedBy(in.Run.Steps[i].Content, f.Claims) {
 		return true
 	}
-	if len(v.claims) == 0 || !f.Has(extract.KindToolResult) {
+	if len(v.claims) == 0 {
 		return false
+	}
+	if !f.Has(extract.KindToolResult) {
+		return v.inAskedUnit(in, f.Claims)
 	}
 	for _, c := range v.claims {
 		if _, unit := c.Value(); c.Kind != extract.ClaimNumber || unit != "" || !slices.ContainsFunc(f.Claims, func(o extract.Claim) bool { return c.Matches(o) || o.InYear(c.Norm) }) {
@@ -517,6 +520,38 @@ func (v value) reads(in *Input, i int) bool {
 		}
 	}
 	return true
+}
+
+// inAskedUnit reports whether claims state every claim of v, each a bare
+// number, in the unit the task asks the answer in: a ground truth of
+// "48.27" for a task asking "how far, in kilometres?" is an agent's
+// "48.27 km". In another unit the number is another quantity.
+func (v value) inAskedUnit(in *Input, claims []extract.Claim) bool {
+	for _, c := range v.claims {
+		val, unit := c.Value()
+		if c.Kind != extract.ClaimNumber || unit != "" {
+			return false
+		}
+		if !slices.ContainsFunc(claims, func(s extract.Claim) bool {
+			sv, su := s.Value()
+			return s.Kind == extract.ClaimNumber && sv == val && su != "" && askedUnit(in, su)
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
+// askedUnit reports whether the task asks the answer in the unit u (a
+// claim's unit: "km"), as a requirement of the task writes it.
+func askedUnit(in *Input, u string) bool {
+	u = strings.ToLower(u)
+	for _, r := range in.Features.Requirements {
+		if r.Unit && slices.ContainsFunc(r.Terms, func(t string) bool { return t == u || len(t) >= 3 && strings.HasPrefix(u, t) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // answerMatches reports whether the run's final answer states the ground

@@ -91,3 +91,26 @@ func TestDataFlowHandedOperand(t *testing.T) {
 		})
 	}
 }
+
+// TestDataFlowAnswerInTheAskedUnit: a ground truth given as a bare number
+// ("48.27") for a task that asks the answer in a unit ("in kilometres") is
+// reached by the step that states the number in that unit ("48.27 km"):
+// the summary that then reports an intermediate figure ("30 miles")
+// dropped it. The number in another unit is another quantity.
+func TestDataFlowAnswerInTheAskedUnit(t *testing.T) {
+	const task = "A cyclist rides at 12 miles per hour for 2.5 hours. How far does she ride, in kilometres? Use 1 mile = 1.609 km."
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	plan := msg{agent: "planner", content: "Plan:\n1. Distance in miles = 12 x 2.5.\n2. Convert it to kilometres."}
+	for _, tc := range []struct {
+		name, solver string
+		blamed       []int
+	}{
+		{"reached in the asked unit", "12 x 2.5 = 30 miles. 30 x 1.609 = 48.27 km.", []int{3}},
+		{"the number in another unit", "12 x 2.5 = 30 miles. That is 48.27 mi in all.", []int{2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := DataFlowOrigin.Run(prepare(t, task, "48.27", user, plan, msg{agent: "solver", content: tc.solver}, msg{agent: "summarizer", content: "She rides 30 miles."}))
+			assert.Equal(t, tc.blamed, steps(fs, true))
+		})
+	}
+}
