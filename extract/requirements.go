@@ -11,7 +11,8 @@ import (
 // Requirement is a constraint the task states on its answer or on the
 // work: something to include ("including 8% sales tax") or leave out
 // ("excluding anyone who worked last Saturday"), a restriction ("only on
-// weekdays"), a bound ("at most 20 characters"), a rounding, a unit or a
+// weekdays"), a bound ("at most 20 characters"), a threshold ("above 2
+// kg"), a rounding, a unit or a
 // format the answer is asked in, or what the task says a thing must do.
 // A step takes it up when it writes one of its terms.
 type Requirement struct {
@@ -39,8 +40,11 @@ var (
 	includeReqRe = pattern(goWords(`including`)+`\s{1,3}(?:(?:an?|the)\s{1,3})?(?:(?<pct>\d{1,3}(?:\.\d{1,3})?)\s?%\s{1,3})?(?<what>[a-z][a-z-]{1,30}(?:\s{1,3}[a-z][a-z-]{1,30})?)`, ci)
 	excludeReqRe = pattern(goWords(`excluding|except|except for|not counting|exclude`)+`\s{1,3}(?<what>[^.,;:?!()\n]{1,60})`, ci)
 	onlyReqRe    = pattern(goWords(`only`)+`\s{1,3}(?:on|in|during|between|within|from)\s{1,3}(?<what>[^.,;:?!()\n]{1,40})`, ci)
-	boundReqRe   = pattern(goWords(`at most|at least|no more than|no fewer than|no less than|not more than|a maximum of|a minimum of`)+`\s{1,3}(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?!\d)`, ci)
-	roundReqRe   = pattern(goWords(`round|rounded|rounding|rounds`)+`(?:\s{1,3}(?:it|up|down|off|the\s{1,3}(?:answer|result|value)|your\s{1,3}answer)){0,2}(?:\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:nearest(?:\s{1,3}(?<unit>[a-z]{1,15}))?|(?<n>one|two|three|four|five|\d)\s{1,3}(?<kind>decimal|significant|digit)[a-z]{0,8}(?:\s{1,3}places?)?))?|`+
+	// A threshold: "above 2 kg", "orders over $100"; "over" and "under"
+	// only before a price ("over 4 weeks" is a span of time).
+	thresholdRe = pattern(`(?:`+goWords(`above|beyond|exceeding|below`)+`\s{1,3}(?:[$€£]\s{0,2})?|`+goWords(`over|under`)+`\s{1,3}[$€£]\s{0,2})(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?![\d.,]?\d)`, ci)
+	boundReqRe  = pattern(goWords(`at most|at least|no more than|no fewer than|no less than|not more than|a maximum of|a minimum of`)+`\s{1,3}(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?!\d)`, ci)
+	roundReqRe  = pattern(goWords(`round|rounded|rounding|rounds`)+`(?:\s{1,3}(?:it|up|down|off|the\s{1,3}(?:answer|result|value)|your\s{1,3}answer)){0,2}(?:\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:nearest(?:\s{1,3}(?<unit>[a-z]{1,15}))?|(?<n>one|two|three|four|five|\d)\s{1,3}(?<kind>decimal|significant|digit)[a-z]{0,8}(?:\s{1,3}places?)?))?|`+
 		goWords(`to one|to two|to three|to four|to five|to \d`)+`\s{1,3}(?<n2>)decimal[a-z]{0,8}(?:\s{1,3}places?)?|`+goWords(`whole number|an integer`), ci)
 	unitReqRe   = pattern(`(?:,|`+goWords(`answer|express|expressed|give|given|report|reported|state|stated|convert|converted|measured|value`)+`)\s{1,3}(?:[a-z]{1,15}\s{1,3}){0,4}`+goWords(`in`)+`\s{1,3}(?<unit>[a-z]{2,12})(?=\s{0,3}(?:[?.,;()]|$))`, ci)
 	formatReqRe = pattern(goWords(`in`)+`\s{1,3}(?:(?:the|an?)\s{1,3})?(?<what>[\w/-]{2,20})\s{1,3}format\b`, ci)
@@ -128,6 +132,11 @@ func requirements(task string, steps []run.Step) []Requirement {
 	}
 	for _, m := range t.all(boundReqRe, 0) {
 		add(t.str(m.Whole()), []string{strings.ReplaceAll(t.named(m, "n"), ",", ""), "limit", "maximum", "minimum", "exceed"})
+	}
+	for _, m := range t.all(thresholdRe, 0) {
+		// A threshold ("for every kg above 2 kg", "orders over $100"): a
+		// step that carries it writes its figure.
+		add(t.str(m.Whole()), []string{strings.ReplaceAll(t.named(m, "n"), ",", "")})
 	}
 	for _, m := range t.all(roundReqRe, 0) {
 		places := roundingPlaces(strings.ToLower(t.str(m.Whole())), strings.ToLower(t.named(m, "unit")))
@@ -256,10 +265,15 @@ func firstUser(steps []run.Step) int {
 // whole, a word as the start of a word.
 func writesTerm(toks []token, terms []string) bool {
 	for _, term := range terms {
-		whole := isNumber(term) || len(term) < 3 || !isWord(term)
+		x, err := strconv.ParseFloat(term, 64)
+		number := err == nil
+		whole := number || len(term) < 3 || !isWord(term)
 		for _, tok := range toks {
 			if tok.s == term || !whole && strings.HasPrefix(tok.s, term) {
 				return true
+			}
+			if y, err := strconv.ParseFloat(tok.s, 64); number && err == nil && x == y {
+				return true // "100.00" writes 100
 			}
 		}
 	}

@@ -20,6 +20,7 @@ import (
 func TestDataFlowDroppedRequirement(t *testing.T) {
 	const (
 		taxTask   = "A bookshop order: 4 notebooks at $3.50 each and 2 pens at $1.25 each. What is the total including 8% sales tax?"
+		shipTask  = "Write shipping_cost(weight_kg) for our web shop: a base fee of $5.00 plus $1.50 for every kg above 2 kg. Report the cost of shipping a 10 kg parcel."
 		roundTask = "A car uses 6.5 litres of fuel per 100 km. How many litres does it need for a 340 km trip, rounded up to whole litres?"
 	)
 	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
@@ -37,6 +38,11 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 			say("planner", "Plan:\n1. Multiply the notebooks by their unit price.\n2. Multiply the pens by theirs.\n3. Add the subtotals and add the 8% sales tax."),
 			taxWork, say("summariser", "The total is $16.50.")}, 2},
 		{"a later step takes the tax up", taxTask, []msg{user(taxTask), taxPlan, taxWork, say("summariser", "The total is $16.50; the tax is already in the unit prices.")}, 2},
+		{"a product manager's spec drops the threshold", shipTask, []msg{user(shipTask),
+			say("ProductManager", "## Original Requirements\nshipping_cost(weight_kg) for the web shop.\n\n## Requirement Pool\n- P0: a base fee of 5.00 plus 1.50 per kg"),
+			say("Architect", "## Implementation approach\nshipping.py with BASE_FEE = 5.00 and PER_KG = 1.50."),
+			say("Engineer", "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = 1.50\n\ndef shipping_cost(weight_kg):\n    return BASE_FEE + weight_kg * PER_KG\n```"),
+			say("Engineer", "Shipping a 10 kg parcel costs 5.00 + 10 x 1.50 = 20.00 dollars.")}, 1},
 		{"the plan drops the rounding", roundTask, []msg{user(roundTask),
 			say("planner", "Plan:\n1. Divide the distance by 100.\n2. Multiply by the consumption."),
 			say("executor", "340 / 100 = 3.4. 3.4 x 6.5 = 22.1 litres."), say("summariser", "The trip needs 22.1 litres of fuel.")}, 1},
