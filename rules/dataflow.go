@@ -93,8 +93,14 @@ func dataFlowOrigin(in *Input) []Finding {
 		if coded {
 			if p := handedToCode(in, o); p >= 0 {
 				o = p // the code computed with a figure it was handed
+			} else if p := alteredInCode(in, o); p >= 0 {
+				o = p // with a figure of the task another agent altered
 			}
 			moved[o], why = true, true
+		} else if p := alteredInCode(in, o); p >= 0 {
+			// The code computed with a figure another agent altered.
+			o, why = p, true
+			handed[o] = true
 		} else if p := handedOperand(in, o, cf.Claim); p >= 0 {
 			// Worked out in prose from a figure another agent stated.
 			o, why = p, true
@@ -261,14 +267,86 @@ func handedOperand(in *Input, o int, claim string) int {
 }
 
 // altersTask reports whether the number c is of the kind of one the task
-// gives (alike: in its unit, within a factor of ten) with another value:
+// gives (alikeBare: in its unit, or bare, within a factor of ten; a
+// factor as the percentage it writes) with another value:
 // a rate, a price or a count the task states, written otherwise. A
 // figure of the method (180 degrees in a triangle) is of no kind the
 // task gives.
 func altersTask(in *Input, c extract.Claim) bool {
-	return slices.ContainsFunc(in.Features.Question, func(q extract.Claim) bool {
-		return q.Kind == extract.ClaimNumber && alike(q, c) && !c.Matches(q)
-	})
+	forms := []extract.Claim{c}
+	if v, unit := c.Value(); unit == "" {
+		if x, err := strconv.ParseFloat(v, 64); err == nil && x > 0 {
+			for _, pct := range percents(x) {
+				forms = append(forms, extract.Claim{Kind: extract.ClaimNumber, Norm: pct + "%"}) // 0.07 is 7%
+			}
+		}
+	}
+	numbers := func(yield func(extract.Claim) bool) {
+		for _, q := range in.Features.Question {
+			if q.Kind == extract.ClaimNumber && !yield(q) {
+				return
+			}
+		}
+	}
+	alike := false
+	for q := range numbers {
+		if slices.ContainsFunc(forms, q.Matches) {
+			return false // the task's own figure
+		}
+		alike = alike || slices.ContainsFunc(forms, func(f extract.Claim) bool { return alikeBare(q, f) })
+	}
+	return alike
+}
+
+// alikeBare is alike, but a number without a unit is of any unit's kind:
+// code writes a figure bare where the task gives it with its unit ("100
+// requests", MAX_REQUESTS = 120).
+func alikeBare(q, c extract.Claim) bool {
+	_, qu := q.Value()
+	if _, cu := c.Value(); qu != "" && cu == "" {
+		v, _ := q.Value()
+		q = extract.Claim{Kind: q.Kind, Norm: v}
+	}
+	return alike(q, c)
+}
+
+// alteredInCode is, for a step whose code a value of the answer came
+// from, the earliest step of another agent that first stated a figure
+// the code holds, which alters one the task gives (altersTask) and which
+// that step stated rather than worked out: a design's or a task list's
+// constant planted in place of the task's (MAX_REQUESTS = 120 where the
+// task allows 100), that the engineer coded as handed. A unit's factor
+// (60 seconds) and the task's figures written in words alter nothing. It
+// returns -1 for a step without code, or code whose figures alter none
+// of the task's or were first written in it.
+func alteredInCode(in *Input, o int) int {
+	f := &in.Features.Steps[o]
+	if o < 0 || len(f.Code) == 0 || f.Has(extract.KindToolResult) {
+		return -1
+	}
+	numbers := in.supportIndex().numberIndex()
+	other := taskFigures(in)
+	best := -1
+	for _, c := range f.Claims {
+		if c.Kind != extract.ClaimNumber {
+			continue
+		}
+		val, _ := c.Value()
+		if x, err := strconv.ParseFloat(val, 64); err != nil || other[x] || conversions[x] || !altersTask(in, c) {
+			continue // the task's figure in words or a date, or a unit's factor (60 seconds in its minute)
+		}
+		first := firstAt(numbers[val], "")
+		if first == noStep || first < 0 || first >= o || best >= 0 && first >= best {
+			continue
+		}
+		p := &in.Features.Steps[first]
+		if !isAgentDecision(in, first) || p.Has(extract.KindToolResult) || p.Has(extract.KindTask) ||
+			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) {
+			continue
+		}
+		best = first
+	}
+	return best
 }
 
 // handedToCode is, for a step whose code computed a value of the answer,

@@ -120,3 +120,35 @@ func TestDataFlowAnswerInTheAskedUnit(t *testing.T) {
 		})
 	}
 }
+
+// TestDataFlowAlteredInCode: the code a value of the answer came from
+// holds a figure that alters one the task gives (a limit of 120 where the
+// task allows 100), first written by another agent's design: the design
+// is where the value came from, though the code holds a figure of its own
+// too (a logging interval). Code that first writes the altered figure
+// itself, or a design whose only other figure is a unit's factor (60
+// seconds in the task's minute), moves nothing. The shape is MetaGPT's
+// architect, engineer and QA engineer.
+func TestDataFlowAlteredInCode(t *testing.T) {
+	const task = "Add a rate limiter to our API: each client may make 100 requests per minute. If one client sends 250 requests within one minute, how many are rejected?"
+	user := msg{agent: "Human", content: task, kind: run.KindUser}
+	design := func(limit string) msg {
+		return msg{agent: "Architect", content: "## Implementation approach\nlimiter.py keeps a fixed window per client: WINDOW_SECONDS = 60 and MAX_REQUESTS = " + limit + "."}
+	}
+	code := msg{agent: "Engineer", content: "## Code: limiter.py\n```python\nMAX_REQUESTS = 120\nWINDOW_SECONDS = 60\nLOG_EVERY = 500\n\ndef rejected(sent):\n    return max(0, sent - MAX_REQUESTS)\n```"}
+	test := msg{agent: "QaEngineer", content: "## Code: test_limiter.py\n```python\nfrom limiter import rejected\n\ndef test_burst():\n    assert rejected(250) == 130\n```"}
+	final := msg{agent: "Engineer", content: "All tests pass. Of 250 requests in one minute, 130 are rejected."}
+	for _, tc := range []struct {
+		name   string
+		design msg
+		blamed []int
+	}{
+		{"the design alters the limit", design("120"), []int{1}},
+		{"the engineer alters it", design("100"), []int{2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := DataFlowOrigin.Run(prepare(t, task, "", user, tc.design, code, test, final))
+			assert.Equal(t, tc.blamed, steps(fs, true))
+		})
+	}
+}
