@@ -105,6 +105,13 @@ func dataFlowOrigin(in *Input) []Finding {
 			// Worked out in prose from a figure another agent stated.
 			o, why = p, true
 			handed[o] = true
+		} else if c := ownCode(in, o); c >= 0 {
+			if p := alteredInCode(in, c); p >= 0 {
+				// Reported from the agent's own code, which computed
+				// with a figure another agent altered.
+				o, why = p, true
+				handed[o] = true
+			}
 		}
 		if r := o; in.Features.Steps[r].Has(extract.KindToolResult) {
 			if c := callerOf(in, r); c >= 0 {
@@ -308,6 +315,25 @@ func alikeBare(q, c extract.Claim) bool {
 		q = extract.Claim{Kind: q.Kind, Norm: v}
 	}
 	return alike(q, c)
+}
+
+// ownCode is, for an agent's step without code that states a value,
+// the latest earlier step of the same agent that wrote code, with no
+// step of another agent between: the value reported is what that code
+// computes. It returns -1 when there is none.
+func ownCode(in *Input, o int) int {
+	if o < 0 || len(in.Features.Steps[o].Code) > 0 || in.Features.Steps[o].Has(extract.KindToolResult) {
+		return -1
+	}
+	for c := o - 1; c >= 0; c-- {
+		if !run.SameAgent(in.Run.Steps[c].Agent, in.Run.Steps[o].Agent) {
+			return -1
+		}
+		if len(in.Features.Steps[c].Code) > 0 {
+			return c
+		}
+	}
+	return -1
 }
 
 // alteredInCode is, for a step whose code a value of the answer came

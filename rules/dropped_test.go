@@ -152,3 +152,29 @@ func TestDataFlowAlteredInCode(t *testing.T) {
 		})
 	}
 }
+
+// TestDataFlowReportedFromOwnCode: an engineer writes code with a design's
+// altered figure and reports what it computes, with no run printed: the
+// value came from the code, and so from the design. A report after
+// another agent spoke is no report of the code.
+func TestDataFlowReportedFromOwnCode(t *testing.T) {
+	const task = "Write sales_tax(amount) for our shop: the tax rate is 5%. What is the tax on a $200 order?"
+	user := msg{agent: "Human", content: task, kind: run.KindUser}
+	design := msg{agent: "Architect", content: "## Implementation approach\ntax.py with TAX_RATE = 0.07 and sales_tax(amount) = amount * TAX_RATE."}
+	code := msg{agent: "Engineer", content: "## Code: tax.py\n```python\nTAX_RATE = 0.07\n\ndef sales_tax(amount):\n    return round(amount * TAX_RATE, 2)\n```"}
+	review := msg{agent: "Reviewer", content: "LGTM."}
+	final := msg{agent: "Engineer", content: "The tax on a $200 order is $14.00."}
+	for _, tc := range []struct {
+		name   string
+		msgs   []msg
+		blamed []int
+	}{
+		{"reported right after the code", []msg{user, design, code, final}, []int{1}},
+		{"another agent between", []msg{user, design, code, review, final}, []int{4}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := DataFlowOrigin.Run(prepare(t, task, "", tc.msgs...))
+			assert.Equal(t, tc.blamed, steps(fs, true))
+		})
+	}
+}
