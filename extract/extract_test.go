@@ -96,8 +96,9 @@ func TestStepKinds(t *testing.T) {
 // TestSpecsArePlans: the specs a software team lays its work out in are
 // plans, as MetaGPT's roles write them (a product manager's requirement
 // pool and an architect's approach as markdown headings, a project
-// manager's task list as a field of its JSON), and so is a line that
-// names the approach; a message that only mentions an approach is not.
+// manager's task list as a field of its JSON; a heading that is only
+// "Requirements" or "Design"), and so is a line that names the approach;
+// a message that only mentions an approach or a design is not.
 func TestSpecsArePlans(t *testing.T) {
 	rf := Run(steps(
 		"user", "Write late_fee(days_late): $0.25 per day after a 3-day grace period.",
@@ -106,8 +107,10 @@ func TestSpecsArePlans(t *testing.T) {
 		"ProjectManager", "[CONTENT]\n{\n    \"Logic Analysis\": [[\"fees.py\", \"late_fee()\"]],\n    \"Task list\": [\"fees.py\"]\n}\n[/CONTENT]",
 		"Strategist", "Approach: divide the 100 eggs by the 12 eggs per carton.",
 		"Engineer", "My approach follows the design; the code is below.",
+		"Architect", "## Design\nOne module, ratings.py.",
+		"Engineer", "## Design notes for the reviewer\nNothing changed.",
 	))
-	want := []StepKind{KindPlan, KindReplan, KindReplan, KindReplan, KindMessage}
+	want := []StepKind{KindPlan, KindReplan, KindReplan, KindReplan, KindMessage, KindReplan, KindMessage}
 	for i, k := range want {
 		assert.Equal(t, k, rf.Steps[i+1].Kind, "step %d kinds %v", i+1, rf.Steps[i+1].Kinds)
 	}
