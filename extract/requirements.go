@@ -233,7 +233,15 @@ func keptRounding(reqs []Requirement, fa *FinalAnswer) {
 // stated fills in, for each requirement, the steps that write one of its
 // terms: not the task's own text, which a step restating the task quotes.
 func stated(reqs []Requirement, task string, steps []run.Step) {
+	if len(reqs) == 0 {
+		return
+	}
+	forms := make([][]termForm, len(reqs))
+	for r := range reqs {
+		forms[r] = termForms(reqs[r].Terms)
+	}
 	q := strings.ToLower(collapse(task))
+	var toks []token
 	for i, s := range steps {
 		text := strings.ToLower(collapse(s.Content))
 		if k := strings.Index(text, q); q != "" && k >= 0 {
@@ -242,9 +250,9 @@ func stated(reqs []Requirement, task string, steps []run.Step) {
 		if text == "" || s.Kind == run.KindUser && i == firstUser(steps) {
 			continue
 		}
-		toks := tokens(text)
+		toks = appendTokens(toks[:0], text)
 		for r := range reqs {
-			if writesTerm(toks, reqs[r].Terms) {
+			if writesTerm(toks, forms[r]) {
 				reqs[r].Stated = append(reqs[r].Stated, int32(i))
 			}
 		}
@@ -261,21 +269,58 @@ func firstUser(steps []run.Step) int {
 	return -1
 }
 
-// writesTerm reports whether toks write one of terms: a number or a sign
-// whole, a word as the start of a word.
-func writesTerm(toks []token, terms []string) bool {
-	for _, term := range terms {
+// termForm is a requirement's term as writesTerm looks for it, read once
+// for every step: its value when it is a number, and whether it must be
+// written whole (a number, a sign, a short word) or may begin a word.
+type termForm struct {
+	s      string
+	x      float64
+	number bool
+	whole  bool
+}
+
+func termForms(terms []string) []termForm {
+	out := make([]termForm, len(terms))
+	for k, term := range terms {
 		x, err := strconv.ParseFloat(term, 64)
 		number := err == nil
-		whole := number || len(term) < 3 || !isWord(term)
+		out[k] = termForm{s: term, x: x, number: number, whole: number || len(term) < 3 || !isWord(term)}
+	}
+	return out
+}
+
+// writesTerm reports whether toks write one of terms: a number or a sign
+// whole, a word as the start of a word.
+func writesTerm(toks []token, terms []termForm) bool {
+	for _, term := range terms {
 		for _, tok := range toks {
-			if tok.s == term || !whole && strings.HasPrefix(tok.s, term) {
+			if tok.s == term.s || !term.whole && strings.HasPrefix(tok.s, term.s) {
 				return true
 			}
-			if y, err := strconv.ParseFloat(tok.s, 64); number && err == nil && x == y {
-				return true // "100.00" writes 100
+			if term.number && numeral(tok.s) {
+				if y, err := strconv.ParseFloat(tok.s, 64); err == nil && term.x == y {
+					return true // "100.00" writes 100
+				}
 			}
 		}
+	}
+	return false
+}
+
+// numeral reports whether a token may read as a number: one that begins
+// with a digit or a point, or a word strconv reads as one. The others
+// are not parsed, as a failed parse costs an error's allocation.
+func numeral(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch {
+	case s[0] >= '0' && s[0] <= '9', s[0] == '.':
+		return true
+	}
+	switch s {
+	case "inf", "infinity", "nan":
+		return true
 	}
 	return false
 }
@@ -288,8 +333,12 @@ type token struct {
 
 // tokens splits a lower-case text into words, numbers (with their points
 // and percent signs) and currency or degree signs.
-func tokens(s string) []token {
-	var out []token
+func tokens(s string) []token { return appendTokens(nil, s) }
+
+// appendTokens appends the tokens of s to out: a caller reading many texts
+// in turn reuses one slice.
+func appendTokens(out []token, s string) []token {
+	n := len(out)
 	start := -1
 	for i, r := range s {
 		in := unicode.IsLetter(r) || unicode.IsDigit(r) || r == '%' || r == '°'
@@ -315,7 +364,7 @@ func tokens(s string) []token {
 	if start >= 0 {
 		out = append(out, token{s[start:], start, len(s)})
 	}
-	for i := range out {
+	for i := n; i < len(out); i++ {
 		out[i].s = strings.ReplaceAll(out[i].s, ",", "")
 	}
 	return out
