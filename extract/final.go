@@ -154,8 +154,10 @@ func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 		// even when it states no value extract reads: a common noun ("The
 		// element is beryllium."), a count in words, or a report that it
 		// could not be found, a bare symbol ("K"). Its words are what a
-		// ground truth is read against.
-		if reply := clip(collapse(withoutCode(newText(rf.steps[end].Content))), 300); strings.IndexFunc(reply, isWordRune) >= 0 {
+		// ground truth is read against. That holds when the task is the
+		// user's last turn: after the user spoke again (a thanks, a new
+		// request), the closing reply answers that turn, not the task.
+		if reply := clip(collapse(withoutCode(newText(rf.steps[end].Content))), 300); strings.IndexFunc(reply, isWordRune) >= 0 && userTurns(rf.steps[:end]) == 1 {
 			return withCounts(newFinal(int(steps[end].Index), reply, SourceLastAnswer, agents, true))
 		}
 		return nil
@@ -175,6 +177,17 @@ func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 // hasUser reports whether a user speaks in steps.
 func hasUser(steps []run.Step) bool {
 	return slices.ContainsFunc(steps, func(s run.Step) bool { return s.Kind == run.KindUser })
+}
+
+// userTurns counts the steps in which the user speaks.
+func userTurns(steps []run.Step) int {
+	n := 0
+	for _, s := range steps {
+		if s.Kind == run.KindUser {
+			n++
+		}
+	}
+	return n
 }
 
 // unfinishedKinds are the kinds of a last step that leaves the work unfinished:
