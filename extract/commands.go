@@ -215,6 +215,12 @@ func (r *commandReader) words(w []string, depth int) {
 			w = w[1:]
 		}
 	}
+	if len(w) > 0 && program(w[0]) == "xargs" {
+		// xargs runs the program after its options on the words it reads
+		// (find ... | xargs sed -i ...): what that program does is what
+		// the line does; xargs alone prints them.
+		w = xargsProgram(w[1:])
+	}
 	if len(w) == 0 {
 		return // assignments alone change no file
 	}
@@ -272,7 +278,7 @@ func edits(w, files []string) ([]string, bool) {
 	switch {
 	case prog == "sed" || prog == "perl":
 		inPlace := slices.ContainsFunc(w[1:], func(a string) bool {
-			return strings.HasPrefix(a, "--in-place") || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.Contains(a, "i")
+			return strings.HasPrefix(a, "--in-place") || inPlaceOption(prog, a)
 		})
 		return files, inPlace
 	case writingPrograms[prog]:
@@ -292,6 +298,45 @@ func edits(w, files []string) ([]string, bool) {
 	}
 	return nil, false
 }
+
+// inPlaceOption reports whether a short option, or a cluster of them
+// (-pi, -ni), of sed or perl holds -i, an edit in place. The letters after
+// one that takes a value are that value, not options: perl -Mstrict and
+// -Ilib load a module and name a directory, sed -f script.sed reads a
+// file.
+func inPlaceOption(prog, a string) bool {
+	if len(a) < 2 || a[0] != '-' || a[1] == '-' {
+		return false
+	}
+	valued := "efl" // sed -e SCRIPT, -f FILE, -l N
+	if prog == "perl" {
+		valued = "eEMmIxCdD"
+	}
+	for i := 1; i < len(a); i++ {
+		switch {
+		case a[i] == 'i':
+			return true
+		case strings.IndexByte(valued, a[i]) >= 0:
+			return false
+		}
+	}
+	return false
+}
+
+// xargsProgram is the command xargs runs, given the words after xargs:
+// the words after its options and their values (-n 1, -I {}, -P 4).
+func xargsProgram(w []string) []string {
+	for len(w) > 0 && strings.HasPrefix(w[0], "-") {
+		if xargsValued[w[0]] && len(w) > 1 {
+			w = w[1:]
+		}
+		w = w[1:]
+	}
+	return w
+}
+
+// xargsValued are xargs's options that take the next word as their value.
+var xargsValued = toSet("-a -d -E -I -L -n -P -s --arg-file --delimiter --max-args --max-procs --max-lines --max-chars --replace --eof")
 
 // patched are the files a patch applied changes, of those its command
 // names: not the patch file it reads.

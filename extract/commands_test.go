@@ -98,6 +98,9 @@ func TestCommandFiles(t *testing.T) {
 		{"a module named with a dot", "bash", `{"command": "python -m pkg.tool input.csv"}`, []string{"input.csv"}, false},
 		{"echo's text names no file", "bash", `{"command": "echo \"see docs/usage\" > notes.md"}`, []string{"notes.md"}, false},
 		{"a quoted > is no redirection", "Bash", `{"command": "grep \"a > b\" f.txt"}`, []string{"f.txt"}, true},
+		{"xargs runs a reading sed: its script is no file", "bash", `{"command": "find . -name '*.py' | xargs sed -n '1,5p'"}`, nil, true},
+		{"xargs runs sed in place: its script is no file", "bash", `{"command": "find . -name '*.py' | xargs sed -i 's/foo/bar/g'"}`, nil, false},
+		{"xargs with its options runs grep", "bash", `{"command": "find src -name '*.py' -print0 | xargs -0 -n 10 grep -l TODO"}`, nil, true},
 		{"a test in an if", "Bash", `{"command": "if grep -q main a.go; then echo found; fi"}`, []string{"a.go"}, true},
 		{"a pattern of names is no file", "bash", `{"command": "find . -name '*.pyc' -delete"}`, nil, false},
 		{"a shell given a line", "Bash", `{"command": "bash -lc 'cd /repo && cat src/app.py'"}`, []string{"/repo", "src/app.py"}, true},
@@ -183,6 +186,10 @@ func TestCommandWrites(t *testing.T) {
 		{"written where a variable says", `{"command": "echo x > $OUT"}`, nil},
 		{"an edit given to a shell", `{"command": "bash -c \"sed -i 's/a/b/' src/app.py\""}`, []string{"src/app.py"}},
 		{"an editor's change", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "a", "new_str": "b"}`, nil},
+		{"an edit in place of the files xargs is given", `{"command": "find . -name '*.py' | xargs sed -i 's/foo/bar/g'"}`, []string{}},
+		{"an edit in place by xargs with its options", `{"command": "grep -rl foo src | xargs -n 1 -P 4 perl -pi -e 's/foo/bar/'"}`, []string{}},
+		{"perl loading a module reads", `{"command": "perl -Mstrict -ne 'print if /x/' data/input.txt"}`, nil},
+		{"perl given a library directory reads", `{"command": "perl -Ilib -ne 'print' data/input.txt"}`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
