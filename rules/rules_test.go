@@ -311,6 +311,24 @@ func TestYearOfADate(t *testing.T) {
 	}
 }
 
+// TestYearOfADateAnAgentReports: in a team, an agent's report of what it
+// read states a year by the full date it writes ("22 October 1936") as a
+// tool's output does: the report that held the correct year beside the
+// wrong one had valid data, and the step that took the wrong one is where
+// it went wrong.
+func TestYearOfADateAnAgentReports(t *testing.T) {
+	question := "In what year was the power plant first put into service?"
+	in := prepare(t, question, "1936",
+		msg{agent: "user", content: question, kind: run.KindUser},
+		msg{agent: "Planner", content: "Plan: the Researcher finds when the plant first generated power; the Verifier checks it."},
+		msg{agent: "Researcher", content: "The dam was dedicated on 30 September 1935. The first generator went into service on 22 October 1936."},
+		msg{agent: "Verifier", content: "The dam was dedicated on 30 September 1935, so the plant was first put into service in 1935."},
+		msg{agent: "Verifier", content: "FINAL ANSWER: 1935"},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(in), true))
+	assert.Equal(t, 3, Attribute(in).Step)
+}
+
 // TestSearchPutsNoAnswerForward: once a search result held the correct
 // value, a refined search naming the task's subject again puts nothing
 // forward; the reply that names the wrong one of the result's values
