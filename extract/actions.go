@@ -38,6 +38,7 @@ type Call struct {
 	words         []string // the command as the list of words it was given as, if so
 	reads         bool
 	files, writes []string
+	checks        bool
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -48,7 +49,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes}
+	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks}
 	c.files = c.callFiles(cmd.files)
 	return c
 }
@@ -81,6 +82,13 @@ func (c Call) Files() []string { return c.files }
 // which may write any file. A patch applied writes files its line does
 // not name: an empty, non-nil list.
 func (c Call) Writes() []string { return c.writes }
+
+// Checks reports whether the call's command line runs a check (a test
+// runner, a linter) and writes no file but the check's output: a check
+// whose output is saved (pytest | tee log, pytest > out.txt) is still a
+// check; a line that also edits a file or writes one from a heredoc is a
+// change.
+func (c Call) Checks() bool { return c.checks }
 
 // Words splits the tool's name into lower-case words ("exchange_delivered
 // OrderItems" → exchange, delivered, order, items).

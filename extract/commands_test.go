@@ -166,6 +166,29 @@ func TestCommandHostile(t *testing.T) {
 // tee, a patch applied) is a change, and its files are the ones it
 // writes; a line that runs anything else (a script, an install) may
 // write any file and is none. Shapes as TestCommandFiles.
+// TestCommandChecks: a line that runs a test runner or a linter is a
+// check when it writes no file but what the check prints (tee, a
+// redirection of the check), and a change when it also edits one.
+func TestCommandChecks(t *testing.T) {
+	for _, tt := range []struct {
+		line   string
+		checks bool
+	}{
+		{"python3 -m pytest -q tests/test_a.py", true},
+		{"python3 -m pytest -q tests/test_a.py 2>&1 | tee /tmp/test.log", true},
+		{"cd /repo && pytest -q > out.txt 2>&1; tail -5 out.txt", true},
+		{"bash -lc 'go test ./... | tee test.log'", true},
+		{"sed -i 's/a/b/' src/app.py && pytest -q", false},
+		{"cat > src/app.py <<'EOF'\nx = 1\nEOF\npytest -q", false},
+		{"echo x > notes.txt", false},
+		{"cat src/app.py", false},
+	} {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.checks, readCommand(tt.line, nil).checks)
+		})
+	}
+}
+
 func TestCommandWrites(t *testing.T) {
 	tests := []struct {
 		name, args string
