@@ -97,11 +97,12 @@ func (c Call) Words() []string { return nameWords(c.Name) }
 // Consequential reports whether a call changes something rather than only
 // reads: its name does not begin with a reading verb, and the command line
 // it is given to run, if any, does not only read (a shell's "cat" or
-// "pytest", an editor's "view"). A reading verb is English, not any
-// framework's vocabulary.
+// "pytest", an editor's "view") or check, saving the check's output (pytest
+// | tee log: a log is no state the run works on). A reading verb is
+// English, not any framework's vocabulary.
 func (c Call) Consequential() bool {
 	w := c.Words()
-	return len(w) > 0 && !readVerbs[w[0]] && !c.reads && !answers(w) && !searches(w)
+	return len(w) > 0 && !readVerbs[w[0]] && !c.reads && !c.checks && !answers(w) && !searches(w)
 }
 
 // searches reports whether a tool's name, as its words, is a source and

@@ -112,3 +112,23 @@ func TestEditedCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestSavedCheckChangesNothing: a test run whose output is saved to a log
+// (pytest | tee) changes nothing the later run of it reads: when that run
+// fails after an edit, the edit is blamed, not the earlier check.
+func TestSavedCheckChangesNothing(t *testing.T) {
+	const (
+		task   = "parse_bool should accept on and off."
+		check  = `bash({"command": "python -m pytest -q tests/test_values.py 2>&1 | tee /tmp/pytest.log"})`
+		edit   = `bash({"command": "sed -i \"s/'on')/'on', 'off')/\" cfg/values.py"})`
+		passed = "....\n4 passed in 0.04s"
+		failed = "F...\nE       AssertionError: assert parse_bool('off') is False\nFAILED tests/test_values.py::test_off\n1 failed, 3 passed in 0.05s\n[exit code 1]"
+	)
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser},
+		call(check), out(passed), call(edit), out(""), call(check), out(failed))
+	assert.Empty(t, steps(StateOrigin.Run(in), true))
+	assert.Equal(t, []int{3}, steps(Regression.Run(in), true))
+	assert.Equal(t, 3, Attribute(in).Step)
+}
