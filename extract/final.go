@@ -157,7 +157,11 @@ func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 		// ground truth is read against. That holds when the task is the
 		// user's last turn: after the user spoke again (a thanks, a new
 		// request), the closing reply answers that turn, not the task.
-		if reply := clip(collapse(withoutCode(newText(rf.steps[end].Content))), 300); strings.IndexFunc(reply, isWordRune) >= 0 && userTurns(rf.steps[:end]) == 1 {
+		// And it holds for the agent the user spoke to, the first to
+		// take the turn after the user's: in a team another agent's
+		// closing word ("I agree with the count above.") is no reply
+		// to the user.
+		if reply := clip(collapse(withoutCode(newText(rf.steps[end].Content))), 300); strings.IndexFunc(reply, isWordRune) >= 0 && userTurns(rf.steps[:end]) == 1 && repliesToUser(rf.steps[:end+1]) {
 			return withCounts(newFinal(int(steps[end].Index), reply, SourceLastAnswer, agents, true))
 		}
 		return nil
@@ -177,6 +181,23 @@ func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 // hasUser reports whether a user speaks in steps.
 func hasUser(steps []run.Step) bool {
 	return slices.ContainsFunc(steps, func(s run.Step) bool { return s.Kind == run.KindUser })
+}
+
+// repliesToUser reports whether the last of steps is by the agent that
+// first took the turn after the user spoke: the one the user addressed.
+func repliesToUser(steps []run.Step) bool {
+	last := steps[len(steps)-1].Agent
+	for i, s := range steps {
+		if s.Kind != run.KindUser {
+			continue
+		}
+		for _, t := range steps[i+1:] {
+			if t.Kind != run.KindUser && t.Kind != run.KindToolResult {
+				return run.SameAgent(t.Agent, last)
+			}
+		}
+	}
+	return false
 }
 
 // userTurns counts the steps in which the user speaks.
