@@ -183,21 +183,27 @@ func hasUser(steps []run.Step) bool {
 	return slices.ContainsFunc(steps, func(s run.Step) bool { return s.Kind == run.KindUser })
 }
 
-// repliesToUser reports whether the last of steps is by the agent that
-// first took the turn after the user spoke: the one the user addressed.
+// repliesToUser reports whether the last of steps answers the user: it
+// is by the agent that first took the turn after the user spoke (the one
+// the user addressed), or no other agent wrote a message since (an agent
+// the first handed the user over to by a call).
 func repliesToUser(steps []run.Step) bool {
 	last := steps[len(steps)-1].Agent
-	for i, s := range steps {
-		if s.Kind != run.KindUser {
+	from := slices.IndexFunc(steps, func(s run.Step) bool { return s.Kind == run.KindUser })
+	if from < 0 {
+		return false
+	}
+	first, others := "", false
+	for _, t := range steps[from+1:] {
+		if t.Kind == run.KindUser || t.Kind == run.KindToolResult {
 			continue
 		}
-		for _, t := range steps[i+1:] {
-			if t.Kind != run.KindUser && t.Kind != run.KindToolResult {
-				return run.SameAgent(t.Agent, last)
-			}
+		if first == "" {
+			first = t.Agent
 		}
+		others = others || t.Kind == run.KindMessage && !run.SameAgent(t.Agent, last)
 	}
-	return false
+	return run.SameAgent(first, last) || !others
 }
 
 // userTurns counts the steps in which the user speaks.
