@@ -38,6 +38,7 @@ type Call struct {
 	words         []string // the command as the list of words it was given as, if so
 	reads         bool
 	files, writes []string
+	checks        bool
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -48,7 +49,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes}
+	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks}
 	c.files = c.callFiles(cmd.files)
 	return c
 }
@@ -82,6 +83,13 @@ func (c Call) Files() []string { return c.files }
 // not name: an empty, non-nil list.
 func (c Call) Writes() []string { return c.writes }
 
+// Checks reports whether the call's command line runs a check (a test
+// runner, a linter) and writes no file but the check's output: a check
+// whose output is saved (pytest | tee log, pytest > out.txt) is still a
+// check; a line that also edits a file or writes one from a heredoc is a
+// change.
+func (c Call) Checks() bool { return c.checks }
+
 // Words splits the tool's name into lower-case words ("exchange_delivered
 // OrderItems" → exchange, delivered, order, items).
 func (c Call) Words() []string { return nameWords(c.Name) }
@@ -89,11 +97,12 @@ func (c Call) Words() []string { return nameWords(c.Name) }
 // Consequential reports whether a call changes something rather than only
 // reads: its name does not begin with a reading verb, and the command line
 // it is given to run, if any, does not only read (a shell's "cat" or
-// "pytest", an editor's "view"). A reading verb is English, not any
-// framework's vocabulary.
+// "pytest", an editor's "view") or check, saving the check's output (pytest
+// | tee log: a log is no state the run works on). A reading verb is
+// English, not any framework's vocabulary.
 func (c Call) Consequential() bool {
 	w := c.Words()
-	return len(w) > 0 && !readVerbs[w[0]] && !c.reads && !answers(w) && !searches(w)
+	return len(w) > 0 && !readVerbs[w[0]] && !c.reads && !c.checks && !answers(w) && !searches(w)
 }
 
 // searches reports whether a tool's name, as its words, is a source and

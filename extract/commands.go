@@ -81,6 +81,10 @@ type commandReading struct {
 	files  []string
 	writes []string
 	reads  bool
+	// checks is set when a command of it runs a check (a test runner, a
+	// linter) and it writes no file but the check's output saved (tee, a
+	// redirection of the check).
+	checks bool
 }
 
 // readCommand reads a command line; "" reads as nothing, and not as a
@@ -95,7 +99,7 @@ func readCommand(line string, words []string) commandReading {
 	case !r.line(line, 0):
 		return commandReading{files: plainFiles(line)}
 	}
-	out := commandReading{files: r.files, reads: r.reads && r.commands > 0}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes}
 	if r.edits && !r.runs {
 		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
 	}
@@ -135,10 +139,18 @@ type commandReader struct {
 	// runs is set when a command neither reads nor only writes the
 	// files it names.
 	runs, edits bool
-	commands    int
+	// checks is set when a command runs a test runner or a linter.
+	checks   bool
+	commands int
 	// fed are the files a patch given to the statement being read by a
 	// here-document or a here-string names (fedPatch).
 	fed []string
+	// output are the redirections of a check's own statement (pytest >
+	// out.txt): they save what it prints.
+	output []*syntax.Redirect
+	// changes is set when a command writes a file other than by saving
+	// a check's output: an edit, a copy, a heredoc into a file.
+	changes bool
 }
 
 // line parses a command line and reads its commands, at depth shells
@@ -157,6 +169,9 @@ func (r *commandReader) line(line string, depth int) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			r.fed = fedPatch(n.Redirs)
+			if c, ok := n.Cmd.(*syntax.CallExpr); ok && len(n.Redirs) > 0 && checkingCall(c) {
+				r.output = append(r.output, n.Redirs...)
+			}
 		case *syntax.CallExpr:
 			r.call(n, depth)
 		case *syntax.Redirect:
@@ -215,6 +230,12 @@ func (r *commandReader) words(w []string, depth int) {
 			w = w[1:]
 		}
 	}
+	if len(w) > 0 && program(w[0]) == "xargs" {
+		// xargs runs the program after its options on the words it reads
+		// (find ... | xargs sed -i ...): what that program does is what
+		// the line does; xargs alone prints them.
+		w = xargsProgram(w[1:])
+	}
 	if len(w) == 0 {
 		return // assignments alone change no file
 	}
@@ -227,6 +248,8 @@ func (r *commandReader) words(w []string, depth int) {
 		r.reads = r.reads && sub.reads
 		r.runs = r.runs || sub.runs
 		r.edits = r.edits || sub.edits
+		r.checks = r.checks || sub.checks
+		r.changes = r.changes || sub.changes
 		for _, f := range sub.files {
 			r.files = appendNew(r.files, f)
 		}
@@ -247,12 +270,14 @@ func (r *commandReader) words(w []string, depth int) {
 	for _, a := range files {
 		r.files = appendNew(r.files, a)
 	}
+	r.checks = r.checks || checkingCommand(w)
 	if readingCommand(w) {
 		return
 	}
 	r.reads = false
 	if written, ok := edits(w, files); ok {
 		r.edits = true
+		r.changes = r.changes || program(w[0]) != "tee"
 		for _, f := range written {
 			r.writes = appendNew(r.writes, f)
 		}
@@ -272,7 +297,7 @@ func edits(w, files []string) ([]string, bool) {
 	switch {
 	case prog == "sed" || prog == "perl":
 		inPlace := slices.ContainsFunc(w[1:], func(a string) bool {
-			return strings.HasPrefix(a, "--in-place") || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.Contains(a, "i")
+			return strings.HasPrefix(a, "--in-place") || inPlaceOption(prog, a)
 		})
 		return files, inPlace
 	case writingPrograms[prog]:
@@ -292,6 +317,45 @@ func edits(w, files []string) ([]string, bool) {
 	}
 	return nil, false
 }
+
+// inPlaceOption reports whether a short option, or a cluster of them
+// (-pi, -ni), of sed or perl holds -i, an edit in place. The letters after
+// one that takes a value are that value, not options: perl -Mstrict and
+// -Ilib load a module and name a directory, sed -f script.sed reads a
+// file.
+func inPlaceOption(prog, a string) bool {
+	if len(a) < 2 || a[0] != '-' || a[1] == '-' {
+		return false
+	}
+	valued := "efl" // sed -e SCRIPT, -f FILE, -l N
+	if prog == "perl" {
+		valued = "eEMmIxCdD"
+	}
+	for i := 1; i < len(a); i++ {
+		switch {
+		case a[i] == 'i':
+			return true
+		case strings.IndexByte(valued, a[i]) >= 0:
+			return false
+		}
+	}
+	return false
+}
+
+// xargsProgram is the command xargs runs, given the words after xargs:
+// the words after its options and their values (-n 1, -I {}, -P 4).
+func xargsProgram(w []string) []string {
+	for len(w) > 0 && strings.HasPrefix(w[0], "-") {
+		if xargsValued[w[0]] && len(w) > 1 {
+			w = w[1:]
+		}
+		w = w[1:]
+	}
+	return w
+}
+
+// xargsValued are xargs's options that take the next word as their value.
+var xargsValued = toSet("-a -d -E -I -L -n -P -s --arg-file --delimiter --max-args --max-procs --max-lines --max-chars --replace --eof")
 
 // patched are the files a patch applied changes, of those its command
 // names: not the patch file it reads.
@@ -376,6 +440,7 @@ func (r *commandReader) redirect(d *syntax.Redirect) {
 		return
 	}
 	r.reads, r.edits = false, true
+	r.changes = r.changes || !slices.Contains(r.output, d)
 	if target == "" {
 		r.runs = true // written where the line expands a word to
 		return
@@ -584,7 +649,7 @@ func readingCommand(w []string) bool {
 	switch {
 	case prog == "find":
 		return !slices.ContainsFunc(w[1:], func(a string) bool { return findActions[a] })
-	case readVerbs[prog] || readingPrograms[prog]:
+	case readVerbs[prog] || readingPrograms[prog] || checkingCommand(w):
 		return true
 	case prog == "git" && len(w) > 1 && w[1] == "branch":
 		return listsBranches(w[2:])
@@ -594,6 +659,26 @@ func readingCommand(w []string) bool {
 		return len(w) > 1 && w[1] == "-n" && !slices.ContainsFunc(w[2:], func(a string) bool {
 			return strings.HasPrefix(a, "-i") || strings.HasPrefix(a, "--in-place")
 		})
+	}
+	return false
+}
+
+// checkingCall reports whether a simple command runs a check.
+func checkingCall(c *syntax.CallExpr) bool {
+	w := make([]string, 0, len(c.Args))
+	for _, a := range c.Args {
+		w = append(w, literal(a))
+	}
+	return len(w) > 0 && w[0] != "" && checkingCommand(w)
+}
+
+// checkingCommand reports whether one command, as its words, runs a
+// check: a test runner or a linter.
+func checkingCommand(w []string) bool {
+	prog := program(w[0])
+	switch {
+	case checkingPrograms[prog]:
+		return true
 	case prog == "python" || prog == "python3":
 		return len(w) > 2 && w[1] == "-m" && (w[2] == "pytest" || w[2] == "unittest")
 	case prog == "go" || prog == "cargo":
@@ -615,8 +700,10 @@ func listsBranches(w []string) bool {
 }
 
 var (
-	readingPrograms = toSet("cd cat ls ll head tail grep egrep fgrep rg ag fd wc tree pwd echo printf which whereis type stat file diff cmp nl less more sort uniq cut du df printenv true test pytest tox nosetests jest mocha flake8 pylint mypy pyflakes eslint tsc shellcheck")
-	readingGit      = toSet("status diff log show grep blame rev-parse ls-files")
+	readingPrograms = toSet("cd cat ls ll head tail grep egrep fgrep rg ag fd wc tree pwd echo printf which whereis type stat file diff cmp nl less more sort uniq cut du df printenv true test")
+	// checkingPrograms run a check: test runners and linters.
+	checkingPrograms = toSet("pytest tox nosetests jest mocha flake8 pylint mypy pyflakes eslint tsc shellcheck")
+	readingGit       = toSet("status diff log show grep blame rev-parse ls-files")
 	// findActions are find's actions that change files or run a command
 	// on what it finds, or write its listing to a file.
 	findActions  = toSet("-delete -exec -execdir -ok -okdir -fprint -fprint0 -fprintf -fls")

@@ -81,8 +81,10 @@ func TestCommandFiles(t *testing.T) {
 		{"a path escaped", "Bash", `{"command": "cat my\\ notes.md"}`, []string{"my notes.md"}, true},
 		{"a heredoc writes its file, its text names none", "bash", `{"command": "cat > x.py <<'EOF'\nimport os.path\nprint(os.path.join('a', 'b/c.py'))\nEOF"}`, []string{"x.py"}, false},
 		{"a test run after cd", "exec_command", `{"cmd": "cd /repo && pytest tests/test_parser.py"}`, []string{"/repo", "tests/test_parser.py"}, true},
-		{"output written to a file", "Bash", `{"command": "pytest -q > out.txt"}`, []string{"out.txt"}, false},
-		{"output appended to a file", "Bash", `{"command": "pytest -q >> logs/run.log 2>&1"}`, []string{"logs/run.log"}, false},
+		{"a check's output saved to a file changes nothing the run works on", "Bash", `{"command": "pytest -q > out.txt"}`, []string{"out.txt"}, true},
+		{"a check's output appended to a log changes nothing the run works on", "Bash", `{"command": "pytest -q >> logs/run.log 2>&1"}`, []string{"logs/run.log"}, true},
+		{"a program's output written to a file", "Bash", `{"command": "python3 gen.py > out.txt"}`, []string{"gen.py", "out.txt"}, false},
+		{"a listing written to a file", "Bash", `{"command": "ls src > files.txt"}`, []string{"files.txt"}, false},
 		{"errors joined and thrown away", "Bash", `{"command": "cat a.py 2>&1 | head -5; ls b.py 2>/dev/null"}`, []string{"a.py", "b.py"}, true},
 		{"a script read from a heredoc", "bash", `{"command": "python - <<EOF\nimport json, os.path\nprint(json.load(open('cfg.json')))\nEOF"}`, nil, false},
 		{"a patch applied from a file", "bash", `{"command": "git apply fix.patch"}`, []string{"fix.patch"}, false},
@@ -98,6 +100,9 @@ func TestCommandFiles(t *testing.T) {
 		{"a module named with a dot", "bash", `{"command": "python -m pkg.tool input.csv"}`, []string{"input.csv"}, false},
 		{"echo's text names no file", "bash", `{"command": "echo \"see docs/usage\" > notes.md"}`, []string{"notes.md"}, false},
 		{"a quoted > is no redirection", "Bash", `{"command": "grep \"a > b\" f.txt"}`, []string{"f.txt"}, true},
+		{"xargs runs a reading sed: its script is no file", "bash", `{"command": "find . -name '*.py' | xargs sed -n '1,5p'"}`, nil, true},
+		{"xargs runs sed in place: its script is no file", "bash", `{"command": "find . -name '*.py' | xargs sed -i 's/foo/bar/g'"}`, nil, false},
+		{"xargs with its options runs grep", "bash", `{"command": "find src -name '*.py' -print0 | xargs -0 -n 10 grep -l TODO"}`, nil, true},
 		{"a test in an if", "Bash", `{"command": "if grep -q main a.go; then echo found; fi"}`, []string{"a.go"}, true},
 		{"a pattern of names is no file", "bash", `{"command": "find . -name '*.pyc' -delete"}`, nil, false},
 		{"a shell given a line", "Bash", `{"command": "bash -lc 'cd /repo && cat src/app.py'"}`, []string{"/repo", "src/app.py"}, true},
@@ -163,6 +168,29 @@ func TestCommandHostile(t *testing.T) {
 // tee, a patch applied) is a change, and its files are the ones it
 // writes; a line that runs anything else (a script, an install) may
 // write any file and is none. Shapes as TestCommandFiles.
+// TestCommandChecks: a line that runs a test runner or a linter is a
+// check when it writes no file but what the check prints (tee, a
+// redirection of the check), and a change when it also edits one.
+func TestCommandChecks(t *testing.T) {
+	for _, tt := range []struct {
+		line   string
+		checks bool
+	}{
+		{"python3 -m pytest -q tests/test_a.py", true},
+		{"python3 -m pytest -q tests/test_a.py 2>&1 | tee /tmp/test.log", true},
+		{"cd /repo && pytest -q > out.txt 2>&1; tail -5 out.txt", true},
+		{"bash -lc 'go test ./... | tee test.log'", true},
+		{"sed -i 's/a/b/' src/app.py && pytest -q", false},
+		{"cat > src/app.py <<'EOF'\nx = 1\nEOF\npytest -q", false},
+		{"echo x > notes.txt", false},
+		{"cat src/app.py", false},
+	} {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.checks, readCommand(tt.line, nil).checks)
+		})
+	}
+}
+
 func TestCommandWrites(t *testing.T) {
 	tests := []struct {
 		name, args string
@@ -183,6 +211,10 @@ func TestCommandWrites(t *testing.T) {
 		{"written where a variable says", `{"command": "echo x > $OUT"}`, nil},
 		{"an edit given to a shell", `{"command": "bash -c \"sed -i 's/a/b/' src/app.py\""}`, []string{"src/app.py"}},
 		{"an editor's change", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "a", "new_str": "b"}`, nil},
+		{"an edit in place of the files xargs is given", `{"command": "find . -name '*.py' | xargs sed -i 's/foo/bar/g'"}`, []string{}},
+		{"an edit in place by xargs with its options", `{"command": "grep -rl foo src | xargs -n 1 -P 4 perl -pi -e 's/foo/bar/'"}`, []string{}},
+		{"perl loading a module reads", `{"command": "perl -Mstrict -ne 'print if /x/' data/input.txt"}`, nil},
+		{"perl given a library directory reads", `{"command": "perl -Ilib -ne 'print' data/input.txt"}`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -37,6 +37,14 @@ func chat(pairs ...string) *run.Run {
 	return r
 }
 
+// handoff is a chat in which the agent the user spoke to hands the user
+// over, by a call, to another that answers.
+func handoff() *run.Run {
+	r := chat("user", "Which element has atomic number 4?", "triage", "transfer_to_chemistry()", "tool", "{\"assistant\": \"chemistry\"}", "chemistry", "The element is beryllium.")
+	r.Steps[1].Kind, r.Steps[2].Kind = run.KindToolCall, run.KindToolResult
+	return r
+}
+
 func TestStepKinds(t *testing.T) {
 	r := steps(
 		"user", "How many pitchers are there? Please answer.",
@@ -158,6 +166,9 @@ func TestSignals(t *testing.T) {
 		{"finding no information is a failure", "There is no information available about who designed it.", []string{"failure"}, nil},
 		{"being unsure how to go on is no failure", "I'm not sure how to proceed with my order.", nil, nil},
 		{"a can't that reports no failure of the agent", "You can't miss it: the tower is 330 m tall.", nil, nil},
+		{"a search for faults that found none is no failure", "I can't find any issues with your order: it is in transit.", nil, nil},
+		{"nor when it says it could not", "We could not detect any errors in the logs; the job ran.", nil, nil},
+		{"a search for something else that found nothing is a failure", "I can't find any record of that order.", []string{"failure"}, nil},
 		{"a critic's verdict is no failure of its own", "Verdict: FAIL. The working gives 71 °C but the answer line says 81 °C.\nGrade: **Fail**", nil, nil},
 		{"a result that failed", "Result: FAIL (2 of 5 checks)", []string{"failure"}, nil},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
@@ -223,6 +234,9 @@ func TestFinalAnswerSources(t *testing.T) {
 		{"a chat's closing reply is its answer though it states no value", chat("user", "Which element has atomic number 3?", "assistant", "The element is\nberyllium."), SourceLastAnswer, "The element is beryllium.", 1},
 		{"a chat's closing reply that gives up is its answer", chat("user", "Who painted it?", "assistant", "I'm not sure; the results were inconclusive."), SourceLastAnswer, "I'm not sure; the results were inconclusive.", 1},
 		{"a chat's closing reply of one symbol is its answer", chat("user", "What is the symbol of sodium?", "assistant", "K"), SourceLastAnswer, "K", 1},
+		{"another agent's closing word in a team is no reply to the user", chat("user", "How many albums were released?", "Researcher", "The albums are Kid A (2000), Amnesiac (2001), In Rainbows (2007).", "Counter", "Counting them gives 5 albums.", "Verifier", "I agree with the count above."), "", "", 0},
+		{"the agent the user was handed over to replies to the user", handoff(), SourceLastAnswer, "The element is beryllium.", 3},
+		{"a closing reply without a value to a later turn of the user answers that turn, not the task", chat("user", "How many t-shirt options are available?", "assistant", "We have 12 t-shirt options.", "user", "Great, thanks!", "assistant", "You're welcome! Is there anything else I can help you with?"), "", "", 0},
 		{"a chat that ends on code has no answer", chat("user", "How many pitchers are there?", "assistant", "```python\nprint(len(pitchers))\n```"), "", "", 0},
 		{"a chat that ends with the user has no answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers.", "user", "Thanks, bye."), "", "", 0},
 	}

@@ -154,8 +154,14 @@ func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 		// even when it states no value extract reads: a common noun ("The
 		// element is beryllium."), a count in words, or a report that it
 		// could not be found, a bare symbol ("K"). Its words are what a
-		// ground truth is read against.
-		if reply := clip(collapse(withoutCode(newText(rf.steps[end].Content))), 300); strings.IndexFunc(reply, isWordRune) >= 0 {
+		// ground truth is read against. That holds when the task is the
+		// user's last turn: after the user spoke again (a thanks, a new
+		// request), the closing reply answers that turn, not the task.
+		// And it holds for the agent the user spoke to, the first to
+		// take the turn after the user's: in a team another agent's
+		// closing word ("I agree with the count above.") is no reply
+		// to the user.
+		if reply := clip(collapse(withoutCode(newText(rf.steps[end].Content))), 300); strings.IndexFunc(reply, isWordRune) >= 0 && userTurns(rf.steps[:end]) == 1 && repliesToUser(rf.steps[:end+1]) {
 			return withCounts(newFinal(int(steps[end].Index), reply, SourceLastAnswer, agents, true))
 		}
 		return nil
@@ -175,6 +181,40 @@ func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 // hasUser reports whether a user speaks in steps.
 func hasUser(steps []run.Step) bool {
 	return slices.ContainsFunc(steps, func(s run.Step) bool { return s.Kind == run.KindUser })
+}
+
+// repliesToUser reports whether the last of steps answers the user: it
+// is by the agent that first took the turn after the user spoke (the one
+// the user addressed), or no other agent wrote a message since (an agent
+// the first handed the user over to by a call).
+func repliesToUser(steps []run.Step) bool {
+	last := steps[len(steps)-1].Agent
+	from := slices.IndexFunc(steps, func(s run.Step) bool { return s.Kind == run.KindUser })
+	if from < 0 {
+		return false
+	}
+	first, others := "", false
+	for _, t := range steps[from+1:] {
+		if t.Kind == run.KindUser || t.Kind == run.KindToolResult {
+			continue
+		}
+		if first == "" {
+			first = t.Agent
+		}
+		others = others || t.Kind == run.KindMessage && !run.SameAgent(t.Agent, last)
+	}
+	return run.SameAgent(first, last) || !others
+}
+
+// userTurns counts the steps in which the user speaks.
+func userTurns(steps []run.Step) int {
+	n := 0
+	for _, s := range steps {
+		if s.Kind == run.KindUser {
+			n++
+		}
+	}
+	return n
 }
 
 // unfinishedKinds are the kinds of a last step that leaves the work unfinished:

@@ -37,7 +37,7 @@ var errorRules = []signalRule{
 	{kind: "error", severity: SeverityMedium, re: pattern(`(?m)^[ \t>*#-]{0,8}(?:error|err|failure|failed)\b\s{0,3}[:!.]`, ci)},
 	{kind: "not_found", severity: SeverityMedium, re: pattern(`\b(?:(?:page |file |resource |module |command )?not found|no such file|does(?: not|n't) exist|404\b|no (?:relevant |matching )?results? (?:were |was )?found|(?:HTTP|status)(?: code)?\s{0,2}[:=]?\s{0,2}[45]\d\d\b)`, ci), negatable: true},
 	{kind: "refusal", severity: SeverityMedium, re: pattern(`\b(?:I(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable) to (?:help|assist|comply|provide)|I (?:can(?:no|')t|won't|will not) (?:help|assist|comply) with|as an AI(?: language model)?)`, ci)},
-	{kind: "failure", severity: SeverityMedium, re: pattern(`\b(?:unable to|(?:was|were|is|are)(?: not|n[’']t) able to|could ?n[o']t|can ?n[o']t|cannot|can[’']t (?:find|give|determine|confirm|locate|provide|access|answer)\b|failed(?: to)?(?!\w)|(?<!pass ?[/-] ?|pass or |\ba |\b(?:verdict|grade|grading|rating|assessment|judge?ment)\s{0,2}[:=]\s{0,2}(?:\*\*)?)fails?\b(?! ?[/-] ?pass|-)|unsuccessful|inconclusive|did not (?:work|succeed|return)|no information (?:is |was )?(?:available|found)|timed ?out|time ?out(?!(?:[_-][a-z]{1,12}|ms|secs?|seconds|mins?|minutes)?(?:\s{0,2}\([a-z]{1,12}\)|\s{1,2}in [a-z]{1,12})?\s{0,2}(?:of|=|:|is|was|to)?\s{0,2}\d(?![\d.,]{0,12}\s{0,2}(?:[a-z]{1,12}\s{0,2})?(?:exceeded|expired|elapsed|reached)\b))|access denied|forbidden|blocked(?!\w))`, ci), negatable: true},
+	{kind: "failure", severity: SeverityMedium, re: pattern(`\b(?!`+foundNothingWrong+`)(?:unable to|(?:was|were|is|are)(?: not|n[’']t) able to|could ?n[o']t|can ?n[o']t|cannot|can[’']t (?:find|give|determine|confirm|locate|provide|access|answer)\b|failed(?: to)?(?!\w)|(?<!pass ?[/-] ?|pass or |\ba |\b(?:verdict|grade|grading|rating|assessment|judge?ment)\s{0,2}[:=]\s{0,2}(?:\*\*)?)fails?\b(?! ?[/-] ?pass|-)|unsuccessful|inconclusive|did not (?:work|succeed|return)|no information (?:is |was )?(?:available|found)|timed ?out|time ?out(?!(?:[_-][a-z]{1,12}|ms|secs?|seconds|mins?|minutes)?(?:\s{0,2}\([a-z]{1,12}\)|\s{1,2}in [a-z]{1,12})?\s{0,2}(?:of|=|:|is|was|to)?\s{0,2}\d(?![\d.,]{0,12}\s{0,2}(?:[a-z]{1,12}\s{0,2})?(?:exceeded|expired|elapsed|reached)\b))|access denied|forbidden|blocked(?!\w))`, ci), negatable: true},
 	{kind: "apology", severity: SeverityLow, re: pattern(`\b(?:I apologi[sz]e|(?:my )?apologies|I(?:'m| am) sorry|sorry for)\b`, ci)},
 	// Values that were made up rather than found: the data-flow rules look
 	// for the step where a fabricated value enters the run.
@@ -107,6 +107,11 @@ func codeSubject(s string, i int) bool {
 	}
 	return false
 }
+
+// foundNothingWrong is a search for faults that found none ("I can't find
+// any issues with your order", "we could not see any errors"): a report
+// that all is well, worded as what the agent could not do.
+const foundNothingWrong = `(?:could ?n[o’']t|can ?n[o’']t|can[’']t|cannot|unable to|(?:was|were|is|are)(?: not|n[’']t) able to)\s{1,2}(?:find|see|spot|detect|identify|notice)\s{1,2}(?:any|a single)\s{1,2}(?:issues?|problems?|errors?|faults?|bugs?|discrepanc(?:y|ies)|mistakes?|concerns?|irregularit(?:y|ies)|anomal(?:y|ies))\b`
 
 // negated reports whether a negation stands in the 40 bytes before i on the
 // same line.

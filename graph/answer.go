@@ -52,8 +52,12 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 		}
 		// A year was carried by the steps that state a date in it ("born
 		// in 1961" from "born 10 November 1961"): extract reads a full
-		// date as one value, whose year is the answer's.
-		if isYear(c.key) {
+		// date as one value, whose year is the answer's. That is so when
+		// the answer is the first to write the year on its own: a step
+		// before it that did was where the year was taken (from a date it
+		// read or from nowhere), and dates in the year elsewhere (a
+		// file's timestamp, a meeting) need not be what it read.
+		if isYear(c.key) && (len(occ) == 0 || occ[0] >= a.step) {
 			n := len(occ)
 			for _, key := range datesIn(c.key) {
 				if k, ok := d.claimID[key]; ok {

@@ -615,6 +615,14 @@ func (v value) reads(in *Input, i int) bool {
 	if len(v.claims) == 0 {
 		return false
 	}
+	if !slices.ContainsFunc(v.claims, func(c extract.Claim) bool {
+		return !slices.ContainsFunc(f.Claims, func(o extract.Claim) bool { return o.InYear(c.Norm) })
+	}) {
+		// A year is stated by a full date in it, whoever writes the date:
+		// an agent reporting what it read ("went into service on 22
+		// October 1936") as much as a tool's output.
+		return true
+	}
 	if !f.Has(extract.KindToolResult) {
 		return v.inAskedUnit(in, f.Claims)
 	}

@@ -102,10 +102,11 @@ var Regression = &Analyzer{Name: "regression", Run: regression, Requires: []Fact
 // shell runs (a program and its arguments: a test suite, a reproduction);
 // "" when the step runs none. An editor exposed as a tool is given one
 // word ("view", "str_replace"): that is no check; nor is a line that
-// only writes files (sed -i, a heredoc into a file): it is a change.
+// only writes files (sed -i, a heredoc into a file): it is a change. A
+// check that also saves its output (pytest | tee log) is a check.
 func checkCommand(calls []extract.Call) string {
 	for _, c := range calls {
-		if cmd := strings.TrimSpace(c.Command()); strings.ContainsAny(cmd, " \t\n") && c.Writes() == nil {
+		if cmd := strings.TrimSpace(c.Command()); strings.ContainsAny(cmd, " \t\n") && (c.Writes() == nil || c.Checks()) {
 			return cmd
 		}
 	}

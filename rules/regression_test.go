@@ -36,7 +36,11 @@ func TestRegression(t *testing.T) {
 		// A test written to reproduce, run by its node id.
 		writeTest = `str_replace_editor({"command": "create", "path": "/repo/tests/test_on.py", "file_text": "from cfg.values import parse_bool\\ndef test_on():\\n    assert parse_bool('on')"})`
 		runTest   = `bash({"command": "python3 -m pytest -q tests/test_on.py::test_on"})`
-		raised    = "Traceback (most recent call last):\n  File \"/repo/cfg/values.py\", line 7, in parse_bool\n    raise ValueError(value)\nValueError: on\n[exit code 1]"
+		// A check whose output is also saved to a file, as agents keep a
+		// long log to read later.
+		teeTest  = `bash({"command": "python3 -m pytest -q tests/test_values.py 2>&1 | tee /tmp/test.log"})`
+		saveTest = `bash({"command": "cd /repo && pytest -q tests/test_values.py > test_output.txt 2>&1; tail -5 test_output.txt"})`
+		raised   = "Traceback (most recent call last):\n  File \"/repo/cfg/values.py\", line 7, in parse_bool\n    raise ValueError(value)\nValueError: on\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
@@ -55,6 +59,8 @@ func TestRegression(t *testing.T) {
 		{"a change before the reproduction", []msg{user, call(edit), out(edited), call(write), out(edited), call(repro), out(raised)}, []int{1}, []int{5}},
 		{"a change by sed breaks a passing check", []msg{user, call(test), out(passed), call(sedEdit), out(""), call(test), out(failed)}, []int{3}, []int{5}},
 		{"a module rewritten from a heredoc breaks a passing check", []msg{user, call(test), out(passed), call(heredoc), out(""), call(test), out(failed)}, []int{3}, []int{5}},
+		{"a change breaks a passing check saved with tee", []msg{user, call(teeTest), out(passed), call(edit), out(edited), call(teeTest), out(failed)}, []int{3}, []int{5}},
+		{"a change breaks a passing check saved to a file", []msg{user, call(saveTest), out(passed), call(edit), out(edited), call(saveTest), out(failed)}, []int{3}, []int{5}},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -105,4 +111,24 @@ func TestEditedCheck(t *testing.T) {
 			assert.Equal(t, tc.blamed, steps(EditedCheck.Run(prepare(t, task, "", tc.msgs...)), true))
 		})
 	}
+}
+
+// TestSavedCheckChangesNothing: a test run whose output is saved to a log
+// (pytest | tee) changes nothing the later run of it reads: when that run
+// fails after an edit, the edit is blamed, not the earlier check.
+func TestSavedCheckChangesNothing(t *testing.T) {
+	const (
+		task   = "parse_bool should accept on and off."
+		check  = `bash({"command": "python -m pytest -q tests/test_values.py 2>&1 | tee /tmp/pytest.log"})`
+		edit   = `bash({"command": "sed -i \"s/'on')/'on', 'off')/\" cfg/values.py"})`
+		passed = "....\n4 passed in 0.04s"
+		failed = "F...\nE       AssertionError: assert parse_bool('off') is False\nFAILED tests/test_values.py::test_off\n1 failed, 3 passed in 0.05s\n[exit code 1]"
+	)
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser},
+		call(check), out(passed), call(edit), out(""), call(check), out(failed))
+	assert.Empty(t, steps(StateOrigin.Run(in), true))
+	assert.Equal(t, []int{3}, steps(Regression.Run(in), true))
+	assert.Equal(t, 3, Attribute(in).Step)
 }

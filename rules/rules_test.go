@@ -311,6 +311,41 @@ func TestYearOfADate(t *testing.T) {
 	}
 }
 
+// TestYearOfADateAnAgentReports: in a team, an agent's report of what it
+// read states a year by the full date it writes ("22 October 1936") as a
+// tool's output does: the report that held the correct year beside the
+// wrong one had valid data, and the step that took the wrong one is where
+// it went wrong.
+func TestYearOfADateAnAgentReports(t *testing.T) {
+	question := "In what year was the power plant first put into service?"
+	in := prepare(t, question, "1936",
+		msg{agent: "user", content: question, kind: run.KindUser},
+		msg{agent: "Planner", content: "Plan: the Researcher finds when the plant first generated power; the Verifier checks it."},
+		msg{agent: "Researcher", content: "The dam was dedicated on 30 September 1935. The first generator went into service on 22 October 1936."},
+		msg{agent: "Verifier", content: "The dam was dedicated on 30 September 1935, so the plant was first put into service in 1935."},
+		msg{agent: "Verifier", content: "FINAL ANSWER: 1935"},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(in), true))
+	assert.Equal(t, 3, Attribute(in).Step)
+}
+
+// TestYearFirstWrittenBeforeTheAnswer: a year an agent writes on its own
+// before the answer repeats it was taken there; a date in that year a tool
+// printed earlier (a file's timestamp) is not where it came from.
+func TestYearFirstWrittenBeforeTheAnswer(t *testing.T) {
+	question := "In which year did the store first sell more than 1,000 units?"
+	in := prepare(t, question, "",
+		msg{agent: "user", content: question, kind: run.KindUser},
+		msg{agent: "Analyst", content: `bash({"command": "ls -l --time-style=long-iso"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "-rw-r--r-- 1 user user 2048 2023-03-14 09:12 sales.csv", kind: run.KindToolResult},
+		msg{agent: "Analyst", content: `python({"code": "print(df.groupby('year').units.sum())"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "2019 812\n2020 954\n2021 1043", kind: run.KindToolResult},
+		msg{agent: "Verifier", content: "The totals are 812, 954 and 1043, so the store first exceeds 1,000 units in 2023."},
+		msg{agent: "Analyst", content: "Agreed. The answer is 2023."},
+	)
+	assert.Equal(t, []int{5}, steps(DataFlowOrigin.Run(in), true))
+}
+
 // TestSearchPutsNoAnswerForward: once a search result held the correct
 // value, a refined search naming the task's subject again puts nothing
 // forward; the reply that names the wrong one of the result's values
