@@ -52,17 +52,22 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 		}
 		// A year was carried by the steps that state a date in it ("born
 		// in 1961" from "born 10 November 1961"): extract reads a full
-		// date as one value, whose year is the answer's. That is so when
-		// the answer is the first to write the year on its own: a step
-		// before it that did was where the year was taken (from a date it
-		// read or from nowhere), and dates in the year elsewhere (a
-		// file's timestamp, a meeting) need not be what it read.
-		if isYear(c.key) && (len(occ) == 0 || occ[0] >= a.step) {
+		// date as one value, whose year is the answer's. Every date in
+		// the year counts when the answer is the first to write the year
+		// on its own. When a step before it did, that step took the year
+		// from a date it read or from nowhere: an agent that wrote a date
+		// in the year before it stated the year as much, but a date a
+		// tool printed (a file's timestamp, a log line) or a call was
+		// given (git log --since) need not be what it read.
+		if isYear(c.key) {
+			first := len(occ) == 0 || occ[0] >= a.step
 			n := len(occ)
 			for _, key := range datesIn(c.key) {
 				if k, ok := d.claimID[key]; ok {
 					for _, i := range d.claimOcc.of(k) {
-						occ = append(occ, int(i))
+						if first || !kindsOf(&f.Steps[i]).Has(extract.KindToolResult) && len(f.Steps[i].Calls) == 0 {
+							occ = append(occ, int(i))
+						}
 					}
 				}
 			}

@@ -603,10 +603,12 @@ func reachedAt(in *Input, want value) int {
 	return -1
 }
 
-// reads reports whether step i states the value v: as statedBy reads it,
-// or, for a tool's output, with a number v gives bare in some unit (a
-// ground truth of "78.37" in a table's "78.37 °C"). A tool prints its
-// figures with their units; an agent's own unit is its claim.
+// reads reports whether step i states the value v: as statedBy reads it;
+// a year v gives in a full date the step states; for an agent's step, a
+// number v gives bare in the unit the task asks (inAskedUnit); for a
+// tool's output, a number v gives bare in some unit (a ground truth of
+// "78.37" in a table's "78.37 °C"). A tool prints its figures with their
+// units; an agent's own unit is its claim.
 func (v value) reads(in *Input, i int) bool {
 	f := &in.Features.Steps[i]
 	if v.statedBy(in.Run.Steps[i].Content, f.Claims) {

@@ -346,6 +346,21 @@ func TestYearFirstWrittenBeforeTheAnswer(t *testing.T) {
 	assert.Equal(t, []int{5}, steps(DataFlowOrigin.Run(in), true))
 }
 
+// TestYearOfADateAnAgentWroteFirst: an agent that writes a date in the
+// year before another writes the year on its own stated the year first;
+// the one that repeats the year took it from there.
+func TestYearOfADateAnAgentWroteFirst(t *testing.T) {
+	question := "In what year did the Berlin Wall fall?"
+	in := prepare(t, question, "",
+		msg{agent: "user", content: question, kind: run.KindUser},
+		msg{agent: "Historian", content: "The Berlin Wall was built in 1961 and stood for almost three decades."},
+		msg{agent: "Analyst", content: "It fell in November 1991, shortly before German reunification."},
+		msg{agent: "Historian", content: "That matches the timeline: the wall fell in 1991."},
+		msg{agent: "Chair", content: "Our answer: the Berlin Wall fell in 1991."},
+	)
+	assert.Equal(t, []int{2}, steps(DataFlowOrigin.Run(in), true))
+}
+
 // TestSearchPutsNoAnswerForward: once a search result held the correct
 // value, a refined search naming the task's subject again puts nothing
 // forward; the reply that names the wrong one of the result's values
