@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -234,6 +235,10 @@ func keptRounding(reqs []Requirement, fa *FinalAnswer) {
 // terms: not the task's own text, which a step restating the task quotes.
 func stated(reqs []Requirement, task string, steps []run.Step) {
 	q := strings.ToLower(collapse(task))
+	terms := make([][]term, len(reqs))
+	for r := range reqs {
+		terms[r] = termsOf(reqs[r].Terms)
+	}
 	for i, s := range steps {
 		text := strings.ToLower(collapse(s.Content))
 		if k := strings.Index(text, q); q != "" && k >= 0 {
@@ -242,9 +247,9 @@ func stated(reqs []Requirement, task string, steps []run.Step) {
 		if text == "" || s.Kind == run.KindUser && i == firstUser(steps) {
 			continue
 		}
-		toks := tokens(text)
+		w := wordsOf(tokens(text))
 		for r := range reqs {
-			if writesTerm(toks, reqs[r].Terms) {
+			if w.writes(terms[r]) {
 				reqs[r].Stated = append(reqs[r].Stated, int32(i))
 			}
 		}
@@ -261,19 +266,62 @@ func firstUser(steps []run.Step) int {
 	return -1
 }
 
-// writesTerm reports whether toks write one of terms: a number or a sign
+// term is a requirement's term as a step writes it: a number or a sign
 // whole, a word as the start of a word.
-func writesTerm(toks []token, terms []string) bool {
-	for _, term := range terms {
-		x, err := strconv.ParseFloat(term, 64)
-		number := err == nil
-		whole := number || len(term) < 3 || !isWord(term)
-		for _, tok := range toks {
-			if tok.s == term || !whole && strings.HasPrefix(tok.s, term) {
+type term struct {
+	s      string
+	x      float64
+	number bool // s is a number: a step writes it in any form of its value ("100.00")
+	whole  bool // a number, a sign or a word of under three letters
+}
+
+// termsOf reads terms once, for every step they are looked for in.
+func termsOf(terms []string) []term {
+	out := make([]term, len(terms))
+	for k, s := range terms {
+		x, err := strconv.ParseFloat(s, 64)
+		out[k] = term{s: s, x: x, number: err == nil, whole: err == nil || len(s) < 3 || !isWord(s)}
+	}
+	return out
+}
+
+// words are a step's tokens as terms are looked for in them: each token,
+// the tokens in order (for a word's start), and the numbers they write.
+type words struct {
+	set     map[string]bool
+	sorted  []string
+	numbers map[float64]bool
+}
+
+// wordsOf indexes toks, so that a long run's steps are each read once
+// however many requirements the task states.
+func wordsOf(toks []token) words {
+	w := words{set: make(map[string]bool, len(toks)), numbers: map[float64]bool{}}
+	for _, tok := range toks {
+		if w.set[tok.s] {
+			continue
+		}
+		w.set[tok.s] = true
+		w.sorted = append(w.sorted, tok.s)
+		if y, err := strconv.ParseFloat(tok.s, 64); err == nil {
+			w.numbers[y] = true
+		}
+	}
+	sort.Strings(w.sorted)
+	return w
+}
+
+// writes reports whether the step writes one of terms: a number or a
+// sign whole, a word as the start of a word.
+func (w words) writes(terms []term) bool {
+	for _, t := range terms {
+		if w.set[t.s] || t.number && w.numbers[t.x] {
+			return true // "100.00" writes 100
+		}
+		if !t.whole {
+			k := sort.SearchStrings(w.sorted, t.s)
+			if k < len(w.sorted) && strings.HasPrefix(w.sorted[k], t.s) {
 				return true
-			}
-			if y, err := strconv.ParseFloat(tok.s, 64); number && err == nil && x == y {
-				return true // "100.00" writes 100
 			}
 		}
 	}

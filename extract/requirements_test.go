@@ -89,3 +89,24 @@ func TestComputes(t *testing.T) {
 		})
 	}
 }
+
+// TestStatedReadsEachStepOnce: what reading a step costs does not grow
+// with the requirements the task states, so that a run of thousands of
+// steps under a long task of many requirements reads in time linear in
+// its steps plus its requirements, not in their product.
+func TestStatedReadsEachStepOnce(t *testing.T) {
+	step := run.Step{Agent: "agent", Kind: run.KindMessage, Content: "We went through the list again and wrote down each of the names with the hours they worked, 7 and 8 and 9."}
+	reqsOf := func(n int) []Requirement {
+		out := make([]Requirement, n)
+		for i := range out {
+			out[i] = Requirement{Text: "at most 20", Terms: []string{"20", "limit", "maximum", "minimum", "exceed"}, Places: -1}
+		}
+		return out
+	}
+	perStep := func(reqs int) float64 {
+		one := testing.AllocsPerRun(5, func() { stated(reqsOf(reqs), "task", []run.Step{step}) })
+		two := testing.AllocsPerRun(5, func() { stated(reqsOf(reqs), "task", []run.Step{step, step}) })
+		return two - one
+	}
+	assert.Equal(t, perStep(1), perStep(40), "allocations to read one more step, under 1 and under 40 requirements")
+}
