@@ -110,3 +110,29 @@ func TestStatedReadsEachStepOnce(t *testing.T) {
 	}
 	assert.Equal(t, perStep(1), perStep(40), "allocations to read one more step, under 1 and under 40 requirements")
 }
+
+// TestMiscomputes: an expression of bare numbers that does not come to
+// the number after its "=" is a slip; one that does (to the places its
+// result is written with), an assignment, a comparison in code, a range
+// of years and figures with units between them are not.
+func TestMiscomputes(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Notebooks: 6 x 4 = 24. Pens: 10 x 1.50 = 15. Total: 24 + 15 = 38.", true},
+		{"4 x 12 = 46. She paid $46.", true},
+		{"North + East = 1,520 + 1,100 = 2,620 units. Revenue = 2,620 x 4 = 10,480.", false},
+		{"25 x 9/5 = 45. 45 + 23 = 68.", false},
+		{"5.00 + 10 x 1.50 = 20.00 dollars.", false},
+		{"25 / 3 = 8.33, so about 8.", false},
+		{"Total = $240 + $36 = $276.", false},
+		{"```python\nRATE = 1.30\nif 2 + 2 == 5:\n    x = a + 1\n```", false},
+		{"Papers from 2015-2020 = 11 in all.", false},
+		{"1.5 x 60 min = 90 min; 8% of 50 = 4.", false},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			assert.Equal(t, tc.want, Miscomputes(tc.text))
+		})
+	}
+}

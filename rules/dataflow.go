@@ -166,7 +166,8 @@ func dataFlowOrigin(in *Input) []Finding {
 // out was done without the requirement, and the answer misses it; the
 // executors carried out what they were given. Of several requirements
 // dropped, the one dropped first. It returns -1 when the task states no
-// requirement, or every one is taken up after the last plan.
+// requirement, every one is taken up after the last plan, or a step
+// after the plan slipped in its own arithmetic (slippedAfter).
 func droppedBy(in *Input) (int, *extract.Requirement) {
 	best, which := -1, (*extract.Requirement)(nil)
 	for k := range in.Features.Requirements {
@@ -186,7 +187,25 @@ func droppedBy(in *Input) (int, *extract.Requirement) {
 			}
 		}
 	}
+	if best >= 0 && slippedAfter(in, best) {
+		return -1, nil
+	}
 	return best, which
+}
+
+// slippedAfter reports whether an agent's step after step p writes
+// arithmetic that does not come to what it says (extract.Miscomputes):
+// then the executors did not do what the plan gave them, and a wrong
+// answer is no sign of what the plan left out. The slip is theirs
+// whatever requirement the plan left out, in any system whose agents
+// work figures out in their messages.
+func slippedAfter(in *Input, p int) bool {
+	for i := p + 1; i < len(in.Run.Steps); i++ {
+		if isAgentDecision(in, i) && !in.Features.Steps[i].Has(extract.KindToolResult) && extract.Miscomputes(in.Run.Steps[i].Content) {
+			return true
+		}
+	}
+	return false
 }
 
 // handedValue is, for a call whose output gave a value of the answer, the

@@ -15,13 +15,17 @@ import (
 // requirement: the answer's value is the plan's, not the executor's who
 // computed it. A requirement the plan carries, that a later step takes up,
 // or that the answer keeps (a whole number for a rounding to one) moves
-// nothing. The shape is a planner, executor and summariser team without
+// nothing; nor does one when an executor slipped in its own arithmetic
+// after the plan (a requirement met in other words, or one the answer
+// needs nothing for, beside a wrong sum). The shape is a planner, executor and summariser team without
 // tools, as AutoGen's group chats and MetaGPT-like pipelines write it.
 func TestDataFlowDroppedRequirement(t *testing.T) {
 	const (
 		taxTask   = "A bookshop order: 4 notebooks at $3.50 each and 2 pens at $1.25 each. What is the total including 8% sales tax?"
 		shipTask  = "Write shipping_cost(weight_kg) for our web shop: a base fee of $5.00 plus $1.50 for every kg above 2 kg. Report the cost of shipping a 10 kg parcel."
 		roundTask = "A car uses 6.5 litres of fuel per 100 km. How many litres does it need for a 340 km trip, rounded up to whole litres?"
+		wrapTask  = "A shop sells notebooks at $4 each and pens at $1.50 each. Ana buys 6 notebooks and 10 pens. How much does she pay in total, not counting the gift wrapping?"
+		gymTask   = "The gym charges $12 per class. Lena attended classes on Mon, Tue, Sat, Wed, Sun and Fri last week. How much did she pay, given that she is charged only on weekdays?"
 	)
 	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
 	say := func(agent, c string) msg { return msg{agent: agent, content: c} }
@@ -49,6 +53,14 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 		{"the answer keeps the rounding", roundTask, []msg{user(roundTask),
 			say("planner", "Plan:\n1. Divide the distance by 100.\n2. Multiply by the consumption."),
 			say("executor", "340 / 100 = 3.4. 3.4 x 6.5 = 22.1, so 21 litres."), say("summariser", "The trip needs 21 litres of fuel.")}, 2},
+		{"the executor slips in its own sum under a plan that drops a clause", wrapTask, []msg{user(wrapTask),
+			say("planner", "Plan:\n1. Work out the cost of the notebooks and of the pens.\n2. Add them up."),
+			say("executor", "Notebooks: 6 x 4 = 24. Pens: 10 x 1.50 = 15. Total: 24 + 15 = 38."),
+			say("checker", "Agreed: the notebooks cost $24 and the pens $15, so the total is $38.")}, 2},
+		{"the executor slips in its product under a plan that restates the restriction in other words", gymTask, []msg{user(gymTask),
+			say("planner", "Plan:\n1. Pick the Monday-to-Friday classes from the list.\n2. Multiply their number by the price."),
+			say("executor", "Monday-to-Friday classes: Mon, Tue, Wed, Fri, that is 4 classes. 4 x 12 = 46. She paid $46."),
+			say("checker", "Checked: 4 classes at $12 make $46.")}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := DataFlowOrigin.Run(prepare(t, tc.task, "", tc.msgs...))
