@@ -28,7 +28,8 @@ type Requirement struct {
 	// Unit: the answer is asked in a unit, which Terms write.
 	Unit bool `json:"unit,omitempty"`
 	// Kept: the final answer is seen to keep it (a rounding whose places
-	// every number of the answer keeps).
+	// every number of the answer keeps, a unit asked for that the answer
+	// writes or gives its numbers bare in).
 	Kept bool `json:"kept,omitempty"`
 	// Stated are the steps, the users' own but for their task's text,
 	// that write one of Terms, in order.
@@ -207,10 +208,15 @@ func roundingPlaces(text, unit string) int {
 }
 
 // keptRounding marks the roundings whose places every number of the final
-// answer keeps: an answer of "12" keeps a rounding to a whole number, one
-// of "8.33" does not.
+// answer keeps (an answer of "12" keeps a rounding to a whole number, one
+// of "8.33" does not), and the units asked for that the answer writes,
+// or that it gives its numbers bare in (keptUnit).
 func keptRounding(reqs []Requirement, fa *FinalAnswer) {
 	for r := range reqs {
+		if reqs[r].Unit {
+			reqs[r].Kept = fa != nil && keptUnit(reqs[r].Terms, fa.Text)
+			continue
+		}
 		if reqs[r].Places < 0 {
 			continue
 		}
@@ -229,6 +235,29 @@ func keptRounding(reqs []Requirement, fa *FinalAnswer) {
 		}
 		reqs[r].Kept = kept
 	}
+}
+
+// keptUnit reports whether an answer keeps the unit asked for (its
+// terms): it writes the unit ("48.27 km"), or it writes numbers and
+// none with a word after it ("-17.9"), a bare figure the asker reads in
+// the unit asked. An answer of "30 miles" or "5 cups flour" gives its
+// figure in a unit of its own.
+func keptUnit(terms []string, answer string) bool {
+	toks := tokens(strings.ToLower(answer))
+	if wordsOf(toks).writes(termsOf(terms)) {
+		return true
+	}
+	numbers := 0
+	for k, tok := range toks {
+		if !isNumber(tok.s) {
+			continue
+		}
+		numbers++
+		if k+1 < len(toks) && isWord(toks[k+1].s) {
+			return false
+		}
+	}
+	return numbers > 0
 }
 
 // stated fills in, for each requirement, the steps that write one of its

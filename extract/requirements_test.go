@@ -11,7 +11,8 @@ import (
 // TestRequirements: the constraints a task states, read as a requirement
 // each with the words that tell of it, and the steps that take each up
 // (not the task's own text a step restates); a rounding's places, and
-// whether the final answer keeps them. A task's boilerplate ("you must
+// whether the final answer keeps them; whether it keeps a unit asked for
+// (writes it, or gives its figures bare). A task's boilerplate ("you must
 // make sure you find the correct answer") and a rounding to significant
 // figures are no requirement read.
 func TestRequirements(t *testing.T) {
@@ -37,7 +38,13 @@ func TestRequirements(t *testing.T) {
 			[]req{{"excluding anyone who worked last Saturday", []string{"exclud", "except", "omit", "remov", "without", "skip", "leav"}, -1, false, false, nil}}},
 		{"a restriction and a unit", "A clinic is open only on weekdays, 6 hours a day. How long is it open over 4 weeks, in hours?",
 			[]string{"Task: A clinic is open only on weekdays, 6 hours a day. How long is it open over 4 weeks, in hours?\nPlan: multiply 28 days by 6.", "168 hours."},
-			[]req{{"only on weekdays", []string{"only", "weekday"}, -1, false, false, nil}, {", in hours", []string{"hour", "h", "hrs"}, -1, true, false, []int32{2}}}},
+			[]req{{"only on weekdays", []string{"only", "weekday"}, -1, false, false, nil}, {", in hours", []string{"hour", "h", "hrs"}, -1, true, true, []int32{2}}}},
+		{"a unit the answer gives another of", "A cyclist rides at 12 miles per hour for 2.5 hours. How far does she ride, in kilometres?",
+			[]string{"12 x 2.5 = 30. FINAL ANSWER: 30 miles"},
+			[]req{{", in kilometres", []string{"kilomet", "km"}, -1, true, false, nil}}},
+		{"a unit the answer writes no other of", "What was the lowest temperature in Oslo in January 2021, in celsius?",
+			[]string{"The lowest reading was -17.9 C.", "FINAL ANSWER: -17.9"},
+			[]req{{", in celsius", []string{"celsius", "°c"}, -1, true, true, nil}}},
 		{"a bound and what a function must do", "Write check(name): names must be at most 20 characters, and it must ignore blanks.",
 			[]string{"Requirements: check(name) returns True for a name."},
 			[]req{{"at most 20", []string{"20", "limit", "maximum", "minimum", "exceed"}, -1, false, false, nil}, {"be at most 20 characters", []string{"character"}, -1, false, false, nil}, {"ignore blanks", []string{"ignore", "blank"}, -1, false, false, nil}}},
