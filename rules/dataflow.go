@@ -248,8 +248,9 @@ func handedValue(in *Input, c int) int {
 // or a figure of a spec planted there and carried into the computation, as
 // handedToCode reads code and handedValue a call. A figure another
 // step worked out (a worker's subtotal) is that step's own computation,
-// and the step that used it only added up. It returns -1 when the value
-// was not computed there, or every operand is the task's, a unit's
+// and the step that used it only added up, as is one it derived from the
+// task's with a factor it writes (derivedThere). It returns -1 when the
+// value was not computed there, or every operand is the task's, a unit's
 // factor, the step's own, or computed where it was first stated.
 func handedOperand(in *Input, o int, claim string) int {
 	f := &in.Features.Steps[o]
@@ -284,7 +285,7 @@ func handedOperand(in *Input, o int, claim string) int {
 		}
 		p := &in.Features.Steps[first]
 		if !isAgentDecision(in, first) || p.Has(extract.KindToolResult) || p.Has(extract.KindTask) ||
-			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) {
+			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) || derivedThere(in, first, val) {
 			continue
 		}
 		best = first
@@ -386,12 +387,49 @@ func alteredInCode(in *Input, o int) int {
 		}
 		p := &in.Features.Steps[first]
 		if !isAgentDecision(in, first) || p.Has(extract.KindToolResult) || p.Has(extract.KindTask) ||
-			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) {
+			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) || derivedThere(in, first, val) {
 			continue
 		}
 		best = first
 	}
 	return best
+}
+
+// derivedThere reports whether step p, which first states the number
+// val, writes a factor (in digits or in words) that makes it of a figure
+// the task gives: "over four quarters comes to $6,000" for a task's
+// "$1,500 per quarter". The step worked the figure out from the task's,
+// in words rather than as arithmetic, and altered nothing.
+func derivedThere(in *Input, p int, val string) bool {
+	x, err := strconv.ParseFloat(val, 64)
+	if err != nil || x == 0 {
+		return false
+	}
+	factors := extract.WordNumbers(in.Run.Steps[p].Content)
+	for _, c := range in.Features.Steps[p].Claims {
+		if v, _ := c.Value(); c.Kind == extract.ClaimNumber && v != val {
+			if k, err := strconv.ParseFloat(v, 64); err == nil {
+				factors = append(factors, k)
+			}
+		}
+	}
+	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b)) }
+	for _, q := range in.Features.Question {
+		if q.Kind != extract.ClaimNumber {
+			continue
+		}
+		v, _ := q.Value()
+		y, err := strconv.ParseFloat(v, 64)
+		if err != nil || y == 0 {
+			continue
+		}
+		for _, k := range factors {
+			if k != 0 && k != 1 && (same(x, y*k) || same(x, y/k)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // handedToCode is, for a step whose code computed a value of the answer,

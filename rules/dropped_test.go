@@ -81,14 +81,17 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 // figure another agent stated earlier in place of the task's (a rate, a
 // count of the task's table written otherwise): that statement is where
 // the value came from. A subtotal another agent worked out, a figure of
-// the method the task gives no figure of the kind of, and the task's own
-// figures move nothing. The shape is a team without tools, as AutoGen's
+// the method the task gives no figure of the kind of, a figure derived
+// from the task's with the factor written beside it ("over four quarters
+// comes to $6,000" for "$1,500 per quarter"), and the task's own figures
+// move nothing. The shape is a team without tools, as AutoGen's
 // group chats write it.
 func TestDataFlowHandedOperand(t *testing.T) {
 	const (
 		rateTask  = "A trip costs 450 EUR. Using an exchange rate of 1 EUR = 1.10 USD, how much is it in USD?"
 		roomsTask = "Room A holds 14 shelves of 25 boxes and room B holds 6 shelves of 30 boxes. How many boxes in total?"
 		angleTask = "What is the sum of the interior angles of a convex heptagon, in degrees?"
+		rentTask  = "The office rent is $1,500 per quarter. Next year the rent goes up by 3%. What will the annual rent be next year?"
 	)
 	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
 	say := func(agent, c string) msg { return msg{agent: agent, content: c} }
@@ -106,6 +109,8 @@ func TestDataFlowHandedOperand(t *testing.T) {
 			say("worker2", "Room B: 6 x 30 = 160 boxes."), say("aggregator", "Total = 350 + 160 = 510 boxes.")}, []int{1, 2, 3}},
 		{"a figure of the method", angleTask, []msg{user(angleTask), say("affirmative", "The sum is (n - 2) x 180 degrees, so 5 x 180 = 900 degrees."),
 			say("negative", "No: (n - 1) x 180 degrees, so 6 x 180 = 1080 degrees."), say("judge", "The sum is 1080 degrees.")}, []int{2}},
+		{"a figure derived from the task's with the factor written", rentTask, []msg{user(rentTask), say("finance", "This year the rent over four quarters comes to $6,000 a year."),
+			say("math", "Applying the increase: 6,000 x 1.3 = 7,800. Next year's annual rent is $7,800."), say("checker", "Confirmed: $7,800.")}, []int{2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := DataFlowOrigin.Run(prepare(t, tc.task, "", tc.msgs...))
