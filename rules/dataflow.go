@@ -121,9 +121,11 @@ func dataFlowOrigin(in *Input) []Finding {
 				}
 			}
 		}
-		if plan >= 0 && o > plan && !in.Features.Steps[o].Has(extract.KindToolResult) {
-			// Computed under a plan that left out a requirement of the
-			// task: the plan is where the work went wrong.
+		if plan >= 0 && o > plan && !in.Features.Steps[o].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[plan].Agent, in.Run.Steps[o].Agent) {
+			// Computed by another agent under a plan that left out a
+			// requirement of the task: the plan is where the work went
+			// wrong. An agent that carries out its own plan had the
+			// task before it and left the requirement out itself.
 			o, why = plan, true
 			dropped[o] = true
 		}

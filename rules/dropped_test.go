@@ -18,7 +18,8 @@ import (
 // nothing; nor does one when an executor slipped in its own arithmetic
 // after the plan (a requirement met in other words, or one the answer
 // needs nothing for, beside a wrong sum), nor a unit asked for that the
-// answer gives no other unit than (a reading's "C" for "celsius"). The shape is a planner, executor and summariser team without
+// answer gives no other unit than (a reading's "C" for "celsius"), nor
+// a plan an agent carries out itself (a single assistant's). The shape is a planner, executor and summariser team without
 // tools, as AutoGen's group chats and MetaGPT-like pipelines write it.
 func TestDataFlowDroppedRequirement(t *testing.T) {
 	const (
@@ -26,6 +27,7 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 		shipTask  = "Write shipping_cost(weight_kg) for our web shop: a base fee of $5.00 plus $1.50 for every kg above 2 kg. Report the cost of shipping a 10 kg parcel."
 		roundTask = "A car uses 6.5 litres of fuel per 100 km. How many litres does it need for a 340 km trip, rounded up to whole litres?"
 		wrapTask  = "A shop sells notebooks at $4 each and pens at $1.50 each. Ana buys 6 notebooks and 10 pens. How much does she pay in total, not counting the gift wrapping?"
+		roadTask  = "How far is it by road from Lyon to Geneva, in kilometres, rounded to the nearest whole number?"
 		tempTask  = "What was the lowest temperature recorded in Oslo in January 2021, in celsius?"
 		gymTask   = "The gym charges $12 per class. Lena attended classes on Mon, Tue, Sat, Wed, Sun and Fri last week. How much did she pay, given that she is charged only on weekdays?"
 	)
@@ -67,6 +69,10 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 			say("orchestrator", "Here is the plan to follow as best as possible:\n- The surfer finds the January 2021 records of Oslo's stations.\n- Report the lowest one."),
 			say("surfer", "The Blindern table shows a lowest reading of -17.9 C on 16 January 2021."),
 			say("orchestrator", "FINAL ANSWER: -17.9")}, 2},
+		{"one agent carries out its own plan that drops the rounding", roadTask, []msg{user(roadTask),
+			say("assistant", "Plan: find the road distance between the two cities, then report it."),
+			say("assistant", "By the A40 the road distance from Lyon to Geneva comes to 150.7 km."),
+			say("assistant", "The road distance from Lyon to Geneva is 150.7 km.")}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := DataFlowOrigin.Run(prepare(t, tc.task, "", tc.msgs...))
