@@ -1,5 +1,12 @@
 package extract
 
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
 // computedRe finds what an arithmetic expression comes to: a number, an
 // operator, and after an "=" on the same line the number it comes to
 // ("2,620 x 4 = 10,480", "45 + 23 = 68"). An assignment ("RATE = 1.30")
@@ -24,3 +31,128 @@ func computes(t *text, claims []Claim) []string {
 	}
 	return out
 }
+
+// Miscomputes reports whether text writes an arithmetic expression of
+// numbers that does not come to the number it writes after its "="
+// ("24 + 15 = 38", "4 x 12 = 46"): a slip in the step's own arithmetic.
+// Only expressions of bare numbers and the four operations are read
+// (each operation binding as in arithmetic), and a result may be
+// rounded to the places it is written with; anything else (a unit, a
+// percentage, a name between the figures) is read as no expression.
+func Miscomputes(text string) bool {
+	for line := range strings.SplitSeq(text, "\n") {
+		parts := strings.Split(line, "=")
+		for k := 0; k+1 < len(parts); k++ {
+			got, ok := evalTail(parts[k])
+			if !ok {
+				continue
+			}
+			want, places, ok := leadingNumber(parts[k+1])
+			if !ok {
+				continue
+			}
+			if math.Abs(got-want) > 0.5*math.Pow(10, -float64(places))+1e-9*math.Abs(want) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// arithToken is a number or an operation of an expression.
+var arithToken = regexp.MustCompile(`^\s*(?:[$€£]\s?)?(\d[\d,]*(?:\.\d+)?)\s*$|^\s*([x×*/+−-])\s*$`)
+
+// evalTail evaluates the expression s ends with: the longest run of
+// numbers and operations at its end with at least one operation, or
+// reports false.
+func evalTail(s string) (float64, bool) {
+	fields := strings.Fields(spaceOperators(s))
+	start := len(fields)
+	for start > 0 && arithToken.MatchString(fields[start-1]) {
+		start--
+	}
+	expr := fields[start:]
+	// It begins and ends with a number, and alternates.
+	for len(expr) > 0 && !isArithNumber(expr[0]) {
+		expr = expr[1:]
+	}
+	if len(expr) < 3 || len(expr)%2 == 0 {
+		return 0, false
+	}
+	var nums []float64
+	var ops []string
+	for i, f := range expr {
+		if i%2 == 0 {
+			if !isArithNumber(f) {
+				return 0, false
+			}
+			x, err := strconv.ParseFloat(strings.TrimLeft(strings.ReplaceAll(f, ",", ""), "$€£"), 64)
+			if err != nil {
+				return 0, false
+			}
+			nums = append(nums, x)
+		} else {
+			if isArithNumber(f) {
+				return 0, false
+			}
+			ops = append(ops, f)
+		}
+	}
+	// Multiplication and division first, then addition and subtraction.
+	terms, signs := []float64{nums[0]}, []string{}
+	for i, op := range ops {
+		switch op {
+		case "x", "×", "*":
+			terms[len(terms)-1] *= nums[i+1]
+		case "/":
+			if nums[i+1] == 0 {
+				return 0, false
+			}
+			terms[len(terms)-1] /= nums[i+1]
+		default:
+			terms, signs = append(terms, nums[i+1]), append(signs, op)
+		}
+	}
+	sum := terms[0]
+	for i, sg := range signs {
+		if sg == "+" {
+			sum += terms[i+1]
+		} else {
+			sum -= terms[i+1]
+		}
+	}
+	return sum, true
+}
+
+// spaceOperators writes a space around each operation between figures
+// ("9/5", "10x1.50"), so that each is a field of its own.
+func spaceOperators(s string) string {
+	return arithOperator.ReplaceAllString(s, "$1 $2 ")
+}
+
+var arithOperator = regexp.MustCompile(`(\d)\s*([×*/+−]|x\b)`)
+
+func isArithNumber(f string) bool {
+	f = strings.TrimLeft(f, "$€£")
+	return f != "" && f[0] >= '0' && f[0] <= '9'
+}
+
+// leadingNumber reads the number s begins with (after a currency sign),
+// and the decimal places it is written with.
+func leadingNumber(s string) (float64, int, bool) {
+	m := leadingNumberRe.FindStringSubmatch(s)
+	if m == nil {
+		return 0, 0, false
+	}
+	x, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
+	if err != nil {
+		return 0, 0, false
+	}
+	places := 0
+	if k := strings.IndexByte(m[1], '.'); k >= 0 {
+		places = len(m[1]) - k - 1
+	}
+	return x, places, true
+}
+
+var leadingNumberRe = regexp.MustCompile(`^\s*(?:[$€£]\s?)?(\d[\d,]*(?:\.\d+)?)(?:[^\d.,]|[.,](?:\D|$)|$)`)

@@ -102,3 +102,7 @@ func wordNumberSpans(text string) []wordNumber {
 	flush()
 	return out
 }
+
+// WordNumbers returns the values of the numbers a text writes in words,
+// as wordNumbers reads them.
+func WordNumbers(text string) []float64 { return wordNumbers(text) }

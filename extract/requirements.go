@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,7 +28,8 @@ type Requirement struct {
 	// Unit: the answer is asked in a unit, which Terms write.
 	Unit bool `json:"unit,omitempty"`
 	// Kept: the final answer is seen to keep it (a rounding whose places
-	// every number of the answer keeps).
+	// every number of the answer keeps, a unit asked for that the answer
+	// writes or gives its numbers bare in).
 	Kept bool `json:"kept,omitempty"`
 	// Stated are the steps, the users' own but for their task's text,
 	// that write one of Terms, in order.
@@ -206,10 +208,15 @@ func roundingPlaces(text, unit string) int {
 }
 
 // keptRounding marks the roundings whose places every number of the final
-// answer keeps: an answer of "12" keeps a rounding to a whole number, one
-// of "8.33" does not.
+// answer keeps (an answer of "12" keeps a rounding to a whole number, one
+// of "8.33" does not), and the units asked for that the answer writes,
+// or that it gives its numbers bare in (keptUnit).
 func keptRounding(reqs []Requirement, fa *FinalAnswer) {
 	for r := range reqs {
+		if reqs[r].Unit {
+			reqs[r].Kept = fa != nil && keptUnit(reqs[r].Terms, fa.Text)
+			continue
+		}
 		if reqs[r].Places < 0 {
 			continue
 		}
@@ -230,18 +237,42 @@ func keptRounding(reqs []Requirement, fa *FinalAnswer) {
 	}
 }
 
+// keptUnit reports whether an answer keeps the unit asked for (its
+// terms): it writes the unit ("48.27 km"), or it writes numbers and
+// none with a word after it ("-17.9"), a bare figure the asker reads in
+// the unit asked. An answer of "30 miles" or "5 cups flour" gives its
+// figure in a unit of its own.
+func keptUnit(terms []string, answer string) bool {
+	toks := tokens(strings.ToLower(answer))
+	if wordsOf(toks).writes(termsOf(terms)) {
+		return true
+	}
+	numbers := 0
+	for k, tok := range toks {
+		if !isNumber(tok.s) {
+			continue
+		}
+		numbers++
+		if k+1 < len(toks) && isWord(toks[k+1].s) {
+			return false
+		}
+	}
+	return numbers > 0
+}
+
 // stated fills in, for each requirement, the steps that write one of its
 // terms: not the task's own text, which a step restating the task quotes.
 func stated(reqs []Requirement, task string, steps []run.Step) {
 	if len(reqs) == 0 {
 		return
 	}
-	forms := make([][]termForm, len(reqs))
-	for r := range reqs {
-		forms[r] = termForms(reqs[r].Terms)
-	}
 	q := strings.ToLower(collapse(task))
+	terms := make([][]term, len(reqs))
+	for r := range reqs {
+		terms[r] = termsOf(reqs[r].Terms)
+	}
 	var toks []token
+	var w words
 	for i, s := range steps {
 		text := strings.ToLower(collapse(s.Content))
 		if k := strings.Index(text, q); q != "" && k >= 0 {
@@ -251,8 +282,9 @@ func stated(reqs []Requirement, task string, steps []run.Step) {
 			continue
 		}
 		toks = appendTokens(toks[:0], text)
+		w.read(toks)
 		for r := range reqs {
-			if writesTerm(toks, forms[r]) {
+			if w.writes(terms[r]) {
 				reqs[r].Stated = append(reqs[r].Stated, int32(i))
 			}
 		}
@@ -269,58 +301,79 @@ func firstUser(steps []run.Step) int {
 	return -1
 }
 
-// termForm is a requirement's term as writesTerm looks for it, read once
-// for every step: its value when it is a number, and whether it must be
-// written whole (a number, a sign, a short word) or may begin a word.
-type termForm struct {
+// term is a requirement's term as a step writes it: a number or a sign
+// whole, a word as the start of a word.
+type term struct {
 	s      string
 	x      float64
-	number bool
-	whole  bool
+	number bool // s is a number: a step writes it in any form of its value ("100.00")
+	whole  bool // a number, a sign or a word of under three letters
 }
 
-func termForms(terms []string) []termForm {
-	out := make([]termForm, len(terms))
-	for k, term := range terms {
-		x, err := strconv.ParseFloat(term, 64)
-		number := err == nil
-		out[k] = termForm{s: term, x: x, number: number, whole: number || len(term) < 3 || !isWord(term)}
+// termsOf reads terms once, for every step they are looked for in.
+func termsOf(terms []string) []term {
+	out := make([]term, len(terms))
+	for k, s := range terms {
+		x, err := strconv.ParseFloat(s, 64)
+		out[k] = term{s: s, x: x, number: err == nil, whole: err == nil || len(s) < 3 || !isWord(s)}
 	}
 	return out
 }
 
-// writesTerm reports whether toks write one of terms: a number or a sign
-// whole, a word as the start of a word.
-func writesTerm(toks []token, terms []termForm) bool {
-	for _, term := range terms {
-		for _, tok := range toks {
-			if tok.s == term.s || !term.whole && strings.HasPrefix(tok.s, term.s) {
-				return true
-			}
-			if term.number && numeral(tok.s) {
-				if y, err := strconv.ParseFloat(tok.s, 64); err == nil && term.x == y {
-					return true // "100.00" writes 100
-				}
-			}
-		}
-	}
-	return false
+// words are a step's tokens as terms are looked for in them: each token,
+// the tokens in order (for a word's start), and the numbers they write.
+type words struct {
+	set     map[string]bool
+	sorted  []string
+	numbers map[float64]bool
 }
 
-// numeral reports whether a token may read as a number: one that begins
-// with a digit or a point, or a word strconv reads as one. The others
-// are not parsed, as a failed parse costs an error's allocation.
-func numeral(s string) bool {
-	if s == "" {
-		return false
+// wordsOf indexes toks, so that a long run's steps are each read once
+// however many requirements the task states.
+func wordsOf(toks []token) words {
+	var w words
+	w.read(toks)
+	return w
+}
+
+// read indexes toks in place of what w held: a caller reading many
+// steps in turn reuses one index.
+func (w *words) read(toks []token) {
+	if w.set == nil {
+		w.set, w.numbers = make(map[string]bool, len(toks)), map[float64]bool{}
 	}
-	switch {
-	case s[0] >= '0' && s[0] <= '9', s[0] == '.':
-		return true
+	clear(w.set)
+	clear(w.numbers)
+	w.sorted = w.sorted[:0]
+	for _, tok := range toks {
+		if w.set[tok.s] {
+			continue
+		}
+		w.set[tok.s] = true
+		w.sorted = append(w.sorted, tok.s)
+		if !numeral(tok.s) {
+			continue
+		}
+		if y, err := strconv.ParseFloat(tok.s, 64); err == nil {
+			w.numbers[y] = true
+		}
 	}
-	switch s {
-	case "inf", "infinity", "nan":
-		return true
+	sort.Strings(w.sorted)
+}
+
+// writes reports whether the step writes one of terms: a number or a
+// sign whole, a word as the start of a word.
+func (w words) writes(terms []term) bool {
+	for _, t := range terms {
+		if w.set[t.s] || t.number && w.numbers[t.x] {
+			return true // "100.00" writes 100
+		}
+		if !t.whole {
+			k := sort.SearchStrings(w.sorted, t.s)
+			if k < len(w.sorted) && strings.HasPrefix(w.sorted[k], t.s) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -419,4 +472,22 @@ func isWord(s string) bool {
 		}
 	}
 	return true
+}
+
+// numeral reports whether a token may read as a number: one that begins
+// with a digit or a point, or a word strconv reads as one. The others
+// are not parsed, as a failed parse costs an error's allocation.
+func numeral(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch {
+	case s[0] >= '0' && s[0] <= '9', s[0] == '.':
+		return true
+	}
+	switch s {
+	case "inf", "infinity", "nan":
+		return true
+	}
+	return false
 }

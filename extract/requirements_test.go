@@ -11,7 +11,8 @@ import (
 // TestRequirements: the constraints a task states, read as a requirement
 // each with the words that tell of it, and the steps that take each up
 // (not the task's own text a step restates); a rounding's places, and
-// whether the final answer keeps them. A task's boilerplate ("you must
+// whether the final answer keeps them; whether it keeps a unit asked for
+// (writes it, or gives its figures bare). A task's boilerplate ("you must
 // make sure you find the correct answer") and a rounding to significant
 // figures are no requirement read.
 func TestRequirements(t *testing.T) {
@@ -37,7 +38,13 @@ func TestRequirements(t *testing.T) {
 			[]req{{"excluding anyone who worked last Saturday", []string{"exclud", "except", "omit", "remov", "without", "skip", "leav"}, -1, false, false, nil}}},
 		{"a restriction and a unit", "A clinic is open only on weekdays, 6 hours a day. How long is it open over 4 weeks, in hours?",
 			[]string{"Task: A clinic is open only on weekdays, 6 hours a day. How long is it open over 4 weeks, in hours?\nPlan: multiply 28 days by 6.", "168 hours."},
-			[]req{{"only on weekdays", []string{"only", "weekday"}, -1, false, false, nil}, {", in hours", []string{"hour", "h", "hrs"}, -1, true, false, []int32{2}}}},
+			[]req{{"only on weekdays", []string{"only", "weekday"}, -1, false, false, nil}, {", in hours", []string{"hour", "h", "hrs"}, -1, true, true, []int32{2}}}},
+		{"a unit the answer gives another of", "A cyclist rides at 12 miles per hour for 2.5 hours. How far does she ride, in kilometres?",
+			[]string{"12 x 2.5 = 30. FINAL ANSWER: 30 miles"},
+			[]req{{", in kilometres", []string{"kilomet", "km"}, -1, true, false, nil}}},
+		{"a unit the answer writes no other of", "What was the lowest temperature in Oslo in January 2021, in celsius?",
+			[]string{"The lowest reading was -17.9 C.", "FINAL ANSWER: -17.9"},
+			[]req{{", in celsius", []string{"celsius", "°c"}, -1, true, true, nil}}},
 		{"a bound and what a function must do", "Write check(name): names must be at most 20 characters, and it must ignore blanks.",
 			[]string{"Requirements: check(name) returns True for a name."},
 			[]req{{"at most 20", []string{"20", "limit", "maximum", "minimum", "exceed"}, -1, false, false, nil}, {"be at most 20 characters", []string{"character"}, -1, false, false, nil}, {"ignore blanks", []string{"ignore", "blank"}, -1, false, false, nil}}},
@@ -86,6 +93,53 @@ func TestComputes(t *testing.T) {
 		t.Run(tc.text, func(t *testing.T) {
 			r := &run.Run{Question: "q", Steps: []run.Step{{Index: 0, Agent: "agent", Kind: run.KindMessage, Content: tc.text}}}
 			assert.Equal(t, tc.want, Run(r).Steps[0].Computes)
+		})
+	}
+}
+
+// TestStatedReadsEachStepOnce: what reading a step costs does not grow
+// with the requirements the task states, so that a run of thousands of
+// steps under a long task of many requirements reads in time linear in
+// its steps plus its requirements, not in their product.
+func TestStatedReadsEachStepOnce(t *testing.T) {
+	step := run.Step{Agent: "agent", Kind: run.KindMessage, Content: "We went through the list again and wrote down each of the names with the hours they worked, 7 and 8 and 9."}
+	reqsOf := func(n int) []Requirement {
+		out := make([]Requirement, n)
+		for i := range out {
+			out[i] = Requirement{Text: "at most 20", Terms: []string{"20", "limit", "maximum", "minimum", "exceed"}, Places: -1}
+		}
+		return out
+	}
+	perStep := func(reqs int) float64 {
+		one := testing.AllocsPerRun(5, func() { stated(reqsOf(reqs), "task", []run.Step{step}) })
+		two := testing.AllocsPerRun(5, func() { stated(reqsOf(reqs), "task", []run.Step{step, step}) })
+		return two - one
+	}
+	assert.Equal(t, perStep(1), perStep(40), "allocations to read one more step, under 1 and under 40 requirements")
+}
+
+// TestMiscomputes: an expression of bare numbers that does not come to
+// the number after its "=" is a slip; one that does (to the places its
+// result is written with), an assignment, a comparison in code, a range
+// of years and figures with units between them are not.
+func TestMiscomputes(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Notebooks: 6 x 4 = 24. Pens: 10 x 1.50 = 15. Total: 24 + 15 = 38.", true},
+		{"4 x 12 = 46. She paid $46.", true},
+		{"North + East = 1,520 + 1,100 = 2,620 units. Revenue = 2,620 x 4 = 10,480.", false},
+		{"25 x 9/5 = 45. 45 + 23 = 68.", false},
+		{"5.00 + 10 x 1.50 = 20.00 dollars.", false},
+		{"25 / 3 = 8.33, so about 8.", false},
+		{"Total = $240 + $36 = $276.", false},
+		{"```python\nRATE = 1.30\nif 2 + 2 == 5:\n    x = a + 1\n```", false},
+		{"Papers from 2015-2020 = 11 in all.", false},
+		{"1.5 x 60 min = 90 min; 8% of 50 = 4.", false},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			assert.Equal(t, tc.want, Miscomputes(tc.text))
 		})
 	}
 }

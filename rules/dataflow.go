@@ -121,9 +121,11 @@ func dataFlowOrigin(in *Input) []Finding {
 				}
 			}
 		}
-		if plan >= 0 && o > plan && !in.Features.Steps[o].Has(extract.KindToolResult) {
-			// Computed under a plan that left out a requirement of the
-			// task: the plan is where the work went wrong.
+		if plan >= 0 && o > plan && !in.Features.Steps[o].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[plan].Agent, in.Run.Steps[o].Agent) {
+			// Computed by another agent under a plan that left out a
+			// requirement of the task: the plan is where the work went
+			// wrong. An agent that carries out its own plan had the
+			// task before it and left the requirement out itself.
 			o, why = plan, true
 			dropped[o] = true
 		}
@@ -166,7 +168,8 @@ func dataFlowOrigin(in *Input) []Finding {
 // out was done without the requirement, and the answer misses it; the
 // executors carried out what they were given. Of several requirements
 // dropped, the one dropped first. It returns -1 when the task states no
-// requirement, or every one is taken up after the last plan.
+// requirement, every one is taken up after the last plan, or a step
+// after the plan slipped in its own arithmetic (slippedAfter).
 func droppedBy(in *Input) (int, *extract.Requirement) {
 	best, which := -1, (*extract.Requirement)(nil)
 	for k := range in.Features.Requirements {
@@ -186,7 +189,25 @@ func droppedBy(in *Input) (int, *extract.Requirement) {
 			}
 		}
 	}
+	if best >= 0 && slippedAfter(in, best) {
+		return -1, nil
+	}
 	return best, which
+}
+
+// slippedAfter reports whether an agent's step after step p writes
+// arithmetic that does not come to what it says (extract.Miscomputes):
+// then the executors did not do what the plan gave them, and a wrong
+// answer is no sign of what the plan left out. The slip is theirs
+// whatever requirement the plan left out, in any system whose agents
+// work figures out in their messages.
+func slippedAfter(in *Input, p int) bool {
+	for i := p + 1; i < len(in.Run.Steps); i++ {
+		if isAgentDecision(in, i) && !in.Features.Steps[i].Has(extract.KindToolResult) && extract.Miscomputes(in.Run.Steps[i].Content) {
+			return true
+		}
+	}
+	return false
 }
 
 // handedValue is, for a call whose output gave a value of the answer, the
@@ -229,8 +250,9 @@ func handedValue(in *Input, c int) int {
 // or a figure of a spec planted there and carried into the computation, as
 // handedToCode reads code and handedValue a call. A figure another
 // step worked out (a worker's subtotal) is that step's own computation,
-// and the step that used it only added up. It returns -1 when the value
-// was not computed there, or every operand is the task's, a unit's
+// and the step that used it only added up, as is one it derived from the
+// task's with a factor it writes (derivedThere). It returns -1 when the
+// value was not computed there, or every operand is the task's, a unit's
 // factor, the step's own, or computed where it was first stated.
 func handedOperand(in *Input, o int, claim string) int {
 	f := &in.Features.Steps[o]
@@ -265,7 +287,7 @@ func handedOperand(in *Input, o int, claim string) int {
 		}
 		p := &in.Features.Steps[first]
 		if !isAgentDecision(in, first) || p.Has(extract.KindToolResult) || p.Has(extract.KindTask) ||
-			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) {
+			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) || derivedThere(in, first, val) {
 			continue
 		}
 		best = first
@@ -367,12 +389,49 @@ func alteredInCode(in *Input, o int) int {
 		}
 		p := &in.Features.Steps[first]
 		if !isAgentDecision(in, first) || p.Has(extract.KindToolResult) || p.Has(extract.KindTask) ||
-			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) {
+			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) || derivedThere(in, first, val) {
 			continue
 		}
 		best = first
 	}
 	return best
+}
+
+// derivedThere reports whether step p, which first states the number
+// val, writes a factor (in digits or in words) that makes it of a figure
+// the task gives: "over four quarters comes to $6,000" for a task's
+// "$1,500 per quarter". The step worked the figure out from the task's,
+// in words rather than as arithmetic, and altered nothing.
+func derivedThere(in *Input, p int, val string) bool {
+	x, err := strconv.ParseFloat(val, 64)
+	if err != nil || x == 0 {
+		return false
+	}
+	factors := extract.WordNumbers(in.Run.Steps[p].Content)
+	for _, c := range in.Features.Steps[p].Claims {
+		if v, _ := c.Value(); c.Kind == extract.ClaimNumber && v != val {
+			if k, err := strconv.ParseFloat(v, 64); err == nil {
+				factors = append(factors, k)
+			}
+		}
+	}
+	same := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b)) }
+	for _, q := range in.Features.Question {
+		if q.Kind != extract.ClaimNumber {
+			continue
+		}
+		v, _ := q.Value()
+		y, err := strconv.ParseFloat(v, 64)
+		if err != nil || y == 0 {
+			continue
+		}
+		for _, k := range factors {
+			if k != 0 && k != 1 && (same(x, y*k) || same(x, y/k)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // handedToCode is, for a step whose code computed a value of the answer,

@@ -15,13 +15,21 @@ import (
 // requirement: the answer's value is the plan's, not the executor's who
 // computed it. A requirement the plan carries, that a later step takes up,
 // or that the answer keeps (a whole number for a rounding to one) moves
-// nothing. The shape is a planner, executor and summariser team without
+// nothing; nor does one when an executor slipped in its own arithmetic
+// after the plan (a requirement met in other words, or one the answer
+// needs nothing for, beside a wrong sum), nor a unit asked for that the
+// answer gives no other unit than (a reading's "C" for "celsius"), nor
+// a plan an agent carries out itself (a single assistant's). The shape is a planner, executor and summariser team without
 // tools, as AutoGen's group chats and MetaGPT-like pipelines write it.
 func TestDataFlowDroppedRequirement(t *testing.T) {
 	const (
 		taxTask   = "A bookshop order: 4 notebooks at $3.50 each and 2 pens at $1.25 each. What is the total including 8% sales tax?"
 		shipTask  = "Write shipping_cost(weight_kg) for our web shop: a base fee of $5.00 plus $1.50 for every kg above 2 kg. Report the cost of shipping a 10 kg parcel."
 		roundTask = "A car uses 6.5 litres of fuel per 100 km. How many litres does it need for a 340 km trip, rounded up to whole litres?"
+		wrapTask  = "A shop sells notebooks at $4 each and pens at $1.50 each. Ana buys 6 notebooks and 10 pens. How much does she pay in total, not counting the gift wrapping?"
+		roadTask  = "How far is it by road from Lyon to Geneva, in kilometres, rounded to the nearest whole number?"
+		tempTask  = "What was the lowest temperature recorded in Oslo in January 2021, in celsius?"
+		gymTask   = "The gym charges $12 per class. Lena attended classes on Mon, Tue, Sat, Wed, Sun and Fri last week. How much did she pay, given that she is charged only on weekdays?"
 	)
 	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
 	say := func(agent, c string) msg { return msg{agent: agent, content: c} }
@@ -49,6 +57,22 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 		{"the answer keeps the rounding", roundTask, []msg{user(roundTask),
 			say("planner", "Plan:\n1. Divide the distance by 100.\n2. Multiply by the consumption."),
 			say("executor", "340 / 100 = 3.4. 3.4 x 6.5 = 22.1, so 21 litres."), say("summariser", "The trip needs 21 litres of fuel.")}, 2},
+		{"the executor slips in its own sum under a plan that drops a clause", wrapTask, []msg{user(wrapTask),
+			say("planner", "Plan:\n1. Work out the cost of the notebooks and of the pens.\n2. Add them up."),
+			say("executor", "Notebooks: 6 x 4 = 24. Pens: 10 x 1.50 = 15. Total: 24 + 15 = 38."),
+			say("checker", "Agreed: the notebooks cost $24 and the pens $15, so the total is $38.")}, 2},
+		{"the executor slips in its product under a plan that restates the restriction in other words", gymTask, []msg{user(gymTask),
+			say("planner", "Plan:\n1. Pick the Monday-to-Friday classes from the list.\n2. Multiply their number by the price."),
+			say("executor", "Monday-to-Friday classes: Mon, Tue, Wed, Fri, that is 4 classes. 4 x 12 = 46. She paid $46."),
+			say("checker", "Checked: 4 classes at $12 make $46.")}, 2},
+		{"the answer gives no other unit than the one asked", tempTask, []msg{user(tempTask),
+			say("orchestrator", "Here is the plan to follow as best as possible:\n- The surfer finds the January 2021 records of Oslo's stations.\n- Report the lowest one."),
+			say("surfer", "The Blindern table shows a lowest reading of -17.9 C on 16 January 2021."),
+			say("orchestrator", "FINAL ANSWER: -17.9")}, 2},
+		{"one agent carries out its own plan that drops the rounding", roadTask, []msg{user(roadTask),
+			say("assistant", "Plan: find the road distance between the two cities, then report it."),
+			say("assistant", "By the A40 the road distance from Lyon to Geneva comes to 150.7 km."),
+			say("assistant", "The road distance from Lyon to Geneva is 150.7 km.")}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := DataFlowOrigin.Run(prepare(t, tc.task, "", tc.msgs...))
@@ -63,14 +87,17 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 // figure another agent stated earlier in place of the task's (a rate, a
 // count of the task's table written otherwise): that statement is where
 // the value came from. A subtotal another agent worked out, a figure of
-// the method the task gives no figure of the kind of, and the task's own
-// figures move nothing. The shape is a team without tools, as AutoGen's
+// the method the task gives no figure of the kind of, a figure derived
+// from the task's with the factor written beside it ("over four quarters
+// comes to $6,000" for "$1,500 per quarter"), and the task's own figures
+// move nothing. The shape is a team without tools, as AutoGen's
 // group chats write it.
 func TestDataFlowHandedOperand(t *testing.T) {
 	const (
 		rateTask  = "A trip costs 450 EUR. Using an exchange rate of 1 EUR = 1.10 USD, how much is it in USD?"
 		roomsTask = "Room A holds 14 shelves of 25 boxes and room B holds 6 shelves of 30 boxes. How many boxes in total?"
 		angleTask = "What is the sum of the interior angles of a convex heptagon, in degrees?"
+		rentTask  = "The office rent is $1,500 per quarter. Next year the rent goes up by 3%. What will the annual rent be next year?"
 	)
 	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
 	say := func(agent, c string) msg { return msg{agent: agent, content: c} }
@@ -88,6 +115,8 @@ func TestDataFlowHandedOperand(t *testing.T) {
 			say("worker2", "Room B: 6 x 30 = 160 boxes."), say("aggregator", "Total = 350 + 160 = 510 boxes.")}, []int{1, 2, 3}},
 		{"a figure of the method", angleTask, []msg{user(angleTask), say("affirmative", "The sum is (n - 2) x 180 degrees, so 5 x 180 = 900 degrees."),
 			say("negative", "No: (n - 1) x 180 degrees, so 6 x 180 = 1080 degrees."), say("judge", "The sum is 1080 degrees.")}, []int{2}},
+		{"a figure derived from the task's with the factor written", rentTask, []msg{user(rentTask), say("finance", "This year the rent over four quarters comes to $6,000 a year."),
+			say("math", "Applying the increase: 6,000 x 1.3 = 7,800. Next year's annual rent is $7,800."), say("checker", "Confirmed: $7,800.")}, []int{2}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := DataFlowOrigin.Run(prepare(t, tc.task, "", tc.msgs...))
