@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // computedRe finds what an arithmetic expression comes to: a number, an
@@ -32,22 +33,37 @@ func computes(t *text, claims []Claim) []string {
 	return out
 }
 
-// Miscomputes reports whether text writes an arithmetic expression of
+// miscomputes reports whether text writes an arithmetic expression of
 // numbers that does not come to the number it writes after its "="
 // ("24 + 15 = 38", "4 x 12 = 46"): a slip in the step's own arithmetic.
 // Only expressions of bare numbers and the four operations are read
 // (each operation binding as in arithmetic), and a result may be
 // rounded to the places it is written with; anything else (a unit, a
 // percentage, a name between the figures) is read as no expression.
-func Miscomputes(text string) bool {
+func miscomputes(text string) bool {
 	for line := range strings.SplitSeq(text, "\n") {
-		parts := strings.Split(line, "=")
-		for k := 0; k+1 < len(parts); k++ {
-			got, ok := evalTail(parts[k])
+		// Each "=" with what comes before it (back to the previous one)
+		// and after it (up to the next).
+		from := 0
+		for {
+			e := strings.IndexByte(line[from:], '=')
+			if e < 0 {
+				break
+			}
+			e += from
+			before, after := line[from:e], line[e+1:]
+			if k := strings.IndexByte(after, '='); k >= 0 {
+				after = after[:k]
+			}
+			from = e + 1
+			if !endsWithDigit(before) || !startsWithFigure(after) {
+				continue // an expression ends with a number, and a number follows
+			}
+			got, ok := evalTail(before)
 			if !ok {
 				continue
 			}
-			want, places, ok := leadingNumber(parts[k+1])
+			want, places, ok := leadingNumber(after)
 			if !ok {
 				continue
 			}
@@ -57,6 +73,20 @@ func Miscomputes(text string) bool {
 		}
 	}
 	return false
+}
+
+// endsWithDigit reports whether s ends with a digit, spaces aside (as
+// strings.Fields reads them for evalTail).
+func endsWithDigit(s string) bool {
+	s = strings.TrimRightFunc(s, unicode.IsSpace)
+	return s != "" && isDigit(s[len(s)-1])
+}
+
+// startsWithFigure reports whether s begins with a digit or a currency
+// sign, spaces aside (as leadingNumberRe reads them).
+func startsWithFigure(s string) bool {
+	s = strings.TrimLeft(s, " \t\n\f\r")
+	return s != "" && (isDigit(s[0]) || strings.HasPrefix(s, "$") || strings.HasPrefix(s, "€") || strings.HasPrefix(s, "£"))
 }
 
 // arithToken is a number or an operation of an expression.

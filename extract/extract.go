@@ -235,6 +235,10 @@ func (rc *runContext) step(s run.Step) Features {
 	if f.Ledger == nil {
 		rc.rare.Computes = exactly(computes(t, f.Claims))
 	}
+	rc.rare.Miscomputes = strings.IndexByte(s.Content, '=') >= 0 && miscomputes(s.Content)
+	if slices.ContainsFunc(f.Claims, func(c Claim) bool { return c.Kind == ClaimNumber }) {
+		rc.rare.WordNumbers = exactly(wordNumbers(s.Content))
+	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {
 		// Its Action says whether it answers for itself (AssignCallers).

@@ -111,6 +111,14 @@ type Rare struct {
 	// of its claims (Claim.Value): figures it worked out, not ones it
 	// states as given.
 	Computes []string
+	// Miscomputes is whether the step writes arithmetic of bare numbers
+	// that does not come to the number it writes after its "=" ("24 +
+	// 15 = 38"): a slip in its own arithmetic.
+	Miscomputes bool
+	// WordNumbers are the numbers a step that states a number in digits
+	// also writes in words ("over four quarters comes to $6,000"), in
+	// increasing order: a factor it worked a figure out with.
+	WordNumbers []float64
 }
 
 // noRare is the Rare of every Details that has none of them.
@@ -121,7 +129,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0
 }
 
 // empty reports whether d holds none of the facts.
@@ -178,6 +186,8 @@ type featuresJSON struct {
 	Defines      []string    `json:"defines,omitempty"`
 	Asserts      []Assertion `json:"asserts,omitempty"`
 	Computes     []string    `json:"computes,omitempty"`
+	Miscomputes  bool        `json:"miscomputes,omitempty"`
+	WordNumbers  []float64   `json:"word_numbers,omitempty"`
 	Caller       int         `json:"caller"`
 }
 
@@ -200,7 +210,8 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
-		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes, Caller: int(f.Caller),
+		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, Caller: int(f.Caller),
 	}
 }
 

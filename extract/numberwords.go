@@ -1,8 +1,8 @@
 package extract
 
 import (
+	"bytes"
 	"slices"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -42,6 +42,7 @@ type wordNumber struct {
 // order written.
 func wordNumberSpans(text string) []wordNumber {
 	var out []wordNumber
+	var buf [maxNumberWord]byte
 	var total, cur float64
 	in := false // a number is being read
 	from, to := 0, 0
@@ -65,10 +66,15 @@ func wordNumberSpans(text string) []wordNumber {
 			}
 			j += size
 		}
-		w := strings.ToLower(text[i:j])
 		start := i
 		i = j
-		if v, ok := wordMultipliers[w]; ok {
+		w, ascii := lowerASCII(&buf, text[start:j])
+		if !ascii {
+			// No number word is longer, or written in other letters.
+			flush()
+			continue
+		}
+		if v, ok := wordMultipliers[string(w)]; ok {
 			if !in {
 				cur, from = 1, start // "a dozen", "hundred"
 			}
@@ -81,8 +87,8 @@ func wordNumberSpans(text string) []wordNumber {
 			continue
 		}
 		sum, ok := 0.0, true
-		for part := range strings.SplitSeq(w, "-") {
-			v, known := numberWords[part]
+		for part := range bytes.SplitSeq(w, []byte("-")) {
+			v, known := numberWords[string(part)]
 			ok = ok && known
 			sum += v
 		}
@@ -93,7 +99,7 @@ func wordNumberSpans(text string) []wordNumber {
 			}
 			cur += sum
 			in, to = true, j
-		case w == "and" && in:
+		case string(w) == "and" && in:
 			// "three hundred and five"
 		default:
 			flush()
@@ -103,6 +109,26 @@ func wordNumberSpans(text string) []wordNumber {
 	return out
 }
 
-// WordNumbers returns the values of the numbers a text writes in words,
-// as wordNumbers reads them.
-func WordNumbers(text string) []float64 { return wordNumbers(text) }
+// maxNumberWord is longer than any word a number is written in, its
+// parts joined by hyphens ("seventy-seven").
+const maxNumberWord = 32
+
+// lowerASCII writes word in lower case into buf and returns it, without
+// allocating; false when the word is longer than buf or has a letter
+// outside ASCII, as no number word does.
+func lowerASCII(buf *[maxNumberWord]byte, word string) ([]byte, bool) {
+	if len(word) > len(buf) {
+		return nil, false
+	}
+	for k := 0; k < len(word); k++ {
+		c := word[k]
+		switch {
+		case c >= utf8.RuneSelf:
+			return nil, false
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		buf[k] = c
+	}
+	return buf[:len(word)], true
+}

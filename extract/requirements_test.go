@@ -139,7 +139,7 @@ func TestMiscomputes(t *testing.T) {
 		{"1.5 x 60 min = 90 min; 8% of 50 = 4.", false},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
-			assert.Equal(t, tc.want, Miscomputes(tc.text))
+			assert.Equal(t, tc.want, miscomputes(tc.text))
 		})
 	}
 }

@@ -196,14 +196,14 @@ func droppedBy(in *Input) (int, *extract.Requirement) {
 }
 
 // slippedAfter reports whether an agent's step after step p writes
-// arithmetic that does not come to what it says (extract.Miscomputes):
+// arithmetic that does not come to what it says (extract's Miscomputes):
 // then the executors did not do what the plan gave them, and a wrong
 // answer is no sign of what the plan left out. The slip is theirs
 // whatever requirement the plan left out, in any system whose agents
 // work figures out in their messages.
 func slippedAfter(in *Input, p int) bool {
 	for i := p + 1; i < len(in.Run.Steps); i++ {
-		if isAgentDecision(in, i) && !in.Features.Steps[i].Has(extract.KindToolResult) && extract.Miscomputes(in.Run.Steps[i].Content) {
+		if isAgentDecision(in, i) && !in.Features.Steps[i].Has(extract.KindToolResult) && in.Features.Steps[i].Miscomputes {
 			return true
 		}
 	}
@@ -407,7 +407,7 @@ func derivedThere(in *Input, p int, val string) bool {
 	if err != nil || x == 0 {
 		return false
 	}
-	factors := extract.WordNumbers(in.Run.Steps[p].Content)
+	factors := slices.Clone(in.Features.Steps[p].WordNumbers)
 	for _, c := range in.Features.Steps[p].Claims {
 		if v, _ := c.Value(); c.Kind == extract.ClaimNumber && v != val {
 			if k, err := strconv.ParseFloat(v, 64); err == nil {
