@@ -285,9 +285,7 @@ func handedOperand(in *Input, o int, claim string) int {
 		if first == noStep || first < 0 || first >= o || best >= 0 && first >= best || !altersTask(in, c) {
 			continue
 		}
-		p := &in.Features.Steps[first]
-		if !isAgentDecision(in, first) || p.Has(extract.KindToolResult) || p.Has(extract.KindTask) ||
-			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) || derivedThere(in, first, val) {
+		if !statedByAnother(in, first, o, val) {
 			continue
 		}
 		best = first
@@ -387,14 +385,22 @@ func alteredInCode(in *Input, o int) int {
 		if first == noStep || first < 0 || first >= o || best >= 0 && first >= best {
 			continue
 		}
-		p := &in.Features.Steps[first]
-		if !isAgentDecision(in, first) || p.Has(extract.KindToolResult) || p.Has(extract.KindTask) ||
-			run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) || slices.Contains(p.Computes, val) || derivedThere(in, first, val) {
+		if !statedByAnother(in, first, o, val) {
 			continue
 		}
 		best = first
 	}
 	return best
+}
+
+// statedByAnother reports whether step first, which first states the
+// number val that step o uses, is another agent's own decision that
+// states val rather than works it out (Computes, derivedThere): neither a
+// tool's output nor the task restated.
+func statedByAnother(in *Input, first, o int, val string) bool {
+	p := &in.Features.Steps[first]
+	return isAgentDecision(in, first) && !p.Has(extract.KindToolResult) && !p.Has(extract.KindTask) &&
+		!run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) && !slices.Contains(p.Computes, val) && !derivedThere(in, first, val)
 }
 
 // derivedThere reports whether step p, which first states the number
