@@ -441,8 +441,10 @@ func (r *commandReader) redirect(d *syntax.Redirect) {
 	}
 	r.reads, r.edits = false, true
 	r.changes = r.changes || !slices.Contains(r.output, d)
-	if target == "" {
-		r.runs = true // written where the line expands a word to
+	if strings.TrimSpace(target) == "" {
+		// Written where the line expands a word to, or to a name of
+		// blanks only that no one can name a file by again.
+		r.runs = true
 		return
 	}
 	r.files = appendNew(r.files, PathNorm(target))
