@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"strconv"
@@ -255,23 +256,21 @@ func handedValue(in *Input, c int) int {
 // value was not computed there, or every operand is the task's, a unit's
 // factor, the step's own, or computed where it was first stated.
 func handedOperand(in *Input, o int, claim string) int {
+	if o < 0 {
+		return -1
+	}
 	f := &in.Features.Steps[o]
-	if o < 0 || f.Has(extract.KindToolResult) || len(f.Code) > 0 || len(f.Computes) == 0 {
+	if f.Has(extract.KindToolResult) || len(f.Code) > 0 || len(f.Computes) == 0 {
 		return -1
 	}
 	if v, _ := (extract.Claim{Norm: claim}).Value(); !slices.Contains(f.Computes, v) {
 		return -1
 	}
 	numbers := in.supportIndex().numberIndex()
-	other := taskFigures(in)
 	best := -1
-	for _, c := range f.Claims {
-		if c.Kind != extract.ClaimNumber {
-			continue
-		}
-		val, _ := c.Value()
-		x, err := strconv.ParseFloat(val, 64)
-		if err != nil || slices.Contains(f.Computes, val) || other[x] || conversions[x] {
+	for fig := range ownFigures(in, f) {
+		c, val, x := fig.claim, fig.val, fig.x
+		if slices.Contains(f.Computes, val) {
 			continue
 		}
 		first := firstAt(numbers[val], "")
@@ -366,20 +365,19 @@ func ownCode(in *Input, o int) int {
 // returns -1 for a step without code, or code whose figures alter none
 // of the task's or were first written in it.
 func alteredInCode(in *Input, o int) int {
+	if o < 0 {
+		return -1
+	}
 	f := &in.Features.Steps[o]
-	if o < 0 || len(f.Code) == 0 || f.Has(extract.KindToolResult) {
+	if len(f.Code) == 0 || f.Has(extract.KindToolResult) {
 		return -1
 	}
 	numbers := in.supportIndex().numberIndex()
-	other := taskFigures(in)
 	best := -1
-	for _, c := range f.Claims {
-		if c.Kind != extract.ClaimNumber {
+	for fig := range ownFigures(in, f) {
+		val := fig.val
+		if !altersTask(in, fig.claim) {
 			continue
-		}
-		val, _ := c.Value()
-		if x, err := strconv.ParseFloat(val, 64); err != nil || other[x] || conversions[x] || !altersTask(in, c) {
-			continue // the task's figure in words or a date, or a unit's factor (60 seconds in its minute)
 		}
 		first := firstAt(numbers[val], "")
 		if first == noStep || first < 0 || first >= o || best >= 0 && first >= best {
@@ -391,6 +389,37 @@ func alteredInCode(in *Input, o int) int {
 		best = first
 	}
 	return best
+}
+
+// figure is a number a step states: its claim, its value as written
+// and as a number.
+type figure struct {
+	claim extract.Claim
+	val   string
+	x     float64
+}
+
+// ownFigures yields the numbers step f states that are neither a figure
+// of the task written another way (in words, in a date) nor a unit's
+// factor (60 seconds in its minute): those another step may have handed
+// it.
+func ownFigures(in *Input, f *extract.Features) iter.Seq[figure] {
+	return func(yield func(figure) bool) {
+		other := taskFigures(in)
+		for _, c := range f.Claims {
+			if c.Kind != extract.ClaimNumber {
+				continue
+			}
+			val, _ := c.Value()
+			x, err := strconv.ParseFloat(val, 64)
+			if err != nil || other[x] || conversions[x] {
+				continue
+			}
+			if !yield(figure{c, val, x}) {
+				return
+			}
+		}
+	}
 }
 
 // statedByAnother reports whether step first, which first states the
