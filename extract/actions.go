@@ -129,7 +129,9 @@ func answers(w []string) bool {
 	return w[0] == "final" || w[len(w)-1] == "answer"
 }
 
-var readVerbs = toSet("get find list search lookup look read fetch query retrieve calculate compute think check view show describe count browse open visit scroll navigate")
+// Checking who the other party is (authenticate, verify, validate) reads
+// records and changes none: a support agent does it before any action.
+var readVerbs = toSet("get find list search lookup look read fetch query retrieve calculate compute think check view show describe count browse open visit scroll navigate authenticate verify validate")
 
 func nameWords(name string) []string {
 	var words []string

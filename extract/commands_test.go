@@ -51,6 +51,9 @@ func TestConsequentialCommands(t *testing.T) {
 		{"a search named for its source", "web_search", `{"query": "Danube length km"}`, false},
 		{"a lookup named for its source", "WikipediaLookup", `{"title": "Danube"}`, false},
 		{"a search saved", "save_search", `{"query": "Danube"}`, true},
+		{"an identity checked", "authenticate", `{"customer_id": "448120", "date_of_birth": "1987-02-11"}`, false},
+		{"a user verified", "verify_identity", `{"phone": "555-0142", "pin": "8812"}`, false},
+		{"an address validated", "validateAddress", `{"zip": "19122"}`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
