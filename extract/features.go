@@ -357,6 +357,10 @@ type RunFeatures struct {
 	// ExpectedCalls are the tool calls the run's ground truth lists, when
 	// it gives the actions the run should have taken rather than an answer.
 	ExpectedCalls []Call `json:"expected_calls,omitempty"`
+	// Renames are the compound names (user_id, orderId) steps write
+	// otherwise than the task or another agent first wrote them, with the
+	// later steps that carry each new spelling.
+	Renames []Rename `json:"renames,omitempty"`
 
 	steps     []run.Step // the run's steps, whose texts Describe reads; nil in features made by hand
 	described sync.Once  // fills in every step's Reductions and OTAR from the texts
@@ -370,12 +374,13 @@ type runFeaturesJSON struct {
 	FinalAnswer         *FinalAnswer  `json:"final_answer,omitempty"`
 	Requirements        []Requirement `json:"requirements,omitempty"`
 	ExpectedCalls       []Call        `json:"expected_calls,omitempty"`
+	Renames             []Rename      `json:"renames,omitempty"`
 }
 
 // MarshalJSON writes the run's features, each step's with the agent the
 // run names for it (none in features made by hand).
 func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, ExpectedCalls: rf.ExpectedCalls})
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames})
 }
 
 // stepsJSON writes a run's features step by step, rather than a list of

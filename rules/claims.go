@@ -34,6 +34,15 @@ var UnsupportedPlanValue = &Analyzer{Name: "unsupported_plan_value", Run: unsupp
 func unsupportedValues(in *Input, plans bool) []Finding {
 	var out []Finding
 	giver := taskGiver(in)
+	// A name a step writes otherwise than it was given (user_id as
+	// userId), which later steps carry: a value of its own that they
+	// build on, as a figure it made up is.
+	renamed := map[int]extract.Rename{}
+	for _, r := range in.Features.Renames {
+		if _, ok := renamed[int(r.Step)]; !ok && len(r.Carried) > 0 {
+			renamed[int(r.Step)] = r
+		}
+	}
 	for i := range in.Features.Steps {
 		if f := &in.Features.Steps[i]; !isAgentDecision(in, i) || f.Ledger != nil || f.Has(extract.KindToolResult) || proposes(f) != plans {
 			continue // a ledger restates and judges, an observation reports: neither asserts new facts
@@ -63,6 +72,13 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 			score += 0.4
 			reason = joinReason(reason, fmt.Sprintf("it admits its values are assumed (%q)", sig.Quote))
 			quote = quoteAt(in, i, sig.Offset, len(sig.Quote))
+		}
+		if r, ok := renamed[i]; ok {
+			score += 0.45
+			reason = joinReason(reason, fmt.Sprintf("it writes %q for the name %q given before it, and later steps carry the new name (step %d)", r.To, r.From, r.Carried[0]))
+			if quote == "" {
+				quote = quoteAt(in, i, r.Offset, len(r.To))
+			}
 		}
 		if score > 0 {
 			out = append(out, Finding{Step: i, Strength: score, Quote: quote, Reason: reason})

@@ -224,7 +224,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	}),
 	FactSignals: eachStep(func(f *extract.Features) { f.Errors, f.Successes, f.ExitCode = nil, nil, nil }),
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
-		rf.Question = nil
+		rf.Question, rf.Renames = nil, nil
 		eachStep(func(f *extract.Features) { f.Claims = nil })(r, rf)
 	},
 	FactToolCalls: eachStep(func(f *extract.Features) {

@@ -788,6 +788,32 @@ func TestUnsupportedClaimOfFileArguments(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(UnsupportedClaim.Run(in), true))
 }
 
+// TestUnsupportedClaimOfRenamedName: an engineer who writes the task's
+// field user_id as userId, which the tester then carries, gave a name of
+// its own that later steps build on, as a made-up figure is; a name kept,
+// or renamed where no later step takes the new one up, is not blamed so.
+// The shape is a MetaGPT-like team's design, code and tests.
+func TestUnsupportedClaimOfRenamedName(t *testing.T) {
+	const task = "Add POST /items; the JSON body has the fields user_id and title, as the mobile client sends them."
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	design := msg{agent: "Architect", content: "The handler reads user_id and title from the body and returns the new id."}
+	for _, tc := range []struct {
+		name string
+		code string
+		test string
+		want []int
+	}{
+		{"renamed and carried", "def create(body):\n    return save(body['userId'], body['title'])", "post('/items', {'userId': 7, 'title': 'pen'})", []int{2}},
+		{"kept", "def create(body):\n    return save(body['user_id'], body['title'])", "post('/items', {'user_id': 7, 'title': 'pen'})", nil},
+		{"renamed, not carried", "def create(body):\n    return save(body['userId'], body['title'])", "The tests pass.", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := prepare(t, task, "", user, design, msg{agent: "Engineer", content: tc.code}, msg{agent: "QaEngineer", content: tc.test})
+			assert.Equal(t, tc.want, steps(UnsupportedClaim.Run(in), true))
+		})
+	}
+}
+
 func TestAttributeCodeRun(t *testing.T) {
 	a := Attribute(codeRun(t, "1200"))
 	assert.Equal(t, 5, a.Step)

@@ -1,0 +1,139 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/offattr/offattr/run"
+)
+
+// Rename is a compound name (a field, a key, a function: user_id,
+// orderId) that a step writes otherwise than the task, or another agent
+// before it, wrote it: the same words joined another way (user_id as
+// userId, otherJoin). A step that writes both may map one to the other
+// (orderId=row.order_id): it is still the first to write the new one.
+// Code and specs that pass it on then name something the task's reader
+// does not know.
+type Rename struct {
+	Step   int32  `json:"step"`
+	From   string `json:"from"`   // as first written
+	To     string `json:"to"`     // as this step writes it
+	Offset int    `json:"offset"` // of To in the step's text
+	// Carried are the later steps that write To as this step does.
+	Carried []int32 `json:"carried,omitempty"`
+}
+
+// maxNameScan bounds the bytes of a text renames reads.
+const maxNameScan = 64 << 10
+
+// compoundNames calls yield with each compound name in s and its offset:
+// a word of letters, digits and underscores, starting with a letter, of
+// two parts or more, joined by underscores (user_id) or by a capital
+// after a lower-case letter (userId). A word of one part says nothing of
+// how its parts are joined.
+func compoundNames(s string, yield func(name string, at int)) {
+	s = s[:headEnd(s, maxNameScan)]
+	for i := 0; i < len(s); {
+		if !nameByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && nameByte(s[j]) {
+			j++
+		}
+		// A word glued to a rune beyond ASCII is part of a longer one.
+		glued := j < len(s) && s[j] >= utf8.RuneSelf || i > 0 && s[i-1] >= utf8.RuneSelf
+		if w := s[i:j]; !glued && isLetter(w[0]) && compound(w) {
+			yield(w, i)
+		}
+		i = j
+	}
+}
+
+func nameByte(b byte) bool { return b == '_' || isLetter(b) || b >= '0' && b <= '9' }
+
+func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+
+// compound reports whether a word is two parts or more: an underscore
+// between two of its characters, or a lower-case letter before a capital.
+func compound(w string) bool {
+	t := strings.Trim(w, "_")
+	for k := 1; k < len(t); k++ {
+		if t[k] == '_' && t[k-1] != '_' || t[k] >= 'A' && t[k] <= 'Z' && t[k-1] >= 'a' && t[k-1] <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// otherJoin reports whether two spellings of a name join its parts in
+// two ways, one with underscores and one by case (user_id, userId): a
+// name carried from one code convention to another. Spellings that differ
+// in case alone are a brand's or a title's (MacOS, macOS), and one in
+// capitals is a constant beside the variable (RATE_LIMIT, rate_limit).
+func otherJoin(a, b string) bool {
+	return strings.Contains(a, "_") != strings.Contains(b, "_") && a != strings.ToUpper(a) && b != strings.ToUpper(b)
+}
+
+// nameKey is a compound name without its case and its underscores: the
+// words it is made of.
+func nameKey(w string) string {
+	return strings.ToLower(strings.ReplaceAll(w, "_", ""))
+}
+
+// renames finds the compound names steps write otherwise than the task
+// or another agent first wrote them. Only the first step to write a new
+// spelling renames: those after it carry it. The task's spellings come
+// first; a step's own spellings, and those of tools' output (a record's
+// keys are the tool's, not an agent's choice), are the ones a later
+// agent is held to, but a tool's result renames nothing.
+func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
+	type first struct {
+		spelling string
+		agent    string // "" for the task
+	}
+	firsts := map[string]first{}
+	compoundNames(question, func(w string, _ int) {
+		if _, ok := firsts[nameKey(w)]; !ok {
+			firsts[nameKey(w)] = first{spelling: w}
+		}
+	})
+	var out []Rename
+	renamed := map[string]int{} // a new spelling → its Rename in out
+	for i, s := range steps {
+		tool := rf.Steps[i].Has(KindToolResult)
+		agent := run.AgentKey(s.Agent)
+		written := map[string]bool{}
+		type seen struct {
+			w  string
+			at int
+		}
+		var names []seen
+		compoundNames(s.Content, func(w string, at int) {
+			if !written[w] {
+				written[w] = true
+				names = append(names, seen{w, at})
+			}
+		})
+		for _, n := range names {
+			k := nameKey(n.w)
+			f, ok := firsts[k]
+			switch {
+			case !ok:
+				firsts[k] = first{spelling: n.w, agent: agent}
+			case f.spelling == n.w:
+			case renamed[n.w] > 0:
+				r := &out[renamed[n.w]-1]
+				if r.Step != int32(i) && !slices.Contains(r.Carried, int32(i)) {
+					r.Carried = append(r.Carried, int32(i))
+				}
+			case !tool && f.agent != agent && otherJoin(f.spelling, n.w):
+				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at})
+				renamed[n.w] = len(out)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,62 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestRenames: a name the task or an agent gives with underscores (user_id)
+// that a later agent writes joined by case (userId), or the other way
+// round, is renamed there, and the steps after that write the new
+// spelling carry it. Spellings that differ in case alone (a brand's, a
+// constant's), an agent's own change of spelling, and a tool's record
+// keys rename nothing. The shapes are a MetaGPT-like
+// team's spec, design and code, as its messages write them.
+func TestRenames(t *testing.T) {
+	const task = "Build POST /api/v1/items. The body has the fields user_id and title."
+	say := func(agent, c string) run.Step { return run.Step{Agent: agent, Content: c, Kind: run.KindMessage} }
+	for _, tc := range []struct {
+		name  string
+		steps []run.Step
+		want  []Rename
+	}{
+		{"a design renames the task's field, code carries it", []run.Step{
+			say("ProductManager", "P0: the body carries user_id and title."),
+			say("Architect", "class ItemCreate(BaseModel):\n    userId: int"),
+			say("Engineer", "item = Item(owner=body.userId)"),
+		}, []Rename{{Step: 1, From: "user_id", To: "userId", Offset: 33, Carried: []int32{2}}}},
+		{"code maps the field to a new name", []run.Step{
+			say("Engineer", "return [OrderSummary(userId=r.user_id) for r in rows]"),
+			say("QaEngineer", "assert r.json()[0][\"userId\"] == 7"),
+		}, []Rename{{Step: 0, From: "user_id", To: "userId", Offset: 21, Carried: []int32{1}}}},
+		{"the name kept", []run.Step{
+			say("Architect", "class ItemCreate(BaseModel):\n    user_id: int"),
+			say("Engineer", "Item(owner=body.user_id)"),
+		}, nil},
+		{"case alone differs", []run.Step{
+			say("Researcher", "It runs on MacOS and on iOS."),
+			say("Writer", "Available for macOS."),
+		}, nil},
+		{"a constant of the same words", []run.Step{
+			say("Engineer", "USER_ID = 7\nprint(USER_ID)"),
+		}, nil},
+		{"an agent changes its own spelling", []run.Step{
+			say("Engineer", "def load(item_count): ..."),
+			say("Engineer", "def load(itemCount): ..."),
+		}, nil},
+		{"a tool's record keys", []run.Step{
+			{Agent: "tool", Content: `{"userId": 7, "title": "pen"}`, Kind: run.KindToolResult},
+		}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &run.Run{Question: task, Steps: tc.steps}
+			for i := range r.Steps {
+				r.Steps[i].Index = i
+			}
+			assert.Equal(t, tc.want, Run(r).Renames)
+		})
+	}
+}
