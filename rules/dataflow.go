@@ -122,11 +122,16 @@ func dataFlowOrigin(in *Input) []Finding {
 				}
 			}
 		}
-		if plan >= 0 && o > plan && !in.Features.Steps[o].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[plan].Agent, in.Run.Steps[o].Agent) {
+		if plan >= 0 && !in.Features.Steps[o].Has(extract.KindToolResult) &&
+			(o > plan && !run.SameAgent(in.Run.Steps[plan].Agent, in.Run.Steps[o].Agent) || o < plan && slices.Contains(cf.Path, plan)) {
 			// Computed by another agent under a plan that left out a
 			// requirement of the task: the plan is where the work went
 			// wrong. An agent that carries out its own plan had the
-			// task before it and left the requirement out itself.
+			// task before it and left the requirement out itself. A
+			// value stated before that plan (a bound of a first plan
+			// that kept the requirement) and carried on by it is the
+			// dropping plan's too: the work that reached the answer
+			// was laid out there.
 			o, why = plan, true
 			dropped[o] = true
 		}

@@ -19,7 +19,9 @@ import (
 // after the plan (a requirement met in other words, or one the answer
 // needs nothing for, beside a wrong sum), nor a unit asked for that the
 // answer gives no other unit than (a reading's "C" for "celsius"), nor
-// a plan an agent carries out itself (a single assistant's). The shape is a planner, executor and summariser team without
+// a plan an agent carries out itself (a single assistant's). A re-plan
+// that drops a requirement the first plan kept is the plan, also for the
+// values of the first plan it carries on (the bounds of a range). The shape is a planner, executor and summariser team without
 // tools, as AutoGen's group chats and MetaGPT-like pipelines write it.
 func TestDataFlowDroppedRequirement(t *testing.T) {
 	const (
@@ -29,6 +31,7 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 		wrapTask  = "A shop sells notebooks at $4 each and pens at $1.50 each. Ana buys 6 notebooks and 10 pens. How much does she pay in total, not counting the gift wrapping?"
 		roadTask  = "How far is it by road from Lyon to Geneva, in kilometres, rounded to the nearest whole number?"
 		tempTask  = "What was the lowest temperature recorded in Oslo in January 2021, in celsius?"
+		primeTask = "List the prime numbers between 10 and 40, excluding those that end in the digit 3."
 		gymTask   = "The gym charges $12 per class. Lena attended classes on Mon, Tue, Sat, Wed, Sun and Fri last week. How much did she pay, given that she is charged only on weekdays?"
 	)
 	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
@@ -69,6 +72,12 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 			say("orchestrator", "Here is the plan to follow as best as possible:\n- The surfer finds the January 2021 records of Oslo's stations.\n- Report the lowest one."),
 			say("surfer", "The Blindern table shows a lowest reading of -17.9 C on 16 January 2021."),
 			say("orchestrator", "FINAL ANSWER: -17.9")}, 2},
+		{"a re-plan drops the exclusion and carries the first plan's bounds", primeTask, []msg{user(primeTask),
+			say("planner", "Plan:\n1. List the integers from 11 to 39.\n2. Keep the primes.\n3. Remove every prime that ends in the digit 3."),
+			say("critic", "Step 1 is wasteful: test only odd numbers."),
+			say("planner", "Revised plan:\n1. List the odd integers from 11 to 39.\n2. Keep the primes and report them."),
+			say("executor", "Primes: 11, 13, 17, 19, 23, 29, 31, 37"),
+			say("executor", "Final answer: 11, 13, 17, 19, 23, 29, 31, 37")}, 3},
 		{"one agent carries out its own plan that drops the rounding", roadTask, []msg{user(roadTask),
 			say("assistant", "Plan: find the road distance between the two cities, then report it."),
 			say("assistant", "By the A40 the road distance from Lyon to Geneva comes to 150.7 km."),
