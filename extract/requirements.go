@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	matching "github.com/offattr/offattr/internal/match"
 	"github.com/offattr/offattr/run"
 )
 
@@ -46,10 +47,13 @@ var (
 	// only before a price ("over 4 weeks" is a span of time).
 	thresholdRe = pattern(`(?:`+goWords(`above|beyond|exceeding|below`)+`\s{1,3}(?:[$€£]\s{0,2})?|`+goWords(`over|under`)+`\s{1,3}[$€£]\s{0,2})(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?![\d.,]?\d)`, ci)
 	boundReqRe  = pattern(goWords(`at most|at least|no more than|no fewer than|no less than|not more than|a maximum of|a minimum of`)+`\s{1,3}(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?!\d)`, ci)
-	roundReqRe  = pattern(goWords(`round|rounded|rounding|rounds`)+`(?:\s{1,3}(?:it|up|down|off|the\s{1,3}(?:answer|result|value)|your\s{1,3}answer)){0,2}(?:\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:nearest(?:\s{1,3}(?<unit>[a-z]{1,15}))?|(?<n>one|two|three|four|five|\d)\s{1,3}(?<kind>decimal|significant|digit)[a-z]{0,8}(?:\s{1,3}places?)?))?|`+
+	roundReqRe  = pattern(goWords(`round|rounded|rounding|rounds`)+`(?:\s{1,3}(?:it|each|them|all|up|down|off|the\s{1,3}(?:answer|result|value)|your\s{1,3}answer)){0,2}(?:\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:nearest(?:\s{1,3}(?<unit>[a-z]{1,15}))?|(?<n>one|two|three|four|five|\d)\s{1,3}(?<kind>decimal|significant|digit)[a-z]{0,8}(?:\s{1,3}places?)?))?|`+
 		goWords(`to one|to two|to three|to four|to five|to \d`)+`\s{1,3}(?<n2>)decimal[a-z]{0,8}(?:\s{1,3}places?)?|`+goWords(`whole number|an integer`), ci)
 	unitReqRe   = pattern(`(?:,|`+goWords(`answer|express|expressed|give|given|report|reported|state|stated|convert|converted|measured|value`)+`)\s{1,3}(?:[a-z]{1,15}\s{1,3}){0,4}`+goWords(`in`)+`\s{1,3}(?<unit>[a-z]{2,12})(?=\s{0,3}(?:[?.,;()]|$))`, ci)
 	formatReqRe = pattern(goWords(`in`)+`\s{1,3}(?:(?:the|an?)\s{1,3})?(?<what>[\w/-]{2,20})\s{1,3}format\b`, ci)
+	// A data format the answer is asked in by its name: "return them as
+	// a JSON list", "as CSV".
+	asFormatReqRe = pattern(goWords(`as`)+`\s{1,3}(?:an?\s{1,3})?(?<what>`+goWords(`json|csv|yaml|xml|markdown|html`)+`)`, ci)
 	// What a thing must do: a verb that constrains it, not "make sure".
 	mustReqRe = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`[^.;:?!\n]{1,120})`, ci)
 )
@@ -158,8 +162,10 @@ func requirements(task string, steps []run.Step) []Requirement {
 			out[len(out)-1].Unit = true
 		}
 	}
-	for _, m := range t.all(formatReqRe, 0) {
-		add(t.str(m.Whole()), []string{strings.ToLower(t.named(m, "what")), "format"})
+	for _, re := range []*matching.Pattern{formatReqRe, asFormatReqRe} {
+		for _, m := range t.all(re, 0) {
+			add(t.str(m.Whole()), []string{strings.ToLower(t.named(m, "what")), "format"})
+		}
 	}
 	for _, m := range t.all(mustReqRe, 0) {
 		// Each clause of what must be done is a requirement of its own.

@@ -59,6 +59,12 @@ func TestRequirements(t *testing.T) {
 			[]req{{"rounded to one decimal place", []string{"round", "decimal", "places", "nearest"}, 1, false, false, nil}}},
 		{"a format", "Give the date in YYYY-MM-DD format.", []string{"1 March 2024"},
 			[]req{{"in YYYY-MM-DD format", []string{"yyyy-mm-dd", "format"}, -1, false, false, nil}}},
+		{"a data format by its name", "Convert 20 C and 25 C to Fahrenheit and return them as a JSON list.",
+			[]string{"Plan: convert each and return a JSON list.", "68, 77"},
+			[]req{{"as a JSON", []string{"json", "format"}, -1, false, false, []int32{1}}}},
+		{"a rounding of each value", "Convert 20 C and 25 C to Fahrenheit. Round each to one decimal place.",
+			[]string{"FINAL ANSWER: 68.0, 77.0"},
+			[]req{{"Round each to one decimal place", []string{"round", "decimal", "places", "nearest"}, 1, false, true, nil}}},
 		{"boilerplate and significant figures", "You must make sure you find the correct answer. Give the mass rounded to 3 significant figures.",
 			[]string{"FINAL ANSWER: 1.23"}, nil},
 	} {
