@@ -240,6 +240,9 @@ func (rc *runContext) step(s run.Step) Features {
 	if slices.ContainsFunc(f.Claims, func(c Claim) bool { return c.Kind == ClaimNumber }) {
 		rc.rare.WordNumbers = exactly(wordNumbers(s.Content))
 	}
+	if !f.Has(KindToolResult) {
+		rc.rare.MonthDays = exactly(monthDays(t))
+	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {
 		// Its Action says whether it answers for itself (AssignCallers).

@@ -119,6 +119,10 @@ type Rare struct {
 	// also writes in words ("over four quarters comes to $6,000"), in
 	// increasing order: a factor it worked a figure out with.
 	WordNumbers []float64
+	// MonthDays are the days of a month the step names without a year
+	// ("May 14": "05-14"), in the order written: a date a person gives
+	// that a call writes in full.
+	MonthDays []string
 }
 
 // noRare is the Rare of every Details that has none of them.
@@ -129,7 +133,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0
 }
 
 // empty reports whether d holds none of the facts.
@@ -188,6 +192,7 @@ type featuresJSON struct {
 	Computes     []string    `json:"computes,omitempty"`
 	Miscomputes  bool        `json:"miscomputes,omitempty"`
 	WordNumbers  []float64   `json:"word_numbers,omitempty"`
+	MonthDays    []string    `json:"month_days,omitempty"`
 	Caller       int         `json:"caller"`
 }
 
@@ -211,7 +216,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
-		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, Caller: int(f.Caller),
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Caller: int(f.Caller),
 	}
 }
 

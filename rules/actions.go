@@ -501,7 +501,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !dateHeld(in, sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -516,8 +516,24 @@ func unsupportedArguments(in *Input) []Finding {
 }
 
 // UnsupportedArguments is the unsupported_arguments analyzer.
-var UnsupportedArguments = &Analyzer{Name: "unsupported_arguments", Run: unsupportedArguments, Requires: []Fact{FactToolCalls, FactKinds, FactSignals, FactTrials},
+var UnsupportedArguments = &Analyzer{Name: "unsupported_arguments", Run: unsupportedArguments, Requires: []Fact{FactToolCalls, FactKinds, FactSignals, FactTrials, FactClaims},
 	Doc: "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up"}
+
+// dateHeld reports whether v is a date written in full (2024-05-14) whose
+// month and day a step before i names without a year ("May 14", extract's
+// MonthDays) and whose year the task or a step before i writes: the date
+// a person gave, written out as a call takes it, not one made up.
+func dateHeld(in *Input, sup *support, v string, i int) bool {
+	if len(v) != len("2006-01-02") || v[4] != '-' || v[7] != '-' || strings.Trim(v[:4]+v[5:7]+v[8:], "0123456789") != "" {
+		return false
+	}
+	for j := range i {
+		if slices.Contains(in.Features.Steps[j].MonthDays, v[5:]) {
+			return sup.before(v[:4], i, from{})
+		}
+	}
+	return false
+}
 
 // composed reports whether a value of a few words takes at least half of
 // them from the task or the steps before i: a search query or a

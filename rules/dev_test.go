@@ -225,7 +225,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	FactSignals: eachStep(func(f *extract.Features) { f.Errors, f.Successes, f.ExitCode = nil, nil, nil }),
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
 		rf.Question, rf.Renames = nil, nil
-		eachStep(func(f *extract.Features) { f.Claims = nil })(r, rf)
+		eachStep(func(f *extract.Features) { f.Claims, f.MonthDays = nil, nil })(r, rf)
 	},
 	FactToolCalls: eachStep(func(f *extract.Features) {
 		f.Calls, f.Code, f.Tool, f.Caller = nil, nil, "", extract.NoCaller

@@ -380,7 +380,8 @@ func TestSearchPutsNoAnswerForward(t *testing.T) {
 
 // TestUnsupportedArguments: a search query of a few words that takes its
 // words from the task is composed, not made up, though the task does not
-// hold it as a whole; a name the caller brings from nowhere is made up.
+// hold it as a whole; a name the caller brings from nowhere is made up;
+// a date the user gave without its year is the user's, written in full.
 func TestUnsupportedArguments(t *testing.T) {
 	in := prepare(t, "Who is the current Director-General of the World Trade Organization?", "",
 		msg{agent: "user", content: "Who is the current Director-General of the World Trade Organization?", kind: run.KindUser},
@@ -408,6 +409,30 @@ func TestUnsupportedArguments(t *testing.T) {
 		msg{agent: "tool", content: `{"order_id": "#W4817420", "status": "cancelled"}`, kind: run.KindToolResult},
 	)
 	assert.Equal(t, []int{1}, steps(UnsupportedArguments.Run(id), true))
+
+	// A date the customer gave without its year ("May 14"), which the
+	// call writes in full with the year of the reservation it read, is
+	// the customer's; one whose day nobody named, or whose year no step
+	// wrote, is made up (an airline assistant's chat transcript).
+	const ask = "Please move reservation 4WQ150 from May 13 to May 14, same route JFK to SEA."
+	for _, tc := range []struct {
+		name, result, date string
+		want               []int
+	}{
+		{"the day given, the year read", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2024-05-13"}]}`, "2024-05-14", nil},
+		{"a day nobody gave", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2024-05-13"}]}`, "2024-05-15", []int{3}},
+		{"a year nobody wrote", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083"}]}`, "2024-05-14", []int{3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := prepare(t, ask, "",
+				msg{agent: "user", content: ask, kind: run.KindUser},
+				msg{agent: "assistant", content: `get_reservation_details({"reservation_id": "4WQ150"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: tc.result, kind: run.KindToolResult},
+				msg{agent: "assistant", content: `search_direct_flight({"origin": "JFK", "destination": "SEA", "date": "` + tc.date + `"})`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tc.want, steps(UnsupportedArguments.Run(in), true))
+		})
+	}
 }
 
 // TestPathsAReaderFound: a coding agent that opens the module an issue

@@ -1,0 +1,32 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestMonthDays: the days of a month a text names without a year, in
+// either order and with an ordinal, as a customer writes them to a
+// support assistant; a date with its year (a claim of its own), a time
+// of day, a modal "may" before a figure of another kind and a month
+// alone are none.
+func TestMonthDays(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"I need to move it from May 13 to May 14, same route.", []string{"05-13", "05-14"}},
+		{"Book me on Sept. 3rd, or the 4th of September.", []string{"09-03", "09-04"}},
+		{"Arriving 21 December in the evening", []string{"12-21"}},
+		{"The flight on May 14, 2024 left late.", nil},
+		{"It was on 14 May 2024.", nil},
+		{"Results may 2.5 times exceed", nil},
+		{"See you in March.", nil},
+		{"Jan 32 is no day.", nil},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			assert.Equal(t, tc.want, monthDays(newText(tc.text)))
+		})
+	}
+}
