@@ -56,6 +56,11 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		} else {
 			claims = withoutPaths(claims, argumentPaths(&in.Features.Steps[i]))
 		}
+		// A date a person gave without its year, written out in full,
+		// is theirs (dateHeld).
+		if held := func(c string) bool { return dateHeld(in, in.supportIndex(), c, i) }; slices.ContainsFunc(claims, held) {
+			claims = slices.DeleteFunc(slices.Clone(claims), held)
+		}
 		used := len(claims)
 		var example string
 		if used > 0 {

@@ -411,17 +411,19 @@ func TestUnsupportedArguments(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(UnsupportedArguments.Run(id), true))
 
 	// A date the customer gave without its year ("May 14"), which the
-	// call writes in full with the year of the reservation it read, is
-	// the customer's; one whose day nobody named, or whose year no step
-	// wrote, is made up (an airline assistant's chat transcript).
+	// call writes in full with the year of the reservation it read, or
+	// of today's date the system's instructions give, is the customer's;
+	// one whose day nobody named, or whose year nothing wrote, is made up
+	// (an airline assistant's chat transcript).
 	const ask = "Please move reservation 4WQ150 from May 13 to May 14, same route JFK to SEA."
 	for _, tc := range []struct {
-		name, result, date string
-		want               []int
+		name, result, date, instructions string
+		want                             []int
 	}{
-		{"the day given, the year read", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2024-05-13"}]}`, "2024-05-14", nil},
-		{"a day nobody gave", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2024-05-13"}]}`, "2024-05-15", []int{3}},
-		{"a year nobody wrote", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083"}]}`, "2024-05-14", []int{3}},
+		{"the day given, the year read", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2024-05-13"}]}`, "2024-05-14", "", nil},
+		{"the day given, the year in the system's instructions", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083"}]}`, "2024-05-14", "The current time is 2024-05-12 15:00:00 EST.", nil},
+		{"a day nobody gave", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083", "date": "2024-05-13"}]}`, "2024-05-15", "", []int{3}},
+		{"a year nobody wrote", `{"reservation_id": "4WQ150", "flights": [{"flight_number": "HAT083"}]}`, "2024-05-14", "", []int{3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := prepare(t, ask, "",
@@ -429,8 +431,12 @@ func TestUnsupportedArguments(t *testing.T) {
 				msg{agent: "assistant", content: `get_reservation_details({"reservation_id": "4WQ150"})`, kind: run.KindToolCall},
 				msg{agent: "tool", content: tc.result, kind: run.KindToolResult},
 				msg{agent: "assistant", content: `search_direct_flight({"origin": "JFK", "destination": "SEA", "date": "` + tc.date + `"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `[{"flight_number": "HAT170", "date": "` + tc.date + `", "departure": "10:00"}]`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "On " + tc.date + " HAT170 leaves at 10:00. Shall I move you to it?"},
 			)
+			in.Run.Instructions = tc.instructions
 			assert.Equal(t, tc.want, steps(UnsupportedArguments.Run(in), true))
+			assert.Equal(t, tc.want, steps(UnsupportedClaim.Run(in), true), "the date the search carries on")
 		})
 	}
 }
