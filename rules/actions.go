@@ -501,7 +501,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !dateHeld(in, sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !dateHeld(in, sup, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -518,6 +518,18 @@ func unsupportedArguments(in *Input) []Finding {
 // UnsupportedArguments is the unsupported_arguments analyzer.
 var UnsupportedArguments = &Analyzer{Name: "unsupported_arguments", Run: unsupportedArguments, Requires: []Fact{FactToolCalls, FactKinds, FactSignals, FactTrials, FactClaims},
 	Doc: "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up"}
+
+// spelledApart reports whether v is a value of words joined by
+// underscores (one_way, round_trip, business_class: a tool's enum) that
+// the task or a step before i writes with hyphens or spaces ("a one-way
+// flight"): the choice a person said, in the tool's spelling. A value
+// with digits (credit_card_7720) is an id, and is looked for whole.
+func spelledApart(sup *support, v string, i int) bool {
+	if !strings.Contains(v, "_") || strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) && r != '_' }) {
+		return false
+	}
+	return sup.before(strings.ReplaceAll(v, "_", "-"), i, from{}) || sup.before(strings.ReplaceAll(v, "_", " "), i, from{})
+}
 
 // dateHeld reports whether v is a date written in full (2024-05-14) whose
 // month and day a step before i names without a year ("May 14", extract's

@@ -381,7 +381,9 @@ func TestSearchPutsNoAnswerForward(t *testing.T) {
 // TestUnsupportedArguments: a search query of a few words that takes its
 // words from the task is composed, not made up, though the task does not
 // hold it as a whole; a name the caller brings from nowhere is made up;
-// a date the user gave without its year is the user's, written in full.
+// a date the user gave without its year is the user's, written in full,
+// and so is a choice the user said apart that the tool joins by
+// underscores.
 func TestUnsupportedArguments(t *testing.T) {
 	in := prepare(t, "Who is the current Director-General of the World Trade Organization?", "",
 		msg{agent: "user", content: "Who is the current Director-General of the World Trade Organization?", kind: run.KindUser},
@@ -409,6 +411,29 @@ func TestUnsupportedArguments(t *testing.T) {
 		msg{agent: "tool", content: `{"order_id": "#W4817420", "status": "cancelled"}`, kind: run.KindToolResult},
 	)
 	assert.Equal(t, []int{1}, steps(UnsupportedArguments.Run(id), true))
+
+	// A choice the customer said with a hyphen or a space ("one-way",
+	// "round trip"), which the call gives in the tool's spelling
+	// (one_way), is the customer's; an id of words and digits joined so
+	// (credit_card_7720) is looked for whole (an airline assistant's chat
+	// transcript, as tau-bench's airline domain names its values).
+	const book = "Book me a one-way economy flight BOS to ORD on May 20, and pay with my card."
+	for _, tc := range []struct {
+		name, args string
+		want       []int
+	}{
+		{"an enum said apart", `{"flight_type": "one_way", "cabin": "economy", "origin": "BOS", "destination": "ORD"}`, nil},
+		{"an enum nobody said", `{"flight_type": "round_trip", "cabin": "economy", "origin": "BOS", "destination": "ORD"}`, []int{1}},
+		{"an id of words and digits", `{"flight_type": "one_way", "payment_id": "credit_card_7720"}`, []int{1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := prepare(t, book, "",
+				msg{agent: "user", content: book, kind: run.KindUser},
+				msg{agent: "assistant", content: `book_reservation(` + tc.args + `)`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tc.want, steps(UnsupportedArguments.Run(in), true))
+		})
+	}
 
 	// A date the customer gave without its year ("May 14"), which the
 	// call writes in full with the year of the reservation it read, or
