@@ -19,7 +19,7 @@ import (
 // that run and of the failing runs after it are exonerated, since they
 // only read that state. A check that passes again later was repaired, and
 // says nothing. A run fails when its output tells of an error besides its
-// exit code, and passes when it does not fail.
+// exit code (with or without one), and passes when it does not.
 func regression(in *Input) []Finding {
 	steps := in.Features.Steps
 	type outcome struct {
@@ -42,9 +42,14 @@ func regression(in *Input) []Finding {
 			continue
 		}
 		_, failed := toolFailed(f)
-		if failed && !toldError(f) {
+		told := toldError(f)
+		if failed && !told {
 			continue // an exit code alone (a search that found nothing) tells of no failure of the code
 		}
+		// A test runner's summary of failures fails the check though the
+		// output carries no exit code, as a shell tool that returns only
+		// what the command printed gives it.
+		failed = failed || told
 		if _, ok := runs[cmd]; !ok {
 			order = append(order, cmd)
 		}

@@ -24,10 +24,13 @@ func TestRegression(t *testing.T) {
 		test   = `bash({"command": "python3 -m pytest -q tests/test_values.py"})`
 		failed = "F...\nE       Failed: DID NOT RAISE <class 'ValueError'>\nFAILED tests/test_values.py::test_invalid\n1 failed, 3 passed in 0.05s\n[exit code 1]"
 		passed = "....\n4 passed in 0.04s"
-		grep   = `bash({"command": "grep -rn parse_on cfg"})`
-		none   = "[exit code 1]"
-		write  = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
-		repro  = `bash({"command": "python reproduce.py"})`
+		// The same failure as a shell tool that returns only what the
+		// command printed gives it (SWE-agent's observations): no exit code.
+		failedQuiet = "F...\nFAILED tests/test_values.py::test_invalid - Failed: DID NOT RAISE <class 'ValueError'>\n1 failed, 3 passed in 0.05s"
+		grep        = `bash({"command": "grep -rn parse_on cfg"})`
+		none        = "[exit code 1]"
+		write       = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
+		repro       = `bash({"command": "python reproduce.py"})`
 		// The same changes made by command line, as SWE-agent's bash and
 		// Claude Code's Bash make them: an edit in place, a module
 		// rewritten from a heredoc.
@@ -61,6 +64,7 @@ func TestRegression(t *testing.T) {
 		{"a module rewritten from a heredoc breaks a passing check", []msg{user, call(test), out(passed), call(heredoc), out(""), call(test), out(failed)}, []int{3}, []int{5}},
 		{"a change breaks a passing check saved with tee", []msg{user, call(teeTest), out(passed), call(edit), out(edited), call(teeTest), out(failed)}, []int{3}, []int{5}},
 		{"a change breaks a passing check saved to a file", []msg{user, call(saveTest), out(passed), call(edit), out(edited), call(saveTest), out(failed)}, []int{3}, []int{5}},
+		{"a change breaks a passing check that prints no exit code", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failedQuiet)}, []int{3}, []int{5}},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -122,7 +126,10 @@ func TestSavedCheckChangesNothing(t *testing.T) {
 		check  = `bash({"command": "python -m pytest -q tests/test_values.py 2>&1 | tee /tmp/pytest.log"})`
 		edit   = `bash({"command": "sed -i \"s/'on')/'on', 'off')/\" cfg/values.py"})`
 		passed = "....\n4 passed in 0.04s"
-		failed = "F...\nE       AssertionError: assert parse_bool('off') is False\nFAILED tests/test_values.py::test_off\n1 failed, 3 passed in 0.05s\n[exit code 1]"
+		// The same failure as a shell tool that returns only what the
+		// command printed gives it (SWE-agent's observations): no exit code.
+		failedQuiet = "F...\nFAILED tests/test_values.py::test_invalid - Failed: DID NOT RAISE <class 'ValueError'>\n1 failed, 3 passed in 0.05s"
+		failed      = "F...\nE       AssertionError: assert parse_bool('off') is False\nFAILED tests/test_values.py::test_off\n1 failed, 3 passed in 0.05s\n[exit code 1]"
 	)
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
 	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
