@@ -77,9 +77,10 @@ func (c Call) Files() []string { return c.files }
 // Writes are the files the call's command line writes, each once, as
 // PathNorm has them, when writing files is all it does besides reading:
 // an edit in place (sed -i), a heredoc or a program's output redirected
-// into a file, cp, mv, rm, tee. nil for a call given no command line, and
-// for a line that runs anything else (a script, an install, a build),
-// which may write any file. A patch applied writes files its line does
+// into a file, cp, mv, rm, tee, a script given on the line (python -
+// <<'EOF', python -c) whose code writes files by name. nil for a call
+// given no command line, and for a line that runs anything else (a
+// script file, an install, a build), which may write any file. A patch applied writes files its line does
 // not name: an empty, non-nil list.
 func (c Call) Writes() []string { return c.writes }
 

@@ -145,6 +145,10 @@ type commandReader struct {
 	// fed are the files a patch given to the statement being read by a
 	// here-document or a here-string names (fedPatch).
 	fed []string
+	// fedCode is the text a here-document or a here-string gives the
+	// statement being read (fedText): the code of an interpreter run on
+	// its standard input.
+	fedCode string
 	// output are the redirections of a check's own statement (pytest >
 	// out.txt): they save what it prints.
 	output []*syntax.Redirect
@@ -169,6 +173,7 @@ func (r *commandReader) line(line string, depth int) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			r.fed = fedPatch(n.Redirs)
+			r.fedCode = fedText(n.Redirs)
 			if c, ok := n.Cmd.(*syntax.CallExpr); ok && len(n.Redirs) > 0 && checkingCall(c) {
 				r.output = append(r.output, n.Redirs...)
 			}
@@ -258,6 +263,12 @@ func (r *commandReader) words(w []string, depth int) {
 		}
 		return
 	}
+	if code, ok := inlineCode(w, r.fedCode); ok {
+		if written := codeWrites(code); len(written) > 0 {
+			r.inlineWrites(written)
+			return
+		}
+	}
 	files := operandFiles(w)
 	if patchers[program(w[0])] || program(w[0]) == "git" && len(w) > 1 && w[1] == "apply" {
 		files = append(files, r.fed...)
@@ -283,6 +294,17 @@ func (r *commandReader) words(w []string, depth int) {
 		}
 	} else {
 		r.runs = true
+	}
+}
+
+// inlineWrites reads an interpreter given its code on the line (python -
+// <<'EOF', python -c) whose code writes files by name (codeWrites): it
+// edits those files, as sed -i does, and it is no check.
+func (r *commandReader) inlineWrites(written []string) {
+	r.reads, r.edits, r.changes = false, true, true
+	for _, f := range written {
+		r.files = appendNew(r.files, PathNorm(f))
+		r.writes = appendNew(r.writes, PathNorm(f))
 	}
 }
 

@@ -213,6 +213,13 @@ func TestCommandWrites(t *testing.T) {
 		{"an editor's change", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "a", "new_str": "b"}`, nil},
 		{"an edit in place of the files xargs is given", `{"command": "find . -name '*.py' | xargs sed -i 's/foo/bar/g'"}`, []string{}},
 		{"an edit in place by xargs with its options", `{"command": "grep -rl foo src | xargs -n 1 -P 4 perl -pi -e 's/foo/bar/'"}`, []string{}},
+		{"a script from a heredoc that rewrites a module", `{"command": "python - <<'EOF'\nsrc = open('pkg/core.py').read()\nopen('pkg/core.py', 'w').write(src.replace('a', 'b'))\nEOF"}`, []string{"pkg/core.py"}},
+		{"a script from a heredoc that writes through a path it names", `{"command": "python3 <<'PY'\nfrom pathlib import Path\np = Path('src/app.py')\np.write_text(p.read_text().replace('a', 'b'))\nPY"}`, []string{"src/app.py"}},
+		{"a script given by -c that writes a data file", `{"command": "python -c \"open('data/rates.csv', mode='w').write('EUR,1.08')\""}`, []string{"data/rates.csv"}},
+		{"node given code that writes a file", `{"command": "node -e \"require('fs').writeFileSync('package.json', '{}')\""}`, []string{"package.json"}},
+		{"a script from a heredoc that only reads", `{"command": "python - <<'EOF'\nprint(open('cfg.json').read())\nEOF"}`, nil},
+		{"a script given by -c that opens a page", `{"command": "python -c \"import webbrowser; webbrowser.open('index.html')\""}`, nil},
+		{"a script file with a heredoc on its input", `{"command": "python fix.py <<'EOF'\nopen('a.py', 'w')\nEOF"}`, nil},
 		{"perl loading a module reads", `{"command": "perl -Mstrict -ne 'print if /x/' data/input.txt"}`, nil},
 		{"perl given a library directory reads", `{"command": "perl -Ilib -ne 'print' data/input.txt"}`, nil},
 	}
@@ -232,7 +239,7 @@ func FuzzReadCommand(f *testing.F) {
 	for _, s := range []string{
 		"sed -i 's/a/b/' f.py", "cat > x.py <<'EOF'\nimport os\nEOF", "cd /repo && pytest t.py::test_a",
 		`grep "a > b" f.txt | head`, "echo $(rm -rf /)", "bash -lc 'cat a.py'", `cat "unterminated`,
-		"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.py\n*** End Patch\nEOF", "a=(", "$((1+",
+		"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.py\n*** End Patch\nEOF", "a=(", "$((1+", "python - <<'EOF'\nopen('a.py', 'w').write(open(\"b.py\").read())\nEOF",
 	} {
 		f.Add(s)
 	}

@@ -36,6 +36,8 @@ func TestRegression(t *testing.T) {
 		// rewritten from a heredoc.
 		sedEdit = `bash({"command": "cd /repo && sed -i 's/raise ValueError(value)/return False/' cfg/values.py"})`
 		heredoc = `bash({"command": "cat > cfg/values.py <<'EOF'\ndef parse_bool(value):\n    return value in ('1', 'true', 'on')\nEOF"})`
+		// A module rewritten by a script given on a heredoc.
+		pyHeredoc = `bash({"command": "python - <<'EOF'\nsrc = open('cfg/values.py').read()\nopen('cfg/values.py', 'w').write(src.replace('raise ValueError(value)', 'return False'))\nEOF"})`
 		// A test written to reproduce, run by its node id.
 		writeTest = `str_replace_editor({"command": "create", "path": "/repo/tests/test_on.py", "file_text": "from cfg.values import parse_bool\\ndef test_on():\\n    assert parse_bool('on')"})`
 		runTest   = `bash({"command": "python3 -m pytest -q tests/test_on.py::test_on"})`
@@ -62,6 +64,7 @@ func TestRegression(t *testing.T) {
 		{"a change before the reproduction", []msg{user, call(edit), out(edited), call(write), out(edited), call(repro), out(raised)}, []int{1}, []int{5}},
 		{"a change by sed breaks a passing check", []msg{user, call(test), out(passed), call(sedEdit), out(""), call(test), out(failed)}, []int{3}, []int{5}},
 		{"a module rewritten from a heredoc breaks a passing check", []msg{user, call(test), out(passed), call(heredoc), out(""), call(test), out(failed)}, []int{3}, []int{5}},
+		{"a module rewritten by a script from a heredoc breaks a passing check", []msg{user, call(test), out(passed), call(pyHeredoc), out(""), call(test), out(failed)}, []int{3}, []int{5}},
 		{"a change breaks a passing check saved with tee", []msg{user, call(teeTest), out(passed), call(edit), out(edited), call(teeTest), out(failed)}, []int{3}, []int{5}},
 		{"a change breaks a passing check saved to a file", []msg{user, call(saveTest), out(passed), call(edit), out(edited), call(saveTest), out(failed)}, []int{3}, []int{5}},
 		{"a change breaks a passing check that prints no exit code", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failedQuiet)}, []int{3}, []int{5}},
