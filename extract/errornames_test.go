@@ -145,3 +145,29 @@ func TestDefinesInCallArguments(t *testing.T) {
 		})
 	}
 }
+
+// TestUnreachable: a tool result that reports a failure of the network
+// (Python's requests and urllib3, curl, Node's error codes, pip finding no
+// versions it could fetch) says so; a failure of the code, a timeout the
+// code sets and prose about a network are none.
+func TestUnreachable(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		want       bool
+	}{
+		{"requests", "E   requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.example.test', port=443): Max retries exceeded with url: / (Caused by NewConnectionError('Failed to establish a new connection: [Errno -3] Temporary failure in name resolution'))\n1 error in 3.02s", true},
+		{"pip", "WARNING: Retrying (Retry(total=4)) after connection broken by 'ReadTimeoutError(\"HTTPSConnectionPool(host='pypi.org', port=443): Read timed out. (read timeout=15)\")'\nERROR: Could not find a version that satisfies the requirement responses>=0.23 (from versions: none)\nERROR: No matching distribution found for responses>=0.23", true},
+		{"curl", "curl: (6) Could not resolve host: example.test\n[exit code 6]", true},
+		{"node", "Error: getaddrinfo ENOTFOUND registry.npmjs.org\n    at GetAddrInfoReqWrap.onlookup [as oncomplete] (node:dns:107:26)", true},
+		{"an assertion", "FAILED tests/test_fetch.py::test_timeout - AssertionError: assert None == 10\n1 failed in 0.04s", false},
+		{"a passing run that names a connection", "tests/test_retry.py::test_connection_refused_is_retried PASSED\n1 passed in 0.02s", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Source: "t.json", Question: "Fix fetch.", Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Fix fetch."},
+				{Index: 1, Agent: "tool", Kind: run.KindToolResult, Content: tt.text},
+			}}
+			assert.Equal(t, tt.want, Run(r).Steps[1].Unreachable)
+		})
+	}
+}

@@ -18,7 +18,8 @@ import (
 // change: the problem the task reported), when there is one; the calls of
 // that run and of the failing runs after it are exonerated, since they
 // only read that state. A check that passes again later was repaired, and
-// says nothing. A run fails when its output tells of an error besides its
+// says nothing. A run that failed because the network did (a host not
+// reached, a package not fetched) says nothing either. A run fails when its output tells of an error besides its
 // exit code (with or without one), and passes when it does not.
 func regression(in *Input) []Finding {
 	steps := in.Features.Steps
@@ -50,6 +51,9 @@ func regression(in *Input) []Finding {
 		// output carries no exit code, as a shell tool that returns only
 		// what the command printed gives it.
 		failed = failed || told
+		if failed && f.Unreachable {
+			continue // the network failed, not the code: the run tells nothing of what a change left
+		}
 		if _, ok := runs[cmd]; !ok {
 			order = append(order, cmd)
 		}

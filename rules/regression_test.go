@@ -36,6 +36,8 @@ func TestRegression(t *testing.T) {
 		// rewritten from a heredoc.
 		sedEdit = `bash({"command": "cd /repo && sed -i 's/raise ValueError(value)/return False/' cfg/values.py"})`
 		heredoc = `bash({"command": "cat > cfg/values.py <<'EOF'\ndef parse_bool(value):\n    return value in ('1', 'true', 'on')\nEOF"})`
+		// A test that reaches a host, run where the network failed.
+		offline = "E\nE   requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.example.test', port=443): Max retries exceeded with url: / (Caused by NewConnectionError('Failed to establish a new connection: [Errno -3] Temporary failure in name resolution'))\n1 error in 3.02s"
 		// A module rewritten by a script given on a heredoc.
 		pyHeredoc = `bash({"command": "python - <<'EOF'\nsrc = open('cfg/values.py').read()\nopen('cfg/values.py', 'w').write(src.replace('raise ValueError(value)', 'return False'))\nEOF"})`
 		// A test written to reproduce, run by its node id.
@@ -68,6 +70,7 @@ func TestRegression(t *testing.T) {
 		{"a change breaks a passing check saved with tee", []msg{user, call(teeTest), out(passed), call(edit), out(edited), call(teeTest), out(failed)}, []int{3}, []int{5}},
 		{"a change breaks a passing check saved to a file", []msg{user, call(saveTest), out(passed), call(edit), out(edited), call(saveTest), out(failed)}, []int{3}, []int{5}},
 		{"a change breaks a passing check that prints no exit code", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failedQuiet)}, []int{3}, []int{5}},
+		{"the network fails after a change", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(offline)}, nil, nil},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
