@@ -291,6 +291,7 @@ func (r *commandReader) words(w []string, depth int) {
 		r.changes = r.changes || program(w[0]) != "tee"
 		for _, f := range written {
 			r.writes = appendNew(r.writes, f)
+			r.files = appendNew(r.files, f) // sort -o's output, an option's value
 		}
 	} else {
 		r.runs = true
@@ -309,9 +310,12 @@ func (r *commandReader) inlineWrites(written []string) {
 }
 
 // edits returns the files one command writes, of those it names (files),
-// when writing them is all it does: an edit in place (sed -i, perl -i),
-// tee, touch, rm, mkdir, truncate, chmod, the destination of cp, mv, ln
-// and install, the files git checkout, restore, rm and mv change. A patch
+// when writing them is all it does: an edit in place (sed -i, perl -i,
+// gawk -i inplace, ed and ex scripts), tee, touch, rm, mkdir, truncate,
+// chmod, the destination of cp, mv, ln and install, the file sort -o
+// writes, the files git checkout, restore, rm and mv change. find that
+// deletes what it finds, or runs such a program on it (-exec rm), changes
+// files the line does not name: an empty, non-nil list. A patch
 // applied (git apply, patch) changes files its text names: it edits, but
 // which files is not read here. false for any other program.
 func edits(w, files []string) ([]string, bool) {
@@ -322,8 +326,27 @@ func edits(w, files []string) ([]string, bool) {
 			return strings.HasPrefix(a, "--in-place") || inPlaceOption(prog, a)
 		})
 		return files, inPlace
-	case writingPrograms[prog]:
+	case (prog == "awk" || prog == "gawk") && awkInPlace(w[1:]):
 		return files, true
+	case writingPrograms[prog] || prog == "ed" || prog == "ex":
+		return files, true
+	case prog == "sort":
+		if out, ok := sortOutput(w[1:]); ok {
+			return []string{PathNorm(out)}, true
+		}
+		return nil, false
+	case prog == "find":
+		// -delete, or -exec of a program that only writes (rm, sed -i):
+		// it changes the files it finds, which the line does not name.
+		if slices.Contains(w[1:], "-delete") {
+			return []string{}, true
+		}
+		if i := slices.IndexFunc(w, func(a string) bool { return a == "-exec" || a == "-execdir" }); i > 0 && i+1 < len(w) {
+			if _, ok := edits(w[i+1:], nil); ok {
+				return []string{}, true
+			}
+		}
+		return nil, false
 	case copyingPrograms[prog]:
 		if len(files) == 0 {
 			return nil, true
@@ -338,6 +361,34 @@ func edits(w, files []string) ([]string, bool) {
 		return files, true
 	}
 	return nil, false
+}
+
+// awkInPlace reports whether gawk, given these words after its name, edits
+// its files in place: -i inplace (or --include=inplace), its extension
+// for that.
+func awkInPlace(w []string) bool {
+	for i, a := range w {
+		if (a == "-i" || a == "--include") && i+1 < len(w) && w[i+1] == "inplace" || a == "--include=inplace" || a == "-iinplace" {
+			return true
+		}
+	}
+	return false
+}
+
+// sortOutput is the file sort writes its output to (-o FILE, -oFILE,
+// --output=FILE, --output FILE), if it is given one.
+func sortOutput(w []string) (string, bool) {
+	for i, a := range w {
+		switch {
+		case (a == "-o" || a == "--output") && i+1 < len(w):
+			return w[i+1], true
+		case strings.HasPrefix(a, "--output="):
+			return strings.TrimPrefix(a, "--output="), true
+		case len(a) > 2 && strings.HasPrefix(a, "-o") && a[1] == 'o':
+			return a[2:], true
+		}
+	}
+	return "", false
 }
 
 // inPlaceOption reports whether a short option, or a cluster of them
@@ -642,8 +693,9 @@ func appendNew(out []string, s string) []string {
 
 var (
 	// codeOptions are, for each interpreter, the letters of the options
-	// after which it runs the code written next (python -c, perl -pe).
-	codeOptions = map[string]string{"python": "c", "python3": "c", "python2": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "r"}
+	// after which it runs the code written next (python -c, perl -pe,
+	// ex -c).
+	codeOptions = map[string]string{"python": "c", "python3": "c", "python2": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "r", "ex": "c"}
 	// patternOptions give grep, sed and awk the pattern or script.
 	patternOptions = toSet("-e --regexp --expression")
 	// patternPrograms take a pattern or a script as their first operand,
@@ -658,8 +710,9 @@ var (
 		"rg":    toSet("-A -B -C -m -e -f -g -t -T --glob --type --regexp --file"),
 		"ag":    toSet("-A -B -C -m -G"),
 		"sed":   toSet("-e -f -l --expression --file"),
-		"awk":   toSet("-f -v -F"),
-		"gawk":  toSet("-f -v -F"),
+		"sort":  toSet("-o --output -k -t -S -T --key --field-separator"),
+		"awk":   toSet("-f -v -F -i --include"),
+		"gawk":  toSet("-f -v -F -i --include"),
 		"mawk":  toSet("-f -v -F"),
 	}
 	// scriptFile are the options whose value is a file holding the
@@ -673,6 +726,9 @@ func readingCommand(w []string) bool {
 	switch {
 	case prog == "find":
 		return !slices.ContainsFunc(w[1:], func(a string) bool { return findActions[a] })
+	case prog == "sort":
+		_, writes := sortOutput(w[1:])
+		return !writes
 	case readVerbs[prog] || readingPrograms[prog] || checkingCommand(w):
 		return true
 	case prog == "git" && len(w) > 1 && w[1] == "branch":
