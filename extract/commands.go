@@ -85,6 +85,8 @@ type commandReading struct {
 	// linter) and it writes no file but the check's output saved (tee, a
 	// redirection of the check).
 	checks bool
+	// scripts are the files it runs as code (scriptFiles).
+	scripts []string
 }
 
 // readCommand reads a command line; "" reads as nothing, and not as a
@@ -99,7 +101,7 @@ func readCommand(line string, words []string) commandReading {
 	case !r.line(line, 0):
 		return commandReading{files: plainFiles(line)}
 	}
-	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts}
 	if r.edits && !r.runs {
 		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
 	}
@@ -135,7 +137,9 @@ const (
 // commandReader gathers what the commands of a line do.
 type commandReader struct {
 	files, writes []string
-	reads         bool
+	// scripts are the files its commands run as code (scriptFiles).
+	scripts []string
+	reads   bool
 	// runs is set when a command neither reads nor only writes the
 	// files it names.
 	runs, edits bool
@@ -261,6 +265,9 @@ func (r *commandReader) words(w []string, depth int) {
 		for _, f := range sub.writes {
 			r.writes = appendNew(r.writes, f)
 		}
+		for _, f := range sub.scripts {
+			r.scripts = appendNew(r.scripts, f)
+		}
 		return
 	}
 	if code, ok := inlineCode(w, r.fedCode); ok {
@@ -280,6 +287,9 @@ func (r *commandReader) words(w []string, depth int) {
 	}
 	for _, a := range files {
 		r.files = appendNew(r.files, a)
+	}
+	for _, a := range scriptFiles(w, files) {
+		r.scripts = appendNew(r.scripts, a)
 	}
 	r.checks = r.checks || checkingCommand(w)
 	if readingCommand(w) {
@@ -362,6 +372,41 @@ func edits(w, files []string) ([]string, bool) {
 	}
 	return nil, false
 }
+
+// scriptFiles are the files, of those a command names (files, as
+// operandFiles reads them), that it runs as code: a program run by its
+// path (./repro.sh), the script an interpreter or a shell is given
+// (python reproduce.py, bash run.sh; not a module after -m or code after
+// -c), the tests a test runner is given. The files a script is given as
+// its data or its options' values (--config settings.cfg) are not.
+func scriptFiles(w, files []string) []string {
+	prog := program(w[0])
+	switch {
+	case checkingCommand(w):
+		return files
+	case codeOptions[prog] != "" || shells[prog] || interpreters[prog]:
+		for i := 1; i < len(w); i++ {
+			switch a := w[i]; {
+			case takesCode(prog, a) || a == "-m" || a == "-":
+				return nil
+			case strings.HasPrefix(a, "-"):
+				continue
+			case fileWord(a):
+				return []string{PathNorm(a)}
+			default:
+				return nil
+			}
+		}
+		return nil
+	case strings.Contains(w[0], "/") && fileWord(w[0]):
+		return []string{PathNorm(w[0])}
+	}
+	return nil
+}
+
+// interpreters run the script file named first among their arguments,
+// besides those that codeOptions lists.
+var interpreters = toSet("pypy pypy3 deno bun tsx ts-node Rscript lua julia")
 
 // awkInPlace reports whether gawk, given these words after its name, edits
 // its files in place: -i inplace (or --include=inplace), its extension

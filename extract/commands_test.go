@@ -241,6 +241,31 @@ func TestCommandWrites(t *testing.T) {
 	}
 }
 
+// TestCommandScripts: the files a command line runs as code are the
+// script an interpreter or a shell is given, a program run by its path
+// and the tests a runner is given; not a script's data or its options'
+// values, a module, code given inline, or what a reader reads.
+func TestCommandScripts(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{"python3 report.py --config config/report.ini", []string{"report.py"}},
+		{"cd /repo && python -u reproduce.py data/input.csv", []string{"reproduce.py"}},
+		{"bash scripts/run.sh", []string{"scripts/run.sh"}},
+		{"./repro.sh --verbose settings.cfg", []string{"./repro.sh"}},
+		{"python -m pytest -q tests/test_a.py::test_b tests/test_c.py", []string{"tests/test_a.py", "tests/test_c.py"}},
+		{"bash -lc 'node check.js fixtures/a.json'", []string{"check.js"}},
+		{"python -m http.server 8000", nil},
+		{"python -c \"print(open('a.txt').read())\"", nil},
+		{"cat report.py", nil},
+	} {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.want, readCommand(tt.line, nil).scripts)
+		})
+	}
+}
+
 // FuzzReadCommand: any command line, shell or not, is read without a
 // panic, and what it names is a file name, never a blank one.
 func FuzzReadCommand(f *testing.F) {

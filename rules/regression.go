@@ -124,15 +124,15 @@ func checkCommand(calls []extract.Call) string {
 
 // lastChange is the last of the changing steps in (from, to) that makes
 // a consequential call other than writing only the files the check run at
-// step to names (a reproduction script it runs), or -1. Writing the check
-// changes nothing it checks: a script that fails on its first run shows
-// the state it was written against.
+// step to runs as code (extract's Call.Scripts: a reproduction script,
+// the tests a test runner is given), or -1. Writing the check changes
+// nothing it checks: a script that fails on its first run shows the state
+// it was written against. A file the check only reads (a config given as
+// an option's value, its data) is state it checks.
 func lastChange(steps []extract.Features, changing []int, from, to int) int {
 	var ran []string
 	for _, c := range steps[to].Calls {
-		if c.Command() != "" {
-			ran = append(ran, commandObjects(c)...)
-		}
+		ran = append(ran, c.Scripts()...)
 	}
 	changes := func(c extract.Call) bool {
 		files := changedFiles(c)

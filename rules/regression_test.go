@@ -36,6 +36,13 @@ func TestRegression(t *testing.T) {
 		// rewritten from a heredoc.
 		sedEdit = `bash({"command": "cd /repo && sed -i 's/raise ValueError(value)/return False/' cfg/values.py"})`
 		heredoc = `bash({"command": "cat > cfg/values.py <<'EOF'\ndef parse_bool(value):\n    return value in ('1', 'true', 'on')\nEOF"})`
+		// A script run with a config it reads, and the config written
+		// over by a redirection (shell_redirect_truncates in
+		// testdata/kinds/coding-agent).
+		report    = `bash({"command": "python3 report.py --config config/report.ini"})`
+		total     = "total: 12345 cents"
+		truncate  = `bash({"command": "echo 'unit = dollars' > config/report.ini"})`
+		noSection = "Traceback (most recent call last):\n  File \"/repo/report.py\", line 8, in load\n    return parser['report']\nKeyError: 'report'"
 		// A test that reaches a host, run where the network failed.
 		offline = "E\nE   requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.example.test', port=443): Max retries exceeded with url: / (Caused by NewConnectionError('Failed to establish a new connection: [Errno -3] Temporary failure in name resolution'))\n1 error in 3.02s"
 		// A module rewritten by a script given on a heredoc.
@@ -70,6 +77,7 @@ func TestRegression(t *testing.T) {
 		{"a change breaks a passing check saved with tee", []msg{user, call(teeTest), out(passed), call(edit), out(edited), call(teeTest), out(failed)}, []int{3}, []int{5}},
 		{"a change breaks a passing check saved to a file", []msg{user, call(saveTest), out(passed), call(edit), out(edited), call(saveTest), out(failed)}, []int{3}, []int{5}},
 		{"a change breaks a passing check that prints no exit code", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failedQuiet)}, []int{3}, []int{5}},
+		{"a config the check reads is written over", []msg{user, call(report), out(total), call(truncate), out(""), call(report), out(noSection)}, []int{3}, []int{5}},
 		{"the network fails after a change", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(offline)}, nil, nil},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
 	} {
