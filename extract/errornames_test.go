@@ -171,3 +171,31 @@ func TestUnreachable(t *testing.T) {
 		})
 	}
 }
+
+// TestCallArgumentsReportNothing: a step that only makes a shell's or an
+// editor's call (its content the call written out, as transcripts, Claude
+// Code and Codex logs give a call with no text) reports no failure, though
+// its code or edit holds failure words; the same words in the agent's own
+// text do.
+func TestCallArgumentsReportNothing(t *testing.T) {
+	edit := run.ToolCall{Name: "str_replace_editor", Arguments: `{"command": "str_replace", "path": "/repo/net/fetch.py", "old_str": "requests.get(url)", "new_str": "requests.get(url, timeout=timeout)"}`}
+	shell := run.ToolCall{Name: "bash", Arguments: `{"command": "grep -rn 'failed to connect' src"}`}
+	for _, tt := range []struct {
+		name    string
+		call    run.ToolCall
+		content string
+		errors  bool
+	}{
+		{"an edit's text", edit, edit.Name + "(" + edit.Arguments + ")", false},
+		{"a command line", shell, shell.Name + "(" + shell.Arguments + ")", false},
+		{"the agent's own words beside the call", edit, "The request timed out, so I could not test it.", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Source: "t.json", Question: "Pass the timeout to requests.get.", Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Pass the timeout to requests.get."},
+				{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: tt.content, Extra: &run.Extra{ToolCalls: []run.ToolCall{tt.call}}},
+			}}
+			assert.Equal(t, tt.errors, len(Run(r).Steps[1].Errors) > 0)
+		})
+	}
+}

@@ -189,7 +189,12 @@ func (rc *runContext) step(s run.Step) Features {
 		f.Errors = append(f.Errors, errs...)
 		f.Successes = append(f.Successes, oks...)
 	} else {
-		f.Errors = append(f.Errors, errorSignals(t)...)
+		if !s.OnlyCalls() || !slices.ContainsFunc(s.ToolCalls(), givenCommand) {
+			// A command line or an edit is what the agent acts with
+			// (code, an edit's text, a timeout it sets), not a report of
+			// how it fared: a step of such calls alone reports nothing.
+			f.Errors = append(f.Errors, errorSignals(t)...)
+		}
 		f.Successes = append(f.Successes, signals(t, successRules)...)
 	}
 
@@ -634,4 +639,12 @@ func headEnd(s string, n int) int {
 		n--
 	}
 	return n
+}
+
+// givenCommand reports whether a call's arguments give it a command line
+// or an editor's command to run (commandOf): a shell's or a file
+// editor's call.
+func givenCommand(c run.ToolCall) bool {
+	line, _ := commandOf(c.Arguments)
+	return line != ""
 }
