@@ -103,6 +103,10 @@ func TestFailedAt(t *testing.T) {
 		{"unittest", "Traceback (most recent call last):\n  File \"/repo/tests/test_pages.py\", line 12, in test_partial\n    self.assertEqual(page_count(21, 10), 3)\nAssertionError: 2 != 3", []string{"tests/test_pages.py"}},
 		{"an assert in the code the task names", "    def test_negative_span():\n>       assert span_seconds(\"10:00\", \"09:30\") == -1800\n\ntests/test_span.py:14: \n_ _ _ _ _ _\n\n    def span_seconds(start, end):\n        total = _secs(end) - _secs(start)\n>       assert total >= 0, \"end before start\"\nE       AssertionError: end before start\n\ntimekit/span.py:21: AssertionError", nil},
 		{"unittest, in the code the task names", "Traceback (most recent call last):\n  File \"/repo/tests/test_span.py\", line 9, in test_negative\n    span_seconds(\"10:00\", \"09:30\")\n  File \"/repo/timekit/span.py\", line 21, in span_seconds\n    assert total >= 0\nAssertionError", nil},
+		{"pytest's short summary of a test's assert", "F.\nFAILED tests/test_wc.py::test_double_space - assert 3 == 2\n1 failed, 1 passed in 0.04s", []string{"tests/test_wc.py"}},
+		{"pytest's short summary of a test's assert, by class", "FAILED tests/test_wc.py::TestCount::test_tabs[a\\tb] - assert 1 == 2", []string{"tests/test_wc.py"}},
+		{"pytest's short summary of the code's own assertion", "FAILED tests/test_span.py::test_negative - AssertionError: end before start", nil},
+		{"pytest's short summary of an exception", "FAILED tests/test_wc.py::test_none - TypeError: 'NoneType' object is not iterable", nil},
 		{"an exception in the code", "shop/orders.py:4: in order_total\n    discount = order[\"coupon\"][\"percent\"]\nE   TypeError: 'NoneType' object is not subscriptable\n\nshop/orders.py:4: TypeError", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -291,6 +291,9 @@ func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds *KindSet
 		code := strings.TrimSpace(t.str(b.code))
 		if code != "" {
 			f.Code = append(f.Code, clip(code, 4000))
+			for _, w := range blockWrites(strings.ToLower(t.str(b.lang)), code) {
+				rc.rare.CodeWrites = appendNew(rc.rare.CodeWrites, w)
+			}
 		}
 	}
 	for _, m := range t.all(actionLineRe, 10) {

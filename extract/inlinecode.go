@@ -302,3 +302,21 @@ func assignedStrings(code string) map[string]string {
 func isIdentByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
+
+// blockWrites are the files, as PathNorm has them, that a code block in a
+// message writes by name, read by its language: Python's as codeWrites
+// reads a script, a shell's as a command line (its edits, heredocs and
+// redirections). A block of another language, or of none, writes none
+// that is read.
+func blockWrites(lang, code string) []string {
+	var out []string
+	switch lang {
+	case "python", "py", "python3":
+		for _, w := range codeWrites(code) {
+			out = appendNew(out, PathNorm(w))
+		}
+	case "sh", "bash", "shell", "console", "zsh":
+		out = readCommand(code, nil).writes
+	}
+	return out
+}

@@ -228,7 +228,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 		eachStep(func(f *extract.Features) { f.Claims = nil })(r, rf)
 	},
 	FactToolCalls: eachStep(func(f *extract.Features) {
-		f.Calls, f.Code, f.Tool, f.Caller = nil, nil, "", extract.NoCaller
+		f.Calls, f.Code, f.CodeWrites, f.Tool, f.Caller = nil, nil, nil, "", extract.NoCaller
 	}),
 	FactVerdicts: eachStep(func(f *extract.Features) { f.Ledger = nil }),
 	FactPolicies: eachStep(func(f *extract.Features) { f.Policies = nil }),

@@ -182,8 +182,9 @@ func toldError(f *extract.Features) bool {
 // failure is blamed. A file the agent wrote before (a reproduction
 // script, a test it added) is its own to correct. Only calls that change
 // files by name count (an editor's, a writing tool's, a command line
-// that only writes files): a command line that runs a test file changes
-// nothing.
+// that only writes files), and code blocks that write files by name (as
+// an agent of a group chat gives code for another to run): a command
+// line that runs a test file changes nothing.
 func editedCheck(in *Input) []Finding {
 	steps := in.Features.Steps
 	written := map[string]bool{}
@@ -199,7 +200,7 @@ func editedCheck(in *Input) []Finding {
 			}
 			continue
 		}
-		var files []string
+		files := slices.Clone(f.CodeWrites) // a group chat's agent edits by a code block another runs
 		for _, c := range f.Calls {
 			files = append(files, changedFiles(c)...)
 		}

@@ -107,7 +107,13 @@ func TestEditedCheck(t *testing.T) {
 		editCode = `Edit({"file_path": "/repo/pager/count.py", "old_string": "total // per_page", "new_string": "-(-total // per_page)"})`
 		create   = `str_replace_editor({"command": "create", "path": "/repo/tests/test_pager.py", "file_text": "def test_partial_last_page(): ..."})`
 		edited   = "The file has been edited."
-		ownCheck = ">       assert page_count(21, 10) == 3\n\ntests/test_pager.py:9: \n_ _ _ _ _ _\n\n    def page_count(total, per_page):\n>       assert total % per_page == 0, \"partial page\"\nE       AssertionError: partial page\n\npager/count.py:4: AssertionError\n1 failed, 1 passed in 0.05s\n[exit code 1]"
+		// A group chat's shapes (Who&When: a terminal agent runs the
+		// code blocks the experts write): a run summarised by pytest's
+		// short summary line, a test rewritten by a Python block.
+		chatRun    = "Let me run the tests.\n```sh\npython -m pytest -q tests/test_pager.py\n```"
+		chatFailed = "exitcode: 1 (execution failed)\nCode output: F.\nFAILED tests/test_pager.py::test_partial_last_page - assert 2 == 3\n1 failed, 1 passed in 0.04s"
+		chatEdit   = "I'll align the test with the current behaviour.\n```python\np = 'tests/test_pager.py'\nsrc = open(p).read()\nopen(p, 'w').write(src.replace('== 3', '== 2'))\n```"
+		ownCheck   = ">       assert page_count(21, 10) == 3\n\ntests/test_pager.py:9: \n_ _ _ _ _ _\n\n    def page_count(total, per_page):\n>       assert total % per_page == 0, \"partial page\"\nE       AssertionError: partial page\n\npager/count.py:4: AssertionError\n1 failed, 1 passed in 0.05s\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
@@ -124,6 +130,7 @@ func TestEditedCheck(t *testing.T) {
 		{"the test edited in place by command line", []msg{user, call(test), out(failed), call(sedTest), out("")}, []int{3}},
 		{"the test read by command line", []msg{user, call(test), out(failed), call(catTest), out("def test_partial_last_page():")}, nil},
 		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
+		{"the test rewritten by a code block in a group chat", []msg{user, {agent: "Coder", content: chatRun}, {agent: "Computer_terminal", content: chatFailed}, {agent: "Tester", content: chatEdit}, {agent: "Computer_terminal", content: "exitcode: 0 (execution succeeded)\nCode output: "}}, []int{3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.blamed, steps(EditedCheck.Run(prepare(t, task, "", tc.msgs...)), true))
