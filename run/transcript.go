@@ -37,6 +37,7 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		}
 		r.Steps = append(r.Steps, names.shared(s))
 	}
+	observations(o.History, r.Steps)
 	taskFromMessages(r)
 	return o.labelled(r)
 }
@@ -102,6 +103,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 		}
 		r.Steps = append(r.Steps, names.shared(s))
 	}
+	observations(msgs, r.Steps)
 	taskFromMessages(r)
 	return r, nil
 }
@@ -150,6 +152,12 @@ type message struct {
 	ToolCalls    []rawToolCall `json:"tool_calls"`
 	FunctionCall *rawFunction  `json:"function_call"`
 	ToolCallID   string        `json:"tool_call_id"`
+	// Action and MessageType are SWE-agent's: the command line an
+	// assistant's reply ran in the agent's shell, written in the reply's
+	// text and again here, and "observation" for the message that gives
+	// back what it printed.
+	Action      string `json:"action"`
+	MessageType string `json:"message_type"`
 }
 
 // said reports whether m is a chat message at all: it has a role, a
@@ -278,7 +286,29 @@ func (m message) calls() []ToolCall {
 	if m.FunctionCall != nil {
 		out = append(out, ToolCall{Name: m.FunctionCall.Name, Arguments: string(m.FunctionCall.Arguments)})
 	}
+	if len(out) == 0 && strings.EqualFold(strings.TrimSpace(m.Role), "assistant") && strings.TrimSpace(m.Action) != "" {
+		// A reply that ran a command it wrote in its text (SWE-agent
+		// before function calling): the command is the call, made in the
+		// agent's shell.
+		args, _ := json.Marshal(map[string]string{"command": strings.TrimSpace(m.Action)})
+		out = append(out, ToolCall{Name: "bash", Arguments: string(args)})
+	}
 	return out
+}
+
+// observations reads the messages that give back what a command run by
+// an action printed (SWE-agent's "observation" messages, sent in the
+// user's role) as that call's results, not as the user's words: a
+// message marked an observation that follows a step whose calls came
+// from an action.
+func observations(msgs []message, steps []Step) {
+	for i := 1; i < len(msgs) && i < len(steps); i++ {
+		prev := msgs[i-1]
+		if msgs[i].MessageType == "observation" && len(prev.ToolCalls) == 0 && prev.FunctionCall == nil && strings.TrimSpace(prev.Action) != "" && steps[i-1].Kind == KindToolCall {
+			steps[i].Kind = KindToolResult
+			steps[i].Agent = "tool"
+		}
+	}
 }
 
 // embeddedReply reads a message whose whole content is a model's reply
