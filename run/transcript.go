@@ -24,9 +24,24 @@ type fileObject struct {
 	MistakeAgent   string          `json:"mistake_agent"`
 	MistakeStep    json.RawMessage `json:"mistake_step"`
 	MistakeReason  string          `json:"mistake_reason"`
+	raw            []byte          // the object as read, for a history of another shape
 }
 
 func (o *fileObject) whoWhen() (*Case, error) {
+	if len(o.History) > 0 && o.History[0].event() {
+		// OpenHands' evaluation output: the history is its event stream.
+		var h struct {
+			History []json.RawMessage `json:"history"`
+		}
+		if err := json.Unmarshal(o.raw, &h); err != nil {
+			return nil, err
+		}
+		r, err := openHands(h.History)
+		if err != nil {
+			return nil, err
+		}
+		return o.labelled(r)
+	}
 	r := &Run{Format: FormatWhoWhen, Question: strings.TrimSpace(o.Question), GroundTruth: scalarString(o.GroundTruth)}
 	r.Steps = make([]Step, 0, len(o.History))
 	names := nameSet{}
@@ -158,6 +173,16 @@ type message struct {
 	// back what it printed.
 	Action      string `json:"action"`
 	MessageType string `json:"message_type"`
+	// Source and Observation are an OpenHands event's: a stream of them
+	// is read by openHands, not as messages.
+	Source      string `json:"source"`
+	Observation string `json:"observation"`
+}
+
+// event reports whether m is an OpenHands event rather than a chat
+// message: it has a source, and an action or an observation, and no role.
+func (m message) event() bool {
+	return m.Role == "" && m.Source != "" && (m.Action != "" || m.Observation != "")
 }
 
 // said reports whether m is a chat message at all: it has a role, a
