@@ -203,3 +203,22 @@ func TestCallArgumentsReportNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestZeroCountIsNoFailure: a test runner's tally of none ("0 failed", as
+// cargo test prints on every run) is no failure; a count of some is, and
+// so are "10 failed" and "1.0 failed".
+func TestZeroCountIsNoFailure(t *testing.T) {
+	for _, tt := range []struct {
+		text   string
+		failed bool
+	}{
+		{"running 3 tests\ntest tests::plain ... ok\n\ntest result: ok. 3 passed; 0 failed; 0 ignored; 0 measured", false},
+		{"test result: FAILED. 2 passed; 1 failed; 0 ignored", true},
+		{"Summary: 10 failed, 2 passed", true},
+		{"0 failed", false},
+	} {
+		t.Run(tt.text, func(t *testing.T) {
+			assert.Equal(t, tt.failed, len(errorSignals(newText(tt.text))) > 0)
+		})
+	}
+}
