@@ -130,6 +130,7 @@ func TestEditedCheck(t *testing.T) {
 		{"the test edited in place by command line", []msg{user, call(test), out(failed), call(sedTest), out("")}, []int{3}},
 		{"the test read by command line", []msg{user, call(test), out(failed), call(catTest), out("def test_partial_last_page():")}, nil},
 		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
+		{"a go test edited by its path, the failure naming it bare", []msg{user, call(`bash({"command": "go test ./timeutil/"})`), out("--- FAIL: TestParseDuration (0.00s)\n    parse_test.go:14: ParseDuration(\"1h30m\") = 90, want 5400\nFAIL"), call(`str_replace_editor({"command": "str_replace", "path": "/repo/timeutil/parse_test.go", "old_str": "5400", "new_str": "90"})`), out(edited)}, []int{3}},
 		{"the test rewritten by a code block in a group chat", []msg{user, {agent: "Coder", content: chatRun}, {agent: "Computer_terminal", content: chatFailed}, {agent: "Tester", content: chatEdit}, {agent: "Computer_terminal", content: "exitcode: 0 (execution succeeded)\nCode output: "}}, []int{3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
