@@ -39,6 +39,7 @@ type Call struct {
 	reads         bool
 	files, writes []string
 	checks        bool
+	scripts       []string
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -49,7 +50,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks}
+	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts}
 	c.files = c.callFiles(cmd.files)
 	return c
 }
@@ -77,11 +78,19 @@ func (c Call) Files() []string { return c.files }
 // Writes are the files the call's command line writes, each once, as
 // PathNorm has them, when writing files is all it does besides reading:
 // an edit in place (sed -i), a heredoc or a program's output redirected
-// into a file, cp, mv, rm, tee. nil for a call given no command line, and
-// for a line that runs anything else (a script, an install, a build),
-// which may write any file. A patch applied writes files its line does
+// into a file, cp, mv, rm, tee, a script given on the line (python -
+// <<'EOF', python -c) whose code writes files by name. nil for a call
+// given no command line, and for a line that runs anything else (a
+// script file, an install, a build), which may write any file. A patch applied writes files its line does
 // not name: an empty, non-nil list.
 func (c Call) Writes() []string { return c.writes }
+
+// Scripts are the files the call's command line runs as code, as PathNorm
+// has them: a program run by its path, the script an interpreter or a
+// shell is given, the tests a test runner is given; not the files a
+// script reads (its data, its options' values). nil for a call given no
+// command line.
+func (c Call) Scripts() []string { return c.scripts }
 
 // Checks reports whether the call's command line runs a check (a test
 // runner, a linter) and writes no file but the check's output: a check

@@ -85,6 +85,8 @@ type commandReading struct {
 	// linter) and it writes no file but the check's output saved (tee, a
 	// redirection of the check).
 	checks bool
+	// scripts are the files it runs as code (scriptFiles).
+	scripts []string
 }
 
 // readCommand reads a command line; "" reads as nothing, and not as a
@@ -99,7 +101,7 @@ func readCommand(line string, words []string) commandReading {
 	case !r.line(line, 0):
 		return commandReading{files: plainFiles(line)}
 	}
-	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts}
 	if r.edits && !r.runs {
 		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
 	}
@@ -135,7 +137,9 @@ const (
 // commandReader gathers what the commands of a line do.
 type commandReader struct {
 	files, writes []string
-	reads         bool
+	// scripts are the files its commands run as code (scriptFiles).
+	scripts []string
+	reads   bool
 	// runs is set when a command neither reads nor only writes the
 	// files it names.
 	runs, edits bool
@@ -145,6 +149,10 @@ type commandReader struct {
 	// fed are the files a patch given to the statement being read by a
 	// here-document or a here-string names (fedPatch).
 	fed []string
+	// fedCode is the text a here-document or a here-string gives the
+	// statement being read (fedText): the code of an interpreter run on
+	// its standard input.
+	fedCode string
 	// output are the redirections of a check's own statement (pytest >
 	// out.txt): they save what it prints.
 	output []*syntax.Redirect
@@ -169,6 +177,7 @@ func (r *commandReader) line(line string, depth int) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			r.fed = fedPatch(n.Redirs)
+			r.fedCode = fedText(n.Redirs)
 			if c, ok := n.Cmd.(*syntax.CallExpr); ok && len(n.Redirs) > 0 && checkingCall(c) {
 				r.output = append(r.output, n.Redirs...)
 			}
@@ -256,7 +265,16 @@ func (r *commandReader) words(w []string, depth int) {
 		for _, f := range sub.writes {
 			r.writes = appendNew(r.writes, f)
 		}
+		for _, f := range sub.scripts {
+			r.scripts = appendNew(r.scripts, f)
+		}
 		return
+	}
+	if code, ok := inlineCode(w, r.fedCode); ok {
+		if written := codeWrites(code); len(written) > 0 {
+			r.inlineWrites(written)
+			return
+		}
 	}
 	files := operandFiles(w)
 	if patchers[program(w[0])] || program(w[0]) == "git" && len(w) > 1 && w[1] == "apply" {
@@ -270,6 +288,9 @@ func (r *commandReader) words(w []string, depth int) {
 	for _, a := range files {
 		r.files = appendNew(r.files, a)
 	}
+	for _, a := range scriptFiles(w, files) {
+		r.scripts = appendNew(r.scripts, a)
+	}
 	r.checks = r.checks || checkingCommand(w)
 	if readingCommand(w) {
 		return
@@ -280,16 +301,31 @@ func (r *commandReader) words(w []string, depth int) {
 		r.changes = r.changes || program(w[0]) != "tee"
 		for _, f := range written {
 			r.writes = appendNew(r.writes, f)
+			r.files = appendNew(r.files, f) // sort -o's output, an option's value
 		}
 	} else {
 		r.runs = true
 	}
 }
 
+// inlineWrites reads an interpreter given its code on the line (python -
+// <<'EOF', python -c) whose code writes files by name (codeWrites): it
+// edits those files, as sed -i does, and it is no check.
+func (r *commandReader) inlineWrites(written []string) {
+	r.reads, r.edits, r.changes = false, true, true
+	for _, f := range written {
+		r.files = appendNew(r.files, PathNorm(f))
+		r.writes = appendNew(r.writes, PathNorm(f))
+	}
+}
+
 // edits returns the files one command writes, of those it names (files),
-// when writing them is all it does: an edit in place (sed -i, perl -i),
-// tee, touch, rm, mkdir, truncate, chmod, the destination of cp, mv, ln
-// and install, the files git checkout, restore, rm and mv change. A patch
+// when writing them is all it does: an edit in place (sed -i, perl -i,
+// gawk -i inplace, ed and ex scripts), tee, touch, rm, mkdir, truncate,
+// chmod, the destination of cp, mv, ln and install, the file sort -o
+// writes, the files git checkout, restore, rm and mv change. find that
+// deletes what it finds, or runs such a program on it (-exec rm), changes
+// files the line does not name: an empty, non-nil list. A patch
 // applied (git apply, patch) changes files its text names: it edits, but
 // which files is not read here. false for any other program.
 func edits(w, files []string) ([]string, bool) {
@@ -300,8 +336,27 @@ func edits(w, files []string) ([]string, bool) {
 			return strings.HasPrefix(a, "--in-place") || inPlaceOption(prog, a)
 		})
 		return files, inPlace
-	case writingPrograms[prog]:
+	case (prog == "awk" || prog == "gawk") && awkInPlace(w[1:]):
 		return files, true
+	case writingPrograms[prog] || prog == "ed" || prog == "ex":
+		return files, true
+	case prog == "sort":
+		if out, ok := sortOutput(w[1:]); ok {
+			return []string{PathNorm(out)}, true
+		}
+		return nil, false
+	case prog == "find":
+		// -delete, or -exec of a program that only writes (rm, sed -i):
+		// it changes the files it finds, which the line does not name.
+		if slices.Contains(w[1:], "-delete") {
+			return []string{}, true
+		}
+		if i := slices.IndexFunc(w, func(a string) bool { return a == "-exec" || a == "-execdir" }); i > 0 && i+1 < len(w) {
+			if _, ok := edits(w[i+1:], nil); ok {
+				return []string{}, true
+			}
+		}
+		return nil, false
 	case copyingPrograms[prog]:
 		if len(files) == 0 {
 			return nil, true
@@ -316,6 +371,69 @@ func edits(w, files []string) ([]string, bool) {
 		return files, true
 	}
 	return nil, false
+}
+
+// scriptFiles are the files, of those a command names (files, as
+// operandFiles reads them), that it runs as code: a program run by its
+// path (./repro.sh), the script an interpreter or a shell is given
+// (python reproduce.py, bash run.sh; not a module after -m or code after
+// -c), the tests a test runner is given. The files a script is given as
+// its data or its options' values (--config settings.cfg) are not.
+func scriptFiles(w, files []string) []string {
+	prog := program(w[0])
+	switch {
+	case checkingCommand(w):
+		return files
+	case codeOptions[prog] != "" || shells[prog] || interpreters[prog]:
+		for i := 1; i < len(w); i++ {
+			switch a := w[i]; {
+			case takesCode(prog, a) || a == "-m" || a == "-":
+				return nil
+			case strings.HasPrefix(a, "-"):
+				continue
+			case fileWord(a):
+				return []string{PathNorm(a)}
+			default:
+				return nil
+			}
+		}
+		return nil
+	case strings.Contains(w[0], "/") && fileWord(w[0]):
+		return []string{PathNorm(w[0])}
+	}
+	return nil
+}
+
+// interpreters run the script file named first among their arguments,
+// besides those that codeOptions lists.
+var interpreters = toSet("pypy pypy3 deno bun tsx ts-node Rscript lua julia")
+
+// awkInPlace reports whether gawk, given these words after its name, edits
+// its files in place: -i inplace (or --include=inplace), its extension
+// for that.
+func awkInPlace(w []string) bool {
+	for i, a := range w {
+		if (a == "-i" || a == "--include") && i+1 < len(w) && w[i+1] == "inplace" || a == "--include=inplace" || a == "-iinplace" {
+			return true
+		}
+	}
+	return false
+}
+
+// sortOutput is the file sort writes its output to (-o FILE, -oFILE,
+// --output=FILE, --output FILE), if it is given one.
+func sortOutput(w []string) (string, bool) {
+	for i, a := range w {
+		switch {
+		case (a == "-o" || a == "--output") && i+1 < len(w):
+			return w[i+1], true
+		case strings.HasPrefix(a, "--output="):
+			return strings.TrimPrefix(a, "--output="), true
+		case len(a) > 2 && strings.HasPrefix(a, "-o") && a[1] == 'o':
+			return a[2:], true
+		}
+	}
+	return "", false
 }
 
 // inPlaceOption reports whether a short option, or a cluster of them
@@ -620,8 +738,9 @@ func appendNew(out []string, s string) []string {
 
 var (
 	// codeOptions are, for each interpreter, the letters of the options
-	// after which it runs the code written next (python -c, perl -pe).
-	codeOptions = map[string]string{"python": "c", "python3": "c", "python2": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "r"}
+	// after which it runs the code written next (python -c, perl -pe,
+	// ex -c).
+	codeOptions = map[string]string{"python": "c", "python3": "c", "python2": "c", "node": "ep", "perl": "eE", "ruby": "e", "php": "r", "ex": "c"}
 	// patternOptions give grep, sed and awk the pattern or script.
 	patternOptions = toSet("-e --regexp --expression")
 	// patternPrograms take a pattern or a script as their first operand,
@@ -636,8 +755,9 @@ var (
 		"rg":    toSet("-A -B -C -m -e -f -g -t -T --glob --type --regexp --file"),
 		"ag":    toSet("-A -B -C -m -G"),
 		"sed":   toSet("-e -f -l --expression --file"),
-		"awk":   toSet("-f -v -F"),
-		"gawk":  toSet("-f -v -F"),
+		"sort":  toSet("-o --output -k -t -S -T --key --field-separator"),
+		"awk":   toSet("-f -v -F -i --include"),
+		"gawk":  toSet("-f -v -F -i --include"),
 		"mawk":  toSet("-f -v -F"),
 	}
 	// scriptFile are the options whose value is a file holding the
@@ -651,6 +771,9 @@ func readingCommand(w []string) bool {
 	switch {
 	case prog == "find":
 		return !slices.ContainsFunc(w[1:], func(a string) bool { return findActions[a] })
+	case prog == "sort":
+		_, writes := sortOutput(w[1:])
+		return !writes
 	case readVerbs[prog] || readingPrograms[prog] || checkingCommand(w):
 		return true
 	case prog == "git" && len(w) > 1 && w[1] == "branch":

@@ -216,6 +216,21 @@ func TestCommandWrites(t *testing.T) {
 		{"an editor's change", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "a", "new_str": "b"}`, nil},
 		{"an edit in place of the files xargs is given", `{"command": "find . -name '*.py' | xargs sed -i 's/foo/bar/g'"}`, []string{}},
 		{"an edit in place by xargs with its options", `{"command": "grep -rl foo src | xargs -n 1 -P 4 perl -pi -e 's/foo/bar/'"}`, []string{}},
+		{"a script from a heredoc that rewrites a module", `{"command": "python - <<'EOF'\nsrc = open('pkg/core.py').read()\nopen('pkg/core.py', 'w').write(src.replace('a', 'b'))\nEOF"}`, []string{"pkg/core.py"}},
+		{"a script from a heredoc that writes through a path it names", `{"command": "python3 <<'PY'\nfrom pathlib import Path\np = Path('src/app.py')\np.write_text(p.read_text().replace('a', 'b'))\nPY"}`, []string{"src/app.py"}},
+		{"a script given by -c that writes a data file", `{"command": "python -c \"open('data/rates.csv', mode='w').write('EUR,1.08')\""}`, []string{"data/rates.csv"}},
+		{"node given code that writes a file", `{"command": "node -e \"require('fs').writeFileSync('package.json', '{}')\""}`, []string{"package.json"}},
+		{"a script from a heredoc that only reads", `{"command": "python - <<'EOF'\nprint(open('cfg.json').read())\nEOF"}`, nil},
+		{"a script given by -c that opens a page", `{"command": "python -c \"import webbrowser; webbrowser.open('index.html')\""}`, nil},
+		{"a script file with a heredoc on its input", `{"command": "python fix.py <<'EOF'\nopen('a.py', 'w')\nEOF"}`, nil},
+		{"sort writing its output over a file", `{"command": "sort -u -o data/words.txt data/words.txt"}`, []string{"data/words.txt"}},
+		{"sort writing its output to another", `{"command": "sort -k 2 --output=sorted.csv rows.csv"}`, []string{"sorted.csv"}},
+		{"gawk editing in place", `{"command": "gawk -i inplace '/^version/ { $3 = \"2.0\" } 1' setup.cfg"}`, []string{"setup.cfg"}},
+		{"an ed script", `{"command": "ed -s tests/test_parse.py <<'EOF'\n5s/5400/90/\nw\nq\nEOF"}`, []string{"tests/test_parse.py"}},
+		{"an ex script", `{"command": "ex -sc '%s/old/new/g|x' src/app.py"}`, []string{"src/app.py"}},
+		{"find deleting what it finds", `{"command": "find . -name '*.pyc' -delete"}`, []string{}},
+		{"find removing what it finds", `{"command": "find tests -name '*.json' -exec rm {} +"}`, []string{}},
+		{"find grepping what it finds", `{"command": "find . -name '*.py' -exec grep -l TODO {} +"}`, nil},
 		{"perl loading a module reads", `{"command": "perl -Mstrict -ne 'print if /x/' data/input.txt"}`, nil},
 		{"perl given a library directory reads", `{"command": "perl -Ilib -ne 'print' data/input.txt"}`, nil},
 	}
@@ -229,13 +244,38 @@ func TestCommandWrites(t *testing.T) {
 	}
 }
 
+// TestCommandScripts: the files a command line runs as code are the
+// script an interpreter or a shell is given, a program run by its path
+// and the tests a runner is given; not a script's data or its options'
+// values, a module, code given inline, or what a reader reads.
+func TestCommandScripts(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{"python3 report.py --config config/report.ini", []string{"report.py"}},
+		{"cd /repo && python -u reproduce.py data/input.csv", []string{"reproduce.py"}},
+		{"bash scripts/run.sh", []string{"scripts/run.sh"}},
+		{"./repro.sh --verbose settings.cfg", []string{"./repro.sh"}},
+		{"python -m pytest -q tests/test_a.py::test_b tests/test_c.py", []string{"tests/test_a.py", "tests/test_c.py"}},
+		{"bash -lc 'node check.js fixtures/a.json'", []string{"check.js"}},
+		{"python -m http.server 8000", nil},
+		{"python -c \"print(open('a.txt').read())\"", nil},
+		{"cat report.py", nil},
+	} {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.want, readCommand(tt.line, nil).scripts)
+		})
+	}
+}
+
 // FuzzReadCommand: any command line, shell or not, is read without a
 // panic, and what it names is a file name, never a blank one.
 func FuzzReadCommand(f *testing.F) {
 	for _, s := range []string{
 		"sed -i 's/a/b/' f.py", "cat > x.py <<'EOF'\nimport os\nEOF", "cd /repo && pytest t.py::test_a",
 		`grep "a > b" f.txt | head`, "echo $(rm -rf /)", "bash -lc 'cat a.py'", `cat "unterminated`,
-		"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.py\n*** End Patch\nEOF", "a=(", "$((1+",
+		"apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.py\n*** End Patch\nEOF", "a=(", "$((1+", "python - <<'EOF'\nopen('a.py', 'w').write(open(\"b.py\").read())\nEOF",
 	} {
 		f.Add(s)
 	}

@@ -103,6 +103,13 @@ func TestFailedAt(t *testing.T) {
 		{"unittest", "Traceback (most recent call last):\n  File \"/repo/tests/test_pages.py\", line 12, in test_partial\n    self.assertEqual(page_count(21, 10), 3)\nAssertionError: 2 != 3", []string{"tests/test_pages.py"}},
 		{"an assert in the code the task names", "    def test_negative_span():\n>       assert span_seconds(\"10:00\", \"09:30\") == -1800\n\ntests/test_span.py:14: \n_ _ _ _ _ _\n\n    def span_seconds(start, end):\n        total = _secs(end) - _secs(start)\n>       assert total >= 0, \"end before start\"\nE       AssertionError: end before start\n\ntimekit/span.py:21: AssertionError", nil},
 		{"unittest, in the code the task names", "Traceback (most recent call last):\n  File \"/repo/tests/test_span.py\", line 9, in test_negative\n    span_seconds(\"10:00\", \"09:30\")\n  File \"/repo/timekit/span.py\", line 21, in span_seconds\n    assert total >= 0\nAssertionError", nil},
+		{"pytest's short summary of a test's assert", "F.\nFAILED tests/test_wc.py::test_double_space - assert 3 == 2\n1 failed, 1 passed in 0.04s", []string{"tests/test_wc.py"}},
+		{"pytest's short summary of a test's assert, by class", "FAILED tests/test_wc.py::TestCount::test_tabs[a\\tb] - assert 1 == 2", []string{"tests/test_wc.py"}},
+		{"go test", "--- FAIL: TestParseDuration (0.00s)\n    parse_test.go:14: ParseDuration(\"1h30m\") = 90, want 5400\nFAIL\nFAIL\texample.com/app/timeutil\t0.004s", []string{"parse_test.go"}},
+		{"go test, a log line of a passing package", "ok  \texample.com/app/timeutil\t0.003s", nil},
+		{"jest", "  ● formatPrice › groups thousands\n\n    expect(received).toBe(expected) // Object.is equality\n\n    Expected: \"$1,234.50\"\n    Received: \"$1234.50\"\n\n    > 11 |     expect(formatPrice(1234.5)).toBe('$1,234.50');\n\n      at Object.toBe (__tests__/format.test.js:11:33)\n", []string{"__tests__/format.test.js"}},
+		{"pytest's short summary of the code's own assertion", "FAILED tests/test_span.py::test_negative - AssertionError: end before start", nil},
+		{"pytest's short summary of an exception", "FAILED tests/test_wc.py::test_none - TypeError: 'NoneType' object is not iterable", nil},
 		{"an exception in the code", "shop/orders.py:4: in order_total\n    discount = order[\"coupon\"][\"percent\"]\nE   TypeError: 'NoneType' object is not subscriptable\n\nshop/orders.py:4: TypeError", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -142,6 +149,79 @@ func TestDefinesInCallArguments(t *testing.T) {
 				{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: "Writing it.", Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: tt.tool, Arguments: tt.args}}}},
 			}}
 			assert.Equal(t, tt.want, Run(r).Steps[1].Defines)
+		})
+	}
+}
+
+// TestUnreachable: a tool result that reports a failure of the network
+// (Python's requests and urllib3, curl, Node's error codes, pip finding no
+// versions it could fetch) says so; a failure of the code, a timeout the
+// code sets and prose about a network are none.
+func TestUnreachable(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		want       bool
+	}{
+		{"requests", "E   requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.example.test', port=443): Max retries exceeded with url: / (Caused by NewConnectionError('Failed to establish a new connection: [Errno -3] Temporary failure in name resolution'))\n1 error in 3.02s", true},
+		{"pip", "WARNING: Retrying (Retry(total=4)) after connection broken by 'ReadTimeoutError(\"HTTPSConnectionPool(host='pypi.org', port=443): Read timed out. (read timeout=15)\")'\nERROR: Could not find a version that satisfies the requirement responses>=0.23 (from versions: none)\nERROR: No matching distribution found for responses>=0.23", true},
+		{"curl", "curl: (6) Could not resolve host: example.test\n[exit code 6]", true},
+		{"node", "Error: getaddrinfo ENOTFOUND registry.npmjs.org\n    at GetAddrInfoReqWrap.onlookup [as oncomplete] (node:dns:107:26)", true},
+		{"an assertion", "FAILED tests/test_fetch.py::test_timeout - AssertionError: assert None == 10\n1 failed in 0.04s", false},
+		{"a passing run that names a connection", "tests/test_retry.py::test_connection_refused_is_retried PASSED\n1 passed in 0.02s", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Source: "t.json", Question: "Fix fetch.", Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Fix fetch."},
+				{Index: 1, Agent: "tool", Kind: run.KindToolResult, Content: tt.text},
+			}}
+			assert.Equal(t, tt.want, Run(r).Steps[1].Unreachable)
+		})
+	}
+}
+
+// TestCallArgumentsReportNothing: a step that only makes a shell's or an
+// editor's call (its content the call written out, as transcripts, Claude
+// Code and Codex logs give a call with no text) reports no failure, though
+// its code or edit holds failure words; the same words in the agent's own
+// text do.
+func TestCallArgumentsReportNothing(t *testing.T) {
+	edit := run.ToolCall{Name: "str_replace_editor", Arguments: `{"command": "str_replace", "path": "/repo/net/fetch.py", "old_str": "requests.get(url)", "new_str": "requests.get(url, timeout=timeout)"}`}
+	shell := run.ToolCall{Name: "bash", Arguments: `{"command": "grep -rn 'failed to connect' src"}`}
+	for _, tt := range []struct {
+		name    string
+		call    run.ToolCall
+		content string
+		errors  bool
+	}{
+		{"an edit's text", edit, edit.Name + "(" + edit.Arguments + ")", false},
+		{"a command line", shell, shell.Name + "(" + shell.Arguments + ")", false},
+		{"the agent's own words beside the call", edit, "The request timed out, so I could not test it.", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Source: "t.json", Question: "Pass the timeout to requests.get.", Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Pass the timeout to requests.get."},
+				{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: tt.content, Extra: &run.Extra{ToolCalls: []run.ToolCall{tt.call}}},
+			}}
+			assert.Equal(t, tt.errors, len(Run(r).Steps[1].Errors) > 0)
+		})
+	}
+}
+
+// TestZeroCountIsNoFailure: a test runner's tally of none ("0 failed", as
+// cargo test prints on every run) is no failure; a count of some is, and
+// so are "10 failed" and "1.0 failed".
+func TestZeroCountIsNoFailure(t *testing.T) {
+	for _, tt := range []struct {
+		text   string
+		failed bool
+	}{
+		{"running 3 tests\ntest tests::plain ... ok\n\ntest result: ok. 3 passed; 0 failed; 0 ignored; 0 measured", false},
+		{"test result: FAILED. 2 passed; 1 failed; 0 ignored", true},
+		{"Summary: 10 failed, 2 passed", true},
+		{"0 failed", false},
+	} {
+		t.Run(tt.text, func(t *testing.T) {
+			assert.Equal(t, tt.failed, len(errorSignals(newText(tt.text))) > 0)
 		})
 	}
 }

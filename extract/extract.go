@@ -190,7 +190,12 @@ func (rc *runContext) step(s run.Step) Features {
 		f.Errors = append(f.Errors, errs...)
 		f.Successes = append(f.Successes, oks...)
 	} else {
-		f.Errors = append(f.Errors, errorSignals(t)...)
+		if !s.OnlyCalls() || !slices.ContainsFunc(s.ToolCalls(), givenCommand) {
+			// A command line or an edit is what the agent acts with
+			// (code, an edit's text, a timeout it sets), not a report of
+			// how it fared: a step of such calls alone reports nothing.
+			f.Errors = append(f.Errors, errorSignals(t)...)
+		}
 		f.Successes = append(f.Successes, signals(t, successRules)...)
 	}
 
@@ -202,6 +207,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.FailedIn = exactly(failedIn(t))
 		rc.rare.FailedAt = exactly(failedAt(t, rc.task))
 	}
+	rc.rare.Unreachable = kinds.Has(KindToolResult) && len(f.Errors) > 0 && t.has(unreachableRe)
 	rc.rare.Asserts = exactly(assertions(t))
 	f.Successes = dedupeSignals(f.Successes)
 
@@ -289,6 +295,9 @@ func (rc *runContext) toolCalls(f *Features, s run.Step, t *text, kinds *KindSet
 		code := strings.TrimSpace(t.str(b.code))
 		if code != "" {
 			f.Code = append(f.Code, clip(code, 4000))
+			for _, w := range blockWrites(strings.ToLower(t.str(b.lang)), code) {
+				rc.rare.CodeWrites = appendNew(rc.rare.CodeWrites, w)
+			}
 		}
 	}
 	for _, m := range t.all(actionLineRe, 10) {
@@ -637,4 +646,12 @@ func headEnd(s string, n int) int {
 		n--
 	}
 	return n
+}
+
+// givenCommand reports whether a call's arguments give it a command line
+// or an editor's command to run (commandOf): a shell's or a file
+// editor's call.
+func givenCommand(c run.ToolCall) bool {
+	line, _ := commandOf(c.Arguments)
+	return line != ""
 }

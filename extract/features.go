@@ -123,6 +123,17 @@ type Rare struct {
 	// ("May 14": "05-14"), in the order written: a date a person gives
 	// that a call writes in full.
 	MonthDays []string
+	// CodeWrites are the files the step's code blocks write by name, as
+	// PathNorm has them: a Python block's open(NAME, "w") or
+	// Path(NAME).write_text, a shell block's sed -i, heredoc or
+	// redirection. An agent of a group chat changes files this way, with
+	// no tool call, for another to run.
+	CodeWrites []string
+	// Unreachable is, for a tool result, whether the failure it reports is
+	// the network's: a host refused, reset or timed the connection out, a
+	// name did not resolve, a package index gave no versions. It tells
+	// of the machine the run was on, not of the code the agent changed.
+	Unreachable bool
 }
 
 // noRare is the Rare of every Details that has none of them.
@@ -133,7 +144,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.CodeWrites) == 0 && !r.Unreachable
 }
 
 // empty reports whether d holds none of the facts.
@@ -193,6 +204,8 @@ type featuresJSON struct {
 	Miscomputes  bool        `json:"miscomputes,omitempty"`
 	WordNumbers  []float64   `json:"word_numbers,omitempty"`
 	MonthDays    []string    `json:"month_days,omitempty"`
+	CodeWrites   []string    `json:"code_writes,omitempty"`
+	Unreachable  bool        `json:"unreachable,omitempty"`
 	Caller       int         `json:"caller"`
 }
 
@@ -216,7 +229,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
-		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Caller: int(f.Caller),
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, CodeWrites: d.CodeWrites, Unreachable: d.Unreachable, Caller: int(f.Caller),
 	}
 }
 

@@ -29,6 +29,16 @@ var (
 	failedAtRes = []*matching.Pattern{
 		pattern(`(?m)^[ \t]{0,8}(?<p>[\w./\\-]{1,200}\.\w{1,6}):\d{1,7}: (?:AssertionError|Failed)\b`, 0),
 		pattern(`(?m)^[ \t]{0,8}File "(?<p>[^"\n]{1,300})", line \d{1,7}, in (?<f>[A-Za-z_]\w{0,80})\n[^\n]{0,300}\nAssertionError\b`, 0),
+		// pytest's short summary of a test whose own assert failed: it
+		// rewrites the asserts of test modules only, so "- assert ..."
+		// places the failed assertion in the test's file.
+		// go test's report of a test's own check (t.Errorf, t.Fatalf),
+		// under the test's "--- FAIL:" line: in its _test.go file.
+		pattern(`(?m)^[ \t]{4,8}(?<p>[\w./\\-]{0,200}_test\.go):\d{1,7}: `, 0),
+		// Jest's report of a failed expect: the first frame after it is
+		// the test's own line.
+		pattern(`(?m)^[ \t]{0,8}expect\((?:received|value)\)[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,40}?[ \t]{0,12}at [^\n(]{0,200}\((?<p>[\w./\\-]{1,200}\.\w{1,6}):\d{1,7}:\d{1,7}\)`, 0),
+		pattern(`(?m)^FAILED (?<p>[\w./\\-]{1,200}\.\w{1,6})::(?<f>[A-Za-z_]\w{0,80})[^\s]{0,200} - assert\b`, 0),
 	}
 	// The function a pytest traceback's entry lists (its "def" line),
 	// the last before the entry's location.

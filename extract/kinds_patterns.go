@@ -44,3 +44,8 @@ var (
 	addressBeforeRe = pattern(`(?:@|\b(?:pass|hand|send|forward|delegate|give|turn|assign)(?:ing|s|ed)?\b[^.\n]{0,60}?\bto\s{1,2}(?:the\s{1,2})?|\b(?:over to|hand ?off to|transfer(?:ring)? to|ask(?:ing)?|request(?:ing)?|instruct(?:ing)?|let|dear|hey)\s{1,2}(?:the\s{1,2})?)[\x60'"*]{0,2}\z`, ci)
 	addressAfterRe  = pattern(`\A[\x60'"*]{0,2}\s{0,2}[,:]\s{1,2}(?:please|could you|can you|would you|will you|kindly|go ahead|your turn|take over|now)\b`, ci)
 )
+
+// unreachableRe finds a network failure as programs print one: Python's
+// requests and urllib3, curl, Node's error codes, getaddrinfo, pip
+// finding no versions of a package it could not fetch.
+var unreachableRe = pattern(`\b(?:Max retries exceeded|NewConnectionError|ConnectTimeout(?:Error)?|ReadTimeout(?:Error)?|ConnectionRefusedError|ConnectionResetError|Connection (?:refused|reset by peer|timed out)|Temporary failure in name resolution|Name or service not known|nodename nor servname provided|getaddrinfo (?:failed|ENOTFOUND|EAI_AGAIN)|Could not resolve host|Failed to connect to|Network is unreachable|No route to host|Read timed out|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN)|\(from versions: none\)`, 0)

@@ -125,7 +125,19 @@ func negated(s string, i int) bool {
 		before = before[nl+1:]
 	}
 	_, ok := firstIn(negationRe, before)
-	return ok
+	return ok || zeroCount(before)
+}
+
+// zeroCount reports whether the text before a match ends in a count of
+// none ("0 failed", "0 errors"), as test runners tally what did not
+// happen.
+func zeroCount(before string) bool {
+	b := strings.TrimRight(before, " \t")
+	if len(b) == len(before) || !strings.HasSuffix(b, "0") {
+		return false
+	}
+	b = b[:len(b)-1]
+	return b == "" || !strings.ContainsAny(b[len(b)-1:], "0123456789.,")
 }
 
 // exitCode returns the first exit status in the step and its signal.

@@ -60,9 +60,10 @@ func dataFlowOrigin(in *Input) []Finding {
 	fresh := gt == "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool {
 		return cf.Origin == in.Graph.AnswerStep() || chosenAmong(in, cf) == in.Graph.AnswerStep()
 	})
+	acted := actedOnFiles(in)
 	for _, cf := range flows {
 		o := cf.Origin
-		if o < 0 {
+		if o < 0 || acted[cf.Claim] {
 			continue
 		}
 		why := false // this value says why the step is blamed
@@ -1067,4 +1068,20 @@ func allDigits(s string) bool {
 func allGiven(in *Input, claims []extract.Claim) bool {
 	g := givenClaims(in)
 	return !slices.ContainsFunc(claims, func(c extract.Claim) bool { return !g[c.Norm] })
+}
+
+// actedOnFiles are the files, as PathNorm has them, that the run's calls
+// name (a command line's, an editor's): what the work acts on, not a
+// value an answer that names one of them worked out. A coding agent's
+// closing summary names the files it changed and the tests it ran.
+func actedOnFiles(in *Input) map[string]bool {
+	out := map[string]bool{}
+	for i := range in.Features.Steps {
+		for _, c := range in.Features.Steps[i].Calls {
+			for _, f := range c.Files() {
+				out[f] = true
+			}
+		}
+	}
+	return out
 }

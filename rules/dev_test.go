@@ -222,13 +222,13 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	FactKinds: eachStep(func(f *extract.Features) {
 		f.Kind, f.Kinds, f.Target, f.Asks, f.Affirms = 0, 0, "", false, false
 	}),
-	FactSignals: eachStep(func(f *extract.Features) { f.Errors, f.Successes, f.ExitCode = nil, nil, nil }),
+	FactSignals: eachStep(func(f *extract.Features) { f.Errors, f.Successes, f.ExitCode, f.Unreachable = nil, nil, nil, false }),
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
 		rf.Question, rf.Renames = nil, nil
 		eachStep(func(f *extract.Features) { f.Claims, f.MonthDays = nil, nil })(r, rf)
 	},
 	FactToolCalls: eachStep(func(f *extract.Features) {
-		f.Calls, f.Code, f.Tool, f.Caller = nil, nil, "", extract.NoCaller
+		f.Calls, f.Code, f.CodeWrites, f.Tool, f.Caller = nil, nil, nil, "", extract.NoCaller
 	}),
 	FactVerdicts: eachStep(func(f *extract.Features) { f.Ledger = nil }),
 	FactPolicies: eachStep(func(f *extract.Features) { f.Policies = nil }),

@@ -216,3 +216,36 @@ func TestDataFlowReportedFromOwnCode(t *testing.T) {
 		})
 	}
 }
+
+// TestDataFlowFilesActedOn: a coding agent's closing summary names the
+// files it changed and the tests it ran; a file a call of the run names is
+// what the work acted on, not a value the answer worked out, and the step
+// that first printed it (a test run's output) is not where the answer
+// went wrong. A value the summary states that no call names still is.
+// The shapes are SWE-agent's tools in function-call notation.
+func TestDataFlowFilesActedOn(t *testing.T) {
+	const task = "slugify('Hello  World') returns 'hello--world'; repeated spaces should give one dash."
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	msgs := []msg{user,
+		call(`bash({"command": "python -m pytest -q tests"})`),
+		out("FAILED tests/test_slug.py::test_spaces - assert 'hello--world' == 'hello-world'\n1 failed, 4 passed in 0.21s"),
+		call(`str_replace_editor({"command": "str_replace", "path": "/repo/text/slug.py", "old_str": "r'\\s'", "new_str": "r'\\s+'"})`),
+		out("The file /repo/text/slug.py has been edited."),
+		call(`bash({"command": "python -m pytest -q tests/test_slug.py"})`),
+		out("..\n2 passed in 0.19s"),
+	}
+	for _, tc := range []struct {
+		name, summary string
+		blamed        []int
+	}{
+		{"the files it changed and ran", "slugify now collapses runs of whitespace; tests/test_slug.py passes.", nil},
+		{"a value no call names", "slugify now collapses runs of whitespace; see docs/slugs.md.", []int{7}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := DataFlowOrigin.Run(prepare(t, task, "", append(slices.Clone(msgs), msg{agent: "assistant", content: tc.summary})...))
+			assert.Equal(t, tc.blamed, steps(fs, true))
+		})
+	}
+}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -18,8 +19,9 @@ import (
 // change: the problem the task reported), when there is one; the calls of
 // that run and of the failing runs after it are exonerated, since they
 // only read that state. A check that passes again later was repaired, and
-// says nothing. A run fails when its output tells of an error besides its
-// exit code, and passes when it does not fail.
+// says nothing. A run that failed because the network did (a host not
+// reached, a package not fetched) says nothing either. A run fails when its output tells of an error besides its
+// exit code (with or without one), and passes when it does not.
 func regression(in *Input) []Finding {
 	steps := in.Features.Steps
 	type outcome struct {
@@ -42,8 +44,16 @@ func regression(in *Input) []Finding {
 			continue
 		}
 		_, failed := toolFailed(f)
-		if failed && !toldError(f) {
+		told := toldError(f)
+		if failed && !told {
 			continue // an exit code alone (a search that found nothing) tells of no failure of the code
+		}
+		// A test runner's summary of failures fails the check though the
+		// output carries no exit code, as a shell tool that returns only
+		// what the command printed gives it.
+		failed = failed || told
+		if failed && f.Unreachable {
+			continue // the network failed, not the code: the run tells nothing of what a change left
 		}
 		if _, ok := runs[cmd]; !ok {
 			order = append(order, cmd)
@@ -115,15 +125,15 @@ func checkCommand(calls []extract.Call) string {
 
 // lastChange is the last of the changing steps in (from, to) that makes
 // a consequential call other than writing only the files the check run at
-// step to names (a reproduction script it runs), or -1. Writing the check
-// changes nothing it checks: a script that fails on its first run shows
-// the state it was written against.
+// step to runs as code (extract's Call.Scripts: a reproduction script,
+// the tests a test runner is given), or -1. Writing the check changes
+// nothing it checks: a script that fails on its first run shows the state
+// it was written against. A file the check only reads (a config given as
+// an option's value, its data) is state it checks.
 func lastChange(steps []extract.Features, changing []int, from, to int) int {
 	var ran []string
 	for _, c := range steps[to].Calls {
-		if c.Command() != "" {
-			ran = append(ran, commandObjects(c)...)
-		}
+		ran = append(ran, c.Scripts()...)
 	}
 	changes := func(c extract.Call) bool {
 		files := changedFiles(c)
@@ -173,8 +183,9 @@ func toldError(f *extract.Features) bool {
 // failure is blamed. A file the agent wrote before (a reproduction
 // script, a test it added) is its own to correct. Only calls that change
 // files by name count (an editor's, a writing tool's, a command line
-// that only writes files): a command line that runs a test file changes
-// nothing.
+// that only writes files), and code blocks that write files by name (as
+// an agent of a group chat gives code for another to run): a command
+// line that runs a test file changes nothing.
 func editedCheck(in *Input) []Finding {
 	steps := in.Features.Steps
 	written := map[string]bool{}
@@ -190,15 +201,20 @@ func editedCheck(in *Input) []Finding {
 			}
 			continue
 		}
-		var files []string
+		files := slices.Clone(f.CodeWrites) // a group chat's agent edits by a code block another runs
 		for _, c := range f.Calls {
 			files = append(files, changedFiles(c)...)
 		}
 		for _, p := range files {
-			if r, ok := failedAt[p]; ok && !written[p] {
-				out = append(out, Finding{Step: j, Strength: 1, Quote: quoteAt(in, j, 0, 0),
-					Reason: fmt.Sprintf("it changes %s, where the check run at step %d failed, instead of the code the check tests", p, r)})
-				delete(failedAt, p)
+			// A failure may name its file bare (go test's parse_test.go:14)
+			// where the change names its path.
+			for _, at := range slices.Sorted(maps.Keys(failedAt)) {
+				if r := failedAt[at]; sameFile(at, p) && !written[p] && !written[at] {
+					out = append(out, Finding{Step: j, Strength: 1, Quote: quoteAt(in, j, 0, 0),
+						Reason: fmt.Sprintf("it changes %s, where the check run at step %d failed, instead of the code the check tests", p, r)})
+					delete(failedAt, at)
+					break
+				}
 			}
 		}
 		for _, p := range files {

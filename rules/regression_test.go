@@ -24,15 +24,29 @@ func TestRegression(t *testing.T) {
 		test   = `bash({"command": "python3 -m pytest -q tests/test_values.py"})`
 		failed = "F...\nE       Failed: DID NOT RAISE <class 'ValueError'>\nFAILED tests/test_values.py::test_invalid\n1 failed, 3 passed in 0.05s\n[exit code 1]"
 		passed = "....\n4 passed in 0.04s"
-		grep   = `bash({"command": "grep -rn parse_on cfg"})`
-		none   = "[exit code 1]"
-		write  = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
-		repro  = `bash({"command": "python reproduce.py"})`
+		// The same failure as a shell tool that returns only what the
+		// command printed gives it (SWE-agent's observations): no exit code.
+		failedQuiet = "F...\nFAILED tests/test_values.py::test_invalid - Failed: DID NOT RAISE <class 'ValueError'>\n1 failed, 3 passed in 0.05s"
+		grep        = `bash({"command": "grep -rn parse_on cfg"})`
+		none        = "[exit code 1]"
+		write       = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
+		repro       = `bash({"command": "python reproduce.py"})`
 		// The same changes made by command line, as SWE-agent's bash and
 		// Claude Code's Bash make them: an edit in place, a module
 		// rewritten from a heredoc.
 		sedEdit = `bash({"command": "cd /repo && sed -i 's/raise ValueError(value)/return False/' cfg/values.py"})`
 		heredoc = `bash({"command": "cat > cfg/values.py <<'EOF'\ndef parse_bool(value):\n    return value in ('1', 'true', 'on')\nEOF"})`
+		// A script run with a config it reads, and the config written
+		// over by a redirection (shell_redirect_truncates in
+		// testdata/kinds/coding-agent).
+		report    = `bash({"command": "python3 report.py --config config/report.ini"})`
+		total     = "total: 12345 cents"
+		truncate  = `bash({"command": "echo 'unit = dollars' > config/report.ini"})`
+		noSection = "Traceback (most recent call last):\n  File \"/repo/report.py\", line 8, in load\n    return parser['report']\nKeyError: 'report'"
+		// A test that reaches a host, run where the network failed.
+		offline = "E\nE   requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.example.test', port=443): Max retries exceeded with url: / (Caused by NewConnectionError('Failed to establish a new connection: [Errno -3] Temporary failure in name resolution'))\n1 error in 3.02s"
+		// A module rewritten by a script given on a heredoc.
+		pyHeredoc = `bash({"command": "python - <<'EOF'\nsrc = open('cfg/values.py').read()\nopen('cfg/values.py', 'w').write(src.replace('raise ValueError(value)', 'return False'))\nEOF"})`
 		// A test written to reproduce, run by its node id.
 		writeTest = `str_replace_editor({"command": "create", "path": "/repo/tests/test_on.py", "file_text": "from cfg.values import parse_bool\\ndef test_on():\\n    assert parse_bool('on')"})`
 		runTest   = `bash({"command": "python3 -m pytest -q tests/test_on.py::test_on"})`
@@ -59,8 +73,12 @@ func TestRegression(t *testing.T) {
 		{"a change before the reproduction", []msg{user, call(edit), out(edited), call(write), out(edited), call(repro), out(raised)}, []int{1}, []int{5}},
 		{"a change by sed breaks a passing check", []msg{user, call(test), out(passed), call(sedEdit), out(""), call(test), out(failed)}, []int{3}, []int{5}},
 		{"a module rewritten from a heredoc breaks a passing check", []msg{user, call(test), out(passed), call(heredoc), out(""), call(test), out(failed)}, []int{3}, []int{5}},
+		{"a module rewritten by a script from a heredoc breaks a passing check", []msg{user, call(test), out(passed), call(pyHeredoc), out(""), call(test), out(failed)}, []int{3}, []int{5}},
 		{"a change breaks a passing check saved with tee", []msg{user, call(teeTest), out(passed), call(edit), out(edited), call(teeTest), out(failed)}, []int{3}, []int{5}},
 		{"a change breaks a passing check saved to a file", []msg{user, call(saveTest), out(passed), call(edit), out(edited), call(saveTest), out(failed)}, []int{3}, []int{5}},
+		{"a change breaks a passing check that prints no exit code", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failedQuiet)}, []int{3}, []int{5}},
+		{"a config the check reads is written over", []msg{user, call(report), out(total), call(truncate), out(""), call(report), out(noSection)}, []int{3}, []int{5}},
+		{"the network fails after a change", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(offline)}, nil, nil},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -89,7 +107,13 @@ func TestEditedCheck(t *testing.T) {
 		editCode = `Edit({"file_path": "/repo/pager/count.py", "old_string": "total // per_page", "new_string": "-(-total // per_page)"})`
 		create   = `str_replace_editor({"command": "create", "path": "/repo/tests/test_pager.py", "file_text": "def test_partial_last_page(): ..."})`
 		edited   = "The file has been edited."
-		ownCheck = ">       assert page_count(21, 10) == 3\n\ntests/test_pager.py:9: \n_ _ _ _ _ _\n\n    def page_count(total, per_page):\n>       assert total % per_page == 0, \"partial page\"\nE       AssertionError: partial page\n\npager/count.py:4: AssertionError\n1 failed, 1 passed in 0.05s\n[exit code 1]"
+		// A group chat's shapes (Who&When: a terminal agent runs the
+		// code blocks the experts write): a run summarised by pytest's
+		// short summary line, a test rewritten by a Python block.
+		chatRun    = "Let me run the tests.\n```sh\npython -m pytest -q tests/test_pager.py\n```"
+		chatFailed = "exitcode: 1 (execution failed)\nCode output: F.\nFAILED tests/test_pager.py::test_partial_last_page - assert 2 == 3\n1 failed, 1 passed in 0.04s"
+		chatEdit   = "I'll align the test with the current behaviour.\n```python\np = 'tests/test_pager.py'\nsrc = open(p).read()\nopen(p, 'w').write(src.replace('== 3', '== 2'))\n```"
+		ownCheck   = ">       assert page_count(21, 10) == 3\n\ntests/test_pager.py:9: \n_ _ _ _ _ _\n\n    def page_count(total, per_page):\n>       assert total % per_page == 0, \"partial page\"\nE       AssertionError: partial page\n\npager/count.py:4: AssertionError\n1 failed, 1 passed in 0.05s\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
@@ -106,6 +130,8 @@ func TestEditedCheck(t *testing.T) {
 		{"the test edited in place by command line", []msg{user, call(test), out(failed), call(sedTest), out("")}, []int{3}},
 		{"the test read by command line", []msg{user, call(test), out(failed), call(catTest), out("def test_partial_last_page():")}, nil},
 		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
+		{"a go test edited by its path, the failure naming it bare", []msg{user, call(`bash({"command": "go test ./timeutil/"})`), out("--- FAIL: TestParseDuration (0.00s)\n    parse_test.go:14: ParseDuration(\"1h30m\") = 90, want 5400\nFAIL"), call(`str_replace_editor({"command": "str_replace", "path": "/repo/timeutil/parse_test.go", "old_str": "5400", "new_str": "90"})`), out(edited)}, []int{3}},
+		{"the test rewritten by a code block in a group chat", []msg{user, {agent: "Coder", content: chatRun}, {agent: "Computer_terminal", content: chatFailed}, {agent: "Tester", content: chatEdit}, {agent: "Computer_terminal", content: "exitcode: 0 (execution succeeded)\nCode output: "}}, []int{3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.blamed, steps(EditedCheck.Run(prepare(t, task, "", tc.msgs...)), true))
@@ -122,7 +148,10 @@ func TestSavedCheckChangesNothing(t *testing.T) {
 		check  = `bash({"command": "python -m pytest -q tests/test_values.py 2>&1 | tee /tmp/pytest.log"})`
 		edit   = `bash({"command": "sed -i \"s/'on')/'on', 'off')/\" cfg/values.py"})`
 		passed = "....\n4 passed in 0.04s"
-		failed = "F...\nE       AssertionError: assert parse_bool('off') is False\nFAILED tests/test_values.py::test_off\n1 failed, 3 passed in 0.05s\n[exit code 1]"
+		// The same failure as a shell tool that returns only what the
+		// command printed gives it (SWE-agent's observations): no exit code.
+		failedQuiet = "F...\nFAILED tests/test_values.py::test_invalid - Failed: DID NOT RAISE <class 'ValueError'>\n1 failed, 3 passed in 0.05s"
+		failed      = "F...\nE       AssertionError: assert parse_bool('off') is False\nFAILED tests/test_values.py::test_off\n1 failed, 3 passed in 0.05s\n[exit code 1]"
 	)
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
 	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }

@@ -222,6 +222,7 @@ func TestIsRunFile(t *testing.T) {
 	for name, want := range map[string]bool{
 		"run.json": true, "runs.jsonl": true, "run.json.gz": true, "RUNS.JSONL.GZ": true,
 		"trace.binpb": true, "trace.pb": true, "TRACE.PB.GZ": true,
+		"django__django-11099.traj": true, "run.traj.gz": true,
 		"run.gz": false, "notes.txt": false, "run.json.bak": false, "json": false, "run.pbx": false,
 	} {
 		assert.Equal(t, want, IsRunFile(name), name)

@@ -342,6 +342,33 @@ func TestUserMessagesNamedByTheirRole(t *testing.T) {
 	assert.Equal(t, KindMessage, r.Steps[1].Kind, "in a group chat every other speaker's role is user: a name of its own is an agent's")
 }
 
+// TestSWEAgentActions: a SWE-agent trajectory from before function
+// calling (its "history": each assistant reply writes its command in its
+// text and again as "action", and the next message, in the user's role
+// and marked "observation", gives back what the command printed) is read
+// as calls to the agent's shell and their results. The issue, though
+// marked an observation, follows no action and stays the task; a user
+// message after an action that is no observation stays the user's.
+func TestSWEAgentActions(t *testing.T) {
+	data := []byte(`{"environment": "swe_main", "history": [
+		{"role": "system", "content": "SETTING: You are an autonomous programmer.", "agent": "primary", "message_type": "system_prompt"},
+		{"role": "user", "content": "ISSUE:\nmedian([1, 2, 3, 4]) returns 2.", "agent": "primary", "message_type": "observation"},
+		{"role": "assistant", "content": "DISCUSSION\nRun the tests.\n\n` + "```" + `\npython -m pytest -q tests/test_median.py\n` + "```" + `", "thought": "Run the tests.", "action": "python -m pytest -q tests/test_median.py\n", "agent": "primary", "message_type": "action"},
+		{"role": "user", "content": "FAILED tests/test_median.py::test_even - assert 2 == 2.5\n(Open file: n/a)\nbash-$", "agent": "primary", "message_type": "observation"},
+		{"role": "assistant", "content": "Done.", "action": "submit", "agent": "primary"},
+		{"role": "user", "content": "Thanks."}]}`)
+	r, err := Parse("django.traj", data, Options{})
+	require.NoError(t, err)
+	kinds := make([]Kind, len(r.Steps))
+	for i, s := range r.Steps {
+		kinds[i] = s.Kind
+	}
+	assert.Equal(t, []Kind{KindSystem, KindUser, KindToolCall, KindToolResult, KindToolCall, KindUser}, kinds)
+	require.Len(t, r.Steps[2].ToolCalls(), 1)
+	assert.JSONEq(t, `{"command": "python -m pytest -q tests/test_median.py"}`, r.Steps[2].ToolCalls()[0].Arguments)
+	assert.Equal(t, "ISSUE:\nmedian([1, 2, 3, 4]) returns 2.", r.Question)
+}
+
 // TestChatOpenedByANamedUser: a chat exported without a task, whose first
 // message after the system prompt is a user message under a name of its
 // own (AutoGen's GroupChat.messages, {"content", "role", "name"}, opened by

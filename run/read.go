@@ -55,8 +55,9 @@ func read(path string, opts Options) ([]byte, error) {
 
 // IsRunFile reports whether a file name in a directory of runs is one to
 // read: JSON or JSON lines, or OTLP protobuf (.binpb, protobuf's name for
-// a binary message, or .pb), plain or gzip-compressed (.json, .jsonl,
-// .binpb, .pb, each with .gz).
+// a binary message, or .pb), or a SWE-agent trajectory (.traj, JSON),
+// plain or gzip-compressed (.json, .jsonl, .binpb, .pb, .traj, each with
+// .gz).
 func IsRunFile(name string) bool {
 	name = strings.ToLower(name)
 	name = strings.TrimSuffix(name, ".gz")
@@ -99,7 +100,7 @@ func IsRunFileAt(path string) bool {
 }
 
 // runFileExts are the extensions of the files IsRunFile takes.
-var runFileExts = []string{".json", ".jsonl", ".binpb", ".pb"}
+var runFileExts = []string{".json", ".jsonl", ".binpb", ".pb", ".traj"}
 
 // gzipMagic begins every gzip stream (RFC 1952).
 var gzipMagic = []byte{0x1f, 0x8b}

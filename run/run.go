@@ -67,6 +67,13 @@ func (s Step) Target() string { return s.extra().Target }
 // ToolCalls are the tool calls the step carries.
 func (s Step) ToolCalls() []ToolCall { return s.extra().ToolCalls }
 
+// OnlyCalls reports whether the step's content is its tool calls written
+// out (callText): the step says nothing in words of its own.
+func (s Step) OnlyCalls() bool {
+	calls := s.ToolCalls()
+	return len(calls) > 0 && s.Content == callText(calls)
+}
+
 // ToolCallID is, for a tool's output, the id of the call it answers.
 func (s Step) ToolCallID() string { return s.extra().ToolCallID }
 

@@ -285,6 +285,9 @@ func firstNonObject(data []byte) int {
 // records of no format offattr knows is refused, not read as silent steps.
 // An empty list is a transcript with no steps.
 func chat(msgs []message, data []byte) (*Case, error) {
+	if len(msgs) > 0 && msgs[0].event() {
+		return openHandsFile(data)
+	}
 	if len(msgs) > 0 && !slices.ContainsFunc(msgs, message.said) {
 		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
@@ -304,6 +307,7 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	if err != nil {
 		return nil, jsonError(data, err)
 	}
+	o.raw = data
 	switch {
 	case format == FormatWhoWhen || (format == FormatAuto && o.History != nil):
 		if o.History == nil {

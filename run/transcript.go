@@ -24,9 +24,24 @@ type fileObject struct {
 	MistakeAgent   string          `json:"mistake_agent"`
 	MistakeStep    json.RawMessage `json:"mistake_step"`
 	MistakeReason  string          `json:"mistake_reason"`
+	raw            []byte          // the object as read, for a history of another shape
 }
 
 func (o *fileObject) whoWhen() (*Case, error) {
+	if len(o.History) > 0 && o.History[0].event() {
+		// OpenHands' evaluation output: the history is its event stream.
+		var h struct {
+			History []json.RawMessage `json:"history"`
+		}
+		if err := json.Unmarshal(o.raw, &h); err != nil {
+			return nil, err
+		}
+		r, err := openHands(h.History)
+		if err != nil {
+			return nil, err
+		}
+		return o.labelled(r)
+	}
 	r := &Run{Format: FormatWhoWhen, Question: strings.TrimSpace(o.Question), GroundTruth: scalarString(o.GroundTruth)}
 	r.Steps = make([]Step, 0, len(o.History))
 	names := nameSet{}
@@ -37,6 +52,7 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		}
 		r.Steps = append(r.Steps, names.shared(s))
 	}
+	observations(o.History, r.Steps)
 	taskFromMessages(r)
 	return o.labelled(r)
 }
@@ -102,6 +118,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 		}
 		r.Steps = append(r.Steps, names.shared(s))
 	}
+	observations(msgs, r.Steps)
 	taskFromMessages(r)
 	return r, nil
 }
@@ -150,6 +167,22 @@ type message struct {
 	ToolCalls    []rawToolCall `json:"tool_calls"`
 	FunctionCall *rawFunction  `json:"function_call"`
 	ToolCallID   string        `json:"tool_call_id"`
+	// Action and MessageType are SWE-agent's: the command line an
+	// assistant's reply ran in the agent's shell, written in the reply's
+	// text and again here, and "observation" for the message that gives
+	// back what it printed.
+	Action      string `json:"action"`
+	MessageType string `json:"message_type"`
+	// Source and Observation are an OpenHands event's: a stream of them
+	// is read by openHands, not as messages.
+	Source      string `json:"source"`
+	Observation string `json:"observation"`
+}
+
+// event reports whether m is an OpenHands event rather than a chat
+// message: it has a source, and an action or an observation, and no role.
+func (m message) event() bool {
+	return m.Role == "" && m.Source != "" && (m.Action != "" || m.Observation != "")
 }
 
 // said reports whether m is a chat message at all: it has a role, a
@@ -278,7 +311,29 @@ func (m message) calls() []ToolCall {
 	if m.FunctionCall != nil {
 		out = append(out, ToolCall{Name: m.FunctionCall.Name, Arguments: string(m.FunctionCall.Arguments)})
 	}
+	if len(out) == 0 && strings.EqualFold(strings.TrimSpace(m.Role), "assistant") && strings.TrimSpace(m.Action) != "" {
+		// A reply that ran a command it wrote in its text (SWE-agent
+		// before function calling): the command is the call, made in the
+		// agent's shell.
+		args, _ := json.Marshal(map[string]string{"command": strings.TrimSpace(m.Action)})
+		out = append(out, ToolCall{Name: "bash", Arguments: string(args)})
+	}
 	return out
+}
+
+// observations reads the messages that give back what a command run by
+// an action printed (SWE-agent's "observation" messages, sent in the
+// user's role) as that call's results, not as the user's words: a
+// message marked an observation that follows a step whose calls came
+// from an action.
+func observations(msgs []message, steps []Step) {
+	for i := 1; i < len(msgs) && i < len(steps); i++ {
+		prev := msgs[i-1]
+		if msgs[i].MessageType == "observation" && len(prev.ToolCalls) == 0 && prev.FunctionCall == nil && strings.TrimSpace(prev.Action) != "" && steps[i-1].Kind == KindToolCall {
+			steps[i].Kind = KindToolResult
+			steps[i].Agent = "tool"
+		}
+	}
 }
 
 // embeddedReply reads a message whose whole content is a model's reply
