@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -41,7 +42,11 @@ func withWords(fa *FinalAnswer, rf *RunFeatures, question string) *FinalAnswer {
 		}
 	}
 	if len(add) == 0 && asksWhat(q) && !statesOwnValue(fa.Claims, q) {
-		if w, ok := closingWords(text, q); ok && !claimAfter(fa.Claims, w.at) {
+		// The reply rests on a page when it names a value the page gave
+		// before the words it closes on: those then describe that value.
+		if w, others, ok := closingWords(text, q); ok && !claimAfter(fa.Claims, w.at) && !slices.ContainsFunc(others, func(o replyWord) bool {
+			return seenBefore(rf, fa.Step, Claim{Kind: ClaimEntity, Norm: strings.ToLower(o.text)})
+		}) {
 			add = append(add, Claim{Kind: ClaimEntity, Text: w.text, Norm: strings.ToLower(w.text), Offset: int32(w.at)})
 		}
 	}
@@ -321,23 +326,26 @@ func smallCounts(text string) []replyWord {
 // tournament", "gallium is the metal that is liquid at room temperature"
 // (the task's words after it) on "gallium". A run of more than three words
 // is prose, not a value; so is a sentence about the speaker or the
-// listener, and data or markup is no sentence.
-func closingWords(text, q string) (replyWord, bool) {
+// listener, and data or markup is no sentence. It returns the sentence's
+// other runs too: a reply that names its value and then describes it
+// ("Portuguese, the country's official tongue.") closes on the
+// description.
+func closingWords(text, q string) (last replyWord, others []replyWord, ok bool) {
 	s := sentenceHead(strings.TrimSpace(strings.SplitN(strings.TrimSpace(text), "\n", 2)[0]))
 	if strings.ContainsAny(s, "{}[]_<>") {
-		return replyWord{}, false // data, markup or a marker, not a sentence
+		return replyWord{}, nil, false // data, markup or a marker, not a sentence
 	}
 	ws := replyWordsOf(s)
 	for _, w := range ws {
 		if personWords[strings.ToLower(w.text)] {
-			return replyWord{}, false
+			return replyWord{}, nil, false
 		}
 	}
+	var runs [][]spaced
 	var run []spaced
-	var last []spaced
 	flush := func() {
 		if len(run) > 0 {
-			last = run
+			runs = append(runs, run)
 		}
 		run = nil
 	}
@@ -353,16 +361,23 @@ func closingWords(text, q string) (replyWord, bool) {
 		}
 	}
 	flush()
-	if len(last) == 0 || len(last) > 3 {
-		return replyWord{}, false
+	if len(runs) == 0 || len(runs[len(runs)-1]) > 3 {
+		return replyWord{}, nil, false
 	}
-	from, to := last[0].at, last[len(last)-1].at+len(last[len(last)-1].text)
-	return replyWord{text: s[from:to], at: from}, true
+	phrase := func(r []spaced) replyWord {
+		from, to := r[0].at, r[len(r)-1].at+len(r[len(r)-1].text)
+		return replyWord{text: s[from:to], at: from}
+	}
+	for _, r := range runs[:len(runs)-1] {
+		others = append(others, phrase(r))
+	}
+	return phrase(runs[len(runs)-1]), others, true
 }
 
 // inQuestion reports whether the task states w, or a form of it ("moons"
 // for "moon", "played" for "play").
 func inQuestion(q, w string) bool {
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 	if containsWordFold(q, w) {
 		return true
 	}

@@ -27,6 +27,8 @@ func TestReplyWordValues(t *testing.T) {
 		{"the subject when the rest restates the task", []string{"user", "Which metal is liquid at room temperature?", "tool", empty, "assistant", "gallium is the metal that is liquid at room temperature."}, []string{"gallium"}},
 		{"a noun the page printed", []string{"user", "What is the most abundant gas in the air?", "tool", "Dry air holds 78% nitrogen and 21% oxygen.", "assistant", "The most abundant gas is oxygen."}, nil},
 		{"a plural the page printed", []string{"user", "What do koalas eat?", "tool", "Koalas feed on the leaves of gum trees.", "assistant", "They eat the leaves of the gum tree."}, nil},
+		{"a value the page gave, then described", []string{"user", "What is the main language of Brazil?", "tool", "Portuguese is the official language of Brazil.", "assistant", "Portuguese, the country's official tongue."}, nil},
+		{"a possessive of the task's subject", []string{"user", "What is the national animal of Scotland?", "tool", "Scotland's national animal is the unicorn.", "assistant", "Scotland's national animal is the unicorn."}, nil},
 		{"a name with initials", []string{"user", "Who wrote The Hobbit?", "tool", "The Hobbit is a novel by J. R. R. Tolkien.", "assistant", "It was written by C. S. Lewis."}, []string{"c. s. lewis"}},
 		{"a name with initials the page printed", []string{"user", "Who wrote The Hobbit?", "tool", "The Hobbit is a novel by J. R. R. Tolkien.", "assistant", "It was written by J. R. R. Tolkien."}, nil},
 		{"a version", []string{"user", "What is the current LTS of Node.js?", "tool", "The latest LTS release is v22.11.0.", "assistant", "The current LTS is Node.js 20.18.1."}, []string{"lts", "node", "20.18.1"}},
