@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,7 +52,7 @@ func withWords(fa *FinalAnswer, rf *RunFeatures, question string) *FinalAnswer {
 		}
 	}
 	for _, c := range add {
-		if containsWordFold(q, c.Norm) || claimedAs(fa.Claims, c.Norm) || seenBefore(rf, fa.Step, c) {
+		if containsWordFold(q, c.Norm) || claimedAs(fa.Claims, c.Norm) || seenBefore(rf, fa.Step, c) && !passedOver(rf, fa.Step, c, q) {
 			continue
 		}
 		fa.Claims = append(fa.Claims, c)
@@ -93,6 +94,91 @@ func seenBefore(rf *RunFeatures, step int, c Claim) bool {
 		}
 	}
 	return false
+}
+
+// passedOver reports whether the tools that printed c's value before
+// step printed it only beside the task's subject less than another of
+// their sentences: every tool result holding it has a sentence, not
+// stating the value, that holds at least two of the task's words, every
+// one of those that each sentence stating the value holds, and more
+// ("The skin is the largest organ of the human body. The liver is the
+// largest internal organ." for "liver", asked for the largest organ of
+// the human body). The reply then took its value from beside the answer
+// the page gave, not from it. A value a tool printed in a sentence no
+// other says more of the task than is what the page answered, whether or
+// not the page was the right one; so is any value an agent's own
+// message stated before.
+func passedOver(rf *RunFeatures, step int, c Claim, q string) bool {
+	words := taskWords(q)
+	passed := false
+	for j := 0; j < step && j < len(rf.steps); j++ {
+		if !holdsValue(rf.steps[j].Content, c) {
+			continue
+		}
+		if !rf.Steps[j].Has(KindToolResult) {
+			return false
+		}
+		var with, without []uint64 // per sentence, the task's words it holds, as bits
+		for _, sentence := range sentencesOf(rf.steps[j].Content) {
+			var set uint64
+			low := strings.ToLower(sentence)
+			for k, w := range words[:min(len(words), 64)] {
+				if inQuestion(low, w) {
+					set |= 1 << k
+				}
+			}
+			if holdsValue(sentence, c) {
+				with = append(with, set)
+			} else {
+				without = append(without, set)
+			}
+		}
+		if !slices.ContainsFunc(without, func(b uint64) bool {
+			return bits.OnesCount64(b) >= 2 && !slices.ContainsFunc(with, func(a uint64) bool { return a|b != b || a == b })
+		}) {
+			return false
+		}
+		passed = true
+	}
+	return passed
+}
+
+// taskWords are the words of the task, in lower case, that say what it
+// asks about: not those that frame a question, nor words under three
+// letters.
+func taskWords(q string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+		if len(w) >= 3 && !frameWords[w] && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sentencesOf splits text into sentences: at a full stop, a question or
+// an exclamation mark followed by a space or the end (not a decimal
+// point, an initial's stop or a version's dots), and at line ends.
+func sentencesOf(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		for line = strings.TrimSpace(line); line != ""; {
+			head := sentenceHead(line)
+			for len(head) < len(line) && endsInitial(head) {
+				head = line[:len(head)+len(sentenceHead(line[len(head):]))]
+			}
+			out = append(out, head)
+			line = strings.TrimSpace(line[len(head):])
+		}
+	}
+	return out
+}
+
+// endsInitial reports whether a sentence's full stop is an initial's
+// ("... by J.").
+func endsInitial(s string) bool {
+	k := strings.LastIndexByte(strings.TrimSuffix(s, "."), ' ')
+	return strings.HasSuffix(s, ".") && isInitial(s[k+1:])
 }
 
 // claimAfter reports whether one of claims stands after offset at: the
@@ -351,7 +437,7 @@ func closingWords(text, q string) (last replyWord, others []replyWord, ok bool) 
 	}
 	for _, w := range ws {
 		low := strings.ToLower(w.text)
-		if !hasLetters(w.text) || frameWords[low] || inQuestion(q, low) || strings.ContainsAny(w.text, "@/=") {
+		if strings.IndexFunc(w.text, unicode.IsLetter) < 0 || frameWords[low] || inQuestion(q, low) || strings.ContainsAny(w.text, "@/=") {
 			flush()
 			continue
 		}
