@@ -670,6 +670,19 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 	)
 	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(year), true))
 
+	// The subject a search asked about is no value the answer was chosen
+	// among: the page names it beside what it reports, and the search on
+	// the wrong country brought that in.
+	asked := prepare(t, "What currency is used in the country where Angkor Wat is located?", "",
+		msg{agent: "user", content: "What currency is used in the country where Angkor Wat is located?", kind: run.KindUser},
+		msg{agent: "assistant", content: `search({"q": "Angkor Wat location"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Angkor Wat is a temple complex in Siem Reap, Cambodia, near the border with Thailand.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `search({"q": "currency of Thailand"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "The Thai baht is the official currency of Thailand.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The currency is the Thai baht."},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(asked), true))
+
 	// With the ground truth the value dropped beside the right one is the
 	// one quoted, not a name the answer states before it.
 	in = prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "155,929",
