@@ -275,7 +275,7 @@ func newFinal(step int, text, source string, agents *agentSet, sentence bool) *F
 func replyValues(fa *FinalAnswer, rf *RunFeatures, question string) *FinalAnswer {
 	fa = withCounts(fa)
 	if userTurns(rf.steps[:fa.Step]) == 1 {
-		fa = withWords(fa, rf, question)
+		fa = withWords(fa, rf, question, rf.groundTruth)
 	}
 	return fa
 }

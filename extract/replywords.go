@@ -24,7 +24,7 @@ import (
 // from a page is traced by the claims extract reads there, and a word or
 // a digit found in a page's text says less about where it came from. A
 // reply that reports a failure states no value.
-func withWords(fa *FinalAnswer, rf *RunFeatures, question string) *FinalAnswer {
+func withWords(fa *FinalAnswer, rf *RunFeatures, question, groundTruth string) *FinalAnswer {
 	if fa == nil || fa.Step < 0 || fa.Step >= len(rf.Steps) || rf.Steps[fa.Step].FailureWords != nil || len(rf.Steps[fa.Step].Errors) > 0 {
 		return fa
 	}
@@ -52,8 +52,25 @@ func withWords(fa *FinalAnswer, rf *RunFeatures, question string) *FinalAnswer {
 		}
 	}
 	for _, c := range add {
-		if containsWordFold(q, c.Norm) || claimedAs(fa.Claims, c.Norm) || seenBefore(rf, fa.Step, c) && !passedOver(rf, fa.Step, c, q) {
+		if containsWordFold(q, c.Norm) || claimedAs(fa.Claims, c.Norm) {
 			continue
+		}
+		if seen := stepsHolding(rf, fa.Step, c); len(seen) > 0 && !passedOver(rf, fa.Step, c, q) {
+			// Read from a page: without a ground truth the answer's data
+			// flow follows it back to the page, and from there to the
+			// call that fetched it. With one, the answer's words are
+			// checked against it directly, and a value found in a page's
+			// text, not its claims, is left out of the walk along which a
+			// ground truth is looked for.
+			// A digit is found in too many texts to say where a count
+			// came from.
+			if groundTruth != "" || c.Kind == ClaimNumber {
+				continue
+			}
+			if fa.Seen == nil {
+				fa.Seen = map[string][]int{}
+			}
+			fa.Seen[c.Norm] = seen
 		}
 		fa.Claims = append(fa.Claims, c)
 	}
@@ -88,12 +105,18 @@ func asksWhat(q string) bool {
 
 // seenBefore reports whether a step before the answer's states c's value.
 func seenBefore(rf *RunFeatures, step int, c Claim) bool {
+	return len(stepsHolding(rf, step, c)) > 0
+}
+
+// stepsHolding returns the steps before step whose text states c's value.
+func stepsHolding(rf *RunFeatures, step int, c Claim) []int {
+	var out []int
 	for j := 0; j < step && j < len(rf.steps); j++ {
 		if holdsValue(rf.steps[j].Content, c) {
-			return true
+			out = append(out, j)
 		}
 	}
-	return false
+	return out
 }
 
 // passedOver reports whether the tools that printed c's value before
