@@ -36,8 +36,8 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		}
 		rf.Steps[i] = rc.step(r.Steps[i])
 	}
-	rf.steps = r.Steps
-	rf.FinalAnswer = finalAnswer(rf, rc.noEntity)
+	rf.steps, rf.groundTruth = r.Steps, r.GroundTruth
+	rf.FinalAnswer = finalAnswer(rf, rc.noEntity, r.Question)
 	rf.ExpectedCalls = listedCalls(r.GroundTruth)
 	rf.Requirements = requirements(r.Question, r.Steps)
 	keptRounding(rf.Requirements, rf.FinalAnswer)

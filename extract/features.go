@@ -380,8 +380,9 @@ type RunFeatures struct {
 	// later steps that carry each new spelling.
 	Renames []Rename `json:"renames,omitempty"`
 
-	steps     []run.Step // the run's steps, whose texts Describe reads; nil in features made by hand
-	described sync.Once  // fills in every step's Reductions and OTAR from the texts
+	steps       []run.Step // the run's steps, whose texts Describe reads; nil in features made by hand
+	groundTruth string     // the run's ground truth, which the answer's values read from pages are left to
+	described   sync.Once  // fills in every step's Reductions and OTAR from the texts
 }
 
 // runFeaturesJSON is RunFeatures as JSON has it.
@@ -433,4 +434,9 @@ type FinalAnswer struct {
 	Text   string  `json:"text"`
 	Claims []Claim `json:"claims,omitempty"`
 	Source string  `json:"source"` // "final_answer", "ledger", "last_answer"
+	// Seen holds, for a value of a reply without a ground truth that
+	// only its words state and that earlier steps' text holds (see
+	// withWords), by its Norm, those steps: where the answer's data flow
+	// finds it, as no step's claims hold it.
+	Seen map[string][]int `json:"seen,omitempty"`
 }

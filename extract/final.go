@@ -22,8 +22,8 @@ const (
 // last line with a claim in the last step before termination that is not a
 // tool's output; else, in a run that stops without terminating, its last
 // step's answer when that is an agent's reply (see below).
-func finalAnswer(rf *RunFeatures, agents *agentSet) *FinalAnswer {
-	fa := chooseFinal(rf, agents)
+func finalAnswer(rf *RunFeatures, agents *agentSet, question string) *FinalAnswer {
+	fa := chooseFinal(rf, agents, question)
 	if fa != nil {
 		fa.Claims = withoutCitations(fa, rf.Steps[:min(max(fa.Step, 0), len(rf.Steps))])
 	}
@@ -113,7 +113,7 @@ func isDigits(s string) bool {
 
 // chooseFinal is finalAnswer's choice of the answer, with every claim its
 // text states.
-func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
+func chooseFinal(rf *RunFeatures, agents *agentSet, question string) *FinalAnswer {
 	steps := rf.Steps
 	for i := len(steps) - 1; i >= 0; i-- {
 		if steps[i].Has(KindFinalAnswer) && steps[i].Answer != "" {
@@ -148,7 +148,7 @@ func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 	}
 	if hasUser(rf.steps[:end]) {
 		if line := claimLine(rf, end, agents, false); line != "" {
-			return withCounts(newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true))
+			return replyValues(newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true), rf, question)
 		}
 		// The reply that closes a conversation with a user is its answer
 		// even when it states no value extract reads: a common noun ("The
@@ -162,7 +162,7 @@ func chooseFinal(rf *RunFeatures, agents *agentSet) *FinalAnswer {
 		// closing word ("I agree with the count above.") is no reply
 		// to the user.
 		if reply := clip(collapse(withoutCode(newText(rf.steps[end].Content))), 300); strings.IndexFunc(reply, isWordRune) >= 0 && userTurns(rf.steps[:end]) == 1 && repliesToUser(rf.steps[:end+1]) {
-			return withCounts(newFinal(int(steps[end].Index), reply, SourceLastAnswer, agents, true))
+			return replyValues(newFinal(int(steps[end].Index), reply, SourceLastAnswer, agents, true), rf, question)
 		}
 		return nil
 	}
@@ -267,6 +267,17 @@ func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
 func newFinal(step int, text, source string, agents *agentSet, sentence bool) *FinalAnswer {
 	text = strings.TrimSpace(text)
 	return &FinalAnswer{Step: step, Text: text, Claims: claimsOf(newText(text), agents, sentence), Source: source}
+}
+
+// replyValues is a reply's answer with the numbers it writes in words
+// (withCounts) and, when it replies to the one question the user asked,
+// the values it states in words claimsOf does not read (withWords).
+func replyValues(fa *FinalAnswer, rf *RunFeatures, question string) *FinalAnswer {
+	fa = withCounts(fa)
+	if userTurns(rf.steps[:fa.Step]) == 1 {
+		fa = withWords(fa, rf, question, rf.groundTruth)
+	}
+	return fa
 }
 
 // withCounts adds to a reply's answer the numbers it writes in words

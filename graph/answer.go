@@ -37,6 +37,13 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 		// ("TIMEOUT_MINUTES = 50" before "50 minutes"). A text that gives
 		// the quantity in that unit as another value ("a 44 km route ...
 		// 18 parking stalls") counts something else with its bare number.
+		// A value the answer states in words no step's claims hold was
+		// carried by the steps whose text extract found it in.
+		if seen, ok := seenOf(f.FinalAnswer, c.key); ok {
+			occ = append(occ, seen...)
+			slices.Sort(occ)
+			occ = slices.Compact(occ)
+		}
 		given := d.given[c.key]
 		if v, unit, ok := strings.Cut(c.key, " "); ok && unit != "" && number(v) {
 			if k, ok := d.claimID[v]; ok {
@@ -80,6 +87,16 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 		a.given = append(a.given, given)
 	}
 	return a
+}
+
+// seenOf is the steps whose text holds the answer's value of key, where
+// extract looked for it there (extract.FinalAnswer.Seen).
+func seenOf(fa *extract.FinalAnswer, key string) ([]int, bool) {
+	if fa == nil {
+		return nil, false
+	}
+	seen, ok := fa.Seen[key]
+	return seen, ok
 }
 
 // answerOf finds the final answer: extract's choice if it made one, else the

@@ -602,9 +602,17 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 		return -1
 	}
 	given := givenClaims(in)
+	// What the call asked for is the subject the output reports on, not
+	// a value the answer could be chosen among: a search for Thailand's
+	// currency names Thailand beside the baht.
+	var asked []extract.Claim
+	if c := callerOf(in, o); c >= 0 && c < o {
+		asked = in.Features.Steps[c].Claims
+	}
 	var others []string
 	for _, c := range claims {
-		if alike(c, claims[at]) && !statesClaim(c, cf.Claim) && !given[c.Norm] && !slices.Contains(others, c.Norm) {
+		if alike(c, claims[at]) && !statesClaim(c, cf.Claim) && !given[c.Norm] && !slices.Contains(others, c.Norm) &&
+			!slices.ContainsFunc(asked, func(a extract.Claim) bool { return statesClaim(a, c.Norm) }) {
 			others = append(others, c.Norm)
 		}
 	}

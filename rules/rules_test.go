@@ -726,6 +726,32 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 	)
 	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(year), true))
 
+	// The subject a search asked about is no value the answer was chosen
+	// among: the page names it beside what it reports, and the search on
+	// the wrong country brought that in.
+	asked := prepare(t, "What currency is used in the country where Angkor Wat is located?", "",
+		msg{agent: "user", content: "What currency is used in the country where Angkor Wat is located?", kind: run.KindUser},
+		msg{agent: "assistant", content: `search({"q": "Angkor Wat location"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Angkor Wat is a temple complex in Siem Reap, Cambodia, near the border with Thailand.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `search({"q": "currency of Thailand"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "The Thai baht is the official currency of Thailand.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The currency is the Thai baht."},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(asked), true))
+
+	// A common noun the reply reports from a page is traced to the call
+	// that opened it: the wrong page, not the reply, is where it went
+	// wrong.
+	page := prepare(t, "What is the national animal of Wales?", "",
+		msg{agent: "user", content: "What is the national animal of Wales?", kind: run.KindUser},
+		msg{agent: "assistant", content: `search({"q": "national animal of Wales"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "1. Wales national symbols https://example.org/wales 2. Scotland national symbols https://example.org/scotland", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `fetch({"url": "https://example.org/scotland"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "The unicorn is the national animal of Scotland.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The national animal is the unicorn."},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(page), true))
+
 	// With the ground truth the value dropped beside the right one is the
 	// one quoted, not a name the answer states before it.
 	in = prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "155,929",
