@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -131,4 +132,31 @@ func lowerASCII(buf *[maxNumberWord]byte, word string) ([]byte, bool) {
 		buf[k] = c
 	}
 	return buf[:len(word)], true
+}
+
+// countWords returns the numbers a step writes in words that it would keep
+// written in digits: ten and more ("eleven options", "twenty-four hours"),
+// as the per-step reading drops smaller bare integers, which mostly count
+// and list things in prose. A multiplier after a figure ("5.3 million") is
+// part of that number; one with no number word before it ("a thousand of
+// them", "a few million years") is an order of magnitude, not a count; and
+// a capitalised word may be part of a name ("Ocean's Eleven"): none is
+// read.
+func countWords(text string) []wordNumber {
+	var out []wordNumber
+	for _, n := range wordNumberSpans(text) {
+		if n.value < 10 || afterDigits(text, n.start) || !unicode.IsLower(rune(text[n.start])) || multiplierFirst(text[n.start:n.end]) {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// multiplierFirst reports whether a number written in words opens with a
+// multiplier ("thousand", "hundred and five"), not a number word.
+func multiplierFirst(words string) bool {
+	first, _, _ := strings.Cut(words, " ")
+	_, ok := wordMultipliers[strings.ToLower(first)]
+	return ok
 }

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
 )
 
 func TestWordNumbers(t *testing.T) {
@@ -21,6 +23,36 @@ func TestWordNumbers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
 			assert.Equal(t, tt.want, wordNumbers(tt.text))
+		})
+	}
+}
+
+// TestCountsToldToAUser: a reply the user reads next holds the counts it
+// writes in words as values, as it would hold them in digits; agents
+// writing to one another, a number word opening a name, a bare order of
+// magnitude and a small count are not read so.
+func TestCountsToldToAUser(t *testing.T) {
+	tests := []struct {
+		name string
+		run  *run.Run
+		step int
+		want []string
+	}{
+		{"a count told to a user", chat("user", "How many shirts?", "assistant", "There are eleven available options in our store.", "user", "Thanks."), 1, []string{"11"}},
+		{"in digits", chat("user", "How many shirts?", "assistant", "There are 11 available options in our store.", "user", "Thanks."), 1, []string{"11"}},
+		{"compound", chat("user", "How long?", "assistant", "It takes twenty-four hours and three hundred and five minutes.", "user", "Thanks."), 1, []string{"24", "305"}},
+		{"agents among themselves", steps("A", "How many shirts?", "B", "There are eleven available options in our store.", "A", "Thanks."), 1, nil},
+		{"a small count, a magnitude, a name", chat("user", "Any tips?", "assistant", "Watch Ocean's Eleven with three friends; a thousand fans did.", "user", "Thanks."), 1, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, c := range Run(tt.run).Steps[tt.step].Claims {
+				if c.Kind == ClaimNumber {
+					got = append(got, c.Norm)
+				}
+			}
+			assert.Equal(t, tt.want, got)
 		})
 	}
 }
