@@ -228,6 +228,12 @@ func TestVerdictsAreNotAnswers(t *testing.T) {
 		{"The final answer is well-rounded. Therefore, the answer is 7 km.", "7 km"},
 		{"The result is correct.", ""},
 		{"The answer is Correctional Services of Canada.", "Correctional Services of Canada"},
+		// A verdict worded otherwise: what was done to the answer.
+		{"- Ensure the solution is checked for correctness.", ""},
+		{"The result is double-checked against the source. The final answer is 42.", "42"},
+		{"The answer is validated. Thus, the answer is 142 (thousand years).", "142 (thousand years)"},
+		{"The answer is red.", "red"},
+		{"The answer is Alfred.", "Alfred"},
 	} {
 		rf := Run(&run.Run{Steps: []run.Step{{Agent: "A", Kind: run.KindMessage, Content: c.text}}})
 		assert.Equal(t, c.want, rf.Steps[0].Answer, c.text)

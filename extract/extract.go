@@ -360,7 +360,26 @@ func notAnAnswer(a string) bool {
 		return true
 	}
 	first, _, _ := strings.Cut(a, " ")
-	return verdictWords[strings.ToLower(strings.TrimRight(first, ",.;!"))]
+	first = strings.TrimRight(first, ",.;!")
+	return verdictWords[strings.ToLower(first)] || participle(first)
+}
+
+// participle reports a word that reads as a past participle: in lower
+// case, of six letters or more, ending in "ed" ("checked", "validated",
+// "double-checked", "computed"). After "the answer is" it says what was
+// done to the answer ("the solution is checked for correctness"), however
+// the verdict is worded, not what the answer is; a short word ("red") or a
+// name ("Alfred") may be one.
+func participle(w string) bool {
+	if len(w) < 6 || !strings.HasSuffix(w, "ed") {
+		return false
+	}
+	for _, r := range w {
+		if (r < 'a' || r > 'z') && r != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 func cleanAnswer(a string) string {
