@@ -150,6 +150,33 @@ func TestClaimOffsetsAreBytes(t *testing.T) {
 	}
 }
 
+// TestMarkedUpValues: a figure bolded or set as code apart from its unit,
+// its multiplier or the month before it states the same value as the
+// plain one; a product in code is no quantity.
+func TestMarkedUpValues(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"The tower is 361 yards tall, 1083 feet.", []string{"361", "1083 ft"}},
+		{"The tower is **361** yards tall, **1083** feet.", []string{"361", "1083 ft"}},
+		{"It sold for **$1.08** billion.", []string{"1080000000"}},
+		{"It sold for `$1.08` billion.", []string{"1080000000"}},
+		{"It takes *42* minutes.", []string{"42 min"}},
+		{"The August **2021** issue.", []string{"2021-08"}},
+		{"Published on March **5**, 2020.", []string{"2020-03-05"}},
+		{"area = 25*m", []string{"25"}},
+	} {
+		var got []string
+		for _, cl := range claimsOf(newText(c.text), nil, true) {
+			if cl.Kind == ClaimNumber || cl.Kind == ClaimDate {
+				got = append(got, cl.Norm)
+			}
+		}
+		assert.Equal(t, c.want, got, c.text)
+	}
+}
+
 // TestAgentNumbersAreNotValues: a number that ends an agent's name where
 // the name is mentioned says who, not what, and the words before it are
 // not a name of something else; the same number standing alone is still a
