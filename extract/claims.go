@@ -208,6 +208,11 @@ func readClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 			add(ClaimNumber, m.all.Start, m.all.End, n)
 		}
 	}
+	for _, q := range wordQuantities(t.s) {
+		if !inside(q.start, q.end) {
+			add(ClaimNumber, q.start, q.end, q.norm)
+		}
+	}
 	if counts {
 		for _, n := range countWords(t.s) {
 			if !inside(n.start, n.end) {

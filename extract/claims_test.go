@@ -177,6 +177,30 @@ func TestMarkedUpValues(t *testing.T) {
 	}
 }
 
+// TestQuantitiesInWords: a number in words with a unit is the quantity
+// its digits would state; an order of magnitude, an article, a name and a
+// number in words without a unit are not read so.
+func TestQuantitiesInWords(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"A yard is 3 feet.", []string{"3 ft"}},
+		{"A yard is three feet.", []string{"3 ft"}},
+		{"It ran for twenty-four hours and fifty-nine minutes.", []string{"24 h", "59 min"}},
+		{"It formed a few million years ago, one day.", nil},
+		{"Three experts met; Ocean's Eleven minutes.", nil},
+	} {
+		var got []string
+		for _, cl := range claimsOf(newText(c.text), nil, true) {
+			if cl.Kind == ClaimNumber {
+				got = append(got, cl.Norm)
+			}
+		}
+		assert.Equal(t, c.want, got, c.text)
+	}
+}
+
 // TestAgentNumbersAreNotValues: a number that ends an agent's name where
 // the name is mentioned says who, not what, and the words before it are
 // not a name of something else; the same number standing alone is still a

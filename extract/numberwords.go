@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -160,3 +161,40 @@ func multiplierFirst(words string) bool {
 	_, ok := wordMultipliers[strings.ToLower(first)]
 	return ok
 }
+
+// wordQuantity is a number written in words with its unit, text[start:end],
+// and its normal form as the same quantity in digits would have.
+type wordQuantity struct {
+	start, end int
+	norm       string
+}
+
+// wordQuantities returns the quantities a text writes with a number in
+// words and a unit ("three feet", "twenty-four hours"): the unit makes the
+// words a measure, as it does the digits of "3 feet", and the measure is
+// the same value however its number is spelt. A capitalised number word
+// may open a name, a multiplier after a figure is that figure's, one with
+// no number word before it is an order of magnitude ("a few million
+// years"), and a lone "one" is as often an article ("one day, we").
+func wordQuantities(text string) []wordQuantity {
+	var out []wordQuantity
+	for _, n := range wordNumberSpans(text) {
+		if !unicode.IsLower(rune(text[n.start])) || afterDigits(text, n.start) || multiplierFirst(text[n.start:n.end]) || text[n.start:n.end] == "one" || n.end >= len(text) || text[n.end] != ' ' {
+			continue
+		}
+		digits := strconv.FormatFloat(n.value, 'f', -1, 64)
+		t := newText(digits + text[n.end:min(len(text), n.end+maxUnitTail)])
+		ms := t.numbers(1)
+		if len(ms) == 0 || ms[0].all.Start != 0 || ms[0].num.End != len(digits) || t.str(ms[0].unit) == "" || !standaloneNumber(t, ms[0], false) {
+			continue
+		}
+		if norm, ok := numberNorm(t, ms[0]); ok {
+			out = append(out, wordQuantity{start: n.start, end: n.end + ms[0].all.End - len(digits), norm: norm})
+		}
+	}
+	return out
+}
+
+// maxUnitTail is how much of the text after a number in words is read for
+// its unit: more than the longest unit and the spaces before it.
+const maxUnitTail = 24

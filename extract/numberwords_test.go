@@ -40,7 +40,7 @@ func TestCountsToldToAUser(t *testing.T) {
 	}{
 		{"a count told to a user", chat("user", "How many shirts?", "assistant", "There are eleven available options in our store.", "user", "Thanks."), 1, []string{"11"}},
 		{"in digits", chat("user", "How many shirts?", "assistant", "There are 11 available options in our store.", "user", "Thanks."), 1, []string{"11"}},
-		{"compound", chat("user", "How long?", "assistant", "It takes twenty-four hours and three hundred and five minutes.", "user", "Thanks."), 1, []string{"24", "305"}},
+		{"compound", chat("user", "How many?", "assistant", "There are twenty-four shirts and three hundred and five hats.", "user", "Thanks."), 1, []string{"24", "305"}},
 		{"agents among themselves", steps("A", "How many shirts?", "B", "There are eleven available options in our store.", "A", "Thanks."), 1, nil},
 		{"a small count, a magnitude, a name", chat("user", "Any tips?", "assistant", "Watch Ocean's Eleven with three friends; a thousand fans did.", "user", "Thanks."), 1, nil},
 	}
