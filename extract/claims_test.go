@@ -201,6 +201,21 @@ func TestQuantitiesInWords(t *testing.T) {
 	}
 }
 
+// TestSentenceStartAfterAnySpace: a capitalised word opening a sentence
+// is no name whichever space stands before it (a page's no-break or em
+// space reads as a space).
+func TestSentenceStartAfterAnySpace(t *testing.T) {
+	for _, text := range []string{"3 Discography. 4 References.", "3\u00a0Discography. 4\u00a0References.", "Done.\u2003Discography follows."} {
+		var got []string
+		for _, cl := range claimsOf(newText(text), nil, true) {
+			if cl.Kind == ClaimEntity {
+				got = append(got, cl.Norm)
+			}
+		}
+		assert.Empty(t, got, "%q", text)
+	}
+}
+
 // TestAgentNumbersAreNotValues: a number that ends an agent's name where
 // the name is mentioned says who, not what, and the words before it are
 // not a name of something else; the same number standing alone is still a

@@ -244,7 +244,7 @@ func sentenceStart(s string, i int) bool {
 		switch {
 		case r == '\n' || r == '.' || r == '!' || r == '?' || r == ':':
 			return true
-		case r == ' ' || r == '\t' || r == '*' || r == '#' || r == '>' || r == '-' || r == '"' || r == '(' || r == '[' || r == '_' || unicode.IsDigit(r):
+		case unicode.IsSpace(r) || r == '*' || r == '#' || r == '>' || r == '-' || r == '"' || r == '(' || r == '[' || r == '_' || unicode.IsDigit(r):
 			j -= w
 		default:
 			return false
