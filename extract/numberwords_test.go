@@ -56,3 +56,21 @@ func TestCountsToldToAUser(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerInWords: an answer that is a number in words and nothing else
+// is that number; a sentence's number words are not read so.
+func TestAnswerInWords(t *testing.T) {
+	tests := []struct {
+		name string
+		run  *run.Run
+		want []string
+	}{
+		{"in digits", steps("A", "How many?", "B", "FINAL ANSWER: 6"), []string{"6"}},
+		{"in words", steps("A", "How many?", "B", "FINAL ANSWER: six"), []string{"6"}},
+		{"marked up", steps("A", "How many?", "B", "FINAL ANSWER: **twenty-four.**"), []string{"24"}},
+		{"a sentence", steps("A", "How many?", "B", "FINAL ANSWER: one of the Moons"), []string{"moons"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, answerNorms(t, tt.run)) })
+	}
+}
