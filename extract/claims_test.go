@@ -216,6 +216,20 @@ func TestSentenceStartAfterAnySpace(t *testing.T) {
 	}
 }
 
+// TestAssentIsNoName: a word that assents, opening an answer read
+// leniently, is no name of it, however the assent is worded.
+func TestAssentIsNoName(t *testing.T) {
+	for _, text := range []string{"Sure, the area is 259.81.", "Agreed, the area is 259.81."} {
+		var got []string
+		for _, cl := range Claims(text) {
+			if cl.Kind == ClaimEntity {
+				got = append(got, cl.Norm)
+			}
+		}
+		assert.Empty(t, got, "%q", text)
+	}
+}
+
 // TestAgentNumbersAreNotValues: a number that ends an agent's name where
 // the name is mentioned says who, not what, and the words before it are
 // not a name of something else; the same number standing alone is still a
