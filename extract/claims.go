@@ -117,6 +117,12 @@ func NormalizeClaim(kind ClaimKind, s string) string {
 // must not become entity claims (an agent's name is who speaks, not what is
 // said). strict drops small bare integers.
 func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
+	return readClaims(t, agents, strict, false)
+}
+
+// readClaims is claimsOf that, with counts, also reads the numbers the
+// text writes in words as it would keep them in digits (countWords).
+func readClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 	var out []Claim
 	// Runtime noise, then url, path and date spans: numbers inside them are
 	// not claims.
@@ -200,6 +206,18 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 		}
 		if n, ok := numberNorm(t, m); ok {
 			add(ClaimNumber, m.all.Start, m.all.End, n)
+		}
+	}
+	for _, q := range wordQuantities(t.s) {
+		if !inside(q.start, q.end) {
+			add(ClaimNumber, q.start, q.end, q.norm)
+		}
+	}
+	if counts {
+		for _, n := range countWords(t.s) {
+			if !inside(n.start, n.end) {
+				add(ClaimNumber, n.start, n.end, strconv.FormatFloat(n.value, 'f', -1, 64))
+			}
 		}
 	}
 	for _, m := range quotations(t) {

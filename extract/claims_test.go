@@ -150,6 +150,86 @@ func TestClaimOffsetsAreBytes(t *testing.T) {
 	}
 }
 
+// TestMarkedUpValues: a figure bolded or set as code apart from its unit,
+// its multiplier or the month before it states the same value as the
+// plain one; a product in code is no quantity.
+func TestMarkedUpValues(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"The tower is 361 yards tall, 1083 feet.", []string{"361", "1083 ft"}},
+		{"The tower is **361** yards tall, **1083** feet.", []string{"361", "1083 ft"}},
+		{"It sold for **$1.08** billion.", []string{"1080000000"}},
+		{"It sold for `$1.08` billion.", []string{"1080000000"}},
+		{"It takes *42* minutes.", []string{"42 min"}},
+		{"The August **2021** issue.", []string{"2021-08"}},
+		{"Published on March **5**, 2020.", []string{"2020-03-05"}},
+		{"area = 25*m", []string{"25"}},
+	} {
+		var got []string
+		for _, cl := range claimsOf(newText(c.text), nil, true) {
+			if cl.Kind == ClaimNumber || cl.Kind == ClaimDate {
+				got = append(got, cl.Norm)
+			}
+		}
+		assert.Equal(t, c.want, got, c.text)
+	}
+}
+
+// TestQuantitiesInWords: a number in words with a unit is the quantity
+// its digits would state; an order of magnitude, an article, a name and a
+// number in words without a unit are not read so.
+func TestQuantitiesInWords(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"A yard is 3 feet.", []string{"3 ft"}},
+		{"A yard is three feet.", []string{"3 ft"}},
+		{"It ran for twenty-four hours and fifty-nine minutes.", []string{"24 h", "59 min"}},
+		{"It formed a few million years ago, one day.", nil},
+		{"Three experts met; Ocean's Eleven minutes.", nil},
+	} {
+		var got []string
+		for _, cl := range claimsOf(newText(c.text), nil, true) {
+			if cl.Kind == ClaimNumber {
+				got = append(got, cl.Norm)
+			}
+		}
+		assert.Equal(t, c.want, got, c.text)
+	}
+}
+
+// TestSentenceStartAfterAnySpace: a capitalised word opening a sentence
+// is no name whichever space stands before it (a page's no-break or em
+// space reads as a space).
+func TestSentenceStartAfterAnySpace(t *testing.T) {
+	for _, text := range []string{"3 Discography. 4 References.", "3\u00a0Discography. 4\u00a0References.", "Done.\u2003Discography follows."} {
+		var got []string
+		for _, cl := range claimsOf(newText(text), nil, true) {
+			if cl.Kind == ClaimEntity {
+				got = append(got, cl.Norm)
+			}
+		}
+		assert.Empty(t, got, "%q", text)
+	}
+}
+
+// TestAssentIsNoName: a word that assents, opening an answer read
+// leniently, is no name of it, however the assent is worded.
+func TestAssentIsNoName(t *testing.T) {
+	for _, text := range []string{"Sure, the area is 259.81.", "Agreed, the area is 259.81."} {
+		var got []string
+		for _, cl := range Claims(text) {
+			if cl.Kind == ClaimEntity {
+				got = append(got, cl.Norm)
+			}
+		}
+		assert.Empty(t, got, "%q", text)
+	}
+}
+
 // TestAgentNumbersAreNotValues: a number that ends an agent's name where
 // the name is mentioned says who, not what, and the words before it are
 // not a name of something else; the same number standing alone is still a
@@ -228,6 +308,12 @@ func TestVerdictsAreNotAnswers(t *testing.T) {
 		{"The final answer is well-rounded. Therefore, the answer is 7 km.", "7 km"},
 		{"The result is correct.", ""},
 		{"The answer is Correctional Services of Canada.", "Correctional Services of Canada"},
+		// A verdict worded otherwise: what was done to the answer.
+		{"- Ensure the solution is checked for correctness.", ""},
+		{"The result is double-checked against the source. The final answer is 42.", "42"},
+		{"The answer is validated. Thus, the answer is 142 (thousand years).", "142 (thousand years)"},
+		{"The answer is red.", "red"},
+		{"The answer is Alfred.", "Alfred"},
 	} {
 		rf := Run(&run.Run{Steps: []run.Step{{Agent: "A", Kind: run.KindMessage, Content: c.text}}})
 		assert.Equal(t, c.want, rf.Steps[0].Answer, c.text)

@@ -16,7 +16,7 @@ import (
 var commonWords = toSet(`a an the this that these those here there it its we i you he she they me my our your their
 let let's please next based since after before now so then therefore thus hence however but and or if when while also
 first second third finally once to in on at for from with by as of is are was were be will would should could can
-step note yes no sure okay ok great thanks thank understood certainly alright well what which who how why where
+step note yes no sure okay ok great thanks thank understood certainly alright agreed well what which who how why where
 given using use following summary result results answer conclusion task plan output input code error warning
 true false none null nan total overall final here's there's it's we'll i'll let's i'm we're you're
 monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
@@ -244,7 +244,7 @@ func sentenceStart(s string, i int) bool {
 		switch {
 		case r == '\n' || r == '.' || r == '!' || r == '?' || r == ':':
 			return true
-		case r == ' ' || r == '\t' || r == '*' || r == '#' || r == '>' || r == '-' || r == '"' || r == '(' || r == '[' || r == '_' || unicode.IsDigit(r):
+		case unicode.IsSpace(r) || r == '*' || r == '#' || r == '>' || r == '-' || r == '"' || r == '(' || r == '[' || r == '_' || unicode.IsDigit(r):
 			j -= w
 		default:
 			return false

@@ -34,6 +34,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		rc.toUser = i+1 < len(r.Steps) && r.Steps[i+1].Kind == run.KindUser
 		rf.Steps[i] = rc.step(r.Steps[i])
 	}
 	rf.steps, rf.groundTruth = r.Steps, r.GroundTruth
@@ -61,10 +62,13 @@ type runContext struct {
 	instructions string
 	sawTask      bool
 	sawPlan      bool
-	called       map[string]bool // tools called so far
-	buf          *stepBuffers    // each step's texts, made again in place
-	details      Details         // the step being read's, until it is done
-	rare         Rare            // the step being read's rarer details, until it is done
+	// toUser is whether the user takes the turn after the step being
+	// read: what it says, the user reads.
+	toUser  bool
+	called  map[string]bool // tools called so far
+	buf     *stepBuffers    // each step's texts, made again in place
+	details Details         // the step being read's, until it is done
+	rare    Rare            // the step being read's rarer details, until it is done
 }
 
 // stepBuffers hold the texts one step is read through: the step's own,
@@ -236,7 +240,11 @@ func (rc *runContext) step(s run.Step) Features {
 	if f.Ledger != nil {
 		f.Claims = ledgerClaims(f.Ledger, s.Content, rc.noEntity, &rc.buf.field)
 	} else {
-		f.Claims = assertedOnly(claimsOf(t, rc.noEntity, true), unasserted)
+		// A count told to a person is a value however it is written
+		// ("there are eleven options"), as the closing reply's is
+		// (withCounts); agents writing to one another are read in
+		// digits only, as that read the labelled systems no worse.
+		f.Claims = assertedOnly(readClaims(t, rc.noEntity, true, rc.toUser && s.Kind == run.KindMessage), unasserted)
 	}
 	f.Claims = exactly(f.Claims)
 	if f.Ledger == nil {
@@ -365,7 +373,26 @@ func notAnAnswer(a string) bool {
 		return true
 	}
 	first, _, _ := strings.Cut(a, " ")
-	return verdictWords[strings.ToLower(strings.TrimRight(first, ",.;!"))]
+	first = strings.TrimRight(first, ",.;!")
+	return verdictWords[strings.ToLower(first)] || participle(first)
+}
+
+// participle reports a word that reads as a past participle: in lower
+// case, of six letters or more, ending in "ed" ("checked", "validated",
+// "double-checked", "computed"). After "the answer is" it says what was
+// done to the answer ("the solution is checked for correctness"), however
+// the verdict is worded, not what the answer is; a short word ("red") or a
+// name ("Alfred") may be one.
+func participle(w string) bool {
+	if len(w) < 6 || !strings.HasSuffix(w, "ed") {
+		return false
+	}
+	for _, r := range w {
+		if (r < 'a' || r > 'z') && r != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 func cleanAnswer(a string) string {

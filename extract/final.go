@@ -266,7 +266,27 @@ func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
 // $25.00.") is no value of the answer.
 func newFinal(step int, text, source string, agents *agentSet, sentence bool) *FinalAnswer {
 	text = strings.TrimSpace(text)
-	return &FinalAnswer{Step: step, Text: text, Claims: claimsOf(newText(text), agents, sentence), Source: source}
+	claims := claimsOf(newText(text), agents, sentence)
+	if n, ok := wholeWordNumber(text); ok {
+		claims = dedupe(append(claims, n))
+	}
+	return &FinalAnswer{Step: step, Text: text, Claims: claims, Source: source}
+}
+
+// wholeWordNumber reads an answer that is a number in words and nothing
+// else ("six", "Twenty-four.") as that number: the whole answer is the
+// value, however it is spelt, where in a sentence a number word may be
+// an article or a pronoun.
+func wholeWordNumber(text string) (Claim, bool) {
+	spans := wordNumberSpans(text)
+	if len(spans) != 1 {
+		return Claim{}, false
+	}
+	n := spans[0]
+	if strings.Trim(text[:n.start], " *_\x60") != "" || strings.Trim(text[n.end:], " .!*_\x60") != "" {
+		return Claim{}, false
+	}
+	return Claim{Kind: ClaimNumber, Text: text[n.start:n.end], Norm: strconv.FormatFloat(n.value, 'f', -1, 64), Offset: int32(n.start)}, true
 }
 
 // replyValues is a reply's answer with the numbers it writes in words

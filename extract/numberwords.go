@@ -3,6 +3,8 @@ package extract
 import (
 	"bytes"
 	"slices"
+	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -132,3 +134,67 @@ func lowerASCII(buf *[maxNumberWord]byte, word string) ([]byte, bool) {
 	}
 	return buf[:len(word)], true
 }
+
+// countWords returns the numbers a step writes in words that it would keep
+// written in digits: ten and more ("eleven options", "twenty-four hours"),
+// as the per-step reading drops smaller bare integers, which mostly count
+// and list things in prose. A multiplier after a figure ("5.3 million") is
+// part of that number; one with no number word before it ("a thousand of
+// them", "a few million years") is an order of magnitude, not a count; and
+// a capitalised word may be part of a name ("Ocean's Eleven"): none is
+// read.
+func countWords(text string) []wordNumber {
+	var out []wordNumber
+	for _, n := range wordNumberSpans(text) {
+		if n.value < 10 || afterDigits(text, n.start) || !unicode.IsLower(rune(text[n.start])) || multiplierFirst(text[n.start:n.end]) {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// multiplierFirst reports whether a number written in words opens with a
+// multiplier ("thousand", "hundred and five"), not a number word.
+func multiplierFirst(words string) bool {
+	first, _, _ := strings.Cut(words, " ")
+	_, ok := wordMultipliers[strings.ToLower(first)]
+	return ok
+}
+
+// wordQuantity is a number written in words with its unit, text[start:end],
+// and its normal form as the same quantity in digits would have.
+type wordQuantity struct {
+	start, end int
+	norm       string
+}
+
+// wordQuantities returns the quantities a text writes with a number in
+// words and a unit ("three feet", "twenty-four hours"): the unit makes the
+// words a measure, as it does the digits of "3 feet", and the measure is
+// the same value however its number is spelt. A capitalised number word
+// may open a name, a multiplier after a figure is that figure's, one with
+// no number word before it is an order of magnitude ("a few million
+// years"), and a lone "one" is as often an article ("one day, we").
+func wordQuantities(text string) []wordQuantity {
+	var out []wordQuantity
+	for _, n := range wordNumberSpans(text) {
+		if !unicode.IsLower(rune(text[n.start])) || afterDigits(text, n.start) || multiplierFirst(text[n.start:n.end]) || text[n.start:n.end] == "one" || n.end >= len(text) || text[n.end] != ' ' {
+			continue
+		}
+		digits := strconv.FormatFloat(n.value, 'f', -1, 64)
+		t := newText(digits + text[n.end:min(len(text), n.end+maxUnitTail)])
+		ms := t.numbers(1)
+		if len(ms) == 0 || ms[0].all.Start != 0 || ms[0].num.End != len(digits) || t.str(ms[0].unit) == "" || !standaloneNumber(t, ms[0], false) {
+			continue
+		}
+		if norm, ok := numberNorm(t, ms[0]); ok {
+			out = append(out, wordQuantity{start: n.start, end: n.end + ms[0].all.End - len(digits), norm: norm})
+		}
+	}
+	return out
+}
+
+// maxUnitTail is how much of the text after a number in words is read for
+// its unit: more than the longest unit and the spaces before it.
+const maxUnitTail = 24

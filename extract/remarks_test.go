@@ -43,6 +43,9 @@ func TestRemarks(t *testing.T) {
 		{failure, "it raised an Exception here", "Exception"},
 		{failure, "Résumé: the page was not found", "not found"},
 		{failure, "all good", ""},
+		// A contraction says the same with a typographic apostrophe.
+		{failure, "I can't open it", "can't"},
+		{failure, "I can’t open it", "can’t"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -12,6 +12,16 @@ import (
 // reads where its matches can begin from the pattern itself (starts.go).
 
 // months is the one alternation the date patterns share.
+// emphasisOpen is a markdown emphasis or code mark that may open a
+// value after the word that introduces it ("August **2021**").
+const emphasisOpen = `(?:[*_\x60]{1,2})?`
+
+// emphasisClose is that mark closing a figure before its unit or
+// multiplier ("**3** feet", "**$1.08** billion"): a model that bolds the
+// figure alone still states the quantity. It must be followed by a space,
+// so that code's "5*m" stays a product.
+const emphasisClose = `(?:[*_\x60]{1,2}(?=\s))?`
+
 const months = `(?<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`
 
 var (
@@ -21,13 +31,13 @@ var (
 	datePatterns   = []*matching.Pattern{
 		pattern(`(?<![\d-])(?<y>\d{4})-(?<m>\d{1,2})-(?<d>\d{1,2})(?![\d-])`, 0),
 		pattern(`(?<![\d/.-])(?<m>\d{1,2})/(?<d>\d{1,2})/(?<y>\d{4}|\d{2})(?![\d/])`, 0),
-		pattern(`\b`+months+`\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?,?\s{1,3}(?<y>\d{4})\b`, ci),
+		pattern(`\b`+months+`\s{1,3}`+emphasisOpen+`(?<d>\d{1,2})(?:st|nd|rd|th)?`+emphasisOpen+`,?\s{1,3}(?<y>\d{4})\b`, ci),
 		pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`,?\s{1,3}(?<y>\d{4})\b`, ci),
-		pattern(`\b`+months+`,?\s{1,3}(?<y>\d{4})\b`, ci),
+		pattern(`\b`+months+`,?\s{1,3}`+emphasisOpen+`(?<y>\d{4})\b`, ci),
 	}
 	phonePattern     = pattern(`(?<![\w.])(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?!\w)`, 0)
 	timePattern      = pattern(`(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2}))?(?::\d{2})?\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?|(?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])`, ci)
-	numberPattern    = pattern(`(?<![\w.,/#:@])(?<sign>-(?=[\d$\\€£¥]))?(?<cur>(?:\\\$|US\$|[$€£¥]|USD|EUR|GBP)\s?)?(?<num>\d{1,3}(?:,\d{3}){1,6}|\d{1,20})(?<frac>\.\d{1,12})?(?:(?=\s{0,2}[tmbk])\s{0,2}(?<mult>thousand|million|billion|trillion|bn|mn|[kKMB])\b)?(?:(?=\s{0,2}[%pkmfl°dhswygtue])(?<sp>\s{0,2})(?<unit>%|percent\b|per ?cent\b|pct\b|km\b|kilomet(?:er|re)s?\b|miles?\b|mi\b|met(?:er|re)s?\b|m\b|ft\b|feet\b|foot\b|kg\b|kilograms?\b|lbs?\b|°\s?[CF]\b|degrees?\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|seconds?\b|secs?\b|s\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|mph\b|km/h\b|[KMGT]B\b|USD\b|EUR\b|dollars?\b|euros?\b))?`, ci)
+	numberPattern    = pattern(`(?<![\w.,/#:@])(?<sign>-(?=[\d$\\€£¥]))?(?<cur>(?:\\\$|US\$|[$€£¥]|USD|EUR|GBP)\s?)?(?<num>\d{1,3}(?:,\d{3}){1,6}|\d{1,20})(?<frac>\.\d{1,12})?(?:(?=`+emphasisClose+`\s{0,2}[tmbk])`+emphasisClose+`\s{0,2}(?<mult>thousand|million|billion|trillion|bn|mn|[kKMB])\b)?(?:(?=`+emphasisClose+`\s{0,2}[%pkmfl°dhswygtue])(?<sp>`+emphasisClose+`\s{0,2})(?<unit>%|percent\b|per ?cent\b|pct\b|km\b|kilomet(?:er|re)s?\b|miles?\b|mi\b|met(?:er|re)s?\b|m\b|ft\b|feet\b|foot\b|kg\b|kilograms?\b|lbs?\b|°\s?[CF]\b|degrees?\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|seconds?\b|secs?\b|s\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|mph\b|km/h\b|[KMGT]B\b|USD\b|EUR\b|dollars?\b|euros?\b))?`, ci)
 	codeBlockPattern = pattern("(?s)```[ \\t]{0,4}(?<lang>[\\w+#.-]{0,20})[^\\n]{0,40}\\n(?<code>.{0,20000}?)```", 0)
 )
 

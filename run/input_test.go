@@ -125,6 +125,35 @@ func TestLoadBoundsHugeTexts(t *testing.T) {
 	assert.Equal(t, "ok", r.Steps[1].Content)
 }
 
+// TestLoadReadsCRLFAsLF: a run written with CRLF line ends (a log saved on
+// Windows) reads as the same run written with LF, in every text a step,
+// the task and the ground truth hold, whatever the format.
+func TestLoadReadsCRLFAsLF(t *testing.T) {
+	tests := []struct{ name, data string }{
+		{"who&when", `{"question": "How many?\r\nCount them.", "ground_truth": "3\r\n", "history": [
+			{"role": "assistant", "name": "A", "content": "Traceback (most recent call last):\r\n  File \"/usr/lib/python3.11/site-packages/x.py\", line 1, in f\r\nValueError: bad\r\n"}]}`},
+		{"chat with a call", `[{"role": "user", "content": "How many?\r\nCount them."},
+			{"role": "assistant", "content": "Counting:\r\n- one\r\n- two", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{\"q\":\r\n \"x\"}"}}]}]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Parse("crlf.json", []byte(tt.data), Options{})
+			require.NoError(t, err)
+			texts := []string{r.Question, r.GroundTruth}
+			for _, s := range r.Steps {
+				texts = append(texts, s.Content)
+				for _, c := range s.ToolCalls() {
+					texts = append(texts, c.Arguments)
+				}
+			}
+			for _, s := range texts {
+				assert.NotContains(t, s, "\r", "%q", s)
+			}
+			assert.Contains(t, r.Steps[len(r.Steps)-1].Content, "\n", "the lines stay")
+		})
+	}
+}
+
 // fuzzFormat checks that a reader never panics, fails with one line that
 // names the file, and that what it reads is a run: steps numbered from 0,
 // each with an agent, and no text over the bound.

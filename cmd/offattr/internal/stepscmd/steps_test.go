@@ -91,7 +91,8 @@ func TestStepsJSONLinesForManyTraces(t *testing.T) {
 
 // TestStepsTextIsInert: nothing a span holds reaches the terminal as
 // control: escape sequences, bells, C1 controls and bidirectional
-// overrides are printed as escapes; the JSON keeps the text as it is.
+// overrides are printed as escapes; the JSON keeps the text as it was
+// read (its CRLF line ends as LF, as every run's are).
 func TestStepsTextIsInert(t *testing.T) {
 	hostile := "clear\x1b[2J\x07 the \u009b31m screen \u202eevil\r\nnext line"
 	line, err := json.Marshal(map[string]any{
@@ -114,7 +115,7 @@ func TestStepsTextIsInert(t *testing.T) {
 	require.NoError(t, err)
 	var r Run
 	require.NoError(t, json.Unmarshal([]byte(js), &r))
-	assert.Equal(t, hostile, r.Steps[0].Text)
+	assert.Equal(t, strings.ReplaceAll(hostile, "\r\n", "\n"), r.Steps[0].Text)
 }
 
 func TestPrintable(t *testing.T) {

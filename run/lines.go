@@ -1,0 +1,22 @@
+package run
+
+import "strings"
+
+// unixLines writes a text's CRLF line ends as LF: a log written on
+// Windows, or a console that keeps the carriage return, says what the
+// same log written elsewhere says, and every later stage reads lines
+// (a traceback's header, a list's items, a line's end) by "\n".
+func unixLines(s string) string {
+	if strings.IndexByte(s, '\r') < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "\r\n", "\n")
+}
+
+// unixLinesStep writes every text of a step with LF line ends.
+func unixLinesStep(s *Step) {
+	s.Content = unixLines(s.Content)
+	for i := range s.ToolCalls() {
+		s.ToolCalls()[i].Arguments = unixLines(s.ToolCalls()[i].Arguments)
+	}
+}
