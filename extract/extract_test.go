@@ -141,6 +141,9 @@ func TestSignals(t *testing.T) {
 	}{
 		{"negated failure is no failure", "The search did not fail and no errors were found.", nil, nil},
 		{"not found", "Error 404: page not found", []string{"not_found"}, nil},
+		{"a status that source code handles or tests for is no failure", "## Code: orders_api.py\n```python\nif orders is None:\n    abort(404)\nassert res.status_code == 404\n```", nil, nil},
+		{"a status a console block printed is one met", "```console\n$ curl -i localhost/api\nHTTP/1.1 404 NOT FOUND\n```", []string{"not_found"}, nil},
+		{"a not-found that source code prints is still read", "```python\nprint(\"file not found\")\n```", []string{"not_found"}, nil},
 		{"refusal", "I'm sorry, but I am unable to help with that.", []string{"refusal", "apology"}, nil},
 		{"an apology does not hide the failure it apologises for", "I'm sorry, I could not access the source page.", []string{"failure", "apology"}, nil},
 		{"made-up data", "Here is a dummy list of values.", []string{"assumption"}, nil},

@@ -78,7 +78,7 @@ func signals(t *text, rules []signalRule) []Signal {
 			if n >= maxPerKind {
 				break
 			}
-			if r.negatable && negated(t.s, m.Whole().Start) || r.kind == "failure" && codeSubject(t.s, m.Whole().Start) {
+			if r.negatable && negated(t.s, m.Whole().Start) || r.kind == "failure" && codeSubject(t.s, m.Whole().Start) || r.kind == "not_found" && statusInSource(t, m.Whole()) {
 				continue
 			}
 			out = append(out, Signal{Kind: r.kind, Severity: r.severity, Quote: lineAround(t.s, m.Whole().Start, 160), Offset: m.Whole().Start})
@@ -86,6 +86,25 @@ func signals(t *text, rules []signalRule) []Signal {
 		}
 	}
 	return out
+}
+
+// statusInSource reports whether a not-found match is an HTTP status
+// ("404", "status_code == 404") in a fenced block of source code (its
+// fence names a language that is run, not data, prose or a console's
+// output): a status the code names is one it handles or tests for
+// (`abort(404)`, `assert res.status_code == 404`), not one the step met.
+func statusInSource(t *text, m span) bool {
+	word := strings.ToLower(t.s[m.Start:min(m.End, m.Start+4)])
+	if !strings.HasPrefix(word, "4") && !strings.HasPrefix(word, "http") && !strings.HasPrefix(word, "stat") {
+		return false
+	}
+	for _, b := range t.codeBlocks(0) {
+		if m.Start >= b.code.Start && m.Start < b.code.End {
+			lang := strings.ToLower(t.str(b.lang))
+			return lang != "" && lang != "console" && !dataLangs[lang]
+		}
+	}
+	return false
 }
 
 // codeSubject reports whether the words at i are said of code, a call or
