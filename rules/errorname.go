@@ -235,7 +235,10 @@ func squash(s string) string {
 // that defined the function called: a test that states what the code
 // returns took the value from the code (a test that expects another
 // value than the code's states no value of a wrong answer the code gave).
-// It returns -1 when the step asserts no such value.
+// A test whose check of the call a later step reports failing, before
+// any step defines the function again, expected a value the code did not
+// return: the value is the test's own. It returns -1 when the step
+// asserts no such value.
 func assertedFrom(in *Input, o int, claim string) int {
 	f := &in.Features.Steps[o]
 	if len(f.Asserts) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, o) {
@@ -253,7 +256,7 @@ func assertedFrom(in *Input, o int, claim string) int {
 		return isNumber && c.Kind == extract.ClaimNumber && v == value && (u == "" || unit == "")
 	}
 	for _, a := range f.Asserts {
-		if !slices.ContainsFunc(extract.Claims(a.Value), states) {
+		if !slices.ContainsFunc(extract.Claims(a.Value), states) || failedBeforeRedefined(in, a.Func, o) {
 			continue
 		}
 		if d := definedBy(in, a.Func, o); d >= 0 {
@@ -261,6 +264,23 @@ func assertedFrom(in *Input, o int, claim string) int {
 		}
 	}
 	return -1
+}
+
+// failedBeforeRedefined reports whether a step after o reports a failure
+// that ran through function fn, or an assertion that rejected its value
+// (extract's FailedIn), before any step defines fn again: the code step o
+// tested did not return what step o expected of it.
+func failedBeforeRedefined(in *Input, fn string, o int) bool {
+	for k := o + 1; k < len(in.Features.Steps); k++ {
+		f := &in.Features.Steps[k]
+		if slices.Contains(f.FailedIn, fn) {
+			return true
+		}
+		if slices.Contains(f.Defines, fn) {
+			return false
+		}
+	}
+	return false
 }
 
 // writesName reports whether a text (lower case) writes v as a name: as a

@@ -183,6 +183,29 @@ func TestDataFlowOriginOfAValueATestAsserts(t *testing.T) {
 	}
 }
 
+// A test whose check of the code then fails expected a value the code did
+// not return: when the engineer rewrites the code to match it and the
+// answer carries that value, the value is the test's own, and
+// data_flow_origin blames the test, not the code it checked.
+func TestDataFlowOriginOfAValueAFailedTestExpected(t *testing.T) {
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg. Report the cost of shipping a 10 kg parcel."
+	code := func(perKg string) string {
+		return "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = " + perKg + "\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n```"
+	}
+	in := prepare(t, question, "",
+		msg{agent: "Human", content: question, kind: run.KindUser},
+		msg{agent: "Engineer", content: code("1.50")},
+		msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == 25.00\n```"},
+		msg{agent: "QaEngineer", content: "## Running Output\n>       assert shipping_cost(10) == 25.00\nE       assert 17.0 == 25.0\nE        +  where 17.0 = shipping_cost(10)\n1 failed in 0.05s"},
+		msg{agent: "Engineer", content: "The test expects 25.00, so the code is changed to match it.\n" + code("2.50")},
+		msg{agent: "QaEngineer", content: "## Running Output\n.\n1 passed in 0.01s"},
+		msg{agent: "Engineer", content: "All tests pass. Shipping a 10 kg parcel costs $25.00."},
+	)
+	fs := DataFlowOrigin.Run(in)
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 2, fs[0].Step, "the test that expected the value")
+}
+
 // Code that computed the answer's value with a figure another agent first
 // wrote, which the task did not give, was handed it: data_flow_origin goes
 // on to that step (a requirement's wrong rate, carried into the code). A
