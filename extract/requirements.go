@@ -41,6 +41,11 @@ type Requirement struct {
 // the words that make it one is read up to the end of its clause.
 var (
 	includeReqRe = pattern(goWords(`including`)+`\s{1,3}(?:(?:an?|the)\s{1,3})?(?:(?<pct>\d{1,3}(?:\.\d{1,3})?)\s?%\s{1,3})?(?<what>[a-z][a-z-]{1,30}(?:\s{1,3}[a-z][a-z-]{1,30})?)`, ci)
+	// A charge the task has the answer add on by its rate ("then add 8%
+	// sales tax", "plus a 3% card fee"): a thing to include, as
+	// "including" says it. Only a rate makes it one ("add 2 items" is
+	// an action).
+	addPctReqRe  = pattern(goWords(`add|adding|plus`)+`\s{1,3}(?:(?:an?|the)\s{1,3})?(?<pct>\d{1,3}(?:\.\d{1,3})?)\s?%\s{1,3}(?<what>[a-z][a-z-]{1,30}(?:\s{1,3}[a-z][a-z-]{1,30})?)`, ci)
 	excludeReqRe = pattern(goWords(`excluding|except|except for|not counting|exclude`)+`\s{1,3}(?<what>[^.,;:?!()\n]{1,60})`, ci)
 	onlyReqRe    = pattern(goWords(`only`)+`\s{1,3}(?:on|in|during|between|within|from)\s{1,3}(?<what>[^.,;:?!()\n]{1,40})`, ci)
 	// A threshold: "above 2 kg", "orders over $100"; "over" and "under"
@@ -118,7 +123,7 @@ func requirements(task string, steps []run.Step) []Requirement {
 		}
 		return out
 	}
-	for _, m := range t.all(includeReqRe, 0) {
+	for _, m := range append(t.all(includeReqRe, 0), t.all(addPctReqRe, 0)...) {
 		var terms []string
 		if p := t.named(m, "pct"); p != "" {
 			terms = append(terms, percentForms(p)...)
