@@ -209,7 +209,8 @@ func TestCallArgumentsReportNothing(t *testing.T) {
 
 // TestZeroCountIsNoFailure: a test runner's tally of none ("0 failed", as
 // cargo test prints on every run) is no failure; a count of some is, and
-// so are "10 failed" and "1.0 failed".
+// so are "10 failed" and "1.0 failed". A name that ends in 0 ("agent0",
+// "the ZqAA0", "worker 0") is no count.
 func TestZeroCountIsNoFailure(t *testing.T) {
 	for _, tt := range []struct {
 		text   string
@@ -219,6 +220,13 @@ func TestZeroCountIsNoFailure(t *testing.T) {
 		{"test result: FAILED. 2 passed; 1 failed; 0 ignored", true},
 		{"Summary: 10 failed, 2 passed", true},
 		{"0 failed", false},
+		{"The results the agent0 gave did not return the details", true},
+		{"The search by the ZqAA0 did not return the details", true},
+		{"worker_0 failed to start", true},
+		{"The search by the Agent 0 did not return the details", true},
+		{"Tests: 0 failed, 12 passed, 12 total", false},
+		{"12 passing (0 failed)", false},
+		{"1,0 failed", true},
 	} {
 		t.Run(tt.text, func(t *testing.T) {
 			assert.Equal(t, tt.failed, len(errorSignals(newText(tt.text))) > 0)

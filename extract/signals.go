@@ -149,14 +149,24 @@ func negated(s string, i int) bool {
 
 // zeroCount reports whether the text before a match ends in a count of
 // none ("0 failed", "0 errors"), as test runners tally what did not
-// happen.
+// happen: a 0 that stands first on its line or after a tally's
+// separator ("3 passed; 0 failed", "Tests: 0 failed", "(0 failed"), not
+// the end of a larger number ("10", "1.0") or of a name ("agent0",
+// "worker 0").
 func zeroCount(before string) bool {
 	b := strings.TrimRight(before, " \t")
 	if len(b) == len(before) || !strings.HasSuffix(b, "0") {
 		return false
 	}
 	b = b[:len(b)-1]
-	return b == "" || !strings.ContainsAny(b[len(b)-1:], "0123456789.,")
+	if b == "" || strings.ContainsAny(b[len(b)-1:], "([") {
+		return true
+	}
+	rest := strings.TrimRight(b, " \t")
+	if len(rest) == len(b) {
+		return false // the 0 ends a larger word or number
+	}
+	return rest == "" || strings.ContainsAny(rest[len(rest)-1:], ";,:|=([")
 }
 
 // exitCode returns the first exit status in the step and its signal.
