@@ -173,6 +173,9 @@ type message struct {
 	// back what it printed.
 	Action      string `json:"action"`
 	MessageType string `json:"message_type"`
+	// IsDemo marks a message of a demonstration SWE-agent shows before
+	// the task: a solved session of another task, part of the prompt.
+	IsDemo bool `json:"is_demo"`
 	// Source and Observation are an OpenHands event's: a stream of them
 	// is read by openHands, not as messages.
 	Source      string `json:"source"`
@@ -299,6 +302,11 @@ func (m message) step() (Step, error) {
 			s.Kind = KindToolCall
 		}
 	}
+	if m.IsDemo {
+		// A demonstration is part of the prompt, as the system's
+		// instructions are: not the task, and no call or turn of the run.
+		s.Kind, s.Extra = KindSystem, nil
+	}
 	return s, nil
 }
 
@@ -325,11 +333,21 @@ func (m message) calls() []ToolCall {
 // an action printed (SWE-agent's "observation" messages, sent in the
 // user's role) as that call's results, not as the user's words: a
 // message marked an observation that follows a step whose calls came
-// from an action.
+// from an action. SWE-agent's trajectories from before it marked its
+// messages mark none: there the user-role message right after such a
+// step is its observation.
 func observations(msgs []message, steps []Step) {
+	marked := false
+	for _, m := range msgs {
+		if m.MessageType != "" {
+			marked = true
+			break
+		}
+	}
 	for i := 1; i < len(msgs) && i < len(steps); i++ {
 		prev := msgs[i-1]
-		if msgs[i].MessageType == "observation" && len(prev.ToolCalls) == 0 && prev.FunctionCall == nil && strings.TrimSpace(prev.Action) != "" && steps[i-1].Kind == KindToolCall {
+		observed := msgs[i].MessageType == "observation" || !marked && isUserRole(strings.TrimSpace(msgs[i].Role))
+		if observed && len(prev.ToolCalls) == 0 && prev.FunctionCall == nil && strings.TrimSpace(prev.Action) != "" && steps[i-1].Kind == KindToolCall {
 			steps[i].Kind = KindToolResult
 			steps[i].Agent = "tool"
 		}
