@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -422,6 +423,19 @@ func TestSWEAgentDemonstrations(t *testing.T) {
 			assert.Equal(t, KindToolResult, r.Steps[len(r.Steps)-1].Kind)
 		})
 	}
+}
+
+// FuzzParseSWEAgent reads SWE-agent trajectories: the kinds' runs in
+// that format, and the shapes above.
+func FuzzParseSWEAgent(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "kinds", "*", "*.traj"))
+	for _, p := range paths {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte(`{"history": [{"role": "user", "content": "x", "is_demo": true}, {"role": "assistant", "content": "y", "action": "ls"}, {"role": "user", "content": "z"}]}`))
+	fuzzFormat(f, FormatAuto)
 }
 
 // TestChatOpenedByANamedUser: a chat exported without a task, whose first
