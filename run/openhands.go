@@ -26,6 +26,7 @@ type ohEvent struct {
 	Cause       *int                       `json:"cause"`
 	Extras      struct {
 		Command  string `json:"command"`
+		ExitCode *int   `json:"exit_code"` // where earlier versions kept it
 		Metadata struct {
 			ExitCode *int `json:"exit_code"`
 		} `json:"metadata"`
@@ -168,7 +169,11 @@ func (e ohEvent) result(agent string, callOf map[int]string) (Step, bool) {
 		return Step{}, false
 	}
 	text := firstNonEmpty(e.Content, e.Message)
-	if code := e.Extras.Metadata.ExitCode; code != nil && !strings.Contains(text, "exit code") {
+	code := e.Extras.Metadata.ExitCode
+	if code == nil {
+		code = e.Extras.ExitCode
+	}
+	if code != nil && !strings.Contains(text, "exit code") {
 		text += fmt.Sprintf("\n[The command completed with exit code %d.]", *code)
 	}
 	if e.Observation == "error" {

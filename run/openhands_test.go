@@ -52,8 +52,38 @@ func TestOpenHandsEvents(t *testing.T) {
 	}
 }
 
+// ohPairs is an OpenHands session as its earlier evaluation output
+// records it: a history of [action, observation] pairs (an action that
+// caused none is paired with a "null" observation), and a command's exit
+// code in the observation's extras itself, not in their metadata.
+const ohPairs = `[
+ [{"id": 0, "timestamp": "2024-06-01T10:00:00", "source": "user", "message": "Fix median.", "action": "message", "args": {"content": "median([1, 2, 3, 4]) returns 2; it should return 2.5.", "images_urls": null, "wait_for_response": false}},
+  {"message": "No observation", "observation": "null", "content": "", "extras": {}}],
+ [{"id": 1, "timestamp": "2024-06-01T10:00:01", "source": "agent", "message": "Running command: python -m pytest -q tests/test_median.py", "action": "run", "args": {"command": "python -m pytest -q tests/test_median.py", "thought": "Run the tests first.", "is_confirmed": "confirmed"}},
+  {"id": 2, "timestamp": "2024-06-01T10:00:02", "source": "agent", "message": "Command ` + "`python -m pytest -q tests/test_median.py`" + ` executed with exit code 1.", "cause": 1, "observation": "run", "content": "F.\nFAILED tests/test_median.py::test_even", "extras": {"command_id": -1, "command": "python -m pytest -q tests/test_median.py", "exit_code": 1}}],
+ [{"id": 3, "timestamp": "2024-06-01T10:00:03", "source": "agent", "message": "All done!", "action": "finish", "args": {"outputs": {}, "thought": "The tests pass."}},
+  {"message": "No observation", "observation": "null", "content": "", "extras": {}}]
+]`
+
+// TestOpenHandsPairs: the history of [action, observation] pairs of
+// OpenHands' earlier evaluation output is read as the same events one
+// after another, and an exit code kept in the extras is the result's.
+func TestOpenHandsPairs(t *testing.T) {
+	r, err := Parse("output.json", []byte(`{"instance_id": "stats__median-1", "instruction": "Fix median.", "history": `+ohPairs+`}`), Options{})
+	require.NoError(t, err)
+	kinds := make([]Kind, len(r.Steps))
+	for i, s := range r.Steps {
+		kinds[i] = s.Kind
+	}
+	assert.Equal(t, []Kind{KindUser, KindToolCall, KindToolResult, KindMessage}, kinds)
+	assert.Equal(t, "median([1, 2, 3, 4]) returns 2; it should return 2.5.", r.Question)
+	assert.Equal(t, "event-1", r.Steps[2].ToolCallID())
+	assert.Contains(t, r.Steps[2].Content, "exit code 1")
+}
+
 func FuzzParseOpenHands(f *testing.F) {
 	f.Add([]byte(ohEvents))
 	f.Add([]byte(`{"instance_id": "x", "history": ` + ohEvents + `}`))
+	f.Add([]byte(`{"instance_id": "x", "history": ` + ohPairs + `}`))
 	fuzzFormat(f, FormatAuto)
 }

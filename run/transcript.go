@@ -4,6 +4,7 @@ package run
 // runs.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,7 +20,7 @@ type fileObject struct {
 	Task           json.RawMessage `json:"task"`
 	GroundTruth    json.RawMessage `json:"ground_truth"`
 	ExpectedAnswer json.RawMessage `json:"expected_answer"`
-	History        []message       `json:"history"`
+	History        history         `json:"history"`
 	Messages       []message       `json:"messages"`
 	MistakeAgent   string          `json:"mistake_agent"`
 	MistakeStep    json.RawMessage `json:"mistake_step"`
@@ -36,7 +37,11 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		if err := json.Unmarshal(o.raw, &h); err != nil {
 			return nil, err
 		}
-		r, err := openHands(h.History)
+		events, err := unpaired(h.History)
+		if err != nil {
+			return nil, err
+		}
+		r, err := openHands(events)
 		if err != nil {
 			return nil, err
 		}
@@ -55,6 +60,44 @@ func (o *fileObject) whoWhen() (*Case, error) {
 	observations(o.History, r.Steps)
 	taskFromMessages(r)
 	return o.labelled(r)
+}
+
+// history is a file's "history": its messages, or the events of an
+// OpenHands session. OpenHands' earlier evaluation output wrote them as
+// [action, observation] pairs; those are read one after another.
+type history []message
+
+func (h *history) UnmarshalJSON(data []byte) error {
+	if rest := bytes.TrimLeft(data, " \t\r\n"); len(rest) == 0 || rest[0] != '[' || !bytes.HasPrefix(bytes.TrimLeft(rest[1:], " \t\r\n"), []byte("[")) {
+		return json.Unmarshal(data, (*[]message)(h))
+	}
+	var pairs [][]message
+	if err := json.Unmarshal(data, &pairs); err != nil {
+		return err
+	}
+	*h = nil
+	for _, p := range pairs {
+		*h = append(*h, p...)
+	}
+	return nil
+}
+
+// unpaired returns the events of a history, each pair of an earlier
+// OpenHands output (history) read as its two events.
+func unpaired(events []json.RawMessage) ([]json.RawMessage, error) {
+	var out []json.RawMessage
+	for _, e := range events {
+		if e = bytes.TrimSpace(e); len(e) == 0 || e[0] != '[' {
+			out = append(out, e)
+			continue
+		}
+		var pair []json.RawMessage
+		if err := json.Unmarshal(e, &pair); err != nil {
+			return nil, err
+		}
+		out = append(out, pair...)
+	}
+	return out, nil
 }
 
 // labelled returns r as a case with the label o carries, if any: the
