@@ -219,6 +219,16 @@ func TestZeroCountIsNoFailure(t *testing.T) {
 		{"test result: FAILED. 2 passed; 1 failed; 0 ignored", true},
 		{"Summary: 10 failed, 2 passed", true},
 		{"0 failed", false},
+		// A tally of none written after its label, or with what it counts
+		// between ("dotnet test", JUnit's console launcher).
+		{"Passed!  - Failed:     0, Passed:    12, Skipped:     0, Total:    12, Duration: 41 ms - Shop.Tests.dll (net8.0)", false},
+		{"Failed!  - Failed:     1, Passed:    11, Skipped:     0, Total:    12", true},
+		{"[         3 tests successful      ]\n[         0 tests failed          ]", false},
+		{"[         2 tests failed          ]", true},
+		{"failed=0 passed=4", false},
+		{"Tests run: 3\nFailed: 0", false},
+		{"Tests run: 3\nFailed: 2", true},
+		{"The build failed: 0.5% of the requests timed out", true},
 	} {
 		t.Run(tt.text, func(t *testing.T) {
 			assert.Equal(t, tt.failed, len(errorSignals(newText(tt.text))) > 0)

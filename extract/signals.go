@@ -3,6 +3,7 @@ package extract
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	matching "github.com/offattr/offattr/internal/match"
@@ -78,7 +79,8 @@ func signals(t *text, rules []signalRule) []Signal {
 			if n >= maxPerKind {
 				break
 			}
-			if r.negatable && negated(t.s, m.Whole().Start) || r.kind == "failure" && codeSubject(t.s, m.Whole().Start) {
+			whole := m.Whole()
+			if r.negatable && negated(t.s, whole.Start) || r.kind == "failure" && codeSubject(t.s, whole.Start) || (r.negatable || r.kind == "error") && zeroAfter(t.s[whole.Start:whole.End], t.s[whole.End:]) {
 				continue
 			}
 			out = append(out, Signal{Kind: r.kind, Severity: r.severity, Quote: lineAround(t.s, m.Whole().Start, 160), Offset: m.Whole().Start})
@@ -129,15 +131,46 @@ func negated(s string, i int) bool {
 }
 
 // zeroCount reports whether the text before a match ends in a count of
-// none ("0 failed", "0 errors"), as test runners tally what did not
-// happen.
+// none ("0 failed", "0 errors"), or one of a word what it counts ("0
+// tests failed", as JUnit's console launcher tallies), as test runners
+// tally what did not happen.
 func zeroCount(before string) bool {
 	b := strings.TrimRight(before, " \t")
-	if len(b) == len(before) || !strings.HasSuffix(b, "0") {
+	if len(b) == len(before) {
+		return false
+	}
+	if word := strings.TrimRightFunc(b, unicode.IsLetter); len(word) < len(b) {
+		if b = strings.TrimRight(word, " \t"); len(b) == len(word) {
+			return false // the counted word runs into what is before it
+		}
+	}
+	if !strings.HasSuffix(b, "0") {
 		return false
 	}
 	b = b[:len(b)-1]
 	return b == "" || !strings.ContainsAny(b[len(b)-1:], "0123456789.,")
+}
+
+// zeroAfter reports whether the text after a match is its tally of none,
+// set after it as a label's value ("Failed:     0,", "failed=0"), as
+// test runners print a summary; the label's colon may end the match.
+func zeroAfter(match, after string) bool {
+	a := strings.TrimLeft(after, " \t")
+	if !strings.HasSuffix(match, ":") {
+		if a == "" || a[0] != ':' && a[0] != '=' {
+			return false
+		}
+		a = a[1:]
+	}
+	a = strings.TrimLeft(a, " \t")
+	if !strings.HasPrefix(a, "0") {
+		return false
+	}
+	a = a[1:]
+	if a != "" && (a[0] >= '0' && a[0] <= '9' || (a[0] == '.' || a[0] == ',') && len(a) > 1 && a[1] >= '0' && a[1] <= '9') {
+		return false // a number that only starts with 0 ("0.5")
+	}
+	return true
 }
 
 // exitCode returns the first exit status in the step and its signal.
