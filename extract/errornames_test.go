@@ -235,3 +235,21 @@ func TestZeroCountIsNoFailure(t *testing.T) {
 		})
 	}
 }
+
+// TestTypographicApostrophes: a negation written with a typographic
+// apostrophe ("didn’t fail") negates as one with a straight one does.
+func TestTypographicApostrophes(t *testing.T) {
+	for _, tt := range []struct {
+		text   string
+		failed bool
+	}{
+		{"The migration didn't fail this time.", false},
+		{"The migration didn’t fail this time.", false},
+		{"The order hasn’t failed.", false},
+		{"We weren’t able to reach the server.", true},
+	} {
+		t.Run(tt.text, func(t *testing.T) {
+			assert.Equal(t, tt.failed, len(errorSignals(newText(tt.text))) > 0)
+		})
+	}
+}
