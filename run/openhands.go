@@ -127,6 +127,11 @@ func (e ohEvent) call() (ToolCall, bool) {
 		name, args["command"] = "execute_bash", e.arg("command")
 	case "run_ipython":
 		name, args["code"] = "execute_ipython_cell", e.arg("code")
+		if edit, ok := skillEdit(args["code"]); ok {
+			// A cell that only calls an agent skill that changes a
+			// file is that edit.
+			name, args = "str_replace_editor", edit
+		}
 	case "edit":
 		name = "str_replace_editor"
 		for _, k := range []string{"command", "path", "old_str", "new_str", "file_text", "insert_line"} {

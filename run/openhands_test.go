@@ -1,6 +1,7 @@
 package run
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -86,4 +87,46 @@ func FuzzParseOpenHands(f *testing.F) {
 	f.Add([]byte(`{"instance_id": "x", "history": ` + ohEvents + `}`))
 	f.Add([]byte(`{"instance_id": "x", "history": ` + ohPairs + `}`))
 	fuzzFormat(f, FormatAuto)
+}
+
+// TestOpenHandsSkillEdits: a cell of OpenHands' earlier CodeAct agent
+// that only calls an agent skill changing a file is read as the editor's
+// call it is; any other code stays a cell run.
+func TestOpenHandsSkillEdits(t *testing.T) {
+	for _, tt := range []struct {
+		code, name, args string
+	}{
+		{"edit_file_by_replace(\n    '/workspace/stats/tests/test_median.py',\n    to_replace='== 2.5',\n    new_content=\"== 2\",\n)", "str_replace_editor",
+			`{"command": "str_replace", "path": "/workspace/stats/tests/test_median.py", "old_str": "== 2.5", "new_str": "== 2"}`},
+		{"insert_content_at_line('a.py', 3, \"\"\"x = 1\\ny = 2\"\"\")", "str_replace_editor",
+			`{"command": "insert", "path": "a.py", "insert_line": "3", "new_str": "x = 1\ny = 2"}`},
+		{"create_file(filename='/workspace/reproduce.py')", "str_replace_editor", `{"command": "create", "path": "/workspace/reproduce.py"}`},
+		{"print(open('a.py').read())", "execute_ipython_cell", `{"code": "print(open('a.py').read())"}`},
+		{"edit_file_by_replace('a.py', to_replace=old, new_content=new)", "execute_ipython_cell", `{"code": "edit_file_by_replace('a.py', to_replace=old, new_content=new)"}`},
+	} {
+		t.Run(tt.code, func(t *testing.T) {
+			code, err := json.Marshal(tt.code)
+			require.NoError(t, err)
+			data := `[{"id": 0, "source": "user", "action": "message", "args": {"content": "Fix it."}},
+				{"id": 1, "source": "agent", "action": "run_ipython", "args": {"code": ` + string(code) + `, "thought": ""}}]`
+			r, err := Parse("events.json", []byte(data), Options{})
+			require.NoError(t, err)
+			require.Len(t, r.Steps[1].ToolCalls(), 1)
+			assert.Equal(t, tt.name, r.Steps[1].ToolCalls()[0].Name)
+			assert.JSONEq(t, tt.args, r.Steps[1].ToolCalls()[0].Arguments)
+		})
+	}
+}
+
+// FuzzSkillEdit: reading a cell's code as an agent skill's edit never
+// fails, and an edit it reads names its file.
+func FuzzSkillEdit(f *testing.F) {
+	f.Add("edit_file_by_replace('a.py', to_replace='x', new_content=\"\"\"y\\n\"\"\")")
+	f.Add("insert_content_at_line(r'a.py', 3, 'z')")
+	f.Add("append_file('a.py', '\\\\')")
+	f.Fuzz(func(t *testing.T, code string) {
+		if args, ok := skillEdit(code); ok {
+			assert.NotEmpty(t, args["path"])
+		}
+	})
 }
