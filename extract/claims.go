@@ -70,8 +70,14 @@ func splitUnit(norm string) (value, unit string) {
 
 // Claims reads every claim in a short text such as an answer, a question or
 // a ground truth. Unlike the per-step reading it keeps small integers ("2
-// adults"), which in a long step are mostly list numbers and counts.
+// adults"), which in a long step are mostly list numbers and counts; a
+// text that is a number in words and nothing else ("Six") is that number
+// alone, as a final answer so written is read as that number (newFinal):
+// a capital does not make it a name.
 func Claims(s string) []Claim {
+	if n, ok := wholeWordNumber(s); ok {
+		return []Claim{n}
+	}
 	return claimsOf(newText(s), nil, false)
 }
 

@@ -314,6 +314,13 @@ func TestVerdictsAreNotAnswers(t *testing.T) {
 		{"The answer is validated. Thus, the answer is 142 (thousand years).", "142 (thousand years)"},
 		{"The answer is red.", "red"},
 		{"The answer is Alfred.", "Alfred"},
+		// After a label's colon, in a box or in answer tags, a participle
+		// is the value given, not a passive saying what was done to it.
+		{"The page says what happened.\n\nFINAL ANSWER: vetoed", "vetoed"},
+		{"Answer: delivered", "delivered"},
+		{"So \\boxed{married}.", "married"},
+		{"<answer>cancelled</answer>", "cancelled"},
+		{"The final answer is: verified", ""},
 	} {
 		rf := Run(&run.Run{Steps: []run.Step{{Agent: "A", Kind: run.KindMessage, Content: c.text}}})
 		assert.Equal(t, c.want, rf.Steps[0].Answer, c.text)

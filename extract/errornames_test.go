@@ -227,6 +227,34 @@ func TestZeroCountIsNoFailure(t *testing.T) {
 		{"Tests: 0 failed, 12 passed, 12 total", false},
 		{"12 passing (0 failed)", false},
 		{"1,0 failed", true},
+		// A tally of none written after its label, or with what it counts
+		// between ("dotnet test", JUnit's console launcher).
+		{"Passed!  - Failed:     0, Passed:    12, Skipped:     0, Total:    12, Duration: 41 ms - Shop.Tests.dll (net8.0)", false},
+		{"Failed!  - Failed:     1, Passed:    11, Skipped:     0, Total:    12", true},
+		{"[         3 tests successful      ]\n[         0 tests failed          ]", false},
+		{"[         2 tests failed          ]", true},
+		{"failed=0 passed=4", false},
+		{"Tests run: 3\nFailed: 0", false},
+		{"Tests run: 3\nFailed: 2", true},
+		{"The build failed: 0.5% of the requests timed out", true},
+	} {
+		t.Run(tt.text, func(t *testing.T) {
+			assert.Equal(t, tt.failed, len(errorSignals(newText(tt.text))) > 0)
+		})
+	}
+}
+
+// TestTypographicApostrophes: a negation written with a typographic
+// apostrophe ("didn’t fail") negates as one with a straight one does.
+func TestTypographicApostrophes(t *testing.T) {
+	for _, tt := range []struct {
+		text   string
+		failed bool
+	}{
+		{"The migration didn't fail this time.", false},
+		{"The migration didn’t fail this time.", false},
+		{"The order hasn’t failed.", false},
+		{"We weren’t able to reach the server.", true},
 	} {
 		t.Run(tt.text, func(t *testing.T) {
 			assert.Equal(t, tt.failed, len(errorSignals(newText(tt.text))) > 0)

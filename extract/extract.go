@@ -354,11 +354,26 @@ const maxAnswerMatches = 8
 // nor a verdict, or "".
 func firstAnswer(t *text, re *matching.Pattern) string {
 	for _, m := range t.all(re, maxAnswerMatches) {
-		if a := cleanAnswer(t.named(m, "a")); a != "" && !notAnAnswer(a) {
+		if a := cleanAnswer(t.named(m, "a")); a != "" && !notAnAnswer(a, afterVerb(t, m)) {
 			return a
 		}
 	}
 	return ""
+}
+
+// afterVerb reports whether the answer group of m follows a word ("the
+// answer is checked"), not a label's colon, a box or a tag ("FINAL
+// ANSWER: vetoed", "\boxed{married}"): only after a verb can a
+// participle be a passive.
+func afterVerb(t *text, m match) bool {
+	for i, n := range m.Names {
+		if n == "a" && i < len(m.Groups) && m.Groups[i].OK {
+			before := strings.TrimRight(t.s[:m.Groups[i].Start], " \t*_`")
+			r, _ := utf8.DecodeLastRuneInString(before)
+			return unicode.IsLetter(r)
+		}
+	}
+	return false
 }
 
 // verdictWords open a judgement of an answer, or a phrase that announces
@@ -367,14 +382,14 @@ var verdictWords = toSet(`correct incorrect right wrong verified unverified accu
 consistent inconsistent complete completed resolved identified reasonable well-rounded as below above following but`)
 
 // notAnAnswer reports whether a, read where an answer stands, only judges
-// or announces one.
-func notAnAnswer(a string) bool {
+// or announces one; a participle judges only after a verb (afterVerb).
+func notAnAnswer(a string, afterVerb bool) bool {
 	if strings.HasSuffix(a, ":") {
 		return true
 	}
 	first, _, _ := strings.Cut(a, " ")
 	first = strings.TrimRight(first, ",.;!")
-	return verdictWords[strings.ToLower(first)] || participle(first)
+	return verdictWords[strings.ToLower(first)] || afterVerb && participle(first)
 }
 
 // participle reports a word that reads as a past participle: in lower

@@ -57,6 +57,20 @@ func TestCountsToldToAUser(t *testing.T) {
 	}
 }
 
+// TestClaimsOfANumberInWords: a short text such as a ground truth that
+// is a number in words and nothing else is that number.
+func TestClaimsOfANumberInWords(t *testing.T) {
+	for text, want := range map[string][]string{"Six": {"6"}, "twenty-four.": {"24"}, "six albums": nil, "6": {"6"}} {
+		var got []string
+		for _, c := range Claims(text) {
+			if c.Kind == ClaimNumber {
+				got = append(got, c.Norm)
+			}
+		}
+		assert.Equal(t, want, got, text)
+	}
+}
+
 // TestAnswerInWords: an answer that is a number in words and nothing else
 // is that number; a sentence's number words are not read so.
 func TestAnswerInWords(t *testing.T) {

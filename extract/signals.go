@@ -3,6 +3,7 @@ package extract
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	matching "github.com/offattr/offattr/internal/match"
@@ -64,7 +65,7 @@ var successRules = []signalRule{
 var verificationRe = pattern(`\b(?:I (?:have |hereby )?(?:verified|confirm(?:ed)?|double[- ]checked|validated|checked)|(?:has|have|had) been (?:verified|confirmed|validated|double[- ]checked)|(?:is|are|was|were|be) (?:verified|confirmed|validated|correct|accurate)\b|verification (?:is |was )?(?:complete|successful|passed)|looks? (?:good|correct)|approved?\b|LGTM|all (?:\w+ ){0,3}(?:criteria|conditions|constraints|requirements) (?:have been |are |were )?(?:met|satisfied))`, ci)
 
 // negationRe looks at the few words before a match.
-var negationRe = pattern(`(?:\b(?:no|not|never|without|nor|neither|cannot|can't|don't|doesn't|didn't|isn't|wasn't|aren't|weren't|haven't|hasn't|won't|unable to|yet to|to be|should|must|need to|needs to|please|whether|if)\b[\w\s,'-]{0,30}$)`, ci)
+var negationRe = pattern(`(?:\b(?:no|not|never|without|nor|neither|cannot|(?:can|don|doesn|didn|isn|wasn|aren|weren|haven|hasn|won)['’]t|unable to|yet to|to be|should|must|need to|needs to|please|whether|if)\b[\w\s,'-]{0,30}$)`, ci)
 
 // maxPerKind caps the signals of one kind in one step: the rules weigh kinds
 // and the first occurrences, and a page of "404" links is one signal, not fifty.
@@ -78,7 +79,9 @@ func signals(t *text, rules []signalRule) []Signal {
 			if n >= maxPerKind {
 				break
 			}
-			if r.negatable && negated(t.s, m.Whole().Start) || r.kind == "failure" && codeSubject(t.s, m.Whole().Start) || r.kind == "not_found" && statusInSource(t, m.Whole()) {
+			whole := m.Whole()
+			if r.negatable && negated(t.s, whole.Start) || r.kind == "failure" && codeSubject(t.s, whole.Start) || r.kind == "not_found" && statusInSource(t, whole) ||
+				(r.negatable || r.kind == "error") && zeroAfter(t.s[whole.Start:whole.End], t.s[whole.End:]) {
 				continue
 			}
 			out = append(out, Signal{Kind: r.kind, Severity: r.severity, Quote: lineAround(t.s, m.Whole().Start, 160), Offset: m.Whole().Start})
@@ -148,14 +151,23 @@ func negated(s string, i int) bool {
 }
 
 // zeroCount reports whether the text before a match ends in a count of
-// none ("0 failed", "0 errors"), as test runners tally what did not
-// happen: a 0 that stands first on its line or after a tally's
-// separator ("3 passed; 0 failed", "Tests: 0 failed", "(0 failed"), not
-// the end of a larger number ("10", "1.0") or of a name ("agent0",
-// "worker 0").
+// none ("0 failed", "0 errors"), or one of a word what it counts ("0
+// tests failed", as JUnit's console launcher tallies), as test runners
+// tally what did not happen: a 0 that stands first on its line or after a
+// tally's separator ("3 passed; 0 failed", "Tests: 0 failed", "(0
+// failed"), not the end of a larger number ("10", "1.0") or of a name
+// ("agent0", "worker 0").
 func zeroCount(before string) bool {
 	b := strings.TrimRight(before, " \t")
-	if len(b) == len(before) || !strings.HasSuffix(b, "0") {
+	if len(b) == len(before) {
+		return false
+	}
+	if word := strings.TrimRightFunc(b, unicode.IsLetter); len(word) < len(b) {
+		if b = strings.TrimRight(word, " \t"); len(b) == len(word) {
+			return false // the counted word runs into what is before it
+		}
+	}
+	if !strings.HasSuffix(b, "0") {
 		return false
 	}
 	b = b[:len(b)-1]
@@ -167,6 +179,28 @@ func zeroCount(before string) bool {
 		return false // the 0 ends a larger word or number
 	}
 	return rest == "" || strings.ContainsAny(rest[len(rest)-1:], ";,:|=([")
+}
+
+// zeroAfter reports whether the text after a match is its tally of none,
+// set after it as a label's value ("Failed:     0,", "failed=0"), as
+// test runners print a summary; the label's colon may end the match.
+func zeroAfter(match, after string) bool {
+	a := strings.TrimLeft(after, " \t")
+	if !strings.HasSuffix(match, ":") {
+		if a == "" || a[0] != ':' && a[0] != '=' {
+			return false
+		}
+		a = a[1:]
+	}
+	a = strings.TrimLeft(a, " \t")
+	if !strings.HasPrefix(a, "0") {
+		return false
+	}
+	a = a[1:]
+	if a != "" && (a[0] >= '0' && a[0] <= '9' || (a[0] == '.' || a[0] == ',') && len(a) > 1 && a[1] >= '0' && a[1] <= '9') {
+		return false // a number that only starts with 0 ("0.5")
+	}
+	return true
 }
 
 // exitCode returns the first exit status in the step and its signal.

@@ -220,6 +220,30 @@ func TestChatAnswerContradicted(t *testing.T) {
 	assert.Equal(t, 3, Attribute(in).Step)
 }
 
+// TestGroundTruthInWords: a ground truth that is a number in words and
+// nothing else ("six") is that number, as an answer so written is: an
+// answer that states it in digits matches it, one that states another
+// contradicts it.
+func TestGroundTruthInWords(t *testing.T) {
+	for _, tt := range []struct {
+		answer string
+		want   []int
+	}{
+		{"FINAL ANSWER: 6", nil},
+		{"FINAL ANSWER: 7", []int{3}},
+	} {
+		t.Run(tt.answer, func(t *testing.T) {
+			in := prepare(t, "How many studio albums did the band release?", "Six",
+				msg{agent: "user", content: "How many studio albums did the band release?", kind: run.KindUser},
+				msg{agent: "assistant", content: `web_search({"query": "band studio albums"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: "The band released six studio albums.", kind: run.KindToolResult},
+				msg{agent: "assistant", content: tt.answer},
+			)
+			assert.Equal(t, tt.want, steps(GroundTruthContradiction.Run(in), true))
+		})
+	}
+}
+
 // TestChatAnswerWithoutValues: a reply that closes a chat with a user is
 // its answer even when it states no value extract reads (a common noun,
 // a report that nothing was found): its words are read against the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -367,6 +368,74 @@ func TestSWEAgentActions(t *testing.T) {
 	require.Len(t, r.Steps[2].ToolCalls(), 1)
 	assert.JSONEq(t, `{"command": "python -m pytest -q tests/test_median.py"}`, r.Steps[2].ToolCalls()[0].Arguments)
 	assert.Equal(t, "ISSUE:\nmedian([1, 2, 3, 4]) returns 2.", r.Question)
+}
+
+// TestSWEAgentUnmarkedObservations: SWE-agent's trajectories written
+// before it marked its messages (no "message_type" anywhere) give back what
+// an action printed in a plain user-role message. With no message of the
+// file marked, the user message right after an action is that action's
+// observation; the issue, which follows no action, stays the task.
+func TestSWEAgentUnmarkedObservations(t *testing.T) {
+	data := []byte(`{"environment": "swe_main", "history": [
+		{"role": "system", "content": "SETTING: You are an autonomous programmer.", "agent": "primary"},
+		{"role": "user", "content": "ISSUE:\nmedian([1, 2, 3, 4]) returns 2.", "agent": "primary"},
+		{"role": "assistant", "content": "Run the tests.", "thought": "Run the tests.", "action": "python -m pytest -q\n", "agent": "primary"},
+		{"role": "user", "content": "1 failed, 1 passed in 0.03s\n(Open file: n/a)\nbash-$", "agent": "primary"},
+		{"role": "assistant", "content": "Edit.", "action": "sed -i 's/2.5/2/' tests/test_median.py\n", "agent": "primary"},
+		{"role": "user", "content": "Your command ran successfully and did not produce any output.", "agent": "primary"}]}`)
+	r, err := Parse("median.traj", data, Options{})
+	require.NoError(t, err)
+	kinds := make([]Kind, len(r.Steps))
+	for i, s := range r.Steps {
+		kinds[i] = s.Kind
+	}
+	assert.Equal(t, []Kind{KindSystem, KindUser, KindToolCall, KindToolResult, KindToolCall, KindToolResult}, kinds)
+	assert.Equal(t, "ISSUE:\nmedian([1, 2, 3, 4]) returns 2.", r.Question)
+}
+
+// TestSWEAgentDemonstrations: SWE-agent puts demonstrations of another
+// task in its history before the issue, marked "is_demo": one user
+// message holding a whole demonstration, or, put in the history message by
+// message, the demonstration's own actions and observations. They are
+// part of the prompt, as the system's instructions are: not the task, and
+// no call or turn of the run.
+func TestSWEAgentDemonstrations(t *testing.T) {
+	for name, demo := range map[string]string{
+		"one message": `{"role": "user", "content": "Here is a demonstration of how to correctly accomplish this task.\n--- DEMONSTRATION ---\nISSUE: TimeDelta rounds down.\n--- END OF DEMONSTRATION ---", "agent": "primary", "is_demo": true, "message_type": "demonstration"},`,
+		"in the history": `{"role": "user", "content": "ISSUE: TimeDelta rounds down.", "agent": "main", "is_demo": true, "message_type": "observation"},
+			{"role": "assistant", "content": "Reproduce it.", "action": "python reproduce.py", "tool_calls": [{"id": "call_d1", "type": "function", "function": {"name": "bash", "arguments": "{\"command\": \"python reproduce.py\"}"}}], "agent": "main", "is_demo": true, "message_type": "action"},
+			{"role": "tool", "content": [{"type": "text", "text": "344"}], "tool_call_ids": ["call_d1"], "agent": "main", "is_demo": true, "message_type": "observation"},`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			data := []byte(`{"environment": "swe_main", "history": [
+				{"role": "system", "content": "SETTING: You are an autonomous programmer.", "agent": "primary", "message_type": "system_prompt"},
+				` + demo + `
+				{"role": "user", "content": "ISSUE:\nmedian([1, 2, 3, 4]) returns 2.", "agent": "primary", "message_type": "observation"},
+				{"role": "assistant", "content": "Run the tests.", "action": "python -m pytest -q\n", "agent": "primary", "message_type": "action"},
+				{"role": "user", "content": "1 failed", "agent": "primary", "message_type": "observation"}]}`)
+			r, err := Parse("median.traj", data, Options{})
+			require.NoError(t, err)
+			assert.Equal(t, "ISSUE:\nmedian([1, 2, 3, 4]) returns 2.", r.Question)
+			for _, s := range r.Steps[:len(r.Steps)-3] {
+				assert.Equal(t, KindSystem, s.Kind, "step %d", s.Index)
+				assert.Empty(t, s.ToolCalls(), "step %d", s.Index)
+			}
+			assert.Equal(t, KindToolResult, r.Steps[len(r.Steps)-1].Kind)
+		})
+	}
+}
+
+// FuzzParseSWEAgent reads SWE-agent trajectories: the kinds' runs in
+// that format, and the shapes above.
+func FuzzParseSWEAgent(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "kinds", "*", "*.traj"))
+	for _, p := range paths {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte(`{"history": [{"role": "user", "content": "x", "is_demo": true}, {"role": "assistant", "content": "y", "action": "ls"}, {"role": "user", "content": "z"}]}`))
+	fuzzFormat(f, FormatAuto)
 }
 
 // TestChatOpenedByANamedUser: a chat exported without a task, whose first

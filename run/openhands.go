@@ -26,6 +26,7 @@ type ohEvent struct {
 	Cause       *int                       `json:"cause"`
 	Extras      struct {
 		Command  string `json:"command"`
+		ExitCode *int   `json:"exit_code"` // where earlier versions kept it
 		Metadata struct {
 			ExitCode *int `json:"exit_code"`
 		} `json:"metadata"`
@@ -126,6 +127,11 @@ func (e ohEvent) call() (ToolCall, bool) {
 		name, args["command"] = "execute_bash", e.arg("command")
 	case "run_ipython":
 		name, args["code"] = "execute_ipython_cell", e.arg("code")
+		if edit, ok := skillEdit(args["code"]); ok {
+			// A cell that only calls an agent skill that changes a
+			// file is that edit.
+			name, args = "str_replace_editor", edit
+		}
 	case "edit":
 		name = "str_replace_editor"
 		for _, k := range []string{"command", "path", "old_str", "new_str", "file_text", "insert_line"} {
@@ -168,7 +174,11 @@ func (e ohEvent) result(agent string, callOf map[int]string) (Step, bool) {
 		return Step{}, false
 	}
 	text := firstNonEmpty(e.Content, e.Message)
-	if code := e.Extras.Metadata.ExitCode; code != nil && !strings.Contains(text, "exit code") {
+	code := e.Extras.Metadata.ExitCode
+	if code == nil {
+		code = e.Extras.ExitCode
+	}
+	if code != nil && !strings.Contains(text, "exit code") {
 		text += fmt.Sprintf("\n[The command completed with exit code %d.]", *code)
 	}
 	if e.Observation == "error" {

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -52,8 +53,80 @@ func TestOpenHandsEvents(t *testing.T) {
 	}
 }
 
+// ohPairs is an OpenHands session as its earlier evaluation output
+// records it: a history of [action, observation] pairs (an action that
+// caused none is paired with a "null" observation), and a command's exit
+// code in the observation's extras itself, not in their metadata.
+const ohPairs = `[
+ [{"id": 0, "timestamp": "2024-06-01T10:00:00", "source": "user", "message": "Fix median.", "action": "message", "args": {"content": "median([1, 2, 3, 4]) returns 2; it should return 2.5.", "images_urls": null, "wait_for_response": false}},
+  {"message": "No observation", "observation": "null", "content": "", "extras": {}}],
+ [{"id": 1, "timestamp": "2024-06-01T10:00:01", "source": "agent", "message": "Running command: python -m pytest -q tests/test_median.py", "action": "run", "args": {"command": "python -m pytest -q tests/test_median.py", "thought": "Run the tests first.", "is_confirmed": "confirmed"}},
+  {"id": 2, "timestamp": "2024-06-01T10:00:02", "source": "agent", "message": "Command ` + "`python -m pytest -q tests/test_median.py`" + ` executed with exit code 1.", "cause": 1, "observation": "run", "content": "F.\nFAILED tests/test_median.py::test_even", "extras": {"command_id": -1, "command": "python -m pytest -q tests/test_median.py", "exit_code": 1}}],
+ [{"id": 3, "timestamp": "2024-06-01T10:00:03", "source": "agent", "message": "All done!", "action": "finish", "args": {"outputs": {}, "thought": "The tests pass."}},
+  {"message": "No observation", "observation": "null", "content": "", "extras": {}}]
+]`
+
+// TestOpenHandsPairs: the history of [action, observation] pairs of
+// OpenHands' earlier evaluation output is read as the same events one
+// after another, and an exit code kept in the extras is the result's.
+func TestOpenHandsPairs(t *testing.T) {
+	r, err := Parse("output.json", []byte(`{"instance_id": "stats__median-1", "instruction": "Fix median.", "history": `+ohPairs+`}`), Options{})
+	require.NoError(t, err)
+	kinds := make([]Kind, len(r.Steps))
+	for i, s := range r.Steps {
+		kinds[i] = s.Kind
+	}
+	assert.Equal(t, []Kind{KindUser, KindToolCall, KindToolResult, KindMessage}, kinds)
+	assert.Equal(t, "median([1, 2, 3, 4]) returns 2; it should return 2.5.", r.Question)
+	assert.Equal(t, "event-1", r.Steps[2].ToolCallID())
+	assert.Contains(t, r.Steps[2].Content, "exit code 1")
+}
+
 func FuzzParseOpenHands(f *testing.F) {
 	f.Add([]byte(ohEvents))
 	f.Add([]byte(`{"instance_id": "x", "history": ` + ohEvents + `}`))
+	f.Add([]byte(`{"instance_id": "x", "history": ` + ohPairs + `}`))
 	fuzzFormat(f, FormatAuto)
+}
+
+// TestOpenHandsSkillEdits: a cell of OpenHands' earlier CodeAct agent
+// that only calls an agent skill changing a file is read as the editor's
+// call it is; any other code stays a cell run.
+func TestOpenHandsSkillEdits(t *testing.T) {
+	for _, tt := range []struct {
+		code, name, args string
+	}{
+		{"edit_file_by_replace(\n    '/workspace/stats/tests/test_median.py',\n    to_replace='== 2.5',\n    new_content=\"== 2\",\n)", "str_replace_editor",
+			`{"command": "str_replace", "path": "/workspace/stats/tests/test_median.py", "old_str": "== 2.5", "new_str": "== 2"}`},
+		{"insert_content_at_line('a.py', 3, \"\"\"x = 1\\ny = 2\"\"\")", "str_replace_editor",
+			`{"command": "insert", "path": "a.py", "insert_line": "3", "new_str": "x = 1\ny = 2"}`},
+		{"create_file(filename='/workspace/reproduce.py')", "str_replace_editor", `{"command": "create", "path": "/workspace/reproduce.py"}`},
+		{"print(open('a.py').read())", "execute_ipython_cell", `{"code": "print(open('a.py').read())"}`},
+		{"edit_file_by_replace('a.py', to_replace=old, new_content=new)", "execute_ipython_cell", `{"code": "edit_file_by_replace('a.py', to_replace=old, new_content=new)"}`},
+	} {
+		t.Run(tt.code, func(t *testing.T) {
+			code, err := json.Marshal(tt.code)
+			require.NoError(t, err)
+			data := `[{"id": 0, "source": "user", "action": "message", "args": {"content": "Fix it."}},
+				{"id": 1, "source": "agent", "action": "run_ipython", "args": {"code": ` + string(code) + `, "thought": ""}}]`
+			r, err := Parse("events.json", []byte(data), Options{})
+			require.NoError(t, err)
+			require.Len(t, r.Steps[1].ToolCalls(), 1)
+			assert.Equal(t, tt.name, r.Steps[1].ToolCalls()[0].Name)
+			assert.JSONEq(t, tt.args, r.Steps[1].ToolCalls()[0].Arguments)
+		})
+	}
+}
+
+// FuzzSkillEdit: reading a cell's code as an agent skill's edit never
+// fails, and an edit it reads names its file.
+func FuzzSkillEdit(f *testing.F) {
+	f.Add("edit_file_by_replace('a.py', to_replace='x', new_content=\"\"\"y\\n\"\"\")")
+	f.Add("insert_content_at_line(r'a.py', 3, 'z')")
+	f.Add("append_file('a.py', '\\\\')")
+	f.Fuzz(func(t *testing.T, code string) {
+		if args, ok := skillEdit(code); ok {
+			assert.NotEmpty(t, args["path"])
+		}
+	})
 }

@@ -4,6 +4,7 @@ package run
 // runs.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,7 +20,7 @@ type fileObject struct {
 	Task           json.RawMessage `json:"task"`
 	GroundTruth    json.RawMessage `json:"ground_truth"`
 	ExpectedAnswer json.RawMessage `json:"expected_answer"`
-	History        []message       `json:"history"`
+	History        history         `json:"history"`
 	Messages       []message       `json:"messages"`
 	MistakeAgent   string          `json:"mistake_agent"`
 	MistakeStep    json.RawMessage `json:"mistake_step"`
@@ -36,7 +37,11 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		if err := json.Unmarshal(o.raw, &h); err != nil {
 			return nil, err
 		}
-		r, err := openHands(h.History)
+		events, err := unpaired(h.History)
+		if err != nil {
+			return nil, err
+		}
+		r, err := openHands(events)
 		if err != nil {
 			return nil, err
 		}
@@ -55,6 +60,44 @@ func (o *fileObject) whoWhen() (*Case, error) {
 	observations(o.History, r.Steps)
 	taskFromMessages(r)
 	return o.labelled(r)
+}
+
+// history is a file's "history": its messages, or the events of an
+// OpenHands session. OpenHands' earlier evaluation output wrote them as
+// [action, observation] pairs; those are read one after another.
+type history []message
+
+func (h *history) UnmarshalJSON(data []byte) error {
+	if rest := bytes.TrimLeft(data, " \t\r\n"); len(rest) == 0 || rest[0] != '[' || !bytes.HasPrefix(bytes.TrimLeft(rest[1:], " \t\r\n"), []byte("[")) {
+		return json.Unmarshal(data, (*[]message)(h))
+	}
+	var pairs [][]message
+	if err := json.Unmarshal(data, &pairs); err != nil {
+		return err
+	}
+	*h = nil
+	for _, p := range pairs {
+		*h = append(*h, p...)
+	}
+	return nil
+}
+
+// unpaired returns the events of a history, each pair of an earlier
+// OpenHands output (history) read as its two events.
+func unpaired(events []json.RawMessage) ([]json.RawMessage, error) {
+	var out []json.RawMessage
+	for _, e := range events {
+		if e = bytes.TrimSpace(e); len(e) == 0 || e[0] != '[' {
+			out = append(out, e)
+			continue
+		}
+		var pair []json.RawMessage
+		if err := json.Unmarshal(e, &pair); err != nil {
+			return nil, err
+		}
+		out = append(out, pair...)
+	}
+	return out, nil
 }
 
 // labelled returns r as a case with the label o carries, if any: the
@@ -173,6 +216,9 @@ type message struct {
 	// back what it printed.
 	Action      string `json:"action"`
 	MessageType string `json:"message_type"`
+	// IsDemo marks a message of a demonstration SWE-agent shows before
+	// the task: a solved session of another task, part of the prompt.
+	IsDemo bool `json:"is_demo"`
 	// Source and Observation are an OpenHands event's: a stream of them
 	// is read by openHands, not as messages.
 	Source      string `json:"source"`
@@ -299,6 +345,11 @@ func (m message) step() (Step, error) {
 			s.Kind = KindToolCall
 		}
 	}
+	if m.IsDemo {
+		// A demonstration is part of the prompt, as the system's
+		// instructions are: not the task, and no call or turn of the run.
+		s.Kind, s.Extra = KindSystem, nil
+	}
 	return s, nil
 }
 
@@ -325,11 +376,21 @@ func (m message) calls() []ToolCall {
 // an action printed (SWE-agent's "observation" messages, sent in the
 // user's role) as that call's results, not as the user's words: a
 // message marked an observation that follows a step whose calls came
-// from an action.
+// from an action. SWE-agent's trajectories from before it marked its
+// messages mark none: there the user-role message right after such a
+// step is its observation.
 func observations(msgs []message, steps []Step) {
+	marked := false
+	for _, m := range msgs {
+		if m.MessageType != "" {
+			marked = true
+			break
+		}
+	}
 	for i := 1; i < len(msgs) && i < len(steps); i++ {
 		prev := msgs[i-1]
-		if msgs[i].MessageType == "observation" && len(prev.ToolCalls) == 0 && prev.FunctionCall == nil && strings.TrimSpace(prev.Action) != "" && steps[i-1].Kind == KindToolCall {
+		observed := msgs[i].MessageType == "observation" || !marked && isUserRole(strings.TrimSpace(msgs[i].Role))
+		if observed && len(prev.ToolCalls) == 0 && prev.FunctionCall == nil && strings.TrimSpace(prev.Action) != "" && steps[i-1].Kind == KindToolCall {
 			steps[i].Kind = KindToolResult
 			steps[i].Agent = "tool"
 		}
