@@ -88,7 +88,9 @@ func nameKey(w string) string {
 // spelling renames: those after it carry it. The task's spellings come
 // first; a step's own spellings, and those of tools' output (a record's
 // keys are the tool's, not an agent's choice), are the ones a later
-// agent is held to, but a tool's result renames nothing.
+// agent is held to, but a tool's result renames nothing, and a spelling
+// the task or any step before wrote (a tool's, printed before the step
+// follows it) is none of the step's own.
 func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 	type first struct {
 		spelling string
@@ -102,6 +104,11 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 	})
 	var out []Rename
 	renamed := map[string]int{} // a new spelling → its Rename in out
+	// spelled holds every spelling the task or a step before wrote: one a
+	// tool printed first (a codebase's createdAt where the issue says
+	// created_at) is the convention the step follows, not its own.
+	spelled := map[string]bool{}
+	compoundNames(question, func(w string, _ int) { spelled[w] = true })
 	for i, s := range steps {
 		tool := rf.Steps[i].Has(KindToolResult)
 		agent := run.AgentKey(s.Agent)
@@ -129,10 +136,14 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 				if r.Step != int32(i) && !slices.Contains(r.Carried, int32(i)) {
 					r.Carried = append(r.Carried, int32(i))
 				}
+			case spelled[n.w]:
 			case !tool && f.agent != agent && otherJoin(f.spelling, n.w):
 				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at})
 				renamed[n.w] = len(out)
 			}
+		}
+		for _, n := range names {
+			spelled[n.w] = true
 		}
 	}
 	return out
