@@ -164,6 +164,9 @@ func requirements(task string, steps []run.Step) []Requirement {
 	}
 	for _, re := range []*matching.Pattern{formatReqRe, asFormatReqRe} {
 		for _, m := range t.all(re, 0) {
+			if re == asFormatReqRe && tellsWhatWasDone(task[:m.Whole().Start]) {
+				continue // "the sales were exported as a CSV file": the input's format
+			}
 			add(t.str(m.Whole()), []string{strings.ToLower(t.named(m, "what")), "format"})
 		}
 	}
@@ -497,3 +500,36 @@ func numeral(s string) bool {
 	}
 	return false
 }
+
+// tellsWhatWasDone reports whether the clause that head ends (the task's
+// text up to a format named after "as") tells what someone did rather
+// than asks: it opens on its subject (a pronoun, a determiner or a
+// possessive: "Our store exported the sales as a CSV file", "The logs are
+// stored as JSON"), a verb in the past stands in it, and no word of asking
+// ("must", "should", "please", "need") does. A request opens on its verb
+// ("Return them as a JSON list") or asks in so many words.
+func tellsWhatWasDone(head string) bool {
+	if k := strings.LastIndexAny(head, ".!?;:\n"); k >= 0 {
+		head = head[k+1:]
+	}
+	words := strings.Fields(strings.ToLower(head))
+	if len(words) == 0 || !clauseSubjects[strings.Trim(words[0], "\"'(")] {
+		return false
+	}
+	past := false
+	for _, w := range words[1:] {
+		w = strings.Trim(w, ",\"'()")
+		if askingWords[w] {
+			return false
+		}
+		if len(w) >= 5 && strings.HasSuffix(w, "ed") {
+			past = true
+		}
+	}
+	return past
+}
+
+var (
+	clauseSubjects = toSet("i we you they he she it our my your their his her its the this these those a an")
+	askingWords    = toSet("must should shall need needs want wants please would could can will make")
+)
