@@ -71,10 +71,21 @@ func compound(w string) bool {
 // otherJoin reports whether two spellings of a name join its parts in
 // two ways, one with underscores and one by case (user_id, userId): a
 // name carried from one code convention to another. Spellings that differ
-// in case alone are a brand's or a title's (MacOS, macOS), and one in
-// capitals is a constant beside the variable (RATE_LIMIT, rate_limit).
+// in case alone are a brand's or a title's (MacOS, macOS), one in
+// capitals is a constant beside the variable (RATE_LIMIT, rate_limit),
+// and one joined by case that opens on a capital is a type's or an
+// exported field's name, which a language's own convention spells so
+// (Go's OrderID with the tag json:"order_id", a Python class): a key or a
+// variable renamed opens lower-case (orderId).
 func otherJoin(a, b string) bool {
-	return strings.Contains(a, "_") != strings.Contains(b, "_") && a != strings.ToUpper(a) && b != strings.ToUpper(b)
+	if strings.Contains(a, "_") == strings.Contains(b, "_") || a == strings.ToUpper(a) || b == strings.ToUpper(b) {
+		return false
+	}
+	joined := a
+	if strings.Contains(a, "_") {
+		joined = b
+	}
+	return joined[0] < 'A' || joined[0] > 'Z'
 }
 
 // nameKey is a compound name without its case and its underscores: the

@@ -13,10 +13,12 @@ import (
 // round, is renamed there, and the steps after that write the new
 // spelling carry it. Spellings that differ in case alone (a brand's, a
 // constant's), an agent's own change of spelling, a tool's record keys,
-// and a spelling a tool printed before the step writes it (the codebase's
-// convention, in a coding agent's session) rename nothing. The shapes are
-// a MetaGPT-like team's spec, design and code, as its messages write
-// them, and a coding agent's session as an OpenAI chat transcript gives it.
+// a spelling a tool printed before the step writes it (the codebase's
+// convention, in a coding agent's session), and an exported field or a
+// type a language spells with a capital (Go's UserID tagged user_id)
+// rename nothing. The shapes are a MetaGPT-like team's spec, design and
+// code, as its messages write them, and a coding agent's session as an
+// OpenAI chat transcript gives it.
 func TestRenames(t *testing.T) {
 	const task = "Build POST /api/v1/items. The body has the fields user_id and title, and each summary its created_at."
 	say := func(agent, c string) run.Step { return run.Step{Agent: agent, Content: c, Kind: run.KindMessage} }
@@ -54,6 +56,10 @@ func TestRenames(t *testing.T) {
 			{Agent: "tool", Content: "return rows.map((o) => ({ id: o.id, createdAt: o.createdAt }));", Kind: run.KindToolResult},
 			say("assistant", "s.replace('id: o.id', 'id: o.id, createdAt: o.createdAt.toISOString()')"),
 			say("assistant", "listOrders now returns createdAt."),
+		}, nil},
+		{"an exported field named for the key it is written as", []run.Step{
+			say("Architect", "type ItemCreate struct {\n    UserID int `json:\"user_id\"`\n}"),
+			say("Engineer", "owner := body.UserID"),
 		}, nil},
 		{"a tool's record keys", []run.Step{
 			{Agent: "tool", Content: `{"userId": 7, "title": "pen"}`, Kind: run.KindToolResult},
