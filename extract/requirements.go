@@ -145,6 +145,9 @@ func requirements(task string, steps []run.Step) []Requirement {
 		add(t.str(m.Whole()), []string{strings.ReplaceAll(t.named(m, "n"), ",", "")})
 	}
 	for _, m := range t.all(roundReqRe, 0) {
+		if namesThing(task, m.Whole()) {
+			continue // "a round trip", "a rounding error": no rounding asked
+		}
 		places := roundingPlaces(strings.ToLower(t.str(m.Whole())), strings.ToLower(t.named(m, "unit")))
 		if places < 0 {
 			continue // significant figures, or a rounding read no further
@@ -533,3 +536,25 @@ var (
 	clauseSubjects = toSet("i we you they he she it our my your their his her its the this these those a an")
 	askingWords    = toSet("must should shall need needs want wants please would could can will make")
 )
+
+// namesThing reports whether a rounding word matched alone (round,
+// rounds, rounding) stands before a noun it describes ("a round trip",
+// "three rounds of talks", "a rounding error") rather than asking for a
+// rounding: the verb comes before what it rounds (it, each, the answer,
+// a figure, your result) or closes its clause ("Please round.").
+func namesThing(task string, sp span) bool {
+	switch strings.ToLower(task[sp.Start:sp.End]) {
+	case "round", "rounds", "rounding":
+	default:
+		return false
+	}
+	next, _, _ := strings.Cut(strings.TrimLeft(task[sp.End:], " \t"), " ")
+	next = strings.ToLower(strings.TrimRightFunc(next, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+	if next == "" || !unicode.IsLetter([]rune(next)[0]) {
+		return false
+	}
+	return !roundedObjects[next]
+}
+
+// roundedObjects are the words that open what a rounding verb rounds.
+var roundedObjects = toSet("it its each all them the this that these those every your my our their a an to up down off half any both")
