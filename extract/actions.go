@@ -107,11 +107,25 @@ func (c Call) Words() []string { return nameWords(c.Name) }
 // reads: its name does not begin with a reading verb, and the command line
 // it is given to run, if any, does not only read (a shell's "cat" or
 // "pytest", an editor's "view") or check, saving the check's output (pytest
-// | tee log: a log is no state the run works on). A reading verb is
-// English, not any framework's vocabulary.
+// | tee log: a log is no state the run works on). A name that goes on from
+// its reading verb to an acting one (verify_and_update_address,
+// get_or_create_user) changes something too. A reading verb is English,
+// not any framework's vocabulary.
 func (c Call) Consequential() bool {
 	w := c.Words()
-	return len(w) > 0 && !readVerbs[w[0]] && !c.reads && !c.checks && !answers(w) && !searches(w)
+	return len(w) > 0 && (!readVerbs[w[0]] || actsToo(w)) && !c.reads && !c.checks && !answers(w) && !searches(w)
+}
+
+// actsToo reports whether a tool's name, as its words, joins an acting
+// verb to what it first does (check_and_cancel, get_or_create,
+// validate_then_submit): the tool does both, and so changes something.
+func actsToo(w []string) bool {
+	for k := 1; k+1 < len(w); k++ {
+		if (w[k] == "and" || w[k] == "or" || w[k] == "then") && actVerbs[w[k+1]] {
+			return true
+		}
+	}
+	return false
 }
 
 // searches reports whether a tool's name, as its words, is a source and

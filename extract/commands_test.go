@@ -54,6 +54,9 @@ func TestConsequentialCommands(t *testing.T) {
 		{"an identity checked", "authenticate", `{"customer_id": "448120", "date_of_birth": "1987-02-11"}`, false},
 		{"a user verified", "verify_identity", `{"phone": "555-0142", "pin": "8812"}`, false},
 		{"an address validated", "validateAddress", `{"zip": "19122"}`, false},
+		{"an address verified and updated", "verify_and_update_shipping_address", `{"order_id": "#W4817230", "zip": "97214"}`, true},
+		{"a user found or created", "getOrCreateUser", `{"email": "mara@example.com"}`, true},
+		{"a search and its summary", "search_and_summarize", `{"query": "Danube"}`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

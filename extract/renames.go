@@ -71,10 +71,21 @@ func compound(w string) bool {
 // otherJoin reports whether two spellings of a name join its parts in
 // two ways, one with underscores and one by case (user_id, userId): a
 // name carried from one code convention to another. Spellings that differ
-// in case alone are a brand's or a title's (MacOS, macOS), and one in
-// capitals is a constant beside the variable (RATE_LIMIT, rate_limit).
+// in case alone are a brand's or a title's (MacOS, macOS), one in
+// capitals is a constant beside the variable (RATE_LIMIT, rate_limit),
+// and one joined by case that opens on a capital is a type's or an
+// exported field's name, which a language's own convention spells so
+// (Go's OrderID with the tag json:"order_id", a Python class): a key or a
+// variable renamed opens lower-case (orderId).
 func otherJoin(a, b string) bool {
-	return strings.Contains(a, "_") != strings.Contains(b, "_") && a != strings.ToUpper(a) && b != strings.ToUpper(b)
+	if strings.Contains(a, "_") == strings.Contains(b, "_") || a == strings.ToUpper(a) || b == strings.ToUpper(b) {
+		return false
+	}
+	joined := a
+	if strings.Contains(a, "_") {
+		joined = b
+	}
+	return joined[0] < 'A' || joined[0] > 'Z'
 }
 
 // nameKey is a compound name without its case and its underscores: the
@@ -88,7 +99,9 @@ func nameKey(w string) string {
 // spelling renames: those after it carry it. The task's spellings come
 // first; a step's own spellings, and those of tools' output (a record's
 // keys are the tool's, not an agent's choice), are the ones a later
-// agent is held to, but a tool's result renames nothing.
+// agent is held to, but a tool's result renames nothing, and a spelling
+// the task or any step before wrote (a tool's, printed before the step
+// follows it) is none of the step's own.
 func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 	type first struct {
 		spelling string
@@ -102,6 +115,11 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 	})
 	var out []Rename
 	renamed := map[string]int{} // a new spelling → its Rename in out
+	// spelled holds every spelling the task or a step before wrote: one a
+	// tool printed first (a codebase's createdAt where the issue says
+	// created_at) is the convention the step follows, not its own.
+	spelled := map[string]bool{}
+	compoundNames(question, func(w string, _ int) { spelled[w] = true })
 	for i, s := range steps {
 		tool := rf.Steps[i].Has(KindToolResult)
 		agent := run.AgentKey(s.Agent)
@@ -129,10 +147,14 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 				if r.Step != int32(i) && !slices.Contains(r.Carried, int32(i)) {
 					r.Carried = append(r.Carried, int32(i))
 				}
+			case spelled[n.w]:
 			case !tool && f.agent != agent && otherJoin(f.spelling, n.w):
 				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at})
 				renamed[n.w] = len(out)
 			}
+		}
+		for _, n := range names {
+			spelled[n.w] = true
 		}
 	}
 	return out

@@ -12,11 +12,15 @@ import (
 // that a later agent writes joined by case (userId), or the other way
 // round, is renamed there, and the steps after that write the new
 // spelling carry it. Spellings that differ in case alone (a brand's, a
-// constant's), an agent's own change of spelling, and a tool's record
-// keys rename nothing. The shapes are a MetaGPT-like
-// team's spec, design and code, as its messages write them.
+// constant's), an agent's own change of spelling, a tool's record keys,
+// a spelling a tool printed before the step writes it (the codebase's
+// convention, in a coding agent's session), and an exported field or a
+// type a language spells with a capital (Go's UserID tagged user_id)
+// rename nothing. The shapes are a MetaGPT-like team's spec, design and
+// code, as its messages write them, and a coding agent's session as an
+// OpenAI chat transcript gives it.
 func TestRenames(t *testing.T) {
-	const task = "Build POST /api/v1/items. The body has the fields user_id and title."
+	const task = "Build POST /api/v1/items. The body has the fields user_id and title, and each summary its created_at."
 	say := func(agent, c string) run.Step { return run.Step{Agent: agent, Content: c, Kind: run.KindMessage} }
 	for _, tc := range []struct {
 		name  string
@@ -46,6 +50,16 @@ func TestRenames(t *testing.T) {
 		{"an agent changes its own spelling", []run.Step{
 			say("Engineer", "def load(item_count): ..."),
 			say("Engineer", "def load(itemCount): ..."),
+		}, nil},
+		{"a spelling a tool printed first is followed, not made", []run.Step{
+			{Agent: "assistant", Content: `bash({"command": "cat src/orders.js"})`, Kind: run.KindToolCall},
+			{Agent: "tool", Content: "return rows.map((o) => ({ id: o.id, createdAt: o.createdAt }));", Kind: run.KindToolResult},
+			say("assistant", "s.replace('id: o.id', 'id: o.id, createdAt: o.createdAt.toISOString()')"),
+			say("assistant", "listOrders now returns createdAt."),
+		}, nil},
+		{"an exported field named for the key it is written as", []run.Step{
+			say("Architect", "type ItemCreate struct {\n    UserID int `json:\"user_id\"`\n}"),
+			say("Engineer", "owner := body.UserID"),
 		}, nil},
 		{"a tool's record keys", []run.Step{
 			{Agent: "tool", Content: `{"userId": 7, "title": "pen"}`, Kind: run.KindToolResult},

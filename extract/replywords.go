@@ -450,6 +450,7 @@ func closingWords(text, q string) (last replyWord, others []replyWord, ok bool) 
 			return replyWord{}, nil, false
 		}
 	}
+	ws = copulaClause(ws, q)
 	var runs [][]spaced
 	var run []spaced
 	flush := func() {
@@ -482,6 +483,35 @@ func closingWords(text, q string) (last replyWord, others []replyWord, ok bool) 
 	}
 	return phrase(runs[len(runs)-1]), others, true
 }
+
+// copulaClause cuts ws after the clause that says what the thing is, when
+// a word of its own (neither the task's nor one that frames) follows its
+// "is" there: "The main ingredient of guacamole is avocado, usually mashed
+// with lime." states avocado, and the clauses after the comma describe
+// it. A sentence without such a clause is left whole.
+func copulaClause(ws []spaced, q string) []spaced {
+	copula := false
+	for k, w := range ws {
+		low := strings.ToLower(w.text)
+		switch {
+		case copulas[low]:
+			copula = true
+		case copula && strings.IndexFunc(w.text, unicode.IsLetter) >= 0 && !frameWords[low] && !inQuestion(q, low):
+			for j := k; j < len(ws); j++ {
+				if ws[j].endsClause {
+					return ws[:j+1]
+				}
+			}
+			return ws
+		}
+		if w.endsClause {
+			copula = false
+		}
+	}
+	return ws
+}
+
+var copulas = setOf(`is are was were`)
 
 // inQuestion reports whether the task states w, or a form of it ("moons"
 // for "moon", "played" for "play").

@@ -150,6 +150,9 @@ func requirements(task string, steps []run.Step) []Requirement {
 		add(t.str(m.Whole()), []string{strings.ReplaceAll(t.named(m, "n"), ",", "")})
 	}
 	for _, m := range t.all(roundReqRe, 0) {
+		if namesThing(task, m.Whole()) {
+			continue // "a round trip", "a rounding error": no rounding asked
+		}
 		places := roundingPlaces(strings.ToLower(t.str(m.Whole())), strings.ToLower(t.named(m, "unit")))
 		if places < 0 {
 			continue // significant figures, or a rounding read no further
@@ -169,6 +172,9 @@ func requirements(task string, steps []run.Step) []Requirement {
 	}
 	for _, re := range []*matching.Pattern{formatReqRe, asFormatReqRe} {
 		for _, m := range t.all(re, 0) {
+			if re == asFormatReqRe && tellsWhatWasDone(task[:m.Whole().Start]) {
+				continue // "the sales were exported as a CSV file": the input's format
+			}
 			add(t.str(m.Whole()), []string{strings.ToLower(t.named(m, "what")), "format"})
 		}
 	}
@@ -502,3 +508,58 @@ func numeral(s string) bool {
 	}
 	return false
 }
+
+// tellsWhatWasDone reports whether the clause that head ends (the task's
+// text up to a format named after "as") tells what someone did rather
+// than asks: it opens on its subject (a pronoun, a determiner or a
+// possessive: "Our store exported the sales as a CSV file", "The logs are
+// stored as JSON"), a verb in the past stands in it, and no word of asking
+// ("must", "should", "please", "need") does. A request opens on its verb
+// ("Return them as a JSON list") or asks in so many words.
+func tellsWhatWasDone(head string) bool {
+	if k := strings.LastIndexAny(head, ".!?;:\n"); k >= 0 {
+		head = head[k+1:]
+	}
+	words := strings.Fields(strings.ToLower(head))
+	if len(words) == 0 || !clauseSubjects[strings.Trim(words[0], "\"'(")] {
+		return false
+	}
+	past := false
+	for _, w := range words[1:] {
+		w = strings.Trim(w, ",\"'()")
+		if askingWords[w] {
+			return false
+		}
+		if len(w) >= 5 && strings.HasSuffix(w, "ed") {
+			past = true
+		}
+	}
+	return past
+}
+
+var (
+	clauseSubjects = toSet("i we you they he she it our my your their his her its the this these those a an")
+	askingWords    = toSet("must should shall need needs want wants please would could can will make")
+)
+
+// namesThing reports whether a rounding word matched alone (round,
+// rounds, rounding) stands before a noun it describes ("a round trip",
+// "three rounds of talks", "a rounding error") rather than asking for a
+// rounding: the verb comes before what it rounds (it, each, the answer,
+// a figure, your result) or closes its clause ("Please round.").
+func namesThing(task string, sp span) bool {
+	switch strings.ToLower(task[sp.Start:sp.End]) {
+	case "round", "rounds", "rounding":
+	default:
+		return false
+	}
+	next, _, _ := strings.Cut(strings.TrimLeft(task[sp.End:], " \t"), " ")
+	next = strings.ToLower(strings.TrimRightFunc(next, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+	if next == "" || !unicode.IsLetter([]rune(next)[0]) {
+		return false
+	}
+	return !roundedObjects[next]
+}
+
+// roundedObjects are the words that open what a rounding verb rounds.
+var roundedObjects = toSet("it its each all them the this that these those every your my our their a an to up down off half any both")
