@@ -360,11 +360,7 @@ func TestSWEAgentActions(t *testing.T) {
 		{"role": "user", "content": "Thanks."}]}`)
 	r, err := Parse("django.traj", data, Options{})
 	require.NoError(t, err)
-	kinds := make([]Kind, len(r.Steps))
-	for i, s := range r.Steps {
-		kinds[i] = s.Kind
-	}
-	assert.Equal(t, []Kind{KindSystem, KindUser, KindToolCall, KindToolResult, KindToolCall, KindUser}, kinds)
+	assert.Equal(t, []Kind{KindSystem, KindUser, KindToolCall, KindToolResult, KindToolCall, KindUser}, stepKinds(r))
 	require.Len(t, r.Steps[2].ToolCalls(), 1)
 	assert.JSONEq(t, `{"command": "python -m pytest -q tests/test_median.py"}`, r.Steps[2].ToolCalls()[0].Arguments)
 	assert.Equal(t, "ISSUE:\nmedian([1, 2, 3, 4]) returns 2.", r.Question)
@@ -385,11 +381,7 @@ func TestSWEAgentUnmarkedObservations(t *testing.T) {
 		{"role": "user", "content": "Your command ran successfully and did not produce any output.", "agent": "primary"}]}`)
 	r, err := Parse("median.traj", data, Options{})
 	require.NoError(t, err)
-	kinds := make([]Kind, len(r.Steps))
-	for i, s := range r.Steps {
-		kinds[i] = s.Kind
-	}
-	assert.Equal(t, []Kind{KindSystem, KindUser, KindToolCall, KindToolResult, KindToolCall, KindToolResult}, kinds)
+	assert.Equal(t, []Kind{KindSystem, KindUser, KindToolCall, KindToolResult, KindToolCall, KindToolResult}, stepKinds(r))
 	assert.Equal(t, "ISSUE:\nmedian([1, 2, 3, 4]) returns 2.", r.Question)
 }
 

@@ -35,11 +35,7 @@ func TestOpenHandsEvents(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r, err := Parse(name, []byte(data), Options{})
 			require.NoError(t, err)
-			kinds := make([]Kind, len(r.Steps))
-			for i, s := range r.Steps {
-				kinds[i] = s.Kind
-			}
-			assert.Equal(t, []Kind{KindUser, KindToolCall, KindToolResult, KindToolCall, KindToolResult, KindMessage}, kinds)
+			assert.Equal(t, []Kind{KindUser, KindToolCall, KindToolResult, KindToolCall, KindToolResult, KindMessage}, stepKinds(r))
 			assert.Equal(t, "median([1, 2, 3, 4]) returns 2; it should return 2.5.", r.Question)
 			require.Len(t, r.Steps[1].ToolCalls(), 1)
 			assert.Equal(t, "execute_bash", r.Steps[1].ToolCalls()[0].Name)
@@ -72,11 +68,7 @@ const ohPairs = `[
 func TestOpenHandsPairs(t *testing.T) {
 	r, err := Parse("output.json", []byte(`{"instance_id": "stats__median-1", "instruction": "Fix median.", "history": `+ohPairs+`}`), Options{})
 	require.NoError(t, err)
-	kinds := make([]Kind, len(r.Steps))
-	for i, s := range r.Steps {
-		kinds[i] = s.Kind
-	}
-	assert.Equal(t, []Kind{KindUser, KindToolCall, KindToolResult, KindMessage}, kinds)
+	assert.Equal(t, []Kind{KindUser, KindToolCall, KindToolResult, KindMessage}, stepKinds(r))
 	assert.Equal(t, "median([1, 2, 3, 4]) returns 2; it should return 2.5.", r.Question)
 	assert.Equal(t, "event-1", r.Steps[2].ToolCallID())
 	assert.Contains(t, r.Steps[2].Content, "exit code 1")
@@ -129,4 +121,13 @@ func FuzzSkillEdit(f *testing.F) {
 			assert.NotEmpty(t, args["path"])
 		}
 	})
+}
+
+// stepKinds lists the kinds of r's steps in order.
+func stepKinds(r *Run) []Kind {
+	kinds := make([]Kind, len(r.Steps))
+	for i, s := range r.Steps {
+		kinds[i] = s.Kind
+	}
+	return kinds
 }
