@@ -80,46 +80,11 @@ func isIdent(s string) bool {
 	return true
 }
 
-// pyLiteral reads a Python string literal (quoted once or thrice, raw or
-// not) or an integer off the front of s: its value and what follows it.
+// pyLiteral reads a Python string literal (pyString) or an integer off
+// the front of s: its value and what follows it.
 func pyLiteral(s string) (value, rest string, ok bool) {
 	if n := len(s) - len(strings.TrimLeft(s, "0123456789")); n > 0 {
 		return s[:n], s[n:], true
 	}
-	raw := false
-	if s != "" && (s[0] == 'r' || s[0] == 'R') {
-		raw, s = true, s[1:]
-	}
-	if s == "" || s[0] != '\'' && s[0] != '"' {
-		return "", "", false
-	}
-	quote := s[:1]
-	if strings.HasPrefix(s, strings.Repeat(quote, 3)) {
-		quote = s[:3]
-	}
-	var b strings.Builder
-	for i := len(quote); i < len(s); i++ {
-		switch {
-		case strings.HasPrefix(s[i:], quote):
-			return b.String(), s[i+len(quote):], true
-		case s[i] == '\\' && i+1 < len(s) && !raw:
-			i++
-			switch s[i] {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case '\\', '\'', '"':
-				b.WriteByte(s[i])
-			case '\n':
-			default:
-				b.WriteString(s[i-1 : i+1])
-			}
-		case len(quote) == 1 && s[i] == '\n':
-			return "", "", false
-		default:
-			b.WriteByte(s[i])
-		}
-	}
-	return "", "", false
+	return pyString(s)
 }

@@ -141,17 +141,34 @@ func reprValue(s string, depth int) (any, string, bool) {
 	return nil, s, false
 }
 
-// pyString reads a Python string literal, single- or double-quoted, from
-// the front of s, with the escapes repr writes (\\, \', \", \n, \r, \t,
-// \xhh, \uhhhh, \Uhhhhhhhh; any other backslash stays as it is).
+// pyString reads a Python string literal from the front of s: quoted
+// once or thrice, single or double, raw (r'…') or not, with the escapes
+// repr writes (\\, \', \", \n, \r, \t, \xhh, \uhhhh, \Uhhhhhhhh; a
+// backslash before a line's end continues the line; any other backslash
+// stays as it is). A literal quoted once ends on its line.
 func pyString(s string) (string, string, bool) {
-	quote := s[0]
+	orig, raw := s, false
+	if s != "" && (s[0] == 'r' || s[0] == 'R') {
+		raw, s = true, s[1:]
+	}
+	if s == "" || s[0] != '\'' && s[0] != '"' {
+		return "", orig, false
+	}
+	quote := s[:1]
+	if strings.HasPrefix(s, strings.Repeat(quote, 3)) {
+		quote = s[:3]
+	}
 	var b strings.Builder
-	for i := 1; i < len(s); {
+	for i := len(quote); i < len(s); {
 		c := s[i]
 		switch {
-		case c == quote:
-			return b.String(), s[i+1:], true
+		case strings.HasPrefix(s[i:], quote):
+			return b.String(), s[i+len(quote):], true
+		case len(quote) == 1 && c == '\n':
+			return "", orig, false
+		case c == '\\' && i+1 < len(s) && raw:
+			b.WriteString(s[i : i+2])
+			i += 2
 		case c == '\\' && i+1 < len(s):
 			i++
 			switch e := s[i]; e {
@@ -167,6 +184,8 @@ func pyString(s string) (string, string, bool) {
 			case 't':
 				b.WriteByte('\t')
 				i++
+			case '\n':
+				i++
 			case 'x', 'u', 'U':
 				n := 2 // hex digits: \xhh
 				if e == 'u' {
@@ -175,11 +194,11 @@ func pyString(s string) (string, string, bool) {
 					n = 8
 				}
 				if i+1+n > len(s) {
-					return "", s, false
+					return "", orig, false
 				}
 				r, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32)
 				if err != nil || !utf8.ValidRune(rune(r)) {
-					return "", s, false
+					return "", orig, false
 				}
 				b.WriteRune(rune(r))
 				i += 1 + n
@@ -191,5 +210,5 @@ func pyString(s string) (string, string, bool) {
 			i++
 		}
 	}
-	return "", s, false
+	return "", orig, false
 }

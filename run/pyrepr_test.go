@@ -70,3 +70,29 @@ func FuzzReprCall(f *testing.F) {
 		}
 	})
 }
+
+// TestPyString: the literals Python code and reprs write, raw and
+// triple-quoted among them, read to their values; a literal quoted once
+// that runs past its line is none.
+func TestPyString(t *testing.T) {
+	for _, tt := range []struct {
+		in, value, rest string
+		ok              bool
+	}{
+		{`'a\'b', x`, `a'b`, `, x`, true},
+		{`"x\ny\x41\u00e9"`, "x\nyAé", "", true},
+		{`r'\d+\''`, `\d+\'`, "", true},
+		{"'''one\nand 'two' ''')", "one\nand 'two' ", ")", true},
+		{"'ab\\\ncd'", "abcd", "", true},
+		{"'ab\ncd'", "", "'ab\ncd'", false},
+		{`'open`, "", `'open`, false},
+		{`x'a'`, "", `x'a'`, false},
+	} {
+		t.Run(tt.in, func(t *testing.T) {
+			value, rest, ok := pyString(tt.in)
+			assert.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.value, value)
+			assert.Equal(t, tt.rest, rest)
+		})
+	}
+}
