@@ -511,7 +511,7 @@ func copulaClause(ws []spaced, q string) []spaced {
 	return ws
 }
 
-var copulas = setOf(`is are was were`)
+var copulas = toSet(`is are was were`)
 
 // inQuestion reports whether the task states w, or a form of it ("moons"
 // for "moon", "played" for "play").
@@ -531,23 +531,15 @@ func inQuestion(q, w string) bool {
 // personWords make a sentence one about the speaker or the listener ("I
 // recommend checking a weather service", "you can find it on the
 // site"): it tells what to do or what was done, not a value.
-var personWords = setOf(`i i'm i've i'd i'll me my we we're we've us our you you're you'll your let's`)
+var personWords = toSet(`i i'm i've i'd i'll me my we we're we've us our you you're you'll your let's`)
 
 // frameWords join or frame a statement and are no value of it: articles,
 // pronouns, auxiliaries and common verbs, prepositions, conjunctions and
 // the words a reply names its answer or its source by.
-var frameWords = setOf(`a an the this that these those it its it's they them their there here he she his her him we our you your i my me
+var frameWords = toSet(`a an the this that these those it its it's they them their there here he she his her him we our you your i my me
 is are was were be been being am has have had do does did will would can could shall should may might must
 not no yes also only just about around roughly approximately nearly almost some any each every one
 of in on at by for from with without to into onto as than then so and or but nor if when while which who whom whose what where why how
 answer answers final result results according source sources search searched page found find shows show says said
 called named known located made uses use used using played plays play hold holds held took takes take gives give given
 current currently latest today now still currently based per via`)
-
-func setOf(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
-}
