@@ -182,7 +182,7 @@ func requirements(task string, steps []run.Step) []Requirement {
 		// Each clause of what must be done is a requirement of its own.
 		what := t.named(m, "what")
 		for _, part := range splitClauses(what) {
-			add(part, distinct(m, part))
+			add(part, withoutLeadParts(part, distinct(m, part)))
 		}
 	}
 	if len(out) == 0 {
@@ -457,6 +457,31 @@ func percentForms(p string) []string {
 	out := []string{p + "%"}
 	if x, err := strconv.ParseFloat(p, 64); err == nil && x > 0 && x < 100 {
 		out = append(out, strconv.FormatFloat(x/100, 'f', -1, 64), strconv.FormatFloat(1+x/100, 'f', -1, 64))
+	}
+	return out
+}
+
+// withoutLeadParts is a clause's terms but the words that open a
+// hyphenated compound of it ("case" of "case-insensitive", "thread" of
+// "thread-safe"), when another term is left: a step that writes the
+// compound's opposite ("case-sensitive") writes that word too, and only
+// the rest of the compound tells the requirement apart.
+func withoutLeadParts(clause string, terms []string) []string {
+	lead := map[string]bool{}
+	toks := tokens(strings.ToLower(clause))
+	for k := 0; k+1 < len(toks); k++ {
+		if toks[k+1].start == toks[k].end+1 && clause[toks[k].end] == '-' {
+			lead[wordStem(toks[k].s)] = true
+		}
+	}
+	var out []string
+	for _, t := range terms {
+		if !lead[t] {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return terms
 	}
 	return out
 }
