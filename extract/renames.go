@@ -11,7 +11,8 @@ import (
 // Rename is a compound name (a field, a key, a function: user_id,
 // orderId) that a step writes otherwise than the task, or another agent
 // before it, wrote it: the same words joined another way (user_id as
-// userId, otherJoin). A step that writes both may map one to the other
+// userId, otherJoin), or shortened to the initials of its words before
+// the last and the last whole (user_id as uid, abbreviation). A step that writes both may map one to the other
 // (orderId=row.order_id): it is still the first to write the new one.
 // Code and specs that pass it on then name something the task's reader
 // does not know.
@@ -50,6 +51,76 @@ func compoundNames(s string, yield func(name string, at int)) {
 		}
 		i = j
 	}
+}
+
+// plainNames calls yield with each word of one part in s that may name a
+// field or a variable (uid, pid), and its offset: letters only, lower
+// case, three to eight of them, not glued to a longer name.
+func plainNames(s string, yield func(name string, at int)) {
+	s = s[:headEnd(s, maxNameScan)]
+	for i := 0; i < len(s); {
+		if !nameByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && nameByte(s[j]) {
+			j++
+		}
+		glued := j < len(s) && s[j] >= utf8.RuneSelf || i > 0 && s[i-1] >= utf8.RuneSelf
+		if w := s[i:j]; !glued && len(w) >= 3 && len(w) <= 8 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+			yield(w, i)
+		}
+		i = j
+	}
+}
+
+// abbreviation is the short name an identifier of two words or more
+// that ends in "id" is written as when its words before the last are cut
+// to their initials (user_id, userId: uid; order_id: oid), or "" for any
+// other name. Only an id is shortened so by habit; other shortenings
+// (created_at as cat) are words of their own.
+func abbreviation(w string) string {
+	var parts []string
+	for _, p := range strings.Split(strings.Trim(w, "_"), "_") {
+		start := 0
+		for k := 1; k < len(p); k++ {
+			if p[k] >= 'A' && p[k] <= 'Z' && p[k-1] >= 'a' && p[k-1] <= 'z' {
+				parts = append(parts, p[start:k])
+				start = k
+			}
+		}
+		if p[start:] != "" {
+			parts = append(parts, p[start:])
+		}
+	}
+	if len(parts) < 2 || !strings.EqualFold(parts[len(parts)-1], "id") {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range parts[:len(parts)-1] {
+		if !isLetter(p[0]) {
+			return ""
+		}
+		b.WriteByte(p[0] | 0x20)
+	}
+	b.WriteString("id")
+	return b.String()
+}
+
+// namedInCode reports whether the word at s[at:at+n] is written as a name
+// in code: in a fenced block of source code, or joined to code's
+// punctuation (a key "uid", an attribute .uid, a field uid: int, an
+// argument uid=7). The same letters in prose are a word ("aid", "did").
+func namedInCode(t *text, at, n int) bool {
+	before, after := byte(' '), byte(' ')
+	if at > 0 {
+		before = t.s[at-1]
+	}
+	if at+n < len(t.s) {
+		after = t.s[at+n]
+	}
+	return strings.IndexByte(`"'.`+"`", before) >= 0 || strings.IndexByte(`"':=(`+"`", after) >= 0 || inSource(t, at)
 }
 
 func nameByte(b byte) bool { return b == '_' || isLetter(b) || b >= '0' && b <= '9' }
@@ -108,9 +179,21 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 		agent    string // "" for the task
 	}
 	firsts := map[string]first{}
+	// short holds each abbreviation of a compound name with the name's
+	// first spelling: a step of another agent that writes it in a word of
+	// its own (uid for user_id) renames the name.
+	short := map[string]first{}
+	noteShort := func(w string, f first) {
+		if a := abbreviation(w); a != "" {
+			if _, ok := short[a]; !ok {
+				short[a] = f
+			}
+		}
+	}
 	compoundNames(question, func(w string, _ int) {
 		if _, ok := firsts[nameKey(w)]; !ok {
 			firsts[nameKey(w)] = first{spelling: w}
+			noteShort(w, firsts[nameKey(w)])
 		}
 	})
 	var out []Rename
@@ -120,6 +203,7 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 	// created_at) is the convention the step follows, not its own.
 	spelled := map[string]bool{}
 	compoundNames(question, func(w string, _ int) { spelled[w] = true })
+	plainNames(question, func(w string, _ int) { spelled[w] = true })
 	for i, s := range steps {
 		tool := rf.Steps[i].Has(KindToolResult)
 		agent := run.AgentKey(s.Agent)
@@ -141,6 +225,7 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 			switch {
 			case !ok:
 				firsts[k] = first{spelling: n.w, agent: agent}
+				noteShort(n.w, firsts[k])
 			case f.spelling == n.w:
 			case renamed[n.w] > 0:
 				r := &out[renamed[n.w]-1]
@@ -153,8 +238,41 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 				renamed[n.w] = len(out)
 			}
 		}
+		var plain []seen
+		var words []string // every short word, for spelled: one written in prose is written
+		var t *text
+		plainNames(s.Content, func(w string, at int) {
+			words = append(words, w)
+			if _, ok := short[w]; !ok && renamed[w] == 0 || written[w] {
+				return
+			}
+			if t == nil {
+				t = newText(s.Content)
+			}
+			if namedInCode(t, at, len(w)) {
+				written[w] = true
+				plain = append(plain, seen{w, at})
+			}
+		})
+		for _, n := range plain {
+			f, ok := short[n.w]
+			switch {
+			case renamed[n.w] > 0:
+				r := &out[renamed[n.w]-1]
+				if r.Step != int32(i) && !slices.Contains(r.Carried, int32(i)) {
+					r.Carried = append(r.Carried, int32(i))
+				}
+			case !ok || spelled[n.w] || tool || f.agent == agent:
+			default:
+				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at})
+				renamed[n.w] = len(out)
+			}
+		}
 		for _, n := range names {
 			spelled[n.w] = true
+		}
+		for _, w := range words {
+			spelled[w] = true
 		}
 	}
 	return out

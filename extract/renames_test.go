@@ -11,8 +11,10 @@ import (
 // TestRenames: a name the task or an agent gives with underscores (user_id)
 // that a later agent writes joined by case (userId), or the other way
 // round, is renamed there, and the steps after that write the new
-// spelling carry it. Spellings that differ in case alone (a brand's, a
-// constant's), an agent's own change of spelling, a tool's record keys,
+// spelling carry it; so too a name that ends in an id shortened to its
+// initials in code (user_id as uid). Spellings that differ in case alone
+// (a brand's, a constant's), an agent's own change of spelling, a tool's
+// record keys, the same letters in prose,
 // a spelling a tool printed before the step writes it (the codebase's
 // convention, in a coding agent's session), and an exported field or a
 // type a language spells with a capital (Go's UserID tagged user_id)
@@ -36,6 +38,23 @@ func TestRenames(t *testing.T) {
 			say("Engineer", "return [OrderSummary(userId=r.user_id) for r in rows]"),
 			say("QaEngineer", "assert r.json()[0][\"userId\"] == 7"),
 		}, []Rename{{Step: 0, From: "user_id", To: "userId", Offset: 21, Carried: []int32{1}}}},
+		{"code shortens the task's field to its initials, a test carries it", []run.Step{
+			say("Architect", "class Profile {\n    +int user_id\n}"),
+			say("Engineer", "return {\"uid\": self.uid, \"title\": self.title}"),
+			say("QaEngineer", "assert res.get_json()[\"uid\"] == 7"),
+		}, []Rename{{Step: 1, From: "user_id", To: "uid", Offset: 9, Carried: []int32{2}}}},
+		{"a short word another agent wrote before is no rename", []run.Step{
+			say("ProductManager", "Each account row also keeps a uid for the legacy system."),
+			say("Engineer", "legacy = row[\"uid\"]"),
+		}, nil},
+		{"nor the same letters in prose", []run.Step{
+			say("ProductManager", "P0: each event carries its device_id."),
+			say("Engineer", "The helper did what the design asks."),
+		}, nil},
+		{"nor one the same agent first wrote the long name of", []run.Step{
+			say("Engineer", "def load(row_id): ..."),
+			say("Engineer", "rid = row_id"),
+		}, nil},
 		{"the name kept", []run.Step{
 			say("Architect", "class ItemCreate(BaseModel):\n    user_id: int"),
 			say("Engineer", "Item(owner=body.user_id)"),
