@@ -21,6 +21,9 @@ type Rename struct {
 	From   string `json:"from"`   // as first written
 	To     string `json:"to"`     // as this step writes it
 	Offset int    `json:"offset"` // of To in the step's text
+	// Task: From is the task's own spelling, a name the task fixes (a
+	// field a client reads), not one an agent chose.
+	Task bool `json:"task,omitempty"`
 	// Carried are the later steps that write To as this step does.
 	Carried []int32 `json:"carried,omitempty"`
 }
@@ -234,7 +237,7 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 				}
 			case spelled[n.w]:
 			case !tool && f.agent != agent && otherJoin(f.spelling, n.w):
-				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at})
+				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at, Task: f.agent == ""})
 				renamed[n.w] = len(out)
 			}
 		}
@@ -264,7 +267,7 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 				}
 			case !ok || spelled[n.w] || tool || f.agent == agent:
 			default:
-				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at})
+				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at, Task: f.agent == ""})
 				renamed[n.w] = len(out)
 			}
 		}
