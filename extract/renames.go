@@ -278,5 +278,89 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 			spelled[w] = true
 		}
 	}
+	return append(out, fileRenames(rf.Requirements, steps, rf)...)
+}
+
+// fileRenames finds the files the task requires by name ("the entry point
+// must be app.py") that a step of an agent replaces with another: it
+// names a new file of the same kind (main.py), one neither the task nor
+// an earlier step named, and from it on no step names the required one
+// again. The code is then written, reviewed and run under a name the
+// task's reader does not know, as a renamed field is read by none.
+func fileRenames(reqs []Requirement, steps []run.Step, rf *RunFeatures) []Rename {
+	var out []Rename
+	for _, req := range reqs {
+		for _, f := range req.Terms {
+			if !isFileName(f) {
+				continue
+			}
+			ext := f[strings.IndexByte(f, '.'):]
+			last := -1 // the last step that names f
+			for i, s := range steps {
+				if namesFile(strings.ToLower(s.Content), f) {
+					last = i
+				}
+			}
+			seen := map[string]bool{}
+			var r *Rename
+			for i, s := range steps {
+				lower := strings.ToLower(s.Content)
+				found := filesOf(lower, ext)
+				switch {
+				case r != nil:
+					if slices.ContainsFunc(found, func(n fileAt) bool { return n.name == r.To }) {
+						r.Carried = append(r.Carried, int32(i))
+					}
+				case i > last && !rf.Steps[i].Has(KindToolResult) && s.Kind != run.KindUser:
+					for _, n := range found {
+						if !seen[n.name] && n.name != f {
+							at := n.at
+							if len(lower) != len(s.Content) {
+								at = 0 // lower case took other bytes: no offset into the text
+							}
+							r = &Rename{Step: int32(i), From: f, To: n.name, Offset: at, Task: true}
+							break
+						}
+					}
+				}
+				for _, n := range found {
+					seen[n.name] = true
+				}
+			}
+			if r != nil && len(r.Carried) > 0 {
+				out = append(out, *r)
+			}
+		}
+	}
 	return out
+}
+
+// fileAt is a file's name a text writes, in lower case, and where.
+type fileAt struct {
+	name string
+	at   int
+}
+
+// filesOf are the names of files of the extension ext (".py") that a
+// lower-case text writes, in order, each once.
+func filesOf(text, ext string) []fileAt {
+	var out []fileAt
+	for i := 0; ; {
+		k := strings.Index(text[i:], ext)
+		if k < 0 {
+			return out
+		}
+		end := i + k + len(ext)
+		start := i + k
+		for start > 0 && (nameByte(text[start-1]) || text[start-1] == '-') {
+			start--
+		}
+		i = end
+		if start == i-len(ext) || end < len(text) && nameByte(text[end]) || start > 0 && (text[start-1] == '.' || text[start-1] == '/') {
+			continue
+		}
+		if name := text[start:end]; isFileName(name) && !slices.ContainsFunc(out, func(f fileAt) bool { return f.name == name }) {
+			out = append(out, fileAt{name, start})
+		}
+	}
 }

@@ -33,16 +33,16 @@ func TestRenames(t *testing.T) {
 			say("ProductManager", "P0: the body carries user_id and title."),
 			say("Architect", "class ItemCreate(BaseModel):\n    userId: int"),
 			say("Engineer", "item = Item(owner=body.userId)"),
-		}, []Rename{{Step: 1, From: "user_id", To: "userId", Offset: 33, Carried: []int32{2}}}},
+		}, []Rename{{Step: 1, From: "user_id", To: "userId", Offset: 33, Task: true, Carried: []int32{2}}}},
 		{"code maps the field to a new name", []run.Step{
 			say("Engineer", "return [OrderSummary(userId=r.user_id) for r in rows]"),
 			say("QaEngineer", "assert r.json()[0][\"userId\"] == 7"),
-		}, []Rename{{Step: 0, From: "user_id", To: "userId", Offset: 21, Carried: []int32{1}}}},
+		}, []Rename{{Step: 0, From: "user_id", To: "userId", Offset: 21, Task: true, Carried: []int32{1}}}},
 		{"code shortens the task's field to its initials, a test carries it", []run.Step{
 			say("Architect", "class Profile {\n    +int user_id\n}"),
 			say("Engineer", "return {\"uid\": self.uid, \"title\": self.title}"),
 			say("QaEngineer", "assert res.get_json()[\"uid\"] == 7"),
-		}, []Rename{{Step: 1, From: "user_id", To: "uid", Offset: 9, Carried: []int32{2}}}},
+		}, []Rename{{Step: 1, From: "user_id", To: "uid", Offset: 9, Task: true, Carried: []int32{2}}}},
 		{"a short word another agent wrote before is no rename", []run.Step{
 			say("ProductManager", "Each account row also keeps a uid for the legacy system."),
 			say("Engineer", "legacy = row[\"uid\"]"),
@@ -55,6 +55,11 @@ func TestRenames(t *testing.T) {
 			say("Engineer", "def load(row_id): ..."),
 			say("Engineer", "rid = row_id"),
 		}, nil},
+		{"code renames a name the design chose", []run.Step{
+			say("Architect", "class Cart {\n    +int item_count\n}"),
+			say("Engineer", "cart.itemCount += 1"),
+			say("QaEngineer", "assert cart.itemCount == 2"),
+		}, []Rename{{Step: 1, From: "item_count", To: "itemCount", Offset: 5, Carried: []int32{2}}}},
 		{"the name kept", []run.Step{
 			say("Architect", "class ItemCreate(BaseModel):\n    user_id: int"),
 			say("Engineer", "Item(owner=body.user_id)"),
@@ -90,6 +95,56 @@ func TestRenames(t *testing.T) {
 				r.Steps[i].Index = i
 			}
 			assert.Equal(t, tc.want, Run(r).Renames)
+		})
+	}
+}
+
+// TestFileRenames: a file the task requires by name that a step replaces
+// with a new file of the same kind, which later steps carry while none
+// names the required one again, is renamed there; a step that adds a
+// file beside the required one, or one the design named before, renames
+// nothing. The shape is a MetaGPT-like team's design, task list, code,
+// review and summary.
+func TestFileRenames(t *testing.T) {
+	const task = "Write a to-do service with FastAPI. The deploy runs `uvicorn app:app`, so the entry point must be app.py."
+	say := func(agent, c string) run.Step { return run.Step{Agent: agent, Content: c, Kind: run.KindMessage} }
+	design := say("Architect", "## File list\n- app.py\n- store.py\n- test_app.py")
+	for _, tc := range []struct {
+		name  string
+		steps []run.Step
+		want  []Rename
+	}{
+		{"code written under another name, carried", []run.Step{
+			design,
+			say("Engineer", "## Code: main.py\n```python\napp = FastAPI()\n```"),
+			say("Engineer", "## Code Review: main.py\nLGTM"),
+		}, []Rename{{Step: 1, From: "app.py", To: "main.py", Offset: 9, Task: true, Carried: []int32{2}}}},
+		{"a helper beside the required file", []run.Step{
+			design,
+			say("Engineer", "## Code: helpers.py\n```python\ndef slug(s): ...\n```"),
+			say("Engineer", "## Code: app.py\n```python\nfrom helpers import slug\n```"),
+			say("Engineer", "## Code Review: helpers.py\nLGTM"),
+		}, nil},
+		{"a file the design named", []run.Step{
+			design,
+			say("Engineer", "## Code: store.py\n```python\nclass Store: ...\n```"),
+			say("Engineer", "## Code Review: store.py\nLGTM"),
+		}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &run.Run{Question: task, Steps: append([]run.Step{{Agent: "user", Content: task, Kind: run.KindUser}}, tc.steps...)}
+			for i := range r.Steps {
+				r.Steps[i].Index = i
+			}
+			var got []Rename
+			for _, rn := range Run(r).Renames {
+				rn.Step--
+				for k := range rn.Carried {
+					rn.Carried[k]--
+				}
+				got = append(got, rn)
+			}
+			assert.Equal(t, tc.want, got)
 		})
 	}
 }
