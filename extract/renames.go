@@ -12,7 +12,9 @@ import (
 // orderId) that a step writes otherwise than the task, or another agent
 // before it, wrote it: the same words joined another way (user_id as
 // userId, otherJoin), or shortened to the initials of its words before
-// the last and the last whole (user_id as uid, abbreviation). A step that writes both may map one to the other
+// the last and the last whole (user_id as uid, abbreviation); a file the
+// task requires written as another (fileRenames); or a call's arguments
+// in another order (callSwaps: From and To are then the call as written). A step that writes both may map one to the other
 // (orderId=row.order_id): it is still the first to write the new one.
 // Code and specs that pass it on then name something the task's reader
 // does not know.
@@ -278,7 +280,109 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 			spelled[w] = true
 		}
 	}
-	return append(out, fileRenames(rf.Requirements, steps, rf)...)
+	out = append(out, fileRenames(rf.Requirements, steps, rf)...)
+	return append(out, callSwaps(question, steps, rf)...)
+}
+
+// callSwaps finds the calls a step writes with the names of their
+// arguments in another order than the task, or an earlier step, first
+// wrote them: transfer(target, source, amount) where the interface is
+// transfer(source, target, amount). A call flow or a task list that swaps
+// two arguments hands every later step the swap, as a renamed field is
+// handed on; the names themselves are kept, so only their order tells.
+// The later steps that write the same order carry it. An agent that
+// orders its own names otherwise changed its mind, as with a spelling.
+func callSwaps(question string, steps []run.Step, rf *RunFeatures) []Rename {
+	type order struct {
+		args  []string
+		agent string // "" for the task
+	}
+	firsts := map[string]order{}
+	namedCalls(question, func(name string, args []string, _ int) {
+		if _, ok := firsts[name]; !ok {
+			firsts[name] = order{args, ""}
+		}
+	})
+	var out []Rename
+	swapped := map[string]int{} // a call as swapped → its Rename in out
+	for i, s := range steps {
+		if rf.Steps[i].Has(KindToolResult) || s.Kind == run.KindUser {
+			continue
+		}
+		agent := run.AgentKey(s.Agent)
+		var news []string
+		namedCalls(s.Content, func(name string, args []string, at int) {
+			written := name + "(" + strings.Join(args, ", ") + ")"
+			f, ok := firsts[name]
+			switch {
+			case !ok:
+				news = append(news, name)
+				firsts[name] = order{args, agent}
+			case swapped[written] > 0:
+				r := &out[swapped[written]-1]
+				if r.Step != int32(i) && !slices.Contains(r.Carried, int32(i)) {
+					r.Carried = append(r.Carried, int32(i))
+				}
+			case !slices.Contains(news, name) && f.agent != agent && permuted(f.args, args):
+				out = append(out, Rename{Step: int32(i), From: name + "(" + strings.Join(f.args, ", ") + ")", To: written, Offset: at, Task: f.agent == ""})
+				swapped[written] = len(out)
+			}
+		})
+	}
+	return slices.DeleteFunc(out, func(r Rename) bool { return len(r.Carried) == 0 })
+}
+
+// permuted reports whether b holds the names of a, each once, in another
+// order.
+func permuted(a, b []string) bool {
+	if len(a) != len(b) || slices.Equal(a, b) {
+		return false
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y) && len(slices.Compact(x)) == len(a)
+}
+
+// namedCalls calls yield with each call or signature in s whose arguments are
+// two names or more, each a plain name (a type after a colon, a default
+// after an equals sign dropped): transfer(source, target, amount),
+// transfer(source: str, target: str, amount: int). A call given values
+// (transfer("A", "B", 30)) names no order of names.
+func namedCalls(s string, yield func(name string, args []string, at int)) {
+	s = s[:headEnd(s, maxNameScan)]
+	for i := 0; i < len(s); i++ {
+		if s[i] != '(' || i == 0 || !nameByte(s[i-1]) {
+			continue
+		}
+		start := i
+		for start > 0 && nameByte(s[start-1]) {
+			start--
+		}
+		end := strings.IndexByte(s[i:], ')')
+		if end < 0 || end > 200 || !isLetter(s[start]) {
+			continue
+		}
+		inner := s[i+1 : i+end]
+		if strings.ContainsAny(inner, "()\n\"'") {
+			continue
+		}
+		var args []string
+		ok := true
+		for a := range strings.SplitSeq(inner, ",") {
+			a, _, _ = strings.Cut(a, "=")
+			a, _, _ = strings.Cut(a, ":")
+			a = strings.TrimSpace(a)
+			if a == "" || !isLetter(a[0]) || strings.IndexFunc(a, func(r rune) bool { return r > 127 || !nameByte(byte(r)) }) >= 0 {
+				ok = false
+				break
+			}
+			args = append(args, a)
+		}
+		if ok && len(args) >= 2 {
+			yield(s[start:i], args, start)
+		}
+	}
 }
 
 // fileRenames finds the files the task requires by name ("the entry point

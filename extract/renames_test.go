@@ -148,3 +148,55 @@ func TestFileRenames(t *testing.T) {
 		})
 	}
 }
+
+// TestCallSwaps: a call whose arguments a step writes in another order
+// than the task or another agent first wrote them, which a later step
+// carries, swaps them there; the same order, an agent's own reordering, a
+// call given values, and a swap no later step carries swap nothing. The
+// shape is a MetaGPT-like team's PRD, design call flow and task list.
+func TestCallSwaps(t *testing.T) {
+	const task = "Write a ledger with transfer(source, target, amount) that moves money from source to target."
+	say := func(agent, c string) run.Step { return run.Step{Agent: agent, Content: c, Kind: run.KindMessage} }
+	for _, tc := range []struct {
+		name  string
+		steps []run.Step
+		want  []Rename
+	}{
+		{"a call flow swaps the task's arguments, the task list carries it", []run.Step{
+			say("Architect", "```mermaid\nsequenceDiagram\n    A->>L: transfer(target, source, amount)\n```"),
+			say("ProjectManager", "- api.py: calls transfer(target, source, amount)"),
+		}, []Rename{{Step: 0, From: "transfer(source, target, amount)", To: "transfer(target, source, amount)", Offset: 38, Task: true, Carried: []int32{1}}}},
+		{"the same order", []run.Step{
+			say("Architect", "A->>L: transfer(source, target, amount)"),
+			say("ProjectManager", "- api.py: calls transfer(source, target, amount)"),
+		}, nil},
+		{"an agent's own reordering", []run.Step{
+			say("Engineer", "def pair(left, right): ..."),
+			say("Engineer", "pair(right, left)"),
+			say("Engineer", "pair(right, left)"),
+		}, nil},
+		{"a call given values", []run.Step{
+			say("QaEngineer", "ledger.transfer(\"B\", \"A\", 30)"),
+			say("QaEngineer", "ledger.transfer(\"B\", \"A\", 30)"),
+		}, nil},
+		{"a swap no later step carries", []run.Step{
+			say("Architect", "A->>L: transfer(target, source, amount)"),
+		}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &run.Run{Question: task, Steps: append([]run.Step{{Agent: "user", Content: task, Kind: run.KindUser}}, tc.steps...)}
+			for i := range r.Steps {
+				r.Steps[i].Index = i
+			}
+			var got []Rename
+			for _, rn := range Run(r).Renames {
+				rn.Step--
+				for k := range rn.Carried {
+					rn.Carried[k]--
+				}
+				got = append(got, rn)
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
