@@ -715,9 +715,8 @@ func TestLabelsFile(t *testing.T) {
 // decisive fault whose input is the team's request (read as the user's
 // step) and whose model call inside it gives the agent's message is
 // labelled at that message, not at the request it was given. The shape
-// is an
-// OpenInference trace of a MetaGPT-like team: an AGENT span per role
-// with an LLM span inside.
+// is an OpenInference trace of a MetaGPT-like team: an AGENT span per
+// role with an LLM span inside.
 func TestMarkedAgentSpanLabelsItsWork(t *testing.T) {
 	const task = "Write can_register(age): people aged 18 or older may register."
 	at := func(s int) string { return fmt.Sprintf("2026-03-01T10:00:%02d.000+00:00", s) }
