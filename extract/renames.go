@@ -11,7 +11,10 @@ import (
 // Rename is a compound name (a field, a key, a function: user_id,
 // orderId) that a step writes otherwise than the task, or another agent
 // before it, wrote it: the same words joined another way (user_id as
-// userId, otherJoin). A step that writes both may map one to the other
+// userId, otherJoin), or shortened to the initials of its words before
+// the last and the last whole (user_id as uid, abbreviation); a file the
+// task requires written as another (fileRenames); or a call's arguments
+// in another order (callSwaps: From and To are then the call as written). A step that writes both may map one to the other
 // (orderId=row.order_id): it is still the first to write the new one.
 // Code and specs that pass it on then name something the task's reader
 // does not know.
@@ -20,6 +23,9 @@ type Rename struct {
 	From   string `json:"from"`   // as first written
 	To     string `json:"to"`     // as this step writes it
 	Offset int    `json:"offset"` // of To in the step's text
+	// Task: From is the task's own spelling, a name the task fixes (a
+	// field a client reads), not one an agent chose.
+	Task bool `json:"task,omitempty"`
 	// Carried are the later steps that write To as this step does.
 	Carried []int32 `json:"carried,omitempty"`
 }
@@ -50,6 +56,76 @@ func compoundNames(s string, yield func(name string, at int)) {
 		}
 		i = j
 	}
+}
+
+// plainNames calls yield with each word of one part in s that may name a
+// field or a variable (uid, pid), and its offset: letters only, lower
+// case, three to eight of them, not glued to a longer name.
+func plainNames(s string, yield func(name string, at int)) {
+	s = s[:headEnd(s, maxNameScan)]
+	for i := 0; i < len(s); {
+		if !nameByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && nameByte(s[j]) {
+			j++
+		}
+		glued := j < len(s) && s[j] >= utf8.RuneSelf || i > 0 && s[i-1] >= utf8.RuneSelf
+		if w := s[i:j]; !glued && len(w) >= 3 && len(w) <= 8 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+			yield(w, i)
+		}
+		i = j
+	}
+}
+
+// abbreviation is the short name an identifier of two words or more
+// that ends in "id" is written as when its words before the last are cut
+// to their initials (user_id, userId: uid; order_id: oid), or "" for any
+// other name. Only an id is shortened so by habit; other shortenings
+// (created_at as cat) are words of their own.
+func abbreviation(w string) string {
+	var parts []string
+	for _, p := range strings.Split(strings.Trim(w, "_"), "_") {
+		start := 0
+		for k := 1; k < len(p); k++ {
+			if p[k] >= 'A' && p[k] <= 'Z' && p[k-1] >= 'a' && p[k-1] <= 'z' {
+				parts = append(parts, p[start:k])
+				start = k
+			}
+		}
+		if p[start:] != "" {
+			parts = append(parts, p[start:])
+		}
+	}
+	if len(parts) < 2 || !strings.EqualFold(parts[len(parts)-1], "id") {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range parts[:len(parts)-1] {
+		if !isLetter(p[0]) {
+			return ""
+		}
+		b.WriteByte(p[0] | 0x20)
+	}
+	b.WriteString("id")
+	return b.String()
+}
+
+// namedInCode reports whether the word at s[at:at+n] is written as a name
+// in code: in a fenced block of source code, or joined to code's
+// punctuation (a key "uid", an attribute .uid, a field uid: int, an
+// argument uid=7). The same letters in prose are a word ("aid", "did").
+func namedInCode(t *text, at, n int) bool {
+	before, after := byte(' '), byte(' ')
+	if at > 0 {
+		before = t.s[at-1]
+	}
+	if at+n < len(t.s) {
+		after = t.s[at+n]
+	}
+	return strings.IndexByte(`"'.`+"`", before) >= 0 || strings.IndexByte(`"':=(`+"`", after) >= 0 || inSource(t, at)
 }
 
 func nameByte(b byte) bool { return b == '_' || isLetter(b) || b >= '0' && b <= '9' }
@@ -108,9 +184,21 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 		agent    string // "" for the task
 	}
 	firsts := map[string]first{}
+	// short holds each abbreviation of a compound name with the name's
+	// first spelling: a step of another agent that writes it in a word of
+	// its own (uid for user_id) renames the name.
+	short := map[string]first{}
+	noteShort := func(w string, f first) {
+		if a := abbreviation(w); a != "" {
+			if _, ok := short[a]; !ok {
+				short[a] = f
+			}
+		}
+	}
 	compoundNames(question, func(w string, _ int) {
 		if _, ok := firsts[nameKey(w)]; !ok {
 			firsts[nameKey(w)] = first{spelling: w}
+			noteShort(w, firsts[nameKey(w)])
 		}
 	})
 	var out []Rename
@@ -120,6 +208,7 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 	// created_at) is the convention the step follows, not its own.
 	spelled := map[string]bool{}
 	compoundNames(question, func(w string, _ int) { spelled[w] = true })
+	plainNames(question, func(w string, _ int) { spelled[w] = true })
 	for i, s := range steps {
 		tool := rf.Steps[i].Has(KindToolResult)
 		agent := run.AgentKey(s.Agent)
@@ -141,6 +230,7 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 			switch {
 			case !ok:
 				firsts[k] = first{spelling: n.w, agent: agent}
+				noteShort(n.w, firsts[k])
 			case f.spelling == n.w:
 			case renamed[n.w] > 0:
 				r := &out[renamed[n.w]-1]
@@ -149,13 +239,232 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 				}
 			case spelled[n.w]:
 			case !tool && f.agent != agent && otherJoin(f.spelling, n.w):
-				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at})
+				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at, Task: f.agent == ""})
+				renamed[n.w] = len(out)
+			}
+		}
+		var plain []seen
+		var words []string // every short word, for spelled: one written in prose is written
+		var t *text
+		plainNames(s.Content, func(w string, at int) {
+			words = append(words, w)
+			if _, ok := short[w]; !ok && renamed[w] == 0 || written[w] {
+				return
+			}
+			if t == nil {
+				t = newText(s.Content)
+			}
+			if namedInCode(t, at, len(w)) {
+				written[w] = true
+				plain = append(plain, seen{w, at})
+			}
+		})
+		for _, n := range plain {
+			f, ok := short[n.w]
+			switch {
+			case renamed[n.w] > 0:
+				r := &out[renamed[n.w]-1]
+				if r.Step != int32(i) && !slices.Contains(r.Carried, int32(i)) {
+					r.Carried = append(r.Carried, int32(i))
+				}
+			case !ok || spelled[n.w] || tool || f.agent == agent:
+			default:
+				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at, Task: f.agent == ""})
 				renamed[n.w] = len(out)
 			}
 		}
 		for _, n := range names {
 			spelled[n.w] = true
 		}
+		for _, w := range words {
+			spelled[w] = true
+		}
+	}
+	out = append(out, fileRenames(rf.Requirements, steps, rf)...)
+	return append(out, callSwaps(question, steps, rf)...)
+}
+
+// callSwaps finds the calls a step writes with the names of their
+// arguments in another order than the task, or an earlier step, first
+// wrote them: transfer(target, source, amount) where the interface is
+// transfer(source, target, amount). A call flow or a task list that swaps
+// two arguments hands every later step the swap, as a renamed field is
+// handed on; the names themselves are kept, so only their order tells.
+// The later steps that write the same order carry it. An agent that
+// orders its own names otherwise changed its mind, as with a spelling.
+func callSwaps(question string, steps []run.Step, rf *RunFeatures) []Rename {
+	type order struct {
+		args  []string
+		agent string // "" for the task
+	}
+	firsts := map[string]order{}
+	namedCalls(question, func(name string, args []string, _ int) {
+		if _, ok := firsts[name]; !ok {
+			firsts[name] = order{args, ""}
+		}
+	})
+	var out []Rename
+	swapped := map[string]int{} // a call as swapped → its Rename in out
+	for i, s := range steps {
+		if rf.Steps[i].Has(KindToolResult) || s.Kind == run.KindUser {
+			continue
+		}
+		agent := run.AgentKey(s.Agent)
+		var news []string
+		namedCalls(s.Content, func(name string, args []string, at int) {
+			written := name + "(" + strings.Join(args, ", ") + ")"
+			f, ok := firsts[name]
+			switch {
+			case !ok:
+				news = append(news, name)
+				firsts[name] = order{args, agent}
+			case swapped[written] > 0:
+				r := &out[swapped[written]-1]
+				if r.Step != int32(i) && !slices.Contains(r.Carried, int32(i)) {
+					r.Carried = append(r.Carried, int32(i))
+				}
+			case !slices.Contains(news, name) && f.agent != agent && permuted(f.args, args):
+				out = append(out, Rename{Step: int32(i), From: name + "(" + strings.Join(f.args, ", ") + ")", To: written, Offset: at, Task: f.agent == ""})
+				swapped[written] = len(out)
+			}
+		})
+	}
+	return slices.DeleteFunc(out, func(r Rename) bool { return len(r.Carried) == 0 })
+}
+
+// permuted reports whether b holds the names of a, each once, in another
+// order.
+func permuted(a, b []string) bool {
+	if len(a) != len(b) || slices.Equal(a, b) {
+		return false
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y) && len(slices.Compact(x)) == len(a)
+}
+
+// namedCalls calls yield with each call or signature in s whose arguments are
+// two names or more, each a plain name (a type after a colon, a default
+// after an equals sign dropped): transfer(source, target, amount),
+// transfer(source: str, target: str, amount: int). A call given values
+// (transfer("A", "B", 30)) names no order of names.
+func namedCalls(s string, yield func(name string, args []string, at int)) {
+	s = s[:headEnd(s, maxNameScan)]
+	for i := 0; i < len(s); i++ {
+		if s[i] != '(' || i == 0 || !nameByte(s[i-1]) {
+			continue
+		}
+		start := i
+		for start > 0 && nameByte(s[start-1]) {
+			start--
+		}
+		end := strings.IndexByte(s[i:], ')')
+		if end < 0 || end > 200 || !isLetter(s[start]) {
+			continue
+		}
+		inner := s[i+1 : i+end]
+		if strings.ContainsAny(inner, "()\n\"'") {
+			continue
+		}
+		var args []string
+		ok := true
+		for a := range strings.SplitSeq(inner, ",") {
+			a, _, _ = strings.Cut(a, "=")
+			a, _, _ = strings.Cut(a, ":")
+			a = strings.TrimSpace(a)
+			if a == "" || !isLetter(a[0]) || strings.IndexFunc(a, func(r rune) bool { return r > 127 || !nameByte(byte(r)) }) >= 0 {
+				ok = false
+				break
+			}
+			args = append(args, a)
+		}
+		if ok && len(args) >= 2 {
+			yield(s[start:i], args, start)
+		}
+	}
+}
+
+// fileRenames finds the files the task requires by name ("the entry point
+// must be app.py") that a step of an agent replaces with another: it
+// names a new file of the same kind (main.py), one neither the task nor
+// an earlier step named, and from it on no step names the required one
+// again. The code is then written, reviewed and run under a name the
+// task's reader does not know, as a renamed field is read by none.
+func fileRenames(reqs []Requirement, steps []run.Step, rf *RunFeatures) []Rename {
+	var out []Rename
+	for _, req := range reqs {
+		for _, f := range req.Terms {
+			if !isFileName(f) {
+				continue
+			}
+			ext := f[strings.IndexByte(f, '.'):]
+			last := -1 // the last step that names f
+			for i, s := range steps {
+				if namesFile(strings.ToLower(s.Content), f) {
+					last = i
+				}
+			}
+			seen := map[string]bool{}
+			var r *Rename
+			for i, s := range steps {
+				lower := strings.ToLower(s.Content)
+				found := filesOf(lower, ext)
+				switch {
+				case r != nil:
+					if slices.ContainsFunc(found, func(n fileAt) bool { return n.name == r.To }) {
+						r.Carried = append(r.Carried, int32(i))
+					}
+				case i > last && !rf.Steps[i].Has(KindToolResult) && s.Kind != run.KindUser:
+					for _, n := range found {
+						if !seen[n.name] && n.name != f {
+							at := n.at
+							if len(lower) != len(s.Content) {
+								at = 0 // lower case took other bytes: no offset into the text
+							}
+							r = &Rename{Step: int32(i), From: f, To: n.name, Offset: at, Task: true}
+							break
+						}
+					}
+				}
+				for _, n := range found {
+					seen[n.name] = true
+				}
+			}
+			if r != nil && len(r.Carried) > 0 {
+				out = append(out, *r)
+			}
+		}
 	}
 	return out
+}
+
+// fileAt is a file's name a text writes, in lower case, and where.
+type fileAt struct {
+	name string
+	at   int
+}
+
+// filesOf are the names of files of the extension ext (".py") that a
+// lower-case text writes, in order, each once.
+func filesOf(text, ext string) []fileAt {
+	var out []fileAt
+	for i := 0; ; {
+		k := strings.Index(text[i:], ext)
+		if k < 0 {
+			return out
+		}
+		end := i + k + len(ext)
+		start := i + k
+		for start > 0 && (nameByte(text[start-1]) || text[start-1] == '-') {
+			start--
+		}
+		i = end
+		if start == i-len(ext) || end < len(text) && nameByte(text[end]) || start > 0 && (text[start-1] == '.' || text[start-1] == '/') {
+			continue
+		}
+		if name := text[start:end]; isFileName(name) && !slices.ContainsFunc(out, func(f fileAt) bool { return f.name == name }) {
+			out = append(out, fileAt{name, start})
+		}
+	}
 }

@@ -60,7 +60,8 @@ var (
 	// a JSON list", "as CSV".
 	asFormatReqRe = pattern(goWords(`as`)+`\s{1,3}(?:an?\s{1,3})?(?<what>`+goWords(`json|csv|yaml|xml|markdown|html`)+`)`, ci)
 	// What a thing must do: a verb that constrains it, not "make sure".
-	mustReqRe = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`[^.;:?!\n]{1,120})`, ci)
+	// A point inside a word (app.py, config.yaml) does not end the clause.
+	mustReqRe = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`(?:[^.;:?!\n]|\.(?=[a-z0-9])){1,120})`, ci)
 )
 
 // answerUnits are the units an answer is asked in, each with the words and
@@ -182,7 +183,7 @@ func requirements(task string, steps []run.Step) []Requirement {
 		// Each clause of what must be done is a requirement of its own.
 		what := t.named(m, "what")
 		for _, part := range splitClauses(what) {
-			add(part, distinct(m, part))
+			add(part, append(withoutLeadParts(part, distinct(m, part)), fileNames(part)...))
 		}
 	}
 	if len(out) == 0 {
@@ -300,6 +301,7 @@ func stated(reqs []Requirement, task string, steps []run.Step) {
 		}
 		toks = appendTokens(toks[:0], text)
 		w.read(toks)
+		w.text = text
 		for r := range reqs {
 			if w.writes(terms[r]) {
 				reqs[r].Stated = append(reqs[r].Stated, int32(i))
@@ -325,6 +327,7 @@ type term struct {
 	x      float64
 	number bool // s is a number: a step writes it in any form of its value ("100.00")
 	whole  bool // a number, a sign or a word of under three letters
+	file   bool // a file's name: a step writes it whole, point and all
 }
 
 // termsOf reads terms once, for every step they are looked for in.
@@ -332,7 +335,7 @@ func termsOf(terms []string) []term {
 	out := make([]term, len(terms))
 	for k, s := range terms {
 		x, err := strconv.ParseFloat(s, 64)
-		out[k] = term{s: s, x: x, number: err == nil, whole: err == nil || len(s) < 3 || !isWord(s)}
+		out[k] = term{s: s, x: x, number: err == nil, whole: err == nil || len(s) < 3 || !isWord(s), file: err != nil && isFileName(s)}
 	}
 	return out
 }
@@ -343,6 +346,7 @@ type words struct {
 	set     map[string]bool
 	sorted  []string
 	numbers map[float64]bool
+	text    string // the lower-case text, for the files it names
 }
 
 // wordsOf indexes toks, so that a long run's steps are each read once
@@ -382,7 +386,7 @@ func (w *words) read(toks []token) {
 // sign whole, a word as the start of a word.
 func (w words) writes(terms []term) bool {
 	for _, t := range terms {
-		if w.set[t.s] || t.number && w.numbers[t.x] {
+		if w.set[t.s] || t.number && w.numbers[t.x] || t.file && namesFile(w.text, t.s) {
 			return true // "100.00" writes 100
 		}
 		if !t.whole {
@@ -393,6 +397,22 @@ func (w words) writes(terms []term) bool {
 		}
 	}
 	return false
+}
+
+// namesFile reports whether text writes the file name f whole: not as
+// the end of a longer name (myapp.py) or the start of one (app.pyc).
+func namesFile(text, f string) bool {
+	for i := 0; ; {
+		k := strings.Index(text[i:], f)
+		if k < 0 {
+			return false
+		}
+		start, end := i+k, i+k+len(f)
+		if (start == 0 || !nameByte(text[start-1]) && text[start-1] != '-' && text[start-1] != '.') && (end == len(text) || !nameByte(text[end])) {
+			return true
+		}
+		i = start + 1
+	}
 }
 
 // token is a word, number or sign of a text, with its byte span.
@@ -457,6 +477,61 @@ func percentForms(p string) []string {
 	out := []string{p + "%"}
 	if x, err := strconv.ParseFloat(p, 64); err == nil && x > 0 && x < 100 {
 		out = append(out, strconv.FormatFloat(x/100, 'f', -1, 64), strconv.FormatFloat(1+x/100, 'f', -1, 64))
+	}
+	return out
+}
+
+// fileNames are the names of files a clause names (app.py, settings.toml),
+// in lower case: a term a step writes whole, as the file's name.
+func fileNames(clause string) []string {
+	var out []string
+	for _, f := range strings.Fields(clause) {
+		f = strings.ToLower(strings.Trim(f, "`'\"()[],"))
+		if !strings.Contains(f, "/") && FileLike(f) && isFileName(f) {
+			out = appendNew(out, f)
+		}
+	}
+	return out
+}
+
+// isFileName reports whether w is a name and an extension of letters and
+// digits, joined by one point: app.py, not e.g or 3.11.
+func isFileName(w string) bool {
+	name, ext, ok := strings.Cut(w, ".")
+	if !ok || strings.Contains(ext, ".") || len(name) < 2 || len(ext) < 2 || !isLetter(name[0]) {
+		return false
+	}
+	for _, part := range []string{name, ext} {
+		for i := 0; i < len(part); i++ {
+			if !nameByte(part[i]) && part[i] != '-' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// withoutLeadParts is a clause's terms but the words that open a
+// hyphenated compound of it ("case" of "case-insensitive", "thread" of
+// "thread-safe"), when another term is left: a step that writes the
+// compound's opposite ("case-sensitive") writes that word too, and only
+// the rest of the compound tells the requirement apart.
+func withoutLeadParts(clause string, terms []string) []string {
+	lead := map[string]bool{}
+	toks := tokens(strings.ToLower(clause))
+	for k := 0; k+1 < len(toks); k++ {
+		if toks[k+1].start == toks[k].end+1 && clause[toks[k].end] == '-' {
+			lead[wordStem(toks[k].s)] = true
+		}
+	}
+	var out []string
+	for _, t := range terms {
+		if !lead[t] {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return terms
 	}
 	return out
 }

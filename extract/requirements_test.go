@@ -81,6 +81,12 @@ func TestRequirements(t *testing.T) {
 		{"a rounding of each value", "Convert 20 C and 25 C to Fahrenheit. Round each to one decimal place.",
 			[]string{"FINAL ANSWER: 68.0, 77.0"},
 			[]req{{"Round each to one decimal place", []string{"round", "decimal", "places", "nearest"}, 1, false, true, nil}}},
+		{"what must be done told by a hyphenated compound, and a step that writes its opposite", "Add a title search. The search must be case-insensitive and match any part of a title.",
+			[]string{"## Requirement Pool\n- P0: substring match on titles, case-insensitive", "## Implementation approach\nfind() filters with query in t; case-sensitive."},
+			[]req{{"be case-insensitive", []string{"insensitive"}, -1, false, false, []int32{1}}, {"match any part of a title", []string{"match", "part"}, -1, false, false, []int32{1}}}},
+		{"a file the task requires by name", "Write a to-do service. The deploy runs `uvicorn app:app`, so the entry point must be app.py.",
+			[]string{"## File list\n- app.py\n- store.py", "## Code: main.py\napp = FastAPI()", "## Code Review: myapp.py"},
+			[]req{{"be app.py", []string{"app.py"}, -1, false, false, []int32{1}}}},
 		{"boilerplate and significant figures", "You must make sure you find the correct answer. Give the mass rounded to 3 significant figures.",
 			[]string{"FINAL ANSWER: 1.23"}, nil},
 	} {

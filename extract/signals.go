@@ -80,7 +80,7 @@ func signals(t *text, rules []signalRule) []Signal {
 				break
 			}
 			whole := m.Whole()
-			if r.negatable && negated(t.s, whole.Start) || r.kind == "failure" && codeSubject(t.s, whole.Start) || r.kind == "not_found" && statusInSource(t, whole) ||
+			if r.negatable && negated(t.s, whole.Start) || r.kind == "failure" && (codeSubject(t.s, whole.Start) || nameInSource(t, whole) || inProperName(t.s, whole)) || r.kind == "not_found" && statusInSource(t, whole) ||
 				(r.negatable || r.kind == "error") && zeroAfter(t.s[whole.Start:whole.End], t.s[whole.End:]) {
 				continue
 			}
@@ -101,13 +101,91 @@ func statusInSource(t *text, m span) bool {
 	if !strings.HasPrefix(word, "4") && !strings.HasPrefix(word, "http") && !strings.HasPrefix(word, "stat") {
 		return false
 	}
+	return inSource(t, m.Start)
+}
+
+// inSource reports whether offset i is in a fenced block of source code:
+// its fence names a language that is run or that describes a program's
+// structure (a mermaid class diagram), not data, prose or a console's
+// output.
+func inSource(t *text, i int) bool {
 	for _, b := range t.codeBlocks(0) {
-		if m.Start >= b.code.Start && m.Start < b.code.End {
+		if i >= b.code.Start && i < b.code.End {
 			lang := strings.ToLower(t.str(b.lang))
 			return lang != "" && lang != "console" && !dataLangs[lang]
 		}
 	}
 	return false
+}
+
+// nameInSource reports whether a failure word is a name in source code,
+// joined to the code's punctuation outside a string literal: an exception
+// the code catches (requests.Timeout), a constant or an argument it passes
+// (timeout=TIMEOUT, client.TIMEOUT), a member a class diagram lists
+// (+TIMEOUT: int). Code names what it handles; what the step met is in a
+// run's output. Words of a comment or a string are read as other text is.
+func nameInSource(t *text, m span) bool {
+	if !inSource(t, m.Start) {
+		return false
+	}
+	line := t.s[strings.LastIndexByte(t.s[:m.Start], '\n')+1 : m.Start]
+	if strings.Count(line, `"`)%2 != 0 || strings.Count(line, "'")%2 != 0 || strings.Contains(line, "#") || strings.Contains(line, "//") {
+		return false
+	}
+	joined := line != "" && strings.ContainsAny(line[len(line)-1:], ".+=(")
+	if after := t.s[m.End:]; after != "" && strings.ContainsAny(after[:1], "=(.:),") {
+		joined = true
+	}
+	return joined
+}
+
+// inProperName reports whether a failure match is words of a name written
+// in title case that goes on after it ("Time Out Market", "Forbidden City
+// Tours", "Blocked Drains Ltd"): a place's, a firm's or a work's name,
+// not a report that something failed. Words in capitals throughout are
+// a log's shout ("TIMED OUT"), and an error's title that ends in a word
+// for an error ("Request Timed Out Error") is one.
+func inProperName(s string, m span) bool {
+	words := strings.Fields(s[m.Start:m.End])
+	if len(words) == 0 {
+		return false
+	}
+	// What an agent could not do is said of it in title case too ("Error:
+	// Cannot Load Popup Box").
+	switch strings.ToLower(words[0]) {
+	case "unable", "could", "couldn't", "can", "can't", "cannot", "was", "were", "is", "are", "did", "no":
+		return false
+	}
+	if strings.EqualFold(words[len(words)-1], "to") {
+		return false
+	}
+	for _, w := range words {
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) || w == strings.ToUpper(w) {
+			return false
+		}
+	}
+	rest := s[m.End:]
+	if !strings.HasPrefix(rest, " ") {
+		return false
+	}
+	next := strings.TrimLeft(rest, " ")
+	if len(rest)-len(next) > 1 {
+		return false
+	}
+	end := strings.IndexFunc(next, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		end = len(next)
+	}
+	word := next[:end]
+	r, size := utf8.DecodeRuneInString(word)
+	if !unicode.IsUpper(r) || word == strings.ToUpper(word) || !strings.ContainsFunc(word[size:], unicode.IsLower) {
+		return false
+	}
+	switch strings.ToLower(word) {
+	case "error", "errors", "exception", "failure", "warning":
+		return false
+	}
+	return true
 }
 
 // codeSubject reports whether the words at i are said of code, a call or

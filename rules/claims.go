@@ -79,8 +79,17 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 			quote = quoteAt(in, i, sig.Offset, len(sig.Quote))
 		}
 		if r, ok := renamed[i]; ok {
-			score += 0.45
-			reason = joinReason(reason, fmt.Sprintf("it writes %q for the name %q given before it, and later steps carry the new name (step %d)", r.To, r.From, r.Carried[0]))
+			// A name the task itself gives is a contract with whoever
+			// reads it: writing it otherwise breaks the task, more
+			// surely than a figure with no source misleads.
+			given := "given before it"
+			if r.Task {
+				score += 0.75
+				given = "the task gives"
+			} else {
+				score += 0.45
+			}
+			reason = joinReason(reason, fmt.Sprintf("it writes %q for the name %q %s, and later steps carry the new name (step %d)", r.To, r.From, given, r.Carried[0]))
 			if quote == "" {
 				quote = quoteAt(in, i, r.Offset, len(r.To))
 			}

@@ -920,6 +920,25 @@ func TestUnsupportedClaimOfRenamedName(t *testing.T) {
 	}
 }
 
+// TestRenamedTaskNameOutweighsAPlanValue: a name the task fixes (the
+// fields a client reads) written otherwise in code, and carried by the
+// test and the summary, is the run's fault before a status code the spec
+// chose and the code then returns: the task's contract is broken there.
+// The shape is a MetaGPT-like team's spec, code, test and summary.
+func TestRenamedTaskNameOutweighsAPlanValue(t *testing.T) {
+	const task = "Add GET /api/v1/users/<user_id>/profile. It returns JSON with the fields user_id, display_name and email; the mobile app reads these names."
+	in := prepare(t, task, "",
+		msg{agent: "user", content: task, kind: run.KindUser},
+		msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: profile JSON with user_id, display_name, email\n- P1: 404 for unknown users"},
+		msg{agent: "Engineer", content: "## Code: profile_api.py\n```python\ndef get_profile(user_id):\n    user = find_user(user_id)\n    if user is None:\n        abort(404)\n    return {\"uid\": user.id, \"display_name\": user.name, \"email\": user.email}\n```"},
+		msg{agent: "QaEngineer", content: "## Code: test_profile_api.py\n```python\ndef test_profile(client):\n    assert client.get(\"/api/v1/users/7/profile\").get_json()[\"uid\"] == 7\n```"},
+		msg{agent: "Engineer", content: "## Summary\nThe endpoint returns {\"uid\": 7, \"display_name\": \"Ada\", \"email\": \"ada@example.com\"}."},
+	)
+	a := Attribute(in)
+	assert.Equal(t, 2, a.Step)
+	assert.Contains(t, a.Rationale, `the name "user_id" the task gives`)
+}
+
 func TestAttributeCodeRun(t *testing.T) {
 	a := Attribute(codeRun(t, "1200"))
 	assert.Equal(t, 5, a.Step)

@@ -69,7 +69,8 @@ var errLabelSpan = errors.New("labelled span")
 // traceLabel finds a trace's label: from labels when it names the trace,
 // else from the earliest step of a span marked offattr.mistake. The step is
 // the first one of the span or, for a span with none of its own (an
-// agent's turn), of the spans inside it.
+// agent's turn), of the spans inside it; an agent's, before the request
+// the span was given.
 func traceLabel(r *Run, nodes []*node, stepNodes []*node, labels SpanLabels) (*Label, error) {
 	if l, ok := labels[strings.ToLower(r.TraceID)]; ok {
 		for _, n := range nodes {
@@ -115,13 +116,23 @@ func labelAt(r *Run, n *node, stepNodes []*node, reason string) (*Label, error) 
 		}
 		return in
 	}
+	// The request a marked agent's span was given (its input, read as the
+	// user's step) is what it worked on, not its work: an agent's step
+	// under the span is the label when there is one.
+	user := -1
 	for i, sn := range stepNodes {
-		if r.Steps[i].Kind == KindUser && sn != n {
+		if r.Steps[i].Kind == KindUser {
+			if sn == n && user < 0 {
+				user = i
+			}
 			continue
 		}
 		if under(sn) {
 			return &Label{Agent: r.Steps[i].Agent, Step: i, Reason: reason}, nil
 		}
+	}
+	if user >= 0 {
+		return &Label{Agent: r.Steps[user].Agent, Step: user, Reason: reason}, nil
 	}
 	return nil, fmt.Errorf("%w %s (%q) made no step", errLabelSpan, n.s.SpanID, n.s.Name)
 }

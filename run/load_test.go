@@ -436,7 +436,8 @@ func FuzzParseSWEAgent(f *testing.F) {
 // the user proxy; a team's requirement from "Human"), takes its task from
 // that message, whose sender is the user there; later named user messages
 // stay agents' turns. A chat that opens with an agent's reply has no task.
-// A Who&When history without a question is read so too.
+// A Who&When history without a question is read so too, and one whose
+// named user message states its question word for word.
 func TestChatOpenedByANamedUser(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -462,6 +463,10 @@ func TestChatOpenedByANamedUser(t *testing.T) {
 			{"role": "user", "name": "Human", "content": "Price a 10 kg parcel."},
 			{"role": "assistant", "name": "Engineer", "content": "It costs $17.00."}]}`,
 			"Price it.", []Kind{KindMessage, KindMessage}},
+		{"a Who&When history whose named user states its question", `{"question": "Price a 10 kg parcel.", "history": [
+			{"role": "user", "name": "Human", "content": "Price a 10 kg\n parcel.", "cause_by": "metagpt.actions.add_requirement.UserRequirement"},
+			{"role": "assistant", "name": "Engineer", "content": "It costs $17.00."}]}`,
+			"Price a 10 kg parcel.", []Kind{KindUser, KindMessage}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

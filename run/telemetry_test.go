@@ -711,6 +711,48 @@ func TestLabelsFile(t *testing.T) {
 	}
 }
 
+// TestMarkedAgentSpanLabelsItsWork: an agent's span marked as the
+// decisive fault whose input is the team's request (read as the user's
+// step) and whose model call inside it gives the agent's message is
+// labelled at that message, not at the request it was given. The shape
+// is an OpenInference trace of a MetaGPT-like team: an AGENT span per
+// role with an LLM span inside.
+func TestMarkedAgentSpanLabelsItsWork(t *testing.T) {
+	const task = "Write can_register(age): people aged 18 or older may register."
+	at := func(s int) string { return fmt.Sprintf("2026-03-01T10:00:%02d.000+00:00", s) }
+	sp := func(id, parent, name string, start int, attrs map[string]any) map[string]any {
+		return map[string]any{"name": name, "context": map[string]any{"trace_id": "0000000000000000000000000000abcd", "span_id": id},
+			"parent_id": parent, "start_time": at(start), "end_time": at(start + 4), "status_code": "OK", "attributes": attrs}
+	}
+	spans := []any{sp("00000000000000a0", "", "Team.run", 0, map[string]any{"openinference.span.kind": "CHAIN", "input.value": task})}
+	in := task
+	for k, a := range []struct {
+		name, out string
+		marked    bool
+	}{{"ProductManager", "## Requirement Pool\n- P0: ages over 18 may register", true}, {"Architect", "## Implementation approach\nreturn age > 18", false}} {
+		id, llm := fmt.Sprintf("00000000000000b%d", k), fmt.Sprintf("00000000000000c%d", k)
+		attrs := map[string]any{"openinference.span.kind": "AGENT", "agent.name": a.name, "input.value": in, "output.value": a.out}
+		if a.marked {
+			attrs["offattr.mistake"] = true
+		}
+		spans = append(spans, sp(id, "00000000000000a0", a.name+".run", 10*k+1, attrs), sp(llm, id, "ChatCompletion", 10*k+2, map[string]any{
+			"openinference.span.kind": "LLM", "llm": map[string]any{
+				"input_messages":  []any{map[string]any{"message.role": "system", "message.content": "You are the " + a.name + "."}, map[string]any{"message.role": "user", "message.content": in}},
+				"output_messages": []any{map[string]any{"message.role": "assistant", "message.content": a.out}},
+			}}))
+		in = a.out
+	}
+	data, err := json.Marshal(spans)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "team.json")
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	c, err := run.LoadCase(path, run.Options{})
+	require.NoError(t, err)
+	require.NotNil(t, c.Label)
+	require.Equal(t, run.KindUser, c.Run.Steps[0].Kind)
+	assert.Equal(t, &run.Label{Agent: "ProductManager", Step: 1}, c.Label)
+}
+
 // TestGoogleADK reads Google ADK's spans, whose model calls carry Gemini
 // requests and responses in its own attributes: the framework fallback.
 func TestGoogleADK(t *testing.T) {

@@ -171,6 +171,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 // opens the chat (openedByUser).
 func taskFromMessages(r *Run) {
 	if r.Question != "" {
+		statedByUser(r)
 		return
 	}
 	for _, s := range r.Steps {
@@ -196,6 +197,24 @@ func openedByUser(r *Run) {
 		if s.Kind == KindMessage && isUserRole(s.Role) && strings.TrimSpace(s.Content) != "" {
 			s.Kind = KindUser
 			r.Question = strings.TrimSpace(s.Content)
+		}
+		return
+	}
+}
+
+// statedByUser reads a run whose file names its task and whose first
+// message after the system prompts is a user message under a name of its
+// own that states that task word for word (a team's requirement from
+// "Human", as MetaGPT logs it): that message is the task giver's, not an
+// agent's turn. A user message that says something else stays a turn.
+func statedByUser(r *Run) {
+	for i := range r.Steps {
+		s := &r.Steps[i]
+		if s.Kind == KindSystem {
+			continue
+		}
+		if s.Kind == KindMessage && isUserRole(s.Role) && strings.Join(strings.Fields(s.Content), " ") == strings.Join(strings.Fields(r.Question), " ") {
+			s.Kind = KindUser
 		}
 		return
 	}
