@@ -256,6 +256,7 @@ func (rc *runContext) step(s run.Step) Features {
 	}
 	if !f.Has(KindToolResult) {
 		rc.rare.MonthDays = exactly(monthDays(t))
+		rc.rare.Codes = exactly(codes(s.Content))
 	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {

@@ -123,6 +123,10 @@ type Rare struct {
 	// ("May 14": "05-14"), in the order written: a date a person gives
 	// that a call writes in full.
 	MonthDays []string
+	// Codes are the reference codes a step other than a tool's output
+	// writes ("INC-48213": capital letters, a hyphen, digits), in the
+	// order written: a ticket, issue or asset an agent names.
+	Codes []string
 	// CodeWrites are the files the step's code blocks write by name, as
 	// PathNorm has them: a Python block's open(NAME, "w") or
 	// Path(NAME).write_text, a shell block's sed -i, heredoc or
@@ -144,7 +148,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.CodeWrites) == 0 && !r.Unreachable
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.CodeWrites) == 0 && !r.Unreachable
 }
 
 // empty reports whether d holds none of the facts.
@@ -204,6 +208,7 @@ type featuresJSON struct {
 	Miscomputes  bool        `json:"miscomputes,omitempty"`
 	WordNumbers  []float64   `json:"word_numbers,omitempty"`
 	MonthDays    []string    `json:"month_days,omitempty"`
+	Codes        []string    `json:"codes,omitempty"`
 	CodeWrites   []string    `json:"code_writes,omitempty"`
 	Unreachable  bool        `json:"unreachable,omitempty"`
 	Caller       int         `json:"caller"`
@@ -229,7 +234,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
-		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, CodeWrites: d.CodeWrites, Unreachable: d.Unreachable, Caller: int(f.Caller),
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, CodeWrites: d.CodeWrites, Unreachable: d.Unreachable, Caller: int(f.Caller),
 	}
 }
 

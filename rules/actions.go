@@ -828,6 +828,14 @@ func unsupportedAnswer(in *Input) []Finding {
 				missing = append(missing, c.Text)
 			}
 		}
+		// A reference code (a ticket's, an asset's) is the system's that
+		// made it: one that no tool printed and no one else wrote was made
+		// up.
+		for _, code := range f.Codes {
+			if !slices.Contains(missing, code) && !sup.before(code, i, others) {
+				missing = append(missing, code)
+			}
+		}
 		if len(missing) == 0 {
 			continue
 		}

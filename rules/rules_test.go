@@ -561,6 +561,23 @@ func TestUnsupportedAnswerOfNumbersWithUnits(t *testing.T) {
 	assert.Equal(t, []int{6}, steps(UnsupportedAnswer.Run(in), true))
 }
 
+// TestUnsupportedAnswerOfCodes: an assistant that tells the customer a
+// ticket's code its tool never printed made the code up; the asset's code
+// the lookup printed, and the ticket's the tool returned, are the
+// system's. Shape: an IT helpdesk assistant with OpenAI tool calls.
+func TestUnsupportedAnswerOfCodes(t *testing.T) {
+	in := prepare(t, "My laptop screen flickers. Can you open a ticket?", "",
+		msg{agent: "user", content: "My laptop screen flickers. Can you open a ticket?", kind: run.KindUser},
+		msg{agent: "assistant", content: `create_ticket({"asset": "LT-5521", "summary": "Screen flickers"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"status": "created", "ticket": {"id": "INC-30517", "asset": "LT-5521"}}`, kind: run.KindToolResult},
+		msg{agent: "assistant", content: "Ticket INC-30517 is open for laptop LT-5521."},
+		msg{agent: "assistant", content: `create_ticket({"asset": "LT-5521", "summary": "Dock not charging"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"status": "created"}`, kind: run.KindToolResult},
+		msg{agent: "assistant", content: "I've also opened INC-48213 for your dock on laptop LT-5521."},
+	)
+	assert.Equal(t, []int{6}, steps(UnsupportedAnswer.Run(in), true))
+}
+
 // TestUnsupportedArgumentsOfCommands: a coding agent's shell and editor
 // are given commands, which say what the call does, and files by paths
 // the listings before them print from another directory; neither is a
