@@ -188,6 +188,40 @@ func (s *support) numberBefore(c extract.Claim, i int, f from) bool {
 	return false
 }
 
+// idTailBefore reports whether a number claim written as bare digits is
+// the end of an id that the task or a step before i that f counts
+// writes, joined to it by an underscore ("credit_card_7720" for "your
+// card ending 7720"): a payment method's or an account's id ends in the
+// digits a person knows it by, and telling them is no made-up value.
+func (s *support) idTailBefore(c extract.Claim, i int, f from) bool {
+	if c.Kind != extract.ClaimNumber || c.Text == "" || strings.Trim(c.Text, "0123456789") != "" {
+		return false
+	}
+	tail := "_" + c.Text
+	ends := func(text string) bool {
+		for from := 0; ; {
+			k := strings.Index(text[from:], tail)
+			if k < 0 {
+				return false
+			}
+			k += from
+			if wordByte(text, k-1) && !wordByte(text, k+len(tail)) {
+				return true
+			}
+			from = k + 1
+		}
+	}
+	if ends(s.question) {
+		return true
+	}
+	for j := range i {
+		if s.counts(j, f) && ends(s.step(j)) {
+			return true
+		}
+	}
+	return false
+}
+
 // numberIndex returns where each number's value is stated
 // (indexNumbers), made on first use.
 func (s *support) numberIndex() map[string][]numberAt {
@@ -824,7 +858,7 @@ func unsupportedAnswer(in *Input) []Finding {
 		others := from{others: true, self: key}
 		var missing []string
 		for _, c := range f.Claims {
-			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) {
+			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) {
 				missing = append(missing, c.Text)
 			}
 		}

@@ -578,6 +578,25 @@ func TestUnsupportedAnswerOfCodes(t *testing.T) {
 	assert.Equal(t, []int{6}, steps(UnsupportedAnswer.Run(in), true))
 }
 
+// TestUnsupportedAnswerOfIdTails: an assistant that names a payment
+// method by the digits its id ends in ("credit_card_2201": "your card
+// ending 2201") tells what its tool printed; digits that end no id it
+// was shown are its own. Shape: a tau-bench retail order's payment
+// history.
+func TestUnsupportedAnswerOfIdTails(t *testing.T) {
+	in := prepare(t, "I want to return the desk lamp from order #W5521873.", "",
+		msg{agent: "user", content: "I want to return the desk lamp from order #W5521873.", kind: run.KindUser},
+		msg{agent: "assistant", content: `get_order_details({"order_id": "#W5521873"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"order_id": "#W5521873", "payment_history": [{"payment_method_id": "credit_card_2201", "amount": 39.5}]}`, kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The refund goes to your credit card ending 2201. Shall I proceed?"},
+		msg{agent: "user", content: "Can it go to my other card instead?", kind: run.KindUser},
+		msg{agent: "assistant", content: `get_user_details({"user_id": "omar_diaz_1184"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"payment_methods": {"credit_card_2201": {}}}`, kind: run.KindToolResult},
+		msg{agent: "assistant", content: "I can send it to your card ending 3301 instead."},
+	)
+	assert.Equal(t, []int{7}, steps(UnsupportedAnswer.Run(in), true))
+}
+
 // TestUnsupportedArgumentsOfCommands: a coding agent's shell and editor
 // are given commands, which say what the call does, and files by paths
 // the listings before them print from another directory; neither is a
