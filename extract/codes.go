@@ -7,7 +7,7 @@ import (
 
 // codes returns the reference codes a text writes, in the order written,
 // each once: capital letters, a hyphen and digits as one token
-// ("INC-48213", "LT-5521", "PROJ-1207"), the shape help desks, trackers
+// ("INC-48213", "LT-5521", "L-90177"), the shape help desks, trackers
 // and inventories give their tickets, issues and assets. A code is
 // printed by the system that made it; an agent that tells one that no
 // tool printed has made it up.
@@ -23,11 +23,11 @@ func codes(s string) []string {
 	return out
 }
 
-// isCode reports whether tok is two to six capital letters, a hyphen and
+// isCode reports whether tok is one to six capital letters, a hyphen and
 // three or more digits.
 func isCode(tok string) bool {
 	head, tail, ok := strings.Cut(tok, "-")
-	if !ok || len(head) < 2 || len(head) > 6 || len(tail) < 3 || strings.Trim(head, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+	if !ok || head == "" || len(head) > 6 || len(tail) < 3 || strings.Trim(head, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
 		return false
 	}
 	return isDigits(tail)

@@ -16,7 +16,8 @@ func TestCodes(t *testing.T) {
 	}{
 		{"I've opened ticket INC-48213 for laptop LT-5521.", []string{"INC-48213", "LT-5521"}},
 		{"See PROJ-1207; PROJ-1207 again (and ABCDEFG-123).", []string{"PROJ-1207"}},
-		{"COVID-19 and GPT-4 on 2024-05-15, inc-48213, X-1234, A1-234", nil},
+		{"COVID-19 and GPT-4 on 2024-05-15, inc-48213, A1-234, B-12", nil},
+		{"line L-90177", []string{"L-90177"}},
 	} {
 		assert.Equal(t, tt.want, codes(tt.text), "%q", tt.text)
 	}

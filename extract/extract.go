@@ -257,6 +257,8 @@ func (rc *runContext) step(s run.Step) Features {
 	if !f.Has(KindToolResult) {
 		rc.rare.MonthDays = exactly(monthDays(t))
 		rc.rare.Codes = exactly(codes(s.Content))
+	} else {
+		rc.rare.IDFields = exactly(idFields(s.Content))
 	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {

@@ -1013,6 +1013,12 @@ func unconfirmedAction(in *Input) []Finding {
 	var out []Finding
 	for i, agreed := range agreedSince(in) {
 		if agreed {
+			if p := proposalOf(in, i); p >= 0 {
+				if used, offered := notAgreed(in, i, p); used != "" {
+					out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
+						Reason: fmt.Sprintf("it acts on %q, where the proposal the other party agreed to at step %d named %q", used, p, offered)})
+				}
+			}
 			continue
 		}
 		f := &in.Features.Steps[i]
@@ -1060,8 +1066,86 @@ func agreedSince(in *Input) iter.Seq2[int, bool] {
 	}
 }
 
+// proposalOf returns, for a consequential call at step i, the caller's
+// own message that another agent then agreed to: looking back past
+// tools' results and calls, an agreement by another agent, and before
+// it, past tools' results and calls again, a message of the caller's;
+// -1 when the steps are otherwise.
+func proposalOf(in *Input, i int) int {
+	me := run.AgentKey(in.Run.Steps[i].Agent)
+	agreed := false
+	for j := i - 1; j >= 0; j-- {
+		f := &in.Features.Steps[j]
+		if f.Has(extract.KindToolResult) || len(f.Calls) > 0 {
+			continue
+		}
+		mine := run.AgentKey(in.Run.Steps[j].Agent) == me
+		switch {
+		case !agreed && !mine && f.Affirms:
+			agreed = true
+		case agreed && mine:
+			return j
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// notAgreed returns an id the consequential call of step i acts on that
+// the proposal at step p does not name, and an id the proposal named that
+// the call leaves out, where a tool's output before the call listed both
+// under one field ("line_id": "L-90199" where the customer agreed to
+// "L-90177"; item "7710981" for "7710234"): the call acts on another
+// record of the listing than the one agreed to. Ids are what
+// extract.IsID says; a proposal that names no other record of the
+// listing, or whose every id the call uses, agreed to what the call does
+// as far as ids tell.
+func notAgreed(in *Input, i, p int) (used, offered string) {
+	prop := in.Features.Steps[p].Codes
+	for _, c := range in.Features.Steps[p].Claims {
+		if c.Kind == extract.ClaimNumber && extract.IsID(c.Text) {
+			prop = append(prop[:len(prop):len(prop)], c.Text)
+		}
+	}
+	if len(prop) == 0 {
+		return "", ""
+	}
+	var values []string
+	for _, c := range in.Features.Steps[i].Calls {
+		if c.Consequential() {
+			values = append(values, c.Values...)
+		}
+	}
+	for _, v := range values {
+		if !extract.IsID(v) || slices.Contains(prop, v) {
+			continue
+		}
+		for _, o := range prop {
+			if !slices.Contains(values, o) && listedAlike(in, i, v, o) {
+				return v, o
+			}
+		}
+	}
+	return "", ""
+}
+
+// listedAlike reports whether a tool's output before step i prints ids a
+// and b under one field: two records of one listing.
+func listedAlike(in *Input, i int, a, b string) bool {
+	for j := range i {
+		fields := in.Features.Steps[j].IDFields
+		for _, f := range fields {
+			if f.Value == a && slices.Contains(fields, extract.Field{Key: f.Key, Value: b}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // UnconfirmedAction is the unconfirmed_action analyzer.
-var UnconfirmedAction = &Analyzer{Name: "unconfirmed_action", Run: unconfirmedAction, Requires: []Fact{FactToolCalls, FactPolicies, FactKinds},
+var UnconfirmedAction = &Analyzer{Name: "unconfirmed_action", Run: unconfirmedAction, Requires: []Fact{FactClaims, FactToolCalls, FactPolicies, FactKinds},
 	Doc: "where a policy asks for confirmation: a consequential action taken before the other party agreed to it"}
 
 func stateOrigin(in *Input) []Finding {
