@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -35,6 +37,7 @@ type support struct {
 	// value is stated, made when first asked for.
 	features *extract.RunFeatures
 	numbers  map[string][]numberAt
+	rounded  map[string][]numberAt // numbers stated with more decimals, under their values rounded (roundNumbers)
 	// neighbours are, for a word and a side, the words written next to
 	// it and where first (nextTo), made when first asked for.
 	neighbours map[string]map[string]int
@@ -220,6 +223,61 @@ func (s *support) idTailBefore(c extract.Claim, i int, f from) bool {
 		}
 	}
 	return false
+}
+
+// roundedBefore reports whether a number claim is a number the task or a
+// step before i that f counts states with more decimals, rounded or cut
+// to the claim's, whole or to one decimal ("about 19,636 feet" for a
+// converter's 19636.48, "$1,240" for 1240.5): a figure told as people
+// tell one, not made up. Both numbers are in one unit, or one of them
+// has none.
+func (s *support) roundedBefore(c extract.Claim, i int, f from) bool {
+	if c.Kind != extract.ClaimNumber {
+		return false
+	}
+	v, u := c.Value()
+	if s.rounded == nil {
+		s.rounded = roundNumbers(s.numberIndex())
+	}
+	for _, h := range s.rounded[v] {
+		if h.step >= i {
+			break
+		}
+		if (h.unit == "" || u == "" || h.unit == u) && (h.step < 0 || s.counts(h.step, f)) {
+			return true
+		}
+	}
+	return false
+}
+
+// roundNumbers indexes, under each number's value rounded and cut to
+// fewer decimals (none, or one), where numbers stated with more decimals
+// are stated, in order.
+func roundNumbers(numbers map[string][]numberAt) map[string][]numberAt {
+	out := map[string][]numberAt{}
+	for value, at := range numbers {
+		k := strings.IndexByte(value, '.')
+		y, err := strconv.ParseFloat(value, 64)
+		if k < 0 || err != nil {
+			continue
+		}
+		var keys []string
+		for places := 0; places < min(2, len(value)-k-1); places++ {
+			scale := math.Pow(10, float64(places))
+			for _, r := range []float64{math.Round(y*scale) / scale, math.Trunc(y*scale) / scale} {
+				if key := strconv.FormatFloat(r, 'f', -1, 64); !slices.Contains(keys, key) {
+					keys = append(keys, key)
+				}
+			}
+		}
+		for _, key := range keys {
+			out[key] = append(out[key], at...)
+		}
+	}
+	for key := range out {
+		slices.SortStableFunc(out[key], func(a, b numberAt) int { return cmp.Compare(a.step, b.step) })
+	}
+	return out
 }
 
 // numberIndex returns where each number's value is stated
@@ -858,7 +916,7 @@ func unsupportedAnswer(in *Input) []Finding {
 		others := from{others: true, self: key}
 		var missing []string
 		for _, c := range f.Claims {
-			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) {
+			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) && !sup.roundedBefore(c, i, others) {
 				missing = append(missing, c.Text)
 			}
 		}

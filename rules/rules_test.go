@@ -597,6 +597,22 @@ func TestUnsupportedAnswerOfIdTails(t *testing.T) {
 	assert.Equal(t, []int{7}, steps(UnsupportedAnswer.Run(in), true))
 }
 
+// TestUnsupportedAnswerOfRoundedFigures: an assistant that tells a
+// converter's figure rounded or cut to whole units tells what its tool
+// returned; a figure that no rounding of the tool's gives is its own.
+// Shape: a search assistant with a unit converter, OpenAI tool calls.
+func TestUnsupportedAnswerOfRoundedFigures(t *testing.T) {
+	in := prepare(t, "How tall is Kilimanjaro in feet?", "",
+		msg{agent: "user", content: "How tall is Kilimanjaro in feet?", kind: run.KindUser},
+		msg{agent: "assistant", content: `convert_units({"value": 5895, "from_unit": "m", "to_unit": "ft"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"value": 19340.55, "unit": "ft"}`, kind: run.KindToolResult},
+		msg{agent: "assistant", content: "Kilimanjaro is about 19,341 feet tall."},
+		msg{agent: "assistant", content: "That is roughly 19,340 feet."},
+		msg{agent: "assistant", content: "Or 19,345 feet, give or take."},
+	)
+	assert.Equal(t, []int{5}, steps(UnsupportedAnswer.Run(in), true))
+}
+
 // TestUnsupportedArgumentsOfCommands: a coding agent's shell and editor
 // are given commands, which say what the call does, and files by paths
 // the listings before them print from another directory; neither is a
