@@ -259,6 +259,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Codes = exactly(codes(s.Content))
 	} else {
 		rc.rare.IDFields = exactly(idFields(s.Content))
+		rc.rare.Records = exactly(records(s.Content))
 	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {

@@ -60,12 +60,7 @@ func idFields(content string) []Field {
 	walk = func(v any) {
 		switch x := v.(type) {
 		case map[string]any:
-			keys := make([]string, 0, len(x))
-			for k := range x {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			for _, k := range keys {
+			for _, k := range sortedKeys(x) {
 				switch e := x[k].(type) {
 				case []any:
 					for _, y := range e {

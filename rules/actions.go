@@ -1075,6 +1075,9 @@ func unconfirmedAction(in *Input) []Finding {
 				if used, offered := notAgreed(in, i, p); used != "" {
 					out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
 						Reason: fmt.Sprintf("it acts on %q, where the proposal the other party agreed to at step %d named %q", used, p, offered)})
+				} else if used, offered := recordNotAgreed(in, i, p); used != "" {
+					out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
+						Reason: fmt.Sprintf("it acts on %q, where the proposal the other party agreed to at step %d described the record %q", used, p, offered)})
 				}
 			}
 			continue
@@ -1169,12 +1172,7 @@ func notAgreed(in *Input, i, p int) (used, offered string) {
 	if len(prop) == 0 {
 		return "", ""
 	}
-	var values []string
-	for _, c := range in.Features.Steps[i].Calls {
-		if c.Consequential() {
-			values = append(values, c.Values...)
-		}
-	}
+	values := actedValues(in, i)
 	for _, v := range values {
 		if !extract.IsID(v) || slices.Contains(prop, v) {
 			continue
@@ -1186,6 +1184,85 @@ func notAgreed(in *Input, i, p int) (used, offered string) {
 		}
 	}
 	return "", ""
+}
+
+// recordNotAgreed returns an id the call of step i acts on, which the
+// proposal at step p does not name, of a record of a listing a tool
+// printed before the call, and the id of another record of that listing
+// that the proposal describes instead: it writes words of that record
+// that no record the call acts on has ("for the blue one", "Unlimited
+// Plus", "your gift card"), and none that only the call's record has. The call then acts on another record than
+// the one the other party agreed to, by what the proposal said of it.
+func recordNotAgreed(in *Input, i, p int) (used, offered string) {
+	values := actedValues(in, i)
+	prop := in.supportIndex().step(p)
+	says := func(words []string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return containsToken(prop, w) })
+	}
+	// The words of every record the call acts on (an exchange's old item
+	// and its new one) describe what was agreed: only another record's
+	// words beside them tell of one not acted on.
+	var actedWords []string
+	for j := range i {
+		for _, r := range in.Features.Steps[j].Records {
+			if slices.ContainsFunc(r.IDs, func(id string) bool { return slices.Contains(values, id) }) {
+				actedWords = append(actedWords, r.Words...)
+			}
+		}
+	}
+	for j := range i {
+		recs := in.Features.Steps[j].Records
+		for _, v := range values {
+			if containsToken(prop, strings.ToLower(v)) {
+				continue
+			}
+			at := -1
+			for k, r := range recs {
+				if slices.Contains(r.IDs, v) {
+					if at >= 0 {
+						at = -2 // an id several records share tells none apart
+						break
+					}
+					at = k
+				}
+			}
+			if at < 0 {
+				continue
+			}
+			for k, o := range recs {
+				if k == at || slices.ContainsFunc(o.IDs, func(id string) bool { return slices.Contains(values, id) }) {
+					continue
+				}
+				if says(onlyIn(o.Words, actedWords)) && !says(onlyIn(recs[at].Words, o.Words)) {
+					return v, o.IDs[0]
+				}
+			}
+		}
+	}
+	return "", ""
+}
+
+// actedValues returns every argument value of step i's consequential
+// calls, as written: what the calls act on.
+func actedValues(in *Input, i int) []string {
+	var values []string
+	for _, c := range in.Features.Steps[i].Calls {
+		if c.Consequential() {
+			values = append(values, c.Values...)
+		}
+	}
+	return values
+}
+
+// onlyIn returns the words of a that b does not hold.
+func onlyIn(a, b []string) []string {
+	var out []string
+	for _, w := range a {
+		if !slices.Contains(b, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // listedAlike reports whether a tool's output before step i prints ids a
