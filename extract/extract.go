@@ -256,6 +256,10 @@ func (rc *runContext) step(s run.Step) Features {
 	}
 	if !f.Has(KindToolResult) {
 		rc.rare.MonthDays = exactly(monthDays(t))
+		rc.rare.Codes = exactly(codes(s.Content))
+	} else {
+		rc.rare.IDFields = exactly(idFields(s.Content))
+		rc.rare.Records = exactly(records(s.Content))
 	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {

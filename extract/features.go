@@ -123,6 +123,16 @@ type Rare struct {
 	// ("May 14": "05-14"), in the order written: a date a person gives
 	// that a call writes in full.
 	MonthDays []string
+	// Codes are the reference codes a step other than a tool's output
+	// writes ("INC-48213": capital letters, a hyphen, digits), in the
+	// order written: a ticket, issue or asset an agent names.
+	Codes []string
+	// IDFields are, for a tool result, the ids its JSON prints as field
+	// values, each with its field's name: the records it lists.
+	IDFields []Field
+	// Records are, for a tool result, the records of a listing its JSON
+	// prints (two or more): each one's ids and the words describing it.
+	Records []Record
 	// CodeWrites are the files the step's code blocks write by name, as
 	// PathNorm has them: a Python block's open(NAME, "w") or
 	// Path(NAME).write_text, a shell block's sed -i, heredoc or
@@ -144,7 +154,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.CodeWrites) == 0 && !r.Unreachable
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && !r.Unreachable
 }
 
 // empty reports whether d holds none of the facts.
@@ -204,6 +214,9 @@ type featuresJSON struct {
 	Miscomputes  bool        `json:"miscomputes,omitempty"`
 	WordNumbers  []float64   `json:"word_numbers,omitempty"`
 	MonthDays    []string    `json:"month_days,omitempty"`
+	Codes        []string    `json:"codes,omitempty"`
+	IDFields     []Field     `json:"id_fields,omitempty"`
+	Records      []Record    `json:"records,omitempty"`
 	CodeWrites   []string    `json:"code_writes,omitempty"`
 	Unreachable  bool        `json:"unreachable,omitempty"`
 	Caller       int         `json:"caller"`
@@ -229,7 +242,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
-		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, CodeWrites: d.CodeWrites, Unreachable: d.Unreachable, Caller: int(f.Caller),
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Unreachable: d.Unreachable, Caller: int(f.Caller),
 	}
 }
 

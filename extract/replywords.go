@@ -143,13 +143,7 @@ func passedOver(rf *RunFeatures, step int, c Claim, q string) bool {
 		}
 		var with, without []uint64 // per sentence, the task's words it holds, as bits
 		for _, sentence := range sentencesOf(rf.steps[j].Content) {
-			var set uint64
-			low := strings.ToLower(sentence)
-			for k, w := range words[:min(len(words), 64)] {
-				if inQuestion(low, w) {
-					set |= 1 << k
-				}
-			}
+			set := wordBits(sentence, words)
 			if holdsValue(sentence, c) {
 				with = append(with, set)
 			} else {
@@ -158,12 +152,107 @@ func passedOver(rf *RunFeatures, step int, c Claim, q string) bool {
 		}
 		if !slices.ContainsFunc(without, func(b uint64) bool {
 			return bits.OnesCount64(b) >= 2 && !slices.ContainsFunc(with, func(a uint64) bool { return a|b != b || a == b })
-		}) {
+		}) && !versionPassedOver(rf.steps[j].Content, c, append(choosingWords(q), words...)) {
 			return false
 		}
 		passed = true
 	}
 	return passed
+}
+
+// wordBits returns which of words (the first 64) a text holds, as bits.
+func wordBits(text string, words []string) uint64 {
+	var set uint64
+	low := strings.ToLower(text)
+	for k, w := range words[:min(len(words), 64)] {
+		if inQuestion(low, w) {
+			set |= 1 << k
+		}
+	}
+	return set
+}
+
+// versionPassedOver reports whether c is a version that a tool's output
+// lists beside other versions, each item of the list with its own words
+// ("Pelican 4.9.1 (latest) was released in 2024; Pelican 4.8.0 (LTS)
+// remains supported", "v2.3 (latest) … v2.1 (LTS)", a record's
+// "version": "5.1.4" beside its list of releases), and an item holding
+// another version holds the task's words that every item holding c
+// holds, and more: the page marked another version with what the task
+// asks for ("latest"), and the reply took the one beside it. An item is
+// the text between a list's separators (a comma, a semicolon, a colon, an
+// ellipsis); the words that name the subject of the whole list stand
+// beside every version alike and tell none apart. Which of several
+// values a page's words describe only by their meaning ("silver
+// (highest)" for the best conductor) is not read here.
+func versionPassedOver(text string, c Claim, words []string) bool {
+	norm := strings.TrimPrefix(c.Norm, "v")
+	if !versionShaped(norm) {
+		return false
+	}
+	for _, sentence := range sentencesOf(text) {
+		var with, others []uint64
+		for _, item := range listItems(sentence) {
+			holds, other := false, false
+			for _, w := range replyWordsOf(item) {
+				if n := strings.TrimPrefix(strings.ToLower(w.text), "v"); versionShaped(n) {
+					holds = holds || n == norm
+					other = other || n != norm
+				}
+			}
+			switch {
+			case holds:
+				with = append(with, wordBits(item, words))
+			case other:
+				others = append(others, wordBits(item, words))
+			}
+		}
+		if len(with) > 0 && slices.ContainsFunc(others, func(b uint64) bool {
+			return !slices.ContainsFunc(with, func(a uint64) bool { return a|b != b || a == b })
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// choosingWords are the words of the task, in lower case, that say which
+// of several versions it asks for and that frameWords leaves out of
+// taskWords ("latest", "current"): beside a version on a page they mark
+// it, where in a reply they only frame the answer.
+func choosingWords(q string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if versionChoosers[w] && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// versionChoosers are the frame words that choose among versions.
+var versionChoosers = toSet(`latest current currently`)
+
+// versionShaped reports whether s is numbers joined by dots, two or more
+// ("2.1", "5.1.4").
+func versionShaped(s string) bool {
+	parts := strings.Split(s, ".")
+	return len(parts) >= 2 && !slices.ContainsFunc(parts, func(p string) bool { return !isDigits(p) })
+}
+
+// listItems splits a sentence into the items of a list: at commas,
+// semicolons, ellipses and colons, but for a colon after a quotation mark,
+// which ends a JSON key: the key names its value, in one item with it.
+func listItems(sentence string) []string {
+	var out []string
+	start := 0
+	for k, r := range sentence {
+		if r == ',' || r == ';' || r == '…' || r == ':' && (k == 0 || sentence[k-1] != '"') {
+			out = append(out, sentence[start:k])
+			start = k + utf8.RuneLen(r)
+		}
+	}
+	return append(out, sentence[start:])
 }
 
 // taskWords are the words of the task, in lower case, that say what it

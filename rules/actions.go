@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -35,6 +37,7 @@ type support struct {
 	// value is stated, made when first asked for.
 	features *extract.RunFeatures
 	numbers  map[string][]numberAt
+	rounded  map[string][]numberAt // numbers stated with more decimals, under their values rounded (roundNumbers)
 	// neighbours are, for a word and a side, the words written next to
 	// it and where first (nextTo), made when first asked for.
 	neighbours map[string]map[string]int
@@ -186,6 +189,95 @@ func (s *support) numberBefore(c extract.Claim, i int, f from) bool {
 		}
 	}
 	return false
+}
+
+// idTailBefore reports whether a number claim written as bare digits is
+// the end of an id that the task or a step before i that f counts
+// writes, joined to it by an underscore ("credit_card_7720" for "your
+// card ending 7720"): a payment method's or an account's id ends in the
+// digits a person knows it by, and telling them is no made-up value.
+func (s *support) idTailBefore(c extract.Claim, i int, f from) bool {
+	if c.Kind != extract.ClaimNumber || c.Text == "" || strings.Trim(c.Text, "0123456789") != "" {
+		return false
+	}
+	tail := "_" + c.Text
+	ends := func(text string) bool {
+		for from := 0; ; {
+			k := strings.Index(text[from:], tail)
+			if k < 0 {
+				return false
+			}
+			k += from
+			if wordByte(text, k-1) && !wordByte(text, k+len(tail)) {
+				return true
+			}
+			from = k + 1
+		}
+	}
+	if ends(s.question) {
+		return true
+	}
+	for j := range i {
+		if s.counts(j, f) && ends(s.step(j)) {
+			return true
+		}
+	}
+	return false
+}
+
+// roundedBefore reports whether a number claim is a number the task or a
+// step before i that f counts states with more decimals, rounded or cut
+// to the claim's, whole or to one decimal ("about 19,636 feet" for a
+// converter's 19636.48, "$1,240" for 1240.5): a figure told as people
+// tell one, not made up. Both numbers are in one unit, or one of them
+// has none.
+func (s *support) roundedBefore(c extract.Claim, i int, f from) bool {
+	if c.Kind != extract.ClaimNumber {
+		return false
+	}
+	v, u := c.Value()
+	if s.rounded == nil {
+		s.rounded = roundNumbers(s.numberIndex())
+	}
+	for _, h := range s.rounded[v] {
+		if h.step >= i {
+			break
+		}
+		if (h.unit == "" || u == "" || h.unit == u) && (h.step < 0 || s.counts(h.step, f)) {
+			return true
+		}
+	}
+	return false
+}
+
+// roundNumbers indexes, under each number's value rounded and cut to
+// fewer decimals (none, or one), where numbers stated with more decimals
+// are stated, in order.
+func roundNumbers(numbers map[string][]numberAt) map[string][]numberAt {
+	out := map[string][]numberAt{}
+	for value, at := range numbers {
+		k := strings.IndexByte(value, '.')
+		y, err := strconv.ParseFloat(value, 64)
+		if k < 0 || err != nil {
+			continue
+		}
+		var keys []string
+		for places := 0; places < min(2, len(value)-k-1); places++ {
+			scale := math.Pow(10, float64(places))
+			for _, r := range []float64{math.Round(y*scale) / scale, math.Trunc(y*scale) / scale} {
+				if key := strconv.FormatFloat(r, 'f', -1, 64); !slices.Contains(keys, key) {
+					keys = append(keys, key)
+				}
+			}
+		}
+		for _, key := range keys {
+			out[key] = append(out[key], at...)
+		}
+	}
+	for key := range out {
+		slices.SortStableFunc(out[key], func(a, b numberAt) int { return cmp.Compare(a.step, b.step) })
+	}
+	return out
 }
 
 // numberIndex returns where each number's value is stated
@@ -824,8 +916,16 @@ func unsupportedAnswer(in *Input) []Finding {
 		others := from{others: true, self: key}
 		var missing []string
 		for _, c := range f.Claims {
-			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) {
+			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) && !sup.roundedBefore(c, i, others) {
 				missing = append(missing, c.Text)
+			}
+		}
+		// A reference code (a ticket's, an asset's) is the system's that
+		// made it: one that no tool printed and no one else wrote was made
+		// up.
+		for _, code := range f.Codes {
+			if !slices.Contains(missing, code) && !sup.before(code, i, others) {
+				missing = append(missing, code)
 			}
 		}
 		if len(missing) == 0 {
@@ -971,6 +1071,15 @@ func unconfirmedAction(in *Input) []Finding {
 	var out []Finding
 	for i, agreed := range agreedSince(in) {
 		if agreed {
+			if p := proposalOf(in, i); p >= 0 {
+				if used, offered := notAgreed(in, i, p); used != "" {
+					out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
+						Reason: fmt.Sprintf("it acts on %q, where the proposal the other party agreed to at step %d named %q", used, p, offered)})
+				} else if used, offered := recordNotAgreed(in, i, p); used != "" {
+					out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
+						Reason: fmt.Sprintf("it acts on %q, where the proposal the other party agreed to at step %d described the record %q", used, p, offered)})
+				}
+			}
 			continue
 		}
 		f := &in.Features.Steps[i]
@@ -1018,8 +1127,160 @@ func agreedSince(in *Input) iter.Seq2[int, bool] {
 	}
 }
 
+// proposalOf returns, for a consequential call at step i, the caller's
+// own message that another agent then agreed to: looking back past
+// tools' results and calls, an agreement by another agent, and before
+// it, past tools' results and calls again, a message of the caller's;
+// -1 when the steps are otherwise.
+func proposalOf(in *Input, i int) int {
+	me := run.AgentKey(in.Run.Steps[i].Agent)
+	agreed := false
+	for j := i - 1; j >= 0; j-- {
+		f := &in.Features.Steps[j]
+		if f.Has(extract.KindToolResult) || len(f.Calls) > 0 {
+			continue
+		}
+		mine := run.AgentKey(in.Run.Steps[j].Agent) == me
+		switch {
+		case !agreed && !mine && f.Affirms:
+			agreed = true
+		case agreed && mine:
+			return j
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// notAgreed returns an id the consequential call of step i acts on that
+// the proposal at step p does not name, and an id the proposal named that
+// the call leaves out, where a tool's output before the call listed both
+// under one field ("line_id": "L-90199" where the customer agreed to
+// "L-90177"; item "7710981" for "7710234"): the call acts on another
+// record of the listing than the one agreed to. Ids are what
+// extract.IsID says; a proposal that names no other record of the
+// listing, or whose every id the call uses, agreed to what the call does
+// as far as ids tell.
+func notAgreed(in *Input, i, p int) (used, offered string) {
+	prop := in.Features.Steps[p].Codes
+	for _, c := range in.Features.Steps[p].Claims {
+		if c.Kind == extract.ClaimNumber && extract.IsID(c.Text) {
+			prop = append(prop[:len(prop):len(prop)], c.Text)
+		}
+	}
+	if len(prop) == 0 {
+		return "", ""
+	}
+	values := actedValues(in, i)
+	for _, v := range values {
+		if !extract.IsID(v) || slices.Contains(prop, v) {
+			continue
+		}
+		for _, o := range prop {
+			if !slices.Contains(values, o) && listedAlike(in, i, v, o) {
+				return v, o
+			}
+		}
+	}
+	return "", ""
+}
+
+// recordNotAgreed returns an id the call of step i acts on, which the
+// proposal at step p does not name, of a record of a listing a tool
+// printed before the call, and the id of another record of that listing
+// that the proposal describes instead: it writes words of that record
+// that no record the call acts on has ("for the blue one", "Unlimited
+// Plus", "your gift card"), and none that only the call's record has. The call then acts on another record than
+// the one the other party agreed to, by what the proposal said of it.
+func recordNotAgreed(in *Input, i, p int) (used, offered string) {
+	values := actedValues(in, i)
+	prop := in.supportIndex().step(p)
+	says := func(words []string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return containsToken(prop, w) })
+	}
+	// The words of every record the call acts on (an exchange's old item
+	// and its new one) describe what was agreed: only another record's
+	// words beside them tell of one not acted on.
+	var actedWords []string
+	for j := range i {
+		for _, r := range in.Features.Steps[j].Records {
+			if slices.ContainsFunc(r.IDs, func(id string) bool { return slices.Contains(values, id) }) {
+				actedWords = append(actedWords, r.Words...)
+			}
+		}
+	}
+	for j := range i {
+		recs := in.Features.Steps[j].Records
+		for _, v := range values {
+			if containsToken(prop, strings.ToLower(v)) {
+				continue
+			}
+			at := -1
+			for k, r := range recs {
+				if slices.Contains(r.IDs, v) {
+					if at >= 0 {
+						at = -2 // an id several records share tells none apart
+						break
+					}
+					at = k
+				}
+			}
+			if at < 0 {
+				continue
+			}
+			for k, o := range recs {
+				if k == at || slices.ContainsFunc(o.IDs, func(id string) bool { return slices.Contains(values, id) }) {
+					continue
+				}
+				if says(onlyIn(o.Words, actedWords)) && !says(onlyIn(recs[at].Words, o.Words)) {
+					return v, o.IDs[0]
+				}
+			}
+		}
+	}
+	return "", ""
+}
+
+// actedValues returns every argument value of step i's consequential
+// calls, as written: what the calls act on.
+func actedValues(in *Input, i int) []string {
+	var values []string
+	for _, c := range in.Features.Steps[i].Calls {
+		if c.Consequential() {
+			values = append(values, c.Values...)
+		}
+	}
+	return values
+}
+
+// onlyIn returns the words of a that b does not hold.
+func onlyIn(a, b []string) []string {
+	var out []string
+	for _, w := range a {
+		if !slices.Contains(b, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// listedAlike reports whether a tool's output before step i prints ids a
+// and b under one field: two records of one listing.
+func listedAlike(in *Input, i int, a, b string) bool {
+	for j := range i {
+		fields := in.Features.Steps[j].IDFields
+		for _, f := range fields {
+			if f.Value == a && slices.Contains(fields, extract.Field{Key: f.Key, Value: b}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // UnconfirmedAction is the unconfirmed_action analyzer.
-var UnconfirmedAction = &Analyzer{Name: "unconfirmed_action", Run: unconfirmedAction, Requires: []Fact{FactToolCalls, FactPolicies, FactKinds},
+var UnconfirmedAction = &Analyzer{Name: "unconfirmed_action", Run: unconfirmedAction, Requires: []Fact{FactClaims, FactToolCalls, FactPolicies, FactKinds},
 	Doc: "where a policy asks for confirmation: a consequential action taken before the other party agreed to it"}
 
 func stateOrigin(in *Input) []Finding {

@@ -225,7 +225,9 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	FactSignals: eachStep(func(f *extract.Features) { f.Errors, f.Successes, f.ExitCode, f.Unreachable = nil, nil, nil, false }),
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
 		rf.Question, rf.Renames = nil, nil
-		eachStep(func(f *extract.Features) { f.Claims, f.MonthDays = nil, nil })(r, rf)
+		eachStep(func(f *extract.Features) {
+			f.Claims, f.MonthDays, f.Codes, f.IDFields, f.Records = nil, nil, nil, nil, nil
+		})(r, rf)
 	},
 	FactToolCalls: eachStep(func(f *extract.Features) {
 		f.Calls, f.Code, f.CodeWrites, f.Tool, f.Caller = nil, nil, nil, "", extract.NoCaller

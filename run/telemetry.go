@@ -1282,6 +1282,8 @@ func (b *builder) model(n *node, output []chatMessage) {
 	// are prompts.
 	if n.scope != nil && !b.begun[n.scope] || n.scope == nil && b.agentless {
 		b.prompts(n, input())
+	} else if n.scope != nil {
+		b.answersToAgent(n, input())
 	}
 	if b.unanswered > 0 {
 		in := input()
@@ -1379,6 +1381,31 @@ func (b *builder) prompts(n *node, in []chatMessage) {
 		b.begun, b.given = map[*node]bool{}, map[string]bool{}
 	}
 	b.begun[n.scope] = true
+	b.userTurns(n, in, first)
+}
+
+// answersToAgent makes a step of each user message that a later model call
+// of an agent already begun was given after the agent's reply asked
+// something ("Shall I go ahead?"): the other party's answer, a turn of
+// the conversation the agent's span holds. Other user messages a
+// framework adds within an agent's work (an observation, a reminder)
+// follow its calls and its own working text, which asks no one.
+func (b *builder) answersToAgent(n *node, in []chatMessage) {
+	fresh := len(in)
+	for fresh > 0 && !strings.EqualFold(in[fresh-1].Role, "assistant") {
+		fresh--
+	}
+	if fresh == 0 || fresh == len(in) || len(in[fresh-1].Calls) > 0 ||
+		!strings.HasSuffix(strings.TrimRightFunc(in[fresh-1].Text, func(r rune) bool { return unicode.IsSpace(r) || r == '*' || r == '"' || r == ')' }), "?") {
+		return
+	}
+	b.userTurns(n, in, false)
+}
+
+// userTurns makes a step of each user message in, after its last
+// assistant message, that is new: not given before, not the task, not
+// said by a step made so far; none when first (the task's call).
+func (b *builder) userTurns(n *node, in []chatMessage, first bool) {
 	fresh := len(in)
 	for fresh > 0 && !strings.EqualFold(in[fresh-1].Role, "assistant") {
 		fresh--

@@ -559,6 +559,44 @@ func TestSpansToSteps(t *testing.T) {
 	}
 }
 
+// TestUserAnswersWithinAnAgent: an agent's span holds a conversation
+// (GenAI's invoke_agent around its chat spans), and the customer's answer
+// to the agent's question reaches the agent only as a later call's input:
+// it is a turn of the conversation. A user message a framework adds after
+// the agent's working text, which asks no one, is not.
+func TestUserAnswersWithinAnAgent(t *testing.T) {
+	agent := span{id: "a", name: "invoke_agent support", start: 1, end: 20, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "support"}}
+	chat := func(id string, start float64, input, output string) span {
+		return span{id: id, parent: "a", name: "chat", start: start, attrs: map[string]any{"gen_ai.operation.name": "chat",
+			"gen_ai.input.messages": input, "gen_ai.output.messages": output}}
+	}
+	text := func(role, content string) string {
+		return `{"role":"` + role + `","parts":[{"type":"text","content":"` + content + `"}]}`
+	}
+	const (
+		task = "Add roaming to line L-90177."
+		call = `[{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"add_roaming","arguments":{"line_id":"L-90177"}}]}]`
+	)
+	for _, tt := range []struct {
+		name, reply, then string
+		want              []string
+	}{
+		{"an answer to the agent's question", "Roaming on L-90177. Shall I go ahead?", "Yes, go ahead.",
+			[]string{"user user: " + task, "support message: Roaming on L-90177. Shall I go ahead?", "user user: Yes, go ahead.", `support tool_call: add_roaming({"line_id":"L-90177"})`}},
+		{"a framework's prompt after working text", "Thought: I will add roaming.", "Observation: none. Now go on.",
+			[]string{"user user: " + task, "support message: Thought: I will add roaming.", `support tool_call: add_roaming({"line_id":"L-90177"})`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeSpans(t, agent,
+				chat("c1", 2, "["+text("user", task)+"]", "["+text("assistant", tt.reply)+"]"),
+				chat("c2", 3, "["+text("user", task)+","+text("assistant", tt.reply)+","+text("user", tt.then)+"]", call),
+			), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(r))
+		})
+	}
+}
+
 // TestUnnamedToolRuns: tool spans that name no tool, or record no
 // result, and tool messages with no call id (as OpenLIT writes
 // LangChain.js's runs) answer the calls the model made.

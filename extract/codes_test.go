@@ -1,0 +1,24 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestCodes reads the reference codes a text writes: capital letters, a
+// hyphen and three or more digits, each once; not a word with a number
+// (COVID-19, GPT-4), a date, or letters in lower case.
+func TestCodes(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"I've opened ticket INC-48213 for laptop LT-5521.", []string{"INC-48213", "LT-5521"}},
+		{"See PROJ-1207; PROJ-1207 again (and ABCDEFG-123).", []string{"PROJ-1207"}},
+		{"COVID-19 and GPT-4 on 2024-05-15, inc-48213, A1-234, B-12", nil},
+		{"line L-90177", []string{"L-90177"}},
+	} {
+		assert.Equal(t, tt.want, codes(tt.text), "%q", tt.text)
+	}
+}

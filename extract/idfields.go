@@ -1,0 +1,82 @@
+package extract
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+)
+
+// Field is an id a tool's output prints, with the name of the field that
+// holds it ("line_id", "item_ids").
+type Field struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// IsID reports whether a value is an id a system gave a record: five or
+// more digits, or a code (isCode).
+func IsID(v string) bool {
+	return len(v) >= 5 && isDigits(v) || isCode(v)
+}
+
+// maxIDFields caps the ids kept for one tool result; maxIDScan bounds the
+// output read for them.
+const (
+	maxIDFields = 200
+	maxIDScan   = 256 << 10
+)
+
+// idFields returns the ids a tool's JSON output prints as field values,
+// each with its field's name, in the order written: the records a
+// listing offers, each kind of id under its own field. Output that is no
+// JSON, or opens with a short label before it ("get_order_details ->
+// {...}"), is read from its first bracket on.
+func idFields(content string) []Field {
+	at := strings.IndexAny(content[:headEnd(content, 128)], "{[")
+	if at < 0 || len(content) > maxIDScan {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader([]byte(content[at:])))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return nil
+	}
+	var out []Field
+	add := func(k string, x any) {
+		var s string
+		switch x := x.(type) {
+		case string:
+			s = strings.TrimSpace(x)
+		case json.Number:
+			s = x.String()
+		}
+		if len(out) < maxIDFields && IsID(s) && !slices.Contains(out, Field{k, s}) {
+			out = append(out, Field{k, s})
+		}
+	}
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range sortedKeys(x) {
+				switch e := x[k].(type) {
+				case []any:
+					for _, y := range e {
+						add(k, y)
+					}
+				default:
+					add(k, e)
+				}
+				walk(x[k])
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	return out
+}

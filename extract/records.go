@@ -1,0 +1,122 @@
+package extract
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+)
+
+// Record is one record of a listing a tool's output prints: the ids it
+// is known by and the words that describe it, in lower case, a value
+// joined by underscores written with spaces ("gift_card": "gift card").
+type Record struct {
+	IDs   []string `json:"ids"`
+	Words []string `json:"words,omitempty"`
+}
+
+// maxRecords caps the records kept for one tool result.
+const maxRecords = 100
+
+// records returns the records a tool's JSON output lists, when it lists
+// two or more: each object of a list that holds an id (a field "id" or
+// ending in "_id", or a value IsID says is one), and each object a map
+// holds under its key (variants by item id, payment methods by their
+// ids), the key its id. A record's words are its text values at any
+// depth (a name, an option, a source), not its numbers or flags.
+func records(content string) []Record {
+	at := strings.IndexAny(content[:headEnd(content, 128)], "{[")
+	if at < 0 || len(content) > maxIDScan {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader([]byte(content[at:])))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return nil
+	}
+	var out []Record
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			keys := sortedKeys(x)
+			if len(keys) >= 2 && !slices.ContainsFunc(keys, func(k string) bool { _, ok := x[k].(map[string]any); return !ok }) {
+				for _, k := range keys {
+					r := recordOf(x[k].(map[string]any))
+					r.IDs = append([]string{k}, r.IDs...)
+					out = append(out, r)
+				}
+				return
+			}
+			for _, k := range keys {
+				walk(x[k])
+			}
+		case []any:
+			var list []Record
+			for _, e := range x {
+				if m, ok := e.(map[string]any); ok {
+					if r := recordOf(m); len(r.IDs) > 0 {
+						list = append(list, r)
+						continue
+					}
+				}
+				walk(e)
+			}
+			if len(list) >= 2 {
+				out = append(out, list...)
+			}
+		}
+	}
+	walk(v)
+	if len(out) < 2 {
+		return nil
+	}
+	return out[:min(len(out), maxRecords)]
+}
+
+// recordOf reads one object as a record: its ids and its words.
+func recordOf(m map[string]any) Record {
+	var r Record
+	var words func(any)
+	words = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range sortedKeys(x) {
+				words(x[k])
+			}
+		case []any:
+			for _, e := range x {
+				words(e)
+			}
+		case string:
+			w := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(x), "_", " "))
+			if hasLetters(w) && !IsID(x) && !slices.Contains(r.Words, w) {
+				r.Words = append(r.Words, w)
+			}
+		}
+	}
+	for _, k := range sortedKeys(m) {
+		s, ok := m[k].(string)
+		if !ok {
+			if n, isNum := m[k].(json.Number); isNum {
+				s, ok = n.String(), IsID(n.String())
+			}
+		}
+		if ok && (k == "id" || strings.HasSuffix(k, "_id") || IsID(s)) && s != "" {
+			r.IDs = append(r.IDs, s)
+			continue
+		}
+		words(m[k])
+	}
+	return r
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
