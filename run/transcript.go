@@ -170,12 +170,11 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 // message's text: the first without a name of its own, else the one that
 // opens the chat (openedByUser).
 func taskFromMessages(r *Run) {
-	if r.Question != "" {
-		return
-	}
 	for _, s := range r.Steps {
 		if s.Kind == KindUser {
-			r.Question = strings.TrimSpace(s.Content)
+			if r.Question == "" {
+				r.Question = strings.TrimSpace(s.Content)
+			}
 			return
 		}
 	}
@@ -187,15 +186,21 @@ func taskFromMessages(r *Run) {
 // own (an AutoGen user proxy, a team's "Human"): that message opens the
 // chat, so it gives the task, and its sender is the user there. Later
 // user messages under names stay agents' turns, as in a group chat.
+//
+// A file that names its task too (a Who&When "question") is read so when
+// that message posts the very task: the run's trace, which has no field
+// for the task, shows that sender as the user, and the reading must not
+// depend on which of the two the run was written as.
 func openedByUser(r *Run) {
 	for i := range r.Steps {
 		s := &r.Steps[i]
 		if s.Kind == KindSystem {
 			continue
 		}
-		if s.Kind == KindMessage && isUserRole(s.Role) && strings.TrimSpace(s.Content) != "" {
+		text := strings.TrimSpace(s.Content)
+		if s.Kind == KindMessage && isUserRole(s.Role) && text != "" && (r.Question == "" || text == r.Question) {
 			s.Kind = KindUser
-			r.Question = strings.TrimSpace(s.Content)
+			r.Question = text
 		}
 		return
 	}
