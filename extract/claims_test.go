@@ -85,14 +85,6 @@ func TestClaimsInText(t *testing.T) {
 		{"a patch's envelope carries no entities", "apply_patch(*** Begin Patch\n*** Update File: /repo/cfg/values.py\n@@\n-    return int(raw)\n+    return float(raw)\n*** End Patch\n)", []string{"path:cfg/values.py"}},
 		{"a number before a lone unit letter is a value", "it is 828 m tall; 744.4 m on average; done in 12 s", []string{"number:828", "number:744.4", "number:12"}},
 		{"an attached multiplier letter still needs a currency", "a 3B model and 5M rows", nil},
-		// A tool's JSON reads the same written compact (JSON.stringify, Go's
-		// encoding/json) or spaced (Python's json.dumps): a number after a
-		// key's colon is a value either way; after other colons (a time, a
-		// ratio) it is not.
-		{"a number after a JSON key's colon, spaced", `{"price": 49.99, "total": 97.5}`, []string{"number:49.99", "number:97.5"}},
-		{"a number after a JSON key's colon, compact", `{"price":49.99,"total":97.5}`, []string{"number:49.99", "number:97.5"}},
-		{"a number after a Python key's colon", `{'price':49.99}`, []string{"number:49.99"}},
-		{"a ratio's second term is not a value", "mixed 3:2 with water, at 10:3", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
