@@ -423,11 +423,19 @@ func cleanAnswer(a string) string {
 
 // target finds whom an instruction addresses: the loader's target, then a
 // ledger's or a thought's next speaker, then an agent addressed by name.
+// A message that addresses an agent by name is an instruction whether or
+// not the loader knew whom it went to: a trace gives each agent's message
+// the next agent as its target, a chat transcript gives none. (A step
+// that calls the agent, by a tool call or in its code, or one the loader
+// already kinds, is read as it was.)
 func (rc *runContext) target(f *Features, s run.Step, t *text, kinds *KindSet) {
 	if s.Target() != "" {
 		f.Target = s.Target()
 		if a := rc.agent(s.Target()); a != "" {
 			f.Target = a
+		}
+		if s.Kind == run.KindMessage && !kinds.Has(KindToolCall) && rc.addressed(t, s.Agent) != "" {
+			kinds.add(KindInstruction)
 		}
 		return
 	}

@@ -454,3 +454,29 @@ func answerNorms(t *testing.T, r *run.Run) []string {
 	}
 	return got
 }
+
+// TestAddressedWithALoadersTarget: a message that hands the work to an
+// agent by name ("Solver, your turn.") is an instruction to it whether
+// the run came as a chat (no target) or as a trace, whose loader gives
+// each agent's message the next agent as its target; one that addresses
+// no one stays a message either way.
+func TestAddressedWithALoadersTarget(t *testing.T) {
+	for _, target := range []string{"", "Solver"} {
+		t.Run("target "+target, func(t *testing.T) {
+			r := chat(
+				"user", "A cyclist rides at 12 miles per hour for 2.5 hours. How far does she ride, in kilometres?",
+				"Coordinator", "Here is how we will solve it:\n- Take the speed.\n- Multiply it by the time.\nSolver, your turn.",
+				"Solver", "Distance = 12 x 2.5 = 30 miles.",
+				"Checker", "Verified: 30 miles.",
+			)
+			if target != "" {
+				r.Steps[1].Edit().Target = target
+				r.Steps[2].Edit().Target = "Checker"
+			}
+			rf := Run(r)
+			assert.True(t, rf.Steps[1].Has(KindInstruction), "kinds %v", rf.Steps[1].Kinds)
+			assert.Equal(t, "Solver", rf.Steps[1].Target)
+			assert.False(t, rf.Steps[2].Has(KindInstruction), "kinds %v", rf.Steps[2].Kinds)
+		})
+	}
+}

@@ -2,6 +2,7 @@ package run_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -209,6 +210,46 @@ func TestLangfuseAPIListings(t *testing.T) {
 				got = append(got, steps(c.Run))
 			}
 			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// TestLangfuseToolOutputAsRecorded: a tool's output that Langfuse holds as
+// text (a string holding JSON, as a tool that returns JSON text gives it
+// and as every observation ingested over OpenTelemetry holds it) is the
+// tool's result as written: its keys in their order and its numbers as
+// they were, as the same run reads as an OpenInference or GenAI trace. A
+// database dump that encodes that text once more reads the same.
+func TestLangfuseToolOutputAsRecorded(t *testing.T) {
+	const result = `{"order_id": "#W7730", "status": "return requested", "refund_amount": 60.0}`
+	quoted := func(s string) string {
+		b, err := json.Marshal(s)
+		require.NoError(t, err)
+		return string(b)
+	}
+	trace := func(output string) string {
+		return `{"id":"tr-1","timestamp":"2026-03-02T10:00:00.000Z","name":"support","input":"Return order #W7730.","output":null,"observations":[` +
+			`{"id":"g1","traceId":"tr-1","type":"GENERATION","name":"chat","startTime":"2026-03-02T10:00:00.100Z","endTime":"2026-03-02T10:00:00.200Z","parentObservationId":null,` +
+			`"input":[{"role":"user","content":"Return order #W7730."}],` +
+			`"output":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"return_order","arguments":"{\"order_id\": \"#W7730\"}"}}]}},` +
+			`{"id":"t1","traceId":"tr-1","type":"TOOL","name":"return_order","startTime":"2026-03-02T10:00:00.300Z","endTime":"2026-03-02T10:00:00.400Z","parentObservationId":null,` +
+			`"input":{"order_id":"#W7730"},"output":` + output + `}]}`
+	}
+	for name, output := range map[string]string{
+		"an export":                 quoted(result),
+		"a dump that encodes twice": quoted(quoted(result)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			r, err := run.Parse("langfuse.json", []byte(trace(output)), run.Options{})
+			require.NoError(t, err)
+			require.Equal(t, run.FormatLangfuse, r.Format)
+			var results []string
+			for _, s := range r.Steps {
+				if s.Kind == run.KindToolResult {
+					results = append(results, s.Content)
+				}
+			}
+			assert.Equal(t, []string{result}, results)
 		})
 	}
 }

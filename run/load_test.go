@@ -436,8 +436,9 @@ func FuzzParseSWEAgent(f *testing.F) {
 // the user proxy; a team's requirement from "Human"), takes its task from
 // that message, whose sender is the user there; later named user messages
 // stay agents' turns. A chat that opens with an agent's reply has no task.
-// A Who&When history without a question is read so too, and one whose
-// named user message states its question word for word.
+// A Who&When history without a question is read so too, and one with a
+// question whose first message posts it word for word (as the run's trace
+// shows it).
 func TestChatOpenedByANamedUser(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -467,6 +468,15 @@ func TestChatOpenedByANamedUser(t *testing.T) {
 			{"role": "user", "name": "Human", "content": "Price a 10 kg\n parcel.", "cause_by": "metagpt.actions.add_requirement.UserRequirement"},
 			{"role": "assistant", "name": "Engineer", "content": "It costs $17.00."}]}`,
 			"Price a 10 kg parcel.", []Kind{KindUser, KindMessage}},
+		{"a Who&When history whose question it posts", `{"question": "Price a 10 kg parcel.", "history": [
+			{"role": "user", "name": "Human", "content": "Price a 10 kg parcel.\n"},
+			{"role": "assistant", "name": "Engineer", "content": "It costs $17.00."}]}`,
+			"Price a 10 kg parcel.", []Kind{KindUser, KindMessage}},
+		{"a transcript with its question, opened by the user proxy", `{"question": "Price a 10 kg parcel.", "messages": [
+			{"role": "system", "content": "You are a helpful team."},
+			{"role": "user", "name": "user_proxy", "content": "Price a 10 kg parcel."},
+			{"role": "user", "name": "Engineer", "content": "Price a 10 kg parcel."}]}`,
+			"Price a 10 kg parcel.", []Kind{KindSystem, KindUser, KindMessage}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -170,13 +171,11 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 // message's text: the first without a name of its own, else the one that
 // opens the chat (openedByUser).
 func taskFromMessages(r *Run) {
-	if r.Question != "" {
-		statedByUser(r)
-		return
-	}
 	for _, s := range r.Steps {
 		if s.Kind == KindUser {
-			r.Question = strings.TrimSpace(s.Content)
+			if r.Question == "" {
+				r.Question = strings.TrimSpace(s.Content)
+			}
 			return
 		}
 	}
@@ -188,36 +187,32 @@ func taskFromMessages(r *Run) {
 // own (an AutoGen user proxy, a team's "Human"): that message opens the
 // chat, so it gives the task, and its sender is the user there. Later
 // user messages under names stay agents' turns, as in a group chat.
+//
+// A file that names its task too (a Who&When "question") is read so when
+// that message posts the very task: the run's trace, which has no field
+// for the task, shows that sender as the user, and the reading must not
+// depend on which of the two the run was written as. The message may
+// break the task's lines elsewhere.
 func openedByUser(r *Run) {
 	for i := range r.Steps {
 		s := &r.Steps[i]
 		if s.Kind == KindSystem {
 			continue
 		}
-		if s.Kind == KindMessage && isUserRole(s.Role) && strings.TrimSpace(s.Content) != "" {
+		text := strings.TrimSpace(s.Content)
+		if s.Kind == KindMessage && isUserRole(s.Role) && text != "" && (r.Question == "" || sameWords(text, r.Question)) {
 			s.Kind = KindUser
-			r.Question = strings.TrimSpace(s.Content)
+			if r.Question == "" {
+				r.Question = text
+			}
 		}
 		return
 	}
 }
 
-// statedByUser reads a run whose file names its task and whose first
-// message after the system prompts is a user message under a name of its
-// own that states that task word for word (a team's requirement from
-// "Human", as MetaGPT logs it): that message is the task giver's, not an
-// agent's turn. A user message that says something else stays a turn.
-func statedByUser(r *Run) {
-	for i := range r.Steps {
-		s := &r.Steps[i]
-		if s.Kind == KindSystem {
-			continue
-		}
-		if s.Kind == KindMessage && isUserRole(s.Role) && strings.Join(strings.Fields(s.Content), " ") == strings.Join(strings.Fields(r.Question), " ") {
-			s.Kind = KindUser
-		}
-		return
-	}
+// sameWords reports whether a and b are the same words, however spaced.
+func sameWords(a, b string) bool {
+	return slices.Equal(strings.Fields(a), strings.Fields(b))
 }
 
 // message is the union of the message shapes we read: Who&When history

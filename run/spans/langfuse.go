@@ -198,7 +198,10 @@ func langfuseClean(m map[string]any) map[string]any {
 			continue
 		}
 		switch k {
-		case "input", "output", "metadata":
+		case "input", "output":
+			out[k] = innerJSONText(s)
+			continue
+		case "metadata":
 			out[k] = decodeJSONText(s)
 			continue
 		}
@@ -230,6 +233,36 @@ func decodeJSONText(s string) any {
 		x = y
 	}
 	return x
+}
+
+// innerJSONText unwraps text that holds a JSON string holding JSON in
+// turn, down to the text of the JSON object, array or scalar it holds. The
+// text is kept as written, not decoded: an input or output is what a
+// program recorded (a tool's result as the tool returned it), and decoding
+// it into a map would give its keys in another order and its numbers in
+// another form (60.0 as 60). The readers of a span decode the JSON they
+// need, as they do for any attribute holding JSON text.
+func innerJSONText(s string) any {
+	x := decodeJSONText(s)
+	switch x.(type) {
+	case map[string]any, []any:
+	default:
+		return x
+	}
+	text := s
+	for range 3 {
+		t := strings.TrimSpace(text)
+		if t == "" || t[0] != '"' {
+			break
+		}
+		y, ok := decodeLoose(t)
+		inner, isText := y.(string)
+		if !ok || !isText {
+			break
+		}
+		text = inner
+	}
+	return text
 }
 
 func nilIfEmpty(s string) any {
