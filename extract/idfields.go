@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -29,18 +28,11 @@ const (
 
 // idFields returns the ids a tool's JSON output prints as field values,
 // each with its field's name, in the order written: the records a
-// listing offers, each kind of id under its own field. Output that is no
-// JSON, or opens with a short label before it ("get_order_details ->
-// {...}"), is read from its first bracket on.
+// listing offers, each kind of id under its own field (the output read
+// by toolJSON).
 func idFields(content string) []Field {
-	at := strings.IndexAny(content[:headEnd(content, 128)], "{[")
-	if at < 0 || len(content) > maxIDScan {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader([]byte(content[at:])))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil {
+	v, ok := toolJSON(content)
+	if !ok {
 		return nil
 	}
 	var out []Field
@@ -79,4 +71,22 @@ func idFields(content string) []Field {
 	}
 	walk(v)
 	return out
+}
+
+// toolJSON decodes a tool's JSON output, numbers kept as written, from
+// its first bracket on: output that opens with a short label before it
+// ("get_order_details -> {...}") is read too. Output that is no JSON, or
+// longer than maxIDScan, is not.
+func toolJSON(content string) (any, bool) {
+	at := strings.IndexAny(content[:headEnd(content, 128)], "{[")
+	if at < 0 || len(content) > maxIDScan {
+		return nil, false
+	}
+	dec := json.NewDecoder(strings.NewReader(content[at:]))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return nil, false
+	}
+	return v, true
 }

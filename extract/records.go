@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -25,14 +24,8 @@ const maxRecords = 100
 // ids), the key its id. A record's words are its text values at any
 // depth (a name, an option, a source), not its numbers or flags.
 func records(content string) []Record {
-	at := strings.IndexAny(content[:headEnd(content, 128)], "{[")
-	if at < 0 || len(content) > maxIDScan {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader([]byte(content[at:])))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil {
+	v, ok := toolJSON(content)
+	if !ok {
 		return nil
 	}
 	var out []Record

@@ -39,29 +39,28 @@ const maxNameScan = 64 << 10
 // after a lower-case letter (userId). A word of one part says nothing of
 // how its parts are joined.
 func compoundNames(s string, yield func(name string, at int)) {
-	s = s[:headEnd(s, maxNameScan)]
-	for i := 0; i < len(s); {
-		if !nameByte(s[i]) {
-			i++
-			continue
+	identifiers(s, func(w string, at int) {
+		if isLetter(w[0]) && compound(w) {
+			yield(w, at)
 		}
-		j := i
-		for j < len(s) && nameByte(s[j]) {
-			j++
-		}
-		// A word glued to a rune beyond ASCII is part of a longer one.
-		glued := j < len(s) && s[j] >= utf8.RuneSelf || i > 0 && s[i-1] >= utf8.RuneSelf
-		if w := s[i:j]; !glued && isLetter(w[0]) && compound(w) {
-			yield(w, i)
-		}
-		i = j
-	}
+	})
 }
 
 // plainNames calls yield with each word of one part in s that may name a
 // field or a variable (uid, pid), and its offset: letters only, lower
 // case, three to eight of them, not glued to a longer name.
 func plainNames(s string, yield func(name string, at int)) {
+	identifiers(s, func(w string, at int) {
+		if len(w) >= 3 && len(w) <= 8 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+			yield(w, at)
+		}
+	})
+}
+
+// identifiers calls yield with each word of letters, digits and underscores
+// in the first maxNameScan bytes of s, and its offset, but for one glued
+// to a rune beyond ASCII: that is part of a longer word.
+func identifiers(s string, yield func(w string, at int)) {
 	s = s[:headEnd(s, maxNameScan)]
 	for i := 0; i < len(s); {
 		if !nameByte(s[i]) {
@@ -72,9 +71,8 @@ func plainNames(s string, yield func(name string, at int)) {
 		for j < len(s) && nameByte(s[j]) {
 			j++
 		}
-		glued := j < len(s) && s[j] >= utf8.RuneSelf || i > 0 && s[i-1] >= utf8.RuneSelf
-		if w := s[i:j]; !glued && len(w) >= 3 && len(w) <= 8 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
-			yield(w, i)
+		if glued := j < len(s) && s[j] >= utf8.RuneSelf || i > 0 && s[i-1] >= utf8.RuneSelf; !glued {
+			yield(s[i:j], i)
 		}
 		i = j
 	}
