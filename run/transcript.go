@@ -25,7 +25,9 @@ type fileObject struct {
 	MistakeAgent   string          `json:"mistake_agent"`
 	MistakeStep    json.RawMessage `json:"mistake_step"`
 	MistakeReason  string          `json:"mistake_reason"`
-	raw            []byte          // the object as read, for a history of another shape
+	// InstanceID names the task of an OpenHands evaluation's record.
+	InstanceID string `json:"instance_id"`
+	raw        []byte // the object as read, for a history of another shape
 }
 
 func (o *fileObject) whoWhen() (*Case, error) {
