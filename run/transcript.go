@@ -60,6 +60,7 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		r.Steps = append(r.Steps, names.shared(s))
 	}
 	observations(o.History, r.Steps)
+	sweAgentTools(o.History, r.Steps)
 	taskFromMessages(r)
 	return o.labelled(r)
 }
@@ -164,6 +165,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 		r.Steps = append(r.Steps, names.shared(s))
 	}
 	observations(msgs, r.Steps)
+	sweAgentTools(msgs, r.Steps)
 	taskFromMessages(r)
 	return r, nil
 }
