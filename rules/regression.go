@@ -60,6 +60,16 @@ func regression(in *Input) []Finding {
 		}
 		runs[cmd] = append(runs[cmd], outcome{call: c, failed: failed})
 	}
+	// The files the checks run as scripts of their own (python
+	// reproduce.py), besides a test runner's tests.
+	var scripts []string
+	for _, cmd := range order {
+		for _, c := range steps[runs[cmd][0].call].Calls {
+			if !c.Checks() {
+				scripts = append(scripts, c.Scripts()...)
+			}
+		}
+	}
 	// The steps that may change what a check reads: a consequential call
 	// that runs no check. lastChange looks back through these alone.
 	var changing []int
@@ -85,7 +95,7 @@ func regression(in *Input) []Finding {
 			if k > 0 {
 				from = rs[k-1].call
 			}
-			e := lastChange(steps, changing, from, rs[k].call)
+			e := lastChange(steps, changing, from, rs[k].call, scripts)
 			if e < 0 {
 				continue
 			}
@@ -126,12 +136,15 @@ func checkCommand(calls []extract.Call) string {
 // lastChange is the last of the changing steps in (from, to) that makes
 // a consequential call other than writing only the files the check run at
 // step to runs as code (extract's Call.Scripts: a reproduction script,
-// the tests a test runner is given), or -1. Writing the check changes
-// nothing it checks: a script that fails on its first run shows the state
-// it was written against. A file the check only reads (a config given as
-// an option's value, its data) is state it checks.
-func lastChange(steps []extract.Features, changing []int, from, to int) int {
-	var ran []string
+// the tests a test runner is given), or those another check of the run
+// runs as a script of its own (scripts: a reproduction beside the test
+// suite), or -1. Writing a check changes nothing it checks: a script that
+// fails on its first run shows the state it was written against, and a
+// script the agent runs by itself is no code the suite imports. A file
+// the check only reads (a config given as an option's value, its data)
+// is state it checks.
+func lastChange(steps []extract.Features, changing []int, from, to int, scripts []string) int {
+	ran := slices.Clone(scripts)
 	for _, c := range steps[to].Calls {
 		ran = append(ran, c.Scripts()...)
 	}

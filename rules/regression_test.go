@@ -31,6 +31,7 @@ func TestRegression(t *testing.T) {
 		none        = "[exit code 1]"
 		write       = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
 		repro       = `bash({"command": "python reproduce.py"})`
+		editRepro   = `str_replace_editor({"command": "str_replace", "path": "/repo/reproduce.py", "old_str": "'on'", "new_str": "'off'"})`
 		// The same changes made by command line, as SWE-agent's bash and
 		// Claude Code's Bash make them: an edit in place, a module
 		// rewritten from a heredoc.
@@ -79,6 +80,7 @@ func TestRegression(t *testing.T) {
 		{"a change breaks a passing check that prints no exit code", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failedQuiet)}, []int{3}, []int{5}},
 		{"a config the check reads is written over", []msg{user, call(report), out(total), call(truncate), out(""), call(report), out(noSection)}, []int{3}, []int{5}},
 		{"the network fails after a change", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(offline)}, nil, nil},
+		{"a reproduction edited after the change that breaks the suite", []msg{user, call(test), out(passed), call(edit), out(edited), call(write), out(edited), call(repro), out("True"), call(editRepro), out(edited), call(repro), out("True"), call(test), out(failed)}, []int{3}, []int{13}},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
