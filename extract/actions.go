@@ -40,6 +40,7 @@ type Call struct {
 	files, writes []string
 	checks        bool
 	scripts       []string
+	discards      []string
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -50,7 +51,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts}
+	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards}
 	c.files = c.callFiles(cmd.files)
 	return c
 }
@@ -91,6 +92,13 @@ func (c Call) Writes() []string { return c.writes }
 // script reads (its data, its options' values). nil for a call given no
 // command line.
 func (c Call) Scripts() []string { return c.scripts }
+
+// Discards are the files whose uncommitted changes the call's command
+// line throws away, restoring what the repository holds (git checkout --
+// PATH, git restore PATH), as PathNorm has them; "." for every change
+// (git checkout -- ., git stash, git reset --hard). nil for a call that
+// throws none away.
+func (c Call) Discards() []string { return c.discards }
 
 // Checks reports whether the call's command line runs a check (a test
 // runner, a linter) and writes no file but the check's output: a check

@@ -236,6 +236,7 @@ func TestCommandWrites(t *testing.T) {
 		{"find grepping what it finds", `{"command": "find . -name '*.py' -exec grep -l TODO {} +"}`, nil},
 		{"perl loading a module reads", `{"command": "perl -Mstrict -ne 'print if /x/' data/input.txt"}`, nil},
 		{"perl given a library directory reads", `{"command": "perl -Ilib -ne 'print' data/input.txt"}`, nil},
+		{"a stash's changes applied again", `{"command": "git stash pop"}`, []string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -268,6 +269,38 @@ func TestCommandScripts(t *testing.T) {
 	} {
 		t.Run(tt.line, func(t *testing.T) {
 			assert.Equal(t, tt.want, readCommand(tt.line, nil).scripts)
+		})
+	}
+}
+
+// TestCommandDiscards: a command line that throws away uncommitted
+// changes names the files it restores, or "." for every one: git checkout
+// or restore of paths or of the whole tree, git stash and git reset
+// --hard; not a branch checked out, the index alone restored, a stash
+// applied or listed, or a soft reset.
+func TestCommandDiscards(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{"git checkout -- .", []string{"."}},
+		{"cd /repo && git checkout . && rm -f debug.txt", []string{"."}},
+		{"git checkout HEAD -- src/app.py tests/test_app.py", []string{"src/app.py", "tests/test_app.py"}},
+		{"git restore src/app.py", []string{"src/app.py"}},
+		{"git restore --staged --worktree .", []string{"."}},
+		{"git stash", []string{"."}},
+		{"git stash push -m wip", []string{"."}},
+		{"git reset --hard HEAD", []string{"."}},
+		{"git checkout main", nil},
+		{"git checkout -b fix-median", nil},
+		{"git restore --staged src/app.py", nil},
+		{"git stash pop", nil},
+		{"git stash list", nil},
+		{"git reset HEAD~1", nil},
+		{"git diff -- .", nil},
+	} {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.want, readCommand(tt.line, nil).discards)
 		})
 	}
 }
