@@ -111,12 +111,71 @@ func regression(in *Input) []Finding {
 			break
 		}
 	}
+	if d := discardedChanges(steps, scripts); d >= 0 && !blamed[d] {
+		out = append(out, Finding{Step: d, Strength: 1, Quote: quoteAt(in, d, 0, 0),
+			Reason: "it throws away every change made before it, and none is made again: the run ends as it began"})
+	}
 	return out
 }
 
 // Regression is the regression analyzer.
 var Regression = &Analyzer{Name: "regression", Run: regression, Requires: []Fact{FactToolCalls, FactSignals, FactKinds},
-	Doc: "a change after which a check run by command line (tests, a reproduction) fails and never passes again; not the check that showed it"}
+	Doc: "a change after which a check run by command line (tests, a reproduction) fails and never passes again, or that throws away every change made before it; not the check that showed it"}
+
+// discardedChanges is the step whose call throws away every change made
+// before it (extract's Call.Discards: git checkout -- ., git stash, git
+// restore of each file changed), when no change is made after it, or -1:
+// the run ends in the state it began in, whatever its checks said of the
+// changes, as a regression's last check would have shown had it run. The
+// scripts the run's checks run by themselves (a reproduction) are no
+// change of the code. A later change (git stash pop among them) undoes
+// the finding.
+func discardedChanges(steps []extract.Features, scripts []string) int {
+	var changed []string
+	found := -1
+	for j := range steps {
+		for _, c := range steps[j].Calls {
+			if d := c.Discards(); len(d) > 0 {
+				if len(changed) > 0 && coversAll(d, changed) {
+					found, changed = j, nil
+				}
+				continue
+			}
+			if !c.Consequential() {
+				continue
+			}
+			files := changedFiles(c)
+			if c.Writes() != nil && len(c.Writes()) == 0 {
+				files = []string{"*"} // a patch applied: files its line does not name
+			}
+			for _, f := range files {
+				if !slices.ContainsFunc(scripts, func(s string) bool { return sameFile(f, s) }) {
+					changed = appendNew(changed, f)
+					found = -1
+				}
+			}
+		}
+	}
+	return found
+}
+
+// coversAll reports whether the files a call discards (discards, "." for
+// every one) hold every file changed.
+func coversAll(discards, changed []string) bool {
+	if slices.Contains(discards, ".") {
+		return true
+	}
+	return !slices.ContainsFunc(changed, func(f string) bool {
+		return !slices.ContainsFunc(discards, func(d string) bool { return sameFile(f, d) })
+	})
+}
+
+func appendNew(out []string, s string) []string {
+	if slices.Contains(out, s) {
+		return out
+	}
+	return append(out, s)
+}
 
 // checkCommand is the command line a step's call runs, when it is one a
 // shell runs (a program and its arguments: a test suite, a reproduction);

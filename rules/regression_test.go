@@ -31,7 +31,13 @@ func TestRegression(t *testing.T) {
 		none        = "[exit code 1]"
 		write       = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
 		repro       = `bash({"command": "python reproduce.py"})`
-		editRepro   = `str_replace_editor({"command": "str_replace", "path": "/repo/reproduce.py", "old_str": "'on'", "new_str": "'off'"})`
+		// Uncommitted changes thrown away, and applied again.
+		discard      = `bash({"command": "git checkout -- . && rm -f debug.txt"})`
+		stash        = `bash({"command": "git stash"})`
+		pop          = `bash({"command": "git stash pop"})`
+		restore      = `bash({"command": "git restore cfg/values.py"})`
+		restoreOther = `bash({"command": "git restore tests/test_values.py"})`
+		editRepro    = `str_replace_editor({"command": "str_replace", "path": "/repo/reproduce.py", "old_str": "'on'", "new_str": "'off'"})`
 		// The same changes made by command line, as SWE-agent's bash and
 		// Claude Code's Bash make them: an edit in place, a module
 		// rewritten from a heredoc.
@@ -82,6 +88,13 @@ func TestRegression(t *testing.T) {
 		{"the network fails after a change", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(offline)}, nil, nil},
 		{"a reproduction edited after the change that breaks the suite", []msg{user, call(test), out(passed), call(edit), out(edited), call(write), out(edited), call(repro), out("True"), call(editRepro), out(edited), call(repro), out("True"), call(test), out(failed)}, []int{3}, []int{13}},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
+		{"every change thrown away", []msg{user, call(test), out(failed), call(edit), out(edited), call(test), out(passed), call(discard), out("")}, []int{7}, nil},
+		{"every change stashed", []msg{user, call(edit), out(edited), call(write), out(edited), call(stash), out("Saved working directory and index state WIP on main: 3c1d2e0 add")}, []int{5}, nil},
+		{"the changed file restored", []msg{user, call(edit), out(edited), call(restore), out("")}, []int{3}, nil},
+		{"a stash applied again", []msg{user, call(edit), out(edited), call(stash), out(""), call(test), out(passed), call(pop), out("")}, nil, nil},
+		{"a change made again after the discard", []msg{user, call(edit), out(edited), call(discard), out(""), call(sedEdit), out("")}, nil, nil},
+		{"another file restored", []msg{user, call(edit), out(edited), call(restoreOther), out("")}, nil, nil},
+		{"a discard with only a reproduction written", []msg{user, call(write), out(edited), call(repro), out(raised), call(discard), out("")}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := Regression.Run(prepare(t, task, "", tc.msgs...))
