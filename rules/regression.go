@@ -16,7 +16,8 @@ import (
 // not the check that showed it. The change blamed is the last
 // consequential call before the first such failing run and after the
 // check's run before that (the one that passed, or that failed before any
-// change: the problem the task reported), when there is one; the calls of
+// change: the problem the task reported), when there is one, or the last
+// of them that changed a file the failing run's output names; the calls of
 // that run and of the failing runs after it are exonerated, since they
 // only read that state. A check that passes again later was repaired, and
 // says nothing. A run that failed because the network did (a host not
@@ -26,6 +27,7 @@ func regression(in *Input) []Finding {
 	steps := in.Features.Steps
 	type outcome struct {
 		call   int // the step that ran the check
+		result int // the step that gave its output
 		failed bool
 	}
 	runs := map[string][]outcome{} // by command line, in order
@@ -58,7 +60,7 @@ func regression(in *Input) []Finding {
 		if _, ok := runs[cmd]; !ok {
 			order = append(order, cmd)
 		}
-		runs[cmd] = append(runs[cmd], outcome{call: c, failed: failed})
+		runs[cmd] = append(runs[cmd], outcome{call: c, result: j, failed: failed})
 	}
 	// The files the checks run as scripts of their own (python
 	// reproduce.py), besides a test runner's tests.
@@ -99,6 +101,9 @@ func regression(in *Input) []Finding {
 			if e < 0 {
 				continue
 			}
+			if n := namedChange(steps, changing, from, e, &steps[rs[k].result]); n >= 0 {
+				e = n
+			}
 			if !blamed[e] {
 				blamed[e] = true
 				out = append(out, Finding{Step: e, Strength: 1, Quote: quoteAt(in, e, 0, 0),
@@ -119,7 +124,7 @@ func regression(in *Input) []Finding {
 }
 
 // Regression is the regression analyzer.
-var Regression = &Analyzer{Name: "regression", Run: regression, Requires: []Fact{FactToolCalls, FactSignals, FactKinds},
+var Regression = &Analyzer{Name: "regression", Run: regression, Requires: []Fact{FactToolCalls, FactSignals, FactKinds, FactClaims},
 	Doc: "a change after which a check run by command line (tests, a reproduction) fails and never passes again, or that throws away every change made before it; not the check that showed it"}
 
 // discardedChanges is the step whose call throws away every change made
@@ -218,6 +223,34 @@ func lastChange(steps []extract.Features, changing []int, from, to int, scripts 
 	for i--; i >= 0 && changing[i] > from; i-- {
 		if e := changing[i]; slices.ContainsFunc(steps[e].Calls, changes) {
 			return e
+		}
+	}
+	return -1
+}
+
+// namedChange is the last of the changing steps in (from, last] that
+// changes a file the failing check's output (result) names, or -1: of
+// the changes made since the check last ran, the one whose file the
+// failure shows (a fixture a test read, a module its traceback ran
+// through) left the state it fails in, even when others came after it.
+func namedChange(steps []extract.Features, changing []int, from, last int, result *extract.Features) int {
+	var named []string
+	for _, c := range result.Claims {
+		if c.Kind == extract.ClaimPath {
+			named = append(named, extract.PathNorm(c.Text))
+		}
+	}
+	if len(named) == 0 {
+		return -1
+	}
+	i, _ := slices.BinarySearch(changing, last+1)
+	for i--; i >= 0 && changing[i] > from; i-- {
+		for _, c := range steps[changing[i]].Calls {
+			if slices.ContainsFunc(changedFiles(c), func(f string) bool {
+				return slices.ContainsFunc(named, func(n string) bool { return sameFile(f, n) })
+			}) {
+				return changing[i]
+			}
 		}
 	}
 	return -1

@@ -31,6 +31,10 @@ func TestRegression(t *testing.T) {
 		none        = "[exit code 1]"
 		write       = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
 		repro       = `bash({"command": "python reproduce.py"})`
+		// A fixture rewritten by sort -o, which a test reads, and the
+		// failure that shows its path.
+		sortFixture   = `bash({"command": "sort -u -o tests/fixtures/names.txt tests/fixtures/names.txt"})`
+		fixtureFailed = "F...\n    def test_load_keeps_order():\n        names = load_names('tests/fixtures/names.txt')\n>       assert names == ['carol', 'alice']\nE       AssertionError: assert ['alice', 'carol'] == ['carol', 'alice']\ntests/test_io.py:14: AssertionError\n1 failed, 3 passed in 0.05s"
 		// Uncommitted changes thrown away, and applied again.
 		discard      = `bash({"command": "git checkout -- . && rm -f debug.txt"})`
 		stash        = `bash({"command": "git stash"})`
@@ -88,6 +92,7 @@ func TestRegression(t *testing.T) {
 		{"the network fails after a change", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(offline)}, nil, nil},
 		{"a reproduction edited after the change that breaks the suite", []msg{user, call(test), out(passed), call(edit), out(edited), call(write), out(edited), call(repro), out("True"), call(editRepro), out(edited), call(repro), out("True"), call(test), out(failed)}, []int{3}, []int{13}},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
+		{"a fixture the failure names changed before the last change", []msg{user, call(test), out(passed), call(sortFixture), out(""), call(edit), out(edited), call(test), out(fixtureFailed)}, []int{3}, []int{7}},
 		{"every change thrown away", []msg{user, call(test), out(failed), call(edit), out(edited), call(test), out(passed), call(discard), out("")}, []int{7}, nil},
 		{"every change stashed", []msg{user, call(edit), out(edited), call(write), out(edited), call(stash), out("Saved working directory and index state WIP on main: 3c1d2e0 add")}, []int{5}, nil},
 		{"the changed file restored", []msg{user, call(edit), out(edited), call(restore), out("")}, []int{3}, nil},
