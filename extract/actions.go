@@ -100,6 +100,13 @@ func (c Call) Scripts() []string { return c.scripts }
 // throws none away.
 func (c Call) Discards() []string { return c.discards }
 
+// Names reports whether the call's arguments (its command line among
+// them) write word whole, no word character joined to it: a test's name
+// in the text an edit puts in, or on the line a shell runs.
+func (c Call) Names(word string) bool {
+	return slices.ContainsFunc(c.Values, func(v string) bool { return namesWord(v, word) })
+}
+
 // Checks reports whether the call's command line runs a check (a test
 // runner, a linter) and writes no file but the check's output: a check
 // whose output is saved (pytest | tee log, pytest > out.txt) is still a

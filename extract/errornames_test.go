@@ -118,6 +118,27 @@ func TestFailedAt(t *testing.T) {
 	}
 }
 
+// TestFailedTests: the tests a runner reports failed are named as its
+// report names them (pytest's short summary, by class too; go test's
+// --- FAIL; cargo test's FAILED line), whatever failed them; a passing
+// run names none.
+func TestFailedTests(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"pytest, an assert", "F.\nFAILED tests/test_wc.py::test_double_space - assert 3 == 2\n1 failed, 1 passed in 0.04s", []string{"test_double_space"}},
+		{"pytest, an exception, by class", "FAILED tests/test_wc.py::TestCount::test_none - TypeError: 'NoneType' object is not iterable\nFAILED tests/test_wc.py::test_tabs[a\tb] - assert 1 == 2", []string{"test_none", "test_tabs"}},
+		{"go test", "--- FAIL: TestParseDuration (0.00s)\n    parse_test.go:14: want 5400\nFAIL", []string{"TestParseDuration"}},
+		{"cargo test", "running 2 tests\ntest tests::parses_hours ... ok\ntest tests::parses_minutes ... FAILED\n", []string{"parses_minutes"}},
+		{"a passing run", "..\n2 passed in 0.02s", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, failedTests(newText(tt.text)))
+		})
+	}
+}
+
 // A test's check of what a call returns, as Python's assert, unittest and
 // Jest write it.
 func TestAssertions(t *testing.T) {

@@ -210,6 +210,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.ErrorNames = exactly(errorNames(t))
 		rc.rare.FailedIn = exactly(failedIn(t))
 		rc.rare.FailedAt = exactly(failedAt(t, rc.task))
+		rc.rare.FailedTests = exactly(failedTests(t))
 	}
 	rc.rare.Unreachable = kinds.Has(KindToolResult) && len(f.Errors) > 0 && t.has(unreachableRe)
 	rc.rare.Asserts = exactly(assertions(t))
