@@ -1053,8 +1053,8 @@ func stateOrigin(in *Input) []Finding {
 	return out
 }
 
-// actedOn lists, for each object a consequential call acts on
-// (consequentialValues), the steps whose calls act on it, in order: each
+// actedOn lists, for each object a consequential call may change
+// (changedValues), the steps whose calls act on it, in order: each
 // step's calls are read once, where looking back from every failure cost
 // a long run's length again for each.
 func actedOn(in *Input) map[string][]int {
@@ -1064,7 +1064,7 @@ func actedOn(in *Input) map[string][]int {
 		if !slices.ContainsFunc(g.Calls, extract.Call.Consequential) {
 			continue
 		}
-		for _, v := range consequentialValues(g) {
+		for _, v := range changedValues(g) {
 			if steps := out[v]; len(steps) == 0 || steps[len(steps)-1] != k {
 				out[v] = append(steps, k)
 			}
@@ -1102,6 +1102,23 @@ func consequentialValues(f *extract.Features) []string {
 		for _, v := range c.Values {
 			if meaningful(v) {
 				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// changedValues are the objects of a step's consequential calls
+// (consequentialValues) that the calls may change: not the files a
+// command line only runs as code (python reproduce.py changes what the
+// script changes, not the script, so a second run of it failing meets no
+// state the first one left in it).
+func changedValues(f *extract.Features) []string {
+	out := consequentialValues(f)
+	for _, c := range f.Calls {
+		for _, s := range c.Scripts() {
+			if !slices.Contains(c.Writes(), s) {
+				out = slices.DeleteFunc(out, func(v string) bool { return v == s })
 			}
 		}
 	}

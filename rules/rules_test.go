@@ -652,6 +652,16 @@ func TestStateOriginOfCommands(t *testing.T) {
 	)
 	assert.Equal(t, []int{5}, steps(StateOrigin.Run(in), true))
 	assert.Equal(t, stateOriginByScan(in), stateOrigin(in))
+
+	// A script run twice, failing the second time: running it changed
+	// nothing of the script, and the change in between is what it met.
+	repro := msg{agent: "assistant", content: `bash({"command": "python reproduce.py"})`, kind: run.KindToolCall}
+	in = prepare(t, "Fix the report.", "",
+		msg{agent: "user", content: "Fix the report.", kind: run.KindUser},
+		repro, msg{agent: "tool", content: "Traceback (most recent call last):\nNameError: name 'total' is not defined", kind: run.KindToolResult},
+		repro, msg{agent: "tool", content: "Traceback (most recent call last):\nNameError: name 'total' is not defined", kind: run.KindToolResult},
+	)
+	assert.Empty(t, steps(StateOrigin.Run(in), true))
 }
 
 // TestDataFlowOriginGroundTruthInUnit: a ground truth given as a bare
@@ -1314,7 +1324,7 @@ func stateOriginByScan(in *Input) []Finding {
 		failing := consequentialValues(&in.Features.Steps[c])
 		for k := c - 1; k >= 0 && len(failing) > 0; k-- {
 			g := &in.Features.Steps[k]
-			if !slices.ContainsFunc(g.Calls, extract.Call.Consequential) || !slices.ContainsFunc(consequentialValues(g), func(v string) bool { return slices.Contains(failing, v) }) {
+			if !slices.ContainsFunc(g.Calls, extract.Call.Consequential) || !slices.ContainsFunc(changedValues(g), func(v string) bool { return slices.Contains(failing, v) }) {
 				continue
 			}
 			if !seen[k] {
