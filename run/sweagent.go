@@ -65,9 +65,7 @@ func sweEditCall(action, open string) (ToolCall, bool) {
 	if m := sweEditRe.FindStringSubmatch(action); m != nil && open != "" {
 		args["command"], args["path"], args["new_str"] = m[1], open, m[3]
 		if m[1] == "insert" {
-			args["insert_line"] = m[2]
-		} else if m[2] != "" {
-			args["lines"] = m[2]
+			args["insert_line"] = m[2] // as the editor's insert takes it
 		}
 	} else if w, ok := shellWords(action); ok && len(w) == 2 && w[0] == "create" {
 		args["command"], args["path"] = "create", w[1]

@@ -51,7 +51,7 @@ func TestSWEAgentEdits(t *testing.T) {
 	}
 	assert.Equal(t, map[int]string{
 		2:  `bash {"command":"open tests/test_median.py"}`,
-		4:  `str_replace_editor {"command":"edit","lines":"5:5","new_str":"    assert median([1, 2, 3, 4]) == 2","path":"/repo/tests/test_median.py"}`,
+		4:  `str_replace_editor {"command":"edit","new_str":"    assert median([1, 2, 3, 4]) == 2","path":"/repo/tests/test_median.py"}`,
 		6:  `str_replace_editor {"command":"create","path":"reproduce.py"}`,
 		8:  `str_replace_editor {"command":"insert","insert_line":"1","new_str":"print(1)","path":"/repo/reproduce.py"}`,
 		10: `str_replace_editor {"command":"str_replace","new_str":"return (s[n // 2 - 1] + s[n // 2]) / 2","old_str":"return s[n // 2]","path":"/repo/stats/median.py"}`,
