@@ -17,9 +17,7 @@ import (
 // consequential call before the first such failing run and after the
 // check's run before that (the one that passed, or that failed before any
 // change: the problem the task reported), when there is one, or the last
-// of them that changed a file the failing run's output names; a failing
-// run whose failed tests are fewer than the run's before, and all among
-// them, follows changes that repaired some and broke none; the calls of
+// of them that changed a file the failing run's output names; the calls of
 // that run and of the failing runs after it are exonerated, since they
 // only read that state. A check that passes again later was repaired, and
 // says nothing. A run that failed because the network did (a host not
@@ -100,7 +98,7 @@ func regression(in *Input) []Finding {
 				from = rs[k-1].call
 			}
 			e := lastChange(steps, changing, from, rs[k].call, scripts)
-			if e < 0 || k > start && fewerFailed(&steps[rs[k-1].result], &steps[rs[k].result]) {
+			if e < 0 {
 				continue
 			}
 			if n := namedChange(steps, changing, from, e, &steps[rs[k].result]); n >= 0 {
@@ -229,15 +227,6 @@ func lastChange(steps []extract.Features, changing []int, from, to int, scripts 
 		}
 	}
 	return -1
-}
-
-// fewerFailed reports whether a failing run of a check (after) names
-// fewer failed tests than its failing run before (before), every one of
-// them failed there too: the changes between repaired some and broke
-// none, and those left are older than them.
-func fewerFailed(before, after *extract.Features) bool {
-	return len(after.FailedTests) > 0 && len(after.FailedTests) < len(before.FailedTests) &&
-		!slices.ContainsFunc(after.FailedTests, func(n string) bool { return !slices.Contains(before.FailedTests, n) })
 }
 
 // namedChange is the last of the changing steps in (from, last] that
