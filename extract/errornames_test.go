@@ -203,7 +203,8 @@ func TestUnreachable(t *testing.T) {
 // TestCallArgumentsReportNothing: a step that only makes a shell's or an
 // editor's call (its content the call written out, as transcripts, Claude
 // Code and Codex logs give a call with no text) reports no failure, though
-// its code or edit holds failure words; the same words in the agent's own
+// its code or edit holds failure words, nor does the command line a
+// SWE-agent reply writes in its text; the same words in the agent's own
 // text do.
 func TestCallArgumentsReportNothing(t *testing.T) {
 	edit := run.ToolCall{Name: "str_replace_editor", Arguments: `{"command": "str_replace", "path": "/repo/net/fetch.py", "old_str": "requests.get(url)", "new_str": "requests.get(url, timeout=timeout)"}`}
@@ -217,6 +218,8 @@ func TestCallArgumentsReportNothing(t *testing.T) {
 		{"an edit's text", edit, edit.Name + "(" + edit.Arguments + ")", false},
 		{"a command line", shell, shell.Name + "(" + shell.Arguments + ")", false},
 		{"the agent's own words beside the call", edit, "The request timed out, so I could not test it.", true},
+		{"a command line written in the reply's text", shell, "DISCUSSION\nLook for where the client gives up.\n\n```\ngrep -rn 'failed to connect' src\n```", false},
+		{"the reply's own words beside its command line", shell, "DISCUSSION\nThe connection failed with a timeout earlier.\n\n```\ngrep -rn 'failed to connect' src\n```", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &run.Run{Source: "t.json", Question: "Pass the timeout to requests.get.", Steps: []run.Step{
