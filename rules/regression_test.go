@@ -195,3 +195,38 @@ func TestSavedCheckChangesNothing(t *testing.T) {
 	assert.Equal(t, []int{3}, steps(Regression.Run(in), true))
 	assert.Equal(t, 3, Attribute(in).Step)
 }
+
+// TestOwnScriptIsNoStatement: a coding agent's reproduction, written by a
+// call (Claude Code's Write, an editor's create) and then run by itself,
+// introduces neither claims nor made-up arguments: its name is new and
+// its code holds the values it tries. The same file written and never
+// run, or run only as a test runner's tests, is read as before.
+func TestOwnScriptIsNoStatement(t *testing.T) {
+	const task = "parse_date('2024/02/29') raises ValueError; slashes should parse like dashes."
+	write := `Write({"file_path": "/repo/reproduce.py", "content": "from datekit.parser import parse_date\nprint(parse_date('2024/02/29'))\nprint(parse_date('2031-07-04'))\n"})`
+	writeTest := `Write({"file_path": "/repo/tests/test_slash.py", "content": "from datekit.parser import parse_date\ndef test_slash():\n    assert parse_date('2031/07/04')\n"})`
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	blamed := func(in *Input) []int {
+		return append(steps(UnsupportedClaim.Run(in), true), steps(UnsupportedArguments.Run(in), true)...)
+	}
+	for _, tc := range []struct {
+		name string
+		msgs []msg
+		want []int
+	}{
+		{"a reproduction written and run", []msg{user, call(write), out("File created successfully at: /repo/reproduce.py"), call(`Bash({"command": "python reproduce.py"})`), out("ValueError: not a date: '2024/02/29'")}, nil},
+		{"a reproduction written, never run", []msg{user, call(write), out("File created successfully at: /repo/reproduce.py")}, []int{1}},
+		{"a test written and run by the test runner", []msg{user, call(writeTest), out("File created successfully at: /repo/tests/test_slash.py"), call(`Bash({"command": "python -m pytest -q tests/test_slash.py"})`), out("F\n1 failed in 0.02s")}, []int{1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := blamed(prepare(t, task, "", tc.msgs...))
+			if tc.want == nil {
+				assert.Empty(t, got)
+			} else {
+				assert.Contains(t, got, tc.want[0])
+			}
+		})
+	}
+}
