@@ -100,6 +100,18 @@ func (c Call) Scripts() []string { return c.scripts }
 // throws none away.
 func (c Call) Discards() []string { return c.discards }
 
+// Creates reports whether the call writes a file's whole text rather
+// than changing part of it: an editor's "create" (str_replace_editor's,
+// SWE-agent's), or a tool named for writing or creating a file that is
+// given no command line (Claude Code's Write, write_file, create_file).
+func (c Call) Creates() bool {
+	if c.command != "" {
+		return c.command == "create"
+	}
+	w := c.Words()
+	return len(w) > 0 && (w[0] == "write" || w[0] == "create") && len(c.files) > 0
+}
+
 // Names reports whether the call's arguments (its command line among
 // them) write word whole, no word character joined to it: a test's name
 // in the text an edit puts in, or on the line a shell runs.

@@ -273,6 +273,29 @@ func TestCommandScripts(t *testing.T) {
 	}
 }
 
+// TestCallCreates: a call writes a file whole when an editor creates it
+// or a tool named for writing or creating a file is given its path; an
+// edit of part of a file, a command line and a tool that writes no file
+// do not.
+func TestCallCreates(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       bool
+	}{
+		{"str_replace_editor", `{"command": "create", "path": "/repo/reproduce.py", "file_text": "print(1)"}`, true},
+		{"Write", `{"file_path": "/repo/reproduce.py", "content": "print(1)"}`, true},
+		{"write_file", `{"path": "notes/plan.md", "text": "step one"}`, true},
+		{"str_replace_editor", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "a", "new_str": "b"}`, false},
+		{"Edit", `{"file_path": "/repo/a.py", "old_string": "a", "new_string": "b"}`, false},
+		{"bash", `{"command": "cat > a.py <<'EOF'\nx = 1\nEOF"}`, false},
+		{"write_answer", `{"answer": "42"}`, false},
+	} {
+		t.Run(tt.name+" "+tt.args, func(t *testing.T) {
+			assert.Equal(t, tt.want, newCall(tt.name, tt.args, -1).Creates())
+		})
+	}
+}
+
 // TestCommandDiscards: a command line that throws away uncommitted
 // changes names the files it restores, or "." for every one: git checkout
 // or restore of paths or of the whole tree, git stash and git reset
