@@ -1030,6 +1030,7 @@ func stateOrigin(in *Input) []Finding {
 	var out []Finding
 	seen := map[int]bool{}
 	acted := actedOn(in)
+	scripts := writesOwnScripts(in)
 	for j := range in.Features.Steps {
 		f := &in.Features.Steps[j]
 		if _, failed := toolFailed(f); !failed && !hasError(f) {
@@ -1048,7 +1049,7 @@ func stateOrigin(in *Input) []Finding {
 				k = steps[i-1]
 			}
 		}
-		if k >= 0 && !seen[k] {
+		if k >= 0 && !seen[k] && !scripts[k] { // writing its own check changed nothing the check met
 			seen[k] = true
 			out = append(out, Finding{Step: k, Strength: 0.6, Quote: quoteAt(in, k, 0, 0),
 				Reason: fmt.Sprintf("a later action on the same object (step %d) failed at step %d after this one changed it", c, j)})

@@ -200,7 +200,8 @@ func TestSavedCheckChangesNothing(t *testing.T) {
 // call (Claude Code's Write, an editor's create) and then run by itself,
 // introduces neither claims nor made-up arguments: its name is new and
 // its code holds the values it tries. The same file written and never
-// run, or run only as a test runner's tests, is read as before.
+// run, or run only as a test runner's tests, and an edit of a script the
+// project has, are read as before.
 func TestOwnScriptIsNoStatement(t *testing.T) {
 	const task = "parse_date('2024/02/29') raises ValueError; slashes should parse like dashes."
 	write := `Write({"file_path": "/repo/reproduce.py", "content": "from datekit.parser import parse_date\nprint(parse_date('2024/02/29'))\nprint(parse_date('2031-07-04'))\n"})`
@@ -218,6 +219,7 @@ func TestOwnScriptIsNoStatement(t *testing.T) {
 	}{
 		{"a reproduction written and run", []msg{user, call(write), out("File created successfully at: /repo/reproduce.py"), call(`Bash({"command": "python reproduce.py"})`), out("ValueError: not a date: '2024/02/29'")}, nil},
 		{"a reproduction written, never run", []msg{user, call(write), out("File created successfully at: /repo/reproduce.py")}, []int{1}},
+		{"a project's script edited and run", []msg{user, call(`str_replace_editor({"command": "str_replace", "path": "/repo/tools/check_dates.py", "old_str": "'2024-02-29'", "new_str": "'2031-07-04'"})`), out("The file /repo/tools/check_dates.py has been edited."), call(`Bash({"command": "python tools/check_dates.py"})`), out("ok")}, []int{1}},
 		{"a test written and run by the test runner", []msg{user, call(writeTest), out("File created successfully at: /repo/tests/test_slash.py"), call(`Bash({"command": "python -m pytest -q tests/test_slash.py"})`), out("F\n1 failed in 0.02s")}, []int{1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -256,11 +256,13 @@ func sameCalls(a, b []extract.Call) bool {
 	return false
 }
 
-// writesOwnScripts are the steps whose calls change only files that a
-// later call of the run runs by itself as a script, not as a test runner's
-// tests (extract's Call.Scripts, Call.Checks): the reproduction a coding
-// agent writes and runs. Its name is new and its code holds the values it
-// tries, as any check's do; it states nothing of the task.
+// writesOwnScripts are the steps whose calls write the whole text of
+// files (extract's Call.Creates) that a later call of the run runs by
+// itself as a script, not as a test runner's tests (Call.Scripts,
+// Call.Checks): the reproduction a coding agent writes and runs. Its name
+// is new and its code holds the values it tries, as any check's do; it
+// states nothing of the task. An edit of a script the project has
+// changes code the run checks, and is read as any change.
 func writesOwnScripts(in *Input) map[int]bool {
 	steps := in.Features.Steps
 	var ran []string
@@ -270,8 +272,8 @@ func writesOwnScripts(in *Input) map[int]bool {
 		writes := false
 		for _, c := range steps[i].Calls {
 			files := changedFiles(c)
-			if len(files) == 0 && c.Consequential() {
-				writes = false // it does more than write files
+			if len(files) == 0 && c.Consequential() || len(files) > 0 && !c.Creates() {
+				writes = false // it does more than write files whole
 				break
 			}
 			writes = writes || len(files) > 0
