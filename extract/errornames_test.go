@@ -88,8 +88,8 @@ func TestFailedInAndDefines(t *testing.T) {
 
 // The files a failed assertion is in, as pytest (its short location of
 // the failed line, for an assert or pytest.raises) and Python's traceback
-// (unittest) print them; an exception raised in the code is not an
-// assertion's failure, and an assert in a function the task names (the
+// (unittest) print them, and where an error was raised on a test's own
+// line; an exception raised in the code is not an assertion's failure, and an assert in a function the task names (the
 // code's own check, which pytest locates in the code's file) is not a
 // test's.
 func TestFailedAt(t *testing.T) {
@@ -110,6 +110,8 @@ func TestFailedAt(t *testing.T) {
 		{"jest", "  ● formatPrice › groups thousands\n\n    expect(received).toBe(expected) // Object.is equality\n\n    Expected: \"$1,234.50\"\n    Received: \"$1234.50\"\n\n    > 11 |     expect(formatPrice(1234.5)).toBe('$1,234.50');\n\n      at Object.toBe (__tests__/format.test.js:11:33)\n", []string{"__tests__/format.test.js"}},
 		{"pytest's short summary of the code's own assertion", "FAILED tests/test_span.py::test_negative - AssertionError: end before start", nil},
 		{"pytest's short summary of an exception", "FAILED tests/test_wc.py::test_none - TypeError: 'NoneType' object is not iterable", nil},
+		{"an error raised on the test's own line", "    def test_zulu():\n        out = parse_feed([{\"published\": \"2024-01-02T03:04:05Z\"}])\n>       assert out[0][\"published\"].tzinfo is not None\nE       AttributeError: 'str' object has no attribute 'tzinfo'\n\ntests/test_parse.py:11: AttributeError", []string{"tests/test_parse.py"}},
+		{"an error raised in a helper, not a test", "    def load_rows(path):\n>       return json.load(open(path))[\"rows\"]\nE       KeyError: 'rows'\n\nshop/rows.py:7: KeyError", nil},
 		{"an exception in the code", "shop/orders.py:4: in order_total\n    discount = order[\"coupon\"][\"percent\"]\nE   TypeError: 'NoneType' object is not subscriptable\n\nshop/orders.py:4: TypeError", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
