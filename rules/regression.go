@@ -82,8 +82,22 @@ func regression(in *Input) []Finding {
 	}
 	var out []Finding
 	blamed := map[int]bool{}
+	// A check that passes only after a change to what it checks with (its
+	// failed test's file, or its name written into a runner's
+	// configuration: edited_check's changes) was not repaired: its runs
+	// after that change say nothing of the code.
+	changedCheck := -1
+	if fs := editedCheck(in); len(fs) > 0 {
+		changedCheck = fs[0].Step
+	}
 	for _, cmd := range order {
 		rs := runs[cmd]
+		truncated := false
+		if changedCheck >= 0 {
+			if k := slices.IndexFunc(rs, func(o outcome) bool { return o.call > changedCheck }); k > 0 {
+				rs, truncated = rs[:k], true
+			}
+		}
 		if !rs[len(rs)-1].failed {
 			continue
 		}
@@ -96,6 +110,9 @@ func regression(in *Input) []Finding {
 			from := -1
 			if k > 0 {
 				from = rs[k-1].call
+			}
+			if truncated && k == 0 {
+				continue // its first run may fail as it did before any change: only a change between two runs is read
 			}
 			e := lastChange(steps, changing, from, rs[k].call, scripts)
 			if e < 0 {

@@ -31,6 +31,10 @@ func TestRegression(t *testing.T) {
 		none        = "[exit code 1]"
 		write       = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
 		repro       = `bash({"command": "python reproduce.py"})`
+		// The failing test's expectation changed in place, after a failure
+		// pytest locates in the test's file.
+		failedHere = ">       with pytest.raises(ValueError):\nE       Failed: DID NOT RAISE <class 'ValueError'>\n\ntests/test_values.py:19: Failed\nFAILED tests/test_values.py::test_invalid\n1 failed, 3 passed in 0.05s\n[exit code 1]"
+		sedTest    = `bash({"command": "sed -i 's/== 3/== 2/' tests/test_values.py"})`
 		// A fixture rewritten by sort -o, which a test reads, and the
 		// failure that shows its path.
 		sortFixture   = `bash({"command": "sort -u -o tests/fixtures/names.txt tests/fixtures/names.txt"})`
@@ -93,6 +97,8 @@ func TestRegression(t *testing.T) {
 		{"a reproduction edited after the change that breaks the suite", []msg{user, call(test), out(passed), call(edit), out(edited), call(write), out(edited), call(repro), out("True"), call(editRepro), out(edited), call(repro), out("True"), call(test), out(failed)}, []int{3}, []int{13}},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
 		{"a fixture the failure names changed before the last change", []msg{user, call(test), out(passed), call(sortFixture), out(""), call(edit), out(edited), call(test), out(fixtureFailed)}, []int{3}, []int{7}},
+		{"a change the check still fails after, passing only once its test is changed", []msg{user, call(test), out(failedHere), call(edit), out(edited), call(test), out(failedHere), call(sedTest), out(""), call(test), out(passed)}, []int{3}, []int{5}},
+		{"a check first run after a change, passing once its test is changed", []msg{user, call(edit), out(edited), call(test), out(failedHere), call(sedTest), out(""), call(test), out(passed)}, nil, nil},
 		{"every change thrown away", []msg{user, call(test), out(failed), call(edit), out(edited), call(test), out(passed), call(discard), out("")}, []int{7}, nil},
 		{"every change stashed", []msg{user, call(edit), out(edited), call(write), out(edited), call(stash), out("Saved working directory and index state WIP on main: 3c1d2e0 add")}, []int{5}, nil},
 		{"the changed file restored", []msg{user, call(edit), out(edited), call(restore), out("")}, []int{3}, nil},
