@@ -215,7 +215,7 @@ func LabelledCases(ctx context.Context, file string, opts run.Options, warn io.W
 		labelled = append(labelled, c)
 	}
 	switch {
-	case len(labelled) == 0 && cases[0].Run.TraceID != "":
+	case len(labelled) == 0 && cases[0].Run.TraceID != "" && cases[0].Run.Format != run.FormatTranscript:
 		return nil, fmt.Errorf("eval %s: %w", file, ErrNoSpanLabel)
 	case len(labelled) == 0:
 		return nil, fmt.Errorf("eval %s: %w", file, ErrNoLabel)

@@ -40,6 +40,7 @@ type Call struct {
 	files, writes []string
 	checks        bool
 	scripts       []string
+	discards      []string
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -50,7 +51,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts}
+	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards}
 	c.files = c.callFiles(cmd.files)
 	return c
 }
@@ -91,6 +92,32 @@ func (c Call) Writes() []string { return c.writes }
 // script reads (its data, its options' values). nil for a call given no
 // command line.
 func (c Call) Scripts() []string { return c.scripts }
+
+// Discards are the files whose uncommitted changes the call's command
+// line throws away, restoring what the repository holds (git checkout --
+// PATH, git restore PATH), as PathNorm has them; "." for every change
+// (git checkout -- ., git stash, git reset --hard). nil for a call that
+// throws none away.
+func (c Call) Discards() []string { return c.discards }
+
+// Creates reports whether the call writes a file's whole text rather
+// than changing part of it: an editor's "create" (str_replace_editor's,
+// SWE-agent's), or a tool named for writing or creating a file that is
+// given no command line (Claude Code's Write, write_file, create_file).
+func (c Call) Creates() bool {
+	if c.command != "" {
+		return c.command == "create"
+	}
+	w := c.Words()
+	return len(w) > 0 && (w[0] == "write" || w[0] == "create") && len(c.files) > 0
+}
+
+// Names reports whether the call's arguments (its command line among
+// them) write word whole, no word character joined to it: a test's name
+// in the text an edit puts in, or on the line a shell runs.
+func (c Call) Names(word string) bool {
+	return slices.ContainsFunc(c.Values, func(v string) bool { return namesWord(v, word) })
+}
 
 // Checks reports whether the call's command line runs a check (a test
 // runner, a linter) and writes no file but the check's output: a check

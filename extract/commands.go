@@ -87,6 +87,9 @@ type commandReading struct {
 	checks bool
 	// scripts are the files it runs as code (scriptFiles).
 	scripts []string
+	// discards are the files whose uncommitted changes it throws away
+	// (discarded).
+	discards []string
 }
 
 // readCommand reads a command line; "" reads as nothing, and not as a
@@ -101,7 +104,7 @@ func readCommand(line string, words []string) commandReading {
 	case !r.line(line, 0):
 		return commandReading{files: plainFiles(line)}
 	}
-	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, discards: r.discards}
 	if r.edits && !r.runs {
 		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
 	}
@@ -139,7 +142,9 @@ type commandReader struct {
 	files, writes []string
 	// scripts are the files its commands run as code (scriptFiles).
 	scripts []string
-	reads   bool
+	// discards are the files whose changes its commands throw away.
+	discards []string
+	reads    bool
 	// runs is set when a command neither reads nor only writes the
 	// files it names.
 	runs, edits bool
@@ -268,6 +273,9 @@ func (r *commandReader) words(w []string, depth int) {
 		for _, f := range sub.scripts {
 			r.scripts = appendNew(r.scripts, f)
 		}
+		for _, f := range sub.discards {
+			r.discards = appendNew(r.discards, f)
+		}
 		return
 	}
 	if code, ok := inlineCode(w, r.fedCode); ok {
@@ -290,6 +298,9 @@ func (r *commandReader) words(w []string, depth int) {
 	}
 	for _, a := range scriptFiles(w, files) {
 		r.scripts = appendNew(r.scripts, a)
+	}
+	for _, a := range discarded(w, files) {
+		r.discards = appendNew(r.discards, a)
 	}
 	r.checks = r.checks || checkingCommand(w)
 	if readingCommand(w) {
@@ -323,7 +334,9 @@ func (r *commandReader) inlineWrites(written []string) {
 // when writing them is all it does: an edit in place (sed -i, perl -i,
 // gawk -i inplace, ed and ex scripts), tee, touch, rm, mkdir, truncate,
 // chmod, the destination of cp, mv, ln and install, the file sort -o
-// writes, the files git checkout, restore, rm and mv change. find that
+// writes, the files git checkout, restore, rm and mv change. git stash
+// pop and apply change the files the stash holds, which the line does
+// not name, as a patch applied does. find that
 // deletes what it finds, or runs such a program on it (-exec rm), changes
 // files the line does not name: an empty, non-nil list. A patch
 // applied (git apply, patch) changes files its text names: it edits, but
@@ -364,6 +377,8 @@ func edits(w, files []string) ([]string, bool) {
 		return files[len(files)-1:], true
 	case patchers[prog]:
 		return patched(files), true
+	case prog == "git" && len(w) > 2 && w[1] == "stash" && (w[2] == "pop" || w[2] == "apply"):
+		return []string{}, true // the files the stash holds, which the line does not name
 	case prog == "git" && len(w) > 1 && gitEdits[w[1]]:
 		if w[1] == "apply" {
 			return patched(files), !slices.Contains(w[2:], "--check") && !slices.Contains(w[2:], "--stat")
@@ -400,6 +415,42 @@ func scriptFiles(w, files []string) []string {
 		return nil
 	case strings.Contains(w[0], "/") && fileWord(w[0]):
 		return []string{PathNorm(w[0])}
+	}
+	return nil
+}
+
+// discarded are the files, of those a command names (files), whose
+// uncommitted changes it throws away, restoring what the repository
+// holds: git checkout or git restore of paths (of the working tree, not
+// the index alone), "." for the whole tree, and git stash (push, save)
+// and git reset --hard, which throw away every change ("."). nil for any
+// other command; git checkout of a branch alone names no file.
+func discarded(w, files []string) []string {
+	if program(w[0]) != "git" || len(w) < 2 {
+		return nil
+	}
+	args := w[2:]
+	whole := slices.Contains(args, ".") || slices.Contains(args, ":/")
+	switch w[1] {
+	case "checkout", "restore":
+		if w[1] == "restore" && slices.Contains(args, "--staged") && !slices.Contains(args, "--worktree") && !slices.Contains(args, "-W") {
+			return nil // the index only: the working tree keeps the changes
+		}
+		if whole {
+			return []string{"."}
+		}
+		if w[1] == "checkout" && !slices.Contains(args, "--") {
+			return nil // a branch, or paths git reads as one when they are not
+		}
+		return files
+	case "stash":
+		if len(args) == 0 || args[0] == "push" || args[0] == "save" || strings.HasPrefix(args[0], "-") {
+			return []string{"."}
+		}
+	case "reset":
+		if slices.Contains(args, "--hard") {
+			return []string{"."}
+		}
 	}
 	return nil
 }

@@ -236,6 +236,7 @@ func TestCommandWrites(t *testing.T) {
 		{"find grepping what it finds", `{"command": "find . -name '*.py' -exec grep -l TODO {} +"}`, nil},
 		{"perl loading a module reads", `{"command": "perl -Mstrict -ne 'print if /x/' data/input.txt"}`, nil},
 		{"perl given a library directory reads", `{"command": "perl -Ilib -ne 'print' data/input.txt"}`, nil},
+		{"a stash's changes applied again", `{"command": "git stash pop"}`, []string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -268,6 +269,61 @@ func TestCommandScripts(t *testing.T) {
 	} {
 		t.Run(tt.line, func(t *testing.T) {
 			assert.Equal(t, tt.want, readCommand(tt.line, nil).scripts)
+		})
+	}
+}
+
+// TestCallCreates: a call writes a file whole when an editor creates it
+// or a tool named for writing or creating a file is given its path; an
+// edit of part of a file, a command line and a tool that writes no file
+// do not.
+func TestCallCreates(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       bool
+	}{
+		{"str_replace_editor", `{"command": "create", "path": "/repo/reproduce.py", "file_text": "print(1)"}`, true},
+		{"Write", `{"file_path": "/repo/reproduce.py", "content": "print(1)"}`, true},
+		{"write_file", `{"path": "notes/plan.md", "text": "step one"}`, true},
+		{"str_replace_editor", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "a", "new_str": "b"}`, false},
+		{"Edit", `{"file_path": "/repo/a.py", "old_string": "a", "new_string": "b"}`, false},
+		{"bash", `{"command": "cat > a.py <<'EOF'\nx = 1\nEOF"}`, false},
+		{"write_answer", `{"answer": "42"}`, false},
+	} {
+		t.Run(tt.name+" "+tt.args, func(t *testing.T) {
+			assert.Equal(t, tt.want, newCall(tt.name, tt.args, -1).Creates())
+		})
+	}
+}
+
+// TestCommandDiscards: a command line that throws away uncommitted
+// changes names the files it restores, or "." for every one: git checkout
+// or restore of paths or of the whole tree, git stash and git reset
+// --hard; not a branch checked out, the index alone restored, a stash
+// applied or listed, or a soft reset.
+func TestCommandDiscards(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{"git checkout -- .", []string{"."}},
+		{"cd /repo && git checkout . && rm -f debug.txt", []string{"."}},
+		{"git checkout HEAD -- src/app.py tests/test_app.py", []string{"src/app.py", "tests/test_app.py"}},
+		{"git restore src/app.py", []string{"src/app.py"}},
+		{"git restore --staged --worktree .", []string{"."}},
+		{"git stash", []string{"."}},
+		{"git stash push -m wip", []string{"."}},
+		{"git reset --hard HEAD", []string{"."}},
+		{"git checkout main", nil},
+		{"git checkout -b fix-median", nil},
+		{"git restore --staged src/app.py", nil},
+		{"git stash pop", nil},
+		{"git stash list", nil},
+		{"git reset HEAD~1", nil},
+		{"git diff -- .", nil},
+	} {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.want, readCommand(tt.line, nil).discards)
 		})
 	}
 }

@@ -88,8 +88,8 @@ func TestFailedInAndDefines(t *testing.T) {
 
 // The files a failed assertion is in, as pytest (its short location of
 // the failed line, for an assert or pytest.raises) and Python's traceback
-// (unittest) print them; an exception raised in the code is not an
-// assertion's failure, and an assert in a function the task names (the
+// (unittest) print them, and where an error was raised on a test's own
+// line; an exception raised in the code is not an assertion's failure, and an assert in a function the task names (the
 // code's own check, which pytest locates in the code's file) is not a
 // test's.
 func TestFailedAt(t *testing.T) {
@@ -110,10 +110,33 @@ func TestFailedAt(t *testing.T) {
 		{"jest", "  ● formatPrice › groups thousands\n\n    expect(received).toBe(expected) // Object.is equality\n\n    Expected: \"$1,234.50\"\n    Received: \"$1234.50\"\n\n    > 11 |     expect(formatPrice(1234.5)).toBe('$1,234.50');\n\n      at Object.toBe (__tests__/format.test.js:11:33)\n", []string{"__tests__/format.test.js"}},
 		{"pytest's short summary of the code's own assertion", "FAILED tests/test_span.py::test_negative - AssertionError: end before start", nil},
 		{"pytest's short summary of an exception", "FAILED tests/test_wc.py::test_none - TypeError: 'NoneType' object is not iterable", nil},
+		{"an error raised on the test's own line", "    def test_zulu():\n        out = parse_feed([{\"published\": \"2024-01-02T03:04:05Z\"}])\n>       assert out[0][\"published\"].tzinfo is not None\nE       AttributeError: 'str' object has no attribute 'tzinfo'\n\ntests/test_parse.py:11: AttributeError", []string{"tests/test_parse.py"}},
+		{"an error raised in a helper, not a test", "    def load_rows(path):\n>       return json.load(open(path))[\"rows\"]\nE       KeyError: 'rows'\n\nshop/rows.py:7: KeyError", nil},
 		{"an exception in the code", "shop/orders.py:4: in order_total\n    discount = order[\"coupon\"][\"percent\"]\nE   TypeError: 'NoneType' object is not subscriptable\n\nshop/orders.py:4: TypeError", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, failedAt(newText(tt.text), "span_seconds('10:00', '09:30') fails; a reversed span should be negative."))
+		})
+	}
+}
+
+// TestFailedTests: the tests a runner reports failed are named as its
+// report names them (pytest's short summary, by class too; go test's
+// --- FAIL; cargo test's FAILED line), whatever failed them; a passing
+// run names none.
+func TestFailedTests(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"pytest, an assert", "F.\nFAILED tests/test_wc.py::test_double_space - assert 3 == 2\n1 failed, 1 passed in 0.04s", []string{"test_double_space"}},
+		{"pytest, an exception, by class", "FAILED tests/test_wc.py::TestCount::test_none - TypeError: 'NoneType' object is not iterable\nFAILED tests/test_wc.py::test_tabs[a\tb] - assert 1 == 2", []string{"test_none", "test_tabs"}},
+		{"go test", "--- FAIL: TestParseDuration (0.00s)\n    parse_test.go:14: want 5400\nFAIL", []string{"TestParseDuration"}},
+		{"cargo test", "running 2 tests\ntest tests::parses_hours ... ok\ntest tests::parses_minutes ... FAILED\n", []string{"parses_minutes"}},
+		{"a passing run", "..\n2 passed in 0.02s", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, failedTests(newText(tt.text)))
 		})
 	}
 }
@@ -182,7 +205,8 @@ func TestUnreachable(t *testing.T) {
 // TestCallArgumentsReportNothing: a step that only makes a shell's or an
 // editor's call (its content the call written out, as transcripts, Claude
 // Code and Codex logs give a call with no text) reports no failure, though
-// its code or edit holds failure words; the same words in the agent's own
+// its code or edit holds failure words, nor does the command line a
+// SWE-agent reply writes in its text; the same words in the agent's own
 // text do.
 func TestCallArgumentsReportNothing(t *testing.T) {
 	edit := run.ToolCall{Name: "str_replace_editor", Arguments: `{"command": "str_replace", "path": "/repo/net/fetch.py", "old_str": "requests.get(url)", "new_str": "requests.get(url, timeout=timeout)"}`}
@@ -196,6 +220,8 @@ func TestCallArgumentsReportNothing(t *testing.T) {
 		{"an edit's text", edit, edit.Name + "(" + edit.Arguments + ")", false},
 		{"a command line", shell, shell.Name + "(" + shell.Arguments + ")", false},
 		{"the agent's own words beside the call", edit, "The request timed out, so I could not test it.", true},
+		{"a command line written in the reply's text", shell, "DISCUSSION\nLook for where the client gives up.\n\n```\ngrep -rn 'failed to connect' src\n```", false},
+		{"the reply's own words beside its command line", shell, "DISCUSSION\nThe connection failed with a timeout earlier.\n\n```\ngrep -rn 'failed to connect' src\n```", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &run.Run{Source: "t.json", Question: "Pass the timeout to requests.get.", Steps: []run.Step{

@@ -197,8 +197,10 @@ func (rc *runContext) step(s run.Step) Features {
 		if !s.OnlyCalls() || !slices.ContainsFunc(s.ToolCalls(), givenCommand) {
 			// A command line or an edit is what the agent acts with
 			// (code, an edit's text, a timeout it sets), not a report of
-			// how it fared: a step of such calls alone reports nothing.
-			f.Errors = append(f.Errors, errorSignals(t)...)
+			// how it fared: a step of such calls alone reports nothing,
+			// and a step that writes its command line in its text (a
+			// SWE-agent reply's fenced action) reports nothing there.
+			f.Errors = append(f.Errors, outsideCommands(errorSignals(t), s)...)
 		}
 		f.Successes = append(f.Successes, signals(t, successRules)...)
 	}
@@ -210,6 +212,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.ErrorNames = exactly(errorNames(t))
 		rc.rare.FailedIn = exactly(failedIn(t))
 		rc.rare.FailedAt = exactly(failedAt(t, rc.task))
+		rc.rare.FailedTests = exactly(failedTests(t))
 	}
 	rc.rare.Unreachable = kinds.Has(KindToolResult) && len(f.Errors) > 0 && t.has(unreachableRe)
 	rc.rare.Asserts = exactly(assertions(t))
@@ -700,6 +703,33 @@ func headEnd(s string, n int) int {
 		n--
 	}
 	return n
+}
+
+// outsideCommands are the signals of a step's text that are not within a
+// command line one of its calls is given to run, where the text writes it
+// out (a SWE-agent reply's action, fenced after its thought).
+func outsideCommands(sigs []Signal, s run.Step) []Signal {
+	var spans [][2]int
+	for _, c := range s.ToolCalls() {
+		line, _ := commandOf(c.Arguments)
+		if line = strings.TrimSpace(line); len(line) < 2 {
+			continue
+		}
+		for at := 0; ; {
+			i := strings.Index(s.Content[at:], line)
+			if i < 0 {
+				break
+			}
+			spans = append(spans, [2]int{at + i, at + i + len(line)})
+			at += i + len(line)
+		}
+	}
+	if len(spans) == 0 {
+		return sigs
+	}
+	return slices.DeleteFunc(sigs, func(g Signal) bool {
+		return slices.ContainsFunc(spans, func(sp [2]int) bool { return g.Offset >= sp[0] && g.Offset < sp[1] })
+	})
 }
 
 // givenCommand reports whether a call's arguments give it a command line

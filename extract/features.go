@@ -102,6 +102,10 @@ type Rare struct {
 	// the assertion failed in (a test's, or a helper it calls), as
 	// PathNorm has them.
 	FailedAt []string
+	// FailedTests are, for a step that prints a test runner's report,
+	// the names of the tests it says failed (pytest's test_b of
+	// tests/test_a.py::test_b, go test's TestB).
+	FailedTests []string
 	// Defines are the functions and classes the step's code defines.
 	Defines []string
 	// Asserts are the checks of calls' values the step's tests write.
@@ -154,7 +158,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && !r.Unreachable
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && !r.Unreachable
 }
 
 // empty reports whether d holds none of the facts.
@@ -208,6 +212,7 @@ type featuresJSON struct {
 	ErrorNames   []string    `json:"error_names,omitempty"`
 	FailedIn     []string    `json:"failed_in,omitempty"`
 	FailedAt     []string    `json:"failed_at,omitempty"`
+	FailedTests  []string    `json:"failed_tests,omitempty"`
 	Defines      []string    `json:"defines,omitempty"`
 	Asserts      []Assertion `json:"asserts,omitempty"`
 	Computes     []string    `json:"computes,omitempty"`
@@ -241,7 +246,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
-		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
+		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, FailedTests: d.FailedTests, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
 		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Unreachable: d.Unreachable, Caller: int(f.Caller),
 	}
 }

@@ -40,6 +40,18 @@ var (
 		pattern(`(?m)^[ \t]{0,8}expect\((?:received|value)\)[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,40}?[ \t]{0,12}at [^\n(]{0,200}\((?<p>[\w./\\-]{1,200}\.\w{1,6}):\d{1,7}:\d{1,7}\)`, 0),
 		pattern(`(?m)^FAILED (?<p>[\w./\\-]{1,200}\.\w{1,6})::(?<f>[A-Za-z_]\w{0,80})[^\s]{0,200} - assert\b`, 0),
 	}
+	// pytest's location of an error raised on a line of the test's own
+	// (an attribute the test reads, a call it makes with wrong arguments):
+	// failedAt keeps it when the entry it closes is a test function's.
+	raisedAtRe = pattern(`(?m)^[ \t]{0,8}(?<p>[\w./\\-]{1,200}\.\w{1,6}):\d{1,7}: [A-Za-z_]\w{0,80}(?:Error|Exception)$`, 0)
+	// The tests a runner reports failed, by name: pytest's short summary
+	// (FAILED tests/test_a.py::TestA::test_b - ...), go test's "--- FAIL:
+	// TestB", cargo test's "test tests::b ... FAILED".
+	failedTestRes = []*matching.Pattern{
+		pattern(`(?m)^FAILED [\w./\\-]{1,200}\.\w{1,6}::(?:[A-Za-z_]\w{0,80}::){0,3}(?<n>[A-Za-z_]\w{0,80})`, 0),
+		pattern(`(?m)^[ \t]{0,8}--- FAIL: (?<n>[A-Za-z_]\w{0,80})`, 0),
+		pattern(`(?m)^test (?:[A-Za-z_]\w{0,80}::){0,6}(?<n>[A-Za-z_]\w{0,80}) \.\.\. FAILED$`, 0),
+	}
 	// The function a pytest traceback's entry lists (its "def" line),
 	// the last before the entry's location.
 	entryDefRe = regexp.MustCompile(`(?m)^[ \t]{0,16}(?:async[ \t]{1,4})?def[ \t]{1,4}([A-Za-z_]\w{0,80})[ \t]{0,4}\(`)
@@ -69,7 +81,8 @@ func failedIn(t *text) []string {
 }
 
 // failedAt returns the files a step's printed failures say an assertion
-// failed in, as PathNorm has them, each once. An assertion in a function
+// failed in, or a test's own line raised an error in, as PathNorm has
+// them, each once. An assertion in a function
 // the task names (lowered, task) is the code's own check of its input
 // (an invariant the task reports it enforcing wrongly), not a test's
 // check of the code: its file is left out.
@@ -82,6 +95,27 @@ func failedAt(t *text, task string) []string {
 			}
 			if p := PathNorm(t.named(m, "p")); !slices.Contains(out, p) && len(out) < maxFrames {
 				out = append(out, p)
+			}
+		}
+	}
+	for _, m := range t.all(raisedAtRe, maxFrames) {
+		if fn := assertedIn(t, m); strings.HasPrefix(fn, "test") && !namesWord(task, strings.ToLower(fn)) {
+			if p := PathNorm(t.named(m, "p")); !slices.Contains(out, p) && len(out) < maxFrames {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// failedTests returns the names of the tests a step's output reports
+// failed, each once.
+func failedTests(t *text) []string {
+	var out []string
+	for _, re := range failedTestRes {
+		for _, m := range t.all(re, maxFrames) {
+			if n := t.named(m, "n"); !slices.Contains(out, n) && len(out) < maxFrames {
+				out = append(out, n)
 			}
 		}
 	}

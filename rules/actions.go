@@ -576,11 +576,15 @@ func meaningful(v string) bool {
 func unsupportedArguments(in *Input) []Finding {
 	sup := in.supportIndex()
 	failedAt := failedResults(in)
+	scripts := writesOwnScripts(in)
 	var out []Finding
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
 		if j := failedAt[i]; j >= 0 && corrected(in, j) >= 0 {
 			continue // a made-up value whose call failed and was put right is a detour
+		}
+		if scripts[i] {
+			continue // a script the agent runs by itself: its path and its code are its own check's
 		}
 		var missing []string
 		for _, c := range f.Calls {
@@ -1287,6 +1291,7 @@ func stateOrigin(in *Input) []Finding {
 	var out []Finding
 	seen := map[int]bool{}
 	acted := actedOn(in)
+	scripts := writesOwnScripts(in)
 	for j := range in.Features.Steps {
 		f := &in.Features.Steps[j]
 		if _, failed := toolFailed(f); !failed && !hasError(f) {
@@ -1305,7 +1310,7 @@ func stateOrigin(in *Input) []Finding {
 				k = steps[i-1]
 			}
 		}
-		if k >= 0 && !seen[k] {
+		if k >= 0 && !seen[k] && !scripts[k] { // writing its own check changed nothing the check met
 			seen[k] = true
 			out = append(out, Finding{Step: k, Strength: 0.6, Quote: quoteAt(in, k, 0, 0),
 				Reason: fmt.Sprintf("a later action on the same object (step %d) failed at step %d after this one changed it", c, j)})
@@ -1314,8 +1319,8 @@ func stateOrigin(in *Input) []Finding {
 	return out
 }
 
-// actedOn lists, for each object a consequential call acts on
-// (consequentialValues), the steps whose calls act on it, in order: each
+// actedOn lists, for each object a consequential call may change
+// (changedValues), the steps whose calls act on it, in order: each
 // step's calls are read once, where looking back from every failure cost
 // a long run's length again for each.
 func actedOn(in *Input) map[string][]int {
@@ -1325,7 +1330,7 @@ func actedOn(in *Input) map[string][]int {
 		if !slices.ContainsFunc(g.Calls, extract.Call.Consequential) {
 			continue
 		}
-		for _, v := range consequentialValues(g) {
+		for _, v := range changedValues(g) {
 			if steps := out[v]; len(steps) == 0 || steps[len(steps)-1] != k {
 				out[v] = append(steps, k)
 			}
@@ -1363,6 +1368,23 @@ func consequentialValues(f *extract.Features) []string {
 		for _, v := range c.Values {
 			if meaningful(v) {
 				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// changedValues are the objects of a step's consequential calls
+// (consequentialValues) that the calls may change: not the files a
+// command line only runs as code (python reproduce.py changes what the
+// script changes, not the script, so a second run of it failing meets no
+// state the first one left in it).
+func changedValues(f *extract.Features) []string {
+	out := consequentialValues(f)
+	for _, c := range f.Calls {
+		for _, s := range c.Scripts() {
+			if !slices.Contains(c.Writes(), s) {
+				out = slices.DeleteFunc(out, func(v string) bool { return v == s })
 			}
 		}
 	}

@@ -43,9 +43,13 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 			renamed[int(r.Step)] = r
 		}
 	}
+	scripts := writesOwnScripts(in)
 	for i := range in.Features.Steps {
 		if f := &in.Features.Steps[i]; !isAgentDecision(in, i) || f.Ledger != nil || f.Has(extract.KindToolResult) || proposes(f) != plans {
 			continue // a ledger restates and judges, an observation reports: neither asserts new facts
+		}
+		if scripts[i] {
+			continue // a script the agent runs by itself is its check, not a statement
 		}
 		if giver != "" && run.AgentKey(in.Run.Steps[i].Agent) == giver {
 			continue // the task giver's own facts are givens

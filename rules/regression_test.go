@@ -31,6 +31,21 @@ func TestRegression(t *testing.T) {
 		none        = "[exit code 1]"
 		write       = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from cfg.values import parse_bool\\nprint(parse_bool('on'))"})`
 		repro       = `bash({"command": "python reproduce.py"})`
+		// The failing test's expectation changed in place, after a failure
+		// pytest locates in the test's file.
+		failedHere = ">       with pytest.raises(ValueError):\nE       Failed: DID NOT RAISE <class 'ValueError'>\n\ntests/test_values.py:19: Failed\nFAILED tests/test_values.py::test_invalid\n1 failed, 3 passed in 0.05s\n[exit code 1]"
+		sedTest    = `bash({"command": "sed -i 's/== 3/== 2/' tests/test_values.py"})`
+		// A fixture rewritten by sort -o, which a test reads, and the
+		// failure that shows its path.
+		sortFixture   = `bash({"command": "sort -u -o tests/fixtures/names.txt tests/fixtures/names.txt"})`
+		fixtureFailed = "F...\n    def test_load_keeps_order():\n        names = load_names('tests/fixtures/names.txt')\n>       assert names == ['carol', 'alice']\nE       AssertionError: assert ['alice', 'carol'] == ['carol', 'alice']\ntests/test_io.py:14: AssertionError\n1 failed, 3 passed in 0.05s"
+		// Uncommitted changes thrown away, and applied again.
+		discard      = `bash({"command": "git checkout -- . && rm -f debug.txt"})`
+		stash        = `bash({"command": "git stash"})`
+		pop          = `bash({"command": "git stash pop"})`
+		restore      = `bash({"command": "git restore cfg/values.py"})`
+		restoreOther = `bash({"command": "git restore tests/test_values.py"})`
+		editRepro    = `str_replace_editor({"command": "str_replace", "path": "/repo/reproduce.py", "old_str": "'on'", "new_str": "'off'"})`
 		// The same changes made by command line, as SWE-agent's bash and
 		// Claude Code's Bash make them: an edit in place, a module
 		// rewritten from a heredoc.
@@ -79,7 +94,19 @@ func TestRegression(t *testing.T) {
 		{"a change breaks a passing check that prints no exit code", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(failedQuiet)}, []int{3}, []int{5}},
 		{"a config the check reads is written over", []msg{user, call(report), out(total), call(truncate), out(""), call(report), out(noSection)}, []int{3}, []int{5}},
 		{"the network fails after a change", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(offline)}, nil, nil},
+		{"a reproduction edited after the change that breaks the suite", []msg{user, call(test), out(passed), call(edit), out(edited), call(write), out(edited), call(repro), out("True"), call(editRepro), out(edited), call(repro), out("True"), call(test), out(failed)}, []int{3}, []int{13}},
 		{"an exit code alone", []msg{user, call(edit), out(edited), call(grep), out(none)}, nil, nil},
+		{"a fixture the failure names changed before the last change", []msg{user, call(test), out(passed), call(sortFixture), out(""), call(edit), out(edited), call(test), out(fixtureFailed)}, []int{3}, []int{7}},
+		{"a change the check still fails after, passing only once its test is changed", []msg{user, call(test), out(failedHere), call(edit), out(edited), call(test), out(failedHere), call(sedTest), out(""), call(test), out(passed)}, []int{3}, []int{5}},
+		{"a check first run after a change, passing once its test is changed", []msg{user, call(edit), out(edited), call(test), out(failedHere), call(sedTest), out(""), call(test), out(passed)}, nil, nil},
+		{"every change thrown away", []msg{user, call(test), out(failed), call(edit), out(edited), call(test), out(passed), call(discard), out("")}, []int{7}, nil},
+		{"every change stashed", []msg{user, call(edit), out(edited), call(write), out(edited), call(stash), out("Saved working directory and index state WIP on main: 3c1d2e0 add")}, []int{5}, nil},
+		{"the changed file restored", []msg{user, call(edit), out(edited), call(restore), out("")}, []int{3}, nil},
+		{"every change stashed, and a test run that fails after", []msg{user, call(test), out(passed), call(edit), out(edited), call(stash), out("Saved working directory and index state WIP on main: 3c1d2e0 add"), call(runTest), out(failedQuiet)}, []int{5}, []int{7}},
+		{"a stash applied again", []msg{user, call(edit), out(edited), call(stash), out(""), call(test), out(passed), call(pop), out("")}, nil, nil},
+		{"a change made again after the discard", []msg{user, call(edit), out(edited), call(discard), out(""), call(sedEdit), out("")}, nil, nil},
+		{"another file restored", []msg{user, call(edit), out(edited), call(restoreOther), out("")}, nil, nil},
+		{"a discard with only a reproduction written", []msg{user, call(write), out(edited), call(repro), out(raised), call(discard), out("")}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := Regression.Run(prepare(t, task, "", tc.msgs...))
@@ -113,6 +140,15 @@ func TestEditedCheck(t *testing.T) {
 		chatRun    = "Let me run the tests.\n```sh\npython -m pytest -q tests/test_pager.py\n```"
 		chatFailed = "exitcode: 1 (execution failed)\nCode output: F.\nFAILED tests/test_pager.py::test_partial_last_page - assert 2 == 3\n1 failed, 1 passed in 0.04s"
 		chatEdit   = "I'll align the test with the current behaviour.\n```python\np = 'tests/test_pager.py'\nsrc = open(p).read()\nopen(p, 'w').write(src.replace('== 3', '== 2'))\n```"
+		// A test failed by an error the code raised, deselected or
+		// skipped rather than fixed; and a test added after the fix.
+		raised     = "F.\nFAILED tests/test_pager.py::test_partial_last_page - ZeroDivisionError: division by zero\n1 failed, 1 passed in 0.04s\n[exit code 1]"
+		deselect   = `str_replace_editor({"command": "str_replace", "path": "/repo/setup.cfg", "old_str": "addopts = -q", "new_str": "addopts = -q --deselect tests/test_pager.py::test_partial_last_page"})`
+		deselected = ".\n1 passed, 1 deselected in 0.02s"
+		notK       = `bash({"command": "printf '[pytest]\\naddopts = -k \"not test_partial_last_page\"\\n' > pytest.ini"})`
+		skip       = `str_replace_editor({"command": "str_replace", "path": "/repo/tests/test_pager.py", "old_str": "def test_partial_last_page():", "new_str": "@pytest.mark.skip\ndef test_partial_last_page():"})`
+		passed     = "..\n2 passed in 0.02s"
+		addTest    = `str_replace_editor({"command": "insert", "path": "/repo/tests/test_pager.py", "insert_line": 12, "new_str": "def test_exact_pages():\n    assert page_count(20, 10) == 2"})`
 		ownCheck   = ">       assert page_count(21, 10) == 3\n\ntests/test_pager.py:9: \n_ _ _ _ _ _\n\n    def page_count(total, per_page):\n>       assert total % per_page == 0, \"partial page\"\nE       AssertionError: partial page\n\npager/count.py:4: AssertionError\n1 failed, 1 passed in 0.05s\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
@@ -132,6 +168,10 @@ func TestEditedCheck(t *testing.T) {
 		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
 		{"a go test edited by its path, the failure naming it bare", []msg{user, call(`bash({"command": "go test ./timeutil/"})`), out("--- FAIL: TestParseDuration (0.00s)\n    parse_test.go:14: ParseDuration(\"1h30m\") = 90, want 5400\nFAIL"), call(`str_replace_editor({"command": "str_replace", "path": "/repo/timeutil/parse_test.go", "old_str": "5400", "new_str": "90"})`), out(edited)}, []int{3}},
 		{"the test rewritten by a code block in a group chat", []msg{user, {agent: "Coder", content: chatRun}, {agent: "Computer_terminal", content: chatFailed}, {agent: "Tester", content: chatEdit}, {agent: "Computer_terminal", content: "exitcode: 0 (execution succeeded)\nCode output: "}}, []int{3}},
+		{"the failed test deselected in the runner's configuration", []msg{user, call(test), out(raised), call(deselect), out(edited), call(test), out(deselected)}, []int{3}},
+		{"the failed test deselected by a file written from the command line", []msg{user, call(test), out(raised), call(notK), out("")}, []int{3}},
+		{"the failed test marked skipped", []msg{user, call(test), out(raised), call(skip), out(edited)}, []int{3}},
+		{"a test added after the check passed again", []msg{user, call(test), out(failed), call(editCode), out(edited), call(test), out(passed), call(addTest), out(edited)}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.blamed, steps(EditedCheck.Run(prepare(t, task, "", tc.msgs...)), true))
@@ -160,4 +200,41 @@ func TestSavedCheckChangesNothing(t *testing.T) {
 	assert.Empty(t, steps(StateOrigin.Run(in), true))
 	assert.Equal(t, []int{3}, steps(Regression.Run(in), true))
 	assert.Equal(t, 3, Attribute(in).Step)
+}
+
+// TestOwnScriptIsNoStatement: a coding agent's reproduction, written by a
+// call (Claude Code's Write, an editor's create) and then run by itself,
+// introduces neither claims nor made-up arguments: its name is new and
+// its code holds the values it tries. The same file written and never
+// run, or run only as a test runner's tests, and an edit of a script the
+// project has, are read as before.
+func TestOwnScriptIsNoStatement(t *testing.T) {
+	const task = "parse_date('2024/02/29') raises ValueError; slashes should parse like dashes."
+	write := `Write({"file_path": "/repo/reproduce.py", "content": "from datekit.parser import parse_date\nprint(parse_date('2024/02/29'))\nprint(parse_date('2031-07-04'))\n"})`
+	writeTest := `Write({"file_path": "/repo/tests/test_slash.py", "content": "from datekit.parser import parse_date\ndef test_slash():\n    assert parse_date('2031/07/04')\n"})`
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	blamed := func(in *Input) []int {
+		return append(steps(UnsupportedClaim.Run(in), true), steps(UnsupportedArguments.Run(in), true)...)
+	}
+	for _, tc := range []struct {
+		name string
+		msgs []msg
+		want []int
+	}{
+		{"a reproduction written and run", []msg{user, call(write), out("File created successfully at: /repo/reproduce.py"), call(`Bash({"command": "python reproduce.py"})`), out("ValueError: not a date: '2024/02/29'")}, nil},
+		{"a reproduction written, never run", []msg{user, call(write), out("File created successfully at: /repo/reproduce.py")}, []int{1}},
+		{"a project's script edited and run", []msg{user, call(`str_replace_editor({"command": "str_replace", "path": "/repo/tools/check_dates.py", "old_str": "'2024-02-29'", "new_str": "'2031-07-04'"})`), out("The file /repo/tools/check_dates.py has been edited."), call(`Bash({"command": "python tools/check_dates.py"})`), out("ok")}, []int{1}},
+		{"a test written and run by the test runner", []msg{user, call(writeTest), out("File created successfully at: /repo/tests/test_slash.py"), call(`Bash({"command": "python -m pytest -q tests/test_slash.py"})`), out("F\n1 failed in 0.02s")}, []int{1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := blamed(prepare(t, task, "", tc.msgs...))
+			if tc.want == nil {
+				assert.Empty(t, got)
+			} else {
+				assert.Contains(t, got, tc.want[0])
+			}
+		})
+	}
 }

@@ -704,6 +704,27 @@ func TestStateOriginOfCommands(t *testing.T) {
 	)
 	assert.Equal(t, []int{5}, steps(StateOrigin.Run(in), true))
 	assert.Equal(t, stateOriginByScan(in), stateOrigin(in))
+
+	// A script run twice, failing the second time: running it changed
+	// nothing of the script, and the change in between is what it met.
+	repro := msg{agent: "assistant", content: `bash({"command": "python reproduce.py"})`, kind: run.KindToolCall}
+	in = prepare(t, "Fix the report.", "",
+		msg{agent: "user", content: "Fix the report.", kind: run.KindUser},
+		repro, msg{agent: "tool", content: "Traceback (most recent call last):\nNameError: name 'total' is not defined", kind: run.KindToolResult},
+		repro, msg{agent: "tool", content: "Traceback (most recent call last):\nNameError: name 'total' is not defined", kind: run.KindToolResult},
+	)
+	assert.Empty(t, steps(StateOrigin.Run(in), true))
+
+	// A reproduction written, then run and failing: writing the check
+	// changed nothing it met.
+	in = prepare(t, "Fix the report.", "",
+		msg{agent: "user", content: "Fix the report.", kind: run.KindUser},
+		msg{agent: "assistant", content: `str_replace_editor({"command": "create", "path": "reproduce.py", "file_text": "from report import total\nprint(total([]))"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "File created successfully at: /repo/reproduce.py", kind: run.KindToolResult},
+		repro, msg{agent: "tool", content: "Traceback (most recent call last):\nNameError: name 'total' is not defined", kind: run.KindToolResult},
+	)
+	assert.Empty(t, steps(StateOrigin.Run(in), true))
+	assert.Equal(t, stateOriginByScan(in), stateOrigin(in))
 }
 
 // TestDataFlowOriginGroundTruthInUnit: a ground truth given as a bare
@@ -1434,6 +1455,7 @@ func TestAgreedSinceLooksBack(t *testing.T) {
 func stateOriginByScan(in *Input) []Finding {
 	var out []Finding
 	seen := map[int]bool{}
+	scripts := writesOwnScripts(in)
 	for j := range in.Features.Steps {
 		f := &in.Features.Steps[j]
 		if _, failed := toolFailed(f); !failed && !hasError(f) {
@@ -1446,10 +1468,10 @@ func stateOriginByScan(in *Input) []Finding {
 		failing := consequentialValues(&in.Features.Steps[c])
 		for k := c - 1; k >= 0 && len(failing) > 0; k-- {
 			g := &in.Features.Steps[k]
-			if !slices.ContainsFunc(g.Calls, extract.Call.Consequential) || !slices.ContainsFunc(consequentialValues(g), func(v string) bool { return slices.Contains(failing, v) }) {
+			if !slices.ContainsFunc(g.Calls, extract.Call.Consequential) || !slices.ContainsFunc(changedValues(g), func(v string) bool { return slices.Contains(failing, v) }) {
 				continue
 			}
-			if !seen[k] {
+			if !seen[k] && !scripts[k] {
 				seen[k] = true
 				out = append(out, Finding{Step: k, Strength: 0.6, Quote: quoteAt(in, k, 0, 0),
 					Reason: fmt.Sprintf("a later action on the same object (step %d) failed at step %d after this one changed it", c, j)})

@@ -255,3 +255,40 @@ func sameCalls(a, b []extract.Call) bool {
 	}
 	return false
 }
+
+// writesOwnScripts are the steps whose calls write the whole text of
+// files (extract's Call.Creates) that a later call of the run runs by
+// itself as a script, not as a test runner's tests (Call.Scripts,
+// Call.Checks): the reproduction a coding agent writes and runs. Its name
+// is new and its code holds the values it tries, as any check's do; it
+// states nothing of the task. An edit of a script the project has
+// changes code the run checks, and is read as any change.
+func writesOwnScripts(in *Input) map[int]bool {
+	steps := in.Features.Steps
+	var ran []string
+	out := map[int]bool{}
+	for i := len(steps) - 1; i >= 0; i-- {
+		var changed []string
+		writes := false
+		for _, c := range steps[i].Calls {
+			files := changedFiles(c)
+			if len(files) == 0 && c.Consequential() || len(files) > 0 && !c.Creates() {
+				writes = false // it does more than write files whole
+				break
+			}
+			writes = writes || len(files) > 0
+			changed = append(changed, files...)
+		}
+		if writes && !slices.ContainsFunc(changed, func(f string) bool {
+			return !slices.ContainsFunc(ran, func(r string) bool { return sameFile(f, r) })
+		}) {
+			out[i] = true
+		}
+		for _, c := range steps[i].Calls {
+			if !c.Checks() {
+				ran = append(ran, c.Scripts()...)
+			}
+		}
+	}
+	return out
+}

@@ -7,6 +7,7 @@ package run
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -50,6 +51,44 @@ func openHandsFile(data []byte) (*Case, error) {
 		return nil, jsonError(data, err)
 	}
 	return caseOf(openHands(events))
+}
+
+// evaluationRecords reads the file OpenHands' SWE-bench evaluation writes
+// (output.jsonl): one record a line, each a task's session (its
+// "history" of events), as the runs of a directory are read: each is a
+// run of its own, named FILE#INSTANCE_ID by the record's instance_id (by
+// its line, for a record without one), with its own label. false when
+// data is not several such records.
+func evaluationRecords(data []byte, format Format) ([]*Case, bool, error) {
+	if data[0] != '{' || format != FormatAuto && format != FormatWhoWhen && format != "" {
+		return nil, false, nil
+	}
+	first, rest, _ := bytes.Cut(data, []byte("\n"))
+	if len(bytes.TrimSpace(rest)) == 0 || !bytes.Contains(first, []byte(`"history"`)) || !json.Valid(first) {
+		return nil, false, nil
+	}
+	var head fileObject
+	if json.Unmarshal(first, &head) != nil || len(head.History) == 0 || !head.History[0].event() {
+		return nil, false, nil
+	}
+	var cases []*Case
+	err := eachLine(data, func(line int, v json.RawMessage) error {
+		o := fileObject{raw: v}
+		if err := json.Unmarshal(v, &o); err != nil {
+			return err
+		}
+		if len(o.History) == 0 || !o.History[0].event() {
+			return errors.New("a record with no OpenHands history among records with one")
+		}
+		c, err := o.whoWhen()
+		if err != nil {
+			return err
+		}
+		c.Run.TraceID = firstNonEmpty(strings.TrimSpace(o.InstanceID), "line-"+strconv.Itoa(line))
+		cases = append(cases, c)
+		return nil
+	})
+	return cases, true, err
 }
 
 // openHands reads an event stream. The user's messages are the task and

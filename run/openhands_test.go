@@ -1,6 +1,7 @@
 package run
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
@@ -72,6 +73,38 @@ func TestOpenHandsPairs(t *testing.T) {
 	assert.Equal(t, "median([1, 2, 3, 4]) returns 2; it should return 2.5.", r.Question)
 	assert.Equal(t, "event-1", r.Steps[2].ToolCallID())
 	assert.Contains(t, r.Steps[2].Content, "exit code 1")
+}
+
+// TestOpenHandsEvaluationRecords: the output.jsonl of OpenHands'
+// evaluation, one task's record a line, is read as one run per record,
+// named FILE#INSTANCE_ID (by its line without one), each with its own
+// label; a line of another shape among them is an error naming it.
+func TestOpenHandsEvaluationRecords(t *testing.T) {
+	compact := func(s string) string {
+		var v any
+		require.NoError(t, json.Unmarshal([]byte(s), &v))
+		b, err := json.Marshal(v)
+		require.NoError(t, err)
+		return string(b)
+	}
+	events, pairs := compact(ohEvents), compact(ohPairs)
+	data := `{"instance_id": "stats__median-1", "history": ` + events + `, "mistake_agent": "agent", "mistake_step": 3}` + "\n" +
+		`{"instance_id": "stats__mode-2", "history": ` + pairs + `, "mistake_agent": "agent", "mistake_step": 1}` + "\n" +
+		`{"history": ` + pairs + `}` + "\n"
+	cases, err := ParseAll(context.Background(), "output.jsonl", []byte(data), Options{})
+	require.NoError(t, err)
+	require.Len(t, cases, 3)
+	assert.Equal(t, "output.jsonl#stats__median-1", cases[0].Run.Source)
+	assert.Equal(t, []Kind{KindUser, KindToolCall, KindToolResult, KindToolCall, KindToolResult, KindMessage}, stepKinds(cases[0].Run))
+	assert.Equal(t, &Label{Agent: "agent", Step: 3}, cases[0].Label)
+	assert.Equal(t, "output.jsonl#stats__mode-2", cases[1].Run.Source)
+	assert.Equal(t, []Kind{KindUser, KindToolCall, KindToolResult, KindMessage}, stepKinds(cases[1].Run))
+	assert.Equal(t, &Label{Agent: "agent", Step: 1}, cases[1].Label)
+	assert.Equal(t, "output.jsonl#line-3", cases[2].Run.Source)
+	assert.Nil(t, cases[2].Label)
+
+	_, err = ParseAll(context.Background(), "output.jsonl", []byte(`{"instance_id": "a", "history": `+events+`}`+"\n"+`{"role": "user", "content": "hi"}`+"\n"), Options{})
+	require.ErrorContains(t, err, "line 2: a record with no OpenHands history")
 }
 
 func FuzzParseOpenHands(f *testing.F) {

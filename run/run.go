@@ -129,8 +129,10 @@ type Label struct {
 type Run struct {
 	Source string `json:"source"`
 	Format Format `json:"format"`
-	// TraceID is the trace the run was read from, for telemetry; empty for
-	// other formats. Source is then FILE#TRACEID.
+	// TraceID is the trace the run was read from, for telemetry, or the
+	// record of a file of several sessions (an OpenHands evaluation's
+	// output.jsonl, by its instance_id); empty otherwise. Source is then
+	// FILE#TRACEID.
 	TraceID  string `json:"trace_id,omitempty"`
 	Question string `json:"question,omitempty"`
 	// Instructions are the system instructions the run's model was given

@@ -71,6 +71,9 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		}
 		return []*Case{c}, nil
 	}
+	if cs, ok, err := evaluationRecords(trimmed, format); ok {
+		return cs, err
+	}
 	c, err := parseOne(trimmed, data, format)
 	if errors.Is(err, ErrUnknownFormat) && auto {
 		if cs, ok, ferr := frame(ctx, trimmed, opts); ok {

@@ -26,7 +26,9 @@ type fileObject struct {
 	MistakeAgent   string          `json:"mistake_agent"`
 	MistakeStep    json.RawMessage `json:"mistake_step"`
 	MistakeReason  string          `json:"mistake_reason"`
-	raw            []byte          // the object as read, for a history of another shape
+	// InstanceID names the task of an OpenHands evaluation's record.
+	InstanceID string `json:"instance_id"`
+	raw        []byte // the object as read, for a history of another shape
 }
 
 func (o *fileObject) whoWhen() (*Case, error) {
@@ -59,6 +61,7 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		r.Steps = append(r.Steps, names.shared(s))
 	}
 	observations(o.History, r.Steps)
+	sweAgentTools(o.History, r.Steps)
 	taskFromMessages(r)
 	return o.labelled(r)
 }
@@ -163,6 +166,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 		r.Steps = append(r.Steps, names.shared(s))
 	}
 	observations(msgs, r.Steps)
+	sweAgentTools(msgs, r.Steps)
 	taskFromMessages(r)
 	return r, nil
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -178,7 +179,9 @@ func WriteText(w io.Writer, r *run.Run, width int) error {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	span := r.TraceID != ""
+	// A run of a trace shows its steps' spans; a record of a file of
+	// several runs (an OpenHands evaluation's) is named as one and has none.
+	span := slices.ContainsFunc(r.Steps, func(s run.Step) bool { return s.SpanID() != "" })
 	head := "#\tagent\tkind\t"
 	if span {
 		head += "span\t"

@@ -1,0 +1,123 @@
+package run
+
+// SWE-agent's own tools: the commands its trajectories' actions run that
+// edit files (its windowed editor's edit, insert and append on the file
+// it has open, create, and its str_replace_editor given as a command
+// line), read as the editor's calls they are.
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+var (
+	// sweOpenFooterRe is the state SWE-agent prints after each action's
+	// output: the file its windowed editor has open.
+	sweOpenFooterRe = regexp.MustCompile(`\(Open file: ([^)\n]{1,300})\)`)
+	// sweFileHeaderRe is the header of the window its editor prints of a
+	// file it opened or changed.
+	sweFileHeaderRe = regexp.MustCompile(`(?m)^\[File: ([^\n(]{1,300}?) \(\d{1,7} lines total\)\]`)
+	// sweEditRe is an edit of the open file's lines N to M, or an insert
+	// after line N, its text up to the terminator (end_of_edit,
+	// end_of_insert); and an append at its end.
+	sweEditRe = regexp.MustCompile(`^(edit|insert|append)[ \t]*([0-9]+(?::[0-9]+)?)?[ \t]*\n((?s:.*?))\n?end_of_(?:edit|insert|append)[ \t]*$`)
+)
+
+// sweAgentTools reads the actions of a SWE-agent trajectory that edit a
+// file as calls of an editor that writes it: the file an edit, insert or
+// append changes is the one open when it runs (the last "Open file" its
+// output showed, or the last file opened or created), create names it,
+// and str_replace_editor's command line gives its verb, path and options.
+// Any other action stays a command line run in the agent's shell.
+func sweAgentTools(msgs []message, steps []Step) {
+	open := ""
+	for i := 0; i < len(msgs) && i < len(steps); i++ {
+		m := msgs[i]
+		action := strings.TrimSpace(m.Action)
+		if steps[i].Kind == KindToolCall && action != "" && len(m.ToolCalls) == 0 && m.FunctionCall == nil {
+			if c, ok := sweEditCall(action, open); ok {
+				e := steps[i].Edit()
+				e.ToolCalls = []ToolCall{c}
+			}
+			if w := strings.Fields(action); len(w) == 2 && (w[0] == "open" || w[0] == "create") {
+				open = strings.Trim(w[1], `"'`)
+			}
+			continue
+		}
+		text := m.Content.text
+		if f := sweOpenFooterRe.FindAllStringSubmatch(text, -1); len(f) > 0 {
+			if p := strings.TrimSpace(f[len(f)-1][1]); p != "n/a" && p != "" {
+				open = p
+			}
+		} else if f := sweFileHeaderRe.FindStringSubmatch(text); f != nil {
+			open = strings.TrimSpace(f[1])
+		}
+	}
+}
+
+// sweEditCall is the editor's call an action that edits a file makes,
+// given the file open when it runs; false for any other action.
+func sweEditCall(action, open string) (ToolCall, bool) {
+	args := map[string]string{}
+	if m := sweEditRe.FindStringSubmatch(action); m != nil && open != "" {
+		args["command"], args["path"], args["new_str"] = m[1], open, m[3]
+		if m[1] == "insert" {
+			args["insert_line"] = m[2] // as the editor's insert takes it
+		}
+	} else if w, ok := shellWords(action); ok && len(w) == 2 && w[0] == "create" {
+		args["command"], args["path"] = "create", w[1]
+	} else if ok && len(w) >= 3 && w[0] == "str_replace_editor" {
+		args["command"], args["path"] = w[1], w[2]
+		for k := 3; k+1 < len(w); k += 2 {
+			if !strings.HasPrefix(w[k], "--") {
+				return ToolCall{}, false
+			}
+			args[strings.TrimPrefix(w[k], "--")] = w[k+1]
+		}
+	} else {
+		return ToolCall{}, false
+	}
+	data, _ := json.Marshal(args)
+	return ToolCall{Name: "str_replace_editor", Arguments: string(data)}, true
+}
+
+// shellWords splits a one-command line into its words as the shell
+// would, quotes removed; false for a line of several commands, or any
+// word with an expansion.
+func shellWords(line string) ([]string, bool) {
+	f, err := syntax.NewParser().Parse(strings.NewReader(line), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	c, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(f.Stmts[0].Redirs) > 0 {
+		return nil, false
+	}
+	var out []string
+	for _, a := range c.Args {
+		var b strings.Builder
+		for _, p := range a.Parts {
+			switch p := p.(type) {
+			case *syntax.Lit:
+				b.WriteString(p.Value)
+			case *syntax.SglQuoted:
+				b.WriteString(p.Value)
+			case *syntax.DblQuoted:
+				for _, q := range p.Parts {
+					l, ok := q.(*syntax.Lit)
+					if !ok {
+						return nil, false
+					}
+					b.WriteString(l.Value)
+				}
+			default:
+				return nil, false
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out, len(out) > 0
+}
