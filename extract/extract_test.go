@@ -160,6 +160,7 @@ func TestSignals(t *testing.T) {
 		{"nor a member a class diagram lists", "```mermaid\nclassDiagram\n    class Client {\n        +TIMEOUT: int\n    }\n```", nil, nil},
 		{"a failure that code prints or a comment tells is read", "```python\nprint(\"request timed out\")\n# retry when the upload failed\n```", []string{"failure", "failure"}, nil},
 		{"a name in title case that holds a failure word is no failure", "Sample data: Time Out Market 4.6, Forbidden City Tours 4.2 and Blocked Drains Ltd 3.9.", nil, nil},
+		{"a title in which a subject failed reports a failure", "The page is titled Ticket Purchase Failed Please Try Again.\nDialog: Upload Failed While Saving Draft", []string{"failure", "failure"}, nil},
 		{"a title that reports a failure is one", "Request Timed Out Error\nStatus: TIMED OUT", []string{"failure", "failure"}, nil},
 		{"what an agent could not do, in title case, is a failure", "Cannot Load Popup Box", []string{"failure"}, nil},
 		{"a name that holds a failure word is no failure", "failed_attempts = 0\nblocked_users = set()", nil, nil},

@@ -126,6 +126,32 @@ func namedInCode(t *text, at, n int) bool {
 	return strings.IndexByte(`"'.`+"`", before) >= 0 || strings.IndexByte(`"':=(`+"`", after) >= 0 || inSource(t, at)
 }
 
+// onlyMemberRead reports whether every writing of the short name in s
+// reads a member of an object (proc.pid, stat.uid) and none names it: no
+// key, field, variable or parameter of that name, no member set to a
+// value. A member read is named by whoever made the object (a library's
+// Popen has its pid); a step that only reads it has renamed nothing.
+func onlyMemberRead(s, short string) bool {
+	read := false
+	for from := 0; ; {
+		k := strings.Index(s[from:], short)
+		if k < 0 {
+			return read
+		}
+		k += from
+		end := k + len(short)
+		from = k + 1
+		if k > 0 && nameByte(s[k-1]) || end < len(s) && nameByte(s[end]) {
+			continue
+		}
+		rest := strings.TrimLeft(s[end:], " \t")
+		if k == 0 || s[k-1] != '.' || strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") || strings.HasPrefix(rest, ":") {
+			return false
+		}
+		read = true
+	}
+}
+
 func nameByte(b byte) bool { return b == '_' || isLetter(b) || b >= '0' && b <= '9' }
 
 func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
@@ -265,7 +291,7 @@ func renames(question string, steps []run.Step, rf *RunFeatures) []Rename {
 				if r.Step != int32(i) && !slices.Contains(r.Carried, int32(i)) {
 					r.Carried = append(r.Carried, int32(i))
 				}
-			case !ok || spelled[n.w] || tool || f.agent == agent:
+			case !ok || spelled[n.w] || tool || f.agent == agent || onlyMemberRead(s.Content, n.w):
 			default:
 				out = append(out, Rename{Step: int32(i), From: f.spelling, To: n.w, Offset: n.at, Task: f.agent == ""})
 				renamed[n.w] = len(out)

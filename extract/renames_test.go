@@ -47,6 +47,11 @@ func TestRenames(t *testing.T) {
 			say("ProductManager", "Each account row also keeps a uid for the legacy system."),
 			say("Engineer", "legacy = row[\"uid\"]"),
 		}, nil},
+		{"nor a member of an object that a step only reads", []run.Step{
+			say("ProductManager", "P0: restock.py PRODUCT_ID runs ./order.sh with the product_id"),
+			say("Engineer", "```python\nproc = subprocess.Popen([\"./order.sh\", product_id])\nlog.info(\"started %d\", proc.pid)\nlog.info(\"%s %d\", product_id, proc.wait())\n```"),
+			say("QaEngineer", "```python\nproc.pid = 4242\nassert restock.restock(\"P-100\", 40) == 0\n```"),
+		}, nil},
 		{"nor the same letters in prose", []run.Step{
 			say("ProductManager", "P0: each event carries its device_id."),
 			say("Engineer", "The helper did what the design asks."),

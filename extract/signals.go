@@ -159,6 +159,17 @@ func inProperName(s string, m span) bool {
 	if strings.EqualFold(words[len(words)-1], "to") {
 		return false
 	}
+	// A verb's past or present ("Failed", "Fails", "Timed Out") after a
+	// word in title case says what that subject met ("Ticket Purchase
+	// Failed Please Try Again", "Page Load Failed With Status 503"): a
+	// page's or a dialog's title that reports a failure. A name holds
+	// such a word first, as an adjective ("Blocked Drains Ltd").
+	switch strings.ToLower(words[0]) {
+	case "failed", "fails", "fail", "timed":
+		if titleWordBefore(s, m.Start) {
+			return false
+		}
+	}
 	for _, w := range words {
 		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) || w == strings.ToUpper(w) {
 			return false
@@ -186,6 +197,19 @@ func inProperName(s string, m span) bool {
 		return false
 	}
 	return true
+}
+
+// titleWordBefore reports whether the word just before offset i, one
+// space before it on the same line, is written in title case ("Purchase"
+// of "Purchase Failed").
+func titleWordBefore(s string, i int) bool {
+	if i < 2 || s[i-1] != ' ' {
+		return false
+	}
+	start := strings.LastIndexFunc(s[:i-1], func(r rune) bool { return !unicode.IsLetter(r) }) + 1
+	w := s[start : i-1]
+	r, size := utf8.DecodeRuneInString(w)
+	return w != "" && unicode.IsUpper(r) && strings.ContainsFunc(w[size:], unicode.IsLower)
 }
 
 // codeSubject reports whether the words at i are said of code, a call or

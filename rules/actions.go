@@ -147,6 +147,24 @@ func (s *support) before(v string, i int, f from) bool {
 	return false
 }
 
+// codeBefore reports whether a reference code ("AES-256", "INC-48213")
+// is written in the task or in a step before i that f counts, with its
+// letters and digits joined by a hyphen, a space, an underscore or
+// nothing: a tool's record that prints "AES 256" or "INC48213" printed
+// the code the agent tells with a hyphen.
+func (s *support) codeBefore(code string, i int, f from) bool {
+	head, tail, ok := strings.Cut(code, "-")
+	if !ok {
+		return s.before(code, i, f)
+	}
+	for _, sep := range []string{"-", " ", "_", ""} {
+		if s.before(head+sep+tail, i, f) {
+			return true
+		}
+	}
+	return false
+}
+
 // mayHold yields the steps before i that may hold v (lower case) as a
 // whole token, in order: each of them in a short run; past scanned, only
 // those where the tokenIndex finds v's rarest run of word bytes, so that
@@ -928,7 +946,7 @@ func unsupportedAnswer(in *Input) []Finding {
 		// made it: one that no tool printed and no one else wrote was made
 		// up.
 		for _, code := range f.Codes {
-			if !slices.Contains(missing, code) && !sup.before(code, i, others) {
+			if !slices.Contains(missing, code) && !sup.codeBefore(code, i, others) {
 				missing = append(missing, code)
 			}
 		}

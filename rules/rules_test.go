@@ -578,6 +578,22 @@ func TestUnsupportedAnswerOfCodes(t *testing.T) {
 	assert.Equal(t, []int{6}, steps(UnsupportedAnswer.Run(in), true))
 }
 
+// TestUnsupportedAnswerOfCodesWrittenOtherwise: a code a tool's record
+// prints with its parts spaced or joined ("AES 256", "INC48213") is the
+// code the assistant tells with a hyphen; a code no record holds in any
+// writing is still made up. Shape: an IT helpdesk assistant with OpenAI
+// tool calls.
+func TestUnsupportedAnswerOfCodesWrittenOtherwise(t *testing.T) {
+	in := prepare(t, "My laptop was stolen. Is its disk encrypted?", "",
+		msg{agent: "user", content: "My laptop was stolen. Is its disk encrypted?", kind: run.KindUser},
+		msg{agent: "assistant", content: `get_device({"employee_id": "E-20417"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `{"model": "ThinkPad X1", "disk_encryption": "BitLocker, AES 256", "ticket": "INC48213"}`, kind: run.KindToolResult},
+		msg{agent: "assistant", content: "Your disk is encrypted with BitLocker (AES-256); the theft is logged as INC-48213."},
+		msg{agent: "assistant", content: "Your backup is encrypted with XTS-512."},
+	)
+	assert.Equal(t, []int{4}, steps(UnsupportedAnswer.Run(in), true))
+}
+
 // TestUnsupportedAnswerOfIdTails: an assistant that names a payment
 // method by the digits its id ends in ("credit_card_2201": "your card
 // ending 2201") tells what its tool printed; digits that end no id it
