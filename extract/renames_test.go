@@ -137,19 +137,7 @@ func TestFileRenames(t *testing.T) {
 		}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := &run.Run{Question: task, Steps: append([]run.Step{{Agent: "user", Content: task, Kind: run.KindUser}}, tc.steps...)}
-			for i := range r.Steps {
-				r.Steps[i].Index = i
-			}
-			var got []Rename
-			for _, rn := range Run(r).Renames {
-				rn.Step--
-				for k := range rn.Carried {
-					rn.Carried[k]--
-				}
-				got = append(got, rn)
-			}
-			assert.Equal(t, tc.want, got)
+			assert.Equal(t, tc.want, renamesAfterTask(task, tc.steps))
 		})
 	}
 }
@@ -189,19 +177,26 @@ func TestCallSwaps(t *testing.T) {
 		}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := &run.Run{Question: task, Steps: append([]run.Step{{Agent: "user", Content: task, Kind: run.KindUser}}, tc.steps...)}
-			for i := range r.Steps {
-				r.Steps[i].Index = i
-			}
-			var got []Rename
-			for _, rn := range Run(r).Renames {
-				rn.Step--
-				for k := range rn.Carried {
-					rn.Carried[k]--
-				}
-				got = append(got, rn)
-			}
-			assert.Equal(t, tc.want, got)
+			assert.Equal(t, tc.want, renamesAfterTask(task, tc.steps))
 		})
 	}
+}
+
+// renamesAfterTask returns the renames read in a run of the task, given
+// by the user, and then steps, with their steps counted from the first of
+// steps.
+func renamesAfterTask(task string, steps []run.Step) []Rename {
+	r := &run.Run{Question: task, Steps: append([]run.Step{{Agent: "user", Content: task, Kind: run.KindUser}}, steps...)}
+	for i := range r.Steps {
+		r.Steps[i].Index = i
+	}
+	var got []Rename
+	for _, rn := range Run(r).Renames {
+		rn.Step--
+		for k := range rn.Carried {
+			rn.Carried[k]--
+		}
+		got = append(got, rn)
+	}
+	return got
 }
