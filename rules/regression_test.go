@@ -240,3 +240,19 @@ func TestOwnScriptIsNoStatement(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerScriptIsAStatement: a script a tool assistant writes and runs
+// to work out its answer, whose output the final answer states, is no
+// check of something else: a value its code makes up is blamed.
+func TestAnswerScriptIsAStatement(t *testing.T) {
+	const task = "A tank holds 2.5 cubic metres of water. How many litres is that? Answer with a number."
+	in := prepare(t, task, "",
+		msg{agent: "user", content: task, kind: run.KindUser},
+		msg{agent: "assistant", content: `write_file({"path": "convert.py", "content": "LITRES_PER_CUBIC_METRE = 100\nvolume = 2.5\nprint(volume * LITRES_PER_CUBIC_METRE)\n"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Wrote convert.py", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `bash({"command": "python convert.py"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "250.0", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "The tank holds 250 litres."},
+	)
+	assert.Contains(t, steps(UnsupportedArguments.Run(in), true), 1)
+}
