@@ -41,6 +41,7 @@ type Call struct {
 	checks        bool
 	scripts       []string
 	discards      []string
+	checked       [][2]int // where the line's commands that run a check are written
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -51,7 +52,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards}
+	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards, checked: cmd.checked}
 	c.files = c.callFiles(cmd.files)
 	return c
 }
@@ -114,9 +115,27 @@ func (c Call) Creates() bool {
 
 // Names reports whether the call's arguments (its command line among
 // them) write word whole, no word character joined to it: a test's name
-// in the text an edit puts in, or on the line a shell runs.
+// in the text an edit puts in, or on the line a shell runs. A test runner
+// the line runs (sed -i ... && pytest tests/a.py::test_b) is given the
+// name to run it, not to write it: the word there does not count.
 func (c Call) Names(word string) bool {
-	return slices.ContainsFunc(c.Values, func(v string) bool { return namesWord(v, word) })
+	return slices.ContainsFunc(c.Values, func(v string) bool {
+		if v == c.command && len(c.checked) > 0 {
+			v = outside(v, c.checked)
+		}
+		return namesWord(v, word)
+	})
+}
+
+// outside is line with the spans given blanked out.
+func outside(line string, spans [][2]int) string {
+	b := []byte(line)
+	for _, sp := range spans {
+		for i := max(sp[0], 0); i < min(sp[1], len(b)); i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // Checks reports whether the call's command line runs a check (a test

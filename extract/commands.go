@@ -90,6 +90,10 @@ type commandReading struct {
 	// discards are the files whose uncommitted changes it throws away
 	// (discarded).
 	discards []string
+	// checked are where, in the line, its commands that run a check
+	// (a test runner given a test's name) are written: they change
+	// nothing, and a name they are given is not written anywhere.
+	checked [][2]int
 }
 
 // readCommand reads a command line; "" reads as nothing, and not as a
@@ -97,14 +101,14 @@ type commandReading struct {
 // line) is the program and its arguments as they are, read as one
 // command without parsing.
 func readCommand(line string, words []string) commandReading {
-	r := &commandReader{reads: true}
+	r := &commandReader{reads: true, at: [2]int{-1, -1}}
 	switch {
 	case words != nil && !(len(words) == 3 && words[2] == line):
 		r.words(words, 0)
 	case !r.line(line, 0):
 		return commandReading{files: plainFiles(line)}
 	}
-	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, discards: r.discards}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, discards: r.discards, checked: r.checked}
 	if r.edits && !r.runs {
 		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
 	}
@@ -164,6 +168,11 @@ type commandReader struct {
 	// changes is set when a command writes a file other than by saving
 	// a check's output: an edit, a copy, a heredoc into a file.
 	changes bool
+	// checked are the spans of the first line's commands that run a
+	// check; at is the span of the command being read, none within a
+	// shell's -c line.
+	checked [][2]int
+	at      [2]int
 }
 
 // line parses a command line and reads its commands, at depth shells
@@ -227,6 +236,10 @@ func (r *commandReader) call(c *syntax.CallExpr, depth int) {
 	w := make([]string, len(c.Args))
 	for i, a := range c.Args {
 		w[i] = literal(a)
+	}
+	r.at = [2]int{-1, -1}
+	if depth == 0 {
+		r.at = [2]int{int(c.Pos().Offset()), int(c.End().Offset())}
 	}
 	r.words(w, depth)
 }
@@ -302,7 +315,12 @@ func (r *commandReader) words(w []string, depth int) {
 	for _, a := range discarded(w, files) {
 		r.discards = appendNew(r.discards, a)
 	}
-	r.checks = r.checks || checkingCommand(w)
+	if checkingCommand(w) {
+		r.checks = true
+		if r.at[0] >= 0 {
+			r.checked = append(r.checked, r.at)
+		}
+	}
 	if readingCommand(w) {
 		return
 	}

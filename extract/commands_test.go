@@ -296,6 +296,28 @@ func TestCallCreates(t *testing.T) {
 	}
 }
 
+// TestCallNames: a call names a test when the text it writes holds the
+// name (an edit, a command line writing a runner's configuration, sed
+// rewriting the test), not when a test runner it runs is given the name.
+func TestCallNames(t *testing.T) {
+	const name = "test_partial_last_page"
+	for _, tt := range []struct {
+		call, args string
+		want       bool
+	}{
+		{"str_replace_editor", `{"command": "str_replace", "path": "/repo/setup.cfg", "old_str": "addopts = -q", "new_str": "addopts = -q --deselect tests/test_pager.py::test_partial_last_page"}`, true},
+		{"bash", `{"command": "printf '[pytest]\\naddopts = -k \"not test_partial_last_page\"\\n' > pytest.ini"}`, true},
+		{"bash", `{"command": "sed -i '/def test_partial_last_page/i @pytest.mark.skip' tests/test_pager.py && python -m pytest -q tests/test_pager.py"}`, true},
+		{"bash", `{"command": "sed -i 's| // 0||' pager/pages.py && python -m pytest -q tests/test_pager.py::test_partial_last_page"}`, false},
+		{"bash", `{"command": "cd /repo && sed -i 's/x/y/' pager/pages.py; pytest -k test_partial_last_page"}`, false},
+		{"bash", `{"command": "python -m pytest -q tests/test_pager.py::test_partial_last_pages"}`, false},
+	} {
+		t.Run(tt.args, func(t *testing.T) {
+			assert.Equal(t, tt.want, newCall(tt.call, tt.args, -1).Names(name))
+		})
+	}
+}
+
 // TestCommandDiscards: a command line that throws away uncommitted
 // changes names the files it restores, or "." for every one: git checkout
 // or restore of paths or of the whole tree, git stash and git reset

@@ -262,9 +262,13 @@ func sameCalls(a, b []extract.Call) bool {
 // Call.Checks): the reproduction a coding agent writes and runs. Its name
 // is new and its code holds the values it tries, as any check's do; it
 // states nothing of the task. An edit of a script the project has
-// changes code the run checks, and is read as any change.
+// changes code the run checks, and is read as any change. A script whose
+// run prints a value the final answer states is how the answer was
+// worked out (a tool assistant computing in its sandbox), not a check:
+// its code states what the answer rests on.
 func writesOwnScripts(in *Input) map[int]bool {
 	steps := in.Features.Steps
+	answers := answeringCalls(in)
 	var ran []string
 	out := map[int]bool{}
 	for i := len(steps) - 1; i >= 0; i-- {
@@ -285,9 +289,28 @@ func writesOwnScripts(in *Input) map[int]bool {
 			out[i] = true
 		}
 		for _, c := range steps[i].Calls {
-			if !c.Checks() {
+			if !c.Checks() && !answers[i] {
 				ran = append(ran, c.Scripts()...)
 			}
+		}
+	}
+	return out
+}
+
+// answeringCalls are the steps whose calls' results print a value the
+// run's final answer states.
+func answeringCalls(in *Input) map[int]bool {
+	fa := in.Features.FinalAnswer
+	if fa == nil || len(fa.Claims) == 0 {
+		return nil
+	}
+	out := map[int]bool{}
+	for j := range in.Features.Steps {
+		f := &in.Features.Steps[j]
+		if c := callerOf(in, j); c >= 0 && c < j && f.Has(extract.KindToolResult) && slices.ContainsFunc(f.Claims, func(r extract.Claim) bool {
+			return slices.ContainsFunc(fa.Claims, r.Matches)
+		}) {
+			out[c] = true
 		}
 	}
 	return out
