@@ -24,6 +24,7 @@ var stage = map[string]int{
 	"internal/escape":      0, // log text made safe to show; every stage that writes text
 	"internal/ctxtest":     0, // test infrastructure: a context cancelled at a known point
 	"internal/match":       0, // how a pattern reads as regexp/syntax, and the check that bounds its backtracking; extract, redact
+	"internal/shellword":   0, // a parsed shell word's text as written; run's editor commands, extract's command lines
 	"redact/redacttest":    0, // test infrastructure: every string a value holds, to look for secrets
 
 	"run":         1,

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/offattr/offattr/internal/shellword"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -642,46 +643,8 @@ func (r *commandReader) redirect(d *syntax.Redirect) {
 // or escaped), "" when part of it is expanded or substituted: the parse
 // says what a word is and never works out what it would become.
 func literal(w *syntax.Word) string {
-	if w == nil {
-		return ""
-	}
-	var b strings.Builder
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(unescape(p.Value, ""))
-		case *syntax.SglQuoted:
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				l, ok := q.(*syntax.Lit)
-				if !ok {
-					return ""
-				}
-				b.WriteString(unescape(l.Value, "$`\"\\\n"))
-			}
-		default:
-			return ""
-		}
-	}
-	return b.String()
-}
-
-// unescape drops the backslashes that quote the next byte: before any
-// byte outside quotes (only "" is given), before those of only inside
-// double quotes.
-func unescape(s, only string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) && (only == "" || strings.IndexByte(only, s[i+1]) >= 0) {
-			i++
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
+	v, _ := shellword.Literal(w)
+	return v
 }
 
 // program is the program a command's first word runs, without its

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/offattr/offattr/internal/shellword"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -85,8 +86,8 @@ func sweEditCall(action, open string) (ToolCall, bool) {
 }
 
 // shellWords splits a one-command line into its words as the shell
-// would, quotes removed; false for a line of several commands, or any
-// word with an expansion.
+// would, quotes and quoting backslashes removed; false for a line of
+// several commands, or any word with an expansion.
 func shellWords(line string) ([]string, bool) {
 	f, err := syntax.NewParser().Parse(strings.NewReader(line), "")
 	if err != nil || len(f.Stmts) != 1 {
@@ -98,26 +99,11 @@ func shellWords(line string) ([]string, bool) {
 	}
 	var out []string
 	for _, a := range c.Args {
-		var b strings.Builder
-		for _, p := range a.Parts {
-			switch p := p.(type) {
-			case *syntax.Lit:
-				b.WriteString(p.Value)
-			case *syntax.SglQuoted:
-				b.WriteString(p.Value)
-			case *syntax.DblQuoted:
-				for _, q := range p.Parts {
-					l, ok := q.(*syntax.Lit)
-					if !ok {
-						return nil, false
-					}
-					b.WriteString(l.Value)
-				}
-			default:
-				return nil, false
-			}
+		w, ok := shellword.Literal(a)
+		if !ok {
+			return nil, false
 		}
-		out = append(out, b.String())
+		out = append(out, w)
 	}
 	return out, len(out) > 0
 }
