@@ -559,17 +559,26 @@ func TestSpansToSteps(t *testing.T) {
 	}
 }
 
+// agentSpan is a GenAI invoke_agent span "a" of the agent name, around
+// the chat spans chatIn makes.
+func agentSpan(name string) span {
+	return span{id: "a", name: "invoke_agent " + name, start: 1, end: 20, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": name}}
+}
+
+// chatIn is a GenAI chat span inside agentSpan's, with its input and
+// output messages.
+func chatIn(id string, start float64, input, output string) span {
+	return span{id: id, parent: "a", name: "chat", start: start, attrs: map[string]any{"gen_ai.operation.name": "chat",
+		"gen_ai.input.messages": input, "gen_ai.output.messages": output}}
+}
+
 // TestUserAnswersWithinAnAgent: an agent's span holds a conversation
 // (GenAI's invoke_agent around its chat spans), and the customer's answer
 // to the agent's question reaches the agent only as a later call's input:
 // it is a turn of the conversation. A user message a framework adds after
 // the agent's working text, which asks no one, is not.
 func TestUserAnswersWithinAnAgent(t *testing.T) {
-	agent := span{id: "a", name: "invoke_agent support", start: 1, end: 20, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "support"}}
-	chat := func(id string, start float64, input, output string) span {
-		return span{id: id, parent: "a", name: "chat", start: start, attrs: map[string]any{"gen_ai.operation.name": "chat",
-			"gen_ai.input.messages": input, "gen_ai.output.messages": output}}
-	}
+	agent := agentSpan("support")
 	text := func(role, content string) string {
 		return `{"role":"` + role + `","parts":[{"type":"text","content":"` + content + `"}]}`
 	}
@@ -588,8 +597,8 @@ func TestUserAnswersWithinAnAgent(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := run.Load(writeSpans(t, agent,
-				chat("c1", 2, "["+text("user", task)+"]", "["+text("assistant", tt.reply)+"]"),
-				chat("c2", 3, "["+text("user", task)+","+text("assistant", tt.reply)+","+text("user", tt.then)+"]", call),
+				chatIn("c1", 2, "["+text("user", task)+"]", "["+text("assistant", tt.reply)+"]"),
+				chatIn("c2", 3, "["+text("user", task)+","+text("assistant", tt.reply)+","+text("user", tt.then)+"]", call),
 			), run.Options{})
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, steps(r))
@@ -601,11 +610,7 @@ func TestUserAnswersWithinAnAgent(t *testing.T) {
 // result, and tool messages with no call id (as OpenLIT writes
 // LangChain.js's runs) answer the calls the model made.
 func TestUnnamedToolRuns(t *testing.T) {
-	agent := span{id: "a", name: "invoke_agent researcher", start: 1, end: 20, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "researcher"}}
-	chat := func(id string, start float64, input, output string) span {
-		return span{id: id, parent: "a", name: "chat", start: start, attrs: map[string]any{"gen_ai.operation.name": "chat",
-			"gen_ai.input.messages": input, "gen_ai.output.messages": output}}
-	}
+	agent := agentSpan("researcher")
 	call := func(id, city string) string {
 		return `[{"role":"assistant","parts":[{"type":"tool_call","id":"` + id + `","name":"get_weather","arguments":{"city":"` + city + `"}}]}]`
 	}
@@ -629,27 +634,27 @@ func TestUnnamedToolRuns(t *testing.T) {
 	}{
 		{
 			name: "a tool's class for its name: the call with the same arguments",
-			spans: []span{agent, chat("c1", 2, question, call("call_1", "Olso")),
+			spans: []span{agent, chatIn("c1", 2, question, call("call_1", "Olso")),
 				tool("t1", "DynamicStructuredTool", "run-7f3a", `{"city": "Olso"}`, 3, "gen_ai.tool.call.result", "unknown city")},
 			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Olso"})`, "researcher tool_result: unknown city"},
 		},
 		{
 			name: "other arguments: not that call, but the agent's action",
-			spans: []span{agent, chat("c1", 2, question, call("call_1", "Olso")),
+			spans: []span{agent, chatIn("c1", 2, question, call("call_1", "Olso")),
 				tool("t1", "DynamicStructuredTool", "run-7f3a", `{"city": "Rome"}`, 3, "gen_ai.tool.call.result", "19 °C")},
 			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Olso"})`,
 				`researcher tool_result: DynamicStructuredTool({"city": "Rome"}) -> 19 °C`},
 		},
 		{
 			name: "a result JavaScript printed as [object ToolMessage]: the model's next input gives it",
-			spans: []span{agent, chat("c1", 2, question, call("call_1", "Oslo")),
+			spans: []span{agent, chatIn("c1", 2, question, call("call_1", "Oslo")),
 				tool("t1", "DynamicStructuredTool", "call_1", `{"city": "Oslo"}`, 3, "gen_ai.tool.call.result", "[object ToolMessage]"),
-				chat("c2", 4, answered, answer)},
+				chatIn("c2", 4, answered, answer)},
 			want: []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`, "researcher tool_result: 7 °C", "researcher message: 7 °F."},
 		},
 		{
 			name:  "no tool span: a tool message with no call id answers the open call",
-			spans: []span{agent, chat("c1", 2, question, call("call_1", "Oslo")), chat("c2", 4, answered, answer)},
+			spans: []span{agent, chatIn("c1", 2, question, call("call_1", "Oslo")), chatIn("c2", 4, answered, answer)},
 			want:  []string{"user user: Weather in Oslo?", `researcher tool_call: get_weather({"city":"Oslo"})`, "researcher tool_result: 7 °C", "researcher message: 7 °F."},
 		},
 	}
