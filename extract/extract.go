@@ -260,9 +260,9 @@ func (rc *runContext) step(s run.Step) Features {
 	if !f.Has(KindToolResult) {
 		rc.rare.MonthDays = exactly(monthDays(t))
 		rc.rare.Codes = exactly(codes(s.Content))
-	} else {
-		rc.rare.IDFields = exactly(idFields(s.Content))
-		rc.rare.Records = exactly(records(s.Content))
+	} else if v, ok := toolJSON(s.Content); ok {
+		rc.rare.IDFields = exactly(idFields(v))
+		rc.rare.Records = exactly(records(v))
 	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {

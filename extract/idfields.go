@@ -27,14 +27,10 @@ const (
 )
 
 // idFields returns the ids a tool's JSON output prints as field values,
-// each with its field's name, in the order written: the records a
-// listing offers, each kind of id under its own field (the output read
-// by toolJSON).
-func idFields(content string) []Field {
-	v, ok := toolJSON(content)
-	if !ok {
-		return nil
-	}
+// each with its field's name, a list's in its order and an object's by
+// key: the records a listing offers, each kind of id under its own
+// field. v is the output as toolJSON decodes it.
+func idFields(v any) []Field {
 	var out []Field
 	add := func(k string, x any) {
 		var s string

@@ -22,6 +22,13 @@ func TestIDFields(t *testing.T) {
 			[]Field{{"item_ids", "7710234"}, {"item_ids", "7710981"}, {"zip", "19122"}}},
 		{"no JSON", "Line L-90177 is active.", nil},
 	} {
-		assert.Equal(t, tt.want, idFields(tt.text), tt.name)
+		assert.Equal(t, tt.want, idFields(decoded(tt.text)), tt.name)
 	}
+}
+
+// decoded is a tool output's JSON as toolJSON reads it, nil when it reads
+// none.
+func decoded(text string) any {
+	v, _ := toolJSON(text)
+	return v
 }

@@ -22,12 +22,9 @@ const maxRecords = 100
 // ending in "_id", or a value IsID says is one), and each object a map
 // holds under its key (variants by item id, payment methods by their
 // ids), the key its id. A record's words are its text values at any
-// depth (a name, an option, a source), not its numbers or flags.
-func records(content string) []Record {
-	v, ok := toolJSON(content)
-	if !ok {
-		return nil
-	}
+// depth (a name, an option, a source), not its numbers or flags. v is
+// the output as toolJSON decodes it.
+func records(v any) []Record {
 	var out []Record
 	var walk func(any)
 	walk = func(v any) {

@@ -25,6 +25,6 @@ func TestRecords(t *testing.T) {
 		{"one record", `{"order_id": "#W8812", "status": "delivered"}`, nil},
 		{"no JSON", "Plans: Unlimited Basic, Unlimited Plus.", nil},
 	} {
-		assert.Equal(t, tt.want, records(tt.text), tt.name)
+		assert.Equal(t, tt.want, records(decoded(tt.text)), tt.name)
 	}
 }
