@@ -291,9 +291,6 @@ func (t *Tally) Merge(o *Tally) {
 	}
 }
 
-// Calibration is accuracy per confidence band.
-func (t *Tally) Calibration() []Bin { return t.bins }
-
 // Score turns the tally into fractions.
 func (t *Tally) Score() Score {
 	s := Score{

@@ -214,10 +214,8 @@ func randomLines(r *rand.Rand) string {
 // with the same groups, as calls reads them.
 func checkTextCall(t *testing.T, s string) {
 	t.Helper()
-	var want, got [][]int
-	for _, m := range textCallGo.FindAllStringSubmatchIndex(s, 20) {
-		want = append(want, m)
-	}
+	want := textCallGo.FindAllStringSubmatchIndex(s, 20)
+	var got [][]int
 	for _, m := range newText(s).find(textCallRe, 20) {
 		name, args := m.Group("name"), m.Group("args")
 		got = append(got, []int{m.Whole().Start, m.Whole().End, name.Start, name.End, args.Start, args.End})

@@ -187,14 +187,9 @@ var ownFailureKinds = map[string]bool{
 	"exit_code": true, "exception": true, "error": true, "not_found": true, "failure": true, "refusal": true,
 }
 
-// strongestError returns the most severe signal in which a step reports its
-// own failure.
-func strongestError(f *extract.Features) (extract.Signal, bool) {
-	return strongestErrorOutside(f, -1, -1)
-}
-
-// strongestErrorOutside is strongestError without the signals that begin
-// in [from, to) of the step's text.
+// strongestErrorOutside returns the most severe signal in which a step
+// reports its own failure, leaving out the signals that begin in
+// [from, to) of the step's text (-1, -1 leaves out none).
 func strongestErrorOutside(f *extract.Features, from, to int) (extract.Signal, bool) {
 	if f.Ledger != nil || f.Has(extract.KindPlan) || f.Has(extract.KindReplan) {
 		// Ledgers judge others; plans weigh what might go wrong.

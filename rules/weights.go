@@ -320,19 +320,6 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
-// Choose returns the index of the row most probable under beta (ties
-// keep the rows' order) and every row's probability.
-func Choose(rows []StepRow, beta []float64) (int, []float64) {
-	p := Softmax(rows, beta)
-	best := 0
-	for i := range p {
-		if p[i] > p[best] {
-			best = i
-		}
-	}
-	return best, p
-}
-
 // Attribute applies the analyzers and weighs their findings: the ranked
 // candidates, the step, the agent and the confidence. It returns every
 // finding too, in analyzer order, for readers who check the answer.
