@@ -37,12 +37,65 @@ func namedCause(in *Input, j int) (int, string) {
 				continue
 			}
 			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !in.Features.Steps[k].Has(extract.KindTask) {
+				if m := omittedBy(in, k, j, v); m >= 0 {
+					return m, n
+				}
 				return k, n
 			}
 			break // read from the task, a tool or a user: not made up
 		}
 	}
 	return -1, ""
+}
+
+// omittedBy is the first agent step between k and j that lists files
+// step k lists beside the file named v (v.py for a module v) but leaves
+// that one out, naming v nowhere, or -1. A design names the files; a task
+// list that hands on the others and drops one is where the file went
+// missing, and the error that later quotes it as missing reports that
+// omission, not the design's name.
+func omittedBy(in *Input, k, j int, v string) int {
+	var listed []string
+	named := false
+	for _, f := range in.Features.Steps[k].Files {
+		if stem(f) == v {
+			named = true
+		} else {
+			listed = append(listed, f)
+		}
+	}
+	if !named || len(listed) < 2 {
+		return -1
+	}
+	sup := in.supportIndex()
+	for m := k + 1; m < j; m++ {
+		f := &in.Features.Steps[m]
+		if !isAgentDecision(in, m) || f.Has(extract.KindToolResult) {
+			continue
+		}
+		if containsToken(sup.step(m), v) {
+			return -1 // handed on: a later loss is not an omission of the list
+		}
+		kept := 0
+		for _, name := range f.Files {
+			if slices.Contains(listed, name) {
+				kept++
+			}
+		}
+		if kept >= 2 {
+			return m
+		}
+	}
+	return -1
+}
+
+// stem is a file's name without its extension: the module it holds
+// ("importer.py" is "importer").
+func stem(p string) string {
+	if i := strings.IndexByte(p, '.'); i > 0 {
+		p = p[:i]
+	}
+	return p
 }
 
 // errorCause is where the failure an agent's step reports in its own words

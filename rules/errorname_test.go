@@ -78,6 +78,37 @@ func TestLocalFaultKeepsANamedErrorItCannotTrace(t *testing.T) {
 	}
 }
 
+// A module the error quotes as missing, which the design listed among its
+// files and the task list after it dropped while handing on the others,
+// went missing at the task list; a task list that keeps it, or names it
+// nowhere among fewer of the design's files, leaves the design's name.
+func TestLocalFaultFollowsAMissingModuleToTheListThatDroppedIt(t *testing.T) {
+	const design = "## File list\n- main.py\n- importer.py\n- report.py\n- test_report.py\n\n## Implementation approach\nmain.py calls importer.read_csv and report.monthly_totals."
+	tests := []struct {
+		name, tasks string
+		want        int
+	}{
+		{"dropped", "## Task list\n1. report.py\n2. main.py\n3. test_report.py", 3},
+		{"kept", "## Task list\n1. importer.py\n2. report.py\n3. main.py", 2},
+		{"no list", "## Shared Knowledge\nAmounts are Decimal.", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := "Build a CLI that imports bank transactions from a CSV file and prints monthly totals per category."
+			in := prepare(t, q, "",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: totals per month and category"},
+				msg{agent: "Architect", content: design},
+				msg{agent: "ProjectManager", content: tt.tasks},
+				msg{agent: "Engineer", content: "## Code: main.py\n```python\nfrom importer import read_csv\nfrom report import monthly_totals\n```"},
+				msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_report.py -q\n## Running Output\nImportError while importing test module 'test_report.py'.\nmain.py:1: in <module>\n    from importer import read_csv\nE   ModuleNotFoundError: No module named 'importer'\n## Status:\nFAIL"},
+			)
+			assert.Contains(t, steps(LocalFault.Run(in), true), tt.want)
+			assert.Equal(t, []int{tt.want}, steps(TrialFirstFault.Run(in), true))
+		})
+	}
+}
+
 // A plain word is written as a name where it is quoted or on a line of
 // code or a signature; prose that uses the word did not name it.
 func TestWritesName(t *testing.T) {
