@@ -270,7 +270,34 @@ func newFinal(step int, text, source string, agents *agentSet, sentence bool) *F
 	if n, ok := wholeWordNumber(text); ok {
 		claims = dedupe(append(claims, n))
 	}
-	return &FinalAnswer{Step: step, Text: text, Claims: claims, Source: source}
+	fa := &FinalAnswer{Step: step, Text: text, Claims: claims, Source: source}
+	return withCallResult(fa)
+}
+
+// callResultRe reads a call written with its arguments and the result it
+// is said to give ("can_register(18) returns False", "vat_amount(100) ==
+// 19.0", "parse('7d') -> 604800"): the function in "f", its arguments in
+// "args".
+var callResultRe = pattern(`(?<![\w.])(?<f>[A-Za-z_]\w{0,80})\((?<args>[^()\n]{0,200})\)[ \t]{0,4}(?:returns|returned|gives|gave|yields|yielded|evaluates[ \t]to|==|=>|->|→)(?![\w=>])`, 0)
+
+// withCallResult is the answer with the function whose result it states,
+// when it states a call's result, and without the claims its arguments
+// hold: "can_register(18) returns False" reports False, the value of a
+// call given 18, as one fact. The last such call is the answer's.
+func withCallResult(fa *FinalAnswer) *FinalAnswer {
+	t := newText(fa.Text)
+	ms := t.all(callResultRe, 0)
+	if len(ms) == 0 {
+		return fa
+	}
+	fa.Call = t.named(ms[len(ms)-1], "f")
+	fa.Claims = slices.DeleteFunc(fa.Claims, func(c Claim) bool {
+		return slices.ContainsFunc(ms, func(m match) bool {
+			args := m.Groups[callResultRe.GroupIndex("args")]
+			return int(c.Offset) >= args.Start && int(c.Offset) < args.End
+		})
+	})
+	return fa
 }
 
 // wholeWordNumber reads an answer that is a number in words and nothing

@@ -91,6 +91,14 @@ func dataFlowOrigin(in *Input) []Finding {
 			// The value was first written as what another agent's code
 			// returns, in a test of it.
 			o, coded = d, true
+		} else if d := answerCode(in, o); d >= 0 {
+			// The answer is the first to state the value, as what a
+			// function returns: the function's code computed it, by the
+			// logic another agent may have spelt out for it.
+			o, coded = d, true
+			if p := handedLogic(in, d, in.Features.FinalAnswer.Call); p >= 0 && handedToCode(in, d) < 0 {
+				o = p
+			}
 		}
 		if coded {
 			if p := handedToCode(in, o); p >= 0 {
@@ -969,6 +977,20 @@ func groundTruthContradiction(in *Input) []Finding {
 			return []Finding{{Step: o, Strength: 0.7, Quote: quoteClaim(in, o, put),
 				Reason: fmt.Sprintf("it first states %q, which step %d later puts forward against the correct answer", put, i)}}
 		}
+		if d := answerCode(in, i); d >= 0 {
+			// The answer states what a function returns: its code gave
+			// the value.
+			reason := fmt.Sprintf("its code of %s gave %q, which step %d puts forward as the function's result against the correct answer", in.Features.FinalAnswer.Call, put, i)
+			quote := quoteAt(in, d, 0, 0)
+			if p := handedToCode(in, d); p >= 0 {
+				reason = fmt.Sprintf("it handed the code of step %d a figure with which it gave %q, which step %d puts forward against the correct answer", d, put, i)
+				d, quote = p, quoteAt(in, p, 0, 0)
+			} else if p := handedLogic(in, d, in.Features.FinalAnswer.Call); p >= 0 {
+				reason = fmt.Sprintf("it spelt out the logic the code of step %d followed to give %q, which step %d puts forward against the correct answer", d, put, i)
+				d, quote = p, quoteAt(in, p, 0, 0)
+			}
+			return []Finding{{Step: d, Strength: 0.7, Quote: quote, Reason: reason}}
+		}
 		if d, _ := definerOf(in, i); d >= 0 {
 			// A failed run another agent's code made printed the value:
 			// the code gave it.
@@ -1092,4 +1114,74 @@ func actedOnFiles(in *Input) map[string]bool {
 		}
 	}
 	return out
+}
+
+// answerCode is, for the step that gives the final answer when the answer
+// states a function's result as a call ("can_register(18) returns
+// False"), the agent step that wrote the code of that function the call
+// ran: the latest earlier definition of it, traced to the step that
+// first wrote it word for word (copiedFrom). It returns -1 otherwise, and
+// when the code was given with the task.
+func answerCode(in *Input, i int) int {
+	fa := in.Features.FinalAnswer
+	if fa == nil || fa.Call == "" || fa.Step != i {
+		return -1
+	}
+	for k := i - 1; k >= 0; k-- {
+		if !slices.Contains(in.Features.Steps[k].Defines, fa.Call) {
+			continue
+		}
+		k = copiedFrom(in, k, fa.Call)
+		if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !given(in, k) {
+			return k
+		}
+		return -1
+	}
+	return -1
+}
+
+// handedLogic is, for a step whose code defines fn, the earliest step of
+// another agent that wrote word for word a line of logic the definition
+// holds (a comparison, a condition joining two, a flag given to a call:
+// "age > MIN_AGE", "t.overdue and t.urgent", "reverse=True"): a design or
+// a task list that spelt out the logic the engineer then coded as
+// handed. It returns -1 when none did, or when the task wrote it.
+func handedLogic(in *Input, d int, fn string) int {
+	sup := in.supportIndex()
+	best := -1
+	for _, line := range definitionLines(in.Run.Steps[d].Content, fn)[1:] {
+		expr := logicOf(line)
+		if expr == "" || strings.Contains(squash(sup.question), expr) {
+			continue
+		}
+		for k := range min(d, len(in.Features.Steps)) {
+			if best >= 0 && k >= best {
+				break
+			}
+			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !given(in, k) &&
+				!run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[d].Agent) && strings.Contains(squash(sup.step(k)), expr) {
+				best = k
+			}
+		}
+	}
+	return best
+}
+
+// logicOps are the operators that make a line of code logic a design
+// may spell out: comparisons, conditions joined, a flag set.
+var logicOps = []string{" < ", " > ", " <= ", " >= ", " == ", " != ", " and ", " or ", " && ", " || ", "=true", "=false"}
+
+// logicOf is a line of code's logic as a design would write it, lower
+// case, its runs of space squashed, without a leading return or if and a
+// trailing colon or semicolon; "" when it holds no operator of logicOps.
+func logicOf(line string) string {
+	e := strings.ToLower(squash(line))
+	for _, kw := range []string{"return ", "if ", "elif ", "while "} {
+		e = strings.TrimPrefix(e, kw)
+	}
+	e = strings.TrimRight(e, ":;{ ")
+	if len(e) < 7 || !slices.ContainsFunc(logicOps, func(op string) bool { return strings.Contains(e, op) }) {
+		return ""
+	}
+	return e
 }

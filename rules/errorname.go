@@ -207,6 +207,18 @@ const maxDefinitionLines = 40
 // definition of fn in s: the line that defines it and the lines indented
 // under it; "" when s defines no fn.
 func definition(s, fn string) string {
+	out := definitionLines(s, fn)
+	if len(out) == 1 {
+		if line := strings.TrimSpace(out[0]); strings.HasSuffix(line, ":") || strings.HasSuffix(line, "{") {
+			return "" // a signature without its body: every version has it
+		}
+	}
+	return squash(strings.Join(out, ""))
+}
+
+// definitionLines are the lines of the first definition of fn in s: the
+// line that defines it and the lines indented under it, as written.
+func definitionLines(s, fn string) []string {
 	var out []string
 	indent := -1
 	numbered := false // the listing numbers its lines (cat -n, a file reader)
@@ -232,12 +244,7 @@ func definition(s, fn string) string {
 		}
 		out = append(out, line)
 	}
-	if len(out) == 1 {
-		if line := strings.TrimSpace(out[0]); strings.HasSuffix(line, ":") || strings.HasSuffix(line, "{") {
-			return "" // a signature without its body: every version has it
-		}
-	}
-	return squash(strings.Join(out, ""))
+	return out
 }
 
 // lineNumber returns the number a listing writes before a line of a file

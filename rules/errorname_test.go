@@ -460,3 +460,30 @@ func TestDataFlowOriginOfAValueATestAssertsWithoutItsUnit(t *testing.T) {
 	require.NotEmpty(t, fs)
 	assert.Equal(t, 1, fs[0].Step, "the code returned the value the test asserts")
 }
+
+// A wrong answer that states what a function returns was given by the
+// function's code; when a design spelt out the logic the code followed
+// word for word, the design is where it went wrong.
+func TestGroundTruthContradictionOfAFunctionsResult(t *testing.T) {
+	q := "Write is_free_shipping(total): orders of 50 euros or more ship free. Report what is_free_shipping(50) returns."
+	tests := []struct {
+		name, design string
+		want         int
+	}{
+		{"the engineer's own logic", "## Implementation approach\nshipping.py holds FREE_FROM = 50; is_free_shipping compares the total with it.", 3},
+		{"the design's logic", "## Implementation approach\nshipping.py holds FREE_FROM = 50; is_free_shipping returns total > FREE_FROM.", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "True",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: orders of 50 euros or more ship free"},
+				msg{agent: "Architect", content: tt.design},
+				msg{agent: "Engineer", content: "## Code: shipping.py\n```python\nFREE_FROM = 50\n\n\ndef is_free_shipping(total) -> bool:\n    return total > FREE_FROM\n```"},
+				msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_shipping.py -q\n## Running Output\n..\n2 passed in 0.01s\n## Status:\nPASS"},
+				msg{agent: "Engineer", content: "## Summary\nshipping.py is done and tested. is_free_shipping(50) returns False."},
+			)
+			assert.Equal(t, []int{tt.want}, steps(GroundTruthContradiction.Run(in), true))
+		})
+	}
+}
