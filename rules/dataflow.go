@@ -96,8 +96,12 @@ func dataFlowOrigin(in *Input) []Finding {
 			// function returns: the function's code computed it, by the
 			// logic another agent may have spelt out for it.
 			o, coded = d, true
-			if p := handedLogic(in, d, in.Features.FinalAnswer.Call); p >= 0 && handedToCode(in, d) < 0 {
-				o = p
+			if handedToCode(in, d) < 0 {
+				if p := demandedInRewrite(in, d, in.Features.FinalAnswer.Call); p >= 0 {
+					o = p
+				} else if p := handedLogic(in, d, in.Features.FinalAnswer.Call); p >= 0 {
+					o = p
+				}
 			}
 		}
 		if coded {
@@ -985,6 +989,9 @@ func groundTruthContradiction(in *Input) []Finding {
 			if p := handedToCode(in, d); p >= 0 {
 				reason = fmt.Sprintf("it handed the code of step %d a figure with which it gave %q, which step %d puts forward against the correct answer", d, put, i)
 				d, quote = p, quoteAt(in, p, 0, 0)
+			} else if p := demandedInRewrite(in, d, in.Features.FinalAnswer.Call); p >= 0 {
+				reason = fmt.Sprintf("it asked for the figure the code of step %d was rewritten with to give %q, which step %d puts forward against the correct answer", d, put, i)
+				d, quote = p, quoteAt(in, p, 0, 0)
 			} else if p := handedLogic(in, d, in.Features.FinalAnswer.Call); p >= 0 {
 				reason = fmt.Sprintf("it spelt out the logic the code of step %d followed to give %q, which step %d puts forward against the correct answer", d, put, i)
 				d, quote = p, quoteAt(in, p, 0, 0)
@@ -1131,7 +1138,9 @@ func answerCode(in *Input, i int) int {
 		if !slices.Contains(in.Features.Steps[k].Defines, fa.Call) {
 			continue
 		}
-		k = copiedFrom(in, k, fa.Call)
+		if c := copiedFrom(in, k, fa.Call); sameCode(in, c, k) {
+			k = c // code shown again as it was, not a rewrite around it
+		}
 		if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !given(in, k) {
 			return k
 		}
@@ -1184,4 +1193,51 @@ func logicOf(line string) string {
 		return ""
 	}
 	return e
+}
+
+// sameCode reports whether steps a and b write the same code, their
+// blocks' runs of space squashed: a step that shows another's code again
+// wrote none of it, where a rewrite that keeps a function but changes a
+// constant beside it wrote the code that ran.
+func sameCode(in *Input, a, b int) bool {
+	return a == b || squash(strings.Join(in.Features.Steps[a].Code, "\n")) == squash(strings.Join(in.Features.Steps[b].Code, "\n"))
+}
+
+// demandedInRewrite is, for a step whose code rewrites a function an
+// earlier step defined otherwise, the first step between the two that
+// stated a figure the rewrite holds and the earlier version did not: a
+// review that asked for the value the code was then changed to. Whoever
+// wrote the rewrite (in a team, often the same agent as the review) did
+// what was asked; the demand is the decision. It returns -1 when the
+// function was not defined before, or the rewrite's new figures were
+// asked for by no step between.
+func demandedInRewrite(in *Input, d int, fn string) int {
+	prev := -1
+	for k := d - 1; k >= 0; k-- {
+		if slices.Contains(in.Features.Steps[k].Defines, fn) {
+			prev = k
+			break
+		}
+	}
+	if prev < 0 || sameCode(in, prev, d) {
+		return -1
+	}
+	old := map[string]bool{}
+	for _, c := range in.Features.Steps[prev].Claims {
+		old[c.Key()] = true
+	}
+	best := -1
+	for _, c := range in.Features.Steps[d].Claims {
+		if c.Kind != extract.ClaimNumber || old[c.Key()] {
+			continue
+		}
+		for r := prev + 1; r < d && (best < 0 || r < best); r++ {
+			f := &in.Features.Steps[r]
+			if isAgentDecision(in, r) && !f.Has(extract.KindToolResult) && slices.ContainsFunc(f.Claims, c.SameKey) {
+				best = r
+				break
+			}
+		}
+	}
+	return best
 }

@@ -487,3 +487,33 @@ func TestGroundTruthContradictionOfAFunctionsResult(t *testing.T) {
 		})
 	}
 }
+
+// A wrong answer given by code rewritten with a figure a review asked for
+// is the review's; a rewrite that changes only a constant beside the
+// function is the code that ran, not the first version it keeps.
+func TestDataFlowOriginOfARewriteAReviewAskedFor(t *testing.T) {
+	q := "Write vat_amount(net) for our invoices: VAT is 19 percent of the net amount. Report vat_amount(100)."
+	code := func(rate string) string {
+		return "## Code: invoice.py\n```python\nVAT_RATE = " + rate + "\n\n\ndef vat_amount(net):\n    return round(net * VAT_RATE, 2)\n```"
+	}
+	tests := []struct {
+		name, review string
+		want         int
+	}{
+		{"asked for", "## Code Review: invoice.py\nThe rate is wrong. Use 0.16 not 0.19.\n\n## Code Review Result\nLBTM", 3},
+		{"changed unasked", "## Code Review: invoice.py\nName the constant clearly.\n\n## Code Review Result\nLBTM", 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "19",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "Architect", content: "## Implementation approach\ninvoice.py holds VAT_RATE = 0.19."},
+				msg{agent: "Engineer", content: code("0.19")},
+				msg{agent: "Engineer", content: tt.review},
+				msg{agent: "Engineer", content: code("0.16")},
+				msg{agent: "Engineer", content: "## Summary\ninvoice.py is done after review. vat_amount(100) returns 16.0."},
+			)
+			assert.Equal(t, []int{tt.want}, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}
