@@ -457,11 +457,12 @@ type FinalAnswer struct {
 	Text   string  `json:"text"`
 	Claims []Claim `json:"claims,omitempty"`
 	Source string  `json:"source"` // "final_answer", "ledger", "last_answer"
-	// Call is the function whose result the answer states, when it
-	// states one as a call and its value ("can_register(18) returns
-	// False"): the value is what that function's code returns, and the
-	// call's arguments are no value of the answer.
-	Call string `json:"call,omitempty"`
+	// Calls are the functions of the call whose result the answer
+	// states, when it states one as a call and its value
+	// ("can_register(18) returns False", "len(attention(SAMPLE)) returns
+	// 1"), the outermost first: the value is what their code returns,
+	// and the call's arguments are no value of the answer.
+	Calls []string `json:"calls,omitempty"`
 	// Seen holds, for a value of a reply without a ground truth that
 	// only its words state and that earlier steps' text holds (see
 	// withWords), by its Norm, those steps: where the answer's data flow

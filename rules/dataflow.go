@@ -30,6 +30,9 @@ func dataFlowOrigin(in *Input) []Finding {
 	if gt != "" && answerMatches(in) {
 		return nil
 	}
+	if d, why := codeCause(in); d >= 0 {
+		return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
+	}
 	flows := in.Graph.AnswerFlow()
 	if len(flows) == 0 {
 		return nil
@@ -91,18 +94,6 @@ func dataFlowOrigin(in *Input) []Finding {
 			// The value was first written as what another agent's code
 			// returns, in a test of it.
 			o, coded = d, true
-		} else if d := answerCode(in, o); d >= 0 {
-			// The answer is the first to state the value, as what a
-			// function returns: the function's code computed it, by the
-			// logic another agent may have spelt out for it.
-			o, coded = d, true
-			if handedToCode(in, d) < 0 {
-				if p := demandedInRewrite(in, d, in.Features.FinalAnswer.Call); p >= 0 {
-					o = p
-				} else if p := handedLogic(in, d, in.Features.FinalAnswer.Call); p >= 0 {
-					o = p
-				}
-			}
 		}
 		if coded {
 			if p := handedToCode(in, o); p >= 0 {
@@ -939,6 +930,9 @@ func groundTruthContradiction(in *Input) []Finding {
 	if gt == "" || answerMatches(in) {
 		return nil
 	}
+	if d, why := codeCause(in); d >= 0 {
+		return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
+	}
 	final := map[string]bool{}
 	if fa := in.Features.FinalAnswer; fa != nil {
 		for _, c := range fa.Claims {
@@ -980,23 +974,6 @@ func groundTruthContradiction(in *Input) []Finding {
 			// wrong answer came from.
 			return []Finding{{Step: o, Strength: 0.7, Quote: quoteClaim(in, o, put),
 				Reason: fmt.Sprintf("it first states %q, which step %d later puts forward against the correct answer", put, i)}}
-		}
-		if d := answerCode(in, i); d >= 0 {
-			// The answer states what a function returns: its code gave
-			// the value.
-			reason := fmt.Sprintf("its code of %s gave %q, which step %d puts forward as the function's result against the correct answer", in.Features.FinalAnswer.Call, put, i)
-			quote := quoteAt(in, d, 0, 0)
-			if p := handedToCode(in, d); p >= 0 {
-				reason = fmt.Sprintf("it handed the code of step %d a figure with which it gave %q, which step %d puts forward against the correct answer", d, put, i)
-				d, quote = p, quoteAt(in, p, 0, 0)
-			} else if p := demandedInRewrite(in, d, in.Features.FinalAnswer.Call); p >= 0 {
-				reason = fmt.Sprintf("it asked for the figure the code of step %d was rewritten with to give %q, which step %d puts forward against the correct answer", d, put, i)
-				d, quote = p, quoteAt(in, p, 0, 0)
-			} else if p := handedLogic(in, d, in.Features.FinalAnswer.Call); p >= 0 {
-				reason = fmt.Sprintf("it spelt out the logic the code of step %d followed to give %q, which step %d puts forward against the correct answer", d, put, i)
-				d, quote = p, quoteAt(in, p, 0, 0)
-			}
-			return []Finding{{Step: d, Strength: 0.7, Quote: quote, Reason: reason}}
 		}
 		if d, _ := definerOf(in, i); d >= 0 {
 			// A failed run another agent's code made printed the value:
@@ -1123,30 +1100,59 @@ func actedOnFiles(in *Input) map[string]bool {
 	return out
 }
 
-// answerCode is, for the step that gives the final answer when the answer
-// states a function's result as a call ("can_register(18) returns
-// False"), the agent step that wrote the code of that function the call
-// ran: the latest earlier definition of it, traced to the step that
-// first wrote it word for word (copiedFrom). It returns -1 otherwise, and
+// answerCode is, when the final answer states a function's result as a
+// call ("can_register(18) returns False"), the agent step that wrote the
+// code the call ran, and the function: the latest earlier definition of
+// the first of the call's functions that a step defines (len of
+// len(attention(SAMPLE)) is no one's), traced to a step that showed the
+// same code before (copiedFrom, sameCode). It returns -1 otherwise, and
 // when the code was given with the task.
-func answerCode(in *Input, i int) int {
+func answerCode(in *Input) (int, string) {
 	fa := in.Features.FinalAnswer
-	if fa == nil || fa.Call == "" || fa.Step != i {
-		return -1
+	if fa == nil {
+		return -1, ""
 	}
-	for k := i - 1; k >= 0; k-- {
-		if !slices.Contains(in.Features.Steps[k].Defines, fa.Call) {
-			continue
+	for _, fn := range fa.Calls {
+		for k := min(fa.Step, len(in.Features.Steps)) - 1; k >= 0; k-- {
+			if !slices.Contains(in.Features.Steps[k].Defines, fn) {
+				continue
+			}
+			if c := copiedFrom(in, k, fn); sameCode(in, c, k) {
+				k = c // code shown again as it was, not a rewrite around it
+			}
+			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !given(in, k) {
+				return k, fn
+			}
+			return -1, ""
 		}
-		if c := copiedFrom(in, k, fa.Call); sameCode(in, c, k) {
-			k = c // code shown again as it was, not a rewrite around it
-		}
-		if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !given(in, k) {
-			return k
-		}
-		return -1
 	}
-	return -1
+	return -1, ""
+}
+
+// codeCause is, for a final answer that states a function's result as a
+// call, where the value went wrong, and why: the code that gave it
+// (answerCode), or a step of another agent that handed that code a
+// figure (handedToCode), a step that asked for the figure or the value a
+// rewrite of it gives (demandedInRewrite), or one that spelt out the
+// logic it follows (handedLogic). The value is what the code returns,
+// whichever step printed it first. It returns -1 when the answer states
+// no result of a function a step defined.
+func codeCause(in *Input) (int, string) {
+	d, fn := answerCode(in)
+	if d < 0 {
+		return -1, ""
+	}
+	answer := in.Features.FinalAnswer.Step
+	if p := handedToCode(in, d); p >= 0 {
+		return p, fmt.Sprintf("it handed the code of %s at step %d a figure with which it gave the result step %d answers with", fn, d, answer)
+	}
+	if p := demandedInRewrite(in, d, fn); p >= 0 {
+		return p, fmt.Sprintf("it asked for what the code of %s was rewritten to at step %d, which gave the result step %d answers with", fn, d, answer)
+	}
+	if p := handedLogic(in, d, fn); p >= 0 {
+		return p, fmt.Sprintf("it spelt out the logic the code of %s at step %d follows, which gave the result step %d answers with", fn, d, answer)
+	}
+	return d, fmt.Sprintf("its code of %s gave the result step %d answers with", fn, answer)
 }
 
 // handedLogic is, for a step whose code defines fn, the earliest step of
@@ -1158,7 +1164,11 @@ func answerCode(in *Input, i int) int {
 func handedLogic(in *Input, d int, fn string) int {
 	sup := in.supportIndex()
 	best := -1
-	for _, line := range definitionLines(in.Run.Steps[d].Content, fn)[1:] {
+	lines := definitionLines(in.Run.Steps[d].Content, fn)
+	if len(lines) < 2 {
+		return -1 // a definition this reading does not find by its lines
+	}
+	for _, line := range lines[1:] {
 		expr := logicOf(line)
 		if expr == "" || strings.Contains(squash(sup.question), expr) {
 			continue
@@ -1205,12 +1215,13 @@ func sameCode(in *Input, a, b int) bool {
 
 // demandedInRewrite is, for a step whose code rewrites a function an
 // earlier step defined otherwise, the first step between the two that
-// stated a figure the rewrite holds and the earlier version did not: a
-// review that asked for the value the code was then changed to. Whoever
+// asked for what the rewrite gives: stated a figure the rewrite holds and
+// the earlier version did not (a review's "use 0.16 not 0.19"), or a test
+// that asserts the function returns the value the final answer states. Whoever
 // wrote the rewrite (in a team, often the same agent as the review) did
 // what was asked; the demand is the decision. It returns -1 when the
-// function was not defined before, or the rewrite's new figures were
-// asked for by no step between.
+// function was not defined before, or nothing between asked for the
+// change.
 func demandedInRewrite(in *Input, d int, fn string) int {
 	prev := -1
 	for k := d - 1; k >= 0; k-- {
@@ -1226,18 +1237,26 @@ func demandedInRewrite(in *Input, d int, fn string) int {
 	for _, c := range in.Features.Steps[prev].Claims {
 		old[c.Key()] = true
 	}
-	best := -1
+	var fresh []extract.Claim
 	for _, c := range in.Features.Steps[d].Claims {
-		if c.Kind != extract.ClaimNumber || old[c.Key()] {
+		if c.Kind == extract.ClaimNumber && !old[c.Key()] {
+			fresh = append(fresh, c)
+		}
+	}
+	answer := in.Features.FinalAnswer.Claims
+	for r := prev + 1; r < d; r++ {
+		f := &in.Features.Steps[r]
+		if !isAgentDecision(in, r) || f.Has(extract.KindToolResult) {
 			continue
 		}
-		for r := prev + 1; r < d && (best < 0 || r < best); r++ {
-			f := &in.Features.Steps[r]
-			if isAgentDecision(in, r) && !f.Has(extract.KindToolResult) && slices.ContainsFunc(f.Claims, c.SameKey) {
-				best = r
-				break
+		if slices.ContainsFunc(fresh, func(c extract.Claim) bool { return slices.ContainsFunc(f.Claims, c.SameKey) }) {
+			return r
+		}
+		for _, a := range f.Asserts {
+			if a.Func == fn && slices.ContainsFunc(extract.Claims(a.Value), func(c extract.Claim) bool { return slices.ContainsFunc(answer, c.SameKey) }) {
+				return r
 			}
 		}
 	}
-	return best
+	return -1
 }

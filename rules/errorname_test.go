@@ -517,3 +517,19 @@ func TestDataFlowOriginOfARewriteAReviewAskedFor(t *testing.T) {
 		})
 	}
 }
+
+// A rewrite that makes a function return what a test asserted, against
+// the task, did what the test asked: the test is where the value came
+// from, though the task itself states it.
+func TestGroundTruthContradictionOfARewriteATestAskedFor(t *testing.T) {
+	q := "Parcels up to 2 kg ship for 4.99 euros, heavier ones for 7.99 euros. Write shipping_cost(weight_kg) and report shipping_cost(2)."
+	in := prepare(t, q, "4.99",
+		msg{agent: "Human", content: q, kind: run.KindUser},
+		msg{agent: "Engineer", content: "## Code: shipping.py\n```python\ndef shipping_cost(weight_kg):\n    return 4.99 if weight_kg <= 2 else 7.99\n```"},
+		msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_two_kg():\n    assert shipping_cost(2) == 7.99\n```"},
+		msg{agent: "QaEngineer", content: "## Running Output\nE       assert 4.99 == 7.99\n1 failed in 0.02s\n## Status:\nFAIL"},
+		msg{agent: "Engineer", content: "## Code: shipping.py\n```python\ndef shipping_cost(weight_kg):\n    return 4.99 if weight_kg < 2 else 7.99\n```"},
+		msg{agent: "Engineer", content: "## Summary\nshipping.py passes its tests. shipping_cost(2) returns 7.99."},
+	)
+	assert.Equal(t, []int{2}, steps(GroundTruthContradiction.Run(in), true))
+}
