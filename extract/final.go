@@ -26,8 +26,44 @@ func finalAnswer(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 	fa := chooseFinal(rf, agents, question)
 	if fa != nil {
 		fa.Claims = withoutCitations(fa, rf.Steps[:min(max(fa.Step, 0), len(rf.Steps))])
+		filledTemplates(fa, rf)
 	}
 	return fa
+}
+
+// filledTemplates adds to the answer's Seen, for each path it states, the
+// earlier steps that wrote it as a template whose last part is a
+// placeholder ("/api/v2/invoice/{invoice_id}" for "/api/v2/invoice/7",
+// "/users/<id>", "/users/:id"): the path was handed on by whoever first
+// wrote the template, and the answer only filled in the value. The
+// template's claim is the path up to the placeholder.
+func filledTemplates(fa *FinalAnswer, rf *RunFeatures) {
+	for _, c := range fa.Claims {
+		if c.Kind != ClaimPath {
+			continue
+		}
+		cut := strings.LastIndexByte(strings.TrimRight(c.Text, "/"), '/')
+		if cut <= 0 {
+			continue
+		}
+		parent := c.Text[:cut+1]
+		var seen []int
+		for i := range min(fa.Step, len(rf.Steps), len(rf.steps)) {
+			content := rf.steps[i].Content
+			for _, t := range rf.Steps[i].Claims {
+				if end := int(t.Offset) + len(t.Text); t.Kind == ClaimPath && t.Text == parent && end < len(content) && strings.IndexByte("{<:", content[end]) >= 0 {
+					seen = append(seen, i)
+					break
+				}
+			}
+		}
+		if len(seen) > 0 {
+			if fa.Seen == nil {
+				fa.Seen = map[string][]int{}
+			}
+			fa.Seen[c.Norm] = append(fa.Seen[c.Norm], seen...)
+		}
+	}
 }
 
 // Where an answer names its source rather than stating a value:

@@ -51,3 +51,19 @@ func TestFinalAnswerOfASmallCallResult(t *testing.T) {
 	assert.Equal(t, 2, fa.Step)
 	assert.Equal(t, []string{"median"}, fa.Calls)
 }
+
+// A path the answer states with a value filled in was handed on by the
+// steps that wrote it as a template with a placeholder there; a step that
+// names only the path's parent as such is no template of it.
+func TestFinalAnswerSeesFilledTemplates(t *testing.T) {
+	q := "Expose GET /api/v1/invoices/{invoice_id}. Report the path the client calls for invoice 7."
+	r := &run.Run{Question: q, Steps: []run.Step{
+		{Index: 0, Agent: "Human", Kind: run.KindUser, Content: q},
+		{Index: 1, Agent: "Architect", Kind: run.KindMessage, Content: "## Implementation approach\nA router with GET /api/v2/invoice/{invoice_id}."},
+		{Index: 2, Agent: "Engineer", Kind: run.KindMessage, Content: "## Summary\nThe routes live under /api/v2/invoice/ now."},
+		{Index: 3, Agent: "Engineer", Kind: run.KindMessage, Content: "## Summary\nDone. For invoice 7 the client calls /api/v2/invoice/7."},
+	}}
+	fa := Run(r).FinalAnswer
+	require.NotNil(t, fa)
+	assert.Equal(t, map[string][]int{"invoice/7": {1}}, fa.Seen)
+}
