@@ -35,7 +35,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	}
 	flows := in.Graph.AnswerFlow()
 	if len(flows) == 0 {
-		return nil
+		return droppedWithoutAnswer(in)
 	}
 	want := in.groundTruth().want
 	reached := -1
@@ -203,6 +203,24 @@ func droppedBy(in *Input) (int, *extract.Requirement) {
 		return -1, nil
 	}
 	return best, which
+}
+
+// droppedWithoutAnswer is, for a run that closes with no answer whose
+// values can be traced (a team's summary in words: "passwords are hashed
+// with md5"), the plan that dropped a requirement of the task
+// (droppedBy): what the run did is what that plan laid out, and the task
+// asked for more. Nothing when the run has a ground truth its answer
+// could be read against, or no plan dropped a requirement.
+func droppedWithoutAnswer(in *Input) []Finding {
+	if in.Run.GroundTruth != "" || in.Features.FinalAnswer != nil {
+		return nil
+	}
+	plan, req := droppedBy(in)
+	if plan < 0 {
+		return nil
+	}
+	return []Finding{{Step: plan, Strength: 0.4, Quote: quoteAt(in, plan, 0, 0),
+		Reason: fmt.Sprintf("its plan leaves out what the task requires (%q), and no step after it takes that up", req.Text)}}
 }
 
 // slippedAfter reports whether an agent's step after step p writes
