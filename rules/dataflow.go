@@ -34,7 +34,7 @@ func dataFlowOrigin(in *Input) []Finding {
 		return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
 	}
 	flows := in.Graph.AnswerFlow()
-	if len(flows) == 0 {
+	if !slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin >= 0 }) {
 		return droppedWithoutAnswer(in)
 	}
 	want := in.groundTruth().want
@@ -206,13 +206,14 @@ func droppedBy(in *Input) (int, *extract.Requirement) {
 }
 
 // droppedWithoutAnswer is, for a run that closes with no answer whose
-// values can be traced (a team's summary in words: "passwords are hashed
-// with md5"), the plan that dropped a requirement of the task
-// (droppedBy): what the run did is what that plan laid out, and the task
-// asked for more. Nothing when the run has a ground truth its answer
-// could be read against, or no plan dropped a requirement.
+// values can be traced (a team's summary in words, "passwords are hashed
+// with md5", or one that names only what the task gave), the plan that
+// dropped a requirement of the task (droppedBy): what the run did is what
+// that plan laid out, and the task asked for more. Nothing when the run
+// has a ground truth its answer could be read against, or no plan
+// dropped a requirement.
 func droppedWithoutAnswer(in *Input) []Finding {
-	if in.Run.GroundTruth != "" || in.Features.FinalAnswer != nil {
+	if in.Run.GroundTruth != "" {
 		return nil
 	}
 	plan, req := droppedBy(in)

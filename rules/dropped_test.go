@@ -254,17 +254,19 @@ func TestDataFlowFilesActedOn(t *testing.T) {
 // that dropped the task's requirement laid out: that plan is the suspect.
 // A ground truth, or a plan that keeps the requirement, leaves it alone.
 func TestDataFlowDroppedRequirementWithoutAnAnswer(t *testing.T) {
-	q := "User passwords must use bcrypt (cost 12) in our signup flow."
+	q := "User passwords at Acme Corp must use bcrypt (cost 12) in our signup flow."
 	design := func(how string) string {
 		return "## Implementation approach\nauth.py: hash_password(pw) returns " + how + "; verify compares digests.\n\n## File list\n- auth.py"
 	}
+	const words, named = "auth.py is done. Passwords are hashed with md5.", "auth.py is done for Acme Corp."
 	tests := []struct {
-		name, design, gt string
-		want             []int
+		name, design, summary, gt string
+		want                      []int
 	}{
-		{"dropped", design("hashlib.md5(pw.encode()).hexdigest()"), "", []int{2}},
-		{"kept", design("bcrypt.hashpw(pw, bcrypt.gensalt(12))"), "", nil},
-		{"with a ground truth", design("hashlib.md5(pw.encode()).hexdigest()"), "bcrypt", nil},
+		{"dropped", design("hashlib.md5(pw.encode()).hexdigest()"), words, "", []int{2}},
+		{"dropped, the answer naming what the task gave", design("hashlib.md5(pw.encode()).hexdigest()"), named, "", []int{2}},
+		{"kept", design("bcrypt.hashpw(pw, bcrypt.gensalt(12))"), words, "", nil},
+		{"with a ground truth", design("hashlib.md5(pw.encode()).hexdigest()"), words, "bcrypt", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -273,7 +275,7 @@ func TestDataFlowDroppedRequirementWithoutAnAnswer(t *testing.T) {
 				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: bcrypt at cost 12 for passwords"},
 				msg{agent: "Architect", content: tt.design},
 				msg{agent: "Engineer", content: "## Code: auth.py\n```python\nimport hashlib\n\n\ndef hash_password(pw):\n    return hashlib.md5(pw.encode()).hexdigest()\n```"},
-				msg{agent: "Engineer", content: "## Summary\nauth.py is done. Passwords are hashed with md5."},
+				msg{agent: "Engineer", content: "## Summary\n" + tt.summary},
 			)
 			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
 		})
