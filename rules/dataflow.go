@@ -180,7 +180,12 @@ func dataFlowOrigin(in *Input) []Finding {
 // dropped, the one dropped first. It returns -1 when the task states no
 // requirement, every one is taken up after the last plan, or a step
 // after the plan slipped in its own arithmetic (slippedAfter).
-func droppedBy(in *Input) (int, *extract.Requirement) {
+func droppedBy(in *Input) (int, *extract.Requirement) { return droppedFrom(in, false) }
+
+// droppedFrom is droppedBy; with code, a step that writes code counts as
+// laying out the work too, as a plan does: an engineer that leaves out
+// what the design handed on dropped it there.
+func droppedFrom(in *Input, code bool) (int, *extract.Requirement) {
 	best, which := -1, (*extract.Requirement)(nil)
 	for k := range in.Features.Requirements {
 		r := &in.Features.Requirements[k]
@@ -193,7 +198,7 @@ func droppedBy(in *Input) (int, *extract.Requirement) {
 		}
 		for i := from; i < len(in.Features.Steps) && (best < 0 || i < best); i++ {
 			f := &in.Features.Steps[i]
-			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction)) {
+			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction) || code && len(f.Code) > 0) {
 				best, which = i, r
 				break
 			}
@@ -207,16 +212,16 @@ func droppedBy(in *Input) (int, *extract.Requirement) {
 
 // droppedWithoutAnswer is, for a run that closes with no answer whose
 // values can be traced (a team's summary in words, "passwords are hashed
-// with md5", or one that names only what the task gave), the plan that
-// dropped a requirement of the task (droppedBy): what the run did is what
-// that plan laid out, and the task asked for more. Nothing when the run
+// with md5", or one that names only what the task gave), the plan or the
+// code that dropped a requirement of the task (droppedFrom): what the run
+// did is what that step laid out, and the task asked for more. Nothing when the run
 // has a ground truth its answer could be read against, or no plan
 // dropped a requirement.
 func droppedWithoutAnswer(in *Input) []Finding {
 	if in.Run.GroundTruth != "" {
 		return nil
 	}
-	plan, req := droppedBy(in)
+	plan, req := droppedFrom(in, true)
 	if plan < 0 {
 		return nil
 	}
