@@ -104,12 +104,20 @@ func stem(p string) string {
 // defined a function the failure ran through or whose value a failed
 // assertion rejected (a tester posting a test run ran the engineer's
 // code, which answers for it as code answers for what an executor
-// printed). It returns -1 when neither is known.
+// printed), or, when that code computed with a figure another agent
+// stated in place of one the task gives, the step that stated it. It
+// returns -1 when none is known.
 func errorCause(in *Input, j int) (int, string) {
 	if o, name := namedCause(in, j); o >= 0 {
 		return o, fmt.Sprintf("it first wrote %q, which the error step %d reports names as missing or wrong", name, j)
 	}
-	return definerOf(in, j)
+	d, why := definerOf(in, j)
+	if p := alteredInCode(in, d); p >= 0 {
+		// The code computed with a figure another agent planted in place
+		// of the task's, as the data flow reads it (alteredInCode).
+		return p, fmt.Sprintf("it first stated a figure, in place of the task's, that the code of step %d computed with and that failed when run as step %d reports", d, j)
+	}
+	return d, why
 }
 
 // definerOf is, for an agent's step that reports in its own words a

@@ -533,3 +533,32 @@ func TestGroundTruthContradictionOfARewriteATestAskedFor(t *testing.T) {
 	)
 	assert.Equal(t, []int{2}, steps(GroundTruthContradiction.Run(in), true))
 }
+
+// Code that fails its test because it computes with a figure another
+// agent stated in place of the task's is that agent's fault: the test
+// run's failure leads past the code to the figure it was handed.
+func TestLocalFaultFollowsAFailedRunToAPlantedFigure(t *testing.T) {
+	q := "Add pagination: 20 products per page. Write page_count(total_items). How many pages does a catalogue of 95 products have?"
+	tests := []struct {
+		name, prd string
+		want      int
+	}{
+		{"the figure planted", "## Requirement Analysis\nEach page holds 25 products.", 1},
+		{"the task's figure kept", "## Requirement Analysis\nEach page holds 20 products.", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			size := "25"
+			if tt.want == 2 {
+				size = "30" // the engineer's own slip
+			}
+			in := prepare(t, q, "",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: tt.prd},
+				msg{agent: "Engineer", content: "## Code: pagination.py\n```python\nPAGE_SIZE = " + size + "\n\n\ndef page_count(total_items: int) -> int:\n    return -(-total_items // PAGE_SIZE)\n```"},
+				msg{agent: "QaEngineer", content: "## Running Output\nF\n    def test_catalogue():\n>       assert page_count(95) == 5\nE       assert 4 == 5\nE        +  where 4 = page_count(95)\n\ntest_pagination.py:12: AssertionError\n1 failed in 0.02s"},
+			)
+			assert.Contains(t, steps(LocalFault.Run(in), true), tt.want)
+		})
+	}
+}
