@@ -1186,28 +1186,31 @@ func codeCause(in *Input) (int, string) {
 // a task list that spelt out the logic the engineer then coded as
 // handed. It returns -1 when none did, or when the task wrote it.
 func handedLogic(in *Input, d int, fn string) int {
-	sup := in.supportIndex()
-	best := -1
 	lines := definitionLines(in.Run.Steps[d].Content, fn)
 	if len(lines) < 2 {
 		return -1 // a definition this reading does not find by its lines
 	}
+	var exprs []string
+	sup := in.supportIndex()
+	task := squash(sup.question)
 	for _, line := range lines[1:] {
-		expr := logicOf(line)
-		if expr == "" || strings.Contains(squash(sup.question), expr) {
-			continue
-		}
-		for k := range min(d, len(in.Features.Steps)) {
-			if best >= 0 && k >= best {
-				break
-			}
-			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !given(in, k) &&
-				!run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[d].Agent) && strings.Contains(squash(sup.step(k)), expr) {
-				best = k
-			}
+		if e := logicOf(line); e != "" && !strings.Contains(task, e) {
+			exprs = append(exprs, e)
 		}
 	}
-	return best
+	if len(exprs) == 0 {
+		return -1
+	}
+	for k := range min(d, len(in.Features.Steps)) {
+		if !isAgentDecision(in, k) || in.Features.Steps[k].Has(extract.KindToolResult) || given(in, k) || run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[d].Agent) {
+			continue
+		}
+		text := squash(sup.step(k))
+		if slices.ContainsFunc(exprs, func(e string) bool { return strings.Contains(text, e) }) {
+			return k
+		}
+	}
+	return -1
 }
 
 // logicOps are the operators that make a line of code logic a design
