@@ -54,6 +54,21 @@ func (c Claim) Number() (float64, bool) {
 	return f, err == nil
 }
 
+// Fraction is a percentage claim as the fraction it is ("19 percent" is
+// 0.19), and whether the claim is one: code and designs write a rate as
+// the factor they multiply by.
+func (c Claim) Fraction() (Claim, bool) {
+	value, unit := c.Value()
+	if c.Kind != ClaimNumber || unit != "%" {
+		return Claim{}, false
+	}
+	v, ok := new(big.Rat).SetString(value)
+	if !ok {
+		return Claim{}, false
+	}
+	return Claim{Kind: ClaimNumber, Text: c.Text, Norm: ratString(v.Quo(v, big.NewRat(100, 1))), Offset: c.Offset}, true
+}
+
 // Value returns a number claim's value and its unit ("" for none) as its
 // normal form holds them: "12.3 eur" is "12.3" and "eur".
 func (c Claim) Value() (value, unit string) { return splitUnit(c.Norm) }

@@ -143,6 +143,10 @@ type Rare struct {
 	// redirection. An agent of a group chat changes files this way, with
 	// no tool call, for another to run.
 	CodeWrites []string
+	// Files are the names of the files a step other than a tool's output
+	// names in its prose (a design's file list, a task list), in lower
+	// case, in the order written.
+	Files []string
 	// Unreachable is, for a tool result, whether the failure it reports is
 	// the network's: a host refused, reset or timed the connection out, a
 	// name did not resolve, a package index gave no versions. It tells
@@ -158,7 +162,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && !r.Unreachable
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && len(r.Files) == 0 && !r.Unreachable
 }
 
 // empty reports whether d holds none of the facts.
@@ -223,6 +227,7 @@ type featuresJSON struct {
 	IDFields     []Field     `json:"id_fields,omitempty"`
 	Records      []Record    `json:"records,omitempty"`
 	CodeWrites   []string    `json:"code_writes,omitempty"`
+	Files        []string    `json:"files,omitempty"`
 	Unreachable  bool        `json:"unreachable,omitempty"`
 	Caller       int         `json:"caller"`
 }
@@ -247,7 +252,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, FailedTests: d.FailedTests, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
-		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Unreachable: d.Unreachable, Caller: int(f.Caller),
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, Caller: int(f.Caller),
 	}
 }
 
@@ -452,6 +457,12 @@ type FinalAnswer struct {
 	Text   string  `json:"text"`
 	Claims []Claim `json:"claims,omitempty"`
 	Source string  `json:"source"` // "final_answer", "ledger", "last_answer"
+	// Calls are the functions of the call whose result the answer
+	// states, when it states one as a call and its value
+	// ("can_register(18) returns False", "len(attention(SAMPLE)) returns
+	// 1"), the outermost first: the value is what their code returns,
+	// and the call's arguments are no value of the answer.
+	Calls []string `json:"calls,omitempty"`
 	// Seen holds, for a value of a reply without a ground truth that
 	// only its words state and that earlier steps' text holds (see
 	// withWords), by its Norm, those steps: where the answer's data flow

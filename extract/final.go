@@ -26,8 +26,44 @@ func finalAnswer(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 	fa := chooseFinal(rf, agents, question)
 	if fa != nil {
 		fa.Claims = withoutCitations(fa, rf.Steps[:min(max(fa.Step, 0), len(rf.Steps))])
+		filledTemplates(fa, rf)
 	}
 	return fa
+}
+
+// filledTemplates adds to the answer's Seen, for each path it states, the
+// earlier steps that wrote it as a template whose last part is a
+// placeholder ("/api/v2/invoice/{invoice_id}" for "/api/v2/invoice/7",
+// "/users/<id>", "/users/:id"): the path was handed on by whoever first
+// wrote the template, and the answer only filled in the value. The
+// template's claim is the path up to the placeholder.
+func filledTemplates(fa *FinalAnswer, rf *RunFeatures) {
+	for _, c := range fa.Claims {
+		if c.Kind != ClaimPath {
+			continue
+		}
+		cut := strings.LastIndexByte(strings.TrimRight(c.Text, "/"), '/')
+		if cut <= 0 {
+			continue
+		}
+		parent := c.Text[:cut+1]
+		var seen []int
+		for i := range min(fa.Step, len(rf.Steps), len(rf.steps)) {
+			content := rf.steps[i].Content
+			for _, t := range rf.Steps[i].Claims {
+				if end := int(t.Offset) + len(t.Text); t.Kind == ClaimPath && t.Text == parent && end < len(content) && strings.IndexByte("{<:", content[end]) >= 0 {
+					seen = append(seen, i)
+					break
+				}
+			}
+		}
+		if len(seen) > 0 {
+			if fa.Seen == nil {
+				fa.Seen = map[string][]int{}
+			}
+			fa.Seen[c.Norm] = append(fa.Seen[c.Norm], seen...)
+		}
+	}
 }
 
 // Where an answer names its source rather than stating a value:
@@ -241,16 +277,23 @@ func lastClaimLine(rf *RunFeatures, end int, agents *agentSet) *FinalAnswer {
 // agents are called.
 func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
 	f := rf.Steps[i]
-	if f.Has(KindToolResult) || f.Ledger != nil || len(f.Claims) == 0 || i >= len(rf.steps) {
+	if f.Has(KindToolResult) || f.Ledger != nil || i >= len(rf.steps) {
 		return ""
 	}
-	lines := strings.Split(withoutCode(newText(rf.steps[i].Content)), "\n")
+	prose := withoutCode(newText(rf.steps[i].Content))
+	// A call and the result it gave states a value however small or
+	// plain it is ("median([3, 1, 4, 2]) returns 3", "returns False").
+	results := newText(prose).has(callResultRe)
+	if len(f.Claims) == 0 && !results {
+		return ""
+	}
+	lines := strings.Split(prose, "\n")
 	for j := len(lines) - 1; j >= 0; j-- {
 		line := strings.TrimSpace(lines[j])
 		if line == "" || !hasLetters(line) {
 			continue
 		}
-		if len(ordersOrShouts(line)) == 0 && len(claimsOf(newText(line), agents, true)) > 0 {
+		if len(ordersOrShouts(line)) == 0 && (len(claimsOf(newText(line), agents, true)) > 0 || results && newText(line).has(callResultRe)) {
 			return clip(line, 300)
 		}
 		if closing {
@@ -270,7 +313,54 @@ func newFinal(step int, text, source string, agents *agentSet, sentence bool) *F
 	if n, ok := wholeWordNumber(text); ok {
 		claims = dedupe(append(claims, n))
 	}
-	return &FinalAnswer{Step: step, Text: text, Claims: claims, Source: source}
+	fa := &FinalAnswer{Step: step, Text: text, Claims: claims, Source: source}
+	return withCallResult(fa)
+}
+
+// callResultRe reads a call written with its arguments and the result it
+// is said to give ("can_register(18) returns False", "vat_amount(100) ==
+// 19.0", "len(attention(SAMPLE)) returns 1"): the function in "f", its
+// arguments (calls among them, one deep) in "args".
+var callResultRe = pattern(`(?<![\w.])(?<f>[A-Za-z_]\w{0,80})\((?<args>(?:[^()\n]|\([^()\n]{0,200}\)){0,200})\)[ \t]{0,4}(?:returns|returned|gives|gave|yields|yielded|evaluates[ \t]to|==|=>|->|→)(?![\w=>])`, 0)
+
+// withCallResult is the answer with the functions of the call whose
+// result it states, when it states one, and without the claims its
+// arguments hold: "can_register(18) returns False" reports False, the
+// value of a call given 18, as one fact. The last such call is the
+// answer's.
+func withCallResult(fa *FinalAnswer) *FinalAnswer {
+	t := newText(fa.Text)
+	ms := t.all(callResultRe, 0)
+	if len(ms) == 0 {
+		return fa
+	}
+	args := func(m match) span { return m.Groups[callResultRe.GroupIndex("args")] }
+	last := ms[len(ms)-1]
+	fa.Calls = append([]string{t.named(last, "f")}, calledIn(t.str(args(last)))...)
+	fa.Claims = slices.DeleteFunc(fa.Claims, func(c Claim) bool {
+		return slices.ContainsFunc(ms, func(m match) bool {
+			a := args(m)
+			return int(c.Offset) >= a.Start && int(c.Offset) < a.End
+		})
+	})
+	return fa
+}
+
+// calledIn returns the names a call's arguments call ("attention" of
+// "attention(SAMPLE)"), in the order written.
+func calledIn(args string) []string {
+	var out []string
+	for i := strings.IndexByte(args, '('); i > 0; i = strings.IndexByte(args, '(') {
+		j := i
+		for j > 0 && (nameByte(args[j-1])) {
+			j--
+		}
+		if j < i && !isDigit(args[j]) {
+			out = appendNew(out, args[j:i])
+		}
+		args = args[i+1:]
+	}
+	return out
 }
 
 // wholeWordNumber reads an answer that is a number in words and nothing

@@ -1,9 +1,12 @@
 package extract
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // runtimeNoise returns the spans of a text that the program running the
-// agents printed about itself: a Python warning ("…/agents/x.py:216:
+// agents printed about itself: the time a test run took (runDurations), a Python warning ("…/agents/x.py:216:
 // UserWarning: …") with the source line shown under it, and the frame
 // lines of a traceback ("  File "…/x.py", line 4, in run") with theirs.
 // The paths and line numbers in them are the harness's, not values an
@@ -11,10 +14,10 @@ import "strings"
 // otherwise tie them all into its data flow. The exception line that ends
 // a traceback is kept: what failed is the agent's business.
 func runtimeNoise(s string) []span {
+	out := runDurations(s)
 	if !strings.Contains(s, "Warning:") && !strings.Contains(s, `File "`) {
-		return nil
+		return out
 	}
-	var out []span
 	under := false // the line is the source a warning or frame line shows
 	for start := 0; start < len(s); {
 		end := strings.IndexByte(s[start:], '\n')
@@ -62,4 +65,36 @@ func pythonWarning(line string) bool {
 func frameLine(line string) bool {
 	t := strings.TrimLeft(line, " \t")
 	return len(t) < len(line) && strings.HasPrefix(t, `File "`) && strings.Contains(t, `", line `)
+}
+
+// runnerCounts are the words after which a test runner's summary counts
+// tests ("1 failed, 2 passed in 0.02s", "3 passed, 1 warning in 0.12s").
+var runnerCounts = []string{"passed", "failed", "error", "errors", "skipped", "deselected", "xfailed", "xpassed", "warning", "warnings"}
+
+// runDurations are the spans of the time a test runner's summary says the
+// run took ("in 0.01s" of pytest's "1 passed in 0.01s"): the harness's
+// clock, not a value an agent states, and a run that ends on a tester's
+// report would otherwise answer with it.
+func runDurations(s string) []span {
+	var out []span
+	for from := 0; ; {
+		k := strings.Index(s[from:], " in ")
+		if k < 0 {
+			return out
+		}
+		k += from
+		from = k + 4
+		before := strings.TrimRight(s[:k], ",")
+		word := before[strings.LastIndexByte(before, ' ')+1:]
+		if !slices.Contains(runnerCounts, word) {
+			continue
+		}
+		end := from
+		for end < len(s) && (isDigit(s[end]) || s[end] == '.') {
+			end++
+		}
+		if end > from && end < len(s) && s[end] == 's' && (end+1 == len(s) || !wordByte(s[end+1])) {
+			out = append(out, span{Start: from, End: end + 1, OK: true})
+		}
+	}
 }

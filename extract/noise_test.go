@@ -47,3 +47,28 @@ func TestEntitiesAreNotHeadingsOrAgents(t *testing.T) {
 	}
 	assert.Equal(t, []string{"entity:us air force", "entity:nasa", "entity:mission bay"}, got)
 }
+
+// The time a test runner says a run took is the harness's clock, not a
+// value: a tester's report that ends a run answers with nothing of it.
+func TestRunDurationsAreNoClaims(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"..\n1 passed in 0.01s", nil},
+		{"F.\n1 failed, 2 passed in 0.02s", nil},
+		{"=== 3 passed, 1 warning in 0.12s ===", nil},
+		{"The run took 12 minutes in 3.5s intervals.", []string{"12 min", "3.5 s"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			var got []string
+			for _, c := range Claims(tt.in) {
+				if c.Kind == ClaimNumber && c.Norm != "1" && c.Norm != "2" && c.Norm != "3" {
+					got = append(got, c.Norm)
+				}
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

@@ -55,7 +55,7 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 				slices.Sort(occ)
 				occ = slices.Compact(occ)
 			}
-			given = given || d.given[v] && !otherInUnit(f.Question, v, unit)
+			given = given || d.given[v] && !otherInUnit(f.Question, v, unit) && !inOtherUnit(f.Question, v, unit)
 		}
 		// A year was carried by the steps that state a date in it ("born
 		// in 1961" from "born 10 November 1961"): extract reads a full
@@ -165,6 +165,18 @@ func (g *Graph) AnswerFlow() []ClaimFlow {
 func otherInUnit(claims []extract.Claim, v, unit string) bool {
 	for _, c := range claims {
 		if w, u, ok := strings.Cut(claimKey(c), " "); ok && u == unit && w != v && number(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// inOtherUnit reports whether claims give the number v in a unit other
+// than unit ("300 s" for an answer's "300 min"): the answer did not take
+// the figure as given, it changed what it measures.
+func inOtherUnit(claims []extract.Claim, v, unit string) bool {
+	for _, c := range claims {
+		if w, u, ok := strings.Cut(claimKey(c), " "); ok && u != unit && w == v {
 			return true
 		}
 	}

@@ -341,3 +341,18 @@ func TestAnswerFlowThroughTheBareNumber(t *testing.T) {
 	g = buildRun(t, "A 44 km route has 18 stalls.", []string{"44 km", "18"}, misread[2])
 	assert.Equal(t, 0, g.AnswerFlow()[0].Origin, "a question that gives the length as another value does not give the answer's")
 }
+
+// TestAnswerFlowOfTheTasksNumberInAnotherUnit: an answer that gives the
+// task's number in another unit (300 minutes for 300 seconds) did not take
+// it as given: the bare number came from whoever first wrote it without
+// the task's unit.
+func TestAnswerFlowOfTheTasksNumberInAnotherUnit(t *testing.T) {
+	steps := []st{
+		{agent: "ProductManager", claims: []string{"300 s"}},
+		{agent: "Architect", claims: []string{"300"}},
+		{agent: "Engineer", claims: []string{"300"}},
+		{agent: "Engineer", kinds: []extract.StepKind{final}, claims: []string{"300 min"}},
+	}
+	g := buildRun(t, "Cache responses for 300 seconds.", []string{"300 s"}, steps...)
+	assert.Equal(t, []ClaimFlow{{Claim: "300 min", Text: "300 min", Origin: 1, Path: []int{3, 2, 1}}}, g.AnswerFlow())
+}

@@ -34,6 +34,11 @@ func (b *builder) addData() {
 	given := map[string]bool{}
 	for _, c := range b.f.Question {
 		given[claimKey(c)] = true
+		// A rate the task gives in percent is given as the fraction a
+		// design or code writes for it (VAT_RATE = 0.19 for 19 percent).
+		if f, ok := c.Fraction(); ok {
+			given[claimKey(f)] = true
+		}
 	}
 	question := strings.ToLower(b.r.Question)
 	// Every step's distinct claims by number, in one array: step i's are

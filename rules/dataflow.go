@@ -30,9 +30,12 @@ func dataFlowOrigin(in *Input) []Finding {
 	if gt != "" && answerMatches(in) {
 		return nil
 	}
+	if d, why := codeCause(in); d >= 0 {
+		return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
+	}
 	flows := in.Graph.AnswerFlow()
-	if len(flows) == 0 {
-		return nil
+	if !slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin >= 0 }) {
+		return droppedWithoutAnswer(in)
 	}
 	want := in.groundTruth().want
 	reached := -1
@@ -177,7 +180,12 @@ func dataFlowOrigin(in *Input) []Finding {
 // dropped, the one dropped first. It returns -1 when the task states no
 // requirement, every one is taken up after the last plan, or a step
 // after the plan slipped in its own arithmetic (slippedAfter).
-func droppedBy(in *Input) (int, *extract.Requirement) {
+func droppedBy(in *Input) (int, *extract.Requirement) { return droppedFrom(in, false) }
+
+// droppedFrom is droppedBy; with code, a step that writes code counts as
+// laying out the work too, as a plan does: an engineer that leaves out
+// what the design handed on dropped it there.
+func droppedFrom(in *Input, code bool) (int, *extract.Requirement) {
 	best, which := -1, (*extract.Requirement)(nil)
 	for k := range in.Features.Requirements {
 		r := &in.Features.Requirements[k]
@@ -190,7 +198,7 @@ func droppedBy(in *Input) (int, *extract.Requirement) {
 		}
 		for i := from; i < len(in.Features.Steps) && (best < 0 || i < best); i++ {
 			f := &in.Features.Steps[i]
-			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction)) {
+			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction) || code && len(f.Code) > 0) {
 				best, which = i, r
 				break
 			}
@@ -200,6 +208,25 @@ func droppedBy(in *Input) (int, *extract.Requirement) {
 		return -1, nil
 	}
 	return best, which
+}
+
+// droppedWithoutAnswer is, for a run that closes with no answer whose
+// values can be traced (a team's summary in words, "passwords are hashed
+// with md5", or one that names only what the task gave), the plan or the
+// code that dropped a requirement of the task (droppedFrom): what the run
+// did is what that step laid out, and the task asked for more. Nothing when the run
+// has a ground truth its answer could be read against, or no plan
+// dropped a requirement.
+func droppedWithoutAnswer(in *Input) []Finding {
+	if in.Run.GroundTruth != "" {
+		return nil
+	}
+	plan, req := droppedFrom(in, true)
+	if plan < 0 {
+		return nil
+	}
+	return []Finding{{Step: plan, Strength: 0.4, Quote: quoteAt(in, plan, 0, 0),
+		Reason: fmt.Sprintf("its plan leaves out what the task requires (%q), and no step after it takes that up", req.Text)}}
 }
 
 // slippedAfter reports whether an agent's step after step p writes
@@ -927,6 +954,9 @@ func groundTruthContradiction(in *Input) []Finding {
 	if gt == "" || answerMatches(in) {
 		return nil
 	}
+	if d, why := codeCause(in); d >= 0 {
+		return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
+	}
 	final := map[string]bool{}
 	if fa := in.Features.FinalAnswer; fa != nil {
 		for _, c := range fa.Claims {
@@ -1092,4 +1122,168 @@ func actedOnFiles(in *Input) map[string]bool {
 		}
 	}
 	return out
+}
+
+// answerCode is, when the final answer states a function's result as a
+// call ("can_register(18) returns False"), the agent step that wrote the
+// code the call ran, and the function: the latest earlier definition of
+// the first of the call's functions that a step defines (len of
+// len(attention(SAMPLE)) is no one's), traced to a step that showed the
+// same code before (copiedFrom, sameCode). It returns -1 otherwise, and
+// when the code was given with the task.
+func answerCode(in *Input) (int, string) {
+	fa := in.Features.FinalAnswer
+	if fa == nil {
+		return -1, ""
+	}
+	for _, fn := range fa.Calls {
+		for k := min(fa.Step, len(in.Features.Steps)) - 1; k >= 0; k-- {
+			if !slices.Contains(in.Features.Steps[k].Defines, fn) {
+				continue
+			}
+			if c := copiedFrom(in, k, fn); sameCode(in, c, k) {
+				k = c // code shown again as it was, not a rewrite around it
+			}
+			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !given(in, k) {
+				return k, fn
+			}
+			return -1, ""
+		}
+	}
+	return -1, ""
+}
+
+// codeCause is, for a final answer that states a function's result as a
+// call, where the value went wrong, and why: the code that gave it
+// (answerCode), or a step of another agent that handed that code a
+// figure (handedToCode), a step that asked for the figure or the value a
+// rewrite of it gives (demandedInRewrite), or one that spelt out the
+// logic it follows (handedLogic). The value is what the code returns,
+// whichever step printed it first. It returns -1 when the answer states
+// no result of a function a step defined.
+func codeCause(in *Input) (int, string) {
+	d, fn := answerCode(in)
+	if d < 0 {
+		return -1, ""
+	}
+	answer := in.Features.FinalAnswer.Step
+	if p := handedToCode(in, d); p >= 0 {
+		return p, fmt.Sprintf("it handed the code of %s at step %d a figure with which it gave the result step %d answers with", fn, d, answer)
+	}
+	if p := demandedInRewrite(in, d, fn); p >= 0 {
+		return p, fmt.Sprintf("it asked for what the code of %s was rewritten to at step %d, which gave the result step %d answers with", fn, d, answer)
+	}
+	if p := handedLogic(in, d, fn); p >= 0 {
+		return p, fmt.Sprintf("it spelt out the logic the code of %s at step %d follows, which gave the result step %d answers with", fn, d, answer)
+	}
+	return d, fmt.Sprintf("its code of %s gave the result step %d answers with", fn, answer)
+}
+
+// handedLogic is, for a step whose code defines fn, the earliest step of
+// another agent that wrote word for word a line of logic the definition
+// holds (a comparison, a condition joining two, a flag given to a call:
+// "age > MIN_AGE", "t.overdue and t.urgent", "reverse=True"): a design or
+// a task list that spelt out the logic the engineer then coded as
+// handed. It returns -1 when none did, or when the task wrote it.
+func handedLogic(in *Input, d int, fn string) int {
+	lines := definitionLines(in.Run.Steps[d].Content, fn)
+	if len(lines) < 2 {
+		return -1 // a definition this reading does not find by its lines
+	}
+	var exprs []string
+	sup := in.supportIndex()
+	task := squash(sup.question)
+	for _, line := range lines[1:] {
+		if e := logicOf(line); e != "" && !strings.Contains(task, e) {
+			exprs = append(exprs, e)
+		}
+	}
+	if len(exprs) == 0 {
+		return -1
+	}
+	for k := range min(d, len(in.Features.Steps)) {
+		if !isAgentDecision(in, k) || in.Features.Steps[k].Has(extract.KindToolResult) || given(in, k) || run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[d].Agent) {
+			continue
+		}
+		text := squash(sup.step(k))
+		if slices.ContainsFunc(exprs, func(e string) bool { return strings.Contains(text, e) }) {
+			return k
+		}
+	}
+	return -1
+}
+
+// logicOps are the operators that make a line of code logic a design
+// may spell out: comparisons, conditions joined, a flag set.
+var logicOps = []string{" < ", " > ", " <= ", " >= ", " == ", " != ", " and ", " or ", " && ", " || ", "=true", "=false"}
+
+// logicOf is a line of code's logic as a design would write it, lower
+// case, its runs of space squashed, without a leading return or if and a
+// trailing colon or semicolon; "" when it holds no operator of logicOps.
+func logicOf(line string) string {
+	e := strings.ToLower(squash(line))
+	for _, kw := range []string{"return ", "if ", "elif ", "while "} {
+		e = strings.TrimPrefix(e, kw)
+	}
+	e = strings.TrimRight(e, ":;{ ")
+	if len(e) < 7 || !slices.ContainsFunc(logicOps, func(op string) bool { return strings.Contains(e, op) }) {
+		return ""
+	}
+	return e
+}
+
+// sameCode reports whether steps a and b write the same code, their
+// blocks' runs of space squashed: a step that shows another's code again
+// wrote none of it, where a rewrite that keeps a function but changes a
+// constant beside it wrote the code that ran.
+func sameCode(in *Input, a, b int) bool {
+	return a == b || squash(strings.Join(in.Features.Steps[a].Code, "\n")) == squash(strings.Join(in.Features.Steps[b].Code, "\n"))
+}
+
+// demandedInRewrite is, for a step whose code rewrites a function an
+// earlier step defined otherwise, the first step between the two that
+// asked for what the rewrite gives: stated a figure the rewrite holds and
+// the earlier version did not (a review's "use 0.16 not 0.19"), or a test
+// that asserts the function returns the value the final answer states. Whoever
+// wrote the rewrite (in a team, often the same agent as the review) did
+// what was asked; the demand is the decision. It returns -1 when the
+// function was not defined before, or nothing between asked for the
+// change.
+func demandedInRewrite(in *Input, d int, fn string) int {
+	prev := -1
+	for k := d - 1; k >= 0; k-- {
+		if slices.Contains(in.Features.Steps[k].Defines, fn) {
+			prev = k
+			break
+		}
+	}
+	if prev < 0 || sameCode(in, prev, d) {
+		return -1
+	}
+	old := map[string]bool{}
+	for _, c := range in.Features.Steps[prev].Claims {
+		old[c.Key()] = true
+	}
+	var fresh []extract.Claim
+	for _, c := range in.Features.Steps[d].Claims {
+		if c.Kind == extract.ClaimNumber && !old[c.Key()] {
+			fresh = append(fresh, c)
+		}
+	}
+	answer := in.Features.FinalAnswer.Claims
+	for r := prev + 1; r < d; r++ {
+		f := &in.Features.Steps[r]
+		if !isAgentDecision(in, r) || f.Has(extract.KindToolResult) {
+			continue
+		}
+		if slices.ContainsFunc(fresh, func(c extract.Claim) bool { return slices.ContainsFunc(f.Claims, c.SameKey) }) {
+			return r
+		}
+		for _, a := range f.Asserts {
+			if a.Func == fn && slices.ContainsFunc(extract.Claims(a.Value), func(c extract.Claim) bool { return slices.ContainsFunc(answer, c.SameKey) }) {
+				return r
+			}
+		}
+	}
+	return -1
 }

@@ -249,3 +249,48 @@ func TestDataFlowFilesActedOn(t *testing.T) {
 		})
 	}
 }
+
+// A team that closes in words, with no value to trace, did what the plan
+// that dropped the task's requirement laid out: that plan is the suspect.
+// A ground truth, or a plan that keeps the requirement, leaves it alone.
+func TestDataFlowDroppedRequirementWithoutAnAnswer(t *testing.T) {
+	q := "User passwords at Acme Corp must use bcrypt (cost 12) in our signup flow."
+	const md5, bcrypt = "hashlib.md5(pw.encode()).hexdigest()", "bcrypt.hashpw(pw, bcrypt.gensalt(12))"
+	const words, named = "auth.py is done. Passwords are hashed with md5.", "auth.py is done for Acme Corp."
+	tests := []struct {
+		name, how, summary, gt string
+		want                   []int
+	}{
+		{"dropped", md5, words, "", []int{2}},
+		{"dropped, the answer naming what the task gave", md5, named, "", []int{2}},
+		{"kept", bcrypt, words, "", nil},
+		{"with a ground truth", md5, words, "bcrypt", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, tt.gt,
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: bcrypt at cost 12 for passwords"},
+				msg{agent: "Architect", content: "## Implementation approach\nauth.py: hash_password(pw) returns " + tt.how + "; verify compares digests.\n\n## File list\n- auth.py"},
+				msg{agent: "Engineer", content: "## Code: auth.py\n```python\ndef hash_password(pw):\n    return " + tt.how + "\n```"},
+				msg{agent: "Engineer", content: "## Summary\n" + tt.summary},
+			)
+			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}
+
+// An engineer whose code leaves out what the task required, after the
+// design had taken it up, dropped it there: without an answer to trace,
+// that code is the suspect, as a plan that drops a requirement is.
+func TestDataFlowRequirementDroppedInCodeWithoutAnAnswer(t *testing.T) {
+	q := "Build a leaderboard page. Players must be listed by score, highest first. Report who is listed first for Ana 90, Ben 75, Cy 82."
+	in := prepare(t, q, "",
+		msg{agent: "Human", content: q, kind: run.KindUser},
+		msg{agent: "Architect", content: "## Implementation approach\nleaderboard.py sorts the players by score, highest first, with reverse=True."},
+		msg{agent: "Engineer", content: "## Code: leaderboard.py\n```python\ndef ranking(players):\n    return sorted(players, key=lambda p: p.score)\n```"},
+		msg{agent: "QaEngineer", content: "## Code: test_leaderboard.py\n```python\nfrom leaderboard import ranking\n\n\ndef test_first(players):\n    assert ranking(players)[0].name == 'Ben'\n```"},
+		msg{agent: "Engineer", content: "## Summary\nThe leaderboard is done. For Ana 90, Ben 75, Cy 82 the first listed is Ben."},
+	)
+	assert.Equal(t, []int{2}, steps(DataFlowOrigin.Run(in), true))
+}

@@ -37,6 +37,9 @@ func namedCause(in *Input, j int) (int, string) {
 				continue
 			}
 			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !in.Features.Steps[k].Has(extract.KindTask) {
+				if m := omittedBy(in, k, j, v); m >= 0 {
+					return m, n
+				}
 				return k, n
 			}
 			break // read from the task, a tool or a user: not made up
@@ -45,18 +48,76 @@ func namedCause(in *Input, j int) (int, string) {
 	return -1, ""
 }
 
+// omittedBy is the first agent step between k and j that lists files
+// step k lists beside the file named v (v.py for a module v) but leaves
+// that one out, naming v nowhere, or -1. A design names the files; a task
+// list that hands on the others and drops one is where the file went
+// missing, and the error that later quotes it as missing reports that
+// omission, not the design's name.
+func omittedBy(in *Input, k, j int, v string) int {
+	var listed []string
+	named := false
+	for _, f := range in.Features.Steps[k].Files {
+		if stem(f) == v {
+			named = true
+		} else {
+			listed = append(listed, f)
+		}
+	}
+	if !named || len(listed) < 2 {
+		return -1
+	}
+	sup := in.supportIndex()
+	for m := k + 1; m < j; m++ {
+		f := &in.Features.Steps[m]
+		if !isAgentDecision(in, m) || f.Has(extract.KindToolResult) {
+			continue
+		}
+		if containsToken(sup.step(m), v) {
+			return -1 // handed on: a later loss is not an omission of the list
+		}
+		kept := 0
+		for _, name := range f.Files {
+			if slices.Contains(listed, name) {
+				kept++
+			}
+		}
+		if kept >= 2 {
+			return m
+		}
+	}
+	return -1
+}
+
+// stem is a file's name without its extension: the module it holds
+// ("importer.py" is "importer").
+func stem(p string) string {
+	if i := strings.IndexByte(p, '.'); i > 0 {
+		p = p[:i]
+	}
+	return p
+}
+
 // errorCause is where the failure an agent's step reports in its own words
 // was caused, and why: the step that first wrote a name its error quotes
 // as missing (namedCause), or else the step of another agent that last
 // defined a function the failure ran through or whose value a failed
 // assertion rejected (a tester posting a test run ran the engineer's
 // code, which answers for it as code answers for what an executor
-// printed). It returns -1 when neither is known.
+// printed), or, when that code computed with a figure another agent
+// stated in place of one the task gives, the step that stated it. It
+// returns -1 when none is known.
 func errorCause(in *Input, j int) (int, string) {
 	if o, name := namedCause(in, j); o >= 0 {
 		return o, fmt.Sprintf("it first wrote %q, which the error step %d reports names as missing or wrong", name, j)
 	}
-	return definerOf(in, j)
+	d, why := definerOf(in, j)
+	if p := alteredInCode(in, d); p >= 0 {
+		// The code computed with a figure another agent planted in place
+		// of the task's, as the data flow reads it (alteredInCode).
+		return p, fmt.Sprintf("it first stated a figure, in place of the task's, that the code of step %d computed with and that failed when run as step %d reports", d, j)
+	}
+	return d, why
 }
 
 // definerOf is, for an agent's step that reports in its own words a
@@ -154,6 +215,18 @@ const maxDefinitionLines = 40
 // definition of fn in s: the line that defines it and the lines indented
 // under it; "" when s defines no fn.
 func definition(s, fn string) string {
+	out := definitionLines(s, fn)
+	if len(out) == 1 {
+		if line := strings.TrimSpace(out[0]); strings.HasSuffix(line, ":") || strings.HasSuffix(line, "{") {
+			return "" // a signature without its body: every version has it
+		}
+	}
+	return squash(strings.Join(out, ""))
+}
+
+// definitionLines are the lines of the first definition of fn in s: the
+// line that defines it and the lines indented under it, as written.
+func definitionLines(s, fn string) []string {
 	var out []string
 	indent := -1
 	numbered := false // the listing numbers its lines (cat -n, a file reader)
@@ -179,12 +252,7 @@ func definition(s, fn string) string {
 		}
 		out = append(out, line)
 	}
-	if len(out) == 1 {
-		if line := strings.TrimSpace(out[0]); strings.HasSuffix(line, ":") || strings.HasSuffix(line, "{") {
-			return "" // a signature without its body: every version has it
-		}
-	}
-	return squash(strings.Join(out, ""))
+	return out
 }
 
 // lineNumber returns the number a listing writes before a line of a file

@@ -78,6 +78,37 @@ func TestLocalFaultKeepsANamedErrorItCannotTrace(t *testing.T) {
 	}
 }
 
+// A module the error quotes as missing, which the design listed among its
+// files and the task list after it dropped while handing on the others,
+// went missing at the task list; a task list that keeps it, or names it
+// nowhere among fewer of the design's files, leaves the design's name.
+func TestLocalFaultFollowsAMissingModuleToTheListThatDroppedIt(t *testing.T) {
+	const design = "## File list\n- main.py\n- importer.py\n- report.py\n- test_report.py\n\n## Implementation approach\nmain.py calls importer.read_csv and report.monthly_totals."
+	tests := []struct {
+		name, tasks string
+		want        int
+	}{
+		{"dropped", "## Task list\n1. report.py\n2. main.py\n3. test_report.py", 3},
+		{"kept", "## Task list\n1. importer.py\n2. report.py\n3. main.py", 2},
+		{"no list", "## Shared Knowledge\nAmounts are Decimal.", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := "Build a CLI that imports bank transactions from a CSV file and prints monthly totals per category."
+			in := prepare(t, q, "",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: totals per month and category"},
+				msg{agent: "Architect", content: design},
+				msg{agent: "ProjectManager", content: tt.tasks},
+				msg{agent: "Engineer", content: "## Code: main.py\n```python\nfrom importer import read_csv\nfrom report import monthly_totals\n```"},
+				msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_report.py -q\n## Running Output\nImportError while importing test module 'test_report.py'.\nmain.py:1: in <module>\n    from importer import read_csv\nE   ModuleNotFoundError: No module named 'importer'\n## Status:\nFAIL"},
+			)
+			assert.Contains(t, steps(LocalFault.Run(in), true), tt.want)
+			assert.Equal(t, []int{tt.want}, steps(TrialFirstFault.Run(in), true))
+		})
+	}
+}
+
 // A plain word is written as a name where it is quoted or on a line of
 // code or a signature; prose that uses the word did not name it.
 func TestWritesName(t *testing.T) {
@@ -428,4 +459,106 @@ func TestDataFlowOriginOfAValueATestAssertsWithoutItsUnit(t *testing.T) {
 	fs := DataFlowOrigin.Run(team("The job takes 12480 seconds in total."))
 	require.NotEmpty(t, fs)
 	assert.Equal(t, 1, fs[0].Step, "the code returned the value the test asserts")
+}
+
+// A wrong answer that states what a function returns was given by the
+// function's code; when a design spelt out the logic the code followed
+// word for word, the design is where it went wrong.
+func TestGroundTruthContradictionOfAFunctionsResult(t *testing.T) {
+	q := "Write is_free_shipping(total): orders of 50 euros or more ship free. Report what is_free_shipping(50) returns."
+	tests := []struct {
+		name, design string
+		want         int
+	}{
+		{"the engineer's own logic", "## Implementation approach\nshipping.py holds FREE_FROM = 50; is_free_shipping compares the total with it.", 3},
+		{"the design's logic", "## Implementation approach\nshipping.py holds FREE_FROM = 50; is_free_shipping returns total > FREE_FROM.", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "True",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: orders of 50 euros or more ship free"},
+				msg{agent: "Architect", content: tt.design},
+				msg{agent: "Engineer", content: "## Code: shipping.py\n```python\nFREE_FROM = 50\n\n\ndef is_free_shipping(total) -> bool:\n    return total > FREE_FROM\n```"},
+				msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_shipping.py -q\n## Running Output\n..\n2 passed in 0.01s\n## Status:\nPASS"},
+				msg{agent: "Engineer", content: "## Summary\nshipping.py is done and tested. is_free_shipping(50) returns False."},
+			)
+			assert.Equal(t, []int{tt.want}, steps(GroundTruthContradiction.Run(in), true))
+		})
+	}
+}
+
+// A wrong answer given by code rewritten with a figure a review asked for
+// is the review's; a rewrite that changes only a constant beside the
+// function is the code that ran, not the first version it keeps.
+func TestDataFlowOriginOfARewriteAReviewAskedFor(t *testing.T) {
+	q := "Write vat_amount(net) for our invoices: VAT is 19 percent of the net amount. Report vat_amount(100)."
+	code := func(rate string) string {
+		return "## Code: invoice.py\n```python\nVAT_RATE = " + rate + "\n\n\ndef vat_amount(net):\n    return round(net * VAT_RATE, 2)\n```"
+	}
+	tests := []struct {
+		name, review string
+		want         int
+	}{
+		{"asked for", "## Code Review: invoice.py\nThe rate is wrong. Use 0.16 not 0.19.\n\n## Code Review Result\nLBTM", 3},
+		{"changed unasked", "## Code Review: invoice.py\nName the constant clearly.\n\n## Code Review Result\nLBTM", 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "19",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "Architect", content: "## Implementation approach\ninvoice.py holds VAT_RATE = 0.19."},
+				msg{agent: "Engineer", content: code("0.19")},
+				msg{agent: "Engineer", content: tt.review},
+				msg{agent: "Engineer", content: code("0.16")},
+				msg{agent: "Engineer", content: "## Summary\ninvoice.py is done after review. vat_amount(100) returns 16.0."},
+			)
+			assert.Equal(t, []int{tt.want}, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}
+
+// A rewrite that makes a function return what a test asserted, against
+// the task, did what the test asked: the test is where the value came
+// from, though the task itself states it.
+func TestGroundTruthContradictionOfARewriteATestAskedFor(t *testing.T) {
+	q := "Parcels up to 2 kg ship for 4.99 euros, heavier ones for 7.99 euros. Write shipping_cost(weight_kg) and report shipping_cost(2)."
+	in := prepare(t, q, "4.99",
+		msg{agent: "Human", content: q, kind: run.KindUser},
+		msg{agent: "Engineer", content: "## Code: shipping.py\n```python\ndef shipping_cost(weight_kg):\n    return 4.99 if weight_kg <= 2 else 7.99\n```"},
+		msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_two_kg():\n    assert shipping_cost(2) == 7.99\n```"},
+		msg{agent: "QaEngineer", content: "## Running Output\nE       assert 4.99 == 7.99\n1 failed in 0.02s\n## Status:\nFAIL"},
+		msg{agent: "Engineer", content: "## Code: shipping.py\n```python\ndef shipping_cost(weight_kg):\n    return 4.99 if weight_kg < 2 else 7.99\n```"},
+		msg{agent: "Engineer", content: "## Summary\nshipping.py passes its tests. shipping_cost(2) returns 7.99."},
+	)
+	assert.Equal(t, []int{2}, steps(GroundTruthContradiction.Run(in), true))
+}
+
+// Code that fails its test because it computes with a figure another
+// agent stated in place of the task's is that agent's fault: the test
+// run's failure leads past the code to the figure it was handed.
+func TestLocalFaultFollowsAFailedRunToAPlantedFigure(t *testing.T) {
+	q := "Add pagination: 20 products per page. Write page_count(total_items). How many pages does a catalogue of 95 products have?"
+	tests := []struct {
+		name, prd string
+		want      int
+	}{
+		{"the figure planted", "## Requirement Analysis\nEach page holds 25 products.", 1},
+		{"the task's figure kept", "## Requirement Analysis\nEach page holds 20 products.", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			size := "25"
+			if tt.want == 2 {
+				size = "30" // the engineer's own slip
+			}
+			in := prepare(t, q, "",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: tt.prd},
+				msg{agent: "Engineer", content: "## Code: pagination.py\n```python\nPAGE_SIZE = " + size + "\n\n\ndef page_count(total_items: int) -> int:\n    return -(-total_items // PAGE_SIZE)\n```"},
+				msg{agent: "QaEngineer", content: "## Running Output\nF\n    def test_catalogue():\n>       assert page_count(95) == 5\nE       assert 4 == 5\nE        +  where 4 = page_count(95)\n\ntest_pagination.py:12: AssertionError\n1 failed in 0.02s"},
+			)
+			assert.Contains(t, steps(LocalFault.Run(in), true), tt.want)
+		})
+	}
 }

@@ -45,3 +45,21 @@ func TestSupportIndexAgreesWithScan(t *testing.T) {
 		}
 	})
 }
+
+// TestRateGivenAsPercentIsNoPlanValue: a task that gives a rate in percent
+// gives the fraction a design writes for it; the value a reviewer later
+// demands in its place is the one with no source.
+func TestRateGivenAsPercentIsNoPlanValue(t *testing.T) {
+	q := "Write vat_amount(net) for our invoices: VAT is 19 percent of the net amount. Report vat_amount(100)."
+	in := prepare(t, q, "",
+		msg{agent: "Human", content: q, kind: run.KindUser},
+		msg{agent: "Architect", content: "## Implementation approach\ninvoice.py holds VAT_RATE = 0.19 and vat_amount(net) = round(net * VAT_RATE, 2)."},
+		msg{agent: "Engineer", content: "## Code: invoice.py\n```python\nVAT_RATE = 0.19\n\n\ndef vat_amount(net):\n    return round(net * VAT_RATE, 2)\n```"},
+		msg{agent: "Reviewer", content: "## Code Review: invoice.py\nThe rate is wrong. Use 0.16 not 0.19.\n\n## Actions\n1. Set VAT_RATE = 0.16."},
+		msg{agent: "Engineer", content: "## Code: invoice.py\n```python\nVAT_RATE = 0.16\n\n\ndef vat_amount(net):\n    return round(net * VAT_RATE, 2)\n```"},
+	)
+	for _, a := range []*Analyzer{UnsupportedPlanValue, UnsupportedClaim} {
+		assert.NotContains(t, steps(a.Run(in), true), 1, "%s: 0.19 is the task's 19 percent", a.Name)
+	}
+	assert.Contains(t, steps(UnsupportedClaim.Run(in), true), 3, "0.16 has no source")
+}
