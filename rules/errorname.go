@@ -26,14 +26,13 @@ func namedCause(in *Input, j int) (int, string) {
 		return -1, ""
 	}
 	sup := in.supportIndex()
-	instructions := strings.ToLower(in.Run.Instructions)
 	for _, n := range f.ErrorNames {
 		v := strings.ToLower(n)
-		if containsToken(sup.question, v) || containsToken(instructions, v) {
+		if sup.text.Holds(-1, v) || sup.text.InstructionsHold(v) {
 			continue
 		}
 		for k := range sup.mayHold(v, j) {
-			if !writesName(sup.step(k), v) {
+			if !sup.text.WritesName(k, v) {
 				continue
 			}
 			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !in.Features.Steps[k].Has(extract.KindTask) {
@@ -281,72 +280,6 @@ func failedBeforeRedefined(in *Input, fn string, o int) bool {
 		}
 	}
 	return false
-}
-
-// writesName reports whether a text (lower case) writes v as a name: as a
-// whole token, and, for a plain word ("quantity", "price"), only where it
-// is quoted, part of a dotted name, or on a line written as code or a
-// signature (a call's bracket, a list's or a block's, an assignment, a
-// class member's sign): prose that uses the word, with an aside in
-// brackets or not, did not name it.
-func writesName(s, v string) bool {
-	if !containsToken(s, v) {
-		return false
-	}
-	if !plainWord(v) {
-		return true
-	}
-	for line := range strings.Lines(s) {
-		if containsToken(line, v) && (strings.ContainsAny(line, "[]{}=+`") || calls(line) || dotted(line, v) || strings.Contains(line, "'"+v+"'") || strings.Contains(line, `"`+v+`"`)) {
-			return true
-		}
-	}
-	return false
-}
-
-// calls reports whether a line opens a bracket right after a word, as a
-// call or a signature does ("stockrecord(sku, quantity"); prose opens its
-// asides after a space ("INSEE (2021): Paris has").
-func calls(line string) bool {
-	for k := strings.IndexByte(line, '('); k >= 0; {
-		if wordByte(line, k-1) {
-			return true
-		}
-		next := strings.IndexByte(line[k+1:], '(')
-		if next < 0 {
-			return false
-		}
-		k += 1 + next
-	}
-	return false
-}
-
-// dotted reports whether a line writes v as a part of a dotted name
-// ("module Bio.PDB", "self.quantity"): a module's, an object's member.
-func dotted(line, v string) bool {
-	for from := 0; ; {
-		k := strings.Index(line[from:], v)
-		if k < 0 {
-			return false
-		}
-		k += from
-		end := k + len(v)
-		if !wordByte(line, k-1) && !wordByte(line, end) &&
-			(end+1 < len(line) && line[end] == '.' && wordByte(line, end+1) || k >= 2 && line[k-1] == '.' && wordByte(line, k-2)) {
-			return true
-		}
-		from = k + 1
-	}
-}
-
-// plainWord reports whether v (lower case) is a word of letters alone.
-func plainWord(v string) bool {
-	for _, r := range v {
-		if r < 'a' || r > 'z' {
-			return false
-		}
-	}
-	return true
 }
 
 // causeQuote quotes step o where it writes a name or a function that the

@@ -78,35 +78,6 @@ func TestLocalFaultKeepsANamedErrorItCannotTrace(t *testing.T) {
 	}
 }
 
-// A plain word is written as a name where it is quoted or on a line of
-// code or a signature; prose that uses the word did not name it.
-func TestWritesName(t *testing.T) {
-	tests := []struct {
-		name, text string
-		want       bool
-	}{
-		{"prose", "an item needs reordering when its quantity is low.", false},
-		{"a signature", "stockrecord(sku, quantity, reorder_level)", true},
-		{"a class member", "class stockrecord {\n    +int quantity\n}", true},
-		{"quoted", "each record's 'quantity' field", true},
-		{"a longer word", "the quantities are summed (per sku)", false},
-		{"an identifier in prose", "parse dates with date.parse_iso and subtract them.", true},
-		{"prose with an aside", "by the census (2021): each store's quantity is counted.", false},
-		{"a call", "print(total(quantity))", true},
-		{"a dotted name in prose", "the parser (module quantity.parse) reads it", true},
-		{"a sentence's end", "each store's quantity. then the total", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			v := "quantity"
-			if tt.name == "an identifier in prose" {
-				v = "parse_iso"
-			}
-			assert.Equal(t, tt.want, writesName(tt.text, v))
-		})
-	}
-}
-
 // A tester that posts a failed assertion ran the engineer's code: pytest
 // names the call whose value it rejected, and the step that defined that
 // function answers for it. A test the tester wrote and ran itself, whose

@@ -1,0 +1,341 @@
+package extract
+
+import (
+	"fmt"
+	"iter"
+	"slices"
+	"strings"
+	"unicode"
+
+	matching "github.com/offattr/offattr/internal/match"
+	"github.com/offattr/offattr/run"
+)
+
+// Writing tells what a run's task, system instructions and steps write,
+// read from their texts: whether one writes a value as a whole token, the
+// id ending in a number, the words it writes beside a word. The rules ask
+// it whether a value was written before a step that uses it. Each step's
+// text is read when first asked about (a long run's questions read few of
+// its steps), and the token index that finds the steps holding a value is
+// made on first use. A Writing is not for concurrent use.
+type Writing struct {
+	steps        []run.Step
+	question     string // the task, lower case
+	instructions string // the system instructions, lower-cased when first asked about
+	instructed   bool   // whether instructions is lower-cased
+	// lower holds the step contents read so far, lower-cased.
+	lower map[int]string
+	index *tokenIndex
+	// neighbours are, for a word and a side, the words written next to
+	// it and where first (NextTo), made when first asked for.
+	neighbours map[string]map[string]int
+}
+
+// NewWriting returns what run r writes, read on demand.
+func NewWriting(r *run.Run) *Writing {
+	return &Writing{steps: r.Steps, question: strings.ToLower(r.Question), instructions: r.Instructions, lower: map[int]string{}}
+}
+
+// text returns step j's content in lower case, the task's for j < 0.
+func (w *Writing) text(j int) string {
+	if j < 0 {
+		return w.question
+	}
+	l, ok := w.lower[j]
+	if !ok {
+		l = strings.ToLower(w.steps[j].Content)
+		w.lower[j] = l
+	}
+	return l
+}
+
+// Holds reports whether step j (the task for j < 0) writes v (lower case)
+// as a whole token: not as part of a longer word or number ("11" is not in
+// "item 4611").
+func (w *Writing) Holds(j int, v string) bool {
+	return containsToken(w.text(j), v)
+}
+
+// InstructionsHold reports whether the run's system instructions write v
+// (lower case) as a whole token.
+func (w *Writing) InstructionsHold(v string) bool {
+	if !w.instructed {
+		w.instructions, w.instructed = strings.ToLower(w.instructions), true
+	}
+	return containsToken(w.instructions, v)
+}
+
+// EndsID reports whether step j (the task for j < 0) writes an id that
+// ends in digits, joined to them by an underscore ("credit_card_7720" for
+// "7720"): a payment method's or an account's id ends in the digits a
+// person knows it by.
+func (w *Writing) EndsID(j int, digits string) bool {
+	text, tail := w.text(j), "_"+digits
+	for from := 0; ; {
+		k := strings.Index(text[from:], tail)
+		if k < 0 {
+			return false
+		}
+		k += from
+		if tokenByte(text, k-1) && !tokenByte(text, k+len(tail)) {
+			return true
+		}
+		from = k + 1
+	}
+}
+
+// Candidates returns the steps where v's (lower case) rarest run of word
+// bytes stands whole, in order, and whether v is that run alone (then
+// every one of them holds v): the steps that hold v as a whole token are
+// among them. A v with no word byte returns nil: every step is a
+// candidate. The run's token index is made on the first call.
+func (w *Writing) Candidates(v string) (steps []int32, whole bool) {
+	if w.index == nil {
+		w.index = newTokenIndex(w.steps)
+	}
+	return w.index.candidates(v)
+}
+
+// NextTo returns the words the task and the steps write next to word
+// beside (lower case; after it for side 1, before it for -1), each with
+// the first step that does (-1 for the task). Each word's neighbours are
+// read once: a long run's calls ask for the same few.
+func (w *Writing) NextTo(beside string, side int) map[string]int {
+	key := fmt.Sprint(side, beside)
+	if m, ok := w.neighbours[key]; ok {
+		return m
+	}
+	m := map[string]int{}
+	add := func(text string, step int) {
+		ws := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' })
+		for k, x := range ws {
+			if x == beside && k+side >= 0 && k+side < len(ws) {
+				if _, ok := m[ws[k+side]]; !ok {
+					m[ws[k+side]] = step
+				}
+			}
+		}
+	}
+	add(w.question, -1)
+	steps, _ := w.Candidates(beside)
+	for _, k := range steps {
+		add(w.text(int(k)), int(k))
+	}
+	if w.neighbours == nil {
+		w.neighbours = map[string]map[string]int{}
+	}
+	w.neighbours[key] = m
+	return m
+}
+
+// WritesName reports whether step j writes v (lower case) as a name
+// (writesName): an error that quotes the name as missing or wrong reports
+// what the step that wrote it put in.
+func (w *Writing) WritesName(j int, v string) bool {
+	return writesName(w.text(j), v)
+}
+
+// writesName reports whether a text (lower case) writes v as a name: as a
+// whole token, and, for a plain word ("quantity", "price"), only where it
+// is quoted, part of a dotted name, or on a line written as code or a
+// signature (a call's bracket, a list's or a block's, an assignment, a
+// class member's sign): prose that uses the word, with an aside in
+// brackets or not, did not name it.
+func writesName(s, v string) bool {
+	if !containsToken(s, v) {
+		return false
+	}
+	if !plainWord(v) {
+		return true
+	}
+	for line := range strings.Lines(s) {
+		if containsToken(line, v) && (strings.ContainsAny(line, "[]{}=+`") || opensCall(line) || dotted(line, v) || strings.Contains(line, "'"+v+"'") || strings.Contains(line, `"`+v+`"`)) {
+			return true
+		}
+	}
+	return false
+}
+
+// opensCall reports whether a line opens a bracket right after a word, as a
+// call or a signature does ("stockrecord(sku, quantity"); prose opens its
+// asides after a space ("INSEE (2021): Paris has").
+func opensCall(line string) bool {
+	for k := strings.IndexByte(line, '('); k >= 0; {
+		if tokenByte(line, k-1) {
+			return true
+		}
+		next := strings.IndexByte(line[k+1:], '(')
+		if next < 0 {
+			return false
+		}
+		k += 1 + next
+	}
+	return false
+}
+
+// dotted reports whether a line writes v as a part of a dotted name
+// ("module Bio.PDB", "self.quantity"): a module's, an object's member.
+func dotted(line, v string) bool {
+	for from := 0; ; {
+		k := strings.Index(line[from:], v)
+		if k < 0 {
+			return false
+		}
+		k += from
+		end := k + len(v)
+		if !tokenByte(line, k-1) && !tokenByte(line, end) &&
+			(end+1 < len(line) && line[end] == '.' && tokenByte(line, end+1) || k >= 2 && line[k-1] == '.' && tokenByte(line, k-2)) {
+			return true
+		}
+		from = k + 1
+	}
+}
+
+// plainWord reports whether v (lower case) is a word of letters alone.
+func plainWord(v string) bool {
+	for _, r := range v {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// tokenIndex finds the steps that hold a value as a whole token. A token
+// found in a text is bounded by non-word bytes, and so is each run of word
+// bytes in it: the steps that hold the token are among those where its
+// rarest word run stands whole.
+type tokenIndex struct {
+	ids map[string]int32 // a run of word bytes → its number
+	// at and steps list, for each run, the steps holding it whole, in
+	// order: run k's are steps[at[k]:at[k+1]]. One array for all of them:
+	// a long run's words are many, and a list for each was most of what
+	// the index held.
+	at, steps []int32
+}
+
+func newTokenIndex(steps []run.Step) *tokenIndex {
+	x := &tokenIndex{ids: map[string]int32{}}
+	// The steps are read twice: once to number the runs and count the
+	// steps holding each, then to list those steps in place. Listing each
+	// step's runs on the first reading, to sort them out after, held a
+	// second array as large as the index.
+	var (
+		text []byte  // each step lowered into one buffer, not kept lowered
+		last []int32 // per run, 1 + the last step counted or listed for it
+		next []int32 // per run, where its next step goes in x.steps
+	)
+	eachRun := func(each func(j int, id int32)) {
+		for j := range steps {
+			text = matching.AppendLower(text[:0], steps[j].Content)
+			for k, end := range wordRuns(text) {
+				id, ok := x.ids[string(text[k:end])]
+				if !ok {
+					id = int32(len(last))
+					x.ids[string(text[k:end])] = id
+					last = append(last, 0)
+				}
+				if last[id] != int32(j+1) {
+					last[id] = int32(j + 1)
+					each(j, id)
+				}
+			}
+		}
+	}
+	var count []int32
+	eachRun(func(_ int, id int32) {
+		if int(id) == len(count) {
+			count = append(count, 0)
+		}
+		count[id]++
+	})
+	x.at = make([]int32, len(count)+1)
+	for k, n := range count {
+		x.at[k+1] = x.at[k] + n
+	}
+	x.steps = make([]int32, x.at[len(count)])
+	next = slices.Clone(x.at[:len(count)])
+	clear(last)
+	eachRun(func(j int, id int32) {
+		x.steps[next[id]] = int32(j)
+		next[id]++
+	})
+	return x
+}
+
+// holding returns the steps holding the run of word bytes w whole, in
+// order; nil when none does.
+func (x *tokenIndex) holding(w string) []int32 {
+	id, ok := x.ids[w]
+	if !ok {
+		return nil
+	}
+	return x.steps[x.at[id]:x.at[id+1]]
+}
+
+func (x *tokenIndex) candidates(v string) (steps []int32, whole bool) {
+	var best []int32
+	found := false
+	for k, end := range wordRuns(v) {
+		ps := x.holding(v[k:end])
+		if !found || len(ps) < len(best) {
+			best, found = ps, true
+		}
+		if k == 0 && end == len(v) {
+			whole = true
+		}
+	}
+	if !found {
+		return nil, false
+	}
+	if best == nil {
+		best = []int32{} // no step holds the run: none holds v
+	}
+	return best, whole
+}
+
+// wordRuns yields where each run of word bytes in s starts and ends.
+func wordRuns[T string | []byte](s T) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for k := 0; k < len(s); {
+			if !tokenByte(s, k) {
+				k++
+				continue
+			}
+			end := k + 1
+			for tokenByte(s, end) {
+				end++
+			}
+			if !yield(k, end) {
+				return
+			}
+			k = end
+		}
+	}
+}
+
+// containsToken reports whether v occurs in s not as part of a longer word
+// or number: "11" is not in "item 4611".
+func containsToken(s, v string) bool {
+	for from := 0; ; {
+		k := strings.Index(s[from:], v)
+		if k < 0 {
+			return false
+		}
+		k += from
+		end := k + len(v)
+		if !tokenByte(s, k-1) && !tokenByte(s, end) {
+			return true
+		}
+		from = k + 1
+	}
+}
+
+// tokenByte reports whether s[i] is a byte of a word (an ASCII letter or
+// digit, or an underscore); false outside s.
+func tokenByte[T string | []byte](s T, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	return wordByte(s[i])
+}

@@ -1,0 +1,133 @@
+package extract
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+
+	"github.com/offattr/offattr/run"
+)
+
+// writingOf is what a run of the given task and step texts writes.
+func writingOf(question string, texts ...string) *Writing {
+	r := &run.Run{Question: question, Instructions: "Refunds go to the original payment method, e.g. paypal_1234."}
+	for j, t := range texts {
+		r.Steps = append(r.Steps, run.Step{Index: j, Agent: "a", Content: t})
+	}
+	return NewWriting(r)
+}
+
+func TestWritingHolds(t *testing.T) {
+	w := writingOf("Cancel order #W4611 for Yusuf Rossi.", "Order W4611 holds item 4611 and ITEM-12.", "Done.")
+	tests := []struct {
+		name string
+		j    int
+		v    string
+		want bool
+	}{
+		{"the task", -1, "#w4611", true},
+		{"a step, whatever its case", 0, "item-12", true},
+		{"not part of a longer number", 0, "11", false},
+		{"not part of a longer word", 0, "order w46", false},
+		{"another step", 1, "w4611", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, w.Holds(tt.j, tt.v))
+		})
+	}
+	assert.True(t, w.InstructionsHold("paypal_1234"), "the system instructions")
+	assert.False(t, w.InstructionsHold("paypal"), "a word of a longer name")
+}
+
+func TestWritingEndsID(t *testing.T) {
+	w := writingOf("My card ends in 7720.", `{"payment_method_id": "credit_card_7720", "gift": "gift_card_17720"}`, "card 7720_x")
+	tests := []struct {
+		name   string
+		j      int
+		digits string
+		want   bool
+	}{
+		{"an id ending in the digits", 0, "7720", true},
+		{"an id ending in more digits", 0, "720", false},
+		{"the digits not at the id's end", 1, "7720", false},
+		{"the task writes no id", -1, "7720", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, w.EndsID(tt.j, tt.digits))
+		})
+	}
+}
+
+func TestWritingNextTo(t *testing.T) {
+	w := writingOf("Find Yusuf Rossi's order.", "The user is Yusuf Rosi.", "Yusuf Rossi, zip 19122.")
+	assert.Equal(t, map[string]int{"rossi's": -1, "rosi": 0, "rossi": 1}, w.NextTo("yusuf", 1))
+	assert.Equal(t, map[string]int{"is": 0, "find": -1}, w.NextTo("yusuf", -1))
+	assert.Empty(t, w.NextTo("nobody", 1))
+}
+
+// The token index's candidates for a value are every step that holds it
+// as a whole token, and each of them holds it when the value is one run
+// of word bytes: for random runs and values, they agree with a scan of
+// every step.
+func TestWritingCandidatesAgreeWithScan(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		// The Kelvin sign and the dotted capital I lower to ASCII letters.
+		text := rapid.StringMatching(`[aB1 .:_\-ki\x{212A}\x{0130}\x{00C9}]{0,12}`)
+		var texts []string
+		for range rapid.IntRange(1, 12).Draw(t, "steps") {
+			texts = append(texts, text.Draw(t, "content"))
+		}
+		w := writingOf("", texts...)
+		v := rapid.StringMatching(`[ab1 .:_\-ki]{1,6}`).Draw(t, "value")
+		holding := []int32{}
+		for j := range texts {
+			if w.Holds(j, v) {
+				holding = append(holding, int32(j))
+			}
+		}
+		steps, whole := w.Candidates(v)
+		if steps == nil {
+			assert.Empty(t, slices.DeleteFunc([]byte(v), func(b byte) bool { return !wordByte(b) }), "only a value without word bytes has every step a candidate")
+			return
+		}
+		for _, j := range holding {
+			assert.Contains(t, steps, j, "%q is held by step %d", v, j)
+		}
+		if whole {
+			assert.Equal(t, holding, steps, "%q is one run of word bytes", v)
+		}
+	})
+}
+
+// A plain word is written as a name where it is quoted or on a line of
+// code or a signature; prose that uses the word did not name it.
+func TestWritesName(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       bool
+	}{
+		{"prose", "an item needs reordering when its quantity is low.", false},
+		{"a signature", "stockrecord(sku, quantity, reorder_level)", true},
+		{"a class member", "class stockrecord {\n    +int quantity\n}", true},
+		{"quoted", "each record's 'quantity' field", true},
+		{"a longer word", "the quantities are summed (per sku)", false},
+		{"an identifier in prose", "parse dates with date.parse_iso and subtract them.", true},
+		{"prose with an aside", "by the census (2021): each store's quantity is counted.", false},
+		{"a call", "print(total(quantity))", true},
+		{"a dotted name in prose", "the parser (module quantity.parse) reads it", true},
+		{"a sentence's end", "each store's quantity. then the total", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := "quantity"
+			if tt.name == "an identifier in prose" {
+				v = "parse_iso"
+			}
+			assert.Equal(t, tt.want, writesName(tt.text, v))
+		})
+	}
+}
