@@ -201,6 +201,98 @@ func plainWord(v string) bool {
 	return true
 }
 
+// Definition returns, with its runs of space squashed, the first
+// definition of function fn step j writes (definition); "" when it
+// writes none. Two steps that write one definition word for word hold one
+// piece of code: the later copied it.
+func (w *Writing) Definition(j int, fn string) string {
+	return definition(w.steps[j].Content, fn)
+}
+
+// maxDefinitionLines caps the lines of a definition compared: a long one
+// is told apart by its beginning.
+const maxDefinitionLines = 40
+
+// definition returns, with its runs of space squashed, the first
+// definition of fn in s: the line that defines it and the lines indented
+// under it; "" when s defines no fn.
+func definition(s, fn string) string {
+	var out []string
+	indent := -1
+	numbered := false // the listing numbers its lines (cat -n, a file reader)
+	for line := range strings.Lines(s) {
+		if numbered {
+			line = strings.TrimPrefix(line, lineNumber(line))
+		} else if indent < 0 {
+			if n := lineNumber(line); n != "" && definesFn(strings.TrimLeft(line[len(n):], " \t"), fn) {
+				line, numbered = line[len(n):], true
+			}
+		}
+		body := strings.TrimLeft(line, " \t")
+		depth := len(line) - len(body)
+		if indent < 0 {
+			if definesFn(body, fn) {
+				indent = depth
+				out = append(out, line)
+			}
+			continue
+		}
+		if strings.TrimSpace(body) != "" && depth <= indent || len(out) == maxDefinitionLines {
+			break
+		}
+		out = append(out, line)
+	}
+	if len(out) == 1 {
+		if line := strings.TrimSpace(out[0]); strings.HasSuffix(line, ":") || strings.HasSuffix(line, "{") {
+			return "" // a signature without its body: every version has it
+		}
+	}
+	return squash(strings.Join(out, ""))
+}
+
+// lineNumber returns the number a listing writes before a line of a file
+// ("     5\t" as cat -n writes it, "     5→" as a coding agent's file
+// reader does), with the spaces before it; "" when the line has none.
+func lineNumber(line string) string {
+	k := len(line) - len(strings.TrimLeft(line, " "))
+	digits := k
+	for digits < len(line) && digits-k < 7 && line[digits] >= '0' && line[digits] <= '9' {
+		digits++
+	}
+	if digits == k {
+		return ""
+	}
+	for _, sep := range []string{"\t", "→"} {
+		if strings.HasPrefix(line[digits:], sep) {
+			return line[:digits+len(sep)]
+		}
+	}
+	return ""
+}
+
+// definesFn reports whether a line (without its indent) defines fn as
+// extract reads a definition: a keyword, fn, and a bracket or a colon.
+func definesFn(body, fn string) bool {
+	for _, kw := range []string{"async ", "export ", "pub "} {
+		body = strings.TrimLeft(strings.TrimPrefix(body, kw), " \t")
+	}
+	for _, kw := range []string{"def", "function", "func", "fn", "class"} {
+		if rest, ok := strings.CutPrefix(body, kw); ok && rest != body && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			rest = strings.TrimLeft(rest, " \t")
+			if after, ok := strings.CutPrefix(rest, fn); ok {
+				after = strings.TrimLeft(after, " \t")
+				return after != "" && strings.ContainsRune("(:<{", rune(after[0]))
+			}
+		}
+	}
+	return false
+}
+
+// squash writes s's runs of white space as one space.
+func squash(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
 // tokenIndex finds the steps that hold a value as a whole token. A token
 // found in a text is bounded by non-word bytes, and so is each run of word
 // bytes in it: the steps that hold the token are among those where its

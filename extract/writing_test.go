@@ -131,3 +131,23 @@ func TestWritesName(t *testing.T) {
 		})
 	}
 }
+
+func TestDefinition(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"a Python function", "x = 1\n\ndef f(a):\n    b = a\n\n    return b\nprint(f(2))\n", "def f(a): b = a return b"},
+		{"indented, with its keyword", "  async def f(a):\n      return a\n  g()\n", "async def f(a): return a"},
+		{"a brace language", "function f(a) {\n  return a;\n}\n", "function f(a) { return a;"},
+		{"another function", "def fx(a):\n    return a\n", ""},
+		{"a signature whose body is not under it", "def f(a):\nreturn a\n", ""},
+		{"a one-line function", "def f(a): return a\n", "def f(a): return a"},
+		{"a listing that numbers its lines", "     1\tx = 1\n     2\tdef f(a):\n     3\t    return a\n     4\tprint(f(2))\n", "def f(a): return a"},
+		{"a file reader's listing", "    7→def f(a):\n    8→    return a\n", "def f(a): return a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, definition(tt.text, "f"))
+		})
+	}
+	w := writingOf("", "Here it is:\n```python\ndef f(a):\n    return  a\n```")
+	assert.Equal(t, "def f(a): return a", w.Definition(0, "f"), "a step's definition, as written in its text")
+}

@@ -38,7 +38,7 @@ type support struct {
 	numbers  map[string][]numberAt
 	rounded  map[string][]numberAt // numbers stated with more decimals, under their values rounded (roundNumbers)
 	// definitions are, for a function and its definition (squashed, as
-	// definition reads it), the first step not given with the task that
+	// extract.Writing.Definition reads it), the first step not given with the task that
 	// writes it (firstWriter), made when first asked for.
 	definitions map[[2]string]int
 }

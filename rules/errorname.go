@@ -105,7 +105,7 @@ func definedBy(in *Input, fn string, j int) int {
 // put it forward to run answers for it. It is k when no earlier step
 // holds it.
 func copiedFrom(in *Input, k int, fn string) int {
-	def := definition(in.Run.Steps[k].Content, fn)
+	def := in.supportIndex().text.Definition(k, fn)
 	if def == "" {
 		return k
 	}
@@ -130,7 +130,7 @@ func firstWriter(in *Input) map[[2]string]int {
 			continue
 		}
 		for _, fn := range in.Features.Steps[m].Defines {
-			if def := definition(in.Run.Steps[m].Content, fn); def != "" {
+			if def := s.text.Definition(m, fn); def != "" {
 				if _, ok := s.definitions[[2]string{fn, def}]; !ok {
 					s.definitions[[2]string{fn, def}] = m
 				}
@@ -143,90 +143,6 @@ func firstWriter(in *Input) map[[2]string]int {
 // given reports whether step m states the task or is the user's turn.
 func given(in *Input, m int) bool {
 	return in.Features.Steps[m].Has(extract.KindTask) || in.Run.Steps[m].Kind == run.KindUser
-}
-
-// maxDefinitionLines caps the lines of a definition compared: a long one
-// is told apart by its beginning.
-const maxDefinitionLines = 40
-
-// definition returns, with its runs of space squashed, the first
-// definition of fn in s: the line that defines it and the lines indented
-// under it; "" when s defines no fn.
-func definition(s, fn string) string {
-	var out []string
-	indent := -1
-	numbered := false // the listing numbers its lines (cat -n, a file reader)
-	for line := range strings.Lines(s) {
-		if numbered {
-			line = strings.TrimPrefix(line, lineNumber(line))
-		} else if indent < 0 {
-			if n := lineNumber(line); n != "" && definesFn(strings.TrimLeft(line[len(n):], " \t"), fn) {
-				line, numbered = line[len(n):], true
-			}
-		}
-		body := strings.TrimLeft(line, " \t")
-		depth := len(line) - len(body)
-		if indent < 0 {
-			if definesFn(body, fn) {
-				indent = depth
-				out = append(out, line)
-			}
-			continue
-		}
-		if strings.TrimSpace(body) != "" && depth <= indent || len(out) == maxDefinitionLines {
-			break
-		}
-		out = append(out, line)
-	}
-	if len(out) == 1 {
-		if line := strings.TrimSpace(out[0]); strings.HasSuffix(line, ":") || strings.HasSuffix(line, "{") {
-			return "" // a signature without its body: every version has it
-		}
-	}
-	return squash(strings.Join(out, ""))
-}
-
-// lineNumber returns the number a listing writes before a line of a file
-// ("     5\t" as cat -n writes it, "     5→" as a coding agent's file
-// reader does), with the spaces before it; "" when the line has none.
-func lineNumber(line string) string {
-	k := len(line) - len(strings.TrimLeft(line, " "))
-	digits := k
-	for digits < len(line) && digits-k < 7 && line[digits] >= '0' && line[digits] <= '9' {
-		digits++
-	}
-	if digits == k {
-		return ""
-	}
-	for _, sep := range []string{"\t", "→"} {
-		if strings.HasPrefix(line[digits:], sep) {
-			return line[:digits+len(sep)]
-		}
-	}
-	return ""
-}
-
-// definesFn reports whether a line (without its indent) defines fn as
-// extract reads a definition: a keyword, fn, and a bracket or a colon.
-func definesFn(body, fn string) bool {
-	for _, kw := range []string{"async ", "export ", "pub "} {
-		body = strings.TrimLeft(strings.TrimPrefix(body, kw), " \t")
-	}
-	for _, kw := range []string{"def", "function", "func", "fn", "class"} {
-		if rest, ok := strings.CutPrefix(body, kw); ok && rest != body && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-			rest = strings.TrimLeft(rest, " \t")
-			if after, ok := strings.CutPrefix(rest, fn); ok {
-				after = strings.TrimLeft(after, " \t")
-				return after != "" && strings.ContainsRune("(:<{", rune(after[0]))
-			}
-		}
-	}
-	return false
-}
-
-// squash writes s's runs of white space as one space.
-func squash(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }
 
 // assertedFrom is, for an agent's step that writes a test asserting that

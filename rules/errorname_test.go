@@ -342,24 +342,6 @@ func TestDefinedByFollowsACopiedDefinition(t *testing.T) {
 	}
 }
 
-func TestDefinition(t *testing.T) {
-	tests := []struct{ name, text, want string }{
-		{"a Python function", "x = 1\n\ndef f(a):\n    b = a\n\n    return b\nprint(f(2))\n", "def f(a): b = a return b"},
-		{"indented, with its keyword", "  async def f(a):\n      return a\n  g()\n", "async def f(a): return a"},
-		{"a brace language", "function f(a) {\n  return a;\n}\n", "function f(a) { return a;"},
-		{"another function", "def fx(a):\n    return a\n", ""},
-		{"a signature whose body is not under it", "def f(a):\nreturn a\n", ""},
-		{"a one-line function", "def f(a): return a\n", "def f(a): return a"},
-		{"a listing that numbers its lines", "     1\tx = 1\n     2\tdef f(a):\n     3\t    return a\n     4\tprint(f(2))\n", "def f(a): return a"},
-		{"a file reader's listing", "    7→def f(a):\n    8→    return a\n", "def f(a): return a"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, definition(tt.text, "f"))
-		})
-	}
-}
-
 // BenchmarkDefinedByInALongRun is a team that rewrites a function and
 // fails its test, round after round, for 20,000 steps: every failure's
 // definer is followed to the first step that wrote its definition.
