@@ -1,11 +1,14 @@
 package extract
 
 import (
+	"bytes"
 	"fmt"
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	matching "github.com/offattr/offattr/internal/match"
 	"github.com/offattr/offattr/run"
@@ -291,6 +294,56 @@ func definesFn(body, fn string) bool {
 // squash writes s's runs of white space as one space.
 func squash(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// HoldsWords reports whether step j writes words, a text as NormWords
+// writes it, in a row (HoldsWords).
+func (w *Writing) HoldsWords(j int, words string) bool {
+	return HoldsWords(w.steps[j].Content, words)
+}
+
+// HoldsWords reports whether text writes words, a text as NormWords writes
+// it, in a row: "The element is Lithium!" holds "is lithium".
+func HoldsWords(text, words string) bool {
+	// Most steps are read so, for every value looked for: their words are
+	// written to a buffer that is used again, not to a new string.
+	buf := wordsBuf.Get().(*[]byte)
+	*buf = appendNormWords((*buf)[:0], text)
+	found := bytes.Contains(*buf, []byte(words)) // words are trimmed: spaces around buf cannot make or break a match
+	if cap(*buf) <= maxWordsBuf {
+		wordsBuf.Put(buf)
+	}
+	return found
+}
+
+var wordsBuf = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxWordsBuf bounds the buffers kept for reuse, as fmt bounds its own: a
+// rare long step should not hold its size in every pooled buffer.
+const maxWordsBuf = 64 << 10
+
+// NormWords returns the words of s as HoldsWords compares them: lower
+// case, letters and digits (and every rune past ASCII) kept, one space
+// between words.
+func NormWords(s string) string {
+	return string(bytes.TrimSpace(appendNormWords(nil, s)))
+}
+
+// appendNormWords appends the words of s as NormWords writes them, but for
+// the trimming of spaces at either end.
+func appendNormWords(b []byte, s string) []byte {
+	space := true
+	for _, r := range s {
+		r = unicode.ToLower(r) // as strings.ToLower does, without the copy
+		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') || r > 127 {
+			b = utf8.AppendRune(b, r)
+			space = false
+		} else if !space {
+			b = append(b, ' ')
+			space = true
+		}
+	}
+	return b
 }
 
 // tokenIndex finds the steps that hold a value as a whole token. A token

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -150,4 +151,36 @@ func TestDefinition(t *testing.T) {
 	}
 	w := writingOf("", "Here it is:\n```python\ndef f(a):\n    return  a\n```")
 	assert.Equal(t, "def f(a): return a", w.Definition(0, "f"), "a step's definition, as written in its text")
+}
+
+func TestHoldsWords(t *testing.T) {
+	tests := []struct {
+		name, text, words string
+		want              bool
+	}{
+		{"across case and punctuation", "We ate at PIZZA-hut.", "pizza hut", true},
+		{"letters past ASCII", "\u00a0É ü\u00a0", "é ü", true},
+		{"in another order", "Lithium-ion", "ion lithium", false},
+		{"not in a row", "pizza and hut", "pizza hut", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, HoldsWords(tt.text, tt.words))
+		})
+	}
+	w := writingOf("", "The element is Lithium!")
+	assert.True(t, w.HoldsWords(0, NormWords("is lithium")), "a step's words")
+}
+
+// FuzzHoldsWords holds HoldsWords, which reads a text's words into a
+// reused buffer, to its definition: the words within NormWords of the
+// text.
+func FuzzHoldsWords(f *testing.F) {
+	for _, s := range [][2]string{{"Pizza Hut", "We ate at PIZZA-hut."}, {"  ", "x"}, {"é Ü", "\u00a0É ü\u00a0"}, {"a b", "a\xffb a b"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, want, text string) {
+		words := NormWords(want)
+		assert.Equal(t, strings.Contains(NormWords(text), words), HoldsWords(text, words), "%q in %q", want, text)
+	})
 }
