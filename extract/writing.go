@@ -59,6 +59,30 @@ func (w *Writing) Holds(j int, v string) bool {
 	return containsToken(w.text(j), v)
 }
 
+// Writes reports whether step j's text has v in it as v is written, in
+// its case, whole or as part of a longer word.
+func (w *Writing) Writes(j int, v string) bool {
+	return strings.Contains(w.steps[j].Content, v)
+}
+
+// Restates returns where step j writes the task's text whole (compared in
+// lower case, without the space around it), from and to as byte offsets
+// of the step's text; -1, -1 when it does not, when the task is empty, or
+// when the step's text lowered is not as long as it is (its offsets would
+// not be the text's).
+func (w *Writing) Restates(j int) (from, to int) {
+	q := strings.TrimSpace(w.question)
+	if q == "" {
+		return -1, -1
+	}
+	if lower := w.text(j); len(lower) == len(w.steps[j].Content) {
+		if k := strings.Index(lower, q); k >= 0 {
+			return k, k + len(q)
+		}
+	}
+	return -1, -1
+}
+
 // InstructionsHold reports whether the run's system instructions write v
 // (lower case) as a whole token.
 func (w *Writing) InstructionsHold(v string) bool {

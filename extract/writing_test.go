@@ -43,6 +43,42 @@ func TestWritingHolds(t *testing.T) {
 	assert.False(t, w.InstructionsHold("paypal"), "a word of a longer name")
 }
 
+func TestWritingWrites(t *testing.T) {
+	w := writingOf("", `{"order_id": "#W4611", "status": "delivered"}`)
+	tests := []struct {
+		name string
+		v    string
+		want bool
+	}{
+		{"as written", "#W4611", true},
+		{"part of a longer word", "W461", true},
+		{"in another case", "#w4611", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, w.Writes(0, tt.v))
+		})
+	}
+}
+
+func TestWritingRestates(t *testing.T) {
+	tests := []struct {
+		name, question, text string
+		from, to             int
+	}{
+		{"the task in other case", " Requests over the limit are rejected with HTTP 429. ", "Task: requests over the limit are REJECTED with HTTP 429. Go.", 6, 57},
+		{"another text", "Count the rows.", "Counted 3 rows.", -1, -1},
+		{"no task", "", "Count the rows.", -1, -1},
+		{"a text whose length lowering changes", "count the rows", "\u212A: Count the rows", -1, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			from, to := writingOf(tt.question, tt.text).Restates(0)
+			assert.Equal(t, []int{tt.from, tt.to}, []int{from, to})
+		})
+	}
+}
+
 func TestWritingEndsID(t *testing.T) {
 	w := writingOf("My card ends in 7720.", `{"payment_method_id": "credit_card_7720", "gift": "gift_card_17720"}`, "card 7720_x")
 	tests := []struct {

@@ -770,10 +770,10 @@ func meaningfulClaim(c extract.Claim) bool {
 // observedState returns the state that the latest tool result before i
 // holding one of the values reports, and where, or "" and -1.
 func observedState(in *Input, i int, values []string, reports stateReports) (string, int) {
+	text := in.supportIndex().text
 	for k := sort.SearchInts(reports.steps, i) - 1; k >= 0; k-- {
 		j := reports.steps[k]
-		content := in.Run.Steps[j].Content
-		if slices.ContainsFunc(values, func(v string) bool { return meaningful(v) && strings.Contains(content, v) }) {
+		if slices.ContainsFunc(values, func(v string) bool { return meaningful(v) && text.Writes(j, v) }) {
 			return reports.states[k], j
 		}
 	}
