@@ -15,12 +15,14 @@ import (
 )
 
 // Writing tells what a run's task, system instructions and steps write,
-// read from their texts: whether one writes a value as a whole token, the
-// id ending in a number, the words it writes beside a word. The rules ask
-// it whether a value was written before a step that uses it. Each step's
-// text is read when first asked about (a long run's questions read few of
-// its steps), and the token index that finds the steps holding a value is
-// made on first use. A Writing is not for concurrent use.
+// read from their texts: whether one writes a value as a whole token or as
+// written, an id ending in given digits, the words beside a word, a name as
+// code, words in a row, the definition of a function, the task restated.
+// The rules ask it whether a value was written before a step that uses
+// it, rather than read the texts themselves. Each step's text is read when
+// first asked about (a long run's questions read few of its steps), and
+// the token index that finds the steps holding a value is made on first
+// use. A Writing is not for concurrent use.
 type Writing struct {
 	steps        []run.Step
 	question     string // the task, lower case
@@ -92,22 +94,26 @@ func (w *Writing) InstructionsHold(v string) bool {
 	return containsToken(w.instructions, v)
 }
 
-// EndsID reports whether step j (the task for j < 0) writes an id that
-// ends in digits, joined to them by an underscore ("credit_card_7720" for
-// "7720"): a payment method's or an account's id ends in the digits a
-// person knows it by.
-func (w *Writing) EndsID(j int, digits string) bool {
-	text, tail := w.text(j), "_"+digits
-	for from := 0; ; {
-		k := strings.Index(text[from:], tail)
-		if k < 0 {
-			return false
+// EndsID returns a test of whether step j (the task for j < 0) writes an
+// id that ends in digits, joined to them by an underscore
+// ("credit_card_7720" for "7720"): a payment method's or an account's id
+// ends in the digits a person knows it by. The test is made once for the
+// digits and asked of step after step.
+func (w *Writing) EndsID(digits string) func(j int) bool {
+	tail := "_" + digits
+	return func(j int) bool {
+		text := w.text(j)
+		for from := 0; ; {
+			k := strings.Index(text[from:], tail)
+			if k < 0 {
+				return false
+			}
+			k += from
+			if tokenByte(text, k-1) && !tokenByte(text, k+len(tail)) {
+				return true
+			}
+			from = k + 1
 		}
-		k += from
-		if tokenByte(text, k-1) && !tokenByte(text, k+len(tail)) {
-			return true
-		}
-		from = k + 1
 	}
 }
 

@@ -94,7 +94,7 @@ func TestWritingEndsID(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, w.EndsID(tt.j, tt.digits))
+			assert.Equal(t, tt.want, w.EndsID(tt.digits)(tt.j))
 		})
 	}
 }

@@ -38,8 +38,8 @@ type support struct {
 	numbers  map[string][]numberAt
 	rounded  map[string][]numberAt // numbers stated with more decimals, under their values rounded (roundNumbers)
 	// definitions are, for a function and its definition (squashed, as
-	// extract.Writing.Definition reads it), the first step not given with the task that
-	// writes it (firstWriter), made when first asked for.
+	// extract.Writing.Definition reads it), the first step not given with
+	// the task that writes it (firstWriter), made when first asked for.
 	definitions map[[2]string]int
 }
 
@@ -204,11 +204,12 @@ func (s *support) idTailBefore(c extract.Claim, i int, f from) bool {
 	if c.Kind != extract.ClaimNumber || c.Text == "" || strings.Trim(c.Text, "0123456789") != "" {
 		return false
 	}
-	if s.text.EndsID(-1, c.Text) {
+	ends := s.text.EndsID(c.Text)
+	if ends(-1) {
 		return true
 	}
 	for j := range i {
-		if s.counts(j, f) && s.text.EndsID(j, c.Text) {
+		if s.counts(j, f) && ends(j) {
 			return true
 		}
 	}
