@@ -2,8 +2,12 @@ package offattr_test
 
 import (
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -117,4 +121,54 @@ func TestNoEngineImportsTheCLI(t *testing.T) {
 			assert.NotContains(t, []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}, imp, "%s imports %s", fields[0], imp)
 		}
 	}
+}
+
+// TestRulesReadStepTextOnlyToQuote keeps the rules on facts: what they
+// decide from a step's text is a fact extract reads (extract.Writing for
+// what a step writes), and the rules read a step's Content only to quote
+// it as evidence: as Quote's text, or in a function named for the quote it
+// makes (quoteAt, quoteClaim, causeQuote), which looks for where to quote.
+// The check is by name: no other field of what the rules read is called
+// Content.
+func TestRulesReadStepTextOnlyToQuote(t *testing.T) {
+	files, err := filepath.Glob("rules/*.go")
+	require.NoError(t, err)
+	read := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		require.NoError(t, err)
+		read++
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Body == nil || strings.HasPrefix(fn.Name.Name, "quote") || strings.HasSuffix(fn.Name.Name, "Quote") {
+				continue
+			}
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "Quote" && len(call.Args) > 0 {
+						for _, arg := range call.Args[1:] {
+							ast.Inspect(arg, func(n ast.Node) bool { return noContent(t, fset, fn, n) })
+						}
+						return false // the quoted text is Quote's first argument
+					}
+				}
+				return noContent(t, fset, fn, n)
+			})
+		}
+	}
+	assert.Greater(t, read, 5, "the rules' files are read")
+}
+
+// noContent fails when n reads a field named Content, and tells
+// ast.Inspect to look inside n otherwise.
+func noContent(t *testing.T, fset *token.FileSet, fn *ast.FuncDecl, n ast.Node) bool {
+	t.Helper()
+	if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Content" {
+		assert.Fail(t, "rules read a step's text", "%s: %s reads .Content other than to quote it: read a fact of extract (extract.Writing) or graph instead", fset.Position(sel.Pos()), fn.Name.Name)
+	}
+	return true
 }

@@ -286,6 +286,13 @@ func (g *Graph) Planners() []string { return append([]string(nil), g.planners...
 // re-plan, instruction or ledger, or a private thought of a planning agent.
 func (g *Graph) IsPlannerStep(i int) bool { return g.plannerStep[i] }
 
+// RepeatsInstruction reports whether step p's text repeats step q's as a
+// reworded instruction does: their Similarity is at or above
+// LoopInstruction, the threshold the loop edges between instructions use.
+func (g *Graph) RepeatsInstruction(p, q int) bool {
+	return Similarity(g.steps[p].Content, g.steps[q].Content) >= LoopInstruction
+}
+
 // LoopGroups returns the repeated plan–execute cycles, ordered by first step.
 func (g *Graph) LoopGroups() []LoopGroup {
 	out := make([]LoopGroup, len(g.loopGroups))

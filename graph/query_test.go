@@ -131,6 +131,24 @@ func TestSimilarity(t *testing.T) {
 	}
 }
 
+func TestRepeatsInstruction(t *testing.T) {
+	g := loopRun(t)
+	tests := []struct {
+		name string
+		p, q int
+		want bool
+	}{
+		{"a reworded instruction", 3, 1, true},
+		{"a change of strategy", 5, 3, false},
+		{"an instruction and its report", 2, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, g.RepeatsInstruction(tt.p, tt.q))
+		})
+	}
+}
+
 func TestParseTypes(t *testing.T) {
 	ts, err := ParseTypes(" data, Instructs ,")
 	require.NoError(t, err)

@@ -12,38 +12,34 @@ import (
 	"unicode"
 
 	"github.com/offattr/offattr/extract"
-	matching "github.com/offattr/offattr/internal/match"
 	"github.com/offattr/offattr/run"
 )
 
 // The analyzers here read tool-using, policy-following systems: there the
 // fault is often an action, not a claim.
 
-// support tells, for every step, what text came before it: a value is
+// support tells, for every step, what came before it: a value is
 // supported at step i when the task or some step before i holds it.
 type support struct {
-	steps    []run.Step
-	results  []bool // whether each step is a tool result
-	question string
-	// lower holds the step contents read so far, lower-cased: a long run's
-	// questions read few of its steps.
-	lower map[int]string
+	steps   []run.Step
+	results []bool // whether each step is a tool result
+	// text is what the task and the steps write (extract.Writing).
+	text *extract.Writing
 	// agent numbers each step's agent key in keys, made when first asked
 	// for: a key a step would be as many strings as steps.
 	agent []int32
 	keys  []string
-	index *tokenIndex
+	// holders are, for each value looked up past scanned, where it is
+	// held (firstHolding), made when first asked for.
+	holders map[string]holders
 	// features and numbers: the run's claims, and where each number's
 	// value is stated, made when first asked for.
 	features *extract.RunFeatures
 	numbers  map[string][]numberAt
 	rounded  map[string][]numberAt // numbers stated with more decimals, under their values rounded (roundNumbers)
-	// neighbours are, for a word and a side, the words written next to
-	// it and where first (nextTo), made when first asked for.
-	neighbours map[string]map[string]int
 	// definitions are, for a function and its definition (squashed, as
-	// definition reads it), the first step not given with the task that
-	// writes it (firstWriter), made when first asked for.
+	// extract.Writing.Definition reads it), the first step not given with
+	// the task that writes it (firstWriter), made when first asked for.
 	definitions map[[2]string]int
 }
 
@@ -75,18 +71,7 @@ func newSupport(in *Input) *support {
 	for j := range results {
 		results[j] = in.Features.Steps[j].Has(extract.KindToolResult)
 	}
-	return &support{steps: in.Run.Steps, results: results, question: strings.ToLower(in.Run.Question), lower: map[int]string{}, features: in.Features}
-}
-
-// step returns step j's content in lower case. Most runs ask for few
-// steps, or none: a run without calls has no arguments to look for.
-func (s *support) step(j int) string {
-	l, ok := s.lower[j]
-	if !ok {
-		l = strings.ToLower(s.steps[j].Content)
-		s.lower[j] = l
-	}
-	return l
+	return &support{steps: in.Run.Steps, results: results, text: extract.NewWriting(in.Run), holders: map[string]holders{}, features: in.Features}
 }
 
 // key returns the agent key of step j.
@@ -125,22 +110,23 @@ func (s *support) counts(j int, f from) bool {
 }
 
 // scanned is how many earlier steps before reads one by one; past it, a
-// value is looked up in a tokenIndex of the whole run, so that asking
-// about every step costs what reading the run once does.
+// value is looked up in the token index of the whole run
+// (extract.Writing.Candidates), so that asking about every step costs
+// what reading the run once does.
 const scanned = 256
 
 // before reports whether v is written, as a whole token, in the task or
 // in a step before i that f counts.
 func (s *support) before(v string, i int, f from) bool {
 	v = strings.ToLower(v)
-	if containsToken(s.question, v) {
+	if s.text.Holds(-1, v) {
 		return true
 	}
 	if i > scanned {
-		return s.indexed().first(s, v, f) < i
+		return s.firstHolding(v, f) < i
 	}
 	for j := range i {
-		if s.counts(j, f) && containsToken(s.step(j), v) {
+		if s.counts(j, f) && s.text.Holds(j, v) {
 			return true
 		}
 	}
@@ -167,12 +153,12 @@ func (s *support) codeBefore(code string, i int, f from) bool {
 
 // mayHold yields the steps before i that may hold v (lower case) as a
 // whole token, in order: each of them in a short run; past scanned, only
-// those where the tokenIndex finds v's rarest run of word bytes, so that
+// those where the token index finds v's rarest run of word bytes, so that
 // asking about every step of a long run costs what reading it once does.
 func (s *support) mayHold(v string, i int) iter.Seq[int] {
 	return func(yield func(int) bool) {
 		if i > scanned {
-			if cs, _ := s.indexed().candidates(v); cs != nil {
+			if cs, _ := s.text.Candidates(v); cs != nil {
 				for _, k := range cs {
 					if int(k) >= i || !yield(int(k)) {
 						return
@@ -218,25 +204,12 @@ func (s *support) idTailBefore(c extract.Claim, i int, f from) bool {
 	if c.Kind != extract.ClaimNumber || c.Text == "" || strings.Trim(c.Text, "0123456789") != "" {
 		return false
 	}
-	tail := "_" + c.Text
-	ends := func(text string) bool {
-		for from := 0; ; {
-			k := strings.Index(text[from:], tail)
-			if k < 0 {
-				return false
-			}
-			k += from
-			if wordByte(text, k-1) && !wordByte(text, k+len(tail)) {
-				return true
-			}
-			from = k + 1
-		}
-	}
-	if ends(s.question) {
+	ends := s.text.EndsID(c.Text)
+	if ends(-1) {
 		return true
 	}
 	for j := range i {
-		if s.counts(j, f) && ends(s.step(j)) {
+		if s.counts(j, f) && ends(j) {
 			return true
 		}
 	}
@@ -343,117 +316,17 @@ func indexNumbers(rf *extract.RunFeatures) map[string][]numberAt {
 	return out
 }
 
-func (s *support) indexed() *tokenIndex {
-	if s.index == nil {
-		s.index = newTokenIndex(s)
-	}
-	return s.index
-}
-
-// tokenIndex finds the steps that hold a value as a whole token. A token
-// found in a text is bounded by non-word bytes, and so is each run of word
-// bytes in it: the steps that hold the token are among those where its
-// rarest word run stands whole.
-type tokenIndex struct {
-	ids map[string]int32 // a run of word bytes → its number
-	// at and steps list, for each run, the steps holding it whole, in
-	// order: run k's are steps[at[k]:at[k+1]]. One array for all of them:
-	// a long run's words are many, and a list for each was most of what
-	// the index held.
-	at, steps []int32
-	holders   map[string]holders
-}
-
 // holders are the first step holding a value and the first after it that
 // another agent wrote or a tool returned; len(steps) where there is none.
 type holders struct{ first, other int }
 
-func newTokenIndex(s *support) *tokenIndex {
-	x := &tokenIndex{ids: map[string]int32{}, holders: map[string]holders{}}
-	// The steps are read twice: once to number the runs and count the
-	// steps holding each, then to list those steps in place. Listing each
-	// step's runs on the first reading, to sort them out after, held a
-	// second array as large as the index.
-	var (
-		text []byte  // each step lowered into one buffer, not kept lowered
-		last []int32 // per run, 1 + the last step counted or listed for it
-		next []int32 // per run, where its next step goes in x.steps
-	)
-	eachRun := func(each func(j int, id int32)) {
-		for j := range s.steps {
-			text = matching.AppendLower(text[:0], s.steps[j].Content)
-			for k, end := range wordRuns(text) {
-				id, ok := x.ids[string(text[k:end])]
-				if !ok {
-					id = int32(len(last))
-					x.ids[string(text[k:end])] = id
-					last = append(last, 0)
-				}
-				if last[id] != int32(j+1) {
-					last[id] = int32(j + 1)
-					each(j, id)
-				}
-			}
-		}
-	}
-	var count []int32
-	eachRun(func(_ int, id int32) {
-		if int(id) == len(count) {
-			count = append(count, 0)
-		}
-		count[id]++
-	})
-	x.at = make([]int32, len(count)+1)
-	for k, n := range count {
-		x.at[k+1] = x.at[k] + n
-	}
-	x.steps = make([]int32, x.at[len(count)])
-	next = slices.Clone(x.at[:len(count)])
-	clear(last)
-	eachRun(func(j int, id int32) {
-		x.steps[next[id]] = int32(j)
-		next[id]++
-	})
-	return x
-}
-
-// holding returns the steps holding the run of word bytes w whole, in
-// order; nil when none does.
-func (x *tokenIndex) holding(w string) []int32 {
-	id, ok := x.ids[w]
+// firstHolding returns the first step that holds v (lower case) as a token
+// and that f counts, or len(steps).
+func (s *support) firstHolding(v string, f from) int {
+	h, ok := s.holders[v]
 	if !ok {
-		return nil
-	}
-	return x.steps[x.at[id]:x.at[id+1]]
-}
-
-// wordRuns yields where each run of word bytes in s starts and ends.
-func wordRuns[T string | []byte](s T) iter.Seq2[int, int] {
-	return func(yield func(int, int) bool) {
-		for k := 0; k < len(s); {
-			if !wordByte(s, k) {
-				k++
-				continue
-			}
-			end := k + 1
-			for wordByte(s, end) {
-				end++
-			}
-			if !yield(k, end) {
-				return
-			}
-			k = end
-		}
-	}
-}
-
-// first returns the first step that holds v (lower case) as a token and
-// that f counts, or len(steps).
-func (x *tokenIndex) first(s *support, v string, f from) int {
-	h, ok := x.holders[v]
-	if !ok {
-		h = x.find(s, v)
-		x.holders[v] = h
+		h = s.find(v)
+		s.holders[v] = h
 	}
 	if h.first == len(s.steps) || s.counts(h.first, f) {
 		return h.first
@@ -463,12 +336,12 @@ func (x *tokenIndex) first(s *support, v string, f from) int {
 	return h.other
 }
 
-func (x *tokenIndex) find(s *support, v string) holders {
+func (s *support) find(v string) holders {
 	n := len(s.steps)
-	candidates, whole := x.candidates(v)
+	candidates, whole := s.text.Candidates(v)
 	h := holders{first: n, other: n}
 	each := func(j int) bool {
-		if !whole && !containsToken(s.step(j), v) {
+		if !whole && !s.text.Holds(j, v) {
 			return true
 		}
 		if h.first == n {
@@ -495,55 +368,6 @@ func (x *tokenIndex) find(s *support, v string) holders {
 		}
 	}
 	return h
-}
-
-// candidates returns the steps where v's rarest word run stands whole, and
-// whether v is that run alone (then every one of them holds v). A v with
-// no word byte returns nil: every step is a candidate.
-func (x *tokenIndex) candidates(v string) (steps []int32, whole bool) {
-	var best []int32
-	found := false
-	for k, end := range wordRuns(v) {
-		ps := x.holding(v[k:end])
-		if !found || len(ps) < len(best) {
-			best, found = ps, true
-		}
-		if k == 0 && end == len(v) {
-			whole = true
-		}
-	}
-	if !found {
-		return nil, false
-	}
-	if best == nil {
-		best = []int32{} // no step holds the run: none holds v
-	}
-	return best, whole
-}
-
-// containsToken reports whether v occurs in s not as part of a longer word
-// or number: "11" is not in "item 4611".
-func containsToken(s, v string) bool {
-	for from := 0; ; {
-		k := strings.Index(s[from:], v)
-		if k < 0 {
-			return false
-		}
-		k += from
-		end := k + len(v)
-		if !wordByte(s, k-1) && !wordByte(s, end) {
-			return true
-		}
-		from = k + 1
-	}
-}
-
-func wordByte[T string | []byte](s T, i int) bool {
-	if i < 0 || i >= len(s) {
-		return false
-	}
-	c := s[i]
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // taskGiver is, in a run where an agent serves the task with tool calls,
@@ -656,7 +480,7 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 	}
 	for j := range i {
 		if slices.Contains(in.Features.Steps[j].MonthDays, v[5:]) {
-			return sup.before(v[:4], i, from{}) || containsToken(strings.ToLower(in.Run.Instructions), v[:4])
+			return sup.before(v[:4], i, from{}) || sup.text.InstructionsHold(v[:4])
 		}
 	}
 	return false
@@ -701,44 +525,12 @@ func misspelt(sup *support, beside, w string, side, i int) bool {
 		return false
 	}
 	w = strings.ToLower(w)
-	for x, at := range sup.nextTo(strings.ToLower(beside), side) {
+	for x, at := range sup.text.NextTo(strings.ToLower(beside), side) {
 		if at < i && oneEdit(x, w) {
 			return true
 		}
 	}
 	return false
-}
-
-// nextTo returns the words the task and the steps write next to word
-// beside (after it for side 1, before it for -1), each with the first
-// step that does (-1 for the task). Each word's neighbours are read once:
-// a long run's calls ask for the same few.
-func (s *support) nextTo(beside string, side int) map[string]int {
-	key := fmt.Sprint(side, beside)
-	if m, ok := s.neighbours[key]; ok {
-		return m
-	}
-	m := map[string]int{}
-	add := func(text string, step int) {
-		ws := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' })
-		for k, x := range ws {
-			if x == beside && k+side >= 0 && k+side < len(ws) {
-				if _, ok := m[ws[k+side]]; !ok {
-					m[ws[k+side]] = step
-				}
-			}
-		}
-	}
-	add(s.question, -1)
-	steps, _ := s.indexed().candidates(beside)
-	for _, k := range steps {
-		add(s.step(int(k)), int(k))
-	}
-	if s.neighbours == nil {
-		s.neighbours = map[string]map[string]int{}
-	}
-	s.neighbours[key] = m
-	return m
 }
 
 // oneEdit reports whether a and b differ by exactly one letter dropped,
@@ -979,10 +771,10 @@ func meaningfulClaim(c extract.Claim) bool {
 // observedState returns the state that the latest tool result before i
 // holding one of the values reports, and where, or "" and -1.
 func observedState(in *Input, i int, values []string, reports stateReports) (string, int) {
+	text := in.supportIndex().text
 	for k := sort.SearchInts(reports.steps, i) - 1; k >= 0; k-- {
 		j := reports.steps[k]
-		content := in.Run.Steps[j].Content
-		if slices.ContainsFunc(values, func(v string) bool { return meaningful(v) && strings.Contains(content, v) }) {
+		if slices.ContainsFunc(values, func(v string) bool { return meaningful(v) && text.Writes(j, v) }) {
 			return reports.states[k], j
 		}
 	}
@@ -1217,9 +1009,9 @@ func notAgreed(in *Input, i, p int) (used, offered string) {
 // the one the other party agreed to, by what the proposal said of it.
 func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 	values := actedValues(in, i)
-	prop := in.supportIndex().step(p)
+	text := in.supportIndex().text
 	says := func(words []string) bool {
-		return slices.ContainsFunc(words, func(w string) bool { return containsToken(prop, w) })
+		return slices.ContainsFunc(words, func(w string) bool { return text.Holds(p, w) })
 	}
 	// The words of every record the call acts on (an exchange's old item
 	// and its new one) describe what was agreed: only another record's
@@ -1235,7 +1027,7 @@ func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 	for j := range i {
 		recs := in.Features.Steps[j].Records
 		for _, v := range values {
-			if containsToken(prop, strings.ToLower(v)) {
+			if text.Holds(p, strings.ToLower(v)) {
 				continue
 			}
 			at := -1

@@ -1,16 +1,12 @@
 package rules
 
 import (
-	"bytes"
 	"fmt"
 	"iter"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
@@ -746,7 +742,7 @@ func reachedAt(in *Input, want value) int {
 // units; an agent's own unit is its claim.
 func (v value) reads(in *Input, i int) bool {
 	f := &in.Features.Steps[i]
-	if v.statedBy(in.Run.Steps[i].Content, f.Claims) {
+	if v.statedAt(in, i) {
 		return true
 	}
 	if len(v.claims) == 0 {
@@ -814,7 +810,7 @@ type value struct {
 }
 
 func newValue(s string) value {
-	return value{claims: extract.Claims(s), words: normWords(s)}
+	return value{claims: extract.Claims(s), words: extract.NormWords(s)}
 }
 
 // truth is the ground truth as the analyzers read it.
@@ -849,7 +845,7 @@ func signature(in *Input, v value) value {
 		}
 	}
 	v.claims = own
-	if len(own) == 0 && strings.Contains(normWords(in.Run.Question), v.words) {
+	if len(own) == 0 && extract.HoldsWords(in.Run.Question, v.words) {
 		v.words = "" // nothing in the answer is news: no step can be seen reaching it
 	}
 	return v
@@ -875,22 +871,26 @@ func givenClaims(in *Input) map[string]bool {
 
 // statedBy reports whether a text, whose claims extract has already found,
 // states the value: all of the value's claims, or, for a value without
-// claims, the same words.
+// claims, the same words (extract.HoldsWords).
 func (v value) statedBy(text string, claims []extract.Claim) bool {
 	if len(v.claims) == 0 {
-		if v.words == "" {
-			return false
-		}
-		// Most steps are read so, for every value looked for: their words
-		// are written to a buffer that is used again, not to a new string.
-		buf := wordsBuf.Get().(*[]byte)
-		*buf = appendNormWords((*buf)[:0], text)
-		found := bytes.Contains(*buf, []byte(v.words)) // v.words is trimmed: spaces around buf cannot make or break a match
-		if cap(*buf) <= maxWordsBuf {
-			wordsBuf.Put(buf)
-		}
-		return found
+		return v.words != "" && extract.HoldsWords(text, v.words)
 	}
+	return v.claimedIn(claims)
+}
+
+// statedAt reports whether step i states the value, as statedBy reads a
+// text: its claims among the step's, or its words among those the step
+// writes (extract.Writing.HoldsWords).
+func (v value) statedAt(in *Input, i int) bool {
+	if len(v.claims) == 0 {
+		return v.words != "" && in.supportIndex().text.HoldsWords(i, v.words)
+	}
+	return v.claimedIn(in.Features.Steps[i].Claims)
+}
+
+// claimedIn reports whether claims hold every claim of the value.
+func (v value) claimedIn(claims []extract.Claim) bool {
 	for _, c := range v.claims {
 		if !slices.ContainsFunc(claims, c.SameKey) {
 			return false
@@ -904,34 +904,6 @@ func (v value) statedBy(text string, claims []extract.Claim) bool {
 // against a ground truth whose claims it cannot hold.
 func (v value) inWords(text string) bool {
 	return v.words != "" && value{words: v.words}.statedBy(text, nil)
-}
-
-var wordsBuf = sync.Pool{New: func() any { return new([]byte) }}
-
-// maxWordsBuf bounds the buffers kept for reuse, as fmt bounds its own: a
-// rare long step should not hold its size in every pooled buffer.
-const maxWordsBuf = 64 << 10
-
-// normWords lowercases and keeps letters and digits, one space between words.
-func normWords(s string) string {
-	return string(bytes.TrimSpace(appendNormWords(nil, s)))
-}
-
-// appendNormWords appends the words of s as normWords writes them, but for
-// the trimming of spaces at either end.
-func appendNormWords(b []byte, s string) []byte {
-	space := true
-	for _, r := range s {
-		r = unicode.ToLower(r) // as strings.ToLower does, without the copy
-		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') || r > 127 {
-			b = utf8.AppendRune(b, r)
-			space = false
-		} else if !space {
-			b = append(b, ' ')
-			space = true
-		}
-	}
-	return b
 }
 
 func quoteClaim(in *Input, i int, text string) string {
@@ -971,7 +943,7 @@ func groundTruthContradiction(in *Input) []Finding {
 		if !isAgentDecision(in, i) && !f.Has(extract.KindToolResult) {
 			continue
 		}
-		if had < 0 && want.statedBy(in.Run.Steps[i].Content, f.Claims) {
+		if had < 0 && want.statedAt(in, i) {
 			had = i
 			continue
 		}
@@ -1066,8 +1038,7 @@ func firstStated(in *Input, put string, i int, want value) int {
 	}
 	for j := range i {
 		if isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindToolResult) && !proposes(&in.Features.Steps[j]) &&
-			v.statedBy(in.Run.Steps[j].Content, in.Features.Steps[j].Claims) &&
-			!want.statedBy(in.Run.Steps[j].Content, in.Features.Steps[j].Claims) {
+			v.statedAt(in, j) && !want.statedAt(in, j) {
 			return j
 		}
 	}
@@ -1186,15 +1157,10 @@ func codeCause(in *Input) (int, string) {
 // a task list that spelt out the logic the engineer then coded as
 // handed. It returns -1 when none did, or when the task wrote it.
 func handedLogic(in *Input, d int, fn string) int {
-	lines := definitionLines(in.Run.Steps[d].Content, fn)
-	if len(lines) < 2 {
-		return -1 // a definition this reading does not find by its lines
-	}
-	var exprs []string
 	sup := in.supportIndex()
-	task := squash(sup.question)
-	for _, line := range lines[1:] {
-		if e := logicOf(line); e != "" && !strings.Contains(task, e) {
+	var exprs []string
+	for _, e := range sup.text.Logic(d, fn) {
+		if !sup.text.WritesLogic(-1, e) {
 			exprs = append(exprs, e)
 		}
 	}
@@ -1205,31 +1171,11 @@ func handedLogic(in *Input, d int, fn string) int {
 		if !isAgentDecision(in, k) || in.Features.Steps[k].Has(extract.KindToolResult) || given(in, k) || run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[d].Agent) {
 			continue
 		}
-		text := squash(sup.step(k))
-		if slices.ContainsFunc(exprs, func(e string) bool { return strings.Contains(text, e) }) {
+		if slices.ContainsFunc(exprs, func(e string) bool { return sup.text.WritesLogic(k, e) }) {
 			return k
 		}
 	}
 	return -1
-}
-
-// logicOps are the operators that make a line of code logic a design
-// may spell out: comparisons, conditions joined, a flag set.
-var logicOps = []string{" < ", " > ", " <= ", " >= ", " == ", " != ", " and ", " or ", " && ", " || ", "=true", "=false"}
-
-// logicOf is a line of code's logic as a design would write it, lower
-// case, its runs of space squashed, without a leading return or if and a
-// trailing colon or semicolon; "" when it holds no operator of logicOps.
-func logicOf(line string) string {
-	e := strings.ToLower(squash(line))
-	for _, kw := range []string{"return ", "if ", "elif ", "while "} {
-		e = strings.TrimPrefix(e, kw)
-	}
-	e = strings.TrimRight(e, ":;{ ")
-	if len(e) < 7 || !slices.ContainsFunc(logicOps, func(op string) bool { return strings.Contains(e, op) }) {
-		return ""
-	}
-	return e
 }
 
 // sameCode reports whether steps a and b write the same code, their
@@ -1237,7 +1183,7 @@ func logicOf(line string) string {
 // wrote none of it, where a rewrite that keeps a function but changes a
 // constant beside it wrote the code that ran.
 func sameCode(in *Input, a, b int) bool {
-	return a == b || squash(strings.Join(in.Features.Steps[a].Code, "\n")) == squash(strings.Join(in.Features.Steps[b].Code, "\n"))
+	return a == b || extract.Squash(strings.Join(in.Features.Steps[a].Code, "\n")) == extract.Squash(strings.Join(in.Features.Steps[b].Code, "\n"))
 }
 
 // demandedInRewrite is, for a step whose code rewrites a function an

@@ -26,14 +26,13 @@ func namedCause(in *Input, j int) (int, string) {
 		return -1, ""
 	}
 	sup := in.supportIndex()
-	instructions := strings.ToLower(in.Run.Instructions)
 	for _, n := range f.ErrorNames {
 		v := strings.ToLower(n)
-		if containsToken(sup.question, v) || containsToken(instructions, v) {
+		if sup.text.Holds(-1, v) || sup.text.InstructionsHold(v) {
 			continue
 		}
 		for k := range sup.mayHold(v, j) {
-			if !writesName(sup.step(k), v) {
+			if !sup.text.WritesName(k, v) {
 				continue
 			}
 			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !in.Features.Steps[k].Has(extract.KindTask) {
@@ -73,7 +72,7 @@ func omittedBy(in *Input, k, j int, v string) int {
 		if !isAgentDecision(in, m) || f.Has(extract.KindToolResult) {
 			continue
 		}
-		if containsToken(sup.step(m), v) {
+		if sup.text.Holds(m, v) {
 			return -1 // handed on: a later loss is not an omission of the list
 		}
 		kept := 0
@@ -167,7 +166,7 @@ func definedBy(in *Input, fn string, j int) int {
 // put it forward to run answers for it. It is k when no earlier step
 // holds it.
 func copiedFrom(in *Input, k int, fn string) int {
-	def := definition(in.Run.Steps[k].Content, fn)
+	def := in.supportIndex().text.Definition(k, fn)
 	if def == "" {
 		return k
 	}
@@ -192,7 +191,7 @@ func firstWriter(in *Input) map[[2]string]int {
 			continue
 		}
 		for _, fn := range in.Features.Steps[m].Defines {
-			if def := definition(in.Run.Steps[m].Content, fn); def != "" {
+			if def := s.text.Definition(m, fn); def != "" {
 				if _, ok := s.definitions[[2]string{fn, def}]; !ok {
 					s.definitions[[2]string{fn, def}] = m
 				}
@@ -205,97 +204,6 @@ func firstWriter(in *Input) map[[2]string]int {
 // given reports whether step m states the task or is the user's turn.
 func given(in *Input, m int) bool {
 	return in.Features.Steps[m].Has(extract.KindTask) || in.Run.Steps[m].Kind == run.KindUser
-}
-
-// maxDefinitionLines caps the lines of a definition compared: a long one
-// is told apart by its beginning.
-const maxDefinitionLines = 40
-
-// definition returns, with its runs of space squashed, the first
-// definition of fn in s: the line that defines it and the lines indented
-// under it; "" when s defines no fn.
-func definition(s, fn string) string {
-	out := definitionLines(s, fn)
-	if len(out) == 1 {
-		if line := strings.TrimSpace(out[0]); strings.HasSuffix(line, ":") || strings.HasSuffix(line, "{") {
-			return "" // a signature without its body: every version has it
-		}
-	}
-	return squash(strings.Join(out, ""))
-}
-
-// definitionLines are the lines of the first definition of fn in s: the
-// line that defines it and the lines indented under it, as written.
-func definitionLines(s, fn string) []string {
-	var out []string
-	indent := -1
-	numbered := false // the listing numbers its lines (cat -n, a file reader)
-	for line := range strings.Lines(s) {
-		if numbered {
-			line = strings.TrimPrefix(line, lineNumber(line))
-		} else if indent < 0 {
-			if n := lineNumber(line); n != "" && definesFn(strings.TrimLeft(line[len(n):], " \t"), fn) {
-				line, numbered = line[len(n):], true
-			}
-		}
-		body := strings.TrimLeft(line, " \t")
-		depth := len(line) - len(body)
-		if indent < 0 {
-			if definesFn(body, fn) {
-				indent = depth
-				out = append(out, line)
-			}
-			continue
-		}
-		if strings.TrimSpace(body) != "" && depth <= indent || len(out) == maxDefinitionLines {
-			break
-		}
-		out = append(out, line)
-	}
-	return out
-}
-
-// lineNumber returns the number a listing writes before a line of a file
-// ("     5\t" as cat -n writes it, "     5→" as a coding agent's file
-// reader does), with the spaces before it; "" when the line has none.
-func lineNumber(line string) string {
-	k := len(line) - len(strings.TrimLeft(line, " "))
-	digits := k
-	for digits < len(line) && digits-k < 7 && line[digits] >= '0' && line[digits] <= '9' {
-		digits++
-	}
-	if digits == k {
-		return ""
-	}
-	for _, sep := range []string{"\t", "→"} {
-		if strings.HasPrefix(line[digits:], sep) {
-			return line[:digits+len(sep)]
-		}
-	}
-	return ""
-}
-
-// definesFn reports whether a line (without its indent) defines fn as
-// extract reads a definition: a keyword, fn, and a bracket or a colon.
-func definesFn(body, fn string) bool {
-	for _, kw := range []string{"async ", "export ", "pub "} {
-		body = strings.TrimLeft(strings.TrimPrefix(body, kw), " \t")
-	}
-	for _, kw := range []string{"def", "function", "func", "fn", "class"} {
-		if rest, ok := strings.CutPrefix(body, kw); ok && rest != body && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-			rest = strings.TrimLeft(rest, " \t")
-			if after, ok := strings.CutPrefix(rest, fn); ok {
-				after = strings.TrimLeft(after, " \t")
-				return after != "" && strings.ContainsRune("(:<{", rune(after[0]))
-			}
-		}
-	}
-	return false
-}
-
-// squash writes s's runs of white space as one space.
-func squash(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }
 
 // assertedFrom is, for an agent's step that writes a test asserting that
@@ -349,72 +257,6 @@ func failedBeforeRedefined(in *Input, fn string, o int) bool {
 		}
 	}
 	return false
-}
-
-// writesName reports whether a text (lower case) writes v as a name: as a
-// whole token, and, for a plain word ("quantity", "price"), only where it
-// is quoted, part of a dotted name, or on a line written as code or a
-// signature (a call's bracket, a list's or a block's, an assignment, a
-// class member's sign): prose that uses the word, with an aside in
-// brackets or not, did not name it.
-func writesName(s, v string) bool {
-	if !containsToken(s, v) {
-		return false
-	}
-	if !plainWord(v) {
-		return true
-	}
-	for line := range strings.Lines(s) {
-		if containsToken(line, v) && (strings.ContainsAny(line, "[]{}=+`") || calls(line) || dotted(line, v) || strings.Contains(line, "'"+v+"'") || strings.Contains(line, `"`+v+`"`)) {
-			return true
-		}
-	}
-	return false
-}
-
-// calls reports whether a line opens a bracket right after a word, as a
-// call or a signature does ("stockrecord(sku, quantity"); prose opens its
-// asides after a space ("INSEE (2021): Paris has").
-func calls(line string) bool {
-	for k := strings.IndexByte(line, '('); k >= 0; {
-		if wordByte(line, k-1) {
-			return true
-		}
-		next := strings.IndexByte(line[k+1:], '(')
-		if next < 0 {
-			return false
-		}
-		k += 1 + next
-	}
-	return false
-}
-
-// dotted reports whether a line writes v as a part of a dotted name
-// ("module Bio.PDB", "self.quantity"): a module's, an object's member.
-func dotted(line, v string) bool {
-	for from := 0; ; {
-		k := strings.Index(line[from:], v)
-		if k < 0 {
-			return false
-		}
-		k += from
-		end := k + len(v)
-		if !wordByte(line, k-1) && !wordByte(line, end) &&
-			(end+1 < len(line) && line[end] == '.' && wordByte(line, end+1) || k >= 2 && line[k-1] == '.' && wordByte(line, k-2)) {
-			return true
-		}
-		from = k + 1
-	}
-}
-
-// plainWord reports whether v (lower case) is a word of letters alone.
-func plainWord(v string) bool {
-	for _, r := range v {
-		if r < 'a' || r > 'z' {
-			return false
-		}
-	}
-	return true
 }
 
 // causeQuote quotes step o where it writes a name or a function that the

@@ -109,35 +109,6 @@ func TestLocalFaultFollowsAMissingModuleToTheListThatDroppedIt(t *testing.T) {
 	}
 }
 
-// A plain word is written as a name where it is quoted or on a line of
-// code or a signature; prose that uses the word did not name it.
-func TestWritesName(t *testing.T) {
-	tests := []struct {
-		name, text string
-		want       bool
-	}{
-		{"prose", "an item needs reordering when its quantity is low.", false},
-		{"a signature", "stockrecord(sku, quantity, reorder_level)", true},
-		{"a class member", "class stockrecord {\n    +int quantity\n}", true},
-		{"quoted", "each record's 'quantity' field", true},
-		{"a longer word", "the quantities are summed (per sku)", false},
-		{"an identifier in prose", "parse dates with date.parse_iso and subtract them.", true},
-		{"prose with an aside", "by the census (2021): each store's quantity is counted.", false},
-		{"a call", "print(total(quantity))", true},
-		{"a dotted name in prose", "the parser (module quantity.parse) reads it", true},
-		{"a sentence's end", "each store's quantity. then the total", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			v := "quantity"
-			if tt.name == "an identifier in prose" {
-				v = "parse_iso"
-			}
-			assert.Equal(t, tt.want, writesName(tt.text, v))
-		})
-	}
-}
-
 // A tester that posts a failed assertion ran the engineer's code: pytest
 // names the call whose value it rejected, and the step that defined that
 // function answers for it. A test the tester wrote and ran itself, whose
@@ -398,24 +369,6 @@ func TestDefinedByFollowsACopiedDefinition(t *testing.T) {
 				report,
 			)
 			assert.Equal(t, tt.want, definedBy(in, "shipping_cost", 3))
-		})
-	}
-}
-
-func TestDefinition(t *testing.T) {
-	tests := []struct{ name, text, want string }{
-		{"a Python function", "x = 1\n\ndef f(a):\n    b = a\n\n    return b\nprint(f(2))\n", "def f(a): b = a return b"},
-		{"indented, with its keyword", "  async def f(a):\n      return a\n  g()\n", "async def f(a): return a"},
-		{"a brace language", "function f(a) {\n  return a;\n}\n", "function f(a) { return a;"},
-		{"another function", "def fx(a):\n    return a\n", ""},
-		{"a signature whose body is not under it", "def f(a):\nreturn a\n", ""},
-		{"a one-line function", "def f(a): return a\n", "def f(a): return a"},
-		{"a listing that numbers its lines", "     1\tx = 1\n     2\tdef f(a):\n     3\t    return a\n     4\tprint(f(2))\n", "def f(a): return a"},
-		{"a file reader's listing", "    7→def f(a):\n    8→    return a\n", "def f(a): return a"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, definition(tt.text, "f"))
 		})
 	}
 }

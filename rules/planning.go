@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/offattr/offattr/extract"
-	"github.com/offattr/offattr/graph"
 )
 
 // planningControl reads CHIEF's loop groups (repeated plan–execute cycles).
@@ -67,15 +66,15 @@ func nextLedger(in *Input, e int) *extract.Ledger {
 }
 
 // repeatedAfter finds the first planner step after step e that repeats an
-// earlier planner step of the group near-identically (graph.Similarity at
-// the graph's own loop threshold), and the step it repeats.
+// earlier planner step of the group near-identically (as the graph reads
+// a repeated instruction), and the step it repeats.
 func repeatedAfter(in *Input, planner []int, e int) (int, int) {
 	for k, p := range planner {
 		if p <= e {
 			continue
 		}
 		for _, q := range planner[:k] {
-			if graph.Similarity(in.Run.Steps[p].Content, in.Run.Steps[q].Content) >= graph.LoopInstruction {
+			if in.Graph.RepeatsInstruction(p, q) {
 				return p, q
 			}
 		}

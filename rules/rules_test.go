@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -1279,19 +1278,6 @@ func TestTelemetryTrip(t *testing.T) {
 			assert.NotContains(t, a.Candidates[0].Rules, "local_fault", "the failed call was put right")
 		})
 	}
-}
-
-// FuzzStatedByWords holds statedBy, which reads a step's words into a
-// reused buffer, to its definition: the value's words within normWords of
-// the text.
-func FuzzStatedByWords(f *testing.F) {
-	for _, s := range [][2]string{{"Pizza Hut", "We ate at PIZZA-hut."}, {"  ", "x"}, {"é Ü", "\u00a0É ü\u00a0"}, {"a b", "a\xffb a b"}} {
-		f.Add(s[0], s[1])
-	}
-	f.Fuzz(func(t *testing.T, want, text string) {
-		v := value{words: normWords(want)}
-		assert.Equal(t, v.words != "" && strings.Contains(normWords(text), v.words), v.statedBy(text, nil), "%q in %q", want, text)
-	})
 }
 
 // TestStepColumns: StepRows writes each structural feature where

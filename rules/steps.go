@@ -3,7 +3,6 @@ package rules
 import (
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/run"
@@ -210,13 +209,8 @@ func strongestErrorOutside(f *extract.Features, from, to int) (extract.Signal, b
 // failure of the step that carries it).
 func stepError(in *Input, i int) (extract.Signal, bool) {
 	from, to := -1, -1
-	if q := strings.ToLower(strings.TrimSpace(in.Run.Question)); q != "" && in.Features.Steps[i].Has(extract.KindTask) {
-		c := in.Run.Steps[i].Content
-		if lower := strings.ToLower(c); len(lower) == len(c) {
-			if k := strings.Index(lower, q); k >= 0 {
-				from, to = k, k+len(q)
-			}
-		}
+	if in.Features.Steps[i].Has(extract.KindTask) {
+		from, to = in.supportIndex().text.Restates(i)
 	}
 	return strongestErrorOutside(&in.Features.Steps[i], from, to)
 }

@@ -12,7 +12,8 @@ import (
 )
 
 // TestSupportIndexAgreesWithScan holds the token index that support
-// consults past its first steps to the step-by-step scan it stands for:
+// consults past its first steps (firstHolding) to the step-by-step scan it
+// stands for:
 // for random runs, values and readers, the first step that holds a value
 // and counts is the one the scan finds.
 func TestSupportIndexAgreesWithScan(t *testing.T) {
@@ -36,11 +37,11 @@ func TestSupportIndexAgreesWithScan(t *testing.T) {
 		reader := from{others: rapid.Bool().Draw(t, "others"), self: rapid.SampledFrom([]string{"a", "b", "c"}).Draw(t, "self")}
 		s := newSupport(in)
 		for i := range n + 1 {
-			want := containsToken(s.question, v)
+			want := s.text.Holds(-1, v)
 			for j := range i {
-				want = want || s.counts(j, reader) && containsToken(s.step(j), v)
+				want = want || s.counts(j, reader) && s.text.Holds(j, v)
 			}
-			got := containsToken(s.question, v) || s.indexed().first(s, v, reader) < i
+			got := s.text.Holds(-1, v) || s.firstHolding(v, reader) < i
 			assert.Equal(t, want, got, "%q before step %d", v, i)
 		}
 	})

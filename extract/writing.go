@@ -1,0 +1,571 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"iter"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	matching "github.com/offattr/offattr/internal/match"
+	"github.com/offattr/offattr/run"
+)
+
+// Writing tells what a run's task, system instructions and steps write,
+// read from their texts: whether one writes a value as a whole token or as
+// written, an id ending in given digits, the words beside a word, a name as
+// code, words in a row, the definition of a function, the task restated.
+// The rules ask it whether a value was written before a step that uses
+// it, rather than read the texts themselves. Each step's text is read when
+// first asked about (a long run's questions read few of its steps), and
+// the token index that finds the steps holding a value is made on first
+// use. A Writing is not for concurrent use.
+type Writing struct {
+	steps        []run.Step
+	question     string // the task, lower case
+	instructions string // the system instructions, lower-cased when first asked about
+	instructed   bool   // whether instructions is lower-cased
+	// lower holds the step contents read so far, lower-cased.
+	lower map[int]string
+	index *tokenIndex
+	// neighbours are, for a word and a side, the words written next to
+	// it and where first (NextTo), made when first asked for.
+	neighbours map[string]map[string]int
+}
+
+// NewWriting returns what run r writes, read on demand.
+func NewWriting(r *run.Run) *Writing {
+	return &Writing{steps: r.Steps, question: strings.ToLower(r.Question), instructions: r.Instructions, lower: map[int]string{}}
+}
+
+// text returns step j's content in lower case, the task's for j < 0.
+func (w *Writing) text(j int) string {
+	if j < 0 {
+		return w.question
+	}
+	l, ok := w.lower[j]
+	if !ok {
+		l = strings.ToLower(w.steps[j].Content)
+		w.lower[j] = l
+	}
+	return l
+}
+
+// Holds reports whether step j (the task for j < 0) writes v (lower case)
+// as a whole token: not as part of a longer word or number ("11" is not in
+// "item 4611").
+func (w *Writing) Holds(j int, v string) bool {
+	return containsToken(w.text(j), v)
+}
+
+// Writes reports whether step j's text has v in it as v is written, in
+// its case, whole or as part of a longer word.
+func (w *Writing) Writes(j int, v string) bool {
+	return strings.Contains(w.steps[j].Content, v)
+}
+
+// Restates returns where step j writes the task's text whole (compared in
+// lower case, without the space around it), from and to as byte offsets
+// of the step's text; -1, -1 when it does not, when the task is empty, or
+// when the step's text lowered is not as long as it is (its offsets would
+// not be the text's).
+func (w *Writing) Restates(j int) (from, to int) {
+	q := strings.TrimSpace(w.question)
+	if q == "" {
+		return -1, -1
+	}
+	if lower := w.text(j); len(lower) == len(w.steps[j].Content) {
+		if k := strings.Index(lower, q); k >= 0 {
+			return k, k + len(q)
+		}
+	}
+	return -1, -1
+}
+
+// InstructionsHold reports whether the run's system instructions write v
+// (lower case) as a whole token.
+func (w *Writing) InstructionsHold(v string) bool {
+	if !w.instructed {
+		w.instructions, w.instructed = strings.ToLower(w.instructions), true
+	}
+	return containsToken(w.instructions, v)
+}
+
+// EndsID returns a test of whether step j (the task for j < 0) writes an
+// id that ends in digits, joined to them by an underscore
+// ("credit_card_7720" for "7720"): a payment method's or an account's id
+// ends in the digits a person knows it by. The test is made once for the
+// digits and asked of step after step.
+func (w *Writing) EndsID(digits string) func(j int) bool {
+	tail := "_" + digits
+	return func(j int) bool {
+		text := w.text(j)
+		for from := 0; ; {
+			k := strings.Index(text[from:], tail)
+			if k < 0 {
+				return false
+			}
+			k += from
+			if tokenByte(text, k-1) && !tokenByte(text, k+len(tail)) {
+				return true
+			}
+			from = k + 1
+		}
+	}
+}
+
+// Candidates returns the steps where v's (lower case) rarest run of word
+// bytes stands whole, in order, and whether v is that run alone (then
+// every one of them holds v): the steps that hold v as a whole token are
+// among them. A v with no word byte returns nil: every step is a
+// candidate. The run's token index is made on the first call.
+func (w *Writing) Candidates(v string) (steps []int32, whole bool) {
+	if w.index == nil {
+		w.index = newTokenIndex(w.steps)
+	}
+	return w.index.candidates(v)
+}
+
+// NextTo returns the words the task and the steps write next to word
+// beside (lower case; after it for side 1, before it for -1), each with
+// the first step that does (-1 for the task). Each word's neighbours are
+// read once: a long run's calls ask for the same few.
+func (w *Writing) NextTo(beside string, side int) map[string]int {
+	key := fmt.Sprint(side, beside)
+	if m, ok := w.neighbours[key]; ok {
+		return m
+	}
+	m := map[string]int{}
+	add := func(text string, step int) {
+		ws := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' })
+		for k, x := range ws {
+			if x == beside && k+side >= 0 && k+side < len(ws) {
+				if _, ok := m[ws[k+side]]; !ok {
+					m[ws[k+side]] = step
+				}
+			}
+		}
+	}
+	add(w.question, -1)
+	steps, _ := w.Candidates(beside)
+	for _, k := range steps {
+		add(w.text(int(k)), int(k))
+	}
+	if w.neighbours == nil {
+		w.neighbours = map[string]map[string]int{}
+	}
+	w.neighbours[key] = m
+	return m
+}
+
+// WritesName reports whether step j writes v (lower case) as a name
+// (writesName): an error that quotes the name as missing or wrong reports
+// what the step that wrote it put in.
+func (w *Writing) WritesName(j int, v string) bool {
+	return writesName(w.text(j), v)
+}
+
+// writesName reports whether a text (lower case) writes v as a name: as a
+// whole token, and, for a plain word ("quantity", "price"), only where it
+// is quoted, part of a dotted name, or on a line written as code or a
+// signature (a call's bracket, a list's or a block's, an assignment, a
+// class member's sign): prose that uses the word, with an aside in
+// brackets or not, did not name it.
+func writesName(s, v string) bool {
+	if !containsToken(s, v) {
+		return false
+	}
+	if !plainWord(v) {
+		return true
+	}
+	for line := range strings.Lines(s) {
+		if containsToken(line, v) && (strings.ContainsAny(line, "[]{}=+`") || opensCall(line) || dotted(line, v) || strings.Contains(line, "'"+v+"'") || strings.Contains(line, `"`+v+`"`)) {
+			return true
+		}
+	}
+	return false
+}
+
+// opensCall reports whether a line opens a bracket right after a word, as a
+// call or a signature does ("stockrecord(sku, quantity"); prose opens its
+// asides after a space ("INSEE (2021): Paris has").
+func opensCall(line string) bool {
+	for k := strings.IndexByte(line, '('); k >= 0; {
+		if tokenByte(line, k-1) {
+			return true
+		}
+		next := strings.IndexByte(line[k+1:], '(')
+		if next < 0 {
+			return false
+		}
+		k += 1 + next
+	}
+	return false
+}
+
+// dotted reports whether a line writes v as a part of a dotted name
+// ("module Bio.PDB", "self.quantity"): a module's, an object's member.
+func dotted(line, v string) bool {
+	for from := 0; ; {
+		k := strings.Index(line[from:], v)
+		if k < 0 {
+			return false
+		}
+		k += from
+		end := k + len(v)
+		if !tokenByte(line, k-1) && !tokenByte(line, end) &&
+			(end+1 < len(line) && line[end] == '.' && tokenByte(line, end+1) || k >= 2 && line[k-1] == '.' && tokenByte(line, k-2)) {
+			return true
+		}
+		from = k + 1
+	}
+}
+
+// plainWord reports whether v (lower case) is a word of letters alone.
+func plainWord(v string) bool {
+	for _, r := range v {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// Definition returns, with its runs of space squashed, the first
+// definition of function fn step j writes (definition); "" when it
+// writes none. Two steps that write one definition word for word hold one
+// piece of code: the later copied it.
+func (w *Writing) Definition(j int, fn string) string {
+	return definition(w.steps[j].Content, fn)
+}
+
+// maxDefinitionLines caps the lines of a definition compared: a long one
+// is told apart by its beginning.
+const maxDefinitionLines = 40
+
+// definition returns, with its runs of space squashed, the first
+// definition of fn in s: the line that defines it and the lines indented
+// under it; "" when s defines no fn.
+func definition(s, fn string) string {
+	out := definitionLines(s, fn)
+	if len(out) == 1 {
+		if line := strings.TrimSpace(out[0]); strings.HasSuffix(line, ":") || strings.HasSuffix(line, "{") {
+			return "" // a signature without its body: every version has it
+		}
+	}
+	return Squash(strings.Join(out, ""))
+}
+
+// definitionLines are the lines of the first definition of fn in s: the
+// line that defines it and the lines indented under it, as written.
+func definitionLines(s, fn string) []string {
+	var out []string
+	indent := -1
+	numbered := false // the listing numbers its lines (cat -n, a file reader)
+	for line := range strings.Lines(s) {
+		if numbered {
+			line = strings.TrimPrefix(line, lineNumber(line))
+		} else if indent < 0 {
+			if n := lineNumber(line); n != "" && definesFn(strings.TrimLeft(line[len(n):], " \t"), fn) {
+				line, numbered = line[len(n):], true
+			}
+		}
+		body := strings.TrimLeft(line, " \t")
+		depth := len(line) - len(body)
+		if indent < 0 {
+			if definesFn(body, fn) {
+				indent = depth
+				out = append(out, line)
+			}
+			continue
+		}
+		if strings.TrimSpace(body) != "" && depth <= indent || len(out) == maxDefinitionLines {
+			break
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// Logic returns the logic of the first definition of function fn step j
+// writes: each line under the line that defines it that holds a
+// comparison, two conditions joined or a flag set ("age > min_age",
+// "t.overdue and t.urgent", "reverse=true"), as logicOf writes it; nil
+// when step j defines no fn, or writes only its signature. It is what a
+// design that spelt out the logic the code follows would have written.
+func (w *Writing) Logic(j int, fn string) []string {
+	lines := definitionLines(w.steps[j].Content, fn)
+	if len(lines) < 2 {
+		return nil
+	}
+	var out []string
+	for _, line := range lines[1:] {
+		if e := logicOf(line); e != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// WritesLogic reports whether step j (the task for j < 0) writes e, a
+// line of logic as Logic gives it, in lower case with its runs of space
+// squashed.
+func (w *Writing) WritesLogic(j int, e string) bool {
+	return strings.Contains(Squash(w.text(j)), e)
+}
+
+// logicOps are the operators that make a line of code logic a design
+// may spell out: comparisons, conditions joined, a flag set.
+var logicOps = []string{" < ", " > ", " <= ", " >= ", " == ", " != ", " and ", " or ", " && ", " || ", "=true", "=false"}
+
+// logicOf is a line of code's logic as a design would write it, lower
+// case, its runs of space squashed, without a leading return or if and a
+// trailing colon or semicolon; "" when it holds no operator of logicOps.
+func logicOf(line string) string {
+	e := strings.ToLower(Squash(line))
+	for _, kw := range []string{"return ", "if ", "elif ", "while "} {
+		e = strings.TrimPrefix(e, kw)
+	}
+	e = strings.TrimRight(e, ":;{ ")
+	if len(e) < 7 || !slices.ContainsFunc(logicOps, func(op string) bool { return strings.Contains(e, op) }) {
+		return ""
+	}
+	return e
+}
+
+// lineNumber returns the number a listing writes before a line of a file
+// ("     5\t" as cat -n writes it, "     5→" as a coding agent's file
+// reader does), with the spaces before it; "" when the line has none.
+func lineNumber(line string) string {
+	k := len(line) - len(strings.TrimLeft(line, " "))
+	digits := k
+	for digits < len(line) && digits-k < 7 && line[digits] >= '0' && line[digits] <= '9' {
+		digits++
+	}
+	if digits == k {
+		return ""
+	}
+	for _, sep := range []string{"\t", "→"} {
+		if strings.HasPrefix(line[digits:], sep) {
+			return line[:digits+len(sep)]
+		}
+	}
+	return ""
+}
+
+// definesFn reports whether a line (without its indent) defines fn as
+// extract reads a definition: a keyword, fn, and a bracket or a colon.
+func definesFn(body, fn string) bool {
+	for _, kw := range []string{"async ", "export ", "pub "} {
+		body = strings.TrimLeft(strings.TrimPrefix(body, kw), " \t")
+	}
+	for _, kw := range []string{"def", "function", "func", "fn", "class"} {
+		if rest, ok := strings.CutPrefix(body, kw); ok && rest != body && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			rest = strings.TrimLeft(rest, " \t")
+			if after, ok := strings.CutPrefix(rest, fn); ok {
+				after = strings.TrimLeft(after, " \t")
+				return after != "" && strings.ContainsRune("(:<{", rune(after[0]))
+			}
+		}
+	}
+	return false
+}
+
+// Squash writes s's runs of white space as one space: two texts that
+// differ only in their spacing (code reindented, a line wrapped) squash to
+// one.
+func Squash(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// HoldsWords reports whether step j writes words, a text as NormWords
+// writes it, in a row (HoldsWords).
+func (w *Writing) HoldsWords(j int, words string) bool {
+	return HoldsWords(w.steps[j].Content, words)
+}
+
+// HoldsWords reports whether text writes words, a text as NormWords writes
+// it, in a row: "The element is Lithium!" holds "is lithium".
+func HoldsWords(text, words string) bool {
+	// Most steps are read so, for every value looked for: their words are
+	// written to a buffer that is used again, not to a new string.
+	buf := wordsBuf.Get().(*[]byte)
+	*buf = appendNormWords((*buf)[:0], text)
+	found := bytes.Contains(*buf, []byte(words)) // words are trimmed: spaces around buf cannot make or break a match
+	if cap(*buf) <= maxWordsBuf {
+		wordsBuf.Put(buf)
+	}
+	return found
+}
+
+var wordsBuf = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxWordsBuf bounds the buffers kept for reuse, as fmt bounds its own: a
+// rare long step should not hold its size in every pooled buffer.
+const maxWordsBuf = 64 << 10
+
+// NormWords returns the words of s as HoldsWords compares them: lower
+// case, letters and digits (and every rune past ASCII) kept, one space
+// between words.
+func NormWords(s string) string {
+	return string(bytes.TrimSpace(appendNormWords(nil, s)))
+}
+
+// appendNormWords appends the words of s as NormWords writes them, but for
+// the trimming of spaces at either end.
+func appendNormWords(b []byte, s string) []byte {
+	space := true
+	for _, r := range s {
+		r = unicode.ToLower(r) // as strings.ToLower does, without the copy
+		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') || r > 127 {
+			b = utf8.AppendRune(b, r)
+			space = false
+		} else if !space {
+			b = append(b, ' ')
+			space = true
+		}
+	}
+	return b
+}
+
+// tokenIndex finds the steps that hold a value as a whole token. A token
+// found in a text is bounded by non-word bytes, and so is each run of word
+// bytes in it: the steps that hold the token are among those where its
+// rarest word run stands whole.
+type tokenIndex struct {
+	ids map[string]int32 // a run of word bytes → its number
+	// at and steps list, for each run, the steps holding it whole, in
+	// order: run k's are steps[at[k]:at[k+1]]. One array for all of them:
+	// a long run's words are many, and a list for each was most of what
+	// the index held.
+	at, steps []int32
+}
+
+func newTokenIndex(steps []run.Step) *tokenIndex {
+	x := &tokenIndex{ids: map[string]int32{}}
+	// The steps are read twice: once to number the runs and count the
+	// steps holding each, then to list those steps in place. Listing each
+	// step's runs on the first reading, to sort them out after, held a
+	// second array as large as the index.
+	var (
+		text []byte  // each step lowered into one buffer, not kept lowered
+		last []int32 // per run, 1 + the last step counted or listed for it
+		next []int32 // per run, where its next step goes in x.steps
+	)
+	eachRun := func(each func(j int, id int32)) {
+		for j := range steps {
+			text = matching.AppendLower(text[:0], steps[j].Content)
+			for k, end := range wordRuns(text) {
+				id, ok := x.ids[string(text[k:end])]
+				if !ok {
+					id = int32(len(last))
+					x.ids[string(text[k:end])] = id
+					last = append(last, 0)
+				}
+				if last[id] != int32(j+1) {
+					last[id] = int32(j + 1)
+					each(j, id)
+				}
+			}
+		}
+	}
+	var count []int32
+	eachRun(func(_ int, id int32) {
+		if int(id) == len(count) {
+			count = append(count, 0)
+		}
+		count[id]++
+	})
+	x.at = make([]int32, len(count)+1)
+	for k, n := range count {
+		x.at[k+1] = x.at[k] + n
+	}
+	x.steps = make([]int32, x.at[len(count)])
+	next = slices.Clone(x.at[:len(count)])
+	clear(last)
+	eachRun(func(j int, id int32) {
+		x.steps[next[id]] = int32(j)
+		next[id]++
+	})
+	return x
+}
+
+// holding returns the steps holding the run of word bytes w whole, in
+// order; nil when none does.
+func (x *tokenIndex) holding(w string) []int32 {
+	id, ok := x.ids[w]
+	if !ok {
+		return nil
+	}
+	return x.steps[x.at[id]:x.at[id+1]]
+}
+
+func (x *tokenIndex) candidates(v string) (steps []int32, whole bool) {
+	var best []int32
+	found := false
+	for k, end := range wordRuns(v) {
+		ps := x.holding(v[k:end])
+		if !found || len(ps) < len(best) {
+			best, found = ps, true
+		}
+		if k == 0 && end == len(v) {
+			whole = true
+		}
+	}
+	if !found {
+		return nil, false
+	}
+	if best == nil {
+		best = []int32{} // no step holds the run: none holds v
+	}
+	return best, whole
+}
+
+// wordRuns yields where each run of word bytes in s starts and ends.
+func wordRuns[T string | []byte](s T) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for k := 0; k < len(s); {
+			if !tokenByte(s, k) {
+				k++
+				continue
+			}
+			end := k + 1
+			for tokenByte(s, end) {
+				end++
+			}
+			if !yield(k, end) {
+				return
+			}
+			k = end
+		}
+	}
+}
+
+// containsToken reports whether v occurs in s not as part of a longer word
+// or number: "11" is not in "item 4611".
+func containsToken(s, v string) bool {
+	for from := 0; ; {
+		k := strings.Index(s[from:], v)
+		if k < 0 {
+			return false
+		}
+		k += from
+		end := k + len(v)
+		if !tokenByte(s, k-1) && !tokenByte(s, end) {
+			return true
+		}
+		from = k + 1
+	}
+}
+
+// tokenByte reports whether s[i] is a byte of a word (an ASCII letter or
+// digit, or an underscore); false outside s.
+func tokenByte[T string | []byte](s T, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	return wordByte(s[i])
+}

@@ -1,0 +1,247 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+
+	"github.com/offattr/offattr/run"
+)
+
+// writingOf is what a run of the given task and step texts writes.
+func writingOf(question string, texts ...string) *Writing {
+	r := &run.Run{Question: question, Instructions: "Refunds go to the original payment method, e.g. paypal_1234."}
+	for j, t := range texts {
+		r.Steps = append(r.Steps, run.Step{Index: j, Agent: "a", Content: t})
+	}
+	return NewWriting(r)
+}
+
+func TestWritingHolds(t *testing.T) {
+	w := writingOf("Cancel order #W4611 for Yusuf Rossi.", "Order W4611 holds item 4611 and ITEM-12.", "Done.")
+	tests := []struct {
+		name string
+		j    int
+		v    string
+		want bool
+	}{
+		{"the task", -1, "#w4611", true},
+		{"a step, whatever its case", 0, "item-12", true},
+		{"not part of a longer number", 0, "11", false},
+		{"not part of a longer word", 0, "order w46", false},
+		{"another step", 1, "w4611", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, w.Holds(tt.j, tt.v))
+		})
+	}
+	assert.True(t, w.InstructionsHold("paypal_1234"), "the system instructions")
+	assert.False(t, w.InstructionsHold("paypal"), "a word of a longer name")
+}
+
+func TestWritingWrites(t *testing.T) {
+	w := writingOf("", `{"order_id": "#W4611", "status": "delivered"}`)
+	tests := []struct {
+		name string
+		v    string
+		want bool
+	}{
+		{"as written", "#W4611", true},
+		{"part of a longer word", "W461", true},
+		{"in another case", "#w4611", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, w.Writes(0, tt.v))
+		})
+	}
+}
+
+func TestWritingRestates(t *testing.T) {
+	tests := []struct {
+		name, question, text string
+		from, to             int
+	}{
+		{"the task in other case", " Requests over the limit are rejected with HTTP 429. ", "Task: requests over the limit are REJECTED with HTTP 429. Go.", 6, 57},
+		{"another text", "Count the rows.", "Counted 3 rows.", -1, -1},
+		{"no task", "", "Count the rows.", -1, -1},
+		{"a text whose length lowering changes", "count the rows", "\u212A: Count the rows", -1, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			from, to := writingOf(tt.question, tt.text).Restates(0)
+			assert.Equal(t, []int{tt.from, tt.to}, []int{from, to})
+		})
+	}
+}
+
+func TestWritingEndsID(t *testing.T) {
+	w := writingOf("My card ends in 7720.", `{"payment_method_id": "credit_card_7720", "gift": "gift_card_17720"}`, "card 7720_x")
+	tests := []struct {
+		name   string
+		j      int
+		digits string
+		want   bool
+	}{
+		{"an id ending in the digits", 0, "7720", true},
+		{"an id ending in more digits", 0, "720", false},
+		{"the digits not at the id's end", 1, "7720", false},
+		{"the task writes no id", -1, "7720", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, w.EndsID(tt.digits)(tt.j))
+		})
+	}
+}
+
+func TestWritingNextTo(t *testing.T) {
+	w := writingOf("Find Yusuf Rossi's order.", "The user is Yusuf Rosi.", "Yusuf Rossi, zip 19122.")
+	assert.Equal(t, map[string]int{"rossi's": -1, "rosi": 0, "rossi": 1}, w.NextTo("yusuf", 1))
+	assert.Equal(t, map[string]int{"is": 0, "find": -1}, w.NextTo("yusuf", -1))
+	assert.Empty(t, w.NextTo("nobody", 1))
+}
+
+// The token index's candidates for a value are every step that holds it
+// as a whole token, and each of them holds it when the value is one run
+// of word bytes: for random runs and values, they agree with a scan of
+// every step.
+func TestWritingCandidatesAgreeWithScan(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		// The Kelvin sign and the dotted capital I lower to ASCII letters.
+		text := rapid.StringMatching(`[aB1 .:_\-ki\x{212A}\x{0130}\x{00C9}]{0,12}`)
+		var texts []string
+		for range rapid.IntRange(1, 12).Draw(t, "steps") {
+			texts = append(texts, text.Draw(t, "content"))
+		}
+		w := writingOf("", texts...)
+		v := rapid.StringMatching(`[ab1 .:_\-ki]{1,6}`).Draw(t, "value")
+		holding := []int32{}
+		for j := range texts {
+			if w.Holds(j, v) {
+				holding = append(holding, int32(j))
+			}
+		}
+		steps, whole := w.Candidates(v)
+		if steps == nil {
+			assert.Empty(t, slices.DeleteFunc([]byte(v), func(b byte) bool { return !wordByte(b) }), "only a value without word bytes has every step a candidate")
+			return
+		}
+		for _, j := range holding {
+			assert.Contains(t, steps, j, "%q is held by step %d", v, j)
+		}
+		if whole {
+			assert.Equal(t, holding, steps, "%q is one run of word bytes", v)
+		}
+	})
+}
+
+// A plain word is written as a name where it is quoted or on a line of
+// code or a signature; prose that uses the word did not name it.
+func TestWritesName(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       bool
+	}{
+		{"prose", "an item needs reordering when its quantity is low.", false},
+		{"a signature", "stockrecord(sku, quantity, reorder_level)", true},
+		{"a class member", "class stockrecord {\n    +int quantity\n}", true},
+		{"quoted", "each record's 'quantity' field", true},
+		{"a longer word", "the quantities are summed (per sku)", false},
+		{"an identifier in prose", "parse dates with date.parse_iso and subtract them.", true},
+		{"prose with an aside", "by the census (2021): each store's quantity is counted.", false},
+		{"a call", "print(total(quantity))", true},
+		{"a dotted name in prose", "the parser (module quantity.parse) reads it", true},
+		{"a sentence's end", "each store's quantity. then the total", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := "quantity"
+			if tt.name == "an identifier in prose" {
+				v = "parse_iso"
+			}
+			assert.Equal(t, tt.want, writesName(tt.text, v))
+		})
+	}
+}
+
+func TestDefinition(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"a Python function", "x = 1\n\ndef f(a):\n    b = a\n\n    return b\nprint(f(2))\n", "def f(a): b = a return b"},
+		{"indented, with its keyword", "  async def f(a):\n      return a\n  g()\n", "async def f(a): return a"},
+		{"a brace language", "function f(a) {\n  return a;\n}\n", "function f(a) { return a;"},
+		{"another function", "def fx(a):\n    return a\n", ""},
+		{"a signature whose body is not under it", "def f(a):\nreturn a\n", ""},
+		{"a one-line function", "def f(a): return a\n", "def f(a): return a"},
+		{"a listing that numbers its lines", "     1\tx = 1\n     2\tdef f(a):\n     3\t    return a\n     4\tprint(f(2))\n", "def f(a): return a"},
+		{"a file reader's listing", "    7→def f(a):\n    8→    return a\n", "def f(a): return a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, definition(tt.text, "f"))
+		})
+	}
+	w := writingOf("", "Here it is:\n```python\ndef f(a):\n    return  a\n```")
+	assert.Equal(t, "def f(a): return a", w.Definition(0, "f"), "a step's definition, as written in its text")
+}
+
+// The logic of a definition is its lines that compare, join conditions or
+// set a flag, as a design would write them; a step that writes one of
+// them, however spaced and cased, spelt it out.
+func TestWritingLogic(t *testing.T) {
+	tests := []struct {
+		name, fn, code string
+		want           []string
+	}{
+		{"a comparison", "can_vote", "def can_vote(age):\n    return age  >  MIN_AGE\n", []string{"age > min_age"}},
+		{"conditions joined, a flag", "pick", "def pick(ts):\n    if t.overdue and t.urgent:\n        x = 1\n    return sorted(ts, reverse=True)\n", []string{"t.overdue and t.urgent", "sorted(ts, reverse=true)"}},
+		{"no logic", "total", "def total(xs):\n    return sum(xs)\n", nil},
+		{"a signature alone", "can_vote", "def can_vote(age):\n", nil},
+		{"another function", "can_vote", "def other(age):\n    return age > 1\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, writingOf("", tt.code).Logic(0, tt.fn))
+		})
+	}
+	w := writingOf("Voters must be over MIN_AGE.", "The check is: AGE >\n MIN_AGE.", "The check is age >= min_age.")
+	assert.True(t, w.WritesLogic(0, "age > min_age"), "in another case and spacing")
+	assert.False(t, w.WritesLogic(1, "age > min_age"))
+	assert.False(t, w.WritesLogic(-1, "age > min_age"), "the task")
+}
+
+func TestHoldsWords(t *testing.T) {
+	tests := []struct {
+		name, text, words string
+		want              bool
+	}{
+		{"across case and punctuation", "We ate at PIZZA-hut.", "pizza hut", true},
+		{"letters past ASCII", "\u00a0É ü\u00a0", "é ü", true},
+		{"in another order", "Lithium-ion", "ion lithium", false},
+		{"not in a row", "pizza and hut", "pizza hut", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, HoldsWords(tt.text, tt.words))
+		})
+	}
+	w := writingOf("", "The element is Lithium!")
+	assert.True(t, w.HoldsWords(0, NormWords("is lithium")), "a step's words")
+}
+
+// FuzzHoldsWords holds HoldsWords, which reads a text's words into a
+// reused buffer, to its definition: the words within NormWords of the
+// text.
+func FuzzHoldsWords(f *testing.F) {
+	for _, s := range [][2]string{{"Pizza Hut", "We ate at PIZZA-hut."}, {"  ", "x"}, {"é Ü", "\u00a0É ü\u00a0"}, {"a b", "a\xffb a b"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, want, text string) {
+		words := NormWords(want)
+		assert.Equal(t, strings.Contains(NormWords(text), words), HoldsWords(text, words), "%q in %q", want, text)
+	})
+}
