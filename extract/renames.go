@@ -133,14 +133,8 @@ func namedInCode(t *text, at, n int) bool {
 // Popen has its pid); a step that only reads it has renamed nothing.
 func onlyMemberRead(s, short string) bool {
 	read := false
-	for from := 0; ; {
-		k := strings.Index(s[from:], short)
-		if k < 0 {
-			return read
-		}
-		k += from
+	for k := range occurrences(s, short) {
 		end := k + len(short)
-		from = k + 1
 		if k > 0 && nameByte(s[k-1]) || end < len(s) && nameByte(s[end]) {
 			continue
 		}
@@ -150,6 +144,7 @@ func onlyMemberRead(s, short string) bool {
 		}
 		read = true
 	}
+	return read
 }
 
 func nameByte(b byte) bool { return b == '_' || isLetter(b) || b >= '0' && b <= '9' }

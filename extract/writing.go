@@ -103,17 +103,12 @@ func (w *Writing) EndsID(digits string) func(j int) bool {
 	tail := "_" + digits
 	return func(j int) bool {
 		text := w.text(j)
-		for from := 0; ; {
-			k := strings.Index(text[from:], tail)
-			if k < 0 {
-				return false
-			}
-			k += from
+		for k := range occurrences(text, tail) {
 			if tokenByte(text, k-1) && !tokenByte(text, k+len(tail)) {
 				return true
 			}
-			from = k + 1
 		}
+		return false
 	}
 }
 
@@ -209,19 +204,14 @@ func opensCall(line string) bool {
 // dotted reports whether a line writes v as a part of a dotted name
 // ("module Bio.PDB", "self.quantity"): a module's, an object's member.
 func dotted(line, v string) bool {
-	for from := 0; ; {
-		k := strings.Index(line[from:], v)
-		if k < 0 {
-			return false
-		}
-		k += from
+	for k := range occurrences(line, v) {
 		end := k + len(v)
 		if !tokenByte(line, k-1) && !tokenByte(line, end) &&
 			(end+1 < len(line) && line[end] == '.' && tokenByte(line, end+1) || k >= 2 && line[k-1] == '.' && tokenByte(line, k-2)) {
 			return true
 		}
-		from = k + 1
 	}
+	return false
 }
 
 // plainWord reports whether v (lower case) is a word of letters alone.
@@ -547,17 +537,25 @@ func wordRuns[T string | []byte](s T) iter.Seq2[int, int] {
 // containsToken reports whether v occurs in s not as part of a longer word
 // or number: "11" is not in "item 4611".
 func containsToken(s, v string) bool {
-	for from := 0; ; {
-		k := strings.Index(s[from:], v)
-		if k < 0 {
-			return false
-		}
-		k += from
-		end := k + len(v)
-		if !tokenByte(s, k-1) && !tokenByte(s, end) {
+	for k := range occurrences(s, v) {
+		if !tokenByte(s, k-1) && !tokenByte(s, k+len(v)) {
 			return true
 		}
-		from = k + 1
+	}
+	return false
+}
+
+// occurrences yields each offset at which sub is written in s, those that
+// overlap an earlier one too.
+func occurrences(s, sub string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for from := 0; from <= len(s); {
+			k := strings.Index(s[from:], sub)
+			if k < 0 || !yield(from+k) {
+				return
+			}
+			from += k + 1
+		}
 	}
 }
 

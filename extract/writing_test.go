@@ -245,3 +245,18 @@ func FuzzHoldsWords(f *testing.F) {
 		assert.Equal(t, strings.Contains(NormWords(text), words), HoldsWords(text, words), "%q in %q", want, text)
 	})
 }
+
+func TestOccurrences(t *testing.T) {
+	tests := []struct {
+		s, sub string
+		want   []int
+	}{
+		{"a_1 b_1", "_1", []int{1, 5}},
+		{"aaa", "aa", []int{0, 1}},
+		{"abc", "x", nil},
+		{"ab", "", []int{0, 1, 2}},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, slices.Collect(occurrences(tt.s, tt.sub)), "%q in %q", tt.sub, tt.s)
+	}
+}
