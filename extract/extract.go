@@ -263,6 +263,7 @@ func (rc *runContext) step(s run.Step) Features {
 	} else if v, ok := toolJSON(s.Content); ok {
 		rc.rare.IDFields = exactly(idFields(v))
 		rc.rare.Records = exactly(records(v))
+		f.Claims = exactly(jsonNumbers(s.Content, f.Claims))
 	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {
