@@ -951,6 +951,10 @@ func unsupportedAnswer(in *Input) []Finding {
 			}
 		}
 		if len(missing) == 0 {
+			if taken, back, j := tookBack(in, sup, i, key); taken != "" {
+				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, taken),
+					Reason: fmt.Sprintf("it tells the other party %q, which only their own message after its reply at step %d offered, in place of %q, which a tool's output held", taken, j, back)})
+			}
 			continue
 		}
 		out = append(out, Finding{Step: i, Strength: min(0.9, 0.3+0.2*float64(len(missing))), Quote: quoteClaim(in, i, missing[0]),
@@ -959,8 +963,65 @@ func unsupportedAnswer(in *Input) []Finding {
 	return out
 }
 
+// tookBack returns, for the run's final answer at step i by the agent
+// key, a value it tells that the other party first offered after the
+// agent's own earlier reply j, and the value of its kind that reply told,
+// which a tool's output held and the answer no longer tells: the agent
+// took back what its tool found for the other party's word (a user's
+// "Are you sure? I thought it was Sydney"), with no call of its own in
+// between to check it. taken is "" when the answer did not.
+func tookBack(in *Input, sup *support, i int, key string) (taken, back string, j int) {
+	fa := in.Features.FinalAnswer
+	if fa == nil || fa.Step != i {
+		return "", "", -1
+	}
+	j = -1
+	for k := i - 1; k >= 0 && j < 0; k-- {
+		f := &in.Features.Steps[k]
+		switch {
+		case sup.results[k] || sup.key(k) != key:
+		case len(f.Calls) > 0 || f.IssuesCall():
+			return "", "", -1 // it checked again
+		case isAgentDecision(in, k):
+			j = k
+		}
+	}
+	if j < 0 {
+		return "", "", -1
+	}
+	answer := sup.step(i)
+	toolHeld := func(v string, until int) bool {
+		for k := range until {
+			if sup.results[k] && containsToken(sup.step(k), v) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range fa.Claims {
+		v := strings.ToLower(c.Text)
+		if !meaningfulClaim(c) || sup.before(v, j+1, from{}) || toolHeld(v, i) {
+			continue // the task, an earlier step or a tool holds it
+		}
+		offered := false
+		for k := j + 1; k < i && !offered; k++ {
+			offered = sup.key(k) != key && containsToken(sup.step(k), v)
+		}
+		if !offered {
+			continue
+		}
+		for _, w := range in.Features.Steps[j].Claims {
+			lw := strings.ToLower(w.Text)
+			if alike(w, c) && w.Norm != c.Norm && meaningfulClaim(w) && !containsToken(answer, lw) && toolHeld(lw, j) {
+				return c.Text, w.Text, j
+			}
+		}
+	}
+	return "", "", -1
+}
+
 // UnsupportedAnswer is the unsupported_answer analyzer.
-var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds},
+var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds, FactFinalAnswer},
 	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds"}
 
 // meaningfulClaim leaves out the small whole numbers that count and list
