@@ -260,6 +260,7 @@ func (rc *runContext) step(s run.Step) Features {
 	if !f.Has(KindToolResult) {
 		rc.rare.MonthDays = exactly(monthDays(t))
 		rc.rare.Codes = exactly(codes(s.Content))
+		rc.rare.Counts = exactly(counts(s.Content))
 	} else if v, ok := toolJSON(s.Content); ok {
 		rc.rare.IDFields = exactly(idFields(v))
 		rc.rare.Records = exactly(records(v))

@@ -131,6 +131,11 @@ type Rare struct {
 	// writes ("INC-48213": capital letters, a hyphen, digits), in the
 	// order written: a ticket, issue or asset an agent names.
 	Codes []string
+	// Counts are the whole numbers under a hundred a step other than a
+	// tool's output states of a thing ("two bags", "2 checked bags"),
+	// each with the words that follow it: what a person asked for, or
+	// was offered, by number.
+	Counts []Count
 	// IDFields are, for a tool result, the ids its JSON prints as field
 	// values, each with its field's name: the records it lists.
 	IDFields []Field
@@ -158,7 +163,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && !r.Unreachable
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.Counts) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && !r.Unreachable
 }
 
 // empty reports whether d holds none of the facts.
@@ -220,6 +225,7 @@ type featuresJSON struct {
 	WordNumbers  []float64   `json:"word_numbers,omitempty"`
 	MonthDays    []string    `json:"month_days,omitempty"`
 	Codes        []string    `json:"codes,omitempty"`
+	Counts       []Count     `json:"counts,omitempty"`
 	IDFields     []Field     `json:"id_fields,omitempty"`
 	Records      []Record    `json:"records,omitempty"`
 	CodeWrites   []string    `json:"code_writes,omitempty"`
@@ -247,7 +253,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, FailedTests: d.FailedTests, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
-		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Unreachable: d.Unreachable, Caller: int(f.Caller),
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, Counts: d.Counts, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Unreachable: d.Unreachable, Caller: int(f.Caller),
 	}
 }
 

@@ -620,6 +620,10 @@ func unsupportedArguments(in *Input) []Finding {
 				}
 			}
 		}
+		if key, n, j, said := uncountedArgument(in, sup, i); key != "" {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, key),
+				Reason: fmt.Sprintf("its call gives %s %s, which no earlier step or the task states, where step %d counted %d %s", key, n, j, said.Value, said.Noun)})
+		}
 		if len(missing) == 0 {
 			continue
 		}
@@ -627,6 +631,46 @@ func unsupportedArguments(in *Input) []Finding {
 			Reason: fmt.Sprintf("its call uses %s, which no earlier step or the task holds", quoteList(missing))})
 	}
 	return out
+}
+
+// uncountedArgument returns a count a consequential call at step i gives
+// under a key ("total_baggages": 4) that the task and every earlier step
+// leave unstated, where an earlier step counted the thing the key names
+// ("2 checked bags"): the number asked for or offered was another. It
+// returns the key, the count, and the step and count that said otherwise;
+// key is "" when there is none. A zero is left out: it is what a call
+// writes for what no one asked for.
+func uncountedArgument(in *Input, sup *support, i int) (key, n string, j int, said extract.Count) {
+	for _, c := range in.Features.Steps[i].Calls {
+		if !c.Consequential() {
+			continue
+		}
+		for _, cf := range c.Counts {
+			if cf.Value == "0" || sup.before(cf.Value, i, from{}) {
+				continue
+			}
+			words := extract.NameWords(cf.Key)
+			for j := i - 1; j >= 0; j-- {
+				for _, cnt := range in.Features.Steps[j].Counts {
+					if slices.ContainsFunc(words, func(w string) bool { return countedAs(w, cnt.Noun) }) {
+						return cf.Key, cf.Value, j, cnt
+					}
+				}
+			}
+		}
+	}
+	return "", "", -1, extract.Count{}
+}
+
+// countedAs reports whether a word of a key and a noun a step counts are
+// one thing's names: they begin alike, but for the last letter of the
+// shorter ("bag" and "baggages", "night" and "nights").
+func countedAs(word, noun string) bool {
+	n := 0
+	for n < len(word) && n < len(noun) && word[n] == noun[n] {
+		n++
+	}
+	return n >= 3 && n >= min(len(word), len(noun))-1
 }
 
 // UnsupportedArguments is the unsupported_arguments analyzer.

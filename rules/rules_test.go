@@ -629,6 +629,35 @@ func TestUnsupportedAnswerOfRoundedFigures(t *testing.T) {
 	assert.Equal(t, []int{5}, steps(UnsupportedAnswer.Run(in), true))
 }
 
+// TestUnsupportedCounts: a change given a count (of bags) that neither
+// the customer nor the agreed proposal stated, where they counted that
+// thing, is a made-up argument; the counts they stated, a zero for what
+// was not asked for, and a count of a thing no one counted are not.
+// Shape: tau-bench airline's update_reservation_baggages.
+func TestUnsupportedCounts(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       []int
+	}{
+		{"another count", `{"reservation_id": "7QK2LD", "total_baggages": 4, "nonfree_baggages": 3}`, []int{5}},
+		{"the counts agreed", `{"reservation_id": "7QK2LD", "total_baggages": 2, "nonfree_baggages": 1}`, nil},
+		{"none unpaid", `{"reservation_id": "7QK2LD", "total_baggages": 2, "nonfree_baggages": 0}`, nil},
+		{"a thing no one counted", `{"reservation_id": "7QK2LD", "total_baggages": 2, "priority_boarding": 5}`, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "On reservation 7QK2LD I want two bags in total.", "",
+				msg{agent: "user", content: "On reservation 7QK2LD I want two bags in total.", kind: run.KindUser},
+				msg{agent: "assistant", content: `get_reservation_details({"reservation_id": "7QK2LD"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `{"reservation_id": "7QK2LD", "cabin": "economy", "total_baggages": 1, "nonfree_baggages": 0}`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "You have 1 bag now; with one more, 2 checked bags, one of them at $50. Shall I go ahead?"},
+				msg{agent: "user", content: "Yes.", kind: run.KindUser},
+				msg{agent: "assistant", content: `update_reservation_baggages(` + tt.args + `)`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true))
+		})
+	}
+}
+
 // TestUnsupportedAnswerTakenBack: an assistant whose closing answer tells
 // the value the user offered in doubt, in place of the one its tool
 // found and it had told, took back its answer; one that searches again
