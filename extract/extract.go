@@ -261,6 +261,8 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.MonthDays = exactly(monthDays(t))
 		rc.rare.Codes = exactly(codes(s.Content))
 		rc.rare.Counts = exactly(counts(s.Content))
+		rc.rare.Done = exactly(done(t))
+		rc.rare.Asked = exactly(asked(t))
 	} else if v, ok := toolJSON(s.Content); ok {
 		rc.rare.IDFields = exactly(idFields(v))
 		rc.rare.Records = exactly(records(v))

@@ -57,9 +57,17 @@ func dataFlowOrigin(in *Input) []Finding {
 	// So too when the answer chose one of a tool's values of a kind
 	// (chosenAmong): its other values read from its own agent's tool
 	// name what it chose among.
+	//
+	// So too when the answer tells of an action that no call took
+	// (undoneAction): what it reports done is its own, and the values it
+	// read from its agent's tools are what it rests on.
 	fresh := gt == "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool {
 		return cf.Origin == in.Graph.AnswerStep() || chosenAmong(in, cf) == in.Graph.AnswerStep()
 	})
+	if a := in.Graph.AnswerStep(); gt == "" && !fresh && a >= 0 {
+		verb, _ := undoneAction(in, in.supportIndex(), a, run.AgentKey(in.Run.Steps[a].Agent))
+		fresh = verb != ""
+	}
 	acted := actedOnFiles(in)
 	for _, cf := range flows {
 		o := cf.Origin

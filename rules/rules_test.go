@@ -658,6 +658,49 @@ func TestUnsupportedCounts(t *testing.T) {
 	}
 }
 
+// TestUnsupportedAnswerOfUndoneActions: an assistant that tells the
+// customer the cancellation they asked for is done, with no call since
+// that changed anything, told of an action it never took; and the
+// values its closing reply read from its tool are then no suspects of
+// the data flow. A change made by a call of another verb, a state a
+// tool's output reports, and an action no one asked for are not so.
+// Shape: a hotel booking assistant in OpenAI chat with tool calls.
+func TestUnsupportedAnswerOfUndoneActions(t *testing.T) {
+	lookup := `{"reservation_id": "HB-78812", "hotel": "Harbor Inn", "status": "confirmed", "nights": 3, "total": 412.5}`
+	for _, tt := range []struct {
+		name, ask string
+		middle    []msg
+		want      []int
+	}{
+		{"never called", "Please cancel my reservation HB-78812.", nil, []int{5}},
+		{"called by another verb", "Please cancel my reservation HB-78812.", []msg{
+			{agent: "assistant", content: `void_booking({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+			{agent: "tool", content: `{"ok": true}`, kind: run.KindToolResult},
+		}, nil},
+		{"a state the tool reports", "Please cancel my reservation HB-78812.", []msg{
+			{agent: "assistant", content: `get_reservation({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+			{agent: "tool", content: `{"reservation_id": "HB-78812", "status": "cancelled"}`, kind: run.KindToolResult},
+		}, nil},
+		{"not asked", "What does my reservation HB-78812 cost?", nil, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			msgs := []msg{
+				{agent: "user", content: tt.ask, kind: run.KindUser},
+				{agent: "assistant", content: `get_reservation({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+				{agent: "tool", content: lookup, kind: run.KindToolResult},
+				{agent: "assistant", content: "HB-78812 at Harbor Inn, 3 nights, $412.50. Shall I go ahead?"},
+				{agent: "user", content: "Yes.", kind: run.KindUser},
+			}
+			msgs = append(append(msgs, tt.middle...), msg{agent: "assistant", content: "Your reservation HB-78812 has been cancelled; $412.50 will be refunded."})
+			in := prepare(t, tt.ask, "", msgs...)
+			assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true))
+			if tt.want != nil {
+				assert.Empty(t, DataFlowOrigin.Run(in), "the answer's values are its tool's")
+			}
+		})
+	}
+}
+
 // TestUnsupportedAnswerTakenBack: an assistant whose closing answer tells
 // the value the user offered in doubt, in place of the one its tool
 // found and it had told, took back its answer; one that searches again

@@ -1,0 +1,36 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestDoneAndAsked reads the actions a step reports done (perfect or
+// passive, not negated) and the changes it asks another to make (a
+// request's words before a verb of change; asking to check or confirm
+// changes nothing). Shapes: tau-bench retail and airline conversations.
+func TestDoneAndAsked(t *testing.T) {
+	for _, tt := range []struct {
+		text        string
+		done, asked []string
+	}{
+		{"Your order #W7710021 has been cancelled and I've refunded $64.", []string{"cancelled", "refunded"}, nil},
+		{"The reservation is now successfully booked.", []string{"booked"}, nil},
+		{"The order has not been cancelled yet.", nil, nil},
+		{"Hi! Please cancel my order, and could you also refund the fee?", nil, []string{"cancel", "refund"}},
+		{"Could you check the price? Please confirm.", nil, nil},
+	} {
+		tx := newText(tt.text)
+		assert.Equal(t, tt.done, done(tx), tt.text)
+		assert.Equal(t, tt.asked, asked(tx), tt.text)
+	}
+}
+
+// TestVerbForms gives the forms a participle's verb is written in.
+func TestVerbForms(t *testing.T) {
+	assert.Equal(t, []string{"cancell", "cancelle", "cancel"}, VerbForms("cancelled"))
+	assert.Equal(t, []string{"updat", "update"}, VerbForms("updated"))
+	assert.Equal(t, []string{"modifi", "modifie", "modify"}, VerbForms("modified"))
+	assert.Nil(t, VerbForms("red"))
+}
