@@ -15,6 +15,11 @@ var doneRe = pattern(`\b(?:has|have|had|'s|'ve|’s|’ve|was|were|is|are|i|we)\
 // words ("please cancel", "could you refund", "I'd like to exchange").
 var askRe = pattern(`\b(?:please|kindly|can\s{1,3}you|could\s{1,3}you|would\s{1,3}you|will\s{1,3}you|want\s{1,3}to|like\s{1,3}to|need\s{1,3}to|help\s{1,3}me|go\s{1,3}ahead\s{1,3}and)\s{1,3}(?:(?:also|just|now|please)\s{1,3})?(?<v>[a-z]{3,20})\b`, ci)
 
+// refuseRe finds an action a step says cannot be taken ("it can't be
+// cancelled", "I'm unable to refund", "is not eligible for an
+// exchange"): the verb, or the noun of its act, after the refusal.
+var refuseRe = pattern(`\b(?:can(?:no|'|’)t|can\s{1,3}not|unable\s{1,3}to|not\s{1,3}able\s{1,3}to|not\s{1,3}allowed\s{1,3}to|not\s{1,3}permitted\s{1,3}to|(?:not|n't|n’t)\s{1,3}eligible\s{1,3}(?:to|for)|won(?:'|’)t\s{1,3}be\s{1,3}able\s{1,3}to)\s{1,3}(?:(?:be|an?|the|any)\s{1,3}){0,2}(?<v>[a-z]{3,20})\b`, ci)
+
 // maxDone caps the actions read as done, or asked for, in one step.
 const maxDone = 20
 
@@ -43,6 +48,18 @@ func asked(t *text) []string {
 	var out []string
 	for _, m := range t.all(askRe, maxDone) {
 		if v := strings.ToLower(t.named(m, "v")); changeVerbs[v] && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// refused returns the verbs (or the nouns of their acts) a text says
+// cannot be done, lower case, each once, in the order written.
+func refused(t *text) []string {
+	var out []string
+	for _, m := range t.all(refuseRe, maxDone) {
+		if v := strings.ToLower(t.named(m, "v")); !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}

@@ -34,3 +34,20 @@ func TestVerbForms(t *testing.T) {
 	assert.Equal(t, []string{"modifi", "modifie", "modify"}, VerbForms("modified"))
 	assert.Nil(t, VerbForms("red"))
 }
+
+// TestRefused reads the actions a step says cannot be taken, by the verb
+// or its act's noun; an action that can be taken is none. Shapes:
+// tau-bench airline and retail refusals.
+func TestRefused(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"Sorry, R5QX1B was booked over 24 hours ago, so it can't be cancelled.", []string{"cancelled"}},
+		{"I'm unable to refund it, and the order is not eligible for an exchange.", []string{"refund", "exchange"}},
+		{"I can’t modify a delivered order.", []string{"modify"}},
+		{"I can cancel it for you.", nil},
+	} {
+		assert.Equal(t, tt.want, refused(newText(tt.text)), tt.text)
+	}
+}

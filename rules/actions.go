@@ -1191,12 +1191,64 @@ func stateConflict(in *Input) []Finding {
 			}
 		}
 	}
+	return append(out, refusalsTaken(in)...)
+}
+
+// refusalsTaken finds the actions an agent took after saying they could
+// not be taken ("it can't be cancelled"), when nothing but the other
+// party's words came between: no tool's output since the refusal
+// changed what it rested on, so the action is the exception the refusal
+// ruled out, made because the other party insisted. The fault is the
+// step that offered it (the proposal the other party agreed to, when it
+// came after the refusal), else the call.
+func refusalsTaken(in *Input) []Finding {
+	var out []Finding
+	for i := range in.Features.Steps {
+		f := &in.Features.Steps[i]
+		c := slices.IndexFunc(f.Calls, extract.Call.Consequential)
+		if c < 0 {
+			continue
+		}
+		j := refusalOf(in, i, f.Calls[c].Words())
+		if j < 0 {
+			continue
+		}
+		at, quote := i, quoteAt(in, i, max(f.Calls[c].Offset, 0), len(f.Calls[c].Name))
+		if p := proposalOf(in, i); p > j {
+			at, quote = p, quoteAt(in, p, 0, 0)
+		}
+		out = append(out, Finding{Step: at, Strength: 0.9, Quote: quote,
+			Reason: fmt.Sprintf("it takes up the action (%s) its agent said at step %d could not be taken, with nothing but the other party's words since", f.Calls[c].Name, j)})
+	}
 	return out
 }
 
+// refusalOf returns the latest step before i of the caller of step i
+// that says an action of the call's words cannot be taken, with no
+// tool's output between it and i; -1 when there is none.
+func refusalOf(in *Input, i int, words []string) int {
+	me := run.AgentKey(in.Run.Steps[i].Agent)
+	for j := i - 1; j >= 0; j-- {
+		f := &in.Features.Steps[j]
+		if f.Has(extract.KindToolResult) {
+			return -1
+		}
+		if run.AgentKey(in.Run.Steps[j].Agent) != me {
+			continue
+		}
+		for _, r := range f.Refused {
+			forms := append(extract.VerbForms(r), r)
+			if slices.ContainsFunc(words, func(w string) bool { return sameStem(w, r) || slices.Contains(forms, w) }) {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
 // StateConflict is the state_conflict analyzer.
-var StateConflict = &Analyzer{Name: "state_conflict", Run: stateConflict, Requires: []Fact{FactToolCalls, FactPolicies, FactKinds, FactStates},
-	Doc: "an action on an object whose last observed state a stated policy, or the action's own name, rules out"}
+var StateConflict = &Analyzer{Name: "state_conflict", Run: stateConflict, Requires: []Fact{FactToolCalls, FactPolicies, FactKinds, FactStates, FactSignals},
+	Doc: "an action on an object whose last observed state a stated policy, or the action's own name, rules out, or that its agent said could not be taken and then took when the other party only insisted"}
 
 // conflict says why a call may not act on an object in state, or "".
 func conflict(c extract.Call, state string, policies []extract.Policy, states map[string]bool) string {

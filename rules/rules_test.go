@@ -701,6 +701,43 @@ func TestUnsupportedAnswerOfUndoneActions(t *testing.T) {
 	}
 }
 
+// TestStateConflictOfRefusalsTaken: an assistant that said a
+// reservation cannot be cancelled and, with nothing but the customer's
+// insistence since, offers and makes the cancellation made the
+// exception its refusal ruled out: the offer is the fault. One that
+// looked again and found what changes the answer (insurance), and one
+// that refused another action, did not. Shape: tau-bench airline.
+func TestStateConflictOfRefusalsTaken(t *testing.T) {
+	for _, tt := range []struct {
+		name, refusal string
+		between       []msg
+		want          []int
+	}{
+		{"insisted", "Sorry, R5QX1B was booked over 24 hours ago without insurance, so it can't be cancelled.", nil, []int{5}},
+		{"looked again", "Sorry, R5QX1B was booked over 24 hours ago without insurance, so it can't be cancelled.", []msg{
+			{agent: "assistant", content: `get_reservation_details({"reservation_id": "R5QX1B"})`, kind: run.KindToolCall},
+			{agent: "tool", content: `{"reservation_id": "R5QX1B", "insurance": "yes"}`, kind: run.KindToolResult},
+		}, nil},
+		{"another action refused", "Sorry, R5QX1B is not eligible for an upgrade.", nil, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			msgs := []msg{
+				{agent: "user", content: "Cancel reservation R5QX1B please.", kind: run.KindUser},
+				{agent: "assistant", content: `get_reservation_details({"reservation_id": "R5QX1B"})`, kind: run.KindToolCall},
+				{agent: "tool", content: `{"reservation_id": "R5QX1B", "cabin": "economy", "insurance": "no", "created_at": "2024-05-02T09:00:00"}`, kind: run.KindToolResult},
+				{agent: "assistant", content: tt.refusal},
+				{agent: "user", content: "Please, I really need this. Just cancel it.", kind: run.KindUser},
+			}
+			msgs = append(append(msgs, tt.between...),
+				msg{agent: "assistant", content: "I understand, I'll make an exception. Cancelling R5QX1B now, okay?"},
+				msg{agent: "user", content: "Yes!", kind: run.KindUser},
+				msg{agent: "assistant", content: `cancel_reservation({"reservation_id": "R5QX1B"})`, kind: run.KindToolCall})
+			in := prepare(t, "Cancel reservation R5QX1B please.", "", msgs...)
+			assert.Equal(t, tt.want, steps(StateConflict.Run(in), true))
+		})
+	}
+}
+
 // TestUnsupportedAnswerTakenBack: an assistant whose closing answer tells
 // the value the user offered in doubt, in place of the one its tool
 // found and it had told, took back its answer; one that searches again
