@@ -1074,30 +1074,39 @@ func tookBack(in *Input, sup *support, i int, key string) (taken, back string, j
 	if j < 0 {
 		return "", "", -1
 	}
-	answer := sup.step(i)
-	toolHeld := func(v string, until int) bool {
+	// holds reads a value in step k as written or as its claims state
+	// it ("5,895 m" for "5,895 metres").
+	holds := func(k int, c extract.Claim) bool {
+		return containsToken(sup.step(k), strings.ToLower(c.Text)) ||
+			slices.ContainsFunc(in.Features.Steps[k].Claims, func(x extract.Claim) bool { return statesClaim(x, c.Norm) })
+	}
+	toolHeld := func(c extract.Claim, until int) bool {
 		for k := range until {
-			if sup.results[k] && containsToken(sup.step(k), v) {
+			if sup.results[k] && holds(k, c) {
 				return true
 			}
 		}
 		return false
 	}
 	for _, c := range fa.Claims {
-		v := strings.ToLower(c.Text)
-		if !meaningfulClaim(c) || sup.before(v, j+1, from{}) || toolHeld(v, i) {
-			continue // the task, an earlier step or a tool holds it
+		if !meaningfulClaim(c) || toolHeld(c, i) || containsToken(sup.question, strings.ToLower(c.Text)) ||
+			slices.ContainsFunc(in.Features.Question, func(x extract.Claim) bool { return statesClaim(x, c.Norm) }) {
+			continue // the task or a tool holds it
 		}
-		offered := false
-		for k := j + 1; k < i && !offered; k++ {
-			offered = sup.key(k) != key && containsToken(sup.step(k), v)
+		earlier, offered := false, false
+		for k := range i {
+			switch {
+			case k <= j:
+				earlier = earlier || holds(k, c)
+			case sup.key(k) != key && !sup.results[k]:
+				offered = offered || holds(k, c)
+			}
 		}
-		if !offered {
+		if earlier || !offered {
 			continue
 		}
 		for _, w := range in.Features.Steps[j].Claims {
-			lw := strings.ToLower(w.Text)
-			if alike(w, c) && w.Norm != c.Norm && meaningfulClaim(w) && !containsToken(answer, lw) && toolHeld(lw, j) {
+			if alike(w, c) && w.Norm != c.Norm && meaningfulClaim(w) && !holds(i, w) && toolHeld(w, j) {
 				return c.Text, w.Text, j
 			}
 		}
