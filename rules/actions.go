@@ -691,16 +691,27 @@ func spelledApart(sup *support, v string, i int) bool {
 
 // dateHeld reports whether v is a date written in full (2024-05-14) whose
 // month and day a step before i names without a year ("May 14", extract's
-// MonthDays) and whose year the task, the system instructions (which
-// often give today's date) or a step before i writes: the date a person
-// gave, written out as a call takes it, not one made up.
+// MonthDays) and whose year, or the year before it, the task, the
+// system instructions (which often give today's date) or a step before i
+// writes: the date a person gave, written out as a call takes it, not
+// one made up.
 func dateHeld(in *Input, sup *support, v string, i int) bool {
 	if len(v) != len("2006-01-02") || v[4] != '-' || v[7] != '-' || strings.Trim(v[:4]+v[5:7]+v[8:], "0123456789") != "" {
 		return false
 	}
+	// A day given without a year is the next one to come: in a run
+	// whose date is late in one year, a day early in the year is in the
+	// next ("January 3" on 2026-11-28 is 2027-01-03).
+	y, err := strconv.Atoi(v[:4])
+	if err != nil {
+		return false
+	}
+	years := []string{v[:4], strconv.Itoa(y - 1)}
 	for j := range i {
 		if slices.Contains(in.Features.Steps[j].MonthDays, v[5:]) {
-			return sup.before(v[:4], i, from{}) || containsToken(strings.ToLower(in.Run.Instructions), v[:4])
+			return slices.ContainsFunc(years, func(y string) bool {
+				return sup.before(y, i, from{}) || containsToken(strings.ToLower(in.Run.Instructions), y)
+			})
 		}
 	}
 	return false

@@ -755,6 +755,29 @@ func TestStateConflictOfRefusalsTaken(t *testing.T) {
 	}
 }
 
+// TestDateOfTheNextYear: a day a guest gives without a year, late in the
+// year the run's date is in, written out by a call in the next year, is
+// the day the guest gave; a year no one could mean is made up. Shape: a
+// hotel booking assistant whose system prompt gives today's date, as
+// tau-bench's do.
+func TestDateOfTheNextYear(t *testing.T) {
+	for _, tt := range []struct {
+		date string
+		want []int
+	}{
+		{"2027-01-03", nil},
+		{"2026-01-03", nil},
+		{"2028-01-03", []int{2}},
+	} {
+		in := prepare(t, "Book Lakeside Lodge from January 3 for 4 nights.", "",
+			msg{agent: "system", content: "The current time is 2026-11-28 10:00:00 EST.", kind: run.KindSystem},
+			msg{agent: "user", content: "Book Lakeside Lodge from January 3 for 4 nights.", kind: run.KindUser},
+			msg{agent: "assistant", content: `search_rooms({"hotel": "Lakeside Lodge", "check_in": "` + tt.date + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.date)
+	}
+}
+
 // TestUnsupportedAnswerTakenBack: an assistant whose closing answer tells
 // the value the user offered in doubt, in place of the one its tool
 // found and it had told, took back its answer; one that searches again
