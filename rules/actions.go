@@ -691,10 +691,9 @@ func spelledApart(sup *support, v string, i int) bool {
 
 // dateHeld reports whether v is a date written in full (2024-05-14) whose
 // month and day a step before i names without a year ("May 14", extract's
-// MonthDays) and whose year, or the year before it, the task, the
-// system instructions (which often give today's date) or a step before i
-// writes: the date a person gave, written out as a call takes it, not
-// one made up.
+// MonthDays) and whose year the task, the system instructions (which
+// often give today's date) or a step before i writes: the date a person
+// gave, written out as a call takes it, not one made up.
 func dateHeld(in *Input, sup *support, v string, i int) bool {
 	if len(v) != len("2006-01-02") || v[4] != '-' || v[7] != '-' || strings.Trim(v[:4]+v[5:7]+v[8:], "0123456789") != "" {
 		return false
@@ -993,7 +992,7 @@ func unsupportedAnswer(in *Input) []Finding {
 		others := from{others: true, self: key}
 		var missing []string
 		for _, c := range f.Claims {
-			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) && !sup.roundedBefore(c, i, others) {
+			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) && !sup.roundedBefore(c, i, others) && !countedOut(in, sup, c, i, others) {
 				missing = append(missing, c.Text)
 			}
 		}
@@ -1057,6 +1056,36 @@ func undoneAction(in *Input, sup *support, i int, key string) (verb string, r in
 		}
 	}
 	return "", -1
+}
+
+// countedOut reports whether a number claim of step i is a figure a
+// step before i that f counts states, times a count the run states up to
+// step i ("$210 a night" for 4 nights: $840): a total worked out from a
+// rate, not made up.
+func countedOut(in *Input, sup *support, c extract.Claim, i int, f from) bool {
+	x, ok := c.Number()
+	if !ok || c.Kind != extract.ClaimNumber || x == 0 {
+		return false
+	}
+	var counts []int
+	for j := 0; j <= i; j++ {
+		for _, n := range in.Features.Steps[j].Counts {
+			if n.Value > 1 && !slices.Contains(counts, n.Value) {
+				counts = append(counts, n.Value)
+			}
+		}
+	}
+	for _, n := range counts {
+		y := x / float64(n)
+		if math.Abs(y*100-math.Round(y*100)) > 1e-6 {
+			continue // no rate in cents
+		}
+		r := extract.Claim{Kind: extract.ClaimNumber, Norm: strconv.FormatFloat(math.Round(y*100)/100, 'f', -1, 64)}
+		if sup.numberBefore(r, i, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // tookBack returns, for the run's final answer at step i by the agent

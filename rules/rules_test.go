@@ -778,6 +778,28 @@ func TestDateOfTheNextYear(t *testing.T) {
 	}
 }
 
+// TestUnsupportedAnswerOfTotals: a total an assistant tells that is a
+// rate a tool printed times a count the run states (4 nights at $210)
+// was worked out; a total that no such product gives is its own. Shape:
+// a hotel booking assistant in OpenAI chat with tool calls.
+func TestUnsupportedAnswerOfTotals(t *testing.T) {
+	for _, tt := range []struct {
+		total string
+		want  []int
+	}{
+		{"$840", nil},
+		{"$860", []int{3}},
+	} {
+		in := prepare(t, "A family room at Lakeside Lodge for 4 nights, please.", "",
+			msg{agent: "user", content: "A family room at Lakeside Lodge for 4 nights, please.", kind: run.KindUser},
+			msg{agent: "assistant", content: `search_rooms({"hotel": "Lakeside Lodge"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"available": [{"room_id": "FAM-12", "rate": 210}]}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: "Room FAM-12 is $210 a night, " + tt.total + " for the 4 nights. Shall I book it?"},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true), tt.total)
+	}
+}
+
 // TestUnsupportedAnswerTakenBack: an assistant whose closing answer tells
 // the value the user offered in doubt, in place of the one its tool
 // found and it had told, took back its answer; one that searches again
