@@ -691,9 +691,10 @@ func spelledApart(sup *support, v string, i int) bool {
 
 // dateHeld reports whether v is a date written in full (2024-05-14) whose
 // month and day a step before i names without a year ("May 14", extract's
-// MonthDays) and whose year the task, the system instructions (which
-// often give today's date) or a step before i writes: the date a person
-// gave, written out as a call takes it, not one made up.
+// MonthDays) and whose year, or the year before it, the task, the
+// system instructions (which often give today's date) or a step before i
+// writes: the date a person gave, written out as a call takes it, not
+// one made up.
 func dateHeld(in *Input, sup *support, v string, i int) bool {
 	if len(v) != len("2006-01-02") || v[4] != '-' || v[7] != '-' || strings.Trim(v[:4]+v[5:7]+v[8:], "0123456789") != "" {
 		return false
