@@ -620,6 +620,10 @@ func unsupportedArguments(in *Input) []Finding {
 				}
 			}
 		}
+		if used, named, j := notNamed(in, i); used != "" {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
+				Reason: fmt.Sprintf("its call acts on %q, where the other party named %q at step %d, another record of the same listing", used, named, j)})
+		}
 		if key, n, j, said := uncountedArgument(in, sup, i); key != "" {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, key),
 				Reason: fmt.Sprintf("its call gives %s %s, which no earlier step or the task states, where step %d counted %d %s", key, n, j, said.Value, said.Noun)})
@@ -631,6 +635,43 @@ func unsupportedArguments(in *Input) []Finding {
 			Reason: fmt.Sprintf("its call uses %s, which no earlier step or the task holds", quoteList(missing))})
 	}
 	return out
+}
+
+// notNamed returns an id a call of step i is given that no other party
+// named, where another party's step j named another id that a tool's
+// output before i lists beside it under one field (two policies of a
+// customer, two of their orders): the call took up another record than
+// the one asked about. used is "" when there is none; a call given the
+// id named too is not one.
+func notNamed(in *Input, i int) (used, named string, j int) {
+	var values []string
+	for _, c := range in.Features.Steps[i].Calls {
+		values = append(values, c.Values...)
+	}
+	me := run.AgentKey(in.Run.Steps[i].Agent)
+	for j := i - 1; j >= 0; j-- {
+		f := &in.Features.Steps[j]
+		if f.Has(extract.KindToolResult) || len(f.Calls) > 0 || run.AgentKey(in.Run.Steps[j].Agent) == me || in.Run.Steps[j].Kind == run.KindSystem {
+			continue
+		}
+		ids := slices.Clone(f.Codes)
+		for _, c := range f.Claims {
+			if c.Kind == extract.ClaimNumber && extract.IsID(c.Text) {
+				ids = append(ids, c.Text)
+			}
+		}
+		for _, o := range ids {
+			if slices.Contains(values, o) {
+				return "", "", -1
+			}
+			for _, v := range values {
+				if extract.IsID(v) && v != o && !slices.Contains(ids, v) && listedAlike(in, i, v, o) {
+					return v, o, j
+				}
+			}
+		}
+	}
+	return "", "", -1
 }
 
 // uncountedArgument returns a count a consequential call at step i gives

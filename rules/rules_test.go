@@ -800,6 +800,30 @@ func TestUnsupportedAnswerOfTotals(t *testing.T) {
 	}
 }
 
+// TestCallOnAnotherRecordThanNamed: a customer who names one of their
+// two policies, and an assistant that lists both and looks up the other,
+// took up another record than the one asked about; looking up the one
+// named, or either when none was named, did not. Shape: an insurance
+// claims assistant in OpenAI chat with tool calls.
+func TestCallOnAnotherRecordThanNamed(t *testing.T) {
+	for _, tt := range []struct {
+		ask, policy string
+		want        []int
+	}{
+		{"My home policy is HO-220519; a pipe burst.", "AU-448210", []int{3}},
+		{"My home policy is HO-220519; a pipe burst.", "HO-220519", nil},
+		{"A pipe burst in my house.", "AU-448210", nil},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: "I'm Dana Reyes. " + tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `find_policies({"holder": "Dana Reyes"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"policies": [{"policy_number": "AU-448210", "type": "auto"}, {"policy_number": "HO-220519", "type": "home"}]}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `get_policy({"policy_number": "` + tt.policy + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.policy)
+	}
+}
+
 // TestUnsupportedAnswerTakenBack: an assistant whose closing answer tells
 // the value the user offered in doubt, in place of the one its tool
 // found and it had told, took back its answer; one that searches again
