@@ -51,3 +51,20 @@ func TestRefused(t *testing.T) {
 		assert.Equal(t, tt.want, refused(newText(tt.text)), tt.text)
 	}
 }
+
+// TestRelativeDay reads whether a step names a day by where it falls
+// from today; a date written out, or "Monday" alone as a name, does not.
+func TestRelativeDay(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"What is the earliest flight next Monday?", true},
+		{"Book it for tomorrow, please.", true},
+		{"Can you check again in 3 days?", true},
+		{"The flight leaves on 2026-11-30.", false},
+		{"Cyber Monday deals.", false},
+	} {
+		assert.Equal(t, tt.want, newText(tt.text).has(relativeDayRe), tt.text)
+	}
+}

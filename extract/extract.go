@@ -264,6 +264,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Done = exactly(done(t))
 		rc.rare.Asked = exactly(asked(t))
 		rc.rare.Refused = exactly(refused(t))
+		rc.rare.RelativeDay = t.has(relativeDayRe)
 	} else if v, ok := toolJSON(s.Content); ok {
 		rc.rare.IDFields = exactly(idFields(v))
 		rc.rare.Records = exactly(records(v))

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/offattr/offattr/extract"
@@ -615,7 +616,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !dateHeld(in, sup, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -753,6 +754,36 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 			return slices.ContainsFunc(years, func(y string) bool {
 				return sup.before(y, i, from{}) || containsToken(strings.ToLower(in.Run.Instructions), y)
 			})
+		}
+	}
+	return false
+}
+
+// relativeDateHeld reports whether v is a date written in full that
+// falls within two weeks after a date a step before i states (today's,
+// as a system prompt gives it), where a step before i names a day by
+// where it falls from today ("next Monday", "tomorrow"): the date worked
+// out from what a person said, not one made up.
+func relativeDateHeld(in *Input, v string, i int) bool {
+	d, err := time.Parse(time.DateOnly, v)
+	if err != nil {
+		return false
+	}
+	named := false // a person named a day from today (a system prompt's "Today is" names none)
+	for j := range i {
+		named = named || in.Features.Steps[j].RelativeDay && in.Run.Steps[j].Kind != run.KindSystem
+	}
+	if !named {
+		return false
+	}
+	for j := range i {
+		for _, c := range in.Features.Steps[j].Claims {
+			if c.Kind != extract.ClaimDate {
+				continue
+			}
+			if today, err := time.Parse(time.DateOnly, c.Norm); err == nil && !d.Before(today) && d.Sub(today) <= 14*24*time.Hour {
+				return true
+			}
 		}
 	}
 	return false

@@ -824,6 +824,29 @@ func TestCallOnAnotherRecordThanNamed(t *testing.T) {
 	}
 }
 
+// TestRelativeDates: a date a call writes that falls within two weeks
+// of today's, where the user named a day from today ("next Monday"), was
+// worked out from it; one further off, or with no such day named, was
+// not. Shape: a travel search assistant whose system prompt gives
+// today's date.
+func TestRelativeDates(t *testing.T) {
+	for _, tt := range []struct {
+		ask, date string
+		want      []int
+	}{
+		{"What is the earliest flight from Lisbon to Porto next Monday?", "2026-11-30", nil},
+		{"What is the earliest flight from Lisbon to Porto next Monday?", "2026-12-21", []int{2}},
+		{"What is the earliest flight from Lisbon to Porto?", "2026-11-30", []int{2}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "system", content: "You are a travel assistant. Today is Saturday, 2026-11-28.", kind: run.KindSystem},
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `flight_search({"from": "Lisbon", "to": "Porto", "date": "` + tt.date + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.date)
+	}
+}
+
 // TestUnsupportedAnswerTakenBack: an assistant whose closing answer tells
 // the value the user offered in doubt, in place of the one its tool
 // found and it had told, took back its answer; one that searches again
