@@ -847,6 +847,29 @@ func TestRelativeDates(t *testing.T) {
 	}
 }
 
+// TestSearchYearsAreQuestions: a search that adds a year to its query
+// where the task names none asks for the latest figure, and states no
+// value; one whose year differs from the year the task names put a
+// value of its own forward, which the answer builds on. Shape: a
+// search assistant in OpenAI chat with tool calls.
+func TestSearchYearsAreQuestions(t *testing.T) {
+	for _, tt := range []struct {
+		ask, query string
+		want       []int
+	}{
+		{"What is the population of Oslo?", "Oslo population 2024", nil},
+		{"What was the population of Oslo in 2022?", "Oslo population 2024", []int{1}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `search({"q": "` + tt.query + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Oslo municipality population (2024): 717,710.", kind: run.KindToolResult},
+			msg{agent: "assistant", content: "Oslo had 717,710 inhabitants in 2024."},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedClaim.Run(in), true), tt.ask)
+	}
+}
+
 // TestUnsupportedAnswerTakenBack: an assistant whose closing answer tells
 // the value the user offered in doubt, in place of the one its tool
 // found and it had told, took back its answer; one that searches again
