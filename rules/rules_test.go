@@ -870,6 +870,22 @@ func TestSearchYearsAreQuestions(t *testing.T) {
 	}
 }
 
+// TestDataFlowOriginOfASumWithTheTruth: with the correct answer, an
+// answer that states a sum it worked out wrong beside the two figures its
+// searches returned is where the wrong value was made; the searches that
+// brought its right inputs are not. Shape: a search assistant in OpenAI
+// chat with parallel tool calls.
+func TestDataFlowOriginOfASumWithTheTruth(t *testing.T) {
+	in := prepare(t, "What is the combined population of Oslo and Bergen?", "1,009,650",
+		msg{agent: "user", content: "What is the combined population of Oslo and Bergen?", kind: run.KindUser},
+		msg{agent: "assistant", content: "search({\"q\": \"Oslo population\"})\nsearch({\"q\": \"Bergen population\"})", kind: run.KindToolCall},
+		msg{agent: "tool", content: "Oslo municipality population (2024): 717,710.", kind: run.KindToolResult},
+		msg{agent: "tool", content: "Bergen municipality population (2024): 291,940.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "Oslo (717,710) and Bergen (291,940) have a combined population of 1,019,650."},
+	)
+	assert.Equal(t, []int{4}, steps(DataFlowOrigin.Run(in), true))
+}
+
 // TestUnsupportedAnswerTakenBack: an assistant whose closing answer tells
 // the value the user offered in doubt, in place of the one its tool
 // found and it had told, took back its answer; one that searches again
