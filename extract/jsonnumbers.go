@@ -105,16 +105,8 @@ var keyUnits = map[string]string{
 // or "" for a key of one word: a key that is a unit's name alone
 // ("m", "c") is as often something else.
 func unitOfKey(key string) string {
-	if k := strings.LastIndexAny(key, "_-"); k > 0 {
-		return strings.ToLower(key[k+1:])
-	}
-	for k := len(key) - 1; k > 0; k-- {
-		if c := key[k]; c >= 'A' && c <= 'Z' {
-			if l := key[k-1]; l >= 'a' && l <= 'z' {
-				return strings.ToLower(key[k:])
-			}
-			return ""
-		}
+	if w := nameWords(key); len(w) >= 2 {
+		return w[len(w)-1]
 	}
 	return ""
 }
