@@ -27,6 +27,10 @@ type Call struct {
 	// Values are the argument values (strings and numbers, at any depth),
 	// as written: what a call acts on.
 	Values []string `json:"values,omitempty"`
+	// Counts are the whole numbers under a hundred its JSON arguments
+	// give, each with its key ("total_baggages": 4): how many of a thing
+	// the call asks for.
+	Counts []Field `json:"counts,omitempty"`
 	// Offset is where the call is written in the step's text, -1 for a
 	// structured call.
 	Offset int `json:"offset"`
@@ -52,7 +56,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards, checked: cmd.checked}
+	c := Call{Name: name, Args: args, Values: values, Counts: argCounts(args), Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards, checked: cmd.checked}
 	c.files = c.callFiles(cmd.files)
 	return c
 }
@@ -148,6 +152,10 @@ func (c Call) Checks() bool { return c.checks }
 // Words splits the tool's name into lower-case words ("exchange_delivered
 // OrderItems" → exchange, delivered, order, items).
 func (c Call) Words() []string { return nameWords(c.Name) }
+
+// NameWords returns the words of a name joined by separators or by case
+// ("total_baggages", "numGuests"), lower case.
+func NameWords(name string) []string { return nameWords(name) }
 
 // Consequential reports whether a call changes something rather than only
 // reads: its name does not begin with a reading verb, and the command line

@@ -261,9 +261,15 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.MonthDays = exactly(monthDays(t))
 		rc.rare.Codes = exactly(codes(s.Content))
 		rc.rare.Files = exactly(namedFiles(t))
+		rc.rare.Counts = exactly(counts(s.Content))
+		rc.rare.Done = exactly(done(t))
+		rc.rare.Asked = exactly(asked(t))
+		rc.rare.Refused = exactly(refused(t))
+		rc.rare.RelativeDay = t.has(relativeDayRe)
 	} else if v, ok := toolJSON(s.Content); ok {
 		rc.rare.IDFields = exactly(idFields(v))
 		rc.rare.Records = exactly(records(v))
+		f.Claims = exactly(jsonNumbers(s.Content, f.Claims))
 	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {

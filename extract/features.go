@@ -131,6 +131,28 @@ type Rare struct {
 	// writes ("INC-48213": capital letters, a hyphen, digits), in the
 	// order written: a ticket, issue or asset an agent names.
 	Codes []string
+	// Counts are the whole numbers under a hundred a step other than a
+	// tool's output states of a thing ("two bags", "2 checked bags"),
+	// each with the words that follow it: what a person asked for, or
+	// was offered, by number.
+	Counts []Count
+	// Done are the actions a step other than a tool's output reports
+	// done ("has been cancelled", "I've refunded"), as the verbs' past
+	// participles in lower case, in the order written.
+	Done []string
+	// Asked are the actions a step other than a tool's output asks
+	// another to take ("please cancel", "could you refund"), as the verbs
+	// in lower case, in the order written.
+	Asked []string
+	// Refused are the actions a step other than a tool's output says
+	// cannot be taken ("can't be cancelled", "unable to refund", "not
+	// eligible for an exchange"), as the verbs (or their acts' nouns) in
+	// lower case, in the order written.
+	Refused []string
+	// RelativeDay is whether a step other than a tool's output names a
+	// day by where it falls from today ("tomorrow", "next Monday"): a
+	// date a call then writes in full was worked out from it.
+	RelativeDay bool
 	// IDFields are, for a tool result, the ids its JSON prints as field
 	// values, each with its field's name: the records it lists.
 	IDFields []Field
@@ -162,7 +184,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && len(r.Files) == 0 && !r.Unreachable
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.Counts) == 0 && len(r.Done) == 0 && len(r.Asked) == 0 && len(r.Refused) == 0 && !r.RelativeDay && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && len(r.Files) == 0 && !r.Unreachable
 }
 
 // empty reports whether d holds none of the facts.
@@ -224,6 +246,11 @@ type featuresJSON struct {
 	WordNumbers  []float64   `json:"word_numbers,omitempty"`
 	MonthDays    []string    `json:"month_days,omitempty"`
 	Codes        []string    `json:"codes,omitempty"`
+	Counts       []Count     `json:"counts,omitempty"`
+	Done         []string    `json:"done,omitempty"`
+	Asked        []string    `json:"asked,omitempty"`
+	Refused      []string    `json:"refused,omitempty"`
+	RelativeDay  bool        `json:"relative_day,omitempty"`
 	IDFields     []Field     `json:"id_fields,omitempty"`
 	Records      []Record    `json:"records,omitempty"`
 	CodeWrites   []string    `json:"code_writes,omitempty"`
@@ -252,7 +279,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, FailedTests: d.FailedTests, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
-		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, Caller: int(f.Caller),
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, Counts: d.Counts, Done: d.Done, Asked: d.Asked, Refused: d.Refused, RelativeDay: d.RelativeDay, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, Caller: int(f.Caller),
 	}
 }
 

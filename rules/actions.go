@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/offattr/offattr/extract"
@@ -439,10 +440,18 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !dateHeld(in, sup, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
+		}
+		if used, named, j := notNamed(in, i); used != "" {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
+				Reason: fmt.Sprintf("its call acts on %q, where the other party named %q at step %d, another record of the same listing", used, named, j)})
+		}
+		if key, n, j, said := uncountedArgument(in, sup, i); key != "" {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, key),
+				Reason: fmt.Sprintf("its call gives %s %s, which no earlier step or the task states, where step %d counted %d %s", key, n, j, said.Value, said.Noun)})
 		}
 		if len(missing) == 0 {
 			continue
@@ -451,6 +460,83 @@ func unsupportedArguments(in *Input) []Finding {
 			Reason: fmt.Sprintf("its call uses %s, which no earlier step or the task holds", quoteList(missing))})
 	}
 	return out
+}
+
+// notNamed returns an id a call of step i is given that no other party
+// named, where another party's step j named another id that a tool's
+// output before i lists beside it under one field (two policies of a
+// customer, two of their orders): the call took up another record than
+// the one asked about. used is "" when there is none; a call given the
+// id named too is not one.
+func notNamed(in *Input, i int) (used, named string, j int) {
+	var values []string
+	for _, c := range in.Features.Steps[i].Calls {
+		values = append(values, c.Values...)
+	}
+	me := run.AgentKey(in.Run.Steps[i].Agent)
+	for j := i - 1; j >= 0; j-- {
+		f := &in.Features.Steps[j]
+		if f.Has(extract.KindToolResult) || len(f.Calls) > 0 || run.AgentKey(in.Run.Steps[j].Agent) == me || in.Run.Steps[j].Kind == run.KindSystem {
+			continue
+		}
+		ids := slices.Clone(f.Codes)
+		for _, c := range f.Claims {
+			if c.Kind == extract.ClaimNumber && extract.IsID(c.Text) {
+				ids = append(ids, c.Text)
+			}
+		}
+		for _, o := range ids {
+			if slices.Contains(values, o) {
+				return "", "", -1
+			}
+			for _, v := range values {
+				if extract.IsID(v) && v != o && !slices.Contains(ids, v) && listedAlike(in, i, v, o) {
+					return v, o, j
+				}
+			}
+		}
+	}
+	return "", "", -1
+}
+
+// uncountedArgument returns a count a consequential call at step i gives
+// under a key ("total_baggages": 4) that the task and every earlier step
+// leave unstated, where an earlier step counted the thing the key names
+// ("2 checked bags"): the number asked for or offered was another. It
+// returns the key, the count, and the step and count that said otherwise;
+// key is "" when there is none. A zero is left out: it is what a call
+// writes for what no one asked for.
+func uncountedArgument(in *Input, sup *support, i int) (key, n string, j int, said extract.Count) {
+	for _, c := range in.Features.Steps[i].Calls {
+		if !c.Consequential() {
+			continue
+		}
+		for _, cf := range c.Counts {
+			if cf.Value == "0" || sup.before(cf.Value, i, from{}) {
+				continue
+			}
+			words := extract.NameWords(cf.Key)
+			for j := i - 1; j >= 0; j-- {
+				for _, cnt := range in.Features.Steps[j].Counts {
+					if slices.ContainsFunc(words, func(w string) bool { return countedAs(w, cnt.Noun) }) {
+						return cf.Key, cf.Value, j, cnt
+					}
+				}
+			}
+		}
+	}
+	return "", "", -1, extract.Count{}
+}
+
+// countedAs reports whether a word of a key and a noun a step counts are
+// one thing's names: they begin alike, but for the last letter of the
+// shorter ("bag" and "baggages", "night" and "nights").
+func countedAs(word, noun string) bool {
+	n := 0
+	for n < len(word) && n < len(noun) && word[n] == noun[n] {
+		n++
+	}
+	return n >= 3 && n >= min(len(word), len(noun))-1
 }
 
 // UnsupportedArguments is the unsupported_arguments analyzer.
@@ -471,16 +557,57 @@ func spelledApart(sup *support, v string, i int) bool {
 
 // dateHeld reports whether v is a date written in full (2024-05-14) whose
 // month and day a step before i names without a year ("May 14", extract's
-// MonthDays) and whose year the task, the system instructions (which
-// often give today's date) or a step before i writes: the date a person
-// gave, written out as a call takes it, not one made up.
+// MonthDays) and whose year, or the year before it, the task, the
+// system instructions (which often give today's date) or a step before i
+// writes: the date a person gave, written out as a call takes it, not
+// one made up.
 func dateHeld(in *Input, sup *support, v string, i int) bool {
 	if len(v) != len("2006-01-02") || v[4] != '-' || v[7] != '-' || strings.Trim(v[:4]+v[5:7]+v[8:], "0123456789") != "" {
 		return false
 	}
+	// A day given without a year is the next one to come: in a run
+	// whose date is late in one year, a day early in the year is in the
+	// next ("January 3" on 2026-11-28 is 2027-01-03).
+	y, err := strconv.Atoi(v[:4])
+	if err != nil {
+		return false
+	}
+	years := []string{v[:4], strconv.Itoa(y - 1)}
 	for j := range i {
 		if slices.Contains(in.Features.Steps[j].MonthDays, v[5:]) {
-			return sup.before(v[:4], i, from{}) || sup.text.InstructionsHold(v[:4])
+			return slices.ContainsFunc(years, func(y string) bool {
+				return sup.before(y, i, from{}) || sup.text.InstructionsHold(y)
+			})
+		}
+	}
+	return false
+}
+
+// relativeDateHeld reports whether v is a date written in full that
+// falls within two weeks after a date a step before i states (today's,
+// as a system prompt gives it), where a step before i names a day by
+// where it falls from today ("next Monday", "tomorrow"): the date worked
+// out from what a person said, not one made up.
+func relativeDateHeld(in *Input, v string, i int) bool {
+	d, err := time.Parse(time.DateOnly, v)
+	if err != nil {
+		return false
+	}
+	named := false // a person named a day from today (a system prompt's "Today is" names none)
+	for j := range i {
+		named = named || in.Features.Steps[j].RelativeDay && in.Run.Steps[j].Kind != run.KindSystem
+	}
+	if !named {
+		return false
+	}
+	for j := range i {
+		for _, c := range in.Features.Steps[j].Claims {
+			if c.Kind != extract.ClaimDate {
+				continue
+			}
+			if today, err := time.Parse(time.DateOnly, c.Norm); err == nil && !d.Before(today) && d.Sub(today) <= 14*24*time.Hour {
+				return true
+			}
 		}
 	}
 	return false
@@ -730,7 +857,7 @@ func unsupportedAnswer(in *Input) []Finding {
 		others := from{others: true, self: key}
 		var missing []string
 		for _, c := range f.Claims {
-			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) && !sup.roundedBefore(c, i, others) {
+			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) && !sup.roundedBefore(c, i, others) && !countedOut(in, sup, c, i, others) {
 				missing = append(missing, c.Text)
 			}
 		}
@@ -742,7 +869,16 @@ func unsupportedAnswer(in *Input) []Finding {
 				missing = append(missing, code)
 			}
 		}
+		if verb, r := undoneAction(in, sup, i, key); verb != "" {
+			out = append(out, Finding{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, verb),
+				Reason: fmt.Sprintf("it tells the other party it is %s, which the request at step %d asked for and no call since made", verb, r)})
+			continue
+		}
 		if len(missing) == 0 {
+			if taken, back, j := tookBack(in, sup, i, key); taken != "" {
+				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, taken),
+					Reason: fmt.Sprintf("it tells the other party %q, which only their own message after its reply at step %d offered, in place of %q, which a tool's output held", taken, j, back)})
+			}
 			continue
 		}
 		out = append(out, Finding{Step: i, Strength: min(0.9, 0.3+0.2*float64(len(missing))), Quote: quoteClaim(in, i, missing[0]),
@@ -751,8 +887,140 @@ func unsupportedAnswer(in *Input) []Finding {
 	return out
 }
 
+// undoneAction returns an action the step i of the agent key reports
+// done ("has been cancelled") that another party's step r asked for
+// ("please cancel"), while no consequential call came after r and no
+// tool's output since r reports it (a status "cancelled"): the agent
+// told of an action it never took. verb is ""
+// when the step reports none so.
+func undoneAction(in *Input, sup *support, i int, key string) (verb string, r int) {
+	for _, v := range in.Features.Steps[i].Done {
+		forms := extract.VerbForms(v)
+		asks := func(a string) bool { return slices.Contains(forms, a) || sameStem(a, v) }
+		r = -1
+		for j := i - 1; j >= 0 && r < 0; j-- {
+			if !sup.results[j] && sup.key(j) != key && in.Run.Steps[j].Kind != run.KindSystem && slices.ContainsFunc(in.Features.Steps[j].Asked, asks) {
+				r = j
+			}
+		}
+		if r < 0 {
+			continue
+		}
+		taken := false
+		for k := r + 1; k < i && !taken; k++ {
+			if sup.results[k] {
+				taken = sup.text.Holds(k, v)
+				continue
+			}
+			// Any change counts: a tool's verb is often another than the
+			// one people use (modify_pending_order_address for "update").
+			taken = slices.ContainsFunc(in.Features.Steps[k].Calls, extract.Call.Consequential)
+		}
+		if !taken {
+			return v, r
+		}
+	}
+	return "", -1
+}
+
+// countedOut reports whether a number claim of step i is a figure a
+// step before i that f counts states, times a count the run states up to
+// step i ("$210 a night" for 4 nights: $840): a total worked out from a
+// rate, not made up.
+func countedOut(in *Input, sup *support, c extract.Claim, i int, f from) bool {
+	x, ok := c.Number()
+	if !ok || c.Kind != extract.ClaimNumber || x == 0 {
+		return false
+	}
+	var counts []int
+	for j := 0; j <= i; j++ {
+		for _, n := range in.Features.Steps[j].Counts {
+			if n.Value > 1 && !slices.Contains(counts, n.Value) {
+				counts = append(counts, n.Value)
+			}
+		}
+	}
+	for _, n := range counts {
+		y := x / float64(n)
+		if math.Abs(y*100-math.Round(y*100)) > 1e-6 {
+			continue // no rate in cents
+		}
+		r := extract.Claim{Kind: extract.ClaimNumber, Norm: strconv.FormatFloat(math.Round(y*100)/100, 'f', -1, 64)}
+		if sup.numberBefore(r, i, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// tookBack returns, for the run's final answer at step i by the agent
+// key, a value it tells that the other party first offered after the
+// agent's own earlier reply j, and the value of its kind that reply told,
+// which a tool's output held and the answer no longer tells: the agent
+// took back what its tool found for the other party's word (a user's
+// "Are you sure? I thought it was Sydney"), with no call of its own in
+// between to check it. taken is "" when the answer did not.
+func tookBack(in *Input, sup *support, i int, key string) (taken, back string, j int) {
+	fa := in.Features.FinalAnswer
+	if fa == nil || fa.Step != i {
+		return "", "", -1
+	}
+	j = -1
+	for k := i - 1; k >= 0 && j < 0; k-- {
+		f := &in.Features.Steps[k]
+		switch {
+		case sup.results[k] || sup.key(k) != key:
+		case len(f.Calls) > 0 || f.IssuesCall():
+			return "", "", -1 // it checked again
+		case isAgentDecision(in, k):
+			j = k
+		}
+	}
+	if j < 0 {
+		return "", "", -1
+	}
+	// holds reads a value in step k as written or as its claims state
+	// it ("5,895 m" for "5,895 metres").
+	holds := func(k int, c extract.Claim) bool {
+		return sup.text.Holds(k, strings.ToLower(c.Text)) ||
+			slices.ContainsFunc(in.Features.Steps[k].Claims, func(x extract.Claim) bool { return statesClaim(x, c.Norm) })
+	}
+	toolHeld := func(c extract.Claim, until int) bool {
+		for k := range until {
+			if sup.results[k] && holds(k, c) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range fa.Claims {
+		if !meaningfulClaim(c) || toolHeld(c, i) || sup.text.Holds(-1, strings.ToLower(c.Text)) ||
+			slices.ContainsFunc(in.Features.Question, func(x extract.Claim) bool { return statesClaim(x, c.Norm) }) {
+			continue // the task or a tool holds it
+		}
+		earlier, offered := false, false
+		for k := range i {
+			switch {
+			case k <= j:
+				earlier = earlier || holds(k, c)
+			case sup.key(k) != key && !sup.results[k]:
+				offered = offered || holds(k, c)
+			}
+		}
+		if earlier || !offered {
+			continue
+		}
+		for _, w := range in.Features.Steps[j].Claims {
+			if alike(w, c) && w.Norm != c.Norm && meaningfulClaim(w) && !holds(i, w) && toolHeld(w, j) {
+				return c.Text, w.Text, j
+			}
+		}
+	}
+	return "", "", -1
+}
+
 // UnsupportedAnswer is the unsupported_answer analyzer.
-var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds},
+var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds, FactFinalAnswer},
 	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds"}
 
 // meaningfulClaim leaves out the small whole numbers that count and list
@@ -837,12 +1105,64 @@ func stateConflict(in *Input) []Finding {
 			}
 		}
 	}
+	return append(out, refusalsTaken(in)...)
+}
+
+// refusalsTaken finds the actions an agent took after saying they could
+// not be taken ("it can't be cancelled"), when nothing but the other
+// party's words came between: no tool's output since the refusal
+// changed what it rested on, so the action is the exception the refusal
+// ruled out, made because the other party insisted. The fault is the
+// step that offered it (the proposal the other party agreed to, when it
+// came after the refusal), else the call.
+func refusalsTaken(in *Input) []Finding {
+	var out []Finding
+	for i := range in.Features.Steps {
+		f := &in.Features.Steps[i]
+		c := slices.IndexFunc(f.Calls, extract.Call.Consequential)
+		if c < 0 {
+			continue
+		}
+		j := refusalOf(in, i, f.Calls[c].Words())
+		if j < 0 {
+			continue
+		}
+		at, quote := i, quoteAt(in, i, max(f.Calls[c].Offset, 0), len(f.Calls[c].Name))
+		if p := proposalOf(in, i); p > j {
+			at, quote = p, quoteAt(in, p, 0, 0)
+		}
+		out = append(out, Finding{Step: at, Strength: 0.9, Quote: quote,
+			Reason: fmt.Sprintf("it takes up the action (%s) its agent said at step %d could not be taken, with nothing but the other party's words since", f.Calls[c].Name, j)})
+	}
 	return out
 }
 
+// refusalOf returns the latest step before i of the caller of step i
+// that says an action of the call's words cannot be taken, with no
+// tool's output between it and i; -1 when there is none.
+func refusalOf(in *Input, i int, words []string) int {
+	me := run.AgentKey(in.Run.Steps[i].Agent)
+	for j := i - 1; j >= 0; j-- {
+		f := &in.Features.Steps[j]
+		if f.Has(extract.KindToolResult) {
+			return -1
+		}
+		if run.AgentKey(in.Run.Steps[j].Agent) != me {
+			continue
+		}
+		for _, r := range f.Refused {
+			forms := append(extract.VerbForms(r), r)
+			if slices.ContainsFunc(words, func(w string) bool { return sameStem(w, r) || slices.Contains(forms, w) }) {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
 // StateConflict is the state_conflict analyzer.
-var StateConflict = &Analyzer{Name: "state_conflict", Run: stateConflict, Requires: []Fact{FactToolCalls, FactPolicies, FactKinds, FactStates},
-	Doc: "an action on an object whose last observed state a stated policy, or the action's own name, rules out"}
+var StateConflict = &Analyzer{Name: "state_conflict", Run: stateConflict, Requires: []Fact{FactToolCalls, FactPolicies, FactKinds, FactStates, FactSignals},
+	Doc: "an action on an object whose last observed state a stated policy, or the action's own name, rules out, or that its agent said could not be taken and then took when the other party only insisted"}
 
 // conflict says why a call may not act on an object in state, or "".
 func conflict(c extract.Call, state string, policies []extract.Policy, states map[string]bool) string {

@@ -65,6 +65,12 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if held := func(c string) bool { return dateHeld(in, in.supportIndex(), c, i) }; slices.ContainsFunc(claims, held) {
 			claims = slices.DeleteFunc(slices.Clone(claims), held)
 		}
+		// A year a search adds to its query, where the task names none
+		// ("Oslo population 2024"), asks for the latest figure: it is a
+		// question, not a value the step states.
+		if lookupsOnly(in, i) && !namesYear(in.Features.Question) && slices.ContainsFunc(claims, isYear) {
+			claims = slices.DeleteFunc(slices.Clone(claims), isYear)
+		}
 		used := len(claims)
 		var example string
 		if used > 0 {
@@ -103,6 +109,26 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		}
 	}
 	return out
+}
+
+// lookupsOnly reports whether step i is only calls that change nothing
+// (a search, a lookup).
+func lookupsOnly(in *Input, i int) bool {
+	calls := in.Features.Steps[i].Calls
+	return in.Run.Steps[i].Kind == run.KindToolCall && len(calls) > 0 && !slices.ContainsFunc(calls, extract.Call.Consequential)
+}
+
+// namesYear reports whether claims hold a year, alone or in a date.
+func namesYear(claims []extract.Claim) bool {
+	return slices.ContainsFunc(claims, func(c extract.Claim) bool {
+		return c.Kind == extract.ClaimDate || c.Kind == extract.ClaimNumber && isYear(c.Norm)
+	})
+}
+
+// isYear reports whether a claim's normal form is a year of the last
+// two centuries or so (1800 to 2199).
+func isYear(norm string) bool {
+	return len(norm) == 4 && allDigits(norm) && (norm[:2] == "18" || norm[:2] == "19" || norm[:2] == "20" || norm[:2] == "21")
 }
 
 func joinReason(a, b string) string {

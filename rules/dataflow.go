@@ -56,13 +56,31 @@ func dataFlowOrigin(in *Input) []Finding {
 	// So too when the answer chose one of a tool's values of a kind
 	// (chosenAmong): its other values read from its own agent's tool
 	// name what it chose among.
+	//
+	// So too when the answer tells of an action that no call took
+	// (undoneAction): what it reports done is its own, and the values it
+	// read from its agent's tools are what it rests on.
 	fresh := gt == "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool {
 		return cf.Origin == in.Graph.AnswerStep() || chosenAmong(in, cf) == in.Graph.AnswerStep()
 	})
+	if a := in.Graph.AnswerStep(); gt == "" && !fresh && a >= 0 {
+		verb, _ := undoneAction(in, in.supportIndex(), a, run.AgentKey(in.Run.Steps[a].Agent))
+		fresh = verb != ""
+	}
+	// With the correct answer too, an answer that states a value first
+	// itself (a sum it worked out wrong) beside the values it read from
+	// the outputs of its agent's tool calls rests on those: they are its
+	// inputs, not the wrong value. (An agent's own report of what it saw
+	// is no tool's output: it may be where the run went wrong.)
+	freshGT := gt != "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin == in.Graph.AnswerStep() })
 	acted := actedOnFiles(in)
 	for _, cf := range flows {
 		o := cf.Origin
 		if o < 0 || acted[cf.Claim] {
+			continue
+		}
+		if freshGT && o != in.Graph.AnswerStep() && calledOutput(in, o) &&
+			run.SameAgent(responsible(in, o), in.Run.Steps[in.Graph.AnswerStep()].Agent) {
 			continue
 		}
 		why := false // this value says why the step is blamed
@@ -606,6 +624,16 @@ func computed(f *extract.Features) bool {
 // DataFlowOrigin is the data_flow_origin analyzer.
 var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: dataFlowOrigin, Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds, FactRequirements},
 	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states"}
+
+// calledOutput reports whether step o is the output of a call another
+// step made by name (a tool's result), not an agent's own report.
+func calledOutput(in *Input, o int) bool {
+	if !in.Features.Steps[o].Has(extract.KindToolResult) {
+		return false
+	}
+	c := callerOf(in, o)
+	return c >= 0 && c != o && len(in.Features.Steps[c].Calls) > 0
+}
 
 // chosenAmong is, for a run without a ground truth, the step that chose
 // the answer's value when a tool's output gave it among other values of

@@ -222,11 +222,13 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	FactKinds: eachStep(func(f *extract.Features) {
 		f.Kind, f.Kinds, f.Target, f.Asks, f.Affirms = 0, 0, "", false, false
 	}),
-	FactSignals: eachStep(func(f *extract.Features) { f.Errors, f.Successes, f.ExitCode, f.Unreachable = nil, nil, nil, false }),
+	FactSignals: eachStep(func(f *extract.Features) {
+		f.Errors, f.Successes, f.ExitCode, f.Unreachable, f.Refused = nil, nil, nil, false, nil
+	}),
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
 		rf.Question, rf.Renames = nil, nil
 		eachStep(func(f *extract.Features) {
-			f.Claims, f.MonthDays, f.Codes, f.IDFields, f.Records = nil, nil, nil, nil, nil
+			f.Claims, f.MonthDays, f.Codes, f.Counts, f.Done, f.Asked, f.RelativeDay, f.IDFields, f.Records = nil, nil, nil, nil, nil, nil, false, nil, nil
 		})(r, rf)
 	},
 	FactToolCalls: eachStep(func(f *extract.Features) {

@@ -628,6 +628,296 @@ func TestUnsupportedAnswerOfRoundedFigures(t *testing.T) {
 	assert.Equal(t, []int{5}, steps(UnsupportedAnswer.Run(in), true))
 }
 
+// TestUnsupportedCounts: a change given a count (of bags) that neither
+// the customer nor the agreed proposal stated, where they counted that
+// thing, is a made-up argument; the counts they stated, a zero for what
+// was not asked for, and a count of a thing no one counted are not.
+// Shape: tau-bench airline's update_reservation_baggages.
+func TestUnsupportedCounts(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       []int
+	}{
+		{"another count", `{"reservation_id": "7QK2LD", "total_baggages": 4, "nonfree_baggages": 3}`, []int{5}},
+		{"the counts agreed", `{"reservation_id": "7QK2LD", "total_baggages": 2, "nonfree_baggages": 1}`, nil},
+		{"none unpaid", `{"reservation_id": "7QK2LD", "total_baggages": 2, "nonfree_baggages": 0}`, nil},
+		{"a thing no one counted", `{"reservation_id": "7QK2LD", "total_baggages": 2, "priority_boarding": 5}`, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "On reservation 7QK2LD I want two bags in total.", "",
+				msg{agent: "user", content: "On reservation 7QK2LD I want two bags in total.", kind: run.KindUser},
+				msg{agent: "assistant", content: `get_reservation_details({"reservation_id": "7QK2LD"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `{"reservation_id": "7QK2LD", "cabin": "economy", "total_baggages": 1, "nonfree_baggages": 0}`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "You have 1 bag now; with one more, 2 checked bags, one of them at $50. Shall I go ahead?"},
+				msg{agent: "user", content: "Yes.", kind: run.KindUser},
+				msg{agent: "assistant", content: `update_reservation_baggages(` + tt.args + `)`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true))
+		})
+	}
+}
+
+// TestUnsupportedAnswerTakenBackWrittenOtherwise: the value the tool
+// printed and the one the reply told are one figure written two ways
+// ("5,895 m", "5,895 metres"), as the claims read them; the answer that
+// takes the user's figure in its place still took its answer back.
+// Shape: a search assistant in OpenAI chat with tool calls.
+func TestUnsupportedAnswerTakenBackWrittenOtherwise(t *testing.T) {
+	in := prepare(t, "How tall is Mount Kilimanjaro in metres?", "",
+		msg{agent: "user", content: "How tall is Mount Kilimanjaro in metres?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "Kilimanjaro height"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Kilimanjaro: summit Uhuru Peak, elevation 5,895 m (19,341 ft).", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "Mount Kilimanjaro is 5,895 metres tall."},
+		msg{agent: "user", content: "Are you sure? I read that it's 5,985 metres.", kind: run.KindUser},
+		msg{agent: "assistant", content: "You're right, my apologies: Mount Kilimanjaro is 5,985 metres tall."},
+	)
+	assert.Equal(t, []int{5}, steps(UnsupportedAnswer.Run(in), true))
+}
+
+// TestUnsupportedAnswerOfUndoneActions: an assistant that tells the
+// customer the cancellation they asked for is done, with no call since
+// that changed anything, told of an action it never took; and the
+// values its closing reply read from its tool are then no suspects of
+// the data flow. A change made by a call of another verb, a state a
+// tool's output reports, and an action no one asked for are not so.
+// Shape: a hotel booking assistant in OpenAI chat with tool calls.
+func TestUnsupportedAnswerOfUndoneActions(t *testing.T) {
+	lookup := `{"reservation_id": "HB-78812", "hotel": "Harbor Inn", "status": "confirmed", "nights": 3, "total": 412.5}`
+	for _, tt := range []struct {
+		name, ask string
+		middle    []msg
+		want      []int
+	}{
+		{"never called", "Please cancel my reservation HB-78812.", nil, []int{5}},
+		{"called by another verb", "Please cancel my reservation HB-78812.", []msg{
+			{agent: "assistant", content: `void_booking({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+			{agent: "tool", content: `{"ok": true}`, kind: run.KindToolResult},
+		}, nil},
+		{"a state the tool reports", "Please cancel my reservation HB-78812.", []msg{
+			{agent: "assistant", content: `get_reservation({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+			{agent: "tool", content: `{"reservation_id": "HB-78812", "status": "cancelled"}`, kind: run.KindToolResult},
+		}, nil},
+		{"not asked", "What does my reservation HB-78812 cost?", nil, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			msgs := []msg{
+				{agent: "user", content: tt.ask, kind: run.KindUser},
+				{agent: "assistant", content: `get_reservation({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+				{agent: "tool", content: lookup, kind: run.KindToolResult},
+				{agent: "assistant", content: "HB-78812 at Harbor Inn, 3 nights, $412.50. Shall I go ahead?"},
+				{agent: "user", content: "Yes.", kind: run.KindUser},
+			}
+			msgs = append(append(msgs, tt.middle...), msg{agent: "assistant", content: "Your reservation HB-78812 has been cancelled; $412.50 will be refunded."})
+			in := prepare(t, tt.ask, "", msgs...)
+			assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true))
+			if tt.want != nil {
+				assert.Empty(t, DataFlowOrigin.Run(in), "the answer's values are its tool's")
+			}
+		})
+	}
+}
+
+// TestStateConflictOfRefusalsTaken: an assistant that said a
+// reservation cannot be cancelled and, with nothing but the customer's
+// insistence since, offers and makes the cancellation made the
+// exception its refusal ruled out: the offer is the fault. One that
+// looked again and found what changes the answer (insurance), and one
+// that refused another action, did not. Shape: tau-bench airline.
+func TestStateConflictOfRefusalsTaken(t *testing.T) {
+	for _, tt := range []struct {
+		name, refusal string
+		between       []msg
+		want          []int
+	}{
+		{"insisted", "Sorry, R5QX1B was booked over 24 hours ago without insurance, so it can't be cancelled.", nil, []int{5}},
+		{"looked again", "Sorry, R5QX1B was booked over 24 hours ago without insurance, so it can't be cancelled.", []msg{
+			{agent: "assistant", content: `get_reservation_details({"reservation_id": "R5QX1B"})`, kind: run.KindToolCall},
+			{agent: "tool", content: `{"reservation_id": "R5QX1B", "insurance": "yes"}`, kind: run.KindToolResult},
+		}, nil},
+		{"another action refused", "Sorry, R5QX1B is not eligible for an upgrade.", nil, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			msgs := []msg{
+				{agent: "user", content: "Cancel reservation R5QX1B please.", kind: run.KindUser},
+				{agent: "assistant", content: `get_reservation_details({"reservation_id": "R5QX1B"})`, kind: run.KindToolCall},
+				{agent: "tool", content: `{"reservation_id": "R5QX1B", "cabin": "economy", "insurance": "no", "created_at": "2024-05-02T09:00:00"}`, kind: run.KindToolResult},
+				{agent: "assistant", content: tt.refusal},
+				{agent: "user", content: "Please, I really need this. Just cancel it.", kind: run.KindUser},
+			}
+			msgs = append(append(msgs, tt.between...),
+				msg{agent: "assistant", content: "I understand, I'll make an exception. Cancelling R5QX1B now, okay?"},
+				msg{agent: "user", content: "Yes!", kind: run.KindUser},
+				msg{agent: "assistant", content: `cancel_reservation({"reservation_id": "R5QX1B"})`, kind: run.KindToolCall})
+			in := prepare(t, "Cancel reservation R5QX1B please.", "", msgs...)
+			assert.Equal(t, tt.want, steps(StateConflict.Run(in), true))
+		})
+	}
+}
+
+// TestDateOfTheNextYear: a day a guest gives without a year, late in the
+// year the run's date is in, written out by a call in the next year, is
+// the day the guest gave; a year no one could mean is made up. Shape: a
+// hotel booking assistant whose system prompt gives today's date, as
+// tau-bench's do.
+func TestDateOfTheNextYear(t *testing.T) {
+	for _, tt := range []struct {
+		date string
+		want []int
+	}{
+		{"2027-01-03", nil},
+		{"2026-01-03", nil},
+		{"2028-01-03", []int{2}},
+	} {
+		in := prepare(t, "Book Lakeside Lodge from January 3 for 4 nights.", "",
+			msg{agent: "system", content: "The current time is 2026-11-28 10:00:00 EST.", kind: run.KindSystem},
+			msg{agent: "user", content: "Book Lakeside Lodge from January 3 for 4 nights.", kind: run.KindUser},
+			msg{agent: "assistant", content: `search_rooms({"hotel": "Lakeside Lodge", "check_in": "` + tt.date + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.date)
+	}
+}
+
+// TestUnsupportedAnswerOfTotals: a total an assistant tells that is a
+// rate a tool printed times a count the run states (4 nights at $210)
+// was worked out; a total that no such product gives is its own. Shape:
+// a hotel booking assistant in OpenAI chat with tool calls.
+func TestUnsupportedAnswerOfTotals(t *testing.T) {
+	for _, tt := range []struct {
+		total string
+		want  []int
+	}{
+		{"$840", nil},
+		{"$860", []int{3}},
+	} {
+		in := prepare(t, "A family room at Lakeside Lodge for 4 nights, please.", "",
+			msg{agent: "user", content: "A family room at Lakeside Lodge for 4 nights, please.", kind: run.KindUser},
+			msg{agent: "assistant", content: `search_rooms({"hotel": "Lakeside Lodge"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"available": [{"room_id": "FAM-12", "rate": 210}]}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: "Room FAM-12 is $210 a night, " + tt.total + " for the 4 nights. Shall I book it?"},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true), tt.total)
+	}
+}
+
+// TestCallOnAnotherRecordThanNamed: a customer who names one of their
+// two policies, and an assistant that lists both and looks up the other,
+// took up another record than the one asked about; looking up the one
+// named, or either when none was named, did not. Shape: an insurance
+// claims assistant in OpenAI chat with tool calls.
+func TestCallOnAnotherRecordThanNamed(t *testing.T) {
+	for _, tt := range []struct {
+		ask, policy string
+		want        []int
+	}{
+		{"My home policy is HO-220519; a pipe burst.", "AU-448210", []int{3}},
+		{"My home policy is HO-220519; a pipe burst.", "HO-220519", nil},
+		{"A pipe burst in my house.", "AU-448210", nil},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: "I'm Dana Reyes. " + tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `find_policies({"holder": "Dana Reyes"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"policies": [{"policy_number": "AU-448210", "type": "auto"}, {"policy_number": "HO-220519", "type": "home"}]}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `get_policy({"policy_number": "` + tt.policy + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.policy)
+	}
+}
+
+// TestRelativeDates: a date a call writes that falls within two weeks
+// of today's, where the user named a day from today ("next Monday"), was
+// worked out from it; one further off, or with no such day named, was
+// not. Shape: a travel search assistant whose system prompt gives
+// today's date.
+func TestRelativeDates(t *testing.T) {
+	for _, tt := range []struct {
+		ask, date string
+		want      []int
+	}{
+		{"What is the earliest flight from Lisbon to Porto next Monday?", "2026-11-30", nil},
+		{"What is the earliest flight from Lisbon to Porto next Monday?", "2026-12-21", []int{2}},
+		{"What is the earliest flight from Lisbon to Porto?", "2026-11-30", []int{2}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "system", content: "You are a travel assistant. Today is Saturday, 2026-11-28.", kind: run.KindSystem},
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `flight_search({"from": "Lisbon", "to": "Porto", "date": "` + tt.date + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.date)
+	}
+}
+
+// TestSearchYearsAreQuestions: a search that adds a year to its query
+// where the task names none asks for the latest figure, and states no
+// value; one whose year differs from the year the task names put a
+// value of its own forward, which the answer builds on. Shape: a
+// search assistant in OpenAI chat with tool calls.
+func TestSearchYearsAreQuestions(t *testing.T) {
+	for _, tt := range []struct {
+		ask, query string
+		want       []int
+	}{
+		{"What is the population of Oslo?", "Oslo population 2024", nil},
+		{"What was the population of Oslo in 2022?", "Oslo population 2024", []int{1}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `search({"q": "` + tt.query + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Oslo municipality population (2024): 717,710.", kind: run.KindToolResult},
+			msg{agent: "assistant", content: "Oslo had 717,710 inhabitants in 2024."},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedClaim.Run(in), true), tt.ask)
+	}
+}
+
+// TestDataFlowOriginOfASumWithTheTruth: with the correct answer, an
+// answer that states a sum it worked out wrong beside the two figures its
+// searches returned is where the wrong value was made; the searches that
+// brought its right inputs are not. Shape: a search assistant in OpenAI
+// chat with parallel tool calls.
+func TestDataFlowOriginOfASumWithTheTruth(t *testing.T) {
+	in := prepare(t, "What is the combined population of Oslo and Bergen?", "1,009,650",
+		msg{agent: "user", content: "What is the combined population of Oslo and Bergen?", kind: run.KindUser},
+		msg{agent: "assistant", content: "search({\"q\": \"Oslo population\"})\nsearch({\"q\": \"Bergen population\"})", kind: run.KindToolCall},
+		msg{agent: "tool", content: "Oslo municipality population (2024): 717,710.", kind: run.KindToolResult},
+		msg{agent: "tool", content: "Bergen municipality population (2024): 291,940.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: "Oslo (717,710) and Bergen (291,940) have a combined population of 1,019,650."},
+	)
+	assert.Equal(t, []int{4}, steps(DataFlowOrigin.Run(in), true))
+}
+
+// TestUnsupportedAnswerTakenBack: an assistant whose closing answer tells
+// the value the user offered in doubt, in place of the one its tool
+// found and it had told, took back its answer; one that searches again
+// before it answers, or that tells its tool's value beside the user's,
+// did not. Shape: a search assistant in OpenAI chat with tool calls.
+func TestUnsupportedAnswerTakenBack(t *testing.T) {
+	opening := []msg{
+		{agent: "user", content: "What is the boiling point of ethanol?", kind: run.KindUser},
+		{agent: "assistant", content: `web_search({"query": "ethanol boiling point"})`, kind: run.KindToolCall},
+		{agent: "tool", content: "Ethanol: boiling point 78.37 °C at 1 atm; melting point -114.1 °C.", kind: run.KindToolResult},
+		{agent: "assistant", content: "Ethanol boils at 78.37 °C."},
+		{agent: "user", content: "Are you sure? My textbook says 82.5 °C.", kind: run.KindUser},
+	}
+	for _, tt := range []struct {
+		name string
+		rest []msg
+		want []int
+	}{
+		{"the user's value", []msg{{agent: "assistant", content: "You're right, I apologize: ethanol boils at 82.5 °C."}}, []int{5}},
+		{"searched again", []msg{
+			{agent: "assistant", content: `web_search({"query": "ethanol boiling point 82.5"})`, kind: run.KindToolCall},
+			{agent: "tool", content: "82.5 °C is the boiling point of isopropanol.", kind: run.KindToolResult},
+			{agent: "assistant", content: "Ethanol boils at 82.5 °C."},
+		}, nil},
+		{"both told", []msg{{agent: "assistant", content: "Yes: 82.5 °C is isopropanol's; ethanol boils at 78.37 °C."}}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "What is the boiling point of ethanol?", "", append(slices.Clone(opening), tt.rest...)...)
+			assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true))
+		})
+	}
+}
+
 // TestUnsupportedArgumentsOfCommands: a coding agent's shell and editor
 // are given commands, which say what the call does, and files by paths
 // the listings before them print from another directory; neither is a

@@ -1,0 +1,90 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+)
+
+// doneRe finds an action a step reports as done, in the perfect or the
+// passive ("has been cancelled", "I've refunded", "is now booked", "we
+// successfully updated"): the verb's past participle. A negation between
+// ("has not been cancelled") is not one of the words allowed before it.
+var doneRe = pattern(`\b(?:has|have|had|'s|'ve|’s|’ve|was|were|is|are|i|we)\s{1,3}(?:(?:now|already|just|successfully|been|fully|also)\s{1,3}){0,2}(?<v>[a-z]{3,20}ed)\b`, ci)
+
+// askRe finds an action a step asks for: the verb after a request's
+// words ("please cancel", "could you refund", "I'd like to exchange").
+var askRe = pattern(`\b(?:please|kindly|can\s{1,3}you|could\s{1,3}you|would\s{1,3}you|will\s{1,3}you|want\s{1,3}to|like\s{1,3}to|need\s{1,3}to|help\s{1,3}me|go\s{1,3}ahead\s{1,3}and)\s{1,3}(?:(?:also|just|now|please)\s{1,3})?(?<v>[a-z]{3,20})\b`, ci)
+
+// refuseRe finds an action a step says cannot be taken ("it can't be
+// cancelled", "I'm unable to refund", "is not eligible for an
+// exchange"): the verb, or the noun of its act, after the refusal.
+var refuseRe = pattern(`\b(?:can(?:no|'|’)t|can\s{1,3}not|unable\s{1,3}to|not\s{1,3}able\s{1,3}to|not\s{1,3}allowed\s{1,3}to|not\s{1,3}permitted\s{1,3}to|(?:not|n't|n’t)\s{1,3}eligible\s{1,3}(?:to|for)|won(?:'|’)t\s{1,3}be\s{1,3}able\s{1,3}to)\s{1,3}(?:(?:be|an?|the|any)\s{1,3}){0,2}(?<v>[a-z]{3,20})\b`, ci)
+
+// relativeDayRe finds a day named by where it falls from today:
+// "tomorrow", "next Monday", "this weekend", "in 3 days".
+var relativeDayRe = pattern(`\b(?:today|tonight|tomorrow|yesterday|(?:next|this|last|coming)\s{1,3}(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s{1,3}\d{1,2}\s{1,3}days?)\b`, ci)
+
+// maxDone caps the actions read as done, or asked for, in one step.
+const maxDone = 20
+
+// done returns the verbs a text reports done, lower case, each once, in
+// the order written.
+func done(t *text) []string {
+	var out []string
+	for _, m := range t.all(doneRe, maxDone) {
+		if v := strings.ToLower(t.named(m, "v")); !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// changeVerbs are English verbs of changing a record, as a person asks
+// a service for it: a call's acting verbs (actVerbs) and the others
+// support is asked for. Asking to check, find, confirm or include
+// changes nothing.
+var changeVerbs = toSet("save create add update set delete remove send post put write cancel book modify exchange return transfer " +
+	"refund refill change replace switch upgrade downgrade reset reschedule rebook freeze unfreeze block unblock renew order place schedule file close activate deactivate suspend reactivate pay charge issue enroll register unsubscribe subscribe")
+
+// asked returns the verbs of change (changeVerbs) a text asks another
+// to act by, lower case, each once, in the order written.
+func asked(t *text) []string {
+	var out []string
+	for _, m := range t.all(askRe, maxDone) {
+		if v := strings.ToLower(t.named(m, "v")); changeVerbs[v] && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// refused returns the verbs (or the nouns of their acts) a text says
+// cannot be done, lower case, each once, in the order written.
+func refused(t *text) []string {
+	var out []string
+	for _, m := range t.all(refuseRe, maxDone) {
+		if v := strings.ToLower(t.named(m, "v")); !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// VerbForms returns the forms a past participle's verb may be written in
+// before its ending ("cancelled": cancell, cancel; "updated": updat,
+// update; "modified": modifi, modify), for finding where the verb was
+// asked for.
+func VerbForms(participle string) []string {
+	base, ok := strings.CutSuffix(participle, "ed")
+	if !ok || len(base) < 3 {
+		return nil
+	}
+	out := []string{base, base + "e"}
+	if n := len(base); base[n-1] == base[n-2] {
+		out = append(out, base[:n-1])
+	}
+	if strings.HasSuffix(base, "i") {
+		out = append(out, base[:len(base)-1]+"y")
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestDoneAndAsked reads the actions a step reports done (perfect or
+// passive, not negated) and the changes it asks another to make (a
+// request's words before a verb of change; asking to check or confirm
+// changes nothing). Shapes: tau-bench retail and airline conversations.
+func TestDoneAndAsked(t *testing.T) {
+	for _, tt := range []struct {
+		text        string
+		done, asked []string
+	}{
+		{"Your order #W7710021 has been cancelled and I've refunded $64.", []string{"cancelled", "refunded"}, nil},
+		{"The reservation is now successfully booked.", []string{"booked"}, nil},
+		{"The order has not been cancelled yet.", nil, nil},
+		{"Hi! Please cancel my order, and could you also refund the fee?", nil, []string{"cancel", "refund"}},
+		{"Could you check the price? Please confirm.", nil, nil},
+	} {
+		tx := newText(tt.text)
+		assert.Equal(t, tt.done, done(tx), tt.text)
+		assert.Equal(t, tt.asked, asked(tx), tt.text)
+	}
+}
+
+// TestVerbForms gives the forms a participle's verb is written in.
+func TestVerbForms(t *testing.T) {
+	assert.Equal(t, []string{"cancell", "cancelle", "cancel"}, VerbForms("cancelled"))
+	assert.Equal(t, []string{"updat", "update"}, VerbForms("updated"))
+	assert.Equal(t, []string{"modifi", "modifie", "modify"}, VerbForms("modified"))
+	assert.Nil(t, VerbForms("red"))
+}
+
+// TestRefused reads the actions a step says cannot be taken, by the verb
+// or its act's noun; an action that can be taken is none. Shapes:
+// tau-bench airline and retail refusals.
+func TestRefused(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"Sorry, R5QX1B was booked over 24 hours ago, so it can't be cancelled.", []string{"cancelled"}},
+		{"I'm unable to refund it, and the order is not eligible for an exchange.", []string{"refund", "exchange"}},
+		{"I can’t modify a delivered order.", []string{"modify"}},
+		{"I can cancel it for you.", nil},
+	} {
+		assert.Equal(t, tt.want, refused(newText(tt.text)), tt.text)
+	}
+}
+
+// TestRelativeDay reads whether a step names a day by where it falls
+// from today; a date written out, or "Monday" alone as a name, does not.
+func TestRelativeDay(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"What is the earliest flight next Monday?", true},
+		{"Book it for tomorrow, please.", true},
+		{"Can you check again in 3 days?", true},
+		{"The flight leaves on 2026-11-30.", false},
+		{"Cyber Monday deals.", false},
+	} {
+		assert.Equal(t, tt.want, newText(tt.text).has(relativeDayRe), tt.text)
+	}
+}
