@@ -42,6 +42,7 @@ type Call struct {
 	scripts       []string
 	discards      []string
 	checked       [][2]int // where the line's commands that run a check are written
+	aside         bool
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -52,7 +53,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards, checked: cmd.checked}
+	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside}
 	c.files = c.callFiles(cmd.files)
 	return c
 }
@@ -100,6 +101,12 @@ func (c Call) Scripts() []string { return c.scripts }
 // (git checkout -- ., git stash, git reset --hard). nil for a call that
 // throws none away.
 func (c Call) Discards() []string { return c.discards }
+
+// SetsAside reports whether the call's command line sets every
+// uncommitted change aside and brings it back (git stash && pytest; git
+// stash pop): it changes nothing, and what it runs between checks the
+// code without the changes, not the state they left.
+func (c Call) SetsAside() bool { return c.aside }
 
 // Creates reports whether the call writes a file's whole text rather
 // than changing part of it: an editor's "create" (str_replace_editor's,
@@ -152,14 +159,15 @@ func (c Call) Words() []string { return nameWords(c.Name) }
 // Consequential reports whether a call changes something rather than only
 // reads: its name does not begin with a reading verb, and the command line
 // it is given to run, if any, does not only read (a shell's "cat" or
-// "pytest", an editor's "view") or check, saving the check's output (pytest
+// "pytest", an editor's "view") or check, or set the changes aside and
+// bring them back (SetsAside), saving the check's output (pytest
 // | tee log: a log is no state the run works on). A name that goes on from
 // its reading verb to an acting one (verify_and_update_address,
 // get_or_create_user) changes something too. A reading verb is English,
 // not any framework's vocabulary.
 func (c Call) Consequential() bool {
 	w := c.Words()
-	return len(w) > 0 && (!readVerbs[w[0]] || actsToo(w)) && !c.reads && !c.checks && !answers(w) && !searches(w)
+	return len(w) > 0 && (!readVerbs[w[0]] || actsToo(w)) && !c.reads && !c.checks && !c.aside && !answers(w) && !searches(w)
 }
 
 // actsToo reports whether a tool's name, as its words, joins an acting

@@ -95,6 +95,10 @@ type commandReading struct {
 	// (a test runner given a test's name) are written: they change
 	// nothing, and a name they are given is not written anywhere.
 	checked [][2]int
+	// aside is set when the line sets every change aside and brings it
+	// back (git stash && pytest; git stash pop): it changes nothing, and
+	// checks nothing of the changes.
+	aside bool
 }
 
 // readCommand reads a command line; "" reads as nothing, and not as a
@@ -109,7 +113,7 @@ func readCommand(line string, words []string) commandReading {
 	case !r.line(line, 0):
 		return commandReading{files: plainFiles(line)}
 	}
-	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, discards: r.discards, checked: r.checked}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, discards: r.discards, checked: r.checked, aside: r.aside && !r.edits}
 	if r.edits && !r.runs {
 		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
 	}
@@ -149,7 +153,11 @@ type commandReader struct {
 	scripts []string
 	// discards are the files whose changes its commands throw away.
 	discards []string
-	reads    bool
+	// stashed is set when a git stash of the line set every change
+	// aside, and no stash pop or apply of it has brought them back yet;
+	// aside, when one did.
+	stashed, aside bool
+	reads          bool
 	// runs is set when a command neither reads nor only writes the
 	// files it names.
 	runs, edits bool
@@ -313,7 +321,18 @@ func (r *commandReader) words(w []string, depth int) {
 	for _, a := range scriptFiles(w, files) {
 		r.scripts = appendNew(r.scripts, a)
 	}
+	if r.stashed && restoresStash(w) {
+		// git stash && pytest; git stash pop: the line brings back what
+		// it set aside. It changes nothing overall, and what ran between
+		// checked the code without the changes: no check of them.
+		r.stashed, r.aside, r.checks, r.checked = false, true, false, nil
+		if r.discards = slices.DeleteFunc(r.discards, func(f string) bool { return f == "." }); len(r.discards) == 0 {
+			r.discards = nil
+		}
+		return
+	}
 	for _, a := range discarded(w, files) {
+		r.stashed = r.stashed || w[1] == "stash" && !slices.Contains(r.discards, a)
 		r.discards = appendNew(r.discards, a)
 	}
 	if checkingCommand(w) {
@@ -396,7 +415,7 @@ func edits(w, files []string) ([]string, bool) {
 		return files[len(files)-1:], true
 	case patchers[prog]:
 		return patched(files), true
-	case prog == "git" && len(w) > 2 && w[1] == "stash" && (w[2] == "pop" || w[2] == "apply"):
+	case restoresStash(w):
 		return []string{}, true // the files the stash holds, which the line does not name
 	case prog == "git" && len(w) > 1 && gitEdits[w[1]]:
 		if w[1] == "apply" {
@@ -472,6 +491,12 @@ func discarded(w, files []string) []string {
 		}
 	}
 	return nil
+}
+
+// restoresStash reports whether a command, as its words, brings back
+// the changes the last git stash set aside: git stash pop or apply.
+func restoresStash(w []string) bool {
+	return program(w[0]) == "git" && len(w) > 2 && w[1] == "stash" && (w[2] == "pop" || w[2] == "apply")
 }
 
 // interpreters run the script file named first among their arguments,

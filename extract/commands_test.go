@@ -57,6 +57,7 @@ func TestConsequentialCommands(t *testing.T) {
 		{"an address verified and updated", "verify_and_update_shipping_address", `{"order_id": "#W4817230", "zip": "97214"}`, true},
 		{"a user found or created", "getOrCreateUser", `{"email": "mara@example.com"}`, true},
 		{"a search and its summary", "search_and_summarize", `{"query": "Danube"}`, false},
+		{"a test run with the changes set aside and brought back", "bash", `{"command": "git stash && python -m pytest -q; git stash pop"}`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -340,6 +341,9 @@ func TestCommandDiscards(t *testing.T) {
 		{"git checkout -b fix-median", nil},
 		{"git restore --staged src/app.py", nil},
 		{"git stash pop", nil},
+		{"git stash && python -m pytest -q tests/test_fmt.py; git stash pop", nil},
+		{"git stash; pytest -q; git stash apply", nil},
+		{"git stash pop && git stash", []string{"."}},
 		{"git stash list", nil},
 		{"git reset HEAD~1", nil},
 		{"git diff -- .", nil},

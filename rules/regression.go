@@ -204,11 +204,13 @@ func appendNew(out []string, s string) []string {
 // "" when the step runs none. An editor exposed as a tool is given one
 // word ("view", "str_replace"): that is no check; nor is a line that
 // only writes files (sed -i, a heredoc into a file), nor one that throws
-// changes away (git stash): it is a change. A check that also saves its
-// output (pytest | tee log) is a check.
+// changes away (git stash): it is a change; nor one that sets the
+// changes aside while it runs (git stash && pytest; git stash pop): it
+// checks the code without them. A check that also saves its output
+// (pytest | tee log) is a check.
 func checkCommand(calls []extract.Call) string {
 	for _, c := range calls {
-		if cmd := strings.TrimSpace(c.Command()); strings.ContainsAny(cmd, " \t\n") && (c.Writes() == nil || c.Checks()) && c.Discards() == nil {
+		if cmd := strings.TrimSpace(c.Command()); strings.ContainsAny(cmd, " \t\n") && (c.Writes() == nil || c.Checks()) && c.Discards() == nil && !c.SetsAside() {
 			return cmd
 		}
 	}

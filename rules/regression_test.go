@@ -40,9 +40,12 @@ func TestRegression(t *testing.T) {
 		sortFixture   = `bash({"command": "sort -u -o tests/fixtures/names.txt tests/fixtures/names.txt"})`
 		fixtureFailed = "F...\n    def test_load_keeps_order():\n        names = load_names('tests/fixtures/names.txt')\n>       assert names == ['carol', 'alice']\nE       AssertionError: assert ['alice', 'carol'] == ['carol', 'alice']\ntests/test_io.py:14: AssertionError\n1 failed, 3 passed in 0.05s"
 		// Uncommitted changes thrown away, and applied again.
-		discard      = `bash({"command": "git checkout -- . && rm -f debug.txt"})`
-		stash        = `bash({"command": "git stash"})`
-		pop          = `bash({"command": "git stash pop"})`
+		discard = `bash({"command": "git checkout -- . && rm -f debug.txt"})`
+		stash   = `bash({"command": "git stash"})`
+		pop     = `bash({"command": "git stash pop"})`
+		// The changes set aside for one test run and brought back on the
+		// same line: the run checks the code without them.
+		stashTestPop = `bash({"command": "git stash && python3 -m pytest -q tests/test_values.py; git stash pop"})`
 		restore      = `bash({"command": "git restore cfg/values.py"})`
 		restoreOther = `bash({"command": "git restore tests/test_values.py"})`
 		editRepro    = `str_replace_editor({"command": "str_replace", "path": "/repo/reproduce.py", "old_str": "'on'", "new_str": "'off'"})`
@@ -103,6 +106,7 @@ func TestRegression(t *testing.T) {
 		{"every change stashed", []msg{user, call(edit), out(edited), call(write), out(edited), call(stash), out("Saved working directory and index state WIP on main: 3c1d2e0 add")}, []int{5}, nil},
 		{"the changed file restored", []msg{user, call(edit), out(edited), call(restore), out("")}, []int{3}, nil},
 		{"every change stashed, and a test run that fails after", []msg{user, call(test), out(passed), call(edit), out(edited), call(stash), out("Saved working directory and index state WIP on main: 3c1d2e0 add"), call(runTest), out(failedQuiet)}, []int{5}, []int{7}},
+		{"a test run with the changes set aside and brought back", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(passed), call(stashTestPop), out(failedQuiet)}, nil, nil},
 		{"a stash applied again", []msg{user, call(edit), out(edited), call(stash), out(""), call(test), out(passed), call(pop), out("")}, nil, nil},
 		{"a change made again after the discard", []msg{user, call(edit), out(edited), call(discard), out(""), call(sedEdit), out("")}, nil, nil},
 		{"another file restored", []msg{user, call(edit), out(edited), call(restoreOther), out("")}, nil, nil},
@@ -167,6 +171,7 @@ func TestEditedCheck(t *testing.T) {
 		{"the test edited in place by command line", []msg{user, call(test), out(failed), call(sedTest), out("")}, []int{3}},
 		{"the test read by command line", []msg{user, call(test), out(failed), call(catTest), out("def test_partial_last_page():")}, nil},
 		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
+		{"the test run again with the changes set aside and brought back", []msg{user, call(test), out(failed), call(editCode), out(edited), call(`bash({"command": "git stash && python3 -m pytest -q tests/test_pager.py; git stash pop"})`), out(failed)}, nil},
 		{"a go test edited by its path, the failure naming it bare", []msg{user, call(`bash({"command": "go test ./timeutil/"})`), out("--- FAIL: TestParseDuration (0.00s)\n    parse_test.go:14: ParseDuration(\"1h30m\") = 90, want 5400\nFAIL"), call(`str_replace_editor({"command": "str_replace", "path": "/repo/timeutil/parse_test.go", "old_str": "5400", "new_str": "90"})`), out(edited)}, []int{3}},
 		{"the test rewritten by a code block in a group chat", []msg{user, {agent: "Coder", content: chatRun}, {agent: "Computer_terminal", content: chatFailed}, {agent: "Tester", content: chatEdit}, {agent: "Computer_terminal", content: "exitcode: 0 (execution succeeded)\nCode output: "}}, []int{3}},
 		{"the failed test deselected in the runner's configuration", []msg{user, call(test), out(raised), call(deselect), out(edited), call(test), out(deselected)}, []int{3}},
