@@ -22,7 +22,8 @@ import (
 // only read that state. A check that passes again later was repaired, and
 // says nothing. A run that failed because the network did (a host not
 // reached, a package not fetched) says nothing either. A run fails when its output tells of an error besides its
-// exit code (with or without one), and passes when it does not.
+// exit code (with or without one), or, for a reproduction, shows the
+// result the task reports the code gives; it passes when it does neither.
 func regression(in *Input) []Finding {
 	steps := in.Features.Steps
 	type outcome struct {
@@ -46,13 +47,14 @@ func regression(in *Input) []Finding {
 			continue
 		}
 		_, failed := toolFailed(f)
-		told := toldError(f)
+		told := toldError(f) || reproduces(in, steps[c].Calls, j)
 		if failed && !told {
 			continue // an exit code alone (a search that found nothing) tells of no failure of the code
 		}
 		// A test runner's summary of failures fails the check though the
 		// output carries no exit code, as a shell tool that returns only
-		// what the command printed gives it.
+		// what the command printed gives it; so does a reproduction that
+		// prints the result the task reports.
 		failed = failed || told
 		if failed && f.Unreachable {
 			continue // the network failed, not the code: the run tells nothing of what a change left
@@ -290,6 +292,18 @@ func sameFile(a, b string) bool {
 		a, b = b, a
 	}
 	return strings.HasSuffix(strings.ToLower(b), "/"+strings.ToLower(a))
+}
+
+// reproduces reports whether the tool result j of a check that runs no
+// test runner (a reproduction script, python -c) shows a result the task
+// reports the code gives (extract's ShowsReported: "returns 'IIII'",
+// printed again): it prints the reported problem, as a failing test
+// would tell of it. A test runner's report passes or fails on its own.
+func reproduces(in *Input, calls []extract.Call, j int) bool {
+	if _, ok := slices.BinarySearch(in.Features.ShowsReported, j); !ok {
+		return false
+	}
+	return !slices.ContainsFunc(calls, extract.Call.Checks)
 }
 
 // toldError reports whether a tool result's text tells of an error besides

@@ -261,3 +261,42 @@ func TestAnswerScriptIsAStatement(t *testing.T) {
 	)
 	assert.Contains(t, steps(UnsupportedArguments.Run(in), true), 1)
 }
+
+// TestRegressionReproduction: a reproduction (a script or python -c, no
+// test runner) that prints, after a change, what it printed before it,
+// a result the task reports the code gives, still shows the reported
+// problem: the change is blamed as for a failing check. Its output
+// changed, printed only once, or not the reported result blames nothing.
+func TestRegressionReproduction(t *testing.T) {
+	const (
+		task    = `strip_scheme("https://hostname.org") returns "ostname.org": the host loses its first letter.`
+		repro   = `bash({"command": "python3 -c \"from urltools.core import strip_scheme; print(strip_scheme('https://hostname.org'))\""})`
+		edit    = `str_replace_editor({"command": "str_replace", "path": "/repo/urltools/_compat.py", "old_str": "if prefix and s.startswith(prefix):", "new_str": "if prefix and len(s) > len(prefix) and s.startswith(prefix):"})`
+		edited  = "The file /repo/urltools/_compat.py has been edited."
+		test    = `bash({"command": "python3 -m pytest -q tests/test_core.py"})`
+		passed  = "......\n6 passed in 0.08s"
+		wrong   = "ostname.org"
+		right   = "hostname.org"
+		unasked = `strip_scheme("https://hostname.org") drops the first letter of the host.`
+	)
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	for _, tc := range []struct {
+		name        string
+		task        string
+		msgs        []msg
+		blamed, not []int
+	}{
+		{"the reported result printed again after the change", task, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(wrong), call(test), out(passed)}, []int{3}, []int{5}},
+		{"the right result printed after the change", task, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(right)}, nil, nil},
+		{"the reported result printed once, after the change", task, []msg{call(edit), out(edited), call(repro), out(wrong)}, nil, nil},
+		{"the same result again, which the task does not report", unasked, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(wrong)}, nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			user := msg{agent: "user", content: tc.task, kind: run.KindUser}
+			fs := Regression.Run(prepare(t, tc.task, "", append([]msg{user}, tc.msgs...)...))
+			assert.Equal(t, tc.blamed, steps(fs, true))
+			assert.Equal(t, tc.not, steps(fs, false))
+		})
+	}
+}

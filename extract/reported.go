@@ -1,0 +1,167 @@
+package extract
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/offattr/offattr/run"
+)
+
+// reportedVerbs are the verbs a bug report writes before the result the
+// code gives ("to_roman(4) returns 'IIII'", "prints 0.30000000000000004").
+var reportedVerbs = toSet("returns gives prints outputs yields produces")
+
+// notReported are the words before such a verb that make its result the
+// one wanted, or one the code may give, not the one it gives: "should
+// return", "expected to give", "it would print", "never returns".
+var notReported = toSet("should must shall would will could can may might to expected expect never not doesn't don't")
+
+// maxReported bounds the length of a value read as a reported result: a
+// value, not a paragraph.
+const maxReported = 120
+
+// reportedResults are the results the task reports the code gives, as a
+// bug report writes them after "returns", "gives", "prints" and the like
+// (not after "should return", "expected to return"): a quoted text, a
+// list or a mapping written out, a number, or a literal (None, null, NaN,
+// true), each as written without its quotes. A reproduction whose output
+// still shows one shows the reported problem.
+func reportedResults(task string) []string {
+	var out []string
+	prev := ""
+	for i := 0; i < len(task); {
+		r, n := utf8.DecodeRuneInString(task[i:])
+		if !unicode.IsLetter(r) && r != '\'' {
+			i += n
+			continue
+		}
+		j := i
+		for j < len(task) {
+			r, n := utf8.DecodeRuneInString(task[j:])
+			if !unicode.IsLetter(r) && r != '\'' {
+				break
+			}
+			j += n
+		}
+		word := strings.ToLower(task[i:j])
+		if reportedVerbs[word] && !notReported[prev] {
+			if v, ok := resultAfter(task[j:]); ok {
+				out = appendNew(out, v)
+			}
+		}
+		prev, i = word, j
+	}
+	return out
+}
+
+// resultAfter reads the value a verb is followed by (after blanks): a
+// quoted text, brackets written out, a number or a literal; false when
+// what follows is none of these (a call written out, words).
+func resultAfter(s string) (string, bool) {
+	s = strings.TrimLeft(s, " \t")
+	if s == "" {
+		return "", false
+	}
+	switch c := s[0]; c {
+	case '\'', '"', '`':
+		end := strings.IndexByte(s[1:], c)
+		if end < 1 || end > maxReported || strings.ContainsRune(s[1:1+end], '\n') {
+			return "", false
+		}
+		return s[1 : 1+end], true
+	case '[', '{', '(':
+		closer := map[byte]byte{'[': ']', '{': '}', '(': ')'}[c]
+		depth := 0
+		for k := 0; k < len(s) && k <= maxReported; k++ {
+			switch s[k] {
+			case c:
+				depth++
+			case closer:
+				if depth--; depth == 0 {
+					if k < 2 {
+						return "", false // () or []: too little to know it again
+					}
+					return s[:k+1], true
+				}
+			case '\n':
+				return "", false
+			}
+		}
+		return "", false
+	}
+	end := strings.IndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' || r == ')' })
+	if end < 0 {
+		end = len(s)
+	}
+	v := strings.TrimRight(s[:end], ".:!?")
+	switch {
+	case literalResults[strings.ToLower(v)]:
+		return v, true
+	case v != "" && strings.IndexFunc(strings.TrimPrefix(v, "-"), func(r rune) bool { return !unicode.IsDigit(r) && r != '.' }) < 0 && unicode.IsDigit(rune(strings.TrimPrefix(v, "-")[0])):
+		return v, true
+	}
+	return "", false
+}
+
+// literalResults are the literals a bug report names as what the code
+// gives, in lower case.
+var literalResults = toSet("none null nil undefined nan true false inf -inf")
+
+// showingReported are the tool results whose output shows a result the
+// task reports the code gives (reportedResults), as a whole token, and
+// is what an earlier run of the same command line printed: the reported
+// problem printed again, unchanged by whatever was done between. A
+// result printed once may be the right result of another case the task
+// contrasts ("returns 5400 for '1h30m' but 3600 for '1h 30m'"). Read
+// after AssignCallers.
+func showingReported(task string, steps []run.Step, rf *RunFeatures) []int {
+	values := reportedResults(task)
+	if len(values) == 0 {
+		return nil
+	}
+	var out []int
+	printed := map[string][]string{} // by command line, what its runs printed
+	for i := range rf.Steps {
+		c := int(rf.Steps[i].Caller)
+		if !rf.Steps[i].Has(KindToolResult) || c < 0 || c >= i || len(rf.Steps[c].Calls) == 0 {
+			continue
+		}
+		cmd := strings.TrimSpace(rf.Steps[c].Calls[0].Command())
+		if cmd == "" {
+			continue
+		}
+		text := strings.TrimSpace(steps[i].Content)
+		if slices.Contains(printed[cmd], text) && slices.ContainsFunc(values, func(v string) bool { return holdsToken(text, v) }) {
+			out = append(out, i)
+		}
+		printed[cmd] = append(printed[cmd], text)
+	}
+	return out
+}
+
+// holdsToken reports whether v occurs in s with no letter, digit or '_'
+// right before or after it: "IIII" in "4 IIII", not "24" in "240".
+func holdsToken(s, v string) bool {
+	for from := 0; from <= len(s); {
+		k := strings.Index(s[from:], v)
+		if k < 0 {
+			return false
+		}
+		k += from
+		if !tokenByte(s, k-1) && !tokenByte(s, k+len(v)) {
+			return true
+		}
+		from = k + 1
+	}
+	return false
+}
+
+func tokenByte(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
