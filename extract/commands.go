@@ -415,6 +415,8 @@ func edits(w, files []string) ([]string, bool) {
 		return files[len(files)-1:], true
 	case patchers[prog]:
 		return patched(files), true
+	case manifestFiles(w) != nil:
+		return manifestFiles(w), true
 	case restoresStash(w):
 		return []string{}, true // the files the stash holds, which the line does not name
 	case prog == "git" && len(w) > 1 && gitEdits[w[1]]:
@@ -489,6 +491,35 @@ func discarded(w, files []string) []string {
 		if slices.Contains(args, "--hard") {
 			return []string{"."}
 		}
+	}
+	return nil
+}
+
+// manifestFiles are the files a package manager's command that adds,
+// removes or changes a dependency by name writes: the project's manifest
+// and its lock (go get example.com/m@v1 writes go.mod and go.sum, npm
+// install left-pad package.json, cargo add Cargo.toml, poetry add and uv
+// add pyproject.toml). nil for any other command, and for one that
+// installs what the manifest already holds (npm install, go mod
+// download): it changes no file of the project.
+func manifestFiles(w []string) []string {
+	if len(w) < 3 {
+		return nil
+	}
+	named := slices.ContainsFunc(w[2:], func(a string) bool { return !strings.HasPrefix(a, "-") })
+	if !named {
+		return nil
+	}
+	switch prog, verb := program(w[0]), w[1]; {
+	case prog == "go" && verb == "get":
+		return []string{"go.mod", "go.sum"}
+	case (prog == "npm" || prog == "pnpm") && (verb == "install" || verb == "i" || verb == "add" || verb == "uninstall" || verb == "remove"),
+		prog == "yarn" && (verb == "add" || verb == "remove" || verb == "upgrade"):
+		return []string{"package.json"}
+	case prog == "cargo" && (verb == "add" || verb == "remove"):
+		return []string{"Cargo.toml"}
+	case (prog == "poetry" || prog == "uv") && (verb == "add" || verb == "remove"):
+		return []string{"pyproject.toml"}
 	}
 	return nil
 }
@@ -855,7 +886,9 @@ func checkingCall(c *syntax.CallExpr) bool {
 }
 
 // checkingCommand reports whether one command, as its words, runs a
-// check: a test runner or a linter.
+// check: a test runner, a linter or a compiler that reports on the code
+// (go build, cargo check, mvn test), also through a package runner (npx
+// jest).
 func checkingCommand(w []string) bool {
 	prog := program(w[0])
 	switch {
@@ -863,13 +896,26 @@ func checkingCommand(w []string) bool {
 		return true
 	case prog == "python" || prog == "python3":
 		return len(w) > 2 && w[1] == "-m" && (w[2] == "pytest" || w[2] == "unittest")
-	case prog == "go" || prog == "cargo":
-		return len(w) > 1 && (w[1] == "test" || w[1] == "vet")
+	case prog == "go":
+		return len(w) > 1 && (w[1] == "test" || w[1] == "vet" || w[1] == "build")
+	case prog == "cargo":
+		return len(w) > 1 && (w[1] == "test" || w[1] == "check" || w[1] == "clippy" || w[1] == "build")
 	case prog == "npm" || prog == "yarn" || prog == "pnpm":
-		return len(w) > 1 && w[1] == "test"
+		return len(w) > 1 && (w[1] == "test" || w[1] == "run" && len(w) > 2 && w[2] == "test")
+	case prog == "npx" || prog == "bunx":
+		k := slices.IndexFunc(w[1:], func(a string) bool { return !strings.HasPrefix(a, "-") })
+		return k >= 0 && checkingPrograms[program(w[1+k])]
+	case prog == "mvn" || prog == "mvnw" || prog == "gradle" || prog == "gradlew":
+		return slices.ContainsFunc(w[1:], func(a string) bool { return buildChecks[a] })
+	case prog == "dotnet":
+		return len(w) > 1 && (w[1] == "test" || w[1] == "build")
 	}
 	return false
 }
+
+// buildChecks are the phases and tasks of Maven and Gradle that compile
+// and test the code without installing or publishing it.
+var buildChecks = toSet("test verify compile test-compile check build")
 
 // listsBranches reports whether git branch, given these words after it,
 // only lists: no words, or a listing option and none that deletes,
@@ -884,7 +930,7 @@ func listsBranches(w []string) bool {
 var (
 	readingPrograms = toSet("cd cat ls ll head tail grep egrep fgrep rg ag fd wc tree pwd echo printf which whereis type stat file diff cmp nl less more sort uniq cut du df printenv true test")
 	// checkingPrograms run a check: test runners and linters.
-	checkingPrograms = toSet("pytest tox nosetests jest mocha flake8 pylint mypy pyflakes eslint tsc shellcheck")
+	checkingPrograms = toSet("pytest tox nosetests jest vitest mocha flake8 pylint mypy pyflakes ruff eslint tsc shellcheck golangci-lint")
 	readingGit       = toSet("status diff log show grep blame rev-parse ls-files")
 	// findActions are find's actions that change files or run a command
 	// on what it finds, or write its listing to a file.

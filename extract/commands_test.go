@@ -191,6 +191,15 @@ func TestCommandChecks(t *testing.T) {
 		{"cat > src/app.py <<'EOF'\nx = 1\nEOF\npytest -q", false},
 		{"echo x > notes.txt", false},
 		{"cat src/app.py", false},
+		{"go build ./...", true},
+		{"cargo check --all-targets", true},
+		{"npx jest --ci", true},
+		{"npx tsc --noEmit", true},
+		{"mvn -q test", true},
+		{"./gradlew test --info", true},
+		{"npm run test -- --watch=false", true},
+		{"npx prettier --write src", false},
+		{"mvn -q install", false},
 	} {
 		t.Run(tt.line, func(t *testing.T) {
 			assert.Equal(t, tt.checks, readCommand(tt.line, nil).checks)
@@ -238,6 +247,12 @@ func TestCommandWrites(t *testing.T) {
 		{"perl loading a module reads", `{"command": "perl -Mstrict -ne 'print if /x/' data/input.txt"}`, nil},
 		{"perl given a library directory reads", `{"command": "perl -Ilib -ne 'print' data/input.txt"}`, nil},
 		{"a stash's changes applied again", `{"command": "git stash pop"}`, []string{}},
+		{"a Go dependency changed", `{"command": "go get golang.org/x/text@v0.3.0"}`, []string{"go.mod", "go.sum"}},
+		{"an npm dependency added", `{"command": "npm install --save-dev left-pad@1.1.0"}`, []string{"package.json"}},
+		{"a crate added", `{"command": "cargo add serde --features derive"}`, []string{"Cargo.toml"}},
+		{"a dependency added by poetry", `{"command": "poetry add 'pydantic<2'"}`, []string{"pyproject.toml"}},
+		{"what a manifest holds installed", `{"command": "npm install"}`, nil},
+		{"a module's dependencies downloaded", `{"command": "go mod download"}`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -107,6 +107,7 @@ func TestRegression(t *testing.T) {
 		{"the changed file restored", []msg{user, call(edit), out(edited), call(restore), out("")}, []int{3}, nil},
 		{"every change stashed, and a test run that fails after", []msg{user, call(test), out(passed), call(edit), out(edited), call(stash), out("Saved working directory and index state WIP on main: 3c1d2e0 add"), call(runTest), out(failedQuiet)}, []int{5}, []int{7}},
 		{"a test run with the changes set aside and brought back", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(passed), call(stashTestPop), out(failedQuiet)}, nil, nil},
+		{"a dependency downgraded, after which the build fails", []msg{user, call(`bash({"command": "go build ./..."})`), out(""), call(`bash({"command": "go get golang.org/x/text@v0.3.0"})`), out("go: downgraded golang.org/x/text v0.14.0 => v0.3.0"), call(`bash({"command": "go build ./..."})`), out("# example.com/slug/slug\nslug/slug.go:3:8: package golang.org/x/text/cases is not in std")}, []int{3}, []int{5}},
 		{"a stash applied again", []msg{user, call(edit), out(edited), call(stash), out(""), call(test), out(passed), call(pop), out("")}, nil, nil},
 		{"a change made again after the discard", []msg{user, call(edit), out(edited), call(discard), out(""), call(sedEdit), out("")}, nil, nil},
 		{"another file restored", []msg{user, call(edit), out(edited), call(restoreOther), out("")}, nil, nil},
