@@ -43,6 +43,7 @@ type Call struct {
 	discards      []string
 	checked       [][2]int // where the line's commands that run a check are written
 	aside         bool
+	updates       bool
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -53,7 +54,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside}
+	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside, updates: cmd.updates}
 	c.files = c.callFiles(cmd.files)
 	return c
 }
@@ -107,6 +108,12 @@ func (c Call) Discards() []string { return c.discards }
 // stash pop): it changes nothing, and what it runs between checks the
 // code without the changes, not the state they left.
 func (c Call) SetsAside() bool { return c.aside }
+
+// UpdatesExpected reports whether the call's command line runs tests
+// that rewrite what they expect from what they now give (jest -u, a
+// snapshot or golden-file update): it changes the tests' expectations,
+// the files it does not name, and checks nothing.
+func (c Call) UpdatesExpected() bool { return c.updates }
 
 // Creates reports whether the call writes a file's whole text rather
 // than changing part of it: an editor's "create" (str_replace_editor's,

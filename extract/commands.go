@@ -95,6 +95,9 @@ type commandReading struct {
 	// (a test runner given a test's name) are written: they change
 	// nothing, and a name they are given is not written anywhere.
 	checked [][2]int
+	// updates is set when a test runner of the line rewrites what its
+	// tests expect from what they now give (jest -u).
+	updates bool
 	// aside is set when the line sets every change aside and brings it
 	// back (git stash && pytest; git stash pop): it changes nothing, and
 	// checks nothing of the changes.
@@ -113,7 +116,7 @@ func readCommand(line string, words []string) commandReading {
 	case !r.line(line, 0):
 		return commandReading{files: plainFiles(line)}
 	}
-	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, discards: r.discards, checked: r.checked, aside: r.aside && !r.edits}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, discards: r.discards, checked: r.checked, aside: r.aside && !r.edits, updates: r.updates}
 	if r.edits && !r.runs {
 		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
 	}
@@ -153,6 +156,9 @@ type commandReader struct {
 	scripts []string
 	// discards are the files whose changes its commands throw away.
 	discards []string
+	// updates is set when a test runner of the line rewrites what its
+	// tests expect (updatesExpected).
+	updates bool
 	// stashed is set when a git stash of the line set every change
 	// aside, and no stash pop or apply of it has brought them back yet;
 	// aside, when one did.
@@ -286,6 +292,7 @@ func (r *commandReader) words(w []string, depth int) {
 		r.edits = r.edits || sub.edits
 		r.checks = r.checks || sub.checks
 		r.changes = r.changes || sub.changes
+		r.updates = r.updates || sub.updates
 		for _, f := range sub.files {
 			r.files = appendNew(r.files, f)
 		}
@@ -334,6 +341,13 @@ func (r *commandReader) words(w []string, depth int) {
 	for _, a := range discarded(w, files) {
 		r.stashed = r.stashed || w[1] == "stash" && !slices.Contains(r.discards, a)
 		r.discards = appendNew(r.discards, a)
+	}
+	if updatesExpected(w) {
+		// jest -u: the runner writes what the tests now give as what they
+		// expect. It changes the tests' expectations, not the code, and
+		// checks nothing.
+		r.updates, r.reads, r.edits, r.changes = true, false, true, true
+		return
 	}
 	if checkingCommand(w) {
 		r.checks = true
@@ -912,6 +926,32 @@ func checkingCommand(w []string) bool {
 	}
 	return false
 }
+
+// updatesExpected reports whether one command, as its words, runs tests
+// that write what they now give as what they expect: a snapshot or
+// golden-file update (jest or vitest -u, --updateSnapshot, pytest's
+// --snapshot-update and --force-regen, go test -update, cargo insta
+// accept).
+func updatesExpected(w []string) bool {
+	if program(w[0]) == "cargo" && len(w) > 2 && w[1] == "insta" && (w[2] == "accept" || w[2] == "review") {
+		return true
+	}
+	if !checkingCommand(w) && !(len(w) > 1 && (program(w[0]) == "npm" || program(w[0]) == "yarn" || program(w[0]) == "pnpm") && w[1] == "test") {
+		return false
+	}
+	// -u is jest's and vitest's (also given through npm test --), and
+	// means other things to other programs.
+	js := slices.ContainsFunc(w, func(a string) bool {
+		p := program(a)
+		return p == "jest" || p == "vitest" || p == "npm" || p == "yarn" || p == "pnpm"
+	})
+	return slices.ContainsFunc(w[1:], func(a string) bool {
+		return updateOptions[a] || a == "-u" && js || strings.HasPrefix(a, "--updateSnapshot") || strings.HasPrefix(a, "--inline-snapshot=")
+	})
+}
+
+// updateOptions are test runners' options that rewrite expected outputs.
+var updateOptions = toSet("--update --update-snapshots --snapshot-update --force-regen -update -update-golden")
 
 // buildChecks are the phases and tasks of Maven and Gradle that compile
 // and test the code without installing or publishing it.

@@ -199,6 +199,8 @@ func TestCommandChecks(t *testing.T) {
 		{"./gradlew test --info", true},
 		{"npm run test -- --watch=false", true},
 		{"npx prettier --write src", false},
+		{"npx jest -u", false},
+		{"npm test -- --updateSnapshot", false},
 		{"mvn -q install", false},
 	} {
 		t.Run(tt.line, func(t *testing.T) {
@@ -252,6 +254,7 @@ func TestCommandWrites(t *testing.T) {
 		{"a crate added", `{"command": "cargo add serde --features derive"}`, []string{"Cargo.toml"}},
 		{"a dependency added by poetry", `{"command": "poetry add 'pydantic<2'"}`, []string{"pyproject.toml"}},
 		{"what a manifest holds installed", `{"command": "npm install"}`, nil},
+		{"snapshots updated", `{"command": "npx jest -u"}`, []string{}},
 		{"a module's dependencies downloaded", `{"command": "go mod download"}`, nil},
 	}
 	for _, tt := range tests {
@@ -330,6 +333,32 @@ func TestCallNames(t *testing.T) {
 	} {
 		t.Run(tt.args, func(t *testing.T) {
 			assert.Equal(t, tt.want, newCall(tt.call, tt.args, -1).Names(name))
+		})
+	}
+}
+
+// TestCommandUpdatesExpected: a test run that rewrites what the tests
+// expect from what they now give (snapshots, golden files) updates them;
+// a test run does not.
+func TestCommandUpdatesExpected(t *testing.T) {
+	for _, tt := range []struct {
+		line    string
+		updates bool
+	}{
+		{"npx jest -u", true},
+		{"npx jest --updateSnapshot __tests__/date.test.ts", true},
+		{"npm test -- -u", true},
+		{"npx vitest run --update", true},
+		{"python -m pytest --snapshot-update tests/test_render.py", true},
+		{"go test ./render -update", true},
+		{"cargo insta accept", true},
+		{"bash -lc 'cd /repo && npx jest -u'", true},
+		{"npx jest", false},
+		{"python -m pytest -q -u", false},
+		{"git add -u", false},
+	} {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.updates, readCommand(tt.line, nil).updates)
 		})
 	}
 }

@@ -155,6 +155,7 @@ func TestEditedCheck(t *testing.T) {
 		passed     = "..\n2 passed in 0.02s"
 		fixAndRun  = `bash({"command": "sed -i 's| // 0||' pager/count.py && python3 -m pytest -q tests/test_pager.py::test_partial_last_page"})`
 		addTest    = `str_replace_editor({"command": "insert", "path": "/repo/tests/test_pager.py", "insert_line": 12, "new_str": "def test_exact_pages():\n    assert page_count(20, 10) == 2"})`
+		jestFailed = " FAIL  __tests__/pager.test.ts\n  ● counts a partial page\n\n    expect(received).toMatchSnapshot()\n\n    - \"2\"\n    + \"3\"\n\n      at Object.<anonymous> (__tests__/pager.test.ts:4:44)\n\nTests:       1 failed, 1 total"
 		ownCheck   = ">       assert page_count(21, 10) == 3\n\ntests/test_pager.py:9: \n_ _ _ _ _ _\n\n    def page_count(total, per_page):\n>       assert total % per_page == 0, \"partial page\"\nE       AssertionError: partial page\n\npager/count.py:4: AssertionError\n1 failed, 1 passed in 0.05s\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
@@ -172,6 +173,8 @@ func TestEditedCheck(t *testing.T) {
 		{"the test edited in place by command line", []msg{user, call(test), out(failed), call(sedTest), out("")}, []int{3}},
 		{"the test read by command line", []msg{user, call(test), out(failed), call(catTest), out("def test_partial_last_page():")}, nil},
 		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
+		{"the snapshots updated after a failure", []msg{user, call(`bash({"command": "npx jest"})`), out(jestFailed), call(`bash({"command": "npx jest -u"})`), out(" › 1 snapshot updated.\nTests:       1 passed, 1 total")}, []int{3}},
+		{"the snapshots updated with nothing failed", []msg{user, call(`bash({"command": "npx jest -u"})`), out(" › 1 snapshot written.\nTests:       1 passed, 1 total")}, nil},
 		{"the test run again with the changes set aside and brought back", []msg{user, call(test), out(failed), call(editCode), out(edited), call(`bash({"command": "git stash && python3 -m pytest -q tests/test_pager.py; git stash pop"})`), out(failed)}, nil},
 		{"a go test edited by its path, the failure naming it bare", []msg{user, call(`bash({"command": "go test ./timeutil/"})`), out("--- FAIL: TestParseDuration (0.00s)\n    parse_test.go:14: ParseDuration(\"1h30m\") = 90, want 5400\nFAIL"), call(`str_replace_editor({"command": "str_replace", "path": "/repo/timeutil/parse_test.go", "old_str": "5400", "new_str": "90"})`), out(edited)}, []int{3}},
 		{"the test rewritten by a code block in a group chat", []msg{user, {agent: "Coder", content: chatRun}, {agent: "Computer_terminal", content: chatFailed}, {agent: "Tester", content: chatEdit}, {agent: "Computer_terminal", content: "exitcode: 0 (execution succeeded)\nCode output: "}}, []int{3}},
