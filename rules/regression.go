@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
 )
 
 // regression reads the checks an agent runs by command line (a test
@@ -19,7 +20,10 @@ import (
 // change: the problem the task reported), when there is one, or the last
 // of them that changed a file the failing run's output names; the calls of
 // that run and of the failing runs after it are exonerated, since they
-// only read that state. A check that passes again later was repaired, and
+// only read that state. A script (no test runner) that after a change
+// fails elsewhere than before was got past the failure it showed: when no
+// later change is blamed, the step that ends the run with it still
+// failing is (a premature submit). A check that passes again later was repaired, and
 // says nothing. A run that failed because the network did (a host not
 // reached, a package not fetched) says nothing either. A run fails when its output tells of an error besides its
 // exit code (with or without one), or, for a reproduction, shows the
@@ -108,6 +112,7 @@ func regression(in *Input) []Finding {
 		for start > 0 && rs[start-1].failed {
 			start--
 		}
+		movedOn := false
 		for k := start; k < len(rs); k++ {
 			from := -1
 			if k > 0 {
@@ -118,6 +123,10 @@ func regression(in *Input) []Finding {
 			}
 			e := lastChange(steps, changing, from, rs[k].call, scripts)
 			if e < 0 {
+				continue
+			}
+			if k > start && !slices.ContainsFunc(steps[rs[k].call].Calls, extract.Call.Checks) && failedElsewhere(&steps[rs[k-1].result], &steps[rs[k].result]) {
+				movedOn = true
 				continue
 			}
 			if n := namedChange(steps, changing, from, e, &steps[rs[k].result]); n >= 0 {
@@ -132,7 +141,13 @@ func regression(in *Input) []Finding {
 				out = append(out, Finding{Step: r.call, Strength: -1, Quote: quoteAt(in, r.call, 0, 0),
 					Reason: fmt.Sprintf("its check only shows the state the change at step %d left", e)})
 			}
+			movedOn = false
 			break
+		}
+		if end := endingStep(in); movedOn && end > rs[len(rs)-1].result && !blamed[end] {
+			blamed[end] = true
+			out = append(out, Finding{Step: end, Strength: 1, Quote: quoteAt(in, end, 0, 0),
+				Reason: fmt.Sprintf("it ends the run while the check run at step %d still fails, past the failure the last change repaired", rs[len(rs)-1].call)})
 		}
 	}
 	if d := discardedChanges(steps, scripts); d >= 0 && !blamed[d] {
@@ -292,6 +307,37 @@ func sameFile(a, b string) bool {
 		a, b = b, a
 	}
 	return strings.HasSuffix(strings.ToLower(b), "/"+strings.ToLower(a))
+}
+
+// failedElsewhere reports whether a script's failing run (after) fails
+// other than its failing run before it (before): the functions the
+// failure ran through and the names its error quotes (extract's FailedIn
+// and ErrorNames) are all new. A script stops at its first failure, so
+// the changes between got it past the one it showed before; the failure
+// it shows now is one it had not reached.
+func failedElsewhere(before, after *extract.Features) bool {
+	was := slices.Concat(before.FailedIn, before.ErrorNames)
+	now := slices.Concat(after.FailedIn, after.ErrorNames)
+	return len(was) > 0 && len(now) > 0 && !slices.ContainsFunc(now, func(n string) bool { return slices.Contains(was, n) })
+}
+
+// endingStep is the run's last step that its agents chose (not a tool's
+// output, not a user's turn): the one that ends the work, a submit or a
+// closing message; -1 when there is none.
+func endingStep(in *Input) int {
+	for j := len(in.Run.Steps) - 1; j >= 0; j-- {
+		f := &in.Features.Steps[j]
+		if f.Has(extract.KindToolResult) {
+			if c := callerOf(in, j); c >= 0 && c < j {
+				return c
+			}
+			continue
+		}
+		if in.Run.Steps[j].Kind != run.KindUser {
+			return j
+		}
+	}
+	return -1
 }
 
 // reproduces reports whether the tool result j of a check that runs no
