@@ -165,3 +165,32 @@ func tokenByte(s string, i int) bool {
 	c := s[i]
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
+
+// TestedFile is the file name, bare, that a test file is named for by
+// its language's convention: test_rates.py and rates_test.py test
+// rates.py, cache_test.go cache.go, date.test.ts and date.spec.ts date.ts,
+// DateParserTest.java DateParser.java; "" for a file named otherwise.
+func TestedFile(path string) string {
+	base := path[strings.LastIndexByte(path, '/')+1:]
+	dot := strings.LastIndexByte(base, '.')
+	if dot <= 0 {
+		return ""
+	}
+	stem, ext := base[:dot], base[dot:]
+	for _, infix := range []string{".test", ".spec"} {
+		if s, ok := strings.CutSuffix(stem, infix); ok && s != "" {
+			return s + ext
+		}
+	}
+	switch {
+	case strings.HasPrefix(stem, "test_") && len(stem) > 5:
+		return stem[5:] + ext
+	case strings.HasSuffix(stem, "_test") && len(stem) > 5:
+		return stem[:len(stem)-5] + ext
+	case (ext == ".java" || ext == ".kt" || ext == ".cs") && strings.HasSuffix(stem, "Test") && len(stem) > 4:
+		return stem[:len(stem)-4] + ext
+	case (ext == ".java" || ext == ".kt" || ext == ".cs") && strings.HasSuffix(stem, "Tests") && len(stem) > 5:
+		return stem[:len(stem)-5] + ext
+	}
+	return ""
+}

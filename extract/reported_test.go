@@ -31,3 +31,25 @@ func TestReportedResults(t *testing.T) {
 		})
 	}
 }
+
+// TestTestedFile: the module a test file is named for, by each
+// language's convention; none for a file that is not named as a test.
+func TestTestedFile(t *testing.T) {
+	for _, tt := range []struct{ path, want string }{
+		{"tests/test_rates.py", "rates.py"},
+		{"pkg/rates_test.py", "rates.py"},
+		{"cache/cache_test.go", "cache.go"},
+		{"__tests__/date.test.ts", "date.ts"},
+		{"src/date.spec.js", "date.js"},
+		{"src/test/java/com/acme/DateParserTest.java", "DateParser.java"},
+		{"Billing.Tests/InvoiceTests.cs", "Invoice.cs"},
+		{"shipkit/rates.py", ""},
+		{"tests/conftest.py", ""},
+		{"test_.py", ""},
+		{"Makefile", ""},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			assert.Equal(t, tt.want, TestedFile(tt.path))
+		})
+	}
+}

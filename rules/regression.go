@@ -269,23 +269,30 @@ func lastChange(steps []extract.Features, changing []int, from, to int, scripts 
 // changes a file the failing check's output (result) names, or -1: of
 // the changes made since the check last ran, the one whose file the
 // failure shows (a fixture a test read, a module its traceback ran
-// through) left the state it fails in, even when others came after it.
+// through, the module a failing test file is named for: rates.py for
+// tests/test_rates.py) left the state it fails in, even when others came
+// after it.
 func namedChange(steps []extract.Features, changing []int, from, last int, result *extract.Features) int {
 	var named []string
 	for _, c := range result.Claims {
 		if c.Kind == extract.ClaimPath {
 			named = append(named, extract.PathNorm(c.Text))
+			if t := extract.TestedFile(c.Text); t != "" {
+				named = append(named, t) // the module a failing test file is named for
+			}
 		}
 	}
 	if len(named) == 0 {
 		return -1
 	}
+	isNamed := func(f string) bool { return slices.ContainsFunc(named, func(n string) bool { return sameFile(f, n) }) }
 	i, _ := slices.BinarySearch(changing, last+1)
 	for i--; i >= 0 && changing[i] > from; i-- {
 		for _, c := range steps[changing[i]].Calls {
-			if slices.ContainsFunc(changedFiles(c), func(f string) bool {
-				return slices.ContainsFunc(named, func(n string) bool { return sameFile(f, n) })
-			}) {
+			if d := c.Discards(); slices.Contains(d, ".") || slices.ContainsFunc(d, isNamed) {
+				return -1 // what came before was thrown away: the failure is not its doing
+			}
+			if slices.ContainsFunc(changedFiles(c), isNamed) {
 				return changing[i]
 			}
 		}
