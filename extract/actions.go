@@ -40,6 +40,7 @@ type Call struct {
 	files, writes []string
 	checks        bool
 	scripts       []string
+	configs       []string
 	discards      []string
 	checked       [][2]int // where the line's commands that run a check are written
 	aside         bool
@@ -54,7 +55,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside, updates: cmd.updates}
+	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, configs: cmd.configs, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside, updates: cmd.updates}
 	c.files = c.callFiles(cmd.files)
 	return c
 }
@@ -95,6 +96,12 @@ func (c Call) Writes() []string { return c.writes }
 // script reads (its data, its options' values). nil for a call given no
 // command line.
 func (c Call) Scripts() []string { return c.scripts }
+
+// Configs are the files, bare or as the line names them, that the
+// checks the call's command line runs read as their own configuration
+// (tsc's tsconfig.json, mypy's mypy.ini): what they report depends on
+// these as on the code.
+func (c Call) Configs() []string { return c.configs }
 
 // Discards are the files whose uncommitted changes the call's command
 // line throws away, restoring what the repository holds (git checkout --

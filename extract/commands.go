@@ -88,6 +88,9 @@ type commandReading struct {
 	checks bool
 	// scripts are the files it runs as code (scriptFiles).
 	scripts []string
+	// configs are the files the checks it runs read as their
+	// configuration (checkConfigs).
+	configs []string
 	// discards are the files whose uncommitted changes it throws away
 	// (discarded).
 	discards []string
@@ -116,7 +119,7 @@ func readCommand(line string, words []string) commandReading {
 	case !r.line(line, 0):
 		return commandReading{files: plainFiles(line)}
 	}
-	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, discards: r.discards, checked: r.checked, aside: r.aside && !r.edits, updates: r.updates}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, configs: r.configs, discards: r.discards, checked: r.checked, aside: r.aside && !r.edits, updates: r.updates}
 	if r.edits && !r.runs {
 		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
 	}
@@ -154,6 +157,8 @@ type commandReader struct {
 	files, writes []string
 	// scripts are the files its commands run as code (scriptFiles).
 	scripts []string
+	// configs are the files its checks read as their configuration.
+	configs []string
 	// discards are the files whose changes its commands throw away.
 	discards []string
 	// updates is set when a test runner of the line rewrites what its
@@ -302,6 +307,9 @@ func (r *commandReader) words(w []string, depth int) {
 		for _, f := range sub.scripts {
 			r.scripts = appendNew(r.scripts, f)
 		}
+		for _, f := range sub.configs {
+			r.configs = appendNew(r.configs, f)
+		}
 		for _, f := range sub.discards {
 			r.discards = appendNew(r.discards, f)
 		}
@@ -350,6 +358,9 @@ func (r *commandReader) words(w []string, depth int) {
 		return
 	}
 	if checkingCommand(w) {
+		for _, f := range checkConfigs(w) {
+			r.configs = appendNew(r.configs, f)
+		}
 		r.checks = true
 		if r.at[0] >= 0 {
 			r.checked = append(r.checked, r.at)
@@ -909,7 +920,7 @@ func checkingCommand(w []string) bool {
 	case checkingPrograms[prog]:
 		return true
 	case prog == "python" || prog == "python3":
-		return len(w) > 2 && w[1] == "-m" && (w[2] == "pytest" || w[2] == "unittest")
+		return len(w) > 2 && w[1] == "-m" && (w[2] == "unittest" || checkingPrograms[w[2]])
 	case prog == "go":
 		return len(w) > 1 && (w[1] == "test" || w[1] == "vet" || w[1] == "build")
 	case prog == "cargo":
@@ -952,6 +963,53 @@ func updatesExpected(w []string) bool {
 
 // updateOptions are test runners' options that rewrite expected outputs.
 var updateOptions = toSet("--update --update-snapshots --snapshot-update --force-regen -update -update-golden")
+
+// checkConfigs are the files, bare, that a check's program reads as its
+// own configuration by default (tsc's tsconfig.json, or the project -p
+// names; eslint's, mypy's, pylint's, ruff's and golangci-lint's own
+// files): what it reports depends on them as on the code. A test
+// runner's configuration (pytest.ini) says which tests run and how,
+// which a task about the tests may rightly change, and files a project
+// keeps more than one tool's settings in (setup.cfg, pyproject.toml,
+// package.json) are not among them.
+func checkConfigs(w []string) []string {
+	prog := program(w[0])
+	if prog == "npx" || prog == "bunx" {
+		k := slices.IndexFunc(w[1:], func(a string) bool { return !strings.HasPrefix(a, "-") })
+		if k < 0 {
+			return nil
+		}
+		w = w[1+k:]
+		prog = program(w[0])
+	}
+	if prog == "python" || prog == "python3" {
+		if len(w) < 3 || w[1] != "-m" {
+			return nil
+		}
+		w = w[2:]
+		prog = w[0]
+	}
+	if prog == "tsc" {
+		for i, a := range w {
+			if (a == "-p" || a == "--project") && i+1 < len(w) {
+				return []string{PathNorm(w[i+1])}
+			}
+		}
+	}
+	return checkerConfigs[prog]
+}
+
+// checkerConfigs are the configuration files each type checker and
+// linter reads by default.
+var checkerConfigs = map[string][]string{
+	"tsc":           {"tsconfig.json"},
+	"eslint":        {".eslintrc", ".eslintrc.js", ".eslintrc.cjs", ".eslintrc.json", ".eslintrc.yml", ".eslintrc.yaml", "eslint.config.js", "eslint.config.mjs", "eslint.config.cjs"},
+	"mypy":          {"mypy.ini", ".mypy.ini"},
+	"pylint":        {".pylintrc", "pylintrc"},
+	"flake8":        {".flake8"},
+	"ruff":          {"ruff.toml", ".ruff.toml"},
+	"golangci-lint": {".golangci.yml", ".golangci.yaml", ".golangci.toml"},
+}
 
 // buildChecks are the phases and tasks of Maven and Gradle that compile
 // and test the code without installing or publishing it.

@@ -363,6 +363,28 @@ func TestCommandUpdatesExpected(t *testing.T) {
 	}
 }
 
+// TestCommandConfigs: the configuration files a type checker or a
+// linter a command line runs reads by default, or the project tsc is
+// given; none for a test runner or a program that checks nothing.
+func TestCommandConfigs(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{"npx tsc --noEmit", []string{"tsconfig.json"}},
+		{"tsc -p tsconfig.build.json", []string{"tsconfig.build.json"}},
+		{"python -m mypy src", []string{"mypy.ini", ".mypy.ini"}},
+		{"cd /repo && flake8 app.py", []string{".flake8"}},
+		{"python -m pytest -q", nil},
+		{"go build ./...", nil},
+		{"cat tsconfig.json", nil},
+	} {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.want, readCommand(tt.line, nil).configs)
+		})
+	}
+}
+
 // TestCommandDiscards: a command line that throws away uncommitted
 // changes names the files it restores, or "." for every one: git checkout
 // or restore of paths or of the whole tree, git stash and git reset
