@@ -45,6 +45,7 @@ type Call struct {
 	checked       [][2]int // where the line's commands that run a check are written
 	aside         bool
 	updates       bool
+	copy          bool
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -57,6 +58,7 @@ func newCall(name, args string, offset int) Call {
 	}
 	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, configs: cmd.configs, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside, updates: cmd.updates}
 	c.files = c.callFiles(cmd.files)
+	c.copy = changesCopy(line, values, cmd.writes)
 	return c
 }
 
@@ -121,6 +123,32 @@ func (c Call) SetsAside() bool { return c.aside }
 // snapshot or golden-file update): it changes the tests' expectations,
 // the files it does not name, and checks nothing.
 func (c Call) UpdatesExpected() bool { return c.updates }
+
+// ChangesCopy reports whether a file the call changes, as the call
+// names it, lies in a copy of code made from elsewhere (InCopy: build
+// output, a vendored or installed dependency). Read with Consequential.
+func (c Call) ChangesCopy() bool { return c.copy }
+
+// changesCopy reports whether a call names, among the files it may
+// change, one in a copy of code (InCopy): a call given no command line
+// (an editor's, given one word: "str_replace") by its arguments, a
+// command line by the words of the files it writes (writes, as PathNorm
+// has them; nil when it writes none by name).
+func changesCopy(line string, values, writes []string) bool {
+	if !strings.ContainsAny(strings.TrimSpace(line), " \t\n") {
+		return slices.ContainsFunc(values, func(v string) bool { return FileLike(v) && InCopy(v) })
+	}
+	if len(writes) == 0 {
+		return false
+	}
+	for w := range strings.FieldsSeq(line) {
+		w = strings.Trim(w, `"'`)
+		if FileLike(w) && InCopy(w) && slices.Contains(writes, PathNorm(w)) {
+			return true
+		}
+	}
+	return false
+}
 
 // Creates reports whether the call writes a file's whole text rather
 // than changing part of it: an editor's "create" (str_replace_editor's,

@@ -194,3 +194,20 @@ func TestedFile(path string) string {
 	}
 	return ""
 }
+
+// InCopy reports whether a path lies in a directory that holds a copy of
+// code made from elsewhere rather than the project's own source: build
+// output (build/, dist/, target/), installed or vendored dependencies
+// (vendor/, node_modules/, site-packages/, a virtual environment), and
+// caches of compiled code. A change there is lost when the copy is made
+// again, and is not the change a patch of the source needs.
+func InCopy(path string) bool {
+	for part := range strings.SplitSeq(path, "/") {
+		if copyDirs[part] || strings.HasSuffix(part, ".egg-info") {
+			return true
+		}
+	}
+	return false
+}
+
+var copyDirs = toSet("build dist target vendor node_modules site-packages dist-packages __pycache__ .venv venv .tox .eggs")

@@ -53,3 +53,25 @@ func TestTestedFile(t *testing.T) {
 		})
 	}
 }
+
+// TestChangesCopy: a call that changes a file in a copy of code made
+// from elsewhere (build output, a vendored or installed dependency), by
+// an editor's arguments or a command line's writes; not one that only
+// names such a file to read it, nor a source file.
+func TestChangesCopy(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       bool
+	}{
+		{"an edit of a build copy", `{"command": "str_replace", "path": "/repo/build/lib/listutils/util.py", "old_str": "a", "new_str": "b"}`, true},
+		{"an edit of a vendored module", `{"command": "str_replace", "path": "/repo/vendor/github.com/acme/tabular/join.go", "old_str": "a", "new_str": "b"}`, true},
+		{"an edit in place of an installed package", `{"command": "sed -i 's/a/b/' .venv/lib/python3.12/site-packages/httpx/_models.py"}`, true},
+		{"an edit of the source", `{"command": "str_replace", "path": "/repo/src/listutils/util.py", "old_str": "a", "new_str": "b"}`, false},
+		{"a read of a build copy", `{"command": "cat dist/format.js"}`, false},
+		{"a source file named like a copy directory", `{"command": "str_replace", "path": "/repo/tools/build.py", "old_str": "a", "new_str": "b"}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, newCall("bash", tt.args, -1).ChangesCopy())
+		})
+	}
+}

@@ -179,6 +179,8 @@ func TestEditedCheck(t *testing.T) {
 		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
 		{"the type checker's configuration relaxed after it failed", []msg{user, call(tsc), out(tscFailed), call(relax), out(edited), call(tsc), out("")}, []int{3}},
 		{"the test runner's configuration changed after it failed", []msg{user, call(test), out(failed), call(`str_replace_editor({"command": "str_replace", "path": "/repo/pytest.ini", "old_str": "[pytest]", "new_str": "[pytest]\naddopts = -p no:cacheprovider"})`), out(edited)}, nil},
+		{"a build copy edited", []msg{user, call(`str_replace_editor({"command": "str_replace", "path": "/repo/build/lib/pager/count.py", "old_str": "total // per_page", "new_str": "-(-total // per_page)"})`), out(edited), call(test), out(passed)}, []int{1}},
+		{"a build copy edited before the source", []msg{user, call(`str_replace_editor({"command": "str_replace", "path": "/repo/build/lib/pager/count.py", "old_str": "total // per_page", "new_str": "-(-total // per_page)"})`), out(edited), call(editCode), out(edited)}, nil},
 		{"the snapshots updated after a failure", []msg{user, call(`bash({"command": "npx jest"})`), out(jestFailed), call(`bash({"command": "npx jest -u"})`), out(" › 1 snapshot updated.\nTests:       1 passed, 1 total")}, []int{3}},
 		{"the snapshots updated with nothing failed", []msg{user, call(`bash({"command": "npx jest -u"})`), out(" › 1 snapshot written.\nTests:       1 passed, 1 total")}, nil},
 		{"the test run again with the changes set aside and brought back", []msg{user, call(test), out(failed), call(editCode), out(edited), call(`bash({"command": "git stash && python3 -m pytest -q tests/test_pager.py; git stash pop"})`), out(failed)}, nil},
