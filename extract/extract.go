@@ -45,6 +45,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	AssignCallers(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)
+	rf.TaskFiles = taskFiles(r.Question)
 	return rf, nil
 }
 

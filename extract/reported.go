@@ -211,3 +211,32 @@ func InCopy(path string) bool {
 }
 
 var copyDirs = toSet("build dist target vendor node_modules site-packages dist-packages __pycache__ .venv venv .tox .eggs")
+
+// taskFiles are the files the task names, as PathNorm has them: the
+// paths it writes, and the files the frames of a traceback it quotes run
+// through (Python's File "PATH", line N), which claims leave out as a
+// runtime's noise.
+func taskFiles(task string) []string {
+	var out []string
+	for _, c := range Claims(task) {
+		if c.Kind == ClaimPath {
+			out = appendNew(out, c.Norm)
+		}
+	}
+	for rest := task; ; {
+		k := strings.Index(rest, `File "`)
+		if k < 0 {
+			break
+		}
+		rest = rest[k+len(`File "`):]
+		end := strings.IndexAny(rest, "\"\n")
+		if end <= 0 || rest[end] != '"' {
+			continue
+		}
+		if p := rest[:end]; FileLike(p) && !InCopy(p) {
+			out = appendNew(out, PathNorm(p))
+		}
+		rest = rest[end:]
+	}
+	return out
+}

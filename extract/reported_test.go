@@ -75,3 +75,11 @@ func TestChangesCopy(t *testing.T) {
 		})
 	}
 }
+
+// TestTaskFiles: the files a task names, by path and by the frames of a
+// Python traceback it quotes (not a copy's: an installed package).
+func TestTaskFiles(t *testing.T) {
+	task := "parse_date in calkit/core/dates.py accepts 2024-02-30.\n\nTraceback (most recent call last):\n  File \"/repo/calkit/importer.py\", line 41, in load_row\n    when = parse_date(row[\"date\"])\n  File \"/usr/lib/python3.12/site-packages/dateutil/parser.py\", line 9, in parse\n  File \"/repo/calkit/core/dates.py\", line 12, in parse_date\nValueError: day is out of range for month"
+	assert.Equal(t, []string{"core/dates.py", "calkit/importer.py"}, taskFiles(task))
+	assert.Empty(t, taskFiles("to_roman(4) returns 'IIII'."))
+}

@@ -224,7 +224,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	}),
 	FactSignals: eachStep(func(f *extract.Features) { f.Errors, f.Successes, f.ExitCode, f.Unreachable = nil, nil, nil, false }),
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
-		rf.Question, rf.Renames, rf.ShowsReported = nil, nil, nil
+		rf.Question, rf.Renames, rf.ShowsReported, rf.TaskFiles = nil, nil, nil, nil
 		eachStep(func(f *extract.Features) {
 			f.Claims, f.MonthDays, f.Codes, f.IDFields, f.Records = nil, nil, nil, nil, nil
 		})(r, rf)

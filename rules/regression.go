@@ -382,7 +382,10 @@ func toldError(f *extract.Features) bool {
 // first change to a copy of code made from elsewhere (build output, a
 // vendored or installed dependency: extract's Call.ChangesCopy) is
 // blamed when the run never changes that file in the source: the patch
-// changes a copy instead of the code. A file the agent wrote before
+// changes a copy instead of the code; and so is the first change to a
+// namesake of a file the task places its failure in (a traceback's
+// frame: extract's TaskFiles), a file of the same name elsewhere, when
+// the run never changes the one named. A file the agent wrote before
 // (a reproduction script, a test it added) is its own to correct. A
 // check that passes again when run the same way was repaired: a change
 // to its test after that adds to it. Only calls that change files by
@@ -413,6 +416,17 @@ func editedCheck(in *Input) []Finding {
 			}
 		}
 	}
+	// The files the task names (a traceback's frames), and whether a
+	// change was made to a namesake of one of them: a file of the same
+	// name elsewhere, when the run never changes the one named.
+	taskFiles := in.Features.TaskFiles
+	namesake := func(p string) bool {
+		base := p[strings.LastIndexByte(p, '/')+1:]
+		return strings.Contains(p, "/") && !slices.Contains(taskFiles, p) && slices.ContainsFunc(taskFiles, func(q string) bool {
+			return strings.Contains(q, "/") && q[strings.LastIndexByte(q, '/')+1:] == base && !sourceChanged[q]
+		})
+	}
+	renamed := false
 	var out []Finding
 	for j := range steps {
 		f := &steps[j]
@@ -467,7 +481,12 @@ func editedCheck(in *Input) []Finding {
 			files = append(files, changedFiles(c)...)
 		}
 		blamed := false
-		if !slices.ContainsFunc(files, func(p string) bool { return written[p] }) {
+		if k := slices.IndexFunc(files, namesake); k >= 0 && !renamed && !written[files[k]] {
+			out = append(out, Finding{Step: j, Strength: 1, Quote: quoteAt(in, j, 0, 0),
+				Reason: fmt.Sprintf("it changes %s, a namesake of the file the task places the failure in, which the run never changes", files[k])})
+			renamed, blamed = true, true
+		}
+		if !blamed && !slices.ContainsFunc(files, func(p string) bool { return written[p] }) {
 			if k := slices.IndexFunc(f.Calls, func(c extract.Call) bool {
 				return c.Consequential() && c.ChangesCopy() && len(changedFiles(c)) > 0 && !slices.ContainsFunc(changedFiles(c), func(p string) bool { return sourceChanged[p] })
 			}); k >= 0 && !copied {
@@ -517,7 +536,7 @@ func editedCheck(in *Input) []Finding {
 
 // EditedCheck is the edited_check analyzer.
 var EditedCheck = &Analyzer{Name: "edited_check", Run: editedCheck, Requires: []Fact{FactToolCalls, FactSignals, FactKinds},
-	Doc: "a change, after a check failed, to the file the check's failed assertion or test is in (a test the agent did not write), or that writes the failed test's name elsewhere (deselecting it) or its expected output from what it now gives (a snapshot update), or to the failed check's own configuration, rather than to the code it tests; or a change to a copy of the code (build output, a vendored dependency) instead of its source"}
+	Doc: "a change, after a check failed, to the file the check's failed assertion or test is in (a test the agent did not write), or that writes the failed test's name elsewhere (deselecting it) or its expected output from what it now gives (a snapshot update), or to the failed check's own configuration, rather than to the code it tests; or a change to a copy of the code (build output, a vendored dependency) or to a namesake of the file the task's failure is in, instead of that file"}
 
 // changedFiles are the files a consequential call changes, as PathNorm
 // has them: those its command line writes when writing them is all it

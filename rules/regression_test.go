@@ -366,3 +366,34 @@ func TestEditedCheckConfigAsked(t *testing.T) {
 		call(`bash({"command": "npx tsc --noEmit"})`), out("")))
 	assert.Empty(t, fs)
 }
+
+// TestEditedCheckNamesake: the task places its failure in a file (a
+// traceback's frame); the agent changes a file of the same name
+// elsewhere and never the one named: that change is blamed. Changing the
+// named file too, or a file the task names itself, blames nothing.
+func TestEditedCheckNamesake(t *testing.T) {
+	const (
+		task   = "parse_date(\"2024-02-30\") returns 2024-03-01 instead of raising ValueError.\n\n  File \"/repo/calkit/importer.py\", line 5, in load_row\n    return parse_date(row['date'])\n  File \"/repo/calkit/core/dates.py\", line 6, in parse_date"
+		utils  = `str_replace_editor({"command": "str_replace", "path": "/repo/calkit/utils/dates.py", "old_str": "return value", "new_str": "raise ValueError(text)"})`
+		core   = `str_replace_editor({"command": "str_replace", "path": "/repo/calkit/core/dates.py", "old_str": "return value", "new_str": "raise ValueError(text)"})`
+		edited = "The file has been edited."
+		test   = `bash({"command": "python -m pytest -q tests"})`
+		passed = "......\n6 passed in 0.04s"
+	)
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	for _, tc := range []struct {
+		name   string
+		msgs   []msg
+		blamed []int
+	}{
+		{"the namesake changed", []msg{user, call(utils), out(edited), call(test), out(passed)}, []int{1}},
+		{"the namesake and the named file changed", []msg{user, call(utils), out(edited), call(core), out(edited)}, nil},
+		{"the named file changed", []msg{user, call(core), out(edited), call(test), out(passed)}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.blamed, steps(EditedCheck.Run(prepare(t, task, "", tc.msgs...)), true))
+		})
+	}
+}
