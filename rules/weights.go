@@ -386,6 +386,10 @@ func (w *Weights) decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	s := w.score(names, rows)
 	var guessed string
 	s.Order, guessed = GuessFirst(w.Guess, in, rows, s.Order)
+	changeFirst := false
+	if guessed == "" && !flaggedRow(as, rows[s.Order[0]]) {
+		s.Order, changeFirst = firstChangeFirst(in, rows, s.Order)
+	}
 	// Findings by step, as positions: a long run has a finding for most
 	// of its steps, and a map of lists of them held every one twice.
 	at := findingsByStep(findings, len(in.Run.Steps))
@@ -426,7 +430,61 @@ func (w *Weights) decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 		}
 	}
 	a.Rationale = explain(in, top, topFindings, runnerUp, s, rows, guessed)
+	if changeFirst {
+		a.Rationale = fmt.Sprintf("Step %d (%s) is the first change the run's agent made to a file, though no rule found direct evidence against it: with no evidence anywhere, a session that changes files went wrong in its changes, and the first of them is where its patch first departs from the code.", top.Step, top.Agent)
+	}
 	return a
+}
+
+// flaggedRow reports whether some analyzer implicates the row's step.
+func flaggedRow(as []*Analyzer, r StepRow) bool {
+	return r.X[structuralColumn(as, FeatFlagged)] > 0
+}
+
+// firstChangeFirst returns order (row indices) with the row of the run's
+// first change to a file moved to the front, and true; order as it is,
+// and false, when the run changes no file. A change is a consequential
+// call that writes files by name (an editor's, a command line that only
+// writes files: changedFiles), other than the scripts a check of the run
+// runs by itself (a reproduction it wrote). Read when no step is
+// implicated: the structural weights say only where the labelled
+// systems' labellers looked, and in a session that changes files the
+// failed outcome is the patch its changes make.
+func firstChangeFirst(in *Input, rows []StepRow, order []int) ([]int, bool) {
+	steps := in.Features.Steps
+	var scripts []string
+	for j := range steps {
+		for _, c := range steps[j].Calls {
+			if checkCommand([]extract.Call{c}) != "" && !c.Checks() {
+				scripts = append(scripts, c.Scripts()...)
+			}
+		}
+	}
+	changes := func(c extract.Call) bool {
+		files := changedFiles(c)
+		return len(files) > 0 && slices.ContainsFunc(files, func(f string) bool {
+			return !slices.ContainsFunc(scripts, func(s string) bool { return sameFile(f, s) })
+		})
+	}
+	first := -1
+	for j := range steps {
+		if slices.ContainsFunc(steps[j].Calls, changes) {
+			first = j
+			break
+		}
+	}
+	if first < 0 {
+		return order, false
+	}
+	for k, i := range order {
+		if rows[i].Step == first {
+			out := make([]int, 0, len(order))
+			out = append(out, i)
+			out = append(out, order[:k]...)
+			return append(out, order[k+1:]...), true
+		}
+	}
+	return order, false
 }
 
 func ruleNames(fs []Finding) []string {
