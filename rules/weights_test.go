@@ -216,3 +216,23 @@ func TestFirstChangeWithoutEvidence(t *testing.T) {
 	in = prepare(t, task, "", user, call(view), out(code), call(test), out(passed), msg{agent: "assistant", content: "The tests pass; nothing to change."})
 	assert.NotContains(t, Attribute(in).Rationale, "first change")
 }
+
+// TestUncheckedChangeWithoutEvidence: with no evidence anywhere, a change
+// made after the run's last check passed, which no check saw, is answered
+// before the changes the check cleared.
+func TestUncheckedChangeWithoutEvidence(t *testing.T) {
+	const (
+		task   = "APP_TIMEOUT=2.5 crashes at start-up in /repo/app/config.py: int(raw) cannot parse it, float(raw) can, and int(float(raw)) would drop the fraction."
+		fix    = `str_replace_editor({"command": "str_replace", "path": "/repo/app/config.py", "old_str": "int(raw)", "new_str": "float(raw)"})`
+		tidy   = `str_replace_editor({"command": "str_replace", "path": "/repo/app/config.py", "old_str": "float(raw)", "new_str": "int(float(raw))"})`
+		edited = "The file /repo/app/config.py has been edited."
+		test   = `bash({"command": "python3 -m pytest -q tests/test_config.py"})`
+		passed = "...\n3 passed in 0.01s"
+	)
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser}, call(fix), out(edited), call(test), out(passed), call(tidy), out(edited), msg{agent: "assistant", content: "Fixed."})
+	a := Attribute(in)
+	assert.Equal(t, 5, a.Step)
+	assert.Contains(t, a.Rationale, "which no check saw")
+}
