@@ -215,11 +215,13 @@ var copyDirs = toSet("build dist target vendor node_modules site-packages dist-p
 // taskFiles are the files the task names, as PathNorm has them: the
 // paths it writes, and the files the frames of a traceback it quotes run
 // through (Python's File "PATH", line N), which claims leave out as a
-// runtime's noise.
+// runtime's noise. A frame in a package's or a program's entry file
+// (__init__.py, __main__.py, index.js, main.go) names no module of its
+// own: every package has one of that name.
 func taskFiles(task string) []string {
 	var out []string
 	for _, c := range Claims(task) {
-		if c.Kind == ClaimPath {
+		if c.Kind == ClaimPath && !entryFiles[c.Norm[strings.LastIndexByte(c.Norm, '/')+1:]] {
 			out = appendNew(out, c.Norm)
 		}
 	}
@@ -233,10 +235,14 @@ func taskFiles(task string) []string {
 		if end <= 0 || rest[end] != '"' {
 			continue
 		}
-		if p := rest[:end]; FileLike(p) && !InCopy(p) {
+		if p := rest[:end]; FileLike(p) && !InCopy(p) && !entryFiles[p[strings.LastIndexByte(p, '/')+1:]] {
 			out = appendNew(out, PathNorm(p))
 		}
 		rest = rest[end:]
 	}
 	return out
 }
+
+// entryFiles are the names every package or program of a language may
+// have a file of: a package's initialiser or index, a program's main.
+var entryFiles = toSet("__init__.py __main__.py conftest.py setup.py index.js index.ts index.tsx index.mjs main.go main.rs lib.rs mod.rs main.py app.py Main.java Program.cs")

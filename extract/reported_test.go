@@ -82,4 +82,5 @@ func TestTaskFiles(t *testing.T) {
 	task := "parse_date in calkit/core/dates.py accepts 2024-02-30.\n\nTraceback (most recent call last):\n  File \"/repo/calkit/importer.py\", line 41, in load_row\n    when = parse_date(row[\"date\"])\n  File \"/usr/lib/python3.12/site-packages/dateutil/parser.py\", line 9, in parse\n  File \"/repo/calkit/core/dates.py\", line 12, in parse_date\nValueError: day is out of range for month"
 	assert.Equal(t, []string{"core/dates.py", "calkit/importer.py"}, taskFiles(task))
 	assert.Empty(t, taskFiles("to_roman(4) returns 'IIII'."))
+	assert.Empty(t, taskFiles("  File \"/repo/app/__init__.py\", line 3, in <module>\n  File \"/repo/app/main.py\", line 9, in run"), "entry files name no module of their own")
 }
