@@ -26,8 +26,10 @@ const maxReported = 120
 // bug report writes them after "returns", "gives", "prints" and the like
 // (not after "should return", "expected to return"): a quoted text, a
 // list or a mapping written out, a number, or a literal (None, null, NaN,
-// true), each as written without its quotes. A reproduction whose output
-// still shows one shows the reported problem.
+// true), as written without its quotes. A reproduction whose output
+// still shows it shows the reported problem. A task that reports more
+// than one result reports none here: it contrasts a right one with the
+// wrong one.
 func reportedResults(task string) []string {
 	var out []string
 	prev := ""
@@ -52,6 +54,12 @@ func reportedResults(task string) []string {
 			}
 		}
 		prev, i = word, j
+	}
+	if len(out) > 1 {
+		// "returns 5400 for '1h30m' but 3600 for '1h 30m'": a task that
+		// reports several results contrasts a right one with the wrong,
+		// and which is which is not read here.
+		return nil
 	}
 	return out
 }

@@ -21,6 +21,7 @@ func TestReportedResults(t *testing.T) {
 		{"age_on(date(2000, 12, 31), date(2024, 6, 1)) returns 24.", []string{"24"}},
 		{"lookup('x') returns None for a key that exists.", []string{"None"}},
 		{"mean([]) prints nan and -0.5 is rounded wrongly", []string{"nan"}},
+		{"parse_duration('1h30m') returns 5400 but parse_duration('1h 30m') returns 3600.", nil},
 		{"It should return 'IV'. The parser is expected to give 3.", nil},
 		{"parse_date('2024-02-30') returns date(2024, 3, 1) instead of raising.", nil},
 		{"The function returns the wrong value.", nil},
