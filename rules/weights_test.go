@@ -219,7 +219,8 @@ func TestFirstChangeWithoutEvidence(t *testing.T) {
 
 // TestUncheckedChangeWithoutEvidence: with no evidence anywhere, a change
 // made after the run's last check passed, which no check saw, is answered
-// before the changes the check cleared.
+// before the changes the check cleared; a line that only reads the file
+// after it checks nothing.
 func TestUncheckedChangeWithoutEvidence(t *testing.T) {
 	const (
 		task   = "APP_TIMEOUT=2.5 crashes at start-up in /repo/app/config.py: int(raw) cannot parse it, float(raw) can, and int(float(raw)) would drop the fraction."
@@ -231,7 +232,8 @@ func TestUncheckedChangeWithoutEvidence(t *testing.T) {
 	)
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
 	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
-	in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser}, call(fix), out(edited), call(test), out(passed), call(tidy), out(edited), msg{agent: "assistant", content: "Fixed."})
+	in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser}, call(fix), out(edited), call(test), out(passed), call(tidy), out(edited),
+		call(`bash({"command": "sed -n 1,20p app/config.py"})`), out("def load_timeout(env):\n    return int(float(raw))"), msg{agent: "assistant", content: "Fixed."})
 	a := Attribute(in)
 	assert.Equal(t, 5, a.Step)
 	assert.Contains(t, a.Rationale, "which no check saw")
