@@ -321,17 +321,20 @@ func TestRegressionReproduction(t *testing.T) {
 // runner whose failed tests change, blame the change.
 func TestRegressionMovedOn(t *testing.T) {
 	const (
-		task    = "to_m(3, 'ft') and from_m(1, 'in') raise KeyError: feet and inches should convert."
-		write   = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from unitconv import to_m, from_m\nprint(to_m(3, 'ft'))\nprint(from_m(1, 'in'))\n"})`
-		repro   = `bash({"command": "python reproduce.py"})`
-		test    = `bash({"command": "python -m pytest -q tests/test_length.py"})`
-		edit    = `str_replace_editor({"command": "str_replace", "path": "/repo/unitconv/length.py", "old_str": "'km': 1000.0}", "new_str": "'km': 1000.0, 'ft': 0.3048}"})`
-		edited  = "The file /repo/unitconv/length.py has been edited."
-		atFeet  = "Traceback (most recent call last):\n  File \"/repo/reproduce.py\", line 2, in <module>\n    print(to_m(3, 'ft'))\n  File \"/repo/unitconv/length.py\", line 5, in to_m\n    return value * FACTORS[unit]\nKeyError: 'ft'"
-		atInch  = "0.9144000000000001\nTraceback (most recent call last):\n  File \"/repo/reproduce.py\", line 3, in <module>\n    print(from_m(1, 'in'))\n  File \"/repo/unitconv/length.py\", line 9, in from_m\n    return value / FACTORS[unit]\nKeyError: 'in'"
-		submit  = `submit({})`
-		failed1 = "F.\nFAILED tests/test_length.py::test_feet - KeyError: 'ft'\n1 failed, 1 passed in 0.02s"
-		failed2 = "F.\nFAILED tests/test_length.py::test_inches - KeyError: 'in'\n1 failed, 1 passed in 0.02s"
+		task   = "to_m(3, 'ft') and from_m(1, 'in') raise KeyError: feet and inches should convert."
+		write  = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from unitconv import to_m, from_m\nprint(to_m(3, 'ft'))\nprint(from_m(1, 'in'))\n"})`
+		repro  = `bash({"command": "python reproduce.py"})`
+		test   = `bash({"command": "python -m pytest -q tests/test_length.py"})`
+		edit   = `str_replace_editor({"command": "str_replace", "path": "/repo/unitconv/length.py", "old_str": "'km': 1000.0}", "new_str": "'km': 1000.0, 'ft': 0.3048}"})`
+		edited = "The file /repo/unitconv/length.py has been edited."
+		atFeet = "Traceback (most recent call last):\n  File \"/repo/reproduce.py\", line 2, in <module>\n    print(to_m(3, 'ft'))\n  File \"/repo/unitconv/length.py\", line 5, in to_m\n    return value * FACTORS[unit]\nKeyError: 'ft'"
+		atInch = "0.9144000000000001\nTraceback (most recent call last):\n  File \"/repo/reproduce.py\", line 3, in <module>\n    print(from_m(1, 'in'))\n  File \"/repo/unitconv/length.py\", line 9, in from_m\n    return value / FACTORS[unit]\nKeyError: 'in'"
+		submit = `submit({})`
+		// The same, by asserts: a plain traceback shows the failed one.
+		assertFeet = "Traceback (most recent call last):\n  File \"/repo/reproduce.py\", line 2, in <module>\n    assert to_m(3, 'ft') == 0.9144, to_m(3, 'ft')\nAssertionError: None"
+		assertInch = "Traceback (most recent call last):\n  File \"/repo/reproduce.py\", line 3, in <module>\n    assert from_m(1, 'in') == 39.37, from_m(1, 'in')\nAssertionError: None"
+		failed1    = "F.\nFAILED tests/test_length.py::test_feet - KeyError: 'ft'\n1 failed, 1 passed in 0.02s"
+		failed2    = "F.\nFAILED tests/test_length.py::test_inches - KeyError: 'in'\n1 failed, 1 passed in 0.02s"
 	)
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
 	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
@@ -342,6 +345,7 @@ func TestRegressionMovedOn(t *testing.T) {
 		blamed, not []int
 	}{
 		{"the script fails further on, and the run ends", []msg{user, call(write), out(edited), call(repro), out(atFeet), call(edit), out(edited), call(repro), out(atInch), call(submit), out("submitted")}, []int{9}, nil},
+		{"the script's asserts fail further on, and the run ends", []msg{user, call(write), out(edited), call(repro), out(assertFeet), call(edit), out(edited), call(repro), out(assertInch), call(submit), out("submitted")}, []int{9}, nil},
 		{"the script fails as before", []msg{user, call(write), out(edited), call(repro), out(atFeet), call(edit), out(edited), call(repro), out(atFeet), call(submit), out("submitted")}, []int{5}, []int{7}},
 		{"a test runner's failed tests change", []msg{user, call(test), out(failed1), call(edit), out(edited), call(test), out(failed2), call(submit), out("submitted")}, []int{3}, []int{5}},
 	} {
