@@ -209,16 +209,32 @@ func TestedFile(path string) string {
 // (vendor/, node_modules/, site-packages/, a virtual environment), and
 // caches of compiled code. A change there is lost when the copy is made
 // again, and is not the change a patch of the source needs.
+//
+// A build's output directory is read at the top of the project only
+// (build/lib/pkg/util.py, /repo/dist/format.js: the first directory of a
+// relative path, the second of an absolute one, under the checkout):
+// src/build/ is a package of that name.
 func InCopy(path string) bool {
-	for part := range strings.SplitSeq(path, "/") {
-		if copyDirs[part] || strings.HasSuffix(part, ".egg-info") {
+	parts := strings.Split(strings.TrimPrefix(path, "./"), "/")
+	top := 0
+	if strings.HasPrefix(path, "/") {
+		top = 2 // "", then the checkout's directory
+	}
+	for k, part := range parts {
+		if copyDirs[part] || strings.HasSuffix(part, ".egg-info") || k == top && k+1 < len(parts) && buildDirs[part] {
 			return true
 		}
 	}
 	return false
 }
 
-var copyDirs = toSet("build dist target vendor node_modules site-packages dist-packages __pycache__ .venv venv .tox .eggs")
+var (
+	// copyDirs hold installed or vendored code, or compiled caches,
+	// wherever they are.
+	copyDirs = toSet("vendor node_modules site-packages dist-packages __pycache__ .venv venv .tox .eggs")
+	// buildDirs hold a build's output at the top of a project.
+	buildDirs = toSet("build dist target")
+)
 
 // taskFiles are the files the task names, as PathNorm has them: the
 // paths it writes, and the files the frames of a traceback it quotes run

@@ -70,6 +70,8 @@ func TestChangesCopy(t *testing.T) {
 		{"an edit of the source", `{"command": "str_replace", "path": "/repo/src/listutils/util.py", "old_str": "a", "new_str": "b"}`, false},
 		{"a read of a build copy", `{"command": "cat dist/format.js"}`, false},
 		{"a source file named like a copy directory", `{"command": "str_replace", "path": "/repo/tools/build.py", "old_str": "a", "new_str": "b"}`, false},
+		{"a package named like a build's output", `{"command": "str_replace", "path": "/repo/src/build/env.py", "old_str": "a", "new_str": "b"}`, false},
+		{"a build's output by a relative path", `{"command": "sed -i 's/a/b/' dist/format.js"}`, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, newCall("bash", tt.args, -1).ChangesCopy())
