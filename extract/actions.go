@@ -46,6 +46,7 @@ type Call struct {
 	aside         bool
 	updates       bool
 	copy          bool
+	imports       bool
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -59,6 +60,7 @@ func newCall(name, args string, offset int) Call {
 	c := Call{Name: name, Args: args, Values: values, Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, configs: cmd.configs, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside, updates: cmd.updates}
 	c.files = c.callFiles(cmd.files)
 	c.copy = changesCopy(line, values, cmd.writes)
+	c.imports = addsOnlyImports(args)
 	return c
 }
 
@@ -123,6 +125,57 @@ func (c Call) SetsAside() bool { return c.aside }
 // snapshot or golden-file update): it changes the tests' expectations,
 // the files it does not name, and checks nothing.
 func (c Call) UpdatesExpected() bool { return c.updates }
+
+// AddsOnlyImports reports whether the call is an editor's replacement
+// (old and new text) whose new text only adds import lines to the old:
+// it brings names into scope and changes no behaviour of its own.
+func (c Call) AddsOnlyImports() bool { return c.imports }
+
+// addsOnlyImports reads an editor's replacement from a call's JSON
+// arguments (old_str and new_str, or old_string and new_string): whether
+// every line the new text adds is an import (Python's import and from …
+// import, JavaScript's and Java's import, Go's import or a quoted path
+// in its import block) and it removes none.
+func addsOnlyImports(args string) bool {
+	if !strings.Contains(args, "old_str") {
+		return false
+	}
+	var a map[string]any
+	if json.Unmarshal([]byte(args), &a) != nil {
+		return false
+	}
+	text := func(keys ...string) (string, bool) {
+		for _, k := range keys {
+			if v, ok := a[k].(string); ok {
+				return v, true
+			}
+		}
+		return "", false
+	}
+	oldText, ok1 := text("old_str", "old_string")
+	newText, ok2 := text("new_str", "new_string")
+	if !ok1 || !ok2 {
+		return false
+	}
+	oldLines := strings.Split(oldText, "\n")
+	var added int
+	for l := range strings.SplitSeq(newText, "\n") {
+		if k := slices.Index(oldLines, l); k >= 0 {
+			oldLines = slices.Delete(oldLines, k, k+1)
+			continue
+		}
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "" || t == "(" || t == ")":
+		case strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") && strings.Contains(t, " import "),
+			strings.HasPrefix(t, `"`) && strings.HasSuffix(t, `"`) && !strings.ContainsAny(t, " ="):
+			added++
+		default:
+			return false
+		}
+	}
+	return added > 0 && len(slices.DeleteFunc(oldLines, func(l string) bool { return strings.TrimSpace(l) == "" })) == 0
+}
 
 // ChangesCopy reports whether a file the call changes, as the call
 // names it, lies in a copy of code made from elsewhere (InCopy: build

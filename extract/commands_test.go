@@ -442,3 +442,25 @@ func FuzzReadCommand(f *testing.F) {
 		readCommand(strings.Join(words, " "), words) // words are read as they are
 	})
 }
+
+// TestAddsOnlyImports: an editor's replacement whose new text only adds
+// import lines to the old brings names into scope; one that changes code
+// too, or removes a line, does more.
+func TestAddsOnlyImports(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       bool
+	}{
+		{"a Python import added", `{"command": "str_replace", "path": "/repo/slugs/core.py", "old_str": "import re", "new_str": "import re\nimport unicodedata"}`, true},
+		{"a from-import added", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "import os", "new_str": "import os\nfrom pathlib import Path"}`, true},
+		{"a Go import block", `{"command": "str_replace", "path": "/repo/slug.go", "old_str": "import \"golang.org/x/text/cases\"", "new_str": "import (\n\t\"golang.org/x/text/cases\"\n\t\"golang.org/x/text/language\"\n)"}`, false},
+		{"Claude Code's Edit adding a JavaScript import", `{"file_path": "/repo/src/a.ts", "old_string": "import { a } from './a';", "new_string": "import { a } from './a';\nimport { b } from './b';"}`, true},
+		{"an import and code", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "import re", "new_str": "import re\nimport unicodedata\nX = 1"}`, false},
+		{"an import replaced", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "import re", "new_str": "import regex"}`, false},
+		{"code changed", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "x = 1", "new_str": "x = 2"}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, newCall("str_replace_editor", tt.args, -1).AddsOnlyImports())
+		})
+	}
+}

@@ -254,7 +254,7 @@ func lastChange(steps []extract.Features, changing []int, from, to int, scripts 
 		writesCheck := len(files) > 0 && !slices.ContainsFunc(files, func(f string) bool {
 			return !slices.ContainsFunc(ran, func(r string) bool { return sameFile(f, r) })
 		})
-		return c.Consequential() && !writesCheck
+		return c.Consequential() && !writesCheck && !c.AddsOnlyImports()
 	}
 	i, _ := slices.BinarySearch(changing, to)
 	for i--; i >= 0 && changing[i] > from; i-- {
@@ -292,7 +292,7 @@ func namedChange(steps []extract.Features, changing []int, from, last int, resul
 			if d := c.Discards(); slices.Contains(d, ".") || slices.ContainsFunc(d, isNamed) {
 				return -1 // what came before was thrown away: the failure is not its doing
 			}
-			if slices.ContainsFunc(changedFiles(c), isNamed) {
+			if !c.AddsOnlyImports() && slices.ContainsFunc(changedFiles(c), isNamed) {
 				return changing[i]
 			}
 		}
