@@ -44,8 +44,13 @@ type Call struct {
 	files, writes []string
 	checks        bool
 	scripts       []string
+	configs       []string
 	discards      []string
 	checked       [][2]int // where the line's commands that run a check are written
+	aside         bool
+	updates       bool
+	copy          bool
+	imports       bool
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -56,8 +61,10 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Counts: argCounts(args), Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, discards: cmd.discards, checked: cmd.checked}
+	c := Call{Name: name, Args: args, Values: values, Counts: argCounts(args), Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, configs: cmd.configs, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside, updates: cmd.updates}
 	c.files = c.callFiles(cmd.files)
+	c.copy = changesCopy(line, values, cmd.writes)
+	c.imports = addsOnlyImports(args)
 	return c
 }
 
@@ -98,12 +105,107 @@ func (c Call) Writes() []string { return c.writes }
 // command line.
 func (c Call) Scripts() []string { return c.scripts }
 
+// Configs are the files, bare or as the line names them, that the
+// checks the call's command line runs read as their own configuration
+// (tsc's tsconfig.json, mypy's mypy.ini): what they report depends on
+// these as on the code.
+func (c Call) Configs() []string { return c.configs }
+
 // Discards are the files whose uncommitted changes the call's command
 // line throws away, restoring what the repository holds (git checkout --
 // PATH, git restore PATH), as PathNorm has them; "." for every change
 // (git checkout -- ., git stash, git reset --hard). nil for a call that
 // throws none away.
 func (c Call) Discards() []string { return c.discards }
+
+// SetsAside reports whether the call's command line sets every
+// uncommitted change aside and brings it back (git stash && pytest; git
+// stash pop): it changes nothing, and what it runs between checks the
+// code without the changes, not the state they left.
+func (c Call) SetsAside() bool { return c.aside }
+
+// UpdatesExpected reports whether the call's command line runs tests
+// that rewrite what they expect from what they now give (jest -u, a
+// snapshot or golden-file update): it changes the tests' expectations,
+// the files it does not name, and checks nothing.
+func (c Call) UpdatesExpected() bool { return c.updates }
+
+// AddsOnlyImports reports whether the call is an editor's replacement
+// (old and new text) whose new text only adds import lines to the old:
+// it brings names into scope and changes no behaviour of its own.
+func (c Call) AddsOnlyImports() bool { return c.imports }
+
+// addsOnlyImports reads an editor's replacement from a call's JSON
+// arguments (old_str and new_str, or old_string and new_string): whether
+// every line the new text adds is an import (Python's import and from …
+// import, JavaScript's and Java's import, Go's import or a quoted path
+// in its import block) and it removes none.
+func addsOnlyImports(args string) bool {
+	if !strings.Contains(args, "old_str") {
+		return false
+	}
+	var a map[string]any
+	if json.Unmarshal([]byte(args), &a) != nil {
+		return false
+	}
+	text := func(keys ...string) (string, bool) {
+		for _, k := range keys {
+			if v, ok := a[k].(string); ok {
+				return v, true
+			}
+		}
+		return "", false
+	}
+	oldText, ok1 := text("old_str", "old_string")
+	newText, ok2 := text("new_str", "new_string")
+	if !ok1 || !ok2 {
+		return false
+	}
+	oldLines := strings.Split(oldText, "\n")
+	var added int
+	for l := range strings.SplitSeq(newText, "\n") {
+		if k := slices.Index(oldLines, l); k >= 0 {
+			oldLines = slices.Delete(oldLines, k, k+1)
+			continue
+		}
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "" || t == "(" || t == ")":
+		case strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "from ") && strings.Contains(t, " import "),
+			strings.HasPrefix(t, `"`) && strings.HasSuffix(t, `"`) && !strings.ContainsAny(t, " ="):
+			added++
+		default:
+			return false
+		}
+	}
+	return added > 0 && len(slices.DeleteFunc(oldLines, func(l string) bool { return strings.TrimSpace(l) == "" })) == 0
+}
+
+// ChangesCopy reports whether a file the call changes, as the call
+// names it, lies in a copy of code made from elsewhere (InCopy: build
+// output, a vendored or installed dependency). Read with Consequential.
+func (c Call) ChangesCopy() bool { return c.copy }
+
+// changesCopy reports whether a call names, among the files it may
+// change, one in a copy of code (InCopy): a call given no command line
+// (an editor's, given one word: "str_replace") by its arguments, a
+// command line by the words of the files it writes (writes, as PathNorm
+// has them; nil when it writes none by name).
+func changesCopy(line string, values, writes []string) bool {
+	if !strings.ContainsAny(strings.TrimSpace(line), " \t\n") {
+		return slices.ContainsFunc(values, func(v string) bool { return FileLike(v) && InCopy(v) })
+	}
+	if len(writes) == 0 {
+		return false
+	}
+	for w := range strings.FieldsSeq(line) {
+		w = strings.Trim(w, `"'`)
+		if FileLike(w) && InCopy(w) && slices.Contains(writes, PathNorm(w)) {
+			return true
+		}
+	}
+	return false
+}
 
 // Creates reports whether the call writes a file's whole text rather
 // than changing part of it: an editor's "create" (str_replace_editor's,
@@ -160,14 +262,15 @@ func NameWords(name string) []string { return nameWords(name) }
 // Consequential reports whether a call changes something rather than only
 // reads: its name does not begin with a reading verb, and the command line
 // it is given to run, if any, does not only read (a shell's "cat" or
-// "pytest", an editor's "view") or check, saving the check's output (pytest
+// "pytest", an editor's "view") or check, or set the changes aside and
+// bring them back (SetsAside), saving the check's output (pytest
 // | tee log: a log is no state the run works on). A name that goes on from
 // its reading verb to an acting one (verify_and_update_address,
 // get_or_create_user) changes something too. A reading verb is English,
 // not any framework's vocabulary.
 func (c Call) Consequential() bool {
 	w := c.Words()
-	return len(w) > 0 && (!readVerbs[w[0]] || actsToo(w)) && !c.reads && !c.checks && !answers(w) && !searches(w)
+	return len(w) > 0 && (!readVerbs[w[0]] || actsToo(w)) && !c.reads && !c.checks && !c.aside && !answers(w) && !searches(w)
 }
 
 // actsToo reports whether a tool's name, as its words, joins an acting

@@ -88,6 +88,9 @@ type commandReading struct {
 	checks bool
 	// scripts are the files it runs as code (scriptFiles).
 	scripts []string
+	// configs are the files the checks it runs read as their
+	// configuration (checkConfigs).
+	configs []string
 	// discards are the files whose uncommitted changes it throws away
 	// (discarded).
 	discards []string
@@ -95,6 +98,13 @@ type commandReading struct {
 	// (a test runner given a test's name) are written: they change
 	// nothing, and a name they are given is not written anywhere.
 	checked [][2]int
+	// updates is set when a test runner of the line rewrites what its
+	// tests expect from what they now give (jest -u).
+	updates bool
+	// aside is set when the line sets every change aside and brings it
+	// back (git stash && pytest; git stash pop): it changes nothing, and
+	// checks nothing of the changes.
+	aside bool
 }
 
 // readCommand reads a command line; "" reads as nothing, and not as a
@@ -109,7 +119,7 @@ func readCommand(line string, words []string) commandReading {
 	case !r.line(line, 0):
 		return commandReading{files: plainFiles(line)}
 	}
-	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, discards: r.discards, checked: r.checked}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, configs: r.configs, discards: r.discards, checked: r.checked, aside: r.aside && !r.edits, updates: r.updates}
 	if r.edits && !r.runs {
 		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
 	}
@@ -147,9 +157,18 @@ type commandReader struct {
 	files, writes []string
 	// scripts are the files its commands run as code (scriptFiles).
 	scripts []string
+	// configs are the files its checks read as their configuration.
+	configs []string
 	// discards are the files whose changes its commands throw away.
 	discards []string
-	reads    bool
+	// updates is set when a test runner of the line rewrites what its
+	// tests expect (updatesExpected).
+	updates bool
+	// stashed is set when a git stash of the line set every change
+	// aside, and no stash pop or apply of it has brought them back yet;
+	// aside, when one did.
+	stashed, aside bool
+	reads          bool
 	// runs is set when a command neither reads nor only writes the
 	// files it names.
 	runs, edits bool
@@ -278,6 +297,7 @@ func (r *commandReader) words(w []string, depth int) {
 		r.edits = r.edits || sub.edits
 		r.checks = r.checks || sub.checks
 		r.changes = r.changes || sub.changes
+		r.updates = r.updates || sub.updates
 		for _, f := range sub.files {
 			r.files = appendNew(r.files, f)
 		}
@@ -286,6 +306,9 @@ func (r *commandReader) words(w []string, depth int) {
 		}
 		for _, f := range sub.scripts {
 			r.scripts = appendNew(r.scripts, f)
+		}
+		for _, f := range sub.configs {
+			r.configs = appendNew(r.configs, f)
 		}
 		for _, f := range sub.discards {
 			r.discards = appendNew(r.discards, f)
@@ -313,10 +336,31 @@ func (r *commandReader) words(w []string, depth int) {
 	for _, a := range scriptFiles(w, files) {
 		r.scripts = appendNew(r.scripts, a)
 	}
+	if r.stashed && restoresStash(w) {
+		// git stash && pytest; git stash pop: the line brings back what
+		// it set aside. It changes nothing overall, and what ran between
+		// checked the code without the changes: no check of them.
+		r.stashed, r.aside, r.checks, r.checked = false, true, false, nil
+		if r.discards = slices.DeleteFunc(r.discards, func(f string) bool { return f == "." }); len(r.discards) == 0 {
+			r.discards = nil
+		}
+		return
+	}
 	for _, a := range discarded(w, files) {
+		r.stashed = r.stashed || w[1] == "stash" && !slices.Contains(r.discards, a)
 		r.discards = appendNew(r.discards, a)
 	}
+	if updatesExpected(w) {
+		// jest -u: the runner writes what the tests now give as what they
+		// expect. It changes the tests' expectations, not the code, and
+		// checks nothing.
+		r.updates, r.reads, r.edits, r.changes = true, false, true, true
+		return
+	}
 	if checkingCommand(w) {
+		for _, f := range checkConfigs(w) {
+			r.configs = appendNew(r.configs, f)
+		}
 		r.checks = true
 		if r.at[0] >= 0 {
 			r.checked = append(r.checked, r.at)
@@ -396,7 +440,9 @@ func edits(w, files []string) ([]string, bool) {
 		return files[len(files)-1:], true
 	case patchers[prog]:
 		return patched(files), true
-	case prog == "git" && len(w) > 2 && w[1] == "stash" && (w[2] == "pop" || w[2] == "apply"):
+	case manifestFiles(w) != nil:
+		return manifestFiles(w), true
+	case restoresStash(w):
 		return []string{}, true // the files the stash holds, which the line does not name
 	case prog == "git" && len(w) > 1 && gitEdits[w[1]]:
 		if w[1] == "apply" {
@@ -472,6 +518,41 @@ func discarded(w, files []string) []string {
 		}
 	}
 	return nil
+}
+
+// manifestFiles are the files a package manager's command that adds,
+// removes or changes a dependency by name writes: the project's manifest
+// and its lock (go get example.com/m@v1 writes go.mod and go.sum, npm
+// install left-pad package.json, cargo add Cargo.toml, poetry add and uv
+// add pyproject.toml). nil for any other command, and for one that
+// installs what the manifest already holds (npm install, go mod
+// download): it changes no file of the project.
+func manifestFiles(w []string) []string {
+	if len(w) < 3 {
+		return nil
+	}
+	named := slices.ContainsFunc(w[2:], func(a string) bool { return !strings.HasPrefix(a, "-") })
+	if !named {
+		return nil
+	}
+	switch prog, verb := program(w[0]), w[1]; {
+	case prog == "go" && verb == "get":
+		return []string{"go.mod", "go.sum"}
+	case (prog == "npm" || prog == "pnpm") && (verb == "install" || verb == "i" || verb == "add" || verb == "uninstall" || verb == "remove"),
+		prog == "yarn" && (verb == "add" || verb == "remove" || verb == "upgrade"):
+		return []string{"package.json"}
+	case prog == "cargo" && (verb == "add" || verb == "remove"):
+		return []string{"Cargo.toml"}
+	case (prog == "poetry" || prog == "uv") && (verb == "add" || verb == "remove"):
+		return []string{"pyproject.toml"}
+	}
+	return nil
+}
+
+// restoresStash reports whether a command, as its words, brings back
+// the changes the last git stash set aside: git stash pop or apply.
+func restoresStash(w []string) bool {
+	return program(w[0]) == "git" && len(w) > 2 && w[1] == "stash" && (w[2] == "pop" || w[2] == "apply")
 }
 
 // interpreters run the script file named first among their arguments,
@@ -830,21 +911,109 @@ func checkingCall(c *syntax.CallExpr) bool {
 }
 
 // checkingCommand reports whether one command, as its words, runs a
-// check: a test runner or a linter.
+// check: a test runner, a linter or a compiler that reports on the code
+// (go build, cargo check, mvn test), also through a package runner (npx
+// jest).
 func checkingCommand(w []string) bool {
 	prog := program(w[0])
 	switch {
 	case checkingPrograms[prog]:
 		return true
 	case prog == "python" || prog == "python3":
-		return len(w) > 2 && w[1] == "-m" && (w[2] == "pytest" || w[2] == "unittest")
-	case prog == "go" || prog == "cargo":
-		return len(w) > 1 && (w[1] == "test" || w[1] == "vet")
+		return len(w) > 2 && w[1] == "-m" && (w[2] == "unittest" || checkingPrograms[w[2]])
+	case prog == "go":
+		return len(w) > 1 && (w[1] == "test" || w[1] == "vet" || w[1] == "build")
+	case prog == "cargo":
+		return len(w) > 1 && (w[1] == "test" || w[1] == "check" || w[1] == "clippy" || w[1] == "build")
 	case prog == "npm" || prog == "yarn" || prog == "pnpm":
-		return len(w) > 1 && w[1] == "test"
+		return len(w) > 1 && (w[1] == "test" || w[1] == "run" && len(w) > 2 && w[2] == "test")
+	case prog == "npx" || prog == "bunx":
+		k := slices.IndexFunc(w[1:], func(a string) bool { return !strings.HasPrefix(a, "-") })
+		return k >= 0 && checkingPrograms[program(w[1+k])]
+	case prog == "mvn" || prog == "mvnw" || prog == "gradle" || prog == "gradlew":
+		return slices.ContainsFunc(w[1:], func(a string) bool { return buildChecks[a] })
+	case prog == "dotnet":
+		return len(w) > 1 && (w[1] == "test" || w[1] == "build")
 	}
 	return false
 }
+
+// updatesExpected reports whether one command, as its words, runs tests
+// that write what they now give as what they expect: a snapshot or
+// golden-file update (jest or vitest -u, --updateSnapshot, pytest's
+// --snapshot-update and --force-regen, go test -update, cargo insta
+// accept).
+func updatesExpected(w []string) bool {
+	if program(w[0]) == "cargo" && len(w) > 2 && w[1] == "insta" && (w[2] == "accept" || w[2] == "review") {
+		return true
+	}
+	if !checkingCommand(w) && !(len(w) > 1 && (program(w[0]) == "npm" || program(w[0]) == "yarn" || program(w[0]) == "pnpm") && w[1] == "test") {
+		return false
+	}
+	// -u is jest's and vitest's (also given through npm test --), and
+	// means other things to other programs.
+	js := slices.ContainsFunc(w, func(a string) bool {
+		p := program(a)
+		return p == "jest" || p == "vitest" || p == "npm" || p == "yarn" || p == "pnpm"
+	})
+	return slices.ContainsFunc(w[1:], func(a string) bool {
+		return updateOptions[a] || a == "-u" && js || strings.HasPrefix(a, "--updateSnapshot") || strings.HasPrefix(a, "--inline-snapshot=")
+	})
+}
+
+// updateOptions are test runners' options that rewrite expected outputs.
+var updateOptions = toSet("--update --update-snapshots --snapshot-update --force-regen -update -update-golden")
+
+// checkConfigs are the files, bare, that a check's program reads as its
+// own configuration by default (tsc's tsconfig.json, or the project -p
+// names; eslint's, mypy's, pylint's, ruff's and golangci-lint's own
+// files): what it reports depends on them as on the code. A test
+// runner's configuration (pytest.ini) says which tests run and how,
+// which a task about the tests may rightly change, and files a project
+// keeps more than one tool's settings in (setup.cfg, pyproject.toml,
+// package.json) are not among them.
+func checkConfigs(w []string) []string {
+	prog := program(w[0])
+	if prog == "npx" || prog == "bunx" {
+		k := slices.IndexFunc(w[1:], func(a string) bool { return !strings.HasPrefix(a, "-") })
+		if k < 0 {
+			return nil
+		}
+		w = w[1+k:]
+		prog = program(w[0])
+	}
+	if prog == "python" || prog == "python3" {
+		if len(w) < 3 || w[1] != "-m" {
+			return nil
+		}
+		w = w[2:]
+		prog = w[0]
+	}
+	if prog == "tsc" {
+		for i, a := range w {
+			if (a == "-p" || a == "--project") && i+1 < len(w) {
+				return []string{PathNorm(w[i+1])}
+			}
+		}
+	}
+	return checkerConfigs[prog]
+}
+
+// checkerConfigs are the configuration files each type checker and
+// linter reads by default.
+var checkerConfigs = map[string][]string{
+	"tsc":           {"tsconfig.json"},
+	"eslint":        {".eslintrc", ".eslintrc.js", ".eslintrc.cjs", ".eslintrc.json", ".eslintrc.yml", ".eslintrc.yaml", "eslint.config.js", "eslint.config.mjs", "eslint.config.cjs"},
+	"mypy":          {"mypy.ini", ".mypy.ini"},
+	"pylint":        {".pylintrc", "pylintrc"},
+	"flake8":        {".flake8"},
+	"ruff":          {"ruff.toml", ".ruff.toml"},
+	"golangci-lint": {".golangci.yml", ".golangci.yaml", ".golangci.toml"},
+}
+
+// buildChecks are the phases and tasks of Maven and Gradle that compile
+// and test the code without installing or publishing it.
+var buildChecks = toSet("test verify compile test-compile check build")
 
 // listsBranches reports whether git branch, given these words after it,
 // only lists: no words, or a listing option and none that deletes,
@@ -859,7 +1028,7 @@ func listsBranches(w []string) bool {
 var (
 	readingPrograms = toSet("cd cat ls ll head tail grep egrep fgrep rg ag fd wc tree pwd echo printf which whereis type stat file diff cmp nl less more sort uniq cut du df printenv true test")
 	// checkingPrograms run a check: test runners and linters.
-	checkingPrograms = toSet("pytest tox nosetests jest mocha flake8 pylint mypy pyflakes eslint tsc shellcheck")
+	checkingPrograms = toSet("pytest tox nosetests jest vitest mocha flake8 pylint mypy pyflakes ruff eslint tsc shellcheck golangci-lint")
 	readingGit       = toSet("status diff log show grep blame rev-parse ls-files")
 	// findActions are find's actions that change files or run a command
 	// on what it finds, or write its listing to a file.

@@ -57,6 +57,7 @@ func TestConsequentialCommands(t *testing.T) {
 		{"an address verified and updated", "verify_and_update_shipping_address", `{"order_id": "#W4817230", "zip": "97214"}`, true},
 		{"a user found or created", "getOrCreateUser", `{"email": "mara@example.com"}`, true},
 		{"a search and its summary", "search_and_summarize", `{"query": "Danube"}`, false},
+		{"a test run with the changes set aside and brought back", "bash", `{"command": "git stash && python -m pytest -q; git stash pop"}`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -190,6 +191,17 @@ func TestCommandChecks(t *testing.T) {
 		{"cat > src/app.py <<'EOF'\nx = 1\nEOF\npytest -q", false},
 		{"echo x > notes.txt", false},
 		{"cat src/app.py", false},
+		{"go build ./...", true},
+		{"cargo check --all-targets", true},
+		{"npx jest --ci", true},
+		{"npx tsc --noEmit", true},
+		{"mvn -q test", true},
+		{"./gradlew test --info", true},
+		{"npm run test -- --watch=false", true},
+		{"npx prettier --write src", false},
+		{"npx jest -u", false},
+		{"npm test -- --updateSnapshot", false},
+		{"mvn -q install", false},
 	} {
 		t.Run(tt.line, func(t *testing.T) {
 			assert.Equal(t, tt.checks, readCommand(tt.line, nil).checks)
@@ -237,6 +249,13 @@ func TestCommandWrites(t *testing.T) {
 		{"perl loading a module reads", `{"command": "perl -Mstrict -ne 'print if /x/' data/input.txt"}`, nil},
 		{"perl given a library directory reads", `{"command": "perl -Ilib -ne 'print' data/input.txt"}`, nil},
 		{"a stash's changes applied again", `{"command": "git stash pop"}`, []string{}},
+		{"a Go dependency changed", `{"command": "go get golang.org/x/text@v0.3.0"}`, []string{"go.mod", "go.sum"}},
+		{"an npm dependency added", `{"command": "npm install --save-dev left-pad@1.1.0"}`, []string{"package.json"}},
+		{"a crate added", `{"command": "cargo add serde --features derive"}`, []string{"Cargo.toml"}},
+		{"a dependency added by poetry", `{"command": "poetry add 'pydantic<2'"}`, []string{"pyproject.toml"}},
+		{"what a manifest holds installed", `{"command": "npm install"}`, nil},
+		{"snapshots updated", `{"command": "npx jest -u"}`, []string{}},
+		{"a module's dependencies downloaded", `{"command": "go mod download"}`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -318,6 +337,54 @@ func TestCallNames(t *testing.T) {
 	}
 }
 
+// TestCommandUpdatesExpected: a test run that rewrites what the tests
+// expect from what they now give (snapshots, golden files) updates them;
+// a test run does not.
+func TestCommandUpdatesExpected(t *testing.T) {
+	for _, tt := range []struct {
+		line    string
+		updates bool
+	}{
+		{"npx jest -u", true},
+		{"npx jest --updateSnapshot __tests__/date.test.ts", true},
+		{"npm test -- -u", true},
+		{"npx vitest run --update", true},
+		{"python -m pytest --snapshot-update tests/test_render.py", true},
+		{"go test ./render -update", true},
+		{"cargo insta accept", true},
+		{"bash -lc 'cd /repo && npx jest -u'", true},
+		{"npx jest", false},
+		{"python -m pytest -q -u", false},
+		{"git add -u", false},
+	} {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.updates, readCommand(tt.line, nil).updates)
+		})
+	}
+}
+
+// TestCommandConfigs: the configuration files a type checker or a
+// linter a command line runs reads by default, or the project tsc is
+// given; none for a test runner or a program that checks nothing.
+func TestCommandConfigs(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{"npx tsc --noEmit", []string{"tsconfig.json"}},
+		{"tsc -p tsconfig.build.json", []string{"tsconfig.build.json"}},
+		{"python -m mypy src", []string{"mypy.ini", ".mypy.ini"}},
+		{"cd /repo && flake8 app.py", []string{".flake8"}},
+		{"python -m pytest -q", nil},
+		{"go build ./...", nil},
+		{"cat tsconfig.json", nil},
+	} {
+		t.Run(tt.line, func(t *testing.T) {
+			assert.Equal(t, tt.want, readCommand(tt.line, nil).configs)
+		})
+	}
+}
+
 // TestCommandDiscards: a command line that throws away uncommitted
 // changes names the files it restores, or "." for every one: git checkout
 // or restore of paths or of the whole tree, git stash and git reset
@@ -340,6 +407,9 @@ func TestCommandDiscards(t *testing.T) {
 		{"git checkout -b fix-median", nil},
 		{"git restore --staged src/app.py", nil},
 		{"git stash pop", nil},
+		{"git stash && python -m pytest -q tests/test_fmt.py; git stash pop", nil},
+		{"git stash; pytest -q; git stash apply", nil},
+		{"git stash pop && git stash", []string{"."}},
 		{"git stash list", nil},
 		{"git reset HEAD~1", nil},
 		{"git diff -- .", nil},
@@ -371,4 +441,26 @@ func FuzzReadCommand(f *testing.F) {
 		words := strings.Fields(line)
 		readCommand(strings.Join(words, " "), words) // words are read as they are
 	})
+}
+
+// TestAddsOnlyImports: an editor's replacement whose new text only adds
+// import lines to the old brings names into scope; one that changes code
+// too, or removes a line, does more.
+func TestAddsOnlyImports(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       bool
+	}{
+		{"a Python import added", `{"command": "str_replace", "path": "/repo/slugs/core.py", "old_str": "import re", "new_str": "import re\nimport unicodedata"}`, true},
+		{"a from-import added", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "import os", "new_str": "import os\nfrom pathlib import Path"}`, true},
+		{"a Go import block", `{"command": "str_replace", "path": "/repo/slug.go", "old_str": "import \"golang.org/x/text/cases\"", "new_str": "import (\n\t\"golang.org/x/text/cases\"\n\t\"golang.org/x/text/language\"\n)"}`, false},
+		{"Claude Code's Edit adding a JavaScript import", `{"file_path": "/repo/src/a.ts", "old_string": "import { a } from './a';", "new_string": "import { a } from './a';\nimport { b } from './b';"}`, true},
+		{"an import and code", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "import re", "new_str": "import re\nimport unicodedata\nX = 1"}`, false},
+		{"an import replaced", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "import re", "new_str": "import regex"}`, false},
+		{"code changed", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "x = 1", "new_str": "x = 2"}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, newCall("str_replace_editor", tt.args, -1).AddsOnlyImports())
+		})
+	}
 }

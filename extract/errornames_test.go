@@ -72,6 +72,9 @@ func TestFailedInAndDefines(t *testing.T) {
 		{"pytest short frames", "report.py:14: in averages\n    if not row[\"temperature_c\"]:\nE   KeyError: 'temperature_c'", []string{"averages"}},
 		{"a rejected value", ">       assert shipping_cost(10) == 17.00\nE       assert 25.0 == 17.0\nE        +  where 25.0 = shipping_cost(10)", []string{"shipping_cost"}},
 		{"a method's value", "E        +  where 3 = <Cart object at 0x7f>.total()\nE        +    where <bound method> = cart.total(", []string{"total"}},
+		{"a plain traceback's failed assert", "Traceback (most recent call last):\n  File \"/repo/reproduce.py\", line 3, in <module>\n    assert parse_section('[main] ; x') == 'main', parse_section('[main] ; x')\nAssertionError: None", []string{"parse_section"}},
+		{"a failed assert of a method's value", "Traceback (most recent call last):\n  File \"/repo/check.py\", line 5, in <module>\n    assert cart.total() == 30\nAssertionError", []string{"total"}},
+		{"an assert of no call", "Traceback (most recent call last):\n  File \"/repo/check.py\", line 5, in <module>\n    assert ok\nAssertionError", nil},
 		{"prose", "The function shipping_cost failed in the heavy parcel test.", nil},
 	}
 	for _, tt := range failures {

@@ -44,6 +44,8 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	keptRounding(rf.Requirements, rf.FinalAnswer)
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	AssignCallers(r, rf)
+	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)
+	rf.TaskFiles = taskFiles(r.Question)
 	return rf, nil
 }
 

@@ -181,6 +181,12 @@ func TestSignals(t *testing.T) {
 		{"a search for something else that found nothing is a failure", "I can't find any record of that order.", []string{"failure"}, nil},
 		{"a critic's verdict is no failure of its own", "Verdict: FAIL. The working gives 71 °C but the answer line says 81 °C.\nGrade: **Fail**", nil, nil},
 		{"a result that failed", "Result: FAIL (2 of 5 checks)", []string{"failure"}, nil},
+		{"a compiler's diagnostic of a line and column", "# example.com/slug/slug\nslug/slug.go:6:22: undefined: language", []string{"error"}, nil},
+		{"a linter's diagnostic", "pkg/app.py:3:1: F401 'os' imported but unused", []string{"error"}, nil},
+		{"a compiler's error on a line", "src/main/java/com/acme/Parser.java:12: error: class Parser is public, should be declared in a file named Parser.java", []string{"error"}, nil},
+		{"tsc's diagnostic", "src/cart.ts(4,41): error TS18048: 'i.price' is possibly 'undefined'.\n\nFound 1 error in src/cart.ts:4", []string{"error"}, nil},
+		{"a compiler's warning is no failure", "src/util.c:4:10: warning: unused variable 'n'", nil, nil},
+		{"grep's numbered lines are no failure", "slug/slug.go:6:\treturn cases.Title(language.Und).String(s)\nslug/slug_test.go:7:\t\tt.Fatalf(\"got %q\", got)", nil, nil},
 		{"confirmation", "I confirm that the calculations are correct.", nil, []string{"confirmed"}},
 		{"request to verify is no confirmation", "Please verify that the figures are correct.", nil, nil},
 	}

@@ -429,6 +429,13 @@ type RunFeatures struct {
 	// otherwise than the task or another agent first wrote them, with the
 	// later steps that carry each new spelling.
 	Renames []Rename `json:"renames,omitempty"`
+	// ShowsReported are the tool results, in step order, whose output
+	// shows a result the task reports the code gives ("returns 'IIII'"):
+	// the reported problem printed again, as a reproduction prints it.
+	ShowsReported []int `json:"shows_reported,omitempty"`
+	// TaskFiles are the files the task names, its traceback's frames
+	// among them, as PathNorm has them.
+	TaskFiles []string `json:"task_files,omitempty"`
 
 	steps       []run.Step // the run's steps, whose texts Describe reads; nil in features made by hand
 	groundTruth string     // the run's ground truth, which the answer's values read from pages are left to
@@ -444,12 +451,14 @@ type runFeaturesJSON struct {
 	Requirements        []Requirement `json:"requirements,omitempty"`
 	ExpectedCalls       []Call        `json:"expected_calls,omitempty"`
 	Renames             []Rename      `json:"renames,omitempty"`
+	ShowsReported       []int         `json:"shows_reported,omitempty"`
+	TaskFiles           []string      `json:"task_files,omitempty"`
 }
 
 // MarshalJSON writes the run's features, each step's with the agent the
 // run names for it (none in features made by hand).
 func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames})
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles})
 }
 
 // stepsJSON writes a run's features step by step, rather than a list of

@@ -14,13 +14,18 @@ import (
 // rules read the two together to find whose code a reported failure ran.
 var (
 	// Python's frames (File "shipping.py", line 7, in shipping_cost),
-	// pytest's short ones (shipping.py:7: in shipping_cost), and pytest's
+	// pytest's short ones (shipping.py:7: in shipping_cost), pytest's
 	// account of an assertion's operands (+  where 25.0 =
-	// shipping_cost(10)).
+	// shipping_cost(10)), and the call a plain traceback's failed assert
+	// opens with.
 	failedInRes = []*matching.Pattern{
 		pattern(`(?m)^[ \t]{0,8}File "[^"\n]{1,300}", line \d{1,7}, in (?<n>[A-Za-z_]\w{0,80})`, 0),
 		pattern(`(?m)^[ \t]{0,8}[\w./\\-]{1,200}\.\w{1,6}:\d{1,7}: in (?<n>[A-Za-z_]\w{0,80})`, 0),
 		pattern(`(?m)^E?[ \t]{1,12}\+[ \t]{1,4}where [^\n=]{1,200}= (?:[\w.]{0,80}\.)?(?<n>[A-Za-z_]\w{0,80})\(`, 0),
+		// A plain traceback's last frame shows the assert that failed:
+		// the call it opens with gave the value it rejected (assert
+		// parse_section('[main] ; x') == 'main').
+		pattern(`(?m)^[ \t]{0,8}File "[^"\n]{1,300}", line \d{1,7}, in [^\n]{1,80}\n[ \t]{1,16}assert[ \t(]{1,4}(?:[A-Za-z_]\w{0,40}\.){0,3}(?<n>[A-Za-z_]\w{0,80})\([^\n]{0,300}\n(?:[^\n]{0,300}\n){0,2}?AssertionError\b`, 0),
 	}
 	// Where an assertion failed: pytest's short location of the failed
 	// line (tests/test_cart.py:6: AssertionError, or Failed for

@@ -36,6 +36,13 @@ var errorRules = []signalRule{
 	// "TypeError: ...", "java.lang.NullPointerException: ...", "panic: ..."
 	{kind: "exception", severity: SeverityHigh, re: pattern(`(?m)^[ \t]{0,8}(?:[\w.]{0,80}\.)?(?:[A-Z]\w{0,60}(?:Error|Exception)|panic|FATAL|Fatal error)(?::|\s{0,2}$)`, 0)},
 	{kind: "error", severity: SeverityMedium, re: pattern(`(?m)^[ \t>*#-]{0,8}(?:error|err|failure|failed)\b\s{0,3}[:!.]`, ci)},
+	// A compiler's or a linter's diagnostic of a file's line and column
+	// ("slug/slug.go:6:22: undefined: language", "app.py:3:1: F401 'os'
+	// imported but unused"), or of its line said to be an error
+	// ("Parser.java:12: error: cannot find symbol", tsc's and the .NET
+	// compilers' "cart.ts(4,41): error TS18048"); not a warning or a
+	// note, and not grep -n's line of a file (one number, then the line).
+	{kind: "error", severity: SeverityMedium, re: pattern(`(?m)^[\w/-]{0,200}\.[\w./-]{0,200}(?::\d{1,6}:(?:\d{1,6}:[ \t](?![ \t]|warning\b|note\b)|[ \t]{0,2}error:)|\(\d{1,6},\d{1,6}\):[ \t]{0,2}error\b)`, 0)},
 	{kind: "not_found", severity: SeverityMedium, re: pattern(`\b(?:(?:page |file |resource |module |command )?not found|no such file|does(?: not|n't) exist|404\b|no (?:relevant |matching )?results? (?:were |was )?found|(?:HTTP|status)(?: code)?\s{0,2}[:=]?\s{0,2}[45]\d\d\b)`, ci), negatable: true},
 	{kind: "refusal", severity: SeverityMedium, re: pattern(`\b(?:I(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable) to (?:help|assist|comply|provide)|I (?:can(?:no|')t|won't|will not) (?:help|assist|comply) with|as an AI(?: language model)?)`, ci)},
 	{kind: "failure", severity: SeverityMedium, re: pattern(`\b(?!`+foundNothingWrong+`)(?:unable to|(?:was|were|is|are)(?: not|n[’']t) able to|could ?n[o']t|can ?n[o']t|cannot|can[’']t (?:find|give|determine|confirm|locate|provide|access|answer)\b|failed(?: to)?(?!\w)|(?<!pass ?[/-] ?|pass or |\ba |\b(?:verdict|grade|grading|rating|assessment|judge?ment)\s{0,2}[:=]\s{0,2}(?:\*\*)?)fails?\b(?! ?[/-] ?pass|-)|unsuccessful|inconclusive|did not (?:work|succeed|return)|no information (?:is |was )?(?:available|found)|timed ?out|time ?out(?!(?:[_-][a-z]{1,12}|ms|secs?|seconds|mins?|minutes)?(?:\s{0,2}\([a-z]{1,12}\)|\s{1,2}in [a-z]{1,12})?\s{0,2}(?:of|=|:|is|was|to)?\s{0,2}\d(?![\d.,]{0,12}\s{0,2}(?:[a-z]{1,12}\s{0,2})?(?:exceeded|expired|elapsed|reached)\b))|access denied|forbidden|blocked(?!\w))`, ci), negatable: true},

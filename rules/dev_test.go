@@ -226,7 +226,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 		f.Errors, f.Successes, f.ExitCode, f.Unreachable, f.Refused = nil, nil, nil, false, nil
 	}),
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
-		rf.Question, rf.Renames = nil, nil
+		rf.Question, rf.Renames, rf.ShowsReported, rf.TaskFiles = nil, nil, nil, nil
 		eachStep(func(f *extract.Features) {
 			f.Claims, f.MonthDays, f.Codes, f.Counts, f.Done, f.Asked, f.RelativeDay, f.IDFields, f.Records = nil, nil, nil, nil, nil, nil, false, nil, nil
 		})(r, rf)

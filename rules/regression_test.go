@@ -40,9 +40,12 @@ func TestRegression(t *testing.T) {
 		sortFixture   = `bash({"command": "sort -u -o tests/fixtures/names.txt tests/fixtures/names.txt"})`
 		fixtureFailed = "F...\n    def test_load_keeps_order():\n        names = load_names('tests/fixtures/names.txt')\n>       assert names == ['carol', 'alice']\nE       AssertionError: assert ['alice', 'carol'] == ['carol', 'alice']\ntests/test_io.py:14: AssertionError\n1 failed, 3 passed in 0.05s"
 		// Uncommitted changes thrown away, and applied again.
-		discard      = `bash({"command": "git checkout -- . && rm -f debug.txt"})`
-		stash        = `bash({"command": "git stash"})`
-		pop          = `bash({"command": "git stash pop"})`
+		discard = `bash({"command": "git checkout -- . && rm -f debug.txt"})`
+		stash   = `bash({"command": "git stash"})`
+		pop     = `bash({"command": "git stash pop"})`
+		// The changes set aside for one test run and brought back on the
+		// same line: the run checks the code without them.
+		stashTestPop = `bash({"command": "git stash && python3 -m pytest -q tests/test_values.py; git stash pop"})`
 		restore      = `bash({"command": "git restore cfg/values.py"})`
 		restoreOther = `bash({"command": "git restore tests/test_values.py"})`
 		editRepro    = `str_replace_editor({"command": "str_replace", "path": "/repo/reproduce.py", "old_str": "'on'", "new_str": "'off'"})`
@@ -103,6 +106,10 @@ func TestRegression(t *testing.T) {
 		{"every change stashed", []msg{user, call(edit), out(edited), call(write), out(edited), call(stash), out("Saved working directory and index state WIP on main: 3c1d2e0 add")}, []int{5}, nil},
 		{"the changed file restored", []msg{user, call(edit), out(edited), call(restore), out("")}, []int{3}, nil},
 		{"every change stashed, and a test run that fails after", []msg{user, call(test), out(passed), call(edit), out(edited), call(stash), out("Saved working directory and index state WIP on main: 3c1d2e0 add"), call(runTest), out(failedQuiet)}, []int{5}, []int{7}},
+		{"a test run with the changes set aside and brought back", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(passed), call(stashTestPop), out(failedQuiet)}, nil, nil},
+		{"two changes since the suite passed, the failing test file named for the first's module", []msg{user, call(test), out(passed), call(edit), out(edited), call(`str_replace_editor({"command": "str_replace", "path": "/repo/cfg/loader.py", "old_str": "a", "new_str": "b"})`), out(edited), call(test), out(failed)}, []int{3}, []int{7}},
+		{"a change, then an import it needs, before the suite fails", []msg{user, call(test), out(passed), call(edit), out(edited), call(`str_replace_editor({"command": "str_replace", "path": "/repo/cfg/values.py", "old_str": "import re", "new_str": "import re\nimport unicodedata"})`), out(edited), call(test), out(failed)}, []int{3}, []int{7}},
+		{"a dependency downgraded, after which the build fails", []msg{user, call(`bash({"command": "go build ./..."})`), out(""), call(`bash({"command": "go get golang.org/x/text@v0.3.0"})`), out("go: downgraded golang.org/x/text v0.14.0 => v0.3.0"), call(`bash({"command": "go build ./..."})`), out("# example.com/slug/slug\nslug/slug.go:3:8: package golang.org/x/text/cases is not in std")}, []int{3}, []int{5}},
 		{"a stash applied again", []msg{user, call(edit), out(edited), call(stash), out(""), call(test), out(passed), call(pop), out("")}, nil, nil},
 		{"a change made again after the discard", []msg{user, call(edit), out(edited), call(discard), out(""), call(sedEdit), out("")}, nil, nil},
 		{"another file restored", []msg{user, call(edit), out(edited), call(restoreOther), out("")}, nil, nil},
@@ -150,6 +157,10 @@ func TestEditedCheck(t *testing.T) {
 		passed     = "..\n2 passed in 0.02s"
 		fixAndRun  = `bash({"command": "sed -i 's| // 0||' pager/count.py && python3 -m pytest -q tests/test_pager.py::test_partial_last_page"})`
 		addTest    = `str_replace_editor({"command": "insert", "path": "/repo/tests/test_pager.py", "insert_line": 12, "new_str": "def test_exact_pages():\n    assert page_count(20, 10) == 2"})`
+		tsc        = `bash({"command": "npx tsc --noEmit"})`
+		tscFailed  = "src/pager.ts(4,41): error TS18048: 'perPage' is possibly 'undefined'.\n\nFound 1 error in src/pager.ts:4"
+		relax      = `str_replace_editor({"command": "str_replace", "path": "/repo/tsconfig.json", "old_str": "\"strict\": true", "new_str": "\"strict\": false"})`
+		jestFailed = " FAIL  __tests__/pager.test.ts\n  ● counts a partial page\n\n    expect(received).toMatchSnapshot()\n\n    - \"2\"\n    + \"3\"\n\n      at Object.<anonymous> (__tests__/pager.test.ts:4:44)\n\nTests:       1 failed, 1 total"
 		ownCheck   = ">       assert page_count(21, 10) == 3\n\ntests/test_pager.py:9: \n_ _ _ _ _ _\n\n    def page_count(total, per_page):\n>       assert total % per_page == 0, \"partial page\"\nE       AssertionError: partial page\n\npager/count.py:4: AssertionError\n1 failed, 1 passed in 0.05s\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
@@ -167,6 +178,13 @@ func TestEditedCheck(t *testing.T) {
 		{"the test edited in place by command line", []msg{user, call(test), out(failed), call(sedTest), out("")}, []int{3}},
 		{"the test read by command line", []msg{user, call(test), out(failed), call(catTest), out("def test_partial_last_page():")}, nil},
 		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
+		{"the type checker's configuration relaxed after it failed", []msg{user, call(tsc), out(tscFailed), call(relax), out(edited), call(tsc), out("")}, []int{3}},
+		{"the test runner's configuration changed after it failed", []msg{user, call(test), out(failed), call(`str_replace_editor({"command": "str_replace", "path": "/repo/pytest.ini", "old_str": "[pytest]", "new_str": "[pytest]\naddopts = -p no:cacheprovider"})`), out(edited)}, nil},
+		{"a build copy edited", []msg{user, call(`str_replace_editor({"command": "str_replace", "path": "/repo/build/lib/pager/count.py", "old_str": "total // per_page", "new_str": "-(-total // per_page)"})`), out(edited), call(test), out(passed)}, []int{1}},
+		{"a build copy edited before the source", []msg{user, call(`str_replace_editor({"command": "str_replace", "path": "/repo/build/lib/pager/count.py", "old_str": "total // per_page", "new_str": "-(-total // per_page)"})`), out(edited), call(editCode), out(edited)}, nil},
+		{"the snapshots updated after a failure", []msg{user, call(`bash({"command": "npx jest"})`), out(jestFailed), call(`bash({"command": "npx jest -u"})`), out(" › 1 snapshot updated.\nTests:       1 passed, 1 total")}, []int{3}},
+		{"the snapshots updated with nothing failed", []msg{user, call(`bash({"command": "npx jest -u"})`), out(" › 1 snapshot written.\nTests:       1 passed, 1 total")}, nil},
+		{"the test run again with the changes set aside and brought back", []msg{user, call(test), out(failed), call(editCode), out(edited), call(`bash({"command": "git stash && python3 -m pytest -q tests/test_pager.py; git stash pop"})`), out(failed)}, nil},
 		{"a go test edited by its path, the failure naming it bare", []msg{user, call(`bash({"command": "go test ./timeutil/"})`), out("--- FAIL: TestParseDuration (0.00s)\n    parse_test.go:14: ParseDuration(\"1h30m\") = 90, want 5400\nFAIL"), call(`str_replace_editor({"command": "str_replace", "path": "/repo/timeutil/parse_test.go", "old_str": "5400", "new_str": "90"})`), out(edited)}, []int{3}},
 		{"the test rewritten by a code block in a group chat", []msg{user, {agent: "Coder", content: chatRun}, {agent: "Computer_terminal", content: chatFailed}, {agent: "Tester", content: chatEdit}, {agent: "Computer_terminal", content: "exitcode: 0 (execution succeeded)\nCode output: "}}, []int{3}},
 		{"the failed test deselected in the runner's configuration", []msg{user, call(test), out(raised), call(deselect), out(edited), call(test), out(deselected)}, []int{3}},
@@ -255,4 +273,132 @@ func TestAnswerScriptIsAStatement(t *testing.T) {
 		msg{agent: "assistant", content: "The tank holds 250 litres."},
 	)
 	assert.Contains(t, steps(UnsupportedArguments.Run(in), true), 1)
+}
+
+// TestRegressionReproduction: a reproduction (a script or python -c, no
+// test runner) that prints, after a change, what it printed before it,
+// a result the task reports the code gives, still shows the reported
+// problem: the change is blamed as for a failing check. Its output
+// changed, printed only once, or not the reported result blames nothing.
+func TestRegressionReproduction(t *testing.T) {
+	const (
+		task    = `strip_scheme("https://hostname.org") returns "ostname.org": the host loses its first letter.`
+		repro   = `bash({"command": "python3 -c \"from urltools.core import strip_scheme; print(strip_scheme('https://hostname.org'))\""})`
+		edit    = `str_replace_editor({"command": "str_replace", "path": "/repo/urltools/_compat.py", "old_str": "if prefix and s.startswith(prefix):", "new_str": "if prefix and len(s) > len(prefix) and s.startswith(prefix):"})`
+		edited  = "The file /repo/urltools/_compat.py has been edited."
+		test    = `bash({"command": "python3 -m pytest -q tests/test_core.py"})`
+		passed  = "......\n6 passed in 0.08s"
+		wrong   = "ostname.org"
+		right   = "hostname.org"
+		unasked = `strip_scheme("https://hostname.org") drops the first letter of the host.`
+	)
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	for _, tc := range []struct {
+		name        string
+		task        string
+		msgs        []msg
+		blamed, not []int
+	}{
+		{"the reported result printed again after the change", task, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(wrong), call(test), out(passed)}, []int{3}, []int{5}},
+		{"the right result printed after the change", task, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(right)}, nil, nil},
+		{"the reported result printed once, after the change", task, []msg{call(edit), out(edited), call(repro), out(wrong)}, nil, nil},
+		{"the same result again, which the task does not report", unasked, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(wrong)}, nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			user := msg{agent: "user", content: tc.task, kind: run.KindUser}
+			fs := Regression.Run(prepare(t, tc.task, "", append([]msg{user}, tc.msgs...)...))
+			assert.Equal(t, tc.blamed, steps(fs, true))
+			assert.Equal(t, tc.not, steps(fs, false))
+		})
+	}
+}
+
+// TestRegressionMovedOn: a reproduction script stops at its first
+// failure. When after a change it fails elsewhere (other functions, other
+// names quoted), the change got it past the failure it showed: the step
+// that then ends the run with the script still failing is blamed, not
+// the change. A script that fails as before after the change, and a test
+// runner whose failed tests change, blame the change.
+func TestRegressionMovedOn(t *testing.T) {
+	const (
+		task   = "to_m(3, 'ft') and from_m(1, 'in') raise KeyError: feet and inches should convert."
+		write  = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from unitconv import to_m, from_m\nprint(to_m(3, 'ft'))\nprint(from_m(1, 'in'))\n"})`
+		repro  = `bash({"command": "python reproduce.py"})`
+		test   = `bash({"command": "python -m pytest -q tests/test_length.py"})`
+		edit   = `str_replace_editor({"command": "str_replace", "path": "/repo/unitconv/length.py", "old_str": "'km': 1000.0}", "new_str": "'km': 1000.0, 'ft': 0.3048}"})`
+		edited = "The file /repo/unitconv/length.py has been edited."
+		atFeet = "Traceback (most recent call last):\n  File \"/repo/reproduce.py\", line 2, in <module>\n    print(to_m(3, 'ft'))\n  File \"/repo/unitconv/length.py\", line 5, in to_m\n    return value * FACTORS[unit]\nKeyError: 'ft'"
+		atInch = "0.9144000000000001\nTraceback (most recent call last):\n  File \"/repo/reproduce.py\", line 3, in <module>\n    print(from_m(1, 'in'))\n  File \"/repo/unitconv/length.py\", line 9, in from_m\n    return value / FACTORS[unit]\nKeyError: 'in'"
+		submit = `submit({})`
+		// The same, by asserts: a plain traceback shows the failed one.
+		assertFeet = "Traceback (most recent call last):\n  File \"/repo/reproduce.py\", line 2, in <module>\n    assert to_m(3, 'ft') == 0.9144, to_m(3, 'ft')\nAssertionError: None"
+		assertInch = "Traceback (most recent call last):\n  File \"/repo/reproduce.py\", line 3, in <module>\n    assert from_m(1, 'in') == 39.37, from_m(1, 'in')\nAssertionError: None"
+		failed1    = "F.\nFAILED tests/test_length.py::test_feet - KeyError: 'ft'\n1 failed, 1 passed in 0.02s"
+		failed2    = "F.\nFAILED tests/test_length.py::test_inches - KeyError: 'in'\n1 failed, 1 passed in 0.02s"
+	)
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	for _, tc := range []struct {
+		name        string
+		msgs        []msg
+		blamed, not []int
+	}{
+		{"the script fails further on, and the run ends", []msg{user, call(write), out(edited), call(repro), out(atFeet), call(edit), out(edited), call(repro), out(atInch), call(submit), out("submitted")}, []int{9}, nil},
+		{"the script's asserts fail further on, and the run ends", []msg{user, call(write), out(edited), call(repro), out(assertFeet), call(edit), out(edited), call(repro), out(assertInch), call(submit), out("submitted")}, []int{9}, nil},
+		{"the script fails as before", []msg{user, call(write), out(edited), call(repro), out(atFeet), call(edit), out(edited), call(repro), out(atFeet), call(submit), out("submitted")}, []int{5}, []int{7}},
+		{"a test runner's failed tests change", []msg{user, call(test), out(failed1), call(edit), out(edited), call(test), out(failed2), call(submit), out("submitted")}, []int{3}, []int{5}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := Regression.Run(prepare(t, task, "", tc.msgs...))
+			assert.Equal(t, tc.blamed, steps(fs, true))
+			assert.Equal(t, tc.not, steps(fs, false))
+		})
+	}
+}
+
+// TestEditedCheckConfigAsked: a task that names the checker's
+// configuration asks for it to change: changing it after the check
+// failed blames nothing.
+func TestEditedCheckConfigAsked(t *testing.T) {
+	const task = "tsc fails on src/pager.ts: tsconfig.json must target es2022 so that Array.prototype.at type-checks."
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	fs := EditedCheck.Run(prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser},
+		call(`bash({"command": "npx tsc --noEmit"})`), out("src/pager.ts(4,12): error TS2550: Property 'at' does not exist on type 'number[]'."),
+		call(`str_replace_editor({"command": "str_replace", "path": "/repo/tsconfig.json", "old_str": "\"target\": \"es2020\"", "new_str": "\"target\": \"es2022\""})`), out("The file has been edited."),
+		call(`bash({"command": "npx tsc --noEmit"})`), out("")))
+	assert.Empty(t, fs)
+}
+
+// TestEditedCheckNamesake: the task places its failure in a file (a
+// traceback's frame); the agent changes a file of the same name
+// elsewhere and never the one named: that change is blamed. Changing the
+// named file too, or a file the task names itself, blames nothing.
+func TestEditedCheckNamesake(t *testing.T) {
+	const (
+		task   = "parse_date(\"2024-02-30\") returns 2024-03-01 instead of raising ValueError.\n\n  File \"/repo/calkit/importer.py\", line 5, in load_row\n    return parse_date(row['date'])\n  File \"/repo/calkit/core/dates.py\", line 6, in parse_date"
+		utils  = `str_replace_editor({"command": "str_replace", "path": "/repo/calkit/utils/dates.py", "old_str": "return value", "new_str": "raise ValueError(text)"})`
+		core   = `str_replace_editor({"command": "str_replace", "path": "/repo/calkit/core/dates.py", "old_str": "return value", "new_str": "raise ValueError(text)"})`
+		edited = "The file has been edited."
+		test   = `bash({"command": "python -m pytest -q tests"})`
+		passed = "......\n6 passed in 0.04s"
+	)
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	for _, tc := range []struct {
+		name   string
+		msgs   []msg
+		blamed []int
+	}{
+		{"the namesake changed", []msg{user, call(utils), out(edited), call(test), out(passed)}, []int{1}},
+		{"the namesake and the named file changed", []msg{user, call(utils), out(edited), call(core), out(edited)}, nil},
+		{"the named file changed", []msg{user, call(core), out(edited), call(test), out(passed)}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.blamed, steps(EditedCheck.Run(prepare(t, task, "", tc.msgs...)), true))
+		})
+	}
 }

@@ -373,6 +373,10 @@ func (w *Weights) decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	s := w.score(names, rows)
 	var guessed string
 	s.Order, guessed = GuessFirst(w.Guess, in, rows, s.Order)
+	changeFirst := ""
+	if guessed == "" && !flaggedRow(as, rows[s.Order[0]]) {
+		s.Order, changeFirst = firstChangeFirst(in, rows, s.Order)
+	}
 	// Findings by step, as positions: a long run has a finding for most
 	// of its steps, and a map of lists of them held every one twice.
 	at := findingsByStep(findings, len(in.Run.Steps))
@@ -413,7 +417,84 @@ func (w *Weights) decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 		}
 	}
 	a.Rationale = explain(in, top, topFindings, runnerUp, s, rows, guessed)
+	if changeFirst != "" {
+		a.Rationale = fmt.Sprintf("Step %d (%s) is %s, though no rule found direct evidence against it: with no evidence anywhere, a session that changes files went wrong in its changes, and the first of them is where its patch first departs from the code.", top.Step, top.Agent, changeFirst)
+	}
 	return a
+}
+
+// flaggedRow reports whether some analyzer implicates the row's step.
+func flaggedRow(as []*Analyzer, r StepRow) bool {
+	return r.X[structuralColumn(as, FeatFlagged)] > 0
+}
+
+// firstChangeFirst returns order (row indices) with the row of the run's
+// first change to a file moved to the front, and what the change is;
+// order as it is, and "", when the run changes no file. When the run's last check
+// passed and changes came after it, the first of those is moved instead:
+// they are what no check saw. A change is a consequential
+// call that writes files by name (an editor's, a command line that only
+// writes files: changedFiles), other than the scripts a check of the run
+// runs by itself (a reproduction it wrote). Read when no step is
+// implicated: the structural weights say only where the labelled
+// systems' labellers looked, and in a session that changes files the
+// failed outcome is the patch its changes make.
+func firstChangeFirst(in *Input, rows []StepRow, order []int) ([]int, string) {
+	steps := in.Features.Steps
+	var scripts []string
+	for j := range steps {
+		for _, c := range steps[j].Calls {
+			if checkCommand([]extract.Call{c}) != "" && !c.Checks() {
+				scripts = append(scripts, c.Scripts()...)
+			}
+		}
+	}
+	changes := func(c extract.Call) bool {
+		files := changedFiles(c)
+		return len(files) > 0 && slices.ContainsFunc(files, func(f string) bool {
+			return !slices.ContainsFunc(scripts, func(s string) bool { return sameFile(f, s) })
+		})
+	}
+	// A check that passed after the changes before it saw them; changes
+	// made after the run's last check, when it passed, are what no check
+	// saw, and the first of them is answered instead.
+	// A check runs something: a test runner, a linter, a build, a script;
+	// a line that only reads (cat, grep, sed -n) checks nothing.
+	runs := func(c extract.Call) bool {
+		return checkCommand([]extract.Call{c}) != "" && (c.Checks() || c.Consequential())
+	}
+	from := 0
+	for j := len(steps) - 1; j >= 0; j-- {
+		if c := callerOf(in, j); steps[j].Has(extract.KindToolResult) && c >= 0 && c < j && slices.ContainsFunc(steps[c].Calls, runs) {
+			if _, failed := toolFailed(&steps[j]); !failed && !toldError(&steps[j]) {
+				from = j
+			}
+			break
+		}
+	}
+	first, what := -1, ""
+	for _, start := range []int{from, 0} {
+		for j := start; j < len(steps) && first < 0; j++ {
+			if slices.ContainsFunc(steps[j].Calls, changes) {
+				first, what = j, "the first change the run's agent made to a file"
+				if start > 0 {
+					what = fmt.Sprintf("the first change the run's agent made to a file after its last check (step %d) passed, which no check saw", callerOf(in, start))
+				}
+			}
+		}
+	}
+	if first < 0 {
+		return order, ""
+	}
+	for k, i := range order {
+		if rows[i].Step == first {
+			out := make([]int, 0, len(order))
+			out = append(out, i)
+			out = append(out, order[:k]...)
+			return append(out, order[k+1:]...), what
+		}
+	}
+	return order, ""
 }
 
 func ruleNames(fs []Finding) []string {

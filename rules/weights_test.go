@@ -188,3 +188,53 @@ func TestCandidateJSON(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &back))
 	assert.Equal(t, traced, back)
 }
+
+// TestFirstChangeWithoutEvidence: when no analyzer implicates any step
+// of a session that changes files, the answer is its first change (not a
+// reproduction script a check runs by itself), and the rationale says
+// why; a session that changes no file keeps the weights' pick.
+func TestFirstChangeWithoutEvidence(t *testing.T) {
+	const (
+		task   = "merge_options ignores None: merge_options({'retries': None}) should keep the default of 3."
+		view   = `str_replace_editor({"command": "view", "path": "/repo/netkit/options.py"})`
+		code   = "1 DEFAULTS = {'retries': 3}\n2 def merge_options(user):\n3     return {**DEFAULTS, **user}"
+		repro  = `str_replace_editor({"command": "create", "path": "/repo/reproduce.py", "file_text": "from netkit.options import merge_options\nprint(merge_options({'retries': None}))\n"})`
+		rerun  = `bash({"command": "python reproduce.py"})`
+		edit   = `str_replace_editor({"command": "str_replace", "path": "/repo/netkit/options.py", "old_str": "**user}", "new_str": "**{k: v for k, v in user.items() if v}}"})`
+		edited = "The file /repo/netkit/options.py has been edited."
+		test   = `bash({"command": "python3 -m pytest -q tests/test_http.py"})`
+		passed = "........\n8 passed in 0.04s"
+	)
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	in := prepare(t, task, "", user, call(view), out(code), call(repro), out("File created successfully at: /repo/reproduce.py"), call(rerun), out("{'retries': None}"), call(edit), out(edited), call(test), out(passed), msg{agent: "assistant", content: "merge_options now keeps the defaults for None values."})
+	a := Attribute(in)
+	assert.Equal(t, 7, a.Step)
+	assert.Contains(t, a.Rationale, "first change the run's agent made to a file")
+
+	in = prepare(t, task, "", user, call(view), out(code), call(test), out(passed), msg{agent: "assistant", content: "The tests pass; nothing to change."})
+	assert.NotContains(t, Attribute(in).Rationale, "first change")
+}
+
+// TestUncheckedChangeWithoutEvidence: with no evidence anywhere, a change
+// made after the run's last check passed, which no check saw, is answered
+// before the changes the check cleared; a line that only reads the file
+// after it checks nothing.
+func TestUncheckedChangeWithoutEvidence(t *testing.T) {
+	const (
+		task   = "APP_TIMEOUT=2.5 crashes at start-up in /repo/app/config.py: int(raw) cannot parse it, float(raw) can, and int(float(raw)) would drop the fraction."
+		fix    = `str_replace_editor({"command": "str_replace", "path": "/repo/app/config.py", "old_str": "int(raw)", "new_str": "float(raw)"})`
+		tidy   = `str_replace_editor({"command": "str_replace", "path": "/repo/app/config.py", "old_str": "float(raw)", "new_str": "int(float(raw))"})`
+		edited = "The file /repo/app/config.py has been edited."
+		test   = `bash({"command": "python3 -m pytest -q tests/test_config.py"})`
+		passed = "...\n3 passed in 0.01s"
+	)
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser}, call(fix), out(edited), call(test), out(passed), call(tidy), out(edited),
+		call(`bash({"command": "sed -n 1,20p app/config.py"})`), out("def load_timeout(env):\n    return int(float(raw))"), msg{agent: "assistant", content: "Fixed."})
+	a := Attribute(in)
+	assert.Equal(t, 5, a.Step)
+	assert.Contains(t, a.Rationale, "which no check saw")
+}
