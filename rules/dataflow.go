@@ -198,7 +198,8 @@ func droppedBy(in *Input) (int, *extract.Requirement) { return droppedFrom(in, f
 
 // droppedFrom is droppedBy; with code, a step that writes code counts as
 // laying out the work too, as a plan does: an engineer that leaves out
-// what the design handed on dropped it there.
+// what the design handed on dropped it there. A command the log records
+// as a tool call (a grep, a test run) lays out no work, though it is code.
 func droppedFrom(in *Input, code bool) (int, *extract.Requirement) {
 	best, which := -1, (*extract.Requirement)(nil)
 	for k := range in.Features.Requirements {
@@ -212,7 +213,7 @@ func droppedFrom(in *Input, code bool) (int, *extract.Requirement) {
 		}
 		for i := from; i < len(in.Features.Steps) && (best < 0 || i < best); i++ {
 			f := &in.Features.Steps[i]
-			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction) || code && len(f.Code) > 0) {
+			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction) || code && len(f.Code) > 0 && in.Run.Steps[i].Kind != run.KindToolCall) {
 				best, which = i, r
 				break
 			}

@@ -294,3 +294,18 @@ func TestDataFlowRequirementDroppedInCodeWithoutAnAnswer(t *testing.T) {
 	)
 	assert.Equal(t, []int{2}, steps(DataFlowOrigin.Run(in), true))
 }
+
+// A coding agent's shell command (a grep, a test run) lays out no work:
+// a session that closes in words is not laid at the first command it ran
+// because the command did not take up the task's requirement.
+func TestDataFlowDroppedRequirementNotAtACommand(t *testing.T) {
+	q := "normalize() keeps a trailing slash: join('a', 'b/') returns 'a/b/'; paths should come back without one (except the root '/')."
+	r := &run.Run{Source: "test.json", Question: q, Steps: []run.Step{
+		{Index: 0, Agent: "user", Kind: run.KindUser, Content: q},
+		{Index: 1, Agent: "agent", Kind: run.KindToolCall, Content: `execute_bash({"command":"grep -rn 'normalize' pathkit"})`,
+			Extra: &run.Extra{ToolCalls: []run.ToolCall{{ID: "c1", Name: "execute_bash", Arguments: `{"command":"grep -rn 'normalize' pathkit"}`}}}},
+		{Index: 2, Agent: "agent", Kind: run.KindToolResult, Content: "pathkit/core.py:12:def normalize(p):", Extra: &run.Extra{ToolCallID: "c1"}},
+		{Index: 3, Agent: "agent", Kind: run.KindMessage, Content: "normalize strips a trailing slash now."},
+	}}
+	assert.Empty(t, steps(DataFlowOrigin.Run(inputOf(t, r)), true))
+}
