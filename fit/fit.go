@@ -424,7 +424,7 @@ func rightAnswers(exs []Example, p [][]float64, critical float64, flagged int, g
 // answerRow is the row the engine answers an example with, given the step
 // model's probabilities p of its rows.
 func answerRow(ex *Example, p []float64, critical float64, flagged int, guess string) int {
-	order, _ := rules.GuessFirst(guess, ex.In, ex.Rows, rules.Rank(ex.Rows, p, critical, flagged))
+	order, _, _ := rules.AnswerOrder(guess, ex.In, ex.Rows, rules.Rank(ex.Rows, p, critical, flagged), flagged)
 	return order[0]
 }
 

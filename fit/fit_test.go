@@ -412,3 +412,28 @@ func TestTwinsPulledHarder(t *testing.T) {
 	}
 	assert.Equal(t, len(names)/2, twins)
 }
+
+// TestAnswersAsTheEngine: the row fit scores an example by is the step
+// the engine answers it with, under the same weights, on runs where the
+// engine answers a session's first change (coding sessions with no
+// finding) as on the others: a fit judged on answers analyze does not give
+// would choose its critical share, guess and bands for another engine.
+func TestAnswersAsTheEngine(t *testing.T) {
+	exs := load(t, "../testdata/kinds/coding-agent")
+	require.NotEmpty(t, exs)
+	w := rules.DefaultWeights()
+	names := rules.StepFeatureNames(rules.Registry)
+	beta := make([]float64, len(names))
+	for k, n := range names {
+		beta[k] = w.Step[n]
+	}
+	flagged := slices.Index(names, rules.FeatFlagged)
+	for _, ex := range exs {
+		if len(ex.Rows) == 0 {
+			continue
+		}
+		p := rules.Softmax(ex.Rows, beta)
+		got := ex.Rows[answerRow(&ex, p, w.Critical, flagged, w.Guess)].Step
+		assert.Equal(t, Predict(w, ex, rules.Registry).Step, got, ex.Name)
+	}
+}

@@ -371,12 +371,8 @@ func (w *Weights) decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	}
 	names := StepFeatureNames(as)
 	s := w.score(names, rows)
-	var guessed string
-	s.Order, guessed = GuessFirst(w.Guess, in, rows, s.Order)
-	changeFirst := ""
-	if guessed == "" && !flaggedRow(as, rows[s.Order[0]]) {
-		s.Order, changeFirst = firstChangeFirst(in, rows, s.Order)
-	}
+	var guessed, changeFirst string
+	s.Order, guessed, changeFirst = AnswerOrder(w.Guess, in, rows, s.Order, structuralColumn(as, FeatFlagged))
 	// Findings by step, as positions: a long run has a finding for most
 	// of its steps, and a map of lists of them held every one twice.
 	at := findingsByStep(findings, len(in.Run.Steps))
@@ -423,9 +419,21 @@ func (w *Weights) decide(in *Input, as []*Analyzer, rows []StepRow, findings []F
 	return a
 }
 
-// flaggedRow reports whether some analyzer implicates the row's step.
-func flaggedRow(as []*Analyzer, r StepRow) bool {
-	return r.X[structuralColumn(as, FeatFlagged)] > 0
+// AnswerOrder returns the ranked rows (order, as Rank gives them) in the
+// order the engine answers with, so that fit scores what analyze will
+// answer: the step the named label-free guess answers first, if the
+// weights answer with one (GuessFirst, which it returns); else, when no
+// analyzer implicates the first row (flaggedColumn), a session's first
+// change to a file (firstChangeFirst, whose description it returns).
+func AnswerOrder(guess string, in *Input, rows []StepRow, order []int, flaggedColumn int) (out []int, guessed, change string) {
+	if out, guessed = GuessFirst(guess, in, rows, order); guessed != "" || len(out) == 0 {
+		return out, guessed, ""
+	}
+	if in == nil || flaggedColumn >= 0 && rows[out[0]].X[flaggedColumn] > 0 {
+		return out, "", "" // no run to read, or a step some rule implicates
+	}
+	out, change = firstChangeFirst(in, rows, out)
+	return out, "", change
 }
 
 // firstChangeFirst returns order (row indices) with the row of the run's
