@@ -114,12 +114,7 @@ func unitOfKey(key string) string {
 // unitKeyed reports whether s holds a key that ends in a unit
 // (keyUnits) before a number: `"high_c": 12`.
 func unitKeyed(s string) bool {
-	for from := 0; ; {
-		k := strings.Index(s[from:], `":`)
-		if k < 0 {
-			return false
-		}
-		k += from
+	for k := range occurrences(s, `":`) {
 		v := strings.TrimLeft(s[k+2:min(len(s), k+4)], " ")
 		if v != "" && (isDigit(v[0]) || v[0] == '-') {
 			q := strings.LastIndexByte(s[:k], '"')
@@ -127,8 +122,8 @@ func unitKeyed(s string) bool {
 				return true
 			}
 		}
-		from = k + 2
 	}
+	return false
 }
 
 // compactNumber reports whether s writes a digit or a minus sign right
