@@ -11,6 +11,11 @@ import (
 // ("has not been cancelled") is not one of the words allowed before it.
 var doneRe = pattern(`\b(?:has|have|had|'s|'ve|’s|’ve|was|were|is|are|i|we)\s{1,3}(?:(?:now|already|just|successfully|been|fully|also)\s{1,3}){0,2}(?<v>[a-z]{3,20}ed)\b`, ci)
 
+// conditionRe finds a word that opens a clause of condition or time
+// ("once it is cancelled", "if the order is returned"): what such a
+// clause tells as done is what will follow, not what was.
+var conditionRe = pattern(`\b(?:once|if|when|whenever|after|before|until|unless|as\s{1,3}soon\s{1,3}as)\b`, ci)
+
 // askRe finds an action a step asks for: the verb after a request's
 // words ("please cancel", "could you refund", "I'd like to exchange").
 var askRe = pattern(`\b(?:please|kindly|can\s{1,3}you|could\s{1,3}you|would\s{1,3}you|will\s{1,3}you|want\s{1,3}to|like\s{1,3}to|need\s{1,3}to|help\s{1,3}me|go\s{1,3}ahead\s{1,3}and)\s{1,3}(?:(?:also|just|now|please)\s{1,3})?(?<v>[a-z]{3,20})\b`, ci)
@@ -28,15 +33,39 @@ var relativeDayRe = pattern(`\b(?:today|tonight|tomorrow|yesterday|(?:next|this|
 const maxDone = 20
 
 // done returns the verbs a text reports done, lower case, each once, in
-// the order written.
+// the order written. A verb in a clause of condition or time (an agent's
+// "Once the order is cancelled, the refund goes back to your card. Do
+// you confirm?") tells what an action will do, before it is taken.
 func done(t *text) []string {
 	var out []string
+	conds := t.all(conditionRe, maxDone)
 	for _, m := range t.all(doneRe, maxDone) {
+		at, from := m.Groups[0].Start, clauseStart(t.s, m.Groups[0].Start)
+		if slices.ContainsFunc(conds, func(c match) bool { return c.Groups[0].Start >= from && c.Groups[0].Start < at }) {
+			continue
+		}
 		if v := strings.ToLower(t.named(m, "v")); !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// clauseStart returns where the clause of s that holds the byte at
+// starts: after the last comma, semicolon, colon, question or exclamation
+// mark, line break, or full stop before a space, before at.
+func clauseStart(s string, at int) int {
+	for i := at - 1; i >= 0; i-- {
+		switch s[i] {
+		case ',', ';', ':', '!', '?', '\n':
+			return i + 1
+		case '.':
+			if i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\n') {
+				return i + 1
+			}
+		}
+	}
+	return 0
 }
 
 // changeVerbs are English verbs of changing a record, as a person asks
