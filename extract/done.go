@@ -68,6 +68,23 @@ func clauseStart(s string, at int) int {
 	return 0
 }
 
+// sentenceEnd returns where the sentence of s that holds the byte at
+// ends: at the next question or exclamation mark, semicolon, line break,
+// or full stop before a space, or at the end of s.
+func sentenceEnd(s string, at int) int {
+	for i := at; i < len(s); i++ {
+		switch s[i] {
+		case ';', '!', '?', '\n':
+			return i
+		case '.':
+			if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n' {
+				return i
+			}
+		}
+	}
+	return len(s)
+}
+
 // changeVerbs are English verbs of changing a record, as a person asks
 // a service for it: a call's acting verbs (actVerbs) and the others
 // support is asked for. Asking to check, find, confirm or include
@@ -87,11 +104,23 @@ func asked(t *text) []string {
 	return out
 }
 
+// onYouRe finds a condition set on the other party ("until you
+// confirm", "without your confirmation", "unless you send me the
+// receipt"), the rest of a refusal's sentence read.
+var onYouRe = pattern(`\b(?:until|unless|without|before)\b[^.!?;\n]{0,40}?\b(?:you|your)\b`, ci)
+
 // refused returns the verbs (or the nouns of their acts) a text says
-// cannot be done, lower case, each once, in the order written.
+// cannot be done, lower case, each once, in the order written. An
+// action that cannot be taken until the other party does something
+// ("I can't cancel it until you confirm") is asked of them, not refused:
+// their reply may be what it waits for.
 func refused(t *text) []string {
 	var out []string
 	for _, m := range t.all(refuseRe, maxDone) {
+		end := m.Groups[0].End
+		if _, ok := firstIn(onYouRe, t.s[end:sentenceEnd(t.s, end)]); ok {
+			continue
+		}
 		if v := strings.ToLower(t.named(m, "v")); !slices.Contains(out, v) {
 			out = append(out, v)
 		}

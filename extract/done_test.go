@@ -39,7 +39,8 @@ func TestVerbForms(t *testing.T) {
 }
 
 // TestRefused reads the actions a step says cannot be taken, by the verb
-// or its act's noun; an action that can be taken is none. Shapes:
+// or its act's noun; an action that can be taken is none, nor one that
+// waits on the other party ("until you confirm"). Shapes:
 // tau-bench airline and retail refusals.
 func TestRefused(t *testing.T) {
 	for _, tt := range []struct {
@@ -50,6 +51,9 @@ func TestRefused(t *testing.T) {
 		{"I'm unable to refund it, and the order is not eligible for an exchange.", []string{"refund", "exchange"}},
 		{"I can’t modify a delivered order.", []string{"modify"}},
 		{"I can cancel it for you.", nil},
+		{"I can't cancel it until you confirm: the refund of $135.24 goes back to your PayPal account.", nil},
+		{"I'm unable to process the exchange without your explicit confirmation. Shall I go ahead?", nil},
+		{"It can't be refunded without a receipt. Before you go, anything else?", []string{"refunded"}},
 	} {
 		assert.Equal(t, tt.want, refused(newText(tt.text)), tt.text)
 	}
