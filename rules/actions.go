@@ -584,10 +584,11 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 }
 
 // relativeDateHeld reports whether v is a date written in full that
-// falls within two weeks after a date a step before i states (today's,
-// as a system prompt gives it), where a step before i names a day by
-// where it falls from today ("next Monday", "tomorrow"): the date worked
-// out from what a person said, not one made up.
+// falls within two weeks of a date a step before i states (today's, as a
+// system prompt gives it), where a step before i names a day by where it
+// falls from today ("next Monday", "tomorrow", "yesterday", "last
+// Friday"): the date worked out from what a person said, not one made
+// up.
 func relativeDateHeld(in *Input, v string, i int) bool {
 	d, err := time.Parse(time.DateOnly, v)
 	if err != nil {
@@ -605,7 +606,7 @@ func relativeDateHeld(in *Input, v string, i int) bool {
 			if c.Kind != extract.ClaimDate {
 				continue
 			}
-			if today, err := time.Parse(time.DateOnly, c.Norm); err == nil && !d.Before(today) && d.Sub(today) <= 14*24*time.Hour {
+			if today, err := time.Parse(time.DateOnly, c.Norm); err == nil && d.Sub(today).Abs() <= 14*24*time.Hour {
 				return true
 			}
 		}
