@@ -852,6 +852,32 @@ func TestRelativeDates(t *testing.T) {
 	}
 }
 
+// TestArithmeticOfHeldNumbers: a calculator's expression whose numbers
+// the task or a tool stated, a rate in percent as its fraction or one
+// plus it, was worked out from them; one with a number no step states
+// was not. Shape: a search assistant with web_search and calculator
+// tools, in OpenAI chat with tool calls.
+func TestArithmeticOfHeldNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		expr string
+		want []int
+	}{
+		{"240 * 1.08875", nil},
+		{"240 * 0.08875", nil},
+		{"240 + 21.3", []int{3}},
+		{"240 * 1.0875", []int{3}},
+	} {
+		q := "I'm buying a $240 jacket in New York City. How much will I pay including sales tax?"
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "assistant", content: `web_search({"query": "New York City sales tax rate"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "The combined sales tax rate in New York City is 8.875% (4% state, 4.5% city and 0.375% MCTD).", kind: run.KindToolResult},
+			msg{agent: "assistant", content: `calculator({"expression": "` + tt.expr + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.expr)
+	}
+}
+
 // TestSearchYearsAreQuestions: a search that adds a year to its query
 // where the task names none asks for the latest figure, and states no
 // value; one whose year differs from the year the task names put a
