@@ -11,6 +11,11 @@ import (
 // ("has not been cancelled") is not one of the words allowed before it.
 var doneRe = pattern(`\b(?:has|have|had|'s|'ve|’s|’ve|was|were|is|are|i|we)\s{1,3}(?:(?:now|already|just|successfully|been|fully|also)\s{1,3}){0,2}(?<v>[a-z]{3,20}ed)\b`, ci)
 
+// conditionRe finds a word that opens a clause of condition or time
+// ("once it is cancelled", "if the order is returned"): what such a
+// clause tells as done is what will follow, not what was.
+var conditionRe = pattern(`\b(?:once|if|when|whenever|after|before|until|unless|as\s{1,3}soon\s{1,3}as)\b`, ci)
+
 // askRe finds an action a step asks for: the verb after a request's
 // words ("please cancel", "could you refund", "I'd like to exchange").
 var askRe = pattern(`\b(?:please|kindly|can\s{1,3}you|could\s{1,3}you|would\s{1,3}you|will\s{1,3}you|want\s{1,3}to|like\s{1,3}to|need\s{1,3}to|help\s{1,3}me|go\s{1,3}ahead\s{1,3}and)\s{1,3}(?:(?:also|just|now|please)\s{1,3})?(?<v>[a-z]{3,20})\b`, ci)
@@ -28,15 +33,56 @@ var relativeDayRe = pattern(`\b(?:today|tonight|tomorrow|yesterday|(?:next|this|
 const maxDone = 20
 
 // done returns the verbs a text reports done, lower case, each once, in
-// the order written.
+// the order written. A verb in a clause of condition or time (an agent's
+// "Once the order is cancelled, the refund goes back to your card. Do
+// you confirm?") tells what an action will do, before it is taken.
 func done(t *text) []string {
 	var out []string
+	conds := t.all(conditionRe, maxDone)
 	for _, m := range t.all(doneRe, maxDone) {
+		at, from := m.Groups[0].Start, clauseStart(t.s, m.Groups[0].Start)
+		if slices.ContainsFunc(conds, func(c match) bool { return c.Groups[0].Start >= from && c.Groups[0].Start < at }) {
+			continue
+		}
 		if v := strings.ToLower(t.named(m, "v")); !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// clauseStart returns where the clause of s that holds the byte at
+// starts: after the last comma, semicolon, colon, question or exclamation
+// mark, line break, or full stop before a space, before at.
+func clauseStart(s string, at int) int {
+	for i := at - 1; i >= 0; i-- {
+		switch s[i] {
+		case ',', ';', ':', '!', '?', '\n':
+			return i + 1
+		case '.':
+			if i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\n') {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// sentenceEnd returns where the sentence of s that holds the byte at
+// ends: at the next question or exclamation mark, semicolon, line break,
+// or full stop before a space, or at the end of s.
+func sentenceEnd(s string, at int) int {
+	for i := at; i < len(s); i++ {
+		switch s[i] {
+		case ';', '!', '?', '\n':
+			return i
+		case '.':
+			if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n' {
+				return i
+			}
+		}
+	}
+	return len(s)
 }
 
 // changeVerbs are English verbs of changing a record, as a person asks
@@ -58,11 +104,23 @@ func asked(t *text) []string {
 	return out
 }
 
+// onYouRe finds a condition set on the other party ("until you
+// confirm", "without your confirmation", "unless you send me the
+// receipt"), the rest of a refusal's sentence read.
+var onYouRe = pattern(`\b(?:until|unless|without|before)\b[^.!?;\n]{0,40}?\b(?:you|your)\b`, ci)
+
 // refused returns the verbs (or the nouns of their acts) a text says
-// cannot be done, lower case, each once, in the order written.
+// cannot be done, lower case, each once, in the order written. An
+// action that cannot be taken until the other party does something
+// ("I can't cancel it until you confirm") is asked of them, not refused:
+// their reply may be what it waits for.
 func refused(t *text) []string {
 	var out []string
 	for _, m := range t.all(refuseRe, maxDone) {
+		end := m.Groups[0].End
+		if _, ok := firstIn(onYouRe, t.s[end:sentenceEnd(t.s, end)]); ok {
+			continue
+		}
 		if v := strings.ToLower(t.named(m, "v")); !slices.Contains(out, v) {
 			out = append(out, v)
 		}

@@ -7,7 +7,8 @@ import (
 )
 
 // TestDoneAndAsked reads the actions a step reports done (perfect or
-// passive, not negated) and the changes it asks another to make (a
+// passive, not negated, not in a clause of condition or time: an agent
+// telling what will follow an action it asks to confirm) and the changes it asks another to make (a
 // request's words before a verb of change; asking to check or confirm
 // changes nothing). Shapes: tau-bench retail and airline conversations.
 func TestDoneAndAsked(t *testing.T) {
@@ -18,6 +19,8 @@ func TestDoneAndAsked(t *testing.T) {
 		{"Your order #W7710021 has been cancelled and I've refunded $64.", []string{"cancelled", "refunded"}, nil},
 		{"The reservation is now successfully booked.", []string{"booked"}, nil},
 		{"The order has not been cancelled yet.", nil, nil},
+		{"Order #W4817420 ($135.24) is pending. Once the order is cancelled, the refund goes back to your PayPal account. If it is returned, we refund it too. Do you confirm?", nil, nil},
+		{"When I checked, the order had already shipped; I've refunded the $5.99 fee.", []string{"shipped", "refunded"}, nil},
 		{"Hi! Please cancel my order, and could you also refund the fee?", nil, []string{"cancel", "refund"}},
 		{"Could you check the price? Please confirm.", nil, nil},
 	} {
@@ -36,7 +39,8 @@ func TestVerbForms(t *testing.T) {
 }
 
 // TestRefused reads the actions a step says cannot be taken, by the verb
-// or its act's noun; an action that can be taken is none. Shapes:
+// or its act's noun; an action that can be taken is none, nor one that
+// waits on the other party ("until you confirm"). Shapes:
 // tau-bench airline and retail refusals.
 func TestRefused(t *testing.T) {
 	for _, tt := range []struct {
@@ -47,6 +51,9 @@ func TestRefused(t *testing.T) {
 		{"I'm unable to refund it, and the order is not eligible for an exchange.", []string{"refund", "exchange"}},
 		{"I can’t modify a delivered order.", []string{"modify"}},
 		{"I can cancel it for you.", nil},
+		{"I can't cancel it until you confirm: the refund of $135.24 goes back to your PayPal account.", nil},
+		{"I'm unable to process the exchange without your explicit confirmation. Shall I go ahead?", nil},
+		{"It can't be refunded without a receipt. Before you go, anything else?", []string{"refunded"}},
 	} {
 		assert.Equal(t, tt.want, refused(newText(tt.text)), tt.text)
 	}

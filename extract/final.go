@@ -319,9 +319,11 @@ func newFinal(step int, text, source string, agents *agentSet, sentence bool) *F
 
 // callResultRe reads a call written with its arguments and the result it
 // is said to give ("can_register(18) returns False", "vat_amount(100) ==
-// 19.0", "len(attention(SAMPLE)) returns 1"): the function in "f", its
+// 19.0", "len(attention(SAMPLE)) returns 1"), the call quoted as code or
+// not, the verb after an adverb of time or fact ("`parse('1h30m')` now
+// returns 5400", "still returns False"): the function in "f", its
 // arguments (calls among them, one deep) in "args".
-var callResultRe = pattern(`(?<![\w.])(?<f>[A-Za-z_]\w{0,80})\((?<args>(?:[^()\n]|\([^()\n]{0,200}\)){0,200})\)[ \t]{0,4}(?:returns|returned|gives|gave|yields|yielded|evaluates[ \t]to|==|=>|->|→)(?![\w=>])`, 0)
+var callResultRe = pattern(`(?<![\w.])(?<f>[A-Za-z_]\w{0,80})\((?<args>(?:[^()\n]|\([^()\n]{0,200}\)){0,200})\)`+"`?"+`[ \t]{0,4}(?:(?:now|still|already|correctly|actually|indeed|also|again)[ \t]{1,4})?(?:returns|returned|gives|gave|yields|yielded|evaluates[ \t]to|==|=>|->|→)(?![\w=>])`, 0)
 
 // withCallResult is the answer with the functions of the call whose
 // result it states, when it states one, and without the claims its

@@ -10,7 +10,9 @@ import (
 )
 
 // An answer that states a call's result reports the value the call gave:
-// the call's arguments are no value of it, and the function is named.
+// the call's arguments are no value of it, and the function is named,
+// with the call quoted as code or the verb after "now" or "still", as
+// coding agents' and testers' summaries write it.
 func TestFinalAnswerOfACallsResult(t *testing.T) {
 	tests := []struct {
 		text  string
@@ -22,6 +24,9 @@ func TestFinalAnswerOfACallsResult(t *testing.T) {
 		{"shipping_cost(12.5) == 7.99", []string{"shipping_cost"}, []string{"7.99"}},
 		{"len(attention(SAMPLE)) returns 1.", []string{"len", "attention"}, nil},
 		{"The limit is 120 requests per minute.", nil, []string{"120"}},
+		{"All tests passed. `can_vote(18)` returns False.", []string{"can_vote"}, nil},
+		{"Fixed: parse_duration('90m') now returns 5400.", []string{"parse_duration"}, []string{"5400"}},
+		{"`vat_amount(100)` still returns 16.0.", []string{"vat_amount"}, []string{"16"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -64,7 +64,7 @@ func jsonNumbers(content string, claims []Claim) []Claim {
 			start := end - len(lit)
 			if start >= 0 && content[start:end] == lit {
 				lits = append(lits, span{Start: start, End: end, OK: true})
-				for _, c := range claimsOf(newText(lit+keyUnits[unitOfKey(key)]), nil, true) {
+				for _, c := range claimsOf(newText(lit+unitOf(key, content[at:])), nil, true) {
 					if c.Kind == ClaimNumber && strings.HasPrefix(c.Text, lit) {
 						c.Text, c.Offset = lit, c.Offset+int32(start)
 						out = append(out, c)
@@ -98,6 +98,23 @@ var keyUnits = map[string]string{
 	"pct": "%", "percent": "%",
 	"min": " minutes", "mins": " minutes", "minutes": " minutes", "hours": " hours", "hrs": " hours",
 	"sec": " seconds", "secs": " seconds", "seconds": " seconds", "days": " days", "mph": " mph",
+}
+
+// unitOf returns the unit (keyUnits) a key of doc gives its number. A
+// key that ends in "min" beside one that ends in "max" in its place
+// (`"temp_min"`, `"temp_max"`; `priceMin`, `priceMax`) bounds a range:
+// its "min" is the minimum, not minutes.
+func unitOf(key, doc string) string {
+	unit := unitOfKey(key)
+	if unit == "min" {
+		end := key[:len(key)-len("min")]
+		for _, max := range []string{"max", "Max", "MAX"} {
+			if strings.Contains(doc, `"`+end+max+`"`) {
+				return ""
+			}
+		}
+	}
+	return keyUnits[unit]
 }
 
 // unitOfKey returns the last word of a key joined by underscores,

@@ -13,7 +13,8 @@ import (
 // JavaScript's JSON.stringify and Go's encoding/json write them, leave
 // no space after a colon or a comma), each at its place in the output,
 // in the unit its key's last word names (a weather API's "high_c",
-// "windSpeedMph"); small bare integers and long identifiers are no
+// "windSpeedMph", but not the "min" of a range's "temp_min" and
+// "temp_max", as OpenWeatherMap writes them); small bare integers and long identifiers are no
 // claims either way, and a key of one word names no unit.
 func TestCompactJSONNumbers(t *testing.T) {
 	for _, tt := range []struct {
@@ -36,6 +37,10 @@ func TestCompactJSONNumbers(t *testing.T) {
 			`{"city":"Oslo","high_c":12,"low_c":-4,"windSpeedMph":23,"elevationFt":75,"m":15}`,
 			`{"city": "Oslo", "high_c": 12, "low_c": -4, "windSpeedMph": 23, "elevationFt": 75, "m": 15}`,
 			[]string{"12 °C", "-4 °C", "23 mph", "75 ft", "15"}},
+		{"a range's bounds beside a duration",
+			`{"main":{"temp":6.1,"temp_min":2.4,"temp_max":8.7},"daily":{"priceMin":19.5,"priceMax":24.5},"eta_min":74}`,
+			`{"main": {"temp": 6.1, "temp_min": 2.4, "temp_max": 8.7}, "daily": {"priceMin": 19.5, "priceMax": 24.5}, "eta_min": 74}`,
+			[]string{"6.1", "2.4", "8.7", "19.5", "24.5", "74 min"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			compact, spaced := toolResultClaims(tt.compact), toolResultClaims(tt.spaced)

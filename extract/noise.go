@@ -68,8 +68,23 @@ func frameLine(line string) bool {
 }
 
 // runnerCounts are the words after which a test runner's summary counts
-// tests ("1 failed, 2 passed in 0.02s", "3 passed, 1 warning in 0.12s").
-var runnerCounts = []string{"passed", "failed", "error", "errors", "skipped", "deselected", "xfailed", "xpassed", "warning", "warnings"}
+// tests ("1 failed, 2 passed in 0.02s", "3 passed, 1 warning in 0.12s",
+// unittest's "Ran 12 tests in 0.004s").
+var runnerCounts = []string{"passed", "failed", "error", "errors", "skipped", "deselected", "xfailed", "xpassed", "warning", "warnings", "test", "tests"}
+
+// clockAfter returns the length of the clock time pytest writes after a
+// duration of a minute or more (" (0:01:05)" of "in 65.43s (0:01:05)"),
+// 0 when s does not open with one.
+func clockAfter(s string) int {
+	if !strings.HasPrefix(s, " (") {
+		return 0
+	}
+	end := strings.IndexByte(s, ')')
+	if end < 4 || strings.Trim(s[2:end], "0123456789:") != "" || !strings.Contains(s[2:end], ":") {
+		return 0
+	}
+	return end + 1
+}
 
 // runDurations are the spans of the time a test runner's summary says the
 // run took ("in 0.01s" of pytest's "1 passed in 0.01s"): the harness's
@@ -94,7 +109,7 @@ func runDurations(s string) []span {
 			end++
 		}
 		if end > from && end < len(s) && s[end] == 's' && (end+1 == len(s) || !wordByte(s[end+1])) {
-			out = append(out, span{Start: from, End: end + 1, OK: true})
+			out = append(out, span{Start: from, End: end + 1 + clockAfter(s[end+1:]), OK: true})
 		}
 	}
 }

@@ -440,7 +440,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -584,10 +584,11 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 }
 
 // relativeDateHeld reports whether v is a date written in full that
-// falls within two weeks after a date a step before i states (today's,
-// as a system prompt gives it), where a step before i names a day by
-// where it falls from today ("next Monday", "tomorrow"): the date worked
-// out from what a person said, not one made up.
+// falls within two weeks of a date a step before i states (today's, as a
+// system prompt gives it), where a step before i names a day by where it
+// falls from today ("next Monday", "tomorrow", "yesterday", "last
+// Friday"): the date worked out from what a person said, not one made
+// up.
 func relativeDateHeld(in *Input, v string, i int) bool {
 	d, err := time.Parse(time.DateOnly, v)
 	if err != nil {
@@ -605,7 +606,7 @@ func relativeDateHeld(in *Input, v string, i int) bool {
 			if c.Kind != extract.ClaimDate {
 				continue
 			}
-			if today, err := time.Parse(time.DateOnly, c.Norm); err == nil && !d.Before(today) && d.Sub(today) <= 14*24*time.Hour {
+			if today, err := time.Parse(time.DateOnly, c.Norm); err == nil && d.Sub(today).Abs() <= 14*24*time.Hour {
 				return true
 			}
 		}
@@ -686,6 +687,50 @@ func oneEdit(a, b string) bool {
 func numberHeld(sup *support, v string, i int) bool {
 	n, ok := numberClaim(v)
 	return ok && sup.numberBefore(n, i, from{})
+}
+
+// expressionHeld reports whether v is arithmetic of numbers alone
+// ("240 * 1.08875", "200 - 150.5") each of which the task or a step
+// before i states, a rate stated in percent counting as its fraction or
+// as one plus or minus it (8.875% as 0.08875, or 1.08875 to add it): a
+// calculation the caller made from what it read, as a calculator's
+// expression or a tool's amount writes it, not a value it made up.
+func expressionHeld(in *Input, sup *support, v string, i int) bool {
+	if strings.Trim(v, "0123456789.,+-*/×() ") != "" || !strings.ContainsAny(strings.TrimLeft(v, " -"), "+-*/×") {
+		return false
+	}
+	terms := strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune("+-*/×() ", r) })
+	return len(terms) > 1 && !slices.ContainsFunc(terms, func(t string) bool {
+		t = strings.ReplaceAll(t, ",", "")
+		return !numberHeld(sup, t, i) && !rateHeld(in, t, i)
+	})
+}
+
+// rateHeld reports whether the number n is the fraction of a
+// percentage the task or a step before i states, or one plus or minus
+// it: the factor that takes the rate, adds it or takes it off.
+func rateHeld(in *Input, n string, i int) bool {
+	x, err := strconv.ParseFloat(n, 64)
+	if err != nil {
+		return false
+	}
+	is := func(c extract.Claim) bool {
+		f, ok := c.Fraction()
+		if !ok {
+			return false
+		}
+		r, err := strconv.ParseFloat(f.Norm, 64)
+		return err == nil && slices.ContainsFunc([]float64{r, 1 + r, 1 - r}, func(y float64) bool { return math.Abs(x-y) < 1e-9 })
+	}
+	if slices.ContainsFunc(in.Features.Question, is) {
+		return true
+	}
+	for j := range min(i, len(in.Features.Steps)) {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, is) {
+			return true
+		}
+	}
+	return false
 }
 
 // pathHeld reports whether a value is a file's path that the task or a

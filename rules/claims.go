@@ -60,9 +60,10 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		} else {
 			claims = withoutPaths(claims, argumentPaths(&in.Features.Steps[i]))
 		}
-		// A date a person gave without its year, written out in full,
-		// is theirs (dateHeld).
-		if held := func(c string) bool { return dateHeld(in, in.supportIndex(), c, i) }; slices.ContainsFunc(claims, held) {
+		// A date a person gave without its year, or named by where it
+		// falls from today, written out in full, is theirs (dateHeld,
+		// relativeDateHeld).
+		if held := func(c string) bool { return dateHeld(in, in.supportIndex(), c, i) || relativeDateHeld(in, c, i) }; slices.ContainsFunc(claims, held) {
 			claims = slices.DeleteFunc(slices.Clone(claims), held)
 		}
 		// A year a search adds to its query, where the task names none

@@ -824,25 +824,57 @@ func TestCallOnAnotherRecordThanNamed(t *testing.T) {
 }
 
 // TestRelativeDates: a date a call writes that falls within two weeks
-// of today's, where the user named a day from today ("next Monday"), was
-// worked out from it; one further off, or with no such day named, was
-// not. Shape: a travel search assistant whose system prompt gives
-// today's date.
+// of today's, where the user named a day from today ("next Monday",
+// "yesterday"), was worked out from it, and is no value the call puts
+// forward either; one further off, or with no such day named, was not.
+// Shape: a travel search assistant whose system prompt gives today's
+// date, in OpenAI chat with tool calls.
 func TestRelativeDates(t *testing.T) {
 	for _, tt := range []struct {
 		ask, date string
 		want      []int
 	}{
 		{"What is the earliest flight from Lisbon to Porto next Monday?", "2026-11-30", nil},
+		{"What was the earliest flight from Lisbon to Porto yesterday?", "2026-11-27", nil},
 		{"What is the earliest flight from Lisbon to Porto next Monday?", "2026-12-21", []int{2}},
+		{"What was the earliest flight from Lisbon to Porto yesterday?", "2026-11-07", []int{2}},
 		{"What is the earliest flight from Lisbon to Porto?", "2026-11-30", []int{2}},
 	} {
 		in := prepare(t, tt.ask, "",
 			msg{agent: "system", content: "You are a travel assistant. Today is Saturday, 2026-11-28.", kind: run.KindSystem},
 			msg{agent: "user", content: tt.ask, kind: run.KindUser},
 			msg{agent: "assistant", content: `flight_search({"from": "Lisbon", "to": "Porto", "date": "` + tt.date + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `[{"flight": "TP1940", "date": "` + tt.date + `", "departs": "06:05"}, {"flight": "TP1942", "date": "` + tt.date + `", "departs": "08:40"}]`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: "The earliest flight on " + tt.date + " is TP1942 at 08:40."},
 		)
-		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.date)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), "unsupported_arguments: "+tt.ask+" "+tt.date)
+		assert.Equal(t, tt.want, steps(UnsupportedClaim.Run(in), true), "unsupported_claim: "+tt.ask+" "+tt.date)
+	}
+}
+
+// TestArithmeticOfHeldNumbers: a calculator's expression whose numbers
+// the task or a tool stated, a rate in percent as its fraction or one
+// plus it, was worked out from them; one with a number no step states
+// was not. Shape: a search assistant with web_search and calculator
+// tools, in OpenAI chat with tool calls.
+func TestArithmeticOfHeldNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		expr string
+		want []int
+	}{
+		{"240 * 1.08875", nil},
+		{"240 * 0.08875", nil},
+		{"240 + 21.3", []int{3}},
+		{"240 * 1.0875", []int{3}},
+	} {
+		q := "I'm buying a $240 jacket in New York City. How much will I pay including sales tax?"
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "assistant", content: `web_search({"query": "New York City sales tax rate"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "The combined sales tax rate in New York City is 8.875% (4% state, 4.5% city and 0.375% MCTD).", kind: run.KindToolResult},
+			msg{agent: "assistant", content: `calculator({"expression": "` + tt.expr + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.expr)
 	}
 }
 
