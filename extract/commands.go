@@ -524,11 +524,13 @@ func discarded(w, files []string) []string {
 // removes or changes a dependency by name writes: the project's manifest
 // and its lock (go get example.com/m@v1 writes go.mod and go.sum, npm
 // install left-pad package.json, cargo add Cargo.toml, poetry add and uv
-// add pyproject.toml). nil for any other command, and for one that
-// installs what the manifest already holds (npm install, go mod
-// download): it changes no file of the project.
+// add pyproject.toml). nil for any other command, for one that installs
+// what the manifest already holds (npm install, go mod download), and
+// for one that installs outside the project or without recording it
+// (npm install -g typescript, --no-save): it changes no file of the
+// project.
 func manifestFiles(w []string) []string {
-	if len(w) < 3 {
+	if len(w) < 3 || slices.ContainsFunc(w[2:], func(a string) bool { return unsavedInstall[a] }) {
 		return nil
 	}
 	named := slices.ContainsFunc(w[2:], func(a string) bool { return !strings.HasPrefix(a, "-") })
@@ -548,6 +550,11 @@ func manifestFiles(w []string) []string {
 	}
 	return nil
 }
+
+// unsavedInstall are package managers' options that install a package
+// outside the project (a global tool) or without writing it to the
+// manifest.
+var unsavedInstall = toSet("-g --global --location=global --no-save")
 
 // restoresStash reports whether a command, as its words, brings back
 // the changes the last git stash set aside: git stash pop or apply.

@@ -254,6 +254,10 @@ func TestCommandWrites(t *testing.T) {
 		{"a crate added", `{"command": "cargo add serde --features derive"}`, []string{"Cargo.toml"}},
 		{"a dependency added by poetry", `{"command": "poetry add 'pydantic<2'"}`, []string{"pyproject.toml"}},
 		{"what a manifest holds installed", `{"command": "npm install"}`, nil},
+		{"a tool installed globally", `{"command": "npm install -g typescript"}`, nil},
+		{"a tool installed globally by pnpm", `{"command": "pnpm add --global pnpm-sync"}`, nil},
+		{"a package installed without saving it", `{"command": "npm i --no-save left-pad"}`, nil},
+		{"a tool installed globally by yarn", `{"command": "yarn global add serve"}`, nil},
 		{"snapshots updated", `{"command": "npx jest -u"}`, []string{}},
 		{"a module's dependencies downloaded", `{"command": "go mod download"}`, nil},
 	}
