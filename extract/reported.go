@@ -119,18 +119,21 @@ var literalResults = toSet("none null nil undefined nan true false inf -inf")
 
 // showingReported are the tool results whose output shows a result the
 // task reports the code gives (reportedResults), as a whole token, and
-// is what an earlier run of the same command line printed: the reported
+// is what the first run of the same command line printed: the reported
 // problem printed again, unchanged by whatever was done between. A
 // result printed once may be the right result of another case the task
-// contrasts ("returns 5400 for '1h30m' but 3600 for '1h 30m'"). Read
-// after AssignCallers.
+// contrasts ("returns 5400 for '1h30m' but 3600 for '1h 30m'"); and an
+// output that changed from the first and is then printed again is what
+// a change made of it, which may hold the reported result as another
+// input's right one (2.5 and 1.6 both rounding to 2 before, 3 and 2
+// after). Read after AssignCallers.
 func showingReported(task string, steps []run.Step, rf *RunFeatures) []int {
 	values := reportedResults(task)
 	if len(values) == 0 {
 		return nil
 	}
 	var out []int
-	printed := map[string][]string{} // by command line, what its runs printed
+	first := map[string]string{} // by command line, what its first run printed
 	for i := range rf.Steps {
 		c := int(rf.Steps[i].Caller)
 		if !rf.Steps[i].Has(KindToolResult) || c < 0 || c >= i || len(rf.Steps[c].Calls) == 0 {
@@ -141,10 +144,14 @@ func showingReported(task string, steps []run.Step, rf *RunFeatures) []int {
 			continue
 		}
 		text := strings.TrimSpace(steps[i].Content)
-		if slices.Contains(printed[cmd], text) && slices.ContainsFunc(values, func(v string) bool { return containsToken(text, v) }) {
+		was, ran := first[cmd]
+		if !ran {
+			first[cmd] = text
+			continue
+		}
+		if was == text && slices.ContainsFunc(values, func(v string) bool { return containsToken(text, v) }) {
 			out = append(out, i)
 		}
-		printed[cmd] = append(printed[cmd], text)
 	}
 	return out
 }

@@ -291,6 +291,12 @@ func TestRegressionReproduction(t *testing.T) {
 		wrong   = "ostname.org"
 		right   = "hostname.org"
 		unasked = `strip_scheme("https://hostname.org") drops the first letter of the host.`
+		// A reproduction of two inputs, the second of which rightly gives
+		// the reported result.
+		repro2    = `bash({"command": "python3 -c \"from urltools.core import strip_scheme as s; print(s('https://hostname.org')); print(s('https://ostname.org'))\""})`
+		wrong2    = "ostname.org\nstname.org"
+		right2    = "hostname.org\nostname.org"
+		docstring = `str_replace_editor({"command": "str_replace", "path": "/repo/urltools/_compat.py", "old_str": "def strip_prefix(s, prefix):", "new_str": "def strip_prefix(s, prefix):\n    \"\"\"Return s without prefix.\"\"\""})`
 	)
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
 	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
@@ -303,6 +309,8 @@ func TestRegressionReproduction(t *testing.T) {
 		{"the reported result printed again after the change", task, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(wrong), call(test), out(passed)}, []int{3}, []int{5}},
 		{"the right result printed after the change", task, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(right)}, nil, nil},
 		{"the reported result printed once, after the change", task, []msg{call(edit), out(edited), call(repro), out(wrong)}, nil, nil},
+		{"the repaired output printed again, holding the reported result for another input", task, []msg{call(repro2), out(wrong2), call(edit), out(edited), call(repro2), out(right2), call(docstring), out(edited), call(repro2), out(right2)}, nil, nil},
+		{"the first output printed again after it changed", task, []msg{call(repro2), out(wrong2), call(edit), out(edited), call(repro2), out(right2), call(docstring), out(edited), call(repro2), out(wrong2)}, []int{7}, []int{9}},
 		{"the same result again, which the task does not report", unasked, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(wrong)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
