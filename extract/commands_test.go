@@ -202,6 +202,15 @@ func TestCommandChecks(t *testing.T) {
 		{"npx jest -u", false},
 		{"npm test -- --updateSnapshot", false},
 		{"mvn -q install", false},
+		{"ruff check timekit", true},
+		{"ruff check --fix timekit", false},
+		{"ruff format src/app.py", false},
+		{"ruff format --check .", true},
+		{"npx eslint --fix src", false},
+		{"npx eslint --fix-dry-run src", true},
+		{"golangci-lint run --fix ./...", false},
+		{"cargo clippy --fix --allow-dirty", false},
+		{"python -m ruff check --fix .", false},
 	} {
 		t.Run(tt.line, func(t *testing.T) {
 			assert.Equal(t, tt.checks, readCommand(tt.line, nil).checks)
@@ -259,6 +268,8 @@ func TestCommandWrites(t *testing.T) {
 		{"a package installed without saving it", `{"command": "npm i --no-save left-pad"}`, nil},
 		{"a tool installed globally by yarn", `{"command": "yarn global add serve"}`, nil},
 		{"snapshots updated", `{"command": "npx jest -u"}`, []string{}},
+		{"a linter's fixes written", `{"command": "ruff check --fix src/app.py"}`, []string{"src/app.py"}},
+		{"a linter's fixes written to a directory", `{"command": "npx eslint --fix src"}`, []string{}},
 		{"a module's dependencies downloaded", `{"command": "go mod download"}`, nil},
 	}
 	for _, tt := range tests {
