@@ -384,7 +384,9 @@ func TestEditedCheckConfigAsked(t *testing.T) {
 // TestEditedCheckNamesake: the task places its failure in a file (a
 // traceback's frame); the agent changes a file of the same name
 // elsewhere and never the one named: that change is blamed. Changing the
-// named file too, or a file the task names itself, blames nothing.
+// named file too, or a file the task names itself, blames nothing; nor
+// does changing a project's file named as a standard library's module
+// the traceback runs through.
 func TestEditedCheckNamesake(t *testing.T) {
 	const (
 		task   = "parse_date(\"2024-02-30\") returns 2024-03-01 instead of raising ValueError.\n\n  File \"/repo/calkit/importer.py\", line 5, in load_row\n    return parse_date(row['date'])\n  File \"/repo/calkit/core/dates.py\", line 6, in parse_date"
@@ -410,4 +412,9 @@ func TestEditedCheckNamesake(t *testing.T) {
 			assert.Equal(t, tc.blamed, steps(EditedCheck.Run(prepare(t, task, "", tc.msgs...)), true))
 		})
 	}
+	// A frame in the interpreter's standard library is no file of the
+	// project: the project's own module of that name is not its namesake.
+	const stdlibTask = "Client requests hang when the server stops answering.\n\n  File \"/repo/acme/transport.py\", line 58, in send\n    resp = conn.getresponse()\n  File \"/usr/lib/python3.11/http/client.py\", line 1378, in getresponse\n    response.begin()"
+	client := `str_replace_editor({"command": "str_replace", "path": "/repo/acme/client.py", "old_str": "self.timeout = timeout", "new_str": "self.timeout = DEFAULT_TIMEOUT if timeout is None else timeout"})`
+	assert.Empty(t, EditedCheck.Run(prepare(t, stdlibTask, "", msg{agent: "user", content: stdlibTask, kind: run.KindUser}, call(client), out(edited), call(test), out(passed))))
 }
