@@ -47,7 +47,7 @@ func regression(in *Input) []Finding {
 			continue
 		}
 		cmd := checkCommand(steps[c].Calls)
-		if cmd == "" {
+		if cmd == "" || !slices.ContainsFunc(steps[c].Calls, runsCheck) {
 			continue
 		}
 		_, failed := toolFailed(f)
@@ -232,6 +232,15 @@ func checkCommand(calls []extract.Call) string {
 		}
 	}
 	return ""
+}
+
+// runsCheck reports whether a call runs a check (checkCommand) that runs
+// something: a test runner, a linter, a build, a script. A line that
+// only reads (cat, grep, sed -n) prints a file's text, not a report of a
+// run: the words of that text (a config's error key, a timeout
+// parameter) tell of no failure.
+func runsCheck(c extract.Call) bool {
+	return checkCommand([]extract.Call{c}) != "" && (c.Checks() || c.Consequential())
 }
 
 // lastChange is the last of the changing steps in (from, to) that makes
