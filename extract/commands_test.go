@@ -479,3 +479,29 @@ func TestAddsOnlyImports(t *testing.T) {
 		})
 	}
 }
+
+// TestRelaxesChecks: an editor's replacement relaxes a checker's
+// configuration when a line it adds turns a check off, skips or ignores
+// something, or when it drops a line; raising a library or a target
+// does not. A change by command line is not read.
+func TestRelaxesChecks(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		relaxes    bool
+	}{
+		{"strict turned off", `{"command": "str_replace", "path": "tsconfig.json", "old_str": "\"strict\": true", "new_str": "\"strict\": false"}`, true},
+		{"libraries skipped", `{"command": "str_replace", "path": "tsconfig.json", "old_str": "\"strict\": true,", "new_str": "\"strict\": true,\n\"skipLibCheck\": true,"}`, true},
+		{"a rule off", `{"command": "str_replace", "path": ".eslintrc.json", "old_str": "\"no-unused-vars\": \"error\"", "new_str": "\"no-unused-vars\": \"off\""}`, true},
+		{"a rule downgraded", `{"command": "str_replace", "path": ".eslintrc.json", "old_str": "\"eqeqeq\": 2", "new_str": "\"eqeqeq\": 1"}`, true},
+		{"errors ignored", `{"old_str": "[mypy]", "new_str": "[mypy]\nignore_missing_imports = True"}`, true},
+		{"an option dropped", `{"old_str": "\"strict\": true,\n\"target\": \"es2022\",", "new_str": "\"target\": \"es2022\","}`, true},
+		{"the library raised", `{"command": "str_replace", "path": "tsconfig.json", "old_str": "\"lib\": [\"es2020\"]", "new_str": "\"lib\": [\"es2022\"]"}`, false},
+		{"a path mapped", `{"old_str": "\"baseUrl\": \".\"", "new_str": "\"baseUrl\": \".\",\n\"paths\": {\"@app/*\": [\"src/*\"]}"}`, false},
+		{"a check turned on", `{"old_str": "\"noImplicitAny\": false", "new_str": "\"noImplicitAny\": true"}`, false},
+		{"a command line", `{"command": "sed -i 's/es2020/es2022/' tsconfig.json"}`, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.relaxes, newCall("str_replace_editor", tt.args, -1).RelaxesChecks())
+		})
+	}
+}
