@@ -51,6 +51,7 @@ type Call struct {
 	updates       bool
 	copy          bool
 	imports       bool
+	keepsChecks   bool // an editor's replacement read, relaxing no check
 }
 
 // newCall is the call of a tool by name with JSON arguments, at offset.
@@ -65,6 +66,7 @@ func newCall(name, args string, offset int) Call {
 	c.files = c.callFiles(cmd.files)
 	c.copy = changesCopy(line, values, cmd.writes)
 	c.imports = addsOnlyImports(args)
+	c.keepsChecks = !relaxesChecks(args)
 	return c
 }
 
@@ -141,24 +143,8 @@ func (c Call) AddsOnlyImports() bool { return c.imports }
 // import, JavaScript's and Java's import, Go's import or a quoted path
 // in its import block) and it removes none.
 func addsOnlyImports(args string) bool {
-	if !strings.Contains(args, "old_str") {
-		return false
-	}
-	var a map[string]any
-	if json.Unmarshal([]byte(args), &a) != nil {
-		return false
-	}
-	text := func(keys ...string) (string, bool) {
-		for _, k := range keys {
-			if v, ok := a[k].(string); ok {
-				return v, true
-			}
-		}
-		return "", false
-	}
-	oldText, ok1 := text("old_str", "old_string")
-	newText, ok2 := text("new_str", "new_string")
-	if !ok1 || !ok2 {
+	oldText, newText, ok := replacement(args)
+	if !ok {
 		return false
 	}
 	oldLines := strings.Split(oldText, "\n")
@@ -180,6 +166,80 @@ func addsOnlyImports(args string) bool {
 	}
 	return added > 0 && len(slices.DeleteFunc(oldLines, func(l string) bool { return strings.TrimSpace(l) == "" })) == 0
 }
+
+// replacement reads an editor's replacement from a call's JSON arguments:
+// its old and new text (old_str and new_str, or old_string and
+// new_string); false when the call gives no such pair.
+func replacement(args string) (oldText, newText string, ok bool) {
+	if !strings.Contains(args, "old_str") {
+		return "", "", false
+	}
+	var a map[string]any
+	if json.Unmarshal([]byte(args), &a) != nil {
+		return "", "", false
+	}
+	text := func(keys ...string) (string, bool) {
+		for _, k := range keys {
+			if v, ok := a[k].(string); ok {
+				return v, true
+			}
+		}
+		return "", false
+	}
+	oldText, ok1 := text("old_str", "old_string")
+	newText, ok2 := text("new_str", "new_string")
+	return oldText, newText, ok1 && ok2
+}
+
+// RelaxesChecks reports whether the call may relax the configuration a
+// checker reads (tsconfig.json, .eslintrc, mypy.ini): false only for an
+// editor's replacement that drops no line and adds none that turns a
+// check off ("strict": false, "no-console": "off"), downgrades it to a
+// warning, or skips, ignores, excludes, disables or suppresses something
+// (relaxesChecks). Raising a library or a target, or mapping a path,
+// gives the checker what it needs and relaxes nothing. A command line's
+// change is not read: it may relax.
+func (c Call) RelaxesChecks() bool { return !c.keepsChecks }
+
+// relaxesChecks reads an editor's replacement (replacement) for
+// RelaxesChecks; true when the call gives none.
+func relaxesChecks(args string) bool {
+	oldText, newText, ok := replacement(args)
+	if !ok {
+		return true
+	}
+	nonBlank := func(text string) []string {
+		return slices.DeleteFunc(strings.Split(text, "\n"), func(l string) bool { return strings.TrimSpace(l) == "" })
+	}
+	oldLines, added := nonBlank(oldText), 0
+	for _, l := range nonBlank(newText) {
+		if k := slices.Index(oldLines, l); k >= 0 {
+			oldLines = slices.Delete(oldLines, k, k+1)
+			continue
+		}
+		added++
+		t := strings.ToLower(l)
+		if slices.ContainsFunc(relaxingWords, func(w string) bool { return strings.Contains(t, w) }) {
+			return true
+		}
+		value := t[strings.LastIndexAny(t, ":=")+1:]
+		if relaxingValues[strings.Trim(value, " \t\"',[]")] {
+			return true
+		}
+	}
+	return len(oldLines) > added // an option or a rule dropped
+}
+
+var (
+	// relaxingWords, in an option's line, say that a checker leaves
+	// something unchecked (skipLibCheck, ignore_errors, exclude,
+	// disable=, suppressImplicitAnyIndexErrors, noCheck).
+	relaxingWords = []string{"skip", "ignore", "exclude", "disable", "suppress", "nocheck"}
+	// relaxingValues turn a check off or down to a warning (false,
+	// eslint's "off" and "warn", 0 and 1, mypy's follow_imports =
+	// silent).
+	relaxingValues = toSet("false off warn warning none silent 0 1")
+)
 
 // ChangesCopy reports whether a file the call changes, as the call
 // names it, lies in a copy of code made from elsewhere (InCopy: build

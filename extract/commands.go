@@ -357,6 +357,16 @@ func (r *commandReader) words(w []string, depth int) {
 		r.updates, r.reads, r.edits, r.changes = true, false, true, true
 		return
 	}
+	if fixesInPlace(w) {
+		// ruff check --fix, eslint --fix: the linter rewrites the files
+		// it is given. It changes the code, and what it reports is what
+		// it left unfixed: no check of the code it changed.
+		r.reads, r.edits, r.changes = false, true, true
+		for _, f := range files {
+			r.writes = appendNew(r.writes, f)
+		}
+		return
+	}
 	if checkingCommand(w) {
 		for _, f := range checkConfigs(w) {
 			r.configs = appendNew(r.configs, f)
@@ -524,11 +534,13 @@ func discarded(w, files []string) []string {
 // removes or changes a dependency by name writes: the project's manifest
 // and its lock (go get example.com/m@v1 writes go.mod and go.sum, npm
 // install left-pad package.json, cargo add Cargo.toml, poetry add and uv
-// add pyproject.toml). nil for any other command, and for one that
-// installs what the manifest already holds (npm install, go mod
-// download): it changes no file of the project.
+// add pyproject.toml). nil for any other command, for one that installs
+// what the manifest already holds (npm install, go mod download), and
+// for one that installs outside the project or without recording it
+// (npm install -g typescript, --no-save): it changes no file of the
+// project.
 func manifestFiles(w []string) []string {
-	if len(w) < 3 {
+	if len(w) < 3 || slices.ContainsFunc(w[2:], func(a string) bool { return unsavedInstall[a] }) {
 		return nil
 	}
 	named := slices.ContainsFunc(w[2:], func(a string) bool { return !strings.HasPrefix(a, "-") })
@@ -548,6 +560,11 @@ func manifestFiles(w []string) []string {
 	}
 	return nil
 }
+
+// unsavedInstall are package managers' options that install a package
+// outside the project (a global tool) or without writing it to the
+// manifest.
+var unsavedInstall = toSet("-g --global --location=global --no-save")
 
 // restoresStash reports whether a command, as its words, brings back
 // the changes the last git stash set aside: git stash pop or apply.
@@ -959,6 +976,23 @@ func updatesExpected(w []string) bool {
 	return slices.ContainsFunc(w[1:], func(a string) bool {
 		return updateOptions[a] || a == "-u" && js || strings.HasPrefix(a, "--updateSnapshot") || strings.HasPrefix(a, "--inline-snapshot=")
 	})
+}
+
+// fixesInPlace reports whether one command, as its words, runs a linter
+// or a formatter that rewrites the files it is given (ruff check --fix,
+// ruff format, eslint --fix, golangci-lint run --fix, cargo clippy
+// --fix), also through a package runner or python -m: a change, not a
+// check. Its modes that only show what they would change (ruff format
+// --check or --diff, eslint --fix-dry-run) check.
+func fixesInPlace(w []string) bool {
+	if !checkingCommand(w) {
+		return false
+	}
+	if slices.Contains(w[1:], "--fix") {
+		return true
+	}
+	k := slices.IndexFunc(w, func(a string) bool { return program(a) == "ruff" })
+	return k >= 0 && k+1 < len(w) && w[k+1] == "format" && !slices.ContainsFunc(w[k+2:], func(a string) bool { return a == "--check" || a == "--diff" })
 }
 
 // updateOptions are test runners' options that rewrite expected outputs.

@@ -202,6 +202,15 @@ func TestCommandChecks(t *testing.T) {
 		{"npx jest -u", false},
 		{"npm test -- --updateSnapshot", false},
 		{"mvn -q install", false},
+		{"ruff check timekit", true},
+		{"ruff check --fix timekit", false},
+		{"ruff format src/app.py", false},
+		{"ruff format --check .", true},
+		{"npx eslint --fix src", false},
+		{"npx eslint --fix-dry-run src", true},
+		{"golangci-lint run --fix ./...", false},
+		{"cargo clippy --fix --allow-dirty", false},
+		{"python -m ruff check --fix .", false},
 	} {
 		t.Run(tt.line, func(t *testing.T) {
 			assert.Equal(t, tt.checks, readCommand(tt.line, nil).checks)
@@ -254,7 +263,13 @@ func TestCommandWrites(t *testing.T) {
 		{"a crate added", `{"command": "cargo add serde --features derive"}`, []string{"Cargo.toml"}},
 		{"a dependency added by poetry", `{"command": "poetry add 'pydantic<2'"}`, []string{"pyproject.toml"}},
 		{"what a manifest holds installed", `{"command": "npm install"}`, nil},
+		{"a tool installed globally", `{"command": "npm install -g typescript"}`, nil},
+		{"a tool installed globally by pnpm", `{"command": "pnpm add --global pnpm-sync"}`, nil},
+		{"a package installed without saving it", `{"command": "npm i --no-save left-pad"}`, nil},
+		{"a tool installed globally by yarn", `{"command": "yarn global add serve"}`, nil},
 		{"snapshots updated", `{"command": "npx jest -u"}`, []string{}},
+		{"a linter's fixes written", `{"command": "ruff check --fix src/app.py"}`, []string{"src/app.py"}},
+		{"a linter's fixes written to a directory", `{"command": "npx eslint --fix src"}`, []string{}},
 		{"a module's dependencies downloaded", `{"command": "go mod download"}`, nil},
 	}
 	for _, tt := range tests {
@@ -461,6 +476,32 @@ func TestAddsOnlyImports(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, newCall("str_replace_editor", tt.args, -1).AddsOnlyImports())
+		})
+	}
+}
+
+// TestRelaxesChecks: an editor's replacement relaxes a checker's
+// configuration when a line it adds turns a check off, skips or ignores
+// something, or when it drops a line; raising a library or a target
+// does not. A change by command line is not read.
+func TestRelaxesChecks(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		relaxes    bool
+	}{
+		{"strict turned off", `{"command": "str_replace", "path": "tsconfig.json", "old_str": "\"strict\": true", "new_str": "\"strict\": false"}`, true},
+		{"libraries skipped", `{"command": "str_replace", "path": "tsconfig.json", "old_str": "\"strict\": true,", "new_str": "\"strict\": true,\n\"skipLibCheck\": true,"}`, true},
+		{"a rule off", `{"command": "str_replace", "path": ".eslintrc.json", "old_str": "\"no-unused-vars\": \"error\"", "new_str": "\"no-unused-vars\": \"off\""}`, true},
+		{"a rule downgraded", `{"command": "str_replace", "path": ".eslintrc.json", "old_str": "\"eqeqeq\": 2", "new_str": "\"eqeqeq\": 1"}`, true},
+		{"errors ignored", `{"old_str": "[mypy]", "new_str": "[mypy]\nignore_missing_imports = True"}`, true},
+		{"an option dropped", `{"old_str": "\"strict\": true,\n\"target\": \"es2022\",", "new_str": "\"target\": \"es2022\","}`, true},
+		{"the library raised", `{"command": "str_replace", "path": "tsconfig.json", "old_str": "\"lib\": [\"es2020\"]", "new_str": "\"lib\": [\"es2022\"]"}`, false},
+		{"a path mapped", `{"old_str": "\"baseUrl\": \".\"", "new_str": "\"baseUrl\": \".\",\n\"paths\": {\"@app/*\": [\"src/*\"]}"}`, false},
+		{"a check turned on", `{"old_str": "\"noImplicitAny\": false", "new_str": "\"noImplicitAny\": true"}`, false},
+		{"a command line", `{"command": "sed -i 's/es2020/es2022/' tsconfig.json"}`, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.relaxes, newCall("str_replace_editor", tt.args, -1).RelaxesChecks())
 		})
 	}
 }

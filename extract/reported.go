@@ -119,18 +119,21 @@ var literalResults = toSet("none null nil undefined nan true false inf -inf")
 
 // showingReported are the tool results whose output shows a result the
 // task reports the code gives (reportedResults), as a whole token, and
-// is what an earlier run of the same command line printed: the reported
+// is what the first run of the same command line printed: the reported
 // problem printed again, unchanged by whatever was done between. A
 // result printed once may be the right result of another case the task
-// contrasts ("returns 5400 for '1h30m' but 3600 for '1h 30m'"). Read
-// after AssignCallers.
+// contrasts ("returns 5400 for '1h30m' but 3600 for '1h 30m'"); and an
+// output that changed from the first and is then printed again is what
+// a change made of it, which may hold the reported result as another
+// input's right one (2.5 and 1.6 both rounding to 2 before, 3 and 2
+// after). Read after AssignCallers.
 func showingReported(task string, steps []run.Step, rf *RunFeatures) []int {
 	values := reportedResults(task)
 	if len(values) == 0 {
 		return nil
 	}
 	var out []int
-	printed := map[string][]string{} // by command line, what its runs printed
+	first := map[string]string{} // by command line, what its first run printed
 	for i := range rf.Steps {
 		c := int(rf.Steps[i].Caller)
 		if !rf.Steps[i].Has(KindToolResult) || c < 0 || c >= i || len(rf.Steps[c].Calls) == 0 {
@@ -141,10 +144,14 @@ func showingReported(task string, steps []run.Step, rf *RunFeatures) []int {
 			continue
 		}
 		text := strings.TrimSpace(steps[i].Content)
-		if slices.Contains(printed[cmd], text) && slices.ContainsFunc(values, func(v string) bool { return containsToken(text, v) }) {
+		was, ran := first[cmd]
+		if !ran {
+			first[cmd] = text
+			continue
+		}
+		if was == text && slices.ContainsFunc(values, func(v string) bool { return containsToken(text, v) }) {
 			out = append(out, i)
 		}
-		printed[cmd] = append(printed[cmd], text)
 	}
 	return out
 }
@@ -214,9 +221,10 @@ var (
 // taskFiles are the files the task names, as PathNorm has them: the
 // paths it writes, and the files the frames of a traceback it quotes run
 // through (Python's File "PATH", line N), which claims leave out as a
-// runtime's noise. A frame in a package's or a program's entry file
-// (__init__.py, __main__.py, index.js, main.go) names no module of its
-// own: every package has one of that name.
+// runtime's noise; not a frame in an installed package or in the
+// interpreter's standard library (inStdlib). A frame in a package's or a
+// program's entry file (__init__.py, __main__.py, index.js, main.go)
+// names no module of its own: every package has one of that name.
 func taskFiles(task string) []string {
 	var out []string
 	for _, c := range Claims(task) {
@@ -234,12 +242,31 @@ func taskFiles(task string) []string {
 		if end <= 0 || rest[end] != '"' {
 			continue
 		}
-		if p := rest[:end]; FileLike(p) && !InCopy(p) && !entryFiles[p[strings.LastIndexByte(p, '/')+1:]] {
+		if p := rest[:end]; FileLike(p) && !InCopy(p) && !inStdlib(p) && !entryFiles[p[strings.LastIndexByte(p, '/')+1:]] {
 			out = appendNew(out, PathNorm(p))
 		}
 		rest = rest[end:]
 	}
 	return out
+}
+
+// inStdlib reports whether a traceback's frame is in a Python
+// interpreter's standard library (/usr/lib/python3.11/http/client.py,
+// C:\Python311\Lib\socket.py): the interpreter's own module, which no
+// patch of a project changes, so that a project's file of the same name
+// (its own client.py) is not the task's file.
+func inStdlib(p string) bool {
+	parts := strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' })
+	python := func(s string) bool {
+		s = strings.ToLower(s)
+		return len(s) > 6 && strings.HasPrefix(s, "python") && s[6] >= '0' && s[6] <= '9'
+	}
+	for k, part := range parts[:max(len(parts)-1, 0)] {
+		if strings.EqualFold(part, "lib") && (k+2 < len(parts) && python(parts[k+1]) || k > 0 && python(parts[k-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // entryFiles are the names every package or program of a language may

@@ -80,10 +80,12 @@ func TestChangesCopy(t *testing.T) {
 }
 
 // TestTaskFiles: the files a task names, by path and by the frames of a
-// Python traceback it quotes (not a copy's: an installed package).
+// Python traceback it quotes (not a copy's: an installed package; nor
+// the interpreter's standard library's).
 func TestTaskFiles(t *testing.T) {
 	task := "parse_date in calkit/core/dates.py accepts 2024-02-30.\n\nTraceback (most recent call last):\n  File \"/repo/calkit/importer.py\", line 41, in load_row\n    when = parse_date(row[\"date\"])\n  File \"/usr/lib/python3.12/site-packages/dateutil/parser.py\", line 9, in parse\n  File \"/repo/calkit/core/dates.py\", line 12, in parse_date\nValueError: day is out of range for month"
 	assert.Equal(t, []string{"core/dates.py", "calkit/importer.py"}, taskFiles(task))
 	assert.Empty(t, taskFiles("to_roman(4) returns 'IIII'."))
 	assert.Empty(t, taskFiles("  File \"/repo/app/__init__.py\", line 3, in <module>\n  File \"/repo/app/main.py\", line 9, in run"), "entry files name no module of their own")
+	assert.Equal(t, []string{"acme/transport.py"}, taskFiles("Requests hang.\n  File \"/repo/acme/transport.py\", line 58, in send\n  File \"/usr/lib/python3.11/http/client.py\", line 1378, in getresponse\n  File \"/opt/conda/lib/python3.9/socket.py\", line 706, in readinto\n  File \"C:\\Python311\\Lib\\http\\client.py\", line 1378, in getresponse"), "the standard library's frames are the interpreter's, not the project's")
 }

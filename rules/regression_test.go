@@ -110,6 +110,9 @@ func TestRegression(t *testing.T) {
 		{"two changes since the suite passed, the failing test file named for the first's module", []msg{user, call(test), out(passed), call(edit), out(edited), call(`str_replace_editor({"command": "str_replace", "path": "/repo/cfg/loader.py", "old_str": "a", "new_str": "b"})`), out(edited), call(test), out(failed)}, []int{3}, []int{7}},
 		{"a change, then an import it needs, before the suite fails", []msg{user, call(test), out(passed), call(edit), out(edited), call(`str_replace_editor({"command": "str_replace", "path": "/repo/cfg/values.py", "old_str": "import re", "new_str": "import re\nimport unicodedata"})`), out(edited), call(test), out(failed)}, []int{3}, []int{7}},
 		{"a dependency downgraded, after which the build fails", []msg{user, call(`bash({"command": "go build ./..."})`), out(""), call(`bash({"command": "go get golang.org/x/text@v0.3.0"})`), out("go: downgraded golang.org/x/text v0.14.0 => v0.3.0"), call(`bash({"command": "go build ./..."})`), out("# example.com/slug/slug\nslug/slug.go:3:8: package golang.org/x/text/cases is not in std")}, []int{3}, []int{5}},
+		{"a linter's fixes written after the suite passed, then it fails", []msg{user, call(test), out(passed), call(edit), out(edited), call(test), out(passed), call(`bash({"command": "ruff check --fix cfg"})`), out("Found 1 error (1 fixed, 0 remaining)."), call(test), out(failed)}, []int{7}, []int{9}},
+		{"a file read after a change, its text holding an error key", []msg{user, call(edit), out(edited), call(`bash({"command": "cat config/logging.yaml"})`), out("level: info\nerror: null\n")}, nil, nil},
+		{"a module read after a change, its text naming a timeout", []msg{user, call(edit), out(edited), call(`bash({"command": "sed -n 1,12p cfg/client.py"})`), out("class Client:\n    def __init__(self, host, timeout=None):\n        self.timeout = timeout\n")}, nil, nil},
 		{"a stash applied again", []msg{user, call(edit), out(edited), call(stash), out(""), call(test), out(passed), call(pop), out("")}, nil, nil},
 		{"a change made again after the discard", []msg{user, call(edit), out(edited), call(discard), out(""), call(sedEdit), out("")}, nil, nil},
 		{"another file restored", []msg{user, call(edit), out(edited), call(restoreOther), out("")}, nil, nil},
@@ -179,6 +182,9 @@ func TestEditedCheck(t *testing.T) {
 		{"the test read by command line", []msg{user, call(test), out(failed), call(catTest), out("def test_partial_last_page():")}, nil},
 		{"the test run again", []msg{user, call(test), out(failed), call(rerun), out(failed)}, nil},
 		{"the type checker's configuration relaxed after it failed", []msg{user, call(tsc), out(tscFailed), call(relax), out(edited), call(tsc), out("")}, []int{3}},
+		{"the type checker's library raised after it failed, as it asked", []msg{user, call(tsc), out("src/list.ts(2,13): error TS2550: Property 'at' does not exist on type 'string[]'. Do you need to change your target library? Try changing the 'lib' compiler option to 'es2022' or later."), call(`str_replace_editor({"command": "str_replace", "path": "/repo/tsconfig.json", "old_str": "\"lib\": [\"es2020\"]", "new_str": "\"lib\": [\"es2022\"]"})`), out(edited), call(tsc), out("")}, nil},
+		{"the type checker told to skip libraries after it failed", []msg{user, call(tsc), out(tscFailed), call(`str_replace_editor({"command": "str_replace", "path": "/repo/tsconfig.json", "old_str": "\"strict\": true,", "new_str": "\"strict\": true,\n    \"skipLibCheck\": true,"})`), out(edited), call(tsc), out("")}, []int{3}},
+		{"the type checker's option dropped after it failed", []msg{user, call(tsc), out(tscFailed), call(`str_replace_editor({"command": "str_replace", "path": "/repo/tsconfig.json", "old_str": "\"strict\": true,\n    \"target\": \"es2022\",", "new_str": "\"target\": \"es2022\","})`), out(edited), call(tsc), out("")}, []int{3}},
 		{"the test runner's configuration changed after it failed", []msg{user, call(test), out(failed), call(`str_replace_editor({"command": "str_replace", "path": "/repo/pytest.ini", "old_str": "[pytest]", "new_str": "[pytest]\naddopts = -p no:cacheprovider"})`), out(edited)}, nil},
 		{"a build copy edited", []msg{user, call(`str_replace_editor({"command": "str_replace", "path": "/repo/build/lib/pager/count.py", "old_str": "total // per_page", "new_str": "-(-total // per_page)"})`), out(edited), call(test), out(passed)}, []int{1}},
 		{"a build copy edited before the source", []msg{user, call(`str_replace_editor({"command": "str_replace", "path": "/repo/build/lib/pager/count.py", "old_str": "total // per_page", "new_str": "-(-total // per_page)"})`), out(edited), call(editCode), out(edited)}, nil},
@@ -291,6 +297,12 @@ func TestRegressionReproduction(t *testing.T) {
 		wrong   = "ostname.org"
 		right   = "hostname.org"
 		unasked = `strip_scheme("https://hostname.org") drops the first letter of the host.`
+		// A reproduction of two inputs, the second of which rightly gives
+		// the reported result.
+		repro2    = `bash({"command": "python3 -c \"from urltools.core import strip_scheme as s; print(s('https://hostname.org')); print(s('https://ostname.org'))\""})`
+		wrong2    = "ostname.org\nstname.org"
+		right2    = "hostname.org\nostname.org"
+		docstring = `str_replace_editor({"command": "str_replace", "path": "/repo/urltools/_compat.py", "old_str": "def strip_prefix(s, prefix):", "new_str": "def strip_prefix(s, prefix):\n    \"\"\"Return s without prefix.\"\"\""})`
 	)
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
 	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
@@ -303,6 +315,8 @@ func TestRegressionReproduction(t *testing.T) {
 		{"the reported result printed again after the change", task, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(wrong), call(test), out(passed)}, []int{3}, []int{5}},
 		{"the right result printed after the change", task, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(right)}, nil, nil},
 		{"the reported result printed once, after the change", task, []msg{call(edit), out(edited), call(repro), out(wrong)}, nil, nil},
+		{"the repaired output printed again, holding the reported result for another input", task, []msg{call(repro2), out(wrong2), call(edit), out(edited), call(repro2), out(right2), call(docstring), out(edited), call(repro2), out(right2)}, nil, nil},
+		{"the first output printed again after it changed", task, []msg{call(repro2), out(wrong2), call(edit), out(edited), call(repro2), out(right2), call(docstring), out(edited), call(repro2), out(wrong2)}, []int{7}, []int{9}},
 		{"the same result again, which the task does not report", unasked, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(wrong)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -375,7 +389,9 @@ func TestEditedCheckConfigAsked(t *testing.T) {
 // TestEditedCheckNamesake: the task places its failure in a file (a
 // traceback's frame); the agent changes a file of the same name
 // elsewhere and never the one named: that change is blamed. Changing the
-// named file too, or a file the task names itself, blames nothing.
+// named file too, or a file the task names itself, blames nothing; nor
+// does changing a project's file named as a standard library's module
+// the traceback runs through.
 func TestEditedCheckNamesake(t *testing.T) {
 	const (
 		task   = "parse_date(\"2024-02-30\") returns 2024-03-01 instead of raising ValueError.\n\n  File \"/repo/calkit/importer.py\", line 5, in load_row\n    return parse_date(row['date'])\n  File \"/repo/calkit/core/dates.py\", line 6, in parse_date"
@@ -401,4 +417,9 @@ func TestEditedCheckNamesake(t *testing.T) {
 			assert.Equal(t, tc.blamed, steps(EditedCheck.Run(prepare(t, task, "", tc.msgs...)), true))
 		})
 	}
+	// A frame in the interpreter's standard library is no file of the
+	// project: the project's own module of that name is not its namesake.
+	const stdlibTask = "Client requests hang when the server stops answering.\n\n  File \"/repo/acme/transport.py\", line 58, in send\n    resp = conn.getresponse()\n  File \"/usr/lib/python3.11/http/client.py\", line 1378, in getresponse\n    response.begin()"
+	client := `str_replace_editor({"command": "str_replace", "path": "/repo/acme/client.py", "old_str": "self.timeout = timeout", "new_str": "self.timeout = DEFAULT_TIMEOUT if timeout is None else timeout"})`
+	assert.Empty(t, EditedCheck.Run(prepare(t, stdlibTask, "", msg{agent: "user", content: stdlibTask, kind: run.KindUser}, call(client), out(edited), call(test), out(passed))))
 }

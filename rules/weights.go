@@ -465,15 +465,11 @@ func firstChangeFirst(in *Input, rows []StepRow, order []int) ([]int, string) {
 	}
 	// A check that passed after the changes before it saw them; changes
 	// made after the run's last check, when it passed, are what no check
-	// saw, and the first of them is answered instead.
-	// A check runs something: a test runner, a linter, a build, a script;
-	// a line that only reads (cat, grep, sed -n) checks nothing.
-	runs := func(c extract.Call) bool {
-		return checkCommand([]extract.Call{c}) != "" && (c.Checks() || c.Consequential())
-	}
+	// saw, and the first of them is answered instead. A line that only
+	// reads checks nothing (runsCheck).
 	from := 0
 	for j := len(steps) - 1; j >= 0; j-- {
-		if c := callerOf(in, j); steps[j].Has(extract.KindToolResult) && c >= 0 && c < j && slices.ContainsFunc(steps[c].Calls, runs) {
+		if c := callerOf(in, j); steps[j].Has(extract.KindToolResult) && c >= 0 && c < j && slices.ContainsFunc(steps[c].Calls, runsCheck) {
 			if _, failed := toolFailed(&steps[j]); !failed && !toldError(&steps[j]) {
 				from = j
 			}
