@@ -584,10 +584,11 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 }
 
 // relativeDateHeld reports whether v is a date written in full that
-// falls within two weeks after a date a step before i states (today's,
-// as a system prompt gives it), where a step before i names a day by
-// where it falls from today ("next Monday", "tomorrow"): the date worked
-// out from what a person said, not one made up.
+// falls within two weeks after a date a step before i or the system
+// instructions state (today's, as a system prompt gives it, whether a
+// step or kept apart from the steps), where a step before i names a day
+// by where it falls from today ("next Monday", "tomorrow"): the date
+// worked out from what a person said, not one made up.
 func relativeDateHeld(in *Input, v string, i int) bool {
 	d, err := time.Parse(time.DateOnly, v)
 	if err != nil {
@@ -600,14 +601,16 @@ func relativeDateHeld(in *Input, v string, i int) bool {
 	if !named {
 		return false
 	}
+	soon := func(c extract.Claim) bool {
+		today, err := time.Parse(time.DateOnly, c.Norm)
+		return c.Kind == extract.ClaimDate && err == nil && !d.Before(today) && d.Sub(today) <= 14*24*time.Hour
+	}
+	if slices.ContainsFunc(in.Features.Instructions, soon) {
+		return true
+	}
 	for j := range i {
-		for _, c := range in.Features.Steps[j].Claims {
-			if c.Kind != extract.ClaimDate {
-				continue
-			}
-			if today, err := time.Parse(time.DateOnly, c.Norm); err == nil && !d.Before(today) && d.Sub(today) <= 14*24*time.Hour {
-				return true
-			}
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, soon) {
+			return true
 		}
 	}
 	return false

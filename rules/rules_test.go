@@ -826,9 +826,12 @@ func TestCallOnAnotherRecordThanNamed(t *testing.T) {
 // TestRelativeDates: a date a call writes that falls within two weeks
 // of today's, where the user named a day from today ("next Monday"), was
 // worked out from it; one further off, or with no such day named, was
-// not. Shape: a travel search assistant whose system prompt gives
-// today's date.
+// not. Today's date is read alike from a transcript's system step and
+// from the system instructions a trace keeps apart from its steps.
+// Shape: a travel search assistant whose system prompt gives today's
+// date, as an OpenAI chat transcript and as a GenAI trace.
 func TestRelativeDates(t *testing.T) {
+	const system = "You are a travel assistant. Today is Saturday, 2026-11-28."
 	for _, tt := range []struct {
 		ask, date string
 		want      []int
@@ -838,11 +841,24 @@ func TestRelativeDates(t *testing.T) {
 		{"What is the earliest flight from Lisbon to Porto?", "2026-11-30", []int{2}},
 	} {
 		in := prepare(t, tt.ask, "",
-			msg{agent: "system", content: "You are a travel assistant. Today is Saturday, 2026-11-28.", kind: run.KindSystem},
+			msg{agent: "system", content: system, kind: run.KindSystem},
 			msg{agent: "user", content: tt.ask, kind: run.KindUser},
 			msg{agent: "assistant", content: `flight_search({"from": "Lisbon", "to": "Porto", "date": "` + tt.date + `"})`, kind: run.KindToolCall},
 		)
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.date)
+
+		r := &run.Run{Source: "trace.json", Question: tt.ask, Instructions: system, Steps: []run.Step{
+			{Index: 0, Agent: "user", Kind: run.KindUser, Content: tt.ask},
+			{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: `flight_search({"from": "Lisbon", "to": "Porto", "date": "` + tt.date + `"})`},
+		}}
+		f := extract.Run(r)
+		g, err := graph.Build(r, f)
+		require.NoError(t, err)
+		var want []int
+		for _, s := range tt.want {
+			want = append(want, s-1)
+		}
+		assert.Equal(t, want, steps(UnsupportedArguments.Run(&Input{Run: r, Features: f, Graph: g}), true), "in a trace: "+tt.ask+" "+tt.date)
 	}
 }
 
