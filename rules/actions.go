@@ -856,11 +856,13 @@ func unsupportedAnswer(in *Input) []Finding {
 			continue
 		}
 		// Support is what others said and what tools returned: an agent's
-		// own earlier words are not a source.
+		// own earlier words are not a source. The system instructions are
+		// another's words wherever the log keeps them: a transcript's
+		// system step, or a trace's instructions apart from its steps.
 		others := from{others: true, self: key}
 		var missing []string
 		for _, c := range f.Claims {
-			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) && !sup.roundedBefore(c, i, others) && !countedOut(in, sup, c, i, others) {
+			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.text.InstructionsHold(c.Text) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) && !sup.roundedBefore(c, i, others) && !countedOut(in, sup, c, i, others) {
 				missing = append(missing, c.Text)
 			}
 		}

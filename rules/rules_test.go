@@ -1878,3 +1878,31 @@ func BenchmarkCorrectedInALongRun(b *testing.B) {
 		}
 	}
 }
+
+// TestAnswerFromInstructions: an assistant that tells a customer a rule
+// its policy states ("booked more than 24 hours ago") tells what the
+// system prompt holds, whether the log keeps the prompt as a step (a
+// transcript) or apart from the steps (a trace's instructions). Shape:
+// an airline assistant under tau-bench's policy, with OpenAI tool calls.
+func TestAnswerFromInstructions(t *testing.T) {
+	const policy = "Economy reservations can be cancelled only within 24 hours of booking unless travel insurance was bought."
+	const ask = "Please cancel my reservation R5QX1B."
+	log := []run.Step{
+		{Agent: "user", Kind: run.KindUser, Content: ask},
+		{Agent: "assistant", Kind: run.KindToolCall, Content: `get_reservation_details({"reservation_id": "R5QX1B"})`},
+		{Agent: "tool", Kind: run.KindToolResult, Content: `{"reservation_id": "R5QX1B", "cabin": "economy", "created_at": "2024-05-01T10:00:00", "insurance": "no"}`},
+		{Agent: "assistant", Kind: run.KindMessage, Content: "I'm sorry, R5QX1B is an economy reservation booked more than 24 hours ago without travel insurance, so it cannot be cancelled."},
+	}
+	for name, r := range map[string]*run.Run{
+		"a system step": {Source: "t.json", Question: ask, Steps: append([]run.Step{{Agent: "system", Kind: run.KindSystem, Content: policy}}, slices.Clone(log)...)},
+		"instructions":  {Source: "trace.json", Question: ask, Instructions: policy, Steps: slices.Clone(log)},
+	} {
+		for i := range r.Steps {
+			r.Steps[i].Index = i
+		}
+		f := extract.Run(r)
+		g, err := graph.Build(r, f)
+		require.NoError(t, err)
+		assert.Empty(t, steps(UnsupportedAnswer.Run(&Input{Run: r, Features: f, Graph: g}), true), name)
+	}
+}
