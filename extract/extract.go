@@ -29,7 +29,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rc := newRunContext(r)
 	rc.buf = lentBuffers.Get().(*stepBuffers)
 	defer lentBuffers.Put(rc.buf)
-	rf := &RunFeatures{Steps: make([]Features, len(r.Steps)), Question: Claims(r.Question), QuestionWordNumbers: wordNumbers(r.Question)}
+	rf := &RunFeatures{Steps: make([]Features, len(r.Steps)), Question: Claims(r.Question), QuestionWordNumbers: wordNumbers(r.Question), Instructions: Claims(r.Instructions)}
 	for i := range r.Steps {
 		if err := ctx.Err(); err != nil {
 			return nil, err

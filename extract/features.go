@@ -416,8 +416,13 @@ type RunFeatures struct {
 	// QuestionWordNumbers are the numbers the task writes in words ("a
 	// dozen", "twenty-four"), in increasing order: a step that writes one
 	// in digits restates the task.
-	QuestionWordNumbers []float64    `json:"question_word_numbers,omitempty"`
-	FinalAnswer         *FinalAnswer `json:"final_answer,omitempty"`
+	QuestionWordNumbers []float64 `json:"question_word_numbers,omitempty"`
+	// Instructions are the values the system instructions a trace keeps
+	// apart from its steps state (run.Run.Instructions): today's date, as
+	// a system prompt gives it, which a transcript's system step states
+	// among its claims.
+	Instructions []Claim      `json:"instruction_claims,omitempty"`
+	FinalAnswer  *FinalAnswer `json:"final_answer,omitempty"`
 	// Requirements are the constraints the task states (something to
 	// include or leave out, a bound, a rounding, a unit or a format,
 	// what a thing must do), with the steps that take each up.
@@ -447,6 +452,7 @@ type runFeaturesJSON struct {
 	Steps               stepsJSON     `json:"steps"`
 	Question            []Claim       `json:"question_claims,omitempty"`
 	QuestionWordNumbers []float64     `json:"question_word_numbers,omitempty"`
+	Instructions        []Claim       `json:"instruction_claims,omitempty"`
 	FinalAnswer         *FinalAnswer  `json:"final_answer,omitempty"`
 	Requirements        []Requirement `json:"requirements,omitempty"`
 	ExpectedCalls       []Call        `json:"expected_calls,omitempty"`
@@ -458,7 +464,7 @@ type runFeaturesJSON struct {
 // MarshalJSON writes the run's features, each step's with the agent the
 // run names for it (none in features made by hand).
 func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles})
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles})
 }
 
 // stepsJSON writes a run's features step by step, rather than a list of

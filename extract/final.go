@@ -183,7 +183,14 @@ func chooseFinal(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 		return nil
 	}
 	if hasUser(rf.steps[:end]) {
-		if line := claimLine(rf, end, agents, false); line != "" {
+		// A closing reply that reports an action done ("your return has
+		// been processed") after the user, told a reply that asked nothing,
+		// spoke again (a new request) answers that request, not the task:
+		// it is no answer, as it is not when the log keeps the user's
+		// closing thanks after it (a transcript does; a trace, with no
+		// model call after the thanks, does not). A user's yes to a
+		// question the agent asked carries the task on.
+		if line := claimLine(rf, end, agents, false); line != "" && (len(steps[end].Done) == 0 || !askedAgain(rf.steps[:end])) {
 			return replyValues(newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true), rf, question)
 		}
 		// The reply that closes a conversation with a user is its answer
@@ -240,6 +247,22 @@ func repliesToUser(steps []run.Step) bool {
 		others = others || t.Kind == run.KindMessage && !run.SameAgent(t.Agent, last)
 	}
 	return run.SameAgent(first, last) || !others
+}
+
+// askedAgain reports whether the user, after the task, speaks after an
+// agent's message that asks nothing (ends on no question): a new request,
+// not an answer to the agent.
+func askedAgain(steps []run.Step) bool {
+	task := slices.IndexFunc(steps, func(s run.Step) bool { return s.Kind == run.KindUser })
+	for i := task + 1; i < len(steps); i++ {
+		if steps[i].Kind != run.KindUser || i == 0 || steps[i-1].Kind != run.KindMessage || steps[i-1].Agent == steps[i].Agent {
+			continue
+		}
+		if !strings.HasSuffix(strings.TrimRight(steps[i-1].Content, " \t\n*_)\"'"), "?") {
+			return true
+		}
+	}
+	return false
 }
 
 // userTurns counts the steps in which the user speaks.

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -71,4 +72,42 @@ func TestFinalAnswerSeesFilledTemplates(t *testing.T) {
 	fa := Run(r).FinalAnswer
 	require.NotNil(t, fa)
 	assert.Equal(t, map[string][]int{"invoice/7": {1}}, fa.Seen)
+}
+
+// A customer who asks one thing and then another: the assistant's closing
+// reply that reports an action done answers the second request, not the
+// task, and is no final answer whether or not the log keeps the
+// customer's closing thanks (a transcript does; a trace, with no model
+// call after it, does not). A closing reply to the task alone is one.
+// Shape: a retail assistant with tools, as tau-bench's retail domain
+// writes its conversations.
+func TestFinalAnswerOfAnotherRequest(t *testing.T) {
+	const task = "How many t-shirt options do you have right now?"
+	steps := []run.Step{
+		{Agent: "user", Kind: run.KindUser, Content: task},
+		{Agent: "assistant", Kind: run.KindToolCall, Content: `get_product_details({"product_id": "9523456873"})`},
+		{Agent: "tool", Kind: run.KindToolResult, Content: `{"name": "T-Shirt", "variants": {"9612497925": {"available": true}}}`},
+		{Agent: "assistant", Kind: run.KindMessage, Content: "There are 11 T-shirt options available right now."},
+		{Agent: "user", Kind: run.KindUser, Content: "Thanks! Also, I'd like to return the vacuum cleaner from order #W2378156."},
+		{Agent: "assistant", Kind: run.KindToolCall, Content: `return_delivered_order_items({"order_id": "#W2378156", "item_ids": ["4602305039"], "payment_method_id": "credit_card_9513926"})`},
+		{Agent: "tool", Kind: run.KindToolResult, Content: `{"order_id": "#W2378156", "status": "return requested"}`},
+		{Agent: "assistant", Kind: run.KindMessage, Content: "The return of the vacuum cleaner from order #W2378156 has been processed; the refund of $642.72 goes to your credit card ending 3926."},
+	}
+	closed := append(slices.Clone(steps), run.Step{Agent: "user", Kind: run.KindUser, Content: "Perfect, that's all for now!"})
+	for name, ss := range map[string][]run.Step{"as a trace keeps it": steps, "with the customer's thanks": closed} {
+		for i := range ss {
+			ss[i].Index = i
+		}
+		assert.Nil(t, Run(&run.Run{Question: task, Steps: ss}).FinalAnswer, name)
+	}
+	fa := Run(&run.Run{Question: task, Steps: slices.Clone(steps[:4])}).FinalAnswer
+	require.NotNil(t, fa, "the reply to the task")
+	assert.Equal(t, 3, fa.Step)
+	// A yes to the agent's question carries the task on: the reply after it answers.
+	asked := slices.Clone(steps)
+	asked[3].Content = "There are 11 T-shirt options. Shall I also start the return of the vacuum cleaner from order #W2378156?"
+	asked[4].Content = "Yes, please."
+	fa = Run(&run.Run{Question: task, Steps: asked}).FinalAnswer
+	require.NotNil(t, fa, "the reply after a yes")
+	assert.Equal(t, 7, fa.Step)
 }

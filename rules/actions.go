@@ -584,11 +584,12 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 }
 
 // relativeDateHeld reports whether v is a date written in full that
-// falls within two weeks of a date a step before i states (today's, as a
-// system prompt gives it), where a step before i names a day by where it
-// falls from today ("next Monday", "tomorrow", "yesterday", "last
-// Friday"): the date worked out from what a person said, not one made
-// up.
+// falls within two weeks of a date a step before i or the system
+// instructions state (today's, as a system prompt gives it, whether a
+// step or kept apart from the steps), where a step before i names a day
+// by where it falls from today ("next Monday", "tomorrow", "yesterday",
+// "last Friday"): the date worked out from what a person said, not one
+// made up.
 func relativeDateHeld(in *Input, v string, i int) bool {
 	d, err := time.Parse(time.DateOnly, v)
 	if err != nil {
@@ -601,14 +602,16 @@ func relativeDateHeld(in *Input, v string, i int) bool {
 	if !named {
 		return false
 	}
+	soon := func(c extract.Claim) bool {
+		today, err := time.Parse(time.DateOnly, c.Norm)
+		return c.Kind == extract.ClaimDate && err == nil && d.Sub(today).Abs() <= 14*24*time.Hour
+	}
+	if slices.ContainsFunc(in.Features.Instructions, soon) {
+		return true
+	}
 	for j := range i {
-		for _, c := range in.Features.Steps[j].Claims {
-			if c.Kind != extract.ClaimDate {
-				continue
-			}
-			if today, err := time.Parse(time.DateOnly, c.Norm); err == nil && d.Sub(today).Abs() <= 14*24*time.Hour {
-				return true
-			}
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, soon) {
+			return true
 		}
 	}
 	return false
@@ -898,11 +901,13 @@ func unsupportedAnswer(in *Input) []Finding {
 			continue
 		}
 		// Support is what others said and what tools returned: an agent's
-		// own earlier words are not a source.
+		// own earlier words are not a source. The system instructions are
+		// another's words wherever the log keeps them: a transcript's
+		// system step, or a trace's instructions apart from its steps.
 		others := from{others: true, self: key}
 		var missing []string
 		for _, c := range f.Claims {
-			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) && !sup.roundedBefore(c, i, others) && !countedOut(in, sup, c, i, others) {
+			if answerClaim(c) && meaningfulClaim(c) && !slices.Contains(missing, c.Text) && !sup.before(c.Text, i, others) && !sup.before(c.Norm, i, others) && !sup.text.InstructionsHold(c.Text) && !sup.numberBefore(c, i, others) && !sup.idTailBefore(c, i, others) && !sup.roundedBefore(c, i, others) && !countedOut(in, sup, c, i, others) {
 				missing = append(missing, c.Text)
 			}
 		}

@@ -827,9 +827,12 @@ func TestCallOnAnotherRecordThanNamed(t *testing.T) {
 // of today's, where the user named a day from today ("next Monday",
 // "yesterday"), was worked out from it, and is no value the call puts
 // forward either; one further off, or with no such day named, was not.
-// Shape: a travel search assistant whose system prompt gives today's
-// date, in OpenAI chat with tool calls.
+// Today's date is read alike from a transcript's system step and from
+// the system instructions a trace keeps apart from its steps. Shape: a
+// travel search assistant whose system prompt gives today's date, as an
+// OpenAI chat transcript with tool calls and as a GenAI trace.
 func TestRelativeDates(t *testing.T) {
+	const system = "You are a travel assistant. Today is Saturday, 2026-11-28."
 	for _, tt := range []struct {
 		ask, date string
 		want      []int
@@ -841,7 +844,7 @@ func TestRelativeDates(t *testing.T) {
 		{"What is the earliest flight from Lisbon to Porto?", "2026-11-30", []int{2}},
 	} {
 		in := prepare(t, tt.ask, "",
-			msg{agent: "system", content: "You are a travel assistant. Today is Saturday, 2026-11-28.", kind: run.KindSystem},
+			msg{agent: "system", content: system, kind: run.KindSystem},
 			msg{agent: "user", content: tt.ask, kind: run.KindUser},
 			msg{agent: "assistant", content: `flight_search({"from": "Lisbon", "to": "Porto", "date": "` + tt.date + `"})`, kind: run.KindToolCall},
 			msg{agent: "tool", content: `[{"flight": "TP1940", "date": "` + tt.date + `", "departs": "06:05"}, {"flight": "TP1942", "date": "` + tt.date + `", "departs": "08:40"}]`, kind: run.KindToolResult},
@@ -849,6 +852,19 @@ func TestRelativeDates(t *testing.T) {
 		)
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), "unsupported_arguments: "+tt.ask+" "+tt.date)
 		assert.Equal(t, tt.want, steps(UnsupportedClaim.Run(in), true), "unsupported_claim: "+tt.ask+" "+tt.date)
+
+		r := &run.Run{Source: "trace.json", Question: tt.ask, Instructions: system, Steps: []run.Step{
+			{Index: 0, Agent: "user", Kind: run.KindUser, Content: tt.ask},
+			{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: `flight_search({"from": "Lisbon", "to": "Porto", "date": "` + tt.date + `"})`},
+		}}
+		f := extract.Run(r)
+		g, err := graph.Build(r, f)
+		require.NoError(t, err)
+		var want []int
+		for _, s := range tt.want {
+			want = append(want, s-1)
+		}
+		assert.Equal(t, want, steps(UnsupportedArguments.Run(&Input{Run: r, Features: f, Graph: g}), true), "in a trace: "+tt.ask+" "+tt.date)
 	}
 }
 
@@ -1892,5 +1908,33 @@ func BenchmarkCorrectedInALongRun(b *testing.B) {
 		for j := range r.Steps {
 			corrected(in, j)
 		}
+	}
+}
+
+// TestAnswerFromInstructions: an assistant that tells a customer a rule
+// its policy states ("booked more than 24 hours ago") tells what the
+// system prompt holds, whether the log keeps the prompt as a step (a
+// transcript) or apart from the steps (a trace's instructions). Shape:
+// an airline assistant under tau-bench's policy, with OpenAI tool calls.
+func TestAnswerFromInstructions(t *testing.T) {
+	const policy = "Economy reservations can be cancelled only within 24 hours of booking unless travel insurance was bought."
+	const ask = "Please cancel my reservation R5QX1B."
+	log := []run.Step{
+		{Agent: "user", Kind: run.KindUser, Content: ask},
+		{Agent: "assistant", Kind: run.KindToolCall, Content: `get_reservation_details({"reservation_id": "R5QX1B"})`},
+		{Agent: "tool", Kind: run.KindToolResult, Content: `{"reservation_id": "R5QX1B", "cabin": "economy", "created_at": "2024-05-01T10:00:00", "insurance": "no"}`},
+		{Agent: "assistant", Kind: run.KindMessage, Content: "I'm sorry, R5QX1B is an economy reservation booked more than 24 hours ago without travel insurance, so it cannot be cancelled."},
+	}
+	for name, r := range map[string]*run.Run{
+		"a system step": {Source: "t.json", Question: ask, Steps: append([]run.Step{{Agent: "system", Kind: run.KindSystem, Content: policy}}, slices.Clone(log)...)},
+		"instructions":  {Source: "trace.json", Question: ask, Instructions: policy, Steps: slices.Clone(log)},
+	} {
+		for i := range r.Steps {
+			r.Steps[i].Index = i
+		}
+		f := extract.Run(r)
+		g, err := graph.Build(r, f)
+		require.NoError(t, err)
+		assert.Empty(t, steps(UnsupportedAnswer.Run(&Input{Run: r, Features: f, Graph: g}), true), name)
 	}
 }
