@@ -2,11 +2,12 @@ package extract
 
 import (
 	"encoding/json"
+	"iter"
+	"maps"
 	"math"
 	"math/bits"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -444,22 +445,8 @@ func ArgValues(args string) []string {
 		return patchFiles(args)
 	}
 	var out []string
-	var walk func(any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			keys := make([]string, 0, len(x))
-			for k := range x {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				walk(x[k])
-			}
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
+	for _, leaf := range jsonLeaves(v) {
+		switch x := leaf.(type) {
 		case string:
 			if s := strings.TrimSpace(x); s != "" {
 				out = append(out, s)
@@ -468,8 +455,37 @@ func ArgValues(args string) []string {
 			out = append(out, strconv.FormatFloat(x, 'f', -1, 64))
 		}
 	}
-	walk(v)
 	return out
+}
+
+// jsonLeaves yields the values a decoded JSON value holds that are neither
+// objects nor arrays, each with the key it is under (an array's items
+// under the array's key; "" at the top), an object's keys in sorted order,
+// so that the same arguments written in another order yield alike.
+func jsonLeaves(v any) iter.Seq2[string, any] {
+	return func(yield func(string, any) bool) {
+		var walk func(key string, v any) bool
+		walk = func(key string, v any) bool {
+			switch x := v.(type) {
+			case map[string]any:
+				for _, k := range slices.Sorted(maps.Keys(x)) {
+					if !walk(k, x[k]) {
+						return false
+					}
+				}
+			case []any:
+				for _, e := range x {
+					if !walk(key, e) {
+						return false
+					}
+				}
+			default:
+				return yield(key, v)
+			}
+			return true
+		}
+		walk("", v)
+	}
 }
 
 // patchHeads are the lines that name a file a patch changes: Codex CLI's

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"encoding/json"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -91,28 +90,10 @@ func argCounts(args string) []Field {
 		return nil
 	}
 	var out []Field
-	var walk func(key string, v any)
-	walk = func(key string, v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			keys := make([]string, 0, len(x))
-			for k := range x {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				walk(k, x[k])
-			}
-		case []any:
-			for _, e := range x {
-				walk(key, e)
-			}
-		case float64:
-			if key != "" && x == float64(int(x)) && x >= 0 && x < 100 && len(out) < maxCounts {
-				out = append(out, Field{Key: key, Value: strconv.Itoa(int(x))})
-			}
+	for key, leaf := range jsonLeaves(v) {
+		if x, ok := leaf.(float64); ok && key != "" && x == float64(int(x)) && x >= 0 && x < 100 && len(out) < maxCounts {
+			out = append(out, Field{Key: key, Value: strconv.Itoa(int(x))})
 		}
 	}
-	walk("", v)
 	return out
 }

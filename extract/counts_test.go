@@ -1,9 +1,11 @@
 package extract
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestCounts reads the numbers a person states of a thing, in digits or
@@ -33,4 +35,16 @@ func TestArgCounts(t *testing.T) {
 	assert.Equal(t, []Field{{"nonfree_baggages", "3"}, {"nights", "2"}, {"total_baggages", "4"}},
 		argCounts(`{"reservation_id": "7QK2LD", "total_baggages": 4, "nonfree_baggages": 3, "amount": 150, "price": 49.5, "stay": {"nights": 2, "room": "12"}}`))
 	assert.Nil(t, argCounts(`not json: 4`))
+}
+
+func TestJSONLeaves(t *testing.T) {
+	var v any
+	require.NoError(t, json.Unmarshal([]byte(`{"b": [1, {"c": "x"}], "a": true, "d": null}`), &v))
+	var keys []string
+	var leaves []any
+	for k, leaf := range jsonLeaves(v) {
+		keys, leaves = append(keys, k), append(leaves, leaf)
+	}
+	assert.Equal(t, []string{"a", "b", "c", "d"}, keys, "keys sorted; an array's items under its key")
+	assert.Equal(t, []any{true, 1.0, "x", nil}, leaves)
 }
