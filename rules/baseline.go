@@ -60,16 +60,24 @@ func GuessFirst(guess string, in *Input, rows []StepRow, order []int) ([]int, st
 	if guess == "" || len(order) == 0 {
 		return order, ""
 	}
-	step := Baselines[guess](in).Step
+	if out, ok := stepFirst(rows, order, Baselines[guess](in).Step); ok {
+		return out, guess
+	}
+	return order, ""
+}
+
+// stepFirst returns order (row indices) with the row of step moved to the
+// front, the others keeping their order, and whether step has a row.
+func stepFirst(rows []StepRow, order []int, step int) ([]int, bool) {
 	for k, i := range order {
 		if rows[i].Step == step {
 			out := make([]int, 0, len(order))
 			out = append(out, i)
 			out = append(out, order[:k]...)
-			return append(out, order[k+1:]...), guess
+			return append(out, order[k+1:]...), true
 		}
 	}
-	return order, ""
+	return order, false
 }
 
 // LastStepBaseline blames the run's last step that can be blamed (not a

@@ -487,16 +487,8 @@ func firstChangeFirst(in *Input, rows []StepRow, order []int) ([]int, string) {
 			}
 		}
 	}
-	if first < 0 {
-		return order, ""
-	}
-	for k, i := range order {
-		if rows[i].Step == first {
-			out := make([]int, 0, len(order))
-			out = append(out, i)
-			out = append(out, order[:k]...)
-			return append(out, order[k+1:]...), what
-		}
+	if out, ok := stepFirst(rows, order, first); first >= 0 && ok {
+		return out, what
 	}
 	return order, ""
 }
