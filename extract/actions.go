@@ -52,6 +52,7 @@ type Call struct {
 	updates       bool
 	copy          bool
 	imports       bool
+	remarks       bool
 	keepsChecks   bool // an editor's replacement read, relaxing no check
 }
 
@@ -67,6 +68,7 @@ func newCall(name, args string, offset int) Call {
 	c.files = c.callFiles(cmd.files)
 	c.copy = changesCopy(line, values, cmd.writes)
 	c.imports = addsOnlyImports(args)
+	c.remarks = changesOnlyRemarks(args)
 	c.keepsChecks = !relaxesChecks(args)
 	return c
 }
@@ -168,12 +170,104 @@ func addsOnlyImports(args string) bool {
 	return added > 0 && len(slices.DeleteFunc(oldLines, func(l string) bool { return strings.TrimSpace(l) == "" })) == 0
 }
 
+// ChangesOnlyRemarks reports whether the call is an editor's
+// replacement, or a patch, whose every line added or removed is a
+// comment, a line of a docstring, a call that logs, or blank: it changes
+// nothing the code computes, so it cannot be what a check or a later run
+// finds wrong.
+func (c Call) ChangesOnlyRemarks() bool { return c.remarks }
+
+// changesOnlyRemarks reads an editor's replacement or a patch
+// (replacement) for ChangesOnlyRemarks: the lines only one of its texts
+// holds must each be a remark (remarkLines) and at least one not blank.
+func changesOnlyRemarks(args string) bool {
+	oldText, newText, ok := replacement(args)
+	if !ok {
+		return false
+	}
+	oldLines, newLines := strings.Split(oldText, "\n"), strings.Split(newText, "\n")
+	oldRemark, newRemark := remarkLines(oldLines), remarkLines(newLines)
+	var changed int
+	only := func(lines, other []string, remark []bool) bool {
+		rest := slices.Clone(other)
+		for k, l := range lines {
+			if j := slices.Index(rest, l); j >= 0 {
+				rest = slices.Delete(rest, j, j+1)
+				continue
+			}
+			if strings.TrimSpace(l) == "" {
+				continue
+			}
+			if !remark[k] {
+				return false
+			}
+			changed++
+		}
+		return true
+	}
+	return only(newLines, oldLines, newRemark) && only(oldLines, newLines, oldRemark) && changed > 0
+}
+
+// remarkLines marks the lines of a text that are remarks: a comment
+// (#, //, /*, a block comment's "* " and */), a line of a triple-quoted docstring (from the line
+// that opens it to the line that closes it), or a call that logs
+// (logsCall).
+func remarkLines(lines []string) []bool {
+	out := make([]bool, len(lines))
+	inDoc := false
+	for k, l := range lines {
+		t := strings.TrimSpace(l)
+		quotes := strings.Count(t, `"""`) + strings.Count(t, `'''`)
+		switch {
+		case inDoc || quotes > 0 && (strings.HasPrefix(t, `"""`) || strings.HasPrefix(t, `'''`) || strings.HasPrefix(t, `r"""`)):
+			out[k] = true
+			if quotes%2 == 1 {
+				inDoc = !inDoc
+			}
+		case strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") && !strings.HasPrefix(t, "#include") && !strings.HasPrefix(t, "#define"),
+			strings.HasPrefix(t, "//"), strings.HasPrefix(t, "/*"), strings.HasPrefix(t, "*/"), strings.HasPrefix(t, "* "), t == "*":
+			out[k] = true
+		default:
+			out[k] = logsCall(t)
+		}
+	}
+	return out
+}
+
+// logsCall reports whether a line is a whole call of a logger's method
+// (logger.info(...), log.Printf(...), console.debug(...), LOG.warn(...),
+// slog.Info(...)): a receiver named for logging, a method that writes at
+// a level or prints, and nothing after the call's closing parenthesis
+// but a semicolon.
+func logsCall(t string) bool {
+	call, _, ok := strings.Cut(t, "(")
+	if !ok || !strings.HasSuffix(strings.TrimSuffix(t, ";"), ")") {
+		return false
+	}
+	dot := strings.LastIndexByte(call, '.')
+	if dot < 0 || strings.ContainsAny(call, " =") {
+		return false
+	}
+	recv, method := strings.ToLower(call[:dot]), strings.ToLower(call[dot+1:])
+	recv = recv[strings.LastIndexByte(recv, '.')+1:]
+	return loggers[strings.TrimLeft(recv, "_")] && logMethods[method]
+}
+
+var (
+	// loggers are the names a logger goes by in code.
+	loggers = toSet("log logger logging console slog klog zap")
+	// logMethods write a message at a level, or print one.
+	logMethods = toSet("debug debugf info infof warn warnf warning error errorf trace tracef log print printf println")
+)
+
 // replacement reads an editor's replacement from a call's JSON arguments:
 // its old and new text (old_str and new_str, or old_string and
-// new_string); false when the call gives no such pair.
+// new_string); or, from a patch the call applies (patchTexts), the lines
+// its hunks keep and remove as the old text and those they keep and add
+// as the new; false when the call gives neither.
 func replacement(args string) (oldText, newText string, ok bool) {
 	if !strings.Contains(args, "old_str") {
-		return "", "", false
+		return patchTexts(args)
 	}
 	var a map[string]any
 	if json.Unmarshal([]byte(args), &a) != nil {
@@ -718,4 +812,49 @@ func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds *KindSet) 
 	}
 	f.Asks = asks(s.Content)
 	f.Affirms = affirms(s.Content)
+}
+
+// patchTexts reads the patch a call applies, given as its whole input
+// (Codex CLI's apply_patch tool) or as one of its arguments' values (a
+// command line that feeds it to apply_patch, git apply or patch): the
+// lines its hunks keep and remove are the old text, those they keep and
+// add the new. The envelope's and a unified diff's head lines (*** Update
+// File:, @@, --- a/, +++ b/) are neither; the patch ends at *** End
+// Patch or at a here-document's end. false when no value is a patch.
+func patchTexts(args string) (oldText, newText string, ok bool) {
+	texts := []string{args}
+	if v := ArgValues(args); json.Valid([]byte(args)) {
+		texts = v
+	}
+	for _, text := range texts {
+		start := strings.Index(text, "*** Begin Patch")
+		if start < 0 {
+			start = strings.Index(text, "\n--- ")
+		}
+		if start < 0 {
+			continue
+		}
+		var oldLines, newLines []string
+		for l := range strings.SplitSeq(text[start:], "\n") {
+			l = strings.TrimRight(l, "\r")
+			if l == "*** End Patch" || l == "EOF" {
+				break
+			}
+			switch {
+			case strings.HasPrefix(l, "*** "), strings.HasPrefix(l, "@@"), strings.HasPrefix(l, "--- "), strings.HasPrefix(l, "+++ "),
+				strings.HasPrefix(l, "diff --git "), strings.HasPrefix(l, "index "), l == "\\ No newline at end of file":
+			case strings.HasPrefix(l, "+"):
+				newLines = append(newLines, l[1:])
+			case strings.HasPrefix(l, "-"):
+				oldLines = append(oldLines, l[1:])
+			default:
+				l = strings.TrimPrefix(l, " ")
+				oldLines, newLines = append(oldLines, l), append(newLines, l)
+			}
+		}
+		if len(oldLines) > 0 || len(newLines) > 0 {
+			return strings.Join(oldLines, "\n"), strings.Join(newLines, "\n"), true
+		}
+	}
+	return "", "", false
 }

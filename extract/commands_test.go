@@ -473,11 +473,44 @@ func TestAddsOnlyImports(t *testing.T) {
 		{"an import and code", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "import re", "new_str": "import re\nimport unicodedata\nX = 1"}`, false},
 		{"an import replaced", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "import re", "new_str": "import regex"}`, false},
 		{"code changed", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "x = 1", "new_str": "x = 2"}`, false},
+		{"a Codex patch adding an import", `{"command": ["apply_patch", "*** Begin Patch\n*** Update File: stats/core.py\n@@\n+import math\n+\n def mean(xs):\n*** End Patch\n"]}`, true},
+		{"a unified diff fed to git apply", `{"command": "git apply <<'EOF'\n--- a/a.py\n+++ b/a.py\n@@ -1,1 +1,2 @@\n import os\n+import sys\nEOF"}`, true},
+		{"a Codex patch changing code", `{"command": ["apply_patch", "*** Begin Patch\n*** Update File: a.py\n@@\n+import math\n-x = 1\n+x = math.pi\n*** End Patch\n"]}`, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, newCall("str_replace_editor", tt.args, -1).AddsOnlyImports())
 		})
 	}
+}
+
+// TestChangesOnlyRemarks: an editor's replacement or a patch whose lines
+// added and removed are comments, docstrings or log calls changes
+// nothing the code computes; one that changes code too does.
+func TestChangesOnlyRemarks(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       bool
+	}{
+		{"a Python docstring", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "def f(x):\n", "new_str": "def f(x):\n    \"\"\"Return x's page.\n\n    Pages are 1-based.\n    \"\"\"\n"}`, true},
+		{"a comment", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "x = 1", "new_str": "# the first page\nx = 1"}`, true},
+		{"a Go comment and log line", `{"old_string": "\treturn n", "new_string": "\t// n is never negative here\n\tlog.Printf(\"n=%d\", n)\n\treturn n"}`, true},
+		{"a JavaScript console.debug", `{"old_string": "return total;", "new_string": "console.debug('total', total);\nreturn total;"}`, true},
+		{"a comment reworded", `{"old_str": "// old words\nint x = 1;", "new_str": "// new words\nint x = 1;"}`, true},
+		{"a comment and code", `{"old_str": "x = 1", "new_str": "# the first page\nx = 2"}`, false},
+		{"a dereference is no comment", `{"old_str": "**user}", "new_str": "**{k: v for k, v in user.items() if v}}"}`, false},
+		{"a log call that assigns", `{"old_str": "a = 1", "new_str": "a = 1\nn = log.info(x)"}`, false},
+		{"a print is output", `{"old_str": "a = 1", "new_str": "a = 1\nprint(a)"}`, false},
+		{"a Codex patch adding a comment", `{"command": ["apply_patch", "*** Begin Patch\n*** Update File: a.py\n@@ def f(x):\n+    # pages are 1-based\n     return x\n*** End Patch\n"]}`, true},
+		{"a Codex patch changing code", `{"command": ["apply_patch", "*** Begin Patch\n*** Update File: a.py\n@@ def f(x):\n-    return x\n+    return x + 1\n*** End Patch\n"]}`, false},
+		{"nothing changed", `{"old_str": "x = 1", "new_str": "x = 1"}`, false},
+		{"a command line", `{"command": "sed -i 's/x/y/' a.py"}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, newCall("str_replace_editor", tt.args, -1).ChangesOnlyRemarks())
+		})
+	}
+	raw := "*** Begin Patch\n*** Update File: a.py\n@@\n+\"\"\"Pages.\"\"\"\n import itertools\n*** End Patch\n"
+	assert.True(t, newCall("apply_patch", raw, -1).ChangesOnlyRemarks(), "a patch given as the whole input")
 }
 
 // TestRelaxesChecks: an editor's replacement relaxes a checker's

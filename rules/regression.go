@@ -263,7 +263,7 @@ func lastChange(steps []extract.Features, changing []int, from, to int, scripts 
 		writesCheck := len(files) > 0 && !slices.ContainsFunc(files, func(f string) bool {
 			return !slices.ContainsFunc(ran, func(r string) bool { return sameFile(f, r) })
 		})
-		return c.Consequential() && !writesCheck && !c.AddsOnlyImports()
+		return c.Consequential() && !writesCheck && changesBehaviour(c)
 	}
 	i, _ := slices.BinarySearch(changing, to)
 	for i--; i >= 0 && changing[i] > from; i-- {
@@ -301,12 +301,20 @@ func namedChange(steps []extract.Features, changing []int, from, last int, resul
 			if d := c.Discards(); slices.Contains(d, ".") || slices.ContainsFunc(d, isNamed) {
 				return -1 // what came before was thrown away: the failure is not its doing
 			}
-			if !c.AddsOnlyImports() && slices.ContainsFunc(changedFiles(c), isNamed) {
+			if changesBehaviour(c) && slices.ContainsFunc(changedFiles(c), isNamed) {
 				return changing[i]
 			}
 		}
 	}
 	return -1
+}
+
+// changesBehaviour reports whether a call's change may alter what the
+// code does: not one that only adds imports, nor one that only changes
+// comments, docstrings or log calls (extract's AddsOnlyImports,
+// ChangesOnlyRemarks). Such a change is no cause of what a check finds.
+func changesBehaviour(c extract.Call) bool {
+	return !c.AddsOnlyImports() && !c.ChangesOnlyRemarks()
 }
 
 // sameFile reports whether two paths, as PathNorm has them, name one file:

@@ -443,7 +443,9 @@ func AnswerOrder(guess string, in *Input, rows []StepRow, order []int, flaggedCo
 // they are what no check saw. A change is a consequential
 // call that writes files by name (an editor's, a command line that only
 // writes files: changedFiles), other than the scripts a check of the run
-// runs by itself (a reproduction it wrote). Read when no step is
+// runs by itself (a reproduction it wrote), and one that may alter what
+// the code does (changesBehaviour): a comment, a docstring or an import
+// added first is no departure of the patch. Read when no step is
 // implicated: the structural weights say only where the labelled
 // systems' labellers looked, and in a session that changes files the
 // failed outcome is the patch its changes make.
@@ -459,7 +461,7 @@ func firstChangeFirst(in *Input, rows []StepRow, order []int) ([]int, string) {
 	}
 	changes := func(c extract.Call) bool {
 		files := changedFiles(c)
-		return len(files) > 0 && slices.ContainsFunc(files, func(f string) bool {
+		return len(files) > 0 && changesBehaviour(c) && slices.ContainsFunc(files, func(f string) bool {
 			return !slices.ContainsFunc(scripts, func(s string) bool { return sameFile(f, s) })
 		})
 	}

@@ -217,6 +217,36 @@ func TestFirstChangeWithoutEvidence(t *testing.T) {
 	assert.NotContains(t, Attribute(in).Rationale, "first change")
 }
 
+// TestFirstChangeSkipsRemarks: with no evidence anywhere, a first change
+// that only writes a docstring, a comment, a log call or an import (by an
+// editor's replacement or a Codex patch) departs from nothing the code
+// does; the first change after it that alters code is answered.
+func TestFirstChangeSkipsRemarks(t *testing.T) {
+	const (
+		task   = "paginate(range(12), page=2, size=5) returns [6, 7, 8, 9]; it should return [5, 6, 7, 8, 9]."
+		edited = "The file /repo/listkit/pages.py has been edited."
+		bound  = `str_replace_editor({"command": "str_replace", "path": "/repo/listkit/pages.py", "old_str": "    stop = page * size\n", "new_str": "    stop = page * size + 1\n"})`
+		view   = `str_replace_editor({"command": "view", "path": "/repo/listkit/pages.py"})`
+		code   = "1 import itertools\n2 def paginate(items, page, size):\n3     start = (page - 1) * size + 1\n4     stop = page * size\n5     return itertools.islice(items, start, stop)"
+		test   = `bash({"command": "python3 -m pytest -q"})`
+		passed = "....\n4 passed in 0.02s"
+	)
+	for _, tt := range []struct{ name, first string }{
+		{"a docstring", `str_replace_editor({"command": "str_replace", "path": "/repo/listkit/pages.py", "old_str": "def paginate(items, page, size):\n", "new_str": "def paginate(items, page, size):\n    \"\"\"Yield the items of a 1-based page.\"\"\"\n"})`},
+		{"a comment and a log call", `str_replace_editor({"command": "str_replace", "path": "/repo/listkit/pages.py", "old_str": "    start = (page - 1) * size + 1\n", "new_str": "    # pages are 1-based\n    log.debug(\"page %d\", page)\n    start = (page - 1) * size + 1\n"})`},
+		{"an import by a Codex patch", `apply_patch(*** Begin Patch\n*** Update File: listkit/pages.py\n@@\n+import logging\n import itertools\n*** End Patch\n)`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+			out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+			in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser}, call(view), out(code), call(tt.first), out(edited), call(bound), out(edited), call(test), out(passed), msg{agent: "assistant", content: "paginate now returns full pages."})
+			a := Attribute(in)
+			assert.Equal(t, 5, a.Step)
+			assert.Contains(t, a.Rationale, "first change the run's agent made to a file")
+		})
+	}
+}
+
 // TestUncheckedChangeWithoutEvidence: with no evidence anywhere, a change
 // made after the run's last check passed, which no check saw, is answered
 // before the changes the check cleared; a line that only reads the file
