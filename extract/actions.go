@@ -41,6 +41,7 @@ type Call struct {
 	// those its line writes when that is all it does.
 	command       string
 	words         []string // the command as the list of words it was given as, if so
+	settings      []string // values of the call's other arguments that say how its line runs (runSettings)
 	reads         bool
 	files, writes []string
 	checks        bool
@@ -64,7 +65,7 @@ func newCall(name, args string, offset int) Call {
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Counts: argCounts(args), Offset: offset, command: line, words: words, reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, configs: cmd.configs, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside, updates: cmd.updates}
+	c := Call{Name: name, Args: args, Values: values, Counts: argCounts(args), Offset: offset, command: line, words: words, settings: runSettings(args, line, words), reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, configs: cmd.configs, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside, updates: cmd.updates}
 	c.files = c.callFiles(cmd.files)
 	c.copy = changesCopy(line, values, cmd.writes)
 	c.imports = addsOnlyImports(args)
@@ -78,11 +79,50 @@ func newCall(name, args string, offset int) Call {
 // It says what the call does, not what it acts on.
 func (c Call) Command() string { return c.command }
 
-// InCommand reports whether an argument value is the call's command line
-// or one of the words the command was given as (["bash", "-lc", "cat
-// x"]): what the call does, not a value it acts on.
+// InCommand reports whether an argument value is the call's command line,
+// one of the words the command was given as (["bash", "-lc", "cat x"]),
+// or a setting of how the line runs (runSettings: a time limit, the
+// directory it runs in): what the call does and how, not a value it acts
+// on.
 func (c Call) InCommand(v string) bool {
-	return c.command != "" && (v == c.command || slices.ContainsFunc(c.words, func(w string) bool { return strings.TrimSpace(w) == v }))
+	return c.command != "" && (v == c.command || slices.ContainsFunc(c.words, func(w string) bool { return strings.TrimSpace(w) == v }) || slices.Contains(c.settings, v))
+}
+
+// runSettings are the values, as ArgValues writes them, of a shell
+// call's arguments other than its command line (Codex CLI's workdir and
+// timeout_ms, a bash tool's timeout): a number, a true or false, or a
+// directory (an absolute path whose last part has no extension). A
+// command line holds what it acts on in its own words; beside it these
+// only say how it runs: how long it may take, how much output to keep,
+// where it runs. nil for a call given no command line, and for an
+// editor's, given one word ("view"), whose other arguments are what it
+// acts on.
+func runSettings(args, line string, words []string) []string {
+	if line == "" || words == nil && !strings.ContainsAny(strings.TrimSpace(line), " \t\n") {
+		return nil
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(args), &m) != nil {
+		return nil
+	}
+	var out []string
+	for k, v := range m {
+		if k == "command" || k == "cmd" {
+			continue
+		}
+		switch x := v.(type) {
+		case float64:
+			out = append(out, strconv.FormatFloat(x, 'f', -1, 64))
+		case bool:
+			out = append(out, strconv.FormatBool(x))
+		case string:
+			if p := strings.TrimSpace(x); strings.HasPrefix(p, "/") && !strings.ContainsAny(p, " \t\n") && !strings.Contains(p[strings.LastIndexByte(p, '/'):], ".") {
+				out = append(out, p)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Files are the files the call names, each once, as PathNorm has them:

@@ -483,6 +483,31 @@ func TestAddsOnlyImports(t *testing.T) {
 	}
 }
 
+// TestRunSettings: beside a shell's command line, a number, a true or
+// false and a directory say how the line runs, and are no file it acts
+// on; an editor's arguments beside its one-word command are what it acts
+// on.
+func TestRunSettings(t *testing.T) {
+	codex := newCall("shell", `{"command": ["bash", "-lc", "pytest -q tests/test_core.py"], "workdir": "/work/repo", "timeout_ms": 120000, "with_escalated_permissions": false}`, -1)
+	for _, v := range []string{"120000", "/work/repo", "false", "pytest -q tests/test_core.py"} {
+		assert.True(t, codex.InCommand(v), v)
+	}
+	assert.NotContains(t, codex.Files(), "/work/repo")
+	assert.Contains(t, codex.Files(), "tests/test_core.py")
+
+	bash := newCall("Bash", `{"command": "npm test", "timeout": 600000, "description": "Run the tests"}`, -1)
+	assert.True(t, bash.InCommand("600000"))
+	assert.False(t, bash.InCommand("Run the tests"), "a description is no setting")
+
+	editor := newCall("str_replace_editor", `{"command": "view", "path": "/repo/stats", "view_range": [120, 160]}`, -1)
+	assert.False(t, editor.InCommand("/repo/stats"))
+	assert.False(t, editor.InCommand("120"))
+	assert.Equal(t, []string{PathNorm("/repo/stats")}, editor.Files())
+
+	file := newCall("shell", `{"command": ["bash", "-lc", "cat x"], "output": "/tmp/out.log"}`, -1)
+	assert.False(t, file.InCommand("/tmp/out.log"), "a file is no directory")
+}
+
 // TestChangesOnlyRemarks: an editor's replacement or a patch whose lines
 // added and removed are comments, docstrings or log calls changes
 // nothing the code computes; one that changes code too does.

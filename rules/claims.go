@@ -57,6 +57,7 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		claims := in.Graph.OutClaims(graph.StepID(i))
 		if runsCommands(in, i) {
 			claims = withoutPaths(claims, in.Features.Steps[i].Claims)
+			claims = withoutSettings(claims, &in.Features.Steps[i])
 		} else {
 			claims = withoutPaths(claims, argumentPaths(&in.Features.Steps[i]))
 		}
@@ -175,6 +176,25 @@ func argumentPaths(f *extract.Features) []extract.Claim {
 		}
 	}
 	return out
+}
+
+// withoutSettings drops from keys (claim keys, as the graph gives them)
+// the values among a step's claims that one of its calls is given as a
+// setting of how its command line runs (a time limit, a working
+// directory: extract's InCommand): the step's call states no fact by
+// them.
+func withoutSettings(keys []string, f *extract.Features) []string {
+	setting := func(k string) bool {
+		return slices.ContainsFunc(f.Claims, func(c extract.Claim) bool {
+			return strings.EqualFold(c.Norm, k) && slices.ContainsFunc(f.Calls, func(call extract.Call) bool {
+				return call.InCommand(c.Text) && !strings.ContainsAny(c.Text, " \t\n")
+			})
+		})
+	}
+	if !slices.ContainsFunc(keys, setting) {
+		return keys
+	}
+	return slices.DeleteFunc(slices.Clone(keys), setting)
 }
 
 // withoutPaths drops from keys (claim keys, as the graph gives them) the

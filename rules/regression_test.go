@@ -265,6 +265,28 @@ func TestOwnScriptIsNoStatement(t *testing.T) {
 	}
 }
 
+// TestRunSettingsAreNoStatement: the settings a shell call is given
+// beside its command line (Codex CLI's workdir and timeout_ms, a bash
+// tool's timeout) say how the line runs: neither a claim nor a made-up
+// argument.
+func TestRunSettingsAreNoStatement(t *testing.T) {
+	const task = "median([1, 2, 3, 4]) returns 3 but should return 2.5; see stats/core.py."
+	user := msg{agent: "user", content: task, kind: run.KindUser}
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	blamed := func(in *Input) []int {
+		return append(steps(UnsupportedClaim.Run(in), true), steps(UnsupportedArguments.Run(in), true)...)
+	}
+	for _, tc := range []struct{ name, call string }{
+		{"Codex CLI's shell", `shell({"command": ["bash", "-lc", "sed -n '1,30p' stats/core.py"], "workdir": "/work/repo", "timeout_ms": 120000})`},
+		{"a bash tool's timeout", `Bash({"command": "sed -n '1,30p' stats/core.py", "timeout": 600000})`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Empty(t, blamed(prepare(t, task, "", user, call(tc.call), out("def median(xs):\n    s = sorted(xs)\n    return s[len(s) // 2]"))))
+		})
+	}
+}
+
 // TestAnswerScriptIsAStatement: a script a tool assistant writes and runs
 // to work out its answer, whose output the final answer states, is no
 // check of something else: a value its code makes up is blamed.
