@@ -156,6 +156,11 @@ func TestSignals(t *testing.T) {
 		{"a timeout setting is no failure", "- P0: idle timeout of 15 minutes, reset on every request\n- call fetch(url, timeout=30)", nil, nil},
 		{"a timeout setting named with its unit is no failure", "TIMEOUT_SECONDS = 30\n    timeout-minutes: 30\nclient = Client(timeout_ms=5000)\nconfig: {timeoutMs: 5000}\nsession timeout (minutes): 15\ntimeout in seconds: 30", nil, nil},
 		{"a count of timeouts", "Requests: 120, timeouts: 3", []string{"failure"}, nil},
+		{"a timeout something owns or is handed is a setting", "HTTPTransport drops the caller's timeout: pass the timeout through. I'll set a timeout on the session; its timeout is read once.", nil, nil},
+		{"a timeout named as a setting", "The timeout option is ignored; forward the timeout value, and the timeout settings of the pool.", nil, nil},
+		{"a timeout met is still a failure", "The job hit a timeout.", []string{"failure"}, nil},
+		{"a kind of timeout met", "The connection timeout stopped the upload.", []string{"failure"}, nil},
+
 		{"a failure word that names something in code is no failure", "## Code: client.py\n```python\ntry:\n    response = requests.get(url, timeout=TIMEOUT)\nexcept requests.Timeout as exc:\n    raise ServiceTimeout(url) from exc\n```", nil, nil},
 		{"nor a member a class diagram lists", "```mermaid\nclassDiagram\n    class Client {\n        +TIMEOUT: int\n    }\n```", nil, nil},
 		{"a failure that code prints or a comment tells is read", "```python\nprint(\"request timed out\")\n# retry when the upload failed\n```", []string{"failure", "failure"}, nil},
