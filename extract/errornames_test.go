@@ -91,8 +91,8 @@ func TestFailedInAndDefines(t *testing.T) {
 
 // The files a failed assertion is in, as pytest (its short location of
 // the failed line, for an assert or pytest.raises) and Python's traceback
-// (unittest) print them, and where an error was raised on a test's own
-// line; an exception raised in the code is not an assertion's failure, and an assert in a function the task names (the
+// (unittest) print them, where an error was raised on a test's own
+// line, and a test module pytest could not collect; an exception raised in the code is not an assertion's failure, and an assert in a function the task names (the
 // code's own check, which pytest locates in the code's file) is not a
 // test's.
 func TestFailedAt(t *testing.T) {
@@ -115,6 +115,8 @@ func TestFailedAt(t *testing.T) {
 		{"pytest's short summary of an exception", "FAILED tests/test_wc.py::test_none - TypeError: 'NoneType' object is not iterable", nil},
 		{"an error raised on the test's own line", "    def test_zulu():\n        out = parse_feed([{\"published\": \"2024-01-02T03:04:05Z\"}])\n>       assert out[0][\"published\"].tzinfo is not None\nE       AttributeError: 'str' object has no attribute 'tzinfo'\n\ntests/test_parse.py:11: AttributeError", []string{"tests/test_parse.py"}},
 		{"an error raised in a helper, not a test", "    def load_rows(path):\n>       return json.load(open(path))[\"rows\"]\nE       KeyError: 'rows'\n\nshop/rows.py:7: KeyError", nil},
+		{"a test module pytest could not collect", "E                                                  [100%]\nERROR tests/test_fetch.py - ModuleNotFoundError: No module named 'responses'\n1 error in 0.09s", []string{"tests/test_fetch.py"}},
+		{"a test's error is no module's", "ERROR tests/test_db.py::test_rows - sqlite3.OperationalError: no such table: rows", nil},
 		{"an exception in the code", "shop/orders.py:4: in order_total\n    discount = order[\"coupon\"][\"percent\"]\nE   TypeError: 'NoneType' object is not subscriptable\n\nshop/orders.py:4: TypeError", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -99,8 +99,9 @@ type Rare struct {
 	// whose values the assertion rejected, in the order written.
 	FailedIn []string
 	// FailedAt are, for a step that prints a failed assertion, the files
-	// the assertion failed in (a test's, or a helper it calls), as
-	// PathNorm has them.
+	// the assertion failed in (a test's, or a helper it calls), and the
+	// test modules a runner reports it could not load (pytest's ERROR
+	// tests/test_a.py - ModuleNotFoundError), as PathNorm has them.
 	FailedAt []string
 	// FailedTests are, for a step that prints a test runner's report,
 	// the names of the tests it says failed (pytest's test_b of

@@ -44,6 +44,11 @@ var (
 		// the test's own line.
 		pattern(`(?m)^[ \t]{0,8}expect\((?:received|value)\)[^\n]{0,200}\n(?:[^\n]{0,300}\n){0,40}?[ \t]{0,12}at [^\n(]{0,200}\((?<p>[\w./\\-]{1,200}\.\w{1,6}):\d{1,7}:\d{1,7}\)`, 0),
 		pattern(`(?m)^FAILED (?<p>[\w./\\-]{1,200}\.\w{1,6})::(?<f>[A-Za-z_]\w{0,80})[^\s]{0,200} - assert\b`, 0),
+		// pytest's short summary of a test module it could not collect
+		// (ERROR tests/test_a.py - ModuleNotFoundError: ...): none of
+		// its tests ran, and what failed is in that file's own lines
+		// (an import, a fixture it reads at import).
+		pattern(`(?m)^ERROR (?<p>[\w./\\-]{1,200}\.py) - [A-Za-z_][\w.]{0,80}(?:Error|Exception)\b`, 0),
 	}
 	// pytest's location of an error raised on a line of the test's own
 	// (an attribute the test reads, a call it makes with wrong arguments):
