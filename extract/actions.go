@@ -249,7 +249,8 @@ func changesOnlyRemarks(args string) bool {
 }
 
 // remarkLines marks the lines of a text that are remarks: a comment
-// (#, //, /*, a block comment's "* " and */), a line of a triple-quoted docstring (from the line
+// (#, //, /*, a block comment's "* " and */) that is no directive to a
+// tool (directive), a line of a triple-quoted docstring (from the line
 // that opens it to the line that closes it), or a call that logs
 // (logsCall).
 func remarkLines(lines []string) []bool {
@@ -266,13 +267,26 @@ func remarkLines(lines []string) []bool {
 			}
 		case strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") && !strings.HasPrefix(t, "#include") && !strings.HasPrefix(t, "#define"),
 			strings.HasPrefix(t, "//"), strings.HasPrefix(t, "/*"), strings.HasPrefix(t, "*/"), strings.HasPrefix(t, "* "), t == "*":
-			out[k] = true
+			out[k] = !directive(t)
 		default:
 			out[k] = logsCall(t)
 		}
 	}
 	return out
 }
+
+// directive reports whether a comment tells a tool what to do: a
+// checker to look away (# type: ignore, # noqa, // @ts-ignore,
+// // eslint-disable-next-line, //nolint, # pragma: no cover), or a
+// compiler what to build (//go:build, // +build, # -*- coding). Such a
+// comment changes what a check reports or what is built.
+func directive(comment string) bool {
+	t := strings.ToLower(comment)
+	return slices.ContainsFunc(directiveWords, func(w string) bool { return strings.Contains(t, w) })
+}
+
+// directiveWords mark a comment that is a directive to a tool.
+var directiveWords = []string{"@ts-", "eslint-", "noqa", "type:", "pragma", "nolint", "go:", "+build", "istanbul ", "prettier-ignore", "pylint:", "fmt:", "nosec", "mypy:", "pyright:", "tslint:", "biome-ignore", "rubocop:", "coding:", "coding="}
 
 // logsCall reports whether a line is a whole call of a logger's method
 // (logger.info(...), log.Printf(...), console.debug(...), LOG.warn(...),

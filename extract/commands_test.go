@@ -522,6 +522,10 @@ func TestChangesOnlyRemarks(t *testing.T) {
 		{"a JavaScript console.debug", `{"old_string": "return total;", "new_string": "console.debug('total', total);\nreturn total;"}`, true},
 		{"a comment reworded", `{"old_str": "// old words\nint x = 1;", "new_str": "// new words\nint x = 1;"}`, true},
 		{"a comment and code", `{"old_str": "x = 1", "new_str": "# the first page\nx = 2"}`, false},
+		{"a checker told to look away", `{"old_str": "const n: number = s;", "new_str": "// @ts-ignore\nconst n: number = s;"}`, false},
+		{"a type checker silenced", `{"old_str": "x = f(y)", "new_str": "x = f(y)  # type: ignore"}`, false},
+		{"a Go build constraint", `{"old_str": "package fs", "new_str": "//go:build linux\n\npackage fs"}`, false},
+
 		{"a dereference is no comment", `{"old_str": "**user}", "new_str": "**{k: v for k, v in user.items() if v}}"}`, false},
 		{"a log call that assigns", `{"old_str": "a = 1", "new_str": "a = 1\nn = log.info(x)"}`, false},
 		{"a print is output", `{"old_str": "a = 1", "new_str": "a = 1\nprint(a)"}`, false},
