@@ -187,7 +187,7 @@ func withoutSettings(keys []string, f *extract.Features) []string {
 	setting := func(k string) bool {
 		return slices.ContainsFunc(f.Claims, func(c extract.Claim) bool {
 			return strings.EqualFold(c.Norm, k) && slices.ContainsFunc(f.Calls, func(call extract.Call) bool {
-				return call.InCommand(c.Text) && !strings.ContainsAny(c.Text, " \t\n")
+				return call.InCommand(strings.Trim(c.Text, `"'`))
 			})
 		})
 	}

@@ -267,8 +267,8 @@ func TestOwnScriptIsNoStatement(t *testing.T) {
 
 // TestRunSettingsAreNoStatement: the settings a shell call is given
 // beside its command line (Codex CLI's workdir and timeout_ms, a bash
-// tool's timeout) say how the line runs: neither a claim nor a made-up
-// argument.
+// tool's timeout) say how the line runs, and the line itself what the
+// call does: neither is a claim nor a made-up argument.
 func TestRunSettingsAreNoStatement(t *testing.T) {
 	const task = "median([1, 2, 3, 4]) returns 3 but should return 2.5; see stats/core.py."
 	user := msg{agent: "user", content: task, kind: run.KindUser}
@@ -280,6 +280,7 @@ func TestRunSettingsAreNoStatement(t *testing.T) {
 	for _, tc := range []struct{ name, call string }{
 		{"Codex CLI's shell", `shell({"command": ["bash", "-lc", "sed -n '1,30p' stats/core.py"], "workdir": "/work/repo", "timeout_ms": 120000})`},
 		{"a bash tool's timeout", `Bash({"command": "sed -n '1,30p' stats/core.py", "timeout": 600000})`},
+		{"the command line a list of words gives", `shell({"command": ["bash", "-lc", "python -m pytest -q"], "workdir": "/work/repo", "timeout_ms": 120000})`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Empty(t, blamed(prepare(t, task, "", user, call(tc.call), out("def median(xs):\n    s = sorted(xs)\n    return s[len(s) // 2]"))))
@@ -321,10 +322,12 @@ func TestRegressionReproduction(t *testing.T) {
 		unasked = `strip_scheme("https://hostname.org") drops the first letter of the host.`
 		// A reproduction of two inputs, the second of which rightly gives
 		// the reported result.
-		repro2    = `bash({"command": "python3 -c \"from urltools.core import strip_scheme as s; print(s('https://hostname.org')); print(s('https://ostname.org'))\""})`
-		wrong2    = "ostname.org\nstname.org"
-		right2    = "hostname.org\nostname.org"
-		docstring = `str_replace_editor({"command": "str_replace", "path": "/repo/urltools/_compat.py", "old_str": "def strip_prefix(s, prefix):", "new_str": "def strip_prefix(s, prefix):\n    \"\"\"Return s without prefix.\"\"\""})`
+		repro2 = `bash({"command": "python3 -c \"from urltools.core import strip_scheme as s; print(s('https://hostname.org')); print(s('https://ostname.org'))\""})`
+		wrong2 = "ostname.org\nstname.org"
+		right2 = "hostname.org\nostname.org"
+		// A later change that alters code (a docstring alone changes
+		// nothing a reproduction prints).
+		tidy = `str_replace_editor({"command": "str_replace", "path": "/repo/urltools/_compat.py", "old_str": "def strip_prefix(s, prefix):", "new_str": "def strip_prefix(s, prefix):\n    s = s.strip()"})`
 	)
 	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
 	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
@@ -337,8 +340,8 @@ func TestRegressionReproduction(t *testing.T) {
 		{"the reported result printed again after the change", task, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(wrong), call(test), out(passed)}, []int{3}, []int{5}},
 		{"the right result printed after the change", task, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(right)}, nil, nil},
 		{"the reported result printed once, after the change", task, []msg{call(edit), out(edited), call(repro), out(wrong)}, nil, nil},
-		{"the repaired output printed again, holding the reported result for another input", task, []msg{call(repro2), out(wrong2), call(edit), out(edited), call(repro2), out(right2), call(docstring), out(edited), call(repro2), out(right2)}, nil, nil},
-		{"the first output printed again after it changed", task, []msg{call(repro2), out(wrong2), call(edit), out(edited), call(repro2), out(right2), call(docstring), out(edited), call(repro2), out(wrong2)}, []int{7}, []int{9}},
+		{"the repaired output printed again, holding the reported result for another input", task, []msg{call(repro2), out(wrong2), call(edit), out(edited), call(repro2), out(right2), call(tidy), out(edited), call(repro2), out(right2)}, nil, nil},
+		{"the first output printed again after it changed", task, []msg{call(repro2), out(wrong2), call(edit), out(edited), call(repro2), out(right2), call(tidy), out(edited), call(repro2), out(wrong2)}, []int{7}, []int{9}},
 		{"the same result again, which the task does not report", unasked, []msg{call(repro), out(wrong), call(edit), out(edited), call(repro), out(wrong)}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
