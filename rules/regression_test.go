@@ -283,7 +283,8 @@ func TestRunSettingsAreNoStatement(t *testing.T) {
 		{"the command line a list of words gives", `shell({"command": ["bash", "-lc", "python -m pytest -q"], "workdir": "/work/repo", "timeout_ms": 120000})`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Empty(t, blamed(prepare(t, task, "", user, call(tc.call), out("def median(xs):\n    s = sorted(xs)\n    return s[len(s) // 2]"))))
+			code := out("def median(xs):\n    s = sorted(xs)\n    return s[len(s) // 2]")
+			assert.Empty(t, blamed(prepare(t, task, "", user, call(tc.call), code, call(tc.call), code)))
 		})
 	}
 }
