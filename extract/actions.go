@@ -310,8 +310,9 @@ func logsCall(t string) bool {
 var (
 	// loggers are the names a logger goes by in code.
 	loggers = toSet("log logger logging console slog klog zap")
-	// logMethods write a message at a level, or print one.
-	logMethods = toSet("debug debugf info infof warn warnf warning error errorf trace tracef log print printf println")
+	// logMethods write a message at a level (java.util.logging's fine
+	// and severe among them), or print one.
+	logMethods = toSet("debug debugf info infof warn warnf warning error errorf trace tracef log print printf println severe config fine finer finest")
 )
 
 // replacement reads an editor's replacement from a call's JSON arguments:

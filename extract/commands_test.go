@@ -519,6 +519,7 @@ func TestChangesOnlyRemarks(t *testing.T) {
 		{"a Python docstring", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "def f(x):\n", "new_str": "def f(x):\n    \"\"\"Return x's page.\n\n    Pages are 1-based.\n    \"\"\"\n"}`, true},
 		{"a comment", `{"command": "str_replace", "path": "/repo/a.py", "old_str": "x = 1", "new_str": "# the first page\nx = 1"}`, true},
 		{"a Go comment and log line", `{"old_string": "\treturn n", "new_string": "\t// n is never negative here\n\tlog.Printf(\"n=%d\", n)\n\treturn n"}`, true},
+		{"a java.util.logging line", `{"old_str": "    public static int parsePort(String s) {\n", "new_str": "    public static int parsePort(String s) {\n        LOG.fine(\"parsing port \" + s);\n"}`, true},
 		{"a JavaScript console.debug", `{"old_string": "return total;", "new_string": "console.debug('total', total);\nreturn total;"}`, true},
 		{"a comment reworded", `{"old_str": "// old words\nint x = 1;", "new_str": "// new words\nint x = 1;"}`, true},
 		{"a comment and code", `{"old_str": "x = 1", "new_str": "# the first page\nx = 2"}`, false},
