@@ -322,6 +322,9 @@ func (r *commandReader) words(w []string, depth int) {
 		}
 	}
 	files := operandFiles(w)
+	if p := program(w[0]); p == "cd" || p == "pushd" {
+		files = nil // the directory the rest of the line runs in, not a file it acts on
+	}
 	if patchers[program(w[0])] || program(w[0]) == "git" && len(w) > 1 && w[1] == "apply" {
 		files = append(files, r.fed...)
 		for _, a := range w[1:] {

@@ -1059,14 +1059,18 @@ func TestStateOriginOfCommands(t *testing.T) {
 	assert.Equal(t, stateOriginByScan(in), stateOrigin(in))
 
 	// A script run twice, failing the second time: running it changed
-	// nothing of the script, and the change in between is what it met.
+	// nothing of the script, and the change in between is what it met;
+	// nor did the directory both runs go to first (cd /repo) change.
 	repro := msg{agent: "assistant", content: `bash({"command": "python reproduce.py"})`, kind: run.KindToolCall}
-	in = prepare(t, "Fix the report.", "",
-		msg{agent: "user", content: "Fix the report.", kind: run.KindUser},
-		repro, msg{agent: "tool", content: "Traceback (most recent call last):\nNameError: name 'total' is not defined", kind: run.KindToolResult},
-		repro, msg{agent: "tool", content: "Traceback (most recent call last):\nNameError: name 'total' is not defined", kind: run.KindToolResult},
-	)
-	assert.Empty(t, steps(StateOrigin.Run(in), true))
+	for _, line := range []string{"python reproduce.py", "cd /repo && python reproduce.py"} {
+		repro := msg{agent: "assistant", content: `bash({"command": "` + line + `"})`, kind: run.KindToolCall}
+		in = prepare(t, "Fix the report.", "",
+			msg{agent: "user", content: "Fix the report.", kind: run.KindUser},
+			repro, msg{agent: "tool", content: "Traceback (most recent call last):\nNameError: name 'total' is not defined", kind: run.KindToolResult},
+			repro, msg{agent: "tool", content: "Traceback (most recent call last):\nNameError: name 'total' is not defined", kind: run.KindToolResult},
+		)
+		assert.Empty(t, steps(StateOrigin.Run(in), true), line)
+	}
 
 	// A reproduction written, then run and failing: writing the check
 	// changed nothing it met.
