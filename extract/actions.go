@@ -54,6 +54,7 @@ type Call struct {
 	copy          bool
 	imports       bool
 	remarks       bool
+	pins          bool
 	keepsChecks   bool // an editor's replacement read, relaxing no check
 }
 
@@ -68,6 +69,7 @@ func newCall(name, args string, offset int) Call {
 	c := Call{Name: name, Args: args, Values: values, Counts: argCounts(args), Offset: offset, command: line, words: words, settings: runSettings(args, line, words), reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, configs: cmd.configs, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside, updates: cmd.updates}
 	c.files = c.callFiles(cmd.files)
 	c.copy = changesCopy(line, values, cmd.writes)
+	c.pins = cmd.pins
 	c.imports = addsOnlyImports(args)
 	c.remarks = changesOnlyRemarks(args)
 	c.keepsChecks = !relaxesChecks(args)
@@ -174,6 +176,11 @@ func (c Call) SetsAside() bool { return c.aside }
 // snapshot or golden-file update): it changes the tests' expectations,
 // the files it does not name, and checks nothing.
 func (c Call) UpdatesExpected() bool { return c.updates }
+
+// PinsDependency reports whether the call's command line installs a
+// dependency at a version it names where no manifest records it (pip
+// install 'pydantic<2'): a change to what the code runs against.
+func (c Call) PinsDependency() bool { return c.pins }
 
 // AddsOnlyImports reports whether the call is an editor's replacement
 // (old and new text) whose new text only adds import lines to the old:

@@ -105,6 +105,9 @@ type commandReading struct {
 	// back (git stash && pytest; git stash pop): it changes nothing, and
 	// checks nothing of the changes.
 	aside bool
+	// pins is set when a command of it installs a dependency at a
+	// version it names (pinsDependency).
+	pins bool
 }
 
 // readCommand reads a command line; "" reads as nothing, and not as a
@@ -119,7 +122,7 @@ func readCommand(line string, words []string) commandReading {
 	case !r.line(line, 0):
 		return commandReading{files: plainFiles(line)}
 	}
-	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, configs: r.configs, discards: r.discards, checked: r.checked, aside: r.aside && !r.edits, updates: r.updates}
+	out := commandReading{files: r.files, reads: r.reads && r.commands > 0, checks: r.checks && !r.changes, scripts: r.scripts, configs: r.configs, discards: r.discards, checked: r.checked, aside: r.aside && !r.edits, updates: r.updates, pins: r.pins}
 	if r.edits && !r.runs {
 		out.writes = append(make([]string, 0, len(r.writes)), r.writes...)
 	}
@@ -164,6 +167,9 @@ type commandReader struct {
 	// updates is set when a test runner of the line rewrites what its
 	// tests expect (updatesExpected).
 	updates bool
+	// pins is set when a command installs a dependency at a version it
+	// names (pinsDependency).
+	pins bool
 	// stashed is set when a git stash of the line set every change
 	// aside, and no stash pop or apply of it has brought them back yet;
 	// aside, when one did.
@@ -286,6 +292,7 @@ func (r *commandReader) words(w []string, depth int) {
 	if len(w) == 0 {
 		return // assignments alone change no file
 	}
+	r.pins = r.pins || pinsDependency(w)
 	if inner, ok := shellLine(w); ok && depth < maxShellDepth {
 		sub := &commandReader{reads: true}
 		if !sub.line(inner, depth+1) {
@@ -298,6 +305,7 @@ func (r *commandReader) words(w []string, depth int) {
 		r.checks = r.checks || sub.checks
 		r.changes = r.changes || sub.changes
 		r.updates = r.updates || sub.updates
+		r.pins = r.pins || sub.pins
 		for _, f := range sub.files {
 			r.files = appendNew(r.files, f)
 		}
@@ -562,6 +570,33 @@ func manifestFiles(w []string) []string {
 		return []string{"pyproject.toml"}
 	}
 	return nil
+}
+
+// pinsDependency reports whether a command, as its words, installs a
+// Python package at a version it names (pip install 'pydantic<2',
+// python -m pip install requests==2.19, uv pip install): it changes the
+// code's environment, what the code runs against, though it writes no
+// file of the project. An install of what the project names (pip
+// install -e ., -r requirements.txt) or of a package at no version
+// changes no version the project chose. Other package managers record
+// a named dependency in the manifest (manifestFiles).
+func pinsDependency(w []string) bool {
+	for len(w) > 0 && program(w[0]) != "pip" && program(w[0]) != "pip3" {
+		switch {
+		case strings.HasPrefix(program(w[0]), "python") && len(w) > 2 && w[1] == "-m":
+			w = w[2:]
+		case program(w[0]) == "uv" && len(w) > 1:
+			w = w[1:]
+		default:
+			return false
+		}
+	}
+	if len(w) < 3 || w[1] != "install" {
+		return false
+	}
+	return slices.ContainsFunc(w[2:], func(a string) bool {
+		return !strings.HasPrefix(a, "-") && strings.ContainsAny(a, "<>=~!") && !FileLike(a)
+	})
 }
 
 // unsavedInstall are package managers' options that install a package

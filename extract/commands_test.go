@@ -483,6 +483,28 @@ func TestAddsOnlyImports(t *testing.T) {
 	}
 }
 
+// TestPinsDependency: pip given a package at a version installs that
+// version, however pip is run; an install of the project itself, of its
+// requirements file or of a package at no version pins nothing.
+func TestPinsDependency(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       bool
+	}{
+		{"an older major", `{"command": "pip install 'pydantic<2'"}`, true},
+		{"an exact version by python -m pip", `{"command": "python3 -m pip install requests==2.19.1"}`, true},
+		{"by uv, in a shell Codex runs", `{"command": ["bash", "-lc", "cd /work/repo && uv pip install 'numpy>=1.20,<1.24'"]}`, true},
+		{"the project itself", `{"command": "pip install -e .[test]"}`, false},
+		{"its requirements", `{"command": "pip install -r requirements.txt"}`, false},
+		{"a package at no version", `{"command": "pip install responses"}`, false},
+		{"npm records it in the manifest instead", `{"command": "npm install left-pad@1.1.0"}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, newCall("bash", tt.args, -1).PinsDependency())
+		})
+	}
+}
+
 // TestRunSettings: beside a shell's command line, a number, a true or
 // false and a directory say how the line runs, and are no file it acts
 // on; an editor's arguments beside its one-word command are what it acts

@@ -445,7 +445,8 @@ func AnswerOrder(guess string, in *Input, rows []StepRow, order []int, flaggedCo
 // writes files: changedFiles), other than the scripts a check of the run
 // runs by itself (a reproduction it wrote), and one that may alter what
 // the code does (changesBehaviour): a comment, a docstring or an import
-// added first is no departure of the patch. Read when no step is
+// added first is no departure of the patch. A dependency installed at a
+// version the line names (extract's PinsDependency) is a change too. Read when no step is
 // implicated: the structural weights say only where the labelled
 // systems' labellers looked, and in a session that changes files the
 // failed outcome is the patch its changes make.
@@ -460,6 +461,9 @@ func firstChangeFirst(in *Input, rows []StepRow, order []int) ([]int, string) {
 		}
 	}
 	changes := func(c extract.Call) bool {
+		if c.PinsDependency() {
+			return true // a version installed: what the code runs against changed
+		}
 		files := changedFiles(c)
 		return len(files) > 0 && changesBehaviour(c) && slices.ContainsFunc(files, func(f string) bool {
 			return !slices.ContainsFunc(scripts, func(s string) bool { return sameFile(f, s) })
@@ -482,9 +486,13 @@ func firstChangeFirst(in *Input, rows []StepRow, order []int) ([]int, string) {
 	for _, start := range []int{from, 0} {
 		for j := start; j < len(steps) && first < 0; j++ {
 			if slices.ContainsFunc(steps[j].Calls, changes) {
-				first, what = j, "the first change the run's agent made to a file"
+				object := "a file"
+				if slices.ContainsFunc(steps[j].Calls, extract.Call.PinsDependency) {
+					object = "the versions the code runs against"
+				}
+				first, what = j, "the first change the run's agent made to "+object
 				if start > 0 {
-					what = fmt.Sprintf("the first change the run's agent made to a file after its last check (step %d) passed, which no check saw", callerOf(in, start))
+					what = fmt.Sprintf("the first change the run's agent made to %s after its last check (step %d) passed, which no check saw", object, callerOf(in, start))
 				}
 			}
 		}

@@ -247,6 +247,23 @@ func TestFirstChangeSkipsRemarks(t *testing.T) {
 	}
 }
 
+// TestFirstChangeIsAPin: with no evidence anywhere, a session that
+// changes no file but installs a dependency at a version it names
+// changed what the code runs against: that install is answered.
+func TestFirstChangeIsAPin(t *testing.T) {
+	const task = "The models crash on pydantic 2: orm_mode has been renamed. Make models/user.py work with pydantic 2."
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser},
+		call(`bash({"command": "sed -n '1,20p' models/user.py"})`), out("class User(BaseModel):\n    class Config:\n        orm_mode = True"),
+		call(`bash({"command": "pip install 'pydantic<2'"})`), out("Successfully installed pydantic-1.10.17"),
+		call(`bash({"command": "python -m pytest -q"})`), out("...\n3 passed in 0.12s"),
+		msg{agent: "assistant", content: "The tests pass with pydantic 1."})
+	a := Attribute(in)
+	assert.Equal(t, 3, a.Step)
+	assert.Contains(t, a.Rationale, "the first change the run's agent made to the versions the code runs against")
+}
+
 // TestUncheckedChangeWithoutEvidence: with no evidence anywhere, a change
 // made after the run's last check passed, which no check saw, is answered
 // before the changes the check cleared; a line that only reads the file
