@@ -894,6 +894,35 @@ func TestArithmeticOfHeldNumbers(t *testing.T) {
 	}
 }
 
+// TestCodeOfHeldNumbers: code a team's analyst gives its python tool,
+// whose numbers another agent or a tool stated (a digit or a power of
+// ten being the code's own), was worked out from them; code with a
+// number no step states was not. Shape: a supervisor with a researcher
+// (web_search) and an analyst (python), in OpenAI chat with tool calls.
+func TestCodeOfHeldNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		code string
+		want []int
+	}{
+		{"print(1889 - 1886)", nil},
+		{"print(round((1889-1886)/1886*100, 2))", nil},
+		{"print(1889 - 1884)", []int{6}},
+		{"math.floor(1889 - 1884)", []int{6}},
+	} {
+		q := "How many years before the opening of the Eiffel Tower was the Statue of Liberty dedicated?"
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "researcher", content: `web_search({"query": "Statue of Liberty dedication year"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "The Statue of Liberty was dedicated on October 28, 1886.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: `web_search({"query": "Eiffel Tower opening year"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "The Eiffel Tower opened on 31 March 1889.", kind: run.KindToolResult},
+			msg{agent: "supervisor", content: "analyst: compute the difference between the two years."},
+			msg{agent: "analyst", content: `python({"code": "` + tt.code + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.code)
+	}
+}
+
 // TestSearchYearsAreQuestions: a search that adds a year to its query
 // where the task names none asks for the latest figure, and states no
 // value; one whose year differs from the year the task names put a
