@@ -967,6 +967,7 @@ func groundTruthContradiction(in *Input) []Finding {
 	want := in.groundTruth().want
 	var given map[string]bool
 	had := -1
+	var relay *Finding // a step that put forward what its agent's tool gave
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
 		if !isAgentDecision(in, i) && !f.Has(extract.KindToolResult) {
@@ -994,9 +995,27 @@ func groundTruthContradiction(in *Input) []Finding {
 		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
 			continue
 		}
-		if o := firstStated(in, put, i, want); o >= 0 {
+		if relay != nil {
+			if had > relay.Step {
+				return []Finding{{Step: i, Strength: 1, Quote: quoteClaim(in, i, put),
+					Reason: fmt.Sprintf("it puts forward %q although step %d had already reached the correct value", put, had)}}
+			}
+			continue
+		}
+		if had < 0 && relays(in, i, put) {
+			// A step that reports the value its own agent's tool gave
+			// passed on what it found. Should a later step reach the
+			// correct value, the step that then puts a wrong one
+			// forward dropped it: that one is the fault.
+			relay = &Finding{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, put),
+				Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", put)}
+			continue
+		}
+		if o := firstStated(in, put, i, want); o >= 0 && (had < o || !relays(in, o, put)) {
 			// It repeats a value first stated earlier: that is where the
-			// wrong answer came from.
+			// wrong answer came from. Unless that step reported what its
+			// own agent's tool gave, and a later step reached the correct
+			// value: then this step dropped it.
 			return []Finding{{Step: o, Strength: 0.7, Quote: quoteClaim(in, o, put),
 				Reason: fmt.Sprintf("it first states %q, which step %d later puts forward against the correct answer", put, i)}}
 		}
@@ -1022,7 +1041,27 @@ func groundTruthContradiction(in *Input) []Finding {
 		return []Finding{{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, put),
 			Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", put)}}
 	}
+	if relay != nil {
+		return []Finding{*relay}
+	}
 	return nil
+}
+
+// relays reports whether step i puts forward the value put as an earlier
+// output of its own agent's tool calls states it: it reports what it
+// found, with nothing of its own added.
+func relays(in *Input, i int, put string) bool {
+	v := newValue(put)
+	if len(v.claims) == 0 {
+		return false
+	}
+	for j := range i {
+		if in.Features.Steps[j].Has(extract.KindToolResult) && calledOutput(in, j) &&
+			run.SameAgent(responsible(in, j), in.Run.Steps[i].Agent) && v.statedAt(in, j) {
+			return true
+		}
+	}
+	return false
 }
 
 // GroundTruthContradiction is the ground_truth_contradiction analyzer.

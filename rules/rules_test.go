@@ -946,6 +946,37 @@ func TestSearchYearsAreQuestions(t *testing.T) {
 	}
 }
 
+// TestDroppedAfterARelay: a worker that reports the value its own tool
+// gave passed on what it found; when another worker then reaches the
+// correct value and the supervisor answers with the first one, the
+// supervisor dropped it. A report that misread its tool stays the origin
+// of the wrong answer. Shape: a
+// supervisor with a researcher (a wiki search) and an analyst (SQL), in
+// OpenAI chat with tool calls and a name per agent.
+func TestDroppedAfterARelay(t *testing.T) {
+	q := "How many active subscribers did we have at the end of January 2026?"
+	for _, tt := range []struct {
+		name, wiki string
+		want       []int
+	}{
+		{"the report relays its tool", "17,450 active subscribers as of 30 September 2025", []int{8}},
+		{"the report misreads its tool", "16,200 active subscribers as of 30 September 2025", []int{4}},
+	} {
+		in := prepare(t, q, "18,930",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher: check the wiki for the subscriber count. analyst: count active subscriptions at 2026-01-31."},
+			msg{agent: "researcher", content: `search_wiki({"query": "active subscribers"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Metrics page (last edited 2025-10-02): " + tt.wiki + ".", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "The wiki says 17,450 active subscribers, as of 30 September 2025."},
+			msg{agent: "analyst", content: `run_sql({"query": "SELECT COUNT(*) FROM subscriptions WHERE status='active'"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "count\n-----\n18930\n(1 row)", kind: run.KindToolResult},
+			msg{agent: "analyst", content: "There were 18,930 active subscriptions on 31 January 2026."},
+			msg{agent: "supervisor", content: "We had 17,450 active subscribers at the end of January 2026."},
+		)
+		assert.Equal(t, tt.want, steps(GroundTruthContradiction.Run(in), true), tt.name)
+	}
+}
+
 // TestDataFlowOriginOfASumWithTheTruth: with the correct answer, an
 // answer that states a sum it worked out wrong beside the two figures its
 // searches returned is where the wrong value was made; the searches that
