@@ -440,7 +440,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -808,6 +808,45 @@ func pathRead(in *Input, c extract.Call, v string, i int, failedAt []int) bool {
 		}
 	}
 	return false
+}
+
+// echoed reports whether v is a record's key (recordKey) that a call c
+// of step i that only reads was given, and the call's own result, which
+// came back without failing, writes it again: the tool found a record
+// under it (a stock-keeping code the caller built from a product's name
+// and size), so it was not made up. A lookup of a made-up key fails or
+// finds nothing. A call that changes something may echo whatever it was
+// given, and a search echoes the date or the figure it was asked for
+// whether or not anyone gave it.
+func echoed(in *Input, sup *support, c extract.Call, v string, i int, failedAt []int) bool {
+	other := func(o extract.Call) bool { return o.Name != c.Name } // the result may answer another call
+	if c.Consequential() || failedAt[i] >= 0 || slices.ContainsFunc(in.Features.Steps[i].Calls, other) || !recordKey(v) {
+		return false
+	}
+	for j := i + 1; j < len(in.Features.Steps); j++ {
+		if in.Features.Steps[j].Has(extract.KindToolResult) && callerOf(in, j) == i {
+			return sup.text.Holds(j, strings.ToLower(v))
+		}
+	}
+	return false
+}
+
+// recordKey reports whether v is written as a record's key: letters and
+// digits, both, with hyphens or underscores between ("TR2-43",
+// "ORD_2291"); not a date, a figure, a path or a web address.
+func recordKey(v string) bool {
+	letter, digit := false, false
+	for _, r := range v {
+		switch {
+		case unicode.IsLetter(r):
+			letter = true
+		case unicode.IsDigit(r):
+			digit = true
+		case r != '-' && r != '_':
+			return false
+		}
+	}
+	return letter && digit
 }
 
 // asked reports whether v is a query of three or more words that a call

@@ -946,6 +946,33 @@ func TestSearchYearsAreQuestions(t *testing.T) {
 	}
 }
 
+// TestLookupEchoesItsArgument: a code a worker built for a lookup, which
+// the lookup's result writes again, named a record the tool found; one
+// the result does not write, or that a call which changes something was
+// given, is still unsupported. Shape: the OpenAI Agents SDK's triage
+// agent handing off to an inventory agent, in OpenAI chat with tool
+// calls and a name per agent.
+func TestLookupEchoesItsArgument(t *testing.T) {
+	q := "Do you have the TrailRunner 2 shoe in size 43 in stock anywhere? How many?"
+	for _, tt := range []struct {
+		call, result string
+		want         []int
+	}{
+		{`check_stock({"sku": "TR2-43"})`, `{"sku": "TR2-43", "warehouses": [{"name": "Berlin", "quantity": 0}, {"name": "Hamburg", "quantity": 12}]}`, nil},
+		{`check_stock({"sku": "TR2-43"})`, `{"warehouses": [{"name": "Berlin", "quantity": 0}, {"name": "Hamburg", "quantity": 12}]}`, []int{3}},
+		{`reserve_stock({"sku": "TR2-43"})`, `{"sku": "TR2-43", "reserved": 1}`, []int{3}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "triage_agent", content: `transfer_to_inventory_agent({})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"assistant": "inventory_agent"}`, kind: run.KindToolResult},
+			msg{agent: "inventory_agent", content: tt.call, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.result, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.call+" "+tt.result)
+	}
+}
+
 // TestDroppedAfterARelay: a worker that reports the value its own tool
 // gave passed on what it found; when another worker then reaches the
 // correct value and the supervisor answers with the first one, the
