@@ -978,10 +978,18 @@ func groundTruthContradiction(in *Input) []Finding {
 			continue
 		}
 		put := f.Answer
-		if fa := in.Features.FinalAnswer; put == "" && fa != nil && fa.Step == i && len(fa.Claims) == 0 {
+		if fa := in.Features.FinalAnswer; put == "" && fa != nil && fa.Step == i {
 			// A closing reply that states no value extract reads puts its
-			// words forward.
-			put = fa.Text
+			// words forward; so does a tool-using agent's reply that
+			// states only values the task gave ("9 pairs of the Alpine
+			// Hiker in size 42" for a task naming the boot and the size:
+			// a small count is no value of a step's reading).
+			if given == nil {
+				given = givenClaims(in)
+			}
+			if len(fa.Claims) == 0 || calledBefore(in, i) && !slices.ContainsFunc(fa.Claims, func(c extract.Claim) bool { return !given[c.Norm] }) {
+				put = fa.Text
+			}
 		}
 		if put == "" && had >= 0 && !looksUp(f) {
 			// Once the correct value was reached, restating the final
@@ -1045,6 +1053,16 @@ func groundTruthContradiction(in *Input) []Finding {
 		return []Finding{*relay}
 	}
 	return nil
+}
+
+// calledBefore reports whether the agent of step i called a tool before it.
+func calledBefore(in *Input, i int) bool {
+	for j := range i {
+		if len(in.Features.Steps[j].Calls) > 0 && run.SameAgent(in.Run.Steps[j].Agent, in.Run.Steps[i].Agent) {
+			return true
+		}
+	}
+	return false
 }
 
 // relays reports whether step i puts forward the value put as an earlier

@@ -973,6 +973,33 @@ func TestLookupEchoesItsArgument(t *testing.T) {
 	}
 }
 
+// TestReplyOfGivenValuesPutsItsWordsForward: a tool-using worker's reply
+// to the user that states only the values the task gave beside a small
+// count puts its words forward against the correct answer; one that
+// states the correct count does not. Shape: the OpenAI Agents SDK's
+// triage agent handing off to an inventory agent, in OpenAI chat with
+// tool calls and a name per agent.
+func TestReplyOfGivenValuesPutsItsWordsForward(t *testing.T) {
+	q := "How many pairs of the Alpine Hiker boot in size 42 do you have in total?"
+	for _, tt := range []struct {
+		reply string
+		want  []int
+	}{
+		{"We have 9 pairs of the Alpine Hiker in size 42 in total.", []int{5}},
+		{"We have 17 pairs of the Alpine Hiker in size 42 in total.", nil},
+	} {
+		in := prepare(t, q, "17",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "triage_agent", content: `transfer_to_inventory_agent({})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"assistant": "inventory_agent"}`, kind: run.KindToolResult},
+			msg{agent: "inventory_agent", content: `check_stock({"product": "Alpine Hiker", "size": 42})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"product": "Alpine Hiker", "size": 42, "warehouses": [{"name": "Lyon", "quantity": 9}, {"name": "Lille", "quantity": 8}]}`, kind: run.KindToolResult},
+			msg{agent: "inventory_agent", content: tt.reply},
+		)
+		assert.Equal(t, tt.want, steps(GroundTruthContradiction.Run(in), true), tt.reply)
+	}
+}
+
 // TestDroppedAfterARelay: a worker that reports the value its own tool
 // gave passed on what it found; when another worker then reaches the
 // correct value and the supervisor answers with the first one, the
