@@ -1000,6 +1000,34 @@ func TestReplyOfGivenValuesPutsItsWordsForward(t *testing.T) {
 	}
 }
 
+// TestPrefixedIDsNameRecords: a worker that refunds a charge other than
+// the one another worker named, of the same listing, acts on another
+// record, with ids as payment APIs write them ("ch_7782"); one that
+// refunds the charge named does not. Shape: a supervisor with a billing
+// researcher (get_orders) and a support agent (refund_charge), as an
+// OpenInference trace reads.
+func TestPrefixedIDsNameRecords(t *testing.T) {
+	q := "I was charged twice for my last order (customer number C-40112). Please refund the duplicate charge."
+	for _, tt := range []struct {
+		charge string
+		want   []int
+	}{
+		{"ch_7790", []int{6}},
+		{"ch_7782", nil},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "billing_researcher: find the customer's last order and its charges."},
+			msg{agent: "billing_researcher", content: `get_orders({"customer_id": "C-40112", "limit": 2})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `[{"order_id": "ORD-58213", "charges": [{"charge_id": "ch_7781", "amount": 64.0}, {"charge_id": "ch_7782", "amount": 64.0}]}, {"order_id": "ORD-58231", "charges": [{"charge_id": "ch_7790", "amount": 12.5}]}]`, kind: run.KindToolResult},
+			msg{agent: "billing_researcher", content: "The last order is ORD-58213, charged twice: ch_7781 and ch_7782, 64.00 each. Refund ch_7782."},
+			msg{agent: "supervisor", content: "support_agent: refund the duplicate charge the researcher named."},
+			msg{agent: "support_agent", content: `refund_charge({"charge_id": "` + tt.charge + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.charge)
+	}
+}
+
 // TestDroppedAfterARelay: a worker that reports the value its own tool
 // gave passed on what it found; when another worker then reaches the
 // correct value and the supervisor answers with the first one, the
