@@ -51,7 +51,8 @@ func dataFlowOrigin(in *Input) []Finding {
 	// (made up, misread or computed there) is what can be wrong with it;
 	// its values read as its own agent's tool gave them are what it rests
 	// on. A value another agent's tool brought in is that agent's work,
-	// and stays a suspect.
+	// and stays a suspect (but for a name beside a figure an agent stated
+	// first: subject, below).
 	//
 	// So too when the answer chose one of a tool's values of a kind
 	// (chosenAmong): its other values read from its own agent's tool
@@ -74,9 +75,23 @@ func dataFlowOrigin(in *Input) []Finding {
 	// is no tool's output: it may be where the run went wrong.)
 	freshGT := gt != "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin == in.Graph.AnswerStep() })
 	acted := actedOnFiles(in)
+	// Without a ground truth, an answer that states a figure (a number,
+	// a date) that an agent stated first, not a tool, names its subject
+	// beside it ("the U5 extension to Freiham opens on 16 June"): the
+	// names are what it is about, the figure what can be wrong with it.
+	subject := map[string]bool{}
+	if fa := in.Features.FinalAnswer; gt == "" && fa != nil && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool {
+		return cf.Origin >= 0 && isAgentDecision(in, cf.Origin) && !in.Features.Steps[cf.Origin].Has(extract.KindToolResult) && figureClaim(fa.Claims, cf.Claim)
+	}) {
+		for _, c := range fa.Claims {
+			if c.Kind == extract.ClaimEntity && !figureClaim(fa.Claims, c.Norm) {
+				subject[strings.ToLower(c.Norm)] = true
+			}
+		}
+	}
 	for _, cf := range flows {
 		o := cf.Origin
-		if o < 0 || acted[cf.Claim] {
+		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) {
 			continue
 		}
 		if freshGT && o != in.Graph.AnswerStep() && calledOutput(in, o) &&
@@ -1063,6 +1078,14 @@ func calledBefore(in *Input, i int) bool {
 		}
 	}
 	return false
+}
+
+// figureClaim reports whether the answer's claim of normal form norm is
+// a figure: a number, a date or a time.
+func figureClaim(claims []extract.Claim, norm string) bool {
+	return slices.ContainsFunc(claims, func(c extract.Claim) bool {
+		return strings.EqualFold(c.Norm, norm) && (c.Kind == extract.ClaimNumber || c.Kind == extract.ClaimDate || c.Kind == extract.ClaimTime)
+	})
 }
 
 // relays reports whether step i puts forward the value put as an earlier

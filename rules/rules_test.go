@@ -1028,6 +1028,35 @@ func TestPrefixedIDsNameRecords(t *testing.T) {
 	}
 }
 
+// TestAnswerFigureBesideToolNames: without the correct answer, a
+// writer's notice that changes the date the researcher gave, beside a
+// place name the researcher's search brought in, is where the date went
+// wrong: the name is what the notice is about, not a second origin.
+// When the notice keeps the date, both came from the researcher's search. Shape: a
+// supervisor with a researcher (web_search) and a writer with no tools,
+// in OpenAI chat with tool calls and a name per agent.
+func TestAnswerFigureBesideToolNames(t *testing.T) {
+	q := "When does the new Munich U-Bahn line U5 extension open? Write a one-line notice for commuters."
+	for _, tt := range []struct {
+		date string
+		want []int
+	}{
+		{"16 June 2026", []int{6}},
+		{"14 June 2026", []int{2}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher: find the opening date of the U5 extension in Munich."},
+			msg{agent: "researcher", content: `web_search({"query": "Munich U5 extension opening date"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "MVG press release: the U5 extension to Freiham opens to passengers on 14 June 2026.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "The U5 extension opens on 14 June 2026."},
+			msg{agent: "supervisor", content: "writer: write the commuter notice."},
+			msg{agent: "writer", content: "Notice: the U5 extension to Freiham opens to passengers on " + tt.date + "."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.date)
+	}
+}
+
 // TestDroppedAfterARelay: a worker that reports the value its own tool
 // gave passed on what it found; when another worker then reaches the
 // correct value and the supervisor answers with the first one, the
@@ -1238,8 +1267,9 @@ func TestDataFlowOriginGroundTruthInUnit(t *testing.T) {
 
 // TestDataFlowOriginFreshValue: without a ground truth, an answer that
 // first states one of its values (a misread year) beside values its own
-// search gave as they were is blamed for that value, not the search; a
-// value another agent's tool brought in stays a suspect.
+// search gave as they were is blamed for that value, not the search; so
+// is one beside a name another agent's search brought in, the subject
+// of the answer's figure (TestAnswerFigureBesideToolNames).
 func TestDataFlowOriginFreshValue(t *testing.T) {
 	page := `[{"snippet": "Hubble was launched into orbit on 24 April 1990 aboard Space Shuttle Discovery."}]`
 	for _, tt := range []struct {
@@ -1247,7 +1277,7 @@ func TestDataFlowOriginFreshValue(t *testing.T) {
 		want     []int
 	}{
 		{"assistant", []int{3}},
-		{"researcher", []int{1, 3}},
+		{"researcher", []int{3}},
 	} {
 		in := prepare(t, "In what year did the Hubble Space Telescope launch?", "",
 			msg{agent: "user", content: "In what year did the Hubble Space Telescope launch?", kind: run.KindUser},
