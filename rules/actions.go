@@ -819,8 +819,7 @@ func pathRead(in *Input, c extract.Call, v string, i int, failedAt []int) bool {
 // given, and a search echoes the date or the figure it was asked for
 // whether or not anyone gave it.
 func echoed(in *Input, sup *support, c extract.Call, v string, i int, failedAt []int) bool {
-	other := func(o extract.Call) bool { return o.Name != c.Name } // the result may answer another call
-	if c.Consequential() || failedAt[i] >= 0 || slices.ContainsFunc(in.Features.Steps[i].Calls, other) || !recordKey(v) {
+	if c.Consequential() || failedAt[i] >= 0 || len(in.Features.Steps[i].Calls) != 1 || !recordKey(v) {
 		return false
 	}
 	for j := i + 1; j < len(in.Features.Steps); j++ {
