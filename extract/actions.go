@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"math/bits"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -582,9 +583,22 @@ func calls(s run.Step, t *text) []Call {
 		if args != "" && !json.Valid([]byte(args)) {
 			continue
 		}
+		if slices.ContainsFunc(s.ToolCalls(), func(tc run.ToolCall) bool { return tc.Name == name && sameArgs(tc.Arguments, args) }) {
+			continue // the structured call, as a log writes it out in the step's text
+		}
 		out = append(out, newCall(name, args, m.Whole().Start))
 	}
 	return out
+}
+
+// sameArgs reports whether two JSON arguments are the same values, however
+// spaced or ordered.
+func sameArgs(a, b string) bool {
+	var x, y any
+	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return strings.TrimSpace(a) == strings.TrimSpace(b)
+	}
+	return reflect.DeepEqual(x, y)
 }
 
 // maxCallScan bounds the text searched for written calls: a call is a short

@@ -327,3 +327,29 @@ func TestArgValuesOfPatches(t *testing.T) {
 		})
 	}
 }
+
+// TestStructuredCallReadOnce: a step whose structured call a log also
+// writes out in its text ("check_stock({...})", as a chat transcript's
+// tool-call message is read) makes one call, however the text spaces or
+// orders the arguments; a second call written in the text with other
+// arguments is a call of its own. Shape: an OpenAI chat message with
+// tool_calls.
+func TestStructuredCallReadOnce(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		want       int
+	}{
+		{"as written", `check_stock({"sku": "TR2-43", "store": "Berlin"})`, 1},
+		{"respaced and reordered", `check_stock({"store":"Berlin","sku":"TR2-43"})`, 1},
+		{"other arguments", `check_stock({"sku": "TR2-44", "store": "Berlin"})`, 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Source: "chat.json", Question: "Is the TrailRunner 2 in stock?", Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Is the TrailRunner 2 in stock?"},
+				{Index: 1, Agent: "inventory_agent", Kind: run.KindToolCall, Content: tt.text,
+					Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "check_stock", Arguments: `{"sku": "TR2-43", "store": "Berlin"}`}}}},
+			}}
+			assert.Len(t, Run(r).Steps[1].Calls, tt.want)
+		})
+	}
+}

@@ -7,8 +7,10 @@ import (
 )
 
 // TestCodes reads the reference codes a text writes: capital letters, a
-// hyphen and three or more digits, each once; not a word with a number
-// (COVID-19, GPT-4), a date, or letters in lower case.
+// hyphen and three or more digits, each once, and a payment or event
+// API's ids (a short prefix, an underscore, four or more digits); not a
+// word with a number (COVID-19, GPT-4), a date, letters in lower case
+// before a hyphen, or a name with a number (credit_card_7720).
 func TestCodes(t *testing.T) {
 	for _, tt := range []struct {
 		text string
@@ -18,6 +20,7 @@ func TestCodes(t *testing.T) {
 		{"See PROJ-1207; PROJ-1207 again (and ABCDEFG-123).", []string{"PROJ-1207"}},
 		{"COVID-19 and GPT-4 on 2024-05-15, inc-48213, A1-234, B-12", nil},
 		{"line L-90177", []string{"L-90177"}},
+		{"Refund ch_7782 (event evt_88213), not user_12 or credit_card_7720.", []string{"ch_7782", "evt_88213"}},
 	} {
 		assert.Equal(t, tt.want, codes(tt.text), "%q", tt.text)
 	}

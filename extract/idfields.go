@@ -14,9 +14,18 @@ type Field struct {
 }
 
 // IsID reports whether a value is an id a system gave a record: five or
-// more digits, or a code (isCode).
+// more digits, a code (isCode), or a prefix of lower-case letters, an
+// underscore and four or more digits, as payment and event APIs write
+// their objects' ids ("ch_7790", "evt_88213").
 func IsID(v string) bool {
-	return len(v) >= 5 && isDigits(v) || isCode(v)
+	return len(v) >= 5 && isDigits(v) || isCode(v) || prefixedID(v)
+}
+
+// prefixedID reports whether v is one to four lower-case letters, an
+// underscore and four or more digits.
+func prefixedID(v string) bool {
+	head, tail, ok := strings.Cut(v, "_")
+	return ok && head != "" && len(head) <= 4 && strings.Trim(head, "abcdefghijklmnopqrstuvwxyz") == "" && len(tail) >= 4 && isDigits(tail)
 }
 
 // maxIDFields caps the ids kept for one tool result; maxIDScan bounds the

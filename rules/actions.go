@@ -440,7 +440,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -694,19 +694,65 @@ func numberHeld(sup *support, v string, i int) bool {
 
 // expressionHeld reports whether v is arithmetic of numbers alone
 // ("240 * 1.08875", "200 - 150.5") each of which the task or a step
-// before i states, a rate stated in percent counting as its fraction or
+// before i states (as a number, or as a date's year), a rate stated in percent counting as its fraction or
 // as one plus or minus it (8.875% as 0.08875, or 1.08875 to add it): a
 // calculation the caller made from what it read, as a calculator's
-// expression or a tool's amount writes it, not a value it made up.
+// expression or a tool's amount writes it, not a value it made up. So too
+// the same arithmetic inside calls of a language's functions, as a code
+// tool is given it ("print(1889 - 1884)", "round((4820-4221)/4221*100,
+// 1)"), where a digit or a power of ten (the places a rounding keeps, a
+// percentage's hundred) is the code's own constant.
 func expressionHeld(in *Input, sup *support, v string, i int) bool {
-	if strings.Trim(v, "0123456789.,+-*/×() ") != "" || !strings.ContainsAny(strings.TrimLeft(v, " -"), "+-*/×") {
+	e, code := withoutFuncNames(v)
+	if strings.Trim(e, "0123456789.,+-*/×() ") != "" || !strings.ContainsAny(strings.TrimLeft(e, " -"), "+-*/×") {
 		return false
 	}
-	terms := strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune("+-*/×() ", r) })
+	terms := strings.FieldsFunc(e, func(r rune) bool { return strings.ContainsRune("+-*/×() ", r) })
 	return len(terms) > 1 && !slices.ContainsFunc(terms, func(t string) bool {
 		t = strings.ReplaceAll(t, ",", "")
-		return !numberHeld(sup, t, i) && !rateHeld(in, t, i)
+		return !numberHeld(sup, t, i) && !sup.before(t, i, from{}) && !rateHeld(in, t, i) && !(code && constant(t))
 	})
+}
+
+// withoutFuncNames returns v with the name of every function it calls
+// left out ("print(1889 - 1884)" gives "(1889 - 1884)"), and whether it
+// called one: a name is a letter or an underscore, then letters, digits,
+// underscores and dots, right before "(". A name not before "(" is left in.
+func withoutFuncNames(v string) (string, bool) {
+	var b strings.Builder
+	called := false
+	for k := 0; k < len(v); {
+		c := v[k]
+		if c != '_' && !('a' <= c|0x20 && c|0x20 <= 'z') || k > 0 && isNameByte(v[k-1]) {
+			b.WriteByte(c)
+			k++
+			continue
+		}
+		end := k
+		for end < len(v) && isNameByte(v[end]) {
+			end++
+		}
+		if end < len(v) && v[end] == '(' {
+			called = true
+		} else {
+			b.WriteString(v[k:end])
+		}
+		k = end
+	}
+	return b.String(), called
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c == '.' || '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z'
+}
+
+// constant reports whether a number written in code is a digit or a power
+// of ten: a rounding's places, a percentage's hundred, not a figure read.
+func constant(t string) bool {
+	if len(t) == 1 {
+		return '0' <= t[0] && t[0] <= '9'
+	}
+	return t[0] == '1' && strings.Trim(t[1:], "0") == ""
 }
 
 // rateHeld reports whether the number n is the fraction of a
@@ -762,6 +808,44 @@ func pathRead(in *Input, c extract.Call, v string, i int, failedAt []int) bool {
 		}
 	}
 	return false
+}
+
+// echoed reports whether v is a record's key (recordKey) that a call c
+// of step i that only reads was given, and the call's own result, which
+// came back without failing, writes it again: the tool found a record
+// under it (a stock-keeping code the caller built from a product's name
+// and size), so it was not made up. A lookup of a made-up key fails or
+// finds nothing. A call that changes something may echo whatever it was
+// given, and a search echoes the date or the figure it was asked for
+// whether or not anyone gave it.
+func echoed(in *Input, sup *support, c extract.Call, v string, i int, failedAt []int) bool {
+	if c.Consequential() || failedAt[i] >= 0 || len(in.Features.Steps[i].Calls) != 1 || !recordKey(v) {
+		return false
+	}
+	for j := i + 1; j < len(in.Features.Steps); j++ {
+		if in.Features.Steps[j].Has(extract.KindToolResult) && callerOf(in, j) == i {
+			return sup.text.Holds(j, strings.ToLower(v))
+		}
+	}
+	return false
+}
+
+// recordKey reports whether v is written as a record's key: letters and
+// digits, both, with hyphens or underscores between ("TR2-43",
+// "ORD_2291"); not a date, a figure, a path or a web address.
+func recordKey(v string) bool {
+	letter, digit := false, false
+	for _, r := range v {
+		switch {
+		case unicode.IsLetter(r):
+			letter = true
+		case unicode.IsDigit(r):
+			digit = true
+		case r != '-' && r != '_':
+			return false
+		}
+	}
+	return letter && digit
 }
 
 // asked reports whether v is a query of three or more words that a call

@@ -51,7 +51,8 @@ func dataFlowOrigin(in *Input) []Finding {
 	// (made up, misread or computed there) is what can be wrong with it;
 	// its values read as its own agent's tool gave them are what it rests
 	// on. A value another agent's tool brought in is that agent's work,
-	// and stays a suspect.
+	// and stays a suspect (but for a name beside a figure an agent stated
+	// first: subject, below).
 	//
 	// So too when the answer chose one of a tool's values of a kind
 	// (chosenAmong): its other values read from its own agent's tool
@@ -74,9 +75,23 @@ func dataFlowOrigin(in *Input) []Finding {
 	// is no tool's output: it may be where the run went wrong.)
 	freshGT := gt != "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin == in.Graph.AnswerStep() })
 	acted := actedOnFiles(in)
+	// Without a ground truth, an answer that states a figure (a number,
+	// a date) that an agent stated first, not a tool, names its subject
+	// beside it ("the U5 extension to Freiham opens on 16 June"): the
+	// names are what it is about, the figure what can be wrong with it.
+	subject := map[string]bool{}
+	if fa := in.Features.FinalAnswer; gt == "" && fa != nil && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool {
+		return cf.Origin >= 0 && isAgentDecision(in, cf.Origin) && !in.Features.Steps[cf.Origin].Has(extract.KindToolResult) && figureClaim(fa.Claims, cf.Claim)
+	}) {
+		for _, c := range fa.Claims {
+			if c.Kind == extract.ClaimEntity && !figureClaim(fa.Claims, c.Norm) {
+				subject[strings.ToLower(c.Norm)] = true
+			}
+		}
+	}
 	for _, cf := range flows {
 		o := cf.Origin
-		if o < 0 || acted[cf.Claim] {
+		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) {
 			continue
 		}
 		if freshGT && o != in.Graph.AnswerStep() && calledOutput(in, o) &&
@@ -967,6 +982,7 @@ func groundTruthContradiction(in *Input) []Finding {
 	want := in.groundTruth().want
 	var given map[string]bool
 	had := -1
+	var relay *Finding // a step that put forward what its agent's tool gave
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
 		if !isAgentDecision(in, i) && !f.Has(extract.KindToolResult) {
@@ -977,10 +993,18 @@ func groundTruthContradiction(in *Input) []Finding {
 			continue
 		}
 		put := f.Answer
-		if fa := in.Features.FinalAnswer; put == "" && fa != nil && fa.Step == i && len(fa.Claims) == 0 {
+		if fa := in.Features.FinalAnswer; put == "" && fa != nil && fa.Step == i {
 			// A closing reply that states no value extract reads puts its
-			// words forward.
-			put = fa.Text
+			// words forward; so does a tool-using agent's reply that
+			// states only values the task gave ("9 pairs of the Alpine
+			// Hiker in size 42" for a task naming the boot and the size:
+			// a small count is no value of a step's reading).
+			if given == nil {
+				given = givenClaims(in)
+			}
+			if len(fa.Claims) == 0 || calledBefore(in, i) && !slices.ContainsFunc(fa.Claims, func(c extract.Claim) bool { return !given[c.Norm] }) {
+				put = fa.Text
+			}
 		}
 		if put == "" && had >= 0 && !looksUp(f) {
 			// Once the correct value was reached, restating the final
@@ -994,9 +1018,27 @@ func groundTruthContradiction(in *Input) []Finding {
 		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
 			continue
 		}
-		if o := firstStated(in, put, i, want); o >= 0 {
+		if relay != nil {
+			if had > relay.Step {
+				return []Finding{{Step: i, Strength: 1, Quote: quoteClaim(in, i, put),
+					Reason: fmt.Sprintf("it puts forward %q although step %d had already reached the correct value", put, had)}}
+			}
+			continue
+		}
+		if had < 0 && relays(in, i, put) {
+			// A step that reports the value its own agent's tool gave
+			// passed on what it found. Should a later step reach the
+			// correct value, the step that then puts a wrong one
+			// forward dropped it: that one is the fault.
+			relay = &Finding{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, put),
+				Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", put)}
+			continue
+		}
+		if o := firstStated(in, put, i, want); o >= 0 && (had < o || !relays(in, o, put)) {
 			// It repeats a value first stated earlier: that is where the
-			// wrong answer came from.
+			// wrong answer came from. Unless that step reported what its
+			// own agent's tool gave, and a later step reached the correct
+			// value: then this step dropped it.
 			return []Finding{{Step: o, Strength: 0.7, Quote: quoteClaim(in, o, put),
 				Reason: fmt.Sprintf("it first states %q, which step %d later puts forward against the correct answer", put, i)}}
 		}
@@ -1022,7 +1064,45 @@ func groundTruthContradiction(in *Input) []Finding {
 		return []Finding{{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, put),
 			Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", put)}}
 	}
+	if relay != nil {
+		return []Finding{*relay}
+	}
 	return nil
+}
+
+// calledBefore reports whether the agent of step i called a tool before it.
+func calledBefore(in *Input, i int) bool {
+	for j := range i {
+		if len(in.Features.Steps[j].Calls) > 0 && run.SameAgent(in.Run.Steps[j].Agent, in.Run.Steps[i].Agent) {
+			return true
+		}
+	}
+	return false
+}
+
+// figureClaim reports whether the answer's claim of normal form norm is
+// a figure: a number, a date or a time.
+func figureClaim(claims []extract.Claim, norm string) bool {
+	return slices.ContainsFunc(claims, func(c extract.Claim) bool {
+		return strings.EqualFold(c.Norm, norm) && (c.Kind == extract.ClaimNumber || c.Kind == extract.ClaimDate || c.Kind == extract.ClaimTime)
+	})
+}
+
+// relays reports whether step i puts forward the value put as an earlier
+// output of its own agent's tool calls states it: it reports what it
+// found, with nothing of its own added.
+func relays(in *Input, i int, put string) bool {
+	v := newValue(put)
+	if len(v.claims) == 0 {
+		return false
+	}
+	for j := range i {
+		if in.Features.Steps[j].Has(extract.KindToolResult) && calledOutput(in, j) &&
+			run.SameAgent(responsible(in, j), in.Run.Steps[i].Agent) && v.statedAt(in, j) {
+			return true
+		}
+	}
+	return false
 }
 
 // GroundTruthContradiction is the ground_truth_contradiction analyzer.

@@ -894,6 +894,35 @@ func TestArithmeticOfHeldNumbers(t *testing.T) {
 	}
 }
 
+// TestCodeOfHeldNumbers: code a team's analyst gives its python tool,
+// whose numbers another agent or a tool stated (a digit or a power of
+// ten being the code's own), was worked out from them; code with a
+// number no step states was not. Shape: a supervisor with a researcher
+// (web_search) and an analyst (python), in OpenAI chat with tool calls.
+func TestCodeOfHeldNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		code string
+		want []int
+	}{
+		{"print(1889 - 1886)", nil},
+		{"print(round((1889-1886)/1886*100, 2))", nil},
+		{"print(1889 - 1884)", []int{6}},
+		{"math.floor(1889 - 1884)", []int{6}},
+	} {
+		q := "How many years before the opening of the Eiffel Tower was the Statue of Liberty dedicated?"
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "researcher", content: `web_search({"query": "Statue of Liberty dedication year"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "The Statue of Liberty was dedicated on October 28, 1886.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: `web_search({"query": "Eiffel Tower opening year"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "The Eiffel Tower opened on 31 March 1889.", kind: run.KindToolResult},
+			msg{agent: "supervisor", content: "analyst: compute the difference between the two years."},
+			msg{agent: "analyst", content: `python({"code": "` + tt.code + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.code)
+	}
+}
+
 // TestSearchYearsAreQuestions: a search that adds a year to its query
 // where the task names none asks for the latest figure, and states no
 // value; one whose year differs from the year the task names put a
@@ -914,6 +943,148 @@ func TestSearchYearsAreQuestions(t *testing.T) {
 			msg{agent: "assistant", content: "Oslo had 717,710 inhabitants in 2024."},
 		)
 		assert.Equal(t, tt.want, steps(UnsupportedClaim.Run(in), true), tt.ask)
+	}
+}
+
+// TestLookupEchoesItsArgument: a code a worker built for a lookup, which
+// the lookup's result writes again, named a record the tool found; one
+// the result does not write, or that a call which changes something was
+// given, is still unsupported. Shape: the OpenAI Agents SDK's triage
+// agent handing off to an inventory agent, in OpenAI chat with tool
+// calls and a name per agent.
+func TestLookupEchoesItsArgument(t *testing.T) {
+	q := "Do you have the TrailRunner 2 shoe in size 43 in stock anywhere? How many?"
+	for _, tt := range []struct {
+		call, result string
+		want         []int
+	}{
+		{`check_stock({"sku": "TR2-43"})`, `{"sku": "TR2-43", "warehouses": [{"name": "Berlin", "quantity": 0}, {"name": "Hamburg", "quantity": 12}]}`, nil},
+		{`check_stock({"sku": "TR2-43"})`, `{"warehouses": [{"name": "Berlin", "quantity": 0}, {"name": "Hamburg", "quantity": 12}]}`, []int{3}},
+		{`reserve_stock({"sku": "TR2-43"})`, `{"sku": "TR2-43", "reserved": 1}`, []int{3}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "triage_agent", content: `transfer_to_inventory_agent({})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"assistant": "inventory_agent"}`, kind: run.KindToolResult},
+			msg{agent: "inventory_agent", content: tt.call, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.result, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.call+" "+tt.result)
+	}
+}
+
+// TestReplyOfGivenValuesPutsItsWordsForward: a tool-using worker's reply
+// to the user that states only the values the task gave beside a small
+// count puts its words forward against the correct answer; one that
+// states the correct count does not. Shape: the OpenAI Agents SDK's
+// triage agent handing off to an inventory agent, in OpenAI chat with
+// tool calls and a name per agent.
+func TestReplyOfGivenValuesPutsItsWordsForward(t *testing.T) {
+	q := "How many pairs of the Alpine Hiker boot in size 42 do you have in total?"
+	for _, tt := range []struct {
+		reply string
+		want  []int
+	}{
+		{"We have 9 pairs of the Alpine Hiker in size 42 in total.", []int{5}},
+		{"We have 17 pairs of the Alpine Hiker in size 42 in total.", nil},
+	} {
+		in := prepare(t, q, "17",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "triage_agent", content: `transfer_to_inventory_agent({})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"assistant": "inventory_agent"}`, kind: run.KindToolResult},
+			msg{agent: "inventory_agent", content: `check_stock({"product": "Alpine Hiker", "size": 42})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"product": "Alpine Hiker", "size": 42, "warehouses": [{"name": "Lyon", "quantity": 9}, {"name": "Lille", "quantity": 8}]}`, kind: run.KindToolResult},
+			msg{agent: "inventory_agent", content: tt.reply},
+		)
+		assert.Equal(t, tt.want, steps(GroundTruthContradiction.Run(in), true), tt.reply)
+	}
+}
+
+// TestPrefixedIDsNameRecords: a worker that refunds a charge other than
+// the one another worker named, of the same listing, acts on another
+// record, with ids as payment APIs write them ("ch_7782"); one that
+// refunds the charge named does not. Shape: a supervisor with a billing
+// researcher (get_orders) and a support agent (refund_charge), as an
+// OpenInference trace reads.
+func TestPrefixedIDsNameRecords(t *testing.T) {
+	q := "I was charged twice for my last order (customer number C-40112). Please refund the duplicate charge."
+	for _, tt := range []struct {
+		charge string
+		want   []int
+	}{
+		{"ch_7790", []int{6}},
+		{"ch_7782", nil},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "billing_researcher: find the customer's last order and its charges."},
+			msg{agent: "billing_researcher", content: `get_orders({"customer_id": "C-40112", "limit": 2})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `[{"order_id": "ORD-58213", "charges": [{"charge_id": "ch_7781", "amount": 64.0}, {"charge_id": "ch_7782", "amount": 64.0}]}, {"order_id": "ORD-58231", "charges": [{"charge_id": "ch_7790", "amount": 12.5}]}]`, kind: run.KindToolResult},
+			msg{agent: "billing_researcher", content: "The last order is ORD-58213, charged twice: ch_7781 and ch_7782, 64.00 each. Refund ch_7782."},
+			msg{agent: "supervisor", content: "support_agent: refund the duplicate charge the researcher named."},
+			msg{agent: "support_agent", content: `refund_charge({"charge_id": "` + tt.charge + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.charge)
+	}
+}
+
+// TestAnswerFigureBesideToolNames: without the correct answer, a
+// writer's notice that changes the date the researcher gave, beside a
+// place name the researcher's search brought in, is where the date went
+// wrong: the name is what the notice is about, not a second origin.
+// When the notice keeps the date, both came from the researcher's search. Shape: a
+// supervisor with a researcher (web_search) and a writer with no tools,
+// in OpenAI chat with tool calls and a name per agent.
+func TestAnswerFigureBesideToolNames(t *testing.T) {
+	q := "When does the new Munich U-Bahn line U5 extension open? Write a one-line notice for commuters."
+	for _, tt := range []struct {
+		date string
+		want []int
+	}{
+		{"16 June 2026", []int{6}},
+		{"14 June 2026", []int{2}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher: find the opening date of the U5 extension in Munich."},
+			msg{agent: "researcher", content: `web_search({"query": "Munich U5 extension opening date"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "MVG press release: the U5 extension to Freiham opens to passengers on 14 June 2026.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "The U5 extension opens on 14 June 2026."},
+			msg{agent: "supervisor", content: "writer: write the commuter notice."},
+			msg{agent: "writer", content: "Notice: the U5 extension to Freiham opens to passengers on " + tt.date + "."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.date)
+	}
+}
+
+// TestDroppedAfterARelay: a worker that reports the value its own tool
+// gave passed on what it found; when another worker then reaches the
+// correct value and the supervisor answers with the first one, the
+// supervisor dropped it. A report that misread its tool stays the origin
+// of the wrong answer. Shape: a
+// supervisor with a researcher (a wiki search) and an analyst (SQL), in
+// OpenAI chat with tool calls and a name per agent.
+func TestDroppedAfterARelay(t *testing.T) {
+	q := "How many active subscribers did we have at the end of January 2026?"
+	for _, tt := range []struct {
+		name, wiki string
+		want       []int
+	}{
+		{"the report relays its tool", "17,450 active subscribers as of 30 September 2025", []int{8}},
+		{"the report misreads its tool", "16,200 active subscribers as of 30 September 2025", []int{4}},
+	} {
+		in := prepare(t, q, "18,930",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher: check the wiki for the subscriber count. analyst: count active subscriptions at 2026-01-31."},
+			msg{agent: "researcher", content: `search_wiki({"query": "active subscribers"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Metrics page (last edited 2025-10-02): " + tt.wiki + ".", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "The wiki says 17,450 active subscribers, as of 30 September 2025."},
+			msg{agent: "analyst", content: `run_sql({"query": "SELECT COUNT(*) FROM subscriptions WHERE status='active'"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "count\n-----\n18930\n(1 row)", kind: run.KindToolResult},
+			msg{agent: "analyst", content: "There were 18,930 active subscriptions on 31 January 2026."},
+			msg{agent: "supervisor", content: "We had 17,450 active subscribers at the end of January 2026."},
+		)
+		assert.Equal(t, tt.want, steps(GroundTruthContradiction.Run(in), true), tt.name)
 	}
 }
 
@@ -1100,8 +1271,9 @@ func TestDataFlowOriginGroundTruthInUnit(t *testing.T) {
 
 // TestDataFlowOriginFreshValue: without a ground truth, an answer that
 // first states one of its values (a misread year) beside values its own
-// search gave as they were is blamed for that value, not the search; a
-// value another agent's tool brought in stays a suspect.
+// search gave as they were is blamed for that value, not the search; so
+// is one beside a name another agent's search brought in, the subject
+// of the answer's figure (TestAnswerFigureBesideToolNames).
 func TestDataFlowOriginFreshValue(t *testing.T) {
 	page := `[{"snippet": "Hubble was launched into orbit on 24 April 1990 aboard Space Shuttle Discovery."}]`
 	for _, tt := range []struct {
@@ -1109,7 +1281,7 @@ func TestDataFlowOriginFreshValue(t *testing.T) {
 		want     []int
 	}{
 		{"assistant", []int{3}},
-		{"researcher", []int{1, 3}},
+		{"researcher", []int{3}},
 	} {
 		in := prepare(t, "In what year did the Hubble Space Telescope launch?", "",
 			msg{agent: "user", content: "In what year did the Hubble Space Telescope launch?", kind: run.KindUser},
