@@ -80,24 +80,31 @@ func TestLocalFaultKeepsANamedErrorItCannotTrace(t *testing.T) {
 
 // A module the error quotes as missing, which the design listed among its
 // files and the task list after it dropped while handing on the others,
-// went missing at the task list; a task list that keeps it, or names it
-// nowhere among fewer of the design's files, leaves the design's name.
+// went missing at the task list, whether or not the task or the PRD named
+// it first and the list names it as what a file imports from; a task list
+// that keeps it, or names it nowhere among fewer of the design's files,
+// leaves the design's name.
 func TestLocalFaultFollowsAMissingModuleToTheListThatDroppedIt(t *testing.T) {
 	const design = "## File list\n- main.py\n- importer.py\n- report.py\n- test_report.py\n\n## Implementation approach\nmain.py calls importer.read_csv and report.monthly_totals."
+	const prd = "## Requirement Pool\n- P0: totals per month and category"
+	const dropped = "## Task list\n1. report.py\n2. main.py\n3. test_report.py"
 	tests := []struct {
-		name, tasks string
-		want        int
+		name, task, prd, tasks string
+		want                   int
 	}{
-		{"dropped", "## Task list\n1. report.py\n2. main.py\n3. test_report.py", 3},
-		{"kept", "## Task list\n1. importer.py\n2. report.py\n3. main.py", 2},
-		{"no list", "## Shared Knowledge\nAmounts are Decimal.", 2},
+		{"dropped", "", prd, dropped, 3},
+		{"dropped, the task naming it", " Keep the CSV reading in importer.py.", prd, dropped, 3},
+		{"dropped, the PRD naming it alone first", "", prd + "\n- P1: importer.py reads the bank's CSV", dropped, 3},
+		{"dropped, named as an import", "", prd, "## Logic Analysis\n- main.py: uses read_csv from importer\n\n" + dropped, 3},
+		{"kept", "", prd, "## Task list\n1. importer.py\n2. report.py\n3. main.py", 2},
+		{"no list", "", prd, "## Shared Knowledge\nAmounts are Decimal.", 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			q := "Build a CLI that imports bank transactions from a CSV file and prints monthly totals per category."
+			q := "Build a CLI that imports bank transactions from a CSV file and prints monthly totals per category." + tt.task
 			in := prepare(t, q, "",
 				msg{agent: "Human", content: q, kind: run.KindUser},
-				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: totals per month and category"},
+				msg{agent: "ProductManager", content: tt.prd},
 				msg{agent: "Architect", content: design},
 				msg{agent: "ProjectManager", content: tt.tasks},
 				msg{agent: "Engineer", content: "## Code: main.py\n```python\nfrom importer import read_csv\nfrom report import monthly_totals\n```"},
