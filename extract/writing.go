@@ -85,6 +85,52 @@ func (w *Writing) Restates(j int) (from, to int) {
 	return -1, -1
 }
 
+// Sets reports whether step j (the task for j < 0) writes, on one line,
+// the name (lower case) and after it v (lower case) as the value it is
+// given or said to hold, joined by an assignment or a copula
+// ("max_retries = 3", "max_retries: 3", "max_retries should be 3",
+// "set max_retries to 3"): not a name and a number that only stand on one
+// line ("max_retries (3 by default, at most 10)").
+func (w *Writing) Sets(j int, name, v string) bool {
+	text := w.text(j)
+	for k := range occurrences(text, name) {
+		if tokenByte(text, k-1) || tokenByte(text, k+len(name)) {
+			continue
+		}
+		rest := text[k+len(name):]
+		if e := strings.IndexByte(rest, '\n'); e >= 0 {
+			rest = rest[:e]
+		}
+		rest, joined := trimSetWords(rest)
+		if !joined || !strings.HasPrefix(rest, v) || tokenByte(rest, len(v)) {
+			continue
+		}
+		if len(rest) > len(v)+1 && rest[len(v)] == '.' && isDigit(rest[len(v)+1]) {
+			continue // 3 of 3.5
+		}
+		return true
+	}
+	return false
+}
+
+// setWords join a name to the value it is given or said to hold.
+var setWords = []string{":=", "==", "=", ":", "is ", "are ", "should ", "must ", "be ", "to ", "now ", "set ", "equals "}
+
+// trimSetWords returns s without the words and marks that open it and
+// join a name to its value (setWords, quotes and space around them),
+// and whether there were any.
+func trimSetWords(s string) (string, bool) {
+	joined := false
+	for {
+		s = strings.TrimLeft(s, " \t`'\"")
+		i := slices.IndexFunc(setWords, func(p string) bool { return strings.HasPrefix(s, p) })
+		if i < 0 {
+			return s, joined
+		}
+		s, joined = s[len(setWords[i]):], true
+	}
+}
+
 // InstructionsHold reports whether the run's system instructions write v
 // (lower case) as a whole token.
 func (w *Writing) InstructionsHold(v string) bool {

@@ -61,6 +61,30 @@ func TestWritingWrites(t *testing.T) {
 	}
 }
 
+// A name is set to a value when an assignment or a copula joins them on
+// one line, not when both only stand on it.
+func TestWritingSets(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{"## Shared Knowledge\nMAX_RETRIES = 3", true},
+		{"The limit is too high; MAX_RETRIES should be 3.", true},
+		{"1. Set `MAX_RETRIES` to 3.", true},
+		{"max_retries: 3", true},
+		{"MAX_RETRIES = 35", false},
+		{"MAX_RETRIES = 3.5", false},
+		{"MAX_RETRIES (3 by default)", false},
+		{"MY_MAX_RETRIES = 3", false},
+		{"MAX_RETRIES =\n3", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			assert.Equal(t, tt.want, writingOf("", tt.text).Sets(0, "max_retries", "3"))
+		})
+	}
+}
+
 func TestWritingRestates(t *testing.T) {
 	tests := []struct {
 		name, question, text string

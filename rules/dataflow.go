@@ -1164,7 +1164,7 @@ func answerCode(in *Input) (int, string) {
 func codeCause(in *Input) (int, string) {
 	d, fn := answerCode(in)
 	if d < 0 {
-		return -1, ""
+		return constCause(in)
 	}
 	answer := in.Features.FinalAnswer.Step
 	if p := handedToCode(in, d); p >= 0 {
@@ -1177,6 +1177,74 @@ func codeCause(in *Input) (int, string) {
 		return p, fmt.Sprintf("it spelt out the logic the code of %s at step %d follows, which gave the result step %d answers with", fn, d, answer)
 	}
 	return d, fmt.Sprintf("its code of %s gave the result step %d answers with", fn, answer)
+}
+
+// constCause is, for a final answer that states a named constant's value
+// ("MAX_RETRIES is 3"), where the constant got it, and why: the first
+// agent step that gave the constant that value (a design's "MAX_RETRIES
+// = 3", a review's "MAX_RETRIES should be 3"), or, before it, a step of
+// another agent that first counted a thing the task counts with that
+// value instead of the task's (recounted: "retry up to 3 times" where the
+// task says 5). Whoever coded the constant later coded what was handed
+// on. It returns -1 when the answer states no constant, the task or a
+// user writes the value, or no agent step gave it.
+func constCause(in *Input) (int, string) {
+	fa := in.Features.FinalAnswer
+	if fa == nil || fa.Const == "" || fa.ConstValue == "" {
+		return -1, ""
+	}
+	sup := in.supportIndex()
+	name, v := strings.ToLower(fa.Const), strings.ToLower(fa.ConstValue)
+	if sup.text.Holds(-1, v) {
+		return -1, "" // the task's own value
+	}
+	first := -1
+	for k := range min(fa.Step, len(in.Features.Steps)) {
+		if given(in, k) && sup.text.Holds(k, v) {
+			return -1, ""
+		}
+		if first < 0 && isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !given(in, k) && sup.text.Sets(k, name, v) {
+			first = k
+		}
+	}
+	if first < 0 {
+		return -1, ""
+	}
+	if p := recounted(in, first, v); p >= 0 {
+		return p, fmt.Sprintf("it counts what the task counts with %s, which step %d then gave %s, the value step %d answers with", fa.ConstValue, first, fa.Const, fa.Step)
+	}
+	return first, fmt.Sprintf("it first gives %s the value %s, which step %d answers with", fa.Const, fa.ConstValue, fa.Step)
+}
+
+// recounted is the earliest agent step before step d, of another agent
+// than d's, that states a count of v (a whole number) of a thing the
+// task or a user counts with another value ("3 times" where the task
+// says "5 times"), or -1.
+func recounted(in *Input, d int, v string) int {
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return -1
+	}
+	taskNouns := map[string]bool{}
+	for k := range d {
+		if given(in, k) {
+			for _, c := range in.Features.Steps[k].Counts {
+				if c.Value != n {
+					taskNouns[c.Noun] = true
+				}
+			}
+		}
+	}
+	for p := range d {
+		f := &in.Features.Steps[p]
+		if !isAgentDecision(in, p) || f.Has(extract.KindToolResult) || given(in, p) || run.SameAgent(in.Run.Steps[p].Agent, in.Run.Steps[d].Agent) {
+			continue
+		}
+		if slices.ContainsFunc(f.Counts, func(c extract.Count) bool { return c.Value == n && taskNouns[c.Noun] }) {
+			return p
+		}
+	}
+	return -1
 }
 
 // handedLogic is, for a step whose code defines fn, the earliest step of

@@ -448,6 +448,37 @@ func TestGroundTruthContradictionOfAFunctionsResult(t *testing.T) {
 	}
 }
 
+// An answer that states what a named constant holds is traced to the
+// step that first gave the constant that value, or to a step of another
+// agent before it that counted what the task counts with it; a value the
+// task gives traces nothing.
+func TestDataFlowOriginOfAConstantsValue(t *testing.T) {
+	const task = "Write fetch_with_retry(get, url) for our sync client: retry a failed request up to 5 times, then raise. Report MAX_RETRIES."
+	tests := []struct {
+		name, task, prd, design, review string
+		want                            []int
+	}{
+		{"a design's constant", task, "retried up to 5 times", "MAX_RETRIES = 3", "LGTM", []int{2}},
+		{"a PRD's count the design coded", task, "retried up to 3 times", "MAX_RETRIES = 3", "LGTM", []int{1}},
+		{"a review's demand", task, "retried up to 5 times", "MAX_RETRIES = 5", "The limit is too high: MAX_RETRIES should be 3.\n\n## Code Review Result\nLBTM", []int{4}},
+		{"the task's value", "Write fetch_with_retry(get, url): retry a failed request up to 3 times. Report MAX_RETRIES.", "retried up to 3 times", "MAX_RETRIES = 3", "LGTM", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.task, "",
+				msg{agent: "Human", content: tt.task, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Analysis\nA failed request is " + tt.prd + "; then the client raises."},
+				msg{agent: "Architect", content: "## Implementation approach\nsync_client.py with " + tt.design + " and fetch_with_retry(get, url)."},
+				msg{agent: "Engineer", content: "## Code: sync_client.py\n```python\n" + tt.design + "\n```"},
+				msg{agent: "Engineer", content: "## Code Review: sync_client.py\n" + tt.review},
+				msg{agent: "Engineer", content: "## Code: sync_client.py\n```python\nMAX_RETRIES = 3\n```"},
+				msg{agent: "Engineer", content: "## Summary\nsync_client.py is done and tested. MAX_RETRIES is 3."},
+			)
+			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}
+
 // A wrong answer given by code rewritten with a figure a review asked for
 // is the review's; a rewrite that changes only a constant beside the
 // function is the code that ran, not the first version it keeps.
