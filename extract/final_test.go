@@ -28,6 +28,9 @@ func TestFinalAnswerOfACallsResult(t *testing.T) {
 		{"All tests passed. `can_vote(18)` returns False.", []string{"can_vote"}, nil},
 		{"Fixed: parse_duration('90m') now returns 5400.", []string{"parse_duration"}, []string{"5400"}},
 		{"`vat_amount(100)` still returns 16.0.", []string{"vat_amount"}, []string{"16"}},
+		{"scores.py is done and tested. top_player returns chen.", []string{"top_player"}, nil},
+		{"`rank` now returns Ana first.", []string{"rank"}, nil},
+		{"The page returns the list of orders.", nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
