@@ -31,7 +31,10 @@ func dataFlowOrigin(in *Input) []Finding {
 	}
 	flows := in.Graph.AnswerFlow()
 	if !slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin >= 0 }) {
-		return droppedWithoutAnswer(in)
+		if out := droppedWithoutAnswer(in); out != nil {
+			return out
+		}
+		return taskDataFindings(in)
 	}
 	want := in.groundTruth().want
 	reached := -1
@@ -958,6 +961,9 @@ func groundTruthContradiction(in *Input) []Finding {
 	if d, why := codeCause(in); d >= 0 {
 		return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
 	}
+	if out := taskDataFindings(in); out != nil {
+		return out
+	}
 	final := map[string]bool{}
 	if fa := in.Features.FinalAnswer; fa != nil {
 		for _, c := range fa.Claims {
@@ -1176,7 +1182,75 @@ func codeCause(in *Input) (int, string) {
 	if p := handedLogic(in, d, fn); p >= 0 {
 		return p, fmt.Sprintf("it spelt out the logic the code of %s at step %d follows, which gave the result step %d answers with", fn, d, answer)
 	}
+	if p, req := droppedBy(in); p >= 0 && p < d && len(in.supportIndex().text.Logic(d, fn)) == 0 {
+		// Code with no condition of its own did what the work laid out:
+		// the plan left out what the task requires, and no step after it
+		// took that up. Code that writes a condition chose it.
+		return p, fmt.Sprintf("it lays out the work without the task's requirement %q, and the code of %s at step %d, written under it, gave the result step %d answers with", req.Text, fn, d, answer)
+	}
 	return d, fmt.Sprintf("its code of %s gave the result step %d answers with", fn, answer)
+}
+
+// taskDataFindings is taskDataCause as a finding, or nil.
+func taskDataFindings(in *Input) []Finding {
+	d, why := taskDataCause(in)
+	if d < 0 {
+		return nil
+	}
+	return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
+}
+
+// taskDataCause is, for a final answer that states only values the task
+// gave (its data restated, one of its names chosen: "For ana=31.2,
+// ben=28.9, cy=35.0 the first player is cy") and names no function or
+// constant, the code that worked the answer out from that data: the
+// latest step before the answer that defines functions and asserts
+// nothing (the team's code, not its tests), or the step of another agent
+// that spelt out the logic it follows (handedLogic). No value carries
+// such a fault to the answer; the code that chose among the task's
+// values did. It returns -1 when the answer states a value of its own,
+// or no step wrote such code.
+func taskDataCause(in *Input) (int, string) {
+	fa := in.Features.FinalAnswer
+	if fa == nil || len(fa.Calls) > 0 || fa.Const != "" || len(fa.Claims) < 2 || !allGiven(in, fa.Claims) {
+		return -1, ""
+	}
+	if p, _ := droppedFrom(in, true); p >= 0 {
+		return -1, "" // the work was laid out without a requirement: the plan's, as droppedBy reads it
+	}
+	for d := min(fa.Step, len(in.Features.Steps)) - 1; d >= 0; d-- {
+		f := &in.Features.Steps[d]
+		if len(f.Defines) == 0 || len(f.Asserts) > 0 || !isAgentDecision(in, d) || f.Has(extract.KindToolResult) || given(in, d) {
+			continue
+		}
+		if !slices.ContainsFunc(f.Defines, func(fn string) bool { return namedBefore(in, d, fn) }) {
+			return -1, "" // code of its own making, not the function the work laid out
+		}
+		for _, fn := range f.Defines {
+			if p := handedLogic(in, d, fn); p >= 0 {
+				return p, fmt.Sprintf("it spelt out the logic the code of %s at step %d follows, which worked out from the task's data the answer step %d gives", fn, d, fa.Step)
+			}
+		}
+		return d, fmt.Sprintf("its code worked out from the task's data the answer step %d gives", fa.Step)
+	}
+	return -1, ""
+}
+
+// namedBefore reports whether the task, or a step of another agent than
+// step d's before it, writes the name fn: a function the task or a
+// design laid out, which step d's code then defines.
+func namedBefore(in *Input, d int, fn string) bool {
+	sup := in.supportIndex()
+	v := strings.ToLower(fn)
+	if sup.text.Holds(-1, v) {
+		return true
+	}
+	for k := range d {
+		if !run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[d].Agent) && !in.Features.Steps[k].Has(extract.KindToolResult) && sup.text.Holds(k, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // constCause is, for a final answer that states a named constant's value

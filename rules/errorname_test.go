@@ -448,6 +448,60 @@ func TestGroundTruthContradictionOfAFunctionsResult(t *testing.T) {
 	}
 }
 
+// An answer that restates the task's data and names one of its values
+// was worked out by the code that implements the function the design
+// laid out, or by the design when it spelt out the code's logic; code of
+// the answering agent's own making, which no one laid out, is not traced.
+func TestDataFlowOriginOfAnAnswerFromTheTasksData(t *testing.T) {
+	const q = "Add a leaderboard that lists players by finishing time, fastest (lowest time) first. Report which player comes first for times ana=31.2, ben=28.9, cy=35.0."
+	tests := []struct {
+		name, design, fn string
+		want             []int
+	}{
+		{"the engineer's logic", "board.py: ranking(times) sorts the players by time.", "ranking", []int{2}},
+		{"the design's logic", "board.py: ranking(times) returns sorted(times.items(), key=lambda kv: kv[1], reverse=True).", "ranking", []int{1}},
+		{"code no one laid out", "board.py sorts the players by time.", "order", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "Architect", content: "## Implementation approach\n" + tt.design},
+				msg{agent: "Engineer", content: "## Code: board.py\n```python\ndef " + tt.fn + "(times):\n    return sorted(times.items(), key=lambda kv: kv[1], reverse=True)\n```"},
+				msg{agent: "Engineer", content: "## Summary\nboard.py is done. For ana=31.2, ben=28.9, cy=35.0 the first player is cy."},
+			)
+			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}
+
+// A wrong answer that states a function's result, given by code that
+// writes no condition of its own under a plan that left out what the
+// task requires, is the plan's; code that writes its own condition chose
+// it.
+func TestGroundTruthContradictionOfCodeUnderADroppedRequirement(t *testing.T) {
+	const q = "Write count_active(users) for our admin page: it must exclude users whose status is \"disabled\". How many users does it count in [{\"status\": \"active\"}, {\"status\": \"disabled\"}, {\"status\": \"active\"}]?"
+	tests := []struct {
+		name, body string
+		want       int
+	}{
+		{"no condition", "return len(users)", 1},
+		{"its own condition", "return len([u for u in users if u['status'] == 'active' or u['status'] == 'disabled'])", 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "2",
+				msg{agent: "User", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: count_active(users) returns the number of users in the list\n- P1: an empty list gives 0"},
+				msg{agent: "Architect", content: "## Implementation approach\nusers.py with count_active(users)."},
+				msg{agent: "Engineer", content: "## Code: users.py\n```python\ndef count_active(users):\n    " + tt.body + "\n```"},
+				msg{agent: "Engineer", content: "Done. For the example list count_active returns 3."},
+			)
+			assert.Equal(t, []int{tt.want}, steps(GroundTruthContradiction.Run(in), true))
+		})
+	}
+}
+
 // An answer that states what a named constant holds is traced to the
 // step that first gave the constant that value, or to a step of another
 // agent before it that counted what the task counts with it; a value the
