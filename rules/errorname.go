@@ -52,6 +52,22 @@ func namedCause(in *Input, j int) (int, string) {
 	return -1, ""
 }
 
+// omittedModule is, for a step whose error quotes a name as missing (a
+// tool's output too: the run of an engineer's code, "No module named
+// 'ui'"), the agent step that dropped that module's file from the list
+// that handed the design's files on (listedThenOmitted), and the name;
+// -1 when none did. The code that imports the module was written as the
+// design laid out; the list that left its file out is where it went
+// missing.
+func omittedModule(in *Input, j int) (int, string) {
+	for _, n := range in.Features.Steps[j].ErrorNames {
+		if m := listedThenOmitted(in, j, strings.ToLower(n)); m >= 0 {
+			return m, n
+		}
+	}
+	return -1, ""
+}
+
 // listedThenOmitted is omittedBy from the first agent step before j that
 // lists the file named v among others (a design's file list, not a
 // PRD's one mention of it), or -1: where a name went missing.

@@ -116,6 +116,35 @@ func TestLocalFaultFollowsAMissingModuleToTheListThatDroppedIt(t *testing.T) {
 	}
 }
 
+// When the engineer's code is run and its output quotes the module as
+// missing, the code imported what the design laid out: the task list that
+// dropped the module's file is blamed, not the code that called it.
+func TestLocalFaultFollowsAToolsMissingModuleToTheListThatDroppedIt(t *testing.T) {
+	q := "Build a terminal todo app: main.py runs it, ui.py draws the list, store.py saves it to todo.json."
+	tests := []struct {
+		name, tasks string
+		want        int
+	}{
+		{"dropped", "## Task list\n1. store.py\n2. main.py\n3. test_store.py", 3},
+		{"kept", "## Task list\n1. store.py\n2. ui.py\n3. main.py", 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: add, list and complete todos"},
+				msg{agent: "Architect", content: "## File list\n- main.py\n- ui.py\n- store.py\n- test_store.py"},
+				msg{agent: "ProjectManager", content: tt.tasks},
+				msg{agent: "Engineer", content: "## Code: main.py\n```python\nfrom store import load\nfrom ui import render\n\nrender(load())\n```"},
+				msg{agent: "QaEngineer", content: "## Running Command\npython main.py\n## Running Output\nTraceback (most recent call last):\n  File \"main.py\", line 2, in <module>\n    from ui import render\nModuleNotFoundError: No module named 'ui'\n## Status:\nFAIL"},
+			)
+			require.True(t, in.Features.Steps[5].Has(extract.KindToolResult), "the run is read as the code's output")
+			assert.Equal(t, []int{tt.want}, steps(LocalFault.Run(in), true))
+			assert.Equal(t, []int{tt.want}, steps(TrialFirstFault.Run(in), true))
+		})
+	}
+}
+
 // A tester that posts a failed assertion ran the engineer's code: pytest
 // names the call whose value it rejected, and the step that defined that
 // function answers for it. A test the tester wrote and ran itself, whose
