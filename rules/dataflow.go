@@ -551,6 +551,9 @@ func handedToCode(in *Input, d int) int {
 		if x, err := strconv.ParseFloat(val, 64); err == nil && (other[x] || conversions[x]) {
 			continue // the task's figure, written in words or in a date, or a unit's
 		}
+		if val == "0" || slices.ContainsFunc(in.Features.Question, func(q extract.Claim) bool { v, _ := q.Value(); return q.Kind == extract.ClaimNumber && v == val }) {
+			continue // nothing (0.0, as 0 is), or the task's figure, which code writes without its unit ($5 as 5.0)
+		}
 		first := firstAt(numbers[val], "")
 		if x, err := strconv.ParseFloat(val, 64); err == nil && x > 0 {
 			for _, pct := range percents(x) {

@@ -636,3 +636,24 @@ func TestLocalFaultFollowsAFailedRunToAPlantedFigure(t *testing.T) {
 		})
 	}
 }
+
+// The figures a design writes that the task gave with their unit ($5 as
+// 5.0), or that are nothing (0.0), hand the code no figure of the
+// design's: a rewrite a tester's wrong expectation asked for is the
+// tester's.
+func TestGroundTruthContradictionOfARewriteAWrongExpectationAskedFor(t *testing.T) {
+	q := "Write shipping_fee(total) for our store: orders of $75 or more ship free, others pay $5. Report shipping_fee(75)."
+	code := func(op string) string {
+		return "## Code: shipping.py\n```python\nFREE_FROM = 75\nFEE = 5.0\n\n\ndef shipping_fee(total: float) -> float:\n    return 0.0 if total " + op + " FREE_FROM else FEE\n```"
+	}
+	in := prepare(t, q, "0.0",
+		msg{agent: "Human", content: q, kind: run.KindUser},
+		msg{agent: "Architect", content: "## Implementation approach\nshipping.py holds FREE_FROM = 75 and FEE = 5.0; shipping_fee(total) returns 0.0 from FREE_FROM on."},
+		msg{agent: "Engineer", content: code(">=")},
+		msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_fee\n\n\ndef test_threshold():\n    assert shipping_fee(75) == 5.0\n```"},
+		msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_shipping.py -q\n## Running Output\nF\nE       assert 0.0 == 5.0\n1 failed in 0.03s\n## Status:\nFAIL"},
+		msg{agent: "Engineer", content: code(">")},
+		msg{agent: "Engineer", content: "## Summary\nshipping.py is done and all tests pass. shipping_fee(75) returns 5.0."},
+	)
+	assert.Equal(t, []int{3}, steps(GroundTruthContradiction.Run(in), true))
+}
