@@ -113,6 +113,62 @@ func (w *Writing) Sets(j int, name, v string) bool {
 	return false
 }
 
+// Assigns returns the constants step j's text sets on a line of their
+// own, as code does (MAX_RETRIES = 3, VAT_RATE: float = 0.19), by name in
+// lower case, each to the value it is last given, in lower case.
+func (w *Writing) Assigns(j int) map[string]string {
+	out := map[string]string{}
+	for line := range strings.Lines(w.steps[j].Content) {
+		line = strings.TrimSpace(line)
+		n := 0
+		for n < len(line) && (line[n] >= 'A' && line[n] <= 'Z' || line[n] == '_' || n > 0 && isDigit(line[n])) {
+			n++
+		}
+		if n < 2 || tokenByte(line, n) {
+			continue
+		}
+		rest := strings.TrimLeft(line[n:], " \t")
+		if typ, ok := strings.CutPrefix(rest, ":"); ok {
+			// a type annotation: VAT_RATE: float = 0.19
+			if k := strings.IndexByte(typ, '='); k >= 0 {
+				rest = typ[k:]
+			}
+		}
+		value, ok := strings.CutPrefix(rest, "=")
+		if !ok || strings.HasPrefix(value, "=") {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		if k := strings.IndexAny(value, "#;"); k >= 0 {
+			value = strings.TrimSpace(value[:k])
+		}
+		if value = strings.Trim(value, `"'`); value != "" {
+			out[strings.ToLower(line[:n])] = strings.ToLower(value)
+		}
+	}
+	return out
+}
+
+// Comparisons returns the comparisons a line of logic, as Logic gives it,
+// holds, each as "a op b" of the names or values beside the operator
+// ("age > senior_age" of "senior_fare if age > senior_age else fare"): the
+// part of a condition a review or a design asks for on its own.
+func Comparisons(e string) []string {
+	var out []string
+	words := strings.Fields(e)
+	for k := 1; k+1 < len(words); k++ {
+		switch words[k] {
+		case "<", ">", "<=", ">=", "==", "!=":
+			a := strings.TrimLeft(words[k-1], "([{!")
+			b := strings.TrimRight(words[k+1], ")]},:;")
+			if a != "" && b != "" {
+				out = append(out, a+" "+words[k]+" "+b)
+			}
+		}
+	}
+	return out
+}
+
 // setWords join a name to the value it is given or said to hold.
 var setWords = []string{":=", "==", "=", ":", "is ", "are ", "should ", "must ", "be ", "to ", "now ", "set ", "equals "}
 

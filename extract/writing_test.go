@@ -85,6 +85,19 @@ func TestWritingSets(t *testing.T) {
 	}
 }
 
+// The constants code sets on lines of their own, whatever their type or
+// comment; a comparison or a call is no assignment.
+func TestWritingAssigns(t *testing.T) {
+	w := writingOf("", "```python\nMIN_LENGTH = 6  # shorter for phones\nVAT_RATE: float = 0.19\nNAME = 'shop'\nif SIZE == 3:\n    LIMIT.update(x=1)\nx = 5\n```")
+	assert.Equal(t, map[string]string{"min_length": "6", "vat_rate": "0.19", "name": "shop"}, w.Assigns(0))
+}
+
+func TestComparisons(t *testing.T) {
+	assert.Equal(t, []string{"age > senior_age"}, Comparisons("senior_fare if age > senior_age else fare"))
+	assert.Equal(t, []string{"t.amount > 1000", "t.new_device == true"}, Comparisons("[t.id for t in txs if (t.amount > 1000) and t.new_device == true]"))
+	assert.Nil(t, Comparisons("reverse=true"))
+}
+
 func TestWritingRestates(t *testing.T) {
 	tests := []struct {
 		name, question, text string

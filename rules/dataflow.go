@@ -1391,6 +1391,7 @@ func demandedInRewrite(in *Input, d int, fn string) int {
 		}
 	}
 	answer := in.Features.FinalAnswer.Claims
+	consts, cmps := rewritten(in, prev, d, fn)
 	for r := prev + 1; r < d; r++ {
 		f := &in.Features.Steps[r]
 		if !isAgentDecision(in, r) || f.Has(extract.KindToolResult) {
@@ -1404,6 +1405,50 @@ func demandedInRewrite(in *Input, d int, fn string) int {
 				return r
 			}
 		}
+		if asksFor(in, r, consts, cmps) {
+			return r
+		}
 	}
 	return -1
+}
+
+// rewritten returns what the rewrite of fn at step d sets otherwise than
+// its earlier version at step prev: the constants it gives new values
+// (however small: MIN_LENGTH = 6 where it was 8), and the comparisons
+// of its logic the earlier version did not hold (age > senior_age where
+// it was age >= senior_age).
+func rewritten(in *Input, prev, d int, fn string) (consts map[string]string, cmps []string) {
+	text := in.supportIndex().text
+	old := text.Assigns(prev)
+	consts = map[string]string{}
+	for name, v := range text.Assigns(d) {
+		if was, ok := old[name]; ok && was != v {
+			consts[name] = v
+		}
+	}
+	var before []string
+	for _, e := range text.Logic(prev, fn) {
+		before = append(before, extract.Comparisons(e)...)
+	}
+	for _, e := range text.Logic(d, fn) {
+		for _, c := range extract.Comparisons(e) {
+			if !slices.Contains(before, c) {
+				cmps = append(cmps, c)
+			}
+		}
+	}
+	return consts, cmps
+}
+
+// asksFor reports whether step r writes one of the constants a rewrite
+// set, with its new value, as what it should be, or one of the new
+// comparisons word for word: a review that asked for the change.
+func asksFor(in *Input, r int, consts map[string]string, cmps []string) bool {
+	text := in.supportIndex().text
+	for name, v := range consts {
+		if text.Sets(r, name, v) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(cmps, func(c string) bool { return text.WritesLogic(r, c) })
 }

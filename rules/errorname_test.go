@@ -657,3 +657,35 @@ func TestGroundTruthContradictionOfARewriteAWrongExpectationAskedFor(t *testing.
 	)
 	assert.Equal(t, []int{3}, steps(GroundTruthContradiction.Run(in), true))
 }
+
+// A rewrite's new constant, however small, or its new comparison, which a
+// review between the two versions wrote as what it should be, was the
+// review's demand; a rewrite no step asked for is the code's own.
+func TestGroundTruthContradictionOfARewriteAReviewDemanded(t *testing.T) {
+	tests := []struct {
+		name, q, gt, first, second, review, answer string
+		want                                       int
+	}{
+		{"a constant", "Write is_valid(password): a password is valid with at least 8 characters. Report is_valid('abcdefg').", "False",
+			"MIN_LENGTH = 8\n\n\ndef is_valid(password):\n    return len(password) >= MIN_LENGTH", "MIN_LENGTH = 6\n\n\ndef is_valid(password):\n    return len(password) >= MIN_LENGTH",
+			"MIN_LENGTH = 8 annoys users on phones; set MIN_LENGTH = 6.", "is_valid('abcdefg') returns True.", 2},
+		{"a comparison", "Write fare(age): riders aged 65 or older pay 1.20, others 2.50. Report fare(65).", "1.2",
+			"def fare(age):\n    return 1.20 if age >= SENIOR_AGE else 2.50", "def fare(age):\n    return 1.20 if age > SENIOR_AGE else 2.50",
+			"A rider of exactly 65 is not a senior: use age > SENIOR_AGE.", "fare(65) returns 2.5.", 2},
+		{"unasked", "Write fare(age): riders aged 65 or older pay 1.20, others 2.50. Report fare(65).", "1.2",
+			"def fare(age):\n    return 1.20 if age >= SENIOR_AGE else 2.50", "def fare(age):\n    return 1.20 if age > SENIOR_AGE else 2.50",
+			"Name the constant clearly.", "fare(65) returns 2.5.", 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.q, tt.gt,
+				msg{agent: "Human", content: tt.q, kind: run.KindUser},
+				msg{agent: "Programmer", content: "main.py\n```python\n" + tt.first + "\n```"},
+				msg{agent: "Code Reviewer", content: "<Comment> " + tt.review},
+				msg{agent: "Programmer", content: "main.py\n```python\n" + tt.second + "\n```"},
+				msg{agent: "Programmer", content: "# Manual\n\n" + tt.answer},
+			)
+			assert.Equal(t, []int{tt.want}, steps(GroundTruthContradiction.Run(in), true))
+		})
+	}
+}
