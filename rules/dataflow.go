@@ -1272,12 +1272,16 @@ func constCause(in *Input) (int, string) {
 	}
 	sup := in.supportIndex()
 	name, v := strings.ToLower(fa.Const), strings.ToLower(fa.ConstValue)
-	if sup.text.Holds(-1, v) {
-		return -1, "" // the task's own value
+	// The task's own value is no fault, unless the correct answer says
+	// otherwise: a figure the task gives in another unit (10 minutes as
+	// CACHE_TTL_SECONDS = 10).
+	wrong := in.Run.GroundTruth != ""
+	if !wrong && sup.text.Holds(-1, v) {
+		return -1, ""
 	}
 	first := -1
 	for k := range min(fa.Step, len(in.Features.Steps)) {
-		if given(in, k) && sup.text.Holds(k, v) {
+		if !wrong && given(in, k) && sup.text.Holds(k, v) {
 			return -1, ""
 		}
 		if first < 0 && isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !given(in, k) && sup.text.Sets(k, name, v) {

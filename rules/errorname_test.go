@@ -531,6 +531,27 @@ func TestGroundTruthContradictionOfCodeUnderADroppedRequirement(t *testing.T) {
 	}
 }
 
+// With the correct answer, a constant given the task's number in another
+// unit (10 minutes as CACHE_TTL_SECONDS = 10) is traced to the step that
+// first gave it that value; without it, the task's number traces nothing.
+func TestGroundTruthContradictionOfAConstantInAnotherUnit(t *testing.T) {
+	const q = "Cache the exchange rates: entries expire after 10 minutes. Report CACHE_TTL_SECONDS."
+	for _, gt := range []string{"600", ""} {
+		in := prepare(t, q, gt,
+			msg{agent: "Human", content: q, kind: run.KindUser},
+			msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: expire cached rates after 10 minutes"},
+			msg{agent: "Architect", content: "## Implementation approach\nrates_cache.py keeps CACHE_TTL_SECONDS = 10."},
+			msg{agent: "Engineer", content: "## Code: rates_cache.py\n```python\nCACHE_TTL_SECONDS = 10\n```"},
+			msg{agent: "Engineer", content: "## Summary\nrates_cache.py is done. CACHE_TTL_SECONDS is 10."},
+		)
+		if gt != "" {
+			assert.Equal(t, []int{2}, steps(GroundTruthContradiction.Run(in), true))
+		} else {
+			assert.Empty(t, steps(DataFlowOrigin.Run(in), true))
+		}
+	}
+}
+
 // An answer that states what a named constant holds is traced to the
 // step that first gave the constant that value, or to a step of another
 // agent before it that counted what the task counts with it; a value the
