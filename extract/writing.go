@@ -410,8 +410,9 @@ func (w *Writing) WritesLogic(j int, e string) bool {
 }
 
 // logicOps are the operators that make a line of code logic a design
-// may spell out: comparisons, conditions joined, a flag set.
-var logicOps = []string{" < ", " > ", " <= ", " >= ", " == ", " != ", " and ", " or ", " && ", " || ", "=true", "=false"}
+// may spell out: comparisons, conditions joined, a flag set, an order
+// (a sort and its key).
+var logicOps = []string{" < ", " > ", " <= ", " >= ", " == ", " != ", " and ", " or ", " && ", " || ", "=true", "=false", "sorted(", ".sort("}
 
 // logicOf is a line of code's logic as a design would write it, lower
 // case, its runs of space squashed, without a leading return or if and a

@@ -236,6 +236,8 @@ func TestWritingLogic(t *testing.T) {
 	}{
 		{"a comparison", "can_vote", "def can_vote(age):\n    return age  >  MIN_AGE\n", []string{"age > min_age"}},
 		{"conditions joined, a flag", "pick", "def pick(ts):\n    if t.overdue and t.urgent:\n        x = 1\n    return sorted(ts, reverse=True)\n", []string{"t.overdue and t.urgent", "sorted(ts, reverse=true)"}},
+		{"an order", "latest", "def latest(posts):\n    return sorted(posts, key=lambda p: p.date)\n", []string{"sorted(posts, key=lambda p: p.date)"}},
+		{"an order in place", "rank", "def rank(ps):\n    ps.sort(key=score)\n    return ps\n", []string{"ps.sort(key=score)"}},
 		{"no logic", "total", "def total(xs):\n    return sum(xs)\n", nil},
 		{"a signature alone", "can_vote", "def can_vote(age):\n", nil},
 		{"another function", "can_vote", "def other(age):\n    return age > 1\n", nil},
