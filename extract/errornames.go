@@ -68,12 +68,25 @@ func errorNames(t *text) []string {
 		for _, m := range t.all(re, maxErrorNames) {
 			n := strings.TrimRight(t.named(m, "n"), ".,;:")
 			n = strings.TrimPrefix(strings.TrimPrefix(n, "./"), "/")
-			if errorName(n) && !slices.Contains(out, n) && len(out) < maxErrorNames {
+			if (errorName(n) || shortModule(t, m, n)) && !slices.Contains(out, n) && len(out) < maxErrorNames {
 				out = append(out, n)
 			}
 		}
 	}
 	return out
+}
+
+// shortModule reports whether n, of two letters, is what the error m
+// quotes as a missing module ("No module named 'db'", "Cannot find module
+// 'ui'"): a module is looked for as a file of that name, which a plan
+// lists (db.py), so a short one is as specific as a long one, where a
+// short key or attribute ('id') is a word every step writes.
+func shortModule(t *text, m match, n string) bool {
+	if len(n) != 2 || !isLetter(n[0]) || !isLetter(n[1]) {
+		return false
+	}
+	whole := m.Groups[0]
+	return strings.Contains(strings.ToLower(t.s[whole.Start:whole.End]), "module")
 }
 
 // errorName reports whether a name an error quotes is specific enough to

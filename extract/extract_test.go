@@ -163,6 +163,7 @@ func TestSignals(t *testing.T) {
 
 		{"a failure word that names something in code is no failure", "## Code: client.py\n```python\ntry:\n    response = requests.get(url, timeout=TIMEOUT)\nexcept requests.Timeout as exc:\n    raise ServiceTimeout(url) from exc\n```", nil, nil},
 		{"nor a member a class diagram lists", "```mermaid\nclassDiagram\n    class Client {\n        +TIMEOUT: int\n    }\n```", nil, nil},
+		{"a failure that code hands a logger is not met", "## Code: uploader.py\n```python\nexcept IOError:\n    log.warning('upload failed, retry %d', attempt + 1)\n    logger.error(f\"request to {url} timed out\")\n```", nil, nil},
 		{"a failure that code prints or a comment tells is read", "```python\nprint(\"request timed out\")\n# retry when the upload failed\n```", []string{"failure", "failure"}, nil},
 		{"a name in title case that holds a failure word is no failure", "Sample data: Time Out Market 4.6, Forbidden City Tours 4.2 and Blocked Drains Ltd 3.9.", nil, nil},
 		{"a title in which a subject failed reports a failure", "The page is titled Ticket Purchase Failed Please Try Again.\nDialog: Upload Failed While Saving Draft", []string{"failure", "failure"}, nil},

@@ -506,6 +506,12 @@ type FinalAnswer struct {
 	// 1"), the outermost first: the value is what their code returns,
 	// and the call's arguments are no value of the answer.
 	Calls []string `json:"calls,omitempty"`
+	// Const and ConstValue are, when the answer states what a named
+	// constant holds ("MAX_RETRIES is 3", "SESSION_TTL = 900"), the
+	// constant's name and the value, as written: the value is what
+	// the code was given for it, however small or plain it is.
+	Const      string `json:"const,omitempty"`
+	ConstValue string `json:"const_value,omitempty"`
 	// Seen holds, for a value of a reply without a ground truth that
 	// only its words state and that earlier steps' text holds (see
 	// withWords), by its Norm, those steps: where the answer's data flow

@@ -306,7 +306,7 @@ func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
 	prose := withoutCode(newText(rf.steps[i].Content))
 	// A call and the result it gave states a value however small or
 	// plain it is ("median([3, 1, 4, 2]) returns 3", "returns False").
-	results := newText(prose).has(callResultRe)
+	results := newText(prose).has(callResultRe) || newText(prose).has(namedResultRe) || newText(prose).has(constResultRe)
 	if len(f.Claims) == 0 && !results {
 		return ""
 	}
@@ -316,7 +316,7 @@ func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
 		if line == "" || !hasLetters(line) {
 			continue
 		}
-		if len(ordersOrShouts(line)) == 0 && (len(claimsOf(newText(line), agents, true)) > 0 || results && newText(line).has(callResultRe)) {
+		if len(ordersOrShouts(line)) == 0 && (len(claimsOf(newText(line), agents, true)) > 0 || results && (newText(line).has(callResultRe) || newText(line).has(namedResultRe) || newText(line).has(constResultRe))) {
 			return clip(line, 300)
 		}
 		if closing {
@@ -337,7 +337,31 @@ func newFinal(step int, text, source string, agents *agentSet, sentence bool) *F
 		claims = dedupe(append(claims, n))
 	}
 	fa := &FinalAnswer{Step: step, Text: text, Claims: claims, Source: source}
-	return withCallResult(fa)
+	return withConstResult(withCallResult(fa))
+}
+
+// constResultRe reads a named constant, in the upper case with
+// underscores code gives constants, written with the value it is said to
+// hold ("MAX_RETRIES is 3", "`SESSION_TTL` = 900", "DEFAULT_UNIT is set
+// to celsius"): the name in "c", the value (a number, a word, a quoted
+// string) in "v".
+var constResultRe = pattern(`(?<![\w.])`+"`?"+`(?<c>[A-Z][A-Z0-9]{0,40}(?:_[A-Z0-9]{1,40}){1,8})`+"`?"+`(?:[ \t]{0,4}={1,2}|[ \t]{1,4}(?:is(?:[ \t]{1,4}(?:now|set[ \t]{1,4}to))?|equals))[ \t]{1,4}`+"`?"+`(?<v>-?\d{1,20}(?:\.\d{1,20})?(?![\w.]\w)|[A-Za-z_]\w{0,60}|"[^"\n]{1,80}"|'[^'\n]{1,80}')`, 0)
+
+// withConstResult is the answer with the named constant whose value it
+// states, when it states one and no call's result: the last such
+// constant is the answer's.
+func withConstResult(fa *FinalAnswer) *FinalAnswer {
+	if len(fa.Calls) > 0 {
+		return fa
+	}
+	t := newText(fa.Text)
+	ms := t.all(constResultRe, 0)
+	if len(ms) == 0 {
+		return fa
+	}
+	last := ms[len(ms)-1]
+	fa.Const, fa.ConstValue = t.named(last, "c"), strings.Trim(t.named(last, "v"), `"'`)
+	return fa
 }
 
 // callResultRe reads a call written with its arguments and the result it
@@ -348,6 +372,13 @@ func newFinal(step int, text, source string, agents *agentSet, sentence bool) *F
 // arguments (calls among them, one deep) in "args".
 var callResultRe = pattern(`(?<![\w.])(?<f>[A-Za-z_]\w{0,80})\((?<args>(?:[^()\n]|\([^()\n]{0,200}\)){0,200})\)`+"`?"+`[ \t]{0,4}(?:(?:now|still|already|correctly|actually|indeed|also|again)[ \t]{1,4})?(?:returns|returned|gives|gave|yields|yielded|evaluates[ \t]to|==|=>|->|→)(?![\w=>])`, 0)
 
+// namedResultRe reads a function named as code without its arguments,
+// with the result it is said to give ("top_player returns chen",
+// "`rankPlayers` now returns Ana first"): a name with an underscore or a
+// capital inside, or quoted as code, so that a plain word ("it returns",
+// "the page gives") names no function.
+var namedResultRe = pattern(`(?<![\w.(])(?:`+"`"+`(?<f>[A-Za-z_]\w{0,80})`+"`"+`|(?<f>[A-Za-z]\w{0,80}_\w{1,80}|[a-z]{1,40}[A-Z]\w{0,80}))[ \t]{1,4}(?:(?:now|still|already|correctly|actually|indeed|also|again)[ \t]{1,4})?(?:returns|returned|gives|gave|yields|yielded)(?![\w=>])`, 0)
+
 // withCallResult is the answer with the functions of the call whose
 // result it states, when it states one, and without the claims its
 // arguments hold: "can_register(18) returns False" reports False, the
@@ -357,6 +388,9 @@ func withCallResult(fa *FinalAnswer) *FinalAnswer {
 	t := newText(fa.Text)
 	ms := t.all(callResultRe, 0)
 	if len(ms) == 0 {
+		if bare := t.all(namedResultRe, 0); len(bare) > 0 {
+			fa.Calls = []string{t.named(bare[len(bare)-1], "f")}
+		}
 		return fa
 	}
 	args := func(m match) span { return m.Groups[callResultRe.GroupIndex("args")] }

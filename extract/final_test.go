@@ -28,6 +28,9 @@ func TestFinalAnswerOfACallsResult(t *testing.T) {
 		{"All tests passed. `can_vote(18)` returns False.", []string{"can_vote"}, nil},
 		{"Fixed: parse_duration('90m') now returns 5400.", []string{"parse_duration"}, []string{"5400"}},
 		{"`vat_amount(100)` still returns 16.0.", []string{"vat_amount"}, []string{"16"}},
+		{"scores.py is done and tested. top_player returns chen.", []string{"top_player"}, nil},
+		{"`rank` now returns Ana first.", []string{"rank"}, nil},
+		{"The page returns the list of orders.", nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
@@ -42,6 +45,46 @@ func TestFinalAnswerOfACallsResult(t *testing.T) {
 			assert.Equal(t, tt.norms, norms)
 		})
 	}
+}
+
+// An answer that states what a named constant holds names the constant
+// and the value, however small or plain; a call's result is the call's,
+// and a name in prose or a constant beside no value names none.
+func TestFinalAnswerOfAConstantsValue(t *testing.T) {
+	tests := []struct {
+		text, name, value string
+	}{
+		{"uploader.py is done and tested. MAX_RETRIES is 3.", "MAX_RETRIES", "3"},
+		{"`SESSION_TTL` = 900 seconds", "SESSION_TTL", "900"},
+		{"DEFAULT_UNIT is set to celsius.", "DEFAULT_UNIT", "celsius"},
+		{"TAX_RATE is now 0.08 and FREE_FROM is 50.", "FREE_FROM", "50"},
+		{"MAX_RETRIES is 3, and can_retry(4) returns False.", "", ""},
+		{"The retries are capped by MAX_RETRIES.", "", ""},
+		{"Timeout is 30 seconds.", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			fa := newFinal(3, tt.text, SourceLastAnswer, nil, true)
+			assert.Equal(t, tt.name, fa.Const)
+			assert.Equal(t, tt.value, fa.ConstValue)
+		})
+	}
+}
+
+// A team that ends on what a constant holds ends on its answer, however
+// small the value.
+func TestFinalAnswerOfASmallConstant(t *testing.T) {
+	q := "Write upload_with_retry(send, data): retry a failed upload up to 5 times. Report MAX_RETRIES."
+	r := &run.Run{Question: q, Steps: []run.Step{
+		{Index: 0, Agent: "Human", Kind: run.KindUser, Content: q},
+		{Index: 1, Agent: "Engineer", Kind: run.KindMessage, Content: "## Code: uploader.py\n```python\nMAX_RETRIES = 3\n```"},
+		{Index: 2, Agent: "Engineer", Kind: run.KindMessage, Content: "## Summary\nuploader.py is done and tested. MAX_RETRIES is 3."},
+	}}
+	fa := Run(r).FinalAnswer
+	require.NotNil(t, fa)
+	assert.Equal(t, 2, fa.Step)
+	assert.Equal(t, "MAX_RETRIES", fa.Const)
+	assert.Equal(t, "3", fa.ConstValue)
 }
 
 // Agents that end on a call and the result it gave end on their answer,

@@ -90,7 +90,7 @@ func signals(t *text, rules []signalRule) []Signal {
 				break
 			}
 			whole := m.Whole()
-			if r.negatable && negated(t.s, whole.Start) || r.kind == "failure" && (codeSubject(t.s, whole.Start) || nameInSource(t, whole) || inProperName(t.s, whole)) || r.kind == "not_found" && statusInSource(t, whole) ||
+			if r.negatable && negated(t.s, whole.Start) || r.kind == "failure" && (codeSubject(t.s, whole.Start) || nameInSource(t, whole) || loggedInSource(t, whole) || inProperName(t.s, whole)) || r.kind == "not_found" && statusInSource(t, whole) ||
 				(r.negatable || r.kind == "error") && zeroAfter(t.s[whole.Start:whole.End], t.s[whole.End:]) {
 				continue
 			}
@@ -148,6 +148,22 @@ func nameInSource(t *text, m span) bool {
 	}
 	return joined
 }
+
+// loggedInSource reports whether a failure word is in a string literal
+// that source code hands to a logger (log.warning("upload failed"),
+// logger.error, console.warn): what the code would log if it met the
+// failure, which the step writing the code has not met.
+func loggedInSource(t *text, m span) bool {
+	if !inSource(t, m.Start) {
+		return false
+	}
+	line := t.s[strings.LastIndexByte(t.s[:m.Start], '\n')+1 : m.Start]
+	return newText(line).has(loggerCallRe)
+}
+
+// loggerCallRe is a call of a logger's method whose string argument is
+// still open at the end of the text.
+var loggerCallRe = pattern(`\b(?:log|logger|logging|_log|_logger|console|slog)\.(?:warn|warning|error|exception|critical|fatal|info|debug|log)\s{0,4}\(\s{0,4}[fbr]?["'][^"'\n]{0,200}$`, 0)
 
 // inProperName reports whether a failure match is words of a name written
 // in title case that goes on after it ("Time Out Market", "Forbidden City

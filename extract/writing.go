@@ -85,6 +85,108 @@ func (w *Writing) Restates(j int) (from, to int) {
 	return -1, -1
 }
 
+// Sets reports whether step j (the task for j < 0) writes, on one line,
+// the name (lower case) and after it v (lower case) as the value it is
+// given or said to hold, joined by an assignment or a copula
+// ("max_retries = 3", "max_retries: 3", "max_retries should be 3",
+// "set max_retries to 3"): not a name and a number that only stand on one
+// line ("max_retries (3 by default, at most 10)").
+func (w *Writing) Sets(j int, name, v string) bool {
+	text := w.text(j)
+	for k := range occurrences(text, name) {
+		if tokenByte(text, k-1) || tokenByte(text, k+len(name)) {
+			continue
+		}
+		rest := text[k+len(name):]
+		if e := strings.IndexByte(rest, '\n'); e >= 0 {
+			rest = rest[:e]
+		}
+		rest, joined := trimSetWords(rest)
+		if !joined || !strings.HasPrefix(rest, v) || tokenByte(rest, len(v)) {
+			continue
+		}
+		if len(rest) > len(v)+1 && rest[len(v)] == '.' && isDigit(rest[len(v)+1]) {
+			continue // 3 of 3.5
+		}
+		return true
+	}
+	return false
+}
+
+// Assigns returns the constants step j's text sets on a line of their
+// own, as code does (MAX_RETRIES = 3, VAT_RATE: float = 0.19), by name in
+// lower case, each to the value it is last given, in lower case.
+func (w *Writing) Assigns(j int) map[string]string {
+	out := map[string]string{}
+	for line := range strings.Lines(w.steps[j].Content) {
+		line = strings.TrimSpace(line)
+		n := 0
+		for n < len(line) && (line[n] >= 'A' && line[n] <= 'Z' || line[n] == '_' || n > 0 && isDigit(line[n])) {
+			n++
+		}
+		if n < 2 || tokenByte(line, n) {
+			continue
+		}
+		rest := strings.TrimLeft(line[n:], " \t")
+		if typ, ok := strings.CutPrefix(rest, ":"); ok {
+			// a type annotation: VAT_RATE: float = 0.19
+			if k := strings.IndexByte(typ, '='); k >= 0 {
+				rest = typ[k:]
+			}
+		}
+		value, ok := strings.CutPrefix(rest, "=")
+		if !ok || strings.HasPrefix(value, "=") {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		if k := strings.IndexAny(value, "#;"); k >= 0 {
+			value = strings.TrimSpace(value[:k])
+		}
+		if value = strings.Trim(value, `"'`); value != "" {
+			out[strings.ToLower(line[:n])] = strings.ToLower(value)
+		}
+	}
+	return out
+}
+
+// Comparisons returns the comparisons a line of logic, as Logic gives it,
+// holds, each as "a op b" of the names or values beside the operator
+// ("age > senior_age" of "senior_fare if age > senior_age else fare"): the
+// part of a condition a review or a design asks for on its own.
+func Comparisons(e string) []string {
+	var out []string
+	words := strings.Fields(e)
+	for k := 1; k+1 < len(words); k++ {
+		switch words[k] {
+		case "<", ">", "<=", ">=", "==", "!=":
+			a := strings.TrimLeft(words[k-1], "([{!")
+			b := strings.TrimRight(words[k+1], ")]},:;")
+			if a != "" && b != "" {
+				out = append(out, a+" "+words[k]+" "+b)
+			}
+		}
+	}
+	return out
+}
+
+// setWords join a name to the value it is given or said to hold.
+var setWords = []string{":=", "==", "=", ":", "is ", "are ", "should ", "must ", "be ", "to ", "now ", "set ", "equals "}
+
+// trimSetWords returns s without the words and marks that open it and
+// join a name to its value (setWords, quotes and space around them),
+// and whether there were any.
+func trimSetWords(s string) (string, bool) {
+	joined := false
+	for {
+		s = strings.TrimLeft(s, " \t`'\"")
+		i := slices.IndexFunc(setWords, func(p string) bool { return strings.HasPrefix(s, p) })
+		if i < 0 {
+			return s, joined
+		}
+		s, joined = s[len(setWords[i]):], true
+	}
+}
+
 // InstructionsHold reports whether the run's system instructions write v
 // (lower case) as a whole token.
 func (w *Writing) InstructionsHold(v string) bool {
@@ -308,8 +410,9 @@ func (w *Writing) WritesLogic(j int, e string) bool {
 }
 
 // logicOps are the operators that make a line of code logic a design
-// may spell out: comparisons, conditions joined, a flag set.
-var logicOps = []string{" < ", " > ", " <= ", " >= ", " == ", " != ", " and ", " or ", " && ", " || ", "=true", "=false"}
+// may spell out: comparisons, conditions joined, a flag set, an order
+// (a sort and its key).
+var logicOps = []string{" < ", " > ", " <= ", " >= ", " == ", " != ", " and ", " or ", " && ", " || ", "=true", "=false", "sorted(", ".sort("}
 
 // logicOf is a line of code's logic as a design would write it, lower
 // case, its runs of space squashed, without a leading return or if and a

@@ -61,6 +61,43 @@ func TestWritingWrites(t *testing.T) {
 	}
 }
 
+// A name is set to a value when an assignment or a copula joins them on
+// one line, not when both only stand on it.
+func TestWritingSets(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{"## Shared Knowledge\nMAX_RETRIES = 3", true},
+		{"The limit is too high; MAX_RETRIES should be 3.", true},
+		{"1. Set `MAX_RETRIES` to 3.", true},
+		{"max_retries: 3", true},
+		{"MAX_RETRIES = 35", false},
+		{"MAX_RETRIES = 3.5", false},
+		{"MAX_RETRIES (3 by default)", false},
+		{"MY_MAX_RETRIES = 3", false},
+		{"MAX_RETRIES =\n3", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			assert.Equal(t, tt.want, writingOf("", tt.text).Sets(0, "max_retries", "3"))
+		})
+	}
+}
+
+// The constants code sets on lines of their own, whatever their type or
+// comment; a comparison or a call is no assignment.
+func TestWritingAssigns(t *testing.T) {
+	w := writingOf("", "```python\nMIN_LENGTH = 6  # shorter for phones\nVAT_RATE: float = 0.19\nNAME = 'shop'\nif SIZE == 3:\n    LIMIT.update(x=1)\nx = 5\n```")
+	assert.Equal(t, map[string]string{"min_length": "6", "vat_rate": "0.19", "name": "shop"}, w.Assigns(0))
+}
+
+func TestComparisons(t *testing.T) {
+	assert.Equal(t, []string{"age > senior_age"}, Comparisons("senior_fare if age > senior_age else fare"))
+	assert.Equal(t, []string{"t.amount > 1000", "t.new_device == true"}, Comparisons("[t.id for t in txs if (t.amount > 1000) and t.new_device == true]"))
+	assert.Nil(t, Comparisons("reverse=true"))
+}
+
 func TestWritingRestates(t *testing.T) {
 	tests := []struct {
 		name, question, text string
@@ -199,6 +236,8 @@ func TestWritingLogic(t *testing.T) {
 	}{
 		{"a comparison", "can_vote", "def can_vote(age):\n    return age  >  MIN_AGE\n", []string{"age > min_age"}},
 		{"conditions joined, a flag", "pick", "def pick(ts):\n    if t.overdue and t.urgent:\n        x = 1\n    return sorted(ts, reverse=True)\n", []string{"t.overdue and t.urgent", "sorted(ts, reverse=true)"}},
+		{"an order", "latest", "def latest(posts):\n    return sorted(posts, key=lambda p: p.date)\n", []string{"sorted(posts, key=lambda p: p.date)"}},
+		{"an order in place", "rank", "def rank(ps):\n    ps.sort(key=score)\n    return ps\n", []string{"ps.sort(key=score)"}},
 		{"no logic", "total", "def total(xs):\n    return sum(xs)\n", nil},
 		{"a signature alone", "can_vote", "def can_vote(age):\n", nil},
 		{"another function", "can_vote", "def other(age):\n    return age > 1\n", nil},

@@ -31,7 +31,10 @@ func dataFlowOrigin(in *Input) []Finding {
 	}
 	flows := in.Graph.AnswerFlow()
 	if !slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin >= 0 }) {
-		return droppedWithoutAnswer(in)
+		if out := droppedWithoutAnswer(in); out != nil {
+			return out
+		}
+		return taskDataFindings(in)
 	}
 	want := in.groundTruth().want
 	reached := -1
@@ -563,6 +566,9 @@ func handedToCode(in *Input, d int) int {
 		if x, err := strconv.ParseFloat(val, 64); err == nil && (other[x] || conversions[x]) {
 			continue // the task's figure, written in words or in a date, or a unit's
 		}
+		if val == "0" || slices.ContainsFunc(in.Features.Question, func(q extract.Claim) bool { v, _ := q.Value(); return q.Kind == extract.ClaimNumber && v == val }) {
+			continue // nothing (0.0, as 0 is), or the task's figure, which code writes without its unit ($5 as 5.0)
+		}
 		first := firstAt(numbers[val], "")
 		if x, err := strconv.ParseFloat(val, 64); err == nil && x > 0 {
 			for _, pct := range percents(x) {
@@ -973,6 +979,9 @@ func groundTruthContradiction(in *Input) []Finding {
 	if d, why := codeCause(in); d >= 0 {
 		return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
 	}
+	if out := taskDataFindings(in); out != nil {
+		return out
+	}
 	final := map[string]bool{}
 	if fa := in.Features.FinalAnswer; fa != nil {
 		for _, c := range fa.Claims {
@@ -1244,7 +1253,7 @@ func answerCode(in *Input) (int, string) {
 func codeCause(in *Input) (int, string) {
 	d, fn := answerCode(in)
 	if d < 0 {
-		return -1, ""
+		return constCause(in)
 	}
 	answer := in.Features.FinalAnswer.Step
 	if p := handedToCode(in, d); p >= 0 {
@@ -1256,7 +1265,147 @@ func codeCause(in *Input) (int, string) {
 	if p := handedLogic(in, d, fn); p >= 0 {
 		return p, fmt.Sprintf("it spelt out the logic the code of %s at step %d follows, which gave the result step %d answers with", fn, d, answer)
 	}
+	if p, req := droppedBy(in); p >= 0 && p < d && len(in.supportIndex().text.Logic(d, fn)) == 0 {
+		// Code with no condition of its own did what the work laid out:
+		// the plan left out what the task requires, and no step after it
+		// took that up. Code that writes a condition chose it.
+		return p, fmt.Sprintf("it lays out the work without the task's requirement %q, and the code of %s at step %d, written under it, gave the result step %d answers with", req.Text, fn, d, answer)
+	}
 	return d, fmt.Sprintf("its code of %s gave the result step %d answers with", fn, answer)
+}
+
+// taskDataFindings is taskDataCause as a finding, or nil.
+func taskDataFindings(in *Input) []Finding {
+	d, why := taskDataCause(in)
+	if d < 0 {
+		return nil
+	}
+	return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
+}
+
+// taskDataCause is, for a final answer that states only values the task
+// gave (its data restated, one of its names chosen: "For ana=31.2,
+// ben=28.9, cy=35.0 the first player is cy") and names no function or
+// constant, the code that worked the answer out from that data: the
+// latest step before the answer that defines functions and asserts
+// nothing (the team's code, not its tests), or the step of another agent
+// that spelt out the logic it follows (handedLogic). No value carries
+// such a fault to the answer; the code that chose among the task's
+// values did. It returns -1 when the answer states a value of its own,
+// or no step wrote such code.
+func taskDataCause(in *Input) (int, string) {
+	fa := in.Features.FinalAnswer
+	if fa == nil || len(fa.Calls) > 0 || fa.Const != "" || len(fa.Claims) < 2 || !allGiven(in, fa.Claims) {
+		return -1, ""
+	}
+	if p, _ := droppedFrom(in, true); p >= 0 {
+		return -1, "" // the work was laid out without a requirement: the plan's, as droppedBy reads it
+	}
+	for d := min(fa.Step, len(in.Features.Steps)) - 1; d >= 0; d-- {
+		f := &in.Features.Steps[d]
+		if len(f.Defines) == 0 || len(f.Asserts) > 0 || !isAgentDecision(in, d) || f.Has(extract.KindToolResult) || given(in, d) {
+			continue
+		}
+		if !slices.ContainsFunc(f.Defines, func(fn string) bool { return namedBefore(in, d, fn) }) {
+			return -1, "" // code of its own making, not the function the work laid out
+		}
+		for _, fn := range f.Defines {
+			if p := handedLogic(in, d, fn); p >= 0 {
+				return p, fmt.Sprintf("it spelt out the logic the code of %s at step %d follows, which worked out from the task's data the answer step %d gives", fn, d, fa.Step)
+			}
+		}
+		return d, fmt.Sprintf("its code worked out from the task's data the answer step %d gives", fa.Step)
+	}
+	return -1, ""
+}
+
+// namedBefore reports whether the task, or a step of another agent than
+// step d's before it, writes the name fn: a function the task or a
+// design laid out, which step d's code then defines.
+func namedBefore(in *Input, d int, fn string) bool {
+	sup := in.supportIndex()
+	v := strings.ToLower(fn)
+	if sup.text.Holds(-1, v) {
+		return true
+	}
+	for k := range d {
+		if !run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[d].Agent) && !in.Features.Steps[k].Has(extract.KindToolResult) && sup.text.Holds(k, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// constCause is, for a final answer that states a named constant's value
+// ("MAX_RETRIES is 3"), where the constant got it, and why: the first
+// agent step that gave the constant that value (a design's "MAX_RETRIES
+// = 3", a review's "MAX_RETRIES should be 3"), or, before it, a step of
+// another agent that first counted a thing the task counts with that
+// value instead of the task's (recounted: "retry up to 3 times" where the
+// task says 5). Whoever coded the constant later coded what was handed
+// on. It returns -1 when the answer states no constant, the task or a
+// user writes the value, or no agent step gave it.
+func constCause(in *Input) (int, string) {
+	fa := in.Features.FinalAnswer
+	if fa == nil || fa.Const == "" || fa.ConstValue == "" {
+		return -1, ""
+	}
+	sup := in.supportIndex()
+	name, v := strings.ToLower(fa.Const), strings.ToLower(fa.ConstValue)
+	// The task's own value is no fault, unless the correct answer says
+	// otherwise: a figure the task gives in another unit (10 minutes as
+	// CACHE_TTL_SECONDS = 10).
+	wrong := in.Run.GroundTruth != ""
+	if !wrong && sup.text.Holds(-1, v) {
+		return -1, ""
+	}
+	first := -1
+	for k := range min(fa.Step, len(in.Features.Steps)) {
+		if !wrong && given(in, k) && sup.text.Holds(k, v) {
+			return -1, ""
+		}
+		if first < 0 && isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !given(in, k) && sup.text.Sets(k, name, v) {
+			first = k
+		}
+	}
+	if first < 0 {
+		return -1, ""
+	}
+	if p := recounted(in, first, v); p >= 0 {
+		return p, fmt.Sprintf("it counts what the task counts with %s, which step %d then gave %s, the value step %d answers with", fa.ConstValue, first, fa.Const, fa.Step)
+	}
+	return first, fmt.Sprintf("it first gives %s the value %s, which step %d answers with", fa.Const, fa.ConstValue, fa.Step)
+}
+
+// recounted is the earliest agent step before step d, of another agent
+// than d's, that states a count of v (a whole number) of a thing the
+// task or a user counts with another value ("3 times" where the task
+// says "5 times"), or -1.
+func recounted(in *Input, d int, v string) int {
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return -1
+	}
+	taskNouns := map[string]bool{}
+	for k := range d {
+		if given(in, k) {
+			for _, c := range in.Features.Steps[k].Counts {
+				if c.Value != n {
+					taskNouns[c.Noun] = true
+				}
+			}
+		}
+	}
+	for p := range d {
+		f := &in.Features.Steps[p]
+		if !isAgentDecision(in, p) || f.Has(extract.KindToolResult) || given(in, p) || run.SameAgent(in.Run.Steps[p].Agent, in.Run.Steps[d].Agent) {
+			continue
+		}
+		if slices.ContainsFunc(f.Counts, func(c extract.Count) bool { return c.Value == n && taskNouns[c.Noun] }) {
+			return p
+		}
+	}
+	return -1
 }
 
 // handedLogic is, for a step whose code defines fn, the earliest step of
@@ -1326,6 +1475,7 @@ func demandedInRewrite(in *Input, d int, fn string) int {
 		}
 	}
 	answer := in.Features.FinalAnswer.Claims
+	consts, cmps := rewritten(in, prev, d, fn)
 	for r := prev + 1; r < d; r++ {
 		f := &in.Features.Steps[r]
 		if !isAgentDecision(in, r) || f.Has(extract.KindToolResult) {
@@ -1339,6 +1489,50 @@ func demandedInRewrite(in *Input, d int, fn string) int {
 				return r
 			}
 		}
+		if asksFor(in, r, consts, cmps) {
+			return r
+		}
 	}
 	return -1
+}
+
+// rewritten returns what the rewrite of fn at step d sets otherwise than
+// its earlier version at step prev: the constants it gives new values
+// (however small: MIN_LENGTH = 6 where it was 8), and the comparisons
+// of its logic the earlier version did not hold (age > senior_age where
+// it was age >= senior_age).
+func rewritten(in *Input, prev, d int, fn string) (consts map[string]string, cmps []string) {
+	text := in.supportIndex().text
+	old := text.Assigns(prev)
+	consts = map[string]string{}
+	for name, v := range text.Assigns(d) {
+		if was, ok := old[name]; ok && was != v {
+			consts[name] = v
+		}
+	}
+	var before []string
+	for _, e := range text.Logic(prev, fn) {
+		before = append(before, extract.Comparisons(e)...)
+	}
+	for _, e := range text.Logic(d, fn) {
+		for _, c := range extract.Comparisons(e) {
+			if !slices.Contains(before, c) {
+				cmps = append(cmps, c)
+			}
+		}
+	}
+	return consts, cmps
+}
+
+// asksFor reports whether step r writes one of the constants a rewrite
+// set, with its new value, as what it should be, or one of the new
+// comparisons word for word: a review that asked for the change.
+func asksFor(in *Input, r int, consts map[string]string, cmps []string) bool {
+	text := in.supportIndex().text
+	for name, v := range consts {
+		if text.Sets(r, name, v) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(cmps, func(c string) bool { return text.WritesLogic(r, c) })
 }

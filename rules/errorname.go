@@ -29,6 +29,11 @@ func namedCause(in *Input, j int) (int, string) {
 	for _, n := range f.ErrorNames {
 		v := strings.ToLower(n)
 		if sup.text.Holds(-1, v) || sup.text.InstructionsHold(v) {
+			// Read, not made up; but a file the task names can still be
+			// dropped from the list that hands the design's files on.
+			if m := listedThenOmitted(in, j, v); m >= 0 {
+				return m, n
+			}
 			continue
 		}
 		for k := range sup.mayHold(v, j) {
@@ -36,7 +41,7 @@ func namedCause(in *Input, j int) (int, string) {
 				continue
 			}
 			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !in.Features.Steps[k].Has(extract.KindTask) {
-				if m := omittedBy(in, k, j, v); m >= 0 {
+				if m := listedThenOmitted(in, j, v); m >= 0 {
 					return m, n
 				}
 				return k, n
@@ -47,12 +52,45 @@ func namedCause(in *Input, j int) (int, string) {
 	return -1, ""
 }
 
+// omittedModule is, for a step whose error quotes a name as missing (a
+// tool's output too: the run of an engineer's code, "No module named
+// 'ui'"), the agent step that dropped that module's file from the list
+// that handed the design's files on (listedThenOmitted), and the name;
+// -1 when none did. The code that imports the module was written as the
+// design laid out; the list that left its file out is where it went
+// missing.
+func omittedModule(in *Input, j int) (int, string) {
+	for _, n := range in.Features.Steps[j].ErrorNames {
+		if m := listedThenOmitted(in, j, strings.ToLower(n)); m >= 0 {
+			return m, n
+		}
+	}
+	return -1, ""
+}
+
+// listedThenOmitted is omittedBy from the first agent step before j that
+// lists the file named v among others (a design's file list, not a
+// PRD's one mention of it), or -1: where a name went missing.
+func listedThenOmitted(in *Input, j int, v string) int {
+	for k := range j {
+		if !isAgentDecision(in, k) || in.Features.Steps[k].Has(extract.KindToolResult) || in.Features.Steps[k].Has(extract.KindTask) {
+			continue
+		}
+		if m := omittedBy(in, k, j, v); m >= 0 {
+			return m
+		}
+	}
+	return -1
+}
+
 // omittedBy is the first agent step between k and j that lists files
 // step k lists beside the file named v (v.py for a module v) but leaves
-// that one out, naming v nowhere, or -1. A design names the files; a task
-// list that hands on the others and drops one is where the file went
-// missing, and the error that later quotes it as missing reports that
-// omission, not the design's name.
+// that one out, or -1. A design names the files; a task list that hands
+// on the others and drops one is where the file went missing, and the
+// error that later quotes it as missing reports that omission, not the
+// design's name. A list that names the module only as what another file
+// imports from ("require_token from auth") still hands on no file of it;
+// a step that lists fewer of the files and names v hands it on.
 func omittedBy(in *Input, k, j int, v string) int {
 	var listed []string
 	named := false
@@ -72,7 +110,7 @@ func omittedBy(in *Input, k, j int, v string) int {
 		if !isAgentDecision(in, m) || f.Has(extract.KindToolResult) {
 			continue
 		}
-		if sup.text.Holds(m, v) {
+		if slices.ContainsFunc(f.Files, func(name string) bool { return stem(name) == v }) {
 			return -1 // handed on: a later loss is not an omission of the list
 		}
 		kept := 0
@@ -83,6 +121,9 @@ func omittedBy(in *Input, k, j int, v string) int {
 		}
 		if kept >= 2 {
 			return m
+		}
+		if sup.text.Holds(m, v) {
+			return -1 // named among fewer of the files: handed on
 		}
 	}
 	return -1

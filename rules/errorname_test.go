@@ -80,30 +80,66 @@ func TestLocalFaultKeepsANamedErrorItCannotTrace(t *testing.T) {
 
 // A module the error quotes as missing, which the design listed among its
 // files and the task list after it dropped while handing on the others,
-// went missing at the task list; a task list that keeps it, or names it
-// nowhere among fewer of the design's files, leaves the design's name.
+// went missing at the task list, whether or not the task or the PRD named
+// it first and the list names it as what a file imports from; a task list
+// that keeps it, or names it nowhere among fewer of the design's files,
+// leaves the design's name.
 func TestLocalFaultFollowsAMissingModuleToTheListThatDroppedIt(t *testing.T) {
 	const design = "## File list\n- main.py\n- importer.py\n- report.py\n- test_report.py\n\n## Implementation approach\nmain.py calls importer.read_csv and report.monthly_totals."
+	const prd = "## Requirement Pool\n- P0: totals per month and category"
+	const dropped = "## Task list\n1. report.py\n2. main.py\n3. test_report.py"
 	tests := []struct {
-		name, tasks string
-		want        int
+		name, task, prd, tasks string
+		want                   int
 	}{
-		{"dropped", "## Task list\n1. report.py\n2. main.py\n3. test_report.py", 3},
-		{"kept", "## Task list\n1. importer.py\n2. report.py\n3. main.py", 2},
-		{"no list", "## Shared Knowledge\nAmounts are Decimal.", 2},
+		{"dropped", "", prd, dropped, 3},
+		{"dropped, the task naming it", " Keep the CSV reading in importer.py.", prd, dropped, 3},
+		{"dropped, the PRD naming it alone first", "", prd + "\n- P1: importer.py reads the bank's CSV", dropped, 3},
+		{"dropped, named as an import", "", prd, "## Logic Analysis\n- main.py: uses read_csv from importer\n\n" + dropped, 3},
+		{"kept", "", prd, "## Task list\n1. importer.py\n2. report.py\n3. main.py", 2},
+		{"no list", "", prd, "## Shared Knowledge\nAmounts are Decimal.", 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			q := "Build a CLI that imports bank transactions from a CSV file and prints monthly totals per category."
+			q := "Build a CLI that imports bank transactions from a CSV file and prints monthly totals per category." + tt.task
 			in := prepare(t, q, "",
 				msg{agent: "Human", content: q, kind: run.KindUser},
-				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: totals per month and category"},
+				msg{agent: "ProductManager", content: tt.prd},
 				msg{agent: "Architect", content: design},
 				msg{agent: "ProjectManager", content: tt.tasks},
 				msg{agent: "Engineer", content: "## Code: main.py\n```python\nfrom importer import read_csv\nfrom report import monthly_totals\n```"},
 				msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_report.py -q\n## Running Output\nImportError while importing test module 'test_report.py'.\nmain.py:1: in <module>\n    from importer import read_csv\nE   ModuleNotFoundError: No module named 'importer'\n## Status:\nFAIL"},
 			)
 			assert.Contains(t, steps(LocalFault.Run(in), true), tt.want)
+			assert.Equal(t, []int{tt.want}, steps(TrialFirstFault.Run(in), true))
+		})
+	}
+}
+
+// When the engineer's code is run and its output quotes the module as
+// missing, the code imported what the design laid out: the task list that
+// dropped the module's file is blamed, not the code that called it.
+func TestLocalFaultFollowsAToolsMissingModuleToTheListThatDroppedIt(t *testing.T) {
+	q := "Build a terminal todo app: main.py runs it, ui.py draws the list, store.py saves it to todo.json."
+	tests := []struct {
+		name, tasks string
+		want        int
+	}{
+		{"dropped", "## Task list\n1. store.py\n2. main.py\n3. test_store.py", 3},
+		{"kept", "## Task list\n1. store.py\n2. ui.py\n3. main.py", 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: add, list and complete todos"},
+				msg{agent: "Architect", content: "## File list\n- main.py\n- ui.py\n- store.py\n- test_store.py"},
+				msg{agent: "ProjectManager", content: tt.tasks},
+				msg{agent: "Engineer", content: "## Code: main.py\n```python\nfrom store import load\nfrom ui import render\n\nrender(load())\n```"},
+				msg{agent: "QaEngineer", content: "## Running Command\npython main.py\n## Running Output\nTraceback (most recent call last):\n  File \"main.py\", line 2, in <module>\n    from ui import render\nModuleNotFoundError: No module named 'ui'\n## Status:\nFAIL"},
+			)
+			require.True(t, in.Features.Steps[5].Has(extract.KindToolResult), "the run is read as the code's output")
+			assert.Equal(t, []int{tt.want}, steps(LocalFault.Run(in), true))
 			assert.Equal(t, []int{tt.want}, steps(TrialFirstFault.Run(in), true))
 		})
 	}
@@ -441,6 +477,112 @@ func TestGroundTruthContradictionOfAFunctionsResult(t *testing.T) {
 	}
 }
 
+// An answer that restates the task's data and names one of its values
+// was worked out by the code that implements the function the design
+// laid out, or by the design when it spelt out the code's logic; code of
+// the answering agent's own making, which no one laid out, is not traced.
+func TestDataFlowOriginOfAnAnswerFromTheTasksData(t *testing.T) {
+	const q = "Add a leaderboard that lists players by finishing time, fastest (lowest time) first. Report which player comes first for times ana=31.2, ben=28.9, cy=35.0."
+	tests := []struct {
+		name, design, fn string
+		want             []int
+	}{
+		{"the engineer's logic", "board.py: ranking(times) sorts the players by time.", "ranking", []int{2}},
+		{"the design's logic", "board.py: ranking(times) returns sorted(times.items(), key=lambda kv: kv[1], reverse=True).", "ranking", []int{1}},
+		{"code no one laid out", "board.py sorts the players by time.", "order", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "",
+				msg{agent: "Human", content: q, kind: run.KindUser},
+				msg{agent: "Architect", content: "## Implementation approach\n" + tt.design},
+				msg{agent: "Engineer", content: "## Code: board.py\n```python\ndef " + tt.fn + "(times):\n    return sorted(times.items(), key=lambda kv: kv[1], reverse=True)\n```"},
+				msg{agent: "Engineer", content: "## Summary\nboard.py is done. For ana=31.2, ben=28.9, cy=35.0 the first player is cy."},
+			)
+			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}
+
+// A wrong answer that states a function's result, given by code that
+// writes no condition of its own under a plan that left out what the
+// task requires, is the plan's; code that writes its own condition chose
+// it.
+func TestGroundTruthContradictionOfCodeUnderADroppedRequirement(t *testing.T) {
+	const q = "Write count_active(users) for our admin page: it must exclude users whose status is \"disabled\". How many users does it count in [{\"status\": \"active\"}, {\"status\": \"disabled\"}, {\"status\": \"active\"}]?"
+	tests := []struct {
+		name, body string
+		want       int
+	}{
+		{"no condition", "return len(users)", 1},
+		{"its own condition", "return len([u for u in users if u['status'] == 'active' or u['status'] == 'disabled'])", 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "2",
+				msg{agent: "User", content: q, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: count_active(users) returns the number of users in the list\n- P1: an empty list gives 0"},
+				msg{agent: "Architect", content: "## Implementation approach\nusers.py with count_active(users)."},
+				msg{agent: "Engineer", content: "## Code: users.py\n```python\ndef count_active(users):\n    " + tt.body + "\n```"},
+				msg{agent: "Engineer", content: "Done. For the example list count_active returns 3."},
+			)
+			assert.Equal(t, []int{tt.want}, steps(GroundTruthContradiction.Run(in), true))
+		})
+	}
+}
+
+// With the correct answer, a constant given the task's number in another
+// unit (10 minutes as CACHE_TTL_SECONDS = 10) is traced to the step that
+// first gave it that value; without it, the task's number traces nothing.
+func TestGroundTruthContradictionOfAConstantInAnotherUnit(t *testing.T) {
+	const q = "Cache the exchange rates: entries expire after 10 minutes. Report CACHE_TTL_SECONDS."
+	for _, gt := range []string{"600", ""} {
+		in := prepare(t, q, gt,
+			msg{agent: "Human", content: q, kind: run.KindUser},
+			msg{agent: "ProductManager", content: "## Requirement Pool\n- P0: expire cached rates after 10 minutes"},
+			msg{agent: "Architect", content: "## Implementation approach\nrates_cache.py keeps CACHE_TTL_SECONDS = 10."},
+			msg{agent: "Engineer", content: "## Code: rates_cache.py\n```python\nCACHE_TTL_SECONDS = 10\n```"},
+			msg{agent: "Engineer", content: "## Summary\nrates_cache.py is done. CACHE_TTL_SECONDS is 10."},
+		)
+		if gt != "" {
+			assert.Equal(t, []int{2}, steps(GroundTruthContradiction.Run(in), true))
+		} else {
+			assert.Empty(t, steps(DataFlowOrigin.Run(in), true))
+		}
+	}
+}
+
+// An answer that states what a named constant holds is traced to the
+// step that first gave the constant that value, or to a step of another
+// agent before it that counted what the task counts with it; a value the
+// task gives traces nothing.
+func TestDataFlowOriginOfAConstantsValue(t *testing.T) {
+	const task = "Write fetch_with_retry(get, url) for our sync client: retry a failed request up to 5 times, then raise. Report MAX_RETRIES."
+	tests := []struct {
+		name, task, prd, design, review string
+		want                            []int
+	}{
+		{"a design's constant", task, "retried up to 5 times", "MAX_RETRIES = 3", "LGTM", []int{2}},
+		{"a PRD's count the design coded", task, "retried up to 3 times", "MAX_RETRIES = 3", "LGTM", []int{1}},
+		{"a review's demand", task, "retried up to 5 times", "MAX_RETRIES = 5", "The limit is too high: MAX_RETRIES should be 3.\n\n## Code Review Result\nLBTM", []int{4}},
+		{"the task's value", "Write fetch_with_retry(get, url): retry a failed request up to 3 times. Report MAX_RETRIES.", "retried up to 3 times", "MAX_RETRIES = 3", "LGTM", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.task, "",
+				msg{agent: "Human", content: tt.task, kind: run.KindUser},
+				msg{agent: "ProductManager", content: "## Requirement Analysis\nA failed request is " + tt.prd + "; then the client raises."},
+				msg{agent: "Architect", content: "## Implementation approach\nsync_client.py with " + tt.design + " and fetch_with_retry(get, url)."},
+				msg{agent: "Engineer", content: "## Code: sync_client.py\n```python\n" + tt.design + "\n```"},
+				msg{agent: "Engineer", content: "## Code Review: sync_client.py\n" + tt.review},
+				msg{agent: "Engineer", content: "## Code: sync_client.py\n```python\nMAX_RETRIES = 3\n```"},
+				msg{agent: "Engineer", content: "## Summary\nsync_client.py is done and tested. MAX_RETRIES is 3."},
+			)
+			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}
+
 // A wrong answer given by code rewritten with a figure a review asked for
 // is the review's; a rewrite that changes only a constant beside the
 // function is the code that ran, not the first version it keeps.
@@ -512,6 +654,59 @@ func TestLocalFaultFollowsAFailedRunToAPlantedFigure(t *testing.T) {
 				msg{agent: "QaEngineer", content: "## Running Output\nF\n    def test_catalogue():\n>       assert page_count(95) == 5\nE       assert 4 == 5\nE        +  where 4 = page_count(95)\n\ntest_pagination.py:12: AssertionError\n1 failed in 0.02s"},
 			)
 			assert.Contains(t, steps(LocalFault.Run(in), true), tt.want)
+		})
+	}
+}
+
+// The figures a design writes that the task gave with their unit ($5 as
+// 5.0), or that are nothing (0.0), hand the code no figure of the
+// design's: a rewrite a tester's wrong expectation asked for is the
+// tester's.
+func TestGroundTruthContradictionOfARewriteAWrongExpectationAskedFor(t *testing.T) {
+	q := "Write shipping_fee(total) for our store: orders of $75 or more ship free, others pay $5. Report shipping_fee(75)."
+	code := func(op string) string {
+		return "## Code: shipping.py\n```python\nFREE_FROM = 75\nFEE = 5.0\n\n\ndef shipping_fee(total: float) -> float:\n    return 0.0 if total " + op + " FREE_FROM else FEE\n```"
+	}
+	in := prepare(t, q, "0.0",
+		msg{agent: "Human", content: q, kind: run.KindUser},
+		msg{agent: "Architect", content: "## Implementation approach\nshipping.py holds FREE_FROM = 75 and FEE = 5.0; shipping_fee(total) returns 0.0 from FREE_FROM on."},
+		msg{agent: "Engineer", content: code(">=")},
+		msg{agent: "QaEngineer", content: "## Code: test_shipping.py\n```python\nfrom shipping import shipping_fee\n\n\ndef test_threshold():\n    assert shipping_fee(75) == 5.0\n```"},
+		msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_shipping.py -q\n## Running Output\nF\nE       assert 0.0 == 5.0\n1 failed in 0.03s\n## Status:\nFAIL"},
+		msg{agent: "Engineer", content: code(">")},
+		msg{agent: "Engineer", content: "## Summary\nshipping.py is done and all tests pass. shipping_fee(75) returns 5.0."},
+	)
+	assert.Equal(t, []int{3}, steps(GroundTruthContradiction.Run(in), true))
+}
+
+// A rewrite's new constant, however small, or its new comparison, which a
+// review between the two versions wrote as what it should be, was the
+// review's demand; a rewrite no step asked for is the code's own.
+func TestGroundTruthContradictionOfARewriteAReviewDemanded(t *testing.T) {
+	tests := []struct {
+		name, q, gt, first, second, review, answer string
+		want                                       int
+	}{
+		{"a constant", "Write is_valid(password): a password is valid with at least 8 characters. Report is_valid('abcdefg').", "False",
+			"MIN_LENGTH = 8\n\n\ndef is_valid(password):\n    return len(password) >= MIN_LENGTH", "MIN_LENGTH = 6\n\n\ndef is_valid(password):\n    return len(password) >= MIN_LENGTH",
+			"MIN_LENGTH = 8 annoys users on phones; set MIN_LENGTH = 6.", "is_valid('abcdefg') returns True.", 2},
+		{"a comparison", "Write fare(age): riders aged 65 or older pay 1.20, others 2.50. Report fare(65).", "1.2",
+			"def fare(age):\n    return 1.20 if age >= SENIOR_AGE else 2.50", "def fare(age):\n    return 1.20 if age > SENIOR_AGE else 2.50",
+			"A rider of exactly 65 is not a senior: use age > SENIOR_AGE.", "fare(65) returns 2.5.", 2},
+		{"unasked", "Write fare(age): riders aged 65 or older pay 1.20, others 2.50. Report fare(65).", "1.2",
+			"def fare(age):\n    return 1.20 if age >= SENIOR_AGE else 2.50", "def fare(age):\n    return 1.20 if age > SENIOR_AGE else 2.50",
+			"Name the constant clearly.", "fare(65) returns 2.5.", 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.q, tt.gt,
+				msg{agent: "Human", content: tt.q, kind: run.KindUser},
+				msg{agent: "Programmer", content: "main.py\n```python\n" + tt.first + "\n```"},
+				msg{agent: "Code Reviewer", content: "<Comment> " + tt.review},
+				msg{agent: "Programmer", content: "main.py\n```python\n" + tt.second + "\n```"},
+				msg{agent: "Programmer", content: "# Manual\n\n" + tt.answer},
+			)
+			assert.Equal(t, []int{tt.want}, steps(GroundTruthContradiction.Run(in), true))
 		})
 	}
 }

@@ -35,6 +35,13 @@ func localFault(in *Input) []Finding {
 				continue // a failure the run recovered from is not a fault that decided it (CHIEF deviation-aware)
 			}
 			if c := callerOf(in, j); c >= 0 {
+				if o, n := omittedModule(in, j); o >= 0 && o < c {
+					// The code imports what the design laid out; the
+					// module's file went missing from the list.
+					add(Finding{Step: o, Strength: failureWeight(sig), Quote: quoteAt(in, o, 0, 0),
+						Reason: fmt.Sprintf("it lists the files to write without %s, which the failed run at step %d quotes as missing", n, j)})
+					continue
+				}
 				add(Finding{Step: c, Strength: failureWeight(sig), Quote: quoteAt(in, j, sig.Offset, len(sig.Quote)), QuoteStep: quotedFrom(j),
 					Reason: fmt.Sprintf("the code or call it issued failed when run at step %d (%s)", j, sig.Kind)})
 			}

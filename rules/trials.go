@@ -69,6 +69,9 @@ func faultAt(in *Input, i int) (int, string) {
 		if corrected(in, i) >= 0 {
 			return -1, ""
 		}
+		if o, n := omittedModule(in, i); o >= 0 && o < callerOf(in, i) {
+			return o, fmt.Sprintf("it dropped %s, which the call's failure quotes as missing, from the files it handed on", n)
+		}
 		return callerOf(in, i), "its call failed"
 	}
 	if !isAgentDecision(in, i) || in.Graph.IsPlannerStep(i) {
