@@ -512,10 +512,10 @@ func uncountedArgument(in *Input, sup *support, i int) (key, n string, j int, sa
 			continue
 		}
 		for _, cf := range c.Counts {
-			if cf.Value == "0" || sup.before(cf.Value, i, from{}) {
+			words := extract.NameWords(cf.Key)
+			if cf.Value == "0" || heldAsCount(in, sup, cf.Value, i, words) {
 				continue
 			}
-			words := extract.NameWords(cf.Key)
 			for j := i - 1; j >= 0; j-- {
 				for _, cnt := range in.Features.Steps[j].Counts {
 					if slices.ContainsFunc(words, func(w string) bool { return countedAs(w, cnt.Noun) }) {
@@ -526,6 +526,45 @@ func uncountedArgument(in *Input, sup *support, i int) (key, n string, j int, sa
 		}
 	}
 	return "", "", -1, extract.Count{}
+}
+
+// heldAsCount reports whether count v, given under a key of words, is
+// written in the task or a step before i other than as a count of
+// another thing: a step that states v only of something else ("we're 2
+// travellers" beside "total_baggages": 2) does not hold the count of the
+// thing the key names. The task, where no step writes it, is read as
+// holding v wherever it writes it.
+func heldAsCount(in *Input, sup *support, v string, i int, words []string) bool {
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return sup.before(v, i, from{})
+	}
+	apart := func(j int) bool { // step j states v of another thing only
+		other := false
+		for _, c := range in.Features.Steps[j].Counts {
+			if c.Value != n {
+				continue
+			}
+			if slices.ContainsFunc(words, func(w string) bool { return countedAs(w, c.Noun) }) {
+				return false
+			}
+			other = true
+		}
+		return other
+	}
+	task := strings.TrimSpace(in.Run.Question)
+	if sup.text.Holds(-1, v) {
+		k := slices.IndexFunc(in.Run.Steps, func(s run.Step) bool { return task != "" && strings.TrimSpace(s.Content) == task })
+		if k < 0 || !apart(k) {
+			return true
+		}
+	}
+	for j := range sup.mayHold(strings.ToLower(v), i) {
+		if sup.text.Holds(j, v) && !apart(j) {
+			return true
+		}
+	}
+	return false
 }
 
 // countedAs reports whether a word of a key and a noun a step counts are

@@ -657,6 +657,33 @@ func TestUnsupportedCounts(t *testing.T) {
 	}
 }
 
+// TestUnsupportedCountsBesideAnotherThing: a count the change is given
+// that the task states only of another thing ("we're 3 travellers") is
+// still made up for the thing the key names; the task that counts that
+// thing by it holds it.
+// Shape: tau-bench airline's update_reservation_baggages.
+func TestUnsupportedCountsBesideAnotherThing(t *testing.T) {
+	for _, tt := range []struct {
+		name, task string
+		want       []int
+	}{
+		{"a count of travellers", "On reservation 7QK2LD we're 3 travellers and I want two bags in total.", []int{5}},
+		{"a count of the bags", "On reservation 7QK2LD we have 3 bags, but I want two bags in total.", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.task, "",
+				msg{agent: "user", content: tt.task, kind: run.KindUser},
+				msg{agent: "assistant", content: `get_reservation_details({"reservation_id": "7QK2LD"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `{"reservation_id": "7QK2LD", "cabin": "economy", "total_baggages": 1, "nonfree_baggages": 0}`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "You have 1 bag now; with one more, 2 checked bags, one of them at $50. Shall I go ahead?"},
+				msg{agent: "user", content: "Yes.", kind: run.KindUser},
+				msg{agent: "assistant", content: `update_reservation_baggages({"reservation_id": "7QK2LD", "total_baggages": 3, "nonfree_baggages": 1})`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true))
+		})
+	}
+}
+
 // TestUnsupportedAnswerTakenBackWrittenOtherwise: the value the tool
 // printed and the one the reply told are one figure written two ways
 // ("5,895 m", "5,895 metres"), as the claims read them; the answer that
