@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -81,7 +82,7 @@ func recordOf(m map[string]any) Record {
 			}
 		case string:
 			w := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(x), "_", " "))
-			if hasLetters(w) && !IsID(x) && !slices.Contains(r.Words, w) {
+			if (hasLetters(w) && !IsID(x) || dialled(w)) && !slices.Contains(r.Words, w) {
 				r.Words = append(r.Words, w)
 			}
 		}
@@ -101,6 +102,31 @@ func recordOf(m map[string]any) Record {
 	}
 	return r
 }
+
+// dialled reports whether a value is a number to dial or read out
+// ("555-0182", "+44 20 7946 0958", "(415) 555-0182"): seven to fifteen
+// digits in groups that spaces, hyphens, dots or brackets part, not a
+// date's. A line or an account is named by it as by a word.
+func dialled(v string) bool {
+	if dateShape.MatchString(v) {
+		return false
+	}
+	digits, parts := 0, 0
+	for k, r := range v {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case strings.ContainsRune(" -.()", r) || r == '+' && k == 0:
+			parts++
+		default:
+			return false
+		}
+	}
+	return digits >= 7 && digits <= 15 && parts > 0
+}
+
+// dateShape is a date written in digits, its year first or last.
+var dateShape = regexp.MustCompile(`^(\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4})$`)
 
 func sortedKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))
