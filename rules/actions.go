@@ -440,7 +440,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -592,6 +592,51 @@ func spelledApart(sup *support, v string, i int) bool {
 		return false
 	}
 	return sup.before(strings.ReplaceAll(v, "_", "-"), i, from{}) || sup.before(strings.ReplaceAll(v, "_", " "), i, from{})
+}
+
+// saidInOtherWords reports whether v is a tool's choice of a few lower
+// case words ("no longer needed", "ordered_by_mistake") each of whose
+// content words the task or a step before i writes in some inflected
+// form ("I won't be needing it"): the choice a person made, in the
+// tool's words. The words that only negate or grade ("no", "longer",
+// "anymore") are left out, as a person says them in other ways.
+func saidInOtherWords(sup *support, v string, i int) bool {
+	words := strings.Fields(strings.ReplaceAll(v, "_", " "))
+	if len(words) < 2 || len(words) > 4 || strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLower(r) && r != ' ' && r != '_' }) {
+		return false
+	}
+	content := 0
+	for _, w := range words {
+		if len(w) < 3 || gradeWords[w] {
+			continue
+		}
+		content++
+		if !slices.ContainsFunc(inflections(w), func(f string) bool { return sup.before(f, i, from{}) }) {
+			return false
+		}
+	}
+	return content > 0
+}
+
+// gradeWords are the words of a choice that negate, grade or join its
+// content words.
+var gradeWords = map[string]bool{"not": true, "longer": true, "anymore": true, "more": true, "any": true, "the": true, "and": true, "for": true, "with": true, "from": true}
+
+// inflections returns the forms of word w that inflect its stem
+// ("needed": need, needs, needed, needing).
+func inflections(w string) []string {
+	stem := w
+	for _, end := range []string{"ing", "ed", "es", "s"} {
+		if len(w) > len(end)+3 && strings.HasSuffix(w, end) {
+			stem = w[:len(w)-len(end)]
+			break
+		}
+	}
+	out := []string{w, stem, stem + "s", stem + "es", stem + "ed", stem + "ing"}
+	if strings.HasSuffix(stem, "e") {
+		out = append(out, stem+"d", stem[:len(stem)-1]+"ing")
+	}
+	return out
 }
 
 // dateHeld reports whether v is a date written in full (2024-05-14) whose

@@ -458,6 +458,26 @@ func TestUnsupportedArguments(t *testing.T) {
 		})
 	}
 
+	// A reason the customer gave in other words ("I won't be needing
+	// it"), which the call gives as the tool's choice ("no longer
+	// needed"), is the customer's; one whose content words nobody said is
+	// made up (tau-bench retail's cancel_pending_order reasons).
+	for _, tc := range []struct {
+		name, said, args string
+		want             []int
+	}{
+		{"a reason said otherwise", "Cancel order #W7719034, I won't be needing it.", `{"order_id": "#W7719034", "reason": "no longer needed"}`, nil},
+		{"a reason nobody said", "Cancel order #W7719034, I won't be needing it.", `{"order_id": "#W7719034", "reason": "ordered by mistake"}`, []int{1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := prepare(t, tc.said, "",
+				msg{agent: "user", content: tc.said, kind: run.KindUser},
+				msg{agent: "assistant", content: `update_order(` + tc.args + `)`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tc.want, steps(UnsupportedArguments.Run(in), true))
+		})
+	}
+
 	// A date the customer gave without its year ("May 14"), which the
 	// call writes in full with the year of the reservation it read, or
 	// of today's date the system's instructions give, is the customer's;
