@@ -13,6 +13,10 @@ import (
 type Record struct {
 	IDs   []string `json:"ids"`
 	Words []string `json:"words,omitempty"`
+	// Numbers are the figures its own fields give (a balance, a price),
+	// in their normal form as a number claim's: what the record says of
+	// itself, for a reply that tells one.
+	Numbers []string `json:"numbers,omitempty"`
 }
 
 // maxRecords caps the records kept for one tool result.
@@ -92,6 +96,9 @@ func recordOf(m map[string]any) Record {
 		if !ok {
 			if n, isNum := m[k].(json.Number); isNum {
 				s, ok = n.String(), IsID(n.String())
+				if norm := NormalizeClaim(ClaimNumber, s); !ok && norm != "" && !slices.Contains(r.Numbers, norm) {
+					r.Numbers = append(r.Numbers, norm)
+				}
 			}
 		}
 		if ok && (k == "id" || strings.HasSuffix(k, "_id") || IsID(s)) && s != "" {

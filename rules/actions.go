@@ -967,6 +967,12 @@ func answerClaim(c extract.Claim) bool {
 
 func unsupportedAnswer(in *Input) []Finding {
 	sup := in.supportIndex()
+	var listings []int // the tool results that list records
+	for j := range in.Features.Steps {
+		if len(in.Features.Steps[j].Records) > 0 {
+			listings = append(listings, j)
+		}
+	}
 	caller := map[string]bool{} // agents that have called a tool so far
 	sawResult := false
 	var out []Finding
@@ -1009,6 +1015,11 @@ func unsupportedAnswer(in *Input) []Finding {
 			continue
 		}
 		if len(missing) == 0 {
+			if figure, of, named, j := otherRow(in, sup, listings, i); figure != "" {
+				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, figure),
+					Reason: fmt.Sprintf("it tells %s, which the listing at step %d gives of %q alone, where it names %q of the same listing", figure, j, of, named)})
+				continue
+			}
 			if taken, back, j := tookBack(in, sup, i, key); taken != "" {
 				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, taken),
 					Reason: fmt.Sprintf("it tells the other party %q, which only their own message after its reply at step %d offered, in place of %q, which a tool's output held", taken, j, back)})
@@ -1151,6 +1162,76 @@ func tookBack(in *Input, sup *support, i int, key string) (taken, back string, j
 		}
 	}
 	return "", "", -1
+}
+
+// otherRow returns a figure a reply at step i tells that one record alone
+// of a listing a tool printed before i gives (a balance, a price), where
+// the reply names another record of that listing by words only that one
+// has ("your savings account") and none that only the figure's record
+// has: the figure of the row beside the one it speaks of. A reply that
+// tells the figures of several records restates the listing. It returns the
+// figure as written, the ids of the two records, and the listing's step;
+// figure is "" when there is none. listings are the steps whose output
+// lists records, in order; the latest listing that gives the figure is
+// read.
+func otherRow(in *Input, sup *support, listings []int, i int) (figure, of, named string, j int) {
+	says := func(words []string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return sup.text.Holds(i, w) })
+	}
+	for _, c := range in.Features.Steps[i].Claims {
+		if c.Kind != extract.ClaimNumber || !meaningfulClaim(c) {
+			continue
+		}
+		for k := len(listings) - 1; k >= 0; k-- {
+			if listings[k] >= i {
+				continue
+			}
+			recs := in.Features.Steps[listings[k]].Records
+			at := -1
+			for n, r := range recs {
+				if slices.Contains(r.Numbers, c.Norm) {
+					if at >= 0 {
+						at = -2 // a figure several records give tells none apart
+						break
+					}
+					at = n
+				}
+			}
+			if at < 0 {
+				continue
+			}
+			if rowsTold(in.Features.Steps[i].Claims, recs) > 1 {
+				break // the reply restates the listing, row by row
+			}
+			var others []string
+			for n, o := range recs {
+				if n != at {
+					others = append(others, o.Words...)
+				}
+			}
+			if says(onlyIn(recs[at].Words, others)) {
+				break // the reply names the figure's own record
+			}
+			for n, o := range recs {
+				if n != at && says(onlyIn(o.Words, recs[at].Words)) {
+					return c.Text, recs[at].IDs[0], o.IDs[0], listings[k]
+				}
+			}
+			break
+		}
+	}
+	return "", "", "", -1
+}
+
+// rowsTold returns how many of recs give a figure among claims.
+func rowsTold(claims []extract.Claim, recs []extract.Record) int {
+	n := 0
+	for _, r := range recs {
+		if slices.ContainsFunc(claims, func(c extract.Claim) bool { return c.Kind == extract.ClaimNumber && slices.Contains(r.Numbers, c.Norm) }) {
+			n++
+		}
+	}
+	return n
 }
 
 // UnsupportedAnswer is the unsupported_answer analyzer.

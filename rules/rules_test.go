@@ -704,6 +704,33 @@ func TestUnsupportedCountsBesideAnotherThing(t *testing.T) {
 	}
 }
 
+// TestUnsupportedAnswerOtherRow: a reply that tells the figure of one
+// record of a listing (the checking account's balance) while it names
+// another record by its words (savings) told the other row; the reply
+// that names the figure's own record, or restates the listing row by
+// row, did not. Shape: a bank assistant's chat transcript with
+// tool_calls.
+func TestUnsupportedAnswerOtherRow(t *testing.T) {
+	for _, tt := range []struct {
+		name, reply string
+		want        []int
+	}{
+		{"the other row's figure", "Your savings account has a balance of $2,340.18.", []int{3}},
+		{"the row it names", "Your savings account has a balance of $12,905.44.", nil},
+		{"the listing restated", "Checking has $2,340.18 and savings $12,905.44.", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "How much is in my savings account?", "",
+				msg{agent: "user", content: "How much is in my savings account?", kind: run.KindUser},
+				msg{agent: "assistant", content: `get_accounts({"customer_id": "31-90577"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `[{"account_id": "CHK-11802", "type": "checking", "balance": 2340.18}, {"account_id": "SAV-11803", "type": "savings", "balance": 12905.44}]`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: tt.reply},
+			)
+			assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true))
+		})
+	}
+}
+
 // TestUnsupportedAnswerTakenBackWrittenOtherwise: the value the tool
 // printed and the one the reply told are one figure written two ways
 // ("5,895 m", "5,895 metres"), as the claims read them; the answer that
