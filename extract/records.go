@@ -17,6 +17,10 @@ type Record struct {
 	// in their normal form as a number claim's: what the record says of
 	// itself, for a reply that tells one.
 	Numbers []string `json:"numbers,omitempty"`
+	// Times are the times of day its fields give, a date-time's or a
+	// time's alone, in a time claim's normal form ("14:30"): a slot or a
+	// departure, as a person names it ("the 2:30 pm one").
+	Times []string `json:"times,omitempty"`
 }
 
 // maxRecords caps the records kept for one tool result.
@@ -105,6 +109,12 @@ func recordOf(m map[string]any) Record {
 			r.IDs = append(r.IDs, s)
 			continue
 		}
+		if ok && timeValue.MatchString(s) {
+			if t := NormalizeClaim(ClaimTime, s); t != "" && !slices.Contains(r.Times, t) {
+				r.Times = append(r.Times, t)
+			}
+			continue
+		}
 		words(m[k])
 	}
 	return r
@@ -131,6 +141,10 @@ func dialled(v string) bool {
 	}
 	return digits >= 7 && digits <= 15 && parts > 0
 }
+
+// timeValue is a value that is a time of day: a date-time ("2025-09-11T14:30",
+// "2025-09-11 14:30:00") or a time alone ("14:30", "2:30 pm").
+var timeValue = regexp.MustCompile(`(?i)^(\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}| ?[ap]\.?m\.?)?$`)
 
 // dateShape is a date written in digits, its year first or last.
 var dateShape = regexp.MustCompile(`^(\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4})$`)

@@ -643,8 +643,9 @@ func inflections(w string) []string {
 // month and day a step before i names without a year ("May 14", extract's
 // MonthDays) and whose year, or the year before it, the task, the
 // system instructions (which often give today's date) or a step before i
-// writes: the date a person gave, written out as a call takes it, not
-// one made up.
+// writes, or that the task or a step before i writes otherwise with its
+// year ("12 April 1986"): the date a person gave, written out as a call
+// takes it, not one made up.
 func dateHeld(in *Input, sup *support, v string, i int) bool {
 	if len(v) != len("2006-01-02") || v[4] != '-' || v[7] != '-' || strings.Trim(v[:4]+v[5:7]+v[8:], "0123456789") != "" {
 		return false
@@ -657,7 +658,16 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 		return false
 	}
 	years := []string{v[:4], strconv.Itoa(y - 1)}
+	// The date written in words with its year ("12 April 1986"), in the
+	// task or a step before i, is v as a date claim reads it.
+	same := func(c extract.Claim) bool { return c.Kind == extract.ClaimDate && c.Norm == v }
+	if slices.ContainsFunc(in.Features.Question, same) {
+		return true
+	}
 	for j := range i {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, same) {
+			return true
+		}
 		if slices.Contains(in.Features.Steps[j].MonthDays, v[5:]) {
 			return slices.ContainsFunc(years, func(y string) bool {
 				return sup.before(y, i, from{}) || sup.text.InstructionsHold(y)
@@ -1540,13 +1550,18 @@ func notAgreed(in *Input, i, p int) (used, offered string) {
 // printed before the call, and the id of another record of that listing
 // that the proposal describes instead: it writes words of that record
 // that no record the call acts on has ("for the blue one", "Unlimited
-// Plus", "your gift card"), and none that only the call's record has. The call then acts on another record than
+// Plus", "your gift card"), or a time of day only that record gives
+// ("at 2:30 pm", a slot's start), and none that only the call's record
+// has. The call then acts on another record than
 // the one the other party agreed to, by what the proposal said of it.
 func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 	values := actedValues(in, i)
 	text := in.supportIndex().text
 	says := func(words []string) bool {
 		return slices.ContainsFunc(words, func(w string) bool { return text.Holds(p, w) })
+	}
+	saysTime := func(times []string) bool {
+		return slices.ContainsFunc(in.Features.Steps[p].Claims, func(c extract.Claim) bool { return c.Kind == extract.ClaimTime && slices.Contains(times, c.Norm) })
 	}
 	// The words of every record the call acts on (an exchange's old item
 	// and its new one) describe what was agreed: only another record's
@@ -1583,6 +1598,9 @@ func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 					continue
 				}
 				if says(onlyIn(o.Words, actedWords)) && !says(onlyIn(recs[at].Words, o.Words)) {
+					return v, o.IDs[0]
+				}
+				if saysTime(o.Times) && !saysTime(recs[at].Times) && !says(onlyIn(recs[at].Words, o.Words)) {
 					return v, o.IDs[0]
 				}
 			}

@@ -458,6 +458,15 @@ func TestUnsupportedArguments(t *testing.T) {
 		})
 	}
 
+	// A date the customer wrote in words with its year ("12 April
+	// 1986"), which the call writes in full, is the customer's (a clinic
+	// assistant's chat transcript).
+	dob := prepare(t, "I'm Marco Ruiz, born 12 April 1986.", "",
+		msg{agent: "user", content: "I'm Marco Ruiz, born 12 April 1986.", kind: run.KindUser},
+		msg{agent: "assistant", content: `find_patient({"name": "Marco Ruiz", "dob": "1986-04-12"})`, kind: run.KindToolCall},
+	)
+	assert.Empty(t, steps(UnsupportedArguments.Run(dob), true))
+
 	// A reason the customer gave in other words ("I won't be needing
 	// it"), which the call gives as the tool's choice ("no longer
 	// needed"), is the customer's; one whose content words nobody said is
@@ -1400,6 +1409,37 @@ func TestUnconfirmedActionOnAnotherDescribedRecord(t *testing.T) {
 				msg{agent: "assistant", content: "I can exchange your white mug (item 5512093) for the blue one. Shall I proceed?"},
 				msg{agent: "user", content: "Yes please.", kind: run.KindUser},
 				msg{agent: "assistant", content: `exchange_delivered_order_items({"item_ids": ["5512093"], "new_item_ids": ["` + tt.item + `"]})`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tt.want, steps(UnconfirmedAction.Run(in), true))
+		})
+	}
+}
+
+// TestUnconfirmedActionOnAnotherTimedRecord: a policy that asks for the
+// customer's yes in other words than "confirm" asks for confirmation; the
+// proposal named a slot by its time ("2:30 pm"), which only another
+// record of the listing gives (its start), so a booking of the 4 pm slot
+// acts on another record than the one agreed. Shape: a clinic scheduling
+// assistant's chat transcript with tool_calls.
+func TestUnconfirmedActionOnAnotherTimedRecord(t *testing.T) {
+	policy := "Read back the appointment and get the patient's yes before booking."
+	slots := `[{"slot_id": "S-1104", "start": "2025-09-11T13:00"}, {"slot_id": "S-1107", "start": "2025-09-11T14:30"}, {"slot_id": "S-1109", "start": "2025-09-11T16:00"}]`
+	for _, tt := range []struct {
+		name, slot string
+		want       []int
+	}{
+		{"another slot", "S-1109", []int{6}},
+		{"the slot named", "S-1107", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "Please move my physiotherapy to Thursday afternoon.", "",
+				msg{agent: "system", content: policy, kind: run.KindSystem},
+				msg{agent: "user", content: "Please move my physiotherapy to Thursday afternoon.", kind: run.KindUser},
+				msg{agent: "assistant", content: `list_slots({"type": "physiotherapy", "date": "2025-09-11"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: slots, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "I'll move appointment A-5531 to Thursday at 2:30 pm. Is that right?"},
+				msg{agent: "user", content: "Yes.", kind: run.KindUser},
+				msg{agent: "assistant", content: `reschedule({"appt_id": "A-5531", "slot_id": "` + tt.slot + `"})`, kind: run.KindToolCall},
 			)
 			assert.Equal(t, tt.want, steps(UnconfirmedAction.Run(in), true))
 		})
