@@ -532,8 +532,8 @@ func uncountedArgument(in *Input, sup *support, i int) (key, n string, j int, sa
 // written in the task or a step before i other than as a count of
 // another thing: a step that states v only of something else ("we're 2
 // travellers" beside "total_baggages": 2) does not hold the count of the
-// thing the key names. The task, where no step writes it, is read as
-// holding v wherever it writes it.
+// thing the key names. The task is read as the first step that writes it
+// whole reads; where no step does, as holding v wherever it writes it.
 func heldAsCount(in *Input, sup *support, v string, i int, words []string) bool {
 	n, err := strconv.Atoi(v)
 	if err != nil {
@@ -552,9 +552,14 @@ func heldAsCount(in *Input, sup *support, v string, i int, words []string) bool 
 		}
 		return other
 	}
-	task := strings.TrimSpace(in.Run.Question)
 	if sup.text.Holds(-1, v) {
-		k := slices.IndexFunc(in.Run.Steps, func(s run.Step) bool { return task != "" && strings.TrimSpace(s.Content) == task })
+		k := -1 // the step that writes the task, where one does
+		for j := range in.Run.Steps {
+			if from, _ := sup.text.Restates(j); from >= 0 {
+				k = j
+				break
+			}
+		}
 		if k < 0 || !apart(k) {
 			return true
 		}
