@@ -720,7 +720,7 @@ type Policy struct {
 var (
 	// policyRe finds a policy's words, as Go's (?i)\b...\b reads them.
 	policyRe  = pattern(goWords(`must|must not|never|only|always|should not|shouldn't|do not|don't|cannot|can't|not allowed|required?|before|unless|confirm(?:ation)?`), 0)
-	confirmRe = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
+	confirmRe = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*|(?:get|obtain|receive|wait for) (?:the \w+'s |their |an? )?(?:explicit )?(?:yes|ok|okay|go-ahead|approval|consent|agreement))\b`)
 	// "can only be cancelled if its status is 'pending'"
 	stateRuleRe = regexp.MustCompile(`(?i)\bcan only be (\w+?)(?:ed|d)?\b[^.]{0,60}?\b(?:status|state) is ['"]?(\w[\w ]{0,30}?)['"]?(?:[,.;]|\s|$)`)
 )
@@ -751,7 +751,7 @@ func policies(t *text) []Policy {
 		confirm, stateRule := true, true
 		if aligned {
 			l := lower[sp[0]:sp[1]]
-			confirm = strings.Contains(l, "confirm") || strings.Contains(l, "explicit")
+			confirm = strings.Contains(l, "confirm") || strings.Contains(l, "explicit") || strings.Contains(l, "get ") || strings.Contains(l, "obtain") || strings.Contains(l, "receive") || strings.Contains(l, "wait for")
 			stateRule = strings.Contains(l, "can only be")
 		}
 		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirm && confirmRe.MatchString(sent)}

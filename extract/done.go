@@ -27,7 +27,7 @@ var refuseRe = pattern(`\b(?:can(?:no|'|’)t|can\s{1,3}not|unable\s{1,3}to|not\
 
 // relativeDayRe finds a day named by where it falls from today:
 // "tomorrow", "next Monday", "this weekend", "in 3 days".
-var relativeDayRe = pattern(`\b(?:today|tonight|tomorrow|yesterday|(?:next|this|last|coming)\s{1,3}(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s{1,3}\d{1,2}\s{1,3}days?)\b`, ci)
+var relativeDayRe = pattern(`\b(?:today|tonight|tomorrow|yesterday|(?:next|this|last|coming)\s{1,3}(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:on|to|by|for|until|before|after)\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s{1,3}\d{1,2}\s{1,3}days?)\b`, ci)
 
 // maxDone caps the actions read as done, or asked for, in one step.
 const maxDone = 20

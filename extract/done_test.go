@@ -60,7 +60,9 @@ func TestRefused(t *testing.T) {
 }
 
 // TestRelativeDay reads whether a step names a day by where it falls
-// from today; a date written out, or "Monday" alone as a name, does not.
+// from today, a weekday after a word that sets a time by it ("to
+// Thursday", "by Friday") among them; a date written out, or "Monday"
+// alone as a name, does not.
 func TestRelativeDay(t *testing.T) {
 	for _, tt := range []struct {
 		text string
@@ -69,6 +71,8 @@ func TestRelativeDay(t *testing.T) {
 		{"What is the earliest flight next Monday?", true},
 		{"Book it for tomorrow, please.", true},
 		{"Can you check again in 3 days?", true},
+		{"Please move my appointment to Thursday afternoon.", true},
+		{"I need it by Friday.", true},
 		{"The flight leaves on 2026-11-30.", false},
 		{"Cyber Monday deals.", false},
 	} {

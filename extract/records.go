@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -12,6 +13,14 @@ import (
 type Record struct {
 	IDs   []string `json:"ids"`
 	Words []string `json:"words,omitempty"`
+	// Numbers are the figures its own fields give (a balance, a price),
+	// in their normal form as a number claim's: what the record says of
+	// itself, for a reply that tells one.
+	Numbers []string `json:"numbers,omitempty"`
+	// Times are the times of day its fields give, a date-time's or a
+	// time's alone, in a time claim's normal form ("14:30"): a slot or a
+	// departure, as a person names it ("the 2:30 pm one").
+	Times []string `json:"times,omitempty"`
 }
 
 // maxRecords caps the records kept for one tool result.
@@ -81,7 +90,7 @@ func recordOf(m map[string]any) Record {
 			}
 		case string:
 			w := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(x), "_", " "))
-			if hasLetters(w) && !IsID(x) && !slices.Contains(r.Words, w) {
+			if (hasLetters(w) && !IsID(x) || dialled(w)) && !slices.Contains(r.Words, w) {
 				r.Words = append(r.Words, w)
 			}
 		}
@@ -91,16 +100,54 @@ func recordOf(m map[string]any) Record {
 		if !ok {
 			if n, isNum := m[k].(json.Number); isNum {
 				s, ok = n.String(), IsID(n.String())
+				if norm := NormalizeClaim(ClaimNumber, s); !ok && norm != "" && !slices.Contains(r.Numbers, norm) {
+					r.Numbers = append(r.Numbers, norm)
+				}
 			}
 		}
 		if ok && (k == "id" || strings.HasSuffix(k, "_id") || IsID(s)) && s != "" {
 			r.IDs = append(r.IDs, s)
 			continue
 		}
+		if ok && timeValue.MatchString(s) {
+			if t := NormalizeClaim(ClaimTime, s); t != "" && !slices.Contains(r.Times, t) {
+				r.Times = append(r.Times, t)
+			}
+			continue
+		}
 		words(m[k])
 	}
 	return r
 }
+
+// dialled reports whether a value is a number to dial or read out
+// ("555-0182", "+44 20 7946 0958", "(415) 555-0182"): seven to fifteen
+// digits in groups that spaces, hyphens, dots or brackets part, not a
+// date's. A line or an account is named by it as by a word.
+func dialled(v string) bool {
+	if dateShape.MatchString(v) {
+		return false
+	}
+	digits, parts := 0, 0
+	for k, r := range v {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case strings.ContainsRune(" -.()", r) || r == '+' && k == 0:
+			parts++
+		default:
+			return false
+		}
+	}
+	return digits >= 7 && digits <= 15 && parts > 0
+}
+
+// timeValue is a value that is a time of day: a date-time ("2025-09-11T14:30",
+// "2025-09-11 14:30:00") or a time alone ("14:30", "2:30 pm").
+var timeValue = regexp.MustCompile(`(?i)^(\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}| ?[ap]\.?m\.?)?$`)
+
+// dateShape is a date written in digits, its year first or last.
+var dateShape = regexp.MustCompile(`^(\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4})$`)
 
 func sortedKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))

@@ -8,20 +8,24 @@ import (
 
 // TestRecords reads the records of a listing a tool's JSON output prints:
 // the objects of a list that hold an id, and the objects a map holds
-// under their ids, each with the words describing it; a single record,
+// under their ids, each with the words describing it (a line's number
+// among them, not a date) and the figures its fields give; a single record,
 // or output that is no JSON, lists none. Shapes: tau-bench retail's
-// product variants and a user's payment methods, a telecom plan list.
+// product variants and a user's payment methods, a telecom plan list and
+// an account's lines.
 func TestRecords(t *testing.T) {
 	for _, tt := range []struct {
 		name, text string
 		want       []Record
 	}{
 		{"a list of plans", `[{"plan_id": "P-UNL-BASIC", "name": "Unlimited Basic", "price": 45}, {"plan_id": "P-UNL-PLUS", "name": "Unlimited Plus", "price": 60}]`,
-			[]Record{{IDs: []string{"P-UNL-BASIC"}, Words: []string{"unlimited basic"}}, {IDs: []string{"P-UNL-PLUS"}, Words: []string{"unlimited plus"}}}},
+			[]Record{{IDs: []string{"P-UNL-BASIC"}, Words: []string{"unlimited basic"}, Numbers: []string{"45"}}, {IDs: []string{"P-UNL-PLUS"}, Words: []string{"unlimited plus"}, Numbers: []string{"60"}}}},
 		{"variants by item id", `{"product_id": "8810", "variants": {"5512177": {"options": {"color": "red"}, "available": true}, "5512240": {"options": {"color": "blue"}, "available": true}}}`,
 			[]Record{{IDs: []string{"5512177"}, Words: []string{"red"}}, {IDs: []string{"5512240"}, Words: []string{"blue"}}}},
 		{"payment methods by id", `{"user_id": "ava_roy_7781", "payment_methods": {"credit_card_8812": {"source": "credit_card", "last_four": "8812"}, "gift_card_5521": {"source": "gift_card", "balance": 35.0}}}`,
-			[]Record{{IDs: []string{"credit_card_8812"}, Words: []string{"credit card"}}, {IDs: []string{"gift_card_5521"}, Words: []string{"gift card"}}}},
+			[]Record{{IDs: []string{"credit_card_8812"}, Words: []string{"credit card"}}, {IDs: []string{"gift_card_5521"}, Words: []string{"gift card"}, Numbers: []string{"35"}}}},
+		{"lines by their numbers", `{"lines": [{"line_id": "L-31170", "phone": "555-0147", "activated": "2024-03-01"}, {"line_id": "L-31171", "phone": "+1 (415) 555-0182"}]}`,
+			[]Record{{IDs: []string{"L-31170"}, Words: []string{"555-0147"}}, {IDs: []string{"L-31171"}, Words: []string{"+1 (415) 555-0182"}}}},
 		{"one record", `{"order_id": "#W8812", "status": "delivered"}`, nil},
 		{"no JSON", "Plans: Unlimited Basic, Unlimited Plus.", nil},
 	} {

@@ -440,7 +440,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -512,10 +512,10 @@ func uncountedArgument(in *Input, sup *support, i int) (key, n string, j int, sa
 			continue
 		}
 		for _, cf := range c.Counts {
-			if cf.Value == "0" || sup.before(cf.Value, i, from{}) {
+			words := extract.NameWords(cf.Key)
+			if cf.Value == "0" || heldAsCount(in, sup, cf.Value, i, words) {
 				continue
 			}
-			words := extract.NameWords(cf.Key)
 			for j := i - 1; j >= 0; j-- {
 				for _, cnt := range in.Features.Steps[j].Counts {
 					if slices.ContainsFunc(words, func(w string) bool { return countedAs(w, cnt.Noun) }) {
@@ -526,6 +526,50 @@ func uncountedArgument(in *Input, sup *support, i int) (key, n string, j int, sa
 		}
 	}
 	return "", "", -1, extract.Count{}
+}
+
+// heldAsCount reports whether count v, given under a key of words, is
+// written in the task or a step before i other than as a count of
+// another thing: a step that states v only of something else ("we're 2
+// travellers" beside "total_baggages": 2) does not hold the count of the
+// thing the key names. The task is read as the first step that writes it
+// whole reads; where no step does, as holding v wherever it writes it.
+func heldAsCount(in *Input, sup *support, v string, i int, words []string) bool {
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return sup.before(v, i, from{})
+	}
+	apart := func(j int) bool { // step j states v of another thing only
+		other := false
+		for _, c := range in.Features.Steps[j].Counts {
+			if c.Value != n {
+				continue
+			}
+			if slices.ContainsFunc(words, func(w string) bool { return countedAs(w, c.Noun) }) {
+				return false
+			}
+			other = true
+		}
+		return other
+	}
+	if sup.text.Holds(-1, v) {
+		k := -1 // the step that writes the task, where one does
+		for j := range in.Run.Steps {
+			if from, _ := sup.text.Restates(j); from >= 0 {
+				k = j
+				break
+			}
+		}
+		if k < 0 || !apart(k) {
+			return true
+		}
+	}
+	for j := range sup.mayHold(strings.ToLower(v), i) {
+		if sup.text.Holds(j, v) && !apart(j) {
+			return true
+		}
+	}
+	return false
 }
 
 // countedAs reports whether a word of a key and a noun a step counts are
@@ -555,12 +599,58 @@ func spelledApart(sup *support, v string, i int) bool {
 	return sup.before(strings.ReplaceAll(v, "_", "-"), i, from{}) || sup.before(strings.ReplaceAll(v, "_", " "), i, from{})
 }
 
+// saidInOtherWords reports whether v is a tool's choice of a few lower
+// case words ("no longer needed", "ordered_by_mistake") each of whose
+// content words the task or a step before i writes in some inflected
+// form ("I won't be needing it"): the choice a person made, in the
+// tool's words. The words that only negate or grade ("no", "longer",
+// "anymore") are left out, as a person says them in other ways.
+func saidInOtherWords(sup *support, v string, i int) bool {
+	words := strings.Fields(strings.ReplaceAll(v, "_", " "))
+	if len(words) < 2 || len(words) > 4 || strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsLower(r) && r != ' ' && r != '_' }) {
+		return false
+	}
+	content := 0
+	for _, w := range words {
+		if len(w) < 3 || gradeWords[w] {
+			continue
+		}
+		content++
+		if !slices.ContainsFunc(inflections(w), func(f string) bool { return sup.before(f, i, from{}) }) {
+			return false
+		}
+	}
+	return content > 0
+}
+
+// gradeWords are the words of a choice that negate, grade or join its
+// content words.
+var gradeWords = map[string]bool{"not": true, "longer": true, "anymore": true, "more": true, "any": true, "the": true, "and": true, "for": true, "with": true, "from": true}
+
+// inflections returns the forms of word w that inflect its stem
+// ("needed": need, needs, needed, needing).
+func inflections(w string) []string {
+	stem := w
+	for _, end := range []string{"ing", "ed", "es", "s"} {
+		if len(w) > len(end)+3 && strings.HasSuffix(w, end) {
+			stem = w[:len(w)-len(end)]
+			break
+		}
+	}
+	out := []string{w, stem, stem + "s", stem + "es", stem + "ed", stem + "ing"}
+	if strings.HasSuffix(stem, "e") {
+		out = append(out, stem+"d", stem[:len(stem)-1]+"ing")
+	}
+	return out
+}
+
 // dateHeld reports whether v is a date written in full (2024-05-14) whose
 // month and day a step before i names without a year ("May 14", extract's
 // MonthDays) and whose year, or the year before it, the task, the
 // system instructions (which often give today's date) or a step before i
-// writes: the date a person gave, written out as a call takes it, not
-// one made up.
+// writes, or that the task or a step before i writes otherwise with its
+// year ("12 April 1986"): the date a person gave, written out as a call
+// takes it, not one made up.
 func dateHeld(in *Input, sup *support, v string, i int) bool {
 	if len(v) != len("2006-01-02") || v[4] != '-' || v[7] != '-' || strings.Trim(v[:4]+v[5:7]+v[8:], "0123456789") != "" {
 		return false
@@ -573,7 +663,16 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 		return false
 	}
 	years := []string{v[:4], strconv.Itoa(y - 1)}
+	// The date written in words with its year ("12 April 1986"), in the
+	// task or a step before i, is v as a date claim reads it.
+	same := func(c extract.Claim) bool { return c.Kind == extract.ClaimDate && c.Norm == v }
+	if slices.ContainsFunc(in.Features.Question, same) {
+		return true
+	}
 	for j := range i {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, same) {
+			return true
+		}
 		if slices.Contains(in.Features.Steps[j].MonthDays, v[5:]) {
 			return slices.ContainsFunc(years, func(y string) bool {
 				return sup.before(y, i, from{}) || sup.text.InstructionsHold(y)
@@ -967,6 +1066,12 @@ func answerClaim(c extract.Claim) bool {
 
 func unsupportedAnswer(in *Input) []Finding {
 	sup := in.supportIndex()
+	var listings []int // the tool results that list records
+	for j := range in.Features.Steps {
+		if len(in.Features.Steps[j].Records) > 0 {
+			listings = append(listings, j)
+		}
+	}
 	caller := map[string]bool{} // agents that have called a tool so far
 	sawResult := false
 	var out []Finding
@@ -1009,6 +1114,11 @@ func unsupportedAnswer(in *Input) []Finding {
 			continue
 		}
 		if len(missing) == 0 {
+			if figure, of, named, j := otherRow(in, sup, listings, i); figure != "" {
+				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, figure),
+					Reason: fmt.Sprintf("it tells %s, which the listing at step %d gives of %q alone, where it names %q of the same listing", figure, j, of, named)})
+				continue
+			}
 			if taken, back, j := tookBack(in, sup, i, key); taken != "" {
 				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, taken),
 					Reason: fmt.Sprintf("it tells the other party %q, which only their own message after its reply at step %d offered, in place of %q, which a tool's output held", taken, j, back)})
@@ -1151,6 +1261,76 @@ func tookBack(in *Input, sup *support, i int, key string) (taken, back string, j
 		}
 	}
 	return "", "", -1
+}
+
+// otherRow returns a figure a reply at step i tells that one record alone
+// of a listing a tool printed before i gives (a balance, a price), where
+// the reply names another record of that listing by words only that one
+// has ("your savings account") and none that only the figure's record
+// has: the figure of the row beside the one it speaks of. A reply that
+// tells the figures of several records restates the listing. It returns the
+// figure as written, the ids of the two records, and the listing's step;
+// figure is "" when there is none. listings are the steps whose output
+// lists records, in order; the latest listing that gives the figure is
+// read.
+func otherRow(in *Input, sup *support, listings []int, i int) (figure, of, named string, j int) {
+	says := func(words []string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return sup.text.Holds(i, w) })
+	}
+	for _, c := range in.Features.Steps[i].Claims {
+		if c.Kind != extract.ClaimNumber || !meaningfulClaim(c) {
+			continue
+		}
+		for k := len(listings) - 1; k >= 0; k-- {
+			if listings[k] >= i {
+				continue
+			}
+			recs := in.Features.Steps[listings[k]].Records
+			at := -1
+			for n, r := range recs {
+				if slices.Contains(r.Numbers, c.Norm) {
+					if at >= 0 {
+						at = -2 // a figure several records give tells none apart
+						break
+					}
+					at = n
+				}
+			}
+			if at < 0 {
+				continue
+			}
+			if rowsTold(in.Features.Steps[i].Claims, recs) > 1 {
+				break // the reply restates the listing, row by row
+			}
+			var others []string
+			for n, o := range recs {
+				if n != at {
+					others = append(others, o.Words...)
+				}
+			}
+			if says(onlyIn(recs[at].Words, others)) {
+				break // the reply names the figure's own record
+			}
+			for n, o := range recs {
+				if n != at && says(onlyIn(o.Words, recs[at].Words)) {
+					return c.Text, recs[at].IDs[0], o.IDs[0], listings[k]
+				}
+			}
+			break
+		}
+	}
+	return "", "", "", -1
+}
+
+// rowsTold returns how many of recs give a figure among claims.
+func rowsTold(claims []extract.Claim, recs []extract.Record) int {
+	n := 0
+	for _, r := range recs {
+		if slices.ContainsFunc(claims, func(c extract.Claim) bool { return c.Kind == extract.ClaimNumber && slices.Contains(r.Numbers, c.Norm) }) {
+			n++
+		}
+	}
+	return n
 }
 
 // UnsupportedAnswer is the unsupported_answer analyzer.
@@ -1459,13 +1639,18 @@ func notAgreed(in *Input, i, p int) (used, offered string) {
 // printed before the call, and the id of another record of that listing
 // that the proposal describes instead: it writes words of that record
 // that no record the call acts on has ("for the blue one", "Unlimited
-// Plus", "your gift card"), and none that only the call's record has. The call then acts on another record than
+// Plus", "your gift card"), or a time of day only that record gives
+// ("at 2:30 pm", a slot's start), and none that only the call's record
+// has. The call then acts on another record than
 // the one the other party agreed to, by what the proposal said of it.
 func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 	values := actedValues(in, i)
 	text := in.supportIndex().text
 	says := func(words []string) bool {
 		return slices.ContainsFunc(words, func(w string) bool { return text.Holds(p, w) })
+	}
+	saysTime := func(times []string) bool {
+		return slices.ContainsFunc(in.Features.Steps[p].Claims, func(c extract.Claim) bool { return c.Kind == extract.ClaimTime && slices.Contains(times, c.Norm) })
 	}
 	// The words of every record the call acts on (an exchange's old item
 	// and its new one) describe what was agreed: only another record's
@@ -1502,6 +1687,9 @@ func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 					continue
 				}
 				if says(onlyIn(o.Words, actedWords)) && !says(onlyIn(recs[at].Words, o.Words)) {
+					return v, o.IDs[0]
+				}
+				if saysTime(o.Times) && !saysTime(recs[at].Times) && !says(onlyIn(recs[at].Words, o.Words)) {
 					return v, o.IDs[0]
 				}
 			}

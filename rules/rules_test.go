@@ -458,6 +458,35 @@ func TestUnsupportedArguments(t *testing.T) {
 		})
 	}
 
+	// A date the customer wrote in words with its year ("12 April
+	// 1986"), which the call writes in full, is the customer's (a clinic
+	// assistant's chat transcript).
+	dob := prepare(t, "I'm Marco Ruiz, born 12 April 1986.", "",
+		msg{agent: "user", content: "I'm Marco Ruiz, born 12 April 1986.", kind: run.KindUser},
+		msg{agent: "assistant", content: `find_patient({"name": "Marco Ruiz", "dob": "1986-04-12"})`, kind: run.KindToolCall},
+	)
+	assert.Empty(t, steps(UnsupportedArguments.Run(dob), true))
+
+	// A reason the customer gave in other words ("I won't be needing
+	// it"), which the call gives as the tool's choice ("no longer
+	// needed"), is the customer's; one whose content words nobody said is
+	// made up (tau-bench retail's cancel_pending_order reasons).
+	for _, tc := range []struct {
+		name, said, args string
+		want             []int
+	}{
+		{"a reason said otherwise", "Cancel order #W7719034, I won't be needing it.", `{"order_id": "#W7719034", "reason": "no longer needed"}`, nil},
+		{"a reason nobody said", "Cancel order #W7719034, I won't be needing it.", `{"order_id": "#W7719034", "reason": "ordered by mistake"}`, []int{1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := prepare(t, tc.said, "",
+				msg{agent: "user", content: tc.said, kind: run.KindUser},
+				msg{agent: "assistant", content: `update_order(` + tc.args + `)`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tc.want, steps(UnsupportedArguments.Run(in), true))
+		})
+	}
+
 	// A date the customer gave without its year ("May 14"), which the
 	// call writes in full with the year of the reservation it read, or
 	// of today's date the system's instructions give, is the customer's;
@@ -653,6 +682,60 @@ func TestUnsupportedCounts(t *testing.T) {
 				msg{agent: "assistant", content: `update_reservation_baggages(` + tt.args + `)`, kind: run.KindToolCall},
 			)
 			assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true))
+		})
+	}
+}
+
+// TestUnsupportedCountsBesideAnotherThing: a count the change is given
+// that the task states only of another thing ("we're 3 travellers") is
+// still made up for the thing the key names; the task that counts that
+// thing by it holds it.
+// Shape: tau-bench airline's update_reservation_baggages.
+func TestUnsupportedCountsBesideAnotherThing(t *testing.T) {
+	for _, tt := range []struct {
+		name, task string
+		want       []int
+	}{
+		{"a count of travellers", "On reservation 7QK2LD we're 3 travellers and I want two bags in total.", []int{5}},
+		{"a count of the bags", "On reservation 7QK2LD we have 3 bags, but I want two bags in total.", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.task, "",
+				msg{agent: "user", content: tt.task, kind: run.KindUser},
+				msg{agent: "assistant", content: `get_reservation_details({"reservation_id": "7QK2LD"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `{"reservation_id": "7QK2LD", "cabin": "economy", "total_baggages": 1, "nonfree_baggages": 0}`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "You have 1 bag now; with one more, 2 checked bags, one of them at $50. Shall I go ahead?"},
+				msg{agent: "user", content: "Yes.", kind: run.KindUser},
+				msg{agent: "assistant", content: `update_reservation_baggages({"reservation_id": "7QK2LD", "total_baggages": 3, "nonfree_baggages": 1})`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true))
+		})
+	}
+}
+
+// TestUnsupportedAnswerOtherRow: a reply that tells the figure of one
+// record of a listing (the checking account's balance) while it names
+// another record by its words (savings) told the other row; the reply
+// that names the figure's own record, or restates the listing row by
+// row, did not. Shape: a bank assistant's chat transcript with
+// tool_calls.
+func TestUnsupportedAnswerOtherRow(t *testing.T) {
+	for _, tt := range []struct {
+		name, reply string
+		want        []int
+	}{
+		{"the other row's figure", "Your savings account has a balance of $2,340.18.", []int{3}},
+		{"the row it names", "Your savings account has a balance of $12,905.44.", nil},
+		{"the listing restated", "Checking has $2,340.18 and savings $12,905.44.", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "How much is in my savings account?", "",
+				msg{agent: "user", content: "How much is in my savings account?", kind: run.KindUser},
+				msg{agent: "assistant", content: `get_accounts({"customer_id": "31-90577"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `[{"account_id": "CHK-11802", "type": "checking", "balance": 2340.18}, {"account_id": "SAV-11803", "type": "savings", "balance": 12905.44}]`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: tt.reply},
+			)
+			assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true))
 		})
 	}
 }
@@ -1502,6 +1585,37 @@ func TestUnconfirmedActionOnAnotherDescribedRecord(t *testing.T) {
 				msg{agent: "assistant", content: "I can exchange your white mug (item 5512093) for the blue one. Shall I proceed?"},
 				msg{agent: "user", content: "Yes please.", kind: run.KindUser},
 				msg{agent: "assistant", content: `exchange_delivered_order_items({"item_ids": ["5512093"], "new_item_ids": ["` + tt.item + `"]})`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tt.want, steps(UnconfirmedAction.Run(in), true))
+		})
+	}
+}
+
+// TestUnconfirmedActionOnAnotherTimedRecord: a policy that asks for the
+// customer's yes in other words than "confirm" asks for confirmation; the
+// proposal named a slot by its time ("2:30 pm"), which only another
+// record of the listing gives (its start), so a booking of the 4 pm slot
+// acts on another record than the one agreed. Shape: a clinic scheduling
+// assistant's chat transcript with tool_calls.
+func TestUnconfirmedActionOnAnotherTimedRecord(t *testing.T) {
+	policy := "Read back the appointment and get the patient's yes before booking."
+	slots := `[{"slot_id": "S-1104", "start": "2025-09-11T13:00"}, {"slot_id": "S-1107", "start": "2025-09-11T14:30"}, {"slot_id": "S-1109", "start": "2025-09-11T16:00"}]`
+	for _, tt := range []struct {
+		name, slot string
+		want       []int
+	}{
+		{"another slot", "S-1109", []int{6}},
+		{"the slot named", "S-1107", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "Please move my physiotherapy to Thursday afternoon.", "",
+				msg{agent: "system", content: policy, kind: run.KindSystem},
+				msg{agent: "user", content: "Please move my physiotherapy to Thursday afternoon.", kind: run.KindUser},
+				msg{agent: "assistant", content: `list_slots({"type": "physiotherapy", "date": "2025-09-11"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: slots, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "I'll move appointment A-5531 to Thursday at 2:30 pm. Is that right?"},
+				msg{agent: "user", content: "Yes.", kind: run.KindUser},
+				msg{agent: "assistant", content: `reschedule({"appt_id": "A-5531", "slot_id": "` + tt.slot + `"})`, kind: run.KindToolCall},
 			)
 			assert.Equal(t, tt.want, steps(UnconfirmedAction.Run(in), true))
 		})

@@ -1385,22 +1385,49 @@ func (b *builder) prompts(n *node, in []chatMessage) {
 }
 
 // answersToAgent makes a step of each user message that a later model call
-// of an agent already begun was given after the agent's reply asked
-// something ("Shall I go ahead?"): the other party's answer, a turn of
-// the conversation the agent's span holds. Other user messages a
-// framework adds within an agent's work (an observation, a reminder)
-// follow its calls and its own working text, which asks no one.
+// of an agent already begun was given after the agent's reply, when that
+// reply asked something ("Shall I go ahead?") or the user's messages follow
+// it directly: the other party's answer, or a turn of its own ("Return the
+// black one."), of the conversation the agent's span holds. Other user
+// messages a framework adds within an agent's work follow its calls and
+// their results (a planning prompt after tool messages), or its own
+// working text, which asks no one and which the framework labels, as it
+// labels what it adds ("Thought: …", "Observation: …").
 func (b *builder) answersToAgent(n *node, in []chatMessage) {
 	fresh := len(in)
 	for fresh > 0 && !strings.EqualFold(in[fresh-1].Role, "assistant") {
 		fresh--
 	}
-	if fresh == 0 || fresh == len(in) || len(in[fresh-1].Calls) > 0 ||
-		!strings.HasSuffix(strings.TrimRightFunc(in[fresh-1].Text, func(r rune) bool { return unicode.IsSpace(r) || r == '*' || r == '"' || r == ')' }), "?") {
+	if fresh == 0 || fresh == len(in) || len(in[fresh-1].Calls) > 0 {
+		return
+	}
+	reply := in[fresh-1].Text
+	asks := strings.HasSuffix(strings.TrimRightFunc(reply, func(r rune) bool { return unicode.IsSpace(r) || r == '*' || r == '"' || r == ')' }), "?")
+	if !asks && !(repliedTo(in[fresh:]) && !frameLabelled(reply)) {
 		return
 	}
 	b.userTurns(n, in, false)
 }
+
+// repliedTo reports whether the messages after an agent's reply are all
+// user messages that carry no tool's result and none labelled as a
+// framework labels what it adds.
+func repliedTo(after []chatMessage) bool {
+	for _, m := range after {
+		if !strings.EqualFold(m.Role, "user") && !strings.EqualFold(m.Role, "human") || m.CallID != "" || frameLabelled(m.Text) {
+			return false
+		}
+	}
+	return true
+}
+
+// frameLabel is a text's opening label: one capitalised word and a colon
+// ("Thought:", "Observation:"), as agent frameworks mark the parts of
+// their loop.
+var frameLabel = regexp.MustCompile(`^[A-Z][a-z]+:\s`)
+
+// frameLabelled reports whether text opens with a frameLabel.
+func frameLabelled(text string) bool { return frameLabel.MatchString(strings.TrimSpace(text)) }
 
 // userTurns makes a step of each user message in, after its last
 // assistant message, that is new: not given before, not the task, not

@@ -575,8 +575,9 @@ func chatIn(id string, start float64, input, output string) span {
 // TestUserAnswersWithinAnAgent: an agent's span holds a conversation
 // (GenAI's invoke_agent around its chat spans), and the customer's answer
 // to the agent's question reaches the agent only as a later call's input:
-// it is a turn of the conversation. A user message a framework adds after
-// the agent's working text, which asks no one, is not.
+// it is a turn of the conversation, as is the customer's own turn right
+// after the agent's reply. A user message a framework adds after the
+// agent's working text, which asks no one, is not.
 func TestUserAnswersWithinAnAgent(t *testing.T) {
 	agent := agentSpan("support")
 	text := func(role, content string) string {
@@ -592,6 +593,8 @@ func TestUserAnswersWithinAnAgent(t *testing.T) {
 	}{
 		{"an answer to the agent's question", "Roaming on L-90177. Shall I go ahead?", "Yes, go ahead.",
 			[]string{"user user: " + task, "support message: Roaming on L-90177. Shall I go ahead?", "user user: Yes, go ahead.", `support tool_call: add_roaming({"line_id":"L-90177"})`}},
+		{"the customer's turn after the agent's reply", "Roaming is available on L-90177 and L-90178.", "Add it to L-90178 only.",
+			[]string{"user user: " + task, "support message: Roaming is available on L-90177 and L-90178.", "user user: Add it to L-90178 only.", `support tool_call: add_roaming({"line_id":"L-90177"})`}},
 		{"a framework's prompt after working text", "Thought: I will add roaming.", "Observation: none. Now go on.",
 			[]string{"user user: " + task, "support message: Thought: I will add roaming.", `support tool_call: add_roaming({"line_id":"L-90177"})`}},
 	} {
