@@ -1286,16 +1286,7 @@ func otherRow(in *Input, sup *support, listings []int, i int) (figure, of, named
 				continue
 			}
 			recs := in.Features.Steps[listings[k]].Records
-			at := -1
-			for n, r := range recs {
-				if slices.Contains(r.Numbers, c.Norm) {
-					if at >= 0 {
-						at = -2 // a figure several records give tells none apart
-						break
-					}
-					at = n
-				}
-			}
+			at := onlyRecord(recs, func(r extract.Record) bool { return slices.Contains(r.Numbers, c.Norm) })
 			if at < 0 {
 				continue
 			}
@@ -1320,6 +1311,22 @@ func otherRow(in *Input, sup *support, listings []int, i int) (figure, of, named
 		}
 	}
 	return "", "", "", -1
+}
+
+// onlyRecord returns the index of the one record of recs that has what
+// has asks for, or -1 when none does: a figure or an id several records
+// give tells none apart.
+func onlyRecord(recs []extract.Record, has func(extract.Record) bool) int {
+	at := -1
+	for k, r := range recs {
+		if has(r) {
+			if at >= 0 {
+				return -1
+			}
+			at = k
+		}
+	}
+	return at
 }
 
 // rowsTold returns how many of recs give a figure among claims.
@@ -1669,16 +1676,7 @@ func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 			if text.Holds(p, strings.ToLower(v)) {
 				continue
 			}
-			at := -1
-			for k, r := range recs {
-				if slices.Contains(r.IDs, v) {
-					if at >= 0 {
-						at = -2 // an id several records share tells none apart
-						break
-					}
-					at = k
-				}
-			}
+			at := onlyRecord(recs, func(r extract.Record) bool { return slices.Contains(r.IDs, v) })
 			if at < 0 {
 				continue
 			}

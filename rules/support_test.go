@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,4 +64,24 @@ func TestRateGivenAsPercentIsNoPlanValue(t *testing.T) {
 		assert.NotContains(t, steps(a.Run(in), true), 1, "%s: 0.19 is the task's 19 percent", a.Name)
 	}
 	assert.Contains(t, steps(UnsupportedClaim.Run(in), true), 3, "0.16 has no source")
+}
+
+func TestOnlyRecord(t *testing.T) {
+	recs := []extract.Record{
+		{IDs: []string{"acct_1"}, Numbers: []string{"120"}},
+		{IDs: []string{"acct_2"}, Numbers: []string{"120", "75"}},
+		{IDs: []string{"acct_3"}, Numbers: []string{"40"}},
+	}
+	for _, tt := range []struct {
+		figure string
+		want   int
+	}{
+		{"75", 1},
+		{"40", 2},
+		{"120", -1}, // two records give it: it tells none apart
+		{"9", -1},
+	} {
+		got := onlyRecord(recs, func(r extract.Record) bool { return slices.Contains(r.Numbers, tt.figure) })
+		assert.Equal(t, tt.want, got, tt.figure)
+	}
 }
