@@ -437,16 +437,18 @@ func cleanAnswer(a string) string {
 // ledger's or a thought's next speaker, then an agent addressed by name.
 // A message that addresses an agent by name is an instruction whether or
 // not the loader knew whom it went to: a trace gives each agent's message
-// the next agent as its target, a chat transcript gives none. (A step
-// that calls the agent, by a tool call or in its code, or one the loader
-// already kinds, is read as it was.)
+// the next agent as its target, a chat transcript gives none; so is a
+// message whose code it asks the agent it names to run ("Computer_terminal,
+// please run this code"). A step whose code calls that agent
+// (search_agent(task=...)) hands it the work by the call, and one the
+// loader already kinds (a tool call, a handoff) is read as it was.
 func (rc *runContext) target(f *Features, s run.Step, t *text, kinds *KindSet) {
 	if s.Target() != "" {
 		f.Target = s.Target()
 		if a := rc.agent(s.Target()); a != "" {
 			f.Target = a
 		}
-		if s.Kind == run.KindMessage && !kinds.Has(KindToolCall) && rc.addressed(t, s.Agent) != "" {
+		if a := rc.addressed(t, s.Agent); s.Kind == run.KindMessage && a != "" && !callsAgent(f, a) {
 			kinds.add(KindInstruction)
 		}
 		return
@@ -468,6 +470,16 @@ func (rc *runContext) target(f *Features, s run.Step, t *text, kinds *KindSet) {
 		f.Target = a
 		kinds.add(KindInstruction)
 	}
+}
+
+// callsAgent reports whether the step's code or calls call the agent by
+// its name, as a function (search_agent(task=...)).
+func callsAgent(f *Features, agent string) bool {
+	key := agentKey(agent)
+	return slices.ContainsFunc(f.Calls, func(c Call) bool { return agentKey(c.Name) == key }) ||
+		slices.ContainsFunc(f.Code, func(code string) bool {
+			return slices.ContainsFunc(calledIn(code), func(name string) bool { return agentKey(name) == key })
+		})
 }
 
 // ledgerClaims reads the claims of a ledger's texts after JSON decoding (the

@@ -487,3 +487,28 @@ func TestAddressedWithALoadersTarget(t *testing.T) {
 		})
 	}
 }
+
+// TestAddressedCodeWithALoadersTarget: a step that writes code and asks
+// the executor by name to run it ("Computer_terminal, please run this
+// code") is an instruction to it, as well as a call, whether the run came
+// as a group chat's log (no target) or as a trace, whose loader gives the
+// message the next agent as its target. Shape: an AutoGen group chat with
+// a code-running terminal, as Who&When's algorithm-generated runs write it.
+func TestAddressedCodeWithALoadersTarget(t *testing.T) {
+	for _, target := range []string{"", "Computer_terminal"} {
+		t.Run("target "+target, func(t *testing.T) {
+			r := chat(
+				"user", "How many studio albums did the singer publish between 2000 and 2009?",
+				"DataAnalysis_Expert", "I'll search for the discography.\n\n```python\nfrom functions import perform_web_search\nprint(perform_web_search(\"singer discography\"))\n```\n\nComputer_terminal, please run this code to retrieve the search results.",
+				"Computer_terminal", "exitcode: 0 (execution succeeded)\nCode output: Search Result 1: Discography",
+			)
+			if target != "" {
+				r.Steps[1].Edit().Target = target
+			}
+			rf := Run(r)
+			assert.True(t, rf.Steps[1].Has(KindToolCall), "kinds %v", rf.Steps[1].Kinds)
+			assert.True(t, rf.Steps[1].Has(KindInstruction), "kinds %v", rf.Steps[1].Kinds)
+			assert.Equal(t, "Computer_terminal", rf.Steps[1].Target)
+		})
+	}
+}
