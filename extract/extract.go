@@ -66,11 +66,14 @@ type runContext struct {
 	sawPlan      bool
 	// toUser is whether the user takes the turn after the step being
 	// read: what it says, the user reads.
-	toUser  bool
-	called  map[string]bool // tools called so far
-	buf     *stepBuffers    // each step's texts, made again in place
-	details Details         // the step being read's, until it is done
-	rare    Rare            // the step being read's rarer details, until it is done
+	toUser bool
+	called map[string]bool // tools called so far
+	// ledgers are each agent's last ledger (by agentKey), whose
+	// instruction its next message may send to the next speaker.
+	ledgers map[string]*Ledger
+	buf     *stepBuffers // each step's texts, made again in place
+	details Details      // the step being read's, until it is done
+	rare    Rare         // the step being read's rarer details, until it is done
 }
 
 // stepBuffers hold the texts one step is read through: the step's own,
@@ -82,7 +85,7 @@ type stepBuffers struct{ text, asserted, field buffers }
 var lentBuffers = sync.Pool{New: func() any { return new(stepBuffers) }}
 
 func newRunContext(r *run.Run) *runContext {
-	rc := &runContext{agents: map[string]string{}, called: map[string]bool{}}
+	rc := &runContext{agents: map[string]string{}, called: map[string]bool{}, ledgers: map[string]*Ledger{}}
 	noEntity := map[string]bool{}
 	rc.names = r.Agents()
 	for _, a := range rc.names {
@@ -162,6 +165,7 @@ func (rc *runContext) step(s run.Step) Features {
 	if l, ok := ParseLedger(s.Content); ok {
 		f.Ledger = l
 		kinds.add(KindLedger)
+		rc.ledgers[agentKey(s.Agent)] = l
 	} else if t.has(planRe) {
 		if rc.sawPlan || t.has(replanMarkerRe) {
 			kinds.add(KindReplan)
@@ -233,7 +237,7 @@ func (rc *runContext) step(s run.Step) Features {
 			kinds.add(KindVerification)
 		}
 	}
-	if t.has(thoughtRe) {
+	if t.has(thoughtRe) || routes(t) {
 		kinds.add(KindThought)
 	}
 	rc.target(&f, s, t, kinds)
@@ -437,16 +441,32 @@ func cleanAnswer(a string) string {
 // ledger's or a thought's next speaker, then an agent addressed by name.
 // A message that addresses an agent by name is an instruction whether or
 // not the loader knew whom it went to: a trace gives each agent's message
-// the next agent as its target, a chat transcript gives none. (A step
-// that calls the agent, by a tool call or in its code, or one the loader
-// already kinds, is read as it was.)
+// the next agent as its target, a chat transcript gives none; so is a
+// message whose code it asks the agent it names to run ("Computer_terminal,
+// please run this code"). A step whose code calls that agent
+// (search_agent(task=...)) hands it the work by the call, and one the
+// loader already kinds (a tool call, a handoff) is read as it was.
 func (rc *runContext) target(f *Features, s run.Step, t *text, kinds *KindSet) {
+	// A message that sends what its agent's last ledger said to ask the
+	// next speaker is that instruction, to that speaker, whether the log
+	// marks it as one (a chat's role "Orchestrator (-> WebSurfer)") or
+	// not (a trace's model output, its target the agent's next message's).
+	if l := rc.ledgers[agentKey(s.Agent)]; l != nil && f.Ledger == nil && s.Kind == run.KindMessage && sends(l, s.Content) {
+		kinds.add(KindInstruction)
+		if s.Target() == "" {
+			f.Target = l.NextSpeaker
+			if a := rc.agent(l.NextSpeaker); a != "" {
+				f.Target = a
+			}
+			return
+		}
+	}
 	if s.Target() != "" {
 		f.Target = s.Target()
 		if a := rc.agent(s.Target()); a != "" {
 			f.Target = a
 		}
-		if s.Kind == run.KindMessage && !kinds.Has(KindToolCall) && rc.addressed(t, s.Agent) != "" {
+		if a := rc.addressed(t, s.Agent); s.Kind == run.KindMessage && a != "" && !callsAgent(f, a) {
 			kinds.add(KindInstruction)
 		}
 		return
@@ -468,6 +488,30 @@ func (rc *runContext) target(f *Features, s run.Step, t *text, kinds *KindSet) {
 		f.Target = a
 		kinds.add(KindInstruction)
 	}
+}
+
+// routes reports whether a text is only a note of who speaks next ("Next
+// speaker WebSurfer"): an orchestrator's thought, said to no one.
+func routes(t *text) bool {
+	m, ok := t.first(nextSpeakerRe)
+	return ok && strings.TrimSpace(t.s[:m.Whole().Start]) == "" && strings.Trim(t.s[m.Whole().End:], " \t\n.*\x60'\"") == ""
+}
+
+// sends reports whether a message is, word for word, the instruction or
+// question a ledger names for the next speaker.
+func sends(l *Ledger, content string) bool {
+	ask := collapse(l.InstructionOrQuestion)
+	return l.NextSpeaker != "" && ask != "" && strings.EqualFold(ask, collapse(content))
+}
+
+// callsAgent reports whether the step's code or calls call the agent by
+// its name, as a function (search_agent(task=...)).
+func callsAgent(f *Features, agent string) bool {
+	key := agentKey(agent)
+	return slices.ContainsFunc(f.Calls, func(c Call) bool { return agentKey(c.Name) == key }) ||
+		slices.ContainsFunc(f.Code, func(code string) bool {
+			return slices.ContainsFunc(calledIn(code), func(name string) bool { return agentKey(name) == key })
+		})
 }
 
 // ledgerClaims reads the claims of a ledger's texts after JSON decoding (the

@@ -493,3 +493,77 @@ func TestAddressedWithALoadersTarget(t *testing.T) {
 		})
 	}
 }
+
+// TestAddressedCodeWithALoadersTarget: a step that writes code and asks
+// the executor by name to run it ("Computer_terminal, please run this
+// code") is an instruction to it, as well as a call, whether the run came
+// as a group chat's log (no target) or as a trace, whose loader gives the
+// message the next agent as its target. Shape: an AutoGen group chat with
+// a code-running terminal, as Who&When's algorithm-generated runs write it.
+func TestAddressedCodeWithALoadersTarget(t *testing.T) {
+	for _, target := range []string{"", "Computer_terminal"} {
+		t.Run("target "+target, func(t *testing.T) {
+			r := chat(
+				"user", "How many studio albums did the singer publish between 2000 and 2009?",
+				"DataAnalysis_Expert", "I'll search for the discography.\n\n```python\nfrom functions import perform_web_search\nprint(perform_web_search(\"singer discography\"))\n```\n\nComputer_terminal, please run this code to retrieve the search results.",
+				"Computer_terminal", "exitcode: 0 (execution succeeded)\nCode output: Search Result 1: Discography",
+			)
+			if target != "" {
+				r.Steps[1].Edit().Target = target
+			}
+			rf := Run(r)
+			assert.True(t, rf.Steps[1].Has(KindToolCall), "kinds %v", rf.Steps[1].Kinds)
+			assert.True(t, rf.Steps[1].Has(KindInstruction), "kinds %v", rf.Steps[1].Kinds)
+			assert.Equal(t, "Computer_terminal", rf.Steps[1].Target)
+		})
+	}
+}
+
+// TestOrchestratorTurnAsATrace: an orchestrator's turn (its ledger, the
+// instruction the ledger names, a note of the next speaker) reads the same
+// whether the log marks each message's kind and addressee, as Who&When's
+// Magentic-One logs do by role ("Orchestrator (thought)", "Orchestrator
+// (-> WebSurfer)"), or not, as a trace's model outputs are: the message
+// that sends the ledger's instruction is an instruction to the ledger's
+// next speaker, and the note of the next speaker is a thought. Shape:
+// Magentic-One's ledger as Who&When's hand-crafted runs record it.
+func TestOrchestratorTurnAsATrace(t *testing.T) {
+	const ask = "Please visit the 'Astronomy Picture of the Day Archive 2015' page on nasa.gov and identify the city shown on the horizon."
+	ledger := `Updated Ledger:
+{
+  "is_request_satisfied": {"reason": "We have not yet identified the city shown in the image.", "answer": false},
+  "is_in_loop": {"reason": "This is the first attempt.", "answer": false},
+  "is_progress_being_made": {"reason": "We have initiated the search.", "answer": true},
+  "next_speaker": {"reason": "The archive must be browsed.", "answer": "WebSurfer"},
+  "instruction_or_question": {"reason": "We need the image of the first week of August 2015.", "answer": "` + ask + `"}
+}`
+	layouts := map[string]func(r *run.Run){
+		"logged by role": func(r *run.Run) {
+			r.Steps[1].Kind = run.KindThought
+			r.Steps[2].Kind = run.KindInstruction
+			r.Steps[2].Edit().Target = "WebSurfer"
+			r.Steps[3].Kind = run.KindThought
+		},
+		"as a trace": func(r *run.Run) {
+			r.Steps[3].Edit().Target = "WebSurfer"
+			r.Steps[4].Edit().Target = "Orchestrator"
+		},
+	}
+	for name, lay := range layouts {
+		t.Run(name, func(t *testing.T) {
+			r := chat(
+				"user", "During the first week of August 2015, one of the NASA Astronomy Pictures of the Day shows the lights of a city on the horizon. Which city?",
+				"Orchestrator", ledger,
+				"Orchestrator", ask,
+				"Orchestrator", "Next speaker WebSurfer",
+				"WebSurfer", "I clicked 'Astronomy Picture of the Day Archive 2015'. The viewport shows 1% of the webpage.",
+			)
+			lay(r)
+			rf := Run(r)
+			assert.True(t, rf.Steps[2].Has(KindInstruction), "kinds %v", rf.Steps[2].Kinds)
+			assert.Equal(t, "WebSurfer", rf.Steps[2].Target)
+			assert.True(t, rf.Steps[3].Has(KindThought), "kinds %v", rf.Steps[3].Kinds)
+			assert.False(t, rf.Steps[3].Has(KindInstruction), "kinds %v", rf.Steps[3].Kinds)
+		})
+	}
+}

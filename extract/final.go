@@ -184,13 +184,14 @@ func chooseFinal(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 	}
 	if hasUser(rf.steps[:end]) {
 		// A closing reply that reports an action done ("your return has
-		// been processed") after the user, told a reply that asked nothing,
-		// spoke again (a new request) answers that request, not the task:
-		// it is no answer, as it is not when the log keeps the user's
-		// closing thanks after it (a transcript does; a trace, with no
-		// model call after the thanks, does not). A user's yes to a
-		// question the agent asked carries the task on.
-		if line := claimLine(rf, end, agents, false); line != "" && (len(steps[end].Done) == 0 || !askedAgain(rf.steps[:end])) {
+		// been processed") or refused ("I can't place new orders") after
+		// the user, told a reply that asked nothing, spoke again (a new
+		// request) answers that request, not the task: it is no answer,
+		// as it is not when the log keeps the user's closing thanks after
+		// it (a transcript does; a trace, with no model call after the
+		// thanks, does not). A user's yes to a question the agent asked
+		// carries the task on.
+		if line := claimLine(rf, end, agents, false); line != "" && (len(steps[end].Done) == 0 && len(steps[end].Refused) == 0 || !askedAgain(rf.steps[:end])) {
 			return replyValues(newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true), rf, question)
 		}
 		// The reply that closes a conversation with a user is its answer

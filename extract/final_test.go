@@ -154,3 +154,32 @@ func TestFinalAnswerOfAnotherRequest(t *testing.T) {
 	require.NotNil(t, fa, "the reply after a yes")
 	assert.Equal(t, 7, fa.Step)
 }
+
+// A customer who asks one thing and then, told a reply that asked
+// nothing, another: the closing reply that says the action asked for
+// cannot be taken ("I can't place new orders") answers the second
+// request, not the task, and is no final answer whether or not the log
+// keeps the customer's closing thanks (a transcript does; a trace, with no
+// model call after it, does not), as one that reports it done is not.
+// Shape: a retail assistant with tools, as tau-bench's retail domain
+// writes its conversations.
+func TestFinalAnswerOfAnotherRequestRefused(t *testing.T) {
+	const task = "I moved to Phoenix and need to update the address on my account."
+	steps := []run.Step{
+		{Agent: "user", Kind: run.KindUser, Content: task},
+		{Agent: "assistant", Kind: run.KindToolCall, Content: `get_user_details({"user_id": "fatima_taylor_3452"})`},
+		{Agent: "tool", Kind: run.KindToolResult, Content: `{"address": {"address1": "922 Pine Lane", "city": "Tampa", "zip": "33620"}}`},
+		{Agent: "assistant", Kind: run.KindMessage, Content: "Your current default address is 922 Pine Lane, Tampa, FL 33620. Send me the new one whenever you have it."},
+		{Agent: "user", Kind: run.KindUser, Content: "I'll find it later. Meanwhile, can you order your cheapest T-shirt for me?"},
+		{Agent: "assistant", Kind: run.KindToolCall, Content: `get_product_details({"product_id": "9523456873"})`},
+		{Agent: "tool", Kind: run.KindToolResult, Content: `{"name": "T-Shirt", "variants": {"8349118980": {"price": 46.66, "available": true}}}`},
+		{Agent: "assistant", Kind: run.KindMessage, Content: "Unfortunately, I can't place new orders for you directly. The cheapest T-shirt, the red crew neck at $46.66, can be ordered on our website."},
+	}
+	closed := append(slices.Clone(steps), run.Step{Agent: "user", Kind: run.KindUser, Content: "Thanks, that's all!"})
+	for name, ss := range map[string][]run.Step{"as a trace keeps it": steps, "with the customer's thanks": closed} {
+		for i := range ss {
+			ss[i].Index = i
+		}
+		assert.Nil(t, Run(&run.Run{Question: task, Steps: ss}).FinalAnswer, name)
+	}
+}
