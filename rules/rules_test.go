@@ -909,7 +909,8 @@ func TestCallOnAnotherRecordThanNamed(t *testing.T) {
 // TestRelativeDates: a date a call writes that falls within two weeks
 // of today's, where the user named a day from today ("next Monday",
 // "yesterday"), was worked out from it, and is no value the call puts
-// forward either; one further off, or with no such day named, was not.
+// forward either; one further off, or with no such day named (a span of
+// weekdays, "Monday to Friday", names none), was not.
 // Today's date is read alike from a transcript's system step and from
 // the system instructions a trace keeps apart from its steps. Shape: a
 // travel search assistant whose system prompt gives today's date, as an
@@ -925,6 +926,8 @@ func TestRelativeDates(t *testing.T) {
 		{"What is the earliest flight from Lisbon to Porto next Monday?", "2026-12-21", []int{2}},
 		{"What was the earliest flight from Lisbon to Porto yesterday?", "2026-11-07", []int{2}},
 		{"What is the earliest flight from Lisbon to Porto?", "2026-11-30", []int{2}},
+		{"I commute Monday to Friday; what is the earliest flight from Lisbon to Porto?", "2026-11-30", []int{2}},
+		{"Move my flight from Lisbon to Porto from Monday to Tuesday and tell me the earliest one.", "2026-12-01", nil},
 	} {
 		in := prepare(t, tt.ask, "",
 			msg{agent: "system", content: system, kind: run.KindSystem},
