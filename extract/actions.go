@@ -809,7 +809,7 @@ func policies(t *text) []Policy {
 			confirm = strings.Contains(l, "confirm") || strings.Contains(l, "explicit") || strings.Contains(l, "get ") || strings.Contains(l, "obtain") || strings.Contains(l, "receive") || strings.Contains(l, "wait for")
 			stateRule = strings.Contains(l, "can only be")
 		}
-		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirm && confirmRe.MatchString(sent)}
+		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirm && asksConfirmation(sent)}
 		if stateRule {
 			if m := stateRuleRe.FindStringSubmatch(sent); m != nil {
 				p.Verb, p.State = strings.ToLower(m[1]), strings.ToLower(strings.TrimSpace(m[2]))
@@ -819,6 +819,25 @@ func policies(t *text) []Policy {
 	}
 	return out
 }
+
+// asksConfirmation reports whether a policy's sentence asks for the
+// other party's yes (confirmRe): a match that names a thing a system
+// issues, by the noun after it ("an approval code", "the confirmation
+// number", "a confirmation email"), asks no one's.
+func asksConfirmation(sent string) bool {
+	for _, m := range confirmRe.FindAllStringIndex(sent, -1) {
+		next := strings.Fields(sent[m[1]:])
+		if len(next) == 0 || !issuedThings[strings.ToLower(strings.Trim(next[0], `.,;:!?()"'`))] {
+			return true
+		}
+	}
+	return false
+}
+
+// issuedThings are nouns of what a system issues or sends that a
+// confirmation's or an approval's word may name ("approval code",
+// "confirmation number", "confirmation email").
+var issuedThings = toSet("code codes number numbers id ids token tokens reference references ref key keys email emails e-mail receipt receipts sms letter letters slip slips")
 
 // sentenceSpans splits text into sentences and list items: a sentence
 // ends at a newline, or at '.', '!' or '?' before a space, a newline or
