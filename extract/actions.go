@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"math/bits"
+	"path"
 	"reflect"
 	"regexp"
 	"slices"
@@ -72,7 +73,7 @@ func newCall(name, args string, offset int) Call {
 	c.copy = changesCopy(line, values, cmd.writes)
 	c.pins = cmd.pins
 	c.imports = addsOnlyImports(args)
-	c.remarks = changesOnlyRemarks(args)
+	c.remarks = changesOnlyRemarks(args, commentsOf(c.files))
 	c.keepsChecks = !relaxesChecks(args)
 	return c
 }
@@ -227,14 +228,15 @@ func (c Call) ChangesOnlyRemarks() bool { return c.remarks }
 
 // changesOnlyRemarks reads an editor's replacement or a patch
 // (replacement) for ChangesOnlyRemarks: the lines only one of its texts
-// holds must each be a remark (remarkLines) and at least one not blank.
-func changesOnlyRemarks(args string) bool {
+// holds must each be a remark (remarkLines) in the comment syntax of the
+// files it changes, and at least one not blank.
+func changesOnlyRemarks(args string, syntax comments) bool {
 	oldText, newText, ok := replacement(args)
 	if !ok {
 		return false
 	}
 	oldLines, newLines := strings.Split(oldText, "\n"), strings.Split(newText, "\n")
-	oldRemark, newRemark := remarkLines(oldLines), remarkLines(newLines)
+	oldRemark, newRemark := remarkLines(oldLines, syntax), remarkLines(newLines, syntax)
 	var changed int
 	only := func(lines, other []string, remark []bool) bool {
 		rest := slices.Clone(other)
@@ -257,11 +259,11 @@ func changesOnlyRemarks(args string) bool {
 }
 
 // remarkLines marks the lines of a text that are remarks: a comment
-// (#, //, /*, a block comment's "* " and */) that is no directive to a
-// tool (directive), a line of a triple-quoted docstring (from the line
-// that opens it to the line that closes it), or a call that logs
-// (logsCall).
-func remarkLines(lines []string) []bool {
+// (#, //, /*, a block comment's "* " and */, as syntax has them) that is
+// no directive to a tool (directive), a line of a triple-quoted docstring
+// (from the line that opens it to the line that closes it), or a call
+// that logs (logsCall).
+func remarkLines(lines []string, syntax comments) []bool {
 	out := make([]bool, len(lines))
 	inDoc := false
 	for k, l := range lines {
@@ -273,8 +275,8 @@ func remarkLines(lines []string) []bool {
 			if quotes%2 == 1 {
 				inDoc = !inDoc
 			}
-		case strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") && !strings.HasPrefix(t, "#include") && !strings.HasPrefix(t, "#define"),
-			strings.HasPrefix(t, "//"), strings.HasPrefix(t, "/*"), strings.HasPrefix(t, "*/"), strings.HasPrefix(t, "* "), t == "*":
+		case syntax != slashComments && strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") && !preprocessorRe.MatchString(t),
+			syntax != hashComments && (strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*/") || strings.HasPrefix(t, "* ") || t == "*"):
 			out[k] = !directive(t)
 		default:
 			out[k] = logsCall(t)
@@ -295,6 +297,59 @@ func directive(comment string) bool {
 
 // directiveWords mark a comment that is a directive to a tool.
 var directiveWords = []string{"@ts-", "eslint-", "noqa", "type:", "pragma", "nolint", "go:", "+build", "istanbul ", "prettier-ignore", "pylint:", "fmt:", "nosec", "mypy:", "pyright:", "tslint:", "biome-ignore", "rubocop:", "coding:", "coding="}
+
+// comments is the comment syntax of the files a change is made to.
+type comments uint8
+
+const (
+	// anyComments: the files' language is not known; #, // and /* */
+	// are each read as a comment.
+	anyComments comments = iota
+	// hashComments: a language whose only line comment is # (Python,
+	// shell, Ruby, YAML): a line opening with // or * is code, a floor
+	// division or a product continued from the line before ("* qty").
+	hashComments
+	// slashComments: a language commented with // and /* */ (C, Go,
+	// Java, JavaScript, Rust): a line opening with # is code, a
+	// preprocessor's line or an attribute (#if 0, #[ignore]).
+	slashComments
+)
+
+// hashExts and slashExts are the file extensions of languages whose
+// comments are # only, and // and /* */ only.
+var (
+	hashExts  = toSet("py pyi pyx sh bash zsh rb r pl pm yaml yml toml cfg ini conf tf nim jl ex exs cr")
+	slashExts = toSet("c h cc cpp cxx hpp hh m mm cs java kt kts scala groovy go rs swift js jsx mjs cjs ts tsx dart zig proto")
+)
+
+// commentsOf is the comment syntax of files, by their extensions: one
+// syntax when every file with a known extension has it, anyComments when
+// none has, or they differ.
+func commentsOf(files []string) comments {
+	syntax := anyComments
+	for _, f := range files {
+		ext := strings.ToLower(strings.TrimPrefix(path.Ext(f), "."))
+		var s comments
+		switch {
+		case hashExts[ext]:
+			s = hashComments
+		case slashExts[ext]:
+			s = slashComments
+		default:
+			continue
+		}
+		if syntax != anyComments && syntax != s {
+			return anyComments
+		}
+		syntax = s
+	}
+	return syntax
+}
+
+// preprocessorRe is a line opening with # that is no comment in any
+// language: a C preprocessor's directive (#if 0 takes code out of the
+// build), or a Rust attribute (#[ignore] skips a test).
+var preprocessorRe = regexp.MustCompile(`^#(?:!?\[|(?:include|define|undef|if|ifdef|ifndef|elif|else|endif|pragma|import|error|line)\b)`)
 
 // logsCall reports whether a line is a whole call of a logger's method
 // (logger.info(...), log.Printf(...), console.debug(...), LOG.warn(...),
@@ -754,7 +809,7 @@ func policies(t *text) []Policy {
 			confirm = strings.Contains(l, "confirm") || strings.Contains(l, "explicit") || strings.Contains(l, "get ") || strings.Contains(l, "obtain") || strings.Contains(l, "receive") || strings.Contains(l, "wait for")
 			stateRule = strings.Contains(l, "can only be")
 		}
-		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirm && confirmRe.MatchString(sent)}
+		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirm && asksConfirmation(sent)}
 		if stateRule {
 			if m := stateRuleRe.FindStringSubmatch(sent); m != nil {
 				p.Verb, p.State = strings.ToLower(m[1]), strings.ToLower(strings.TrimSpace(m[2]))
@@ -764,6 +819,25 @@ func policies(t *text) []Policy {
 	}
 	return out
 }
+
+// asksConfirmation reports whether a policy's sentence asks for the
+// other party's yes (confirmRe): a match that names a thing a system
+// issues, by the noun after it ("an approval code", "the confirmation
+// number", "a confirmation email"), asks no one's.
+func asksConfirmation(sent string) bool {
+	for _, m := range confirmRe.FindAllStringIndex(sent, -1) {
+		next := strings.Fields(sent[m[1]:])
+		if len(next) == 0 || !issuedThings[strings.ToLower(strings.Trim(next[0], `.,;:!?()"'`))] {
+			return true
+		}
+	}
+	return false
+}
+
+// issuedThings are nouns of what a system issues or sends that a
+// confirmation's or an approval's word may name ("approval code",
+// "confirmation number", "confirmation email").
+var issuedThings = toSet("code codes number numbers id ids token tokens reference references ref key keys email emails e-mail receipt receipts sms letter letters slip slips")
 
 // sentenceSpans splits text into sentences and list items: a sentence
 // ends at a newline, or at '.', '!' or '?' before a space, a newline or

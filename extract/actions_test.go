@@ -353,3 +353,27 @@ func TestStructuredCallReadOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestPolicyAsksConfirmation: a policy asks for the other party's yes by
+// the word confirm or in other words ("get the patient's yes"); a
+// confirmation's or an approval's word that names a thing a system
+// issues (an approval code, a confirmation number or email) asks no one's.
+func TestPolicyAsksConfirmation(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"Before booking, get the patient's yes.", true},
+		{"You must obtain explicit user confirmation (yes) to proceed.", true},
+		{"Always confirm the details with the customer before acting.", true},
+		{"You must get an approval code from the payment gateway before issuing a refund.", false},
+		{"Do not close the ticket until you receive an agreement number from the vendor.", false},
+		{"Always send a confirmation email after a booking.", false},
+		{"Never issue a refund before you get the confirmation number, and confirm the amount with the user.", true},
+	} {
+		ps := policies(newText(tt.text))
+		if assert.Len(t, ps, 1, tt.text) {
+			assert.Equal(t, tt.want, ps[0].Confirm, tt.text)
+		}
+	}
+}

@@ -26,8 +26,12 @@ var askRe = pattern(`\b(?:please|kindly|can\s{1,3}you|could\s{1,3}you|would\s{1,
 var refuseRe = pattern(`\b(?:can(?:no|'|’)t|can\s{1,3}not|unable\s{1,3}to|not\s{1,3}able\s{1,3}to|not\s{1,3}allowed\s{1,3}to|not\s{1,3}permitted\s{1,3}to|(?:not|n't|n’t)\s{1,3}eligible\s{1,3}(?:to|for)|won(?:'|’)t\s{1,3}be\s{1,3}able\s{1,3}to)\s{1,3}(?:(?:be|an?|the|any)\s{1,3}){0,2}(?<v>[a-z]{3,20})\b`, ci)
 
 // relativeDayRe finds a day named by where it falls from today:
-// "tomorrow", "next Monday", "this weekend", "in 3 days".
-var relativeDayRe = pattern(`\b(?:today|tonight|tomorrow|yesterday|(?:next|this|last|coming)\s{1,3}(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:on|to|by|for|until|before|after)\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s{1,3}\d{1,2}\s{1,3}days?)\b`, ci)
+// "tomorrow", "next Monday", "this weekend", "in 3 days", "to Thursday".
+// A weekday that ends a span of days begun by another ("Monday to
+// Friday", "from Tuesday until Thursday") names every such week, not a
+// day from today, unless a day is moved so ("move it from Monday to
+// Thursday").
+var relativeDayRe = pattern(`\b(?:(?:mov|chang|reschedul|shift|push|switch)\w{0,4}\b[^.?!\n]{0,40}?\bfrom\s{1,3}(?:mon|tues|wednes|thurs|fri|satur|sun)day\s{1,3}(?:to|until)\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|today|tonight|tomorrow|yesterday|(?:next|this|last|coming)\s{1,3}(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:on|by|for|before|after|(?<!(?:mon|tues|wednes|thurs|fri|satur|sun)days?,?\s{1,3})(?:to|until))\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s{1,3}\d{1,2}\s{1,3}days?)\b`, ci)
 
 // maxDone caps the actions read as done, or asked for, in one step.
 const maxDone = 20

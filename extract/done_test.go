@@ -75,6 +75,11 @@ func TestRelativeDay(t *testing.T) {
 		{"I need it by Friday.", true},
 		{"The flight leaves on 2026-11-30.", false},
 		{"Cyber Monday deals.", false},
+		{"I'm free Monday to Friday, any time.", false},
+		{"We are open from Tuesday until Saturday.", false},
+		{"Mondays to Fridays suit me.", false},
+		{"Please move my appointment from Monday to Thursday.", true},
+		{"Can you reschedule the delivery from Tuesday until Friday?", true},
 	} {
 		assert.Equal(t, tt.want, newText(tt.text).has(relativeDayRe), tt.text)
 	}

@@ -160,6 +160,10 @@ func TestSignals(t *testing.T) {
 		{"a timeout named as a setting", "The timeout option is ignored; forward the timeout value, and the timeout settings of the pool.", nil, nil},
 		{"a timeout met is still a failure", "The job hit a timeout.", []string{"failure"}, nil},
 		{"a kind of timeout met", "The connection timeout stopped the upload.", []string{"failure"}, nil},
+		{"a timeout something owns, met", "The search hit its timeout.", []string{"failure"}, nil},
+		{"a timeout another owns, met", "The job ran past the runner's idle timeout.", []string{"failure"}, nil},
+		{"a timeout something owns, run out", "The API's timeout expired before it answered.", []string{"failure"}, nil},
+		{"a timeout they own, elapsed", "Their timeout has elapsed.", []string{"failure"}, nil},
 
 		{"a failure word that names something in code is no failure", "## Code: client.py\n```python\ntry:\n    response = requests.get(url, timeout=TIMEOUT)\nexcept requests.Timeout as exc:\n    raise ServiceTimeout(url) from exc\n```", nil, nil},
 		{"nor a member a class diagram lists", "```mermaid\nclassDiagram\n    class Client {\n        +TIMEOUT: int\n    }\n```", nil, nil},

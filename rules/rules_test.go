@@ -909,7 +909,8 @@ func TestCallOnAnotherRecordThanNamed(t *testing.T) {
 // TestRelativeDates: a date a call writes that falls within two weeks
 // of today's, where the user named a day from today ("next Monday",
 // "yesterday"), was worked out from it, and is no value the call puts
-// forward either; one further off, or with no such day named, was not.
+// forward either; one further off, or with no such day named (a span of
+// weekdays, "Monday to Friday", names none), was not.
 // Today's date is read alike from a transcript's system step and from
 // the system instructions a trace keeps apart from its steps. Shape: a
 // travel search assistant whose system prompt gives today's date, as an
@@ -925,6 +926,8 @@ func TestRelativeDates(t *testing.T) {
 		{"What is the earliest flight from Lisbon to Porto next Monday?", "2026-12-21", []int{2}},
 		{"What was the earliest flight from Lisbon to Porto yesterday?", "2026-11-07", []int{2}},
 		{"What is the earliest flight from Lisbon to Porto?", "2026-11-30", []int{2}},
+		{"I commute Monday to Friday; what is the earliest flight from Lisbon to Porto?", "2026-11-30", []int{2}},
+		{"Move my flight from Lisbon to Porto from Monday to Tuesday and tell me the earliest one.", "2026-12-01", nil},
 	} {
 		in := prepare(t, tt.ask, "",
 			msg{agent: "system", content: system, kind: run.KindSystem},
@@ -1616,6 +1619,34 @@ func TestUnconfirmedActionOnAnotherTimedRecord(t *testing.T) {
 				msg{agent: "assistant", content: "I'll move appointment A-5531 to Thursday at 2:30 pm. Is that right?"},
 				msg{agent: "user", content: "Yes.", kind: run.KindUser},
 				msg{agent: "assistant", content: `reschedule({"appt_id": "A-5531", "slot_id": "` + tt.slot + `"})`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tt.want, steps(UnconfirmedAction.Run(in), true))
+		})
+	}
+}
+
+// TestUnconfirmedActionOfIssuedApproval: a policy that asks for an
+// approval code a tool issues asks for no one's yes, so a refund made
+// after the tool gave the code is no action taken unconfirmed; one that
+// asks for the customer's approval is. Shape: a retail support
+// assistant's chat transcript with tool_calls.
+func TestUnconfirmedActionOfIssuedApproval(t *testing.T) {
+	for _, tt := range []struct {
+		policy string
+		want   []int
+	}{
+		{"You must get an approval code from the payment gateway with request_approval before issuing a refund.", nil},
+		{"You must get the customer's approval before issuing a refund.", []int{4, 6}},
+	} {
+		t.Run(tt.policy, func(t *testing.T) {
+			in := prepare(t, "Order #W4471 arrived with a broken tent pole. Please refund it to my card.", "",
+				msg{agent: "system", content: tt.policy, kind: run.KindSystem},
+				msg{agent: "user", content: "Order #W4471 arrived with a broken tent pole. Please refund it to my card.", kind: run.KindUser},
+				msg{agent: "assistant", content: `get_order({"order_id": "#W4471"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `{"order_id": "#W4471", "status": "delivered", "total": 189.0, "payment": "card_5512"}`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: `request_approval({"order_id": "#W4471", "amount": 189.0})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `{"approval_code": "APV-30918", "status": "approved"}`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: `refund_order({"order_id": "#W4471", "amount": 189.0, "approval_code": "APV-30918", "payment_method": "card_5512"})`, kind: run.KindToolCall},
 			)
 			assert.Equal(t, tt.want, steps(UnconfirmedAction.Run(in), true))
 		})

@@ -247,6 +247,36 @@ func TestFirstChangeSkipsRemarks(t *testing.T) {
 	}
 }
 
+// TestFirstChangeReadsTheLanguagesComments: a line that would be a
+// comment in another language is code in the file changed, a product
+// continued on its own line in Python (as Black lays it out), a Rust
+// attribute that skips a test: with no evidence anywhere, that first
+// change is answered, not a later one.
+func TestFirstChangeReadsTheLanguagesComments(t *testing.T) {
+	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+	const edited = "The file has been edited."
+	for _, tt := range []struct{ name, task, view, code, first, later string }{
+		{"a Python product continued", "Invoice line totals must include the sales tax; expose TAX_RATE in billing/config.py.",
+			`str_replace_editor({"command": "view", "path": "/repo/billing/lines.py"})`,
+			"def line_total(item):\n    return (\n        item.unit_price\n        * item.quantity\n        - item.discount\n    )",
+			`str_replace_editor({"command": "str_replace", "path": "/repo/billing/lines.py", "old_str": "        * item.quantity\n", "new_str": "        * item.quantity * TAX_RATE\n"})`,
+			`str_replace_editor({"command": "str_replace", "path": "/repo/billing/lines.py", "old_str": "        - item.discount\n", "new_str": "        - item.discount - item.rebate\n"})`},
+		{"a Rust attribute", "parse_port accepts port 0; it should reject it.",
+			`str_replace_editor({"command": "view", "path": "/repo/src/port.rs"})`,
+			"#[test]\nfn rejects_zero() {\n    assert!(parse_port(\"0\").is_err());\n}",
+			`str_replace_editor({"command": "str_replace", "path": "/repo/src/port.rs", "old_str": "#[test]\nfn rejects_zero", "new_str": "#[test]\n#[ignore]\nfn rejects_zero"})`,
+			`str_replace_editor({"command": "str_replace", "path": "/repo/src/port.rs", "old_str": "    assert!(parse_port(\"0\").is_err());\n", "new_str": "    assert!(parse_port(\"0\").is_err());\n    assert!(parse_port(\"1\").is_ok());\n"})`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.task, "", msg{agent: "user", content: tt.task, kind: run.KindUser}, call(tt.view), out(tt.code), call(tt.first), out(edited), call(tt.later), out(edited), msg{agent: "assistant", content: "Done."})
+			a := Attribute(in)
+			assert.Equal(t, 3, a.Step, a.Rationale)
+			assert.Contains(t, a.Rationale, "first change the run's agent made to a file")
+		})
+	}
+}
+
 // TestFirstChangeIsAPin: with no evidence anywhere, a session that
 // changes no file but installs a dependency at a version it names
 // changed what the code runs against: that install is answered.
