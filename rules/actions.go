@@ -914,7 +914,8 @@ func pathRead(in *Input, c extract.Call, v string, i int, failedAt []int) bool {
 // came back without failing, writes it again: the tool found a record
 // under it (a stock-keeping code the caller built from a product's name
 // and size), so it was not made up. A lookup of a made-up key fails or
-// finds nothing. A call that changes something may echo whatever it was
+// finds nothing, though it may write the key back as it says so
+// (extract's FoundNothing: {"query": {"sku": …}, "total": 0}). A call that changes something may echo whatever it was
 // given, and a search echoes the date or the figure it was asked for
 // whether or not anyone gave it.
 func echoed(in *Input, sup *support, c extract.Call, v string, i int, failedAt []int) bool {
@@ -923,7 +924,7 @@ func echoed(in *Input, sup *support, c extract.Call, v string, i int, failedAt [
 	}
 	for j := i + 1; j < len(in.Features.Steps); j++ {
 		if in.Features.Steps[j].Has(extract.KindToolResult) && callerOf(in, j) == i {
-			return sup.text.Holds(j, strings.ToLower(v))
+			return !in.Features.Steps[j].FoundNothing && sup.text.Holds(j, strings.ToLower(v))
 		}
 	}
 	return false

@@ -1044,6 +1044,12 @@ func TestLookupEchoesItsArgument(t *testing.T) {
 		{`check_stock({"sku": "TR2-43"})`, `{"sku": "TR2-43", "warehouses": [{"name": "Berlin", "quantity": 0}, {"name": "Hamburg", "quantity": 12}]}`, nil},
 		{`check_stock({"sku": "TR2-43"})`, `{"warehouses": [{"name": "Berlin", "quantity": 0}, {"name": "Hamburg", "quantity": 12}]}`, []int{3}},
 		{`reserve_stock({"sku": "TR2-43"})`, `{"sku": "TR2-43", "reserved": 1}`, []int{3}},
+		// A result that writes the key back with nothing found under it
+		// (a search API's echo of its query, a record marked not found)
+		// found no record.
+		{`check_stock({"sku": "TR2-43"})`, `{"query": {"sku": "TR2-43"}, "results": [], "total": 0}`, []int{3}},
+		{`check_stock({"sku": "TR2-43"})`, `{"sku": "TR2-43", "found": false, "warehouses": null}`, []int{3}},
+		{`check_stock({"sku": "TR2-43"})`, `{"error": "No product with sku TR2-43"}`, []int{3}},
 	} {
 		in := prepare(t, q, "",
 			msg{agent: "user", content: q, kind: run.KindUser},
