@@ -215,6 +215,28 @@ func (w *Writing) EndsID(digits string) func(j int) bool {
 	}
 }
 
+// TagsYear reports whether step j (the task for j < 0) writes the year y
+// (four digits) joined after one to three letters that tag it, as a
+// fiscal, calendar or academic year is written ("FY2024", "CY2023",
+// "AY2024"), as a token of its own: the year a call or a statement then
+// writes alone ("fiscal_year": 2024) is that one.
+func (w *Writing) TagsYear(j int, y string) bool {
+	if len(y) != 4 || !isDigits(y) {
+		return false
+	}
+	text := w.text(j)
+	for k := range occurrences(text, y) {
+		p := k
+		for p > 0 && k-p < 3 && 'a' <= text[p-1] && text[p-1] <= 'z' {
+			p--
+		}
+		if p < k && !tokenByte(text, p-1) && !tokenByte(text, k+len(y)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Candidates returns the steps where v's (lower case) rarest run of word
 // bytes stands whole, in order, and whether v is that run alone (then
 // every one of them holds v): the steps that hold v as a whole token are

@@ -305,3 +305,15 @@ func TestOccurrences(t *testing.T) {
 		assert.Equal(t, tt.want, slices.Collect(occurrences(tt.s, tt.sub)), "%q in %q", tt.sub, tt.s)
 	}
 }
+
+// A year tagged by a few letters, as fiscal and academic years are
+// written, is read as that year; a longer word or a number before it is
+// no tag.
+func TestWritingTagsYear(t *testing.T) {
+	w := writingOf("Travel spend in FY2024 and AY2023-24", "screen 1920x2024, model ABCD2022, 2021")
+	assert.True(t, w.TagsYear(-1, "2024"))
+	assert.True(t, w.TagsYear(-1, "2023"))
+	assert.False(t, w.TagsYear(0, "2024"))
+	assert.False(t, w.TagsYear(0, "2022"))
+	assert.False(t, w.TagsYear(0, "2021"))
+}

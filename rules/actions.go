@@ -440,7 +440,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -677,6 +677,25 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 			return slices.ContainsFunc(years, func(y string) bool {
 				return sup.before(y, i, from{}) || sup.text.InstructionsHold(y)
 			})
+		}
+	}
+	return false
+}
+
+// taggedYearHeld reports whether v is a year that the task or a step
+// before i writes tagged by a few letters ("FY2024" for 2024, Writing's
+// TagsYear): a fiscal or academic year a person named, which a call's
+// field or a statement writes alone, not a value made up.
+func taggedYearHeld(sup *support, v string, i int) bool {
+	if !isYear(v) {
+		return false
+	}
+	if sup.text.TagsYear(-1, v) {
+		return true
+	}
+	for j := range min(i, len(sup.steps)) {
+		if sup.counts(j, from{}) && sup.text.TagsYear(j, v) {
+			return true
 		}
 	}
 	return false
