@@ -477,6 +477,32 @@ func TestGroundTruthContradictionOfAFunctionsResult(t *testing.T) {
 	}
 }
 
+// A constant's value that a tool's output gave first (the code a read of
+// the repository showed) was not given by the agent that then restated
+// it; one the agent wrote otherwise than the tool showed was. Shape: a
+// coding agent's OpenAI chat with tool calls.
+func TestDataFlowOriginOfAConstantsValueATookRead(t *testing.T) {
+	const task = "Uploads give up too early: our backup client must retry a failed upload 5 times before giving up. Fix uploader.py and report MAX_RETRIES."
+	for _, tt := range []struct {
+		name, file string
+		want       []int
+	}{
+		{"the repository's value", "MAX_RETRIES = 3", nil},
+		{"a value of the agent's own", "MAX_RETRIES = 4", []int{3}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "5",
+				msg{agent: "user", content: task, kind: run.KindUser},
+				msg{agent: "assistant", content: `read_file({"path": "uploader.py"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: tt.file + "\n\n\ndef upload_with_retry(send, data):\n    for attempt in range(MAX_RETRIES - 1):\n        pass\n", kind: run.KindToolResult},
+				msg{agent: "assistant", content: "The file sets MAX_RETRIES = 3, and the loop runs one attempt short. I'll fix the loop."},
+				msg{agent: "assistant", content: "Fixed the off-by-one in upload_with_retry; tests pass. MAX_RETRIES is 3."},
+			)
+			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}
+
 // An answer that restates the task's data and names one of its values
 // was worked out by the code that implements the function the design
 // laid out, or by the design when it spelt out the code's logic; code of
