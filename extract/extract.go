@@ -272,9 +272,10 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Asked = exactly(asked(t))
 		rc.rare.Refused = exactly(refused(t))
 		rc.rare.RelativeDay = t.has(relativeDayRe)
-	} else if v, ok := toolJSON(s.Content); ok {
+	} else if v, whole, ok := toolJSON(s.Content); ok {
 		rc.rare.IDFields = exactly(idFields(v))
 		rc.rare.Records = exactly(records(v))
+		rc.rare.FoundNothing = whole && foundNothing(v)
 		f.Claims = exactly(jsonNumbers(s.Content, f.Claims))
 	}
 	f.ContextType = contextType(&f)

@@ -81,17 +81,18 @@ func idFields(v any) []Field {
 // toolJSON decodes a tool's JSON output, numbers kept as written, from
 // its first bracket on: output that opens with a short label before it
 // ("get_order_details -> {...}") is read too. Output that is no JSON, or
-// longer than maxIDScan, is not.
-func toolJSON(content string) (any, bool) {
+// longer than maxIDScan, is not. whole tells whether the JSON ends the
+// output, where a bracket may only open a page's text that goes on ("[](
+// https://...)", a link without words).
+func toolJSON(content string) (v any, whole, ok bool) {
 	at := strings.IndexAny(content[:headEnd(content, 128)], "{[")
 	if at < 0 || len(content) > maxIDScan {
-		return nil, false
+		return nil, false, false
 	}
 	dec := json.NewDecoder(strings.NewReader(content[at:]))
 	dec.UseNumber()
-	var v any
 	if dec.Decode(&v) != nil {
-		return nil, false
+		return nil, false, false
 	}
-	return v, true
+	return v, strings.TrimSpace(content[at+int(dec.InputOffset()):]) == "", true
 }

@@ -29,6 +29,6 @@ func TestIDFields(t *testing.T) {
 // decoded is a tool output's JSON as toolJSON reads it, nil when it reads
 // none.
 func decoded(text string) any {
-	v, _ := toolJSON(text)
+	v, _, _ := toolJSON(text)
 	return v
 }

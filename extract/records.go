@@ -157,3 +157,67 @@ func sortedKeys(m map[string]any) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// foundNothing reports whether a tool's JSON output v says it found no
+// record, in the ways APIs write that: an empty list for the whole
+// output; an object with an error it returns ("error": "No product with
+// sku TR2-43"), a found, exists or success flag that is false, or a
+// count of what it matched that is nought ("total": 0); or an object
+// whose lists are all empty and whose other fields are plain values,
+// the arguments it echoes ({"sku": "TR2-43", "warehouses": []}). A
+// lookup that writes a key back this way found nothing under it.
+func foundNothing(v any) bool {
+	switch x := v.(type) {
+	case []any:
+		return len(x) == 0
+	case map[string]any:
+		lists, empty, plain := 0, 0, true
+		for k, f := range x {
+			k = strings.ToLower(k)
+			switch {
+			case (k == "error" || k == "errors" || k == "error_message") && !emptyJSON(f):
+				return true
+			case slices.Contains(foundFlags, k) && f == false:
+				return true
+			case slices.Contains(matchCounts, k) && f == json.Number("0"):
+				return true
+			}
+			switch f := f.(type) {
+			case []any:
+				lists++
+				if len(f) == 0 {
+					empty++
+				}
+			case map[string]any:
+				plain = plain && len(f) == 0
+			}
+		}
+		return lists > 0 && empty == lists && plain
+	}
+	return false
+}
+
+// foundFlags are the fields an API flags with false that it found no
+// record; matchCounts those that count the records it matched.
+var (
+	foundFlags  = []string{"found", "exists", "success", "ok"}
+	matchCounts = []string{"total", "count", "total_count", "total_results", "num_results", "hits", "matches"}
+)
+
+// emptyJSON reports whether a decoded JSON value holds nothing: null,
+// false, "", or an empty list or object.
+func emptyJSON(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case bool:
+		return !x
+	case string:
+		return strings.TrimSpace(x) == ""
+	case []any:
+		return len(x) == 0
+	case map[string]any:
+		return len(x) == 0
+	}
+	return false
+}

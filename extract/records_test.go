@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestRecords reads the records of a listing a tool's JSON output prints:
@@ -30,5 +31,34 @@ func TestRecords(t *testing.T) {
 		{"no JSON", "Plans: Unlimited Basic, Unlimited Plus.", nil},
 	} {
 		assert.Equal(t, tt.want, records(decoded(tt.text)), tt.name)
+	}
+}
+
+// TestFoundNothing reads a tool's JSON output that says it found no
+// record, in the shapes lookup and search APIs write it, and not one
+// that found a record with an empty list in it or says there is no
+// error. Shapes: REST lookups that echo their arguments, search APIs
+// with a total (Elasticsearch, GitHub's search), error objects, a code
+// runner's empty list; not a page's text that opens with a bracket.
+func TestFoundNothing(t *testing.T) {
+	for _, tt := range []struct {
+		out  string
+		want bool
+	}{
+		{`[]`, true},
+		{"exitcode: 0 (execution succeeded)\nCode output: []\n", true},
+		{"Here is a screenshot of [](https://example.org/a.pdf). The viewport shows 100% of the webpage.", false},
+		{`{"query": {"sku": "TR2-43"}, "results": [], "total": 0}`, true},
+		{`{"sku": "TR2-43", "found": false, "warehouses": null}`, true},
+		{`{"error": "No product with sku TR2-43"}`, true},
+		{`{"sku": "TR2-43", "warehouses": []}`, true},
+		{`{"sku": "TR2-43", "warehouses": [{"name": "Berlin", "quantity": 0}]}`, false},
+		{`{"order": {"id": "ORD-4417", "status": "pending"}, "items": []}`, false},
+		{`{"error": null, "ok": true, "data": [{"id": "ch_7782"}]}`, false},
+		{`{"order_id": "ORD-4417", "status": "delivered"}`, false},
+	} {
+		v, whole, ok := toolJSON(tt.out)
+		require.True(t, ok, tt.out)
+		assert.Equal(t, tt.want, whole && foundNothing(v), tt.out)
 	}
 }

@@ -157,19 +157,34 @@ func nameInSource(t *text, m span) bool {
 
 // loggedInSource reports whether a failure word is in a string literal
 // that source code hands to a logger (log.warning("upload failed"),
-// logger.error, console.warn): what the code would log if it met the
-// failure, which the step writing the code has not met.
+// logger.error, console.warn, Go's log.Printf and slog.Warn, Java's
+// LOGGER.severe): what the code would log if it met the failure, which
+// the step writing the code has not met. The call may open a line or two
+// above its string, as formatters break a long call, and the string may
+// quote other text inside it.
 func loggedInSource(t *text, m span) bool {
 	if !inSource(t, m.Start) {
 		return false
 	}
-	line := t.s[strings.LastIndexByte(t.s[:m.Start], '\n')+1 : m.Start]
-	return newText(line).has(loggerCallRe)
+	start := m.Start
+	for range loggerCallLines {
+		start = strings.LastIndexByte(t.s[:start], '\n')
+		if start < 0 {
+			break
+		}
+	}
+	return newText(t.s[start+1 : m.Start]).has(loggerCallRe)
 }
 
-// loggerCallRe is a call of a logger's method whose string argument is
-// still open at the end of the text.
-var loggerCallRe = pattern(`\b(?:log|logger|logging|_log|_logger|console|slog)\.(?:warn|warning|error|exception|critical|fatal|info|debug|log)\s{0,4}\(\s{0,4}[fbr]?["'][^"'\n]{0,200}$`, 0)
+// loggerCallLines is how many lines a logger's call is read over: its
+// own and those a formatter breaks it onto.
+const loggerCallLines = 3
+
+// loggerCallRe is a call of a logger's method (in any case, as languages
+// name them: warning, Warn, Printf, severe), perhaps after a chained call
+// (log.WithError(err).Error), whose string argument is still open at the
+// end of the text.
+var loggerCallRe = pattern(`(?<![\w$])_{0,2}(?:log|logger|logging|console|slog)(?:\.\w{1,40}\([^()\n]{0,80}\)){0,2}\.(?:warn|warnf|warning|warningf|error|errorf|exception|critical|fatal|fatalf|panic|panicf|info|infof|debug|debugf|trace|tracef|log|severe|fine|print|printf|println)\s{0,40}\(\s{0,40}(?:[fbr]?"(?:[^"\n\\]|\\.){0,200}|[fbr]?'(?:[^'\n\\]|\\.){0,200}|`+"`[^`]{0,200}"+`)$`, ci)
 
 // inProperName reports whether a failure match is words of a name written
 // in title case that goes on after it ("Time Out Market", "Forbidden City

@@ -90,11 +90,12 @@ func (w *Writing) Restates(j int) (from, to int) {
 // given or said to hold, joined by an assignment or a copula
 // ("max_retries = 3", "max_retries: 3", "max_retries should be 3",
 // "set max_retries to 3"): not a name and a number that only stand on one
-// line ("max_retries (3 by default, at most 10)").
+// line ("max_retries (3 by default, at most 10)"), nor one the line names
+// to reject it ("do not set max_retries = 3", rejected).
 func (w *Writing) Sets(j int, name, v string) bool {
 	text := w.text(j)
 	for k := range occurrences(text, name) {
-		if tokenByte(text, k-1) || tokenByte(text, k+len(name)) {
+		if tokenByte(text, k-1) || tokenByte(text, k+len(name)) || rejected(text, k) {
 			continue
 		}
 		rest := text[k+len(name):]
@@ -212,6 +213,28 @@ func (w *Writing) EndsID(digits string) func(j int) bool {
 		}
 		return false
 	}
+}
+
+// TagsYear reports whether step j (the task for j < 0) writes the year y
+// (four digits) joined after one to three letters that tag it, as a
+// fiscal, calendar or academic year is written ("FY2024", "CY2023",
+// "AY2024"), as a token of its own: the year a call or a statement then
+// writes alone ("fiscal_year": 2024) is that one.
+func (w *Writing) TagsYear(j int, y string) bool {
+	if len(y) != 4 || !isDigits(y) {
+		return false
+	}
+	text := w.text(j)
+	for k := range occurrences(text, y) {
+		p := k
+		for p > 0 && k-p < 3 && 'a' <= text[p-1] && text[p-1] <= 'z' {
+			p--
+		}
+		if p < k && !tokenByte(text, p-1) && !tokenByte(text, k+len(y)) {
+			return true
+		}
+	}
+	return false
 }
 
 // Candidates returns the steps where v's (lower case) rarest run of word
@@ -405,9 +428,47 @@ func (w *Writing) Logic(j int, fn string) []string {
 // WritesLogic reports whether step j (the task for j < 0) writes e, a
 // line of logic as Logic gives it, in lower case with its runs of space
 // squashed.
+// A line a step names only to reject it ("use age >= senior_age, not
+// age > senior_age") is not written as what it should be.
 func (w *Writing) WritesLogic(j int, e string) bool {
-	return strings.Contains(Squash(w.text(j)), e)
+	text := Squash(w.text(j))
+	for k := range occurrences(text, e) {
+		if !rejected(text, k) {
+			return true
+		}
+	}
+	return false
 }
+
+// rejected reports whether the words just before offset k of text (lower
+// case) reject what is written at k: "not", "never", "avoid", "instead
+// of", "rather than", a verb's "don't", perhaps before a verb that sets
+// or uses it and a quote ("do not set max_retries = 3", "rather than
+// `age > 65`"). A review or a design names the wrong version beside the
+// right one.
+func rejected(text string, k int) bool {
+	before := strings.TrimRight(text[:k], " \t`'\"")
+	words := strings.Fields(before[max(0, len(before)-40):])
+	if n := len(words); n > 0 && slices.Contains(rejectedVerbs, words[n-1]) {
+		words = words[:n-1]
+	}
+	n := len(words)
+	if n == 0 {
+		return false
+	}
+	last := words[n-1]
+	return slices.Contains(rejecting, last) || strings.HasSuffix(last, "n't") ||
+		n > 1 && slices.Contains(rejectingPairs, words[n-2]+" "+last)
+}
+
+// rejecting are the words before a version that reject it, and
+// rejectingPairs those of two words; rejectedVerbs the verbs that may
+// stand between them and it.
+var (
+	rejecting      = []string{"not", "never", "avoid", "no"}
+	rejectingPairs = []string{"instead of", "rather than"}
+	rejectedVerbs  = []string{"use", "set", "write", "keep", "make", "put", "change", "to"}
+)
 
 // logicOps are the operators that make a line of code logic a design
 // may spell out: comparisons, conditions joined, a flag set, an order

@@ -62,7 +62,7 @@ func TestWritingWrites(t *testing.T) {
 }
 
 // A name is set to a value when an assignment or a copula joins them on
-// one line, not when both only stand on it.
+// one line, not when both only stand on it or the line rejects it.
 func TestWritingSets(t *testing.T) {
 	tests := []struct {
 		text string
@@ -77,6 +77,9 @@ func TestWritingSets(t *testing.T) {
 		{"MAX_RETRIES (3 by default)", false},
 		{"MY_MAX_RETRIES = 3", false},
 		{"MAX_RETRIES =\n3", false},
+		{"Keep MAX_RETRIES = 5; do not set MAX_RETRIES = 3.", false},
+		{"Use MAX_RETRIES = 5 rather than `MAX_RETRIES = 3`.", false},
+		{"Change it to MAX_RETRIES = 3.", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
@@ -247,10 +250,13 @@ func TestWritingLogic(t *testing.T) {
 			assert.Equal(t, tt.want, writingOf("", tt.code).Logic(0, tt.fn))
 		})
 	}
-	w := writingOf("Voters must be over MIN_AGE.", "The check is: AGE >\n MIN_AGE.", "The check is age >= min_age.")
+	w := writingOf("Voters must be over MIN_AGE.", "The check is: AGE >\n MIN_AGE.", "The check is age >= min_age.",
+		"Use age >= min_age, not `age > min_age`.", "Use age >= min_age instead of age > min_age, and never age > min_age; age > min_age is wrong.")
 	assert.True(t, w.WritesLogic(0, "age > min_age"), "in another case and spacing")
 	assert.False(t, w.WritesLogic(1, "age > min_age"))
 	assert.False(t, w.WritesLogic(-1, "age > min_age"), "the task")
+	assert.False(t, w.WritesLogic(2, "age > min_age"), "named only to reject it")
+	assert.True(t, w.WritesLogic(3, "age > min_age"), "named once without rejecting it")
 }
 
 func TestHoldsWords(t *testing.T) {
@@ -298,4 +304,16 @@ func TestOccurrences(t *testing.T) {
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, slices.Collect(occurrences(tt.s, tt.sub)), "%q in %q", tt.sub, tt.s)
 	}
+}
+
+// A year tagged by a few letters, as fiscal and academic years are
+// written, is read as that year; a longer word or a number before it is
+// no tag.
+func TestWritingTagsYear(t *testing.T) {
+	w := writingOf("Travel spend in FY2024 and AY2023-24", "screen 1920x2024, model ABCD2022, 2021")
+	assert.True(t, w.TagsYear(-1, "2024"))
+	assert.True(t, w.TagsYear(-1, "2023"))
+	assert.False(t, w.TagsYear(0, "2024"))
+	assert.False(t, w.TagsYear(0, "2022"))
+	assert.False(t, w.TagsYear(0, "2021"))
 }

@@ -440,7 +440,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) {
 					missing = append(missing, v)
 				}
 			}
@@ -682,6 +682,25 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 	return false
 }
 
+// taggedYearHeld reports whether v is a year that the task or a step
+// before i writes tagged by a few letters ("FY2024" for 2024, Writing's
+// TagsYear): a fiscal or academic year a person named, which a call's
+// field or a statement writes alone, not a value made up.
+func taggedYearHeld(sup *support, v string, i int) bool {
+	if !isYear(v) {
+		return false
+	}
+	if sup.text.TagsYear(-1, v) {
+		return true
+	}
+	for j := range min(i, len(sup.steps)) {
+		if sup.counts(j, from{}) && sup.text.TagsYear(j, v) {
+			return true
+		}
+	}
+	return false
+}
+
 // relativeDateHeld reports whether v is a date written in full that
 // falls within two weeks of a date a step before i or the system
 // instructions state (today's, as a system prompt gives it, whether a
@@ -914,7 +933,8 @@ func pathRead(in *Input, c extract.Call, v string, i int, failedAt []int) bool {
 // came back without failing, writes it again: the tool found a record
 // under it (a stock-keeping code the caller built from a product's name
 // and size), so it was not made up. A lookup of a made-up key fails or
-// finds nothing. A call that changes something may echo whatever it was
+// finds nothing, though it may write the key back as it says so
+// (extract's FoundNothing: {"query": {"sku": …}, "total": 0}). A call that changes something may echo whatever it was
 // given, and a search echoes the date or the figure it was asked for
 // whether or not anyone gave it.
 func echoed(in *Input, sup *support, c extract.Call, v string, i int, failedAt []int) bool {
@@ -923,7 +943,7 @@ func echoed(in *Input, sup *support, c extract.Call, v string, i int, failedAt [
 	}
 	for j := i + 1; j < len(in.Features.Steps); j++ {
 		if in.Features.Steps[j].Has(extract.KindToolResult) && callerOf(in, j) == i {
-			return sup.text.Holds(j, strings.ToLower(v))
+			return !in.Features.Steps[j].FoundNothing && sup.text.Holds(j, strings.ToLower(v))
 		}
 	}
 	return false

@@ -62,9 +62,13 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 			claims = withoutPaths(claims, argumentPaths(&in.Features.Steps[i]))
 		}
 		// A date a person gave without its year, or named by where it
-		// falls from today, written out in full, is theirs (dateHeld,
-		// relativeDateHeld).
-		if held := func(c string) bool { return dateHeld(in, in.supportIndex(), c, i) || relativeDateHeld(in, c, i) }; slices.ContainsFunc(claims, held) {
+		// falls from today, written out in full, and a year they tagged
+		// ("FY2024"), are theirs (dateHeld, relativeDateHeld,
+		// taggedYearHeld).
+		if held := func(c string) bool {
+			sup := in.supportIndex()
+			return dateHeld(in, sup, c, i) || relativeDateHeld(in, c, i) || taggedYearHeld(sup, c, i)
+		}; slices.ContainsFunc(claims, held) {
 			claims = slices.DeleteFunc(slices.Clone(claims), held)
 		}
 		// A year a search adds to its query, where the task names none

@@ -1344,7 +1344,9 @@ func namedBefore(in *Input, d int, fn string) bool {
 // value instead of the task's (recounted: "retry up to 3 times" where the
 // task says 5). Whoever coded the constant later coded what was handed
 // on. It returns -1 when the answer states no constant, the task or a
-// user writes the value, or no agent step gave it.
+// user writes the value, a tool's output (the code a read showed) gave
+// the constant that value before any agent step, or no agent step gave
+// it.
 func constCause(in *Input) (int, string) {
 	fa := in.Features.FinalAnswer
 	if fa == nil || fa.Const == "" || fa.ConstValue == "" {
@@ -1363,6 +1365,9 @@ func constCause(in *Input) (int, string) {
 	for k := range min(fa.Step, len(in.Features.Steps)) {
 		if !wrong && given(in, k) && sup.text.Holds(k, v) {
 			return -1, ""
+		}
+		if first < 0 && in.Features.Steps[k].Has(extract.KindToolResult) && sup.text.Sets(k, name, v) {
+			return -1, "" // the code a tool read gave it; a step that restates it gave nothing
 		}
 		if first < 0 && isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !given(in, k) && sup.text.Sets(k, name, v) {
 			first = k

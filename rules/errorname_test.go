@@ -477,6 +477,32 @@ func TestGroundTruthContradictionOfAFunctionsResult(t *testing.T) {
 	}
 }
 
+// A constant's value that a tool's output gave first (the code a read of
+// the repository showed) was not given by the agent that then restated
+// it; one the agent wrote otherwise than the tool showed was. Shape: a
+// coding agent's OpenAI chat with tool calls.
+func TestDataFlowOriginOfAConstantsValueATookRead(t *testing.T) {
+	const task = "Uploads give up too early: our backup client must retry a failed upload 5 times before giving up. Fix uploader.py and report MAX_RETRIES."
+	for _, tt := range []struct {
+		name, file string
+		want       []int
+	}{
+		{"the repository's value", "MAX_RETRIES = 3", nil},
+		{"a value of the agent's own", "MAX_RETRIES = 4", []int{3}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "5",
+				msg{agent: "user", content: task, kind: run.KindUser},
+				msg{agent: "assistant", content: `read_file({"path": "uploader.py"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: tt.file + "\n\n\ndef upload_with_retry(send, data):\n    for attempt in range(MAX_RETRIES - 1):\n        pass\n", kind: run.KindToolResult},
+				msg{agent: "assistant", content: "The file sets MAX_RETRIES = 3, and the loop runs one attempt short. I'll fix the loop."},
+				msg{agent: "assistant", content: "Fixed the off-by-one in upload_with_retry; tests pass. MAX_RETRIES is 3."},
+			)
+			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}
+
 // An answer that restates the task's data and names one of its values
 // was worked out by the code that implements the function the design
 // laid out, or by the design when it spelt out the code's logic; code of
@@ -693,6 +719,14 @@ func TestGroundTruthContradictionOfARewriteAReviewDemanded(t *testing.T) {
 		{"a comparison", "Write fare(age): riders aged 65 or older pay 1.20, others 2.50. Report fare(65).", "1.2",
 			"def fare(age):\n    return 1.20 if age >= SENIOR_AGE else 2.50", "def fare(age):\n    return 1.20 if age > SENIOR_AGE else 2.50",
 			"A rider of exactly 65 is not a senior: use age > SENIOR_AGE.", "fare(65) returns 2.5.", 2},
+		// What a review names only to reject it ("not age > SENIOR_AGE",
+		// "do not set MIN_LENGTH = 6") it did not ask for.
+		{"a comparison the review rejects", "Write fare(age): riders aged 65 or older pay 1.20, others 2.50. Report fare(65).", "1.2",
+			"def fare(age):\n    return 1.20 if age == SENIOR_AGE else 2.50", "def fare(age):\n    return 1.20 if age > SENIOR_AGE else 2.50",
+			"Only a rider of exactly 65 gets the senior fare. Use age >= SENIOR_AGE, not age > SENIOR_AGE.", "fare(65) returns 2.5.", 3},
+		{"a constant the review rejects", "Write is_valid(password): a password is valid with at least 8 characters. Report is_valid('abcdefg').", "False",
+			"MIN_LENGTH = 8\n\n\ndef is_valid(password):\n    return len(password) > MIN_LENGTH", "MIN_LENGTH = 6\n\n\ndef is_valid(password):\n    return len(password) >= MIN_LENGTH",
+			"Use >= so that 8 characters pass; keep MIN_LENGTH = 8 rather than MIN_LENGTH = 6.", "is_valid('abcdefg') returns True.", 3},
 		{"unasked", "Write fare(age): riders aged 65 or older pay 1.20, others 2.50. Report fare(65).", "1.2",
 			"def fare(age):\n    return 1.20 if age >= SENIOR_AGE else 2.50", "def fare(age):\n    return 1.20 if age > SENIOR_AGE else 2.50",
 			"Name the constant clearly.", "fare(65) returns 2.5.", 3},

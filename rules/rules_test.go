@@ -1032,6 +1032,30 @@ func TestSearchYearsAreQuestions(t *testing.T) {
 	}
 }
 
+// TestTaggedYearIsGiven: a year the user tagged as a fiscal year
+// ("FY2024"), which a call's field then writes alone, was given, as was
+// the same year a statement tells; a year no one named is still made up.
+// Shape: an OpenAI chat with tool calls of a bookkeeping assistant.
+func TestTaggedYearIsGiven(t *testing.T) {
+	for _, tt := range []struct {
+		q    string
+		want []int
+	}{
+		{"How much did we spend on travel in FY2024?", nil},
+		{"How much did we spend on travel this fiscal year?", []int{1}},
+		{"How much did we spend on travel in FY2023 and 1920x2024?", []int{1}},
+	} {
+		in := prepare(t, tt.q, "",
+			msg{agent: "user", content: tt.q, kind: run.KindUser},
+			msg{agent: "assistant", content: `sum_expenses({"category": "travel", "fiscal_year": 2024})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"category": "travel", "fiscal_year": 2024, "total": 18420.5}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: "Travel spend was $18,420.50 in 2024."},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), "arguments: "+tt.q)
+		assert.Equal(t, tt.want, steps(UnsupportedClaim.Run(in), true), "claims: "+tt.q)
+	}
+}
+
 // TestLookupEchoesItsArgument: a code a worker built for a lookup, which
 // the lookup's result writes again, named a record the tool found; one
 // the result does not write, or that a call which changes something was
@@ -1047,6 +1071,12 @@ func TestLookupEchoesItsArgument(t *testing.T) {
 		{`check_stock({"sku": "TR2-43"})`, `{"sku": "TR2-43", "warehouses": [{"name": "Berlin", "quantity": 0}, {"name": "Hamburg", "quantity": 12}]}`, nil},
 		{`check_stock({"sku": "TR2-43"})`, `{"warehouses": [{"name": "Berlin", "quantity": 0}, {"name": "Hamburg", "quantity": 12}]}`, []int{3}},
 		{`reserve_stock({"sku": "TR2-43"})`, `{"sku": "TR2-43", "reserved": 1}`, []int{3}},
+		// A result that writes the key back with nothing found under it
+		// (a search API's echo of its query, a record marked not found)
+		// found no record.
+		{`check_stock({"sku": "TR2-43"})`, `{"query": {"sku": "TR2-43"}, "results": [], "total": 0}`, []int{3}},
+		{`check_stock({"sku": "TR2-43"})`, `{"sku": "TR2-43", "found": false, "warehouses": null}`, []int{3}},
+		{`check_stock({"sku": "TR2-43"})`, `{"error": "No product with sku TR2-43"}`, []int{3}},
 	} {
 		in := prepare(t, q, "",
 			msg{agent: "user", content: q, kind: run.KindUser},
