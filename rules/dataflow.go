@@ -45,6 +45,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	explained := map[int]bool{} // first[o] moved or was chosen
 	dropped := map[int]bool{}
 	handed := map[int]bool{}
+	altered := map[int]bool{}
 	plan, req := droppedBy(in)
 	var order []int
 	// Without a ground truth, a value the answer is the first to state
@@ -152,6 +153,11 @@ func dataFlowOrigin(in *Input) []Finding {
 				o = c
 				if p := handedValue(in, c); p >= 0 && computed(&in.Features.Steps[r]) {
 					o = p
+				} else if p := alteredInCall(in, c); p >= 0 {
+					// The call fetched with a figure of the task another
+					// agent altered in handing the work on.
+					o, why = p, true
+					altered[o] = true
 				}
 			}
 		}
@@ -186,6 +192,8 @@ func dataFlowOrigin(in *Input) []Finding {
 		share := float64(count[o]) / float64(len(flows))
 		reason := fmt.Sprintf("the final answer's %q first appears here and is carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		switch {
+		case altered[o] && !dropped[o]:
+			reason = fmt.Sprintf("it states a figure other than the task's, which a later step's call took as its argument and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case handed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure the task did not give, with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case dropped[o]:
@@ -452,6 +460,75 @@ func alteredInCode(in *Input, o int) int {
 		best = first
 	}
 	return best
+}
+
+// alteredInCall is, for a step that calls a tool whose output a value
+// of the answer came from, the earliest step of another agent that first
+// stated a figure the call's arguments hold which alters one the task
+// gives, and which that step stated rather than worked out: a year or a
+// count of the kind the task gives (altersTask), a date's year so, or a
+// date where the task names another. A supervisor's instruction that
+// hands a worker 2023 for the task's 2024, which the worker's query then
+// executes as handed, is where the figure went wrong, as alteredInCode
+// reads code. It returns -1 for a step without calls, or calls whose
+// figures alter none of the task's or were first written in the call.
+func alteredInCall(in *Input, c int) int {
+	f := &in.Features.Steps[c]
+	if len(f.Calls) == 0 || f.Has(extract.KindToolResult) {
+		return -1
+	}
+	numbers := in.supportIndex().numberIndex()
+	best := -1
+	take := func(first int, val string) {
+		if first != noStep && first >= 0 && first < c && (best < 0 || first < best) && statedByAnother(in, first, c, val) {
+			best = first
+		}
+	}
+	for fig := range ownFigures(in, f) {
+		if altersTask(in, fig.claim) {
+			take(firstAt(numbers[fig.val], ""), fig.val)
+		}
+	}
+	for _, d := range f.Claims {
+		if d.Kind != extract.ClaimDate {
+			continue
+		}
+		if y := d.Norm[:min(4, len(d.Norm))]; len(y) == 4 && allDigits(y) {
+			if yc := (extract.Claim{Kind: extract.ClaimNumber, Norm: y}); altersTask(in, yc) {
+				take(firstAt(numbers[y], ""), y)
+			}
+		}
+		if altersTaskDate(in, d) {
+			take(firstDate(in, d.Norm, c), d.Norm)
+		}
+	}
+	return best
+}
+
+// altersTaskDate reports whether the task names a date and d is none of
+// the task's dates.
+func altersTaskDate(in *Input, d extract.Claim) bool {
+	named := false
+	for _, q := range in.Features.Question {
+		if q.Kind == extract.ClaimDate {
+			if q.Norm == d.Norm {
+				return false
+			}
+			named = true
+		}
+	}
+	return named
+}
+
+// firstDate is the first step before step c that states the date of
+// normal form norm, or noStep.
+func firstDate(in *Input, norm string, c int) int {
+	for j := 0; j < c; j++ {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimDate && x.Norm == norm }) {
+			return j
+		}
+	}
+	return noStep
 }
 
 // figure is a number a step states: its claim, its value as written

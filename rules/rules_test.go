@@ -1028,6 +1028,36 @@ func TestPrefixedIDsNameRecords(t *testing.T) {
 	}
 }
 
+// TestCallWithAnAlteredFigure: a supervisor's instruction that hands a
+// worker another year or date than the task's, which the worker's query
+// executes as handed, is where the answer's count went wrong; a worker
+// that alters the figure itself in its query, under a right instruction,
+// is. Shape: a LangGraph supervisor routing to an analyst with run_sql,
+// in OpenAI chat with tool calls and a name per agent.
+func TestCallWithAnAlteredFigure(t *testing.T) {
+	for _, tt := range []struct {
+		name, task, said, where string
+		want                    []int
+	}{
+		{"instruction alters the year", "in 2024", "in 2023", "opened_at >= '2023-01-01' AND opened_at < '2024-01-01'", []int{1}},
+		{"query alters the year", "in 2024", "in 2024", "opened_at >= '2023-01-01' AND opened_at < '2024-01-01'", []int{2}},
+		{"instruction alters the date", "on 11 March 2026", "on 2026-03-10", "opened_at::date = '2026-03-10'", []int{1}},
+		{"query alters the date", "on 11 March 2026", "on 2026-03-11", "opened_at::date = '2026-03-10'", []int{2}},
+	} {
+		q := "How many support tickets were opened " + tt.task + " for the product 'Orbit'?"
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "analyst: count the support tickets opened " + tt.said + " for product 'Orbit'."},
+			msg{agent: "analyst", content: `run_sql({"query": "SELECT COUNT(*) AS n FROM tickets WHERE product='Orbit' AND ` + tt.where + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `[{"n": 412}]`, kind: run.KindToolResult},
+			msg{agent: "analyst", content: "412 tickets were opened for Orbit in that period."},
+			msg{agent: "supervisor", content: "writer: state the count."},
+			msg{agent: "writer", content: "412 support tickets were opened for Orbit."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
+	}
+}
+
 // TestAnswerFigureBesideToolNames: without the correct answer, a
 // writer's notice that changes the date the researcher gave, beside a
 // place name the researcher's search brought in, is where the date went
