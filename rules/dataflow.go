@@ -92,6 +92,9 @@ func dataFlowOrigin(in *Input) []Finding {
 	}
 	for _, cf := range flows {
 		o := cf.Origin
+		if p := codeStatedBefore(in, o, cf.Claim); p >= 0 {
+			o = p // the record the answer names, named earlier by its code
+		}
 		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) {
 			continue
 		}
@@ -460,6 +463,35 @@ func alteredInCode(in *Input, o int) int {
 		best = first
 	}
 	return best
+}
+
+// codeStatedBefore is, for the answer's step o and one of its names that
+// holds a reference code among its words ("Order A-10482" at the start of
+// a sentence), the first step before o that wrote the code: the name first
+// appears in the answer only for the word beside it, and the record it
+// names came from where its code was first written (a handover naming
+// another order than the task's, a tool's listing). It returns -1 for
+// another step, a name without a code, or a code the task writes or no
+// earlier step does.
+func codeStatedBefore(in *Input, o int, claim string) int {
+	if o < 0 || o != in.Graph.AnswerStep() {
+		return -1
+	}
+	words := strings.Fields(claim)
+	if len(words) < 2 {
+		return -1
+	}
+	sup := in.supportIndex()
+	for _, code := range in.Features.Steps[o].Codes {
+		lc := strings.ToLower(code)
+		if !slices.Contains(words, lc) || sup.text.Holds(-1, lc) {
+			continue
+		}
+		if p := sup.firstHolding(lc, from{}); p < o {
+			return p
+		}
+	}
+	return -1
 }
 
 // alteredInCall is, for a step that calls a tool whose output a value

@@ -1028,6 +1028,35 @@ func TestPrefixedIDsNameRecords(t *testing.T) {
 	}
 }
 
+// TestAnswerNamesARecordByCode: without the correct answer, an answer
+// that names a record by its code at the start of a sentence ("Order
+// A-10482 has been cancelled") is traced by the code to where it was
+// first written: a handover that names another order than the task's, or
+// the worker's own call on another one. Shape: a swarm whose agents hand
+// over in their messages, in OpenAI chat with tool calls and a name per
+// agent.
+func TestAnswerNamesARecordByCode(t *testing.T) {
+	q := "Please cancel my order A-10428, I ordered the wrong size."
+	for _, tt := range []struct {
+		name, handed, cancelled string
+		want                    []int
+	}{
+		{"handover names another order", "A-10482", "A-10482", []int{3}},
+		{"call on another order", "A-10428", "A-10482", []int{4}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "sales_agent", content: `lookup_order({"order_id": "A-10428"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"order_id": "A-10428", "status": "processing"}`, kind: run.KindToolResult},
+			msg{agent: "sales_agent", content: "Order A-10428 is still processing, so it can be cancelled. Handing over to support_agent to cancel order " + tt.handed + "."},
+			msg{agent: "support_agent", content: `cancel_order({"order_id": "` + tt.cancelled + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"order_id": "` + tt.cancelled + `", "status": "cancelled"}`, kind: run.KindToolResult},
+			msg{agent: "support_agent", content: "Order " + tt.cancelled + " has been cancelled."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
+	}
+}
+
 // TestCallWithAnAlteredFigure: a supervisor's instruction that hands a
 // worker another year or date than the task's, which the worker's query
 // executes as handed, is where the answer's count went wrong; a worker
