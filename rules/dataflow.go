@@ -114,6 +114,9 @@ func dataFlowOrigin(in *Input) []Finding {
 		} else if c := chosenAmong(in, cf); c >= 0 {
 			o = c
 			chosen[o], why = true, true
+		} else if c := otherRecordTaken(in, cf); c >= 0 {
+			o = c
+			chosen[o], why = true, true
 		} else if fresh && o != in.Graph.AnswerStep() && in.Features.Steps[o].Has(extract.KindToolResult) &&
 			run.SameAgent(responsible(in, o), in.Run.Steps[in.Graph.AnswerStep()].Agent) {
 			continue
@@ -804,6 +807,35 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 			if i != in.Graph.AnswerStep() || !run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o)) {
 				return -1
 			}
+			return i
+		}
+	}
+	return -1
+}
+
+// otherRecordTaken is, for a value of the answer first read from a
+// tool's listing, the later call on its path that took up another record
+// of the listing than the one another agent had named (notNamed: the
+// researcher's "LH 1792", the booker's "TP 555"): the listing offered
+// both, and what reached the answer (the flight, its price) came through
+// the record the call chose. It returns -1 when no call on the path did.
+func otherRecordTaken(in *Input, cf graph.ClaimFlow) int {
+	o := cf.Origin
+	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
+		return -1
+	}
+	for k := len(cf.Path) - 1; k >= 0; k-- {
+		i := cf.Path[k]
+		if i <= o {
+			continue
+		}
+		if in.Features.Steps[i].Has(extract.KindToolResult) {
+			i = callerOf(in, i)
+		}
+		if i <= o || len(in.Features.Steps[i].Calls) == 0 {
+			continue
+		}
+		if used, _, _ := notNamed(in, i); used != "" {
 			return i
 		}
 	}

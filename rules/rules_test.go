@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -1025,6 +1026,47 @@ func TestPrefixedIDsNameRecords(t *testing.T) {
 			msg{agent: "support_agent", content: `refund_charge({"charge_id": "` + tt.charge + `"})`, kind: run.KindToolCall},
 		)
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.charge)
+	}
+}
+
+// TestBookedAnotherListedFlight: a booker that books another flight of
+// the search's listing than the one the researcher named took up another
+// record: the flight and the price that reach the answer came through its
+// call, not the search. Booked as named, the call is no suspect. Shape: a
+// supervisor with a flight researcher (search_flights) and a booker
+// (book_flight), in OpenAI chat with tool calls and a name per agent.
+func TestBookedAnotherListedFlight(t *testing.T) {
+	q := "Book me the cheapest direct flight from Munich to Lisbon on 14 March 2026 and tell me the flight number and price."
+	listing := `[{"flight": "TP 555", "price_eur": 212}, {"flight": "LH 1792", "price_eur": 189}, {"flight": "TP 557", "price_eur": 244}]`
+	for _, tt := range []struct {
+		booked, price   string
+		origin, cleared int
+		args            []int
+	}{
+		{"TP 555", "212", 6, 2, []int{6}},
+		{"LH 1792", "189", 2, 6, nil},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "flight_researcher: find the direct flights MUC to LIS on 2026-03-14 and name the cheapest."},
+			msg{agent: "flight_researcher", content: `search_flights({"origin": "MUC", "destination": "LIS", "date": "2026-03-14"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: listing, kind: run.KindToolResult},
+			msg{agent: "flight_researcher", content: "The cheapest direct flight is LH 1792 for 189 EUR."},
+			msg{agent: "supervisor", content: "booker: book the flight the researcher found."},
+			msg{agent: "booker", content: `book_flight({"flight": "` + tt.booked + `", "date": "2026-03-14"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"status": "confirmed", "booking_ref": "QX7P2K", "flight": "` + tt.booked + `", "price_eur": ` + tt.price + `}`, kind: run.KindToolResult},
+			msg{agent: "supervisor", content: "Your flight is booked: " + tt.booked + ", reference QX7P2K, " + tt.price + " EUR."},
+		)
+		origins := steps(DataFlowOrigin.Run(in), true)
+		assert.Contains(t, origins, tt.origin, tt.booked)
+		assert.NotContains(t, origins, tt.cleared, tt.booked)
+		var args []int
+		for _, f := range UnsupportedArguments.Run(in) {
+			if strings.Contains(f.Reason, "another record") {
+				args = append(args, f.Step)
+			}
+		}
+		assert.Equal(t, tt.args, args, tt.booked)
 	}
 }
 
