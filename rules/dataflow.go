@@ -90,8 +90,17 @@ func dataFlowOrigin(in *Input) []Finding {
 			}
 		}
 	}
+	// Without a ground truth, an answer that first states a figure in
+	// place of one of its kind another agent stated before (a writer's
+	// 12.4% where the analyst reported 14.2%) changed that figure: the
+	// figures beside it that a tool brought in (the revenues the growth
+	// was worked out from) are what it is about, as the names are above.
+	context := gt == "" && replacesFigure(in, flows)
 	for _, cf := range flows {
 		o := cf.Origin
+		if context && o >= 0 && o != in.Graph.AnswerStep() && calledOutput(in, o) {
+			continue
+		}
 		if p := codeStatedBefore(in, o, cf.Claim); p >= 0 {
 			o = p // the record the answer names, named earlier by its code
 		}
@@ -466,6 +475,44 @@ func alteredInCode(in *Input, o int) int {
 		best = first
 	}
 	return best
+}
+
+// replacesFigure reports whether the final answer first states a figure
+// (a number, not a year) alike to one an earlier agent's step other than
+// the answerer's stated and the answer does not: the answer put its own
+// figure where that one stood.
+func replacesFigure(in *Input, flows []graph.ClaimFlow) bool {
+	a := in.Graph.AnswerStep()
+	fa := in.Features.FinalAnswer
+	if a < 0 || fa == nil {
+		return false
+	}
+	for _, cf := range flows {
+		if cf.Origin != a {
+			continue
+		}
+		at := slices.IndexFunc(fa.Claims, func(c extract.Claim) bool {
+			return c.Kind == extract.ClaimNumber && strings.EqualFold(c.Norm, cf.Claim)
+		})
+		if at < 0 {
+			continue
+		}
+		mine := fa.Claims[at]
+		if _, unit := mine.Value(); unit == "" {
+			continue // a bare number may be a year or a count of anything
+		}
+		for j := range a {
+			if !isAgentDecision(in, j) || in.Features.Steps[j].Has(extract.KindToolResult) || run.SameAgent(in.Run.Steps[j].Agent, in.Run.Steps[a].Agent) {
+				continue
+			}
+			if slices.ContainsFunc(in.Features.Steps[j].Claims, func(c extract.Claim) bool {
+				return c.Kind == extract.ClaimNumber && alike(c, mine) && !slices.ContainsFunc(fa.Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(c) })
+			}) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // codeStatedBefore is, for the answer's step o and one of its names that

@@ -1029,6 +1029,40 @@ func TestPrefixedIDsNameRecords(t *testing.T) {
 	}
 }
 
+// TestAnswerReplacesAFigure: without the correct answer, a writer that
+// turns the analyst's 14.2% into 12.4% beside the revenues the
+// researcher's search gave is where the answer went wrong: the revenues
+// are what the growth was worked out from, not a second origin. When the
+// writer keeps 14.2%, its figures came from the tools as before. Shape: a
+// supervisor with a researcher (web_search), an analyst (python) and a
+// writer with no tools, in OpenAI chat with tool calls and a name per
+// agent.
+func TestAnswerReplacesAFigure(t *testing.T) {
+	q := "By what percentage did ACME's revenue grow from 2023 to 2024? Use the 10-K figures."
+	for _, tt := range []struct {
+		growth string
+		want   []int
+	}{
+		{"12.4%", []int{10}},
+		{"14.2%", []int{8, 2}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher: find ACME's total revenue for 2023 and 2024 in its 10-K."},
+			msg{agent: "researcher", content: `web_search({"query": "ACME 10-K 2024 total revenue"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "ACME Corp Form 10-K (2024): Total revenue was $4,820 million in 2024 compared with $4,221 million in 2023.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "ACME's revenue was $4,221 million in 2023 and $4,820 million in 2024."},
+			msg{agent: "supervisor", content: "analyst: compute the growth from 4221 to 4820 in percent."},
+			msg{agent: "analyst", content: `python({"code": "print(round((4820-4221)/4221*100, 1))"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "14.2", kind: run.KindToolResult},
+			msg{agent: "analyst", content: "Revenue grew 14.2% from 2023 to 2024."},
+			msg{agent: "supervisor", content: "writer: write the answer for the user."},
+			msg{agent: "writer", content: "ACME's revenue grew " + tt.growth + " from 2023 ($4,221 million) to 2024 ($4,820 million)."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.growth)
+	}
+}
+
 // TestBookedAnotherListedFlight: a booker that books another flight of
 // the search's listing than the one the researcher named took up another
 // record: the flight and the price that reach the answer came through its
