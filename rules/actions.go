@@ -717,9 +717,28 @@ func oneEdit(a, b string) bool {
 // task or a step before i states, written another way: a call's JSON
 // writes 42.5 and 69004 where the prose it was read from says "42.50 EUR"
 // and "69,004".
+//
+// So too a number written without the scale a step before i states it
+// in: code computes with 2310 and 543 where the report says "$2,310
+// million" and "$543 million".
 func numberHeld(sup *support, v string, i int) bool {
 	n, ok := numberClaim(v)
-	return ok && sup.numberBefore(n, i, from{})
+	if !ok {
+		return false
+	}
+	if sup.numberBefore(n, i, from{}) {
+		return true
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil || x == 0 {
+		return false
+	}
+	for _, scale := range []float64{1e3, 1e6, 1e9} {
+		if m, ok := numberClaim(strconv.FormatFloat(x*scale, 'f', -1, 64)); ok && sup.numberBefore(m, i, from{}) {
+			return true
+		}
+	}
+	return false
 }
 
 // expressionHeld reports whether v is arithmetic of numbers alone

@@ -549,7 +549,8 @@ func codeStatedBefore(in *Input, o int, claim string) int {
 // stated a figure the call's arguments hold which alters one the task
 // gives, and which that step stated rather than worked out: a year or a
 // count of the kind the task gives (altersTask), a date's year so, or a
-// date where the task names another. A supervisor's instruction that
+// date where the task names another, as precisely as the task names it
+// (alteredDates). A supervisor's instruction that
 // hands a worker 2023 for the task's 2024, which the worker's query then
 // executes as handed, is where the figure went wrong, as alteredInCode
 // reads code. It returns -1 for a step without calls, or calls whose
@@ -580,33 +581,35 @@ func alteredInCall(in *Input, c int) int {
 				take(firstAt(numbers[y], ""), y)
 			}
 		}
-		if altersTaskDate(in, d) {
-			take(firstDate(in, d.Norm, c), d.Norm)
+		for _, p := range alteredDates(in, d) {
+			take(firstDate(in, p, c), p)
 		}
 	}
 	return best
 }
 
-// altersTaskDate reports whether the task names a date and d is none of
-// the task's dates.
-func altersTaskDate(in *Input, d extract.Claim) bool {
-	named := false
+// alteredDates returns the date d as precisely as each date the task
+// names ("2024-03" of "2024-03-01" beside the task's "2025-03"), where it
+// is another: the call's date alters the task's at that precision. A
+// date as precise as none of the task's alters none.
+func alteredDates(in *Input, d extract.Claim) []string {
+	var out []string
 	for _, q := range in.Features.Question {
-		if q.Kind == extract.ClaimDate {
-			if q.Norm == d.Norm {
-				return false
-			}
-			named = true
+		if q.Kind != extract.ClaimDate || len(q.Norm) > len(d.Norm) {
+			continue
+		}
+		if p := d.Norm[:len(q.Norm)]; p != q.Norm && !slices.Contains(out, p) {
+			out = append(out, p)
 		}
 	}
-	return named
+	return out
 }
 
-// firstDate is the first step before step c that states the date of
-// normal form norm, or noStep.
-func firstDate(in *Input, norm string, c int) int {
+// firstDate is the first step before step c that states a date which
+// begins with p (a day of the month p, or p itself), or noStep.
+func firstDate(in *Input, p string, c int) int {
 	for j := 0; j < c; j++ {
-		if slices.ContainsFunc(in.Features.Steps[j].Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimDate && x.Norm == norm }) {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimDate && strings.HasPrefix(x.Norm, p) }) {
 			return j
 		}
 	}

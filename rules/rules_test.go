@@ -1029,6 +1029,34 @@ func TestPrefixedIDsNameRecords(t *testing.T) {
 	}
 }
 
+// TestCodeWithFiguresInMillions: an analyst's code that computes with
+// the figures a researcher reported in millions, written without their
+// scale ("$2,310 million" as 2310), uses what it read; a figure with its
+// digits transposed (2130) is its own. Shape: a researcher (web_search)
+// and an analyst (python) under a supervisor, in OpenAI chat with tool
+// calls and a name per agent.
+func TestCodeWithFiguresInMillions(t *testing.T) {
+	q := "What was Northwind's operating margin in fiscal 2025? Use its annual report."
+	for _, tt := range []struct {
+		code string
+		want []int
+	}{
+		{"print(round(543/2310*100, 1))", nil},
+		{"print(round(543/2130*100, 1))", []int{6}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher: find Northwind's operating income and revenue for fiscal 2025."},
+			msg{agent: "researcher", content: `web_search({"query": "Northwind annual report fiscal 2025"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Northwind Annual Report 2025: revenue of $2,310 million and operating income of $543 million for the fiscal year.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "Fiscal 2025: revenue $2,310 million, operating income $543 million."},
+			msg{agent: "supervisor", content: "analyst: compute the operating margin in percent."},
+			msg{agent: "analyst", content: `python({"code": "` + tt.code + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.code)
+	}
+}
+
 // TestAnswerReplacesAFigure: without the correct answer, a writer that
 // turns the analyst's 14.2% into 12.4% beside the revenues the
 // researcher's search gave is where the answer went wrong: the revenues
@@ -1148,6 +1176,8 @@ func TestCallWithAnAlteredFigure(t *testing.T) {
 		{"query alters the year", "in 2024", "in 2024", "opened_at >= '2023-01-01' AND opened_at < '2024-01-01'", []int{2}},
 		{"instruction alters the date", "on 11 March 2026", "on 2026-03-10", "opened_at::date = '2026-03-10'", []int{1}},
 		{"query alters the date", "on 11 March 2026", "on 2026-03-11", "opened_at::date = '2026-03-10'", []int{2}},
+		{"instruction alters the month's year", "in March 2025", "in March 2024", "opened_at >= '2024-03-01' AND opened_at < '2024-04-01'", []int{1}},
+		{"query alters the month's year", "in March 2025", "in March 2025", "opened_at >= '2024-03-01' AND opened_at < '2024-04-01'", []int{2}},
 	} {
 		q := "How many support tickets were opened " + tt.task + " for the product 'Orbit'?"
 		in := prepare(t, q, "",
