@@ -161,6 +161,11 @@ func dataFlowOrigin(in *Input) []Finding {
 				// with a figure another agent altered.
 				o, why = p, true
 				handed[o] = true
+			} else if p := handedToCode(in, c); p >= 0 && gt == "" {
+				// Or with a figure another agent stated, which no
+				// tool's output or the task gave.
+				o, why = p, true
+				handed[o] = true
 			}
 		}
 		if r := o; in.Features.Steps[r].Has(extract.KindToolResult) {
@@ -173,6 +178,12 @@ func dataFlowOrigin(in *Input) []Finding {
 					// agent altered in handing the work on.
 					o, why = p, true
 					altered[o] = true
+				} else if p := handedToCode(in, c); p >= 0 && gt == "" && len(in.Features.Steps[c].Code) > 0 && computed(&in.Features.Steps[r]) {
+					// The code computed its one value with a figure
+					// another agent stated, which no tool's output or
+					// the task gave.
+					o, why = p, true
+					handed[o] = true
 				}
 			}
 		}
@@ -431,7 +442,7 @@ func ownCode(in *Input, o int) int {
 		return -1
 	}
 	for c := o - 1; c >= 0; c-- {
-		if !run.SameAgent(in.Run.Steps[c].Agent, in.Run.Steps[o].Agent) {
+		if !run.SameAgent(responsible(in, c), in.Run.Steps[o].Agent) {
 			return -1
 		}
 		if len(in.Features.Steps[c].Code) > 0 {

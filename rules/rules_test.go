@@ -1029,6 +1029,48 @@ func TestPrefixedIDsNameRecords(t *testing.T) {
 	}
 }
 
+// TestCodeWithAMisreadYear: without the correct answer, an analyst's
+// code that subtracts the years a researcher reported, one of them
+// misread from its search (1884 or 1876 where the page says 1886),
+// reports a difference its code printed ("13") or it wrote with its unit
+// ("5 years"): the misread year is where it went wrong. When the researcher reports the
+// page's year, the figure it states came from a tool and the code's
+// result is the analyst's own. Shape: a supervisor with a researcher
+// (web_search) and an analyst (python), in OpenAI chat with tool calls
+// and a name per agent.
+func TestCodeWithAMisreadYear(t *testing.T) {
+	q := "How many years before the opening of the Eiffel Tower was the Statue of Liberty dedicated?"
+	for _, tt := range []struct {
+		year, diff string
+		want       []int
+	}{
+		{"1884", "5", []int{4}},
+		{"1876", "13", []int{4}},
+		{"1886", "3", []int{8}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher: find the year the Statue of Liberty was dedicated and the year the Eiffel Tower opened."},
+			msg{agent: "researcher", content: `web_search({"query": "Statue of Liberty dedication and Eiffel Tower opening"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "The Statue of Liberty was dedicated in 1886. The Eiffel Tower opened to the public in 1889.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "The Statue of Liberty was dedicated in " + tt.year + " and the Eiffel Tower opened in 1889."},
+			msg{agent: "supervisor", content: "analyst: compute the difference between the two years."},
+			msg{agent: "analyst", content: `python({"code": "print(1889 - ` + tt.year + `)"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.diff, kind: run.KindToolResult},
+			msg{agent: "analyst", content: "The Statue of Liberty was dedicated " + tt.diff + " years before the Eiffel Tower opened."},
+			msg{agent: "supervisor", content: tt.diff + " years."},
+		)
+		// The call as a transcript's tool_calls carry it, beside its text.
+		r := in.Run
+		r.Steps[6].Extra.ToolCalls = []run.ToolCall{{Name: "python", Arguments: `{"code": "print(1889 - ` + tt.year + `)"}`}}
+		f := extract.Run(r)
+		g, err := graph.Build(r, f)
+		require.NoError(t, err)
+		in = &Input{Run: r, Features: f, Graph: g}
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.year)
+	}
+}
+
 // TestCodeWithFiguresInMillions: an analyst's code that computes with
 // the figures a researcher reported in millions, written without their
 // scale ("$2,310 million" as 2310), uses what it read; a figure with its
