@@ -839,6 +839,23 @@ func asksConfirmation(sent string) bool {
 // "confirmation number", "confirmation email").
 var issuedThings = toSet("code codes number numbers id ids token tokens reference references ref key keys email emails e-mail receipt receipts sms letter letters slip slips")
 
+// askedConfirmRe finds, in a task's sentence, a confirmation the asker
+// gives rather than one it asks for: "confirm with me", "until I
+// confirm", "ask for my confirmation".
+var askedConfirmRe = regexp.MustCompile(`(?i)\b(?:confirmation|confirm(?:s|ed)? with|(?:I|we|me|us|user|customer)\s+(?:to\s+)?confirm(?:s|ed)?|confirmed by|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
+
+// requestedConfirmations clears Confirm on the policies of a task's text
+// whose sentence only asks the agent to confirm a thing to the asker
+// ("Schedule the review and confirm the slot."): a report asked for, not
+// an agreement the agent must wait for.
+func requestedConfirmations(ps []Policy) {
+	for k := range ps {
+		if ps[k].Confirm && !askedConfirmRe.MatchString(ps[k].Text) {
+			ps[k].Confirm = false
+		}
+	}
+}
+
 // sentenceSpans splits text into sentences and list items: a sentence
 // ends at a newline, or at '.', '!' or '?' before a space, a newline or
 // the end of the text.
@@ -953,6 +970,9 @@ func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds *KindSet) 
 	}
 	if s.Kind == run.KindSystem || kinds.Has(KindTask) {
 		f.Policies = policies(t)
+		if s.Kind != run.KindSystem {
+			requestedConfirmations(f.Policies)
+		}
 	}
 	if kinds.Has(KindTask) && rc.instructions != "" {
 		// The rules the system was given apart from the steps come with

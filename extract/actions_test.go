@@ -377,3 +377,36 @@ func TestPolicyAsksConfirmation(t *testing.T) {
 		}
 	}
 }
+
+// TestTaskAsksForAReport: a user's task that asks the agent to confirm a
+// thing back ("and confirm the slot") asks for a report, not for the
+// agent to wait for the user's agreement; one that says the user will
+// confirm, and a system prompt's rule, still ask for confirmation.
+func TestTaskAsksForAReport(t *testing.T) {
+	for _, tt := range []struct {
+		kind    run.Kind
+		content string
+		want    bool
+	}{
+		{run.KindUser, "Schedule a 30-minute review with Dana on 11 March 2026 at 10:00 and confirm the slot.", false},
+		{run.KindUser, "Please confirm the booking reference once it is done.", false},
+		{run.KindUser, "Find me a flight, but confirm with me before you book it.", true},
+		{run.KindUser, "Do not book anything until I confirm the price.", true},
+		{run.KindSystem, "Before any booking, you must confirm the details with the user.", true},
+	} {
+		r := &run.Run{Source: "test.json", Question: tt.content}
+		r.Steps = append(r.Steps, run.Step{Index: 0, Agent: "user", Kind: tt.kind, Content: tt.content})
+		if tt.kind == run.KindSystem {
+			r.Question = "Book me a flight to Lisbon."
+			r.Steps = append(r.Steps, run.Step{Index: 1, Agent: "user", Kind: run.KindUser, Content: r.Question})
+		}
+		f := Run(r)
+		confirm := false
+		for _, st := range f.Steps {
+			for _, p := range st.Policies {
+				confirm = confirm || p.Confirm
+			}
+		}
+		assert.Equal(t, tt.want, confirm, tt.content)
+	}
+}

@@ -25,3 +25,26 @@ func TestCodes(t *testing.T) {
 		assert.Equal(t, tt.want, codes(tt.text), "%q", tt.text)
 	}
 }
+
+// TestIsIDDesignators: a carrier's designator and number names one
+// service of a timetable, as an airline's or a rail line's listing
+// prints it; a quarter or a fiscal year beside a year is a period, and a
+// word before a number is no designator.
+func TestIsIDDesignators(t *testing.T) {
+	for _, tt := range []struct {
+		v    string
+		want bool
+	}{
+		{"LH 1792", true},
+		{"TP 555", true},
+		{"U2 8841", true},
+		{"Q4 2025", false},
+		{"FY 2024", false},
+		{"Room 101", false},
+		{"LH 17921", false},
+		{"lh 1792", false},
+		{"2U 555", false},
+	} {
+		assert.Equal(t, tt.want, IsID(tt.v), tt.v)
+	}
+}

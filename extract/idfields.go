@@ -14,11 +14,28 @@ type Field struct {
 }
 
 // IsID reports whether a value is an id a system gave a record: five or
-// more digits, a code (isCode), or a prefix of lower-case letters, an
+// more digits, a code (isCode), a prefix of lower-case letters, an
 // underscore and four or more digits, as payment and event APIs write
-// their objects' ids ("ch_7790", "evt_88213").
+// their objects' ids ("ch_7790", "evt_88213"), or a service's designator
+// (designator).
 func IsID(v string) bool {
-	return len(v) >= 5 && isDigits(v) || isCode(v) || prefixedID(v)
+	return len(v) >= 5 && isDigits(v) || isCode(v) || prefixedID(v) || designator(v)
+}
+
+// designator reports whether v is a carrier's two-character code (two
+// capital letters, or a capital and a digit), a space and one to four
+// digits, as airlines, rail and ferry lines name a service ("LH 1792",
+// "U2 8841"): one record among the others a timetable lists. Four digits
+// of a year's shape after the code are a period ("Q4 2025", "FY 2024").
+func designator(v string) bool {
+	head, tail, ok := strings.Cut(v, " ")
+	if !ok || len(head) != 2 || len(tail) == 0 || len(tail) > 4 || !isDigits(tail) {
+		return false
+	}
+	if head[0] < 'A' || head[0] > 'Z' || !(head[1] >= 'A' && head[1] <= 'Z' || head[1] >= '0' && head[1] <= '9') {
+		return false
+	}
+	return len(tail) < 4 || !strings.HasPrefix(tail, "19") && !strings.HasPrefix(tail, "20")
 }
 
 // prefixedID reports whether v is one to four lower-case letters, an

@@ -474,6 +474,7 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 		values = append(values, c.Values...)
 	}
 	me := run.AgentKey(in.Run.Steps[i].Agent)
+	sup := in.supportIndex()
 	for j := i - 1; j >= 0; j-- {
 		f := &in.Features.Steps[j]
 		if f.Has(extract.KindToolResult) || len(f.Calls) > 0 || run.AgentKey(in.Run.Steps[j].Agent) == me || in.Run.Steps[j].Kind == run.KindSystem {
@@ -483,6 +484,14 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 		for _, c := range f.Claims {
 			if c.Kind == extract.ClaimNumber && extract.IsID(c.Text) {
 				ids = append(ids, c.Text)
+			}
+		}
+		// An id of more than one word ("LH 1792") is no code of the
+		// step's: it names one of the records a listing gave beside the
+		// call's when it writes it.
+		for _, o := range listedBeside(in, i, values) {
+			if strings.Contains(o, " ") && !slices.Contains(ids, o) && sup.text.Holds(j, strings.ToLower(o)) {
+				ids = append(ids, o)
 			}
 		}
 		for _, o := range ids {
@@ -497,6 +506,27 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 		}
 	}
 	return "", "", -1
+}
+
+// listedBeside returns the ids a tool's output before step i lists
+// under the field of one of values, other than values: the other
+// records of the listing a call's id was taken from.
+func listedBeside(in *Input, i int, values []string) []string {
+	var out []string
+	for j := range i {
+		fields := in.Features.Steps[j].IDFields
+		for _, f := range fields {
+			if !slices.Contains(values, f.Value) {
+				continue
+			}
+			for _, g := range fields {
+				if g.Key == f.Key && !slices.Contains(values, g.Value) && !slices.Contains(out, g.Value) {
+					out = append(out, g.Value)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // uncountedArgument returns a count a consequential call at step i gives
@@ -805,9 +835,28 @@ func oneEdit(a, b string) bool {
 // task or a step before i states, written another way: a call's JSON
 // writes 42.5 and 69004 where the prose it was read from says "42.50 EUR"
 // and "69,004".
+//
+// So too a number written without the scale a step before i states it
+// in: code computes with 2310 and 543 where the report says "$2,310
+// million" and "$543 million".
 func numberHeld(sup *support, v string, i int) bool {
 	n, ok := numberClaim(v)
-	return ok && sup.numberBefore(n, i, from{})
+	if !ok {
+		return false
+	}
+	if sup.numberBefore(n, i, from{}) {
+		return true
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil || x == 0 {
+		return false
+	}
+	for _, scale := range []float64{1e3, 1e6, 1e9} {
+		if m, ok := numberClaim(strconv.FormatFloat(x*scale, 'f', -1, 64)); ok && sup.numberBefore(m, i, from{}) {
+			return true
+		}
+	}
+	return false
 }
 
 // expressionHeld reports whether v is arithmetic of numbers alone

@@ -48,6 +48,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	explained := map[int]bool{} // first[o] moved or was chosen
 	dropped := map[int]bool{}
 	handed := map[int]bool{}
+	altered := map[int]bool{}
 	plan, req := droppedBy(in)
 	var order []int
 	// Without a ground truth, a value the answer is the first to state
@@ -92,8 +93,20 @@ func dataFlowOrigin(in *Input) []Finding {
 			}
 		}
 	}
+	// Without a ground truth, an answer that first states a figure in
+	// place of one of its kind another agent stated before (a writer's
+	// 12.4% where the analyst reported 14.2%) changed that figure: the
+	// figures beside it that a tool brought in (the revenues the growth
+	// was worked out from) are what it is about, as the names are above.
+	context := gt == "" && replacesFigure(in, flows)
 	for _, cf := range flows {
 		o := cf.Origin
+		if context && o >= 0 && o != in.Graph.AnswerStep() && calledOutput(in, o) {
+			continue
+		}
+		if p := codeStatedBefore(in, o, cf.Claim); p >= 0 {
+			o = p // the record the answer names, named earlier by its code
+		}
 		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) {
 			continue
 		}
@@ -111,6 +124,9 @@ func dataFlowOrigin(in *Input) []Finding {
 				moved[o], why = true, true
 			}
 		} else if c := chosenAmong(in, cf); c >= 0 {
+			o = c
+			chosen[o], why = true, true
+		} else if c := otherRecordTaken(in, cf); c >= 0 {
 			o = c
 			chosen[o], why = true, true
 		} else if fresh && o != in.Graph.AnswerStep() && in.Features.Steps[o].Has(extract.KindToolResult) &&
@@ -148,6 +164,11 @@ func dataFlowOrigin(in *Input) []Finding {
 				// with a figure another agent altered.
 				o, why = p, true
 				handed[o] = true
+			} else if p := handedToCode(in, c); p >= 0 && gt == "" {
+				// Or with a figure another agent stated, which no
+				// tool's output or the task gave.
+				o, why = p, true
+				handed[o] = true
 			}
 		}
 		if r := o; in.Features.Steps[r].Has(extract.KindToolResult) {
@@ -155,6 +176,17 @@ func dataFlowOrigin(in *Input) []Finding {
 				o = c
 				if p := handedValue(in, c); p >= 0 && computed(&in.Features.Steps[r]) {
 					o = p
+				} else if p := alteredInCall(in, c); p >= 0 {
+					// The call fetched with a figure of the task another
+					// agent altered in handing the work on.
+					o, why = p, true
+					altered[o] = true
+				} else if p := handedToCode(in, c); p >= 0 && gt == "" && len(in.Features.Steps[c].Code) > 0 && computed(&in.Features.Steps[r]) {
+					// The code computed its one value with a figure
+					// another agent stated, which no tool's output or
+					// the task gave.
+					o, why = p, true
+					handed[o] = true
 				}
 			}
 		}
@@ -189,6 +221,8 @@ func dataFlowOrigin(in *Input) []Finding {
 		share := float64(count[o]) / float64(len(flows))
 		reason := fmt.Sprintf("the final answer's %q first appears here and is carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		switch {
+		case altered[o] && !dropped[o]:
+			reason = fmt.Sprintf("it states a figure other than the task's, which a later step's call took as its argument and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case handed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure the task did not give, with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case dropped[o]:
@@ -411,7 +445,7 @@ func ownCode(in *Input, o int) int {
 		return -1
 	}
 	for c := o - 1; c >= 0; c-- {
-		if !run.SameAgent(in.Run.Steps[c].Agent, in.Run.Steps[o].Agent) {
+		if !run.SameAgent(responsible(in, c), in.Run.Steps[o].Agent) {
 			return -1
 		}
 		if len(in.Features.Steps[c].Code) > 0 {
@@ -455,6 +489,145 @@ func alteredInCode(in *Input, o int) int {
 		best = first
 	}
 	return best
+}
+
+// replacesFigure reports whether the final answer first states a figure
+// (a number, not a year) alike to one an earlier agent's step other than
+// the answerer's stated and the answer does not: the answer put its own
+// figure where that one stood.
+func replacesFigure(in *Input, flows []graph.ClaimFlow) bool {
+	a := in.Graph.AnswerStep()
+	fa := in.Features.FinalAnswer
+	if a < 0 || fa == nil {
+		return false
+	}
+	for _, cf := range flows {
+		if cf.Origin != a {
+			continue
+		}
+		at := slices.IndexFunc(fa.Claims, func(c extract.Claim) bool {
+			return c.Kind == extract.ClaimNumber && strings.EqualFold(c.Norm, cf.Claim)
+		})
+		if at < 0 {
+			continue
+		}
+		mine := fa.Claims[at]
+		if _, unit := mine.Value(); unit == "" {
+			continue // a bare number may be a year or a count of anything
+		}
+		for j := range a {
+			if !isAgentDecision(in, j) || in.Features.Steps[j].Has(extract.KindToolResult) || run.SameAgent(in.Run.Steps[j].Agent, in.Run.Steps[a].Agent) {
+				continue
+			}
+			if slices.ContainsFunc(in.Features.Steps[j].Claims, func(c extract.Claim) bool {
+				return c.Kind == extract.ClaimNumber && alike(c, mine) && !slices.ContainsFunc(fa.Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(c) })
+			}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// codeStatedBefore is, for the answer's step o and one of its names that
+// holds a reference code among its words ("Order A-10482" at the start of
+// a sentence), the first step before o that wrote the code: the name first
+// appears in the answer only for the word beside it, and the record it
+// names came from where its code was first written (a handover naming
+// another order than the task's, a tool's listing). It returns -1 for
+// another step, a name without a code, or a code the task writes or no
+// earlier step does.
+func codeStatedBefore(in *Input, o int, claim string) int {
+	if o < 0 || o != in.Graph.AnswerStep() {
+		return -1
+	}
+	words := strings.Fields(claim)
+	if len(words) < 2 {
+		return -1
+	}
+	sup := in.supportIndex()
+	for _, code := range in.Features.Steps[o].Codes {
+		lc := strings.ToLower(code)
+		if !slices.Contains(words, lc) || sup.text.Holds(-1, lc) {
+			continue
+		}
+		if p := sup.firstHolding(lc, from{}); p < o {
+			return p
+		}
+	}
+	return -1
+}
+
+// alteredInCall is, for a step that calls a tool whose output a value
+// of the answer came from, the earliest step of another agent that first
+// stated a figure the call's arguments hold which alters one the task
+// gives, and which that step stated rather than worked out: a year or a
+// count of the kind the task gives (altersTask), a date's year so, or a
+// date where the task names another, as precisely as the task names it
+// (alteredDates). A supervisor's instruction that
+// hands a worker 2023 for the task's 2024, which the worker's query then
+// executes as handed, is where the figure went wrong, as alteredInCode
+// reads code. It returns -1 for a step without calls, or calls whose
+// figures alter none of the task's or were first written in the call.
+func alteredInCall(in *Input, c int) int {
+	f := &in.Features.Steps[c]
+	if len(f.Calls) == 0 || f.Has(extract.KindToolResult) {
+		return -1
+	}
+	numbers := in.supportIndex().numberIndex()
+	best := -1
+	take := func(first int, val string) {
+		if first != noStep && first >= 0 && first < c && (best < 0 || first < best) && statedByAnother(in, first, c, val) {
+			best = first
+		}
+	}
+	for fig := range ownFigures(in, f) {
+		if altersTask(in, fig.claim) {
+			take(firstAt(numbers[fig.val], ""), fig.val)
+		}
+	}
+	for _, d := range f.Claims {
+		if d.Kind != extract.ClaimDate {
+			continue
+		}
+		if y := d.Norm[:min(4, len(d.Norm))]; len(y) == 4 && allDigits(y) {
+			if yc := (extract.Claim{Kind: extract.ClaimNumber, Norm: y}); altersTask(in, yc) {
+				take(firstAt(numbers[y], ""), y)
+			}
+		}
+		for _, p := range alteredDates(in, d) {
+			take(firstDate(in, p, c), p)
+		}
+	}
+	return best
+}
+
+// alteredDates returns the date d as precisely as each date the task
+// names ("2024-03" of "2024-03-01" beside the task's "2025-03"), where it
+// is another: the call's date alters the task's at that precision. A
+// date as precise as none of the task's alters none.
+func alteredDates(in *Input, d extract.Claim) []string {
+	var out []string
+	for _, q := range in.Features.Question {
+		if q.Kind != extract.ClaimDate || len(q.Norm) > len(d.Norm) {
+			continue
+		}
+		if p := d.Norm[:len(q.Norm)]; p != q.Norm && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// firstDate is the first step before step c that states a date which
+// begins with p (a day of the month p, or p itself), or noStep.
+func firstDate(in *Input, p string, c int) int {
+	for j := 0; j < c; j++ {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimDate && strings.HasPrefix(x.Norm, p) }) {
+			return j
+		}
+	}
+	return noStep
 }
 
 // figure is a number a step states: its claim, its value as written
@@ -701,6 +874,35 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 			if i != in.Graph.AnswerStep() || !run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o)) {
 				return -1
 			}
+			return i
+		}
+	}
+	return -1
+}
+
+// otherRecordTaken is, for a value of the answer first read from a
+// tool's listing, the later call on its path that took up another record
+// of the listing than the one another agent had named (notNamed: the
+// researcher's "LH 1792", the booker's "TP 555"): the listing offered
+// both, and what reached the answer (the flight, its price) came through
+// the record the call chose. It returns -1 when no call on the path did.
+func otherRecordTaken(in *Input, cf graph.ClaimFlow) int {
+	o := cf.Origin
+	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
+		return -1
+	}
+	for k := len(cf.Path) - 1; k >= 0; k-- {
+		i := cf.Path[k]
+		if i <= o {
+			continue
+		}
+		if in.Features.Steps[i].Has(extract.KindToolResult) {
+			i = callerOf(in, i)
+		}
+		if i <= o || len(in.Features.Steps[i].Calls) == 0 {
+			continue
+		}
+		if used, _, _ := notNamed(in, i); used != "" {
 			return i
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -1141,6 +1142,212 @@ func TestPrefixedIDsNameRecords(t *testing.T) {
 			msg{agent: "support_agent", content: `refund_charge({"charge_id": "` + tt.charge + `"})`, kind: run.KindToolCall},
 		)
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.charge)
+	}
+}
+
+// TestCodeWithAMisreadYear: without the correct answer, an analyst's
+// code that subtracts the years a researcher reported, one of them
+// misread from its search (1884 or 1876 where the page says 1886),
+// reports a difference its code printed ("13") or it wrote with its unit
+// ("5 years"): the misread year is where it went wrong. When the researcher reports the
+// page's year, the figure it states came from a tool and the code's
+// result is the analyst's own. Shape: a supervisor with a researcher
+// (web_search) and an analyst (python), in OpenAI chat with tool calls
+// and a name per agent.
+func TestCodeWithAMisreadYear(t *testing.T) {
+	q := "How many years before the opening of the Eiffel Tower was the Statue of Liberty dedicated?"
+	for _, tt := range []struct {
+		year, diff string
+		want       []int
+	}{
+		{"1884", "5", []int{4}},
+		{"1876", "13", []int{4}},
+		{"1886", "3", []int{8}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher: find the year the Statue of Liberty was dedicated and the year the Eiffel Tower opened."},
+			msg{agent: "researcher", content: `web_search({"query": "Statue of Liberty dedication and Eiffel Tower opening"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "The Statue of Liberty was dedicated in 1886. The Eiffel Tower opened to the public in 1889.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "The Statue of Liberty was dedicated in " + tt.year + " and the Eiffel Tower opened in 1889."},
+			msg{agent: "supervisor", content: "analyst: compute the difference between the two years."},
+			msg{agent: "analyst", content: `python({"code": "print(1889 - ` + tt.year + `)"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.diff, kind: run.KindToolResult},
+			msg{agent: "analyst", content: "The Statue of Liberty was dedicated " + tt.diff + " years before the Eiffel Tower opened."},
+			msg{agent: "supervisor", content: tt.diff + " years."},
+		)
+		// The call as a transcript's tool_calls carry it, beside its text.
+		r := in.Run
+		r.Steps[6].Extra.ToolCalls = []run.ToolCall{{Name: "python", Arguments: `{"code": "print(1889 - ` + tt.year + `)"}`}}
+		f := extract.Run(r)
+		g, err := graph.Build(r, f)
+		require.NoError(t, err)
+		in = &Input{Run: r, Features: f, Graph: g}
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.year)
+	}
+}
+
+// TestCodeWithFiguresInMillions: an analyst's code that computes with
+// the figures a researcher reported in millions, written without their
+// scale ("$2,310 million" as 2310), uses what it read; a figure with its
+// digits transposed (2130) is its own. Shape: a researcher (web_search)
+// and an analyst (python) under a supervisor, in OpenAI chat with tool
+// calls and a name per agent.
+func TestCodeWithFiguresInMillions(t *testing.T) {
+	q := "What was Northwind's operating margin in fiscal 2025? Use its annual report."
+	for _, tt := range []struct {
+		code string
+		want []int
+	}{
+		{"print(round(543/2310*100, 1))", nil},
+		{"print(round(543/2130*100, 1))", []int{6}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher: find Northwind's operating income and revenue for fiscal 2025."},
+			msg{agent: "researcher", content: `web_search({"query": "Northwind annual report fiscal 2025"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Northwind Annual Report 2025: revenue of $2,310 million and operating income of $543 million for the fiscal year.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "Fiscal 2025: revenue $2,310 million, operating income $543 million."},
+			msg{agent: "supervisor", content: "analyst: compute the operating margin in percent."},
+			msg{agent: "analyst", content: `python({"code": "` + tt.code + `"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.code)
+	}
+}
+
+// TestAnswerReplacesAFigure: without the correct answer, a writer that
+// turns the analyst's 14.2% into 12.4% beside the revenues the
+// researcher's search gave is where the answer went wrong: the revenues
+// are what the growth was worked out from, not a second origin. When the
+// writer keeps 14.2%, its figures came from the tools as before. Shape: a
+// supervisor with a researcher (web_search), an analyst (python) and a
+// writer with no tools, in OpenAI chat with tool calls and a name per
+// agent.
+func TestAnswerReplacesAFigure(t *testing.T) {
+	q := "By what percentage did ACME's revenue grow from 2023 to 2024? Use the 10-K figures."
+	for _, tt := range []struct {
+		growth string
+		want   []int
+	}{
+		{"12.4%", []int{10}},
+		{"14.2%", []int{8, 2}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher: find ACME's total revenue for 2023 and 2024 in its 10-K."},
+			msg{agent: "researcher", content: `web_search({"query": "ACME 10-K 2024 total revenue"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "ACME Corp Form 10-K (2024): Total revenue was $4,820 million in 2024 compared with $4,221 million in 2023.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "ACME's revenue was $4,221 million in 2023 and $4,820 million in 2024."},
+			msg{agent: "supervisor", content: "analyst: compute the growth from 4221 to 4820 in percent."},
+			msg{agent: "analyst", content: `python({"code": "print(round((4820-4221)/4221*100, 1))"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "14.2", kind: run.KindToolResult},
+			msg{agent: "analyst", content: "Revenue grew 14.2% from 2023 to 2024."},
+			msg{agent: "supervisor", content: "writer: write the answer for the user."},
+			msg{agent: "writer", content: "ACME's revenue grew " + tt.growth + " from 2023 ($4,221 million) to 2024 ($4,820 million)."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.growth)
+	}
+}
+
+// TestBookedAnotherListedFlight: a booker that books another flight of
+// the search's listing than the one the researcher named took up another
+// record: the flight and the price that reach the answer came through its
+// call, not the search. Booked as named, the call is no suspect. Shape: a
+// supervisor with a flight researcher (search_flights) and a booker
+// (book_flight), in OpenAI chat with tool calls and a name per agent.
+func TestBookedAnotherListedFlight(t *testing.T) {
+	q := "Book me the cheapest direct flight from Munich to Lisbon on 14 March 2026 and tell me the flight number and price."
+	listing := `[{"flight": "TP 555", "price_eur": 212}, {"flight": "LH 1792", "price_eur": 189}, {"flight": "TP 557", "price_eur": 244}]`
+	for _, tt := range []struct {
+		booked, price   string
+		origin, cleared int
+		args            []int
+	}{
+		{"TP 555", "212", 6, 2, []int{6}},
+		{"LH 1792", "189", 2, 6, nil},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "flight_researcher: find the direct flights MUC to LIS on 2026-03-14 and name the cheapest."},
+			msg{agent: "flight_researcher", content: `search_flights({"origin": "MUC", "destination": "LIS", "date": "2026-03-14"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: listing, kind: run.KindToolResult},
+			msg{agent: "flight_researcher", content: "The cheapest direct flight is LH 1792 for 189 EUR."},
+			msg{agent: "supervisor", content: "booker: book the flight the researcher found."},
+			msg{agent: "booker", content: `book_flight({"flight": "` + tt.booked + `", "date": "2026-03-14"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"status": "confirmed", "booking_ref": "QX7P2K", "flight": "` + tt.booked + `", "price_eur": ` + tt.price + `}`, kind: run.KindToolResult},
+			msg{agent: "supervisor", content: "Your flight is booked: " + tt.booked + ", reference QX7P2K, " + tt.price + " EUR."},
+		)
+		origins := steps(DataFlowOrigin.Run(in), true)
+		assert.Contains(t, origins, tt.origin, tt.booked)
+		assert.NotContains(t, origins, tt.cleared, tt.booked)
+		var args []int
+		for _, f := range UnsupportedArguments.Run(in) {
+			if strings.Contains(f.Reason, "another record") {
+				args = append(args, f.Step)
+			}
+		}
+		assert.Equal(t, tt.args, args, tt.booked)
+	}
+}
+
+// TestAnswerNamesARecordByCode: without the correct answer, an answer
+// that names a record by its code at the start of a sentence ("Order
+// A-10482 has been cancelled") is traced by the code to where it was
+// first written: a handover that names another order than the task's, or
+// the worker's own call on another one. Shape: a swarm whose agents hand
+// over in their messages, in OpenAI chat with tool calls and a name per
+// agent.
+func TestAnswerNamesARecordByCode(t *testing.T) {
+	q := "Please cancel my order A-10428, I ordered the wrong size."
+	for _, tt := range []struct {
+		name, handed, cancelled string
+		want                    []int
+	}{
+		{"handover names another order", "A-10482", "A-10482", []int{3}},
+		{"call on another order", "A-10428", "A-10482", []int{4}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "sales_agent", content: `lookup_order({"order_id": "A-10428"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"order_id": "A-10428", "status": "processing"}`, kind: run.KindToolResult},
+			msg{agent: "sales_agent", content: "Order A-10428 is still processing, so it can be cancelled. Handing over to support_agent to cancel order " + tt.handed + "."},
+			msg{agent: "support_agent", content: `cancel_order({"order_id": "` + tt.cancelled + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"order_id": "` + tt.cancelled + `", "status": "cancelled"}`, kind: run.KindToolResult},
+			msg{agent: "support_agent", content: "Order " + tt.cancelled + " has been cancelled."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
+	}
+}
+
+// TestCallWithAnAlteredFigure: a supervisor's instruction that hands a
+// worker another year or date than the task's, which the worker's query
+// executes as handed, is where the answer's count went wrong; a worker
+// that alters the figure itself in its query, under a right instruction,
+// is. Shape: a LangGraph supervisor routing to an analyst with run_sql,
+// in OpenAI chat with tool calls and a name per agent.
+func TestCallWithAnAlteredFigure(t *testing.T) {
+	for _, tt := range []struct {
+		name, task, said, where string
+		want                    []int
+	}{
+		{"instruction alters the year", "in 2024", "in 2023", "opened_at >= '2023-01-01' AND opened_at < '2024-01-01'", []int{1}},
+		{"query alters the year", "in 2024", "in 2024", "opened_at >= '2023-01-01' AND opened_at < '2024-01-01'", []int{2}},
+		{"instruction alters the date", "on 11 March 2026", "on 2026-03-10", "opened_at::date = '2026-03-10'", []int{1}},
+		{"query alters the date", "on 11 March 2026", "on 2026-03-11", "opened_at::date = '2026-03-10'", []int{2}},
+		{"instruction alters the month's year", "in March 2025", "in March 2024", "opened_at >= '2024-03-01' AND opened_at < '2024-04-01'", []int{1}},
+		{"query alters the month's year", "in March 2025", "in March 2025", "opened_at >= '2024-03-01' AND opened_at < '2024-04-01'", []int{2}},
+	} {
+		q := "How many support tickets were opened " + tt.task + " for the product 'Orbit'?"
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "analyst: count the support tickets opened " + tt.said + " for product 'Orbit'."},
+			msg{agent: "analyst", content: `run_sql({"query": "SELECT COUNT(*) AS n FROM tickets WHERE product='Orbit' AND ` + tt.where + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `[{"n": 412}]`, kind: run.KindToolResult},
+			msg{agent: "analyst", content: "412 tickets were opened for Orbit in that period."},
+			msg{agent: "supervisor", content: "writer: state the count."},
+			msg{agent: "writer", content: "412 support tickets were opened for Orbit."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
 	}
 }
 
