@@ -1033,6 +1033,32 @@ func TestSearchYearsAreQuestions(t *testing.T) {
 	}
 }
 
+// TestSwitchToANamedFlight: a customer who names the flight they are
+// on and the one to move to named both records of the listing; a call
+// that takes up the second acts on a record the customer named. One who
+// names only the first did not name the call's. Shape: tau-bench's
+// airline domain, in OpenAI chat with tool calls, with flights written
+// as a carrier's designator.
+func TestSwitchToANamedFlight(t *testing.T) {
+	for _, tt := range []struct {
+		ask  string
+		want []int
+	}{
+		{"I'm booked on LH 1792 from FRA to LIS on 14 May 2025, reservation QX7R2P. Please move me to TP 555 the same day.", nil},
+		{"I'm booked on LH 1792 from FRA to LIS on 14 May 2025, reservation QX7R2P. Please move me to a later flight the same day.", []int{3}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `search_direct_flight({"origin": "FRA", "destination": "LIS", "date": "2025-05-14"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `[{"flight": "LH 1792", "departs": "07:05"}, {"flight": "TP 555", "departs": "13:40"}]`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `update_reservation_flights({"reservation_id": "QX7R2P", "flight": "TP 555", "date": "2025-05-14"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"reservation_id": "QX7R2P", "flight": "TP 555", "status": "updated"}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: "Done: you are now on TP 555 on 14 May 2025."},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask)
+	}
+}
+
 // TestTaggedYearIsGiven: a year the user tagged as a fiscal year
 // ("FY2024"), which a call's field then writes alone, was given, as was
 // the same year a statement tells; a year no one named is still made up.
