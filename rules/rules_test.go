@@ -1059,6 +1059,33 @@ func TestSwitchToANamedFlight(t *testing.T) {
 	}
 }
 
+// TestUnitFactorIsNoOnesFigure: without the correct answer, a planner
+// that states the defined factor between two units (a mile's 1.609344
+// km) hands the code no figure of its own: code that multiplies where it
+// should divide is the coder's fault. A factor no unit defines (a mile
+// "is 1.5 km") is the planner's. Shape: a Who&When group chat of
+// experts with a code-running terminal.
+func TestUnitFactorIsNoOnesFigure(t *testing.T) {
+	q := "A runner completed a 42.195 km marathon. How many miles is that, rounded to two decimals?"
+	for _, tt := range []struct {
+		factor, result string
+		want           []int
+	}{
+		{"1.609344", "67.91", []int{2}},
+		{"1.5", "63.29", []int{1}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "Marathon_Expert", content: "One mile is " + tt.factor + " km, so we divide the distance by " + tt.factor + ". Let me have the converter run it."},
+			msg{agent: "Conversion_Expert", content: "```python\nkm = 42.195\nmiles = km * " + tt.factor + "\nprint(round(miles, 2))\n```"},
+			msg{agent: "Computer_terminal", content: "exitcode: 0 (execution succeeded)\nCode output: " + tt.result + "\n"},
+			msg{agent: "Conversion_Expert", content: "The marathon is " + tt.result + " miles."},
+			msg{agent: "Verification_Expert", content: "I agree: " + tt.result + " miles. TERMINATE"},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.factor)
+	}
+}
+
 // TestTaggedYearIsGiven: a year the user tagged as a fiscal year
 // ("FY2024"), which a call's field then writes alone, was given, as was
 // the same year a statement tells; a year no one named is still made up.
