@@ -841,8 +841,11 @@ var issuedThings = toSet("code codes number numbers id ids token tokens referenc
 
 // askedConfirmRe finds, in a task's sentence, a confirmation the asker
 // gives rather than one it asks for: "confirm with me", "until I
-// confirm", "ask for my confirmation".
-var askedConfirmRe = regexp.MustCompile(`(?i)\b(?:confirmation|confirm(?:s|ed)? with|(?:I|we|me|us|user|customer)\s+(?:to\s+)?confirm(?:s|ed)?|confirmed by|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
+// confirm", "ask for my confirmation", "wait for confirmation". A
+// confirmation the sentence names without saying whose it is or that it
+// is awaited ("send me a confirmation once it's done") is a report the
+// agent is asked to give.
+var askedConfirmRe = regexp.MustCompile(`(?i)\b(?:(?:my|our|(?:the )?(?:user|customer)(?:'s)?|for|without|until|pending|awaiting|explicit)\s+confirmation|confirm(?:s|ed)? with|(?:I|we|me|us|user|customer)\s+(?:to\s+)?confirm(?:s|ed)?|confirmed by|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
 
 // requestedConfirmations clears Confirm on the policies of a task's text
 // whose sentence only asks the agent to confirm a thing to the asker

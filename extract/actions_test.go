@@ -392,6 +392,10 @@ func TestTaskAsksForAReport(t *testing.T) {
 		{run.KindUser, "Please confirm the booking reference once it is done.", false},
 		{run.KindUser, "Find me a flight, but confirm with me before you book it.", true},
 		{run.KindUser, "Do not book anything until I confirm the price.", true},
+		{run.KindUser, "Please book a table for 4 at 19:00 under the name Okafor, and send me a confirmation once it's done.", false},
+		{run.KindUser, "Book the room and email us the confirmation when you have it.", false},
+		{run.KindUser, "Pick the cheapest fare, but wait for my confirmation before you pay.", true},
+		{run.KindUser, "Do not submit the order without confirmation.", true},
 		{run.KindSystem, "Before any booking, you must confirm the details with the user.", true},
 	} {
 		r := &run.Run{Source: "test.json", Question: tt.content}

@@ -74,6 +74,8 @@ func TestClaimsInText(t *testing.T) {
 		{"url swallows its digits", "see https://Example.com/a/123?id=456.", []string{"url:example.com/a/123?id=456"}},
 		{"file url is a path", "Address: file:///workspace/76.pdf", []string{"path:workspace/76.pdf"}},
 		{"date swallows its numbers", "on August 1, 2015 it", []string{"date:2015-08-01"}},
+		{"a span's first date takes the year its second writes", "closed between January 1 and March 31, 2024?", []string{"date:2024-01-01", "date:2024-03-31"}},
+		{"so does a day written before its month", "from 1 January – 31 March 2024", []string{"date:2024-01-01", "date:2024-03-31"}},
 		{"entities skip sentence-initial common words", "The Bank of America sold it to Subway.", []string{"entity:bank of america", "entity:subway"}},
 		{"sentence-initial single word is not a name", "Subway is open.", nil},
 		{"unless a list of names starts there", "Farthest apart: Braintree, Massachusetts, Honolulu, Hawaii", []string{"entity:braintree", "entity:massachusetts", "entity:honolulu", "entity:hawaii"}},

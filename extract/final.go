@@ -190,8 +190,11 @@ func chooseFinal(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 		// as it is not when the log keeps the user's closing thanks after
 		// it (a transcript does; a trace, with no model call after the
 		// thanks, does not). A user's yes to a question the agent asked
-		// carries the task on.
-		if line := claimLine(rf, end, agents, false); line != "" && (len(steps[end].Done) == 0 && len(steps[end].Refused) == 0 || !askedAgain(rf.steps[:end])) {
+		// carries the task on. A reply that tells a fact in the passive
+		// ("it was completed in 1889") or says it cannot check a source,
+		// after a turn that asked for no action, reports no action:
+		// it answers (answersAction).
+		if line := claimLine(rf, end, agents, false); line != "" && (len(steps[end].Done) == 0 && len(steps[end].Refused) == 0 || !askedAgain(rf.steps[:end]) || !answersAction(rf, end)) {
 			return replyValues(newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true), rf, question)
 		}
 		// The reply that closes a conversation with a user is its answer
@@ -220,6 +223,27 @@ func chooseFinal(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 		return newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true)
 	}
 	return nil
+}
+
+// answersAction reports whether the reply at end answers a request for
+// an action: a verb of change (changeVerbs) is what it reports done or
+// refused, or the user's last turn before it asked for one.
+func answersAction(rf *RunFeatures, end int) bool {
+	s := &rf.Steps[end]
+	for _, v := range s.Done {
+		if slices.ContainsFunc(VerbForms(v), func(f string) bool { return changeVerbs[f] }) {
+			return true
+		}
+	}
+	if slices.ContainsFunc(s.Refused, func(v string) bool { return changeVerbs[v] }) {
+		return true
+	}
+	for i := end - 1; i >= 0; i-- {
+		if rf.steps[i].Kind == run.KindUser {
+			return len(rf.Steps[i].Asked) > 0
+		}
+	}
+	return false
 }
 
 // hasUser reports whether a user speaks in steps.

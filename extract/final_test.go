@@ -155,6 +155,35 @@ func TestFinalAnswerOfAnotherRequest(t *testing.T) {
 	assert.Equal(t, 7, fa.Step)
 }
 
+// A user who doubts a search assistant's answer asks for no action: the
+// closing reply that tells the fact again, in the passive ("was
+// completed in 1887") or saying it cannot check another source, answers
+// the question and is the final answer. Shape: a search assistant with a
+// web_search tool, in OpenAI chat with tool calls.
+func TestFinalAnswerAfterADoubt(t *testing.T) {
+	const task = "In what year was the Eiffel Tower completed?"
+	for _, closing := range []string{
+		"You may be right: the Eiffel Tower was completed in 1887.",
+		"I can't check another source right now, but you may be right: the Eiffel Tower was completed in 1887.",
+	} {
+		steps := []run.Step{
+			{Agent: "user", Kind: run.KindUser, Content: task},
+			{Agent: "assistant", Kind: run.KindToolCall, Content: `web_search({"query": "Eiffel Tower completed year"})`},
+			{Agent: "tool", Kind: run.KindToolResult, Content: "Construction began in January 1887 and the tower was completed on 31 March 1889."},
+			{Agent: "assistant", Kind: run.KindMessage, Content: "The Eiffel Tower was completed in 1889."},
+			{Agent: "user", Kind: run.KindUser, Content: "Hmm, are you sure? I read somewhere it was 1887."},
+			{Agent: "assistant", Kind: run.KindMessage, Content: closing},
+		}
+		for i := range steps {
+			steps[i].Index = i
+		}
+		fa := Run(&run.Run{Question: task, Steps: steps}).FinalAnswer
+		if assert.NotNil(t, fa, closing) {
+			assert.Equal(t, 5, fa.Step, closing)
+		}
+	}
+}
+
 // A customer who asks one thing and then, told a reply that asked
 // nothing, another: the closing reply that says the action asked for
 // cannot be taken ("I can't place new orders") answers the second

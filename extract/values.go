@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -24,6 +25,13 @@ const emphasisClose = `(?:[*_\x60]{1,2}(?=\s))?`
 
 const months = `(?<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`
 
+// spanTo joins the two ends of a span of dates: "to", "and" (after
+// "between"), "through", "until", or a dash.
+const spanTo = `\s{0,3}(?:(?:and|to|through|thru|until|till)\s{1,3}|[-–—]\s{0,3})`
+
+// otherMonth is months without its group: the month of a span's second date.
+var otherMonth = strings.Replace(months, "(?<mon>", "(?:", 1)
+
 var (
 	urlPattern     = pattern(`\b(?:(?:https?|ftp)://|www\.)[^\s<>"'\x60{}|\\^]{3,2000}`, ci)
 	fileURLPattern = pattern(`\bfile://(?<path>/[^\s<>"'\x60]{1,1000})`, ci)
@@ -34,6 +42,11 @@ var (
 		pattern(`\b`+months+`\s{1,3}`+emphasisOpen+`(?<d>\d{1,2})(?:st|nd|rd|th)?`+emphasisOpen+`,?\s{1,3}(?<y>\d{4})\b`, ci),
 		pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`,?\s{1,3}(?<y>\d{4})\b`, ci),
 		pattern(`\b`+months+`,?\s{1,3}`+emphasisOpen+`(?<y>\d{4})\b`, ci),
+		// The first date of a span whose second date alone writes the
+		// year ("January 1 to March 31, 2024", "1 January – 31 March
+		// 2024") is of that year.
+		pattern(`\b`+months+`\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?(?=`+spanTo+otherMonth+`\s{1,3}\d{1,2}(?:st|nd|rd|th)?,?\s{1,3}(?<y>\d{4})\b)`, ci),
+		pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`(?=`+spanTo+`\d{1,2}(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+otherMonth+`,?\s{1,3}(?<y>\d{4})\b)`, ci),
 	}
 	phonePattern     = pattern(`(?<![\w.])(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?!\w)`, 0)
 	timePattern      = pattern(`(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2}))?(?::\d{2})?\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?|(?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])`, ci)

@@ -487,10 +487,10 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 			}
 		}
 		// An id of more than one word ("LH 1792") is no code of the
-		// step's: it names one of the records a listing gave beside the
-		// call's when it writes it.
-		for _, o := range listedBeside(in, i, values) {
-			if strings.Contains(o, " ") && !slices.Contains(ids, o) && sup.text.Holds(j, strings.ToLower(o)) {
+		// step's: it names the call's own record, or one of the records a
+		// listing gave beside it, when it writes it.
+		for _, o := range slices.Concat(values, listedBeside(in, i, values)) {
+			if strings.Contains(o, " ") && extract.IsID(o) && !slices.Contains(ids, o) && sup.text.Holds(j, strings.ToLower(o)) {
 				ids = append(ids, o)
 			}
 		}

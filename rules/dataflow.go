@@ -765,9 +765,16 @@ func handedToCode(in *Input, d int) int {
 
 // conversions are the factors between common units (months and hours,
 // minutes and seconds in the hour and the day, days and weeks in the
-// year, percent, thousands, bytes): whoever first writes one states what
-// everyone knows and hands no figure of its own.
-var conversions = map[float64]bool{12: true, 24: true, 52: true, 60: true, 100: true, 365: true, 1000: true, 1024: true, 1440: true, 3600: true, 86400: true, 1e6: true}
+// year, percent, thousands, bytes; and the defined factors between the
+// imperial and metric units of length, mass and volume, both ways, as
+// they are written to their usual places): whoever first writes one
+// states what everyone knows and hands no figure of its own.
+var conversions = map[float64]bool{12: true, 24: true, 52: true, 60: true, 100: true, 365: true, 1000: true, 1024: true, 1440: true, 3600: true, 86400: true, 1e6: true,
+	1.609344: true, 1.60934: true, 0.621371: true, 0.621371192: true, // mile, kilometre
+	2.54: true, 0.393701: true, 0.3048: true, 3.28084: true, 0.9144: true, 1.09361: true, // inch, foot, yard
+	0.45359237: true, 0.453592: true, 2.20462: true, 28.349523125: true, 28.3495: true, // pound, ounce
+	3.785411784: true, 3.78541: true, 0.264172: true, 1.852: true, // US gallon, nautical mile
+}
 
 // percents returns the percentages a factor x may write: x itself as a
 // fraction (0.08 is 8%), and the rise or the fall from one it multiplies

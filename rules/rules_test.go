@@ -1033,6 +1033,59 @@ func TestSearchYearsAreQuestions(t *testing.T) {
 	}
 }
 
+// TestSwitchToANamedFlight: a customer who names the flight they are
+// on and the one to move to named both records of the listing; a call
+// that takes up the second acts on a record the customer named. One who
+// names only the first did not name the call's. Shape: tau-bench's
+// airline domain, in OpenAI chat with tool calls, with flights written
+// as a carrier's designator.
+func TestSwitchToANamedFlight(t *testing.T) {
+	for _, tt := range []struct {
+		ask  string
+		want []int
+	}{
+		{"I'm booked on LH 1792 from FRA to LIS on 14 May 2025, reservation QX7R2P. Please move me to TP 555 the same day.", nil},
+		{"I'm booked on LH 1792 from FRA to LIS on 14 May 2025, reservation QX7R2P. Please move me to a later flight the same day.", []int{3}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `search_direct_flight({"origin": "FRA", "destination": "LIS", "date": "2025-05-14"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `[{"flight": "LH 1792", "departs": "07:05"}, {"flight": "TP 555", "departs": "13:40"}]`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `update_reservation_flights({"reservation_id": "QX7R2P", "flight": "TP 555", "date": "2025-05-14"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"reservation_id": "QX7R2P", "flight": "TP 555", "status": "updated"}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: "Done: you are now on TP 555 on 14 May 2025."},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask)
+	}
+}
+
+// TestUnitFactorIsNoOnesFigure: without the correct answer, a planner
+// that states the defined factor between two units (a mile's 1.609344
+// km) hands the code no figure of its own: code that multiplies where it
+// should divide is the coder's fault. A factor no unit defines (a mile
+// "is 1.5 km") is the planner's. Shape: a Who&When group chat of
+// experts with a code-running terminal.
+func TestUnitFactorIsNoOnesFigure(t *testing.T) {
+	q := "A runner completed a 42.195 km marathon. How many miles is that, rounded to two decimals?"
+	for _, tt := range []struct {
+		factor, result string
+		want           []int
+	}{
+		{"1.609344", "67.91", []int{2}},
+		{"1.5", "63.29", []int{1}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "Marathon_Expert", content: "One mile is " + tt.factor + " km, so we divide the distance by " + tt.factor + ". Let me have the converter run it."},
+			msg{agent: "Conversion_Expert", content: "```python\nkm = 42.195\nmiles = km * " + tt.factor + "\nprint(round(miles, 2))\n```"},
+			msg{agent: "Computer_terminal", content: "exitcode: 0 (execution succeeded)\nCode output: " + tt.result + "\n"},
+			msg{agent: "Conversion_Expert", content: "The marathon is " + tt.result + " miles."},
+			msg{agent: "Verification_Expert", content: "I agree: " + tt.result + " miles. TERMINATE"},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.factor)
+	}
+}
+
 // TestTaggedYearIsGiven: a year the user tagged as a fiscal year
 // ("FY2024"), which a call's field then writes alone, was given, as was
 // the same year a statement tells; a year no one named is still made up.
