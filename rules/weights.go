@@ -438,18 +438,21 @@ func AnswerOrder(guess string, in *Input, rows []StepRow, order []int, flaggedCo
 
 // firstChangeFirst returns order (row indices) with the row of the run's
 // first change to a file moved to the front, and what the change is;
-// order as it is, and "", when the run changes no file. When the run's last check
-// passed and changes came after it, the first of those is moved instead:
-// they are what no check saw. A change is a consequential
-// call that writes files by name (an editor's, a command line that only
-// writes files: changedFiles), other than the scripts a check of the run
-// runs by itself (a reproduction it wrote), and one that may alter what
-// the code does (changesBehaviour): a comment, a docstring or an import
-// added first is no departure of the patch. A dependency installed at a
-// version the line names (extract's PinsDependency) is a change too. Read when no step is
-// implicated: the structural weights say only where the labelled
-// systems' labellers looked, and in a session that changes files the
-// failed outcome is the patch its changes make.
+// order as it is, and "", when the run changes no file. When the run's
+// last check passed and changes came after it, the first of those is
+// moved instead: they are what no check saw.
+//
+// A change is a consequential call that writes files by name (an
+// editor's, a command line that only writes files: changedFiles), other
+// than the scripts a check of the run runs by itself (a reproduction it
+// wrote), and one that may alter what the code does (changesBehaviour):
+// a comment, a docstring or an import added first is no departure of the
+// patch. A dependency installed at a version the line names (extract's
+// PinsDependency) is a change too.
+//
+// Read when no step is implicated: the structural weights say only where
+// the labelled systems' labellers looked, and in a session that changes
+// files the failed outcome is the patch its changes make.
 func firstChangeFirst(in *Input, rows []StepRow, order []int) ([]int, string) {
 	steps := in.Features.Steps
 	var scripts []string
