@@ -226,8 +226,6 @@ func TestDataFlowReportedFromOwnCode(t *testing.T) {
 func TestDataFlowFilesActedOn(t *testing.T) {
 	const task = "slugify('Hello  World') returns 'hello--world'; repeated spaces should give one dash."
 	user := msg{agent: "user", content: task, kind: run.KindUser}
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	msgs := []msg{user,
 		call(`bash({"command": "python -m pytest -q tests"})`),
 		out("FAILED tests/test_slug.py::test_spaces - assert 'hello--world' == 'hello-world'\n1 failed, 4 passed in 0.21s"),

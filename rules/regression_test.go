@@ -75,8 +75,6 @@ func TestRegression(t *testing.T) {
 		raised   = "Traceback (most recent call last):\n  File \"/repo/cfg/values.py\", line 7, in parse_bool\n    raise ValueError(value)\nValueError: on\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	for _, tc := range []struct {
 		name        string
 		msgs        []msg
@@ -167,8 +165,6 @@ func TestEditedCheck(t *testing.T) {
 		ownCheck   = ">       assert page_count(21, 10) == 3\n\ntests/test_pager.py:9: \n_ _ _ _ _ _\n\n    def page_count(total, per_page):\n>       assert total % per_page == 0, \"partial page\"\nE       AssertionError: partial page\n\npager/count.py:4: AssertionError\n1 failed, 1 passed in 0.05s\n[exit code 1]"
 	)
 	user := msg{agent: "user", content: task, kind: run.KindUser}
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	for _, tc := range []struct {
 		name   string
 		msgs   []msg
@@ -219,8 +215,6 @@ func TestSavedCheckChangesNothing(t *testing.T) {
 		failedQuiet = "F...\nFAILED tests/test_values.py::test_invalid - Failed: DID NOT RAISE <class 'ValueError'>\n1 failed, 3 passed in 0.05s"
 		failed      = "F...\nE       AssertionError: assert parse_bool('off') is False\nFAILED tests/test_values.py::test_off\n1 failed, 3 passed in 0.05s\n[exit code 1]"
 	)
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser},
 		call(check), out(passed), call(edit), out(""), call(check), out(failed))
 	assert.Empty(t, steps(StateOrigin.Run(in), true))
@@ -239,8 +233,6 @@ func TestOwnScriptIsNoStatement(t *testing.T) {
 	write := `Write({"file_path": "/repo/reproduce.py", "content": "from datekit.parser import parse_date\nprint(parse_date('2024/02/29'))\nprint(parse_date('2031-07-04'))\n"})`
 	writeTest := `Write({"file_path": "/repo/tests/test_slash.py", "content": "from datekit.parser import parse_date\ndef test_slash():\n    assert parse_date('2031/07/04')\n"})`
 	user := msg{agent: "user", content: task, kind: run.KindUser}
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	blamed := func(in *Input) []int {
 		return append(steps(UnsupportedClaim.Run(in), true), steps(UnsupportedArguments.Run(in), true)...)
 	}
@@ -272,8 +264,6 @@ func TestOwnScriptIsNoStatement(t *testing.T) {
 func TestRunSettingsAreNoStatement(t *testing.T) {
 	const task = "median([1, 2, 3, 4]) returns 3 but should return 2.5; see stats/core.py."
 	user := msg{agent: "user", content: task, kind: run.KindUser}
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	blamed := func(in *Input) []int {
 		return append(steps(UnsupportedClaim.Run(in), true), steps(UnsupportedArguments.Run(in), true)...)
 	}
@@ -330,8 +320,6 @@ func TestRegressionReproduction(t *testing.T) {
 		// nothing a reproduction prints).
 		tidy = `str_replace_editor({"command": "str_replace", "path": "/repo/urltools/_compat.py", "old_str": "def strip_prefix(s, prefix):", "new_str": "def strip_prefix(s, prefix):\n    s = s.strip()"})`
 	)
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	for _, tc := range []struct {
 		name        string
 		task        string
@@ -377,8 +365,6 @@ func TestRegressionMovedOn(t *testing.T) {
 		failed1    = "F.\nFAILED tests/test_length.py::test_feet - KeyError: 'ft'\n1 failed, 1 passed in 0.02s"
 		failed2    = "F.\nFAILED tests/test_length.py::test_inches - KeyError: 'in'\n1 failed, 1 passed in 0.02s"
 	)
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	user := msg{agent: "user", content: task, kind: run.KindUser}
 	for _, tc := range []struct {
 		name        string
@@ -403,8 +389,6 @@ func TestRegressionMovedOn(t *testing.T) {
 // failed blames nothing.
 func TestEditedCheckConfigAsked(t *testing.T) {
 	const task = "tsc fails on src/pager.ts: tsconfig.json must target es2022 so that Array.prototype.at type-checks."
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	fs := EditedCheck.Run(prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser},
 		call(`bash({"command": "npx tsc --noEmit"})`), out("src/pager.ts(4,12): error TS2550: Property 'at' does not exist on type 'number[]'."),
 		call(`str_replace_editor({"command": "str_replace", "path": "/repo/tsconfig.json", "old_str": "\"target\": \"es2020\"", "new_str": "\"target\": \"es2022\""})`), out("The file has been edited."),
@@ -427,8 +411,6 @@ func TestEditedCheckNamesake(t *testing.T) {
 		test   = `bash({"command": "python -m pytest -q tests"})`
 		passed = "......\n6 passed in 0.04s"
 	)
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	user := msg{agent: "user", content: task, kind: run.KindUser}
 	for _, tc := range []struct {
 		name   string

@@ -26,6 +26,13 @@ type msg struct {
 	target         string
 }
 
+// call is a step of a coding session's assistant calling a tool, c
+// written as the call.
+func call(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
+
+// out is the tool's output c, the result of the call before it.
+func out(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
+
 func prepare(t *testing.T, question, gt string, msgs ...msg) *Input {
 	t.Helper()
 	r := &run.Run{Source: "test.json", Question: question, GroundTruth: gt}

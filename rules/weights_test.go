@@ -205,8 +205,6 @@ func TestFirstChangeWithoutEvidence(t *testing.T) {
 		test   = `bash({"command": "python3 -m pytest -q tests/test_http.py"})`
 		passed = "........\n8 passed in 0.04s"
 	)
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	user := msg{agent: "user", content: task, kind: run.KindUser}
 	in := prepare(t, task, "", user, call(view), out(code), call(repro), out("File created successfully at: /repo/reproduce.py"), call(rerun), out("{'retries': None}"), call(edit), out(edited), call(test), out(passed), msg{agent: "assistant", content: "merge_options now keeps the defaults for None values."})
 	a := Attribute(in)
@@ -237,8 +235,6 @@ func TestFirstChangeSkipsRemarks(t *testing.T) {
 		{"an import by a Codex patch", `apply_patch(*** Begin Patch\n*** Update File: listkit/pages.py\n@@\n+import logging\n import itertools\n*** End Patch\n)`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-			out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 			in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser}, call(view), out(code), call(tt.first), out(edited), call(bound), out(edited), call(test), out(passed), msg{agent: "assistant", content: "paginate now returns full pages."})
 			a := Attribute(in)
 			assert.Equal(t, 5, a.Step)
@@ -253,8 +249,6 @@ func TestFirstChangeSkipsRemarks(t *testing.T) {
 // attribute that skips a test: with no evidence anywhere, that first
 // change is answered, not a later one.
 func TestFirstChangeReadsTheLanguagesComments(t *testing.T) {
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	const edited = "The file has been edited."
 	for _, tt := range []struct{ name, task, view, code, first, later string }{
 		{"a Python product continued", "Invoice line totals must include the sales tax; expose TAX_RATE in billing/config.py.",
@@ -282,8 +276,6 @@ func TestFirstChangeReadsTheLanguagesComments(t *testing.T) {
 // changed what the code runs against: that install is answered.
 func TestFirstChangeIsAPin(t *testing.T) {
 	const task = "The models crash on pydantic 2: orm_mode has been renamed. Make models/user.py work with pydantic 2."
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser},
 		call(`bash({"command": "sed -n '1,20p' models/user.py"})`), out("class User(BaseModel):\n    class Config:\n        orm_mode = True"),
 		call(`bash({"command": "pip install 'pydantic<2'"})`), out("Successfully installed pydantic-1.10.17"),
@@ -307,8 +299,6 @@ func TestUncheckedChangeWithoutEvidence(t *testing.T) {
 		test   = `bash({"command": "python3 -m pytest -q tests/test_config.py"})`
 		passed = "...\n3 passed in 0.01s"
 	)
-	call := func(c string) msg { return msg{agent: "assistant", content: c, kind: run.KindToolCall} }
-	out := func(c string) msg { return msg{agent: "tool", content: c, kind: run.KindToolResult} }
 	in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser}, call(fix), out(edited), call(test), out(passed), call(tidy), out(edited),
 		call(`bash({"command": "sed -n 1,20p app/config.py"})`), out("def load_timeout(env):\n    return int(float(raw))"), msg{agent: "assistant", content: "Fixed."})
 	a := Attribute(in)
