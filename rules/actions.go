@@ -909,6 +909,8 @@ func withoutFuncNames(v string) (string, bool) {
 	return b.String(), called
 }
 
+// isNameByte reports whether c may stand in a called name after its
+// first letter (withoutFuncNames): a letter, a digit, '_' or '.'.
 func isNameByte(c byte) bool {
 	return c == '_' || c == '.' || '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z'
 }
