@@ -574,3 +574,31 @@ func TestOrchestratorTurnAsATrace(t *testing.T) {
 		})
 	}
 }
+
+// TestReActTrajectory: a ReAct agent's numbered lines, as its prompt has
+// the model write them and as HotpotQA and FEVER trajectories keep them:
+// "Action 2: Search[Stockholm]" is a call, the "Observation 2: …" the
+// environment answers with is its output, and "Finish[Norrström]" states
+// the answer.
+func TestReActTrajectory(t *testing.T) {
+	r := steps(
+		"user", "Which river flows through the capital of Sweden?",
+		"ReAct", "Thought 1: I need the capital of Sweden.\nAction 1: Search[Sweden]",
+		"Environment", "Observation 1: Sweden is a Nordic country; its capital is Stockholm.",
+		"ReAct", "Thought 2: The capital is Stockholm.\nAction 2: Lookup[river]",
+		"Environment", "Observation 2: (Result 1/1) The Norrström river runs through the centre of Stockholm.",
+		"ReAct", "Thought 3: The river is the Norrström.\nAction 3: Finish[Norrström]",
+	)
+	rf := Run(r)
+	for _, i := range []int{1, 3} {
+		assert.True(t, rf.Steps[i].Has(KindToolCall), "step %d kinds %v", i, rf.Steps[i].Kinds)
+	}
+	assert.Equal(t, []string{"Action: Search[Sweden]"}, rf.Steps[1].Code)
+	for _, i := range []int{2, 4} {
+		assert.True(t, rf.Steps[i].Has(KindToolResult), "step %d kinds %v", i, rf.Steps[i].Kinds)
+		assert.Equal(t, int32(i-1), rf.Steps[i].Caller, "step %d's call", i)
+	}
+	require.NotNil(t, rf.FinalAnswer)
+	assert.Equal(t, 5, rf.FinalAnswer.Step)
+	assert.Equal(t, "Norrström", rf.FinalAnswer.Text)
+}

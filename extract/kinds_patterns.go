@@ -13,17 +13,18 @@ var (
 	replanMarkerRe = pattern(`\b(?:new|updated|revised|adjusted|modified|alternative|different) (?:plan|approach|strategy)\b|\bre-?plan(?:ning|ned)?\b|\bchange (?:of )?(?:plan|strategy|approach)\b`, ci)
 
 	// ReAct / CrewAI actions, and function calls written as text or JSON.
-	actionLineRe   = pattern(`(?m)^[ \t*]{0,4}Action(?: Input)?\s{0,2}:\s{0,2}(?<a>[^\n]{1,300})`, 0)
+	actionLineRe   = pattern(`(?m)^[ \t*]{0,4}Action(?:[ \t]{1,2}\d{1,3})?(?: Input)?\s{0,2}:\s{0,2}(?<a>[^\n]{1,300})`, 0)
 	functionCallRe = pattern(`"(?:name|function|tool)"\s{0,3}:\s{0,3}"(?<name>[\w.-]{1,80})"\s{0,3},\s{0,3}"(?:arguments|args|parameters|input)"\s{0,3}:`, 0)
 	callingToolRe  = pattern(`\b(?:calling|invoking|using) (?:the )?(?:tool|function)\s{1,2}[\x60'"]?(?<name>[\w.-]{1,80})`, ci)
 
 	// Tool output as executors and tools print it.
-	toolOutputRe = pattern(`(?m)^[ \t]{0,4}(?:exit[ _-]?code\s{0,2}[:=]|code output\s{0,2}:|stdout\s{0,2}:|stderr\s{0,2}:|observation\s{0,2}:|tool (?:output|result|response)\s{0,2}:|execution (?:result|output)\s{0,2}:|output\s{0,2}:\s{0,2}$)|\bthe script ran\b|\bthere is no code (?:from the last \d{1,3} messages? )?for me to execute\b|\bhere is a screenshot of\b|\bthe viewport shows\b|\bviewport position\s{0,2}:|\bautomatic ocr of the page\b|\bthe following (?:metadata|text) was extracted\b|^\s{0,4}Traceback \(most recent call last\)`, ci)
+	toolOutputRe = pattern(`(?m)^[ \t]{0,4}(?:exit[ _-]?code\s{0,2}[:=]|code output\s{0,2}:|stdout\s{0,2}:|stderr\s{0,2}:|observation(?:[ \t]{1,2}\d{1,3})?\s{0,2}:|tool (?:output|result|response)\s{0,2}:|execution (?:result|output)\s{0,2}:|output\s{0,2}:\s{0,2}$)|\bthe script ran\b|\bthere is no code (?:from the last \d{1,3} messages? )?for me to execute\b|\bhere is a screenshot of\b|\bthe viewport shows\b|\bviewport position\s{0,2}:|\bautomatic ocr of the page\b|\bthe following (?:metadata|text) was extracted\b|^\s{0,4}Traceback \(most recent call last\)`, ci)
 	// The first-person report of a tool action: "I clicked 'Details'."
 	browserActionRe = pattern(`^\s{0,4}(?<a>I (?:typed|clicked|scrolled|navigated|visited|opened|searched|hovered|pressed|selected|entered|went|downloaded|uploaded|ran|executed)\b[^\n]{0,300})`, 0)
 
-	// Explicit final answers, including the \boxed{} of math solvers.
-	finalAnswerRe = pattern(`\bFINAL[ _]ANSWER\s{0,2}[:：]\s{0,4}(?<a>[^\n]{1,500})|\b(?:the |my |our )?final answer (?:is|would be|will be)\s{0,2}:?\s{0,4}(?<a>[^\n]{1,500})|\\boxed\{(?<a>[^{}\n]{1,200})\}|<answer>\s{0,4}(?<a>[^<\n]{1,500})\s{0,4}</answer>`, ci)
+	// Explicit final answers, including the \boxed{} of math solvers and
+	// a ReAct agent's Finish[…] action.
+	finalAnswerRe = pattern(`\bFinish\[(?<a>[^\]\n]{1,500})\]|\bFINAL[ _]ANSWER\s{0,2}[:：]\s{0,4}(?<a>[^\n]{1,500})|\b(?:the |my |our )?final answer (?:is|would be|will be)\s{0,2}:?\s{0,4}(?<a>[^\n]{1,500})|\\boxed\{(?<a>[^{}\n]{1,200})\}|<answer>\s{0,4}(?<a>[^<\n]{1,500})\s{0,4}</answer>`, ci)
 	// Answers put forward in passing.
 	answerRe = pattern(`\b(?:the|our|my) (?:correct |best |likely |most likely )?(?:answer|solution|result) (?:is|would be|appears to be|seems to be)\s{0,2}:?\s{0,4}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})|(?m)^[ \t>*#-]{0,8}\**(?:answer|result|solution|conclusion)\**\s{0,2}[:：]\**\s{0,4}(?<a>[^\n]{1,300})|\b(?:therefore|thus|hence|in conclusion|to conclude),? the (?:\w+ ){0,5}(?:is|are|was|were|equals|would be)\s{1,2}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})`, ci)
 
