@@ -31,7 +31,7 @@ func RuleFeature(analyzer string) string { return rulePrefix + analyzer }
 // Structural step features.
 const (
 	FeatToolOutput  = "step:tool_output"  // a tool's output that its speaker did not choose: the call is blamed instead
-	FeatUserTurn    = "step:user_turn"    // a conversation participant's turn after the task
+	FeatUserTurn    = "step:user_turn"    // a conversation participant's turn after the task, in a run whose agents call tools
 	FeatToolCall    = "step:tool_call"    // runs code or calls a tool
 	FeatFinalAnswer = "step:final_answer" // states the run's answer
 	FeatTermination = "step:termination"  // ends the run
@@ -188,7 +188,12 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 			}
 		}
 		set(FeatToolOutput, f.Has(extract.KindToolResult) && !f.OwnsResult())
-		set(FeatUserTurn, s.Kind == run.KindUser)
+		// A participant's turn after the task is a user turn only where
+		// agents call tools by name: a customer-service assistant's
+		// simulated customer is labelled where the run went wrong, and no
+		// labelled system blames the person asking or the environment that
+		// answers a run without tools.
+		set(FeatUserTurn, tools && s.Kind == run.KindUser)
 		set(FeatToolCall, runs && f.IssuesCall())
 		set(FeatFinalAnswer, f.Has(extract.KindFinalAnswer) || in.Features.FinalAnswer != nil && in.Features.FinalAnswer.Step == i)
 		set(FeatTermination, f.Has(extract.KindTermination))

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
 )
 
 func TestFindingsByStepKeepOrderWithinAStep(t *testing.T) {
@@ -60,6 +62,36 @@ func TestCodeIsACallWhereSomethingRunsIt(t *testing.T) {
 			col := structuralColumn(Registry, FeatToolCall)
 			assert.Equal(t, 0, rows[0].Step)
 			assert.Equal(t, tt.want, rows[0].X[col])
+		})
+	}
+}
+
+// TestUserTurnOnlyWhereAgentsCallTools: a conversation participant's turn
+// is a user turn, which a fit may learn to blame, only in a run whose
+// agents call tools by name, as a customer-service assistant's simulated
+// customer is labelled. In a run without tools the participant is the
+// person asking or the environment answering (a household's "You pick up
+// the mug"), which no labelled system blames.
+func TestUserTurnOnlyWhereAgentsCallTools(t *testing.T) {
+	task := msg{agent: "user", content: "Book me a room.", kind: run.KindUser}
+	user := msg{agent: "user", content: "Actually, make it two nights.", kind: run.KindUser}
+	tests := []struct {
+		name string
+		msgs []msg
+		want float64
+	}{
+		{"no tools", []msg{task, {agent: "assistant", content: "I booked one night for you."}, user}, 0},
+		{"an environment's observation", []msg{task, {agent: "assistant", content: "take mug 1 from countertop 1"}, {agent: "user", content: "You pick up the mug 1 from the countertop 1.", kind: run.KindUser}}, 0},
+		{"an assistant that calls tools", []msg{task, call(`book_room({"nights": 1})`), out(`{"status": "booked"}`), {agent: "assistant", content: "I booked one night for you."}, user}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "Book me a room.", "", tt.msgs...)
+			rows := StepRows(in, Registry, nil)
+			col := structuralColumn(Registry, FeatUserTurn)
+			last := rows[len(rows)-1]
+			assert.Equal(t, len(tt.msgs)-1, last.Step)
+			assert.Equal(t, tt.want, last.X[col])
 		})
 	}
 }
