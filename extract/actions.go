@@ -259,30 +259,68 @@ func changesOnlyRemarks(args string, syntax comments) bool {
 }
 
 // remarkLines marks the lines of a text that are remarks: a comment
-// (#, //, /*, a block comment's "* " and */, as syntax has them) that is
-// no directive to a tool (directive), a line of a triple-quoted docstring
-// (from the line that opens it to the line that closes it), or a call
-// that logs (logsCall).
+// (#, //, a block comment from its /* to its */, as syntax has them) that
+// is no directive to a tool (directive), a line of a triple-quoted
+// docstring (from the line that opens it to the line that closes it), or
+// a call that logs (logsCall). A line opening with "* " that no block
+// comment of the text holds is a block comment's only when it carries no
+// expression on (carriesOn): a product continued from the line before, as
+// Java's style breaks a long expression, is code. A triple-quoted string
+// is a docstring only where one stands: first in the text, or after a
+// header (a line ending with ":") or a remark; one after a line that
+// leaves an expression open is a value, an argument or an assignment's.
 func remarkLines(lines []string, syntax comments) []bool {
 	out := make([]bool, len(lines))
-	inDoc := false
+	inDoc, doc, inBlock := false, false, false
+	prev, prevRemark := "", false // the last line not blank, and whether it is a remark
 	for k, l := range lines {
 		t := strings.TrimSpace(l)
 		quotes := strings.Count(t, `"""`) + strings.Count(t, `'''`)
 		switch {
 		case inDoc || quotes > 0 && (strings.HasPrefix(t, `"""`) || strings.HasPrefix(t, `'''`) || strings.HasPrefix(t, `r"""`)):
-			out[k] = true
+			if !inDoc {
+				doc = prev == "" || prevRemark || strings.HasSuffix(prev, ":")
+			}
+			out[k] = doc
 			if quotes%2 == 1 {
 				inDoc = !inDoc
 			}
-		case syntax != slashComments && strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") && !preprocessorRe.MatchString(t),
-			syntax != hashComments && (strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*/") || strings.HasPrefix(t, "* ") || t == "*"):
+		case syntax != slashComments && strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") && !preprocessorRe.MatchString(t):
 			out[k] = !directive(t)
+		case syntax != hashComments && (inBlock || strings.HasPrefix(t, "/*")):
+			out[k] = !directive(t)
+			opened := 0
+			if !inBlock {
+				opened = 2
+			}
+			inBlock = !strings.Contains(t[opened:], "*/")
+		case syntax != hashComments && (strings.HasPrefix(t, "//") || strings.HasPrefix(t, "*/")):
+			out[k] = !directive(t)
+		case syntax != hashComments && (strings.HasPrefix(t, "* ") || t == "*"):
+			out[k] = !directive(t) && !carriesOn(t, prev, prevRemark)
 		default:
 			out[k] = logsCall(t)
 		}
+		if t != "" {
+			prev, prevRemark = t, out[k]
+		}
 	}
 	return out
+}
+
+// carriesOn reports whether a line opening with "* " outside a block
+// comment is an expression's operator and operand, continued from the
+// line before: it ends as a statement or an expression goes on (";",
+// ",", an opening bracket, an operator), or the code line before it
+// (prev, not a remark) leaves its expression open.
+func carriesOn(t, prev string, prevRemark bool) bool {
+	if t == "*" {
+		return false
+	}
+	if strings.ContainsAny(t[len(t)-1:], ";,({[+-*/%&|=?") {
+		return true
+	}
+	return prev != "" && !prevRemark && !strings.ContainsAny(prev[len(prev)-1:], ";{}:")
 }
 
 // directive reports whether a comment tells a tool what to do: a
