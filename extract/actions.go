@@ -813,7 +813,7 @@ type Policy struct {
 var (
 	// policyRe finds a policy's words, as Go's (?i)\b...\b reads them.
 	policyRe  = pattern(goWords(`must|must not|never|only|always|should not|shouldn't|do not|don't|cannot|can't|not allowed|required?|before|unless|confirm(?:ation)?`), 0)
-	confirmRe = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*|(?:get|obtain|receive|wait for) (?:the \w+'s |their |an? )?(?:explicit )?(?:yes|ok|okay|go-ahead|approval|consent|agreement))\b`)
+	confirmRe = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*|` + awaitedYes + `)\b`)
 	// "can only be cancelled if its status is 'pending'"
 	stateRuleRe = regexp.MustCompile(`(?i)\bcan only be (\w+?)(?:ed|d)?\b[^.]{0,60}?\b(?:status|state) is ['"]?(\w[\w ]{0,30}?)['"]?(?:[,.;]|\s|$)`)
 )
@@ -879,11 +879,16 @@ var issuedThings = toSet("code codes number numbers id ids token tokens referenc
 
 // askedConfirmRe finds, in a task's sentence, a confirmation the asker
 // gives rather than one it asks for: "confirm with me", "until I
-// confirm", "ask for my confirmation", "wait for confirmation". A
-// confirmation the sentence names without saying whose it is or that it
-// is awaited ("send me a confirmation once it's done") is a report the
-// agent is asked to give.
-var askedConfirmRe = regexp.MustCompile(`(?i)\b(?:(?:my|our|(?:the )?(?:user|customer)(?:'s)?|for|without|until|pending|awaiting|explicit)\s+confirmation|confirm(?:s|ed)? with|(?:I|we|me|us|user|customer)\s+(?:to\s+)?confirm(?:s|ed)?|confirmed by|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
+// confirm", "ask for my confirmation", "wait for confirmation", an
+// agreement to get or wait for (awaitedYes). A confirmation the sentence
+// names without saying whose it is or that it is awaited ("send me a
+// confirmation once it's done") is a report the agent is asked to give.
+var askedConfirmRe = regexp.MustCompile(`(?i)\b(?:(?:my|our|(?:the )?(?:user|customer)(?:'s)?|for|without|until|pending|awaiting|explicit)\s+confirmation|confirm(?:s|ed)? with|(?:I|we|me|us|user|customer)\s+(?:to\s+)?confirm(?:s|ed)?|confirmed by|explicit(?:ly)? (?:approv|agree|consent)\w*|` + awaitedYes + `)\b`)
+
+// awaitedYes is an agreement the agent is to get or wait for ("get the
+// patient's yes", "wait for the go-ahead", "get my OK"): someone's yes,
+// never a report the agent is asked to send.
+const awaitedYes = `(?:get|obtain|receive|wait for) (?:(?:the|my|our|your|their|an?) |the \w+'s )?(?:explicit )?(?:yes|ok|okay|go-ahead|approval|consent|agreement)`
 
 // requestedConfirmations clears Confirm on the policies of a task's text
 // whose sentence only asks the agent to confirm a thing to the asker
