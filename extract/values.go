@@ -34,6 +34,14 @@ const spanTo = `\s{0,3}(?:(?:and|to|through|thru|until|till)\s{1,3}|[-–—]\s{
 // that year (dateNorm).
 var otherMonth = strings.Replace(months, "(?<mon>", "(?<then>", 1)
 
+// spanEndMonthFirst and spanEndDayFirst are the second date of a span
+// of dates that alone writes the year, after a first date written month
+// first ("to March 31, 2024") and day first ("– 31 March 2024").
+var (
+	spanEndMonthFirst = spanTo + otherMonth + `\s{1,3}\d{1,2}(?:st|nd|rd|th)?,?\s{1,3}(?<y>\d{4})\b`
+	spanEndDayFirst   = spanTo + `\d{1,2}(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?` + otherMonth + `,?\s{1,3}(?<y>\d{4})\b`
+)
+
 var (
 	urlPattern     = pattern(`\b(?:(?:https?|ftp)://|www\.)[^\s<>"'\x60{}|\\^]{3,2000}`, ci)
 	fileURLPattern = pattern(`\bfile://(?<path>/[^\s<>"'\x60]{1,1000})`, ci)
@@ -48,8 +56,8 @@ var (
 		// year ("January 1 to March 31, 2024", "1 January – 31 March
 		// 2024") is of that year, or of the year before when its month
 		// comes after the second's ("December 28 to January 3, 2027").
-		pattern(`\b`+months+`\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?(?=`+spanTo+otherMonth+`\s{1,3}\d{1,2}(?:st|nd|rd|th)?,?\s{1,3}(?<y>\d{4})\b)`, ci),
-		pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`(?=`+spanTo+`\d{1,2}(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+otherMonth+`,?\s{1,3}(?<y>\d{4})\b)`, ci),
+		pattern(`\b`+months+`\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?(?=`+spanEndMonthFirst+`)`, ci),
+		pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`(?=`+spanEndDayFirst+`)`, ci),
 	}
 	phonePattern     = pattern(`(?<![\w.])(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?!\w)`, 0)
 	timePattern      = pattern(`(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2}))?(?::\d{2})?\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?|(?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])`, ci)
