@@ -327,10 +327,12 @@ func carriesOn(t, prev string, prevRemark bool) bool {
 // checker to look away (# type: ignore, # noqa, // @ts-ignore,
 // // eslint-disable-next-line, //nolint, # pragma: no cover), or a
 // compiler what to build (//go:build, // +build, # -*- coding). Such a
-// comment changes what a check reports or what is built.
+// comment changes what a check reports or what is built. The directive
+// opens the comment: one that only names a word of it ("# Return type:
+// int") is a remark.
 func directive(comment string) bool {
-	t := strings.ToLower(comment)
-	return slices.ContainsFunc(directiveWords, func(w string) bool { return strings.Contains(t, w) })
+	t := strings.TrimLeft(strings.ToLower(comment), "#/*-! \t")
+	return slices.ContainsFunc(directiveWords, func(w string) bool { return strings.HasPrefix(t, w) })
 }
 
 // directiveWords mark a comment that is a directive to a tool.

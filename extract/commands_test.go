@@ -548,6 +548,9 @@ func TestChangesOnlyRemarks(t *testing.T) {
 		{"a checker told to look away", `{"old_str": "const n: number = s;", "new_str": "// @ts-ignore\nconst n: number = s;"}`, false},
 		{"a type checker silenced", `{"old_str": "x = f(y)", "new_str": "x = f(y)  # type: ignore"}`, false},
 		{"a Go build constraint", `{"old_str": "package fs", "new_str": "//go:build linux\n\npackage fs"}`, false},
+		{"a coding line and a coverage pragma", `{"path": "/repo/a.py", "old_str": "x = 1", "new_str": "# -*- coding: utf-8 -*-\n# pragma: no cover\nx = 1"}`, false},
+		{"a remark that names a directive's word", `{"path": "/repo/pager/pages.py", "old_str": "    # returns: an int\n", "new_str": "    # Return type: int, the number of pages\n"}`, true},
+		{"a block comment that tells coverage to look away", `{"path": "/repo/src/a.js", "old_str": "function f() {", "new_str": "/* istanbul ignore next */\nfunction f() {"}`, false},
 
 		{"a Python product continued on its line", `{"command": "str_replace", "path": "/repo/billing/lines.py", "old_str": "        * item.quantity\n", "new_str": "        * item.quantity * TAX_RATE\n"}`, false},
 		{"a Python floor division continued", `{"path": "/repo/pages.py", "old_str": "    // size\n", "new_str": "    // size + 1\n"}`, false},
