@@ -259,40 +259,80 @@ func changesOnlyRemarks(args string, syntax comments) bool {
 }
 
 // remarkLines marks the lines of a text that are remarks: a comment
-// (#, //, /*, a block comment's "* " and */, as syntax has them) that is
-// no directive to a tool (directive), a line of a triple-quoted docstring
-// (from the line that opens it to the line that closes it), or a call
-// that logs (logsCall).
+// (#, //, a block comment from its /* to its */, as syntax has them) that
+// is no directive to a tool (directive), a line of a triple-quoted
+// docstring (from the line that opens it to the line that closes it), or
+// a call that logs (logsCall). A line opening with "* " that no block
+// comment of the text holds is a block comment's only when it carries no
+// expression on (carriesOn): a product continued from the line before, as
+// Java's style breaks a long expression, is code. A triple-quoted string
+// is a docstring only where one stands: first in the text, or after a
+// header (a line ending with ":") or a remark; one after a line that
+// leaves an expression open is a value, an argument or an assignment's.
 func remarkLines(lines []string, syntax comments) []bool {
 	out := make([]bool, len(lines))
-	inDoc := false
+	inDoc, doc, inBlock := false, false, false
+	prev, prevRemark := "", false // the last line not blank, and whether it is a remark
 	for k, l := range lines {
 		t := strings.TrimSpace(l)
 		quotes := strings.Count(t, `"""`) + strings.Count(t, `'''`)
 		switch {
 		case inDoc || quotes > 0 && (strings.HasPrefix(t, `"""`) || strings.HasPrefix(t, `'''`) || strings.HasPrefix(t, `r"""`)):
-			out[k] = true
+			if !inDoc {
+				doc = prev == "" || prevRemark || strings.HasSuffix(prev, ":")
+			}
+			out[k] = doc
 			if quotes%2 == 1 {
 				inDoc = !inDoc
 			}
-		case syntax != slashComments && strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") && !preprocessorRe.MatchString(t),
-			syntax != hashComments && (strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*/") || strings.HasPrefix(t, "* ") || t == "*"):
+		case syntax != slashComments && strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") && !preprocessorRe.MatchString(t):
 			out[k] = !directive(t)
+		case syntax != hashComments && (inBlock || strings.HasPrefix(t, "/*")):
+			out[k] = !directive(t)
+			opened := 0
+			if !inBlock {
+				opened = 2
+			}
+			inBlock = !strings.Contains(t[opened:], "*/")
+		case syntax != hashComments && (strings.HasPrefix(t, "//") || strings.HasPrefix(t, "*/")):
+			out[k] = !directive(t)
+		case syntax != hashComments && (strings.HasPrefix(t, "* ") || t == "*"):
+			out[k] = !directive(t) && !carriesOn(t, prev, prevRemark)
 		default:
 			out[k] = logsCall(t)
 		}
+		if t != "" {
+			prev, prevRemark = t, out[k]
+		}
 	}
 	return out
+}
+
+// carriesOn reports whether a line opening with "* " outside a block
+// comment is an expression's operator and operand, continued from the
+// line before: it ends as a statement or an expression goes on (";",
+// ",", an opening bracket, an operator), or the code line before it
+// (prev, not a remark) leaves its expression open.
+func carriesOn(t, prev string, prevRemark bool) bool {
+	if t == "*" {
+		return false
+	}
+	if strings.ContainsAny(t[len(t)-1:], ";,({[+-*/%&|=?") {
+		return true
+	}
+	return prev != "" && !prevRemark && !strings.ContainsAny(prev[len(prev)-1:], ";{}:")
 }
 
 // directive reports whether a comment tells a tool what to do: a
 // checker to look away (# type: ignore, # noqa, // @ts-ignore,
 // // eslint-disable-next-line, //nolint, # pragma: no cover), or a
 // compiler what to build (//go:build, // +build, # -*- coding). Such a
-// comment changes what a check reports or what is built.
+// comment changes what a check reports or what is built. The directive
+// opens the comment: one that only names a word of it ("# Return type:
+// int") is a remark.
 func directive(comment string) bool {
-	t := strings.ToLower(comment)
-	return slices.ContainsFunc(directiveWords, func(w string) bool { return strings.Contains(t, w) })
+	t := strings.TrimLeft(strings.ToLower(comment), "#/*-! \t")
+	return slices.ContainsFunc(directiveWords, func(w string) bool { return strings.HasPrefix(t, w) })
 }
 
 // directiveWords mark a comment that is a directive to a tool.
@@ -775,7 +815,7 @@ type Policy struct {
 var (
 	// policyRe finds a policy's words, as Go's (?i)\b...\b reads them.
 	policyRe  = pattern(goWords(`must|must not|never|only|always|should not|shouldn't|do not|don't|cannot|can't|not allowed|required?|before|unless|confirm(?:ation)?`), 0)
-	confirmRe = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*|(?:get|obtain|receive|wait for) (?:the \w+'s |their |an? )?(?:explicit )?(?:yes|ok|okay|go-ahead|approval|consent|agreement))\b`)
+	confirmRe = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*|` + awaitedYes + `)\b`)
 	// "can only be cancelled if its status is 'pending'"
 	stateRuleRe = regexp.MustCompile(`(?i)\bcan only be (\w+?)(?:ed|d)?\b[^.]{0,60}?\b(?:status|state) is ['"]?(\w[\w ]{0,30}?)['"]?(?:[,.;]|\s|$)`)
 )
@@ -841,11 +881,16 @@ var issuedThings = toSet("code codes number numbers id ids token tokens referenc
 
 // askedConfirmRe finds, in a task's sentence, a confirmation the asker
 // gives rather than one it asks for: "confirm with me", "until I
-// confirm", "ask for my confirmation", "wait for confirmation". A
-// confirmation the sentence names without saying whose it is or that it
-// is awaited ("send me a confirmation once it's done") is a report the
-// agent is asked to give.
-var askedConfirmRe = regexp.MustCompile(`(?i)\b(?:(?:my|our|(?:the )?(?:user|customer)(?:'s)?|for|without|until|pending|awaiting|explicit)\s+confirmation|confirm(?:s|ed)? with|(?:I|we|me|us|user|customer)\s+(?:to\s+)?confirm(?:s|ed)?|confirmed by|explicit(?:ly)? (?:approv|agree|consent)\w*)\b`)
+// confirm", "ask for my confirmation", "wait for confirmation", an
+// agreement to get or wait for (awaitedYes). A confirmation the sentence
+// names without saying whose it is or that it is awaited ("send me a
+// confirmation once it's done") is a report the agent is asked to give.
+var askedConfirmRe = regexp.MustCompile(`(?i)\b(?:(?:my|our|(?:the )?(?:user|customer)(?:'s)?|for|without|until|pending|awaiting|explicit)\s+confirmation|confirm(?:s|ed)? with|(?:I|we|me|us|user|customer)\s+(?:to\s+)?confirm(?:s|ed)?|confirmed by|explicit(?:ly)? (?:approv|agree|consent)\w*|` + awaitedYes + `)\b`)
+
+// awaitedYes is an agreement the agent is to get or wait for ("get the
+// patient's yes", "wait for the go-ahead", "get my OK"): someone's yes,
+// never a report the agent is asked to send.
+const awaitedYes = `(?:get|obtain|receive|wait for) (?:(?:the|my|our|your|their|an?) |the \w+'s )?(?:explicit )?(?:yes|ok|okay|go-ahead|approval|consent|agreement)`
 
 // requestedConfirmations clears Confirm on the policies of a task's text
 // whose sentence only asks the agent to confirm a thing to the asker

@@ -364,6 +364,8 @@ func TestPolicyAsksConfirmation(t *testing.T) {
 		want bool
 	}{
 		{"Before booking, get the patient's yes.", true},
+		{"Before booking, wait for the go-ahead.", true},
+		{"Get my OK before you book anything.", true},
 		{"You must obtain explicit user confirmation (yes) to proceed.", true},
 		{"Always confirm the details with the customer before acting.", true},
 		{"You must get an approval code from the payment gateway before issuing a refund.", false},
@@ -396,6 +398,9 @@ func TestTaskAsksForAReport(t *testing.T) {
 		{run.KindUser, "Book the room and email us the confirmation when you have it.", false},
 		{run.KindUser, "Pick the cheapest fare, but wait for my confirmation before you pay.", true},
 		{run.KindUser, "Do not submit the order without confirmation.", true},
+		{run.KindUser, "Find me a double room in Lyon and wait for the go-ahead from me before you book anything.", true},
+		{run.KindUser, "Find me a double room in Lyon. Get my OK before you book anything.", true},
+		{run.KindUser, "Refund the order, but get the manager's approval before you pay it out.", true},
 		{run.KindSystem, "Before any booking, you must confirm the details with the user.", true},
 	} {
 		r := &run.Run{Source: "test.json", Question: tt.content}

@@ -699,6 +699,9 @@ func dateNorm(t *text, m dateMatch) (string, bool) {
 	if month > 12 && day <= 12 && t.str(m.mon) == "" {
 		month, day = day, month
 	}
+	if then := strings.ToLower(t.str(m.then)); then != "" && monthNumber[then[:3]] < month {
+		y-- // a span runs forward: its first date is in the year before its second's
+	}
 	if month < 1 || month > 12 || day < 1 || day > 31 {
 		return "", false
 	}

@@ -76,6 +76,8 @@ func TestClaimsInText(t *testing.T) {
 		{"date swallows its numbers", "on August 1, 2015 it", []string{"date:2015-08-01"}},
 		{"a span's first date takes the year its second writes", "closed between January 1 and March 31, 2024?", []string{"date:2024-01-01", "date:2024-03-31"}},
 		{"so does a day written before its month", "from 1 January – 31 March 2024", []string{"date:2024-01-01", "date:2024-03-31"}},
+		{"a span over the new year begins in the year before", "from December 28 to January 3, 2027", []string{"date:2026-12-28", "date:2027-01-03"}},
+		{"so does one whose day comes first", "from 20 November – 10 February 2025", []string{"date:2024-11-20", "date:2025-02-10"}},
 		{"entities skip sentence-initial common words", "The Bank of America sold it to Subway.", []string{"entity:bank of america", "entity:subway"}},
 		{"sentence-initial single word is not a name", "Subway is open.", nil},
 		{"unless a list of names starts there", "Farthest apart: Braintree, Massachusetts, Honolulu, Hawaii", []string{"entity:braintree", "entity:massachusetts", "entity:honolulu", "entity:hawaii"}},

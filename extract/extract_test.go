@@ -164,6 +164,9 @@ func TestSignals(t *testing.T) {
 		{"a timeout another owns, met", "The job ran past the runner's idle timeout.", []string{"failure"}, nil},
 		{"a timeout something owns, run out", "The API's timeout expired before it answered.", []string{"failure"}, nil},
 		{"a timeout they own, elapsed", "Their timeout has elapsed.", []string{"failure"}, nil},
+		{"a timeout something owns that acted", "The site's timeout cut the request off.\nIts timeout kicked in again.\nThe scraper's timeout triggered twice.", []string{"failure", "failure", "failure"}, nil},
+		{"a timeout something owns, its value written, met", "The gateway's timeout (30 s) was hit before the page answered.", []string{"failure"}, nil},
+		{"a timeout something owns, its value told, is a setting", "The gateway's timeout (30 s) is read once; its timeout is 30 s.", nil, nil},
 
 		{"a failure word that names something in code is no failure", "## Code: client.py\n```python\ntry:\n    response = requests.get(url, timeout=TIMEOUT)\nexcept requests.Timeout as exc:\n    raise ServiceTimeout(url) from exc\n```", nil, nil},
 		{"nor a member a class diagram lists", "```mermaid\nclassDiagram\n    class Client {\n        +TIMEOUT: int\n    }\n```", nil, nil},

@@ -10,10 +10,12 @@ import (
 const monthWords = `january|jan|february|feb|march|mar|april|apr|may|june|jun|july|jul|august|aug|september|sept|sep|october|oct|november|nov|december|dec`
 
 // A day of a month without its year: "May 14", "Sept. 3rd", "14 May",
-// "the 3rd of June". One followed by a year is a whole date, a claim.
+// "the 3rd of June". One followed by a year is a whole date, a claim, and
+// so is the first date of a span whose second date writes the year
+// ("December 28 to January 3, 2027").
 var (
-	monthDayRe = pattern(goWords(monthWords)+`\.?\s{1,2}(?<d>\d{1,2})(?:st|nd|rd|th)?(?![\w:.]\d|\w)(?!,?\s{0,2}\d{4}(?!\d))`, ci)
-	dayMonthRe = pattern(`(?<![\w.])(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,2}(?:of\s{1,2})?(?<mon>`+goWords(monthWords)+`)(?!,?\s{0,2}\d{4}(?!\d))`, ci)
+	monthDayRe = pattern(goWords(monthWords)+`\.?\s{1,2}(?<d>\d{1,2})(?:st|nd|rd|th)?(?![\w:.]\d|\w)(?!,?\s{0,2}\d{4}(?!\d))(?!`+spanEndMonthFirst+`)`, ci)
+	dayMonthRe = pattern(`(?<![\w.])(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,2}(?:of\s{1,2})?(?<mon>`+goWords(monthWords)+`)(?!,?\s{0,2}\d{4}(?!\d))(?!`+spanEndDayFirst+`)`, ci)
 )
 
 // monthDays returns the days of a month a text names without a year, as

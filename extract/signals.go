@@ -25,11 +25,12 @@ type signalRule struct {
 // status 2", "Process finished with exit code 0", "return code: 1".
 var exitCodeRe = pattern(`\b(?:exit[ _-]?code|exit[ _-]?status|return[ _-]?code|returncode|exited with (?:code|status))\s{0,3}[:=]?\s{0,3}(-?\d{1,4})\b`, ci)
 
-// timeoutMet is a timeout that something met or that ran out, whoever
-// owns it ("hit its timeout", "ran past the server's idle timeout", "its
-// timeout expired"): a failure, though a timeout something owns or is
-// handed is otherwise a setting.
-const timeoutMet = `(?:(?:hit(?:s|ting)?|reach(?:ed|es|ing)?|exceed(?:ed|s|ing)?|r[au]n\s{1,2}(?:past|over))\s{1,2}(?:(?:the|a|an|its|their|this|that|our|your|my)\s{1,2})?(?:[\w-]{1,40}['’]s\s{1,2})?(?:[a-z]{1,20}\s{1,2})?time ?out\b|(?:['’]s|\b(?:its|their|your|our|my))\s{1,2}(?:[a-z]{1,20}\s{1,2})?time ?out\s{1,2}(?:(?:has|had|was|were)\s{1,2})?(?:expired|elapsed|fired|ran out|reached|exceeded|hit)\b)`
+// timeoutMet is a timeout that something met or that ran out or acted,
+// whoever owns it ("hit its timeout", "ran past the server's idle
+// timeout", "its timeout expired", "the site's timeout (30 s) cut the
+// request off", "its timeout kicked in"): a failure, though a timeout
+// something owns or is handed is otherwise a setting.
+const timeoutMet = `(?:(?:hit(?:s|ting)?|reach(?:ed|es|ing)?|exceed(?:ed|s|ing)?|r[au]n\s{1,2}(?:past|over))\s{1,2}(?:(?:the|a|an|its|their|this|that|our|your|my)\s{1,2})?(?:[\w-]{1,40}['’]s\s{1,2})?(?:[a-z]{1,20}\s{1,2})?time ?out\b|(?:['’]s|\b(?:its|their|your|our|my))\s{1,2}(?:[a-z]{1,20}\s{1,2})?time ?out(?:\s{0,2}\([^()\n]{1,20}\))?\s{1,2}(?:(?:has|had|was|were)\s{1,2})?(?:expired|elapsed|fired|ran out|reached|exceeded|hit|(?:kick|trigger|interrupt|abort|kill|stopp|cut)(?:ed|s)?\b|went off|cut)\b)`
 
 // errorRules are tried on every step; each fires at most a few times a step.
 // A timeout that states its value ("an idle timeout of 15 minutes",

@@ -29,8 +29,18 @@ const months = `(?<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june
 // "between"), "through", "until", or a dash.
 const spanTo = `\s{0,3}(?:(?:and|to|through|thru|until|till)\s{1,3}|[-–—]\s{0,3})`
 
-// otherMonth is months without its group: the month of a span's second date.
-var otherMonth = strings.Replace(months, "(?<mon>", "(?:", 1)
+// otherMonth is months as the group "then": the month of a span's second
+// date, whose year the first date takes unless the span runs on into
+// that year (dateNorm).
+var otherMonth = strings.Replace(months, "(?<mon>", "(?<then>", 1)
+
+// spanEndMonthFirst and spanEndDayFirst are the second date of a span
+// of dates that alone writes the year, after a first date written month
+// first ("to March 31, 2024") and day first ("– 31 March 2024").
+var (
+	spanEndMonthFirst = spanTo + otherMonth + `\s{1,3}\d{1,2}(?:st|nd|rd|th)?,?\s{1,3}(?<y>\d{4})\b`
+	spanEndDayFirst   = spanTo + `\d{1,2}(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?` + otherMonth + `,?\s{1,3}(?<y>\d{4})\b`
+)
 
 var (
 	urlPattern     = pattern(`\b(?:(?:https?|ftp)://|www\.)[^\s<>"'\x60{}|\\^]{3,2000}`, ci)
@@ -44,9 +54,10 @@ var (
 		pattern(`\b`+months+`,?\s{1,3}`+emphasisOpen+`(?<y>\d{4})\b`, ci),
 		// The first date of a span whose second date alone writes the
 		// year ("January 1 to March 31, 2024", "1 January – 31 March
-		// 2024") is of that year.
-		pattern(`\b`+months+`\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?(?=`+spanTo+otherMonth+`\s{1,3}\d{1,2}(?:st|nd|rd|th)?,?\s{1,3}(?<y>\d{4})\b)`, ci),
-		pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`(?=`+spanTo+`\d{1,2}(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+otherMonth+`,?\s{1,3}(?<y>\d{4})\b)`, ci),
+		// 2024") is of that year, or of the year before when its month
+		// comes after the second's ("December 28 to January 3, 2027").
+		pattern(`\b`+months+`\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?(?=`+spanEndMonthFirst+`)`, ci),
+		pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`(?=`+spanEndDayFirst+`)`, ci),
 	}
 	phonePattern     = pattern(`(?<![\w.])(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?!\w)`, 0)
 	timePattern      = pattern(`(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2}))?(?::\d{2})?\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?|(?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])`, ci)
@@ -57,8 +68,9 @@ var (
 // urlMatch is a URL, or a file URL with its path.
 type urlMatch struct{ all, path span }
 
-// dateMatch is a date with its year, month, day and month's name.
-type dateMatch struct{ all, y, m, d, mon span }
+// dateMatch is a date with its year, month, day and month's name, and,
+// for the first date of a span, the month of its second (then).
+type dateMatch struct{ all, y, m, d, mon, then span }
 
 // timeMatch is a time of day with its hour, minutes and a.m. or p.m.
 type timeMatch struct{ all, h, min, ap span }
@@ -80,7 +92,7 @@ func (t *text) phones(limit int) []span { return each(t.all(phonePattern, limit)
 
 // The groups of the patterns whose matches are many, looked up once.
 var (
-	dateGroups   = groupsOf(datePatterns, "y", "m", "d", "mon")
+	dateGroups   = groupsOf(datePatterns, "y", "m", "d", "mon", "then")
 	timeGroups   = groupsOf([]*matching.Pattern{timePattern}, "h", "min", "ap")[0]
 	numberGroups = groupsOf([]*matching.Pattern{numberPattern}, "sign", "cur", "num", "frac", "mult", "sp", "unit")[0]
 )
@@ -112,7 +124,7 @@ func (t *text) dates(limit int) []dateMatch {
 	for k, p := range datePatterns {
 		g := dateGroups[k]
 		for _, m := range t.all(p, limit) {
-			out = append(out, dateMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2]), group(m, g[3])})
+			out = append(out, dateMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2]), group(m, g[3]), group(m, g[4])})
 		}
 	}
 	return out

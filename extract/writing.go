@@ -216,10 +216,12 @@ func (w *Writing) EndsID(digits string) func(j int) bool {
 }
 
 // TagsYear reports whether step j (the task for j < 0) writes the year y
-// (four digits) joined after one to three letters that tag it, as a
-// fiscal, calendar or academic year is written ("FY2024", "CY2023",
-// "AY2024"), as a token of its own: the year a call or a statement then
-// writes alone ("fiscal_year": 2024) is that one.
+// (four digits) joined after one to three letters that tag it as a kind
+// of year, their last a y, as a fiscal, calendar or academic year is
+// written ("FY2024", "CY2023", "AY2024"), as a token of its own: the year
+// a call or a statement then writes alone ("fiscal_year": 2024) is that
+// one. A code's prefix that names no year (an account's SV2023) tags
+// none.
 func (w *Writing) TagsYear(j int, y string) bool {
 	if len(y) != 4 || !isDigits(y) {
 		return false
@@ -230,7 +232,7 @@ func (w *Writing) TagsYear(j int, y string) bool {
 		for p > 0 && k-p < 3 && 'a' <= text[p-1] && text[p-1] <= 'z' {
 			p--
 		}
-		if p < k && !tokenByte(text, p-1) && !tokenByte(text, k+len(y)) {
+		if p < k && text[k-1] == 'y' && !tokenByte(text, p-1) && !tokenByte(text, k+len(y)) {
 			return true
 		}
 	}

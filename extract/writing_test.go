@@ -306,14 +306,17 @@ func TestOccurrences(t *testing.T) {
 	}
 }
 
-// A year tagged by a few letters, as fiscal and academic years are
-// written, is read as that year; a longer word or a number before it is
-// no tag.
+// A year tagged by a few letters that abbreviate a kind of year, as
+// fiscal and academic years are written, is read as that year; a longer
+// word or a number before it is no tag, nor is a code's prefix that names
+// no year (an account's SV2023, an invoice's INV2021).
 func TestWritingTagsYear(t *testing.T) {
-	w := writingOf("Travel spend in FY2024 and AY2023-24", "screen 1920x2024, model ABCD2022, 2021")
+	w := writingOf("Travel spend in FY2024 and AY2023-24", "screen 1920x2024, model ABCD2022, 2021, account SV2019 and invoice INV2025")
 	assert.True(t, w.TagsYear(-1, "2024"))
 	assert.True(t, w.TagsYear(-1, "2023"))
 	assert.False(t, w.TagsYear(0, "2024"))
 	assert.False(t, w.TagsYear(0, "2022"))
 	assert.False(t, w.TagsYear(0, "2021"))
+	assert.False(t, w.TagsYear(0, "2019"))
+	assert.False(t, w.TagsYear(0, "2025"))
 }

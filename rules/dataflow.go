@@ -368,7 +368,7 @@ func handedOperand(in *Input, o int, claim string) int {
 	}
 	numbers := in.supportIndex().numberIndex()
 	best := -1
-	for fig := range ownFigures(in, f) {
+	for fig := range ownFigures(in, o) {
 		c, val, x := fig.claim, fig.val, fig.x
 		if slices.Contains(f.Computes, val) {
 			continue
@@ -474,7 +474,7 @@ func alteredInCode(in *Input, o int) int {
 	}
 	numbers := in.supportIndex().numberIndex()
 	best := -1
-	for fig := range ownFigures(in, f) {
+	for fig := range ownFigures(in, o) {
 		val := fig.val
 		if !altersTask(in, fig.claim) {
 			continue
@@ -581,7 +581,7 @@ func alteredInCall(in *Input, c int) int {
 			best = first
 		}
 	}
-	for fig := range ownFigures(in, f) {
+	for fig := range ownFigures(in, c) {
 		if altersTask(in, fig.claim) {
 			take(firstAt(numbers[fig.val], ""), fig.val)
 		}
@@ -638,20 +638,20 @@ type figure struct {
 	x     float64
 }
 
-// ownFigures yields the numbers step f states that are neither a figure
+// ownFigures yields the numbers step o states that are neither a figure
 // of the task written another way (in words, in a date) nor a unit's
-// factor (60 seconds in its minute): those another step may have handed
-// it.
-func ownFigures(in *Input, f *extract.Features) iter.Seq[figure] {
+// factor (unitFactor: 60 seconds in its minute, a mile's 1.609344 km
+// where miles are converted): those another step may have handed it.
+func ownFigures(in *Input, o int) iter.Seq[figure] {
 	return func(yield func(figure) bool) {
 		other := taskFigures(in)
-		for _, c := range f.Claims {
+		for _, c := range in.Features.Steps[o].Claims {
 			if c.Kind != extract.ClaimNumber {
 				continue
 			}
 			val, _ := c.Value()
 			x, err := strconv.ParseFloat(val, 64)
-			if err != nil || other[x] || conversions[x] {
+			if err != nil || other[x] || unitFactor(in, x, o) {
 				continue
 			}
 			if !yield(figure{c, val, x}) {
@@ -736,7 +736,7 @@ func handedToCode(in *Input, d int) int {
 		if other == nil {
 			other = taskFigures(in)
 		}
-		if x, err := strconv.ParseFloat(val, 64); err == nil && (other[x] || conversions[x]) {
+		if x, err := strconv.ParseFloat(val, 64); err == nil && (other[x] || unitFactor(in, x, d)) {
 			continue // the task's figure, written in words or in a date, or a unit's
 		}
 		if val == "0" || slices.ContainsFunc(in.Features.Question, func(q extract.Claim) bool { v, _ := q.Value(); return q.Kind == extract.ClaimNumber && v == val }) {
@@ -765,15 +765,58 @@ func handedToCode(in *Input, d int) int {
 
 // conversions are the factors between common units (months and hours,
 // minutes and seconds in the hour and the day, days and weeks in the
-// year, percent, thousands, bytes; and the defined factors between the
-// imperial and metric units of length, mass and volume, both ways, as
-// they are written to their usual places): whoever first writes one
-// states what everyone knows and hands no figure of its own.
-var conversions = map[float64]bool{12: true, 24: true, 52: true, 60: true, 100: true, 365: true, 1000: true, 1024: true, 1440: true, 3600: true, 86400: true, 1e6: true,
-	1.609344: true, 1.60934: true, 0.621371: true, 0.621371192: true, // mile, kilometre
-	2.54: true, 0.393701: true, 0.3048: true, 3.28084: true, 0.9144: true, 1.09361: true, // inch, foot, yard
-	0.45359237: true, 0.453592: true, 2.20462: true, 28.349523125: true, 28.3495: true, // pound, ounce
-	3.785411784: true, 3.78541: true, 0.264172: true, 1.852: true, // US gallon, nautical mile
+// year, percent, thousands, bytes): whoever first writes one states what
+// everyone knows and hands no figure of its own.
+var conversions = map[float64]bool{12: true, 24: true, 52: true, 60: true, 100: true, 365: true, 1000: true, 1024: true, 1440: true, 3600: true, 86400: true, 1e6: true}
+
+// definedFactors are the defined factors between the imperial and metric
+// units of length, mass and volume, both ways, as they are written to
+// their usual places, each with the names of its imperial unit. One is
+// everyone's only where the quantity converted is in that unit
+// (unitFactor): a nautical mile's 1.852 km stated for a mile is a figure
+// of whoever stated it.
+var definedFactors = map[float64][]string{
+	1.609344: mileNames, 1.60934: mileNames, 0.621371: mileNames, 0.621371192: mileNames,
+	2.54: {"inch", "inches"}, 0.393701: {"inch", "inches"},
+	0.3048: {"foot", "feet", "ft"}, 3.28084: {"foot", "feet", "ft"},
+	0.9144: {"yard", "yards", "yd"}, 1.09361: {"yard", "yards", "yd"},
+	0.45359237: poundNames, 0.453592: poundNames, 2.20462: poundNames,
+	28.349523125: {"ounce", "ounces", "oz"}, 28.3495: {"ounce", "ounces", "oz"},
+	3.785411784: gallonNames, 3.78541: gallonNames, 0.264172: gallonNames,
+	1.852: {"nautical"},
+}
+
+var (
+	mileNames   = []string{"mile", "miles", "mi"}
+	poundNames  = []string{"pound", "pounds", "lb", "lbs"}
+	gallonNames = []string{"gallon", "gallons", "gal"}
+)
+
+// unitFactor reports whether x is a factor between units that no one
+// hands another: one of conversions, or a defined factor whose imperial
+// unit the task, or a tool's output before step i, names as a word (the
+// unit of the quantity the run converts).
+func unitFactor(in *Input, x float64, i int) bool {
+	if conversions[x] {
+		return true
+	}
+	names := definedFactors[x]
+	if len(names) == 0 {
+		return false
+	}
+	sup := in.supportIndex()
+	named := func(j int) bool {
+		return slices.ContainsFunc(names, func(n string) bool { return sup.text.Holds(j, n) })
+	}
+	if named(-1) {
+		return true
+	}
+	for j := range min(i, len(in.Features.Steps)) {
+		if in.Features.Steps[j].Has(extract.KindToolResult) && named(j) {
+			return true
+		}
+	}
+	return false
 }
 
 // percents returns the percentages a factor x may write: x itself as a

@@ -1070,26 +1070,30 @@ func TestSwitchToANamedFlight(t *testing.T) {
 // that states the defined factor between two units (a mile's 1.609344
 // km) hands the code no figure of its own: code that multiplies where it
 // should divide is the coder's fault. A factor no unit defines (a mile
-// "is 1.5 km") is the planner's. Shape: a Who&When group chat of
-// experts with a code-running terminal.
+// "is 1.5 km") is the planner's, and so is the factor of a unit the run
+// does not convert (a nautical mile's 1.852 km given for a mile). Shape:
+// a Who&When group chat of experts with a code-running terminal.
 func TestUnitFactorIsNoOnesFigure(t *testing.T) {
-	q := "A runner completed a 42.195 km marathon. How many miles is that, rounded to two decimals?"
+	miles := "A runner completed a 42.195 km marathon. How many miles is that, rounded to two decimals?"
+	nautical := "A ship sailed 42.195 km. How many nautical miles is that, rounded to two decimals?"
 	for _, tt := range []struct {
-		factor, result string
-		want           []int
+		q, factor, result string
+		want              []int
 	}{
-		{"1.609344", "67.91", []int{2}},
-		{"1.5", "63.29", []int{1}},
+		{miles, "1.609344", "67.91", []int{2}},
+		{miles, "1.5", "63.29", []int{1}},
+		{miles, "1.852", "78.14", []int{1}},
+		{nautical, "1.852", "78.14", []int{2}},
 	} {
-		in := prepare(t, q, "",
-			msg{agent: "user", content: q, kind: run.KindUser},
+		in := prepare(t, tt.q, "",
+			msg{agent: "user", content: tt.q, kind: run.KindUser},
 			msg{agent: "Marathon_Expert", content: "One mile is " + tt.factor + " km, so we divide the distance by " + tt.factor + ". Let me have the converter run it."},
 			msg{agent: "Conversion_Expert", content: "```python\nkm = 42.195\nmiles = km * " + tt.factor + "\nprint(round(miles, 2))\n```"},
 			msg{agent: "Computer_terminal", content: "exitcode: 0 (execution succeeded)\nCode output: " + tt.result + "\n"},
-			msg{agent: "Conversion_Expert", content: "The marathon is " + tt.result + " miles."},
+			msg{agent: "Conversion_Expert", content: "The distance is " + tt.result + " miles."},
 			msg{agent: "Verification_Expert", content: "I agree: " + tt.result + " miles. TERMINATE"},
 		)
-		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.factor)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.q+" "+tt.factor)
 	}
 }
 

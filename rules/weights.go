@@ -448,7 +448,7 @@ func AnswerOrder(guess string, in *Input, rows []StepRow, order []int, flaggedCo
 // wrote), and one that may alter what the code does (changesBehaviour):
 // a comment, a docstring or an import added first is no departure of the
 // patch. A dependency installed at a version the line names (extract's
-// PinsDependency) is a change too.
+// PinsDependency) is a change too, in a session that changes no file.
 //
 // Read when no step is implicated: the structural weights say only where
 // the labelled systems' labellers looked, and in a session that changes
@@ -463,9 +463,9 @@ func firstChangeFirst(in *Input, rows []StepRow, order []int) ([]int, string) {
 			}
 		}
 	}
-	changes := func(c extract.Call) bool {
+	changes := func(c extract.Call, pins bool) bool {
 		if c.PinsDependency() {
-			return true // a version installed: what the code runs against changed
+			return pins // a version installed: what the code runs against changed
 		}
 		files := changedFiles(c)
 		return len(files) > 0 && changesBehaviour(c) && slices.ContainsFunc(files, func(f string) bool {
@@ -486,11 +486,17 @@ func firstChangeFirst(in *Input, rows []StepRow, order []int) ([]int, string) {
 		}
 	}
 	first, what := -1, ""
-	for _, start := range []int{from, 0} {
-		for j := start; j < len(steps) && first < 0; j++ {
-			if slices.ContainsFunc(steps[j].Calls, changes) {
+	// A version installed is the change only in a session that changes
+	// no file: beside file changes, it is more often the tooling the
+	// session needed (its test runner at a version) than its patch.
+	for _, pins := range []bool{false, true} {
+		for _, start := range []int{from, 0} {
+			for j := start; j < len(steps) && first < 0; j++ {
+				if !slices.ContainsFunc(steps[j].Calls, func(c extract.Call) bool { return changes(c, pins) }) {
+					continue
+				}
 				object := "a file"
-				if slices.ContainsFunc(steps[j].Calls, extract.Call.PinsDependency) {
+				if pins {
 					object = "the versions the code runs against"
 				}
 				first, what = j, "the first change the run's agent made to "+object

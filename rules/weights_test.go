@@ -286,6 +286,22 @@ func TestFirstChangeIsAPin(t *testing.T) {
 	assert.Contains(t, a.Rationale, "the first change the run's agent made to the versions the code runs against")
 }
 
+// TestAPinBesideChangesIsNoChange: a session that installs its test
+// runner at a version and then changes a file made its patch in the
+// file: the edit is answered, not the install.
+func TestAPinBesideChangesIsNoChange(t *testing.T) {
+	const task = "count_words('a  b') returns 3; two spaces in a row should not count as a word. Expected 2."
+	in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser},
+		call(`bash({"command": "pip install pytest==7.4.4 && python -m pytest -q tests/test_words.py"})`), out("Successfully installed pytest-7.4.4\n....F\n1 failed, 4 passed in 0.03s"),
+		call(`bash({"command": "cat textstats/words.py"})`), out("def count_words(text):\n    return len(text.split(' '))"),
+		call(`str_replace_editor({"command": "str_replace", "path": "/repo/textstats/words.py", "old_str": "    return len(text.split(' '))", "new_str": "    return len(text.strip().split(' ')) - text.count('  ')"})`), out("The file /repo/textstats/words.py has been edited."),
+		call(`bash({"command": "python -m pytest -q tests/test_words.py"})`), out(".....\n5 passed in 0.02s"),
+		msg{agent: "assistant", content: "count_words no longer counts the gap between two spaces as a word."})
+	a := Attribute(in)
+	assert.Equal(t, 5, a.Step)
+	assert.Contains(t, a.Rationale, "the first change the run's agent made to a file")
+}
+
 // TestUncheckedChangeWithoutEvidence: with no evidence anywhere, a change
 // made after the run's last check passed, which no check saw, is answered
 // before the changes the check cleared; a line that only reads the file
