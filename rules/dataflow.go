@@ -1095,11 +1095,15 @@ func (in *Input) groundTruth() *truth {
 // signature is the ground truth v as evidence that a step reached it:
 // only what the task did not already say. A step that restates the
 // question repeats its names and numbers without having found anything.
+// Nor is a number's unit, read as a name of its own in the ground truth
+// ("EUR" of "9.90 EUR"), evidence apart from the number: a step writes
+// the unit as part of its figure, or, as a tool's table does, under the
+// column the figure stands in.
 func signature(in *Input, v value) value {
 	given := givenClaims(in)
 	var own []extract.Claim
 	for _, c := range v.claims {
-		if !given[c.Norm] {
+		if !given[c.Norm] && !unitOf(v.claims, c) {
 			own = append(own, c)
 		}
 	}
@@ -1108,6 +1112,14 @@ func signature(in *Input, v value) value {
 		v.words = "" // nothing in the answer is news: no step can be seen reaching it
 	}
 	return v
+}
+
+// unitOf reports whether c is a name written inside a number claim of
+// cs, the number's unit ("EUR" of "9.90 EUR" or "EUR 9.90").
+func unitOf(cs []extract.Claim, c extract.Claim) bool {
+	return c.Kind == extract.ClaimEntity && slices.ContainsFunc(cs, func(n extract.Claim) bool {
+		return n.Kind == extract.ClaimNumber && n.Offset <= c.Offset && int(c.Offset) < int(n.Offset)+len(n.Text)
+	})
 }
 
 // givenClaims are the claims the task and the user's turns state, by

@@ -1652,6 +1652,27 @@ func TestDataFlowOriginGroundTruthInUnit(t *testing.T) {
 	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(in), true))
 }
 
+// TestDataFlowOriginGroundTruthWithCurrency: a ground truth given with
+// its currency ("9.90 EUR") is what a tool's table or record prints bare
+// under a column or key that names it: the lookup had the right value,
+// and the reply that took another row's figure dropped it.
+func TestDataFlowOriginGroundTruthWithCurrency(t *testing.T) {
+	for _, out := range []string{
+		"plan | monthly_eur\n-------+------------\nBasic | 9.90\nPlus | 14.90\nPro | 24.90\n(3 rows)",
+		`[{"plan": "Basic", "monthly_eur": 9.90}, {"plan": "Plus", "monthly_eur": 14.90}]`,
+	} {
+		in := prepare(t, "What is the monthly price of our Basic plan?", "9.90 EUR",
+			msg{agent: "user", content: "What is the monthly price of our Basic plan?", kind: run.KindUser},
+			msg{agent: "supervisor", content: "analyst: look up the current monthly price of the Basic plan."},
+			msg{agent: "analyst", content: `run_sql({"query": "SELECT plan, monthly_eur FROM price_list"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: out, kind: run.KindToolResult},
+			msg{agent: "analyst", content: "The Basic plan costs 14.90 EUR a month."},
+			msg{agent: "supervisor", content: "The Basic plan costs 14.90 EUR per month."},
+		)
+		assert.Equal(t, []int{4}, steps(DataFlowOrigin.Run(in), true), out)
+	}
+}
+
 // TestDataFlowOriginFreshValue: without a ground truth, an answer that
 // first states one of its values (a misread year) beside values its own
 // search gave as they were is blamed for that value, not the search; so
