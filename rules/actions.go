@@ -420,6 +420,7 @@ func unsupportedArguments(in *Input) []Finding {
 	sup := in.supportIndex()
 	failedAt := failedResults(in)
 	scripts := writesOwnScripts(in)
+	team := teamNames(in)
 	var out []Finding
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
@@ -440,7 +441,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
 					missing = append(missing, v)
 				}
 			}
@@ -460,6 +461,23 @@ func unsupportedArguments(in *Input) []Finding {
 			Reason: fmt.Sprintf("its call uses %s, which no earlier step or the task holds", quoteList(missing))})
 	}
 	return out
+}
+
+// teamNames are the keys of the agents that take decisions in the run. A
+// call given one of them (a handoff's target, transfer_to_agent's
+// agent_name) names a member of the team, whom the roster in the
+// caller's instructions lists though no step of the run shows it: the
+// agent then takes its turn under that name.
+func teamNames(in *Input) map[string]bool {
+	team := map[string]bool{}
+	for i, st := range in.Run.Steps {
+		if isAgentDecision(in, i) && !in.Features.Steps[i].Has(extract.KindToolResult) {
+			if k := run.AgentKey(st.Agent); k != "" {
+				team[k] = true
+			}
+		}
+	}
+	return team
 }
 
 // notNamed returns an id a call of step i is given that no other party

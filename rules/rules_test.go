@@ -548,6 +548,28 @@ func TestPathsAReaderFound(t *testing.T) {
 	}
 }
 
+// TestUnsupportedArgumentsOfHandoffs: a coordinator's transfer_to_agent
+// given a member of the team, who then takes its turn, names an agent
+// its instructions listed outside the run's steps; a name no agent of the
+// run bears is still made up. Shape: Google ADK's sub-agents.
+func TestUnsupportedArgumentsOfHandoffs(t *testing.T) {
+	for _, tt := range []struct {
+		to   string
+		want []int
+	}{
+		{"flight_agent", nil},
+		{"hotel_agent", []int{1}},
+	} {
+		in := prepare(t, "Which flight from Vienna to Lisbon lands first on 14 March?", "",
+			msg{agent: "user", content: "Which flight from Vienna to Lisbon lands first on 14 March?", kind: run.KindUser},
+			msg{agent: "coordinator", content: `transfer_to_agent({"agent_name": "` + tt.to + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"result": null}`, kind: run.KindToolResult, target: "flight_agent"},
+			msg{agent: "flight_agent", content: `search_flights({"origin": "Vienna", "destination": "Lisbon"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.to)
+	}
+}
+
 // TestUnsupportedArgumentsMisspelt: a name of a few words copied with one
 // word misspelt ("Yusuf Rosi" for the user's "Yusuf Rossi") is not
 // composed from what the caller read: the words it holds are the copy's,
