@@ -1199,7 +1199,7 @@ func unsupportedAnswer(in *Input) []Finding {
 		}
 		if verb, r := undoneAction(in, sup, i, key); verb != "" {
 			out = append(out, Finding{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, verb),
-				Reason: fmt.Sprintf("it tells the other party it is %s, which the request at step %d asked for and no call since made", verb, r)})
+				Reason: fmt.Sprintf("it tells the other party it is %s, which the request at step %d asked for and no call since carried out", verb, r)})
 			continue
 		}
 		if len(missing) == 0 {
@@ -1222,11 +1222,13 @@ func unsupportedAnswer(in *Input) []Finding {
 
 // undoneAction returns an action the step i of the agent key reports
 // done ("has been cancelled") that another party's step r asked for
-// ("please cancel"), while no consequential call came after r and no
-// tool's output since r reports it (a status "cancelled"): the agent
-// told of an action it never took. verb is ""
-// when the step reports none so.
+// ("please cancel"), while no consequential call came after r that its
+// tool did not fail, and no tool's output since r reports it (a status
+// "cancelled"): the agent told of an action it never took, or one its
+// tool refused (a booking answered "409 Conflict"). verb is "" when the
+// step reports none so.
 func undoneAction(in *Input, sup *support, i int, key string) (verb string, r int) {
+	var failedAt []int // read on first need: most steps report no action
 	for _, v := range in.Features.Steps[i].Done {
 		forms := extract.VerbForms(v)
 		asks := func(a string) bool { return slices.Contains(forms, a) || sameStem(a, v) }
@@ -1246,14 +1248,37 @@ func undoneAction(in *Input, sup *support, i int, key string) (verb string, r in
 				continue
 			}
 			// Any change counts: a tool's verb is often another than the
-			// one people use (modify_pending_order_address for "update").
-			taken = slices.ContainsFunc(in.Features.Steps[k].Calls, extract.Call.Consequential)
+			// one people use (modify_pending_order_address for "update"),
+			// unless its tool failed or the call only handed the work on
+			// (transfer_to_booking_agent, whose output goes to the agent
+			// it names).
+			if taken = slices.ContainsFunc(in.Features.Steps[k].Calls, extract.Call.Consequential) && !handsOver(in, sup, k); taken {
+				if failedAt == nil {
+					failedAt = failedResults(in)
+				}
+				taken = failedAt[k] < 0
+			}
 		}
 		if !taken {
 			return v, r
 		}
 	}
 	return "", -1
+}
+
+// handsOver reports whether the call of step k handed the work to
+// another agent: the step, or an output of its call that follows it, is
+// addressed to one.
+func handsOver(in *Input, sup *support, k int) bool {
+	if in.Run.Steps[k].Target() != "" {
+		return true
+	}
+	for j := k + 1; j < len(in.Run.Steps) && sup.results[j]; j++ {
+		if callerOf(in, j) == k && in.Run.Steps[j].Target() != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // countedOut reports whether a number claim of step i is a figure a

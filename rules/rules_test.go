@@ -791,8 +791,11 @@ func TestUnsupportedAnswerTakenBackWrittenOtherwise(t *testing.T) {
 // customer the cancellation they asked for is done, with no call since
 // that changed anything, told of an action it never took; and the
 // values its closing reply read from its tool are then no suspects of
-// the data flow. A change made by a call of another verb, a state a
-// tool's output reports, and an action no one asked for are not so.
+// the data flow; so did one whose only call for it its tool refused, or
+// that only handed the work to another agent. A
+// change made by a call of another verb (or again after a refusal), a
+// state a tool's output reports, and an action no one asked for are not
+// so.
 // Shape: a hotel booking assistant in OpenAI chat with tool calls.
 func TestUnsupportedAnswerOfUndoneActions(t *testing.T) {
 	lookup := `{"reservation_id": "HB-78812", "hotel": "Harbor Inn", "status": "confirmed", "nights": 3, "total": 412.5}`
@@ -811,6 +814,21 @@ func TestUnsupportedAnswerOfUndoneActions(t *testing.T) {
 			{agent: "tool", content: `{"reservation_id": "HB-78812", "status": "cancelled"}`, kind: run.KindToolResult},
 		}, nil},
 		{"not asked", "What does my reservation HB-78812 cost?", nil, nil},
+		{"refused by its tool", "Please cancel my reservation HB-78812.", []msg{
+			{agent: "assistant", content: `cancel_reservation({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+			{agent: "tool", content: "Error: 409 Conflict: reservation HB-78812 is locked for changes", kind: run.KindToolResult},
+		}, []int{7}},
+		{"refused, then made", "Please cancel my reservation HB-78812.", []msg{
+			{agent: "assistant", content: `cancel_reservation({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+			{agent: "tool", content: "Error: 503 Service Unavailable", kind: run.KindToolResult},
+			{agent: "assistant", content: `cancel_reservation({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+			{agent: "tool", content: `{"ok": true}`, kind: run.KindToolResult},
+		}, nil},
+		{"asked as an order", "Cancel my reservation HB-78812.", nil, []int{5}},
+		{"only handed on", "Please cancel my reservation HB-78812.", []msg{
+			{agent: "assistant", content: `transfer_to_cancellations_agent({})`, kind: run.KindToolCall},
+			{agent: "tool", content: `{"assistant": "cancellations_agent"}`, kind: run.KindToolResult, target: "cancellations_agent"},
+		}, []int{7}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			msgs := []msg{
