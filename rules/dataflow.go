@@ -842,8 +842,12 @@ func calledOutput(in *Input, o int) bool {
 // its kind (a listing of several cities' populations; a page's two
 // dates, of a fall and of a demolition): the first agent's step on the
 // value's path that states it without the others. The tool reported what it found; which of its values answers
-// the task was the agent's choice. It returns -1 when the value was first
-// stated by an agent, or stood alone in the output, or no step chose it.
+// the task was the agent's choice. In a team, the answer of another agent
+// than the caller's chose so too when the caller's agent reported the
+// values together (a researcher's "412.6 million in 2025 and 380.1
+// million in 2024", a planner's answer with the second for the first). It
+// returns -1 when the value was first stated by an agent, or stood alone
+// in the output, or no step chose it.
 func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	o := cf.Origin
 	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
@@ -872,17 +876,19 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	if len(others) < 1 {
 		return -1
 	}
+	reported := false // the caller's agent passed the values on together
 	for k := len(cf.Path) - 1; k >= 0; k-- {
 		i := cf.Path[k]
 		if i <= o || !isAgentDecision(in, i) || in.Features.Steps[i].Has(extract.KindToolResult) {
 			continue
 		}
 		if !slices.ContainsFunc(in.Features.Steps[i].Claims, func(c extract.Claim) bool { return slices.Contains(others, c.Norm) }) {
-			if i != in.Graph.AnswerStep() || !run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o)) {
+			if i != in.Graph.AnswerStep() || !reported && !run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o)) {
 				return -1
 			}
 			return i
 		}
+		reported = reported || run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o))
 	}
 	return -1
 }

@@ -1740,7 +1740,8 @@ func TestDataFlowOriginFreshValue(t *testing.T) {
 // TestDataFlowOriginChosenAmong: without a ground truth, an assistant that
 // answers with one of the values its own search listed chose it; the
 // search reported all of them. In a team, where another agent passes the
-// value on, the search that brought it in is still where it came from.
+// value on, the search that brought it in is still where it came from,
+// unless the researcher reported every value and the other agent kept one.
 func TestDataFlowOriginChosenAmong(t *testing.T) {
 	listing := `[{"snippet": "2020 census populations: Springfield, Missouri 169,176; Springfield, Massachusetts 155,929; Springfield, Illinois 114,394."}]`
 	in := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
@@ -1761,6 +1762,17 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 		msg{agent: "writer", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
 	)
 	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(team), true))
+
+	// Where the researcher reported the listing's values together, the
+	// agent whose answer kept one of them chose it.
+	reported := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
+		msg{agent: "user", content: "What was the population of Springfield, Massachusetts at the 2020 census?", kind: run.KindUser},
+		msg{agent: "researcher", content: `web_search({"query": "Springfield Massachusetts population 2020 census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: listing, kind: run.KindToolResult},
+		msg{agent: "researcher", content: "The 2020 census gives Springfield, Missouri 169,176; Springfield, Massachusetts 155,929; Springfield, Illinois 114,394."},
+		msg{agent: "writer", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
+	)
+	assert.Equal(t, []int{4}, steps(DataFlowOrigin.Run(reported), true))
 
 	// One other value of its kind is a choice too, and a figure the search
 	// gives in a unit's symbol is the answer's in the unit's name.
