@@ -1120,6 +1120,19 @@ func signature(in *Input, v value) value {
 	return v
 }
 
+// countsFinal reports whether step i, an agent's step before the final
+// answer, states a count the final answer states, of the same thing,
+// where the answer states no value extract reads: the count is then the
+// answer ("2 open incidents"), and the step gave it first.
+func countsFinal(in *Input, i int) bool {
+	fa := in.Features.FinalAnswer
+	if fa == nil || len(fa.Claims) > 0 || fa.Step < 0 || i >= fa.Step || in.Features.Steps[i].Has(extract.KindToolResult) {
+		return false
+	}
+	final := in.Features.Steps[fa.Step].Counts
+	return slices.ContainsFunc(in.Features.Steps[i].Counts, func(c extract.Count) bool { return slices.Contains(final, c) })
+}
+
 // unitOf reports whether c is a name written inside a number claim of
 // cs, the number's unit ("EUR" of "9.90 EUR" or "EUR 9.90").
 func unitOf(cs []extract.Claim, c extract.Claim) bool {
@@ -1241,6 +1254,12 @@ func groundTruthContradiction(in *Input) []Finding {
 			if len(fa.Claims) == 0 || calledBefore(in, i) && !slices.ContainsFunc(fa.Claims, func(c extract.Claim) bool { return !given[c.Norm] }) {
 				put = fa.Text
 			}
+		}
+		if put == "" && countsFinal(in, i) {
+			// A reply that counts what the answer counts, as many of it
+			// ("4 failed deployments"), put the answer forward: a small
+			// count is no value of a step's reading.
+			put = in.Features.FinalAnswer.Text
 		}
 		if put == "" && had >= 0 && !looksUp(f) {
 			// Once the correct value was reached, restating the final

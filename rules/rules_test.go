@@ -170,6 +170,30 @@ func TestGroundTruthContradiction(t *testing.T) {
 	assert.Empty(t, GroundTruthContradiction.Run(codeRun(t, "")), "no ground truth, no finding")
 }
 
+// TestGroundTruthContradictionOfSmallCounts: a worker's reply that
+// counts what the team's answer counts, as many of it ("2 open P1
+// incidents"), put the wrong count forward first, though a small count
+// is no value of a step's reading; a reply that counts another thing did
+// not. Shape: a LangGraph supervisor's worker that answers without its
+// tool.
+func TestGroundTruthContradictionOfSmallCounts(t *testing.T) {
+	for _, tt := range []struct {
+		reply string
+		want  []int
+	}{
+		{"The payments team has 2 open P1 incidents.", []int{2}},
+		{"I found 2 dashboards for the payments team.", []int{3}},
+	} {
+		in := prepare(t, "How many open P1 incidents does the payments team have?", "5",
+			msg{agent: "user", content: "How many open P1 incidents does the payments team have?", kind: run.KindUser},
+			msg{agent: "supervisor", content: "analyst: count the open P1 incidents of the payments team."},
+			msg{agent: "analyst", content: tt.reply},
+			msg{agent: "supervisor", content: "The payments team has 2 open P1 incidents right now."},
+		)
+		assert.Equal(t, tt.want, steps(GroundTruthContradiction.Run(in), true), tt.reply)
+	}
+}
+
 func TestUnsupportedClaim(t *testing.T) {
 	in := codeRun(t, "")
 	assert.Contains(t, steps(UnsupportedClaim.Run(in), true), 5, "the reporter admits an assumption")
