@@ -49,6 +49,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	dropped := map[int]bool{}
 	handed := map[int]bool{}
 	altered := map[int]bool{}
+	renamed := map[int]bool{}
 	plan, req := droppedBy(in)
 	var order []int
 	// Without a ground truth, a value the answer is the first to state
@@ -181,6 +182,11 @@ func dataFlowOrigin(in *Input) []Finding {
 					// agent altered in handing the work on.
 					o, why = p, true
 					altered[o] = true
+				} else if p := handedSubject(in, c); p >= 0 && gt == "" || p >= 0 && reached < 0 {
+					// The call looked up a subject another agent named in
+					// handing the work on, in place of the task's.
+					o, why = p, true
+					renamed[o] = true
 				} else if p := handedToCode(in, c); p >= 0 && gt == "" && len(in.Features.Steps[c].Code) > 0 && computed(&in.Features.Steps[r]) {
 					// The code computed its one value with a figure
 					// another agent stated, which no tool's output or
@@ -223,6 +229,8 @@ func dataFlowOrigin(in *Input) []Finding {
 		switch {
 		case altered[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure other than the task's, which a later step's call took as its argument and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
+		case renamed[o] && !dropped[o]:
+			reason = fmt.Sprintf("it names a subject the task does not, which a later step's call looked up in place of the task's and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case handed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure the task did not give, with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case dropped[o]:
@@ -600,6 +608,62 @@ func alteredInCall(in *Input, c int) int {
 		}
 	}
 	return best
+}
+
+// handedSubject is, for a step c that calls a tool, the step of another
+// agent that first named a subject the call looks up (a city, a company),
+// which neither the task nor any earlier tool's output names, where the
+// call names none of the task's own names: the work was handed on about
+// another subject than the task's ("find the population of Lisbon" for
+// a task about Porto). A code (MUC, LIS) may be a tool's name for one of
+// the task's, and is no other subject. It returns -1 when there is none.
+func handedSubject(in *Input, c int) int {
+	f := &in.Features.Steps[c]
+	if len(f.Calls) == 0 || f.Has(extract.KindToolResult) {
+		return -1
+	}
+	text := in.supportIndex().text
+	given := givenClaims(in)
+	var task []extract.Claim
+	for _, q := range in.Features.Question {
+		if q.Kind == extract.ClaimEntity {
+			task = append(task, q)
+		}
+	}
+	if len(task) == 0 || slices.ContainsFunc(task, func(q extract.Claim) bool { return text.HoldsWords(c, extract.NormWords(q.Text)) }) {
+		return -1
+	}
+	for p := 0; p < c; p++ {
+		st := &in.Features.Steps[p]
+		if !isAgentDecision(in, p) || st.Has(extract.KindToolResult) || st.Has(extract.KindTask) || run.SameAgent(in.Run.Steps[p].Agent, in.Run.Steps[c].Agent) {
+			continue
+		}
+		for _, e := range st.Claims {
+			words := extract.NormWords(e.Text)
+			if e.Kind != extract.ClaimEntity || given[e.Norm] || shortCode(e.Text) || !text.HoldsWords(c, words) || extract.HoldsWords(in.Run.Question, words) {
+				continue
+			}
+			if !heldBefore(text, p, words) {
+				return p // no step before wrote the name: p put it in
+			}
+		}
+	}
+	return -1
+}
+
+// shortCode reports whether a name is a short code in capitals and digits.
+func shortCode(name string) bool {
+	return len(name) <= 5 && strings.IndexFunc(name, func(r rune) bool { return !('A' <= r && r <= 'Z' || '0' <= r && r <= '9') }) < 0
+}
+
+// heldBefore reports whether a step before p writes the words.
+func heldBefore(text *extract.Writing, p int, words string) bool {
+	for j := range p {
+		if text.HoldsWords(j, words) {
+			return true
+		}
+	}
+	return false
 }
 
 // alteredDates returns the date d as precisely as each date the task

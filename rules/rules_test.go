@@ -1737,6 +1737,37 @@ func TestDataFlowOriginGroundTruthWithCurrency(t *testing.T) {
 	}
 }
 
+// TestDataFlowOriginHandedSubject: a supervisor that hands the search on
+// about another city than the task's, which the researcher's call then
+// looks up, put the wrong subject in; a city a tool's output named first
+// (the capital the first search found) was found, not put in. Shape: a
+// LangGraph supervisor's chat transcript.
+func TestDataFlowOriginHandedSubject(t *testing.T) {
+	in := prepare(t, "How many people live in Porto, according to the latest census?", "248,769",
+		msg{agent: "user", content: "How many people live in Porto, according to the latest census?", kind: run.KindUser},
+		msg{agent: "supervisor", content: "researcher: find the population of Lisbon in the latest census."},
+		msg{agent: "researcher", content: `web_search({"query": "Lisbon population latest census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Census 2021: the municipality of Lisbon had 545,796 residents.", kind: run.KindToolResult},
+		msg{agent: "researcher", content: "The 2021 census counted 545,796 residents."},
+		msg{agent: "supervisor", content: "About 545,796 people live there, according to the 2021 census."},
+	)
+	fs := DataFlowOrigin.Run(in)
+	assert.Equal(t, []int{1}, steps(fs, true))
+	require.NotEmpty(t, fs)
+	assert.Contains(t, fs[0].Reason, "names a subject the task does not")
+
+	found := prepare(t, "How many people live in the capital of Portugal?", "",
+		msg{agent: "user", content: "How many people live in the capital of Portugal?", kind: run.KindUser},
+		msg{agent: "researcher", content: `web_search({"query": "capital of Portugal"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Lisbon is the capital and largest city of Portugal.", kind: run.KindToolResult},
+		msg{agent: "supervisor", content: "researcher: find the population of Lisbon in the latest census."},
+		msg{agent: "researcher", content: `web_search({"query": "Lisbon population latest census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Census 2021: the municipality of Lisbon had 545,796 residents.", kind: run.KindToolResult},
+		msg{agent: "supervisor", content: "About 545,796 people live there."},
+	)
+	assert.NotContains(t, steps(DataFlowOrigin.Run(found), true), 3)
+}
+
 // TestDataFlowOriginFreshValue: without a ground truth, an answer that
 // first states one of its values (a misread year) beside values its own
 // search gave as they were is blamed for that value, not the search; so
