@@ -50,6 +50,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	handed := map[int]bool{}
 	altered := map[int]bool{}
 	renamed := map[int]bool{}
+	acting := map[int]bool{}
 	plan, req := droppedBy(in)
 	var order []int
 	// Without a ground truth, a value the answer is the first to state
@@ -187,6 +188,11 @@ func dataFlowOrigin(in *Input) []Finding {
 					// handing the work on, in place of the task's.
 					o, why = p, true
 					renamed[o] = true
+				} else if k := alteringCall(in, cf, r); k >= 0 && (gt == "" || reached < 0) {
+					// A later call that acted gave the value read here in
+					// place of the task's figure of its kind.
+					o, why = k, true
+					acting[o] = true
 				} else if p := handedToCode(in, c); p >= 0 && gt == "" && len(in.Features.Steps[c].Code) > 0 && computed(&in.Features.Steps[r]) {
 					// The code computed its one value with a figure
 					// another agent stated, which no tool's output or
@@ -229,6 +235,8 @@ func dataFlowOrigin(in *Input) []Finding {
 		switch {
 		case altered[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure other than the task's, which a later step's call took as its argument and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
+		case acting[o] && !dropped[o]:
+			reason = fmt.Sprintf("its call acts with %q, read from a tool's output, in place of the task's own figure of that kind, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case renamed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it names a subject the task does not, which a later step's call looked up in place of the task's and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case handed[o] && !dropped[o]:
@@ -645,6 +653,31 @@ func handedSubject(in *Input, c int) int {
 			}
 			if !heldBefore(text, p, words) {
 				return p // no step before wrote the name: p put it in
+			}
+		}
+	}
+	return -1
+}
+
+// alteringCall is, for a value of the answer first read from the tool's
+// output r, the later call on its path that acts (a refund, a booking)
+// given the value where the task states another figure of its kind: the
+// task's 9.90 EUR for one item, the order's 39.60 total refunded. The
+// output reported what it holds; the call chose the figure to act with.
+// It returns -1 when no such call is on the path.
+func alteringCall(in *Input, cf graph.ClaimFlow, r int) int {
+	for k := len(cf.Path) - 1; k >= 0; k-- {
+		i := cf.Path[k]
+		if i <= r || !in.Features.Steps[i].Has(extract.KindToolResult) {
+			continue
+		}
+		c := callerOf(in, i)
+		if c <= r || !slices.ContainsFunc(in.Features.Steps[c].Calls, extract.Call.Consequential) {
+			continue
+		}
+		for fig := range ownFigures(in, &in.Features.Steps[c]) {
+			if fig.claim.Norm == cf.Claim && altersTask(in, fig.claim) {
+				return c
 			}
 		}
 	}

@@ -1768,6 +1768,39 @@ func TestDataFlowOriginHandedSubject(t *testing.T) {
 	assert.NotContains(t, steps(DataFlowOrigin.Run(found), true), 3)
 }
 
+// TestDataFlowOriginActingCall: a refunds agent that refunds the order's
+// total, which its lookup printed beside the item's price, where the
+// customer asked back the one item's 9.90 EUR, acted with another figure
+// than the task's: the refund call is where, not the lookup. Refunding
+// the item's price is no such call. Shape: the OpenAI Agents SDK's
+// handoff to a refunds agent, as GenAI spans give its steps.
+func TestDataFlowOriginActingCall(t *testing.T) {
+	for _, tt := range []struct {
+		amount string
+		want   []int
+	}{
+		{"39.60", []int{3}},
+		{"9.90", nil},
+	} {
+		q := "Order 88412 arrived with one broken mug. Please refund just that mug, 9.90 EUR."
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "refunds_agent", content: `get_order({"order_id":"88412"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"order_id": "88412", "items": [{"sku": "MUG-STONE", "qty": 4, "unit_price_eur": 9.90}], "total_eur": 39.60}`, kind: run.KindToolResult},
+			msg{agent: "refunds_agent", content: `issue_refund({"amount":` + tt.amount + `,"currency":"EUR","order_id":"88412"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"refund_id": "rf_20931", "amount": ` + tt.amount + `, "status": "issued"}`, kind: run.KindToolResult},
+			msg{agent: "refunds_agent", content: "I've issued a refund of " + tt.amount + " EUR for order 88412."},
+		)
+		var acting []int
+		for _, f := range DataFlowOrigin.Run(in) {
+			if strings.Contains(f.Reason, "in place of the task's own figure") {
+				acting = append(acting, f.Step)
+			}
+		}
+		assert.Equal(t, tt.want, acting, tt.amount)
+	}
+}
+
 // TestDataFlowOriginFreshValue: without a ground truth, an answer that
 // first states one of its values (a misread year) beside values its own
 // search gave as they were is blamed for that value, not the search; so
