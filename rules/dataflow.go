@@ -51,6 +51,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	altered := map[int]bool{}
 	renamed := map[int]bool{}
 	acting := map[int]bool{}
+	reunit := map[int]bool{}
 	plan, req := droppedBy(in)
 	var order []int
 	// Without a ground truth, a value the answer is the first to state
@@ -125,6 +126,9 @@ func dataFlowOrigin(in *Input) []Finding {
 			if o != cf.Origin {
 				moved[o], why = true, true
 			}
+		} else if u := unitChanged(in, cf); u >= 0 {
+			o, why = u, true
+			reunit[o] = true
 		} else if c := chosenAmong(in, cf); c >= 0 {
 			o = c
 			chosen[o], why = true, true
@@ -235,6 +239,8 @@ func dataFlowOrigin(in *Input) []Finding {
 		switch {
 		case altered[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure other than the task's, which a later step's call took as its argument and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
+		case reunit[o] && !dropped[o]:
+			reason = fmt.Sprintf("it gives the final answer's %q in another unit than an earlier step reported the figure in, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case acting[o] && !dropped[o]:
 			reason = fmt.Sprintf("its call acts with %q, read from a tool's output, in place of the task's own figure of that kind, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case renamed[o] && !dropped[o]:
@@ -654,6 +660,43 @@ func handedSubject(in *Input, c int) int {
 			if !heldBefore(text, p, words) {
 				return p // no step before wrote the name: p put it in
 			}
+		}
+	}
+	return -1
+}
+
+// unitChanged is, for a value of the answer in a unit ("3.2 minutes")
+// whose number a tool's output first gave bare, the first agent's step
+// after that output to state the number in that unit, where an agent's
+// step between had stated it in another ("3.2 hours"): the figure was
+// reported in one unit and changed to another there. It returns -1 when
+// no step changed the unit.
+func unitChanged(in *Input, cf graph.ClaimFlow) int {
+	o := cf.Origin
+	val, unit := extract.Claim{Kind: extract.ClaimNumber, Norm: cf.Claim}.Value()
+	if unit == "" || o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
+		return -1
+	}
+	other := false
+	for i := o + 1; i < len(in.Features.Steps); i++ {
+		if !isAgentDecision(in, i) || in.Features.Steps[i].Has(extract.KindToolResult) {
+			continue
+		}
+		same := false
+		for _, c := range in.Features.Steps[i].Claims {
+			if v, u := c.Value(); c.Kind == extract.ClaimNumber && v == val && u != "" {
+				same = same || u == unit
+				other = other || u != unit
+			}
+		}
+		if same {
+			if other && !slices.ContainsFunc(in.Features.Steps[i].Claims, func(c extract.Claim) bool {
+				v, u := c.Value()
+				return c.Kind == extract.ClaimNumber && v == val && u != "" && u != unit
+			}) {
+				return i
+			}
+			return -1
 		}
 	}
 	return -1

@@ -1801,6 +1801,36 @@ func TestDataFlowOriginActingCall(t *testing.T) {
 	}
 }
 
+// TestDataFlowOriginUnitChanged: a supervisor that answers with the
+// analyst's 3.2 hours as 3.2 minutes changed the unit, not the query that
+// printed the bare figure; an answer in the analyst's unit changed none.
+// Shape: a LangGraph supervisor's chat transcript.
+func TestDataFlowOriginUnitChanged(t *testing.T) {
+	for _, tt := range []struct {
+		answer string
+		want   []int
+	}{
+		{"The median time to first response this month is 3.2 minutes.", []int{5}},
+		{"The median time to first response this month is 3.2 hours.", nil},
+	} {
+		in := prepare(t, "What is the median time to first response on support tickets this month?", "",
+			msg{agent: "user", content: "What is the median time to first response on support tickets this month?", kind: run.KindUser},
+			msg{agent: "supervisor", content: "analyst: compute the median time to first response this month."},
+			msg{agent: "analyst", content: `run_sql({"query": "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY first_response_hours) FROM tickets"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "percentile_cont\n---------------\n3.2\n(1 row)", kind: run.KindToolResult},
+			msg{agent: "analyst", content: "The median time to first response this month is 3.2 hours."},
+			msg{agent: "supervisor", content: tt.answer},
+		)
+		var changed []int
+		for _, f := range DataFlowOrigin.Run(in) {
+			if strings.Contains(f.Reason, "in another unit") {
+				changed = append(changed, f.Step)
+			}
+		}
+		assert.Equal(t, tt.want, changed, tt.answer)
+	}
+}
+
 // TestDataFlowOriginFreshValue: without a ground truth, an answer that
 // first states one of its values (a misread year) beside values its own
 // search gave as they were is blamed for that value, not the search; so
