@@ -59,6 +59,18 @@ func steps(fs []Finding, positive bool) []int {
 	return out
 }
 
+// stepsFor are the steps of the findings whose reason says why in the
+// words given, in order.
+func stepsFor(fs []Finding, why string) []int {
+	var out []int
+	for _, f := range fs {
+		if strings.Contains(f.Reason, why) {
+			out = append(out, f.Step)
+		}
+	}
+	return out
+}
+
 // codeRun: a coder's script fails, a second coder fixes it, a third agent
 // reports a wrong value it made up.
 func codeRun(t *testing.T, gt string) *Input {
@@ -1404,13 +1416,7 @@ func TestBookedAnotherListedFlight(t *testing.T) {
 		origins := steps(DataFlowOrigin.Run(in), true)
 		assert.Contains(t, origins, tt.origin, tt.booked)
 		assert.NotContains(t, origins, tt.cleared, tt.booked)
-		var args []int
-		for _, f := range UnsupportedArguments.Run(in) {
-			if strings.Contains(f.Reason, "another record") {
-				args = append(args, f.Step)
-			}
-		}
-		assert.Equal(t, tt.args, args, tt.booked)
+		assert.Equal(t, tt.args, stepsFor(UnsupportedArguments.Run(in), "another record"), tt.booked)
 	}
 }
 
@@ -1791,13 +1797,7 @@ func TestDataFlowOriginActingCall(t *testing.T) {
 			msg{agent: "tool", content: `{"refund_id": "rf_20931", "amount": ` + tt.amount + `, "status": "issued"}`, kind: run.KindToolResult},
 			msg{agent: "refunds_agent", content: "I've issued a refund of " + tt.amount + " EUR for order 88412."},
 		)
-		var acting []int
-		for _, f := range DataFlowOrigin.Run(in) {
-			if strings.Contains(f.Reason, "in place of the task's own figure") {
-				acting = append(acting, f.Step)
-			}
-		}
-		assert.Equal(t, tt.want, acting, tt.amount)
+		assert.Equal(t, tt.want, stepsFor(DataFlowOrigin.Run(in), "in place of the task's own figure"), tt.amount)
 	}
 }
 
@@ -1821,13 +1821,7 @@ func TestDataFlowOriginUnitChanged(t *testing.T) {
 			msg{agent: "analyst", content: "The median time to first response this month is 3.2 hours."},
 			msg{agent: "supervisor", content: tt.answer},
 		)
-		var changed []int
-		for _, f := range DataFlowOrigin.Run(in) {
-			if strings.Contains(f.Reason, "in another unit") {
-				changed = append(changed, f.Step)
-			}
-		}
-		assert.Equal(t, tt.want, changed, tt.answer)
+		assert.Equal(t, tt.want, stepsFor(DataFlowOrigin.Run(in), "in another unit"), tt.answer)
 	}
 }
 
