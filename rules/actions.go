@@ -1163,6 +1163,7 @@ func unsupportedAnswer(in *Input) []Finding {
 	}
 	caller := map[string]bool{} // agents that have called a tool so far
 	sawResult := false
+	var failedAt []int // read on first need
 	var out []Finding
 	for i, st := range in.Run.Steps {
 		f := &in.Features.Steps[i]
@@ -1200,6 +1201,14 @@ func unsupportedAnswer(in *Input) []Finding {
 		if verb, r := undoneAction(in, sup, i, key); verb != "" {
 			out = append(out, Finding{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, verb),
 				Reason: fmt.Sprintf("it tells the other party it is %s, which the request at step %d asked for and no call since carried out", verb, r)})
+			continue
+		}
+		if failedAt == nil {
+			failedAt = failedResults(in)
+		}
+		if j := hiddenFailure(in, failedAt, i); j >= 0 {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteAt(in, i, 0, 0),
+				Reason: fmt.Sprintf("it tells the other party a result, though the output of its last call, at step %d, failed, and says nothing of the failure", j)})
 			continue
 		}
 		if len(missing) == 0 {
@@ -1264,6 +1273,39 @@ func undoneAction(in *Input, sup *support, i int, key string) (verb string, r in
 		}
 	}
 	return "", -1
+}
+
+// hiddenFailure is, for an agent's step i that states a value or an
+// action done, without failure words or an error, the failed output of
+// the last call its agent made in the turn that step closes (no other
+// agent's step between), when the step names a value the call was given:
+// the agent told of a result about what it asked its tool for, which the
+// tool did not give ("TB-45 is out of stock: 0 units" after "503 Service
+// Unavailable"). It returns -1 when that call did not fail, or the step
+// tells of the failure or of something else.
+func hiddenFailure(in *Input, failedAt []int, i int) int {
+	f := &in.Features.Steps[i]
+	if f.FailureWords != nil || len(f.Errors) > 0 || len(f.Claims) == 0 && len(f.Done) == 0 {
+		return -1
+	}
+	for c := i - 1; c >= 0; c-- {
+		g := &in.Features.Steps[c]
+		if g.Has(extract.KindToolResult) {
+			continue
+		}
+		if !run.SameAgent(in.Run.Steps[c].Agent, in.Run.Steps[i].Agent) || len(g.Calls) == 0 || failedAt[c] < 0 {
+			return -1
+		}
+		// The step tells of what the call was about: a value it was given.
+		text := in.supportIndex().text
+		for _, call := range g.Calls {
+			if slices.ContainsFunc(call.Values, func(v string) bool { return meaningful(v) && !prose(v) && text.HoldsWords(i, extract.NormWords(v)) }) {
+				return failedAt[c]
+			}
+		}
+		return -1
+	}
+	return -1
 }
 
 // handsOver reports whether the call of step k handed the work to

@@ -884,6 +884,31 @@ func TestUnsupportedAnswerOfUndoneActions(t *testing.T) {
 	}
 }
 
+// TestUnsupportedAnswerOfHiddenFailures: an inventory agent whose stock
+// lookup failed and which tells the supervisor the product is out of
+// stock reported a result its tool did not give; one that tells of the
+// failure hid nothing. Shape: a LangGraph supervisor's worker, as
+// OpenInference spans give its steps.
+func TestUnsupportedAnswerOfHiddenFailures(t *testing.T) {
+	for _, tt := range []struct {
+		reply string
+		want  []int
+	}{
+		{"The Trailblazer 45 (TB-45) is out of stock at the Leeds store: 0 units.", []int{4}},
+		{"The stock service timed out, so I could not check TB-45 at the Leeds store.", nil},
+	} {
+		q := "Is the Trailblazer 45 backpack (TB-45) in stock at the Leeds store?"
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "inventory_agent: check the stock of TB-45 at the Leeds store."},
+			msg{agent: "inventory_agent", content: `check_store_stock({"sku": "TB-45", "store": "Leeds"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Error: 503 Service Unavailable: inventory service timed out after 30s", kind: run.KindToolResult},
+			msg{agent: "inventory_agent", content: tt.reply},
+		)
+		assert.Equal(t, tt.want, stepsFor(UnsupportedAnswer.Run(in), "failed, and says nothing of the failure"), tt.reply)
+	}
+}
+
 // TestStateConflictOfRefusalsTaken: an assistant that said a
 // reservation cannot be cancelled and, with nothing but the customer's
 // insistence since, offers and makes the cancellation made the
