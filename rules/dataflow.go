@@ -287,7 +287,7 @@ func droppedFrom(in *Input, code bool) (int, *extract.Requirement) {
 		}
 		for i := from; i < len(in.Features.Steps) && (best < 0 || i < best); i++ {
 			f := &in.Features.Steps[i]
-			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction) || code && len(f.Code) > 0 && in.Run.Steps[i].Kind != run.KindToolCall) {
+			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction) || handsOn(in, i) || code && len(f.Code) > 0 && in.Run.Steps[i].Kind != run.KindToolCall) {
 				best, which = i, r
 				break
 			}
@@ -297,6 +297,14 @@ func droppedFrom(in *Input, code bool) (int, *extract.Requirement) {
 		return -1, nil
 	}
 	return best, which
+}
+
+// handsOn reports whether step i hands the work to another agent by a
+// call: a call addressed to one (a manager's "Delegate work to
+// coworker"), whose arguments lay out the work as a plan does.
+func handsOn(in *Input, i int) bool {
+	t := in.Run.Steps[i].Target()
+	return t != "" && !run.SameAgent(t, in.Run.Steps[i].Agent) && in.Features.Steps[i].Has(extract.KindToolCall)
 }
 
 // droppedWithoutAnswer is, for a run that closes with no answer whose
