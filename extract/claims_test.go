@@ -71,6 +71,8 @@ func TestClaimsInText(t *testing.T) {
 		{"small counts are dropped in steps", "for 2 adults and 14 kids", []string{"number:14"}},
 		{"phone numbers and ranges are not numbers", "call (212) 555-1234 between 7-9 pm", []string{"time:21:00"}},
 		{"identifiers are not numbers", "tmp_code_92ba2 and v3.11.2 and 3rd", nil},
+		{"a value of compact JSON is a number", `issue_refund({"amount":39.6,"order_id":"88412"})`, []string{"number:39.6", "number:88412"}},
+		{"a port or a time's minutes are not", "listening on :8080 from 10:45", []string{"time:10:45"}},
 		{"url swallows its digits", "see https://Example.com/a/123?id=456.", []string{"url:example.com/a/123?id=456"}},
 		{"file url is a path", "Address: file:///workspace/76.pdf", []string{"path:workspace/76.pdf"}},
 		{"date swallows its numbers", "on August 1, 2015 it", []string{"date:2015-08-01"}},

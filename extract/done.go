@@ -1,8 +1,11 @@
 package extract
 
 import (
+	"cmp"
 	"slices"
 	"strings"
+
+	matching "github.com/offattr/offattr/internal/match"
 )
 
 // doneRe finds an action a step reports as done, in the perfect or the
@@ -18,6 +21,13 @@ var conditionRe = pattern(`\b(?:once|if|when|whenever|after|before|until|unless|
 
 // askRe finds an action a step asks for: the verb after a request's
 // words ("please cancel", "could you refund", "I'd like to exchange").
+//
+// imperativeRe finds one a sentence opens with, the verb before its
+// object ("Book me a hotel", "Refund just that mug", "Cancel the
+// order"): a sentence that opens with a verb's noun ("Order 88412
+// arrived", "Return policy:") has none after it.
+var imperativeRe = pattern(`(?:^|[.!?:]\s{1,3}|\n\s{0,3})(?<v>[a-z]{3,20})\s{1,3}(?:(?:also|just|now)\s{1,3})?(?:me|my|us|our|a|an|the|this|that|these|those|it|them|both|all)\b`, ci)
+
 var askRe = pattern(`\b(?:please|kindly|can\s{1,3}you|could\s{1,3}you|would\s{1,3}you|will\s{1,3}you|want\s{1,3}to|like\s{1,3}to|need\s{1,3}to|help\s{1,3}me|go\s{1,3}ahead\s{1,3}and)\s{1,3}(?:(?:also|just|now|please)\s{1,3})?(?<v>[a-z]{3,20})\b`, ci)
 
 // refuseRe finds an action a step says cannot be taken ("it can't be
@@ -99,10 +109,23 @@ var changeVerbs = toSet("save create add update set delete remove send post put 
 // asked returns the verbs of change (changeVerbs) a text asks another
 // to act by, lower case, each once, in the order written.
 func asked(t *text) []string {
+	type verb struct {
+		at int
+		v  string
+	}
+	var found []verb
+	for _, re := range []*matching.Pattern{askRe, imperativeRe} {
+		for _, m := range t.all(re, maxDone) {
+			if v := strings.ToLower(t.named(m, "v")); changeVerbs[v] {
+				found = append(found, verb{m.Groups[0].Start, v})
+			}
+		}
+	}
+	slices.SortStableFunc(found, func(a, b verb) int { return cmp.Compare(a.at, b.at) })
 	var out []string
-	for _, m := range t.all(askRe, maxDone) {
-		if v := strings.ToLower(t.named(m, "v")); changeVerbs[v] && !slices.Contains(out, v) {
-			out = append(out, v)
+	for _, f := range found {
+		if !slices.Contains(out, f.v) {
+			out = append(out, f.v)
 		}
 	}
 	return out

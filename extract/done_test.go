@@ -10,7 +10,9 @@ import (
 // passive, not negated, not in a clause of condition or time: an agent
 // telling what will follow an action it asks to confirm) and the changes it asks another to make (a
 // request's words before a verb of change; asking to check or confirm
-// changes nothing). Shapes: tau-bench retail and airline conversations.
+// changes nothing), or a sentence that opens with a verb of change before
+// its object (an order's noun opening a sentence is none). Shapes:
+// tau-bench retail and airline conversations.
 func TestDoneAndAsked(t *testing.T) {
 	for _, tt := range []struct {
 		text        string
@@ -23,6 +25,8 @@ func TestDoneAndAsked(t *testing.T) {
 		{"When I checked, the order had already shipped; I've refunded the $5.99 fee.", []string{"shipped", "refunded"}, nil},
 		{"Hi! Please cancel my order, and could you also refund the fee?", nil, []string{"cancel", "refund"}},
 		{"Could you check the price? Please confirm.", nil, nil},
+		{"Book me a hotel in Lisbon for 2 nights. Refund just that mug, please.", nil, []string{"book", "refund"}},
+		{"Order 88412 arrived with one broken mug. Return policy: 30 days.", nil, nil},
 	} {
 		tx := newText(tt.text)
 		assert.Equal(t, tt.done, done(tx), tt.text)

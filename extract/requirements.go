@@ -48,9 +48,11 @@ var (
 	addPctReqRe  = pattern(goWords(`add|adding|plus`)+`\s{1,3}(?:(?:an?|the)\s{1,3})?(?<pct>\d{1,3}(?:\.\d{1,3})?)\s?%\s{1,3}(?<what>[a-z][a-z-]{1,30}(?:\s{1,3}[a-z][a-z-]{1,30})?)`, ci)
 	excludeReqRe = pattern(goWords(`excluding|except|except for|not counting|exclude`)+`\s{1,3}(?<what>[^.,;:?!()\n]{1,60})`, ci)
 	onlyReqRe    = pattern(goWords(`only`)+`\s{1,3}(?:on|in|during|between|within|from)\s{1,3}(?<what>[^.,;:?!()\n]{1,40})`, ci)
-	// A threshold: "above 2 kg", "orders over $100"; "over" and "under"
-	// only before a price ("over 4 weeks" is a span of time).
-	thresholdRe = pattern(`(?:`+goWords(`above|beyond|exceeding|below`)+`\s{1,3}(?:[$€£]\s{0,2})?|`+goWords(`over|under`)+`\s{1,3}[$€£]\s{0,2})(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?![\d.,]?\d)`, ci)
+	// A threshold: "above 2 kg", "orders over $100", "under 120 EUR";
+	// "over" and "under" only of a price ("over 4 weeks" is a span of
+	// time).
+	thresholdRe = pattern(`(?:`+goWords(`above|beyond|exceeding|below`)+`\s{1,3}(?:[$€£]\s{0,2})?|`+goWords(`over|under`)+`\s{1,3}[$€£]\s{0,2})(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?![\d.,]?\d)|`+
+		goWords(`over|under`)+`\s{1,3}(?<n>\d{1,9}(?:[.,]\d{1,9})?)\s{0,2}`+goWords(`eur|usd|gbp|chf|euros?|dollars?|pounds?`), ci)
 	boundReqRe  = pattern(goWords(`at most|at least|no more than|no fewer than|no less than|not more than|a maximum of|a minimum of`)+`\s{1,3}(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?!\d)`, ci)
 	roundReqRe  = pattern(goWords(`round|rounded|rounding|rounds`)+`(?:\s{1,3}(?:it|each|them|all|up|down|off|the\s{1,3}(?:answer|result|value)|your\s{1,3}answer)){0,2}(?:\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:nearest(?:\s{1,3}(?<unit>[a-z]{1,15}))?|(?<n>one|two|three|four|five|\d)\s{1,3}(?<kind>decimal|significant|digit)[a-z]{0,8}(?:\s{1,3}places?)?))?|`+
 		goWords(`to one|to two|to three|to four|to five|to \d`)+`\s{1,3}(?<n2>)decimal[a-z]{0,8}(?:\s{1,3}places?)?|`+goWords(`whole number|an integer`), ci)

@@ -420,6 +420,7 @@ func unsupportedArguments(in *Input) []Finding {
 	sup := in.supportIndex()
 	failedAt := failedResults(in)
 	scripts := writesOwnScripts(in)
+	team := teamNames(in)
 	var out []Finding
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
@@ -440,7 +441,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
 					missing = append(missing, v)
 				}
 			}
@@ -460,6 +461,23 @@ func unsupportedArguments(in *Input) []Finding {
 			Reason: fmt.Sprintf("its call uses %s, which no earlier step or the task holds", quoteList(missing))})
 	}
 	return out
+}
+
+// teamNames are the keys of the agents that take decisions in the run. A
+// call given one of them (a handoff's target, transfer_to_agent's
+// agent_name) names a member of the team, whom the roster in the
+// caller's instructions lists though no step of the run shows it: the
+// agent then takes its turn under that name.
+func teamNames(in *Input) map[string]bool {
+	team := map[string]bool{}
+	for i, st := range in.Run.Steps {
+		if isAgentDecision(in, i) && !in.Features.Steps[i].Has(extract.KindToolResult) {
+			if k := run.AgentKey(st.Agent); k != "" {
+				team[k] = true
+			}
+		}
+	}
+	return team
 }
 
 // notNamed returns an id a call of step i is given that no other party
@@ -1145,6 +1163,7 @@ func unsupportedAnswer(in *Input) []Finding {
 	}
 	caller := map[string]bool{} // agents that have called a tool so far
 	sawResult := false
+	var failedAt []int // read on first need
 	var out []Finding
 	for i, st := range in.Run.Steps {
 		f := &in.Features.Steps[i]
@@ -1181,7 +1200,15 @@ func unsupportedAnswer(in *Input) []Finding {
 		}
 		if verb, r := undoneAction(in, sup, i, key); verb != "" {
 			out = append(out, Finding{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, verb),
-				Reason: fmt.Sprintf("it tells the other party it is %s, which the request at step %d asked for and no call since made", verb, r)})
+				Reason: fmt.Sprintf("it tells the other party it is %s, which the request at step %d asked for and no call since carried out", verb, r)})
+			continue
+		}
+		if failedAt == nil {
+			failedAt = failedResults(in)
+		}
+		if j := hiddenFailure(in, failedAt, i); j >= 0 {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteAt(in, i, 0, 0),
+				Reason: fmt.Sprintf("it tells the other party a result, though the output of its last call, at step %d, failed, and says nothing of the failure", j)})
 			continue
 		}
 		if len(missing) == 0 {
@@ -1204,11 +1231,13 @@ func unsupportedAnswer(in *Input) []Finding {
 
 // undoneAction returns an action the step i of the agent key reports
 // done ("has been cancelled") that another party's step r asked for
-// ("please cancel"), while no consequential call came after r and no
-// tool's output since r reports it (a status "cancelled"): the agent
-// told of an action it never took. verb is ""
-// when the step reports none so.
+// ("please cancel"), while no consequential call came after r that its
+// tool did not fail, and no tool's output since r reports it (a status
+// "cancelled"): the agent told of an action it never took, or one its
+// tool refused (a booking answered "409 Conflict"). verb is "" when the
+// step reports none so.
 func undoneAction(in *Input, sup *support, i int, key string) (verb string, r int) {
+	var failedAt []int // read on first need: most steps report no action
 	for _, v := range in.Features.Steps[i].Done {
 		forms := extract.VerbForms(v)
 		asks := func(a string) bool { return slices.Contains(forms, a) || sameStem(a, v) }
@@ -1228,14 +1257,70 @@ func undoneAction(in *Input, sup *support, i int, key string) (verb string, r in
 				continue
 			}
 			// Any change counts: a tool's verb is often another than the
-			// one people use (modify_pending_order_address for "update").
-			taken = slices.ContainsFunc(in.Features.Steps[k].Calls, extract.Call.Consequential)
+			// one people use (modify_pending_order_address for "update"),
+			// unless its tool failed or the call only handed the work on
+			// (transfer_to_booking_agent, whose output goes to the agent
+			// it names).
+			if taken = slices.ContainsFunc(in.Features.Steps[k].Calls, extract.Call.Consequential) && !handsOver(in, sup, k); taken {
+				if failedAt == nil {
+					failedAt = failedResults(in)
+				}
+				taken = failedAt[k] < 0
+			}
 		}
 		if !taken {
 			return v, r
 		}
 	}
 	return "", -1
+}
+
+// hiddenFailure is, for an agent's step i that states a value or an
+// action done, without failure words or an error, the failed output of
+// the last call its agent made in the turn that step closes (no other
+// agent's step between), when the step names a value the call was given:
+// the agent told of a result about what it asked its tool for, which the
+// tool did not give ("TB-45 is out of stock: 0 units" after "503 Service
+// Unavailable"). It returns -1 when that call did not fail, or the step
+// tells of the failure or of something else.
+func hiddenFailure(in *Input, failedAt []int, i int) int {
+	f := &in.Features.Steps[i]
+	if f.FailureWords != nil || len(f.Errors) > 0 || len(f.Claims) == 0 && len(f.Done) == 0 {
+		return -1
+	}
+	for c := i - 1; c >= 0; c-- {
+		g := &in.Features.Steps[c]
+		if g.Has(extract.KindToolResult) {
+			continue
+		}
+		if !run.SameAgent(in.Run.Steps[c].Agent, in.Run.Steps[i].Agent) || len(g.Calls) == 0 || failedAt[c] < 0 {
+			return -1
+		}
+		// The step tells of what the call was about: a value it was given.
+		text := in.supportIndex().text
+		for _, call := range g.Calls {
+			if slices.ContainsFunc(call.Values, func(v string) bool { return meaningful(v) && !prose(v) && text.HoldsWords(i, extract.NormWords(v)) }) {
+				return failedAt[c]
+			}
+		}
+		return -1
+	}
+	return -1
+}
+
+// handsOver reports whether the call of step k handed the work to
+// another agent: the step, or an output of its call that follows it, is
+// addressed to one.
+func handsOver(in *Input, sup *support, k int) bool {
+	if in.Run.Steps[k].Target() != "" {
+		return true
+	}
+	for j := k + 1; j < len(in.Run.Steps) && sup.results[j]; j++ {
+		if callerOf(in, j) == k && in.Run.Steps[j].Target() != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // countedOut reports whether a number claim of step i is a figure a
@@ -1412,7 +1497,7 @@ func rowsTold(claims []extract.Claim, recs []extract.Record) int {
 }
 
 // UnsupportedAnswer is the unsupported_answer analyzer.
-var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds, FactFinalAnswer},
+var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds, FactFinalAnswer, FactSignals},
 	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds"}
 
 // meaningfulClaim leaves out the small whole numbers that count and list

@@ -49,6 +49,9 @@ func dataFlowOrigin(in *Input) []Finding {
 	dropped := map[int]bool{}
 	handed := map[int]bool{}
 	altered := map[int]bool{}
+	renamed := map[int]bool{}
+	acting := map[int]bool{}
+	reunit := map[int]bool{}
 	plan, req := droppedBy(in)
 	var order []int
 	// Without a ground truth, a value the answer is the first to state
@@ -123,6 +126,9 @@ func dataFlowOrigin(in *Input) []Finding {
 			if o != cf.Origin {
 				moved[o], why = true, true
 			}
+		} else if u := unitChanged(in, cf); u >= 0 {
+			o, why = u, true
+			reunit[o] = true
 		} else if c := chosenAmong(in, cf); c >= 0 {
 			o = c
 			chosen[o], why = true, true
@@ -181,6 +187,16 @@ func dataFlowOrigin(in *Input) []Finding {
 					// agent altered in handing the work on.
 					o, why = p, true
 					altered[o] = true
+				} else if p := handedSubject(in, c); p >= 0 && gt == "" || p >= 0 && reached < 0 {
+					// The call looked up a subject another agent named in
+					// handing the work on, in place of the task's.
+					o, why = p, true
+					renamed[o] = true
+				} else if k := alteringCall(in, cf, r); k >= 0 && (gt == "" || reached < 0) {
+					// A later call that acted gave the value read here in
+					// place of the task's figure of its kind.
+					o, why = k, true
+					acting[o] = true
 				} else if p := handedToCode(in, c); p >= 0 && gt == "" && len(in.Features.Steps[c].Code) > 0 && computed(&in.Features.Steps[r]) {
 					// The code computed its one value with a figure
 					// another agent stated, which no tool's output or
@@ -223,6 +239,12 @@ func dataFlowOrigin(in *Input) []Finding {
 		switch {
 		case altered[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure other than the task's, which a later step's call took as its argument and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
+		case reunit[o] && !dropped[o]:
+			reason = fmt.Sprintf("it gives the final answer's %q in another unit than an earlier step reported the figure in, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
+		case acting[o] && !dropped[o]:
+			reason = fmt.Sprintf("its call acts with %q, read from a tool's output, in place of the task's own figure of that kind, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
+		case renamed[o] && !dropped[o]:
+			reason = fmt.Sprintf("it names a subject the task does not, which a later step's call looked up in place of the task's and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case handed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure the task did not give, with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case dropped[o]:
@@ -265,7 +287,7 @@ func droppedFrom(in *Input, code bool) (int, *extract.Requirement) {
 		}
 		for i := from; i < len(in.Features.Steps) && (best < 0 || i < best); i++ {
 			f := &in.Features.Steps[i]
-			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction) || code && len(f.Code) > 0 && in.Run.Steps[i].Kind != run.KindToolCall) {
+			if isAgentDecision(in, i) && !f.Has(extract.KindToolResult) && (f.Has(extract.KindPlan) || f.Has(extract.KindReplan) || f.Has(extract.KindInstruction) || handsOn(in, i) || code && len(f.Code) > 0 && in.Run.Steps[i].Kind != run.KindToolCall) {
 				best, which = i, r
 				break
 			}
@@ -275,6 +297,14 @@ func droppedFrom(in *Input, code bool) (int, *extract.Requirement) {
 		return -1, nil
 	}
 	return best, which
+}
+
+// handsOn reports whether step i hands the work to another agent by a
+// call: a call addressed to one (a manager's "Delegate work to
+// coworker"), whose arguments lay out the work as a plan does.
+func handsOn(in *Input, i int) bool {
+	t := in.Run.Steps[i].Target()
+	return t != "" && !run.SameAgent(t, in.Run.Steps[i].Agent) && in.Features.Steps[i].Has(extract.KindToolCall)
 }
 
 // droppedWithoutAnswer is, for a run that closes with no answer whose
@@ -602,6 +632,124 @@ func alteredInCall(in *Input, c int) int {
 	return best
 }
 
+// handedSubject is, for a step c that calls a tool, the step of another
+// agent that first named a subject the call looks up (a city, a company),
+// which neither the task nor any earlier tool's output names, where the
+// call names none of the task's own names: the work was handed on about
+// another subject than the task's ("find the population of Lisbon" for
+// a task about Porto). A code (MUC, LIS) may be a tool's name for one of
+// the task's, and is no other subject. It returns -1 when there is none.
+func handedSubject(in *Input, c int) int {
+	f := &in.Features.Steps[c]
+	if len(f.Calls) == 0 || f.Has(extract.KindToolResult) {
+		return -1
+	}
+	text := in.supportIndex().text
+	given := givenClaims(in)
+	var task []extract.Claim
+	for _, q := range in.Features.Question {
+		if q.Kind == extract.ClaimEntity {
+			task = append(task, q)
+		}
+	}
+	if len(task) == 0 || slices.ContainsFunc(task, func(q extract.Claim) bool { return text.HoldsWords(c, extract.NormWords(q.Text)) }) {
+		return -1
+	}
+	for p := 0; p < c; p++ {
+		st := &in.Features.Steps[p]
+		if !isAgentDecision(in, p) || st.Has(extract.KindToolResult) || st.Has(extract.KindTask) || run.SameAgent(in.Run.Steps[p].Agent, in.Run.Steps[c].Agent) {
+			continue
+		}
+		for _, e := range st.Claims {
+			words := extract.NormWords(e.Text)
+			if e.Kind != extract.ClaimEntity || given[e.Norm] || shortCode(e.Text) || !text.HoldsWords(c, words) || extract.HoldsWords(in.Run.Question, words) {
+				continue
+			}
+			if !heldBefore(text, p, words) {
+				return p // no step before wrote the name: p put it in
+			}
+		}
+	}
+	return -1
+}
+
+// unitChanged is, for a value of the answer in a unit ("3.2 minutes")
+// whose number a tool's output first gave bare, the first agent's step
+// after that output to state the number in that unit, where an agent's
+// step between had stated it in another ("3.2 hours"): the figure was
+// reported in one unit and changed to another there. It returns -1 when
+// no step changed the unit.
+func unitChanged(in *Input, cf graph.ClaimFlow) int {
+	o := cf.Origin
+	val, unit := extract.Claim{Kind: extract.ClaimNumber, Norm: cf.Claim}.Value()
+	if unit == "" || o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
+		return -1
+	}
+	other := false
+	for i := o + 1; i < len(in.Features.Steps); i++ {
+		if !isAgentDecision(in, i) || in.Features.Steps[i].Has(extract.KindToolResult) {
+			continue
+		}
+		same := false
+		for _, c := range in.Features.Steps[i].Claims {
+			if v, u := c.Value(); c.Kind == extract.ClaimNumber && v == val && u != "" {
+				same = same || u == unit
+				other = other || u != unit
+			}
+		}
+		if same {
+			if other && !slices.ContainsFunc(in.Features.Steps[i].Claims, func(c extract.Claim) bool {
+				v, u := c.Value()
+				return c.Kind == extract.ClaimNumber && v == val && u != "" && u != unit
+			}) {
+				return i
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// alteringCall is, for a value of the answer first read from the tool's
+// output r, the later call on its path that acts (a refund, a booking)
+// given the value where the task states another figure of its kind: the
+// task's 9.90 EUR for one item, the order's 39.60 total refunded. The
+// output reported what it holds; the call chose the figure to act with.
+// It returns -1 when no such call is on the path.
+func alteringCall(in *Input, cf graph.ClaimFlow, r int) int {
+	for k := len(cf.Path) - 1; k >= 0; k-- {
+		i := cf.Path[k]
+		if i <= r || !in.Features.Steps[i].Has(extract.KindToolResult) {
+			continue
+		}
+		c := callerOf(in, i)
+		if c <= r || !slices.ContainsFunc(in.Features.Steps[c].Calls, extract.Call.Consequential) {
+			continue
+		}
+		for fig := range ownFigures(in, c) {
+			if fig.claim.Norm == cf.Claim && altersTask(in, fig.claim) {
+				return c
+			}
+		}
+	}
+	return -1
+}
+
+// shortCode reports whether a name is a short code in capitals and digits.
+func shortCode(name string) bool {
+	return len(name) <= 5 && strings.IndexFunc(name, func(r rune) bool { return !('A' <= r && r <= 'Z' || '0' <= r && r <= '9') }) < 0
+}
+
+// heldBefore reports whether a step before p writes the words.
+func heldBefore(text *extract.Writing, p int, words string) bool {
+	for j := range p {
+		if text.HoldsWords(j, words) {
+			return true
+		}
+	}
+	return false
+}
+
 // alteredDates returns the date d as precisely as each date the task
 // names ("2024-03" of "2024-03-01" beside the task's "2025-03"), where it
 // is another: the call's date alters the task's at that precision. A
@@ -885,8 +1033,12 @@ func calledOutput(in *Input, o int) bool {
 // its kind (a listing of several cities' populations; a page's two
 // dates, of a fall and of a demolition): the first agent's step on the
 // value's path that states it without the others. The tool reported what it found; which of its values answers
-// the task was the agent's choice. It returns -1 when the value was first
-// stated by an agent, or stood alone in the output, or no step chose it.
+// the task was the agent's choice. In a team, the answer of another agent
+// than the caller's chose so too when the caller's agent reported the
+// values together (a researcher's "412.6 million in 2025 and 380.1
+// million in 2024", a planner's answer with the second for the first). It
+// returns -1 when the value was first stated by an agent, or stood alone
+// in the output, or no step chose it.
 func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	o := cf.Origin
 	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
@@ -915,17 +1067,19 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	if len(others) < 1 {
 		return -1
 	}
+	reported := false // the caller's agent passed the values on together
 	for k := len(cf.Path) - 1; k >= 0; k-- {
 		i := cf.Path[k]
 		if i <= o || !isAgentDecision(in, i) || in.Features.Steps[i].Has(extract.KindToolResult) {
 			continue
 		}
 		if !slices.ContainsFunc(in.Features.Steps[i].Claims, func(c extract.Claim) bool { return slices.Contains(others, c.Norm) }) {
-			if i != in.Graph.AnswerStep() || !run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o)) {
+			if i != in.Graph.AnswerStep() || !reported && !run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o)) {
 				return -1
 			}
 			return i
 		}
+		reported = reported || run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o))
 	}
 	return -1
 }
@@ -1138,11 +1292,15 @@ func (in *Input) groundTruth() *truth {
 // signature is the ground truth v as evidence that a step reached it:
 // only what the task did not already say. A step that restates the
 // question repeats its names and numbers without having found anything.
+// Nor is a number's unit, read as a name of its own in the ground truth
+// ("EUR" of "9.90 EUR"), evidence apart from the number: a step writes
+// the unit as part of its figure, or, as a tool's table does, under the
+// column the figure stands in.
 func signature(in *Input, v value) value {
 	given := givenClaims(in)
 	var own []extract.Claim
 	for _, c := range v.claims {
-		if !given[c.Norm] {
+		if !given[c.Norm] && !unitOf(v.claims, c) {
 			own = append(own, c)
 		}
 	}
@@ -1151,6 +1309,27 @@ func signature(in *Input, v value) value {
 		v.words = "" // nothing in the answer is news: no step can be seen reaching it
 	}
 	return v
+}
+
+// countsFinal reports whether step i, an agent's step before the final
+// answer, states a count the final answer states, of the same thing,
+// where the answer states no value extract reads: the count is then the
+// answer ("2 open incidents"), and the step gave it first.
+func countsFinal(in *Input, i int) bool {
+	fa := in.Features.FinalAnswer
+	if fa == nil || len(fa.Claims) > 0 || fa.Step < 0 || i >= fa.Step || in.Features.Steps[i].Has(extract.KindToolResult) {
+		return false
+	}
+	final := in.Features.Steps[fa.Step].Counts
+	return slices.ContainsFunc(in.Features.Steps[i].Counts, func(c extract.Count) bool { return slices.Contains(final, c) })
+}
+
+// unitOf reports whether c is a name written inside a number claim of
+// cs, the number's unit ("EUR" of "9.90 EUR" or "EUR 9.90").
+func unitOf(cs []extract.Claim, c extract.Claim) bool {
+	return c.Kind == extract.ClaimEntity && slices.ContainsFunc(cs, func(n extract.Claim) bool {
+		return n.Kind == extract.ClaimNumber && n.Offset <= c.Offset && int(c.Offset) < int(n.Offset)+len(n.Text)
+	})
 }
 
 // givenClaims are the claims the task and the user's turns state, by
@@ -1266,6 +1445,12 @@ func groundTruthContradiction(in *Input) []Finding {
 			if len(fa.Claims) == 0 || calledBefore(in, i) && !slices.ContainsFunc(fa.Claims, func(c extract.Claim) bool { return !given[c.Norm] }) {
 				put = fa.Text
 			}
+		}
+		if put == "" && countsFinal(in, i) {
+			// A reply that counts what the answer counts, as many of it
+			// ("4 failed deployments"), put the answer forward: a small
+			// count is no value of a step's reading.
+			put = in.Features.FinalAnswer.Text
 		}
 		if put == "" && had >= 0 && !looksUp(f) {
 			// Once the correct value was reached, restating the final

@@ -307,3 +307,31 @@ func TestDataFlowDroppedRequirementNotAtACommand(t *testing.T) {
 	}}
 	assert.Empty(t, steps(DataFlowOrigin.Run(inputOf(t, r)), true))
 }
+
+// TestDataFlowDroppedRequirementInADelegation: a manager whose delegation
+// call hands the booker the work without the task's price cap laid the
+// work out without it, and the booker booked what it was given; a
+// delegation that carries the cap leaves the booker's choice its own.
+// Shape: a CrewAI hierarchical crew, its manager's "Delegate work to
+// coworker" as an OpenInference trace addresses it to the coworker.
+func TestDataFlowDroppedRequirementInADelegation(t *testing.T) {
+	const task = "Book me a hotel near Baixa in Lisbon for 2 nights from 12 May 2026, under 120 EUR per night."
+	for _, tt := range []struct {
+		deleg string
+		want  []int
+	}{
+		{`{"task": "Book a hotel near Baixa in Lisbon for 2 nights, check-in 2026-05-12.", "coworker": "Travel Booker"}`, []int{1}},
+		{`{"task": "Book a hotel near Baixa in Lisbon for 2 nights, check-in 2026-05-12, under 120 EUR per night.", "coworker": "Travel Booker"}`, nil},
+	} {
+		in := prepare(t, task, "",
+			msg{agent: "user", content: task, kind: run.KindUser},
+			msg{agent: "Crew Manager", content: "Delegate work to coworker(" + tt.deleg + ")", kind: run.KindToolCall, target: "Travel Booker"},
+			msg{agent: "Travel Booker", content: `search_hotels({"city": "Lisbon", "area": "Baixa", "check_in": "2026-05-12", "nights": 2})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `[{"hotel_id": "H-3301", "name": "Avenida Palace", "price_per_night_eur": 185}, {"hotel_id": "H-3317", "name": "Baixa House", "price_per_night_eur": 112}]`, kind: run.KindToolResult},
+			msg{agent: "Travel Booker", content: `book_hotel({"hotel_id": "H-3301", "check_in": "2026-05-12", "nights": 2})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"status": "confirmed", "confirmation": "LX-88210", "hotel": "Avenida Palace", "total_eur": 370}`, kind: run.KindToolResult},
+			msg{agent: "Crew Manager", content: "You're booked at Avenida Palace for 12-14 May 2026 (confirmation LX-88210), 370 EUR in total."},
+		)
+		assert.Equal(t, tt.want, stepsFor(DataFlowOrigin.Run(in), "without the task's requirement"), tt.deleg)
+	}
+}

@@ -59,6 +59,18 @@ func steps(fs []Finding, positive bool) []int {
 	return out
 }
 
+// stepsFor are the steps of the findings whose reason says why in the
+// words given, in order.
+func stepsFor(fs []Finding, why string) []int {
+	var out []int
+	for _, f := range fs {
+		if strings.Contains(f.Reason, why) {
+			out = append(out, f.Step)
+		}
+	}
+	return out
+}
+
 // codeRun: a coder's script fails, a second coder fixes it, a third agent
 // reports a wrong value it made up.
 func codeRun(t *testing.T, gt string) *Input {
@@ -168,6 +180,30 @@ func TestGroundTruthContradiction(t *testing.T) {
 	assert.Equal(t, 5, fs[0].Step, "1200 was reached at step 4 and discarded at step 5")
 	assert.Contains(t, fs[0].Reason, "step 4")
 	assert.Empty(t, GroundTruthContradiction.Run(codeRun(t, "")), "no ground truth, no finding")
+}
+
+// TestGroundTruthContradictionOfSmallCounts: a worker's reply that
+// counts what the team's answer counts, as many of it ("2 open P1
+// incidents"), put the wrong count forward first, though a small count
+// is no value of a step's reading; a reply that counts another thing did
+// not. Shape: a LangGraph supervisor's worker that answers without its
+// tool.
+func TestGroundTruthContradictionOfSmallCounts(t *testing.T) {
+	for _, tt := range []struct {
+		reply string
+		want  []int
+	}{
+		{"The payments team has 2 open P1 incidents.", []int{2}},
+		{"I found 2 dashboards for the payments team.", []int{3}},
+	} {
+		in := prepare(t, "How many open P1 incidents does the payments team have?", "5",
+			msg{agent: "user", content: "How many open P1 incidents does the payments team have?", kind: run.KindUser},
+			msg{agent: "supervisor", content: "analyst: count the open P1 incidents of the payments team."},
+			msg{agent: "analyst", content: tt.reply},
+			msg{agent: "supervisor", content: "The payments team has 2 open P1 incidents right now."},
+		)
+		assert.Equal(t, tt.want, steps(GroundTruthContradiction.Run(in), true), tt.reply)
+	}
 }
 
 func TestUnsupportedClaim(t *testing.T) {
@@ -548,6 +584,28 @@ func TestPathsAReaderFound(t *testing.T) {
 	}
 }
 
+// TestUnsupportedArgumentsOfHandoffs: a coordinator's transfer_to_agent
+// given a member of the team, who then takes its turn, names an agent
+// its instructions listed outside the run's steps; a name no agent of the
+// run bears is still made up. Shape: Google ADK's sub-agents.
+func TestUnsupportedArgumentsOfHandoffs(t *testing.T) {
+	for _, tt := range []struct {
+		to   string
+		want []int
+	}{
+		{"flight_agent", nil},
+		{"hotel_agent", []int{1}},
+	} {
+		in := prepare(t, "Which flight from Vienna to Lisbon lands first on 14 March?", "",
+			msg{agent: "user", content: "Which flight from Vienna to Lisbon lands first on 14 March?", kind: run.KindUser},
+			msg{agent: "coordinator", content: `transfer_to_agent({"agent_name": "` + tt.to + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"result": null}`, kind: run.KindToolResult, target: "flight_agent"},
+			msg{agent: "flight_agent", content: `search_flights({"origin": "Vienna", "destination": "Lisbon"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.to)
+	}
+}
+
 // TestUnsupportedArgumentsMisspelt: a name of a few words copied with one
 // word misspelt ("Yusuf Rosi" for the user's "Yusuf Rossi") is not
 // composed from what the caller read: the words it holds are the copy's,
@@ -769,8 +827,11 @@ func TestUnsupportedAnswerTakenBackWrittenOtherwise(t *testing.T) {
 // customer the cancellation they asked for is done, with no call since
 // that changed anything, told of an action it never took; and the
 // values its closing reply read from its tool are then no suspects of
-// the data flow. A change made by a call of another verb, a state a
-// tool's output reports, and an action no one asked for are not so.
+// the data flow; so did one whose only call for it its tool refused, or
+// that only handed the work to another agent. A
+// change made by a call of another verb (or again after a refusal), a
+// state a tool's output reports, and an action no one asked for are not
+// so.
 // Shape: a hotel booking assistant in OpenAI chat with tool calls.
 func TestUnsupportedAnswerOfUndoneActions(t *testing.T) {
 	lookup := `{"reservation_id": "HB-78812", "hotel": "Harbor Inn", "status": "confirmed", "nights": 3, "total": 412.5}`
@@ -789,6 +850,21 @@ func TestUnsupportedAnswerOfUndoneActions(t *testing.T) {
 			{agent: "tool", content: `{"reservation_id": "HB-78812", "status": "cancelled"}`, kind: run.KindToolResult},
 		}, nil},
 		{"not asked", "What does my reservation HB-78812 cost?", nil, nil},
+		{"refused by its tool", "Please cancel my reservation HB-78812.", []msg{
+			{agent: "assistant", content: `cancel_reservation({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+			{agent: "tool", content: "Error: 409 Conflict: reservation HB-78812 is locked for changes", kind: run.KindToolResult},
+		}, []int{7}},
+		{"refused, then made", "Please cancel my reservation HB-78812.", []msg{
+			{agent: "assistant", content: `cancel_reservation({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+			{agent: "tool", content: "Error: 503 Service Unavailable", kind: run.KindToolResult},
+			{agent: "assistant", content: `cancel_reservation({"reservation_id": "HB-78812"})`, kind: run.KindToolCall},
+			{agent: "tool", content: `{"ok": true}`, kind: run.KindToolResult},
+		}, nil},
+		{"asked as an order", "Cancel my reservation HB-78812.", nil, []int{5}},
+		{"only handed on", "Please cancel my reservation HB-78812.", []msg{
+			{agent: "assistant", content: `transfer_to_cancellations_agent({})`, kind: run.KindToolCall},
+			{agent: "tool", content: `{"assistant": "cancellations_agent"}`, kind: run.KindToolResult, target: "cancellations_agent"},
+		}, []int{7}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			msgs := []msg{
@@ -805,6 +881,31 @@ func TestUnsupportedAnswerOfUndoneActions(t *testing.T) {
 				assert.Empty(t, DataFlowOrigin.Run(in), "the answer's values are its tool's")
 			}
 		})
+	}
+}
+
+// TestUnsupportedAnswerOfHiddenFailures: an inventory agent whose stock
+// lookup failed and which tells the supervisor the product is out of
+// stock reported a result its tool did not give; one that tells of the
+// failure hid nothing. Shape: a LangGraph supervisor's worker, as
+// OpenInference spans give its steps.
+func TestUnsupportedAnswerOfHiddenFailures(t *testing.T) {
+	for _, tt := range []struct {
+		reply string
+		want  []int
+	}{
+		{"The Trailblazer 45 (TB-45) is out of stock at the Leeds store: 0 units.", []int{4}},
+		{"The stock service timed out, so I could not check TB-45 at the Leeds store.", nil},
+	} {
+		q := "Is the Trailblazer 45 backpack (TB-45) in stock at the Leeds store?"
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "inventory_agent: check the stock of TB-45 at the Leeds store."},
+			msg{agent: "inventory_agent", content: `check_store_stock({"sku": "TB-45", "store": "Leeds"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Error: 503 Service Unavailable: inventory service timed out after 30s", kind: run.KindToolResult},
+			msg{agent: "inventory_agent", content: tt.reply},
+		)
+		assert.Equal(t, tt.want, stepsFor(UnsupportedAnswer.Run(in), "failed, and says nothing of the failure"), tt.reply)
 	}
 }
 
@@ -1344,13 +1445,7 @@ func TestBookedAnotherListedFlight(t *testing.T) {
 		origins := steps(DataFlowOrigin.Run(in), true)
 		assert.Contains(t, origins, tt.origin, tt.booked)
 		assert.NotContains(t, origins, tt.cleared, tt.booked)
-		var args []int
-		for _, f := range UnsupportedArguments.Run(in) {
-			if strings.Contains(f.Reason, "another record") {
-				args = append(args, f.Step)
-			}
-		}
-		assert.Equal(t, tt.args, args, tt.booked)
+		assert.Equal(t, tt.args, stepsFor(UnsupportedArguments.Run(in), "another record"), tt.booked)
 	}
 }
 
@@ -1656,6 +1751,109 @@ func TestDataFlowOriginGroundTruthInUnit(t *testing.T) {
 	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(in), true))
 }
 
+// TestDataFlowOriginGroundTruthWithCurrency: a ground truth given with
+// its currency ("9.90 EUR") is what a tool's table or record prints bare
+// under a column or key that names it: the lookup had the right value,
+// and the reply that took another row's figure dropped it.
+func TestDataFlowOriginGroundTruthWithCurrency(t *testing.T) {
+	for _, out := range []string{
+		"plan | monthly_eur\n-------+------------\nBasic | 9.90\nPlus | 14.90\nPro | 24.90\n(3 rows)",
+		`[{"plan": "Basic", "monthly_eur": 9.90}, {"plan": "Plus", "monthly_eur": 14.90}]`,
+	} {
+		in := prepare(t, "What is the monthly price of our Basic plan?", "9.90 EUR",
+			msg{agent: "user", content: "What is the monthly price of our Basic plan?", kind: run.KindUser},
+			msg{agent: "supervisor", content: "analyst: look up the current monthly price of the Basic plan."},
+			msg{agent: "analyst", content: `run_sql({"query": "SELECT plan, monthly_eur FROM price_list"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: out, kind: run.KindToolResult},
+			msg{agent: "analyst", content: "The Basic plan costs 14.90 EUR a month."},
+			msg{agent: "supervisor", content: "The Basic plan costs 14.90 EUR per month."},
+		)
+		assert.Equal(t, []int{4}, steps(DataFlowOrigin.Run(in), true), out)
+	}
+}
+
+// TestDataFlowOriginHandedSubject: a supervisor that hands the search on
+// about another city than the task's, which the researcher's call then
+// looks up, put the wrong subject in; a city a tool's output named first
+// (the capital the first search found) was found, not put in. Shape: a
+// LangGraph supervisor's chat transcript.
+func TestDataFlowOriginHandedSubject(t *testing.T) {
+	in := prepare(t, "How many people live in Porto, according to the latest census?", "248,769",
+		msg{agent: "user", content: "How many people live in Porto, according to the latest census?", kind: run.KindUser},
+		msg{agent: "supervisor", content: "researcher: find the population of Lisbon in the latest census."},
+		msg{agent: "researcher", content: `web_search({"query": "Lisbon population latest census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Census 2021: the municipality of Lisbon had 545,796 residents.", kind: run.KindToolResult},
+		msg{agent: "researcher", content: "The 2021 census counted 545,796 residents."},
+		msg{agent: "supervisor", content: "About 545,796 people live there, according to the 2021 census."},
+	)
+	fs := DataFlowOrigin.Run(in)
+	assert.Equal(t, []int{1}, steps(fs, true))
+	require.NotEmpty(t, fs)
+	assert.Contains(t, fs[0].Reason, "names a subject the task does not")
+
+	found := prepare(t, "How many people live in the capital of Portugal?", "",
+		msg{agent: "user", content: "How many people live in the capital of Portugal?", kind: run.KindUser},
+		msg{agent: "researcher", content: `web_search({"query": "capital of Portugal"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Lisbon is the capital and largest city of Portugal.", kind: run.KindToolResult},
+		msg{agent: "supervisor", content: "researcher: find the population of Lisbon in the latest census."},
+		msg{agent: "researcher", content: `web_search({"query": "Lisbon population latest census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "Census 2021: the municipality of Lisbon had 545,796 residents.", kind: run.KindToolResult},
+		msg{agent: "supervisor", content: "About 545,796 people live there."},
+	)
+	assert.NotContains(t, steps(DataFlowOrigin.Run(found), true), 3)
+}
+
+// TestDataFlowOriginActingCall: a refunds agent that refunds the order's
+// total, which its lookup printed beside the item's price, where the
+// customer asked back the one item's 9.90 EUR, acted with another figure
+// than the task's: the refund call is where, not the lookup. Refunding
+// the item's price is no such call. Shape: the OpenAI Agents SDK's
+// handoff to a refunds agent, as GenAI spans give its steps.
+func TestDataFlowOriginActingCall(t *testing.T) {
+	for _, tt := range []struct {
+		amount string
+		want   []int
+	}{
+		{"39.60", []int{3}},
+		{"9.90", nil},
+	} {
+		q := "Order 88412 arrived with one broken mug. Please refund just that mug, 9.90 EUR."
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "refunds_agent", content: `get_order({"order_id":"88412"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"order_id": "88412", "items": [{"sku": "MUG-STONE", "qty": 4, "unit_price_eur": 9.90}], "total_eur": 39.60}`, kind: run.KindToolResult},
+			msg{agent: "refunds_agent", content: `issue_refund({"amount":` + tt.amount + `,"currency":"EUR","order_id":"88412"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"refund_id": "rf_20931", "amount": ` + tt.amount + `, "status": "issued"}`, kind: run.KindToolResult},
+			msg{agent: "refunds_agent", content: "I've issued a refund of " + tt.amount + " EUR for order 88412."},
+		)
+		assert.Equal(t, tt.want, stepsFor(DataFlowOrigin.Run(in), "in place of the task's own figure"), tt.amount)
+	}
+}
+
+// TestDataFlowOriginUnitChanged: a supervisor that answers with the
+// analyst's 3.2 hours as 3.2 minutes changed the unit, not the query that
+// printed the bare figure; an answer in the analyst's unit changed none.
+// Shape: a LangGraph supervisor's chat transcript.
+func TestDataFlowOriginUnitChanged(t *testing.T) {
+	for _, tt := range []struct {
+		answer string
+		want   []int
+	}{
+		{"The median time to first response this month is 3.2 minutes.", []int{5}},
+		{"The median time to first response this month is 3.2 hours.", nil},
+	} {
+		in := prepare(t, "What is the median time to first response on support tickets this month?", "",
+			msg{agent: "user", content: "What is the median time to first response on support tickets this month?", kind: run.KindUser},
+			msg{agent: "supervisor", content: "analyst: compute the median time to first response this month."},
+			msg{agent: "analyst", content: `run_sql({"query": "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY first_response_hours) FROM tickets"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "percentile_cont\n---------------\n3.2\n(1 row)", kind: run.KindToolResult},
+			msg{agent: "analyst", content: "The median time to first response this month is 3.2 hours."},
+			msg{agent: "supervisor", content: tt.answer},
+		)
+		assert.Equal(t, tt.want, stepsFor(DataFlowOrigin.Run(in), "in another unit"), tt.answer)
+	}
+}
+
 // TestDataFlowOriginFreshValue: without a ground truth, an answer that
 // first states one of its values (a misread year) beside values its own
 // search gave as they were is blamed for that value, not the search; so
@@ -1683,7 +1881,8 @@ func TestDataFlowOriginFreshValue(t *testing.T) {
 // TestDataFlowOriginChosenAmong: without a ground truth, an assistant that
 // answers with one of the values its own search listed chose it; the
 // search reported all of them. In a team, where another agent passes the
-// value on, the search that brought it in is still where it came from.
+// value on, the search that brought it in is still where it came from,
+// unless the researcher reported every value and the other agent kept one.
 func TestDataFlowOriginChosenAmong(t *testing.T) {
 	listing := `[{"snippet": "2020 census populations: Springfield, Missouri 169,176; Springfield, Massachusetts 155,929; Springfield, Illinois 114,394."}]`
 	in := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
@@ -1704,6 +1903,17 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 		msg{agent: "writer", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
 	)
 	assert.Equal(t, []int{1}, steps(DataFlowOrigin.Run(team), true))
+
+	// Where the researcher reported the listing's values together, the
+	// agent whose answer kept one of them chose it.
+	reported := prepare(t, "What was the population of Springfield, Massachusetts at the 2020 census?", "",
+		msg{agent: "user", content: "What was the population of Springfield, Massachusetts at the 2020 census?", kind: run.KindUser},
+		msg{agent: "researcher", content: `web_search({"query": "Springfield Massachusetts population 2020 census"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: listing, kind: run.KindToolResult},
+		msg{agent: "researcher", content: "The 2020 census gives Springfield, Missouri 169,176; Springfield, Massachusetts 155,929; Springfield, Illinois 114,394."},
+		msg{agent: "writer", content: "In 2020, Springfield, Massachusetts had a population of 114,394."},
+	)
+	assert.Equal(t, []int{4}, steps(DataFlowOrigin.Run(reported), true))
 
 	// One other value of its kind is a choice too, and a figure the search
 	// gives in a unit's symbol is the answer's in the unit's name.
