@@ -53,8 +53,8 @@ var (
 	// time).
 	thresholdRe = pattern(`(?:`+goWords(`above|beyond|exceeding|below`)+`\s{1,3}(?:[$€£]\s{0,2})?|`+goWords(`over|under`)+`\s{1,3}[$€£]\s{0,2})(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?![\d.,]?\d)|`+
 		goWords(`over|under`)+`\s{1,3}(?<n>\d{1,9}(?:[.,]\d{1,9})?)\s{0,2}`+goWords(`eur|usd|gbp|chf|euros?|dollars?|pounds?`), ci)
-	boundReqRe  = pattern(goWords(`at most|at least|no more than|no fewer than|no less than|not more than|a maximum of|a minimum of`)+`\s{1,3}(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?!\d)`, ci)
-	roundReqRe  = pattern(goWords(`round|rounded|rounding|rounds`)+`(?:\s{1,3}(?:it|each|them|all|up|down|off|the\s{1,3}(?:answer|result|value)|your\s{1,3}answer)){0,2}(?:\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:nearest(?:\s{1,3}(?<unit>[a-z]{1,15}))?|(?<n>one|two|three|four|five|\d)\s{1,3}(?<kind>decimal|significant|digit)[a-z]{0,8}(?:\s{1,3}places?)?))?|`+
+	boundReqRe = pattern(goWords(`at most|at least|no more than|no fewer than|no less than|not more than|a maximum of|a minimum of`)+`\s{1,3}(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?!\d)`, ci)
+	roundReqRe = pattern(goWords(`round|rounded|rounding|rounds`)+`(?:\s{1,3}(?:it|each|them|all|up|down|off|the\s{1,3}(?:answer|result|value)|your\s{1,3}answer)){0,2}(?:\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:nearest(?:\s{1,3}(?<unit>[a-z]{1,15}))?|(?<n>one|two|three|four|five|\d)\s{1,3}(?<kind>decimal|significant|digit)[a-z]{0,8}(?:\s{1,3}places?)?))?|`+
 		goWords(`to one|to two|to three|to four|to five|to \d`)+`\s{1,3}(?<n2>)decimal[a-z]{0,8}(?:\s{1,3}places?)?|`+goWords(`whole number|an integer`), ci)
 	unitReqRe   = pattern(`(?:,|`+goWords(`answer|express|expressed|give|given|report|reported|state|stated|convert|converted|measured|value`)+`)\s{1,3}(?:[a-z]{1,15}\s{1,3}){0,4}`+goWords(`in`)+`\s{1,3}(?<unit>[a-z]{2,12})(?=\s{0,3}(?:[?.,;()]|$))`, ci)
 	formatReqRe = pattern(goWords(`in`)+`\s{1,3}(?:(?:the|an?)\s{1,3})?(?<what>[\w/-]{2,20})\s{1,3}format\b`, ci)
