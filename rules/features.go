@@ -188,7 +188,10 @@ func StepRows(in *Input, as []*Analyzer, findings []Finding) []StepRow {
 			}
 		}
 		set(FeatToolOutput, f.Has(extract.KindToolResult) && !f.OwnsResult())
-		set(FeatUserTurn, s.Kind == run.KindUser)
+		// A user's later turn is blamed as the labelled runs of systems
+		// with tools show simulated users err; in a chat without tools
+		// no labelled run says a user's turn is where such runs fail.
+		set(FeatUserTurn, tools && s.Kind == run.KindUser)
 		set(FeatToolCall, runs && f.IssuesCall())
 		set(FeatFinalAnswer, f.Has(extract.KindFinalAnswer) || in.Features.FinalAnswer != nil && in.Features.FinalAnswer.Step == i)
 		set(FeatTermination, f.Has(extract.KindTermination))

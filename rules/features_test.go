@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
 )
 
 func TestFindingsByStepKeepOrderWithinAStep(t *testing.T) {
@@ -60,6 +62,37 @@ func TestCodeIsACallWhereSomethingRunsIt(t *testing.T) {
 			col := structuralColumn(Registry, FeatToolCall)
 			assert.Equal(t, 0, rows[0].Step)
 			assert.Equal(t, tt.want, rows[0].X[col])
+		})
+	}
+}
+
+// TestUserTurnOnlyWithTools: a user's later turn is a feature of its own
+// in runs whose agents call tools, where the labelled runs show simulated
+// users err; in a chat without tools it is a turn like any other.
+func TestUserTurnOnlyWithTools(t *testing.T) {
+	tests := []struct {
+		name string
+		msgs []msg
+		want float64
+	}{
+		{"a chat without tools", []msg{
+			{agent: "user", content: "Plan three vegetarian dinners, no peanuts.", kind: run.KindUser},
+			{agent: "assistant", content: "Night 1: pad thai with crushed peanuts."},
+			{agent: "user", content: "And a shopping list?", kind: run.KindUser},
+			{agent: "assistant", content: "Rice noodles, tofu, peanuts."}}, 0},
+		{"an assistant with tools", []msg{
+			{agent: "user", content: "Cancel order #W123.", kind: run.KindUser},
+			{agent: "assistant", content: `cancel_order({"order_id": "#W123"})`, kind: run.KindToolCall},
+			{agent: "user", content: "Thanks, that's all.", kind: run.KindUser}}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.msgs[0].content, "", tt.msgs...)
+			col := structuralColumn(Registry, FeatUserTurn)
+			rows := StepRows(in, Registry, nil)
+			last := rows[len(rows)-1]
+			assert.Equal(t, len(tt.msgs)-1, last.Step)
+			assert.Equal(t, tt.want, last.X[col])
 		})
 	}
 }
