@@ -31,7 +31,7 @@ func TestConstructedKinds(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "kinds")
 	subsets, err := Discover([]string{dir})
 	require.NoError(t, err)
-	require.Len(t, subsets, 7)
+	require.Len(t, subsets, 8)
 	analyze, err := engine.New(engine.Options{AnswerOnly: true})
 	require.NoError(t, err)
 	rep, err := Evaluate(context.Background(), subsets, analyze, Options{})
