@@ -173,3 +173,22 @@ func TestMiscomputes(t *testing.T) {
 		})
 	}
 }
+
+// TestAskedUnits: the unit a question counts its answer in, without
+// asking it as a requirement ("in minutes").
+func TestAskedUnits(t *testing.T) {
+	for _, tc := range []struct {
+		task string
+		want []string
+	}{
+		{"Starting empty, how many minutes until the tank is full?", []string{"minute", "min", "mins"}},
+		{"How far in kilometres is it, and how long does it take?", []string{"kilomet", "km"}},
+		{"How many studio albums did she release?", nil},
+		{"How much money is left?", nil},
+	} {
+		t.Run(tc.task, func(t *testing.T) {
+			r := &run.Run{Question: tc.task, Steps: []run.Step{{Index: 0, Agent: "agent", Kind: run.KindMessage, Content: "Working on it."}}}
+			assert.Equal(t, tc.want, Run(r).AskedUnits)
+		})
+	}
+}

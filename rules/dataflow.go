@@ -1071,15 +1071,17 @@ func (v value) inAskedUnit(in *Input, claims []extract.Claim) bool {
 }
 
 // askedUnit reports whether the task asks the answer in the unit u (a
-// claim's unit: "km"), as a requirement of the task writes it.
+// claim's unit: "km"), as a requirement of the task writes it or as its
+// question counts the answer ("how many minutes").
 func askedUnit(in *Input, u string) bool {
 	u = strings.ToLower(u)
+	form := func(t string) bool { return t == u || len(t) >= 3 && strings.HasPrefix(u, t) }
 	for _, r := range in.Features.Requirements {
-		if r.Unit && slices.ContainsFunc(r.Terms, func(t string) bool { return t == u || len(t) >= 3 && strings.HasPrefix(u, t) }) {
+		if r.Unit && slices.ContainsFunc(r.Terms, form) {
 			return true
 		}
 	}
-	return false
+	return slices.ContainsFunc(in.Features.AskedUnits, form)
 }
 
 // answerMatches reports whether the run's final answer states the ground
