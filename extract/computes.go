@@ -10,10 +10,11 @@ import (
 
 // computedRe finds what an arithmetic expression comes to: a number, an
 // operator, and after an "=" on the same line the number it comes to
-// ("2,620 x 4 = 10,480", "45 + 23 = 68"). An assignment ("RATE = 1.30")
+// ("2,620 x 4 = 10,480", "45 + 23 = 68"), or after an "≈" the number
+// it comes to near enough ("2.45 / 1.5 ≈ 1.633"). An assignment ("RATE = 1.30")
 // has no operator before its "=", and states a figure rather than
 // working one out.
-var computedRe = pattern(`\d[\d,.]{0,20}\s{0,3}(?:[x×*/+−-]|times|plus|minus|divided by)\s{0,3}[^=\n]{0,80}?=\s{0,3}[$€£]?(?<r>\d[\d,]{0,20}(?:\.\d{1,12})?)`, ci)
+var computedRe = pattern(`\d[\d,.]{0,20}\s{0,3}(?:[x×*/+−-]|times|plus|minus|divided by)\s{0,3}[^=≈\n]{0,80}?[=≈]\s{0,3}[$€£]?(?<r>\d[\d,]{0,20}(?:\.\d{1,12})?)`, ci)
 
 // computes returns the values of the claims (Claim.Value) that stand
 // where a match of computedRe ends: the figures the step worked out.

@@ -434,6 +434,11 @@ type RunFeatures struct {
 	// include or leave out, a bound, a rounding, a unit or a format,
 	// what a thing must do), with the steps that take each up.
 	Requirements []Requirement `json:"requirements,omitempty"`
+	// AskedUnits are the forms of the unit a task's question counts its
+	// answer in ("how many minutes": minute, min, mins), which it asks
+	// for without making it a requirement: a bare ground truth of "48" is
+	// a step's "48 minutes".
+	AskedUnits []string `json:"asked_units,omitempty"`
 	// ExpectedCalls are the tool calls the run's ground truth lists, when
 	// it gives the actions the run should have taken rather than an answer.
 	ExpectedCalls []Call `json:"expected_calls,omitempty"`
@@ -462,6 +467,7 @@ type runFeaturesJSON struct {
 	Instructions        []Claim       `json:"instruction_claims,omitempty"`
 	FinalAnswer         *FinalAnswer  `json:"final_answer,omitempty"`
 	Requirements        []Requirement `json:"requirements,omitempty"`
+	AskedUnits          []string      `json:"asked_units,omitempty"`
 	ExpectedCalls       []Call        `json:"expected_calls,omitempty"`
 	Renames             []Rename      `json:"renames,omitempty"`
 	ShowsReported       []int         `json:"shows_reported,omitempty"`
@@ -471,7 +477,7 @@ type runFeaturesJSON struct {
 // MarshalJSON writes the run's features, each step's with the agent the
 // run names for it (none in features made by hand).
 func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles})
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, AskedUnits: rf.AskedUnits, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles})
 }
 
 // stepsJSON writes a run's features step by step, rather than a list of

@@ -9,7 +9,12 @@ var critiqueRe = pattern(`\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate
 // failureWordsRe is the first-error baseline's whole notion of a fault:
 // explicit failure words in a message, whoever wrote it and whatever it
 // is about (errorRules read the same words with more care).
-var failureWordsRe = pattern(`\b(exit ?code:? ?[1-9]\d*|traceback \(most recent call last\)|exception|error:|failed|cannot|can['’]t|unable to|not found|404)\b`, ci)
+var failureWordsRe = pattern(`\b(exit ?code:? ?[1-9]\d*|traceback \(most recent call last\)|exception|error:|failed|cannot|can['’]t|unable to|not found|`+status404+`)\b`, ci)
+
+// status404 is a 404 status, not an amount that writes the same digits
+// ("$404", "1,404", "404.50"): no currency sign or digit group before it,
+// no decimal part after.
+const status404 = `(?<![$€£]\s?|\d[,.])404(?![.,]\d)`
 
 // spanOf is where a match stands (t.first's result), or nil for none.
 func spanOf(m match, ok bool) *Span {

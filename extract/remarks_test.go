@@ -38,6 +38,8 @@ func TestRemarks(t *testing.T) {
 		{critique, "there was an mistake inside", ""},
 		{critique, "it is wrongé", ""},
 		{critique, "made an", ""},
+		{failure, "The page returned 404.", "404"},
+		{failure, "You save $404 a month, or € 404 and 1,404 over 404.50.", ""},
 		{failure, "exitcode: 1 (execution failed)", "exitcode: 1"},
 		{failure, "exit code 0, then it failed", "failed"},
 		{failure, "it raised an Exception here", "Exception"},

@@ -78,6 +78,23 @@ var answerUnits = map[string][]string{
 	"euros": {"euro", "eur", "€"}, "dollars": {"dollar", "usd", "$"}, "cents": {"cent"}, "percent": {"percent", "%"},
 }
 
+// howManyRe is a question that counts its answer in a unit: "how many
+// minutes", "how much in dollars", "how long in hours".
+var howManyRe = pattern(goWords(`how`)+`\s{1,3}`+goWords(`many|much|long|far`)+`\s{1,3}(?:in\s{1,3})?(?<unit>[a-z]{2,12})\b`, ci)
+
+// askedUnits are the forms of the units the task's questions count their
+// answers in (howManyRe, answerUnits), in the order asked.
+func askedUnits(task string) []string {
+	t := newText(task)
+	var out []string
+	for _, m := range t.all(howManyRe, 0) {
+		for _, f := range answerUnits[strings.ToLower(t.named(m, "unit"))] {
+			out = appendNew(out, f)
+		}
+	}
+	return out
+}
+
 // requirementStop are words too common to tell of a requirement.
 var requirementStop = map[string]bool{
 	"the": true, "and": true, "for": true, "with": true, "that": true, "this": true, "from": true, "into": true, "any": true,

@@ -120,6 +120,8 @@ func TestComputes(t *testing.T) {
 		{"Tip = 0.15 x 240 = 36. Total = 240 + 36 = 276.", []string{"36", "276"}},
 		{"For the conversion we use the current rate 1 EUR = 1.30 USD.", nil},
 		{"```python\nPER_KG = 2.50\nBASE_FEE = 5.00\n```", nil},
+		{"At 1.5× speed: 2.45 / 1.5 ≈ 1.633 hours, and 1.633 × 60 ≈ 98 minutes.", []string{"1.633", "98"}},
+		{"A width of about 8 m ≈ 26 feet.", nil},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			r := &run.Run{Question: "q", Steps: []run.Step{{Index: 0, Agent: "agent", Kind: run.KindMessage, Content: tc.text}}}
@@ -171,6 +173,25 @@ func TestMiscomputes(t *testing.T) {
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			assert.Equal(t, tc.want, miscomputes(tc.text))
+		})
+	}
+}
+
+// TestAskedUnits: the unit a question counts its answer in, without
+// asking it as a requirement ("in minutes").
+func TestAskedUnits(t *testing.T) {
+	for _, tc := range []struct {
+		task string
+		want []string
+	}{
+		{"Starting empty, how many minutes until the tank is full?", []string{"minute", "min", "mins"}},
+		{"How far in kilometres is it, and how long does it take?", []string{"kilomet", "km"}},
+		{"How many studio albums did she release?", nil},
+		{"How much money is left?", nil},
+	} {
+		t.Run(tc.task, func(t *testing.T) {
+			r := &run.Run{Question: tc.task, Steps: []run.Step{{Index: 0, Agent: "agent", Kind: run.KindMessage, Content: "Working on it."}}}
+			assert.Equal(t, tc.want, Run(r).AskedUnits)
 		})
 	}
 }

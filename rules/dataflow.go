@@ -52,6 +52,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	renamed := map[int]bool{}
 	acting := map[int]bool{}
 	reunit := map[int]bool{}
+	worked := map[int]bool{}
 	plan, req := droppedBy(in)
 	var order []int
 	// Without a ground truth, a value the answer is the first to state
@@ -164,6 +165,11 @@ func dataFlowOrigin(in *Input) []Finding {
 			// Worked out in prose from a figure another agent stated.
 			o, why = p, true
 			handed[o] = true
+		} else if v, _ := (extract.Claim{Norm: cf.Claim}).Value(); ownOrigin(in, o, []string{v}, reached) >= 0 {
+			// Worked out in prose from the agent's own earlier steps,
+			// the first of which to go wrong is where the value began.
+			o, why = ownOrigin(in, o, []string{v}, reached), true
+			worked[o] = true
 		} else if c := ownCode(in, o); c >= 0 {
 			if p := alteredInCode(in, c); p >= 0 {
 				// Reported from the agent's own code, which computed
@@ -249,6 +255,8 @@ func dataFlowOrigin(in *Input) []Finding {
 			reason = fmt.Sprintf("it states a figure the task did not give, with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case dropped[o]:
 			reason = fmt.Sprintf("it lays out the work without the task's requirement %q, which no step from it on takes up; the final answer's %q was worked out under it (answer at step %d)", req.Text, cf.Text, in.Graph.AnswerStep())
+		case worked[o] && !dropped[o]:
+			reason = fmt.Sprintf("%s, and its agent worked the final answer's %q out from it (answer at step %d)", ownFault(in, o), cf.Text, in.Graph.AnswerStep())
 		case moved[o]:
 			reason = fmt.Sprintf("the final answer's %q, first seen beside the correct value, is carried on here without it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case chosen[o]:
@@ -790,7 +798,11 @@ type figure struct {
 // of the task written another way (in words, in a date) nor a unit's
 // factor (unitFactor: 60 seconds in its minute, a mile's 1.609344 km
 // where miles are converted): those another step may have handed it.
-func ownFigures(in *Input, o int) iter.Seq[figure] {
+func ownFigures(in *Input, o int) iter.Seq[figure] { return figures(in, o, true) }
+
+// figures yields the numbers step o states that are not a figure of the
+// task written another way, nor, with factors, a unit's factor.
+func figures(in *Input, o int, factors bool) iter.Seq[figure] {
 	return func(yield func(figure) bool) {
 		other := taskFigures(in)
 		for _, c := range in.Features.Steps[o].Claims {
@@ -799,7 +811,7 @@ func ownFigures(in *Input, o int) iter.Seq[figure] {
 			}
 			val, _ := c.Value()
 			x, err := strconv.ParseFloat(val, 64)
-			if err != nil || other[x] || unitFactor(in, x, o) {
+			if err != nil || other[x] || factors && unitFactor(in, x, o) {
 				continue
 			}
 			if !yield(figure{c, val, x}) {
@@ -831,9 +843,15 @@ func derivedThere(in *Input, p int, val string) bool {
 	}
 	factors := slices.Clone(in.Features.Steps[p].WordNumbers)
 	for _, c := range in.Features.Steps[p].Claims {
-		if v, _ := c.Value(); c.Kind == extract.ClaimNumber && v != val {
+		// What the step worked out is no factor of its operands: "12 x
+		// 28 = 336" does not derive 12 from a task's 28. A percentage is
+		// its fraction too: "15% of $80 = $12".
+		if v, u := c.Value(); c.Kind == extract.ClaimNumber && v != val && !slices.Contains(in.Features.Steps[p].Computes, v) {
 			if k, err := strconv.ParseFloat(v, 64); err == nil {
 				factors = append(factors, k)
+				if u == "%" {
+					factors = append(factors, k/100)
+				}
 			}
 		}
 	}
@@ -1160,9 +1178,15 @@ func statesClaim(c extract.Claim, norm string) bool {
 // carries the wrong value on. It returns -1 when no such step is on the
 // path.
 func corruption(in *Input, cf graph.ClaimFlow, want value, reached int) int {
+	// A value first stated before the correct one was reached, and not as
+	// an answer, was a figure of the work that reached it (the litres a
+	// cost was worked out from): a later step that works it out again (a
+	// check) carries no wrong answer on; one that answers with it does.
+	early := reached >= 0 && cf.Origin >= 0 && cf.Origin < reached && !answers(in, cf.Origin)
+	v, _ := (extract.Claim{Norm: cf.Claim}).Value()
 	for k := len(cf.Path) - 1; k >= 0; k-- {
 		i := cf.Path[k]
-		if i <= reached {
+		if i <= reached || early && rechecks(in, i, v) {
 			continue
 		}
 		if !want.reads(in, i) {
@@ -1244,15 +1268,17 @@ func (v value) inAskedUnit(in *Input, claims []extract.Claim) bool {
 }
 
 // askedUnit reports whether the task asks the answer in the unit u (a
-// claim's unit: "km"), as a requirement of the task writes it.
+// claim's unit: "km"), as a requirement of the task writes it or as its
+// question counts the answer ("how many minutes").
 func askedUnit(in *Input, u string) bool {
 	u = strings.ToLower(u)
+	form := func(t string) bool { return t == u || len(t) >= 3 && strings.HasPrefix(u, t) }
 	for _, r := range in.Features.Requirements {
-		if r.Unit && slices.ContainsFunc(r.Terms, func(t string) bool { return t == u || len(t) >= 3 && strings.HasPrefix(u, t) }) {
+		if r.Unit && slices.ContainsFunc(r.Terms, form) {
 			return true
 		}
 	}
-	return false
+	return slices.ContainsFunc(in.Features.AskedUnits, form)
 }
 
 // answerMatches reports whether the run's final answer states the ground
@@ -1460,6 +1486,13 @@ func groundTruthContradiction(in *Input) []Finding {
 				given = givenClaims(in)
 			}
 			put = statedFinal(f.Claims, final, given)
+			if o := firstStated(in, put, i, want); put != "" && o >= 0 && o < had && !answers(in, o) &&
+				slices.ContainsFunc(numberValues(put), func(v string) bool { return rechecks(in, i, v) }) {
+				// A figure of the work that led to the correct value
+				// (the litres a cost was worked out from), restated
+				// as a check does, is not put forward as an answer.
+				put = ""
+			}
 		}
 		if put == "" || !isAgentDecision(in, i) || want.statedBy(put, extract.Claims(put)) {
 			continue
@@ -1480,11 +1513,16 @@ func groundTruthContradiction(in *Input) []Finding {
 				Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", put)}
 			continue
 		}
-		if o := firstStated(in, put, i, want); o >= 0 && (had < o || !relays(in, o, put)) {
+		if o := firstStated(in, put, i, want); o >= 0 && (had < o || !relays(in, o, put) && !onTheWay(in, had, put)) {
 			// It repeats a value first stated earlier: that is where the
 			// wrong answer came from. Unless that step reported what its
-			// own agent's tool gave, and a later step reached the correct
-			// value: then this step dropped it.
+			// own agent's tool gave, or worked out a figure the step that
+			// reached the correct value then computed with, and that
+			// later step reached it: then this step dropped it.
+			if p := ownOrigin(in, o, numberValues(put), had); p >= 0 {
+				return []Finding{{Step: p, Strength: 0.7, Quote: quoteAt(in, p, 0, 0),
+					Reason: fmt.Sprintf("%s, and its agent worked out from it %q, which step %d puts forward against the correct answer", ownFault(in, p), put, i)}}
+			}
 			return []Finding{{Step: o, Strength: 0.7, Quote: quoteClaim(in, o, put),
 				Reason: fmt.Sprintf("it first states %q, which step %d later puts forward against the correct answer", put, i)}}
 		}
@@ -1502,6 +1540,16 @@ func groundTruthContradiction(in *Input) []Finding {
 				d, quote = p, quoteAt(in, p, 0, 0)
 			}
 			return []Finding{{Step: d, Strength: strength, Quote: quote, Reason: reason}}
+		}
+		if p := ownOrigin(in, i, numberValues(put), had); p >= 0 {
+			// It worked the value out from its agent's own earlier steps:
+			// the first of them to go wrong is where the answer began.
+			strength := 0.7
+			if had >= 0 {
+				strength = 1
+			}
+			return []Finding{{Step: p, Strength: strength, Quote: quoteAt(in, p, 0, 0),
+				Reason: fmt.Sprintf("%s, and its agent worked out from it %q, which step %d puts forward against the correct answer", ownFault(in, p), put, i)}}
 		}
 		if had >= 0 {
 			return []Finding{{Step: i, Strength: 1, Quote: quoteClaim(in, i, put),
@@ -1977,4 +2025,181 @@ func asksFor(in *Input, r int, consts map[string]string, cmps []string) bool {
 		}
 	}
 	return slices.ContainsFunc(cmps, func(c string) bool { return text.WritesLogic(r, c) })
+}
+
+// ownOrigin is, for an agent's step o that works figures out in prose
+// (extract's Computes) and states a value of the answer among them (one
+// of vals: "336 + 24 = 360", or "639 / 13 = 49.15, so about 49"), the
+// step of the computation behind it, all its own agent's, that shows
+// where the computation went wrong: the first whose arithmetic does not
+// come to what it writes (Miscomputes: a slip is seen, where a figure
+// stated may be what the agent knows), or else the first that states an
+// operand the computation used which neither the task (as a number, in
+// words, in a date or as the percentage a factor is), a unit's factor, a
+// tool nor another agent gave, and which it did not work out itself
+// (Computes, derivedThere): a quantity misread from the task ("12
+// classrooms" for its 15), a conversion done wrong in words ("2 hours 45
+// minutes = 2.45 hours"). An operand the agent worked out at an earlier
+// step is followed back to that step's operands in turn. A single agent
+// reasoning step by step hands nothing to another, so this is where its
+// wrong answer began, as handedOperand finds the figure another agent
+// handed it.
+//
+// Only steps after the step after count: the one that reached the
+// correct value, or -1. Once the correct value was reached, a
+// computation that shows no fault still left it at its first step after
+// that one (a critique that "corrects" a right rate, which the revision
+// then divides by): that step is returned. It returns -1 when o worked
+// out none of vals, when o's own arithmetic slips, or when nothing in
+// the computation shows a fault before o.
+func ownOrigin(in *Input, o int, vals []string, after int) int {
+	if o < 0 || !isAgentDecision(in, o) {
+		return -1
+	}
+	f := &in.Features.Steps[o]
+	if f.Has(extract.KindToolResult) || len(f.Code) > 0 || len(f.Computes) == 0 || !slices.ContainsFunc(vals, func(v string) bool {
+		return slices.ContainsFunc(f.Claims, func(c extract.Claim) bool { w, _ := c.Value(); return c.Kind == extract.ClaimNumber && w == v })
+	}) {
+		return -1
+	}
+	numbers := in.supportIndex().numberIndex()
+	// The first step that slips in its arithmetic (o among them), the
+	// first that states a figure of its own, and the first of the
+	// computation.
+	slip, stated, left := -1, -1, -1
+	earlier := func(s, than int) bool { return s > after && s < o && (than < 0 || s < than) }
+	seen := map[int]bool{}
+	var walk func(s int)
+	walk = func(s int) {
+		if seen[s] {
+			return
+		}
+		seen[s] = true
+		if earlier(s, left) {
+			left = s
+		}
+		g := &in.Features.Steps[s]
+		if g.Miscomputes && s > after && (slip < 0 || s < slip) {
+			slip = s
+		}
+		for fig := range operands(in, s) {
+			if slices.Contains(g.Computes, fig.val) {
+				continue
+			}
+			first := firstAt(numbers[fig.val], "")
+			if fig.x > 0 {
+				for _, pct := range percents(fig.x) {
+					if p := firstAt(numbers[pct], "%"); p != noStep && (first == noStep || p < first) {
+						first = p
+					}
+				}
+			}
+			if first == noStep || first < 0 || first > s {
+				continue
+			}
+			p := &in.Features.Steps[first]
+			if !isAgentDecision(in, first) || p.Has(extract.KindToolResult) || p.Has(extract.KindTask) || len(p.Code) > 0 ||
+				!run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) {
+				continue // the task's, a tool's or another agent's figure
+			}
+			if slices.Contains(p.Computes, fig.val) {
+				walk(first)
+				continue
+			}
+			if earlier(first, left) {
+				left = first
+			}
+			if !derivedThere(in, first, fig.val) && earlier(first, stated) {
+				stated = first
+			}
+		}
+	}
+	walk(o)
+	switch {
+	case slip == o:
+		return -1 // o's own arithmetic is what is wrong
+	case slip >= 0:
+		return slip
+	case stated >= 0:
+		return stated
+	case after >= 0:
+		return left
+	}
+	return -1
+}
+
+// numberValues are the values of the numbers text states (Claim.Value).
+func numberValues(text string) []string {
+	var out []string
+	for _, c := range extract.Claims(text) {
+		if c.Kind == extract.ClaimNumber {
+			v, _ := c.Value()
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// ownFault says how ownOrigin's step o went wrong.
+func ownFault(in *Input, o int) string {
+	if in.Features.Steps[o].Miscomputes {
+		return "its arithmetic does not come to the figure it writes"
+	}
+	return "it states a figure that neither the task nor an earlier step gave"
+}
+
+// onTheWay reports whether the numbers of put are figures the step had,
+// which reached the correct value, worked it out from: operands of its
+// arithmetic ("Cost = 22.1 × €1.80 = €39.78" for the litres 22.1), on the
+// way to the correct value rather than against it.
+func onTheWay(in *Input, had int, put string) bool {
+	f := &in.Features.Steps[had]
+	vals := numberValues(put)
+	if len(f.Computes) == 0 || len(vals) == 0 {
+		return false
+	}
+	return !slices.ContainsFunc(vals, func(v string) bool {
+		return slices.Contains(f.Computes, v) || !slices.ContainsFunc(f.Claims, func(c extract.Claim) bool {
+			w, _ := c.Value()
+			return c.Kind == extract.ClaimNumber && w == v
+		})
+	})
+}
+
+// rechecks reports whether step i works the number val out again (a
+// check of a figure: "3.4 × 6.5 = 22.1") without putting it forward as an
+// answer.
+func rechecks(in *Input, i int, val string) bool {
+	return slices.Contains(in.Features.Steps[i].Computes, val) && !answers(in, i)
+}
+
+// answers reports whether step i puts an answer forward: extract reads
+// one in it, or it states the run's final answer.
+func answers(in *Input, i int) bool {
+	return in.Features.Steps[i].Answer != "" || in.Features.FinalAnswer != nil && in.Features.FinalAnswer.Step == i
+}
+
+// operands yields the numbers step o states that are not a figure of the
+// task written another way (in words, in a date), as ownFigures does,
+// nor a unit's factor; but a unit's number that is of the kind of a
+// figure the task gives with another value (altersTask), in a step that
+// writes no figure with its unit, is yielded: "12 × 28 = 336" beside a
+// task's 15 classrooms converts nothing, and its 12 is a count like the
+// others, where "1.633 × 60 ≈ 98 minutes" converts hours.
+func operands(in *Input, o int) iter.Seq[figure] {
+	f := &in.Features.Steps[o]
+	units := slices.ContainsFunc(f.Claims, func(c extract.Claim) bool {
+		_, u := c.Value()
+		return c.Kind == extract.ClaimNumber && u != "" && u != "%"
+	})
+	return func(yield func(figure) bool) {
+		for fig := range figures(in, o, false) {
+			if unitFactor(in, fig.x, o) && (units || !altersTask(in, fig.claim)) {
+				continue
+			}
+			if !yield(fig) {
+				return
+			}
+		}
+	}
 }

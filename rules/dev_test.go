@@ -243,7 +243,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	FactGroundTruth:  func(r *run.Run, rf *extract.RunFeatures) { r.GroundTruth, rf.ExpectedCalls = "", nil },
 	FactCritiques:    eachStep(func(f *extract.Features) { f.Critique = nil }),
 	FactStates:       eachStep(func(f *extract.Features) { f.States = nil }),
-	FactRequirements: func(_ *run.Run, rf *extract.RunFeatures) { rf.Requirements = nil },
+	FactRequirements: func(_ *run.Run, rf *extract.RunFeatures) { rf.Requirements, rf.AskedUnits = nil, nil },
 }
 
 func eachStep(zero func(*extract.Features)) func(*run.Run, *extract.RunFeatures) {
