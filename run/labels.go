@@ -12,8 +12,8 @@ import (
 // Labels for telemetry: the decisive fault of a trace is the span a person
 // marked, with the attribute offattr.mistake=true (and the reason in
 // offattr.mistake_reason) or in a labels file beside the traces. The label
-// is that span's first step (for a tool span, the call that ran it), the
-// agent who spoke it, and the reason.
+// is that span's first step (for an agent used as a tool, the call that
+// ran it), the agent who spoke it, and the reason.
 
 // SpanLabel names the span of a trace's decisive fault.
 type SpanLabel struct {
@@ -141,12 +141,13 @@ func labelAt(r *Run, n *node, stepNodes []*node, reason string) (*Label, error) 
 	return nil, fmt.Errorf("%w %s (%q) made no step", errLabelSpan, n.s.SpanID, n.s.Name)
 }
 
-// callOf finds, for a marked tool span, the step outside it that made the
-// call it ran (a model's output listing its calls, the tool's span holding
-// the result and, for an agent used as a tool, the sub-agent's work): a
-// tool span marked is its call, the arguments it was given, not what was
-// done inside it. It is -1 for any other span, and for a tool span that
-// made its own call step.
+// callOf finds, for a marked tool span whose first step is another
+// span's inside it (an agent used as a tool: the sub-agent's work comes
+// before the result), the step outside it that made the call it ran (a
+// model's output listing its calls): the span marked is its call, the
+// arguments it was given, not the first thing the sub-agent did. It is -1
+// for any other span, and for a tool span whose own step comes first (its
+// call, or its result, which is then the label).
 func callOf(r *Run, n *node, stepNodes []*node, under func(*node) bool) int {
 	id := n.ran
 	first := -1
@@ -158,7 +159,7 @@ func callOf(r *Run, n *node, stepNodes []*node, under func(*node) bool) int {
 			first = i
 		}
 	}
-	if id == "" || first < 0 {
+	if id == "" || first < 0 || stepNodes[first] == n {
 		return -1
 	}
 	for k := first - 1; k >= 0; k-- {
