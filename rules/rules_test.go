@@ -2560,3 +2560,49 @@ func TestAnswerFromInstructions(t *testing.T) {
 		assert.Empty(t, steps(UnsupportedAnswer.Run(&Input{Run: r, Features: f, Graph: g}), true), name)
 	}
 }
+
+// A value of the answer a chain of calls computed (a product handed on to
+// a division) is traced back through the chain to the figure that went
+// wrong: the coordinator's delegation that altered a figure of the task,
+// or the specialist's own first call that did, not the last call of the
+// chain, which only carried the earlier result on.
+func TestDataFlowThroughAChainOfCalls(t *testing.T) {
+	const q = "What is 42 multiplied by 17, then divided by 3?"
+	tests := []struct {
+		name, query, a, b string
+		want              int
+	}{
+		{"the coordinator hands the specialist another operand", "42 multiplied by 71, then divided by 3", "42", "71", 1},
+		{"the specialist's first call alters the operand it was handed", "42 multiplied by 17, then divided by 3", "42", "71", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			step := func(i int, agent string, kind run.Kind, content string, e *run.Extra) run.Step {
+				return run.Step{Index: i, Agent: agent, Kind: kind, Content: content, Extra: e}
+			}
+			callOf := func(id, name, args string) *run.Extra {
+				return &run.Extra{ToolCalls: []run.ToolCall{{ID: id, Name: name, Arguments: args}}}
+			}
+			delegate := `{"query":"` + tt.query + `"}`
+			multiply := `{"a":` + tt.a + `,"b":` + tt.b + `}`
+			r := &run.Run{Source: "test.json", Question: q, Steps: []run.Step{
+				step(0, "user", run.KindUser, q, nil),
+				step(1, "coordinator", run.KindToolCall, "ask_math_specialist("+delegate+")", callOf("c1", "ask_math_specialist", delegate)),
+				step(2, "math_specialist", run.KindToolCall, "multiply_numbers("+multiply+")", callOf("c2", "multiply_numbers", multiply)),
+				step(3, "math_specialist", run.KindToolResult, "2982", &run.Extra{ToolCallID: "c2"}),
+				step(4, "math_specialist", run.KindToolCall, `divide_numbers({"a":2982,"b":3})`, callOf("c3", "divide_numbers", `{"a":2982,"b":3}`)),
+				step(5, "math_specialist", run.KindToolResult, "994.0", &run.Extra{ToolCallID: "c3"}),
+				step(6, "math_specialist", run.KindMessage, "I multiplied the numbers and divided the product by 3: the result is 994.", nil),
+				step(7, "coordinator", run.KindMessage, "The result is **994**.", nil),
+			}}
+			r.Steps[1].Edit().Target = "math_specialist"
+			f := extract.Run(r)
+			g, err := graph.Build(r, f)
+			require.NoError(t, err)
+			in := &Input{Run: r, Features: f, Graph: g}
+			got := DataFlowOrigin.Run(in)
+			require.NotEmpty(t, got)
+			assert.Equal(t, tt.want, got[0].Step, "%+v", got)
+		})
+	}
+}
