@@ -2606,3 +2606,30 @@ func TestDataFlowThroughAChainOfCalls(t *testing.T) {
 		})
 	}
 }
+
+// A place the caller names with the country or state it is in ("Tokyo,
+// Japan" for the task's Tokyo) composes the task's name with its
+// qualifier, as weather and map tools ask: the comma that joins them is
+// no part of the name, and the country is the lookup's precision, not a
+// value the step states. Another city of that country is still made up.
+func TestUnsupportedArgumentsPlaceWithItsCountry(t *testing.T) {
+	tests := []struct {
+		name, location string
+		want           []int
+	}{
+		{"the task's city with its country", "Tokyo, Japan", nil},
+		{"another city of the country", "Kyoto, Japan", []int{1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "What's the weather in Tokyo?", "",
+				msg{agent: "user", content: "What's the weather in Tokyo?", kind: run.KindUser},
+				msg{agent: "assistant", content: `get_weather({"location": "` + tt.location + `"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: "The weather in " + tt.location + " is stormy with a high of 23°C.", kind: run.KindToolResult},
+				msg{agent: "assistant", content: "Current conditions in " + tt.location + ": stormy, high around 32°C."},
+			)
+			assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), "unsupported_arguments")
+			assert.Equal(t, tt.want, steps(UnsupportedClaim.Run(in), true), "unsupported_claim")
+		})
+	}
+}
