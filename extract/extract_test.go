@@ -607,3 +607,27 @@ func TestReActTrajectory(t *testing.T) {
 	assert.Equal(t, 5, rf.FinalAnswer.Step)
 	assert.Equal(t, "Norrström", rf.FinalAnswer.Text)
 }
+
+// TestCodeTags: smolagents' code agents write their action in <code> tags
+// on lines of their own, the closing tag often cut by the stop sequence
+// that ends the model's output; the code inside is the step's code, as a
+// fenced block's is. A tag inside a line (a page's inline code) is none.
+func TestCodeTags(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"closed", "Thought: I will search.\n<code>\nresult = web_search(query=\"population of Tokyo\")\nprint(result)\n</code>", []string{"result = web_search(query=\"population of Tokyo\")\nprint(result)"}},
+		{"cut by the stop sequence", "Thought: I will search.\n<code>\nresult = web_search(query=\"population of Tokyo\")\nprint(result)\n", []string{"result = web_search(query=\"population of Tokyo\")\nprint(result)"}},
+		{"a page's inline code", "Use <code>pip install requests</code> to install it.", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rf := Run(&run.Run{Question: "What is the population of Tokyo?", Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "What is the population of Tokyo?"},
+				{Index: 1, Agent: "CodeAgent", Kind: run.KindMessage, Content: tt.text},
+			}})
+			assert.Equal(t, tt.want, rf.Steps[1].Code)
+		})
+	}
+}

@@ -266,8 +266,11 @@ func closing(r []rune, i int, end rune, backslash bool) int {
 	return -1
 }
 
-// codeBlock is a fenced code block: the whole of it, the language named
-// after its opening fence, and its code.
+// codeBlock is a fenced code block, or code in smolagents' <code> tags on
+// lines of their own (whose closing tag the stop sequence that ends a
+// model's output often cuts: the code then runs to the end of the text):
+// the whole of it, the language named after its opening fence, and its
+// code.
 type codeBlock struct{ all, lang, code span }
 
 // codeBlocks returns the fenced code blocks of t, in order, at most limit

@@ -788,9 +788,15 @@ func relativeDateHeld(in *Input, v string, i int) bool {
 // description the caller put together from what it read ("WTO
 // Director-General" for a task about the World Trade Organization's
 // Director-General), not an id or a name it made up, whose words would
-// all be new.
+// all be new. The comma that ends a word before the next ("Tokyo, Japan":
+// a place and the country it is in) is no part of it.
 func composed(sup *support, v string, i int) bool {
 	words := strings.Fields(v)
+	for k, w := range words {
+		if t := strings.TrimRight(w, ",;"); t != "" {
+			words[k] = t
+		}
+	}
 	if len(words) < 2 {
 		return false
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
@@ -77,6 +79,12 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if lookupsOnly(in, i) && !namesYear(in.Features.Question) && slices.ContainsFunc(claims, isYear) {
 			claims = slices.DeleteFunc(slices.Clone(claims), isYear)
 		}
+		// So is the country or state a lookup writes after a place the
+		// task or an earlier step names ("Tokyo, Japan"), as weather and
+		// map tools ask for one: it says which place is meant.
+		if q := qualifiers(in, i); len(q) > 0 && lookupsOnly(in, i) {
+			claims = slices.DeleteFunc(slices.Clone(claims), func(c string) bool { return q[strings.ToLower(c)] })
+		}
 		used := len(claims)
 		var example string
 		if used > 0 {
@@ -122,6 +130,38 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 func lookupsOnly(in *Input, i int) bool {
 	calls := in.Features.Steps[i].Calls
 	return in.Run.Steps[i].Kind == run.KindToolCall && len(calls) > 0 && !slices.ContainsFunc(calls, extract.Call.Consequential)
+}
+
+// qualifiers returns, lowered, the parts a call of step i writes after a
+// comma behind a place the task or a step before i names ("Japan" of
+// "Tokyo, Japan"): a value of two or three short parts whose first is
+// held, each part a name. Nil when no call writes one.
+func qualifiers(in *Input, i int) map[string]bool {
+	var out map[string]bool
+	for _, c := range in.Features.Steps[i].Calls {
+		for _, v := range c.Values {
+			parts := strings.Split(v, ",")
+			if len(parts) < 2 || len(parts) > 3 || !startsWord(strings.TrimSpace(parts[0])) || !in.supportIndex().before(strings.TrimSpace(parts[0]), i, from{}) {
+				continue
+			}
+			for _, p := range parts[1:] {
+				if p = strings.TrimSpace(p); startsWord(p) && len(strings.Fields(p)) <= 3 {
+					if out == nil {
+						out = map[string]bool{}
+					}
+					out[strings.ToLower(p)] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// startsWord reports whether s begins with a letter: a name, not a
+// figure written with thousands' commas.
+func startsWord(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r)
 }
 
 // namesYear reports whether claims hold a year, alone or in a date.

@@ -209,6 +209,12 @@ func dataFlowOrigin(in *Input) []Finding {
 					// the task gave.
 					o, why = p, true
 					handed[o] = true
+				} else if p, alt := fedBy(in, c); p >= 0 && computed(&in.Features.Steps[r]) {
+					// The call computed with an earlier call's result,
+					// which was worked out from a figure that went
+					// wrong before it.
+					o, why = p, true
+					altered[o], handed[o] = alt, !alt
 				}
 			}
 		}
@@ -359,24 +365,35 @@ func slippedAfter(in *Input, p int) bool {
 func handedValue(in *Input, c int) int {
 	numbers := in.supportIndex().numberIndex()
 	agent := run.AgentKey(in.Run.Steps[c].Agent)
-	for _, call := range in.Features.Steps[c].Calls {
-		for _, v := range call.Values {
-			n, ok := numberClaim(v)
-			if !ok || !meaningful(v) {
-				continue
-			}
-			val, _ := n.Value()
-			hs := numbers[val]
-			if len(hs) == 0 || hs[0].step < 0 || hs[0].step >= c {
-				continue
-			}
-			p := hs[0].step
-			if isAgentDecision(in, p) && !in.Features.Steps[p].Has(extract.KindToolResult) && run.AgentKey(in.Run.Steps[p].Agent) != agent {
-				return p
-			}
+	for v, n := range callNumbers(&in.Features.Steps[c]) {
+		if !meaningful(v) {
+			continue
+		}
+		val, _ := n.Value()
+		hs := numbers[val]
+		if len(hs) == 0 || hs[0].step < 0 || hs[0].step >= c {
+			continue
+		}
+		p := hs[0].step
+		if isAgentDecision(in, p) && !in.Features.Steps[p].Has(extract.KindToolResult) && run.AgentKey(in.Run.Steps[p].Agent) != agent {
+			return p
 		}
 	}
 	return -1
+}
+
+// callNumbers yields each argument value of a step's calls that is a
+// number, as written and as the number claim prose would state.
+func callNumbers(f *extract.Features) iter.Seq2[string, extract.Claim] {
+	return func(yield func(string, extract.Claim) bool) {
+		for _, call := range f.Calls {
+			for _, v := range call.Values {
+				if n, ok := numberClaim(v); ok && !yield(v, n) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // handedOperand is, for an agent's step that worked out a value of the
@@ -756,6 +773,59 @@ func heldBefore(text *extract.Writing, p int, words string) bool {
 		}
 	}
 	return false
+}
+
+// fedBy is, for a call that computed with a number an earlier call's
+// result gave (a product handed on to a division), the step that put a
+// wrong figure into that chain of calls, followed back through it: one of
+// another agent that handed an earlier call a figure altering the task's
+// or one no tool or the task gave (alteredInCall, handedValue; altered
+// tells which), or an earlier call of the chain that first wrote a figure
+// altering the task's itself. The later calls only carried the earlier
+// result on. It is -1 when the call computed with no earlier result, or
+// the chain holds no such figure.
+func fedBy(in *Input, c int) (int, bool) {
+	numbers := in.supportIndex().numberIndex()
+	for hops := 0; hops < 16; hops++ {
+		next := -1
+		for v, n := range callNumbers(&in.Features.Steps[c]) {
+			if !meaningful(v) {
+				continue
+			}
+			val, _ := n.Value()
+			r := firstAt(numbers[val], "")
+			if r < 0 || r >= c || !in.Features.Steps[r].Has(extract.KindToolResult) || !computed(&in.Features.Steps[r]) {
+				continue
+			}
+			if p := callerOf(in, r); p >= 0 && p < c {
+				next = p
+				break
+			}
+		}
+		if next < 0 {
+			return -1, false
+		}
+		if p := alteredInCall(in, next); p >= 0 {
+			return p, true
+		}
+		if p := handedValue(in, next); p >= 0 {
+			return p, false
+		}
+		for _, n := range callNumbers(&in.Features.Steps[next]) {
+			if !altersTask(in, n) {
+				continue
+			}
+			val, _ := n.Value()
+			switch p := firstAt(numbers[val], ""); {
+			case p == noStep || p >= next:
+				return next, true // the call wrote it first
+			case p >= 0 && statedByAnother(in, p, next, val):
+				return p, true // another agent handed it on
+			}
+		}
+		c = next
+	}
+	return -1, false
 }
 
 // alteredDates returns the date d as precisely as each date the task

@@ -2672,10 +2672,12 @@ func labelledAndKinds(t *testing.T) iter.Seq2[string, *Input] {
 	require.NotEmpty(t, kinds)
 	return func(yield func(string, *Input) bool) {
 		for _, path := range append(files, kinds...) {
-			r, err := run.Load(path, run.Options{})
+			cases, err := run.LoadAll(context.Background(), path, run.Options{})
 			require.NoError(t, err, path)
-			if !yield(path, inputOf(t, r)) {
-				return
+			for _, c := range cases {
+				if !yield(path, inputOf(t, c.Run)) {
+					return
+				}
 			}
 		}
 	}
@@ -2768,5 +2770,78 @@ func TestAnswerFromInstructions(t *testing.T) {
 		g, err := graph.Build(r, f)
 		require.NoError(t, err)
 		assert.Empty(t, steps(UnsupportedAnswer.Run(&Input{Run: r, Features: f, Graph: g}), true), name)
+	}
+}
+
+// A value of the answer a chain of calls computed (a product handed on to
+// a division) is traced back through the chain to the figure that went
+// wrong: the coordinator's delegation that altered a figure of the task,
+// or the specialist's own first call that did, not the last call of the
+// chain, which only carried the earlier result on.
+func TestDataFlowThroughAChainOfCalls(t *testing.T) {
+	const q = "What is 42 multiplied by 17, then divided by 3?"
+	tests := []struct {
+		name, query, a, b string
+		want              int
+	}{
+		{"the coordinator hands the specialist another operand", "42 multiplied by 71, then divided by 3", "42", "71", 1},
+		{"the specialist's first call alters the operand it was handed", "42 multiplied by 17, then divided by 3", "42", "71", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			step := func(i int, agent string, kind run.Kind, content string, e *run.Extra) run.Step {
+				return run.Step{Index: i, Agent: agent, Kind: kind, Content: content, Extra: e}
+			}
+			callOf := func(id, name, args string) *run.Extra {
+				return &run.Extra{ToolCalls: []run.ToolCall{{ID: id, Name: name, Arguments: args}}}
+			}
+			delegate := `{"query":"` + tt.query + `"}`
+			multiply := `{"a":` + tt.a + `,"b":` + tt.b + `}`
+			r := &run.Run{Source: "test.json", Question: q, Steps: []run.Step{
+				step(0, "user", run.KindUser, q, nil),
+				step(1, "coordinator", run.KindToolCall, "ask_math_specialist("+delegate+")", callOf("c1", "ask_math_specialist", delegate)),
+				step(2, "math_specialist", run.KindToolCall, "multiply_numbers("+multiply+")", callOf("c2", "multiply_numbers", multiply)),
+				step(3, "math_specialist", run.KindToolResult, "2982", &run.Extra{ToolCallID: "c2"}),
+				step(4, "math_specialist", run.KindToolCall, `divide_numbers({"a":2982,"b":3})`, callOf("c3", "divide_numbers", `{"a":2982,"b":3}`)),
+				step(5, "math_specialist", run.KindToolResult, "994.0", &run.Extra{ToolCallID: "c3"}),
+				step(6, "math_specialist", run.KindMessage, "I multiplied the numbers and divided the product by 3: the result is 994.", nil),
+				step(7, "coordinator", run.KindMessage, "The result is **994**.", nil),
+			}}
+			r.Steps[1].Edit().Target = "math_specialist"
+			f := extract.Run(r)
+			g, err := graph.Build(r, f)
+			require.NoError(t, err)
+			in := &Input{Run: r, Features: f, Graph: g}
+			got := DataFlowOrigin.Run(in)
+			require.NotEmpty(t, got)
+			assert.Equal(t, tt.want, got[0].Step, "%+v", got)
+		})
+	}
+}
+
+// A place the caller names with the country or state it is in ("Tokyo,
+// Japan" for the task's Tokyo) composes the task's name with its
+// qualifier, as weather and map tools ask: the comma that joins them is
+// no part of the name, and the country is the lookup's precision, not a
+// value the step states. Another city of that country is still made up.
+func TestUnsupportedArgumentsPlaceWithItsCountry(t *testing.T) {
+	tests := []struct {
+		name, location string
+		want           []int
+	}{
+		{"the task's city with its country", "Tokyo, Japan", nil},
+		{"another city of the country", "Kyoto, Japan", []int{1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "What's the weather in Tokyo?", "",
+				msg{agent: "user", content: "What's the weather in Tokyo?", kind: run.KindUser},
+				msg{agent: "assistant", content: `get_weather({"location": "` + tt.location + `"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: "The weather in " + tt.location + " is stormy with a high of 23°C.", kind: run.KindToolResult},
+				msg{agent: "assistant", content: "Current conditions in " + tt.location + ": stormy, high around 32°C."},
+			)
+			assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), "unsupported_arguments")
+			assert.Equal(t, tt.want, steps(UnsupportedClaim.Run(in), true), "unsupported_claim")
+		})
 	}
 }

@@ -12,7 +12,8 @@ import (
 // Labels for telemetry: the decisive fault of a trace is the span a person
 // marked, with the attribute offattr.mistake=true (and the reason in
 // offattr.mistake_reason) or in a labels file beside the traces. The label
-// is that span's first step, the agent who spoke it, and the reason.
+// is that span's first step (for an agent used as a tool, the call that
+// ran it), the agent who spoke it, and the reason.
 
 // SpanLabel names the span of a trace's decisive fault.
 type SpanLabel struct {
@@ -116,6 +117,9 @@ func labelAt(r *Run, n *node, stepNodes []*node, reason string) (*Label, error) 
 		}
 		return in
 	}
+	if k := callOf(r, n, stepNodes, under); k >= 0 {
+		return &Label{Agent: r.Steps[k].Agent, Step: k, Reason: reason}, nil
+	}
 	// The request a marked agent's span was given (its input, read as the
 	// user's step) is what it worked on, not its work: an agent's step
 	// under the span is the label when there is one.
@@ -135,4 +139,35 @@ func labelAt(r *Run, n *node, stepNodes []*node, reason string) (*Label, error) 
 		return &Label{Agent: r.Steps[user].Agent, Step: user, Reason: reason}, nil
 	}
 	return nil, fmt.Errorf("%w %s (%q) made no step", errLabelSpan, n.s.SpanID, n.s.Name)
+}
+
+// callOf finds, for a marked tool span whose first step is another
+// span's inside it (an agent used as a tool: the sub-agent's work comes
+// before the result), the step outside it that made the call it ran (a
+// model's output listing its calls): the span marked is its call, the
+// arguments it was given, not the first thing the sub-agent did. It is -1
+// for any other span, and for a tool span whose own step comes first (its
+// call, or its result, which is then the label).
+func callOf(r *Run, n *node, stepNodes []*node, under func(*node) bool) int {
+	id := n.ran
+	first := -1
+	for i, sn := range stepNodes {
+		if sn == n && id == "" && r.Steps[i].Kind == KindToolResult {
+			id = r.Steps[i].ToolCallID()
+		}
+		if first < 0 && r.Steps[i].Kind != KindUser && under(sn) {
+			first = i
+		}
+	}
+	if id == "" || first < 0 || stepNodes[first] == n {
+		return -1
+	}
+	for k := first - 1; k >= 0; k-- {
+		for _, c := range r.Steps[k].ToolCalls() {
+			if c.ID == id {
+				return k
+			}
+		}
+	}
+	return -1
 }

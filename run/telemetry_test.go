@@ -1745,3 +1745,74 @@ func TestSystemInstructions(t *testing.T) {
 		})
 	}
 }
+
+// TestMarkedToolSpanLabelsItsCall: an agent used as a tool whose span is
+// marked as the decisive fault is labelled at the call that ran it (the
+// coordinator's model output lists its calls; the tool span holds the
+// sub-agent's work, then the result), not at the sub-agent's first step;
+// a tool span whose own step comes first is labelled there, as before.
+func TestMarkedToolSpanLabelsItsCall(t *testing.T) {
+	coordinator := map[string]any{
+		"openinference.span.kind": "AGENT", "input.value": "What is 89 minus 72?",
+		"llm.output_messages.0.message.role":                                      "assistant",
+		"llm.output_messages.0.message.tool_calls.0.tool_call.id":                 "toolu_1",
+		"llm.output_messages.0.message.tool_calls.0.tool_call.function.name":      "Agent",
+		"llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments": `{"subagent_type": "math-specialist", "prompt": "Calculate 89 minus 27."}`,
+		"llm.output_messages.1.message.role":                                      "assistant",
+		"llm.output_messages.1.message.content.0":                                 "The difference is 62.",
+	}
+	agentTool := func(marked bool) map[string]any {
+		a := map[string]any{"openinference.span.kind": "TOOL", "tool.id": "toolu_1", "tool.name": "Agent",
+			"input.value":  `{"subagent_type": "math-specialist", "prompt": "Calculate 89 minus 27."}`,
+			"output.value": `{"status": "completed", "agentType": "math-specialist", "content": [{"type": "text", "text": "62"}]}`}
+		if marked {
+			a["offattr.mistake"] = true
+		}
+		return a
+	}
+	bash := func(marked bool) map[string]any {
+		a := map[string]any{"openinference.span.kind": "TOOL", "tool.name": "Bash",
+			"input.value": `{"command": "python3 -c 'print(89 - 27)'"}`, "output.value": `{"stdout": "62"}`}
+		if marked {
+			a["offattr.mistake"] = true
+		}
+		return a
+	}
+	tests := []struct {
+		name             string
+		markAgent, markB bool
+		subAgent         bool // whether the sub-agent's spans are in the tool span
+		want             run.Label
+	}{
+		{"agent tool span: the coordinator's call", true, false, true, run.Label{Agent: "ClaudeAgentSDK.query", Step: 1}},
+		{"tool span with its own call step: that step", false, true, true, run.Label{Agent: "math-specialist", Step: 2}},
+		{"tool span holding only its result: the result", true, false, false, run.Label{Agent: "ClaudeAgentSDK.query", Step: 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ss := []span{
+				{id: "a", name: "ClaudeAgentSDK.query", start: 1, end: 9, attrs: coordinator},
+				{id: "b", parent: "a", name: "Agent", start: 2, end: 6, attrs: agentTool(tt.markAgent)},
+			}
+			want := []string{
+				"user user: What is 89 minus 72?",
+				`ClaudeAgentSDK.query tool_call: Agent({"subagent_type": "math-specialist", "prompt": "Calculate 89 minus 27."})`,
+				`math-specialist tool_call: Bash({"command": "python3 -c 'print(89 - 27)'"})`,
+				`math-specialist tool_result: {"stdout": "62"}`,
+				`ClaudeAgentSDK.query tool_result: {"status": "completed", "agentType": "math-specialist", "content": [{"type": "text", "text": "62"}]}`,
+				"ClaudeAgentSDK.query message: The difference is 62.",
+			}
+			if tt.subAgent {
+				ss = append(ss,
+					span{id: "c", parent: "b", name: "ClaudeAgentSDK.Agent", start: 3, end: 5, attrs: map[string]any{"openinference.span.kind": "AGENT", "agent.name": "Agent"}},
+					span{id: "d", parent: "c", name: "Bash", start: 4, attrs: bash(tt.markB)})
+			} else {
+				want = append(want[:2], want[4:]...)
+			}
+			c := loadOne(t, writeSpans(t, ss...), "")
+			require.Equal(t, want, steps(c.Run))
+			require.NotNil(t, c.Label)
+			assert.Equal(t, tt.want, *c.Label)
+		})
+	}
+}
