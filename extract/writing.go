@@ -34,11 +34,59 @@ type Writing struct {
 	// neighbours are, for a word and a side, the words written next to
 	// it and where first (NextTo), made when first asked for.
 	neighbours map[string]map[string]int
+	// numbered are the run's agent names that write digits, lower case
+	// ("agent 11"): where a text mentions one, its digits are no number
+	// the text holds (unnumbered).
+	numbered []string
 }
 
 // NewWriting returns what run r writes, read on demand.
 func NewWriting(r *run.Run) *Writing {
-	return &Writing{steps: r.Steps, question: strings.ToLower(r.Question), instructions: r.Instructions, lower: map[int]string{}}
+	w := &Writing{steps: r.Steps, instructions: r.Instructions, lower: map[int]string{}}
+	for _, a := range r.Agents() {
+		if strings.ContainsAny(a, "0123456789") {
+			w.numbered = append(w.numbered, strings.ToLower(a))
+		}
+	}
+	w.question = w.unnumbered(strings.ToLower(r.Question))
+	return w
+}
+
+// unnumbered returns the lower-cased text s with the digits of each
+// mention of an agent's name that writes digits ("agent 11", not within
+// "agent 110") written as underscores: the name is no number, and a
+// value written with it ("agent 11" itself, read the same way) is still
+// found. s keeps its length.
+func (w *Writing) unnumbered(s string) string {
+	for _, name := range w.numbered {
+		if !strings.Contains(s, name) {
+			continue
+		}
+		b := []byte(s)
+		for from := 0; ; {
+			k := strings.Index(s[from:], name)
+			if k < 0 {
+				break
+			}
+			k += from
+			end := k + len(name)
+			if (k == 0 || !isWordByte(s[k-1])) && (end == len(s) || !isWordByte(s[end])) {
+				for i := k; i < end; i++ {
+					if '0' <= b[i] && b[i] <= '9' {
+						b[i] = '_'
+					}
+				}
+			}
+			from = k + 1
+		}
+		s = string(b)
+	}
+	return s
+}
+
+// isWordByte reports whether c is an ASCII letter or digit.
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // text returns step j's content in lower case, the task's for j < 0.
@@ -48,7 +96,7 @@ func (w *Writing) text(j int) string {
 	}
 	l, ok := w.lower[j]
 	if !ok {
-		l = strings.ToLower(w.steps[j].Content)
+		l = w.unnumbered(strings.ToLower(w.steps[j].Content))
 		w.lower[j] = l
 	}
 	return l
@@ -58,7 +106,7 @@ func (w *Writing) text(j int) string {
 // as a whole token: not as part of a longer word or number ("11" is not in
 // "item 4611").
 func (w *Writing) Holds(j int, v string) bool {
-	return containsToken(w.text(j), v)
+	return containsToken(w.text(j), w.unnumbered(v))
 }
 
 // Writes reports whether step j's text has v in it as v is written, in
@@ -192,9 +240,9 @@ func trimSetWords(s string) (string, bool) {
 // (lower case) as a whole token.
 func (w *Writing) InstructionsHold(v string) bool {
 	if !w.instructed {
-		w.instructions, w.instructed = strings.ToLower(w.instructions), true
+		w.instructions, w.instructed = w.unnumbered(strings.ToLower(w.instructions)), true
 	}
-	return containsToken(w.instructions, v)
+	return containsToken(w.instructions, w.unnumbered(v))
 }
 
 // EndsID returns a test of whether step j (the task for j < 0) writes an

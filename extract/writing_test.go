@@ -320,3 +320,24 @@ func TestWritingTagsYear(t *testing.T) {
 	assert.False(t, w.TagsYear(0, "2019"))
 	assert.False(t, w.TagsYear(0, "2025"))
 }
+
+// TestWritingHoldsNoAgentsNumber: the digits of an agent's name are no
+// value where a text mentions the agent ("Agent 11 checks it" holds no
+// 11), in the task, the instructions and the steps; the same number
+// written apart from the name is one.
+func TestWritingHoldsNoAgentsNumber(t *testing.T) {
+	r := &run.Run{Question: "Ask Agent 11 for the count.", Instructions: "Agent 11 answers questions of stock."}
+	r.Steps = []run.Step{
+		{Index: 0, Agent: "Agent 11", Content: "I am Agent 11; agent 11 has 7 left."},
+		{Index: 1, Agent: "Planner", Content: "Agent 11 says 11 left."},
+		{Index: 2, Agent: "Planner", Content: "Agent 110 and agent 11b are others."},
+	}
+	w := NewWriting(r)
+	assert.False(t, w.Holds(-1, "11"), "the task")
+	assert.False(t, w.InstructionsHold("11"), "the instructions")
+	assert.False(t, w.Holds(0, "11"), "a step")
+	assert.True(t, w.Holds(0, "7"))
+	assert.True(t, w.Holds(1, "11"), "a number apart from the name")
+	assert.True(t, w.Holds(2, "110"), "a longer number after the name's words")
+	assert.True(t, w.Holds(1, "agent 11"), "the name itself, as a value")
+}

@@ -197,6 +197,20 @@ func TestRenamingIsInvariant(t *testing.T) {
 	})
 }
 
+// TestRenamingToANumberedName: a tool renamed "ZqAA 11" wherever the
+// word "tool" stood (its policy's "tool" too) gives no source to a reply's
+// 11; a draw of TestRenamingIsInvariant that once moved tau-retail's run
+// 2 from step 6 to 16.
+func TestRenamingToANumberedName(t *testing.T) {
+	c, err := run.LoadCase(filepath.Join(runtest.TauDir(t), "2.json"), run.Options{})
+	require.NoError(t, err)
+	before := attribute(t, c.Run)
+	rr, names := renamedTo(c.Run, []string{"ZqAB", "ZqAAAAAA", "ZqAAAA", "ZqAA 11"})
+	after := attribute(t, rr)
+	assert.Equal(t, before.Step, after.Step)
+	assert.Equal(t, names[before.Agent], after.Agent)
+}
+
 // BenchmarkCombineCorpora times the rules stage alone, the analyzers and
 // the combiner, on both corpora read and prepared once: extract and graph,
 // which dominate BenchmarkAttributeDev, are left out.
