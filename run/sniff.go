@@ -291,6 +291,11 @@ func chat(msgs []message, data []byte) (*Case, error) {
 	if len(msgs) > 0 && msgs[0].event() {
 		return openHandsFile(data)
 	}
+	if slices.ContainsFunc(msgs, message.dumped) || slices.ContainsFunc(msgs, message.unnamed) {
+		if c, ok, err := dumpCase(data, "", nil); ok {
+			return c, err
+		}
+	}
 	if len(msgs) > 0 && !slices.ContainsFunc(msgs, message.said) {
 		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
@@ -318,6 +323,11 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.whoWhen()
 	case o.Messages != nil:
+		if slices.ContainsFunc(o.Messages, message.dumped) || slices.ContainsFunc(o.Messages, message.unnamed) {
+			if c, ok, err := dumpCase(data, "messages", o); ok {
+				return c, err
+			}
+		}
 		r, err := transcript(o.Messages, o)
 		if err != nil {
 			return nil, err
@@ -330,6 +340,13 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return caseOf(transcript([]message{m}, nil))
 	default:
+		if list, ok := savedState(data); ok {
+			if ms := dumpMessages(list); len(ms) > 0 {
+				r := dumpRun(ms)
+				taskFromMessages(r)
+				return &Case{Run: r}, nil
+			}
+		}
 		return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
 }
