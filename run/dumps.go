@@ -11,6 +11,7 @@ package run
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -41,13 +42,13 @@ func (p *present) UnmarshalJSON([]byte) error {
 }
 
 // dumped reports whether m has the marks of a framework's message dump
-// rather than a chat message: no role but a type, a wrapped message or
-// parts (LangChain, AutoGen, pydantic-ai, the Responses API), parts,
-// blocks or items beside its role (Google GenAI, LlamaIndex, Semantic
-// Kernel), or tool calls and results among its content parts (Anthropic,
-// the Vercel AI SDK).
+// rather than a chat message: no role but a type, a wrapped message,
+// parts or a memory step's fields (LangChain, AutoGen, pydantic-ai, the
+// Responses API, smolagents), parts, blocks or items beside its role
+// (Google GenAI, LlamaIndex, Semantic Kernel), or tool calls and results
+// among its content parts (Anthropic, the Vercel AI SDK).
 func (m message) dumped() bool {
-	if m.Role == "" && (m.Type != "" || bool(m.Data) || bool(m.Kwargs) || bool(m.Parts)) {
+	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.Parts || m.StepNumber || m.Task || m.SystemPrompt)) {
 		return true
 	}
 	return bool(m.Parts || m.Blocks || m.Items) || m.Content.tools
@@ -79,6 +80,36 @@ func dumpCase(data []byte, key string, meta *fileObject) (c *Case, ok bool, err 
 	}
 	taskFromMessages(r)
 	return &Case{Run: r}, true, nil
+}
+
+// dumpAfter reads data, a list of messages, as a framework's dump when
+// reading it as chat messages failed on a field of another type (the
+// "action" object of a Responses API item, where SWE-agent's is a
+// command's text) and some element has a dump's marks (dumpMarked); ok
+// is false for any other error or list, or when no element reads as a
+// message.
+func dumpAfter(data []byte, err error) (c *Case, ok bool, derr error) {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" {
+		return nil, false, nil
+	}
+	list, lerr := anyList(data, "")
+	if lerr != nil || !slices.ContainsFunc(list, dumpMarked) {
+		return nil, false, nil
+	}
+	return dumpCase(data, "", nil)
+}
+
+// dumpMarked is message.dumped for a decoded element.
+func dumpMarked(e any) bool {
+	m, _ := e.(map[string]any)
+	if m == nil {
+		return false
+	}
+	if m["role"] == nil && slices.ContainsFunc([]string{"type", "data", "kwargs", "parts", "step_number", "task", "system_prompt"}, func(k string) bool { return m[k] != nil }) {
+		return true
+	}
+	return m["parts"] != nil || m["blocks"] != nil || m["items"] != nil
 }
 
 // anyList decodes data as a list of values: a JSON array, the values of a

@@ -204,6 +204,9 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 		}
 		var msgs []message
 		if err := json.Unmarshal(data, &msgs); err != nil {
+			if c, ok, derr := dumpAfter(data, err); ok {
+				return c, derr
+			}
 			return nil, notMessages(data, err)
 		}
 		return chat(msgs, data)
@@ -228,6 +231,9 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 			msgs := make([]message, len(values))
 			for i, v := range values {
 				if err := json.Unmarshal(v, &msgs[i]); err != nil {
+					if c, ok, derr := dumpAfter(data, err); ok {
+						return c, derr
+					}
 					var te *json.UnmarshalTypeError
 					if errors.As(err, &te) && te.Field == "" {
 						return nil, fmt.Errorf("%w: JSONL line %d is a JSON %s, neither a chat message nor a span", ErrUnknownFormat, lineOfValue(data, i), te.Value)
@@ -291,7 +297,7 @@ func chat(msgs []message, data []byte) (*Case, error) {
 	if len(msgs) > 0 && msgs[0].event() {
 		return openHandsFile(data)
 	}
-	if slices.ContainsFunc(msgs, message.dumped) || slices.ContainsFunc(msgs, message.unnamed) {
+	if slices.ContainsFunc(msgs, message.dumped) {
 		if c, ok, err := dumpCase(data, "", nil); ok {
 			return c, err
 		}
@@ -323,7 +329,7 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.whoWhen()
 	case o.Messages != nil:
-		if slices.ContainsFunc(o.Messages, message.dumped) || slices.ContainsFunc(o.Messages, message.unnamed) {
+		if slices.ContainsFunc(o.Messages, message.dumped) {
 			if c, ok, err := dumpCase(data, "messages", o); ok {
 				return c, err
 			}

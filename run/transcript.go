@@ -250,18 +250,16 @@ type message struct {
 	Parts  present `json:"parts"`
 	Blocks present `json:"blocks"`
 	Items  present `json:"items"`
+	// StepNumber, Task and SystemPrompt are smolagents' memory steps'.
+	StepNumber   present `json:"step_number"`
+	Task         present `json:"task"`
+	SystemPrompt present `json:"system_prompt"`
 }
 
 // event reports whether m is an OpenHands event rather than a chat
 // message: it has a source, and an action or an observation, and no role.
 func (m message) event() bool {
 	return m.Role == "" && m.Source != "" && (m.Action != "" || m.Observation != "")
-}
-
-// unnamed reports whether m has neither a role nor a name: no chat
-// message, which a dump's may be.
-func (m message) unnamed() bool {
-	return strings.TrimSpace(m.Role) == "" && strings.TrimSpace(m.Name) == ""
 }
 
 // said reports whether m is a chat message at all: it has a role, a
