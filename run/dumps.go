@@ -298,7 +298,7 @@ func uiMessage(m map[string]any, parts []any) ([]dumpMessage, bool) {
 // GenAI's, the Vercel AI SDK's). A tool message's name is its tool's, not
 // an agent's; its status says whether the tool failed.
 func langChainMessage(m map[string]any) []dumpMessage {
-	msg, ok := messageOf(m)
+	msg, ok := messageOf(withoutThoughts(m))
 	if !ok {
 		return nil
 	}
@@ -313,6 +313,32 @@ func langChainMessage(m map[string]any) []dumpMessage {
 	}
 	dm.Calls = uniqueCalls(dm.Calls)
 	return []dumpMessage{dm}
+}
+
+// withoutThoughts is m without the parts of its content that are the
+// model's thinking (Anthropic's thinking and redacted_thinking blocks, a
+// reasoning part, a Gemini part marked a thought): not what the message
+// says, and often an opaque token the provider signs.
+func withoutThoughts(m map[string]any) map[string]any {
+	out, cloned := m, false
+	for _, key := range []string{"content", "parts"} {
+		parts, ok := m[key].([]any)
+		if !ok {
+			continue
+		}
+		kept := slices.DeleteFunc(slices.Clone(parts), func(p any) bool {
+			pm, _ := p.(map[string]any)
+			typ, _ := pm["type"].(string)
+			return typ == "thinking" || typ == "redacted_thinking" || isReasoning(typ) || pm["thought"] == true
+		})
+		if len(kept) < len(parts) {
+			if !cloned {
+				out, cloned = maps.Clone(m), true
+			}
+			out[key] = kept
+		}
+	}
+	return out
 }
 
 // uniqueCalls drops a call listed again under its id (a LangChain

@@ -135,6 +135,11 @@ func TestDumpedResults(t *testing.T) {
 	r := load("pydantic-ai-messages.json")
 	assert.True(t, strings.HasPrefix(r.Steps[3].Content, "Error: "), "a retry prompt refuses the call's arguments: %q", r.Steps[3].Content)
 	assert.Equal(t, "call_fc1", r.Steps[3].ToolCallID())
+	r, err := Parse("thinking.json", []byte(`[{"role": "user", "content": "Hi"},
+		{"role": "assistant", "content": [{"type": "thinking", "thinking": "They greet me.", "signature": "EqQBCkYIBxgCKkC"}, {"type": "text", "text": "Hello"}, {"type": "tool_use", "id": "t1", "name": "wave", "input": {}}]},
+		{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "waved"}]}]`), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Hello", r.Steps[1].Content, "a model's thinking is not what it says")
 	r = load("anthropic-messages.json")
 	assert.Equal(t, "I'll check the live departures.", r.Steps[1].Content, "a reply's text and its call are one step")
 	require.Len(t, r.Steps[1].ToolCalls(), 1)
