@@ -109,7 +109,7 @@ func dumpMarked(e any) bool {
 	if m["role"] == nil && slices.ContainsFunc([]string{"type", "data", "kwargs", "parts", "step_number", "task", "system_prompt"}, func(k string) bool { return m[k] != nil }) {
 		return true
 	}
-	return m["parts"] != nil || m["blocks"] != nil || m["items"] != nil
+	return m["parts"] != nil || m["blocks"] != nil || m["items"] != nil || m["Items"] != nil
 }
 
 // anyList decodes data as a list of values: a JSON array, the values of a
@@ -220,6 +220,9 @@ func elementMessages(m map[string]any) []dumpMessage {
 	}
 	if items, ok := m["items"].([]any); ok {
 		return kernelMessages(m, items)
+	}
+	if items, ok := m["Items"].([]any); ok {
+		return kernelMessages(kernelNet(m), kernelNetItems(items))
 	}
 	if blocks, ok := m["blocks"].([]any); ok {
 		return llamaIndexMessage(m, blocks)
@@ -703,6 +706,36 @@ func kernelMessages(m map[string]any, items []any) []dumpMessage {
 		return results
 	}
 	return append([]dumpMessage{dm}, results...)
+}
+
+// kernelNet is Semantic Kernel's ChatMessageContent as .NET serialises
+// it ({"Role": {"Label"}, "AuthorName", "Items"}) in the fields Python's
+// has.
+func kernelNet(m map[string]any) map[string]any {
+	role, _ := m["Role"].(map[string]any)
+	return map[string]any{"role": stringOrEmpty(role["Label"]), "name": stringOrEmpty(m["AuthorName"])}
+}
+
+// kernelNetItems are a .NET ChatMessageContent's items, each named by its
+// "$type" (TextContent, FunctionCallContent, FunctionResultContent), in
+// the fields Python's have.
+func kernelNetItems(items []any) []any {
+	out := make([]any, 0, len(items))
+	for _, it := range items {
+		im, _ := it.(map[string]any)
+		typ := stringOrEmpty(im["$type"])
+		item := map[string]any{"content_type": strings.ToLower(strings.TrimSuffix(typ, "Content")), "function_name": im["FunctionName"], "plugin_name": im["PluginName"]}
+		switch typ {
+		case "TextContent":
+			item["content_type"], item["text"] = "text", im["Text"]
+		case "FunctionCallContent":
+			item["content_type"], item["id"], item["arguments"] = "function_call", im["Id"], im["Arguments"]
+		case "FunctionResultContent":
+			item["content_type"], item["id"], item["result"] = "function_result", im["CallId"], im["Result"]
+		}
+		out = append(out, item)
+	}
+	return out
 }
 
 // kernelFunction is the name of the function a Semantic Kernel item

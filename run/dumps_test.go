@@ -58,6 +58,8 @@ func TestFrameworkDumps(t *testing.T) {
 			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
 		{"semantic-kernel-chat-history.json", "Draft a slogan for a bicycle shop and make sure it is under eight words.", []string{
 			"user user", "CopyWriter message", "Reviewer tool_call", "Reviewer tool_result", "Reviewer message"}, false},
+		{"semantic-kernel-dotnet-chat-history.json", "What is the status of invoice INV-2291, and is it overdue?", []string{
+			"user user", "BillingAgent tool_call", "BillingAgent tool_result", "BillingAgent message"}, false},
 		{"ai-sdk-model-messages.json", "Which plan is cheaper over a year for 20 GB a month: Plan A or Plan B?", []string{
 			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant tool_result", "assistant message"}, false},
 		{"ai-sdk-ui-messages.json", "Book me a table for four at 8pm on Friday at Luigi's.", []string{
