@@ -66,6 +66,11 @@ func dumpCase(data []byte, key string, meta *fileObject) (c *Case, ok bool, err 
 	if err != nil {
 		return nil, false, nil
 	}
+	return dumpCaseOf(list, meta)
+}
+
+// dumpCaseOf is dumpCase given the list decoded.
+func dumpCaseOf(list []any, meta *fileObject) (c *Case, ok bool, err error) {
 	ms := dumpMessages(list)
 	if len(ms) == 0 {
 		return nil, false, nil
@@ -97,7 +102,7 @@ func dumpAfter(data []byte, err error) (c *Case, ok bool, derr error) {
 	if lerr != nil || !slices.ContainsFunc(list, dumpMarked) {
 		return nil, false, nil
 	}
-	return dumpCase(data, "", nil)
+	return dumpCaseOf(list, nil)
 }
 
 // dumpMarked is message.dumped for a decoded element.
@@ -122,10 +127,7 @@ func anyList(data []byte, key string) ([]any, error) {
 	for {
 		var v any
 		if err := dec.Decode(&v); err != nil {
-			if dec.More() || len(out) == 0 {
-				return nil, err
-			}
-			break
+			return nil, err
 		}
 		out = append(out, v)
 		if !dec.More() {
@@ -149,15 +151,24 @@ func anyList(data []byte, key string) ([]any, error) {
 	return out, nil
 }
 
-// dumpMessages reads each element of a dump as the messages it holds.
+// dumpMessages reads each element of a dump as the messages it holds. A
+// system prompt given again, word for word, is read once (pydantic-ai
+// writes its instructions into every request).
 func dumpMessages(list []any) []dumpMessage {
 	var out []dumpMessage
+	prompts := map[string]bool{}
 	for _, e := range list {
 		m, ok := withoutNulls(e).(map[string]any)
 		if !ok {
 			continue
 		}
 		for _, dm := range elementMessages(m) {
+			if normalRole(dm.Role) == "system" {
+				if prompts[dm.Text] {
+					continue
+				}
+				prompts[dm.Text] = true
+			}
 			n := len(out)
 			if n > 0 && dm.Role == "assistant" && dm.Text == "" && len(dm.Calls) > 0 && dm.kind == "" &&
 				out[n-1].Role == "assistant" && out[n-1].Text == "" && len(out[n-1].Calls) > 0 && out[n-1].kind == "" && out[n-1].Name == dm.Name {
