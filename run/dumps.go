@@ -209,10 +209,8 @@ func withoutNulls(x any) any {
 // elementMessages reads one element of a dump, in the first shape it
 // has.
 func elementMessages(m map[string]any) []dumpMessage {
-	if _, ok := m["part_kind"]; !ok {
-		if parts, ok := m["parts"].([]any); ok && m["role"] == nil && partsKinded(parts) {
-			return pydanticMessages(m, parts)
-		}
+	if parts, ok := m["parts"].([]any); ok && m["role"] == nil && partsKinded(parts) {
+		return pydanticMessages(m, parts)
 	}
 	if ms, ok := autogenMessages(m); ok {
 		return ms
