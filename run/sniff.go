@@ -339,20 +339,19 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 			return nil, err
 		}
 		return o.labelled(r)
-	case format == FormatTranscript:
+	}
+	if list, ok := savedState(data); ok {
+		// AutoGen's saved state, whose messages are under its agents'.
+		if c, ok, err := dumpCaseOf(list, nil); ok {
+			return c, err
+		}
+	}
+	if format == FormatTranscript {
 		var m message
 		if err := decodeStrict(data, &m); err != nil {
 			return nil, err
 		}
 		return caseOf(transcript([]message{m}, nil))
-	default:
-		if list, ok := savedState(data); ok {
-			if ms := dumpMessages(list); len(ms) > 0 {
-				r := dumpRun(ms)
-				taskFromMessages(r)
-				return &Case{Run: r}, nil
-			}
-		}
-		return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
+	return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 }
