@@ -158,7 +158,7 @@ func TestLoadReadsCRLFAsLF(t *testing.T) {
 // names the file, and that what it reads is a run: steps numbered from 0,
 // each with an agent, and no text over the bound.
 func fuzzFormat(f *testing.F, format Format) {
-	for _, dir := range []string{"runs", "bad", "telemetry", "traces", "calls", "proto"} {
+	for _, dir := range []string{"runs", "bad", "telemetry", "traces", "calls", "proto", "dumps"} {
 		entries, _ := os.ReadDir(filepath.Join("..", "testdata", dir))
 		for _, e := range entries {
 			data, err := os.ReadFile(filepath.Join("..", "testdata", dir, e.Name()))

@@ -204,6 +204,9 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 		}
 		var msgs []message
 		if err := json.Unmarshal(data, &msgs); err != nil {
+			if c, ok, derr := dumpAfter(data, err); ok {
+				return c, derr
+			}
 			return nil, notMessages(data, err)
 		}
 		return chat(msgs, data)
@@ -228,6 +231,9 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 			msgs := make([]message, len(values))
 			for i, v := range values {
 				if err := json.Unmarshal(v, &msgs[i]); err != nil {
+					if c, ok, derr := dumpAfter(data, err); ok {
+						return c, derr
+					}
 					var te *json.UnmarshalTypeError
 					if errors.As(err, &te) && te.Field == "" {
 						return nil, fmt.Errorf("%w: JSONL line %d is a JSON %s, neither a chat message nor a span", ErrUnknownFormat, lineOfValue(data, i), te.Value)
@@ -291,6 +297,11 @@ func chat(msgs []message, data []byte) (*Case, error) {
 	if len(msgs) > 0 && msgs[0].event() {
 		return openHandsFile(data)
 	}
+	if slices.ContainsFunc(msgs, message.dumped) {
+		if c, ok, err := dumpCase(data, "", nil); ok {
+			return c, err
+		}
+	}
 	if len(msgs) > 0 && !slices.ContainsFunc(msgs, message.said) {
 		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
@@ -318,18 +329,29 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.whoWhen()
 	case o.Messages != nil:
+		if slices.ContainsFunc(o.Messages, message.dumped) {
+			if c, ok, err := dumpCase(data, "messages", o); ok {
+				return c, err
+			}
+		}
 		r, err := transcript(o.Messages, o)
 		if err != nil {
 			return nil, err
 		}
 		return o.labelled(r)
-	case format == FormatTranscript:
+	}
+	if list, ok := savedState(data); ok {
+		// AutoGen's saved state, whose messages are under its agents'.
+		if c, ok, err := dumpCaseOf(list, nil); ok {
+			return c, err
+		}
+	}
+	if format == FormatTranscript {
 		var m message
 		if err := decodeStrict(data, &m); err != nil {
 			return nil, err
 		}
 		return caseOf(transcript([]message{m}, nil))
-	default:
-		return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
+	return nil, fmt.Errorf(`%w: a JSON object with neither "history" (Who&When) nor "messages" (transcript), nor a trace layout (its keys: %s)`, ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 }

@@ -241,6 +241,19 @@ type message struct {
 	// is read by openHands, not as messages.
 	Source      string `json:"source"`
 	Observation string `json:"observation"`
+	// Type and the fields marked present are the marks of the message
+	// dumps frameworks write (dumped): a list holding one is read in
+	// dumps.go.
+	Type   string  `json:"type"`
+	Data   present `json:"data"`
+	Kwargs present `json:"kwargs"`
+	Parts  present `json:"parts"`
+	Blocks present `json:"blocks"`
+	Items  present `json:"items"`
+	// StepNumber, Task and SystemPrompt are smolagents' memory steps'.
+	StepNumber   present `json:"step_number"`
+	Task         present `json:"task"`
+	SystemPrompt present `json:"system_prompt"`
 }
 
 // event reports whether m is an OpenHands event rather than a chat
@@ -271,15 +284,37 @@ type rawFunction struct {
 // message is still reported after the whole file has decoded, by its
 // index.
 type content struct {
-	text string
-	err  error
-	set  bool // the message has a content, even an empty one
+	text  string
+	err   error
+	set   bool // the message has a content, even an empty one
+	tools bool // its parts call tools or give their results (toolPartTypes)
 }
 
 func (c *content) UnmarshalJSON(data []byte) error {
 	c.text, c.err = contentText(excerptRawString(data))
 	c.set = true
+	c.tools = callsAmongParts(data)
 	return nil
+}
+
+// callsAmongParts reports whether data, a message's content, is a list of
+// parts one of which calls a tool or gives its result.
+func callsAmongParts(data []byte) bool {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || data[0] != '[' || !bytes.Contains(data, []byte(`"tool`)) {
+		return false
+	}
+	var parts []struct {
+		Type string `json:"type"`
+	}
+	if json.Unmarshal(data, &parts) != nil {
+		return false
+	}
+	return slices.ContainsFunc(parts, func(p struct {
+		Type string `json:"type"`
+	}) bool {
+		return toolPartTypes[p.Type]
+	})
 }
 
 // arguments is a call's arguments as text (scalarString), decoded where

@@ -1,0 +1,954 @@
+package run
+
+// The messages agent frameworks hand back, saved as they are rather than
+// traced: LangChain's and LangGraph's messages (model_dump, messages_to_dict,
+// dumpd), AutoGen's (a TaskResult's messages, a team's saved state),
+// pydantic-ai's, the OpenAI Agents SDK's and Responses API's items,
+// Anthropic's, Google GenAI's, LlamaIndex's, Semantic Kernel's and the
+// Vercel AI SDK's messages, smolagents' memory steps. Each is read into
+// chat messages and laid out as a transcript's steps.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// dumpMessage is one message of a dump: a chat message, and what the
+// framework says of it beyond one.
+type dumpMessage struct {
+	chatMessage
+	kind    Kind   // KindThought or KindHandoff; empty for a message read by its role
+	target  string // a handoff's
+	tool    string // the tool a result is of, for a dump that gives results no call id (Gemini)
+	failed  bool   // a tool result that reports an error
+	summary bool   // AutoGen's summary of the results just before it
+	// handsTo is the agent a result says now answers (the OpenAI Agents
+	// SDK's transfer message, {"assistant": NAME}): the unnamed
+	// assistant's messages after it are that agent's.
+	handsTo string
+}
+
+// present records that a field is there, without keeping its value.
+type present bool
+
+func (p *present) UnmarshalJSON([]byte) error {
+	*p = true
+	return nil
+}
+
+// dumped reports whether m has the marks of a framework's message dump
+// rather than a chat message: no role but a type, a wrapped message,
+// parts or a memory step's fields (LangChain, AutoGen, pydantic-ai, the
+// Responses API, smolagents), parts, blocks or items beside its role
+// (Google GenAI, LlamaIndex, Semantic Kernel), or tool calls and results
+// among its content parts (Anthropic, the Vercel AI SDK).
+func (m message) dumped() bool {
+	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.Parts || m.StepNumber || m.Task || m.SystemPrompt)) {
+		return true
+	}
+	return bool(m.Parts || m.Blocks || m.Items) || m.Content.tools
+}
+
+// toolPartTypes are the types of content parts that call a tool or give
+// its result.
+var toolPartTypes = map[string]bool{"tool_use": true, "tool_result": true, "tool-call": true, "tool-result": true}
+
+// dumpCase reads data, a list of messages (a JSON array or one a line),
+// or under key the list of an object, as a framework's dump; ok is false
+// when no element reads as a message.
+func dumpCase(data []byte, key string, meta *fileObject) (c *Case, ok bool, err error) {
+	list, err := anyList(data, key)
+	if err != nil {
+		return nil, false, nil
+	}
+	return dumpCaseOf(list, meta)
+}
+
+// dumpCaseOf is dumpCase given the list decoded.
+func dumpCaseOf(list []any, meta *fileObject) (c *Case, ok bool, err error) {
+	ms := dumpMessages(list)
+	if len(ms) == 0 {
+		return nil, false, nil
+	}
+	r := dumpRun(ms)
+	if meta != nil {
+		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, scalarString(meta.Task)))
+		r.GroundTruth = firstNonEmpty(scalarString(meta.GroundTruth), scalarString(meta.ExpectedAnswer))
+		taskFromMessages(r)
+		c, err := meta.labelled(r)
+		return c, true, err
+	}
+	taskFromMessages(r)
+	return &Case{Run: r}, true, nil
+}
+
+// dumpAfter reads data, a list of messages, as a framework's dump when
+// reading it as chat messages failed on a field of another type (the
+// "action" object of a Responses API item, where SWE-agent's is a
+// command's text) and some element has a dump's marks (dumpMarked); ok
+// is false for any other error or list, or when no element reads as a
+// message.
+func dumpAfter(data []byte, err error) (c *Case, ok bool, derr error) {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" {
+		return nil, false, nil
+	}
+	list, lerr := anyList(data, "")
+	if lerr != nil || !slices.ContainsFunc(list, dumpMarked) {
+		return nil, false, nil
+	}
+	return dumpCaseOf(list, nil)
+}
+
+// dumpMarked is message.dumped for a decoded element.
+func dumpMarked(e any) bool {
+	m, _ := e.(map[string]any)
+	if m == nil {
+		return false
+	}
+	if m["role"] == nil && slices.ContainsFunc([]string{"type", "data", "kwargs", "parts", "step_number", "task", "system_prompt"}, func(k string) bool { return m[k] != nil }) {
+		return true
+	}
+	return m["parts"] != nil || m["blocks"] != nil || m["items"] != nil || m["Items"] != nil
+}
+
+// anyList decodes data as a list of values: a JSON array, the values of a
+// JSONL file, or, when key is set, the list an object holds under it.
+// Numbers are kept as written.
+func anyList(data []byte, key string) ([]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var out []any
+	for {
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+		if !dec.More() {
+			break
+		}
+	}
+	if len(out) == 1 {
+		switch t := out[0].(type) {
+		case []any:
+			return t, nil
+		case map[string]any:
+			if key != "" {
+				list, ok := t[key].([]any)
+				if !ok {
+					return nil, fmt.Errorf("no list under %q", key)
+				}
+				return list, nil
+			}
+		}
+	}
+	return out, nil
+}
+
+// dumpMessages reads each element of a dump as the messages it holds. A
+// system prompt given again, word for word, is read once (pydantic-ai
+// writes its instructions into every request).
+func dumpMessages(list []any) []dumpMessage {
+	var out []dumpMessage
+	prompts := map[string]bool{}
+	for _, e := range list {
+		m, ok := withoutNulls(e).(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, dm := range elementMessages(m) {
+			if normalRole(dm.Role) == "system" {
+				if prompts[dm.Text] {
+					continue
+				}
+				prompts[dm.Text] = true
+			}
+			n := len(out)
+			if n > 0 && dm.Role == "assistant" && dm.Text == "" && len(dm.Calls) > 0 && dm.kind == "" &&
+				out[n-1].Role == "assistant" && out[n-1].Text == "" && len(out[n-1].Calls) > 0 && out[n-1].kind == "" && out[n-1].Name == dm.Name {
+				// The Responses API lists one turn's calls as items of
+				// their own: one message makes them.
+				out[n-1].Calls = append(out[n-1].Calls, dm.Calls...)
+				continue
+			}
+			out = append(out, dm)
+		}
+	}
+	return dropSummaries(out)
+}
+
+// withoutNulls is x without the fields whose value is null: a model
+// dumped without exclude_none writes every field it has, and a part's
+// null fields (Google GenAI's) would say it is what it is not.
+func withoutNulls(x any) any {
+	switch t := x.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(t))
+		for k, v := range t {
+			if v != nil {
+				out[k] = withoutNulls(v)
+			}
+		}
+		return out
+	case []any:
+		out := make([]any, len(t))
+		for i, v := range t {
+			out[i] = withoutNulls(v)
+		}
+		return out
+	}
+	return x
+}
+
+// elementMessages reads one element of a dump, in the first shape it
+// has.
+func elementMessages(m map[string]any) []dumpMessage {
+	if parts, ok := m["parts"].([]any); ok && m["role"] == nil && partsKinded(parts) {
+		return pydanticMessages(m, parts)
+	}
+	if ms, ok := autogenMessages(m); ok {
+		return ms
+	}
+	if ms, ok := smolagentsStep(m); ok {
+		return ms
+	}
+	if data, ok := m["data"].(map[string]any); ok && m["role"] == nil {
+		// LangChain's messages_to_dict, {"type", "data": {…}}: the type is
+		// in the data too in Python's, only outside it in JavaScript's.
+		if typ, ok := m["type"].(string); ok && data["type"] == nil {
+			data = maps.Clone(data)
+			data["type"] = typ
+		}
+		return langChainMessage(data)
+	}
+	if items, ok := m["items"].([]any); ok {
+		return kernelMessages(m, items)
+	}
+	if items, ok := m["Items"].([]any); ok {
+		return kernelMessages(kernelNet(m), kernelNetItems(items))
+	}
+	if blocks, ok := m["blocks"].([]any); ok {
+		return llamaIndexMessage(m, blocks)
+	}
+	if typ, _ := m["type"].(string); m["role"] == nil && responsesType(typ) {
+		return responsesItems(m, typ)
+	}
+	if parts, ok := m["parts"].([]any); ok && m["role"] != nil {
+		if ms, ok := uiMessage(m, parts); ok {
+			return ms
+		}
+	}
+	if ms, ok := resultParts(m); ok {
+		return ms
+	}
+	return langChainMessage(m)
+}
+
+// uiMessage reads a message of the Vercel AI SDK's UI (useChat's
+// UIMessage, {"id", "role", "parts"}), whose tool parts ({"type":
+// "tool-NAME" or "dynamic-tool", "toolCallId", "state", "input",
+// "output" or "errorText"}) each hold a call and its outcome. The parts
+// are in the order they were made: text and the calls after it are one
+// message, their outcomes results after it, and text after those, or a
+// new step of the model's, a new message. ok is false when no part is a
+// tool's or starts a step.
+func uiMessage(m map[string]any, parts []any) ([]dumpMessage, bool) {
+	role := stringOrEmpty(m["role"])
+	var out, results []dumpMessage
+	cur := dumpMessage{chatMessage: chatMessage{Role: role}}
+	var texts []string
+	flush := func() {
+		cur.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
+		if cur.Text != "" || len(cur.Calls) > 0 {
+			out = append(out, cur)
+		}
+		out = append(out, results...)
+		cur, texts, results = dumpMessage{chatMessage: chatMessage{Role: role}}, nil, nil
+	}
+	ui := false
+	for _, p := range parts {
+		pm, _ := p.(map[string]any)
+		typ, _ := pm["type"].(string)
+		id, _ := pm["toolCallId"].(string)
+		switch {
+		case typ == "step-start": // a new call of the model
+			ui = true
+			if len(cur.Calls) > 0 {
+				flush()
+			}
+		case typ == "text":
+			if len(cur.Calls) > 0 {
+				flush()
+			}
+			texts = append(texts, stringOrEmpty(pm["text"]))
+		case id != "" && (strings.HasPrefix(typ, "tool-") || typ == "dynamic-tool"):
+			ui = true
+			name := firstNonEmpty(stringOrEmpty(pm["toolName"]), strings.TrimPrefix(typ, "tool-"))
+			cur.Calls = append(cur.Calls, ToolCall{ID: id, Name: name, Arguments: textOf(pm["input"])})
+			if e, ok := pm["errorText"].(string); ok {
+				results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: id, Text: e}, tool: name, failed: true})
+			} else if res, ok := pm["output"]; ok {
+				results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: id, Text: textOf(res)}, tool: name})
+			}
+		}
+	}
+	if !ui {
+		return nil, false
+	}
+	flush()
+	return out, true
+}
+
+// langChainMessage reads a message in the shapes messageOf knows
+// (LangChain's, its dumpd serialisation, OpenAI's, Anthropic's, Google
+// GenAI's, the Vercel AI SDK's). A tool message's name is its tool's, not
+// an agent's; its status says whether the tool failed.
+func langChainMessage(m map[string]any) []dumpMessage {
+	msg, ok := messageOf(withoutThoughts(m))
+	if !ok {
+		return nil
+	}
+	dm := dumpMessage{chatMessage: msg}
+	fields := m
+	if kw, ok := m["kwargs"].(map[string]any); ok {
+		fields = kw
+	}
+	if normalRole(dm.Role) == "tool" || dm.CallID != "" {
+		dm.tool, dm.Name = dm.Name, ""
+		dm.failed = fields["status"] == "error"
+	}
+	dm.Calls = uniqueCalls(dm.Calls)
+	return []dumpMessage{dm}
+}
+
+// withoutThoughts is m without the parts of its content that are the
+// model's thinking (Anthropic's thinking and redacted_thinking blocks, a
+// reasoning part, a Gemini part marked a thought): not what the message
+// says, and often an opaque token the provider signs.
+func withoutThoughts(m map[string]any) map[string]any {
+	out, cloned := m, false
+	for _, key := range []string{"content", "parts"} {
+		parts, ok := m[key].([]any)
+		if !ok {
+			continue
+		}
+		kept := slices.DeleteFunc(slices.Clone(parts), func(p any) bool {
+			pm, _ := p.(map[string]any)
+			typ, _ := pm["type"].(string)
+			return typ == "thinking" || typ == "redacted_thinking" || isReasoning(typ) || pm["thought"] == true
+		})
+		if len(kept) < len(parts) {
+			if !cloned {
+				out, cloned = maps.Clone(m), true
+			}
+			out[key] = kept
+		}
+	}
+	return out
+}
+
+// uniqueCalls drops a call listed again under its id (a LangChain
+// message from Anthropic holds each call as a content block and in its
+// tool_calls).
+func uniqueCalls(calls []ToolCall) []ToolCall {
+	seen := map[string]bool{}
+	out := calls[:0:0]
+	for _, c := range calls {
+		if c.ID != "" && seen[c.ID] {
+			continue
+		}
+		seen[c.ID] = true
+		out = append(out, c)
+	}
+	return out
+}
+
+// resultParts reads a message whose content parts give tools' results
+// (Anthropic's tool_result blocks, the Vercel AI SDK's tool-result parts,
+// Google GenAI's function_response parts) as one result for each, after
+// any text the message says too; ok is false when it gives none.
+func resultParts(m map[string]any) ([]dumpMessage, bool) {
+	parts, ok := m["content"].([]any)
+	if !ok {
+		parts, ok = m["parts"].([]any)
+	}
+	if !ok {
+		return nil, false
+	}
+	var results []dumpMessage
+	var rest []any
+	for _, p := range parts {
+		pm, _ := p.(map[string]any)
+		switch {
+		case pm == nil:
+			rest = append(rest, p)
+		case pm["type"] == "tool_result":
+			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(pm["tool_use_id"]), Text: contentOf(pm["content"])}, failed: pm["is_error"] == true})
+		case pm["type"] == "tool-result":
+			out := pm["output"]
+			if out == nil {
+				out = pm["result"]
+			}
+			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(pm["toolCallId"]), Text: toolOutputText(out)}, tool: stringOrEmpty(pm["toolName"]), failed: pm["isError"] == true})
+		case pm["function_response"] != nil || pm["functionResponse"] != nil:
+			fr, _ := pm["function_response"].(map[string]any)
+			if fr == nil {
+				fr, _ = pm["functionResponse"].(map[string]any)
+			}
+			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(fr["id"]), Text: textOf(fr["response"])}, tool: stringOrEmpty(fr["name"])})
+		default:
+			rest = append(rest, p)
+		}
+	}
+	if len(results) == 0 {
+		return nil, false
+	}
+	var out []dumpMessage
+	if len(rest) > 0 {
+		key := "content"
+		if _, ok := m["content"].([]any); !ok {
+			key = "parts"
+		}
+		said := maps.Clone(m)
+		said[key] = rest
+		out = append(out, langChainMessage(said)...)
+	}
+	return append(out, results...), true
+}
+
+// partsKinded reports whether parts are pydantic-ai's, each saying its
+// kind.
+func partsKinded(parts []any) bool {
+	for _, p := range parts {
+		if pm, ok := p.(map[string]any); !ok || pm["part_kind"] == nil {
+			return false
+		}
+	}
+	return len(parts) > 0
+}
+
+// pydanticMessages reads one of pydantic-ai's ModelRequest or
+// ModelResponse (all_messages_json): a request's parts each a message of
+// its own (the system prompt, the user's prompt, a tool's return, a
+// retry prompt: a call's arguments or the output refused, sent back), a
+// response's text and calls one assistant message.
+func pydanticMessages(m map[string]any, parts []any) []dumpMessage {
+	var out []dumpMessage
+	if instr, ok := m["instructions"].(string); ok && strings.TrimSpace(instr) != "" && m["kind"] == "request" {
+		out = append(out, dumpMessage{chatMessage: chatMessage{Role: "system", Text: instr}})
+	}
+	reply := dumpMessage{chatMessage: chatMessage{Role: "assistant"}}
+	var texts []string
+	var returns []dumpMessage
+	for _, p := range parts {
+		pm, _ := p.(map[string]any)
+		switch pm["part_kind"] {
+		case "system-prompt":
+			out = append(out, dumpMessage{chatMessage: chatMessage{Role: "system", Text: contentOf(pm["content"])}})
+		case "user-prompt":
+			out = append(out, dumpMessage{chatMessage: chatMessage{Role: "user", Text: mixedContent(pm["content"])}})
+		case "tool-return", "builtin-tool-return":
+			r := dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(pm["tool_call_id"]), Text: textOf(pm["content"])}, tool: stringOrEmpty(pm["tool_name"])}
+			if pm["part_kind"] == "builtin-tool-return" {
+				returns = append(returns, r)
+			} else {
+				out = append(out, r)
+			}
+		case "retry-prompt":
+			out = append(out, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(pm["tool_call_id"]), Text: textOf(pm["content"])}, tool: stringOrEmpty(pm["tool_name"]), failed: true})
+		case "text":
+			texts = append(texts, stringOrEmpty(pm["content"]))
+		case "tool-call", "builtin-tool-call":
+			reply.Calls = append(reply.Calls, ToolCall{ID: stringOrEmpty(pm["tool_call_id"]), Name: stringOrEmpty(pm["tool_name"]), Arguments: textOf(pm["args"])})
+		}
+	}
+	if m["kind"] == "response" {
+		reply.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
+		out = append(out, reply)
+	}
+	return append(out, returns...)
+}
+
+// mixedContent is a prompt's content: text, or a list of texts and
+// media, each medium written as its kind (pydantic-ai's "kind", as
+// image-url), else as an image (AutoGen's multimodal messages); any other
+// value as JSON (AutoGen's structured messages).
+func mixedContent(c any) string {
+	list, ok := c.([]any)
+	if !ok {
+		return textOf(c)
+	}
+	var texts []string
+	for _, e := range list {
+		if s, ok := e.(string); ok {
+			texts = append(texts, s)
+		} else if em, _ := e.(map[string]any); stringOrEmpty(em["kind"]) != "" {
+			texts = append(texts, "["+stringOrEmpty(em["kind"])+"]")
+		} else {
+			texts = append(texts, "[image]")
+		}
+	}
+	return strings.Join(nonEmpty(texts), "\n")
+}
+
+// autogenTypes are the types of AutoGen's messages and events
+// (autogen_agentchat) and of the model context its agents keep
+// (autogen_core's LLM messages), which have no role: their source is the
+// agent.
+var autogenTypes = map[string]bool{
+	"TextMessage": true, "MultiModalMessage": true, "StopMessage": true, "HandoffMessage": true,
+	"ToolCallSummaryMessage": true, "StructuredMessage": true, "ToolCallRequestEvent": true,
+	"ToolCallExecutionEvent": true, "ThoughtEvent": true, "CodeGenerationEvent": true,
+	"CodeExecutionEvent": true, "MemoryQueryEvent": true, "UserInputRequestedEvent": true,
+	"ModelClientStreamingChunkEvent": true, "SelectSpeakerEvent": true, "SelectorEvent": true,
+	"UserMessage": true, "AssistantMessage": true, "SystemMessage": true, "FunctionExecutionResultMessage": true,
+}
+
+// autogenMessages reads one of AutoGen's messages ({"source", "type",
+// "content", "models_usage"}); ok is false when m is none.
+func autogenMessages(m map[string]any) ([]dumpMessage, bool) {
+	typ, _ := m["type"].(string)
+	if m["role"] != nil || !autogenTypes[typ] {
+		return nil, false
+	}
+	source := strings.TrimSpace(stringOrEmpty(m["source"]))
+	said := func(text string) dumpMessage {
+		role := "assistant"
+		if source == "" || isUserRole(source) {
+			role = "user"
+		}
+		return dumpMessage{chatMessage: chatMessage{Role: role, Name: source, Text: text}}
+	}
+	switch typ {
+	case "ModelClientStreamingChunkEvent", "UserInputRequestedEvent", "SelectSpeakerEvent", "SelectorEvent":
+		// A piece of a reply listed whole after it, a prompt for input,
+		// the speaker chosen: nothing said.
+		return nil, true
+	case "SystemMessage":
+		return []dumpMessage{{chatMessage: chatMessage{Role: "system", Text: contentOf(m["content"])}}}, true
+	case "ToolCallRequestEvent", "AssistantMessage":
+		list, ok := m["content"].([]any)
+		if !ok {
+			if typ == "ToolCallRequestEvent" {
+				return nil, true
+			}
+			return []dumpMessage{said(textOf(m["content"]))}, true
+		}
+		dm := said(stringOrEmpty(m["thought"]))
+		dm.Role = "assistant"
+		for _, c := range list {
+			if cm, ok := c.(map[string]any); ok {
+				dm.Calls = append(dm.Calls, partCall(cm, "id", "name", "arguments"))
+			}
+		}
+		return []dumpMessage{dm}, true
+	case "ToolCallExecutionEvent", "FunctionExecutionResultMessage":
+		list, _ := m["content"].([]any)
+		var out []dumpMessage
+		for _, c := range list {
+			cm, ok := c.(map[string]any)
+			if !ok {
+				continue
+			}
+			out = append(out, dumpMessage{chatMessage: chatMessage{Role: "tool", Name: source, CallID: stringOrEmpty(cm["call_id"]), Text: textOf(cm["content"])}, tool: stringOrEmpty(cm["name"]), failed: cm["is_error"] == true})
+		}
+		return out, true
+	case "CodeExecutionEvent":
+		// The output of code an agent generated in its event before: a
+		// result, its exit code other than 0 a failure.
+		res, _ := m["result"].(map[string]any)
+		text := stringOrEmpty(m["content"])
+		if out := stringOrEmpty(res["output"]); strings.TrimSpace(text) == "" {
+			text = out
+		}
+		code := textOf(res["exit_code"])
+		return []dumpMessage{{chatMessage: chatMessage{Role: "tool", Name: source, Text: text}, failed: code != "" && code != "0"}}, true
+	case "ThoughtEvent":
+		dm := said(textOf(m["content"]))
+		dm.Role, dm.kind = "assistant", KindThought
+		return []dumpMessage{dm}, true
+	case "HandoffMessage":
+		dm := said(textOf(m["content"]))
+		dm.Role, dm.kind, dm.target = "assistant", KindHandoff, strings.TrimSpace(stringOrEmpty(m["target"]))
+		return []dumpMessage{dm}, true
+	case "ToolCallSummaryMessage":
+		dm := said(textOf(m["content"]))
+		dm.Role, dm.summary = "assistant", true
+		return []dumpMessage{dm}, true
+	}
+	return []dumpMessage{said(mixedContent(m["content"]))}, true
+}
+
+// dropSummaries drops AutoGen's ToolCallSummaryMessage where it only
+// repeats the results just before it (its default, each result's text a
+// line): the same output would be read twice, the second time as the
+// agent's words.
+func dropSummaries(ms []dumpMessage) []dumpMessage {
+	out := make([]dumpMessage, 0, len(ms))
+	for i, m := range ms {
+		if m.summary {
+			var texts []string
+			for j := i - 1; j >= 0 && ms[j].Role == "tool" && ms[j].Name == m.Name; j-- {
+				texts = append([]string{ms[j].Text}, texts...)
+			}
+			if len(texts) > 0 && strings.TrimSpace(strings.Join(texts, "\n")) == strings.TrimSpace(m.Text) {
+				continue
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// savedState finds the messages of AutoGen's saved state: a team's
+// (save_state(), {"type": "TeamState", "agent_states": {…}}), whose
+// manager keeps the whole thread, or one agent's, whose model context
+// holds its messages. ok is false for any other object.
+func savedState(data []byte) ([]any, bool) {
+	var st struct {
+		AgentStates map[string]json.RawMessage `json:"agent_states"`
+		LLMContext  *struct {
+			Messages json.RawMessage `json:"messages"`
+		} `json:"llm_context"`
+	}
+	if json.Unmarshal(data, &st) != nil {
+		return nil, false
+	}
+	if st.LLMContext != nil {
+		list, err := anyList(st.LLMContext.Messages, "")
+		return list, err == nil
+	}
+	names := slices.Sorted(maps.Keys(st.AgentStates))
+	for _, name := range names {
+		var manager struct {
+			Thread json.RawMessage `json:"message_thread"`
+		}
+		if json.Unmarshal(st.AgentStates[name], &manager) == nil && len(manager.Thread) > 0 {
+			list, err := anyList(manager.Thread, "")
+			return list, err == nil
+		}
+	}
+	return nil, false
+}
+
+// smolagentsStep reads one of smolagents' memory steps
+// (agent.memory.get_full_steps()): the task, the system prompt, a plan,
+// an action (the model's output and the calls it made, then what they
+// printed, an error included) and the final answer. ok is false when m
+// is none.
+func smolagentsStep(m map[string]any) ([]dumpMessage, bool) {
+	if m["role"] != nil || m["content"] != nil {
+		return nil, false
+	}
+	switch {
+	case m["task"] != nil && len(m) <= 3:
+		return []dumpMessage{{chatMessage: chatMessage{Role: "user", Text: textOf(m["task"])}}}, true
+	case m["system_prompt"] != nil && len(m) == 1:
+		return []dumpMessage{{chatMessage: chatMessage{Role: "system", Text: textOf(m["system_prompt"])}}}, true
+	case m["plan"] != nil && m["model_output_message"] != nil:
+		return []dumpMessage{{chatMessage: chatMessage{Role: "assistant", Text: textOf(m["plan"])}}}, true
+	case m["output"] != nil && len(m) == 1:
+		return []dumpMessage{{chatMessage: chatMessage{Role: "assistant", Text: textOf(m["output"])}}}, true
+	case m["step_number"] == nil || m["model_input_messages"] == nil && m["observations"] == nil:
+		return nil, false
+	}
+	text := stringOrEmpty(m["model_output"])
+	if text == "" {
+		if om, ok := m["model_output_message"].(map[string]any); ok {
+			text = contentOf(om["content"])
+		}
+	}
+	call := dumpMessage{chatMessage: chatMessage{Role: "assistant", Text: strings.TrimSpace(text)}}
+	if msg, ok := messageOf(map[string]any{"role": "assistant", "tool_calls": m["tool_calls"]}); ok {
+		call.Calls = msg.Calls
+	}
+	out := []dumpMessage{call}
+	obs := strings.TrimSpace(textOf(m["observations"]))
+	if obs == "" && m["is_final_answer"] == true {
+		obs = textOf(m["action_output"])
+	}
+	failed := false
+	if e, ok := m["error"].(map[string]any); ok {
+		obs = strings.TrimSpace(obs + "\n" + errorText(stringOrEmpty(e["message"])))
+		failed = true
+	}
+	if obs != "" || len(call.Calls) > 0 {
+		res := dumpMessage{chatMessage: chatMessage{Role: "tool", Text: obs}, failed: failed}
+		if len(call.Calls) > 0 {
+			res.CallID, res.tool = call.Calls[0].ID, call.Calls[0].Name
+		}
+		out = append(out, res)
+	}
+	return out, true
+}
+
+// kernelMessages reads Semantic Kernel's ChatMessageContent as its
+// ChatHistory serialises it ({"role", "name", "items": [{"content_type":
+// "text" | "function_call" | "function_result", …}]}): its text and
+// calls one message, each result one of its own.
+func kernelMessages(m map[string]any, items []any) []dumpMessage {
+	dm := dumpMessage{chatMessage: chatMessage{Role: stringOrEmpty(m["role"]), Name: stringOrEmpty(m["name"])}}
+	var texts []string
+	var results []dumpMessage
+	for _, it := range items {
+		im, _ := it.(map[string]any)
+		switch im["content_type"] {
+		case "text":
+			texts = append(texts, stringOrEmpty(im["text"]))
+		case "function_call":
+			dm.Calls = append(dm.Calls, ToolCall{ID: stringOrEmpty(im["id"]), Name: kernelFunction(im), Arguments: textOf(im["arguments"])})
+		case "function_result":
+			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(im["id"]), Text: textOf(im["result"])}, tool: kernelFunction(im)})
+		case nil:
+		default:
+			texts = append(texts, "["+stringOrEmpty(im["content_type"])+"]")
+		}
+	}
+	dm.Text = strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
+	if len(results) > 0 && dm.Text == "" && len(dm.Calls) == 0 {
+		return results
+	}
+	return append([]dumpMessage{dm}, results...)
+}
+
+// kernelNet is Semantic Kernel's ChatMessageContent as .NET serialises
+// it ({"Role": {"Label"}, "AuthorName", "Items"}) in the fields Python's
+// has.
+func kernelNet(m map[string]any) map[string]any {
+	role, _ := m["Role"].(map[string]any)
+	return map[string]any{"role": stringOrEmpty(role["Label"]), "name": stringOrEmpty(m["AuthorName"])}
+}
+
+// kernelNetItems are a .NET ChatMessageContent's items, each named by its
+// "$type" (TextContent, FunctionCallContent, FunctionResultContent), in
+// the fields Python's have.
+func kernelNetItems(items []any) []any {
+	out := make([]any, 0, len(items))
+	for _, it := range items {
+		im, _ := it.(map[string]any)
+		typ := stringOrEmpty(im["$type"])
+		item := map[string]any{"content_type": strings.ToLower(strings.TrimSuffix(typ, "Content")), "function_name": im["FunctionName"], "plugin_name": im["PluginName"]}
+		switch typ {
+		case "TextContent":
+			item["content_type"], item["text"] = "text", im["Text"]
+		case "FunctionCallContent":
+			item["content_type"], item["id"], item["arguments"] = "function_call", im["Id"], im["Arguments"]
+		case "FunctionResultContent":
+			item["content_type"], item["id"], item["result"] = "function_result", im["CallId"], im["Result"]
+		}
+		out = append(out, item)
+	}
+	return out
+}
+
+// kernelFunction is the name of the function a Semantic Kernel item
+// calls: its plugin's and its own, as the kernel names it to the model.
+func kernelFunction(im map[string]any) string {
+	if n := stringOrEmpty(im["name"]); n != "" {
+		return n
+	}
+	fn, plugin := stringOrEmpty(im["function_name"]), stringOrEmpty(im["plugin_name"])
+	if plugin == "" {
+		return fn
+	}
+	return plugin + "-" + fn
+}
+
+// llamaIndexMessage reads LlamaIndex's ChatMessage ({"role",
+// "additional_kwargs", "blocks": [{"block_type": "text", "text"}, …]}):
+// its text from its blocks, the calls it makes and the call it answers
+// from its additional_kwargs or its tool_call blocks.
+func llamaIndexMessage(m map[string]any, blocks []any) []dumpMessage {
+	var texts []string
+	kw, _ := m["additional_kwargs"].(map[string]any)
+	msg := map[string]any{"role": llamaRole(stringOrEmpty(m["role"])), "additional_kwargs": kw}
+	var calls []ToolCall
+	for _, b := range blocks {
+		bm, _ := b.(map[string]any)
+		switch bm["block_type"] {
+		case "text":
+			texts = append(texts, stringOrEmpty(bm["text"]))
+		case "tool_call":
+			calls = append(calls, ToolCall{ID: stringOrEmpty(bm["tool_call_id"]), Name: stringOrEmpty(bm["tool_name"]), Arguments: textOf(bm["tool_kwargs"])})
+		case nil:
+		default:
+			texts = append(texts, "["+stringOrEmpty(bm["block_type"])+"]")
+		}
+	}
+	msg["content"] = strings.Join(nonEmpty(texts), "\n")
+	if id := stringOrEmpty(kw["tool_call_id"]); id != "" {
+		msg["tool_call_id"] = id
+	}
+	if n := stringOrEmpty(kw["name"]); n != "" {
+		msg["name"] = n
+	}
+	ms := langChainMessage(msg)
+	if len(ms) == 1 {
+		ms[0].Calls = uniqueCalls(append(ms[0].Calls, calls...))
+	}
+	return ms
+}
+
+// llamaRole is the chat role a LlamaIndex role stands for.
+func llamaRole(role string) string {
+	switch role {
+	case "chatbot", "model":
+		return "assistant"
+	case "function":
+		return "tool"
+	}
+	return role
+}
+
+// responsesType reports whether typ is the type of a Responses API item
+// that is no message: a call, its output, or a model's reasoning.
+func responsesType(typ string) bool {
+	return strings.HasSuffix(typ, "_call") || strings.HasSuffix(typ, "_call_output") || typ == "reasoning" || typ == "item_reference" || strings.HasPrefix(typ, "mcp_")
+}
+
+// responsesItems reads an item of OpenAI's Responses API, as the Agents
+// SDK's to_input_list() lists them, that is no message: a call the model
+// made (function_call, custom_tool_call, or a hosted tool's, as
+// web_search_call) or a call's output; a reasoning item and the rest are
+// passed over.
+func responsesItems(m map[string]any, typ string) []dumpMessage {
+	id := firstNonEmpty(stringOrEmpty(m["call_id"]), stringOrEmpty(m["callId"]))
+	switch {
+	case strings.HasSuffix(typ, "_call_output"):
+		text := contentOf(m["output"])
+		return []dumpMessage{{chatMessage: chatMessage{Role: "tool", CallID: id, Text: text}, handsTo: transferredTo(text)}}
+	case strings.HasSuffix(typ, "_call"):
+		name := stringOrEmpty(m["name"])
+		if name == "" {
+			name = strings.TrimSuffix(typ, "_call")
+		}
+		if id == "" {
+			id = stringOrEmpty(m["id"])
+		}
+		var args any
+		for _, k := range []string{"arguments", "input", "action", "queries", "code"} {
+			if args = m[k]; args != nil {
+				break
+			}
+		}
+		out := []dumpMessage{{chatMessage: chatMessage{Role: "assistant", Calls: []ToolCall{{ID: id, Name: name, Arguments: textOf(args)}}}}}
+		if res, ok := m["output"]; ok && res != nil { // a hosted call that holds its output (mcp_call)
+			out = append(out, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: id, Text: contentOf(res)}, tool: name, failed: m["error"] != nil})
+		}
+		return out
+	}
+	return nil
+}
+
+// transferredTo is the agent a handoff's output names, as the OpenAI
+// Agents SDK writes it ({"assistant": NAME}); empty for any other text.
+func transferredTo(text string) string {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, `{"assistant"`) {
+		return ""
+	}
+	var to map[string]string
+	if json.Unmarshal([]byte(t), &to) != nil || len(to) != 1 {
+		return ""
+	}
+	return strings.TrimSpace(to["assistant"])
+}
+
+// normalRole is the chat role a dump's role stands for: LangChain's,
+// Google GenAI's and smolagents' names for the assistant, the user and a
+// tool.
+func normalRole(role string) string {
+	switch r := strings.ToLower(strings.TrimSpace(role)); r {
+	case "human", "user":
+		return "user"
+	case "ai", "assistant", "model", "chatbot":
+		return "assistant"
+	case "tool", "function", "tool-response":
+		return "tool"
+	case "system", "developer":
+		return "system"
+	default:
+		return r
+	}
+}
+
+// dumpRun lays a dump's messages out as a run's steps. The agent of a
+// step is the name the dump gives its speaker, else its role; a tool's
+// result is of the agent that made the call it answers (by its id, or,
+// where the dump gives none, the first call of its tool without an id
+// not yet answered: results come in the order of their calls).
+func dumpRun(ms []dumpMessage) *Run {
+	r := &Run{Format: FormatTranscript, Steps: make([]Step, 0, len(ms))}
+	callers := map[string]string{}    // call id → its agent
+	nameless := map[string][]string{} // a tool → the agents of its calls without ids not yet answered
+	last, current := "", ""
+	for _, m := range ms {
+		role := normalRole(m.Role)
+		text := strings.TrimSpace(m.Text)
+		name := strings.TrimSpace(m.Name)
+		s := Step{Role: role, Content: text, Kind: KindMessage}
+		switch {
+		case role == "tool" || m.CallID != "" && len(m.Calls) == 0:
+			s.Kind, s.Role = KindToolResult, "tool"
+			agent, id := callers[m.CallID], m.CallID
+			if open := nameless[m.tool]; id == "" && len(open) > 0 {
+				agent, nameless[m.tool] = open[0], open[1:]
+			}
+			s.Agent = firstNonEmpty(agent, name, last, "tool")
+			if m.failed {
+				s.Content = errorText(text)
+			}
+			if id != "" {
+				s.Extra = &Extra{ToolCallID: id}
+			}
+			if m.handsTo != "" {
+				current = m.handsTo
+			}
+			r.Steps = append(r.Steps, s)
+			continue
+		case text == "" && len(m.Calls) == 0:
+			continue
+		case role == "system":
+			s.Kind, s.Agent = KindSystem, "system"
+		case role == "user" && (name == "" || isUserRole(name)):
+			s.Kind, s.Agent = KindUser, firstNonEmpty(name, "user")
+		default:
+			if name == "" && role == "assistant" {
+				name = current
+			}
+			s.Agent = firstNonEmpty(name, role, "assistant")
+			if role == "user" {
+				s.Role = "assistant" // a named agent's words in the user's role, as a group chat passes them
+			}
+			last = s.Agent
+		}
+		switch {
+		case m.kind != "":
+			s.Kind = m.kind
+			if m.target != "" {
+				s.Extra = &Extra{Target: m.target}
+			}
+		case len(m.Calls) > 0:
+			s.Kind = KindToolCall
+			s.Extra = &Extra{ToolCalls: m.Calls}
+			if text == "" {
+				s.Content = callText(m.Calls)
+			}
+			for _, c := range m.Calls {
+				if c.ID != "" {
+					callers[c.ID] = s.Agent
+				} else {
+					nameless[c.Name] = append(nameless[c.Name], s.Agent)
+				}
+			}
+		}
+		r.Steps = append(r.Steps, s)
+	}
+	return r
+}

@@ -1,0 +1,204 @@
+package run
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestFrameworkDumps reads the message dumps agent frameworks write
+// themselves (testdata/dumps, whose README says where each shape comes
+// from): every step in order, its agent and kind, the task from the
+// user's first message, and each tool result answering its call by id,
+// a call of the same agent's.
+func TestFrameworkDumps(t *testing.T) {
+	tests := []struct {
+		file, task string
+		steps      []string // "agent kind", a handoff's "agent handoff>target"
+		noIDs      bool     // the dump gives its calls no ids
+	}{
+		{"langgraph-supervisor-state.json", "What was the combined headcount of Meta and Alphabet at the end of 2024?", []string{
+			"user user", "supervisor tool_call", "supervisor tool_result",
+			"research_expert tool_call", "research_expert tool_result", "research_expert message",
+			"research_expert tool_call", "research_expert tool_result",
+			"supervisor tool_call", "supervisor tool_result",
+			"math_expert tool_call", "math_expert tool_result", "math_expert message",
+			"math_expert tool_call", "math_expert tool_result", "supervisor message"}, false},
+		{"langchain-messages-to-dict.json", "Where is my order 40213? It was due on Monday.", []string{
+			"system system", "user user", "assistant tool_call", "assistant tool_result",
+			"assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"langchain-js-stored-messages.json", "Convert 250 US dollars to euros at today's rate.", []string{
+			"user user", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"langchain-dumpd.json", "How many days of paid leave does a new employee get?", []string{
+			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"autogen-selector-taskresult.json", "Which city had the higher population growth from 2010 to 2020, Austin or Denver?", []string{
+			"user user", "planning_agent message", "web_search_agent tool_call", "web_search_agent tool_result",
+			"data_analyst_agent thought", "data_analyst_agent tool_call", "data_analyst_agent tool_result",
+			"data_analyst_agent tool_result", "planning_agent message"}, false},
+		{"autogen-swarm-taskresult.json", "I want a refund for flight BA0283, it was cancelled.", []string{
+			"user user", "travel_agent tool_call", "travel_agent tool_result", "travel_agent handoff>flights_refunder",
+			"flights_refunder tool_call", "flights_refunder tool_result", "flights_refunder message"}, false},
+		{"autogen-team-state.json", "Write a haiku about autumn, then check its syllables.", []string{
+			"user user", "poet message", "critic tool_call", "critic tool_result", "critic message"}, false},
+		{"pydantic-ai-messages.json", "What will the high be in Lyon tomorrow, in Fahrenheit?", []string{
+			"system system", "user user", "assistant tool_call", "assistant tool_result",
+			"assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"openai-agents-input-list.json", "Hola, ¿cuánto cuesta enviar un paquete de 2 kg a Madrid?", []string{
+			"user user", "assistant tool_call", "assistant tool_result",
+			"Spanish agent tool_call", "Spanish agent tool_result", "Spanish agent message"}, false},
+		{"anthropic-messages.json", "Is the 09:40 train from Leeds to York running today?", []string{
+			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call",
+			"assistant tool_result", "assistant tool_result", "assistant message"}, false},
+		{"google-genai-history.json", "How long would it take to drive from Porto to Lisbon, leaving at 8am?", []string{
+			"user user", "assistant tool_call", "assistant tool_result", "assistant message"}, true},
+		{"llamaindex-chat-history.json", "Am I free on Thursday at 3pm for a one-hour call?", []string{
+			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"semantic-kernel-chat-history.json", "Draft a slogan for a bicycle shop and make sure it is under eight words.", []string{
+			"user user", "CopyWriter message", "Reviewer tool_call", "Reviewer tool_result", "Reviewer message"}, false},
+		{"semantic-kernel-dotnet-chat-history.json", "What is the status of invoice INV-2291, and is it overdue?", []string{
+			"user user", "BillingAgent tool_call", "BillingAgent tool_result", "BillingAgent message"}, false},
+		{"ai-sdk-model-messages.json", "Which plan is cheaper over a year for 20 GB a month: Plan A or Plan B?", []string{
+			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant tool_result", "assistant message"}, false},
+		{"ai-sdk-ui-messages.json", "Book me a table for four at 8pm on Friday at Luigi's.", []string{
+			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"smolagents-memory-steps.json", "How many seconds are there in a leap year?", []string{
+			"system system", "user user", "assistant message", "assistant tool_call", "assistant tool_result",
+			"assistant tool_call", "assistant tool_result"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			r, err := Load(filepath.Join("..", "testdata", "dumps", tt.file), Options{})
+			require.NoError(t, err)
+			assert.Equal(t, FormatTranscript, r.Format)
+			assert.Equal(t, tt.task, r.Question)
+			var got []string
+			for _, s := range r.Steps {
+				d := s.Agent + " " + string(s.Kind)
+				if s.Kind == KindHandoff {
+					d += ">" + s.Target()
+				}
+				got = append(got, d)
+				assert.NotEmpty(t, strings.TrimSpace(s.Content), "step %d says something", s.Index)
+			}
+			assert.Equal(t, tt.steps, got)
+			calls := map[string]string{} // id → agent
+			for _, s := range r.Steps {
+				for _, c := range s.ToolCalls() {
+					assert.NotEmpty(t, c.Name, "step %d: a call names its tool", s.Index)
+					if c.ID != "" {
+						calls[c.ID] = s.Agent
+					}
+				}
+				if s.Kind != KindToolResult || tt.noIDs {
+					continue
+				}
+				require.NotEmpty(t, s.ToolCallID(), "step %d answers a call", s.Index)
+				caller, ok := calls[s.ToolCallID()]
+				require.True(t, ok, "step %d answers %s, a call made before it", s.Index, s.ToolCallID())
+				assert.Equal(t, caller, s.Agent, "step %d is of the agent that called", s.Index)
+			}
+		})
+	}
+}
+
+// TestDumpedResults: what a dump says of a tool's outcome is kept: a
+// failure reads as an error, a result answers the call of its tool where
+// the dump gives no ids, and AutoGen's summary of the results just read
+// is no step of its own.
+func TestDumpedResults(t *testing.T) {
+	load := func(file string) *Run {
+		r, err := Load(filepath.Join("..", "testdata", "dumps", file), Options{})
+		require.NoError(t, err)
+		return r
+	}
+	tests := []struct {
+		file  string
+		index int
+		want  string
+	}{
+		{"langchain-messages-to-dict.json", 5, "Error: carrier service unavailable"},
+		{"anthropic-messages.json", 5, "Error: Service timeout"},
+		{"ai-sdk-model-messages.json", 4, "Error: plan B not found"},
+		{"ai-sdk-ui-messages.json", 4, "Error: Slot not available"},
+		{"google-genai-history.json", 2, `{"distance_km":313,"duration_min":195}`},
+		{"autogen-swarm-taskresult.json", 5, "Flight BA0823 refunded"},
+		{"smolagents-memory-steps.json", 4, "Execution logs:\n31536000\nLast output from code snippet:\nNone"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			r := load(tt.file)
+			require.Greater(t, len(r.Steps), tt.index)
+			assert.Equal(t, tt.want, r.Steps[tt.index].Content)
+		})
+	}
+	r := load("pydantic-ai-messages.json")
+	assert.True(t, strings.HasPrefix(r.Steps[3].Content, "Error: "), "a retry prompt refuses the call's arguments: %q", r.Steps[3].Content)
+	assert.Equal(t, "call_fc1", r.Steps[3].ToolCallID())
+	r, err := Parse("thinking.json", []byte(`[{"role": "user", "content": "Hi"},
+		{"role": "assistant", "content": [{"type": "thinking", "thinking": "They greet me.", "signature": "EqQBCkYIBxgCKkC"}, {"type": "text", "text": "Hello"}, {"type": "tool_use", "id": "t1", "name": "wave", "input": {}}]},
+		{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "waved"}]}]`), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Hello", r.Steps[1].Content, "a model's thinking is not what it says")
+	r, err = Load(filepath.Join("..", "testdata", "dumps", "autogen-team-state.json"), Options{Format: FormatTranscript})
+	require.NoError(t, err, "a saved state is read as a transcript when the user names that format")
+	assert.Len(t, r.Steps, 5)
+	r = load("anthropic-messages.json")
+	assert.Equal(t, "I'll check the live departures.", r.Steps[1].Content, "a reply's text and its call are one step")
+	require.Len(t, r.Steps[1].ToolCalls(), 1)
+	assert.Equal(t, ToolCall{ID: "toolu_01A9xKq3", Name: "departures", Arguments: `{"destination":"YRK","station":"LDS"}`}, r.Steps[1].ToolCalls()[0])
+}
+
+// TestDumpsLeaveChatsAlone: a list of OpenAI chat messages is read as
+// before; a dump's marks send a list to the dump's reader, and a list no
+// reading finds messages in fails as it did.
+func TestDumpsLeaveChatsAlone(t *testing.T) {
+	tests := []struct {
+		name, data string
+		agents     []string
+		err        string
+	}{
+		{"an OpenAI chat", `[{"role": "user", "content": "Hi"}, {"role": "assistant", "name": "Helper", "content": "Hello"}]`,
+			[]string{"user", "Helper"}, ""},
+		{"a LangChain message among them", `{"messages": [{"type": "human", "content": "Hi"}, {"type": "ai", "name": "Helper", "content": "Hello"}]}`,
+			[]string{"user", "Helper"}, ""},
+		{"a hosted tool's call, its action an object", `[{"role": "user", "content": "Who won?"},
+			{"type": "web_search_call", "id": "ws_1", "status": "completed", "action": {"type": "search", "query": "final score"}},
+			{"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "The home side."}]}]`,
+			[]string{"user", "assistant", "assistant"}, ""},
+		{"a dump one message a line", "{\"type\": \"human\", \"content\": \"Hi\"}\n{\"type\": \"ai\", \"name\": \"Helper\", \"content\": \"Hello\"}\n",
+			[]string{"user", "Helper"}, ""},
+		{"a message of no shape among chat messages", `[{"role": "user", "content": "Hi"}, {"content": "Hello"}]`, nil, `message 1: message has neither "name" nor "role"`},
+		{"a field of another type in a chat", `[{"role": "user", "content": "Hi", "action": {"x": 1}}]`, nil, "action is object, want string"},
+		{"messages of no shape", `[{"kind": "x"}, {"type": "y"}]`, nil, "unknown format: a list whose elements have no role"},
+		{"a state with no thread", `{"type": "TeamState", "version": "1.0.0", "agent_states": {}}`, nil,
+			"unknown format: a JSON object with neither"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Parse("dump.json", []byte(tt.data), Options{})
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				assert.True(t, strings.HasPrefix(err.Error(), "load dump.json: "), err.Error())
+				return
+			}
+			require.NoError(t, err)
+			var agents []string
+			for _, s := range r.Steps {
+				agents = append(agents, s.Agent)
+			}
+			assert.Equal(t, tt.agents, agents)
+		})
+	}
+}
+
+// FuzzParseDumps reads fuzzed framework dumps, from the fixtures' shapes.
+func FuzzParseDumps(f *testing.F) {
+	f.Add([]byte(`{"messages": [{"source": "user", "type": "TextMessage", "content": "x"}, {"source": "a", "type": "ToolCallRequestEvent", "content": [{"id": "1", "name": "f", "arguments": "{}"}]}, {"source": "a", "type": "ToolCallExecutionEvent", "content": [{"call_id": "1", "content": "y", "is_error": true}]}]}`))
+	f.Add([]byte(`[{"kind": "request", "parts": [{"part_kind": "user-prompt", "content": "x"}]}, {"kind": "response", "parts": [{"part_kind": "tool-call", "tool_name": "f", "args": {}, "tool_call_id": "1"}]}]`))
+	f.Add([]byte(`{"type": "TeamState", "agent_states": {"m": {"message_thread": [{"source": "user", "type": "TextMessage", "content": "x"}]}}}`))
+	fuzzFormat(f, FormatAuto)
+}
