@@ -29,6 +29,12 @@ func dataFlowOrigin(in *Input) []Finding {
 	if d, why := codeCause(in); d >= 0 {
 		return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
 	}
+	if po := in.Features.PatchOrigin; po != nil {
+		// The answer is a change to code: its values are the lines it
+		// adds, and the step that first wrote one decided the change.
+		return []Finding{{Step: po.Step, Strength: 0.7, Quote: quoteAt(in, po.Step, 0, 0),
+			Reason: fmt.Sprintf("it first wrote the change the patch step %d answers with (%q)", po.Answer, clipLine(po.Line))}}
+	}
 	flows := in.Graph.AnswerFlow()
 	if !slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin >= 0 }) {
 		if out := droppedWithoutAnswer(in); out != nil {
@@ -1749,4 +1755,12 @@ func asksFor(in *Input, r int, consts map[string]string, cmps []string) bool {
 		}
 	}
 	return slices.ContainsFunc(cmps, func(c string) bool { return text.WritesLogic(r, c) })
+}
+
+// clipLine clips a line quoted in a reason to sixty bytes.
+func clipLine(l string) string {
+	if len(l) <= 60 {
+		return l
+	}
+	return strings.ToValidUTF8(l[:60], "") + "…"
 }
