@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -14,10 +15,17 @@ import (
 // tool result that prints such a line stands for the step whose call
 // printed it. The answer is that change; the step that first wrote it
 // decided it.
+//
+// For a task that asks for a patch (it says patch or diff, and shows one
+// or names git apply) whose answering call hands over none (a function's
+// source, a question to the user), NotPatch is set and Step is the step
+// that chose to hand it over: the agent's last step before the call that
+// is not a tool's result, or the call's own.
 type PatchOrigin struct {
-	Answer int    `json:"answer"` // the step of the answering call
-	Step   int    `json:"step"`
-	Line   string `json:"line"` // the added line that step writes first, its spacing squashed
+	Answer   int    `json:"answer"` // the step of the answering call
+	Step     int    `json:"step"`
+	Line     string `json:"line,omitempty"` // the added line that step writes first, its spacing squashed
+	NotPatch bool   `json:"not_patch,omitempty"`
 }
 
 // maxPatchLines bounds the added lines looked for.
@@ -26,7 +34,7 @@ const maxPatchLines = 40
 // patchOrigin reads rf's PatchOrigin; nil when the run's last answering
 // call hands over no diff, or no step before it writes a line it adds.
 func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigin {
-	answer, lines := -1, []string(nil)
+	answer, diff, lines := -1, false, []string(nil)
 	for i := len(rf.Steps) - 1; i >= 0 && answer < 0; i-- {
 		for _, c := range rf.Steps[i].Calls {
 			if w := nameWords(c.Name); len(w) == 0 || !answers(w) {
@@ -34,10 +42,21 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 			}
 			answer = i
 			for _, v := range c.Values {
+				diff = diff || isDiff(v)
 				lines = append(lines, addedLines(v, Squash(question))...)
 			}
 			break
 		}
+	}
+	if answer >= 0 && !diff && asksPatch(question) && slices.ContainsFunc(rf.Steps[answer].Calls, func(c Call) bool { return len(c.Values) > 0 }) {
+		chose := answer
+		for j := answer - 1; j >= 0 && run.SameAgent(steps[j].Agent, steps[answer].Agent); j-- {
+			if !rf.Steps[j].Has(KindToolResult) {
+				chose = j
+				break
+			}
+		}
+		return &PatchOrigin{Answer: answer, Step: chose, NotPatch: true}
 	}
 	if len(lines) == 0 {
 		return nil
@@ -66,7 +85,7 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 // that the task (task, squashed) does not write and that say something
 // (eight bytes or more, a letter among them); nil when diff is none.
 func addedLines(diff, task string) []string {
-	if !strings.Contains(diff, "\n+++ ") || !strings.Contains(diff, "\n@@ ") {
+	if !isDiff(diff) {
 		return nil
 	}
 	var out []string
@@ -84,4 +103,21 @@ func addedLines(diff, task string) []string {
 		}
 	}
 	return out
+}
+
+// isDiff reports whether s is a unified diff: a file header's "+++" line
+// and a hunk.
+func isDiff(s string) bool {
+	return strings.Contains(s, "\n+++ ") && strings.Contains(s, "\n@@ ")
+}
+
+// asksPatch reports whether a task asks for a patch: it says patch or
+// diff, and shows one (its file headers) or names the command that
+// applies one.
+func asksPatch(task string) bool {
+	t := strings.ToLower(task)
+	if !containsToken(t, "patch") && !containsToken(t, "diff") {
+		return false
+	}
+	return strings.Contains(t, "--- a/") && strings.Contains(t, "+++ b/") || strings.Contains(t, "git apply") || strings.Contains(t, "unified diff")
 }

@@ -29,7 +29,12 @@ func dataFlowOrigin(in *Input) []Finding {
 	if d, why := codeCause(in); d >= 0 {
 		return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
 	}
-	if po := in.Features.PatchOrigin; po != nil {
+	if po := in.Features.PatchOrigin; po != nil && po.NotPatch {
+		// The task asks for a patch; what was handed over is none, and
+		// the step that chose to hand it over chose the wrong thing.
+		return []Finding{{Step: po.Step, Strength: 0.7, Quote: quoteAt(in, po.Step, 0, 0),
+			Reason: fmt.Sprintf("the task asks for a patch, and it has step %d answer with something that is none", po.Answer)}}
+	} else if po != nil {
 		// The answer is a change to code: its values are the lines it
 		// adds, and the step that first wrote one decided the change.
 		return []Finding{{Step: po.Step, Strength: 0.7, Quote: quoteAt(in, po.Step, 0, 0),
