@@ -241,7 +241,7 @@ func readClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 			}
 		}
 	}
-	for _, m := range quotations(t) {
+	for _, m := range valueQuotations(t) {
 		start, end := m.outer.Start, m.outer.End
 		if inside(start, end) || jsonString(t.s, start, end) {
 			continue

@@ -47,6 +47,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	AssignCallers(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)
 	rf.TaskFiles = taskFiles(r.Question)
+	rf.PatchOrigin = patchOrigin(r.Steps, r.Question, rf)
 	return rf, nil
 }
 

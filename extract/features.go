@@ -453,6 +453,9 @@ type RunFeatures struct {
 	// TaskFiles are the files the task names, its traceback's frames
 	// among them, as PathNorm has them.
 	TaskFiles []string `json:"task_files,omitempty"`
+	// PatchOrigin is, for a run that answers with a unified diff, the
+	// step that first wrote a line the diff adds.
+	PatchOrigin *PatchOrigin `json:"patch_origin,omitempty"`
 
 	steps       []run.Step // the run's steps, whose texts Describe reads; nil in features made by hand
 	groundTruth string     // the run's ground truth, which the answer's values read from pages are left to
@@ -472,12 +475,13 @@ type runFeaturesJSON struct {
 	Renames             []Rename      `json:"renames,omitempty"`
 	ShowsReported       []int         `json:"shows_reported,omitempty"`
 	TaskFiles           []string      `json:"task_files,omitempty"`
+	PatchOrigin         *PatchOrigin  `json:"patch_origin,omitempty"`
 }
 
 // MarshalJSON writes the run's features, each step's with the agent the
 // run names for it (none in features made by hand).
 func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, AskedUnits: rf.AskedUnits, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles})
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, AskedUnits: rf.AskedUnits, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles, PatchOrigin: rf.PatchOrigin})
 }
 
 // stepsJSON writes a run's features step by step, rather than a list of

@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -234,6 +236,84 @@ func quotations(t *text) []quotation {
 	}
 	return out
 }
+
+// valueQuotations are the quotations whose text may be a value: those of
+// quotations outside fenced blocks of source code, and inside them the
+// code's string literals (codeLiterals). Quotes in code open after a
+// prefix (r'…', f"…") and close short literals ('-'), so paired as prose
+// pairs them they read the code between two literals as a quotation
+// ("', value).strip(").
+func valueQuotations(t *text) []quotation {
+	sources, lits := codeLiterals(t)
+	if len(sources) == 0 {
+		return quotations(t)
+	}
+	out := slices.DeleteFunc(quotations(t), func(q quotation) bool {
+		return slices.ContainsFunc(sources, func(b span) bool { return q.outer.Start < b.End && q.outer.End > b.Start })
+	})
+	out = append(out, lits...)
+	slices.SortStableFunc(out, func(a, b quotation) int { return cmp.Compare(a.outer.Start, b.outer.Start) })
+	return out[:min(len(out), maxMatches)]
+}
+
+// codeLiterals returns the code spans of t's fenced blocks of source code
+// (inSource's), and the string literals written on one line in them with
+// two to eighty runes inside, as quotations: a quote opens a literal
+// wherever it stands (after a prefix, r'…', b"…") and the same quote,
+// unescaped, closes it; a triple-quoted string, a line comment (# in
+// Python and the shells, // elsewhere) and a literal that runs to the
+// line's end are passed over, so that no quote in them pairs with another.
+func codeLiterals(t *text) (sources []span, out []quotation) {
+	for _, b := range t.codeBlocks(0) {
+		lang := strings.ToLower(t.str(b.lang))
+		if lang == "" || lang == "console" || dataLangs[lang] {
+			continue
+		}
+		sources = append(sources, b.code)
+		hash := hashExts[lang] || hashFences[lang]
+		code := t.s[b.code.Start:b.code.End]
+		for i := 0; i < len(code); i++ {
+			c := code[i]
+			switch {
+			case c == '#' && hash, c == '/' && !hash && strings.HasPrefix(code[i:], "//"):
+				if k := strings.IndexByte(code[i:], '\n'); k >= 0 {
+					i += k
+				} else {
+					i = len(code)
+				}
+			case (c == '\'' || c == '"') && strings.HasPrefix(code[i:], strings.Repeat(string(c), 3)):
+				end := strings.Index(code[i+3:], strings.Repeat(string(c), 3))
+				if end < 0 {
+					i = len(code)
+				} else {
+					i += 3 + end + 2
+				}
+			case c == '\'' || c == '"' || c == '`':
+				j := i + 1
+				for j < len(code) && code[j] != c && code[j] != '\n' {
+					if code[j] == '\\' {
+						j++
+					}
+					j++
+				}
+				if j >= len(code) || code[j] != c {
+					i = j // the line ends the literal: nothing to pair with
+					continue
+				}
+				if n := utf8.RuneCountInString(code[i+1 : j]); n >= 2 && n <= 80 {
+					at := b.code.Start
+					out = append(out, quotation{span{Start: at + i, End: at + j + 1, OK: true}, span{Start: at + i + 1, End: at + j, OK: true}})
+				}
+				i = j
+			}
+		}
+	}
+	return sources, out
+}
+
+// hashFences are the fence languages, beside the extensions of hashExts,
+// whose line comments open with #.
+var hashFences = toSet("python python3 ipython shell ruby perl")
 
 // nextByte returns where b next stands in s from i on, or len(s), given
 // where it stood when last looked for (at, -1 when never): a byte that

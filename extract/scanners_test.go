@@ -123,3 +123,33 @@ func fuzzScanner(f *testing.F, re *matching.Pattern, scan func(*text) [][]span) 
 		assert.Equal(t, oracleSpans(re, tx), scan(tx), "%q", s)
 	})
 }
+
+// In a fenced block of source code the quotations that may be values are
+// the code's string literals: a prefixed literal (r'…'), a short one
+// ('-'), a triple-quoted string and a comment's apostrophe pair with no
+// other quote, and prose outside the block is read as before.
+func TestValueQuotationsInCode(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"prefix and a short literal", "Code:\n```py\nvalue = re.sub(r'[-\\s]+', '-', value).strip('-_')\nprint(slugify(\"___This is a test ---\"))\n```",
+			[]string{`[-\s]+`, "-_", "___This is a test ---"}},
+		{"a one-rune literal between two", "```python\nprint(\"-\" + self.parenthesize(expr.args[0], prec) + \" %\")\n```", []string{" %"}},
+		{"a comment's apostrophe", "```py\nx = 1  # don't touch\ny = 'a b'\n```", []string{"a b"}},
+		{"a triple-quoted string", "```py\ns = '''def f():\n    return 'x y'\n'''\nt = \"ok go\"\n```", []string{"ok go"}},
+		{"prose around the block", "He said \"go on\".\n```py\nf(\"a\", 'bc')\n```\nThen 'it works' here.", []string{"go on", "bc", "it works"}},
+		{"a data block is prose", "```json\n{\"name\": \"Ann Lee\"}\n```", []string{"name", "Ann Lee"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tx := newText(tt.in)
+			var got []string
+			for _, q := range valueQuotations(tx) {
+				got = append(got, tx.s[q.inner.Start:q.inner.End])
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

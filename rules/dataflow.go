@@ -29,6 +29,17 @@ func dataFlowOrigin(in *Input) []Finding {
 	if d, why := codeCause(in); d >= 0 {
 		return []Finding{{Step: d, Strength: 0.7, Quote: quoteAt(in, d, 0, 0), Reason: why}}
 	}
+	if po := in.Features.PatchOrigin; po != nil && po.NotPatch {
+		// The task asks for a patch; what was handed over is none, and
+		// the step that chose to hand it over chose the wrong thing.
+		return []Finding{{Step: po.Step, Strength: 0.7, Quote: quoteAt(in, po.Step, 0, 0),
+			Reason: fmt.Sprintf("the task asks for a patch, and it has step %d answer with something that is none", po.Answer)}}
+	} else if po != nil {
+		// The answer is a change to code: its values are the lines it
+		// adds, and the step that first wrote one decided the change.
+		return []Finding{{Step: po.Step, Strength: 0.7, Quote: quoteAt(in, po.Step, 0, 0),
+			Reason: fmt.Sprintf("it first wrote the change the patch step %d answers with (%q)", po.Answer, clipLine(po.Line))}}
+	}
 	flows := in.Graph.AnswerFlow()
 	if !slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin >= 0 }) {
 		if out := droppedWithoutAnswer(in); out != nil {
@@ -2272,4 +2283,12 @@ func operands(in *Input, o int) iter.Seq[figure] {
 			}
 		}
 	}
+}
+
+// clipLine clips a line quoted in a reason to sixty bytes.
+func clipLine(l string) string {
+	if len(l) <= 60 {
+		return l
+	}
+	return strings.ToValidUTF8(l[:60], "") + "…"
 }
