@@ -82,11 +82,19 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 }
 
 // addedLines returns the lines diff, a unified diff, adds, each squashed,
-// that the task (task, squashed) does not write and that say something
-// (eight bytes or more, a letter among them); nil when diff is none.
+// that the task (task, squashed) does not write, that the diff does not
+// also remove (a line moved is code the file held, written by no step),
+// and that say something (eight bytes or more, a letter among them); nil
+// when diff is none.
 func addedLines(diff, task string) []string {
 	if !isDiff(diff) {
 		return nil
+	}
+	removed := map[string]bool{}
+	for line := range strings.SplitSeq(diff, "\n") {
+		if strings.HasPrefix(line, "-") && !strings.HasPrefix(line, "---") {
+			removed[Squash(line[1:])] = true
+		}
 	}
 	var out []string
 	for line := range strings.SplitSeq(diff, "\n") {
@@ -94,7 +102,7 @@ func addedLines(diff, task string) []string {
 			continue
 		}
 		l := Squash(line[1:])
-		if len(l) < 8 || strings.IndexFunc(l, unicode.IsLetter) < 0 || strings.Contains(task, l) {
+		if len(l) < 8 || strings.IndexFunc(l, unicode.IsLetter) < 0 || strings.Contains(task, l) || removed[l] {
 			continue
 		}
 		out = append(out, l)
@@ -111,13 +119,21 @@ func isDiff(s string) bool {
 	return strings.Contains(s, "\n+++ ") && strings.Contains(s, "\n@@ ")
 }
 
-// asksPatch reports whether a task asks for a patch: it says patch or
-// diff, and shows one (its file headers) or names the command that
-// applies one.
+// asksPatch reports whether a task asks for a patch: a sentence of it
+// that says patch or diff asks for one (a verb of handing over or making
+// stands in it: "respond with a single patch file", "generate a diff"),
+// and it shows one (its file headers) or names the command that applies
+// one. A task that only shows a patch, and asks a question about it, asks
+// for none.
 func asksPatch(task string) bool {
 	t := strings.ToLower(task)
-	if !containsToken(t, "patch") && !containsToken(t, "diff") {
+	if !slices.ContainsFunc(sentencesOf(t), func(s string) bool {
+		return (containsToken(s, "patch") || containsToken(s, "diff")) && slices.ContainsFunc(patchRequests, func(v string) bool { return containsToken(s, v) })
+	}) {
 		return false
 	}
 	return strings.Contains(t, "--- a/") && strings.Contains(t, "+++ b/") || strings.Contains(t, "git apply") || strings.Contains(t, "unified diff")
 }
+
+// patchRequests are the verbs by which a task asks for a patch.
+var patchRequests = []string{"generate", "generating", "write", "writing", "produce", "producing", "respond", "return", "returning", "give", "provide", "providing", "create", "creating", "submit", "output", "send"}

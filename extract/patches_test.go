@@ -13,7 +13,8 @@ import (
 // TestPatchOrigin: a run that answers with a unified diff, handed to its
 // answering tool, made its change where a line the diff adds was first
 // written: in the agent's code, or in a result its call printed (the
-// call's step then); not in the task, and not from lines of no substance.
+// call's step then); not in the task, not from lines the patch only
+// moves, and not from lines of no substance.
 // A task that asks for a patch (and names git apply) answered with none
 // was answered wrong by the step that chose to hand it over.
 func TestPatchOrigin(t *testing.T) {
@@ -56,6 +57,10 @@ func TestPatchOrigin(t *testing.T) {
 		{"only lines the task writes or of no substance", false, []run.Step{
 			say("Thought: return self._get_page(number)\n\ndef __iter__(self):\nCode:\n```py\nfinal_answer(p)\n```<end_code>"),
 			answer("--- a/x.py\n+++ b/x.py\n@@ -1,2 +1,3 @@\n+        return self._get_page(number)\n+    )\n+def f():\n")}, -1, false},
+		{"only lines the patch moves", false, []run.Step{
+			say("Thought: read it.\nCode:\n```py\nprint(src)\n```<end_code>"), out("Execution logs:\n    def f(self):\n        self._cache[key] = value\n        self._validate(value)"),
+			say("Thought: patch.\nCode:\n```py\nfinal_answer(p)\n```<end_code>"),
+			answer("--- a/x.py\n+++ b/x.py\n@@ -1,3 +1,3 @@\n     def f(self):\n+        self._validate(value)\n         self._cache[key] = value\n-        self._validate(value)\n")}, -1, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,6 +78,28 @@ func TestPatchOrigin(t *testing.T) {
 			assert.Equal(t, tt.want, rf.PatchOrigin.Step)
 			assert.Equal(t, tt.notPatch, rf.PatchOrigin.NotPatch)
 			assert.Equal(t, len(steps)-1, rf.PatchOrigin.Answer)
+		})
+	}
+}
+
+// TestAsksPatch: a task asks for a patch where a sentence that says patch
+// or diff asks for one; a task that shows a patch and asks a question
+// about it, or names a patch of another kind, asks for none.
+func TestAsksPatch(t *testing.T) {
+	const shown = "\n--- a/app/config.py\n+++ b/app/config.py\n@@ -12,4 +12,4 @@\n DEFAULT_TIMEOUT = 30\n-MAX_RETRIES = 3\n+MAX_RETRIES = 5\n"
+	tests := []struct {
+		name string
+		task string
+		want bool
+	}{
+		{"asks for a patch git applies", "Fix the issue.\nPlease respond with a single patch file that I can apply using git apply.", true},
+		{"asks by generating one", "I need you to solve the issue by generating a patch, in the format shown:" + shown, true},
+		{"asks about a patch it shows", "A contributor's patch no longer applies: git apply says error: patch failed." + shown + "\nOn which line does the hunk's first context line stand now? Answer with the line number.", false},
+		{"a patch of another kind", "Give the length of the patch cable I need.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, asksPatch(tt.task))
 		})
 	}
 }

@@ -261,8 +261,10 @@ func valueQuotations(t *text) []quotation {
 // two to eighty runes inside, as quotations: a quote opens a literal
 // wherever it stands (after a prefix, r'…', b"…") and the same quote,
 // unescaped, closes it; a triple-quoted string, a line comment (# in
-// Python and the shells, // elsewhere) and a literal that runs to the
-// line's end are passed over, so that no quote in them pairs with another.
+// Python and the shells, -- in SQL, // elsewhere) and a literal that runs
+// to the line's end are passed over, so that no quote in them pairs with
+// another. In a language whose single quote writes one character ('x',
+// '\n') or a lifetime ('a, Rust's), the single quote opens no string.
 func codeLiterals(t *text) (sources []span, out []quotation) {
 	for _, b := range t.codeBlocks(0) {
 		lang := strings.ToLower(t.str(b.lang))
@@ -271,11 +273,16 @@ func codeLiterals(t *text) (sources []span, out []quotation) {
 		}
 		sources = append(sources, b.code)
 		hash := hashExts[lang] || hashFences[lang]
+		dash, chars := dashFences[lang], charFences[lang]
 		code := t.s[b.code.Start:b.code.End]
 		for i := 0; i < len(code); i++ {
 			c := code[i]
 			switch {
-			case c == '#' && hash, c == '/' && !hash && strings.HasPrefix(code[i:], "//"):
+			case c == '\'' && chars:
+				if k := strings.IndexByte(code[i+1:min(i+12, len(code))], '\''); k >= 0 && (k == 1 || code[i+1] == '\\') {
+					i += 1 + k // a character: its closing quote opens nothing
+				}
+			case c == '#' && hash, c == '-' && dash && strings.HasPrefix(code[i:], "--"), c == '/' && !hash && !dash && strings.HasPrefix(code[i:], "//"):
 				if k := strings.IndexByte(code[i:], '\n'); k >= 0 {
 					i += k
 				} else {
@@ -314,6 +321,14 @@ func codeLiterals(t *text) (sources []span, out []quotation) {
 // hashFences are the fence languages, beside the extensions of hashExts,
 // whose line comments open with #.
 var hashFences = toSet("python python3 ipython shell ruby perl")
+
+// dashFences are the fence languages whose line comments open with --;
+// charFences those whose single quote writes one character, not a
+// string.
+var (
+	dashFences = toSet("sql mysql postgres postgresql psql pgsql plsql sqlite tsql lua haskell hs")
+	charFences = toSet("rust rs c h cpp cc cxx hpp c++ java go golang kotlin kt scala cs csharp")
+)
 
 // nextByte returns where b next stands in s from i on, or len(s), given
 // where it stood when last looked for (at, -1 when never): a byte that

@@ -126,8 +126,9 @@ func fuzzScanner(f *testing.F, re *matching.Pattern, scan func(*text) [][]span) 
 
 // In a fenced block of source code the quotations that may be values are
 // the code's string literals: a prefixed literal (r'…'), a short one
-// ('-'), a triple-quoted string and a comment's apostrophe pair with no
-// other quote, and prose outside the block is read as before.
+// ('-'), a triple-quoted string and a comment's apostrophe (an SQL
+// comment's too) pair with no other quote, nor does a Rust lifetime's,
+// and prose outside the block is read as before.
 func TestValueQuotationsInCode(t *testing.T) {
 	tests := []struct {
 		name string
@@ -141,6 +142,8 @@ func TestValueQuotationsInCode(t *testing.T) {
 		{"a triple-quoted string", "```py\ns = '''def f():\n    return 'x y'\n'''\nt = \"ok go\"\n```", []string{"ok go"}},
 		{"prose around the block", "He said \"go on\".\n```py\nf(\"a\", 'bc')\n```\nThen 'it works' here.", []string{"go on", "bc", "it works"}},
 		{"a data block is prose", "```json\n{\"name\": \"Ann Lee\"}\n```", []string{"name", "Ann Lee"}},
+		{"a lifetime and characters", "```rust\nfn longest<'a>(x: &'a str, y: &'a str) -> &'a str { x }\nlet c = '\\n';\nlet m = \"too small\";\n```", []string{"too small"}},
+		{"an SQL comment's apostrophe", "```sql\n-- don't touch the 'archived' rows\nSELECT id FROM t WHERE region = 'EMEA-North';\n```", []string{"EMEA-North"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

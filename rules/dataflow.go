@@ -674,11 +674,24 @@ func alteredInCall(in *Input, c int) int {
 // call names none of the task's own names: the work was handed on about
 // another subject than the task's ("find the population of Lisbon" for
 // a task about Porto). A code (MUC, LIS) may be a tool's name for one of
-// the task's, and is no other subject. It returns -1 when there is none.
+// the task's, and is no other subject. A call that writes a figure of its
+// own beside the subject (a year no step before it gives: "Paris
+// population 1999 census" for the current one) departed from what it was
+// handed by itself, and the subject's naming may only have resolved the
+// task's description ("the city where the Eiffel Tower stands"). It
+// returns -1 when there is none.
 func handedSubject(in *Input, c int) int {
 	f := &in.Features.Steps[c]
 	if len(f.Calls) == 0 || f.Has(extract.KindToolResult) {
 		return -1
+	}
+	sup := in.supportIndex()
+	for _, call := range f.Calls {
+		for _, v := range call.Values {
+			if slices.ContainsFunc(numberValues(v), func(n string) bool { return !sup.before(n, c, from{}) && !numberHeld(sup, n, c) }) {
+				return -1
+			}
+		}
 	}
 	text := in.supportIndex().text
 	given := givenClaims(in)

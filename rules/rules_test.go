@@ -1775,21 +1775,45 @@ func TestDataFlowOriginGroundTruthWithCurrency(t *testing.T) {
 // TestDataFlowOriginHandedSubject: a supervisor that hands the search on
 // about another city than the task's, which the researcher's call then
 // looks up, put the wrong subject in; a city a tool's output named first
-// (the capital the first search found) was found, not put in. Shape: a
+// (the capital the first search found) was found, not put in; a call
+// that adds a figure of its own (a year) went wrong there. Shape: a
 // LangGraph supervisor's chat transcript.
 func TestDataFlowOriginHandedSubject(t *testing.T) {
-	in := prepare(t, "How many people live in Porto, according to the latest census?", "248,769",
-		msg{agent: "user", content: "How many people live in Porto, according to the latest census?", kind: run.KindUser},
-		msg{agent: "supervisor", content: "researcher: find the population of Lisbon in the latest census."},
-		msg{agent: "researcher", content: `web_search({"query": "Lisbon population latest census"})`, kind: run.KindToolCall},
-		msg{agent: "tool", content: "Census 2021: the municipality of Lisbon had 545,796 residents.", kind: run.KindToolResult},
-		msg{agent: "researcher", content: "The 2021 census counted 545,796 residents."},
-		msg{agent: "supervisor", content: "About 545,796 people live there, according to the 2021 census."},
-	)
-	fs := DataFlowOrigin.Run(in)
-	assert.Equal(t, []int{1}, steps(fs, true))
-	require.NotEmpty(t, fs)
-	assert.Contains(t, fs[0].Reason, "names a subject the task does not")
+	tests := []struct {
+		name, question, gt, handoff, query, result, said, answer string
+		want                                                     int
+		handed                                                   bool // the reason says the subject was handed on
+	}{
+		{"another city handed on", "How many people live in Porto, according to the latest census?", "248,769",
+			"researcher: find the population of Lisbon in the latest census.", "Lisbon population latest census",
+			"Census 2021: the municipality of Lisbon had 545,796 residents.", "The 2021 census counted 545,796 residents.",
+			"About 545,796 people live there, according to the 2021 census.", 1, true},
+		// The supervisor names the city the task describes; the
+		// researcher's call adds a census year of its own, and that is
+		// where it went wrong.
+		{"the task's city resolved, a year of the call's own", "How many people live in the city where the Eiffel Tower stands?", "2,102,650",
+			"researcher: the Eiffel Tower is in Paris; find the current population of Paris.", "Paris population 1999 census",
+			"At the 1999 census, the city of Paris had 2,125,246 inhabitants.", "Paris has a population of 2,125,246.",
+			"About 2,125,246 people live there.", 2, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.question, tt.gt,
+				msg{agent: "user", content: tt.question, kind: run.KindUser},
+				msg{agent: "supervisor", content: tt.handoff},
+				msg{agent: "researcher", content: `web_search({"query": "` + tt.query + `"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: tt.result, kind: run.KindToolResult},
+				msg{agent: "researcher", content: tt.said},
+				msg{agent: "supervisor", content: tt.answer},
+			)
+			fs := DataFlowOrigin.Run(in)
+			assert.Equal(t, []int{tt.want}, steps(fs, true))
+			if tt.handed {
+				require.NotEmpty(t, fs)
+				assert.Contains(t, fs[0].Reason, "names a subject the task does not")
+			}
+		})
+	}
 
 	found := prepare(t, "How many people live in the capital of Portugal?", "",
 		msg{agent: "user", content: "How many people live in the capital of Portugal?", kind: run.KindUser},

@@ -41,6 +41,51 @@ func (p *present) UnmarshalJSON([]byte) error {
 	return nil
 }
 
+// listOf records that a field holds a list of objects, and the keys
+// those objects have, without keeping their values: a message's parts,
+// blocks or items mark a dump only in the shape a framework writes them.
+type listOf map[string]bool
+
+func (l *listOf) UnmarshalJSON(b []byte) error {
+	var list []map[string]json.RawMessage
+	if json.Unmarshal(b, &list) != nil {
+		return nil // not a list of objects: no framework's
+	}
+	*l = listOf{}
+	for _, o := range list {
+		for k := range o {
+			(*l)[k] = true
+		}
+	}
+	return nil
+}
+
+// has reports whether some object of l has one of keys; with no keys,
+// whether l holds an object at all.
+func (l listOf) has(keys ...string) bool {
+	return len(l) > 0 && (len(keys) == 0 || slices.ContainsFunc(keys, func(k string) bool { return l[k] }))
+}
+
+// The keys by which a message's blocks and items are a framework's:
+// LlamaIndex's blocks each say their block_type, Semantic Kernel's items
+// their content_type (Python) or $type (.NET). A chat message that keeps
+// other lists under these names beside its content (search results, a
+// chat app's layout blocks) is a chat message.
+var (
+	blockKeys = []string{"block_type"}
+	itemKeys  = []string{"content_type", "$type"}
+)
+
+// objectsWith reports whether v is a list holding an object with one of
+// keys (with no keys, an object at all): listOf.has for a decoded value.
+func objectsWith(v any, keys ...string) bool {
+	list, _ := v.([]any)
+	return slices.ContainsFunc(list, func(e any) bool {
+		o, ok := e.(map[string]any)
+		return ok && (len(keys) == 0 || slices.ContainsFunc(keys, func(k string) bool { _, ok := o[k]; return ok }))
+	})
+}
+
 // dumped reports whether m has the marks of a framework's message dump
 // rather than a chat message: no role but a type, a wrapped message,
 // parts or a memory step's fields (LangChain, AutoGen, pydantic-ai, the
@@ -48,10 +93,10 @@ func (p *present) UnmarshalJSON([]byte) error {
 // (Google GenAI, LlamaIndex, Semantic Kernel), or tool calls and results
 // among its content parts (Anthropic, the Vercel AI SDK).
 func (m message) dumped() bool {
-	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.Parts || m.StepNumber || m.Task || m.SystemPrompt)) {
+	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.StepNumber || m.Task || m.SystemPrompt) || m.Parts.has()) {
 		return true
 	}
-	return bool(m.Parts || m.Blocks || m.Items) || m.Content.tools
+	return m.Parts.has() || m.Blocks.has(blockKeys...) || m.Items.has(itemKeys...) || m.Content.tools
 }
 
 // toolPartTypes are the types of content parts that call a tool or give
@@ -111,10 +156,10 @@ func dumpMarked(e any) bool {
 	if m == nil {
 		return false
 	}
-	if m["role"] == nil && slices.ContainsFunc([]string{"type", "data", "kwargs", "parts", "step_number", "task", "system_prompt"}, func(k string) bool { return m[k] != nil }) {
+	if m["role"] == nil && slices.ContainsFunc([]string{"type", "data", "kwargs", "step_number", "task", "system_prompt"}, func(k string) bool { return m[k] != nil }) {
 		return true
 	}
-	return m["parts"] != nil || m["blocks"] != nil || m["items"] != nil || m["Items"] != nil
+	return objectsWith(m["parts"]) || objectsWith(m["blocks"], blockKeys...) || objectsWith(m["items"], itemKeys...) || objectsWith(m["Items"], itemKeys...)
 }
 
 // anyList decodes data as a list of values: a JSON array, the values of a
@@ -227,13 +272,13 @@ func elementMessages(m map[string]any) []dumpMessage {
 		}
 		return langChainMessage(data)
 	}
-	if items, ok := m["items"].([]any); ok {
+	if items, ok := m["items"].([]any); ok && objectsWith(items, itemKeys...) {
 		return kernelMessages(m, items)
 	}
-	if items, ok := m["Items"].([]any); ok {
+	if items, ok := m["Items"].([]any); ok && objectsWith(items, itemKeys...) {
 		return kernelMessages(kernelNet(m), kernelNetItems(items))
 	}
-	if blocks, ok := m["blocks"].([]any); ok {
+	if blocks, ok := m["blocks"].([]any); ok && objectsWith(blocks, blockKeys...) {
 		return llamaIndexMessage(m, blocks)
 	}
 	if typ, _ := m["type"].(string); m["role"] == nil && responsesType(typ) {

@@ -152,8 +152,10 @@ func TestDumpedResults(t *testing.T) {
 }
 
 // TestDumpsLeaveChatsAlone: a list of OpenAI chat messages is read as
-// before; a dump's marks send a list to the dump's reader, and a list no
-// reading finds messages in fails as it did.
+// before, also where a message keeps lists of its own under a dump's
+// names (items, blocks, parts) in no framework's shape; a dump's marks
+// send a list to the dump's reader, and a list no reading finds messages
+// in fails as it did.
 func TestDumpsLeaveChatsAlone(t *testing.T) {
 	tests := []struct {
 		name, data string
@@ -170,6 +172,17 @@ func TestDumpsLeaveChatsAlone(t *testing.T) {
 			[]string{"user", "assistant", "assistant"}, ""},
 		{"a dump one message a line", "{\"type\": \"human\", \"content\": \"Hi\"}\n{\"type\": \"ai\", \"name\": \"Helper\", \"content\": \"Hello\"}\n",
 			[]string{"user", "Helper"}, ""},
+		{"a chat whose result keeps its items beside its content", `[{"role": "user", "content": "Find it"},
+			{"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "search", "arguments": "{}"}}]},
+			{"role": "tool", "tool_call_id": "c1", "content": "3 matches", "items": [{"id": 1, "title": "x"}]}]`,
+			[]string{"user", "assistant", "tool"}, ""},
+		{"a chat whose message keeps its layout blocks", `[{"role": "user", "content": "Hi"},
+			{"role": "assistant", "name": "Helper", "content": "Hello", "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "Hello"}}]}]`,
+			[]string{"user", "Helper"}, ""},
+		{"a chat whose result keeps parts that are strings", `[{"role": "user", "content": "Find it"},
+			{"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "search", "arguments": "{}"}}]},
+			{"role": "tool", "tool_call_id": "c1", "content": "3 matches", "parts": ["3 matches"]}]`,
+			[]string{"user", "assistant", "tool"}, ""},
 		{"a message of no shape among chat messages", `[{"role": "user", "content": "Hi"}, {"content": "Hello"}]`, nil, `message 1: message has neither "name" nor "role"`},
 		{"a field of another type in a chat", `[{"role": "user", "content": "Hi", "action": {"x": 1}}]`, nil, "action is object, want string"},
 		{"messages of no shape", `[{"kind": "x"}, {"type": "y"}]`, nil, "unknown format: a list whose elements have no role"},

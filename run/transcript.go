@@ -247,9 +247,9 @@ type message struct {
 	Type   string  `json:"type"`
 	Data   present `json:"data"`
 	Kwargs present `json:"kwargs"`
-	Parts  present `json:"parts"`
-	Blocks present `json:"blocks"`
-	Items  present `json:"items"`
+	Parts  listOf  `json:"parts"`
+	Blocks listOf  `json:"blocks"`
+	Items  listOf  `json:"items"`
 	// StepNumber, Task and SystemPrompt are smolagents' memory steps'.
 	StepNumber   present `json:"step_number"`
 	Task         present `json:"task"`
