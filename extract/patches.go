@@ -26,6 +26,7 @@ type PatchOrigin struct {
 	Step     int    `json:"step"`
 	Line     string `json:"line,omitempty"` // the added line that step writes first, its spacing squashed
 	NotPatch bool   `json:"not_patch,omitempty"`
+	Stale    bool   `json:"stale,omitempty"` // Line is one the task's code does not have
 }
 
 // maxPatchLines bounds the added lines looked for.
@@ -34,7 +35,8 @@ const maxPatchLines = 40
 // patchOrigin reads rf's PatchOrigin; nil when the run's last answering
 // call hands over no diff, or no step before it writes a line it adds.
 func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigin {
-	answer, diff, lines := -1, false, []string(nil)
+	answer, diff := -1, false
+	var d diffRead
 	for i := len(rf.Steps) - 1; i >= 0 && answer < 0; i-- {
 		for _, c := range rf.Steps[i].Calls {
 			if w := nameWords(c.Name); len(w) == 0 || !answers(w) {
@@ -43,7 +45,7 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 			answer = i
 			for _, v := range c.Values {
 				diff = diff || isDiff(v)
-				lines = append(lines, addedLines(v, Squash(question))...)
+				d.read(v, Squash(question))
 			}
 			break
 		}
@@ -58,7 +60,18 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 		}
 		return &PatchOrigin{Answer: answer, Step: chose, NotPatch: true}
 	}
-	if len(lines) == 0 {
+	if po := firstWriter(steps, rf, answer, d.stale); po != nil {
+		po.Stale = true
+		return po
+	}
+	return firstWriter(steps, rf, answer, d.added, d.changes)
+}
+
+// firstWriter returns the origin of the earliest step before answer, the
+// task aside, that writes one of the texts of sets (squashed; the sets
+// are looked for in order at each step), or nil.
+func firstWriter(steps []run.Step, rf *RunFeatures, answer int, sets ...[]string) *PatchOrigin {
+	if answer < 0 {
 		return nil
 	}
 	for j := range answer {
@@ -67,18 +80,210 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 			continue
 		}
 		text := Squash(steps[j].Content)
-		for _, l := range lines {
-			if !strings.Contains(text, l) {
-				continue
+		for _, set := range sets {
+			for _, l := range set {
+				if !strings.Contains(text, l) {
+					continue
+				}
+				at := j
+				if c := int(f.Caller); f.Has(KindToolResult) && c >= 0 && c < j {
+					at = c
+				}
+				return &PatchOrigin{Answer: answer, Step: at, Line: l}
 			}
-			at := j
-			if c := int(f.Caller); f.Has(KindToolResult) && c >= 0 && c < j {
-				at = c
-			}
-			return &PatchOrigin{Answer: answer, Step: at, Line: l}
 		}
 	}
 	return nil
+}
+
+// diffRead holds what a diff's lines say, each squashed: the lines it
+// adds and the changes of the lines it changes (addedLines, changeOf), and
+// the lines and paths the code the task shows does not have (stale).
+type diffRead struct {
+	added, changes, stale []string
+}
+
+// read reads diff, a unified diff or not, against task (squashed): a
+// hunk's removed and context lines the task does not write are stale when
+// the task writes others of the same hunk, and a file the diff names is
+// when the task names other files and some hunk's code.
+func (d *diffRead) read(diff, task string) {
+	if !isDiff(diff) {
+		return
+	}
+	d.added = append(d.added, addedLines(diff, task)...)
+	var removed, missing, paths []string
+	kept, shown := 0, false
+	endHunk := func() {
+		// A hunk's lines are held against the task's only when the task
+		// shows some of them: other hunks edit code it does not show.
+		if kept > 0 {
+			d.stale = append(d.stale, missing...)
+			shown = true
+		}
+		kept, missing = 0, nil
+	}
+	hunk := false
+	var adds []string
+	flush := func() {
+		for i, a := range adds {
+			if i < len(removed) {
+				if c := changeOf(removed[i], a, task); c != "" {
+					d.changes = append(d.changes, c)
+				}
+			}
+		}
+		removed, adds = removed[:0], nil
+	}
+	for line := range strings.SplitSeq(diff, "\n") {
+		switch {
+		case strings.HasPrefix(line, "--- ") || strings.HasPrefix(line, "+++ "):
+			if p := diffPath(line[4:]); p != "" && !slices.Contains(paths, p) {
+				paths = append(paths, p)
+			}
+			flush()
+			endHunk()
+			hunk = false
+			continue
+		case strings.HasPrefix(line, "@@"):
+			flush()
+			endHunk()
+			hunk = true
+			continue
+		}
+		if !hunk || line == "" {
+			continue
+		}
+		if line[0] == '+' {
+			adds = append(adds, Squash(line[1:]))
+			continue
+		}
+		if len(adds) > 0 || line[0] != '-' {
+			flush()
+		}
+		if line[0] != '-' && line[0] != ' ' {
+			continue
+		}
+		l := Squash(line[1:])
+		if line[0] == '-' {
+			removed = append(removed, l)
+		}
+		if !substantial(l) {
+			continue
+		}
+		if strings.Contains(task, l) {
+			kept++
+		} else if !slices.Contains(missing, l) {
+			missing = append(missing, l)
+		}
+	}
+	flush()
+	endHunk()
+	if !shown {
+		// The task shows none of the code the diff edits: nothing to
+		// hold its file against.
+		return
+	}
+	for _, p := range paths {
+		if !strings.Contains(task, p) && namesFiles(task, p) {
+			d.stale = append(d.stale, p)
+		}
+	}
+}
+
+// diffPath returns the path a diff's file header names, its "a/" or "b/"
+// and any timestamp after a tab cut; "" for /dev/null.
+func diffPath(h string) string {
+	h, _, _ = strings.Cut(h, "\t")
+	h = strings.TrimSpace(h)
+	if h == "/dev/null" {
+		return ""
+	}
+	if strings.HasPrefix(h, "a/") || strings.HasPrefix(h, "b/") {
+		h = h[2:]
+	}
+	return h
+}
+
+// namesFiles reports whether task names a file path like p: one with a
+// directory and p's extension.
+func namesFiles(task, p string) bool {
+	dot := strings.LastIndexByte(p, '.')
+	if dot < 0 || !strings.Contains(p, "/") {
+		return false
+	}
+	ext := p[dot:]
+	for w := range strings.FieldsSeq(task) {
+		w = strings.Trim(w, "[]()<>`'\",:;")
+		if strings.Contains(w, "/") && strings.HasSuffix(w, ext) && len(w) > len(ext)+1 {
+			return true
+		}
+	}
+	return false
+}
+
+// substantial reports whether a squashed line says something: eight bytes
+// or more, a letter among them.
+func substantial(l string) bool {
+	return len(l) >= 8 && strings.IndexFunc(l, unicode.IsLetter) >= 0
+}
+
+// changeOf returns the change added makes to removed (both squashed): the
+// part of added between what the two share at their starts and ends,
+// taken at whole tokens and grown by a token at a time (its end first)
+// until task does not write it; "" when that is the whole line, says
+// nothing (substantial), or task writes it still.
+func changeOf(removed, added, task string) string {
+	p := 0
+	for p < len(removed) && p < len(added) && removed[p] == added[p] {
+		p++
+	}
+	e := len(added)
+	for r := len(removed); e > p && r > p && removed[r-1] == added[e-1]; e, r = e-1, r-1 {
+	}
+	for p > 0 && p < len(added) && isIdentByte(added[p-1]) && isIdentByte(added[p]) {
+		p--
+	}
+	for e > 0 && e < len(added) && isIdentByte(added[e-1]) && isIdentByte(added[e]) {
+		e++
+	}
+	for p < e && strings.Contains(task, strings.TrimSpace(added[p:e])) {
+		if e < len(added) {
+			e = nextToken(added, e)
+		} else if p > 0 {
+			p = prevToken(added, p)
+		} else {
+			break
+		}
+	}
+	c := strings.TrimSpace(added[p:e])
+	if p >= e || c == added || !substantial(c) || strings.Contains(task, c) {
+		return ""
+	}
+	return c
+}
+
+// nextToken returns where the token of s at i ends: after a run of word
+// bytes, or after the one byte at i.
+func nextToken(s string, i int) int {
+	if !isIdentByte(s[i]) {
+		return i + 1
+	}
+	for i < len(s) && isIdentByte(s[i]) {
+		i++
+	}
+	return i
+}
+
+// prevToken returns where the token of s that ends at i starts.
+func prevToken(s string, i int) int {
+	if !isIdentByte(s[i-1]) {
+		return i - 1
+	}
+	for i > 0 && isIdentByte(s[i-1]) {
+		i--
+	}
+	return i
 }
 
 // addedLines returns the lines diff, a unified diff, adds, each squashed,
@@ -94,7 +299,7 @@ func addedLines(diff, task string) []string {
 			continue
 		}
 		l := Squash(line[1:])
-		if len(l) < 8 || strings.IndexFunc(l, unicode.IsLetter) < 0 || strings.Contains(task, l) {
+		if !substantial(l) || strings.Contains(task, l) {
 			continue
 		}
 		out = append(out, l)
