@@ -14,7 +14,20 @@ import (
 // task that writes a line the diff adds, the task's own lines aside. A
 // tool result that prints such a line stands for the step whose call
 // printed it. The answer is that change; the step that first wrote it
-// decided it.
+// decided it. A line the diff changes counts by its change too: the part
+// of the added line that differs from the removed line it replaces, grown
+// by whole tokens until the task does not write it ("np.eye(n)" where "=
+// 1" stood), so a step that wrote the change in its own words or in a
+// stand-in is found.
+//
+// A diff that cannot apply to the code the task shows is decided where it
+// was written so: a line a hunk removes or keeps as context that the task
+// does not write while it writes others of the hunk (a line retyped from
+// memory) makes Step the earliest step that writes it, and Stale is set:
+// the change may be right; the patch never applies. A file the diff edits
+// that the task does not name where it names others (code written from
+// memory) does so too, when it was written no later than the change: the
+// choice of file and the change were one decision.
 //
 // For a task that asks for a patch (it says patch or diff, and shows one
 // or names git apply) whose answering call hands over none (a function's
@@ -64,7 +77,14 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 		po.Stale = true
 		return po
 	}
-	return firstWriter(steps, rf, answer, d.added, d.changes)
+	change := firstWriter(steps, rf, answer, d.added, d.changes)
+	if po := firstWriter(steps, rf, answer, d.files); po != nil && (change == nil || po.Step <= change.Step) {
+		// The file and the change were one decision: whichever was
+		// written first made it.
+		po.Stale = true
+		return po
+	}
+	return change
 }
 
 // firstWriter returns the origin of the earliest step before answer, the
@@ -97,29 +117,30 @@ func firstWriter(steps []run.Step, rf *RunFeatures, answer int, sets ...[]string
 }
 
 // diffRead holds what a diff's lines say, each squashed: the lines it
-// adds and the changes of the lines it changes (addedLines, changeOf), and
-// the lines and paths the code the task shows does not have (stale).
+// adds and the changes of the lines it changes (addedLines, changeOf), the
+// lines the code the task shows does not have (stale), and the files it
+// edits that the task does not name (files).
 type diffRead struct {
-	added, changes, stale []string
+	added, changes, stale, files []string
 }
 
 // read reads diff, a unified diff or not, against task (squashed): a
 // hunk's removed and context lines the task does not write are stale when
-// the task writes others of the same hunk, and a file the diff names is
-// when the task names other files and some hunk's code.
+// the task writes others of the same hunk of a file it shows, and a file
+// the diff names is one the task does not when it names other files but
+// not it.
 func (d *diffRead) read(diff, task string) {
 	if !isDiff(diff) {
 		return
 	}
 	d.added = append(d.added, addedLines(diff, task)...)
 	var removed, missing, paths []string
-	kept, shown := 0, false
+	kept, shown := 0, true
 	endHunk := func() {
 		// A hunk's lines are held against the task's only when the task
 		// shows some of them: other hunks edit code it does not show.
-		if kept > 0 {
+		if kept > 0 && shown {
 			d.stale = append(d.stale, missing...)
-			shown = true
 		}
 		kept, missing = 0, nil
 	}
@@ -138,11 +159,16 @@ func (d *diffRead) read(diff, task string) {
 	for line := range strings.SplitSeq(diff, "\n") {
 		switch {
 		case strings.HasPrefix(line, "--- ") || strings.HasPrefix(line, "+++ "):
-			if p := diffPath(line[4:]); p != "" && !slices.Contains(paths, p) {
-				paths = append(paths, p)
-			}
 			flush()
 			endHunk()
+			if p := diffPath(line[4:]); p != "" {
+				// A file the task does not show holds nothing its hunks'
+				// lines can be held against.
+				shown = strings.Contains(task, p) || !namesFiles(task, p)
+				if !slices.Contains(paths, p) {
+					paths = append(paths, p)
+				}
+			}
 			hunk = false
 			continue
 		case strings.HasPrefix(line, "@@"):
@@ -179,14 +205,9 @@ func (d *diffRead) read(diff, task string) {
 	}
 	flush()
 	endHunk()
-	if !shown {
-		// The task shows none of the code the diff edits: nothing to
-		// hold its file against.
-		return
-	}
 	for _, p := range paths {
 		if !strings.Contains(task, p) && namesFiles(task, p) {
-			d.stale = append(d.stale, p)
+			d.files = append(d.files, p)
 		}
 	}
 }

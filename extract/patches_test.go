@@ -123,10 +123,17 @@ func TestPatchOriginOfAChangeAndOfLinesTheCodeLacks(t *testing.T) {
 			say("Thought: the change.\nCode:\n```py\nprint('cright[-right.shape[0]:, -right.shape[1]:] = np.eye(right.shape[1])')\n```<end_code>"), out("Execution logs:\nok"),
 			say("Thought: patch.\nCode:\n```py\npatch = '''" + diff(sep, "        cright[-right.shape[0]:, -right.shape[1]:] = 1  # ones", newLine) + "'''\n```<end_code>"), out("Execution logs:\n"),
 			say("Thought: return it.\nCode:\n```py\nfinal_answer(patch)\n```<end_code>"), answer(diff(sep, "        cright[-right.shape[0]:, -right.shape[1]:] = 1  # ones", newLine))}, 3, true},
-		{"a file the task does not name", task, []run.Step{
+		{"a file the task does not name, chosen before the change", task, []run.Step{
+			say("Thought: the stacking lives in astropy/modeling/core.py, so I patch it there.\nCode:\n```py\nprint(1)\n```<end_code>"), out("Execution logs:\n1"),
 			say("Thought: the change.\nCode:\n```py\nprint('cright[-right.shape[0]:, -right.shape[1]:] = np.eye(right.shape[1])')\n```<end_code>"), out("Execution logs:\nok"),
-			say("Thought: the stacking lives in astropy/modeling/core.py, so I patch it there.\nCode:\n```py\nfinal_answer(patch)\n```<end_code>"), answer(diff("astropy/modeling/core.py", oldLine, newLine))}, 3, true},
-		{"a task that shows none of the diff's code", "Fix the stacking in astropy/modeling/separable.py. Return a patch file that applies with git apply.", []run.Step{
+			say("Thought: patch.\nCode:\n```py\nfinal_answer(patch)\n```<end_code>"), answer(diff("astropy/modeling/core.py", oldLine, newLine))}, 1, true},
+		{"a file the task does not name, chosen after the change", task, []run.Step{
+			say("Thought: the change.\nCode:\n```py\nprint('cright[-right.shape[0]:, -right.shape[1]:] = np.eye(right.shape[1])')\n```<end_code>"), out("Execution logs:\nok"),
+			say("Thought: the stacking lives in astropy/modeling/core.py, so I patch it there.\nCode:\n```py\nfinal_answer(patch)\n```<end_code>"), answer(diff("astropy/modeling/core.py", oldLine, newLine))}, 1, false},
+		{"a file the task does not show has no stale lines", task, []run.Step{
+			say("Thought: the change.\nCode:\n```py\nprint('cright[-right.shape[0]:, -right.shape[1]:] = np.eye(right.shape[1])')\n```<end_code>"), out("Execution logs:\nok"),
+			say("Thought: the stacking lives in astropy/modeling/core.py, so I patch it there.\nCode:\n```py\nfinal_answer(patch)\n```<end_code>"), answer(diff("astropy/modeling/core.py", "        cright[-right.shape[0]:, -right.shape[1]:] = 1  # ones", newLine))}, 1, false},
+		{"a task that shows none of the diff's code and names no file", "Fix the stacking. Return a patch file that applies with git apply.", []run.Step{
 			say("Thought: the change.\nCode:\n```py\nprint('cright[-right.shape[0]:, -right.shape[1]:] = np.eye(right.shape[1])')\n```<end_code>"), out("Execution logs:\nok"),
 			say("Thought: it lives in astropy/modeling/core.py.\nCode:\n```py\nfinal_answer(patch)\n```<end_code>"), answer(diff("astropy/modeling/core.py", oldLine, newLine))}, 1, false},
 	}
