@@ -58,7 +58,7 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 			answer = i
 			for _, v := range c.Values {
 				diff = diff || isDiff(v)
-				d.read(v, Squash(question))
+				d.read(v, question)
 			}
 			break
 		}
@@ -73,12 +73,16 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 		}
 		return &PatchOrigin{Answer: answer, Step: chose, NotPatch: true}
 	}
-	if po := firstWriter(steps, rf, answer, d.stale); po != nil {
+	if po := firstWriter(steps, rf, answer, Squash, d.stale); po != nil {
 		po.Stale = true
 		return po
 	}
-	change := firstWriter(steps, rf, answer, d.added, d.changes)
-	if po := firstWriter(steps, rf, answer, d.files); po != nil && (change == nil || po.Step <= change.Step) {
+	if po := firstWriter(steps, rf, answer, func(s string) string { return s }, d.respaced); po != nil {
+		po.Stale = true
+		return po
+	}
+	change := firstWriter(steps, rf, answer, Squash, d.added, d.changes)
+	if po := firstWriter(steps, rf, answer, Squash, d.files); po != nil && (change == nil || po.Step <= change.Step) {
 		// The file and the change were one decision: whichever was
 		// written first made it.
 		po.Stale = true
@@ -88,9 +92,9 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 }
 
 // firstWriter returns the origin of the earliest step before answer, the
-// task aside, that writes one of the texts of sets (squashed; the sets
-// are looked for in order at each step), or nil.
-func firstWriter(steps []run.Step, rf *RunFeatures, answer int, sets ...[]string) *PatchOrigin {
+// task aside, whose content, as read reads it, writes one of the texts of
+// sets (the sets are looked for in order at each step), or nil.
+func firstWriter(steps []run.Step, rf *RunFeatures, answer int, read func(string) string, sets ...[]string) *PatchOrigin {
 	if answer < 0 {
 		return nil
 	}
@@ -99,7 +103,7 @@ func firstWriter(steps []run.Step, rf *RunFeatures, answer int, sets ...[]string
 		if f.Has(KindTask) {
 			continue
 		}
-		text := Squash(steps[j].Content)
+		text := read(steps[j].Content)
 		for _, set := range sets {
 			for _, l := range set {
 				if !strings.Contains(text, l) {
@@ -122,17 +126,22 @@ func firstWriter(steps []run.Step, rf *RunFeatures, answer int, sets ...[]string
 // edits that the task does not name (files).
 type diffRead struct {
 	added, changes, stale, files []string
+	// respaced are removed and context lines, as the diff writes them
+	// (their mark, their spacing), that the task writes indented with
+	// tabs where they are with spaces, or the other way round.
+	respaced []string
 }
 
-// read reads diff, a unified diff or not, against task (squashed): a
+// read reads diff, a unified diff or not, against task: a
 // hunk's removed and context lines the task does not write are stale when
 // the task writes others of the same hunk of a file it shows, and a file
 // the diff names is one the task does not when it names other files but
 // not it.
-func (d *diffRead) read(diff, task string) {
+func (d *diffRead) read(diff, rawTask string) {
 	if !isDiff(diff) {
 		return
 	}
+	task := Squash(rawTask)
 	d.added = append(d.added, addedLines(diff, task)...)
 	var removed, missing, paths []string
 	kept, shown := 0, true
@@ -199,6 +208,9 @@ func (d *diffRead) read(diff, task string) {
 		}
 		if strings.Contains(task, l) {
 			kept++
+			if shown && respaced(line[1:], rawTask) {
+				d.respaced = append(d.respaced, strings.TrimRight(line, " \t\r"))
+			}
 		} else if !slices.Contains(missing, l) {
 			missing = append(missing, l)
 		}
@@ -209,6 +221,37 @@ func (d *diffRead) read(diff, task string) {
 		if !strings.Contains(task, p) && namesFiles(task, p) {
 			d.files = append(d.files, p)
 		}
+	}
+}
+
+// respaced reports whether line, a diff's line without its mark, is
+// indented with spaces where every line of task that writes its text is
+// indented with tabs, or the other way round: git apply holds a hunk's
+// lines to the file's bytes.
+func respaced(line, task string) bool {
+	body := strings.TrimLeft(line, " \t")
+	indent := line[:len(line)-len(body)]
+	body = strings.TrimRight(body, " \t\r")
+	if indent == "" || body == "" {
+		return false
+	}
+	seen := false
+	for from := 0; ; {
+		k := strings.Index(task[from:], body)
+		if k < 0 {
+			return seen
+		}
+		k += from
+		from = k + len(body)
+		lead := task[:k]
+		ws := lead[len(strings.TrimRight(lead, " \t")):]
+		if ws == "" {
+			continue
+		}
+		if strings.Contains(ws, "\t") == strings.Contains(indent, "\t") {
+			return false
+		}
+		seen = true
 	}
 }
 

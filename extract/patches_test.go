@@ -151,3 +151,37 @@ func TestPatchOriginOfAChangeAndOfLinesTheCodeLacks(t *testing.T) {
 		})
 	}
 }
+
+// TestPatchOriginOfRespacedLines: a diff whose kept or removed lines are
+// indented with spaces where the file the task shows indents with tabs
+// cannot apply; the step that first wrote them so, as diff lines, decided
+// it, not the step that wrote the same code with spaces as a stand-in. A
+// diff that keeps the file's tabs is traced to its change.
+func TestPatchOriginOfRespacedLines(t *testing.T) {
+	const task = "Fix it.\n<code>\n[start of text.py]\n114 def strip(s):\n115 \tnormalized = normalize('NFKD', s)\n116 \tif normalized == s:\n117 \t\treturn s\n[end of text.py]\n</code>\nReturn a patch file that applies with git apply."
+	answer, say, out := codeAgentSteps(t)
+	patch := func(indent string) string {
+		return "--- a/text.py\n+++ b/text.py\n@@ -114,4 +114,2 @@\n def strip(s):\n " + indent + "normalized = normalize('NFKD', s)\n-" + indent + "if normalized == s:\n-" + indent + indent + "return s\n+" + indent + "return strip_all(normalized)\n"
+	}
+	tests := []struct {
+		name   string
+		indent string
+		want   int
+		stale  bool
+	}{
+		{"spaces where the file has tabs", "    ", 3, true},
+		{"the file's tabs", "\t", 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			steps := []run.Step{{Agent: "user", Role: "user", Kind: run.KindUser, Content: task},
+				say("Thought: a stand-in.\nCode:\n```py\ndef strip(s):\n    normalized = normalize('NFKD', s)\n    return strip_all(normalized)\n```<end_code>"), out("Execution logs:\nok"),
+				say("Thought: the patch.\nCode:\n```py\npatch = '''" + patch(tt.indent) + "'''\n```<end_code>"), out("Execution logs:\n"),
+				say("Thought: return it.\nCode:\n```py\nfinal_answer(patch)\n```<end_code>"), answer(patch(tt.indent))}
+			rf := Run(&run.Run{Question: task, Steps: steps})
+			require.NotNil(t, rf.PatchOrigin)
+			assert.Equal(t, tt.want, rf.PatchOrigin.Step, rf.PatchOrigin.Line)
+			assert.Equal(t, tt.stale, rf.PatchOrigin.Stale)
+		})
+	}
+}
