@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"unicode"
@@ -46,24 +47,29 @@ type PatchOrigin struct {
 const maxPatchLines = 40
 
 // patchOrigin reads rf's PatchOrigin; nil when the run's last answering
-// call hands over no diff, or no step before it writes a line it adds.
+// call (or a result that restates one, restatedAnswer) hands over no
+// diff, or no step before it writes a line it adds.
 func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigin {
 	answer, diff := -1, false
 	var d diffRead
+	var values []string
 	for i := len(rf.Steps) - 1; i >= 0 && answer < 0; i-- {
 		for _, c := range rf.Steps[i].Calls {
 			if w := nameWords(c.Name); len(w) == 0 || !answers(w) {
 				continue
 			}
-			answer = i
-			for _, v := range c.Values {
-				diff = diff || isDiff(v)
-				d.read(v, question)
-			}
+			answer, values = i, c.Values
 			break
 		}
+		if v, ok := restatedAnswer(steps[i].Content); answer < 0 && ok && rf.Steps[i].Has(KindToolResult) {
+			answer, values = i, []string{v}
+		}
 	}
-	if answer >= 0 && !diff && asksPatch(question) && slices.ContainsFunc(rf.Steps[answer].Calls, func(c Call) bool { return len(c.Values) > 0 }) {
+	for _, v := range values {
+		diff = diff || isDiff(v)
+		d.read(v, question)
+	}
+	if answer >= 0 && !diff && asksPatch(question) && slices.ContainsFunc(values, func(v string) bool { return v != "" }) {
 		chose := answer
 		for j := answer - 1; j >= 0 && run.SameAgent(steps[j].Agent, steps[answer].Agent); j-- {
 			if !rf.Steps[j].Has(KindToolResult) {
@@ -89,6 +95,29 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 		return po
 	}
 	return change
+}
+
+// restatedAnswer returns what a tool's result says an answering call
+// (final_answer, FinalAnswerTool) was handed, where the result restates
+// its call as "Tool(args) -> output" (as a trace's tool span is written
+// as one step of a transcript): the run answered there, and the same run
+// read from its trace and from its transcript holds the same answer. A
+// quoted argument is read as the string it quotes.
+func restatedAnswer(content string) (string, bool) {
+	open := strings.IndexByte(content, '(')
+	end := strings.LastIndex(content, ") -> ")
+	if open <= 0 || end < open || strings.ContainsAny(content[:open], " \t\n") {
+		return "", false
+	}
+	if w := nameWords(content[:open]); len(w) == 0 || !answers(w) {
+		return "", false
+	}
+	arg := strings.TrimSpace(content[open+1 : end])
+	var s string
+	if strings.HasPrefix(arg, `"`) && json.Unmarshal([]byte(arg), &s) == nil {
+		arg = s
+	}
+	return arg, true
 }
 
 // firstWriter returns the origin of the earliest step before answer, the

@@ -32,13 +32,22 @@ func codeAgentSteps(t *testing.T) (answer, say, out func(string) run.Step) {
 // written: in the agent's code, or in a result its call printed (the
 // call's step then); not in the task, and not from lines of no substance.
 // A task that asks for a patch (and names git apply) answered with none
-// was answered wrong by the step that chose to hand it over.
+// was answered wrong by the step that chose to hand it over. A transcript
+// that writes the answering call as a tool's result restating it
+// ("FinalAnswerTool(<patch>) -> ", as a trace's tool span is written as
+// one step) answers there, as the trace does with its call; its argument
+// may be quoted. A result that restates another tool's call is no answer.
 func TestPatchOrigin(t *testing.T) {
 	const (
 		task  = "Fix Paginator.\n<code>\n    def page(self, number):\n        return self._get_page(number)\n</code>\nReturn a patch file."
 		patch = "--- a/django/core/paginator.py\n+++ b/django/core/paginator.py\n@@ -34,6 +34,10 @@ class Paginator:\n     def page(self, number):\n+\n+    def __iter__(self):\n+        for page_num in range(self.num_pages):\n+            yield self.page(page_num)\n+        return self._get_page(number)\n"
 	)
 	answer, say, out := codeAgentSteps(t)
+	quoted := func(s string) string {
+		b, err := json.Marshal(s)
+		require.NoError(t, err)
+		return string(b)
+	}
 	tests := []struct {
 		name     string
 		asks     bool // the task asks for a patch
@@ -60,6 +69,14 @@ func TestPatchOrigin(t *testing.T) {
 			say("Thought: the function is clearer than a diff.\nCode:\n```py\nfinal_answer(src)\n```<end_code>"), answer("def __iter__(self):\n    for page_num in range(self.num_pages):")}, 3, true},
 		{"a question handed over where a patch was asked", true, []run.Step{
 			say("Thought: I need to know more.\nCode:\n```py\nfinal_answer(\"Should pages start at 0?\")\n```<end_code>"), answer("Should pages start at 0?")}, 1, true},
+		{"a result that restates the answering call", false, []run.Step{
+			say("Thought: iterate from 0.\nCode:\n```py\nfor page_num in range(self.num_pages):\n    print(page_num)\n```<end_code>"), out("Execution logs:\n0"),
+			say("Thought: patch.\nCode:\n```py\nfinal_answer(patch)\n```<end_code>"), out("FinalAnswerTool(" + patch + ") -> ")}, 1, false},
+		{"a result that restates it with the patch quoted", false, []run.Step{
+			say("Thought: iterate from 0.\nCode:\n```py\nfor page_num in range(self.num_pages):\n    print(page_num)\n```<end_code>"), out("Execution logs:\n0"),
+			say("Thought: patch.\nCode:\n```py\nfinal_answer(patch)\n```<end_code>"), out("FinalAnswerTool(" + quoted(patch) + ") -> ")}, 1, false},
+		{"a result that restates another tool's call", false, []run.Step{
+			say("Thought: iterate from 0.\nCode:\n```py\nfor page_num in range(self.num_pages):\n    print(page_num)\n```<end_code>"), out("python_interpreter(" + patch + ") -> ok")}, -1, false},
 		{"only lines the task writes or of no substance", false, []run.Step{
 			say("Thought: return self._get_page(number)\n\ndef __iter__(self):\nCode:\n```py\nfinal_answer(p)\n```<end_code>"),
 			answer("--- a/x.py\n+++ b/x.py\n@@ -1,2 +1,3 @@\n+        return self._get_page(number)\n+    )\n+def f():\n")}, -1, false},
