@@ -145,9 +145,9 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 // text writes in words as it would keep them in digits (countWords).
 func readClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 	var out []Claim
-	// Runtime noise, then url, path and date spans: numbers inside them are
-	// not claims.
-	taken := runtimeNoise(t.s)
+	// Runtime noise and a diff's hunk headers, then url, path and date
+	// spans: numbers inside them are not claims.
+	taken := append(runtimeNoise(t.s), hunkHeaders(t.s)...)
 	add := func(k ClaimKind, start, end int, norm string) {
 		if norm == "" {
 			return

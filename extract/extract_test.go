@@ -171,6 +171,7 @@ func TestSignals(t *testing.T) {
 		{"a timeout something owns, its value told, is a setting", "The gateway's timeout (30 s) is read once; its timeout is 30 s.", nil, nil},
 
 		{"a failure word that names something in code is no failure", "## Code: client.py\n```python\ntry:\n    response = requests.get(url, timeout=TIMEOUT)\nexcept requests.Timeout as exc:\n    raise ServiceTimeout(url) from exc\n```", nil, nil},
+		{"nor one in source a triple-quoted string holds, on the line that opens it", "```py\nadapter_send = '''    def send(self, request, stream=False, timeout=None, verify=True):\n        return self.conn.urlopen(timeout=timeout)\n'''\nprint(adapter_send)\n```", nil, nil},
 		{"nor a member a class diagram lists", "```mermaid\nclassDiagram\n    class Client {\n        +TIMEOUT: int\n    }\n```", nil, nil},
 		{"a failure that code hands a logger is not met", "## Code: uploader.py\n```python\nexcept IOError:\n    log.warning('upload failed, retry %d', attempt + 1)\n    logger.error(f\"request to {url} timed out\")\n```", nil, nil},
 		{"nor one a formatter breaks onto the call's next line, or that quotes text inside", "## Code: uploader.py\n```python\nexcept IOError:\n    log.warning(\n        'upload failed, retry %d', attempt + 1\n    )\n    self.logger.error(f\"upload of '{name}' failed\")\n```", nil, nil},

@@ -113,3 +113,55 @@ func runDurations(s string) []span {
 		}
 	}
 }
+
+// hunkHeaders are the spans of a unified diff's hunk headers, "@@ -A,B
+// +C,D @@" (either count may be left out), wherever they stand: a patch
+// an agent builds in a string literal writes them mid-line, after "\n".
+// They place a change and state no value: read as figures ("-1074"),
+// every patch an agent writes would introduce values no step gave.
+func hunkHeaders(s string) []span {
+	var out []span
+	for from := 0; ; {
+		k := strings.Index(s[from:], "@@ -")
+		if k < 0 {
+			return out
+		}
+		k += from
+		from = k + len("@@ -")
+		rest := s[from:]
+		n := lineRange(rest)
+		if n == 0 || !strings.HasPrefix(rest[n:], " +") {
+			continue
+		}
+		m := lineRange(rest[n+2:])
+		if m == 0 || !strings.HasPrefix(rest[n+2+m:], " @@") {
+			continue
+		}
+		end := from + n + 2 + m + len(" @@")
+		out = append(out, span{Start: k, End: end, OK: true})
+		from = end
+	}
+}
+
+// lineRange returns the length of the line range a hunk header opens s
+// with ("1074,7", or "12" alone), 0 when it does not open with one.
+func lineRange(s string) int {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	if i == 0 {
+		return 0
+	}
+	if i < len(s) && s[i] == ',' {
+		j := i + 1
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		if j == i+1 {
+			return 0
+		}
+		i = j
+	}
+	return i
+}

@@ -77,3 +77,31 @@ func TestRunDurationsAreNoClaims(t *testing.T) {
 		})
 	}
 }
+
+// A unified diff's hunk header places a change: its line numbers are no
+// figures a step states, in a patch written out or built in a string
+// literal; a range written in prose is still read.
+func TestHunkHeadersAreNoClaims(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"--- a/src/fields.py\n+++ b/src/fields.py\n@@ -1487,7 +1487,7 @@ class TimeDelta(Field):\n-    value = int(value)\n+    value = round(value)", nil},
+		{`patch = "--- a/x.py\n+++ b/x.py\n@@ -1074,7 +1074,8 @@ def f():\n"`, nil},
+		{"@@ -12 +12 @@\n-a\n+b", nil},
+		{"@@ -0,0 +1,25 @@", nil},
+		{"The loop runs from -1487 to 7 in 1487 steps.", []string{"-1487", "7", "1487"}},
+		{"@@ -12,x +12 @@ and -40", []string{"-12", "12", "-40"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			var got []string
+			for _, c := range Claims(tt.in) {
+				if c.Kind == ClaimNumber {
+					got = append(got, c.Norm)
+				}
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

@@ -136,7 +136,8 @@ func inSource(t *text, i int) bool {
 }
 
 // nameInSource reports whether a failure word is a name in source code,
-// joined to the code's punctuation outside a string literal: an exception
+// joined to the code's punctuation outside a string literal (a triple
+// quote's text is code, as its next lines are): an exception
 // the code catches (requests.Timeout), a constant or an argument it passes
 // (timeout=TIMEOUT, client.TIMEOUT), a member a class diagram lists
 // (+TIMEOUT: int). Code names what it handles; what the step met is in a
@@ -146,7 +147,11 @@ func nameInSource(t *text, m span) bool {
 		return false
 	}
 	line := t.s[strings.LastIndexByte(t.s[:m.Start], '\n')+1 : m.Start]
-	if strings.Count(line, `"`)%2 != 0 || strings.Count(line, "'")%2 != 0 || strings.Contains(line, "#") || strings.Contains(line, "//") {
+	// A triple quote opens a string that holds lines of source as often as
+	// prose (code building the function it will patch in): what follows it
+	// on its line is read as the lines after it are, as code.
+	bare := strings.NewReplacer(`"""`, "", "'''", "").Replace(line)
+	if strings.Count(bare, `"`)%2 != 0 || strings.Count(bare, "'")%2 != 0 || strings.Contains(line, "#") || strings.Contains(line, "//") {
 		return false
 	}
 	joined := line != "" && strings.ContainsAny(line[len(line)-1:], ".+=(")

@@ -34,6 +34,11 @@ func dataFlowOrigin(in *Input) []Finding {
 		// the step that chose to hand it over chose the wrong thing.
 		return []Finding{{Step: po.Step, Strength: 0.7, Quote: quoteAt(in, po.Step, 0, 0),
 			Reason: fmt.Sprintf("the task asks for a patch, and it has step %d answer with something that is none", po.Answer)}}
+	} else if po != nil && po.Stale {
+		// The patch holds a line (or names a file) the code it edits does
+		// not have: it cannot apply, whatever its change.
+		return []Finding{{Step: po.Step, Strength: 0.7, Quote: quoteAt(in, po.Step, 0, 0),
+			Reason: fmt.Sprintf("it wrote %q into the patch step %d answers with, which the code the task shows does not have", clipLine(po.Line), po.Answer)}}
 	} else if po != nil {
 		// The answer is a change to code: its values are the lines it
 		// adds, and the step that first wrote one decided the change.

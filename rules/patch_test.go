@@ -16,7 +16,9 @@ import (
 // later copied it into the patch: the code that counts pages from 0 was
 // decided where it was first written. A task that asks for a patch
 // answered with none (the function's source) is traced to the step that
-// chose to hand it over.
+// chose to hand it over. A patch that holds a line the code the task shows
+// does not have is traced to the step that wrote the line, as one that
+// cannot apply.
 func TestDataFlowOriginOfAPatch(t *testing.T) {
 	const (
 		task  = "Add Paginator.__iter__.\n<code>\n    def page(self, number):\n        return self._get_page(number)\n</code>\nReturn a patch file that applies with git apply."
@@ -30,6 +32,7 @@ func TestDataFlowOriginOfAPatch(t *testing.T) {
 		reason string
 	}{
 		{"a patch", diff, 3, "def __iter__(self):"},
+		{"a patch whose removed line the code does not have", `--- a/django/core/paginator.py\n+++ b/django/core/paginator.py\n@@ -34,3 +34,3 @@\n     def page(self, number):\n-        for page_num in range(self.num_pages):\n+        for page_num in range(1, self.num_pages + 1):\n`, 3, "which the code the task shows does not have"},
 		{"a function where a patch was asked", `def __iter__(self):\n    for page_num in range(self.num_pages):`, 5, "answer with something that is none"},
 	}
 	for _, tt := range tests {
