@@ -70,9 +70,9 @@ func (w *Writing) unnumbered(s string) string {
 			}
 			k += from
 			end := k + len(name)
-			if (k == 0 || !isWordByte(s[k-1])) && (end == len(s) || !isWordByte(s[end])) {
+			if (k == 0 || !asciiAlnum(s[k-1])) && (end == len(s) || !asciiAlnum(s[end])) {
 				for i := k; i < end; i++ {
-					if '0' <= b[i] && b[i] <= '9' {
+					if isDigit(b[i]) {
 						b[i] = '_'
 					}
 				}
@@ -82,11 +82,6 @@ func (w *Writing) unnumbered(s string) string {
 		s = string(b)
 	}
 	return s
-}
-
-// isWordByte reports whether c is an ASCII letter or digit.
-func isWordByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // text returns step j's content in lower case, the task's for j < 0.
