@@ -444,14 +444,7 @@ func handedOperand(in *Input, o int, claim string) int {
 		if slices.Contains(f.Computes, val) {
 			continue
 		}
-		first := firstAt(numbers[val], "")
-		if x > 0 {
-			for _, pct := range percents(x) {
-				if p := firstAt(numbers[pct], "%"); p != noStep && (first == noStep || p < first) {
-					first = p
-				}
-			}
-		}
+		first := firstNumberAt(numbers, val, x)
 		if first == noStep || first < 0 || first >= o || best >= 0 && first >= best || !altersTask(in, c) {
 			continue
 		}
@@ -1007,14 +1000,8 @@ func handedToCode(in *Input, d int) int {
 		if val == "0" || slices.ContainsFunc(in.Features.Question, func(q extract.Claim) bool { v, _ := q.Value(); return q.Kind == extract.ClaimNumber && v == val }) {
 			continue // nothing (0.0, as 0 is), or the task's figure, which code writes without its unit ($5 as 5.0)
 		}
-		first := firstAt(numbers[val], "")
-		if x, err := strconv.ParseFloat(val, 64); err == nil && x > 0 {
-			for _, pct := range percents(x) {
-				if p := firstAt(numbers[pct], "%"); p != noStep && (first == noStep || p < first) {
-					first = p
-				}
-			}
-		}
+		x, _ := strconv.ParseFloat(val, 64)
+		first := firstNumberAt(numbers, val, x)
 		if first == d {
 			return -1 // the code wrote a figure of its own: it is the suspect
 		}
@@ -1096,6 +1083,21 @@ func percents(x float64) []string {
 		return []string{pct(x - 1), pct(x)}
 	}
 	return nil
+}
+
+// firstNumberAt returns the first step (-1 for the task) that states the
+// number val, whose value is x, or a percentage x may write (percents:
+// 0.07 as 7%), or noStep.
+func firstNumberAt(numbers map[string][]numberAt, val string, x float64) int {
+	first := firstAt(numbers[val], "")
+	if x > 0 {
+		for _, pct := range percents(x) {
+			if p := firstAt(numbers[pct], "%"); p != noStep && (first == noStep || p < first) {
+				first = p
+			}
+		}
+	}
+	return first
 }
 
 // noStep is firstAt's answer when no step states a number.
@@ -2185,14 +2187,7 @@ func ownOrigin(in *Input, o int, vals []string, after int) int {
 			if slices.Contains(g.Computes, fig.val) {
 				continue
 			}
-			first := firstAt(numbers[fig.val], "")
-			if fig.x > 0 {
-				for _, pct := range percents(fig.x) {
-					if p := firstAt(numbers[pct], "%"); p != noStep && (first == noStep || p < first) {
-						first = p
-					}
-				}
-			}
+			first := firstNumberAt(numbers, fig.val, fig.x)
 			if first == noStep || first < 0 || first > s {
 				continue
 			}
