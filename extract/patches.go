@@ -61,8 +61,10 @@ func patchOrigin(steps []run.Step, question string, rf *RunFeatures) *PatchOrigi
 			answer, values = i, c.Values
 			break
 		}
-		if v, ok := restatedAnswer(steps[i].Content); answer < 0 && ok && rf.Steps[i].Has(KindToolResult) {
-			answer, values = i, []string{v}
+		if answer < 0 && rf.Steps[i].Has(KindToolResult) {
+			if v, ok := restatedAnswer(steps[i].Content); ok {
+				answer, values = i, []string{v}
+			}
 		}
 	}
 	for _, v := range values {
