@@ -31,6 +31,12 @@ type Writing struct {
 	// lower holds the step contents read so far, lower-cased.
 	lower map[int]string
 	index *tokenIndex
+	// tails lists, for the digits an underscore is followed by in some
+	// step, the steps that write them so (IDTailSteps), made on first use.
+	tails map[string][]int32
+	// tagged lists, for a year written right after a y, the steps that
+	// write it so (TaggedYearSteps), made on first use.
+	tagged map[string][]int32
 	// neighbours are, for a word and a side, the words written next to
 	// it and where first (NextTo), made when first asked for.
 	neighbours map[string]map[string]int
@@ -256,6 +262,65 @@ func (w *Writing) EndsID(digits string) func(j int) bool {
 		}
 		return false
 	}
+}
+
+// IDTailSteps returns, in order, the steps that may end an id in digits
+// (EndsID): those whose text writes an underscore and, after it, digits
+// and no more digits. Every step EndsID holds for is among them. The
+// index of every step's is made on the first call: a long run's claims
+// ask about steps before each of theirs, and a scan of those for each
+// one costs the square of the run's length.
+func (w *Writing) IDTailSteps(digits string) []int32 {
+	if w.tails == nil {
+		w.tails = w.indexSteps(func(text []byte, add func([]byte)) {
+			for k, b := range text {
+				if b == '_' {
+					end := k + 1
+					for end < len(text) && isDigit(text[end]) {
+						end++
+					}
+					add(text[k+1 : end])
+				}
+			}
+		})
+	}
+	return w.tails[digits]
+}
+
+// TaggedYearSteps returns, in order, the steps that may tag year y
+// (TagsYear): those whose text writes a y and, right after it, y's four
+// digits. Every step TagsYear holds for is among them; the index is made
+// on the first call, as IDTailSteps's is.
+func (w *Writing) TaggedYearSteps(y string) []int32 {
+	if w.tagged == nil {
+		w.tagged = w.indexSteps(func(text []byte, add func([]byte)) {
+			for k, b := range text {
+				if b == 'y' && k+5 <= len(text) && isDigits(string(text[k+1:k+5])) {
+					add(text[k+1 : k+5])
+				}
+			}
+		})
+	}
+	return w.tagged[y]
+}
+
+// indexSteps returns, for each key that scan adds from a step's lowered
+// text, the steps it adds it from, in order.
+func (w *Writing) indexSteps(scan func(text []byte, add func([]byte))) map[string][]int32 {
+	index := map[string][]int32{}
+	var text []byte
+	for j := range w.steps {
+		text = matching.AppendLower(text[:0], w.steps[j].Content)
+		scan(text, func(key []byte) {
+			if len(key) == 0 {
+				return
+			}
+			if l := index[string(key)]; len(l) == 0 || l[len(l)-1] != int32(j) {
+				index[string(key)] = append(l, int32(j))
+			}
+		})
+	}
+	return index
 }
 
 // TagsYear reports whether step j (the task for j < 0) writes the year y

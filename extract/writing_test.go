@@ -139,6 +139,46 @@ func TestWritingEndsID(t *testing.T) {
 	}
 }
 
+// The steps IDTailSteps and TaggedYearSteps give are every step that
+// ends an id in the digits (EndsID) or tags the year (TagsYear), in order:
+// for random runs and digits, they agree with a test of every step.
+func TestWritingStepIndexesAgreeWithTests(t *testing.T) {
+	indexes := []struct {
+		name   string
+		text   *rapid.Generator[string]
+		digits *rapid.Generator[string]
+		test   func(w *Writing, digits string) func(j int) bool
+		index  func(w *Writing, digits string) []int32
+	}{
+		{"IDTailSteps", rapid.StringMatching(`(a_1|_11|_1a|[a1_ \-]){0,6}`), rapid.StringMatching(`1{1,3}`),
+			func(w *Writing, d string) func(int) bool { return w.EndsID(d) },
+			(*Writing).IDTailSteps},
+		{"TaggedYearSteps", rapid.StringMatching(`(fy1111|FY1111|ay1111a|y111|[ay1 _\-]){0,5}`), rapid.StringMatching(`1111`),
+			func(w *Writing, d string) func(int) bool { return func(j int) bool { return w.TagsYear(j, d) } },
+			(*Writing).TaggedYearSteps},
+	}
+	for _, x := range indexes {
+		t.Run(x.name, func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) {
+				var texts []string
+				for range rapid.IntRange(1, 12).Draw(t, "steps") {
+					texts = append(texts, x.text.Draw(t, "content"))
+				}
+				w := writingOf("", texts...)
+				digits := x.digits.Draw(t, "digits")
+				holds := x.test(w, digits)
+				got := x.index(w, digits)
+				for j := range texts {
+					if holds(j) {
+						assert.Contains(t, got, int32(j), "step %d", j)
+					}
+				}
+				assert.True(t, slices.IsSorted(got), "in order: %v", got)
+			})
+		})
+	}
+}
+
 func TestWritingNextTo(t *testing.T) {
 	w := writingOf("Find Yusuf Rossi's order.", "The user is Yusuf Rosi.", "Yusuf Rossi, zip 19122.")
 	assert.Equal(t, map[string]int{"rossi's": -1, "rosi": 0, "rossi": 1}, w.NextTo("yusuf", 1))

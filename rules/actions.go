@@ -42,6 +42,51 @@ type support struct {
 	// extract.Writing.Definition reads it), the first step not given with
 	// the task that writes it (firstWriter), made when first asked for.
 	definitions map[[2]string]int
+	// listings are, for an id a tool's output prints under a field, the
+	// steps that print it so (listing); counted are the counts above one
+	// the run states, each with the step that first does (countsUpTo).
+	// Both are made when first asked for: asked at every step, a scan of
+	// the steps before it costs the square of a long run's length.
+	listings map[string][]int32
+	counted  []countAt
+}
+
+// countAt is a count the run states and the step that first states it.
+type countAt struct{ value, step int }
+
+// listing returns, in order, the steps whose tool output prints id v
+// under a field (extract.StepFeatures.IDFields).
+func (s *support) listing(in *Input, v string) []int32 {
+	if s.listings == nil {
+		s.listings = map[string][]int32{}
+		for j := range in.Features.Steps {
+			for _, f := range in.Features.Steps[j].IDFields {
+				if l := s.listings[f.Value]; len(l) == 0 || l[len(l)-1] != int32(j) {
+					s.listings[f.Value] = append(l, int32(j))
+				}
+			}
+		}
+	}
+	return s.listings[v]
+}
+
+// countsUpTo returns the counts above one that the steps up to i state,
+// each once, in the order they are first stated.
+func (s *support) countsUpTo(in *Input, i int) []countAt {
+	if s.counted == nil {
+		s.counted = []countAt{}
+		seen := map[int]bool{}
+		for j := range in.Features.Steps {
+			for _, n := range in.Features.Steps[j].Counts {
+				if n.Value > 1 && !seen[n.Value] {
+					seen[n.Value] = true
+					s.counted = append(s.counted, countAt{n.Value, j})
+				}
+			}
+		}
+	}
+	k, _ := slices.BinarySearchFunc(s.counted, i+1, func(c countAt, t int) int { return cmp.Compare(c.step, t) })
+	return s.counted[:k]
 }
 
 // supportIndex returns the run's support, made on first use and shared by
@@ -209,8 +254,11 @@ func (s *support) idTailBefore(c extract.Claim, i int, f from) bool {
 	if ends(-1) {
 		return true
 	}
-	for j := range i {
-		if s.counts(j, f) && ends(j) {
+	for _, j := range s.text.IDTailSteps(c.Text) {
+		if int(j) >= i {
+			break
+		}
+		if s.counts(int(j), f) && ends(int(j)) {
 			return true
 		}
 	}
@@ -491,6 +539,13 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 	for _, c := range in.Features.Steps[i].Calls {
 		values = append(values, c.Values...)
 	}
+	// Only an id that a listing before i prints beside one of values can
+	// be another record of it (listedAlike); with none, no step need be
+	// read, and a long run's steps are not each read again for every call.
+	beside := listedBeside(in, in.supportIndex(), i, values)
+	if len(beside) == 0 {
+		return "", "", -1
+	}
 	me := run.AgentKey(in.Run.Steps[i].Agent)
 	sup := in.supportIndex()
 	for j := i - 1; j >= 0; j-- {
@@ -507,7 +562,7 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 		// An id of more than one word ("LH 1792") is no code of the
 		// step's: it names the call's own record, or one of the records a
 		// listing gave beside it, when it writes it.
-		for _, o := range slices.Concat(values, listedBeside(in, i, values)) {
+		for _, o := range slices.Concat(values, beside) {
 			if strings.Contains(o, " ") && extract.IsID(o) && !slices.Contains(ids, o) && sup.text.Holds(j, strings.ToLower(o)) {
 				ids = append(ids, o)
 			}
@@ -517,7 +572,7 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 				return "", "", -1
 			}
 			for _, v := range values {
-				if extract.IsID(v) && v != o && !slices.Contains(ids, v) && listedAlike(in, i, v, o) {
+				if extract.IsID(v) && v != o && !slices.Contains(ids, v) && listedAlike(in, sup, i, v, o) {
 					return v, o, j
 				}
 			}
@@ -529,9 +584,18 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 // listedBeside returns the ids a tool's output before step i lists
 // under the field of one of values, other than values: the other
 // records of the listing a call's id was taken from.
-func listedBeside(in *Input, i int, values []string) []string {
+func listedBeside(in *Input, sup *support, i int, values []string) []string {
+	var listed []int32
+	for _, v := range values {
+		for _, j := range sup.listing(in, v) {
+			if int(j) < i {
+				listed = append(listed, j)
+			}
+		}
+	}
+	slices.Sort(listed)
 	var out []string
-	for j := range i {
+	for _, j := range slices.Compact(listed) {
 		fields := in.Features.Steps[j].IDFields
 		for _, f := range fields {
 			if !slices.Contains(values, f.Value) {
@@ -741,8 +805,11 @@ func taggedYearHeld(sup *support, v string, i int) bool {
 	if sup.text.TagsYear(-1, v) {
 		return true
 	}
-	for j := range min(i, len(sup.steps)) {
-		if sup.counts(j, from{}) && sup.text.TagsYear(j, v) {
+	for _, j := range sup.text.TaggedYearSteps(v) {
+		if int(j) >= min(i, len(sup.steps)) {
+			break
+		}
+		if sup.counts(int(j), from{}) && sup.text.TagsYear(int(j), v) {
 			return true
 		}
 	}
@@ -1338,16 +1405,8 @@ func countedOut(in *Input, sup *support, c extract.Claim, i int, f from) bool {
 	if !ok || c.Kind != extract.ClaimNumber || x == 0 {
 		return false
 	}
-	var counts []int
-	for j := 0; j <= i; j++ {
-		for _, n := range in.Features.Steps[j].Counts {
-			if n.Value > 1 && !slices.Contains(counts, n.Value) {
-				counts = append(counts, n.Value)
-			}
-		}
-	}
-	for _, n := range counts {
-		y := x / float64(n)
+	for _, n := range sup.countsUpTo(in, i) {
+		y := x / float64(n.value)
 		if math.Abs(y*100-math.Round(y*100)) > 1e-6 {
 			continue // no rate in cents
 		}
@@ -1795,7 +1854,7 @@ func notAgreed(in *Input, i, p int) (used, offered string) {
 			continue
 		}
 		for _, o := range prop {
-			if !slices.Contains(values, o) && listedAlike(in, i, v, o) {
+			if !slices.Contains(values, o) && listedAlike(in, in.supportIndex(), i, v, o) {
 				return v, o
 			}
 		}
@@ -1883,8 +1942,11 @@ func onlyIn(a, b []string) []string {
 
 // listedAlike reports whether a tool's output before step i prints ids a
 // and b under one field: two records of one listing.
-func listedAlike(in *Input, i int, a, b string) bool {
-	for j := range i {
+func listedAlike(in *Input, sup *support, i int, a, b string) bool {
+	for _, j := range sup.listing(in, a) {
+		if int(j) >= i {
+			break
+		}
 		fields := in.Features.Steps[j].IDFields
 		for _, f := range fields {
 			if f.Value == a && slices.Contains(fields, extract.Field{Key: f.Key, Value: b}) {
