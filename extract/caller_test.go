@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
 )
 
 // TestExecutorRunsTheLatestCode: a code executor answers to the latest code
@@ -26,5 +28,42 @@ func TestExecutorRunsTheLatestCode(t *testing.T) {
 	for _, c := range []struct{ step, caller int }{{4, 1}, {6, 6}, {8, 7}} {
 		assert.True(t, rf.Steps[c.step].Has(KindToolResult), "step %d is an executor's output", c.step)
 		assert.Equal(t, c.caller, int(rf.Steps[c.step].Caller), "step %d", c.step)
+	}
+}
+
+// TestUserTurnAnswersAction: where an environment answers each action in
+// the user's turn (a shell, a database), the user turn right after a step
+// that ran code is that code's result, answered for by the step; a user
+// turn after a message that runs nothing, and the turn that gives the
+// task, stay the user's own.
+func TestUserTurnAnswersAction(t *testing.T) {
+	mk := func(texts ...string) *run.Run {
+		r := &run.Run{Source: "t"}
+		for i, s := range texts {
+			st := run.Step{Index: i, Agent: "assistant", Kind: run.KindMessage, Content: s}
+			if i%2 == 0 {
+				st.Agent, st.Kind = "user", run.KindUser
+			}
+			r.Steps = append(r.Steps, st)
+		}
+		return r
+	}
+	for _, c := range []struct {
+		name   string
+		r      *run.Run
+		step   int
+		result bool
+		caller int
+	}{
+		{"a shell's output", mk("How many processes run under www-data?", "Act: bash\n\n```bash\nps -u www-data | wc -l\n```", "The output of the OS:\n\n7"), 2, true, 1},
+		{"a database's error", mk("What is the average price?", "Action: Operation\n```sql\nSELECT AVG(price) FROM products;\n```", "1054 (42S22): Unknown column 'price' in 'field list'"), 2, true, 1},
+		{"after a message that runs nothing", mk("Hi, I need help with my order.", "Sure, what is the order number?", "It is 4411."), 2, false, NoCaller},
+		{"the task", mk("```bash\nls\n```\nWhat does this list?"), 0, false, NoCaller},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rf := Run(c.r)
+			assert.Equal(t, c.result, rf.Steps[c.step].Has(KindToolResult))
+			assert.Equal(t, c.caller, int(rf.Steps[c.step].Caller))
+		})
 	}
 }
