@@ -37,17 +37,6 @@ func TestExecutorRunsTheLatestCode(t *testing.T) {
 // turn after a message that runs nothing, and the turn that gives the
 // task, stay the user's own.
 func TestUserTurnAnswersAction(t *testing.T) {
-	mk := func(texts ...string) *run.Run {
-		r := &run.Run{Source: "t"}
-		for i, s := range texts {
-			st := run.Step{Index: i, Agent: "assistant", Kind: run.KindMessage, Content: s}
-			if i%2 == 0 {
-				st.Agent, st.Kind = "user", run.KindUser
-			}
-			r.Steps = append(r.Steps, st)
-		}
-		return r
-	}
 	for _, c := range []struct {
 		name   string
 		r      *run.Run
@@ -55,10 +44,10 @@ func TestUserTurnAnswersAction(t *testing.T) {
 		result bool
 		caller int
 	}{
-		{"a shell's output", mk("How many processes run under www-data?", "Act: bash\n\n```bash\nps -u www-data | wc -l\n```", "The output of the OS:\n\n7"), 2, true, 1},
-		{"a database's error", mk("What is the average price?", "Action: Operation\n```sql\nSELECT AVG(price) FROM products;\n```", "1054 (42S22): Unknown column 'price' in 'field list'"), 2, true, 1},
-		{"after a message that runs nothing", mk("Hi, I need help with my order.", "Sure, what is the order number?", "It is 4411."), 2, false, NoCaller},
-		{"the task", mk("```bash\nls\n```\nWhat does this list?"), 0, false, NoCaller},
+		{"a shell's output", chat("user", "How many processes run under www-data?", "assistant", "Act: bash\n\n```bash\nps -u www-data | wc -l\n```", "user", "The output of the OS:\n\n7"), 2, true, 1},
+		{"a database's error", chat("user", "What is the average price?", "assistant", "Action: Operation\n```sql\nSELECT AVG(price) FROM products;\n```", "user", "1054 (42S22): Unknown column 'price' in 'field list'"), 2, true, 1},
+		{"after a message that runs nothing", chat("user", "Hi, I need help with my order.", "assistant", "Sure, what is the order number?", "user", "It is 4411."), 2, false, NoCaller},
+		{"the task", chat("user", "```bash\nls\n```\nWhat does this list?"), 0, false, NoCaller},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rf := Run(c.r)

@@ -2869,3 +2869,37 @@ func TestUnsupportedArgumentsPlaceWithItsCountry(t *testing.T) {
 		})
 	}
 }
+
+// TestPickPastTheNamedChoice: of the buttons a shop's page offers, a
+// click on another size than the one the task names, or on "buy now"
+// with the named size never clicked, picks past what was asked for; the
+// named size clicked, or a task that names none of the page's choices,
+// does not. Shape: a WebShop agent with search and click tools, in
+// OpenAI chat with tool calls.
+func TestPickPastTheNamedChoice(t *testing.T) {
+	page := `{"observation": "Back to Search [SEP] color [SEP] black [SEP] navy [SEP] size [SEP] small [SEP] large [SEP] x-large [SEP] Price: $16.50 [SEP] Buy Now", "clickables": ["back to search", "black", "navy", "small", "large", "x-large", "description", "buy now"]}`
+	for _, tt := range []struct {
+		task, pick string
+		want       []int
+	}{
+		{"i want a men's t-shirt in navy, size large, and price lower than 30.00 dollars", "large", nil},
+		{"i want a men's t-shirt in navy, size large, and price lower than 30.00 dollars", "x-large", []int{7}},
+		{"i want a men's t-shirt in navy, size large, and price lower than 30.00 dollars", "navy", []int{9}},
+		{"i want a men's t-shirt, and price lower than 30.00 dollars", "x-large", nil},
+	} {
+		in := prepare(t, tt.task, "",
+			msg{agent: "user", content: tt.task, kind: run.KindUser},
+			msg{agent: "assistant", content: `search({"keywords": "men's t-shirt"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"observation": "Page 1 [SEP] B07JMQ8Y2K [SEP] Hanes Men's Crew T-Shirt [SEP] $16.50", "clickables": ["back to search", "next >", "b07jmq8y2k", "b0bx4t7l2m"]}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `click({"value": "b07jmq8y2k"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: page, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `click({"value": "navy"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: page, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `click({"value": "` + tt.pick + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: page, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `click({"value": "buy now"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"observation": "Thank you for shopping with us!", "clickables": []}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, stepsFor(UnsupportedArguments.Run(in), "of the choices"), tt.task+" "+tt.pick)
+	}
+}

@@ -1,0 +1,80 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestOffered: the choices a tool's output lists, as JSON alone or at
+// the end of its text, each list of short labels; a list of long texts
+// or of objects, or a single choice, offers none.
+func TestOffered(t *testing.T) {
+	for _, tt := range []struct {
+		name, content string
+		want          []string
+	}{
+		{"a page's buttons", `{"observation": "Back to Search [SEP] Buy Now", "clickables": ["Back to Search", "Buy Now"]}`, []string{"back to search", "buy now"}},
+		{"after the page's text", "Observation:\nBack to Search [SEP] size [SEP] 8 [SEP] 8.5\n\nAvailable Actions:\n{\"has_search_bar\": false, \"clickables\": [\"back to search\", \"8\", \"8.5\"]}", []string{"back to search", "8", "8.5"}},
+		{"a bare list", `["go north", "go south", "take lamp"]`, []string{"go north", "go south", "take lamp"}},
+		{"one choice", `{"clickables": ["search"]}`, nil},
+		{"records", `[{"id": "A1"}, {"id": "B2"}]`, nil},
+		{"long texts", `{"results": ["` + longText + `", "` + longText + `"]}`, nil},
+		{"no JSON", "The output of the OS:\n\n7", nil},
+	} {
+		assert.Equal(t, tt.want, offered(tt.content), tt.name)
+	}
+}
+
+const longText = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France."
+
+// TestChoiceHeld: a choice is written whole, not inside a longer word or
+// a hyphenated one.
+func TestChoiceHeld(t *testing.T) {
+	for _, tt := range []struct {
+		text, choice string
+		want         bool
+	}{
+		{`click({"value": "large"})`, "large", true},
+		{`click({"value": "x-large"})`, "large", false},
+		{"action: click[buy now]", "buy now", true},
+		{"in size 8, and price lower than 70.00 dollars", "8", true},
+		{"price lower than 80.00 dollars", "8", false},
+		{"a largely white set", "large", false},
+	} {
+		assert.Equal(t, tt.want, choiceHeld(tt.text, tt.choice), tt.text)
+	}
+}
+
+// TestPassOver: an agent's click on a size other than the one the task
+// names, the named one never clicked, picks past it; a task's colour the
+// agent wrote in its search before the page offered it is still passed
+// over when it then clicks another; the named size clicked is no pass.
+// Shape: a WebShop agent as an OpenAI chat transcript, the shop's page in
+// the user's turn.
+func TestPassOver(t *testing.T) {
+	page := "Observation:\nBack to Search [SEP] color [SEP] white [SEP] grey [SEP] size [SEP] queen [SEP] king [SEP] Buy Now\n\nAvailable Actions:\n{\"has_search_bar\": false, \"clickables\": [\"back to search\", \"white\", \"grey\", \"queen\", \"king\", \"buy now\"]}"
+	task := "i need a white queen size duvet cover set, and price lower than 60.00 dollars"
+	for _, tt := range []struct {
+		colour string
+		want   *Choice
+	}{
+		{"grey", &Choice{Offer: 6, Picked: []string{"grey"}, Passed: []string{"white"}}},
+		{"white", nil},
+	} {
+		r := chat(
+			"user", "Observation:\nWebShop [SEP] Instruction: [SEP] "+task+" [SEP] Search",
+			"assistant", "Thought:\nI think I should search.\n\nAction:\nsearch[white queen duvet cover set]",
+			"user", "Observation:\nPage 1 [SEP] B07ZQ3QF6T [SEP] Bedsure Duvet Cover Set [SEP] $42.99\n\nAvailable Actions:\n{\"has_search_bar\": false, \"clickables\": [\"back to search\", \"b07zq3qf6t\", \"b08kwl2m1d\"]}",
+			"assistant", "Thought:\nI think the Bedsure set fits.\n\nAction:\nclick[b07zq3qf6t]",
+			"user", page,
+			"assistant", "Thought:\nI think I should pick the queen size.\n\nAction:\nclick[queen]",
+			"user", page,
+			"assistant", "Thought:\nI think I should pick the colour.\n\nAction:\nclick["+tt.colour+"]",
+		)
+		r.Question = r.Steps[0].Content
+		rf := Run(r)
+		assert.Nil(t, rf.Steps[5].PassedOver, tt.colour)
+		assert.Equal(t, tt.want, rf.Steps[7].PassedOver, tt.colour)
+	}
+}
