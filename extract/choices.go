@@ -3,6 +3,7 @@ package extract
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/offattr/offattr/run"
@@ -30,17 +31,17 @@ const (
 	maxChoiceLen = 60
 )
 
-// passOver sets PassedOver on each agent's step that picks, of the
+// readPicks reads the agents' picks among the choices tool results offer:
+// it sets PassedOver, and OverCap (overCap).
+//
+// PassedOver is set on each agent's step that picks, of the
 // choices the tool result right before it offers, only ones the task does
 // not name, while the task names others of the offer that no step of that
 // agent writes once they were first offered: it chose past what it was
 // asked for (a colour, a size, the item the task named) or moved on
 // (bought) without it.
-func passOver(r *run.Run, rf *RunFeatures) {
+func readPicks(r *run.Run, rf *RunFeatures) {
 	task := strings.ToLower(r.Question)
-	if task == "" {
-		return
-	}
 	texts := make([]string, len(r.Steps)) // each agent step's text and call arguments, in lower case
 	for i, s := range r.Steps {
 		if agentChoosing(r, rf, i) {
@@ -91,6 +92,7 @@ func passOver(r *run.Run, rf *RunFeatures) {
 		rf.Steps[i] = rf.Steps[i].Clone()
 		rf.Steps[i].Details.Rare.PassedOver = &Choice{Offer: j, Picked: picked, Passed: passed}
 	}
+	overCap(r, rf, texts, offers)
 }
 
 // writtenSince reports whether a step of agent me after step from writes
@@ -183,4 +185,118 @@ func choiceHeld(text, c string) bool {
 // choiceByte reports whether s[i] joins a word: a word's byte or a hyphen.
 func choiceByte(s string, i int) bool {
 	return tokenByte(s, i) || i >= 0 && i < len(s) && s[i] == '-'
+}
+
+// PricedPick is an agent's pick of a choice a tool's result offered at a
+// price over the most the task would pay.
+type PricedPick struct {
+	// Offer is the tool result that offered the choice and its price.
+	Offer int `json:"offer"`
+	// Picked is the choice, in lower case; Price its price as the result
+	// writes it ("$45.99"); Cap the task's most, as the task writes it.
+	Picked string `json:"picked"`
+	Price  string `json:"price"`
+	Cap    string `json:"cap"`
+}
+
+var (
+	// The most a task would pay: "price lower than 40.00 dollars",
+	// "under $30", "at most €150". A currency's sign or word makes the
+	// figure a price.
+	priceCapRe = pattern(goWords(`lower than|less than|cheaper than|under|below|at most|no more than|not more than|up to|budget of|maximum of`)+
+		`\s{1,3}(?:(?<cur>[$€£])\s{0,2})?(?<n>\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,2})?)(?![\d.,]?\d)(?:\s{0,2}(?<word>`+goWords(`dollars|dollar|usd|euros|euro|eur|pounds|pound|gbp`)+`))?`, ci)
+	// A price a page gives: "$45.99", "€ 1,250".
+	priceRe = pattern(`(?<price>[$€£]\s{0,2}\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,2})?)(?![\d.,]?\d)`, 0)
+)
+
+// priceCap returns the most the task would pay, as written and as a
+// number; ok is false when it states none.
+func priceCap(task string) (written string, most float64, ok bool) {
+	t := newText(task)
+	for _, m := range t.all(priceCapRe, 0) {
+		if t.named(m, "cur") == "" && t.named(m, "word") == "" {
+			continue
+		}
+		if n, err := strconv.ParseFloat(strings.ReplaceAll(t.named(m, "n"), ",", ""), 64); err == nil {
+			return strings.TrimSpace(t.group(m, 0)), n, true
+		}
+	}
+	return "", 0, false
+}
+
+// prices returns the price a tool's output gives each choice it offers,
+// as written ("$45.99"):
+// the first price written after the choice's first mention and before
+// the next choice's (a listing's "B09QQLDJ93 [SEP] name [SEP] $45.99").
+// content is the output in lower case.
+func prices(content string, offers []string) map[string]string {
+	type mention struct {
+		at     int
+		choice string
+	}
+	var ms []mention
+	for _, o := range offers {
+		for k := range occurrences(content, o) {
+			if !choiceByte(content, k-1) && !choiceByte(content, k+len(o)) {
+				ms = append(ms, mention{k, o})
+				break
+			}
+		}
+	}
+	slices.SortFunc(ms, func(a, b mention) int { return a.at - b.at })
+	out := map[string]string{}
+	for k, m := range ms {
+		end := len(content)
+		if k+1 < len(ms) {
+			end = ms[k+1].at
+		}
+		if p, ok := firstIn(priceRe, content[m.at+len(m.choice):end]); ok {
+			out[m.choice] = p
+		}
+	}
+	return out
+}
+
+// overCap sets OverCap on the first agent's step that picks a choice the
+// tool result right before it listed at a price over the most the task
+// would pay (of a listing that prices two choices or more), when no later
+// step picks a choice listed at a price within it (it went back for a
+// cheaper one).
+func overCap(r *run.Run, rf *RunFeatures, texts []string, offers [][]string) {
+	written, most, ok := priceCap(r.Question)
+	if !ok {
+		return
+	}
+	type pick struct {
+		step, offer int
+		choice      string
+		price       string
+		over        bool
+	}
+	var picks []pick
+	for j := 0; j+1 < len(r.Steps); j++ {
+		i := j + 1
+		if texts[i] == "" || len(offers[j]) == 0 {
+			continue
+		}
+		ps := prices(strings.ToLower(r.Steps[j].Content), offers[j])
+		if len(ps) < minChoices {
+			continue // no listing: a page's one price is its item's, not a button's
+		}
+		for _, o := range offers[j] {
+			p, priced := ps[o]
+			n, err := strconv.ParseFloat(strings.Trim(strings.ReplaceAll(p, ",", ""), "$€£ "), 64)
+			if priced && err == nil && choiceHeld(texts[i], o) {
+				picks = append(picks, pick{i, j, o, p, n > most})
+			}
+		}
+	}
+	for k, p := range picks {
+		if !p.over || slices.ContainsFunc(picks[k+1:], func(q pick) bool { return !q.over }) {
+			continue
+		}
+		rf.Steps[p.step] = rf.Steps[p.step].Clone()
+		rf.Steps[p.step].Details.Rare.OverCap = &PricedPick{Offer: p.offer, Picked: p.choice, Price: p.price, Cap: written}
+		return
+	}
 }

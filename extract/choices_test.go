@@ -78,3 +78,53 @@ func TestPassOver(t *testing.T) {
 		assert.Equal(t, tt.want, rf.Steps[7].PassedOver, tt.colour)
 	}
 }
+
+// TestPriceCap: the most a task would pay, with a currency's sign or
+// word; a bound on something else ("under 5 kg") is none.
+func TestPriceCap(t *testing.T) {
+	for _, tt := range []struct {
+		task    string
+		written string
+		most    float64
+	}{
+		{"i need a hair extension, and price lower than 40.00 dollars", "lower than 40.00 dollars", 40},
+		{"Find me a hotel in Lisbon under €150 a night.", "under €150", 150},
+		{"a flight to Oslo for at most $1,200", "at most $1,200", 1200},
+		{"a suitcase under 5 kg", "", 0},
+	} {
+		written, most, ok := priceCap(tt.task)
+		assert.Equal(t, tt.written != "", ok, tt.task)
+		assert.Equal(t, tt.written, written, tt.task)
+		assert.InDelta(t, tt.most, most, 1e-9, tt.task)
+	}
+}
+
+// TestOverCap: a click on a product the results page lists at a price
+// over the task's most is a pick over it, whichever format the page
+// comes in; one within it is not, nor one the agent undid by going back
+// for a cheaper one. Shape: a WebShop agent as an OpenAI chat transcript,
+// the shop's page in the user's turn.
+func TestOverCap(t *testing.T) {
+	results := "Observation:\nPage 1 (Total results: 50) [SEP] B09QQLDJ93 [SEP] Clip in Hair Extensions 22 Inch [SEP] $45.99 [SEP] B08R6QB6Z1 [SEP] Clip in Hair Extensions 20 Inch [SEP] $29.99\n\nAvailable Actions:\n{\"has_search_bar\": false, \"clickables\": [\"back to search\", \"b09qqldj93\", \"b08r6qb6z1\"]}"
+	for _, tt := range []struct {
+		name  string
+		picks []string
+		want  map[int]*PricedPick
+	}{
+		{"over", []string{"b09qqldj93", "buy now"}, map[int]*PricedPick{3: {Offer: 2, Picked: "b09qqldj93", Price: "$45.99", Cap: "lower than 40.00 dollars"}}},
+		{"within", []string{"b08r6qb6z1", "buy now"}, nil},
+		{"went back", []string{"b09qqldj93", "< prev", "b08r6qb6z1"}, nil},
+	} {
+		pairs := []string{"user", "Observation:\nWebShop [SEP] Instruction: [SEP] i need a clip-in hair extension, and price lower than 40.00 dollars [SEP] Search",
+			"assistant", "Action:\nsearch[clip-in hair extension]"}
+		for _, p := range tt.picks {
+			pairs = append(pairs, "user", results, "assistant", "Action:\nclick["+p+"]")
+		}
+		r := chat(pairs...)
+		r.Question = r.Steps[0].Content
+		rf := Run(r)
+		for i := range rf.Steps {
+			assert.Equal(t, tt.want[i], rf.Steps[i].OverCap, "%s: step %d", tt.name, i)
+		}
+	}
+}

@@ -46,7 +46,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	keptRounding(rf.Requirements, rf.FinalAnswer)
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	AssignCallers(r, rf)
-	passOver(r, rf)
+	readPicks(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)
 	rf.TaskFiles = taskFiles(r.Question)
 	rf.PatchOrigin = patchOrigin(r.Steps, r.Question, rf)

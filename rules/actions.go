@@ -454,6 +454,10 @@ func unsupportedArguments(in *Input) []Finding {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, c.Picked[0]),
 				Reason: fmt.Sprintf("it picks %s of the choices step %d offered, where the task names %s among them, which its agent never picks", quoteList(c.Picked), c.Offer, quoteList(c.Passed))})
 		}
+		if c := f.OverCap; c != nil {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, c.Picked),
+				Reason: fmt.Sprintf("it picks %q, which step %d offered at %s, over the task's %q", c.Picked, c.Offer, c.Price, c.Cap)})
+		}
 		if key, n, j, said := uncountedArgument(in, sup, i); key != "" {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, key),
 				Reason: fmt.Sprintf("its call gives %s %s, which no earlier step or the task states, where step %d counted %d %s", key, n, j, said.Value, said.Noun)})
@@ -644,7 +648,7 @@ func countedAs(word, noun string) bool {
 
 // UnsupportedArguments is the unsupported_arguments analyzer.
 var UnsupportedArguments = &Analyzer{Name: "unsupported_arguments", Run: unsupportedArguments, Requires: []Fact{FactToolCalls, FactKinds, FactSignals, FactTrials, FactClaims},
-	Doc: "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up; or, of the choices a tool offered, a pick past the one the task names"}
+	Doc: "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up; or, of the choices a tool offered, a pick past the one the task names, or at a price over the task's most"}
 
 // spelledApart reports whether v is a value of words joined by
 // underscores (one_way, round_trip, business_class: a tool's enum) that

@@ -2903,3 +2903,28 @@ func TestPickPastTheNamedChoice(t *testing.T) {
 		assert.Equal(t, tt.want, stepsFor(UnsupportedArguments.Run(in), "of the choices"), tt.task+" "+tt.pick)
 	}
 }
+
+// TestPickOverThePriceCap: a click on a product the results offered at
+// a price over the most the task would pay is where the run went wrong;
+// one within it is not. Shape: a WebShop agent with search and click
+// tools, in OpenAI chat with tool calls.
+func TestPickOverThePriceCap(t *testing.T) {
+	task := "i want a queen size memory foam pillow set of 2, and price lower than 40.00 dollars"
+	for _, tt := range []struct {
+		pick string
+		want []int
+	}{
+		{"b07cylr1q5", []int{3}},
+		{"b0c1kq8zlm", nil},
+	} {
+		in := prepare(t, task, "",
+			msg{agent: "user", content: task, kind: run.KindUser},
+			msg{agent: "assistant", content: `search({"keywords": "queen memory foam pillow set of 2"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"observation": "Page 1 [SEP] B07CYLR1Q5 [SEP] Coop Home Goods Eden Memory Foam Pillow, Set of 2 [SEP] $54.99 [SEP] B0C1KQ8ZLM [SEP] Utopia Bedding Memory Foam Pillows, Queen, 2 Pack [SEP] $29.99", "clickables": ["back to search", "b07cylr1q5", "b0c1kq8zlm"]}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `click({"value": "` + tt.pick + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"observation": "Back to Search [SEP] Price: $54.99 [SEP] Buy Now", "clickables": ["back to search", "buy now"]}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `click({"value": "buy now"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, stepsFor(UnsupportedArguments.Run(in), "over the task's"), tt.pick)
+	}
+}
