@@ -259,7 +259,9 @@ func prices(content string, offers []string) map[string]string {
 
 // overCap sets OverCap on the first agent's step that picks a choice the
 // tool result right before it listed at a price over the most the task
-// would pay (of a listing that prices two choices or more), when no later
+// would pay (of a listing that prices two choices or more: a page's
+// buttons with their prices beside them, or records of its JSON by their
+// ids, with a price field), when no later
 // step picks a choice listed at a price within it (it went back for a
 // cheaper one).
 func overCap(r *run.Run, rf *RunFeatures, texts []string, offers [][]string) {
@@ -276,14 +278,22 @@ func overCap(r *run.Run, rf *RunFeatures, texts []string, offers [][]string) {
 	var picks []pick
 	for j := 0; j+1 < len(r.Steps); j++ {
 		i := j + 1
-		if texts[i] == "" || len(offers[j]) == 0 {
+		if texts[i] == "" || !rf.Steps[j].Has(KindToolResult) {
 			continue
 		}
 		ps := prices(strings.ToLower(r.Steps[j].Content), offers[j])
+		listed := offers[j]
+		for id, p := range pricedRecords(r.Steps[j].Content) {
+			if _, ok := ps[id]; !ok {
+				ps[id] = p
+				listed = append(listed, id)
+			}
+		}
 		if len(ps) < minChoices {
 			continue // no listing: a page's one price is its item's, not a button's
 		}
-		for _, o := range offers[j] {
+		slices.Sort(listed[len(offers[j]):])
+		for _, o := range listed {
 			p, priced := ps[o]
 			n, err := strconv.ParseFloat(strings.Trim(strings.ReplaceAll(p, ",", ""), "$€£ "), 64)
 			if priced && err == nil && choiceHeld(texts[i], o) {
@@ -299,4 +309,23 @@ func overCap(r *run.Run, rf *RunFeatures, texts []string, offers [][]string) {
 		rf.Steps[p.step].Details.Rare.OverCap = &PricedPick{Offer: p.offer, Picked: p.choice, Price: p.price, Cap: written}
 		return
 	}
+}
+
+// pricedRecords returns the price each record of a tool's JSON listing
+// gives (Record.Price), by the record's ids in lower case: a flight, a
+// room or an item a call then names by its id.
+func pricedRecords(content string) map[string]string {
+	v, _, ok := toolJSON(content)
+	if !ok {
+		return nil
+	}
+	out := map[string]string{}
+	for _, r := range records(v) {
+		for _, id := range r.IDs {
+			if r.Price != "" {
+				out[strings.ToLower(id)] = r.Price
+			}
+		}
+	}
+	return out
 }

@@ -128,3 +128,20 @@ func TestOverCap(t *testing.T) {
 		}
 	}
 }
+
+// TestPricedRecords: the records of a JSON listing by their ids, each
+// with the figure of its field that names a price; a record with no
+// such field, or output that is no JSON, prices none.
+func TestPricedRecords(t *testing.T) {
+	for _, tt := range []struct {
+		name, content string
+		want          map[string]string
+	}{
+		{"flights", `{"flights": [{"flight": "TP 538", "departs": "07:10", "price_usd": 312}, {"flight": "FR 1882", "departs": "09:45", "price_usd": 189}]}`, map[string]string{"tp 538": "312", "fr 1882": "189"}},
+		{"rooms by id", `[{"room_id": "R-204", "nightly_rate": 140, "total_cost": 420}, {"room_id": "R-310", "total_cost": 510}]`, map[string]string{"r-204": "420", "r-310": "510"}},
+		{"no price", `[{"order_id": "W-1001", "items": 2}, {"order_id": "W-1002", "items": 1}]`, map[string]string{}},
+		{"no JSON", "Page 1 [SEP] B09QQLDJ93 [SEP] $45.99", nil},
+	} {
+		assert.Equal(t, tt.want, pricedRecords(tt.content), tt.name)
+	}
+}

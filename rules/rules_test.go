@@ -2904,26 +2904,31 @@ func TestPickPastTheNamedChoice(t *testing.T) {
 	}
 }
 
-// TestPickOverThePriceCap: a click on a product the results offered at
-// a price over the most the task would pay is where the run went wrong;
-// one within it is not. Shape: a WebShop agent with search and click
-// tools, in OpenAI chat with tool calls.
+// TestPickOverThePriceCap: a click on a product, or a booking of a
+// flight, that the results listed at a price over the most the task
+// would pay is where the run went wrong; one within it is not. Shapes: a
+// WebShop agent with search and click tools, whose page lists prices
+// beside its buttons, and a travel agent whose search lists flights as
+// JSON records, both in OpenAI chat with tool calls.
 func TestPickOverThePriceCap(t *testing.T) {
-	task := "i want a queen size memory foam pillow set of 2, and price lower than 40.00 dollars"
+	shop := "i want a queen size memory foam pillow set of 2, and price lower than 40.00 dollars"
+	page := `{"observation": "Page 1 [SEP] B07CYLR1Q5 [SEP] Coop Home Goods Eden Memory Foam Pillow, Set of 2 [SEP] $54.99 [SEP] B0C1KQ8ZLM [SEP] Utopia Bedding Memory Foam Pillows, Queen, 2 Pack [SEP] $29.99", "clickables": ["back to search", "b07cylr1q5", "b0c1kq8zlm"]}`
+	trip := "Book me a flight from LIS to BER on 2025-05-09 for no more than $250."
+	flights := `{"flights": [{"flight": "TP 538", "departs": "07:10", "price_usd": 312}, {"flight": "FR 1882", "departs": "09:45", "price_usd": 189}]}`
 	for _, tt := range []struct {
-		pick string
-		want []int
+		task, search, listing, pick string
+		want                        []int
 	}{
-		{"b07cylr1q5", []int{3}},
-		{"b0c1kq8zlm", nil},
+		{shop, `search({"keywords": "queen memory foam pillow set of 2"})`, page, `click({"value": "b07cylr1q5"})`, []int{3}},
+		{shop, `search({"keywords": "queen memory foam pillow set of 2"})`, page, `click({"value": "b0c1kq8zlm"})`, nil},
+		{trip, `search_flights({"origin": "LIS", "destination": "BER", "date": "2025-05-09"})`, flights, `book_flight({"flight": "TP 538", "date": "2025-05-09"})`, []int{3}},
+		{trip, `search_flights({"origin": "LIS", "destination": "BER", "date": "2025-05-09"})`, flights, `book_flight({"flight": "FR 1882", "date": "2025-05-09"})`, nil},
 	} {
-		in := prepare(t, task, "",
-			msg{agent: "user", content: task, kind: run.KindUser},
-			msg{agent: "assistant", content: `search({"keywords": "queen memory foam pillow set of 2"})`, kind: run.KindToolCall},
-			msg{agent: "tool", content: `{"observation": "Page 1 [SEP] B07CYLR1Q5 [SEP] Coop Home Goods Eden Memory Foam Pillow, Set of 2 [SEP] $54.99 [SEP] B0C1KQ8ZLM [SEP] Utopia Bedding Memory Foam Pillows, Queen, 2 Pack [SEP] $29.99", "clickables": ["back to search", "b07cylr1q5", "b0c1kq8zlm"]}`, kind: run.KindToolResult},
-			msg{agent: "assistant", content: `click({"value": "` + tt.pick + `"})`, kind: run.KindToolCall},
-			msg{agent: "tool", content: `{"observation": "Back to Search [SEP] Price: $54.99 [SEP] Buy Now", "clickables": ["back to search", "buy now"]}`, kind: run.KindToolResult},
-			msg{agent: "assistant", content: `click({"value": "buy now"})`, kind: run.KindToolCall},
+		in := prepare(t, tt.task, "",
+			msg{agent: "user", content: tt.task, kind: run.KindUser},
+			msg{agent: "assistant", content: tt.search, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.listing, kind: run.KindToolResult},
+			msg{agent: "assistant", content: tt.pick, kind: run.KindToolCall},
 		)
 		assert.Equal(t, tt.want, stepsFor(UnsupportedArguments.Run(in), "over the task's"), tt.pick)
 	}
