@@ -67,7 +67,7 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 		}
 		var named, picked []string
 		for _, o := range offers[j] {
-			if choiceHeld(task, o) {
+			if asksFor(task, o) {
 				named = append(named, o)
 			} else if choiceHeld(texts[i], o) {
 				picked = append(picked, o)
@@ -82,7 +82,7 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 			// Since the choice was first offered: a step before that
 			// wrote it as a wish (a search's words), not as a pick.
 			from := slices.IndexFunc(offers, func(l []string) bool { return slices.Contains(l, o) })
-			if !writtenSince(texts, r, from, me, o) {
+			if !writtenSince(texts, r, from, me, o) && !slices.ContainsFunc(named, func(x string) bool { return eitherOr(task, o, x) && writtenSince(texts, r, from, me, x) }) {
 				passed = append(passed, o)
 			}
 		}
@@ -93,6 +93,31 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 		rf.Steps[i].Details.Rare.PassedOver = &Choice{Offer: j, Picked: picked, Passed: passed}
 	}
 	overCap(r, rf, texts, offers)
+}
+
+// asksFor reports whether the task (lower case) names the choice c as
+// one it wants: written whole, and not only after a word that rules it
+// out ("not white", "without a hood", "any colour but red").
+func asksFor(task, c string) bool {
+	for k := range occurrences(task, c) {
+		if choiceByte(task, k-1) || choiceByte(task, k+len(c)) {
+			continue
+		}
+		before := strings.Fields(task[:k])
+		if !slices.ContainsFunc(before[max(0, len(before)-3):], func(w string) bool { return slices.Contains(ruleOut, strings.Trim(w, ",;:")) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleOut are the words that, just before a choice, rule it out.
+var ruleOut = []string{"not", "no", "without", "except", "excluding", "but", "nor", "never"}
+
+// eitherOr reports whether the task (lower case) names choices a and b as
+// alternatives ("white or grey"): either one picked is what it asked for.
+func eitherOr(task, a, b string) bool {
+	return a != b && (strings.Contains(task, a+" or "+b) || strings.Contains(task, b+" or "+a))
 }
 
 // writtenSince reports whether a step of agent me after step from writes

@@ -46,24 +46,26 @@ func TestChoiceHeld(t *testing.T) {
 	}
 }
 
-// TestPassOver: an agent's click on a size other than the one the task
+// TestPassOver: an agent's click on a colour other than the one the task
 // names, the named one never clicked, picks past it; a task's colour the
 // agent wrote in its search before the page offered it is still passed
-// over when it then clicks another; the named size clicked is no pass.
-// Shape: a WebShop agent as an OpenAI chat transcript, the shop's page in
-// the user's turn.
+// over when it then clicks another. The named colour clicked, a colour
+// the task rules out ("not white"), or one of two it allows ("white or
+// grey") is no pass. Shape: a WebShop agent as an OpenAI chat
+// transcript, the shop's page in the user's turn.
 func TestPassOver(t *testing.T) {
 	page := "Observation:\nBack to Search [SEP] color [SEP] white [SEP] grey [SEP] size [SEP] queen [SEP] king [SEP] Buy Now\n\nAvailable Actions:\n{\"has_search_bar\": false, \"clickables\": [\"back to search\", \"white\", \"grey\", \"queen\", \"king\", \"buy now\"]}"
-	task := "i need a white queen size duvet cover set, and price lower than 60.00 dollars"
 	for _, tt := range []struct {
-		colour string
-		want   *Choice
+		task, colour string
+		want         *Choice
 	}{
-		{"grey", &Choice{Offer: 6, Picked: []string{"grey"}, Passed: []string{"white"}}},
-		{"white", nil},
+		{"i need a white queen size duvet cover set", "grey", &Choice{Offer: 6, Picked: []string{"grey"}, Passed: []string{"white"}}},
+		{"i need a white queen size duvet cover set", "white", nil},
+		{"i need a queen size duvet cover set, not white", "grey", nil},
+		{"i need a queen size duvet cover set in white or grey", "grey", nil},
 	} {
 		r := chat(
-			"user", "Observation:\nWebShop [SEP] Instruction: [SEP] "+task+" [SEP] Search",
+			"user", "Observation:\nWebShop [SEP] Instruction: [SEP] "+tt.task+", and price lower than 60.00 dollars [SEP] Search",
 			"assistant", "Thought:\nI think I should search.\n\nAction:\nsearch[white queen duvet cover set]",
 			"user", "Observation:\nPage 1 [SEP] B07ZQ3QF6T [SEP] Bedsure Duvet Cover Set [SEP] $42.99\n\nAvailable Actions:\n{\"has_search_bar\": false, \"clickables\": [\"back to search\", \"b07zq3qf6t\", \"b08kwl2m1d\"]}",
 			"assistant", "Thought:\nI think the Bedsure set fits.\n\nAction:\nclick[b07zq3qf6t]",
@@ -71,11 +73,16 @@ func TestPassOver(t *testing.T) {
 			"assistant", "Thought:\nI think I should pick the queen size.\n\nAction:\nclick[queen]",
 			"user", page,
 			"assistant", "Thought:\nI think I should pick the colour.\n\nAction:\nclick["+tt.colour+"]",
+			"user", page,
+			"assistant", "Thought:\nI think I should buy it.\n\nAction:\nclick[buy now]",
 		)
 		r.Question = r.Steps[0].Content
 		rf := Run(r)
-		assert.Nil(t, rf.Steps[5].PassedOver, tt.colour)
-		assert.Equal(t, tt.want, rf.Steps[7].PassedOver, tt.colour)
+		assert.Nil(t, rf.Steps[5].PassedOver, tt.task)
+		assert.Equal(t, tt.want, rf.Steps[7].PassedOver, "%s: %s", tt.task, tt.colour)
+		if tt.want == nil {
+			assert.Nil(t, rf.Steps[9].PassedOver, "%s: buy now", tt.task)
+		}
 	}
 }
 
