@@ -35,7 +35,7 @@ func TestExecutorRunsTheLatestCode(t *testing.T) {
 // the user's turn (a shell, a database), the user turn right after a step
 // that ran code is that code's result, answered for by the step; a user
 // turn after a message that runs nothing, and the turn that gives the
-// task, stay the user's own.
+// task (after a system prompt's example of code too), stay the user's own.
 func TestUserTurnAnswersAction(t *testing.T) {
 	for _, c := range []struct {
 		name   string
@@ -48,6 +48,7 @@ func TestUserTurnAnswersAction(t *testing.T) {
 		{"a database's error", chat("user", "What is the average price?", "assistant", "Action: Operation\n```sql\nSELECT AVG(price) FROM products;\n```", "user", "1054 (42S22): Unknown column 'price' in 'field list'"), 2, true, 1},
 		{"after a message that runs nothing", chat("user", "Hi, I need help with my order.", "assistant", "Sure, what is the order number?", "user", "It is 4411."), 2, false, NoCaller},
 		{"the task", chat("user", "```bash\nls\n```\nWhat does this list?"), 0, false, NoCaller},
+		{"the task after a system prompt's example", system("Answer in this form:\n```bash\nls -l\n```", "user", "How many files are in /tmp?"), 1, false, NoCaller},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rf := Run(c.r)
@@ -55,4 +56,14 @@ func TestUserTurnAnswersAction(t *testing.T) {
 			assert.Equal(t, c.caller, int(rf.Steps[c.step].Caller))
 		})
 	}
+}
+
+// system is chat after a system prompt.
+func system(prompt string, pairs ...string) *run.Run {
+	r := chat(pairs...)
+	r.Steps = append([]run.Step{{Agent: "system", Kind: run.KindSystem, Content: prompt}}, r.Steps...)
+	for i := range r.Steps {
+		r.Steps[i].Index = i
+	}
+	return r
 }

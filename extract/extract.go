@@ -35,7 +35,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 			return nil, err
 		}
 		rc.toUser = i+1 < len(r.Steps) && r.Steps[i+1].Kind == run.KindUser
-		rc.answersCall = i > 0 && r.Steps[i].Kind == run.KindUser && r.Steps[i-1].Kind != run.KindUser && rf.Steps[i-1].IssuesCall()
+		rc.answersCall = i > 0 && r.Steps[i].Kind == run.KindUser && r.Steps[i-1].Kind != run.KindUser && r.Steps[i-1].Kind != run.KindSystem && rf.Steps[i-1].IssuesCall()
 		rf.Steps[i] = rc.step(r.Steps[i])
 	}
 	rf.steps, rf.groundTruth = r.Steps, r.GroundTruth
