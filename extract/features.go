@@ -181,8 +181,9 @@ type Rare struct {
 	// that are all empty beside the plain values it echoes.
 	FoundNothing bool
 	// PassedOver is, for an agent's step, its pick among the choices the
-	// tool result right before it offered, where the task names others
-	// of them that the agent never writes (readPicks); nil otherwise.
+	// tool result right before it offered, where the task asks for others
+	// of them that the agent never writes once they are offered
+	// (readPicks); nil otherwise.
 	PassedOver *Choice
 	// OverCap is, for an agent's step, its pick of a choice the tool
 	// result right before it offered at a price over the most the task
