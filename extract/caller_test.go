@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
 )
 
 // TestExecutorRunsTheLatestCode: a code executor answers to the latest code
@@ -27,4 +29,41 @@ func TestExecutorRunsTheLatestCode(t *testing.T) {
 		assert.True(t, rf.Steps[c.step].Has(KindToolResult), "step %d is an executor's output", c.step)
 		assert.Equal(t, c.caller, int(rf.Steps[c.step].Caller), "step %d", c.step)
 	}
+}
+
+// TestUserTurnAnswersAction: where an environment answers each action in
+// the user's turn (a shell, a database), the user turn right after a step
+// that ran code is that code's result, answered for by the step; a user
+// turn after a message that runs nothing, and the turn that gives the
+// task (after a system prompt's example of code too), stay the user's own.
+func TestUserTurnAnswersAction(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		r      *run.Run
+		step   int
+		result bool
+		caller int
+	}{
+		{"a shell's output", chat("user", "How many processes run under www-data?", "assistant", "Act: bash\n\n```bash\nps -u www-data | wc -l\n```", "user", "The output of the OS:\n\n7"), 2, true, 1},
+		{"a database's error", chat("user", "What is the average price?", "assistant", "Action: Operation\n```sql\nSELECT AVG(price) FROM products;\n```", "user", "1054 (42S22): Unknown column 'price' in 'field list'"), 2, true, 1},
+		{"after a message that runs nothing", chat("user", "Hi, I need help with my order.", "assistant", "Sure, what is the order number?", "user", "It is 4411."), 2, false, NoCaller},
+		{"the task", chat("user", "```bash\nls\n```\nWhat does this list?"), 0, false, NoCaller},
+		{"the task after a system prompt's example", system("Answer in this form:\n```bash\nls -l\n```", "user", "How many files are in /tmp?"), 1, false, NoCaller},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rf := Run(c.r)
+			assert.Equal(t, c.result, rf.Steps[c.step].Has(KindToolResult))
+			assert.Equal(t, c.caller, int(rf.Steps[c.step].Caller))
+		})
+	}
+}
+
+// system is chat after a system prompt.
+func system(prompt string, pairs ...string) *run.Run {
+	r := chat(pairs...)
+	r.Steps = append([]run.Step{{Agent: "system", Kind: run.KindSystem, Content: prompt}}, r.Steps...)
+	for i := range r.Steps {
+		r.Steps[i].Index = i
+	}
+	return r
 }

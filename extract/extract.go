@@ -35,6 +35,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 			return nil, err
 		}
 		rc.toUser = i+1 < len(r.Steps) && r.Steps[i+1].Kind == run.KindUser
+		rc.answersCall = i > 0 && r.Steps[i].Kind == run.KindUser && r.Steps[i-1].Kind != run.KindUser && r.Steps[i-1].Kind != run.KindSystem && rf.Steps[i-1].IssuesCall()
 		rf.Steps[i] = rc.step(r.Steps[i])
 	}
 	rf.steps, rf.groundTruth = r.Steps, r.GroundTruth
@@ -45,6 +46,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	keptRounding(rf.Requirements, rf.FinalAnswer)
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	AssignCallers(r, rf)
+	readPicks(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)
 	rf.TaskFiles = taskFiles(r.Question)
 	rf.PatchOrigin = patchOrigin(r.Steps, r.Question, rf)
@@ -69,7 +71,12 @@ type runContext struct {
 	// toUser is whether the user takes the turn after the step being
 	// read: what it says, the user reads.
 	toUser bool
-	called map[string]bool // tools called so far
+	// answersCall is whether the step being read is a user turn right
+	// after a step that ran code or called a tool: an environment that
+	// answers each action in the user's turn (a shell, a database, a
+	// shop) reports there how the action fared.
+	answersCall bool
+	called      map[string]bool // tools called so far
 	// ledgers are each agent's last ledger (by agentKey), whose
 	// instruction its next message may send to the next speaker.
 	ledgers map[string]*Ledger
@@ -179,7 +186,7 @@ func (rc *runContext) step(s run.Step) Features {
 
 	// Executors and tools announce their output at the top of the message;
 	// the same words further down are prose about an output.
-	if t.sub(0, headEnd(t.s, 600)).has(toolOutputRe) {
+	if rc.answersCall || t.sub(0, headEnd(t.s, 600)).has(toolOutputRe) {
 		kinds.add(KindToolResult)
 	}
 	if !kinds.Has(KindToolResult) {

@@ -21,6 +21,10 @@ type Record struct {
 	// time's alone, in a time claim's normal form ("14:30"): a slot or a
 	// departure, as a person names it ("the 2:30 pm one").
 	Times []string `json:"times,omitempty"`
+	// Price is the figure, as written, of its first field (by name) that
+	// names a price (a "price", "fare" or "cost", "price_usd" among
+	// them): what it costs, for a pick a task caps.
+	Price string `json:"price,omitempty"`
 }
 
 // maxRecords caps the records kept for one tool result.
@@ -104,6 +108,9 @@ func recordOf(m map[string]any) Record {
 					r.Numbers = append(r.Numbers, norm)
 				}
 			}
+		}
+		if n, isNum := m[k].(json.Number); isNum && r.Price == "" && namesPrice(k) {
+			r.Price = n.String()
 		}
 		if ok && (k == "id" || strings.HasSuffix(k, "_id") || IsID(s)) && s != "" {
 			r.IDs = append(r.IDs, s)
@@ -220,4 +227,10 @@ func emptyJSON(v any) bool {
 		return len(x) == 0
 	}
 	return false
+}
+
+// namesPrice reports whether a field's name names a price.
+func namesPrice(key string) bool {
+	key = strings.ToLower(key)
+	return strings.Contains(key, "price") || strings.Contains(key, "fare") || strings.Contains(key, "cost")
 }

@@ -20,7 +20,7 @@ func TestRecords(t *testing.T) {
 		want       []Record
 	}{
 		{"a list of plans", `[{"plan_id": "P-UNL-BASIC", "name": "Unlimited Basic", "price": 45}, {"plan_id": "P-UNL-PLUS", "name": "Unlimited Plus", "price": 60}]`,
-			[]Record{{IDs: []string{"P-UNL-BASIC"}, Words: []string{"unlimited basic"}, Numbers: []string{"45"}}, {IDs: []string{"P-UNL-PLUS"}, Words: []string{"unlimited plus"}, Numbers: []string{"60"}}}},
+			[]Record{{IDs: []string{"P-UNL-BASIC"}, Words: []string{"unlimited basic"}, Numbers: []string{"45"}, Price: "45"}, {IDs: []string{"P-UNL-PLUS"}, Words: []string{"unlimited plus"}, Numbers: []string{"60"}, Price: "60"}}},
 		{"variants by item id", `{"product_id": "8810", "variants": {"5512177": {"options": {"color": "red"}, "available": true}, "5512240": {"options": {"color": "blue"}, "available": true}}}`,
 			[]Record{{IDs: []string{"5512177"}, Words: []string{"red"}}, {IDs: []string{"5512240"}, Words: []string{"blue"}}}},
 		{"payment methods by id", `{"user_id": "ava_roy_7781", "payment_methods": {"credit_card_8812": {"source": "credit_card", "last_four": "8812"}, "gift_card_5521": {"source": "gift_card", "balance": 35.0}}}`,

@@ -498,6 +498,14 @@ func unsupportedArguments(in *Input) []Finding {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
 				Reason: fmt.Sprintf("its call acts on %q, where the other party named %q at step %d, another record of the same listing", used, named, j)})
 		}
+		if c := f.PassedOver; c != nil && !passedBefore(in, i) {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, c.Picked[0]),
+				Reason: fmt.Sprintf("it picks %s of the choices step %d offered, where the task names %s among them, which its agent never picks", quoteList(c.Picked), c.Offer, quoteList(c.Passed))})
+		}
+		if c := f.OverCap; c != nil {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, c.Picked),
+				Reason: fmt.Sprintf("it picks %q, which step %d offered at %s, over the task's %q", c.Picked, c.Offer, c.Price, c.Cap)})
+		}
 		if key, n, j, said := uncountedArgument(in, sup, i); key != "" {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, key),
 				Reason: fmt.Sprintf("its call gives %s %s, which no earlier step or the task states, where step %d counted %d %s", key, n, j, said.Value, said.Noun)})
@@ -509,6 +517,13 @@ func unsupportedArguments(in *Input) []Finding {
 			Reason: fmt.Sprintf("its call uses %s, which no earlier step or the task holds", quoteList(missing))})
 	}
 	return out
+}
+
+// passedBefore reports whether a step before i picked past a choice the
+// task names (extract's PassedOver): the later picks only go on from the
+// first.
+func passedBefore(in *Input, i int) bool {
+	return slices.ContainsFunc(in.Features.Steps[:i], func(f extract.Features) bool { return f.PassedOver != nil })
 }
 
 // teamNames are the keys of the agents that take decisions in the run. A
@@ -697,7 +712,7 @@ func countedAs(word, noun string) bool {
 
 // UnsupportedArguments is the unsupported_arguments analyzer.
 var UnsupportedArguments = &Analyzer{Name: "unsupported_arguments", Run: unsupportedArguments, Requires: []Fact{FactToolCalls, FactKinds, FactSignals, FactTrials, FactClaims},
-	Doc: "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up"}
+	Doc: "a tool call whose argument values appear nowhere earlier in the run: an id, amount or name the caller made up; or, of the choices a tool offered, a pick past the one the task names, or at a price over the task's most"}
 
 // spelledApart reports whether v is a value of words joined by
 // underscores (one_way, round_trip, business_class: a tool's enum) that

@@ -2869,3 +2869,67 @@ func TestUnsupportedArgumentsPlaceWithItsCountry(t *testing.T) {
 		})
 	}
 }
+
+// TestPickPastTheNamedChoice: of the buttons a shop's page offers, a
+// click on another size than the one the task names, or on "buy now"
+// with the named size never clicked, picks past what was asked for; the
+// named size clicked, or a task that names none of the page's choices,
+// does not. Shape: a WebShop agent with search and click tools, in
+// OpenAI chat with tool calls.
+func TestPickPastTheNamedChoice(t *testing.T) {
+	page := `{"observation": "Back to Search [SEP] color [SEP] black [SEP] navy [SEP] size [SEP] small [SEP] large [SEP] x-large [SEP] Price: $16.50 [SEP] Buy Now", "clickables": ["back to search", "black", "navy", "small", "large", "x-large", "description", "buy now"]}`
+	for _, tt := range []struct {
+		task, pick string
+		want       []int
+	}{
+		{"i want a men's t-shirt in navy, size large, and price lower than 30.00 dollars", "large", nil},
+		{"i want a men's t-shirt in navy, size large, and price lower than 30.00 dollars", "x-large", []int{7}},
+		{"i want a men's t-shirt in navy, size large, and price lower than 30.00 dollars", "navy", []int{9}},
+		{"i want a men's t-shirt, and price lower than 30.00 dollars", "x-large", nil},
+	} {
+		in := prepare(t, tt.task, "",
+			msg{agent: "user", content: tt.task, kind: run.KindUser},
+			msg{agent: "assistant", content: `search({"keywords": "men's t-shirt"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"observation": "Page 1 [SEP] B07JMQ8Y2K [SEP] Hanes Men's Crew T-Shirt [SEP] $16.50", "clickables": ["back to search", "next >", "b07jmq8y2k", "b0bx4t7l2m"]}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `click({"value": "b07jmq8y2k"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: page, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `click({"value": "navy"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: page, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `click({"value": "` + tt.pick + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: page, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `click({"value": "buy now"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"observation": "Thank you for shopping with us!", "clickables": []}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, stepsFor(UnsupportedArguments.Run(in), "of the choices"), tt.task+" "+tt.pick)
+	}
+}
+
+// TestPickOverThePriceCap: a click on a product, or a booking of a
+// flight, that the results listed at a price over the most the task
+// would pay is where the run went wrong; one within it is not. Shapes: a
+// WebShop agent with search and click tools, whose page lists prices
+// beside its buttons, and a travel agent whose search lists flights as
+// JSON records, both in OpenAI chat with tool calls.
+func TestPickOverThePriceCap(t *testing.T) {
+	shop := "i want a queen size memory foam pillow set of 2, and price lower than 40.00 dollars"
+	page := `{"observation": "Page 1 [SEP] B07CYLR1Q5 [SEP] Coop Home Goods Eden Memory Foam Pillow, Set of 2 [SEP] $54.99 [SEP] B0C1KQ8ZLM [SEP] Utopia Bedding Memory Foam Pillows, Queen, 2 Pack [SEP] $29.99", "clickables": ["back to search", "b07cylr1q5", "b0c1kq8zlm"]}`
+	trip := "Book me a flight from LIS to BER on 2025-05-09 for no more than $250."
+	flights := `{"flights": [{"flight": "TP 538", "departs": "07:10", "price_usd": 312}, {"flight": "FR 1882", "departs": "09:45", "price_usd": 189}]}`
+	for _, tt := range []struct {
+		task, search, listing, pick string
+		want                        []int
+	}{
+		{shop, `search({"keywords": "queen memory foam pillow set of 2"})`, page, `click({"value": "b07cylr1q5"})`, []int{3}},
+		{shop, `search({"keywords": "queen memory foam pillow set of 2"})`, page, `click({"value": "b0c1kq8zlm"})`, nil},
+		{trip, `search_flights({"origin": "LIS", "destination": "BER", "date": "2025-05-09"})`, flights, `book_flight({"flight": "TP 538", "date": "2025-05-09"})`, []int{3}},
+		{trip, `search_flights({"origin": "LIS", "destination": "BER", "date": "2025-05-09"})`, flights, `book_flight({"flight": "FR 1882", "date": "2025-05-09"})`, nil},
+	} {
+		in := prepare(t, tt.task, "",
+			msg{agent: "user", content: tt.task, kind: run.KindUser},
+			msg{agent: "assistant", content: tt.search, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.listing, kind: run.KindToolResult},
+			msg{agent: "assistant", content: tt.pick, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, stepsFor(UnsupportedArguments.Run(in), "over the task's"), tt.pick)
+	}
+}

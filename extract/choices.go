@@ -1,0 +1,356 @@
+package extract
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/offattr/offattr/run"
+)
+
+// Choice is an agent's pick among the choices a tool's result offered
+// it (a page's buttons, an environment's admissible actions, a menu's
+// entries), where the task names other choices of the same offer.
+type Choice struct {
+	// Offer is the tool result that offered the choices.
+	Offer int `json:"offer"`
+	// Picked are the offered choices the step writes, in lower case;
+	// the task names none of them.
+	Picked []string `json:"picked"`
+	// Passed are the offered choices the task names that no step of
+	// the picking agent writes, in lower case.
+	Passed []string `json:"passed"`
+}
+
+// Choice bounds: an offer lists at least two choices, each a short label
+// on one line; an offer of more is cut to the first ones.
+const (
+	minChoices   = 2
+	maxChoices   = 200
+	maxChoiceLen = 60
+)
+
+// readPicks reads the agents' picks among the choices tool results offer:
+// it sets PassedOver, and OverCap (overCap).
+//
+// PassedOver is set on each agent's step that picks, of the
+// choices the tool result right before it offers, only ones the task does
+// not name, while the task names others of the offer that no step of that
+// agent writes once they were first offered: it chose past what it was
+// asked for (a colour, a size, the item the task named) or moved on
+// (bought) without it.
+func readPicks(r *run.Run, rf *RunFeatures) {
+	task := strings.ToLower(r.Question)
+	texts := make([]string, len(r.Steps)) // each agent step's text and call arguments, in lower case
+	for i, s := range r.Steps {
+		if agentChoosing(r, rf, i) {
+			var b strings.Builder
+			b.WriteString(s.Content)
+			for _, c := range s.ToolCalls() {
+				b.WriteString("\n")
+				b.WriteString(c.Arguments)
+			}
+			texts[i] = strings.ToLower(b.String())
+		}
+	}
+	offers := make([][]string, len(r.Steps)) // each tool result's offer
+	for j := range r.Steps {
+		if rf.Steps[j].Has(KindToolResult) {
+			offers[j] = offered(r.Steps[j].Content)
+		}
+	}
+	for j := 0; j+1 < len(r.Steps); j++ {
+		i := j + 1
+		if texts[i] == "" {
+			continue
+		}
+		var named, picked []string
+		for _, o := range offers[j] {
+			if asksFor(task, o) {
+				named = append(named, o)
+			} else if choiceHeld(texts[i], o) {
+				picked = append(picked, o)
+			}
+		}
+		if len(named) == 0 || len(picked) == 0 || slices.ContainsFunc(named, func(o string) bool { return choiceHeld(texts[i], o) }) {
+			continue
+		}
+		me := run.AgentKey(r.Steps[i].Agent)
+		var passed []string
+		for _, o := range named {
+			// Since the choice was first offered: a step before that
+			// wrote it as a wish (a search's words), not as a pick.
+			from := slices.IndexFunc(offers, func(l []string) bool { return slices.Contains(l, o) })
+			if !writtenSince(texts, r, from, me, o) && !slices.ContainsFunc(named, func(x string) bool { return eitherOr(task, o, x) && writtenSince(texts, r, from, me, x) }) {
+				passed = append(passed, o)
+			}
+		}
+		if len(passed) == 0 {
+			continue
+		}
+		rf.Steps[i] = rf.Steps[i].Clone()
+		rf.Steps[i].Details.Rare.PassedOver = &Choice{Offer: j, Picked: picked, Passed: passed}
+	}
+	overCap(r, rf, texts, offers)
+}
+
+// asksFor reports whether the task (lower case) names the choice c as
+// one it wants: written whole, and not only after a word that rules it
+// out ("not white", "without a hood", "any colour but red").
+func asksFor(task, c string) bool {
+	for k := range occurrences(task, c) {
+		if choiceByte(task, k-1) || choiceByte(task, k+len(c)) {
+			continue
+		}
+		before := strings.Fields(task[:k])
+		if !slices.ContainsFunc(before[max(0, len(before)-3):], func(w string) bool { return slices.Contains(ruleOut, strings.Trim(w, ",;:")) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleOut are the words that, just before a choice, rule it out.
+var ruleOut = []string{"not", "no", "without", "except", "excluding", "but", "nor", "never"}
+
+// eitherOr reports whether the task (lower case) names choices a and b as
+// alternatives ("white or grey"): either one picked is what it asked for.
+func eitherOr(task, a, b string) bool {
+	return a != b && (strings.Contains(task, a+" or "+b) || strings.Contains(task, b+" or "+a))
+}
+
+// writtenSince reports whether a step of agent me after step from writes
+// the choice o; texts are the agent steps' texts, by position.
+func writtenSince(texts []string, r *run.Run, from int, me, o string) bool {
+	for k := from + 1; k < len(texts); k++ {
+		if texts[k] != "" && run.AgentKey(r.Steps[k].Agent) == me && choiceHeld(texts[k], o) {
+			return true
+		}
+	}
+	return false
+}
+
+// agentChoosing reports whether step i is an agent's own: not the user's,
+// the system's, or a tool's output.
+func agentChoosing(r *run.Run, rf *RunFeatures, i int) bool {
+	switch r.Steps[i].Kind {
+	case run.KindUser, run.KindSystem, run.KindToolResult:
+		return false
+	}
+	return !rf.Steps[i].Has(KindToolResult)
+}
+
+// offered returns the choices a tool's output lists as JSON: a list of
+// short strings, the output itself or a field of its object (a page's
+// "clickables"), in lower case; the output may be the JSON alone, or
+// text that ends in it ("Available Actions:" and the object). nil when
+// it lists none.
+func offered(content string) []string {
+	v, _, ok := toolJSON(content)
+	if !ok {
+		k := max(strings.LastIndex(content, "\n{"), strings.LastIndex(content, "\n["))
+		if k < 0 || len(content) > maxIDScan {
+			return nil
+		}
+		dec := json.NewDecoder(strings.NewReader(content[k+1:]))
+		if dec.Decode(&v) != nil {
+			return nil
+		}
+	}
+	lists := []any{v}
+	if m, ok := v.(map[string]any); ok {
+		lists = lists[:0]
+		for _, k := range sortedKeys(m) {
+			lists = append(lists, m[k])
+		}
+	}
+	var out []string
+	for _, l := range lists {
+		if c := choices(l); len(c) >= minChoices {
+			out = append(out, c...)
+		}
+	}
+	return out[:min(len(out), maxChoices)]
+}
+
+// choices returns the labels a JSON list holds when every one of its
+// items is a short label on one line; nil otherwise.
+func choices(v any) []string {
+	l, ok := v.([]any)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, e := range l {
+		s, ok := e.(string)
+		s = strings.ToLower(strings.TrimSpace(s))
+		if !ok || s == "" || len(s) > maxChoiceLen || strings.ContainsAny(s, "\n\r") {
+			return nil
+		}
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// choiceHeld reports whether text (lower case) writes the choice c whole:
+// not within a longer word, and not as part of a hyphenated one ("large"
+// is not in "x-large").
+func choiceHeld(text, c string) bool {
+	for k := range occurrences(text, c) {
+		if !choiceByte(text, k-1) && !choiceByte(text, k+len(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// choiceByte reports whether s[i] joins a word: a word's byte or a hyphen.
+func choiceByte(s string, i int) bool {
+	return tokenByte(s, i) || i >= 0 && i < len(s) && s[i] == '-'
+}
+
+// PricedPick is an agent's pick of a choice a tool's result offered at a
+// price over the most the task would pay.
+type PricedPick struct {
+	// Offer is the tool result that offered the choice and its price.
+	Offer int `json:"offer"`
+	// Picked is the choice, in lower case; Price its price as the result
+	// writes it ("$45.99"); Cap the task's most, as the task writes it.
+	Picked string `json:"picked"`
+	Price  string `json:"price"`
+	Cap    string `json:"cap"`
+}
+
+var (
+	// The most a task would pay: "price lower than 40.00 dollars",
+	// "under $30", "at most €150". A currency's sign or word makes the
+	// figure a price.
+	priceCapRe = pattern(goWords(`lower than|less than|cheaper than|under|below|at most|no more than|not more than|up to|budget of|maximum of`)+
+		`\s{1,3}(?:(?<cur>[$€£])\s{0,2})?(?<n>\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,2})?)(?![\d.,]?\d)(?:\s{0,2}(?<word>`+goWords(`dollars|dollar|usd|euros|euro|eur|pounds|pound|gbp`)+`))?`, ci)
+	// A price a page gives: "$45.99", "€ 1,250".
+	priceRe = pattern(`(?<price>[$€£]\s{0,2}\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,2})?)(?![\d.,]?\d)`, 0)
+)
+
+// priceCap returns the most the task would pay, as written and as a
+// number; ok is false when it states none.
+func priceCap(task string) (written string, most float64, ok bool) {
+	t := newText(task)
+	for _, m := range t.all(priceCapRe, 0) {
+		if t.named(m, "cur") == "" && t.named(m, "word") == "" {
+			continue
+		}
+		if n, err := strconv.ParseFloat(strings.ReplaceAll(t.named(m, "n"), ",", ""), 64); err == nil {
+			return strings.TrimSpace(t.group(m, 0)), n, true
+		}
+	}
+	return "", 0, false
+}
+
+// prices returns the price a tool's output gives each choice it offers,
+// as written ("$45.99"):
+// the first price written after the choice's first mention and before
+// the next choice's (a listing's "B09QQLDJ93 [SEP] name [SEP] $45.99").
+// content is the output in lower case.
+func prices(content string, offers []string) map[string]string {
+	type mention struct {
+		at     int
+		choice string
+	}
+	var ms []mention
+	for _, o := range offers {
+		for k := range occurrences(content, o) {
+			if !choiceByte(content, k-1) && !choiceByte(content, k+len(o)) {
+				ms = append(ms, mention{k, o})
+				break
+			}
+		}
+	}
+	slices.SortFunc(ms, func(a, b mention) int { return a.at - b.at })
+	out := map[string]string{}
+	for k, m := range ms {
+		end := len(content)
+		if k+1 < len(ms) {
+			end = ms[k+1].at
+		}
+		if p, ok := firstIn(priceRe, content[m.at+len(m.choice):end]); ok {
+			out[m.choice] = p
+		}
+	}
+	return out
+}
+
+// overCap sets OverCap on the first agent's step that picks a choice the
+// tool result right before it listed at a price over the most the task
+// would pay (of a listing that prices two choices or more: a page's
+// buttons with their prices beside them, or records of its JSON by their
+// ids, with a price field), when no later
+// step picks a choice listed at a price within it (it went back for a
+// cheaper one).
+func overCap(r *run.Run, rf *RunFeatures, texts []string, offers [][]string) {
+	written, most, ok := priceCap(r.Question)
+	if !ok {
+		return
+	}
+	type pick struct {
+		step, offer int
+		choice      string
+		price       string
+		over        bool
+	}
+	var picks []pick
+	for j := 0; j+1 < len(r.Steps); j++ {
+		i := j + 1
+		if texts[i] == "" || !rf.Steps[j].Has(KindToolResult) {
+			continue
+		}
+		ps := prices(strings.ToLower(r.Steps[j].Content), offers[j])
+		listed := offers[j]
+		for id, p := range pricedRecords(r.Steps[j].Content) {
+			if _, ok := ps[id]; !ok {
+				ps[id] = p
+				listed = append(listed, id)
+			}
+		}
+		if len(ps) < minChoices {
+			continue // no listing: a page's one price is its item's, not a button's
+		}
+		slices.Sort(listed[len(offers[j]):])
+		for _, o := range listed {
+			p, priced := ps[o]
+			n, err := strconv.ParseFloat(strings.Trim(strings.ReplaceAll(p, ",", ""), "$€£ "), 64)
+			if priced && err == nil && choiceHeld(texts[i], o) {
+				picks = append(picks, pick{i, j, o, p, n > most})
+			}
+		}
+	}
+	for k, p := range picks {
+		if !p.over || slices.ContainsFunc(picks[k+1:], func(q pick) bool { return !q.over }) {
+			continue
+		}
+		rf.Steps[p.step] = rf.Steps[p.step].Clone()
+		rf.Steps[p.step].Details.Rare.OverCap = &PricedPick{Offer: p.offer, Picked: p.choice, Price: p.price, Cap: written}
+		return
+	}
+}
+
+// pricedRecords returns the price each record of a tool's JSON listing
+// gives (Record.Price), by the record's ids in lower case: a flight, a
+// room or an item a call then names by its id.
+func pricedRecords(content string) map[string]string {
+	v, _, ok := toolJSON(content)
+	if !ok {
+		return nil
+	}
+	out := map[string]string{}
+	for _, r := range records(v) {
+		for _, id := range r.IDs {
+			if r.Price != "" {
+				out[strings.ToLower(id)] = r.Price
+			}
+		}
+	}
+	return out
+}
