@@ -28,6 +28,11 @@ var (
 	// Answers put forward in passing.
 	answerRe = pattern(`\b(?:the|our|my) (?:correct |best |likely |most likely )?(?:answer|solution|result) (?:is|would be|appears to be|seems to be)\s{0,2}:?\s{0,4}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})|(?m)^[ \t>*#-]{0,8}\**(?:answer|result|solution|conclusion)\**\s{0,2}[:：]\**\s{0,4}(?<a>[^\n]{1,300})|\b(?:therefore|thus|hence|in conclusion|to conclude),? the (?:\w+ ){0,5}(?:is|are|was|were|equals|would be)\s{1,2}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})`, ci)
 
+	// The close of a role-playing assistant's reply that hands the turn
+	// back for its instructor's next instruction (CAMEL's "Next
+	// request."): the reply answered that instruction, a part of the task.
+	nextRequestRe = pattern(`\bnext request\W{0,4}\z`, ci)
+
 	// Termination: a TERMINATE on its own line or at the very end (not the
 	// quoted word in an executor's "reply me only with "TERMINATE""), and the
 	// stop reasons orchestrators log.
