@@ -274,6 +274,8 @@ func TestFinalAnswerSources(t *testing.T) {
 		{"a closing reply without a value to a later turn of the user answers that turn, not the task", chat("user", "How many t-shirt options are available?", "assistant", "We have 12 t-shirt options.", "user", "Great, thanks!", "assistant", "You're welcome! Is there anything else I can help you with?"), "", "", 0},
 		{"a chat that ends on code has no answer", chat("user", "How many pitchers are there?", "assistant", "```python\nprint(len(pitchers))\n```"), "", "", 0},
 		{"a chat that ends with the user has no answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers.", "user", "Thanks, bye."), "", "", 0},
+		{"a labelled final solution is the answer, though a verdict closes the run", steps("solver", "Final solution: the garden needs 56 metres of fencing.", "evaluator", "Score: 1\nAdvice: The formula is used correctly."), SourceFinalAnswer, "the garden needs 56 metres of fencing", 0},
+		{"so is the final answer of a debate its judge names", steps("Affirmative", "The trip lasts 215 minutes.", "Moderator", "Having heard both sides, the final answer of the debate is 225 minutes."), SourceFinalAnswer, "225 minutes", 1},
 		{"a role-play that stops on a solution that asks for the next request ends on its line", steps("Owner", "Instruction: Compute the new price.\nInput: $3.50 and a 20% rise.", "Analyst", "Solution: $3.50 x 1.20 = $4.20. Next request.", "Owner", "Instruction: Compute the revenue.\nInput: 180 loaves.", "Analyst", "Solution: Revenue = 180 x $4.20 = $756.00. Next request."), SourceLastAnswer, "Solution: Revenue = 180 x $4.20 = $756.00. Next request.", 3},
 	}
 	for _, tt := range tests {
