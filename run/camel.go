@@ -4,6 +4,7 @@ package run
 // math datasets, and what its role-playing examples write the same way.
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -28,8 +29,8 @@ type camelMessage struct {
 // (specified_task, else original_task). ok is false for an object with
 // no such message. Both of CAMEL's roles are agents, so the AI user's
 // instructions are agents' turns; a chat whose file names no task (the
-// math dataset's) takes the first message's text for it, as a
-// transcript does.
+// math and science datasets', whose messages are their texts alone) takes
+// the first message's text for it, as a transcript does.
 func camelChat(data []byte, o *fileObject) (c *Case, ok bool, err error) {
 	var fields map[string]json.RawMessage
 	if json.Unmarshal(data, &fields) != nil {
@@ -65,15 +66,27 @@ func camelChat(data []byte, o *fileObject) (c *Case, ok bool, err error) {
 	msgs := make([]message, 0, len(keys))
 	for _, k := range keys {
 		var m camelMessage
-		if err := json.Unmarshal(fields[k.key], &m); err != nil {
-			return nil, true, fmt.Errorf("%s: %w", k.key, jsonError(fields[k.key], err))
+		raw := bytes.TrimSpace(fields[k.key])
+		if len(raw) > 0 && raw[0] == '"' {
+			// The math and science datasets keep each message as its
+			// text alone: the problem the AI user poses, then the AI
+			// assistant's solution.
+			m.RoleType = "USER"
+			if k.n%2 == 0 {
+				m.RoleType = "ASSISTANT"
+			}
+			if err := json.Unmarshal(raw, &m.Content); err != nil {
+				return nil, true, fmt.Errorf("%s: %w", k.key, jsonError(raw, err))
+			}
+		} else if err := json.Unmarshal(raw, &m); err != nil {
+			return nil, true, fmt.Errorf("%s: %w", k.key, jsonError(raw, err))
 		}
 		kind := strings.ToUpper(m.RoleType)
 		role := m.Role
 		if role == "" {
 			role = strings.ToLower(kind)
 		}
-		msgs = append(msgs, message{Role: role, Name: firstNonEmpty(m.RoleName, roles[kind], role), Content: m.Content})
+		msgs = append(msgs, message{Role: role, Name: firstNonEmpty(m.RoleName, roles[kind]), Content: m.Content})
 	}
 	var task struct {
 		Specified string `json:"specified_task"`

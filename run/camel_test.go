@@ -53,6 +53,16 @@ func TestCAMELChat(t *testing.T) {
 		assert.Equal(t, "Solve 2x + 3 = 11.", r.Question)
 		assert.Equal(t, []Kind{KindUser, KindMessage}, []Kind{r.Steps[0].Kind, r.Steps[1].Kind})
 	})
+	t.Run("a dataset's messages that are their texts alone: the problem, then the solution", func(t *testing.T) {
+		r, err := Parse("camel.json", []byte(`{"role_1": "Physicist_RoleType.ASSISTANT", "topic;": "Optics", "sub_topic": "Lenses",
+			"message_1": "A lens has a focal length of 20 cm. What is its power in dioptres?",
+			"message_2": "P = 1 / f = 1 / 0.2 m = 5 dioptres."}`), Options{})
+		require.NoError(t, err)
+		assert.Equal(t, "A lens has a focal length of 20 cm. What is its power in dioptres?", r.Question)
+		require.Len(t, r.Steps, 2)
+		assert.Equal(t, []Kind{KindUser, KindMessage}, []Kind{r.Steps[0].Kind, r.Steps[1].Kind})
+		assert.Equal(t, "Physicist", r.Steps[1].Agent)
+	})
 	t.Run("a message of another shape is an error, not a panic", func(t *testing.T) {
 		_, err := Parse("camel.json", []byte(`{"role_1": "A_RoleType.ASSISTANT", "message_1": ["not", "a", "message"]}`), Options{})
 		require.Error(t, err)
