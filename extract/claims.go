@@ -253,7 +253,39 @@ func readClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 		add(ClaimQuoted, start, end, textNorm(q))
 	}
 	out = append(out, entities(t, agents, inside, strict)...)
-	return dedupe(out)
+	return dedupe(withoutRejected(t.s, out))
+}
+
+// withoutRejected drops the numbers a text names only to set them aside
+// for the one before them: "2.25, not 2.5", "41 rather than 39", "$96
+// instead of $100". The text states the first; the second is the value it
+// says is wrong, which it neither gives nor uses.
+func withoutRejected(s string, cs []Claim) []Claim {
+	slices.SortStableFunc(cs, func(a, b Claim) int { return cmp.Compare(a.Offset, b.Offset) })
+	prevEnd := -1
+	return slices.DeleteFunc(cs, func(c Claim) bool {
+		if c.Kind != ClaimNumber {
+			return false
+		}
+		start := int(c.Offset)
+		rejected := prevEnd >= 0 && prevEnd <= start && setsAside(s[prevEnd:start])
+		prevEnd = start + len(c.Text)
+		return rejected
+	})
+}
+
+// setsAside reports whether between, the text between two numbers, sets
+// the second aside for the first: ", not ", " rather than ", ", and not ".
+func setsAside(between string) bool {
+	w := strings.Fields(strings.ToLower(strings.TrimLeft(between, " \t,;")))
+	if len(w) > 0 && (w[0] == "and" || w[0] == "but") {
+		w = w[1:]
+	}
+	switch strings.Join(w, " ") {
+	case "not", "rather than", "instead of":
+		return !strings.ContainsAny(between, ".!?\n") // within one sentence
+	}
+	return false
 }
 
 func dedupe(cs []Claim) []Claim {

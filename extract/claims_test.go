@@ -91,6 +91,7 @@ func TestClaimsInText(t *testing.T) {
 		{"a patch's envelope carries no entities", "apply_patch(*** Begin Patch\n*** Update File: /repo/cfg/values.py\n@@\n-    return int(raw)\n+    return float(raw)\n*** End Patch\n)", []string{"path:cfg/values.py"}},
 		{"a number before a lone unit letter is a value", "it is 828 m tall; 744.4 m on average; done in 12 s", []string{"number:828", "number:744.4", "number:12"}},
 		{"an attached multiplier letter still needs a currency", "a 3B model and 5M rows", nil},
+		{"a number set aside for the one before it is not stated", "45 / 18 is 2.25, not 2.5; the last term is 41 rather than 39, and 20 x 21 = 420", []string{"number:45", "number:18", "number:2.25", "number:41", "number:20", "number:21", "number:420"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

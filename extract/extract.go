@@ -366,6 +366,9 @@ func (rc *runContext) answers(f *Features, t *text, kinds *KindSet) {
 	if f.Ledger != nil && !f.Ledger.RequestSatisfied.Answer {
 		return
 	}
+	if _, ok := t.first(nextRequestRe); ok {
+		return // its "Solution:" answers the instruction it was given, a part of the task
+	}
 	src := t
 	if f.Ledger != nil {
 		src = readText(f.Ledger.InstructionOrQuestion, &rc.buf.field)

@@ -274,6 +274,11 @@ func TestFinalAnswerSources(t *testing.T) {
 		{"a closing reply without a value to a later turn of the user answers that turn, not the task", chat("user", "How many t-shirt options are available?", "assistant", "We have 12 t-shirt options.", "user", "Great, thanks!", "assistant", "You're welcome! Is there anything else I can help you with?"), "", "", 0},
 		{"a chat that ends on code has no answer", chat("user", "How many pitchers are there?", "assistant", "```python\nprint(len(pitchers))\n```"), "", "", 0},
 		{"a chat that ends with the user has no answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers.", "user", "Thanks, bye."), "", "", 0},
+		{"a labelled final solution is the answer, though a verdict closes the run", steps("solver", "Final solution: the garden needs 56 metres of fencing.", "evaluator", "Score: 1\nAdvice: The formula is used correctly."), SourceFinalAnswer, "the garden needs 56 metres of fencing", 0},
+		{"so is the final answer of a debate its judge names", steps("Affirmative", "The trip lasts 215 minutes.", "Moderator", "Having heard both sides, the final answer of the debate is 225 minutes."), SourceFinalAnswer, "225 minutes", 1},
+		{"a role-play its instructor closes reads its answer before the closing word", steps("Owner", "Instruction: Compute the revenue.\nInput: 180 loaves at $4.20.", "Analyst", "Solution: Revenue = 180 x $4.20 = $756.00. Next request.", "Owner", "<CAMEL_TASK_DONE>"), SourceLastAnswer, "Solution: Revenue = 180 x $4.20 = $756.00. Next request.", 1},
+		{"or in the reply to the closing word, where that puts an answer forward", steps("Owner", "Instruction: Compute the revenue.\nInput: 180 loaves at $4.20.", "Analyst", "Solution: Revenue = 180 x $4.20 = $756.00. Next request.", "Owner", "<CAMEL_TASK_DONE>", "Analyst", "Solution: Task done. The daily revenue is $756.00."), SourceLastAnswer, "Task done. The daily revenue is $756.00", 3},
+		{"a role-play that stops on a solution that asks for the next request ends on its line", steps("Owner", "Instruction: Compute the new price.\nInput: $3.50 and a 20% rise.", "Analyst", "Solution: $3.50 x 1.20 = $4.20. Next request.", "Owner", "Instruction: Compute the revenue.\nInput: 180 loaves.", "Analyst", "Solution: Revenue = 180 x $4.20 = $756.00. Next request."), SourceLastAnswer, "Solution: Revenue = 180 x $4.20 = $756.00. Next request.", 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -288,6 +293,23 @@ func TestFinalAnswerSources(t *testing.T) {
 			assert.Equal(t, tt.step, fa.Step)
 		})
 	}
+}
+
+// TestRolePlaySolutionsAnswerTheirInstruction: in a role-play (CAMEL's),
+// the assistant's "Solution: …" that closes by asking for the next
+// request answers the instruction it was given, a part of the task, and
+// puts no answer forward; the solution that asks for nothing more does.
+func TestRolePlaySolutionsAnswerTheirInstruction(t *testing.T) {
+	rf := Run(steps(
+		"Owner", "Instruction: Compute the new price.\nInput: $3.50 and a 20% rise.",
+		"Analyst", "Solution: A 20% rise gives $3.50 x 1.20 = $4.20. Next request.",
+		"Owner", "<CAMEL_TASK_DONE>",
+		"Analyst", "Solution: The task is done. The new price is $4.20."))
+	assert.Empty(t, rf.Steps[1].Answer)
+	assert.False(t, rf.Steps[1].Has(KindAnswer))
+	assert.Equal(t, "The task is done. The new price is $4.20", rf.Steps[3].Answer)
+	require.NotNil(t, rf.FinalAnswer)
+	assert.Equal(t, 3, rf.FinalAnswer.Step)
 }
 
 // TestClosingReplyAnswerValues: an answer read from a closing reply's line

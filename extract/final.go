@@ -19,6 +19,7 @@ const (
 // finalAnswer finds the run's answer: the last explicit final answer; else
 // the last ledger that declares the request satisfied and states an answer;
 // else the last answer put forward up to the first termination; else the
+// answer another agent's reply to that termination puts forward; else the
 // last line with a claim in the last step before termination that is not a
 // tool's output; else, in a run that stops without terminating, its last
 // step's answer when that is an agent's reply (see below).
@@ -172,6 +173,13 @@ func chooseFinal(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 		if steps[i].Answer != "" {
 			return newFinal(int(steps[i].Index), steps[i].Answer, SourceLastAnswer, agents, false)
 		}
+	}
+	if next := end + 1; next < len(steps) && next < len(rf.steps) && steps[end].Has(KindTermination) && steps[next].Answer != "" &&
+		!run.SameAgent(rf.steps[end].Agent, rf.steps[next].Agent) {
+		// No answer came before the closing word, and another agent's
+		// reply to it puts one forward: a role-play's assistant answering
+		// its instructor's <CAMEL_TASK_DONE>.
+		return newFinal(int(steps[next].Index), steps[next].Answer, SourceLastAnswer, agents, false)
 	}
 	if end < len(steps)-1 || steps[end].Has(KindTermination) {
 		return lastClaimLine(rf, end, agents)

@@ -24,14 +24,20 @@ var (
 
 	// Explicit final answers, including the \boxed{} of math solvers and
 	// a ReAct agent's Finish[…] action.
-	finalAnswerRe = pattern(`\bFinish\[(?<a>[^\]\n]{1,500})\]|\bFINAL[ _]ANSWER\s{0,2}[:：]\s{0,4}(?<a>[^\n]{1,500})|\b(?:the |my |our )?final answer (?:is|would be|will be)\s{0,2}:?\s{0,4}(?<a>[^\n]{1,500})|\\boxed\{(?<a>[^{}\n]{1,200})\}|<answer>\s{0,4}(?<a>[^<\n]{1,500})\s{0,4}</answer>`, ci)
+	finalAnswerRe = pattern(`\bFinish\[(?<a>[^\]\n]{1,500})\]|\bFINAL[ _]ANSWER\s{0,2}[:：]\s{0,4}(?<a>[^\n]{1,500})|\b(?:the |my |our )?final answer(?: (?:of|to|for) (?:the|this|our) [\w-]{1,20})? (?:is|would be|will be)\s{0,2}:?\s{0,4}(?<a>[^\n]{1,500})|(?m)^[ \t>*#-]{0,8}\**final (?:solution|result)\**\s{0,2}[:：]\**[ \t]{0,4}(?<a>[^\s*][^\n]{0,499})|\\boxed\{(?<a>[^{}\n]{1,200})\}|<answer>\s{0,4}(?<a>[^<\n]{1,500})\s{0,4}</answer>`, ci)
 	// Answers put forward in passing.
 	answerRe = pattern(`\b(?:the|our|my) (?:correct |best |likely |most likely )?(?:answer|solution|result) (?:is|would be|appears to be|seems to be)\s{0,2}:?\s{0,4}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})|(?m)^[ \t>*#-]{0,8}\**(?:answer|result|solution|conclusion)\**\s{0,2}[:：]\**\s{0,4}(?<a>[^\n]{1,300})|\b(?:therefore|thus|hence|in conclusion|to conclude),? the (?:\w+ ){0,5}(?:is|are|was|were|equals|would be)\s{1,2}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})`, ci)
 
+	// The close of a role-playing assistant's reply that hands the turn
+	// back for its instructor's next instruction (CAMEL's "Next
+	// request."): the reply answered that instruction, a part of the task.
+	nextRequestRe = pattern(`\bnext request\W{0,4}\z`, ci)
+
 	// Termination: a TERMINATE on its own line or at the very end (not the
 	// quoted word in an executor's "reply me only with "TERMINATE""), and the
-	// stop reasons orchestrators log.
-	terminateRe = pattern(`(?m)^[ \t*]{0,4}TERMINATE[ \t.!*]{0,4}$|\bTERMINATE\s{0,4}\z|\b(?:request satisfied|max(?:imum)? (?:rounds|turns|time|steps|iterations)(?: \(\d{1,6}s?\))? (?:reached|exceeded)|no agent selected|terminating|conversation (?:ended|terminated|is over))\b`, ci)
+	// stop reasons orchestrators log; CAMEL's AI user closes a role-play
+	// with <CAMEL_TASK_DONE>.
+	terminateRe = pattern(`(?m)^[ \t*]{0,4}TERMINATE[ \t.!*]{0,4}$|\bTERMINATE\s{0,4}\z|<CAMEL_TASK_DONE>|\b(?:request satisfied|max(?:imum)? (?:rounds|turns|time|steps|iterations)(?: \(\d{1,6}s?\))? (?:reached|exceeded)|no agent selected|terminating|conversation (?:ended|terminated|is over))\b`, ci)
 
 	// Labelled reasoning, and orchestrator thoughts that pick a speaker.
 	thoughtRe     = pattern(`(?m)^[ \t*#>-]{0,8}(?:thought|thinking|reasoning|reflection)\**\s{0,2}:`, ci)

@@ -181,6 +181,11 @@ func dataFlowOrigin(in *Input) []Finding {
 			// Worked out in prose from a figure another agent stated.
 			o, why = p, true
 			handed[o] = true
+		} else if p := handedThrough(in, o); p >= 0 {
+			// Worked out over the agent's own steps from a figure
+			// another agent stated.
+			o, why = p, true
+			handed[o] = true
 		} else if v, _ := (extract.Claim{Norm: cf.Claim}).Value(); ownOrigin(in, o, []string{v}, reached) >= 0 {
 			// Worked out in prose from the agent's own earlier steps,
 			// the first of which to go wrong is where the value began.
@@ -452,6 +457,52 @@ func handedOperand(in *Input, o int, claim string) int {
 			continue
 		}
 		best = first
+	}
+	return best
+}
+
+// handedThrough is handedOperand for a value an agent worked out over
+// several of its own steps, each computing with the figures of the one
+// before (ownOrigin's walk): the earliest step of another agent that
+// first stated a figure one of those steps computed with, of the kind of
+// a figure the task gives with another value. An instruction that hands
+// on "sales fall by 25%" where the task says 15% is where "240 x 0.75 =
+// 180" and then "180 x $4.20 = $756" went wrong. It returns -1 when a
+// step of the walk slips in its own arithmetic (the slip is the fault), or
+// no figure was handed so.
+func handedThrough(in *Input, o int) int {
+	if o < 0 || !isAgentDecision(in, o) {
+		return -1
+	}
+	numbers := in.supportIndex().numberIndex()
+	best, slipped := -1, false
+	seen := map[int]bool{}
+	var walk func(s int)
+	walk = func(s int) {
+		g := &in.Features.Steps[s]
+		if seen[s] || g.Has(extract.KindToolResult) || len(g.Code) > 0 || len(g.Computes) == 0 {
+			return
+		}
+		seen[s] = true
+		if g.Miscomputes {
+			slipped = true
+			return
+		}
+		for _, v := range g.Computes {
+			if p := handedOperand(in, s, v); p >= 0 && (best < 0 || p < best) {
+				best = p
+			}
+		}
+		for fig := range operands(in, s) {
+			first := firstNumberAt(numbers, fig.val, fig.x)
+			if first >= 0 && first < s && isAgentDecision(in, first) && run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) {
+				walk(first)
+			}
+		}
+	}
+	walk(o)
+	if slipped {
+		return -1
 	}
 	return best
 }

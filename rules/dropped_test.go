@@ -107,6 +107,7 @@ func TestDataFlowHandedOperand(t *testing.T) {
 		roomsTask = "Room A holds 14 shelves of 25 boxes and room B holds 6 shelves of 30 boxes. How many boxes in total?"
 		angleTask = "What is the sum of the interior angles of a convex heptagon, in degrees?"
 		rentTask  = "The office rent is $1,500 per quarter. Next year the rent goes up by 3%. What will the annual rent be next year?"
+		salesTask = "A bakery sells 240 loaves a day at $3.50 each. It raises the price by 20% and expects sales to fall by 15%. What is its daily revenue then?"
 	)
 	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
 	say := func(agent, c string) msg { return msg{agent: agent, content: c} }
@@ -126,6 +127,16 @@ func TestDataFlowHandedOperand(t *testing.T) {
 			say("negative", "No: (n - 1) x 180 degrees, so 6 x 180 = 1080 degrees."), say("judge", "The sum is 1080 degrees.")}, []int{2}},
 		{"a figure derived from the task's with the factor written", rentTask, []msg{user(rentTask), say("finance", "This year the rent over four quarters comes to $6,000 a year."),
 			say("math", "Applying the increase: 6,000 x 1.3 = 7,800. Next year's annual rent is $7,800."), say("checker", "Confirmed: $7,800.")}, []int{2}},
+		{"a figure handed to an agent that worked the answer out over its own steps", salesTask, []msg{user(salesTask),
+			say("owner", "Instruction: Compute the new price.\nInput: $3.50 and a 20% rise."), say("analyst", "Solution: $3.50 x 1.20 = $4.20. Next request."),
+			say("owner", "Instruction: Compute the daily sales after the change.\nInput: 240 loaves, and sales fall by 25%."),
+			say("analyst", "Solution: A 25% fall leaves 240 x 0.75 = 180 loaves. Next request."),
+			say("analyst", "Revenue = 180 x $4.20 = $756.00.")}, []int{2, 3}},
+		{"the same work from the task's own figure, one of whose steps slips", salesTask, []msg{user(salesTask),
+			say("owner", "Instruction: Compute the new price.\nInput: $3.50 and a 20% rise."), say("analyst", "Solution: $3.50 x 1.20 = $4.20. Next request."),
+			say("owner", "Instruction: Compute the daily sales after the change.\nInput: 240 loaves, and sales fall by 15%."),
+			say("analyst", "Solution: A 15% fall leaves 240 x 0.85 = 194 loaves. Next request."),
+			say("analyst", "Revenue = 194 x $4.20 = $814.80.")}, []int{2, 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := DataFlowOrigin.Run(prepare(t, tc.task, "", tc.msgs...))

@@ -103,6 +103,14 @@ func unverifiedApproval(in *Input) []Finding {
 	}
 	var out []Finding
 	lastEvidence := -1
+	// In a team that runs nothing (no call, no code, no tool's output),
+	// working the figures out again is the only check an approval can
+	// make.
+	talkOnly := true
+	for i := range in.Features.Steps {
+		f := &in.Features.Steps[i]
+		talkOnly = talkOnly && !f.Has(extract.KindToolResult) && !f.IssuesCall() && len(f.Code) == 0
+	}
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
 		if f.Has(extract.KindToolResult) || f.IssuesCall() {
@@ -119,6 +127,9 @@ func unverifiedApproval(in *Input) []Finding {
 		if lastEvidence >= 0 && i-lastEvidence <= 1 {
 			continue // it approves a result it has just seen checked
 		}
+		if talkOnly && len(f.Computes) > 0 && !f.Miscomputes {
+			continue // it worked the figures out again itself, and its arithmetic holds
+		}
 		out = append(out, Finding{Step: i, Strength: 0.5, Quote: quoteAt(in, i, sig.Offset, len(sig.Quote)),
 			Reason: "it approves a result without checking it: no call of its own and no fresh tool output"})
 		break
@@ -127,5 +138,5 @@ func unverifiedApproval(in *Input) []Finding {
 }
 
 // UnverifiedApproval is the unverified_approval analyzer.
-var UnverifiedApproval = &Analyzer{Name: "unverified_approval", Run: unverifiedApproval, Requires: []Fact{FactKinds, FactSignals, FactToolCalls, FactFinalAnswer, FactGroundTruth},
+var UnverifiedApproval = &Analyzer{Name: "unverified_approval", Run: unverifiedApproval, Requires: []Fact{FactKinds, FactSignals, FactClaims, FactToolCalls, FactFinalAnswer, FactGroundTruth},
 	Doc: "a verification that approves a result with no call of its own and no fresh tool output"}

@@ -2392,6 +2392,30 @@ func TestUnverifiedApproval(t *testing.T) {
 		"an approval right after a tool ran is a checked one")
 }
 
+// TestApprovalThatWorksTheFiguresOut: in a team that runs nothing, an
+// approval that works the figures out again, and gets its arithmetic
+// right, checked the result the only way it could; one whose arithmetic
+// slips, or that works nothing out, did not. Where tools could run, it
+// still should have run one.
+func TestApprovalThatWorksTheFiguresOut(t *testing.T) {
+	approve := func(check string, tools bool) *Input {
+		steps := []msg{
+			{agent: "user", content: "Visits rose from 12,400 to 14,880. By what percentage?", kind: run.KindUser},
+			{agent: "Analyst", content: "Increase: 14,880 - 12,400 = 2,480; 2,480 / 12,400 = 0.20, so 20%."},
+		}
+		if tools {
+			steps = append(steps, msg{agent: "Analyst", content: "```python\nprint(2480 / 12400)\n```"}, msg{agent: "Terminal", content: "exitcode: 0 (execution succeeded)\nCode output: 0.2"},
+				msg{agent: "Writer", content: "Draft: visits rose by 20%."})
+		}
+		steps = append(steps, msg{agent: "Verifier", content: check}, msg{agent: "Writer", content: "Visits rose by 25% in 2023."})
+		return prepare(t, "Visits rose from 12,400 to 14,880. By what percentage?", "", steps...)
+	}
+	assert.Empty(t, UnverifiedApproval.Run(approve("I checked: 12,400 x 1.20 = 14,880. The increase of 20% is correct.", false)))
+	assert.Len(t, UnverifiedApproval.Run(approve("I checked: 12,400 x 1.20 = 14,980. The increase of 20% is correct.", false)), 1, "its arithmetic slips")
+	assert.Len(t, UnverifiedApproval.Run(approve("I have verified it: the increase of 20% is correct.", false)), 1, "it works nothing out")
+	assert.Len(t, UnverifiedApproval.Run(approve("I checked: 12,400 x 1.20 = 14,880. The increase of 20% is correct.", true)), 1, "a team with tools checks with them")
+}
+
 func TestTrialFirstFault(t *testing.T) {
 	in := plannerRun(t, false)
 	fs := TrialFirstFault.Run(in)

@@ -340,6 +340,9 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.labelled(r)
 	}
+	if c, ok, err := camelChat(data, o); ok {
+		return c, err
+	}
 	if list, ok := savedState(data); ok {
 		// AutoGen's saved state, whose messages are under its agents'.
 		if c, ok, err := dumpCaseOf(list, nil); ok {
