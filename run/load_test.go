@@ -492,6 +492,26 @@ func TestChatOpenedByANamedUser(t *testing.T) {
 	}
 }
 
+// A role's bracket names a Magentic-One step's kind, which is cut from the
+// agent's name; any other bracket is part of the name, as MetaGPT writes
+// a role's profile after its name, and a label names the agent so.
+func TestRoleBrackets(t *testing.T) {
+	data := `{"question": "Write a 2048 game.", "history": [
+		{"role": "Alice(Product Manager)", "content": "## Original Requirements\nA 2048 game."},
+		{"role": "Orchestrator (thought)", "content": "The team has a PRD."},
+		{"role": "Orchestrator (-> Alex(Engineer))", "content": "Write board.py."},
+		{"role": "Alex(Engineer)", "content": "## Code: board.py"}]}`
+	r, err := Parse("team.json", []byte(data), Options{})
+	require.NoError(t, err)
+	var agents []string
+	for _, s := range r.Steps {
+		agents = append(agents, s.Agent)
+	}
+	assert.Equal(t, []string{"Alice(Product Manager)", "Orchestrator", "Orchestrator", "Alex(Engineer)"}, agents)
+	assert.Equal(t, []Kind{KindMessage, KindThought, KindInstruction, KindMessage}, []Kind{r.Steps[0].Kind, r.Steps[1].Kind, r.Steps[2].Kind, r.Steps[3].Kind})
+	assert.Equal(t, "Alex(Engineer)", r.Steps[2].Target())
+}
+
 // TestLoadAllEndsWithItsContext: a read that would never end (a pipe no one
 // writes to) ends when the context does, with the context's error.
 func TestLoadAllEndsWithItsContext(t *testing.T) {
