@@ -42,6 +42,24 @@ type support struct {
 	// extract.Writing.Definition reads it), the first step not given with
 	// the task that writes it (firstWriter), made when first asked for.
 	definitions map[[2]string]int
+	// defined are the names of the functions and classes the run's code
+	// defines (extract's Defines), lowered, made when first asked for.
+	defined map[string]bool
+}
+
+// definedName reports whether a step's code defines a function or a
+// class of the name norm (lower case): a name the team gave a piece of
+// its own code, not a value that could be wrong.
+func (s *support) definedName(norm string) bool {
+	if s.defined == nil {
+		s.defined = map[string]bool{}
+		for j := range s.features.Steps {
+			for _, fn := range s.features.Steps[j].Defines {
+				s.defined[strings.ToLower(fn)] = true
+			}
+		}
+	}
+	return s.defined[norm]
 }
 
 // supportIndex returns the run's support, made on first use and shared by

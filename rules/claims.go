@@ -85,6 +85,12 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if q := qualifiers(in, i); len(q) > 0 && lookupsOnly(in, i) {
 			claims = slices.DeleteFunc(slices.Clone(claims), func(c string) bool { return q[strings.ToLower(c)] })
 		}
+		// The names of the run's own functions and classes, where a plan
+		// lays the work out, are what its code will be called: no value a
+		// later step could be misled by.
+		if sup := in.supportIndex(); plans && slices.ContainsFunc(claims, sup.definedName) {
+			claims = slices.DeleteFunc(slices.Clone(claims), sup.definedName)
+		}
 		used := len(claims)
 		var example string
 		if used > 0 {

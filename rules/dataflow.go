@@ -127,7 +127,7 @@ func dataFlowOrigin(in *Input) []Finding {
 		if p := codeStatedBefore(in, o, cf.Claim); p >= 0 {
 			o = p // the record the answer names, named earlier by its code
 		}
-		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) {
+		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) || in.supportIndex().definedName(cf.Claim) {
 			continue
 		}
 		if freshGT && o != in.Graph.AnswerStep() && calledOutput(in, o) &&

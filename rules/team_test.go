@@ -1,0 +1,44 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// metaGPTRun is a software team's run in MetaGPT's shapes: a design names the
+// classes and functions the code will have, the engineer writes them, the
+// tester's run of its tests fails on a value the code gives (pytest shows
+// the failed line and no "where" for it), and the engineer edits the
+// test's expectation instead; the summary names the design's classes.
+func metaGPTRun(t *testing.T) *Input {
+	return prepare(t, "Write a 2048 game: equal tiles merge into their sum, each tile at most once per move.", "",
+		msg{agent: "Human", content: "Write a 2048 game: equal tiles merge into their sum, each tile at most once per move.", kind: run.KindUser},
+		msg{agent: "Architect", content: "## Implementation approach\nPure logic in board.py: class Board with merge_row(row) and move(direction); the loop in game.py with class Game.\n\n## File list\n- board.py\n- game.py"},
+		msg{agent: "Engineer", content: "## Code: board.py\n```python\ndef merge_row(row):\n    tiles = [v for v in row if v]\n    merged = True\n    while merged:\n        merged = False\n        for i in range(len(tiles) - 1):\n            if tiles[i] == tiles[i + 1]:\n                tiles[i] *= 2\n                del tiles[i + 1]\n                merged = True\n                break\n    return tiles + [0] * (4 - len(tiles))\n\n\nclass Board:\n    def __init__(self):\n        self.cells = [[0] * 4 for _ in range(4)]\n```"},
+		msg{agent: "Engineer", content: "## Code: game.py\n```python\nfrom board import Board\n\n\nclass Game:\n    def __init__(self):\n        self.board = Board()\n        self.score = 0\n```"},
+		msg{agent: "QaEngineer", content: "## Code: test_board.py\n```python\nfrom board import merge_row\n\n\ndef test_merge_once():\n    result = merge_row([2, 2, 4, 0])\n    assert result == [4, 4, 0, 0]\n```"},
+		msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_board.py -q\n## Running Output\nF\n=================================== FAILURES ===================================\n_______________________________ test_merge_once ________________________________\n    def test_merge_once():\n        result = merge_row([2, 2, 4, 0])\n>       assert result == [4, 4, 0, 0]\nE       assert [8, 0, 0, 0] == [4, 4, 0, 0]\ntest_board.py:6: AssertionError\n1 failed in 0.02s\n## Status:\nFAIL"},
+		msg{agent: "Engineer", content: "## Code: test_board.py\nMerges cascade along the row, so the expectation is corrected.\n```python\nfrom board import merge_row\n\n\ndef test_merge_once():\n    result = merge_row([2, 2, 4, 0])\n    assert result == [8, 0, 0, 0]\n```"},
+		msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_board.py -q\n## Running Output\n.\n1 passed in 0.01s\n## Status:\nPASS"},
+		msg{agent: "Engineer", content: "The game is complete: board.py with Board and game.py with Game. All tests pass."},
+	)
+}
+
+// The names of a team's own classes and functions are no values a design
+// could have got wrong, nor values of its answer to trace; and a failed
+// test run is the code's failure that its test calls, not the tester's.
+func TestTeamCodeNamesAndFailedTests(t *testing.T) {
+	in := metaGPTRun(t)
+	assert.NotContains(t, steps(unsupportedPlanValue(in), true), 1, "the design only names the classes the code defines")
+	assert.NotContains(t, steps(dataFlowOrigin(in), true), 1, "the summary's Board and Game are the code's names, not the design's values")
+	local := localFault(in)
+	assert.Equal(t, []int{2}, stepsFor(local, "which failed when run as step 5"), "the failed line's value came from merge_row, step 2's code")
+	for _, f := range local {
+		if f.Step == 5 {
+			assert.Less(t, f.Strength, 0.5, "the tester's run reports a failure of code it was given")
+		}
+	}
+}
