@@ -37,10 +37,10 @@ var (
 		// (self.assertEqual(summarize(data).stdev, 2.138)).
 		pattern(`(?m)^[ \t]{0,8}File "[^"\n]{1,300}", line \d{1,7}, in [^\n]{1,80}\n[ \t]{1,16}self\.assert\w{0,24}\((?:[A-Za-z_]\w{0,40}\.){0,3}(?<n>[A-Za-z_]\w{0,80})\(`, 0),
 		// pytest shows the failed line of a test after ">": the call its
-		// assert opens with gave the value it rejected, when pytest
-		// printed no "where" for it (assert Invoice(items).tax() ==
-		// Decimal('32.00')).
-		pattern(`(?m)^>[ \t]{1,16}assert[ \t(]{1,4}(?:[A-Za-z_]\w{0,40}\.){0,3}(?<n>[A-Za-z_]\w{0,80})\(`, 0),
+		// assert opens with, the last of a chain, gave the value it
+		// rejected, when pytest printed no "where" for it (tax of assert
+		// Invoice(items()).tax() == Decimal('32.00')).
+		pattern(`(?m)^>[ \t]{1,16}assert[ \t(]{1,4}(?:[A-Za-z_][\w.]{0,80}\((?:[^()\n]{0,120}|[^()\n]{0,60}\([^()\n]{0,60}\)[^()\n]{0,60})\)\.){0,3}(?:[A-Za-z_]\w{0,40}\.){0,3}(?<n>[A-Za-z_]\w{0,80})\(`, 0),
 		// And the lines of the test above the failed one: a value the
 		// assert checks was given by the call it was assigned from (s =
 		// summarize(values), then > assert s.stdev == 2.138).
