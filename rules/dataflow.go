@@ -460,12 +460,15 @@ func handedOperand(in *Input, o int, claim string) int {
 // gives (alikeBare: in its unit, or bare, within a factor of ten; a
 // factor as the percentage it writes) with another value:
 // a rate, a price or a count the task states, written otherwise. A
-// figure of the method (180 degrees in a triangle) is of no kind the
-// task gives.
+// figure of the method (180 degrees in a triangle, the 0.01 a sum is
+// rounded to cents by) is of no kind the task gives.
 func altersTask(in *Input, c extract.Claim) bool {
 	forms := []extract.Claim{c}
 	if v, unit := c.Value(); unit == "" {
 		if x, err := strconv.ParseFloat(v, 64); err == nil && x > 0 {
+			if fractionUnits[x] {
+				return false // a cent a value is rounded to, no rate
+			}
 			for _, pct := range percents(x) {
 				forms = append(forms, extract.Claim{Kind: extract.ClaimNumber, Norm: pct + "%"}) // 0.07 is 7%
 			}
@@ -1021,6 +1024,12 @@ func handedToCode(in *Input, d int) int {
 // everyone knows and hands no figure of its own.
 var conversions = map[float64]bool{12: true, 24: true, 52: true, 60: true, 100: true, 365: true, 1000: true, 1024: true, 1440: true, 3600: true, 86400: true, 1e6: true}
 
+// fractionUnits are the hundredths and thousandths code rounds or
+// quantizes values to, or converts by (CENTS = Decimal('0.01'), ms *
+// 0.001): a unit's part, not the percentage of a rate. (A tenth is as
+// often a rate of 10%.)
+var fractionUnits = map[float64]bool{0.01: true, 0.001: true}
+
 // definedFactors are the defined factors between the imperial and metric
 // units of length, mass and volume, both ways, as they are written to
 // their usual places, each with the names of its imperial unit. One is
@@ -1049,7 +1058,7 @@ var (
 // unit the task, or a tool's output before step i, names as a word (the
 // unit of the quantity the run converts).
 func unitFactor(in *Input, x float64, i int) bool {
-	if conversions[x] {
+	if conversions[x] || fractionUnits[x] {
 		return true
 	}
 	names := definedFactors[x]

@@ -42,3 +42,29 @@ func TestTeamCodeNamesAndFailedTests(t *testing.T) {
 		}
 	}
 }
+
+// invoiceRun: a task list hands the engineer the tax rate and the cents
+// amounts are rounded to; tax.py codes another rate, invoice.py's
+// Invoice.tax only returns compute_tax's value, and the tester's test of
+// Invoice.tax fails.
+func invoiceRun(t *testing.T) *Input {
+	return prepare(t, "Build an invoicing tool: charge 8% sales tax on taxable items, rounded to cents.", "",
+		msg{agent: "Human", content: "Build an invoicing tool: charge 8% sales tax on taxable items, rounded to cents.", kind: run.KindUser},
+		msg{agent: "ProjectManager", content: "## Logic Analysis\n- tax.py: TAX_RATE = Decimal('0.08'); compute_tax(items) applies it to the taxable amounts\n- invoice.py: Invoice with tax()\n\n## Shared Knowledge\nCENTS = Decimal('0.01'); amounts are quantized to CENTS."},
+		msg{agent: "Engineer", content: "## Code: tax.py\n```python\nfrom decimal import Decimal\n\nTAX_RATE = Decimal('0.06')\nCENTS = Decimal('0.01')\n\n\ndef compute_tax(items):\n    taxable = sum((i.amount() for i in items if i.taxable), Decimal('0'))\n    return (taxable * TAX_RATE).quantize(CENTS)\n```"},
+		msg{agent: "Engineer", content: "## Code: invoice.py\n```python\nfrom tax import compute_tax\n\n\nclass Invoice:\n    def __init__(self, items):\n        self.items = items\n\n    def tax(self):\n        return compute_tax(self.items)\n```"},
+		msg{agent: "QaEngineer", content: "## Code: test_invoice.py\n```python\nfrom invoice import Invoice\n\n\ndef test_tax():\n    assert Invoice(make_items()).tax() == Decimal('32.00')\n```"},
+		msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_invoice.py -q\n## Running Output\nF\n=================================== FAILURES ===================================\n___________________________________ test_tax ___________________________________\n    def test_tax():\n>       assert Invoice(make_items()).tax() == Decimal('32.00')\nE       AssertionError: assert Decimal('24.00') == Decimal('32.00')\ntest_invoice.py:5: AssertionError\n1 failed in 0.02s\n## Status:\nFAIL"},
+	)
+}
+
+// The code a failed test's call ran is the function that computed its
+// value: one that only returns another's call handed the work to it; and
+// the hundredth amounts are rounded to is no rate a task list altered.
+func TestFailedCallHandedOn(t *testing.T) {
+	in := invoiceRun(t)
+	d, why := definerOf(in, 5)
+	assert.Equal(t, 2, d, "Invoice.tax returns compute_tax's value: tax.py's code computed it")
+	assert.Contains(t, why, "compute_tax")
+	assert.Equal(t, []int{2}, stepsFor(localFault(in), "which failed when run as step 5"), "no figure the task list handed tax.py is the task's altered: its 0.01 is a cent")
+}
