@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -91,6 +92,12 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if sup := in.supportIndex(); plans && slices.ContainsFunc(claims, sup.definedName) {
 			claims = slices.DeleteFunc(slices.Clone(claims), sup.definedName)
 		}
+		// So are the factors and offsets between units a plan works with
+		// (3600 seconds in the hour the task limits by, 273.15 between
+		// kelvins and degrees Celsius): everyone's, no figure of its own.
+		if conversion := func(c string) bool { return unitNumber(in, c, i) }; plans && slices.ContainsFunc(claims, conversion) {
+			claims = slices.DeleteFunc(slices.Clone(claims), conversion)
+		}
 		used := len(claims)
 		var example string
 		if used > 0 {
@@ -130,6 +137,19 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 	}
 	return out
 }
+
+// unitNumber reports whether the claim c (its key) is a bare number that
+// is a factor between units (unitFactor) or an offset between scales of
+// temperature (unitOffsets), as step i could use it.
+func unitNumber(in *Input, c string, i int) bool {
+	v, unit := (extract.Claim{Norm: c}).Value()
+	x, err := strconv.ParseFloat(v, 64)
+	return err == nil && unit == "" && (unitFactor(in, x, i) || unitOffsets[x])
+}
+
+// unitOffsets are the offsets between the scales of temperature: kelvins
+// and degrees Celsius, Fahrenheit and Rankine.
+var unitOffsets = map[float64]bool{273.15: true, 459.67: true}
 
 // lookupsOnly reports whether step i is only calls that change nothing
 // (a search, a lookup).

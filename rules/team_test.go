@@ -68,3 +68,26 @@ func TestFailedCallHandedOn(t *testing.T) {
 	assert.Contains(t, why, "compute_tax")
 	assert.Equal(t, []int{2}, stepsFor(localFault(in), "which failed when run as step 5"), "no figure the task list handed tax.py is the task's altered: its 0.01 is a cent")
 }
+
+// A plan's factors between units (an hour's 3600 seconds) and offsets
+// between scales of temperature (273.15) are everyone's: no figure it made
+// up, however much the code builds on them; a figure of its own is.
+func TestPlanUnitNumbers(t *testing.T) {
+	tests := []struct {
+		name, design string
+		want         []int
+	}{
+		{"a unit's factor and offset", "## Implementation approach\nlimiter.py with WINDOW_SECONDS = 3600; convert.py with kelvin_to_celsius(k) = k - 273.15.", nil},
+		{"a figure of its own", "## Implementation approach\nlimiter.py with WINDOW_SECONDS = 3600 and BURST = 37; convert.py with kelvin_to_celsius(k) = k - 273.15.", []int{1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "Limit each key to 100 requests per hour, and print temperatures the API gives in kelvins in Celsius.", "",
+				msg{agent: "Human", content: "Limit each key to 100 requests per hour, and print temperatures the API gives in kelvins in Celsius.", kind: run.KindUser},
+				msg{agent: "Architect", content: tt.design},
+				msg{agent: "Engineer", content: "## Code: limiter.py\n```python\nWINDOW_SECONDS = 3600\nBURST = 37\n\n\ndef kelvin_to_celsius(k):\n    return k - 273.15\n```"},
+			)
+			assert.Equal(t, tt.want, steps(unsupportedPlanValue(in), true))
+		})
+	}
+}
