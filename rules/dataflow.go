@@ -127,7 +127,7 @@ func dataFlowOrigin(in *Input) []Finding {
 		if p := codeStatedBefore(in, o, cf.Claim); p >= 0 {
 			o = p // the record the answer names, named earlier by its code
 		}
-		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) || in.supportIndex().definedName(cf.Claim) {
+		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) || in.supportIndex().definedName(cf.Claim) || testInput(in, o, cf.Claim) {
 			continue
 		}
 		if freshGT && o != in.Graph.AnswerStep() && calledOutput(in, o) &&
@@ -287,6 +287,25 @@ func dataFlowOrigin(in *Input) []Finding {
 		out = append(out, Finding{Step: o, Strength: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text), Reason: reason})
 	}
 	return out
+}
+
+// testInput reports whether step o writes tests of code it does not
+// define (it asserts what calls of other steps' functions return) and the
+// claim (its key) is none of the values they expect: an input a test
+// gives the code ("Str0ng!Passw0rd" of assert check("Str0ng!Passw0rd").ok),
+// which an answer names as its example, no value the tester put forward
+// as what the code gives.
+func testInput(in *Input, o int, claim string) bool {
+	f := &in.Features.Steps[o]
+	if len(f.Asserts) == 0 || len(f.Code) == 0 || f.Has(extract.KindToolResult) {
+		return false
+	}
+	if slices.ContainsFunc(f.Asserts, func(a extract.Assertion) bool { return slices.Contains(f.Defines, a.Func) }) {
+		return false // the step's own code, checked where it is written: its data is its own
+	}
+	return !slices.ContainsFunc(f.Asserts, func(a extract.Assertion) bool {
+		return slices.ContainsFunc(extract.Claims(a.Value), func(c extract.Claim) bool { return strings.EqualFold(c.Norm, claim) })
+	})
 }
 
 // droppedBy returns the plan that dropped a requirement of the task, and

@@ -91,3 +91,28 @@ func TestPlanUnitNumbers(t *testing.T) {
 		})
 	}
 }
+
+// A value a test gives the code as its input, which the summary names as
+// its example, is no value the tester put forward; a value a test expects
+// a call to return is still followed, to the code that returned it.
+func TestTestInputs(t *testing.T) {
+	tests := []struct {
+		name, summary string
+		want          []int
+	}{
+		{"the example a test checks", "The checker is done: python cli.py 'Str0ng!Passw0rd' prints OK.", nil},
+		{"the value a test expects", "The checker is done: the score of a strong password is 47.", []int{1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "Write a password checker: at least 12 characters.", "",
+				msg{agent: "Human", content: "Write a password checker: at least 12 characters.", kind: run.KindUser},
+				msg{agent: "Engineer", content: "## Code: checker.py\n```python\ndef check(p):\n    return len(p) > 12\n\n\ndef score(p):\n    return len(p) * 3 + 2\n```"},
+				msg{agent: "QaEngineer", content: "## Code: test_checker.py\n```python\nfrom checker import check, score\n\n\ndef test_strong():\n    assert check('Str0ng!Passw0rd')\n\n\ndef test_score():\n    assert score('Str0ng!Passw0rd') == 47\n```"},
+				msg{agent: "QaEngineer", content: "## Running Command\npython -m pytest test_checker.py -q\n## Running Output\n..\n2 passed in 0.01s\n## Status:\nPASS"},
+				msg{agent: "Engineer", content: tt.summary},
+			)
+			assert.Equal(t, tt.want, steps(dataFlowOrigin(in), true))
+		})
+	}
+}
