@@ -280,17 +280,7 @@ func assertedFrom(in *Input, o int, claim string) int {
 	if len(f.Asserts) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, o) {
 		return -1
 	}
-	value, unit := extract.Claim{Norm: claim}.Value()
-	_, isNumber := numberClaim(value)
-	states := func(c extract.Claim) bool {
-		if strings.EqualFold(c.Norm, claim) {
-			return true
-		}
-		// A test writes a number bare: the answer's "12480 seconds" is
-		// the 12480 it asserts.
-		v, u := c.Value()
-		return isNumber && c.Kind == extract.ClaimNumber && v == value && (u == "" || unit == "")
-	}
+	states := assertsClaim(claim)
 	for _, a := range f.Asserts {
 		if !slices.ContainsFunc(extract.Claims(a.Value), states) || failedBeforeRedefined(in, a.Func, o) {
 			continue
@@ -300,6 +290,21 @@ func assertedFrom(in *Input, o int, claim string) int {
 		}
 	}
 	return -1
+}
+
+// assertsClaim returns whether a claim a test asserts states the claim
+// (its key) of an answer: the same, or the same number written bare (the
+// answer's "12480 seconds" is the 12480 a test asserts).
+func assertsClaim(claim string) func(extract.Claim) bool {
+	value, unit := extract.Claim{Norm: claim}.Value()
+	_, isNumber := numberClaim(value)
+	return func(c extract.Claim) bool {
+		if strings.EqualFold(c.Norm, claim) {
+			return true
+		}
+		v, u := c.Value()
+		return isNumber && c.Kind == extract.ClaimNumber && v == value && (u == "" || unit == "")
+	}
 }
 
 // failedBeforeRedefined reports whether a step after o reports a failure
