@@ -127,6 +127,34 @@ func TestAgentKey(t *testing.T) {
 	}
 }
 
+// A label names a team's member by its whole name, by its name or by its
+// profile, where the run writes the profile in brackets after the name as
+// MetaGPT does; two members of one profile are still two agents.
+func TestNamesAgent(t *testing.T) {
+	tests := []struct {
+		label, agent string
+		names        bool
+	}{
+		{"Alex(Engineer)", "Alex(Engineer)", true},
+		{"Alex", "Alex(Engineer)", true},
+		{"engineer", "Alex (Engineer)", true},
+		{"Alex(Engineer)", "Alex", true},
+		{"Alex(Engineer)", "Engineer", true},
+		{"Bob(Engineer)", "Alex(Engineer)", false},
+		{"Eve", "Alex(Engineer)", false},
+		{"QA Engineer", "Edward(QA Engineer)", true},
+		{"Engineer", "Edward(QA Engineer)", false},
+		{"Engineer", "Engineer2", false},
+		{"()", "Alex", false},
+		{"", "Alex(Engineer)", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.label+"|"+tt.agent, func(t *testing.T) {
+			assert.Equal(t, tt.names, NamesAgent(tt.label, tt.agent))
+		})
+	}
+}
+
 func TestFingerprint(t *testing.T) {
 	r := &Run{Source: "a.json", Format: FormatWhoWhen, Question: "How far?", Steps: []Step{{Agent: "Planner", Content: "Look it up."}, {Agent: "Surfer", Content: "12 km"}}}
 	same := *r
