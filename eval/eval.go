@@ -240,7 +240,7 @@ func checkLabel(c *run.Case) error {
 }
 
 // unknownAgent says so when a label's agent is by no step of the run
-// (agents compared as run.SameAgent does), or when it names no agent, and
+// (agents compared as run.NamesAgent does), or when it names no agent, and
 // is "" otherwise. The case
 // is still scored: its step can be right, and a system's labels may name
 // a party that never speaks (the environment, a tool), but its agent can
@@ -252,7 +252,7 @@ func unknownAgent(c *run.Case) string {
 	var agents []string
 	seen := map[string]bool{}
 	for _, s := range c.Run.Steps {
-		if run.SameAgent(s.Agent, c.Label.Agent) {
+		if run.NamesAgent(c.Label.Agent, s.Agent) {
 			return ""
 		}
 		if k := run.AgentKey(s.Agent); !seen[k] {

@@ -167,7 +167,7 @@ func (t *Tally) Add(label *run.Label, a *rules.Attribution) Outcome {
 		return Outcome{}
 	}
 	t.usage = t.usage.Add(a.Usage)
-	o := Outcome{AgentCorrect: run.SameAgent(a.Agent, label.Agent), StepCorrect: a.Step == label.Step}
+	o := Outcome{AgentCorrect: run.NamesAgent(label.Agent, a.Agent), StepCorrect: a.Step == label.Step}
 	if o.AgentCorrect {
 		t.agentHits++
 	}
@@ -182,7 +182,7 @@ func (t *Tally) Add(label *run.Label, a *rules.Attribution) Outcome {
 		}
 		o.Exposed = &seen
 		if p := m.ModelPick; p != nil {
-			if run.SameAgent(p.Agent, label.Agent) {
+			if run.NamesAgent(label.Agent, p.Agent) {
 				t.modelAgent++
 			}
 			if p.Step == label.Step {

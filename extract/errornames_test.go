@@ -78,6 +78,13 @@ func TestFailedInAndDefines(t *testing.T) {
 		{"a plain traceback's failed assert", "Traceback (most recent call last):\n  File \"/repo/reproduce.py\", line 3, in <module>\n    assert parse_section('[main] ; x') == 'main', parse_section('[main] ; x')\nAssertionError: None", []string{"parse_section"}},
 		{"a failed assert of a method's value", "Traceback (most recent call last):\n  File \"/repo/check.py\", line 5, in <module>\n    assert cart.total() == 30\nAssertionError", []string{"total"}},
 		{"an assert of no call", "Traceback (most recent call last):\n  File \"/repo/check.py\", line 5, in <module>\n    assert ok\nAssertionError", nil},
+		{"pytest's failed line, without its where", "    def test_tax():\n>       assert Invoice(make_items()).tax() == Decimal('32.00')\nE       AssertionError: assert Decimal('24.00') == Decimal('32.00')\ntest_invoice.py:17: AssertionError", []string{"tax"}},
+		{"pytest's failed line, a function's call", ">       assert merge_row([2, 2, 4, 0]) == ([4, 4, 0, 0], 4)\nE       assert ([8, 0, 0, 0], 12) == ([4, 4, 0, 0], 4)", []string{"merge_row"}},
+		{"a value assigned above pytest's failed line", "    def test_summary():\n        s = summarize([2, 4, 4, 4, 5, 5, 7, 9])\n        assert s.count == 8\n>       assert s.stdev == pytest.approx(2.138, abs=1e-3)\nE       assert 2.0 == 2.138 ± 1.0e-03", []string{"summarize"}},
+		{"the failed line before the lines above it", "    def test_chain():\n        rows = load_rows()\n>       assert merge_row([2, 2, 4, 0]) == ([4, 4, 0, 0], 4)\nE       assert ([8, 0, 0, 0], 12) == ([4, 4, 0, 0], 4)", []string{"merge_row"}},
+		{"pytest's where before the failed line", "    def test_due():\n        loan = LoanService().checkout(member, 'isbn-1', day)\n>       assert loan.due == date(2024, 3, 15)\nE        +  where datetime.date(2024, 3, 22) = Loan(isbn='isbn-1').due", []string{"Loan"}},
+		{"unittest's failed line", "Traceback (most recent call last):\n  File \"tests/test_stats.py\", line 9, in test_summary\n    self.assertAlmostEqual(summarize(DATA).stdev, 2.138, places=3)\nAssertionError: 2.0 != 2.138 within 3 places", []string{"test_summary", "summarize"}},
+		{"code that assigns a call, no failed line", "```python\ndef main():\n    s = summarize(values)\n    print(s)\n```", nil},
 		{"prose", "The function shipping_cost failed in the heavy parcel test.", nil},
 	}
 	for _, tt := range failures {

@@ -27,6 +27,25 @@ var (
 		// parse_section('[main] ; x') == 'main').
 		pattern(`(?m)^[ \t]{0,8}File "[^"\n]{1,300}", line \d{1,7}, in [^\n]{1,80}\n[ \t]{1,16}assert[ \t(]{1,4}(?:[A-Za-z_]\w{0,40}\.){0,3}(?<n>[A-Za-z_]\w{0,80})\([^\n]{0,300}\n(?:[^\n]{0,300}\n){0,2}?AssertionError\b`, 0),
 	}
+	// Where a failure prints neither frames of the code nor pytest's
+	// account of the rejected value (only the test's own frame, if any),
+	// the test's own lines say which call gave it; each is read only when
+	// those before it found none.
+	failedLineRes = []*matching.Pattern{
+		// unittest's traceback shows the failed line: the call an
+		// assertion method is given first
+		// (self.assertEqual(summarize(data).stdev, 2.138)).
+		pattern(`(?m)^[ \t]{0,8}File "[^"\n]{1,300}", line \d{1,7}, in [^\n]{1,80}\n[ \t]{1,16}self\.assert\w{0,24}\((?:[A-Za-z_]\w{0,40}\.){0,3}(?<n>[A-Za-z_]\w{0,80})\(`, 0),
+		// pytest shows the failed line of a test after ">": the call its
+		// assert opens with, the last of a chain, gave the value it
+		// rejected, when pytest printed no "where" for it (tax of assert
+		// Invoice(items()).tax() == Decimal('32.00')).
+		pattern(`(?m)^>[ \t]{1,16}assert[ \t(]{1,4}(?:[A-Za-z_][\w.]{0,80}\((?:[^()\n]{0,120}|[^()\n]{0,60}\([^()\n]{0,60}\)[^()\n]{0,60})\)\.){0,3}(?:[A-Za-z_]\w{0,40}\.){0,3}(?<n>[A-Za-z_]\w{0,80})\(`, 0),
+		// And the lines of the test above the failed one: a value the
+		// assert checks was given by the call it was assigned from (s =
+		// summarize(values), then > assert s.stdev == 2.138).
+		pattern(`(?m)^[ \t]{4,16}[A-Za-z_]\w{0,40}(?:,[ \t]{0,2}[A-Za-z_]\w{0,40}){0,3}[ \t]{0,4}=[ \t]{0,4}(?:[A-Za-z_]\w{0,40}\.){0,3}(?<n>[A-Za-z_]\w{0,80})\([^\n]{0,300}\n(?:[^\n]{0,300}\n){0,8}?>[ \t]`, 0),
+	}
 	// Where an assertion failed: pytest's short location of the failed
 	// line (tests/test_cart.py:6: AssertionError, or Failed for
 	// pytest.raises), and the last frame of Python's traceback before an
@@ -83,6 +102,16 @@ func failedIn(t *text) []string {
 	for _, re := range failedInRes {
 		for _, m := range t.all(re, maxFrames) {
 			if n := t.named(m, "n"); n != "<module>" && !slices.Contains(out, n) && len(out) < maxFrames {
+				out = append(out, n)
+			}
+		}
+	}
+	for _, re := range failedLineRes {
+		if slices.ContainsFunc(out, func(n string) bool { return !strings.HasPrefix(strings.ToLower(n), "test") }) {
+			break // a frame of the code, or a value pytest accounted for
+		}
+		for _, m := range t.all(re, maxFrames) {
+			if n := t.named(m, "n"); !slices.Contains(out, n) && len(out) < maxFrames {
 				out = append(out, n)
 			}
 		}

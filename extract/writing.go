@@ -515,6 +515,49 @@ func definitionLines(s, fn string) []string {
 	return out
 }
 
+// Delegates returns the function the first definition of fn step j
+// writes hands its work to: the one whose call is the whole of its body,
+// returned (def tax(self): return compute_tax(self.items) hands to
+// compute_tax), that function computed the value fn gives. It returns ""
+// when step j defines no fn, or fn does more than return a call.
+func (w *Writing) Delegates(j int, fn string) string {
+	lines := definitionLines(w.steps[j].Content, fn)
+	if len(lines) < 2 {
+		return ""
+	}
+	var body []string
+	for _, line := range lines[1:] {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "//") {
+			body = append(body, line)
+		}
+	}
+	if len(body) != 1 {
+		return ""
+	}
+	call, ok := strings.CutPrefix(body[0], "return ")
+	if !ok {
+		return ""
+	}
+	call = strings.TrimLeft(call, " \t")
+	end := strings.IndexByte(call, '(')
+	if end <= 0 || !strings.HasSuffix(strings.TrimRight(call, " \t;"), ")") {
+		return ""
+	}
+	name := call[:end]
+	if k := strings.LastIndexByte(name, '.'); k >= 0 {
+		name = name[k+1:]
+	}
+	for i := range len(name) {
+		if c := name[i]; !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && isDigit(c)) {
+			return ""
+		}
+	}
+	if name == fn {
+		return ""
+	}
+	return name
+}
+
 // Logic returns the logic of the first definition of function fn step j
 // writes: each line under the line that defines it that holds a
 // comparison, two conditions joined or a flag set ("age > min_age",

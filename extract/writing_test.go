@@ -269,6 +269,26 @@ func TestDefinition(t *testing.T) {
 	assert.Equal(t, "def f(a): return a", w.Definition(0, "f"), "a step's definition, as written in its text")
 }
 
+// A definition whose whole body returns another function's call hands its
+// work to that function; one that does anything else computes its value.
+func TestWritingDelegates(t *testing.T) {
+	tests := []struct{ name, code, want string }{
+		{"a method returning a function's call", "class Invoice:\n    def tax(self):\n        return compute_tax(self.items)\n", "compute_tax"},
+		{"a module's function, with a comment", "def tax(items):\n    # the rate lives in rates.py\n    return rates.compute_tax(items)\n", "compute_tax"},
+		{"a brace language", "function tax(items) {\n  return computeTax(items);\n}\n", "computeTax"},
+		{"more than the call", "def tax(items):\n    base = sum(items)\n    return compute_tax(base)\n", ""},
+		{"a call in an expression", "def tax(items):\n    return compute_tax(items) * 2\n", ""},
+		{"a value, no call", "def tax(items):\n    return 0\n", ""},
+		{"itself", "def tax(items):\n    return tax(items[1:])\n", ""},
+		{"no definition", "tax = compute_tax\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, writingOf("", tt.code).Delegates(0, "tax"))
+		})
+	}
+}
+
 // The logic of a definition is its lines that compare, join conditions or
 // set a flag, as a design would write them; a step that writes one of
 // them, however spaced and cased, spelt it out.

@@ -49,6 +49,9 @@ type support struct {
 	// the steps before it costs the square of a long run's length.
 	listings map[string][]int32
 	counted  []countAt
+	// defined are the names of the functions and classes the run's code
+	// defines (extract's Defines), lowered, made when first asked for.
+	defined map[string]bool
 }
 
 // countAt is a count the run states and the step that first states it.
@@ -87,6 +90,21 @@ func (s *support) countsUpTo(in *Input, i int) []countAt {
 	}
 	k, _ := slices.BinarySearchFunc(s.counted, i+1, func(c countAt, t int) int { return cmp.Compare(c.step, t) })
 	return s.counted[:k]
+}
+
+// definedName reports whether a step's code defines a function or a
+// class of the name norm (lower case): a name the team gave a piece of
+// its own code, not a value that could be wrong.
+func (s *support) definedName(norm string) bool {
+	if s.defined == nil {
+		s.defined = map[string]bool{}
+		for j := range s.features.Steps {
+			for _, fn := range s.features.Steps[j].Defines {
+				s.defined[strings.ToLower(fn)] = true
+			}
+		}
+	}
+	return s.defined[norm]
 }
 
 // supportIndex returns the run's support, made on first use and shared by

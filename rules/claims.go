@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -85,6 +86,18 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if q := qualifiers(in, i); len(q) > 0 && lookupsOnly(in, i) {
 			claims = slices.DeleteFunc(slices.Clone(claims), func(c string) bool { return q[strings.ToLower(c)] })
 		}
+		// The names of the run's own functions and classes, where a plan
+		// lays the work out, are what its code will be called: no value a
+		// later step could be misled by.
+		if sup := in.supportIndex(); plans && slices.ContainsFunc(claims, sup.definedName) {
+			claims = slices.DeleteFunc(slices.Clone(claims), sup.definedName)
+		}
+		// So are the factors and offsets between units a plan works with
+		// (3600 seconds in the hour the task limits by, 273.15 between
+		// kelvins and degrees Celsius): everyone's, no figure of its own.
+		if conversion := func(c string) bool { return unitNumber(in, c, i) }; plans && slices.ContainsFunc(claims, conversion) {
+			claims = slices.DeleteFunc(slices.Clone(claims), conversion)
+		}
 		used := len(claims)
 		var example string
 		if used > 0 {
@@ -124,6 +137,19 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 	}
 	return out
 }
+
+// unitNumber reports whether the claim c (its key) is a bare number that
+// is a factor between units (unitFactor) or an offset between scales of
+// temperature (unitOffsets), as step i could use it.
+func unitNumber(in *Input, c string, i int) bool {
+	v, unit := (extract.Claim{Norm: c}).Value()
+	x, err := strconv.ParseFloat(v, 64)
+	return err == nil && unit == "" && (unitFactor(in, x, i) || unitOffsets[x])
+}
+
+// unitOffsets are the offsets between the scales of temperature: kelvins
+// and degrees Celsius, Fahrenheit and Rankine.
+var unitOffsets = map[float64]bool{273.15: true, 459.67: true}
 
 // lookupsOnly reports whether step i is only calls that change nothing
 // (a search, a lookup).

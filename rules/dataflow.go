@@ -127,7 +127,7 @@ func dataFlowOrigin(in *Input) []Finding {
 		if p := codeStatedBefore(in, o, cf.Claim); p >= 0 {
 			o = p // the record the answer names, named earlier by its code
 		}
-		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) {
+		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) || in.supportIndex().definedName(cf.Claim) || testInput(in, o, cf.Claim) {
 			continue
 		}
 		if freshGT && o != in.Graph.AnswerStep() && calledOutput(in, o) &&
@@ -292,6 +292,26 @@ func dataFlowOrigin(in *Input) []Finding {
 		out = append(out, Finding{Step: o, Strength: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text), Reason: reason})
 	}
 	return out
+}
+
+// testInput reports whether step o writes tests of code it does not
+// define (it asserts what calls of other steps' functions return) and the
+// claim (its key) is none of the values they expect: an input a test
+// gives the code ("Str0ng!Passw0rd" of assert check("Str0ng!Passw0rd").ok),
+// which an answer names as its example, no value the tester put forward
+// as what the code gives.
+func testInput(in *Input, o int, claim string) bool {
+	f := &in.Features.Steps[o]
+	if len(f.Asserts) == 0 || len(f.Code) == 0 || f.Has(extract.KindToolResult) {
+		return false
+	}
+	if slices.ContainsFunc(f.Asserts, func(a extract.Assertion) bool { return slices.Contains(f.Defines, a.Func) }) {
+		return false // the step's own code, checked where it is written: its data is its own
+	}
+	states := assertsClaim(claim)
+	return !slices.ContainsFunc(f.Asserts, func(a extract.Assertion) bool {
+		return slices.ContainsFunc(extract.Claims(a.Value), states)
+	})
 }
 
 // droppedBy returns the plan that dropped a requirement of the task, and
@@ -511,12 +531,15 @@ func handedThrough(in *Input, o int) int {
 // gives (alikeBare: in its unit, or bare, within a factor of ten; a
 // factor as the percentage it writes) with another value:
 // a rate, a price or a count the task states, written otherwise. A
-// figure of the method (180 degrees in a triangle) is of no kind the
-// task gives.
+// figure of the method (180 degrees in a triangle, the 0.01 a sum is
+// rounded to cents by) is of no kind the task gives.
 func altersTask(in *Input, c extract.Claim) bool {
 	forms := []extract.Claim{c}
 	if v, unit := c.Value(); unit == "" {
 		if x, err := strconv.ParseFloat(v, 64); err == nil && x > 0 {
+			if fractionUnits[x] {
+				return false // a cent a value is rounded to, no rate
+			}
 			for _, pct := range percents(x) {
 				forms = append(forms, extract.Claim{Kind: extract.ClaimNumber, Norm: pct + "%"}) // 0.07 is 7%
 			}
@@ -1072,6 +1095,12 @@ func handedToCode(in *Input, d int) int {
 // everyone knows and hands no figure of its own.
 var conversions = map[float64]bool{12: true, 24: true, 52: true, 60: true, 100: true, 365: true, 1000: true, 1024: true, 1440: true, 3600: true, 86400: true, 1e6: true}
 
+// fractionUnits are the hundredths and thousandths code rounds or
+// quantizes values to, or converts by (CENTS = Decimal('0.01'), ms *
+// 0.001): a unit's part, not the percentage of a rate. (A tenth is as
+// often a rate of 10%.)
+var fractionUnits = map[float64]bool{0.01: true, 0.001: true}
+
 // definedFactors are the defined factors between the imperial and metric
 // units of length, mass and volume, both ways, as they are written to
 // their usual places, each with the names of its imperial unit. One is
@@ -1100,7 +1129,7 @@ var (
 // unit the task, or a tool's output before step i, names as a word (the
 // unit of the quantity the run converts).
 func unitFactor(in *Input, x float64, i int) bool {
-	if conversions[x] {
+	if conversions[x] || fractionUnits[x] {
 		return true
 	}
 	names := definedFactors[x]

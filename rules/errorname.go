@@ -163,7 +163,8 @@ func errorCause(in *Input, j int) (int, string) {
 // definerOf is, for an agent's step that reports in its own words a
 // failure printed with its stack or an assertion's rejected value, the
 // step of another agent that last defined a function the failure ran
-// through, and why; -1 when there is none.
+// through (or the function it hands its work to), and why; -1 when there
+// is none.
 func definerOf(in *Input, j int) (int, string) {
 	f := &in.Features.Steps[j]
 	if len(f.FailedIn) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, j) {
@@ -178,8 +179,26 @@ func definerOf(in *Input, j int) (int, string) {
 	if best < 0 {
 		return -1, ""
 	}
+	// A function whose whole body returns another's call handed its work
+	// on: the code that computed the value is that one's, as the latest
+	// step before the failure defined it (Invoice.tax returning
+	// compute_tax(self.items), compute_tax written in tax.py before it).
+	for range maxHandOns {
+		g := in.supportIndex().text.Delegates(best, fn)
+		if g == "" {
+			break
+		}
+		k := definedBy(in, g, j)
+		if k < 0 {
+			break
+		}
+		best, fn = k, g
+	}
 	return best, fmt.Sprintf("it defined %s, which failed when run as step %d reports", fn, j)
 }
+
+// maxHandOns bounds the functions followed that only hand their work on.
+const maxHandOns = 3
 
 // definedBy is the latest step before j that defines function fn, when
 // that is an agent's step of an agent other than step j's: the code that
@@ -261,17 +280,7 @@ func assertedFrom(in *Input, o int, claim string) int {
 	if len(f.Asserts) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, o) {
 		return -1
 	}
-	value, unit := extract.Claim{Norm: claim}.Value()
-	_, isNumber := numberClaim(value)
-	states := func(c extract.Claim) bool {
-		if strings.EqualFold(c.Norm, claim) {
-			return true
-		}
-		// A test writes a number bare: the answer's "12480 seconds" is
-		// the 12480 it asserts.
-		v, u := c.Value()
-		return isNumber && c.Kind == extract.ClaimNumber && v == value && (u == "" || unit == "")
-	}
+	states := assertsClaim(claim)
 	for _, a := range f.Asserts {
 		if !slices.ContainsFunc(extract.Claims(a.Value), states) || failedBeforeRedefined(in, a.Func, o) {
 			continue
@@ -281,6 +290,21 @@ func assertedFrom(in *Input, o int, claim string) int {
 		}
 	}
 	return -1
+}
+
+// assertsClaim returns whether a claim a test asserts states the claim
+// (its key) of an answer: the same, or the same number written bare (the
+// answer's "12480 seconds" is the 12480 a test asserts).
+func assertsClaim(claim string) func(extract.Claim) bool {
+	value, unit := extract.Claim{Norm: claim}.Value()
+	_, isNumber := numberClaim(value)
+	return func(c extract.Claim) bool {
+		if strings.EqualFold(c.Norm, claim) {
+			return true
+		}
+		v, u := c.Value()
+		return isNumber && c.Kind == extract.ClaimNumber && v == value && (u == "" || unit == "")
+	}
 }
 
 // failedBeforeRedefined reports whether a step after o reports a failure

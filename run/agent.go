@@ -66,3 +66,32 @@ func SameAgent(a, b string) bool {
 	k := AgentKey(a)
 	return k != "" && k == AgentKey(b)
 }
+
+// NamesAgent reports whether a label's agent names the agent a run calls
+// agent: the same agent (SameAgent), or, where one of the two writes a
+// profile in brackets after a name as MetaGPT does ("Alex(Engineer)"), the
+// other is that name or that profile ("Alex", "Engineer"). A label may
+// name a team's member either way.
+func NamesAgent(label, agent string) bool {
+	if SameAgent(label, agent) {
+		return true
+	}
+	for _, p := range [][2]string{{label, agent}, {agent, label}} {
+		if name, profile, ok := profiled(p[0]); ok && (SameAgent(name, p[1]) || SameAgent(profile, p[1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// profiled splits a name that writes a profile in brackets after it
+// ("Alex(Engineer)", "Alex (Engineer)") into the two.
+func profiled(s string) (name, profile string, ok bool) {
+	s = strings.TrimSpace(s)
+	open := strings.LastIndexByte(s, '(')
+	if open <= 0 || !strings.HasSuffix(s, ")") {
+		return "", "", false
+	}
+	name, profile = strings.TrimSpace(s[:open]), strings.TrimSpace(s[open+1:len(s)-1])
+	return name, profile, name != "" && profile != ""
+}

@@ -127,6 +127,34 @@ func TestAgentKey(t *testing.T) {
 	}
 }
 
+// A label names a team's member by its whole name, by its name or by its
+// profile, where the run writes the profile in brackets after the name as
+// MetaGPT does; two members of one profile are still two agents.
+func TestNamesAgent(t *testing.T) {
+	tests := []struct {
+		label, agent string
+		names        bool
+	}{
+		{"Alex(Engineer)", "Alex(Engineer)", true},
+		{"Alex", "Alex(Engineer)", true},
+		{"engineer", "Alex (Engineer)", true},
+		{"Alex(Engineer)", "Alex", true},
+		{"Alex(Engineer)", "Engineer", true},
+		{"Bob(Engineer)", "Alex(Engineer)", false},
+		{"Eve", "Alex(Engineer)", false},
+		{"QA Engineer", "Edward(QA Engineer)", true},
+		{"Engineer", "Edward(QA Engineer)", false},
+		{"Engineer", "Engineer2", false},
+		{"()", "Alex", false},
+		{"", "Alex(Engineer)", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.label+"|"+tt.agent, func(t *testing.T) {
+			assert.Equal(t, tt.names, NamesAgent(tt.label, tt.agent))
+		})
+	}
+}
+
 func TestFingerprint(t *testing.T) {
 	r := &Run{Source: "a.json", Format: FormatWhoWhen, Question: "How far?", Steps: []Step{{Agent: "Planner", Content: "Look it up."}, {Agent: "Surfer", Content: "12 km"}}}
 	same := *r
@@ -490,6 +518,26 @@ func TestChatOpenedByANamedUser(t *testing.T) {
 			assert.Equal(t, tt.kinds, kinds)
 		})
 	}
+}
+
+// A role's bracket names a Magentic-One step's kind, which is cut from the
+// agent's name; any other bracket is part of the name, as MetaGPT writes
+// a role's profile after its name, and a label names the agent so.
+func TestRoleBrackets(t *testing.T) {
+	data := `{"question": "Write a 2048 game.", "history": [
+		{"role": "Alice(Product Manager)", "content": "## Original Requirements\nA 2048 game."},
+		{"role": "Orchestrator (thought)", "content": "The team has a PRD."},
+		{"role": "Orchestrator (-> Alex(Engineer))", "content": "Write board.py."},
+		{"role": "Alex(Engineer)", "content": "## Code: board.py"}]}`
+	r, err := Parse("team.json", []byte(data), Options{})
+	require.NoError(t, err)
+	var agents []string
+	for _, s := range r.Steps {
+		agents = append(agents, s.Agent)
+	}
+	assert.Equal(t, []string{"Alice(Product Manager)", "Orchestrator", "Orchestrator", "Alex(Engineer)"}, agents)
+	assert.Equal(t, []Kind{KindMessage, KindThought, KindInstruction, KindMessage}, []Kind{r.Steps[0].Kind, r.Steps[1].Kind, r.Steps[2].Kind, r.Steps[3].Kind})
+	assert.Equal(t, "Alex(Engineer)", r.Steps[2].Target())
 }
 
 // TestLoadAllEndsWithItsContext: a read that would never end (a pipe no one

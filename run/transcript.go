@@ -361,15 +361,21 @@ func (m message) step() (Step, error) {
 	role := strings.TrimSpace(m.Role)
 	agent := strings.TrimSpace(m.Name)
 	if sm := magenticParts(role); sm != nil {
-		role = sm[1]
+		// Magentic-One writes what kind of step a message is in brackets
+		// after its agent; any other bracket is part of the name, as
+		// MetaGPT writes a role's profile after its name ("Alex(Engineer)"),
+		// and a label names the agent so.
 		detail := strings.ToLower(sm[2])
 		switch {
 		case strings.HasPrefix(detail, "->"):
+			role = sm[1]
 			s.Kind = KindInstruction
 			s.Edit().Target = strings.TrimSpace(sm[2][2:])
 		case strings.HasPrefix(detail, "thought"):
+			role = sm[1]
 			s.Kind = KindThought
 		case strings.HasPrefix(detail, "termination"):
+			role = sm[1]
 			s.Kind = KindTermination
 		}
 	}
