@@ -581,9 +581,20 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 	}
 	me := run.AgentKey(in.Run.Steps[i].Agent)
 	sup := in.supportIndex()
+	// The ids listed beside each of values before i, made once for the
+	// call rather than for each earlier step read (listedAlike).
+	alike := map[string][]string{}
+	listedWith := func(v, o string) bool {
+		l, ok := alike[v]
+		if !ok {
+			l = listedBeside(in, sup, i, []string{v})
+			alike[v] = l
+		}
+		return slices.Contains(l, o)
+	}
 	for j := i - 1; j >= 0; j-- {
 		f := &in.Features.Steps[j]
-		if f.Has(extract.KindToolResult) || len(f.Calls) > 0 || run.AgentKey(in.Run.Steps[j].Agent) == me || in.Run.Steps[j].Kind == run.KindSystem {
+		if f.Has(extract.KindToolResult) || len(f.Calls) > 0 || sup.key(j) == me || in.Run.Steps[j].Kind == run.KindSystem {
 			continue
 		}
 		ids := slices.Clone(f.Codes)
@@ -605,7 +616,7 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 				return "", "", -1
 			}
 			for _, v := range values {
-				if extract.IsID(v) && v != o && !slices.Contains(ids, v) && listedAlike(in, sup, i, v, o) {
+				if extract.IsID(v) && v != o && !slices.Contains(ids, v) && listedWith(v, o) {
 					return v, o, j
 				}
 			}
@@ -1916,11 +1927,13 @@ func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 	// The words of every record the call acts on (an exchange's old item
 	// and its new one) describe what was agreed: only another record's
 	// words beside them tell of one not acted on.
-	var actedWords []string
+	actedWords := map[string]bool{}
 	for j := range i {
 		for _, r := range in.Features.Steps[j].Records {
 			if slices.ContainsFunc(r.IDs, func(id string) bool { return slices.Contains(values, id) }) {
-				actedWords = append(actedWords, r.Words...)
+				for _, w := range r.Words {
+					actedWords[w] = true
+				}
 			}
 		}
 	}
@@ -1938,7 +1951,7 @@ func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 				if k == at || slices.ContainsFunc(o.IDs, func(id string) bool { return slices.Contains(values, id) }) {
 					continue
 				}
-				if says(onlyIn(o.Words, actedWords)) && !says(onlyIn(recs[at].Words, o.Words)) {
+				if says(slices.DeleteFunc(slices.Clone(o.Words), func(w string) bool { return actedWords[w] })) && !says(onlyIn(recs[at].Words, o.Words)) {
 					return v, o.IDs[0]
 				}
 				if saysTime(o.Times) && !saysTime(recs[at].Times) && !says(onlyIn(recs[at].Words, o.Words)) {
