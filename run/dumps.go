@@ -101,7 +101,7 @@ func (m message) dumped() bool {
 
 // toolPartTypes are the types of content parts that call a tool or give
 // its result.
-var toolPartTypes = map[string]bool{"tool_use": true, "tool_result": true, "tool-call": true, "tool-result": true}
+var toolPartTypes = map[string]bool{"tool_use": true, "tool_result": true, "tool-call": true, "tool-result": true, "toolRequest": true, "toolResponse": true}
 
 // dumpCase reads data, a list of messages (a JSON array or one a line),
 // or under key the list of an object, as a framework's dump; ok is false
@@ -441,6 +441,9 @@ func resultParts(m map[string]any) ([]dumpMessage, bool) {
 				out = pm["result"]
 			}
 			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(pm["toolCallId"]), Text: toolOutputText(out)}, tool: stringOrEmpty(pm["toolName"]), failed: pm["isError"] == true})
+		case pm["type"] == "toolResponse":
+			text, failed := gooseResult(pm)
+			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(pm["id"]), Text: text}, failed: failed})
 		case pm["function_response"] != nil || pm["functionResponse"] != nil:
 			fr, _ := pm["function_response"].(map[string]any)
 			if fr == nil {
@@ -465,6 +468,30 @@ func resultParts(m map[string]any) ([]dumpMessage, bool) {
 		out = append(out, langChainMessage(said)...)
 	}
 	return append(out, results...), true
+}
+
+// gooseResult reads a tool's result as Goose writes it in a message's
+// content ({"type": "toolResponse", "id", "toolResult": {"status":
+// "success", "value": [content…]} or {"status": "error", "error"}}): the
+// text of the contents meant for the model (a content whose annotations
+// give the user alone as its audience is the user's summary of it), and
+// whether the call failed.
+func gooseResult(pm map[string]any) (text string, failed bool) {
+	tr, _ := pm["toolResult"].(map[string]any)
+	if tr["status"] == "error" {
+		return textOf(tr["error"]), true
+	}
+	value, _ := tr["value"].([]any)
+	var kept []any
+	for _, c := range value {
+		cm, _ := c.(map[string]any)
+		ann, _ := cm["annotations"].(map[string]any)
+		if aud, ok := ann["audience"].([]any); ok && !slices.Contains(aud, any("assistant")) {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	return contentOf(kept), false
 }
 
 // partsKinded reports whether parts are pydantic-ai's, each saying its

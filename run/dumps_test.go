@@ -64,6 +64,9 @@ func TestFrameworkDumps(t *testing.T) {
 			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant tool_result", "assistant message"}, false},
 		{"ai-sdk-ui-messages.json", "Book me a table for four at 8pm on Friday at Luigi's.", []string{
 			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"goose-session.jsonl", "The overdue total in report.py counts paid invoices too. Fix it so only unpaid invoices past their due date count, and run the tests.", []string{
+			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result",
+			"assistant tool_call", "assistant tool_result", "assistant message"}, false},
 		{"smolagents-memory-steps.json", "How many seconds are there in a leap year?", []string{
 			"system system", "user user", "assistant message", "assistant tool_call", "assistant tool_result",
 			"assistant tool_call", "assistant tool_result"}, false},
@@ -126,6 +129,8 @@ func TestDumpedResults(t *testing.T) {
 		{"google-genai-history.json", 2, `{"distance_km":313,"duration_min":195}`},
 		{"autogen-swarm-taskresult.json", 5, "Flight BA0823 refunded"},
 		{"smolagents-memory-steps.json", 4, "Execution logs:\n31536000\nLast output from code snippet:\nNone"},
+		{"goose-session.jsonl", 2, "def overdue_total(invoices, today):\n    return sum(i.amount for i in invoices if i.due < today)"},
+		{"goose-session.jsonl", 6, "Error: Command failed with exit code 1: E   AttributeError: 'Invoice' object has no attribute 'paid'"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

@@ -920,6 +920,16 @@ func toolParts(c any, msg *chatMessage) []string {
 		case pm["tool_call"] != nil:
 			tc, _ := pm["tool_call"].(map[string]any)
 			msg.Calls = append(msg.Calls, partCall(tc, "id", "tool_name", "arguments"))
+		case pm["type"] == "toolRequest": // Goose's: {"id", "toolCall": {"status", "value": {"name", "arguments"}}}
+			tc, _ := pm["toolCall"].(map[string]any)
+			v, _ := tc["value"].(map[string]any)
+			c := partCall(v, "id", "name", "arguments")
+			c.ID = stringOrEmpty(pm["id"])
+			msg.Calls = append(msg.Calls, c)
+		case pm["type"] == "toolResponse":
+			answers(msg, pm["id"])
+			text, _ := gooseResult(pm)
+			texts = append(texts, text)
 		case pm["toolUse"] != nil: // Bedrock's content blocks, as Strands writes them
 			tu, _ := pm["toolUse"].(map[string]any)
 			msg.Calls = append(msg.Calls, partCall(tu, "toolUseId", "name", "input"))
@@ -974,7 +984,7 @@ func contentOf(c any) string {
 			texts = append(texts, t)
 		case map[string]any:
 			switch typ, _ := t["type"].(string); {
-			case typ == "tool-call", typ == "tool_use", typ == "toolUse", typ == "function" && t["function"] != nil: // a call, read by toolParts
+			case typ == "tool-call", typ == "tool_use", typ == "toolUse", typ == "toolRequest", typ == "toolResponse", typ == "function" && t["function"] != nil: // a call or Goose's result, read by toolParts
 			case typ == "tool_result": // Anthropic's: its content is text or parts
 				texts = append(texts, contentOf(t["content"]))
 			case typ == "tool-result":
