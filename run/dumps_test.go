@@ -220,3 +220,22 @@ func FuzzParseDumps(f *testing.F) {
 	f.Add([]byte(`{"type": "TeamState", "agent_states": {"m": {"message_thread": [{"source": "user", "type": "TextMessage", "content": "x"}]}}}`))
 	fuzzFormat(f, FormatAuto)
 }
+
+// TestTextOfKeepsWhatItReads: a value a reader writes back out as JSON
+// (a call's arguments, a tool's structured result) keeps its characters
+// as the log has them: "AT&T" or "a < b" escaped for HTML would be text
+// the run never wrote, and a value quoted from it would be found nowhere.
+func TestTextOfKeepsWhatItReads(t *testing.T) {
+	tests := []struct {
+		in   any
+		want string
+	}{
+		{map[string]any{"company": "AT&T", "check": "a < b && c > d"}, `{"check":"a < b && c > d","company":"AT&T"}`},
+		{[]any{"<b>", 1.5}, `["<b>",1.5]`},
+		{"as it is", "as it is"},
+		{nil, ""},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, textOf(tt.in))
+	}
+}

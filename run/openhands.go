@@ -200,8 +200,7 @@ func (e ohEvent) call() (ToolCall, bool) {
 		name = firstNonEmpty(m.FunctionName, name)
 		id = firstNonEmpty(m.ToolCallID, id)
 	}
-	data, _ := json.Marshal(args)
-	return ToolCall{ID: id, Name: name, Arguments: string(data)}, true
+	return ToolCall{ID: id, Name: name, Arguments: textOf(args)}, true
 }
 
 // result is the step an observation makes: the result of the call its

@@ -1035,11 +1035,7 @@ func textOf(x any) string {
 	case string:
 		return t
 	default:
-		b, err := json.Marshal(t)
-		if err != nil {
-			return ""
-		}
-		return string(b)
+		return spans.JSONText(t)
 	}
 }
 

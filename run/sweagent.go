@@ -6,7 +6,6 @@ package run
 // line), read as the editor's calls they are.
 
 import (
-	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -81,8 +80,7 @@ func sweEditCall(action, open string) (ToolCall, bool) {
 	} else {
 		return ToolCall{}, false
 	}
-	data, _ := json.Marshal(args)
-	return ToolCall{Name: "str_replace_editor", Arguments: string(data)}, true
+	return ToolCall{Name: "str_replace_editor", Arguments: textOf(args)}, true
 }
 
 // shellWords splits a one-command line into its words as the shell

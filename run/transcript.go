@@ -425,8 +425,7 @@ func (m message) calls() []ToolCall {
 		// A reply that ran a command it wrote in its text (SWE-agent
 		// before function calling): the command is the call, made in the
 		// agent's shell.
-		args, _ := json.Marshal(map[string]string{"command": strings.TrimSpace(m.Action)})
-		out = append(out, ToolCall{Name: "bash", Arguments: string(args)})
+		out = append(out, ToolCall{Name: "bash", Arguments: textOf(map[string]any{"command": strings.TrimSpace(m.Action)})})
 	}
 	return out
 }

@@ -6,6 +6,7 @@
 package spans
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 )
@@ -147,11 +148,7 @@ func (v Value) Text() string {
 	case KindFloat:
 		return strconv.FormatFloat(v.Float, 'g', -1, 64)
 	case KindList, KindMap:
-		b, err := json.Marshal(v.Any())
-		if err != nil {
-			return ""
-		}
-		return string(b)
+		return JSONText(v.Any())
 	default:
 		return ""
 	}
@@ -227,4 +224,17 @@ func mapAttrs(m map[string]any) Attrs {
 		out = append(out, Attr{Key: k, Value: FromAny(m[k])})
 	}
 	return out
+}
+
+// JSONText is x as compact JSON, "" if it has none. Not json.Marshal,
+// which writes <, > and & as \u escapes for HTML: a trace's or a log's
+// value written back out keeps the characters it has.
+func JSONText(x any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(x) != nil {
+		return ""
+	}
+	return string(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
 }

@@ -607,3 +607,11 @@ func TestFlatNumericKind(t *testing.T) {
 		})
 	}
 }
+
+// TestJSONTextKeepsCharacters: a list or map value written back out
+// keeps <, > and & as the trace has them.
+func TestJSONTextKeepsCharacters(t *testing.T) {
+	assert.Equal(t, `["a < b","R&D"]`, JSONText([]any{"a < b", "R&D"}))
+	assert.Equal(t, `{"q":"x > 1"}`, JSONText(map[string]any{"q": "x > 1"}))
+	assert.Equal(t, "", JSONText(func() {}))
+}
