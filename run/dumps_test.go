@@ -239,3 +239,20 @@ func TestTextOfKeepsWhatItReads(t *testing.T) {
 		assert.Equal(t, tt.want, textOf(tt.in))
 	}
 }
+
+// TestContinueSession: a Continue session's history wraps each message
+// ({"message", "contextItems"}) and writes OpenAI's calls under camelCase;
+// its model's thinking is not a step.
+func TestContinueSession(t *testing.T) {
+	r, err := Load(filepath.Join("..", "testdata", "dumps", "continue-session.json"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Why does parse('2024-02-29') fail?", r.Question)
+	var got []string
+	for _, s := range r.Steps {
+		got = append(got, s.Agent+" "+string(s.Kind))
+	}
+	assert.Equal(t, []string{"user user", "assistant tool_call", "tool tool_result", "assistant message"}, got, "as an OpenAI transcript reads")
+	require.Len(t, r.Steps[1].ToolCalls(), 1)
+	assert.Equal(t, ToolCall{ID: "call_7Hq", Name: "read_file", Arguments: `{"filepath": "src/dates.py"}`}, r.Steps[1].ToolCalls()[0])
+	assert.Equal(t, "call_7Hq", r.Steps[2].ToolCallID())
+}

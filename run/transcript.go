@@ -73,7 +73,11 @@ type history []message
 
 func (h *history) UnmarshalJSON(data []byte) error {
 	if rest := bytes.TrimLeft(data, " \t\r\n"); len(rest) == 0 || rest[0] != '[' || !bytes.HasPrefix(bytes.TrimLeft(rest[1:], " \t\r\n"), []byte("[")) {
-		return json.Unmarshal(data, (*[]message)(h))
+		if err := json.Unmarshal(data, (*[]message)(h)); err != nil {
+			return err
+		}
+		*h = unwrappedItems(*h)
+		return nil
 	}
 	var pairs [][]message
 	if err := json.Unmarshal(data, &pairs); err != nil {
@@ -254,6 +258,46 @@ type message struct {
 	StepNumber   present `json:"step_number"`
 	Task         present `json:"task"`
 	SystemPrompt present `json:"system_prompt"`
+	// Wrapped, ToolCallsCamel and ToolCallIDCamel are a Continue
+	// session's: each history item holds its message under "message",
+	// whose calls and result's call id are camelCase (unwrapped).
+	Wrapped         json.RawMessage `json:"message"`
+	ToolCallsCamel  []rawToolCall   `json:"toolCalls"`
+	ToolCallIDCamel string          `json:"toolCallId"`
+}
+
+// unwrappedItems returns h with each item that holds its message under
+// "message" and is no message itself (a Continue session's history item,
+// {"message", "contextItems"}) read as that message, its camelCase call
+// fields as OpenAI's, and a model's thinking (role "thinking") left out:
+// it is not what the model said.
+func unwrappedItems(h []message) []message {
+	holds := func(m message) bool {
+		return !m.said() && len(m.Wrapped) > 0 && m.Wrapped[0] == '{'
+	}
+	if !slices.ContainsFunc(h, holds) {
+		return h
+	}
+	out := make([]message, 0, len(h))
+	for _, m := range h {
+		if holds(m) {
+			var inner message
+			if json.Unmarshal(m.Wrapped, &inner) == nil {
+				m = inner
+			}
+		}
+		if m.Role == "thinking" {
+			continue
+		}
+		if len(m.ToolCalls) == 0 {
+			m.ToolCalls = m.ToolCallsCamel
+		}
+		if m.ToolCallID == "" {
+			m.ToolCallID = m.ToolCallIDCamel
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // event reports whether m is an OpenHands event rather than a chat
