@@ -244,15 +244,50 @@ func TestTextOfKeepsWhatItReads(t *testing.T) {
 // ({"message", "contextItems"}) and writes OpenAI's calls under camelCase;
 // its model's thinking is not a step.
 func TestContinueSession(t *testing.T) {
-	r, err := Load(filepath.Join("..", "testdata", "dumps", "continue-session.json"), Options{})
-	require.NoError(t, err)
+	r, got := loadedDump(t, "continue-session.json")
 	assert.Equal(t, "Why does parse('2024-02-29') fail?", r.Question)
-	var got []string
-	for _, s := range r.Steps {
-		got = append(got, s.Agent+" "+string(s.Kind))
-	}
 	assert.Equal(t, []string{"user user", "assistant tool_call", "tool tool_result", "assistant message"}, got, "as an OpenAI transcript reads")
 	require.Len(t, r.Steps[1].ToolCalls(), 1)
 	assert.Equal(t, ToolCall{ID: "call_7Hq", Name: "read_file", Arguments: `{"filepath": "src/dates.py"}`}, r.Steps[1].ToolCalls()[0])
 	assert.Equal(t, "call_7Hq", r.Steps[2].ToolCallID())
+}
+
+// TestClineSession: a Cline conversation asks for its tools in XML
+// blocks in its replies' text and gets their output back in the user's
+// role under a result's head; the calls, their results, the task and the
+// answer are read from them.
+func TestClineSession(t *testing.T) {
+	r, got := loadedDump(t, "cline-api-conversation-history.json")
+	assert.Equal(t, "The cart total ignores the 10% discount for orders over 100 EUR. Fix total() in src/cart.py.", r.Question)
+	for _, s := range r.Steps {
+		assert.NotContains(t, s.Content, "environment_details", "step %d", s.Index)
+	}
+	assert.Equal(t, []string{"user user", "assistant tool_call", "tool tool_result", "assistant tool_call", "tool tool_result",
+		"assistant tool_call", "tool tool_result", "assistant message"}, got)
+	assert.Equal(t, []ToolCall{{Name: "read_file", Arguments: `{"path":"src/cart.py"}`}}, r.Steps[1].ToolCalls())
+	assert.Equal(t, "I should read the cart module first.", r.Steps[1].Content)
+	assert.Equal(t, "execute_command", r.Steps[5].ToolCalls()[0].Name)
+	assert.Contains(t, r.Steps[5].ToolCalls()[0].Arguments, `"command":"python -m pytest -q tests/test_cart.py"`)
+	assert.Equal(t, "Command executed.\nOutput:\n3 passed in 0.04s", r.Steps[6].Content)
+	assert.Equal(t, "total() now takes 10% off orders over 100 EUR; the cart tests pass.", r.Steps[7].Content)
+
+	// A chat that only mentions a tag, with no result's head, is left as it is.
+	r, err := Parse("chat.json", []byte(`[{"role": "user", "content": "What does <read_file> do in Cline?"},
+		{"role": "assistant", "content": "It asks to read a file: <read_file><path>a.py</path></read_file>."}]`), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, KindMessage, r.Steps[1].Kind)
+	assert.Empty(t, r.Steps[1].ToolCalls())
+}
+
+// loadedDump loads testdata/dumps' file and returns its run and each
+// step's agent and kind.
+func loadedDump(t *testing.T, file string) (*Run, []string) {
+	t.Helper()
+	r, err := Load(filepath.Join("..", "testdata", "dumps", file), Options{})
+	require.NoError(t, err)
+	var got []string
+	for _, s := range r.Steps {
+		got = append(got, s.Agent+" "+string(s.Kind))
+	}
+	return r, got
 }

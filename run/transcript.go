@@ -171,6 +171,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 	}
 	observations(msgs, r.Steps)
 	sweAgentTools(msgs, r.Steps)
+	clineSession(msgs, r.Steps)
 	taskFromMessages(r)
 	return r, nil
 }
