@@ -218,6 +218,9 @@ func FuzzParseDumps(f *testing.F) {
 	f.Add([]byte(`{"messages": [{"source": "user", "type": "TextMessage", "content": "x"}, {"source": "a", "type": "ToolCallRequestEvent", "content": [{"id": "1", "name": "f", "arguments": "{}"}]}, {"source": "a", "type": "ToolCallExecutionEvent", "content": [{"call_id": "1", "content": "y", "is_error": true}]}]}`))
 	f.Add([]byte(`[{"kind": "request", "parts": [{"part_kind": "user-prompt", "content": "x"}]}, {"kind": "response", "parts": [{"part_kind": "tool-call", "tool_name": "f", "args": {}, "tool_call_id": "1"}]}]`))
 	f.Add([]byte(`{"type": "TeamState", "agent_states": {"m": {"message_thread": [{"source": "user", "type": "TextMessage", "content": "x"}]}}}`))
+	f.Add([]byte(`{"sessionId": "s", "history": [{"message": {"role": "user", "content": "x"}}, {"message": {"role": "assistant", "content": "", "toolCalls": [{"id": "1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}}, {"message": {"role": "tool", "content": "y", "toolCallId": "1"}}]}`))
+	f.Add([]byte(`[{"role": "user", "content": "<task>x</task>"}, {"role": "assistant", "content": "<read_file><path>a</path></read_file><attempt_completion><result>r</result></attempt_completion>"}, {"role": "user", "content": "[read_file for 'a'] Result: y"}]`))
+	f.Add([]byte(`{"working_dir": "/"}` + "\n" + `{"role": "assistant", "content": [{"type": "toolRequest", "id": "1", "toolCall": {"status": "success", "value": {"name": "f", "arguments": {}}}}]}` + "\n" + `{"role": "user", "content": [{"type": "toolResponse", "id": "1", "toolResult": {"status": "error", "error": "e"}}]}`))
 	fuzzFormat(f, FormatAuto)
 }
 
