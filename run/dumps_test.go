@@ -221,6 +221,7 @@ func FuzzParseDumps(f *testing.F) {
 	f.Add([]byte(`{"sessionId": "s", "history": [{"message": {"role": "user", "content": "x"}}, {"message": {"role": "assistant", "content": "", "toolCalls": [{"id": "1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}}, {"message": {"role": "tool", "content": "y", "toolCallId": "1"}}]}`))
 	f.Add([]byte(`[{"role": "user", "content": "<task>x</task>"}, {"role": "assistant", "content": "<read_file><path>a</path></read_file><attempt_completion><result>r</result></attempt_completion>"}, {"role": "user", "content": "[read_file for 'a'] Result: y"}]`))
 	f.Add([]byte(`{"working_dir": "/"}` + "\n" + `{"role": "assistant", "content": [{"type": "toolRequest", "id": "1", "toolCall": {"status": "success", "value": {"name": "f", "arguments": {}}}}]}` + "\n" + `{"role": "user", "content": [{"type": "toolResponse", "id": "1", "toolResult": {"status": "error", "error": "e"}}]}`))
+	f.Add([]byte("# aider chat started at 2025-05-28\n\n#### fix it  \n\nsrc/a.py\n```python\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\n\n> Applied edit to src/a.py  \n"))
 	fuzzFormat(f, FormatAuto)
 }
 
@@ -293,4 +294,27 @@ func loadedDump(t *testing.T, file string) (*Run, []string) {
 		got = append(got, s.Agent+" "+string(s.Kind))
 	}
 	return r, got
+}
+
+// TestAiderChatHistory: aider's Markdown history is read from its last
+// session: the user's lines ("#### "), aider's own output ("> ": an edit
+// applied, a commit) as a result with its banner and costs left out, and
+// the model's replies, whose SEARCH/REPLACE blocks are calls of an editor
+// and whose code keeps its lines whatever they start with.
+func TestAiderChatHistory(t *testing.T) {
+	r, got := loadedDump(t, "aider-chat-history.md")
+	assert.Equal(t, FormatAider, r.Format)
+	assert.Equal(t, "The cart total ignores the 10% discount for orders over 100 EUR. Fix total().", r.Question)
+	assert.Equal(t, []string{"user user", "assistant tool_call", "tool tool_result", "user message", "tool tool_result",
+		"user message", "assistant message"}, got)
+	assert.Equal(t, "I'll apply the discount when the sum passes 100.", r.Steps[1].Content)
+	assert.Equal(t, []ToolCall{{Name: "str_replace_editor", Arguments: `{"command":"str_replace","new_str":"    if s >= 100:\n        s = s * 0.9\n    return s","old_str":"    return s","path":"src/cart.py"}`}}, r.Steps[1].ToolCalls())
+	assert.Equal(t, "Applied edit to src/cart.py\nCommit 3f9c2d1 fix: apply 10% discount to cart totals over 100 EUR", r.Steps[2].Content)
+	assert.Contains(t, r.Steps[6].Content, "# > 100 qualifies\nassert total([Item(100, 1)]) == 90", "a quoted line of code is the reply's")
+	for _, s := range r.Steps {
+		assert.NotContains(t, s.Content, "Tokens:", "step %d", s.Index)
+	}
+
+	_, err := Parse("empty.md", []byte("# aider chat started at 2025-05-28 10:00:02\n\n> Aider v0.82.1  \n"), Options{})
+	assert.ErrorContains(t, err, "holds no message")
 }

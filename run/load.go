@@ -21,6 +21,7 @@ const (
 	// Coding agents' session logs: each file is one run (see sessionlog.go).
 	FormatClaudeCode Format = "claude-code" // Claude Code's (and the Claude Agent SDK's) session JSONL
 	FormatCodex      Format = "codex"       // Codex CLI's rollout JSONL
+	FormatAider      Format = "aider"       // aider's Markdown chat history (.aider.chat.history.md)
 	// Telemetry: every trace of the file is one run (see telemetry.go).
 	FormatOTLP          = Format(spans.OTLP)          // OTLP/JSON as the Collector's file exporter writes it
 	FormatTempo         = Format(spans.Tempo)         // Grafana Tempo's trace download
@@ -39,7 +40,7 @@ const (
 )
 
 // Formats lists the formats a user may force with --format.
-var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatClaudeCode, FormatCodex, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary, FormatLiteralAI, FormatPostHog, FormatMaxim, FormatGalileo}
+var Formats = []Format{FormatAuto, FormatWhoWhen, FormatTranscript, FormatClaudeCode, FormatCodex, FormatAider, FormatOTLP, FormatTempo, FormatJaeger, FormatOpenInference, FormatLangfuse, FormatLangSmith, FormatCalls, FormatSentry, FormatDatadog, FormatLunary, FormatLiteralAI, FormatPostHog, FormatMaxim, FormatGalileo}
 
 // ParseFormat checks a --format value. "phoenix", "mlflow", "zipkin" and
 // "genkit" name the flat span lists too: Phoenix is where most of them

@@ -2,7 +2,8 @@ package run
 
 // Coding agents' session logs: the JSONL files a coding agent writes of
 // its own session, one record a line (Claude Code's in claudecode.go,
-// Codex CLI's in codex.go). Each file is one run.
+// Codex CLI's in codex.go), and aider's Markdown chat history (aider.go).
+// Each file is one run.
 
 import (
 	"bytes"
@@ -36,6 +37,9 @@ const sniffRecords = 64
 // is a "user" or "assistant" record with a "message" and a "uuid"; one of
 // Codex CLI has a type of its rollouts and a "payload" object.
 func sessionLogFormat(data []byte) Format {
+	if aiderFormat(data) {
+		return FormatAider
+	}
 	if len(data) == 0 || data[0] != '{' {
 		return ""
 	}

@@ -101,6 +101,8 @@ func sessionLog(data []byte, format Format, opts Options) (c *Case, ok bool, err
 		c, err = claudeCode(data, opts.path, opts)
 	case FormatCodex:
 		c, err = codex(data, opts.path, opts)
+	case FormatAider:
+		c, err = aider(data)
 	default:
 		return nil, false, nil
 	}
