@@ -222,6 +222,8 @@ func FuzzParseDumps(f *testing.F) {
 	f.Add([]byte(`[{"role": "user", "content": "<task>x</task>"}, {"role": "assistant", "content": "<read_file><path>a</path></read_file><attempt_completion><result>r</result></attempt_completion>"}, {"role": "user", "content": "[read_file for 'a'] Result: y"}]`))
 	f.Add([]byte(`{"working_dir": "/"}` + "\n" + `{"role": "assistant", "content": [{"type": "toolRequest", "id": "1", "toolCall": {"status": "success", "value": {"name": "f", "arguments": {}}}}]}` + "\n" + `{"role": "user", "content": [{"type": "toolResponse", "id": "1", "toolResult": {"status": "error", "error": "e"}}]}`))
 	f.Add([]byte("# aider chat started at 2025-05-28\n\n#### fix it  \n\nsrc/a.py\n```python\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\n\n> Applied edit to src/a.py  \n"))
+	f.Add([]byte(`[{"timestamp": "2025-05-28 10:00:01", "task_name": "t", "task": "x", "agent": "a", "status": "completed", "output": "y"}]`))
+	f.Add([]byte("2025-05-28 10:00:01: task_name=\"t\", task=\"x\", agent=\"a\", status=\"completed\", output=\"y\nz\"\n"))
 	fuzzFormat(f, FormatAuto)
 }
 
@@ -317,4 +319,23 @@ func TestAiderChatHistory(t *testing.T) {
 
 	_, err := Parse("empty.md", []byte("# aider chat started at 2025-05-28 10:00:02\n\n> Aider v0.82.1  \n"), Options{})
 	assert.ErrorContains(t, err, "holds no message")
+}
+
+// TestCrewAITaskLog: a crew's task log (output_log_file), as JSON or as
+// text lines, is read as the tasks given and the outputs of the agents
+// that took them; an output over several lines stays one.
+func TestCrewAITaskLog(t *testing.T) {
+	for _, file := range []string{"crewai-task-log.json", "crewai-task-log.txt"} {
+		t.Run(file, func(t *testing.T) {
+			r, got := loadedDump(t, file)
+			assert.Equal(t, "Find the 2024 revenue of Acme Corp and its year-over-year growth.", r.Question)
+			assert.Equal(t, []string{"user user", "Senior Financial Researcher message", "user message", "Reporting Analyst message"}, got)
+			assert.Contains(t, r.Steps[1].Content, "a growth of 12%")
+			assert.Contains(t, r.Steps[3].Content, "from $3.5 billion in 2023")
+		})
+	}
+	_, err := Parse("half.json", []byte(`[{"timestamp": "t", "agent": "a", "status": "started"}, {"timestamp": "t", "agent": "a"}]`), Options{})
+	assert.ErrorIs(t, err, ErrUnknownFormat, "records naming no task are no task log")
+	_, err = Parse("half.txt", []byte("2025-05-28 10:00:01: task_name=\"t\", task=\"x\", status=\"started\"\n"), Options{})
+	assert.ErrorIs(t, err, ErrUnknownFormat, "a line naming no agent is no task log")
 }

@@ -76,6 +76,9 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	}
 	c, err := parseOne(trimmed, data, format)
 	if errors.Is(err, ErrUnknownFormat) && auto {
+		if c, ok := crewAILog(trimmed); ok {
+			return []*Case{c}, nil
+		}
 		if cs, ok, ferr := frame(ctx, trimmed, opts); ok {
 			return cs, ferr
 		}
@@ -298,6 +301,11 @@ func firstNonObject(data []byte) int {
 func chat(msgs []message, data []byte) (*Case, error) {
 	if len(msgs) > 0 && msgs[0].event() {
 		return openHandsFile(data)
+	}
+	if len(msgs) > 0 && !slices.ContainsFunc(msgs, message.said) {
+		if c, ok := crewAILog(data); ok {
+			return c, nil
+		}
 	}
 	if slices.ContainsFunc(msgs, message.dumped) {
 		if c, ok, err := dumpCase(data, "", nil); ok {
