@@ -339,3 +339,12 @@ func TestCrewAITaskLog(t *testing.T) {
 	_, err = Parse("half.txt", []byte("2025-05-28 10:00:01: task_name=\"t\", task=\"x\", status=\"started\"\n"), Options{})
 	assert.ErrorIs(t, err, ErrUnknownFormat, "a line naming no agent is no task log")
 }
+
+// TestMetaGPTMemory: a MetaGPT team's memory as it dumps it
+// ({"storage", "index"}) is read as its messages in order, each by the
+// role that wrote it, once: the index lists them again.
+func TestMetaGPTMemory(t *testing.T) {
+	r, got := loadedDump(t, "metagpt-memory.json")
+	assert.Equal(t, "Write a CLI that converts Celsius to Fahrenheit, rounding to one decimal.", r.Question)
+	assert.Equal(t, []string{"Human user", "Product Manager message", "Engineer message", "QaEngineer message"}, got)
+}

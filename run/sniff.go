@@ -350,6 +350,13 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.labelled(r)
 	}
+	if o.Messages == nil && len(o.Storage) > 0 && !slices.ContainsFunc(o.Storage, func(m message) bool { return !m.said() }) {
+		r, err := transcript(o.Storage, o)
+		if err != nil {
+			return nil, err
+		}
+		return o.labelled(r)
+	}
 	if c, ok, err := camelChat(data, o); ok {
 		return c, err
 	}

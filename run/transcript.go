@@ -23,9 +23,13 @@ type fileObject struct {
 	ExpectedAnswer json.RawMessage `json:"expected_answer"`
 	History        history         `json:"history"`
 	Messages       []message       `json:"messages"`
-	MistakeAgent   string          `json:"mistake_agent"`
-	MistakeStep    json.RawMessage `json:"mistake_step"`
-	MistakeReason  string          `json:"mistake_reason"`
+	// Storage is a MetaGPT memory's (Memory.model_dump()): its messages
+	// in order, each also listed again under "index" by the action that
+	// caused it.
+	Storage       []message       `json:"storage"`
+	MistakeAgent  string          `json:"mistake_agent"`
+	MistakeStep   json.RawMessage `json:"mistake_step"`
+	MistakeReason string          `json:"mistake_reason"`
 	// InstanceID names the task of an OpenHands evaluation's record.
 	InstanceID string `json:"instance_id"`
 	raw        []byte // the object as read, for a history of another shape
