@@ -122,12 +122,15 @@ func labelAt(r *Run, n *node, stepNodes []*node, reason string) (*Label, error) 
 	}
 	// The request a marked agent's span was given (its input, read as the
 	// user's step) is what it worked on, not its work: an agent's step
-	// under the span is the label when there is one.
-	user := -1
+	// under the span is the label when there is one. So is a result a
+	// model call's input carries, of a call made before the span (read as
+	// a tool result of the model call's span): the call's own output is
+	// its work.
+	input := -1
 	for i, sn := range stepNodes {
-		if r.Steps[i].Kind == KindUser {
-			if sn == n && user < 0 {
-				user = i
+		if r.Steps[i].Kind == KindUser || (sn == n && resultOfEarlierCall(r, i, stepNodes, under)) {
+			if sn == n && input < 0 {
+				input = i
 			}
 			continue
 		}
@@ -135,10 +138,36 @@ func labelAt(r *Run, n *node, stepNodes []*node, reason string) (*Label, error) 
 			return &Label{Agent: r.Steps[i].Agent, Step: i, Reason: reason}, nil
 		}
 	}
-	if user >= 0 {
-		return &Label{Agent: r.Steps[user].Agent, Step: user, Reason: reason}, nil
+	if input >= 0 {
+		return &Label{Agent: r.Steps[input].Agent, Step: input, Reason: reason}, nil
+	}
+	// A tool span that recorded no result made no step: its result is read
+	// from a later model input, and is the label.
+	if n.ran != "" {
+		for i, st := range r.Steps {
+			if st.Kind == KindToolResult && st.ToolCallID() == n.ran {
+				return &Label{Agent: st.Agent, Step: i, Reason: reason}, nil
+			}
+		}
 	}
 	return nil, fmt.Errorf("%w %s (%q) made no step", errLabelSpan, n.s.SpanID, n.s.Name)
+}
+
+// resultOfEarlierCall says whether step i is a tool result whose call an
+// earlier step outside the marked span made.
+func resultOfEarlierCall(r *Run, i int, stepNodes []*node, under func(*node) bool) bool {
+	id := r.Steps[i].ToolCallID()
+	if r.Steps[i].Kind != KindToolResult || id == "" {
+		return false
+	}
+	for k := i - 1; k >= 0; k-- {
+		for _, c := range r.Steps[k].ToolCalls() {
+			if c.ID == id {
+				return !under(stepNodes[k])
+			}
+		}
+	}
+	return false
 }
 
 // callOf finds, for a marked tool span whose first step is another

@@ -1816,3 +1816,53 @@ func TestMarkedToolSpanLabelsItsCall(t *testing.T) {
 		})
 	}
 }
+
+// TestMarkedChatSpanLabelsItsOwnCall: a model call's span marked as the
+// decisive fault whose prompt carries the result of an earlier call (read
+// as a tool result, its execute_tool span holding no result) and whose
+// output makes a call of its own is labelled at its call: the result it
+// was given is its input, not its work. A marked span whose only step is
+// a tool result is still labelled there.
+func TestMarkedChatSpanLabelsItsOwnCall(t *testing.T) {
+	chat := func(id string, start float64, in, out string, marked bool) span {
+		a := map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "booker", "gen_ai.input.messages": in, "gen_ai.output.messages": out}
+		if marked {
+			a["offattr.mistake"] = true
+		}
+		return span{id: id, parent: "a", name: "chat gpt-4o", start: start, attrs: a}
+	}
+	tool := func(id, call string, start float64, marked bool) span {
+		a := map[string]any{"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "search", "gen_ai.tool.call.id": call}
+		if marked {
+			a["offattr.mistake"] = true
+		}
+		return span{id: id, parent: "a", name: "execute_tool search", start: start, attrs: a}
+	}
+	const (
+		user   = `[{"role":"user","parts":[{"type":"text","content":"Book 2 nights in Ghent from 14 October."}]}]`
+		call1  = `[{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"search","arguments":{"city":"Ghent"}}]}]`
+		prompt = `[{"role":"user","parts":[{"type":"text","content":"Book 2 nights in Ghent from 14 October."}]},{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"search","arguments":{"city":"Ghent"}}]},{"role":"tool","parts":[{"type":"tool_call_response","id":"c1","response":"GNT-087: Ibis, 96 EUR a night"}]}]`
+		call2  = `[{"role":"assistant","parts":[{"type":"tool_call","id":"c2","name":"book","arguments":{"hotel":"GNT-087","nights":3}}]}]`
+	)
+	for _, tc := range []struct {
+		name             string
+		chatMarked, tool bool
+		want             run.Kind
+	}{
+		{"marked model call", true, false, run.KindToolCall},
+		{"marked tool span", false, true, run.KindToolResult},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := writeSpans(t,
+				span{id: "a", name: "invoke_agent booker", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "booker"}},
+				chat("b", 2, user, call1, false),
+				tool("c", "c1", 3, tc.tool),
+				chat("d", 4, prompt, call2, tc.chatMarked),
+			)
+			c, err := run.LoadCase(path, run.Options{})
+			require.NoError(t, err)
+			require.NotNil(t, c.Label)
+			assert.Equal(t, tc.want, c.Run.Steps[c.Label.Step].Kind, steps(c.Run))
+		})
+	}
+}
