@@ -38,28 +38,28 @@ var clineEnvRe = regexp.MustCompile(`(?s)<environment_details>.*?</environment_d
 // chats are left as they are.
 func clineSession(msgs []message, steps []Step) {
 	n := min(len(msgs), len(steps))
-	var results, calls []int
+	result, call := make([]bool, n), make([]bool, n)
 	for i := range n {
 		text := strings.TrimSpace(steps[i].Content)
 		switch {
 		case isUserRole(strings.TrimSpace(msgs[i].Role)) && clineResultRe.MatchString(text):
-			results = append(results, i)
+			result[i] = true
 		case strings.EqualFold(strings.TrimSpace(msgs[i].Role), "assistant") && len(steps[i].ToolCalls()) == 0 && hasClineBlock(text):
-			calls = append(calls, i)
+			call[i] = true
 		}
 	}
-	if len(results) == 0 || len(calls) == 0 {
+	if !slices.Contains(result, true) || !slices.Contains(call, true) {
 		return
 	}
 	for i := range n {
 		s := &steps[i]
 		text := strings.TrimSpace(clineEnvRe.ReplaceAllString(s.Content, ""))
 		switch {
-		case slices.Contains(results, i):
+		case result[i]:
 			s.Kind = KindToolResult
 			s.Agent = "tool"
 			s.Content = strings.TrimSpace(text[len(clineResultRe.FindString(text)):])
-		case slices.Contains(calls, i):
+		case call[i]:
 			said, cs := clineBlocks(text)
 			s.Content = said
 			if len(cs) > 0 {
