@@ -1,7 +1,6 @@
 package run
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/offattr/offattr/run/spans"
@@ -45,7 +44,7 @@ func honeyhiveArguments(as spans.Attrs) string {
 			v = p
 		}
 	}
-	return jsonText(v)
+	return spans.JSONText(v)
 }
 
 // honeyhiveResult returns a traced function's result as text: a string as
@@ -57,7 +56,7 @@ func honeyhiveResult(as spans.Attrs) string {
 	case string:
 		return v
 	default:
-		return jsonText(v)
+		return spans.JSONText(v)
 	}
 }
 
@@ -93,13 +92,4 @@ func flattenedValue(as spans.Attrs, prefix string) any {
 		return nil
 	}
 	return root
-}
-
-// jsonText is v as JSON text.
-func jsonText(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return ""
-	}
-	return string(b)
 }

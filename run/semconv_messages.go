@@ -379,14 +379,7 @@ func laminarInput(s *spans.Span) []chatMessage {
 	}
 	if x, ok := anyOf(v); ok {
 		if args, ok := x.([]any); ok && len(args) == 1 {
-			b, err := json.Marshal(args[0])
-			if err != nil {
-				return nil
-			}
-			if str, ok := args[0].(string); ok {
-				b = []byte(str)
-			}
-			return valueMessages(spans.Attrs{{Key: "lmnr.span.input", Value: spans.String(string(b))}}, "user", "lmnr.span.input")
+			return valueMessages(spans.Attrs{{Key: "lmnr.span.input", Value: spans.String(textOf(args[0]))}}, "user", "lmnr.span.input")
 		}
 	}
 	return valueMessages(s.Attrs, "user", "lmnr.span.input")
