@@ -252,7 +252,8 @@ func TestIsRunFile(t *testing.T) {
 		"run.json": true, "runs.jsonl": true, "run.json.gz": true, "RUNS.JSONL.GZ": true,
 		"trace.binpb": true, "trace.pb": true, "TRACE.PB.GZ": true,
 		"django__django-11099.traj": true, "run.traj.gz": true,
-		"run.gz": false, "notes.txt": false, "run.json.bak": false, "json": false, "run.pbx": false,
+		".aider.chat.history.md": true, "proj/.aider.chat.history.md": true,
+		"run.gz": false, "notes.txt": false, "run.json.bak": false, "json": false, "run.pbx": false, "README.md": false, "history.md": false,
 	} {
 		assert.Equal(t, want, IsRunFile(name), name)
 	}

@@ -57,10 +57,13 @@ func read(path string, opts Options) ([]byte, error) {
 // read: JSON or JSON lines, or OTLP protobuf (.binpb, protobuf's name for
 // a binary message, or .pb), or a SWE-agent trajectory (.traj, JSON),
 // plain or gzip-compressed (.json, .jsonl, .binpb, .pb, .traj, each with
-// .gz).
+// .gz); or aider's chat history, by the name aider gives it.
 func IsRunFile(name string) bool {
 	name = strings.ToLower(name)
 	name = strings.TrimSuffix(name, ".gz")
+	if filepath.Base(name) == strings.ToLower(AiderHistory) {
+		return true
+	}
 	for _, ext := range runFileExts {
 		if strings.HasSuffix(name, ext) {
 			return true
@@ -98,6 +101,10 @@ func IsRunFileAt(path string) bool {
 	head = bytes.TrimLeft(head[:n], " \t\r\n\ufeff")
 	return len(head) > 0 && (head[0] == '{' || head[0] == '[')
 }
+
+// AiderHistory is the name aider gives its chat history in each project
+// it is run in: Markdown, and a run file by that name.
+const AiderHistory = ".aider.chat.history.md"
 
 // runFileExts are the extensions of the files IsRunFile takes.
 var runFileExts = []string{".json", ".jsonl", ".binpb", ".pb", ".traj"}

@@ -65,7 +65,8 @@ func expandPath(arg string) []input {
 	return out
 }
 
-// walkRuns lists the run files below root, skipping hidden entries and
+// walkRuns lists the run files below root, skipping hidden entries (but
+// aider's chat history, which aider hides in a project) and
 // following symbolic links: a link to a directory is walked like one, a
 // link to a run file is that file. Each directory is walked once, by its
 // real path, so a link cycle (a -> ..) ends and a directory linked twice
@@ -93,8 +94,8 @@ func walkRuns(root string) (files []string, bad []input) {
 			return
 		}
 		for _, e := range entries {
-			if strings.HasPrefix(e.Name(), ".") {
-				continue
+			if strings.HasPrefix(e.Name(), ".") && e.Name() != run.AiderHistory {
+				continue // aider's history is hidden in the project it ran in
 			}
 			path := filepath.Join(dir, e.Name())
 			isDir := e.IsDir()

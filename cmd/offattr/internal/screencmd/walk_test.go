@@ -126,3 +126,21 @@ func TestWalkReadsACodexSubagentWithItsParent(t *testing.T) {
 	require.NoError(t, os.Remove(filepath.Join(day, parent)))
 	assert.Equal(t, []string{child}, names(), "an orphan is read on its own")
 }
+
+// TestWalkReadsAiderHistories: aider keeps its chat history in each
+// project it runs in as a hidden Markdown file; screening the projects
+// reads it, and leaves other hidden entries and Markdown alone.
+func TestWalkReadsAiderHistories(t *testing.T) {
+	root := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "shop", ".git"), 0o755))
+	for _, f := range []string{"shop/.aider.chat.history.md", "shop/.aider.input.history", "shop/README.md", "shop/.git/HEAD.json", "shop/.settings.json"} {
+		require.NoError(t, os.WriteFile(filepath.Join(root, f), []byte("# aider chat started at 2025-05-28\n"), 0o644))
+	}
+	var names []string
+	for _, in := range expandPath(root) {
+		rel, err := filepath.Rel(root, in.name)
+		require.NoError(t, err)
+		names = append(names, rel)
+	}
+	assert.Equal(t, []string{"shop/.aider.chat.history.md"}, names)
+}
