@@ -57,7 +57,9 @@ func TestLangfuseFiles(t *testing.T) {
 			// BeeAI's OpenInference spans: each event of its emitter a
 			// span (agent.react.update-13, tool.search.wikipedia.success-12),
 			// all of them ended with the run; the model's replies only in
-			// the next call's input.
+			// the next call's input. A tool that writes no spans of its
+			// own (OpenMeteoTool) is run in the agent's update events,
+			// which name it and its parameters beside its output.
 			file: "langfuse-beeai.trace.json", format: run.FormatLangfuse, runs: 1,
 			agents: []string{"agent.react"},
 			steps: []realStep{
@@ -66,6 +68,8 @@ func TestLangfuseFiles(t *testing.T) {
 				{"agent.react", run.KindToolCall, `search.wikipedia({"query":"Tourism in Barcelona","full_text":false})`},
 				{"agent.react", run.KindToolResult, "is a city on the northeastern coast of Spain"},
 				{"agent.react", run.KindMessage, "Thought: I found information about Barcelona"},
+				{"agent.react", run.KindToolCall, `OpenMeteoTool({"location_name": "Barcelona", "country": "Spain"})`},
+				{"agent.react", run.KindToolResult, `"temperature_2m":29`},
 			},
 		},
 		{

@@ -2097,12 +2097,36 @@ func (b *builder) silentAgents(byTime []*node) {
 				b.add(n, n.s.Start, 0, Step{Agent: "user", Role: "user", Kind: KindUser, Content: t, Extra: &Extra{From: from}})
 			}
 		}
+		c, ran := ranTool(n.s)
 		for _, m := range agentOutput(n.s) {
-			if m.Text != "" && b.saidSoFar().add(m.Text) {
-				b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, Extra: &Extra{From: m.From}})
+			if m.Text == "" || !b.saidSoFar().add(m.Text) {
+				continue
 			}
+			if ran {
+				// The output of a tool the agent ran with no span of
+				// its own: its call, then its result.
+				b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), Extra: &Extra{ToolCalls: []ToolCall{c}, From: "agent span's tool"}})
+				b.add(n, max(n.s.End, n.s.Start), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: m.Text, Extra: &Extra{From: m.From}})
+				continue
+			}
+			b.add(n, max(n.s.End, n.s.Start), 3, Step{Agent: n.owner, Role: "assistant", Kind: KindMessage, Content: m.Text, Extra: &Extra{From: m.From}})
 		}
 	}
+}
+
+// ranTool returns the tool call an agent span names beside its output,
+// as an event emitter's agent state does while a tool runs (BeeAI's
+// agent.react.update: the tool's tool.name and tool.parameters, its
+// output the span's): the span's output is then that tool's result, not
+// the agent's message. A span that names a tool without the arguments it
+// was given is not one.
+func ranTool(s *spans.Span) (ToolCall, bool) {
+	name := strings.TrimSpace(s.Attrs.Str("tool.name"))
+	args := jsonArguments(s.Attrs.Str("tool.parameters"))
+	if name == "" || emptyArguments(args) {
+		return ToolCall{}, false
+	}
+	return ToolCall{Name: name, Arguments: args}, true
 }
 
 // errors attaches every span's error lines to the step of its span or of
