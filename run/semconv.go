@@ -318,12 +318,20 @@ func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 		if name == "" {
 			name = agentSpanName(s.Name)
 		}
+		if id := strings.TrimSpace(s.Attrs.Str("gen_ai.agent.id")); id != "" && (name == "" || uuidIn.MatchString(name)) {
+			name = id
+		}
 		if name == "" {
 			name = "agent"
 		}
 	}
 	return cleanName(name), fromAgentSpan
 }
+
+// uuidIn matches a name that holds a generated id (Koog names each run of
+// an agent "run.<uuid>"): a name for one run, not for the agent, which
+// its gen_ai.agent.id then names across runs.
+var uuidIn = regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
 
 // agentSpanNameKeys name an agent span's agent where no key of
 // agentNameKeys does.

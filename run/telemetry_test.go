@@ -303,6 +303,19 @@ func TestSpansToSteps(t *testing.T) {
 			want: []string{`Fetcher tool_call: http_get({"url":"x"})`, "Fetcher tool_result: httpx.HTTPStatusError: 503 Service Unavailable"},
 		},
 		{
+			name: "an agent span named by a generated id of its run (Koog's run.<uuid>) is the agent its gen_ai.agent.id names, in every run",
+			spans: []span{
+				{id: "a", name: "run.6f8d2449-33ed-4c7c-82e7-5410e34ee4e6", start: 1, end: 4, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.id": "greeter"}},
+				{id: "c1", parent: "a", name: "llm.chat", start: 2, end: 3, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.input.messages": `[{"role":"user","content":"Greet Bob."}]`, "gen_ai.output.messages": `[{"role":"assistant","content":"Hello Bob!"}]`}},
+				{id: "b", name: "run.0b1e9d3c-8a52-4f7e-9d1a-5c2e7f3b9a10", start: 5, end: 8, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.id": "greeter"}},
+				{id: "c2", parent: "b", name: "llm.chat", start: 6, end: 7, attrs: map[string]any{"gen_ai.operation.name": "chat",
+					"gen_ai.output.messages": `[{"role":"assistant","content":"Bye Bob!"}]`}},
+			},
+			question: "Greet Bob.",
+			want:     []string{"user user: Greet Bob.", "greeter message: Hello Bob!", "greeter message: Bye Bob!"},
+		},
+		{
 			name: "an agent span beside its model call, not around it, names the call's agent",
 			spans: []span{
 				{id: "w", name: "workflow", start: 1, end: 9, attrs: map[string]any{"openinference.span.kind": "CHAIN"}},
