@@ -28,6 +28,18 @@ var crewLine = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d: ((?s:.*))$`)
 // quote before the next pair or the line's end.
 var crewField = regexp.MustCompile(`(task_name|task|agent|status|output)="((?s:.*?))"(?:, |$)`)
 
+// crewAILogHead reports whether head, a file's first bytes, begins as a
+// CrewAI task log in text: a time, then a task's field (the line may be
+// cut short of its agent by head's end, as a long task's is).
+func crewAILogHead(head []byte) bool {
+	line, _, _ := strings.Cut(string(head), "\n")
+	m := crewLine.FindStringSubmatch(strings.TrimSpace(line))
+	return m != nil && crewFirstField.MatchString(m[1])
+}
+
+// crewFirstField begins a CrewAI task log line's fields.
+var crewFirstField = regexp.MustCompile(`^(?:task_name|task)="`)
+
 // crewAILog reads data as a CrewAI task log; ok is false when it is none:
 // every record must name an agent, a status and a task. The first task is
 // the run's task; each task given is the user's instruction to the agent

@@ -278,7 +278,18 @@ func TestIsRunFileAt(t *testing.T) {
 		{"run.json", "", true},
 		{"LICENSE", "MIT License\n\nCopyright (c) ...", false},
 		{"empty", "", false},
-		{"notes.txt", "{\"a\": 1}", false},
+		{"notes.md", "{\"a\": 1}", false},
+		{"spans.txt", "{\n    \"name\": \"chat gpt-4o\",\n", true},
+		{"runtime.log", "{\"id\": 140001, \"agent_name\": \"user_proxy\"}\n", true},
+		{"maxim.log", "trace{id=6c3b,action=create,data={\"name\":\"trip\"}}\n", true},
+		{"chat.txt", "User: hello\nAssistant: hi\n", false},
+		// A CrewAI crew's task log in text, under the name its
+		// output_log_file was given: read whatever that name is.
+		{"logs.txt", "2025-05-28 10:00:01: task_name=\"research\", task=\"Find it.\", agent=\"Researcher\", status=\"started\"\n", true},
+		{"crew.log", "\ufeff2025-05-28 10:00:01: task_name=\"research\", task=\"Find it.\", agent=\"Researcher\", status=\"started\"\n", true},
+		{"long.txt", "2025-05-28 10:00:01: task_name=\"research\", task=\"" + strings.Repeat("Find it. ", 80) + "\", agent=\"Researcher\", status=\"started\"\n", true},
+		{"server.log", "2025-05-28 10:00:01: GET /health 200\n", false},
+		{"notes.md", "2025-05-28 10:00:01: task_name=\"research\", task=\"Find it.\", agent=\"Researcher\", status=\"started\"\n", false},
 	} {
 		path := filepath.Join(dir, tt.name)
 		require.NoError(t, os.WriteFile(path, []byte(tt.content), 0o644))

@@ -3,6 +3,8 @@ package run
 // Reading an input whole, within the size a user allows.
 
 import (
+	"github.com/offattr/offattr/run/spans"
+
 	"bufio"
 	"bytes"
 	"compress/gzip"
@@ -73,33 +75,47 @@ func IsRunFile(name string) bool {
 }
 
 // IsRunFileAt reports whether the file at path, in a directory of runs,
-// is one to read: a run file by its name (IsRunFile), or a file named
-// without an extension whose text begins as JSON does. Genkit's trace
+// is one to read: a run file by its name (IsRunFile); a file named
+// without an extension whose text begins as JSON does (Genkit's trace
 // store names each file by its trace's id alone, and a record saved from
-// an API without a name has none either; other files without one (a
-// LICENSE, a Makefile) do not begin so.
+// an API without a name has none either; other files without one, a
+// LICENSE or a Makefile, do not begin so); or a text or log file that
+// begins as JSON or as a log the loaders read (the OpenTelemetry console
+// exporter's spans, AutoGen's runtime log, Maxim's commit log, a CrewAI
+// task log), whatever its name: a program's output redirected to a file.
 func IsRunFileAt(path string) bool {
 	name := filepath.Base(path)
 	if IsRunFile(name) {
 		return true
 	}
-	if filepath.Ext(name) != "" {
-		return false
+	switch strings.ToLower(filepath.Ext(name)) {
+	case "":
+		return beginsAsJSON(fileHead(path))
+	case ".txt", ".log":
+		head := fileHead(path)
+		return beginsAsJSON(head) || spans.IsMaxim(head) || crewAILogHead(head)
 	}
+	return false
+}
+
+func beginsAsJSON(head []byte) bool { return len(head) > 0 && (head[0] == '{' || head[0] == '[') }
+
+// fileHead returns the first bytes of a regular file's text, read as the
+// loaders read text (a file saved as UTF-16 is text too), white space and
+// a byte-order mark trimmed from their start; nil for anything else.
+func fileHead(path string) []byte {
 	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
-		return false // a pipe would block the walk; a device is no run
+		return nil // a pipe would block the walk; a device is no run
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return false
+		return nil
 	}
 	defer f.Close()
-	// Read as the loaders read text: a file saved as UTF-16 is one too.
 	t, _ := textReader(bufio.NewReader(f))
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(t, head)
-	head = bytes.TrimLeft(head[:n], " \t\r\n\ufeff")
-	return len(head) > 0 && (head[0] == '{' || head[0] == '[')
+	return bytes.TrimLeft(head[:n], " \t\r\n\ufeff")
 }
 
 // AiderHistory is the name aider gives its chat history in each project

@@ -61,7 +61,7 @@ func Detect(data []byte) Format {
 	if i >= len(data) {
 		return ""
 	}
-	if isMaxim(data[i:]) {
+	if IsMaxim(data[i:]) {
 		return Maxim
 	}
 	var f Format

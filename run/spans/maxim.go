@@ -24,8 +24,8 @@ import (
 // its data begins (the rest of the line but the closing brace).
 var maximLine = regexp.MustCompile(`^([a-z][a-z_]*)\{id=([^,{}\s]+),action=([a-z][a-z-]*),data=`)
 
-// isMaxim reports whether a line is one of Maxim's commit logs.
-func isMaxim(line []byte) bool {
+// IsMaxim reports whether a line is one of Maxim's commit logs.
+func IsMaxim(line []byte) bool {
 	return maximLine.Match(line)
 }
 

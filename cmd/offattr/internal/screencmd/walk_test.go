@@ -136,11 +136,34 @@ func TestWalkReadsAiderHistories(t *testing.T) {
 	for _, f := range []string{"shop/.aider.chat.history.md", "shop/.aider.input.history", "shop/README.md", "shop/.git/HEAD.json", "shop/.settings.json"} {
 		require.NoError(t, os.WriteFile(filepath.Join(root, f), []byte("# aider chat started at 2025-05-28\n"), 0o644))
 	}
+	assert.Equal(t, []string{"shop/.aider.chat.history.md"}, walked(t, root))
+}
+
+// TestWalkReadsCrewAITextLogs: a CrewAI crew writes its task log under the
+// name its output_log_file was given, often logs.txt; screening a
+// directory reads it, and leaves other text and log files alone.
+func TestWalkReadsCrewAITextLogs(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"crew/logs.txt":   "2025-05-28 10:00:01: task_name=\"research\", task=\"Find it.\", agent=\"Researcher\", status=\"started\"\n",
+		"crew/notes.txt":  "Remember to rerun the crew.\n",
+		"crew/server.log": "2025-05-28 10:00:01: GET /health 200\n",
+	}
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "crew"), 0o755))
+	for f, text := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(root, f), []byte(text), 0o644))
+	}
+	assert.Equal(t, []string{"crew/logs.txt"}, walked(t, root))
+}
+
+// walked lists the files expandPath takes under root, relative to it.
+func walked(t *testing.T, root string) []string {
+	t.Helper()
 	var names []string
 	for _, in := range expandPath(root) {
 		rel, err := filepath.Rel(root, in.name)
 		require.NoError(t, err)
 		names = append(names, rel)
 	}
-	assert.Equal(t, []string{"shop/.aider.chat.history.md"}, names)
+	return names
 }
