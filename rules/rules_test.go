@@ -1414,6 +1414,64 @@ func TestAnswerReplacesAFigure(t *testing.T) {
 	}
 }
 
+// TestAnswerSlipsABareFigure: a writer that writes the researcher's
+// 1,284 beds as 1,824 put its own figure in the answer; the dates and
+// counts beside it, which the other agents gave, are what it is about, and
+// the writer's step is the one origin left. A figure copied right leaves
+// the earlier origins as they were. Shape: a lead with a researcher
+// (web_search) and a writer with no tools, in OpenAI chat with tool calls
+// and a name per agent.
+func TestAnswerSlipsABareFigure(t *testing.T) {
+	q := "How many beds does the new hospital wing add, and when does it open?"
+	for _, tt := range []struct {
+		beds string
+		want []int
+	}{
+		{"1,824", []int{6}},
+		{"1,284", []int{2}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "lead", content: "researcher: find the bed count and opening date of the new wing."},
+			msg{agent: "researcher", content: `web_search({"query": "new hospital wing beds opening"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Press release: the new wing adds 1,284 beds and opens on 1 September 2026.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "The new wing adds 1,284 beds and opens on 1 September 2026."},
+			msg{agent: "lead", content: "writer: one sentence for the user: 1,284 beds, opening 1 September 2026."},
+			msg{agent: "writer", content: "The new wing adds " + tt.beds + " beds when it opens on 1 September 2026."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.beds)
+	}
+}
+
+// TestReportMisreadsOwnOutput: a payroll agent that reports its tool's
+// net pay 3615.40 as 3,651.40, beside the pension the same output gave,
+// misread the output: its report is the origin, and the pension it read
+// right is no second one. Reported right, the net and the pension both
+// come from the call. Shape: a supervisor with a payroll agent
+// (get_payslip) and a writer with no tools, in OpenAI chat with tool
+// calls and a name per agent.
+func TestReportMisreadsOwnOutput(t *testing.T) {
+	q := "What will Priya's net pay for November be after the pension contribution? Draft a short reply to her."
+	for _, tt := range []struct {
+		net  string
+		want []int
+	}{
+		{"3,651.40", []int{4}},
+		{"3,615.40", []int{2}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "payroll_agent: net pay for employee E-20417 for November, with the pension."},
+			msg{agent: "payroll_agent", content: `get_payslip({"employee_id": "E-20417", "period": "2026-11"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"gross": 5240.00, "pension": 262.00, "income_tax": 938.60, "net": 3615.40}`, kind: run.KindToolResult},
+			msg{agent: "payroll_agent", content: "Net pay " + tt.net + " after the pension of 262.00."},
+			msg{agent: "supervisor", content: "writer: a short reply to Priya with her net pay."},
+			msg{agent: "writer", content: "Your net pay for November will be " + tt.net + " after the pension of 262.00."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.net)
+	}
+}
+
 // TestBookedAnotherListedFlight: a booker that books another flight of
 // the search's listing than the one the researcher named took up another
 // record: the flight and the price that reach the answer came through its
