@@ -512,7 +512,7 @@ func unsupportedArguments(in *Input) []Finding {
 				}
 			}
 		}
-		if used, named, j := notNamed(in, i); used != "" {
+		if used, named, j := notNamed(in, i); used != "" || func() bool { used, named, j = recordOfOtherNamed(in, i); return used != "" }() {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
 				Reason: fmt.Sprintf("its call acts on %q, where the other party named %q at step %d, another record of the same listing", used, named, j)})
 		}
@@ -618,6 +618,49 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 			for _, v := range values {
 				if extract.IsID(v) && v != o && !slices.Contains(ids, v) && listedWith(v, o) {
 					return v, o, j
+				}
+			}
+		}
+	}
+	return "", "", -1
+}
+
+// recordOfOtherNamed returns an id a consequential call of step i acts
+// on, where the one record of a tool's listing before i that holds it
+// holds none of the ids another party's step j before i names, and
+// another record of the listing holds one of them (named): the listing
+// tells its records apart by more than one id (a charge's own and its
+// order's), and the party named the other record by another of them. used
+// is "" when there is none.
+func recordOfOtherNamed(in *Input, i int) (used, named string, j int) {
+	values := actedValues(in, i)
+	if len(values) == 0 {
+		return "", "", -1
+	}
+	sup := in.supportIndex()
+	me := sup.key(i)
+	for l := range i {
+		recs := in.Features.Steps[l].Records
+		for _, v := range values {
+			at := onlyRecord(recs, func(r extract.Record) bool { return slices.Contains(r.IDs, v) })
+			if at < 0 {
+				continue
+			}
+			for k := range i {
+				if k == l || sup.key(k) == me || in.Features.Steps[k].Has(extract.KindToolResult) || in.Run.Steps[k].Kind == run.KindSystem {
+					continue
+				}
+				names := func(id string) bool { return sup.text.Holds(k, strings.ToLower(id)) }
+				if slices.ContainsFunc(recs[at].IDs, names) {
+					continue
+				}
+				for m, o := range recs {
+					if m == at {
+						continue
+					}
+					if id := slices.IndexFunc(o.IDs, func(id string) bool { return !slices.Contains(recs[at].IDs, id) && names(id) }); id >= 0 {
+						return v, o.IDs[id], k
+					}
 				}
 			}
 		}

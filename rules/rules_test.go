@@ -1472,6 +1472,35 @@ func TestReportMisreadsOwnOutput(t *testing.T) {
 	}
 }
 
+// TestRefundsAnotherOrdersCharge: a billing agent that refunds a charge
+// of another order than the one the customer named acts on another record
+// of the listing: the charges are told apart by their own ids and by
+// their orders', and the customer named the order. Refunding one of the
+// named order's two charges is no suspect. Shape: a support agent
+// delegating to a billing agent (list_charges, refund_charge), in OpenAI
+// chat with tool calls and a name per agent.
+func TestRefundsAnotherOrdersCharge(t *testing.T) {
+	q := "I was charged twice for order #A-55120 ($38.50 both times). Please refund the duplicate."
+	listing := `{"charges": [{"id": "ch_3PqL81", "amount": 38.50, "order": "A-55120"}, {"id": "ch_3PqL9c", "amount": 38.50, "order": "A-55120"}, {"id": "ch_3PzT02", "amount": 38.50, "order": "A-55873"}]}`
+	for _, tt := range []struct {
+		charge string
+		want   []int
+	}{
+		{"ch_3PzT02", []int{5}},
+		{"ch_3PqL9c", nil},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "support_agent", content: "billing_agent: customer cus_Q81xk, refund the duplicate $38.50 charge of their order."},
+			msg{agent: "billing_agent", content: `list_charges({"customer_id": "cus_Q81xk"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: listing, kind: run.KindToolResult},
+			msg{agent: "billing_agent", content: "I found the charges; refunding the duplicate."},
+			msg{agent: "billing_agent", content: `refund_charge({"charge_id": "` + tt.charge + `", "amount": 38.50})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.charge)
+	}
+}
+
 // TestBookedAnotherListedFlight: a booker that books another flight of
 // the search's listing than the one the researcher named took up another
 // record: the flight and the price that reach the answer came through its
