@@ -512,7 +512,7 @@ func unsupportedArguments(in *Input) []Finding {
 				}
 			}
 		}
-		if used, named, j := notNamed(in, i); used != "" || func() bool { used, named, j = recordOfOtherNamed(in, i); return used != "" }() {
+		if used, named, j := takesOtherRecord(in, i); used != "" {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
 				Reason: fmt.Sprintf("its call acts on %q, where the other party named %q at step %d, another record of the same listing", used, named, j)})
 		}
@@ -623,6 +623,16 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 		}
 	}
 	return "", "", -1
+}
+
+// takesOtherRecord returns an id a call of step i acts on that is
+// another record of a listing than the one another party's step j named
+// (notNamed, recordOfOtherNamed); used is "" when there is none.
+func takesOtherRecord(in *Input, i int) (used, named string, j int) {
+	if used, named, j = notNamed(in, i); used != "" {
+		return used, named, j
+	}
+	return recordOfOtherNamed(in, i)
 }
 
 // recordOfOtherNamed returns an id a consequential call of step i acts

@@ -1363,8 +1363,9 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 
 // otherRecordTaken is, for a value of the answer first read from a
 // tool's listing, the later call on its path that took up another record
-// of the listing than the one another agent had named (notNamed: the
-// researcher's "LH 1792", the booker's "TP 555"): the listing offered
+// of the listing than the one another agent had named (takesOtherRecord:
+// the researcher's "LH 1792", the booker's "TP 555"; a line of another
+// order than the customer's): the listing offered
 // both, and what reached the answer (the flight, its price) came through
 // the record the call chose. It returns -1 when no call on the path did.
 func otherRecordTaken(in *Input, cf graph.ClaimFlow) int {
@@ -1383,7 +1384,7 @@ func otherRecordTaken(in *Input, cf graph.ClaimFlow) int {
 		if i <= o || len(in.Features.Steps[i].Calls) == 0 {
 			continue
 		}
-		if used, _, _ := notNamed(in, i); used != "" {
+		if used, _, _ := takesOtherRecord(in, i); used != "" {
 			return i
 		}
 	}

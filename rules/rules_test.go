@@ -1501,6 +1501,38 @@ func TestRefundsAnotherOrdersCharge(t *testing.T) {
 	}
 }
 
+// TestRefundedLineOfAnotherOrder: the amount a returns agent reports
+// came through its refund of a line of another order than the one the
+// customer named (the listing tells lines apart by their ids and their
+// orders'): the refund call took up another record and is the origin, not
+// the listing's call. Refunding the named order's line leaves the listing
+// as the origin. Shape: a supervisor routing to a returns agent
+// (list_order_lines, refund_line), in OpenAI chat with tool calls and a
+// name per agent.
+func TestRefundedLineOfAnotherOrder(t *testing.T) {
+	q := "Order #W-30317 arrived with a cracked phone case. Please refund it."
+	listing := `{"lines": [{"line_id": "ln_8841", "order_id": "W-30317", "item": "phone case", "price": 19.99}, {"line_id": "ln_8842", "order_id": "W-30317", "item": "screen protector", "price": 9.99}, {"line_id": "ln_9107", "order_id": "W-30452", "item": "phone case", "price": 19.99}]}`
+	for _, tt := range []struct {
+		line string
+		want []int
+	}{
+		{"ln_9107", []int{4}},
+		{"ln_8841", []int{2}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "returns_agent: customer cust_5521, refund the cracked phone case of their order."},
+			msg{agent: "returns_agent", content: `list_order_lines({"customer_id": "cust_5521"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: listing, kind: run.KindToolResult},
+			msg{agent: "returns_agent", content: `refund_line({"line_id": "` + tt.line + `", "reason": "damaged"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"line_id": "` + tt.line + `", "amount": 19.99, "status": "processed"}`, kind: run.KindToolResult},
+			msg{agent: "returns_agent", content: "Refunded $19.99 for the phone case."},
+			msg{agent: "supervisor", content: "Sorry about the cracked case: $19.99 has been refunded to your card."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.line)
+	}
+}
+
 // TestBookedAnotherListedFlight: a booker that books another flight of
 // the search's listing than the one the researcher named took up another
 // record: the flight and the price that reach the answer came through its
