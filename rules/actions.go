@@ -1346,7 +1346,17 @@ func unsupportedAnswer(in *Input) []Finding {
 			caller[key] = true
 			continue
 		}
-		if !sawResult || !caller[key] || !isAgentDecision(in, i) {
+		if !sawResult || !isAgentDecision(in, i) {
+			continue
+		}
+		if !caller[key] {
+			// An agent of a team that calls no tool itself (a writer)
+			// and tells a figure another agent gave it with its digits
+			// slipped tells a value no one gave.
+			if slip, given, j := slippedFigure(in, sup, i, key); slip != "" {
+				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, slip),
+					Reason: fmt.Sprintf("it tells %s, which no tool result or earlier message holds, where step %d gave %s", slip, j, given)})
+			}
 			continue
 		}
 		// Support is what others said and what tools returned: an agent's
@@ -1397,6 +1407,38 @@ func unsupportedAnswer(in *Input) []Finding {
 			Reason: fmt.Sprintf("it tells the other party %s, which no tool result or earlier message holds", quoteList(missing))})
 	}
 	return out
+}
+
+// slippedFigure returns a number step i of the agent key states that no
+// earlier step of another or tool's output holds, and that is, in the
+// same unit, a slip of the digits (digitSlip) of a number another agent's
+// earlier step j stated and step i does not: the figure it was given,
+// copied wrong. slip is "" when there is none.
+func slippedFigure(in *Input, sup *support, i int, key string) (slip, given string, j int) {
+	others := from{others: true, self: key}
+	claims := in.Features.Steps[i].Claims
+	digits := func(c extract.Claim) (string, string) {
+		v, unit := c.Value()
+		return strings.ReplaceAll(v, ".", ""), unit
+	}
+	for _, c := range claims {
+		if c.Kind != extract.ClaimNumber || sup.before(c.Text, i, others) || sup.before(c.Norm, i, others) || sup.numberBefore(c, i, others) {
+			continue
+		}
+		v, unit := digits(c)
+		for j := i - 1; j >= 0; j-- {
+			if !isAgentDecision(in, j) || in.Features.Steps[j].Has(extract.KindToolResult) || sup.key(j) == sup.key(i) {
+				continue
+			}
+			for _, d := range in.Features.Steps[j].Claims {
+				w, u := digits(d)
+				if d.Kind == extract.ClaimNumber && u == unit && digitSlip(w, v) && !slices.ContainsFunc(claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(d) }) {
+					return c.Text, d.Text, j
+				}
+			}
+		}
+	}
+	return "", "", -1
 }
 
 // undoneAction returns an action the step i of the agent key reports
@@ -1660,7 +1702,7 @@ func rowsTold(claims []extract.Claim, recs []extract.Record) int {
 
 // UnsupportedAnswer is the unsupported_answer analyzer.
 var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds, FactFinalAnswer, FactSignals},
-	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds"}
+	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds, or a member of its team that calls no tool telling a figure it was handed with its digits slipped"}
 
 // meaningfulClaim leaves out the small whole numbers that count and list
 // things in prose; a count the agent got wrong is still caught when the

@@ -1443,6 +1443,33 @@ func TestAnswerSlipsABareFigure(t *testing.T) {
 	}
 }
 
+// TestWriterSlipsAHandedFigure: a writer of a team, calling no tool
+// itself, that writes the 2,415 attendees it was handed as 2,145 tells a
+// value no one gave; copied right, it tells nothing of its own. Shape: an
+// editor with a researcher (search_events_db) and a writer with no tools,
+// in OpenAI chat with tool calls and a name per agent.
+func TestWriterSlipsAHandedFigure(t *testing.T) {
+	q := "Write a one-sentence press note on how many people attended this year's summit."
+	for _, tt := range []struct {
+		attendees string
+		want      []int
+	}{
+		{"2,145", []int{6}},
+		{"2,415", nil},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "editor", content: "researcher: find this year's attendance of the summit."},
+			msg{agent: "researcher", content: `search_events_db({"event": "summit", "year": 2026})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"year": 2026, "attendees": 2415}`, kind: run.KindToolResult},
+			msg{agent: "researcher", content: "The summit had 2,415 attendees this year."},
+			msg{agent: "editor", content: "writer: one sentence: 2,415 attendees this year."},
+			msg{agent: "writer", content: "This year's summit welcomed " + tt.attendees + " attendees."},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true), tt.attendees)
+	}
+}
+
 // TestReportMisreadsOwnOutput: a payroll agent that reports its tool's
 // net pay 3615.40 as 3,651.40, beside the pension the same output gave,
 // misread the output: its report is the origin, and the pension it read
