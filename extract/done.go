@@ -40,8 +40,13 @@ var refuseRe = pattern(`\b(?:can(?:no|'|’)t|can\s{1,3}not|unable\s{1,3}to|not\
 // A weekday that ends a span of days begun by another ("Monday to
 // Friday", "from Tuesday until Thursday") names every such week, not a
 // day from today, unless a day is moved so ("move it from Monday to
-// Thursday").
-var relativeDayRe = pattern(`\b(?:(?:mov|chang|reschedul|shift|push|switch)\w{0,4}\b[^.?!\n]{0,40}?\bfrom\s{1,3}(?:mon|tues|wednes|thurs|fri|satur|sun)day\s{1,3}(?:to|until)\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|today|tonight|tomorrow|yesterday|(?:next|this|last|coming)\s{1,3}(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:on|by|for|before|after|(?<!(?:mon|tues|wednes|thurs|fri|satur|sun)days?,?\s{1,3})(?:to|until))\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in\s{1,3}\d{1,2}\s{1,3}days?)\b`, ci)
+// Thursday"). A weekday written beside its date ("on Saturday 15 May
+// 2027", "this Friday, June 12", "Friday the 12th") names that date.
+var relativeDayRe = pattern(`\b(?:(?:mov|chang|reschedul|shift|push|switch)\w{0,4}\b[^.?!\n]{0,40}?\bfrom\s{1,3}(?:mon|tues|wednes|thurs|fri|satur|sun)day\s{1,3}(?:to|until)\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|today|tonight|tomorrow|yesterday|(?:next|this|last|coming)\s{1,3}(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)`+besideDate+`|(?:on|by|for|before|after|(?<!(?:mon|tues|wednes|thurs|fri|satur|sun)days?,?\s{1,3})(?:to|until))\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)`+besideDate+`|in\s{1,3}\d{1,2}\s{1,3}days?)\b`, ci)
+
+// besideDate is the lookahead that keeps a weekday followed by a day of
+// the month, or a month and its day, from counting as a day from today.
+const besideDate = `(?!,?\s{1,3}(?:the\s{1,3})?\d{1,2}(?:st|nd|rd|th)?\b(?!\s{0,2}(?::|am\b|pm\b|h\b))|,?\s{1,3}(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?\s{1,3}\d{1,2}(?:st|nd|rd|th)?\b)`
 
 // maxDone caps the actions read as done, or asked for, in one step.
 const maxDone = 20

@@ -65,8 +65,9 @@ func TestRefused(t *testing.T) {
 
 // TestRelativeDay reads whether a step names a day by where it falls
 // from today, a weekday after a word that sets a time by it ("to
-// Thursday", "by Friday") among them; a date written out, or "Monday"
-// alone as a name, does not.
+// Thursday", "by Friday") among them; a date written out, a weekday
+// written beside its date ("on Saturday 15 May"), or "Monday" alone as a
+// name, does not.
 func TestRelativeDay(t *testing.T) {
 	for _, tt := range []struct {
 		text string
@@ -84,6 +85,11 @@ func TestRelativeDay(t *testing.T) {
 		{"Mondays to Fridays suit me.", false},
 		{"Please move my appointment from Monday to Thursday.", true},
 		{"Can you reschedule the delivery from Tuesday until Friday?", true},
+		{"Organise the offsite on Saturday 15 May 2027 for 80 people.", false},
+		{"The meeting is on Tuesday, March 3rd.", false},
+		{"Book it for this Friday, 12 June.", false},
+		{"Book it for Friday the 12th.", false},
+		{"Can we meet on Friday at 10?", true},
 	} {
 		assert.Equal(t, tt.want, newText(tt.text).has(relativeDayRe), tt.text)
 	}

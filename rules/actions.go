@@ -512,7 +512,7 @@ func unsupportedArguments(in *Input) []Finding {
 				}
 			}
 		}
-		if used, named, j := notNamed(in, i); used != "" {
+		if used, named, j := takesOtherRecord(in, i); used != "" {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
 				Reason: fmt.Sprintf("its call acts on %q, where the other party named %q at step %d, another record of the same listing", used, named, j)})
 		}
@@ -618,6 +618,59 @@ func notNamed(in *Input, i int) (used, named string, j int) {
 			for _, v := range values {
 				if extract.IsID(v) && v != o && !slices.Contains(ids, v) && listedWith(v, o) {
 					return v, o, j
+				}
+			}
+		}
+	}
+	return "", "", -1
+}
+
+// takesOtherRecord returns an id a call of step i acts on that is
+// another record of a listing than the one another party's step j named
+// (notNamed, recordOfOtherNamed); used is "" when there is none.
+func takesOtherRecord(in *Input, i int) (used, named string, j int) {
+	if used, named, j = notNamed(in, i); used != "" {
+		return used, named, j
+	}
+	return recordOfOtherNamed(in, i)
+}
+
+// recordOfOtherNamed returns an id a consequential call of step i acts
+// on, where the one record of a tool's listing before i that holds it
+// holds none of the ids another party's step j before i names, and
+// another record of the listing holds one of them (named): the listing
+// tells its records apart by more than one id (a charge's own and its
+// order's), and the party named the other record by another of them. used
+// is "" when there is none.
+func recordOfOtherNamed(in *Input, i int) (used, named string, j int) {
+	values := actedValues(in, i)
+	if len(values) == 0 {
+		return "", "", -1
+	}
+	sup := in.supportIndex()
+	me := sup.key(i)
+	for l := range i {
+		recs := in.Features.Steps[l].Records
+		for _, v := range values {
+			at := onlyRecord(recs, func(r extract.Record) bool { return slices.Contains(r.IDs, v) })
+			if at < 0 {
+				continue
+			}
+			for k := range i {
+				if k == l || sup.key(k) == me || in.Features.Steps[k].Has(extract.KindToolResult) || in.Run.Steps[k].Kind == run.KindSystem {
+					continue
+				}
+				names := func(id string) bool { return sup.text.Holds(k, strings.ToLower(id)) }
+				if slices.ContainsFunc(recs[at].IDs, names) {
+					continue
+				}
+				for m, o := range recs {
+					if m == at {
+						continue
+					}
+					if id := slices.IndexFunc(o.IDs, func(id string) bool { return !slices.Contains(recs[at].IDs, id) && names(id) }); id >= 0 {
+						return v, o.IDs[id], k
+					}
 				}
 			}
 		}
@@ -1293,7 +1346,17 @@ func unsupportedAnswer(in *Input) []Finding {
 			caller[key] = true
 			continue
 		}
-		if !sawResult || !caller[key] || !isAgentDecision(in, i) {
+		if !sawResult || !isAgentDecision(in, i) {
+			continue
+		}
+		if !caller[key] {
+			// An agent of a team that calls no tool itself (a writer)
+			// and tells a figure another agent gave it with its digits
+			// slipped tells a value no one gave.
+			if slip, given, j := slippedFigure(in, sup, i, key); slip != "" {
+				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, slip),
+					Reason: fmt.Sprintf("it tells %s, which no tool result or earlier message holds, where step %d gave %s", slip, j, given)})
+			}
 			continue
 		}
 		// Support is what others said and what tools returned: an agent's
@@ -1344,6 +1407,38 @@ func unsupportedAnswer(in *Input) []Finding {
 			Reason: fmt.Sprintf("it tells the other party %s, which no tool result or earlier message holds", quoteList(missing))})
 	}
 	return out
+}
+
+// slippedFigure returns a number step i of the agent key states that no
+// earlier step of another or tool's output holds, and that is, in the
+// same unit, a slip of the digits (digitSlip) of a number another agent's
+// earlier step j stated and step i does not: the figure it was given,
+// copied wrong. slip is "" when there is none.
+func slippedFigure(in *Input, sup *support, i int, key string) (slip, given string, j int) {
+	others := from{others: true, self: key}
+	claims := in.Features.Steps[i].Claims
+	digits := func(c extract.Claim) (string, string) {
+		v, unit := c.Value()
+		return strings.ReplaceAll(v, ".", ""), unit
+	}
+	for _, c := range claims {
+		if c.Kind != extract.ClaimNumber || sup.before(c.Text, i, others) || sup.before(c.Norm, i, others) || sup.numberBefore(c, i, others) {
+			continue
+		}
+		v, unit := digits(c)
+		for j := i - 1; j >= 0; j-- {
+			if !isAgentDecision(in, j) || in.Features.Steps[j].Has(extract.KindToolResult) || sup.key(j) == sup.key(i) {
+				continue
+			}
+			for _, d := range in.Features.Steps[j].Claims {
+				w, u := digits(d)
+				if d.Kind == extract.ClaimNumber && u == unit && digitSlip(w, v) && !slices.ContainsFunc(claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(d) }) {
+					return c.Text, d.Text, j
+				}
+			}
+		}
+	}
+	return "", "", -1
 }
 
 // undoneAction returns an action the step i of the agent key reports
@@ -1607,7 +1702,7 @@ func rowsTold(claims []extract.Claim, recs []extract.Record) int {
 
 // UnsupportedAnswer is the unsupported_answer analyzer.
 var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds, FactFinalAnswer, FactSignals},
-	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds"}
+	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds, or a member of its team that calls no tool telling a figure it was handed with its digits slipped"}
 
 // meaningfulClaim leaves out the small whole numbers that count and list
 // things in prose; a count the agent got wrong is still caught when the

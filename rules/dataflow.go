@@ -119,9 +119,20 @@ func dataFlowOrigin(in *Input) []Finding {
 	// figures beside it that a tool brought in (the revenues the growth
 	// was worked out from) are what it is about, as the names are above.
 	context := gt == "" && replacesFigure(in, flows)
+	// Without a ground truth, an agent that reports a figure of the answer
+	// first itself, right after reading its own tool's output (a payroll
+	// agent's net pay that no output printed), rests that report on the
+	// output: the other values of the answer that output gave are what it
+	// read right, and the figure it stated is what can be wrong.
+	rests := readersOwnFigure(in, flows)
 	for _, cf := range flows {
 		o := cf.Origin
-		if context && o >= 0 && o != in.Graph.AnswerStep() && calledOutput(in, o) {
+		if context && o >= 0 && o != in.Graph.AnswerStep() {
+			// The values beside the figure the answer replaced, that
+			// earlier steps gave it, are what it is about.
+			continue
+		}
+		if gt == "" && o >= 0 && rests[o] {
 			continue
 		}
 		if p := codeStatedBefore(in, o, cf.Claim); p >= 0 {
@@ -264,10 +275,19 @@ func dataFlowOrigin(in *Input) []Finding {
 		}
 		count[o]++
 	}
+	// Where the answer replaced a figure, the values beside it were left
+	// out as what it is about: its share is of the values left.
+	total := len(flows)
+	if context {
+		total = 0
+		for _, n := range count {
+			total += n
+		}
+	}
 	var out []Finding
 	for _, o := range order {
 		cf := first[o]
-		share := float64(count[o]) / float64(len(flows))
+		share := float64(count[o]) / float64(total)
 		reason := fmt.Sprintf("the final answer's %q first appears here and is carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		switch {
 		case altered[o] && !dropped[o]:
@@ -629,6 +649,39 @@ func alteredInCode(in *Input, o int) int {
 	return best
 }
 
+// readersOwnFigure returns the tool outputs whose calling agent, in a
+// later step of its own that is no tool's output, is the first to state a
+// number of the answer that is a slip of the digits of one the output
+// printed (3,651.40 where it printed 3615.40): the agent misread the
+// output, and the answer's other values that output gave are what it read
+// right.
+func readersOwnFigure(in *Input, flows []graph.ClaimFlow) map[int]bool {
+	fa := in.Features.FinalAnswer
+	out := map[int]bool{}
+	if fa == nil {
+		return out
+	}
+	for _, cf := range flows {
+		p := cf.Origin
+		if p < 0 || !isAgentDecision(in, p) || in.Features.Steps[p].Has(extract.KindToolResult) || !figureClaim(fa.Claims, cf.Claim) {
+			continue
+		}
+		mine := strings.ReplaceAll(cf.Claim, ".", "")
+		for _, other := range flows {
+			o := other.Origin
+			if o < 0 || o >= p || !calledOutput(in, o) || !run.SameAgent(responsible(in, o), in.Run.Steps[p].Agent) {
+				continue
+			}
+			if slices.ContainsFunc(in.Features.Steps[o].Claims, func(c extract.Claim) bool {
+				return c.Kind == extract.ClaimNumber && digitSlip(strings.ReplaceAll(c.Norm, ".", ""), mine)
+			}) {
+				out[o] = true
+			}
+		}
+	}
+	return out
+}
+
 // replacesFigure reports whether the final answer first states a figure
 // (a number, not a year) alike to one an earlier agent's step other than
 // the answerer's stated and the answer does not: the answer put its own
@@ -650,19 +703,44 @@ func replacesFigure(in *Input, flows []graph.ClaimFlow) bool {
 			continue
 		}
 		mine := fa.Claims[at]
-		if _, unit := mine.Value(); unit == "" {
-			continue // a bare number may be a year or a count of anything
+		// A bare number may be a year or a count of anything: it stands
+		// in another's place only as a slip of its digits (1,824 for
+		// 1,284), written as no year is.
+		_, unit := mine.Value()
+		if unit == "" && !strings.ContainsAny(mine.Text, ",.") {
+			continue
 		}
 		for j := range a {
 			if !isAgentDecision(in, j) || in.Features.Steps[j].Has(extract.KindToolResult) || run.SameAgent(in.Run.Steps[j].Agent, in.Run.Steps[a].Agent) {
 				continue
 			}
 			if slices.ContainsFunc(in.Features.Steps[j].Claims, func(c extract.Claim) bool {
-				return c.Kind == extract.ClaimNumber && alike(c, mine) && !slices.ContainsFunc(fa.Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(c) })
+				return c.Kind == extract.ClaimNumber && alike(c, mine) && (unit != "" || digitSlip(c.Norm, mine.Norm)) && !slices.ContainsFunc(fa.Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(c) })
 			}) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// digitSlip reports whether two numbers of the same length differ by two
+// digits swapped or one digit changed: the slips of copying a figure.
+func digitSlip(a, b string) bool {
+	if len(a) != len(b) || a == b || !allDigits(a) || !allDigits(b) {
+		return false
+	}
+	var diff []int
+	for k := range len(a) {
+		if a[k] != b[k] {
+			diff = append(diff, k)
+		}
+	}
+	switch len(diff) {
+	case 1:
+		return true
+	case 2:
+		return a[diff[0]] == b[diff[1]] && a[diff[1]] == b[diff[0]]
 	}
 	return false
 }
@@ -1285,8 +1363,9 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 
 // otherRecordTaken is, for a value of the answer first read from a
 // tool's listing, the later call on its path that took up another record
-// of the listing than the one another agent had named (notNamed: the
-// researcher's "LH 1792", the booker's "TP 555"): the listing offered
+// of the listing than the one another agent had named (takesOtherRecord:
+// the researcher's "LH 1792", the booker's "TP 555"; a line of another
+// order than the customer's): the listing offered
 // both, and what reached the answer (the flight, its price) came through
 // the record the call chose. It returns -1 when no call on the path did.
 func otherRecordTaken(in *Input, cf graph.ClaimFlow) int {
@@ -1305,7 +1384,7 @@ func otherRecordTaken(in *Input, cf graph.ClaimFlow) int {
 		if i <= o || len(in.Features.Steps[i].Calls) == 0 {
 			continue
 		}
-		if used, _, _ := notNamed(in, i); used != "" {
+		if used, _, _ := takesOtherRecord(in, i); used != "" {
 			return i
 		}
 	}

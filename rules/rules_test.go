@@ -1414,6 +1414,152 @@ func TestAnswerReplacesAFigure(t *testing.T) {
 	}
 }
 
+// TestAnswerSlipsABareFigure: a writer that writes the researcher's
+// 1,284 beds as 1,824 put its own figure in the answer; the dates and
+// counts beside it, which the other agents gave, are what it is about, and
+// the writer's step is the one origin left. A figure copied right leaves
+// the earlier origins as they were. Shape: a lead with a researcher
+// (web_search) and a writer with no tools, in OpenAI chat with tool calls
+// and a name per agent.
+func TestAnswerSlipsABareFigure(t *testing.T) {
+	q := "How many beds does the new hospital wing add, and when does it open?"
+	for _, tt := range []struct {
+		beds string
+		want []int
+	}{
+		{"1,824", []int{6}},
+		{"1,284", []int{2}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "lead", content: "researcher: find the bed count and opening date of the new wing."},
+			msg{agent: "researcher", content: `web_search({"query": "new hospital wing beds opening"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Press release: the new wing adds 1,284 beds and opens on 1 September 2026.", kind: run.KindToolResult},
+			msg{agent: "researcher", content: "The new wing adds 1,284 beds and opens on 1 September 2026."},
+			msg{agent: "lead", content: "writer: one sentence for the user: 1,284 beds, opening 1 September 2026."},
+			msg{agent: "writer", content: "The new wing adds " + tt.beds + " beds when it opens on 1 September 2026."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.beds)
+	}
+}
+
+// TestWriterSlipsAHandedFigure: a writer of a team, calling no tool
+// itself, that writes the 2,415 attendees it was handed as 2,145 tells a
+// value no one gave; copied right, it tells nothing of its own. Shape: an
+// editor with a researcher (search_events_db) and a writer with no tools,
+// in OpenAI chat with tool calls and a name per agent.
+func TestWriterSlipsAHandedFigure(t *testing.T) {
+	q := "Write a one-sentence press note on how many people attended this year's summit."
+	for _, tt := range []struct {
+		attendees string
+		want      []int
+	}{
+		{"2,145", []int{6}},
+		{"2,415", nil},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "editor", content: "researcher: find this year's attendance of the summit."},
+			msg{agent: "researcher", content: `search_events_db({"event": "summit", "year": 2026})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"year": 2026, "attendees": 2415}`, kind: run.KindToolResult},
+			msg{agent: "researcher", content: "The summit had 2,415 attendees this year."},
+			msg{agent: "editor", content: "writer: one sentence: 2,415 attendees this year."},
+			msg{agent: "writer", content: "This year's summit welcomed " + tt.attendees + " attendees."},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true), tt.attendees)
+	}
+}
+
+// TestReportMisreadsOwnOutput: a payroll agent that reports its tool's
+// net pay 3615.40 as 3,651.40, beside the pension the same output gave,
+// misread the output: its report is the origin, and the pension it read
+// right is no second one. Reported right, the net and the pension both
+// come from the call. Shape: a supervisor with a payroll agent
+// (get_payslip) and a writer with no tools, in OpenAI chat with tool
+// calls and a name per agent.
+func TestReportMisreadsOwnOutput(t *testing.T) {
+	q := "What will Priya's net pay for November be after the pension contribution? Draft a short reply to her."
+	for _, tt := range []struct {
+		net  string
+		want []int
+	}{
+		{"3,651.40", []int{4}},
+		{"3,615.40", []int{2}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "payroll_agent: net pay for employee E-20417 for November, with the pension."},
+			msg{agent: "payroll_agent", content: `get_payslip({"employee_id": "E-20417", "period": "2026-11"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"gross": 5240.00, "pension": 262.00, "income_tax": 938.60, "net": 3615.40}`, kind: run.KindToolResult},
+			msg{agent: "payroll_agent", content: "Net pay " + tt.net + " after the pension of 262.00."},
+			msg{agent: "supervisor", content: "writer: a short reply to Priya with her net pay."},
+			msg{agent: "writer", content: "Your net pay for November will be " + tt.net + " after the pension of 262.00."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.net)
+	}
+}
+
+// TestRefundsAnotherOrdersCharge: a billing agent that refunds a charge
+// of another order than the one the customer named acts on another record
+// of the listing: the charges are told apart by their own ids and by
+// their orders', and the customer named the order. Refunding one of the
+// named order's two charges is no suspect. Shape: a support agent
+// delegating to a billing agent (list_charges, refund_charge), in OpenAI
+// chat with tool calls and a name per agent.
+func TestRefundsAnotherOrdersCharge(t *testing.T) {
+	q := "I was charged twice for order #A-55120 ($38.50 both times). Please refund the duplicate."
+	listing := `{"charges": [{"id": "ch_3PqL81", "amount": 38.50, "order": "A-55120"}, {"id": "ch_3PqL9c", "amount": 38.50, "order": "A-55120"}, {"id": "ch_3PzT02", "amount": 38.50, "order": "A-55873"}]}`
+	for _, tt := range []struct {
+		charge string
+		want   []int
+	}{
+		{"ch_3PzT02", []int{5}},
+		{"ch_3PqL9c", nil},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "support_agent", content: "billing_agent: customer cus_Q81xk, refund the duplicate $38.50 charge of their order."},
+			msg{agent: "billing_agent", content: `list_charges({"customer_id": "cus_Q81xk"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: listing, kind: run.KindToolResult},
+			msg{agent: "billing_agent", content: "I found the charges; refunding the duplicate."},
+			msg{agent: "billing_agent", content: `refund_charge({"charge_id": "` + tt.charge + `", "amount": 38.50})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.charge)
+	}
+}
+
+// TestRefundedLineOfAnotherOrder: the amount a returns agent reports
+// came through its refund of a line of another order than the one the
+// customer named (the listing tells lines apart by their ids and their
+// orders'): the refund call took up another record and is the origin, not
+// the listing's call. Refunding the named order's line leaves the listing
+// as the origin. Shape: a supervisor routing to a returns agent
+// (list_order_lines, refund_line), in OpenAI chat with tool calls and a
+// name per agent.
+func TestRefundedLineOfAnotherOrder(t *testing.T) {
+	q := "Order #W-30317 arrived with a cracked phone case. Please refund it."
+	listing := `{"lines": [{"line_id": "ln_8841", "order_id": "W-30317", "item": "phone case", "price": 19.99}, {"line_id": "ln_8842", "order_id": "W-30317", "item": "screen protector", "price": 9.99}, {"line_id": "ln_9107", "order_id": "W-30452", "item": "phone case", "price": 19.99}]}`
+	for _, tt := range []struct {
+		line string
+		want []int
+	}{
+		{"ln_9107", []int{4}},
+		{"ln_8841", []int{2}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "returns_agent: customer cust_5521, refund the cracked phone case of their order."},
+			msg{agent: "returns_agent", content: `list_order_lines({"customer_id": "cust_5521"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: listing, kind: run.KindToolResult},
+			msg{agent: "returns_agent", content: `refund_line({"line_id": "` + tt.line + `", "reason": "damaged"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"line_id": "` + tt.line + `", "amount": 19.99, "status": "processed"}`, kind: run.KindToolResult},
+			msg{agent: "returns_agent", content: "Refunded $19.99 for the phone case."},
+			msg{agent: "supervisor", content: "Sorry about the cracked case: $19.99 has been refunded to your card."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.line)
+	}
+}
+
 // TestBookedAnotherListedFlight: a booker that books another flight of
 // the search's listing than the one the researcher named took up another
 // record: the flight and the price that reach the answer came through its
