@@ -267,6 +267,39 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// TestLoadSaysWhatAFileIs: a file of a kind that holds runs offattr does
+// not read (a Parquet or CSV frame, a database, an archive, a saved web
+// page, another compression) is refused by what it is, with the way to a
+// file that reads.
+func TestLoadSaysWhatAFileIs(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name, content, want string
+	}{
+		{"spans.parquet", "PAR1\x15\x04\x15\x10", "a Parquet file"},
+		{"phoenix.db", "SQLite format 3\x00\x10\x00", "an SQLite database"},
+		{"export.zip", "PK\x03\x04\x14\x00", "a ZIP archive"},
+		{"trace.html", "\n<!DOCTYPE html>\n<html><body>", "an HTML page"},
+		{"page.htm", "<html lang=\"en\">", "an HTML page"},
+		{"spans.csv", ",name,span_kind,parent_id\n0,Planner,AGENT,\n1,ChatCompletion,LLM,a1\n", "a CSV table"},
+		{"spans.tsv", "name\tspan_kind\tparent_id\nPlanner\tAGENT\t\n", "a TSV table"},
+		{"run.json.zst", "\x28\xb5\x2f\xfd\x04\x00", "compressed with zstd"},
+		{"run.json.xz", "\xfd7zXZ\x00\x00", "compressed with xz"},
+		{"run.json.bz2", "BZh91AY&SY", "compressed with bzip2"},
+		{"notes.txt", "User: hello\nAssistant: hi\n", "not JSON (starts with \"U\")"},
+		{"chat.txt", "User: hi, is it raining?\nAssistant: yes, take an umbrella\n", "not JSON (starts with \"U\")"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, tt.name)
+			require.NoError(t, os.WriteFile(path, []byte(tt.content), 0o644))
+			_, err := Load(path, Options{})
+			require.ErrorIs(t, err, ErrUnknownFormat)
+			assert.Contains(t, err.Error(), tt.want)
+			assert.NotContains(t, err.Error(), "\n", "errors are one line")
+		})
+	}
+}
+
 // TestTwoFormatsNamed: a file with the marks of two formats is read as
 // the one the user names.
 func TestTwoFormatsNamed(t *testing.T) {

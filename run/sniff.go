@@ -5,6 +5,7 @@ package run
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -250,8 +251,68 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 		}
 		return object(values[0], format)
 	default:
+		if what := fileKind(bytes.TrimLeft(data, " \r\n")); what != "" {
+			return nil, fmt.Errorf("%w: %s", ErrUnknownFormat, what)
+		}
 		return nil, fmt.Errorf("%w: not JSON (starts with %q)", ErrUnknownFormat, firstRune(trimmed))
 	}
+}
+
+// fileKinds are kinds of file that hold runs in a form offattr does not
+// read, by how they begin, and what to read instead.
+var fileKinds = []struct {
+	magic, what string
+}{
+	{"PAR1", "a Parquet file (a data frame saved by pandas, or Phoenix's TraceDataset): save its rows as JSON (DataFrame.to_json) and read that"},
+	{"SQLite format 3\x00", "an SQLite database (Phoenix and MLflow keep their traces in one): export the traces as JSON (Phoenix's get_spans_dataframe().to_json(), MLflow's search_traces) and read that"},
+	{"PK\x03\x04", "a ZIP archive: unpack it and read the files it holds"},
+	{"\x28\xb5\x2f\xfd", "compressed with zstd: decompress it first (gzip is read as it is)"},
+	{"\xfd7zXZ\x00", "compressed with xz: decompress it first (gzip is read as it is)"},
+	{"BZh", "compressed with bzip2: decompress it first (gzip is read as it is)"},
+}
+
+// fileKind names what data, a file that is no JSON, holds when it is a
+// kind of file that keeps runs in another form (fileKinds, a saved web
+// page, a CSV or TSV table), with what to read instead; "" otherwise.
+func fileKind(data []byte) string {
+	for _, k := range fileKinds {
+		if bytes.HasPrefix(data, []byte(k.magic)) && (k.magic != "BZh" || len(data) > 3 && data[3] >= '1' && data[3] <= '9') {
+			return k.what
+		}
+	}
+	head := bytes.ToLower(data[:min(len(data), 64)])
+	if bytes.HasPrefix(head, []byte("<!doctype html")) || bytes.HasPrefix(head, []byte("<html")) {
+		return "an HTML page (a trace viewer's page, saved): export the trace as JSON from the tool that shows it and read that"
+	}
+	for _, t := range []struct {
+		sep  rune
+		what string
+	}{{',', "a CSV table"}, {'\t', "a TSV table"}} {
+		if table(data, t.sep) {
+			return t.what + " (a data frame or a tool's table export): save its rows as JSON (DataFrame.to_json, or the tool's JSON export) and read that"
+		}
+	}
+	return ""
+}
+
+// table reports whether data begins as a table of sep-separated values
+// (quoted as CSV quotes them): a header of column names, and a next
+// record of as many cells. Names are short; a header of two is taken only
+// when neither holds a space, as a line of prose with one comma would.
+func table(data []byte, sep rune) bool {
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comma, r.LazyQuotes = sep, true
+	header, err := r.Read()
+	if err != nil || len(header) < 2 {
+		return false
+	}
+	for _, name := range header {
+		if len(name) > 64 || len(header) == 2 && strings.ContainsRune(strings.TrimSpace(name), ' ') {
+			return false
+		}
+	}
+	row, err := r.Read()
+	return err == nil && len(row) == len(header)
 }
 
 // notMessages is the error of decoding data, a list of messages: an
