@@ -300,6 +300,20 @@ func TestLoadSaysWhatAFileIs(t *testing.T) {
 	}
 }
 
+// TestTableOfMessages: a transcript saved as a table (a data frame of
+// messages written by to_csv) reads as the transcript, a quoted cell's
+// comma its text's.
+func TestTableOfMessages(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "chat.csv")
+	require.NoError(t, os.WriteFile(path, []byte(",role,name,content\n0,user,,What is 2+2?\n1,assistant,solver,\"It is 5, I think.\"\n"), 0o644))
+	r, err := Load(path, Options{})
+	require.NoError(t, err)
+	require.Len(t, r.Steps, 2)
+	assert.Equal(t, "What is 2+2?", r.Question)
+	assert.Equal(t, "solver", r.Steps[1].Agent)
+	assert.Equal(t, "It is 5, I think.", r.Steps[1].Content)
+}
+
 // TestTwoFormatsNamed: a file with the marks of two formats is read as
 // the one the user names.
 func TestTwoFormatsNamed(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/offattr/offattr/run/spans"
@@ -63,6 +64,9 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 					return telemetry(ctx, fr.Rows, spans.Format(format), opts.Labels)
 				}
 			}
+			if rows, ok := spans.TableRows(trimmed); ok && spans.Detect(rows) == spans.Format(format) {
+				return telemetry(ctx, rows, spans.Format(format), opts.Labels)
+			}
 		}
 		return telemetry(ctx, data, spans.Format(format), opts.Labels)
 	}
@@ -81,6 +85,9 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 			return []*Case{c}, nil
 		}
 		if cs, ok, ferr := frame(ctx, trimmed, opts); ok {
+			return cs, ferr
+		}
+		if cs, ok, ferr := tableFrame(ctx, trimmed, opts); ok {
 			return cs, ferr
 		}
 		if cs, ok := amongText(ctx, trimmed, opts); ok {
@@ -150,6 +157,28 @@ func frame(ctx context.Context, data []byte, opts Options) (cases []*Case, ok bo
 		if c, err := parseOne(fr.Rows, fr.Rows, FormatAuto); err == nil {
 			return []*Case{c}, true, nil
 		}
+	}
+	return nil, false, nil
+}
+
+// tableFrame reads a file written as a CSV or TSV table (pandas' to_csv,
+// a tool's table export) as its rows (spans.TableRows), as frame reads a
+// frame written as JSON: spans of a trace format, or a transcript's
+// messages. ok is false when it is no table, or its rows are neither.
+func tableFrame(ctx context.Context, data []byte, opts Options) (cases []*Case, ok bool, err error) {
+	rows, ok := spans.TableRows(data)
+	if !ok {
+		return nil, false, nil
+	}
+	if f := spans.Detect(rows); f != "" {
+		cs, err := telemetry(ctx, rows, f, opts.Labels)
+		if err != nil {
+			return nil, true, fmt.Errorf("read as a table's rows: %w", err)
+		}
+		return cs, true, nil
+	}
+	if c, err := parseOne(rows, rows, FormatAuto); err == nil {
+		return []*Case{c}, true, nil
 	}
 	return nil, false, nil
 }
@@ -273,7 +302,8 @@ var fileKinds = []struct {
 
 // fileKind names what data, a file that is no JSON, holds when it is a
 // kind of file that keeps runs in another form (fileKinds, a saved web
-// page, a CSV or TSV table), with what to read instead; "" otherwise.
+// page), with what to read instead, or a table whose rows did not read as
+// runs; "" otherwise.
 func fileKind(data []byte) string {
 	for _, k := range fileKinds {
 		if bytes.HasPrefix(data, []byte(k.magic)) && (k.magic != "BZh" || len(data) > 3 && data[3] >= '1' && data[3] <= '9') {
@@ -289,27 +319,39 @@ func fileKind(data []byte) string {
 		what string
 	}{{',', "a CSV table"}, {'\t', "a TSV table"}} {
 		if table(data, t.sep) {
-			return t.what + " (a data frame or a tool's table export): save its rows as JSON (DataFrame.to_json, or the tool's JSON export) and read that"
+			return t.what + " whose rows are neither spans nor chat messages offattr knows (its columns: " + columnsOf(data, t.sep) + ")"
 		}
 	}
 	return ""
 }
 
+// columnsOf lists the first columns of a table's header, for an error.
+func columnsOf(data []byte, sep rune) string {
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comma, r.LazyQuotes = sep, true
+	header, _ := r.Read()
+	var names []string
+	for k, name := range header {
+		if k == 6 {
+			names = append(names, "…")
+			break
+		}
+		// A name is the file's text: quoted as Go quotes it, no line or
+		// control character of its own reaches the error.
+		names = append(names, strconv.Quote(name))
+	}
+	return strings.Join(names, ", ")
+}
+
 // table reports whether data begins as a table of sep-separated values
-// (quoted as CSV quotes them): a header of column names, and a next
-// record of as many cells. Names are short; a header of two is taken only
-// when neither holds a space, as a line of prose with one comma would.
+// (quoted as CSV quotes them): a header of column names
+// (spans.TableHeader), and a next record of as many cells.
 func table(data []byte, sep rune) bool {
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comma, r.LazyQuotes = sep, true
 	header, err := r.Read()
-	if err != nil || len(header) < 2 {
+	if err != nil || !spans.TableHeader(header) {
 		return false
-	}
-	for _, name := range header {
-		if len(name) > 64 || len(header) == 2 && strings.ContainsRune(strings.TrimSpace(name), ' ') {
-			return false
-		}
 	}
 	row, err := r.Read()
 	return err == nil && len(row) == len(header)

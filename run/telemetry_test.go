@@ -32,6 +32,7 @@ func TestTelemetryExamples(t *testing.T) {
 		{"jaeger.json", run.FormatJaeger, "CityNotFoundError: no forecast for city Olso"},
 		{"phoenix.jsonl", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"phoenix-frame.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
+		{"phoenix-frame.csv", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"logfire.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"langfuse.json", run.FormatLangfuse, "CityNotFoundError: no forecast for city Olso"},
 		{"mlflow.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
