@@ -268,15 +268,16 @@ func TestLoadErrors(t *testing.T) {
 }
 
 // TestLoadSaysWhatAFileIs: a file of a kind that holds runs offattr does
-// not read (a Parquet or CSV frame, a database, an archive, a saved web
-// page, another compression) is refused by what it is, with the way to a
-// file that reads.
+// not read (a database, an archive, a saved web page, another
+// compression), or a frame that does not read (a Parquet file cut short
+// or broken, a table of neither spans nor messages), is refused by what
+// it is.
 func TestLoadSaysWhatAFileIs(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct {
 		name, content, want string
 	}{
-		{"spans.parquet", "PAR1\x15\x04\x15\x10", "a Parquet file"},
+		{"spans.parquet", "PAR1\x15\x04\x15\x10", "a Parquet file cut short"},
 		{"phoenix.db", "SQLite format 3\x00\x10\x00", "an SQLite database"},
 		{"export.zip", "PK\x03\x04\x14\x00", "a ZIP archive"},
 		{"trace.html", "\n<!DOCTYPE html>\n<html><body>", "an HTML page"},
@@ -298,6 +299,14 @@ func TestLoadSaysWhatAFileIs(t *testing.T) {
 			assert.NotContains(t, err.Error(), "\n", "errors are one line")
 		})
 	}
+	// A Parquet file whole by its marks whose footer does not read is one
+	// that does not read, not one of no known format.
+	path := filepath.Join(dir, "broken.parquet")
+	require.NoError(t, os.WriteFile(path, []byte("PAR1\x15\x04\x15\x10\x00\x00\x00\x00PAR1"), 0o644))
+	_, err := Load(path, Options{})
+	require.Error(t, err)
+	assert.NotErrorIs(t, err, ErrUnknownFormat)
+	assert.Contains(t, err.Error(), "broken.parquet: a Parquet file that does not read")
 }
 
 // TestTableOfMessages: a transcript saved as a table (a data frame of

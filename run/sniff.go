@@ -43,6 +43,20 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 			return nil, err
 		}
 	}
+	if spans.IsParquet(data) && (auto || isTelemetry(format) || format == FormatTranscript) {
+		rows, err := spans.ParquetRows(data)
+		if err != nil {
+			return nil, err
+		}
+		if !auto && isTelemetry(format) {
+			return telemetry(ctx, rows, spans.Format(format), opts.Labels)
+		}
+		cs, ok, err := rowsFrame(ctx, rows, "a Parquet file's rows", opts)
+		if !ok {
+			return nil, fmt.Errorf("%w: a Parquet file whose rows are neither spans nor chat messages offattr knows", ErrUnknownFormat)
+		}
+		return cs, err
+	}
 	if auto {
 		// Binary data is no OTLP protobuf by now: Detect would only try
 		// that again.
@@ -163,17 +177,24 @@ func frame(ctx context.Context, data []byte, opts Options) (cases []*Case, ok bo
 
 // tableFrame reads a file written as a CSV or TSV table (pandas' to_csv,
 // a tool's table export) as its rows (spans.TableRows), as frame reads a
-// frame written as JSON: spans of a trace format, or a transcript's
-// messages. ok is false when it is no table, or its rows are neither.
+// frame written as JSON. ok is false when it is no table, or its rows are
+// neither spans nor messages.
 func tableFrame(ctx context.Context, data []byte, opts Options) (cases []*Case, ok bool, err error) {
 	rows, ok := spans.TableRows(data)
 	if !ok {
 		return nil, false, nil
 	}
+	return rowsFrame(ctx, rows, "a table's rows", opts)
+}
+
+// rowsFrame reads rows (a JSON array of objects, what, a frame's rows
+// read from another layout) as spans of a trace format, or as a
+// transcript's messages; ok is false when they are neither.
+func rowsFrame(ctx context.Context, rows []byte, what string, opts Options) (cases []*Case, ok bool, err error) {
 	if f := spans.Detect(rows); f != "" {
 		cs, err := telemetry(ctx, rows, f, opts.Labels)
 		if err != nil {
-			return nil, true, fmt.Errorf("read as a table's rows: %w", err)
+			return nil, true, fmt.Errorf("read as %s: %w", what, err)
 		}
 		return cs, true, nil
 	}
@@ -292,7 +313,7 @@ func parseOne(trimmed, data []byte, format Format) (*Case, error) {
 var fileKinds = []struct {
 	magic, what string
 }{
-	{"PAR1", "a Parquet file (a data frame saved by pandas, or Phoenix's TraceDataset): save its rows as JSON (DataFrame.to_json) and read that"},
+	{"PAR1", "a Parquet file cut short: it does not end as a whole one does"},
 	{"SQLite format 3\x00", "an SQLite database (Phoenix and MLflow keep their traces in one): export the traces as JSON (Phoenix's get_spans_dataframe().to_json(), MLflow's search_traces) and read that"},
 	{"PK\x03\x04", "a ZIP archive: unpack it and read the files it holds"},
 	{"\x28\xb5\x2f\xfd", "compressed with zstd: decompress it first (gzip is read as it is)"},

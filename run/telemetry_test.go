@@ -33,6 +33,10 @@ func TestTelemetryExamples(t *testing.T) {
 		{"phoenix.jsonl", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"phoenix-frame.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"phoenix-frame.csv", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
+		// The same frame written by Arrow (apache-arrow 17 and parquet-wasm
+		// 0.6.1 in Node, as pandas' to_parquet writes through pyarrow):
+		// strings, UTC nanosecond times, lists of structs.
+		{"phoenix-frame.parquet", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"logfire.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
 		{"langfuse.json", run.FormatLangfuse, "CityNotFoundError: no forecast for city Olso"},
 		{"mlflow.json", run.FormatOpenInference, "CityNotFoundError: no forecast for city Olso"},
