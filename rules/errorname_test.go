@@ -744,3 +744,50 @@ func TestGroundTruthContradictionOfARewriteAReviewDemanded(t *testing.T) {
 		})
 	}
 }
+
+// A failure that the code it ran through was rewritten to pass was
+// repaired where it arose: local_fault and trial_first_fault leave the
+// code and the report alone. A rewrite that gives up the task's figure
+// for the one the failed test expected was bent to the test, which
+// asked for a figure the task never gave: local_fault blames the test.
+// A team that edits the failing test instead leaves the code, and the
+// failure, as they were.
+func TestLocalFaultOfARepairedFailure(t *testing.T) {
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg."
+	code := func(perKg string) string {
+		return "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = " + perKg + "\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n```"
+	}
+	test := func(expected string) string {
+		return "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == " + expected + "\n```"
+	}
+	failed := func(got, expected string) string {
+		return "## Running Command\npython -m pytest test_shipping.py -q\n## Running Output\nF\n    def test_heavy_parcel():\n>       assert shipping_cost(10) == " + expected + "\nE       assert " + got + " == " + expected + "\nE        +  where " + got + " = shipping_cost(10)\n\n" +
+			"test_shipping.py:6: AssertionError\nFAILED test_shipping.py::test_heavy_parcel\n1 failed in 0.05s"
+	}
+	tests := []struct {
+		name              string
+		perKg, expected   string
+		got, fix          string
+		fixAgent          string
+		wantLocal, wantDo []int
+	}{
+		{"the code bent to the test's figure", "1.50", "25.00", "17.0", code("2.50"), "Engineer", []int{2}, nil},
+		{"the code repaired to the task's figure", "2.50", "17.00", "25.0", code("1.50"), "Engineer", nil, nil},
+		{"the test edited instead", "2.50", "17.00", "25.0", test("25.00"), "Engineer", []int{3, 1}, []int{1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, question, "",
+				msg{agent: "Human", content: question, kind: run.KindUser},
+				msg{agent: "Engineer", content: code(tt.perKg)},
+				msg{agent: "QaEngineer", content: test(tt.expected)},
+				msg{agent: "QaEngineer", content: failed(tt.got, tt.expected)},
+				msg{agent: tt.fixAgent, content: "Changed to pass the test.\n" + tt.fix},
+				msg{agent: "QaEngineer", content: "## Running Output\n.\n1 passed in 0.01s"},
+				msg{agent: "Engineer", content: "## Summary\nshipping.py is done; all tests pass."},
+			)
+			assert.Equal(t, tt.wantLocal, steps(LocalFault.Run(in), true))
+			assert.Equal(t, tt.wantDo, steps(TrialFirstFault.Run(in), true))
+		})
+	}
+}

@@ -78,7 +78,11 @@ func faultAt(in *Input, i int) (int, string) {
 		return -1, ""
 	}
 	if executionFailed(in, i) {
-		if o, why := errorCause(in, i); o >= 0 {
+		o, why := errorCause(in, i)
+		switch {
+		case repairOf(in, o, i) >= 0:
+			return -1, "" // repaired where it arose, as local_fault reads it
+		case o >= 0:
 			return o, why
 		}
 		return i, "it failed or made no progress"
