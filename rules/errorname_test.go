@@ -791,3 +791,44 @@ func TestLocalFaultOfARepairedFailure(t *testing.T) {
 		})
 	}
 }
+
+// A test run read as the output of the tester's code (a traceback at its
+// top) that failed through a function another agent defined ran that
+// agent's code: local_fault and trial_first_fault blame the code, as they
+// do for the tester's account of it, not the test that called it. When
+// the code was then rewritten from the task's figure to the one the
+// failed test expected, local_fault blames the test (unittest names it
+// in its FAIL: header).
+func TestLocalFaultFollowsAFailedRunsOutputToTheCodeItRan(t *testing.T) {
+	question := "Write shipping_for(subtotal): shipping costs $4.99, and is free for orders of $50 or more."
+	code := func(minimum string) string {
+		return "## Code: checkout.py\n```python\nFREE_SHIPPING_MIN = " + minimum + "\n\n\ndef shipping_for(subtotal):\n    return 0 if subtotal >= FREE_SHIPPING_MIN else 4.99\n```"
+	}
+	test := "## Code: test_checkout.py\n```python\nimport unittest\n\nfrom checkout import shipping_for\n\n\nclass TestShipping(unittest.TestCase):\n    def test_free_from_forty(self):\n        self.assertEqual(shipping_for(40), 0)\n```"
+	output := "Traceback (most recent call last):\n  File \"test_checkout.py\", line 8, in test_free_from_forty\n    self.assertEqual(shipping_for(40), 0)\nAssertionError: 4.99 != 0\n\n" +
+		"======================================================================\nFAIL: test_free_from_forty (test_checkout.TestShipping)\n----------------------------------------------------------------------\n\nFAILED (failures=1)"
+	tests := []struct {
+		name         string
+		after        []msg
+		local, dover []int
+	}{
+		{"the failure left on the code", []msg{{agent: "Engineer", content: "## Summary\nDone."}}, []int{1}, []int{1}},
+		{"the code bent to the test", []msg{
+			{agent: "Engineer", content: "Lowered the minimum as the test requires.\n" + code("40")},
+			{agent: "QaEngineer", content: "## Running Output\nRan 1 test in 0.001s\n\nOK"},
+		}, []int{2}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, question, "", append([]msg{
+				{agent: "Human", content: question, kind: run.KindUser},
+				{agent: "Engineer", content: code("50")},
+				{agent: "QaEngineer", content: test},
+				{agent: "QaEngineer", content: output},
+			}, tt.after...)...)
+			require.True(t, in.Features.Steps[3].Has(extract.KindToolResult), "the run is read as the test code's output")
+			assert.Equal(t, tt.local, steps(LocalFault.Run(in), true))
+			assert.Equal(t, tt.dover, steps(TrialFirstFault.Run(in), true))
+		})
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
@@ -44,6 +43,19 @@ func localFault(in *Input) []Finding {
 					// module's file went missing from the list.
 					add(Finding{Step: o, Strength: failureWeight(sig), Quote: quoteAt(in, o, 0, 0),
 						Reason: fmt.Sprintf("it lists the files to write without %s, which the failed run at step %d quotes as missing", n, j)})
+					continue
+				}
+				if d, why := toolDefiner(in, j, c); d >= 0 {
+					// The code run was the caller's test of another
+					// agent's code, which answers for the failure as it
+					// does for a tester's account of it.
+					if k := repairOf(in, d, j); k >= 0 {
+						if t, why := bentTo(in, d, k, j); t >= 0 {
+							add(Finding{Step: t, Strength: failureWeight(sig), Quote: quoteAt(in, t, 0, 0), Reason: why})
+						}
+						continue
+					}
+					add(Finding{Step: d, Strength: failureWeight(sig), Quote: causeQuote(in, d, j), Reason: why})
 					continue
 				}
 				add(Finding{Step: c, Strength: failureWeight(sig), Quote: quoteAt(in, j, sig.Offset, len(sig.Quote)), QuoteStep: quotedFrom(j),
@@ -157,7 +169,7 @@ func bentTo(in *Input, o, k, j int) (int, string) {
 	for _, name := range slices.Sorted(maps.Keys(text.Assigns(k))) {
 		v := text.Assigns(k)[name]
 		was, ok := old[name]
-		if !ok || was == v || !taskNumber(in, was) || taskNumber(in, v) {
+		if !ok || was == v || !taskNumber(in, was) || taskNumber(in, v) || len(numberValues(v)) != 1 {
 			continue
 		}
 		if t := testWriter(in, j); t >= 0 {
@@ -167,10 +179,15 @@ func bentTo(in *Input, o, k, j int) (int, string) {
 	return -1, ""
 }
 
-// taskNumber reports whether v is a number the task states (in digits
-// or in words), whatever way it is written (3 as 3.0).
+// taskNumber reports whether v, a constant's value holding one number
+// (3.0, Decimal("50")), is a number the task states (in digits or in
+// words), whatever way it is written (3 as 3.0).
 func taskNumber(in *Input, v string) bool {
-	x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	nums := numberValues(v)
+	if len(nums) != 1 {
+		return false
+	}
+	x, err := strconv.ParseFloat(nums[0], 64)
 	if err != nil {
 		return false
 	}
@@ -178,9 +195,6 @@ func taskNumber(in *Input, v string) bool {
 		return true
 	}
 	for _, c := range in.Features.Question {
-		if c.Kind != extract.ClaimNumber {
-			continue
-		}
 		if val, _ := c.Value(); val != "" {
 			if y, err := strconv.ParseFloat(val, 64); err == nil && y == x {
 				return true

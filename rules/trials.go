@@ -72,6 +72,12 @@ func faultAt(in *Input, i int) (int, string) {
 		if o, n := omittedModule(in, i); o >= 0 && o < callerOf(in, i) {
 			return o, fmt.Sprintf("it dropped %s, which the call's failure quotes as missing, from the files it handed on", n)
 		}
+		if d, why := toolDefiner(in, i, callerOf(in, i)); d >= 0 {
+			if repairOf(in, d, i) >= 0 {
+				return -1, "" // repaired where it arose, as local_fault reads it
+			}
+			return d, why
+		}
 		return callerOf(in, i), "its call failed"
 	}
 	if !isAgentDecision(in, i) || in.Graph.IsPlannerStep(i) {
