@@ -179,6 +179,7 @@ func TestSignals(t *testing.T) {
 		{"a failure in code after a logger's call is read", "```python\nlog.info(\"start\")\nprint(\"upload failed\")\n```", []string{"failure"}, nil},
 		{"a failure word in a string literal source code holds as data is not met", "## Code: test_logscan.py\n```python\nLOG = [\n    \"2024-05-01T13:04:55Z ERROR payment: card declined\",\n    \"2024-05-01T13:59:59Z ERROR payment: timeout\",\n]\nrecord = {\"status\": \"failed\", \"note\": 'upload timed out'}\nlast = \"request timed out\"\n```", nil, nil},
 		{"a literal handed to a call, or a quoted line outside source, is read", "```python\nraise RuntimeError(\"upload failed\")\n```\n```text\n\"upload failed\"\n```", []string{"failure", "failure"}, nil},
+		{"a failure word that code reads as a value is a name", "## Code: test_fetch.py\n```python\nclass Flaky:\n    def __init__(self, fails):\n        self.fails = fails\n        if attempts >= fails:\n            return\n```", nil, nil},
 		{"a failure that code prints or a comment tells is read", "```python\nprint(\"request timed out\")\n# retry when the upload failed\n```", []string{"failure", "failure"}, nil},
 		{"a name in title case that holds a failure word is no failure", "Sample data: Time Out Market 4.6, Forbidden City Tours 4.2 and Blocked Drains Ltd 3.9.", nil, nil},
 		{"a title in which a subject failed reports a failure", "The page is titled Ticket Purchase Failed Please Try Again.\nDialog: Upload Failed While Saving Draft", []string{"failure", "failure"}, nil},

@@ -158,7 +158,21 @@ func nameInSource(t *text, m span) bool {
 	if after := t.s[m.End:]; after != "" && strings.ContainsAny(after[:1], "=(.:),") {
 		joined = true
 	}
-	return joined
+	return joined || valueName(t, m)
+}
+
+// valueName reports whether a failure word in source code is a bare name
+// the code reads as a value, after an assignment or a comparison and
+// ending its expression (self.fails = fails; if retries > fails:): a
+// variable, not words of the step's.
+func valueName(t *text, m span) bool {
+	line := strings.TrimRight(t.s[strings.LastIndexByte(t.s[:m.Start], '\n')+1:m.Start], " \t")
+	after := t.s[m.End:]
+	if end := strings.IndexByte(after, '\n'); end >= 0 {
+		after = after[:end]
+	}
+	after = strings.TrimSpace(after)
+	return line != "" && strings.ContainsAny(line[len(line)-1:], "=<>") && (after == "" || after == ":")
 }
 
 // loggedInSource reports whether a failure word is in a string literal
