@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -131,11 +132,58 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 				quote = quoteAt(in, i, r.Offset, len(r.To))
 			}
 		}
+		if c, was, k := recount(in, i); k >= 0 {
+			// A count the task gives, counted otherwise ("retry up to 3
+			// times" where the task says 5) and carried into a constant
+			// later code sets: a figure of its own in place of the task's.
+			score += 0.45
+			reason = joinReason(reason, fmt.Sprintf("it counts %d %s where the task counts %d, and step %d carries the %d", c.Value, c.Noun, was, k, c.Value))
+			if quote == "" {
+				quote = quoteAt(in, i, 0, 0)
+			}
+		}
 		if score > 0 {
 			out = append(out, Finding{Step: i, Strength: score, Quote: quote, Reason: reason})
 		}
 	}
 	return out
+}
+
+// recount is, for step i, a count of a thing the task or a user counts
+// with another value only ("3 times" where the task says "5 times"), the
+// value they give, and the first later agent step that carries the
+// count into code: sets a constant to it (MAX_RETRIES = 3). It returns
+// -1 as the step when there is none.
+func recount(in *Input, i int) (extract.Count, int, int) {
+	if given(in, i) {
+		return extract.Count{}, 0, -1
+	}
+	task := map[string][]int{}
+	for k := range i {
+		if given(in, k) {
+			for _, c := range in.Features.Steps[k].Counts {
+				task[c.Noun] = append(task[c.Noun], c.Value)
+			}
+		}
+	}
+	text := in.supportIndex().text
+	for _, c := range in.Features.Steps[i].Counts {
+		vals := task[c.Noun]
+		if len(vals) == 0 || slices.Contains(vals, c.Value) {
+			continue
+		}
+		v := strconv.Itoa(c.Value)
+		for k := i + 1; k < len(in.Features.Steps); k++ {
+			f := &in.Features.Steps[k]
+			if !isAgentDecision(in, k) || f.Has(extract.KindToolResult) || given(in, k) {
+				continue
+			}
+			if slices.ContainsFunc(slices.Collect(maps.Values(text.Assigns(k))), func(a string) bool { return a == v }) {
+				return c, vals[0], k
+			}
+		}
+	}
+	return extract.Count{}, 0, -1
 }
 
 // unitNumber reports whether the claim c (its key) is a bare number that

@@ -92,6 +92,33 @@ func TestPlanUnitNumbers(t *testing.T) {
 	}
 }
 
+// A plan that counts what the task counts with another value ("retry up
+// to 3 times" where the task says 5), which the code then sets as a
+// constant, put a figure of its own in place of the task's. Code that
+// sets the task's count carries nothing of the plan's, and a count of
+// something the task does not count is no recount.
+func TestPlanRecountsTheTask(t *testing.T) {
+	task := "Download the daily rates file, retrying a failed download up to 5 times."
+	tests := []struct {
+		name, plan, code string
+		want             []int
+	}{
+		{"carried into a constant", "## Logic Analysis\n- fetch.py: retry the GET up to 3 times, then give up", "MAX_RETRIES = 3", []int{1}},
+		{"the code keeps the task's count", "## Logic Analysis\n- fetch.py: retry the GET up to 3 times, then give up", "MAX_RETRIES = 5", nil},
+		{"a count the task does not make", "## Logic Analysis\n- fetch.py: log at most 3 lines a failure, then give up", "MAX_LINES = 3", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "",
+				msg{agent: "Human", content: task, kind: run.KindUser},
+				msg{agent: "ProjectManager", content: tt.plan},
+				msg{agent: "Engineer", content: "## Code: fetch.py\n```python\n" + tt.code + "\n\n\ndef download(url):\n    return url\n```"},
+			)
+			assert.Equal(t, tt.want, stepsFor(append(unsupportedPlanValue(in), unsupportedClaim(in)...), "where the task counts"))
+		})
+	}
+}
+
 // A value a test gives the code as its input, which the summary names as
 // its example, is no value the tester put forward; a value a test expects
 // a call to return is still followed, to the code that returned it.
