@@ -119,6 +119,36 @@ func TestPlanRecountsTheTask(t *testing.T) {
 	}
 }
 
+// A review that asks code holding the task's figure to hold another,
+// which a rewrite then gives it, put its own figure in place of the
+// task's. A review that asks for the task's figure in place of another,
+// or one the rewrite does not follow, did not.
+func TestReviewAsksOffTheTask(t *testing.T) {
+	task := "Paginate GET /notes: 25 notes per page, newest first."
+	code := func(size string) string {
+		return "## Code: paging.py\n```python\nPAGE_SIZE = " + size + "\n\n\ndef page_of(items, page):\n    return items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]\n```"
+	}
+	tests := []struct {
+		name, first, asked, rewrite string
+		want                        []int
+	}{
+		{"the task's figure given up", "25", "50", "50", []int{2}},
+		{"the task's figure asked for", "10", "25", "25", nil},
+		{"the request not followed", "25", "50", "25", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "",
+				msg{agent: "Human", content: task, kind: run.KindUser},
+				msg{agent: "Engineer", content: code(tt.first)},
+				msg{agent: "Engineer", content: "## Code Review: paging.py\n## Actions\n1. Set PAGE_SIZE = " + tt.asked + " for consistency with the other endpoints.\n## Code Review Result\nLBTM"},
+				msg{agent: "Engineer", content: code(tt.rewrite)},
+			)
+			assert.Equal(t, tt.want, stepsFor(append(unsupportedPlanValue(in), unsupportedClaim(in)...), "where the code of step"))
+		})
+	}
+}
+
 // A value a test gives the code as its input, which the summary names as
 // its example, is no value the tester put forward; a value a test expects
 // a call to return is still followed, to the code that returned it.
