@@ -832,3 +832,37 @@ func TestLocalFaultFollowsAFailedRunsOutputToTheCodeItRan(t *testing.T) {
 		})
 	}
 }
+
+// A failed test whose output names no function of the code (it called it
+// through a client) still had the code bent to it when the team then
+// rewrote that code's file from the task's figure to another: local_fault
+// and trial_first_fault blame the test, found by the file the failed
+// assertion is in. A rewrite that keeps the task's figure leaves the
+// tester's report as it was read.
+func TestLocalFaultOfCodeBentToATestThroughAClient(t *testing.T) {
+	question := "Serve GET /todos, 20 todos per page."
+	code := func(size string) string {
+		return "## Code: storage.py\n```python\n## storage.py\nPAGE_SIZE = " + size + "\n\n\ndef page(items, number):\n    return items[(number - 1) * PAGE_SIZE : number * PAGE_SIZE]\n```"
+	}
+	report := "## Running Command\npython -m pytest test_app.py -q\n## Running Output\nF\n    def test_first_page():\n>       assert len(client.get(\"/todos\").get_json()) == 10\nE       assert 20 == 10\ntest_app.py:6: AssertionError\n1 failed in 0.05s\n## Status:\nFAIL"
+	tests := []struct {
+		name, rewrite string
+		local, dover  []int
+	}{
+		{"rewritten to the test's figure", "10", []int{2}, []int{2}},
+		{"rewritten keeping the task's", "20", []int{3}, []int{3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, question, "",
+				msg{agent: "Human", content: question, kind: run.KindUser},
+				msg{agent: "Engineer", content: code("20")},
+				msg{agent: "QaEngineer", content: "## Code: test_app.py\n```python\n## test_app.py\nfrom app import client\n\n\ndef test_first_page():\n    assert len(client.get(\"/todos\").get_json()) == 10\n```"},
+				msg{agent: "QaEngineer", content: report},
+				msg{agent: "Engineer", content: "The tests expect pages of 10.\n" + code(tt.rewrite)},
+			)
+			assert.Equal(t, tt.local, steps(LocalFault.Run(in), true))
+			assert.Equal(t, tt.dover, steps(TrialFirstFault.Run(in), true))
+		})
+	}
+}

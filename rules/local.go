@@ -68,6 +68,17 @@ func localFault(in *Input) []Finding {
 		}
 		if sig, ok := stepError(in, j); ok && sig.Severity >= extract.SeverityMedium {
 			o, why := errorCause(in, j)
+			if o < 0 {
+				// A failure that names no code of another's: the code a
+				// later step rewrote, bent to the failed test, is still
+				// read as bent (bentTo), and the failure as repaired.
+				if d, k := rewrittenAfter(in, j); k >= 0 {
+					if t, why := bentTo(in, d, k, j); t >= 0 {
+						add(Finding{Step: t, Strength: 0.5, Quote: quoteAt(in, t, 0, 0), Reason: why})
+						continue
+					}
+				}
+			}
 			if k := repairOf(in, o, j); k >= 0 {
 				// The code the failure ran through was rewritten and ran
 				// cleanly after (CHIEF deviation-aware); but a rewrite that
@@ -145,6 +156,32 @@ func repairOf(in *Input, o, j int) int {
 	return -1
 }
 
+// rewrittenAfter is, for a failure reported at step j, the first agent
+// step after it that writes code of a file an earlier step's code, before
+// j, named and defining a function it defined, and that earlier step:
+// the code the team rewrote after the failure, and the version it
+// rewrote. It returns -1,
+// -1 when no step did.
+func rewrittenAfter(in *Input, j int) (int, int) {
+	for k := j + 1; k < len(in.Features.Steps); k++ {
+		f := &in.Features.Steps[k]
+		if len(f.Defines) == 0 || !isAgentDecision(in, k) || f.Has(extract.KindToolResult) {
+			continue
+		}
+		for o := j - 1; o >= 0; o-- {
+			g := &in.Features.Steps[o]
+			if len(g.Defines) > 0 && slices.ContainsFunc(g.Files, func(p string) bool { return slices.Contains(f.Files, p) }) &&
+				slices.ContainsFunc(g.Defines, func(fn string) bool { return slices.Contains(f.Defines, fn) }) {
+				if sameCode(in, o, k) {
+					break
+				}
+				return o, k
+			}
+		}
+	}
+	return -1, -1
+}
+
 // failsAgain reports whether a step after k reports a failure that ran
 // through function fn.
 func failsAgain(in *Input, fn string, k int) bool {
@@ -205,19 +242,36 @@ func taskNumber(in *Input, v string) bool {
 }
 
 // testWriter is the latest agent step before step j that defines a test
-// step j reports failed (extract's FailedTests), or -1.
+// step j reports failed (extract's FailedTests), or else whose code
+// names the file a failed assertion is in (FailedAt), or -1.
 func testWriter(in *Input, j int) int {
-	for _, name := range in.Features.Steps[j].FailedTests {
-		for k := j - 1; k >= 0; k-- {
-			if slices.Contains(in.Features.Steps[k].Defines, name) {
-				if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) {
-					return k
-				}
-				break
-			}
+	f := &in.Features.Steps[j]
+	for _, name := range f.FailedTests {
+		if k := lastBefore(in, j, func(g *extract.Features) bool { return slices.Contains(g.Defines, name) }); k != -2 {
+			return k
+		}
+	}
+	for _, p := range f.FailedAt {
+		if k := lastBefore(in, j, func(g *extract.Features) bool { return len(g.Defines) > 0 && slices.Contains(g.Files, p) }); k != -2 {
+			return k
 		}
 	}
 	return -1
+}
+
+// lastBefore is the latest step before j whose features has, when it is
+// an agent's own step, -1 when the latest is not (a tool's output), and
+// -2 when no step has them.
+func lastBefore(in *Input, j int, has func(*extract.Features) bool) int {
+	for k := j - 1; k >= 0; k-- {
+		if has(&in.Features.Steps[k]) {
+			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) {
+				return k
+			}
+			return -1
+		}
+	}
+	return -2
 }
 
 // LocalFault is the local_fault analyzer.

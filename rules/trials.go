@@ -85,6 +85,13 @@ func faultAt(in *Input, i int) (int, string) {
 	}
 	if executionFailed(in, i) {
 		o, why := errorCause(in, i)
+		if o < 0 {
+			if d, k := rewrittenAfter(in, i); k >= 0 {
+				if t, why := bentTo(in, d, k, i); t >= 0 {
+					return t, why // the code bent to the failed test, as local_fault reads it
+				}
+			}
+		}
 		switch {
 		case repairOf(in, o, i) >= 0:
 			return -1, "" // repaired where it arose, as local_fault reads it
