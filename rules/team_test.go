@@ -149,6 +149,23 @@ func TestReviewAsksOffTheTask(t *testing.T) {
 	}
 }
 
+// The inputs a test gives another's code are the cases it tries: later
+// steps that repeat them build on no value the tester put forward. The
+// value it expects a call to return is one.
+func TestTestInputsAreNoUnsupportedClaims(t *testing.T) {
+	task := "Book meeting rooms: book(room, start, end) answers True, or False when the room is taken then."
+	msgs := []msg{
+		{agent: "Human", content: task, kind: run.KindUser},
+		{agent: "Engineer", content: "## Code: rooms.py\n```python\nTAKEN = {}\n\n\ndef book(room, start, end):\n    return TAKEN.setdefault(room, (start, end)) == (start, end)\n```"},
+		{agent: "QaEngineer", content: "## Code: test_rooms.py\n```python\nfrom rooms import book\n\n\ndef test_taken():\n    assert book(\"Hopper\", 9, 10) == True\n    assert book(\"Hopper\", 9, 11) == \"Refused by Lovelace\"\n```"},
+	}
+	team := func(summary string) *Input {
+		return prepare(t, task, "", append(msgs, msg{agent: "Engineer", content: summary})...)
+	}
+	assert.Empty(t, steps(unsupportedClaim(team("## Summary\nrooms.py is done; the tests book Hopper twice.")), true), "an input repeated")
+	assert.Equal(t, []int{2}, steps(unsupportedClaim(team("## Summary\nrooms.py is done; a second booking is Refused by Lovelace.")), true), "an expected value repeated")
+}
+
 // A value a test gives the code as its input, which the summary names as
 // its example, is no value the tester put forward; a value a test expects
 // a call to return is still followed, to the code that returned it.
