@@ -137,8 +137,9 @@ func TestFailedAt(t *testing.T) {
 
 // TestFailedTests: the tests a runner reports failed are named as its
 // report names them (pytest's short summary, by class too; go test's
-// --- FAIL; cargo test's FAILED line), whatever failed them; a passing
-// run names none.
+// --- FAIL; cargo test's FAILED line; unittest's FAIL: and ERROR: headers
+// above their rule of dashes), whatever failed them; a passing run names
+// none.
 func TestFailedTests(t *testing.T) {
 	for _, tt := range []struct {
 		name, text string
@@ -148,6 +149,8 @@ func TestFailedTests(t *testing.T) {
 		{"pytest, an exception, by class", "FAILED tests/test_wc.py::TestCount::test_none - TypeError: 'NoneType' object is not iterable\nFAILED tests/test_wc.py::test_tabs[a\tb] - assert 1 == 2", []string{"test_none", "test_tabs"}},
 		{"go test", "--- FAIL: TestParseDuration (0.00s)\n    parse_test.go:14: want 5400\nFAIL", []string{"TestParseDuration"}},
 		{"cargo test", "running 2 tests\ntest tests::parses_hours ... ok\ntest tests::parses_minutes ... FAILED\n", []string{"parses_minutes"}},
+		{"unittest, a failure and an error", "F.E\n======================================================================\nFAIL: test_top_three (test_counter.TestWordFreq)\n----------------------------------------------------------------------\nTraceback (most recent call last):\n  File \"test_counter.py\", line 10, in test_top_three\n    self.assertEqual(top_words(TEXT, 3), [])\nAssertionError: Lists differ\n\n======================================================================\nERROR: test_empty (__main__.TestWordFreq)\n----------------------------------------------------------------------\nTraceback (most recent call last):\nTypeError: x\n\nFAILED (failures=1, errors=1)", []string{"test_top_three", "test_empty"}},
+		{"a line that only reads like unittest's header", "FAIL: test_top_three (test_counter.TestWordFreq) is flaky on CI", nil},
 		{"a passing run", "..\n2 passed in 0.02s", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

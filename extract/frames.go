@@ -75,8 +75,11 @@ var (
 	raisedAtRe = pattern(`(?m)^[ \t]{0,8}(?<p>[\w./\\-]{1,200}\.\w{1,6}):\d{1,7}: [A-Za-z_]\w{0,80}(?:Error|Exception)$`, 0)
 	// The tests a runner reports failed, by name: pytest's short summary
 	// (FAILED tests/test_a.py::TestA::test_b - ...), go test's "--- FAIL:
-	// TestB", cargo test's "test tests::b ... FAILED".
+	// TestB", cargo test's "test tests::b ... FAILED", and unittest's
+	// header of a failed or erring test above the rule it draws under it
+	// (FAIL: test_b (test_a.TestA), then a line of dashes).
 	failedTestRes = []*matching.Pattern{
+		pattern(`(?m)^(?:FAIL|ERROR): (?<n>[A-Za-z_]\w{0,80}) \([\w.]{1,200}\)[ \t]{0,4}\n-{20,}$`, 0),
 		pattern(`(?m)^FAILED [\w./\\-]{1,200}\.\w{1,6}::(?:[A-Za-z_]\w{0,80}::){0,3}(?<n>[A-Za-z_]\w{0,80})`, 0),
 		pattern(`(?m)^[ \t]{0,8}--- FAIL: (?<n>[A-Za-z_]\w{0,80})`, 0),
 		pattern(`(?m)^test (?:[A-Za-z_]\w{0,80}::){0,6}(?<n>[A-Za-z_]\w{0,80}) \.\.\. FAILED$`, 0),

@@ -97,7 +97,7 @@ func signals(t *text, rules []signalRule) []Signal {
 				break
 			}
 			whole := m.Whole()
-			if r.negatable && negated(t.s, whole.Start) || r.kind == "failure" && (codeSubject(t.s, whole.Start) || nameInSource(t, whole) || loggedInSource(t, whole) || inProperName(t.s, whole)) || r.kind == "not_found" && statusInSource(t, whole) ||
+			if r.negatable && negated(t.s, whole.Start) || r.kind == "failure" && (codeSubject(t.s, whole.Start) || nameInSource(t, whole) || loggedInSource(t, whole) || dataInSource(t, whole) || inProperName(t.s, whole)) || r.kind == "not_found" && statusInSource(t, whole) ||
 				(r.negatable || r.kind == "error") && zeroAfter(t.s[whole.Start:whole.End], t.s[whole.End:]) {
 				continue
 			}
@@ -158,7 +158,21 @@ func nameInSource(t *text, m span) bool {
 	if after := t.s[m.End:]; after != "" && strings.ContainsAny(after[:1], "=(.:),") {
 		joined = true
 	}
-	return joined
+	return joined || valueName(t, m)
+}
+
+// valueName reports whether a failure word in source code is a bare name
+// the code reads as a value, after an assignment or a comparison and
+// ending its expression (self.fails = fails; if retries > fails:): a
+// variable, not words of the step's.
+func valueName(t *text, m span) bool {
+	line := strings.TrimRight(t.s[strings.LastIndexByte(t.s[:m.Start], '\n')+1:m.Start], " \t")
+	after := t.s[m.End:]
+	if end := strings.IndexByte(after, '\n'); end >= 0 {
+		after = after[:end]
+	}
+	after = strings.TrimSpace(after)
+	return line != "" && strings.ContainsAny(line[len(line)-1:], "=<>") && (after == "" || after == ":")
 }
 
 // loggedInSource reports whether a failure word is in a string literal
@@ -180,6 +194,42 @@ func loggedInSource(t *text, m span) bool {
 		}
 	}
 	return newText(t.s[start+1 : m.Start]).has(loggerCallRe)
+}
+
+// dataInSource reports whether a failure word is in a string literal
+// that source code holds as data: a literal that opens its line (an item
+// of a list written one to a line) or follows an assignment, an opening
+// bracket or brace, a key's colon or a comma between items, outside any
+// call on the line (a test's sample log lines, "ERROR payment: card
+// declined"; a record's {"status": "failed"}). The code holds the text to
+// work on; the step writing it met no failure. A literal handed to a call
+// (print, raise, a logger) is what the code says when it meets one, read
+// as loggedInSource reads a logger's.
+func dataInSource(t *text, m span) bool {
+	if !inSource(t, m.Start) {
+		return false
+	}
+	line := t.s[strings.LastIndexByte(t.s[:m.Start], '\n')+1 : m.Start]
+	if strings.Contains(line, `"""`) || strings.Contains(line, "'''") || strings.ContainsAny(line, "#(") || strings.Contains(line, "//") {
+		return false
+	}
+	open := -1 // where the literal holding the word opens, as its quotes pair up
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case quote == 0 && (c == '"' || c == '\''):
+			quote, open = c, i
+		case quote != 0 && c == '\\':
+			i++
+		case c == quote:
+			quote, open = 0, -1
+		}
+	}
+	if open < 0 {
+		return false
+	}
+	before := strings.TrimRight(line[:open], " \t")
+	return before == "" || strings.ContainsAny(before[len(before)-1:], "=[{:,")
 }
 
 // loggerCallLines is how many lines a logger's call is read over: its

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,6 +48,7 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		}
 	}
 	scripts := writesOwnScripts(in)
+	asked := askedOffTask(in)
 	for i := range in.Features.Steps {
 		if f := &in.Features.Steps[i]; !isAgentDecision(in, i) || f.Ledger != nil || f.Has(extract.KindToolResult) || proposes(f) != plans {
 			continue // a ledger restates and judges, an observation reports: neither asserts new facts
@@ -98,6 +100,11 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if conversion := func(c string) bool { return unitNumber(in, c, i) }; plans && slices.ContainsFunc(claims, conversion) {
 			claims = slices.DeleteFunc(slices.Clone(claims), conversion)
 		}
+		// The inputs a test gives another's code are the cases it tries,
+		// not values it puts forward; what it expects back is (testInput).
+		if input := func(c string) bool { return testInput(in, i, c) }; slices.ContainsFunc(claims, input) {
+			claims = slices.DeleteFunc(slices.Clone(claims), input)
+		}
 		used := len(claims)
 		var example string
 		if used > 0 {
@@ -131,11 +138,112 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 				quote = quoteAt(in, i, r.Offset, len(r.To))
 			}
 		}
+		if why, ok := asked[i]; ok {
+			// A step that asks code holding the task's figure to hold
+			// another, which a rewrite then does (a review's "set
+			// PAGE_SIZE = 50" where the task says 25): the code did as
+			// asked; the figure is the step's own, and breaks the task as
+			// surely as a name the task gives written otherwise.
+			score += 0.75
+			reason = joinReason(reason, why)
+			if quote == "" {
+				quote = quoteAt(in, i, 0, 0)
+			}
+		}
+		if c, was, k := recount(in, i); k >= 0 {
+			// A count the task gives, counted otherwise ("retry up to 3
+			// times" where the task says 5) and carried into a constant
+			// later code sets: a figure of its own in place of the task's.
+			score += 0.45
+			reason = joinReason(reason, fmt.Sprintf("it counts %d %s where the task counts %d, and step %d carries the %d", c.Value, c.Noun, was, k, c.Value))
+			if quote == "" {
+				quote = quoteAt(in, i, 0, 0)
+			}
+		}
 		if score > 0 {
 			out = append(out, Finding{Step: i, Strength: score, Quote: quote, Reason: reason})
 		}
 	}
 	return out
+}
+
+// askedOffTask maps each agent step that asked for a constant's new
+// value, in words or code ("set PAGE_SIZE = 50"), which a later rewrite
+// of the code then gave it where the code before had a figure the task
+// states and the new one is not (taskNumber), to why. The code did what
+// it was asked; the step that asked put its own figure in place of the
+// task's.
+func askedOffTask(in *Input) map[int]string {
+	out := map[int]string{}
+	steps := in.Features.Steps
+	text := in.supportIndex().text
+	assigns := make([]map[string]string, len(steps))
+	for k := range steps {
+		if len(steps[k].Defines) > 0 && isAgentDecision(in, k) && !steps[k].Has(extract.KindToolResult) {
+			assigns[k] = text.Assigns(k)
+		}
+	}
+	for k := range steps {
+		for _, name := range slices.Sorted(maps.Keys(assigns[k])) {
+			v := assigns[k][name]
+			if len(numberValues(v)) != 1 || taskNumber(in, v) {
+				continue
+			}
+			o := k - 1
+			for o >= 0 && (assigns[o] == nil || assigns[o][name] == "") {
+				o--
+			}
+			if o < 0 || assigns[o][name] == v || !taskNumber(in, assigns[o][name]) {
+				continue
+			}
+			for r := o + 1; r < k; r++ {
+				if isAgentDecision(in, r) && !steps[r].Has(extract.KindToolResult) && !given(in, r) && text.Sets(r, name, v) {
+					if _, ok := out[r]; !ok {
+						out[r] = fmt.Sprintf("it asks for %s %s where the code of step %d had the task's %s, and the rewrite at step %d gives it", name, v, o, assigns[o][name], k)
+					}
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// recount is, for step i, a count of a thing the task or a user counts
+// with another value only ("3 times" where the task says "5 times"), the
+// value they give, and the first later agent step that carries the
+// count into code: sets a constant to it (MAX_RETRIES = 3). It returns
+// -1 as the step when there is none.
+func recount(in *Input, i int) (extract.Count, int, int) {
+	if given(in, i) {
+		return extract.Count{}, 0, -1
+	}
+	task := map[string][]int{}
+	for k := range i {
+		if given(in, k) {
+			for _, c := range in.Features.Steps[k].Counts {
+				task[c.Noun] = append(task[c.Noun], c.Value)
+			}
+		}
+	}
+	text := in.supportIndex().text
+	for _, c := range in.Features.Steps[i].Counts {
+		vals := task[c.Noun]
+		if len(vals) == 0 || slices.Contains(vals, c.Value) {
+			continue
+		}
+		v := strconv.Itoa(c.Value)
+		for k := i + 1; k < len(in.Features.Steps); k++ {
+			f := &in.Features.Steps[k]
+			if !isAgentDecision(in, k) || f.Has(extract.KindToolResult) || given(in, k) {
+				continue
+			}
+			if slices.ContainsFunc(slices.Collect(maps.Values(text.Assigns(k))), func(a string) bool { return a == v }) {
+				return c, vals[0], k
+			}
+		}
+	}
+	return extract.Count{}, 0, -1
 }
 
 // unitNumber reports whether the claim c (its key) is a bare number that

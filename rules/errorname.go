@@ -167,12 +167,33 @@ func errorCause(in *Input, j int) (int, string) {
 // is none.
 func definerOf(in *Input, j int) (int, string) {
 	f := &in.Features.Steps[j]
-	if len(f.FailedIn) == 0 || f.Has(extract.KindToolResult) || !isAgentDecision(in, j) {
+	if f.Has(extract.KindToolResult) || !isAgentDecision(in, j) {
+		return -1, ""
+	}
+	return definerFor(in, j, in.Run.Steps[j].Agent)
+}
+
+// toolDefiner is definerOf for a tool's output j that prints a failure of
+// the code its caller c ran: the step of an agent other than c's that
+// last defined a function the failure ran through (a tester's test run
+// through the engineer's code, as the tester's own account of it is);
+// -1 when the caller's own code defines it, or no step does.
+func toolDefiner(in *Input, j, c int) (int, string) {
+	if c < 0 || c == j {
+		return -1, ""
+	}
+	return definerFor(in, j, in.Run.Steps[c].Agent)
+}
+
+// definerFor is definerOf's search for step j's failure, run by agent.
+func definerFor(in *Input, j int, agent string) (int, string) {
+	f := &in.Features.Steps[j]
+	if len(f.FailedIn) == 0 {
 		return -1, ""
 	}
 	best, fn := -1, ""
 	for _, n := range f.FailedIn {
-		if k := definedBy(in, n, j); k > best {
+		if k := definedByOther(in, n, j, agent); k > best {
 			best, fn = k, n
 		}
 	}
@@ -188,7 +209,7 @@ func definerOf(in *Input, j int) (int, string) {
 		if g == "" {
 			break
 		}
-		k := definedBy(in, g, j)
+		k := definedByOther(in, g, j, agent)
 		if k < 0 {
 			break
 		}
@@ -205,12 +226,18 @@ const maxHandOns = 3
 // ran when step j ran fn. A definition that repeats an earlier one word
 // for word is that one's (quotedFrom). It returns -1 otherwise.
 func definedBy(in *Input, fn string, j int) int {
+	return definedByOther(in, fn, j, in.Run.Steps[j].Agent)
+}
+
+// definedByOther is definedBy with the agent the definition must not be
+// of given: the one that ran the code.
+func definedByOther(in *Input, fn string, j int, agent string) int {
 	for k := j - 1; k >= 0; k-- {
 		if !slices.Contains(in.Features.Steps[k].Defines, fn) {
 			continue
 		}
 		k = copiedFrom(in, k, fn)
-		if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[j].Agent) {
+		if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[k].Agent, agent) {
 			return k
 		}
 		return -1 // the latest definition is the code that ran

@@ -744,3 +744,125 @@ func TestGroundTruthContradictionOfARewriteAReviewDemanded(t *testing.T) {
 		})
 	}
 }
+
+// A failure that the code it ran through was rewritten to pass was
+// repaired where it arose: local_fault and trial_first_fault leave the
+// code and the report alone. A rewrite that gives up the task's figure
+// for the one the failed test expected was bent to the test, which
+// asked for a figure the task never gave: local_fault blames the test.
+// A team that edits the failing test instead leaves the code, and the
+// failure, as they were.
+func TestLocalFaultOfARepairedFailure(t *testing.T) {
+	question := "Write shipping_cost(weight_kg): a base fee of $5.00 plus $1.50 for every kg above 2 kg."
+	code := func(perKg string) string {
+		return "## Code: shipping.py\n```python\nBASE_FEE = 5.00\nPER_KG = " + perKg + "\n\n\ndef shipping_cost(weight_kg: float) -> float:\n    return BASE_FEE + max(0, weight_kg - 2) * PER_KG\n```"
+	}
+	test := func(expected string) string {
+		return "## Code: test_shipping.py\n```python\nfrom shipping import shipping_cost\n\n\ndef test_heavy_parcel():\n    assert shipping_cost(10) == " + expected + "\n```"
+	}
+	failed := func(got, expected string) string {
+		return "## Running Command\npython -m pytest test_shipping.py -q\n## Running Output\nF\n    def test_heavy_parcel():\n>       assert shipping_cost(10) == " + expected + "\nE       assert " + got + " == " + expected + "\nE        +  where " + got + " = shipping_cost(10)\n\n" +
+			"test_shipping.py:6: AssertionError\nFAILED test_shipping.py::test_heavy_parcel\n1 failed in 0.05s"
+	}
+	tests := []struct {
+		name              string
+		perKg, expected   string
+		got, fix          string
+		fixAgent          string
+		wantLocal, wantDo []int
+	}{
+		{"the code bent to the test's figure", "1.50", "25.00", "17.0", code("2.50"), "Engineer", []int{2}, nil},
+		{"the code repaired to the task's figure", "2.50", "17.00", "25.0", code("1.50"), "Engineer", nil, nil},
+		{"the test edited instead", "2.50", "17.00", "25.0", test("25.00"), "Engineer", []int{3, 1}, []int{1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, question, "",
+				msg{agent: "Human", content: question, kind: run.KindUser},
+				msg{agent: "Engineer", content: code(tt.perKg)},
+				msg{agent: "QaEngineer", content: test(tt.expected)},
+				msg{agent: "QaEngineer", content: failed(tt.got, tt.expected)},
+				msg{agent: tt.fixAgent, content: "Changed to pass the test.\n" + tt.fix},
+				msg{agent: "QaEngineer", content: "## Running Output\n.\n1 passed in 0.01s"},
+				msg{agent: "Engineer", content: "## Summary\nshipping.py is done; all tests pass."},
+			)
+			assert.Equal(t, tt.wantLocal, steps(LocalFault.Run(in), true))
+			assert.Equal(t, tt.wantDo, steps(TrialFirstFault.Run(in), true))
+		})
+	}
+}
+
+// A test run read as the output of the tester's code (a traceback at its
+// top) that failed through a function another agent defined ran that
+// agent's code: local_fault and trial_first_fault blame the code, as they
+// do for the tester's account of it, not the test that called it. When
+// the code was then rewritten from the task's figure to the one the
+// failed test expected, local_fault blames the test (unittest names it
+// in its FAIL: header).
+func TestLocalFaultFollowsAFailedRunsOutputToTheCodeItRan(t *testing.T) {
+	question := "Write shipping_for(subtotal): shipping costs $4.99, and is free for orders of $50 or more."
+	code := func(minimum string) string {
+		return "## Code: checkout.py\n```python\nFREE_SHIPPING_MIN = " + minimum + "\n\n\ndef shipping_for(subtotal):\n    return 0 if subtotal >= FREE_SHIPPING_MIN else 4.99\n```"
+	}
+	test := "## Code: test_checkout.py\n```python\nimport unittest\n\nfrom checkout import shipping_for\n\n\nclass TestShipping(unittest.TestCase):\n    def test_free_from_forty(self):\n        self.assertEqual(shipping_for(40), 0)\n```"
+	output := "Traceback (most recent call last):\n  File \"test_checkout.py\", line 8, in test_free_from_forty\n    self.assertEqual(shipping_for(40), 0)\nAssertionError: 4.99 != 0\n\n" +
+		"======================================================================\nFAIL: test_free_from_forty (test_checkout.TestShipping)\n----------------------------------------------------------------------\n\nFAILED (failures=1)"
+	tests := []struct {
+		name         string
+		after        []msg
+		local, dover []int
+	}{
+		{"the failure left on the code", []msg{{agent: "Engineer", content: "## Summary\nDone."}}, []int{1}, []int{1}},
+		{"the code bent to the test", []msg{
+			{agent: "Engineer", content: "Lowered the minimum as the test requires.\n" + code("40")},
+			{agent: "QaEngineer", content: "## Running Output\nRan 1 test in 0.001s\n\nOK"},
+		}, []int{2}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, question, "", append([]msg{
+				{agent: "Human", content: question, kind: run.KindUser},
+				{agent: "Engineer", content: code("50")},
+				{agent: "QaEngineer", content: test},
+				{agent: "QaEngineer", content: output},
+			}, tt.after...)...)
+			require.True(t, in.Features.Steps[3].Has(extract.KindToolResult), "the run is read as the test code's output")
+			assert.Equal(t, tt.local, steps(LocalFault.Run(in), true))
+			assert.Equal(t, tt.dover, steps(TrialFirstFault.Run(in), true))
+		})
+	}
+}
+
+// A failed test whose output names no function of the code (it called it
+// through a client) still had the code bent to it when the team then
+// rewrote that code's file from the task's figure to another: local_fault
+// and trial_first_fault blame the test, found by the file the failed
+// assertion is in. A rewrite that keeps the task's figure leaves the
+// tester's report as it was read.
+func TestLocalFaultOfCodeBentToATestThroughAClient(t *testing.T) {
+	question := "Serve GET /todos, 20 todos per page."
+	code := func(size string) string {
+		return "## Code: storage.py\n```python\n## storage.py\nPAGE_SIZE = " + size + "\n\n\ndef page(items, number):\n    return items[(number - 1) * PAGE_SIZE : number * PAGE_SIZE]\n```"
+	}
+	report := "## Running Command\npython -m pytest test_app.py -q\n## Running Output\nF\n    def test_first_page():\n>       assert len(client.get(\"/todos\").get_json()) == 10\nE       assert 20 == 10\ntest_app.py:6: AssertionError\n1 failed in 0.05s\n## Status:\nFAIL"
+	tests := []struct {
+		name, rewrite string
+		local, dover  []int
+	}{
+		{"rewritten to the test's figure", "10", []int{2}, []int{2}},
+		{"rewritten keeping the task's", "20", []int{3}, []int{3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, question, "",
+				msg{agent: "Human", content: question, kind: run.KindUser},
+				msg{agent: "Engineer", content: code("20")},
+				msg{agent: "QaEngineer", content: "## Code: test_app.py\n```python\n## test_app.py\nfrom app import client\n\n\ndef test_first_page():\n    assert len(client.get(\"/todos\").get_json()) == 10\n```"},
+				msg{agent: "QaEngineer", content: report},
+				msg{agent: "Engineer", content: "The tests expect pages of 10.\n" + code(tt.rewrite)},
+			)
+			assert.Equal(t, tt.local, steps(LocalFault.Run(in), true))
+			assert.Equal(t, tt.dover, steps(TrialFirstFault.Run(in), true))
+		})
+	}
+}

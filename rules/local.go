@@ -2,6 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strconv"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
@@ -42,6 +45,19 @@ func localFault(in *Input) []Finding {
 						Reason: fmt.Sprintf("it lists the files to write without %s, which the failed run at step %d quotes as missing", n, j)})
 					continue
 				}
+				if d, why := toolDefiner(in, j, c); d >= 0 {
+					// The code run was the caller's test of another
+					// agent's code, which answers for the failure as it
+					// does for a tester's account of it.
+					if k := repairOf(in, d, j); k >= 0 {
+						if t, why := bentTo(in, d, k, j); t >= 0 {
+							add(Finding{Step: t, Strength: failureWeight(sig), Quote: quoteAt(in, t, 0, 0), Reason: why})
+						}
+						continue
+					}
+					add(Finding{Step: d, Strength: failureWeight(sig), Quote: causeQuote(in, d, j), Reason: why})
+					continue
+				}
 				add(Finding{Step: c, Strength: failureWeight(sig), Quote: quoteAt(in, j, sig.Offset, len(sig.Quote)), QuoteStep: quotedFrom(j),
 					Reason: fmt.Sprintf("the code or call it issued failed when run at step %d (%s)", j, sig.Kind)})
 			}
@@ -51,9 +67,31 @@ func localFault(in *Input) []Finding {
 			continue
 		}
 		if sig, ok := stepError(in, j); ok && sig.Severity >= extract.SeverityMedium {
+			o, why := errorCause(in, j)
+			if o < 0 {
+				// A failure that names no code of another's: the code a
+				// later step rewrote, bent to the failed test, is still
+				// read as bent (bentTo), and the failure as repaired.
+				if d, k := rewrittenAfter(in, j); k >= 0 {
+					if t, why := bentTo(in, d, k, j); t >= 0 {
+						add(Finding{Step: t, Strength: 0.5, Quote: quoteAt(in, t, 0, 0), Reason: why})
+						continue
+					}
+				}
+			}
+			if k := repairOf(in, o, j); k >= 0 {
+				// The code the failure ran through was rewritten and ran
+				// cleanly after (CHIEF deviation-aware); but a rewrite that
+				// gave up the task's figure for another did what the
+				// failed test asked, and the test asked it.
+				if t, why := bentTo(in, o, k, j); t >= 0 {
+					add(Finding{Step: t, Strength: 0.5, Quote: quoteAt(in, t, 0, 0), Reason: why})
+				}
+				continue
+			}
 			add(Finding{Step: j, Strength: 0.5, Quote: quoteAt(in, j, sig.Offset, len(sig.Quote)),
 				Reason: fmt.Sprintf("the agent reports it could not do its part (%s)", sig.Kind)})
-			if o, why := errorCause(in, j); o >= 0 {
+			if o >= 0 {
 				add(Finding{Step: o, Strength: 0.5, Quote: causeQuote(in, o, j), Reason: why})
 				causes = append(causes, [2]int{j, o})
 			}
@@ -85,6 +123,155 @@ func localFault(in *Input) []Finding {
 		}
 	}
 	return out
+}
+
+// repairOf is the step after the failure reported at step j that
+// rewrote the code of step o (the code errorCause blames) defining a
+// function the failure ran through, when no step after the rewrite
+// reports a failure through it again: the failure was repaired where it
+// arose, as a failed call is corrected by a later clean one. It is -1
+// when there is none: a team that edits the failing test instead leaves
+// the code as it was, and the failure on it.
+func repairOf(in *Input, o, j int) int {
+	if o < 0 {
+		return -1
+	}
+	for _, fn := range in.Features.Steps[o].Defines {
+		if !slices.Contains(in.Features.Steps[j].FailedIn, fn) {
+			continue
+		}
+		for k := j + 1; k < len(in.Features.Steps); k++ {
+			f := &in.Features.Steps[k]
+			if slices.Contains(f.FailedIn, fn) {
+				break // it failed again before any rewrite held
+			}
+			if slices.Contains(f.Defines, fn) && isAgentDecision(in, k) && !f.Has(extract.KindToolResult) && !sameCode(in, o, k) {
+				if failsAgain(in, fn, k) {
+					return -1
+				}
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// rewrittenAfter is, for a failure reported at step j, the first agent
+// step after it that writes code of a file an earlier step's code, before
+// j, named and defining a function it defined, and that earlier step:
+// the code the team rewrote after the failure, and the version it
+// rewrote. It returns -1,
+// -1 when no step did.
+func rewrittenAfter(in *Input, j int) (int, int) {
+	for k := j + 1; k < len(in.Features.Steps); k++ {
+		f := &in.Features.Steps[k]
+		if len(f.Defines) == 0 || !isAgentDecision(in, k) || f.Has(extract.KindToolResult) {
+			continue
+		}
+		for o := j - 1; o >= 0; o-- {
+			g := &in.Features.Steps[o]
+			if len(g.Defines) > 0 && slices.ContainsFunc(g.Files, func(p string) bool { return slices.Contains(f.Files, p) }) &&
+				slices.ContainsFunc(g.Defines, func(fn string) bool { return slices.Contains(f.Defines, fn) }) {
+				if sameCode(in, o, k) {
+					break
+				}
+				return o, k
+			}
+		}
+	}
+	return -1, -1
+}
+
+// failsAgain reports whether a step after k reports a failure that ran
+// through function fn.
+func failsAgain(in *Input, fn string, k int) bool {
+	for m := k + 1; m < len(in.Features.Steps); m++ {
+		if slices.Contains(in.Features.Steps[m].FailedIn, fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// bentTo is, for code of step o rewritten at step k after the failure
+// step j reports, the step that wrote the failed test, when the rewrite
+// gave a constant another value where the code had a figure the task
+// states and the new one it does not (SIGMA_LIMIT = 3.0 for the task's
+// "3 standard deviations", rewritten to 2.0): the code was bent to what
+// the test expected, and the test asked for a figure the task never gave.
+// It returns -1 and "" otherwise.
+func bentTo(in *Input, o, k, j int) (int, string) {
+	text := in.supportIndex().text
+	old := text.Assigns(o)
+	for _, name := range slices.Sorted(maps.Keys(text.Assigns(k))) {
+		v := text.Assigns(k)[name]
+		was, ok := old[name]
+		if !ok || was == v || !taskNumber(in, was) || taskNumber(in, v) || len(numberValues(v)) != 1 {
+			continue
+		}
+		if t := testWriter(in, j); t >= 0 {
+			return t, fmt.Sprintf("its test failed at step %d on the code of step %d, which step %d then rewrote to pass it, giving %s %s in place of the task's %s", j, o, k, name, v, was)
+		}
+	}
+	return -1, ""
+}
+
+// taskNumber reports whether v, a constant's value holding one number
+// (3.0, Decimal("50")), is a number the task states (in digits or in
+// words), whatever way it is written (3 as 3.0).
+func taskNumber(in *Input, v string) bool {
+	nums := numberValues(v)
+	if len(nums) != 1 {
+		return false
+	}
+	x, err := strconv.ParseFloat(nums[0], 64)
+	if err != nil {
+		return false
+	}
+	if taskFigures(in)[x] {
+		return true
+	}
+	for _, c := range in.Features.Question {
+		if val, _ := c.Value(); val != "" {
+			if y, err := strconv.ParseFloat(val, 64); err == nil && y == x {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// testWriter is the latest agent step before step j that defines a test
+// step j reports failed (extract's FailedTests), or else whose code
+// names the file a failed assertion is in (FailedAt), or -1.
+func testWriter(in *Input, j int) int {
+	f := &in.Features.Steps[j]
+	for _, name := range f.FailedTests {
+		if k := lastBefore(in, j, func(g *extract.Features) bool { return slices.Contains(g.Defines, name) }); k != -2 {
+			return k
+		}
+	}
+	for _, p := range f.FailedAt {
+		if k := lastBefore(in, j, func(g *extract.Features) bool { return len(g.Defines) > 0 && slices.Contains(g.Files, p) }); k != -2 {
+			return k
+		}
+	}
+	return -1
+}
+
+// lastBefore is the latest step before j whose features has, when it is
+// an agent's own step, -1 when the latest is not (a tool's output), and
+// -2 when no step has them.
+func lastBefore(in *Input, j int, has func(*extract.Features) bool) int {
+	for k := j - 1; k >= 0; k-- {
+		if has(&in.Features.Steps[k]) {
+			if isAgentDecision(in, k) && !in.Features.Steps[k].Has(extract.KindToolResult) {
+				return k
+			}
+			return -1
+		}
+	}
+	return -2
 }
 
 // LocalFault is the local_fault analyzer.

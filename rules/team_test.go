@@ -92,6 +92,80 @@ func TestPlanUnitNumbers(t *testing.T) {
 	}
 }
 
+// A plan that counts what the task counts with another value ("retry up
+// to 3 times" where the task says 5), which the code then sets as a
+// constant, put a figure of its own in place of the task's. Code that
+// sets the task's count carries nothing of the plan's, and a count of
+// something the task does not count is no recount.
+func TestPlanRecountsTheTask(t *testing.T) {
+	task := "Download the daily rates file, retrying a failed download up to 5 times."
+	tests := []struct {
+		name, plan, code string
+		want             []int
+	}{
+		{"carried into a constant", "## Logic Analysis\n- fetch.py: retry the GET up to 3 times, then give up", "MAX_RETRIES = 3", []int{1}},
+		{"the code keeps the task's count", "## Logic Analysis\n- fetch.py: retry the GET up to 3 times, then give up", "MAX_RETRIES = 5", nil},
+		{"a count the task does not make", "## Logic Analysis\n- fetch.py: log at most 3 lines a failure, then give up", "MAX_LINES = 3", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "",
+				msg{agent: "Human", content: task, kind: run.KindUser},
+				msg{agent: "ProjectManager", content: tt.plan},
+				msg{agent: "Engineer", content: "## Code: fetch.py\n```python\n" + tt.code + "\n\n\ndef download(url):\n    return url\n```"},
+			)
+			assert.Equal(t, tt.want, stepsFor(append(unsupportedPlanValue(in), unsupportedClaim(in)...), "where the task counts"))
+		})
+	}
+}
+
+// A review that asks code holding the task's figure to hold another,
+// which a rewrite then gives it, put its own figure in place of the
+// task's. A review that asks for the task's figure in place of another,
+// or one the rewrite does not follow, did not.
+func TestReviewAsksOffTheTask(t *testing.T) {
+	task := "Paginate GET /notes: 25 notes per page, newest first."
+	code := func(size string) string {
+		return "## Code: paging.py\n```python\nPAGE_SIZE = " + size + "\n\n\ndef page_of(items, page):\n    return items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]\n```"
+	}
+	tests := []struct {
+		name, first, asked, rewrite string
+		want                        []int
+	}{
+		{"the task's figure given up", "25", "50", "50", []int{2}},
+		{"the task's figure asked for", "10", "25", "25", nil},
+		{"the request not followed", "25", "50", "25", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "",
+				msg{agent: "Human", content: task, kind: run.KindUser},
+				msg{agent: "Engineer", content: code(tt.first)},
+				msg{agent: "Engineer", content: "## Code Review: paging.py\n## Actions\n1. Set PAGE_SIZE = " + tt.asked + " for consistency with the other endpoints.\n## Code Review Result\nLBTM"},
+				msg{agent: "Engineer", content: code(tt.rewrite)},
+			)
+			assert.Equal(t, tt.want, stepsFor(append(unsupportedPlanValue(in), unsupportedClaim(in)...), "where the code of step"))
+		})
+	}
+}
+
+// The inputs a test gives another's code are the cases it tries: later
+// steps that repeat them build on no value the tester put forward. The
+// value it expects a call to return is one.
+func TestTestInputsAreNoUnsupportedClaims(t *testing.T) {
+	task := "Book meeting rooms: book(room, start, end) answers True, or False when the room is taken then."
+	msgs := []msg{
+		{agent: "Human", content: task, kind: run.KindUser},
+		{agent: "Engineer", content: "## Code: rooms.py\n```python\nTAKEN = {}\n\n\ndef book(room, start, end):\n    return TAKEN.setdefault(room, (start, end)) == (start, end)\n```"},
+		{agent: "QaEngineer", content: "## Code: test_rooms.py\n```python\nfrom rooms import book\n\n\ndef test_taken():\n    assert book(\"Hopper\", 9, 10) == True\n    assert book(\"Hopper\", 9, 11) == \"Refused by Lovelace\"\n```"},
+	}
+	team := func(summary string) *Input {
+		return prepare(t, task, "", append(msgs, msg{agent: "Engineer", content: summary})...)
+	}
+	assert.Empty(t, steps(unsupportedClaim(team("## Summary\nrooms.py is done; the tests book Hopper twice.")), true), "an input repeated")
+	assert.Equal(t, []int{2}, steps(unsupportedClaim(team("## Summary\nrooms.py is done; a second booking is Refused by Lovelace.")), true), "an expected value repeated")
+}
+
 // A value a test gives the code as its input, which the summary names as
 // its example, is no value the tester put forward; a value a test expects
 // a call to return is still followed, to the code that returned it.

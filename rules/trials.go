@@ -72,13 +72,30 @@ func faultAt(in *Input, i int) (int, string) {
 		if o, n := omittedModule(in, i); o >= 0 && o < callerOf(in, i) {
 			return o, fmt.Sprintf("it dropped %s, which the call's failure quotes as missing, from the files it handed on", n)
 		}
+		if d, why := toolDefiner(in, i, callerOf(in, i)); d >= 0 {
+			if repairOf(in, d, i) >= 0 {
+				return -1, "" // repaired where it arose, as local_fault reads it
+			}
+			return d, why
+		}
 		return callerOf(in, i), "its call failed"
 	}
 	if !isAgentDecision(in, i) || in.Graph.IsPlannerStep(i) {
 		return -1, ""
 	}
 	if executionFailed(in, i) {
-		if o, why := errorCause(in, i); o >= 0 {
+		o, why := errorCause(in, i)
+		if o < 0 {
+			if d, k := rewrittenAfter(in, i); k >= 0 {
+				if t, why := bentTo(in, d, k, i); t >= 0 {
+					return t, why // the code bent to the failed test, as local_fault reads it
+				}
+			}
+		}
+		switch {
+		case repairOf(in, o, i) >= 0:
+			return -1, "" // repaired where it arose, as local_fault reads it
+		case o >= 0:
 			return o, why
 		}
 		return i, "it failed or made no progress"
