@@ -44,7 +44,7 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 	task := strings.ToLower(r.Question)
 	texts := make([]string, len(r.Steps)) // each agent step's text and call arguments, in lower case
 	for i, s := range r.Steps {
-		if agentChoosing(r, rf, i) {
+		if agentChoosing(r, rf, i) && !notCarriedOut(r, rf, i) {
 			var b strings.Builder
 			b.WriteString(s.Content)
 			for _, c := range s.ToolCalls() {
@@ -131,6 +131,13 @@ func writtenSince(texts []string, r *run.Run, from int, me, o string) bool {
 	return false
 }
 
+// notCarriedOut reports whether the text environment answering step i
+// says it did not carry its command out ("Nothing happens."): the step
+// picked nothing.
+func notCarriedOut(r *run.Run, rf *RunFeatures, i int) bool {
+	return i+1 < len(r.Steps) && rf.Steps[i+1].Has(KindToolResult) && int(rf.Steps[i+1].Caller) == i && newText(r.Steps[i+1].Content).has(envRefusalRe)
+}
+
 // agentChoosing reports whether step i is an agent's own: not the user's,
 // the system's, or a tool's output.
 func agentChoosing(r *run.Run, rf *RunFeatures, i int) bool {
@@ -151,7 +158,7 @@ func offered(content string) []string {
 	if !ok {
 		k := max(strings.LastIndex(content, "\n{"), strings.LastIndex(content, "\n["))
 		if k < 0 || len(content) > maxIDScan {
-			return nil
+			return seen(content)
 		}
 		dec := json.NewDecoder(strings.NewReader(content[k+1:]))
 		if dec.Decode(&v) != nil {
@@ -169,6 +176,53 @@ func offered(content string) []string {
 	for _, l := range lists {
 		if c := choices(l); len(c) >= minChoices {
 			out = append(out, c...)
+		}
+	}
+	return out[:min(len(out), maxChoices)]
+}
+
+// seen returns the things a text environment's answer says the agent
+// sees ("On the countertop 1, you see a bread 1, a mug 1, and a
+// spatula 1.", "On the counter you can see a red apple, a cookbook and
+// a knife."), each by its name without the number that tells like
+// things apart, in lower case: the task names a thing by its kind ("a
+// mug"). nil when it lists fewer than two.
+func seen(content string) []string {
+	lower := strings.ToLower(content[:min(len(content), maxIDScan)])
+	var out []string
+	for _, lead := range []string{"you see ", "you can see "} {
+		for rest := lower; ; {
+			k := strings.Index(rest, lead)
+			if k < 0 {
+				break
+			}
+			rest = rest[k+len(lead):]
+			list := rest[:strings.IndexFunc(rest+".", func(r rune) bool { return r == '.' || r == '\n' || r == ':' })]
+			var names []string
+			for _, item := range strings.Split(strings.ReplaceAll(list, " and ", ", "), ",") {
+				w := strings.Fields(item)
+				if len(w) == 0 {
+					continue // ", and a plate 1": the and is read as a comma
+				}
+				if w[0] == "a" || w[0] == "an" {
+					w = w[1:]
+				}
+				if len(w) > 0 && strings.Trim(w[len(w)-1], "0123456789") == "" {
+					w = w[:len(w)-1]
+				}
+				if len(w) == 0 || len(w) > 4 || !slices.ContainsFunc(w, func(x string) bool { return lowerWord(x) }) {
+					names = nil
+					break
+				}
+				names = append(names, strings.Join(w, " "))
+			}
+			if len(names) >= minChoices {
+				for _, n := range names {
+					if !slices.Contains(out, n) {
+						out = append(out, n)
+					}
+				}
+			}
 		}
 	}
 	return out[:min(len(out), maxChoices)]
