@@ -120,6 +120,7 @@ func TestEnvRefusal(t *testing.T) {
 		{"I don't understand that.", true},
 		{"You can't see any such thing.", true},
 		{"No known action matches that input.", true},
+		{"That doesn't seem to fit the lock.", true},
 		{"You heat the egg 1 using the microwave 1.", false},
 		{"On the countertop 1, you see nothing happens to be here.", false},
 	} {

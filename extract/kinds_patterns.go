@@ -21,7 +21,7 @@ var (
 	// ("I don't understand that", "You can't see any such thing", "That's
 	// not a verb I recognise"), ScienceWorld's "No known action matches
 	// that input."
-	envRefusalRe   = pattern(`\A\s{0,4}(?:Nothing (?:happens|happened)\b|I (?:don't|didn't|do not|did not) (?:understand|know the word)\b|You (?:can't|cannot|can not|don't see|do not see)\b|That's not (?:a verb|something) (?:I|you)\b|No known action matches\b|There is no\b|I only understood you as far as\b)`, 0)
+	envRefusalRe   = pattern(`\A\s{0,4}(?:Nothing (?:happens|happened)\b|I (?:don't|didn't|do not|did not) (?:understand|know the word)\b|You (?:can't|cannot|can not|don't see|do not see)\b|That's not (?:a verb|something) (?:I|you)\b|No known action matches\b|That doesn't seem to\b|There is no\b|I only understood you as far as\b)`, 0)
 	functionCallRe = pattern(`"(?:name|function|tool)"\s{0,3}:\s{0,3}"(?<name>[\w.-]{1,80})"\s{0,3},\s{0,3}"(?:arguments|args|parameters|input)"\s{0,3}:`, 0)
 	callingToolRe  = pattern(`\b(?:calling|invoking|using) (?:the )?(?:tool|function)\s{1,2}[\x60'"]?(?<name>[\w.-]{1,80})`, ci)
 
