@@ -19,7 +19,9 @@ type Choice struct {
 	// the task names none of them.
 	Picked []string `json:"picked"`
 	// Passed are the offered choices the task names that no step of
-	// the picking agent writes, in lower case.
+	// the picking agent writes, in lower case; of things an environment
+	// says are seen, those the task names that a picked one looks like
+	// (lookAlikes).
 	Passed []string `json:"passed"`
 }
 
@@ -41,7 +43,7 @@ const (
 // asked for (a colour, a size, the item the task named) or moved on
 // (bought) without it.
 func readPicks(r *run.Run, rf *RunFeatures) {
-	task := strings.ToLower(r.Question)
+	task := strings.ToLower(afterExamples(r.Question))
 	texts := make([]string, len(r.Steps)) // each agent step's text and call arguments, in lower case
 	for i, s := range r.Steps {
 		if agentChoosing(r, rf, i) && !notCarriedOut(r, rf, i) {
@@ -55,9 +57,10 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 		}
 	}
 	offers := make([][]string, len(r.Steps)) // each tool result's offer
+	things := make([]bool, len(r.Steps))     // whether it offers the things an environment says are seen
 	for j := range r.Steps {
 		if rf.Steps[j].Has(KindToolResult) {
-			offers[j] = offered(r.Steps[j].Content)
+			offers[j], things[j] = offer(r.Steps[j].Content)
 		}
 	}
 	for j := 0; j+1 < len(r.Steps); j++ {
@@ -73,6 +76,9 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 				picked = append(picked, o)
 			}
 		}
+		if len(named) == 0 && things[j] {
+			named, picked = lookAlikes(task, offers[j], texts[i])
+		}
 		if len(named) == 0 || len(picked) == 0 || slices.ContainsFunc(named, func(o string) bool { return choiceHeld(texts[i], o) }) {
 			continue
 		}
@@ -80,8 +86,13 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 		var passed []string
 		for _, o := range named {
 			// Since the choice was first offered: a step before that
-			// wrote it as a wish (a search's words), not as a pick.
+			// wrote it as a wish (a search's words), not as a pick. A
+			// look-alike the task names was not offered: since this
+			// offer.
 			from := slices.IndexFunc(offers, func(l []string) bool { return slices.Contains(l, o) })
+			if from < 0 {
+				from = j
+			}
 			if !writtenSince(texts, r, from, me, o) && !slices.ContainsFunc(named, func(x string) bool { return eitherOr(task, o, x) && writtenSince(texts, r, from, me, x) }) {
 				passed = append(passed, o)
 			}
@@ -93,6 +104,21 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 		rf.Steps[i].Details.Rare.PassedOver = &Choice{Offer: j, Picked: picked, Passed: passed}
 	}
 	overCap(r, rf, texts, offers)
+}
+
+// afterExamples returns the task a prompt gives after its examples of
+// commands and their answers ("> go to cabinet 1" and the next line),
+// from the paragraph after the last one: what the examples name, the
+// task does not ask for. A task without such examples is returned whole.
+func afterExamples(task string) string {
+	last := strings.LastIndex(task, "\n> ")
+	if last < 0 {
+		return task
+	}
+	if k := strings.Index(task[last:], "\n\n"); k >= 0 {
+		return task[last+k:]
+	}
+	return task
 }
 
 // asksFor reports whether the task (lower case) names the choice c as
@@ -148,21 +174,28 @@ func agentChoosing(r *run.Run, rf *RunFeatures, i int) bool {
 	return !rf.Steps[i].Has(KindToolResult)
 }
 
-// offered returns the choices a tool's output lists as JSON: a list of
+// offered returns the choices a tool's output lists (offer).
+func offered(content string) []string {
+	o, _ := offer(content)
+	return o
+}
+
+// offer returns the choices a tool's output lists as JSON: a list of
 // short strings, the output itself or a field of its object (a page's
 // "clickables"), in lower case; the output may be the JSON alone, or
-// text that ends in it ("Available Actions:" and the object). nil when
-// it lists none.
-func offered(content string) []string {
+// text that ends in it ("Available Actions:" and the object). An output
+// without JSON offers the things it says are seen (seen), and the bool
+// is true. nil when it lists none.
+func offer(content string) ([]string, bool) {
 	v, _, ok := toolJSON(content)
 	if !ok {
 		k := max(strings.LastIndex(content, "\n{"), strings.LastIndex(content, "\n["))
 		if k < 0 || len(content) > maxIDScan {
-			return seen(content)
+			return seen(content), true
 		}
 		dec := json.NewDecoder(strings.NewReader(content[k+1:]))
 		if dec.Decode(&v) != nil {
-			return nil
+			return nil, false
 		}
 	}
 	lists := []any{v}
@@ -178,7 +211,43 @@ func offered(content string) []string {
 			out = append(out, c...)
 		}
 	}
-	return out[:min(len(out), maxChoices)]
+	return out[:min(len(out), maxChoices)], false
+}
+
+// minLookAlike is how many letters a look-alike's name ends in that the
+// name the task gives ends in too ("spraybottle", "soapbottle").
+const minLookAlike = 5
+
+// lookAlikes returns, of the things seen (offer) that the step (text,
+// lower case) writes, those whose name is a compound that ends as a
+// thing's the task names does, though it is another ("peppershaker" for
+// "saltshaker", "knife" for "butterknife"), and the task's names they
+// look like: picked past what the task asked for. The task's name is
+// none of the things seen, and the step does not write it.
+func lookAlikes(task string, things []string, text string) (named, picked []string) {
+	words := strings.FieldsFunc(task, func(r rune) bool { return r < 'a' || r > 'z' })
+	for _, o := range things {
+		if strings.Contains(o, " ") || !choiceHeld(text, o) {
+			continue
+		}
+		for _, x := range words {
+			if x == o || commonSuffix(o, x) < minLookAlike || slices.Contains(things, x) || choiceHeld(text, x) {
+				continue
+			}
+			named = appendNew(named, x)
+			picked = appendNew(picked, o)
+		}
+	}
+	return named, picked
+}
+
+// commonSuffix is how many bytes a and b end in alike.
+func commonSuffix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	return n
 }
 
 // seen returns the things a text environment's answer says the agent

@@ -181,3 +181,30 @@ func TestPassOverSeen(t *testing.T) {
 		assert.Equal(t, tt.want, rf.Steps[4].PassedOver, tt.name)
 	}
 }
+
+// TestPassOverLookAlike: of the things seen, one whose name ends as the
+// name of the thing the task asks for, though it is another (a
+// peppershaker for the saltshaker), picked where the task's thing is
+// not seen, passes the task's over; a thing of another name (a spatula)
+// does not. The things a prompt's examples name ("> take cloth 1 from
+// cabinet 1") are not the task's.
+func TestPassOverLookAlike(t *testing.T) {
+	counter := "On the countertop 1, you see a peppershaker 1, and a spatula 1."
+	for _, tt := range []struct {
+		name, take string
+		want       *Choice
+	}{
+		{"the look-alike", "take peppershaker 1 from countertop 1", &Choice{Offer: 3, Picked: []string{"peppershaker"}, Passed: []string{"saltshaker"}}},
+		{"another thing", "take spatula 1 from countertop 1", nil},
+	} {
+		r := household("put a saltshaker in drawer.", "go to countertop 1", tt.take)
+		r.Steps[3].Content, r.Steps[5].Content = counter, "You pick it up."
+		assert.Equal(t, tt.want, Run(r).Steps[4].PassedOver, tt.name)
+	}
+
+	r := household("put a saltshaker in drawer.", "go to countertop 1", "take spatula 1 from countertop 1")
+	r.Question = "Here is an example.\n> go to cabinet 1\nOn the cabinet 1, you see a spatula 2.\n> take spatula 2 from cabinet 1\nYou pick up the spatula 2 from the cabinet 1.\n\nHere is the task.\n" + r.Question
+	r.Steps[1].Content = r.Question
+	r.Steps[3].Content, r.Steps[5].Content = "On the countertop 1, you see a saltshaker 1, and a spatula 1.", "You pick it up."
+	assert.Equal(t, &Choice{Offer: 3, Picked: []string{"spatula"}, Passed: []string{"saltshaker"}}, Run(r).Steps[4].PassedOver, "an example's spatula")
+}
