@@ -257,16 +257,16 @@ func commonSuffix(a, b string) int {
 // things apart, in lower case: the task names a thing by its kind ("a
 // mug"). nil when it lists fewer than two.
 func seen(content string) []string {
-	lower := strings.ToLower(content[:min(len(content), maxIDScan)])
+	content = content[:min(len(content), maxIDScan)]
 	var out []string
-	for _, lead := range []string{"you see ", "you can see "} {
-		for rest := lower; ; {
+	for _, lead := range []string{"you see ", "You see ", "you can see ", "You can see "} {
+		for rest := content; ; {
 			k := strings.Index(rest, lead)
 			if k < 0 {
 				break
 			}
 			rest = rest[k+len(lead):]
-			list := rest[:strings.IndexFunc(rest+".", func(r rune) bool { return r == '.' || r == '\n' || r == ':' })]
+			list := strings.ToLower(rest[:strings.IndexFunc(rest+".", func(r rune) bool { return r == '.' || r == '\n' || r == ':' })])
 			var names []string
 			for _, item := range strings.Split(strings.ReplaceAll(list, " and ", ", "), ",") {
 				w := strings.Fields(item)
