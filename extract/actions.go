@@ -1009,6 +1009,9 @@ func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds *KindSet) 
 		f.States = states(t)
 	} else {
 		f.Calls = calls(s, t)
+		if s.Kind != run.KindUser && s.Kind != run.KindSystem {
+			f.Calls = append(f.Calls, rc.envCalls(s.Content, t)...)
+		}
 		for _, c := range f.Calls {
 			rc.called[c.Name] = true
 		}

@@ -19,7 +19,9 @@ type Choice struct {
 	// the task names none of them.
 	Picked []string `json:"picked"`
 	// Passed are the offered choices the task names that no step of
-	// the picking agent writes, in lower case.
+	// the picking agent writes, in lower case; of things an environment
+	// says are seen, those the task names that a picked one looks like
+	// (lookAlikes).
 	Passed []string `json:"passed"`
 }
 
@@ -41,10 +43,10 @@ const (
 // asked for (a colour, a size, the item the task named) or moved on
 // (bought) without it.
 func readPicks(r *run.Run, rf *RunFeatures) {
-	task := strings.ToLower(r.Question)
+	task := strings.ToLower(afterExamples(r.Question))
 	texts := make([]string, len(r.Steps)) // each agent step's text and call arguments, in lower case
 	for i, s := range r.Steps {
-		if agentChoosing(r, rf, i) {
+		if agentChoosing(r, rf, i) && !notCarriedOut(r, rf, i) {
 			var b strings.Builder
 			b.WriteString(s.Content)
 			for _, c := range s.ToolCalls() {
@@ -55,9 +57,10 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 		}
 	}
 	offers := make([][]string, len(r.Steps)) // each tool result's offer
+	things := make([]bool, len(r.Steps))     // whether it offers the things an environment says are seen
 	for j := range r.Steps {
 		if rf.Steps[j].Has(KindToolResult) {
-			offers[j] = offered(r.Steps[j].Content)
+			offers[j], things[j] = offer(r.Steps[j].Content)
 		}
 	}
 	for j := 0; j+1 < len(r.Steps); j++ {
@@ -73,6 +76,9 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 				picked = append(picked, o)
 			}
 		}
+		if len(named) == 0 && things[j] {
+			named, picked = lookAlikes(task, offers[j], texts[i])
+		}
 		if len(named) == 0 || len(picked) == 0 || slices.ContainsFunc(named, func(o string) bool { return choiceHeld(texts[i], o) }) {
 			continue
 		}
@@ -80,8 +86,13 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 		var passed []string
 		for _, o := range named {
 			// Since the choice was first offered: a step before that
-			// wrote it as a wish (a search's words), not as a pick.
+			// wrote it as a wish (a search's words), not as a pick. A
+			// look-alike the task names was not offered: since this
+			// offer.
 			from := slices.IndexFunc(offers, func(l []string) bool { return slices.Contains(l, o) })
+			if from < 0 {
+				from = j
+			}
 			if !writtenSince(texts, r, from, me, o) && !slices.ContainsFunc(named, func(x string) bool { return eitherOr(task, o, x) && writtenSince(texts, r, from, me, x) }) {
 				passed = append(passed, o)
 			}
@@ -93,6 +104,21 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 		rf.Steps[i].Details.Rare.PassedOver = &Choice{Offer: j, Picked: picked, Passed: passed}
 	}
 	overCap(r, rf, texts, offers)
+}
+
+// afterExamples returns the task a prompt gives after its examples of
+// commands and their answers ("> go to cabinet 1" and the next line),
+// from the paragraph after the last one: what the examples name, the
+// task does not ask for. A task without such examples is returned whole.
+func afterExamples(task string) string {
+	last := strings.LastIndex(task, "\n> ")
+	if last < 0 {
+		return task
+	}
+	if k := strings.Index(task[last:], "\n\n"); k >= 0 {
+		return task[last+k:]
+	}
+	return task
 }
 
 // asksFor reports whether the task (lower case) names the choice c as
@@ -131,6 +157,13 @@ func writtenSince(texts []string, r *run.Run, from int, me, o string) bool {
 	return false
 }
 
+// notCarriedOut reports whether the text environment answering step i
+// says it did not carry its command out ("Nothing happens."): the step
+// picked nothing.
+func notCarriedOut(r *run.Run, rf *RunFeatures, i int) bool {
+	return i+1 < len(r.Steps) && rf.Steps[i+1].Has(KindToolResult) && int(rf.Steps[i+1].Caller) == i && newText(r.Steps[i+1].Content).has(envRefusalRe)
+}
+
 // agentChoosing reports whether step i is an agent's own: not the user's,
 // the system's, or a tool's output.
 func agentChoosing(r *run.Run, rf *RunFeatures, i int) bool {
@@ -141,21 +174,28 @@ func agentChoosing(r *run.Run, rf *RunFeatures, i int) bool {
 	return !rf.Steps[i].Has(KindToolResult)
 }
 
-// offered returns the choices a tool's output lists as JSON: a list of
+// offered returns the choices a tool's output lists (offer).
+func offered(content string) []string {
+	o, _ := offer(content)
+	return o
+}
+
+// offer returns the choices a tool's output lists as JSON: a list of
 // short strings, the output itself or a field of its object (a page's
 // "clickables"), in lower case; the output may be the JSON alone, or
-// text that ends in it ("Available Actions:" and the object). nil when
-// it lists none.
-func offered(content string) []string {
+// text that ends in it ("Available Actions:" and the object). An output
+// without JSON offers the things it says are seen (seen), and the bool
+// is true. nil when it lists none.
+func offer(content string) ([]string, bool) {
 	v, _, ok := toolJSON(content)
 	if !ok {
 		k := max(strings.LastIndex(content, "\n{"), strings.LastIndex(content, "\n["))
 		if k < 0 || len(content) > maxIDScan {
-			return nil
+			return seen(content), true
 		}
 		dec := json.NewDecoder(strings.NewReader(content[k+1:]))
 		if dec.Decode(&v) != nil {
-			return nil
+			return nil, false
 		}
 	}
 	lists := []any{v}
@@ -169,6 +209,89 @@ func offered(content string) []string {
 	for _, l := range lists {
 		if c := choices(l); len(c) >= minChoices {
 			out = append(out, c...)
+		}
+	}
+	return out[:min(len(out), maxChoices)], false
+}
+
+// minLookAlike is how many letters a look-alike's name ends in that the
+// name the task gives ends in too ("spraybottle", "soapbottle").
+const minLookAlike = 5
+
+// lookAlikes returns, of the things seen (offer) that the step (text,
+// lower case) writes, those whose name is a compound that ends as a
+// thing's the task names does, though it is another ("peppershaker" for
+// "saltshaker", "knife" for "butterknife"), and the task's names they
+// look like: picked past what the task asked for. The task's name is
+// none of the things seen, and the step does not write it.
+func lookAlikes(task string, things []string, text string) (named, picked []string) {
+	words := strings.FieldsFunc(task, func(r rune) bool { return r < 'a' || r > 'z' })
+	for _, o := range things {
+		if strings.Contains(o, " ") || !choiceHeld(text, o) {
+			continue
+		}
+		for _, x := range words {
+			if x == o || commonSuffix(o, x) < minLookAlike || slices.Contains(things, x) || choiceHeld(text, x) {
+				continue
+			}
+			named = appendNew(named, x)
+			picked = appendNew(picked, o)
+		}
+	}
+	return named, picked
+}
+
+// commonSuffix is how many bytes a and b end in alike.
+func commonSuffix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	return n
+}
+
+// seen returns the things a text environment's answer says the agent
+// sees ("On the countertop 1, you see a bread 1, a mug 1, and a
+// spatula 1.", "On the counter you can see a red apple, a cookbook and
+// a knife."), each by its name without the number that tells like
+// things apart, in lower case: the task names a thing by its kind ("a
+// mug"). nil when it lists fewer than two.
+func seen(content string) []string {
+	content = content[:min(len(content), maxIDScan)]
+	var out []string
+	for _, lead := range []string{"you see ", "You see ", "you can see ", "You can see "} {
+		for rest := content; ; {
+			k := strings.Index(rest, lead)
+			if k < 0 {
+				break
+			}
+			rest = rest[k+len(lead):]
+			list := strings.ToLower(rest[:strings.IndexFunc(rest+".", func(r rune) bool { return r == '.' || r == '\n' || r == ':' })])
+			var names []string
+			for _, item := range strings.Split(strings.ReplaceAll(list, " and ", ", "), ",") {
+				w := strings.Fields(item)
+				if len(w) == 0 {
+					continue // ", and a plate 1": the and is read as a comma
+				}
+				if w[0] == "a" || w[0] == "an" {
+					w = w[1:]
+				}
+				if len(w) > 0 && strings.Trim(w[len(w)-1], "0123456789") == "" {
+					w = w[:len(w)-1]
+				}
+				if len(w) == 0 || len(w) > 4 || !slices.ContainsFunc(w, func(x string) bool { return lowerWord(x) }) {
+					names = nil
+					break
+				}
+				names = append(names, strings.Join(w, " "))
+			}
+			if len(names) >= minChoices {
+				for _, n := range names {
+					if !slices.Contains(out, n) {
+						out = append(out, n)
+					}
+				}
+			}
 		}
 	}
 	return out[:min(len(out), maxChoices)]

@@ -35,7 +35,11 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 			return nil, err
 		}
 		rc.toUser = i+1 < len(r.Steps) && r.Steps[i+1].Kind == run.KindUser
-		rc.answersCall = i > 0 && r.Steps[i].Kind == run.KindUser && r.Steps[i-1].Kind != run.KindUser && r.Steps[i-1].Kind != run.KindSystem && rf.Steps[i-1].IssuesCall()
+		// A text environment answers the command before it, in the user's
+		// turn or as an agent of its own (a Who&When case's).
+		rc.answersCommand = rc.commanded && r.Steps[i].Kind != run.KindSystem && !run.SameAgent(r.Steps[i].Agent, r.Steps[i-1].Agent)
+		rc.answersCall = i > 0 && r.Steps[i].Kind == run.KindUser && r.Steps[i-1].Kind != run.KindUser && r.Steps[i-1].Kind != run.KindSystem && rf.Steps[i-1].IssuesCall() || rc.answersCommand
+		rc.commanded = false
 		rf.Steps[i] = rc.step(r.Steps[i])
 	}
 	rf.steps, rf.groundTruth = r.Steps, r.GroundTruth
@@ -77,6 +81,14 @@ type runContext struct {
 	// shop) reports there how the action fared.
 	answersCall bool
 	called      map[string]bool // tools called so far
+	// verbs are the verbs of the commands the run's harness shows
+	// (harnessVerbs); commanded is whether the step before the one
+	// being read gave a text environment a command (envCommand).
+	verbs     map[string]bool
+	commanded bool
+	// answersCommand is whether the step being read is a text
+	// environment's answer to the command before it.
+	answersCommand bool
 	// ledgers are each agent's last ledger (by agentKey), whose
 	// instruction its next message may send to the next speaker.
 	ledgers map[string]*Ledger
@@ -116,6 +128,7 @@ func newRunContext(r *run.Run) *runContext {
 	rc.question = q
 	rc.task = strings.ToLower(r.Question)
 	rc.instructions = r.Instructions
+	rc.verbs = harnessVerbs(harnessTexts(r)...)
 	return rc
 }
 
@@ -193,6 +206,12 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.toolCalls(&f, s, t, kinds)
 	}
 
+	if rc.answersCommand {
+		if m, ok := t.first(envRefusalRe); ok {
+			// The environment did not carry the command out.
+			f.Errors = append(f.Errors, Signal{Kind: "error", Severity: SeverityMedium, Quote: lineAround(t.s, m.Whole().Start, 160), Offset: m.Whole().Start})
+		}
+	}
 	if kinds.Has(KindToolResult) {
 		code, sig := exitCode(t)
 		f.ExitCode = code

@@ -13,7 +13,15 @@ var (
 	replanMarkerRe = pattern(`\b(?:new|updated|revised|adjusted|modified|alternative|different) (?:plan|approach|strategy)\b|\bre-?plan(?:ning|ned)?\b|\bchange (?:of )?(?:plan|strategy|approach)\b`, ci)
 
 	// ReAct / CrewAI actions, and function calls written as text or JSON.
-	actionLineRe   = pattern(`(?m)^[ \t*]{0,4}Action(?:[ \t]{1,2}\d{1,3})?(?: Input)?\s{0,2}:\s{0,2}(?<a>[^\n]{1,300})`, 0)
+	actionLineRe = pattern(`(?m)^[ \t*]{0,4}Action(?:[ \t]{1,2}\d{1,3})?(?: Input)?\s{0,2}:\s{0,2}(?<a>[^\n]{1,300})`, 0)
+	// AgentBench's household agents write their command after "ACTION:".
+	envActionRe = pattern(`(?m)^[ \t*]{0,4}ACTION\s{0,2}:\s{0,2}(?<a>[^\n]{1,300})`, 0)
+	// A text environment's answer that it did not carry a command out:
+	// ALFWorld's "Nothing happens.", Inform's and TextWorld's parser
+	// ("I don't understand that", "You can't see any such thing", "That's
+	// not a verb I recognise"), ScienceWorld's "No known action matches
+	// that input."
+	envRefusalRe   = pattern(`\A\s{0,4}(?:Nothing (?:happens|happened)\b|I (?:don't|didn't|do not|did not) (?:understand|know the word)\b|You (?:can't|cannot|can not|don't see|do not see)\b|That's not (?:a verb|something) (?:I|you)\b|No known action matches\b|That doesn't seem to\b|There is no\b|I only understood you as far as\b)`, 0)
 	functionCallRe = pattern(`"(?:name|function|tool)"\s{0,3}:\s{0,3}"(?<name>[\w.-]{1,80})"\s{0,3},\s{0,3}"(?:arguments|args|parameters|input)"\s{0,3}:`, 0)
 	callingToolRe  = pattern(`\b(?:calling|invoking|using) (?:the )?(?:tool|function)\s{1,2}[\x60'"]?(?<name>[\w.-]{1,80})`, ci)
 

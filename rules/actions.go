@@ -518,7 +518,7 @@ func unsupportedArguments(in *Input) []Finding {
 		}
 		if c := f.PassedOver; c != nil && !passedBefore(in, i) {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, c.Picked[0]),
-				Reason: fmt.Sprintf("it picks %s of the choices step %d offered, where the task names %s among them, which its agent never picks", quoteList(c.Picked), c.Offer, quoteList(c.Passed))})
+				Reason: fmt.Sprintf("it picks %s of the choices step %d offered, where the task asks for %s, which its agent never picks", quoteList(c.Picked), c.Offer, quoteList(c.Passed))})
 		}
 		if c := f.OverCap; c != nil {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, c.Picked),
