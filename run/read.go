@@ -59,7 +59,8 @@ func read(path string, opts Options) ([]byte, error) {
 // read: JSON or JSON lines, or OTLP protobuf (.binpb, protobuf's name for
 // a binary message, or .pb), or a SWE-agent trajectory (.traj, JSON),
 // plain or gzip-compressed (.json, .jsonl, .binpb, .pb, .traj, each with
-// .gz); or aider's chat history, by the name aider gives it.
+// .gz); a data frame saved as Parquet (.parquet, as Phoenix saves a
+// trace dataset); or aider's chat history, by the name aider gives it.
 func IsRunFile(name string) bool {
 	name = strings.ToLower(name)
 	name = strings.TrimSuffix(name, ".gz")
@@ -123,7 +124,7 @@ func fileHead(path string) []byte {
 const AiderHistory = ".aider.chat.history.md"
 
 // runFileExts are the extensions of the files IsRunFile takes.
-var runFileExts = []string{".json", ".jsonl", ".binpb", ".pb", ".traj"}
+var runFileExts = []string{".json", ".jsonl", ".binpb", ".pb", ".traj", ".parquet"}
 
 // gzipMagic begins every gzip stream (RFC 1952).
 var gzipMagic = []byte{0x1f, 0x8b}
