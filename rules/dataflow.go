@@ -225,6 +225,12 @@ func dataFlowOrigin(in *Input) []Finding {
 					// agent altered in handing the work on.
 					o, why = p, true
 					altered[o] = true
+				} else if p := alteredInBrief(in, r); p >= 0 {
+					// The agent acted on its own, as it was asked: the
+					// instruction it followed steered it to the value
+					// with a figure of the task altered.
+					o, why = p, true
+					altered[o] = true
 				} else if p := handedSubject(in, c); p >= 0 && gt == "" || p >= 0 && reached < 0 {
 					// The call looked up a subject another agent named in
 					// handing the work on, in place of the task's.
@@ -813,6 +819,44 @@ func alteredInCall(in *Input, c int) int {
 		}
 		for _, p := range alteredDates(in, d) {
 			take(firstDate(in, p, c), p)
+		}
+	}
+	return best
+}
+
+// alteredInBrief is alteredInCall for a result an agent reports of its
+// own doing, with no call to read (a web agent's "I clicked …" and the
+// page it then saw): the earliest step of another agent that first
+// stated a figure the result holds which alters one the task gives
+// (altersTask), where the instruction the agent acted on (an instructs edge),
+// written by that agent, holds the figure too. An orchestrator
+// that asks for "the 2021 row" where the task asks about 2019 steered
+// the agent to the value it read there. It returns -1 for a result a
+// call answers for, or one whose figures alter none of the task's or
+// were not handed to it.
+func alteredInBrief(in *Input, r int) int {
+	if callerOf(in, r) != r || len(in.Features.Steps[r].Calls) > 0 {
+		return -1
+	}
+	briefs := in.Graph.Predecessors(r, graph.Instructs)
+	if len(briefs) == 0 {
+		return -1
+	}
+	numbers := in.supportIndex().numberIndex()
+	best := -1
+	for fig := range ownFigures(in, r) {
+		if !altersTask(in, fig.claim) {
+			continue
+		}
+		first := firstAt(numbers[fig.val], "")
+		if first == noStep || first < 0 || first >= r || best >= 0 && first >= best || !statedByAnother(in, first, r, fig.val) {
+			continue
+		}
+		if slices.ContainsFunc(briefs, func(k int) bool {
+			return run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[first].Agent) &&
+				slices.ContainsFunc(numbers[fig.val], func(h numberAt) bool { return h.step == k })
+		}) {
+			best = first
 		}
 	}
 	return best

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"iter"
 	"math/rand/v2"
@@ -3101,5 +3102,53 @@ func TestPickOverThePriceCap(t *testing.T) {
 			msg{agent: "assistant", content: tt.pick, kind: run.KindToolCall},
 		)
 		assert.Equal(t, tt.want, stepsFor(UnsupportedArguments.Run(in), "over the task's"), tt.pick)
+	}
+}
+
+// TestDataFlowOriginAlteredInBrief: a web agent that acts on its own,
+// with no call a log records ("I clicked …" and the page it saw), reads
+// the value the instruction steered it to: where the orchestrator asks
+// for another year's row than the task's, the instruction is where the
+// answer went wrong; where it hands on the task's year and the agent
+// reads another row, the agent is. Shape: Magentic-One's orchestrator
+// (a ledger, then the instruction) and WebSurfer, as Who&When logs it.
+func TestDataFlowOriginAlteredInBrief(t *testing.T) {
+	q := "How many home runs did the player hit in the 2019 regular season? Give just the number."
+	page := "I clicked 'Player Stats'.\n\nHere is a screenshot of [Player Stats | Baseball-Reference.com](https://www.baseball-reference.com/players/p/p01.shtml). The viewport shows 6% of the webpage, and is positioned 52% down from the top of the page.\nThe following metadata was extracted from the webpage:\n\n{\n    \"meta_tags\": {\n        \"description\": \"Player stats\"\n    }\n}\n\nAutomatic OCR of the page screenshot has detected the following text:\n\nStandard Batting\nYear Age G PA HR RBI\n2018 28 129 544 27 80\n2019 29 (did not play: injured list)\n2021 31 161 665 48 121\n\nIn the 2021 row of the table, the HR column shows 48."
+	for _, tt := range []struct {
+		name, year string
+		want       []int
+	}{
+		{"the instruction asks for another year", "2021", []int{2}},
+		{"the agent reads another year's row", "2019", []int{5}},
+	} {
+		ask := "Please open the player's Baseball-Reference page and report the HR value of the " + tt.year + " row of his standard batting table."
+		ledger := map[string]any{
+			"is_request_satisfied":    map[string]any{"reason": "We have not looked up the statistic yet.", "answer": false},
+			"next_speaker":            map[string]any{"reason": "WebSurfer can browse.", "answer": "WebSurfer"},
+			"instruction_or_question": map[string]any{"reason": "Read the table.", "answer": ask},
+		}
+		lb, err := json.MarshalIndent(ledger, "", "  ")
+		require.NoError(t, err)
+		history := []map[string]string{
+			{"role": "human", "content": q},
+			{"role": "Orchestrator (thought)", "content": "Initial plan:\n\nWe are working to address the following user request:\n\n" + q + "\n\nHere is the plan to follow as best as possible:\n\n- WebSurfer: read the player's standard batting table on Baseball-Reference.\n- Report the number."},
+			{"role": "Orchestrator (thought)", "content": "Updated Ledger:\n" + string(lb)},
+			{"role": "Orchestrator (-> WebSurfer)", "content": ask},
+			{"role": "Orchestrator (thought)", "content": "Next speaker WebSurfer"},
+			{"role": "WebSurfer", "content": page},
+			{"role": "Orchestrator (-> Assistant)", "content": "Please write the final answer as a single number."},
+			{"role": "Assistant", "content": "The HR value read from the table is 48. The final answer is:\n\n48"},
+			{"role": "Orchestrator (termination condition)", "content": "No agent selected.\nFINAL ANSWER: 48"},
+		}
+		data, err := json.Marshal(map[string]any{"question": q, "ground_truth": "0", "history": history, "mistake_agent": "Orchestrator", "mistake_step": "2"})
+		require.NoError(t, err)
+		r, err := run.Parse("case.json", data, run.Options{})
+		require.NoError(t, err)
+		f := extract.Run(r)
+		g, err := graph.Build(r, f)
+		require.NoError(t, err)
+		in := &Input{Run: r, Features: f, Graph: g}
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
 	}
 }
