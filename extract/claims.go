@@ -610,7 +610,9 @@ var units = map[string]string{
 // multiplied out ("1.08 billion" = "1080000000"), with its unit after a
 // space ("5 km") or "%" attached.
 func numberNorm(t *text, m numberMatch) (string, bool) {
-	digits := strings.ReplaceAll(t.str(m.num), ",", "") + t.str(m.frac)
+	// Thousands are grouped by commas in prose and by underscores in
+	// code's literals (19_640_000 in Python, Go, Rust, Java, C#, JS).
+	digits := strings.NewReplacer(",", "", "_", "").Replace(t.str(m.num)) + t.str(m.frac)
 	if len(digits) > 1 && digits[0] == '0' && t.str(m.frac) == "" && t.str(m.unit) == "" {
 		return digits, true // a code with leading zeros ("06385"): keep it whole
 	}

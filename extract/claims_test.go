@@ -71,6 +71,8 @@ func TestClaimsInText(t *testing.T) {
 		{"small counts are dropped in steps", "for 2 adults and 14 kids", []string{"number:14"}},
 		{"phone numbers and ranges are not numbers", "call (212) 555-1234 between 7-9 pm", []string{"time:21:00"}},
 		{"identifiers are not numbers", "tmp_code_92ba2 and v3.11.2 and 3rd", nil},
+		{"code groups a literal's thousands by underscores", "spending = 19_640_000 and 1_000.5", []string{"number:19640000", "number:1000.5"}},
+		{"but a name's digits are no number", "order_123_456 and run_2024_001", nil},
 		{"a value of compact JSON is a number", `issue_refund({"amount":39.6,"order_id":"88412"})`, []string{"number:39.6", "number:88412"}},
 		{"a port or a time's minutes are not", "listening on :8080 from 10:45", []string{"time:10:45"}},
 		{"url swallows its digits", "see https://Example.com/a/123?id=456.", []string{"url:example.com/a/123?id=456"}},
