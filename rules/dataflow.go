@@ -192,6 +192,11 @@ func dataFlowOrigin(in *Input) []Finding {
 			// Worked out in prose from a figure another agent stated.
 			o, why = p, true
 			handed[o] = true
+		} else if p := misreadOperand(in, o, cf.Claim); p >= 0 {
+			// Worked out in prose from a figure another agent misread
+			// in reporting what it saw.
+			o, why = p, true
+			handed[o] = true
 		} else if p := handedThrough(in, o); p >= 0 {
 			// Worked out over the agent's own steps from a figure
 			// another agent stated.
@@ -505,6 +510,69 @@ func handedOperand(in *Input, o int, claim string) int {
 		best = first
 	}
 	return best
+}
+
+// misreadOperand is, for an agent's step that worked out a value of the
+// answer in prose (extract's Computes), the earliest result another agent
+// reported of its own doing (a web agent's page and what it says of it)
+// that states a figure the step computed with beside a figure of the same
+// digits in another order: "opened in 1978" beside the page's "Opened 30
+// November 1987". The agent misread what it saw there, and the step that
+// computed only carried the misreading on. It returns -1 when no operand
+// was so reported.
+func misreadOperand(in *Input, o int, claim string) int {
+	f := &in.Features.Steps[o]
+	if f.Has(extract.KindToolResult) || len(f.Code) > 0 || len(f.Computes) == 0 {
+		return -1
+	}
+	if v, _ := (extract.Claim{Norm: claim}).Value(); !slices.Contains(f.Computes, v) {
+		return -1
+	}
+	best := -1
+	for fig := range ownFigures(in, o) {
+		if slices.Contains(f.Computes, fig.val) || len(fig.val) < 3 {
+			continue
+		}
+		for r := 0; r < o && (best < 0 || r < best); r++ {
+			if callerOf(in, r) != r || run.SameAgent(in.Run.Steps[r].Agent, in.Run.Steps[o].Agent) {
+				continue
+			}
+			figs := reportedFigures(&in.Features.Steps[r])
+			if slices.Contains(figs, fig.val) && slices.ContainsFunc(figs, func(g string) bool { return g != fig.val && sameDigits(g, fig.val) }) {
+				best = r
+			}
+		}
+	}
+	return best
+}
+
+// reportedFigures returns the numbers a step states, a date's year among
+// them, as written without their units.
+func reportedFigures(f *extract.Features) []string {
+	var out []string
+	for _, c := range f.Claims {
+		switch c.Kind {
+		case extract.ClaimNumber:
+			v, _ := c.Value()
+			out = append(out, v)
+		case extract.ClaimDate:
+			if y := c.Norm[:min(4, len(c.Norm))]; len(y) == 4 && allDigits(y) {
+				out = append(out, y)
+			}
+		}
+	}
+	return out
+}
+
+// sameDigits reports whether a and b are written with the same digits,
+// in any order: 1987 and 1978, 19,460,000 and 19,640,000.
+func sameDigits(a, b string) bool {
+	sorted := func(s string) string {
+		r := []rune(s)
+		slices.Sort(r)
+		return string(r)
+	}
+	return len(a) == len(b) && sorted(a) == sorted(b)
 }
 
 // handedThrough is handedOperand for a value an agent worked out over

@@ -3141,14 +3141,52 @@ func TestDataFlowOriginAlteredInBrief(t *testing.T) {
 			{"role": "Assistant", "content": "The HR value read from the table is 48. The final answer is:\n\n48"},
 			{"role": "Orchestrator (termination condition)", "content": "No agent selected.\nFINAL ANSWER: 48"},
 		}
-		data, err := json.Marshal(map[string]any{"question": q, "ground_truth": "0", "history": history, "mistake_agent": "Orchestrator", "mistake_step": "2"})
-		require.NoError(t, err)
-		r, err := run.Parse("case.json", data, run.Options{})
-		require.NoError(t, err)
-		f := extract.Run(r)
-		g, err := graph.Build(r, f)
-		require.NoError(t, err)
-		in := &Input{Run: r, Features: f, Graph: g}
+		in := whoWhenInput(t, q, "0", history)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
+	}
+}
+
+// whoWhenInput reads a Who&When case of the question, the correct answer
+// and the history's role and content, as the whowhen format loads it.
+func whoWhenInput(t *testing.T, q, gt string, history []map[string]string) *Input {
+	t.Helper()
+	data, err := json.Marshal(map[string]any{"question": q, "ground_truth": gt, "history": history})
+	require.NoError(t, err)
+	r, err := run.Parse("case.json", data, run.Options{})
+	require.NoError(t, err)
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(t, err)
+	return &Input{Run: r, Features: f, Graph: g}
+}
+
+// TestDataFlowOriginMisreadOperand: an answer worked out right from a
+// figure a web agent misread, in its own words beside the page it saw
+// ("opened in 1978" beside the page's "Opened 30 November 1987"), went
+// wrong where the agent misread; where the agent read the page right and
+// the computation slipped, the computation is where. Shape: Magentic-One
+// as Who&When logs it.
+func TestDataFlowOriginMisreadOperand(t *testing.T) {
+	q := "How many years passed between the opening of the Arab World Institute in Paris and the opening of the Louvre Abu Dhabi?"
+	for _, tt := range []struct {
+		name, read, sum string
+		want            []int
+	}{
+		{"the agent misreads the page", "1978", "2017 - 1978 = 39", []int{3}},
+		{"the sum slips", "1987", "2017 - 1987 = 39", []int{7}},
+	} {
+		history := []map[string]string{
+			{"role": "human", "content": q},
+			{"role": "Orchestrator (thought)", "content": "Initial plan:\n\nWe are working to address the following user request:\n\n" + q + "\n\nHere is the plan to follow as best as possible:\n\n- WebSurfer: find both opening years.\n- Assistant: subtract them."},
+			{"role": "Orchestrator (-> WebSurfer)", "content": "Please open the Wikipedia article on the Arab World Institute and find the year its building opened."},
+			{"role": "WebSurfer", "content": "I clicked 'Arab World Institute - Wikipedia'.\n\nHere is a screenshot of [Arab World Institute - Wikipedia](https://en.wikipedia.org/wiki/Arab_World_Institute). The viewport shows 11% of the webpage, and is positioned at the top of the page.\nThe following metadata was extracted from the webpage:\n\n{\n    \"meta_tags\": {\n        \"referrer\": \"origin\"\n    }\n}\n\nAutomatic OCR of the page screenshot has detected the following text:\n\nArab World Institute\nEstablished 1980\nOpened 30 November 1987\nArchitect Jean Nouvel\n\nThe page says the building opened on 30 November " + tt.read + "."},
+			{"role": "Orchestrator (-> WebSurfer)", "content": "Please find the year the Louvre Abu Dhabi opened."},
+			{"role": "WebSurfer", "content": "I typed 'Louvre Abu Dhabi opened' into '0 characters out of 2000'.\n\nHere is a screenshot of [Louvre Abu Dhabi opened - Search](https://www.bing.com/search?q=Louvre+Abu+Dhabi+opened). The viewport shows 24% of the webpage, and is positioned at the top of the page.\n\nAutomatic OCR of the page screenshot has detected the following text:\n\nLouvre Abu Dhabi - Wikipedia\nThe museum opened on 8 November 2017."},
+			{"role": "Orchestrator (-> Assistant)", "content": "The institute opened in " + tt.read + " and the Louvre Abu Dhabi in 2017. Please compute the number of years between them."},
+			{"role": "Assistant", "content": tt.sum + "\n\nThe number of years between the two openings is 39."},
+			{"role": "Orchestrator (termination condition)", "content": "No agent selected.\nFINAL ANSWER: 39"},
+		}
+		in := whoWhenInput(t, q, "30", history)
 		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
 	}
 }
