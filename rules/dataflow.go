@@ -197,6 +197,11 @@ func dataFlowOrigin(in *Input) []Finding {
 			// in reporting what it saw.
 			o, why = p, true
 			handed[o] = true
+		} else if p := relayedMisread(in, o); p >= 0 {
+			// Worked out from a figure another agent passed on with
+			// its digits out of the order they were reported in.
+			o, why = p, true
+			handed[o] = true
 		} else if p := handedThrough(in, o); p >= 0 {
 			// Worked out over the agent's own steps from a figure
 			// another agent stated.
@@ -540,6 +545,45 @@ func misreadOperand(in *Input, o int, claim string) int {
 			figs := reportedFigures(&in.Features.Steps[r])
 			if slices.Contains(figs, fig.val) && slices.ContainsFunc(figs, func(g string) bool { return g != fig.val && sameDigits(g, fig.val) }) {
 				best = r
+			}
+		}
+	}
+	return best
+}
+
+// relayedMisread is, for an agent's step that states a value of the
+// answer, the earliest step of another agent that first stated a figure
+// the step works with, where a step of a third agent before it had
+// reported a figure of the same digits in another order, which the
+// relaying step does not state: a supervisor that hands its analyst
+// 19,640,000 where the researcher found 19,460,000. The figure went wrong
+// in the handing on, not where it was computed with. Figures of fewer
+// than four digits are left alone: too many are alike by chance. It
+// returns -1 when no figure was so passed on.
+func relayedMisread(in *Input, o int) int {
+	if o < 0 || in.Features.Steps[o].Has(extract.KindToolResult) {
+		return -1
+	}
+	numbers := in.supportIndex().numberIndex()
+	best := -1
+	for fig := range ownFigures(in, o) {
+		if len(fig.val) < 4 || slices.Contains(in.Features.Steps[o].Computes, fig.val) {
+			continue
+		}
+		p := firstAt(numbers[fig.val], "")
+		if p == noStep || p < 0 || p >= o || best >= 0 && p >= best || !statedByAnother(in, p, o, fig.val) {
+			continue
+		}
+		said := reportedFigures(&in.Features.Steps[p])
+		for q := 0; q < p; q++ {
+			if run.SameAgent(in.Run.Steps[q].Agent, in.Run.Steps[p].Agent) || run.SameAgent(in.Run.Steps[q].Agent, in.Run.Steps[o].Agent) || in.Features.Steps[q].Has(extract.KindTask) {
+				continue
+			}
+			if slices.ContainsFunc(reportedFigures(&in.Features.Steps[q]), func(g string) bool {
+				return g != fig.val && sameDigits(g, fig.val) && !slices.Contains(said, g)
+			}) {
+				best = p
+				break
 			}
 		}
 	}

@@ -3190,3 +3190,30 @@ func TestDataFlowOriginMisreadOperand(t *testing.T) {
 		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
 	}
 }
+
+// TestDataFlowOriginRelayedMisread: a supervisor that hands its analyst a
+// figure with its digits out of the order the researcher reported it in
+// (19,640,000 for 19,460,000) is where the answer went wrong, not the
+// analyst's code that computed with it as handed; where the supervisor
+// hands it on right and the code writes it otherwise, the code is.
+// Shape: a supervisor's team in plain named messages.
+func TestDataFlowOriginRelayedMisread(t *testing.T) {
+	q := "What was Tacoma's library spending per resident in 2023, in dollars to two decimals?"
+	for _, tt := range []struct {
+		name, handed string
+		want         []int
+	}{
+		{"the supervisor relays it transposed", "$19,640,000", []int{3}},
+		{"the analyst codes it transposed", "$19,460,000", []int{4}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "human", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher: find the Tacoma Public Library's total 2023 spending and Tacoma's 2023 population estimate, with sources."},
+			msg{agent: "researcher", content: "Findings: 2023 library spending $19,460,000 (City of Tacoma Biennial Budget, Library Fund); 2023 population 221,776 (Census Vintage 2023)."},
+			msg{agent: "supervisor", content: "analyst: divide the 2023 library spending of " + tt.handed + " by the 2023 population of 221,776 and give dollars per resident to two decimals."},
+			msg{agent: "analyst", content: "```python\nspending = 19_640_000\npopulation = 221_776\nprint(round(spending / population, 2))\n```\nOutput: 88.56\n\nLibrary spending per resident: $88.56"},
+			msg{agent: "supervisor", content: "FINAL ANSWER: $88.56"},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
+	}
+}
