@@ -146,7 +146,12 @@ func dataFlowOrigin(in *Input) []Finding {
 			continue
 		}
 		why := false // this value says why the step is blamed
-		if gt != "" {
+		if p := alteredInBrief(in, o); gt != "" && p >= 0 {
+			// Read beside the correct value, but where an instruction
+			// that altered the task's figure steered the agent.
+			o, why = p, true
+			altered[o] = true
+		} else if gt != "" {
 			o = corruption(in, cf, want, reached)
 			if o < 0 {
 				continue
@@ -518,7 +523,8 @@ func handedOperand(in *Input, o int, claim string) int {
 }
 
 // misreadOperand is, for an agent's step that worked out a value of the
-// answer in prose (extract's Computes), the earliest result another agent
+// answer in prose (extract's Computes; the answer may round what it
+// worked out), the earliest result another agent
 // reported of its own doing (a web agent's page and what it says of it)
 // that states a figure the step computed with beside a figure of the same
 // digits in another order: "opened in 1978" beside the page's "Opened 30
@@ -528,9 +534,6 @@ func handedOperand(in *Input, o int, claim string) int {
 func misreadOperand(in *Input, o int, claim string) int {
 	f := &in.Features.Steps[o]
 	if f.Has(extract.KindToolResult) || len(f.Code) > 0 || len(f.Computes) == 0 {
-		return -1
-	}
-	if v, _ := (extract.Claim{Norm: claim}).Value(); !slices.Contains(f.Computes, v) {
 		return -1
 	}
 	best := -1

@@ -3114,13 +3114,16 @@ func TestPickOverThePriceCap(t *testing.T) {
 // (a ledger, then the instruction) and WebSurfer, as Who&When logs it.
 func TestDataFlowOriginAlteredInBrief(t *testing.T) {
 	q := "How many home runs did the player hit in the 2019 regular season? Give just the number."
-	page := "I clicked 'Player Stats'.\n\nHere is a screenshot of [Player Stats | Baseball-Reference.com](https://www.baseball-reference.com/players/p/p01.shtml). The viewport shows 6% of the webpage, and is positioned 52% down from the top of the page.\nThe following metadata was extracted from the webpage:\n\n{\n    \"meta_tags\": {\n        \"description\": \"Player stats\"\n    }\n}\n\nAutomatic OCR of the page screenshot has detected the following text:\n\nStandard Batting\nYear Age G PA HR RBI\n2018 28 129 544 27 80\n2019 29 (did not play: injured list)\n2021 31 161 665 48 121\n\nIn the 2021 row of the table, the HR column shows 48."
+	page := func(row string) string {
+		return "I clicked 'Player Stats'.\n\nHere is a screenshot of [Player Stats | Baseball-Reference.com](https://www.baseball-reference.com/players/p/p01.shtml). The viewport shows 6% of the webpage, and is positioned 52% down from the top of the page.\nThe following metadata was extracted from the webpage:\n\n{\n    \"meta_tags\": {\n        \"description\": \"Player stats\"\n    }\n}\n\nAutomatic OCR of the page screenshot has detected the following text:\n\nStandard Batting\nYear Age G PA HR RBI\n2018 28 129 544 27 80\n" + row + "\n2021 31 161 665 48 121\n\nIn the 2021 row of the table, the HR column shows 48."
+	}
 	for _, tt := range []struct {
-		name, year string
-		want       []int
+		name, year, row, gt string
+		want                []int
 	}{
-		{"the instruction asks for another year", "2021", []int{2}},
-		{"the agent reads another year's row", "2019", []int{5}},
+		{"the instruction asks for another year", "2021", "2019 29 (did not play: injured list)", "0", []int{2}},
+		{"the agent reads another year's row", "2019", "2019 29 (did not play: injured list)", "0", []int{5}},
+		{"the instruction asks for another year than the one beside it", "2021", "2019 29 140 560 31 92", "31", []int{2}},
 	} {
 		ask := "Please open the player's Baseball-Reference page and report the HR value of the " + tt.year + " row of his standard batting table."
 		ledger := map[string]any{
@@ -3136,12 +3139,12 @@ func TestDataFlowOriginAlteredInBrief(t *testing.T) {
 			{"role": "Orchestrator (thought)", "content": "Updated Ledger:\n" + string(lb)},
 			{"role": "Orchestrator (-> WebSurfer)", "content": ask},
 			{"role": "Orchestrator (thought)", "content": "Next speaker WebSurfer"},
-			{"role": "WebSurfer", "content": page},
+			{"role": "WebSurfer", "content": page(tt.row)},
 			{"role": "Orchestrator (-> Assistant)", "content": "Please write the final answer as a single number."},
 			{"role": "Assistant", "content": "The HR value read from the table is 48. The final answer is:\n\n48"},
 			{"role": "Orchestrator (termination condition)", "content": "No agent selected.\nFINAL ANSWER: 48"},
 		}
-		in := whoWhenInput(t, q, "0", history)
+		in := whoWhenInput(t, q, tt.gt, history)
 		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
 	}
 }
@@ -3169,11 +3172,12 @@ func whoWhenInput(t *testing.T, q, gt string, history []map[string]string) *Inpu
 func TestDataFlowOriginMisreadOperand(t *testing.T) {
 	q := "How many years passed between the opening of the Arab World Institute in Paris and the opening of the Louvre Abu Dhabi?"
 	for _, tt := range []struct {
-		name, read, sum string
-		want            []int
+		name, read, sum, answer string
+		want                    []int
 	}{
-		{"the agent misreads the page", "1978", "2017 - 1978 = 39", []int{3}},
-		{"the sum slips", "1987", "2017 - 1987 = 39", []int{7}},
+		{"the agent misreads the page", "1978", "2017 - 1978 = 39", "39", []int{3}},
+		{"the sum slips", "1987", "2017 - 1987 = 39", "39", []int{7}},
+		{"the answer rounds what was worked out from the misreading", "1978", "2017 - 1978 = 39 years; 39 x 12 = 468 months", "about 470", []int{3}},
 	} {
 		history := []map[string]string{
 			{"role": "human", "content": q},
@@ -3183,8 +3187,8 @@ func TestDataFlowOriginMisreadOperand(t *testing.T) {
 			{"role": "Orchestrator (-> WebSurfer)", "content": "Please find the year the Louvre Abu Dhabi opened."},
 			{"role": "WebSurfer", "content": "I typed 'Louvre Abu Dhabi opened' into '0 characters out of 2000'.\n\nHere is a screenshot of [Louvre Abu Dhabi opened - Search](https://www.bing.com/search?q=Louvre+Abu+Dhabi+opened). The viewport shows 24% of the webpage, and is positioned at the top of the page.\n\nAutomatic OCR of the page screenshot has detected the following text:\n\nLouvre Abu Dhabi - Wikipedia\nThe museum opened on 8 November 2017."},
 			{"role": "Orchestrator (-> Assistant)", "content": "The institute opened in " + tt.read + " and the Louvre Abu Dhabi in 2017. Please compute the number of years between them."},
-			{"role": "Assistant", "content": tt.sum + "\n\nThe number of years between the two openings is 39."},
-			{"role": "Orchestrator (termination condition)", "content": "No agent selected.\nFINAL ANSWER: 39"},
+			{"role": "Assistant", "content": tt.sum + "\n\nThe time between the two openings is " + tt.answer + "."},
+			{"role": "Orchestrator (termination condition)", "content": "No agent selected.\nFINAL ANSWER: " + tt.answer},
 		}
 		in := whoWhenInput(t, q, "30", history)
 		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
