@@ -561,7 +561,7 @@ func misreadOperand(in *Input, o int, claim string) int {
 // relaying step does not state: a supervisor that hands its analyst
 // 19,640,000 where the researcher found 19,460,000. The figure went wrong
 // in the handing on, not where it was computed with. Figures of fewer
-// than four digits are left alone: too many are alike by chance. It
+// than three digits are left alone: too many are alike by chance. It
 // returns -1 when no figure was so passed on.
 func relayedMisread(in *Input, o int) int {
 	if o < 0 || in.Features.Steps[o].Has(extract.KindToolResult) {
@@ -569,12 +569,27 @@ func relayedMisread(in *Input, o int) int {
 	}
 	numbers := in.supportIndex().numberIndex()
 	best := -1
-	for fig := range ownFigures(in, o) {
-		if len(fig.val) < 4 || slices.Contains(in.Features.Steps[o].Computes, fig.val) {
+	// The step's agent may have computed over several steps of its own
+	// (a call, its output, the report): the figures of each count.
+	first := o
+	for first > 0 && run.SameAgent(responsible(in, first-1), in.Run.Steps[o].Agent) {
+		first--
+	}
+	for k := first; k <= o; k++ {
+		best = relayedAt(in, numbers, k, o, best)
+	}
+	return best
+}
+
+// relayedAt is relayedMisread for the figures of step k, a step of the
+// agent of step o, given the best step found so far.
+func relayedAt(in *Input, numbers map[string][]numberAt, k, o, best int) int {
+	for fig := range ownFigures(in, k) {
+		if digitCount(fig.val) < 3 || slices.Contains(in.Features.Steps[k].Computes, fig.val) {
 			continue
 		}
 		p := firstAt(numbers[fig.val], "")
-		if p == noStep || p < 0 || p >= o || best >= 0 && p >= best || !statedByAnother(in, p, o, fig.val) {
+		if p == noStep || p < 0 || p >= k || best >= 0 && p >= best || !statedByAnother(in, p, o, fig.val) {
 			continue
 		}
 		said := reportedFigures(&in.Features.Steps[p])
@@ -591,6 +606,17 @@ func relayedMisread(in *Input, o int) int {
 		}
 	}
 	return best
+}
+
+// digitCount is the number of digits a figure is written with.
+func digitCount(v string) int {
+	n := 0
+	for _, r := range v {
+		if r >= '0' && r <= '9' {
+			n++
+		}
+	}
+	return n
 }
 
 // reportedFigures returns the numbers a step states, a date's year among

@@ -3221,3 +3221,33 @@ func TestDataFlowOriginRelayedMisread(t *testing.T) {
 		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
 	}
 }
+
+// TestDataFlowOriginRelayedMisreadOverSteps: the analyst that computes
+// over steps of its own (its call, the call's output, its report) with a
+// figure the planner handed on transposed (18.4 TWh for the 14.8 TWh the
+// search found) carried the planner's slip; where the planner hands it on
+// right and the analyst's call writes it transposed, the analyst is
+// where (its report, which the data flow reaches first).
+// Shape: an AutoGen selector chat whose function calls are logged as text.
+func TestDataFlowOriginRelayedMisreadOverSteps(t *testing.T) {
+	q := "What share of Norway's electricity generation in 2022 came from wind power, as a percentage to one decimal?"
+	for _, tt := range []struct {
+		name, handed string
+		want         []int
+	}{
+		{"the planner relays it transposed", "18.4", []int{3}},
+		{"the analyst's call writes it transposed", "14.8", []int{6}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "human", content: q, kind: run.KindUser},
+			msg{agent: "web_search_agent", content: "[FunctionExecutionResult(content='Statistics Norway: electricity production in 2022 was 146.1 TWh. Wind power produced 14.8 TWh.', call_id='call_7')]"},
+			msg{agent: "web_search_agent", content: "SSB reports 146.1 TWh in 2022, of which wind power produced 14.8 TWh."},
+			msg{agent: "planner", content: "data_analyst: compute the wind share as " + tt.handed + " TWh of 146.1 TWh, as a percentage to one decimal."},
+			msg{agent: "data_analyst", content: `[FunctionCall(name='python', arguments='{"code": "print(round(18.4 / 146.1 * 100, 1))"}')]`},
+			msg{agent: "data_analyst", content: "[FunctionExecutionResult(content='12.6', call_id='call_9')]"},
+			msg{agent: "data_analyst", content: "Wind share of 2022 generation: 12.6%."},
+			msg{agent: "planner", content: "The wind share was 12.6%. TERMINATE"},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
+	}
+}
