@@ -264,6 +264,7 @@ func TestFinalAnswerSources(t *testing.T) {
 		{"ledger answer", steps("Orchestrator", "Updated Ledger:\n"+ledger, "Orchestrator", "Request satisfied."), SourceLedger, "Yamasaki, Uehara", 0},
 		{"last answer before termination", steps("A", "The result is 7.5 km.", "B", "The answer is 8 km.", "B", "TERMINATE", "C", "The answer is 9."), SourceLastAnswer, "8 km", 1},
 		{"last claim line", steps("A", "Savings:\n- **Total savings:** -$23.00\nTERMINATE"), SourceLastAnswer, "- **Total savings:** -$23.00", 0},
+		{"a supervisor that routes to FINISH closes the run on the reply before", steps("supervisor", "Routing to writer: state the answer in one sentence.", "writer", "According to ADAC, a litre of Super E10 cost 1.86 euros on average in Germany.", "supervisor", "FINISH"), SourceLastAnswer, "According to ADAC, a litre of Super E10 cost 1.86 euros on average in Germany.", 1},
 		{"agents that stop on a value answer with it", steps("A", "Count the items in the catalogue.", "B", "Duplicates are dropped first.\nWe found 1,234 items."), SourceLastAnswer, "We found 1,234 items.", 1},
 		{"agents that stop on an order have no answer", steps("A", "Count the items in the catalogue.", "B", "We found 1,234 items.\nPlease review the count and confirm it."), "", "", 0},
 		{"agents that stop on more work to do have no answer", steps("A", "Count the items in the catalogue.", "B", "We found 1,234 items.\nTo be sure, let me verify the count against the database."), "", "", 0},

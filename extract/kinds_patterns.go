@@ -44,8 +44,9 @@ var (
 	// Termination: a TERMINATE on its own line or at the very end (not the
 	// quoted word in an executor's "reply me only with "TERMINATE""), and the
 	// stop reasons orchestrators log; CAMEL's AI user closes a role-play
-	// with <CAMEL_TASK_DONE>.
-	terminateRe = pattern(`(?m)^[ \t*]{0,4}TERMINATE[ \t.!*]{0,4}$|\bTERMINATE\s{0,4}\z|<CAMEL_TASK_DONE>|\b(?:request satisfied|max(?:imum)? (?:rounds|turns|time|steps|iterations)(?: \(\d{1,6}s?\))? (?:reached|exceeded)|no agent selected|terminating|conversation (?:ended|terminated|is over))\b`, ci)
+	// with <CAMEL_TASK_DONE>; a supervisor that routes to FINISH (as
+	// LangGraph's supervisors do) ends the run with that word alone.
+	terminateRe = pattern(`(?m)^[ \t*]{0,4}TERMINATE[ \t.!*]{0,4}$|\bTERMINATE\s{0,4}\z|\A[ \t*]{0,4}FINISH[ \t.!*]{0,4}\z|<CAMEL_TASK_DONE>|\b(?:request satisfied|max(?:imum)? (?:rounds|turns|time|steps|iterations)(?: \(\d{1,6}s?\))? (?:reached|exceeded)|no agent selected|terminating|conversation (?:ended|terminated|is over))\b`, ci)
 
 	// Labelled reasoning, and orchestrator thoughts that pick a speaker.
 	thoughtRe     = pattern(`(?m)^[ \t*#>-]{0,8}(?:thought|thinking|reasoning|reflection)\**\s{0,2}:`, ci)
