@@ -519,7 +519,36 @@ func (rc *runContext) target(f *Features, s run.Step, t *text, kinds *KindSet) {
 	if a := rc.addressed(t, s.Agent); a != "" {
 		f.Target = a
 		kinds.add(KindInstruction)
+		return
 	}
+	if a := rc.calledAgent(f, s.Agent); a != "" {
+		f.Target = a
+	}
+}
+
+// calledAgent is the run's agent, not the speaker, that a step's call
+// hands the work to when the log names no addressee: the call's name ends
+// with the agent's ("transfer_to_flight_agent"), or an argument is the
+// agent's name ({"coworker": "Supplier Researcher"}).
+func (rc *runContext) calledAgent(f *Features, speaker string) string {
+	self := agentKey(speaker)
+	for _, c := range f.Calls {
+		name := strings.ToLower(c.Name)
+		for k, n := range rc.lowers {
+			if rc.keys[k] == self || len(n) < 3 {
+				continue
+			}
+			if at := len(name) - len(n); at > 0 && strings.HasSuffix(name, n) && !asciiAlnum(name[at-1]) {
+				return rc.names[k]
+			}
+		}
+		for _, v := range c.Values {
+			if a := rc.agent(v); a != "" && agentKey(a) != self {
+				return a
+			}
+		}
+	}
+	return ""
 }
 
 // routes reports whether a text is only a note of who speaks next ("Next
@@ -645,8 +674,13 @@ func (rc *runContext) addressedIndexed(t *text, lower, self string) string {
 	return ""
 }
 
-// addresses reports whether the name at t.s[i:j] is addressed.
+// addresses reports whether the name at t.s[i:j] is addressed: by the
+// words around it, or as the message's first word with a colon or a
+// comma after it ("venue_agent: reserve…").
 func (rc *runContext) addresses(t *text, i, j int) bool {
+	if j < len(t.s) && (t.s[j] == ':' || t.s[j] == ',') && strings.TrimLeft(t.s[:i], " \t\n*@\"'\x60") == "" {
+		return true
+	}
 	if !mayAddress(t.s, i, j) {
 		return false
 	}

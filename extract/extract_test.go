@@ -658,3 +658,35 @@ func TestCodeTags(t *testing.T) {
 		})
 	}
 }
+
+// TestTargetOfAHandoffTheLogDoesNotAddress: a chat transcript records no
+// addressee, yet a message that opens with a worker's name and a colon or
+// a comma is an instruction to it, and a call hands the work to the agent
+// its name ends with ("transfer_to_venue_agent") or an argument names
+// ({"coworker": "venue_agent"}); a message that names the worker further
+// on, and a call that names no agent, address no one.
+func TestTargetOfAHandoffTheLogDoesNotAddress(t *testing.T) {
+	for _, tt := range []struct {
+		name, content, call, args string
+		want                      string
+		instruction               bool
+	}{
+		{"a message opening with the worker's name", "venue_agent: reserve a room for 12 in Leeds.", "", "", "venue_agent", true},
+		{"a message naming the worker further on", "The room is for 12. Send To: venue_agent", "", "", "", false},
+		{"a transfer call", "", "transfer_to_venue_agent", `{"task_description": "Reserve a room for 12 in Leeds."}`, "venue_agent", false},
+		{"a delegation naming the coworker", "", "delegate_work", `{"coworker": "venue_agent", "task": "Reserve a room for 12 in Leeds."}`, "venue_agent", false},
+		{"a call naming no agent", "", "search_venues", `{"city": "Leeds", "capacity": 12}`, "", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := chat("user", "Reserve a wheelchair-accessible room for 12 in Leeds.", "supervisor", tt.content, "venue_agent", "Reserved LDS-21.")
+			if tt.call != "" {
+				r.Steps[1].Kind = run.KindToolCall
+				r.Steps[1].Content = tt.call + "(" + tt.args + ")"
+				r.Steps[1].Edit().ToolCalls = []run.ToolCall{{ID: "call_1", Name: tt.call, Arguments: tt.args}}
+			}
+			rf := Run(r)
+			assert.Equal(t, tt.want, rf.Steps[1].Target)
+			assert.Equal(t, tt.instruction, rf.Steps[1].Has(KindInstruction), "kinds %v", rf.Steps[1].Kinds)
+		})
+	}
+}

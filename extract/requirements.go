@@ -63,7 +63,14 @@ var (
 	asFormatReqRe = pattern(goWords(`as`)+`\s{1,3}(?:an?\s{1,3})?(?<what>`+goWords(`json|csv|yaml|xml|markdown|html`)+`)`, ci)
 	// What a thing must do: a verb that constrains it, not "make sure".
 	// A point inside a word (app.py, config.yaml) does not end the clause.
-	mustReqRe = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`(?:[^.;:?!\n]|\.(?=[a-z0-9])){1,120})`, ci)
+	// A qualifier the thing asked for must have, written as a compound
+	// that restricts: "a non-stop flight", "a pet-friendly hotel",
+	// "gluten-free", "wheelchair-accessible".
+	qualifierReqRe = pattern(`(?<![\w-])(?<what>non-[a-z]{3,15}|[a-z]{2,15}-(?:free|friendly|only|accessible|proof|certified|compatible))(?![\w-])`, ci)
+	// Where the thing asked for must be: "a supplier based in Canada",
+	// "a brand made in Portugal".
+	placeReqRe = pattern(`(?<![\w-])(?:based|located|headquartered|registered|made|manufactured|produced|sourced)\s{1,3}in\s{1,3}(?:the\s{1,3})?(?<what>\p{Lu}\p{Ll}{2,20}(?:\s\p{Lu}\p{Ll}{2,20})?)`, 0)
+	mustReqRe  = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`(?:[^.;:?!\n]|\.(?=[a-z0-9])){1,120})`, ci)
 )
 
 // answerUnits are the units an answer is asked in, each with the words and
@@ -160,6 +167,11 @@ func requirements(task string, steps []run.Step) []Requirement {
 	}
 	for _, m := range t.all(onlyReqRe, 0) {
 		add(t.str(m.Whole()), append([]string{"only"}, distinct(m, t.named(m, "what"))...))
+	}
+	for _, re := range []*matching.Pattern{qualifierReqRe, placeReqRe} {
+		for _, m := range t.all(re, 0) {
+			add(t.str(m.Whole()), distinct(m, t.named(m, "what")))
+		}
 	}
 	for _, m := range t.all(boundReqRe, 0) {
 		add(t.str(m.Whole()), []string{strings.ReplaceAll(t.named(m, "n"), ",", ""), "limit", "maximum", "minimum", "exceed"})
@@ -298,7 +310,10 @@ func keptUnit(terms []string, answer string) bool {
 }
 
 // stated fills in, for each requirement, the steps that write one of its
-// terms: not the task's own text, which a step restating the task quotes.
+// terms: not the task's own text, which a step restating the task quotes,
+// nor a tool's output, which may list what was asked among what was not
+// (a search's "pet_friendly": false) and takes nothing up; a call that
+// asked for it writes it in its arguments.
 func stated(reqs []Requirement, task string, steps []run.Step) {
 	if len(reqs) == 0 {
 		return
@@ -315,7 +330,7 @@ func stated(reqs []Requirement, task string, steps []run.Step) {
 		if k := strings.Index(text, q); q != "" && k >= 0 {
 			text = text[:k] + " " + text[k+len(q):]
 		}
-		if text == "" || s.Kind == run.KindUser && i == firstUser(steps) {
+		if text == "" || s.Kind == run.KindUser && i == firstUser(steps) || s.Kind == run.KindToolResult {
 			continue
 		}
 		toks = appendTokens(toks[:0], text)

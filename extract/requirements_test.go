@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -90,13 +91,23 @@ func TestRequirements(t *testing.T) {
 		{"a file the task requires by name", "Write a to-do service. The deploy runs `uvicorn app:app`, so the entry point must be app.py.",
 			[]string{"## File list\n- app.py\n- store.py", "## Code: main.py\napp = FastAPI()", "## Code Review: myapp.py"},
 			[]req{{"be app.py", []string{"app.py"}, -1, false, false, []int32{1}}}},
+		{"a qualifier written as a compound, which a tool's output writes but does not take up", "Book me a non-stop flight from Lisbon to Toronto on 14 September 2026, with a self-service kiosk check-in.",
+			[]string{`search_flights({"origin": "LIS", "destination": "YYZ"})`, `tool: [{"flight_id": "TP259", "non_stop": true}]`, "Plan: book TP259, a non-stop flight."},
+			[]req{{"non-stop", []string{"non", "stop"}, -1, false, false, []int32{3}}}},
+		{"a place the thing asked for must be in", "Find a supplier of recycled boxes based in Canada that delivers to Winnipeg.",
+			[]string{"Searching suppliers that deliver to Winnipeg.", "Prairie Carton Co. is in Manitoba, Canada."},
+			[]req{{"based in Canada", []string{"canada"}, -1, false, false, []int32{2}}}},
 		{"boilerplate and significant figures", "You must make sure you find the correct answer. Give the mass rounded to 3 significant figures.",
 			[]string{"FINAL ANSWER: 1.23"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &run.Run{Question: tc.task, Steps: []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser, Content: tc.task}}}
 			for i, s := range tc.steps {
-				r.Steps = append(r.Steps, run.Step{Index: i + 1, Agent: "agent", Kind: run.KindMessage, Content: s})
+				kind := run.KindMessage
+				if out, ok := strings.CutPrefix(s, "tool: "); ok {
+					s, kind = out, run.KindToolResult // a tool's output
+				}
+				r.Steps = append(r.Steps, run.Step{Index: i + 1, Agent: "agent", Kind: kind, Content: s})
 			}
 			var got []req
 			for _, q := range Run(r).Requirements {

@@ -397,10 +397,11 @@ func droppedFrom(in *Input, code bool) (int, *extract.Requirement) {
 
 // handsOn reports whether step i hands the work to another agent by a
 // call: a call addressed to one (a manager's "Delegate work to
-// coworker"), whose arguments lay out the work as a plan does.
+// coworker", a "transfer_to_…" call, a delegation whose arguments name
+// the coworker), whose arguments lay out the work as a plan does.
 func handsOn(in *Input, i int) bool {
-	t := in.Run.Steps[i].Target()
-	return t != "" && !run.SameAgent(t, in.Run.Steps[i].Agent) && in.Features.Steps[i].Has(extract.KindToolCall)
+	f := &in.Features.Steps[i]
+	return f.Target != "" && !run.SameAgent(f.Target, in.Run.Steps[i].Agent) && f.Has(extract.KindToolCall)
 }
 
 // droppedWithoutAnswer is, for a run that closes with no answer whose

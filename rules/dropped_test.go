@@ -346,3 +346,36 @@ func TestDataFlowDroppedRequirementInADelegation(t *testing.T) {
 		assert.Equal(t, tt.want, stepsFor(DataFlowOrigin.Run(in), "without the task's requirement"), tt.deleg)
 	}
 }
+
+// TestDataFlowDroppedRequirementInAHandoffThatNamesTheAgent: a triage
+// agent whose log records no addressee hands the booker the work by a
+// "transfer_to_…" call or by a message that opens by addressing it; when
+// the handoff leaves out the task's "pet-friendly", the handoff is where
+// the work went wrong, though the search's output writes "pet_friendly"
+// (a tool listing what was asked takes nothing up). A handoff that
+// carries it, and a report that only names the booker further on, lay
+// out no work without it.
+func TestDataFlowDroppedRequirementInAHandoffThatNamesTheAgent(t *testing.T) {
+	const task = "I'm travelling with my dog. Book a pet-friendly hotel in Porto for 2 nights from 8 August 2026."
+	for _, tt := range []struct {
+		handoff string
+		kind    run.Kind
+		want    []int
+	}{
+		{`transfer_to_booking_agent({"task_description": "Book a hotel in Porto for 2 nights, check-in 2026-08-08."})`, run.KindToolCall, []int{1}},
+		{`transfer_to_booking_agent({"task_description": "Book a pet-friendly hotel in Porto for 2 nights, check-in 2026-08-08."})`, run.KindToolCall, nil},
+		{"booking_agent: book a hotel in Porto for 2 nights, check-in 2026-08-08.", run.KindMessage, []int{1}},
+		{"Checked the dates: 2026-08-08 for 2 nights in Porto.\nSend To: booking_agent", run.KindMessage, nil},
+	} {
+		in := prepare(t, task, "",
+			msg{agent: "user", content: task, kind: run.KindUser},
+			msg{agent: "triage_agent", content: tt.handoff, kind: tt.kind},
+			msg{agent: "booking_agent", content: `search_hotels({"city": "Porto", "check_in": "2026-08-08", "nights": 2})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `[{"hotel_id": "POR-12", "name": "Hotel Infante Sagres", "pet_friendly": false, "price_per_night_eur": 164}, {"hotel_id": "POR-31", "name": "Moov Hotel", "pet_friendly": true, "price_per_night_eur": 92}]`, kind: run.KindToolResult},
+			msg{agent: "booking_agent", content: `book_room({"hotel_id": "POR-12", "check_in": "2026-08-08", "nights": 2})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"status": "confirmed", "confirmation": "OPO-33019", "hotel": "Hotel Infante Sagres", "total_eur": 328}`, kind: run.KindToolResult},
+			msg{agent: "triage_agent", content: "You're booked at Hotel Infante Sagres in Porto, 8-10 August 2026, 328 EUR in total (OPO-33019)."},
+		)
+		assert.Equal(t, tt.want, stepsFor(DataFlowOrigin.Run(in), "without the task's requirement"), tt.handoff)
+	}
+}
