@@ -254,7 +254,7 @@ func TestIsRunFile(t *testing.T) {
 		"django__django-11099.traj": true, "run.traj.gz": true,
 		".aider.chat.history.md": true, "proj/.aider.chat.history.md": true,
 		"trace_dataset-2c5b.parquet": true,
-		"run.gz": false, "notes.txt": false, "run.json.bak": false, "json": false, "run.pbx": false, "README.md": false, "history.md": false,
+		"run.gz":                     false, "notes.txt": false, "run.json.bak": false, "json": false, "run.pbx": false, "README.md": false, "history.md": false,
 	} {
 		assert.Equal(t, want, IsRunFile(name), name)
 	}
