@@ -251,10 +251,9 @@ func TestIsRunFile(t *testing.T) {
 	for name, want := range map[string]bool{
 		"run.json": true, "runs.jsonl": true, "run.json.gz": true, "RUNS.JSONL.GZ": true,
 		"trace.binpb": true, "trace.pb": true, "TRACE.PB.GZ": true,
-		"django__django-11099.traj": true, "run.traj.gz": true,
+		"django__django-11099.traj": true, "run.traj.gz": true, "trace_dataset-2c5b.parquet": true,
 		".aider.chat.history.md": true, "proj/.aider.chat.history.md": true,
-		"trace_dataset-2c5b.parquet": true,
-		"run.gz":                     false, "notes.txt": false, "run.json.bak": false, "json": false, "run.pbx": false, "README.md": false, "history.md": false,
+		"run.gz": false, "notes.txt": false, "run.json.bak": false, "json": false, "run.pbx": false, "README.md": false, "history.md": false,
 	} {
 		assert.Equal(t, want, IsRunFile(name), name)
 	}
