@@ -52,7 +52,8 @@ func fromIndexed(prefix string) messageSource {
 
 // fromIndexedOutput is fromIndexed for a model call's output, which is
 // one reply: a list of the pieces it was streamed in is read as that
-// reply (streamed). An input is a conversation, and stays its messages.
+// reply (streamed), unless the list starts past the first piece (a record
+// of the stream's later pieces only), which is no reply. An input is a conversation, and stays its messages.
 // Output messages that hold nothing but their role record no reply (BeeAI
 // writes its reply's tool calls as an empty assistant message, the reply
 // itself in output.value): the next source is read.
@@ -60,6 +61,9 @@ func fromIndexedOutput(prefix string) messageSource {
 	return labelled(prefix, func(s *spans.Span) []chatMessage {
 		groups := indexed(s.Attrs, prefix)
 		if reply, ok := streamed(groups); ok {
+			if firstIndex(s.Attrs, prefix) > 0 {
+				return nil // the stream's later pieces only: its start is not recorded
+			}
 			return []chatMessage{reply}
 		}
 		ms := indexedMessages(groups)
@@ -1174,6 +1178,24 @@ func indexed(as spans.Attrs, prefix string) []spans.Attrs {
 		out[i] = groups[n]
 	}
 	return out
+}
+
+// firstIndex returns the lowest N of the attributes prefix.N.rest, -1 when
+// there is none (or the list sits under prefix itself, from 0).
+func firstIndex(as spans.Attrs, prefix string) int {
+	first := -1
+	p := prefix + "."
+	for _, a := range as {
+		rest, ok := strings.CutPrefix(a.Key, p)
+		if !ok {
+			continue
+		}
+		n, _, _ := strings.Cut(rest, ".")
+		if i, err := strconv.Atoi(n); err == nil && i >= 0 && (first < 0 || i < first) {
+			first = i
+		}
+	}
+	return first
 }
 
 // numbered returns the texts of the attributes prefix.N, in order of N.

@@ -982,16 +982,18 @@ func TestTaskInWords(t *testing.T) {
 // reply was streamed in is one step, the pieces joined as they were;
 // whole messages stay apart.
 func TestStreamedReply(t *testing.T) {
-	call := func(pieces ...string) span {
+	callFrom := func(first int, pieces ...string) span {
 		attrs := map[string]any{"openinference.span.kind": "LLM",
 			"llm.input_messages.0.message.role": "user", "llm.input_messages.0.message.content": "Where to go in Barcelona?"}
 		for i, p := range pieces {
-			attrs[fmt.Sprintf("llm.output_messages.%d.message.role", i)] = "assistant"
-			attrs[fmt.Sprintf("llm.output_messages.%d.message.content", i)] = p
+			attrs[fmt.Sprintf("llm.output_messages.%d.message.role", first+i)] = "assistant"
+			attrs[fmt.Sprintf("llm.output_messages.%d.message.content", first+i)] = p
 		}
 		return span{id: "m", name: "chat", start: 1, attrs: attrs}
 	}
-	r, err := run.Load(writeSpans(t, call("Visit", " **Mont", "ju", "ïc**", ",", " a", " hill", " with", " views", ".")), run.Options{})
+	call := func(pieces ...string) span { return callFrom(0, pieces...) }
+	stream := []string{"Visit", " **Mont", "ju", "ïc**", ",", " a", " hill", " with", " views", "."}
+	r, err := run.Load(writeSpans(t, call(stream...)), run.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"user user: Where to go in Barcelona?", "assistant message: Visit **Montjuïc**, a hill with views."}, steps(r))
 
@@ -1002,6 +1004,17 @@ func TestStreamedReply(t *testing.T) {
 	r, err = run.Load(writeSpans(t, call(whole...)), run.Options{})
 	require.NoError(t, err)
 	assert.Len(t, r.Steps, 9, "whole messages are steps of their own")
+
+	// A record of a stream's later pieces only (BeeAI's, from piece 233
+	// on) is no reply: its start is not in it. The reply is whole in the
+	// agent's record of it after.
+	agent := span{id: "a", name: "agent", start: 0, end: 3, attrs: map[string]any{"openinference.span.kind": "AGENT",
+		"input.value": "Where to go in Barcelona?", "output.value": "Visit **Montjuïc**, a hill with views."}}
+	tail := callFrom(233, stream[1:]...)
+	tail.parent = "a"
+	r, err = run.Load(writeSpans(t, agent, tail), run.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"user user: Where to go in Barcelona?", "agent message: Visit **Montjuïc**, a hill with views."}, steps(r))
 }
 
 // TestMLflow reads MLflow's spans: mlflow.spanType (JSON-quoted) says what
