@@ -299,11 +299,18 @@ func TestLoadSaysWhatAFileIs(t *testing.T) {
 			assert.NotContains(t, err.Error(), "\n", "errors are one line")
 		})
 	}
+	// A whole Parquet file named as a format of another kind is refused
+	// as what it is.
+	frame := filepath.Join("..", "testdata", "telemetry", "phoenix-frame.parquet")
+	_, err := Load(frame, Options{Format: FormatWhoWhen})
+	require.ErrorIs(t, err, ErrUnknownFormat)
+	assert.Contains(t, err.Error(), "a Parquet file, read as a frame of spans or messages only")
+
 	// A Parquet file whole by its marks whose footer does not read is one
 	// that does not read, not one of no known format.
 	path := filepath.Join(dir, "broken.parquet")
 	require.NoError(t, os.WriteFile(path, []byte("PAR1\x15\x04\x15\x10\x00\x00\x00\x00PAR1"), 0o644))
-	_, err := Load(path, Options{})
+	_, err = Load(path, Options{})
 	require.Error(t, err)
 	assert.NotErrorIs(t, err, ErrUnknownFormat)
 	assert.Contains(t, err.Error(), "broken.parquet: a Parquet file that does not read")

@@ -326,6 +326,9 @@ var fileKinds = []struct {
 // page), with what to read instead, or a table whose rows did not read as
 // runs; "" otherwise.
 func fileKind(data []byte) string {
+	if spans.IsParquet(data) {
+		return "a Parquet file, read as a frame of spans or messages only (a trace format or transcript, or no --input-format)"
+	}
 	for _, k := range fileKinds {
 		if bytes.HasPrefix(data, []byte(k.magic)) && (k.magic != "BZh" || len(data) > 3 && data[3] >= '1' && data[3] <= '9') {
 			return k.what
