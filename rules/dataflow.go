@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
@@ -237,6 +238,12 @@ func dataFlowOrigin(in *Input) []Finding {
 					o = p
 				} else if p := alteredInCall(in, c); p >= 0 {
 					// The call fetched with a figure of the task another
+					// agent altered in handing the work on.
+					o, why = p, true
+					altered[o] = true
+				} else if p := pickedUnderAltered(in, c); p >= 0 {
+					// The call acted on a record an earlier call listed,
+					// which fetched with a figure of the task another
 					// agent altered in handing the work on.
 					o, why = p, true
 					altered[o] = true
@@ -963,7 +970,78 @@ func alteredInCall(in *Input, c int) int {
 			take(firstDate(in, p, c), p)
 		}
 	}
+	for _, call := range f.Calls {
+		for _, cf := range call.Counts {
+			if p := recountedKey(in, c, cf); p >= 0 && (best < 0 || p < best) {
+				best = p
+			}
+		}
+	}
 	return best
+}
+
+// recountedKey is, for a count a call at step c gives under a key
+// ("nights": 3), the earliest step of another agent before c that counts
+// the thing the key names with that value ("for 3 nights") where the task
+// counts it with another ("2 nights") and never with this one (recounted):
+// the count was altered in handing the work on. It returns -1 otherwise.
+func recountedKey(in *Input, c int, cf extract.Field) int {
+	n, err := strconv.Atoi(cf.Value)
+	if err != nil {
+		return -1
+	}
+	words := extract.NameWords(cf.Key)
+	named := func(cnt extract.Count) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return countedAs(w, cnt.Noun) })
+	}
+	other := false
+	for k := range c {
+		for _, cnt := range in.Features.Steps[k].Counts {
+			if given(in, k) && named(cnt) {
+				if cnt.Value == n {
+					return -1 // the task's own count
+				}
+				other = true
+			}
+		}
+	}
+	p := recounted(in, c, cf.Value)
+	if !other || p < 0 || !slices.ContainsFunc(in.Features.Steps[p].Counts, func(cnt extract.Count) bool { return cnt.Value == n && named(cnt) }) {
+		return -1
+	}
+	return p
+}
+
+// pickedUnderAltered is, for a step c that calls a tool, the step of
+// another agent that altered a figure of the task in an earlier call
+// (alteredInCall) whose output first listed a record c's arguments name
+// (a product's code, a hotel's id): the booking or the order took its
+// record from a search run with the altered figure ("a total budget of
+// 500" for the task's 5,000), and acted faithfully on it. It returns -1
+// for a step without calls, or one whose records no altered call listed.
+func pickedUnderAltered(in *Input, c int) int {
+	if in.Features.Steps[c].Has(extract.KindToolResult) {
+		return -1
+	}
+	sup := in.supportIndex()
+	for _, call := range in.Features.Steps[c].Calls {
+		for _, v := range call.Values {
+			lv := strings.ToLower(strings.TrimSpace(v))
+			if len(lv) < 3 || !strings.ContainsFunc(lv, unicode.IsLetter) || sup.text.Holds(-1, lv) {
+				continue
+			}
+			r := sup.firstHolding(lv, from{})
+			if r < 0 || r >= c || !in.Features.Steps[r].Has(extract.KindToolResult) {
+				continue
+			}
+			if k := callerOf(in, r); k >= 0 && k < r && k != c {
+				if p := alteredInCall(in, k); p >= 0 {
+					return p
+				}
+			}
+		}
+	}
+	return -1
 }
 
 // alteredInBrief is alteredInCall for a result an agent reports of its

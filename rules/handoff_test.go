@@ -1,0 +1,62 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestHandoffAltersTaskFigure: a supervisor's plain message hands its
+// worker another figure than the task's, and the worker's calls carry it
+// as handed: the handoff is where the value went wrong. A night count
+// the search and booking take as handed; a budget the search runs with,
+// whose listing the order then takes its record from. Where the handoff
+// carries the task's figure and the worker's call departs from it by
+// itself, the handoff is no origin. Shape: OpenAI chat transcripts with a
+// name per agent and tool_calls.
+func TestHandoffAltersTaskFigure(t *testing.T) {
+	const (
+		hotelTask = "Book me a double room in Lyon near Part-Dieu for 2 nights, checking in on Thursday 21 May 2026, under 140 euros a night."
+		chairTask = "Order ergonomic office chairs for the new team of 8 people; the total budget is 5,000 USD. Pick the best-rated model that fits."
+	)
+	hotel := func(handed, nights string) []msg {
+		return []msg{
+			{agent: "user", content: hotelTask, kind: run.KindUser},
+			{agent: "supervisor", content: "Let me hand this to the hotel desk."},
+			{agent: "supervisor", content: "hotel_agent: book a double room near Lyon Part-Dieu for " + handed + " nights from 2026-05-21, under EUR 140 per night."},
+			{agent: "hotel_agent", content: `search_hotels({"city": "Lyon", "near": "Part-Dieu", "check_in": "2026-05-21", "nights": ` + nights + `, "room": "double", "max_rate_eur": 140})`, kind: run.KindToolCall},
+			{agent: "tool", content: `[{"hotel_id": "LYS-221", "name": "Hotel Lyon Part-Dieu Centre", "rate_eur": 118}, {"hotel_id": "LYS-307", "name": "Mercure Part-Dieu", "rate_eur": 132}]`, kind: run.KindToolResult},
+			{agent: "supervisor", content: "Done: a double room at Hotel Lyon Part-Dieu Centre from 21 May, EUR 118 a night."},
+		}
+	}
+	chairs := func(budget string) []msg {
+		return []msg{
+			{agent: "user", content: chairTask, kind: run.KindUser},
+			{agent: "manager", content: "Routing to sourcing."},
+			{agent: "manager", content: "sourcing_agent, order 8 ergonomic office chairs within a total budget of " + budget + " USD, choosing the best-rated model that fits."},
+			{agent: "sourcing_agent", content: `search_catalog({"category": "ergonomic chair", "quantity": 8, "max_total_usd": 500})`, kind: run.KindToolCall},
+			{agent: "tool", content: `[{"sku": "CH-ERGO-PRO", "rating": 4.8, "unit_usd": 589}, {"sku": "CH-MESH-AIR", "rating": 4.5, "unit_usd": 412}, {"sku": "CH-BASIC-2", "rating": 3.6, "unit_usd": 59}]`, kind: run.KindToolResult},
+			{agent: "sourcing_agent", content: `place_order({"sku": "CH-BASIC-2", "quantity": 8})`, kind: run.KindToolCall},
+			{agent: "tool", content: `{"order_id": "PO-55120", "total_usd": 472, "status": "placed"}`, kind: run.KindToolResult},
+			{agent: "manager", content: "Chairs ordered: 472 USD total (PO-55120)."},
+		}
+	}
+	for _, tt := range []struct {
+		name, task string
+		msgs       []msg
+		want       []int
+	}{
+		{"night count altered in the handoff", hotelTask, hotel("3", "3"), []int{2}},
+		{"night count carried, worker searches another", hotelTask, hotel("2", "3"), nil},
+		{"night count carried and searched", hotelTask, hotel("2", "2"), nil},
+		{"budget altered in the handoff, order from its listing", chairTask, chairs("500"), []int{2}},
+		{"budget carried, worker searches another", chairTask, chairs("5,000"), nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.task, "", tt.msgs...)
+			assert.Equal(t, tt.want, stepsFor(dataFlowOrigin(in), "a figure other than the task's"))
+		})
+	}
+}
