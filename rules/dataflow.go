@@ -253,7 +253,7 @@ func dataFlowOrigin(in *Input) []Finding {
 					// with a figure of the task altered.
 					o, why = p, true
 					altered[o] = true
-				} else if p := handedSubject(in, c); p >= 0 && gt == "" || p >= 0 && reached < 0 {
+				} else if p := max(handedSubject(in, c), handedQualifier(in, c)); p >= 0 && gt == "" || p >= 0 && reached < 0 {
 					// The call looked up a subject another agent named in
 					// handing the work on, in place of the task's.
 					o, why = p, true
@@ -1134,6 +1134,53 @@ func handedSubject(in *Input, c int) int {
 		}
 	}
 	return -1
+}
+
+// handedQualifier is handedSubject for a name the task qualifies by
+// another name written right after it ("Portland, Oregon"): the step of
+// another agent before call c that wrote the task's name qualified
+// otherwise ("Portland, Maine"), by a name neither the task nor an
+// earlier step wrote, where the call names the task's name without the
+// task's qualifier. The work was handed on about a namesake of the
+// task's subject. It returns -1 when there is none.
+func handedQualifier(in *Input, c int) int {
+	f := &in.Features.Steps[c]
+	if len(f.Calls) == 0 || f.Has(extract.KindToolResult) {
+		return -1
+	}
+	text := in.supportIndex().text
+	task := qualifiedNames(in.Features.Question)
+	for p := 0; p < c; p++ {
+		st := &in.Features.Steps[p]
+		if !isAgentDecision(in, p) || st.Has(extract.KindToolResult) || given(in, p) || run.SameAgent(in.Run.Steps[p].Agent, in.Run.Steps[c].Agent) {
+			continue
+		}
+		for name, q := range qualifiedNames(st.Claims) {
+			tq, ok := task[name]
+			words := extract.NormWords(name)
+			if !ok || tq.Norm == q.Norm || extract.HoldsWords(in.Run.Question, extract.NormWords(q.Text)) || heldBefore(text, p, extract.NormWords(q.Text)) {
+				continue
+			}
+			if text.HoldsWords(c, words) && !text.HoldsWords(c, extract.NormWords(tq.Text)) {
+				return p
+			}
+		}
+	}
+	return -1
+}
+
+// qualifiedNames maps each name of the claims (its normal form) that
+// another name follows right after, with at most a comma between
+// ("Portland, Oregon"), to that qualifying name.
+func qualifiedNames(claims []extract.Claim) map[string]extract.Claim {
+	out := map[string]extract.Claim{}
+	for k := 1; k < len(claims); k++ {
+		a, q := claims[k-1], claims[k]
+		if a.Kind == extract.ClaimEntity && q.Kind == extract.ClaimEntity && q.Offset > a.Offset && int(q.Offset)-int(a.Offset)-len(a.Text) <= 2 {
+			out[a.Norm] = q
+		}
+	}
+	return out
 }
 
 // unitChanged is, for a value of the answer in a unit ("3.2 minutes")

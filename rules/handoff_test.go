@@ -60,3 +60,34 @@ func TestHandoffAltersTaskFigure(t *testing.T) {
 		})
 	}
 }
+
+// TestHandoffQualifiesTaskNameOtherwise: a triage agent's plain message
+// hands its weather worker the task's city qualified by another state
+// ("Portland, Maine" for the task's "Portland, Oregon"), and the worker's
+// call looks up the city without the task's state: the handoff named a
+// namesake of the task's subject. Where the handoff keeps the task's
+// state, or the call names it, the handoff is no origin. Shape: OpenAI
+// chat transcript with a name per agent and tool_calls.
+func TestHandoffQualifiesTaskNameOtherwise(t *testing.T) {
+	const task = "We're driving from Seattle down to Portland, Oregon on Saturday 14 March 2026. Will it rain there in the afternoon?"
+	for _, tt := range []struct {
+		name, handed, state string
+		want                []int
+	}{
+		{"another state handed", "Portland, Maine", "ME", []int{2}},
+		{"the task's state handed", "Portland, Oregon", "ME", nil},
+		{"the call names the task's state", "Portland, Maine", "Oregon", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "",
+				msg{agent: "user", content: task, kind: run.KindUser},
+				msg{agent: "triage_agent", content: "Routing this to the weather desk."},
+				msg{agent: "triage_agent", content: "weather_agent, get the afternoon forecast for " + tt.handed + " on 2026-03-14 and say whether rain is likely."},
+				msg{agent: "weather_agent", content: `get_forecast({"city": "Portland", "state": "` + tt.state + `", "date": "2026-03-14", "period": "afternoon"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `{"date": "2026-03-14", "afternoon": {"condition": "clear", "precip_chance": 10, "high_f": 41}}`, kind: run.KindToolResult},
+				msg{agent: "triage_agent", content: "Saturday afternoon in Portland looks clear, high around 41°F."},
+			)
+			assert.Equal(t, tt.want, stepsFor(dataFlowOrigin(in), "names a subject the task does not"))
+		})
+	}
+}
