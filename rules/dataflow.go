@@ -68,6 +68,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	altered := map[int]bool{}
 	renamed := map[int]bool{}
 	acting := map[int]bool{}
+	recount := map[int]bool{} // a call acted on a listed record with another count than the task's
 	reunit := map[int]bool{}
 	worked := map[int]bool{}
 	plan, req := droppedBy(in)
@@ -263,6 +264,11 @@ func dataFlowOrigin(in *Input) []Finding {
 					// place of the task's figure of its kind.
 					o, why = k, true
 					acting[o] = true
+				} else if k := actedWithOtherCount(in, r); k >= 0 && (gt == "" || reached < 0) {
+					// A later call acted on the record read here with
+					// another count than the task's.
+					o, why = k, true
+					recount[o] = true
 				} else if p := handedToCode(in, c); p >= 0 && gt == "" && len(in.Features.Steps[c].Code) > 0 && computed(&in.Features.Steps[r]) {
 					// The code computed its one value with a figure
 					// another agent stated, which no tool's output or
@@ -324,6 +330,8 @@ func dataFlowOrigin(in *Input) []Finding {
 			reason = fmt.Sprintf("it gives the final answer's %q in another unit than an earlier step reported the figure in, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case acting[o] && !dropped[o]:
 			reason = fmt.Sprintf("its call acts with %q, read from a tool's output, in place of the task's own figure of that kind, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
+		case recount[o] && !dropped[o]:
+			reason = fmt.Sprintf("its call acts on %q, read from a tool's output, with another count than the task's, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case renamed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it names a subject the task does not, which a later step's call looked up in place of the task's and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case handed[o] && !dropped[o]:
@@ -986,9 +994,25 @@ func alteredInCall(in *Input, c int) int {
 // counts it with another ("2 nights") and never with this one (recounted):
 // the count was altered in handing the work on. It returns -1 otherwise.
 func recountedKey(in *Input, c int, cf extract.Field) int {
+	n, named, ok := countAltersTask(in, c, cf)
+	if !ok {
+		return -1
+	}
+	p := recounted(in, c, cf.Value)
+	if p < 0 || !slices.ContainsFunc(in.Features.Steps[p].Counts, func(cnt extract.Count) bool { return cnt.Value == n && named(cnt) }) {
+		return -1
+	}
+	return p
+}
+
+// countAltersTask reports whether a count a call at step c gives under a
+// key ("nights": 3) is of a thing the task counts with another value ("2
+// nights") and never with this one; it returns the count and whether a
+// step's count is of the thing the key names.
+func countAltersTask(in *Input, c int, cf extract.Field) (int, func(extract.Count) bool, bool) {
 	n, err := strconv.Atoi(cf.Value)
 	if err != nil {
-		return -1
+		return 0, nil, false
 	}
 	words := extract.NameWords(cf.Key)
 	named := func(cnt extract.Count) bool {
@@ -999,17 +1023,42 @@ func recountedKey(in *Input, c int, cf extract.Field) int {
 		for _, cnt := range in.Features.Steps[k].Counts {
 			if given(in, k) && named(cnt) {
 				if cnt.Value == n {
-					return -1 // the task's own count
+					return 0, nil, false // the task's own count
 				}
 				other = true
 			}
 		}
 	}
-	p := recounted(in, c, cf.Value)
-	if !other || p < 0 || !slices.ContainsFunc(in.Features.Steps[p].Counts, func(cnt extract.Count) bool { return cnt.Value == n && named(cnt) }) {
-		return -1
+	return n, named, other
+}
+
+// actedWithOtherCount is, for a tool's output r that listed a record of
+// the answer, the later call that acts (a booking, a purchase) on a record
+// r first listed, with a count of a thing the task counts otherwise
+// (countAltersTask: "tickets": 3 for the task's 4 tickets). The listing
+// was read right; the call chose the count to act with. It returns -1
+// when no such call follows.
+func actedWithOtherCount(in *Input, r int) int {
+	sup := in.supportIndex()
+	for k := r + 1; k < len(in.Features.Steps); k++ {
+		if in.Features.Steps[k].Has(extract.KindToolResult) {
+			continue
+		}
+		for _, call := range in.Features.Steps[k].Calls {
+			if !call.Consequential() || !slices.ContainsFunc(call.Values, func(v string) bool {
+				lv := strings.ToLower(strings.TrimSpace(v))
+				return len(lv) >= 3 && !sup.text.Holds(-1, lv) && sup.firstHolding(lv, from{}) == r
+			}) {
+				continue
+			}
+			for _, cf := range call.Counts {
+				if _, _, ok := countAltersTask(in, k, cf); ok {
+					return k
+				}
+			}
+		}
 	}
-	return p
+	return -1
 }
 
 // pickedUnderAltered is, for a step c that calls a tool, the step of

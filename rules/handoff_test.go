@@ -91,3 +91,34 @@ func TestHandoffQualifiesTaskNameOtherwise(t *testing.T) {
 		})
 	}
 }
+
+// TestBookingActsWithOtherCount: the handoff and the search carry the
+// task's ticket count and the listing is read right; the purchase then
+// acts on a listed block with another count than the task's. The
+// purchase is where the count went wrong, not the search that listed the
+// block; a purchase with the task's count is no origin. Shape: OpenAI
+// chat transcript with a name per agent and tool_calls.
+func TestBookingActsWithOtherCount(t *testing.T) {
+	const task = "Get 4 tickets for the Coldplay concert at Wembley Stadium on 22 August 2026, seated together, under 120 GBP each."
+	for _, tt := range []struct {
+		name, tickets string
+		want          []int
+	}{
+		{"bought with another count", "3", []int{5}},
+		{"bought with the task's count", "4", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "",
+				msg{agent: "user", content: task, kind: run.KindUser},
+				msg{agent: "supervisor", content: "Passing this to the ticket desk."},
+				msg{agent: "supervisor", content: "ticket_agent: buy 4 tickets for Coldplay at Wembley Stadium on 2026-08-22, seated together, under GBP 120 each."},
+				msg{agent: "ticket_agent", content: `find_events({"artist": "Coldplay", "venue": "Wembley Stadium", "date": "2026-08-22", "tickets": 4, "max_price_gbp": 120})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `[{"event_id": "EV-5120", "block": "Block 118", "row": "F", "price_gbp": 112}, {"event_id": "EV-5120", "block": "Block 512", "row": "B", "price_gbp": 74}]`, kind: run.KindToolResult},
+				msg{agent: "ticket_agent", content: `buy_tickets({"event_id": "EV-5120", "block": "Block 118", "row": "F", "tickets": ` + tt.tickets + `})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `{"order": "TM-228104", "status": "confirmed"}`, kind: run.KindToolResult},
+				msg{agent: "supervisor", content: "Your Coldplay tickets are booked: Block 118, row F (order TM-228104)."},
+			)
+			assert.Equal(t, tt.want, stepsFor(dataFlowOrigin(in), "with another count than the task's"))
+		})
+	}
+}
