@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
@@ -67,6 +68,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	altered := map[int]bool{}
 	renamed := map[int]bool{}
 	acting := map[int]bool{}
+	recount := map[int]bool{} // a call acted on a listed record with another count than the task's
 	reunit := map[int]bool{}
 	worked := map[int]bool{}
 	plan, req := droppedBy(in)
@@ -240,13 +242,19 @@ func dataFlowOrigin(in *Input) []Finding {
 					// agent altered in handing the work on.
 					o, why = p, true
 					altered[o] = true
+				} else if p := pickedUnderAltered(in, c); p >= 0 {
+					// The call acted on a record an earlier call listed,
+					// which fetched with a figure of the task another
+					// agent altered in handing the work on.
+					o, why = p, true
+					altered[o] = true
 				} else if p := alteredInBrief(in, r); p >= 0 {
 					// The agent acted on its own, as it was asked: the
 					// instruction it followed steered it to the value
 					// with a figure of the task altered.
 					o, why = p, true
 					altered[o] = true
-				} else if p := handedSubject(in, c); p >= 0 && gt == "" || p >= 0 && reached < 0 {
+				} else if p := max(handedSubject(in, c), handedQualifier(in, c)); p >= 0 && gt == "" || p >= 0 && reached < 0 {
 					// The call looked up a subject another agent named in
 					// handing the work on, in place of the task's.
 					o, why = p, true
@@ -256,6 +264,11 @@ func dataFlowOrigin(in *Input) []Finding {
 					// place of the task's figure of its kind.
 					o, why = k, true
 					acting[o] = true
+				} else if k := actedWithOtherCount(in, r); k >= 0 && (gt == "" || reached < 0) {
+					// A later call acted on the record read here with
+					// another count than the task's.
+					o, why = k, true
+					recount[o] = true
 				} else if p := handedToCode(in, c); p >= 0 && gt == "" && len(in.Features.Steps[c].Code) > 0 && computed(&in.Features.Steps[r]) {
 					// The code computed its one value with a figure
 					// another agent stated, which no tool's output or
@@ -317,6 +330,8 @@ func dataFlowOrigin(in *Input) []Finding {
 			reason = fmt.Sprintf("it gives the final answer's %q in another unit than an earlier step reported the figure in, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case acting[o] && !dropped[o]:
 			reason = fmt.Sprintf("its call acts with %q, read from a tool's output, in place of the task's own figure of that kind, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
+		case recount[o] && !dropped[o]:
+			reason = fmt.Sprintf("its call acts on %q, read from a tool's output, with another count than the task's, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case renamed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it names a subject the task does not, which a later step's call looked up in place of the task's and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case handed[o] && !dropped[o]:
@@ -963,7 +978,119 @@ func alteredInCall(in *Input, c int) int {
 			take(firstDate(in, p, c), p)
 		}
 	}
+	for _, call := range f.Calls {
+		for _, cf := range call.Counts {
+			if p := recountedKey(in, c, cf); p >= 0 && (best < 0 || p < best) {
+				best = p
+			}
+		}
+	}
 	return best
+}
+
+// recountedKey is, for a count a call at step c gives under a key
+// ("nights": 3), the earliest step of another agent before c that counts
+// the thing the key names with that value ("for 3 nights") where the task
+// counts it with another ("2 nights") and never with this one (recounted):
+// the count was altered in handing the work on. It returns -1 otherwise.
+func recountedKey(in *Input, c int, cf extract.Field) int {
+	n, named, ok := countAltersTask(in, c, cf)
+	if !ok {
+		return -1
+	}
+	p := recounted(in, c, cf.Value)
+	if p < 0 || !slices.ContainsFunc(in.Features.Steps[p].Counts, func(cnt extract.Count) bool { return cnt.Value == n && named(cnt) }) {
+		return -1
+	}
+	return p
+}
+
+// countAltersTask reports whether a count a call at step c gives under a
+// key ("nights": 3) is of a thing the task counts with another value ("2
+// nights") and never with this one; it returns the count and whether a
+// step's count is of the thing the key names.
+func countAltersTask(in *Input, c int, cf extract.Field) (int, func(extract.Count) bool, bool) {
+	n, err := strconv.Atoi(cf.Value)
+	if err != nil {
+		return 0, nil, false
+	}
+	words := extract.NameWords(cf.Key)
+	named := func(cnt extract.Count) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return countedAs(w, cnt.Noun) })
+	}
+	other := false
+	for k := range c {
+		for _, cnt := range in.Features.Steps[k].Counts {
+			if given(in, k) && named(cnt) {
+				if cnt.Value == n {
+					return 0, nil, false // the task's own count
+				}
+				other = true
+			}
+		}
+	}
+	return n, named, other
+}
+
+// actedWithOtherCount is, for a tool's output r that listed a record of
+// the answer, the later call that acts (a booking, a purchase) on a record
+// r first listed, with a count of a thing the task counts otherwise
+// (countAltersTask: "tickets": 3 for the task's 4 tickets). The listing
+// was read right; the call chose the count to act with. It returns -1
+// when no such call follows.
+func actedWithOtherCount(in *Input, r int) int {
+	sup := in.supportIndex()
+	for k := r + 1; k < len(in.Features.Steps); k++ {
+		if in.Features.Steps[k].Has(extract.KindToolResult) {
+			continue
+		}
+		for _, call := range in.Features.Steps[k].Calls {
+			if !call.Consequential() || !slices.ContainsFunc(call.Values, func(v string) bool {
+				lv := strings.ToLower(strings.TrimSpace(v))
+				return len(lv) >= 3 && !sup.text.Holds(-1, lv) && sup.firstHolding(lv, from{}) == r
+			}) {
+				continue
+			}
+			for _, cf := range call.Counts {
+				if _, _, ok := countAltersTask(in, k, cf); ok {
+					return k
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// pickedUnderAltered is, for a step c that calls a tool, the step of
+// another agent that altered a figure of the task in an earlier call
+// (alteredInCall) whose output first listed a record c's arguments name
+// (a product's code, a hotel's id): the booking or the order took its
+// record from a search run with the altered figure ("a total budget of
+// 500" for the task's 5,000), and acted faithfully on it. It returns -1
+// for a step without calls, or one whose records no altered call listed.
+func pickedUnderAltered(in *Input, c int) int {
+	if in.Features.Steps[c].Has(extract.KindToolResult) {
+		return -1
+	}
+	sup := in.supportIndex()
+	for _, call := range in.Features.Steps[c].Calls {
+		for _, v := range call.Values {
+			lv := strings.ToLower(strings.TrimSpace(v))
+			if len(lv) < 3 || !strings.ContainsFunc(lv, unicode.IsLetter) || sup.text.Holds(-1, lv) {
+				continue
+			}
+			r := sup.firstHolding(lv, from{})
+			if r < 0 || r >= c || !in.Features.Steps[r].Has(extract.KindToolResult) {
+				continue
+			}
+			if k := callerOf(in, r); k >= 0 && k < r && k != c {
+				if p := alteredInCall(in, k); p >= 0 {
+					return p
+				}
+			}
+		}
+	}
+	return -1
 }
 
 // alteredInBrief is alteredInCall for a result an agent reports of its
@@ -1056,6 +1183,53 @@ func handedSubject(in *Input, c int) int {
 		}
 	}
 	return -1
+}
+
+// handedQualifier is handedSubject for a name the task qualifies by
+// another name written right after it ("Portland, Oregon"): the step of
+// another agent before call c that wrote the task's name qualified
+// otherwise ("Portland, Maine"), by a name neither the task nor an
+// earlier step wrote, where the call names the task's name without the
+// task's qualifier. The work was handed on about a namesake of the
+// task's subject. It returns -1 when there is none.
+func handedQualifier(in *Input, c int) int {
+	f := &in.Features.Steps[c]
+	if len(f.Calls) == 0 || f.Has(extract.KindToolResult) {
+		return -1
+	}
+	text := in.supportIndex().text
+	task := qualifiedNames(in.Features.Question)
+	for p := 0; p < c; p++ {
+		st := &in.Features.Steps[p]
+		if !isAgentDecision(in, p) || st.Has(extract.KindToolResult) || given(in, p) || run.SameAgent(in.Run.Steps[p].Agent, in.Run.Steps[c].Agent) {
+			continue
+		}
+		for name, q := range qualifiedNames(st.Claims) {
+			tq, ok := task[name]
+			words := extract.NormWords(name)
+			if !ok || tq.Norm == q.Norm || extract.HoldsWords(in.Run.Question, extract.NormWords(q.Text)) || heldBefore(text, p, extract.NormWords(q.Text)) {
+				continue
+			}
+			if text.HoldsWords(c, words) && !text.HoldsWords(c, extract.NormWords(tq.Text)) {
+				return p
+			}
+		}
+	}
+	return -1
+}
+
+// qualifiedNames maps each name of the claims (its normal form) that
+// another name follows right after, with at most a comma between
+// ("Portland, Oregon"), to that qualifying name.
+func qualifiedNames(claims []extract.Claim) map[string]extract.Claim {
+	out := map[string]extract.Claim{}
+	for k := 1; k < len(claims); k++ {
+		a, q := claims[k-1], claims[k]
+		if a.Kind == extract.ClaimEntity && q.Kind == extract.ClaimEntity && q.Offset > a.Offset && int(q.Offset)-int(a.Offset)-len(a.Text) <= 2 {
+			out[a.Norm] = q
+		}
+	}
+	return out
 }
 
 // unitChanged is, for a value of the answer in a unit ("3.2 minutes")
