@@ -5,7 +5,6 @@ package run
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -338,22 +337,18 @@ func fileKind(data []byte) string {
 	if bytes.HasPrefix(head, []byte("<!doctype html")) || bytes.HasPrefix(head, []byte("<html")) {
 		return "an HTML page (a trace viewer's page, saved): export the trace as JSON from the tool that shows it and read that"
 	}
-	for _, t := range []struct {
-		sep  rune
-		what string
-	}{{',', "a CSV table"}, {'\t', "a TSV table"}} {
-		if table(data, t.sep) {
-			return t.what + " whose rows are neither spans nor chat messages offattr knows (its columns: " + columnsOf(data, t.sep) + ")"
+	if names, sep, ok := spans.TableColumns(data); ok {
+		what := "a CSV table"
+		if sep == '\t' {
+			what = "a TSV table"
 		}
+		return what + " whose rows are neither spans nor chat messages offattr knows (its columns: " + columnList(names) + ")"
 	}
 	return ""
 }
 
-// columnsOf lists the first columns of a table's header, for an error.
-func columnsOf(data []byte, sep rune) string {
-	r := csv.NewReader(bytes.NewReader(data))
-	r.Comma, r.LazyQuotes = sep, true
-	header, _ := r.Read()
+// columnList lists a table's first columns, for an error.
+func columnList(header []string) string {
 	var names []string
 	for k, name := range header {
 		if k == 6 {
@@ -365,20 +360,6 @@ func columnsOf(data []byte, sep rune) string {
 		names = append(names, strconv.Quote(name))
 	}
 	return strings.Join(names, ", ")
-}
-
-// table reports whether data begins as a table of sep-separated values
-// (quoted as CSV quotes them): a header of column names
-// (spans.TableHeader), and a next record of as many cells.
-func table(data []byte, sep rune) bool {
-	r := csv.NewReader(bytes.NewReader(data))
-	r.Comma, r.LazyQuotes = sep, true
-	header, err := r.Read()
-	if err != nil || !spans.TableHeader(header) {
-		return false
-	}
-	row, err := r.Read()
-	return err == nil && len(row) == len(header)
 }
 
 // notMessages is the error of decoding data, a list of messages: an

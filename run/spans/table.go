@@ -31,9 +31,35 @@ func TableRows(data []byte) (rows []byte, ok bool) {
 	return nil, false
 }
 
-func separatedRows(data []byte, sep rune) ([]byte, bool) {
+// TableColumns reports whether data begins as a table of comma- or
+// tab-separated values (a header of column names, TableHeader, and a next
+// record of as many cells), with its column names and separator, whether
+// or not its rows read as any run.
+func TableColumns(data []byte) (names []string, sep rune, ok bool) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	for _, sep := range []rune{',', '\t'} {
+		r := tableReader(data, sep)
+		header, err := r.Read()
+		if err != nil || !TableHeader(header) {
+			continue
+		}
+		if row, err := r.Read(); err == nil && len(row) == len(header) {
+			return header, sep, true
+		}
+	}
+	return nil, 0, false
+}
+
+// tableReader reads data's records separated by sep, quoted as CSV quotes
+// them, a stray quote taken as text.
+func tableReader(data []byte, sep rune) *csv.Reader {
 	r := csv.NewReader(bytes.NewReader(data))
-	r.Comma, r.LazyQuotes, r.ReuseRecord = sep, true, false
+	r.Comma, r.LazyQuotes = sep, true
+	return r
+}
+
+func separatedRows(data []byte, sep rune) ([]byte, bool) {
+	r := tableReader(data, sep)
 	header, err := r.Read()
 	if err != nil || !TableHeader(header) {
 		return nil, false
