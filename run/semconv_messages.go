@@ -59,9 +59,9 @@ func fromIndexed(prefix string) messageSource {
 // itself in output.value): the next source is read.
 func fromIndexedOutput(prefix string) messageSource {
 	return labelled(prefix, func(s *spans.Span) []chatMessage {
-		groups := indexed(s.Attrs, prefix)
+		groups, first := indexedFrom(s.Attrs, prefix)
 		if reply, ok := streamed(groups); ok {
-			if firstIndex(s.Attrs, prefix) > 0 {
+			if first > 0 {
 				return nil // the stream's later pieces only: its start is not recorded
 			}
 			return []chatMessage{reply}
@@ -1139,6 +1139,13 @@ func streamed(groups []spans.Attrs) (chatMessage, bool) {
 // dumps write it) is read the same way, its objects flattened to dotted
 // keys.
 func indexed(as spans.Attrs, prefix string) []spans.Attrs {
+	groups, _ := indexedFrom(as, prefix)
+	return groups
+}
+
+// indexedFrom is indexed, with the lowest N the groups start at (0 for a
+// list under prefix itself, -1 when there is none).
+func indexedFrom(as spans.Attrs, prefix string) (groups []spans.Attrs, first int) {
 	if v, ok := as.Get(prefix); ok && v.Kind == spans.KindList {
 		out := make([]spans.Attrs, 0, len(v.List))
 		for _, e := range v.List {
@@ -1146,9 +1153,9 @@ func indexed(as spans.Attrs, prefix string) []spans.Attrs {
 			flattenValue("", e, &flat)
 			out = append(out, flat)
 		}
-		return out
+		return out, 0
 	}
-	groups := map[int]spans.Attrs{}
+	byN := map[int]spans.Attrs{}
 	p := prefix + "."
 	for _, a := range as {
 		if !strings.HasPrefix(a.Key, p) {
@@ -1163,39 +1170,21 @@ func indexed(as spans.Attrs, prefix string) []spans.Attrs {
 		if err != nil || n < 0 {
 			continue
 		}
-		groups[n] = append(groups[n], spans.Attr{Key: rest[dot+1:], Value: a.Value})
+		byN[n] = append(byN[n], spans.Attr{Key: rest[dot+1:], Value: a.Value})
 	}
-	if len(groups) == 0 {
-		return nil
+	if len(byN) == 0 {
+		return nil, -1
 	}
-	ns := make([]int, 0, len(groups))
-	for n := range groups {
+	ns := make([]int, 0, len(byN))
+	for n := range byN {
 		ns = append(ns, n)
 	}
 	sort.Ints(ns)
 	out := make([]spans.Attrs, len(ns))
 	for i, n := range ns {
-		out[i] = groups[n]
+		out[i] = byN[n]
 	}
-	return out
-}
-
-// firstIndex returns the lowest N of the attributes prefix.N.rest, -1 when
-// there is none (or the list sits under prefix itself, from 0).
-func firstIndex(as spans.Attrs, prefix string) int {
-	first := -1
-	p := prefix + "."
-	for _, a := range as {
-		rest, ok := strings.CutPrefix(a.Key, p)
-		if !ok {
-			continue
-		}
-		n, _, _ := strings.Cut(rest, ".")
-		if i, err := strconv.Atoi(n); err == nil && i >= 0 && (first < 0 || i < first) {
-			first = i
-		}
-	}
-	return first
+	return out, ns[0]
 }
 
 // numbered returns the texts of the attributes prefix.N, in order of N.
