@@ -13,10 +13,14 @@ func unixLines(s string) string {
 	return strings.ReplaceAll(s, "\r\n", "\n")
 }
 
-// unixLinesStep writes every text of a step with LF line ends.
-func unixLinesStep(s *Step) {
-	s.Content = unixLines(s.Content)
+// plainText is a text as later stages read it: with LF line ends and its
+// non-ASCII characters written as themselves (unicodeEscapes).
+func plainText(s string) string { return unicodeEscapes(unixLines(s)) }
+
+// plainStep writes every text of a step as plainText.
+func plainStep(s *Step) {
+	s.Content = plainText(s.Content)
 	for i := range s.ToolCalls() {
-		s.ToolCalls()[i].Arguments = unixLines(s.ToolCalls()[i].Arguments)
+		s.ToolCalls()[i].Arguments = plainText(s.ToolCalls()[i].Arguments)
 	}
 }

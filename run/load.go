@@ -285,11 +285,11 @@ func finish(c *Case, name string, opts Options) error {
 	if opts.NoGroundTruth {
 		r.GroundTruth = ""
 	}
-	r.Question, r.GroundTruth = unixLines(Excerpt(r.Question)), unixLines(Excerpt(r.GroundTruth))
-	r.Instructions = unixLines(r.Instructions)
+	r.Question, r.GroundTruth = plainText(Excerpt(r.Question)), plainText(Excerpt(r.GroundTruth))
+	r.Instructions = plainText(r.Instructions)
 	for i := range r.Steps {
 		excerptStep(&r.Steps[i]) // formats whose steps are not messages
-		unixLinesStep(&r.Steps[i])
+		plainStep(&r.Steps[i])
 	}
 	if len(r.Steps) == 0 {
 		return fmt.Errorf("load %s: %w", r.Source, ErrEmpty)
