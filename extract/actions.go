@@ -63,7 +63,7 @@ type Call struct {
 // newCall is the call of a tool by name with JSON arguments, at offset.
 func newCall(name, args string, offset int) Call {
 	line, words := commandOf(args)
-	values := ArgValues(args)
+	values := withoutOperation(args, ArgValues(args))
 	var cmd commandReading
 	if line != "" {
 		cmd = readCommand(line, words)
@@ -76,6 +76,25 @@ func newCall(name, args string, offset int) Call {
 	c.remarks = changesOnlyRemarks(args, commentsOf(c.files))
 	c.keepsChecks = !relaxesChecks(args)
 	return c
+}
+
+// withoutOperation returns a call's argument values without the one its
+// JSON arguments give as the operation of a tool of several (browser-use's
+// {"action": "click_element", "index": 12}): lower-case words joined by
+// underscores under the key "action", which says what the call does, as
+// a tool's name does, not a value it acts on.
+func withoutOperation(args string, values []string) []string {
+	var v struct {
+		Action string `json:"action"`
+	}
+	if !strings.HasPrefix(strings.TrimSpace(args), "{") || json.Unmarshal([]byte(args), &v) != nil || !strings.Contains(v.Action, "_") ||
+		strings.ContainsFunc(v.Action, func(r rune) bool { return r != '_' && (r < 'a' || r > 'z') }) {
+		return values
+	}
+	if k := slices.Index(values, v.Action); k >= 0 {
+		return slices.Delete(slices.Clone(values), k, k+1)
+	}
+	return values
 }
 
 // Command is the command line the call's arguments give it to run, as a

@@ -104,6 +104,7 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 		rf.Steps[i].Details.Rare.PassedOver = &Choice{Offer: j, Picked: picked, Passed: passed}
 	}
 	overCap(r, rf, texts, offers)
+	readElementPicks(r, rf)
 }
 
 // afterExamples returns the task a prompt gives after its examples of

@@ -164,16 +164,22 @@ func harnessTexts(r *run.Run) []string {
 	return out
 }
 
+// closingActions are the page actions that end a web agent's run with
+// its answer (WebArena's stop, BrowserGym's send_msg_to_user): the
+// answer, read as one, not a command the page answers.
+var closingActions = map[string]bool{"stop": true, "send_msg_to_user": true}
+
 // envCalls returns the commands a step gives a text environment, each as
 // a call of its verb with the command as written: the line after
-// AgentBench's "ACTION:", or the step's one line (envCommand). A
+// AgentBench's "ACTION:", a web agent's fenced or tagged action on a page
+// (pageActionRe), or the step's one line (envCommand). A
 // command lays out no work, as a tool call does not: the call is not
 // code. It notes that the step gave a command, for the next step.
 func (rc *runContext) envCalls(content string, t *text) []Call {
 	var out []Call
 	add := func(cmd string, offset int) {
-		if w := strings.Fields(cmd); len(w) > 0 {
-			out = append(out, Call{Name: w[0], Args: cmd, Offset: offset})
+		if name := cmd[:strings.IndexAny(cmd+"( \t", "( \t")]; name != "" && !closingActions[name] {
+			out = append(out, Call{Name: name, Args: cmd, Offset: offset})
 		}
 	}
 	for _, m := range t.all(envActionRe, 10) {
@@ -184,6 +190,9 @@ func (rc *runContext) envCalls(content string, t *text) []Call {
 			}
 		}
 		add(strings.TrimSpace(t.named(m, "a")), a.Start)
+	}
+	for _, m := range t.all(pageActionRe, 10) {
+		add(strings.TrimSpace(t.named(m, "a")), m.Whole().Start)
 	}
 	if cmd, ok := envCommand(content, rc.verbs); ok {
 		add(cmd, strings.Index(content, strings.Fields(cmd)[0]))

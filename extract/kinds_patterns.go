@@ -16,6 +16,11 @@ var (
 	actionLineRe = pattern(`(?m)^[ \t*]{0,4}Action(?:[ \t]{1,2}\d{1,3})?(?: Input)?\s{0,2}:\s{0,2}(?<a>[^\n]{1,300})`, 0)
 	// AgentBench's household agents write their command after "ACTION:".
 	envActionRe = pattern(`(?m)^[ \t*]{0,4}ACTION\s{0,2}:\s{0,2}(?<a>[^\n]{1,300})`, 0)
+	// A web agent writes its one action on a page as a fenced line of a
+	// verb and bracketed arguments (WebArena's "```click [1234]```",
+	// "```type [87] [blue jacket] [1]```") or as a call in an action tag
+	// (BrowserGym's "<action>click('a51')</action>").
+	pageActionRe = pattern("```"+`[ \t]{0,2}(?<a>[a-z][a-z_]{1,19}(?:[ \t]{1,2}\[[^\]\n]{0,300}\]){0,3})[ \t]{0,2}`+"```"+`|<action>\s{0,4}(?<a>[a-z][a-z_]{1,19}\([^\n]{0,300}\))\s{0,4}</action>`, 0)
 	// A text environment's answer that it did not carry a command out:
 	// ALFWorld's "Nothing happens.", Inform's and TextWorld's parser
 	// ("I don't understand that", "You can't see any such thing", "That's
@@ -30,9 +35,11 @@ var (
 	// The first-person report of a tool action: "I clicked 'Details'."
 	browserActionRe = pattern(`^\s{0,4}(?<a>I (?:typed|clicked|scrolled|navigated|visited|opened|searched|hovered|pressed|selected|entered|went|downloaded|uploaded|ran|executed)\b[^\n]{0,300})`, 0)
 
-	// Explicit final answers, including the \boxed{} of math solvers and
-	// a ReAct agent's Finish[…] action.
-	finalAnswerRe = pattern(`\bFinish\[(?<a>[^\]\n]{1,500})\]|\bFINAL[ _]ANSWER\s{0,2}[:：]\s{0,4}(?<a>[^\n]{1,500})|\b(?:the |my |our )?final answer(?: (?:of|to|for) (?:the|this|our) [\w-]{1,20})? (?:is|would be|will be)\s{0,2}:?\s{0,4}(?<a>[^\n]{1,500})|(?m)^[ \t>*#-]{0,8}\**final (?:solution|result)\**\s{0,2}[:：]\**[ \t]{0,4}(?<a>[^\s*][^\n]{0,499})|\\boxed\{(?<a>[^{}\n]{1,200})\}|<answer>\s{0,4}(?<a>[^<\n]{1,500})\s{0,4}</answer>`, ci)
+	// Explicit final answers, including the \boxed{} of math solvers, a
+	// ReAct agent's Finish[…] action and a web agent's closing action
+	// (WebArena's "```stop [answer]```", also after "ACTION:", and
+	// BrowserGym's "<action>send_msg_to_user('answer')</action>").
+	finalAnswerRe = pattern(`\bFinish\[(?<a>[^\]\n]{1,500})\]|\bFINAL[ _]ANSWER\s{0,2}[:：]\s{0,4}(?<a>[^\n]{1,500})|\b(?:the |my |our )?final answer(?: (?:of|to|for) (?:the|this|our) [\w-]{1,20})? (?:is|would be|will be)\s{0,2}:?\s{0,4}(?<a>[^\n]{1,500})|(?m)^[ \t>*#-]{0,8}\**final (?:solution|result)\**\s{0,2}[:：]\**[ \t]{0,4}(?<a>[^\s*][^\n]{0,499})|\\boxed\{(?<a>[^{}\n]{1,200})\}|<answer>\s{0,4}(?<a>[^<\n]{1,500})\s{0,4}</answer>|(?:`+"```"+`|(?m)^[ \t*]{0,4}ACTION\s{0,2}:)[ \t]{0,2}stop[ \t]{1,2}\[(?<a>[^\]\n]{1,500})\]|<action>\s{0,4}send_msg_to_user\(\s{0,2}(?:'(?<a>[^'\n]{1,500})'|"(?<a>[^"\n]{1,500})")\s{0,2}\)\s{0,4}</action>`, ci)
 	// Answers put forward in passing.
 	answerRe = pattern(`\b(?:the|our|my) (?:correct |best |likely |most likely )?(?:answer|solution|result) (?:is|would be|appears to be|seems to be)\s{0,2}:?\s{0,4}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})|(?m)^[ \t>*#-]{0,8}\**(?:answer|result|solution|conclusion)\**\s{0,2}[:：]\**\s{0,4}(?<a>[^\n]{1,300})|\b(?:therefore|thus|hence|in conclusion|to conclude),? the (?:\w+ ){0,5}(?:is|are|was|were|equals|would be)\s{1,2}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})`, ci)
 

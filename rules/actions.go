@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"math"
+	"net/url"
 	"slices"
 	"sort"
 	"strconv"
@@ -507,7 +508,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
 					missing = append(missing, v)
 				}
 			}
@@ -1148,6 +1149,23 @@ func pathHeld(sup *support, v string, i int) bool {
 	}
 	n := extract.PathNorm(v)
 	return n != v && strings.Contains(n, "/") && sup.before(n, i, from{})
+}
+
+// siteHeld reports whether v is a link to a page of a site the task
+// names (its host), whose path and query write no word with a figure the
+// task does not write too: an agent acting on a site finds its pages by
+// their paths (an admin's grid of orders, a search's results for the
+// task's words). A page of a record (an order's number, a paper's id) is
+// found so only when the task names it.
+func siteHeld(sup *support, v string) bool {
+	u, err := url.Parse(v)
+	if err != nil || u.Host == "" || !strings.Contains(v, "://") || !sup.text.Holds(-1, strings.ToLower(u.Host)) {
+		return false
+	}
+	words := strings.FieldsFunc(u.Path+" "+u.RawQuery, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return !slices.ContainsFunc(words, func(w string) bool {
+		return strings.ContainsFunc(w, unicode.IsDigit) && !sup.text.Holds(-1, strings.ToLower(w))
+	})
 }
 
 // pathRead reports whether v is a file's path that call c of step i only

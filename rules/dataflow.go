@@ -1727,7 +1727,10 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 // the researcher's "LH 1792", the booker's "TP 555"; a line of another
 // order than the customer's): the listing offered
 // both, and what reached the answer (the flight, its price) came through
-// the record the call chose. It returns -1 when no call on the path did.
+// the record the call chose; or the step on the path that picked past
+// the choice the task names (extract's PassedOver: a call that opened
+// the other order's row of a page, an answer read from the other
+// product's entry). It returns -1 when no step on the path did.
 func otherRecordTaken(in *Input, cf graph.ClaimFlow) int {
 	o := cf.Origin
 	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
@@ -1740,6 +1743,9 @@ func otherRecordTaken(in *Input, cf graph.ClaimFlow) int {
 		}
 		if in.Features.Steps[i].Has(extract.KindToolResult) {
 			i = callerOf(in, i)
+		}
+		if i > o && in.Features.Steps[i].PassedOver != nil {
+			return i
 		}
 		if i <= o || len(in.Features.Steps[i].Calls) == 0 {
 			continue

@@ -1,0 +1,55 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestUnsupportedArgumentsOfSitePages: a web agent that goes to a page of
+// the site the task names, by a path without a figure of its own (an
+// admin's grid of orders) or with the task's words in its query, made
+// nothing up, and the operation its browser tool is given
+// ("go_to_url") is no value; the page of an order the task does not name
+// is made up.
+func TestUnsupportedArgumentsOfSitePages(t *testing.T) {
+	task := "How many orders in the store admin at http://localhost:7780/admin have the status 'Canceled'? Look up order 154 too."
+	for _, tt := range []struct {
+		url  string
+		want []int
+	}{
+		{"http://localhost:7780/admin/sales/order/", nil},
+		{"http://localhost:7780/admin/sales/order/view/order_id/154/", nil},
+		{"http://localhost:7780/admin/sales/order/view/order_id/145/", []int{1}},
+		{"http://shop.example.com/admin/sales/order/", []int{1}},
+	} {
+		in := prepare(t, task, "",
+			msg{agent: "user", content: task, kind: run.KindUser},
+			msg{agent: "assistant", content: `browser_use({"action": "go_to_url", "url": "` + tt.url + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Navigated to " + tt.url, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.url)
+	}
+}
+
+// TestDataFlowOriginOfElementPick: a web agent that opens the other
+// order's row of its orders page and answers that order's total is
+// blamed at the click, not at the step that opened the page of orders
+// (WebArena's chat: the page in the user's turn, the action fenced).
+func TestDataFlowOriginOfElementPick(t *testing.T) {
+	obj := "\nOBJECTIVE: What is the grand total of my order #000000178?"
+	orders := "OBSERVATION:\n[1801] RootWebArea 'My Orders' focused: True\n\t[1870] table 'Orders'\n" +
+		"\t\t[1880] row ''\n\t\t\t[1881] cell '000000187'\n\t\t\t[1883] cell '$64.92'\n\t\t\t\t[1886] link 'View Order'\n" +
+		"\t\t[1890] row ''\n\t\t\t[1891] cell '000000178'\n\t\t\t[1893] cell '$212.35'\n\t\t\t\t[1896] link 'View Order'" + obj
+	in := prepare(t, "OBSERVATION:\n[1] RootWebArea 'My Account' focused: True\n\t[210] link 'My Orders'\n\t[211] link 'Address Book'"+obj, "",
+		msg{agent: "user", content: "OBSERVATION:\n[1] RootWebArea 'My Account' focused: True\n\t[210] link 'My Orders'\n\t[211] link 'Address Book'" + obj, kind: run.KindUser},
+		msg{agent: "assistant", content: "The orders are under My Orders. In summary, the next action I will perform is ```click [210]```"},
+		msg{agent: "user", content: orders, kind: run.KindUser},
+		msg{agent: "assistant", content: "Order #000000178 is listed; I open it. In summary, the next action I will perform is ```click [1886]```"},
+		msg{agent: "user", content: "OBSERVATION:\n[2401] RootWebArea 'Order # 000000187' focused: True\n\t[2497] rowheader 'Grand Total'\n\t[2498] cell '$64.92'" + obj, kind: run.KindUser},
+		msg{agent: "assistant", content: "The Grand Total is $64.92. In summary, the next action I will perform is ```stop [$64.92]```"},
+	)
+	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(in), true))
+}
