@@ -50,6 +50,14 @@ type support struct {
 	// the steps before it costs the square of a long run's length.
 	listings map[string][]int32
 	counted  []countAt
+	// given are the counts the steps given with the task (given) state,
+	// by the thing counted, made when first asked for (givenCounts).
+	given map[string][]countAt
+	// writers are the agent steps that write code defining functions,
+	// and definers the steps that define each function, in order, made
+	// when first asked for (codeWriters).
+	writers  []int
+	definers map[string][]int
 	// defined are the names of the functions and classes the run's code
 	// defines (extract's Defines), lowered, made when first asked for.
 	defined map[string]bool
@@ -91,6 +99,53 @@ func (s *support) countsUpTo(in *Input, i int) []countAt {
 	}
 	k, _ := slices.BinarySearchFunc(s.counted, i+1, func(c countAt, t int) int { return cmp.Compare(c.step, t) })
 	return s.counted[:k]
+}
+
+// givenCounts returns the values the steps given with the task (the
+// task, a user's turns: given) before step i count noun with, in order.
+func (s *support) givenCounts(in *Input, noun string, i int) []int {
+	if s.given == nil {
+		s.given = map[string][]countAt{}
+		for k := range in.Features.Steps {
+			if given(in, k) {
+				for _, c := range in.Features.Steps[k].Counts {
+					s.given[c.Noun] = append(s.given[c.Noun], countAt{c.Value, k})
+				}
+			}
+		}
+	}
+	var out []int
+	for _, c := range s.given[noun] {
+		if c.step >= i {
+			break
+		}
+		out = append(out, c.value)
+	}
+	return out
+}
+
+// codeWriters returns, in order, the agent decisions other than tool
+// results whose code defines a function, and for each function the steps
+// that define it.
+func (s *support) codeWriters(in *Input) ([]int, map[string][]int) {
+	if s.definers == nil {
+		s.definers = map[string][]int{}
+		for k := range in.Features.Steps {
+			f := &in.Features.Steps[k]
+			if len(f.Defines) == 0 {
+				continue
+			}
+			for _, fn := range f.Defines {
+				if ds := s.definers[fn]; len(ds) == 0 || ds[len(ds)-1] != k {
+					s.definers[fn] = append(ds, k)
+				}
+			}
+			if isAgentDecision(in, k) && !f.Has(extract.KindToolResult) {
+				s.writers = append(s.writers, k)
+			}
+		}
+	}
+	return s.writers, s.definers
 }
 
 // definedName reports whether a step's code defines a function or a

@@ -215,20 +215,13 @@ func askedOffTask(in *Input) map[int]string {
 // count into code: sets a constant to it (MAX_RETRIES = 3). It returns
 // -1 as the step when there is none.
 func recount(in *Input, i int) (extract.Count, int, int) {
-	if given(in, i) {
+	if len(in.Features.Steps[i].Counts) == 0 || given(in, i) {
 		return extract.Count{}, 0, -1
 	}
-	task := map[string][]int{}
-	for k := range i {
-		if given(in, k) {
-			for _, c := range in.Features.Steps[k].Counts {
-				task[c.Noun] = append(task[c.Noun], c.Value)
-			}
-		}
-	}
-	text := in.supportIndex().text
+	sup := in.supportIndex()
+	text := sup.text
 	for _, c := range in.Features.Steps[i].Counts {
-		vals := task[c.Noun]
+		vals := sup.givenCounts(in, c.Noun, i)
 		if len(vals) == 0 || slices.Contains(vals, c.Value) {
 			continue
 		}

@@ -163,20 +163,23 @@ func repairOf(in *Input, o, j int) int {
 // rewrote. It returns -1,
 // -1 when no step did.
 func rewrittenAfter(in *Input, j int) (int, int) {
-	for k := j + 1; k < len(in.Features.Steps); k++ {
+	sup := in.supportIndex()
+	writers, definers := sup.codeWriters(in)
+	from, _ := slices.BinarySearch(writers, j+1)
+	for _, k := range writers[from:] {
 		f := &in.Features.Steps[k]
-		if len(f.Defines) == 0 || !isAgentDecision(in, k) || f.Has(extract.KindToolResult) {
-			continue
-		}
-		for o := j - 1; o >= 0; o-- {
-			g := &in.Features.Steps[o]
-			if len(g.Defines) > 0 && slices.ContainsFunc(g.Files, func(p string) bool { return slices.Contains(f.Files, p) }) &&
-				slices.ContainsFunc(g.Defines, func(fn string) bool { return slices.Contains(f.Defines, fn) }) {
-				if sameCode(in, o, k) {
+		o := -1 // the last step before j that defined a function k defines, in a file k names
+		for _, fn := range f.Defines {
+			ds := definers[fn]
+			for n, _ := slices.BinarySearch(ds, j); n > 0 && ds[n-1] > o; n-- {
+				if slices.ContainsFunc(in.Features.Steps[ds[n-1]].Files, func(p string) bool { return slices.Contains(f.Files, p) }) {
+					o = ds[n-1]
 					break
 				}
-				return o, k
 			}
+		}
+		if o >= 0 && !sameCode(in, o, k) {
+			return o, k
 		}
 	}
 	return -1, -1
