@@ -22,7 +22,7 @@ const (
 	roleAgent                     // an agent's turn: every step under it is that agent's
 	roleLLM                       // a model call: its new output messages are steps
 	roleTool                      // a tool call and its result
-	roleRetrieval                 // a retrieval, read as a tool call
+	roleRetrieval                 // a retrieval or a reranking of its chunks, read as a tool call
 )
 
 // roleRule recognises the spans of one convention: role says what the
@@ -265,7 +265,7 @@ func kindRole(k string) spanRole {
 		return roleLLM
 	case "TOOL":
 		return roleTool
-	case "RETRIEVER":
+	case "RETRIEVER", "RERANKER":
 		return roleRetrieval
 	}
 	return roleOther

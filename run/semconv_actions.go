@@ -76,22 +76,25 @@ func jsonArguments(a string) string {
 var (
 	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName", "span_data.name"}
 	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id", "tool.call.id"}
-	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "gen_ai.tool.input", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs", "span_data.input", "genkit:input", "_ml_obs.meta.input.value", "lmnr.span.input", "langwatch.input.value", "$ai_input_state", "input", "inputs"}
+	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "gen_ai.tool.input", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs", "span_data.input", "genkit:input", "_ml_obs.meta.input.value", "lmnr.span.input", "langwatch.input.value", "$ai_input_state", "reranker.query", "input", "inputs"}
 	toolResultKeys = []string{"gen_ai.tool.call.result", "gen_ai.tool.output", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output", "langsmith.outputs", "span_data.output", "genkit:output", "_ml_obs.meta.output.value", "lmnr.span.output", "langwatch.output.value", "$ai_output_state", "output", "outputs"}
 )
 
 // toolResult reads what a tool or retrieval span returned, and the
-// attribute it was read from.
+// attribute it was read from: a retriever's chunks, or the chunks a
+// reranker kept (not those it was given).
 func toolResult(s *spans.Span, role spanRole) (text, from string) {
 	if role == roleRetrieval {
-		var docs []string
-		for _, d := range indexed(s.Attrs, "retrieval.documents") {
-			if c := d.Str("document.content"); c != "" {
-				docs = append(docs, c)
+		for _, key := range []string{"retrieval.documents", "reranker.output_documents"} {
+			var docs []string
+			for _, d := range indexed(s.Attrs, key) {
+				if c := d.Str("document.content"); c != "" {
+					docs = append(docs, c)
+				}
 			}
-		}
-		if len(docs) > 0 {
-			return strings.Join(docs, "\n\n"), "retrieval.documents"
+			if len(docs) > 0 {
+				return strings.Join(docs, "\n\n"), key
+			}
 		}
 	}
 	for _, k := range toolResultKeys {
