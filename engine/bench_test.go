@@ -48,8 +48,8 @@ func BenchmarkAnalyzeLongRun(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, size := range benchSizes {
-		r := longRun(size.steps, size.agents)
 		b.Run(fmt.Sprintf("steps=%d/agents=%d", size.steps, size.agents), func(b *testing.B) {
+			r := longRun(size.steps, size.agents) // made for the sizes -bench selects only; b.Loop times what follows
 			for b.Loop() {
 				if _, err := analyze(context.Background(), r); err != nil {
 					b.Fatal(err)
