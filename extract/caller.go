@@ -1,6 +1,11 @@
 package extract
 
-import "github.com/offattr/offattr/run"
+import (
+	"strings"
+	"unicode"
+
+	"github.com/offattr/offattr/run"
+)
 
 // NoCaller marks a step that is not a tool result.
 const NoCaller = -1
@@ -72,6 +77,28 @@ func callerOf(r *run.Run, rf *RunFeatures, j int, callByID map[string]int) int {
 // IssuesCall reports whether the step runs code or calls a tool.
 func (f *Features) IssuesCall() bool {
 	return len(f.Code) > 0 || f.Has(KindToolCall)
+}
+
+// outputLiterals are the words a program's printed values hold: Python's
+// constants and the functions sympy prints a radical or a constant with.
+var outputLiterals = map[string]bool{"true": true, "false": true, "none": true, "nan": true, "inf": true, "sqrt": true, "oo": true, "pi": true}
+
+// bareOutput reports whether text is a program's printed values and no
+// more: a figure at least, and no word of three letters or more but the
+// literals output writes ("1354.5/10 135.45", "[2, 3, 5]\nTrue").
+func bareOutput(text string) bool {
+	digit := false
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		if unicode.IsDigit(r) {
+			digit = true
+		}
+		return !unicode.IsLetter(r)
+	}) {
+		if len(w) >= 3 && !outputLiterals[strings.ToLower(w)] {
+			return false
+		}
+	}
+	return digit
 }
 
 // OwnsResult reports whether a tool result answers for itself (see

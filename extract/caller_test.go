@@ -67,3 +67,30 @@ func system(prompt string, pairs ...string) *run.Run {
 	}
 	return r
 }
+
+// TestBareOutputAnswersCode: an executor that answers code with its bare
+// output, no words of its own (AG2's MathUserProxyAgent), reports a
+// result; another agent's words after the code, or a figure it states in
+// a sentence, are not one.
+func TestBareOutputAnswersCode(t *testing.T) {
+	for _, tc := range []struct {
+		name, reply string
+		result      bool
+	}{
+		{"figures alone", "1354.5/10 135.45", true},
+		{"a list and a boolean", "[2, 3, 5, 7]\nTrue", true},
+		{"a radical", "sqrt(2)/2", true},
+		{"a sentence", "The total is 135.45.", false},
+		{"words without figures", "Looks right to me.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := chat(
+				"user", "What do 2 adult and 3 child fares at $37.80 cost, a child's half the adult's?",
+				"assistant", "```python\nadult = 37.80\nprint(2 * adult + 3 * adult / 2)\n```",
+				"proxy", tc.reply,
+			)
+			rf := Run(r)
+			assert.Equal(t, tc.result, rf.Steps[2].Has(KindToolResult))
+		})
+	}
+}

@@ -38,7 +38,10 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		// A text environment answers the command before it, in the user's
 		// turn or as an agent of its own (a Who&When case's).
 		rc.answersCommand = rc.commanded && r.Steps[i].Kind != run.KindSystem && !run.SameAgent(r.Steps[i].Agent, r.Steps[i-1].Agent)
-		rc.answersCall = i > 0 && r.Steps[i].Kind == run.KindUser && r.Steps[i-1].Kind != run.KindUser && r.Steps[i-1].Kind != run.KindSystem && rf.Steps[i-1].IssuesCall() || rc.answersCommand
+		// An executor that answers code in its own turn with nothing but
+		// the output (AG2's MathUserProxyAgent) reports a result too.
+		answerer := r.Steps[i].Kind == run.KindUser || i > 0 && r.Steps[i].Kind == run.KindMessage && !run.SameAgent(r.Steps[i].Agent, r.Steps[i-1].Agent) && bareOutput(r.Steps[i].Content)
+		rc.answersCall = i > 0 && answerer && r.Steps[i-1].Kind != run.KindUser && r.Steps[i-1].Kind != run.KindSystem && rf.Steps[i-1].IssuesCall() || rc.answersCommand
 		rc.commanded = false
 		rf.Steps[i] = rc.step(r.Steps[i])
 	}

@@ -70,7 +70,13 @@ var (
 	// Where the thing asked for must be: "a supplier based in Canada",
 	// "a brand made in Portugal".
 	placeReqRe = pattern(`(?<![\w-])(?:based|located|headquartered|registered|made|manufactured|produced|sourced)\s{1,3}in\s{1,3}(?:the\s{1,3})?(?<what>\p{Lu}\p{Ll}{2,20}(?:\s\p{Lu}\p{Ll}{2,20})?)`, 0)
-	mustReqRe  = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`(?:[^.;:?!\n]|\.(?=[a-z0-9])){1,120})`, ci)
+	// A property the numbers a task counts, sums or lists must have:
+	// "how many three-digit numbers are even", "the sum of all odd
+	// integers", "prime factors", "numbers divisible by 7". Only
+	// properties of numbers, and "even" only where it says one of them
+	// ("even more" is no property).
+	propertyReqRe = pattern(`(?<![\w-])(?:(?:numbers?|integers?|digits?|divisors?|factors?|terms?|values?)\s{1,3}(?:(?:that|which)\s{1,3})?(?:are|is)\s{1,3}(?:all\s{1,3})?(?<what>even|odd|prime|composite|palindromes?|palindromic|perfect\s{1,3}squares?|divisible\s{1,3}by\s{1,3}\d{1,6}|multiples?\s{1,3}of\s{1,3}\d{1,6})|(?<what2>even|odd|prime|composite|palindromic)\s{1,3}(?:(?:[a-z]{3,6}-digit|whole|natural|positive)\s{1,3}){0,2}(?:numbers?|integers?|divisors?|factors?))(?![\w-])`, ci)
+	mustReqRe     = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`(?:[^.;:?!\n]|\.(?=[a-z0-9])){1,120})`, ci)
 )
 
 // answerUnits are the units an answer is asked in, each with the words and
@@ -173,6 +179,10 @@ func requirements(task string, steps []run.Step) []Requirement {
 			add(t.str(m.Whole()), distinct(m, t.named(m, "what")))
 		}
 	}
+	for _, m := range t.all(propertyReqRe, 0) {
+		what := t.named(m, "what") + t.named(m, "what2")
+		add(t.str(m.Whole()), propertyTerms(strings.ToLower(what)))
+	}
 	for _, m := range t.all(boundReqRe, 0) {
 		add(t.str(m.Whole()), []string{strings.ReplaceAll(t.named(m, "n"), ",", ""), "limit", "maximum", "minimum", "exceed"})
 	}
@@ -222,6 +232,26 @@ func requirements(task string, steps []run.Step) []Requirement {
 	}
 	stated(out, task, steps)
 	return out
+}
+
+// propertyTerms are the words and signs a step takes a property of
+// numbers up by: its own word, or what code that tests it writes (a
+// remainder's "%", sympy's isprime).
+func propertyTerms(what string) []string {
+	f := strings.Fields(what)
+	switch {
+	case what == "even" || what == "odd":
+		return []string{"even", "odd", "parit", "%"}
+	case what == "prime" || what == "composite":
+		return []string{"prime", "composit", "isprime", "primerange", "factorint", "sieve"}
+	case strings.HasPrefix(what, "palindrom"):
+		return []string{"palindrom", "revers", "[::-1]"}
+	case strings.HasPrefix(what, "perfect"):
+		return []string{"square", "sqrt", "isqrt"}
+	case len(f) > 0 && (f[0] == "divisible" || strings.HasPrefix(f[0], "multiple")):
+		return []string{"divisib", "multipl", "%", f[len(f)-1]}
+	}
+	return nil
 }
 
 // roundingPlaces is the decimal places a rounding (its text, and the unit

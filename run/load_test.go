@@ -547,6 +547,18 @@ func TestChatOpenedByANamedUser(t *testing.T) {
 			{"role": "assistant", "name": "Planner", "content": "Plan: price the parcel."},
 			{"role": "user", "name": "Engineer", "content": "It costs $17.00."}]`,
 			"", []Kind{KindMessage, KindMessage}},
+		{"saved by the user proxy that opened it, its own messages the assistant's", `[
+			{"role": "assistant", "name": "user_proxy", "content": "Price a 10 kg parcel."},
+			{"role": "user", "name": "assistant", "content": "Computing 10 * 1.7 with Python."},
+			{"role": "assistant", "name": "user_proxy", "content": "17.0"},
+			{"role": "user", "name": "assistant", "content": "It costs $17.00. TERMINATE"}]`,
+			"Price a 10 kg parcel.", []Kind{KindUser, KindMessage, KindMessage, KindMessage}},
+		{"a third speaker is no two-party chat", `[
+			{"role": "assistant", "name": "Planner", "content": "Plan: price the parcel."},
+			{"role": "user", "name": "Engineer", "content": "It costs $17.00."},
+			{"role": "user", "name": "Critic", "content": "Checked."},
+			{"role": "assistant", "name": "Planner", "content": "Done."}]`,
+			"", []Kind{KindMessage, KindMessage, KindMessage, KindMessage}},
 		{"a Who&When history without a question", `{"history": [
 			{"role": "user", "name": "Human", "content": "Price a 10 kg parcel."},
 			{"role": "assistant", "name": "Engineer", "content": "It costs $17.00."}]}`,

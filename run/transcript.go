@@ -213,7 +213,7 @@ func openedByUser(r *Run) {
 			continue
 		}
 		text := strings.TrimSpace(s.Content)
-		if s.Kind == KindMessage && isUserRole(s.Role) && text != "" && (r.Question == "" || sameWords(text, r.Question)) {
+		if s.Kind == KindMessage && (isUserRole(s.Role) || initiatorView(r.Steps, s.Agent)) && text != "" && (r.Question == "" || sameWords(text, r.Question)) {
 			s.Kind = KindUser
 			if r.Question == "" {
 				r.Question = text
@@ -221,6 +221,36 @@ func openedByUser(r *Run) {
 		}
 		return
 	}
+}
+
+// initiatorView reports whether a two-party chat is saved as the agent
+// that opened it, opener, keeps it (AG2's chat_history, an agent's
+// chat_messages): its own messages, the opening one among them, under the
+// assistant's role and the other party's under the user's. The opener
+// speaks again (a user proxy answers code with its output), so a chat
+// opened by one agent's reply to another is not read so.
+func initiatorView(steps []Step, opener string) bool {
+	own, other := 0, ""
+	for _, s := range steps {
+		switch {
+		case s.Kind == KindSystem:
+		case s.Kind != KindMessage || s.Agent == "":
+			return false
+		case s.Agent == opener:
+			if !strings.EqualFold(s.Role, "assistant") {
+				return false
+			}
+			own++
+		case other == "" || s.Agent == other:
+			if !isUserRole(s.Role) {
+				return false
+			}
+			other = s.Agent
+		default:
+			return false // a third party: a group chat's speakers
+		}
+	}
+	return own >= 2 && other != ""
 }
 
 // sameWords reports whether a and b are the same words, however spaced.
