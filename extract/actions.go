@@ -729,10 +729,12 @@ func ArgValues(args string) []string {
 		return patchFiles(args)
 	}
 	var out []string
-	for _, leaf := range jsonLeaves(v) {
+	for key, leaf := range jsonLeaves(v) {
 		switch x := leaf.(type) {
 		case string:
-			if s := strings.TrimSpace(x); s != "" {
+			if lit, ok := codeValues(key, x); ok {
+				out = append(out, lit...)
+			} else if s := strings.TrimSpace(x); s != "" {
 				out = append(out, s)
 			}
 		case float64:
@@ -1097,4 +1099,95 @@ func patchTexts(args string) (oldText, newText string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// codeValues are the values a call given code to run (an interpreter
+// tool's "code" argument) acts on: the literal arguments of the calls
+// the code writes (a string, a number, a sum of numbers; a keyword's
+// value after its name; a call given arithmetic alone, as written), each
+// once, in order. The code as a whole is what the call does, as a
+// command line is, and no step writes it before it runs; what it gives
+// the functions it calls (an address, a date, an answer) is what an
+// earlier step may or may not hold. A file the code opens (not a mail
+// address) is left to the rules that read code's files, and a path in
+// code to the claims its step states. ok is false for an argument of
+// another key, or code that calls nothing.
+func codeValues(key, code string) (out []string, ok bool) {
+	if key != "code" {
+		return nil, false
+	}
+	calls := callsIn(code)
+	if len(calls) == 0 {
+		return nil, false
+	}
+	for _, c := range calls {
+		if len(c.args) > 0 && !slices.ContainsFunc(c.args, func(a string) bool { return !numericExpr(a) }) {
+			// Arithmetic handed to a function (round(543/2310*100, 1)) is
+			// kept as written, its function's name with it: the rules read
+			// a rounding's places as the code's own.
+			if w := c.name + "(" + strings.Join(c.args, ", ") + ")"; !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+			continue
+		}
+		for _, a := range c.args {
+			if k := keywordEnd(a); k > 0 {
+				a = strings.TrimSpace(a[k:])
+			}
+			if s, isStr := stringArg(a, nil); isStr {
+				if s = strings.TrimSpace(s); s != "" && !codeWord(s) && !(FileLike(s) && !strings.Contains(s, "@")) && !slices.Contains(out, s) && !(strings.HasPrefix(strings.ToLower(a), "f") && strings.Contains(s, "{")) {
+					out = append(out, s)
+				}
+			} else if numericExpr(a) && !slices.Contains(out, a) {
+				out = append(out, a)
+			}
+		}
+	}
+	return out, true
+}
+
+// codeWord reports whether a string literal is one word of the code's
+// own vocabulary rather than data: lower case letters, digits and
+// underscores, a sign before it at most (an app's, a field's or an API's
+// name, "sent", "-created_at"), as a label a print gives its output is.
+func codeWord(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c == '_' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// keywordEnd is the index after the "=" of a keyword argument
+// (answer=5), 0 for a positional one.
+func keywordEnd(a string) int {
+	k := 0
+	for k < len(a) && isIdentByte(a[k]) {
+		k++
+	}
+	if k == 0 || k >= len(a) || a[k] != '=' || k+1 < len(a) && a[k+1] == '=' {
+		return 0
+	}
+	return k + 1
+}
+
+// numericExpr reports whether an argument is a number, or arithmetic of
+// numbers alone (250 / 1.0482), as written.
+func numericExpr(a string) bool {
+	digit := false
+	for _, r := range a {
+		switch {
+		case r >= '0' && r <= '9':
+			digit = true
+		case strings.ContainsRune(" .+-*/%()_", r):
+		default:
+			return false
+		}
+	}
+	return digit
 }

@@ -1,12 +1,14 @@
 package extract
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	matching "github.com/offattr/offattr/internal/match"
 	"github.com/offattr/offattr/run"
@@ -417,5 +419,26 @@ func TestTaskAsksForAReport(t *testing.T) {
 			}
 		}
 		assert.Equal(t, tt.want, confirm, tt.content)
+	}
+}
+
+// TestArgValuesOfCode: a call given code to run has as its values the
+// literal arguments of the calls the code writes (keyword values, strings
+// beside words of the code's own vocabulary, a call given arithmetic as
+// written), not the code; code that calls nothing is kept whole.
+func TestArgValuesOfCode(t *testing.T) {
+	for _, tt := range []struct {
+		name, code string
+		want       []string
+	}{
+		{"app call", "print(apis.venmo.create_transaction(receiver_email='k.harris@gmail.com', amount=30.5, access_token=access_token, description=\"Dinner at Lucia\"))", []string{"k.harris@gmail.com", "30.5", "Dinner at Lucia"}},
+		{"vocabulary", "print(apis.api_docs.show_api_doc(app_name='venmo', api_name='show_transactions', sort_by='-created_at'))", nil},
+		{"arithmetic", "print(round(543/2310*100, 1))", []string{"round(543/2310*100, 1)"}},
+		{"f-string", "print(f\"total {total}\")", nil},
+		{"no call", "x = 2 + 2", []string{"x = 2 + 2"}},
+	} {
+		args, err := json.Marshal(map[string]string{"code": tt.code})
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, ArgValues(string(args)), tt.name)
 	}
 }

@@ -3251,3 +3251,34 @@ func TestDataFlowOriginRelayedMisreadOverSteps(t *testing.T) {
 		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
 	}
 }
+
+// TestUnsupportedArgumentsOfCode: a call given code to run (an
+// execute_code tool of an agent that acts by calling app APIs in Python)
+// is read by what the code hands the functions it calls, not by the code
+// as a whole, which no step ever writes before: an API's or a field's
+// name, a print's label and an address a listing gave are no values made
+// up; an address or an answer no step gave is.
+func TestUnsupportedArgumentsOfCode(t *testing.T) {
+	const task = "Send $30 to my friend Kevin Harris on Venmo, then tell me the total I sent in 2022."
+	for _, tt := range []struct {
+		name, code string
+		want       []int
+	}{
+		{"reads a doc", "print(apis.api_docs.show_api_doc(app_name='venmo', api_name='create_transaction'))", nil},
+		{"labels its output", "for s in songs:\n    print(s['title'], 'plays', s['play_count'])", nil},
+		{"an address the listing gave", "print(apis.venmo.create_transaction(receiver_email='k.harris@gmail.com', amount=30, access_token=access_token))", nil},
+		{"an address no step gave", "print(apis.venmo.create_transaction(receiver_email='kharris77@gmail.com', amount=30, access_token=access_token))", []int{3}},
+		{"the answer printed", "apis.supervisor.complete_task(answer=1247.35)", nil},
+		{"an answer not printed", "apis.supervisor.complete_task(answer=1274.35)", []int{3}},
+	} {
+		args, err := json.Marshal(map[string]string{"code": tt.code})
+		require.NoError(t, err)
+		in := prepare(t, task, "",
+			msg{agent: "user", content: task, kind: run.KindUser},
+			msg{agent: "assistant", content: `execute_code({"code": "contacts = apis.phone.search_contacts(query='Kevin')\nprint(contacts)"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Kevin Harris k.harris@gmail.com\nKevin Hartley kevhartley@gmail.com\nsent in 2022: 1247.35", kind: run.KindToolResult},
+			msg{agent: "assistant", content: "execute_code(" + string(args) + ")", kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.name)
+	}
+}
