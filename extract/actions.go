@@ -51,6 +51,7 @@ type Call struct {
 	configs       []string
 	discards      []string
 	checked       [][2]int // where the line's commands that run a check are written
+	block         bool     // read from a code block of the step's text (blockCalls)
 	aside         bool
 	updates       bool
 	copy          bool
@@ -101,6 +102,12 @@ func withoutOperation(args string, values []string) []string {
 // shell or an editor exposed as a tool takes it; "" for a call given none.
 // It says what the call does, not what it acts on.
 func (c Call) Command() string { return c.command }
+
+// Block reports whether the call was read from a code block of its
+// step's text that a later result answers for (blockCalls): its values
+// are then only the figures the task or an earlier step writes otherwise
+// (keepRunBlocks).
+func (c Call) Block() bool { return c.block }
 
 // InCommand reports whether an argument value is the call's command line,
 // one of the words the command was given as (["bash", "-lc", "cat x"]),
@@ -687,6 +694,7 @@ func calls(s run.Step, t *text) []Call {
 	for _, tc := range s.ToolCalls() {
 		out = append(out, newCall(tc.Name, tc.Arguments, -1))
 	}
+	out = append(out, blockCalls(t)...)
 	// A written call's arguments open right after its name's "(": "({",
 	// "([" or "()". Prose has brackets, and the pattern reads every line.
 	if len(s.Content) > maxCallScan || !strings.Contains(s.Content, "({") && !strings.Contains(s.Content, "([") && !strings.Contains(s.Content, "()") {
@@ -1130,10 +1138,7 @@ func codeValues(key, code string) (out []string, ok bool) {
 			}
 			continue
 		}
-		for _, a := range c.args {
-			if k := keywordEnd(a); k > 0 {
-				a = strings.TrimSpace(a[k:])
-			}
+		for _, a := range literalArgs(c.args) {
 			if s, isStr := stringArg(a, nil); isStr {
 				if s = strings.TrimSpace(s); s != "" && !codeWord(s) && !(FileLike(s) && !strings.Contains(s, "@")) && !slices.Contains(out, s) && !(strings.HasPrefix(strings.ToLower(a), "f") && strings.Contains(s, "{")) {
 					out = append(out, s)
@@ -1144,6 +1149,24 @@ func codeValues(key, code string) (out []string, ok bool) {
 		}
 	}
 	return out, true
+}
+
+// literalArgs are a call's arguments as codeValues reads them: a
+// keyword's value after its name, and each item of a tuple or a list
+// written out (execute(sql, ('2022',))), as the call is given each.
+func literalArgs(args []string) []string {
+	var out []string
+	for _, a := range args {
+		if k := keywordEnd(a); k > 0 {
+			a = strings.TrimSpace(a[k:])
+		}
+		if n := len(a); n >= 2 && (a[0] == '(' && a[n-1] == ')' || a[0] == '[' && a[n-1] == ']') && codeClosing(a, 0) == n-1 {
+			out = append(out, splitArgs(a[1:n-1])...)
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // codeWord reports whether a string literal is one word of the code's
@@ -1191,3 +1214,132 @@ func numericExpr(a string) bool {
 	}
 	return digit
 }
+
+// blockCalls are the calls a message's Python code blocks make, one for
+// each block whose code calls something: the block is given to whoever
+// runs it (a terminal, a user proxy) as code is given to an interpreter
+// tool, so its call is named for its language and has the code as its
+// "code" argument, and its values are the literal arguments of the calls
+// the code writes (codeValues), read as an execute_code call's are.
+// Values the code assigns to names and then passes by name are its own,
+// not arguments it was given.
+func blockCalls(t *text) []Call {
+	var out []Call
+	for _, b := range t.codeBlocks(20) {
+		lang := strings.ToLower(t.str(b.lang))
+		if !pythonLangs[lang] {
+			continue
+		}
+		code := strings.TrimSpace(t.str(b.code))
+		if code == "" || len(code) > maxCallScan || len(callsIn(code)) == 0 {
+			continue
+		}
+		args, err := json.Marshal(map[string]string{"code": code})
+		if err != nil {
+			continue
+		}
+		c := newCall(lang, string(args), b.all.Start)
+		c.block = true
+		out = append(out, c)
+	}
+	return out
+}
+
+// keepRunBlocks keeps, of the calls read from a step's code blocks, those
+// whose code a later result answers for (AssignCallers: it was run, and
+// what it printed is its result), and of their values those the task or
+// an earlier step writes otherwise (writtenOtherwise): a literal in code
+// is the code's own choice however often it differs from the run's
+// texts, and only a figure a step before it wrote with a digit other or
+// two swapped is one the code took and miscopied. Code a step writes for
+// no one to run makes no call, and a run call keeping no value none either.
+func keepRunBlocks(r *run.Run, rf *RunFeatures) {
+	ran := map[int32]bool{}
+	for i := range rf.Steps {
+		if c := rf.Steps[i].Caller; c >= 0 && c != rf.Steps[i].Index {
+			ran[c] = true
+		}
+	}
+	held := map[string]bool{}
+	addDigitRuns(held, r.Question)
+	for i := range rf.Steps {
+		f := &rf.Steps[i]
+		if slices.ContainsFunc(f.Calls, func(c Call) bool { return c.block }) {
+			var kept []Call
+			for _, c := range f.Calls {
+				if c.block {
+					if !ran[f.Index] {
+						continue
+					}
+					if c.Values = slices.DeleteFunc(c.Values, func(v string) bool { return !writtenOtherwise(v, held) }); len(c.Values) == 0 {
+						continue
+					}
+				}
+				kept = append(kept, c)
+			}
+			f.Calls = exactly(kept)
+		}
+		addDigitRuns(held, r.Steps[i].Content)
+	}
+}
+
+// addDigitRuns adds to held the runs of four digits or more that text
+// writes.
+func addDigitRuns(held map[string]bool, text string) {
+	for _, d := range digitRuns(text) {
+		held[d] = true
+	}
+}
+
+// digitRuns are the runs of four digits or more in s: a year, an id, a
+// count or an amount a step copies, not a small constant of code.
+func digitRuns(s string) []string {
+	runs := strings.FieldsFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	return slices.DeleteFunc(runs, func(d string) bool { return len(d) < 4 })
+}
+
+// writtenOtherwise reports whether a value holds a figure of four digits
+// or more that held lacks, where held has one of its length with one
+// digit other or two adjacent ones swapped, which the value does not
+// write as well: the figure a step copied, miscopied (48213 for 48123,
+// 2022 for 2021). A value that writes both gives bounds of its own, and
+// a function given numbers alone (range(2000, 2010)) works with figures
+// of the code's own.
+func writtenOtherwise(v string, held map[string]bool) bool {
+	if calls := callsIn(v); len(calls) > 0 && strings.HasSuffix(v, ")") && !slices.ContainsFunc(calls[0].args, func(a string) bool { return !numericExpr(a) }) {
+		return false
+	}
+	mine := map[string]bool{}
+	addDigitRuns(mine, v)
+	slip := func(w string) bool { return held[w] && !mine[w] }
+	for d := range mine {
+		if held[d] {
+			continue
+		}
+		b := []byte(d)
+		for k := range b {
+			orig := b[k]
+			for c := byte('0'); c <= '9'; c++ {
+				if c == orig {
+					continue
+				}
+				b[k] = c
+				if slip(string(b)) {
+					return true
+				}
+			}
+			b[k] = orig
+			if k+1 < len(b) && b[k] != b[k+1] {
+				b[k], b[k+1] = b[k+1], b[k]
+				if slip(string(b)) {
+					return true
+				}
+				b[k], b[k+1] = b[k+1], b[k]
+			}
+		}
+	}
+	return false
+}
+
+// pythonLangs are the fence languages of Python code.
+var pythonLangs = toSet("python py python3")

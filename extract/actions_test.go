@@ -442,3 +442,43 @@ func TestArgValuesOfCode(t *testing.T) {
 		assert.Equal(t, tt.want, ArgValues(string(args)), tt.name)
 	}
 }
+
+// TestBlockCallsOfCodeRun: a Python block in a message that an executor
+// then runs (its next turn prints an exit code and the output) is read as
+// a call, keeping of its literal arguments only the figures the task or
+// an earlier step writes otherwise, a digit other or two swapped; a block
+// no one runs, a value the block assigns and then passes by name, its
+// own bounds and a figure the run holds make none.
+func TestBlockCallsOfCodeRun(t *testing.T) {
+	const task = "By what percentage did TSLA's closing price change over 2021? Issue #48123 has the data notes."
+	for _, tt := range []struct {
+		name, code string
+		ran        bool
+		want       []string
+	}{
+		{"another year", `data = yf.download("TSLA", start="2022-01-01", end="2022-12-31")` + "\nprint(data)", true, []string{"2022-01-01", "2022-12-31"}},
+		{"the task's year", `data = yf.download("TSLA", start="2021-01-01", end="2021-12-31")` + "\nprint(data)", true, nil},
+		{"not run", `data = yf.download("TSLA", start="2022-01-01", end="2022-12-31")` + "\nprint(data)", false, nil},
+		{"digits swapped in a tuple", `cur.execute("SELECT body FROM issues WHERE id = ?", (48213,))` + "\nprint(cur.fetchone())", true, []string{"48213"}},
+		{"assigned, then passed by name", "url = \"https://api.github.com/repos/x/y/issues/48213\"\nprint(requests.get(url).json())", true, nil},
+		{"its own bounds", "print(sum(counts[y] for y in range(2021, 2031)))", true, nil},
+	} {
+		steps := []run.Step{
+			{Index: 0, Agent: "user_proxy", Kind: run.KindMessage, Content: task},
+			{Index: 1, Agent: "assistant", Kind: run.KindMessage, Content: "Let me fetch it.\n\n```python\n" + tt.code + "\n```"},
+		}
+		if tt.ran {
+			steps = append(steps, run.Step{Index: 2, Agent: "user_proxy", Kind: run.KindMessage, Content: "exitcode: 0 (execution succeeded)\nCode output: \n[done]\n"})
+		} else {
+			steps = append(steps, run.Step{Index: 2, Agent: "critic", Kind: run.KindMessage, Content: "Looks fine to me."})
+		}
+		rf := Run(&run.Run{Source: "chat.json", Question: task, Steps: steps})
+		var got []string
+		for _, c := range rf.Steps[1].Calls {
+			if c.Block() {
+				got = append(got, c.Values...)
+			}
+		}
+		assert.Equal(t, tt.want, got, tt.name)
+	}
+}

@@ -53,6 +53,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	keptRounding(rf.Requirements, rf.FinalAnswer)
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	AssignCallers(r, rf)
+	keepRunBlocks(r, rf)
 	readPicks(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)
 	rf.TaskFiles = taskFiles(r.Question)
