@@ -71,6 +71,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	recount := map[int]bool{} // a call acted on a listed record with another count than the task's
 	reunit := map[int]bool{}
 	worked := map[int]bool{}
+	miscopied := map[int]string{} // the figure its code's call took, written otherwise before
 	plan, req := droppedBy(in)
 	var order []int
 	// Without a ground truth, a value the answer is the first to state
@@ -275,6 +276,11 @@ func dataFlowOrigin(in *Input) []Finding {
 					// the task gave.
 					o, why = p, true
 					handed[o] = true
+				} else if p, v := miscopiedSource(in, c); p >= 0 && computed(&in.Features.Steps[r]) && (gt == "" || reached < 0) {
+					// The code computed with what an earlier run of code
+					// printed, which fetched with a figure miscopied.
+					o, why = p, true
+					miscopied[o] = v
 				} else if p, alt := fedBy(in, c); p >= 0 && computed(&in.Features.Steps[r]) {
 					// The call computed with an earlier call's result,
 					// which was worked out from a figure that went
@@ -334,6 +340,8 @@ func dataFlowOrigin(in *Input) []Finding {
 			reason = fmt.Sprintf("its call acts on %q, read from a tool's output, with another count than the task's, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case renamed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it names a subject the task does not, which a later step's call looked up in place of the task's and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
+		case miscopied[o] != "" && !dropped[o]:
+			reason = fmt.Sprintf("its code's call takes %q, a figure the task or an earlier step writes otherwise, and a later step worked the final answer's %q out from what it printed (answer at step %d)", miscopied[o], cf.Text, in.Graph.AnswerStep())
 		case handed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure the task did not give, with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case dropped[o]:
@@ -1307,6 +1315,37 @@ func heldBefore(text *extract.Writing, p int, words string) bool {
 		}
 	}
 	return false
+}
+
+// miscopiedSource is, for a step whose code computed with a figure an
+// earlier result printed (one its text writes first appears there), the
+// step whose code that result answers for, when that code handed a
+// function a figure the task or an earlier step writes otherwise
+// (extract's block calls keep only such values), and the value: the
+// fetch went wrong there, and the later code only carried its result
+// on. It returns -1 otherwise.
+func miscopiedSource(in *Input, c int) (int, string) {
+	numbers := in.supportIndex().numberIndex()
+	for _, n := range in.Features.Steps[c].Claims {
+		if n.Kind != extract.ClaimNumber {
+			continue
+		}
+		val, _ := n.Value()
+		r := firstAt(numbers[val], "")
+		if r == noStep || r < 0 || r >= c || !in.Features.Steps[r].Has(extract.KindToolResult) {
+			continue
+		}
+		p := callerOf(in, r)
+		if p < 0 || p >= c {
+			continue
+		}
+		for _, call := range in.Features.Steps[p].Calls {
+			if call.Block() && len(call.Values) > 0 {
+				return p, call.Values[0]
+			}
+		}
+	}
+	return -1, ""
 }
 
 // fedBy is, for a call that computed with a number an earlier call's

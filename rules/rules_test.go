@@ -3282,3 +3282,34 @@ func TestUnsupportedArgumentsOfCode(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.name)
 	}
 }
+
+// TestCodeBlockMiscopiesAFigure: an expert's Python block that a terminal
+// runs is a call, so a figure it hands a function that the task writes
+// otherwise (2022 for 2021) is made up there (unsupported_arguments); and
+// where a later block computed the answer from what that call printed,
+// the data flow follows the printed figures back to the miscopied fetch.
+// A block with the task's year, or one run by no one, is neither: the
+// answer's value then began in the block that computed it, or with the
+// figures the agent that was no executor stated.
+func TestCodeBlockMiscopiesAFigure(t *testing.T) {
+	const task = "By what percentage did TSLA's closing price change over 2021, from its first to its last trading day? Round to one decimal."
+	for _, tt := range []struct {
+		name, year, reply string
+		unsupported, flow []int
+	}{
+		{"another year", "2022", "exitcode: 0 (execution succeeded)\nCode output: \n399.93\n123.18\n", []int{1}, []int{1}},
+		{"the task's year", "2021", "exitcode: 0 (execution succeeded)\nCode output: \n399.93\n123.18\n", nil, []int{3}},
+		{"no one runs it", "2022", "The first close is 399.93 and the last 123.18.", nil, []int{2}},
+	} {
+		in := prepare(t, task, "",
+			msg{agent: "Finance_Expert", content: task},
+			msg{agent: "Finance_Expert", content: "```python\ndata = yf.download(\"TSLA\", start=\"" + tt.year + "-01-01\", end=\"" + tt.year + "-12-31\")\nprint(data['Close'].iloc[0])\nprint(data['Close'].iloc[-1])\n```"},
+			msg{agent: "Computer_terminal", content: tt.reply},
+			msg{agent: "DataAnalysis_Expert", content: "```python\nfirst_close = 399.93\nlast_close = 123.18\nprint(round((last_close - first_close) / first_close * 100, 1))\n```"},
+			msg{agent: "Computer_terminal", content: "exitcode: 0 (execution succeeded)\nCode output: \n-69.2\n"},
+			msg{agent: "Verification_Expert", content: "The percentage change over the year is -69.2.\n\nTERMINATE"},
+		)
+		assert.Equal(t, tt.unsupported, steps(UnsupportedArguments.Run(in), true), tt.name)
+		assert.Equal(t, tt.flow, steps(DataFlowOrigin.Run(in), true), tt.name)
+	}
+}
