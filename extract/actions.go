@@ -1254,6 +1254,10 @@ func blockCalls(t *text) []Call {
 // two swapped is one the code took and miscopied. Code a step writes for
 // no one to run makes no call, and a run call keeping no value none either.
 func keepRunBlocks(r *run.Run, rf *RunFeatures) {
+	isBlock := func(c Call) bool { return c.block }
+	if !slices.ContainsFunc(rf.Steps, func(f Features) bool { return slices.ContainsFunc(f.Calls, isBlock) }) {
+		return // no block to keep or drop: the run's texts need not be read
+	}
 	ran := map[int32]bool{}
 	for i := range rf.Steps {
 		if c := rf.Steps[i].Caller; c >= 0 && c != rf.Steps[i].Index {
@@ -1264,7 +1268,7 @@ func keepRunBlocks(r *run.Run, rf *RunFeatures) {
 	addDigitRuns(held, r.Question)
 	for i := range rf.Steps {
 		f := &rf.Steps[i]
-		if slices.ContainsFunc(f.Calls, func(c Call) bool { return c.block }) {
+		if slices.ContainsFunc(f.Calls, isBlock) {
 			var kept []Call
 			for _, c := range f.Calls {
 				if c.block {
