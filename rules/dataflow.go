@@ -1317,8 +1317,9 @@ func heldBefore(text *extract.Writing, p int, words string) bool {
 	return false
 }
 
-// miscopiedSource is, for a step whose code computed with a figure an
-// earlier result printed (one its text writes first appears there), the
+// miscopiedSource is, for a step whose code computed with a figure or a
+// date an earlier result printed (one its text writes first appears
+// there), the
 // step whose code that result answers for, when that code handed a
 // function a figure the task or an earlier step writes otherwise
 // (extract's block calls keep only such values), and the value: the
@@ -1327,11 +1328,16 @@ func heldBefore(text *extract.Writing, p int, words string) bool {
 func miscopiedSource(in *Input, c int) (int, string) {
 	numbers := in.supportIndex().numberIndex()
 	for _, n := range in.Features.Steps[c].Claims {
-		if n.Kind != extract.ClaimNumber {
+		var r int
+		switch n.Kind {
+		case extract.ClaimNumber:
+			val, _ := n.Value()
+			r = firstAt(numbers[val], "")
+		case extract.ClaimDate:
+			r = firstClaimed(in, n, c)
+		default:
 			continue
 		}
-		val, _ := n.Value()
-		r := firstAt(numbers[val], "")
 		if r == noStep || r < 0 || r >= c || !in.Features.Steps[r].Has(extract.KindToolResult) {
 			continue
 		}
@@ -1346,6 +1352,20 @@ func miscopiedSource(in *Input, c int) (int, string) {
 		}
 	}
 	return -1, ""
+}
+
+// firstClaimed is the first step before c that states claim n, -1 when
+// the task states it, noStep when no step does.
+func firstClaimed(in *Input, n extract.Claim, c int) int {
+	if slices.ContainsFunc(in.Features.Question, n.Matches) {
+		return -1
+	}
+	for j := range c {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, n.Matches) {
+			return j
+		}
+	}
+	return noStep
 }
 
 // fedBy is, for a call that computed with a number an earlier call's

@@ -3313,3 +3313,28 @@ func TestCodeBlockMiscopiesAFigure(t *testing.T) {
 		assert.Equal(t, tt.flow, steps(DataFlowOrigin.Run(in), true), tt.name)
 	}
 }
+
+// TestCodeBlockMiscopiesAnIssueNumber: the dates a later block worked the
+// answer out from were printed by a fetch whose issue number has two
+// digits swapped: the data flow follows the dates back to it. With the
+// task's number the block that computed the answer is where it began.
+func TestCodeBlockMiscopiesAnIssueNumber(t *testing.T) {
+	const task = "How many days was issue #48123 of the pandas-dev/pandas repository open before it was closed?"
+	for _, tt := range []struct {
+		name, issue string
+		want        []int
+	}{
+		{"digits swapped", "48213", []int{1}},
+		{"the task's issue", "48123", []int{3}},
+	} {
+		in := prepare(t, task, "",
+			msg{agent: "user_proxy", content: task},
+			msg{agent: "assistant", content: "```python\nimport requests\n\nissue = requests.get(\"https://api.github.com/repos/pandas-dev/pandas/issues/" + tt.issue + "\").json()\nprint(issue[\"created_at\"])\nprint(issue[\"closed_at\"])\n```"},
+			msg{agent: "user_proxy", content: "exitcode: 0 (execution succeeded)\nCode output: \n2022-08-23T14:02:51Z\n2022-10-04T09:15:33Z\n"},
+			msg{agent: "assistant", content: "```python\nfrom datetime import datetime\n\ncreated = datetime.fromisoformat(\"2022-08-23T14:02:51\")\nclosed = datetime.fromisoformat(\"2022-10-04T09:15:33\")\nprint((closed - created).days)\n```"},
+			msg{agent: "user_proxy", content: "exitcode: 0 (execution succeeded)\nCode output: \n41\n"},
+			msg{agent: "assistant", content: "The issue was open for 41 days before it was closed.\n\nTERMINATE"},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
+	}
+}
