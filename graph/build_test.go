@@ -342,6 +342,35 @@ func TestAnswerFlowThroughTheBareNumber(t *testing.T) {
 	assert.Equal(t, 0, g.AnswerFlow()[0].Origin, "a question that gives the length as another value does not give the answer's")
 }
 
+// TestAnswerFlowOfAPercentThePrintedOutputGave: code prints a percentage
+// bare or as the fraction it is, and the agent writes the sign: the
+// answer's "4.5%" was carried by the tool's output, not first stated by the
+// answer. A bare number in an agent's prose, or one an output gives in
+// another unit, is some other figure.
+func TestAnswerFlowOfAPercentThePrintedOutputGave(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		source st
+		answer string
+		origin int
+	}{
+		{"bare", st{agent: "tool", kinds: []extract.StepKind{result}, claims: []string{"2480", "4.5"}}, "4.5%", 1},
+		{"fraction", st{agent: "tool", kinds: []extract.StepKind{result}, claims: []string{"0.159"}}, "15.9%", 1},
+		{"prose", st{agent: "assistant", claims: []string{"4.5"}}, "4.5%", 2},
+		{"other unit", st{agent: "tool", kinds: []extract.StepKind{result}, claims: []string{"4.5", "4.5 km"}}, "4.5%", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := buildRun(t, "", nil,
+				st{agent: "assistant", claims: []string{"orders.csv"}},
+				tc.source,
+				st{agent: "assistant", kinds: []extract.StepKind{final}, claims: []string{tc.answer}})
+			flows := g.AnswerFlow()
+			require.Len(t, flows, 1)
+			assert.Equal(t, tc.origin, flows[0].Origin)
+		})
+	}
+}
+
 // TestAnswerFlowOfTheTasksNumberInAnotherUnit: an answer that gives the
 // task's number in another unit (300 minutes for 300 seconds) did not take
 // it as given: the bare number came from whoever first wrote it without
