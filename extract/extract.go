@@ -308,6 +308,8 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Records = exactly(records(v))
 		rc.rare.FoundNothing = whole && foundNothing(v)
 		f.Claims = exactly(jsonNumbers(s.Content, f.Claims))
+	} else {
+		rc.rare.Records = exactly(printedRecords(s.Content))
 	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {
