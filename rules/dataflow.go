@@ -1844,8 +1844,9 @@ func reachedAt(in *Input, want value) int {
 // a year v gives in a full date the step states; for an agent's step, a
 // number v gives bare in the unit the task asks (inAskedUnit); for a
 // tool's output, a number v gives bare in some unit (a ground truth of
-// "78.37" in a table's "78.37 °C"). A tool prints its figures with their
-// units; an agent's own unit is its claim.
+// "78.37" in a table's "78.37 °C"), and a name v gives as a record of a
+// listing it prints. A tool prints its figures with their units; an
+// agent's own unit is its claim.
 func (v value) reads(in *Input, i int) bool {
 	f := &in.Features.Steps[i]
 	if v.statedAt(in, i) {
@@ -1866,11 +1867,24 @@ func (v value) reads(in *Input, i int) bool {
 		return v.inAskedUnit(in, f.Claims)
 	}
 	for _, c := range v.claims {
+		if c.Kind == extract.ClaimEntity && listsName(f.Records, c.Norm) {
+			continue // a row's label of a table the tool printed
+		}
 		if _, unit := c.Value(); c.Kind != extract.ClaimNumber || unit != "" || !slices.ContainsFunc(f.Claims, func(o extract.Claim) bool { return c.Matches(o) || o.InYear(c.Norm) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// listsName reports whether a record of a listing is known by the name
+// (an entity claim's normal form) or described by it: a tool prints a
+// listing's names bare ("Manchester    412"), where a step's reading keeps
+// none.
+func listsName(recs []extract.Record, name string) bool {
+	return slices.ContainsFunc(recs, func(r extract.Record) bool {
+		return slices.ContainsFunc(r.IDs, func(id string) bool { return strings.EqualFold(id, name) }) || slices.Contains(r.Words, name)
+	})
 }
 
 // inAskedUnit reports whether claims state every claim of v, each a bare

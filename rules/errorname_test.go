@@ -866,3 +866,20 @@ func TestLocalFaultOfCodeBentToATestThroughAClient(t *testing.T) {
 		})
 	}
 }
+
+// A name of the ground truth that a tool's printed table gives as a row's
+// label was reached there, though a step's reading keeps no bare name: an
+// answer that then names another row's label and figure took them, and
+// data_flow_origin blames it, not the call whose output listed both.
+func TestDataFlowOriginOfAnotherRowOfAPrintedTable(t *testing.T) {
+	question := "Which city has the most customers in customers.csv?"
+	in := prepare(t, question, "Manchester",
+		msg{agent: "user", content: question, kind: run.KindUser},
+		call(`python({"code": "import pandas as pd\nc = pd.read_csv('customers.csv')\nprint(c['city'].value_counts().head(3))"})`),
+		out("city\nManchester    412\nBirmingham    397\nLeeds         288\nName: count, dtype: int64"),
+		msg{agent: "assistant", content: "Birmingham has the most customers, with 397."},
+	)
+	fs := DataFlowOrigin.Run(in)
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 3, fs[0].Step, "the answer that took another row")
+}
