@@ -57,7 +57,7 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 			}
 			given = given || d.given[v] && !otherInUnit(f.Question, v, unit) && !inOtherUnit(f.Question, v, unit)
 		}
-		if more := printedPercent(f, d, c.key); len(more) > 0 {
+		if more := append(printedPercent(f, d, c.key), listedName(f, c.key)...); len(more) > 0 {
 			occ = append(occ, more...)
 			slices.Sort(occ)
 			occ = slices.Compact(occ)
@@ -244,6 +244,25 @@ func printedPercent(f *extract.RunFeatures, d claimIndex, key string) []int {
 			if kindsOf(&f.Steps[i]).Has(extract.KindToolResult) && !inOtherUnit(f.Steps[i].Claims, bare, "%") {
 				out = append(out, int(i))
 			}
+		}
+	}
+	return out
+}
+
+// listedName is, for an answer's name (key), the tool outputs that list a
+// record known by it or described by it (extract.Record.Names): a table's
+// row label, a listing's name field. The answer that names it read it
+// there, though no step's claims hold the bare name.
+func listedName(f *extract.RunFeatures, key string) []int {
+	if number(key) {
+		return nil
+	}
+	var out []int
+	for i := range f.Steps {
+		s := &f.Steps[i]
+		if len(s.Records) > 0 && kindsOf(s).Has(extract.KindToolResult) &&
+			slices.ContainsFunc(s.Records, func(r extract.Record) bool { return r.Names(key) }) {
+			out = append(out, i)
 		}
 	}
 	return out

@@ -1867,24 +1867,14 @@ func (v value) reads(in *Input, i int) bool {
 		return v.inAskedUnit(in, f.Claims)
 	}
 	for _, c := range v.claims {
-		if c.Kind == extract.ClaimEntity && listsName(f.Records, c.Norm) {
-			continue // a row's label of a table the tool printed
+		if c.Kind == extract.ClaimEntity && slices.ContainsFunc(f.Records, func(r extract.Record) bool { return r.Names(c.Norm) }) {
+			continue // a name a record of its listing is known by
 		}
 		if _, unit := c.Value(); c.Kind != extract.ClaimNumber || unit != "" || !slices.ContainsFunc(f.Claims, func(o extract.Claim) bool { return c.Matches(o) || o.InYear(c.Norm) }) {
 			return false
 		}
 	}
 	return true
-}
-
-// listsName reports whether a record of a listing is known by the name
-// (an entity claim's normal form) or described by it: a tool prints a
-// listing's names bare ("Manchester    412"), where a step's reading keeps
-// none.
-func listsName(recs []extract.Record, name string) bool {
-	return slices.ContainsFunc(recs, func(r extract.Record) bool {
-		return slices.ContainsFunc(r.IDs, func(id string) bool { return strings.EqualFold(id, name) }) || slices.Contains(r.Words, name)
-	})
 }
 
 // inAskedUnit reports whether claims state every claim of v, each a bare
