@@ -50,6 +50,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rf.ExpectedCalls = listedCalls(r.GroundTruth)
 	rf.Requirements = requirements(r.Question, r.Steps)
 	rf.AskedUnits = askedUnits(r.Question)
+	rf.AsksExtreme = asksExtreme(r.Question)
 	keptRounding(rf.Requirements, rf.FinalAnswer)
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	AssignCallers(r, rf)

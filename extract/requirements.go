@@ -108,6 +108,39 @@ func askedUnits(task string) []string {
 	return out
 }
 
+// extremeWords are the words by which a question asks for the most (1) or
+// the least (-1) of something.
+var extremeWords = map[string]int{
+	"highest": 1, "largest": 1, "biggest": 1, "greatest": 1, "most": 1, "maximum": 1, "longest": 1, "heaviest": 1,
+	"lowest": -1, "smallest": -1, "least": -1, "fewest": -1, "minimum": -1, "shortest": -1, "lightest": -1, "cheapest": -1,
+}
+
+// asksExtreme is 1 when the task asks for the most of something, -1 when
+// it asks for the least, 0 when it asks neither or both. "At most" and
+// "at least" bound a value, and ask for no extreme.
+func asksExtreme(task string) int {
+	words := strings.FieldsFunc(strings.ToLower(task), func(r rune) bool { return !unicode.IsLetter(r) })
+	most, least := false, false
+	for k, w := range words {
+		if k > 0 && words[k-1] == "at" {
+			continue
+		}
+		switch extremeWords[w] {
+		case 1:
+			most = true
+		case -1:
+			least = true
+		}
+	}
+	switch {
+	case most && !least:
+		return 1
+	case least && !most:
+		return -1
+	}
+	return 0
+}
+
 // requirementStop are words too common to tell of a requirement.
 var requirementStop = map[string]bool{
 	"the": true, "and": true, "for": true, "with": true, "that": true, "this": true, "from": true, "into": true, "any": true,

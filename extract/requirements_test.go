@@ -215,3 +215,25 @@ func TestAskedUnits(t *testing.T) {
 		})
 	}
 }
+
+// TestAsksExtreme: whether a question asks for the most or the least of
+// something; "at most" and "at least" bound a value instead, and a
+// question that asks both asks neither.
+func TestAsksExtreme(t *testing.T) {
+	for _, tc := range []struct {
+		task string
+		want int
+	}{
+		{"Which product category has the highest average order value?", 1},
+		{"Which city has the most customers?", 1},
+		{"Which month had the lowest total sales?", -1},
+		{"Which team closed the fewest tickets in May?", -1},
+		{"List the orders of at most 3 items placed at least twice.", 0},
+		{"Which store had the highest and which the lowest revenue?", 0},
+		{"How many orders were shipped to Texas?", 0},
+	} {
+		t.Run(tc.task, func(t *testing.T) {
+			assert.Equal(t, tc.want, asksExtreme(tc.task))
+		})
+	}
+}
