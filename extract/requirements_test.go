@@ -31,6 +31,9 @@ func TestRequirements(t *testing.T) {
 		steps []string // after the task's own step
 		want  []req
 	}{
+		{"a statistic other than the average", "What is the median order value of the card payments?",
+			[]string{"Plan: load payments.csv and average order_value.", "print(card['order_value'].quantile(0.5))"},
+			[]req{{"median", []string{"median", "quantil"}, -1, false, false, []int32{2}}}},
 		{"a tax to include", "What is the total of 4 pens at $1.25 including 8% sales tax?",
 			[]string{"Plan: add up the pens.", "4 x 1.25 = 5.00", "5.00 x 1.08 = 5.40"},
 			[]req{{"including 8% sales tax", []string{"8%", "0.08", "1.08", "sale", "tax"}, -1, false, false, []int32{3}}}},
