@@ -50,6 +50,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rf.ExpectedCalls = listedCalls(r.GroundTruth)
 	rf.Requirements = requirements(r.Question, r.Steps)
 	rf.AskedUnits = askedUnits(r.Question)
+	rf.AsksExtreme = asksExtreme(r.Question)
 	keptRounding(rf.Requirements, rf.FinalAnswer)
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	AssignCallers(r, rf)
@@ -309,6 +310,8 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Records = exactly(records(v))
 		rc.rare.FoundNothing = whole && foundNothing(v)
 		f.Claims = exactly(jsonNumbers(s.Content, f.Claims))
+	} else {
+		rc.rare.Records = exactly(printedRecords(s.Content))
 	}
 	f.ContextType = contextType(&f)
 	if f.Has(KindToolResult) {

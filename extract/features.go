@@ -451,6 +451,11 @@ type RunFeatures struct {
 	// for without making it a requirement: a bare ground truth of "48" is
 	// a step's "48 minutes".
 	AskedUnits []string `json:"asked_units,omitempty"`
+	// AsksExtreme is 1 when the task asks for the most of something ("the
+	// highest average", "the most customers"), -1 when it asks for the
+	// least ("the lowest", "the fewest"), and 0 when it asks neither, or
+	// both.
+	AsksExtreme int `json:"asks_extreme,omitempty"`
 	// ExpectedCalls are the tool calls the run's ground truth lists, when
 	// it gives the actions the run should have taken rather than an answer.
 	ExpectedCalls []Call `json:"expected_calls,omitempty"`
@@ -483,6 +488,7 @@ type runFeaturesJSON struct {
 	FinalAnswer         *FinalAnswer  `json:"final_answer,omitempty"`
 	Requirements        []Requirement `json:"requirements,omitempty"`
 	AskedUnits          []string      `json:"asked_units,omitempty"`
+	AsksExtreme         int           `json:"asks_extreme,omitempty"`
 	ExpectedCalls       []Call        `json:"expected_calls,omitempty"`
 	Renames             []Rename      `json:"renames,omitempty"`
 	ShowsReported       []int         `json:"shows_reported,omitempty"`
@@ -493,7 +499,7 @@ type runFeaturesJSON struct {
 // MarshalJSON writes the run's features, each step's with the agent the
 // run names for it (none in features made by hand).
 func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, AskedUnits: rf.AskedUnits, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles, PatchOrigin: rf.PatchOrigin})
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, AskedUnits: rf.AskedUnits, AsksExtreme: rf.AsksExtreme, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles, PatchOrigin: rf.PatchOrigin})
 }
 
 // stepsJSON writes a run's features step by step, rather than a list of

@@ -27,6 +27,14 @@ type Record struct {
 	Price string `json:"price,omitempty"`
 }
 
+// Names reports whether the record is known by name or described by it
+// (name in lower case, as an entity claim's normal form writes it): a
+// tool prints a listing's names bare, where a step's reading of its text
+// keeps none.
+func (r Record) Names(name string) bool {
+	return slices.ContainsFunc(r.IDs, func(id string) bool { return strings.EqualFold(id, name) }) || slices.Contains(r.Words, name)
+}
+
 // maxRecords caps the records kept for one tool result.
 const maxRecords = 100
 

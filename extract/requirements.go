@@ -15,7 +15,8 @@ import (
 // ("excluding anyone who worked last Saturday"), a restriction ("only on
 // weekdays"), a bound ("at most 20 characters"), a threshold ("above 2
 // kg"), a rounding, a unit or a
-// format the answer is asked in, or what the task says a thing must do.
+// format the answer is asked in, a statistic it must be other than the
+// plain average ("the median"), or what the task says a thing must do.
 // A step takes it up when it writes one of its terms.
 type Requirement struct {
 	Text string `json:"text"` // as the task writes it
@@ -76,7 +77,11 @@ var (
 	// properties of numbers, and "even" only where it says one of them
 	// ("even more" is no property).
 	propertyReqRe = pattern(`(?<![\w-])(?:(?:numbers?|integers?|digits?|divisors?|factors?|terms?|values?)\s{1,3}(?:(?:that|which)\s{1,3})?(?:are|is)\s{1,3}(?:all\s{1,3})?(?<what>even|odd|prime|composite|palindromes?|palindromic|perfect\s{1,3}squares?|divisible\s{1,3}by\s{1,3}\d{1,6}|multiples?\s{1,3}of\s{1,3}\d{1,6})|(?<what2>even|odd|prime|composite|palindromic)\s{1,3}(?:(?:[a-z]{3,6}-digit|whole|natural|positive)\s{1,3}){0,2}(?:numbers?|integers?|divisors?|factors?))(?![\w-])`, ci)
-	mustReqRe     = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`(?:[^.;:?!\n]|\.(?=[a-z0-9])){1,120})`, ci)
+	// A statistic the answer must be, where the plain average is the
+	// one a step would compute unasked: "the median order value", "the
+	// standard deviation of the scores".
+	statisticReqRe = pattern(goWords(`median|medians|mode|geometric mean|harmonic mean|weighted average|weighted mean|standard deviation|variance|interquartile range|percentile|quartile`), ci)
+	mustReqRe      = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`(?:[^.;:?!\n]|\.(?=[a-z0-9])){1,120})`, ci)
 )
 
 // answerUnits are the units an answer is asked in, each with the words and
@@ -106,6 +111,39 @@ func askedUnits(task string) []string {
 		}
 	}
 	return out
+}
+
+// extremeWords are the words by which a question asks for the most (1) or
+// the least (-1) of something.
+var extremeWords = map[string]int{
+	"highest": 1, "largest": 1, "biggest": 1, "greatest": 1, "most": 1, "maximum": 1, "longest": 1, "heaviest": 1,
+	"lowest": -1, "smallest": -1, "least": -1, "fewest": -1, "minimum": -1, "shortest": -1, "lightest": -1, "cheapest": -1,
+}
+
+// asksExtreme is 1 when the task asks for the most of something, -1 when
+// it asks for the least, 0 when it asks neither or both. "At most" and
+// "at least" bound a value, and ask for no extreme.
+func asksExtreme(task string) int {
+	words := strings.FieldsFunc(strings.ToLower(task), func(r rune) bool { return !unicode.IsLetter(r) })
+	most, least := false, false
+	for k, w := range words {
+		if k > 0 && words[k-1] == "at" {
+			continue
+		}
+		switch extremeWords[w] {
+		case 1:
+			most = true
+		case -1:
+			least = true
+		}
+	}
+	switch {
+	case most && !least:
+		return 1
+	case least && !most:
+		return -1
+	}
+	return 0
 }
 
 // requirementStop are words too common to tell of a requirement.
@@ -220,6 +258,9 @@ func requirements(task string, steps []run.Step) []Requirement {
 			add(t.str(m.Whole()), []string{strings.ToLower(t.named(m, "what")), "format"})
 		}
 	}
+	for _, m := range t.all(statisticReqRe, 0) {
+		add(t.str(m.Whole()), statisticTerms(strings.ToLower(t.str(m.Whole()))))
+	}
 	for _, m := range t.all(mustReqRe, 0) {
 		// Each clause of what must be done is a requirement of its own.
 		what := t.named(m, "what")
@@ -231,6 +272,25 @@ func requirements(task string, steps []run.Step) []Requirement {
 		return nil
 	}
 	stated(out, task, steps)
+	return out
+}
+
+// statisticTerms are the words a step takes a statistic up by: its own
+// stems, and the names code computes it by (pandas' quantile for a
+// median, std and var for their statistics).
+func statisticTerms(what string) []string {
+	var out []string
+	for _, w := range strings.Fields(what) {
+		out = appendNew(out, wordStem(w))
+	}
+	switch {
+	case strings.HasPrefix(what, "median"), strings.HasSuffix(what, "quartile"), strings.HasSuffix(what, "percentile"), strings.HasSuffix(what, "range"):
+		out = appendNew(out, "quantil")
+	case what == "standard deviation":
+		out = appendNew(out, "std")
+	case what == "variance":
+		out = appendNew(out, "var")
+	}
 	return out
 }
 

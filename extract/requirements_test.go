@@ -31,6 +31,9 @@ func TestRequirements(t *testing.T) {
 		steps []string // after the task's own step
 		want  []req
 	}{
+		{"a statistic other than the average", "What is the median order value of the card payments?",
+			[]string{"Plan: load payments.csv and average order_value.", "print(card['order_value'].quantile(0.5))"},
+			[]req{{"median", []string{"median", "quantil"}, -1, false, false, []int32{2}}}},
 		{"a tax to include", "What is the total of 4 pens at $1.25 including 8% sales tax?",
 			[]string{"Plan: add up the pens.", "4 x 1.25 = 5.00", "5.00 x 1.08 = 5.40"},
 			[]req{{"including 8% sales tax", []string{"8%", "0.08", "1.08", "sale", "tax"}, -1, false, false, []int32{3}}}},
@@ -212,6 +215,28 @@ func TestAskedUnits(t *testing.T) {
 		t.Run(tc.task, func(t *testing.T) {
 			r := &run.Run{Question: tc.task, Steps: []run.Step{{Index: 0, Agent: "agent", Kind: run.KindMessage, Content: "Working on it."}}}
 			assert.Equal(t, tc.want, Run(r).AskedUnits)
+		})
+	}
+}
+
+// TestAsksExtreme: whether a question asks for the most or the least of
+// something; "at most" and "at least" bound a value instead, and a
+// question that asks both asks neither.
+func TestAsksExtreme(t *testing.T) {
+	for _, tc := range []struct {
+		task string
+		want int
+	}{
+		{"Which product category has the highest average order value?", 1},
+		{"Which city has the most customers?", 1},
+		{"Which month had the lowest total sales?", -1},
+		{"Which team closed the fewest tickets in May?", -1},
+		{"List the orders of at most 3 items placed at least twice.", 0},
+		{"Which store had the highest and which the lowest revenue?", 0},
+		{"How many orders were shipped to Texas?", 0},
+	} {
+		t.Run(tc.task, func(t *testing.T) {
+			assert.Equal(t, tc.want, asksExtreme(tc.task))
 		})
 	}
 }

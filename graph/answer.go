@@ -57,6 +57,11 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 			}
 			given = given || d.given[v] && !otherInUnit(f.Question, v, unit) && !inOtherUnit(f.Question, v, unit)
 		}
+		if more := append(printedPercent(f, d, c.key), listedName(f, c.key)...); len(more) > 0 {
+			occ = append(occ, more...)
+			slices.Sort(occ)
+			occ = slices.Compact(occ)
+		}
 		// A year was carried by the steps that state a date in it ("born
 		// in 1961" from "born 10 November 1961"): extract reads a full
 		// date as one value, whose year is the answer's. Every date in
@@ -214,4 +219,51 @@ func pad2(n int) string {
 		return "0" + strconv.Itoa(n)
 	}
 	return strconv.Itoa(n)
+}
+
+// printedPercent is, for an answer's percentage (key "4.5%"), the tool
+// outputs that print it bare or as the fraction it is: code prints
+// round(100 * part / whole, 1) or part / whole, and the agent writes the
+// sign when it reports the figure. Only a tool's output counts: in an
+// agent's prose a bare number is some other figure, and an output that
+// gives the number in another unit printed something else.
+func printedPercent(f *extract.RunFeatures, d claimIndex, key string) []int {
+	c := extract.Claim{Kind: extract.ClaimNumber, Norm: key}
+	v, unit := c.Value()
+	fr, ok := c.Fraction()
+	if unit != "%" || !ok || !number(v) {
+		return nil
+	}
+	var out []int
+	for _, bare := range []string{v, fr.Norm} {
+		k, ok := d.claimID[bare]
+		if !ok {
+			continue
+		}
+		for _, i := range d.claimOcc.of(k) {
+			if kindsOf(&f.Steps[i]).Has(extract.KindToolResult) && !inOtherUnit(f.Steps[i].Claims, bare, "%") {
+				out = append(out, int(i))
+			}
+		}
+	}
+	return out
+}
+
+// listedName is, for an answer's name (key), the tool outputs that list a
+// record known by it or described by it (extract.Record.Names): a table's
+// row label, a listing's name field. The answer that names it read it
+// there, though no step's claims hold the bare name.
+func listedName(f *extract.RunFeatures, key string) []int {
+	if number(key) {
+		return nil
+	}
+	var out []int
+	for i := range f.Steps {
+		s := &f.Steps[i]
+		if len(s.Records) > 0 && kindsOf(s).Has(extract.KindToolResult) &&
+			slices.ContainsFunc(s.Records, func(r extract.Record) bool { return r.Names(key) }) {
+			out = append(out, i)
+		}
+	}
+	return out
 }

@@ -342,6 +342,64 @@ func TestAnswerFlowThroughTheBareNumber(t *testing.T) {
 	assert.Equal(t, 0, g.AnswerFlow()[0].Origin, "a question that gives the length as another value does not give the answer's")
 }
 
+// TestAnswerFlowOfAPercentThePrintedOutputGave: code prints a percentage
+// bare or as the fraction it is, and the agent writes the sign: the
+// answer's "4.5%" was carried by the tool's output, not first stated by the
+// answer. A bare number in an agent's prose, or one an output gives in
+// another unit, is some other figure.
+func TestAnswerFlowOfAPercentThePrintedOutputGave(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		source st
+		answer string
+		origin int
+	}{
+		{"bare", st{agent: "tool", kinds: []extract.StepKind{result}, claims: []string{"2480", "4.5"}}, "4.5%", 1},
+		{"fraction", st{agent: "tool", kinds: []extract.StepKind{result}, claims: []string{"0.159"}}, "15.9%", 1},
+		{"prose", st{agent: "assistant", claims: []string{"4.5"}}, "4.5%", 2},
+		{"other unit", st{agent: "tool", kinds: []extract.StepKind{result}, claims: []string{"4.5", "4.5 km"}}, "4.5%", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := buildRun(t, "", nil,
+				st{agent: "assistant", claims: []string{"orders.csv"}},
+				tc.source,
+				st{agent: "assistant", kinds: []extract.StepKind{final}, claims: []string{tc.answer}})
+			flows := g.AnswerFlow()
+			require.Len(t, flows, 1)
+			assert.Equal(t, tc.origin, flows[0].Origin)
+		})
+	}
+}
+
+// TestAnswerFlowOfANameAListingGives: a tool prints a listing's names
+// bare (a table's row labels), which no step's claims hold: the answer's
+// name was carried by the output whose records are known by it, not first
+// stated by the answer. An output that lists other names did not carry it.
+func TestAnswerFlowOfANameAListingGives(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		recs   []extract.Record
+		origin int
+	}{
+		{"a row's label", []extract.Record{{IDs: []string{"Copiers"}, Numbers: []string{"1848.32"}}, {IDs: []string{"Machines"}, Numbers: []string{"1012.47"}}}, 1},
+		{"a record's words", []extract.Record{{IDs: []string{"P-1"}, Words: []string{"copiers"}}, {IDs: []string{"P-2"}, Words: []string{"machines"}}}, 1},
+		{"other names", []extract.Record{{IDs: []string{"Tables"}, Numbers: []string{"648.79"}}, {IDs: []string{"Machines"}, Numbers: []string{"1012.47"}}}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, f := mkRun("", nil,
+				st{agent: "assistant", claims: []string{"orders.csv"}},
+				st{agent: "tool", kinds: []extract.StepKind{result}},
+				st{agent: "assistant", kinds: []extract.StepKind{final}, claims: []string{"copiers"}})
+			f.Steps[1].Details = &extract.Details{Rare: &extract.Rare{Records: tc.recs}}
+			g, err := Build(r, f)
+			require.NoError(t, err)
+			flows := g.AnswerFlow()
+			require.Len(t, flows, 1)
+			assert.Equal(t, tc.origin, flows[0].Origin)
+		})
+	}
+}
+
 // TestAnswerFlowOfTheTasksNumberInAnotherUnit: an answer that gives the
 // task's number in another unit (300 minutes for 300 seconds) did not take
 // it as given: the bare number came from whoever first wrote it without

@@ -67,7 +67,7 @@ const (
 	FactGroundTruth  Fact = "ground_truth" // the correct answer, when the run carries one, and the calls it lists
 	FactCritiques    Fact = "critiques"    // where a step says an earlier result is wrong
 	FactStates       Fact = "states"       // the states a tool result reports objects in
-	FactRequirements Fact = "requirements" // constraints the task states (include, exclude, only, a bound, rounding, a unit, a format, must) and the steps that take each up; the unit its question counts the answer in
+	FactRequirements Fact = "requirements" // constraints the task states (include, exclude, only, a bound, rounding, a unit, a format, must, a statistic other than the average) and the steps that take each up; the unit its question counts the answer in; whether it asks for the most or the least of something
 	FactDataFlow     Fact = "data_flow"    // graph: data edges from a value's first statement to its later uses
 	FactInstructs    Fact = "instructs"    // graph: instructions and the steps that carry them out
 	FactTrials       Fact = "trials"       // graph: plan/re-plan trials and loop groups

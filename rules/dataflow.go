@@ -1763,6 +1763,13 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	if len(others) < 1 {
 		return -1
 	}
+	if takesExtreme(in, o, claims[at]) {
+		// The task asks for the most (or the least) of something, and
+		// the answer took the highest (lowest) of the output's values:
+		// the task made that choice; what the output listed is what can
+		// be wrong.
+		return -1
+	}
 	reported := false // the caller's agent passed the values on together
 	for k := len(cf.Path) - 1; k >= 0; k-- {
 		i := cf.Path[k]
@@ -1778,6 +1785,37 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 		reported = reported || run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o))
 	}
 	return -1
+}
+
+// takesExtreme reports whether the task asks for the most or the least
+// of something (extract's AsksExtreme) and the number chosen is, in the
+// column of the listing output o prints that it stands in, the highest
+// or, for the least, the lowest: a listing's row is the record's numbers
+// in order, and the records with as many numbers are its other rows.
+func takesExtreme(in *Input, o int, chosen extract.Claim) bool {
+	dir := in.Features.AsksExtreme
+	v, ok := chosen.Number()
+	if dir == 0 || !ok {
+		return false
+	}
+	recs := in.Features.Steps[o].Records
+	row := slices.IndexFunc(recs, func(r extract.Record) bool { return slices.Contains(r.Numbers, chosen.Norm) })
+	if row < 0 {
+		return false
+	}
+	col := slices.Index(recs[row].Numbers, chosen.Norm)
+	rows := 0
+	for k, r := range recs {
+		if k == row || len(r.Numbers) != len(recs[row].Numbers) {
+			continue
+		}
+		w, ok := (extract.Claim{Kind: extract.ClaimNumber, Norm: r.Numbers[col]}).Number()
+		if !ok || float64(dir)*(w-v) > 0 {
+			return false
+		}
+		rows++
+	}
+	return rows > 0
 }
 
 // otherRecordTaken is, for a value of the answer first read from a
@@ -1903,8 +1941,9 @@ func reachedAt(in *Input, want value) int {
 // a year v gives in a full date the step states; for an agent's step, a
 // number v gives bare in the unit the task asks (inAskedUnit); for a
 // tool's output, a number v gives bare in some unit (a ground truth of
-// "78.37" in a table's "78.37 °C"). A tool prints its figures with their
-// units; an agent's own unit is its claim.
+// "78.37" in a table's "78.37 °C"), and a name v gives as a record of a
+// listing it prints. A tool prints its figures with their units; an
+// agent's own unit is its claim.
 func (v value) reads(in *Input, i int) bool {
 	f := &in.Features.Steps[i]
 	if v.statedAt(in, i) {
@@ -1925,6 +1964,9 @@ func (v value) reads(in *Input, i int) bool {
 		return v.inAskedUnit(in, f.Claims)
 	}
 	for _, c := range v.claims {
+		if c.Kind == extract.ClaimEntity && slices.ContainsFunc(f.Records, func(r extract.Record) bool { return r.Names(c.Norm) }) {
+			continue // a name a record of its listing is known by
+		}
 		if _, unit := c.Value(); c.Kind != extract.ClaimNumber || unit != "" || !slices.ContainsFunc(f.Claims, func(o extract.Claim) bool { return c.Matches(o) || o.InYear(c.Norm) }) {
 			return false
 		}

@@ -254,10 +254,12 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 		rf.FinalAnswer = nil
 		eachStep(func(f *extract.Features) { f.Answer = "" })(r, rf)
 	},
-	FactGroundTruth:  func(r *run.Run, rf *extract.RunFeatures) { r.GroundTruth, rf.ExpectedCalls = "", nil },
-	FactCritiques:    eachStep(func(f *extract.Features) { f.Critique = nil }),
-	FactStates:       eachStep(func(f *extract.Features) { f.States = nil }),
-	FactRequirements: func(_ *run.Run, rf *extract.RunFeatures) { rf.Requirements, rf.AskedUnits = nil, nil },
+	FactGroundTruth: func(r *run.Run, rf *extract.RunFeatures) { r.GroundTruth, rf.ExpectedCalls = "", nil },
+	FactCritiques:   eachStep(func(f *extract.Features) { f.Critique = nil }),
+	FactStates:      eachStep(func(f *extract.Features) { f.States = nil }),
+	FactRequirements: func(_ *run.Run, rf *extract.RunFeatures) {
+		rf.Requirements, rf.AskedUnits, rf.AsksExtreme = nil, nil, 0
+	},
 }
 
 func eachStep(zero func(*extract.Features)) func(*run.Run, *extract.RunFeatures) {
@@ -278,7 +280,7 @@ func without(tb testing.TB, in *Input, keep []Fact) *Input {
 	r := *in.Run
 	rf := &extract.RunFeatures{Steps: slices.Clone(in.Features.Steps), Question: in.Features.Question,
 		FinalAnswer: in.Features.FinalAnswer, ExpectedCalls: in.Features.ExpectedCalls, Requirements: in.Features.Requirements,
-		QuestionWordNumbers: in.Features.QuestionWordNumbers}
+		QuestionWordNumbers: in.Features.QuestionWordNumbers, AsksExtreme: in.Features.AsksExtreme}
 	for fact, zero := range zeroers {
 		if !slices.Contains(keep, fact) {
 			zero(&r, rf)

@@ -32,6 +32,7 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 		roadTask  = "How far is it by road from Lyon to Geneva, in kilometres, rounded to the nearest whole number?"
 		tempTask  = "What was the lowest temperature recorded in Oslo in January 2021, in celsius?"
 		primeTask = "List the prime numbers between 10 and 40, excluding those that end in the digit 3."
+		medTask   = "What is the median value of the 5 card orders: $12, $15, $40, $90 and $95?"
 		gymTask   = "The gym charges $12 per class. Lena attended classes on Mon, Tue, Sat, Wed, Sun and Fri last week. How much did she pay, given that she is charged only on weekdays?"
 	)
 	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
@@ -45,6 +46,12 @@ func TestDataFlowDroppedRequirement(t *testing.T) {
 		first int // the step data_flow_origin names first
 	}{
 		{"the plan drops the tax", taxTask, []msg{user(taxTask), taxPlan, taxWork, say("summariser", "The total is $16.50.")}, 1},
+		{"the plan averages where the median is asked", medTask, []msg{user(medTask),
+			say("planner", "Plan:\n1. Add up the five order values.\n2. Divide by 5."),
+			say("executor", "12 + 15 + 40 + 90 + 95 = 252. 252 / 5 = 50.40."), say("summariser", "The answer is $50.40.")}, 1},
+		{"the plan carries the median, the executor averages", medTask, []msg{user(medTask),
+			say("planner", "Plan:\n1. Sort the five order values.\n2. Take the median, the middle one."),
+			say("executor", "12 + 15 + 40 + 90 + 95 = 252. 252 / 5 = 50.40."), say("summariser", "The answer is $50.40.")}, 2},
 		{"the plan carries the tax, the executor drops it", taxTask, []msg{user(taxTask),
 			say("planner", "Plan:\n1. Multiply the notebooks by their unit price.\n2. Multiply the pens by theirs.\n3. Add the subtotals and add the 8% sales tax."),
 			taxWork, say("summariser", "The total is $16.50.")}, 2},

@@ -866,3 +866,48 @@ func TestLocalFaultOfCodeBentToATestThroughAClient(t *testing.T) {
 		})
 	}
 }
+
+// A name of the ground truth that a tool's printed table gives as a row's
+// label was reached there, though a step's reading keeps no bare name: an
+// answer that then names another row's label and figure took them, and
+// data_flow_origin blames it, not the call whose output listed both.
+func TestDataFlowOriginOfAnotherRowOfAPrintedTable(t *testing.T) {
+	question := "Which city has the most customers in customers.csv?"
+	in := prepare(t, question, "Manchester",
+		msg{agent: "user", content: question, kind: run.KindUser},
+		call(`python({"code": "import pandas as pd\nc = pd.read_csv('customers.csv')\nprint(c['city'].value_counts().head(3))"})`),
+		out("city\nManchester    412\nBirmingham    397\nLeeds         288\nName: count, dtype: int64"),
+		msg{agent: "assistant", content: "Birmingham has the most customers, with 397."},
+	)
+	fs := DataFlowOrigin.Run(in)
+	require.NotEmpty(t, fs)
+	assert.Equal(t, 3, fs[0].Step, "the answer that took another row")
+}
+
+// Without the correct answer, an answer that takes the highest row of a
+// listing its tool printed, for a task that asks for the highest, chose
+// as the task asked: what the listing holds (grouped by another column)
+// is what can be wrong, and data_flow_origin blames the call. For a task
+// that asks for the lowest, taking the highest row was the answer's own
+// choice.
+func TestDataFlowOriginOfTheExtremeOfAListing(t *testing.T) {
+	for _, tc := range []struct {
+		question string
+		want     int
+	}{
+		{"Which product category has the highest average order value?", 1},
+		{"Which product category has the lowest average order value?", 3},
+	} {
+		t.Run(tc.question, func(t *testing.T) {
+			in := prepare(t, tc.question, "",
+				msg{agent: "user", content: tc.question, kind: run.KindUser},
+				call(`python({"code": "df.groupby('sub_category')['order_value'].mean().sort_values(ascending=False).head(4)"})`),
+				out("sub_category\nCopiers     1848.32\nMachines    1012.47\nTables       648.79\nChairs       532.25\nName: order_value, dtype: float64"),
+				msg{agent: "assistant", content: "Final Answer: the category is Copiers, at about 1,848.32 per order."},
+			)
+			fs := DataFlowOrigin.Run(in)
+			require.NotEmpty(t, fs)
+			assert.Equal(t, tc.want, fs[0].Step)
+		})
+	}
+}

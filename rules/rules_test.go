@@ -1385,7 +1385,8 @@ func TestCodeWithFiguresInMillions(t *testing.T) {
 // turns the analyst's 14.2% into 12.4% beside the revenues the
 // researcher's search gave is where the answer went wrong: the revenues
 // are what the growth was worked out from, not a second origin. When the
-// writer keeps 14.2%, its figures came from the tools as before. Shape: a
+// writer keeps 14.2%, its figures came from the tools as before (the
+// growth from the analyst's code, which printed it bare). Shape: a
 // supervisor with a researcher (web_search), an analyst (python) and a
 // writer with no tools, in OpenAI chat with tool calls and a name per
 // agent.
@@ -1396,7 +1397,7 @@ func TestAnswerReplacesAFigure(t *testing.T) {
 		want   []int
 	}{
 		{"12.4%", []int{10}},
-		{"14.2%", []int{8, 2}},
+		{"14.2%", []int{6, 2}},
 	} {
 		in := prepare(t, q, "",
 			msg{agent: "user", content: q, kind: run.KindUser},
