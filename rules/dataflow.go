@@ -105,9 +105,19 @@ func dataFlowOrigin(in *Input) []Finding {
 	// a date) that an agent stated first, not a tool, names its subject
 	// beside it ("the U5 extension to Freiham opens on 16 June"): the
 	// names are what it is about, the figure what can be wrong with it.
+	//
+	// So too when the figure was read from a result whose call left out
+	// the year the task asks about (yearLeftOut): the names beside it are
+	// what was searched for, the figure is of another year.
 	subject := map[string]bool{}
 	if fa := in.Features.FinalAnswer; gt == "" && fa != nil && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool {
-		return cf.Origin >= 0 && isAgentDecision(in, cf.Origin) && !in.Features.Steps[cf.Origin].Has(extract.KindToolResult) && figureClaim(fa.Claims, cf.Claim)
+		if cf.Origin < 0 || !figureClaim(fa.Claims, cf.Claim) {
+			return false
+		}
+		if in.Features.Steps[cf.Origin].Has(extract.KindToolResult) {
+			return yearLeftOut(in, cf.Origin) != ""
+		}
+		return isAgentDecision(in, cf.Origin)
 	}) {
 		for _, c := range fa.Claims {
 			if c.Kind == extract.ClaimEntity && !figureClaim(fa.Claims, c.Norm) {
@@ -1678,7 +1688,7 @@ func calledOutput(in *Input, o int) bool {
 // in the output, or no step chose it.
 func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	o := cf.Origin
-	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
+	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) || yearLeftOut(in, o) != "" {
 		return -1
 	}
 	claims := in.Features.Steps[o].Claims
@@ -1719,6 +1729,57 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 		reported = reported || run.SameAgent(in.Run.Steps[i].Agent, responsible(in, o))
 	}
 	return -1
+}
+
+// yearLeftOut returns the year the task names that the call of tool
+// result o left out of its arguments, where the result states another
+// year and not the task's: a search for the subject without the year
+// asked about, which brought back what another year's pages say. None of
+// its values is the task's year's, so the call chose what the answer
+// could say, not a step that picked among them. It returns "" when the
+// task names no year, or the call or its result writes the task's.
+func yearLeftOut(in *Input, o int) string {
+	c := callerOf(in, o)
+	if c < 0 || c >= o || len(in.Features.Steps[c].Calls) == 0 {
+		return ""
+	}
+	var years []string
+	for _, q := range in.Features.Question {
+		if y := yearOf(q); y != "" && !slices.Contains(years, y) {
+			years = append(years, y)
+		}
+	}
+	if len(years) == 0 {
+		return ""
+	}
+	other := false
+	for _, r := range in.Features.Steps[o].Claims {
+		if y := yearOf(r); y != "" && !slices.Contains(years, y) {
+			other = true
+		}
+	}
+	if !other {
+		return ""
+	}
+	text := in.supportIndex().text
+	for _, y := range years {
+		if !text.HoldsWords(c, y) && !text.HoldsWords(o, y) {
+			return y
+		}
+	}
+	return ""
+}
+
+// yearOf is the year a claim states: a year, or a full date's year; ""
+// for any other claim.
+func yearOf(c extract.Claim) string {
+	switch {
+	case c.Kind == extract.ClaimNumber && isYear(c.Norm):
+		return c.Norm
+	case c.Kind == extract.ClaimDate && len(c.Norm) > 4 && c.Norm[4] == '-' && isYear(c.Norm[:4]):
+		return c.Norm[:4]
+	}
+	return ""
 }
 
 // otherRecordTaken is, for a value of the answer first read from a
