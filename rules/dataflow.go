@@ -1876,7 +1876,10 @@ func corruption(in *Input, cf graph.ClaimFlow, want value, reached int) int {
 		if i <= reached || early && rechecks(in, i, v) {
 			continue
 		}
-		if !want.reads(in, i) {
+		// A step that calls a result with the correct value wrong, and
+		// puts the wrong one forward (a checker's "correction"), dropped
+		// it there, though it names the correct one.
+		if !want.reads(in, i) || rejectsTruthAt(in, i) {
 			return i
 		}
 	}
@@ -2199,6 +2202,14 @@ func groundTruthContradiction(in *Input) []Finding {
 			relay = &Finding{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, put),
 				Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", put)}
 			continue
+		}
+		if had >= 0 && rejectsTruthAt(in, i) {
+			// It calls a result that states the correct value wrong,
+			// and puts another forward in its place (a checker's
+			// "correction"): wherever that value was first read, this
+			// step dropped the correct one for it.
+			return []Finding{{Step: i, Strength: 1, Quote: quoteClaim(in, i, put),
+				Reason: fmt.Sprintf("it calls a result that states the correct value wrong and puts forward %q in its place", put)}}
 		}
 		if o := firstStated(in, put, i, want); o >= 0 && (had < o || !relays(in, o, put) && !onTheWay(in, had, put)) {
 			// It repeats a value first stated earlier: that is where the
