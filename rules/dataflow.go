@@ -107,15 +107,16 @@ func dataFlowOrigin(in *Input) []Finding {
 	// names are what it is about, the figure what can be wrong with it.
 	//
 	// So too when the figure was read from a result whose call left out
-	// the year the task asks about (yearLeftOut): the names beside it are
-	// what was searched for, the figure is of another year.
+	// the year or the name the task asks about (leftOut): the names beside
+	// it are what was searched for, the figure is another year's or
+	// variant's.
 	subject := map[string]bool{}
 	if fa := in.Features.FinalAnswer; gt == "" && fa != nil && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool {
 		if cf.Origin < 0 || !figureClaim(fa.Claims, cf.Claim) {
 			return false
 		}
 		if in.Features.Steps[cf.Origin].Has(extract.KindToolResult) {
-			return yearLeftOut(in, cf.Origin) != ""
+			return leftOut(in, cf.Origin) != ""
 		}
 		return isAgentDecision(in, cf.Origin)
 	}) {
@@ -1688,7 +1689,7 @@ func calledOutput(in *Input, o int) bool {
 // in the output, or no step chose it.
 func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	o := cf.Origin
-	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) || yearLeftOut(in, o) != "" {
+	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) || leftOut(in, o) != "" {
 		return -1
 	}
 	claims := in.Features.Steps[o].Claims
@@ -1731,43 +1732,52 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	return -1
 }
 
-// yearLeftOut returns the year the task names that the call of tool
-// result o left out of its arguments, where the result states another
-// year and not the task's: a search for the subject without the year
-// asked about, which brought back what another year's pages say. None of
-// its values is the task's year's, so the call chose what the answer
-// could say, not a step that picked among them. It returns "" when the
-// task names no year, or the call or its result writes the task's.
-func yearLeftOut(in *Input, o int) string {
+// leftOut returns what the task names that the call of tool result o
+// left out of its arguments and the result does not write either: a
+// year the task asks about, where the result states another year; or a
+// name of the task (a fare, a plan, a model: "Economy Light"), where the
+// result names others of its kind (that share a word with it: "Economy
+// Classic", "Economy Flex"). The search was for the subject without what
+// set it apart, and brought back what other years or other variants
+// say. None of its values is the task's, so the call chose what the
+// answer could say, not a step that picked among them. It returns ""
+// when the call or its result writes what the task names.
+func leftOut(in *Input, o int) string {
 	c := callerOf(in, o)
 	if c < 0 || c >= o || len(in.Features.Steps[c].Calls) == 0 {
 		return ""
 	}
-	var years []string
-	for _, q := range in.Features.Question {
-		if y := yearOf(q); y != "" && !slices.Contains(years, y) {
-			years = append(years, y)
-		}
-	}
-	if len(years) == 0 {
-		return ""
-	}
-	other := false
-	for _, r := range in.Features.Steps[o].Claims {
-		if y := yearOf(r); y != "" && !slices.Contains(years, y) {
-			other = true
-		}
-	}
-	if !other {
-		return ""
-	}
 	text := in.supportIndex().text
-	for _, y := range years {
-		if !text.HoldsWords(c, y) && !text.HoldsWords(o, y) {
+	missing := func(words string) bool { return !text.HoldsWords(c, words) && !text.HoldsWords(o, words) }
+	result := in.Features.Steps[o].Claims
+	for _, q := range in.Features.Question {
+		if y := yearOf(q); y != "" && missing(y) && slices.ContainsFunc(result, func(r extract.Claim) bool { return yearOf(r) != "" && yearOf(r) != y }) {
 			return y
+		}
+		if q.Kind != extract.ClaimEntity {
+			continue
+		}
+		if words := extract.NormWords(q.Text); missing(words) && slices.ContainsFunc(result, func(r extract.Claim) bool { return sibling(r, q) }) {
+			return q.Text
 		}
 	}
 	return ""
+}
+
+// sibling reports whether the name r is another of the name q's kind: a
+// different name that shares one of q's words of three letters or more
+// ("Economy Classic" beside "Economy Light").
+func sibling(r, q extract.Claim) bool {
+	if r.Kind != extract.ClaimEntity || r.Norm == q.Norm {
+		return false
+	}
+	words := strings.Fields(r.Norm)
+	for _, w := range strings.Fields(q.Norm) {
+		if len(w) >= 3 && slices.ContainsFunc(words, func(x string) bool { return x == w || strings.HasSuffix(x, "-"+w) || strings.HasPrefix(x, w+"-") }) {
+			return true
+		}
+	}
+	return false
 }
 
 // yearOf is the year a claim states: a year, or a full date's year; ""

@@ -54,15 +54,59 @@ func TestDataFlowSearchLeavesOutTheYear(t *testing.T) {
 				step("tool", run.KindToolResult, tc.result, &run.Extra{ToolCallID: "c2"}),
 				step("assistant", run.KindMessage, "Brightline Robotics was acquired by Halvorsen Industries, whose revenue was $4.1 billion.", nil),
 			}}
-			for i := range r.Steps {
-				r.Steps[i].Index = i
-			}
-			f := extract.Run(r)
-			g, err := graph.Build(r, f)
-			require.NoError(t, err)
-			got := DataFlowOrigin.Run(&Input{Run: r, Features: f, Graph: g})
-			require.NotEmpty(t, got)
-			assert.Equal(t, tc.want, got[0].Step, "%+v", got)
+			assert.Equal(t, tc.want, firstOrigin(t, r))
 		})
 	}
+}
+
+// TestDataFlowSearchLeavesOutTheName: an assistant searches without the
+// name that sets the task's subject apart (a fare, "Economy Light"), and
+// the search brings back what other fares of its kind allow ("Economy
+// Classic", "Economy Flex"); the answer takes one of their figures: the
+// search is where the run went wrong. A search that names the fare, a
+// result that names it though the query did not, and a result that names
+// no other fare of its kind leave the answer its choice.
+func TestDataFlowSearchLeavesOutTheName(t *testing.T) {
+	const (
+		task     = "What is the checked baggage allowance for Economy Light fares on Skyra Air long-haul flights?"
+		variants = "Long-haul Economy Classic and Economy Flex fares include one checked bag of up to 23 kg. Long-haul Business fares include two bags of up to 32 kg each."
+		named    = "Long-haul Economy Light fares include no checked bag; Economy Classic fares include one bag of up to 23 kg and Business fares two bags of up to 32 kg."
+		none     = "Checked bags of up to 23 kg are included on long-haul fares; Business passengers may check two bags of up to 32 kg."
+	)
+	for _, tc := range []struct {
+		name, query, result string
+		want                int // the step data_flow_origin names first
+	}{
+		{"the search leaves out the fare", "Skyra Air long-haul checked baggage allowance", variants, 2},
+		{"the search names the fare", "Skyra Air Economy Light long-haul checked baggage", variants, 4},
+		{"the result names the fare though the query does not", "Skyra Air long-haul checked baggage allowance", named, 4},
+		{"the result names no other fare of its kind", "Skyra Air long-haul checked baggage allowance", none, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := `{"query": "` + tc.query + `"}`
+			r := &run.Run{Source: "test.json", Question: task, Steps: []run.Step{
+				{Agent: "system", Kind: run.KindSystem, Content: "Answer from the airline's documents. Use the search_docs tool."},
+				{Agent: "user", Kind: run.KindUser, Content: task},
+				{Agent: "assistant", Kind: run.KindToolCall, Content: "search_docs(" + args + ")", Extra: &run.Extra{ToolCalls: []run.ToolCall{{ID: "c1", Name: "search_docs", Arguments: args}}}},
+				{Agent: "tool", Kind: run.KindToolResult, Content: tc.result, Extra: &run.Extra{ToolCallID: "c1"}},
+				{Agent: "assistant", Kind: run.KindMessage, Content: "Economy fares on Skyra Air long-haul flights include one checked bag of up to 23 kg."},
+			}}
+			assert.Equal(t, tc.want, firstOrigin(t, r))
+		})
+	}
+}
+
+// firstOrigin numbers the run's steps and returns the step
+// data_flow_origin names first.
+func firstOrigin(t *testing.T, r *run.Run) int {
+	t.Helper()
+	for i := range r.Steps {
+		r.Steps[i].Index = i
+	}
+	f := extract.Run(r)
+	g, err := graph.Build(r, f)
+	require.NoError(t, err)
+	got := DataFlowOrigin.Run(&Input{Run: r, Features: f, Graph: g})
+	require.NotEmpty(t, got)
+	return got[0].Step
 }
