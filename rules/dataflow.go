@@ -70,6 +70,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	acting := map[int]bool{}
 	recount := map[int]bool{} // a call acted on a listed record with another count than the task's
 	reunit := map[int]bool{}
+	narrowed := map[int]bool{} // a call kept a part of an output without the task's name
 	worked := map[int]bool{}
 	plan, req := droppedBy(in)
 	var order []int
@@ -175,6 +176,9 @@ func dataFlowOrigin(in *Input) []Finding {
 		} else if u := unitChanged(in, cf); u >= 0 {
 			o, why = u, true
 			reunit[o] = true
+		} else if c := narrowedOut(in, cf); c >= 0 {
+			o = c
+			narrowed[o], why = true, true
 		} else if c := chosenAmong(in, cf); c >= 0 {
 			o = c
 			chosen[o], why = true, true
@@ -355,6 +359,8 @@ func dataFlowOrigin(in *Input) []Finding {
 			reason = fmt.Sprintf("the final answer's %q, first seen beside the correct value, is carried on here without it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case chosen[o]:
 			reason = fmt.Sprintf("the final answer's %q, first read from a tool among other values of its kind, is chosen here and carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())
+		case narrowed[o]:
+			reason = fmt.Sprintf("its call keeps a part of an earlier output without the passage that names what the task asks about, and the final answer's %q came from what it kept (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		}
 		out = append(out, Finding{Step: o, Strength: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text), Reason: reason})
 	}
@@ -1689,7 +1695,7 @@ func calledOutput(in *Input, o int) bool {
 // in the output, or no step chose it.
 func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	o := cf.Origin
-	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) || leftOut(in, o) != "" {
+	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) || leftOut(in, o) != "" || narrowedOut(in, cf) >= 0 {
 		return -1
 	}
 	claims := in.Features.Steps[o].Claims
@@ -1762,6 +1768,40 @@ func leftOut(in *Input, o int) string {
 		}
 	}
 	return ""
+}
+
+// narrowedOut is, for a value of the answer first read from a tool's
+// output, the later call on its path whose output is a part of that one
+// (every value it states, the first stated: a reranker keeping some of a
+// retrieval's chunks) and no longer writes a name of the task the first
+// output wrote, where what it kept names another of that name's kind
+// ("Mercury City Tower" in Moscow kept, "Mercury Tower" in Malta
+// dropped). What the answer could say was narrowed to other things than
+// the task's there. It returns -1 when no call on the path did so.
+func narrowedOut(in *Input, cf graph.ClaimFlow) int {
+	o := cf.Origin
+	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
+		return -1
+	}
+	text := in.supportIndex().text
+	first := in.Features.Steps[o].Claims
+	for _, i := range cf.Path {
+		c := callerOf(in, i)
+		if i <= o || !in.Features.Steps[i].Has(extract.KindToolResult) || c <= o || c == i || len(in.Features.Steps[c].Calls) == 0 {
+			continue
+		}
+		kept := in.Features.Steps[i].Claims
+		if len(kept) == 0 || slices.ContainsFunc(kept, func(k extract.Claim) bool { return !slices.ContainsFunc(first, k.SameKey) }) {
+			continue
+		}
+		for _, q := range in.Features.Question {
+			words := extract.NormWords(q.Text)
+			if q.Kind == extract.ClaimEntity && text.HoldsWords(o, words) && !text.HoldsWords(i, words) && slices.ContainsFunc(kept, func(k extract.Claim) bool { return sibling(k, q) }) {
+				return c
+			}
+		}
+	}
+	return -1
 }
 
 // sibling reports whether the name r is another of the name q's kind: a

@@ -110,3 +110,43 @@ func firstOrigin(t *testing.T, r *run.Run) int {
 	require.NotEmpty(t, got)
 	return got[0].Step
 }
+
+// TestDataFlowRerankingNarrowsOutTheName: a pipeline retrieves chunks
+// for the rewritten question, a reranker keeps some of them, and the
+// answer takes its value from what was kept. A reranker that keeps a
+// namesake's chunk ("Mercury City Tower" in Moscow) and drops the one
+// naming the task's subject ("Mercury Tower" in Malta) narrowed what the
+// answer could say: it is named. One that keeps the subject's chunk
+// leaves the choice to the answer, and so does one whose kept chunk
+// names nothing of the subject's kind.
+func TestDataFlowRerankingNarrowsOutTheName(t *testing.T) {
+	const (
+		task    = "In what year was construction of the Mercury Tower in Malta completed?"
+		malta   = "Mercury Tower is a residential skyscraper in St. Julian's, Malta. Construction began in 2016 and was completed in 2021."
+		moscow  = "Mercury City Tower is a skyscraper in the Moscow International Business Center. Construction was completed in 2013."
+		portom  = "The Portomaso Business Tower in St. Julian's, Malta, completed in 2001, was the tallest building in Malta."
+		harbour = "The harbour of St. Julian's, Malta, was rebuilt in 2013."
+	)
+	for _, tc := range []struct {
+		name, kept, answer string
+		want               int // the step data_flow_origin names first
+	}{
+		{"the reranker keeps the namesake's chunk", moscow + "\n\n" + portom, "Construction of the Mercury Tower was completed in 2013.", 3},
+		{"the reranker keeps the subject's chunk", malta + "\n\n" + moscow, "Construction of the Mercury Tower was completed in 2013.", 5},
+		{"the kept chunk names nothing of the subject's kind", harbour, "Construction of the Mercury Tower was completed in 2013.", 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const query = "Mercury Tower Malta construction completed year"
+			retrieved := malta + "\n\n" + moscow + "\n\n" + portom + "\n\n" + harbour
+			r := &run.Run{Source: "test.json", Question: task, Steps: []run.Step{
+				{Agent: "user", Kind: run.KindUser, Content: task},
+				{Agent: "assistant", Kind: run.KindToolCall, Content: query, Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "VectorIndexRetriever.retrieve", Arguments: query}}}},
+				{Agent: "assistant", Kind: run.KindToolResult, Content: retrieved},
+				{Agent: "assistant", Kind: run.KindToolCall, Content: "CohereRerank.postprocess_nodes(" + query + ")", Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "CohereRerank.postprocess_nodes", Arguments: query}}}},
+				{Agent: "assistant", Kind: run.KindToolResult, Content: tc.kept},
+				{Agent: "assistant", Kind: run.KindMessage, Content: tc.answer},
+			}}
+			assert.Equal(t, tc.want, firstOrigin(t, r))
+		})
+	}
+}
