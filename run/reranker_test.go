@@ -78,3 +78,26 @@ func TestRetrievalQueryWrittenByModel(t *testing.T) {
 		})
 	}
 }
+
+// TestGenAIRetrievalSpan reads a GenAI retrieval span (gen_ai.operation.name
+// retrieval) as a retrieval: its query (gen_ai.retrieval.query.text) the
+// call's argument, and the documents it retrieved
+// (gen_ai.retrieval.documents) its result; a
+// pipeline's model call that wrote the query made the call.
+func TestGenAIRetrievalSpan(t *testing.T) {
+	const docs = `[{"id": "fjord-2023#18", "score": 0.88, "content": "On-time departures reached 94.1% in 2023."}]`
+	chat := func(in, out string) map[string]any {
+		return map[string]any{"name": "chat gpt-4o", "gen_ai.operation.name": "chat",
+			"gen_ai.input.messages":  `[{"role": "user", "parts": [{"type": "text", "content": "` + in + `"}]}]`,
+			"gen_ai.output.messages": `[{"role": "assistant", "parts": [{"type": "text", "content": "` + out + `"}]}]`}
+	}
+	var l spanList
+	l.add("s1", "", 0, map[string]any{"name": "rag_pipeline", "gen_ai.operation.name": "invoke_workflow"})
+	l.add("s2", "s1", 10, chat("What was Fjordline's on-time rate in 2023?", "Fjordline on-time departure rate"))
+	l.add("s3", "s1", 20, map[string]any{"name": "retrieval fjordline-docs", "gen_ai.operation.name": "retrieval", "gen_ai.data_source.id": "fjordline-docs",
+		"gen_ai.retrieval.query.text": "Fjordline on-time departure rate", "gen_ai.retrieval.documents": docs})
+	l.add("s4", "s1", 30, chat("Answer from the documents.", "It was 94.1%."))
+	got := l.kindsAndTexts(t)
+	assert.Contains(t, got, "tool_call: Fjordline on-time departure rate")
+	assert.Contains(t, got, "tool_result: "+docs)
+}
