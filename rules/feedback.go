@@ -68,9 +68,9 @@ func criticised(in *Input, i int) int {
 
 // rejectsTruth reports whether the critique at step i, of step j's
 // result, rejects the correct answer: with a ground truth the final
-// answer misses, j states the correct value and i puts another of its
-// kind forward (a fact-checker's "correction" of a right answer by
-// another passage's figure).
+// answer misses, j states the correct value and i puts forward another
+// value the final answer states (a fact-checker's "correction" of a
+// right answer by another passage's figure).
 func rejectsTruth(in *Input, i, j int) bool {
 	if in.Run.GroundTruth == "" || answerMatches(in) {
 		return false
