@@ -29,6 +29,12 @@ func TestRemarks(t *testing.T) {
 		{critique, "There was a bug in it", "There was a bug in"},
 		{critique, "This doesn't match", "doesn't match"},
 		{critique, "you made an error", "made an error"},
+		{critique, "The answer of 20 days is not supported; the correct figure is 10 days.", "The answer of 20 days is not supported"},
+		{critique, "Passage [2] gives June 16. The answer should be June 16.", "The answer should be "},
+		{critique, "So the correct total is $48.", "the correct total is "},
+		{critique, "The output should be sorted by date.", ""},
+		{critique, "The answer should be a comma-separated list.", ""},
+		{critique, "This operation is not supported by the API.", ""},
 		{critique, "there is a result; there is no error. It is incorrect", "is incorrect"},
 		// Offsets are bytes, after runes of several bytes and a rune whose
 		// lower case is shorter (the Kelvin sign).

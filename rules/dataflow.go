@@ -70,6 +70,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	acting := map[int]bool{}
 	recount := map[int]bool{} // a call acted on a listed record with another count than the task's
 	reunit := map[int]bool{}
+	narrowed := map[int]bool{} // a call kept a part of an output without the task's name
 	worked := map[int]bool{}
 	miscopied := map[int]string{} // the figure its code's call took, written otherwise before
 	plan, req := droppedBy(in)
@@ -106,9 +107,20 @@ func dataFlowOrigin(in *Input) []Finding {
 	// a date) that an agent stated first, not a tool, names its subject
 	// beside it ("the U5 extension to Freiham opens on 16 June"): the
 	// names are what it is about, the figure what can be wrong with it.
+	//
+	// So too when the figure was read from a result whose call left out
+	// the year or the name the task asks about (leftOut): the names beside
+	// it are what was searched for, the figure is another year's or
+	// variant's.
 	subject := map[string]bool{}
 	if fa := in.Features.FinalAnswer; gt == "" && fa != nil && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool {
-		return cf.Origin >= 0 && isAgentDecision(in, cf.Origin) && !in.Features.Steps[cf.Origin].Has(extract.KindToolResult) && figureClaim(fa.Claims, cf.Claim)
+		if cf.Origin < 0 || !figureClaim(fa.Claims, cf.Claim) {
+			return false
+		}
+		if in.Features.Steps[cf.Origin].Has(extract.KindToolResult) {
+			return leftOut(in, cf.Origin) != ""
+		}
+		return isAgentDecision(in, cf.Origin)
 	}) {
 		for _, c := range fa.Claims {
 			if c.Kind == extract.ClaimEntity && !figureClaim(fa.Claims, c.Norm) {
@@ -165,6 +177,9 @@ func dataFlowOrigin(in *Input) []Finding {
 		} else if u := unitChanged(in, cf); u >= 0 {
 			o, why = u, true
 			reunit[o] = true
+		} else if c := narrowedOut(in, cf); c >= 0 {
+			o = c
+			narrowed[o], why = true, true
 		} else if c := chosenAmong(in, cf); c >= 0 {
 			o = c
 			chosen[o], why = true, true
@@ -352,6 +367,8 @@ func dataFlowOrigin(in *Input) []Finding {
 			reason = fmt.Sprintf("the final answer's %q, first seen beside the correct value, is carried on here without it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case chosen[o]:
 			reason = fmt.Sprintf("the final answer's %q, first read from a tool among other values of its kind, is chosen here and carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())
+		case narrowed[o]:
+			reason = fmt.Sprintf("its call keeps a part of an earlier output without the passage that names what the task asks about, and the final answer's %q came from what it kept (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		}
 		out = append(out, Finding{Step: o, Strength: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text), Reason: reason})
 	}
@@ -1737,7 +1754,7 @@ func calledOutput(in *Input, o int) bool {
 // in the output, or no step chose it.
 func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	o := cf.Origin
-	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
+	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) || leftOut(in, o) != "" || narrowedOut(in, cf) >= 0 {
 		return -1
 	}
 	claims := in.Features.Steps[o].Claims
@@ -1816,6 +1833,100 @@ func takesExtreme(in *Input, o int, chosen extract.Claim) bool {
 		rows++
 	}
 	return rows > 0
+}
+
+// leftOut returns what the task names that the call of tool result o
+// left out of its arguments and the result does not write either: a
+// year the task asks about, where the result states another year; or a
+// name of the task (a fare, a plan, a model: "Economy Light"), where the
+// result names others of its kind (that share a word with it: "Economy
+// Classic", "Economy Flex"). The search was for the subject without what
+// set it apart, and brought back what other years or other variants
+// say. None of its values is the task's, so the call chose what the
+// answer could say, not a step that picked among them. It returns ""
+// when the call or its result writes what the task names.
+func leftOut(in *Input, o int) string {
+	c := callerOf(in, o)
+	if c < 0 || c >= o || len(in.Features.Steps[c].Calls) == 0 {
+		return ""
+	}
+	text := in.supportIndex().text
+	missing := func(words string) bool { return !text.HoldsWords(c, words) && !text.HoldsWords(o, words) }
+	result := in.Features.Steps[o].Claims
+	for _, q := range in.Features.Question {
+		if y := yearOf(q); y != "" && missing(y) && slices.ContainsFunc(result, func(r extract.Claim) bool { return yearOf(r) != "" && yearOf(r) != y }) {
+			return y
+		}
+		if q.Kind != extract.ClaimEntity {
+			continue
+		}
+		if words := extract.NormWords(q.Text); missing(words) && slices.ContainsFunc(result, func(r extract.Claim) bool { return sibling(r, q) }) {
+			return q.Text
+		}
+	}
+	return ""
+}
+
+// narrowedOut is, for a value of the answer first read from a tool's
+// output, the later call on its path whose output is a part of that one
+// (every value it states, the first stated: a reranker keeping some of a
+// retrieval's chunks) and no longer writes a name of the task the first
+// output wrote, where what it kept names another of that name's kind
+// ("Mercury City Tower" in Moscow kept, "Mercury Tower" in Malta
+// dropped). What the answer could say was narrowed to other things than
+// the task's there. It returns -1 when no call on the path did so.
+func narrowedOut(in *Input, cf graph.ClaimFlow) int {
+	o := cf.Origin
+	if o < 0 || !in.Features.Steps[o].Has(extract.KindToolResult) {
+		return -1
+	}
+	text := in.supportIndex().text
+	first := in.Features.Steps[o].Claims
+	for _, i := range cf.Path {
+		c := callerOf(in, i)
+		if i <= o || !in.Features.Steps[i].Has(extract.KindToolResult) || c <= o || c == i || len(in.Features.Steps[c].Calls) == 0 {
+			continue
+		}
+		kept := in.Features.Steps[i].Claims
+		if len(kept) == 0 || slices.ContainsFunc(kept, func(k extract.Claim) bool { return !slices.ContainsFunc(first, k.SameKey) }) {
+			continue
+		}
+		for _, q := range in.Features.Question {
+			words := extract.NormWords(q.Text)
+			if q.Kind == extract.ClaimEntity && text.HoldsWords(o, words) && !text.HoldsWords(i, words) && slices.ContainsFunc(kept, func(k extract.Claim) bool { return sibling(k, q) }) {
+				return c
+			}
+		}
+	}
+	return -1
+}
+
+// sibling reports whether the name r is another of the name q's kind: a
+// different name that shares one of q's words of three letters or more
+// ("Economy Classic" beside "Economy Light").
+func sibling(r, q extract.Claim) bool {
+	if r.Kind != extract.ClaimEntity || r.Norm == q.Norm {
+		return false
+	}
+	words := strings.Fields(r.Norm)
+	for _, w := range strings.Fields(q.Norm) {
+		if len(w) >= 3 && slices.ContainsFunc(words, func(x string) bool { return x == w || strings.HasSuffix(x, "-"+w) || strings.HasPrefix(x, w+"-") }) {
+			return true
+		}
+	}
+	return false
+}
+
+// yearOf is the year a claim states: a year, or a full date's year; ""
+// for any other claim.
+func yearOf(c extract.Claim) string {
+	switch {
+	case c.Kind == extract.ClaimNumber && isYear(c.Norm):
+		return c.Norm
+	case c.Kind == extract.ClaimDate && len(c.Norm) > 4 && c.Norm[4] == '-' && isYear(c.Norm[:4]):
+		return c.Norm[:4]
+	}
+	return ""
 }
 
 // otherRecordTaken is, for a value of the answer first read from a
@@ -1912,7 +2023,10 @@ func corruption(in *Input, cf graph.ClaimFlow, want value, reached int) int {
 		if i <= reached || early && rechecks(in, i, v) {
 			continue
 		}
-		if !want.reads(in, i) {
+		// A step that calls a result with the correct value wrong, and
+		// puts the wrong one forward (a checker's "correction"), dropped
+		// it there, though it names the correct one.
+		if !want.reads(in, i) || rejectsTruthAt(in, i) {
 			return i
 		}
 	}
@@ -2239,6 +2353,14 @@ func groundTruthContradiction(in *Input) []Finding {
 			relay = &Finding{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, put),
 				Reason: fmt.Sprintf("it is the first step to put forward an answer (%q) that contradicts the correct one", put)}
 			continue
+		}
+		if had >= 0 && rejectsTruthAt(in, i) {
+			// It calls a result that states the correct value wrong,
+			// and puts another forward in its place (a checker's
+			// "correction"): wherever that value was first read, this
+			// step dropped the correct one for it.
+			return []Finding{{Step: i, Strength: 1, Quote: quoteClaim(in, i, put),
+				Reason: fmt.Sprintf("it calls a result that states the correct value wrong and puts forward %q in its place", put)}}
 		}
 		if o := firstStated(in, put, i, want); o >= 0 && (had < o || !relays(in, o, put) && !onTheWay(in, had, put)) {
 			// It repeats a value first stated earlier: that is where the

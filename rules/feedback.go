@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/offattr/offattr/extract"
 )
@@ -32,12 +33,18 @@ func feedback(in *Input) []Finding {
 		if c == nil {
 			continue
 		}
-		for j := i - 1; j >= 0; j-- {
-			if in.Run.Steps[j].Agent != in.Run.Steps[i].Agent && isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindLedger) {
-				out = append(out, Finding{Step: j, Strength: 0.4, Quote: quoteAt(in, i, c.Offset, c.Len), QuoteStep: quotedFrom(i),
-					Reason: fmt.Sprintf("step %d (%s) says its result is wrong", i, in.Run.Steps[i].Agent)})
-				break
-			}
+		j := criticised(in, i)
+		switch {
+		case j < 0:
+		case rejectsTruth(in, i, j):
+			// The result it calls wrong states the correct answer, and
+			// the critique puts another forward: the critique is what
+			// is wrong.
+			out = append(out, Finding{Step: i, Strength: 0.4, Quote: quoteAt(in, i, c.Offset, c.Len),
+				Reason: fmt.Sprintf("it says the result of step %d (%s), which states the correct answer, is wrong", j, in.Run.Steps[j].Agent)})
+		default:
+			out = append(out, Finding{Step: j, Strength: 0.4, Quote: quoteAt(in, i, c.Offset, c.Len), QuoteStep: quotedFrom(i),
+				Reason: fmt.Sprintf("step %d (%s) says its result is wrong", i, in.Run.Steps[i].Agent)})
 		}
 	}
 	return out
@@ -46,6 +53,57 @@ func feedback(in *Input) []Finding {
 // Feedback is the feedback analyzer.
 var Feedback = &Analyzer{Name: "feedback", Run: feedback, Requires: []Fact{FactVerdicts, FactKinds, FactCritiques, FactToolCalls},
 	Doc: "a step that a later verdict judges as making no progress or looping, or that a later step calls wrong"}
+
+// criticised is the step whose result the critique at step i calls
+// wrong: the latest earlier step of another agent that is a decision and
+// no ledger; -1 when there is none.
+func criticised(in *Input, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if in.Run.Steps[j].Agent != in.Run.Steps[i].Agent && isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindLedger) {
+			return j
+		}
+	}
+	return -1
+}
+
+// rejectsTruth reports whether the critique at step i, of step j's
+// result, rejects the correct answer: with a ground truth the final
+// answer misses, j states the correct value and i puts forward another
+// value the final answer states (a fact-checker's "correction" of a
+// right answer by another passage's figure).
+func rejectsTruth(in *Input, i, j int) bool {
+	if in.Run.GroundTruth == "" || answerMatches(in) {
+		return false
+	}
+	want := in.groundTruth().want
+	return want.reads(in, j) && offersOther(in, i, want)
+}
+
+// rejectsTruthAt reports whether step i is a critique that rejects the
+// correct answer (rejectsTruth) of the result it calls wrong.
+func rejectsTruthAt(in *Input, i int) bool {
+	if in.Features.Steps[i].Critique == nil || !isAgentDecision(in, i) {
+		return false
+	}
+	j := criticised(in, i)
+	return j >= 0 && rejectsTruth(in, i, j)
+}
+
+// offersOther reports whether step i states a value the final answer
+// states that is not the correct one (want): the value a critique puts
+// in the place of the one it rejects.
+func offersOther(in *Input, i int, want value) bool {
+	fa := in.Features.FinalAnswer
+	if fa == nil {
+		return false
+	}
+	for _, c := range in.Features.Steps[i].Claims {
+		if slices.ContainsFunc(fa.Claims, func(a extract.Claim) bool { return statesClaim(a, c.Norm) }) && !want.statedBy("", []extract.Claim{c}) {
+			return true
+		}
+	}
+	return false
+}
 
 // judgedStep is the executor step a ledger at step l evaluates: the latest
 // earlier step that is neither the planner's own nor a tool's output.

@@ -1559,6 +1559,18 @@ func (b *builder) tool(n *node) {
 	// written into its result, as "name(arguments) -> result", rather
 	// than made a decision of its own.
 	folded := !made && event == "" && answered && b.acting[n.owner]
+	if folded && n.role == roleRetrieval {
+		// A retrieval run on the agent's last model message, when that
+		// message is the query it was given (a pipeline's rewrite of the
+		// question into a search query), is that message's call: the
+		// message chose what was searched for. A reranking is a call of
+		// its own: it chose which chunks were kept, not what was sought.
+		if reranks(n.s) {
+			folded = false
+		} else if k := b.queryWriter(n.owner, c.Arguments); k >= 0 {
+			id, made, folded = b.attachCall(k, c, n.owner), true, false
+		}
+	}
 	if !made && event == "" && !folded {
 		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "assistant", Kind: KindToolCall, Content: callText([]ToolCall{c}), Extra: &Extra{ToolCalls: []ToolCall{c}, From: "tool span"}})
 	}
@@ -1579,6 +1591,65 @@ func (b *builder) tool(n *node) {
 		end = n.s.Start
 	}
 	b.add(n, end, 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: result, Extra: &Extra{ToolCallID: id, From: from}})
+}
+
+// reranks reports whether a retrieval span reranks chunks it was given
+// (OpenInference's RERANKER) rather than searching for them.
+func reranks(s *spans.Span) bool {
+	return strings.EqualFold(s.Attrs.Str("openinference.span.kind"), "RERANKER") || hasAnyAttr(s.Attrs, "reranker.query")
+}
+
+// queryWriter returns the step of the agent's last model message, when
+// its text is the query a retrieval was given (args: the query as text,
+// or a JSON object one of whose strings it is), whatever the case and
+// spacing; -1 otherwise.
+func (b *builder) queryWriter(agent, args string) int {
+	k := len(b.steps) - 1
+	for k >= 0 && (b.steps[k].step.Agent != agent || b.steps[k].step.Kind == KindToolResult) {
+		k--
+	}
+	if k < 0 || b.steps[k].sub != 1 || b.steps[k].step.Kind != KindMessage {
+		return -1
+	}
+	said := plainQuery(b.steps[k].step.Content)
+	if said == "" {
+		return -1
+	}
+	queries := []string{args}
+	var obj map[string]any
+	if json.Unmarshal([]byte(args), &obj) == nil {
+		queries = queries[:0]
+		for _, v := range obj {
+			if q, ok := v.(string); ok {
+				queries = append(queries, q)
+			}
+		}
+	}
+	if slices.ContainsFunc(queries, func(q string) bool { return plainQuery(q) == said }) {
+		return k
+	}
+	return -1
+}
+
+// plainQuery is a query's words in lower case, single-spaced, without
+// the quotes a model may put around it.
+func plainQuery(q string) string {
+	return strings.Join(strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(q), `"'`+"`"))), " ")
+}
+
+// attachCall makes the model message of step k the one that made call c
+// of the agent, answered by the span that ran it, and returns the call's
+// id.
+func (b *builder) attachCall(k int, c ToolCall, agent string) string {
+	s := &b.steps[k].step
+	e := s.Edit()
+	e.ToolCalls = append(e.ToolCalls, c)
+	s.Kind = KindToolCall
+	b.call(c, agent, k, len(e.ToolCalls)-1)
+	if oc := b.made(c, agent); oc != nil {
+		return oc.id
+	}
+	return c.ID
 }
 
 // repeatsCall reports whether a tool span is the call of the tool span
