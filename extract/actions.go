@@ -37,6 +37,11 @@ type Call struct {
 	// Offset is where the call is written in the step's text, -1 for a
 	// structured call.
 	Offset int `json:"offset"`
+	// Rewrites is, for a call given a name the task writes in quotes
+	// with one of its words put otherwise (a search for "Fix contrast of
+	// the header links" where the task asks about 'Fix contrast of the
+	// footer links'), that name and the word put in its place.
+	Rewrites *Rewrite `json:"rewrites,omitempty"`
 	// command is the command line the arguments give the call to run
 	// (commandOf), read once (readCommand): reads is set when it only
 	// reads, files are the files the call names (callFiles), and writes

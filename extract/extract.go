@@ -53,7 +53,9 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	keptRounding(rf.Requirements, rf.FinalAnswer)
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	AssignCallers(r, rf)
+	dropStaleErrors(r, rf)
 	readPicks(r, rf)
+	readRewrites(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)
 	rf.TaskFiles = taskFiles(r.Question)
 	rf.PatchOrigin = patchOrigin(r.Steps, r.Question, rf)
@@ -437,9 +439,11 @@ var verdictWords = toSet(`correct incorrect right wrong verified unverified accu
 consistent inconsistent complete completed resolved identified reasonable well-rounded as below above following but`)
 
 // notAnAnswer reports whether a, read where an answer stands, only judges
-// or announces one; a participle judges only after a verb (afterVerb).
+// or announces one, or says there is none ("N/A": WebArena's stop for a
+// task done without a text answer or found impossible); a participle
+// judges only after a verb (afterVerb).
 func notAnAnswer(a string, afterVerb bool) bool {
-	if strings.HasSuffix(a, ":") {
+	if strings.HasSuffix(a, ":") || strings.EqualFold(strings.Trim(a, "\"' "), "n/a") {
 		return true
 	}
 	first, _, _ := strings.Cut(a, " ")

@@ -53,3 +53,28 @@ func TestDataFlowOriginOfElementPick(t *testing.T) {
 	)
 	assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(in), true))
 }
+
+// TestUnsupportedArgumentsOfRewrittenName: a web agent that searches for
+// the merge request the task names in quotes with one of its words put
+// otherwise, by a word no step wrote, made that word up, though a search
+// in words is otherwise prose; the task's name, or a word an earlier
+// page showed, is not made up.
+func TestUnsupportedArgumentsOfRewrittenName(t *testing.T) {
+	task := "Who approved the merge request 'Fix contrast of the footer links'?"
+	page := "OBSERVATION:\n[1] RootWebArea 'Merge requests' focused: True\n\t[130] textbox 'Search or filter results...'\n\t[140] link 'Fix contrast of the sidebar links'\n\t[141] link 'Add alt text'"
+	for _, tt := range []struct {
+		query string
+		want  []int
+	}{
+		{"Fix contrast of the header links", []int{1}},
+		{"Fix contrast of the footer links", nil},
+		{"Fix contrast of the sidebar links", nil},
+	} {
+		in := prepare(t, task, "",
+			msg{agent: "user", content: page + "\nOBJECTIVE: " + task, kind: run.KindUser},
+			msg{agent: "assistant", content: "I search for it. In summary, the next action I will perform is ```type [130] [" + tt.query + "] [1]```"},
+			msg{agent: "user", content: page + "\nOBJECTIVE: " + task, kind: run.KindUser},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.query)
+	}
+}
