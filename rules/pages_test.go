@@ -78,3 +78,26 @@ func TestUnsupportedArgumentsOfRewrittenName(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.query)
 	}
 }
+
+// TestUnsupportedClaimOfSitePage: the link a web agent's call opens on
+// the site the task names, with the task's words in its query, is no
+// value it made up, as unsupported_arguments reads it; a link to another
+// site is.
+func TestUnsupportedClaimOfSitePage(t *testing.T) {
+	task := "What is the price of the 'Bluetooth Speaker Mini' on http://localhost:7770?"
+	for _, tt := range []struct {
+		url  string
+		want []int
+	}{
+		{"http://localhost:7770/catalogsearch/result/?q=Bluetooth+Speaker", nil},
+		{"http://shop.example.com/catalogsearch/result/?q=Bluetooth+Speaker", []int{1}},
+	} {
+		in := prepare(t, task, "",
+			msg{agent: "user", content: task, kind: run.KindUser},
+			msg{agent: "assistant", content: `browser_navigate({"url": "` + tt.url + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "- Page URL: " + tt.url + "\n- Page Title: Search results", kind: run.KindToolResult},
+			msg{agent: "assistant", content: "The page " + tt.url + " lists the Bluetooth Speaker Mini at $29.99."},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedClaim.Run(in), true), tt.url)
+	}
+}
