@@ -68,7 +68,7 @@ type Call struct {
 // newCall is the call of a tool by name with JSON arguments, at offset.
 func newCall(name, args string, offset int) Call {
 	line, words := commandOf(args)
-	values := withoutOperation(args, ArgValues(args))
+	values := withoutOperation(args, ArgValues(actionsOnly(args)))
 	var cmd commandReading
 	if line != "" {
 		cmd = readCommand(line, words)
@@ -81,6 +81,22 @@ func newCall(name, args string, offset int) Call {
 	c.remarks = changesOnlyRemarks(args, commentsOf(c.files))
 	c.keepsChecks = !relaxesChecks(args)
 	return c
+}
+
+// actionsOnly returns, of arguments that give an agent's state beside
+// the actions it takes (browser-use's AgentOutput: {"current_state":
+// {"memory": …, "next_goal": …}, "action": [{"input_text": …}]}), the
+// actions alone: the state is the agent's notes to itself, which the
+// actions act on nothing with. Other arguments are returned as they are.
+func actionsOnly(args string) string {
+	if !strings.Contains(args, `"current_state"`) {
+		return args
+	}
+	var v map[string]json.RawMessage
+	if json.Unmarshal([]byte(args), &v) != nil || v["current_state"] == nil || v["action"] == nil {
+		return args
+	}
+	return string(v["action"])
 }
 
 // withoutOperation returns a call's argument values without the one its

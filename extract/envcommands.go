@@ -191,7 +191,12 @@ func (rc *runContext) envCalls(content string, t *text) []Call {
 		}
 		cmd := strings.TrimSpace(t.named(m, "a"))
 		values := entered(cmd)
-		if entryActions[strings.ToLower(cmd)] {
+		if op, v, ok := elementOperation(cmd); ok {
+			// Mind2Web's action names the element, then the operation
+			// and what it enters: "[textbox]  Pick-up date -> TYPE:
+			// 04/21/2024".
+			cmd, values = op+" "+cmd, v
+		} else if entryActions[strings.ToLower(cmd)] {
 			// SeeAct's answer names the action alone and gives what it
 			// types or selects on a line of its own ("ACTION: TYPE",
 			// "VALUE: New York").
@@ -302,4 +307,29 @@ func actionValue(after string) []string {
 		return nil
 	}
 	return nil
+}
+
+// elementOperation reads an action written as Mind2Web writes it, the
+// element's tag in brackets and its text, then the operation and the
+// value it enters ("[combobox]  From -> TYPE: New York", "[button]
+// Search -> CLICK"): the operation in lower case and, for one that types
+// or selects, the value. ok is false for any other text.
+func elementOperation(cmd string) (op string, values []string, ok bool) {
+	tag, rest, found := strings.Cut(cmd, "]")
+	if !found || !strings.HasPrefix(tag, "[") || !commandWord(strings.ToLower(tag[1:])) {
+		return "", nil, false
+	}
+	k := strings.LastIndex(rest, " -> ")
+	if k < 0 {
+		return "", nil, false
+	}
+	op, value, _ := strings.Cut(rest[k+len(" -> "):], ":")
+	op = strings.ToLower(strings.TrimSpace(op))
+	if !commandWord(op) {
+		return "", nil, false
+	}
+	if v := strings.TrimSpace(value); v != "" && entryActions[op] {
+		values = []string{v}
+	}
+	return op, values, true
 }

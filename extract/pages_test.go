@@ -257,3 +257,24 @@ func TestStaleErrors(t *testing.T) {
 		assert.Equal(t, tt.want, len(rf.Steps[2].Errors) > 0, tt.name)
 	}
 }
+
+// TestMind2WebActions: an action written as Mind2Web writes it, the
+// element and then the operation, is a call of the operation, and what
+// it types or selects is its value.
+func TestMind2WebActions(t *testing.T) {
+	for _, tt := range []struct {
+		action, name string
+		want         []string
+	}{
+		{"ACTION: [textbox]  Pick-up date -> TYPE: 04/21/2024", "type", []string{"04/21/2024"}},
+		{"ACTION: [combobox]  Party size -> SELECT: 5 people", "select", []string{"5 people"}},
+		{"ACTION: [button]  Select My Car -> CLICK", "click", nil},
+	} {
+		r := chat("user", "Rent a car at Newark Liberty Airport from April 12 to April 15.", "WebNavigator", tt.action, "Browser", "Page: budget.com")
+		r.Question = r.Steps[0].Content
+		rf := Run(r)
+		require.Len(t, rf.Steps[1].Calls, 1, tt.action)
+		assert.Equal(t, tt.name, rf.Steps[1].Calls[0].Name, tt.action)
+		assert.Equal(t, tt.want, rf.Steps[1].Calls[0].Values, tt.action)
+	}
+}
