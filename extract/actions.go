@@ -37,6 +37,10 @@ type Call struct {
 	// Offset is where the call is written in the step's text, -1 for a
 	// structured call.
 	Offset int `json:"offset"`
+	// OnPage is whether the call is an action written on a page's or an
+	// environment's element ("click [1886]", "fill('a12', 'x')", "[button]
+	// Search -> CLICK"), not a tool called by name with arguments.
+	OnPage bool `json:"on_page,omitempty"`
 	// Rewrites is, for a call given a name the task writes in quotes
 	// with one of its words put otherwise (a search for "Fix contrast of
 	// the header links" where the task asks about 'Fix contrast of the

@@ -179,7 +179,7 @@ func (rc *runContext) envCalls(content string, t *text) []Call {
 	var out []Call
 	add := func(cmd string, offset int, values []string) {
 		if name := cmd[:strings.IndexAny(cmd+"( \t", "( \t")]; name != "" && !closingActions[name] {
-			out = append(out, Call{Name: name, Args: cmd, Values: values, Offset: offset})
+			out = append(out, Call{Name: name, Args: cmd, Values: values, Offset: offset, OnPage: true})
 		}
 	}
 	for _, m := range t.all(envActionRe, 10) {

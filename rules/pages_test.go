@@ -101,3 +101,32 @@ func TestUnsupportedClaimOfSitePage(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedClaim.Run(in), true), tt.url)
 	}
 }
+
+// TestDataFlowOriginOfFormEntry: a report's figure that the page shows
+// after a click on the form's button is blamed on the date typed into
+// the form that no step gave (2022 for the task's 2023), not on the
+// click; with the task's dates typed, the click that brought the figure
+// stays its origin. A tool called by name is no form.
+func TestDataFlowOriginOfFormEntry(t *testing.T) {
+	obj := "\nOBJECTIVE: How many orders were placed from 01/01/2023 to 03/31/2023 in the sales report?"
+	form := "OBSERVATION:\n[1] RootWebArea 'Orders Report' focused: True\n\t[681] textbox 'From'\n\t[685] textbox 'To'\n\t[700] button 'Show Report'" + obj
+	for _, tt := range []struct {
+		from string
+		want []int
+	}{
+		{"01/01/2022", []int{1}},
+		{"01/01/2023", []int{5}},
+	} {
+		in := prepare(t, form, "",
+			msg{agent: "user", content: form, kind: run.KindUser},
+			msg{agent: "assistant", content: "I type the start date. In summary, the next action I will perform is ```type [681] [" + tt.from + "] [0]```"},
+			msg{agent: "user", content: form, kind: run.KindUser},
+			msg{agent: "assistant", content: "Now the end date. In summary, the next action I will perform is ```type [685] [03/31/2023] [0]```"},
+			msg{agent: "user", content: form, kind: run.KindUser},
+			msg{agent: "assistant", content: "I show the report. In summary, the next action I will perform is ```click [700]```"},
+			msg{agent: "user", content: "OBSERVATION:\n[1] RootWebArea 'Orders Report' focused: True\n\t[800] table ''\n\t\t[810] row ''\n\t\t\t[811] cell 'Orders'\n\t\t\t[812] cell '604'" + obj, kind: run.KindUser},
+			msg{agent: "assistant", content: "The report counts 604 orders. In summary, the next action I will perform is ```stop [604]```"},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.from)
+	}
+}
