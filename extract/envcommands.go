@@ -333,3 +333,54 @@ func elementOperation(cmd string) (op string, values []string, ok bool) {
 	}
 	return op, values, true
 }
+
+// minDocCalls is how many lines of calls a text holds at least for them
+// to document a harness's actions.
+const minDocCalls = 3
+
+// withoutActionDocs returns a task without the documentation of the
+// actions a harness gives beside it (BrowserGym's action space: each
+// action's signature, "fill(bid: str, value: str)", and its examples,
+// "fill('237', 'example value')"): the lines that are a call alone, when
+// the text holds minDocCalls of them or more. What the examples give is
+// no value of the task. A text with fewer is returned whole.
+func withoutActionDocs(task string) string {
+	if strings.Count(task, "(") < minDocCalls {
+		return task
+	}
+	lines := strings.Split(task, "\n")
+	n := 0
+	for _, l := range lines {
+		if callLine(l) {
+			n++
+		}
+	}
+	if n < minDocCalls {
+		return task
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		if !callLine(l) {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// callLine reports whether a line is a call alone: a lower-case name
+// (letters, digits, underscores and dots), its arguments in parentheses,
+// and nothing after them.
+func callLine(l string) bool {
+	l = strings.TrimSpace(l)
+	k := strings.IndexByte(l, '(')
+	if k < 1 || !strings.HasSuffix(l, ")") {
+		return false
+	}
+	for i := 0; i < k; i++ {
+		if c := l[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}

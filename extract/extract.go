@@ -29,7 +29,8 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rc := newRunContext(r)
 	rc.buf = lentBuffers.Get().(*stepBuffers)
 	defer lentBuffers.Put(rc.buf)
-	rf := &RunFeatures{Steps: make([]Features, len(r.Steps)), Question: Claims(r.Question), QuestionWordNumbers: wordNumbers(r.Question), Instructions: Claims(r.Instructions)}
+	task := withoutActionDocs(r.Question)
+	rf := &RunFeatures{Steps: make([]Features, len(r.Steps)), Question: Claims(task), QuestionWordNumbers: wordNumbers(task), Instructions: Claims(r.Instructions)}
 	for i := range r.Steps {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -48,8 +49,8 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rf.steps, rf.groundTruth = r.Steps, r.GroundTruth
 	rf.FinalAnswer = finalAnswer(rf, rc.noEntity, r.Question)
 	rf.ExpectedCalls = listedCalls(r.GroundTruth)
-	rf.Requirements = requirements(r.Question, r.Steps)
-	rf.AskedUnits = askedUnits(r.Question)
+	rf.Requirements = requirements(task, r.Steps)
+	rf.AskedUnits = askedUnits(task)
 	keptRounding(rf.Requirements, rf.FinalAnswer)
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	AssignCallers(r, rf)
