@@ -41,6 +41,10 @@ type Call struct {
 	// environment's element ("click [1886]", "fill('a12', 'x')", "[button]
 	// Search -> CLICK"), not a tool called by name with arguments.
 	OnPage bool `json:"on_page,omitempty"`
+	// Requantity is, for a call that enters a whole number into a page's
+	// quantity field other than the one count the task states, that
+	// count.
+	Requantity *Count `json:"requantity,omitempty"`
 	// Rewrites is, for a call given a name the task writes in quotes
 	// with one of its words put otherwise (a search for "Fix contrast of
 	// the header links" where the task asks about 'Fix contrast of the

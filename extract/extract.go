@@ -57,6 +57,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	dropStaleErrors(r, rf)
 	readPicks(r, rf)
 	readRewrites(r, rf)
+	readQuantities(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)
 	rf.TaskFiles = taskFiles(r.Question)
 	rf.PatchOrigin = patchOrigin(r.Steps, r.Question, rf)

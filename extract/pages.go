@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/offattr/offattr/run"
 )
@@ -618,4 +619,105 @@ func dropStaleErrors(r *run.Run, rf *RunFeatures) {
 		}
 		before = texts
 	}
+}
+
+// quantityWords name a page's field that takes how many of a thing.
+var quantityWords = toSet("qty quantity")
+
+// readQuantities sets Requantity on each call of an agent's step that
+// enters a whole number into a field of the last page before it whose
+// element names a quantity ("[160] spinbutton 'Qty'", "[8]<input
+// name=qty />"), where the task states one count, another: the agent
+// orders three where the task asks for two.
+func readQuantities(r *run.Run, rf *RunFeatures) {
+	var want *Count
+	for _, c := range counts(withoutPage(withoutActionDocs(r.Question))) {
+		switch {
+		case want == nil:
+			want = &c // the word right after the number
+		case want.Value != c.Value:
+			return // the task counts more than one thing
+		}
+	}
+	if want == nil {
+		return
+	}
+	for i := range r.Steps {
+		if !agentChoosing(r, rf, i) || len(rf.Steps[i].Calls) == 0 {
+			continue
+		}
+		page, _ := lastPage(r, i)
+		if page == nil {
+			continue
+		}
+		for k, c := range rf.Steps[i].Calls {
+			id, v := enteredInto(c)
+			n, err := strconv.Atoi(v)
+			at := slices.IndexFunc(page, func(e pageElement) bool { return id != "" && e.id == id })
+			if err != nil || n < 0 || n >= 100 || n == want.Value || at < 0 || !slices.ContainsFunc(strings.FieldsFunc(page[at].text, func(r rune) bool {
+				return !unicode.IsLetter(r)
+			}), func(w string) bool { return quantityWords[w] }) {
+				continue
+			}
+			if rf.Steps[i].Calls[k].Requantity == nil {
+				rf.Steps[i] = rf.Steps[i].Clone()
+				rf.Steps[i].Calls = slices.Clone(rf.Steps[i].Calls)
+			}
+			rf.Steps[i].Calls[k].Requantity = &Count{Noun: want.Noun, Value: want.Value}
+		}
+	}
+}
+
+// enteredInto returns the element a call types into and what it types:
+// an action on a page's element (OnPage) with one value, or JSON
+// arguments of which an object at any depth gives an element's id
+// (index, ref, bid) and a text (text, value): browser-use's input_text,
+// Playwright MCP's browser_type. "" when it enters nothing.
+func enteredInto(c Call) (id, text string) {
+	if c.OnPage {
+		if len(c.Values) == 1 {
+			return elementArg(c), c.Values[0]
+		}
+		return "", ""
+	}
+	var v any
+	if !strings.Contains(c.Args, "{") || json.Unmarshal([]byte(c.Args), &v) != nil {
+		return "", ""
+	}
+	var walk func(v any) bool
+	walk = func(v any) bool {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range []string{"index", "ref", "bid"} {
+				for _, t := range []string{"text", "value"} {
+					e, ok := x[t].(string)
+					if !ok {
+						continue
+					}
+					switch n := x[k].(type) {
+					case float64:
+						id, text = strconv.FormatFloat(n, 'f', -1, 64), e
+						return true
+					case string:
+						id, text = n, e
+						return true
+					}
+				}
+			}
+			for _, k := range sortedKeys(x) {
+				if walk(x[k]) {
+					return true
+				}
+			}
+		case []any:
+			for _, e := range x {
+				if walk(e) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	walk(v)
+	return id, strings.TrimSpace(text)
 }

@@ -278,3 +278,36 @@ func TestMind2WebActions(t *testing.T) {
 		assert.Equal(t, tt.want, rf.Steps[1].Calls[0].Values, tt.action)
 	}
 }
+
+// TestRequantity: a number typed into a page's quantity field other than
+// the one count the task states (WebArena's type, browser-use's
+// input_text in its AgentOutput) is read against the task's count; the
+// task's number, a field that takes no quantity, or a task that counts
+// two things is not.
+func TestRequantity(t *testing.T) {
+	product := "[1] RootWebArea 'Sport Water Bottle 32oz' focused: True\n\t[150] StaticText '$21.64'\n\t[160] spinbutton 'Qty' required: False\n\t[165] textbox 'Gift message'\n\t[170] button 'Add to Cart'"
+	for _, tt := range []struct {
+		name, task, action, args string
+		want                     *Count
+	}{
+		{"another quantity", "Add 3 of the 'Sport Water Bottle 32oz' to my cart.", "```type [160] [2] [0]```", "", &Count{Noun: "of", Value: 3}},
+		{"the task's quantity", "Add 3 of the 'Sport Water Bottle 32oz' to my cart.", "```type [160] [3] [0]```", "", nil},
+		{"no quantity field", "Add 3 of the 'Sport Water Bottle 32oz' to my cart.", "```type [165] [2] [0]```", "", nil},
+		{"two counts", "Add 3 bottles and 2 caps to my cart.", "```type [160] [2] [0]```", "", nil},
+		{"browser-use", "Order 2 boxes of the K-Cups.", "", `{"current_state": {"memory": "on the product page"}, "action": [{"input_text": {"index": 8, "text": "3"}}]}`, &Count{Noun: "boxes", Value: 2}},
+	} {
+		page := product
+		if tt.args != "" {
+			page = "[8]<input type=number name=qty value=1 />\n[9]<button title=Add to Cart>Add to Cart</button>"
+		}
+		r := chat("user", tt.task, "user", page, "assistant", tt.action, "user", page)
+		if tt.args != "" {
+			r.Steps[2].Kind, r.Steps[2].Content = run.KindToolCall, ""
+			r.Steps[2].Edit().ToolCalls = []run.ToolCall{{Name: "AgentOutput", Arguments: tt.args}}
+		}
+		r.Question = tt.task
+		rf := Run(r)
+		require.Len(t, rf.Steps[2].Calls, 1, tt.name)
+		assert.Equal(t, tt.want, rf.Steps[2].Calls[0].Requantity, tt.name)
+	}
+}

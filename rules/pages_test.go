@@ -130,3 +130,25 @@ func TestDataFlowOriginOfFormEntry(t *testing.T) {
 		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.from)
 	}
 }
+
+// TestUnsupportedArgumentsOfQuantity: a web agent that types another
+// number into the quantity field than the task's count is found out,
+// though a small number is otherwise no value; the task's count is not.
+func TestUnsupportedArgumentsOfQuantity(t *testing.T) {
+	obj := "\nOBJECTIVE: Add 3 of the 'Sport Water Bottle 32oz' to my cart."
+	page := "OBSERVATION:\n[1] RootWebArea 'Sport Water Bottle 32oz' focused: True\n\t[160] spinbutton 'Qty' required: False\n\t[170] button 'Add to Cart'" + obj
+	for _, tt := range []struct {
+		qty  string
+		want []int
+	}{
+		{"2", []int{1}},
+		{"3", nil},
+	} {
+		in := prepare(t, page, "",
+			msg{agent: "user", content: page, kind: run.KindUser},
+			msg{agent: "assistant", content: "I set the quantity. In summary, the next action I will perform is ```type [160] [" + tt.qty + "] [0]```"},
+			msg{agent: "user", content: page, kind: run.KindUser},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.qty)
+	}
+}
