@@ -37,6 +37,19 @@ type Call struct {
 	// Offset is where the call is written in the step's text, -1 for a
 	// structured call.
 	Offset int `json:"offset"`
+	// OnPage is whether the call is an action written on a page's or an
+	// environment's element ("click [1886]", "fill('a12', 'x')", "[button]
+	// Search -> CLICK"), not a tool called by name with arguments.
+	OnPage bool `json:"on_page,omitempty"`
+	// Requantity is, for a call that enters a whole number into a page's
+	// quantity field other than the one count the task states, that
+	// count.
+	Requantity *Count `json:"requantity,omitempty"`
+	// Rewrites is, for a call given a name the task writes in quotes
+	// with one of its words put otherwise (a search for "Fix contrast of
+	// the header links" where the task asks about 'Fix contrast of the
+	// footer links'), that name and the word put in its place.
+	Rewrites *Rewrite `json:"rewrites,omitempty"`
 	// command is the command line the arguments give the call to run
 	// (commandOf), read once (readCommand): reads is set when it only
 	// reads, files are the files the call names (callFiles), and writes
@@ -64,7 +77,7 @@ type Call struct {
 // newCall is the call of a tool by name with JSON arguments, at offset.
 func newCall(name, args string, offset int) Call {
 	line, words := commandOf(args)
-	values := withoutOperation(args, ArgValues(args))
+	values := withoutOperation(args, ArgValues(actionsOnly(args)))
 	var cmd commandReading
 	if line != "" {
 		cmd = readCommand(line, words)
@@ -77,6 +90,22 @@ func newCall(name, args string, offset int) Call {
 	c.remarks = changesOnlyRemarks(args, commentsOf(c.files))
 	c.keepsChecks = !relaxesChecks(args)
 	return c
+}
+
+// actionsOnly returns, of arguments that give an agent's state beside
+// the actions it takes (browser-use's AgentOutput: {"current_state":
+// {"memory": …, "next_goal": …}, "action": [{"input_text": …}]}), the
+// actions alone: the state is the agent's notes to itself, which the
+// actions act on nothing with. Other arguments are returned as they are.
+func actionsOnly(args string) string {
+	if !strings.Contains(args, `"current_state"`) {
+		return args
+	}
+	var v map[string]json.RawMessage
+	if json.Unmarshal([]byte(args), &v) != nil || v["current_state"] == nil || v["action"] == nil {
+		return args
+	}
+	return string(v["action"])
 }
 
 // withoutOperation returns a call's argument values without the one its

@@ -482,3 +482,12 @@ func TestBlockCallsOfCodeRun(t *testing.T) {
 		assert.Equal(t, tt.want, got, tt.name)
 	}
 }
+
+// TestAgentStateIsNoValue: browser-use's AgentOutput gives its actions
+// beside the agent's state (its evaluation, memory and next goal): only
+// the actions' arguments are the call's values.
+func TestAgentStateIsNoValue(t *testing.T) {
+	c := newCall("AgentOutput", `{"current_state": {"evaluation_previous_goal": "Unknown - starting", "memory": "Need the orders.", "next_goal": "Open them"}, "action": [{"input_text": {"index": 8, "text": "3"}}]}`, -1)
+	assert.Equal(t, []string{"8", "3"}, c.Values)
+	assert.Equal(t, []string{"Open them"}, newCall("note", `{"current_state": "Open them"}`, -1).Values)
+}

@@ -43,7 +43,7 @@ const (
 // asked for (a colour, a size, the item the task named) or moved on
 // (bought) without it.
 func readPicks(r *run.Run, rf *RunFeatures) {
-	task := strings.ToLower(afterExamples(r.Question))
+	task := strings.ToLower(withoutPage(afterExamples(r.Question)))
 	texts := make([]string, len(r.Steps)) // each agent step's text and call arguments, in lower case
 	for i, s := range r.Steps {
 		if agentChoosing(r, rf, i) && !notCarriedOut(r, rf, i) {
@@ -105,6 +105,28 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 	}
 	overCap(r, rf, texts, offers)
 	readElementPicks(r, rf)
+}
+
+// withoutPage returns a task without the lines of a page's tree the
+// step that gives it shows beside it (WebArena's first observation): what
+// the page lists, the task does not ask for.
+func withoutPage(task string) string {
+	if pageElements(task) == nil {
+		return task
+	}
+	aria := strings.Contains(task, ariaRef)
+	var b strings.Builder
+	for line := range strings.SplitSeq(task, "\n") {
+		_, ok := elementLine(line)
+		if !ok && aria {
+			_, ok = ariaLine(line)
+		}
+		if !ok {
+			b.WriteString(line)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 // afterExamples returns the task a prompt gives after its examples of
@@ -188,6 +210,9 @@ func offered(content string) []string {
 // without JSON offers the things it says are seen (seen), and the bool
 // is true. nil when it lists none.
 func offer(content string) ([]string, bool) {
+	if o := pageOptions(content); len(o) >= minChoices {
+		return o, false
+	}
 	v, _, ok := toolJSON(content)
 	if !ok {
 		k := max(strings.LastIndex(content, "\n{"), strings.LastIndex(content, "\n["))

@@ -177,9 +177,9 @@ var closingActions = map[string]bool{"stop": true, "send_msg_to_user": true}
 // code. It notes that the step gave a command, for the next step.
 func (rc *runContext) envCalls(content string, t *text) []Call {
 	var out []Call
-	add := func(cmd string, offset int) {
+	add := func(cmd string, offset int, values []string) {
 		if name := cmd[:strings.IndexAny(cmd+"( \t", "( \t")]; name != "" && !closingActions[name] {
-			out = append(out, Call{Name: name, Args: cmd, Offset: offset})
+			out = append(out, Call{Name: name, Args: cmd, Values: values, Offset: offset, OnPage: true})
 		}
 	}
 	for _, m := range t.all(envActionRe, 10) {
@@ -189,14 +189,198 @@ func (rc *runContext) envCalls(content string, t *text) []Call {
 				a = m.Groups[i]
 			}
 		}
-		add(strings.TrimSpace(t.named(m, "a")), a.Start)
+		cmd := strings.TrimSpace(t.named(m, "a"))
+		values := entered(cmd)
+		if op, v, ok := elementOperation(cmd); ok {
+			// Mind2Web's action names the element, then the operation
+			// and what it enters: "[textbox]  Pick-up date -> TYPE:
+			// 04/21/2024".
+			cmd, values = op+" "+cmd, v
+		} else if entryActions[strings.ToLower(cmd)] {
+			// SeeAct's answer names the action alone and gives what it
+			// types or selects on a line of its own ("ACTION: TYPE",
+			// "VALUE: New York").
+			values = actionValue(content[a.End:])
+		}
+		add(cmd, a.Start, values)
 	}
 	for _, m := range t.all(pageActionRe, 10) {
-		add(strings.TrimSpace(t.named(m, "a")), m.Whole().Start)
+		cmd := strings.TrimSpace(t.named(m, "a"))
+		add(cmd, m.Whole().Start, entered(cmd))
 	}
 	if cmd, ok := envCommand(content, rc.verbs); ok {
-		add(cmd, strings.Index(content, strings.Fields(cmd)[0]))
+		add(cmd, strings.Index(content, strings.Fields(cmd)[0]), nil)
 	}
 	rc.commanded = len(out) > 0
 	return out
+}
+
+// entryActions are the page actions that put a value into an element:
+// the text typed into a field (WebArena's type, BrowserGym's fill,
+// SeeAct's TYPE) or the option chosen in a menu (select_option, SELECT).
+var entryActions = map[string]bool{"type": true, "fill": true, "select_option": true, "select": true}
+
+// entered returns the values a page action puts into the element it
+// acts on, as written: its arguments after the element's id ("type [87]
+// [blue jacket] [1]", "fill('a12', 'blue jacket')",
+// "select_option('a31', ['Red', 'Blue'])"), but WebArena's closing flag
+// of whether to press Enter. A value the agent types is a value its
+// action acts on, as a tool call's argument is; nil for an action that
+// enters none.
+func entered(cmd string) []string {
+	name := cmd[:strings.IndexAny(cmd+"( \t", "( \t")]
+	if !entryActions[name] {
+		return nil
+	}
+	args, bracketed := actionArgs(cmd[len(name):])
+	if len(args) < 2 || !elementID(args[0]) {
+		return nil
+	}
+	args = args[1:]
+	if bracketed && len(args) == 2 && (args[1] == "0" || args[1] == "1") {
+		args = args[:1]
+	}
+	var out []string
+	for _, a := range args {
+		if a = strings.TrimSpace(a); a != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// maxValueLines bounds how far after its action a value's line is.
+const maxValueLines = 3
+
+// actionArgs returns the arguments an action's text after its verb
+// gives: each bracketed one ("[87] [blue jacket] [1]"), or each quoted
+// one of a call ("('a12', \"it's blue\")"); bracketed says which.
+func actionArgs(rest string) (args []string, bracketed bool) {
+	rest = strings.TrimSpace(rest)
+	if strings.HasPrefix(rest, "[") {
+		for strings.HasPrefix(rest, "[") {
+			end := strings.IndexByte(rest, ']')
+			if end < 0 {
+				break
+			}
+			args = append(args, rest[1:end])
+			rest = strings.TrimSpace(rest[end+1:])
+		}
+		return args, true
+	}
+	for k := 0; k < len(rest); k++ {
+		q := rest[k]
+		if q != '\'' && q != '"' {
+			continue
+		}
+		var b strings.Builder
+		j := k + 1
+		for ; j < len(rest) && rest[j] != q; j++ {
+			if rest[j] == '\\' && j+1 < len(rest) {
+				j++
+			}
+			b.WriteByte(rest[j])
+		}
+		if j >= len(rest) {
+			break
+		}
+		args = append(args, b.String())
+		k = j
+	}
+	return args, false
+}
+
+// actionValue returns the value on the "VALUE:" line that follows an
+// action named alone, within the next few lines; nil when none does or
+// it is "None".
+func actionValue(after string) []string {
+	lines := strings.SplitN(after, "\n", maxValueLines+1)
+	for _, line := range lines[:min(len(lines), maxValueLines)] {
+		line = strings.TrimLeft(strings.TrimSpace(line), "*")
+		v, ok := strings.CutPrefix(line, "VALUE:")
+		if !ok {
+			continue
+		}
+		if v = strings.TrimSpace(strings.Trim(strings.TrimSpace(v), "*")); v != "" && v != "None" {
+			return []string{v}
+		}
+		return nil
+	}
+	return nil
+}
+
+// elementOperation reads an action written as Mind2Web writes it, the
+// element's tag in brackets and its text, then the operation and the
+// value it enters ("[combobox]  From -> TYPE: New York", "[button]
+// Search -> CLICK"): the operation in lower case and, for one that types
+// or selects, the value. ok is false for any other text.
+func elementOperation(cmd string) (op string, values []string, ok bool) {
+	tag, rest, found := strings.Cut(cmd, "]")
+	if !found || !strings.HasPrefix(tag, "[") || !commandWord(strings.ToLower(tag[1:])) {
+		return "", nil, false
+	}
+	k := strings.LastIndex(rest, " -> ")
+	if k < 0 {
+		return "", nil, false
+	}
+	op, value, _ := strings.Cut(rest[k+len(" -> "):], ":")
+	op = strings.ToLower(strings.TrimSpace(op))
+	if !commandWord(op) {
+		return "", nil, false
+	}
+	if v := strings.TrimSpace(value); v != "" && entryActions[op] {
+		values = []string{v}
+	}
+	return op, values, true
+}
+
+// minDocCalls is how many lines of calls a text holds at least for them
+// to document a harness's actions.
+const minDocCalls = 3
+
+// withoutActionDocs returns a task without the documentation of the
+// actions a harness gives beside it (BrowserGym's action space: each
+// action's signature, "fill(bid: str, value: str)", and its examples,
+// "fill('237', 'example value')"): the lines that are a call alone, when
+// the text holds minDocCalls of them or more. What the examples give is
+// no value of the task. A text with fewer is returned whole.
+func withoutActionDocs(task string) string {
+	if strings.Count(task, "(") < minDocCalls {
+		return task
+	}
+	lines := strings.Split(task, "\n")
+	n := 0
+	for _, l := range lines {
+		if callLine(l) {
+			n++
+		}
+	}
+	if n < minDocCalls {
+		return task
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		if !callLine(l) {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// callLine reports whether a line is a call alone: a lower-case name
+// (letters, digits, underscores and dots), its arguments in parentheses,
+// and nothing after them.
+func callLine(l string) bool {
+	l = strings.TrimSpace(l)
+	k := strings.IndexByte(l, '(')
+	if k < 1 || !strings.HasSuffix(l, ")") {
+		return false
+	}
+	for i := 0; i < k; i++ {
+		if c := l[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
 }

@@ -208,3 +208,21 @@ func TestPassOverLookAlike(t *testing.T) {
 	r.Steps[3].Content, r.Steps[5].Content = "On the countertop 1, you see a saltshaker 1, and a spatula 1.", "You pick it up."
 	assert.Equal(t, &Choice{Offer: 3, Picked: []string{"spatula"}, Passed: []string{"saltshaker"}}, Run(r).Steps[4].PassedOver, "an example's spatula")
 }
+
+// TestActionDocsAreNoTask: the actions a harness documents beside the
+// task (BrowserGym's signatures and examples) are no part of it: their
+// example values are no claims of the task; a task with a call or two
+// in its words keeps them.
+func TestActionDocsAreNoTask(t *testing.T) {
+	task := "# Goal\nHow many reviews does the product 'Antonia Racer Tank' have?\n\n# Action Space\n\nsend_msg_to_user(text: str)\n    Examples:\n        send_msg_to_user('Based on the results of my search, the city was built in 1751.')\nfill(bid: str, value: str)\n    Examples:\n        fill('237', 'example value')\nclick(bid: str)\n"
+	r := chat("user", task, "assistant", "<action>\nfill('a160', 'Antonia')\n</action>")
+	r.Question = task
+	var texts []string
+	for _, c := range Run(r).Question {
+		texts = append(texts, c.Text)
+	}
+	assert.Contains(t, texts, "'Antonia Racer Tank'")
+	assert.NotContains(t, texts, "1751")
+	assert.NotContains(t, texts, "237")
+	assert.Equal(t, "Make f(3) return 4.\nprint(f(3))\n", withoutActionDocs("Make f(3) return 4.\nprint(f(3))\n"))
+}

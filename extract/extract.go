@@ -29,7 +29,8 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rc := newRunContext(r)
 	rc.buf = lentBuffers.Get().(*stepBuffers)
 	defer lentBuffers.Put(rc.buf)
-	rf := &RunFeatures{Steps: make([]Features, len(r.Steps)), Question: Claims(r.Question), QuestionWordNumbers: wordNumbers(r.Question), Instructions: Claims(r.Instructions)}
+	task := withoutActionDocs(r.Question)
+	rf := &RunFeatures{Steps: make([]Features, len(r.Steps)), Question: Claims(task), QuestionWordNumbers: wordNumbers(task), Instructions: Claims(r.Instructions)}
 	for i := range r.Steps {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -48,14 +49,17 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rf.steps, rf.groundTruth = r.Steps, r.GroundTruth
 	rf.FinalAnswer = finalAnswer(rf, rc.noEntity, r.Question)
 	rf.ExpectedCalls = listedCalls(r.GroundTruth)
-	rf.Requirements = requirements(r.Question, r.Steps)
-	rf.AskedUnits = askedUnits(r.Question)
-	rf.AsksExtreme = asksExtreme(r.Question)
+	rf.Requirements = requirements(task, r.Steps)
+	rf.AskedUnits = askedUnits(task)
+	rf.AsksExtreme = asksExtreme(task)
 	keptRounding(rf.Requirements, rf.FinalAnswer)
 	rf.Renames = renames(r.Question, r.Steps, rf)
 	AssignCallers(r, rf)
 	keepRunBlocks(r, rf)
+	dropStaleErrors(r, rf)
 	readPicks(r, rf)
+	readRewrites(r, rf)
+	readQuantities(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)
 	rf.TaskFiles = taskFiles(r.Question)
 	rf.PatchOrigin = patchOrigin(r.Steps, r.Question, rf)
@@ -441,9 +445,11 @@ var verdictWords = toSet(`correct incorrect right wrong verified unverified accu
 consistent inconsistent complete completed resolved identified reasonable well-rounded as below above following but`)
 
 // notAnAnswer reports whether a, read where an answer stands, only judges
-// or announces one; a participle judges only after a verb (afterVerb).
+// or announces one, or says there is none ("N/A": WebArena's stop for a
+// task done without a text answer or found impossible); a participle
+// judges only after a verb (afterVerb).
 func notAnAnswer(a string, afterVerb bool) bool {
-	if strings.HasSuffix(a, ":") {
+	if strings.HasSuffix(a, ":") || strings.EqualFold(strings.Trim(a, "\"' "), "n/a") {
 		return true
 	}
 	first, _, _ := strings.Cut(a, " ")

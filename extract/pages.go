@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/offattr/offattr/run"
 )
@@ -35,13 +36,16 @@ const maxElementID = 12
 // ("link 'Order #0042'") or tag ("<a >Order #0042 />"). nil when fewer
 // than minChoices lines are such.
 func pageElements(content string) []pageElement {
-	if !strings.Contains(content, "] ") && !strings.Contains(content, "]<") {
+	aria := strings.Contains(content, ariaRef)
+	if !aria && !strings.Contains(content, "] ") && !strings.Contains(content, "]<") {
 		return nil
 	}
 	content = content[:min(len(content), maxIDScan)]
 	var out []pageElement
 	for line := range strings.SplitSeq(content, "\n") {
 		if e, ok := elementLine(line); ok {
+			out = append(out, e)
+		} else if e, ok := ariaLine(line); aria && ok {
 			out = append(out, e)
 		}
 	}
@@ -79,6 +83,39 @@ func elementLine(line string) (pageElement, bool) {
 		return pageElement{}, false
 	}
 	return pageElement{id: id, role: elementRole(role), text: strings.ToLower(body), depth: strings.Count(indent, "\t") + strings.Count(indent, " ")/2}, true
+}
+
+// ariaRef opens the id of an element in Playwright's snapshot of a page's
+// accessibility tree, as its MCP server's tools print it.
+const ariaRef = "[ref="
+
+// ariaRoles are the roles an element of Playwright's snapshot of a
+// page's accessibility tree is written with that its id may be missing
+// from: the text and the entries of an item that no action targets.
+var ariaRoles = toSet("text option listitem list row cell gridcell columnheader rowheader generic heading paragraph img link button table grid rowgroup group region main navigation banner contentinfo complementary article status alert dialog menu menuitem listbox combobox textbox searchbox checkbox radio spinbutton tab tablist tabpanel strong emphasis")
+
+// ariaLine reads a line of Playwright's snapshot of a page ("- link
+// \"View Order\" [ref=e43]", "  - option \"M\" [selected]", "- text:
+// $22.00") as an element: its role after the list's dash, its id the
+// ref it gives ("" for an element no action targets), its depth two
+// spaces a level.
+func ariaLine(line string) (pageElement, bool) {
+	rest := strings.TrimLeft(line, " ")
+	body, ok := strings.CutPrefix(rest, "- ")
+	if !ok {
+		return pageElement{}, false
+	}
+	role := body[:strings.IndexAny(body+" :", " :")]
+	var id string
+	if k := strings.Index(body, ariaRef); k >= 0 {
+		if end := strings.IndexByte(body[k:], ']'); end > len(ariaRef) && elementID(body[k+len(ariaRef):k+end]) {
+			id = body[k+len(ariaRef) : k+end]
+		}
+	}
+	if !commandWord(role) || id == "" && !ariaRoles[role] {
+		return pageElement{}, false
+	}
+	return pageElement{id: id, role: role, text: strings.ToLower(body[len(role):]), depth: (len(line) - len(rest)) / 2}, true
 }
 
 // elementRole names an HTML tag by the role a tree gives it ("a" is a
@@ -213,7 +250,7 @@ func itemText(els []pageElement, it pageItem) string {
 // elementArg returns the id of the element a call acts on: its first
 // bracketed argument ("click [1886]"), its first quoted one
 // ("click('a51')"), or its JSON arguments' element index (browser-use's
-// "index").
+// "index", Playwright MCP's "ref").
 func elementArg(c Call) string {
 	a := strings.TrimSpace(c.Args)
 	if strings.HasPrefix(a, "{") {
@@ -221,7 +258,7 @@ func elementArg(c Call) string {
 		if json.Unmarshal([]byte(a), &v) != nil {
 			return ""
 		}
-		for _, k := range []string{"index", "bid", "element_id"} {
+		for _, k := range []string{"index", "bid", "element_id", "ref"} {
 			switch x := v[k].(type) {
 			case float64:
 				return strconv.FormatFloat(x, 'f', -1, 64)
@@ -367,8 +404,19 @@ func readElementPicks(r *run.Run, rf *RunFeatures) {
 	}
 	if a := rf.FinalAnswer; a != nil && a.Step < len(r.Steps) && a.Text != "" {
 		if page, at := lastPage(r, a.Step); page != nil {
-			if p, passed := answerPick(page, tokens, strings.ToLower(a.Text)); len(passed) > 0 {
-				picks = append(picks, found{elementPick{a.Step, at, "", p}, passed})
+			// The answer as a whole (WebArena's "stop [$64.92]"), else
+			// each figure a sentence that answers states.
+			values := []string{a.Text}
+			for _, c := range a.Claims {
+				if c.Kind == ClaimNumber && c.Text != a.Text {
+					values = append(values, c.Text)
+				}
+			}
+			for _, v := range values {
+				if p, passed := answerPick(page, tokens, strings.ToLower(v)); len(passed) > 0 {
+					picks = append(picks, found{elementPick{a.Step, at, "", p}, passed})
+					break
+				}
 			}
 		}
 	}
@@ -435,4 +483,241 @@ func answerPick(page []pageElement, tokens []string, answer string) (string, []s
 		return "", nil
 	}
 	return itemName(page, from[0]), passed
+}
+
+// optionRole is the role of a menu's entries on a page's tree.
+const optionRole = "option"
+
+// pageOptions returns the names of the options a page's menus list
+// ("[a316] option 'Pending', selected=False"), in lower case, each once:
+// the choices an agent selects one of. nil for a text that is no page.
+func pageOptions(content string) []string {
+	var out []string
+	for _, e := range pageElements(content) {
+		if e.role != optionRole {
+			continue
+		}
+		if n := elementName(e.text); n != "" && len(n) <= maxChoiceLen {
+			out = appendNew(out, n)
+		}
+	}
+	return out[:min(len(out), maxChoices)]
+}
+
+// Rewrite is a call's value that writes a name the task gives with one
+// of its words put otherwise.
+type Rewrite struct {
+	// Name is the task's name, in lower case; Word the value's word that
+	// stands in for one of its words.
+	Name string `json:"name"`
+	Word string `json:"word"`
+}
+
+// readRewrites sets Rewrites on each call of an agent's step given a
+// value that writes a name the task gives in quotes (two words or more)
+// with one of its words put otherwise: the same words in the same order
+// but one, which is no form of the task's word (neither begins the
+// other). A search for the merge request of another title, a form given
+// another product's name, is not the task's.
+func readRewrites(r *run.Run, rf *RunFeatures) {
+	var names [][]string
+	for line := range strings.SplitSeq(strings.ToLower(withoutPage(r.Question)), "\n") {
+		for _, n := range quotedNames(line) {
+			names = append(names, strings.Fields(n))
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	for i := range r.Steps {
+		if !agentChoosing(r, rf, i) {
+			continue
+		}
+		for k, c := range rf.Steps[i].Calls {
+			for _, v := range c.Values {
+				name, word := rewritten(names, v)
+				if name == "" {
+					continue
+				}
+				if c.Rewrites == nil {
+					rf.Steps[i] = rf.Steps[i].Clone()
+					rf.Steps[i].Calls = slices.Clone(rf.Steps[i].Calls)
+				}
+				rf.Steps[i].Calls[k].Rewrites = &Rewrite{Name: name, Word: word}
+				break
+			}
+		}
+	}
+}
+
+// rewritten returns the name of names (each as its words) that v writes
+// with one word put otherwise, and v's word in its place; "" when none.
+func rewritten(names [][]string, v string) (name, word string) {
+	w := strings.Fields(strings.ToLower(v))
+	for _, n := range names {
+		if len(n) != len(w) {
+			continue
+		}
+		at := -1
+		for k := range n {
+			if strings.Trim(n[k], ".,;:!?") == strings.Trim(w[k], ".,;:!?") {
+				continue
+			}
+			if at >= 0 {
+				at = -2
+				break
+			}
+			at = k
+		}
+		if at < 0 {
+			continue
+		}
+		a, b := strings.Trim(n[at], ".,;:!?"), strings.Trim(w[at], ".,;:!?")
+		if len(b) < 2 || strings.HasPrefix(a, b) || strings.HasPrefix(b, a) {
+			continue
+		}
+		return strings.Join(n, " "), b
+	}
+	return "", ""
+}
+
+// dropStaleErrors leaves out of each page an agent's action brought
+// (a tool's result that is a page's tree) the errors its elements show
+// that the page before it showed too ("[710] StaticText 'We couldn't
+// find any records.'" on a report's form before and after a date is
+// typed into it): a notice the page kept, not a failure of the action.
+func dropStaleErrors(r *run.Run, rf *RunFeatures) {
+	var before map[string]bool // the element texts of the last page
+	for j, s := range r.Steps {
+		els := pageElements(s.Content)
+		if els == nil {
+			continue
+		}
+		texts := make(map[string]bool, len(els))
+		for _, e := range els {
+			texts[e.text] = true
+		}
+		if f := &rf.Steps[j]; before != nil && f.Has(KindToolResult) && len(f.Errors) > 0 {
+			stale := func(sig Signal) bool {
+				if sig.Offset < 0 || sig.Offset >= len(s.Content) {
+					return false
+				}
+				start := strings.LastIndexByte(s.Content[:sig.Offset], '\n') + 1
+				end := strings.IndexByte(s.Content[sig.Offset:], '\n')
+				if end < 0 {
+					end = len(s.Content) - sig.Offset
+				}
+				e, ok := elementLine(s.Content[start : sig.Offset+end])
+				if !ok {
+					e, ok = ariaLine(s.Content[start : sig.Offset+end])
+				}
+				return ok && before[e.text]
+			}
+			if slices.ContainsFunc(f.Errors, stale) {
+				f.Errors = slices.DeleteFunc(slices.Clone(f.Errors), stale)
+			}
+		}
+		before = texts
+	}
+}
+
+// quantityWords name a page's field that takes how many of a thing.
+var quantityWords = toSet("qty quantity")
+
+// readQuantities sets Requantity on each call of an agent's step that
+// enters a whole number into a field of the last page before it whose
+// element names a quantity ("[160] spinbutton 'Qty'", "[8]<input
+// name=qty />"), where the task states one count, another: the agent
+// orders three where the task asks for two.
+func readQuantities(r *run.Run, rf *RunFeatures) {
+	var want *Count
+	for _, c := range counts(withoutPage(withoutActionDocs(r.Question))) {
+		switch {
+		case want == nil:
+			want = &c // the word right after the number
+		case want.Value != c.Value:
+			return // the task counts more than one thing
+		}
+	}
+	if want == nil {
+		return
+	}
+	for i := range r.Steps {
+		if !agentChoosing(r, rf, i) || len(rf.Steps[i].Calls) == 0 {
+			continue
+		}
+		page, _ := lastPage(r, i)
+		if page == nil {
+			continue
+		}
+		for k, c := range rf.Steps[i].Calls {
+			id, v := enteredInto(c)
+			n, err := strconv.Atoi(v)
+			at := slices.IndexFunc(page, func(e pageElement) bool { return id != "" && e.id == id })
+			if err != nil || n < 0 || n >= 100 || n == want.Value || at < 0 || !slices.ContainsFunc(strings.FieldsFunc(page[at].text, func(r rune) bool {
+				return !unicode.IsLetter(r)
+			}), func(w string) bool { return quantityWords[w] }) {
+				continue
+			}
+			if rf.Steps[i].Calls[k].Requantity == nil {
+				rf.Steps[i] = rf.Steps[i].Clone()
+				rf.Steps[i].Calls = slices.Clone(rf.Steps[i].Calls)
+			}
+			rf.Steps[i].Calls[k].Requantity = &Count{Noun: want.Noun, Value: want.Value}
+		}
+	}
+}
+
+// enteredInto returns the element a call types into and what it types:
+// an action on a page's element (OnPage) with one value, or JSON
+// arguments of which an object at any depth gives an element's id
+// (index, ref, bid) and a text (text, value): browser-use's input_text,
+// Playwright MCP's browser_type. "" when it enters nothing.
+func enteredInto(c Call) (id, text string) {
+	if c.OnPage {
+		if len(c.Values) == 1 {
+			return elementArg(c), c.Values[0]
+		}
+		return "", ""
+	}
+	var v any
+	if !strings.Contains(c.Args, "{") || json.Unmarshal([]byte(c.Args), &v) != nil {
+		return "", ""
+	}
+	var walk func(v any) bool
+	walk = func(v any) bool {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range []string{"index", "ref", "bid"} {
+				for _, t := range []string{"text", "value"} {
+					e, ok := x[t].(string)
+					if !ok {
+						continue
+					}
+					switch n := x[k].(type) {
+					case float64:
+						id, text = strconv.FormatFloat(n, 'f', -1, 64), e
+						return true
+					case string:
+						id, text = n, e
+						return true
+					}
+				}
+			}
+			for _, k := range sortedKeys(x) {
+				if walk(x[k]) {
+					return true
+				}
+			}
+		case []any:
+			for _, e := range x {
+				if walk(e) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	walk(v)
+	return id, strings.TrimSpace(text)
 }

@@ -576,6 +576,14 @@ func unsupportedArguments(in *Input) []Finding {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, c.Picked[0]),
 				Reason: fmt.Sprintf("it picks %s of the choices step %d offered, where the task asks for %s, which its agent never picks", quoteList(c.Picked), c.Offer, quoteList(c.Passed))})
 		}
+		if c, w := rewrites(sup, f, i); c != nil {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, w),
+				Reason: fmt.Sprintf("its call gives the task's %q with %q, which no earlier step writes, for one of its words", c.Rewrites.Name, c.Rewrites.Word)})
+		}
+		if c := requantity(f); c != nil {
+			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, c.Args),
+				Reason: fmt.Sprintf("its call enters another number into the page's quantity field than the task's %d %s", c.Requantity.Value, c.Requantity.Noun)})
+		}
 		if c := f.OverCap; c != nil {
 			out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, c.Picked),
 				Reason: fmt.Sprintf("it picks %q, which step %d offered at %s, over the task's %q", c.Picked, c.Offer, c.Price, c.Cap)})
@@ -591,6 +599,32 @@ func unsupportedArguments(in *Input) []Finding {
 			Reason: fmt.Sprintf("its call uses %s, which no earlier step or the task holds", quoteList(missing))})
 	}
 	return out
+}
+
+// rewrites returns the first call of step i given a name the task
+// writes in quotes with one of its words put otherwise (extract's
+// Rewrites) by a word that neither the task nor a step before i writes,
+// and that word: the call acts on another thing than the task's, of a
+// name alike.
+func rewrites(sup *support, f *extract.Features, i int) (*extract.Call, string) {
+	for k := range f.Calls {
+		if r := f.Calls[k].Rewrites; r != nil && !sup.before(r.Word, i, from{}) {
+			return &f.Calls[k], r.Word
+		}
+	}
+	return nil, ""
+}
+
+// requantity returns the first call of a step that enters another
+// number into a page's quantity field than the one count the task
+// states (extract's Requantity), nil when none does.
+func requantity(f *extract.Features) *extract.Call {
+	for k := range f.Calls {
+		if f.Calls[k].Requantity != nil {
+			return &f.Calls[k]
+		}
+	}
+	return nil
 }
 
 // passedBefore reports whether a step before i picked past a choice the

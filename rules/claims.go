@@ -100,6 +100,12 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if conversion := func(c string) bool { return unitNumber(in, c, i) }; plans && slices.ContainsFunc(claims, conversion) {
 			claims = slices.DeleteFunc(slices.Clone(claims), conversion)
 		}
+		// A link to a page of the site the task names that the step's
+		// call opens is how an agent finds the site's pages, as
+		// unsupported_arguments reads it (siteHeld): no value made up.
+		if site := func(c string) bool { return opensSitePage(in, i, c) }; slices.ContainsFunc(claims, site) {
+			claims = slices.DeleteFunc(slices.Clone(claims), site)
+		}
 		// The inputs a test gives another's code are the cases it tries,
 		// not values it puts forward; what it expects back is (testInput).
 		if input := func(c string) bool { return testInput(in, i, c) }; slices.ContainsFunc(claims, input) {
@@ -378,4 +384,18 @@ func withoutPaths(keys []string, claims []extract.Claim) []string {
 		}
 	}
 	return out
+}
+
+// opensSitePage reports whether claim c is written in an argument value
+// of a call of step i that links to a page of the site the task names
+// (siteHeld).
+func opensSitePage(in *Input, i int, c string) bool {
+	for _, call := range in.Features.Steps[i].Calls {
+		for _, v := range call.Values {
+			if strings.Contains(strings.ToLower(v), strings.ToLower(c)) && siteHeld(in.supportIndex(), v) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -69,6 +69,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	renamed := map[int]bool{}
 	acting := map[int]bool{}
 	recount := map[int]bool{} // a call acted on a listed record with another count than the task's
+	entered := map[int]bool{} // a value entered into a form that a later call submitted
 	reunit := map[int]bool{}
 	narrowed := map[int]bool{} // a call kept a part of an output without the task's name
 	worked := map[int]bool{}
@@ -302,6 +303,12 @@ func dataFlowOrigin(in *Input) []Finding {
 					// wrong before it.
 					o, why = p, true
 					altered[o], handed[o] = alt, !alt
+				} else if p := formEntry(in, c); p >= 0 {
+					// The call only submitted what its agent had entered
+					// just before it: the entry it made up, or the option
+					// past the task's, is what the page answered with.
+					o, why = p, true
+					entered[o] = true
 				}
 			}
 		}
@@ -351,6 +358,8 @@ func dataFlowOrigin(in *Input) []Finding {
 			reason = fmt.Sprintf("it gives the final answer's %q in another unit than an earlier step reported the figure in, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case acting[o] && !dropped[o]:
 			reason = fmt.Sprintf("its call acts with %q, read from a tool's output, in place of the task's own figure of that kind, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
+		case entered[o] && !dropped[o]:
+			reason = fmt.Sprintf("its call enters a value no earlier step gave, or an option past the task's, which a later call submitted and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case recount[o] && !dropped[o]:
 			reason = fmt.Sprintf("its call acts on %q, read from a tool's output, with another count than the task's, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case renamed[o] && !dropped[o]:
@@ -3052,4 +3061,39 @@ func clipLine(l string) string {
 		return l
 	}
 	return strings.ToValidUTF8(l[:60], "") + "…"
+}
+
+// formEntry returns, for a step c whose calls are actions on a page that
+// give no value (a click on a form's button), the first of the steps of
+// its agent right before it whose actions on the page enter values (a
+// field typed into, an option selected),
+// back to the last one that gives none, that entered a value neither the
+// task nor a step before it holds or picked an option past the one the
+// task names (extract's PassedOver): what the submitted form held, and
+// so what the page it brought shows, was decided there. -1 when there
+// is none.
+func formEntry(in *Input, c int) int {
+	f := &in.Features.Steps[c]
+	if len(f.Calls) == 0 || slices.ContainsFunc(f.Calls, func(x extract.Call) bool { return !x.OnPage || len(x.Values) > 0 }) {
+		return -1
+	}
+	sup := in.supportIndex()
+	me := run.AgentKey(in.Run.Steps[c].Agent)
+	found := -1
+	for k := c - 1; k >= 0; k-- {
+		g := &in.Features.Steps[k]
+		if len(g.Calls) == 0 || sup.key(k) != me {
+			continue
+		}
+		if !slices.ContainsFunc(g.Calls, func(x extract.Call) bool { return x.OnPage && len(x.Values) > 0 }) {
+			break
+		}
+		made := slices.ContainsFunc(g.Calls, func(x extract.Call) bool {
+			return slices.ContainsFunc(x.Values, func(v string) bool { return meaningful(v) && !sup.before(v, k, from{}) })
+		})
+		if made || g.PassedOver != nil {
+			found = k
+		}
+	}
+	return found
 }

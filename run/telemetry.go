@@ -1321,6 +1321,9 @@ func (b *builder) model(n *node, output []chatMessage) {
 			}
 		}
 	}
+	if n.scope != nil {
+		b.observations(n, input())
+	}
 	said := false
 	for _, m := range output {
 		s := Step{Agent: n.owner, Role: cleanName(m.Role), Kind: KindMessage, Content: m.Text, Extra: &Extra{From: m.From}}
@@ -1358,6 +1361,39 @@ func (b *builder) model(n *node, output []chatMessage) {
 			sc.last = in[len(in)-1].Text
 		}
 		b.silent[n.owner] = sc
+	}
+}
+
+// observations makes a step of each user message of a model call's input
+// that follows the results of the agent's calls, after its last
+// assistant message: what the environment shows the agent after its
+// action, as a framework adds it (OpenManus's "Current browser state:"
+// with the page's elements, after browser_use's result), which no span
+// gives. It is the result of the call answered last, as that one's is;
+// a message labelled as a framework labels its loop's parts
+// ("Observation: …", "Thought: …") restates them.
+func (b *builder) observations(n *node, in []chatMessage) {
+	fresh := len(in)
+	for fresh > 0 && !strings.EqualFold(in[fresh-1].Role, "assistant") {
+		fresh--
+	}
+	if fresh == 0 || len(in[fresh-1].Calls) == 0 {
+		return
+	}
+	call := "" // the call whose result came last
+	for _, m := range in[fresh:] {
+		user := strings.EqualFold(m.Role, "user") || strings.EqualFold(m.Role, "human")
+		if !user || m.CallID != "" {
+			if m.CallID != "" {
+				call = m.CallID
+			}
+			continue
+		}
+		text := strings.TrimSpace(m.Text)
+		if call == "" || text == "" || frameLabelled(text) || text == b.question {
+			continue
+		}
+		b.add(n, n.s.Start, 0, Step{Agent: n.owner, Role: "user", Kind: KindToolResult, Content: m.Text, Extra: &Extra{ToolCallID: call, From: m.From}})
 	}
 }
 

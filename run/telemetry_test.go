@@ -260,6 +260,32 @@ func TestSpansToSteps(t *testing.T) {
 				`any_agent tool_call: write_file({"text": "2025"})`, "any_agent tool_result: ok"},
 		},
 		{
+			// OpenManus adds the page the browser shows after browser_use's
+			// result to the next model call's input: the call's result too,
+			// which no span gives. A labelled loop part ("Observation: …")
+			// only restates the result.
+			name: "what a framework shows an agent after its calls' results is their result",
+			spans: []span{
+				{id: "a", name: "invoke_agent Manus", start: 1, end: 9, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Manus"}},
+				{id: "b", parent: "a", name: "chat gpt-4o", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Manus",
+					"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"Price of the oak table?"}]}]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"call_1","name":"browser_use","arguments":{"action":"go_to_url","url":"http://shop.test/?q=oak+table"}}]}]`}},
+				{id: "c", parent: "a", name: "execute_tool browser_use", start: 3, attrs: map[string]any{"gen_ai.operation.name": "execute_tool",
+					"gen_ai.tool.name": "browser_use", "gen_ai.tool.call.id": "call_1", "gen_ai.tool.call.result": "Navigated to http://shop.test/?q=oak+table"}},
+				{id: "d", parent: "a", name: "chat gpt-4o", start: 4, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Manus",
+					"gen_ai.input.messages": `[{"role":"user","parts":[{"type":"text","content":"Price of the oak table?"}]},` +
+						`{"role":"assistant","parts":[{"type":"tool_call","id":"call_1","name":"browser_use","arguments":{"action":"go_to_url","url":"http://shop.test/?q=oak+table"}}]},` +
+						`{"role":"tool","parts":[{"type":"tool_call_response","id":"call_1","response":"Navigated to http://shop.test/?q=oak+table"}]},` +
+						`{"role":"user","parts":[{"type":"text","content":"Current browser state:\n[20]<a >Oak Table />\n[21]<span >$529.00 />"}]},` +
+						`{"role":"user","parts":[{"type":"text","content":"Observation: the page is open."}]}]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"The oak table costs $529.00."}]}]`}},
+			},
+			question: "Price of the oak table?",
+			want: []string{"user user: Price of the oak table?", `Manus tool_call: browser_use({"action":"go_to_url","url":"http://shop.test/?q=oak+table"})`,
+				"Manus tool_result: Navigated to http://shop.test/?q=oak+table", "Manus tool_result: Current browser state:\n[20]<a >Oak Table />\n[21]<span >$529.00 />",
+				"Manus message: The oak table costs $529.00."},
+		},
+		{
 			name: "GenAI events of older instrumentations",
 			spans: []span{
 				{id: "a", name: "chat", start: 1, attrs: map[string]any{"gen_ai.operation.name": "chat", "gen_ai.agent.name": "Bot"},
