@@ -12,7 +12,7 @@ import (
 // spans, Langtrace's spans, Lunary's run events, Literal AI's steps,
 // PostHog's LLM analytics events, Sentry's envelopes, Datadog's span
 // events, Maxim's commit logs, Galileo's traces, HoneyHive's and Keywords AI's
-// spans.
+// spans, Mastra's span records.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -199,6 +199,29 @@ func TestTracerFiles(t *testing.T) {
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKSteps,
+		},
+		{
+			// Mastra's own span records, as its DefaultExporter keeps them
+			// in its storage and its API and Studio give a trace
+			// ({"traceId", "spans"}): spanType says what each is,
+			// entityName names the agent or tool, a generation's steps
+			// are its model calls ({"text", "toolCalls"}). A supervisor
+			// with the researcher as a sub-agent, run as a tool, whose
+			// result keeps the sub-agent's thread.
+			file: "mastra-storage-trace.json", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+				{"planner", run.KindToolCall, `agent-researcher({"prompt":"Weather in Oslo tomorrow?"})`},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+				{"researcher", run.KindToolResult, `{"city":"Oslo","sky":"rain","tempC":7}`},
+				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+				{"planner", run.KindToolResult, `"text":"Oslo tomorrow: 7 degrees Fahrenheit and rain."`},
+				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+			},
 		},
 		{
 			// Datadog LLM Observability's span events, as dd-trace posts

@@ -90,6 +90,10 @@ var roleRules = []roleRule{
 	{"VoltAgent (entity.type, span.type)", func(s *spans.Span) (spanRole, bool) {
 		return voltAgentRole(s.Attrs.Str("entity.type"), s.Attrs.Str("span.type")), s.Attrs.Str("entity.type") != ""
 	}},
+	{"Mastra's span records (spanType)", func(s *spans.Span) (spanRole, bool) {
+		role, ok := mastraRoles[s.Attrs.Str("spanType")]
+		return role, ok
+	}},
 	{"Haystack (haystack.component.type)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("haystack.component.type")
 		return haystackRole(t), t != ""
@@ -173,6 +177,23 @@ func voltAgentRole(entity, span string) spanRole {
 		}
 	}
 	return roleOther
+}
+
+// mastraRoles are the span types of Mastra's own span records and what
+// they do: an agent's run, one model call of a generation (its step: the
+// messages it was given and the text and calls it made), a tool's call.
+// The generation around its steps, the inference and chunks inside each,
+// workflows, processors and mappings are wrappers. A type not listed
+// here is no Mastra record's.
+var mastraRoles = map[string]spanRole{
+	"agent_run":  roleAgent,
+	"model_step": roleLLM,
+	"tool_call":  roleTool, "mcp_tool_call": roleTool,
+	"model_generation": roleOther, "model_inference": roleOther, "model_chunk": roleOther,
+	"workflow_run": roleOther, "workflow_step": roleOther, "workflow_conditional": roleOther,
+	"workflow_conditional_eval": roleOther, "workflow_parallel": roleOther, "workflow_loop": roleOther,
+	"workflow_sleep": roleOther, "workflow_wait_event": roleOther,
+	"processor_run": roleOther, "mapping": roleOther, "generic": roleOther,
 }
 
 // genkitRoles are the kinds of Genkit's actions that make steps; a flow is
@@ -335,7 +356,7 @@ var uuidIn = regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 
 // agentSpanNameKeys name an agent span's agent where no key of
 // agentNameKeys does.
-var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name", "span_data.name", "subagent.name", "entity.name"}
+var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name", "span_data.name", "subagent.name", "entity.name", "entityName"}
 
 // agentInInput returns the agent an agent span's input names, "" if none:
 // where a framework's method is traced rather than its agent (CrewAI's
