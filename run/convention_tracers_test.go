@@ -211,17 +211,7 @@ func TestTracerFiles(t *testing.T) {
 			file: "mastra-storage-trace.json", format: run.FormatOpenInference, runs: 1,
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
-			steps: []realStep{
-				{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
-				{"planner", run.KindToolCall, `agent-researcher({"prompt":"Weather in Oslo tomorrow?"})`},
-				{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
-				{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
-				{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
-				{"researcher", run.KindToolResult, `{"city":"Oslo","sky":"rain","tempC":7}`},
-				{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
-				{"planner", run.KindToolResult, `"text":"Oslo tomorrow: 7 degrees Fahrenheit and rain."`},
-				{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
-			},
+			steps:    mastraStepsSortedKeys,
 		},
 		{
 			// Datadog LLM Observability's span events, as dd-trace posts
@@ -240,6 +230,31 @@ func TestTracerFiles(t *testing.T) {
 // with its keys sorted give them.
 var aiSDKStepsSortedKeys = func() []realStep {
 	steps := slices.Clone(aiSDKSteps)
+	steps[5].contains = `{"city":"Oslo","sky":"rain","tempC":7}`
+	return steps
+}()
+
+// mastraSteps are the steps of a Mastra supervisor's trip, its researcher
+// a sub-agent run as a tool: each model call once (a generation's step,
+// not the generation around it nor the chunks inside it), and the
+// sub-agent's result, which keeps its thread, as the planner's result of
+// its call.
+var mastraSteps = []realStep{
+	{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+	{"planner", run.KindToolCall, `agent-researcher({"prompt":"Weather in Oslo tomorrow?"})`},
+	{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+	{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+	{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+	{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+	{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+	{"planner", run.KindToolResult, `"text":"Oslo tomorrow: 7 degrees Fahrenheit and rain."`},
+	{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+}
+
+// mastraStepsSortedKeys are mastraSteps as Mastra's span records give a
+// tool's result, its keys sorted.
+var mastraStepsSortedKeys = func() []realStep {
+	steps := slices.Clone(mastraSteps)
 	steps[5].contains = `{"city":"Oslo","sky":"rain","tempC":7}`
 	return steps
 }()

@@ -34,8 +34,18 @@ type roleRule struct {
 
 // roleRules are tried in order; the first that applies decides. The
 // standards come first (GenAI, OpenInference, Langfuse), then the
-// frameworks' own attributes, then messages found by their shape.
+// frameworks' own attributes, then messages found by their shape; but
+// Mastra's own span type, which its exporters write beside the
+// convention they map it to, comes before all.
 var roleRules = []roleRule{
+	{"Mastra (mastra.span.type, or spanType in its span records)", func(s *spans.Span) (spanRole, bool) {
+		// Mastra's own type says which of its nested spans is the model
+		// call (a generation's step), where the conventions its exporters
+		// map it to call the generation, the step and each streamed chunk
+		// alike a model call.
+		role, ok := mastraRoles[firstStr(s.Attrs, "mastra.span.type", "spanType")]
+		return role, ok
+	}},
 	{"OpenTelemetry GenAI (gen_ai.operation.name)", func(s *spans.Span) (spanRole, bool) {
 		op := s.Attrs.Str("gen_ai.operation.name")
 		return genAIOperations[op], op != ""
@@ -89,10 +99,6 @@ var roleRules = []roleRule{
 	}},
 	{"VoltAgent (entity.type, span.type)", func(s *spans.Span) (spanRole, bool) {
 		return voltAgentRole(s.Attrs.Str("entity.type"), s.Attrs.Str("span.type")), s.Attrs.Str("entity.type") != ""
-	}},
-	{"Mastra's span records (spanType)", func(s *spans.Span) (spanRole, bool) {
-		role, ok := mastraRoles[s.Attrs.Str("spanType")]
-		return role, ok
 	}},
 	{"Haystack (haystack.component.type)", func(s *spans.Span) (spanRole, bool) {
 		t := s.Attrs.Str("haystack.component.type")
