@@ -449,7 +449,8 @@ func resultParts(m map[string]any) ([]dumpMessage, bool) {
 			if fr == nil {
 				fr, _ = pm["functionResponse"].(map[string]any)
 			}
-			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(fr["id"]), Text: textOf(fr["response"])}, tool: stringOrEmpty(fr["name"])})
+			text, failed := functionResponse(fr["response"])
+			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(fr["id"]), Text: text}, tool: stringOrEmpty(fr["name"]), failed: failed})
 		default:
 			rest = append(rest, p)
 		}
@@ -468,6 +469,22 @@ func resultParts(m map[string]any) ([]dumpMessage, bool) {
 		out = append(out, langChainMessage(said)...)
 	}
 	return append(out, results...), true
+}
+
+// functionResponse reads a Gemini function response's response: the
+// object a tool returned, or, as Google ADK wraps them, {"result": …}
+// around a value that is no object and {"error": …} around the error of a
+// tool that raised, read as what they wrap (the error a failed call's).
+func functionResponse(resp any) (text string, failed bool) {
+	if m, ok := resp.(map[string]any); ok && len(m) == 1 {
+		if e, ok := m["error"]; ok && e != nil {
+			return textOf(e), true
+		}
+		if r, ok := m["result"]; ok && r != nil {
+			return textOf(r), false
+		}
+	}
+	return textOf(resp), false
 }
 
 // gooseResult reads a tool's result as Goose writes it in a message's

@@ -468,6 +468,12 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	if c, ok, err := camelChat(data, o); ok {
 		return c, err
 	}
+	if list, ok := adkSession(data); ok {
+		// A Google ADK session, whose messages are its events' contents.
+		if c, ok, err := dumpCaseOf(list, nil); ok {
+			return c, err
+		}
+	}
 	if list, ok := savedState(data); ok {
 		// AutoGen's saved state, whose messages are under its agents'.
 		if c, ok, err := dumpCaseOf(list, nil); ok {
