@@ -468,6 +468,12 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	if c, ok, err := camelChat(data, o); ok {
 		return c, err
 	}
+	if list, agents, ok := runStateItems(data); ok {
+		// The OpenAI Agents SDK's run state, whose items say their agent.
+		if c, ok, err := dumpCaseOfMessages(agentsMessages(list, agents), nil); ok {
+			return c, err
+		}
+	}
 	if list, ok := adkSession(data); ok {
 		// A Google ADK session, whose messages are its events' contents.
 		if c, ok, err := dumpCaseOf(list, nil); ok {
