@@ -60,6 +60,12 @@ func TestFrameworkDumps(t *testing.T) {
 		{"openai-agents-js-run-state.json", "What should I pack for Oslo tomorrow?", []string{
 			"user user", "planner tool_call", "planner tool_result",
 			"researcher tool_call", "researcher tool_result", "researcher tool_call", "researcher tool_result", "researcher message"}, false},
+		{"langgraph-js-thread-state.json", "What should I pack for Oslo tomorrow?", []string{
+			"user user", "researcher tool_call", "researcher tool_result", "researcher tool_call", "researcher tool_result",
+			"researcher message", "planner message"}, false},
+		{"langgraph-js-thread-history.json", "What should I pack for Oslo tomorrow?", []string{
+			"user user", "researcher tool_call", "researcher tool_result", "researcher tool_call", "researcher tool_result",
+			"researcher message", "planner message"}, false},
 		{"adk-session.json", "What should I pack for Oslo tomorrow?", []string{
 			"user user", "coordinator tool_call", "coordinator tool_result",
 			"researcher tool_call", "researcher tool_result", "researcher tool_call", "researcher tool_result", "researcher message"}, false},
@@ -138,6 +144,7 @@ func TestDumpedResults(t *testing.T) {
 		{"google-genai-history.json", 2, `{"distance_km":313,"duration_min":195}`},
 		{"openai-agents-js-history.json", 4, "An error occurred while running the tool. Please try again."},
 		{"openai-agents-js-run-state.json", 6, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+		{"langgraph-js-thread-state.json", 2, "Error: unknown city: Olso\n Please fix your mistakes."},
 		{"adk-session.json", 2, "Transfer queued"},
 		{"adk-session.json", 4, "Error in tool 'get_weather': unknown city: Olso"},
 		{"adk-session.json", 6, `{"city":"Oslo","sky":"rain","tempC":7}`},
