@@ -96,6 +96,22 @@ func TestTracerFiles(t *testing.T) {
 			steps:    aiSDKStepsSortedKeys,
 		},
 		{
+			// Mastra's PostHog exporter: every span an untyped $ai_span
+			// named as Mastra names it ("agent run: 'planner'", "tool:
+			// 'get_weather'", "step: 0"), a generation an $ai_generation
+			// named by its $ai_generation_id, the root agent's run the
+			// trace's record; a failed tool's message is its
+			// error_message.
+			file: "mastra-posthog.jsonl", format: run.FormatPostHog, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: func() []realStep {
+				steps := slices.Clone(mastraStepsSortedKeys)
+				steps[7].contains = `"text":"Oslo tomorrow: 7 degrees Fahrenheit and rain."`
+				return steps
+			}(),
+		},
+		{
 			// PostHog's tracing processor for the OpenAI Agents SDK: the
 			// SDK's agent and function spans as $ai_span typed by
 			// $ai_span_type, its generations as $ai_generation. The

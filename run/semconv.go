@@ -119,6 +119,11 @@ var roleRules = []roleRule{
 			return roleLLM, true
 		case e == "$ai_span" && t != "": // as its OpenAI Agents processor says: agent, tool…
 			return kindRole(t), true
+		case e == "$ai_span" || e == "$ai_trace":
+			// Mastra's exporter types no span: its names say what each is.
+			if role, ok := mastraNameRole(s.Name); ok {
+				return role, true
+			}
 		}
 		return roleOther, e == "$ai_trace" || e == "$ai_embedding" // an $ai_span of no type says nothing: a task span
 	}},
@@ -476,6 +481,36 @@ var agentSpanNames = []*regexp.Regexp{
 	regexp.MustCompile(`^([\pL_][\pL\pN_]*)\.(?:run|arun|invoke|ainvoke|kickoff|execute|__call__)$`), // smolagents' CodeAgent.run, a class and its method
 	regexp.MustCompile(`^(.+?)\s+run$`),                                                              // Pydantic AI's "weather_agent run"
 	regexp.MustCompile(`^(.+?)\.(?:start|update|partial_update|success|finish|error|retry)-\d+$`),    // BeeAI's emitter events, "agent.react.update-13": the emitter
+	mastraAgentRun, // Mastra's "agent run: 'planner'"
+}
+
+// Mastra names its spans so in every exporter and its own records: an
+// agent's run "agent run: 'NAME'", a tool's call "tool: 'NAME'" (an MCP
+// tool's "mcp tool: 'NAME'"), each step of a generation "step: N", and
+// what a step holds "inference: N", "chunk: 'TYPE'", the mapping of a
+// tool's output "tool output mapping: 'NAME'".
+var (
+	mastraAgentRun = regexp.MustCompile(`^agent run: '(.+)'$`)
+	mastraToolCall = regexp.MustCompile(`^(?:mcp )?tool: '(.+)'$`)
+	mastraStep     = regexp.MustCompile(`^step: \d+$`)
+	mastraInner    = regexp.MustCompile(`^(?:inference: \d+|chunk: '.*'|tool output mapping: '.*')$`)
+)
+
+// mastraNameRole reads what a span is from the name Mastra gives it, for
+// an exporter that keeps no type of Mastra's (its PostHog exporter's
+// spans are all untyped $ai_spans); ok is false for any other name.
+func mastraNameRole(name string) (spanRole, bool) {
+	switch {
+	case mastraAgentRun.MatchString(name):
+		return roleAgent, true
+	case mastraToolCall.MatchString(name):
+		return roleTool, true
+	case mastraStep.MatchString(name):
+		return roleLLM, true
+	case mastraInner.MatchString(name):
+		return roleOther, true
+	}
+	return roleOther, false
 }
 
 // agentSpanName reads the agent an agent span's name gives.

@@ -17,6 +17,9 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 	name := firstStr(s.Attrs, toolNameKeys...)
 	if name == "" {
 		name = strings.TrimSpace(strings.TrimPrefix(s.Name, "execute_tool"))
+		if m := mastraToolCall.FindStringSubmatch(name); m != nil {
+			name = m[1]
+		}
 	}
 	if name == "" && role == roleRetrieval {
 		name = "retrieval"

@@ -928,6 +928,12 @@ func toolParts(c any, msg *chatMessage) []string {
 			continue
 		}
 		switch {
+		case pm["type"] == "tool-call" && pm["function"] != nil && pm["toolName"] == nil:
+			// A call part as PostHog normalises one, {"type": "tool-call",
+			// "id", "function": {"name", "arguments"}} (Mastra's exporter
+			// writes a generation's calls so).
+			f, _ := pm["function"].(map[string]any)
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(pm["id"]), Name: stringOrEmpty(f["name"]), Arguments: textOf(f["arguments"])})
 		case pm["type"] == "tool-call":
 			msg.Calls = append(msg.Calls, aiSDKCall(pm))
 		case pm["type"] == "tool-result":
