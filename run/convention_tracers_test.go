@@ -96,6 +96,17 @@ func TestTracerFiles(t *testing.T) {
 			steps:    aiSDKStepsSortedKeys,
 		},
 		{
+			// Mastra's LangSmith exporter: its agents, steps, inferences
+			// and chunks all chain runs, a generation an llm run holding
+			// all its steps' text and calls; each run's metadata keeps
+			// Mastra's type as mastra_span_type. A failed tool's outputs
+			// are only its end time.
+			file: "mastra-langsmith.jsonl", format: run.FormatLangSmith, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    mastraStepsSortedKeys,
+		},
+		{
 			// Mastra's PostHog exporter: every span an untyped $ai_span
 			// named as Mastra names it ("agent run: 'planner'", "tool:
 			// 'get_weather'", "step: 0"), a generation an $ai_generation

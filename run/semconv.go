@@ -42,8 +42,14 @@ var roleRules = []roleRule{
 		// Mastra's own type says which of its nested spans is the model
 		// call (a generation's step), where the conventions its exporters
 		// map it to call the generation, the step and each streamed chunk
-		// alike a model call.
-		role, ok := mastraRoles[firstStr(s.Attrs, "mastra.span.type", "spanType")]
+		// alike a model call, or make them all chains (its LangSmith
+		// exporter, which keeps the type as mastra_span_type in a run's
+		// metadata).
+		t := firstStr(s.Attrs, "mastra.span.type", "spanType")
+		if t == "" {
+			t = metadataValue(s, "mastra_span_type")
+		}
+		role, ok := mastraRoles[t]
 		return role, ok
 	}},
 	{"OpenTelemetry GenAI (gen_ai.operation.name)", func(s *spans.Span) (spanRole, bool) {
