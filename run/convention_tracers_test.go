@@ -107,6 +107,16 @@ func TestTracerFiles(t *testing.T) {
 			steps:    mastraStepsSortedKeys,
 		},
 		{
+			// Mastra's Braintrust exporter: its agents, steps, inferences
+			// and chunks all task spans, a generation an llm span holding
+			// all its steps' messages; each span's metadata keeps
+			// Mastra's type as spanType.
+			file: "mastra-braintrust.jsonl", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    mastraSteps,
+		},
+		{
 			// Mastra's PostHog exporter: every span an untyped $ai_span
 			// named as Mastra names it ("agent run: 'planner'", "tool:
 			// 'get_weather'", "step: 0"), a generation an $ai_generation

@@ -42,12 +42,12 @@ var roleRules = []roleRule{
 		// Mastra's own type says which of its nested spans is the model
 		// call (a generation's step), where the conventions its exporters
 		// map it to call the generation, the step and each streamed chunk
-		// alike a model call, or make them all chains (its LangSmith
-		// exporter, which keeps the type as mastra_span_type in a run's
-		// metadata).
+		// alike a model call, or make them all chains or tasks (its
+		// LangSmith and Braintrust exporters, which keep the type in the
+		// metadata, as mastra_span_type and spanType).
 		t := firstStr(s.Attrs, "mastra.span.type", "spanType")
 		if t == "" {
-			t = metadataValue(s, "mastra_span_type")
+			t = firstNonEmpty(metadataValue(s, "mastra_span_type"), metadataValue(s, "spanType"))
 		}
 		role, ok := mastraRoles[t]
 		return role, ok

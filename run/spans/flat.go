@@ -51,11 +51,11 @@ var (
 	flatEventKeys    = []string{"events", "span_events", "annotations", "otel_events"}
 	flatResourceKeys = []string{"resource", "resource_attributes"}
 	flatChildKeys    = []string{"child_spans", "children"}
-	// A call's input and output as top-level members; and what a Mastra
-	// span record (as its storage keeps it and its API lists it) says it
-	// is, its spanType, and the entity it ran, its entityType and
-	// entityName.
-	flatValueKeys = []string{"input", "output", "inputs", "outputs", "op_name", "spanType", "entityType", "entityName"}
+	// A call's input and output as top-level members, and the metadata
+	// a program logged beside them (Braintrust's); and what a Mastra span
+	// record (as its storage keeps it and its API lists it) says it is,
+	// its spanType, and the entity it ran, its entityType and entityName.
+	flatValueKeys = []string{"input", "output", "inputs", "outputs", "op_name", "metadata", "spanType", "entityType", "entityName"}
 )
 
 // callValue returns what a call record's input or output wraps: Opik's
