@@ -326,6 +326,18 @@ func TestGenAIFiles(t *testing.T) {
 			contains: []string{"Agent researcher is now handling the request", "unknown city: Olso", "tempC: 7", "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
 		},
 		{
+			// Microsoft's Agent 365 observability SDK: its scopes' GenAI
+			// spans (invoke_agent, chat, execute_tool), exported by its
+			// own exporter as loose OTLP/JSON (attributes as objects,
+			// kinds and status codes by name), one request for each
+			// agent's spans. Messages are {"version", "messages"}
+			// wrappers; the sub-agent names its caller.
+			file: "agent365-js.jsonl", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    aiSDKSteps,
+		},
+		{
 			// VoltAgent's own spans (entity.type, span.type, entity.name
 			// and subagent.name; input and output): a supervisor
 			// delegates to a sub-agent by a tool. Its model calls record

@@ -162,6 +162,16 @@ func TestOpenInferenceFiles(t *testing.T) {
 			steps:    openAIAgentsSteps,
 		},
 		{
+			// Mastra's Arize exporter (OpenInference over OTLP/HTTP
+			// protobuf), which types a generation, each of its steps and
+			// each streamed chunk alike LLM: Mastra's own span type,
+			// written beside, says which is the model call.
+			file: "mastra-arize.pb", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    mastraSteps,
+		},
+		{
 			// BeeAI for TypeScript through OpenInference: each event of
 			// the framework's emitter a span (start, success or error,
 			// finish), the model's calls in its output.value as AI SDK

@@ -12,7 +12,7 @@ import (
 // spans, Langtrace's spans, Lunary's run events, Literal AI's steps,
 // PostHog's LLM analytics events, Sentry's envelopes, Datadog's span
 // events, Maxim's commit logs, Galileo's traces, HoneyHive's and Keywords AI's
-// spans.
+// spans, Mastra's span records.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -94,6 +94,43 @@ func TestTracerFiles(t *testing.T) {
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKStepsSortedKeys,
+		},
+		{
+			// Mastra's LangSmith exporter: its agents, steps, inferences
+			// and chunks all chain runs, a generation an llm run holding
+			// all its steps' text and calls; each run's metadata keeps
+			// Mastra's type as mastra_span_type. A failed tool's outputs
+			// are only its end time.
+			file: "mastra-langsmith.jsonl", format: run.FormatLangSmith, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    mastraStepsSortedKeys,
+		},
+		{
+			// Mastra's Braintrust exporter: its agents, steps, inferences
+			// and chunks all task spans, a generation an llm span holding
+			// all its steps' messages; each span's metadata keeps
+			// Mastra's type as spanType.
+			file: "mastra-braintrust.jsonl", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    mastraSteps,
+		},
+		{
+			// Mastra's PostHog exporter: every span an untyped $ai_span
+			// named as Mastra names it ("agent run: 'planner'", "tool:
+			// 'get_weather'", "step: 0"), a generation an $ai_generation
+			// named by its $ai_generation_id, the root agent's run the
+			// trace's record; a failed tool's message is its
+			// error_message.
+			file: "mastra-posthog.jsonl", format: run.FormatPostHog, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps: func() []realStep {
+				steps := slices.Clone(mastraStepsSortedKeys)
+				steps[7].contains = `"text":"Oslo tomorrow: 7 degrees Fahrenheit and rain."`
+				return steps
+			}(),
 		},
 		{
 			// PostHog's tracing processor for the OpenAI Agents SDK: the
@@ -201,6 +238,19 @@ func TestTracerFiles(t *testing.T) {
 			steps:    aiSDKSteps,
 		},
 		{
+			// Mastra's own span records, as its DefaultExporter keeps them
+			// in its storage and its API and Studio give a trace
+			// ({"traceId", "spans"}): spanType says what each is,
+			// entityName names the agent or tool, a generation's steps
+			// are its model calls ({"text", "toolCalls"}). A supervisor
+			// with the researcher as a sub-agent, run as a tool, whose
+			// result keeps the sub-agent's thread.
+			file: "mastra-storage-trace.json", format: run.FormatOpenInference, runs: 1,
+			agents:   []string{"planner", "researcher"},
+			question: "What should I pack for Oslo tomorrow?",
+			steps:    mastraStepsSortedKeys,
+		},
+		{
 			// Datadog LLM Observability's span events, as dd-trace posts
 			// them: llmobs.wrap's agent and tool spans, its OpenAI
 			// integration's llm spans. A model call's input keeps no
@@ -217,6 +267,31 @@ func TestTracerFiles(t *testing.T) {
 // with its keys sorted give them.
 var aiSDKStepsSortedKeys = func() []realStep {
 	steps := slices.Clone(aiSDKSteps)
+	steps[5].contains = `{"city":"Oslo","sky":"rain","tempC":7}`
+	return steps
+}()
+
+// mastraSteps are the steps of a Mastra supervisor's trip, its researcher
+// a sub-agent run as a tool: each model call once (a generation's step,
+// not the generation around it nor the chunks inside it), and the
+// sub-agent's result, which keeps its thread, as the planner's result of
+// its call.
+var mastraSteps = []realStep{
+	{"user", run.KindUser, "What should I pack for Oslo tomorrow?"},
+	{"planner", run.KindToolCall, `agent-researcher({"prompt":"Weather in Oslo tomorrow?"})`},
+	{"researcher", run.KindToolCall, `get_weather({"city":"Olso"})`},
+	{"researcher", run.KindToolResult, "Error: unknown city: Olso"},
+	{"researcher", run.KindToolCall, `get_weather({"city":"Oslo"})`},
+	{"researcher", run.KindToolResult, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+	{"researcher", run.KindMessage, "Oslo tomorrow: 7 degrees Fahrenheit and rain."},
+	{"planner", run.KindToolResult, `"text":"Oslo tomorrow: 7 degrees Fahrenheit and rain."`},
+	{"planner", run.KindMessage, "Pack for a freezing day in Oslo: 7 °F and rain."},
+}
+
+// mastraStepsSortedKeys are mastraSteps as Mastra's span records give a
+// tool's result, its keys sorted.
+var mastraStepsSortedKeys = func() []realStep {
+	steps := slices.Clone(mastraSteps)
 	steps[5].contains = `{"city":"Oslo","sky":"rain","tempC":7}`
 	return steps
 }()

@@ -116,7 +116,11 @@ func dumpCase(data []byte, key string, meta *fileObject) (c *Case, ok bool, err 
 
 // dumpCaseOf is dumpCase given the list decoded.
 func dumpCaseOf(list []any, meta *fileObject) (c *Case, ok bool, err error) {
-	ms := dumpMessages(list)
+	return dumpCaseOfMessages(dumpMessages(list), meta)
+}
+
+// dumpCaseOfMessages is dumpCaseOf given the messages read.
+func dumpCaseOfMessages(ms []dumpMessage, meta *fileObject) (c *Case, ok bool, err error) {
 	if len(ms) == 0 {
 		return nil, false, nil
 	}
@@ -199,15 +203,24 @@ func anyList(data []byte, key string) ([]any, error) {
 // dumpMessages reads each element of a dump as the messages it holds. A
 // system prompt given again, word for word, is read once (pydantic-ai
 // writes its instructions into every request).
-func dumpMessages(list []any) []dumpMessage {
+func dumpMessages(list []any) []dumpMessage { return agentsMessages(list, nil) }
+
+// agentsMessages is dumpMessages for a dump that says apart from its
+// messages which agent made each (agents[i] for list[i], "" where it says
+// none): a message that names no speaker of its own, but the user's, is
+// that agent's.
+func agentsMessages(list []any, agents []string) []dumpMessage {
 	var out []dumpMessage
 	prompts := map[string]bool{}
-	for _, e := range list {
+	for i, e := range list {
 		m, ok := withoutNulls(e).(map[string]any)
 		if !ok {
 			continue
 		}
 		for _, dm := range elementMessages(m) {
+			if i < len(agents) && agents[i] != "" && dm.Name == "" && normalRole(dm.Role) != "user" && normalRole(dm.Role) != "system" {
+				dm.Name = agents[i]
+			}
 			if normalRole(dm.Role) == "system" {
 				if prompts[dm.Text] {
 					continue
@@ -449,7 +462,8 @@ func resultParts(m map[string]any) ([]dumpMessage, bool) {
 			if fr == nil {
 				fr, _ = pm["functionResponse"].(map[string]any)
 			}
-			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(fr["id"]), Text: textOf(fr["response"])}, tool: stringOrEmpty(fr["name"])})
+			text, failed := functionResponse(fr["response"])
+			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(fr["id"]), Text: text}, tool: stringOrEmpty(fr["name"]), failed: failed})
 		default:
 			rest = append(rest, p)
 		}
@@ -468,6 +482,22 @@ func resultParts(m map[string]any) ([]dumpMessage, bool) {
 		out = append(out, langChainMessage(said)...)
 	}
 	return append(out, results...), true
+}
+
+// functionResponse reads a Gemini function response's response: the
+// object a tool returned, or, as Google ADK wraps them, {"result": …}
+// around a value that is no object and {"error": …} around the error of a
+// tool that raised, read as what they wrap (the error a failed call's).
+func functionResponse(resp any) (text string, failed bool) {
+	if m, ok := resp.(map[string]any); ok && len(m) == 1 {
+		if e, ok := m["error"]; ok && e != nil {
+			return textOf(e), true
+		}
+		if r, ok := m["result"]; ok && r != nil {
+			return textOf(r), false
+		}
+	}
+	return textOf(resp), false
 }
 
 // gooseResult reads a tool's result as Goose writes it in a message's
@@ -881,19 +911,31 @@ func llamaRole(role string) string {
 // responsesType reports whether typ is the type of a Responses API item
 // that is no message: a call, its output, or a model's reasoning.
 func responsesType(typ string) bool {
-	return strings.HasSuffix(typ, "_call") || strings.HasSuffix(typ, "_call_output") || typ == "reasoning" || typ == "item_reference" || strings.HasPrefix(typ, "mcp_")
+	return strings.HasSuffix(typ, "_call") || callOutput(typ) || typ == "reasoning" || typ == "item_reference" || strings.HasPrefix(typ, "mcp_")
+}
+
+// callOutput reports whether typ is the type of a call's output: the
+// Responses API's *_call_output, or *_call_result as the Agents SDK for
+// JavaScript names its items (function_call_result, computer_call_result).
+func callOutput(typ string) bool {
+	return strings.HasSuffix(typ, "_call_output") || strings.HasSuffix(typ, "_call_result")
 }
 
 // responsesItems reads an item of OpenAI's Responses API, as the Agents
-// SDK's to_input_list() lists them, that is no message: a call the model
+// SDK's to_input_list() (and, in JavaScript, a result's history) lists
+// them, that is no message: a call the model
 // made (function_call, custom_tool_call, or a hosted tool's, as
 // web_search_call) or a call's output; a reasoning item and the rest are
 // passed over.
 func responsesItems(m map[string]any, typ string) []dumpMessage {
 	id := firstNonEmpty(stringOrEmpty(m["call_id"]), stringOrEmpty(m["callId"]))
 	switch {
-	case strings.HasSuffix(typ, "_call_output"):
-		text := contentOf(m["output"])
+	case callOutput(typ):
+		out := m["output"]
+		if om, ok := out.(map[string]any); ok && om["type"] != nil {
+			out = []any{om} // the JavaScript SDK's one part, {"type": "text", "text"}
+		}
+		text := contentOf(out)
 		return []dumpMessage{{chatMessage: chatMessage{Role: "tool", CallID: id, Text: text}, handsTo: transferredTo(text)}}
 	case strings.HasSuffix(typ, "_call"):
 		name := stringOrEmpty(m["name"])

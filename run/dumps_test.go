@@ -54,6 +54,21 @@ func TestFrameworkDumps(t *testing.T) {
 			"assistant tool_result", "assistant tool_result", "assistant message"}, false},
 		{"google-genai-history.json", "How long would it take to drive from Porto to Lisbon, leaving at 8am?", []string{
 			"user user", "assistant tool_call", "assistant tool_result", "assistant message"}, true},
+		{"openai-agents-js-history.json", "What should I pack for Oslo tomorrow?", []string{
+			"user user", "assistant tool_call", "assistant tool_result",
+			"researcher tool_call", "researcher tool_result", "researcher tool_call", "researcher tool_result", "researcher message"}, false},
+		{"openai-agents-js-run-state.json", "What should I pack for Oslo tomorrow?", []string{
+			"user user", "planner tool_call", "planner tool_result",
+			"researcher tool_call", "researcher tool_result", "researcher tool_call", "researcher tool_result", "researcher message"}, false},
+		{"langgraph-js-thread-state.json", "What should I pack for Oslo tomorrow?", []string{
+			"user user", "researcher tool_call", "researcher tool_result", "researcher tool_call", "researcher tool_result",
+			"researcher message", "planner message"}, false},
+		{"langgraph-js-thread-history.json", "What should I pack for Oslo tomorrow?", []string{
+			"user user", "researcher tool_call", "researcher tool_result", "researcher tool_call", "researcher tool_result",
+			"researcher message", "planner message"}, false},
+		{"adk-session.json", "What should I pack for Oslo tomorrow?", []string{
+			"user user", "coordinator tool_call", "coordinator tool_result",
+			"researcher tool_call", "researcher tool_result", "researcher tool_call", "researcher tool_result", "researcher message"}, false},
 		{"llamaindex-chat-history.json", "Am I free on Thursday at 3pm for a one-hour call?", []string{
 			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
 		{"semantic-kernel-chat-history.json", "Draft a slogan for a bicycle shop and make sure it is under eight words.", []string{
@@ -127,6 +142,12 @@ func TestDumpedResults(t *testing.T) {
 		{"ai-sdk-model-messages.json", 4, "Error: plan B not found"},
 		{"ai-sdk-ui-messages.json", 4, "Error: Slot not available"},
 		{"google-genai-history.json", 2, `{"distance_km":313,"duration_min":195}`},
+		{"openai-agents-js-history.json", 4, "An error occurred while running the tool. Please try again."},
+		{"openai-agents-js-run-state.json", 6, `{"city":"Oslo","tempC":7,"sky":"rain"}`},
+		{"langgraph-js-thread-state.json", 2, "Error: unknown city: Olso\n Please fix your mistakes."},
+		{"adk-session.json", 2, "Transfer queued"},
+		{"adk-session.json", 4, "Error in tool 'get_weather': unknown city: Olso"},
+		{"adk-session.json", 6, `{"city":"Oslo","sky":"rain","tempC":7}`},
 		{"autogen-swarm-taskresult.json", 5, "Flight BA0823 refunded"},
 		{"smolagents-memory-steps.json", 4, "Execution logs:\n31536000\nLast output from code snippet:\nNone"},
 		{"goose-session.jsonl", 2, "def overdue_total(invoices, today):\n    return sum(i.amount for i in invoices if i.due < today)"},

@@ -34,8 +34,24 @@ type roleRule struct {
 
 // roleRules are tried in order; the first that applies decides. The
 // standards come first (GenAI, OpenInference, Langfuse), then the
-// frameworks' own attributes, then messages found by their shape.
+// frameworks' own attributes, then messages found by their shape; but
+// Mastra's own span type, which its exporters write beside the
+// convention they map it to, comes before all.
 var roleRules = []roleRule{
+	{"Mastra (mastra.span.type, or spanType in its span records)", func(s *spans.Span) (spanRole, bool) {
+		// Mastra's own type says which of its nested spans is the model
+		// call (a generation's step), where the conventions its exporters
+		// map it to call the generation, the step and each streamed chunk
+		// alike a model call, or make them all chains or tasks (its
+		// LangSmith and Braintrust exporters, which keep the type in the
+		// metadata, as mastra_span_type and spanType).
+		t := firstStr(s.Attrs, "mastra.span.type", "spanType")
+		if t == "" {
+			t = firstNonEmpty(metadataValue(s, "mastra_span_type"), metadataValue(s, "spanType"))
+		}
+		role, ok := mastraRoles[t]
+		return role, ok
+	}},
 	{"OpenTelemetry GenAI (gen_ai.operation.name)", func(s *spans.Span) (spanRole, bool) {
 		op := s.Attrs.Str("gen_ai.operation.name")
 		return genAIOperations[op], op != ""
@@ -109,6 +125,11 @@ var roleRules = []roleRule{
 			return roleLLM, true
 		case e == "$ai_span" && t != "": // as its OpenAI Agents processor says: agent, tool…
 			return kindRole(t), true
+		case e == "$ai_span" || e == "$ai_trace":
+			// Mastra's exporter types no span: its names say what each is.
+			if role, ok := mastraNameRole(s.Name); ok {
+				return role, true
+			}
 		}
 		return roleOther, e == "$ai_trace" || e == "$ai_embedding" // an $ai_span of no type says nothing: a task span
 	}},
@@ -173,6 +194,23 @@ func voltAgentRole(entity, span string) spanRole {
 		}
 	}
 	return roleOther
+}
+
+// mastraRoles are the span types of Mastra's own span records and what
+// they do: an agent's run, one model call of a generation (its step: the
+// messages it was given and the text and calls it made), a tool's call.
+// The generation around its steps, the inference and chunks inside each,
+// workflows, processors and mappings are wrappers. A type not listed
+// here is no Mastra record's.
+var mastraRoles = map[string]spanRole{
+	"agent_run":  roleAgent,
+	"model_step": roleLLM,
+	"tool_call":  roleTool, "mcp_tool_call": roleTool,
+	"model_generation": roleOther, "model_inference": roleOther, "model_chunk": roleOther,
+	"workflow_run": roleOther, "workflow_step": roleOther, "workflow_conditional": roleOther,
+	"workflow_conditional_eval": roleOther, "workflow_parallel": roleOther, "workflow_loop": roleOther,
+	"workflow_sleep": roleOther, "workflow_wait_event": roleOther,
+	"processor_run": roleOther, "mapping": roleOther, "generic": roleOther,
 }
 
 // genkitRoles are the kinds of Genkit's actions that make steps; a flow is
@@ -335,7 +373,7 @@ var uuidIn = regexp.MustCompile(`(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 
 // agentSpanNameKeys name an agent span's agent where no key of
 // agentNameKeys does.
-var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name", "span_data.name", "subagent.name", "entity.name"}
+var agentSpanNameKeys = []string{"traceloop.entity.name", "ai.telemetry.functionId", "agent_name", "haystack.component.name", "span_data.name", "subagent.name", "entity.name", "entityName"}
 
 // agentInInput returns the agent an agent span's input names, "" if none:
 // where a framework's method is traced rather than its agent (CrewAI's
@@ -449,6 +487,36 @@ var agentSpanNames = []*regexp.Regexp{
 	regexp.MustCompile(`^([\pL_][\pL\pN_]*)\.(?:run|arun|invoke|ainvoke|kickoff|execute|__call__)$`), // smolagents' CodeAgent.run, a class and its method
 	regexp.MustCompile(`^(.+?)\s+run$`),                                                              // Pydantic AI's "weather_agent run"
 	regexp.MustCompile(`^(.+?)\.(?:start|update|partial_update|success|finish|error|retry)-\d+$`),    // BeeAI's emitter events, "agent.react.update-13": the emitter
+	mastraAgentRun, // Mastra's "agent run: 'planner'"
+}
+
+// Mastra names its spans so in every exporter and its own records: an
+// agent's run "agent run: 'NAME'", a tool's call "tool: 'NAME'" (an MCP
+// tool's "mcp tool: 'NAME'"), each step of a generation "step: N", and
+// what a step holds "inference: N", "chunk: 'TYPE'", the mapping of a
+// tool's output "tool output mapping: 'NAME'".
+var (
+	mastraAgentRun = regexp.MustCompile(`^agent run: '(.+)'$`)
+	mastraToolCall = regexp.MustCompile(`^(?:mcp )?tool: '(.+)'$`)
+	mastraStep     = regexp.MustCompile(`^step: \d+$`)
+	mastraInner    = regexp.MustCompile(`^(?:inference: \d+|chunk: '.*'|tool output mapping: '.*')$`)
+)
+
+// mastraNameRole reads what a span is from the name Mastra gives it, for
+// an exporter that keeps no type of Mastra's (its PostHog exporter's
+// spans are all untyped $ai_spans); ok is false for any other name.
+func mastraNameRole(name string) (spanRole, bool) {
+	switch {
+	case mastraAgentRun.MatchString(name):
+		return roleAgent, true
+	case mastraToolCall.MatchString(name):
+		return roleTool, true
+	case mastraStep.MatchString(name):
+		return roleLLM, true
+	case mastraInner.MatchString(name):
+		return roleOther, true
+	}
+	return roleOther, false
 }
 
 // agentSpanName reads the agent an agent span's name gives.

@@ -17,6 +17,9 @@ func toolCall(s *spans.Span, role spanRole) ToolCall {
 	name := firstStr(s.Attrs, toolNameKeys...)
 	if name == "" {
 		name = strings.TrimSpace(strings.TrimPrefix(s.Name, "execute_tool"))
+		if m := mastraToolCall.FindStringSubmatch(name); m != nil {
+			name = m[1]
+		}
 	}
 	if name == "" && role == roleRetrieval {
 		name = "retrieval"
@@ -74,8 +77,8 @@ func jsonArguments(a string) string {
 // Vercel AI SDK, MLflow, Pydantic AI under Logfire, any-agent, the OpenAI
 // Agents SDK's export, Genkit, VoltAgent.
 var (
-	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName", "span_data.name"}
-	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id", "tool.call.id"}
+	toolNameKeys   = []string{"gen_ai.tool.name", "tool.name", "tool_call.function.name", "traceloop.entity.name", "ai.toolCall.name", "mlflow.spanFunctionName", "span_data.name", "entityName"}
+	toolIDKeys     = []string{"gen_ai.tool.call.id", "tool.id", "tool_call.id", "ai.toolCall.id", "tool.call.id", "toolCallId"}
 	toolArgKeys    = []string{"gen_ai.tool.call.arguments", "gen_ai.retrieval.query.text", "gen_ai.tool.input", "tool_call.function.arguments", "input.value", "langfuse.observation.input", "traceloop.entity.input", "gcp.vertex.agent.tool_call_args", "ai.toolCall.args", "mlflow.spanInputs", "tool_arguments", "gen_ai.tool.args", "langsmith.inputs", "span_data.input", "genkit:input", "_ml_obs.meta.input.value", "lmnr.span.input", "langwatch.input.value", "$ai_input_state", "reranker.query", "input", "inputs"}
 	toolResultKeys = []string{"gen_ai.tool.call.result", "gen_ai.retrieval.documents", "gen_ai.tool.output", "output.value", "langfuse.observation.output", "traceloop.entity.output", "gcp.vertex.agent.tool_response", "ai.toolCall.result", "mlflow.spanOutputs", "tool_response", "gen_ai.output", "langsmith.outputs", "span_data.output", "genkit:output", "_ml_obs.meta.output.value", "lmnr.span.output", "langwatch.output.value", "$ai_output_state", "output", "outputs"}
 )

@@ -630,6 +630,9 @@ func messagesOf(x any, role string) []chatMessage {
 		if o, ok := t["output"].([]any); ok && len(t) == 1 { // a tracer's wrapper of what a node returned
 			return messagesOf(o, role)
 		}
+		if msg, ok := textAndCalls(t); ok {
+			return []chatMessage{msg}
+		}
 		for _, k := range []string{"output", "input", "task", "query", "question", "content", "text"} {
 			if s, ok := t[k].(string); ok && strings.TrimSpace(s) != "" {
 				return []chatMessage{{Role: role, Text: strings.TrimSpace(s)}}
@@ -637,6 +640,28 @@ func messagesOf(x any, role string) []chatMessage {
 		}
 	}
 	return nil
+}
+
+// textAndCalls reads a model call's result as the Vercel AI SDK's
+// generate functions give it and Mastra records each step of a generation,
+// {"text", "toolCalls": [{"toolCallId", "toolName", "args" or "input"}]}
+// with no role: one assistant message saying the text and making the
+// calls.
+func textAndCalls(t map[string]any) (chatMessage, bool) {
+	text, ok := t["text"].(string)
+	calls, listed := t["toolCalls"].([]any)
+	if !ok || !listed || t["role"] != nil {
+		return chatMessage{}, false
+	}
+	msg := chatMessage{Role: "assistant", Text: strings.TrimSpace(text)}
+	if len(calls) > 0 {
+		req, ok := toolRequests(calls)
+		if !ok {
+			return chatMessage{}, false
+		}
+		msg.Calls = req.Calls
+	}
+	return msg, msg.Text != "" || len(msg.Calls) > 0
 }
 
 // choiceMessage reads one of OpenAI's choices, {"index", "message",
@@ -903,6 +928,12 @@ func toolParts(c any, msg *chatMessage) []string {
 			continue
 		}
 		switch {
+		case pm["type"] == "tool-call" && pm["function"] != nil && pm["toolName"] == nil:
+			// A call part as PostHog normalises one, {"type": "tool-call",
+			// "id", "function": {"name", "arguments"}} (Mastra's exporter
+			// writes a generation's calls so).
+			f, _ := pm["function"].(map[string]any)
+			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(pm["id"]), Name: stringOrEmpty(f["name"]), Arguments: textOf(f["arguments"])})
 		case pm["type"] == "tool-call":
 			msg.Calls = append(msg.Calls, aiSDKCall(pm))
 		case pm["type"] == "tool-result":

@@ -421,6 +421,12 @@ func chat(msgs []message, data []byte) (*Case, error) {
 		}
 	}
 	if len(msgs) > 0 && !slices.ContainsFunc(msgs, message.said) {
+		if list, ok := graphStateMessages(data); ok {
+			// A LangGraph thread's history, its checkpoints' states.
+			if c, ok, err := dumpCaseOf(list, nil); ok {
+				return c, err
+			}
+		}
 		return nil, fmt.Errorf("%w: a list whose elements have no role, content or tool call, and no trace layout (the first element's keys: %s)", ErrUnknownFormat, strings.Join(spans.TopKeys(data, 12), ", "))
 	}
 	return caseOf(transcript(msgs, nil))
@@ -467,6 +473,24 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	}
 	if c, ok, err := camelChat(data, o); ok {
 		return c, err
+	}
+	if list, ok := graphStateMessages(data); ok {
+		// A LangGraph thread's state, whose messages are its values'.
+		if c, ok, err := dumpCaseOf(list, nil); ok {
+			return c, err
+		}
+	}
+	if list, agents, ok := runStateItems(data); ok {
+		// The OpenAI Agents SDK's run state, whose items say their agent.
+		if c, ok, err := dumpCaseOfMessages(agentsMessages(list, agents), nil); ok {
+			return c, err
+		}
+	}
+	if list, ok := adkSession(data); ok {
+		// A Google ADK session, whose messages are its events' contents.
+		if c, ok, err := dumpCaseOf(list, nil); ok {
+			return c, err
+		}
 	}
 	if list, ok := savedState(data); ok {
 		// AutoGen's saved state, whose messages are under its agents'.

@@ -758,7 +758,7 @@ func TestTelemetryErrors(t *testing.T) {
 		format     run.Format
 		want       string
 	}{
-		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), " +
+		{"no_genai.json", otlp, "", "no GenAI or OpenInference spans in 1 spans of 1 traces: looked for Mastra (mastra.span.type, or spanType in its span records), OpenTelemetry GenAI (gen_ai.operation.name), OpenInference (openinference.span.kind), Langfuse (observation types), " +
 			"GenAI model calls from before gen_ai.operation.name (gen_ai.system with messages), OpenLLMetry (traceloop.span.kind), OpenLLMetry's model calls (llm.request.type), Google ADK (gcp.vertex.agent.llm_response), " +
 			"the OpenAI Agents SDK's export (span_data.type), the Vercel AI SDK (ai.operationId), Genkit (genkit:metadata:subtype), VoltAgent (entity.type, span.type), Haystack (haystack.component.type), GenAI tool spans from before gen_ai.operation.name (gen_ai.tool.name), Pydantic AI under Logfire (agent_name), LangSmith (run_type), Laminar (lmnr.span.type), PostHog LLM analytics (posthog.event), LangWatch (langwatch.span.type), Datadog LLM Observability (_ml_obs.meta.span.kind), MLflow (mlflow.spanType), HoneyHive (honeyhive_event_type) " +
 			`or messages by their shape under an input or output key; the first span, "GET /", has no attributes`},

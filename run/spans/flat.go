@@ -37,8 +37,8 @@ var (
 	flatTraceKeys  = []string{"context.trace_id", "context.traceId", "trace_id", "traceId", "traceID", "context.traceID", "root_span_id"}
 	flatSpanKeys   = []string{"context.span_id", "context.spanId", "span_id", "spanId", "spanID", "context.spanID", "id"}
 	flatParentKeys = []string{"parent_id", "parentId", "parent_span_id", "parentSpanId", "parentSpanID", "context.parent_id", "parent.span_id", "parent.spanId", "parentSpanContext.spanId", "span_parents"}
-	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "metrics.start", "timestamp", "started_at"}
-	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano", "end_timestamp", "metrics.end", "ended_at"}
+	flatStartKeys  = []string{"start_time", "startTime", "start_time_unix_nano", "startTimeUnixNano", "start_timestamp", "metrics.start", "timestamp", "started_at", "startedAt"}
+	flatEndKeys    = []string{"end_time", "endTime", "end_time_unix_nano", "endTimeUnixNano", "end_timestamp", "metrics.end", "ended_at", "endedAt"}
 	flatKindKeys   = []string{"span_kind", "spanKind", "kind", "type"}
 	flatStatusKeys = []string{"status_code", "statusCode", "status.status_code", "status.code", "status", "otel_status_code"}
 	flatStatusMsg  = []string{"status_message", "statusMessage", "status.message", "status.description", "otel_status_message"}
@@ -51,8 +51,11 @@ var (
 	flatEventKeys    = []string{"events", "span_events", "annotations", "otel_events"}
 	flatResourceKeys = []string{"resource", "resource_attributes"}
 	flatChildKeys    = []string{"child_spans", "children"}
-	// A call's input and output as top-level members.
-	flatValueKeys = []string{"input", "output", "inputs", "outputs", "op_name"}
+	// A call's input and output as top-level members, and the metadata
+	// a program logged beside them (Braintrust's); and what a Mastra span
+	// record (as its storage keeps it and its API lists it) says it is,
+	// its spanType, and the entity it ran, its entityType and entityName.
+	flatValueKeys = []string{"input", "output", "inputs", "outputs", "op_name", "metadata", "spanType", "entityType", "entityName"}
 )
 
 // callValue returns what a call record's input or output wraps: Opik's

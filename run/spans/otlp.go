@@ -135,7 +135,9 @@ func decodeBatches(ctx context.Context, data []byte, batches []batch) ([]Span, e
 var unmarshal = protojson.UnmarshalOptions{DiscardUnknown: true}
 
 // decodeBatch decodes one ResourceSpans. It works on a copy, which
-// hexToBase64 rewrites for protojson.
+// hexToBase64 rewrites for protojson. A record protojson refuses that is
+// loose OTLP (attributes as plain objects, kinds by bare name) is read as
+// such (decodeLooseBatch).
 func decodeBatch(data []byte, b batch) ([]Span, error) {
 	rec := make([]byte, b.end-b.start)
 	copy(rec, data[b.start:b.end])
@@ -145,6 +147,9 @@ func decodeBatch(data []byte, b batch) ([]Span, error) {
 	renameLegacy(rec)
 	var rs tracepb.ResourceSpans
 	if err := unmarshal.Unmarshal(rec, &rs); err != nil {
+		if out, ok, lerr := decodeLooseBatch(data, b); ok {
+			return out, lerr
+		}
 		return nil, protoError(data, b.start, err)
 	}
 	return fromResourceSpans(&rs, b.line)

@@ -16,7 +16,8 @@ import (
 // joined by $ai_trace_id, $ai_span_id and $ai_parent_id (a span whose
 // parent is the trace hangs from the trace's record). A span ends at its
 // event's time and lasts its $ai_latency (seconds); $ai_is_error with
-// $ai_error is its error. Its properties are its attributes, under their
+// $ai_error is its error (a generation's id may be its $ai_generation_id,
+// as Mastra's exporter names it). Its properties are its attributes, under their
 // names, and its event's name is posthog.event. Other events (page views,
 // feature flags) are passed over.
 
@@ -41,7 +42,27 @@ func decodePostHog(ctx context.Context, data []byte) ([]Span, error) {
 		return nil, err
 	}
 	postHogStarts(out)
+	traceStarts(out)
 	return out, nil
+}
+
+// traceStarts starts a trace's own record that says no latency (an
+// $ai_trace with no $ai_latency, as Mastra's exporter sends one when its
+// root span ends) when the first span of its trace starts: the record
+// stands for the whole trace, not for the moment it was sent.
+func traceStarts(ss []Span) {
+	first := map[string]int64{}
+	for _, s := range ss {
+		if f, ok := first[s.TraceID]; s.Start != 0 && (!ok || s.Start < f) {
+			first[s.TraceID] = s.Start
+		}
+	}
+	for i := range ss {
+		s := &ss[i]
+		if s.SpanID == s.TraceID && s.Start == s.End && first[s.TraceID] != 0 && first[s.TraceID] < s.Start {
+			s.Start = first[s.TraceID]
+		}
+	}
 }
 
 // postHogTick is how far a span may seem to start before a span beside it
@@ -88,7 +109,7 @@ func postHogSpan(m map[string]any, line int) (Span, error) {
 	trace := firstText(props, []string{"$ai_trace_id"})
 	sp := Span{
 		TraceID:  trace,
-		SpanID:   firstText(props, []string{"$ai_span_id"}),
+		SpanID:   firstText(props, []string{"$ai_span_id", "$ai_generation_id"}),
 		ParentID: firstText(props, []string{"$ai_parent_id"}),
 		Name:     firstText(props, []string{"$ai_span_name", "$ai_trace_name", "$ai_model"}),
 		Line:     line,
@@ -124,7 +145,8 @@ func postHogSpan(m map[string]any, line int) (Span, error) {
 	}
 	sortAttrs(sp.Attrs)
 	if isErr, _ := props["$ai_is_error"].(bool); isErr || strings.EqualFold(FromAny(props["$ai_is_error"]).Text(), "true") {
-		sp.Status = Status{Code: StatusError, Message: FromAny(props["$ai_error"]).Text()}
+		// Mastra's exporter gives the error's message as error_message.
+		sp.Status = Status{Code: StatusError, Message: firstText(props, []string{"$ai_error", "error_message"})}
 	}
 	return sp, nil
 }

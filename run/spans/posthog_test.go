@@ -22,8 +22,9 @@ const postHogBatchFile = `{"api_key":"phc_test","batch":[` +
 
 // TestPostHog: LLM analytics events are spans joined by their ids, a
 // generation named by its event's uuid, the trace's record the trace's
-// root; a span ends at its event's time and lasts its latency, and starts
-// no earlier than the span beside it that ended before it.
+// root, starting with its first span; a span ends at its event's time and
+// lasts its latency, and starts no earlier than the span beside it that
+// ended before it.
 func TestPostHog(t *testing.T) {
 	assert.Equal(t, PostHog, Detect([]byte(postHogBatchFile)))
 	assert.Equal(t, PostHog, Detect([]byte(`[{"event":"$ai_span","uuid":"u","properties":{}}]`)))
@@ -46,7 +47,8 @@ func TestPostHog(t *testing.T) {
 
 	assert.Equal(t, "t", agent.ParentID)
 	assert.Equal(t, agent.End-49e6, agent.Start)
-	assert.Equal(t, Span{TraceID: "t", SpanID: "t", Name: "trip", Start: trace.End, End: trace.End, Line: 1, Attrs: trace.Attrs}, trace)
+	assert.Equal(t, Span{TraceID: "t", SpanID: "t", Name: "trip", Start: agent.Start, End: trace.End, Line: 1, Attrs: trace.Attrs}, trace,
+		"the trace's record, which says no latency, starts with its trace's first span")
 }
 
 func TestPostHogBadFiles(t *testing.T) {
@@ -60,4 +62,17 @@ func FuzzPostHog(f *testing.F) {
 	fuzzSeeds(f, "../traces/posthog-ai-js.jsonl")
 	f.Add([]byte(postHogBatchFile))
 	fuzzDecode(f, PostHog)
+}
+
+// TestPostHogGenerationID: a generation that names itself by
+// $ai_generation_id, as Mastra's exporter writes one, is the span its
+// steps name as their parent.
+func TestPostHogGenerationID(t *testing.T) {
+	data := `{"batch":[{"event":"$ai_span","timestamp":"2026-11-27T15:09:49.100Z","properties":{"$ai_trace_id":"t","$ai_span_id":"s","$ai_parent_id":"g","$ai_span_name":"step: 0"}},` +
+		`{"event":"$ai_generation","uuid":"u","timestamp":"2026-11-27T15:09:49.200Z","properties":{"$ai_trace_id":"t","$ai_generation_id":"g","$ai_model":"m"}}]}`
+	ss, err := Decode(context.Background(), []byte(data), PostHog)
+	require.NoError(t, err)
+	require.Len(t, ss, 2)
+	assert.Equal(t, "g", ss[1].SpanID)
+	assert.Equal(t, ss[1].SpanID, ss[0].ParentID)
 }

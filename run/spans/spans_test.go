@@ -463,7 +463,8 @@ func fuzzDecode(f *testing.F, format Format) {
 }
 
 func FuzzOTLP(f *testing.F) {
-	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json", "ai-sdk.json", "../traces/ai-sdk-agents.jsonl", "../traces/langgraph-js-openinference.jsonl", "../traces/mastra-otel.jsonl", "../traces/ai-sdk-openinference.jsonl", "../traces/langfuse-sdk-otel.jsonl", "../traces/langgraph-js-supervisor.jsonl", "../traces/genkit-flows.jsonl", "../traces/adk-js-transfer.jsonl", "../traces/strands-js-agents.jsonl", "../traces/voltagent-subagents.jsonl", "../traces/langchain-js-agents.jsonl")
+	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json", "ai-sdk.json", "../traces/ai-sdk-agents.jsonl", "../traces/langgraph-js-openinference.jsonl", "../traces/mastra-otel.jsonl", "../traces/ai-sdk-openinference.jsonl", "../traces/langfuse-sdk-otel.jsonl", "../traces/langgraph-js-supervisor.jsonl", "../traces/genkit-flows.jsonl", "../traces/adk-js-transfer.jsonl", "../traces/strands-js-agents.jsonl", "../traces/voltagent-subagents.jsonl", "../traces/langchain-js-agents.jsonl", "../traces/agent365-js.jsonl")
+	f.Add([]byte(looseRequest))
 	_, msgs := tripProto(f)
 	f.Add(msgs[0])
 	f.Add(binary.BigEndian.AppendUint32(nil, uint32(len(msgs[1]))))
@@ -479,7 +480,7 @@ func FuzzJaeger(f *testing.F) {
 
 func FuzzOpenInference(f *testing.F) {
 	fuzzSeeds(f, "phoenix.jsonl", "mlflow.json")
-	fuzzSeeds(f, "../traces/adot-claude.json", "../traces/otel-python-console.txt", "../traces/openai-agents-js.jsonl", "../traces/openai-agents-js-aisdk.jsonl", "../traces/openai-go-stdouttrace.json", "../traces/genkit-js-telemetry-server.json")
+	fuzzSeeds(f, "../traces/adot-claude.json", "../traces/otel-python-console.txt", "../traces/openai-agents-js.jsonl", "../traces/openai-agents-js-aisdk.jsonl", "../traces/openai-go-stdouttrace.json", "../traces/genkit-js-telemetry-server.json", "../traces/mastra-storage-trace.json")
 	f.Add([]byte(`{"trace_id":"t","spans":[{"span_id":"a","span_name":"x","timestamp":"2025-03-19T16:32:08Z","duration":"PT1M2.5S",` +
 		`"span_attributes":{"k":"v"},"child_spans":[{"span_id":"b","timestamp":"2025-03-19T16:32:09Z","duration":"PT1S","events":[{"Name":"exception","Attributes":{"a":1}}]}]}]}`))
 	f.Add([]byte(`[{"traceId":"t","id":"a","name":"x","startTime":[1,2],"duration":[0,5],"attributes":"{'a': True, 'b': None}"}]`))

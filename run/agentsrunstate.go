@@ -1,0 +1,55 @@
+package run
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
+
+// runStateItems finds the items of a run of the OpenAI Agents SDK for
+// JavaScript as its run state serialises them (result.state.toString(),
+// which an app saves to resume an interrupted run): {"$schemaVersion",
+// "originalInput", "currentAgent", "modelResponses", "generatedItems":
+// [{"type", "rawItem", "agent": {"name"}}…]…}. The original input (a text,
+// the user's, or a list of input items) comes first, then each generated
+// item's raw item (a Responses API item as the SDK writes it), made by the
+// item's agent; a handoff's output by the agent it hands off from (its
+// sourceAgent). ok is false for any other object.
+func runStateItems(data []byte) (list []any, agents []string, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var st struct {
+		Schema    json.RawMessage  `json:"$schemaVersion"`
+		Original  any              `json:"originalInput"`
+		Generated []map[string]any `json:"generatedItems"`
+	}
+	if dec.Decode(&st) != nil || len(st.Schema) == 0 || st.Generated == nil {
+		return nil, nil, false
+	}
+	switch in := st.Original.(type) {
+	case string:
+		if strings.TrimSpace(in) != "" {
+			list = append(list, map[string]any{"role": "user", "content": in})
+			agents = append(agents, "")
+		}
+	case []any:
+		for _, e := range in {
+			list = append(list, e)
+			agents = append(agents, "")
+		}
+	}
+	name := func(v any) string {
+		m, _ := v.(map[string]any)
+		n, _ := m["name"].(string)
+		return strings.TrimSpace(n)
+	}
+	for _, it := range st.Generated {
+		raw, ok := it["rawItem"].(map[string]any)
+		if !ok {
+			continue
+		}
+		list = append(list, raw)
+		agents = append(agents, firstNonEmpty(name(it["agent"]), name(it["sourceAgent"])))
+	}
+	return list, agents, true
+}
