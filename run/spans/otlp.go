@@ -145,6 +145,7 @@ func decodeBatch(data []byte, b batch) ([]Span, error) {
 		return nil, err
 	}
 	renameLegacy(rec)
+	numberBareEnums(rec)
 	var rs tracepb.ResourceSpans
 	if err := unmarshal.Unmarshal(rec, &rs); err != nil {
 		if out, ok, lerr := decodeLooseBatch(data, b); ok {
@@ -182,6 +183,61 @@ func renameLegacy(rec []byte) {
 			})
 		}
 		rename(key)
+		return true
+	})
+}
+
+// bareKinds and bareCodes are the names without their prefix ("CLIENT",
+// "ERROR"), in any case, that some exporters write for OTLP's span kinds
+// and status codes, as the digits of their numbers. protojson knows only
+// the prefixed names, and drops any other name silently (DiscardUnknown):
+// a failed span would read as unset.
+var (
+	bareKinds = map[string]byte{"unspecified": '0', "internal": '1', "server": '2', "client": '3', "producer": '4', "consumer": '5'}
+	bareCodes = map[string]byte{"unset": '0', "ok": '1', "error": '2'}
+)
+
+// numberBareEnums writes, in place, each span's kind and status code
+// given by a bare name as its number, padded with spaces so that no byte
+// offset moves.
+func numberBareEnums(rec []byte) {
+	number := func(s, e int, names map[string]byte) {
+		if e-s < 3 || rec[s] != '"' {
+			return
+		}
+		if d, ok := names[strings.ToLower(string(rec[s+1:e-1]))]; ok {
+			rec[s] = d
+			for i := s + 1; i < e; i++ {
+				rec[i] = ' '
+			}
+		}
+	}
+	span := func(k []byte, s, e int) bool {
+		switch string(k) {
+		case "kind":
+			number(s, e, bareKinds)
+		case "status":
+			_ = eachMember(rec, s, func(k []byte, s, e int) bool {
+				if string(k) == "code" {
+					number(s, e, bareCodes)
+				}
+				return true
+			})
+		}
+		return true
+	}
+	_ = eachMember(rec, 0, func(key []byte, s, _ int) bool {
+		if k := string(key); k != "scopeSpans" && k != "scope_spans" {
+			return true
+		}
+		_ = eachElement(rec, s, func(ss, _ int) error {
+			return eachMember(rec, ss, func(k []byte, s, _ int) bool {
+				if string(k) == "spans" {
+					_ = eachElement(rec, s, func(sp, _ int) error { return eachMember(rec, sp, span) })
+				}
+				return true
+			})
+		})
 		return true
 	})
 }

@@ -65,3 +65,38 @@ func TestLooseOTLPErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestBareEnumNames: a record in OTLP's own shape (attributes as lists)
+// whose exporter wrote kinds and status codes by their bare names, in any
+// case, keeps them; protojson knows only the prefixed names, and would
+// drop the others silently, a failed span read as unset.
+func TestBareEnumNames(t *testing.T) {
+	for _, tt := range []struct {
+		name, kind, code string
+		wantKind         string
+		wantCode         StatusCode
+	}{
+		{"bare names", `"CLIENT"`, `"ERROR"`, "client", StatusError},
+		{"lower case", `"internal"`, `"ok"`, "internal", StatusOK},
+		{"prefixed names", `"SPAN_KIND_SERVER"`, `"STATUS_CODE_ERROR"`, "server", StatusError},
+		{"numbers", `3`, `2`, "client", StatusError},
+		{"unset", `"UNSPECIFIED"`, `"UNSET"`, "", StatusUnset},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ss, err := Decode(context.Background(), []byte(bareEnumSpan(tt.kind, tt.code)), OTLP)
+			require.NoError(t, err)
+			require.Len(t, ss, 1)
+			assert.Equal(t, tt.wantKind, ss[0].Kind)
+			assert.Equal(t, tt.wantCode, ss[0].Status.Code)
+			assert.Equal(t, "boom", ss[0].Status.Message)
+		})
+	}
+}
+
+// bareEnumSpan is one OTLP/JSON span, its attributes as OTLP's lists, with
+// the kind and status code given as JSON values.
+func bareEnumSpan(kind, code string) string {
+	return `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"5b8efff798038103d269b633813fc60c","spanId":"eee19b7ec3c1b174","name":"tool",` +
+		`"kind":` + kind + `,"startTimeUnixNano":"100","endTimeUnixNano":"200",` +
+		`"attributes":[{"key":"gen_ai.operation.name","value":{"stringValue":"execute_tool"}}],"status":{"code":` + code + `,"message":"boom"}}]}]}]}`
+}

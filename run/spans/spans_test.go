@@ -465,6 +465,7 @@ func fuzzDecode(f *testing.F, format Format) {
 func FuzzOTLP(f *testing.F) {
 	fuzzSeeds(f, "otel-sdk.jsonl", "tempo.json", "ai-sdk.json", "../traces/ai-sdk-agents.jsonl", "../traces/langgraph-js-openinference.jsonl", "../traces/mastra-otel.jsonl", "../traces/ai-sdk-openinference.jsonl", "../traces/langfuse-sdk-otel.jsonl", "../traces/langgraph-js-supervisor.jsonl", "../traces/genkit-flows.jsonl", "../traces/adk-js-transfer.jsonl", "../traces/strands-js-agents.jsonl", "../traces/voltagent-subagents.jsonl", "../traces/langchain-js-agents.jsonl", "../traces/agent365-js.jsonl")
 	f.Add([]byte(looseRequest))
+	f.Add([]byte(bareEnumSpan(`"Client"`, `"error"`)))
 	_, msgs := tripProto(f)
 	f.Add(msgs[0])
 	f.Add(binary.BigEndian.AppendUint32(nil, uint32(len(msgs[1]))))
