@@ -38,3 +38,31 @@ func TestPrintedRecords(t *testing.T) {
 		})
 	}
 }
+
+// FuzzPrintedRecords: any text reads as no listing or as two rows or more
+// (at most maxRecords), each known by one label the text writes and
+// giving at least one figure.
+func FuzzPrintedRecords(f *testing.F) {
+	for _, s := range []string{
+		"city\nManchester    412\nBirmingham    397\nName: count, dtype: int64",
+		"   product  month  units  revenue\n24   B-201  March    318   9222.0\n25   B-204  March    472  14160.0",
+		"exitcode: 0 (execution succeeded)\nCode output: Leeds    288\nYork     140\n",
+		"a\t1\nb\t2\r\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		recs := printedRecords(text)
+		if recs == nil {
+			return
+		}
+		assert.GreaterOrEqual(t, len(recs), 2)
+		assert.LessOrEqual(t, len(recs), maxRecords)
+		for _, r := range recs {
+			if assert.Len(t, r.IDs, 1) {
+				assert.Contains(t, text, r.IDs[0])
+			}
+			assert.NotEmpty(t, r.Numbers)
+		}
+	})
+}
