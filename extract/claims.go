@@ -148,6 +148,8 @@ func readClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 	// Runtime noise and a diff's hunk headers, then url, path and date
 	// spans: numbers inside them are not claims.
 	taken := append(runtimeNoise(t.s), hunkHeaders(t.s)...)
+	// Nor are a protocol's markup tags (<INFO>) names.
+	taken = append(taken, markupTags(t.s)...)
 	add := func(k ClaimKind, start, end int, norm string) {
 		if norm == "" {
 			return
