@@ -279,6 +279,9 @@ func (rc *runContext) step(s run.Step) Features {
 	}
 	rc.target(&f, s, t, kinds)
 	f.Critique = spanOf(t.first(critiqueRe))
+	if f.Critique != nil {
+		rc.rare.Rejected = exactly(rejectedNumbers(t, rc.noEntity))
+	}
 	f.FailureWords = spanOf(t.first(failureWordsRe))
 
 	f.Kinds, f.Kind = stepKinds(set)

@@ -53,3 +53,18 @@ func TestMarkupTagsAreNoClaims(t *testing.T) {
 		assert.NotEqual(t, "info", c.Norm, "a protocol's tag is no name")
 	}
 }
+
+func TestRejectedNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"The rate is wrong: SAVE10 should map to 0.10, not 0.01.", []string{"0.01"}},
+		{"It should be 41 rather than 39, and 70 instead of 90.", []string{"39", "90"}},
+		{"The total is 206. It should be 216.", nil},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			assert.Equal(t, tc.want, rejectedNumbers(newText(tc.text), nil))
+		})
+	}
+}

@@ -78,14 +78,15 @@ func criticised(in *Input, i int) int {
 // ignoredCritique finds, for the critique at step i, the answer that
 // ignores it: the next step of the agent whose result the critique is
 // about that gives that result again, its code the same program (only
-// its comments reworded) or a figure of it the task does not state and
-// the critique does not repeat. It returns the step criticised and the
+// its comments reworded) or keeping a number the critique sets aside,
+// or a figure of it the task does not state and the critique does not
+// repeat. It returns the step criticised and the
 // ignoring step, or -1, -1. The result is the latest code written
 // before the critique (a reviewer may share its writer's name, as an
 // engineer reviews its own files), else the step criticised names.
 func ignoredCritique(in *Input, i int) (int, int) {
 	if j := latestCode(in, i); j >= 0 {
-		if k := nextOwnCode(in, i, in.Run.Steps[j].Agent); k >= 0 && extract.SameCode(in.Features.Steps[j].Code, in.Features.Steps[k].Code) {
+		if k := nextOwnCode(in, i, in.Run.Steps[j].Agent); k >= 0 && (extract.SameCode(in.Features.Steps[j].Code, in.Features.Steps[k].Code) || keepsRejected(in, j, i, k)) {
 			return j, k
 		}
 		return -1, -1
@@ -130,6 +131,20 @@ func nextOwnCode(in *Input, i int, agent string) int {
 		return -1
 	}
 	return -1
+}
+
+// keepsRejected reports whether step k states again a number of step j
+// that the critique at step i sets aside for another ("0.10, not 0.01"):
+// a rewrite that took other points of the critique but kept the value it
+// called wrong.
+func keepsRejected(in *Input, j, i, k int) bool {
+	for _, r := range in.Features.Steps[i].Rejected {
+		states := func(a extract.Claim) bool { return statesClaim(a, r) }
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, states) && slices.ContainsFunc(in.Features.Steps[k].Claims, states) {
+			return true
+		}
+	}
+	return false
 }
 
 // restatesOwnFigure reports whether step k states again a number step j

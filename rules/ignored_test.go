@@ -39,6 +39,14 @@ func TestIgnoredCritique(t *testing.T) {
 				msg{agent: "Assistant", content: "I considered the feedback. The answer is 3.11 km."},
 			)
 		}, 3, 1},
+		{"engineer takes one point of the review and keeps the rate it rejected", func(t *testing.T) *Input {
+			return prepare(t, "The code SAVE10 takes 10% off.", "",
+				msg{agent: "Human", content: "The code SAVE10 takes 10% off.", kind: run.KindUser},
+				msg{agent: "Engineer", content: "## Code: shop.py\n```python\nDISCOUNTS = {'SAVE10': 0.01}\n\n\ndef apply_discount(price, code):\n    return price * (1 - DISCOUNTS.get(code, 0))\n```"},
+				msg{agent: "Engineer", content: "## Code Review: shop.py\n1. The rate is wrong: SAVE10 should map to 0.10, not 0.01.\n2. Round the result to cents."},
+				msg{agent: "Engineer", content: "## Code: shop.py\n```python\nDISCOUNTS = {'SAVE10': 0.01}\n\n\ndef apply_discount(price, code):\n    return round(price * (1 - DISCOUNTS.get(code, 0)), 2)\n```"},
+			)
+		}, 3, -1},
 		{"a mended result is no ignored critique", func(t *testing.T) *Input {
 			return feeRun(t, "def fee(total):\n    if total >= 50.00:")
 		}, -1, 3},
