@@ -144,10 +144,31 @@ func claimsOf(t *text, agents *agentSet, strict bool) []Claim {
 // readClaims is claimsOf that, with counts, also reads the numbers the
 // text writes in words as it would keep them in digits (countWords).
 func readClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
+	return dedupe(withoutRejected(t.s, allClaims(t, agents, strict, counts)))
+}
+
+// rejectedNumbers are the norms of the numbers a text sets aside for the
+// one before them ("0.10, not 0.01": 0.01), which readClaims drops: the
+// values a critique says are wrong.
+func rejectedNumbers(t *text, agents *agentSet) []string {
+	cs := allClaims(t, agents, true, false)
+	var out []string
+	for k, c := range sortedByOffset(cs) {
+		if rejectedAt(t.s, cs, k) && !slices.Contains(out, c.Norm) {
+			out = append(out, c.Norm)
+		}
+	}
+	return out
+}
+
+// allClaims is readClaims before it drops rejected numbers and repeats.
+func allClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 	var out []Claim
 	// Runtime noise and a diff's hunk headers, then url, path and date
 	// spans: numbers inside them are not claims.
 	taken := append(runtimeNoise(t.s), hunkHeaders(t.s)...)
+	// Nor are a protocol's markup tags (<INFO>) names.
+	taken = append(taken, markupTags(t.s)...)
 	add := func(k ClaimKind, start, end int, norm string) {
 		if norm == "" {
 			return
@@ -252,8 +273,7 @@ func readClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 		}
 		add(ClaimQuoted, start, end, textNorm(q))
 	}
-	out = append(out, entities(t, agents, inside, strict)...)
-	return dedupe(withoutRejected(t.s, out))
+	return append(out, entities(t, agents, inside, strict)...)
 }
 
 // withoutRejected drops the numbers a text names only to set them aside
@@ -261,17 +281,36 @@ func readClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 // instead of $100". The text states the first; the second is the value it
 // says is wrong, which it neither gives nor uses.
 func withoutRejected(s string, cs []Claim) []Claim {
+	sortedByOffset(cs)
+	drop := make([]bool, len(cs))
+	for k := range cs {
+		drop[k] = rejectedAt(s, cs, k)
+	}
+	k := 0
+	return slices.DeleteFunc(cs, func(Claim) bool { k++; return drop[k-1] })
+}
+
+// sortedByOffset sorts claims in the order the text writes them, and
+// returns them.
+func sortedByOffset(cs []Claim) []Claim {
 	slices.SortStableFunc(cs, func(a, b Claim) int { return cmp.Compare(a.Offset, b.Offset) })
-	prevEnd := -1
-	return slices.DeleteFunc(cs, func(c Claim) bool {
-		if c.Kind != ClaimNumber {
-			return false
+	return cs
+}
+
+// rejectedAt reports whether cs[k], of claims in text order, is a number
+// the text sets aside for the number before it.
+func rejectedAt(s string, cs []Claim, k int) bool {
+	if cs[k].Kind != ClaimNumber {
+		return false
+	}
+	for p := k - 1; p >= 0; p-- {
+		if cs[p].Kind != ClaimNumber {
+			continue
 		}
-		start := int(c.Offset)
-		rejected := prevEnd >= 0 && prevEnd <= start && setsAside(s[prevEnd:start])
-		prevEnd = start + len(c.Text)
-		return rejected
-	})
+		prevEnd, start := int(cs[p].Offset)+len(cs[p].Text), int(cs[k].Offset)
+		return prevEnd <= start && setsAside(s[prevEnd:start])
+	}
+	return false
 }
 
 // setsAside reports whether between, the text between two numbers, sets

@@ -279,6 +279,9 @@ func (rc *runContext) step(s run.Step) Features {
 	}
 	rc.target(&f, s, t, kinds)
 	f.Critique = spanOf(t.first(critiqueRe))
+	if f.Critique != nil {
+		rc.rare.Rejected = exactly(rejectedNumbers(t, rc.noEntity))
+	}
 	f.FailureWords = spanOf(t.first(failureWordsRe))
 
 	f.Kinds, f.Kind = stepKinds(set)
@@ -294,6 +297,7 @@ func (rc *runContext) step(s run.Step) Features {
 	}
 	f.Claims = exactly(f.Claims)
 	if f.Ledger == nil {
+		rc.rare.Offered = exactly(offeredClaims(t.s, f.Claims))
 		rc.rare.Computes = exactly(computes(t, f.Claims))
 	}
 	rc.rare.Miscomputes = strings.IndexByte(s.Content, '=') >= 0 && miscomputes(s.Content)

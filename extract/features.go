@@ -145,6 +145,14 @@ type Rare struct {
 	// another to take ("please cancel", "could you refund"), as the verbs
 	// in lower case, in the order written.
 	Asked []string
+	// Offered are the claims (their Norm) a step names as choices in a
+	// list it then asks which of to take (offeredChoices): what it puts
+	// to another to pick, not values it states.
+	Offered []string
+	// Rejected are, for a step that says an earlier result is wrong
+	// (Critique), the numbers it sets aside for another ("0.10, not
+	// 0.01": 0.01), as claims' Norm: the values it calls wrong.
+	Rejected []string
 	// Refused are the actions a step other than a tool's output says
 	// cannot be taken ("can't be cancelled", "unable to refund", "not
 	// eligible for an exchange"), as the verbs (or their acts' nouns) in
@@ -200,7 +208,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.Counts) == 0 && len(r.Done) == 0 && len(r.Asked) == 0 && len(r.Refused) == 0 && !r.RelativeDay && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && len(r.Files) == 0 && !r.Unreachable && !r.FoundNothing && r.PassedOver == nil && r.OverCap == nil
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.Counts) == 0 && len(r.Done) == 0 && len(r.Asked) == 0 && len(r.Offered) == 0 && len(r.Rejected) == 0 && len(r.Refused) == 0 && !r.RelativeDay && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && len(r.Files) == 0 && !r.Unreachable && !r.FoundNothing && r.PassedOver == nil && r.OverCap == nil
 }
 
 // empty reports whether d holds none of the facts.
@@ -265,6 +273,8 @@ type featuresJSON struct {
 	Counts       []Count     `json:"counts,omitempty"`
 	Done         []string    `json:"done,omitempty"`
 	Asked        []string    `json:"asked,omitempty"`
+	Offered      []string    `json:"offered,omitempty"`
+	Rejected     []string    `json:"rejected,omitempty"`
 	Refused      []string    `json:"refused,omitempty"`
 	RelativeDay  bool        `json:"relative_day,omitempty"`
 	IDFields     []Field     `json:"id_fields,omitempty"`
@@ -298,7 +308,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
 		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, FailedTests: d.FailedTests, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
-		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, Counts: d.Counts, Done: d.Done, Asked: d.Asked, Refused: d.Refused, RelativeDay: d.RelativeDay, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, FoundNothing: d.FoundNothing, PassedOver: d.PassedOver, OverCap: d.OverCap, Caller: int(f.Caller),
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, Counts: d.Counts, Done: d.Done, Asked: d.Asked, Offered: d.Offered, Rejected: d.Rejected, Refused: d.Refused, RelativeDay: d.RelativeDay, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, FoundNothing: d.FoundNothing, PassedOver: d.PassedOver, OverCap: d.OverCap, Caller: int(f.Caller),
 	}
 }
 

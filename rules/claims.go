@@ -111,6 +111,11 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if input := func(c string) bool { return testInput(in, i, c) }; slices.ContainsFunc(claims, input) {
 			claims = slices.DeleteFunc(slices.Clone(claims), input)
 		}
+		// The names a step offers another to choose among are its
+		// question, not values it states.
+		if off := in.Features.Steps[i].Offered; len(off) > 0 {
+			claims = slices.DeleteFunc(slices.Clone(claims), func(c string) bool { return slices.Contains(off, c) })
+		}
 		used := len(claims)
 		var example string
 		if used > 0 {

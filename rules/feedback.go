@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
 )
 
 // feedback reads what later steps say about earlier ones: a progress ledger
@@ -34,6 +35,14 @@ func feedback(in *Input) []Finding {
 			continue
 		}
 		j := criticised(in, i)
+		if j, k := ignoredCritique(in, i); k >= 0 && (j < 0 || !rejectsTruth(in, i, j)) {
+			// The criticised agent could have mended its result; it
+			// answered the critique with the same result, and that
+			// answer is where the run went on wrong.
+			out = append(out, Finding{Step: k, Strength: 0.5, Quote: quoteAt(in, i, c.Offset, c.Len), QuoteStep: quotedFrom(i),
+				Reason: fmt.Sprintf("step %d (%s) says the result of step %d is wrong, and it gives that result again", i, in.Run.Steps[i].Agent, j)})
+			continue
+		}
 		switch {
 		case j < 0:
 		case rejectsTruth(in, i, j):
@@ -64,6 +73,96 @@ func criticised(in *Input, i int) int {
 		}
 	}
 	return -1
+}
+
+// ignoredCritique finds, for the critique at step i, the answer that
+// ignores it: the next step of the agent whose result the critique is
+// about that gives that result again, its code the same program (only
+// its comments reworded) or keeping a number the critique sets aside,
+// or a figure of it the task does not state and the critique does not
+// repeat. It returns the step criticised and the
+// ignoring step, or -1, -1. The result is the latest code written
+// before the critique (a reviewer may share its writer's name, as an
+// engineer reviews its own files), else the step criticised names.
+func ignoredCritique(in *Input, i int) (int, int) {
+	if j := latestCode(in, i); j >= 0 {
+		if k := nextOwnCode(in, i, in.Run.Steps[j].Agent); k >= 0 && (extract.SameCode(in.Features.Steps[j].Code, in.Features.Steps[k].Code) || keepsRejected(in, j, i, k)) {
+			return j, k
+		}
+		return -1, -1
+	}
+	j := criticised(in, i)
+	if j < 0 {
+		return -1, -1
+	}
+	for k := i + 1; k < len(in.Run.Steps); k++ {
+		if in.Run.Steps[k].Agent != in.Run.Steps[j].Agent || !isAgentDecision(in, k) {
+			continue
+		}
+		if restatesOwnFigure(in, j, i, k) {
+			return j, k
+		}
+		return -1, -1
+	}
+	return -1, -1
+}
+
+// latestCode is the latest step before i that writes code as an agent's
+// decision (not a tool call), or -1.
+func latestCode(in *Input, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if len(in.Features.Steps[j].Code) > 0 && in.Run.Steps[j].Kind != run.KindToolCall && isAgentDecision(in, j) && !in.Features.Steps[j].Has(extract.KindToolResult) {
+			return j
+		}
+	}
+	return -1
+}
+
+// nextOwnCode is the first step after i of the given agent that writes
+// code, or -1 when another of its decisions comes first.
+func nextOwnCode(in *Input, i int, agent string) int {
+	for k := i + 1; k < len(in.Run.Steps); k++ {
+		if in.Run.Steps[k].Agent != agent || !isAgentDecision(in, k) {
+			continue
+		}
+		if len(in.Features.Steps[k].Code) > 0 && in.Run.Steps[k].Kind != run.KindToolCall {
+			return k
+		}
+		return -1
+	}
+	return -1
+}
+
+// keepsRejected reports whether step k states again a number of step j
+// that the critique at step i sets aside for another ("0.10, not 0.01"):
+// a rewrite that took other points of the critique but kept the value it
+// called wrong.
+func keepsRejected(in *Input, j, i, k int) bool {
+	for _, r := range in.Features.Steps[i].Rejected {
+		states := func(a extract.Claim) bool { return statesClaim(a, r) }
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, states) && slices.ContainsFunc(in.Features.Steps[k].Claims, states) {
+			return true
+		}
+	}
+	return false
+}
+
+// restatesOwnFigure reports whether step k states again a number step j
+// stated that the task does not state and the critique at step i does
+// not state: the figure the critique called wrong, kept.
+func restatesOwnFigure(in *Input, j, i, k int) bool {
+	for _, c := range in.Features.Steps[j].Claims {
+		if c.Kind != extract.ClaimNumber || taskNumber(in, c.Norm) {
+			continue
+		}
+		if slices.ContainsFunc(in.Features.Steps[i].Claims, func(a extract.Claim) bool { return statesClaim(a, c.Norm) }) {
+			continue
+		}
+		if slices.ContainsFunc(in.Features.Steps[k].Claims, func(a extract.Claim) bool { return statesClaim(a, c.Norm) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // rejectsTruth reports whether the critique at step i, of step j's
