@@ -190,6 +190,8 @@ func TestSignals(t *testing.T) {
 		{"a timeout whose value elapsed", "The request hit the timeout: 30 s elapsed without a response.", []string{"failure"}, nil},
 		{"a pass/fail status is no failure", "## Product Goals\n- Correct pass/fail status per student\n- A score of 60 or more is a pass; lower is a fail.\n- Report pass or fail for each test, and a fail-safe default.", nil, nil},
 		{"a test that fails", "test_heavy_parcel fails: assert 25.0 == 17.0", []string{"failure"}, nil},
+		{"a failed thing a determiner names is what code handles, no failure", "Moving the sleep into the except branch waits only after a failed attempt; each failed request is retried, as is any failed call.", nil, nil},
+		{"what failed is still a failure beside a failed thing", "The upload failed after a failed attempt.", []string{"failure"}, nil},
 		{"what code cannot do is a diagnosis, not a failure", "int() cannot parse fractions; use float(). `_normalize` fails on accents.", nil, nil},
 		{"what the agent cannot do is a failure", "I cannot parse the file; json.loads raised.", []string{"failure"}, nil},
 		{"what the agent was not able to do is a failure", "I wasn't able to find the official language in the results.", []string{"failure"}, nil},
