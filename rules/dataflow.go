@@ -154,7 +154,7 @@ func dataFlowOrigin(in *Input) []Finding {
 		if p := codeStatedBefore(in, o, cf.Claim); p >= 0 {
 			o = p // the record the answer names, named earlier by its code
 		}
-		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) || in.supportIndex().definedName(cf.Claim) || testInput(in, o, cf.Claim) {
+		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) || in.supportIndex().definedName(cf.Claim) || testInput(in, o, cf.Claim) || checkReport(in, o) {
 			continue
 		}
 		if freshGT && o != in.Graph.AnswerStep() && calledOutput(in, o) &&
@@ -402,6 +402,18 @@ func testInput(in *Input, o int, claim string) bool {
 	return !slices.ContainsFunc(f.Asserts, func(a extract.Assertion) bool {
 		return slices.ContainsFunc(extract.Claims(a.Value), states)
 	})
+}
+
+// checkReport reports whether step o is the output of a call that runs a
+// check (a test runner, a linter: extract's Call.Checks): a figure an
+// answer takes from it (a coding agent's "14 tests pass") is the check's
+// report of the work, not a value the work gave.
+func checkReport(in *Input, o int) bool {
+	if !in.Features.Steps[o].Has(extract.KindToolResult) {
+		return false
+	}
+	c := callerOf(in, o)
+	return c >= 0 && slices.ContainsFunc(in.Features.Steps[c].Calls, extract.Call.Checks)
 }
 
 // droppedBy returns the plan that dropped a requirement of the task, and

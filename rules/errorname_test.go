@@ -941,3 +941,30 @@ func TestDataFlowOriginOfCodeThrownAway(t *testing.T) {
 		})
 	}
 }
+
+// A figure a coding agent's answer takes from a check's output (the
+// tests a suite ran) is the check's report of the work, not a value the
+// work gave; one a script printed is. Shape: a coding agent's chat with
+// tool calls.
+func TestDataFlowOriginOfACheckTally(t *testing.T) {
+	const task = "German reports must print dates as DD.MM.YYYY. Fix reportgen/fmt.py."
+	for _, tt := range []struct {
+		name, call, output string
+		want               []int
+	}{
+		{"a test suite's tally", `bash({"command": "pytest -q"})`, "..............                                                           [100%]\n14 passed in 0.31s", nil},
+		{"what a script printed", `bash({"command": "python scripts/count_locales.py"})`, "14\n", []int{3}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "",
+				msg{agent: "user", content: task, kind: run.KindUser},
+				msg{agent: "assistant", content: `str_replace_editor({"command": "str_replace", "path": "/repo/reportgen/fmt.py", "old_str": "\"en\": \"%Y-%m-%d\"}", "new_str": "\"en\": \"%Y-%m-%d\", \"de\": \"%d.%m.%Y\"}"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: "The file /repo/reportgen/fmt.py has been edited.", kind: run.KindToolResult},
+				msg{agent: "assistant", content: tt.call, kind: run.KindToolCall},
+				msg{agent: "tool", content: tt.output, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "German dates now print as DD.MM.YYYY; 14 passed."},
+			)
+			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}
