@@ -194,6 +194,8 @@ func TestSignals(t *testing.T) {
 		{"what failed is still a failure beside a failed thing", "The upload failed after a failed attempt.", []string{"failure"}, nil},
 		{"what code cannot do is a diagnosis, not a failure", "int() cannot parse fractions; use float(). `_normalize` fails on accents.", nil, nil},
 		{"what the agent cannot do is a failure", "I cannot parse the file; json.loads raised.", []string{"failure"}, nil},
+		{"what cannot be done to a thing a relative clause names is a condition, no failure", "Jobs whose interval cannot be read keep their last run time; a file whose header failed to parse is skipped.", nil, nil},
+		{"what the agent could not do, beside a thing a relative clause names", "I could not read the jobs whose interval is a string.", []string{"failure"}, nil},
 		{"what the agent was not able to do is a failure", "I wasn't able to find the official language in the results.", []string{"failure"}, nil},
 		{"what the agent can't give is a failure", "The sources disagree, so I can't give a definite figure.", []string{"failure"}, nil},
 		{"results that settle nothing are a failure", "I'm not sure; the results were inconclusive.", []string{"failure"}, nil},

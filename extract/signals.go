@@ -83,8 +83,10 @@ var successRules = []signalRule{
 // "approved". Requests ("please verify") are not confirmations.
 var verificationRe = pattern(`\b(?:I (?:have |hereby )?(?:verified|confirm(?:ed)?|double[- ]checked|validated|checked)|(?:has|have|had) been (?:verified|confirmed|validated|double[- ]checked)|(?:is|are|was|were|be) (?:verified|confirmed|validated|correct|accurate)\b|verification (?:is |was )?(?:complete|successful|passed)|looks? (?:good|correct)|approved?\b|LGTM|all (?:\w+ ){0,3}(?:criteria|conditions|constraints|requirements) (?:have been |are |were )?(?:met|satisfied))`, ci)
 
-// negationRe looks at the few words before a match.
-var negationRe = pattern(`(?:\b(?:no|not|never|without|nor|neither|cannot|(?:can|don|doesn|didn|isn|wasn|aren|weren|haven|hasn|won)['’]t|unable to|yet to|to be|should|must|need to|needs to|please|whether|if)\b[\w\s,'-]{0,30}$)`, ci)
+// negationRe looks at the few words before a match. A relative clause's
+// "whose" ("jobs whose interval cannot be read") states a condition of
+// the things it names, as "if" does, not what happened.
+var negationRe = pattern(`(?:\b(?:no|not|never|without|nor|neither|cannot|(?:can|don|doesn|didn|isn|wasn|aren|weren|haven|hasn|won)['’]t|unable to|yet to|to be|should|must|need to|needs to|please|whether|if|whose)\b[\w\s,'-]{0,30}$)`, ci)
 
 // maxPerKind caps the signals of one kind in one step: the rules weigh kinds
 // and the first occurrences, and a page of "404" links is one signal, not fifty.
