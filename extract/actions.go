@@ -643,7 +643,8 @@ func (c Call) Consequential() bool {
 
 // actsToo reports whether a tool's name, as its words, joins an acting
 // verb to what it first does (check_and_cancel, get_or_create,
-// validate_then_submit): the tool does both, and so changes something.
+// validate_then_submit, an editor's search_and_replace_in_file): the
+// tool does both, and so changes something.
 func actsToo(w []string) bool {
 	for k := 1; k+1 < len(w); k++ {
 		if (w[k] == "and" || w[k] == "or" || w[k] == "then") && actVerbs[w[k+1]] {
@@ -662,7 +663,7 @@ func searches(w []string) bool {
 
 var (
 	lookupVerbs = toSet("search lookup fetch retrieve browse")
-	actVerbs    = toSet("save create add update set delete remove send post put write cancel book modify exchange return transfer run execute start stop")
+	actVerbs    = toSet("save create add update set delete remove send post put write cancel book modify exchange return transfer run execute start stop replace edit insert")
 )
 
 // answers reports whether a tool's name, as its words, says it gives the

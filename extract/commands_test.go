@@ -57,6 +57,9 @@ func TestConsequentialCommands(t *testing.T) {
 		{"an address verified and updated", "verify_and_update_shipping_address", `{"order_id": "#W4817230", "zip": "97214"}`, true},
 		{"a user found or created", "getOrCreateUser", `{"email": "mara@example.com"}`, true},
 		{"a search and its summary", "search_and_summarize", `{"query": "Danube"}`, false},
+		{"a search whose matches an editor replaces", "search_and_replace_in_file", `{"filepath": "config/convert.py", "diffs": ["------- SEARCH\n    return x\n=======\n    return y\n+++++++ REPLACE"]}`, true},
+		{"text found and replaced", "find_and_replace", `{"path": "app.py", "find": "a", "replace": "b"}`, true},
+		{"a search then an edit", "search_then_edit", `{"path": "app.py"}`, true},
 		{"a test run with the changes set aside and brought back", "bash", `{"command": "git stash && python -m pytest -q; git stash pop"}`, false},
 	}
 	for _, tt := range tests {

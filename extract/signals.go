@@ -41,7 +41,9 @@ const timeoutMet = `(?:(?:hit(?:s|ting)?|reach(?:ed|es|ing)?|exceed(?:ed|s|ing)?
 // 10s reached", "timeout: 30 s elapsed"). So is a timeout something owns
 // or is handed ("the transport's timeout", "pass the timeout", "set a
 // timeout") and one named as a setting ("the timeout option", "timeout
-// through to the session").
+// through to the session"). A failed thing a determiner names ("a failed
+// attempt", "each failed request") is what code handles, not a report
+// that something failed.
 var errorRules = []signalRule{
 	// "TypeError: ...", "java.lang.NullPointerException: ...", "panic: ..."
 	{kind: "exception", severity: SeverityHigh, re: pattern(`(?m)^[ \t]{0,8}(?:[\w.]{0,80}\.)?(?:[A-Z]\w{0,60}(?:Error|Exception)|panic|FATAL|Fatal error)(?::|\s{0,2}$)`, 0)},
@@ -55,7 +57,7 @@ var errorRules = []signalRule{
 	{kind: "error", severity: SeverityMedium, re: pattern(`(?m)^[\w/-]{0,200}\.[\w./-]{0,200}(?::\d{1,6}:(?:\d{1,6}:[ \t](?![ \t]|warning\b|note\b)|[ \t]{0,2}error:)|\(\d{1,6},\d{1,6}\):[ \t]{0,2}error\b)`, 0)},
 	{kind: "not_found", severity: SeverityMedium, re: pattern(`\b(?:(?:page |file |resource |module |command )?not found|no such file|does(?: not|n't) exist|`+status404+`\b|no (?:relevant |matching )?results? (?:were |was )?found|(?:HTTP|status)(?: code)?\s{0,2}[:=]?\s{0,2}[45]\d\d\b)`, ci), negatable: true},
 	{kind: "refusal", severity: SeverityMedium, re: pattern(`\b(?:I(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable) to (?:help|assist|comply|provide)|I (?:can(?:no|')t|won't|will not) (?:help|assist|comply) with|as an AI(?: language model)?)`, ci)},
-	{kind: "failure", severity: SeverityMedium, re: pattern(`\b(?!`+foundNothingWrong+`)(?:unable to|(?:was|were|is|are)(?: not|n[’']t) able to|could ?n[o']t|can ?n[o']t|cannot|can[’']t (?:find|give|determine|confirm|locate|provide|access|answer)\b|failed(?: to)?(?!\w)|(?<!pass ?[/-] ?|pass or |\ba |\b(?:verdict|grade|grading|rating|assessment|judge?ment)\s{0,2}[:=]\s{0,2}(?:\*\*)?)fails?\b(?! ?[/-] ?pass|-)|unsuccessful|inconclusive|did not (?:work|succeed|return)|no information (?:is |was )?(?:available|found)|timed ?out|`+timeoutMet+`|(?<!(?:['’]s|\b(?:its|their|your|our|my|pass(?:es|ed|ing)?|set(?:s|ting)?|honou?rs?|respects?|forwards?|propagates?|configures?|accepts?))\s{1,2}(?:(?:the|a|its|their|this|that|our|your|my)\s{1,2})?)time ?out(?!s?\s{1,2}(?:settings?|options?|param(?:eter)?s?|arg(?:ument)?s?|kwargs?|values?|fields?|config(?:uration)?s?|attributes?|propert(?:y|ies)|through|along)\b)(?!(?:[_-][a-z]{1,12}|ms|secs?|seconds|mins?|minutes)?(?:\s{0,2}\([a-z]{1,12}\)|\s{1,2}in [a-z]{1,12})?\s{0,2}(?:of|=|:|is|was|to)?\s{0,2}\d(?![\d.,]{0,12}\s{0,2}(?:[a-z]{1,12}\s{0,2})?(?:exceeded|expired|elapsed|reached)\b))|access denied|forbidden|blocked(?!\w))`, ci), negatable: true},
+	{kind: "failure", severity: SeverityMedium, re: pattern(`\b(?!`+foundNothingWrong+`)(?:unable to|(?:was|were|is|are)(?: not|n[’']t) able to|could ?n[o']t|can ?n[o']t|cannot|can[’']t (?:find|give|determine|confirm|locate|provide|access|answer)\b|(?<!\b(?:a|an|each|every|any)\s{1,2})failed(?: to)?(?!\w)|(?<!pass ?[/-] ?|pass or |\ba |\b(?:verdict|grade|grading|rating|assessment|judge?ment)\s{0,2}[:=]\s{0,2}(?:\*\*)?)fails?\b(?! ?[/-] ?pass|-)|unsuccessful|inconclusive|did not (?:work|succeed|return)|no information (?:is |was )?(?:available|found)|timed ?out|`+timeoutMet+`|(?<!(?:['’]s|\b(?:its|their|your|our|my|pass(?:es|ed|ing)?|set(?:s|ting)?|honou?rs?|respects?|forwards?|propagates?|configures?|accepts?))\s{1,2}(?:(?:the|a|its|their|this|that|our|your|my)\s{1,2})?)time ?out(?!s?\s{1,2}(?:settings?|options?|param(?:eter)?s?|arg(?:ument)?s?|kwargs?|values?|fields?|config(?:uration)?s?|attributes?|propert(?:y|ies)|through|along)\b)(?!(?:[_-][a-z]{1,12}|ms|secs?|seconds|mins?|minutes)?(?:\s{0,2}\([a-z]{1,12}\)|\s{1,2}in [a-z]{1,12})?\s{0,2}(?:of|=|:|is|was|to)?\s{0,2}\d(?![\d.,]{0,12}\s{0,2}(?:[a-z]{1,12}\s{0,2})?(?:exceeded|expired|elapsed|reached)\b))|access denied|forbidden|blocked(?!\w))`, ci), negatable: true},
 	{kind: "apology", severity: SeverityLow, re: pattern(`\b(?:I apologi[sz]e|(?:my )?apologies|I(?:'m| am) sorry|sorry for)\b`, ci)},
 	// Values that were made up rather than found: the data-flow rules look
 	// for the step where a fabricated value enters the run.
@@ -81,8 +83,10 @@ var successRules = []signalRule{
 // "approved". Requests ("please verify") are not confirmations.
 var verificationRe = pattern(`\b(?:I (?:have |hereby )?(?:verified|confirm(?:ed)?|double[- ]checked|validated|checked)|(?:has|have|had) been (?:verified|confirmed|validated|double[- ]checked)|(?:is|are|was|were|be) (?:verified|confirmed|validated|correct|accurate)\b|verification (?:is |was )?(?:complete|successful|passed)|looks? (?:good|correct)|approved?\b|LGTM|all (?:\w+ ){0,3}(?:criteria|conditions|constraints|requirements) (?:have been |are |were )?(?:met|satisfied))`, ci)
 
-// negationRe looks at the few words before a match.
-var negationRe = pattern(`(?:\b(?:no|not|never|without|nor|neither|cannot|(?:can|don|doesn|didn|isn|wasn|aren|weren|haven|hasn|won)['’]t|unable to|yet to|to be|should|must|need to|needs to|please|whether|if)\b[\w\s,'-]{0,30}$)`, ci)
+// negationRe looks at the few words before a match. A relative clause's
+// "whose" ("jobs whose interval cannot be read") states a condition of
+// the things it names, as "if" does, not what happened.
+var negationRe = pattern(`(?:\b(?:no|not|never|without|nor|neither|cannot|(?:can|don|doesn|didn|isn|wasn|aren|weren|haven|hasn|won)['’]t|unable to|yet to|to be|should|must|need to|needs to|please|whether|if|whose)\b[\w\s,'-]{0,30}$)`, ci)
 
 // maxPerKind caps the signals of one kind in one step: the rules weigh kinds
 // and the first occurrences, and a page of "404" links is one signal, not fifty.

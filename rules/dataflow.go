@@ -154,7 +154,7 @@ func dataFlowOrigin(in *Input) []Finding {
 		if p := codeStatedBefore(in, o, cf.Claim); p >= 0 {
 			o = p // the record the answer names, named earlier by its code
 		}
-		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) || in.supportIndex().definedName(cf.Claim) || testInput(in, o, cf.Claim) {
+		if o < 0 || acted[cf.Claim] || subject[cf.Claim] && calledOutput(in, o) || in.supportIndex().definedName(cf.Claim) || testInput(in, o, cf.Claim) || checkReport(in, o) {
 			continue
 		}
 		if freshGT && o != in.Graph.AnswerStep() && calledOutput(in, o) &&
@@ -402,6 +402,18 @@ func testInput(in *Input, o int, claim string) bool {
 	return !slices.ContainsFunc(f.Asserts, func(a extract.Assertion) bool {
 		return slices.ContainsFunc(extract.Claims(a.Value), states)
 	})
+}
+
+// checkReport reports whether step o is the output of a call that runs a
+// check (a test runner, a linter: extract's Call.Checks): a figure an
+// answer takes from it (a coding agent's "14 tests pass") is the check's
+// report of the work, not a value the work gave.
+func checkReport(in *Input, o int) bool {
+	if !in.Features.Steps[o].Has(extract.KindToolResult) {
+		return false
+	}
+	c := callerOf(in, o)
+	return c >= 0 && slices.ContainsFunc(in.Features.Steps[c].Calls, extract.Call.Checks)
 }
 
 // droppedBy returns the plan that dropped a requirement of the task, and
@@ -2561,8 +2573,9 @@ func actedOnFiles(in *Input) map[string]bool {
 // code the call ran, and the function: the latest earlier definition of
 // the first of the call's functions that a step defines (len of
 // len(attention(SAMPLE)) is no one's), traced to a step that showed the
-// same code before (copiedFrom, sameCode). It returns -1 otherwise, and
-// when the code was given with the task.
+// same code before (copiedFrom, sameCode). It returns -1 otherwise,
+// when the code was given with the task, and when a later call threw the
+// code away (thrownAway): the run ended without it.
 func answerCode(in *Input) (int, string) {
 	fa := in.Features.FinalAnswer
 	if fa == nil {
@@ -2572,6 +2585,9 @@ func answerCode(in *Input) (int, string) {
 		for k := min(fa.Step, len(in.Features.Steps)) - 1; k >= 0; k-- {
 			if !slices.Contains(in.Features.Steps[k].Defines, fn) {
 				continue
+			}
+			if thrownAway(in, k, fa.Step) {
+				return -1, ""
 			}
 			if c := copiedFrom(in, k, fn); sameCode(in, c, k) {
 				k = c // code shown again as it was, not a rewrite around it
@@ -2583,6 +2599,29 @@ func answerCode(in *Input) (int, string) {
 		}
 	}
 	return -1, ""
+}
+
+// thrownAway reports whether a call of a step after k and before end
+// discards every file the calls of step k changed (extract's
+// Call.Discards: git checkout -- ., git restore of each): the code step
+// k wrote is not what the run ended with.
+func thrownAway(in *Input, k, end int) bool {
+	steps := in.Features.Steps
+	var files []string
+	for _, c := range steps[k].Calls {
+		files = append(files, changedFiles(c)...)
+	}
+	if len(files) == 0 {
+		return false
+	}
+	for j := k + 1; j < min(end, len(steps)); j++ {
+		for _, c := range steps[j].Calls {
+			if d := c.Discards(); len(d) > 0 && coversAll(d, files) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // codeCause is, for a final answer that states a function's result as a

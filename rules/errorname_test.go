@@ -911,3 +911,60 @@ func TestDataFlowOriginOfTheExtremeOfAListing(t *testing.T) {
 		})
 	}
 }
+
+// A final answer that states what a function returns was given by the
+// code that defines it, unless a later call threw that code away (git
+// checkout -- .): the run ended without it, and the answer's result is
+// no code's the run kept. Shape: a coding agent's chat with tool calls.
+func TestDataFlowOriginOfCodeThrownAway(t *testing.T) {
+	const task = "page_count(25, 10) returns 2, should be 3. Fix utils/paging.py."
+	edit := `edit_existing_file({"filepath": "utils/paging.py", "changes": "def page_count(total, per_page):\n    return -(-total // per_page)\n"})`
+	for _, tt := range []struct {
+		name, after string
+		want        []int
+	}{
+		{"the code kept", `run_terminal_command({"command": "git status --short"})`, []int{3}},
+		{"the code thrown away", `run_terminal_command({"command": "git checkout -- . && rm -rf .continue"})`, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "",
+				msg{agent: "user", content: task, kind: run.KindUser},
+				msg{agent: "assistant", content: `read_file({"filepath": "utils/paging.py"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: "def page_count(total, per_page):\n    return total // per_page\n", kind: run.KindToolResult},
+				msg{agent: "assistant", content: edit, kind: run.KindToolCall},
+				msg{agent: "tool", content: "Edit applied to utils/paging.py", kind: run.KindToolResult},
+				msg{agent: "assistant", content: tt.after, kind: run.KindToolCall},
+				msg{agent: "tool", content: "", kind: run.KindToolResult},
+				msg{agent: "assistant", content: "page_count now rounds up, so page_count(25, 10) returns 3."},
+			)
+			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}
+
+// A figure a coding agent's answer takes from a check's output (the
+// tests a suite ran) is the check's report of the work, not a value the
+// work gave; one a script printed is. Shape: a coding agent's chat with
+// tool calls.
+func TestDataFlowOriginOfACheckTally(t *testing.T) {
+	const task = "German reports must print dates as DD.MM.YYYY. Fix reportgen/fmt.py."
+	for _, tt := range []struct {
+		name, call, output string
+		want               []int
+	}{
+		{"a test suite's tally", `bash({"command": "pytest -q"})`, "..............                                                           [100%]\n14 passed in 0.31s", nil},
+		{"what a script printed", `bash({"command": "python scripts/count_locales.py"})`, "14\n", []int{3}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "",
+				msg{agent: "user", content: task, kind: run.KindUser},
+				msg{agent: "assistant", content: `str_replace_editor({"command": "str_replace", "path": "/repo/reportgen/fmt.py", "old_str": "\"en\": \"%Y-%m-%d\"}", "new_str": "\"en\": \"%Y-%m-%d\", \"de\": \"%d.%m.%Y\"}"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: "The file /repo/reportgen/fmt.py has been edited.", kind: run.KindToolResult},
+				msg{agent: "assistant", content: tt.call, kind: run.KindToolCall},
+				msg{agent: "tool", content: tt.output, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "German dates now print as DD.MM.YYYY; 14 passed."},
+			)
+			assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true))
+		})
+	}
+}

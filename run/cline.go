@@ -55,6 +55,18 @@ func clineSession(msgs []message, steps []Step) {
 		s := &steps[i]
 		text := strings.TrimSpace(clineEnvRe.ReplaceAllString(s.Content, ""))
 		switch {
+		case result[i] && clineReply(text):
+			// The user's reply to a block that speaks: the answer to a
+			// question, the feedback on an attempted completion.
+			s.Kind = KindUser
+			text = strings.TrimSpace(text[len(clineResultRe.FindString(text)):])
+			for _, e := range []string{"answer", "feedback"} {
+				if v, ok := element(text, e); ok {
+					text = v
+					break
+				}
+			}
+			s.Content = strings.TrimSpace(text)
 		case result[i]:
 			s.Kind = KindToolResult
 			s.Agent = "tool"
@@ -76,6 +88,17 @@ func clineSession(msgs []message, steps []Step) {
 			s.Content = text
 		}
 	}
+}
+
+// clineReply reports whether a result message (clineResultRe) answers a
+// block that speaks (clineSays): what follows its head is the user's.
+func clineReply(text string) bool {
+	m := clineResultRe.FindStringSubmatch(text)
+	if m == nil {
+		return false
+	}
+	_, ok := clineSays[m[1]]
+	return ok
 }
 
 // hasClineBlock reports whether text holds a block of a Cline tool or of

@@ -298,12 +298,37 @@ func TestClineSession(t *testing.T) {
 	assert.Equal(t, "Command executed.\nOutput:\n3 passed in 0.04s", r.Steps[6].Content)
 	assert.Equal(t, "total() now takes 10% off orders over 100 EUR; the cart tests pass.", r.Steps[7].Content)
 
+	// The result of a block that speaks is the user's reply to it: the
+	// answer to a question, the feedback on an attempted completion.
+	r, err := Parse("asks.json", []byte(`[{"role": "user", "content": [{"type": "text", "text": "<task>\nFix reserve().\n</task>"}]},
+		{"role": "assistant", "content": [{"type": "text", "text": "<read_file>\n<path>stock.py</path>\n</read_file>"}]},
+		{"role": "user", "content": [{"type": "text", "text": "[read_file for 'stock.py'] Result:"}, {"type": "text", "text": "def reserve(): ..."}]},
+		{"role": "assistant", "content": [{"type": "text", "text": "<ask_followup_question>\n<question>Is the catalogue loaded first?</question>\n</ask_followup_question>"}]},
+		{"role": "user", "content": [{"type": "text", "text": "[ask_followup_question for 'Is the catalogue loaded first?'] Result:"}, {"type": "text", "text": "<answer>\nJust fix it.\n</answer>"}]},
+		{"role": "assistant", "content": [{"type": "text", "text": "<attempt_completion>\n<result>\nDone.\n</result>\n</attempt_completion>"}]},
+		{"role": "user", "content": [{"type": "text", "text": "[attempt_completion] Result:"}, {"type": "text", "text": "The user has provided feedback on the results. Consider their input to continue the task, and then attempt completion again.\n<feedback>\nThe test still fails.\n</feedback>"}]}]`), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []Kind{KindUser, KindToolCall, KindToolResult, KindMessage, KindUser, KindMessage, KindUser}, kindsOf(r))
+	assert.Equal(t, "user", r.Steps[4].Agent)
+	assert.Equal(t, "Just fix it.", r.Steps[4].Content)
+	assert.Equal(t, "The test still fails.", r.Steps[6].Content)
+	assert.Equal(t, "Fix reserve().", r.Question)
+
 	// A chat that only mentions a tag, with no result's head, is left as it is.
-	r, err := Parse("chat.json", []byte(`[{"role": "user", "content": "What does <read_file> do in Cline?"},
+	r, err = Parse("chat.json", []byte(`[{"role": "user", "content": "What does <read_file> do in Cline?"},
 		{"role": "assistant", "content": "It asks to read a file: <read_file><path>a.py</path></read_file>."}]`), Options{})
 	require.NoError(t, err)
 	assert.Equal(t, KindMessage, r.Steps[1].Kind)
 	assert.Empty(t, r.Steps[1].ToolCalls())
+}
+
+// kindsOf returns the kind of each step of r.
+func kindsOf(r *Run) []Kind {
+	var out []Kind
+	for _, s := range r.Steps {
+		out = append(out, s.Kind)
+	}
+	return out
 }
 
 // loadedDump loads testdata/dumps' file and returns its run and each
