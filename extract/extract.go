@@ -57,6 +57,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	AssignCallers(r, rf)
 	keepRunBlocks(r, rf)
 	dropStaleErrors(r, rf)
+	quietExits(r, rf)
 	readPicks(r, rf)
 	readRewrites(r, rf)
 	readQuantities(r, rf)
