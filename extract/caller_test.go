@@ -94,3 +94,20 @@ func TestBareOutputAnswersCode(t *testing.T) {
 		})
 	}
 }
+
+// A system prompt or a user's turn that shows code or an action (the
+// harness's example of the format, the task's snippet) issues no call;
+// an agent's turn that writes it does.
+func TestPromptExampleIsNoCall(t *testing.T) {
+	prompt := "Take one action each turn. If you should run bash code, print like this:\n\nAct: bash\n\n```bash\n# put your bash code here\n```"
+	for _, kind := range []run.Kind{run.KindSystem, run.KindUser} {
+		r := &run.Run{Steps: []run.Step{
+			{Index: 0, Agent: "user", Kind: kind, Content: prompt},
+			{Index: 1, Agent: "assistant", Kind: run.KindMessage, Content: "Think: count them.\n\nAct: bash\n\n```bash\nls | wc -l\n```"},
+		}}
+		rf := Run(r)
+		assert.False(t, rf.Steps[0].IssuesCall(), "%v", kind)
+		assert.False(t, rf.Steps[0].Has(KindToolCall), "%v", kind)
+		assert.True(t, rf.Steps[1].IssuesCall(), "%v", kind)
+	}
+}

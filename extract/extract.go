@@ -57,6 +57,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	AssignCallers(r, rf)
 	keepRunBlocks(r, rf)
 	dropStaleErrors(r, rf)
+	quietExits(r, rf)
 	readPicks(r, rf)
 	readRewrites(r, rf)
 	readQuantities(r, rf)
@@ -211,7 +212,10 @@ func (rc *runContext) step(s run.Step) Features {
 	if rc.answersCall || t.sub(0, headEnd(t.s, 600)).has(toolOutputRe) {
 		kinds.add(KindToolResult)
 	}
-	if !kinds.Has(KindToolResult) {
+	if !kinds.Has(KindToolResult) && s.Kind != run.KindSystem && s.Kind != run.KindUser {
+		// A system prompt or a user's turn issues no call: the code or
+		// the action it shows (AgentBench's "```bash\n# put your bash
+		// code here\n```") is an example of one, or the task's.
 		rc.toolCalls(&f, s, t, kinds)
 	}
 

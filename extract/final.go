@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,10 +15,12 @@ const (
 	SourceFinalAnswer = "final_answer"
 	SourceLedger      = "ledger"
 	SourceLastAnswer  = "last_answer"
+	SourceAction      = "answer_action"
 )
 
 // finalAnswer finds the run's answer: the last explicit final answer; else
-// the last ledger that declares the request satisfied and states an answer;
+// the last answering action an agent took (answeringAction); else the last
+// ledger that declares the request satisfied and states an answer;
 // else the last answer put forward up to the first termination; else the
 // answer another agent's reply to that termination puts forward; else the
 // last line with a claim in the last step before termination that is not a
@@ -28,8 +31,60 @@ func finalAnswer(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 	if fa != nil {
 		fa.Claims = withoutCitations(fa, rf.Steps[:min(max(fa.Step, 0), len(rf.Steps))])
 		filledTemplates(fa, rf)
+		printedAlone(fa, rf)
 	}
 	return fa
+}
+
+// printedAlone adds to the answer's Seen, for each figure of an answer
+// given by an answering action that no earlier step's claims hold, the
+// earlier tool outputs that print it on a line of its own ("7" under
+// "The output of the OS:"): a program's bare output of a small figure is
+// no claim extract reads, yet the answer carried the figure from there,
+// and whatever was wrong with it was wrong before.
+func printedAlone(fa *FinalAnswer, rf *RunFeatures) {
+	if fa.Source != SourceAction {
+		return
+	}
+	for _, c := range fa.Claims {
+		if c.Kind != ClaimNumber || claimedBefore(rf, fa.Step, c.Norm) {
+			continue
+		}
+		var seen []int
+		for i := range min(fa.Step, len(rf.Steps), len(rf.steps)) {
+			if !rf.Steps[i].Has(KindToolResult) {
+				continue
+			}
+			for _, line := range strings.Split(rf.steps[i].Content, "\n") {
+				if l := strings.TrimSpace(line); l == c.Text || l == c.Norm {
+					seen = append(seen, i)
+					break
+				}
+			}
+		}
+		fa.see(c.Norm, seen)
+	}
+}
+
+// see adds steps to those Seen holding the answer's value of norm.
+func (fa *FinalAnswer) see(norm string, steps []int) {
+	if len(steps) == 0 {
+		return
+	}
+	if fa.Seen == nil {
+		fa.Seen = map[string][]int{}
+	}
+	fa.Seen[norm] = append(fa.Seen[norm], steps...)
+}
+
+// claimedBefore reports whether a step before step holds a claim of norm.
+func claimedBefore(rf *RunFeatures, step int, norm string) bool {
+	for i := range min(step, len(rf.Steps)) {
+		if slices.ContainsFunc(rf.Steps[i].Claims, func(c Claim) bool { return c.Norm == norm }) {
+			return true
+		}
+	}
+	return false
 }
 
 // filledTemplates adds to the answer's Seen, for each path it states, the
@@ -58,12 +113,7 @@ func filledTemplates(fa *FinalAnswer, rf *RunFeatures) {
 				}
 			}
 		}
-		if len(seen) > 0 {
-			if fa.Seen == nil {
-				fa.Seen = map[string][]int{}
-			}
-			fa.Seen[c.Norm] = append(fa.Seen[c.Norm], seen...)
-		}
+		fa.see(c.Norm, seen)
 	}
 }
 
@@ -157,6 +207,11 @@ func chooseFinal(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 			return newFinal(int(steps[i].Index), steps[i].Answer, SourceFinalAnswer, agents, false)
 		}
 	}
+	for i := min(len(steps), len(rf.steps)) - 1; i >= 0; i-- {
+		if a := answeringAction(rf, i); a != "" {
+			return newFinal(int(steps[i].Index), a, SourceAction, agents, false)
+		}
+	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		if l := steps[i].Ledger; l != nil && l.RequestSatisfied.Answer && steps[i].Answer != "" {
 			return newFinal(int(steps[i].Index), steps[i].Answer, SourceLedger, agents, false)
@@ -231,6 +286,40 @@ func chooseFinal(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 		return newFinal(int(steps[end].Index), line, SourceLastAnswer, agents, true)
 	}
 	return nil
+}
+
+// answeringAction is the answer step i gives by the action that ends an
+// agent's run (answerActionRe: AgentBench's "Act: answer(4)", AppWorld's
+// complete_task(answer=9), smolagents' final_answer, browser-use's done),
+// or "". It is an answer only when an agent takes it: in a system prompt,
+// a task or a tool's output it is an example or a quote. An action that
+// reports the task could not be done ("I'm sorry, but I cannot ...")
+// states no value, as a closing reply that does states none; nor, as
+// anywhere, does an order or a sentence in capitals.
+func answeringAction(rf *RunFeatures, i int) string {
+	s, f := &rf.steps[i], &rf.Steps[i]
+	if s.Kind == run.KindSystem || s.Kind == run.KindUser || f.Has(KindTask) || f.Has(KindToolResult) {
+		return ""
+	}
+	a := unquoteJSON(firstAnswer(newText(s.Content), answerActionRe))
+	if a != "" && (newText(a).has(failureWordsRe) || len(ordersOrShouts(a)) > 0) {
+		return ""
+	}
+	return a
+}
+
+// unquoteJSON is an answer read inside a JSON string with its escapes
+// undone (`\u00e9` is "é", `\"` is a quote); text that is no JSON
+// string's inside is as it was.
+func unquoteJSON(a string) string {
+	if !strings.ContainsRune(a, '\\') {
+		return a
+	}
+	var u string
+	if err := json.Unmarshal([]byte(`"`+a+`"`), &u); err != nil {
+		return a
+	}
+	return cleanAnswer(u)
 }
 
 // answersAction reports whether the reply at end answers a request for

@@ -212,3 +212,84 @@ func TestFinalAnswerOfAnotherRequestRefused(t *testing.T) {
 		assert.Nil(t, Run(&run.Run{Question: task, Steps: ss}).FinalAnswer, name)
 	}
 }
+
+// An answer given as the action that ends the run is the run's final
+// answer, in each shape agents take it: AgentBench's "Act: answer(N)",
+// AppWorld's complete_task(answer=N) (a small figure too), smolagents'
+// final_answer(...) in code, as a tool call and as an action blob, and
+// browser-use's done action (success before or after its text, JSON's
+// escapes undone). A value named by a variable is none the step states,
+// nor is a refusal or a shout, and the same action in a system prompt or a task is
+// an example of it.
+func TestFinalAnswerOfAnAnsweringAction(t *testing.T) {
+	tests := []struct {
+		name, text string
+		kind       run.Kind
+		want       string
+	}{
+		{"AgentBench", "Think: find counted 27 files.\n\nAct: answer(27)", run.KindMessage, "27"},
+		{"AppWorld", "The playlist has 6 songs.\n\n```python\napis.supervisor.complete_task(answer=6)\n```", run.KindMessage, "6"},
+		{"AppWorld string", "```python\napis.supervisor.complete_task(answer=\"Road Trip\")\n```", run.KindMessage, "Road Trip"},
+		{"AppWorld variable", "```python\napis.supervisor.complete_task(answer=total)\n```", run.KindMessage, ""},
+		{"smolagents code", "Thought: I have it.\nCode:\n```py\nfinal_answer(\"1889\")\n```<end_code>", run.KindMessage, "1889"},
+		{"smolagents tool", `final_answer({"answer": "588 km"})`, run.KindToolCall, "588 km"},
+		{"smolagents blob", "Action:\n{\n  \"name\": \"final_answer\",\n  \"arguments\": {\"answer\": \"588 km\"}\n}", run.KindMessage, "588 km"},
+		{"browser-use done", `AgentOutput({"current_state": {"next_goal": "Report it"}, "action": [{"done": {"text": "It has 1,284 reviews, \"Great\" mostly.", "success": true}}]})`, run.KindToolCall, `It has 1,284 reviews, "Great" mostly`},
+		{"browser-use done, success first", `{"action": [{"done": {"success": true, "text": "Order #275 is Pending."}}]}`, run.KindMessage, "Order #275 is Pending"},
+		{"a refusal", `final_answer("I'm sorry, but I cannot provide that text.")`, run.KindToolCall, ""},
+		{"a shout", `final_answer("THE SEAGULL GLIDED PEACEFULLY TO MY CHAIR")`, run.KindToolCall, ""},
+		{"an acronym", `final_answer("NASA")`, run.KindToolCall, "NASA"},
+		{"prompt's example", "Take one action.\n\nAct: answer(Your answer to the question should be put in this pair of parentheses)", run.KindSystem, ""},
+		{"task's example", "Answer with final_answer(\"Shanghai\") as in the example.", run.KindUser, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "How many are there?"},
+				{Index: 1, Agent: "assistant", Kind: tt.kind, Content: tt.text},
+			}}
+			if tt.kind == run.KindUser || tt.kind == run.KindSystem {
+				r.Steps[0], r.Steps[1] = r.Steps[1], r.Steps[0]
+				r.Steps[0].Index, r.Steps[1].Index = 0, 1
+			}
+			rf := Run(r)
+			if tt.want == "" {
+				assert.True(t, rf.FinalAnswer == nil || rf.FinalAnswer.Source != SourceAction, "%+v", rf.FinalAnswer)
+				return
+			}
+			require.NotNil(t, rf.FinalAnswer)
+			assert.Equal(t, tt.want, rf.FinalAnswer.Text)
+			assert.Equal(t, 1, rf.FinalAnswer.Step)
+			assert.Equal(t, SourceAction, rf.FinalAnswer.Source)
+		})
+	}
+}
+
+// A figure an answer gives as such that a tool printed on a line of its
+// own is seen there, though so bare an output holds no claim: the answer
+// carried it from that output. A figure no output printed alone, or an
+// answer that is no answering action, is seen nowhere.
+func TestFinalAnswerSeesAFigurePrintedAlone(t *testing.T) {
+	tests := []struct {
+		name, output, answer string
+		want                 []int
+	}{
+		{"printed alone", "The output of the OS:\n\n7", "Think: ps shows 7.\n\nAct: answer(7)", []int{2}},
+		{"printed beside words", "The output of the OS:\n\n7 processes", "Act: answer(7)", nil},
+		{"another figure printed", "The output of the OS:\n\n6", "Act: answer(7)", nil},
+		{"no answering action", "The output of the OS:\n\n7", "There are 7 of them.", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "How many processes run under www-data?"},
+				{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: "ps -u www-data | wc -l"},
+				{Index: 2, Agent: "tool", Kind: run.KindToolResult, Content: tt.output},
+				{Index: 3, Agent: "assistant", Kind: run.KindMessage, Content: tt.answer},
+			}}
+			rf := Run(r)
+			require.NotNil(t, rf.FinalAnswer)
+			assert.Equal(t, tt.want, rf.FinalAnswer.Seen["7"])
+		})
+	}
+}

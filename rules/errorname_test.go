@@ -968,3 +968,16 @@ func TestDataFlowOriginOfACheckTally(t *testing.T) {
 		})
 	}
 }
+
+// A tool result whose exit 1 extract reads as a search's or a
+// comparison's answer ("no_match") is no failed call; the same exit
+// without it is.
+func TestQuietExitIsNoFailure(t *testing.T) {
+	one := 1
+	f := &extract.Features{Kinds: extract.KindsOf(extract.KindToolResult), Details: &extract.Details{ExitCode: &one}}
+	_, failed := toolFailed(f)
+	assert.True(t, failed)
+	f.Details.Successes = []extract.Signal{{Kind: "no_match", Severity: extract.SeverityHigh}}
+	_, failed = toolFailed(f)
+	assert.False(t, failed)
+}

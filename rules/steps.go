@@ -22,7 +22,9 @@ func ownsResult(in *Input, j int) bool {
 
 // toolFailed reports whether a tool result shows the call failed, with the
 // signal to quote: an exception or non-zero exit is a failure of high
-// severity; a call that ran but returned nothing, of low.
+// severity (but for a search's or a comparison's exit 1 that extract
+// reads as its answer, "no_match"); a call that ran but returned
+// nothing, of low.
 func toolFailed(f *extract.Features) (extract.Signal, bool) {
 	if !f.Has(extract.KindToolResult) {
 		return extract.Signal{}, false
@@ -32,7 +34,7 @@ func toolFailed(f *extract.Features) (extract.Signal, bool) {
 			return s, true
 		}
 	}
-	if f.ExitCode != nil && *f.ExitCode != 0 {
+	if _, quiet := signalOf(f.Successes, "no_match"); f.ExitCode != nil && *f.ExitCode != 0 && !quiet {
 		return extract.Signal{Kind: "exit_code", Severity: extract.SeverityHigh}, true
 	}
 	if s, ok := signalOf(f.Errors, "empty_result"); ok && f.ExitCode != nil {
