@@ -57,6 +57,13 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 			}
 			given = given || d.given[v] && !otherInUnit(f.Question, v, unit) && !inOtherUnit(f.Question, v, unit)
 		}
+		if !given && number(c.key) && !slices.ContainsFunc(occ, func(i int) bool { return i < a.step }) {
+			if more := statedWithUnit(d, c.key); len(more) > 0 {
+				occ = append(occ, more...)
+				slices.Sort(occ)
+				occ = slices.Compact(occ)
+			}
+		}
 		if more := append(printedPercent(f, d, c.key), listedName(f, c.key)...); len(more) > 0 {
 			occ = append(occ, more...)
 			slices.Sort(occ)
@@ -219,6 +226,27 @@ func pad2(n int) string {
 		return "0" + strconv.Itoa(n)
 	}
 	return strconv.Itoa(n)
+}
+
+// statedWithUnit is, for a bare number an answer is the first to write on
+// its own (key "14410", as a task that asks for just the number has it
+// written), the steps that state that number with a unit ("about 14,410
+// feet"): the answer dropped the unit, and the step that first stated the
+// quantity (a coordinator's ledger reason or reset plan among any others)
+// is where the value came from. A quantity the question gives was not
+// produced by the run.
+func statedWithUnit(d claimIndex, key string) []int {
+	var out []int
+	for k, id := range d.claimID {
+		v, unit, ok := strings.Cut(k, " ")
+		if !ok || v != key || unit == "" || d.given[k] {
+			continue
+		}
+		for _, i := range d.claimOcc.of(id) {
+			out = append(out, int(i))
+		}
+	}
+	return out
 }
 
 // printedPercent is, for an answer's percentage (key "4.5%"), the tool

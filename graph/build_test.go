@@ -342,6 +342,53 @@ func TestAnswerFlowThroughTheBareNumber(t *testing.T) {
 	assert.Equal(t, 0, g.AnswerFlow()[0].Origin, "a question that gives the length as another value does not give the answer's")
 }
 
+// TestAnswerFlowOfABareNumberStatedWithAUnit: an answer that writes just
+// the number ("14410") dropped the unit of the step that first stated the
+// quantity ("14410 ft"), whatever kind of step that is: a coordinator's
+// ledger reason or reset plan carries the value to the answer as any step
+// does. A step before that states the bare number is where it came from,
+// and a quantity the question gives was not produced by the run.
+func TestAnswerFlowOfABareNumberStatedWithAUnit(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		question []string
+		steps    []st
+		origin   int
+		path     []int
+	}{
+		{"a ledger's reason", nil, []st{
+			{agent: "surfer", kinds: []extract.StepKind{result}, claims: []string{"usgs"}},
+			{agent: "orchestrator", kinds: []extract.StepKind{ledger}, claims: []string{"14410 ft"}},
+		}, 2, []int{3, 2}},
+		{"a reset plan's guess", nil, []st{
+			{agent: "surfer", kinds: []extract.StepKind{result}, claims: []string{"usgs"}},
+			{agent: "orchestrator", kinds: []extract.StepKind{replan}, claims: []string{"14410 ft"}},
+		}, 2, []int{3, 2}},
+		{"the bare number before", nil, []st{
+			{agent: "surfer", kinds: []extract.StepKind{result}, claims: []string{"14410"}},
+			{agent: "orchestrator", kinds: []extract.StepKind{ledger}, claims: []string{"14410 ft"}},
+		}, 1, []int{3, 1}},
+		{"the question gives it", []string{"14410 ft"}, []st{
+			{agent: "surfer", kinds: []extract.StepKind{result}, claims: []string{"usgs"}},
+			{agent: "orchestrator", kinds: []extract.StepKind{ledger}, claims: []string{"14410 ft"}},
+		}, 3, []int{3}},
+		{"another number", nil, []st{
+			{agent: "surfer", kinds: []extract.StepKind{result}, claims: []string{"usgs"}},
+			{agent: "orchestrator", kinds: []extract.StepKind{ledger}, claims: []string{"14411 ft"}},
+		}, 3, []int{3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			steps := append([]st{{agent: "orchestrator", kinds: []extract.StepKind{plan}, claims: []string{"mount rainier"}}}, tc.steps...)
+			steps = append(steps, st{agent: "orchestrator", kinds: []extract.StepKind{final}, claims: []string{"14410"}})
+			g := buildRun(t, "", tc.question, steps...)
+			flows := g.AnswerFlow()
+			require.Len(t, flows, 1)
+			assert.Equal(t, tc.origin, flows[0].Origin)
+			assert.Equal(t, tc.path, flows[0].Path)
+		})
+	}
+}
+
 // TestAnswerFlowOfAPercentThePrintedOutputGave: code prints a percentage
 // bare or as the fraction it is, and the agent writes the sign: the
 // answer's "4.5%" was carried by the tool's output, not first stated by the
