@@ -45,6 +45,11 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		rc.answersCall = i > 0 && answerer && r.Steps[i-1].Kind != run.KindUser && r.Steps[i-1].Kind != run.KindSystem && rf.Steps[i-1].IssuesCall() || rc.answersCommand
 		rc.commanded = false
 		rf.Steps[i] = rc.step(r.Steps[i])
+		if rc.correction != nil {
+			rc.correction.step = i
+			rc.corrections = append(rc.corrections, *rc.correction)
+			rc.correction = nil
+		}
 	}
 	rf.steps, rf.groundTruth = r.Steps, r.GroundTruth
 	rf.FinalAnswer = finalAnswer(rf, rc.noEntity, r.Question)
@@ -54,6 +59,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	rf.AsksExtreme = asksExtreme(task)
 	keptRounding(rf.Requirements, rf.FinalAnswer)
 	rf.Renames = renames(r.Question, r.Steps, rf)
+	readCorrections(r, rf, rc.corrections, rc.noEntity)
 	AssignCallers(r, rf)
 	keepRunBlocks(r, rf)
 	dropStaleErrors(r, rf)
@@ -105,6 +111,10 @@ type runContext struct {
 	buf     *stepBuffers // each step's texts, made again in place
 	details Details      // the step being read's, until it is done
 	rare    Rare         // the step being read's rarer details, until it is done
+	// correction is the step being read's correction (correctionRe),
+	// nil for none; corrections are the run's, read once every step is.
+	correction  *correction
+	corrections []correction
 }
 
 // stepBuffers hold the texts one step is read through: the step's own,
@@ -285,6 +295,8 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Critique = spanOf(t.first(critiqueRe))
 	if f.Critique != nil {
 		rc.rare.Rejected = exactly(rejectedNumbers(t, rc.noEntity))
+	} else if m, ok := t.first(correctionRe); ok {
+		rc.correction = correctionAt(t, m)
 	}
 	f.FailureWords = spanOf(t.first(failureWordsRe))
 

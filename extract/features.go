@@ -85,7 +85,9 @@ type Rare struct {
 	// Policies are the rules a system prompt or task states.
 	Policies []Policy
 	// Critique is where the step first says an earlier result is wrong
-	// ("is incorrect", "there was an error in"); nil when it does not.
+	// ("is incorrect", "there was an error in"), or, failing that, where
+	// it puts a value forward in the place of another agent's answer
+	// ("the correct figure is 10"); nil when it does neither.
 	Critique *Span
 	// States are, for a tool result, the states it reports objects in
 	// ("status": "pending"), in lower case, in the order it gives them.

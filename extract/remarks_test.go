@@ -30,8 +30,10 @@ func TestRemarks(t *testing.T) {
 		{critique, "This doesn't match", "doesn't match"},
 		{critique, "you made an error", "made an error"},
 		{critique, "The answer of 20 days is not supported; the correct figure is 10 days.", "The answer of 20 days is not supported"},
-		{critique, "Passage [2] gives June 16. The answer should be June 16.", "The answer should be "},
-		{critique, "So the correct total is $48.", "the correct total is "},
+		// A correction alone, with no answer of another before it, is an
+		// agent's own conclusion (TestCorrections reads it in a run).
+		{critique, "Passage [2] gives June 16. The answer should be June 16.", ""},
+		{critique, "Thus, the correct answer is 2.", ""},
 		{critique, "The output should be sorted by date.", ""},
 		{critique, "The answer should be a comma-separated list.", ""},
 		{critique, "This operation is not supported by the API.", ""},
@@ -59,6 +61,50 @@ func TestRemarks(t *testing.T) {
 		t.Run(tt.text, func(t *testing.T) {
 			f := Run(&run.Run{Steps: []run.Step{{Agent: "a", Kind: run.KindMessage, Content: tt.text}}}).Steps[0]
 			assert.Equal(t, tt.want, spanText(tt.text, tt.fact(f)))
+		})
+	}
+}
+
+// TestCorrections reads a correction ("the correct answer is 2", "the
+// answer should be June 16") as a critique only where it puts forward a
+// value other than the one the latest answer of another agent states.
+func TestCorrections(t *testing.T) {
+	task := run.Step{Agent: "user", Kind: run.KindUser, Content: "How many slides mention crustaceans?"}
+	msg := func(agent, content string) run.Step {
+		return run.Step{Agent: agent, Kind: run.KindMessage, Content: content}
+	}
+	tests := []struct {
+		name  string
+		steps []run.Step
+		want  string // the last step's critique
+	}{
+		{"a checker corrects another's date", []run.Step{task,
+			msg("answerer", "The program starts on Saturday, June 13, 2026, according to passage [1]."),
+			msg("checker", "Passage [2] gives June 16. The answer should be June 16.")}, "The answer should be "},
+		{"a checker corrects another's figure", []run.Step{task,
+			msg("answerer", "Full-time employees get 20 days of leave."),
+			msg("checker", "Per passage [2], the correct figure is 10 days.")}, "the correct figure is "},
+		{"one agent concludes, no answer before", []run.Step{task,
+			msg("manager", "Slide 3 and slide 5 mention it. Thus, the correct answer is 2.")}, ""},
+		{"one agent restates its own value", []run.Step{task,
+			msg("solver", "Counting the slides, 2 of them mention crustaceans."),
+			{Agent: "python", Kind: run.KindToolResult, Content: "2"},
+			msg("solver", "So the answer should be 2.")}, ""},
+		{"another agent's step states no value", []run.Step{task,
+			msg("planner", "Please count the slides that mention crustaceans."),
+			msg("solver", "Thus, the correct answer is 2.")}, ""},
+		{"another agent stated the same value", []run.Step{task,
+			msg("counter", "I count 2 slides."),
+			msg("checker", "I agree: the correct answer is 2.")}, ""},
+		{"another agent's figure is one the task states", []run.Step{{Agent: "user", Kind: run.KindUser, Content: "What is 7 plus 8?"},
+			msg("planner", "Add 7 and 8."),
+			msg("solver", "7 + 8 = 15, so the answer should be 15.")}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rf := Run(&run.Run{Question: tt.steps[0].Content, Steps: tt.steps})
+			last := len(tt.steps) - 1
+			assert.Equal(t, tt.want, spanText(tt.steps[last].Content, rf.Steps[last].Critique))
 		})
 	}
 }
