@@ -1,60 +1,32 @@
 package extract
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // SameCode reports whether two steps' code (Details.Code) is the same
-// program once comments, docstrings and blank lines are set aside: a
-// rewrite that only rewords its comments, so it changes nothing it runs.
-// Code that is empty after that is never the same as anything.
+// program once comments, docstrings, logging calls and blank lines are
+// set aside: a rewrite that only rewords its remarks changes nothing it
+// computes. Code that is empty after that is never the same as anything.
 func SameCode(a, b []string) bool {
-	x, y := codeLines(a), codeLines(b)
-	if len(x) == 0 || len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
+	x := codeLines(a)
+	return len(x) > 0 && slices.Equal(x, codeLines(b))
 }
 
 // codeLines are the lines of code that run, trimmed, in order: without
-// blank lines, whole-line comments (#, //) and triple-quoted docstrings.
+// blank lines and the remarks remarkLines marks (comments, docstrings,
+// calls that log), in any language's comment syntax.
 func codeLines(code []string) []string {
 	var out []string
 	for _, c := range code {
-		doc := ""
-		for _, l := range strings.Split(c, "\n") {
-			l = strings.TrimSpace(l)
-			if doc != "" {
-				if strings.Contains(l, doc) {
-					doc = ""
-				}
-				continue
+		lines := strings.Split(c, "\n")
+		remark := remarkLines(lines, anyComments)
+		for k, l := range lines {
+			if t := strings.TrimSpace(l); t != "" && !remark[k] {
+				out = append(out, t)
 			}
-			if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "//") {
-				continue
-			}
-			if q := docQuote(l); q != "" {
-				if strings.Count(l, q) < 2 {
-					doc = q
-				}
-				continue
-			}
-			out = append(out, l)
 		}
 	}
 	return out
-}
-
-// docQuote is the triple quote a line that is only a docstring opens
-// with, or "".
-func docQuote(l string) string {
-	for _, q := range []string{`"""`, `'''`} {
-		if strings.HasPrefix(l, q) {
-			return q
-		}
-	}
-	return ""
 }
