@@ -40,35 +40,25 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 		// A value the answer states in words no step's claims hold was
 		// carried by the steps whose text extract found it in.
 		if seen, ok := seenOf(f.FinalAnswer, c.key); ok {
-			occ = append(occ, seen...)
-			slices.Sort(occ)
-			occ = slices.Compact(occ)
+			occ = withSteps(occ, seen)
 		}
 		given := d.given[c.key]
 		if v, unit, ok := strings.Cut(c.key, " "); ok && unit != "" && number(v) {
 			if k, ok := d.claimID[v]; ok {
+				var bare []int
 				for _, i := range d.claimOcc.of(k) {
 					if !otherInUnit(f.Steps[i].Claims, v, unit) {
-						occ = append(occ, int(i))
+						bare = append(bare, int(i))
 					}
 				}
-				slices.Sort(occ)
-				occ = slices.Compact(occ)
+				occ = withSteps(occ, bare)
 			}
 			given = given || d.given[v] && !otherInUnit(f.Question, v, unit) && !inOtherUnit(f.Question, v, unit)
 		}
 		if !given && number(c.key) && !slices.ContainsFunc(occ, func(i int) bool { return i < a.step }) {
-			if more := statedWithUnit(d, c.key); len(more) > 0 {
-				occ = append(occ, more...)
-				slices.Sort(occ)
-				occ = slices.Compact(occ)
-			}
+			occ = withSteps(occ, statedWithUnit(d, c.key))
 		}
-		if more := append(printedPercent(f, d, c.key), listedName(f, c.key)...); len(more) > 0 {
-			occ = append(occ, more...)
-			slices.Sort(occ)
-			occ = slices.Compact(occ)
-		}
+		occ = withSteps(occ, append(printedPercent(f, d, c.key), listedName(f, c.key)...))
 		// A year was carried by the steps that state a date in it ("born
 		// in 1961" from "born 10 November 1961"): extract reads a full
 		// date as one value, whose year is the answer's. Every date in
@@ -80,20 +70,17 @@ func answerIn(f *extract.RunFeatures, d claimIndex) answerRef {
 		// given (git log --since) need not be what it read.
 		if isYear(c.key) {
 			first := len(occ) == 0 || occ[0] >= a.step
-			n := len(occ)
+			var dated []int
 			for _, key := range datesIn(c.key) {
 				if k, ok := d.claimID[key]; ok {
 					for _, i := range d.claimOcc.of(k) {
 						if first || !kindsOf(&f.Steps[i]).Has(extract.KindToolResult) && len(f.Steps[i].Calls) == 0 {
-							occ = append(occ, int(i))
+							dated = append(dated, int(i))
 						}
 					}
 				}
 			}
-			if len(occ) > n {
-				slices.Sort(occ)
-				occ = slices.Compact(occ)
-			}
+			occ = withSteps(occ, dated)
 		}
 		a.stating = append(a.stating, occ)
 		a.given = append(a.given, given)
@@ -226,6 +213,16 @@ func pad2(n int) string {
 		return "0" + strconv.Itoa(n)
 	}
 	return strconv.Itoa(n)
+}
+
+// withSteps is occ with the steps more adds, in order, each once.
+func withSteps(occ, more []int) []int {
+	if len(more) == 0 {
+		return occ
+	}
+	occ = append(occ, more...)
+	slices.Sort(occ)
+	return slices.Compact(occ)
 }
 
 // statedWithUnit is, for a bare number an answer is the first to write on
