@@ -92,6 +92,9 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	if cs, ok, err := evaluationRecords(trimmed, format); ok {
 		return cs, err
 	}
+	if cs, ok, err := solutionRecords(trimmed, format); ok {
+		return cs, err
+	}
 	c, err := parseOne(trimmed, data, format)
 	if errors.Is(err, ErrUnknownFormat) && auto {
 		if c, ok := crewAILog(trimmed); ok {
