@@ -37,6 +37,14 @@ func chat(pairs ...string) *run.Run {
 	return r
 }
 
+// toolChatThanks is a chat whose agent called a tool, closed by the
+// user's thanks: the reply before the thanks may report an action.
+func toolChatThanks() *run.Run {
+	r := chat("user", "How many pitchers are there?", "assistant", "count_pitchers()", "tool", "12", "assistant", "There are 12 pitchers.", "user", "Thanks, bye.")
+	r.Steps[1].Kind, r.Steps[2].Kind = run.KindToolCall, run.KindToolResult
+	return r
+}
+
 // handoff is a chat in which the agent the user spoke to hands the user
 // over, by a call, to another that answers.
 func handoff() *run.Run {
@@ -281,7 +289,10 @@ func TestFinalAnswerSources(t *testing.T) {
 		{"the agent the user was handed over to replies to the user", handoff(), SourceLastAnswer, "The element is beryllium.", 3},
 		{"a closing reply without a value to a later turn of the user answers that turn, not the task", chat("user", "How many t-shirt options are available?", "assistant", "We have 12 t-shirt options.", "user", "Great, thanks!", "assistant", "You're welcome! Is there anything else I can help you with?"), "", "", 0},
 		{"a chat that ends on code has no answer", chat("user", "How many pitchers are there?", "assistant", "```python\nprint(len(pitchers))\n```"), "", "", 0},
-		{"a chat that ends with the user has no answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers.", "user", "Thanks, bye."), "", "", 0},
+		{"a chat without tools that ends with the user's thanks answers with the reply before it", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers.", "user", "Thanks, bye."), SourceLastAnswer, "There are 12 pitchers.", 1},
+		{"so does one where the user doubted a first reply", chat("user", "What is 15% of 240?", "assistant", "15% of 240 is 36.", "user", "Are you sure? I think it's 32.", "assistant", "You're right. 15% of 240 is 32.", "user", "Thanks."), SourceLastAnswer, "You're right. 15% of 240 is 32.", 3},
+		{"a chat that ends with the user asking again has no answer", chat("user", "How many pitchers are there?", "assistant", "There are 12 pitchers.", "user", "Thanks, and catchers?"), "", "", 0},
+		{"a chat whose agent called a tool and that ends with the user's thanks has no answer", toolChatThanks(), "", "", 0},
 		{"a labelled final solution is the answer, though a verdict closes the run", steps("solver", "Final solution: the garden needs 56 metres of fencing.", "evaluator", "Score: 1\nAdvice: The formula is used correctly."), SourceFinalAnswer, "the garden needs 56 metres of fencing", 0},
 		{"so is the final answer of a debate its judge names", steps("Affirmative", "The trip lasts 215 minutes.", "Moderator", "Having heard both sides, the final answer of the debate is 225 minutes."), SourceFinalAnswer, "225 minutes", 1},
 		{"a role-play its instructor closes reads its answer before the closing word", steps("Owner", "Instruction: Compute the revenue.\nInput: 180 loaves at $4.20.", "Analyst", "Solution: Revenue = 180 x $4.20 = $756.00. Next request.", "Owner", "<CAMEL_TASK_DONE>"), SourceLastAnswer, "Solution: Revenue = 180 x $4.20 = $756.00. Next request.", 1},

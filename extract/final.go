@@ -239,6 +239,9 @@ func chooseFinal(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 	if end < len(steps)-1 || steps[end].Has(KindTermination) {
 		return lastClaimLine(rf, end, agents)
 	}
+	if closesWithThanks(rf, end) {
+		end--
+	}
 	// A run that stops without a word of being done answers with its last
 	// step only when that is an agent's reply; a conversation with a user
 	// then ends with its answer.
@@ -385,6 +388,22 @@ func askedAgain(steps []run.Step) bool {
 		}
 	}
 	return false
+}
+
+// closesWithThanks reports whether step end, the last, is the user's
+// closing word to a conversation in which no tool was called: a later
+// turn of the user's that states no value and asks nothing ("Thanks!"),
+// after an agent's reply. With no tool to act through, that reply is all
+// the agent gave, and so its answer; where tools were called, a reply
+// before the user's thanks may report an action instead (chooseFinal).
+func closesWithThanks(rf *RunFeatures, end int) bool {
+	if end < 2 || end >= len(rf.steps) || rf.steps[end].Kind != run.KindUser || rf.steps[end-1].Kind != run.KindMessage ||
+		userTurns(rf.steps[:end]) == 0 || len(rf.Steps[end].Claims) > 0 || strings.ContainsRune(rf.steps[end].Content, '?') {
+		return false
+	}
+	return !slices.ContainsFunc(rf.steps[:end], func(s run.Step) bool {
+		return s.Kind == run.KindToolCall || s.Kind == run.KindToolResult || len(s.ToolCalls()) > 0
+	})
 }
 
 // userTurns counts the steps in which the user speaks.
