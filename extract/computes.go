@@ -14,7 +14,7 @@ import (
 // it comes to near enough ("2.45 / 1.5 ≈ 1.633"). An assignment ("RATE = 1.30")
 // has no operator before its "=", and states a figure rather than
 // working one out.
-var computedRe = pattern(`\d[\d,.]{0,20}\s{0,3}(?:[x×*/+−-]|times|plus|minus|divided by)\s{0,3}[^=≈\n]{0,80}?[=≈]\s{0,3}[$€£]?(?<r>\d[\d,]{0,20}(?:\.\d{1,12})?)`, ci)
+var computedRe = pattern(`\d[\d,.]{0,20}\s{0,3}(?:[x×*/÷·⋅+−-]|times|plus|minus|divided by|mod)\s{0,3}[^=≈\n]{0,80}?[=≈]\s{0,3}[$€£]?(?<r>\d[\d,]{0,20}(?:\.\d{1,12})?)`, ci)
 
 // computes returns the values of the claims (Claim.Value) that stand
 // where a match of computedRe ends: the figures the step worked out.
@@ -38,7 +38,10 @@ func computes(t *text, claims []Claim) []string {
 // numbers that does not come to the number it writes after its "="
 // ("24 + 15 = 38", "4 x 12 = 46"): a slip in the step's own arithmetic.
 // Only expressions of bare numbers and the four operations are read
-// (each operation binding as in arithmetic), and a result may be
+// (multiplication written x, ×, * or ·, division / or ÷, and a
+// remainder, mod, binding as division does; each operation binding as
+// in arithmetic: an operation not read would cut the expression short
+// and its tail be taken for the whole), and a result may be
 // rounded to the places it is written with; anything else (a unit, a
 // percentage, a name between the figures) is read as no expression.
 func miscomputes(text string) bool {
@@ -91,7 +94,7 @@ func startsWithFigure(s string) bool {
 }
 
 // arithToken is a number or an operation of an expression.
-var arithToken = regexp.MustCompile(`^\s*(?:[$€£]\s?)?(\d[\d,]*(?:\.\d+)?)\s*$|^\s*([x×*/+−-])\s*$`)
+var arithToken = regexp.MustCompile(`^\s*(?:[$€£]\s?)?(\d[\d,]*(?:\.\d+)?)\s*$|^\s*([x×*/÷·⋅+−-]|mod)\s*$`)
 
 // evalTail evaluates the expression s ends with: the longest run of
 // numbers and operations at its end with at least one operation, or
@@ -133,9 +136,14 @@ func evalTail(s string) (float64, bool) {
 	terms, signs := []float64{nums[0]}, []string{}
 	for i, op := range ops {
 		switch op {
-		case "x", "×", "*":
+		case "x", "×", "*", "·", "⋅":
 			terms[len(terms)-1] *= nums[i+1]
-		case "/":
+		case "mod":
+			if nums[i+1] == 0 {
+				return 0, false
+			}
+			terms[len(terms)-1] = math.Mod(terms[len(terms)-1], nums[i+1])
+		case "/", "÷":
 			if nums[i+1] == 0 {
 				return 0, false
 			}
@@ -161,7 +169,7 @@ func spaceOperators(s string) string {
 	return arithOperator.ReplaceAllString(s, "$1 $2 ")
 }
 
-var arithOperator = regexp.MustCompile(`(\d)\s*([×*/+−]|x\b)`)
+var arithOperator = regexp.MustCompile(`(\d)\s*([×*/÷·⋅+−]|x\b)`)
 
 func isArithNumber(f string) bool {
 	f = strings.TrimLeft(f, "$€£")

@@ -193,6 +193,11 @@ func TestMiscomputes(t *testing.T) {
 		{"```python\nRATE = 1.30\nif 2 + 2 == 5:\n    x = a + 1\n```", false},
 		{"Papers from 2015-2020 = 11 in all.", false},
 		{"1.5 x 60 min = 90 min; 8% of 50 = 4.", false},
+		{"3 ÷ 8 × 240 = 90 muffins.", false},
+		{"96 ÷ 8 = 13 bags.", true},
+		{"3 · 4 = 13", true},
+		{"24 mod 7 = 4, since 24 = 3 × 7 + 4.", true},
+		{"25 mod 7 = 4", false},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			assert.Equal(t, tc.want, miscomputes(tc.text))
