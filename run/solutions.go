@@ -73,13 +73,13 @@ func solutionRecords(data []byte, format Format) (cases []*Case, ok bool, err er
 	if format != FormatAuto && format != "" || !mayBeSolutions(data) {
 		return nil, false, nil
 	}
-	values, err := recordValues(data)
-	if err != nil || len(values) == 0 {
+	var first solutionRecord
+	if !firstRecord(data, &first) || first.kind() == "" {
 		return nil, false, nil
 	}
-	var first solutionRecord
-	if json.Unmarshal(values[0], &first) != nil || first.kind() == "" {
-		return nil, false, nil
+	values, err := recordValues(data)
+	if err != nil {
+		return nil, true, err
 	}
 	for i, v := range values {
 		var rec solutionRecord
@@ -103,6 +103,18 @@ func solutionRecords(data []byte, format Format) (cases []*Case, ok bool, err er
 func mayBeSolutions(data []byte) bool {
 	return bytes.Contains(data, []byte(`"steps"`)) && (bytes.Contains(data, []byte(`"problem"`)) || bytes.Contains(data, []byte(`"completions"`))) ||
 		bytes.Contains(data, []byte(`"input"`)) && bytes.Contains(data, []byte(shepherdTag))
+}
+
+// firstRecord decodes the first record of data, a list's first item or
+// the first value, into rec; the rest of a large file is not read.
+func firstRecord(data []byte, rec *solutionRecord) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if data[0] == '[' {
+		if _, err := dec.Token(); err != nil || !dec.More() {
+			return false
+		}
+	}
+	return dec.Decode(rec) == nil
 }
 
 // recordValues splits data into its records: a list's items, or the
