@@ -3,7 +3,8 @@ package run
 // Records of process supervision: one model's solution to a problem, in
 // steps, with the first wrong step named as such datasets name it.
 // ProcessBench's {"id", "generator", "problem", "steps": [...], "label"}
-// (label: the first wrong step, from 0, or -1 for none), PRM800K's
+// (label: the first wrong step, from 0, or -1 for none; "question" for
+// "problem" in a record written in its shape), PRM800K's
 // labelled solutions ({"question": {"problem", "ground_truth_answer",
 // "pre_generated_steps"}, "label": {"steps": [{"completions": [{"text",
 // "rating"}], "chosen_completion", "human_completion"}]}}, each step rated
@@ -101,7 +102,7 @@ func solutionRecords(data []byte, format Format) (cases []*Case, ok bool, err er
 // mayBeSolutions is a cheap look for the fields that mark a record, so
 // that no other file is decoded again.
 func mayBeSolutions(data []byte) bool {
-	return bytes.Contains(data, []byte(`"steps"`)) && (bytes.Contains(data, []byte(`"problem"`)) || bytes.Contains(data, []byte(`"completions"`))) ||
+	return bytes.Contains(data, []byte(`"steps"`)) && (bytes.Contains(data, []byte(`"problem"`)) || bytes.Contains(data, []byte(`"question"`))) ||
 		bytes.Contains(data, []byte(`"input"`)) && bytes.Contains(data, []byte(shepherdTag))
 }
 
@@ -131,12 +132,24 @@ func recordValues(data []byte) ([]json.RawMessage, error) {
 // kind names the dataset whose record r is, "" for none.
 func (r *solutionRecord) kind() string {
 	switch {
-	case r.Problem != "" && len(r.Steps) > 0:
+	case r.problem() != "" && len(r.Steps) > 0:
 		return "processbench"
 	case len(bytes.TrimSpace(r.Question)) > 0 && bytes.TrimSpace(r.Question)[0] == '{' && bytes.Contains(r.Label, []byte(`"steps"`)):
 		return "prm800k"
 	case strings.Contains(r.Input, shepherdTag):
 		return "math-shepherd"
+	}
+	return ""
+}
+
+// problem is a ProcessBench record's problem, or its question where a
+// record in its shape names it so.
+func (r *solutionRecord) problem() string {
+	if r.Problem != "" {
+		return r.Problem
+	}
+	if q := bytes.TrimSpace(r.Question); len(q) > 0 && q[0] == '"' {
+		return scalarString(q)
 	}
 	return ""
 }
@@ -181,7 +194,7 @@ func (r *solutionRecord) processBench() (*Case, error) {
 		}
 		wrong = n
 	}
-	return solutionCase(r.Problem, "", r.Steps, wrong)
+	return solutionCase(r.problem(), "", r.Steps, wrong)
 }
 
 // prm800k follows the solution the labeller rated: each step's chosen

@@ -33,6 +33,8 @@ func TestSolutionRecords(t *testing.T) {
 			&Label{Agent: "assistant", Step: 2}},
 		{"a ProcessBench record without a wrong step is unlabelled", `{"problem": "What is 1 + 1?", "steps": ["1 + 1 = 2."], "label": -1}`,
 			"What is 1 + 1?", []string{"What is 1 + 1?", "1 + 1 = 2."}, "", nil},
+		{"a record in ProcessBench's shape that names its problem question", `{"question": "What is 2 + 2?", "steps": ["2 + 2 = 5.", "The answer is 5."], "label": 0}`,
+			"What is 2 + 2?", []string{"What is 2 + 2?", "2 + 2 = 5.", "The answer is 5."}, "", &Label{Agent: "assistant", Step: 1}},
 		{"a Math-Shepherd record: the first step marked -", shepherd,
 			"Tom has 3 bags of 4 apples. How many apples?", []string{"Tom has 3 bags of 4 apples. How many apples?", "Step 1: 3 * 4 = 13.", "Step 2: The answer is: 13"}, "",
 			&Label{Agent: "assistant", Step: 1}},
