@@ -21,6 +21,7 @@ func localFault(in *Input) []Finding {
 	var out []Finding
 	at := map[int]int{}
 	var causes [][2]int // a failing step and the step that first wrote the name its error quotes
+	slip := firstSlip(in)
 	add := func(f Finding) {
 		k, ok := at[f.Step]
 		switch {
@@ -65,6 +66,10 @@ func localFault(in *Input) []Finding {
 		}
 		if !isAgentDecision(in, j) {
 			continue
+		}
+		if j == slip {
+			add(Finding{Step: j, Strength: 0.5, Quote: quoteAt(in, j, 0, 0),
+				Reason: "its own arithmetic does not come to the figure it writes"})
 		}
 		if sig, ok := stepError(in, j); ok && sig.Severity >= extract.SeverityMedium {
 			o, why := errorCause(in, j)
@@ -262,6 +267,27 @@ func testWriter(in *Input, j int) int {
 	return -1
 }
 
+// firstSlip is the first agent's step that works figures out in its
+// own words and whose arithmetic does not come to what it writes
+// (extract's Miscomputes), or -1: a slip is a fault of the step's own,
+// as a failed call is, whatever it read. A slip a later step calls
+// wrong (a critique) was caught, and is none.
+func firstSlip(in *Input) int {
+	for j := range in.Features.Steps {
+		f := &in.Features.Steps[j]
+		if !f.Miscomputes || !isAgentDecision(in, j) || f.Has(extract.KindToolResult) || len(f.Code) > 0 {
+			continue
+		}
+		for k := j + 1; k < len(in.Features.Steps); k++ {
+			if in.Features.Steps[k].Critique != nil && isAgentDecision(in, k) {
+				return -1
+			}
+		}
+		return j
+	}
+	return -1
+}
+
 // lastBefore is the latest step before j whose features has, when it is
 // an agent's own step, -1 when the latest is not (a tool's output), and
 // -2 when no step has them.
@@ -278,5 +304,5 @@ func lastBefore(in *Input, j int, has func(*extract.Features) bool) int {
 }
 
 // LocalFault is the local_fault analyzer.
-var LocalFault = &Analyzer{Name: "local_fault", Run: localFault, Requires: []Fact{FactKinds, FactSignals, FactToolCalls, FactDataFlow, FactInstructs},
-	Doc: "a step whose own call or code failed, or that reports it could not do its part; less when its input was already faulty (CHIEF local attribution)"}
+var LocalFault = &Analyzer{Name: "local_fault", Run: localFault, Requires: []Fact{FactKinds, FactSignals, FactToolCalls, FactDataFlow, FactInstructs, FactClaims, FactCritiques},
+	Doc: "a step whose own call or code failed, whose own arithmetic does not come to the figure it writes, or that reports it could not do its part; less when its input was already faulty (CHIEF local attribution)"}

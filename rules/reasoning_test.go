@@ -124,3 +124,51 @@ func TestLeftTheCorrectValue(t *testing.T) {
 		})
 	}
 }
+
+// TestOwnArithmeticSlip: a reasoner's first step whose own arithmetic
+// does not come to what it writes is a local fault, wherever its answer
+// went: a remainder slipped in a weekday's count, a product slipped
+// before a total that happens to equal a figure of the task. A slip a
+// later step calls wrong was caught and is none, and arithmetic that
+// holds is none.
+func TestOwnArithmeticSlip(t *testing.T) {
+	weekday := "March 1, 2023 was a Wednesday. What day of the week was March 25, 2023?"
+	shop := "Pencils cost $0.45 each and erasers cost $0.30 each. Mia buys 12 pencils and 8 erasers. How much does she spend?"
+	tests := []struct {
+		name, task string
+		steps      []string
+		want       []int
+	}{
+		{"a remainder slipped", weekday, []string{
+			"March 25 is 25 - 1 = 24 days after March 1.",
+			"24 mod 7 = 4, since 24 = 3 × 7 + 4.",
+			"Four days after Wednesday is Sunday.",
+			"So March 25, 2023 was a Sunday."}, []int{2}},
+		{"a product slipped, the first slip of two", shop, []string{
+			"The pencils cost 12 × $0.45 = $5.40.",
+			"The erasers cost 8 × $0.30 = $2.60.",
+			"In total she spends $5.40 + $2.60 = $8.10.",
+			"The answer is 8.10."}, []int{2}},
+		{"a slip a later step calls wrong", shop, []string{
+			"The pencils cost 12 × $0.45 = $5.40.",
+			"The erasers cost 8 × $0.30 = $2.60.",
+			"That is wrong: 8 × $0.30 is $2.40, not $2.60.",
+			"In total she spends $5.40 + $2.40 = $7.80."}, nil},
+		{"arithmetic that holds", shop, []string{
+			"The pencils cost 12 × $0.45 = $5.40.",
+			"The erasers cost 8 × $0.30 = $2.40.",
+			"In total she spends $5.40 + $2.40 = $7.80."}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, tt.task, "", reasoner(tt.task, tt.steps...)...)
+			var got []int
+			for _, f := range LocalFault.Run(in) {
+				if f.Reason == "its own arithmetic does not come to the figure it writes" {
+					got = append(got, f.Step)
+				}
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
