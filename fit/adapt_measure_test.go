@@ -15,6 +15,7 @@ import (
 
 	"github.com/offattr/offattr/eval"
 	"github.com/offattr/offattr/rules"
+	"github.com/offattr/offattr/run"
 	"github.com/offattr/offattr/run/runtest"
 )
 
@@ -118,4 +119,96 @@ func bestFloors(exs []Example) (agent, step float64) {
 	}
 	best := eval.BestFloor(floors)
 	return best.AgentAccuracy, best.StepAccuracy
+}
+
+// TestAgentAfterAdaptation measures ways of naming the agent once weights
+// are fitted on half of a system's runs (five deals, as
+// TestAdaptationCurve deals them), each keeping the agent the one who
+// answers for the blamed step: the rules' answer; the best-ranked step of
+// the agent a label-free guess names (the busiest, the first, the last
+// speaker); and the best-ranked step of the agent the step model gives the
+// most probability, summed over its steps. It prints agent and step
+// accuracy on the scored halves beside the best label-free floors, so
+// that a choice of the agent is judged by both figures at once. It runs
+// only when OFFATTR_ADAPT_TABLE is set.
+func TestAgentAfterAdaptation(t *testing.T) {
+	if os.Getenv("OFFATTR_ADAPT_TABLE") == "" {
+		t.Skip("set OFFATTR_ADAPT_TABLE=1 to measure how adapted weights name the agent (a minute)")
+	}
+	exs := load(t, runtest.DevDir(t), runtest.TauDir(t), runtest.TrailDir(t))
+	ctx := context.Background()
+	names := rules.StepFeatureNames(rules.Registry)
+	flagged := slices.Index(names, rules.FeatFlagged)
+	// Each way returns the row it answers with, given the rows in the
+	// order the engine ranks them and their probabilities.
+	ways := []struct {
+		name   string
+		answer func(ex Example, order []int, p []float64) int
+	}{
+		{"rules", func(_ Example, order []int, _ []float64) int { return order[0] }},
+		{"busiest agent's step", func(ex Example, order []int, _ []float64) int { return roleStep(ex, order, 0) }},
+		{"first agent's step", func(ex Example, order []int, _ []float64) int { return roleStep(ex, order, 1) }},
+		{"last agent's step", func(ex Example, order []int, _ []float64) int { return roleStep(ex, order, 2) }},
+		{"most probable agent's step", mostProbableAgentStep},
+	}
+	var table strings.Builder
+	fmt.Fprintf(&table, "\n%-20s %-28s %7s %7s   %s\n", "corpus", "agent named by", "agent", "step", "best floor a/s")
+	for _, held := range FoldsByCorpus(exs) {
+		mine, others := split(exs, held)
+		prior, err := Fit(ctx, others, Options{Prior: EvidencePrior(rules.Registry)})
+		require.NoError(t, err)
+		preds := make([][]rules.Attribution, len(ways))
+		var scored []Example
+		for deal := range 5 {
+			train, test := dealt(mine, len(mine)/2, deal)
+			w, err := Fit(ctx, train, Options{Prior: prior})
+			require.NoError(t, err)
+			beta := priorVector(w, func(w *rules.Weights) map[string]float64 { return w.Step }, names)
+			for _, ex := range test {
+				p := rules.Softmax(ex.Rows, beta)
+				order, _, _ := rules.AnswerOrder(w.Guess, ex.In, ex.Rows, rules.Rank(ex.Rows, p, w.Critical, flagged), flagged)
+				for k, way := range ways {
+					row := ex.Rows[way.answer(ex, order, p)]
+					preds[k] = append(preds[k], rules.Attribution{Step: row.Step, Agent: row.Agent})
+				}
+				scored = append(scored, ex)
+			}
+		}
+		agentFloor, stepFloor := bestFloors(scored)
+		for k, way := range ways {
+			_, all := Score(scored, preds[k])
+			fmt.Fprintf(&table, "%-20s %-28s %7.3f %7.3f   %.3f / %.3f\n", mine[0].Corpus, way.name, all.AgentAccuracy, all.StepAccuracy, agentFloor, stepFloor)
+		}
+	}
+	t.Log(table.String())
+}
+
+// roleStep is the first of the rows in order whose agent is the one the
+// label-free guesses name (rules.AgentRoles: 0 the busiest, 1 the first,
+// 2 the last speaker); order[0] when no row is that agent's.
+func roleStep(ex Example, order []int, role int) int {
+	busiest, first, last := rules.AgentRoles(ex.In.Run)
+	key := []string{busiest, first, last}[role]
+	for _, i := range order {
+		if run.AgentKey(ex.Rows[i].Agent) == key {
+			return i
+		}
+	}
+	return order[0]
+}
+
+// mostProbableAgentStep is the first of the rows in order whose agent has
+// the most of the step model's probability p, summed over its rows.
+func mostProbableAgentStep(ex Example, order []int, p []float64) int {
+	mass := map[string]float64{}
+	for i, r := range ex.Rows {
+		mass[run.AgentKey(r.Agent)] += p[i]
+	}
+	best := order[0]
+	for _, i := range order {
+		if mass[run.AgentKey(ex.Rows[i].Agent)] > mass[run.AgentKey(ex.Rows[best].Agent)] {
+			best = i
+		}
+	}
+	return best
 }
