@@ -117,6 +117,15 @@ func TestTranscriptTextCalls(t *testing.T) {
 			[]Kind{KindUser, KindToolCall, KindToolResult, KindMessage},
 			[]string{"user", "assistant", "ipython", "assistant"},
 			[]string{"", "get_rate", "", ""}},
+		{"mistral, two results in turns of their own",
+			`[{"role":"user","content":"Weather in Bergen and Tromsø?"},
+			  {"role":"assistant","content":"[TOOL_CALLS] [{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Bergen\"}, \"id\": \"a1\"}, {\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tromsø\"}, \"id\": \"b2\"}]"},
+			  {"role":"tool","content":"[TOOL_RESULTS] {\"content\": \"11 C\", \"call_id\": \"a1\"}[/TOOL_RESULTS]"},
+			  {"role":"tool","content":"[TOOL_RESULTS] {\"content\": \"4 C\", \"call_id\": \"b2\"}[/TOOL_RESULTS]"},
+			  {"role":"assistant","content":"Bergen 11 C, Tromsø 4 C."}]`,
+			[]Kind{KindUser, KindToolCall, KindToolResult, KindToolResult, KindMessage},
+			[]string{"user", "assistant", "tool", "tool", "assistant"},
+			[]string{"", "get_weather", "", "", ""}},
 		{"no call before the user's turn",
 			`[{"role":"user","content":"Search for Otis."},
 			  {"role":"assistant","content":"Sure, what would you like to know?"},
@@ -138,6 +147,7 @@ func TestTranscriptTextCalls(t *testing.T) {
 					name = c[0].Name
 				}
 				assert.Equal(t, tt.calls[i], name, "step %d", i)
+				assert.NotContains(t, s.Content, "TOOL_RESULTS", "step %d: a result is read without its markup", i)
 			}
 		})
 	}

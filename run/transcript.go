@@ -543,27 +543,30 @@ func observations(msgs []message, steps []Step) {
 }
 
 // textResults reads the turns that answer calls written in the text of
-// the turn before them (textCalls) as those calls' results: a user's, a
-// tool's or an ipython turn whose text is a result's markup (textResult)
-// is the tool's output, without its markup, answering the call it names
-// or else the calls before it. A result in the user's turn is the tool's,
-// as SWE-agent's observations are.
+// the turn before them (textCalls), past the other results of those
+// calls, as those calls' results: a user's, a tool's or an ipython turn
+// whose text is a result's markup (textResult) is the tool's output,
+// without its markup, answering the call it names or else the calls
+// before it. A result in the user's turn is the tool's, as SWE-agent's
+// observations are.
 func textResults(msgs []message, steps []Step) {
-	for i := 1; i < len(msgs) && i < len(steps); i++ {
-		prev, s := &steps[i-1], &steps[i]
-		if len(prev.ToolCalls()) == 0 || len(msgs[i-1].calls()) > 0 || !isUserRole(strings.TrimSpace(msgs[i].Role)) && s.Kind != KindToolResult {
-			continue // no call written in text, or a turn that cannot answer one
-		}
-		body, id, ok := textResult(s.Content)
-		if !ok {
-			continue
+	written := false // the last step other than a result wrote its calls in its text
+	for i := 0; i < len(msgs) && i < len(steps); i++ {
+		s := &steps[i]
+		if written && (isUserRole(strings.TrimSpace(msgs[i].Role)) || s.Kind == KindToolResult) {
+			if body, id, ok := textResult(s.Content); ok {
+				if s.Kind != KindToolResult {
+					s.Kind, s.Agent = KindToolResult, "tool"
+				}
+				s.Content = body
+				if id != "" && s.ToolCallID() == "" {
+					s.Edit().ToolCallID = id
+				}
+				continue
+			}
 		}
 		if s.Kind != KindToolResult {
-			s.Kind, s.Agent = KindToolResult, "tool"
-		}
-		s.Content = body
-		if id != "" && s.ToolCallID() == "" {
-			s.Edit().ToolCallID = id
+			written = len(s.ToolCalls()) > 0 && len(msgs[i].calls()) == 0
 		}
 	}
 }
