@@ -1076,14 +1076,18 @@ func composed(sup *support, v string, i int) bool {
 // misspelt reports whether word w, written next to the held word beside
 // (after it for side 1, before it for -1), is one edit away from a word
 // the task or a step before i writes there: a copy with a letter
-// dropped, added or changed ("Yusuf Rosi" for "Yusuf Rossi").
+// dropped, added or changed ("Yusuf Rosi" for "Yusuf Rossi"). A common
+// noun written in lower case in the singular or the plural of the word
+// there ("Ostra tunnel length" for "the Ostra tunnels") is the same word
+// inflected, as a query writes it, not a copy gone wrong.
 func misspelt(sup *support, beside, w string, side, i int) bool {
 	if len(w) < 4 {
 		return false
 	}
+	common := unicode.IsLower([]rune(w)[0])
 	w = strings.ToLower(w)
 	for x, at := range sup.text.NextTo(strings.ToLower(beside), side) {
-		if at < i && oneEdit(x, w) {
+		if at < i && oneEdit(x, w) && !(common && (x == w+"s" || w == x+"s")) {
 			return true
 		}
 	}

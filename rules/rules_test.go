@@ -623,6 +623,21 @@ func TestUnsupportedArgumentsMisspelt(t *testing.T) {
 	assert.Equal(t, []int{1}, steps(UnsupportedArguments.Run(in), true), "the misspelt name, not the query composed of what was read")
 }
 
+// TestUnsupportedArgumentsInflected: a query that writes one of the
+// task's common nouns in the singular ("Ostra tunnel length" for "the
+// Vellen and Ostra tunnels") is composed of what the caller read, not a
+// name misspelt; a query of words nobody gave still is not. Shape: a Qwen
+// model's parallel searches, as its chat template writes them.
+func TestUnsupportedArgumentsInflected(t *testing.T) {
+	in := prepare(t, "What is the combined length of the Vellen and Ostra tunnels, in metres?", "",
+		msg{agent: "user", content: "What is the combined length of the Vellen and Ostra tunnels, in metres?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "Vellen tunnel length"})` + "\n" + `web_search({"query": "Ostra tunnel length"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: "The Vellen Tunnel is 4,312 metres long.", kind: run.KindToolResult},
+		msg{agent: "assistant", content: `web_search({"query": "Brekke bridge span"})`, kind: run.KindToolCall},
+	)
+	assert.Equal(t, []int{3}, steps(UnsupportedArguments.Run(in), true), "the singular noun is the task's; the bridge is nobody's")
+}
+
 // TestUnsupportedArgumentsOfNumbers: a call's JSON writes a number as
 // JSON does (42.5, 69004) where the prose it was read from says "42.50
 // EUR" and "69,004": the same value, not a made-up one. Shape: an OpenAI

@@ -65,6 +65,7 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		r.Steps = append(r.Steps, names.shared(s))
 	}
 	observations(o.History, r.Steps)
+	textResults(o.History, r.Steps)
 	sweAgentTools(o.History, r.Steps)
 	taskFromMessages(r)
 	return o.labelled(r)
@@ -174,6 +175,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 		r.Steps = append(r.Steps, names.shared(s))
 	}
 	observations(msgs, r.Steps)
+	textResults(msgs, r.Steps)
 	sweAgentTools(msgs, r.Steps)
 	clineSession(msgs, r.Steps)
 	taskFromMessages(r)
@@ -476,8 +478,14 @@ func (m message) step() (Step, error) {
 			}
 		case strings.EqualFold(role, "system"):
 			s.Kind = KindSystem
-		case strings.EqualFold(role, "tool"), strings.EqualFold(role, "function"):
+		case strings.EqualFold(role, "tool"), strings.EqualFold(role, "function"), strings.EqualFold(role, "ipython"):
+			// ipython is the role Llama's template gives a tool's output.
 			s.Kind = KindToolResult
+		}
+		if s.Kind == KindMessage && len(calls) == 0 {
+			if calls = textCalls(text); len(calls) > 0 {
+				s.Edit().ToolCalls = calls
+			}
 		}
 		if len(s.ToolCalls()) > 0 {
 			s.Kind = KindToolCall
@@ -530,6 +538,35 @@ func observations(msgs []message, steps []Step) {
 		if observed && len(prev.ToolCalls) == 0 && prev.FunctionCall == nil && strings.TrimSpace(prev.Action) != "" && steps[i-1].Kind == KindToolCall {
 			steps[i].Kind = KindToolResult
 			steps[i].Agent = "tool"
+		}
+	}
+}
+
+// textResults reads the turns that answer calls written in the text of
+// the turn before them (textCalls), past the other results of those
+// calls, as those calls' results: a user's, a tool's or an ipython turn
+// whose text is a result's markup (textResult) is the tool's output,
+// without its markup, answering the call it names or else the calls
+// before it. A result in the user's turn is the tool's, as SWE-agent's
+// observations are.
+func textResults(msgs []message, steps []Step) {
+	written := false // the last step other than a result wrote its calls in its text
+	for i := 0; i < len(msgs) && i < len(steps); i++ {
+		s := &steps[i]
+		if written && (isUserRole(strings.TrimSpace(msgs[i].Role)) || s.Kind == KindToolResult) {
+			if body, id, ok := textResult(s.Content); ok {
+				if s.Kind != KindToolResult {
+					s.Kind, s.Agent = KindToolResult, "tool"
+				}
+				s.Content = body
+				if id != "" && s.ToolCallID() == "" {
+					s.Edit().ToolCallID = id
+				}
+				continue
+			}
+		}
+		if s.Kind != KindToolResult {
+			written = len(s.ToolCalls()) > 0 && len(msgs[i].calls()) == 0
 		}
 	}
 }
