@@ -2,8 +2,10 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
 )
 
 // planningControl reads CHIEF's loop groups (repeated plan–execute cycles).
@@ -12,6 +14,9 @@ import (
 // responsible when the planner changed strategy and execution still failed.
 func planningControl(in *Input) []Finding {
 	var out []Finding
+	if f, ok := loopAtLimit(in); ok {
+		out = append(out, f)
+	}
 	for _, lg := range in.Graph.LoopGroups() {
 		failedExec := -1
 		for _, e := range lg.Executor {
@@ -35,8 +40,70 @@ func planningControl(in *Input) []Finding {
 }
 
 // PlanningControl is the planning_control analyzer.
-var PlanningControl = &Analyzer{Name: "planning_control", Run: planningControl, Requires: []Fact{FactTrials, FactInstructs, FactSignals, FactVerdicts, FactKinds},
-	Doc: "in a loop group: a planner repeating an instruction after a failure, or an executor failing a changed strategy (CHIEF planning control)"}
+var PlanningControl = &Analyzer{Name: "planning_control", Run: planningControl, Requires: []Fact{FactTrials, FactInstructs, FactSignals, FactVerdicts, FactKinds, FactToolCalls},
+	Doc: "in a loop group: a planner repeating an instruction after a failure, or an executor failing a changed strategy (CHIEF planning control); in a run stopped at its turn limit, the action that first brought back a result already seen, in the loop still going when it stopped"}
+
+// loopAtLimit reads a run that was stopped at its turn limit while it
+// looped: the loop group still going when the limit came (the one holding
+// the last step before it other than bookkeeping), and in it the first
+// result that repeats an earlier result of the group unchanged. The step
+// answerable for that result (the call whose output it is, or the
+// instruction it carries out, or the ledger that decided that instruction)
+// repeated an action whose result had already been seen and had not
+// failed: from there on the run only went round until its turns ran out. A loop after a failed result is the failure's
+// (the loop groups' reading below), not the repeat's.
+func loopAtLimit(in *Input) (Finding, bool) {
+	steps := in.Features.Steps
+	limit := slices.IndexFunc(steps, func(f extract.Features) bool { return f.TurnLimit })
+	if limit < 0 {
+		return Finding{}, false
+	}
+	last := -1
+	for i := limit - 1; i >= 0; i-- {
+		if !steps[i].Kinds.Any(extract.KindsOf(extract.KindLedger, extract.KindThought, extract.KindTermination)) {
+			last = i
+			break
+		}
+	}
+	if last < 0 {
+		return Finding{}, false
+	}
+	lg, ok := in.Graph.LoopGroupOf(last)
+	if !ok {
+		return Finding{}, false
+	}
+	for _, r := range lg.Steps {
+		p := answerableFor(in, r)
+		if p < 0 {
+			continue
+		}
+		for _, q := range in.Graph.Predecessors(r, graph.Loop) {
+			if q < r && slices.Contains(lg.Steps, q) && answerableFor(in, q) >= 0 && answerableFor(in, q) != p && !executionFailed(in, q) {
+				if l := in.Features.Steps[p].SendsLedger; l != nil && *l < p {
+					// The instruction sends what its agent's ledger decided
+					// to ask: the ledger made the decision.
+					p = *l
+				}
+				return Finding{Step: p, Strength: 0.8, Quote: quoteAt(in, p, 0, 0),
+					Reason: fmt.Sprintf("it repeats an action whose result (step %d) had already come back; its result, step %d, is the same, and the run went round so until it was stopped at its turn limit (step %d)", q, r, limit)}, true
+			}
+		}
+	}
+	return Finding{}, false
+}
+
+// answerableFor is the step that answers for result r: the call whose
+// output it is, or the instruction it carries out; -1 when r is no result.
+// (loopAtLimit then names the ledger an instruction sends, if any.)
+func answerableFor(in *Input, r int) int {
+	if c := int(in.Features.Steps[r].Caller); c >= 0 && c != r {
+		return c
+	}
+	if ps := in.Graph.Predecessors(r, graph.Instructs); len(ps) > 0 {
+		return ps[len(ps)-1]
+	}
+	return -1
+}
 
 // executionFailed reports whether executor step e failed: its own error
 // signals, its tool call failing, or the next ledger saying no progress.
@@ -80,4 +147,36 @@ func repeatedAfter(in *Input, planner []int, e int) (int, int) {
 		}
 	}
 	return -1, -1
+}
+
+// forcedAnswer is the step of the run's final answer when it was given
+// only once the run had been stopped at its turn limit (at or after the
+// step reporting the limit), or -1: an answer the harness asked for when
+// the turns ran out, not one the run reached.
+func forcedAnswer(in *Input) int {
+	fa := in.Features.FinalAnswer
+	if fa == nil {
+		return -1
+	}
+	limit := slices.IndexFunc(in.Features.Steps, func(f extract.Features) bool { return f.TurnLimit })
+	if limit < 0 || fa.Step < limit {
+		return -1
+	}
+	return fa.Step
+}
+
+// unforced keeps an analyzer of the answer's values from blaming an answer
+// forced by the turn limit for a value it first states: a guess made when
+// the turns ran out tells where the run stopped, not where it went wrong
+// (loopAtLimit reads that). A value the forced answer carries from an
+// earlier step is still that step's.
+func unforced(run func(*Input) []Finding) func(*Input) []Finding {
+	return func(in *Input) []Finding {
+		out := run(in)
+		forced := forcedAnswer(in)
+		if forced < 0 {
+			return out
+		}
+		return slices.DeleteFunc(out, func(f Finding) bool { return f.Step == forced })
+	}
 }
