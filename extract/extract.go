@@ -197,6 +197,7 @@ func (rc *runContext) step(s run.Step) Features {
 	case run.KindToolResult:
 		kinds.add(KindToolResult)
 	}
+	taskBefore := rc.sawTask
 	if !rc.sawTask && (kinds.Has(KindTask) || rc.question != "" && strings.Contains(strings.ToLower(collapse(s.Content)), rc.question)) {
 		kinds.add(KindTask)
 	}
@@ -272,9 +273,10 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.FailedTests = exactly(failedTests(t))
 	}
 	rc.rare.Unreachable = kinds.Has(KindToolResult) && len(f.Errors) > 0 && t.has(unreachableRe)
-	// A system prompt or a task may tell of the limit ("when the maximum
-	// turns are reached, ..."); only a later step reports it reached.
-	rc.rare.TurnLimit = s.Kind != run.KindSystem && !kinds.Has(KindTask) && t.has(turnLimitRe)
+	// A system prompt or the task may tell of the limit ("when the maximum
+	// turns are reached, ..."); only a later step reports it reached (a
+	// later user turn too: a harness asks for an answer in the user's).
+	rc.rare.TurnLimit = s.Kind != run.KindSystem && (taskBefore || !kinds.Has(KindTask)) && t.has(turnLimitRe)
 	rc.rare.Asserts = exactly(assertions(t))
 	f.Successes = dedupeSignals(f.Successes)
 
@@ -283,7 +285,7 @@ func (rc *runContext) step(s run.Step) Features {
 	lower, aligned := t.lowered()
 	unasserted := ordersOrShoutsIn(s.Content, lower, aligned)
 	rc.answers(&f, asserted(t, s.Content, unasserted, &rc.buf.asserted), kinds)
-	if rc.rare.TurnLimit || t.has(terminateRe) {
+	if t.has(terminateRe) {
 		kinds.add(KindTermination)
 	}
 	for _, sig := range f.Successes {

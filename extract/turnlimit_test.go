@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -40,18 +41,24 @@ func TestTurnLimit(t *testing.T) {
 }
 
 // A run stopped at its turn limit before any agent answered has no final
-// answer: the notice's figures are the limit's, not a value the run found.
+// answer in the notice: its figures are the limit's, not a value the run
+// found. An answer the harness asks for after the notice is the run's.
 func TestTurnLimitIsNoAnswer(t *testing.T) {
-	r := &run.Run{Source: "t.json", Question: "How many playlists have more than 20 songs?", Steps: []run.Step{
+	steps := []run.Step{
 		{Index: 0, Agent: "supervisor", Kind: run.KindUser, Content: "How many playlists have more than 20 songs?"},
 		{Index: 1, Agent: "agent", Kind: run.KindMessage, Content: "```python\nprint(apis.spotify.show_playlist_library(access_token=token))\n```"},
 		{Index: 2, Agent: "environment", Kind: run.KindMessage, Content: "Output:\n```\n[{\"playlist_id\": 311, \"songs\": 22}]\n```"},
 		{Index: 3, Agent: "environment", Kind: run.KindMessage, Content: "Maximum number of interactions (12) reached. The task was not completed."},
-	}}
-	rf := Run(r)
-	assert.True(t, rf.Steps[3].Has(KindTermination))
+	}
+	rf := Run(&run.Run{Source: "t.json", Question: "How many playlists have more than 20 songs?", Steps: steps})
+	assert.True(t, rf.Steps[3].TurnLimit)
 	if fa := rf.FinalAnswer; fa != nil {
 		assert.NotEqual(t, 3, fa.Step, fa.Text)
+	}
+	forced := append(slices.Clone(steps), run.Step{Index: 4, Agent: "agent", Kind: run.KindMessage, Content: "There are 7 playlists with more than 20 songs."})
+	rf = Run(&run.Run{Source: "t.json", Question: "How many playlists have more than 20 songs?", Steps: forced})
+	if assert.NotNil(t, rf.FinalAnswer) {
+		assert.Equal(t, 4, rf.FinalAnswer.Step)
 	}
 }
 
