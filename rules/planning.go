@@ -6,6 +6,7 @@ import (
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
+	"github.com/offattr/offattr/run"
 )
 
 // planningControl reads CHIEF's loop groups (repeated plan–execute cycles).
@@ -46,11 +47,12 @@ var PlanningControl = &Analyzer{Name: "planning_control", Run: planningControl, 
 // loopAtLimit reads a run that was stopped at its turn limit while it
 // looped: the loop group still going when the limit came (the one holding
 // the last step before it other than bookkeeping), and in it the first
-// result that repeats an earlier result of the group unchanged. The step
-// answerable for that result (the call whose output it is, or the
-// instruction it carries out, or the ledger that decided that instruction)
-// repeated an action whose result had already been seen and had not
-// failed: from there on the run only went round until its turns ran out. A loop after a failed result is the failure's
+// result that repeats an earlier result of the group unchanged where the
+// step answerable for it (the call whose output it is, or the instruction
+// it carries out) redoes the action that gave the earlier one. That step
+// (or the ledger that decided the instruction) repeated an action whose
+// result had already been seen and had not failed: from there on the run
+// only went round until its turns ran out. A loop after a failed result is the failure's
 // (the loop groups' reading below), not the repeat's.
 func loopAtLimit(in *Input) (Finding, bool) {
 	steps := in.Features.Steps
@@ -78,7 +80,7 @@ func loopAtLimit(in *Input) (Finding, bool) {
 			continue
 		}
 		for _, q := range in.Graph.Predecessors(r, graph.Loop) {
-			if q < r && slices.Contains(lg.Steps, q) && answerableFor(in, q) >= 0 && answerableFor(in, q) != p && !executionFailed(in, q) {
+			if q < p && slices.Contains(lg.Steps, q) && !executionFailed(in, q) && redoes(in, p, answerableFor(in, q)) {
 				if l := in.Features.Steps[p].SendsLedger; l != nil && *l < p {
 					// The instruction sends what its agent's ledger decided
 					// to ask: the ledger made the decision.
@@ -92,8 +94,19 @@ func loopAtLimit(in *Input) (Finding, bool) {
 	return Finding{}, false
 }
 
+// redoes reports whether step p did again what step o did: the graph
+// reads p as repeating o (a loop edge), or p makes only calls o made with
+// the same arguments and runs only lines of code o ran.
+func redoes(in *Input, p, o int) bool {
+	if o < 0 || o >= p {
+		return false
+	}
+	return slices.Contains(in.Graph.Predecessors(p, graph.Loop), o) || in.Features.Steps[p].Redoes(&in.Features.Steps[o])
+}
+
 // answerableFor is the step that answers for result r: the call whose
-// output it is, or the instruction it carries out; -1 when r is no result.
+// output it is, the instruction it carries out, or in a chat the other
+// agent's message it answers; -1 when r is no result.
 // (loopAtLimit then names the ledger an instruction sends, if any.)
 func answerableFor(in *Input, r int) int {
 	if c := int(in.Features.Steps[r].Caller); c >= 0 && c != r {
@@ -101,6 +114,11 @@ func answerableFor(in *Input, r int) int {
 	}
 	if ps := in.Graph.Predecessors(r, graph.Instructs); len(ps) > 0 {
 		return ps[len(ps)-1]
+	}
+	// In a chat whose turns the graph reads as no instruction, a message
+	// answers the other agent's message right before it.
+	if r > 0 && !in.Features.Steps[r].Has(extract.KindToolResult) && !run.SameAgent(in.Run.Steps[r].Agent, in.Run.Steps[r-1].Agent) && isAgentDecision(in, r-1) {
+		return r - 1
 	}
 	return -1
 }

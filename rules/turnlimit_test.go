@@ -66,6 +66,25 @@ func limitPlannerRun(t *testing.T, ledgers bool) *Input {
 	return prepare(t, "What was the population of Tromsø on 1 January 2023?", "77544", msgs...)
 }
 
+// limitChatRun is a supervisor that routes the same request again after its
+// researcher's unchanged reply, in a chat the graph reads no instruction
+// in, until the harness stops it; first, when given, is a request of its
+// own the loop's first reply answers.
+func limitChatRun(t *testing.T, first string) *Input {
+	t.Helper()
+	route := "Routing to researcher: find the 2023 ranking of container lines by number of ships and report the leader."
+	reply := "I searched for 'largest container shipping company 2023 fleet'. The results list two large carriers; none of the snippets gives the 2023 ranking itself."
+	msgs := []msg{{agent: "user", content: "Which company operated the most container ships in 2023?", kind: run.KindUser}}
+	if first != "" {
+		msgs = append(msgs, msg{agent: "supervisor", content: first}, msg{agent: "researcher", content: reply})
+	}
+	for range 3 {
+		msgs = append(msgs, msg{agent: "supervisor", content: route}, msg{agent: "researcher", content: reply})
+	}
+	msgs = append(msgs, msg{agent: "system", content: "GraphRecursionError: Recursion limit of 10 reached without hitting a stop condition."})
+	return prepare(t, "Which company operated the most container ships in 2023?", "", msgs...)
+}
+
 func TestLoopAtTurnLimit(t *testing.T) {
 	const why = "turn limit"
 	for _, tc := range []struct {
@@ -78,6 +97,10 @@ func TestLoopAtTurnLimit(t *testing.T) {
 		{"a loop re-running a failed call is the failure's", func(t *testing.T) *Input { return limitRun(t, true, true) }, nil},
 		{"an orchestrator re-sends an instruction whose result came back, to the limit", func(t *testing.T) *Input { return limitPlannerRun(t, false) }, []int{4}},
 		{"the ledger that decided the instruction answers for it", func(t *testing.T) *Input { return limitPlannerRun(t, true) }, []int{5}},
+		{"a chat's agent repeats its request after the reply it answered", func(t *testing.T) *Input { return limitChatRun(t, "") }, []int{3}},
+		{"an other request that got the same reply is no repeat", func(t *testing.T) *Input {
+			return limitChatRun(t, "Routing to researcher: search the news for the largest container line of 2023.")
+		}, []int{5}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, stepsFor(PlanningControl.Run(tc.in(t)), why))
@@ -97,4 +120,14 @@ func TestForcedAnswerNotBlamed(t *testing.T) {
 	free := limitPlannerRun(t, false)
 	free.Features.Steps[8].Rare.TurnLimit = false
 	assert.Contains(t, steps(GroundTruthContradiction.Run(free), true), forced)
+}
+
+// The harness's notice that it stopped the run is no agent's step, and no
+// candidate for the decisive fault.
+func TestTurnLimitNoticeNotEligible(t *testing.T) {
+	in := limitChatRun(t, "")
+	last := len(in.Run.Steps) - 1
+	require.True(t, in.Features.Steps[last].TurnLimit)
+	assert.False(t, Eligible(in, last))
+	assert.True(t, Eligible(in, last-1))
 }
