@@ -105,9 +105,9 @@ type runContext struct {
 	// answersCommand is whether the step being read is a text
 	// environment's answer to the command before it.
 	answersCommand bool
-	// ledgers are each agent's last ledger (by agentKey), whose
-	// instruction its next message may send to the next speaker.
-	ledgers map[string]*Ledger
+	// ledgers are each agent's last ledger (by agentKey) and its step,
+	// whose instruction its next message may send to the next speaker.
+	ledgers map[string]ledgerAt
 	buf     *stepBuffers // each step's texts, made again in place
 	details Details      // the step being read's, until it is done
 	rare    Rare         // the step being read's rarer details, until it is done
@@ -126,7 +126,7 @@ type stepBuffers struct{ text, asserted, field buffers }
 var lentBuffers = sync.Pool{New: func() any { return new(stepBuffers) }}
 
 func newRunContext(r *run.Run) *runContext {
-	rc := &runContext{agents: map[string]string{}, called: map[string]bool{}, ledgers: map[string]*Ledger{}}
+	rc := &runContext{agents: map[string]string{}, called: map[string]bool{}, ledgers: map[string]ledgerAt{}}
 	noEntity := map[string]bool{}
 	rc.names = r.Agents()
 	for _, a := range rc.names {
@@ -197,6 +197,7 @@ func (rc *runContext) step(s run.Step) Features {
 	case run.KindToolResult:
 		kinds.add(KindToolResult)
 	}
+	taskBefore := rc.sawTask
 	if !rc.sawTask && (kinds.Has(KindTask) || rc.question != "" && strings.Contains(strings.ToLower(collapse(s.Content)), rc.question)) {
 		kinds.add(KindTask)
 	}
@@ -207,7 +208,7 @@ func (rc *runContext) step(s run.Step) Features {
 	if l, ok := ParseLedger(s.Content); ok {
 		f.Ledger = l
 		kinds.add(KindLedger)
-		rc.ledgers[agentKey(s.Agent)] = l
+		rc.ledgers[agentKey(s.Agent)] = ledgerAt{l, int(f.Index)}
 	} else if t.has(planRe) {
 		if rc.sawPlan || t.has(replanMarkerRe) {
 			kinds.add(KindReplan)
@@ -272,6 +273,10 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.FailedTests = exactly(failedTests(t))
 	}
 	rc.rare.Unreachable = kinds.Has(KindToolResult) && len(f.Errors) > 0 && t.has(unreachableRe)
+	// A system prompt or the task may tell of the limit ("when the maximum
+	// turns are reached, ..."); only a later step reports it reached (a
+	// later user turn too: a harness asks for an answer in the user's).
+	rc.rare.TurnLimit = s.Kind != run.KindSystem && (taskBefore || !kinds.Has(KindTask)) && t.has(turnLimitRe)
 	rc.rare.Asserts = exactly(assertions(t))
 	f.Successes = dedupeSignals(f.Successes)
 
@@ -292,6 +297,9 @@ func (rc *runContext) step(s run.Step) Features {
 		kinds.add(KindThought)
 	}
 	rc.target(&f, s, t, kinds)
+	if at := rc.ledgers[agentKey(s.Agent)]; at.l != nil && f.Ledger == nil && (s.Kind == run.KindMessage || s.Kind == run.KindInstruction) && sends(at.l, s.Content) {
+		rc.rare.SendsLedger = &at.step
+	}
 	f.Critique = spanOf(t.first(critiqueRe))
 	if f.Critique != nil {
 		rc.rare.Rejected = exactly(rejectedNumbers(t, rc.noEntity))
@@ -516,7 +524,7 @@ func (rc *runContext) target(f *Features, s run.Step, t *text, kinds *KindSet) {
 	// next speaker is that instruction, to that speaker, whether the log
 	// marks it as one (a chat's role "Orchestrator (-> WebSurfer)") or
 	// not (a trace's model output, its target the agent's next message's).
-	if l := rc.ledgers[agentKey(s.Agent)]; l != nil && f.Ledger == nil && s.Kind == run.KindMessage && sends(l, s.Content) {
+	if l := rc.ledgers[agentKey(s.Agent)].l; l != nil && f.Ledger == nil && s.Kind == run.KindMessage && sends(l, s.Content) {
 		kinds.add(KindInstruction)
 		if s.Target() == "" {
 			f.Target = l.NextSpeaker
@@ -589,6 +597,12 @@ func (rc *runContext) calledAgent(f *Features, speaker string) string {
 func routes(t *text) bool {
 	m, ok := t.first(nextSpeakerRe)
 	return ok && strings.TrimSpace(t.s[:m.Whole().Start]) == "" && strings.Trim(t.s[m.Whole().End:], " \t\n.*\x60'\"") == ""
+}
+
+// ledgerAt is a ledger and the step it is in.
+type ledgerAt struct {
+	l    *Ledger
+	step int
 }
 
 // sends reports whether a message is, word for word, the instruction or

@@ -434,14 +434,15 @@ func lastClaimLine(rf *RunFeatures, end int, agents *agentSet) *FinalAnswer {
 }
 
 // claimLine is the last line of step i's prose that states a value, when
-// the step is neither a tool's output nor a ledger; with closing, only its
+// the step is neither a tool's output, a ledger nor a notice that the run
+// reached its turn limit (whose figures are the limit's); with closing, only its
 // last line, which must then state one. An order or a shout is not the
 // answer, whoever wrote it; agent names are not values: "@Reviewer, please
 // finalize" states nothing, and a run must read the same whatever its
 // agents are called.
 func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
 	f := rf.Steps[i]
-	if f.Has(KindToolResult) || f.Ledger != nil || i >= len(rf.steps) {
+	if f.Has(KindToolResult) || f.Ledger != nil || f.TurnLimit || i >= len(rf.steps) {
 		return ""
 	}
 	prose := withoutCode(newText(rf.steps[i].Content))

@@ -80,6 +80,16 @@ var (
 	addressAfterRe  = pattern(`\A[\x60'"*]{0,2}\s{0,2}[,:]\s{1,2}(?:please|could you|can you|would you|will you|kindly|go ahead|your turn|take over|now)\b`, ci)
 )
 
+// turnLimitRe finds a harness's notice that a run was stopped at its limit
+// of turns, rounds, steps, iterations or interactions: AG2's "Maximum turns
+// (10) reached", Magentic-One's "Max rounds (30) reached.", OpenManus'
+// "Terminated: Reached max steps (20)", smolagents' "Reached max steps.",
+// the OpenAI Agents SDK's "Max turns (10) exceeded", LangGraph's
+// "Recursion limit of 25 reached", LangChain's and CrewAI's "Agent stopped
+// due to iteration limit or time limit.", and the like ("Maximum number of
+// interactions (12) reached").
+var turnLimitRe = pattern(`\b(?:max(?:imum)?(?:[ _]number[ _]of)?[ _](?:turns|rounds|steps|iterations|interactions|calls)(?:\s{0,2}\(\d{1,6}\))?\s{1,2}(?:has\s|have\s)?(?:been\s)?(?:reached|exceeded|hit)|reached\s(?:the\s)?max(?:imum)?(?:[ _]number[ _]of)?[ _](?:turns|rounds|steps|iterations|interactions|calls)|recursion\slimit\sof\s\d{1,6}\sreached|stopped\sdue\sto\s(?:max(?:imum)?\s)?iteration\slimit|(?:turn|round|step|iteration|interaction)\slimit\s(?:\(\d{1,6}\)\s)?(?:reached|exceeded|hit))\b`, ci)
+
 // unreachableRe finds a network failure as programs print one: Python's
 // requests and urllib3, curl, Node's error codes, getaddrinfo, pip
 // finding no versions of a package it could not fetch.

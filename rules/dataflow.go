@@ -1749,7 +1749,7 @@ func computed(f *extract.Features) bool {
 }
 
 // DataFlowOrigin is the data_flow_origin analyzer.
-var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: dataFlowOrigin, Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds, FactRequirements},
+var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: unforced(dataFlowOrigin), Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds, FactRequirements, FactSignals},
 	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states"}
 
 // calledOutput reports whether step o is the output of a call another
@@ -2470,7 +2470,7 @@ func relays(in *Input, i int, put string) bool {
 }
 
 // GroundTruthContradiction is the ground_truth_contradiction analyzer.
-var GroundTruthContradiction = &Analyzer{Name: "ground_truth_contradiction", Run: groundTruthContradiction, Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactKinds, FactToolCalls},
+var GroundTruthContradiction = &Analyzer{Name: "ground_truth_contradiction", Run: unforced(groundTruthContradiction), Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactKinds, FactToolCalls, FactSignals},
 	Doc: "with the correct answer: the first step to put forward a different one, above all after some step had reached it"}
 
 // looksUp reports whether a step calls tools that only read (a search, a

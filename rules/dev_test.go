@@ -237,7 +237,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 		f.Kind, f.Kinds, f.Target, f.Asks, f.Affirms = 0, 0, "", false, false
 	}),
 	FactSignals: eachStep(func(f *extract.Features) {
-		f.Errors, f.Successes, f.ExitCode, f.Unreachable, f.Refused = nil, nil, nil, false, nil
+		f.Errors, f.Successes, f.ExitCode, f.Unreachable, f.TurnLimit, f.Refused = nil, nil, nil, false, false, nil
 	}),
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
 		rf.Question, rf.Renames, rf.ShowsReported, rf.TaskFiles = nil, nil, nil, nil
@@ -248,7 +248,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	FactToolCalls: eachStep(func(f *extract.Features) {
 		f.Calls, f.Code, f.CodeWrites, f.Tool, f.Caller, f.PassedOver, f.OverCap = nil, nil, nil, "", extract.NoCaller, nil, nil
 	}),
-	FactVerdicts: eachStep(func(f *extract.Features) { f.Ledger = nil }),
+	FactVerdicts: eachStep(func(f *extract.Features) { f.Ledger, f.SendsLedger = nil, nil }),
 	FactPolicies: eachStep(func(f *extract.Features) { f.Policies = nil }),
 	FactFinalAnswer: func(r *run.Run, rf *extract.RunFeatures) {
 		rf.FinalAnswer = nil

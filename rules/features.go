@@ -280,11 +280,13 @@ func sameBits(a, b []float64) bool {
 }
 
 // Eligible reports whether step i can be the decisive fault at all: every
-// step but the task itself and system prompts. A later turn of the user is
-// a participant's decision (a simulated user can err).
+// step but the task itself, system prompts and a harness's notice that the
+// run reached its turn limit (the harness stopped it; what it answers then
+// is forced). A later turn of the user is a participant's decision (a
+// simulated user can err).
 func Eligible(in *Input, i int) bool {
 	s := in.Run.Steps[i]
-	if s.Kind == run.KindSystem {
+	if s.Kind == run.KindSystem || i < len(in.Features.Steps) && in.Features.Steps[i].TurnLimit {
 		return false
 	}
 	if s.Kind == run.KindUser {
