@@ -377,23 +377,28 @@ func (c *content) UnmarshalJSON(data []byte) error {
 }
 
 // callsAmongParts reports whether data, a message's content, is a list of
-// parts one of which calls a tool or gives its result.
+// parts one of which calls a tool or gives its result: by its type, or,
+// as Bedrock's Converse API writes its blocks, by its key (toolUse,
+// toolResult).
 func callsAmongParts(data []byte) bool {
 	data = bytes.TrimSpace(data)
-	if len(data) == 0 || data[0] != '[' || !bytes.Contains(data, []byte(`"tool`)) {
+	if len(data) == 0 || data[0] != '[' || !bytes.Contains(data, []byte(`tool`)) {
 		return false
 	}
 	var parts []struct {
-		Type string `json:"type"`
+		Type       string          `json:"type"`
+		ToolUse    json.RawMessage `json:"toolUse"`
+		ToolResult json.RawMessage `json:"toolResult"`
 	}
 	if json.Unmarshal(data, &parts) != nil {
 		return false
 	}
-	return slices.ContainsFunc(parts, func(p struct {
-		Type string `json:"type"`
-	}) bool {
-		return toolPartTypes[p.Type]
-	})
+	for _, p := range parts {
+		if toolPartTypes[p.Type] || len(p.ToolUse) > 0 || len(p.ToolResult) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // arguments is a call's arguments as text (scalarString), decoded where
