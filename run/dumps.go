@@ -118,7 +118,45 @@ func dumpCase(data []byte, key string, meta *fileObject) (c *Case, ok bool, err 
 
 // dumpCaseOf is dumpCase given the list decoded.
 func dumpCaseOf(list []any, meta *fileObject) (c *Case, ok bool, err error) {
+	if steps, ok := aiSDKSteps(list); ok {
+		list = steps
+	}
 	return dumpCaseOfMessages(dumpMessages(list), meta)
+}
+
+// aiSDKSteps reads the Vercel AI SDK's steps (generateText's
+// result.steps: each {"content": [parts], "finishReason", "request",
+// "response"}) as the messages they hold: the prompt the first step's
+// request sent (its body, as the provider's API writes it:
+// requestMessages, or {"messages": [...]}), then each step's content as
+// the assistant's message, its text and calls in order with the results
+// among them. ok is false when list is not all steps.
+func aiSDKSteps(list []any) ([]any, bool) {
+	if !objectsAll(list, func(m map[string]any) bool {
+		_, parts := m["content"].([]any)
+		return parts && m["finishReason"] != nil && m["role"] == nil
+	}) {
+		return nil, false
+	}
+	var out []any
+	first := list[0].(map[string]any)
+	req, _ := first["request"].(map[string]any)
+	var body []byte
+	switch b := req["body"].(type) {
+	case string:
+		body = []byte(b)
+	case map[string]any:
+		body, _ = json.Marshal(b)
+	}
+	if prompt, ok := requestMessages(body); ok {
+		out = append(out, prompt...)
+	} else if prompt, err := anyList(body, "messages"); err == nil && objectsAll(prompt, func(m map[string]any) bool { return m["role"] != nil }) {
+		out = append(out, prompt...)
+	}
+	for _, e := range list {
+		out = append(out, map[string]any{"role": "assistant", "content": e.(map[string]any)["content"]})
+	}
+	return out, true
 }
 
 // dumpCaseOfMessages is dumpCaseOf given the messages read.
@@ -517,6 +555,10 @@ func partResult(pm map[string]any) (dumpMessage, bool) {
 			out = pm["result"]
 		}
 		dm, _ := result(pm["toolCallId"], toolOutputText(out), pm["isError"] == true)
+		dm.tool = stringOrEmpty(pm["toolName"])
+		return dm, true
+	case typ == "tool-error": // the AI SDK's step content: {"type": "tool-error", "toolCallId", "toolName", "input", "error"}
+		dm, _ := result(pm["toolCallId"], textOf(pm["error"]), true)
 		dm.tool = stringOrEmpty(pm["toolName"])
 		return dm, true
 	case typ == "toolResponse":

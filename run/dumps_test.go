@@ -97,6 +97,8 @@ func TestFrameworkDumps(t *testing.T) {
 			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
 		{"ai-sdk-4-ui-messages.json", "Is the Louvre open on Tuesday?", []string{
 			"user user", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"ai-sdk-steps.json", "How many euros is 1,800 Swiss francs today?", []string{
+			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -199,8 +201,9 @@ func TestDumpedResults(t *testing.T) {
 }
 
 // TestRequestBodies: a request body saved with its messages (Gemini's
-// generateContent, the Responses API's create) and a stored Responses API
-// response are read as the run their lists hold, the steps numbered from
+// generateContent, the Responses API's create), a stored Responses API
+// response and the AI SDK's steps (the first one's request body giving the
+// prompt) are read as the run their lists hold, the steps numbered from
 // the list's first message, and a label beside them is the run's.
 func TestRequestBodies(t *testing.T) {
 	tests := []struct {
@@ -217,6 +220,10 @@ func TestRequestBodies(t *testing.T) {
 			{"type": "function_call", "call_id": "c1", "name": "refund", "arguments": "{\"order\": \"48231\"}"},
 			{"type": "function_call_output", "call_id": "c1", "output": "done"}], "mistake_agent": "assistant", "mistake_step": 1}`,
 			[]string{"user user", "assistant tool_call", "assistant tool_result"}, &Label{Agent: "assistant", Step: 1}},
+		{"AI SDK steps, a tool's error among them", `[{"content": [{"type": "tool-call", "toolCallId": "c1", "toolName": "f", "input": {}},
+			{"type": "tool-error", "toolCallId": "c1", "toolName": "f", "input": {}, "error": "Error: no such city"}], "finishReason": "tool-calls", "request": {"body": "{\"messages\": [{\"role\": \"user\", \"content\": \"x\"}]}"}},
+			{"content": [{"type": "text", "text": "Sorry."}], "finishReason": "stop", "request": {}}]`,
+			[]string{"user user", "assistant tool_call", "assistant tool_result", "assistant message"}, nil},
 		{"responses input as text, then its output", `{"object": "response", "input": "Who won?", "output": [
 			{"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "The home side."}]}]}`,
 			[]string{"user user", "assistant message"}, nil},
@@ -315,6 +322,7 @@ func FuzzParseDumps(f *testing.F) {
 	f.Add([]byte(`{"object": "response", "input": "x", "output": [{"type": "web_search_call", "id": "ws", "action": {"query": "q"}}, {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "y"}]}]}`))
 	f.Add([]byte(`{"messages": [{"role": "user", "content": [{"text": "x"}]}, {"role": "assistant", "content": [{"reasoningContent": {"reasoningText": {"text": "t"}}}, {"toolUse": {"toolUseId": "1", "name": "f", "input": {}}}]}, {"role": "user", "content": [{"toolResult": {"toolUseId": "1", "content": [{"json": {"a": 1}}], "status": "error"}}]}]}`))
 	f.Add([]byte(`[{"role": "user", "content": "x"}, {"role": "assistant", "content": [{"type": "server_tool_use", "id": "s1", "name": "web_search", "input": {"query": "q"}}, {"type": "web_search_tool_result", "tool_use_id": "s1", "content": {"type": "web_search_tool_result_error", "error_code": "max_uses_exceeded"}}, {"type": "code_execution_tool_result", "tool_use_id": "s2", "content": {"type": "code_execution_result", "stdout": "", "stderr": "e", "return_code": 1}}, {"type": "text", "text": "y"}]}]`))
+	f.Add([]byte(`[{"content": [{"type": "text", "text": "x"}, {"type": "tool-call", "toolCallId": "1", "toolName": "f", "input": {}}, {"type": "tool-error", "toolCallId": "1", "toolName": "f", "error": "e"}], "finishReason": "tool-calls", "request": {"body": {"input": "q"}}}]`))
 	f.Add([]byte(`[{"role": "assistant", "content": "y", "parts": [{"type": "tool-invocation", "toolInvocation": {"state": "call", "toolCallId": "1", "toolName": "f", "args": {}}}, {"type": "tool-invocation", "toolInvocation": {"state": "result", "toolCallId": "2", "toolName": "f", "args": {}, "result": "r"}}]}]`))
 	fuzzFormat(f, FormatAuto)
 }
