@@ -92,13 +92,14 @@ func objectsWith(v any, keys ...string) bool {
 // rather than a chat message: no role but a type, a wrapped message,
 // parts or a memory step's fields (LangChain, AutoGen, pydantic-ai, the
 // Responses API, smolagents), parts, blocks or items beside its role
-// (Google GenAI, LlamaIndex, Semantic Kernel), or tool calls and results
-// among its content parts (Anthropic, the Vercel AI SDK).
+// (Google GenAI, LlamaIndex, Semantic Kernel), tool calls and results
+// among its content parts (Anthropic, the Vercel AI SDK) or in its
+// options (LlamaIndex.TS).
 func (m message) dumped() bool {
 	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.StepNumber || m.Task || m.SystemPrompt) || m.Parts.has()) {
 		return true
 	}
-	return m.Parts.has() || m.Blocks.has(blockKeys...) || m.Items.has(itemKeys...) || m.Content.tools
+	return m.Parts.has() || m.Blocks.has(blockKeys...) || m.Items.has(itemKeys...) || m.Content.tools || m.Options.calls || m.Options.answers
 }
 
 // toolPartTypes are the types of content parts that call a tool or give
@@ -203,7 +204,8 @@ func dumpMarked(e any) bool {
 	if m["role"] == nil && slices.ContainsFunc([]string{"type", "data", "kwargs", "step_number", "task", "system_prompt"}, func(k string) bool { return m[k] != nil }) {
 		return true
 	}
-	return objectsWith(m["parts"]) || objectsWith(m["blocks"], blockKeys...) || objectsWith(m["items"], itemKeys...) || objectsWith(m["Items"], itemKeys...)
+	opts, _ := m["options"].(map[string]any)
+	return objectsWith(m["parts"]) || objectsWith(m["blocks"], blockKeys...) || objectsWith(m["items"], itemKeys...) || objectsWith(m["Items"], itemKeys...) || opts["toolCall"] != nil || opts["toolResult"] != nil
 }
 
 // anyList decodes data as a list of values: a JSON array, the values of a
@@ -333,6 +335,9 @@ func elementMessages(m map[string]any) []dumpMessage {
 	}
 	if blocks, ok := m["blocks"].([]any); ok && objectsWith(blocks, blockKeys...) {
 		return llamaIndexMessage(m, blocks)
+	}
+	if opts, ok := m["options"].(map[string]any); ok && m["role"] != nil && (opts["toolCall"] != nil || opts["toolResult"] != nil) {
+		return llamaTSMessage(m, opts)
 	}
 	if typ, _ := m["type"].(string); m["role"] == nil && responsesType(typ) {
 		return responsesItems(m, typ)
@@ -1091,6 +1096,32 @@ func llamaIndexMessage(m map[string]any, blocks []any) []dumpMessage {
 		ms[0].Calls = uniqueCalls(append(ms[0].Calls, calls...))
 	}
 	return ms
+}
+
+// llamaTSMessage reads LlamaIndex.TS's ChatMessage ({"role", "content",
+// "options"}) that calls tools ({"toolCall": [{"name", "input", "id"}]},
+// one call or a list) or answers one ({"toolResult": {"result",
+// "isError", "id"}}, on a message of the user's role): a result is the
+// tool's, of the call it names.
+func llamaTSMessage(m map[string]any, opts map[string]any) []dumpMessage {
+	if tr, ok := opts["toolResult"].(map[string]any); ok {
+		text := textOf(tr["result"])
+		if text == "" {
+			text = contentOf(m["content"])
+		}
+		return []dumpMessage{{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(tr["id"]), Text: text}, failed: tr["isError"] == true}}
+	}
+	calls, ok := opts["toolCall"].([]any)
+	if !ok {
+		calls = []any{opts["toolCall"]}
+	}
+	msg := dumpMessage{chatMessage: chatMessage{Role: llamaRole(stringOrEmpty(m["role"])), Text: contentOf(m["content"])}}
+	for _, c := range calls {
+		if cm, ok := c.(map[string]any); ok {
+			msg.Calls = append(msg.Calls, partCall(cm, "id", "name", "input"))
+		}
+	}
+	return []dumpMessage{msg}
 }
 
 // llamaRole is the chat role a LlamaIndex role stands for.

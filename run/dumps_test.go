@@ -97,6 +97,8 @@ func TestFrameworkDumps(t *testing.T) {
 			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
 		{"ai-sdk-4-ui-messages.json", "Is the Louvre open on Tuesday?", []string{
 			"user user", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"llamaindex-ts-chat-history.json", "How many days of parental leave does a new hire get?", []string{
+			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
 		{"ai-sdk-steps.json", "How many euros is 1,800 Swiss francs today?", []string{
 			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
 	}
@@ -174,6 +176,7 @@ func TestDumpedResults(t *testing.T) {
 		{"anthropic-server-tools.json", 2, "Jungfrau - Wikipedia (https://en.wikipedia.org/wiki/Jungfrau)\nJungfrau 4,158 m - Jungfrau Region (https://www.jungfrau.ch/en-gb/jungfrau/)"},
 		{"anthropic-server-tools.json", 4, "13642"},
 		{"anthropic-server-tools.json", 5, "The Jungfrau is 4,158 m tall, about 13,642 feet."},
+		{"llamaindex-ts-chat-history.json", 5, "Error: policy HR-204 not found"},
 		{"ai-sdk-4-ui-messages.json", 2, `{"closed":["Tuesday"],"hours":"09:00-18:00","place":"Louvre Museum"}`},
 	}
 	for _, tt := range tests {
@@ -275,6 +278,8 @@ func TestDumpsLeaveChatsAlone(t *testing.T) {
 			{"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "search", "arguments": "{}"}}]},
 			{"role": "tool", "tool_call_id": "c1", "content": "3 matches", "items": [{"id": 1, "title": "x"}]}]`,
 			[]string{"user", "assistant", "tool"}, ""},
+		{"a chat whose message keeps options of its own", `[{"role": "user", "content": "Hi", "options": "fast"}, {"role": "assistant", "name": "Helper", "content": "Hello", "options": {"temperature": 0}}]`,
+			[]string{"user", "Helper"}, ""},
 		{"a chat whose message keeps its layout blocks", `[{"role": "user", "content": "Hi"},
 			{"role": "assistant", "name": "Helper", "content": "Hello", "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "Hello"}}]}]`,
 			[]string{"user", "Helper"}, ""},
@@ -322,6 +327,7 @@ func FuzzParseDumps(f *testing.F) {
 	f.Add([]byte(`{"object": "response", "input": "x", "output": [{"type": "web_search_call", "id": "ws", "action": {"query": "q"}}, {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "y"}]}]}`))
 	f.Add([]byte(`{"messages": [{"role": "user", "content": [{"text": "x"}]}, {"role": "assistant", "content": [{"reasoningContent": {"reasoningText": {"text": "t"}}}, {"toolUse": {"toolUseId": "1", "name": "f", "input": {}}}]}, {"role": "user", "content": [{"toolResult": {"toolUseId": "1", "content": [{"json": {"a": 1}}], "status": "error"}}]}]}`))
 	f.Add([]byte(`[{"role": "user", "content": "x"}, {"role": "assistant", "content": [{"type": "server_tool_use", "id": "s1", "name": "web_search", "input": {"query": "q"}}, {"type": "web_search_tool_result", "tool_use_id": "s1", "content": {"type": "web_search_tool_result_error", "error_code": "max_uses_exceeded"}}, {"type": "code_execution_tool_result", "tool_use_id": "s2", "content": {"type": "code_execution_result", "stdout": "", "stderr": "e", "return_code": 1}}, {"type": "text", "text": "y"}]}]`))
+	f.Add([]byte(`[{"role": "assistant", "content": "", "options": {"toolCall": [{"name": "f", "input": {}, "id": "1"}]}}, {"role": "user", "content": "y", "options": {"toolResult": {"result": "y", "isError": true, "id": "1"}}}]`))
 	f.Add([]byte(`[{"content": [{"type": "text", "text": "x"}, {"type": "tool-call", "toolCallId": "1", "toolName": "f", "input": {}}, {"type": "tool-error", "toolCallId": "1", "toolName": "f", "error": "e"}], "finishReason": "tool-calls", "request": {"body": {"input": "q"}}}]`))
 	f.Add([]byte(`[{"role": "assistant", "content": "y", "parts": [{"type": "tool-invocation", "toolInvocation": {"state": "call", "toolCallId": "1", "toolName": "f", "args": {}}}, {"type": "tool-invocation", "toolInvocation": {"state": "result", "toolCallId": "2", "toolName": "f", "args": {}, "result": "r"}}]}]`))
 	fuzzFormat(f, FormatAuto)

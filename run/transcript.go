@@ -289,6 +289,9 @@ type message struct {
 	Parts  listOf  `json:"parts"`
 	Blocks listOf  `json:"blocks"`
 	Items  listOf  `json:"items"`
+	// Options is LlamaIndex.TS's: the calls a message makes (toolCall)
+	// or the call it answers (toolResult).
+	Options toolOptions `json:"options"`
 	// StepNumber, Task and SystemPrompt are smolagents' memory steps'.
 	StepNumber   present `json:"step_number"`
 	Task         present `json:"task"`
@@ -299,6 +302,19 @@ type message struct {
 	Wrapped         json.RawMessage `json:"message"`
 	ToolCallsCamel  []rawToolCall   `json:"toolCalls"`
 	ToolCallIDCamel string          `json:"toolCallId"`
+}
+
+// toolOptions records whether a message's options (LlamaIndex.TS's)
+// make calls or answer one; options of any other shape, an object or not,
+// record neither.
+type toolOptions struct{ calls, answers bool }
+
+func (o *toolOptions) UnmarshalJSON(b []byte) error {
+	var opts map[string]json.RawMessage
+	if json.Unmarshal(b, &opts) == nil {
+		o.calls, o.answers = len(opts["toolCall"]) > 0 && string(opts["toolCall"]) != "null", len(opts["toolResult"]) > 0 && string(opts["toolResult"]) != "null"
+	}
+	return nil
 }
 
 // unwrappedItems returns h with each item that holds its message under
