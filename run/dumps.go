@@ -3,10 +3,12 @@ package run
 // The messages agent frameworks hand back, saved as they are rather than
 // traced: LangChain's and LangGraph's messages (model_dump, messages_to_dict,
 // dumpd), AutoGen's (a TaskResult's messages, a team's saved state),
-// pydantic-ai's, the OpenAI Agents SDK's and Responses API's items,
-// Anthropic's, Google GenAI's, LlamaIndex's, Semantic Kernel's and the
-// Vercel AI SDK's messages, smolagents' memory steps. Each is read into
-// chat messages and laid out as a transcript's steps.
+// pydantic-ai's, the OpenAI Agents SDK's and Responses API's items (also
+// as a request body or a stored response), Anthropic's, Bedrock's
+// Converse, Google GenAI's (also a generateContent request body),
+// LlamaIndex's, Semantic Kernel's and the Vercel AI SDK's messages,
+// smolagents' memory steps. Each is read into chat messages and laid out
+// as a transcript's steps.
 
 import (
 	"bytes"
@@ -90,18 +92,19 @@ func objectsWith(v any, keys ...string) bool {
 // rather than a chat message: no role but a type, a wrapped message,
 // parts or a memory step's fields (LangChain, AutoGen, pydantic-ai, the
 // Responses API, smolagents), parts, blocks or items beside its role
-// (Google GenAI, LlamaIndex, Semantic Kernel), or tool calls and results
-// among its content parts (Anthropic, the Vercel AI SDK).
+// (Google GenAI, LlamaIndex, Semantic Kernel), tool calls and results
+// among its content parts (Anthropic, the Vercel AI SDK) or in its
+// options (LlamaIndex.TS).
 func (m message) dumped() bool {
 	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.StepNumber || m.Task || m.SystemPrompt) || m.Parts.has()) {
 		return true
 	}
-	return m.Parts.has() || m.Blocks.has(blockKeys...) || m.Items.has(itemKeys...) || m.Content.tools
+	return m.Parts.has() || m.Blocks.has(blockKeys...) || m.Items.has(itemKeys...) || m.Content.tools || m.Options.calls || m.Options.answers
 }
 
 // toolPartTypes are the types of content parts that call a tool or give
 // its result.
-var toolPartTypes = map[string]bool{"tool_use": true, "tool_result": true, "tool-call": true, "tool-result": true, "toolRequest": true, "toolResponse": true}
+var toolPartTypes = map[string]bool{"tool_use": true, "tool_result": true, "server_tool_use": true, "mcp_tool_use": true, "tool-call": true, "tool-result": true, "toolRequest": true, "toolResponse": true}
 
 // dumpCase reads data, a list of messages (a JSON array or one a line),
 // or under key the list of an object, as a framework's dump; ok is false
@@ -116,7 +119,45 @@ func dumpCase(data []byte, key string, meta *fileObject) (c *Case, ok bool, err 
 
 // dumpCaseOf is dumpCase given the list decoded.
 func dumpCaseOf(list []any, meta *fileObject) (c *Case, ok bool, err error) {
+	if steps, ok := aiSDKSteps(list); ok {
+		list = steps
+	}
 	return dumpCaseOfMessages(dumpMessages(list), meta)
+}
+
+// aiSDKSteps reads the Vercel AI SDK's steps (generateText's
+// result.steps: each {"content": [parts], "finishReason", "request",
+// "response"}) as the messages they hold: the prompt the first step's
+// request sent (its body, as the provider's API writes it:
+// requestMessages, or {"messages": [...]}), then each step's content as
+// the assistant's message, its text and calls in order with the results
+// among them. ok is false when list is not all steps.
+func aiSDKSteps(list []any) ([]any, bool) {
+	if !objectsAll(list, func(m map[string]any) bool {
+		_, parts := m["content"].([]any)
+		return parts && m["finishReason"] != nil && m["role"] == nil
+	}) {
+		return nil, false
+	}
+	var out []any
+	first := list[0].(map[string]any)
+	req, _ := first["request"].(map[string]any)
+	var body []byte
+	switch b := req["body"].(type) {
+	case string:
+		body = []byte(b)
+	case map[string]any:
+		body, _ = json.Marshal(b)
+	}
+	if prompt, ok := requestMessages(body); ok {
+		out = append(out, prompt...)
+	} else if prompt, err := anyList(body, "messages"); err == nil && objectsAll(prompt, func(m map[string]any) bool { return m["role"] != nil }) {
+		out = append(out, prompt...)
+	}
+	for _, e := range list {
+		out = append(out, map[string]any{"role": "assistant", "content": e.(map[string]any)["content"]})
+	}
+	return out, true
 }
 
 // dumpCaseOfMessages is dumpCaseOf given the messages read.
@@ -163,7 +204,8 @@ func dumpMarked(e any) bool {
 	if m["role"] == nil && slices.ContainsFunc([]string{"type", "data", "kwargs", "step_number", "task", "system_prompt"}, func(k string) bool { return m[k] != nil }) {
 		return true
 	}
-	return objectsWith(m["parts"]) || objectsWith(m["blocks"], blockKeys...) || objectsWith(m["items"], itemKeys...) || objectsWith(m["Items"], itemKeys...)
+	opts, _ := m["options"].(map[string]any)
+	return objectsWith(m["parts"]) || objectsWith(m["blocks"], blockKeys...) || objectsWith(m["items"], itemKeys...) || objectsWith(m["Items"], itemKeys...) || opts["toolCall"] != nil || opts["toolResult"] != nil
 }
 
 // anyList decodes data as a list of values: a JSON array, the values of a
@@ -294,6 +336,9 @@ func elementMessages(m map[string]any) []dumpMessage {
 	if blocks, ok := m["blocks"].([]any); ok && objectsWith(blocks, blockKeys...) {
 		return llamaIndexMessage(m, blocks)
 	}
+	if opts, ok := m["options"].(map[string]any); ok && m["role"] != nil && (opts["toolCall"] != nil || opts["toolResult"] != nil) {
+		return llamaTSMessage(m, opts)
+	}
 	if typ, _ := m["type"].(string); m["role"] == nil && responsesType(typ) {
 		return responsesItems(m, typ)
 	}
@@ -345,6 +390,21 @@ func uiMessage(m map[string]any, parts []any) ([]dumpMessage, bool) {
 				flush()
 			}
 			texts = append(texts, stringOrEmpty(pm["text"]))
+		case typ == "tool-invocation":
+			// The SDK's fourth version: {"type": "tool-invocation",
+			// "toolInvocation": {"state", "toolCallId", "toolName", "args",
+			// "result" once its state is "result"}}.
+			inv, _ := pm["toolInvocation"].(map[string]any)
+			id, _ := inv["toolCallId"].(string)
+			if id == "" {
+				continue
+			}
+			ui = true
+			name := stringOrEmpty(inv["toolName"])
+			cur.Calls = append(cur.Calls, ToolCall{ID: id, Name: name, Arguments: textOf(inv["args"])})
+			if res, ok := inv["result"]; ok && inv["state"] == "result" {
+				results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: id, Text: textOf(res)}, tool: name})
+			}
 		case id != "" && (strings.HasPrefix(typ, "tool-") || typ == "dynamic-tool"):
 			ui = true
 			name := firstNonEmpty(stringOrEmpty(pm["toolName"]), strings.TrimPrefix(typ, "tool-"))
@@ -387,7 +447,8 @@ func langChainMessage(m map[string]any) []dumpMessage {
 
 // withoutThoughts is m without the parts of its content that are the
 // model's thinking (Anthropic's thinking and redacted_thinking blocks, a
-// reasoning part, a Gemini part marked a thought): not what the message
+// reasoning part, a Gemini part marked a thought, Bedrock's
+// reasoningContent block): not what the message
 // says, and often an opaque token the provider signs.
 func withoutThoughts(m map[string]any) map[string]any {
 	out, cloned := m, false
@@ -399,7 +460,7 @@ func withoutThoughts(m map[string]any) map[string]any {
 		kept := slices.DeleteFunc(slices.Clone(parts), func(p any) bool {
 			pm, _ := p.(map[string]any)
 			typ, _ := pm["type"].(string)
-			return typ == "thinking" || typ == "redacted_thinking" || isReasoning(typ) || pm["thought"] == true
+			return typ == "thinking" || typ == "redacted_thinking" || isReasoning(typ) || pm["thought"] == true || pm["reasoningContent"] != nil
 		})
 		if len(kept) < len(parts) {
 			if !cloned {
@@ -429,59 +490,134 @@ func uniqueCalls(calls []ToolCall) []ToolCall {
 
 // resultParts reads a message whose content parts give tools' results
 // (Anthropic's tool_result blocks, the Vercel AI SDK's tool-result parts,
-// Google GenAI's function_response parts) as one result for each, after
-// any text the message says too; ok is false when it gives none.
+// Google GenAI's function_response parts, Bedrock's toolResult blocks) as
+// one result for each, after any text the message says too; ok is false
+// when it gives none. In the assistant's own message (the results of
+// Anthropic's server tools, which the API runs within the turn) each
+// result stands where it is: after the call it answers, before the text
+// that reads it.
 func resultParts(m map[string]any) ([]dumpMessage, bool) {
-	parts, ok := m["content"].([]any)
+	key := "content"
+	parts, ok := m[key].([]any)
 	if !ok {
-		parts, ok = m["parts"].([]any)
+		key = "parts"
+		parts, ok = m[key].([]any)
 	}
 	if !ok {
 		return nil, false
 	}
-	var results []dumpMessage
+	inTurn := normalRole(stringOrEmpty(m["role"])) == "assistant"
+	var out, results []dumpMessage
 	var rest []any
+	said := func() {
+		if len(rest) > 0 {
+			msg := maps.Clone(m)
+			msg[key] = rest
+			out = append(out, langChainMessage(msg)...)
+			rest = nil
+		}
+	}
+	found := false
 	for _, p := range parts {
 		pm, _ := p.(map[string]any)
+		r, ok := partResult(pm)
 		switch {
-		case pm == nil:
+		case !ok:
 			rest = append(rest, p)
-		case pm["type"] == "tool_result":
-			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(pm["tool_use_id"]), Text: contentOf(pm["content"])}, failed: pm["is_error"] == true})
-		case pm["type"] == "tool-result":
-			out := pm["output"]
-			if out == nil {
-				out = pm["result"]
-			}
-			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(pm["toolCallId"]), Text: toolOutputText(out)}, tool: stringOrEmpty(pm["toolName"]), failed: pm["isError"] == true})
-		case pm["type"] == "toolResponse":
-			text, failed := gooseResult(pm)
-			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(pm["id"]), Text: text}, failed: failed})
-		case pm["function_response"] != nil || pm["functionResponse"] != nil:
-			fr, _ := pm["function_response"].(map[string]any)
-			if fr == nil {
-				fr, _ = pm["functionResponse"].(map[string]any)
-			}
-			text, failed := functionResponse(fr["response"])
-			results = append(results, dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(fr["id"]), Text: text}, tool: stringOrEmpty(fr["name"]), failed: failed})
+		case inTurn:
+			said()
+			out = append(out, r)
 		default:
-			rest = append(rest, p)
+			results = append(results, r)
 		}
+		found = found || ok
 	}
-	if len(results) == 0 {
+	if !found {
 		return nil, false
 	}
-	var out []dumpMessage
-	if len(rest) > 0 {
-		key := "content"
-		if _, ok := m["content"].([]any); !ok {
-			key = "parts"
-		}
-		said := maps.Clone(m)
-		said[key] = rest
-		out = append(out, langChainMessage(said)...)
-	}
+	said()
 	return append(out, results...), true
+}
+
+// partResult reads a content part that gives a tool's result; ok is false
+// for any other part.
+func partResult(pm map[string]any) (dumpMessage, bool) {
+	typ, _ := pm["type"].(string)
+	result := func(id any, text string, failed bool) (dumpMessage, bool) {
+		return dumpMessage{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(id), Text: text}, failed: failed}, true
+	}
+	switch {
+	case pm == nil:
+		return dumpMessage{}, false
+	case typ == "tool_result":
+		return result(pm["tool_use_id"], contentOf(pm["content"]), pm["is_error"] == true)
+	case strings.HasSuffix(typ, "_tool_result") && pm["tool_use_id"] != nil: // a server tool's: web_search_tool_result, code_execution_tool_result…
+		text, failed := serverToolResult(pm["content"])
+		return result(pm["tool_use_id"], text, failed)
+	case typ == "tool-result":
+		out := pm["output"]
+		if out == nil {
+			out = pm["result"]
+		}
+		dm, _ := result(pm["toolCallId"], toolOutputText(out), pm["isError"] == true)
+		dm.tool = stringOrEmpty(pm["toolName"])
+		return dm, true
+	case typ == "tool-error": // the AI SDK's step content: {"type": "tool-error", "toolCallId", "toolName", "input", "error"}
+		dm, _ := result(pm["toolCallId"], textOf(pm["error"]), true)
+		dm.tool = stringOrEmpty(pm["toolName"])
+		return dm, true
+	case typ == "toolResponse":
+		text, failed := gooseResult(pm)
+		return result(pm["id"], text, failed)
+	case pm["toolResult"] != nil: // Bedrock's: {"toolResult": {"toolUseId", "content": [blocks], "status"}}
+		tr, _ := pm["toolResult"].(map[string]any)
+		return result(tr["toolUseId"], contentOf(tr["content"]), tr["status"] == "error")
+	case pm["function_response"] != nil || pm["functionResponse"] != nil:
+		fr, _ := pm["function_response"].(map[string]any)
+		if fr == nil {
+			fr, _ = pm["functionResponse"].(map[string]any)
+		}
+		text, failed := functionResponse(fr["response"])
+		dm, _ := result(fr["id"], text, failed)
+		dm.tool = stringOrEmpty(fr["name"])
+		return dm, true
+	}
+	return dumpMessage{}, false
+}
+
+// serverToolResult reads the content of an Anthropic server tool's result
+// block: search results as their titles and addresses (their text is
+// encrypted), a run's output as what it printed, failed when it exited
+// other than 0, and an error object ({"type": "…_error", "error_code"}) as
+// its code, failed.
+func serverToolResult(c any) (text string, failed bool) {
+	switch t := c.(type) {
+	case map[string]any:
+		typ, _ := t["type"].(string)
+		if strings.HasSuffix(typ, "_error") {
+			return textOf(t["error_code"]), true
+		}
+		if _, ok := t["stdout"]; ok {
+			code := textOf(t["return_code"])
+			return strings.Join(nonEmpty([]string{strings.TrimSpace(stringOrEmpty(t["stdout"])), strings.TrimSpace(stringOrEmpty(t["stderr"]))}), "\n"), code != "" && code != "0"
+		}
+		return textOf(t), false
+	case []any:
+		var lines []string
+		for _, e := range t {
+			em, _ := e.(map[string]any)
+			switch {
+			case em["text"] != nil:
+				lines = append(lines, stringOrEmpty(em["text"]))
+			case em["url"] != nil:
+				lines = append(lines, strings.TrimSpace(stringOrEmpty(em["title"])+" ("+stringOrEmpty(em["url"])+")"))
+			default:
+				lines = append(lines, textOf(e))
+			}
+		}
+		return strings.Join(lines, "\n"), false
+	}
+	return contentOf(c), false
 }
 
 // functionResponse reads a Gemini function response's response: the
@@ -739,6 +875,71 @@ func savedState(data []byte) ([]any, bool) {
 	return nil, false
 }
 
+// requestMessages finds the messages of a model API's request body or
+// stored response, saved as the run's history: Gemini's generateContent
+// request ({"contents": [...]}, each content a role and its parts), and
+// the Responses API's request ({"input": a text or a list of items}) and
+// response ({"output": [items]}), the input first. Neither body's
+// instructions are a step: a label numbers the list's messages. ok is
+// false when a list is not all messages of its API.
+func requestMessages(data []byte) ([]any, bool) {
+	var body struct {
+		Contents json.RawMessage `json:"contents"`
+		Input    json.RawMessage `json:"input"`
+		Output   json.RawMessage `json:"output"`
+	}
+	if json.Unmarshal(data, &body) != nil {
+		return nil, false
+	}
+	if len(body.Contents) > 0 {
+		list, err := anyList(body.Contents, "")
+		return list, err == nil && objectsAll(list, func(m map[string]any) bool {
+			_, ok := m["parts"].([]any)
+			return ok && stringOrEmpty(m["role"]) != ""
+		})
+	}
+	var out []any
+	var text string
+	if json.Unmarshal(body.Input, &text) == nil {
+		out = append(out, map[string]any{"role": "user", "content": text})
+	} else if len(body.Input) > 0 {
+		list, err := anyList(body.Input, "")
+		if err != nil || !objectsAll(list, isResponsesItem) {
+			return nil, false
+		}
+		out = append(out, list...)
+	}
+	if len(body.Output) > 0 {
+		list, err := anyList(body.Output, "")
+		if err != nil || !objectsAll(list, func(m map[string]any) bool { return m["type"] != nil && isResponsesItem(m) }) {
+			return nil, false
+		}
+		out = append(out, list...)
+	}
+	// A list of chat messages alone under "input" is no mark of the API.
+	return out, len(body.Output) > 0 || slices.ContainsFunc(out, func(e any) bool { return e.(map[string]any)["type"] != nil })
+}
+
+// isResponsesItem reports whether m is an item of the Responses API: a
+// message (a role and its content) or a call, its output or reasoning.
+func isResponsesItem(m map[string]any) bool {
+	typ, _ := m["type"].(string)
+	if typ == "" || typ == "message" {
+		_, ok := m["content"]
+		return ok && stringOrEmpty(m["role"]) != ""
+	}
+	return responsesType(typ)
+}
+
+// objectsAll reports whether list holds objects only, at least one, each
+// of which ok holds of.
+func objectsAll(list []any, ok func(map[string]any) bool) bool {
+	return len(list) > 0 && allOf(list, func(e any) bool {
+		m, isObject := e.(map[string]any)
+		return isObject && ok(m)
+	})
+}
+
 // smolagentsStep reads one of smolagents' memory steps
 // (agent.memory.get_full_steps()): the task, the system prompt, a plan,
 // an action (the model's output and the calls it made, then what they
@@ -895,6 +1096,32 @@ func llamaIndexMessage(m map[string]any, blocks []any) []dumpMessage {
 		ms[0].Calls = uniqueCalls(append(ms[0].Calls, calls...))
 	}
 	return ms
+}
+
+// llamaTSMessage reads LlamaIndex.TS's ChatMessage ({"role", "content",
+// "options"}) that calls tools ({"toolCall": [{"name", "input", "id"}]},
+// one call or a list) or answers one ({"toolResult": {"result",
+// "isError", "id"}}, on a message of the user's role): a result is the
+// tool's, of the call it names.
+func llamaTSMessage(m map[string]any, opts map[string]any) []dumpMessage {
+	if tr, ok := opts["toolResult"].(map[string]any); ok {
+		text := textOf(tr["result"])
+		if text == "" {
+			text = contentOf(m["content"])
+		}
+		return []dumpMessage{{chatMessage: chatMessage{Role: "tool", CallID: stringOrEmpty(tr["id"]), Text: text}, failed: tr["isError"] == true}}
+	}
+	calls, ok := opts["toolCall"].([]any)
+	if !ok {
+		calls = []any{opts["toolCall"]}
+	}
+	msg := dumpMessage{chatMessage: chatMessage{Role: llamaRole(stringOrEmpty(m["role"])), Text: contentOf(m["content"])}}
+	for _, c := range calls {
+		if cm, ok := c.(map[string]any); ok {
+			msg.Calls = append(msg.Calls, partCall(cm, "id", "name", "input"))
+		}
+	}
+	return []dumpMessage{msg}
 }
 
 // llamaRole is the chat role a LlamaIndex role stands for.

@@ -85,6 +85,22 @@ func TestFrameworkDumps(t *testing.T) {
 		{"smolagents-memory-steps.json", "How many seconds are there in a leap year?", []string{
 			"system system", "user user", "assistant message", "assistant tool_call", "assistant tool_result",
 			"assistant tool_call", "assistant tool_result"}, false},
+		{"gemini-generate-content-request.json", "What's the cheapest fare from Zurich to Milan next Friday morning?", []string{
+			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, true},
+		{"openai-responses-request.json", "Why was I charged twice in November? Account 7731.", []string{
+			"user user", "assistant tool_call", "assistant tool_result", "assistant message",
+			"user user", "assistant tool_call", "assistant tool_result"}, false},
+		{"openai-responses-stored.json", "", []string{"assistant tool_call", "assistant message"}, false},
+		{"bedrock-converse-messages.json", "Do we need to reorder SKU 4417-B? Reorder when fewer than 40 are left.", []string{
+			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"anthropic-server-tools.json", "How tall is the Jungfrau, and what is that in feet?", []string{
+			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"ai-sdk-4-ui-messages.json", "Is the Louvre open on Tuesday?", []string{
+			"user user", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"llamaindex-ts-chat-history.json", "How many days of parental leave does a new hire get?", []string{
+			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"ai-sdk-steps.json", "How many euros is 1,800 Swiss francs today?", []string{
+			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -152,6 +168,16 @@ func TestDumpedResults(t *testing.T) {
 		{"smolagents-memory-steps.json", 4, "Execution logs:\n31536000\nLast output from code snippet:\nNone"},
 		{"goose-session.jsonl", 2, "def overdue_total(invoices, today):\n    return sum(i.amount for i in invoices if i.due < today)"},
 		{"goose-session.jsonl", 6, "Error: Command failed with exit code 1: E   AttributeError: 'Invoice' object has no attribute 'paid'"},
+		{"gemini-generate-content-request.json", 4, "Error: fare service unavailable"},
+		{"openai-responses-request.json", 6, `{"refunded":12.5,"invoice":"INV-5521"}`},
+		{"bedrock-converse-messages.json", 1, "Checking the stock level."},
+		{"bedrock-converse-messages.json", 2, `{"on_hand":23,"reserved":5,"sku":"4417-B"}`},
+		{"bedrock-converse-messages.json", 4, "Error: Supplier API returned 503 Service Unavailable"},
+		{"anthropic-server-tools.json", 2, "Jungfrau - Wikipedia (https://en.wikipedia.org/wiki/Jungfrau)\nJungfrau 4,158 m - Jungfrau Region (https://www.jungfrau.ch/en-gb/jungfrau/)"},
+		{"anthropic-server-tools.json", 4, "13642"},
+		{"anthropic-server-tools.json", 5, "The Jungfrau is 4,158 m tall, about 13,642 feet."},
+		{"llamaindex-ts-chat-history.json", 5, "Error: policy HR-204 not found"},
+		{"ai-sdk-4-ui-messages.json", 2, `{"closed":["Tuesday"],"hours":"09:00-18:00","place":"Louvre Museum"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -175,6 +201,56 @@ func TestDumpedResults(t *testing.T) {
 	assert.Equal(t, "I'll check the live departures.", r.Steps[1].Content, "a reply's text and its call are one step")
 	require.Len(t, r.Steps[1].ToolCalls(), 1)
 	assert.Equal(t, ToolCall{ID: "toolu_01A9xKq3", Name: "departures", Arguments: `{"destination":"YRK","station":"LDS"}`}, r.Steps[1].ToolCalls()[0])
+}
+
+// TestRequestBodies: a request body saved with its messages (Gemini's
+// generateContent, the Responses API's create), a stored Responses API
+// response and the AI SDK's steps (the first one's request body giving the
+// prompt) are read as the run their lists hold, the steps numbered from
+// the list's first message, and a label beside them is the run's.
+func TestRequestBodies(t *testing.T) {
+	tests := []struct {
+		name, data string
+		steps      []string
+		label      *Label
+	}{
+		{"gemini contents, labelled", `{"systemInstruction": {"parts": [{"text": "Be brief."}]},
+			"contents": [{"role": "user", "parts": [{"text": "Rate?"}]}, {"role": "model", "parts": [{"functionCall": {"name": "rate", "args": {"to": "JPY"}}}]},
+			{"role": "user", "parts": [{"functionResponse": {"name": "rate", "response": {"rate": 162.84}}}]}, {"role": "model", "parts": [{"text": "168.24"}]}],
+			"mistake_agent": "model", "mistake_step": 3, "mistake_reason": "digits swapped"}`,
+			[]string{"user user", "assistant tool_call", "assistant tool_result", "assistant message"}, &Label{Agent: "model", Step: 3, Reason: "digits swapped"}},
+		{"responses input, labelled", `{"model": "gpt-4.1", "input": [{"role": "user", "content": "Refund 48213"},
+			{"type": "function_call", "call_id": "c1", "name": "refund", "arguments": "{\"order\": \"48231\"}"},
+			{"type": "function_call_output", "call_id": "c1", "output": "done"}], "mistake_agent": "assistant", "mistake_step": 1}`,
+			[]string{"user user", "assistant tool_call", "assistant tool_result"}, &Label{Agent: "assistant", Step: 1}},
+		{"AI SDK steps, a tool's error among them", `[{"content": [{"type": "tool-call", "toolCallId": "c1", "toolName": "f", "input": {}},
+			{"type": "tool-error", "toolCallId": "c1", "toolName": "f", "input": {}, "error": "Error: no such city"}], "finishReason": "tool-calls", "request": {"body": "{\"messages\": [{\"role\": \"user\", \"content\": \"x\"}]}"}},
+			{"content": [{"type": "text", "text": "Sorry."}], "finishReason": "stop", "request": {}}]`,
+			[]string{"user user", "assistant tool_call", "assistant tool_result", "assistant message"}, nil},
+		{"responses input as text, then its output", `{"object": "response", "input": "Who won?", "output": [
+			{"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "The home side."}]}]}`,
+			[]string{"user user", "assistant message"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := ParseCase("body.json", []byte(tt.data), Options{})
+			require.NoError(t, err)
+			var got []string
+			for _, s := range c.Run.Steps {
+				got = append(got, s.Agent+" "+string(s.Kind))
+			}
+			assert.Equal(t, tt.steps, got)
+			assert.Equal(t, tt.label, c.Label)
+		})
+	}
+	for _, data := range []string{
+		`{"input": {"question": "x"}, "output": {"answer": "y"}}`,
+		`{"input": [1, 2], "output": "y"}`,
+		`{"contents": [{"title": "x"}]}`,
+	} {
+		_, err := ParseCase("body.json", []byte(data), Options{})
+		assert.ErrorIs(t, err, ErrUnknownFormat, "a body whose lists are no messages: %s", data)
+	}
 }
 
 // TestDumpsLeaveChatsAlone: a list of OpenAI chat messages is read as
@@ -202,6 +278,8 @@ func TestDumpsLeaveChatsAlone(t *testing.T) {
 			{"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "search", "arguments": "{}"}}]},
 			{"role": "tool", "tool_call_id": "c1", "content": "3 matches", "items": [{"id": 1, "title": "x"}]}]`,
 			[]string{"user", "assistant", "tool"}, ""},
+		{"a chat whose message keeps options of its own", `[{"role": "user", "content": "Hi", "options": "fast"}, {"role": "assistant", "name": "Helper", "content": "Hello", "options": {"temperature": 0}}]`,
+			[]string{"user", "Helper"}, ""},
 		{"a chat whose message keeps its layout blocks", `[{"role": "user", "content": "Hi"},
 			{"role": "assistant", "name": "Helper", "content": "Hello", "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "Hello"}}]}]`,
 			[]string{"user", "Helper"}, ""},
@@ -245,6 +323,13 @@ func FuzzParseDumps(f *testing.F) {
 	f.Add([]byte("# aider chat started at 2025-05-28\n\n#### fix it  \n\nsrc/a.py\n```python\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\n\n> Applied edit to src/a.py  \n"))
 	f.Add([]byte(`[{"timestamp": "2025-05-28 10:00:01", "task_name": "t", "task": "x", "agent": "a", "status": "completed", "output": "y"}]`))
 	f.Add([]byte("2025-05-28 10:00:01: task_name=\"t\", task=\"x\", agent=\"a\", status=\"completed\", output=\"y\nz\"\n"))
+	f.Add([]byte(`{"contents": [{"role": "user", "parts": [{"text": "x"}]}, {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {}}}]}, {"role": "user", "parts": [{"functionResponse": {"name": "f", "response": {"error": "e"}}}]}], "mistake_step": 1}`))
+	f.Add([]byte(`{"object": "response", "input": "x", "output": [{"type": "web_search_call", "id": "ws", "action": {"query": "q"}}, {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "y"}]}]}`))
+	f.Add([]byte(`{"messages": [{"role": "user", "content": [{"text": "x"}]}, {"role": "assistant", "content": [{"reasoningContent": {"reasoningText": {"text": "t"}}}, {"toolUse": {"toolUseId": "1", "name": "f", "input": {}}}]}, {"role": "user", "content": [{"toolResult": {"toolUseId": "1", "content": [{"json": {"a": 1}}], "status": "error"}}]}]}`))
+	f.Add([]byte(`[{"role": "user", "content": "x"}, {"role": "assistant", "content": [{"type": "server_tool_use", "id": "s1", "name": "web_search", "input": {"query": "q"}}, {"type": "web_search_tool_result", "tool_use_id": "s1", "content": {"type": "web_search_tool_result_error", "error_code": "max_uses_exceeded"}}, {"type": "code_execution_tool_result", "tool_use_id": "s2", "content": {"type": "code_execution_result", "stdout": "", "stderr": "e", "return_code": 1}}, {"type": "text", "text": "y"}]}]`))
+	f.Add([]byte(`[{"role": "assistant", "content": "", "options": {"toolCall": [{"name": "f", "input": {}, "id": "1"}]}}, {"role": "user", "content": "y", "options": {"toolResult": {"result": "y", "isError": true, "id": "1"}}}]`))
+	f.Add([]byte(`[{"content": [{"type": "text", "text": "x"}, {"type": "tool-call", "toolCallId": "1", "toolName": "f", "input": {}}, {"type": "tool-error", "toolCallId": "1", "toolName": "f", "error": "e"}], "finishReason": "tool-calls", "request": {"body": {"input": "q"}}}]`))
+	f.Add([]byte(`[{"role": "assistant", "content": "y", "parts": [{"type": "tool-invocation", "toolInvocation": {"state": "call", "toolCallId": "1", "toolName": "f", "args": {}}}, {"type": "tool-invocation", "toolInvocation": {"state": "result", "toolCallId": "2", "toolName": "f", "args": {}, "result": "r"}}]}]`))
 	fuzzFormat(f, FormatAuto)
 }
 

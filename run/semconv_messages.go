@@ -941,7 +941,7 @@ func toolParts(c any, msg *chatMessage) []string {
 		case pm["type"] == "function" && pm["function"] != nil: // an OpenAI call as a part, as PostHog writes a reply's calls
 			f, _ := pm["function"].(map[string]any)
 			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(pm["id"]), Name: stringOrEmpty(f["name"]), Arguments: textOf(f["arguments"])})
-		case pm["type"] == "tool_use": // Anthropic's Messages API
+		case pm["type"] == "tool_use", pm["type"] == "server_tool_use", pm["type"] == "mcp_tool_use": // Anthropic's Messages API: a tool of the client's, the API's or an MCP server's
 			msg.Calls = append(msg.Calls, partCall(pm, "id", "name", "input"))
 		case pm["type"] == "tool_result":
 			answers(msg, pm["tool_use_id"])
@@ -1012,7 +1012,7 @@ func contentOf(c any) string {
 			texts = append(texts, t)
 		case map[string]any:
 			switch typ, _ := t["type"].(string); {
-			case typ == "tool-call", typ == "tool_use", typ == "toolUse", typ == "toolRequest", typ == "toolResponse", typ == "function" && t["function"] != nil: // a call or Goose's result, read by toolParts
+			case typ == "tool-call", typ == "tool_use", typ == "server_tool_use", typ == "mcp_tool_use", typ == "toolUse", typ == "toolRequest", typ == "toolResponse", typ == "function" && t["function"] != nil: // a call or Goose's result, read by toolParts
 			case typ == "tool_result": // Anthropic's: its content is text or parts
 				texts = append(texts, contentOf(t["content"]))
 			case typ == "tool-result":

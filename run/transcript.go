@@ -291,6 +291,9 @@ type message struct {
 	Parts  listOf  `json:"parts"`
 	Blocks listOf  `json:"blocks"`
 	Items  listOf  `json:"items"`
+	// Options is LlamaIndex.TS's: the calls a message makes (toolCall)
+	// or the call it answers (toolResult).
+	Options toolOptions `json:"options"`
 	// StepNumber, Task and SystemPrompt are smolagents' memory steps'.
 	StepNumber   present `json:"step_number"`
 	Task         present `json:"task"`
@@ -301,6 +304,19 @@ type message struct {
 	Wrapped         json.RawMessage `json:"message"`
 	ToolCallsCamel  []rawToolCall   `json:"toolCalls"`
 	ToolCallIDCamel string          `json:"toolCallId"`
+}
+
+// toolOptions records whether a message's options (LlamaIndex.TS's)
+// make calls or answer one; options of any other shape, an object or not,
+// record neither.
+type toolOptions struct{ calls, answers bool }
+
+func (o *toolOptions) UnmarshalJSON(b []byte) error {
+	var opts map[string]json.RawMessage
+	if json.Unmarshal(b, &opts) == nil {
+		o.calls, o.answers = len(opts["toolCall"]) > 0 && string(opts["toolCall"]) != "null", len(opts["toolResult"]) > 0 && string(opts["toolResult"]) != "null"
+	}
+	return nil
 }
 
 // unwrappedItems returns h with each item that holds its message under
@@ -379,23 +395,28 @@ func (c *content) UnmarshalJSON(data []byte) error {
 }
 
 // callsAmongParts reports whether data, a message's content, is a list of
-// parts one of which calls a tool or gives its result.
+// parts one of which calls a tool or gives its result: by its type, or,
+// as Bedrock's Converse API writes its blocks, by its key (toolUse,
+// toolResult).
 func callsAmongParts(data []byte) bool {
 	data = bytes.TrimSpace(data)
-	if len(data) == 0 || data[0] != '[' || !bytes.Contains(data, []byte(`"tool`)) {
+	if len(data) == 0 || data[0] != '[' || !bytes.Contains(data, []byte(`tool`)) {
 		return false
 	}
 	var parts []struct {
-		Type string `json:"type"`
+		Type       string          `json:"type"`
+		ToolUse    json.RawMessage `json:"toolUse"`
+		ToolResult json.RawMessage `json:"toolResult"`
 	}
 	if json.Unmarshal(data, &parts) != nil {
 		return false
 	}
-	return slices.ContainsFunc(parts, func(p struct {
-		Type string `json:"type"`
-	}) bool {
-		return toolPartTypes[p.Type]
-	})
+	for _, p := range parts {
+		if toolPartTypes[p.Type] || len(p.ToolUse) > 0 || len(p.ToolResult) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // arguments is a call's arguments as text (scalarString), decoded where

@@ -23,6 +23,7 @@ func TestCalls(t *testing.T) {
 	assert.Equal(t, Calls, Detect([]byte(ag2Log)))
 	assert.Equal(t, Calls, Detect([]byte(`[{"note": "x"}, {"request": {}, "response": {}}]`)))
 	assert.Equal(t, Format(""), Detect([]byte(`[{"note": "x"}, {"request": {}}]`)))
+	assert.Equal(t, Format(""), Detect([]byte(`[{"content": [], "finishReason": "stop", "request": {}, "response": {}}]`)), "the Vercel AI SDK's steps are no log of calls")
 
 	ss, err := Decode(context.Background(), []byte(ag2Log), Calls)
 	require.NoError(t, err)

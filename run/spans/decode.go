@@ -94,19 +94,26 @@ func callsAmong(data []byte, i int) bool {
 			return errStop
 		}
 		if data[s] == '{' {
-			var request, response, other bool
+			var request, response, other, content, finish bool
 			_ = eachMember(data, s, func(key []byte, _, _ int) bool {
 				switch string(key) {
 				case "request":
 					request = true
 				case "response":
 					response = true
+				case "content":
+					content = true
+				case "finishReason":
+					finish = true
 				case "history", "messages", "role": // a Who&When case, a transcript
 					other = true
 				}
 				return !other
 			})
-			if found = request && response; found || other {
+			// A step of the Vercel AI SDK holds its request and response
+			// beside what the model said and the tools gave back: no call.
+			other = other || content && finish
+			if found = request && response && !other; found || other {
 				return errStop
 			}
 		}
