@@ -981,3 +981,78 @@ func TestQuietExitIsNoFailure(t *testing.T) {
 	_, failed = toolFailed(f)
 	assert.False(t, failed)
 }
+
+// A failure the runtime reports as a step of its own (a span's error
+// status, read as role "error") that the agent's next try got past (its
+// code ran, whatever the code printed) is a detour: neither local_fault
+// nor trial_first_fault blames it, nor the agent's next step for saying
+// what failed. Failures that go on to the trial's end stay faults; and
+// the task, which quotes the traceback its issue reports, is no trial's
+// first fault.
+func TestReportedFailuresTheAgentGotPast(t *testing.T) {
+	task := "Fix this issue:\nTraceback (most recent call last):\n  File \"radsimp.py\", line 1032, in _split_gcd\n    g = a[0]\nIndexError: tuple index out of range"
+	code := func(body string) string {
+		return "Thought: I will check it.\nCode:\n```py\n" + body + "\n```<end_code>"
+	}
+	failed := "smolagents.utils.AgentExecutionError: Code execution failed at line 'import pytest' due to: InterpreterError: Import of pytest is not allowed."
+	logs := "Execution logs:\n(1, [], [])\nLast output from code snippet:\nNone"
+	type step struct {
+		role, content string
+		kind          run.Kind
+	}
+	tests := []struct {
+		name           string
+		steps          []step
+		notLocal       []int
+		wantLocal      []int
+		notTrial       []int
+		wantTrialFirst int
+	}{
+		{"an import refused, then code that runs", []step{
+			{"user", task, run.KindUser},
+			{"assistant", code("import pytest"), run.KindMessage},
+			{"error", failed, run.KindMessage},
+			{"assistant", "Thought: pytest cannot be imported here, so I could not run it. I will check the guard by hand.\nCode:\n```py\nprint((1, [], []))\n```<end_code>", run.KindMessage},
+			{"tool", logs, run.KindToolResult},
+			{"assistant", code("final_answer('patch')"), run.KindMessage},
+		}, []int{2, 3}, nil, []int{0, 2, 3}, -1},
+		{"failures to the end", []step{
+			{"user", task, run.KindUser},
+			{"assistant", code("import pytest"), run.KindMessage},
+			{"error", failed, run.KindMessage},
+			{"assistant", code("import pytest"), run.KindMessage},
+			{"error", failed, run.KindMessage},
+		}, nil, []int{2, 4}, []int{0}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Source: "test.json", Question: task}
+			for i, s := range tt.steps {
+				agent := "CodeAgent"
+				if s.kind == run.KindUser {
+					agent = "user"
+				}
+				r.Steps = append(r.Steps, run.Step{Index: i, Agent: agent, Role: s.role, Kind: s.kind, Content: s.content})
+			}
+			f := extract.Run(r)
+			g, err := graph.Build(r, f)
+			require.NoError(t, err)
+			in := &Input{Run: r, Features: f, Graph: g}
+			local := steps(LocalFault.Run(in), true)
+			for _, s := range tt.notLocal {
+				assert.NotContains(t, local, s, "local_fault")
+			}
+			for _, s := range tt.wantLocal {
+				assert.Contains(t, local, s, "local_fault")
+			}
+			trial := steps(TrialFirstFault.Run(in), true)
+			for _, s := range tt.notTrial {
+				assert.NotContains(t, trial, s, "trial_first_fault")
+			}
+			if tt.wantTrialFirst >= 0 {
+				require.NotEmpty(t, trial)
+				assert.Equal(t, tt.wantTrialFirst, trial[0], "trial_first_fault")
+			}
+		})
+	}
+}

@@ -72,6 +72,9 @@ func localFault(in *Input) []Finding {
 				Reason: "its own arithmetic does not come to the figure it writes"})
 		}
 		if sig, ok := stepError(in, j); ok && sig.Severity >= extract.SeverityMedium {
+			if recoveredFrom(in, j) >= 0 || echoesRecovered(in, j) {
+				continue // the agent's tries got past it (CHIEF deviation-aware)
+			}
 			o, why := errorCause(in, j)
 			if o < 0 {
 				// A failure that names no code of another's: the code a

@@ -306,3 +306,43 @@ func answeringCalls(in *Input) map[int]bool {
 	}
 	return out
 }
+
+// reportsFailure reports whether step i is a failure a run's runtime
+// reported as a step of its own (a span's error status and exception
+// events, as the telemetry readers write them): the outcome of the
+// agent's own output before it, as a tool's result is of its call.
+func reportsFailure(in *Input, i int) bool {
+	return in.Run.Steps[i].Role == "error"
+}
+
+// recoveredFrom is, for a failure reported as a step of its own (i), the
+// first later result of a call by the same agent in the same trial: the
+// agent's tries got past what failed (a reply the framework could not
+// parse, an import it refused, then code it ran), so it is a detour, not
+// the run's decisive fault, however many failures came between. What the
+// result prints is the try's own matter (a reproduction prints the
+// exception it reproduces). It is -1 when there is none: the failures
+// went on to the trial's end.
+func recoveredFrom(in *Input, i int) int {
+	if !reportsFailure(in, i) {
+		return -1
+	}
+	agent := run.AgentKey(in.Run.Steps[i].Agent)
+	end := in.Graph.TrialOf(i).End
+	for k := i + 1; k < len(in.Features.Steps) && k <= end; k++ {
+		if c := callerOf(in, k); c >= 0 && c != k && run.AgentKey(in.Run.Steps[c].Agent) == agent {
+			return k
+		}
+	}
+	return -1
+}
+
+// echoesRecovered reports whether agent step i comes right after a failure
+// the runtime reported of the same agent and that its tries got past
+// (recoveredFrom): what it says it cannot do ("pytest cannot be imported
+// here") is that failure taken in, not a failure of its own.
+func echoesRecovered(in *Input, i int) bool {
+	p := i - 1
+	return p >= 0 && !reportsFailure(in, i) && reportsFailure(in, p) &&
+		run.AgentKey(in.Run.Steps[p].Agent) == run.AgentKey(in.Run.Steps[i].Agent) && recoveredFrom(in, p) >= 0
+}

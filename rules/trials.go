@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/run"
 )
 
 // reversibility is CHIEF's deviation-aware rule: a failed call that is
@@ -40,8 +41,8 @@ func trialFirstFault(in *Input) []Finding {
 	weight := 1.0
 	for _, t := range in.Graph.Trials() {
 		for _, i := range t.Steps() {
-			if !isAgentDecision(in, i) && !in.Features.Steps[i].Has(extract.KindToolResult) {
-				continue
+			if !isAgentDecision(in, i) && !in.Features.Steps[i].Has(extract.KindToolResult) || byUser(in, i) {
+				continue // the task (an issue quoting the traceback it reports) is no fault of a trial
 			}
 			step, why := faultAt(in, i)
 			if step < 0 {
@@ -54,6 +55,12 @@ func trialFirstFault(in *Input) []Finding {
 		}
 	}
 	return out
+}
+
+// byUser reports whether step i is the user's or the system's own.
+func byUser(in *Input, i int) bool {
+	k := in.Run.Steps[i].Kind
+	return k == run.KindUser || k == run.KindSystem
 }
 
 // TrialFirstFault is the trial_first_fault analyzer.
@@ -84,6 +91,9 @@ func faultAt(in *Input, i int) (int, string) {
 		return -1, ""
 	}
 	if executionFailed(in, i) {
+		if recoveredFrom(in, i) >= 0 || echoesRecovered(in, i) {
+			return -1, "" // the agent's tries got past it, as local_fault reads it
+		}
 		o, why := errorCause(in, i)
 		if o < 0 {
 			if d, k := rewrittenAfter(in, i); k >= 0 {
