@@ -3,6 +3,7 @@ package extract
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -14,7 +15,7 @@ import (
 // it comes to near enough ("2.45 / 1.5 ≈ 1.633"). An assignment ("RATE = 1.30")
 // has no operator before its "=", and states a figure rather than
 // working one out.
-var computedRe = pattern(`\d[\d,.]{0,20}\s{0,3}(?:[x×*/÷·⋅+−-]|times|plus|minus|divided by|mod)\s{0,3}[^=≈\n]{0,80}?[=≈]\s{0,3}[$€£]?(?<r>\d[\d,]{0,20}(?:\.\d{1,12})?)`, ci)
+var computedRe = pattern(`(?:√\d[\d,.]{0,20}\s{0,3}|\d[\d,.]{0,20}\s{0,3}(?:[x×*/÷·⋅+−^-]|times|plus|minus|divided by|mod)\s{0,3}[^=≈\n]{0,80}?)[=≈]\s{0,3}[$€£]?(?<r>\d[\d,]{0,20}(?:\.\d{1,12})?)`, ci)
 
 // computes returns the values of the claims (Claim.Value) that stand
 // where a match of computedRe ends: the figures the step worked out.
@@ -94,11 +95,11 @@ func startsWithFigure(s string) bool {
 }
 
 // arithToken is a number or an operation of an expression.
-var arithToken = regexp.MustCompile(`^\s*(?:[$€£]\s?)?(\d[\d,]*(?:\.\d+)?)\s*$|^\s*([x×*/÷·⋅+−-]|mod)\s*$`)
+var arithToken = regexp.MustCompile(`^\s*(?:[$€£]\s?)?(√?\d[\d,]*(?:\.\d+)?)\s*$|^\s*([x×*/÷·⋅+−^-]|mod)\s*$`)
 
 // evalTail evaluates the expression s ends with: the longest run of
-// numbers and operations at its end with at least one operation, or
-// reports false.
+// numbers and operations at its end with at least one operation (or a
+// root alone), or reports false. A power binds before the rest.
 func evalTail(s string) (float64, bool) {
 	fields := strings.Fields(spaceOperators(s))
 	start := len(fields)
@@ -110,18 +111,16 @@ func evalTail(s string) (float64, bool) {
 	for len(expr) > 0 && !isArithNumber(expr[0]) {
 		expr = expr[1:]
 	}
-	if len(expr) < 3 || len(expr)%2 == 0 {
+	// A root alone is an expression ("√144 = 12").
+	if len(expr)%2 == 0 || len(expr) == 1 && !strings.HasPrefix(strings.TrimLeft(expr[0], "$€£"), "√") {
 		return 0, false
 	}
 	var nums []float64
 	var ops []string
 	for i, f := range expr {
 		if i%2 == 0 {
-			if !isArithNumber(f) {
-				return 0, false
-			}
-			x, err := strconv.ParseFloat(strings.TrimLeft(strings.ReplaceAll(f, ",", ""), "$€£"), 64)
-			if err != nil {
+			x, ok := arithNumber(f)
+			if !ok {
 				return 0, false
 			}
 			nums = append(nums, x)
@@ -130,6 +129,19 @@ func evalTail(s string) (float64, bool) {
 				return 0, false
 			}
 			ops = append(ops, f)
+		}
+	}
+	// Powers first, from the right ("2^3^2" is 2^9).
+	for i := len(ops) - 1; i >= 0; i-- {
+		if ops[i] == "^" {
+			nums[i] = math.Pow(nums[i], nums[i+1])
+			nums = slices.Delete(nums, i+1, i+2)
+			ops = slices.Delete(ops, i, i+1)
+		}
+	}
+	for _, x := range nums {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return 0, false
 		}
 	}
 	// Multiplication and division first, then addition and subtraction.
@@ -169,11 +181,29 @@ func spaceOperators(s string) string {
 	return arithOperator.ReplaceAllString(s, "$1 $2 ")
 }
 
-var arithOperator = regexp.MustCompile(`(\d)\s*([×*/÷·⋅+−]|x\b)`)
+var arithOperator = regexp.MustCompile(`(\d)\s*([×*/÷·⋅+−^]|x\b)`)
 
 func isArithNumber(f string) bool {
-	f = strings.TrimLeft(f, "$€£")
+	f = strings.TrimPrefix(strings.TrimLeft(f, "$€£"), "√")
 	return f != "" && f[0] >= '0' && f[0] <= '9'
+}
+
+// arithNumber is the value of a number of an expression: a figure, after
+// a currency sign, or a root of one ("√144").
+func arithNumber(f string) (float64, bool) {
+	if !isArithNumber(f) {
+		return 0, false
+	}
+	f = strings.ReplaceAll(strings.TrimLeft(f, "$€£"), ",", "")
+	root := strings.HasPrefix(f, "√")
+	x, err := strconv.ParseFloat(strings.TrimPrefix(f, "√"), 64)
+	if err != nil {
+		return 0, false
+	}
+	if root {
+		x = math.Sqrt(x)
+	}
+	return x, true
 }
 
 // leadingNumber reads the number s begins with (after a currency sign),

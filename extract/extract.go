@@ -324,7 +324,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Offered = exactly(offeredClaims(t.s, f.Claims))
 		rc.rare.Computes = exactly(computes(t, f.Claims))
 	}
-	rc.rare.Miscomputes = strings.IndexByte(s.Content, '=') >= 0 && miscomputes(s.Content)
+	rc.rare.Miscomputes = strings.IndexByte(s.Content, '=') >= 0 && miscomputes(s.Content) || calendarSlip(s.Content)
 	if slices.ContainsFunc(f.Claims, func(c Claim) bool { return c.Kind == ClaimNumber }) {
 		rc.rare.WordNumbers = exactly(wordNumbers(s.Content))
 	}

@@ -120,7 +120,9 @@ type Rare struct {
 	Computes []string
 	// Miscomputes is whether the step writes arithmetic of bare numbers
 	// that does not come to the number it writes after its "=" ("24 +
-	// 15 = 38"): a slip in its own arithmetic.
+	// 15 = 38"): a slip in its own arithmetic; or a fact of the calendar
+	// the calendar contradicts ("2023 is a leap year", "April 16, 2025
+	// falls on a Thursday"), as sure a slip.
 	Miscomputes bool
 	// WordNumbers are the numbers a step that states a number in digits
 	// also writes in words ("over four quarters comes to $6,000"), in

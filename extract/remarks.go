@@ -11,8 +11,11 @@ import (
 )
 
 // critiqueRe marks a message that says an earlier one was wrong: that it
-// is incorrect, or that the answer is unsupported.
-var critiqueRe = pattern(`\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate|flawed|not correct|not accurate|irrelevant)\b|\b(there (is|was) (an? )?(error|mistake|bug|issue) in)\b|\b(does(n't| not) (match|align|answer|address))\b|\bmade an? (error|mistake)\b|`+
+// is incorrect, or that the answer is unsupported; or a self-correction,
+// which takes a figure or a weekday back for another ("Wait, 3 × 25 is
+// 75, not 85").
+var critiqueRe = pattern(`\b(?:wait|oops|hold on|actually|correction|let me (?:re-?check|recompute|recalculate|correct)(?: that| this)?)\b[,.!:]?\s(?:[^.;\n]|\.\d){0,80}?\b(?:is|are|was|were|equals|gives|makes|comes to|should be)\s{1,3}(?:[$€£]?\d[\d,.]*|(?:a\s)?(?:`+weekdayWords+`))[^,;.\n]{0,24},?\s{1,3}not\s{1,3}(?:[$€£]?\d|(?:a\s)?(?:`+weekdayWords+`))|`+
+	`\b(is|was|are|were|seems?) (incorrect|wrong|inaccurate|flawed|not correct|not accurate|irrelevant)\b|\b(there (is|was) (an? )?(error|mistake|bug|issue) in)\b|\b(does(n't| not) (match|align|answer|address))\b|\bmade an? (error|mistake)\b|`+
 	`\bthe (answer|figure|value|claim|date|total|result)\b[^.;\n]{0,40}?\b(is|was) (not supported|unsupported)\b`, ci)
 
 // correctionRe marks a message that puts a figure or a date forward as

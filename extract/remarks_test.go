@@ -46,6 +46,14 @@ func TestRemarks(t *testing.T) {
 		{critique, "there was an mistake inside", ""},
 		{critique, "it is wrongé", ""},
 		{critique, "made an", ""},
+		// A self-correction takes a figure back for another; a "wait"
+		// that takes nothing back is none.
+		{critique, "Wait, 3 × 25 is 75, not 85. So there are 75 pencils.", "Wait, 3 × 25 is 75, not 8"},
+		{critique, "Actually, the rent comes to $1,200 a month, not $1,100.", "Actually, the rent comes to $1,200 a month, not $1"},
+		{critique, "Wait, 12 × $0.45 is $5.40, not $5.60.", "Wait, 12 × $0.45 is $5.40, not $5"},
+		{critique, "Oops, May 4, 2026 is a Monday, not a Sunday.", "Oops, May 4, 2026 is a Monday, not a Sunday"},
+		{critique, "Wait for the page to load, then read 12 rows.", ""},
+		{critique, "Actually, 12 is not 13 in any base we use here.", ""},
 		{failure, "The page returned 404.", "404"},
 		{failure, "You save $404 a month, or € 404 and 1,404 over 404.50.", ""},
 		{failure, "exitcode: 1 (execution failed)", "exitcode: 1"},

@@ -145,6 +145,7 @@ func TestComputes(t *testing.T) {
 		{"```python\nPER_KG = 2.50\nBASE_FEE = 5.00\n```", nil},
 		{"At 1.5× speed: 2.45 / 1.5 ≈ 1.633 hours, and 1.633 × 60 ≈ 98 minutes.", []string{"1.633", "98"}},
 		{"A width of about 8 m ≈ 26 feet.", nil},
+		{"The side is √144 = 12 cm, and 2^10 = 1,024 bytes.", []string{"12", "1024"}},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			r := &run.Run{Question: "q", Steps: []run.Step{{Index: 0, Agent: "agent", Kind: run.KindMessage, Content: tc.text}}}
@@ -198,6 +199,10 @@ func TestMiscomputes(t *testing.T) {
 		{"3 · 4 = 13", true},
 		{"24 mod 7 = 4, since 24 = 3 × 7 + 4.", true},
 		{"25 mod 7 = 4", false},
+		{"The side is √144 = 14 cm.", true},
+		{"The side is √144 = 12 cm.", false},
+		{"2^5 = 30", true},
+		{"3 x 2^5 = 96, and 2 ^ 3 ^ 2 = 512.", false},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			assert.Equal(t, tc.want, miscomputes(tc.text))

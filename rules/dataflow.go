@@ -236,6 +236,11 @@ func dataFlowOrigin(in *Input) []Finding {
 			// the first of which to go wrong is where the value began.
 			o, why = ownOrigin(in, o, []string{v}, reached), true
 			worked[o] = true
+		} else if p := slipUnder(in, o); p >= 0 {
+			// Stated by an agent reasoning on from its own slip, which
+			// nothing since corrected.
+			o, why = p, true
+			worked[o] = true
 		} else if c := ownCode(in, o); c >= 0 {
 			if p := alteredInCode(in, c); p >= 0 {
 				// Reported from the agent's own code, which computed
@@ -3016,6 +3021,33 @@ func ownOrigin(in *Input, o int, vals []string, after int) int {
 		return left
 	}
 	return -1
+}
+
+// slipUnder is, for an agent's step o that states a value of the answer,
+// the first slip of the run (firstSlip: arithmetic or a fact of the
+// calendar the step gets wrong, no later step calls wrong) when it came
+// before o from the same agent, and only that agent and the person who
+// gave the task spoke in between: no tool, no code, no other agent. One
+// solver reasons on from what it wrote, so what it states after an
+// uncorrected slip rests on it (a date counted from February given 29
+// days), whether or not the value shows the slip's arithmetic. It
+// returns -1 otherwise.
+func slipUnder(in *Input, o int) int {
+	if o < 0 || !isAgentDecision(in, o) || in.Features.Steps[o].Has(extract.KindToolResult) || len(in.Features.Steps[o].Code) > 0 {
+		return -1
+	}
+	p := firstSlip(in)
+	if p < 0 || p >= o || !run.SameAgent(in.Run.Steps[p].Agent, in.Run.Steps[o].Agent) {
+		return -1
+	}
+	for k := p + 1; k < o; k++ {
+		f := &in.Features.Steps[k]
+		if f.Has(extract.KindToolResult) || len(f.Code) > 0 || len(f.Calls) > 0 ||
+			!f.Has(extract.KindTask) && !run.SameAgent(in.Run.Steps[k].Agent, in.Run.Steps[o].Agent) {
+			return -1
+		}
+	}
+	return p
 }
 
 // numberValues are the values of the numbers text states (Claim.Value).

@@ -274,19 +274,21 @@ func testWriter(in *Input, j int) int {
 // own words and whose arithmetic does not come to what it writes
 // (extract's Miscomputes), or -1: a slip is a fault of the step's own,
 // as a failed call is, whatever it read. A slip a later step calls
-// wrong (a critique) was caught, and is none.
+// wrong (a critique, or the agent's own correction) was caught, and is
+// none; a slip after that critique is a fault again.
 func firstSlip(in *Input) int {
 	for j := range in.Features.Steps {
 		f := &in.Features.Steps[j]
 		if !f.Miscomputes || !isAgentDecision(in, j) || f.Has(extract.KindToolResult) || len(f.Code) > 0 {
 			continue
 		}
-		for k := j + 1; k < len(in.Features.Steps); k++ {
-			if in.Features.Steps[k].Critique != nil && isAgentDecision(in, k) {
-				return -1
-			}
+		caught := false
+		for k := j + 1; k < len(in.Features.Steps) && !caught; k++ {
+			caught = in.Features.Steps[k].Critique != nil && isAgentDecision(in, k)
 		}
-		return j
+		if !caught {
+			return j
+		}
 	}
 	return -1
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,8 +24,9 @@ func reasoner(task string, steps ...string) []msg {
 // the first step of that computation that shows a fault: a figure
 // neither the task nor a computation gave (a quantity misread, a
 // conversion done wrong in words), or arithmetic that does not come to
-// what it writes. Figures derived from the task's (a percentage of one)
-// and a unit's factor beside a unit show none.
+// what it writes; a date it counts on from a fact of the calendar it got
+// wrong began there too. Figures derived from the task's (a percentage
+// of one) and a unit's factor beside a unit show none.
 func TestOwnComputationOrigin(t *testing.T) {
 	desks := "A school has 15 classrooms with 28 desks each, and 6 of the classrooms get 4 extra desks each. How many desks are there?"
 	change := "Maria buys 4 notebooks at $3.75 each and 3 pens at $1.20 each. She pays with a $50 bill. How much change does she get?"
@@ -34,6 +36,7 @@ func TestOwnComputationOrigin(t *testing.T) {
 		"The extra desks: 6 × 4 = 24 desks.",
 		"Total = 336 + 24 = 360 desks.",
 		"The answer is 360."}
+	subscription := "A subscription starts on February 1, 2023 and lasts 60 days, counting February 1 as the first day. On what date is its last day?"
 	jacket := "A jacket costs $80. It is discounted by 15%, and then a 10% sales tax is added. What is the final price?"
 	tests := []struct {
 		name, task, gt string
@@ -64,6 +67,11 @@ func TestOwnComputationOrigin(t *testing.T) {
 			"The tax is 10% of $80 = $8.",
 			"Final price = $68 + $8 = $76.",
 			"The jacket costs $76."}, []int{4}},
+		{"a date counted on from a calendar slip", subscription, "", []string{
+			"Counting February 1 as day 1, we need the date of day 60.",
+			"2023 is a leap year, so February 2023 has 29 days.",
+			"That leaves 60 - 29 = 31 days, which fall in March.",
+			"So day 60 is March 31, 2023."}, []int{2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -128,9 +136,10 @@ func TestLeftTheCorrectValue(t *testing.T) {
 // TestOwnArithmeticSlip: a reasoner's first step whose own arithmetic
 // does not come to what it writes is a local fault, wherever its answer
 // went: a remainder slipped in a weekday's count, a product slipped
-// before a total that happens to equal a figure of the task. A slip a
-// later step calls wrong was caught and is none, and arithmetic that
-// holds is none.
+// before a total that happens to equal a figure of the task, a weekday
+// the calendar does not give. A slip a later step calls wrong (or the
+// agent takes back itself) was caught and is none, though a slip after
+// it is one; arithmetic that holds is none.
 func TestOwnArithmeticSlip(t *testing.T) {
 	weekday := "March 1, 2023 was a Wednesday. What day of the week was March 25, 2023?"
 	shop := "Pencils cost $0.45 each and erasers cost $0.30 each. Mia buys 12 pencils and 8 erasers. How much does she spend?"
@@ -158,6 +167,14 @@ func TestOwnArithmeticSlip(t *testing.T) {
 			"The pencils cost 12 × $0.45 = $5.40.",
 			"The erasers cost 8 × $0.30 = $2.40.",
 			"In total she spends $5.40 + $2.40 = $7.80."}, nil},
+		{"a slip the agent corrects itself, then another", shop, []string{
+			"The pencils cost 12 × $0.45 = $5.60.",
+			"Wait, 12 × $0.45 is $5.40, not $5.60.",
+			"The erasers cost 8 × $0.30 = $2.60.",
+			"In total she spends $5.40 + $2.60 = $8.00."}, []int{3}},
+		{"a weekday the calendar does not give", weekday, []string{
+			"March 25 is 24 days after March 1, and 24 = 3 × 7 + 3.",
+			"March 1, 2023 was a Wednesday, so March 25, 2023 was a Friday."}, []int{2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,4 +188,27 @@ func TestOwnArithmeticSlip(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 		})
 	}
+}
+
+// TestSlipUnder: what one solver states after a slip of its own that
+// nothing corrected rests on the slip, across the user's turns; not
+// when it took the slip back, nor when another agent spoke in between.
+func TestSlipUnder(t *testing.T) {
+	task := "My project starts on Monday, March 3, 2025 and takes 45 days, counting the start day as day 1. On what date does it end?"
+	chat := []msg{
+		{agent: "user", content: task, kind: run.KindUser},
+		{agent: "assistant", content: "Day 45 is April 16, 2025, which falls on a Thursday."},
+		{agent: "user", content: "So I present the day after it ends?", kind: run.KindUser},
+		{agent: "assistant", content: "Yes, you present on April 18, 2025."},
+	}
+	in := prepare(t, task, "", chat...)
+	assert.Equal(t, 1, slipUnder(in, 3), "the user's turn between")
+
+	taken := append(slices.Clone(chat[:2]), msg{agent: "assistant", content: "Wait, April 16, 2025 is a Wednesday, not a Thursday, as 44 = 6 × 7 + 2."}, chat[2], chat[3])
+	in = prepare(t, task, "", taken...)
+	assert.Equal(t, -1, slipUnder(in, 4), "the slip taken back")
+
+	other := append(slices.Clone(chat[:2]), msg{agent: "checker", content: "The dates look fine to me."}, chat[2], chat[3])
+	in = prepare(t, task, "", other...)
+	assert.Equal(t, -1, slipUnder(in, 4), "another agent between")
 }
