@@ -258,3 +258,27 @@ func TestCodeActionsFolded(t *testing.T) {
 		"tool_result: found x",
 	}, l.kindsAndTexts(t))
 }
+
+// TestRepeatedIterationOutput: an agent's iterations ("Step N" spans) in
+// which the model's code ran with no tool span each give their output as
+// the code's result, also when an iteration prints what an earlier one
+// printed: running the same code again is a step of the run, and its
+// result is one too.
+func TestRepeatedIterationOutput(t *testing.T) {
+	var l spanList
+	l.add("a", "", 0, map[string]any{"name": "CodeAgent.run", "openinference.span.kind": "AGENT", "input.value": "Check the empty case."})
+	out := "Execution logs:\nValueError: no arguments\nLast output from code snippet:\nNone"
+	for i, reply := range []string{"Code:\n```py\nminmax()\n```", "Again.\nCode:\n```py\nminmax()\n```", "Once more.\nCode:\n```py\nminmax()\n```"} {
+		id := fmt.Sprintf("s%d", i)
+		l.add(id, "a", 10*(i+1), map[string]any{"name": fmt.Sprintf("Step %d", i+1), "openinference.span.kind": "CHAIN", "output.value": out})
+		l.llm(id+"m", id, 10*(i+1)+1, reply)
+	}
+	got := l.kindsAndTexts(t)
+	results := 0
+	for _, s := range got {
+		if s == "tool_result: "+out {
+			results++
+		}
+	}
+	assert.Equal(t, 3, results, "%q", got)
+}

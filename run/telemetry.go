@@ -2062,7 +2062,9 @@ func (b *builder) before(i, j int) bool {
 // a model call acted without any tool span recording it (code the agent
 // ran itself, an agent it called directly): the iteration's output is
 // then the only record of the action's result. It is a tool result of
-// the agent, at the iteration's end, unless a step already says it.
+// the agent, at the iteration's end, unless a step read from the spans
+// already says it; an earlier iteration's output that says the same is
+// no such step (the same code run again printed it again).
 func (b *builder) untracedResults(byTime []*node) {
 	toolInside := b.within(roleTool, true)
 	modelInside := b.within(roleLLM, true)
@@ -2072,7 +2074,7 @@ func (b *builder) untracedResults(byTime []*node) {
 			continue
 		}
 		for _, m := range agentOutput(n.s) {
-			if t := strings.TrimSpace(m.Text); t != "" && said.add(t) {
+			if t := strings.TrimSpace(m.Text); t != "" && !said.has(t) {
 				b.add(n, max(n.s.End, n.s.Start), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: t, Extra: &Extra{From: m.From}})
 			}
 		}
