@@ -28,6 +28,9 @@ type Writing struct {
 	question     string // the task, lower case
 	instructions string // the system instructions, lower-cased when first asked about
 	instructed   bool   // whether instructions is lower-cased
+	// offered are the values the schemas of the run's tools offer
+	// (run.Tool), lower case.
+	offered map[string]bool
 	// lower holds the step contents read so far, lower-cased.
 	lower map[int]string
 	index *tokenIndex
@@ -55,7 +58,21 @@ func NewWriting(r *run.Run) *Writing {
 		}
 	}
 	w.question = w.unnumbered(strings.ToLower(r.Question))
+	for _, t := range r.Tools {
+		for _, v := range t.Offers {
+			if w.offered == nil {
+				w.offered = map[string]bool{}
+			}
+			w.offered[strings.ToLower(v)] = true
+		}
+	}
 	return w
+}
+
+// Offered reports whether a schema of the run's tools offers v (lower
+// case) as one of its values: an enum's choice, a default, a constant.
+func (w *Writing) Offered(v string) bool {
+	return w.offered[v]
 }
 
 // unnumbered returns the lower-cased text s with the digits of each

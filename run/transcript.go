@@ -32,7 +32,10 @@ type fileObject struct {
 	MistakeReason string          `json:"mistake_reason"`
 	// InstanceID names the task of an OpenHands evaluation's record.
 	InstanceID string `json:"instance_id"`
-	raw        []byte // the object as read, for a history of another shape
+	// requestTools are the tools a saved chat request declares beside
+	// its messages.
+	requestTools
+	raw []byte // the object as read, for a history of another shape
 }
 
 func (o *fileObject) whoWhen() (*Case, error) {
@@ -165,6 +168,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 	if meta != nil {
 		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, scalarString(meta.Task)))
 		r.GroundTruth = firstNonEmpty(scalarString(meta.GroundTruth), scalarString(meta.ExpectedAnswer))
+		r.Tools = meta.toolsOf()
 	}
 	names := nameSet{}
 	for i, m := range msgs {
