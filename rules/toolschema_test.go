@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/offattr/offattr/run"
 )
@@ -32,5 +33,27 @@ func TestUnsupportedArgumentsOfferedBySchema(t *testing.T) {
 		)
 		in.Run.Tools = tt.tools
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.name)
+	}
+}
+
+// TestUnsupportedArgumentsOfTemplateExample: a value written only in the
+// instructions of the template a question is wrapped in (a tool's
+// documented example, "e.g. USD") is not given to a call as the task's
+// values are; one the question writes is.
+func TestUnsupportedArgumentsOfTemplateExample(t *testing.T) {
+	template := `Given the following functions, please respond with a JSON for a function call.\n{\"name\": \"get_exchange_rate\", \"parameters\": {\"base\": {\"description\": \"Currency to convert from, e.g. EUR\"}, \"target\": {\"description\": \"Currency to convert to, e.g. USD\"}}}\n\nQuestion: `
+	for _, tt := range []struct {
+		question, target string
+		want             []int
+	}{
+		{"How many Swiss francs is one EUR worth today?", "USD", []int{1}},
+		{"How many USD is one EUR worth today?", "USD", nil},
+	} {
+		data := `{"messages": [{"role": "user", "content": "` + template + tt.question + `"},
+			{"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "get_exchange_rate", "arguments": "{\"base\": \"EUR\", \"target\": \"` + tt.target + `\"}"}}]},
+			{"role": "tool", "tool_call_id": "c1", "content": "{\"rate\": 1.0852}"}]}`
+		r, err := run.Parse("t.json", []byte(data), run.Options{})
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(inputOf(t, r)), true), tt.question)
 	}
 }
