@@ -236,6 +236,11 @@ func chooseFinal(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 		// its instructor's <CAMEL_TASK_DONE>.
 		return newFinal(int(steps[next].Index), steps[next].Answer, SourceLastAnswer, agents, false)
 	}
+	if c := closingCall(rf, end); c >= 0 {
+		if line := claimLine(rf, c, agents, false); line != "" {
+			return newFinal(int(steps[c].Index), line, SourceLastAnswer, agents, false)
+		}
+	}
 	if end < len(steps)-1 || steps[end].Has(KindTermination) {
 		return lastClaimLine(rf, end, agents)
 	}
@@ -431,6 +436,42 @@ func lastClaimLine(rf *RunFeatures, end int, agents *agentSet) *FinalAnswer {
 		}
 	}
 	return nil
+}
+
+// closingCall returns the step before the last, end, when it writes its
+// own words beside the calls it makes and the run ends with their
+// result: an agent that tells its answer and closes the run with a call
+// (a terminate, a finish) in one turn. -1 when there is none, and when
+// the words report an action done ("the order is placed"): they answer
+// a request for the action, as a closing reply that does (chooseFinal).
+func closingCall(rf *RunFeatures, end int) int {
+	c := end - 1
+	if end != len(rf.Steps)-1 || c < 0 || end >= len(rf.steps) || !rf.Steps[end].Has(KindToolResult) || rf.steps[c].Kind != run.KindToolCall || len(rf.Steps[c].Done) > 0 {
+		return -1
+	}
+	calls := rf.steps[c].ToolCalls()
+	if len(calls) == 0 || slices.ContainsFunc(calls, func(tc run.ToolCall) bool { return writesCall(rf.steps[c].Content, tc) }) {
+		return -1 // its text writes the calls out (a command in a fence): they are its words
+	}
+	return c
+}
+
+// writesCall reports whether text writes call tc out: its name, or a
+// text its arguments give (a command run through a shell tool).
+func writesCall(text string, tc run.ToolCall) bool {
+	if strings.Contains(text, tc.Name) {
+		return true
+	}
+	var args map[string]any
+	if json.Unmarshal([]byte(tc.Arguments), &args) != nil {
+		return strings.Contains(text, strings.TrimSpace(tc.Arguments))
+	}
+	for _, v := range args {
+		if s, ok := v.(string); ok && strings.TrimSpace(s) != "" && strings.Contains(text, strings.TrimSpace(s)) {
+			return true
+		}
+	}
+	return false
 }
 
 // claimLine is the last line of step i's prose that states a value, when

@@ -293,3 +293,34 @@ func TestFinalAnswerSeesAFigurePrintedAlone(t *testing.T) {
 		})
 	}
 }
+
+// A run whose agent tells its answer in the turn that closes the run with
+// a call (OpenManus' terminate) answers with that turn's words; not when
+// the words write the call out (a command in a fence), nor when they
+// report an action done.
+func TestFinalAnswerBesideAClosingCall(t *testing.T) {
+	for _, tt := range []struct {
+		name, text, args string
+		want             string
+	}{
+		{"answer beside terminate", "The grand total of order #000000299 is $1,428.50.", `{"status": "success"}`, "The grand total of order #000000299 is $1,428.50."},
+		{"command written out", "The total is $1,428.50.\n\n```\nsuccess\n```", `{"status": "success"}`, ""},
+		{"action reported done", "The order has been placed for $89.97.", `{"status": "success"}`, ""},
+	} {
+		r := &run.Run{Question: "What is the grand total of order #000000299?", Steps: []run.Step{
+			{Index: 0, Agent: "user", Kind: run.KindUser, Content: "What is the grand total of order #000000299?"},
+			{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: `browser_use({"action": "extract_content"})`, Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "browser_use", Arguments: `{"action": "extract_content"}`}}}},
+			{Index: 2, Agent: "browser_use", Kind: run.KindToolResult, Content: "Grand Total $1,482.50"},
+			{Index: 3, Agent: "assistant", Kind: run.KindToolCall, Content: tt.text, Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "terminate", Arguments: tt.args}}}},
+			{Index: 4, Agent: "terminate", Kind: run.KindToolResult, Content: "The interaction has been completed with status: success"},
+		}}
+		fa := Run(r).FinalAnswer
+		if tt.want == "" {
+			assert.True(t, fa == nil || fa.Step != 3, tt.name)
+			continue
+		}
+		require.NotNil(t, fa, tt.name)
+		assert.Equal(t, 3, fa.Step, tt.name)
+		assert.Equal(t, tt.want, fa.Text, tt.name)
+	}
+}

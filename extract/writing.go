@@ -28,6 +28,9 @@ type Writing struct {
 	question     string // the task, lower case
 	instructions string // the system instructions, lower-cased when first asked about
 	instructed   bool   // whether instructions is lower-cased
+	// offered are the values the schemas of the run's tools offer
+	// (run.Tool), lower case.
+	offered map[string]bool
 	// lower holds the step contents read so far, lower-cased.
 	lower map[int]string
 	index *tokenIndex
@@ -48,14 +51,53 @@ type Writing struct {
 
 // NewWriting returns what run r writes, read on demand.
 func NewWriting(r *run.Run) *Writing {
-	w := &Writing{steps: r.Steps, instructions: r.Instructions, lower: map[int]string{}}
+	w := &Writing{steps: withoutInstructions(r), instructions: r.Instructions, lower: map[int]string{}}
 	for _, a := range r.Agents() {
 		if strings.ContainsAny(a, "0123456789") {
 			w.numbered = append(w.numbered, strings.ToLower(a))
 		}
 	}
 	w.question = w.unnumbered(strings.ToLower(r.Question))
+	for _, t := range r.Tools {
+		for _, v := range t.Offers {
+			if w.offered == nil {
+				w.offered = map[string]bool{}
+			}
+			w.offered[strings.ToLower(v)] = true
+		}
+	}
 	return w
+}
+
+// Offered reports whether a schema of the run's tools offers v (lower
+// case) as one of its values: an enum's choice, a default, a constant.
+func (w *Writing) Offered(v string) bool {
+	return w.offered[v]
+}
+
+// withoutInstructions returns r's steps with the user's step that opens
+// with the run's instructions and then states its task (a prompt
+// template's, run.TemplateQuestion) written from the task on: the
+// instructions are context, and the values they write (a template's
+// example answer, a tool's documented example) are not the task's. The
+// steps are copied only when one is so written.
+func withoutInstructions(r *run.Run) []run.Step {
+	if r.Instructions == "" || r.Question == "" {
+		return r.Steps
+	}
+	for j, s := range r.Steps {
+		if s.Kind != run.KindUser {
+			continue
+		}
+		rest, ok := strings.CutPrefix(strings.TrimSpace(s.Content), r.Instructions)
+		if !ok || !strings.Contains(rest, r.Question) {
+			return r.Steps
+		}
+		steps := slices.Clone(r.Steps)
+		steps[j].Content = strings.TrimSpace(rest)
+		return steps
+	}
+	return r.Steps
 }
 
 // unnumbered returns the lower-cased text s with the digits of each

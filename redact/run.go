@@ -1,6 +1,10 @@
 package redact
 
-import "github.com/offattr/offattr/run"
+import (
+	"slices"
+
+	"github.com/offattr/offattr/run"
+)
 
 // Run returns a redacted copy of a run: every text in it, the question, the
 // ground truth, and each step's agent, role, target, content and tool calls
@@ -76,6 +80,10 @@ func copyRun(in *run.Run) *run.Run {
 	out := *in
 	out.Steps = make([]run.Step, len(in.Steps))
 	copy(out.Steps, in.Steps)
+	out.Tools = slices.Clone(in.Tools)
+	for i := range out.Tools {
+		out.Tools[i].Offers = slices.Clone(out.Tools[i].Offers)
+	}
 	for i := range out.Steps {
 		if s := &out.Steps[i]; s.Extra != nil {
 			e := s.Edit() // the copy's own
@@ -90,6 +98,12 @@ func copyRun(in *run.Run) *run.Run {
 // runTexts points at every text of a run, in reading order.
 func runTexts(r *run.Run) []*string {
 	ts := []*string{&r.Source, &r.Question, &r.Instructions, &r.GroundTruth, &r.TraceID}
+	for i := range r.Tools {
+		ts = append(ts, &r.Tools[i].Name)
+		for j := range r.Tools[i].Offers {
+			ts = append(ts, &r.Tools[i].Offers[j])
+		}
+	}
 	for i := range r.Steps {
 		s := &r.Steps[i]
 		e := s.Extra

@@ -167,3 +167,16 @@ func TestNilRedactorMasksNothing(t *testing.T) {
 	assert.Same(t, err, r.Error(err))
 	assert.Empty(t, r.Masked())
 }
+
+// TestRunRedactsToolSchemas: the values a tool's schema offers are read
+// as the task's are, so they are masked as the task is, in a copy.
+func TestRunRedactsToolSchemas(t *testing.T) {
+	in := &run.Run{
+		Question: "Email the report.",
+		Tools:    []run.Tool{{Name: "send_email", Offers: []string{"bob@example.com", "plain"}}},
+		Steps:    []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Email the report."}},
+	}
+	out := newRedactor(t).Run(in)
+	assert.Equal(t, []run.Tool{{Name: "send_email", Offers: []string{"[EMAIL_1]", "plain"}}}, out.Tools)
+	assert.Equal(t, "bob@example.com", in.Tools[0].Offers[0], "the input is untouched")
+}

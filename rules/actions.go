@@ -236,10 +236,11 @@ func (s *support) counts(j int, f from) bool {
 const scanned = 256
 
 // before reports whether v is written, as a whole token, in the task or
-// in a step before i that f counts.
+// in a step before i that f counts, or is one of the values the schema of
+// a tool the run's model was offered offers: given, as the task's are.
 func (s *support) before(v string, i int, f from) bool {
 	v = strings.ToLower(v)
-	if s.text.Holds(-1, v) {
+	if s.text.Holds(-1, v) || s.text.Offered(v) {
 		return true
 	}
 	if i > scanned {

@@ -141,8 +141,12 @@ type Run struct {
 	// gen_ai.system_instructions): the rules a policy states. A transcript
 	// keeps its system prompt as a step instead.
 	Instructions string `json:"instructions,omitempty"`
-	GroundTruth  string `json:"ground_truth,omitempty"`
-	Steps        []Step `json:"steps"`
+	// Tools are the tools the run's model was offered where the file
+	// declares them apart from its steps (a saved request's "tools"), with
+	// the values their schemas offer.
+	Tools       []Tool `json:"tools,omitempty"`
+	GroundTruth string `json:"ground_truth,omitempty"`
+	Steps       []Step `json:"steps"`
 }
 
 // Case is a run as a labelled corpus holds it: the run, and beside it the

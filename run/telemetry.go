@@ -201,6 +201,7 @@ type builder struct {
 	silent       map[string]*silentCall
 	question     string
 	instructions string // the first model call's system instructions
+	tools        []Tool // the tools the model calls were offered (toolsOfSpan)
 	// begun holds the agent turns whose first model call prompts has read,
 	// and given the prompts read there; nil before the first.
 	begun map[*node]bool
@@ -250,7 +251,7 @@ func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format For
 	// names, they lose any control character a hostile file put in them.
 	rawID := traceID
 	traceID = cleanName(traceID)
-	r := &Run{Format: format, TraceID: traceID, Question: b.question, Instructions: b.instructions}
+	r := &Run{Format: format, TraceID: traceID, Question: b.question, Instructions: b.instructions, Tools: b.tools}
 	stepNodes := make([]*node, len(b.steps))
 	r.Steps = make([]Step, 0, len(b.steps))
 	for i, p := range b.steps {
@@ -1114,6 +1115,9 @@ func (b *builder) task(byTime []*node) {
 		if firstLLM == nil && n.role == roleLLM {
 			firstLLM = n
 		}
+		if n.role == roleLLM {
+			b.tools = appendTools(b.tools, toolsOfSpan(n.s))
+		}
 		if firstRoot == nil && n.parent == nil {
 			firstRoot = n
 		}
@@ -1216,6 +1220,39 @@ func instructionsOf(s *spans.Span) string {
 		}
 	}
 	return strings.Join(nonEmpty(texts), "\n")
+}
+
+// toolsOfSpan returns the tools a model call was offered, with the values
+// their schemas offer: gen_ai.tool.definitions (the GenAI conventions'
+// list of definitions, as JSON text or structured), or OpenInference's
+// llm.tools.N.tool.json_schema, each a definition as JSON text.
+func toolsOfSpan(s *spans.Span) []Tool {
+	var out []Tool
+	for _, a := range s.Attrs {
+		switch {
+		case a.Key == "gen_ai.tool.definitions":
+		case strings.HasPrefix(a.Key, "llm.tools.") && strings.HasSuffix(a.Key, ".tool.json_schema"):
+		default:
+			continue
+		}
+		if a.Value.Kind == spans.KindString {
+			out = append(out, ToolDefinitions(a.Value.Str)...)
+		} else if data, err := json.Marshal(a.Value.Any()); err == nil {
+			out = append(out, ToolDefinitions(string(data))...)
+		}
+	}
+	return out
+}
+
+// appendTools appends to tools those of more not already among them by
+// name: every model call of a run repeats the tools it was offered.
+func appendTools(tools, more []Tool) []Tool {
+	for _, t := range more {
+		if !slices.ContainsFunc(tools, func(o Tool) bool { return o.Name == t.Name }) {
+			tools = append(tools, t)
+		}
+	}
+	return tools
 }
 
 // addTask records the run's task, said by the user at node n's start.

@@ -32,7 +32,10 @@ type fileObject struct {
 	MistakeReason string          `json:"mistake_reason"`
 	// InstanceID names the task of an OpenHands evaluation's record.
 	InstanceID string `json:"instance_id"`
-	raw        []byte // the object as read, for a history of another shape
+	// requestTools are the tools a saved chat request declares beside
+	// its messages.
+	requestTools
+	raw []byte // the object as read, for a history of another shape
 }
 
 func (o *fileObject) whoWhen() (*Case, error) {
@@ -165,6 +168,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 	if meta != nil {
 		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, scalarString(meta.Task)))
 		r.GroundTruth = firstNonEmpty(scalarString(meta.GroundTruth), scalarString(meta.ExpectedAnswer))
+		r.Tools = meta.toolsOf()
 	}
 	names := nameSet{}
 	for i, m := range msgs {
@@ -184,12 +188,18 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 
 // taskFromMessages gives a run whose file names no task the first user
 // message's text: the first without a name of its own, else the one that
-// opens the chat (openedByUser).
+// opens the chat (openedByUser). Where that text is a prompt template
+// stating its question on a labelled line (TemplateQuestion), the
+// question is the task, and the template's instructions, kept as the
+// run's instructions where it has none, are its context.
 func taskFromMessages(r *Run) {
 	for _, s := range r.Steps {
 		if s.Kind == KindUser {
 			if r.Question == "" {
 				r.Question = strings.TrimSpace(s.Content)
+				if instructions, question, ok := TemplateQuestion(r.Question); ok && r.Instructions == "" {
+					r.Question, r.Instructions = question, instructions
+				}
 			}
 			return
 		}
