@@ -563,7 +563,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
 					missing = append(missing, v)
 				}
 			}
@@ -976,6 +976,28 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 			return slices.ContainsFunc(years, func(y string) bool {
 				return sup.before(y, i, from{}) || sup.text.InstructionsHold(y)
 			})
+		}
+	}
+	return false
+}
+
+// timeHeld reports whether v is a time of day and nothing else ("19:30",
+// "7:30 PM") that the task or a step before i writes otherwise ("7:30 in
+// the evening", "half past seven pm"): the time a person gave, written as
+// a call takes it, not one made up. The times are compared by their
+// normal forms, so 07:30 is not 19:30's.
+func timeHeld(in *Input, v string, i int) bool {
+	cs := extract.Claims(v)
+	if len(cs) != 1 || cs[0].Kind != extract.ClaimTime || cs[0].Text != strings.TrimSpace(v) {
+		return false
+	}
+	same := func(c extract.Claim) bool { return c.SameKey(cs[0]) }
+	if slices.ContainsFunc(in.Features.Question, same) {
+		return true
+	}
+	for j := range i {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, same) {
+			return true
 		}
 	}
 	return false

@@ -3354,3 +3354,30 @@ func TestCodeBlockMiscopiesAnIssueNumber(t *testing.T) {
 		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
 	}
 }
+
+// TestTimesHeld: a time a call writes on a 24-hour clock that the task
+// writes in words or with am or pm ("7:30 in the evening", "half past
+// seven pm") is the time the guest gave, not one made up; the same hour
+// on the other side of noon is another time. Shape: a restaurant booking
+// assistant as an OpenAI chat transcript with tool calls.
+func TestTimesHeld(t *testing.T) {
+	for _, tt := range []struct {
+		ask, time string
+		want      []int
+	}{
+		{"Book a table for two at Lune at 7:30 in the evening.", "19:30", nil},
+		{"Book a table for two at Lune at half past seven pm.", "19:30", nil},
+		{"Book a table for two at Lune at half past seven in the evening.", "7:30 PM", nil},
+		{"Book a table for two at Lune at 7:30 in the evening.", "07:30", []int{1}},
+		{"Book a table for two at Lune at 7:30 in the morning.", "19:30", []int{1}},
+		{"Book a table for two at Lune at 7:30 pm.", "20:30", []int{1}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `book_table({"restaurant": "Lune", "time": "` + tt.time + `", "party_size": 2})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"booking_id": "LU-3391", "status": "confirmed"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.time)
+	}
+}
+
