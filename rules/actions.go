@@ -750,7 +750,11 @@ func recordOfOtherNamed(in *Input, i int) (used, named string, j int) {
 				if k == l || sup.key(k) == me || in.Features.Steps[k].Has(extract.KindToolResult) || in.Run.Steps[k].Kind == run.KindSystem {
 					continue
 				}
-				names := func(id string) bool { return sup.text.Holds(k, strings.ToLower(id)) }
+				// A party writes an id as it pleases ("UA 2275" for the
+				// listing's "UA2275"): any of its spellings names it.
+				names := func(id string) bool {
+					return slices.ContainsFunc(extract.IDSpellings(id), func(s string) bool { return sup.text.Holds(k, s) })
+				}
 				if slices.ContainsFunc(recs[at].IDs, names) {
 					continue
 				}

@@ -3381,3 +3381,30 @@ func TestTimesHeld(t *testing.T) {
 	}
 }
 
+// TestOtherRecordOfSpelledID: a flight the user names with a space
+// between its carrier and its number ("UA 2275") is the listing's
+// "UA2275"; a booking of the other flight the listing gives beside it
+// ("UA2257") acts on another record than the one named, and one of the
+// named flight does not. Shape: a travel assistant as an OpenAI chat
+// transcript with tool calls.
+func TestOtherRecordOfSpelledID(t *testing.T) {
+	for _, tt := range []struct {
+		named, booked string
+		want          []int
+	}{
+		{"UA 2275", "UA2257", []int{3}},
+		{"UA-2275", "UA2257", []int{3}},
+		{"UA 2275", "UA2275", nil},
+		{"UA2275", "UA2275", nil},
+	} {
+		ask := "Please book one seat on " + tt.named + " from Denver to Chicago on 2025-04-09."
+		in := prepare(t, ask, "",
+			msg{agent: "user", content: ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `search_flights({"origin": "Denver", "destination": "Chicago", "date": "2025-04-09"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"flights": [{"flight": "UA2275", "departs": "08:10", "fare_usd": 219}, {"flight": "UA2257", "departs": "14:40", "fare_usd": 189}]}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `book_flight({"flight": "` + tt.booked + `", "date": "2025-04-09", "passengers": 1})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"record_locator": "QX7PLM", "status": "ticketed"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.named+" "+tt.booked)
+	}
+}
