@@ -3408,3 +3408,29 @@ func TestOtherRecordOfSpelledID(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.named+" "+tt.booked)
 	}
 }
+
+// TestPhonesHeld: a number to dial a call writes without the punctuation
+// the customer gave it ("4155550132" for "(415) 555-0132"), or with its
+// country's code, is the customer's, not made up; a number one digit
+// apart is not. Shape: a telecom support assistant as an OpenAI chat
+// transcript with tool calls.
+func TestPhonesHeld(t *testing.T) {
+	for _, tt := range []struct {
+		said, call string
+		want       []int
+	}{
+		{"(415) 555-0132", "4155550132", nil},
+		{"415.555.0132", "415-555-0132", nil},
+		{"(415) 555-0132", "+14155550132", nil},
+		{"(415) 555-0132", "4155550123", []int{1}},
+		{"(415) 555-0132", "4155550", []int{1}},
+	} {
+		ask := "My phone was stolen. The number is " + tt.said + ", please suspend that line."
+		in := prepare(t, ask, "",
+			msg{agent: "user", content: ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `get_customer_by_phone({"phone_number": "` + tt.call + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"customer_id": "C-77120", "name": "Rita Osei"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.said+" "+tt.call)
+	}
+}
