@@ -1059,7 +1059,8 @@ func taggedYearHeld(sup *support, v string, i int) bool {
 // step or kept apart from the steps), where a step before i names a day
 // by where it falls from today ("next Monday", "tomorrow", "yesterday",
 // "last Friday"): the date worked out from what a person said, not one
-// made up.
+// made up; so is any date the call gives such a day when no date at all
+// is stated before it.
 func relativeDateHeld(in *Input, v string, i int) bool {
 	d, err := time.Parse(time.DateOnly, v)
 	if err != nil {
@@ -1079,12 +1080,17 @@ func relativeDateHeld(in *Input, v string, i int) bool {
 	if slices.ContainsFunc(in.Features.Instructions, soon) {
 		return true
 	}
+	// With no date stated before the call, the caller worked the day out
+	// from its own clock: its date is the only one the run has.
+	isDate := func(c extract.Claim) bool { return c.Kind == extract.ClaimDate }
+	stated := slices.ContainsFunc(in.Features.Instructions, isDate)
 	for j := range i {
 		if slices.ContainsFunc(in.Features.Steps[j].Claims, soon) {
 			return true
 		}
+		stated = stated || slices.ContainsFunc(in.Features.Steps[j].Claims, isDate)
 	}
-	return false
+	return !stated
 }
 
 // composed reports whether a value of a few words takes at least half of

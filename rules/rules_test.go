@@ -3434,3 +3434,27 @@ func TestPhonesHeld(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.said+" "+tt.call)
 	}
 }
+
+// TestRelativeDatesWithoutToday: where no step states a date, a call's
+// date for a day the user named from today ("tomorrow") is the caller's
+// own working-out, not made up; with no such day named, or with today's
+// date stated and the call's far from it, it is. Shape: a search
+// assistant as an OpenAI chat transcript with tool calls.
+func TestRelativeDatesWithoutToday(t *testing.T) {
+	for _, tt := range []struct {
+		system, ask string
+		want        []int
+	}{
+		{"You answer questions with tools.", "What time is sunset in Oslo tomorrow?", nil},
+		{"You answer questions with tools.", "What time is sunset in Oslo?", []int{2}},
+		{"You answer questions with tools. Today is 2025-03-01.", "What time is sunset in Oslo tomorrow?", []int{2}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "system", content: tt.system, kind: run.KindSystem},
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `get_sun_times({"city": "Oslo", "date": "2025-05-03"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"city": "Oslo", "date": "2025-05-03", "sunset": "21:22"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.system)
+	}
+}
