@@ -44,6 +44,7 @@ const (
 // (bought) without it.
 func readPicks(r *run.Run, rf *RunFeatures) {
 	task := strings.ToLower(withoutPage(afterExamples(r.Question)))
+	times := timesOf(task)
 	texts := make([]string, len(r.Steps)) // each agent step's text and call arguments, in lower case
 	for i, s := range r.Steps {
 		if agentChoosing(r, rf, i) && !notCarriedOut(r, rf, i) {
@@ -70,7 +71,7 @@ func readPicks(r *run.Run, rf *RunFeatures) {
 		}
 		var named, picked []string
 		for _, o := range offers[j] {
-			if asksFor(task, o) {
+			if asksForChoice(task, times, o) {
 				named = append(named, o)
 			} else if choiceHeld(texts[i], o) {
 				picked = append(picked, o)
@@ -158,6 +159,37 @@ func asksFor(task, c string) bool {
 		}
 	}
 	return false
+}
+
+// asksForChoice reports whether the task (lower case) names the choice
+// c: a time of day by its 24-hour time, among the task's times (a slot
+// "18:45" for "6:45 pm", not "06:45"), any other choice as asksFor.
+func asksForChoice(task string, times []string, c string) bool {
+	if t, ok := onlyTime(c); ok {
+		return slices.Contains(times, t)
+	}
+	return asksFor(task, c)
+}
+
+// onlyTime is the 24-hour time of a text that is a time of day and
+// nothing else ("18:45", "6:45 pm").
+func onlyTime(s string) (string, bool) {
+	cs := Claims(s)
+	if len(cs) != 1 || cs[0].Kind != ClaimTime || cs[0].Text != strings.TrimSpace(s) {
+		return "", false
+	}
+	return cs[0].Norm, true
+}
+
+// timesOf returns the 24-hour times of day a text writes.
+func timesOf(s string) []string {
+	var out []string
+	for _, c := range Claims(s) {
+		if c.Kind == ClaimTime && !slices.Contains(out, c.Norm) {
+			out = append(out, c.Norm)
+		}
+	}
+	return out
 }
 
 // ruleOut are the words that, just before a choice, rule it out.

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
 )
 
 // TestOffered: the choices a tool's output lists, as JSON alone or at
@@ -150,5 +152,30 @@ func TestPricedRecords(t *testing.T) {
 		{"no JSON", "Page 1 [SEP] B09QQLDJ93 [SEP] $45.99", nil},
 	} {
 		assert.Equal(t, tt.want, pricedRecords(tt.content), tt.name)
+	}
+}
+
+// TestPassOverTimes: a slot offered as a time of day is named by the
+// task when it is the task's time on a 24-hour clock ("18:45" for "6:45
+// pm"); the same hour before noon ("06:45") is another slot, picked past
+// the one asked for. Shape: a booking assistant's tool call after the
+// tool listed its free slots.
+func TestPassOverTimes(t *testing.T) {
+	for _, tt := range []struct {
+		ask, booked string
+		want        *Choice
+	}{
+		{"Book a haircut on 2025-02-13 at 6:45 pm.", "06:45", &Choice{Offer: 2, Picked: []string{"06:45"}, Passed: []string{"18:45"}}},
+		{"Book a haircut on 2025-02-13 at a quarter to seven in the evening.", "06:45", &Choice{Offer: 2, Picked: []string{"06:45"}, Passed: []string{"18:45"}}},
+		{"Book a haircut on 2025-02-13 at 6:45 pm.", "18:45", nil},
+		{"Book a haircut on 2025-02-13 at 6:45 am.", "06:45", nil},
+	} {
+		r := &run.Run{Question: tt.ask, Steps: []run.Step{
+			{Index: 0, Agent: "user", Kind: run.KindUser, Content: tt.ask},
+			{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: `get_openings({"date": "2025-02-13"})`},
+			{Index: 2, Agent: "tool", Kind: run.KindToolResult, Content: `["06:45", "10:00", "15:30", "18:45"]`},
+			{Index: 3, Agent: "assistant", Kind: run.KindToolCall, Content: `book_appointment({"date": "2025-02-13", "time": "` + tt.booked + `"})`},
+		}}
+		assert.Equal(t, tt.want, Run(r).Steps[3].PassedOver, tt.ask+" "+tt.booked)
 	}
 }

@@ -805,6 +805,9 @@ func quotedValue(q string) bool {
 
 // timeNorm writes a time of day as 24-hour "HH:MM".
 func timeNorm(t *text, m timeMatch) (string, bool) {
+	if m.hw.OK {
+		return clockWordsNorm(t, m)
+	}
 	h, err := strconv.Atoi(t.str(m.h))
 	if err != nil {
 		return "", false
@@ -815,13 +818,64 @@ func timeNorm(t *text, m timeMatch) (string, bool) {
 			return "", false
 		}
 	}
-	switch ap := strings.ToLower(t.str(m.ap)); {
-	case ap == "":
+	return clockNorm(h, minute, meridiem(t, m))
+}
+
+// meridiem is 'a' or 'p' for a time written before or after noon by am
+// or pm, 'a' or 'P' by a part of the day ("in the morning", "in the
+// evening", "at night"), 0 when it does not say.
+func meridiem(t *text, m timeMatch) byte {
+	if ap := strings.ToLower(t.str(m.ap)); ap != "" {
+		return ap[0]
+	}
+	if part := strings.ToLower(t.str(m.part)); part != "" {
+		if strings.HasSuffix(part, "morning") {
+			return 'a'
+		}
+		return 'P'
+	}
+	return 0
+}
+
+// clockWordsNorm is the time of a half or a quarter past or to an hour:
+// "half past seven" is 07:30, "a quarter to eight in the evening" 19:45.
+func clockWordsNorm(t *text, m timeMatch) (string, bool) {
+	w := strings.ToLower(t.str(m.hw))
+	h, err := strconv.Atoi(w)
+	if err != nil {
+		h = int(numberWords[w])
+	}
+	if h < 1 || h > 12 {
+		return "", false
+	}
+	minute := 30
+	if strings.HasSuffix(strings.ToLower(t.str(m.frac)), "quarter") {
+		minute = 15
+	}
+	if strings.EqualFold(t.str(m.rel), "to") {
+		if minute == 30 {
+			return "", false // "half to" is no English clock time
+		}
+		minute = 45
+		if h--; h == 0 {
+			h = 12
+		}
+	}
+	return clockNorm(h, minute, meridiem(t, m))
+}
+
+// clockNorm writes an hour and a minute on a 24-hour clock as "HH:MM";
+// ap is meridiem's (0: the hour is as written). An hour past noon with
+// a part of the day after it ("19:30 in the evening") is as written.
+func clockNorm(h, minute int, ap byte) (string, bool) {
+	switch {
+	case ap == 0:
+	case ap == 'P' && h > 12 && h < 24:
 	case h < 1 || h > 12:
 		return "", false
-	case ap[0] == 'p' && h != 12:
+	case (ap == 'p' || ap == 'P') && h != 12:
 		h += 12
-	case ap[0] == 'a' && h == 12:
+	case ap == 'a' && h == 12:
 		h = 0
 	}
 	if h > 24 || minute > 59 {

@@ -44,6 +44,15 @@ func TestNormalizeClaim(t *testing.T) {
 		{ClaimTime, "11pm", "23:00"},
 		{ClaimTime, "7:30 a.m.", "07:30"},
 		{ClaimTime, "12 AM", "00:00"},
+		{ClaimTime, "7:30 in the evening", "19:30"},
+		{ClaimTime, "7:30 in the morning", "07:30"},
+		{ClaimTime, "19:30 in the evening", "19:30"},
+		{ClaimTime, "9 o'clock at night", "21:00"},
+		{ClaimTime, "half past seven", "07:30"},
+		{ClaimTime, "half past seven in the evening", "19:30"},
+		{ClaimTime, "a quarter to eight pm", "19:45"},
+		{ClaimTime, "quarter past twelve in the afternoon", "12:15"},
+		{ClaimTime, "quarter to one", "12:45"},
 		{ClaimURL, "https://WWW.Example.com/a/.", "example.com/a"},
 		{ClaimURL, "http://example.com/page#google_vignette", "example.com/page"},
 		{ClaimQuoted, `"Subway  (1985)"`, "subway (1985)"},
@@ -70,6 +79,8 @@ func TestClaimsInText(t *testing.T) {
 		{"list markers are not claims", "1. Gather information\n2. Compare costs of 120 tickets", []string{"number:120"}},
 		{"small counts are dropped in steps", "for 2 adults and 14 kids", []string{"number:14"}},
 		{"phone numbers and ranges are not numbers", "call (212) 555-1234 between 7-9 pm", []string{"time:21:00"}},
+		{"a part of the day sets the clock", "at 7:30 in the evening, not 7:30 in the morning", []string{"time:19:30", "time:07:30"}},
+		{"a count before a part of the day is no time", "a table for 4 in the evening", nil},
 		{"identifiers are not numbers", "tmp_code_92ba2 and v3.11.2 and 3rd", nil},
 		{"code groups a literal's thousands by underscores", "spending = 19_640_000 and 1_000.5", []string{"number:19640000", "number:1000.5"}},
 		{"but a name's digits are no number", "order_123_456 and run_2024_001", nil},
@@ -455,4 +466,25 @@ func TestJSONKeysAreNotEntities(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzClockTimes: every time a text is read to hold is a time of a
+// 24-hour clock, however its hour and part of the day are written.
+func FuzzClockTimes(f *testing.F) {
+	for _, s := range []string{"7:30 in the evening", "half past seven", "a quarter to one am", "19:30 in the morning", "12 o'clock at night", "quarter past 13 pm", "half to nine", "9:75 tonight", "a table for 4 in the evening"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, c := range Claims(s) {
+			if c.Kind != ClaimTime {
+				continue
+			}
+			require.Len(t, c.Norm, 5, c.Text)
+			h, err := strconv.Atoi(c.Norm[:2])
+			require.NoError(t, err, c.Norm)
+			m, err := strconv.Atoi(c.Norm[3:])
+			require.NoError(t, err, c.Norm)
+			require.True(t, h <= 24 && m <= 59 && c.Norm[2] == ':', c.Norm)
+		}
+	})
 }

@@ -44,6 +44,12 @@ func TestIsIDDesignators(t *testing.T) {
 		{"LH 17921", false},
 		{"lh 1792", false},
 		{"2U 555", false},
+		{"LH1792", true},
+		{"UA2275", true},
+		{"FY2024", false},
+		{"Q42025", false},
+		{"MP3", false},
+		{"lh1792", false},
 	} {
 		assert.Equal(t, tt.want, IsID(tt.v), tt.v)
 	}

@@ -36,13 +36,14 @@ var askRe = pattern(`\b(?:please|kindly|can\s{1,3}you|could\s{1,3}you|would\s{1,
 var refuseRe = pattern(`\b(?:can(?:no|'|’)t|can\s{1,3}not|unable\s{1,3}to|not\s{1,3}able\s{1,3}to|not\s{1,3}allowed\s{1,3}to|not\s{1,3}permitted\s{1,3}to|(?:not|n't|n’t)\s{1,3}eligible\s{1,3}(?:to|for)|won(?:'|’)t\s{1,3}be\s{1,3}able\s{1,3}to)\s{1,3}(?:(?:be|an?|the|any)\s{1,3}){0,2}(?<v>[a-z]{3,20})\b`, ci)
 
 // relativeDayRe finds a day named by where it falls from today:
-// "tomorrow", "next Monday", "this weekend", "in 3 days", "to Thursday".
+// "tomorrow", "next Monday", "this weekend", "in 3 days", "in three
+// days", "in a week", "to Thursday".
 // A weekday that ends a span of days begun by another ("Monday to
 // Friday", "from Tuesday until Thursday") names every such week, not a
 // day from today, unless a day is moved so ("move it from Monday to
 // Thursday"). A weekday written beside its date ("on Saturday 15 May
 // 2027", "this Friday, June 12", "Friday the 12th") names that date.
-var relativeDayRe = pattern(`\b(?:(?:mov|chang|reschedul|shift|push|switch)\w{0,4}\b[^.?!\n]{0,40}?\bfrom\s{1,3}(?:mon|tues|wednes|thurs|fri|satur|sun)day\s{1,3}(?:to|until)\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|today|tonight|tomorrow|yesterday|(?:next|this|last|coming)\s{1,3}(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)`+besideDate+`|(?:on|by|for|before|after|(?<!(?:mon|tues|wednes|thurs|fri|satur|sun)days?,?\s{1,3})(?:to|until))\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)`+besideDate+`|in\s{1,3}\d{1,2}\s{1,3}days?)\b`, ci)
+var relativeDayRe = pattern(`\b(?:(?:mov|chang|reschedul|shift|push|switch)\w{0,4}\b[^.?!\n]{0,40}?\bfrom\s{1,3}(?:mon|tues|wednes|thurs|fri|satur|sun)day\s{1,3}(?:to|until)\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|today|tonight|tomorrow|yesterday|(?:next|this|last|coming)\s{1,3}(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)`+besideDate+`|(?:on|by|for|before|after|(?<!(?:mon|tues|wednes|thurs|fri|satur|sun)days?,?\s{1,3})(?:to|until))\s{1,3}(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)`+besideDate+`|in\s{1,3}(?:\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|a\s{1,3}couple\s{1,3}of|a\s{1,3}few)\s{1,3}days?|in\s{1,3}(?:a|one|two)\s{1,3}weeks?)\b`, ci)
 
 // besideDate is the lookahead that keeps a weekday followed by a day of
 // the month, or a month and its day, from counting as a day from today.

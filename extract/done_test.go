@@ -90,6 +90,10 @@ func TestRelativeDay(t *testing.T) {
 		{"Book it for this Friday, 12 June.", false},
 		{"Book it for Friday the 12th.", false},
 		{"Can we meet on Friday at 10?", true},
+		{"What will the high be in Lyon in three days?", true},
+		{"Remind me in a couple of days.", true},
+		{"Ship it in two weeks.", true},
+		{"It took three days to arrive.", false},
 	} {
 		assert.Equal(t, tt.want, newText(tt.text).has(relativeDayRe), tt.text)
 	}

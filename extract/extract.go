@@ -331,6 +331,7 @@ func (rc *runContext) step(s run.Step) Features {
 	if !f.Has(KindToolResult) {
 		rc.rare.MonthDays = exactly(monthDays(t))
 		rc.rare.Codes = exactly(codes(s.Content))
+		rc.rare.Phones = exactly(phones(t))
 		rc.rare.Files = exactly(namedFiles(t))
 		rc.rare.Counts = exactly(counts(s.Content))
 		rc.rare.Done = exactly(done(t))

@@ -24,11 +24,17 @@ func IsID(v string) bool {
 
 // designator reports whether v is a carrier's two-character code (two
 // capital letters, or a capital and a digit), a space and one to four
-// digits, as airlines, rail and ferry lines name a service ("LH 1792",
-// "U2 8841"): one record among the others a timetable lists. Four digits
+// digits, or the code and three or four digits joined ("LH1792"), as
+// airlines, rail and ferry lines name a service ("LH 1792", "U2 8841"):
+// one record among the others a timetable lists. Four digits
 // of a year's shape after the code are a period ("Q4 2025", "FY 2024").
 func designator(v string) bool {
 	head, tail, ok := strings.Cut(v, " ")
+	if !ok && len(v) >= 5 {
+		// Written joined ("LH1792"), with three digits or four: a
+		// shorter number after two characters is as often a model's name.
+		head, tail, ok = v[:2], v[2:], true
+	}
 	if !ok || len(head) != 2 || len(tail) == 0 || len(tail) > 4 || !isDigits(tail) {
 		return false
 	}
@@ -112,4 +118,32 @@ func toolJSON(content string) (v any, whole, ok bool) {
 		return nil, false, false
 	}
 	return v, strings.TrimSpace(content[at+int(dec.InputOffset()):]) == "", true
+}
+
+// IDSpellings are the ways, in lower case, a person or a tool writes an
+// id of a few letters and then digits ("UA2275", "#W2041"): with the
+// letters and digits joined by nothing, a space or a hyphen ("UA 2275",
+// "W-2041"), and with and without a leading "#". Every spelling keeps
+// the letters and digits as they are, so that two ids that differ in
+// either ("UA2275", "UA2257") share none. An id of another shape is its
+// own only spelling.
+func IDSpellings(id string) []string {
+	v := strings.ToLower(strings.TrimSpace(id))
+	bare := strings.TrimPrefix(v, "#")
+	k := 0
+	for k < len(bare) && bare[k] >= 'a' && bare[k] <= 'z' {
+		k++
+	}
+	head, tail := bare[:k], bare[k:]
+	if len(tail) > 0 && (tail[0] == ' ' || tail[0] == '-') {
+		tail = tail[1:]
+	}
+	if k == 0 || k > 4 || len(tail) < 3 || !isDigits(tail) {
+		return []string{v}
+	}
+	var out []string
+	for _, sep := range []string{"", " ", "-"} {
+		out = append(out, head+sep+tail, "#"+head+sep+tail)
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,4 +32,26 @@ func TestIDFields(t *testing.T) {
 func decoded(text string) any {
 	v, _, _ := toolJSON(text)
 	return v
+}
+
+// TestIDSpellings: an id of letters then digits is written with a space,
+// a hyphen or nothing between them and with or without "#"; ids that
+// differ in a letter or a digit share no spelling.
+func TestIDSpellings(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		same bool
+	}{
+		{"UA 2275", "UA2275", true},
+		{"W-2041", "#W2041", true},
+		{"#w2041", "W 2041", true},
+		{"UA2275", "UA2257", false},
+		{"LH1404", "LH1405", false},
+		{"LH1404", "LX1404", false},
+		{"credit_card_6617", "credit_card_6617", true},
+		{"Q4 2025", "Q42025", false},
+	} {
+		shared := slices.ContainsFunc(IDSpellings(tt.a), func(s string) bool { return slices.Contains(IDSpellings(tt.b), s) })
+		assert.Equal(t, tt.same, shared, tt.a+" "+tt.b)
+	}
 }

@@ -242,3 +242,31 @@ func namesPrice(key string) bool {
 	key = strings.ToLower(key)
 	return strings.Contains(key, "price") || strings.Contains(key, "fare") || strings.Contains(key, "cost")
 }
+
+// phones returns the digits of the numbers to dial a text writes
+// ("(415) 555-0132", "+1 415 555 0132"), each once, in the order written.
+func phones(t *text) []string {
+	var out []string
+	for _, m := range t.phones(maxMatches) {
+		if d := PhoneDigits(t.str(m)); d != "" && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// PhoneDigits is a number to dial as its digits alone, "" for a value
+// that is none (dialled, or seven to fifteen digits and nothing else):
+// "(415) 555-0132", "415.555.0132" and "4155550132" are one number.
+func PhoneDigits(v string) string {
+	v = strings.TrimSpace(v)
+	if !dialled(v) && !(len(v) >= 7 && len(v) <= 15 && isDigits(v)) {
+		return ""
+	}
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, v)
+}

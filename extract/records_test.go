@@ -62,3 +62,22 @@ func TestFoundNothing(t *testing.T) {
 		assert.Equal(t, tt.want, whole && foundNothing(v), tt.out)
 	}
 }
+
+// TestPhoneDigits: a number to dial is one number however its digits are
+// grouped and punctuated; two numbers that differ in a digit are two, and
+// a date or a short number is none.
+func TestPhoneDigits(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"(415) 555-0132", "4155550132"},
+		{"415.555.0132", "4155550132"},
+		{"4155550132", "4155550132"},
+		{"+1 415 555 0132", "14155550132"},
+		{"415-555-0187", "4155550187"},
+		{"2025-03-14", ""},
+		{"12345", ""},
+		{"L-3091", ""},
+	} {
+		assert.Equal(t, tt.want, PhoneDigits(tt.in), tt.in)
+	}
+	assert.Equal(t, []string{"4155550132", "4155550187"}, phones(newText("My number is (415) 555-0132; the other line is 415-555-0187, not (415) 555-0132.")))
+}

@@ -62,8 +62,15 @@ var (
 		pattern(`\b`+months+`\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?(?=`+spanEndMonthFirst+`)`, ci),
 		pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`(?=`+spanEndDayFirst+`)`, ci),
 	}
-	phonePattern     = pattern(`(?<![\w.])(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?!\w)`, 0)
-	timePattern      = pattern(`(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2}))?(?::\d{2})?\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?|(?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])`, ci)
+	phonePattern = pattern(`(?<![\w.])(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?!\w)`, 0)
+	// A time of day: with am or pm, with a part of the day in words ("7:30
+	// in the evening", "9 o'clock at night": a bare number before one is
+	// too often a count, "a table for 4 in the evening"), as a half or a
+	// quarter past or to an hour ("half past seven"), or on a 24-hour clock.
+	timePattern = pattern(`(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2}))?(?::\d{2})?\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?`+
+		`|(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2})|\s{1,3}o['’]clock)\s{1,3}`+dayPart+
+		`|\b(?<frac>half|(?:a\s{1,3})?quarter)\s{1,3}(?<rel>past|to)\s{1,3}(?<hw>`+clockHours+`|\d{1,2})\b(?:\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?|(?:\s{1,3}o['’]clock)?\s{1,3}`+dayPart+`)?`+
+		`|(?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])`, ci)
 	numberPattern    = pattern(`(?<![\w.,/#@])(?<![^"]:)(?<sign>-(?=[\d$\\€£¥]))?(?<cur>(?:\\\$|US\$|[$€£¥]|USD|EUR|GBP)\s?)?(?<num>\d{1,3}(?:,\d{3}){1,6}|\d{1,3}(?:_\d{3}){1,6}|\d{1,20})(?<frac>\.\d{1,12})?(?:(?=`+emphasisClose+`\s{0,2}[tmbk])`+emphasisClose+`\s{0,2}(?<mult>thousand|million|billion|trillion|bn|mn|[kKMB])\b)?(?:(?=`+emphasisClose+`\s{0,2}[%pkmfl°dhswygtue])(?<sp>`+emphasisClose+`\s{0,2})(?<unit>%|percent\b|per ?cent\b|pct\b|km\b|kilomet(?:er|re)s?\b|miles?\b|mi\b|met(?:er|re)s?\b|m\b|ft\b|feet\b|foot\b|kg\b|kilograms?\b|lbs?\b|°\s?[CF]\b|degrees?\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|seconds?\b|secs?\b|s\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|mph\b|km/h\b|[KMGT]B\b|USD\b|EUR\b|dollars?\b|euros?\b))?`, ci)
 	codeBlockPattern = pattern("(?s)```[ \\t]{0,4}(?<lang>[\\w+#.-]{0,20})[^\\n]{0,40}\\n(?<code>.{0,20000}?)```|(?<![^\\n])<code>[ \\t]{0,4}\\n(?<code>.{0,20000}?)(?:</code>|\\z)", 0)
 )
@@ -76,7 +83,15 @@ type urlMatch struct{ all, path span }
 type dateMatch struct{ all, y, m, d, mon, then span }
 
 // timeMatch is a time of day with its hour, minutes and a.m. or p.m.
-type timeMatch struct{ all, h, min, ap span }
+// dayPart is a part of the day written after a time, which says whether
+// the hour is before or after noon.
+const dayPart = `(?<part>in\s{1,3}the\s{1,3}(?:morning|afternoon|evening)|at\s{1,3}night|tonight)\b`
+
+// clockHours are the hours of a clock in words, as a half or a quarter
+// past or to one names them.
+const clockHours = `one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve`
+
+type timeMatch struct{ all, h, min, ap, part, frac, rel, hw span }
 
 // numberMatch is a number with its parts.
 type numberMatch struct{ all, sign, cur, num, frac, mult, sp, unit span }
@@ -96,7 +111,7 @@ func (t *text) phones(limit int) []span { return each(t.all(phonePattern, limit)
 // The groups of the patterns whose matches are many, looked up once.
 var (
 	dateGroups   = groupsOf(datePatterns, "y", "m", "d", "mon", "then")
-	timeGroups   = groupsOf([]*matching.Pattern{timePattern}, "h", "min", "ap")[0]
+	timeGroups   = groupsOf([]*matching.Pattern{timePattern}, "h", "min", "ap", "part", "frac", "rel", "hw")[0]
 	numberGroups = groupsOf([]*matching.Pattern{numberPattern}, "sign", "cur", "num", "frac", "mult", "sp", "unit")[0]
 )
 
@@ -136,7 +151,7 @@ func (t *text) dates(limit int) []dateMatch {
 func (t *text) times(limit int) []timeMatch {
 	g := timeGroups
 	return each(t.all(timePattern, limit), func(m match) timeMatch {
-		return timeMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2])}
+		return timeMatch{m.Whole(), group(m, g[0]), group(m, g[1]), group(m, g[2]), group(m, g[3]), group(m, g[4]), group(m, g[5]), group(m, g[6])}
 	})
 }
 

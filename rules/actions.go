@@ -564,7 +564,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
 					missing = append(missing, v)
 				}
 			}
@@ -751,7 +751,11 @@ func recordOfOtherNamed(in *Input, i int) (used, named string, j int) {
 				if k == l || sup.key(k) == me || in.Features.Steps[k].Has(extract.KindToolResult) || in.Run.Steps[k].Kind == run.KindSystem {
 					continue
 				}
-				names := func(id string) bool { return sup.text.Holds(k, strings.ToLower(id)) }
+				// A party writes an id as it pleases ("UA 2275" for the
+				// listing's "UA2275"): any of its spellings names it.
+				names := func(id string) bool {
+					return slices.ContainsFunc(extract.IDSpellings(id), func(s string) bool { return sup.text.Holds(k, s) })
+				}
 				if slices.ContainsFunc(recs[at].IDs, names) {
 					continue
 				}
@@ -982,6 +986,52 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 	return false
 }
 
+// timeHeld reports whether v is a time of day and nothing else ("19:30",
+// "7:30 PM") that the task or a step before i writes otherwise ("7:30 in
+// the evening", "half past seven pm"): the time a person gave, written as
+// a call takes it, not one made up. The times are compared by their
+// normal forms, so 07:30 is not 19:30's.
+func timeHeld(in *Input, v string, i int) bool {
+	cs := extract.Claims(v)
+	if len(cs) != 1 || cs[0].Kind != extract.ClaimTime || cs[0].Text != strings.TrimSpace(v) {
+		return false
+	}
+	same := func(c extract.Claim) bool { return c.SameKey(cs[0]) }
+	if slices.ContainsFunc(in.Features.Question, same) {
+		return true
+	}
+	for j := range i {
+		if slices.ContainsFunc(in.Features.Steps[j].Claims, same) {
+			return true
+		}
+	}
+	return false
+}
+
+// phoneHeld reports whether v is a number to dial that a step before i
+// writes with other punctuation, or none ("(415) 555-0132" for
+// "4155550132"; extract's Phones), or with its country's code before
+// it: the number a person gave, as the call takes it.
+func phoneHeld(in *Input, v string, i int) bool {
+	d := extract.PhoneDigits(v)
+	if d == "" {
+		return false
+	}
+	same := func(p string) bool {
+		long, short := d, p
+		if len(p) > len(d) {
+			long, short = p, d
+		}
+		return long == short || len(short) >= 10 && len(long)-len(short) <= 3 && strings.HasSuffix(long, short)
+	}
+	for j := range i {
+		if slices.ContainsFunc(in.Features.Steps[j].Phones, same) {
+			return true
+		}
+	}
+	return false
+}
+
 // taggedYearHeld reports whether v is a year that the task or a step
 // before i writes tagged by a few letters ("FY2024" for 2024, Writing's
 // TagsYear): a fiscal or academic year a person named, which a call's
@@ -1010,7 +1060,8 @@ func taggedYearHeld(sup *support, v string, i int) bool {
 // step or kept apart from the steps), where a step before i names a day
 // by where it falls from today ("next Monday", "tomorrow", "yesterday",
 // "last Friday"): the date worked out from what a person said, not one
-// made up.
+// made up; so is any date the call gives such a day when no date at all
+// is stated before it.
 func relativeDateHeld(in *Input, v string, i int) bool {
 	d, err := time.Parse(time.DateOnly, v)
 	if err != nil {
@@ -1030,12 +1081,17 @@ func relativeDateHeld(in *Input, v string, i int) bool {
 	if slices.ContainsFunc(in.Features.Instructions, soon) {
 		return true
 	}
+	// With no date stated before the call, the caller worked the day out
+	// from its own clock: its date is the only one the run has.
+	isDate := func(c extract.Claim) bool { return c.Kind == extract.ClaimDate }
+	stated := slices.ContainsFunc(in.Features.Instructions, isDate)
 	for j := range i {
 		if slices.ContainsFunc(in.Features.Steps[j].Claims, soon) {
 			return true
 		}
+		stated = stated || slices.ContainsFunc(in.Features.Steps[j].Claims, isDate)
 	}
-	return false
+	return !stated
 }
 
 // composed reports whether a value of a few words takes at least half of

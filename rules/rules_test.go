@@ -3354,3 +3354,107 @@ func TestCodeBlockMiscopiesAnIssueNumber(t *testing.T) {
 		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.name)
 	}
 }
+
+// TestTimesHeld: a time a call writes on a 24-hour clock that the task
+// writes in words or with am or pm ("7:30 in the evening", "half past
+// seven pm") is the time the guest gave, not one made up; the same hour
+// on the other side of noon is another time. Shape: a restaurant booking
+// assistant as an OpenAI chat transcript with tool calls.
+func TestTimesHeld(t *testing.T) {
+	for _, tt := range []struct {
+		ask, time string
+		want      []int
+	}{
+		{"Book a table for two at Lune at 7:30 in the evening.", "19:30", nil},
+		{"Book a table for two at Lune at half past seven pm.", "19:30", nil},
+		{"Book a table for two at Lune at half past seven in the evening.", "7:30 PM", nil},
+		{"Book a table for two at Lune at 7:30 in the evening.", "07:30", []int{1}},
+		{"Book a table for two at Lune at 7:30 in the morning.", "19:30", []int{1}},
+		{"Book a table for two at Lune at 7:30 pm.", "20:30", []int{1}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `book_table({"restaurant": "Lune", "time": "` + tt.time + `", "party_size": 2})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"booking_id": "LU-3391", "status": "confirmed"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.time)
+	}
+}
+
+// TestOtherRecordOfSpelledID: a flight the user names with a space
+// between its carrier and its number ("UA 2275") is the listing's
+// "UA2275"; a booking of the other flight the listing gives beside it
+// ("UA2257") acts on another record than the one named, and one of the
+// named flight does not. Shape: a travel assistant as an OpenAI chat
+// transcript with tool calls.
+func TestOtherRecordOfSpelledID(t *testing.T) {
+	for _, tt := range []struct {
+		named, booked string
+		want          []int
+	}{
+		{"UA 2275", "UA2257", []int{3}},
+		{"UA-2275", "UA2257", []int{3}},
+		{"UA 2275", "UA2275", nil},
+		{"UA2275", "UA2275", nil},
+	} {
+		ask := "Please book one seat on " + tt.named + " from Denver to Chicago on 2025-04-09."
+		in := prepare(t, ask, "",
+			msg{agent: "user", content: ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `search_flights({"origin": "Denver", "destination": "Chicago", "date": "2025-04-09"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"flights": [{"flight": "UA2275", "departs": "08:10", "fare_usd": 219}, {"flight": "UA2257", "departs": "14:40", "fare_usd": 189}]}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `book_flight({"flight": "` + tt.booked + `", "date": "2025-04-09", "passengers": 1})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"record_locator": "QX7PLM", "status": "ticketed"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.named+" "+tt.booked)
+	}
+}
+
+// TestPhonesHeld: a number to dial a call writes without the punctuation
+// the customer gave it ("4155550132" for "(415) 555-0132"), or with its
+// country's code, is the customer's, not made up; a number one digit
+// apart is not. Shape: a telecom support assistant as an OpenAI chat
+// transcript with tool calls.
+func TestPhonesHeld(t *testing.T) {
+	for _, tt := range []struct {
+		said, call string
+		want       []int
+	}{
+		{"(415) 555-0132", "4155550132", nil},
+		{"415.555.0132", "415-555-0132", nil},
+		{"(415) 555-0132", "+14155550132", nil},
+		{"(415) 555-0132", "4155550123", []int{1}},
+		{"(415) 555-0132", "4155550", []int{1}},
+	} {
+		ask := "My phone was stolen. The number is " + tt.said + ", please suspend that line."
+		in := prepare(t, ask, "",
+			msg{agent: "user", content: ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `get_customer_by_phone({"phone_number": "` + tt.call + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"customer_id": "C-77120", "name": "Rita Osei"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.said+" "+tt.call)
+	}
+}
+
+// TestRelativeDatesWithoutToday: where no step states a date, a call's
+// date for a day the user named from today ("tomorrow") is the caller's
+// own working-out, not made up; with no such day named, or with today's
+// date stated and the call's far from it, it is. Shape: a search
+// assistant as an OpenAI chat transcript with tool calls.
+func TestRelativeDatesWithoutToday(t *testing.T) {
+	for _, tt := range []struct {
+		system, ask string
+		want        []int
+	}{
+		{"You answer questions with tools.", "What time is sunset in Oslo tomorrow?", nil},
+		{"You answer questions with tools.", "What time is sunset in Oslo?", []int{2}},
+		{"You answer questions with tools. Today is 2025-03-01.", "What time is sunset in Oslo tomorrow?", []int{2}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "system", content: tt.system, kind: run.KindSystem},
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `get_sun_times({"city": "Oslo", "date": "2025-05-03"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"city": "Oslo", "date": "2025-05-03", "sunset": "21:22"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.system)
+	}
+}
