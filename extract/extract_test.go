@@ -650,6 +650,19 @@ func TestReActTrajectory(t *testing.T) {
 	assert.Equal(t, "Norrström", rf.FinalAnswer.Text)
 }
 
+// TestActionBlobFinalAnswer: a JSON chat agent ends its run with an action
+// blob whose action is "Final Answer": its input is the answer.
+func TestActionBlobFinalAnswer(t *testing.T) {
+	r := steps(
+		"user", "How many seats do the two largest stadiums in Finland have together?",
+		"assistant", "Thought: I know what to respond\nAction:\n```json\n{\n  \"action\": \"Final Answer\",\n  \"action_input\": \"They seat 54,800 people together.\"\n}\n```",
+	)
+	rf := Run(r)
+	require.NotNil(t, rf.FinalAnswer)
+	assert.Equal(t, 1, rf.FinalAnswer.Step)
+	assert.Equal(t, "They seat 54,800 people together", rf.FinalAnswer.Text, "trimmed as every answer is")
+}
+
 // TestCodeTags: smolagents' code agents write their action in <code> tags
 // on lines of their own, the closing tag often cut by the stop sequence
 // that ends the model's output; the code inside is the step's code, as a

@@ -8,6 +8,7 @@ import (
 
 	"github.com/offattr/offattr/extract"
 	"github.com/offattr/offattr/graph"
+	"github.com/offattr/offattr/run"
 )
 
 // localFault is CHIEF's local attribution: a step whose own action failed
@@ -74,6 +75,9 @@ func localFault(in *Input) []Finding {
 		if sig, ok := stepError(in, j); ok && sig.Severity >= extract.SeverityMedium {
 			if recoveredFrom(in, j) >= 0 || echoesRecovered(in, j) {
 				continue // the agent's tries got past it (CHIEF deviation-aware)
+			}
+			if retriesFailedCall(in, j) {
+				continue // the failure it tells of is the result before it, which is read as such
 			}
 			o, why := errorCause(in, j)
 			if o < 0 {
@@ -311,3 +315,34 @@ func lastBefore(in *Input, j int, has func(*extract.Features) bool) int {
 // LocalFault is the local_fault analyzer.
 var LocalFault = &Analyzer{Name: "local_fault", Run: localFault, Requires: []Fact{FactKinds, FactSignals, FactToolCalls, FactDataFlow, FactInstructs, FactClaims, FactCritiques},
 	Doc: "a step whose own call or code failed, whose own arithmetic does not come to the figure it writes, or that reports it could not do its part; less when its input was already faulty (CHIEF local attribution)"}
+
+// retriesFailedCall reports whether agent step j, right after the failed
+// result of a call its own agent made, makes that call again, does not
+// answer, and meets the same failure: the failure it tells of ("the
+// search failed, I will try again") is the tool's, taken in, not a part
+// it could not do.
+func retriesFailedCall(in *Input, j int) bool {
+	p := j - 1
+	if p < 0 || !in.Features.Steps[j].Has(extract.KindToolCall) {
+		return false
+	}
+	c, n := callerOf(in, p), j+1
+	if c < 0 || c >= p || n >= len(in.Features.Steps) || callerOf(in, n) != j ||
+		run.AgentKey(in.Run.Steps[c].Agent) != run.AgentKey(in.Run.Steps[j].Agent) || j == in.Graph.AnswerStep() ||
+		!sameCalls(in.Features.Steps[j].Calls, in.Features.Steps[c].Calls) {
+		return false
+	}
+	failedAs := func(r *extract.Features) string {
+		if !r.Has(extract.KindToolResult) {
+			return ""
+		}
+		for _, s := range r.Errors {
+			if s.Severity >= extract.SeverityMedium {
+				return s.Kind
+			}
+		}
+		return ""
+	}
+	k := failedAs(&in.Features.Steps[p])
+	return k != "" && failedAs(&in.Features.Steps[n]) == k
+}

@@ -91,8 +91,8 @@ func faultAt(in *Input, i int) (int, string) {
 		return -1, ""
 	}
 	if executionFailed(in, i) {
-		if recoveredFrom(in, i) >= 0 || echoesRecovered(in, i) {
-			return -1, "" // the agent's tries got past it, as local_fault reads it
+		if recoveredFrom(in, i) >= 0 || echoesRecovered(in, i) || retriesFailedCall(in, i) {
+			return -1, "" // the agent's tries got past it, or it tells of the result it retries, as local_fault reads it
 		}
 		o, why := errorCause(in, i)
 		if o < 0 {

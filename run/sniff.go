@@ -501,6 +501,13 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 			return c, err
 		}
 	}
+	if list, ok := executorMessages(data); ok {
+		// An agent executor's result with its intermediate steps; a label
+		// beside them is the run's.
+		if c, ok, err := dumpCaseOf(list, o); ok {
+			return c, err
+		}
+	}
 	if list, ok := requestMessages(data); ok {
 		// A model API's request body or stored response, whose messages
 		// are under its own key; a label beside them is the run's.

@@ -123,7 +123,82 @@ func textCalls(text string) []ToolCall {
 			add(ToolCall{Name: "execute_bash", Arguments: textOf(map[string]any{"command": line})})
 		}
 	}
+	// ReAct agents prompted to write their actions as text: a line
+	// "Action: NAME" followed by "Action Input: INPUT", and the JSON chat
+	// agents' fenced {"action": NAME, "action_input": …} blobs. An action
+	// that names no tool ("Final Answer") is the reply, not a call.
+	add(reactCalls(text)...)
 	return out
+}
+
+// reactCalls reads the actions a ReAct agent's turn writes as text, in
+// order: "Action: NAME" with the "Action Input:" line after it (its input
+// running to an "Observation:" line the turn may append, or to the end),
+// and JSON action blobs in code fences. An input that is a JSON object is
+// the call's arguments; any other is its single input.
+func reactCalls(text string) []ToolCall {
+	var out []ToolCall
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines) && len(out) < maxTextCalls; i++ {
+		name, ok := lineLabel(lines[i], "action")
+		if !ok || !toolName(name) || i+1 >= len(lines) {
+			continue
+		}
+		first, ok := lineLabel(lines[i+1], "action input")
+		if !ok {
+			continue
+		}
+		input := []string{first}
+		for j := i + 2; j < len(lines); j++ {
+			if _, obs := lineLabel(lines[j], "observation"); obs {
+				break
+			}
+			if _, thought := lineLabel(lines[j], "thought"); thought {
+				break
+			}
+			input = append(input, lines[j])
+		}
+		out = append(out, ToolCall{Name: name, Arguments: reactArgs(strings.TrimSpace(strings.Join(input, "\n")))})
+	}
+	for _, body := range tagBodies(text, "```", "```", false) {
+		body = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(body), "json"))
+		var v struct {
+			Action      string          `json:"action"`
+			ActionInput json.RawMessage `json:"action_input"`
+		}
+		if len(out) >= maxTextCalls || json.Unmarshal([]byte(body), &v) != nil || !toolName(v.Action) || v.ActionInput == nil {
+			continue
+		}
+		args, ok := argsObject(v.ActionInput)
+		if !ok {
+			var s string
+			if json.Unmarshal(v.ActionInput, &s) != nil {
+				s = string(v.ActionInput)
+			}
+			args = reactArgs(s)
+		}
+		out = append(out, ToolCall{Name: v.Action, Arguments: args})
+	}
+	return out
+}
+
+// lineLabel returns what follows a line's label ("Action:"), any case,
+// and false for a line that opens with another label or none.
+func lineLabel(line, label string) (string, bool) {
+	t := strings.TrimSpace(line)
+	if len(t) <= len(label) || !strings.EqualFold(t[:len(label)], label) || t[len(label)] != ':' {
+		return "", false
+	}
+	return strings.TrimSpace(t[len(label)+1:]), true
+}
+
+// reactArgs gives an action's input as a call's arguments: a JSON object
+// as written, any other text as its one input.
+func reactArgs(input string) string {
+	if args, ok := argsObject([]byte(input)); ok {
+		return args
+	}
+	return textOf(map[string]any{"input": strings.Trim(input, "\"'`")})
 }
 
 // tagBodies returns the texts between each opening tag and the closing
@@ -229,11 +304,34 @@ func jsonCalls(text string) []ToolCall {
 	for _, it := range items {
 		c, ok := namedCall(string(it))
 		if !ok {
+			c, ok = commandCall(it)
+		}
+		if !ok {
 			return nil // a list of other things is data, not calls
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// commandCall reads a reply written as one JSON object whose "command"
+// names a tool and gives it "args", beside the agent's thoughts, as the
+// autonomous agents that answer in that format write it.
+func commandCall(raw json.RawMessage) (ToolCall, bool) {
+	var v struct {
+		Command *struct {
+			Name string          `json:"name"`
+			Args json.RawMessage `json:"args"`
+		} `json:"command"`
+	}
+	if json.Unmarshal(raw, &v) != nil || v.Command == nil || !toolName(v.Command.Name) {
+		return ToolCall{}, false
+	}
+	args, ok := argsObject(v.Command.Args)
+	if !ok {
+		return ToolCall{}, false
+	}
+	return ToolCall{Name: v.Command.Name, Arguments: args}, true
 }
 
 // mistralCalls reads what follows Mistral's [TOOL_CALLS]: a JSON list of
@@ -347,6 +445,13 @@ func textResult(text string) (body, callID string, ok bool) {
 	t := strings.TrimSpace(text)
 	if head, _, found := strings.Cut(t, ":"); found && strings.EqualFold(head, "observation") {
 		return text, "", true
+	}
+	if head, rest, found := strings.Cut(t, " returned:"); found {
+		// "Command NAME returned: …", as autonomous agents' harnesses
+		// answer a command.
+		if verb, name, ok := strings.Cut(head, " "); ok && strings.EqualFold(verb, "command") && toolName(name) {
+			return strings.TrimSpace(rest), "", true
+		}
 	}
 	for _, w := range resultWraps {
 		if !strings.HasPrefix(t, w[0]) {

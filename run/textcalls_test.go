@@ -55,6 +55,22 @@ func TestTextCalls(t *testing.T) {
 			[]ToolCall{{Name: "execute_ipython_cell", Arguments: `{"code":"print(1 + 1)"}`}}},
 		{"empty execution tag", "<execute_bash></execute_bash>", nil},
 		{"plain answer", "It was founded in 1853.", nil},
+		{"react action", "Thought: I need the population.\nAction: Search\nAction Input: Tartu population 2023",
+			[]ToolCall{{Name: "Search", Arguments: `{"input":"Tartu population 2023"}`}}},
+		{"react action with its observation appended", "Thought: compute.\nAction: Calculator\nAction Input: 77.7 * 0.12\nObservation: Answer: 9.324\nThought: done",
+			[]ToolCall{{Name: "Calculator", Arguments: `{"input":"77.7 * 0.12"}`}}},
+		{"react action input as json", "Action: tavily_search\nAction Input: {\"query\": \"Stockholm Marathon 2023\"}",
+			[]ToolCall{{Name: "tavily_search", Arguments: `{"query": "Stockholm Marathon 2023"}`}}},
+		{"react format line", "Action: the action to take, should be one of [Search, Calculator]\nAction Input: the input to the action", nil},
+		{"react final answer", "Thought: I now know the final answer\nFinal Answer: 409.5", nil},
+		{"json action blob", "Thought: add them.\nAction:\n```json\n{\n  \"action\": \"calculator\",\n  \"action_input\": {\"expression\": \"36200 + 16800\"}\n}\n```",
+			[]ToolCall{{Name: "calculator", Arguments: `{"expression": "36200 + 16800"}`}}},
+		{"json action blob with a text input", "Action:\n```\n{\"action\": \"search\", \"action_input\": \"Ratina capacity\"}\n```",
+			[]ToolCall{{Name: "search", Arguments: `{"input":"Ratina capacity"}`}}},
+		{"json blob's final answer", "Action:\n```json\n{\"action\": \"Final Answer\", \"action_input\": \"53,000 seats\"}\n```", nil},
+		{"command reply", `{"thoughts": {"text": "search it", "plan": "- search"}, "command": {"name": "google", "args": {"input": "Näsinneula height"}}}`,
+			[]ToolCall{{Name: "google", Arguments: `{"input": "Näsinneula height"}`}}},
+		{"command placeholder", `{"thoughts": {"text": "thought"}, "command": {"name": "command name", "args": {"arg name": "value"}}}`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -77,6 +93,8 @@ func TestTextResult(t *testing.T) {
 		{"qwen-agent", "✿RESULT✿: []", "[]", "", true},
 		{"observation", "OBSERVATION:\n471", "OBSERVATION:\n471", "", true},
 		{"a user's words", "No, I meant the 2017 figure.", "", "", false},
+		{"command returned", "Command google returned: [{\"title\": \"Näsinneula\"}]", `[{"title": "Näsinneula"}]`, "", true},
+		{"a sentence with returned", "The command he returned: nothing.", "", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -133,6 +151,24 @@ func TestTranscriptTextCalls(t *testing.T) {
 			[]Kind{KindUser, KindMessage, KindUser},
 			[]string{"user", "assistant", "user"},
 			[]string{"", "", ""}},
+		{"react in chat turns, the format in the system prompt",
+			`[{"role":"system","content":"Use the following format:\nThought: you should always think about what to do\nAction: the action to take, should be one of [Calculator]\nAction Input: the input to the action\nObservation: the result of the action"},
+			  {"role":"user","content":"What is 17.5% of 2,340?"},
+			  {"role":"assistant","content":"Thought: I should use the calculator.\nAction: Calculator\nAction Input: 0.175 * 2340"},
+			  {"role":"user","content":"Observation: 409.5"},
+			  {"role":"assistant","content":"Thought: I now know the final answer.\nFinal Answer: 490.5"}]`,
+			[]Kind{KindSystem, KindUser, KindToolCall, KindToolResult, KindMessage},
+			[]string{"system", "user", "assistant", "tool", "assistant"},
+			[]string{"", "", "Calculator", "", ""}},
+		{"command replies answered in system turns",
+			`[{"role":"system","content":"Respond in JSON: {\"thoughts\": {\"text\": \"thought\"}, \"command\": {\"name\": \"command name\", \"args\": {\"arg name\": \"value\"}}}"},
+			  {"role":"user","content":"Determine which next command to use."},
+			  {"role":"assistant","content":"{\"thoughts\": {\"text\": \"search\"}, \"command\": {\"name\": \"google\", \"args\": {\"input\": \"Näsinneula height\"}}}"},
+			  {"role":"system","content":"Command google returned: Näsinneula is 168 metres tall."},
+			  {"role":"system","content":"Remember to save your work."}]`,
+			[]Kind{KindSystem, KindUser, KindToolCall, KindToolResult, KindSystem},
+			[]string{"system", "user", "assistant", "tool", "system"},
+			[]string{"", "", "google", "", ""}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -168,6 +204,10 @@ func FuzzTextCalls(f *testing.F) {
 		"‘<search> x </search><search>y</search>`<execute_bash>ls</execute_bash>",
 		"[TOOL_RESULTS] {\"content\": \"x\", \"call_id\": 1}[/TOOL_RESULTS]",
 		"<tool_response>a<tool_response>b</tool_response>",
+		"Action: Search\nAction Input: x\nObservation: y\nAction: Calculator\nAction Input:",
+		"Action:\n```json\n{\"action\": \"f\", \"action_input\": [1]}\n```\n```{\"action\": \"g\"",
+		`{"thoughts": {}, "command": {"name": "f", "args": "{\"a\": 1}"}}`,
+		"Command f returned:",
 	} {
 		f.Add(s)
 	}

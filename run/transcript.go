@@ -579,12 +579,13 @@ func observations(msgs []message, steps []Step) {
 // whose text is a result's markup (textResult) is the tool's output,
 // without its markup, answering the call it names or else the calls
 // before it. A result in the user's turn is the tool's, as SWE-agent's
-// observations are.
+// observations are, and so is one in a system turn, where autonomous
+// agents' harnesses write what a command returned.
 func textResults(msgs []message, steps []Step) {
 	written := false // the last step other than a result wrote its calls in its text
 	for i := 0; i < len(msgs) && i < len(steps); i++ {
 		s := &steps[i]
-		if written && (isUserRole(strings.TrimSpace(msgs[i].Role)) || s.Kind == KindToolResult) {
+		if written && (isUserRole(strings.TrimSpace(msgs[i].Role)) || s.Kind == KindToolResult || s.Kind == KindSystem) {
 			if body, id, ok := textResult(s.Content); ok {
 				if s.Kind != KindToolResult {
 					s.Kind, s.Agent = KindToolResult, "tool"
