@@ -864,6 +864,11 @@ type Policy struct {
 	Offset int    `json:"offset"`
 	// Confirm: the policy asks for the other party's confirmation.
 	Confirm bool `json:"confirm,omitempty"`
+	// Acts: where a confirmation policy names the actions it holds
+	// ("Before booking, ...", "Suspending a line needs ..."), their verbs,
+	// a call's verb is looked for among (Covers); empty where it names
+	// none or holds any action ("any action that updates the database").
+	Acts []string `json:"acts,omitempty"`
 	// Verb and State: "an order can only be cancelled if its status is
 	// 'pending'" restricts the verb (cancel) to objects in a state
 	// (pending).
@@ -874,7 +879,20 @@ type Policy struct {
 var (
 	// policyRe finds a policy's words, as Go's (?i)\b...\b reads them.
 	policyRe  = pattern(goWords(`must|must not|never|only|always|should not|shouldn't|do not|don't|cannot|can't|not allowed|required?|before|unless|confirm(?:ation)?`), 0)
-	confirmRe = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*|` + awaitedYes + `)\b`)
+	confirmRe = regexp.MustCompile(`(?i)\b(?:confirm(?:ation|s|ed)?|explicit(?:ly)? (?:approv|agree|consent)\w*|` + awaitedYes + `|` + neededYes + `)\b`)
+	// consentRe finds a policy that makes an action wait for the other
+	// party's agreement without a policy's usual words ("Suspending a
+	// line needs the customer's yes.").
+	consentRe = regexp.MustCompile(`(?i)\b(?:` + neededYes + `)\b`)
+	// notConsentRe is a confirmation's word that asks no one's agreement:
+	// an identity the agent checks ("confirm the customer's identity"),
+	// or a way the other party may confirm ("the customer may confirm by
+	// email").
+	notConsentRe = regexp.MustCompile(`(?i)^\s+(?:(?:the|their|his|her|your|its|an?|\w+'s)\s+){0,2}(?:identity|identities|id|who\b)`)
+	mayRe        = regexp.MustCompile(`(?i)\b(?:may|can|could|might)\s+$`)
+	// anyActionRe is a confirmation policy that holds every action, not
+	// the ones it names as examples.
+	anyActionRe = regexp.MustCompile(`(?i)\b(?:any|all|every|each|consequential)\s+(?:\w+\s+)?(?:actions?|changes?|updates?|writes?|operations?)\b|\bactions?\s+that\b`)
 	// "can only be cancelled if its status is 'pending'"
 	stateRuleRe = regexp.MustCompile(`(?i)\bcan only be (\w+?)(?:ed|d)?\b[^.]{0,60}?\b(?:status|state) is ['"]?(\w[\w ]{0,30}?)['"]?(?:[,.;]|\s|$)`)
 )
@@ -896,19 +914,24 @@ func policies(t *text) []Policy {
 		for len(found) > 0 && found[0].Whole().Start < sp[0] {
 			found = found[1:]
 		}
-		if len(found) == 0 || found[0].Whole().Start >= sp[1] {
-			continue
-		}
 		sent := content[sp[0]:sp[1]]
+		if len(found) == 0 || found[0].Whole().Start >= sp[1] {
+			if !consentRe.MatchString(sent) {
+				continue
+			}
+		}
 		// Where the lower case is aligned, a sentence that holds none of
 		// the words a pattern must read is not run through it.
 		confirm, stateRule := true, true
 		if aligned {
 			l := lower[sp[0]:sp[1]]
-			confirm = strings.Contains(l, "confirm") || strings.Contains(l, "explicit") || strings.Contains(l, "get ") || strings.Contains(l, "obtain") || strings.Contains(l, "receive") || strings.Contains(l, "wait for")
+			confirm = strings.Contains(l, "confirm") || strings.Contains(l, "explicit") || strings.Contains(l, "get ") || strings.Contains(l, "obtain") || strings.Contains(l, "receive") || strings.Contains(l, "wait for") || strings.Contains(l, "yes") || strings.Contains(l, "ok") || strings.Contains(l, "consent") || strings.Contains(l, "approv") || strings.Contains(l, "agree") || strings.Contains(l, "permission") || strings.Contains(l, "say-so")
 			stateRule = strings.Contains(l, "can only be")
 		}
 		p := Policy{Text: strings.TrimSpace(sent), Offset: sp[0], Confirm: confirm && asksConfirmation(sent)}
+		if p.Confirm && !anyActionRe.MatchString(sent) {
+			p.Acts = policyActs(sent)
+		}
 		if stateRule {
 			if m := stateRuleRe.FindStringSubmatch(sent); m != nil {
 				p.Verb, p.State = strings.ToLower(m[1]), strings.ToLower(strings.TrimSpace(m[2]))
@@ -925,12 +948,55 @@ func policies(t *text) []Policy {
 // number", "a confirmation email"), asks no one's.
 func asksConfirmation(sent string) bool {
 	for _, m := range confirmRe.FindAllStringIndex(sent, -1) {
+		if notConsentRe.MatchString(sent[m[1]:]) || mayRe.MatchString(sent[:m[0]]) {
+			continue
+		}
 		next := strings.Fields(sent[m[1]:])
 		if len(next) == 0 || !issuedThings[strings.ToLower(strings.Trim(next[0], `.,;:!?()"'`))] {
 			return true
 		}
 	}
 	return false
+}
+
+// policyActs returns the acting verbs (policyVerbs) a confirmation
+// policy's words name: the actions it holds.
+func policyActs(sent string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(sent), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		for v := range policyVerbs {
+			if namesVerb(w, v) {
+				out = appendNew(out, v)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// policyVerbs are the acting verbs a policy may name its actions by.
+var policyVerbs = toSet(`add book cancel change charge close create delete downgrade enrol enroll exchange freeze issue modify
+move order pay place purchase refund remove renew reschedule reserve return schedule send submit suspend terminate transfer
+update upgrade`)
+
+// namesVerb reports whether a word is a form of verb v ("booking",
+// "cancelled", "changes", "cancellation" of book, cancel, change).
+func namesVerb(w, v string) bool {
+	if len(v) <= 3 {
+		return w == v || w == v+"s" || w == v+"ed" || w == v+"ing" || w == v+v[len(v)-1:]+"ed" || w == v+v[len(v)-1:]+"ing"
+	}
+	return strings.HasPrefix(w, v) || (strings.HasSuffix(v, "e") && strings.HasPrefix(w, v[:len(v)-1]))
+}
+
+// Covers reports whether a confirmation policy holds a call: it names no
+// acting verb, or it names the call's ("booking" for book_seat,
+// "cancelled" for cancel_order).
+func (p Policy) Covers(c Call) bool {
+	if len(p.Acts) == 0 {
+		return true
+	}
+	w := c.Words()
+	return len(w) > 0 && slices.ContainsFunc(p.Acts, func(v string) bool { return namesVerb(w[0], v) })
 }
 
 // issuedThings are nouns of what a system issues or sends that a
@@ -950,6 +1016,14 @@ var askedConfirmRe = regexp.MustCompile(`(?i)\b(?:(?:my|our|(?:the )?(?:user|cus
 // patient's yes", "wait for the go-ahead", "get my OK"): someone's yes,
 // never a report the agent is asked to send.
 const awaitedYes = `(?:get|obtain|receive|wait for) (?:(?:the|my|our|your|their|an?) |the \w+'s )?(?:explicit )?(?:yes|ok|okay|go-ahead|approval|consent|agreement)`
+
+// neededYes is an action made to wait for someone's agreement in other
+// words: it needs their yes or is not taken without it ("needs the customer's
+// yes", "requires their consent", "without the member's OK"), or waits
+// until they agree ("only after the customer confirms", "until the
+// caller agrees", "once the user says yes").
+const neededYes = `(?:needs?|requires?|needing|requiring|without)\s+(?:(?:the|their|your|my|our|an?)\s+)?(?:(?:\w+\s+)?\w+['’]s\s+)?(?:explicit\s+|written\s+|verbal\s+)?(?:yes|ok|okay|go-ahead|consent|approval|agreement|permission|say-so)` +
+	`|(?:until|unless|after|once|when|before)\s+(?:(?:the|they|he|she|you)\s+)?(?:\w+\s+)?(?:has\s+|have\s+)?(?:confirm(?:s|ed)?|agree[sd]?|approve[sd]?|consent(?:s|ed)?|says?\s+yes|said\s+yes|gives?\s+(?:(?:the|their|a|an)\s+)?(?:yes|ok|go-ahead|consent|approval))`
 
 // requestedConfirmations clears Confirm on the policies of a task's text
 // whose sentence only asks the agent to confirm a thing to the asker

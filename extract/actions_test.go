@@ -262,7 +262,8 @@ var policyPieces = []string{
 	" ", ".", ". ", "!", "?", "\n", "_", "x", "9", "é", "\u0301", "\xff", "'", "-", "\t",
 }
 
-// checkPolicies holds policies to policyGo on s: the same sentences.
+// checkPolicies holds policies to policyGo on s: the same sentences,
+// beside those that only ask for agreement (consentRe).
 func checkPolicies(t *testing.T, s string) {
 	t.Helper()
 	if len(s) > maxCallScan*4 {
@@ -270,7 +271,7 @@ func checkPolicies(t *testing.T, s string) {
 	}
 	var want, got []int
 	for _, sp := range sentenceSpans(s) {
-		if policyGo.MatchString(s[sp[0]:sp[1]]) {
+		if policyGo.MatchString(s[sp[0]:sp[1]]) || consentRe.MatchString(s[sp[0]:sp[1]]) {
 			want = append(want, sp[0])
 		}
 	}
@@ -374,10 +375,45 @@ func TestPolicyAsksConfirmation(t *testing.T) {
 		{"Do not close the ticket until you receive an agreement number from the vendor.", false},
 		{"Always send a confirmation email after a booking.", false},
 		{"Never issue a refund before you get the confirmation number, and confirm the amount with the user.", true},
+		{"Before booking, read the booking back to the customer and get a yes.", true},
+		{"Suspending a line needs the customer's yes.", true},
+		{"A refund requires the member's explicit consent.", true},
+		{"Only cancel a plan after the customer confirms.", true},
+		{"You must not change a reservation until the caller agrees.", true},
+		{"Never move money without the account holder's OK.", true},
+		{"Confirm the customer's identity before any account action.", false},
+		{"You must confirm their identity first.", false},
+		{"The customer may confirm by email if they prefer.", false},
+		{"Suspending a line must be logged with a reason code.", false},
 	} {
 		ps := policies(newText(tt.text))
 		if assert.Len(t, ps, 1, tt.text) {
 			assert.Equal(t, tt.want, ps[0].Confirm, tt.text)
+		}
+	}
+}
+
+// TestConfirmationPolicyScope: a confirmation policy that names its
+// actions holds the calls whose verb it names; one that holds any action,
+// or names none, holds every call.
+func TestConfirmationPolicyScope(t *testing.T) {
+	for _, tt := range []struct {
+		text, call string
+		want       bool
+	}{
+		{"Suspending a line needs the customer's yes.", "suspend_line", true},
+		{"Suspending a line needs the customer's yes.", "change_plan", false},
+		{"Before booking, read the booking back to the customer and get a yes.", "book_seat", true},
+		{"Before booking, read the booking back to the customer and get a yes.", "cancel_booking", false},
+		{"Do not exchange or return items until the customer agrees to the details.", "return_delivered_order_items", true},
+		{"An order can be cancelled only after the customer confirms.", "cancel_pending_order", true},
+		{"Before any action that updates the database (booking, modifying flights), obtain explicit user confirmation (yes).", "cancel_reservation", true},
+		{"Before consequential actions (cancel, modify), obtain explicit user confirmation (yes) to proceed.", "update_address", true},
+		{"Always obtain explicit confirmation.", "transfer", true},
+	} {
+		ps := policies(newText(tt.text))
+		if assert.Len(t, ps, 1, tt.text) {
+			assert.Equal(t, tt.want, ps[0].Covers(newCall(tt.call, `{}`, -1)), "%s / %s", tt.text, tt.call)
 		}
 	}
 }

@@ -2042,14 +2042,21 @@ func clipText(s string, n int) string {
 }
 
 func unconfirmedAction(in *Input) []Finding {
-	asked := false
+	var asked []extract.Policy
 	for i := range in.Features.Steps {
 		for _, p := range in.Features.Steps[i].Policies {
-			asked = asked || p.Confirm
+			if p.Confirm {
+				asked = append(asked, p)
+			}
 		}
 	}
-	if !asked {
+	if len(asked) == 0 {
 		return nil
+	}
+	// held: a call a confirmation policy holds, as it names no actions or
+	// names the call's.
+	held := func(c extract.Call) bool {
+		return c.Consequential() && slices.ContainsFunc(asked, func(p extract.Policy) bool { return p.Covers(c) })
 	}
 	var out []Finding
 	for i, agreed := range agreedSince(in) {
@@ -2066,7 +2073,11 @@ func unconfirmedAction(in *Input) []Finding {
 			continue
 		}
 		f := &in.Features.Steps[i]
-		c := f.Calls[slices.IndexFunc(f.Calls, extract.Call.Consequential)]
+		k := slices.IndexFunc(f.Calls, held)
+		if k < 0 {
+			continue
+		}
+		c := f.Calls[k]
 		out = append(out, Finding{Step: i, Strength: 0.7, Quote: quoteAt(in, i, max(c.Offset, 0), len(c.Name)),
 			Reason: fmt.Sprintf("it calls %s although the policy asks for confirmation and the other party has not agreed since it last spoke", c.Name)})
 	}
