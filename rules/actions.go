@@ -1100,7 +1100,9 @@ func relativeDateHeld(in *Input, v string, i int) bool {
 // Director-General" for a task about the World Trade Organization's
 // Director-General), not an id or a name it made up, whose words would
 // all be new. The comma that ends a word before the next ("Tokyo, Japan":
-// a place and the country it is in) is no part of it.
+// a place and the country it is in) is no part of it, and a word may be
+// written in the other grammatical number than the text it was taken
+// from (numberForms).
 func composed(sup *support, v string, i int) bool {
 	words := strings.Fields(v)
 	for k, w := range words {
@@ -1114,7 +1116,7 @@ func composed(sup *support, v string, i int) bool {
 	held := 0
 	heldAt := make([]bool, len(words))
 	for k, w := range words {
-		if meaningful(w) && sup.before(w, i, from{}) {
+		if meaningful(w) && slices.ContainsFunc(numberForms(w), func(f string) bool { return sup.before(f, i, from{}) }) {
 			held++
 			heldAt[k] = true
 		}
@@ -1128,6 +1130,22 @@ func composed(sup *support, v string, i int) bool {
 		}
 	}
 	return true
+}
+
+// numberForms returns word w and its other grammatical number: a noun
+// or a unit written in the singular where the task writes the plural
+// ("2.8 cup" for its "cups", "1 mile" for "miles") is the same word.
+func numberForms(w string) []string {
+	out := []string{w}
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "es"):
+		out = append(out, w[:len(w)-1], w[:len(w)-2])
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		out = append(out, w[:len(w)-1])
+	default:
+		out = append(out, w+"s", w+"es")
+	}
+	return out
 }
 
 // misspelt reports whether word w, written next to the held word beside

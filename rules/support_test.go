@@ -85,3 +85,28 @@ func TestOnlyRecord(t *testing.T) {
 		assert.Equal(t, tt.want, got, tt.figure)
 	}
 }
+
+// TestUnsupportedArgumentsOfUnitsInTheSingular: a call that writes a
+// word the task writes in the other grammatical number ("2.8 cup" for
+// its "cups", "1 mile" for "miles") takes that word from the task; a
+// word the task does not hold in either number is still new.
+func TestUnsupportedArgumentsOfUnitsInTheSingular(t *testing.T) {
+	for _, tt := range []struct {
+		task, expr, arg string
+		want            []int
+	}{
+		{"A loaf needs 0.7 cups of flour. How many cups of flour for 4 loaves?", "0.7 * 4", "flour: 2.8 cup", nil},
+		{"A loaf needs 0.7 cups of flour. How many cups of flour for 4 loaves?", "0.7 * 4", "flour: 2.8 cups", nil},
+		{"A lap is 0.25 miles. How many miles is 4 laps?", "0.25 * 4", "4 laps: 1 mile", nil},
+		{"A loaf needs 0.7 cups of flour. How many cups of flour for 4 loaves?", "0.7 * 4", "sugar: 2.8 spoon", []int{3}},
+	} {
+		in := prepare(t, tt.task, "",
+			msg{agent: "user", content: tt.task, kind: run.KindUser},
+			msg{agent: "assistant", content: `calculator({"expression": "` + tt.expr + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "2.8", kind: run.KindToolResult},
+			msg{agent: "assistant", content: `add_note({"text": "` + tt.arg + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "saved", kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.arg)
+	}
+}

@@ -147,6 +147,10 @@ type Run struct {
 	Tools       []Tool `json:"tools,omitempty"`
 	GroundTruth string `json:"ground_truth,omitempty"`
 	Steps       []Step `json:"steps"`
+	// turnStep is, for a transcript some of whose messages are read as
+	// several steps, the first step of each message, by which a label
+	// that counts messages is read; nil where each message is a step.
+	turnStep []int
 }
 
 // Case is a run as a labelled corpus holds it: the run, and beside it the

@@ -227,3 +227,55 @@ func FuzzTextCalls(f *testing.F) {
 		}
 	})
 }
+
+// TestInlineObservations: a ReAct turn that holds its call's observation
+// is read as the call, the tool's result and the agent's text after it,
+// as the observation answered in the next turn is; a label that counts
+// the file's messages is read at the turn's first step.
+func TestInlineObservations(t *testing.T) {
+	tests := []struct {
+		name  string
+		msgs  string
+		kinds []Kind
+		label int
+	}{
+		{"observation at the turn's end",
+			`{"messages":[{"role":"user","content":"What is 17.5% of 2,340?"},
+			  {"role":"assistant","content":"Thought: compute.\nAction: Calculator\nAction Input: 0.175 * 2340\nObservation: 409.5"},
+			  {"role":"assistant","content":"Thought: done.\nFinal Answer: 490.5"}],"mistake_agent":"assistant","mistake_step":2}`,
+			[]Kind{KindUser, KindToolCall, KindToolResult, KindMessage}, 3},
+		{"thought and answer after the observation",
+			`{"messages":[{"role":"user","content":"What is 17.5% of 2,340?"},
+			  {"role":"assistant","content":"Thought: compute.\nAction: Calculator\nAction Input: 0.175 * 2340\nObservation: 409.5\nThought: I now know the final answer.\nFinal Answer: 490.5"}],"mistake_agent":"assistant","mistake_step":1}`,
+			[]Kind{KindUser, KindToolCall, KindToolResult, KindMessage}, 1},
+		{"two calls answered in one turn",
+			`{"messages":[{"role":"user","content":"Sum the two."},
+			  {"role":"assistant","content":"Action: Search\nAction Input: a\nObservation: 3\nThought: next.\nAction: Search\nAction Input: b\nObservation: 4"},
+			  {"role":"assistant","content":"Final Answer: 8"}],"mistake_agent":"assistant","mistake_step":2}`,
+			[]Kind{KindUser, KindToolCall, KindToolResult, KindToolCall, KindToolResult, KindMessage}, 5},
+		{"an observation with no call before it stays in its turn",
+			`{"messages":[{"role":"user","content":"Look."},
+			  {"role":"assistant","content":"Observation: the sky is blue.\nFinal Answer: blue"}],"mistake_agent":"assistant","mistake_step":1}`,
+			[]Kind{KindUser, KindMessage}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := ParseCase("chat.json", []byte(tt.msgs), Options{})
+			require.NoError(t, err)
+			require.Len(t, c.Run.Steps, len(tt.kinds))
+			for i, s := range c.Run.Steps {
+				assert.Equal(t, tt.kinds[i], s.Kind, "step %d", i)
+				if s.Kind == KindToolResult {
+					assert.Equal(t, "tool", s.Agent)
+					assert.True(t, strings.HasPrefix(s.Content, "Observation:"), "step %d: %q", i, s.Content)
+				}
+				if s.Kind == KindToolCall {
+					assert.NotContains(t, s.Content, "Observation:", "step %d", i)
+					assert.Len(t, s.ToolCalls(), 1, "step %d", i)
+				}
+			}
+			require.NotNil(t, c.Label)
+			assert.Equal(t, tt.label, c.Label.Step)
+		})
+	}
+}

@@ -70,6 +70,7 @@ func (o *fileObject) whoWhen() (*Case, error) {
 	observations(o.History, r.Steps)
 	textResults(o.History, r.Steps)
 	sweAgentTools(o.History, r.Steps)
+	r.Steps, r.turnStep = splitObservations(o.History, r.Steps)
 	taskFromMessages(r)
 	return o.labelled(r)
 }
@@ -130,6 +131,11 @@ func (o *fileObject) labelled(r *Run) (*Case, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mistake_step %s is not a step index", string(o.MistakeStep))
 	}
+	if step >= 0 && step < len(r.turnStep) {
+		// The label counts the file's messages; a turn read as several
+		// steps is labelled at its first.
+		step = r.turnStep[step]
+	}
 	return &Case{Run: r, Label: &Label{Agent: o.MistakeAgent, Step: step, Reason: o.MistakeReason}}, nil
 }
 
@@ -182,6 +188,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 	textResults(msgs, r.Steps)
 	sweAgentTools(msgs, r.Steps)
 	clineSession(msgs, r.Steps)
+	r.Steps, r.turnStep = splitObservations(msgs, r.Steps)
 	taskFromMessages(r)
 	return r, nil
 }
