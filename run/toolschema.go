@@ -164,10 +164,11 @@ func schemaOffers(schema any, out []string, depth int) []string {
 }
 
 // scalars appends the scalar values v holds (itself, or the elements of a
-// list) as text, once each.
+// list) as text; the caller sorts and compacts them, so that a long list
+// costs no search of what came before.
 func scalars(v any, out []string, depth int) []string {
 	add := func(s string) {
-		if s = strings.TrimSpace(s); s != "" && !slices.Contains(out, s) {
+		if s = strings.TrimSpace(s); s != "" {
 			out = append(out, s)
 		}
 	}
