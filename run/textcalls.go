@@ -133,7 +133,8 @@ func textCalls(text string) []ToolCall {
 
 // reactCalls reads the actions a ReAct agent's turn writes as text, in
 // order: "Action: NAME" with the "Action Input:" line after it (its input
-// running to an "Observation:" line the turn may append, or to the end),
+// running to an "Observation:" line the turn may append, to the agent's
+// next labelled line (agentLine), or to the end),
 // and JSON action blobs in code fences. An input that is a JSON object is
 // the call's arguments; any other is its single input.
 func reactCalls(text string) []ToolCall {
@@ -150,10 +151,7 @@ func reactCalls(text string) []ToolCall {
 		}
 		input := []string{first}
 		for j := i + 2; j < len(lines); j++ {
-			if _, obs := lineLabel(lines[j], "observation"); obs {
-				break
-			}
-			if _, thought := lineLabel(lines[j], "thought"); thought {
+			if _, obs := lineLabel(lines[j], "observation"); obs || agentLine(lines[j]) {
 				break
 			}
 			input = append(input, lines[j])
