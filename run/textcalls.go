@@ -3,6 +3,7 @@ package run
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -260,7 +261,8 @@ func pythonTagCalls(text string) []ToolCall {
 }
 
 // keywordArgs reads a built-in tool's arguments as Llama writes them,
-// name="value" pairs, as a JSON object; false for anything else.
+// name="value" pairs (values quoted with escapes, as Python and Go
+// write them), as a JSON object; false for anything else.
 func keywordArgs(s string) (string, bool) {
 	args := map[string]any{}
 	for s = strings.TrimSpace(s); s != ""; {
@@ -270,12 +272,16 @@ func keywordArgs(s string) (string, bool) {
 		if !ok || !toolName(key) || rest == "" || rest[0] != '"' {
 			return "", false
 		}
-		end := strings.IndexByte(rest[1:], '"')
-		if end < 0 {
+		quoted, err := strconv.QuotedPrefix(rest)
+		if err != nil {
 			return "", false
 		}
-		args[key] = rest[1 : end+1]
-		s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest[end+2:]), ","))
+		value, err := strconv.Unquote(quoted)
+		if err != nil {
+			return "", false
+		}
+		args[key] = value
+		s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest[len(quoted):]), ","))
 	}
 	if len(args) == 0 {
 		return "", false

@@ -31,6 +31,8 @@ func TestTextCalls(t *testing.T) {
 			[]ToolCall{{Name: "get_rate", Arguments: `{"base": "EUR"}`}}},
 		{"llama built-in", `<|python_tag|>brave_search.call(query="Otis founded")`,
 			[]ToolCall{{Name: "brave_search", Arguments: `{"query":"Otis founded"}`}}},
+		{"llama built-in with an escaped quote", `<|python_tag|>brave_search.call(query="say \"hi\"", n="2")`,
+			[]ToolCall{{Name: "brave_search", Arguments: `{"n":"2","query":"say \"hi\""}`}}},
 		{"llama code interpreter", "<|python_tag|>print(38 * 47.5)",
 			[]ToolCall{{Name: "code_interpreter", Arguments: `{"code":"print(38 * 47.5)"}`}}},
 		{"llama bare json", `{"name": "get_weather", "parameters": {"city": "Oslo"}}`,
