@@ -444,7 +444,9 @@ var resultWraps = [][2]string{
 // (resultWraps) or with an observation's head ("Observation:", as
 // CodeAct's harness answers). It returns the results' texts without
 // their markup (Mistral's {"content": …, "call_id": …} as its content,
-// and the call it answers), and false for any other text.
+// and the call it answers), except an observation's turn, returned whole
+// with its "Observation:" label as the other readers of observations
+// keep it; and false for any other text.
 func textResult(text string) (body, callID string, ok bool) {
 	t := strings.TrimSpace(text)
 	if head, _, found := strings.Cut(t, ":"); found && strings.EqualFold(head, "observation") {
