@@ -196,9 +196,10 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 // taskFromMessages gives a run whose file names no task the first user
 // message's text: the first without a name of its own, else the one that
 // opens the chat (openedByUser). Where that text is a prompt template
-// stating its question on a labelled line (TemplateQuestion), the
-// question is the task, and the template's instructions, kept as the
-// run's instructions where it has none, are its context.
+// stating its question on a labelled line (TemplateQuestion) and the run
+// has no instructions of its own, the question is the task and the
+// template's instructions become the run's; a run that has instructions
+// keeps the whole text as its task.
 func taskFromMessages(r *Run) {
 	for _, s := range r.Steps {
 		if s.Kind == KindUser {
