@@ -142,11 +142,7 @@ func reactCalls(text string) []ToolCall {
 	var out []ToolCall
 	lines := strings.Split(text, "\n")
 	for i := 0; i < len(lines) && len(out) < maxTextCalls; i++ {
-		name, ok := lineLabel(lines[i], "action")
-		if !ok || !toolName(name) || i+1 >= len(lines) {
-			continue
-		}
-		first, ok := lineLabel(lines[i+1], "action input")
+		name, first, ok := reactAction(lines, i)
 		if !ok {
 			continue
 		}
