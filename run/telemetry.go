@@ -1236,9 +1236,9 @@ func toolsOfSpan(s *spans.Span) []Tool {
 			continue
 		}
 		if a.Value.Kind == spans.KindString {
-			out = append(out, ToolDefinitions(a.Value.Str)...)
+			out = append(out, toolDefinitions(a.Value.Str)...)
 		} else if data, err := json.Marshal(a.Value.Any()); err == nil {
-			out = append(out, ToolDefinitions(string(data))...)
+			out = append(out, toolDefinitions(string(data))...)
 		}
 	}
 	return out

@@ -196,7 +196,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 // taskFromMessages gives a run whose file names no task the first user
 // message's text: the first without a name of its own, else the one that
 // opens the chat (openedByUser). Where that text is a prompt template
-// stating its question on a labelled line (TemplateQuestion) and the run
+// stating its question on a labelled line (templateQuestion) and the run
 // has no instructions of its own, the question is the task and the
 // template's instructions become the run's; a run that has instructions
 // keeps the whole text as its task.
@@ -205,7 +205,7 @@ func taskFromMessages(r *Run) {
 		if s.Kind == KindUser {
 			if r.Question == "" {
 				r.Question = strings.TrimSpace(s.Content)
-				if instructions, question, ok := TemplateQuestion(r.Question); ok && r.Instructions == "" {
+				if instructions, question, ok := templateQuestion(r.Question); ok && r.Instructions == "" {
 					r.Question, r.Instructions = question, instructions
 				}
 			}
