@@ -77,7 +77,7 @@ func (w *Writing) Offered(v string) bool {
 
 // withoutInstructions returns r's steps with the user's step that opens
 // with the run's instructions and then states its task (a prompt
-// template's, run.TemplateQuestion) written from the task on: the
+// template's, as run reads the task) written from the task on: the
 // instructions are context, and the values they write (a template's
 // example answer, a tool's documented example) are not the task's. The
 // steps are copied only when one is so written.

@@ -312,7 +312,7 @@ func answeringCalls(in *Input) map[int]bool {
 // events, as the telemetry readers write them): the outcome of the
 // agent's own output before it, as a tool's result is of its call.
 func reportsFailure(in *Input, i int) bool {
-	return in.Run.Steps[i].Role == "error"
+	return in.Run.Steps[i].RuntimeFailure()
 }
 
 // recoveredFrom is, for a failure reported as a step of its own (i), the

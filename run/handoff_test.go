@@ -78,7 +78,7 @@ func TestHandoffIsNoFault(t *testing.T) {
 			assert.Equal(t, tt.want, steps(r))
 			for _, s := range r.Steps {
 				if s.Kind == run.KindHandoff {
-					assert.NotEqual(t, "error", s.Role)
+					assert.False(t, s.RuntimeFailure())
 				}
 			}
 		})
@@ -161,4 +161,26 @@ func TestAgentsToolsRan(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 		})
 	}
+}
+
+// TestRuntimeFailureStep: a model call that failed with no step of its
+// own to show it is read as a step of its own, marked as the runtime's
+// report (Step.RuntimeFailure); the agent's turns are not.
+func TestRuntimeFailureStep(t *testing.T) {
+	r, err := run.Load(writeSpans(t,
+		span{id: "a", name: "invoke_agent Planner", start: 1, end: 5, attrs: map[string]any{"gen_ai.operation.name": "invoke_agent"}},
+		span{id: "b", parent: "a", name: "chat", start: 2, attrs: map[string]any{"gen_ai.operation.name": "chat",
+			"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"Searching."}]}]`}},
+		span{id: "c", parent: "a", name: "chat", start: 3, status: "ERROR", message: "RateLimitError: quota exceeded",
+			attrs: map[string]any{"gen_ai.operation.name": "chat"}},
+	), run.Options{})
+	require.NoError(t, err)
+	var failures []string
+	for _, s := range r.Steps {
+		if s.RuntimeFailure() {
+			failures = append(failures, s.Content)
+		}
+	}
+	assert.Equal(t, []string{"RateLimitError: quota exceeded"}, failures)
+	assert.Len(t, r.Steps, 2)
 }

@@ -22,10 +22,8 @@ func inlineObservation(text string) (call, obs, rest string, ok bool) {
 	called := false
 	start := -1
 	for i, line := range lines {
-		if name, isAction := lineLabel(line, "action"); isAction && toolName(name) && i+1 < len(lines) {
-			if _, in := lineLabel(lines[i+1], "action input"); in {
-				called = true
-			}
+		if _, _, isCall := reactAction(lines, i); isCall {
+			called = true
 		}
 		if _, isObs := lineLabel(line, "observation"); isObs && called {
 			start = i
@@ -48,15 +46,32 @@ func inlineObservation(text string) (call, obs, rest string, ok bool) {
 	return call, obs, rest, call != "" && obs != ""
 }
 
+// agentLabels are the labels a ReAct agent opens its scratchpad's lines
+// with; the harness's answer is labelled "Observation:".
+var agentLabels = []string{"thought", "action", "final answer"}
+
 // agentLine reports whether a line opens with a label the agent writes
-// in its scratchpad, which ends an observation the harness appended.
+// in its scratchpad (agentLabels), which ends an observation the harness
+// appended and an action's input.
 func agentLine(line string) bool {
-	for _, label := range []string{"thought", "action", "final answer"} {
+	for _, label := range agentLabels {
 		if _, ok := lineLabel(line, label); ok {
 			return true
 		}
 	}
 	return false
+}
+
+// reactAction reads a ReAct call at lines[i]: "Action: NAME" naming a
+// tool, with an "Action Input:" line after it. It returns the tool's
+// name and the first line of its input.
+func reactAction(lines []string, i int) (name, input string, ok bool) {
+	name, isAction := lineLabel(lines[i], "action")
+	if !isAction || !toolName(name) || i+1 >= len(lines) {
+		return "", "", false
+	}
+	input, ok = lineLabel(lines[i+1], "action input")
+	return name, input, ok
 }
 
 // splitObservations splits each turn whose calls are written in its text

@@ -86,6 +86,15 @@ func (s Step) SpanID() string { return s.extra().SpanID }
 // From is where in its span the step's text was read.
 func (s Step) From() string { return s.extra().From }
 
+// roleRuntimeFailure is the role of a step that a run's runtime reported
+// failing, written as a step of its own (a span's error status and
+// exception events, as the telemetry readers write them).
+const roleRuntimeFailure = "error"
+
+// RuntimeFailure reports whether the step is a failure the run's runtime
+// reported as a step of its own, not a turn of an agent or a tool.
+func (s Step) RuntimeFailure() bool { return s.Role == roleRuntimeFailure }
+
 var noExtra Extra
 
 func (s Step) extra() *Extra {

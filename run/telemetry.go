@@ -1236,9 +1236,9 @@ func toolsOfSpan(s *spans.Span) []Tool {
 			continue
 		}
 		if a.Value.Kind == spans.KindString {
-			out = append(out, ToolDefinitions(a.Value.Str)...)
+			out = append(out, toolDefinitions(a.Value.Str)...)
 		} else if data, err := json.Marshal(a.Value.Any()); err == nil {
-			out = append(out, ToolDefinitions(string(data))...)
+			out = append(out, toolDefinitions(string(data))...)
 		}
 	}
 	return out
@@ -2314,7 +2314,7 @@ func (b *builder) errors(byTime []*node) {
 		if at == nil || (n.role != roleOther && at != n && !repeatsCall(n)) {
 			// An agent, model or tool span whose failure no step of its
 			// own shows is a step of its own.
-			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: "error", Kind: KindMessage, Content: text, Extra: &Extra{From: "span status and exception events"}})
+			b.add(n, max(n.s.End, n.s.Start), 4, Step{Agent: n.owner, Role: roleRuntimeFailure, Kind: KindMessage, Content: text, Extra: &Extra{From: "span status and exception events"}})
 			continue
 		}
 		s := &b.steps[at.steps[len(at.steps)-1]].step

@@ -9,7 +9,7 @@ import (
 // under, after its instructions.
 const questionLabel = "Question:"
 
-// TemplateQuestion reads a prompt that wraps its question in a
+// templateQuestion reads a prompt that wraps its question in a
 // template's instructions ("Answer the given question. You must reason
 // inside <think> … Question: In what year …?"): the instructions before
 // the last line (or sentence) that the label opens, and the question, the
@@ -18,7 +18,7 @@ const questionLabel = "Question:"
 // a few-shot template's examples before the question asked, so the last
 // label is the question's. ok is false for a text with no such label,
 // with nothing before it, or with a placeholder where the question goes.
-func TemplateQuestion(text string) (instructions, question string, ok bool) {
+func templateQuestion(text string) (instructions, question string, ok bool) {
 	at := -1
 	for k := strings.Index(text, questionLabel); k >= 0; {
 		if labelStarts(text[:k]) {

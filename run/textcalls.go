@@ -3,6 +3,7 @@ package run
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -133,27 +134,21 @@ func textCalls(text string) []ToolCall {
 
 // reactCalls reads the actions a ReAct agent's turn writes as text, in
 // order: "Action: NAME" with the "Action Input:" line after it (its input
-// running to an "Observation:" line the turn may append, or to the end),
+// running to an "Observation:" line the turn may append, to the agent's
+// next labelled line (agentLine), or to the end),
 // and JSON action blobs in code fences. An input that is a JSON object is
 // the call's arguments; any other is its single input.
 func reactCalls(text string) []ToolCall {
 	var out []ToolCall
 	lines := strings.Split(text, "\n")
 	for i := 0; i < len(lines) && len(out) < maxTextCalls; i++ {
-		name, ok := lineLabel(lines[i], "action")
-		if !ok || !toolName(name) || i+1 >= len(lines) {
-			continue
-		}
-		first, ok := lineLabel(lines[i+1], "action input")
+		name, first, ok := reactAction(lines, i)
 		if !ok {
 			continue
 		}
 		input := []string{first}
 		for j := i + 2; j < len(lines); j++ {
-			if _, obs := lineLabel(lines[j], "observation"); obs {
-				break
-			}
-			if _, thought := lineLabel(lines[j], "thought"); thought {
+			if _, obs := lineLabel(lines[j], "observation"); obs || agentLine(lines[j]) {
 				break
 			}
 			input = append(input, lines[j])
@@ -262,7 +257,8 @@ func pythonTagCalls(text string) []ToolCall {
 }
 
 // keywordArgs reads a built-in tool's arguments as Llama writes them,
-// name="value" pairs, as a JSON object; false for anything else.
+// name="value" pairs (values quoted with escapes, as Python and Go
+// write them), as a JSON object; false for anything else.
 func keywordArgs(s string) (string, bool) {
 	args := map[string]any{}
 	for s = strings.TrimSpace(s); s != ""; {
@@ -272,12 +268,16 @@ func keywordArgs(s string) (string, bool) {
 		if !ok || !toolName(key) || rest == "" || rest[0] != '"' {
 			return "", false
 		}
-		end := strings.IndexByte(rest[1:], '"')
-		if end < 0 {
+		quoted, err := strconv.QuotedPrefix(rest)
+		if err != nil {
 			return "", false
 		}
-		args[key] = rest[1 : end+1]
-		s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest[end+2:]), ","))
+		value, err := strconv.Unquote(quoted)
+		if err != nil {
+			return "", false
+		}
+		args[key] = value
+		s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest[len(quoted):]), ","))
 	}
 	if len(args) == 0 {
 		return "", false
@@ -440,7 +440,9 @@ var resultWraps = [][2]string{
 // (resultWraps) or with an observation's head ("Observation:", as
 // CodeAct's harness answers). It returns the results' texts without
 // their markup (Mistral's {"content": …, "call_id": …} as its content,
-// and the call it answers), and false for any other text.
+// and the call it answers), except an observation's turn, returned whole
+// with its "Observation:" label as the other readers of observations
+// keep it; and false for any other text.
 func textResult(text string) (body, callID string, ok bool) {
 	t := strings.TrimSpace(text)
 	if head, _, found := strings.Cut(t, ":"); found && strings.EqualFold(head, "observation") {

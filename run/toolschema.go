@@ -53,30 +53,30 @@ func (t requestTools) toolsOf() []Tool {
 			continue
 		}
 		for _, d := range defs {
-			out = append(out, toolDefinitions(d)...)
+			out = append(out, toolDefinition(d)...)
 		}
 	}
 	return out
 }
 
-// ToolDefinitions reads a JSON array of tool definitions in any of the
+// toolDefinitions reads a JSON array of tool definitions in any of the
 // shapes requestTools names (a span's gen_ai.tool.definitions), or one
 // definition; nil when data is neither.
-func ToolDefinitions(data string) []Tool {
+func toolDefinitions(data string) []Tool {
 	var defs []json.RawMessage
 	if json.Unmarshal([]byte(data), &defs) != nil {
-		return toolDefinitions(json.RawMessage(data))
+		return toolDefinition(json.RawMessage(data))
 	}
 	var out []Tool
 	for _, d := range defs {
-		out = append(out, toolDefinitions(d)...)
+		out = append(out, toolDefinition(d)...)
 	}
 	return out
 }
 
-// toolDefinitions reads one entry of a request's tools: a tool, or
+// toolDefinition reads one entry of a request's tools: a tool, or
 // Gemini's group of function declarations.
-func toolDefinitions(d json.RawMessage) []Tool {
+func toolDefinition(d json.RawMessage) []Tool {
 	var def struct {
 		Name         string          `json:"name"`
 		Parameters   json.RawMessage `json:"parameters"`
@@ -100,7 +100,7 @@ func toolDefinitions(d json.RawMessage) []Tool {
 	}
 	var out []Tool
 	for _, g := range append(def.Declarations, def.Declarations2...) {
-		out = append(out, toolDefinitions(g)...)
+		out = append(out, toolDefinition(g)...)
 	}
 	name, schema := def.Name, firstRaw(def.Parameters, def.InputSchema, def.InputSchema2)
 	switch {

@@ -196,15 +196,16 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 // taskFromMessages gives a run whose file names no task the first user
 // message's text: the first without a name of its own, else the one that
 // opens the chat (openedByUser). Where that text is a prompt template
-// stating its question on a labelled line (TemplateQuestion), the
-// question is the task, and the template's instructions, kept as the
-// run's instructions where it has none, are its context.
+// stating its question on a labelled line (templateQuestion) and the run
+// has no instructions of its own, the question is the task and the
+// template's instructions become the run's; a run that has instructions
+// keeps the whole text as its task.
 func taskFromMessages(r *Run) {
 	for _, s := range r.Steps {
 		if s.Kind == KindUser {
 			if r.Question == "" {
 				r.Question = strings.TrimSpace(s.Content)
-				if instructions, question, ok := TemplateQuestion(r.Question); ok && r.Instructions == "" {
+				if instructions, question, ok := templateQuestion(r.Question); ok && r.Instructions == "" {
 					r.Question, r.Instructions = question, instructions
 				}
 			}
