@@ -3065,7 +3065,7 @@ func numberValues(text string) []string {
 // ownFault says how ownOrigin's step o went wrong.
 func ownFault(in *Input, o int) string {
 	if in.Features.Steps[o].Miscomputes {
-		return "its arithmetic does not come to the figure it writes"
+		return "what it writes is contradicted by its arithmetic or by the calendar"
 	}
 	return "it states a figure that neither the task nor an earlier step gave"
 }

@@ -70,7 +70,7 @@ func localFault(in *Input) []Finding {
 		}
 		if j == slip {
 			add(Finding{Step: j, Strength: 0.5, Quote: quoteAt(in, j, 0, 0),
-				Reason: "its own arithmetic does not come to the figure it writes"})
+				Reason: "what it writes is contradicted by its own arithmetic or by the calendar"})
 		}
 		if sig, ok := stepError(in, j); ok && sig.Severity >= extract.SeverityMedium {
 			if recoveredFrom(in, j) >= 0 || echoesRecovered(in, j) {
@@ -314,7 +314,7 @@ func lastBefore(in *Input, j int, has func(*extract.Features) bool) int {
 
 // LocalFault is the local_fault analyzer.
 var LocalFault = &Analyzer{Name: "local_fault", Run: localFault, Requires: []Fact{FactKinds, FactSignals, FactToolCalls, FactDataFlow, FactInstructs, FactClaims, FactCritiques},
-	Doc: "a step whose own call or code failed, whose own arithmetic does not come to the figure it writes, or that reports it could not do its part; less when its input was already faulty (CHIEF local attribution)"}
+	Doc: "a step whose own call or code failed, whose own arithmetic or statement of the calendar does not hold, or that reports it could not do its part; less when its input was already faulty (CHIEF local attribution)"}
 
 // retriesFailedCall reports whether agent step j, right after the failed
 // result of a call its own agent made, makes that call again, does not

@@ -181,7 +181,7 @@ func TestOwnArithmeticSlip(t *testing.T) {
 			in := prepare(t, tt.task, "", reasoner(tt.task, tt.steps...)...)
 			var got []int
 			for _, f := range LocalFault.Run(in) {
-				if f.Reason == "its own arithmetic does not come to the figure it writes" {
+				if f.Reason == "what it writes is contradicted by its own arithmetic or by the calendar" {
 					got = append(got, f.Step)
 				}
 			}
