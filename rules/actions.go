@@ -992,11 +992,11 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 // a call takes it, not one made up. The times are compared by their
 // normal forms, so 07:30 is not 19:30's.
 func timeHeld(in *Input, v string, i int) bool {
-	cs := extract.Claims(v)
-	if len(cs) != 1 || cs[0].Kind != extract.ClaimTime || cs[0].Text != strings.TrimSpace(v) {
+	t, ok := extract.OnlyTime(v)
+	if !ok {
 		return false
 	}
-	same := func(c extract.Claim) bool { return c.SameKey(cs[0]) }
+	same := func(c extract.Claim) bool { return c.Kind == extract.ClaimTime && c.Norm == t }
 	if slices.ContainsFunc(in.Features.Question, same) {
 		return true
 	}
