@@ -280,17 +280,21 @@ func testWriter(in *Input, j int) int {
 // as a failed call is, whatever it read. A slip a later step calls
 // wrong (a critique, or the agent's own correction) was caught, and is
 // none; a slip after that critique is a fault again.
+//
+// A slip is caught by any agent's critique after it, so the answer is the
+// first slip at or after the last such critique (one at the critique's
+// own step has none after it).
 func firstSlip(in *Input) int {
-	for j := range in.Features.Steps {
+	last := 0
+	for k := len(in.Features.Steps) - 1; k >= 0; k-- {
+		if in.Features.Steps[k].Critique != nil && isAgentDecision(in, k) {
+			last = k
+			break
+		}
+	}
+	for j := last; j < len(in.Features.Steps); j++ {
 		f := &in.Features.Steps[j]
-		if !f.Miscomputes || !isAgentDecision(in, j) || f.Has(extract.KindToolResult) || len(f.Code) > 0 {
-			continue
-		}
-		caught := false
-		for k := j + 1; k < len(in.Features.Steps) && !caught; k++ {
-			caught = in.Features.Steps[k].Critique != nil && isAgentDecision(in, k)
-		}
-		if !caught {
+		if f.Miscomputes && isAgentDecision(in, j) && !f.Has(extract.KindToolResult) && len(f.Code) == 0 {
 			return j
 		}
 	}
