@@ -959,12 +959,12 @@ func asksConfirmation(sent string) bool {
 	return false
 }
 
-// policyActs returns the acting verbs (policyVerbs) a confirmation
+// policyActs returns the verbs of change (changeVerbs) a confirmation
 // policy's words name: the actions it holds.
 func policyActs(sent string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(sent), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		for v := range policyVerbs {
+		for v := range changeVerbs {
 			if namesVerb(w, v) {
 				out = appendNew(out, v)
 			}
@@ -974,18 +974,25 @@ func policyActs(sent string) []string {
 	return out
 }
 
-// policyVerbs are the acting verbs a policy may name its actions by.
-var policyVerbs = toSet(`add book cancel change charge close create delete downgrade enrol enroll exchange freeze issue modify
-move order pay place purchase refund remove renew reschedule reserve return schedule send submit suspend terminate transfer
-update upgrade`)
-
-// namesVerb reports whether a word is a form of verb v ("booking",
-// "cancelled", "changes", "cancellation" of book, cancel, change).
+// namesVerb reports whether a word is a form of verb v: the verb, its
+// third person ("changes"), its past participle ("cancelled",
+// "modified"; VerbForms), its -ing form ("booking") or the noun of its
+// act ("cancellation", "modification", "payment", "renewal"). A word
+// that only begins with the verb ("movie", "closet", "bookmark") is
+// another word.
 func namesVerb(w, v string) bool {
-	if len(v) <= 3 {
-		return w == v || w == v+"s" || w == v+"ed" || w == v+"ing" || w == v+v[len(v)-1:]+"ed" || w == v+v[len(v)-1:]+"ing"
+	if w == v || w == v+"s" || w == v+"es" {
+		return true
 	}
-	return strings.HasPrefix(w, v) || (strings.HasSuffix(v, "e") && strings.HasPrefix(w, v[:len(v)-1]))
+	if base, ok := strings.CutSuffix(w, "ification"); ok {
+		return base+"ify" == v
+	}
+	for _, end := range []string{"ed", "ing", "ation", "ment", "al"} {
+		if base, ok := strings.CutSuffix(w, end); ok {
+			return slices.Contains(VerbForms(base+"ed"), v)
+		}
+	}
+	return false
 }
 
 // Covers reports whether a confirmation policy holds a call: it names no

@@ -410,6 +410,12 @@ func TestConfirmationPolicyScope(t *testing.T) {
 		{"Before any action that updates the database (booking, modifying flights), obtain explicit user confirmation (yes).", "cancel_reservation", true},
 		{"Before consequential actions (cancel, modify), obtain explicit user confirmation (yes) to proceed.", "update_address", true},
 		{"Always obtain explicit confirmation.", "transfer", true},
+		{"An order is modified only after the customer confirms.", "modify_order", true},
+		{"A plan is modified only after the customer confirms.", "cancel_plan", false},
+		{"A modification of a plan needs the customer's explicit yes.", "cancel_plan", false},
+		{"Cancel a movie ticket only after the customer confirms.", "move_seat", false},
+		{"Update the closet inventory only after the customer confirms.", "close_account", false},
+		{"Update a bookmark only after the customer confirms.", "book_flight", false},
 	} {
 		ps := policies(newText(tt.text))
 		if assert.Len(t, ps, 1, tt.text) {

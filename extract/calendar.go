@@ -19,7 +19,7 @@ const (
 
 var (
 	leapYearRe  = regexp.MustCompile(`(?i)\b(?P<y>\d{4})\s+(?:is|was|will be)\s+(?P<not>not\s+)?a\s+leap\s+year\b`)
-	monthDaysRe = regexp.MustCompile(`(?i)\b(?P<mon>` + monthWords + `)\.?(?:\s+(?:of\s+)?(?P<y>\d{4}))?\s+(?:has|had|will have|contains|is)\s+(?P<n>\d{2})\s+days\b`)
+	monthDaysRe = regexp.MustCompile(`(?i)\b(?P<mon>` + monthWords + `)\.?(?:\s+(?:of\s+)?(?P<y>\d{4}))?\s+(?:has|had|will have|contains)\s+(?P<n>2[89]|3[01])\s+days\b`)
 	// A date and the weekday it is said to fall on, in either order.
 	weekdayAfterRe  = regexp.MustCompile(`(?i)\b(?:(?P<mon>` + monthWords + `)\.?\s+` + dayOrdinal + `|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>` + monthWords + `))\.?,?\s+(?P<y>\d{4}),?\s+(?:which\s+)?(?:is|was|will be|falls on|fell on|lands on|is on|was on)\s+(?:a\s+)?(?P<wd>` + weekdayWords + `)\b`)
 	weekdayBeforeRe = regexp.MustCompile(`(?i)\b(?P<wd>` + weekdayWords + `),?\s+(?:(?P<mon>` + monthWords + `)\.?\s+` + dayOrdinal + `|(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>` + monthWords + `))\.?,?\s+(?P<y>\d{4})\b`)

@@ -32,6 +32,9 @@ func TestCalendarSlip(t *testing.T) {
 		{"4 July 2026 is a Sunday.", true},
 		{"May 14 is a Tuesday.", false},
 		{"Feb 30, 2024 was a Friday.", false},
+		{"The trip in April is 10 days.", false},
+		{"June has 15 days left.", false},
+		{"April is 31 days long.", false},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			assert.Equal(t, tc.want, calendarSlip(tc.text))

@@ -165,15 +165,15 @@ func asksFor(task, c string) bool {
 // c: a time of day by its 24-hour time, among the task's times (a slot
 // "18:45" for "6:45 pm", not "06:45"), any other choice as asksFor.
 func asksForChoice(task string, times []string, c string) bool {
-	if t, ok := onlyTime(c); ok {
+	if t, ok := OnlyTime(c); ok {
 		return slices.Contains(times, t)
 	}
 	return asksFor(task, c)
 }
 
-// onlyTime is the 24-hour time of a text that is a time of day and
+// OnlyTime is the 24-hour time of a text that is a time of day and
 // nothing else ("18:45", "6:45 pm").
-func onlyTime(s string) (string, bool) {
+func OnlyTime(s string) (string, bool) {
 	cs := Claims(s)
 	if len(cs) != 1 || cs[0].Kind != ClaimTime || cs[0].Text != strings.TrimSpace(s) {
 		return "", false

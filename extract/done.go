@@ -107,10 +107,11 @@ func sentenceEnd(s string, at int) int {
 
 // changeVerbs are English verbs of changing a record, as a person asks
 // a service for it: a call's acting verbs (actVerbs) and the others
-// support is asked for. Asking to check, find, confirm or include
+// support is asked for, which a confirmation policy names its actions by. Asking to check, find, confirm or include
 // changes nothing.
 var changeVerbs = toSet("save create add update set delete remove send post put write cancel book modify exchange return transfer " +
-	"refund refill change replace switch upgrade downgrade reset reschedule rebook freeze unfreeze block unblock renew order place schedule file close activate deactivate suspend reactivate pay charge issue enroll register unsubscribe subscribe")
+	"refund refill change replace switch upgrade downgrade reset reschedule rebook freeze unfreeze block unblock renew order place schedule file close activate deactivate suspend reactivate pay charge issue enroll enrol register unsubscribe subscribe " +
+	"move purchase reserve submit terminate")
 
 // asked returns the verbs of change (changeVerbs) a text asks another
 // to act by, lower case, each once, in the order written.

@@ -276,7 +276,8 @@ func (rc *runContext) step(s run.Step) Features {
 	// A system prompt or the task may tell of the limit ("when the maximum
 	// turns are reached, ..."); only a later step reports it reached (a
 	// later user turn too: a harness asks for an answer in the user's).
-	rc.rare.TurnLimit = s.Kind != run.KindSystem && (taskBefore || !kinds.Has(KindTask)) && t.has(turnLimitRe)
+	// The notice is the harness's, standing as its own line.
+	rc.rare.TurnLimit = s.Kind != run.KindSystem && (taskBefore || !kinds.Has(KindTask)) && turnLimitNotice(t)
 	rc.rare.Asserts = exactly(assertions(t))
 	f.Successes = dedupeSignals(f.Successes)
 
@@ -905,4 +906,22 @@ func outsideCommands(sigs []Signal, s run.Step) []Signal {
 func givenCommand(c run.ToolCall) bool {
 	line, _ := commandOf(c.Arguments)
 	return line != ""
+}
+
+// turnLimitNotice reports whether t holds a harness's notice that the run
+// reached its limit: the notice heads its line, after at most a label
+// that ends in a colon or bracket or has no letters ("Terminated: Reached
+// max steps (20)", ">>>>>>>> TERMINATING RUN (5f2c): Maximum turns (10)
+// reached"). An agent that writes mid-sentence that it reached the limit
+// ("I have reached the maximum number of steps, so my answer is 42") is
+// giving its own reply, which stays its own.
+func turnLimitNotice(t *text) bool {
+	for _, m := range t.all(turnLimitRe, 0) {
+		start := m.Whole().Start
+		head := strings.TrimSpace(t.s[strings.LastIndexByte(t.s[:start], '\n')+1 : start])
+		if head == "" || strings.HasSuffix(head, ":") || strings.HasSuffix(head, "]") || !strings.ContainsFunc(head, unicode.IsLetter) {
+			return true
+		}
+	}
+	return false
 }

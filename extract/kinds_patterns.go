@@ -90,7 +90,7 @@ var (
 // "Recursion limit of 25 reached", LangChain's and CrewAI's "Agent stopped
 // due to iteration limit or time limit.", and the like ("Maximum number of
 // interactions (12) reached").
-var turnLimitRe = pattern(`\b(?:max(?:imum)?(?:[ _]number[ _]of)?[ _](?:turns|rounds|steps|iterations|interactions|calls)(?:\s{0,2}\(\d{1,6}\))?\s{1,2}(?:has\s|have\s)?(?:been\s)?(?:reached|exceeded|hit)|reached\s(?:the\s)?max(?:imum)?(?:[ _]number[ _]of)?[ _](?:turns|rounds|steps|iterations|interactions|calls)|recursion\slimit\sof\s\d{1,6}\sreached|stopped\sdue\sto\s(?:max(?:imum)?\s)?iteration\slimit|(?:turn|round|step|iteration|interaction)\slimit\s(?:\(\d{1,6}\)\s)?(?:reached|exceeded|hit))\b`, ci)
+var turnLimitRe = pattern(`\b(?:max(?:imum)?(?:[ _]number[ _]of)?[ _](?:turns|rounds|steps|iterations|interactions|calls)(?:\s{0,2}\(\d{1,6}\))?\s{1,2}(?:has\s|have\s)?(?:been\s)?(?:reached|exceeded|hit)|reached\s(?:the\s)?max(?:imum)?(?:[ _]number[ _]of)?[ _](?:turns|rounds|steps|iterations|interactions|calls)|recursion\slimit\sof\s\d{1,6}\sreached|(?:agent\s)?stopped\sdue\sto\s(?:max(?:imum)?\s)?iteration\slimit|(?:turn|round|step|iteration|interaction)\slimit\s(?:\(\d{1,6}\)\s)?(?:reached|exceeded|hit))\b`, ci)
 
 // unreachableRe finds a network failure as programs print one: Python's
 // requests and urllib3, curl, Node's error codes, getaddrinfo, pip

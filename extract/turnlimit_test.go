@@ -11,7 +11,8 @@ import (
 
 // A harness's notice that a run reached its limit of turns, rounds, steps
 // or interactions, as frameworks write it, is a turn limit; a prompt that
-// tells of the limit, or an agent that reaches another maximum, is not.
+// tells of the limit, an agent that reaches another maximum, or an agent
+// that says mid-sentence it reached the limit, is not.
 func TestTurnLimit(t *testing.T) {
 	for _, tt := range []struct {
 		name, text string
@@ -29,6 +30,8 @@ func TestTurnLimit(t *testing.T) {
 		{"a system prompt", "You have at most 20 steps. When the maximum number of steps is reached, the run stops.", run.KindSystem, false},
 		{"another maximum", "The order reached the maximum quantity of 10 per customer.", run.KindMessage, false},
 		{"a plan", "We must finish before the step limit; the limit is 20 steps.", run.KindMessage, false},
+		{"an agent's own reply", "I have reached the maximum number of steps, so my answer is 42.", run.KindMessage, false},
+		{"a notice after output", "Output: 3 rows\n[harness] Max steps (20) reached", run.KindMessage, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := &run.Run{Source: "t.json", Question: "Count the errors.", Steps: []run.Step{

@@ -82,7 +82,6 @@ type urlMatch struct{ all, path span }
 // for the first date of a span, the month of its second (then).
 type dateMatch struct{ all, y, m, d, mon, then span }
 
-// timeMatch is a time of day with its hour, minutes and a.m. or p.m.
 // dayPart is a part of the day written after a time, which says whether
 // the hour is before or after noon.
 const dayPart = `(?<part>in\s{1,3}the\s{1,3}(?:morning|afternoon|evening)|at\s{1,3}night|tonight)\b`
@@ -91,6 +90,10 @@ const dayPart = `(?<part>in\s{1,3}the\s{1,3}(?:morning|afternoon|evening)|at\s{1
 // past or to one names them.
 const clockHours = `one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve`
 
+// timeMatch is a time of day with its hour, minutes and a.m. or p.m.
+// (ap) or part of the day (part); a time told by a clock's words ("a
+// quarter to eight") has its half or quarter (frac), "past" or "to" (rel)
+// and the hour it counts from (hw) instead.
 type timeMatch struct{ all, h, min, ap, part, frac, rel, hw span }
 
 // numberMatch is a number with its parts.

@@ -932,7 +932,8 @@ func saidInOtherWords(sup *support, v string, i int) bool {
 var gradeWords = map[string]bool{"not": true, "longer": true, "anymore": true, "more": true, "any": true, "the": true, "and": true, "for": true, "with": true, "from": true}
 
 // inflections returns the forms of word w that inflect its stem
-// ("needed": need, needs, needed, needing).
+// ("needed": need, needs, needed, needing): the stem's grammatical
+// numbers (numberForms) and its past and -ing forms.
 func inflections(w string) []string {
 	stem := w
 	for _, end := range []string{"ing", "ed", "es", "s"} {
@@ -941,7 +942,7 @@ func inflections(w string) []string {
 			break
 		}
 	}
-	out := []string{w, stem, stem + "s", stem + "es", stem + "ed", stem + "ing"}
+	out := append(numberForms(stem), w, stem+"ed", stem+"ing")
 	if strings.HasSuffix(stem, "e") {
 		out = append(out, stem+"d", stem[:len(stem)-1]+"ing")
 	}
@@ -992,11 +993,11 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 // a call takes it, not one made up. The times are compared by their
 // normal forms, so 07:30 is not 19:30's.
 func timeHeld(in *Input, v string, i int) bool {
-	cs := extract.Claims(v)
-	if len(cs) != 1 || cs[0].Kind != extract.ClaimTime || cs[0].Text != strings.TrimSpace(v) {
+	t, ok := extract.OnlyTime(v)
+	if !ok {
 		return false
 	}
-	same := func(c extract.Claim) bool { return c.SameKey(cs[0]) }
+	same := func(c extract.Claim) bool { return c.Kind == extract.ClaimTime && c.Norm == t }
 	if slices.ContainsFunc(in.Features.Question, same) {
 		return true
 	}
@@ -1162,7 +1163,7 @@ func misspelt(sup *support, beside, w string, side, i int) bool {
 	common := unicode.IsLower([]rune(w)[0])
 	w = strings.ToLower(w)
 	for x, at := range sup.text.NextTo(strings.ToLower(beside), side) {
-		if at < i && oneEdit(x, w) && !(common && (x == w+"s" || w == x+"s")) {
+		if at < i && oneEdit(x, w) && !(common && (slices.Contains(numberForms(w), x) || slices.Contains(numberForms(x), w))) {
 			return true
 		}
 	}

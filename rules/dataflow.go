@@ -104,6 +104,7 @@ func dataFlowOrigin(in *Input) []Finding {
 	// is no tool's output: it may be where the run went wrong.)
 	freshGT := gt != "" && slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin == in.Graph.AnswerStep() })
 	acted := actedOnFiles(in)
+	slip := firstSlip(in)
 	// Without a ground truth, an answer that states a figure (a number,
 	// a date) that an agent stated first, not a tool, names its subject
 	// beside it ("the U5 extension to Freiham opens on 16 June"): the
@@ -236,7 +237,7 @@ func dataFlowOrigin(in *Input) []Finding {
 			// the first of which to go wrong is where the value began.
 			o, why = ownOrigin(in, o, []string{v}, reached), true
 			worked[o] = true
-		} else if p := slipUnder(in, o); p >= 0 {
+		} else if p := slipUnder(in, o, slip); p >= 0 {
 			// Stated by an agent reasoning on from its own slip, which
 			// nothing since corrected.
 			o, why = p, true
@@ -3024,7 +3025,7 @@ func ownOrigin(in *Input, o int, vals []string, after int) int {
 }
 
 // slipUnder is, for an agent's step o that states a value of the answer,
-// the first slip of the run (firstSlip: arithmetic or a fact of the
+// the first slip p of the run (firstSlip: arithmetic or a fact of the
 // calendar the step gets wrong, no later step calls wrong) when it came
 // before o from the same agent, and only that agent and the person who
 // gave the task spoke in between: no tool, no code, no other agent. One
@@ -3032,11 +3033,10 @@ func ownOrigin(in *Input, o int, vals []string, after int) int {
 // uncorrected slip rests on it (a date counted from February given 29
 // days), whether or not the value shows the slip's arithmetic. It
 // returns -1 otherwise.
-func slipUnder(in *Input, o int) int {
+func slipUnder(in *Input, o, p int) int {
 	if o < 0 || !isAgentDecision(in, o) || in.Features.Steps[o].Has(extract.KindToolResult) || len(in.Features.Steps[o].Code) > 0 {
 		return -1
 	}
-	p := firstSlip(in)
 	if p < 0 || p >= o || !run.SameAgent(in.Run.Steps[p].Agent, in.Run.Steps[o].Agent) {
 		return -1
 	}
@@ -3065,7 +3065,7 @@ func numberValues(text string) []string {
 // ownFault says how ownOrigin's step o went wrong.
 func ownFault(in *Input, o int) string {
 	if in.Features.Steps[o].Miscomputes {
-		return "its arithmetic does not come to the figure it writes"
+		return "what it writes is contradicted by its arithmetic or by the calendar"
 	}
 	return "it states a figure that neither the task nor an earlier step gave"
 }

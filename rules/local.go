@@ -70,7 +70,7 @@ func localFault(in *Input) []Finding {
 		}
 		if j == slip {
 			add(Finding{Step: j, Strength: 0.5, Quote: quoteAt(in, j, 0, 0),
-				Reason: "its own arithmetic does not come to the figure it writes"})
+				Reason: "what it writes is contradicted by its own arithmetic or by the calendar"})
 		}
 		if sig, ok := stepError(in, j); ok && sig.Severity >= extract.SeverityMedium {
 			if recoveredFrom(in, j) >= 0 || echoesRecovered(in, j) {
@@ -280,17 +280,21 @@ func testWriter(in *Input, j int) int {
 // as a failed call is, whatever it read. A slip a later step calls
 // wrong (a critique, or the agent's own correction) was caught, and is
 // none; a slip after that critique is a fault again.
+//
+// A slip is caught by any agent's critique after it, so the answer is the
+// first slip at or after the last such critique (one at the critique's
+// own step has none after it).
 func firstSlip(in *Input) int {
-	for j := range in.Features.Steps {
+	last := 0
+	for k := len(in.Features.Steps) - 1; k >= 0; k-- {
+		if in.Features.Steps[k].Critique != nil && isAgentDecision(in, k) {
+			last = k
+			break
+		}
+	}
+	for j := last; j < len(in.Features.Steps); j++ {
 		f := &in.Features.Steps[j]
-		if !f.Miscomputes || !isAgentDecision(in, j) || f.Has(extract.KindToolResult) || len(f.Code) > 0 {
-			continue
-		}
-		caught := false
-		for k := j + 1; k < len(in.Features.Steps) && !caught; k++ {
-			caught = in.Features.Steps[k].Critique != nil && isAgentDecision(in, k)
-		}
-		if !caught {
+		if f.Miscomputes && isAgentDecision(in, j) && !f.Has(extract.KindToolResult) && len(f.Code) == 0 {
 			return j
 		}
 	}
@@ -314,7 +318,7 @@ func lastBefore(in *Input, j int, has func(*extract.Features) bool) int {
 
 // LocalFault is the local_fault analyzer.
 var LocalFault = &Analyzer{Name: "local_fault", Run: localFault, Requires: []Fact{FactKinds, FactSignals, FactToolCalls, FactDataFlow, FactInstructs, FactClaims, FactCritiques},
-	Doc: "a step whose own call or code failed, whose own arithmetic does not come to the figure it writes, or that reports it could not do its part; less when its input was already faulty (CHIEF local attribution)"}
+	Doc: "a step whose own call or code failed, whose own arithmetic or statement of the calendar does not hold, or that reports it could not do its part; less when its input was already faulty (CHIEF local attribution)"}
 
 // retriesFailedCall reports whether agent step j, right after the failed
 // result of a call its own agent made, makes that call again, does not

@@ -181,7 +181,7 @@ func TestOwnArithmeticSlip(t *testing.T) {
 			in := prepare(t, tt.task, "", reasoner(tt.task, tt.steps...)...)
 			var got []int
 			for _, f := range LocalFault.Run(in) {
-				if f.Reason == "its own arithmetic does not come to the figure it writes" {
+				if f.Reason == "what it writes is contradicted by its own arithmetic or by the calendar" {
 					got = append(got, f.Step)
 				}
 			}
@@ -202,13 +202,13 @@ func TestSlipUnder(t *testing.T) {
 		{agent: "assistant", content: "Yes, you present on April 18, 2025."},
 	}
 	in := prepare(t, task, "", chat...)
-	assert.Equal(t, 1, slipUnder(in, 3), "the user's turn between")
+	assert.Equal(t, 1, slipUnder(in, 3, firstSlip(in)), "the user's turn between")
 
 	taken := append(slices.Clone(chat[:2]), msg{agent: "assistant", content: "Wait, April 16, 2025 is a Wednesday, not a Thursday, as 44 = 6 × 7 + 2."}, chat[2], chat[3])
 	in = prepare(t, task, "", taken...)
-	assert.Equal(t, -1, slipUnder(in, 4), "the slip taken back")
+	assert.Equal(t, -1, slipUnder(in, 4, firstSlip(in)), "the slip taken back")
 
 	other := append(slices.Clone(chat[:2]), msg{agent: "checker", content: "The dates look fine to me."}, chat[2], chat[3])
 	in = prepare(t, task, "", other...)
-	assert.Equal(t, -1, slipUnder(in, 4), "another agent between")
+	assert.Equal(t, -1, slipUnder(in, 4, firstSlip(in)), "another agent between")
 }
