@@ -274,9 +274,9 @@ func testWriter(in *Input, j int) int {
 	return -1
 }
 
-// firstSlip is the first agent's step that works figures out in its
-// own words and whose arithmetic does not come to what it writes
-// (extract's Miscomputes), or -1: a slip is a fault of the step's own,
+// firstSlip is the first agent's step whose own working-out is
+// contradicted by its arithmetic or by the calendar (extract's
+// Miscomputes), or -1: a slip is a fault of the step's own,
 // as a failed call is, whatever it read. A slip a later step calls
 // wrong (a critique, or the agent's own correction) was caught, and is
 // none; a slip after that critique is a fault again.
