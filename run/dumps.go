@@ -7,7 +7,7 @@ package run
 // as a request body or a stored response), Anthropic's, Bedrock's
 // Converse, Google GenAI's (also a generateContent request body),
 // LlamaIndex's, Semantic Kernel's and the Vercel AI SDK's messages,
-// smolagents' memory steps. Each is read into chat messages and laid out
+// smolagents' memory steps, Letta's messages (letta.go). Each is read into chat messages and laid out
 // as a transcript's steps.
 
 import (
@@ -94,8 +94,11 @@ func objectsWith(v any, keys ...string) bool {
 // Responses API, smolagents), parts, blocks or items beside its role
 // (Google GenAI, LlamaIndex, Semantic Kernel), tool calls and results
 // among its content parts (Anthropic, the Vercel AI SDK) or in its
-// options (LlamaIndex.TS).
+// options (LlamaIndex.TS), or a message type of Letta's.
 func (m message) dumped() bool {
+	if lettaMarked(m) {
+		return true
+	}
 	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.StepNumber || m.Task || m.SystemPrompt) || m.Parts.has()) {
 		return true
 	}
@@ -119,6 +122,9 @@ func dumpCase(data []byte, key string, meta *fileObject) (c *Case, ok bool, err 
 
 // dumpCaseOf is dumpCase given the list decoded.
 func dumpCaseOf(list []any, meta *fileObject) (c *Case, ok bool, err error) {
+	if ms, ok := lettaMessages(list); ok {
+		return dumpCaseOfMessages(ms, meta)
+	}
 	if steps, ok := aiSDKSteps(list); ok {
 		list = steps
 	}
