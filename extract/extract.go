@@ -320,6 +320,10 @@ func (rc *runContext) step(s run.Step) Features {
 		// digits only, as that read the labelled systems no worse.
 		f.Claims = assertedOnly(readClaims(t, rc.noEntity, true, rc.toUser && s.Kind == run.KindMessage), unasserted)
 	}
+	calls := besideCalls(s, f.Calls)
+	if calls != nil && f.Ledger == nil {
+		f.Claims = dedupe(append(f.Claims, calls.claims(rc.noEntity, len(s.Content))...))
+	}
 	f.Claims = exactly(f.Claims)
 	if f.Ledger == nil {
 		rc.rare.Offered = exactly(offeredClaims(t.s, f.Claims))
@@ -330,7 +334,11 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.WordNumbers = exactly(wordNumbers(s.Content))
 	}
 	if !f.Has(KindToolResult) {
-		rc.rare.MonthDays = exactly(monthDays(t))
+		days := monthDays(t)
+		for _, d := range calls.monthDays() {
+			days = appendNew(days, d)
+		}
+		rc.rare.MonthDays = exactly(days)
 		rc.rare.Codes = exactly(codes(s.Content))
 		rc.rare.Phones = exactly(phones(t))
 		rc.rare.Files = exactly(namedFiles(t))

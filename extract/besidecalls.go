@@ -1,0 +1,59 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/offattr/offattr/run"
+)
+
+// callWords is the text of the calls that change something a step makes
+// beside words of its own (a memory or a note it stores, a message it
+// sends, a record it updates), read as the text of a step of calls alone
+// is: what such a call writes is stated by the step that makes it,
+// whether or not the step also says something in words. A lookup's
+// query asks rather than states, and a command line or an edit is what
+// the agent acts with: neither is read.
+type callWords struct{ t *text }
+
+// besideCalls returns the text of the calls that change something and
+// run no command among calls, the structured calls of s, when s writes
+// words of its own beside them; nil for a step of calls alone (its text
+// is its calls already), a step with none, and a system prompt's or a
+// user's turn.
+func besideCalls(s run.Step, calls []Call) *callWords {
+	if len(s.ToolCalls()) == 0 || s.OnlyCalls() || s.Kind == run.KindSystem || s.Kind == run.KindUser {
+		return nil
+	}
+	var lines []string
+	for _, c := range calls {
+		if c.Offset < 0 && c.Consequential() && c.Command() == "" {
+			lines = append(lines, c.Name+"("+c.Args+")")
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return &callWords{readText(strings.Join(lines, "\n"), nil)}
+}
+
+// claims are the values the calls state, each placed after the step's
+// own text of at bytes (past it, and its line end), so that no span of
+// that text holds one.
+func (c *callWords) claims(agents *agentSet, at int) []Claim {
+	if c == nil {
+		return nil
+	}
+	cs := readClaims(c.t, agents, true, false)
+	for k := range cs {
+		cs[k].Offset += int32(at + 1)
+	}
+	return cs
+}
+
+// monthDays are the days of a month the calls name without a year.
+func (c *callWords) monthDays() []string {
+	if c == nil {
+		return nil
+	}
+	return monthDays(c.t)
+}

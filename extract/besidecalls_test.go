@@ -1,0 +1,42 @@
+package extract
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestCallWordsBesideText: what a call that changes something writes (a
+// memory it stores, a note) is stated by its step even when the step
+// says something of its own beside it, as a step of calls alone states
+// it; a lookup's query and a command line are not read so.
+func TestCallWordsBesideText(t *testing.T) {
+	tests := []struct {
+		name, text string
+		call       run.ToolCall
+		date, day  string // a date claim and a day of a month the step should hold; "" for none
+	}{
+		{"memory write", "Saving the trip to memory.", run.ToolCall{ID: "c1", Name: "archival_memory_insert", Arguments: `{"content": "Flight TP 202 departs 2025-06-18 at 19:40."}`}, "2025-06-18", ""},
+		{"a day without its year", "Dana shared the birthday.", run.ToolCall{ID: "c1", Name: "core_memory_append", Arguments: `{"label": "human", "content": "Daughter Maya, turns 7 on March 4."}`}, "", "03-04"},
+		{"a lookup's query", "Looking it up.", run.ToolCall{ID: "c1", Name: "archival_memory_search", Arguments: `{"query": "flight on 2025-06-18 in June 18"}`}, "", ""},
+		{"a command line", "Updating the year.", run.ToolCall{ID: "c1", Name: "bash", Arguments: `{"command": "echo 2025-06-18 June 18 >> notes.txt"}`}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Question: "Help me plan.", Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Help me plan."},
+				{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: tt.text, Extra: &run.Extra{ToolCalls: []run.ToolCall{tt.call}}},
+			}}
+			f := Run(r).Steps[1]
+			dated := slices.ContainsFunc(f.Claims, func(c Claim) bool { return c.Kind == ClaimDate && c.Norm == tt.date })
+			assert.Equal(t, tt.date != "", dated, "claims %v", f.Claims)
+			assert.Equal(t, tt.day != "", slices.Contains(f.MonthDays, tt.day), "days %v", f.MonthDays)
+			for _, c := range f.Claims {
+				assert.LessOrEqual(t, int(c.Offset), len(tt.text)+1+len(tt.call.Name)+1+len(tt.call.Arguments), "a claim is placed after the step's text")
+			}
+		})
+	}
+}
