@@ -116,6 +116,10 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if off := in.Features.Steps[i].Offered; len(off) > 0 {
 			claims = slices.DeleteFunc(slices.Clone(claims), func(c string) bool { return slices.Contains(off, c) })
 		}
+		// A day of a month the step names first, which a later step
+		// names again, is a value it introduced that the later one built
+		// on, however either writes it ("March 4", 2025-03-04).
+		claims = append(claims, introducedDays(in, i)...)
 		used := len(claims)
 		var example string
 		if used > 0 {
@@ -403,4 +407,38 @@ func opensSitePage(in *Input, i int, c string) bool {
 		}
 	}
 	return false
+}
+
+// introducedDays returns the day of a month (MM-DD) step i names in
+// words without a year, the one such day it names, that neither the
+// task, the system instructions nor a step before i names (in words or
+// in a date), and a step after i names again. A step that names several
+// days lists or works them out (the days of a range); one day alone is
+// a date it states.
+func introducedDays(in *Input, i int) []string {
+	steps := in.Features.Steps
+	if len(steps[i].MonthDays) != 1 {
+		return nil
+	}
+	days := func(f *extract.Features) []string {
+		out := slices.Clone(f.MonthDays)
+		for _, c := range f.Claims {
+			if c.Kind == extract.ClaimDate && len(c.Norm) == len("2006-01-02") {
+				out = append(out, c.Norm[5:])
+			}
+		}
+		return out
+	}
+	named := func(cs []extract.Claim, d string) bool {
+		return slices.ContainsFunc(cs, func(c extract.Claim) bool {
+			return c.Kind == extract.ClaimDate && strings.HasSuffix(c.Norm, "-"+d)
+		})
+	}
+	d := steps[i].MonthDays[0]
+	if named(in.Features.Question, d) || named(in.Features.Instructions, d) ||
+		slices.ContainsFunc(steps[:i], func(f extract.Features) bool { return slices.Contains(days(&f), d) }) ||
+		!slices.ContainsFunc(steps[i+1:], func(f extract.Features) bool { return slices.Contains(days(&f), d) }) {
+		return nil
+	}
+	return []string{d}
 }
