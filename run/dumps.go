@@ -96,7 +96,7 @@ func objectsWith(v any, keys ...string) bool {
 // among its content parts (Anthropic, the Vercel AI SDK) or in its
 // options (LlamaIndex.TS).
 func (m message) dumped() bool {
-	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.StepNumber || m.Task || m.SystemPrompt) || m.Parts.has()) {
+	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.StepNumber || m.Task || m.SystemPrompt || m.DataclassRole) || m.Parts.has()) {
 		return true
 	}
 	return m.Parts.has() || m.Blocks.has(blockKeys...) || m.Items.has(itemKeys...) || m.Content.tools || m.Options.calls || m.Options.answers
@@ -201,7 +201,7 @@ func dumpMarked(e any) bool {
 	if m == nil {
 		return false
 	}
-	if m["role"] == nil && slices.ContainsFunc([]string{"type", "data", "kwargs", "step_number", "task", "system_prompt"}, func(k string) bool { return m[k] != nil }) {
+	if m["role"] == nil && slices.ContainsFunc([]string{"type", "data", "kwargs", "step_number", "task", "system_prompt", "_role"}, func(k string) bool { return m[k] != nil }) {
 		return true
 	}
 	opts, _ := m["options"].(map[string]any)
@@ -569,6 +569,12 @@ func partResult(pm map[string]any) (dumpMessage, bool) {
 	case typ == "toolResponse":
 		text, failed := gooseResult(pm)
 		return result(pm["id"], text, failed)
+	case pm["tool_call_result"] != nil: // Haystack's: {"tool_call_result": {"result", "origin": {the call}, "error"}}
+		tr, _ := pm["tool_call_result"].(map[string]any)
+		origin, _ := tr["origin"].(map[string]any)
+		dm, _ := result(origin["id"], textOf(tr["result"]), tr["error"] == true)
+		dm.tool = stringOrEmpty(origin["tool_name"])
+		return dm, true
 	case pm["toolResult"] != nil: // Bedrock's: {"toolResult": {"toolUseId", "content": [blocks], "status"}}
 		tr, _ := pm["toolResult"].(map[string]any)
 		return result(tr["toolUseId"], contentOf(tr["content"]), tr["status"] == "error")

@@ -316,6 +316,9 @@ type message struct {
 	StepNumber   present `json:"step_number"`
 	Task         present `json:"task"`
 	SystemPrompt present `json:"system_prompt"`
+	// DataclassRole is the role of Haystack's ChatMessage dumped as the
+	// dataclass it is ({"_role", "_content", "_name", "_meta"}).
+	DataclassRole present `json:"_role"`
 	// Wrapped, ToolCallsCamel and ToolCallIDCamel are a Continue
 	// session's: each history item holds its message under "message",
 	// whose calls and result's call id are camelCase (unwrapped).
@@ -414,8 +417,8 @@ func (c *content) UnmarshalJSON(data []byte) error {
 
 // callsAmongParts reports whether data, a message's content, is a list of
 // parts one of which calls a tool or gives its result: by its type, or,
-// as Bedrock's Converse API writes its blocks, by its key (toolUse,
-// toolResult).
+// as Bedrock's Converse API and Haystack write their parts, by its key
+// (toolUse, toolResult; tool_call, tool_call_result).
 func callsAmongParts(data []byte) bool {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '[' || !bytes.Contains(data, []byte(`tool`)) {
@@ -425,12 +428,16 @@ func callsAmongParts(data []byte) bool {
 		Type       string          `json:"type"`
 		ToolUse    json.RawMessage `json:"toolUse"`
 		ToolResult json.RawMessage `json:"toolResult"`
+		// Haystack's ChatMessage parts: {"tool_call": {…}} and
+		// {"tool_call_result": {…}}.
+		ToolCall       json.RawMessage `json:"tool_call"`
+		ToolCallResult json.RawMessage `json:"tool_call_result"`
 	}
 	if json.Unmarshal(data, &parts) != nil {
 		return false
 	}
 	for _, p := range parts {
-		if toolPartTypes[p.Type] || len(p.ToolUse) > 0 || len(p.ToolResult) > 0 {
+		if toolPartTypes[p.Type] || len(p.ToolUse) > 0 || len(p.ToolResult) > 0 || len(p.ToolCall) > 0 || len(p.ToolCallResult) > 0 {
 			return true
 		}
 	}
