@@ -3,6 +3,7 @@ package run
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -20,8 +21,9 @@ import (
 // A member is named by its agent_name (a sub-team by its team_name), the
 // leader by the team's name; a member's own members are read the same
 // way. Messages an Agno run replays from the session's history
-// (from_history) are not its steps. ok is false for any object without
-// member runs.
+// (from_history) are not its steps: a single agent's run that replays
+// some is read here too, its messages by their roles as a transcript's.
+// ok is false for any other object.
 func agnoTeamRun(data []byte) ([]any, bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -29,16 +31,28 @@ func agnoTeamRun(data []byte) ([]any, bool) {
 	if dec.Decode(&run) != nil {
 		return nil, false
 	}
-	if !objectsWith(run["member_responses"], "messages") {
+	team := objectsWith(run["member_responses"], "messages")
+	replayed := slices.ContainsFunc(listOrNil(run["messages"]), func(e any) bool {
+		m, _ := e.(map[string]any)
+		return m["from_history"] == true
+	})
+	if !team && !replayed {
 		return nil, false
 	}
-	list := agnoMessages(withoutNulls(run).(map[string]any), false, 0)
+	list := agnoMessages(withoutNulls(run).(map[string]any), false, team, 0)
 	return list, len(list) > 0
 }
 
+// listOrNil is x when it is a list, else nil.
+func listOrNil(x any) []any {
+	list, _ := x.([]any)
+	return list
+}
+
 // agnoMessages is the messages of one Agno run, a member's (handed its
-// task by the leader's call) or the team's, its members' among them.
-func agnoMessages(run map[string]any, member bool, depth int) []any {
+// task by the leader's call) or the team's, its members' among them;
+// named, its agent's messages carry the run's agent's name.
+func agnoMessages(run map[string]any, member, named bool, depth int) []any {
 	name := strings.TrimSpace(firstNonEmpty(stringOrEmpty(run["agent_name"]), stringOrEmpty(run["team_name"]), stringOrEmpty(run["agent_id"]), stringOrEmpty(run["team_id"])))
 	msgs, _ := run["messages"].([]any)
 	members, _ := run["member_responses"].([]any)
@@ -62,7 +76,7 @@ func agnoMessages(run map[string]any, member bool, depth int) []any {
 			continue
 		case role == "assistant":
 			said = true
-			if stringOrEmpty(m["name"]) == "" && name != "" {
+			if named && stringOrEmpty(m["name"]) == "" && name != "" {
 				m = cloneWith(m, "name", name)
 			}
 		}
@@ -84,7 +98,7 @@ func agnoMessages(run map[string]any, member bool, depth int) []any {
 				}
 				used[i] = true
 				answered[stringOrEmpty(cm["id"])] = true
-				out = append(out, agnoMessages(r, true, depth+1)...)
+				out = append(out, agnoMessages(r, true, named, depth+1)...)
 				if id != "" {
 					break
 				}
@@ -96,7 +110,7 @@ func agnoMessages(run map[string]any, member bool, depth int) []any {
 	var rest []any
 	for i, mr := range members {
 		if r, ok := mr.(map[string]any); ok && !used[i] {
-			rest = append(rest, agnoMessages(r, true, depth+1)...)
+			rest = append(rest, agnoMessages(r, true, named, depth+1)...)
 		}
 	}
 	if len(rest) > 0 {
