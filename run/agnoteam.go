@@ -3,7 +3,6 @@ package run
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strings"
 	"unicode"
 )
@@ -20,10 +19,11 @@ import (
 // which the leader's result of the call only repeats, the last of them.
 // A member is named by its agent_name (a sub-team by its team_name), the
 // leader by the team's name; a member's own members are read the same
-// way. Messages an Agno run replays from the session's history
-// (from_history) are not its steps: a single agent's run that replays
-// some is read here too, its messages by their roles as a transcript's.
-// ok is false for any other object.
+// way. The leader's messages replayed from the session's history
+// (from_history) are its conversation's earlier turns, kept as a
+// transcript keeps them; a member's are not its steps, which begin
+// where it was handed its task. ok is false for any object without
+// member runs.
 func agnoTeamRun(data []byte) ([]any, bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -31,28 +31,16 @@ func agnoTeamRun(data []byte) ([]any, bool) {
 	if dec.Decode(&run) != nil {
 		return nil, false
 	}
-	team := objectsWith(run["member_responses"], "messages")
-	replayed := slices.ContainsFunc(listOrNil(run["messages"]), func(e any) bool {
-		m, _ := e.(map[string]any)
-		return m["from_history"] == true
-	})
-	if !team && !replayed {
+	if !objectsWith(run["member_responses"], "messages") {
 		return nil, false
 	}
-	list := agnoMessages(withoutNulls(run).(map[string]any), false, team, 0)
+	list := agnoMessages(withoutNulls(run).(map[string]any), false, 0)
 	return list, len(list) > 0
 }
 
-// listOrNil is x when it is a list, else nil.
-func listOrNil(x any) []any {
-	list, _ := x.([]any)
-	return list
-}
-
 // agnoMessages is the messages of one Agno run, a member's (handed its
-// task by the leader's call) or the team's, its members' among them;
-// named, its agent's messages carry the run's agent's name.
-func agnoMessages(run map[string]any, member, named bool, depth int) []any {
+// task by the leader's call) or the team's, its members' among them.
+func agnoMessages(run map[string]any, member bool, depth int) []any {
 	name := strings.TrimSpace(firstNonEmpty(stringOrEmpty(run["agent_name"]), stringOrEmpty(run["team_name"]), stringOrEmpty(run["agent_id"]), stringOrEmpty(run["team_id"])))
 	msgs, _ := run["messages"].([]any)
 	members, _ := run["member_responses"].([]any)
@@ -65,7 +53,7 @@ func agnoMessages(run map[string]any, member, named bool, depth int) []any {
 	said := false // the run's agent has spoken: a member's task is behind it
 	for _, e := range msgs {
 		m, ok := e.(map[string]any)
-		if !ok || m["from_history"] == true {
+		if !ok || member && m["from_history"] == true {
 			continue
 		}
 		role := normalRole(stringOrEmpty(m["role"]))
@@ -76,7 +64,7 @@ func agnoMessages(run map[string]any, member, named bool, depth int) []any {
 			continue
 		case role == "assistant":
 			said = true
-			if named && stringOrEmpty(m["name"]) == "" && name != "" {
+			if stringOrEmpty(m["name"]) == "" && name != "" {
 				m = cloneWith(m, "name", name)
 			}
 		}
@@ -98,7 +86,7 @@ func agnoMessages(run map[string]any, member, named bool, depth int) []any {
 				}
 				used[i] = true
 				answered[stringOrEmpty(cm["id"])] = true
-				out = append(out, agnoMessages(r, true, named, depth+1)...)
+				out = append(out, agnoMessages(r, true, depth+1)...)
 				if id != "" {
 					break
 				}
@@ -110,7 +98,7 @@ func agnoMessages(run map[string]any, member, named bool, depth int) []any {
 	var rest []any
 	for i, mr := range members {
 		if r, ok := mr.(map[string]any); ok && !used[i] {
-			rest = append(rest, agnoMessages(r, true, named, depth+1)...)
+			rest = append(rest, agnoMessages(r, true, depth+1)...)
 		}
 	}
 	if len(rest) > 0 {

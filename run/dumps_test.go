@@ -507,9 +507,9 @@ func TestMetaGPTMemory(t *testing.T) {
 // KaibanJS team's logs saved alone, a tool asked for that the agent does
 // not have, a DSPy trajectory saved without its prediction, Haystack's
 // ChatMessage dumped as its dataclass, an Agno team whose call hands the
-// task to every member, a single Agno agent's run replaying its
-// session's history; a label beside them is the run's, and an object
-// that only looks like one is refused.
+// task to every member, a team replaying its
+// session's history in a member's run; a label beside them is the
+// run's, and an object that only looks like one is refused.
 func TestTeamLogsAndTrajectories(t *testing.T) {
 	tests := []struct {
 		name, data string
@@ -553,10 +553,12 @@ func TestTeamLogsAndTrajectories(t *testing.T) {
 		{"agno team member unnamed by the call", `{"team_name": "T", "messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": "done"}],
 			"member_responses": [{"agent_id": "m1", "messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": "r"}]}]}`,
 			[]string{"user user: q", "m1 message: r", "T message: done"}, nil},
-		{"agno agent replaying history", `{"agent_name": "Helper", "messages": [
-			{"role": "user", "content": "old", "from_history": true}, {"role": "assistant", "content": "old answer", "from_history": true},
-			{"role": "user", "content": "new", "from_history": false}, {"role": "assistant", "content": "new answer", "from_history": false}]}`,
-			[]string{"user user: new", "assistant message: new answer"}, nil},
+		{"agno member replaying history", `{"team_name": "T", "messages": [{"role": "user", "content": "old q", "from_history": true}, {"role": "assistant", "content": "old a", "from_history": true},
+			{"role": "user", "content": "q"}, {"role": "assistant", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "delegate_task_to_member", "arguments": "{\"member_id\": \"m\", \"task\": \"t\"}"}}]},
+			{"role": "tool", "tool_call_id": "c1", "content": "r"}, {"role": "assistant", "content": "r"}],
+			"member_responses": [{"agent_id": "m", "agent_name": "M", "messages": [{"role": "user", "content": "old t", "from_history": true}, {"role": "assistant", "content": "old r", "from_history": true},
+			{"role": "user", "content": "t"}, {"role": "assistant", "content": "r"}]}]}`,
+			[]string{"user user: old q", "T message: old a", "user user: q", `T tool_call: delegate_task_to_member({"member_id": "m", "task": "t"})`, "M message: r", "T message: r"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
