@@ -583,3 +583,23 @@ func TestTeamLogsAndTrajectories(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+// TestSwarmSenders: OpenAI Swarm's messages (response.messages) name the
+// agent of each reply by its sender, where a handoff changed it; a
+// user's or a tool's message keeps its role, and a name the message
+// gives wins.
+func TestSwarmSenders(t *testing.T) {
+	data := `{"messages": [
+		{"role": "user", "content": "Cancel my Lisbon flight.", "sender": "Priya"},
+		{"content": null, "refusal": null, "role": "assistant", "audio": null, "function_call": null, "tool_calls": [{"id": "c1", "function": {"arguments": "{}", "name": "transfer_to_cancel"}, "type": "function"}], "sender": "Triage Agent"},
+		{"role": "tool", "tool_call_id": "c1", "tool_name": "transfer_to_cancel", "content": "{\"assistant\": \"Cancel Agent\"}"},
+		{"content": "Done.", "refusal": null, "role": "assistant", "tool_calls": null, "sender": "Cancel Agent"},
+		{"content": "Anything else?", "role": "assistant", "name": "closer", "sender": "Cancel Agent"}]}`
+	r, err := Parse("swarm.json", []byte(data), Options{})
+	require.NoError(t, err)
+	var got []string
+	for _, s := range r.Steps {
+		got = append(got, s.Agent+" "+string(s.Kind))
+	}
+	assert.Equal(t, []string{"user user", "Triage Agent tool_call", "tool tool_result", "Cancel Agent message", "closer message"}, got)
+}

@@ -300,6 +300,10 @@ type message struct {
 	// is read by openHands, not as messages.
 	Source      string `json:"source"`
 	Observation string `json:"observation"`
+	// Sender is the agent OpenAI Swarm marks each of its replies with
+	// (response.messages: the assistant's message, "sender": the agent's
+	// name).
+	Sender string `json:"sender"`
 	// Type and the fields marked present are the marks of the message
 	// dumps frameworks write (dumped): a list holding one is read in
 	// dumps.go.
@@ -505,6 +509,9 @@ func (m message) step() (Step, error) {
 			role = sm[1]
 			s.Kind = KindTermination
 		}
+	}
+	if agent == "" && strings.EqualFold(role, "assistant") {
+		agent = strings.TrimSpace(m.Sender)
 	}
 	if agent == "" {
 		agent = role
