@@ -2362,7 +2362,7 @@ func listedAlike(in *Input, sup *support, i int, a, b string) bool {
 
 // UnconfirmedAction is the unconfirmed_action analyzer.
 var UnconfirmedAction = &Analyzer{Name: "unconfirmed_action", Run: unconfirmedAction, Requires: []Fact{FactClaims, FactToolCalls, FactPolicies, FactKinds},
-	Doc: "where a policy asks for confirmation: a consequential action taken before the other party agreed to it"}
+	Doc: "where a policy asks for confirmation: a consequential action taken before the other party agreed to it; policy or not, one that acts on another record or moves another sum than the proposal the other party agreed to"}
 
 func stateOrigin(in *Input) []Finding {
 	var out []Finding
