@@ -24,7 +24,7 @@ import (
 // transcript keeps them; a member's are not its steps, which begin
 // where it was handed its task. ok is false for any object without
 // member runs.
-func agnoTeamRun(data []byte) ([]any, bool) {
+func agnoTeamRun(data []byte) ([]dumpMessage, bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var run map[string]any
@@ -34,14 +34,22 @@ func agnoTeamRun(data []byte) ([]any, bool) {
 	if !objectsWith(run["member_responses"], "messages") {
 		return nil, false
 	}
-	list := agnoMessages(withoutNulls(run).(map[string]any), false, 0)
-	return list, len(list) > 0
+	targets := map[string]string{} // a delegation's call id → the one member it hands its task to
+	ms := agentsMessages(agnoMessages(withoutNulls(run).(map[string]any), false, 0, targets), nil)
+	for i := range ms {
+		if len(ms[i].Calls) == 1 {
+			ms[i].target = targets[ms[i].Calls[0].ID]
+		}
+	}
+	return ms, len(ms) > 0
 }
 
 // agnoMessages is the messages of one Agno run, a member's (handed its
-// task by the leader's call) or the team's, its members' among them.
-func agnoMessages(run map[string]any, member bool, depth int) []any {
-	name := strings.TrimSpace(firstNonEmpty(stringOrEmpty(run["agent_name"]), stringOrEmpty(run["team_name"]), stringOrEmpty(run["agent_id"]), stringOrEmpty(run["team_id"])))
+// task by the leader's call) or the team's, its members' among them;
+// targets gets the member each delegation that names one hands its task
+// to, by the call's id.
+func agnoMessages(run map[string]any, member bool, depth int, targets map[string]string) []any {
+	name := agnoName(run)
 	msgs, _ := run["messages"].([]any)
 	members, _ := run["member_responses"].([]any)
 	if depth > 8 { // teams nested deeper than any a user builds: read the leader's messages alone
@@ -86,8 +94,11 @@ func agnoMessages(run map[string]any, member bool, depth int) []any {
 				}
 				used[i] = true
 				answered[stringOrEmpty(cm["id"])] = true
-				out = append(out, agnoMessages(r, true, depth+1)...)
+				out = append(out, agnoMessages(r, true, depth+1, targets)...)
 				if id != "" {
+					if cid := stringOrEmpty(cm["id"]); cid != "" {
+						targets[cid] = agnoName(r)
+					}
 					break
 				}
 			}
@@ -98,7 +109,7 @@ func agnoMessages(run map[string]any, member bool, depth int) []any {
 	var rest []any
 	for i, mr := range members {
 		if r, ok := mr.(map[string]any); ok && !used[i] {
-			rest = append(rest, agnoMessages(r, true, depth+1)...)
+			rest = append(rest, agnoMessages(r, true, depth+1, targets)...)
 		}
 	}
 	if len(rest) > 0 {
@@ -111,6 +122,12 @@ func agnoMessages(run map[string]any, member bool, depth int) []any {
 		out = append(out[:at:at], append(rest, out[at:]...)...)
 	}
 	return out
+}
+
+// agnoName is the agent an Agno run is of: its agent's name, a team's
+// name, else its id.
+func agnoName(run map[string]any) string {
+	return strings.TrimSpace(firstNonEmpty(stringOrEmpty(run["agent_name"]), stringOrEmpty(run["team_name"]), stringOrEmpty(run["agent_id"]), stringOrEmpty(run["team_id"])))
 }
 
 // agnoMemberCalled reports whether the call of tool naming member id

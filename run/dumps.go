@@ -25,7 +25,7 @@ import (
 type dumpMessage struct {
 	chatMessage
 	kind    Kind   // KindThought or KindHandoff; empty for a message read by its role
-	target  string // a handoff's
+	target  string // a handoff's, or the agent a call hands a task to
 	tool    string // the tool a result is of, for a dump that gives results no call id (Gemini)
 	failed  bool   // a tool result that reports an error
 	summary bool   // AutoGen's summary of the results just before it
@@ -1283,7 +1283,7 @@ func dumpRun(ms []dumpMessage) *Run {
 			}
 		case len(m.Calls) > 0:
 			s.Kind = KindToolCall
-			s.Extra = &Extra{ToolCalls: m.Calls}
+			s.Extra = &Extra{ToolCalls: m.Calls, Target: m.target} // a call that hands a task to an agent is addressed to it
 			if text == "" {
 				s.Content = callText(m.Calls)
 			}

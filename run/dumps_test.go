@@ -214,6 +214,8 @@ func TestDumpedResults(t *testing.T) {
 	r, err = Load(filepath.Join("..", "testdata", "dumps", "autogen-team-state.json"), Options{Format: FormatTranscript})
 	require.NoError(t, err, "a saved state is read as a transcript when the user names that format")
 	assert.Len(t, r.Steps, 5)
+	r = load("agno-team-run.json")
+	assert.Equal(t, "Stock Analyst", r.Steps[2].Target(), "a delegation is addressed to the member it names")
 	r = load("anthropic-messages.json")
 	assert.Equal(t, "I'll check the live departures.", r.Steps[1].Content, "a reply's text and its call are one step")
 	require.Len(t, r.Steps[1].ToolCalls(), 1)

@@ -461,10 +461,10 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.whoWhen()
 	case o.Messages != nil:
-		if list, ok := agnoTeamRun(data); ok {
+		if ms, ok := agnoTeamRun(data); ok {
 			// An Agno team's run, its members' runs among the leader's
 			// messages; a label beside them is the run's.
-			if c, ok, err := dumpCaseOf(list, o); ok {
+			if c, ok, err := dumpCaseOfMessages(ms, o); ok {
 				return c, err
 			}
 		}
