@@ -97,3 +97,20 @@ func argCounts(args string) []Field {
 	}
 	return out
 }
+
+// ArgNumbers returns the numbers a call's JSON arguments give as numbers
+// (not quoted: an id written as a string is none), each with its key, in
+// the order of the keys at each level: the figures a call is given.
+func (c Call) ArgNumbers() []Field {
+	var v any
+	if !strings.Contains(c.Args, ":") || json.Unmarshal([]byte(c.Args), &v) != nil {
+		return nil
+	}
+	var out []Field
+	for key, leaf := range jsonLeaves(v) {
+		if x, ok := leaf.(float64); ok && len(out) < maxCounts {
+			out = append(out, Field{Key: key, Value: strconv.FormatFloat(x, 'f', -1, 64)})
+		}
+	}
+	return out
+}

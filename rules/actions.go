@@ -2069,11 +2069,9 @@ func unconfirmedAction(in *Input) []Finding {
 			}
 		}
 	}
-	if len(asked) == 0 {
-		return nil
-	}
 	// held: a call a confirmation policy holds, as it names no actions or
-	// names the call's.
+	// names the call's; with no such policy, none is, and only a call the
+	// other party agreed to is checked against what it agreed to.
 	held := func(c extract.Call) bool {
 		return c.Consequential() && slices.ContainsFunc(asked, func(p extract.Policy) bool { return p.Covers(c) })
 	}
@@ -2087,6 +2085,9 @@ func unconfirmedAction(in *Input) []Finding {
 				} else if used, offered := recordNotAgreed(in, i, p); used != "" {
 					out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
 						Reason: fmt.Sprintf("it acts on %q, where the proposal the other party agreed to at step %d described the record %q", used, p, offered)})
+				} else if used, offered := amountNotAgreed(in, i, p); used != "" {
+					out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
+						Reason: fmt.Sprintf("it gives %s, where the proposal the other party agreed to at step %d named the amount %s", used, p, offered)})
 				}
 			}
 			continue
@@ -2256,6 +2257,69 @@ func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 	return "", ""
 }
 
+// amountNotAgreed returns a sum of money the consequential call of step i
+// is given and the one the proposal at step p named, where the proposal
+// named its sums ("a refund of $14.00"), the other party agreed, and the
+// call gives none of them, nor their total, but another figure among
+// its arguments (a number, not a count under a hundred or a year; an id
+// is written as a string). The call then moves another sum than the one
+// agreed.
+func amountNotAgreed(in *Input, i, p int) (used, offered string) {
+	var agreed []float64
+	for _, c := range in.Features.Steps[p].Claims {
+		if x, ok := c.Number(); ok && money(c.Text) {
+			agreed = append(agreed, x)
+		}
+	}
+	if len(agreed) == 0 {
+		return "", ""
+	}
+	total := 0.0
+	for _, x := range agreed {
+		total += x
+	}
+	same := func(a, b float64) bool { return math.Abs(a-b) < 0.005 }
+	var given []string
+	for _, c := range in.Features.Steps[i].Calls {
+		if !c.Consequential() {
+			continue
+		}
+		for _, f := range c.ArgNumbers() {
+			x, err := strconv.ParseFloat(f.Value, 64)
+			if err != nil {
+				continue
+			}
+			if same(x, total) || slices.ContainsFunc(agreed, func(a float64) bool { return same(x, a) }) {
+				return "", "" // the call gives a sum agreed
+			}
+			whole := x == math.Trunc(x)
+			if whole && (x < 100 || x >= 1900 && x <= 2100) {
+				continue // a count or a year, not a sum
+			}
+			given = append(given, f.Value)
+		}
+	}
+	if len(given) == 0 {
+		return "", ""
+	}
+	return given[0], strconv.FormatFloat(agreed[0], 'f', -1, 64)
+}
+
+// money reports whether a number claim's text writes a sum of money: a
+// currency's sign or a three-letter code beside the figure ("$14.00",
+// "14.00 USD", "GBP 142").
+func money(text string) bool {
+	if strings.ContainsAny(text, "$€£¥₹") {
+		return true
+	}
+	for _, w := range strings.Fields(text) {
+		if len(w) == 3 && strings.ToUpper(w) == w && strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // actedValues returns every argument value of step i's consequential
 // calls, as written: what the calls act on.
 func actedValues(in *Input, i int) []string {
@@ -2298,7 +2362,7 @@ func listedAlike(in *Input, sup *support, i int, a, b string) bool {
 
 // UnconfirmedAction is the unconfirmed_action analyzer.
 var UnconfirmedAction = &Analyzer{Name: "unconfirmed_action", Run: unconfirmedAction, Requires: []Fact{FactClaims, FactToolCalls, FactPolicies, FactKinds},
-	Doc: "where a policy asks for confirmation: a consequential action taken before the other party agreed to it"}
+	Doc: "where a policy asks for confirmation: a consequential action taken before the other party agreed to it; policy or not, one that acts on another record or moves another sum than the proposal the other party agreed to"}
 
 func stateOrigin(in *Input) []Finding {
 	var out []Finding

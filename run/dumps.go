@@ -25,7 +25,7 @@ import (
 type dumpMessage struct {
 	chatMessage
 	kind    Kind   // KindThought or KindHandoff; empty for a message read by its role
-	target  string // a handoff's
+	target  string // a handoff's, or the agent a call hands a task to
 	tool    string // the tool a result is of, for a dump that gives results no call id (Gemini)
 	failed  bool   // a tool result that reports an error
 	summary bool   // AutoGen's summary of the results just before it
@@ -99,7 +99,7 @@ func (m message) dumped() bool {
 	if lettaMarked(m) {
 		return true
 	}
-	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.StepNumber || m.Task || m.SystemPrompt) || m.Parts.has()) {
+	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.StepNumber || m.Task || m.SystemPrompt || m.DataclassRole) || m.Parts.has()) {
 		return true
 	}
 	return m.Parts.has() || m.Blocks.has(blockKeys...) || m.Items.has(itemKeys...) || m.Content.tools || m.Options.calls || m.Options.answers
@@ -207,7 +207,7 @@ func dumpMarked(e any) bool {
 	if m == nil {
 		return false
 	}
-	if m["role"] == nil && slices.ContainsFunc([]string{"type", "data", "kwargs", "step_number", "task", "system_prompt"}, func(k string) bool { return m[k] != nil }) {
+	if m["role"] == nil && slices.ContainsFunc([]string{"type", "data", "kwargs", "step_number", "task", "system_prompt", "_role"}, func(k string) bool { return m[k] != nil }) {
 		return true
 	}
 	opts, _ := m["options"].(map[string]any)
@@ -575,6 +575,12 @@ func partResult(pm map[string]any) (dumpMessage, bool) {
 	case typ == "toolResponse":
 		text, failed := gooseResult(pm)
 		return result(pm["id"], text, failed)
+	case pm["tool_call_result"] != nil: // Haystack's: {"tool_call_result": {"result", "origin": {the call}, "error"}}
+		tr, _ := pm["tool_call_result"].(map[string]any)
+		origin, _ := tr["origin"].(map[string]any)
+		dm, _ := result(origin["id"], textOf(tr["result"]), tr["error"] == true)
+		dm.tool = stringOrEmpty(origin["tool_name"])
+		return dm, true
 	case pm["toolResult"] != nil: // Bedrock's: {"toolResult": {"toolUseId", "content": [blocks], "status"}}
 		tr, _ := pm["toolResult"].(map[string]any)
 		return result(tr["toolUseId"], contentOf(tr["content"]), tr["status"] == "error")
@@ -1283,7 +1289,7 @@ func dumpRun(ms []dumpMessage) *Run {
 			}
 		case len(m.Calls) > 0:
 			s.Kind = KindToolCall
-			s.Extra = &Extra{ToolCalls: m.Calls}
+			s.Extra = &Extra{ToolCalls: m.Calls, Target: m.target} // a call that hands a task to an agent is addressed to it
 			if text == "" {
 				s.Content = callText(m.Calls)
 			}

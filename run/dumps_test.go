@@ -101,6 +101,17 @@ func TestFrameworkDumps(t *testing.T) {
 			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
 		{"ai-sdk-steps.json", "How many euros is 1,800 Swiss francs today?", []string{
 			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"haystack-chat-messages.json", "Will it snow in Oslo tomorrow, 30 November?", []string{
+			"system system", "user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result", "assistant message"}, false},
+		{"kaibanjs-team-state.json", "Find the first train from Zurich to Milan on 2025-10-03.", []string{
+			"user user", "Ria tool_call", "Ria tool_result", "Ria tool_call", "Ria tool_result", "Ria message",
+			"user user", "Sam thought", "Sam message"}, false},
+		{"dspy-react-prediction.json", "How many years passed between the founding of Oxford University Press and that of Cambridge University Press?", []string{
+			"user user", "assistant tool_call", "assistant tool_result", "assistant tool_call", "assistant tool_result",
+			"assistant tool_call", "assistant tool_result", "assistant message", "assistant message"}, false},
+		{"agno-team-run.json", "What is ASML's latest closing price?", []string{
+			"system system", "user user", "Finance Team tool_call",
+			"Stock Analyst tool_call", "Stock Analyst tool_result", "Stock Analyst message", "Finance Team message"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -178,6 +189,12 @@ func TestDumpedResults(t *testing.T) {
 		{"anthropic-server-tools.json", 5, "The Jungfrau is 4,158 m tall, about 13,642 feet."},
 		{"llamaindex-ts-chat-history.json", 5, "Error: policy HR-204 not found"},
 		{"ai-sdk-4-ui-messages.json", 2, `{"closed":["Tuesday"],"hours":"09:00-18:00","place":"Louvre Museum"}`},
+		{"haystack-chat-messages.json", 3, "Error: Failed to invoke Tool `weather` with parameters {'city': 'Oslo', 'date': '2025-11-30'}. Error: missing required argument 'units'"},
+		{"kaibanjs-team-state.json", 2, "Error: request to timetable service timed out after 10s"},
+		{"kaibanjs-team-state.json", 1, "I'll look up the timetable."},
+		{"dspy-react-prediction.json", 4, "Error: Execution error in search_wikipedia: ConnectionError: Max retries exceeded"},
+		{"dspy-react-prediction.json", 8, "52 years"},
+		{"agno-team-run.json", 4, "612.40"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -197,6 +214,8 @@ func TestDumpedResults(t *testing.T) {
 	r, err = Load(filepath.Join("..", "testdata", "dumps", "autogen-team-state.json"), Options{Format: FormatTranscript})
 	require.NoError(t, err, "a saved state is read as a transcript when the user names that format")
 	assert.Len(t, r.Steps, 5)
+	r = load("agno-team-run.json")
+	assert.Equal(t, "Stock Analyst", r.Steps[2].Target(), "a delegation is addressed to the member it names")
 	r = load("anthropic-messages.json")
 	assert.Equal(t, "I'll check the live departures.", r.Steps[1].Content, "a reply's text and its call are one step")
 	require.Len(t, r.Steps[1].ToolCalls(), 1)
@@ -330,6 +349,11 @@ func FuzzParseDumps(f *testing.F) {
 	f.Add([]byte(`[{"role": "assistant", "content": "", "options": {"toolCall": [{"name": "f", "input": {}, "id": "1"}]}}, {"role": "user", "content": "y", "options": {"toolResult": {"result": "y", "isError": true, "id": "1"}}}]`))
 	f.Add([]byte(`[{"content": [{"type": "text", "text": "x"}, {"type": "tool-call", "toolCallId": "1", "toolName": "f", "input": {}}, {"type": "tool-error", "toolCallId": "1", "toolName": "f", "error": "e"}], "finishReason": "tool-calls", "request": {"body": {"input": "q"}}}]`))
 	f.Add([]byte(`[{"role": "assistant", "content": "y", "parts": [{"type": "tool-invocation", "toolInvocation": {"state": "call", "toolCallId": "1", "toolName": "f", "args": {}}}, {"type": "tool-invocation", "toolInvocation": {"state": "result", "toolCallId": "2", "toolName": "f", "args": {}, "result": "r"}}]}]`))
+	f.Add([]byte(`{"messages": [{"role": "user", "content": [{"text": "x"}]}, {"role": "assistant", "content": [{"tool_call": {"tool_name": "f", "arguments": {}, "id": "1"}}]}, {"role": "tool", "content": [{"tool_call_result": {"result": "y", "origin": {"tool_name": "f", "id": "1"}, "error": true}}]}]}`))
+	f.Add([]byte(`[{"_role": "user", "_content": [{"text": "x"}], "_name": null, "_meta": {}}, {"_role": "assistant", "_content": [{"tool_call": {"tool_name": "f", "arguments": {}, "id": "1"}}]}]`))
+	f.Add([]byte(`{"workflowLogs": [{"logType": "TaskStatusUpdate", "taskStatus": "DOING", "task": {"description": "x"}}, {"logType": "AgentStatusUpdate", "agentName": "a", "agentStatus": "USING_TOOL", "metadata": {"tool": {"name": "f"}, "input": {}}}, {"logType": "AgentStatusUpdate", "agentName": "a", "agentStatus": "USING_TOOL_ERROR", "metadata": {"error": "e"}}, {"logType": "AgentStatusUpdate", "agentName": "a", "agentStatus": "FINAL_ANSWER", "metadata": {"output": {"finalAnswer": "y"}}}]}`))
+	f.Add([]byte(`{"question": "x", "trajectory": {"thought_0": "t", "tool_name_0": "f", "tool_args_0": {}, "observation_0": ["a", 1], "thought_1": "u", "tool_name_1": "finish", "tool_args_1": {}, "observation_1": "Completed."}, "answer": "y"}`))
+	f.Add([]byte(`{"team_name": "t", "messages": [{"role": "user", "content": "x"}, {"role": "assistant", "tool_calls": [{"id": "1", "type": "function", "function": {"name": "delegate_task_to_member", "arguments": "{\"member_id\": \"m\"}"}}]}], "member_responses": [{"agent_name": "M", "messages": [{"role": "user", "content": "x"}, {"role": "assistant", "content": "y"}], "member_responses": [{"messages": []}]}]}`))
 	fuzzFormat(f, FormatAuto)
 }
 
@@ -478,4 +502,106 @@ func TestMetaGPTMemory(t *testing.T) {
 	r, got := loadedDump(t, "metagpt-memory.json")
 	assert.Equal(t, "Write a CLI that converts Celsius to Fahrenheit, rounding to one decimal.", r.Question)
 	assert.Equal(t, []string{"Human user", "Product Manager message", "Engineer message", "QaEngineer message"}, got)
+}
+
+// TestTeamLogsAndTrajectories: the other shapes KaibanJS, DSPy, Agno and
+// Haystack save a run in are read as the ones in testdata/dumps: a
+// KaibanJS team's logs saved alone, a tool asked for that the agent does
+// not have, a DSPy trajectory saved without its prediction, Haystack's
+// ChatMessage dumped as its dataclass, an Agno team whose call hands the
+// task to every member, a team replaying its
+// session's history in a member's run; a label beside them is the
+// run's, and an object that only looks like one is refused.
+func TestTeamLogsAndTrajectories(t *testing.T) {
+	tests := []struct {
+		name, data string
+		steps      []string // "agent kind: content"
+		label      *Label
+	}{
+		{"kaiban logs alone", `[
+			{"logType": "WorkflowStatusUpdate", "workflowStatus": "RUNNING", "metadata": {}},
+			{"logType": "TaskStatusUpdate", "taskStatus": "DOING", "agentName": "Ava", "task": {"description": "Find the capital of {country}.", "interpolatedTaskDescription": "Find the capital of Peru."}},
+			{"logType": "AgentStatusUpdate", "agentStatus": "THINKING_END", "agentName": "Ava", "metadata": {"output": {"parsedLLMOutput": {"thought": "Search it.", "action": "lookup", "actionInput": {"q": "Peru"}}}}},
+			{"logType": "AgentStatusUpdate", "agentStatus": "USING_TOOL", "agentName": "Ava", "metadata": {"tool": {"name": "lookup"}, "input": {"q": "Peru"}}},
+			{"logType": "AgentStatusUpdate", "agentStatus": "USING_TOOL_END", "agentName": "Ava", "metadata": {"output": "Lima"}},
+			{"logType": "AgentStatusUpdate", "agentStatus": "FINAL_ANSWER", "agentName": "Ava", "metadata": {"output": {"finalAnswer": "Lima"}}},
+			{"logType": "TaskStatusUpdate", "taskStatus": "DONE", "agentName": "Ava", "metadata": {"result": "Lima"}}]`,
+			[]string{"user user: Find the capital of Peru.", "Ava tool_call: Search it.", "Ava tool_result: Lima", "Ava message: Lima"}, nil},
+		{"kaiban tool it does not have", `{"name": "t", "workflowLogs": [
+			{"logType": "TaskStatusUpdate", "taskStatus": "DOING", "task": {"description": "x"}},
+			{"logType": "AgentStatusUpdate", "agentStatus": "TOOL_DOES_NOT_EXIST", "agent": {"agentInstance": {"name": "Bo"}}, "logDescription": "Tool search does not exist.", "metadata": {}},
+			{"logType": "AgentStatusUpdate", "agentStatus": "FINAL_ANSWER", "agent": {"name": "Bo"}, "metadata": {"output": {"finalAnswer": {"total": 3}}}}],
+			"mistake_agent": "Bo", "mistake_step": 1}`,
+			[]string{"user user: x", "Bo message: Error: Tool search does not exist.", `Bo message: {"total":3}`}, &Label{Agent: "Bo", Step: 1}},
+		{"dspy trajectory alone", `{"thought_0": "Look.", "tool_name_0": "search", "tool_args_0": {"query": "q"}, "observation_0": "r",
+			"thought_1": "Done.", "tool_name_1": "finish", "tool_args_1": {}, "observation_1": "Completed."}`,
+			[]string{`assistant tool_call: Look.`, "assistant tool_result: r", "assistant message: Done."}, nil},
+		{"dspy prediction labelled", `{"question": "q?", "trajectory": {"thought_1": "b", "tool_name_1": "f", "tool_args_1": {}, "observation_1": 4, "thought_0": "a", "tool_name_0": "f", "tool_args_0": {"x": 1}, "observation_0": [1, 2]}, "answer": "4", "mistake_agent": "assistant", "mistake_step": 3}`,
+			[]string{"user user: q?", "assistant tool_call: a", "assistant tool_result: [1,2]", "assistant tool_call: b", "assistant tool_result: 4", "assistant message: 4"}, &Label{Agent: "assistant", Step: 3}},
+		{"haystack dataclass", `[{"_role": "user", "_content": [{"text": "x"}], "_name": null, "_meta": {}},
+			{"_role": "assistant", "_content": [{"tool_call": {"tool_name": "f", "arguments": {"a": 1}, "id": "c1"}}], "_name": null, "_meta": {}},
+			{"_role": "tool", "_content": [{"tool_call_result": {"result": "y", "origin": {"tool_name": "f", "arguments": {"a": 1}, "id": "c1"}, "error": false}}], "_name": null, "_meta": {}},
+			{"_role": "assistant", "_content": [{"text": "z"}], "_name": null, "_meta": {}}]`,
+			[]string{"user user: x", `assistant tool_call: f({"a":1})`, "assistant tool_result: y", "assistant message: z"}, nil},
+		{"agno team collaborating", `{"team_name": "Panel", "messages": [
+			{"role": "user", "content": "q"},
+			{"role": "assistant", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "run_member_agents", "arguments": "{\"task_description\": \"q\"}"}}]},
+			{"role": "tool", "tool_call_id": "c1", "content": "A: a\nB: b"},
+			{"role": "assistant", "content": "a and b"}],
+			"member_responses": [
+			{"agent_name": "A", "messages": [{"role": "system", "content": "s"}, {"role": "user", "content": "q"}, {"role": "assistant", "content": "a"}]},
+			{"agent_name": "B", "messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": "b"}]}]}`,
+			[]string{"user user: q", `Panel tool_call: run_member_agents({"task_description": "q"})`, "A message: a", "B message: b", "Panel message: a and b"}, nil},
+		{"agno team member unnamed by the call", `{"team_name": "T", "messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": "done"}],
+			"member_responses": [{"agent_id": "m1", "messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": "r"}]}]}`,
+			[]string{"user user: q", "m1 message: r", "T message: done"}, nil},
+		{"agno member replaying history", `{"team_name": "T", "messages": [{"role": "user", "content": "old q", "from_history": true}, {"role": "assistant", "content": "old a", "from_history": true},
+			{"role": "user", "content": "q"}, {"role": "assistant", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "delegate_task_to_member", "arguments": "{\"member_id\": \"m\", \"task\": \"t\"}"}}]},
+			{"role": "tool", "tool_call_id": "c1", "content": "r"}, {"role": "assistant", "content": "r"}],
+			"member_responses": [{"agent_id": "m", "agent_name": "M", "messages": [{"role": "user", "content": "old t", "from_history": true}, {"role": "assistant", "content": "old r", "from_history": true},
+			{"role": "user", "content": "t"}, {"role": "assistant", "content": "r"}]}]}`,
+			[]string{"user user: old q", "T message: old a", "user user: q", `T tool_call: delegate_task_to_member({"member_id": "m", "task": "t"})`, "M message: r", "T message: r"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := ParseCase("run.json", []byte(tt.data), Options{})
+			require.NoError(t, err)
+			var got []string
+			for _, s := range c.Run.Steps {
+				got = append(got, s.Agent+" "+string(s.Kind)+": "+s.Content)
+			}
+			assert.Equal(t, tt.steps, got)
+			assert.Equal(t, tt.label, c.Label)
+		})
+	}
+	for _, bad := range []string{
+		`{"trajectory": {"thought_0": "a", "tool_name_0": "f", "notes": "x"}}`,
+		`{"trajectory": {"thought_0": "a", "observation_0": "b"}}`,
+		`{"workflowLogs": [{"logType": "AgentStatusUpdate", "agentStatus": 5, "metadata": 7}]}`,
+		`{"workflowLogs": [{"logType": "Other"}]}`,
+		`{"team_name": "T", "messages": [], "member_responses": [{"agent_name": "M", "messages": [{"role": "system", "content": "s"}]}]}`,
+	} {
+		_, err := Parse("run.json", []byte(bad), Options{})
+		assert.Error(t, err, bad)
+	}
+}
+
+// TestSwarmSenders: OpenAI Swarm's messages (response.messages) name the
+// agent of each reply by its sender, where a handoff changed it; a
+// user's or a tool's message keeps its role, and a name the message
+// gives wins.
+func TestSwarmSenders(t *testing.T) {
+	data := `{"messages": [
+		{"role": "user", "content": "Cancel my Lisbon flight.", "sender": "Priya"},
+		{"content": null, "refusal": null, "role": "assistant", "audio": null, "function_call": null, "tool_calls": [{"id": "c1", "function": {"arguments": "{}", "name": "transfer_to_cancel"}, "type": "function"}], "sender": "Triage Agent"},
+		{"role": "tool", "tool_call_id": "c1", "tool_name": "transfer_to_cancel", "content": "{\"assistant\": \"Cancel Agent\"}"},
+		{"content": "Done.", "refusal": null, "role": "assistant", "tool_calls": null, "sender": "Cancel Agent"},
+		{"content": "Anything else?", "role": "assistant", "name": "closer", "sender": "Cancel Agent"}]}`
+	r, err := Parse("swarm.json", []byte(data), Options{})
+	require.NoError(t, err)
+	var got []string
+	for _, s := range r.Steps {
+		got = append(got, s.Agent+" "+string(s.Kind))
+	}
+	assert.Equal(t, []string{"user user", "Triage Agent tool_call", "tool tool_result", "Cancel Agent message", "closer message"}, got)
 }

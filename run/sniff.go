@@ -417,6 +417,11 @@ func chat(msgs []message, data []byte) (*Case, error) {
 		if c, ok := crewAILog(data); ok {
 			return c, nil
 		}
+		if ms, ok := kaibanLogs(data); ok {
+			if c, ok, err := dumpCaseOfMessages(ms, nil); ok {
+				return c, err
+			}
+		}
 	}
 	if slices.ContainsFunc(msgs, message.dumped) {
 		if c, ok, err := dumpCase(data, "", nil); ok {
@@ -456,6 +461,13 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.whoWhen()
 	case o.Messages != nil:
+		if ms, ok := agnoTeamRun(data); ok {
+			// An Agno team's run, its members' runs among the leader's
+			// messages; a label beside them is the run's.
+			if c, ok, err := dumpCaseOfMessages(ms, o); ok {
+				return c, err
+			}
+		}
 		if slices.ContainsFunc(o.Messages, message.dumped) {
 			if c, ok, err := dumpCase(data, "messages", o); ok {
 				return c, err
@@ -512,6 +524,20 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		// A model API's request body or stored response, whose messages
 		// are under its own key; a label beside them is the run's.
 		if c, ok, err := dumpCaseOf(list, o); ok {
+			return c, err
+		}
+	}
+	if ms, ok := dspyPrediction(data, o); ok {
+		// A DSPy ReAct prediction, whose steps are its trajectory's; a
+		// label beside them is the run's.
+		if c, ok, err := dumpCaseOfMessages(ms, o); ok {
+			return c, err
+		}
+	}
+	if ms, ok := kaibanLogs(data); ok {
+		// A KaibanJS team's state, whose steps are its workflow's logs;
+		// a label beside them is the run's.
+		if c, ok, err := dumpCaseOfMessages(ms, o); ok {
 			return c, err
 		}
 	}

@@ -300,6 +300,10 @@ type message struct {
 	// is read by openHands, not as messages.
 	Source      string `json:"source"`
 	Observation string `json:"observation"`
+	// Sender is the agent OpenAI Swarm marks each of its replies with
+	// (response.messages: the assistant's message, "sender": the agent's
+	// name).
+	Sender string `json:"sender"`
 	// Type and the fields marked present are the marks of the message
 	// dumps frameworks write (dumped): a list holding one is read in
 	// dumps.go.
@@ -316,6 +320,9 @@ type message struct {
 	StepNumber   present `json:"step_number"`
 	Task         present `json:"task"`
 	SystemPrompt present `json:"system_prompt"`
+	// DataclassRole is the role of Haystack's ChatMessage dumped as the
+	// dataclass it is ({"_role", "_content", "_name", "_meta"}).
+	DataclassRole present `json:"_role"`
 	// Wrapped, ToolCallsCamel and ToolCallIDCamel are a Continue
 	// session's: each history item holds its message under "message",
 	// whose calls and result's call id are camelCase (unwrapped).
@@ -414,8 +421,8 @@ func (c *content) UnmarshalJSON(data []byte) error {
 
 // callsAmongParts reports whether data, a message's content, is a list of
 // parts one of which calls a tool or gives its result: by its type, or,
-// as Bedrock's Converse API writes its blocks, by its key (toolUse,
-// toolResult).
+// as Bedrock's Converse API and Haystack write their parts, by its key
+// (toolUse, toolResult; tool_call, tool_call_result).
 func callsAmongParts(data []byte) bool {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '[' || !bytes.Contains(data, []byte(`tool`)) {
@@ -425,12 +432,16 @@ func callsAmongParts(data []byte) bool {
 		Type       string          `json:"type"`
 		ToolUse    json.RawMessage `json:"toolUse"`
 		ToolResult json.RawMessage `json:"toolResult"`
+		// Haystack's ChatMessage parts: {"tool_call": {…}} and
+		// {"tool_call_result": {…}}.
+		ToolCall       json.RawMessage `json:"tool_call"`
+		ToolCallResult json.RawMessage `json:"tool_call_result"`
 	}
 	if json.Unmarshal(data, &parts) != nil {
 		return false
 	}
 	for _, p := range parts {
-		if toolPartTypes[p.Type] || len(p.ToolUse) > 0 || len(p.ToolResult) > 0 {
+		if toolPartTypes[p.Type] || len(p.ToolUse) > 0 || len(p.ToolResult) > 0 || len(p.ToolCall) > 0 || len(p.ToolCallResult) > 0 {
 			return true
 		}
 	}
@@ -498,6 +509,9 @@ func (m message) step() (Step, error) {
 			role = sm[1]
 			s.Kind = KindTermination
 		}
+	}
+	if agent == "" && strings.EqualFold(role, "assistant") {
+		agent = strings.TrimSpace(m.Sender)
 	}
 	if agent == "" {
 		agent = role
