@@ -285,6 +285,7 @@ func (rc *runContext) step(s run.Step) Features {
 	rc.rare.Defines = exactly(callDefines(defines(t), f.Calls))
 	lower, aligned := t.lowered()
 	unasserted := ordersOrShoutsIn(s.Content, lower, aligned)
+	unasserted = answerBlanks(s.Content, unasserted)
 	rc.answers(&f, asserted(t, s.Content, unasserted, &rc.buf.asserted), kinds)
 	if t.has(terminateRe) {
 		kinds.add(KindTermination)

@@ -30,6 +30,7 @@ func finalAnswer(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 	fa := chooseFinal(rf, agents, question)
 	if fa != nil {
 		fa.Claims = withoutCitations(fa, rf.Steps[:min(max(fa.Step, 0), len(rf.Steps))])
+		namedWeekdays(fa, rf, question)
 		filledTemplates(fa, rf)
 		printedAlone(fa, rf)
 	}
@@ -63,6 +64,35 @@ func printedAlone(fa *FinalAnswer, rf *RunFeatures) {
 			}
 		}
 		fa.see(c.Norm, seen)
+	}
+}
+
+// weekdayRe reads a weekday's name as a whole word.
+var weekdayRe = pattern(`\b(?:`+weekdayWords+`)\b`, ci)
+
+// namedWeekdays adds to the answer the weekdays it names that the task
+// does not ("It falls on a Tuesday."), as claims: asked for a date's
+// weekday, the answer's weekday is its value, though a weekday is no
+// claim of a step's (a day of the week is said in passing too often).
+// Without a ground truth, the earlier steps whose text names the weekday
+// are where the answer's data flow finds it (a program's printed
+// "Saturday", a page's "Sunday, July 20, 1969"); with one, the answer's
+// weekday is checked against it, and a weekday found in a step's text,
+// not its claims, is left out of the walk along which it is looked for,
+// as withWords leaves the words it finds so.
+func namedWeekdays(fa *FinalAnswer, rf *RunFeatures, question string) {
+	t := newText(fa.Text)
+	q := strings.ToLower(question)
+	for _, m := range t.all(weekdayRe, 7) {
+		w := t.str(m.Whole())
+		c := Claim{Kind: ClaimEntity, Text: w, Norm: strings.ToLower(w), Offset: int32(m.Whole().Start)}
+		if containsWordFold(q, c.Norm) || claimedAs(fa.Claims, c.Norm) {
+			continue
+		}
+		fa.Claims = append(fa.Claims, c)
+		if rf.groundTruth == "" {
+			fa.see(c.Norm, stepsHolding(rf, fa.Step, c))
+		}
 	}
 }
 
@@ -310,7 +340,7 @@ func answeringAction(rf *RunFeatures, i int) string {
 		return ""
 	}
 	a := unquoteJSON(firstAnswer(newText(s.Content), answerActionRe))
-	if a != "" && (newText(a).has(failureWordsRe) || len(ordersOrShouts(a)) > 0) {
+	if a != "" && (newText(a).has(failureWordsRe) || len(answerBlanks(a, ordersOrShouts(a))) > 0) {
 		return ""
 	}
 	return a
@@ -477,8 +507,9 @@ func writesCall(text string, tc run.ToolCall) bool {
 // claimLine is the last line of step i's prose that states a value, when
 // the step is neither a tool's output, a ledger nor a notice that the run
 // reached its turn limit (whose figures are the limit's); with closing, only its
-// last line, which must then state one. An order or a shout is not the
-// answer, whoever wrote it; agent names are not values: "@Reviewer, please
+// last line, which must then state one. An order or a shout (but for a
+// figure stated in capitals, answerBlanks) is not the answer, whoever
+// wrote it; agent names are not values: "@Reviewer, please
 // finalize" states nothing, and a run must read the same whatever its
 // agents are called.
 func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
@@ -499,7 +530,7 @@ func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
 		if line == "" || !hasLetters(line) {
 			continue
 		}
-		if len(ordersOrShouts(line)) == 0 && (len(claimsOf(newText(line), agents, true)) > 0 || results && (newText(line).has(callResultRe) || newText(line).has(namedResultRe) || newText(line).has(constResultRe))) {
+		if len(answerBlanks(line, ordersOrShouts(line))) == 0 && (len(claimsOf(newText(line), agents, true)) > 0 || results && (newText(line).has(callResultRe) || newText(line).has(namedResultRe) || newText(line).has(constResultRe))) {
 			return clip(line, 300)
 		}
 		if closing {
