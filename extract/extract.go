@@ -286,7 +286,11 @@ func (rc *runContext) step(s run.Step) Features {
 	lower, aligned := t.lowered()
 	unasserted := ordersOrShoutsIn(s.Content, lower, aligned)
 	unasserted = answerBlanks(s.Content, unasserted)
-	rc.answers(&f, asserted(t, s.Content, unasserted, &rc.buf.asserted), kinds)
+	if !kinds.Has(KindTask) && s.Kind != run.KindSystem {
+		// The task and a system prompt show the form an answer takes
+		// ("for example <solution>42</solution>"); they give none.
+		rc.answers(&f, asserted(t, s.Content, unasserted, &rc.buf.asserted), kinds)
+	}
 	if t.has(terminateRe) {
 		kinds.add(KindTermination)
 	}

@@ -400,3 +400,31 @@ func TestFinalAnswerInCapitals(t *testing.T) {
 		})
 	}
 }
+
+// OpenHands' GAIA harness asks for the answer in <solution> tags in the
+// finish action's message: the tagged value is the answer, whatever the
+// message says after it; the task's example of the tags is none.
+func TestFinalAnswerInSolutionTags(t *testing.T) {
+	task := "What is the main span of the Golden Gate Bridge, in metres? Put your final answer in <solution></solution> tags, for example <solution>42</solution>."
+	tests := []struct {
+		name, last, want string
+	}{
+		{"tagged, then a source", "<solution>1208</solution>\n\nSource: the infobox of the 2024 revision of the article.", "1208"},
+		{"tagged in a sentence", "The main span is <solution>1280</solution> metres.", "1280"},
+		{"no tags", "The main span is 1280 metres.", "The main span is 1280 metres."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Question: task, Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: task},
+				{Index: 1, Agent: "agent", Kind: run.KindToolCall, Content: "Let me read the infobox."},
+				{Index: 2, Agent: "agent", Kind: run.KindToolResult, Content: "| main_span_m = 1280"},
+				{Index: 3, Agent: "agent", Kind: run.KindMessage, Content: tt.last},
+			}}
+			rf := Run(r)
+			require.NotNil(t, rf.FinalAnswer)
+			assert.Equal(t, 3, rf.FinalAnswer.Step)
+			assert.Equal(t, tt.want, rf.FinalAnswer.Text)
+		})
+	}
+}
