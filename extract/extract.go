@@ -52,6 +52,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		}
 	}
 	rf.steps, rf.groundTruth = r.Steps, r.GroundTruth
+	taskSubjectFailures(r, rf)
 	rf.FinalAnswer = finalAnswer(rf, rc.noEntity, r.Question)
 	rf.ExpectedCalls = listedCalls(r.GroundTruth)
 	rf.Requirements = requirements(task, r.Steps)
