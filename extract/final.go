@@ -31,6 +31,7 @@ func finalAnswer(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 	if fa != nil {
 		fa.Claims = withoutCitations(fa, rf.Steps[:min(max(fa.Step, 0), len(rf.Steps))])
 		namedWeekdays(fa, rf, question)
+		askedCount(fa, question)
 		filledTemplates(fa, rf)
 		printedAlone(fa, rf)
 	}
@@ -65,6 +66,59 @@ func printedAlone(fa *FinalAnswer, rf *RunFeatures) {
 		}
 		fa.see(c.Norm, seen)
 	}
+}
+
+// countedRe reads the thing a task asks the count of ("how many floors").
+var countedRe = pattern(`\bhow\s{1,2}many\s{1,2}(?<n>[a-z]{2,40})\b`, ci)
+
+// askedCount narrows an answer that states several values to the counts
+// of the thing the task asks how many of ("How many floors ...?", "...
+// its 136 floors above ground ..."): the figure written before that
+// thing is the answer's value, and the others it states (a height, a
+// city) describe it. The values the task itself states stay, as they
+// were. An answer that writes no figure before the thing asked, or to a
+// task that asks more than the count, is left whole.
+func askedCount(fa *FinalAnswer, question string) {
+	m, ok := newText(question).first(countedRe)
+	if !ok || len(fa.Claims) < 2 || asksMore(strings.ToLower(question)) {
+		return
+	}
+	q := strings.ToLower(question)
+	thing := wordStem(strings.ToLower(newText(question).named(m, "n")))
+	var kept []Claim
+	for _, c := range fa.Claims {
+		if containsWordFold(q, strings.ToLower(c.Text)) || containsWordFold(q, c.Norm) {
+			kept = append(kept, c) // the task's own value, as it was
+			continue
+		}
+		if c.Kind != ClaimNumber {
+			continue
+		}
+		end := min(int(c.Offset)+len(c.Text), len(fa.Text))
+		next := strings.FieldsFunc(strings.ToLower(fa.Text[end:min(len(fa.Text), end+60)]), func(r rune) bool { return !unicode.IsLetter(r) })
+		if len(next) > 0 && wordStem(next[0]) == thing {
+			kept = append(kept, c)
+		}
+	}
+	if slices.ContainsFunc(kept, func(c Claim) bool { return !containsWordFold(q, c.Norm) && !containsWordFold(q, strings.ToLower(c.Text)) }) {
+		fa.Claims = kept
+	}
+}
+
+// asksMore reports whether the task, in lower case, asks more than one
+// thing: a second question mark, or a second question word after "how
+// many" ("How many charges are on my bill, and what's the total?").
+func asksMore(q string) bool {
+	if strings.Count(q, "?") > 1 {
+		return true
+	}
+	_, after, _ := strings.Cut(q, "how many")
+	for _, w := range []string{"what", "which", "who", "when", "where", "how much", "how long", "how many"} {
+		if containsWordFold(after, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // weekdayRe reads a weekday's name as a whole word.

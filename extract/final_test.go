@@ -428,3 +428,33 @@ func TestFinalAnswerInSolutionTags(t *testing.T) {
 		})
 	}
 }
+
+// Asked how many of a thing, an answer that states several values states
+// the count written before that thing; one that writes none before it
+// keeps every value.
+func TestFinalAnswerOfAnAskedCount(t *testing.T) {
+	tests := []struct {
+		name, task, answer string
+		want               []string
+	}{
+		{"the count among other values", "How many floors does the Burj Khalifa have above ground?", "Final Answer: Standing 828 metres over Dubai, the Burj Khalifa has 136 floors above ground.", []string{"burj khalifa", "136"}},
+		{"a bare count", "How many floors does the Burj Khalifa have above ground?", "Final Answer: 163", []string{"163"}},
+		{"no count before the thing", "How many floors does the Burj Khalifa have above ground?", "Final Answer: It is 828 metres tall, in Dubai.", []string{"828 m", "dubai"}},
+		{"a task that asks more", "How many charges are on my bill, and what's the total?", "Final Answer: 3 charges, for a total of $90.50.", []string{"3", "90.5"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Question: tt.task, Steps: []run.Step{
+				{Index: 0, Agent: "human", Kind: run.KindUser, Content: tt.task},
+				{Index: 1, Agent: "Writer", Kind: run.KindMessage, Content: tt.answer},
+			}}
+			rf := Run(r)
+			require.NotNil(t, rf.FinalAnswer)
+			var got []string
+			for _, c := range rf.FinalAnswer.Claims {
+				got = append(got, c.Norm)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
