@@ -84,10 +84,11 @@ func askedCount(fa *FinalAnswer, question string) {
 		return
 	}
 	q := strings.ToLower(question)
+	ofTask := func(c Claim) bool { return containsWordFold(q, strings.ToLower(c.Text)) || containsWordFold(q, c.Norm) }
 	thing := wordStem(strings.ToLower(newText(question).named(m, "n")))
 	var kept []Claim
 	for _, c := range fa.Claims {
-		if containsWordFold(q, strings.ToLower(c.Text)) || containsWordFold(q, c.Norm) {
+		if ofTask(c) {
 			kept = append(kept, c) // the task's own value, as it was
 			continue
 		}
@@ -100,7 +101,7 @@ func askedCount(fa *FinalAnswer, question string) {
 			kept = append(kept, c)
 		}
 	}
-	if slices.ContainsFunc(kept, func(c Claim) bool { return !containsWordFold(q, c.Norm) && !containsWordFold(q, strings.ToLower(c.Text)) }) {
+	if slices.ContainsFunc(kept, func(c Claim) bool { return !ofTask(c) }) {
 		fa.Claims = kept
 	}
 }

@@ -352,13 +352,7 @@ func TestFinalAnswerNamesAWeekday(t *testing.T) {
 			}}
 			rf := Run(r)
 			require.NotNil(t, rf.FinalAnswer)
-			var got []string
-			for _, c := range rf.FinalAnswer.Claims {
-				if c.Kind == ClaimEntity {
-					got = append(got, c.Norm)
-				}
-			}
-			assert.Equal(t, tt.want, got)
+			assert.Equal(t, tt.want, claimNorms(rf.FinalAnswer, ClaimEntity))
 			if len(tt.want) > 0 {
 				assert.Equal(t, tt.seen, rf.FinalAnswer.Seen[tt.want[0]])
 			}
@@ -450,11 +444,19 @@ func TestFinalAnswerOfAnAskedCount(t *testing.T) {
 			}}
 			rf := Run(r)
 			require.NotNil(t, rf.FinalAnswer)
-			var got []string
-			for _, c := range rf.FinalAnswer.Claims {
-				got = append(got, c.Norm)
-			}
-			assert.Equal(t, tt.want, got)
+			assert.Equal(t, tt.want, claimNorms(rf.FinalAnswer, 0))
 		})
 	}
+}
+
+// claimNorms is the Norms of fa's claims of kind (of any kind for 0), in
+// order.
+func claimNorms(fa *FinalAnswer, kind ClaimKind) []string {
+	var out []string
+	for _, c := range fa.Claims {
+		if kind == 0 || c.Kind == kind {
+			out = append(out, c.Norm)
+		}
+	}
+	return out
 }
