@@ -115,6 +115,24 @@ func ordersOrShoutsIn(s, lower string, aligned bool) [][2]int {
 	return out
 }
 
+// answerBlanks is spans, the orders and shouts of s (ordersOrShouts),
+// without the sentences written in capitals that state a figure and give
+// no order: an answer in capitals ("THE ANSWER IS 2,282 METRES.", a
+// display that shows capitals only) states its value however it is
+// written, where a shout with no figure in it ("THE SEAGULL GLIDED TO MY
+// CHAIR") puts none forward.
+func answerBlanks(s string, spans [][2]int) [][2]int {
+	var out [][2]int
+	for _, sp := range spans {
+		sent := s[sp[0]:sp[1]]
+		if strings.ContainsAny(sent, "0123456789") && shouted(sent) && !injectionRe.MatchString(sent) {
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
 // mayGiveOrders reports whether a sentence that holds the words held (a
 // bit set over injectionLexicon) is read with injectionRe.
 func mayGiveOrders(held uint64) bool {

@@ -52,6 +52,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		}
 	}
 	rf.steps, rf.groundTruth = r.Steps, r.GroundTruth
+	taskSubjectFailures(r, rf)
 	rf.FinalAnswer = finalAnswer(rf, rc.noEntity, r.Question)
 	rf.ExpectedCalls = listedCalls(r.GroundTruth)
 	rf.Requirements = requirements(task, r.Steps)
@@ -285,7 +286,12 @@ func (rc *runContext) step(s run.Step) Features {
 	rc.rare.Defines = exactly(callDefines(defines(t), f.Calls))
 	lower, aligned := t.lowered()
 	unasserted := ordersOrShoutsIn(s.Content, lower, aligned)
-	rc.answers(&f, asserted(t, s.Content, unasserted, &rc.buf.asserted), kinds)
+	unasserted = answerBlanks(s.Content, unasserted)
+	if !kinds.Has(KindTask) && s.Kind != run.KindSystem {
+		// The task and a system prompt show the form an answer takes
+		// ("for example <solution>42</solution>"); they give none.
+		rc.answers(&f, asserted(t, s.Content, unasserted, &rc.buf.asserted), kinds)
+	}
 	if t.has(terminateRe) {
 		kinds.add(KindTermination)
 	}

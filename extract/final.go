@@ -30,6 +30,8 @@ func finalAnswer(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 	fa := chooseFinal(rf, agents, question)
 	if fa != nil {
 		fa.Claims = withoutCitations(fa, rf.Steps[:min(max(fa.Step, 0), len(rf.Steps))])
+		namedWeekdays(fa, rf, question)
+		askedCount(fa, question)
 		filledTemplates(fa, rf)
 		printedAlone(fa, rf)
 	}
@@ -63,6 +65,89 @@ func printedAlone(fa *FinalAnswer, rf *RunFeatures) {
 			}
 		}
 		fa.see(c.Norm, seen)
+	}
+}
+
+// countedRe reads the thing a task asks the count of ("how many floors").
+var countedRe = pattern(`\bhow\s{1,2}many\s{1,2}(?<n>[a-z]{2,40})\b`, ci)
+
+// askedCount narrows an answer that states several values to the counts
+// of the thing the task asks how many of ("How many floors ...?", "...
+// its 136 floors above ground ..."): the figure written before that
+// thing is the answer's value, and the others it states (a height, a
+// city) describe it. The values the task itself states stay, as they
+// were. An answer that writes no figure before the thing asked, or to a
+// task that asks more than the count, is left whole.
+func askedCount(fa *FinalAnswer, question string) {
+	m, ok := newText(question).first(countedRe)
+	if !ok || len(fa.Claims) < 2 || asksMore(strings.ToLower(question)) {
+		return
+	}
+	q := strings.ToLower(question)
+	ofTask := func(c Claim) bool { return containsWordFold(q, strings.ToLower(c.Text)) || containsWordFold(q, c.Norm) }
+	thing := wordStem(strings.ToLower(newText(question).named(m, "n")))
+	var kept []Claim
+	for _, c := range fa.Claims {
+		if ofTask(c) {
+			kept = append(kept, c) // the task's own value, as it was
+			continue
+		}
+		if c.Kind != ClaimNumber {
+			continue
+		}
+		end := min(int(c.Offset)+len(c.Text), len(fa.Text))
+		next := strings.FieldsFunc(strings.ToLower(fa.Text[end:min(len(fa.Text), end+60)]), func(r rune) bool { return !unicode.IsLetter(r) })
+		if len(next) > 0 && wordStem(next[0]) == thing {
+			kept = append(kept, c)
+		}
+	}
+	if slices.ContainsFunc(kept, func(c Claim) bool { return !ofTask(c) }) {
+		fa.Claims = kept
+	}
+}
+
+// asksMore reports whether the task, in lower case, asks more than one
+// thing: a second question mark, or a second question word after "how
+// many" ("How many charges are on my bill, and what's the total?").
+func asksMore(q string) bool {
+	if strings.Count(q, "?") > 1 {
+		return true
+	}
+	_, after, _ := strings.Cut(q, "how many")
+	for _, w := range []string{"what", "which", "who", "when", "where", "how much", "how long", "how many"} {
+		if containsWordFold(after, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// weekdayRe reads a weekday's name as a whole word.
+var weekdayRe = pattern(`\b(?:`+weekdayWords+`)\b`, ci)
+
+// namedWeekdays adds to the answer the weekdays it names that the task
+// does not ("It falls on a Tuesday."), as claims: asked for a date's
+// weekday, the answer's weekday is its value, though a weekday is no
+// claim of a step's (a day of the week is said in passing too often).
+// Without a ground truth, the earlier steps whose text names the weekday
+// are where the answer's data flow finds it (a program's printed
+// "Saturday", a page's "Sunday, July 20, 1969"); with one, the answer's
+// weekday is checked against it, and a weekday found in a step's text,
+// not its claims, is left out of the walk along which it is looked for,
+// as withWords leaves the words it finds so.
+func namedWeekdays(fa *FinalAnswer, rf *RunFeatures, question string) {
+	t := newText(fa.Text)
+	q := strings.ToLower(question)
+	for _, m := range t.all(weekdayRe, 7) {
+		w := t.str(m.Whole())
+		c := Claim{Kind: ClaimEntity, Text: w, Norm: strings.ToLower(w), Offset: int32(m.Whole().Start)}
+		if containsWordFold(q, c.Norm) || claimedAs(fa.Claims, c.Norm) {
+			continue
+		}
+		fa.Claims = append(fa.Claims, c)
+		if rf.groundTruth == "" {
+			fa.see(c.Norm, stepsHolding(rf, fa.Step, c))
+		}
 	}
 }
 
@@ -310,7 +395,7 @@ func answeringAction(rf *RunFeatures, i int) string {
 		return ""
 	}
 	a := unquoteJSON(firstAnswer(newText(s.Content), answerActionRe))
-	if a != "" && (newText(a).has(failureWordsRe) || len(ordersOrShouts(a)) > 0) {
+	if a != "" && (newText(a).has(failureWordsRe) || len(answerBlanks(a, ordersOrShouts(a))) > 0) {
 		return ""
 	}
 	return a
@@ -477,8 +562,9 @@ func writesCall(text string, tc run.ToolCall) bool {
 // claimLine is the last line of step i's prose that states a value, when
 // the step is neither a tool's output, a ledger nor a notice that the run
 // reached its turn limit (whose figures are the limit's); with closing, only its
-// last line, which must then state one. An order or a shout is not the
-// answer, whoever wrote it; agent names are not values: "@Reviewer, please
+// last line, which must then state one. An order or a shout (but for a
+// figure stated in capitals, answerBlanks) is not the answer, whoever
+// wrote it; agent names are not values: "@Reviewer, please
 // finalize" states nothing, and a run must read the same whatever its
 // agents are called.
 func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
@@ -499,7 +585,7 @@ func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
 		if line == "" || !hasLetters(line) {
 			continue
 		}
-		if len(ordersOrShouts(line)) == 0 && (len(claimsOf(newText(line), agents, true)) > 0 || results && (newText(line).has(callResultRe) || newText(line).has(namedResultRe) || newText(line).has(constResultRe))) {
+		if len(answerBlanks(line, ordersOrShouts(line))) == 0 && (len(claimsOf(newText(line), agents, true)) > 0 || results && (newText(line).has(callResultRe) || newText(line).has(namedResultRe) || newText(line).has(constResultRe))) {
 			return clip(line, 300)
 		}
 		if closing {

@@ -239,6 +239,9 @@ func TestFinalAnswerOfAnAnsweringAction(t *testing.T) {
 		{"a refusal", `final_answer("I'm sorry, but I cannot provide that text.")`, run.KindToolCall, ""},
 		{"a shout", `final_answer("THE SEAGULL GLIDED PEACEFULLY TO MY CHAIR")`, run.KindToolCall, ""},
 		{"an acronym", `final_answer("NASA")`, run.KindToolCall, "NASA"},
+		{"a figure in capitals", `final_answer("THE ANSWER IS 2,282 METRES")`, run.KindToolCall, "THE ANSWER IS 2,282 METRES"},
+		{"SWE-agent's submit of a flag", "DISCUSSION\nThe count is 1437.\n\n```\nsubmit 'flag{1437}'\n```", run.KindToolCall, "flag{1437}"},
+		{"SWE-agent's bare submit", "DISCUSSION\nThe fix is done.\n\n```\nsubmit\n```", run.KindToolCall, ""},
 		{"prompt's example", "Take one action.\n\nAct: answer(Your answer to the question should be put in this pair of parentheses)", run.KindSystem, ""},
 		{"task's example", "Answer with final_answer(\"Shanghai\") as in the example.", run.KindUser, ""},
 	}
@@ -323,4 +326,137 @@ func TestFinalAnswerBesideAClosingCall(t *testing.T) {
 		assert.Equal(t, 3, fa.Step, tt.name)
 		assert.Equal(t, tt.want, fa.Text, tt.name)
 	}
+}
+
+// An answer's weekday is a value it states, though no step's claims hold
+// one: without a ground truth it is seen in the earlier steps whose text
+// names it (a program's printed "Saturday"); a weekday the task names is
+// the question's, not the answer's.
+func TestFinalAnswerNamesAWeekday(t *testing.T) {
+	tests := []struct {
+		name, task, output, answer string
+		want                       []string
+		seen                       []int
+	}{
+		{"another day than printed", "On what day of the week does Christmas Day 2027 fall?", "Saturday\n", "It falls on a Friday.", []string{"friday"}, nil},
+		{"the day printed", "On what day of the week does Christmas Day 2027 fall?", "Saturday\n", "It falls on a Saturday.", []string{"saturday"}, []int{2}},
+		{"the task's weekday", "What is the date of the first Monday of May 2027?", "2027-05-03\n", "The first Monday of May 2027 is May 3.", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Question: tt.task, Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: tt.task},
+				{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: "python(print(weekday))"},
+				{Index: 2, Agent: "tool", Kind: run.KindToolResult, Content: tt.output},
+				{Index: 3, Agent: "assistant", Kind: run.KindMessage, Content: tt.answer},
+			}}
+			rf := Run(r)
+			require.NotNil(t, rf.FinalAnswer)
+			assert.Equal(t, tt.want, claimNorms(rf.FinalAnswer, ClaimEntity))
+			if len(tt.want) > 0 {
+				assert.Equal(t, tt.seen, rf.FinalAnswer.Seen[tt.want[0]])
+			}
+		})
+	}
+}
+
+// A closing message written in capitals that states a figure is the
+// run's answer, read as any other (a team's reporter writing to its
+// lead, a Magentic-One FINAL ANSWER); one in capitals with no figure is
+// a shout and states none.
+func TestFinalAnswerInCapitals(t *testing.T) {
+	tests := []struct {
+		name, last string
+		want       []string
+	}{
+		{"a figure in capitals", "ETHANOL BOILS AT 73.87 DEGREES CELSIUS AT SEA LEVEL.", []string{"73.87 deg"}},
+		{"FINAL ANSWER in capitals", "No agent selected.\nFINAL ANSWER: THE OFFICIAL ATTENDANCE WAS 173,580", []string{"173580"}},
+		{"a shout", "STOP EVERYTHING AND READ THIS NOW.", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Steps: []run.Step{
+				{Index: 0, Agent: "human", Kind: run.KindUser, Content: "What is the boiling point of ethanol at sea level? Report it to the lead."},
+				{Index: 1, Agent: "Researcher", Kind: run.KindMessage, Content: "PubChem gives the boiling point as 78.37 °C."},
+				{Index: 2, Agent: "Coordinator", Kind: run.KindMessage, Content: "Thanks. Reporter, please send the figure on."},
+				{Index: 3, Agent: "Reporter", Kind: run.KindMessage, Content: tt.last},
+			}}
+			rf := Run(r)
+			var got []string
+			if fa := rf.FinalAnswer; fa != nil && fa.Step == 3 {
+				for _, c := range fa.Claims {
+					if c.Kind == ClaimNumber {
+						got = append(got, c.Norm)
+					}
+				}
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// OpenHands' GAIA harness asks for the answer in <solution> tags in the
+// finish action's message: the tagged value is the answer, whatever the
+// message says after it; the task's example of the tags is none.
+func TestFinalAnswerInSolutionTags(t *testing.T) {
+	task := "What is the main span of the Golden Gate Bridge, in metres? Put your final answer in <solution></solution> tags, for example <solution>42</solution>."
+	tests := []struct {
+		name, last, want string
+	}{
+		{"tagged, then a source", "<solution>1208</solution>\n\nSource: the infobox of the 2024 revision of the article.", "1208"},
+		{"tagged in a sentence", "The main span is <solution>1280</solution> metres.", "1280"},
+		{"no tags", "The main span is 1280 metres.", "The main span is 1280 metres."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Question: task, Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: task},
+				{Index: 1, Agent: "agent", Kind: run.KindToolCall, Content: "Let me read the infobox."},
+				{Index: 2, Agent: "agent", Kind: run.KindToolResult, Content: "| main_span_m = 1280"},
+				{Index: 3, Agent: "agent", Kind: run.KindMessage, Content: tt.last},
+			}}
+			rf := Run(r)
+			require.NotNil(t, rf.FinalAnswer)
+			assert.Equal(t, 3, rf.FinalAnswer.Step)
+			assert.Equal(t, tt.want, rf.FinalAnswer.Text)
+		})
+	}
+}
+
+// Asked how many of a thing, an answer that states several values states
+// the count written before that thing; one that writes none before it
+// keeps every value.
+func TestFinalAnswerOfAnAskedCount(t *testing.T) {
+	tests := []struct {
+		name, task, answer string
+		want               []string
+	}{
+		{"the count among other values", "How many floors does the Burj Khalifa have above ground?", "Final Answer: Standing 828 metres over Dubai, the Burj Khalifa has 136 floors above ground.", []string{"burj khalifa", "136"}},
+		{"a bare count", "How many floors does the Burj Khalifa have above ground?", "Final Answer: 163", []string{"163"}},
+		{"no count before the thing", "How many floors does the Burj Khalifa have above ground?", "Final Answer: It is 828 metres tall, in Dubai.", []string{"828 m", "dubai"}},
+		{"a task that asks more", "How many charges are on my bill, and what's the total?", "Final Answer: 3 charges, for a total of $90.50.", []string{"3", "90.5"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Question: tt.task, Steps: []run.Step{
+				{Index: 0, Agent: "human", Kind: run.KindUser, Content: tt.task},
+				{Index: 1, Agent: "Writer", Kind: run.KindMessage, Content: tt.answer},
+			}}
+			rf := Run(r)
+			require.NotNil(t, rf.FinalAnswer)
+			assert.Equal(t, tt.want, claimNorms(rf.FinalAnswer, 0))
+		})
+	}
+}
+
+// claimNorms is the Norms of fa's claims of kind (of any kind for 0), in
+// order.
+func claimNorms(fa *FinalAnswer, kind ClaimKind) []string {
+	var out []string
+	for _, c := range fa.Claims {
+		if kind == 0 || c.Kind == kind {
+			out = append(out, c.Norm)
+		}
+	}
+	return out
 }

@@ -35,13 +35,15 @@ var (
 	// The first-person report of a tool action: "I clicked 'Details'."
 	browserActionRe = pattern(`^\s{0,4}(?<a>I (?:typed|clicked|scrolled|navigated|visited|opened|searched|hovered|pressed|selected|entered|went|downloaded|uploaded|ran|executed)\b[^\n]{0,300})`, 0)
 
-	// Explicit final answers, including the \boxed{} of math solvers, a
+	// Explicit final answers, including the \boxed{} of math solvers, the
+	// <answer> or <solution> tags a harness asks the answer in (OpenHands'
+	// GAIA runs tag their finish message's answer so), a
 	// ReAct agent's Finish[…] action and a web agent's closing action
 	// (WebArena's "```stop [answer]```", also after "ACTION:", and
 	// BrowserGym's "<action>send_msg_to_user('answer')</action>"), and a
 	// JSON chat agent's closing action blob ({"action": "Final Answer",
 	// "action_input": "answer"}).
-	finalAnswerRe = pattern(`\bFinish\[(?<a>[^\]\n]{1,500})\]|\bFINAL[ _]ANSWER\s{0,2}[:：]\s{0,4}(?<a>[^\n]{1,500})|\b(?:the |my |our )?final answer(?: (?:of|to|for) (?:the|this|our) [\w-]{1,20})? (?:is|would be|will be)\s{0,2}:?\s{0,4}(?<a>[^\n]{1,500})|(?m)^[ \t>*#-]{0,8}\**final (?:solution|result)\**\s{0,2}[:：]\**[ \t]{0,4}(?<a>[^\s*][^\n]{0,499})|\\boxed\{(?<a>[^{}\n]{1,200})\}|<answer>\s{0,4}(?<a>[^<\n]{1,500})\s{0,4}</answer>|(?:`+"```"+`|(?m)^[ \t*]{0,4}ACTION\s{0,2}:)[ \t]{0,2}stop[ \t]{1,2}\[(?<a>[^\]\n]{1,500})\]|<action>\s{0,4}send_msg_to_user\(\s{0,2}(?:'(?<a>[^'\n]{1,500})'|"(?<a>[^"\n]{1,500})")\s{0,2}\)\s{0,4}</action>|"action"\s{0,4}:\s{0,4}"final answer"\s{0,4},\s{0,8}"action_input"\s{0,4}:\s{0,4}"(?<a>[^"\n]{1,500})"`, ci)
+	finalAnswerRe = pattern(`\bFinish\[(?<a>[^\]\n]{1,500})\]|\bFINAL[ _]ANSWER\s{0,2}[:：]\s{0,4}(?<a>[^\n]{1,500})|\b(?:the |my |our )?final answer(?: (?:of|to|for) (?:the|this|our) [\w-]{1,20})? (?:is|would be|will be)\s{0,2}:?\s{0,4}(?<a>[^\n]{1,500})|(?m)^[ \t>*#-]{0,8}\**final (?:solution|result)\**\s{0,2}[:：]\**[ \t]{0,4}(?<a>[^\s*][^\n]{0,499})|\\boxed\{(?<a>[^{}\n]{1,200})\}|<(?:answer|solution)>\s{0,4}(?<a>[^<\n]{1,500})\s{0,4}</(?:answer|solution)>|(?:`+"```"+`|(?m)^[ \t*]{0,4}ACTION\s{0,2}:)[ \t]{0,2}stop[ \t]{1,2}\[(?<a>[^\]\n]{1,500})\]|<action>\s{0,4}send_msg_to_user\(\s{0,2}(?:'(?<a>[^'\n]{1,500})'|"(?<a>[^"\n]{1,500})")\s{0,2}\)\s{0,4}</action>|"action"\s{0,4}:\s{0,4}"final answer"\s{0,4},\s{0,8}"action_input"\s{0,4}:\s{0,4}"(?<a>[^"\n]{1,500})"`, ci)
 	// An answer given as the action that ends the run (a system prompt's
 	// or a task's example of the action is no answer, and
 	// answeringAction reads none there): AgentBench's "Act:
@@ -52,8 +54,10 @@ var (
 	// {"text": "..."}}). A value the call names by a variable
 	// (complete_task(answer=total)) is no answer the step states. A
 	// quoted value is as the log wrote it: JSON's escapes are undone
-	// by answeringAction.
-	answerActionRe = pattern(`(?m)^[ \t>*]{0,4}Act\s{0,2}:[ \t]{0,2}answer\((?<a>[^\n]{1,500})\)[ \t.]{0,2}$|\bcomplete_task\(\s{0,2}answer\s{0,2}=\s{0,2}(?:"(?<a>[^"\n]{1,500})"|'(?<a>[^'\n]{1,500})'|(?<a>-?\d[\d,.]{0,40}))\s{0,2}\)|\bfinal_answer\(\s{0,2}(?:answer\s{0,2}=\s{0,2})?(?:"(?<a>(?:[^"\\\n]|\\.){1,500})"|'(?<a>[^'\n]{1,500})'|(?<a>-?\d[\d,.]{0,40})|\{\s{0,2}"answer"\s{0,2}:\s{0,2}(?:"(?<a>(?:[^"\\\n]|\\.){1,500})"|(?<a>-?\d[\d,.]{0,40}))\s{0,2}\})\s{0,2}\)|"name"\s{0,3}:\s{0,3}"final_answer"\s{0,3},\s{0,3}"arguments"\s{0,3}:\s{0,3}(?:\{\s{0,3}"answer"\s{0,3}:\s{0,3})?(?:"(?<a>(?:[^"\\\n]|\\.){1,500})"|(?<a>-?\d[\d,.]{0,40}))|"done"\s{0,2}:\s{0,2}\{(?:\s{0,2}"success"\s{0,2}:\s{0,2}(?:true|false)\s{0,2},)?\s{0,2}"text"\s{0,2}:\s{0,2}"(?<a>(?:[^"\\\n]|\\.){1,500})"`, 0)
+	// by answeringAction. SWE-agent's submit given a value (EnIGMA's
+	// "submit 'flag{...}'", on a line of its own as its actions are)
+	// answers too; its bare submit hands in a patch, no value.
+	answerActionRe = pattern(`(?m)^[ \t]{0,4}submit[ \t]{1,4}(?:'(?<a>[^'\n]{1,500})'|"(?<a>[^"\n]{1,500})")[ \t]{0,4}$|(?m)^[ \t>*]{0,4}Act\s{0,2}:[ \t]{0,2}answer\((?<a>[^\n]{1,500})\)[ \t.]{0,2}$|\bcomplete_task\(\s{0,2}answer\s{0,2}=\s{0,2}(?:"(?<a>[^"\n]{1,500})"|'(?<a>[^'\n]{1,500})'|(?<a>-?\d[\d,.]{0,40}))\s{0,2}\)|\bfinal_answer\(\s{0,2}(?:answer\s{0,2}=\s{0,2})?(?:"(?<a>(?:[^"\\\n]|\\.){1,500})"|'(?<a>[^'\n]{1,500})'|(?<a>-?\d[\d,.]{0,40})|\{\s{0,2}"answer"\s{0,2}:\s{0,2}(?:"(?<a>(?:[^"\\\n]|\\.){1,500})"|(?<a>-?\d[\d,.]{0,40}))\s{0,2}\})\s{0,2}\)|"name"\s{0,3}:\s{0,3}"final_answer"\s{0,3},\s{0,3}"arguments"\s{0,3}:\s{0,3}(?:\{\s{0,3}"answer"\s{0,3}:\s{0,3})?(?:"(?<a>(?:[^"\\\n]|\\.){1,500})"|(?<a>-?\d[\d,.]{0,40}))|"done"\s{0,2}:\s{0,2}\{(?:\s{0,2}"success"\s{0,2}:\s{0,2}(?:true|false)\s{0,2},)?\s{0,2}"text"\s{0,2}:\s{0,2}"(?<a>(?:[^"\\\n]|\\.){1,500})"`, 0)
 	// Answers put forward in passing.
 	answerRe = pattern(`\b(?:the|our|my) (?:correct |best |likely |most likely )?(?:answer|solution|result) (?:is|would be|appears to be|seems to be)\s{0,2}:?\s{0,4}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})|(?m)^[ \t>*#-]{0,8}\**(?:answer|result|solution|conclusion)\**\s{0,2}[:：]\**\s{0,4}(?<a>[^\n]{1,300})|\b(?:therefore|thus|hence|in conclusion|to conclude),? the (?:\w+ ){0,5}(?:is|are|was|were|equals|would be)\s{1,2}(?<a>(?:[^.!?\n]|\.(?=\d)){1,300})`, ci)
 

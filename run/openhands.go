@@ -139,7 +139,7 @@ func (e ohEvent) step(callOf map[int]string) (Step, bool) {
 	case "think":
 		return Step{Agent: agent, Role: "assistant", Kind: KindThought, Content: e.arg("thought"), Extra: &Extra{From: "think"}}, strings.TrimSpace(e.arg("thought")) != ""
 	case "finish":
-		return Step{Agent: agent, Role: "assistant", Kind: KindMessage, Content: firstNonEmpty(e.arg("final_thought"), e.arg("thought"), e.Message), Extra: &Extra{From: "finish"}}, true
+		return Step{Agent: agent, Role: "assistant", Kind: KindMessage, Content: e.finishText(), Extra: &Extra{From: "finish"}}, true
 	}
 	c, ok := e.call()
 	if !ok {
@@ -153,6 +153,23 @@ func (e ohEvent) step(callOf map[int]string) (Step, bool) {
 		text = e.arg("thought")
 	}
 	return Step{Agent: agent, Role: "assistant", Kind: KindToolCall, Content: text, Extra: &Extra{ToolCalls: calls, From: e.Action}}, true
+}
+
+// finishText is a finish action's words: its message (final_thought),
+// after what the model wrote before calling it (thought) when that says
+// something else. A model may state its answer in its own words and
+// close with a summary: both are what it handed in.
+func (e ohEvent) finishText() string {
+	msg, thought := strings.TrimSpace(e.arg("final_thought")), strings.TrimSpace(e.arg("thought"))
+	switch {
+	case msg == "":
+		return firstNonEmpty(thought, e.Message)
+	case thought == "" || strings.Contains(msg, thought):
+		return msg
+	case strings.Contains(thought, msg):
+		return thought
+	}
+	return thought + "\n\n" + msg
 }
 
 // call is the tool call an action that runs a tool makes: the function

@@ -164,3 +164,28 @@ func stepKinds(r *Run) []Kind {
 	}
 	return kinds
 }
+
+// TestOpenHandsFinishKeepsThought: a finish action's text is its message
+// (final_thought) after what the model wrote before calling it (thought),
+// when that says something else: a model that states its answer in its
+// own words and closes with a summary handed the answer in those words.
+func TestOpenHandsFinishKeepsThought(t *testing.T) {
+	tests := []struct {
+		name, args, want string
+	}{
+		{"thought and message", `{"final_thought": "I counted the rows of the table.", "thought": "The table lists 82 moons.\n\n<solution>82</solution>", "outputs": {}}`, "The table lists 82 moons.\n\n<solution>82</solution>\n\nI counted the rows of the table."},
+		{"message alone", `{"final_thought": "<solution>28</solution>", "thought": "", "outputs": {}}`, "<solution>28</solution>"},
+		{"thought alone", `{"thought": "The tests pass.", "outputs": {}}`, "The tests pass."},
+		{"the same words", `{"final_thought": "The tests pass.", "thought": "The tests pass."}`, "The tests pass."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			history := `[{"id": 0, "source": "user", "action": "message", "args": {"content": "How many moons?"}},
+ {"id": 1, "source": "agent", "message": "done", "action": "finish", "args": ` + tt.args + `}]`
+			r, err := Parse("output.json", []byte(`{"instance_id": "q-1", "history": `+history+`}`), Options{})
+			require.NoError(t, err)
+			require.Len(t, r.Steps, 2)
+			assert.Equal(t, tt.want, r.Steps[1].Content)
+		})
+	}
+}
