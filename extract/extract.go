@@ -329,10 +329,10 @@ func (rc *runContext) step(s run.Step) Features {
 	if slices.ContainsFunc(f.Claims, func(c Claim) bool { return c.Kind == ClaimNumber }) {
 		rc.rare.WordNumbers = exactly(wordNumbers(s.Content))
 	}
+	rc.rare.Phones = exactly(phones(t))
 	if !f.Has(KindToolResult) {
 		rc.rare.MonthDays = exactly(monthDays(t))
 		rc.rare.Codes = exactly(codes(s.Content))
-		rc.rare.Phones = exactly(phones(t))
 		rc.rare.Files = exactly(namedFiles(t))
 		rc.rare.Counts = exactly(counts(s.Content))
 		rc.rare.Done = exactly(done(t))

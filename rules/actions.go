@@ -1012,19 +1012,14 @@ func timeHeld(in *Input, v string, i int) bool {
 // phoneHeld reports whether v is a number to dial that a step before i
 // writes with other punctuation, or none ("(415) 555-0132" for
 // "4155550132"; extract's Phones), or with its country's code before
-// it: the number a person gave, as the call takes it.
+// it, or the trunk 0 its country dials it with (extract.SamePhone): the
+// number a person or a page gave, as the call takes it.
 func phoneHeld(in *Input, v string, i int) bool {
 	d := extract.PhoneDigits(v)
 	if d == "" {
 		return false
 	}
-	same := func(p string) bool {
-		long, short := d, p
-		if len(p) > len(d) {
-			long, short = p, d
-		}
-		return long == short || len(short) >= 10 && len(long)-len(short) <= 3 && strings.HasSuffix(long, short)
-	}
+	same := func(p string) bool { return extract.SamePhone(d, p) }
 	for j := range i {
 		if slices.ContainsFunc(in.Features.Steps[j].Phones, same) {
 			return true

@@ -3425,6 +3425,13 @@ func TestPhonesHeld(t *testing.T) {
 		{"(415) 555-0132", "+14155550132", nil},
 		{"(415) 555-0132", "4155550123", []int{1}},
 		{"(415) 555-0132", "4155550", []int{1}},
+		{"+44 20 7946 0958", "+442079460958", nil},
+		{"020 7946 0958", "+44 20 7946 0958", nil},
+		{"07700 900123", "+447700900123", nil},
+		{"0151 2345 6789", "+4915123456789", nil},
+		{"+91 98765 43210", "9876543210", nil},
+		{"+44 20 7946 0958", "+442079460321", []int{1}},
+		{"020 7946 0958", "+12079460958", []int{1}},
 	} {
 		ask := "My phone was stolen. The number is " + tt.said + ", please suspend that line."
 		in := prepare(t, ask, "",
@@ -3487,3 +3494,30 @@ func TestUnconfirmedActionScopedPolicy(t *testing.T) {
 		})
 	}
 }
+
+// TestPhoneFromPageHeld: a number to dial a call saves as its country
+// dials it ("020 7323 8000") that a search result printed after the
+// country's code ("+44 (0)20 7323 8000") is the page's, not made up; a
+// number the page does not print is. Shape: a search assistant as an
+// OpenAI chat transcript with tool calls.
+func TestPhoneFromPageHeld(t *testing.T) {
+	for _, tt := range []struct {
+		saved string
+		want  []int
+	}{
+		{"020 7323 8000", nil},
+		{"+442073238000", nil},
+		{"020 7323 8008", []int{3}},
+	} {
+		ask := "Find the British Museum's phone number and save it to my contacts."
+		in := prepare(t, ask, "",
+			msg{agent: "user", content: ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `web_search({"query": "British Museum phone number"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "British Museum - Great Russell St, London WC1B 3DG. Telephone: +44 (0)20 7323 8000. Open daily 10:00-17:00.", kind: run.KindToolResult},
+			msg{agent: "assistant", content: `save_contact({"name": "British Museum", "phone": "` + tt.saved + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"contact_id": "ct_8812"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.saved)
+	}
+}
+
