@@ -564,7 +564,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !currencyHeld(sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
 					missing = append(missing, v)
 				}
 			}
@@ -1026,6 +1026,24 @@ func phoneHeld(in *Input, v string, i int) bool {
 		}
 	}
 	return false
+}
+
+// currencyHeld reports whether v is a currency's code ("EUR") whose
+// sign or name ("€", "euros"; extract.CurrencyWords) the task or a step
+// before i writes: the currency a person asked in or a page priced in,
+// as a tool takes it.
+func currencyHeld(sup *support, v string, i int) bool {
+	return slices.ContainsFunc(extract.CurrencyWords(v), func(w string) bool {
+		if !extract.CurrencySign(w) {
+			return sup.before(w, i, from{})
+		}
+		for j := -1; j < min(i, len(sup.steps)); j++ {
+			if sup.text.HoldsSign(j, w) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // taggedYearHeld reports whether v is a year that the task or a step

@@ -3548,3 +3548,28 @@ func TestUnconfirmedActionDeferredYes(t *testing.T) {
 	}
 }
 
+// TestCurrencyNamedHeld: a currency's code a call is given ("EUR",
+// "USD") that the question or a page names by its sign or its name ("in
+// US dollars", "twenty-five euros", "£34") is theirs, not made up; a
+// code no step names any way is. Shape: a search assistant as an OpenAI
+// chat transcript with tool calls.
+func TestCurrencyNamedHeld(t *testing.T) {
+	for _, tt := range []struct {
+		ask, page, from, to string
+		want                []int
+	}{
+		{"How much is entry to the Rijksmuseum in US dollars?", "Adults pay twenty-five euros.", "EUR", "USD", nil},
+		{"How much is a Tower of London ticket in euros?", "An adult ticket costs £34.80 online.", "GBP", "EUR", nil},
+		{"How much is entry to the Rijksmuseum in US dollars?", "Adults pay twenty-five euros.", "EUR", "JPY", []int{3}},
+		{"How much is entry to the Rijksmuseum in US dollars?", "Adults pay twenty-five.", "CHF", "USD", []int{3}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `search({"q": "` + tt.ask + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.page, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `convert_currency({"amount": 25, "from": "` + tt.from + `", "to": "` + tt.to + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"result": 27.13}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.from+" "+tt.to)
+	}
+}
