@@ -3573,3 +3573,29 @@ func TestCurrencyNamedHeld(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.from+" "+tt.to)
 	}
 }
+
+// TestMoneyWrittenOtherwiseHeld: an amount a call is given that the
+// customer or a page wrote in words ("a hundred and twenty dollars",
+// "twenty-one pounds and fifty pence") or as much of Europe writes it
+// ("1.200 €", "8,00 €") is theirs, not made up; another amount is. Shape:
+// a support assistant as an OpenAI chat transcript with tool calls.
+func TestMoneyWrittenOtherwiseHeld(t *testing.T) {
+	for _, tt := range []struct {
+		said, amount string
+		want         []int
+	}{
+		{"I was promised a hundred and twenty dollars back.", "120", nil},
+		{"The ticket was twenty-one pounds and fifty pence.", "21.5", nil},
+		{"Please put fifty pounds on my account.", "50", nil},
+		{"Bitte 1.200 € auf mein Sparkonto überweisen.", "1200", nil},
+		{"Die Tageskarte kostet 8,00 €, bitte erstatten.", "8", nil},
+		{"I was promised a hundred and twenty dollars back.", "210", []int{1}},
+	} {
+		in := prepare(t, tt.said, "",
+			msg{agent: "user", content: tt.said + " Account AC-55102.", kind: run.KindUser},
+			msg{agent: "assistant", content: `apply_credit({"account_id": "AC-55102", "amount": ` + tt.amount + `})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"status": "applied"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.said+" "+tt.amount)
+	}
+}
