@@ -1086,8 +1086,9 @@ func sentenceSpans(s string) [][2]int {
 	return out
 }
 
-// affirmRe opens a message that agrees to go ahead.
-var affirmRe = regexp.MustCompile(`(?i)^\W{0,4}(?:yes|yeah|yep|sure|ok(?:ay)?|confirm(?:ed)?|correct|please (?:go ahead|proceed|do)|go ahead|proceed|that'?s (?:right|correct)|i confirm|absolutely|definitely)\b`)
+// affirmRe opens a message that agrees to go ahead, in English or in the
+// yes of a customer's own language ("Oui.", "Ja, bitte.").
+var affirmRe = regexp.MustCompile(`(?i)^\W{0,4}(?:yes|yeah|yep|sure|ok(?:ay)?|oui|ja|jawohl|genau|d'accord|claro|vale|confirm(?:ed)?|correct|please (?:go ahead|proceed|do)|go ahead|proceed|that'?s (?:right|correct)|i confirm|absolutely|definitely)\b`)
 
 // affirmHead is how many bytes of a message affirmRe reads, and more: four
 // runes of \W, its longest word ("please go ahead") at three bytes a rune

@@ -553,6 +553,10 @@ func TestDeferredYes(t *testing.T) {
 		{"Yes, cancel it. My manager already approved the cancellation this morning.", true},
 		{"Yes, if the refund goes to my card.", true},
 		{"Yes please, once you're done send me the receipt.", true},
+		{"Oui.", true},
+		{"Ja, bitte.", true},
+		{"Jahrelang war ich Kunde.", false},
+		{"Ouija boards are not on sale.", false},
 	} {
 		assert.Equal(t, tt.want, affirms(tt.msg), tt.msg)
 	}
