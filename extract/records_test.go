@@ -101,6 +101,7 @@ func TestPhonesWrittenAbroad(t *testing.T) {
 		{"It's +91 98765 43210, or +4915123456789.", []string{"919876543210", "4915123456789"}},
 		{"Paris: +33 1 42 68 53 00.", []string{"33142685300"}},
 		{"On 01 2026 it cost 0.50 and ref 0123 45, about 1.200 €.", nil},
+		{"Great Neck Rd, Waterford, CT 06385-3823, USA.", nil},
 	} {
 		assert.Equal(t, tt.want, phones(newText(tt.text)), tt.text)
 	}

@@ -122,11 +122,14 @@ func (t *text) fileURLs(limit int) []urlMatch {
 func (t *text) paths(limit int) []span { return each(t.all(pathPattern, limit), match.Whole) }
 
 // phones returns where the text writes numbers to dial, those of eight to
-// fifteen digits (a trunk or country's "(0)" not counted).
+// fifteen digits (a trunk or country's "(0)" not counted), and of ten or
+// more after a trunk 0, as a postcode's digits ("CT 06385-3823") are
+// fewer.
 func (t *text) phones(limit int) []span {
 	return slices.DeleteFunc(each(t.all(phonePattern, limit), match.Whole), func(m span) bool {
-		n := len(PhoneDigits(t.str(m)))
-		return n < 8 || n > 15
+		v := t.str(m)
+		n := len(PhoneDigits(v))
+		return n < 8 || n > 15 || strings.TrimLeft(v, "(")[0] == '0' && n < 10
 	})
 }
 
