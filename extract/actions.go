@@ -1086,8 +1086,9 @@ func sentenceSpans(s string) [][2]int {
 	return out
 }
 
-// affirmRe opens a message that agrees to go ahead.
-var affirmRe = regexp.MustCompile(`(?i)^\W{0,4}(?:yes|yeah|yep|sure|ok(?:ay)?|confirm(?:ed)?|correct|please (?:go ahead|proceed|do)|go ahead|proceed|that'?s (?:right|correct)|i confirm|absolutely|definitely)\b`)
+// affirmRe opens a message that agrees to go ahead, in English or in the
+// yes of a customer's own language ("Oui.", "Ja, bitte.").
+var affirmRe = regexp.MustCompile(`(?i)^\W{0,4}(?:yes|yeah|yep|sure|ok(?:ay)?|oui|ja|jawohl|genau|d'accord|claro|vale|confirm(?:ed)?|correct|please (?:go ahead|proceed|do)|go ahead|proceed|that'?s (?:right|correct)|i confirm|absolutely|definitely)\b`)
 
 // affirmHead is how many bytes of a message affirmRe reads, and more: four
 // runes of \W, its longest word ("please go ahead") at three bytes a rune
@@ -1097,9 +1098,29 @@ var affirmRe = regexp.MustCompile(`(?i)^\W{0,4}(?:yes|yeah|yep|sure|ok(?:ay)?|co
 // pattern stops: for a long message that was most of its cost.
 const affirmHead = 4*utf8.UTFMax + 3*len("please go ahead") + 2*utf8.UTFMax
 
-// affirms reports whether a message agrees to what was proposed.
+// affirms reports whether a message agrees to what was proposed, and
+// does not put the agreement off until someone else's say-so (deferredYes).
 func affirms(content string) bool {
-	return affirmRe.MatchString(content[:headEnd(content, affirmHead)])
+	return affirmRe.MatchString(content[:headEnd(content, affirmHead)]) && !deferredYes(content)
+}
+
+// deferredYesRe finds an agreement made to wait for another's approval:
+// "once my supervisor signs off", "after the manager approves", "pending
+// her approval", "I have to check with my manager first". The yes is not
+// the one a confirmation policy asks for until that approval comes; a
+// condition the one asked can meet ("yes, if it goes to my card") is
+// none of these, nor is an approval already given ("my manager already
+// approved it").
+var deferredYesRe = regexp.MustCompile(`(?i)\b(?:(?:once|after|when|as soon as|until|till)\s+(?:(?:my|our|the|his|her|their|she|he|they|it|this|that)\s+)?(?:\w+['’]?\w*\s+){0,2}(?:has\s+|have\s+|is\s+|gets?\s+|got\s+)?(?:signs?\s+off|signed\s+off|approves?|approved|okays?|okayed|o\.?k\.?s|gives?\s+(?:(?:the|me|us|it|her|his|their|a)\s+)?(?:go-ahead|green\s+light|ok|okay|sign-off|approval)|says?\s+(?:yes|so|ok|okay))|(?:pending|awaiting|subject\s+to)\s+(?:(?:my|our|the|his|her|their)\s+)?(?:\w+['’]s\s+)?(?:\w+\s+)?(?:approval|sign-off|go-ahead|ok|okay)|(?:have|need|got)\s+to\s+(?:check|clear\s+(?:it|this|that))\s+with\s+(?:my|our|the)\s+(?:\w+\s+){0,2}first)\b`)
+
+// deferredHead is how much of a message deferredYes reads: an agreement
+// and the condition that follows it.
+const deferredHead = 400
+
+// deferredYes reports whether a message puts its agreement off until
+// someone else approves (deferredYesRe).
+func deferredYes(content string) bool {
+	return deferredYesRe.MatchString(content[:headEnd(content, deferredHead)])
 }
 
 // statusRe reads an object's state from a tool result: "status":

@@ -533,3 +533,31 @@ func TestAgentStateIsNoValue(t *testing.T) {
 	assert.Equal(t, []string{"8", "3"}, c.Values)
 	assert.Equal(t, []string{"Open them"}, newCall("note", `{"current_state": "Open them"}`, -1).Values)
 }
+
+// TestDeferredYes: an agreement that waits for someone else's approval
+// ("yes, once my supervisor signs off") is not yet the customer's yes; an
+// agreement with an approval already given, or with a condition the one
+// asked can meet, is.
+func TestDeferredYes(t *testing.T) {
+	for _, tt := range []struct {
+		msg  string
+		want bool
+	}{
+		{"Yes, go ahead.", true},
+		{"Yes, once my supervisor signs off on the £86. I'll ask her this afternoon.", false},
+		{"Yes, after the manager approves it.", false},
+		{"OK, but only when finance gives the go-ahead.", false},
+		{"Sure, pending my manager's approval.", false},
+		{"Yes, but I have to check with my office manager first.", false},
+		{"Okay, as soon as it's approved by my boss.", false},
+		{"Yes, cancel it. My manager already approved the cancellation this morning.", true},
+		{"Yes, if the refund goes to my card.", true},
+		{"Yes please, once you're done send me the receipt.", true},
+		{"Oui.", true},
+		{"Ja, bitte.", true},
+		{"Jahrelang war ich Kunde.", false},
+		{"Ouija boards are not on sale.", false},
+	} {
+		assert.Equal(t, tt.want, affirms(tt.msg), tt.msg)
+	}
+}

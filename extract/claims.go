@@ -229,6 +229,9 @@ func allClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 	for _, m := range t.times(maxMatches) {
 		claim(ClaimTime, m.all, func() (string, bool) { return timeNorm(t, m) })
 	}
+	for _, m := range t.all(continentalPattern, maxMatches) {
+		claim(ClaimNumber, m.Whole(), func() (string, bool) { return continentalNorm(t, m) })
+	}
 	for _, m := range t.numbers(maxMatches) {
 		if inside(m.all.Start, m.all.End) {
 			continue
@@ -642,7 +645,7 @@ var units = map[string]string{
 	"year": "year", "years": "year", "yr": "year", "yrs": "year",
 	"mph": "mph", "km/h": "km/h",
 	"kb": "kb", "mb": "mb", "gb": "gb", "tb": "tb",
-	"usd": "", "eur": "", "dollar": "", "dollars": "", "euro": "", "euros": "",
+	"usd": "", "eur": "", "dollar": "", "dollars": "", "euro": "", "euros": "", "pound": "", "pounds": "",
 }
 
 // numberNorm writes the value in a canonical decimal form ("1234.5"),
@@ -900,4 +903,28 @@ func PathNorm(p string) string {
 		return p
 	}
 	return parts[len(parts)-2] + "/" + parts[len(parts)-1]
+}
+
+// continentalPattern is an amount of money written as much of Europe
+// writes it, a dot grouping its thousands and a comma before its cents
+// ("1.200 €", "€ 3.450,00", "12,50 €", "EUR 2.500,-"), with the euro's or
+// the franc's sign or code before or after it (continentalNorm).
+var continentalPattern = pattern(`(?<![\w.,])(?:(?<cur>€|EUR|CHF)\s?)?(?<int>\d{1,3}(?:\.\d{3}){1,6}|\d{1,7})(?:,(?<dec>\d{2})|,-{1,2})?(?:\s?(?<after>€|EUR\b|CHF\b|Euro\b))?(?![\w.,]?\d)`, 0)
+
+// continentalNorm is the value of a continentalPattern match, when it
+// must be one: thousands grouped by dots with cents after a comma or a
+// currency beside them, or cents after a comma with a currency beside
+// them. "1.200" alone is as often one point two, and "12,50" a list.
+func continentalNorm(t *text, m match) (string, bool) {
+	whole, dec := t.named(m, "int"), t.named(m, "dec")
+	money := t.named(m, "cur") != "" || t.named(m, "after") != ""
+	grouped := strings.Contains(whole, ".")
+	if !(grouped && (dec != "" || money) || !grouped && dec != "" && money) {
+		return "", false
+	}
+	digits := strings.ReplaceAll(whole, ".", "")
+	if dec != "" {
+		digits += "." + dec
+	}
+	return decimalNorm(digits, false)
 }

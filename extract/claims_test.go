@@ -105,6 +105,8 @@ func TestClaimsInText(t *testing.T) {
 		{"a number before a lone unit letter is a value", "it is 828 m tall; 744.4 m on average; done in 12 s", []string{"number:828", "number:744.4", "number:12"}},
 		{"an attached multiplier letter still needs a currency", "a 3B model and 5M rows", nil},
 		{"a number set aside for the one before it is not stated", "45 / 18 is 2.25, not 2.5; the last term is 41 rather than 39, and 20 x 21 = 420", []string{"number:45", "number:18", "number:2.25", "number:41", "number:20", "number:21", "number:420"}},
+		{"money as Europe writes it", "move 1.200 € now; balance 3.450,00 EUR; € 2.500,- and 12,50 €", []string{"number:1200", "number:3450", "number:2500", "number:12.5"}},
+		{"but dots and commas without money stay as written", "version 1.200 and 12,50 and 60", []string{"number:1.2", "number:12", "number:60"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -210,6 +212,9 @@ func TestQuantitiesInWords(t *testing.T) {
 		{"It ran for twenty-four hours and fifty-nine minutes.", []string{"24 h", "59 min"}},
 		{"It formed a few million years ago, one day.", nil},
 		{"Three experts met; Ocean's Eleven minutes.", nil},
+		{"The lamp was a hundred and twenty dollars; a thousand years.", []string{"120"}},
+		{"Put fifty pounds on it.", []string{"50"}},
+		{"Adults pay twenty-one pounds and fifty pence, children seventeen pounds.", []string{"21.5", "17"}},
 	} {
 		var got []string
 		for _, cl := range claimsOf(newText(c.text), nil, true) {

@@ -339,6 +339,7 @@ func (rc *runContext) step(s run.Step) Features {
 	if slices.ContainsFunc(f.Claims, func(c Claim) bool { return c.Kind == ClaimNumber }) {
 		rc.rare.WordNumbers = exactly(wordNumbers(s.Content))
 	}
+	rc.rare.Phones = exactly(phones(t))
 	if !f.Has(KindToolResult) {
 		days := monthDays(t)
 		for _, d := range calls.monthDays() {
@@ -346,7 +347,6 @@ func (rc *runContext) step(s run.Step) Features {
 		}
 		rc.rare.MonthDays = exactly(days)
 		rc.rare.Codes = exactly(codes(s.Content))
-		rc.rare.Phones = exactly(phones(t))
 		rc.rare.Files = exactly(namedFiles(t))
 		rc.rare.Counts = exactly(counts(s.Content))
 		rc.rare.Done = exactly(done(t))

@@ -136,10 +136,10 @@ type Rare struct {
 	// writes ("INC-48213": capital letters, a hyphen, digits), in the
 	// order written: a ticket, issue or asset an agent names.
 	Codes []string
-	// Phones are the numbers to dial a step other than a tool's output
-	// writes, as their digits alone ("(415) 555-0132": "4155550132"), in
-	// the order written: a line or an account a person names, which a
-	// call writes without the punctuation, or with other.
+	// Phones are the numbers to dial a step writes, as their digits alone
+	// ("(415) 555-0132": "4155550132"), in the order written: a line or an
+	// account a person names, or a page or a record gives, which a call
+	// writes without the punctuation, or with other (SamePhone).
 	Phones []string
 	// Counts are the whole numbers under a hundred a step other than a
 	// tool's output states of a thing ("two bags", "2 checked bags"),

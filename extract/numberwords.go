@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -176,10 +177,25 @@ type wordQuantity struct {
 // may open a name, a multiplier after a figure is that figure's, one with
 // no number word before it is an order of magnitude ("a few million
 // years"), and a lone "one" is as often an article ("one day, we").
+//
+// An amount of money is read whole: "a hundred and twenty dollars" (an
+// "a" before the multiplier, as money is counted exactly), "twenty-one
+// pounds and fifty pence" (its hundredths after it, in words or digits).
 func wordQuantities(text string) []wordQuantity {
 	var out []wordQuantity
 	for _, n := range wordNumberSpans(text) {
-		if !unicode.IsLower(rune(text[n.start])) || afterDigits(text, n.start) || multiplierFirst(text[n.start:n.end]) || text[n.start:n.end] == "one" || n.end >= len(text) || text[n.end] != ' ' {
+		if n.end >= len(text) || text[n.end] != ' ' || afterDigits(text, n.start) || text[n.start:n.end] == "one" {
+			continue
+		}
+		start := n.start
+		if multiplierFirst(text[n.start:n.end]) {
+			// "a hundred and twenty dollars": money only (below).
+			if n.start < 2 || !strings.EqualFold(text[n.start-2:n.start], "a ") || n.start > 2 && wordByte(text[n.start-3]) {
+				continue
+			}
+			start = n.start - 2
+		}
+		if !unicode.IsLower(rune(text[start])) {
 			continue
 		}
 		digits := strconv.FormatFloat(n.value, 'f', -1, 64)
@@ -188,11 +204,49 @@ func wordQuantities(text string) []wordQuantity {
 		if len(ms) == 0 || ms[0].all.Start != 0 || ms[0].num.End != len(digits) || t.str(ms[0].unit) == "" || !standaloneNumber(t, ms[0], false) {
 			continue
 		}
+		money := units[strings.ToLower(strings.TrimSpace(t.str(ms[0].unit)))] == ""
+		if start != n.start && !money {
+			continue
+		}
+		end := n.end + ms[0].all.End - len(digits)
+		if money {
+			if cents, to, ok := hundredths(text, end); ok {
+				digits, end = strconv.FormatFloat(n.value+cents/100, 'f', -1, 64), to
+				t = newText(digits)
+				ms = t.numbers(1)
+			}
+		}
 		if norm, ok := numberNorm(t, ms[0]); ok {
-			out = append(out, wordQuantity{start: n.start, end: n.end + ms[0].all.End - len(digits), norm: norm})
+			out = append(out, wordQuantity{start: start, end: end, norm: norm})
 		}
 	}
 	return out
+}
+
+// centsRe is the hundredths an amount of money in words writes after its
+// unit: " and fifty pence", " and 5 cents", " 50p".
+var centsRe = regexp.MustCompile(`^,?\s{1,2}(?:and\s{1,2})?([a-z]+(?:-[a-z]+)?|\d{1,2})\s{0,2}(?:pence|p|cents?)\b`)
+
+// hundredths reads the hundredths an amount of money writes at text[at:]
+// (centsRe), and where they end.
+func hundredths(text string, at int) (float64, int, bool) {
+	m := centsRe.FindStringSubmatchIndex(text[at:min(len(text), at+maxUnitTail+16)])
+	if m == nil {
+		return 0, 0, false
+	}
+	w := text[at+m[2] : at+m[3]]
+	v, err := strconv.Atoi(w)
+	if err != nil {
+		ns := wordNumberSpans(w)
+		if len(ns) != 1 || ns[0].start != 0 || ns[0].end != len(w) {
+			return 0, 0, false
+		}
+		v = int(ns[0].value)
+	}
+	if v < 1 || v > 99 {
+		return 0, 0, false
+	}
+	return float64(v), at + m[1], true
 }
 
 // maxUnitTail is how much of the text after a number in words is read for

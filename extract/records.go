@@ -257,11 +257,16 @@ func phones(t *text) []string {
 
 // PhoneDigits is a number to dial as its digits alone, "" for a value
 // that is none (dialled, or seven to fifteen digits and nothing else):
-// "(415) 555-0132", "415.555.0132" and "4155550132" are one number.
+// "(415) 555-0132", "415.555.0132" and "4155550132" are one number. The
+// trunk 0 a number after its country's code keeps in brackets ("+44 (0)20
+// 7323 8000") is not dialled, and is left out.
 func PhoneDigits(v string) string {
 	v = strings.TrimSpace(v)
 	if !dialled(v) && !(len(v) >= 7 && len(v) <= 15 && isDigits(v)) {
 		return ""
+	}
+	if strings.HasPrefix(v, "+") {
+		v = strings.Replace(v, "(0)", "", 1)
 	}
 	return strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' {
@@ -269,4 +274,32 @@ func PhoneDigits(v string) string {
 		}
 		return -1
 	}, v)
+}
+
+// SamePhone reports whether two numbers to dial, as PhoneDigits writes
+// them, are one line: the same digits, or one with its country's code
+// before the other's ("14155550132" and "4155550132"), where the other
+// may keep the trunk 0 its country dials the number with inside it
+// ("442079460958" and "02079460958") or the international prefix 00 may
+// stand for the "+" ("00442079460958"). The countries that dial a trunk
+// 0 have codes of two or three digits, so a "+1" number is none of theirs.
+func SamePhone(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	a, b = strings.TrimPrefix(a, "00"), strings.TrimPrefix(b, "00")
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	least, code := 10, 1
+	if len(b) > 1 && b[0] == '0' {
+		// The trunk 0, which the country's code replaces: the countries
+		// that dial one have codes of two or three digits.
+		b, least, code = b[1:], 9, 2
+	}
+	n := len(a) - len(b)
+	return a == b || len(b) >= least && code <= n && n <= 3 && a[0] != '0' && strings.HasSuffix(a, b)
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -76,8 +77,60 @@ func TestPhoneDigits(t *testing.T) {
 		{"2025-03-14", ""},
 		{"12345", ""},
 		{"L-3091", ""},
+		{"+44 (0)20 7323 8000", "442073238000"},
+		{"020 7946 0958", "02079460958"},
 	} {
 		assert.Equal(t, tt.want, PhoneDigits(tt.in), tt.in)
 	}
 	assert.Equal(t, []string{"4155550132", "4155550187"}, phones(newText("My number is (415) 555-0132; the other line is 415-555-0187, not (415) 555-0132.")))
+}
+
+// TestPhonesWrittenAbroad: numbers to dial outside North America's
+// pattern are read whole, after their country's code or with the trunk 0
+// their country dials them with, and are not read as figures; a date, a
+// price or a short code is no number to dial.
+func TestPhonesWrittenAbroad(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"My number is +44 20 7946 0958, the work line.", []string{"442079460958"}},
+		{"Call 020 7946 0958 or 07700 900123.", []string{"02079460958", "07700900123"}},
+		{"Telephone: +44 (0)20 7323 8000. Open daily.", []string{"442073238000"}},
+		{"Meine Nummer ist 0151 2345 6789 (privat), +49 30 12345678 (Büro).", []string{"015123456789", "493012345678"}},
+		{"It's +91 98765 43210, or +4915123456789.", []string{"919876543210", "4915123456789"}},
+		{"Paris: +33 1 42 68 53 00.", []string{"33142685300"}},
+		{"On 01 2026 it cost 0.50 and ref 0123 45, about 1.200 €.", nil},
+		{"Great Neck Rd, Waterford, CT 06385-3823, USA.", nil},
+	} {
+		assert.Equal(t, tt.want, phones(newText(tt.text)), tt.text)
+	}
+	assert.Empty(t, slices.DeleteFunc(Claims("Telephone: +44 (0)20 7323 8000 or 020 7946 0958."), func(c Claim) bool { return c.Kind != ClaimNumber }))
+}
+
+// TestSamePhone: one line's number written with its country's code, with
+// the trunk 0 its country dials it with, or with 00 for the "+", is one
+// number; numbers a digit apart, or whose shared digits are too few to
+// name a line, are two.
+func TestSamePhone(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"4155550132", "4155550132", true},
+		{"14155550132", "4155550132", true},
+		{"442079460958", "02079460958", true},
+		{"02079460958", "442079460958", true},
+		{"00442079460958", "442079460958", true},
+		{"015123456789", "4915123456789", true},
+		{"919876543210", "9876543210", true},
+		{"442079460958", "02079460321", false},
+		{"4155550132", "4155550123", false},
+		{"4155550", "14155550", false},
+		{"02079460958", "2079460958", false},
+		{"12079460958", "02079460958", false},
+		{"", "", false},
+	} {
+		assert.Equal(t, tt.want, SamePhone(tt.a, tt.b), tt.a+" "+tt.b)
+	}
 }

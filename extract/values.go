@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -62,7 +63,18 @@ var (
 		pattern(`\b`+months+`\s{1,3}(?<d>\d{1,2})(?:st|nd|rd|th)?(?=`+spanEndMonthFirst+`)`, ci),
 		pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`(?=`+spanEndDayFirst+`)`, ci),
 	}
-	phonePattern = pattern(`(?<![\w.])(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?!\w)`, 0)
+	// A number to dial: grouped as North America's are ("(415) 555-0132",
+	// "+1 415 555 0132"), after any country's code in groups ("+44 20 7946
+	// 0958", "+44 (0)20 7323 8000", "+91 98765 43210") or none
+	// ("+4915123456789"), or as a country writes its own with the trunk 0
+	// first ("020 7946 0958", "0151 2345 6789", "07700 900123"). The
+	// matches with too few or too many digits are dropped (text.phones).
+	phonePattern = pattern(`(?<![\w.+])(?:`+
+		`(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}`+
+		`|\+\d{1,3}(?:\s?\(0\))?(?:[\s.-]?\(?\d{1,5}\)?)?(?:[\s.-]\d{2,8}){1,4}`+
+		`|\+\d{7,15}`+
+		`|\(?0\d{1,4}\)?[\s-]\d{3,8}(?:[\s-]\d{3,4})?`+
+		`)(?![\w.,]?\d|\w)`, 0)
 	// A time of day: with am or pm, with a part of the day in words ("7:30
 	// in the evening", "9 o'clock at night": a bare number before one is
 	// too often a count, "a table for 4 in the evening"), as a half or a
@@ -71,7 +83,7 @@ var (
 		`|(?<![\d:.,])(?<h>\d{1,2})(?::(?<min>\d{2})|\s{1,3}o['’]clock)\s{1,3}`+dayPart+
 		`|\b(?<frac>half|(?:a\s{1,3})?quarter)\s{1,3}(?<rel>past|to)\s{1,3}(?<hw>`+clockHours+`|\d{1,2})\b(?:\s{0,2}(?<ap>[ap]\.?\s?m)\b\.?|(?:\s{1,3}o['’]clock)?\s{1,3}`+dayPart+`)?`+
 		`|(?<![\d:.,])(?<h>\d{1,2}):(?<min>\d{2})(?::\d{2})?(?![\d:])`, ci)
-	numberPattern    = pattern(`(?<![\w.,/#@])(?<![^"]:)(?<sign>-(?=[\d$\\€£¥]))?(?<cur>(?:\\\$|US\$|[$€£¥]|USD|EUR|GBP)\s?)?(?<num>\d{1,3}(?:,\d{3}){1,6}|\d{1,3}(?:_\d{3}){1,6}|\d{1,20})(?<frac>\.\d{1,12})?(?:(?=`+emphasisClose+`\s{0,2}[tmbk])`+emphasisClose+`\s{0,2}(?<mult>thousand|million|billion|trillion|bn|mn|[kKMB])\b)?(?:(?=`+emphasisClose+`\s{0,2}[%pkmfl°dhswygtue])(?<sp>`+emphasisClose+`\s{0,2})(?<unit>%|percent\b|per ?cent\b|pct\b|km\b|kilomet(?:er|re)s?\b|miles?\b|mi\b|met(?:er|re)s?\b|m\b|ft\b|feet\b|foot\b|kg\b|kilograms?\b|lbs?\b|°\s?[CF]\b|degrees?\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|seconds?\b|secs?\b|s\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|mph\b|km/h\b|[KMGT]B\b|USD\b|EUR\b|dollars?\b|euros?\b))?`, ci)
+	numberPattern    = pattern(`(?<![\w.,/#@])(?<![^"]:)(?<sign>-(?=[\d$\\€£¥]))?(?<cur>(?:\\\$|US\$|[$€£¥]|USD|EUR|GBP)\s?)?(?<num>\d{1,3}(?:,\d{3}){1,6}|\d{1,3}(?:_\d{3}){1,6}|\d{1,20})(?<frac>\.\d{1,12})?(?:(?=`+emphasisClose+`\s{0,2}[tmbk])`+emphasisClose+`\s{0,2}(?<mult>thousand|million|billion|trillion|bn|mn|[kKMB])\b)?(?:(?=`+emphasisClose+`\s{0,2}[%pkmfl°dhswygtue])(?<sp>`+emphasisClose+`\s{0,2})(?<unit>%|percent\b|per ?cent\b|pct\b|km\b|kilomet(?:er|re)s?\b|miles?\b|mi\b|met(?:er|re)s?\b|m\b|ft\b|feet\b|foot\b|kg\b|kilograms?\b|lbs?\b|°\s?[CF]\b|degrees?\b|minutes?\b|mins?\b|hours?\b|hrs?\b|h\b|seconds?\b|secs?\b|s\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|mph\b|km/h\b|[KMGT]B\b|USD\b|EUR\b|dollars?\b|euros?\b|pounds?\b))?`, ci)
 	codeBlockPattern = pattern("(?s)```[ \\t]{0,4}(?<lang>[\\w+#.-]{0,20})[^\\n]{0,40}\\n(?<code>.{0,20000}?)```|(?<![^\\n])<code>[ \\t]{0,4}\\n(?<code>.{0,20000}?)(?:</code>|\\z)", 0)
 )
 
@@ -109,7 +121,17 @@ func (t *text) fileURLs(limit int) []urlMatch {
 
 func (t *text) paths(limit int) []span { return each(t.all(pathPattern, limit), match.Whole) }
 
-func (t *text) phones(limit int) []span { return each(t.all(phonePattern, limit), match.Whole) }
+// phones returns where the text writes numbers to dial, those of eight to
+// fifteen digits (a trunk or country's "(0)" not counted), and of ten or
+// more after a trunk 0, as a postcode's digits ("CT 06385-3823") are
+// fewer.
+func (t *text) phones(limit int) []span {
+	return slices.DeleteFunc(each(t.all(phonePattern, limit), match.Whole), func(m span) bool {
+		v := t.str(m)
+		n := len(PhoneDigits(v))
+		return n < 8 || n > 15 || strings.TrimLeft(v, "(")[0] == '0' && n < 10
+	})
+}
 
 // The groups of the patterns whose matches are many, looked up once.
 var (

@@ -152,6 +152,13 @@ func (w *Writing) Holds(j int, v string) bool {
 	return containsToken(w.text(j), w.unnumbered(v))
 }
 
+// HoldsSign reports whether step j (the task for j < 0) writes sign,
+// a currency's sign, anywhere: it stands before an amount's digits, so
+// it is never a whole token.
+func (w *Writing) HoldsSign(j int, sign string) bool {
+	return strings.Contains(w.text(j), sign)
+}
+
 // Writes reports whether step j's text has v in it as v is written, in
 // its case, whole or as part of a longer word.
 func (w *Writing) Writes(j int, v string) bool {

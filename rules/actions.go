@@ -564,7 +564,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !currencyHeld(sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
 					missing = append(missing, v)
 				}
 			}
@@ -1012,25 +1012,38 @@ func timeHeld(in *Input, v string, i int) bool {
 // phoneHeld reports whether v is a number to dial that a step before i
 // writes with other punctuation, or none ("(415) 555-0132" for
 // "4155550132"; extract's Phones), or with its country's code before
-// it: the number a person gave, as the call takes it.
+// it, or the trunk 0 its country dials it with (extract.SamePhone): the
+// number a person or a page gave, as the call takes it.
 func phoneHeld(in *Input, v string, i int) bool {
 	d := extract.PhoneDigits(v)
 	if d == "" {
 		return false
 	}
-	same := func(p string) bool {
-		long, short := d, p
-		if len(p) > len(d) {
-			long, short = p, d
-		}
-		return long == short || len(short) >= 10 && len(long)-len(short) <= 3 && strings.HasSuffix(long, short)
-	}
+	same := func(p string) bool { return extract.SamePhone(d, p) }
 	for j := range i {
 		if slices.ContainsFunc(in.Features.Steps[j].Phones, same) {
 			return true
 		}
 	}
 	return false
+}
+
+// currencyHeld reports whether v is a currency's code ("EUR") whose
+// sign or name ("€", "euros"; extract.CurrencyWords) the task or a step
+// before i writes: the currency a person asked in or a page priced in,
+// as a tool takes it.
+func currencyHeld(sup *support, v string, i int) bool {
+	return slices.ContainsFunc(extract.CurrencyWords(v), func(w string) bool {
+		if !extract.CurrencySign(w) {
+			return sup.before(w, i, from{})
+		}
+		for j := -1; j < min(i, len(sup.steps)); j++ {
+			if sup.text.HoldsSign(j, w) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // taggedYearHeld reports whether v is a year that the task or a step

@@ -3425,6 +3425,13 @@ func TestPhonesHeld(t *testing.T) {
 		{"(415) 555-0132", "+14155550132", nil},
 		{"(415) 555-0132", "4155550123", []int{1}},
 		{"(415) 555-0132", "4155550", []int{1}},
+		{"+44 20 7946 0958", "+442079460958", nil},
+		{"020 7946 0958", "+44 20 7946 0958", nil},
+		{"07700 900123", "+447700900123", nil},
+		{"0151 2345 6789", "+4915123456789", nil},
+		{"+91 98765 43210", "9876543210", nil},
+		{"+44 20 7946 0958", "+442079460321", []int{1}},
+		{"020 7946 0958", "+12079460958", []int{1}},
 	} {
 		ask := "My phone was stolen. The number is " + tt.said + ", please suspend that line."
 		in := prepare(t, ask, "",
@@ -3519,5 +3526,110 @@ func TestUnconfirmedActionOnAnotherAmount(t *testing.T) {
 			fs := UnconfirmedAction.Run(in)
 			assert.Equal(t, tt.want, steps(fs, true), "%v", fs)
 		})
+	}
+}
+
+// TestPhoneFromPageHeld: a number to dial a call saves as its country
+// dials it ("020 7323 8000") that a search result printed after the
+// country's code ("+44 (0)20 7323 8000") is the page's, not made up; a
+// number the page does not print is. Shape: a search assistant as an
+// OpenAI chat transcript with tool calls.
+func TestPhoneFromPageHeld(t *testing.T) {
+	for _, tt := range []struct {
+		saved string
+		want  []int
+	}{
+		{"020 7323 8000", nil},
+		{"+442073238000", nil},
+		{"020 7323 8008", []int{3}},
+	} {
+		ask := "Find the British Museum's phone number and save it to my contacts."
+		in := prepare(t, ask, "",
+			msg{agent: "user", content: ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `web_search({"query": "British Museum phone number"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "British Museum - Great Russell St, London WC1B 3DG. Telephone: +44 (0)20 7323 8000. Open daily 10:00-17:00.", kind: run.KindToolResult},
+			msg{agent: "assistant", content: `save_contact({"name": "British Museum", "phone": "` + tt.saved + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"contact_id": "ct_8812"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.saved)
+	}
+}
+
+// TestUnconfirmedActionDeferredYes: under a policy that asks for the
+// customer's yes, a yes the customer puts off until a supervisor signs
+// off is not it, and the change made on it is unconfirmed; a plain yes
+// is. Shape: a travel desk as an OpenAI chat transcript with tool calls.
+func TestUnconfirmedActionDeferredYes(t *testing.T) {
+	for _, tt := range []struct {
+		reply string
+		want  []int
+	}{
+		{"Yes, please move it.", nil},
+		{"Yes, once my supervisor signs off on the fare difference.", []int{6}},
+		{"Yes, after the manager approves.", []int{6}},
+	} {
+		ask := "Please move my booking TRV-55081 to Wednesday's flight."
+		in := prepare(t, ask, "",
+			msg{agent: "system", content: "Before changing a booking, read back the change and get the traveller's explicit yes.", kind: run.KindSystem},
+			msg{agent: "user", content: ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `get_booking({"booking_ref": "TRV-55081"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"booking_ref": "TRV-55081", "flight": "LH 903", "date": "2026-04-14"}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: "I'll move TRV-55081 to LH 903 on 2026-04-15; the fare difference is £86. Shall I go ahead?", kind: run.KindMessage},
+			msg{agent: "user", content: tt.reply, kind: run.KindUser},
+			msg{agent: "assistant", content: `change_flight({"booking_ref": "TRV-55081", "flight": "LH 903", "date": "2026-04-15"})`, kind: run.KindToolCall},
+		)
+		assert.Equal(t, tt.want, steps(UnconfirmedAction.Run(in), true), tt.reply)
+	}
+}
+
+// TestCurrencyNamedHeld: a currency's code a call is given ("EUR",
+// "USD") that the question or a page names by its sign or its name ("in
+// US dollars", "twenty-five euros", "£34") is theirs, not made up; a
+// code no step names any way is. Shape: a search assistant as an OpenAI
+// chat transcript with tool calls.
+func TestCurrencyNamedHeld(t *testing.T) {
+	for _, tt := range []struct {
+		ask, page, from, to string
+		want                []int
+	}{
+		{"How much is entry to the Rijksmuseum in US dollars?", "Adults pay twenty-five euros.", "EUR", "USD", nil},
+		{"How much is a Tower of London ticket in euros?", "An adult ticket costs £34.80 online.", "GBP", "EUR", nil},
+		{"How much is entry to the Rijksmuseum in US dollars?", "Adults pay twenty-five euros.", "EUR", "JPY", []int{3}},
+		{"How much is entry to the Rijksmuseum in US dollars?", "Adults pay twenty-five.", "CHF", "USD", []int{3}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `search({"q": "` + tt.ask + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: tt.page, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `convert_currency({"amount": 25, "from": "` + tt.from + `", "to": "` + tt.to + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"result": 27.13}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.from+" "+tt.to)
+	}
+}
+
+// TestMoneyWrittenOtherwiseHeld: an amount a call is given that the
+// customer or a page wrote in words ("a hundred and twenty dollars",
+// "twenty-one pounds and fifty pence") or as much of Europe writes it
+// ("1.200 €", "8,00 €") is theirs, not made up; another amount is. Shape:
+// a support assistant as an OpenAI chat transcript with tool calls.
+func TestMoneyWrittenOtherwiseHeld(t *testing.T) {
+	for _, tt := range []struct {
+		said, amount string
+		want         []int
+	}{
+		{"I was promised a hundred and twenty dollars back.", "120", nil},
+		{"The ticket was twenty-one pounds and fifty pence.", "21.5", nil},
+		{"Please put fifty pounds on my account.", "50", nil},
+		{"Bitte 1.200 € auf mein Sparkonto überweisen.", "1200", nil},
+		{"Die Tageskarte kostet 8,00 €, bitte erstatten.", "8", nil},
+		{"I was promised a hundred and twenty dollars back.", "210", []int{1}},
+	} {
+		in := prepare(t, tt.said, "",
+			msg{agent: "user", content: tt.said + " Account AC-55102.", kind: run.KindUser},
+			msg{agent: "assistant", content: `apply_credit({"account_id": "AC-55102", "amount": ` + tt.amount + `})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"status": "applied"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.said+" "+tt.amount)
 	}
 }
