@@ -65,6 +65,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	dropStaleErrors(r, rf)
 	quietExits(r, rf)
 	readPicks(r, rf)
+	readListedPicks(r, rf)
 	readRewrites(r, rf)
 	readQuantities(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)

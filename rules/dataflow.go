@@ -46,6 +46,11 @@ func dataFlowOrigin(in *Input) []Finding {
 		return []Finding{{Step: po.Step, Strength: 0.7, Quote: quoteAt(in, po.Step, 0, 0),
 			Reason: fmt.Sprintf("it first wrote the change the patch step %d answers with (%q)", po.Answer, clipLine(po.Line))}}
 	}
+	if i := brokenPick(in); i >= 0 {
+		// A pick the listing's own row shows breaks what the task asks:
+		// whatever the later steps carry on, the answer rests on it.
+		return []Finding{{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, in.Features.Steps[i].ListedPick.Picked), Reason: listedPickReason(in.Features.Steps[i].ListedPick)}}
+	}
 	flows := in.Graph.AnswerFlow()
 	if !slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin >= 0 }) {
 		if out := droppedWithoutAnswer(in); out != nil {
@@ -1756,7 +1761,7 @@ func computed(f *extract.Features) bool {
 
 // DataFlowOrigin is the data_flow_origin analyzer.
 var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: unforced(dataFlowOrigin), Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds, FactRequirements, FactSignals},
-	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states"}
+	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states, or the pick of a listed row whose own fields break the task (a rule that forbids what it brings, a quality it asks that another row has)"}
 
 // calledOutput reports whether step o is the output of a call another
 // step made by name (a tool's result), not an agent's own report.
@@ -1954,6 +1959,22 @@ func yearOf(c extract.Claim) string {
 		return c.Norm[:4]
 	}
 	return ""
+}
+
+// brokenPick returns the first step that picks a listed row whose own
+// fields show it breaks the task (extract's ListedPick), -1 when none
+// does.
+func brokenPick(in *Input) int {
+	return slices.IndexFunc(in.Features.Steps, func(f extract.Features) bool { return f.ListedPick != nil })
+}
+
+// listedPickReason says why a pick of a listing's row breaks the task
+// (extract's ListedPick).
+func listedPickReason(c *extract.ListedPick) string {
+	if c.Forbids != "" {
+		return fmt.Sprintf("it picks %q, whose row of the listing at step %d says %q, where the task brings %q", c.Picked, c.Listing, c.Forbids, c.Asked)
+	}
+	return fmt.Sprintf("it gives %q, a row of the listing at step %d, the task's %q, which that row does not write and another row does", c.Picked, c.Listing, c.Asked)
 }
 
 // otherRecordTaken is, for a value of the answer first read from a

@@ -1,0 +1,61 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestDataFlowBrokenPick: an agent picks a row of a listing whose own
+// fields break the task (a stay whose house rules forbid the dog the
+// travellers bring, an "Italian" dinner at a steakhouse): the plan and
+// the checker after it carry the pick on, and the pick is where the
+// answer went wrong, though the flights' total came first. A pick that
+// keeps the task moves nothing. The shape is a trip team (a flight
+// agent, a hotel or restaurant agent, a planner, a budget checker) as a
+// Who&When case.
+func TestDataFlowBrokenPick(t *testing.T) {
+	const (
+		dogTask  = "Plan a 3-day trip for 2 from Denver to Phoenix, April 8th to 10th, 2022, budget $2,000. We are bringing our dog."
+		catsTask = "Plan a 3-day trip for 2 from Denver to Phoenix, April 8th to 10th, 2022, budget $2,000."
+		foodTask = "Plan a 3-day trip from Denver to Charlotte, budget $1,500. I'd like to try Mexican and Italian food."
+	)
+	stays := "AccommodationSearch[Phoenix]:\n1. Saguaro casita | $198/night | Entire home/apt | No pets & No parties\n2. Arcadia house | $236/night | Entire home/apt | No smoking\n"
+	food := "RestaurantSearch[Charlotte]:\nCantina 1511 | avg $24 | Mexican, Tex-Mex\nThe Capital Grille | avg $71 | Steakhouse, American\nFiamma | avg $39 | Italian, Pizza\n"
+	user := func(c string) msg { return msg{agent: "user", content: c, kind: run.KindUser} }
+	say := func(agent, c string) msg { return msg{agent: agent, content: c} }
+	flights := say("Flight_Agent", "FlightSearch[Denver, Phoenix, 2022-04-08]: F3920877 $121 14:05-15:52.\nFlightSearch[Phoenix, Denver, 2022-04-10]: F3951102 $139 16:30-18:10.\nFlights total $520 for two.")
+	for _, tc := range []struct {
+		name string
+		task string
+		msgs []msg
+		want []int // the steps data_flow_origin names for a broken pick
+	}{
+		{"the stay forbids the dog", dogTask, []msg{user(dogTask), flights,
+			say("Hotel_Agent", stays+"Chosen: Saguaro casita, 2 nights x $198 = $396."),
+			say("Planner", "Day 1: F3920877; stay Saguaro casita.\nDay 3: F3951102."),
+			say("Budget_Checker", "Flights $520 + stay $396 = $916, within $2,000. Approved.")}, []int{2}},
+		{"no dog to forbid", catsTask, []msg{user(catsTask), flights,
+			say("Hotel_Agent", stays+"Chosen: Saguaro casita, 2 nights x $198 = $396."),
+			say("Planner", "Day 1: F3920877; stay Saguaro casita.\nDay 3: F3951102."),
+			say("Budget_Checker", "Flights $520 + stay $396 = $916, within $2,000. Approved.")}, nil},
+		{"a steakhouse for the Italian dinner", foodTask, []msg{user(foodTask),
+			say("Restaurant_Agent", food+"Picks: Mexican - Cantina 1511; Italian - The Capital Grille."),
+			say("Planner", "Day 1 dinner: Cantina 1511. Day 2 dinner: The Capital Grille."),
+			say("Budget_Checker", "Meals $95, within $1,500. Approved.")}, []int{1}},
+		{"the Italian dinner at an Italian place", foodTask, []msg{user(foodTask),
+			say("Restaurant_Agent", food+"Picks: Mexican - Cantina 1511; Italian - Fiamma."),
+			say("Planner", "Day 1 dinner: Cantina 1511. Day 2 dinner: Fiamma."),
+			say("Budget_Checker", "Meals $63, within $1,500. Approved.")}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := DataFlowOrigin.Run(prepare(t, tc.task, "", tc.msgs...))
+			assert.Equal(t, tc.want, stepsFor(fs, "row of the listing"))
+			if tc.want != nil && assert.NotEmpty(t, fs) {
+				assert.Equal(t, tc.want[0], fs[0].Step)
+			}
+		})
+	}
+}
