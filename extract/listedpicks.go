@@ -138,7 +138,8 @@ func brokenRule(row listedRow, brought map[string]string) *ListedPick {
 // missingQuality returns the pick's breach when the clause that picks
 // row k writes a word of the task that the row's fields do not write and
 // another row's of the listing do: the step gives the row a quality the
-// task asks for that the listing shows is another row's. nil otherwise.
+// task asks for that the listing shows is another row's (a quality, not
+// the thing a rule of it forbids). nil otherwise.
 func missingQuality(rows []listedRow, k int, clause []string, asked map[string]bool) *ListedPick {
 	for n, w := range clause {
 		if len(w) < 4 || !asked[w] || slices.Contains(rows[k].words, w) || n > 0 && ruleNegators[clause[n-1]] {
@@ -149,12 +150,23 @@ func missingQuality(rows []listedRow, k int, clause []string, asked map[string]b
 			continue
 		}
 		for m, o := range rows {
-			if m != k && slices.Contains(o.words, w) {
+			if m != k && hasQuality(o.words, w) {
 				return &ListedPick{Asked: w}
 			}
 		}
 	}
 	return nil
+}
+
+// hasQuality reports whether a row's words write w other than as what
+// a rule forbids ("No parties" is no quality of parties).
+func hasQuality(words []string, w string) bool {
+	for k, x := range words {
+		if x == w && (k == 0 || !ruleNegators[words[k-1]]) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstPick returns the first agent's step from the listing at j on that

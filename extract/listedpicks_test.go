@@ -37,6 +37,7 @@ func TestListedPicks(t *testing.T) {
 		{"a quality of another row", "A trip to Charlotte; I'd like Mexican and Italian food.", food, "Mexican - Cantina 1511; Italian - The Capital Grille.", 3,
 			&ListedPick{Listing: 2, Picked: "The Capital Grille", Asked: "italian"}},
 		{"a quality the row has", "A trip to Charlotte; I'd like Mexican and Italian food.", food, "Mexican - Cantina 1511; Italian - Fiamma.", 3, nil},
+		{"a quality no other row has but as a rule", "A trip to Phoenix for 4; we're throwing a party, so it must allow parties.", stays, "Chosen: Arcadia house, which allows parties.", 3, nil},
 		{"a row the task names", "A trip to Charlotte; dinner at The Capital Grille, and Italian food once.", food, "Italian - The Capital Grille.", 3, nil},
 		{"rows of one label", "How many units of HX-330 are in Leeds?", "sku     warehouse  on_hand\nHX-330  Bristol    1208\nHX-330  Leeds      1732\n", "HX-330 has 1372 units in Leeds.", 3, nil},
 	} {
