@@ -2,6 +2,7 @@ package extract
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -12,7 +13,7 @@ import (
 // output prints, or one an agent writes out before it chooses) that the
 // row's own fields show breaks the task: a rule of the row that forbids
 // what the task says it brings ("No pets" where the travellers bring
-// their dog), or a quality of the task's that the step writes beside the
+// their dog), a shortest stay longer than the task's nights, or a quality of the task's that the step writes beside the
 // row's name while the row's fields do not write it and another row's
 // of the listing do (an "Italian" dinner at a steakhouse).
 type ListedPick struct {
@@ -20,12 +21,12 @@ type ListedPick struct {
 	Listing int `json:"listing"`
 	// Picked is the row's label as the listing writes it.
 	Picked string `json:"picked"`
-	// Forbids is the row's rule the task breaks ("no pets"), in lower
-	// case; empty for a quality the row lacks.
+	// Forbids is the row's rule the task breaks ("no pets", "minimum
+	// nights 3"), in lower case; empty for a quality the row lacks.
 	Forbids string `json:"forbids,omitempty"`
-	// Asked is the task's word, in lower case, that the pick breaks: what
-	// the task brings that the rule forbids ("dog"), or the quality the
-	// step gives the row ("italian").
+	// Asked is what of the task's, in lower case, the pick breaks: what
+	// the task brings that the rule forbids ("dog"), its nights ("2
+	// nights"), or the quality the step gives the row ("italian").
 	Asked string `json:"asked"`
 }
 
@@ -34,6 +35,10 @@ type ListedPick struct {
 type listedRow struct {
 	label string
 	words []string
+	// minNights is the fewest nights the row lets a stay be (a field
+	// "min nights 2", or one under a header "minimum nights"); 0 when it
+	// says none.
+	minNights int
 }
 
 // Listing bounds: a listing has at least two rows, each of three fields
@@ -75,6 +80,7 @@ func readListedPicks(r *run.Run, rf *RunFeatures) {
 		asked[w] = true
 	}
 	brought := broughtFamilies(task)
+	nights := stayNights(taskText)
 	for j := range r.Steps {
 		rows := listedRows(r.Steps[j].Content)
 		if len(rows) < minListedRows {
@@ -89,6 +95,9 @@ func readListedPicks(r *run.Run, rf *RunFeatures) {
 				continue
 			}
 			p := brokenRule(row, brought)
+			if p == nil && row.minNights > nights && nights > 0 {
+				p = &ListedPick{Forbids: "minimum nights " + strconv.Itoa(row.minNights), Asked: strconv.Itoa(nights) + " night" + map[bool]string{true: "s"}[nights > 1]}
+			}
 			if p == nil {
 				p = missingQuality(rows, k, clause, asked)
 			}
@@ -100,6 +109,53 @@ func readListedPicks(r *run.Run, rf *RunFeatures) {
 			rf.Steps[i].Details.Rare.ListedPick = p
 		}
 	}
+}
+
+// smallNumbers are the counts a task writes in words.
+var smallNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+// stayNights returns the nights the task's stay lasts: its "2 nights",
+// or one fewer than the days of its "3-day trip"; 0 when it says
+// neither.
+func stayNights(task string) int {
+	words := strings.FieldsFunc(task, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	days := 0
+	for k := 0; k+1 < len(words); k++ {
+		n, err := strconv.Atoi(words[k])
+		if err != nil {
+			n = smallNumbers[words[k]]
+		}
+		if n <= 0 || n > 60 {
+			continue
+		}
+		switch words[k+1] {
+		case "night", "nights":
+			return n
+		case "day", "days":
+			if days == 0 {
+				days = n
+			}
+		}
+	}
+	return max(days-1, 0)
+}
+
+// minNights reads the fewest nights a row's field lets a stay be: a
+// field that writes it ("min nights 2", "minimum stay 3 nights"), or a
+// figure under a header that names it ("minimum nights": "3.0").
+func minNights(field, header string) int {
+	f := strings.ToLower(field)
+	if !strings.Contains(f, "min") || !strings.Contains(f, "night") && !strings.Contains(f, "stay") {
+		if h := strings.ToLower(header); !strings.Contains(h, "min") || !strings.Contains(h, "night") && !strings.Contains(h, "stay") {
+			return 0
+		}
+	}
+	for w := range strings.FieldsSeq(f) {
+		if n, err := strconv.ParseFloat(w, 64); err == nil && n >= 1 && n <= 365 && n == float64(int(n)) {
+			return int(n)
+		}
+	}
+	return 0
 }
 
 // broughtFamilies returns, by rule family, the word by which the task
@@ -230,12 +286,36 @@ func clauseAround(text string, from, to int) string {
 func listedRows(content string) []listedRow {
 	var rows []listedRow
 	var widths []int
+	var fieldsOf [][]string
+	headers := map[int][]string{} // a header line's fields, by their count
 	count := map[int]int{}
 	for line := range strings.Lines(content) {
-		if row, n, ok := listedLine(line); ok {
-			rows, widths = append(rows, row), append(widths, n)
-			count[n]++
-			if len(rows) == maxListedRows {
+		row, fields, ok := listedLine(line)
+		if !ok {
+			if h := lineFields(line); len(h) >= 3 && !strings.ContainsFunc(line, unicode.IsDigit) && headers[len(h)] == nil {
+				headers[len(h)] = h
+			}
+			continue
+		}
+		rows, widths, fieldsOf = append(rows, row), append(widths, len(fields)), append(fieldsOf, fields)
+		count[len(fields)]++
+		if len(rows) == maxListedRows {
+			break
+		}
+	}
+	for k := range rows {
+		// A printed index has no header of its own.
+		h, shift := headers[widths[k]], 0
+		if h == nil && headers[widths[k]-1] != nil {
+			h, shift = headers[widths[k]-1], 1
+		}
+		for n, f := range fieldsOf[k] {
+			header := ""
+			if h != nil && n-shift >= 0 {
+				header = h[n-shift]
+			}
+			if m := minNights(f, header); m > 0 {
+				rows[k].minNights = m
 				break
 			}
 		}
@@ -268,32 +348,42 @@ func listedRows(content string) []listedRow {
 // a short figure ("$198/night", "min nights 2"). Its label is its first field that is not only a
 // number (a printed index), without a list's numbering; a header (no
 // digit), a separator or prose (one field) is no row.
-func listedLine(line string) (listedRow, int, bool) {
-	line = strings.TrimSpace(line)
-	var fields []string
-	if strings.Contains(line, "|") {
-		for f := range strings.SplitSeq(strings.Trim(line, "|"), "|") {
-			if f = strings.TrimSpace(f); f != "" {
-				fields = append(fields, f)
-			}
-		}
-	} else {
-		fields = columns(line)
-	}
+func listedLine(line string) (listedRow, []string, bool) {
+	fields := lineFields(line)
 	if len(fields) < 3 {
-		return listedRow{}, 0, false
+		return listedRow{}, nil, false
 	}
-	if !strings.ContainsFunc(fields[0], unicode.IsLetter) {
-		fields = fields[1:] // a printed index
+	label := fields[0]
+	if !strings.ContainsFunc(label, unicode.IsLetter) && len(fields) > 1 {
+		label = fields[1] // a printed index
 	}
-	label := strings.TrimSpace(strings.TrimLeft(fields[0], "0123456789.)-*• "))
+	label = strings.TrimSpace(strings.TrimLeft(label, "0123456789.)-*• "))
 	if label == "" || len(label) > maxListedLabel || !strings.ContainsFunc(label, unicode.IsLetter) {
-		return listedRow{}, 0, false
+		return listedRow{}, nil, false
 	}
-	if !slices.ContainsFunc(fields[1:], func(f string) bool { return strings.ContainsFunc(f, unicode.IsDigit) && len(strings.Fields(f)) <= 3 }) {
-		return listedRow{}, 0, false
+	k := slices.IndexFunc(fields, func(f string) bool { return strings.Contains(f, label) })
+	rest := fields[k+1:]
+	if !slices.ContainsFunc(rest, func(f string) bool { return strings.ContainsFunc(f, unicode.IsDigit) && len(strings.Fields(f)) <= 3 }) {
+		return listedRow{}, nil, false
 	}
-	return listedRow{label: label, words: plainWords(strings.Join(fields[1:], " "))}, len(fields), true
+	return listedRow{label: label, words: plainWords(strings.Join(rest, " "))}, fields, true
+}
+
+// lineFields splits a line into its fields: by "|" where it has one (a
+// markdown table's, or an agent's "Name | $198/night | …"), otherwise by
+// two spaces or a tab (a printed table's).
+func lineFields(line string) []string {
+	line = strings.TrimSpace(line)
+	if !strings.Contains(line, "|") {
+		return columns(line)
+	}
+	var fields []string
+	for f := range strings.SplitSeq(strings.Trim(line, "|"), "|") {
+		if f = strings.TrimSpace(f); f != "" {
+			fields = append(fields, f)
+		}
+	}
+	return fields
 }
 
 // plainWords returns the words of s, runs of letters, in lower case.

@@ -11,7 +11,9 @@ import (
 // TestListedPicks: an agent's pick of a listed row whose own fields break
 // the task is read where it is first written, whether the listing is a
 // tool's printed table or the agent's own rows: a rule of the row that
-// forbids what the task brings ("No pets" for a dog), or a quality the
+// forbids what the task brings ("No pets" for a dog), a shortest stay
+// (a column "minimum nights", a field "min nights 3") longer than the
+// task's nights, or a quality the
 // task asks that the step gives the row and only another row has. A
 // rule the task does not break ("No smoking" for a non-smoker), a
 // quality the row has, a row the task itself names, and rows that share
@@ -33,6 +35,9 @@ func TestListedPicks(t *testing.T) {
 		{"a rule the task breaks", "Plan a trip to Phoenix for 2; we are bringing our dog.", stays, "Chosen: Saguaro casita, the cheapest entire home.", 3,
 			&ListedPick{Listing: 2, Picked: "Saguaro casita", Forbids: "no pets", Asked: "dog"}},
 		{"a rule the task keeps", "Plan a trip to Phoenix for 2; we need a non-smoking place.", stays, "Chosen: Arcadia house.", 3, nil},
+		{"a shortest stay longer than the trip", "Plan a 2-day trip to Phoenix for 2.", stays, "Chosen: Arcadia house for the night.", 3,
+			&ListedPick{Listing: 2, Picked: "Arcadia house", Forbids: "minimum nights 2", Asked: "1 night"}},
+		{"a shortest stay the trip keeps", "Plan a trip to Phoenix for 2 nights.", stays, "Chosen: Arcadia house.", 3, nil},
 		{"a rule of another row", "Plan a trip to Phoenix for 2 with our dog.", stays, "Chosen: Arcadia house.", 3, nil},
 		{"a quality of another row", "A trip to Charlotte; I'd like Mexican and Italian food.", food, "Mexican - Cantina 1511; Italian - The Capital Grille.", 3,
 			&ListedPick{Listing: 2, Picked: "The Capital Grille", Asked: "italian"}},

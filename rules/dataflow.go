@@ -1761,7 +1761,7 @@ func computed(f *extract.Features) bool {
 
 // DataFlowOrigin is the data_flow_origin analyzer.
 var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: unforced(dataFlowOrigin), Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds, FactRequirements, FactSignals},
-	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states, or the pick of a listed row whose own fields break the task (a rule that forbids what it brings, a quality it asks that another row has)"}
+	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states, or the pick of a listed row whose own fields break the task (a rule that forbids what it brings, a shortest stay longer than its nights, a quality it asks that another row has)"}
 
 // calledOutput reports whether step o is the output of a call another
 // step made by name (a tool's result), not an agent's own report.
@@ -1972,7 +1972,7 @@ func brokenPick(in *Input) int {
 // (extract's ListedPick).
 func listedPickReason(c *extract.ListedPick) string {
 	if c.Forbids != "" {
-		return fmt.Sprintf("it picks %q, whose row of the listing at step %d says %q, where the task brings %q", c.Picked, c.Listing, c.Forbids, c.Asked)
+		return fmt.Sprintf("it picks %q, whose row of the listing at step %d says %q, which the task's %q breaks", c.Picked, c.Listing, c.Forbids, c.Asked)
 	}
 	return fmt.Sprintf("it gives %q, a row of the listing at step %d, the task's %q, which that row does not write and another row does", c.Picked, c.Listing, c.Asked)
 }

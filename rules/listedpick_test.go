@@ -10,7 +10,8 @@ import (
 
 // TestDataFlowBrokenPick: an agent picks a row of a listing whose own
 // fields break the task (a stay whose house rules forbid the dog the
-// travellers bring, an "Italian" dinner at a steakhouse): the plan and
+// travellers bring, a shortest stay longer than the trip, an "Italian"
+// dinner at a steakhouse): the plan and
 // the checker after it carry the pick on, and the pick is where the
 // answer went wrong, though the flights' total came first. A pick that
 // keeps the task moves nothing. The shape is a trip team (a flight
@@ -41,6 +42,11 @@ func TestDataFlowBrokenPick(t *testing.T) {
 			say("Hotel_Agent", stays+"Chosen: Saguaro casita, 2 nights x $198 = $396."),
 			say("Planner", "Day 1: F3920877; stay Saguaro casita.\nDay 3: F3951102."),
 			say("Budget_Checker", "Flights $520 + stay $396 = $916, within $2,000. Approved.")}, nil},
+		{"the stay's shortest is longer than the trip", "Plan a 2-day trip for one from Portland to Boise, budget $500.", []msg{user("Plan a 2-day trip for one from Portland to Boise, budget $500."),
+			say("Flight_Agent", "FlightSearch[Portland, Boise]: F3807719 $84, F3861240 $91. Chosen: both, $175."),
+			say("Hotel_Agent", "AccommodationSearch[Boise]:\n1. North End bungalow | $97/night | Entire home/apt | minimum nights 3\n2. Downtown room | $112/night | Private room | minimum nights 1\nChosen: North End bungalow, $97."),
+			say("Planner", "Day 1: fly F3807719; stay North End bungalow. Day 2: fly back on F3861240. Total $360."),
+			say("Budget_Checker", "$360 is within $500. Approved.")}, []int{2}},
 		{"a steakhouse for the Italian dinner", foodTask, []msg{user(foodTask),
 			say("Restaurant_Agent", food+"Picks: Mexican - Cantina 1511; Italian - The Capital Grille."),
 			say("Planner", "Day 1 dinner: Cantina 1511. Day 2 dinner: The Capital Grille."),
