@@ -66,6 +66,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	quietExits(r, rf)
 	readPicks(r, rf)
 	readListedPicks(r, rf)
+	readBusyClashes(r, rf)
 	readRewrites(r, rf)
 	readQuantities(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)

@@ -46,10 +46,10 @@ func dataFlowOrigin(in *Input) []Finding {
 		return []Finding{{Step: po.Step, Strength: 0.7, Quote: quoteAt(in, po.Step, 0, 0),
 			Reason: fmt.Sprintf("it first wrote the change the patch step %d answers with (%q)", po.Answer, clipLine(po.Line))}}
 	}
-	if i := brokenPick(in); i >= 0 {
-		// A pick the listing's own row shows breaks what the task asks:
-		// whatever the later steps carry on, the answer rests on it.
-		return []Finding{{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, in.Features.Steps[i].ListedPick.Picked), Reason: listedPickReason(in.Features.Steps[i].ListedPick)}}
+	if i, quote, why := brokenPick(in); i >= 0 {
+		// A pick that what was listed shows breaks the task: whatever
+		// the later steps carry on, the answer rests on it.
+		return []Finding{{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, quote), Reason: why}}
 	}
 	flows := in.Graph.AnswerFlow()
 	if !slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin >= 0 }) {
@@ -1761,7 +1761,7 @@ func computed(f *extract.Features) bool {
 
 // DataFlowOrigin is the data_flow_origin analyzer.
 var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: unforced(dataFlowOrigin), Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds, FactRequirements, FactSignals},
-	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states, or the pick of a listed row whose own fields break the task (a rule that forbids what it brings, a shortest stay longer than its nights, a quality it asks that another row has)"}
+	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states, or the pick of a listed row whose own fields break the task (a rule that forbids what it brings, a shortest stay longer than its nights, a quality it asks that another row has), or a call that books a slot over a time a tool listed as busy"}
 
 // calledOutput reports whether step o is the output of a call another
 // step made by name (a tool's result), not an agent's own report.
@@ -1962,10 +1962,19 @@ func yearOf(c extract.Claim) string {
 }
 
 // brokenPick returns the first step that picks a listed row whose own
-// fields show it breaks the task (extract's ListedPick), -1 when none
-// does.
-func brokenPick(in *Input) int {
-	return slices.IndexFunc(in.Features.Steps, func(f extract.Features) bool { return f.ListedPick != nil })
+// fields show it breaks the task (extract's ListedPick), or whose call
+// books a slot over a time a tool listed as busy (extract's Clash), with
+// what to quote and why; -1 when none does.
+func brokenPick(in *Input) (int, string, string) {
+	for i, f := range in.Features.Steps {
+		if c := f.ListedPick; c != nil {
+			return i, c.Picked, listedPickReason(c)
+		}
+		if c := f.Clash; c != nil {
+			return i, c.Booked[:5], fmt.Sprintf("its call books %s, where step %d lists %q busy %s", c.Booked, c.Result, c.Who, c.Busy)
+		}
+	}
+	return -1, "", ""
 }
 
 // listedPickReason says why a pick of a listing's row breaks the task

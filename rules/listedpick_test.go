@@ -4,7 +4,10 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/offattr/offattr/extract"
+	"github.com/offattr/offattr/graph"
 	"github.com/offattr/offattr/run"
 )
 
@@ -62,6 +65,38 @@ func TestDataFlowBrokenPick(t *testing.T) {
 			if tc.want != nil && assert.NotEmpty(t, fs) {
 				assert.Equal(t, tc.want[0], fs[0].Step)
 			}
+		})
+	}
+}
+
+// TestDataFlowBusyClash: a scheduler reads the attendees' busy times and
+// books a slot over one of them: the booking is where the answer went
+// wrong, though the answer's end time first came with the busy list. A
+// slot free for all moves nothing. Shape: a scheduling assistant as an
+// OpenAI chat transcript with tool calls.
+func TestDataFlowBusyClash(t *testing.T) {
+	const task = "Book a 60-minute design review with Priya and Marco on Tuesday 10 March 2026."
+	busy := `{"priya@acme.io": [["09:00", "10:30"]], "marco@acme.io": [["13:30", "15:00"]]}`
+	for _, tc := range []struct {
+		name, start, end string
+		want             []int
+	}{
+		{"over Marco's meeting", "14:00", "15:00", []int{3}},
+		{"free for both", "11:00", "12:00", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			book := `{"title": "Design review", "start": "2026-03-10T` + tc.start + `", "end": "2026-03-10T` + tc.end + `", "attendees": ["priya@acme.io", "marco@acme.io"]}`
+			in := prepare(t, task, "", msg{agent: "user", content: task, kind: run.KindUser},
+				call(`get_busy({"attendees": ["priya@acme.io", "marco@acme.io"], "date": "2026-03-10"})`), out(busy),
+				call("create_event("+book+")"), out(`{"event_id": "evt_5521", "status": "confirmed"}`),
+				msg{agent: "assistant", content: "The design review is booked for Tuesday 10 March, " + tc.start + "-" + tc.end + "."})
+			in.Run.Steps[1].Extra.ToolCalls = []run.ToolCall{{Name: "get_busy", Arguments: `{"attendees": ["priya@acme.io", "marco@acme.io"], "date": "2026-03-10"}`}}
+			in.Run.Steps[3].Extra.ToolCalls = []run.ToolCall{{Name: "create_event", Arguments: book}}
+			f := extract.Run(in.Run)
+			g, err := graph.Build(in.Run, f)
+			require.NoError(t, err)
+			in = &Input{Run: in.Run, Features: f, Graph: g}
+			assert.Equal(t, tc.want, stepsFor(DataFlowOrigin.Run(in), "busy"))
 		})
 	}
 }
