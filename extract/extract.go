@@ -67,6 +67,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	readPicks(r, rf)
 	readListedPicks(r, rf)
 	readBusyClashes(r, rf)
+	readOverBudget(r, rf)
 	readRewrites(r, rf)
 	readQuantities(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)

@@ -1761,7 +1761,7 @@ func computed(f *extract.Features) bool {
 
 // DataFlowOrigin is the data_flow_origin analyzer.
 var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: unforced(dataFlowOrigin), Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds, FactRequirements, FactSignals},
-	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states, or the pick of a listed row whose own fields break the task (a rule that forbids what it brings, a shortest stay longer than its nights, a quality it asks that another row has), or a call that books a slot over a time a tool listed as busy"}
+	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states, or the pick of a listed row whose own fields break the task (a rule that forbids what it brings, a shortest stay longer than its nights, a quality it asks that another row has), or a call that books a slot over a time a tool listed as busy, or a total stated over the task's budget"}
 
 // calledOutput reports whether step o is the output of a call another
 // step made by name (a tool's result), not an agent's own report.
@@ -1963,7 +1963,8 @@ func yearOf(c extract.Claim) string {
 
 // brokenPick returns the first step that picks a listed row whose own
 // fields show it breaks the task (extract's ListedPick), or whose call
-// books a slot over a time a tool listed as busy (extract's Clash), with
+// books a slot over a time a tool listed as busy (extract's Clash), or
+// that states a total over the task's budget (extract's OverBudget), with
 // what to quote and why; -1 when none does.
 func brokenPick(in *Input) (int, string, string) {
 	for i, f := range in.Features.Steps {
@@ -1972,6 +1973,9 @@ func brokenPick(in *Input) (int, string, string) {
 		}
 		if c := f.Clash; c != nil {
 			return i, c.Booked[:5], fmt.Sprintf("its call books %s, where step %d lists %q busy %s", c.Booked, c.Result, c.Who, c.Busy)
+		}
+		if c := f.OverBudget; c != nil {
+			return i, c.Total, fmt.Sprintf("it states a total of %s, over the task's budget of %s", c.Total, c.Budget)
 		}
 	}
 	return -1, "", ""

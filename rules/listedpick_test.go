@@ -14,7 +14,7 @@ import (
 // TestDataFlowBrokenPick: an agent picks a row of a listing whose own
 // fields break the task (a stay whose house rules forbid the dog the
 // travellers bring, a shortest stay longer than the trip, an "Italian"
-// dinner at a steakhouse): the plan and
+// dinner at a steakhouse), or a planner states a total over the budget: the plan and
 // the checker after it carry the pick on, and the pick is where the
 // answer went wrong, though the flights' total came first. A pick that
 // keeps the task moves nothing. The shape is a trip team (a flight
@@ -50,6 +50,10 @@ func TestDataFlowBrokenPick(t *testing.T) {
 			say("Hotel_Agent", "AccommodationSearch[Boise]:\n1. North End bungalow | $97/night | Entire home/apt | minimum nights 3\n2. Downtown room | $112/night | Private room | minimum nights 1\nChosen: North End bungalow, $97."),
 			say("Planner", "Day 1: fly F3807719; stay North End bungalow. Day 2: fly back on F3861240. Total $360."),
 			say("Budget_Checker", "$360 is within $500. Approved.")}, []int{2}},
+		{"the plan's total goes over the budget", "Plan a 3-day trip for 2 from San Diego to Portland; the budget is $1,400 in total.", []msg{user("Plan a 3-day trip for 2 from San Diego to Portland; the budget is $1,400 in total."),
+			say("collector", "Flights: F2519114 $129, F2587105 $141 per person. Stays: Pearl District loft $289/night, Alberta Arts room $98/night."),
+			say("planner", "Day 1: fly F2519114; stay Pearl District loft.\nDay 3: fly back on F2587105.\nTotal for 2: flights $540 + stay $578 + meals $310 = $1,428. A little over, but the loft is worth it."),
+			say("checker", "All three days are covered. Approved.")}, []int{2}},
 		{"a steakhouse for the Italian dinner", foodTask, []msg{user(foodTask),
 			say("Restaurant_Agent", food+"Picks: Mexican - Cantina 1511; Italian - The Capital Grille."),
 			say("Planner", "Day 1 dinner: Cantina 1511. Day 2 dinner: The Capital Grille."),
@@ -61,7 +65,7 @@ func TestDataFlowBrokenPick(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := DataFlowOrigin.Run(prepare(t, tc.task, "", tc.msgs...))
-			assert.Equal(t, tc.want, stepsFor(fs, "row of the listing"))
+			assert.Equal(t, tc.want, append(stepsFor(fs, "row of the listing"), stepsFor(fs, "over the task's budget")...))
 			if tc.want != nil && assert.NotEmpty(t, fs) {
 				assert.Equal(t, tc.want[0], fs[0].Step)
 			}
