@@ -40,10 +40,11 @@ func clock(m int) string { return pad2(m/60) + ":" + pad2(m%60) }
 func readBusyClashes(r *run.Run, rf *RunFeatures) {
 	last := -1
 	var busy map[string][]slot
+	said := false // the result says the times are busy ones, by a key
 	for i, s := range r.Steps {
 		if rf.Steps[i].Has(KindToolResult) {
-			if b := busyTimes(s.Content); len(b) > 0 {
-				last, busy = i, b
+			if b, says := busyTimes(s.Content); len(b) > 0 {
+				last, busy, said = i, b, says
 			}
 			continue
 		}
@@ -55,7 +56,7 @@ func readBusyClashes(r *run.Run, rf *RunFeatures) {
 			if !ok {
 				continue
 			}
-			if who, b, ok := clash(busy, booked, c.Arguments); ok {
+			if who, b, ok := clash(busy, said, booked, c.Arguments); ok {
 				rf.Steps[i] = rf.Steps[i].Clone()
 				rf.Steps[i].Details.Rare.Clash = &BusyClash{Result: last, Who: who, Busy: b.String(), Booked: booked.String()}
 				break
@@ -66,8 +67,8 @@ func readBusyClashes(r *run.Run, rf *RunFeatures) {
 
 // clash returns the first key, in the order of its name, whose busy
 // time overlaps booked, of the keys args write (all of them, when args
-// write none).
-func clash(busy map[string][]slot, booked slot, args string) (string, slot, bool) {
+// write none and the result said its times are busy ones).
+func clash(busy map[string][]slot, said bool, booked slot, args string) (string, slot, bool) {
 	keys := make([]string, 0, len(busy))
 	for k := range busy {
 		keys = append(keys, k)
@@ -79,7 +80,7 @@ func clash(busy map[string][]slot, booked slot, args string) (string, slot, bool
 			named = append(named, k)
 		}
 	}
-	if len(named) == 0 {
+	if len(named) == 0 && said {
 		named = keys
 	}
 	for _, k := range named {
@@ -94,19 +95,23 @@ func clash(busy map[string][]slot, booked slot, args string) (string, slot, bool
 
 // busyTimes returns the busy times a tool's JSON output lists by key (an
 // attendee's): under each key of an object (or of its "busy" object), a
-// list of spans, each a pair of times (["09:00", "10:30"]) or an object
-// of a start and an end. Keys with no slot are left out.
-func busyTimes(content string) map[string][]slot {
+// list of slots, each a pair of times (["09:00", "10:30"]) or an object
+// of a start and an end; and whether a key says they are busy ones (its
+// "busy" object, a key "priya_busy"). An output that speaks of free,
+// open or available times lists those, not busy ones, unless a key says
+// so. Keys with no slot are left out.
+func busyTimes(content string) (map[string][]slot, bool) {
 	v, _, ok := toolJSON(content)
 	if !ok {
-		return nil
+		return nil, false
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil
+		return nil, false
 	}
+	said := false
 	if b, ok := m["busy"].(map[string]any); ok {
-		m = b
+		m, said = b, true
 	}
 	out := map[string][]slot{}
 	for k, x := range m {
@@ -117,10 +122,14 @@ func busyTimes(content string) map[string][]slot {
 		for _, e := range list {
 			if s, ok := slotOf(e); ok {
 				out[k] = append(out[k], s)
+				said = said || strings.Contains(strings.ToLower(k), "busy")
 			}
 		}
 	}
-	return out
+	if l := strings.ToLower(content); !said && (strings.Contains(l, "free") || strings.Contains(l, "avail") || strings.Contains(l, "open") || strings.Contains(l, "slot")) {
+		return nil, false
+	}
+	return out, said
 }
 
 // slotOf reads a busy time: a pair of times, or an object whose start
