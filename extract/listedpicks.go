@@ -42,10 +42,11 @@ type listedRow struct {
 }
 
 // Listing bounds: a listing has at least two rows, each of three fields
-// or more, its label short.
+// or more, its label short; a listing of more rows is cut to its first
+// ones (a pick is read among the options a step could weigh).
 const (
 	minListedRows  = 2
-	maxListedRows  = 200
+	maxListedRows  = 50
 	maxListedLabel = 60
 )
 
@@ -81,6 +82,7 @@ func readListedPicks(r *run.Run, rf *RunFeatures) {
 	}
 	brought := broughtFamilies(task)
 	nights := stayNights(taskText)
+	var texts []string
 	for j := range r.Steps {
 		rows := listedRows(r.Steps[j].Content)
 		if len(rows) < minListedRows {
@@ -90,7 +92,10 @@ func readListedPicks(r *run.Run, rf *RunFeatures) {
 			if choiceHeld(taskText, strings.ToLower(row.label)) {
 				continue // the task names it: no pick of the agent's
 			}
-			i, clause := firstPick(r, rf, j, row)
+			if texts == nil {
+				texts = pickTexts(r, rf)
+			}
+			i, clause := firstPick(texts, j, row)
 			if i < 0 || rf.Steps[i].ListedPick != nil {
 				continue
 			}
@@ -227,25 +232,15 @@ func hasQuality(words []string, w string) bool {
 
 // firstPick returns the first agent's step from the listing at j on that
 // writes row's label outside the rows it lists itself, with the words of
-// the clause it writes it in; -1 when none does.
-func firstPick(r *run.Run, rf *RunFeatures, j int, row listedRow) (int, []string) {
+// the clause it writes it in; -1 when none does. texts holds each agent's
+// step's text and call arguments, in lower case, without its own rows.
+func firstPick(texts []string, j int, row listedRow) (int, []string) {
 	want := strings.ToLower(row.label)
-	for i := j; i < len(r.Steps); i++ {
-		if !agentChoosing(r, rf, i) || notCarriedOut(r, rf, i) {
+	for i := j; i < len(texts); i++ {
+		text := texts[i]
+		if text == "" {
 			continue
 		}
-		var b strings.Builder
-		for line := range strings.Lines(r.Steps[i].Content) {
-			if _, _, ok := listedLine(line); !ok {
-				b.WriteString(line)
-				b.WriteByte('\n')
-			}
-		}
-		for _, c := range r.Steps[i].ToolCalls() {
-			b.WriteString(c.Arguments)
-			b.WriteByte('\n')
-		}
-		text := strings.ToLower(b.String())
 		for k := range occurrences(text, want) {
 			if !choiceByte(text, k-1) && !choiceByte(text, k+len(want)) {
 				return i, plainWords(clauseAround(text, k, k+len(want)))
@@ -253,6 +248,31 @@ func firstPick(r *run.Run, rf *RunFeatures, j int, row listedRow) (int, []string
 		}
 	}
 	return -1, nil
+}
+
+// pickTexts returns, for each agent's step that a harness carried out,
+// its text and its calls' arguments in lower case, without the lines it
+// writes as a listing's rows: where it may pick a row; "" for others.
+func pickTexts(r *run.Run, rf *RunFeatures) []string {
+	out := make([]string, len(r.Steps))
+	for i, s := range r.Steps {
+		if !agentChoosing(r, rf, i) || notCarriedOut(r, rf, i) {
+			continue
+		}
+		var b strings.Builder
+		for line := range strings.Lines(s.Content) {
+			if _, _, ok := listedLine(line); !ok {
+				b.WriteString(line)
+				b.WriteByte('\n')
+			}
+		}
+		for _, c := range s.ToolCalls() {
+			b.WriteString(c.Arguments)
+			b.WriteByte('\n')
+		}
+		out[i] = strings.ToLower(b.String())
+	}
+	return out
 }
 
 // clauseAround returns the clause of text that holds text[from:to]: up
