@@ -1761,7 +1761,7 @@ func computed(f *extract.Features) bool {
 
 // DataFlowOrigin is the data_flow_origin analyzer.
 var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: unforced(dataFlowOrigin), Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds, FactRequirements, FactSignals},
-	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states, or the pick of a listed row whose own fields break the task (a rule that forbids what it brings, a shortest stay longer than its nights, a quality it asks that another row has), or a call that books a slot over a time a tool listed as busy, or a total stated over the task's budget"}
+	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states, or a choice that what it was chosen from shows breaks the task (a listed row's rule, shortest stay or missing quality, a slot over a busy time, a total over the budget)"}
 
 // calledOutput reports whether step o is the output of a call another
 // step made by name (a tool's result), not an agent's own report.
