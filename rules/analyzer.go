@@ -60,7 +60,7 @@ const (
 	FactKinds        Fact = "kinds"        // what a step is: plan, instruction, tool call or result, answer, question to the user
 	FactSignals      Fact = "signals"      // error and success signals, exit codes, a network's failure, a run stopped at its turn limit
 	FactClaims       Fact = "claims"       // values a step states (numbers, dates, names, ids, paths, URLs)
-	FactToolCalls    Fact = "tool_calls"   // calls with their tool names and arguments, who answers for each result, and an agent's pick among the choices a result offered (past the task's, over its price cap)
+	FactToolCalls    Fact = "tool_calls"   // calls with their tool names and arguments, who answers for each result, and an agent's pick among the choices a result offered (past the task's, over its price cap, a listed row whose fields break the task, a booking over a listed busy time, a total over the task's budget)
 	FactVerdicts     Fact = "verdicts"     // a step's judgement of progress: satisfied, looping, no progress
 	FactPolicies     Fact = "policies"     // rules the system was given: must, never, only, before
 	FactFinalAnswer  Fact = "final_answer" // the run's answer and where it was given

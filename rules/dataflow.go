@@ -46,6 +46,11 @@ func dataFlowOrigin(in *Input) []Finding {
 		return []Finding{{Step: po.Step, Strength: 0.7, Quote: quoteAt(in, po.Step, 0, 0),
 			Reason: fmt.Sprintf("it first wrote the change the patch step %d answers with (%q)", po.Answer, clipLine(po.Line))}}
 	}
+	if i, quote, why := brokenPick(in); i >= 0 {
+		// A pick that what was listed shows breaks the task: whatever
+		// the later steps carry on, the answer rests on it.
+		return []Finding{{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, quote), Reason: why}}
+	}
 	flows := in.Graph.AnswerFlow()
 	if !slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin >= 0 }) {
 		if out := droppedWithoutAnswer(in); out != nil {
@@ -1756,7 +1761,7 @@ func computed(f *extract.Features) bool {
 
 // DataFlowOrigin is the data_flow_origin analyzer.
 var DataFlowOrigin = &Analyzer{Name: "data_flow_origin", Run: unforced(dataFlowOrigin), Requires: []Fact{FactClaims, FactFinalAnswer, FactGroundTruth, FactDataFlow, FactToolCalls, FactKinds, FactRequirements, FactSignals},
-	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states"}
+	Doc: "the step where a value of the wrong final answer first appears, following data edges back (CHIEF data flow), or the plan that laid out the work without a requirement the task states, or a choice that what it was chosen from shows breaks the task (a listed row's rule, shortest stay or missing quality, a slot over a busy time, a total over the budget)"}
 
 // calledOutput reports whether step o is the output of a call another
 // step made by name (a tool's result), not an agent's own report.
@@ -1954,6 +1959,35 @@ func yearOf(c extract.Claim) string {
 		return c.Norm[:4]
 	}
 	return ""
+}
+
+// brokenPick returns the first step that picks a listed row whose own
+// fields show it breaks the task (extract's ListedPick), or whose call
+// books a slot over a time a tool listed as busy (extract's Clash), or
+// that states a total over the task's budget (extract's OverBudget), with
+// what to quote and why; -1 when none does.
+func brokenPick(in *Input) (int, string, string) {
+	for i, f := range in.Features.Steps {
+		if c := f.ListedPick; c != nil {
+			return i, c.Picked, listedPickReason(c)
+		}
+		if c := f.Clash; c != nil {
+			return i, c.Booked[:5], fmt.Sprintf("its call books %s, where step %d lists %q busy %s", c.Booked, c.Result, c.Who, c.Busy)
+		}
+		if c := f.OverBudget; c != nil {
+			return i, c.Total, fmt.Sprintf("it states a total of %s, over the task's budget of %s", c.Total, c.Budget)
+		}
+	}
+	return -1, "", ""
+}
+
+// listedPickReason says why a pick of a listing's row breaks the task
+// (extract's ListedPick).
+func listedPickReason(c *extract.ListedPick) string {
+	if c.Forbids != "" {
+		return fmt.Sprintf("it picks %q, whose row of the listing at step %d says %q, which the task's %q breaks", c.Picked, c.Listing, c.Forbids, c.Asked)
+	}
+	return fmt.Sprintf("it gives %q, a row of the listing at step %d, the task's %q, which that row does not write and another row does", c.Picked, c.Listing, c.Asked)
 }
 
 // otherRecordTaken is, for a value of the answer first read from a

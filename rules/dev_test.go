@@ -246,7 +246,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 		})(r, rf)
 	},
 	FactToolCalls: eachStep(func(f *extract.Features) {
-		f.Calls, f.Code, f.CodeWrites, f.Tool, f.Caller, f.PassedOver, f.OverCap = nil, nil, nil, "", extract.NoCaller, nil, nil
+		f.Calls, f.Code, f.CodeWrites, f.Tool, f.Caller, f.PassedOver, f.OverCap, f.ListedPick, f.Clash, f.OverBudget = nil, nil, nil, "", extract.NoCaller, nil, nil, nil, nil, nil
 	}),
 	FactVerdicts: eachStep(func(f *extract.Features) { f.Ledger, f.SendsLedger = nil, nil }),
 	FactPolicies: eachStep(func(f *extract.Features) { f.Policies = nil }),
