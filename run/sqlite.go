@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/offattr/offattr/run/spans"
 )
@@ -39,7 +40,11 @@ func loadSQLite(ctx context.Context, file string, opts Options) ([]*Case, error)
 	case errors.Is(err, spans.ErrRowsTooLarge):
 		return nil, fmt.Errorf("load %s: %w", file, &TooLargeError{Size: -1, Limit: opts.MaxInput})
 	case errors.As(err, &none):
-		return nil, fmt.Errorf("load %s: %w: an SQLite database that is neither AutoGen's runtime log (a table chat_completions) nor Phoenix's store (tables spans and traces): export its runs as JSON and read that (its tables: %s)", file, ErrUnknownFormat, columnList(none.Tables))
+		tables := "none"
+		if len(none.Tables) > 0 {
+			tables = columnList(none.Tables)
+		}
+		return nil, fmt.Errorf("load %s: %w: an SQLite database that is neither AutoGen's runtime log (a table chat_completions) nor Phoenix's store (tables spans and traces): export its runs as JSON and read that (its tables: %s)%s", file, ErrUnknownFormat, tables, unseenWAL(file))
 	case err != nil:
 		return nil, fmt.Errorf("load %s: %w", file, err)
 	}
@@ -47,7 +52,7 @@ func loadSQLite(ctx context.Context, file string, opts Options) ([]*Case, error)
 		return nil, fmt.Errorf("load %s: %w: an SQLite database whose table %s is read as %s, not %s", file, ErrUnknownFormat, st.Table, st.Format, f)
 	}
 	if len(st.Rows) == 0 {
-		return nil, fmt.Errorf("load %s: %w: its table %s holds no rows", file, ErrEmpty, st.Table)
+		return nil, fmt.Errorf("load %s: %w: its table %s holds no rows%s", file, ErrEmpty, st.Table, unseenWAL(file))
 	}
 	cases, err := telemetry(ctx, st.Rows, st.Format, opts.Labels)
 	if err != nil {
@@ -59,4 +64,15 @@ func loadSQLite(ctx context.Context, file string, opts Options) ([]*Case, error)
 		}
 	}
 	return cases, nil
+}
+
+// unseenWAL says, for an error, that the database file is written in WAL
+// mode by a program that has not yet moved what it wrote into the file
+// (its -wal file beside it holds some): an immutable reading sees only the
+// file. "" when there is no such file.
+func unseenWAL(file string) string {
+	if fi, err := os.Stat(file + "-wal"); err != nil || fi.Size() == 0 {
+		return ""
+	}
+	return "; what the program writing it holds in " + filepath.Base(file) + "-wal is not read until it is checkpointed (when the program ends)"
 }
