@@ -322,7 +322,7 @@ func TestSQLiteRefused(t *testing.T) {
 		return path
 	}
 	other := filepath.Join(dir, "app.db")
-	database(t, other, []string{`CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)`, `CREATE TABLE "odd ""name""" (x)`})
+	database(t, other, []string{`CREATE TABLE users (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT)`, `INSERT INTO users (name) VALUES ('ada')`, `CREATE TABLE "odd ""name""" (x)`})
 	view := filepath.Join(dir, "view.db")
 	database(t, view, []string{`CREATE TABLE calls (request TEXT, response TEXT)`, `CREATE VIEW chat_completions AS SELECT * FROM calls`})
 	empty := filepath.Join(dir, "empty.db")

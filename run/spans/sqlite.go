@@ -104,7 +104,7 @@ func ReadSQLite(ctx context.Context, path string, max int64) (st Store, err erro
 		var ids map[int64]string
 		if ids, err = phoenixTraceIDs(ctx, db, max); err == nil {
 			err = r.table(ctx, db, phoenixSpans, func(row map[string]any) {
-				if n, ok := row["trace_rowid"].(int64); ok {
+				if n, ok := row["trace_rowid"].(int64); ok && row["trace_id"] == nil {
 					row["trace_id"] = ids[n]
 				}
 			})
@@ -120,8 +120,9 @@ func ReadSQLite(ctx context.Context, path string, max int64) (st Store, err erro
 }
 
 // sqliteURI is the URI that opens path as ReadSQLite does: read-only and
-// immutable, defensive, with the schema untrusted (no function the schema
-// names runs) and each cell's size checked against its page.
+// immutable, defensive, with the schema untrusted (what it defines may
+// call no function that is not harmless), no memory map of the file, and
+// each cell's size checked against its page.
 func sqliteURI(path string) string {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
@@ -138,9 +139,9 @@ func sqliteURI(path string) string {
 
 // sqliteTables lists the tables of a database, in order of name: only
 // tables, which hold rows, not views, whose rows a query of the file's
-// makes.
+// makes, nor SQLite's own (sqlite_sequence).
 func sqliteTables(ctx context.Context, db *sql.DB) ([]string, error) {
-	rows, err := db.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+	rows, err := db.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY name`)
 	if err != nil {
 		return nil, sqliteError(err)
 	}
