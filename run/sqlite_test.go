@@ -173,7 +173,13 @@ func ag2Database(t testing.TB, path string) {
 	var inserts [][]any
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
+	// The logger writes json.dumps(request), and the response indented.
 	text := func(v any) string {
+		b, err := json.Marshal(v)
+		require.NoError(t, err)
+		return string(b)
+	}
+	indented := func(v any) string {
 		b, err := json.MarshalIndent(v, "", "    ")
 		require.NoError(t, err)
 		return string(b)
@@ -184,7 +190,7 @@ func ag2Database(t testing.TB, path string) {
 		switch {
 		case rec["request"] != nil:
 			inserts = append(inserts, []any{`INSERT INTO chat_completions (invocation_id, client_id, wrapper_id, session_id, request, response, is_cached, cost, start_time, end_time, source_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				rec["invocation_id"], rec["client_id"], rec["wrapper_id"], ag2Session, text(rec["request"]), text(rec["response"]), rec["is_cached"], rec["cost"], rec["start_time"], rec["end_time"], rec["source_name"]})
+				rec["invocation_id"], rec["client_id"], rec["wrapper_id"], ag2Session, text(rec["request"]), indented(rec["response"]), rec["is_cached"], rec["cost"], rec["start_time"], rec["end_time"], rec["source_name"]})
 		case rec["agent_name"] != nil:
 			inserts = append(inserts, []any{`INSERT INTO agents (agent_id, wrapper_id, session_id, name, class, init_args, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 				rec["id"], rec["wrapper_id"], ag2Session, rec["agent_name"], rec["agent_type"], text(rec["args"]), rec["current_time"]})
