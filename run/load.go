@@ -162,6 +162,18 @@ func LoadAll(ctx context.Context, path string, opts Options) ([]*Case, error) {
 
 func loadAll(ctx context.Context, path string, opts Options) ([]*Case, error) {
 	file, trace := SplitRef(path)
+	if file != Stdin && sqliteFile(file) {
+		// A database is opened where it is, not read into memory.
+		cases, err := loadSQLite(ctx, file, opts)
+		if err != nil || trace == "" {
+			return cases, err
+		}
+		c, err := pickTrace(file, trace, cases)
+		if err != nil {
+			return nil, err
+		}
+		return []*Case{c}, nil
+	}
 	data, err := read(file, opts)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", file, err)
@@ -238,6 +250,11 @@ func parseTrace(ctx context.Context, file, trace string, data []byte, opts Optio
 	if err != nil {
 		return nil, err
 	}
+	return pickTrace(file, trace, cases)
+}
+
+// pickTrace is the case of cases whose trace is trace, read from file.
+func pickTrace(file, trace string, cases []*Case) (*Case, error) {
 	for _, c := range cases {
 		if c.Run.TraceID != "" && strings.EqualFold(c.Run.TraceID, trace) {
 			return c, nil

@@ -268,8 +268,7 @@ func TestLoadErrors(t *testing.T) {
 }
 
 // TestLoadSaysWhatAFileIs: a file of a kind that holds runs offattr does
-// not read (a database, an archive, a saved web page, another
-// compression), or a frame that does not read (a Parquet file cut short
+// not read (an archive, a saved web page, another compression), or a frame that does not read (a Parquet file cut short
 // or broken, a table of neither spans nor messages), is refused by what
 // it is.
 func TestLoadSaysWhatAFileIs(t *testing.T) {
@@ -278,7 +277,6 @@ func TestLoadSaysWhatAFileIs(t *testing.T) {
 		name, content, want string
 	}{
 		{"spans.parquet", "PAR1\x15\x04\x15\x10", "a Parquet file cut short"},
-		{"phoenix.db", "SQLite format 3\x00\x10\x00", "an SQLite database"},
 		{"export.zip", "PK\x03\x04\x14\x00", "a ZIP archive"},
 		{"trace.html", "\n<!DOCTYPE html>\n<html><body>", "an HTML page"},
 		{"page.htm", "<html lang=\"en\">", "an HTML page"},

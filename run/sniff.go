@@ -316,7 +316,7 @@ var fileKinds = []struct {
 	magic, what string
 }{
 	{"PAR1", "a Parquet file cut short: it does not end as a whole one does"},
-	{"SQLite format 3\x00", "an SQLite database (Phoenix and MLflow keep their traces in one): export the traces as JSON (Phoenix's get_spans_dataframe().to_json(), MLflow's search_traces) and read that"},
+	{"SQLite format 3\x00", "an SQLite database, read from its file only: name the database's file, not compressed (AutoGen's runtime log, Phoenix's phoenix.db), or export the traces as JSON (MLflow's search_traces) and read that"},
 	{"PK\x03\x04", "a ZIP archive: unpack it and read the files it holds"},
 	{"\x28\xb5\x2f\xfd", "compressed with zstd: decompress it first (gzip is read as it is)"},
 	{"\xfd7zXZ\x00", "compressed with xz: decompress it first (gzip is read as it is)"},
@@ -350,7 +350,8 @@ func fileKind(data []byte) string {
 	return ""
 }
 
-// columnList lists a table's first columns, for an error.
+// columnList lists a table's first columns (or a database's first
+// tables), for an error.
 func columnList(header []string) string {
 	var names []string
 	for k, name := range header {

@@ -2,6 +2,7 @@ package screencmd
 
 import (
 	"bufio"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/offattr/offattr/cmd/offattr/internal/cmdutil"
+	"github.com/offattr/offattr/cmd/offattr/internal/screenfile"
 	"github.com/offattr/offattr/run"
 )
 
@@ -166,4 +169,26 @@ func walked(t *testing.T, root string) []string {
 		names = append(names, rel)
 	}
 	return names
+}
+
+// TestScreenGoesPastABrokenDatabase: a directory's SQLite databases are
+// runs (AutoGen's and Phoenix's stores), a file named as one that is none
+// is not; a database that does not read is recorded as a failure naming
+// it, and the screen goes on with the runs after it.
+func TestScreenGoesPastABrokenDatabase(t *testing.T) {
+	dir := corpus(t, 2)
+	cut := filepath.Join(dir, "logs.db")
+	require.NoError(t, os.WriteFile(cut, append([]byte("SQLite format 3\x00\x10\x00\x01\x01"), make([]byte, 200)...), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.db"), []byte("not a database"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "zz.json"), []byte(runJSON("Coder", 0.6, "")), 0o644))
+	assert.Equal(t, []string{"1.json", "2.json", "logs.db", "sub/broken.json", "zz.json"}, walked(t, dir))
+
+	opts, out, _ := newOpts(&spy{}, dir)
+	err := screenRun(context.Background(), opts)
+	require.ErrorIs(t, err, cmdutil.ErrInputsFailed)
+	recs := parseRecords(t, out.Bytes(), screenfile.JSONL)
+	require.Equal(t, []string{"1.json", "2.json", "logs.db", "broken.json", "zz.json"}, files(recs))
+	assert.Contains(t, recs[2].Error, cut+": an SQLite database that does not read")
+	assert.Empty(t, recs[4].Error)
+	assert.Equal(t, "Coder", recs[4].Agent)
 }
