@@ -632,7 +632,7 @@ func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
 	if f.Has(KindToolResult) || f.Ledger != nil || f.TurnLimit || i >= len(rf.steps) {
 		return ""
 	}
-	prose := withoutCode(newText(rf.steps[i].Content))
+	prose := withoutSources(withoutCode(newText(rf.steps[i].Content)))
 	// A call and the result it gave states a value however small or
 	// plain it is ("median([3, 1, 4, 2]) returns 3", "returns False").
 	results := newText(prose).has(callResultRe) || newText(prose).has(namedResultRe) || newText(prose).has(constResultRe)

@@ -508,3 +508,31 @@ func TestFinalAnswerApprovedByAReviewer(t *testing.T) {
 		assert.NotEqual(t, 0, fa.Step, "the task is no report")
 	}
 }
+
+// A report that closes with its list of sources answers in its prose: the
+// last line stating a value is not a source's line, under a heading or
+// as reference numbers alone. Shape: a deep-research writer's report as
+// the last step of a team, in OpenAI chat.
+func TestFinalAnswerWithoutItsSources(t *testing.T) {
+	const task = "How much offshore wind capacity did the UK and Germany have at the end of 2024?"
+	for _, sources := range []string{
+		"### Sources\n[1] RenewableUK EnergyPulse: https://www.renewableuk.com/energypulse/\n[2] Deutsche WindGuard, Year 2024: https://www.windguard.com/year-2024.html",
+		"[1] RenewableUK EnergyPulse, 2024\n[2] Deutsche WindGuard, Year 2024",
+		"**References:**\n- RenewableUK EnergyPulse, 2024",
+	} {
+		t.Run(sources, func(t *testing.T) {
+			ss := []run.Step{
+				{Agent: "user", Kind: run.KindUser, Content: task},
+				{Agent: "researcher", Kind: run.KindMessage, Content: "UK: 14.8 GW operational at the end of 2024 [1]. Germany: 9.2 GW at 31 December 2024 [2]."},
+				{Agent: "writer", Kind: run.KindMessage, Content: "# Offshore wind, end of 2024\n\nThe UK had 18.4 GW of offshore wind at the end of 2024 [1], against 9.2 GW in Germany [2].\n\n" + sources},
+			}
+			for i := range ss {
+				ss[i].Index = i
+			}
+			fa := Run(&run.Run{Question: task, Steps: ss}).FinalAnswer
+			require.NotNil(t, fa)
+			assert.Equal(t, 2, fa.Step)
+			assert.Contains(t, fa.Text, "18.4 GW")
+		})
+	}
+}
