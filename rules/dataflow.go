@@ -2411,7 +2411,7 @@ func groundTruthContradiction(in *Input) []Finding {
 			if given == nil {
 				given = givenClaims(in)
 			}
-			put = statedFinal(f.Claims, final, given)
+			put = statedFinal(f.Claims, final, given, want.claims)
 			if o := firstStated(in, put, i, want); put != "" && o >= 0 && o < had && !answers(in, o) &&
 				slices.ContainsFunc(numberValues(put), func(v string) bool { return rechecks(in, i, v) }) {
 				// A figure of the work that led to the correct value
@@ -2545,9 +2545,17 @@ func looksUp(f *extract.Features) bool {
 
 // statedFinal returns the text of the first claim of a step that is a value
 // of the final answer, or "": the first the task did not give (given, by
-// normal form), if there is one. An answer names its subject too, and a
-// step that restates the subject beside a value puts the value forward.
-func statedFinal(claims []extract.Claim, final, given map[string]bool) string {
+// normal form), if there is one; of those, first one of a kind the correct
+// answer states (a figure, where the correct answer is one). An answer
+// names its subject too ("the Tower of Jesus Christ rises 175.2 metres"),
+// and a step that restates the subject beside a value puts the value
+// forward.
+func statedFinal(claims []extract.Claim, final, given map[string]bool, kinds []extract.Claim) string {
+	for _, c := range claims {
+		if final[c.Key()] && !given[c.Norm] && slices.ContainsFunc(kinds, func(k extract.Claim) bool { return k.Kind == c.Kind }) {
+			return c.Text
+		}
+	}
 	first := ""
 	for _, c := range claims {
 		if !final[c.Key()] {

@@ -3699,3 +3699,28 @@ func TestFannedOutResearcherMisreadsItsPage(t *testing.T) {
 		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.length)
 	}
 }
+
+// TestWriterMisquotesBesideTheSubject: with the correct answer 172.5, a
+// writer that writes the researcher's 172.5 m as 175.2 m beside the
+// tower's name puts the figure forward, not the name the planner and the
+// task gave: the writer's is the first step to contradict the correct
+// answer. Shape: a planner, a researcher, a writer and a reviewer of a
+// deep-research team, in chat.
+func TestWriterMisquotesBesideTheSubject(t *testing.T) {
+	q := "How tall is the Sagrada Família's Tower of Jesus Christ, completed in 2026, in metres?"
+	for _, tt := range []struct {
+		height string
+		want   []int
+	}{
+		{"175.2", []int{3}},
+	} {
+		in := prepare(t, q, "172.5",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "Planner", content: "Sub-questions:\n1. (Researcher) Height of the Tower of Jesus Christ at the Sagrada Família, from the basilica's own site.\n2. (Writer) One-sentence answer with the citation."},
+			msg{agent: "Researcher", content: "Page: \"With its 172.5 metres, the Tower of Jesus Christ will make the Sagrada Família the tallest church in the world.\"\nNote: the Tower of Jesus Christ is 172.5 m tall [sagradafamilia.org]."},
+			msg{agent: "Writer", content: "The Tower of Jesus Christ rises " + tt.height + " metres, making the Sagrada Família the world's tallest church (sagradafamilia.org)."},
+			msg{agent: "Reviewer", content: "Checked against the researcher's note: figure and source are correct. Approved."},
+		)
+		assert.Equal(t, tt.want, steps(GroundTruthContradiction.Run(in), true), tt.height)
+	}
+}
