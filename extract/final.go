@@ -332,6 +332,9 @@ func chooseFinal(rf *RunFeatures, agents *agentSet, question string) *FinalAnswe
 	if closesWithThanks(rf, end) {
 		end--
 	}
+	if fa := approvedResult(rf, end, agents); fa != nil {
+		return fa
+	}
 	// A run that stops without a word of being done answers with its last
 	// step only when that is an agent's reply; a conversation with a user
 	// then ends with its answer.
@@ -507,6 +510,63 @@ func userTurns(steps []run.Step) int {
 	return n
 }
 
+// approvedResult is the answer of a run that stops on an agent's approval
+// which states no value itself (a reviewer's "Approved for publication."):
+// the result it approved, the last reply before it of another agent that
+// states a value and is no tool's output. A report's closing list of its
+// sources is no part of its answer. It is nil when the last step is no
+// such approval.
+func approvedResult(rf *RunFeatures, end int, agents *agentSet) *FinalAnswer {
+	if end < 0 || end >= len(rf.steps) || rf.steps[end].Kind != run.KindMessage {
+		return nil
+	}
+	if f := rf.Steps[end]; !f.Has(KindVerification) || len(f.Claims) > 0 || f.Kinds.Any(unfinishedKinds) || f.FailureWords != nil {
+		return nil
+	}
+	for i := end - 1; i >= 0; i-- {
+		s := &rf.steps[i]
+		if s.Kind == run.KindUser || s.Kind == run.KindSystem || rf.Steps[i].Has(KindTask) {
+			return nil
+		}
+		if s.Kind != run.KindMessage || rf.Steps[i].Has(KindToolResult) || run.SameAgent(s.Agent, rf.steps[end].Agent) {
+			continue
+		}
+		if claimLine(rf, i, agents, false) == "" {
+			return nil
+		}
+		report := clip(collapse(withoutSources(withoutCode(newText(s.Content)))), 600)
+		return newFinal(int(rf.Steps[i].Index), report, SourceLastAnswer, agents, true)
+	}
+	return nil
+}
+
+// sourcesHeadRe reads a line that opens a report's list of its sources.
+var sourcesHeadRe = pattern(`^\W{0,6}(?:sources|references|citations|bibliography)\W{0,6}$`, ci)
+
+// sourceLineRe reads a line of a list of sources: "[2] Deutsche WindGuard".
+var sourceLineRe = pattern(`^\W{0,3}\[\d{1,3}\]`, 0)
+
+// withoutSources is prose without the list of sources that closes it:
+// the lines from a heading of sources on, or the run of reference lines
+// ("[1] nasa.gov") that ends it.
+func withoutSources(prose string) string {
+	lines := strings.Split(prose, "\n")
+	end := len(lines)
+	for end > 0 && (strings.TrimSpace(lines[end-1]) == "" || newText(strings.TrimSpace(lines[end-1])).has(sourceLineRe)) {
+		end--
+	}
+	for j := range end {
+		if newText(strings.TrimSpace(lines[j])).has(sourcesHeadRe) {
+			end = j
+			break
+		}
+	}
+	if end == 0 {
+		return prose
+	}
+	return strings.Join(lines[:end], "\n")
+}
+
 // unfinishedKinds are the kinds of a last step that leaves the work unfinished:
 // code to run, a call, a plan or an order.
 var unfinishedKinds = KindsOf(KindToolCall, KindPlan, KindReplan, KindInstruction, KindLedger, KindThought)
@@ -572,7 +632,7 @@ func claimLine(rf *RunFeatures, i int, agents *agentSet, closing bool) string {
 	if f.Has(KindToolResult) || f.Ledger != nil || f.TurnLimit || i >= len(rf.steps) {
 		return ""
 	}
-	prose := withoutCode(newText(rf.steps[i].Content))
+	prose := withoutSources(withoutCode(newText(rf.steps[i].Content)))
 	// A call and the result it gave states a value however small or
 	// plain it is ("median([3, 1, 4, 2]) returns 3", "returns False").
 	results := newText(prose).has(callResultRe) || newText(prose).has(namedResultRe) || newText(prose).has(constResultRe)

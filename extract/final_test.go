@@ -460,3 +460,79 @@ func claimNorms(fa *FinalAnswer, kind ClaimKind) []string {
 	}
 	return out
 }
+
+// A team that ends on a reviewer's approval stating no value answers with
+// the report it approved, without the report's list of sources; an
+// approval that states the value is the answer itself, and an approval
+// with no report before it gives none. Shape: a deep-research team of a
+// planner, researchers, a writer and a reviewer, in OpenAI chat.
+func TestFinalAnswerApprovedByAReviewer(t *testing.T) {
+	const task = "When did the telescope reach its orbit around L2? One sentence with a citation."
+	steps := []run.Step{
+		{Agent: "user", Kind: run.KindUser, Content: task},
+		{Agent: "planner", Kind: run.KindMessage, Content: "Q1 (researcher): the date the telescope was inserted into its L2 orbit."},
+		{Agent: "researcher", Kind: run.KindMessage, Content: "Q1: it was inserted into its L2 orbit on 24 January 2022 [esa.int]."},
+		{Agent: "writer", Kind: run.KindMessage, Content: "The telescope reached its orbit around L2 on 24 February 2022 [1].\n\nSources:\n[1] nasa.gov"},
+		{Agent: "reviewer", Kind: run.KindMessage, Content: "The date is cited and consistent with the notes. Approved for publication."},
+	}
+	tests := []struct {
+		name     string
+		last     string
+		step     int
+		wantNorm string
+	}{
+		{"an approval that states nothing", "", 3, "2022-02-24"},
+		{"an approval that states the date", "Verified: the orbit was reached on 24 February 2022. Approved.", 4, "2022-02-24"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ss := slices.Clone(steps)
+			if tt.last != "" {
+				ss[4].Content = tt.last
+			}
+			for i := range ss {
+				ss[i].Index = i
+			}
+			fa := Run(&run.Run{Question: task, Steps: ss}).FinalAnswer
+			require.NotNil(t, fa)
+			assert.Equal(t, tt.step, fa.Step)
+			assert.NotContains(t, fa.Text, "nasa.gov", "the list of sources is no part of the answer")
+			assert.True(t, slices.ContainsFunc(fa.Claims, func(c Claim) bool { return c.Norm == tt.wantNorm }), "claims: %v", fa.Claims)
+		})
+	}
+	alone := []run.Step{steps[0], steps[4]}
+	for i := range alone {
+		alone[i].Index = i
+	}
+	if fa := Run(&run.Run{Question: task, Steps: alone}).FinalAnswer; fa != nil {
+		assert.NotEqual(t, 0, fa.Step, "the task is no report")
+	}
+}
+
+// A report that closes with its list of sources answers in its prose: the
+// last line stating a value is not a source's line, under a heading or
+// as reference numbers alone. Shape: a deep-research writer's report as
+// the last step of a team, in OpenAI chat.
+func TestFinalAnswerWithoutItsSources(t *testing.T) {
+	const task = "How much offshore wind capacity did the UK and Germany have at the end of 2024?"
+	for _, sources := range []string{
+		"### Sources\n[1] RenewableUK EnergyPulse: https://www.renewableuk.com/energypulse/\n[2] Deutsche WindGuard, Year 2024: https://www.windguard.com/year-2024.html",
+		"[1] RenewableUK EnergyPulse, 2024\n[2] Deutsche WindGuard, Year 2024",
+		"**References:**\n- RenewableUK EnergyPulse, 2024",
+	} {
+		t.Run(sources, func(t *testing.T) {
+			ss := []run.Step{
+				{Agent: "user", Kind: run.KindUser, Content: task},
+				{Agent: "researcher", Kind: run.KindMessage, Content: "UK: 14.8 GW operational at the end of 2024 [1]. Germany: 9.2 GW at 31 December 2024 [2]."},
+				{Agent: "writer", Kind: run.KindMessage, Content: "# Offshore wind, end of 2024\n\nThe UK had 18.4 GW of offshore wind at the end of 2024 [1], against 9.2 GW in Germany [2].\n\n" + sources},
+			}
+			for i := range ss {
+				ss[i].Index = i
+			}
+			fa := Run(&run.Run{Question: task, Steps: ss}).FinalAnswer
+			require.NotNil(t, fa)
+			assert.Equal(t, 2, fa.Step)
+			assert.Contains(t, fa.Text, "18.4 GW")
+		})
+	}
+}

@@ -874,29 +874,53 @@ func alteredInCode(in *Input, o int) int {
 // number of the answer that is a slip of the digits of one the output
 // printed (3,651.40 where it printed 3615.40): the agent misread the
 // output, and the answer's other values that output gave are what it read
-// right.
+// right. So, once some agent misread its output (the misread output
+// need not give the answer a value), are the answer's figures that other
+// agents' tool outputs printed (researchers fanned out on sub-questions,
+// one of which misread its page): each was carried as its tool gave it,
+// and the misread is where the answer went wrong.
 func readersOwnFigure(in *Input, flows []graph.ClaimFlow) map[int]bool {
 	fa := in.Features.FinalAnswer
 	out := map[int]bool{}
 	if fa == nil {
 		return out
 	}
+	misread := false
 	for _, cf := range flows {
 		p := cf.Origin
 		if p < 0 || !isAgentDecision(in, p) || in.Features.Steps[p].Has(extract.KindToolResult) || !figureClaim(fa.Claims, cf.Claim) {
 			continue
 		}
 		mine := strings.ReplaceAll(cf.Claim, ".", "")
+		if at := slices.IndexFunc(fa.Claims, func(c extract.Claim) bool { return c.Kind == extract.ClaimNumber && c.Norm == cf.Claim }); at >= 0 {
+			v, _ := fa.Claims[at].Value()
+			mine = strings.ReplaceAll(v, ".", "")
+		}
+		slipOf := func(o int) bool {
+			return slices.ContainsFunc(in.Features.Steps[o].Claims, func(c extract.Claim) bool {
+				v, _ := c.Value()
+				return c.Kind == extract.ClaimNumber && digitSlip(strings.ReplaceAll(v, ".", ""), mine)
+			})
+		}
 		for _, other := range flows {
 			o := other.Origin
 			if o < 0 || o >= p || !calledOutput(in, o) || !run.SameAgent(responsible(in, o), in.Run.Steps[p].Agent) {
 				continue
 			}
-			if slices.ContainsFunc(in.Features.Steps[o].Claims, func(c extract.Claim) bool {
-				return c.Kind == extract.ClaimNumber && digitSlip(strings.ReplaceAll(c.Norm, ".", ""), mine)
-			}) {
-				out[o] = true
+			if slipOf(o) {
+				out[o], misread = true, true
 			}
+		}
+		for o := range p {
+			misread = misread || calledOutput(in, o) && run.SameAgent(responsible(in, o), in.Run.Steps[p].Agent) && slipOf(o)
+		}
+	}
+	if !misread {
+		return out
+	}
+	for _, cf := range flows {
+		if o := cf.Origin; o >= 0 && calledOutput(in, o) && figureClaim(fa.Claims, cf.Claim) {
+			out[o] = true
 		}
 	}
 	return out
@@ -925,7 +949,7 @@ func replacesFigure(in *Input, flows []graph.ClaimFlow) bool {
 		mine := fa.Claims[at]
 		// A bare number may be a year or a count of anything: it stands
 		// in another's place only as a slip of its digits (1,824 for
-		// 1,284), written as no year is.
+		// 1,284; 14.8 for 18.4), written as no year is.
 		_, unit := mine.Value()
 		if unit == "" && !strings.ContainsAny(mine.Text, ",.") {
 			continue
@@ -935,7 +959,7 @@ func replacesFigure(in *Input, flows []graph.ClaimFlow) bool {
 				continue
 			}
 			if slices.ContainsFunc(in.Features.Steps[j].Claims, func(c extract.Claim) bool {
-				return c.Kind == extract.ClaimNumber && alike(c, mine) && (unit != "" || digitSlip(c.Norm, mine.Norm)) && !slices.ContainsFunc(fa.Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(c) })
+				return c.Kind == extract.ClaimNumber && alike(c, mine) && (unit != "" || digitSlip(strings.ReplaceAll(c.Norm, ".", ""), strings.ReplaceAll(mine.Norm, ".", ""))) && !slices.ContainsFunc(fa.Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(c) })
 			}) {
 				return true
 			}
@@ -2387,7 +2411,7 @@ func groundTruthContradiction(in *Input) []Finding {
 			if given == nil {
 				given = givenClaims(in)
 			}
-			put = statedFinal(f.Claims, final, given)
+			put = statedFinal(f.Claims, final, given, want.claims)
 			if o := firstStated(in, put, i, want); put != "" && o >= 0 && o < had && !answers(in, o) &&
 				slices.ContainsFunc(numberValues(put), func(v string) bool { return rechecks(in, i, v) }) {
 				// A figure of the work that led to the correct value
@@ -2521,9 +2545,17 @@ func looksUp(f *extract.Features) bool {
 
 // statedFinal returns the text of the first claim of a step that is a value
 // of the final answer, or "": the first the task did not give (given, by
-// normal form), if there is one. An answer names its subject too, and a
-// step that restates the subject beside a value puts the value forward.
-func statedFinal(claims []extract.Claim, final, given map[string]bool) string {
+// normal form), if there is one; of those, first one of a kind the correct
+// answer states (a figure, where the correct answer is one). An answer
+// names its subject too ("the Tower of Jesus Christ rises 175.2 metres"),
+// and a step that restates the subject beside a value puts the value
+// forward.
+func statedFinal(claims []extract.Claim, final, given map[string]bool, kinds []extract.Claim) string {
+	for _, c := range claims {
+		if final[c.Key()] && !given[c.Norm] && slices.ContainsFunc(kinds, func(k extract.Claim) bool { return k.Kind == c.Kind }) {
+			return c.Text
+		}
+	}
 	first := ""
 	for _, c := range claims {
 		if !final[c.Key()] {

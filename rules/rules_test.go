@@ -3633,3 +3633,94 @@ func TestMoneyWrittenOtherwiseHeld(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.said+" "+tt.amount)
 	}
 }
+
+// TestAnswerSlipsADecimalFigure: a writer that writes the researcher's
+// 14.8 GW as 18.4 GW, in a unit extract does not read, put its own figure
+// in the answer as the writer of 1,824 beds for 1,284 does: the decimal
+// point is no digit of the slip. Copied right, the origins are the
+// researchers' searches. Shape: a research supervisor with two
+// researchers (web_search) and a writer, in OpenAI chat with tool calls
+// and a name per agent.
+func TestAnswerSlipsADecimalFigure(t *testing.T) {
+	q := "Compare the offshore wind capacity of the UK and Germany at the end of 2024."
+	for _, tt := range []struct {
+		uk   string
+		want []int
+	}{
+		{"18.4", []int{9}},
+		{"14.8", []int{2, 5}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "supervisor", content: "researcher_1: UK offshore wind capacity, end of 2024. researcher_2: Germany's."},
+			msg{agent: "researcher_1", content: `web_search({"query": "UK offshore wind capacity end of 2024"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "RenewableUK: at the end of 2024 the UK had 14.8 GW of offshore wind fully operational.", kind: run.KindToolResult},
+			msg{agent: "researcher_1", content: "UK: 14.8 GW operational at the end of 2024."},
+			msg{agent: "researcher_2", content: `web_search({"query": "Germany offshore wind capacity end of 2024"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Deutsche WindGuard: by 31 December 2024, turbines with 9.2 GW fed the German grid.", kind: run.KindToolResult},
+			msg{agent: "researcher_2", content: "Germany: 9.2 GW at the end of 2024."},
+			msg{agent: "supervisor", content: "writer: compose the comparison from the notes."},
+			msg{agent: "writer", content: "At the end of 2024 the UK had " + tt.uk + " GW of offshore wind against 9.2 GW in Germany."},
+		)
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.uk)
+	}
+}
+
+// TestFannedOutResearcherMisreadsItsPage: of two researchers a lead sent
+// out on sub-questions, one reports its page's 34.6 km as 36.4 km; the
+// writer carries both figures. The other researcher's 57.1 km, printed by
+// its page and carried as printed, was read right: the misread is the
+// answer's one origin. Read right, the origins are the two calls. Shape:
+// a lead, two researchers (web_search, fetch_page) and a writer, in
+// OpenAI chat with tool calls and a name per agent.
+func TestFannedOutResearcherMisreadsItsPage(t *testing.T) {
+	q := "How much longer is the Gotthard Base Tunnel than the Lötschberg Base Tunnel? Answer in kilometres."
+	for _, tt := range []struct {
+		length, diff string
+		want         []int
+	}{
+		{"36.4", "20.7", []int{7}},
+		{"34.6", "22.5", []int{2, 8, 5}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "lead", content: "researcher_1: find the length of the Gotthard Base Tunnel in km.\nresearcher_2: find the length of the Lötschberg Base Tunnel in km."},
+			msg{agent: "researcher_1", content: `web_search({"query": "Gotthard Base Tunnel length km"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "AlpTransit: The Gotthard Base Tunnel is 57.1 km long, the longest railway tunnel in the world.", kind: run.KindToolResult},
+			msg{agent: "researcher_1", content: "The Gotthard Base Tunnel is 57.1 km long (AlpTransit Gotthard)."},
+			msg{agent: "researcher_2", content: `fetch_page({"url": "https://www.bls.ch/en/loetschberg-basistunnel"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "The Lötschberg Base Tunnel between Frutigen and Raron is 34.6 km long. It opened in December 2007.", kind: run.KindToolResult},
+			msg{agent: "researcher_2", content: "The Lötschberg Base Tunnel is " + tt.length + " km long (BLS)."},
+			msg{agent: "writer", content: "The Gotthard Base Tunnel (57.1 km) is " + tt.diff + " km longer than the Lötschberg Base Tunnel (" + tt.length + " km)."},
+		)
+		for _, cf := range in.Graph.AnswerFlow() {
+			t.Logf("%s origin %d", cf.Claim, cf.Origin)
+		}
+		assert.Equal(t, tt.want, steps(DataFlowOrigin.Run(in), true), tt.length)
+	}
+}
+
+// TestWriterMisquotesBesideTheSubject: with the correct answer 172.5, a
+// writer that writes the researcher's 172.5 m as 175.2 m beside the
+// tower's name puts the figure forward, not the name the planner and the
+// task gave: the writer's is the first step to contradict the correct
+// answer. Shape: a planner, a researcher, a writer and a reviewer of a
+// deep-research team, in chat.
+func TestWriterMisquotesBesideTheSubject(t *testing.T) {
+	q := "How tall is the Sagrada Família's Tower of Jesus Christ, completed in 2026, in metres?"
+	for _, tt := range []struct {
+		height string
+		want   []int
+	}{
+		{"175.2", []int{3}},
+	} {
+		in := prepare(t, q, "172.5",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "Planner", content: "Sub-questions:\n1. (Researcher) Height of the Tower of Jesus Christ at the Sagrada Família, from the basilica's own site.\n2. (Writer) One-sentence answer with the citation."},
+			msg{agent: "Researcher", content: "Page: \"With its 172.5 metres, the Tower of Jesus Christ will make the Sagrada Família the tallest church in the world.\"\nNote: the Tower of Jesus Christ is 172.5 m tall [sagradafamilia.org]."},
+			msg{agent: "Writer", content: "The Tower of Jesus Christ rises " + tt.height + " metres, making the Sagrada Família the world's tallest church (sagradafamilia.org)."},
+			msg{agent: "Reviewer", content: "Checked against the researcher's note: figure and source are correct. Approved."},
+		)
+		assert.Equal(t, tt.want, steps(GroundTruthContradiction.Run(in), true), tt.height)
+	}
+}
