@@ -3633,3 +3633,33 @@ func TestMoneyWrittenOtherwiseHeld(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.said+" "+tt.amount)
 	}
 }
+
+// TestUnconfirmedActionGivenANumberedID: an agent proposes a stay at
+// its price ("comes to $378"), the customer agrees, and the booking call
+// names the hotel by a number ("hotel_id": 40417) and gives no sum, as
+// the tool prices the stay itself: the id is no sum the call moves, and
+// the call does what was agreed. A call that gives another sum does not.
+// Shape: a travel agent's OpenAI chat transcript with tool calls.
+func TestUnconfirmedActionGivenANumberedID(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       []int
+	}{
+		{"an id by number, no sum", `{"hotelId": 40417, "nights": 2}`, nil},
+		{"an id by number under _id, no sum", `{"hotel_id": 40417, "room_ID": 3312, "nights": 2}`, nil},
+		{"an id by number and another sum", `{"hotel_id": 40417, "nights": 2, "total": 418.0}`, []int{5}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "Book me two nights at the Harbour Inn from May 3.", "",
+				msg{agent: "user", content: "Book me two nights at the Harbour Inn from May 3.", kind: run.KindUser},
+				msg{agent: "assistant", content: `search_hotels({"name": "Harbour Inn"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `[{"hotel_id": 40417, "name": "Harbour Inn", "nightly": 189.0}]`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "The Harbour Inn has a room at $189 a night, so two nights from May 3 come to $378. Shall I book it?"},
+				msg{agent: "user", content: "Yes, please book it.", kind: run.KindUser},
+				msg{agent: "assistant", content: `book_hotel(` + tt.args + `)`, kind: run.KindToolCall},
+			)
+			fs := UnconfirmedAction.Run(in)
+			assert.Equal(t, tt.want, steps(fs, true), "%v", fs)
+		})
+	}
+}
