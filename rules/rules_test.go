@@ -3567,6 +3567,7 @@ func TestUnconfirmedActionDeferredYes(t *testing.T) {
 		{"Yes, please move it.", nil},
 		{"Yes, once my supervisor signs off on the fare difference.", []int{6}},
 		{"Yes, after the manager approves.", []int{6}},
+		{"Yes, please move it. Let me know once the change is approved.", nil},
 	} {
 		ask := "Please move my booking TRV-55081 to Wednesday's flight."
 		in := prepare(t, ask, "",
