@@ -644,3 +644,30 @@ func TestAgnoTeamManyDelegationsReturns(t *testing.T) {
 		})
 	}
 }
+
+// TestKaibanParallelTasks: a KaibanJS team that runs its tasks in
+// parallel interleaves its agents' logs, and each tool's result answers
+// the call of the agent whose log it is, not the call logged last.
+func TestKaibanParallelTasks(t *testing.T) {
+	data := `[
+		{"logType": "TaskStatusUpdate", "taskStatus": "DOING", "agentName": "Ava", "task": {"description": "Find the capital of Peru."}},
+		{"logType": "TaskStatusUpdate", "taskStatus": "DOING", "agentName": "Bo", "task": {"description": "Find the capital of Chile."}},
+		{"logType": "AgentStatusUpdate", "agentStatus": "USING_TOOL", "agentName": "Ava", "metadata": {"tool": {"name": "lookup"}, "input": {"q": "Peru"}}},
+		{"logType": "AgentStatusUpdate", "agentStatus": "USING_TOOL", "agentName": "Bo", "metadata": {"tool": {"name": "lookup"}, "input": {"q": "Chile"}}},
+		{"logType": "AgentStatusUpdate", "agentStatus": "USING_TOOL_END", "agentName": "Ava", "metadata": {"output": "Lima"}},
+		{"logType": "AgentStatusUpdate", "agentStatus": "USING_TOOL_ERROR", "agentName": "Bo", "metadata": {"error": "rate limited"}},
+		{"logType": "AgentStatusUpdate", "agentStatus": "FINAL_ANSWER", "agentName": "Ava", "metadata": {"output": {"finalAnswer": "Lima"}}}]`
+	r, err := Parse("kaiban.json", []byte(data), Options{})
+	require.NoError(t, err)
+	calls := map[string]string{} // call id → its agent
+	var got []string
+	for _, s := range r.Steps {
+		for _, c := range s.ToolCalls() {
+			calls[c.ID] = s.Agent
+		}
+		if s.Kind == KindToolResult {
+			got = append(got, calls[s.ToolCallID()]+" "+s.Content)
+		}
+	}
+	assert.Equal(t, []string{"Ava Lima", "Bo Error: rate limited"}, got)
+}
