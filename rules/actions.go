@@ -2280,7 +2280,7 @@ func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 func amountNotAgreed(in *Input, i, p int) (used, offered string) {
 	var agreed []float64
 	for _, c := range in.Features.Steps[p].Claims {
-		if x, ok := c.Number(); ok && money(c.Text) {
+		if x, ok := c.Number(); ok && c.Money() {
 			agreed = append(agreed, x)
 		}
 	}
@@ -2316,21 +2316,6 @@ func amountNotAgreed(in *Input, i, p int) (used, offered string) {
 		return "", ""
 	}
 	return given[0], strconv.FormatFloat(agreed[0], 'f', -1, 64)
-}
-
-// money reports whether a number claim's text writes a sum of money: a
-// currency's sign or a three-letter code beside the figure ("$14.00",
-// "14.00 USD", "GBP 142").
-func money(text string) bool {
-	if strings.ContainsAny(text, "$€£¥₹") {
-		return true
-	}
-	for _, w := range strings.Fields(text) {
-		if len(w) == 3 && strings.ToUpper(w) == w && strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
-			return true
-		}
-	}
-	return false
 }
 
 // actedValues returns every argument value of step i's consequential
