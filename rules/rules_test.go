@@ -3514,6 +3514,8 @@ func TestUnconfirmedActionOnAnotherAmount(t *testing.T) {
 		{"no agreement", "", "I can refund $14.00 for the chipped mug. Shall I go ahead?", "What about the shipping?", "32.95", nil},
 		{"another sum, the offer's currency in words", "", "I can refund 14 dollars for the chipped mug. Shall I go ahead?", "Yes, please.", "32.95", []int{6}},
 		{"another sum, the offer's in a code", "", "I can refund 14.00 USD for the chipped mug. Shall I go ahead?", "Yes, please.", "32.95", []int{6}},
+		{"the sum agreed in cents", "", "I can refund $14.00 for the chipped mug. Shall I go ahead?", "Yes, please.", "1400", nil},
+		{"another sum in cents", "", "I can refund $14.00 for the chipped mug. Shall I go ahead?", "Yes, please.", "3295", []int{6}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			in := prepare(t, "One of the two mugs in order 5518 arrived chipped. Can I get a refund for that mug?", "",
