@@ -1118,9 +1118,49 @@ var deferredYesRe = regexp.MustCompile(`(?i)\b(?:(?:once|after|when|as soon as|u
 const deferredHead = 400
 
 // deferredYes reports whether a message puts its agreement off until
-// someone else approves (deferredYesRe).
+// someone else approves (deferredYesRe). An approval the one asked gives
+// ("once you've approved it") is a condition it can meet; one written
+// in the passive with no one named to give it ("let me know once the
+// refund is approved", "until it gets approved") is the change's own
+// course, which the yes already set going: neither puts the yes off.
 func deferredYes(content string) bool {
-	return deferredYesRe.MatchString(content[:headEnd(content, deferredHead)])
+	head := content[:headEnd(content, deferredHead)]
+	for _, m := range deferredYesRe.FindAllStringIndex(head, -1) {
+		words := strings.Fields(strings.ToLower(head[m[0]:m[1]]))
+		if slices.ContainsFunc(words, func(w string) bool {
+			return w == "you" || strings.HasPrefix(w, "you'") || strings.HasPrefix(w, "you’")
+		}) {
+			continue
+		}
+		if passiveApproval(words) && !strings.HasPrefix(strings.TrimLeft(head[m[1]:], " \t\n"), "by ") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// passiveApproval reports whether the words of a deferredYesRe match end
+// in an approval written in the passive: "is approved", "gets signed
+// off", "it's okayed".
+func passiveApproval(words []string) bool {
+	n := len(words)
+	if n < 2 {
+		return false
+	}
+	if words[n-1] == "off" && words[n-2] == "signed" {
+		n--
+	}
+	switch words[n-1] {
+	case "approved", "signed", "okayed":
+	default:
+		return false
+	}
+	switch aux := words[n-2]; aux {
+	case "is", "get", "gets", "got", "been", "it's", "it’s", "that's", "that’s", "this's":
+		return true
+	}
+	return false
 }
 
 // statusRe reads an object's state from a tool result: "status":

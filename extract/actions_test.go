@@ -537,7 +537,8 @@ func TestAgentStateIsNoValue(t *testing.T) {
 // TestDeferredYes: an agreement that waits for someone else's approval
 // ("yes, once my supervisor signs off") is not yet the customer's yes; an
 // agreement with an approval already given, or with a condition the one
-// asked can meet, is.
+// asked can meet, is, and so is one that asks to hear when the change
+// it agreed to is approved.
 func TestDeferredYes(t *testing.T) {
 	for _, tt := range []struct {
 		msg  string
@@ -557,6 +558,11 @@ func TestDeferredYes(t *testing.T) {
 		{"Ja, bitte.", true},
 		{"Jahrelang war ich Kunde.", false},
 		{"Ouija boards are not on sale.", false},
+		{"Yes, please proceed. Let me know once the refund is approved.", true},
+		{"Yes please. How long until it gets approved?", true},
+		{"Yes, go ahead. Once you've approved it, send me the receipt.", true},
+		{"Yes, once it's signed off by my manager.", false},
+		{"Yes, once the change is approved by finance.", false},
 	} {
 		assert.Equal(t, tt.want, affirms(tt.msg), tt.msg)
 	}

@@ -493,3 +493,27 @@ func FuzzClockTimes(f *testing.F) {
 		}
 	})
 }
+// TestClaimMoney: a number claim is a sum of money when a currency's
+// sign, code or name stands beside its figure, however the figure is
+// written; a figure with another unit, or none, is not, nor is a claim
+// of another kind.
+func TestClaimMoney(t *testing.T) {
+	for _, tt := range []struct {
+		claim Claim
+		want  bool
+	}{
+		{Claim{Kind: ClaimNumber, Text: "$14.00"}, true},
+		{Claim{Kind: ClaimNumber, Text: "US$14"}, true},
+		{Claim{Kind: ClaimNumber, Text: "14.00 USD"}, true},
+		{Claim{Kind: ClaimNumber, Text: "GBP 142"}, true},
+		{Claim{Kind: ClaimNumber, Text: "1.200 €"}, true},
+		{Claim{Kind: ClaimNumber, Text: "14 dollars"}, true},
+		{Claim{Kind: ClaimNumber, Text: "twenty-one pounds and fifty pence"}, true},
+		{Claim{Kind: ClaimNumber, Text: "14 km"}, false},
+		{Claim{Kind: ClaimNumber, Text: "14"}, false},
+		{Claim{Kind: ClaimNumber, Text: "14 usd"}, false},
+		{Claim{Kind: ClaimQuoted, Text: "$14"}, false},
+	} {
+		assert.Equal(t, tt.want, tt.claim.Money(), tt.claim.Text)
+	}
+}

@@ -99,7 +99,8 @@ func argCounts(args string) []Field {
 }
 
 // ArgNumbers returns the numbers a call's JSON arguments give as numbers
-// (not quoted: an id written as a string is none), each with its key, in
+// (not quoted: an id written as a string is none, nor is one written as
+// a number under a key that names an id, idKey), each with its key, in
 // the order of the keys at each level: the figures a call is given.
 func (c Call) ArgNumbers() []Field {
 	var v any
@@ -108,9 +109,16 @@ func (c Call) ArgNumbers() []Field {
 	}
 	var out []Field
 	for key, leaf := range jsonLeaves(v) {
-		if x, ok := leaf.(float64); ok && len(out) < maxCounts {
+		if x, ok := leaf.(float64); ok && !idKey(key) && len(out) < maxCounts {
 			out = append(out, Field{Key: key, Value: strconv.FormatFloat(x, 'f', -1, 64)})
 		}
 	}
 	return out
+}
+
+// idKey reports whether a JSON key names an id ("id", "order_id",
+// "hotelId", "room_ID"): its value names a record, whether written as a
+// string or as a number, and is no figure.
+func idKey(k string) bool {
+	return strings.EqualFold(k, "id") || strings.HasSuffix(strings.ToLower(k), "_id") || len(k) > 2 && strings.HasSuffix(k, "Id") || len(k) > 2 && strings.HasSuffix(k, "ID")
 }

@@ -48,3 +48,12 @@ func TestJSONLeaves(t *testing.T) {
 	assert.Equal(t, []string{"a", "b", "c", "d"}, keys, "keys sorted; an array's items under its key")
 	assert.Equal(t, []any{true, 1.0, "x", nil}, leaves)
 }
+
+// TestArgNumbers reads the numbers a call's JSON arguments give, with
+// their keys; not numbers written as strings, nor ids written as numbers
+// under a key that names an id, in any of the ways keys are joined.
+func TestArgNumbers(t *testing.T) {
+	c := Call{Args: `{"hotel_id": 40417, "hotelId": 40417, "roomID": 12, "id": 7, "nights": 2, "total": 418.5, "code": "55120", "identity": 3}`}
+	assert.Equal(t, []Field{{"identity", "3"}, {"nights", "2"}, {"total", "418.5"}}, c.ArgNumbers())
+	assert.Nil(t, Call{Args: `not json: 4`}.ArgNumbers())
+}

@@ -1,6 +1,10 @@
 package extract
 
-import "strings"
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
 
 // currencyWords are the ways text writes the currencies that tools name by
 // their ISO 4217 codes: the sign before an amount, and the currency's name
@@ -42,4 +46,27 @@ func CurrencyWords(code string) []string {
 // writes against an amount's digits ("£8"), not as a word of its own.
 func CurrencySign(w string) bool {
 	return w != "" && !wordByte(w[0])
+}
+
+// Money reports whether a number claim writes a sum of money: a
+// currency's sign, its code or its name beside the figure ("$14.00",
+// "14.00 USD", "GBP 142", "14 dollars"; currencyWords).
+func (c Claim) Money() bool {
+	if c.Kind != ClaimNumber {
+		return false
+	}
+	words := strings.FieldsFunc(c.Text, func(r rune) bool { return !unicode.IsLetter(r) })
+	for code, ws := range currencyWords {
+		for _, w := range words {
+			if w == code {
+				return true
+			}
+		}
+		for _, cw := range ws {
+			if CurrencySign(cw) && strings.Contains(c.Text, cw) || !CurrencySign(cw) && !strings.Contains(cw, " ") && slices.ContainsFunc(words, func(w string) bool { return strings.EqualFold(w, cw) }) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -120,7 +120,7 @@ func recordOf(m map[string]any) Record {
 		if n, isNum := m[k].(json.Number); isNum && r.Price == "" && namesPrice(k) {
 			r.Price = n.String()
 		}
-		if ok && (k == "id" || strings.HasSuffix(k, "_id") || IsID(s)) && s != "" {
+		if ok && (idKey(k) || IsID(s)) && s != "" {
 			r.IDs = append(r.IDs, s)
 			continue
 		}

@@ -12,7 +12,8 @@ import (
 // the objects of a list that hold an id, and the objects a map holds
 // under their ids, each with the words describing it (a line's number
 // among them, not a date) and the figures its fields give; a single record,
-// or output that is no JSON, lists none. Shapes: tau-bench retail's
+// or output that is no JSON, lists none; an id is read under any key
+// that names one ("plan_id", "planId"). Shapes: tau-bench retail's
 // product variants and a user's payment methods, a telecom plan list and
 // an account's lines.
 func TestRecords(t *testing.T) {
@@ -30,6 +31,8 @@ func TestRecords(t *testing.T) {
 			[]Record{{IDs: []string{"L-31170"}, Words: []string{"555-0147"}}, {IDs: []string{"L-31171"}, Words: []string{"+1 (415) 555-0182"}}}},
 		{"one record", `{"order_id": "#W8812", "status": "delivered"}`, nil},
 		{"no JSON", "Plans: Unlimited Basic, Unlimited Plus.", nil},
+		{"ids under camelCase keys", `[{"planId": "basic", "name": "Unlimited Basic", "price": 45}, {"planID": "plus", "name": "Unlimited Plus", "price": 60}]`,
+			[]Record{{IDs: []string{"basic"}, Words: []string{"unlimited basic"}, Numbers: []string{"45"}, Price: "45"}, {IDs: []string{"plus"}, Words: []string{"unlimited plus"}, Numbers: []string{"60"}, Price: "60"}}},
 	} {
 		assert.Equal(t, tt.want, records(decoded(tt.text)), tt.name)
 	}

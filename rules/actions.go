@@ -2273,14 +2273,14 @@ func recordNotAgreed(in *Input, i, p int) (used, offered string) {
 // amountNotAgreed returns a sum of money the consequential call of step i
 // is given and the one the proposal at step p named, where the proposal
 // named its sums ("a refund of $14.00"), the other party agreed, and the
-// call gives none of them, nor their total, but another figure among
-// its arguments (a number, not a count under a hundred or a year; an id
-// is written as a string). The call then moves another sum than the one
-// agreed.
+// call gives none of them, nor their total (in units or in hundredths),
+// but another figure among its arguments (a number, not a count under a
+// hundred or a year, nor an id). The call then moves another sum than
+// the one agreed.
 func amountNotAgreed(in *Input, i, p int) (used, offered string) {
 	var agreed []float64
 	for _, c := range in.Features.Steps[p].Claims {
-		if x, ok := c.Number(); ok && money(c.Text) {
+		if x, ok := c.Number(); ok && c.Money() {
 			agreed = append(agreed, x)
 		}
 	}
@@ -2291,7 +2291,9 @@ func amountNotAgreed(in *Input, i, p int) (used, offered string) {
 	for _, x := range agreed {
 		total += x
 	}
-	same := func(a, b float64) bool { return math.Abs(a-b) < 0.005 }
+	// A sum is the same written in its currency's units or in its
+	// hundredths, as payment APIs take it ("amount": 1400 for $14.00).
+	same := func(x, a float64) bool { return math.Abs(x-a) < 0.005 || math.Abs(x-100*a) < 0.5 }
 	var given []string
 	for _, c := range in.Features.Steps[i].Calls {
 		if !c.Consequential() {
@@ -2316,21 +2318,6 @@ func amountNotAgreed(in *Input, i, p int) (used, offered string) {
 		return "", ""
 	}
 	return given[0], strconv.FormatFloat(agreed[0], 'f', -1, 64)
-}
-
-// money reports whether a number claim's text writes a sum of money: a
-// currency's sign or a three-letter code beside the figure ("$14.00",
-// "14.00 USD", "GBP 142").
-func money(text string) bool {
-	if strings.ContainsAny(text, "$€£¥₹") {
-		return true
-	}
-	for _, w := range strings.Fields(text) {
-		if len(w) == 3 && strings.ToUpper(w) == w && strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
-			return true
-		}
-	}
-	return false
 }
 
 // actedValues returns every argument value of step i's consequential

@@ -3,6 +3,7 @@ package run
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -58,6 +59,19 @@ func agnoMessages(run map[string]any, member bool, depth int, targets map[string
 	used := make([]bool, len(members))
 	answered := map[string]bool{} // the leader's delegations a member's run follows
 	var out []any
+	byID := agnoMemberIDs(members)
+	unused := 0 // the member runs not yet handed a task
+	for _, mr := range members {
+		if _, ok := mr.(map[string]any); ok {
+			unused++
+		}
+	}
+	take := func(i int, cid string) {
+		used[i] = true
+		unused--
+		answered[cid] = true
+		out = append(out, agnoMessages(members[i].(map[string]any), true, depth+1, targets)...)
+	}
 	said := false // the run's agent has spoken: a member's task is behind it
 	for _, e := range msgs {
 		m, ok := e.(map[string]any)
@@ -86,21 +100,32 @@ func agnoMessages(run map[string]any, member bool, depth int, targets map[string
 			fn, _ := cm["function"].(map[string]any)
 			var args map[string]any
 			_ = json.Unmarshal([]byte(textOf(fn["arguments"])), &args)
-			id := stringOrEmpty(args["member_id"])
-			for i, mr := range members {
-				r, _ := mr.(map[string]any)
-				if used[i] || r == nil || !agnoMemberCalled(r, id, stringOrEmpty(fn["name"])) {
+			id, cid := stringOrEmpty(args["member_id"]), stringOrEmpty(cm["id"])
+			if id == "" {
+				// A call of a tool of the members that names none hands
+				// the task to every member.
+				if unused == 0 || !strings.Contains(strings.ToLower(stringOrEmpty(fn["name"])), "member") {
 					continue
 				}
-				used[i] = true
-				answered[stringOrEmpty(cm["id"])] = true
-				out = append(out, agnoMessages(r, true, depth+1, targets)...)
-				if id != "" {
-					if cid := stringOrEmpty(cm["id"]); cid != "" {
-						targets[cid] = agnoName(r)
+				for i, mr := range members {
+					if r, _ := mr.(map[string]any); r != nil && !used[i] {
+						take(i, cid)
 					}
-					break
 				}
+				continue
+			}
+			// The first member not yet handed a task that the id names.
+			ids := byID[strings.ToLower(strings.TrimSpace(id))]
+			for len(ids) > 0 && used[ids[0]] {
+				ids = ids[1:]
+			}
+			byID[strings.ToLower(strings.TrimSpace(id))] = ids
+			if len(ids) == 0 {
+				continue
+			}
+			take(ids[0], cid)
+			if cid != "" {
+				targets[cid] = agnoName(members[ids[0]].(map[string]any))
 			}
 		}
 	}
@@ -130,23 +155,30 @@ func agnoName(run map[string]any) string {
 	return strings.TrimSpace(firstNonEmpty(stringOrEmpty(run["agent_name"]), stringOrEmpty(run["team_name"]), stringOrEmpty(run["agent_id"]), stringOrEmpty(run["team_id"])))
 }
 
-// agnoMemberCalled reports whether the call of tool naming member id
-// hands its task to the member whose run r is: the id is the member's
-// agent_id or team_id, or its name as Agno makes an id of it (lower
-// case, words joined by hyphens); a call of a tool of the members that
-// names none hands it to every member.
-func agnoMemberCalled(r map[string]any, id, tool string) bool {
-	if id == "" {
-		return strings.Contains(strings.ToLower(tool), "member")
-	}
-	id = strings.ToLower(strings.TrimSpace(id))
-	for _, k := range []string{"agent_id", "team_id", "agent_name", "team_name"} {
-		v := stringOrEmpty(r[k])
-		if v != "" && (strings.ToLower(v) == id || urlSafe(v) == id) {
-			return true
+// agnoMemberIDs indexes the member runs by the ids a delegation may name
+// each by, in lower case: its agent_id or team_id, or its name as Agno
+// makes an id of it (lower case, words joined by hyphens), each id's
+// runs in their order. Looking a call's id up once keeps a run of many
+// members and many calls linear in its size.
+func agnoMemberIDs(members []any) map[string][]int {
+	byID := map[string][]int{}
+	for i, mr := range members {
+		r, _ := mr.(map[string]any)
+		var ids []string
+		for _, k := range []string{"agent_id", "team_id", "agent_name", "team_name"} {
+			if v := stringOrEmpty(r[k]); v != "" {
+				for _, id := range []string{strings.ToLower(v), urlSafe(v)} {
+					if !slices.Contains(ids, id) {
+						ids = append(ids, id)
+					}
+				}
+			}
+		}
+		for _, id := range ids {
+			byID[id] = append(byID[id], i)
 		}
 	}
-	return false
+	return byID
 }
 
 // urlSafe is name as Agno makes an id of it: lower case, each run of

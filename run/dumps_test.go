@@ -1,9 +1,11 @@
 package run
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -604,4 +606,68 @@ func TestSwarmSenders(t *testing.T) {
 		got = append(got, s.Agent+" "+string(s.Kind))
 	}
 	assert.Equal(t, []string{"user user", "Triage Agent tool_call", "tool tool_result", "Cancel Agent message", "closer message"}, got)
+}
+
+// TestAgnoTeamManyDelegationsReturns: an Agno team's run with many
+// members and many delegations (each naming a member none is, one
+// member many share the name of, or none, as run_member_agents calls
+// them) is read in time linear in its size: a log is untrusted, and
+// matching each call against every member would hang on a few
+// megabytes.
+func TestAgnoTeamManyDelegationsReturns(t *testing.T) {
+	const n = 20000
+	for name, call := range map[string]func(i int) string{
+		"a member none is":  func(int) string { return `delegate_task_to_member", "arguments": "{\"member_id\": \"nobody\"}` },
+		"a name many share": func(int) string { return `delegate_task_to_member", "arguments": "{\"member_id\": \"m\"}` },
+		"no member named":   func(int) string { return `run_member_agents", "arguments": "{}` },
+	} {
+		t.Run(name, func(t *testing.T) {
+			var msgs, members []string
+			msgs = append(msgs, `{"role": "user", "content": "q"}`)
+			for i := range n {
+				msgs = append(msgs, fmt.Sprintf(`{"role": "assistant", "tool_calls": [{"id": "c%d", "type": "function", "function": {"name": "%s"}}]}`, i, call(i)),
+					fmt.Sprintf(`{"role": "tool", "tool_call_id": "c%d", "content": "ok"}`, i))
+				members = append(members, `{"agent_name": "m", "messages": [{"role": "assistant", "content": "a"}]}`)
+			}
+			data := []byte(`{"team_name": "T", "messages": [` + strings.Join(msgs, ",") + `], "member_responses": [` + strings.Join(members, ",") + `]}`)
+			done := make(chan error, 1)
+			go func() {
+				_, err := ParseCase("team.json", data, Options{})
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				require.NoError(t, err)
+			case <-time.After(20 * time.Second):
+				t.Fatal("reading the team's run did not return")
+			}
+		})
+	}
+}
+
+// TestKaibanParallelTasks: a KaibanJS team that runs its tasks in
+// parallel interleaves its agents' logs, and each tool's result answers
+// the call of the agent whose log it is, not the call logged last.
+func TestKaibanParallelTasks(t *testing.T) {
+	data := `[
+		{"logType": "TaskStatusUpdate", "taskStatus": "DOING", "agentName": "Ava", "task": {"description": "Find the capital of Peru."}},
+		{"logType": "TaskStatusUpdate", "taskStatus": "DOING", "agentName": "Bo", "task": {"description": "Find the capital of Chile."}},
+		{"logType": "AgentStatusUpdate", "agentStatus": "USING_TOOL", "agentName": "Ava", "metadata": {"tool": {"name": "lookup"}, "input": {"q": "Peru"}}},
+		{"logType": "AgentStatusUpdate", "agentStatus": "USING_TOOL", "agentName": "Bo", "metadata": {"tool": {"name": "lookup"}, "input": {"q": "Chile"}}},
+		{"logType": "AgentStatusUpdate", "agentStatus": "USING_TOOL_END", "agentName": "Ava", "metadata": {"output": "Lima"}},
+		{"logType": "AgentStatusUpdate", "agentStatus": "USING_TOOL_ERROR", "agentName": "Bo", "metadata": {"error": "rate limited"}},
+		{"logType": "AgentStatusUpdate", "agentStatus": "FINAL_ANSWER", "agentName": "Ava", "metadata": {"output": {"finalAnswer": "Lima"}}}]`
+	r, err := Parse("kaiban.json", []byte(data), Options{})
+	require.NoError(t, err)
+	calls := map[string]string{} // call id → its agent
+	var got []string
+	for _, s := range r.Steps {
+		for _, c := range s.ToolCalls() {
+			calls[c.ID] = s.Agent
+		}
+		if s.Kind == KindToolResult {
+			got = append(got, calls[s.ToolCallID()]+" "+s.Content)
+		}
+	}
+	assert.Equal(t, []string{"Ava Lima", "Bo Error: rate limited"}, got)
 }

@@ -18,8 +18,9 @@ import (
 //     description with the team's inputs put in), the first the run's task;
 //   - USING_TOOL is a call of the agent (metadata's tool and input), with
 //     the thought of the model's output just before it (THINKING_END's
-//     parsedLLMOutput) as its words; USING_TOOL_END is its result,
-//     USING_TOOL_ERROR and TOOL_DOES_NOT_EXIST a failed one;
+//     parsedLLMOutput) as its words; the agent's USING_TOOL_END after it
+//     is its result, USING_TOOL_ERROR a failed one, and
+//     TOOL_DOES_NOT_EXIST the agent's own error;
 //   - THOUGHT and SELF_QUESTION are the agent's thoughts, FINAL_ANSWER its
 //     answer to the task, and an error of the agent's loop its error;
 //   - the rest (iterations, thinking begun, a task done, which repeats the
@@ -33,7 +34,8 @@ func kaibanLogs(data []byte) ([]dumpMessage, bool) {
 	}
 	var out []dumpMessage
 	calls, lastTask := 0, ""
-	thought := map[string]string{} // agent → the thought its model's last output gave
+	thought := map[string]string{}  // agent → the thought its model's last output gave
+	lastCall := map[string]string{} // agent → the id of its latest call
 	for _, e := range logs {
 		meta, _ := e["metadata"].(map[string]any)
 		agent := kaibanAgent(e)
@@ -71,13 +73,20 @@ func kaibanLogs(data []byte) ([]dumpMessage, bool) {
 			}
 			calls++
 			id := "kaiban-call-" + strconv.Itoa(calls)
+			lastCall[agent] = id
 			out = append(out, dumpMessage{chatMessage: chatMessage{Role: "assistant", Name: agent, Text: thought[agent],
 				Calls: []ToolCall{{ID: id, Name: name, Arguments: textOf(meta["input"])}}}})
 			thought[agent] = ""
 		case "USING_TOOL_END", "USING_TOOL_ERROR", "TOOL_DOES_NOT_EXIST":
-			id := ""
-			if calls > 0 && status != "TOOL_DOES_NOT_EXIST" {
+			// The result answers its own agent's latest call (a team
+			// that runs its tasks in parallel interleaves its agents'
+			// logs), else the latest call of all.
+			id := lastCall[agent]
+			if id == "" && calls > 0 {
 				id = "kaiban-call-" + strconv.Itoa(calls)
+			}
+			if status == "TOOL_DOES_NOT_EXIST" {
+				id = ""
 			}
 			text := textOf(meta["output"])
 			if status != "USING_TOOL_END" {
