@@ -221,6 +221,10 @@ func allClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 	for _, m := range t.dates(maxMatches) {
 		claim(ClaimDate, m.all, func() (string, bool) { return dateNorm(t, m) })
 	}
+	onHolidays, _ := holidays(t)
+	for _, d := range onHolidays {
+		claim(ClaimDate, d.all, func() (string, bool) { return d.norm, true })
+	}
 	for _, m := range t.phones(maxMatches) {
 		if !inside(m.Start, m.End) {
 			taken = append(taken, m)
