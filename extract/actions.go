@@ -1087,8 +1087,8 @@ func sentenceSpans(s string) [][2]int {
 }
 
 // affirmRe opens a message that agrees to go ahead, in English or in the
-// yes of a customer's own language ("Oui.", "Ja, bitte.").
-var affirmRe = regexp.MustCompile(`(?i)^\W{0,4}(?:yes|yeah|yep|sure|ok(?:ay)?|oui|ja|jawohl|genau|d'accord|claro|vale|confirm(?:ed)?|correct|please (?:go ahead|proceed|do)|go ahead|proceed|that'?s (?:right|correct)|i confirm|absolutely|definitely)\b`)
+// yes of a customer's own language ("Oui.", "Ja, bitte.", "Sí.").
+var affirmRe = regexp.MustCompile(`(?i)^\W{0,4}(?:(?:yes|yeah|yep|sure|ok(?:ay)?|oui|ja|jawohl|genau|d'accord|claro|vale|si|confirm(?:ed)?|correct|please (?:go ahead|proceed|do)|go ahead|proceed|sounds (?:good|great|fine)|that'?s (?:right|correct)|i confirm|absolutely|definitely)\b|sí(?:$|[^\pL\pN]))`)
 
 // affirmHead is how many bytes of a message affirmRe reads, and more: four
 // runes of \W, its longest word ("please go ahead") at three bytes a rune
@@ -1101,7 +1101,12 @@ const affirmHead = 4*utf8.UTFMax + 3*len("please go ahead") + 2*utf8.UTFMax
 // affirms reports whether a message agrees to what was proposed, and
 // does not put the agreement off until someone else's say-so (deferredYes).
 func affirms(content string) bool {
-	return affirmRe.MatchString(content[:headEnd(content, affirmHead)]) && !deferredYes(content)
+	return opensWithYes(content) && !deferredYes(content)
+}
+
+// opensWithYes reports whether affirmRe matches a message's start.
+func opensWithYes(content string) bool {
+	return affirmRe.MatchString(content[:headEnd(content, affirmHead)])
 }
 
 // deferredYesRe finds an agreement made to wait for another's approval:

@@ -140,11 +140,11 @@ func TestAffirmsReadsTheHeadAsTheWhole(t *testing.T) {
 		{"", false},
 	} {
 		assert.Equal(t, tt.want, affirms(tt.msg), "%.40q", tt.msg)
-		assert.Equal(t, affirmRe.MatchString(tt.msg), affirms(tt.msg), "%.40q", tt.msg)
+		assert.Equal(t, affirmRe.MatchString(tt.msg), opensWithYes(tt.msg), "%.40q", tt.msg)
 	}
 	// The Kelvin sign folds to "k" in three bytes, and Go's \b is ASCII.
 	for _, msg := range []string{"o\u212A" + long, "o\u212Aapi" + long, strings.Repeat("«", 4) + strings.Repeat("\u212A", 20)} {
-		assert.Equal(t, affirmRe.MatchString(msg), affirms(msg), "%.40q", msg)
+		assert.Equal(t, affirmRe.MatchString(msg), opensWithYes(msg), "%.40q", msg)
 	}
 }
 
@@ -153,8 +153,8 @@ func FuzzAffirms(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := affirms(s), affirmRe.MatchString(s); got != want {
-			t.Fatalf("affirms(%q) = %v, affirmRe says %v", s, got, want)
+		if got, want := opensWithYes(s), affirmRe.MatchString(s); got != want {
+			t.Fatalf("opensWithYes(%q) = %v, affirmRe says %v", s, got, want)
 		}
 	})
 }
@@ -563,6 +563,29 @@ func TestDeferredYes(t *testing.T) {
 		{"Yes, go ahead. Once you've approved it, send me the receipt.", true},
 		{"Yes, once it's signed off by my manager.", false},
 		{"Yes, once the change is approved by finance.", false},
+	} {
+		assert.Equal(t, tt.want, affirms(tt.msg), tt.msg)
+	}
+}
+
+// TestYesInOtherWords: a customer's yes may be said as "sounds good", or
+// in Spanish, with its accent or without; a word that only begins so is
+// none.
+func TestYesInOtherWords(t *testing.T) {
+	for _, tt := range []struct {
+		msg  string
+		want bool
+	}{
+		{"Sounds good — go ahead.", true},
+		{"Sounds great, book it.", true},
+		{"Sí, por favor.", true},
+		{"Si, adelante.", true},
+		{"SÍ.", true},
+		{"Sí", true},
+		{"Sincerely, I have no idea.", false},
+		{"Simon said so.", false},
+		{"Síntomas: fiebre.", false},
+		{"Sounds odd to me.", false},
 	} {
 		assert.Equal(t, tt.want, affirms(tt.msg), tt.msg)
 	}

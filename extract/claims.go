@@ -221,6 +221,10 @@ func allClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 	for _, m := range t.dates(maxMatches) {
 		claim(ClaimDate, m.all, func() (string, bool) { return dateNorm(t, m) })
 	}
+	onHolidays, _ := holidays(t)
+	for _, d := range onHolidays {
+		claim(ClaimDate, d.all, func() (string, bool) { return d.norm, true })
+	}
 	for _, m := range t.phones(maxMatches) {
 		if !inside(m.Start, m.End) {
 			taken = append(taken, m)
@@ -250,7 +254,12 @@ func allClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 			m = cut
 		}
 		if n, ok := numberNorm(t, m); ok {
-			add(ClaimNumber, m.all.Start, m.all.End, n)
+			end := m.all.End
+			if v, to, ok := withHundredths(t, m, n); ok {
+				n, end = v, to
+				taken = append(taken, span{Start: m.all.Start, End: to, OK: true})
+			}
+			add(ClaimNumber, m.all.Start, end, n)
 		}
 	}
 	for _, q := range wordQuantities(t.s) {
@@ -651,6 +660,22 @@ var units = map[string]string{
 // numberNorm writes the value in a canonical decimal form ("1234.5"),
 // multiplied out ("1.08 billion" = "1080000000"), with its unit after a
 // space ("5 km") or "%" attached.
+// withHundredths reads a whole amount of money in digits and a currency's
+// name followed by its hundredths ("5 pounds 50p", "12 dollars and 5
+// cents") as the one amount it is, norm with the hundredths added, and
+// where it ends.
+func withHundredths(t *text, m numberMatch, norm string) (string, int, bool) {
+	unit := strings.ToLower(strings.TrimSpace(t.str(m.unit)))
+	if u, known := units[unit]; unit == "" || !known || u != "" || t.str(m.frac) != "" || t.str(m.mult) != "" {
+		return "", 0, false
+	}
+	cents, to, ok := hundredths(t.s, m.all.End)
+	if !ok || !isDigits(strings.TrimPrefix(norm, "-")) {
+		return "", 0, false
+	}
+	return strings.TrimRight(norm+"."+pad2(int(cents)), "0"), to, true
+}
+
 func numberNorm(t *text, m numberMatch) (string, bool) {
 	// Thousands are grouped by commas in prose and by underscores in
 	// code's literals (19_640_000 in Python, Go, Rust, Java, C#, JS).

@@ -201,7 +201,9 @@ func TestMarkedUpValues(t *testing.T) {
 
 // TestQuantitiesInWords: a number in words with a unit is the quantity
 // its digits would state; an order of magnitude, an article, a name and a
-// number in words without a unit are not read so.
+// number in words without a unit are not read so. An amount of money
+// written with its hundredths after its currency's name is one amount,
+// in words or in digits ("5 pounds 50p").
 func TestQuantitiesInWords(t *testing.T) {
 	for _, c := range []struct {
 		text string
@@ -215,6 +217,8 @@ func TestQuantitiesInWords(t *testing.T) {
 		{"The lamp was a hundred and twenty dollars; a thousand years.", []string{"120"}},
 		{"Put fifty pounds on it.", []string{"50"}},
 		{"Adults pay twenty-one pounds and fifty pence, children seventeen pounds.", []string{"21.5", "17"}},
+		{"Put 5 pounds 50p on it, and 12 dollars and 5 cents on the other.", []string{"5.5", "12.05"}},
+		{"Top it up by £5.50, or 5 pounds.", []string{"5.5", "5"}},
 	} {
 		var got []string
 		for _, cl := range claimsOf(newText(c.text), nil, true) {

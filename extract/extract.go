@@ -356,6 +356,9 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Asked = exactly(asked(t))
 		rc.rare.Refused = exactly(refused(t))
 		rc.rare.RelativeDay = t.has(relativeDayRe)
+		if days, other := weekdays(t); !other {
+			rc.rare.Weekdays = exactly(days)
+		}
 	} else if v, whole, ok := toolJSON(s.Content); ok {
 		rc.rare.IDFields = exactly(idFields(v))
 		rc.rare.Records = exactly(records(v))

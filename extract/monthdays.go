@@ -20,7 +20,7 @@ var (
 
 // monthDays returns the days of a month a text names without a year, as
 // "MM-DD", in the order written: a date a person gives ("move it to May
-// 14") that a call then writes in full (2024-05-14).
+// 14", "on New Year's Eve") that a call then writes in full (2024-05-14).
 func monthDays(t *text) []string {
 	var out []string
 	add := func(mon string, day string) {
@@ -43,6 +43,10 @@ func monthDays(t *text) []string {
 	}
 	for _, m := range t.all(dayMonthRe, math.MaxInt) {
 		add(t.named(m, "mon"), t.named(m, "d"))
+	}
+	_, named := holidays(t)
+	for _, md := range named {
+		out = appendNew(out, md)
 	}
 	return out
 }

@@ -33,3 +33,28 @@ func TestMonthDays(t *testing.T) {
 		})
 	}
 }
+
+// TestHolidays: a holiday whose date is fixed, named with its year, is
+// that date, and named without one is its month and day; a holiday whose
+// date a country's calendar sets is neither.
+func TestHolidays(t *testing.T) {
+	for _, tt := range []struct {
+		text  string
+		dates []string
+		days  []string
+	}{
+		{"Move our stay to Christmas Day 2027, please.", []string{"2027-12-25"}, nil},
+		{"A table for two on New Year's Eve, and one on New Year’s Day 2027.", []string{"2027-01-01"}, []string{"12-31"}},
+		{"Can it arrive before Halloween? Or Christmas Eve at the latest.", nil, []string{"10-31", "12-24"}},
+		{"Book it for Thanksgiving or Easter Sunday 2027.", nil, nil},
+	} {
+		var dates []string
+		for _, c := range claimsOf(newText(tt.text), nil, true) {
+			if c.Kind == ClaimDate {
+				dates = append(dates, c.Norm)
+			}
+		}
+		assert.Equal(t, tt.dates, dates, tt.text)
+		assert.Equal(t, tt.days, monthDays(newText(tt.text)), tt.text)
+	}
+}

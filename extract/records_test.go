@@ -105,6 +105,8 @@ func TestPhonesWrittenAbroad(t *testing.T) {
 		{"Paris: +33 1 42 68 53 00.", []string{"33142685300"}},
 		{"On 01 2026 it cost 0.50 and ref 0123 45, about 1.200 €.", nil},
 		{"Great Neck Rd, Waterford, CT 06385-3823, USA.", nil},
+		{"The number is 01 42 68 53 00, or my mobile 06.12.34.56.78.", []string{"0142685300", "0612345678"}},
+		{"Scores were 01 42 68-53 00 and 10 20 30 40 50.", nil},
 	} {
 		assert.Equal(t, tt.want, phones(newText(tt.text)), tt.text)
 	}

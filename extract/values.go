@@ -67,13 +67,15 @@ var (
 	// "+1 415 555 0132"), after any country's code in groups ("+44 20 7946
 	// 0958", "+44 (0)20 7323 8000", "+91 98765 43210") or none
 	// ("+4915123456789"), or as a country writes its own with the trunk 0
-	// first ("020 7946 0958", "0151 2345 6789", "07700 900123"). The
+	// first ("020 7946 0958", "0151 2345 6789", "07700 900123"; France's
+	// in pairs, "01 42 68 53 00", "06.12.34.56.78"). The
 	// matches with too few or too many digits are dropped (text.phones).
 	phonePattern = pattern(`(?<![\w.+])(?:`+
 		`(?:\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}`+
 		`|\+\d{1,3}(?:\s?\(0\))?(?:[\s.-]?\(?\d{1,5}\)?)?(?:[\s.-]\d{2,8}){1,4}`+
 		`|\+\d{7,15}`+
 		`|\(?0\d{1,4}\)?[\s-]\d{3,8}(?:[\s-]\d{3,4})?`+
+		`|0[1-9](?:([\s.-])\d{2})(?:\1\d{2}){3}`+
 		`)(?![\w.,]?\d|\w)`, 0)
 	// A time of day: with am or pm, with a part of the day in words ("7:30
 	// in the evening", "9 o'clock at night": a bare number before one is

@@ -1082,11 +1082,22 @@ func relativeDateHeld(in *Input, v string, i int) bool {
 		return false
 	}
 	named := false // a person named a day from today (a system prompt's "Today is" names none)
+	pinned := true // every such day is a day of the week
+	var days []extract.Weekday
 	for j := range i {
-		named = named || in.Features.Steps[j].RelativeDay && in.Run.Steps[j].Kind != run.KindSystem
+		if in.Features.Steps[j].RelativeDay && in.Run.Steps[j].Kind != run.KindSystem {
+			named = true
+			pinned = pinned && len(in.Features.Steps[j].Weekdays) > 0
+			days = append(days, in.Features.Steps[j].Weekdays...)
+		}
 	}
 	if !named {
 		return false
+	}
+	if pinned {
+		if held, known := weekdayHeld(in, d, days, i); known {
+			return held
+		}
 	}
 	soon := func(c extract.Claim) bool {
 		today, err := time.Parse(time.DateOnly, c.Norm)
@@ -1106,6 +1117,66 @@ func relativeDateHeld(in *Input, v string, i int) bool {
 		stated = stated || slices.ContainsFunc(in.Features.Steps[j].Claims, isDate)
 	}
 	return !stated
+}
+
+// weekdayHeld reports whether d is a date that one of the days of the
+// week a person named (days) pins from a today the system instructions
+// state, and whether any today is stated there at all (known). From a
+// today, "on Friday" or "this Friday" is the coming Friday (today, or a
+// week on, when today is a Friday), "next Friday" the coming one or the
+// one a week after it, as people read it either way, and "last Friday"
+// the one before today or a week before that. Another date is not the
+// day the person named, however near it falls.
+func weekdayHeld(in *Input, d time.Time, days []extract.Weekday, i int) (held, known bool) {
+	var todays []time.Time
+	add := func(c extract.Claim) {
+		if t, err := time.Parse(time.DateOnly, c.Norm); c.Kind == extract.ClaimDate && err == nil {
+			todays = append(todays, t)
+		}
+	}
+	for _, c := range in.Features.Instructions {
+		add(c)
+	}
+	for j := range min(i, len(in.Run.Steps)) {
+		if in.Run.Steps[j].Kind == run.KindSystem {
+			for _, c := range in.Features.Steps[j].Claims {
+				add(c)
+			}
+		}
+	}
+	for _, today := range todays {
+		for _, w := range days {
+			for _, off := range weekdayOffsets(int(today.Weekday()), w) {
+				if today.AddDate(0, 0, off).Equal(d) {
+					return true, true
+				}
+			}
+		}
+	}
+	return false, len(todays) > 0
+}
+
+// weekdayOffsets are the days from a today that falls on weekday today to
+// the dates a named day of the week may be (weekdayHeld).
+func weekdayOffsets(today int, w extract.Weekday) []int {
+	ahead := (w.Day - today + 7) % 7
+	back := (today - w.Day + 7) % 7
+	if back == 0 {
+		back = 7
+	}
+	switch w.Shift {
+	case "next":
+		if ahead == 0 {
+			return []int{7, 14}
+		}
+		return []int{ahead, ahead + 7}
+	case "last":
+		return []int{-back, -back - 7}
+	}
+	if ahead == 0 {
+		return []int{0, 7}
+	}
+	return []int{ahead}
 }
 
 // composed reports whether a value of a few words takes at least half of

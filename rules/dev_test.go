@@ -242,7 +242,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
 		rf.Question, rf.Renames, rf.ShowsReported, rf.TaskFiles = nil, nil, nil, nil
 		eachStep(func(f *extract.Features) {
-			f.Claims, f.MonthDays, f.Codes, f.Counts, f.Done, f.Asked, f.RelativeDay, f.IDFields, f.Records = nil, nil, nil, nil, nil, nil, false, nil, nil
+			f.Claims, f.MonthDays, f.Codes, f.Counts, f.Done, f.Asked, f.RelativeDay, f.Weekdays, f.IDFields, f.Records = nil, nil, nil, nil, nil, nil, false, nil, nil, nil
 		})(r, rf)
 	},
 	FactToolCalls: eachStep(func(f *extract.Features) {

@@ -1035,7 +1035,9 @@ func TestCallOnAnotherRecordThanNamed(t *testing.T) {
 // of today's, where the user named a day from today ("next Monday",
 // "yesterday"), was worked out from it, and is no value the call puts
 // forward either; one further off, or with no such day named (a span of
-// weekdays, "Monday to Friday", names none), was not.
+// weekdays, "Monday to Friday", names none), was not. Where every day
+// named is a day of the week ("on Friday", "next Tuesday"), only the
+// dates it pins from today are ("next" read either way people read it).
 // Today's date is read alike from a transcript's system step and from
 // the system instructions a trace keeps apart from its steps. Shape: a
 // travel search assistant whose system prompt gives today's date, as an
@@ -1053,6 +1055,16 @@ func TestRelativeDates(t *testing.T) {
 		{"What is the earliest flight from Lisbon to Porto?", "2026-11-30", []int{2}},
 		{"I commute Monday to Friday; what is the earliest flight from Lisbon to Porto?", "2026-11-30", []int{2}},
 		{"Move my flight from Lisbon to Porto from Monday to Tuesday and tell me the earliest one.", "2026-12-01", nil},
+		{"What is the earliest flight from Lisbon to Porto on Friday?", "2026-12-04", nil},
+		{"What is the earliest flight from Lisbon to Porto on Friday?", "2026-12-05", []int{2}},
+		{"What is the earliest flight from Lisbon to Porto this Thursday?", "2026-12-03", nil},
+		{"What is the earliest flight from Lisbon to Porto next Tuesday?", "2026-12-01", nil},
+		{"What is the earliest flight from Lisbon to Porto next Tuesday?", "2026-12-08", nil},
+		{"What is the earliest flight from Lisbon to Porto next Tuesday?", "2026-12-02", []int{2}},
+		{"What was the last flight from Lisbon to Porto last Wednesday?", "2026-11-25", nil},
+		{"What was the last flight from Lisbon to Porto last Wednesday?", "2026-11-26", []int{2}},
+		{"What is the earliest flight from Lisbon to Porto on Saturday?", "2026-11-28", nil},
+		{"What is the earliest flight from Lisbon to Porto by Friday?", "2026-12-02", nil},
 	} {
 		in := prepare(t, tt.ask, "",
 			msg{agent: "system", content: system, kind: run.KindSystem},
