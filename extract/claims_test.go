@@ -497,6 +497,7 @@ func FuzzClockTimes(f *testing.F) {
 		}
 	})
 }
+
 // TestClaimMoney: a number claim is a sum of money when a currency's
 // sign, code or name stands beside its figure, however the figure is
 // written; a figure with another unit, or none, is not, nor is a claim
