@@ -79,13 +79,13 @@ var countedRe = pattern(`\bhow\s{1,2}many\s{1,2}(?<n>[a-z]{2,40})\b`, ci)
 // were. An answer that writes no figure before the thing asked, or to a
 // task that asks more than the count, is left whole.
 func askedCount(fa *FinalAnswer, question string) {
-	m, ok := newText(question).first(countedRe)
-	if !ok || len(fa.Claims) < 2 || asksMore(strings.ToLower(question)) {
+	qt, q := newText(question), strings.ToLower(question)
+	m, ok := qt.first(countedRe)
+	if !ok || len(fa.Claims) < 2 || asksMore(q) {
 		return
 	}
-	q := strings.ToLower(question)
 	ofTask := func(c Claim) bool { return containsWordFold(q, strings.ToLower(c.Text)) || containsWordFold(q, c.Norm) }
-	thing := wordStem(strings.ToLower(newText(question).named(m, "n")))
+	thing := wordStem(strings.ToLower(qt.named(m, "n")))
 	var kept []Claim
 	for _, c := range fa.Claims {
 		if ofTask(c) {
