@@ -908,7 +908,7 @@ func readersOwnFigure(in *Input, flows []graph.ClaimFlow) map[int]bool {
 				continue
 			}
 			if slipOf(o) {
-				out[o], misread = true, true
+				out[o] = true
 			}
 		}
 		for o := range p {
