@@ -356,8 +356,10 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Asked = exactly(asked(t))
 		rc.rare.Refused = exactly(refused(t))
 		rc.rare.RelativeDay = t.has(relativeDayRe)
-		if days, other := weekdays(t); !other {
-			rc.rare.Weekdays = exactly(days)
+		if rc.rare.RelativeDay {
+			if days, other := weekdays(t); !other {
+				rc.rare.Weekdays = exactly(days)
+			}
 		}
 	} else if v, whole, ok := toolJSON(s.Content); ok {
 		rc.rare.IDFields = exactly(idFields(v))
