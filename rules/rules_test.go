@@ -3771,3 +3771,29 @@ func TestUnconfirmedActionGivenANumberedID(t *testing.T) {
 		})
 	}
 }
+
+// TestVerdictThatGivesUp: a ledger that declares the request satisfied
+// while judging in the same breath that the team made no progress (a page
+// that never loaded, then an answer guessed) accepted no result: the
+// decision to stop is its own. It judges no step a failure (feedback), the
+// step before it shares no blame (premature_satisfaction), and it is where
+// the run went wrong. A ledger that judges progress made and the request
+// satisfied still shares the blame with the result it accepted.
+func TestVerdictThatGivesUp(t *testing.T) {
+	giveUp := func(progress bool) *Input {
+		return prepare(t, "How many locomotives did the Glyn Valley line run in 1903?", "4",
+			msg{agent: "human", content: "How many locomotives did the Glyn Valley line run in 1903?", kind: run.KindUser},
+			msg{agent: "Planner", content: "Initial plan:\n\nHere is the plan to follow as best as possible:\n- Ask Surfer to read the line's history page.", kind: run.KindThought},
+			msg{agent: "Planner", content: "Please open the line's history page and read how many locomotives it ran in 1903.", kind: run.KindInstruction, target: "Surfer"},
+			msg{agent: "Surfer", content: "I clicked 'Glyn Valley Tramway history'. The page shows: 502 Bad Gateway."},
+			msg{agent: "Planner", content: ledger(true, progress), kind: run.KindThought},
+			msg{agent: "Planner", content: "FINAL ANSWER: 3", kind: run.KindTermination},
+		)
+	}
+	in := giveUp(false)
+	assert.Empty(t, steps(Feedback.Run(in), true), "a ledger that gives up judges no step a failure")
+	fs := PrematureSatisfaction.Run(in)
+	require.Len(t, fs, 1, "the step before a ledger that gave up shares no blame")
+	assert.Equal(t, 4, fs[0].Step)
+	assert.Len(t, PrematureSatisfaction.Run(giveUp(true)), 2, "a ledger that judges progress made accepted the result before it")
+}
