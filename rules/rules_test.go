@@ -2530,12 +2530,18 @@ func ledger(satisfied, progress bool) string {
 }
 
 func surferRun(t *testing.T, gt string) *Input {
+	return surferReports(t, gt, "I clicked 'Brindle Cove travel blog'. The page says the town has about 3,900 residents.", true)
+}
+
+// surferReports is surferRun with what the surfer reports, and whether the
+// ledger that then declares the request satisfied judges progress made.
+func surferReports(t *testing.T, gt, report string, progress bool) *Input {
 	return prepare(t, "What was the 2020 population of Brindle Cove?", gt,
 		msg{agent: "human", content: "What was the 2020 population of Brindle Cove?", kind: run.KindUser},
 		msg{agent: "Planner", content: "Initial plan:\n\nHere is the plan to follow as best as possible:\n- Ask Surfer to find the census figure.", kind: run.KindThought},
 		msg{agent: "Planner", content: "Find the 2020 census population of Brindle Cove.", kind: run.KindInstruction, target: "Surfer"},
-		msg{agent: "Surfer", content: "I clicked 'Brindle Cove travel blog'. The page says the town has about 3,900 residents."},
-		msg{agent: "Planner", content: ledger(true, true), kind: run.KindThought},
+		msg{agent: "Surfer", content: report},
+		msg{agent: "Planner", content: ledger(true, progress), kind: run.KindThought},
 		msg{agent: "Planner", content: "FINAL ANSWER: 3900", kind: run.KindTermination},
 	)
 }
@@ -3775,25 +3781,16 @@ func TestUnconfirmedActionGivenANumberedID(t *testing.T) {
 // TestVerdictThatGivesUp: a ledger that declares the request satisfied
 // while judging in the same breath that the team made no progress (a page
 // that never loaded, then an answer guessed) accepted no result: the
-// decision to stop is its own. It judges no step a failure (feedback), the
-// step before it shares no blame (premature_satisfaction), and it is where
-// the run went wrong. A ledger that judges progress made and the request
-// satisfied still shares the blame with the result it accepted.
+// decision to stop is its own. It judges no step a failure (feedback), and
+// the step before it shares no blame (premature_satisfaction). A ledger
+// that judges progress made and the request satisfied still shares the
+// blame with the result it accepted.
 func TestVerdictThatGivesUp(t *testing.T) {
-	giveUp := func(progress bool) *Input {
-		return prepare(t, "How many locomotives did the Glyn Valley line run in 1903?", "4",
-			msg{agent: "human", content: "How many locomotives did the Glyn Valley line run in 1903?", kind: run.KindUser},
-			msg{agent: "Planner", content: "Initial plan:\n\nHere is the plan to follow as best as possible:\n- Ask Surfer to read the line's history page.", kind: run.KindThought},
-			msg{agent: "Planner", content: "Please open the line's history page and read how many locomotives it ran in 1903.", kind: run.KindInstruction, target: "Surfer"},
-			msg{agent: "Surfer", content: "I clicked 'Glyn Valley Tramway history'. The page shows: 502 Bad Gateway."},
-			msg{agent: "Planner", content: ledger(true, progress), kind: run.KindThought},
-			msg{agent: "Planner", content: "FINAL ANSWER: 3", kind: run.KindTermination},
-		)
-	}
-	in := giveUp(false)
+	const failed = "I clicked 'Brindle Cove census page'. The page shows: 502 Bad Gateway."
+	in := surferReports(t, "4312", failed, false)
 	assert.Empty(t, steps(Feedback.Run(in), true), "a ledger that gives up judges no step a failure")
 	fs := PrematureSatisfaction.Run(in)
 	require.Len(t, fs, 1, "the step before a ledger that gave up shares no blame")
 	assert.Equal(t, 4, fs[0].Step)
-	assert.Len(t, PrematureSatisfaction.Run(giveUp(true)), 2, "a ledger that judges progress made accepted the result before it")
+	assert.Len(t, PrematureSatisfaction.Run(surferReports(t, "4312", failed, true)), 2, "a ledger that judges progress made accepted the result before it")
 }
