@@ -9,14 +9,18 @@ import (
 )
 
 // feedback reads what later steps say about earlier ones: a progress ledger
-// reporting no progress or a loop implicates the executor step it judges,
+// reporting no progress or a loop, and not the request satisfied,
+// implicates the executor step it judges,
 // and a reviewer saying a result is wrong implicates the latest step of
 // another agent before it.
 func feedback(in *Input) []Finding {
 	var out []Finding
 	for i := range in.Features.Steps {
 		f := &in.Features.Steps[i]
-		if l := f.Ledger; l != nil && (!l.ProgressBeingMade.Answer || l.InLoop.Answer) {
+		// A ledger that declares the request satisfied accepts where the
+		// team stands, stalled or not: it judges no step to have failed,
+		// and if it gave up, the decision is its own (premature_satisfaction).
+		if l := f.Ledger; l != nil && !l.RequestSatisfied.Answer && (!l.ProgressBeingMade.Answer || l.InLoop.Answer) {
 			if j := judgedStep(in, i); j >= 0 {
 				reason := l.ProgressBeingMade.Reason
 				if l.InLoop.Answer {
@@ -234,6 +238,13 @@ func prematureSatisfaction(in *Input) []Finding {
 		l := in.Features.Steps[i].Ledger
 		if l == nil || !l.RequestSatisfied.Answer {
 			continue
+		}
+		if !l.ProgressBeingMade.Answer || l.InLoop.Answer {
+			// The same ledger judges the team stalled (no progress, or
+			// in a loop): it accepted no result but gave up and answered
+			// anyway, and the decision to stop is its alone.
+			return []Finding{{Step: i, Strength: 1, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
+				Reason: "it declares the request satisfied while judging that the team made no progress, and the run ended with a wrong answer"}}
 		}
 		out := []Finding{{Step: i, Strength: 0.6, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
 			Reason: "it declares the request satisfied, but the run ended with a wrong answer"}}

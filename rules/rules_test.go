@@ -2530,12 +2530,18 @@ func ledger(satisfied, progress bool) string {
 }
 
 func surferRun(t *testing.T, gt string) *Input {
+	return surferReports(t, gt, "I clicked 'Brindle Cove travel blog'. The page says the town has about 3,900 residents.", true)
+}
+
+// surferReports is surferRun with what the surfer reports, and whether the
+// ledger that then declares the request satisfied judges progress made.
+func surferReports(t *testing.T, gt, report string, progress bool) *Input {
 	return prepare(t, "What was the 2020 population of Brindle Cove?", gt,
 		msg{agent: "human", content: "What was the 2020 population of Brindle Cove?", kind: run.KindUser},
 		msg{agent: "Planner", content: "Initial plan:\n\nHere is the plan to follow as best as possible:\n- Ask Surfer to find the census figure.", kind: run.KindThought},
 		msg{agent: "Planner", content: "Find the 2020 census population of Brindle Cove.", kind: run.KindInstruction, target: "Surfer"},
-		msg{agent: "Surfer", content: "I clicked 'Brindle Cove travel blog'. The page says the town has about 3,900 residents."},
-		msg{agent: "Planner", content: ledger(true, true), kind: run.KindThought},
+		msg{agent: "Surfer", content: report},
+		msg{agent: "Planner", content: ledger(true, progress), kind: run.KindThought},
 		msg{agent: "Planner", content: "FINAL ANSWER: 3900", kind: run.KindTermination},
 	)
 }
@@ -3770,4 +3776,21 @@ func TestUnconfirmedActionGivenANumberedID(t *testing.T) {
 			assert.Equal(t, tt.want, steps(fs, true), "%v", fs)
 		})
 	}
+}
+
+// TestVerdictThatGivesUp: a ledger that declares the request satisfied
+// while judging in the same breath that the team made no progress (a page
+// that never loaded, then an answer guessed) accepted no result: the
+// decision to stop is its own. It judges no step a failure (feedback), and
+// the step before it shares no blame (premature_satisfaction). A ledger
+// that judges progress made and the request satisfied still shares the
+// blame with the result it accepted.
+func TestVerdictThatGivesUp(t *testing.T) {
+	const failed = "I clicked 'Brindle Cove census page'. The page shows: 502 Bad Gateway."
+	in := surferReports(t, "4312", failed, false)
+	assert.Empty(t, steps(Feedback.Run(in), true), "a ledger that gives up judges no step a failure")
+	fs := PrematureSatisfaction.Run(in)
+	require.Len(t, fs, 1, "the step before a ledger that gave up shares no blame")
+	assert.Equal(t, 4, fs[0].Step)
+	assert.Len(t, PrematureSatisfaction.Run(surferReports(t, "4312", failed, true)), 2, "a ledger that judges progress made accepted the result before it")
 }
