@@ -130,19 +130,12 @@ func frameworkEvents(data []byte) (list []any, agents []string, ok bool) {
 			events, _ = o["events"].([]any)
 		}
 	}
-	said := map[string]bool{}
 	var stream map[string]any // the message updates are being joined into
 	streamKey := ""
+	output := map[int]bool{} // the workflow's outputs among list
 	add := func(m any, agent string) {
 		list = append(list, m)
 		agents = append(agents, agent)
-		if mm, is := m.(map[string]any); is {
-			if ms, is := frameworkMessage(mm); is {
-				for _, dm := range ms {
-					said[strings.TrimSpace(dm.Text)] = true
-				}
-			}
-		}
 	}
 	for _, e := range events {
 		em, _ := e.(map[string]any)
@@ -181,17 +174,29 @@ func frameworkEvents(data []byte) (list []any, agents []string, ok bool) {
 				// An output that names no executor is the last one's.
 				executor = agents[len(agents)-1]
 			}
-			if text, is := em["data"].(string); is && !said[strings.TrimSpace(text)] && strings.TrimSpace(text) != "" {
+			if text, is := em["data"].(string); is && strings.TrimSpace(text) != "" {
+				output[len(list)] = true
 				add(map[string]any{"role": "assistant", "contents": []any{map[string]any{"type": "text", "text": text}}}, executor)
 			}
 		}
 	}
+	said := map[string]bool{}
+	var kept []any
+	var keptAgents []string
 	for i, m := range list {
 		// Streamed text arrives in pieces: each message's are one text.
 		mm, _ := m.(map[string]any)
-		list[i] = joinedTexts(mm)
+		mm = joinedTexts(mm)
+		ms, _ := frameworkMessage(mm)
+		if output[i] && len(ms) == 1 && said[strings.TrimSpace(ms[0].Text)] {
+			continue // the output repeats what an agent said
+		}
+		for _, dm := range ms {
+			said[strings.TrimSpace(dm.Text)] = true
+		}
+		kept, keptAgents = append(kept, mm), append(keptAgents, agents[i])
 	}
-	return list, agents, ok && len(list) > 0
+	return kept, keptAgents, ok && len(kept) > 0
 }
 
 // joinedTexts is m with its text contents that follow one another joined

@@ -36,6 +36,11 @@ func TestAgentFrameworkDumps(t *testing.T) {
 			"researcher message: The Danube is 2,850 km long.",
 			"writer message: At 2,850 km, the Danube is Europe's second-longest river.",
 		}},
+		{name: "streamed output", data: `[{"type": "AgentRunUpdateEvent", "executor_id": "a", "data": {"role": "assistant", "message_id": "m", "contents": [{"type": "text", "text": "Refund "}]}},
+			{"type": "AgentRunUpdateEvent", "executor_id": "a", "data": {"role": "assistant", "message_id": "m", "contents": [{"type": "text", "text": "issued."}]}},
+			{"type": "WorkflowOutputEvent", "source_executor_id": "a", "data": "Refund issued."}]`, steps: []string{
+			"a message: Refund issued.",
+		}},
 		{name: "dotnet messages", data: `{"messages": [
 			{"role": "user", "contents": [{"$type": "text", "text": "Book a table for 4 at 19:30."}]},
 			{"role": "assistant", "authorName": "Host", "contents": [{"$type": "functionCall", "callId": "c9", "name": "book_table", "arguments": {"party": 4, "time": "19:30"}}]},
