@@ -220,9 +220,7 @@ func (p *protocolReader) a2aResult(result map[string]any, agent string) {
 	artifacts, _ := result["artifacts"].([]any)
 	for _, a := range artifacts {
 		am, _ := a.(map[string]any)
-		if text := a2aParts(am["parts"]); text != "" {
-			p.out = append(p.out, dumpMessage{chatMessage: chatMessage{Role: "assistant", Name: agent, Text: text}})
-		}
+		p.a2aMessage(map[string]any{"role": "agent", "parts": am["parts"]}, agent, agent, "")
 	}
 	status, _ := result["status"].(map[string]any)
 	if sm, ok := status["message"].(map[string]any); ok {
@@ -243,20 +241,19 @@ func (p *protocolReader) a2aMessage(m map[string]any, user, agent, to string) {
 		}
 		p.seen[id] = true
 	}
-	text := a2aParts(m["parts"])
-	if text == "" {
-		return
+	ms := kernelMessages(map[string]any{"role": "assistant", "name": agent}, a2aItems(m["parts"]))
+	if len(ms) > 0 && ms[0].Role == "assistant" {
+		dm := &ms[0]
+		switch {
+		case to != "":
+			dm.Name, dm.kind, dm.target = user, KindInstruction, to
+		case stringOrEmpty(m["role"]) == "user" && user == "user":
+			dm.Role, dm.Name = "user", ""
+		case stringOrEmpty(m["role"]) == "user":
+			dm.Name = user
+		}
 	}
-	dm := dumpMessage{chatMessage: chatMessage{Role: "assistant", Name: agent, Text: text}}
-	switch {
-	case to != "":
-		dm.Name, dm.kind, dm.target = user, KindInstruction, to
-	case stringOrEmpty(m["role"]) == "user" && user == "user":
-		dm.Role, dm.Name = "user", ""
-	case stringOrEmpty(m["role"]) == "user":
-		dm.Name = user
-	}
-	p.out = append(p.out, dm)
+	p.out = append(p.out, ms...)
 }
 
 // a2aMessage reports whether m is an A2A message: its role and parts.
@@ -266,24 +263,41 @@ func a2aMessage(m map[string]any) bool {
 	return parts && (role == "user" || role == "agent")
 }
 
-// a2aParts is the text of an A2A message's or artifact's parts: a text
-// part's text, a data part's JSON, a file part's name or address.
-func a2aParts(x any) string {
+// a2aItems reads an A2A message's or artifact's parts as the items of a
+// Semantic Kernel message (kernelMessages reads them): a text part's
+// text, a data part's JSON, a file part's name or address; and a data
+// part that an agent served by Google ADK marks as its function's call or
+// response (metadata "adk_type"), that call or its result.
+func a2aItems(x any) []any {
 	parts, _ := x.([]any)
-	var texts []string
+	var items []any
 	for _, pt := range parts {
 		pm, _ := pt.(map[string]any)
+		text := ""
 		switch firstNonEmpty(stringOrEmpty(pm["kind"]), stringOrEmpty(pm["type"])) {
 		case "text":
-			texts = append(texts, stringOrEmpty(pm["text"]))
+			text = stringOrEmpty(pm["text"])
 		case "data":
-			texts = append(texts, spans.JSONText(pm["data"]))
+			md, _ := pm["metadata"].(map[string]any)
+			data, _ := pm["data"].(map[string]any)
+			switch stringOrEmpty(md["adk_type"]) {
+			case "function_call":
+				items = append(items, map[string]any{"content_type": "function_call", "id": data["id"], "name": data["name"], "arguments": data["args"]})
+				continue
+			case "function_response":
+				items = append(items, map[string]any{"content_type": "function_result", "id": data["id"], "name": data["name"], "result": data["response"]})
+				continue
+			}
+			text = spans.JSONText(pm["data"])
 		case "file":
 			f, _ := pm["file"].(map[string]any)
-			texts = append(texts, "[file "+firstNonEmpty(stringOrEmpty(f["name"]), stringOrEmpty(f["uri"]))+"]")
+			text = "[file " + firstNonEmpty(stringOrEmpty(f["name"]), stringOrEmpty(f["uri"])) + "]"
+		}
+		if strings.TrimSpace(text) != "" {
+			items = append(items, map[string]any{"content_type": "text", "text": text})
 		}
 	}
-	return strings.TrimSpace(strings.Join(nonEmpty(texts), "\n"))
+	return items
 }
 
 // a2aAgentName is the agent a Task or Message names in its metadata.

@@ -109,5 +109,35 @@ func FuzzParseProtocolLogs(f *testing.F) {
 	f.Add([]byte(`{"server": "s", "message": {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "f", "arguments": {}}}}` + "\n" + `{"server": "s", "message": {"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "x"}, {"type": "resource", "resource": {"uri": "u"}}], "isError": true}}}`))
 	f.Add([]byte(`{"jsonrpc": "2.0", "id": "1", "method": "message/send", "params": {"message": {"role": "user", "parts": [{"kind": "file", "file": {}}]}}}` + "\n" + `{"jsonrpc": "2.0", "id": "1", "result": {"kind": "task", "history": [{"role": "agent", "parts": [{"kind": "data", "data": [1]}]}], "artifacts": [{"parts": null}], "status": {"message": {}}}}`))
 	f.Add([]byte(`{"kind": "task", "id": "t", "contextId": "c", "status": {"state": "completed"}, "history": [{"role": "agent", "messageId": "m", "parts": [{"kind": "text", "text": "x"}]}], "mistake_step": 0}`))
+	f.Add([]byte(`{"kind": "task", "contextId": "c", "status": {}, "history": [{"role": "agent", "parts": [{"kind": "data", "data": {"name": "f", "args": 1}, "metadata": {"adk_type": "function_call"}}, {"kind": "data", "data": [], "metadata": {"adk_type": "function_response"}}]}]}`))
 	fuzzFormat(f, FormatAuto)
+}
+
+// TestA2AFunctionParts: a remote agent served by Google ADK sends its
+// function's call and response as data parts it marks (metadata
+// "adk_type"): they are its call and the call's result, the result
+// matched to the call by id, else by the function's name.
+func TestA2AFunctionParts(t *testing.T) {
+	data := []byte(`{"kind": "task", "id": "t1", "contextId": "c1", "status": {"state": "completed"}, "metadata": {"agent_name": "weather_agent"},
+		"history": [
+			{"role": "user", "messageId": "u1", "parts": [{"kind": "text", "text": "Forecast for Bergen tomorrow?"}]},
+			{"role": "agent", "messageId": "a1", "parts": [{"kind": "data", "data": {"id": "adk-7", "name": "get_forecast", "args": {"city": "Bergen"}}, "metadata": {"adk_type": "function_call"}}]},
+			{"role": "agent", "messageId": "a2", "parts": [{"kind": "data", "data": {"id": "adk-7", "name": "get_forecast", "response": {"high_c": 9, "rain_mm": 14}}, "metadata": {"adk_type": "function_response"}}]},
+			{"role": "agent", "messageId": "a3", "parts": [{"kind": "text", "text": "Checking the second source."}, {"kind": "data", "data": {"name": "get_alerts", "args": {"city": "Bergen"}}, "metadata": {"adk_type": "function_call"}}]},
+			{"role": "agent", "messageId": "a4", "parts": [{"kind": "data", "data": {"name": "get_alerts", "response": {"alerts": []}}, "metadata": {"adk_type": "function_response"}}]},
+			{"role": "agent", "messageId": "a5", "parts": [{"kind": "text", "text": "Bergen tomorrow: high 9°C, 14 mm of rain, no alerts."}]}]}`)
+	c, err := ParseCase("task.json", data, Options{})
+	require.NoError(t, err)
+	var got []string
+	for _, s := range c.Run.Steps {
+		got = append(got, s.Agent+" "+string(s.Kind)+" "+s.ToolCallID()+": "+s.Content)
+	}
+	assert.Equal(t, []string{
+		"user user : Forecast for Bergen tomorrow?",
+		`weather_agent tool_call : get_forecast({"city":"Bergen"})`,
+		`weather_agent tool_result adk-7: {"high_c":9,"rain_mm":14}`,
+		"weather_agent tool_call : Checking the second source.",
+		`weather_agent tool_result : {"alerts":[]}`,
+		"weather_agent message : Bergen tomorrow: high 9°C, 14 mm of rain, no alerts.",
+	}, got)
 }
