@@ -78,7 +78,8 @@ func dataFlowOrigin(in *Input) []Finding {
 	reunit := map[int]bool{}
 	narrowed := map[int]bool{} // a call kept a part of an output without the task's name
 	worked := map[int]bool{}
-	miscopied := map[int]string{} // the figure its code's call took, written otherwise before
+	miscopied := map[int]string{}  // the figure its code's call took, written otherwise before
+	failedAsFact := map[int]bool{} // a value a failed call's output printed, stated as a fact
 	plan, req := droppedBy(in)
 	var order []int
 	// Without a ground truth, a value the answer is the first to state
@@ -260,7 +261,14 @@ func dataFlowOrigin(in *Input) []Finding {
 				handed[o] = true
 			}
 		}
-		if r := o; in.Features.Steps[r].Has(extract.KindToolResult) {
+		if k := statedFromFailure(in, cf, o); k >= 0 {
+			// The call's output said it failed: what it printed beside
+			// its failure (a cached reading, a count of no rows) is no
+			// answer, and the step that stated it as one took a failure
+			// for a fact.
+			o, why = k, true
+			failedAsFact[o] = true
+		} else if r := o; in.Features.Steps[r].Has(extract.KindToolResult) {
 			if c := callerOf(in, r); c >= 0 {
 				o = c
 				if p := handedValue(in, c); p >= 0 && computed(&in.Features.Steps[r]) {
@@ -363,6 +371,8 @@ func dataFlowOrigin(in *Input) []Finding {
 		share := float64(count[o]) / float64(total)
 		reason := fmt.Sprintf("the final answer's %q first appears here and is carried to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		switch {
+		case failedAsFact[o] && !dropped[o]:
+			reason = fmt.Sprintf("it states the final answer's %q as a fact, read from the output of a call that reports it failed, and carries it to the answer at step %d", cf.Text, in.Graph.AnswerStep())
 		case altered[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure other than the task's, which a later step's call took as its argument and which brought in the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case reunit[o] && !dropped[o]:
@@ -393,6 +403,54 @@ func dataFlowOrigin(in *Input) []Finding {
 		out = append(out, Finding{Step: o, Strength: 0.4 + 0.6*share, Quote: quoteClaim(in, o, cf.Text), Reason: reason})
 	}
 	return out
+}
+
+// statedFromFailure returns the step that first states a claim of the
+// answer after the tool result r (the claim's origin) printed it, when r
+// reports that its call failed and the call ran no code (an API's call,
+// not a program whose failing run prints what it computed): the value
+// came beside a failure, and stating it as a fact is the step's own
+// reading; else -1.
+func statedFromFailure(in *Input, cf graph.ClaimFlow, r int) int {
+	if r < 0 || !in.Features.Steps[r].Has(extract.KindToolResult) {
+		return -1
+	}
+	if !resultFailed(&in.Features.Steps[r]) {
+		return -1
+	}
+	if c := callerOf(in, r); c < 0 || !apiCalls(&in.Features.Steps[c]) {
+		return -1
+	}
+	at := slices.Index(cf.Path, r)
+	if at < 1 {
+		return -1
+	}
+	k := cf.Path[at-1] // the path runs latest first: the next step to state it
+	if in.Features.Steps[k].Has(extract.KindToolResult) || !isAgentDecision(in, k) {
+		return -1
+	}
+	return k
+}
+
+// apiCalls reports whether a step's calls are all a tool's called by name
+// with arguments, that run no command line and the step writes no code
+// beside: what their output prints is the tool's, not a program's the
+// agent wrote.
+func apiCalls(f *extract.Features) bool {
+	return len(f.Calls) > 0 && len(f.Code) == len(f.Calls) && !slices.ContainsFunc(f.Calls, func(c extract.Call) bool { return c.Offset >= 0 || c.Command() != "" })
+}
+
+// resultFailed reports whether a tool result says its call failed: a
+// crash or a non-zero exit (toolFailed), or an output that opens with an
+// error, as a tool that returns its failure as text writes it and as
+// run marks a result its framework flags as failed.
+func resultFailed(f *extract.Features) bool {
+	if _, failed := toolFailed(f); failed {
+		return true
+	}
+	return slices.ContainsFunc(f.Errors, func(s extract.Signal) bool {
+		return s.Kind == "error" && s.Offset == 0 && s.Severity >= extract.SeverityMedium
+	})
 }
 
 // testInput reports whether step o writes tests of code it does not

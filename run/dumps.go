@@ -102,7 +102,7 @@ func (m message) dumped() bool {
 	if m.Role == "" && (m.Type != "" || bool(m.Data || m.Kwargs || m.StepNumber || m.Task || m.SystemPrompt || m.DataclassRole) || m.Parts.has()) {
 		return true
 	}
-	return m.Parts.has() || m.Blocks.has(blockKeys...) || m.Items.has(itemKeys...) || m.Content.tools || m.Options.calls || m.Options.answers
+	return m.Parts.has() || m.Blocks.has(blockKeys...) || m.Items.has(itemKeys...) || m.Contents.has(contentsKeys...) || m.Content.tools || m.Options.calls || m.Options.answers
 }
 
 // toolPartTypes are the types of content parts that call a tool or give
@@ -211,7 +211,7 @@ func dumpMarked(e any) bool {
 		return true
 	}
 	opts, _ := m["options"].(map[string]any)
-	return objectsWith(m["parts"]) || objectsWith(m["blocks"], blockKeys...) || objectsWith(m["items"], itemKeys...) || objectsWith(m["Items"], itemKeys...) || opts["toolCall"] != nil || opts["toolResult"] != nil
+	return objectsWith(m["parts"]) || objectsWith(m["blocks"], blockKeys...) || objectsWith(m["items"], itemKeys...) || objectsWith(m["Items"], itemKeys...) || frameworkMarked(m) || opts["toolCall"] != nil || opts["toolResult"] != nil
 }
 
 // anyList decodes data as a list of values: a JSON array, the values of a
@@ -338,6 +338,9 @@ func elementMessages(m map[string]any) []dumpMessage {
 	}
 	if items, ok := m["Items"].([]any); ok && objectsWith(items, itemKeys...) {
 		return kernelMessages(kernelNet(m), kernelNetItems(items))
+	}
+	if ms, ok := frameworkMessage(m); ok {
+		return ms
 	}
 	if blocks, ok := m["blocks"].([]any); ok && objectsWith(blocks, blockKeys...) {
 		return llamaIndexMessage(m, blocks)

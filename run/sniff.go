@@ -95,6 +95,14 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	if cs, ok, err := solutionRecords(trimmed, format); ok {
 		return cs, err
 	}
+	if auto {
+		if c, ok, err := protocolLog(trimmed); ok {
+			if err != nil {
+				return nil, fmt.Errorf("protocol log: %w", err)
+			}
+			return []*Case{c}, nil
+		}
+	}
 	c, err := parseOne(trimmed, data, format)
 	if errors.Is(err, ErrUnknownFormat) && auto {
 		if c, ok := crewAILog(trimmed); ok {
@@ -414,6 +422,13 @@ func chat(msgs []message, data []byte) (*Case, error) {
 	if len(msgs) > 0 && msgs[0].event() {
 		return openHandsFile(data)
 	}
+	if slices.ContainsFunc(msgs, message.frameworkEvent) {
+		if list, agents, ok := frameworkEvents(data); ok {
+			if c, ok, err := dumpCaseOfMessages(agentsMessages(list, agents), nil); ok {
+				return c, err
+			}
+		}
+	}
 	if len(msgs) > 0 && !slices.ContainsFunc(msgs, message.said) {
 		if c, ok := crewAILog(data); ok {
 			return c, nil
@@ -455,6 +470,12 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		return nil, jsonError(data, err)
 	}
 	o.raw = data
+	if format == FormatAuto && slices.ContainsFunc(o.History, message.a2a) {
+		// An A2A Task, whose history is its messages' parts.
+		if c, ok, err := a2aTask(data, o); ok {
+			return c, err
+		}
+	}
 	switch {
 	case format == FormatWhoWhen || (format == FormatAuto && o.History != nil):
 		if o.History == nil {
@@ -499,6 +520,20 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	if list, agents, ok := runStateItems(data); ok {
 		// The OpenAI Agents SDK's run state, whose items say their agent.
 		if c, ok, err := dumpCaseOfMessages(agentsMessages(list, agents), nil); ok {
+			return c, err
+		}
+	}
+	if list, ok := frameworkThread(data); ok {
+		// An Agent Framework thread, whose messages are its store's; a
+		// label beside them is the run's.
+		if c, ok, err := dumpCaseOf(list, o); ok {
+			return c, err
+		}
+	}
+	if list, agents, ok := frameworkEvents(data); ok {
+		// An Agent Framework workflow's events, whose messages are its
+		// agents'; a label beside them is the run's.
+		if c, ok, err := dumpCaseOfMessages(agentsMessages(list, agents), o); ok {
 			return c, err
 		}
 	}

@@ -313,6 +313,8 @@ type message struct {
 	Parts  listOf  `json:"parts"`
 	Blocks listOf  `json:"blocks"`
 	Items  listOf  `json:"items"`
+	// Contents are the Agent Framework's (agentframework.go).
+	Contents listOf `json:"contents"`
 	// Options is LlamaIndex.TS's: the calls a message makes (toolCall)
 	// or the call it answers (toolResult).
 	Options toolOptions `json:"options"`
