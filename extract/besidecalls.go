@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/offattr/offattr/run"
@@ -27,13 +28,33 @@ func besideCalls(s run.Step, calls []Call) *callWords {
 	var lines []string
 	for _, c := range calls {
 		if c.Offset < 0 && c.Consequential() && c.Command() == "" {
-			lines = append(lines, c.Name+"("+c.Args+")")
+			lines = append(lines, c.Name+"("+onScreenOnly(c.Args)+")")
 		}
 	}
 	if len(lines) == 0 {
 		return nil
 	}
 	return &callWords{readText(strings.Join(lines, "\n"), nil)}
+}
+
+// screenClaims returns, of the claims read from a step of calls alone
+// whose every call is an action on a screen (onScreenOnly), those the
+// text it types holds: where it clicks and what it does there are how
+// it acts, no values it states.
+func screenClaims(claims []Claim, calls []Call) []Claim {
+	if len(claims) == 0 || len(calls) == 0 || slices.ContainsFunc(calls, func(c Call) bool { return onScreenOnly(c.Args) == c.Args }) {
+		return claims
+	}
+	var typed []string
+	for _, c := range calls {
+		for _, v := range c.Values {
+			typed = append(typed, strings.ToLower(v))
+		}
+	}
+	return slices.DeleteFunc(claims, func(cl Claim) bool {
+		w := strings.ToLower(cl.Text)
+		return !slices.ContainsFunc(typed, func(v string) bool { return strings.Contains(v, w) })
+	})
 }
 
 // claims are the values the calls state, each placed after the step's
