@@ -74,3 +74,24 @@ func TestScreenActionClaims(t *testing.T) {
 		})
 	}
 }
+
+// TestPointerFiguresAreNoClaims: the point a desktop agent's code clicks
+// or drags at (pyautogui's pointer functions) is how it acts, no figure
+// it states; what it types and the figures of its words are.
+func TestPointerFiguresAreNoClaims(t *testing.T) {
+	content := "D7 is selected. I'll enter the invoice total 3428.15.\n```python\nimport pyautogui, time\npyautogui.click(1185, 775)\ntime.sleep(0.5)\npyautogui.dragTo(x=640, y=360, duration=0.4)\npyautogui.typewrite('3428.15\\n')\n```"
+	r := &run.Run{Question: "Copy the total due into D7.", Steps: []run.Step{
+		{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Copy the total due into D7."},
+		{Index: 1, Agent: "assistant", Kind: run.KindMessage, Content: content},
+	}}
+	var got []string
+	for _, c := range Run(r).Steps[1].Claims {
+		if c.Kind == ClaimNumber {
+			got = append(got, c.Text)
+		}
+	}
+	assert.Contains(t, got, "3428.15")
+	for _, n := range []string{"1185", "775", "640", "360", "0.4"} {
+		assert.NotContains(t, got, n)
+	}
+}
