@@ -77,12 +77,13 @@ type Call struct {
 // newCall is the call of a tool by name with JSON arguments, at offset.
 func newCall(name, args string, offset int) Call {
 	line, words := commandOf(args)
-	values := withoutOperation(args, ArgValues(actionsOnly(args)))
+	acted := onScreenOnly(actionsOnly(args))
+	values := withoutOperation(args, ArgValues(acted))
 	var cmd commandReading
 	if line != "" {
 		cmd = readCommand(line, words)
 	}
-	c := Call{Name: name, Args: args, Values: values, Counts: argCounts(args), Offset: offset, command: line, words: words, settings: runSettings(args, line, words), reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, configs: cmd.configs, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside, updates: cmd.updates}
+	c := Call{Name: name, Args: args, Values: values, Counts: argCounts(acted), Offset: offset, command: line, words: words, settings: runSettings(args, line, words), reads: cmd.reads, writes: cmd.writes, checks: cmd.checks, scripts: cmd.scripts, configs: cmd.configs, discards: cmd.discards, checked: cmd.checked, aside: cmd.aside, updates: cmd.updates}
 	c.files = c.callFiles(cmd.files)
 	c.copy = changesCopy(line, values, cmd.writes)
 	c.pins = cmd.pins
@@ -106,6 +107,86 @@ func actionsOnly(args string) string {
 		return args
 	}
 	return string(v["action"])
+}
+
+// screenOps are the operations an action on a screen names under its
+// "action" or "type" key (Anthropic's computer tool, OpenAI's
+// computer_call, the pyautogui verbs desktop agents expose as tools):
+// what the call does, as a tool's name does.
+var screenOps = map[string]bool{
+	"screenshot": true, "click": true, "left_click": true, "right_click": true, "middle_click": true,
+	"double_click": true, "triple_click": true, "mouse_move": true, "move": true, "drag": true,
+	"left_click_drag": true, "left_mouse_down": true, "left_mouse_up": true, "scroll": true,
+	"type": true, "key": true, "keypress": true, "hold_key": true, "wait": true, "cursor_position": true,
+}
+
+// keyOps are the screen operations that press keys: the keys they give
+// ("ctrl+s", ["CTRL", "S"]) say how, and are no value either.
+var keyOps = map[string]bool{"key": true, "keypress": true, "hold_key": true}
+
+// pointerKeys are the keys under which an action on a screen gives where
+// it acts and how the pointer moves: a point ("coordinate", "x" and "y"),
+// a drag's start and path, a scroll's amount and direction, the button.
+var pointerKeys = []string{"coordinate", "start_coordinate", "x", "y", "path", "scroll_x", "scroll_y",
+	"scroll_amount", "scroll_direction", "button", "duration"}
+
+// onScreenOnly returns, of the JSON arguments of an action on a screen,
+// what it acts with alone: the text it types. Where it clicks (its
+// coordinates), the operation it names and the keys it presses are how
+// it acts, no figures or values the agent claims. An action on a screen
+// names one of screenOps under "action" or "type", or gives a point (both
+// "x" and "y" as numbers, or a "coordinate"). Other arguments are
+// returned as they are.
+func onScreenOnly(args string) string {
+	if !strings.Contains(args, `"x"`) && !strings.Contains(args, `coordinate"`) && !strings.Contains(args, `"action"`) && !strings.Contains(args, `"type"`) {
+		return args
+	}
+	var v map[string]any
+	if json.Unmarshal([]byte(args), &v) != nil {
+		return args
+	}
+	op, key := "", ""
+	for _, k := range []string{"action", "type"} {
+		if s, ok := v[k].(string); ok && screenOps[s] {
+			op, key = s, k
+			break
+		}
+	}
+	_, hasX := v["x"].(float64)
+	_, hasY := v["y"].(float64)
+	_, hasPoint := v["coordinate"].([]any)
+	if !hasPoint && !(hasX && hasY) && (op == "" || len(v) > 1 && !onlyScreenKeys(v, key)) {
+		return args
+	}
+	if key != "" {
+		delete(v, key)
+	}
+	for _, k := range pointerKeys {
+		delete(v, k)
+	}
+	if keyOps[op] {
+		delete(v, "text")
+		delete(v, "keys")
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return args
+	}
+	return string(b)
+}
+
+// onlyScreenKeys reports whether an object that names a screen operation
+// under key gives nothing but what such an action gives: a point, a drag,
+// a scroll, text typed, keys pressed. A tool's own "type" field beside
+// its other fields ({"type": "click", "campaign": "spring"}) is no
+// action on a screen.
+func onlyScreenKeys(v map[string]any, key string) bool {
+	for k := range v {
+		if k != key && k != "text" && k != "keys" && !slices.Contains(pointerKeys, k) {
+			return false
+		}
+	}
+	return true
 }
 
 // withoutOperation returns a call's argument values without the one its

@@ -590,3 +590,37 @@ func TestYesInOtherWords(t *testing.T) {
 		assert.Equal(t, tt.want, affirms(tt.msg), tt.msg)
 	}
 }
+
+// TestScreenActionValues: an action on a screen (Anthropic's computer
+// tool, OpenAI's computer_call, a desktop agent's click tool) gives the
+// point it acts at and the operation it does, neither a value the agent
+// claims; only what it types is.
+func TestScreenActionValues(t *testing.T) {
+	for _, tt := range []struct {
+		name, args string
+		want       []string
+		numbers    []Field
+	}{
+		{"screenshot", `{"action": "screenshot"}`, nil, nil},
+		{"left click", `{"action": "left_click", "coordinate": [538, 322]}`, nil, nil},
+		{"type", `{"action": "type", "text": "1Z84X0920371553"}`, []string{"1Z84X0920371553"}, nil},
+		{"key", `{"action": "key", "text": "ctrl+s"}`, nil, nil},
+		{"drag", `{"action": "left_click_drag", "start_coordinate": [10, 20], "coordinate": [300, 40]}`, nil, nil},
+		{"openai click", `{"button": "left", "type": "click", "x": 318, "y": 92}`, nil, nil},
+		{"openai type", `{"text": "1520.00", "type": "type"}`, []string{"1520.00"}, nil},
+		{"openai keypress", `{"keys": ["CTRL", "S"], "type": "keypress"}`, nil, nil},
+		{"openai drag", `{"path": [{"x": 10, "y": 20}, {"x": 30, "y": 40}], "type": "drag"}`, nil, nil},
+		{"openai scroll", `{"scroll_x": 0, "scroll_y": 400, "type": "scroll", "x": 640, "y": 360}`, nil, nil},
+		{"a click tool", `{"x": 96, "y": 244}`, nil, nil},
+		// Not screen actions: a tool's own fields stay values.
+		{"a plan's type", `{"type": "prepaid"}`, []string{"prepaid"}, nil},
+		{"a quantity", `{"sku": "K-204", "qty": 3}`, []string{"3", "K-204"}, []Field{{Key: "qty", Value: "3"}}},
+		{"one coordinate", `{"x": 12, "label": "A"}`, []string{"A", "12"}, []Field{{Key: "x", Value: "12"}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCall("computer", tt.args, -1)
+			assert.Equal(t, tt.want, c.Values)
+			assert.Equal(t, tt.numbers, c.ArgNumbers())
+		})
+	}
+}

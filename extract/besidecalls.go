@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/offattr/offattr/run"
@@ -27,13 +29,57 @@ func besideCalls(s run.Step, calls []Call) *callWords {
 	var lines []string
 	for _, c := range calls {
 		if c.Offset < 0 && c.Consequential() && c.Command() == "" {
-			lines = append(lines, c.Name+"("+c.Args+")")
+			lines = append(lines, c.Name+"("+onScreenOnly(c.Args)+")")
 		}
 	}
 	if len(lines) == 0 {
 		return nil
 	}
 	return &callWords{readText(strings.Join(lines, "\n"), nil)}
+}
+
+// screenClaims returns, of the claims read from a step of calls alone
+// whose every call is an action on a screen (onScreenOnly), those the
+// text it types holds: where it clicks and what it does there are how
+// it acts, no values it states.
+func screenClaims(claims []Claim, calls []Call) []Claim {
+	if len(claims) == 0 || len(calls) == 0 || slices.ContainsFunc(calls, func(c Call) bool { return onScreenOnly(c.Args) == c.Args }) {
+		return claims
+	}
+	var typed []string
+	for _, c := range calls {
+		for _, v := range c.Values {
+			typed = append(typed, strings.ToLower(v))
+		}
+	}
+	return slices.DeleteFunc(claims, func(cl Claim) bool {
+		w := strings.ToLower(cl.Text)
+		return !slices.ContainsFunc(typed, func(v string) bool { return strings.Contains(v, w) })
+	})
+}
+
+// pointerCallRe is a call of one of pyautogui's functions that move the
+// pointer or act at a point, the way desktop agents write their actions
+// in code: its arguments (the group) are where it acts.
+var pointerCallRe = regexp.MustCompile(`\bpyautogui\.(?:click|doubleClick|tripleClick|rightClick|middleClick|moveTo|moveRel|move|dragTo|dragRel|drag|mouseDown|mouseUp|scroll|hscroll|vscroll)\(([^()]*)\)`)
+
+// withoutPointerFigures returns claims without the figures text gives
+// as the arguments of a pointer's call (pointerCallRe): the point an
+// action clicks or drags at, and how long it takes, are how the agent
+// acts, no figures it states.
+func withoutPointerFigures(text string, claims []Claim) []Claim {
+	if !strings.Contains(text, "pyautogui.") || !slices.ContainsFunc(claims, func(c Claim) bool { return c.Kind == ClaimNumber }) {
+		return claims
+	}
+	spans := pointerCallRe.FindAllStringSubmatchIndex(text, -1)
+	if len(spans) == 0 {
+		return claims
+	}
+	return slices.DeleteFunc(claims, func(c Claim) bool {
+		return c.Kind == ClaimNumber && slices.ContainsFunc(spans, func(m []int) bool {
+			return int(c.Offset) >= m[2] && int(c.Offset) < m[3]
+		})
+	})
 }
 
 // claims are the values the calls state, each placed after the step's

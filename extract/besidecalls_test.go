@@ -40,3 +40,58 @@ func TestCallWordsBesideText(t *testing.T) {
 		})
 	}
 }
+
+// TestScreenActionClaims: a step whose calls are actions on a screen
+// states only the text they type; where they click, the operation and
+// the keys pressed are no claims, whether the step writes words beside
+// its calls or not.
+func TestScreenActionClaims(t *testing.T) {
+	tests := []struct {
+		name, text string
+		call       run.ToolCall
+		want       []string // the claims' texts
+	}{
+		{"a click alone", "", run.ToolCall{ID: "c1", Name: "computer", Arguments: `{"button":"left","type":"click","x":640,"y":402}`}, nil},
+		{"a screenshot alone", "", run.ToolCall{ID: "c1", Name: "computer", Arguments: `{"action":"screenshot"}`}, nil},
+		{"a click tool", "", run.ToolCall{ID: "c1", Name: "click", Arguments: `{"x":96,"y":2440}`}, nil},
+		{"text typed", "", run.ToolCall{ID: "c1", Name: "computer", Arguments: `{"text":"1520.00","type":"type"}`}, []string{"1520.00"}},
+		{"a click beside words", "I'll open the order.", run.ToolCall{ID: "c1", Name: "computer", Arguments: `{"action":"left_click","coordinate":[5380,3220]}`}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := run.Step{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: tt.text, Extra: &run.Extra{ToolCalls: []run.ToolCall{tt.call}}}
+			if tt.text == "" {
+				s.Content = tt.call.Name + "(" + tt.call.Arguments + ")"
+			}
+			r := &run.Run{Question: "Pay the bill of $1,250.00.", Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Pay the bill of $1,250.00."}, s,
+			}}
+			var got []string
+			for _, c := range Run(r).Steps[1].Claims {
+				got = append(got, c.Text)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// TestPointerFiguresAreNoClaims: the point a desktop agent's code clicks
+// or drags at (pyautogui's pointer functions) is how it acts, no figure
+// it states; what it types and the figures of its words are.
+func TestPointerFiguresAreNoClaims(t *testing.T) {
+	content := "D7 is selected. I'll enter the invoice total 3428.15.\n```python\nimport pyautogui, time\npyautogui.click(1185, 775)\ntime.sleep(0.5)\npyautogui.dragTo(x=640, y=360, duration=0.4)\npyautogui.typewrite('3428.15\\n')\n```"
+	r := &run.Run{Question: "Copy the total due into D7.", Steps: []run.Step{
+		{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Copy the total due into D7."},
+		{Index: 1, Agent: "assistant", Kind: run.KindMessage, Content: content},
+	}}
+	var got []string
+	for _, c := range Run(r).Steps[1].Claims {
+		if c.Kind == ClaimNumber {
+			got = append(got, c.Text)
+		}
+	}
+	assert.Contains(t, got, "3428.15")
+	for _, n := range []string{"1185", "775", "640", "360", "0.4"} {
+		assert.NotContains(t, got, n)
+	}
+}

@@ -104,7 +104,7 @@ func argCounts(args string) []Field {
 // the order of the keys at each level: the figures a call is given.
 func (c Call) ArgNumbers() []Field {
 	var v any
-	if !strings.Contains(c.Args, ":") || json.Unmarshal([]byte(c.Args), &v) != nil {
+	if !strings.Contains(c.Args, ":") || json.Unmarshal([]byte(onScreenOnly(c.Args)), &v) != nil {
 		return nil
 	}
 	var out []Field

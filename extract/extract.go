@@ -328,6 +328,10 @@ func (rc *runContext) step(s run.Step) Features {
 		// (withCounts); agents writing to one another are read in
 		// digits only, as that read the labelled systems no worse.
 		f.Claims = assertedOnly(readClaims(t, rc.noEntity, true, rc.toUser && s.Kind == run.KindMessage), unasserted)
+		if s.OnlyCalls() {
+			f.Claims = screenClaims(f.Claims, f.Calls)
+		}
+		f.Claims = withoutPointerFigures(s.Content, f.Claims)
 	}
 	calls := besideCalls(s, f.Calls)
 	if calls != nil && f.Ledger == nil {

@@ -65,11 +65,12 @@ func cutAfter(s string, i int) int {
 	return i
 }
 
-// excerptStep bounds every text of a step.
+// excerptStep bounds every text of a step, its encoded files written as
+// placeholders first (withoutBlobs): the bound is then spent on text.
 func excerptStep(s *Step) {
-	s.Content = Excerpt(s.Content)
+	s.Content = Excerpt(withoutBlobs(s.Content))
 	for i := range s.ToolCalls() {
-		s.ToolCalls()[i].Arguments = Excerpt(s.ToolCalls()[i].Arguments)
+		s.ToolCalls()[i].Arguments = Excerpt(withoutBlobs(s.ToolCalls()[i].Arguments))
 	}
 }
 

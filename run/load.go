@@ -302,7 +302,7 @@ func finish(c *Case, name string, opts Options) error {
 	if opts.NoGroundTruth {
 		r.GroundTruth = ""
 	}
-	r.Question, r.GroundTruth = plainText(Excerpt(r.Question)), plainText(Excerpt(r.GroundTruth))
+	r.Question, r.GroundTruth = plainText(Excerpt(withoutBlobs(r.Question))), plainText(Excerpt(r.GroundTruth))
 	r.Instructions = plainText(r.Instructions)
 	for i := range r.Steps {
 		excerptStep(&r.Steps[i]) // formats whose steps are not messages

@@ -57,6 +57,15 @@ func (o *fileObject) whoWhen() (*Case, error) {
 		}
 		return o.labelled(r)
 	}
+	if len(o.History) > 0 && !o.History[0].said() {
+		if ms, ok := browserUseHistory(o.raw, o); ok {
+			// browser-use's saved agent history: its steps are the
+			// model's outputs and their results.
+			if c, ok, err := dumpCaseOfMessages(ms, o); ok {
+				return c, err
+			}
+		}
+	}
 	r := &Run{Format: FormatWhoWhen, Question: strings.TrimSpace(o.Question), GroundTruth: scalarString(o.GroundTruth)}
 	r.Steps = make([]Step, 0, len(o.History))
 	names := nameSet{}
