@@ -2263,7 +2263,7 @@ func proposalOf(in *Input, i int) int {
 func notAgreed(in *Input, i, p int) (used, offered string) {
 	prop := in.Features.Steps[p].Codes
 	for _, c := range in.Features.Steps[p].Claims {
-		if c.Kind == extract.ClaimNumber && extract.IsID(c.Text) {
+		if (c.Kind == extract.ClaimNumber || c.Kind == extract.ClaimEntity) && extract.IsID(c.Text) {
 			prop = append(prop[:len(prop):len(prop)], c.Text)
 		}
 	}
