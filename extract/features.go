@@ -24,10 +24,14 @@ type Features struct {
 	// matched (a step can be a tool call and an answer at once).
 	Kind  StepKind `json:"kind"`
 	Kinds KindSet  `json:"kinds"`
-	// Asks: the step ends by asking the other party something. Affirms:
-	// it opens by agreeing to what was proposed.
+	// Asks: the step ends by asking the other party something;
+	// AsksChoice: to choose among things, not to agree to one. Affirms:
+	// it opens by agreeing to what was proposed. Picks: it opens by
+	// picking one of the choices offered ("the 10 am one please").
 	Asks        bool        `json:"asks,omitempty"`
+	AsksChoice  bool        `json:"asks_choice,omitempty"`
 	Affirms     bool        `json:"affirms,omitempty"`
+	Picks       bool        `json:"picks,omitempty"`
 	ContextType ContextType `json:"context_type"`
 	// Caller is, for a tool result, the step that answers for it: the one
 	// whose call produced it, or the result itself when its speaker chose
@@ -289,7 +293,9 @@ type featuresJSON struct {
 	Tool         string      `json:"tool,omitempty"`
 	Policies     []Policy    `json:"policies,omitempty"`
 	Asks         bool        `json:"asks,omitempty"`
+	AsksChoice   bool        `json:"asks_choice,omitempty"`
 	Affirms      bool        `json:"affirms,omitempty"`
+	Picks        bool        `json:"picks,omitempty"`
 	Critique     *Span       `json:"critique,omitempty"`
 	FailureWords *Span       `json:"failure_words,omitempty"`
 	States       []string    `json:"states,omitempty"`
@@ -347,7 +353,7 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		OTAR: f.OTAR, ContextType: f.ContextType, Reductions: f.Reductions, Ledger: d.Ledger,
 		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
-		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
+		Asks: f.Asks, AsksChoice: f.AsksChoice, Affirms: f.Affirms, Picks: f.Picks, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, FailedTests: d.FailedTests, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
 		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, Phones: d.Phones, Counts: d.Counts, Done: d.Done, Asked: d.Asked, Offered: d.Offered, Rejected: d.Rejected, Refused: d.Refused, RelativeDay: d.RelativeDay, Weekdays: d.Weekdays, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, FoundNothing: d.FoundNothing, TurnLimit: d.TurnLimit, SendsLedger: d.SendsLedger, PassedOver: d.PassedOver, OverCap: d.OverCap, ListedPick: d.ListedPick, Clash: d.Clash, OverBudget: d.OverBudget, Caller: int(f.Caller),
 	}
