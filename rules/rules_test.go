@@ -3384,6 +3384,9 @@ func TestTimesHeld(t *testing.T) {
 		{"Book a table for two at Lune at 7:30 in the evening.", "07:30", []int{1}},
 		{"Book a table for two at Lune at 7:30 in the morning.", "19:30", []int{1}},
 		{"Book a table for two at Lune at 7:30 pm.", "20:30", []int{1}},
+		{"Book a table for two at Lune, some time after 7?", "19:00", nil},
+		{"Book a table for two at Lune, some time after 7?", "20:00", []int{1}},
+		{"Book a table for two at Lune for after 7 days.", "19:00", []int{1}},
 	} {
 		in := prepare(t, tt.ask, "",
 			msg{agent: "user", content: tt.ask, kind: run.KindUser},
