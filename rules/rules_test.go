@@ -3849,3 +3849,25 @@ func TestUnconfirmedActionOnAnotherLetteredID(t *testing.T) {
 		})
 	}
 }
+
+// TestUnsupportedAnswerOfSizeKeyedField: a figure a tool's JSON gives
+// under a key that names its unit ("data_gb": 5) is the size the agent
+// then tells in that unit ("5 GB"); another size is not. Shape: a
+// telecom support assistant's chat transcript with tool calls.
+func TestUnsupportedAnswerOfSizeKeyedField(t *testing.T) {
+	for _, tt := range []struct {
+		told string
+		want []int
+	}{
+		{"Your Unlimited Lite plan includes 5 GB of data a month.", nil},
+		{"Your Unlimited Lite plan includes 8 GB of data a month.", []int{3}},
+	} {
+		in := prepare(t, "How much data does my plan include?", "",
+			msg{agent: "user", content: "How much data does my plan include?", kind: run.KindUser},
+			msg{agent: "assistant", content: `get_plan({"line": "L-2210"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"plan": "Unlimited Lite", "data_gb": 5, "timeout_ms": 500}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: tt.told},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true), tt.told)
+	}
+}
