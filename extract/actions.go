@@ -1110,7 +1110,11 @@ func affirms(content string) bool {
 		return true
 	}
 	end := pickEnd(content)
-	return end > 0 && opensWithYes(strings.TrimLeft(content[end:], " \t\n"))
+	if end < 0 {
+		return false
+	}
+	rest := strings.TrimLeft(content[end:], " \t\n")
+	return opensWithYes(rest) && !deferredYes(rest)
 }
 
 // opensWithYes reports whether affirmRe matches a message's start.
@@ -1223,18 +1227,35 @@ func clockTime(w string) bool {
 // approved it").
 var deferredYesRe = regexp.MustCompile(`(?i)\b(?:(?:once|after|when|as soon as|until|till)\s+(?:(?:my|our|the|his|her|their|she|he|they|it|this|that)\s+)?(?:\w+['’]?\w*\s+){0,2}(?:has\s+|have\s+|is\s+|gets?\s+|got\s+)?(?:signs?\s+off|signed\s+off|approves?|approved|okays?|okayed|o\.?k\.?s|gives?\s+(?:(?:the|me|us|it|her|his|their|a)\s+)?(?:go-ahead|green\s+light|ok|okay|sign-off|approval)|says?\s+(?:yes|so|ok|okay))|(?:pending|awaiting|subject\s+to)\s+(?:(?:my|our|the|his|her|their)\s+)?(?:\w+['’]s\s+)?(?:\w+\s+)?(?:approval|sign-off|go-ahead|ok|okay)|(?:have|need|got)\s+to\s+(?:check|clear\s+(?:it|this|that))\s+with\s+(?:my|our|the)\s+(?:\w+\s+){0,2}first)\b`)
 
-// deferredHead is how much of a message deferredYes reads: an agreement
-// and the condition that follows it.
+// deferredHead bounds how much of a message deferredYes reads: an
+// agreement and the condition that follows it.
 const deferredHead = 400
 
+// yesSentence returns the sentence of head that a message's agreement is
+// made in: its first, and the one after it when the first is a yes of a
+// few words alone ("Yes. Once my manager signs off."). What the message
+// goes on to say of other things puts off nothing it agreed to.
+func yesSentence(head string) string {
+	sp := sentenceSpans(head)
+	if len(sp) == 0 {
+		return head
+	}
+	end := sp[0][1]
+	if len(sp) > 1 && len(strings.Fields(head[sp[0][0]:sp[0][1]])) <= 3 {
+		end = sp[1][1]
+	}
+	return head[:end]
+}
+
 // deferredYes reports whether a message puts its agreement off until
-// someone else approves (deferredYesRe). An approval the one asked gives
+// someone else approves (deferredYesRe), in the sentence it agrees in
+// (yesSentence). An approval the one asked gives
 // ("once you've approved it") is a condition it can meet; one written
 // in the passive with no one named to give it ("let me know once the
 // refund is approved", "until it gets approved") is the change's own
 // course, which the yes already set going: neither puts the yes off.
 func deferredYes(content string) bool {
-	head := content[:headEnd(content, deferredHead)]
+	head := yesSentence(content[:headEnd(content, deferredHead)])
 	for _, m := range deferredYesRe.FindAllStringIndex(head, -1) {
 		words := strings.Fields(strings.ToLower(head[m[0]:m[1]]))
 		if slices.ContainsFunc(words, func(w string) bool {

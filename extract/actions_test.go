@@ -563,6 +563,9 @@ func TestDeferredYes(t *testing.T) {
 		{"Yes, go ahead. Once you've approved it, send me the receipt.", true},
 		{"Yes, once it's signed off by my manager.", false},
 		{"Yes, once the change is approved by finance.", false},
+		{"Yes. Once my supervisor signs off.", false},
+		{"Yes, go ahead and cancel it. After my manager approves next quarter's budget we'll order again.", true},
+		{"Yes, please refund it to my card; that's the one ending 4421, which I use for everything. When the finance team approves the new budget I'll reorder.", true},
 	} {
 		assert.Equal(t, tt.want, affirms(tt.msg), tt.msg)
 	}
