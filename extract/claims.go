@@ -965,11 +965,17 @@ func bareHourNorm(h string) (string, bool) {
 // must be one: thousands grouped by dots with cents after a comma or a
 // currency beside them, or cents after a comma with a currency beside
 // them. "1.200" alone is as often one point two, and "12,50" a list.
+//
+// Without a currency, figures inside brackets ("[48.137,11]", compact
+// JSON's pair of coordinates) are a list of two numbers.
 func continentalNorm(t *text, m match) (string, bool) {
 	whole, dec := t.named(m, "int"), t.named(m, "dec")
 	money := t.named(m, "cur") != "" || t.named(m, "after") != ""
 	grouped := strings.Contains(whole, ".")
 	if !(grouped && (dec != "" || money) || !grouped && dec != "" && money) {
+		return "", false
+	}
+	if all := m.Whole(); !money && (all.Start > 0 && t.s[all.Start-1] == '[' || all.End < len(t.s) && t.s[all.End] == ']') {
 		return "", false
 	}
 	digits := strings.ReplaceAll(whole, ".", "")

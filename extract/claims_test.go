@@ -81,6 +81,8 @@ func TestClaimsInText(t *testing.T) {
 		{"phone numbers and ranges are not numbers", "call (212) 555-1234 between 7-9 pm", []string{"time:21:00"}},
 		{"a part of the day sets the clock", "at 7:30 in the evening, not 7:30 in the morning", []string{"time:19:30", "time:07:30"}},
 		{"a count before a part of the day is no time", "a table for 4 in the evening", nil},
+		{"a pair in brackets is two numbers, no sum", "the point [48.137,11]", []string{"number:48.137"}},
+		{"a sum with its currency in brackets is one", "fees [1.200,50 €]", []string{"number:1200.5"}},
 		{"an hour alone after a word that sets a time is one", "some time after 2? or until 10 please", []string{"time:14:00", "time:10:00"}},
 		{"but not before a thing counted", "after 12 days, around 30 people", []string{"number:12 day", "number:30"}},
 		{"identifiers are not numbers", "tmp_code_92ba2 and v3.11.2 and 3rd", nil},
