@@ -343,6 +343,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.WordNumbers = exactly(wordNumbers(s.Content))
 	}
 	rc.rare.Phones = exactly(phones(t))
+	rc.rare.Grouped = exactly(grouped(t))
 	if !f.Has(KindToolResult) {
 		days := monthDays(t)
 		for _, d := range calls.monthDays() {

@@ -564,7 +564,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !currencyHeld(sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !groupedHeld(in, v, i) && !currencyHeld(sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
 					missing = append(missing, v)
 				}
 			}
@@ -1022,6 +1022,19 @@ func phoneHeld(in *Input, v string, i int) bool {
 	same := func(p string) bool { return extract.SamePhone(d, p) }
 	for j := range i {
 		if slices.ContainsFunc(in.Features.Steps[j].Phones, same) {
+			return true
+		}
+	}
+	return false
+}
+
+// groupedHeld reports whether v is an id that a step before i writes in
+// groups spaced or hyphenated apart ("W 123 4567" for "W1234567";
+// extract's Grouped): the id a person read out, as the call writes it.
+func groupedHeld(in *Input, v string, i int) bool {
+	w := strings.ToLower(v)
+	for j := range i {
+		if slices.Contains(in.Features.Steps[j].Grouped, w) {
 			return true
 		}
 	}

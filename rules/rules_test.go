@@ -3871,3 +3871,28 @@ func TestUnsupportedAnswerOfSizeKeyedField(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true), tt.told)
 	}
 }
+
+// TestGroupedIDsHeld: an id the customer reads out in groups ("W 123
+// 4567", "4417-2209-18") is the one a call writes whole ("W1234567"), not
+// made up; the same groups with a digit other are not. Shape: a retail
+// support assistant as an OpenAI chat transcript with tool calls.
+func TestGroupedIDsHeld(t *testing.T) {
+	for _, tt := range []struct {
+		said, call string
+		want       []int
+	}{
+		{"W 123 4567", "W1234567", nil},
+		{"W 123 4567", "w1234567", nil},
+		{"4417-2209-18", "4417220918", nil},
+		{"W 123 4567", "W1234568", []int{1}},
+		{"W 123 4567", "W123456", []int{1}},
+	} {
+		ask := "Where is my order? It's " + tt.said + "."
+		in := prepare(t, ask, "",
+			msg{agent: "user", content: ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `get_order_details({"order_id": "` + tt.call + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"status": "shipped"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.said+" "+tt.call)
+	}
+}
