@@ -69,6 +69,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	readListedPicks(r, rf)
 	readBusyClashes(r, rf)
 	readOverBudget(r, rf)
+	readStale(r, rf)
 	readRewrites(r, rf)
 	readQuantities(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)

@@ -1676,6 +1676,11 @@ func unsupportedAnswer(in *Input) []Finding {
 			continue
 		}
 		if len(missing) == 0 {
+			if st := f.Stale; len(st) > 0 {
+				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, st[0].Old),
+					Reason: fmt.Sprintf("it tells %q as the %s, which the output at step %d, after a change, gives as %q", st[0].Old, st[0].Key, st[0].At, st[0].New)})
+				continue
+			}
 			if figure, of, named, j := otherRow(in, sup, listings, i); figure != "" {
 				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, figure),
 					Reason: fmt.Sprintf("it tells %s, which the listing at step %d gives of %q alone, where it names %q of the same listing", figure, j, of, named)})
@@ -1986,7 +1991,7 @@ func rowsTold(claims []extract.Claim, recs []extract.Record) int {
 
 // UnsupportedAnswer is the unsupported_answer analyzer.
 var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds, FactFinalAnswer, FactSignals},
-	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds, or a member of its team that calls no tool telling a figure it was handed with its digits slipped"}
+	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds, or that a change has since replaced, or a member of its team that calls no tool telling a figure it was handed with its digits slipped"}
 
 // meaningfulClaim leaves out the small whole numbers that count and list
 // things in prose; a count the agent got wrong is still caught when the

@@ -3896,3 +3896,31 @@ func TestGroupedIDsHeld(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.said+" "+tt.call)
 	}
 }
+
+// TestUnsupportedAnswerOfReplacedValue: after a call changes an order's
+// address and the tool's output gives the new one, an agent that tells
+// the customer the old address tells the record as it was; one that
+// tells the new address, or the old beside the new ("from … to …"), does
+// not. Shape: a retail support assistant's chat transcript with tool
+// calls.
+func TestUnsupportedAnswerOfReplacedValue(t *testing.T) {
+	for _, tt := range []struct {
+		told string
+		want []int
+	}{
+		{"Done: your order will now ship to 12 Oak Street, Leeds.", []int{5}},
+		{"Done: your order will now ship to 9 Elm Road, York.", nil},
+		{"Done: the address moved from 12 Oak Street, Leeds to 9 Elm Road, York.", nil},
+	} {
+		in := prepare(t, "Please send order #W2041 to 9 Elm Road, York instead.", "",
+			msg{agent: "user", content: "Please send order #W2041 to 9 Elm Road, York instead.", kind: run.KindUser},
+			msg{agent: "assistant", content: `get_order({"order_id": "#W2041"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"order_id": "#W2041", "address": "12 Oak Street, Leeds", "status": "pending"}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `modify_pending_order_address({"order_id": "#W2041", "address": "9 Elm Road, York"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"order_id": "#W2041", "address": "9 Elm Road, York", "status": "pending"}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: tt.told},
+		)
+		fs := UnsupportedAnswer.Run(in)
+		assert.Equal(t, tt.want, steps(fs, true), "%s %v", tt.told, fs)
+	}
+}
