@@ -1181,13 +1181,122 @@ const affirmHead = 4*utf8.UTFMax + 3*len("please go ahead") + 2*utf8.UTFMax
 
 // affirms reports whether a message agrees to what was proposed, and
 // does not put the agreement off until someone else's say-so (deferredYes).
+// A yes that follows a pick ("The 10 am one please, HAT170. Yes, book
+// it.") agrees to the choice picked.
 func affirms(content string) bool {
-	return opensWithYes(content) && !deferredYes(content)
+	if deferredYes(content) {
+		return false
+	}
+	if opensWithYes(content) {
+		return true
+	}
+	end := pickEnd(content)
+	if end < 0 {
+		return false
+	}
+	rest := strings.TrimLeft(content[end:], " \t\n")
+	return opensWithYes(rest) && !deferredYes(rest)
 }
 
 // opensWithYes reports whether affirmRe matches a message's start.
 func opensWithYes(content string) bool {
 	return affirmRe.MatchString(content[:headEnd(content, affirmHead)])
+}
+
+// pickHead is how much of a message opensWithPick reads: its first
+// sentence, a pick being a few words.
+const pickHead = 160
+
+// picks reports whether a message opens by picking one of the choices
+// it was offered (opensWithPick), and does not put the pick off until
+// someone else's say-so (deferredYes).
+func picks(content string) bool {
+	return opensWithPick(content) && !deferredYes(content)
+}
+
+// opensWithPick reports whether a message's first sentence picks a
+// choice by what tells it from the others and asks for it: a time of
+// day or "the … one" with "please" after its first word, or "I'll take",
+// "let's go with" before it ("The 10 am one please, HAT170.", "Ines at
+// 2:30 please", "I'll take the blue one"), or an id alone and "please"
+// ("HAT170, please"). A sentence of more than eight words, one that asks
+// or refuses, or one that names no choice so ("Cancel order W123
+// please") is a request, no pick.
+func opensWithPick(content string) bool {
+	return pickEnd(content) > 0
+}
+
+// pickEnd returns where the sentence that opensWithPick reads as a pick
+// ends, -1 when the message opens with none.
+func pickEnd(content string) int {
+	head := content[:headEnd(content, pickHead)]
+	sp := sentenceSpans(head)
+	if len(sp) == 0 {
+		return -1
+	}
+	sent := strings.TrimSpace(head[sp[0][0]:sp[0][1]])
+	if strings.HasSuffix(sent, "?") || sp[0][1] == len(head) && len(head) < len(content) {
+		return -1
+	}
+	if pickSentence(sent) {
+		return sp[0][1]
+	}
+	return -1
+}
+
+// pickSentence reports whether a sentence is a pick (opensWithPick).
+func pickSentence(sent string) bool {
+	words := strings.FieldsFunc(strings.ToLower(sent), func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == ':' || r == '\'' || r == '’' || r == '-' || r == '.')
+	})
+	for k := range words {
+		words[k] = strings.Trim(words[k], ".-'’")
+	}
+	words = slices.DeleteFunc(words, func(w string) bool { return w == "" })
+	if len(words) == 0 || len(words) > 8 {
+		return false
+	}
+	please := slices.Index(words, "please")
+	names, id := false, false
+	for k, w := range words {
+		switch {
+		case pickRefusals[w]:
+			return false
+		case w == "one" && k > 0, clockTime(w), (w == "am" || w == "pm" || w == "a.m" || w == "p.m") && k > 0 && isDigits(words[k-1]):
+			names = true
+		case strings.ContainsFunc(w, unicode.IsDigit) && strings.ContainsFunc(w, unicode.IsLetter) && !clockTime(w):
+			id = true
+		}
+	}
+	switch {
+	case please > 0 && names:
+		return true
+	case please == 1 && id:
+		return true
+	}
+	lead := strings.Join(words[:min(3, len(words))], " ")
+	return (names || id) && slices.ContainsFunc(pickLeads, func(p string) bool { return strings.HasPrefix(lead+" ", p+" ") })
+}
+
+// pickLeads open a sentence that takes one of the choices offered.
+var pickLeads = []string{"i'll take", "i’ll take", "i will take", "i'll go with", "i’ll go with", "i'll have", "i’ll have", "let's go with", "let’s go with", "let's do", "let’s do", "go with"}
+
+// pickRefusals are the words that turn a pick down or put it off.
+var pickRefusals = map[string]bool{"not": true, "no": true, "don't": true, "don’t": true, "neither": true, "none": true, "instead": true, "if": true, "unless": true}
+
+// clockTime reports whether a word is a time of day written with its
+// minutes or its half of the day ("2:30", "10am", "4pm").
+func clockTime(w string) bool {
+	if h, m, ok := strings.Cut(w, ":"); ok {
+		m = strings.TrimSuffix(strings.TrimSuffix(m, "am"), "pm")
+		return len(h) >= 1 && len(h) <= 2 && isDigits(h) && len(m) == 2 && isDigits(m)
+	}
+	for _, half := range []string{"am", "pm"} {
+		if h, ok := strings.CutSuffix(w, half); ok && len(h) >= 1 && len(h) <= 2 && isDigits(h) {
+			return true
+		}
+	}
+	return false
 }
 
 // deferredYesRe finds an agreement made to wait for another's approval:
@@ -1199,18 +1308,35 @@ func opensWithYes(content string) bool {
 // approved it").
 var deferredYesRe = regexp.MustCompile(`(?i)\b(?:(?:once|after|when|as soon as|until|till)\s+(?:(?:my|our|the|his|her|their|she|he|they|it|this|that)\s+)?(?:\w+['’]?\w*\s+){0,2}(?:has\s+|have\s+|is\s+|gets?\s+|got\s+)?(?:signs?\s+off|signed\s+off|approves?|approved|okays?|okayed|o\.?k\.?s|gives?\s+(?:(?:the|me|us|it|her|his|their|a)\s+)?(?:go-ahead|green\s+light|ok|okay|sign-off|approval)|says?\s+(?:yes|so|ok|okay))|(?:pending|awaiting|subject\s+to)\s+(?:(?:my|our|the|his|her|their)\s+)?(?:\w+['’]s\s+)?(?:\w+\s+)?(?:approval|sign-off|go-ahead|ok|okay)|(?:have|need|got)\s+to\s+(?:check|clear\s+(?:it|this|that))\s+with\s+(?:my|our|the)\s+(?:\w+\s+){0,2}first)\b`)
 
-// deferredHead is how much of a message deferredYes reads: an agreement
-// and the condition that follows it.
+// deferredHead bounds how much of a message deferredYes reads: an
+// agreement and the condition that follows it.
 const deferredHead = 400
 
+// yesSentence returns the sentence of head that a message's agreement is
+// made in: its first, and the one after it when the first is a yes of a
+// few words alone ("Yes. Once my manager signs off."). What the message
+// goes on to say of other things puts off nothing it agreed to.
+func yesSentence(head string) string {
+	sp := sentenceSpans(head)
+	if len(sp) == 0 {
+		return head
+	}
+	end := sp[0][1]
+	if len(sp) > 1 && len(strings.Fields(head[sp[0][0]:sp[0][1]])) <= 3 {
+		end = sp[1][1]
+	}
+	return head[:end]
+}
+
 // deferredYes reports whether a message puts its agreement off until
-// someone else approves (deferredYesRe). An approval the one asked gives
+// someone else approves (deferredYesRe), in the sentence it agrees in
+// (yesSentence). An approval the one asked gives
 // ("once you've approved it") is a condition it can meet; one written
 // in the passive with no one named to give it ("let me know once the
 // refund is approved", "until it gets approved") is the change's own
 // course, which the yes already set going: neither puts the yes off.
 func deferredYes(content string) bool {
-	head := content[:headEnd(content, deferredHead)]
+	head := yesSentence(content[:headEnd(content, deferredHead)])
 	for _, m := range deferredYesRe.FindAllStringIndex(head, -1) {
 		words := strings.Fields(strings.ToLower(head[m[0]:m[1]]))
 		if slices.ContainsFunc(words, func(w string) bool {
@@ -1287,6 +1413,27 @@ func asks(content string) bool {
 	return strings.HasSuffix(s, "?")
 }
 
+// asksChoice reports whether a message ends by asking the other party to
+// choose ("Which would you like?", "10 am or 2 pm?"), not to agree to
+// one thing: its last sentence, a question, names "which" or "or".
+func asksChoice(content string) bool {
+	if !asks(content) {
+		return false
+	}
+	content = strings.TrimRightFunc(content, unicode.IsSpace)
+	tail := content[max(0, len(content)-maxAskedTail):]
+	sp := sentenceSpans(tail)
+	if len(sp) == 0 {
+		return false
+	}
+	last := strings.FieldsFunc(strings.ToLower(tail[sp[len(sp)-1][0]:]), func(r rune) bool { return !unicode.IsLetter(r) })
+	return slices.Contains(last, "which") || slices.Contains(last, "or")
+}
+
+// maxAskedTail is how much of a message's end asksChoice reads for its
+// last sentence.
+const maxAskedTail = 400
+
 // actions reads what a step does toward tools and the other party: its
 // calls, the tool a result answers, the policies a system prompt or task
 // states, and whether it asks or agrees.
@@ -1319,7 +1466,9 @@ func (rc *runContext) actions(f *Features, s run.Step, t *text, kinds *KindSet) 
 		rc.instructions = ""
 	}
 	f.Asks = asks(s.Content)
+	f.AsksChoice = asksChoice(s.Content)
 	f.Affirms = affirms(s.Content)
+	f.Picks = picks(s.Content)
 }
 
 // patchTexts reads the patch a call applies, given as its whole input

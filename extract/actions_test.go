@@ -563,6 +563,9 @@ func TestDeferredYes(t *testing.T) {
 		{"Yes, go ahead. Once you've approved it, send me the receipt.", true},
 		{"Yes, once it's signed off by my manager.", false},
 		{"Yes, once the change is approved by finance.", false},
+		{"Yes. Once my supervisor signs off.", false},
+		{"Yes, go ahead and cancel it. After my manager approves next quarter's budget we'll order again.", true},
+		{"Yes, please refund it to my card; that's the one ending 4421, which I use for everything. When the finance team approves the new budget I'll reorder.", true},
 	} {
 		assert.Equal(t, tt.want, affirms(tt.msg), tt.msg)
 	}
@@ -622,5 +625,55 @@ func TestScreenActionValues(t *testing.T) {
 			assert.Equal(t, tt.want, c.Values)
 			assert.Equal(t, tt.numbers, c.ArgNumbers())
 		})
+	}
+}
+
+// TestPicks: a message that opens by picking one of the choices offered,
+// by a time of day, "the … one" or an id, is a pick, with a yes after it
+// or none; a request that names no choice so, a question, a refusal and a
+// long sentence are none.
+func TestPicks(t *testing.T) {
+	for _, tt := range []struct {
+		msg  string
+		want bool
+	}{
+		{"The 10 am one please, HAT170. Yes, book it.", true},
+		{"Ines at 2:30 please", true},
+		{"HAT170, please.", true},
+		{"I'll take the blue one.", true},
+		{"Let's go with 4pm.", true},
+		{"The 10am one please, once my manager approves.", false},
+		{"The 10 am one please. Yes, book it.", true},
+		{"Cancel order W1234567 please.", false},
+		{"Can I have the 10 am one please?", false},
+		{"Not the 10 am one please, the later one.", false},
+		{"Please cancel the 10 am one.", false},
+		{"Yes, go ahead.", false},
+		{"I would like to know whether the 10 am one is still free please, for my mother.", false},
+		{"", false},
+	} {
+		assert.Equal(t, tt.want, picks(tt.msg), tt.msg)
+	}
+	// A yes after the pick agrees to the choice picked.
+	assert.True(t, affirms("The 10 am one please, HAT170. Yes, book it."))
+	assert.False(t, affirms("The 10 am one please."))
+	assert.False(t, affirms("Cancel order W1234567 please. Yes, do it."))
+}
+
+// TestAsksChoice: a message that ends by asking which of some things to
+// take asks a choice; one that asks to agree to one thing does not.
+func TestAsksChoice(t *testing.T) {
+	for _, tt := range []struct {
+		msg  string
+		want bool
+	}{
+		{"There is 10 am or 2 pm. Which would you like?", true},
+		{"Would you like 10 am or 2 pm?", true},
+		{"Ines has 2:30 free, or Ravi at 4. Shall I put you in with Ines at 2:30?", false},
+		{"Which one? I will wait.", false},
+		{"Which one?" + strings.Repeat(" ", 500), true},
+		{strings.Repeat(" ", 500) + "?", false},
+	} {
+		assert.Equal(t, tt.want, asksChoice(tt.msg), "%.60q", tt.msg)
 	}
 }

@@ -233,6 +233,10 @@ func allClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 	for _, m := range t.times(maxMatches) {
 		claim(ClaimTime, m.all, func() (string, bool) { return timeNorm(t, m) })
 	}
+	for _, m := range t.all(bareHourPattern, maxMatches) {
+		h := group(m, 1)
+		claim(ClaimTime, h, func() (string, bool) { return bareHourNorm(t.str(h)) })
+	}
 	for _, m := range t.all(continentalPattern, maxMatches) {
 		claim(ClaimNumber, m.Whole(), func() (string, bool) { return continentalNorm(t, m) })
 	}
@@ -936,15 +940,42 @@ func PathNorm(p string) string {
 // the franc's sign or code before or after it (continentalNorm).
 var continentalPattern = pattern(`(?<![\w.,])(?:(?<cur>€|EUR|CHF)\s?)?(?<int>\d{1,3}(?:\.\d{3}){1,6}|\d{1,7})(?:,(?<dec>\d{2})|,-{1,2})?(?:\s?(?<after>€|EUR\b|CHF\b|Euro\b))?(?![\w.,]?\d)`, 0)
 
+// bareHourPattern finds an hour written alone after a word that sets a
+// time ("some time after 2", "until 5, please"), with nothing after it
+// but the sentence's end or a word that is no unit or thing counted: "after
+// 2 days" and "around 3 people" are counts.
+var bareHourPattern = pattern(`\b(?:after|before|until|till|around)\s{1,3}(\d{1,2})(?=\s{0,2}(?:[.,;!?)\n]|$)|\s{1,3}(?:on|or|and|if|then|please|today|tomorrow|tonight|works?|is|would|should)\b)`, ci)
+
+// bareHourNorm is the time of day an hour named alone stands for, read in
+// the hours people book in: one to seven is in the afternoon, eight to
+// twelve before noon or at it. "after 2" asks for 14:00 on.
+func bareHourNorm(h string) (string, bool) {
+	n, err := strconv.Atoi(h)
+	if err != nil || n < 1 || n > 12 {
+		return "", false
+	}
+	ap := byte('a')
+	if n <= 7 || n == 12 {
+		ap = 'p'
+	}
+	return clockNorm(n, 0, ap)
+}
+
 // continentalNorm is the value of a continentalPattern match, when it
 // must be one: thousands grouped by dots with cents after a comma or a
 // currency beside them, or cents after a comma with a currency beside
 // them. "1.200" alone is as often one point two, and "12,50" a list.
+//
+// Without a currency, figures inside brackets ("[48.137,11]", compact
+// JSON's pair of coordinates) are a list of two numbers.
 func continentalNorm(t *text, m match) (string, bool) {
 	whole, dec := t.named(m, "int"), t.named(m, "dec")
 	money := t.named(m, "cur") != "" || t.named(m, "after") != ""
 	grouped := strings.Contains(whole, ".")
 	if !(grouped && (dec != "" || money) || !grouped && dec != "" && money) {
+		return "", false
+	}
+	if all := m.Whole(); !money && (all.Start > 0 && t.s[all.Start-1] == '[' || all.End < len(t.s) && t.s[all.End] == ']') {
 		return "", false
 	}
 	digits := strings.ReplaceAll(whole, ".", "")

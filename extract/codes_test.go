@@ -54,3 +54,26 @@ func TestIsIDDesignators(t *testing.T) {
 		assert.Equal(t, tt.want, IsID(tt.v), tt.v)
 	}
 }
+
+// TestIsIDLettered: capital letters and digits, joined by a hyphen or,
+// three digits or more, by nothing, name a record; fewer digits joined,
+// lower case, or more than four letters do not.
+func TestIsIDLettered(t *testing.T) {
+	for _, tt := range []struct {
+		v    string
+		want bool
+	}{
+		{"HAT170", true},
+		{"FR-1", true},
+		{"QA-12", true},
+		{"B204", true},
+		{"MP3", false},
+		{"A4", false},
+		{"hat170", false},
+		{"COVID-19", false},
+		{"FR-", false},
+		{"HAT", false},
+	} {
+		assert.Equal(t, tt.want, IsID(tt.v), tt.v)
+	}
+}

@@ -69,6 +69,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	readListedPicks(r, rf)
 	readBusyClashes(r, rf)
 	readOverBudget(r, rf)
+	readStale(r, rf)
 	readRewrites(r, rf)
 	readQuantities(r, rf)
 	rf.ShowsReported = showingReported(r.Question, r.Steps, rf)
@@ -347,6 +348,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.WordNumbers = exactly(wordNumbers(s.Content))
 	}
 	rc.rare.Phones = exactly(phones(t))
+	rc.rare.Grouped = exactly(grouped(t))
 	if !f.Has(KindToolResult) {
 		days := monthDays(t)
 		for _, d := range calls.monthDays() {

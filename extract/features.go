@@ -24,10 +24,14 @@ type Features struct {
 	// matched (a step can be a tool call and an answer at once).
 	Kind  StepKind `json:"kind"`
 	Kinds KindSet  `json:"kinds"`
-	// Asks: the step ends by asking the other party something. Affirms:
-	// it opens by agreeing to what was proposed.
+	// Asks: the step ends by asking the other party something;
+	// AsksChoice: to choose among things, not to agree to one. Affirms:
+	// it opens by agreeing to what was proposed. Picks: it opens by
+	// picking one of the choices offered ("the 10 am one please").
 	Asks        bool        `json:"asks,omitempty"`
+	AsksChoice  bool        `json:"asks_choice,omitempty"`
 	Affirms     bool        `json:"affirms,omitempty"`
+	Picks       bool        `json:"picks,omitempty"`
 	ContextType ContextType `json:"context_type"`
 	// Caller is, for a tool result, the step that answers for it: the one
 	// whose call produced it, or the result itself when its speaker chose
@@ -141,6 +145,10 @@ type Rare struct {
 	// account a person names, or a page or a record gives, which a call
 	// writes without the punctuation, or with other (SamePhone).
 	Phones []string
+	// Grouped are the ids a step writes in groups spaced or hyphenated
+	// apart ("W 123 4567", "4417 2209 18"), joined and in lower case
+	// ("w1234567"): an id a person reads out, which a call writes whole.
+	Grouped []string
 	// Counts are the whole numbers under a hundred a step other than a
 	// tool's output states of a thing ("two bags", "2 checked bags"),
 	// each with the words that follow it: what a person asked for, or
@@ -232,6 +240,11 @@ type Rare struct {
 	// OverBudget is, for an agent's step, the total it states over the
 	// task's budget (readOverBudget); nil otherwise.
 	OverBudget *OverBudget
+	// Stale are, for a step other than a tool's output, the values it
+	// writes that a change has since replaced (readStale): a tool's
+	// output gave each under a field, and a later output, after a call
+	// that changes things, gave that field another value.
+	Stale []Stale
 }
 
 // noRare is the Rare of every Details that has none of them.
@@ -242,7 +255,7 @@ var noDetails = &Details{Rare: noRare}
 
 // empty reports whether r holds none of the facts.
 func (r *Rare) empty() bool {
-	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.Phones) == 0 && len(r.Counts) == 0 && len(r.Done) == 0 && len(r.Asked) == 0 && len(r.Offered) == 0 && len(r.Rejected) == 0 && len(r.Refused) == 0 && !r.RelativeDay && len(r.Weekdays) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && len(r.Files) == 0 && !r.Unreachable && !r.FoundNothing && !r.TurnLimit && r.SendsLedger == nil && r.PassedOver == nil && r.OverCap == nil && r.ListedPick == nil && r.Clash == nil && r.OverBudget == nil
+	return r.Target == "" && r.Ledger == nil && r.Tool == "" && len(r.Policies) == 0 && r.Critique == nil && len(r.States) == 0 && len(r.ErrorNames) == 0 && len(r.FailedIn) == 0 && len(r.FailedAt) == 0 && len(r.FailedTests) == 0 && len(r.Defines) == 0 && len(r.Asserts) == 0 && len(r.Computes) == 0 && !r.Miscomputes && len(r.WordNumbers) == 0 && len(r.MonthDays) == 0 && len(r.Codes) == 0 && len(r.Phones) == 0 && len(r.Grouped) == 0 && len(r.Counts) == 0 && len(r.Done) == 0 && len(r.Asked) == 0 && len(r.Offered) == 0 && len(r.Rejected) == 0 && len(r.Refused) == 0 && !r.RelativeDay && len(r.Weekdays) == 0 && len(r.IDFields) == 0 && len(r.Records) == 0 && len(r.CodeWrites) == 0 && len(r.Files) == 0 && !r.Unreachable && !r.FoundNothing && !r.TurnLimit && r.SendsLedger == nil && r.PassedOver == nil && r.OverCap == nil && r.ListedPick == nil && r.Clash == nil && r.OverBudget == nil && len(r.Stale) == 0
 }
 
 // empty reports whether d holds none of the facts.
@@ -289,7 +302,9 @@ type featuresJSON struct {
 	Tool         string      `json:"tool,omitempty"`
 	Policies     []Policy    `json:"policies,omitempty"`
 	Asks         bool        `json:"asks,omitempty"`
+	AsksChoice   bool        `json:"asks_choice,omitempty"`
 	Affirms      bool        `json:"affirms,omitempty"`
+	Picks        bool        `json:"picks,omitempty"`
 	Critique     *Span       `json:"critique,omitempty"`
 	FailureWords *Span       `json:"failure_words,omitempty"`
 	States       []string    `json:"states,omitempty"`
@@ -305,6 +320,7 @@ type featuresJSON struct {
 	MonthDays    []string    `json:"month_days,omitempty"`
 	Codes        []string    `json:"codes,omitempty"`
 	Phones       []string    `json:"phones,omitempty"`
+	Grouped      []string    `json:"grouped,omitempty"`
 	Counts       []Count     `json:"counts,omitempty"`
 	Done         []string    `json:"done,omitempty"`
 	Asked        []string    `json:"asked,omitempty"`
@@ -326,6 +342,7 @@ type featuresJSON struct {
 	ListedPick   *ListedPick `json:"listed_pick,omitempty"`
 	Clash        *BusyClash  `json:"clash,omitempty"`
 	OverBudget   *OverBudget `json:"over_budget,omitempty"`
+	Stale        []Stale     `json:"stale,omitempty"`
 	Caller       int         `json:"caller"`
 }
 
@@ -347,9 +364,9 @@ func (f *Features) asJSON(agent string) featuresJSON {
 		OTAR: f.OTAR, ContextType: f.ContextType, Reductions: f.Reductions, Ledger: d.Ledger,
 		Code: d.Code, ExitCode: d.ExitCode, Errors: d.Errors, Successes: d.Successes,
 		Claims: f.Claims, Answer: f.Answer, Calls: d.Calls, Tool: d.Tool, Policies: d.Policies,
-		Asks: f.Asks, Affirms: f.Affirms, Critique: d.Critique, FailureWords: d.FailureWords,
+		Asks: f.Asks, AsksChoice: f.AsksChoice, Affirms: f.Affirms, Picks: f.Picks, Critique: d.Critique, FailureWords: d.FailureWords,
 		States: d.States, ErrorNames: d.ErrorNames, FailedIn: d.FailedIn, FailedAt: d.FailedAt, FailedTests: d.FailedTests, Defines: d.Defines, Asserts: d.Asserts, Computes: d.Computes,
-		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, Phones: d.Phones, Counts: d.Counts, Done: d.Done, Asked: d.Asked, Offered: d.Offered, Rejected: d.Rejected, Refused: d.Refused, RelativeDay: d.RelativeDay, Weekdays: d.Weekdays, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, FoundNothing: d.FoundNothing, TurnLimit: d.TurnLimit, SendsLedger: d.SendsLedger, PassedOver: d.PassedOver, OverCap: d.OverCap, ListedPick: d.ListedPick, Clash: d.Clash, OverBudget: d.OverBudget, Caller: int(f.Caller),
+		Miscomputes: d.Miscomputes, WordNumbers: d.WordNumbers, MonthDays: d.MonthDays, Codes: d.Codes, Phones: d.Phones, Grouped: d.Grouped, Counts: d.Counts, Done: d.Done, Asked: d.Asked, Offered: d.Offered, Rejected: d.Rejected, Refused: d.Refused, RelativeDay: d.RelativeDay, Weekdays: d.Weekdays, IDFields: d.IDFields, Records: d.Records, CodeWrites: d.CodeWrites, Files: d.Files, Unreachable: d.Unreachable, FoundNothing: d.FoundNothing, TurnLimit: d.TurnLimit, SendsLedger: d.SendsLedger, PassedOver: d.PassedOver, OverCap: d.OverCap, ListedPick: d.ListedPick, Clash: d.Clash, OverBudget: d.OverBudget, Stale: d.Stale, Caller: int(f.Caller),
 	}
 }
 

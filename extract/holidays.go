@@ -47,8 +47,9 @@ func holidayMonthDay(name string) string {
 // that a call writes in full, as monthDays reads "December 25".
 func holidays(t *text) (dates []dateSpan, days []string) {
 	for _, m := range t.all(holidayRe, maxMatches) {
-		md := holidayMonthDay(t.named(m, "name"))
-		if md == "" {
+		name := t.named(m, "name")
+		md := holidayMonthDay(name)
+		if md == "" || strings.EqualFold(name, "christmas") && t.named(m, "y") == "" && qualifies(t.s, m.Whole()) {
 			continue
 		}
 		y := t.named(m, "y")
@@ -68,3 +69,27 @@ type dateSpan struct {
 	all  span
 	norm string
 }
+
+// qualifies reports whether the word at sp in s stands before a noun it
+// qualifies rather than for a day: a determiner before it ("a Christmas
+// party", "our Christmas dinner"), or a word in lower case after it that
+// is none of the words that go on after a day ("Christmas shopping", but
+// "by Christmas and", "Christmas this year").
+func qualifies(s string, sp span) bool {
+	before := strings.Fields(strings.ToLower(s[max(0, sp.Start-8):sp.Start]))
+	if len(before) > 0 && sp.Start > 0 && s[sp.Start-1] == ' ' && determiners[before[len(before)-1]] {
+		return true
+	}
+	after := strings.TrimLeft(s[sp.End:], " ")
+	if len(after) == len(s[sp.End:]) {
+		return false // a comma, a stop or the end: the day
+	}
+	w := after[:len(after)-len(strings.TrimLeft(after, "abcdefghijklmnopqrstuvwxyz"))]
+	return w != "" && !afterDay[w]
+}
+
+// determiners are the words before a noun's qualifier.
+var determiners = map[string]bool{"a": true, "an": true, "the": true, "our": true, "my": true, "your": true, "his": true, "her": true, "their": true, "its": true, "this": true, "that": true}
+
+// afterDay are the words in lower case that go on after a day's name.
+var afterDay = map[string]bool{"and": true, "or": true, "to": true, "at": true, "in": true, "on": true, "this": true, "next": true, "last": true, "is": true, "was": true, "falls": true, "we": true, "i": true, "so": true, "then": true, "but": true, "with": true, "please": true, "if": true, "when": true, "morning": true, "evening": true, "night": true, "week": true}

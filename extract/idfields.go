@@ -17,9 +17,34 @@ type Field struct {
 // more digits, a code (isCode), a prefix of lower-case letters, an
 // underscore and four or more digits, as payment and event APIs write
 // their objects' ids ("ch_7790", "evt_88213"), or a service's designator
-// (designator).
+// (designator), or capital letters and digits (lettered).
 func IsID(v string) bool {
-	return len(v) >= 5 && isDigits(v) || isCode(v) || prefixedID(v) || designator(v)
+	return len(v) >= 5 && isDigits(v) || isCode(v) || prefixedID(v) || designator(v) || lettered(v)
+}
+
+// lettered reports whether v is one to four capital letters and digits,
+// joined by a hyphen ("FR-1", "QA-12") or, three digits or more, by
+// nothing ("HAT170", "B204"), as a listing names its records: a carrier's
+// flights, a requirement's number, a room. Fewer digits joined are as
+// often a model's or a format's name ("MP3", "A4"), and a year joined to
+// letters, with a digit before it or none, a period ("FY2024", "Q42025").
+func lettered(v string) bool {
+	k := 0
+	for k < len(v) && v[k] >= 'A' && v[k] <= 'Z' {
+		k++
+	}
+	if k == 0 || k > 4 {
+		return false
+	}
+	tail, hyphen := strings.CutPrefix(v[k:], "-")
+	if !isDigits(tail) || len(tail) > 8 {
+		return false
+	}
+	if hyphen {
+		return true
+	}
+	year := tail[max(0, len(tail)-4):]
+	return len(tail) >= 3 && !(len(tail) <= 5 && len(year) == 4 && (strings.HasPrefix(year, "19") || strings.HasPrefix(year, "20")))
 }
 
 // designator reports whether v is a carrier's two-character code (two

@@ -98,6 +98,7 @@ var keyUnits = map[string]string{
 	"pct": "%", "percent": "%",
 	"min": " minutes", "mins": " minutes", "minutes": " minutes", "hours": " hours", "hrs": " hours",
 	"sec": " seconds", "secs": " seconds", "seconds": " seconds", "days": " days", "mph": " mph",
+	"kb": " KB", "mb": " MB", "gb": " GB", "tb": " TB",
 }
 
 // unitOf returns the unit (keyUnits) a key of doc gives its number. A

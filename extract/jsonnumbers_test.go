@@ -14,7 +14,7 @@ import (
 // no space after a colon or a comma), each at its place in the output,
 // in the unit its key's last word names (a weather API's "high_c",
 // "windSpeedMph", but not the "min" of a range's "temp_min" and
-// "temp_max", as OpenWeatherMap writes them); small bare integers and long identifiers are no
+// "temp_max", as OpenWeatherMap writes them; a plan's "data_gb"); small bare integers and long identifiers are no
 // claims either way, and a key of one word names no unit.
 func TestCompactJSONNumbers(t *testing.T) {
 	for _, tt := range []struct {
@@ -41,6 +41,10 @@ func TestCompactJSONNumbers(t *testing.T) {
 			`{"main":{"temp":6.1,"temp_min":2.4,"temp_max":8.7},"daily":{"priceMin":19.5,"priceMax":24.5},"eta_min":74}`,
 			`{"main": {"temp": 6.1, "temp_min": 2.4, "temp_max": 8.7}, "daily": {"priceMin": 19.5, "priceMax": 24.5}, "eta_min": 74}`,
 			[]string{"6.1", "2.4", "8.7", "19.5", "24.5", "74 min"}},
+		{"keys that name sizes, and milliseconds as prose reads them",
+			`{"plan":"Unlimited","data_gb":5,"storage_mb":250,"timeout_ms":500}`,
+			`{"plan": "Unlimited", "data_gb": 5, "storage_mb": 250, "timeout_ms": 500}`,
+			[]string{"5 gb", "250 mb", "500"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			compact, spaced := toolResultClaims(tt.compact), toolResultClaims(tt.spaced)

@@ -47,6 +47,11 @@ func TestHolidays(t *testing.T) {
 		{"A table for two on New Year's Eve, and one on New Year’s Day 2027.", []string{"2027-01-01"}, []string{"12-31"}},
 		{"Can it arrive before Halloween? Or Christmas Eve at the latest.", nil, []string{"10-31", "12-24"}},
 		{"Book it for Thanksgiving or Easter Sunday 2027.", nil, nil},
+		{"We need a room for a Christmas party of forty.", nil, nil},
+		{"It's for our Christmas dinner; Christmas shopping is done.", nil, nil},
+		{"Can it arrive by Christmas and not later?", nil, []string{"12-25"}},
+		{"Can it arrive by Christmas?", nil, []string{"12-25"}},
+		{"It is for Christmas 2026.", []string{"2026-12-25"}, nil},
 	} {
 		var dates []string
 		for _, c := range claimsOf(newText(tt.text), nil, true) {

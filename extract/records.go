@@ -255,6 +255,35 @@ func phones(t *text) []string {
 	return out
 }
 
+// groupedPattern is an id written in groups: a few capitals or none, then
+// two or more groups of digits, each after a space or a hyphen.
+var groupedPattern = pattern(`(?<![\w'’-])(?:[A-Z]{1,4}[ -])?\d{2,6}(?:[ -]\d{2,6}){1,4}(?![\w-])`, 0)
+
+// grouped returns the ids a text writes in groups (groupedPattern) of six
+// digits or more in all, joined and in lower case, each once, in the
+// order written.
+func grouped(t *text) []string {
+	var out []string
+	for _, m := range t.all(groupedPattern, maxMatches) {
+		v := strings.ToLower(strings.NewReplacer(" ", "", "-", "").Replace(t.str(m.Whole())))
+		if digitCount(v) >= 6 && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// digitCount is how many ASCII digits s holds.
+func digitCount(s string) int {
+	n := 0
+	for i := range len(s) {
+		if s[i] >= '0' && s[i] <= '9' {
+			n++
+		}
+	}
+	return n
+}
+
 // PhoneDigits is a number to dial as its digits alone, "" for a value
 // that is none (dialled, or seven to fifteen digits and nothing else):
 // "(415) 555-0132", "415.555.0132" and "4155550132" are one number. The

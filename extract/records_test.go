@@ -139,3 +139,21 @@ func TestSamePhone(t *testing.T) {
 		assert.Equal(t, tt.want, SamePhone(tt.a, tt.b), tt.a+" "+tt.b)
 	}
 }
+
+// TestGrouped: an id written in groups spaced or hyphenated apart, with
+// a few capitals before them or none, is read joined and in lower case;
+// a word's letter before the groups, and groups of fewer than six digits
+// in all, are not.
+func TestGrouped(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"My order is W 123 4567, thanks.", []string{"w1234567"}},
+		{"It's 4417-2209-18.", []string{"4417220918"}},
+		{"Card ending 12 34, room 12-3.", nil},
+		{"Order W 123 4567 and again W 123 4567.", []string{"w1234567"}},
+	} {
+		assert.Equal(t, tt.want, grouped(newText(tt.text)), tt.text)
+	}
+}

@@ -564,7 +564,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !currencyHeld(sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !groupedHeld(in, v, i) && !currencyHeld(sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
 					missing = append(missing, v)
 				}
 			}
@@ -1022,6 +1022,19 @@ func phoneHeld(in *Input, v string, i int) bool {
 	same := func(p string) bool { return extract.SamePhone(d, p) }
 	for j := range i {
 		if slices.ContainsFunc(in.Features.Steps[j].Phones, same) {
+			return true
+		}
+	}
+	return false
+}
+
+// groupedHeld reports whether v is an id that a step before i writes in
+// groups spaced or hyphenated apart ("W 123 4567" for "W1234567";
+// extract's Grouped): the id a person read out, as the call writes it.
+func groupedHeld(in *Input, v string, i int) bool {
+	w := strings.ToLower(v)
+	for j := range i {
+		if slices.Contains(in.Features.Steps[j].Grouped, w) {
 			return true
 		}
 	}
@@ -1663,6 +1676,11 @@ func unsupportedAnswer(in *Input) []Finding {
 			continue
 		}
 		if len(missing) == 0 {
+			if st := f.Stale; len(st) > 0 {
+				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, st[0].Old),
+					Reason: fmt.Sprintf("it tells %q as the %s, which the output at step %d, after a change, gives as %q", st[0].Old, st[0].Key, st[0].At, st[0].New)})
+				continue
+			}
 			if figure, of, named, j := otherRow(in, sup, listings, i); figure != "" {
 				out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, figure),
 					Reason: fmt.Sprintf("it tells %s, which the listing at step %d gives of %q alone, where it names %q of the same listing", figure, j, of, named)})
@@ -1973,7 +1991,7 @@ func rowsTold(claims []extract.Claim, recs []extract.Record) int {
 
 // UnsupportedAnswer is the unsupported_answer analyzer.
 var UnsupportedAnswer = &Analyzer{Name: "unsupported_answer", Run: unsupportedAnswer, Requires: []Fact{FactToolCalls, FactClaims, FactKinds, FactFinalAnswer, FactSignals},
-	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds, or a member of its team that calls no tool telling a figure it was handed with its digits slipped"}
+	Doc: "a tool-using agent telling the other party values that no tool result or earlier message holds, or that a change has since replaced, or a member of its team that calls no tool telling a figure it was handed with its digits slipped"}
 
 // meaningfulClaim leaves out the small whole numbers that count and list
 // things in prose; a count the agent got wrong is still caught when the
@@ -2080,7 +2098,7 @@ func refusalsTaken(in *Input) []Finding {
 			continue
 		}
 		at, quote := i, quoteAt(in, i, max(f.Calls[c].Offset, 0), len(f.Calls[c].Name))
-		if p := proposalOf(in, i); p > j {
+		if p, _ := proposalOf(in, i); p > j {
 			at, quote = p, quoteAt(in, p, 0, 0)
 		}
 		out = append(out, Finding{Step: at, Strength: 0.9, Quote: quote,
@@ -2162,19 +2180,19 @@ func unconfirmedAction(in *Input) []Finding {
 	var out []Finding
 	for i, agreed := range agreedSince(in) {
 		if agreed {
-			if p := proposalOf(in, i); p >= 0 {
-				if used, offered := notAgreed(in, i, p); used != "" {
-					out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
-						Reason: fmt.Sprintf("it acts on %q, where the proposal the other party agreed to at step %d named %q", used, p, offered)})
-				} else if used, offered := recordNotAgreed(in, i, p); used != "" {
-					out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
-						Reason: fmt.Sprintf("it acts on %q, where the proposal the other party agreed to at step %d described the record %q", used, p, offered)})
-				} else if used, offered := amountNotAgreed(in, i, p); used != "" {
-					out = append(out, Finding{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
-						Reason: fmt.Sprintf("it gives %s, where the proposal the other party agreed to at step %d named the amount %s", used, p, offered)})
+			p, a := proposalOf(in, i)
+			if p >= 0 {
+				if fs := notAgreedTo(in, i, p, a); len(fs) > 0 {
+					out = append(out, fs...)
+					continue
 				}
 			}
-			continue
+			// A pick, with no yes, among the choices the caller asked
+			// about names the choice but confirms nothing: the caller has
+			// not yet read back what it will do.
+			if p < 0 || in.Features.Steps[a].Affirms || !in.Features.Steps[p].AsksChoice {
+				continue
+			}
 		}
 		f := &in.Features.Steps[i]
 		k := slices.IndexFunc(f.Calls, held)
@@ -2188,20 +2206,57 @@ func unconfirmedAction(in *Input) []Finding {
 	return out
 }
 
+// notAgreedTo finds where the consequential call of step i acts on
+// another record, or moves another sum, than the proposal at step p that
+// the other party agreed to at step a; and, when a picks one of the
+// choices the proposal offered, on another record than the one picked
+// (a yes alone names none).
+func notAgreedTo(in *Input, i, p, a int) []Finding {
+	at := []int{p}
+	if in.Features.Steps[a].Picks {
+		at = append(at, a)
+	}
+	for _, q := range at {
+		what := fmt.Sprintf("the proposal the other party agreed to at step %d", p)
+		if q == a {
+			what = fmt.Sprintf("the other party's pick at step %d", a)
+		}
+		if used, offered := notAgreed(in, i, q); used != "" {
+			return []Finding{{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
+				Reason: fmt.Sprintf("it acts on %q, where %s named %q", used, what, offered)}}
+		}
+		if used, offered := recordNotAgreed(in, i, q); used != "" {
+			return []Finding{{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
+				Reason: fmt.Sprintf("it acts on %q, where %s described the record %q", used, what, offered)}}
+		}
+		if q != p {
+			continue
+		}
+		if used, offered := amountNotAgreed(in, i, q); used != "" {
+			return []Finding{{Step: i, Strength: 0.6, Quote: quoteClaim(in, i, used),
+				Reason: fmt.Sprintf("it gives %s, where %s named the amount %s", used, what, offered)}}
+		}
+	}
+	return nil
+}
+
 // agreedSince yields each step that makes a consequential call, in order,
 // and whether another agent agreed since the caller last spoke: looking
 // back from the call, past tools' results and other calls, the first step
 // is the caller's own (nobody agreed since) or an agreement by another
-// agent, other steps passed over. What that look back would find is kept
-// as the steps go by (each agent's latest such step, the latest
-// agreement), rather than looked for from each call: a long run's calls
-// are many. An agreement by the caller itself is no later than its own
-// latest step, so the latest agreement alone decides.
+// agent, other steps passed over. An agreement is a yes, or a pick of one
+// of the choices the message before it asked about (agrees). What that
+// look back would find is kept as the steps go by (each agent's latest
+// such step, the latest agreement), rather than looked for from each
+// call: a long run's calls are many. An agreement by the caller itself
+// is no later than its own latest step, so the latest agreement alone
+// decides.
 func agreedSince(in *Input) iter.Seq2[int, bool] {
 	return func(yield func(int, bool) bool) {
 		keyOf := agentKeys{}.of
 		lastOwn := map[string]int{} // agent key → its latest step looked back to
 		agreedAt := -1              // the latest agreement
+		said := -1                  // the latest step looked back to
 		for i, st := range in.Run.Steps {
 			f := &in.Features.Steps[i]
 			key := keyOf(st.Agent)
@@ -2217,22 +2272,35 @@ func agreedSince(in *Input) iter.Seq2[int, bool] {
 			if f.Has(extract.KindToolResult) || len(f.Calls) > 0 {
 				continue
 			}
-			lastOwn[key] = i
-			if f.Affirms {
+			if agrees(in, said, i) {
 				agreedAt = i
 			}
+			lastOwn[key] = i
+			said = i
 		}
 	}
 }
 
+// agrees reports whether step i, a message, agrees to what the message at
+// step before (-1 for none) proposed: it opens with a yes, or it picks a
+// choice (extract's Picks) of those that message, another agent's, asked
+// about.
+func agrees(in *Input, before, i int) bool {
+	f := &in.Features.Steps[i]
+	if f.Affirms {
+		return true
+	}
+	return f.Picks && before >= 0 && in.Features.Steps[before].Asks && run.AgentKey(in.Run.Steps[before].Agent) != run.AgentKey(in.Run.Steps[i].Agent)
+}
+
 // proposalOf returns, for a consequential call at step i, the caller's
-// own message that another agent then agreed to: looking back past
-// tools' results and calls, an agreement by another agent, and before
-// it, past tools' results and calls again, a message of the caller's;
-// -1 when the steps are otherwise.
-func proposalOf(in *Input, i int) int {
+// own message p that another agent then agreed to at step a (agrees):
+// looking back past tools' results and calls, an agreement by another
+// agent, and before it, past tools' results and calls again, a message
+// of the caller's; p is -1 when the steps are otherwise.
+func proposalOf(in *Input, i int) (p, a int) {
 	me := run.AgentKey(in.Run.Steps[i].Agent)
-	agreed := false
+	a = -1
 	for j := i - 1; j >= 0; j-- {
 		f := &in.Features.Steps[j]
 		if f.Has(extract.KindToolResult) || len(f.Calls) > 0 {
@@ -2240,15 +2308,15 @@ func proposalOf(in *Input, i int) int {
 		}
 		mine := run.AgentKey(in.Run.Steps[j].Agent) == me
 		switch {
-		case !agreed && !mine && f.Affirms:
-			agreed = true
-		case agreed && mine:
-			return j
+		case a < 0 && !mine && (f.Affirms || f.Picks):
+			a = j
+		case a >= 0 && mine && agrees(in, j, a):
+			return j, a
 		default:
-			return -1
+			return -1, -1
 		}
 	}
-	return -1
+	return -1, -1
 }
 
 // notAgreed returns an id the consequential call of step i acts on that
@@ -2263,7 +2331,7 @@ func proposalOf(in *Input, i int) int {
 func notAgreed(in *Input, i, p int) (used, offered string) {
 	prop := in.Features.Steps[p].Codes
 	for _, c := range in.Features.Steps[p].Claims {
-		if c.Kind == extract.ClaimNumber && extract.IsID(c.Text) {
+		if (c.Kind == extract.ClaimNumber || c.Kind == extract.ClaimEntity) && extract.IsID(c.Text) {
 			prop = append(prop[:len(prop):len(prop)], c.Text)
 		}
 	}

@@ -234,7 +234,7 @@ func BenchmarkCombineCorpora(b *testing.B) {
 // instructions are removed too (graphWithout); the trials stay.
 var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	FactKinds: eachStep(func(f *extract.Features) {
-		f.Kind, f.Kinds, f.Target, f.Asks, f.Affirms = 0, 0, "", false, false
+		f.Kind, f.Kinds, f.Target, f.Asks, f.AsksChoice, f.Affirms, f.Picks = 0, 0, "", false, false, false, false
 	}),
 	FactSignals: eachStep(func(f *extract.Features) {
 		f.Errors, f.Successes, f.ExitCode, f.Unreachable, f.TurnLimit, f.Refused = nil, nil, nil, false, false, nil
@@ -242,7 +242,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 	FactClaims: func(r *run.Run, rf *extract.RunFeatures) {
 		rf.Question, rf.Renames, rf.ShowsReported, rf.TaskFiles = nil, nil, nil, nil
 		eachStep(func(f *extract.Features) {
-			f.Claims, f.MonthDays, f.Codes, f.Counts, f.Done, f.Asked, f.RelativeDay, f.Weekdays, f.IDFields, f.Records = nil, nil, nil, nil, nil, nil, false, nil, nil, nil
+			f.Claims, f.MonthDays, f.Codes, f.Counts, f.Done, f.Asked, f.RelativeDay, f.Weekdays, f.IDFields, f.Records, f.Grouped, f.Stale = nil, nil, nil, nil, nil, nil, false, nil, nil, nil, nil, nil
 		})(r, rf)
 	},
 	FactToolCalls: eachStep(func(f *extract.Features) {

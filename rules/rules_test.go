@@ -3390,6 +3390,9 @@ func TestTimesHeld(t *testing.T) {
 		{"Book a table for two at Lune at 7:30 in the evening.", "07:30", []int{1}},
 		{"Book a table for two at Lune at 7:30 in the morning.", "19:30", []int{1}},
 		{"Book a table for two at Lune at 7:30 pm.", "20:30", []int{1}},
+		{"Book a table for two at Lune, some time after 7?", "19:00", nil},
+		{"Book a table for two at Lune, some time after 7?", "20:00", []int{1}},
+		{"Book a table for two at Lune for after 7 days.", "19:00", []int{1}},
 	} {
 		in := prepare(t, tt.ask, "",
 			msg{agent: "user", content: tt.ask, kind: run.KindUser},
@@ -3793,4 +3796,154 @@ func TestVerdictThatGivesUp(t *testing.T) {
 	require.Len(t, fs, 1, "the step before a ledger that gave up shares no blame")
 	assert.Equal(t, 4, fs[0].Step)
 	assert.Len(t, PrematureSatisfaction.Run(surferReports(t, "4312", failed, true)), 2, "a ledger that judges progress made accepted the result before it")
+}
+
+// TestUnconfirmedActionOnAnotherPickedRecord: a customer picks one of
+// the slots the assistant offered ("The 10 am one please"): a booking of
+// another slot acts on another record than the one picked, policy or
+// not. A pick with a yes after it, or one that answers a proposal of that
+// one slot, agrees to it; a pick alone among the choices asked about
+// ("Which would you like?") confirms nothing a policy asks confirmed.
+// Shape: a scheduling assistant's chat transcript with tool calls.
+func TestUnconfirmedActionOnAnotherPickedRecord(t *testing.T) {
+	policy := "Read back the appointment and get the customer's yes before booking."
+	slots := `[{"slot_id": "HAT170", "stylist": "Ines", "start": "2026-03-04T10:00"}, {"slot_id": "HAT214", "stylist": "Marta", "start": "2026-03-04T14:30"}]`
+	which := "On Wednesday there is 10 am with Ines or 2:30 pm with Marta. Which would you like?"
+	shall := "On Wednesday Ines has 10 am free. Shall I book you in with her?"
+	for _, tt := range []struct {
+		name, ask, reply, slot string
+		want                   []int
+		noPolicy               bool
+	}{
+		{"the slot picked, with a yes", which, "The 10 am one please, HAT170. Yes, book it.", "HAT170", nil, false},
+		{"the slot picked, unconfirmed", which, "Ines at 10:00 please", "HAT170", []int{6}, false},
+		{"the slot proposed, picked", shall, "Ines at 10:00 please", "HAT170", nil, false},
+		{"another slot than picked, with a yes", which, "The 10 am one please, HAT170. Yes, book it.", "HAT214", []int{6}, false},
+		{"another slot than picked", which, "Ines at 10:00 please", "HAT214", []int{6}, false},
+		{"no pick", which, "Hmm, let me think.", "HAT170", []int{6}, false},
+		{"another slot than picked, no policy", which, "Ines at 10:00 please", "HAT214", []int{6}, true},
+		{"the slot picked, no policy", which, "Ines at 10:00 please", "HAT170", nil, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			sys := policy
+			if tt.noPolicy {
+				sys = "You are a salon's booking assistant."
+			}
+			in := prepare(t, "Book me a haircut on Wednesday.", "",
+				msg{agent: "system", content: sys, kind: run.KindSystem},
+				msg{agent: "user", content: "Book me a haircut on Wednesday.", kind: run.KindUser},
+				msg{agent: "assistant", content: `list_slots({"date": "2026-03-04"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: slots, kind: run.KindToolResult},
+				msg{agent: "assistant", content: tt.ask},
+				msg{agent: "user", content: tt.reply, kind: run.KindUser},
+				msg{agent: "assistant", content: `book_slot({"slot_id": "` + tt.slot + `"})`, kind: run.KindToolCall},
+			)
+			assert.Equal(t, tt.want, steps(UnconfirmedAction.Run(in), true))
+		})
+	}
+}
+
+// TestUnconfirmedActionOnAnotherLetteredID: the proposal the customer
+// agreed to names a record by an id of capital letters and digits
+// ("HAT170", "FR-12"), which a listing prints beside another under one
+// field: a call on the other acts on another record than the one agreed.
+// Shape: an airline and a ferry line's assistants, OpenAI tool calls.
+func TestUnconfirmedActionOnAnotherLetteredID(t *testing.T) {
+	for _, tt := range []struct {
+		name, listed, named, used string
+		want                      []int
+	}{
+		{"another flight", "HAT107", "HAT170", "HAT107", []int{5}},
+		{"the flight named", "HAT107", "HAT170", "HAT170", nil},
+		{"another sailing", "FR-11", "FR-12", "FR-11", []int{5}},
+		{"the sailing named", "FR-11", "FR-12", "FR-12", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, "Move me to the later departure on May 14.", "",
+				msg{agent: "user", content: "Move me to the later departure on May 14.", kind: run.KindUser},
+				msg{agent: "assistant", content: `search({"date": "2024-05-14"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `[{"number": "` + tt.listed + `", "seats": 4}, {"number": "` + tt.named + `", "seats": 9}]`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "I'll move you to " + tt.named + " on May 14. Shall I go ahead?"},
+				msg{agent: "user", content: "Yes.", kind: run.KindUser},
+				msg{agent: "assistant", content: `change_departure({"number": "` + tt.used + `"})`, kind: run.KindToolCall},
+			)
+			fs := UnconfirmedAction.Run(in)
+			assert.Equal(t, tt.want, steps(fs, true), "%v", fs)
+		})
+	}
+}
+
+// TestUnsupportedAnswerOfSizeKeyedField: a figure a tool's JSON gives
+// under a key that names its unit ("data_gb": 5) is the size the agent
+// then tells in that unit ("5 GB"); another size is not. Shape: a
+// telecom support assistant's chat transcript with tool calls.
+func TestUnsupportedAnswerOfSizeKeyedField(t *testing.T) {
+	for _, tt := range []struct {
+		told string
+		want []int
+	}{
+		{"Your Unlimited Lite plan includes 5 GB of data a month.", nil},
+		{"Your Unlimited Lite plan includes 8 GB of data a month.", []int{3}},
+	} {
+		in := prepare(t, "How much data does my plan include?", "",
+			msg{agent: "user", content: "How much data does my plan include?", kind: run.KindUser},
+			msg{agent: "assistant", content: `get_plan({"line": "L-2210"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"plan": "Unlimited Lite", "data_gb": 5, "timeout_ms": 500}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: tt.told},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true), tt.told)
+	}
+}
+
+// TestGroupedIDsHeld: an id the customer reads out in groups ("W 123
+// 4567", "4417-2209-18") is the one a call writes whole ("W1234567"), not
+// made up; the same groups with a digit other are not. Shape: a retail
+// support assistant as an OpenAI chat transcript with tool calls.
+func TestGroupedIDsHeld(t *testing.T) {
+	for _, tt := range []struct {
+		said, call string
+		want       []int
+	}{
+		{"W 123 4567", "W1234567", nil},
+		{"W 123 4567", "w1234567", nil},
+		{"4417-2209-18", "4417220918", nil},
+		{"W 123 4567", "W1234568", []int{1}},
+		{"W 123 4567", "W123456", []int{1}},
+	} {
+		ask := "Where is my order? It's " + tt.said + "."
+		in := prepare(t, ask, "",
+			msg{agent: "user", content: ask, kind: run.KindUser},
+			msg{agent: "assistant", content: `get_order_details({"order_id": "` + tt.call + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"status": "shipped"}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.said+" "+tt.call)
+	}
+}
+
+// TestUnsupportedAnswerOfReplacedValue: after a call changes an order's
+// address and the tool's output gives the new one, an agent that tells
+// the customer the old address tells the record as it was; one that
+// tells the new address, or the old beside the new ("from … to …"), does
+// not. Shape: a retail support assistant's chat transcript with tool
+// calls.
+func TestUnsupportedAnswerOfReplacedValue(t *testing.T) {
+	for _, tt := range []struct {
+		told string
+		want []int
+	}{
+		{"Done: your order will now ship to 12 Oak Street, Leeds.", []int{5}},
+		{"Done: your order will now ship to 9 Elm Road, York.", nil},
+		{"Done: the address moved from 12 Oak Street, Leeds to 9 Elm Road, York.", nil},
+	} {
+		in := prepare(t, "Please send order #W2041 to 9 Elm Road, York instead.", "",
+			msg{agent: "user", content: "Please send order #W2041 to 9 Elm Road, York instead.", kind: run.KindUser},
+			msg{agent: "assistant", content: `get_order({"order_id": "#W2041"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"order_id": "#W2041", "address": "12 Oak Street, Leeds", "status": "pending"}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: `modify_pending_order_address({"order_id": "#W2041", "address": "9 Elm Road, York"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"order_id": "#W2041", "address": "9 Elm Road, York", "status": "pending"}`, kind: run.KindToolResult},
+			msg{agent: "assistant", content: tt.told},
+		)
+		fs := UnsupportedAnswer.Run(in)
+		assert.Equal(t, tt.want, steps(fs, true), "%s %v", tt.told, fs)
+	}
 }

@@ -175,6 +175,9 @@ func dumpCaseOfMessages(ms []dumpMessage, meta *fileObject) (c *Case, ok bool, e
 	if meta != nil {
 		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, scalarString(meta.Task)))
 		r.GroundTruth = firstNonEmpty(scalarString(meta.GroundTruth), scalarString(meta.ExpectedAnswer))
+		if r.Instructions == "" {
+			r.Instructions = meta.systemPrompt()
+		}
 		taskFromMessages(r)
 		c, err := meta.labelled(r)
 		return c, true, err

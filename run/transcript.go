@@ -32,6 +32,12 @@ type fileObject struct {
 	MistakeReason string          `json:"mistake_reason"`
 	// InstanceID names the task of an OpenHands evaluation's record.
 	InstanceID string `json:"instance_id"`
+	// System and Instructions are a model API's request body's system
+	// prompt beside its messages: Anthropic's and Bedrock Converse's
+	// "system" (a text, or a list of text blocks), the Responses API's
+	// "instructions".
+	System       json.RawMessage `json:"system"`
+	Instructions json.RawMessage `json:"instructions"`
 	// requestTools are the tools a saved chat request declares beside
 	// its messages.
 	requestTools
@@ -184,6 +190,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 		r.Question = strings.TrimSpace(firstNonEmpty(meta.Question, scalarString(meta.Task)))
 		r.GroundTruth = firstNonEmpty(scalarString(meta.GroundTruth), scalarString(meta.ExpectedAnswer))
 		r.Tools = meta.toolsOf()
+		r.Instructions = meta.systemPrompt()
 	}
 	names := nameSet{}
 	for i, m := range msgs {
@@ -200,6 +207,36 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 	r.Steps, r.turnStep = splitObservations(msgs, r.Steps)
 	taskFromMessages(r)
 	return r, nil
+}
+
+// systemPrompt returns the system prompt a request body keeps apart from
+// its messages (System, Instructions), "" for none: not a step, as a
+// label numbers the messages, but the run's instructions, whose policies
+// and date the task then carries. A list of blocks is read for their
+// texts; a value of another shape holds none.
+func (o *fileObject) systemPrompt() string {
+	var text string
+	if json.Unmarshal(o.System, &text) == nil && strings.TrimSpace(text) != "" {
+		return text
+	}
+	var blocks []struct {
+		Text string `json:"text"`
+	}
+	if json.Unmarshal(o.System, &blocks) == nil {
+		var texts []string
+		for _, b := range blocks {
+			if strings.TrimSpace(b.Text) != "" {
+				texts = append(texts, b.Text)
+			}
+		}
+		if len(texts) > 0 {
+			return strings.Join(texts, "\n\n")
+		}
+	}
+	if json.Unmarshal(o.Instructions, &text) == nil {
+		return text
+	}
+	return ""
 }
 
 // taskFromMessages gives a run whose file names no task the first user
