@@ -512,8 +512,10 @@ func TestMetaGPTMemory(t *testing.T) {
 // not have, a DSPy trajectory saved without its prediction, Haystack's
 // ChatMessage dumped as its dataclass, an Agno team whose call hands the
 // task to every member, a team replaying its
-// session's history in a member's run; a label beside them is the
-// run's, and an object that only looks like one is refused.
+// session's history in a member's run, STORM's conversation log (with
+// its topic, outline and article, or alone) and GPT Researcher's log of
+// a task; a label beside them is the run's, and an object that only
+// looks like one is refused.
 func TestTeamLogsAndTrajectories(t *testing.T) {
 	tests := []struct {
 		name, data string
@@ -563,6 +565,27 @@ func TestTeamLogsAndTrajectories(t *testing.T) {
 			"member_responses": [{"agent_id": "m", "agent_name": "M", "messages": [{"role": "user", "content": "old t", "from_history": true}, {"role": "assistant", "content": "old r", "from_history": true},
 			{"role": "user", "content": "t"}, {"role": "assistant", "content": "r"}]}]}`,
 			[]string{"user user: old q", "T message: old a", "user user: q", `T tool_call: delegate_task_to_member({"member_id": "m", "task": "t"})`, "M message: r", "T message: r"}, nil},
+		{"storm run with its article", `{"topic": "Øresund Bridge",
+			"conversation_log": [{"perspective": "Basic fact writer", "dlg_turns": [
+				{"user_utterance": "How long is the bridge?", "agent_utterance": "It is 7,845 metres long [1].", "search_queries": ["Øresund Bridge length"],
+				 "search_results": [{"url": "https://www.oresundsbron.com/facts", "description": "", "snippets": ["The bridge is 7,845 metres long."], "title": "Facts"}]}]}],
+			"outline": "# Øresund Bridge", "article": "The bridge is 7,845 metres long.[1]", "mistake_agent": "ArticleGenerator", "mistake_step": 6}`,
+			[]string{"user user: Øresund Bridge", "WikiWriter message: How long is the bridge?", `TopicExpert tool_call: search({"queries":["Øresund Bridge length"]})`,
+				"TopicExpert tool_result: Facts\nhttps://www.oresundsbron.com/facts\nThe bridge is 7,845 metres long.", "TopicExpert message: It is 7,845 metres long [1].",
+				"OutlineGenerator message: # Øresund Bridge", "ArticleGenerator message: The bridge is 7,845 metres long.[1]"}, &Label{Agent: "ArticleGenerator", Step: 6}},
+		{"storm conversation log alone", `[{"perspective": "Engineer", "dlg_turns": [{"user_utterance": "What is the main span?", "agent_utterance": "490 metres.", "search_queries": [], "search_results": []}]}]`,
+			[]string{"WikiWriter message: What is the main span?", "TopicExpert message: 490 metres."}, nil},
+		{"gpt researcher log", `{"timestamp": "2026-10-02T14:03:00", "events": [
+			{"timestamp": "t1", "type": "event", "data": {"type": "logs", "content": "starting_research", "output": "Starting the research task for 'Tesla deliveries'...", "metadata": null}},
+			{"timestamp": "t2", "type": "event", "data": {"type": "logs", "content": "subqueries", "output": "I will conduct my research based on the following queries: ['Tesla deliveries 2024']...", "metadata": ["Tesla deliveries 2024"]}},
+			{"timestamp": "t3", "type": "event", "data": {"type": "logs", "content": "running_subquery_research", "output": "\nRunning research for 'Tesla deliveries 2024'...", "metadata": null}},
+			{"timestamp": "t4", "type": "event", "data": {"type": "logs", "content": "scraping_urls", "output": "Scraping content from 1 URLs...", "metadata": null}},
+			{"timestamp": "t5", "type": "event", "data": {"type": "logs", "content": "subquery_context_window", "output": "📃 Tesla delivered 1,789,226 vehicles in 2024.", "metadata": null}}],
+			"content": {"query": "How many vehicles did Tesla deliver in 2024?", "sources": [], "context": [], "report": "Tesla delivered 1,789,226 vehicles.", "costs": 0.01},
+			"mistake_agent": "ReportGenerator", "mistake_step": 4}`,
+			[]string{"user user: How many vehicles did Tesla deliver in 2024?", "ResearchConductor message: Sub-queries:\n1. Tesla deliveries 2024",
+				`ResearchConductor tool_call: research_subquery({"query":"Tesla deliveries 2024"})`, "ResearchConductor tool_result: Tesla delivered 1,789,226 vehicles in 2024.",
+				"ReportGenerator message: Tesla delivered 1,789,226 vehicles."}, &Label{Agent: "ReportGenerator", Step: 4}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -438,6 +438,12 @@ func chat(msgs []message, data []byte) (*Case, error) {
 				return c, err
 			}
 		}
+		if ms, ok := stormRun(data); ok {
+			// STORM's conversation log alone.
+			if c, ok, err := dumpCaseOfMessages(ms, nil); ok {
+				return c, err
+			}
+		}
 	}
 	if slices.ContainsFunc(msgs, message.dumped) {
 		if c, ok, err := dumpCase(data, "", nil); ok {
@@ -573,6 +579,19 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	if ms, ok := kaibanLogs(data); ok {
 		// A KaibanJS team's state, whose steps are its workflow's logs;
 		// a label beside them is the run's.
+		if c, ok, err := dumpCaseOfMessages(ms, o); ok {
+			return c, err
+		}
+	}
+	if ms, ok := stormRun(data); ok {
+		// A STORM run's conversations, outline and article; a label
+		// beside them is the run's.
+		if c, ok, err := dumpCaseOfMessages(ms, o); ok {
+			return c, err
+		}
+	}
+	if ms, ok := gptResearcherLog(data); ok {
+		// GPT Researcher's log of a task; a label beside it is the run's.
 		if c, ok, err := dumpCaseOfMessages(ms, o); ok {
 			return c, err
 		}
