@@ -435,6 +435,9 @@ const (
 	// fromGraphNode: the graph node a span is; an agent only with a model
 	// call inside it, outside any agent span.
 	fromGraphNode
+	// fromService: the service a span runs in, called by another
+	// service's span and running model calls of its own (serviceAgents).
+	fromService
 )
 
 // agentNameKeys name the agent of the span that carries them, whatever

@@ -1,0 +1,91 @@
+package run_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run"
+)
+
+// svcSpan is a span of one service in an OTLP/JSON file of several.
+type svcSpan struct {
+	service, id, parent, name string
+	start                     int
+	attrs                     map[string]string
+}
+
+// writeServices writes spans as OTLP/JSON, each under its service's
+// resource, all of one trace.
+func writeServices(t *testing.T, ss ...svcSpan) string {
+	t.Helper()
+	var rs []map[string]any
+	for _, s := range ss {
+		var attrs []map[string]any
+		for k, v := range s.attrs {
+			attrs = append(attrs, map[string]any{"key": k, "value": map[string]any{"stringValue": v}})
+		}
+		sp := map[string]any{"traceId": "5b8efff798038103d269b633813fc60c", "spanId": s.id, "parentSpanId": s.parent, "name": s.name,
+			"startTimeUnixNano": s.start * 1000, "endTimeUnixNano": s.start*1000 + 500, "attributes": attrs}
+		rs = append(rs, map[string]any{
+			"resource":   map[string]any{"attributes": []map[string]any{{"key": "service.name", "value": map[string]any{"stringValue": s.service}}}},
+			"scopeSpans": []map[string]any{{"scope": map[string]any{"name": "app"}, "spans": []any{sp}}},
+		})
+	}
+	b, err := json.Marshal(map[string]any{"resourceSpans": rs})
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "trace.otlp.json")
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	return path
+}
+
+// TestRemoteServiceAgents: agents that run as services of their own (A2A,
+// agents behind HTTP) and whose spans name no agent are each their
+// service, as the one agent of a trace of one service is. A service that
+// makes no model call (a tool's server) is a tool of its caller, and one
+// reached by a model call (a model gateway) is that call.
+func TestRemoteServiceAgents(t *testing.T) {
+	chat := func(user, reply string) map[string]string {
+		return map[string]string{"gen_ai.operation.name": "chat", "gen_ai.system": "openai",
+			"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"` + user + `"}]}]`,
+			"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"` + reply + `"}]}]`}
+	}
+	tool := func(name, result string) map[string]string {
+		return map[string]string{"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": name, "gen_ai.tool.call.result": result}
+	}
+	for _, tt := range []struct {
+		name  string
+		spans []svcSpan
+		want  []string
+	}{
+		{"a remote agent reached over HTTP", []svcSpan{
+			{"concierge", "0000000000000001", "", "POST /chat", 1, nil},
+			{"concierge", "0000000000000002", "0000000000000001", "chat", 2, chat("Weather on Saturday?", "Asking the weather agent.")},
+			{"concierge", "0000000000000003", "0000000000000001", "POST", 3, nil},
+			{"weather", "0000000000000004", "0000000000000003", "POST /", 4, nil},
+			{"weather", "0000000000000005", "0000000000000004", "chat", 5, chat("Forecast for Saturday.", "Saturday: rain.")},
+		}, []string{"user user: Weather on Saturday?", "concierge message: Asking the weather agent.", "weather message: Saturday: rain."}},
+		{"a tool's server makes no model call", []svcSpan{
+			{"concierge", "0000000000000001", "", "POST /chat", 1, nil},
+			{"concierge", "0000000000000002", "0000000000000001", "chat", 2, chat("Weather on Saturday?", "Looking it up.")},
+			{"concierge", "0000000000000003", "0000000000000001", "POST", 3, nil},
+			{"forecast-api", "0000000000000004", "0000000000000003", "get_forecast", 4, tool("get_forecast", "rain")},
+		}, []string{"user user: Weather on Saturday?", "concierge message: Looking it up.", "concierge tool_result: get_forecast() -> rain"}},
+		{"a model gateway answers the caller's model call", []svcSpan{
+			{"concierge", "0000000000000001", "", "POST /chat", 1, nil},
+			{"concierge", "0000000000000002", "0000000000000001", "chat", 2, chat("Weather on Saturday?", "Saturday: rain.")},
+			{"gateway", "0000000000000003", "0000000000000002", "POST /v1/chat/completions", 3, nil},
+			{"gateway", "0000000000000004", "0000000000000003", "chat", 4, chat("Weather on Saturday?", "Saturday: rain.")},
+		}, []string{"user user: Weather on Saturday?", "concierge message: Saturday: rain.", "concierge message: Saturday: rain."}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeServices(t, tt.spans...), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(r))
+		})
+	}
+}
