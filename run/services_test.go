@@ -89,3 +89,32 @@ func TestRemoteServiceAgents(t *testing.T) {
 		})
 	}
 }
+
+// TestAgentInMetadata: model calls whose only mark of their agent is the
+// metadata their framework gives them (CAMEL's agent_id on each model
+// call it logs to Langfuse, LangChain's lc_agent_name, an agent_name a
+// program adds) are the agents the metadata names, not one "assistant".
+func TestAgentInMetadata(t *testing.T) {
+	gen := func(id, start, key, agent, user, reply string) map[string]any {
+		return map[string]any{"id": id, "traceId": "t1", "type": "GENERATION", "name": "OpenAIModel._run", "startTime": "2026-11-20T14:02:0" + start + ".000Z",
+			"input":    map[string]any{"messages": []any{map[string]any{"role": "user", "content": user}}},
+			"output":   map[string]any{"role": "assistant", "content": reply},
+			"metadata": map[string]any{"source": "camel", key: agent}}
+	}
+	for _, key := range []string{"agent_id", "agent_name", "lc_agent_name"} {
+		t.Run(key, func(t *testing.T) {
+			b, err := json.Marshal(map[string]any{"trace": map[string]any{"id": "t1", "name": "Workforce", "timestamp": "2026-11-20T14:02:00.000Z"},
+				"observations": []any{
+					gen("o1", "1", key, "planner-7a41", "Split the task: find a tent under 2 kg.", "<tasks><task>Find a tent.</task></tasks>"),
+					gen("o2", "2", key, "researcher-d814", "Find a tent.", "Trailhead Duo 2, 2.6 kg."),
+				}})
+			require.NoError(t, err)
+			path := filepath.Join(t.TempDir(), "camel.trace.json")
+			require.NoError(t, os.WriteFile(path, b, 0o644))
+			r, err := run.Load(path, run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, []string{"user user: Split the task: find a tent under 2 kg.", "planner-7a41 message: <tasks><task>Find a tent.</task></tasks>",
+				"researcher-d814 message: Trailhead Duo 2, 2.6 kg."}, steps(r))
+		})
+	}
+}
