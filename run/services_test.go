@@ -118,3 +118,32 @@ func TestAgentInMetadata(t *testing.T) {
 		})
 	}
 }
+
+// TestToolBesideNamedModelCalls: a tool's span put beside the model calls
+// that asked for it, under a span that names no agent (CAMEL's step, as
+// Langfuse records it), belongs to the one agent those calls name: its
+// call is the one they made, not another agent's.
+func TestToolBesideNamedModelCalls(t *testing.T) {
+	call := map[string]any{"id": "c1", "type": "function", "function": map[string]any{"name": "run_query", "arguments": `{"city":"Leeds"}`}}
+	b, err := json.Marshal(map[string]any{"trace": map[string]any{"id": "t1", "name": "Workforce", "timestamp": "2026-11-20T14:02:00.000Z"},
+		"observations": []any{
+			map[string]any{"id": "s", "traceId": "t1", "type": "SPAN", "name": "ChatAgent.step", "startTime": "2026-11-20T14:02:00.500Z", "endTime": "2026-11-20T14:02:09.000Z"},
+			map[string]any{"id": "g1", "traceId": "t1", "parentObservationId": "s", "type": "GENERATION", "name": "_run", "startTime": "2026-11-20T14:02:01.000Z",
+				"input":  map[string]any{"messages": []any{map[string]any{"role": "user", "content": "Median rent in Leeds?"}}},
+				"output": map[string]any{"role": "assistant", "content": nil, "tool_calls": []any{call}}, "metadata": map[string]any{"agent_id": "analyst-73e2"}},
+			map[string]any{"id": "t", "traceId": "t1", "parentObservationId": "s", "type": "TOOL", "name": "run_query", "startTime": "2026-11-20T14:02:02.000Z",
+				"input": map[string]any{"city": "Leeds"}, "output": "median 1040"},
+			map[string]any{"id": "g2", "traceId": "t1", "parentObservationId": "s", "type": "GENERATION", "name": "_run", "startTime": "2026-11-20T14:02:03.000Z",
+				"input": map[string]any{"messages": []any{map[string]any{"role": "user", "content": "Median rent in Leeds?"},
+					map[string]any{"role": "assistant", "content": nil, "tool_calls": []any{call}}, map[string]any{"role": "tool", "tool_call_id": "c1", "content": "median 1040"}}},
+				"output": map[string]any{"role": "assistant", "content": "GBP 1,040."}, "metadata": map[string]any{"agent_id": "analyst-73e2"}},
+		}})
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "camel.trace.json")
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	r, err := run.Load(path, run.Options{})
+	require.NoError(t, err)
+	for _, s := range r.Steps[1:] {
+		assert.Equal(t, "analyst-73e2", s.Agent, "%s: %s", s.Kind, s.Content)
+	}
+}

@@ -388,6 +388,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 			}
 		}
 	}
+	b.besideCalls()
 	// A graph node is an agent when a model call runs inside it and no
 	// agent span encloses it (Koog's strategy nodes are steps of one).
 	modelIn := b.within(roleLLM, false)
@@ -556,6 +557,31 @@ func besideAgent(agents []*node, n *node) string {
 		name = a.name
 	}
 	return name
+}
+
+// besideCalls names the agent of a tool's span that names none and sits
+// beside model calls that name one agent, under a span that is no
+// agent's (CAMEL's step, as Langfuse records it): the tool ran for the
+// calls beside it, as an agent's model call and its tool run in its turn.
+func (b *builder) besideCalls() {
+	named := map[*node]string{} // by parent: the one agent its model calls name, "" if none or several
+	seen := map[*node]bool{}
+	for _, n := range b.nodes {
+		if n.role != roleLLM || n.parent == nil || n.parent.role == roleAgent || n.from != fromAttribute || n.name == "" {
+			continue
+		}
+		switch p := n.parent; {
+		case !seen[p]:
+			seen[p], named[p] = true, n.name
+		case !SameAgent(named[p], n.name):
+			named[p] = ""
+		}
+	}
+	for _, n := range b.nodes {
+		if (n.role == roleTool || n.role == roleRetrieval) && n.name == "" && n.parent != nil && named[n.parent] != "" {
+			n.name, n.from = named[n.parent], fromAttribute
+		}
+	}
 }
 
 // markers demotes the agent spans that mark a moment rather than an
