@@ -101,6 +101,54 @@ func bareOutput(text string) bool {
 	return digit
 }
 
+// printedBy reports whether text is what the code prints: a figure at
+// least, and no word of three letters or more that the code's quoted
+// texts do not hold or output writes ("EMEA Q3 revenue: 1,184,300.00"
+// after print(f"EMEA Q3 revenue: {…}")). A reader's sentence about the
+// output has words of its own, and a harness's "FINAL ANSWER: 12" after
+// final_answer(12) is no text the code prints.
+func printedBy(text string, code []string) bool {
+	if len(code) == 0 || !strings.ContainsFunc(text, unicode.IsDigit) {
+		return false
+	}
+	inCode := map[string]bool{}
+	for _, c := range code {
+		for _, q := range quoted(c) {
+			for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !unicode.IsLetter(r) }) {
+				inCode[strings.ToLower(w)] = true
+			}
+		}
+	}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if w = strings.ToLower(w); len(w) >= 3 && !outputLiterals[w] && !inCode[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// quoted lists the string literals of code, each within one line.
+func quoted(code string) []string {
+	var out []string
+	start, q := -1, byte(0)
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		switch {
+		case start < 0 && (c == '"' || c == '\''):
+			start, q = i+1, c
+		case start < 0:
+		case c == '\\':
+			i++
+		case c == '\n':
+			start = -1
+		case c == q:
+			out = append(out, code[start:i])
+			start = -1
+		}
+	}
+	return out
+}
+
 // OwnsResult reports whether a tool result answers for itself (see
 // AssignCallers).
 func (f *Features) OwnsResult() bool {

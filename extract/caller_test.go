@@ -111,3 +111,34 @@ func TestPromptExampleIsNoCall(t *testing.T) {
 		assert.True(t, rf.Steps[1].IssuesCall(), "%v", kind)
 	}
 }
+
+// TestPrintedOutputAnswersCode: an executor that answers code with what
+// the code prints, its labels and figures (AutoGen's CodeExecutorAgent,
+// as its own message), reports a result the code's writer answers for;
+// a sentence with words the code does not print (the names it calls
+// among them), or words with no figure, are another agent's own.
+func TestPrintedOutputAnswersCode(t *testing.T) {
+	code := "```python\nimport pandas as pd\ndf = pd.read_csv('sales.csv')\nq3 = df[(df.region == 'EMEA') & (df.quarter == 3)]\nprint(f\"EMEA Q3 revenue: {q3.revenue_eur.sum():,.2f}\")\n```"
+	for _, tc := range []struct {
+		name, reply string
+		result      bool
+	}{
+		{"the code's label and its figure", "EMEA Q3 revenue: 1,184,300.00\n", true},
+		{"a sentence of the reader's own", "The EMEA revenue was 1,184,300.00 in Q3.", false},
+		{"the code's words with no figure", "EMEA revenue", false},
+		{"names the code calls, which it does not print", "read csv 1184300", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := chat(
+				"user", "What was EMEA's revenue in Q3?",
+				"coder", code,
+				"executor", tc.reply,
+			)
+			rf := Run(r)
+			assert.Equal(t, tc.result, rf.Steps[2].Has(KindToolResult))
+			if tc.result {
+				assert.Equal(t, 1, int(rf.Steps[2].Caller))
+			}
+		})
+	}
+}

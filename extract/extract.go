@@ -40,8 +40,10 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 		// turn or as an agent of its own (a Who&When case's).
 		rc.answersCommand = rc.commanded && r.Steps[i].Kind != run.KindSystem && !run.SameAgent(r.Steps[i].Agent, r.Steps[i-1].Agent)
 		// An executor that answers code in its own turn with nothing but
-		// the output (AG2's MathUserProxyAgent) reports a result too.
-		answerer := r.Steps[i].Kind == run.KindUser || i > 0 && r.Steps[i].Kind == run.KindMessage && !run.SameAgent(r.Steps[i].Agent, r.Steps[i-1].Agent) && bareOutput(r.Steps[i].Content)
+		// the output (AG2's MathUserProxyAgent, AutoGen's
+		// CodeExecutorAgent) reports a result too.
+		answerer := r.Steps[i].Kind == run.KindUser || i > 0 && r.Steps[i].Kind == run.KindMessage && !run.SameAgent(r.Steps[i].Agent, r.Steps[i-1].Agent) &&
+			(bareOutput(r.Steps[i].Content) || printedBy(r.Steps[i].Content, rf.Steps[i-1].Code))
 		rc.answersCall = i > 0 && answerer && r.Steps[i-1].Kind != run.KindUser && r.Steps[i-1].Kind != run.KindSystem && rf.Steps[i-1].IssuesCall() || rc.answersCommand
 		rc.commanded = false
 		rf.Steps[i] = rc.step(r.Steps[i])

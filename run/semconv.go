@@ -341,6 +341,9 @@ func firstStr(as spans.Attrs, keys ...string) string {
 func agentName(s *spans.Span, role spanRole) (name string, from nameSource) {
 	name = firstStr(s.Attrs, agentNameKeys...)
 	if role != roleAgent {
+		if name == "" {
+			name = metadataAgent(s)
+		}
 		if name != "" {
 			return cleanName(name), fromAttribute
 		}
@@ -435,6 +438,9 @@ const (
 	// fromGraphNode: the graph node a span is; an agent only with a model
 	// call inside it, outside any agent span.
 	fromGraphNode
+	// fromService: the service a span runs in, called by another
+	// service's span and running model calls of its own (serviceAgents).
+	fromService
 )
 
 // agentNameKeys name the agent of the span that carries them, whatever
@@ -456,6 +462,20 @@ func graphNode(s *spans.Span) string {
 		return strings.TrimSpace(s.Attrs.Str("genkit:name"))
 	}
 	return metadataValue(s, "langgraph_node")
+}
+
+// metadataAgentKeys are the keys of a span's metadata that name its agent:
+// a program's agent_name, LangChain's lc_agent_name, CAMEL's agent_id.
+var metadataAgentKeys = []string{"agent_name", "lc_agent_name", "agent_id"}
+
+// metadataAgent returns the agent a span's metadata names, "" if none.
+func metadataAgent(s *spans.Span) string {
+	for _, k := range metadataAgentKeys {
+		if v := metadataValue(s, k); v != "" {
+			return v
+		}
+	}
+	return ""
 }
 
 // metadataValue returns the text of a key of the metadata LangChain gives

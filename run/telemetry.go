@@ -388,6 +388,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 			}
 		}
 	}
+	b.besideCalls()
 	// A graph node is an agent when a model call runs inside it and no
 	// agent span encloses it (Koog's strategy nodes are steps of one).
 	modelIn := b.within(roleLLM, false)
@@ -404,6 +405,7 @@ func (b *builder) tree(ss []*spans.Span) int {
 			}
 		}
 	}
+	b.serviceAgents(modelIn)
 	b.subgraphSteps()
 	for _, n := range b.nodes {
 		if b.stopped() {
@@ -555,6 +557,31 @@ func besideAgent(agents []*node, n *node) string {
 		name = a.name
 	}
 	return name
+}
+
+// besideCalls names the agent of a tool's span that names none and sits
+// beside model calls that name one agent, under a span that is no
+// agent's (CAMEL's step, as Langfuse records it): the tool ran for the
+// calls beside it, as an agent's model call and its tool run in its turn.
+func (b *builder) besideCalls() {
+	named := map[*node]string{} // by parent: the one agent its model calls name, "" if none or several
+	seen := map[*node]bool{}
+	for _, n := range b.nodes {
+		if n.role != roleLLM || n.parent == nil || n.parent.role == roleAgent || n.from != fromAttribute || n.name == "" {
+			continue
+		}
+		switch p := n.parent; {
+		case !seen[p]:
+			seen[p], named[p] = true, n.name
+		case !SameAgent(named[p], n.name):
+			named[p] = ""
+		}
+	}
+	for _, n := range b.nodes {
+		if (n.role == roleTool || n.role == roleRetrieval) && n.name == "" && n.parent != nil && named[n.parent] != "" {
+			n.name, n.from = named[n.parent], fromAttribute
+		}
+	}
 }
 
 // markers demotes the agent spans that mark a moment rather than an
@@ -827,10 +854,48 @@ func (b *builder) resolve(n *node) {
 	}
 }
 
+// serviceAgents names the agent of a span that another service's span
+// called, where the span names none: an agent that runs as a service of
+// its own (reached over HTTP, A2A) is its service, as the one agent of a
+// trace of one service is (service). Only a service that makes model
+// calls is an agent: one that makes none is a tool's server, a part of its
+// caller's work. A service called by a model call (a model gateway) is
+// that call, not an agent, and a tool span is its caller's action.
+func (b *builder) serviceAgents(modelIn map[*node]bool) {
+	for _, n := range b.nodes {
+		p := n.parent
+		if p == nil || n.name != "" || n.role == roleTool || !modelIn[n] {
+			continue
+		}
+		name := serviceName(n.s)
+		if name == "" || SameAgent(name, serviceName(p.s)) {
+			continue
+		}
+		called := false
+		for a := p; a != nil; a = a.parent {
+			if a.role == roleLLM {
+				called = true
+				break
+			}
+		}
+		if !called {
+			n.name, n.from = name, fromService
+		}
+	}
+}
+
+// serviceName is the service that emitted a span, "" if it names none.
+func serviceName(s *spans.Span) string {
+	if name := cleanName(s.Resource.Str("service.name")); !strings.HasPrefix(name, "unknown_service") {
+		return name
+	}
+	return ""
+}
+
 // service names the agent of spans outside any agent span: the service
 // that emitted them, or "assistant".
 func service(s *spans.Span) string {
-	if name := cleanName(s.Resource.Str("service.name")); name != "" && !strings.HasPrefix(name, "unknown_service") {
+	if name := serviceName(s); name != "" {
 		return name
 	}
 	return "assistant"
