@@ -306,10 +306,12 @@ func (b *builder) tree(ss []*spans.Span) int {
 			c.Status = st
 			n.s = &c
 		}
-		if vs := typedValues(n.s); vs != nil {
-			c := *n.s
-			c.Attrs = append(slices.Clip(c.Attrs), vs...)
-			n.s = &c
+		for _, derive := range derivedValues {
+			if vs := derive(n.s); vs != nil {
+				c := *n.s
+				c.Attrs = append(slices.Clip(c.Attrs), vs...)
+				n.s = &c
+			}
 		}
 		if emitterEvent(n.s) && n.s.End > n.s.Start {
 			c := *n.s
