@@ -12,7 +12,7 @@ import (
 // spans, Langtrace's spans, Lunary's run events, Literal AI's steps,
 // PostHog's LLM analytics events, Sentry's envelopes, Datadog's span
 // events, Maxim's commit logs, Galileo's traces, HoneyHive's and Keywords AI's
-// spans, Mastra's span records.
+// spans, Mastra's span records, Logfire's OpenAI Agents spans.
 func TestTracerFiles(t *testing.T) {
 	checkRealFiles(t, []realFile{
 		{
@@ -259,6 +259,26 @@ func TestTracerFiles(t *testing.T) {
 			agents:   []string{"planner", "researcher"},
 			question: "What should I pack for Oslo tomorrow?",
 			steps:    aiSDKSteps,
+		},
+		{
+			// Logfire's OpenAI Agents instrumentation over OTLP/JSON:
+			// each span named by its message template ("Agent run:
+			// {name!r}", "Function: {name}", "Handoff: {from_agent} →
+			// {to_agent}", "Responses API with …"), the SDK's span data
+			// as its attributes without its type, a response span's
+			// input items as raw_input and the response as response.
+			file: "logfire-openai-agents.json", format: run.FormatOTLP, runs: 1,
+			agents:   []string{"triage_agent", "weather_agent"},
+			question: "Will it rain in Oslo tomorrow?",
+			steps: []realStep{
+				{"user", run.KindUser, "Will it rain in Oslo tomorrow?"},
+				{"triage_agent", run.KindToolCall, "transfer_to_weather_agent({})"},
+				{"triage_agent", run.KindHandoff, "Hands off to weather_agent"},
+				{"weather_agent", run.KindToolResult, `{"assistant": "weather_agent"}`},
+				{"weather_agent", run.KindToolCall, `get_forecast({"city": "Oslo", "day": "tomorrow"})`},
+				{"weather_agent", run.KindToolResult, `"rain_mm": 4.2`},
+				{"weather_agent", run.KindMessage, "Oslo expects 4.2 mm of rain tomorrow"},
+			},
 		},
 	})
 }

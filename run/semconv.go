@@ -574,6 +574,11 @@ func traceRecord(s *spans.Span) bool {
 	return s.Attrs.Str("langfuse.observation.type") == "TRACE"
 }
 
+// derivedValues give the attributes a span's exporter wrote under its own
+// names as the convention that reads the same fact names them, each added
+// to the span before any convention reads it: one reading serves both.
+var derivedValues = []func(*spans.Span) spans.Attrs{typedValues, logfireAgentsValues}
+
 // typedValueKeys hold a span's input and output written as {"type",
 // "value"} JSON, as LangWatch's SDKs write them (the type says what the
 // value is: text, chat_messages, json, raw, list).
@@ -603,6 +608,57 @@ func typedValues(s *spans.Span) spans.Attrs {
 			v = text
 		}
 		out = append(out, spans.Attr{Key: k + ".value", Value: spans.String(v)})
+	}
+	return out
+}
+
+// logfireAgentsTypes are the message templates Logfire's OpenAI Agents
+// instrumentation names its spans by, and the span type of the Agents
+// SDK's own export each stands for. Logfire writes the span's exported
+// data as its attributes, without the type.
+var logfireAgentsTypes = map[string]string{
+	"Agent run: {name!r}": "agent",
+	"Function: {name}":    "function",
+	"Responses API":       "response",
+	"Responses API with {gen_ai.request.model!r}":   "response",
+	"Chat completion with {gen_ai.request.model!r}": "generation",
+	"Handoff: {from_agent} → {to_agent}":            "handoff",
+	"Guardrail {name!r} {triggered=}":               "guardrail",
+	"Custom span: {name}":                           "custom",
+	"OpenAI Agents trace: {name}":                   "trace",
+}
+
+// logfireAgentsKeys are the attributes Logfire copies from the exported
+// span data, read as the export's span_data.* (raw_input is a response
+// span's input items, which the export calls input).
+var logfireAgentsKeys = map[string]string{
+	"name": "span_data.name", "input": "span_data.input", "output": "span_data.output", "raw_input": "span_data.input",
+	"from_agent": "span_data.from_agent", "to_agent": "span_data.to_agent",
+}
+
+// logfireAgentsValues returns, for a span of Logfire's OpenAI Agents
+// instrumentation, its attributes as the Agents SDK's own export names
+// them (span_data.type from its template, the data under span_data.*, and
+// a response's output items as its output), so that one reading serves
+// both. Nil for any other span, and for one that already says its type.
+func logfireAgentsValues(s *spans.Span) spans.Attrs {
+	t, ok := logfireAgentsTypes[s.Attrs.Str("logfire.msg_template")]
+	if !ok || hasAnyAttr(s.Attrs, "span_data.type") {
+		return nil
+	}
+	out := spans.Attrs{{Key: "span_data.type", Value: spans.String(t)}}
+	for _, a := range s.Attrs {
+		if k, ok := logfireAgentsKeys[a.Key]; ok && !hasAnyAttr(s.Attrs, k) && !hasAnyAttr(out, k) {
+			out = append(out, spans.Attr{Key: k, Value: a.Value})
+		}
+	}
+	if t == "response" && !hasAnyAttr(s.Attrs, "span_data.output") {
+		var r struct {
+			Output json.RawMessage `json:"output"`
+		}
+		if json.Unmarshal([]byte(strings.TrimSpace(s.Attrs.Str("response"))), &r) == nil && len(r.Output) > 0 && r.Output[0] == '[' {
+			out = append(out, spans.Attr{Key: "span_data.output", Value: spans.String(string(r.Output))})
+		}
 	}
 	return out
 }

@@ -306,10 +306,12 @@ func (b *builder) tree(ss []*spans.Span) int {
 			c.Status = st
 			n.s = &c
 		}
-		if vs := typedValues(n.s); vs != nil {
-			c := *n.s
-			c.Attrs = append(slices.Clip(c.Attrs), vs...)
-			n.s = &c
+		for _, derive := range derivedValues {
+			if vs := derive(n.s); vs != nil {
+				c := *n.s
+				c.Attrs = append(slices.Clip(c.Attrs), vs...)
+				n.s = &c
+			}
 		}
 		if emitterEvent(n.s) && n.s.End > n.s.Start {
 			c := *n.s
@@ -1223,12 +1225,36 @@ func (b *builder) task(byTime []*node) {
 			}
 			continue
 		}
+		if rn, rt, rfrom, ok := rootTask(firstRoot, n, t); ok {
+			n, t, from = rn, rt, rfrom
+		}
 		b.addTask(n, t, from)
 		return
 	}
 	if fallback != nil {
 		b.addTask(fallback, fallbackText, fallbackFrom)
 	}
+}
+
+// rootTask returns the input of the trace's root span as the task in place
+// of text, a model call's prompt, when the prompt quotes it whole and says
+// more: a framework that hands the task to a planner or a manager wraps it
+// in its own instructions ("split the given task into subtasks…"), and
+// the task is what the program was given, not the template around it.
+func rootTask(root, n *node, text string) (*node, string, string, bool) {
+	if root == nil || root == n || n.role != roleLLM {
+		return nil, "", "", false
+	}
+	t, from := leadingUserText(agentInput(root.s))
+	words := strings.Fields(t)
+	if len(words) < 2 || strings.HasPrefix(t, "{") && json.Valid([]byte(t)) {
+		return nil, "", "", false
+	}
+	inner, outer := strings.Join(words, " "), strings.Join(strings.Fields(text), " ")
+	if len(outer) <= len(inner) || !strings.Contains(outer, inner) {
+		return nil, "", "", false
+	}
+	return root, t, from, true
 }
 
 // justBefore and justAfter are the instants next to t, held within int64

@@ -1923,3 +1923,32 @@ func TestMarkedChatSpanLabelsItsOwnCall(t *testing.T) {
 		})
 	}
 }
+
+// TestTaskAroundPrompt: a trace whose root span was given the task, and
+// whose first model call's prompt quotes it inside a framework's own
+// instructions (a planner told to split it), has the root's input as its
+// task; a prompt that does not quote it whole leaves the prompt the task.
+func TestTaskAroundPrompt(t *testing.T) {
+	for _, tt := range []struct {
+		name, root, want string
+	}{
+		{"quoted", "Weather in Oslo tomorrow?", "Weather in Oslo tomorrow?"},
+		{"not quoted", "Weather in Bergen tomorrow?", "Split the given task into subtasks. The task is: Weather in Oslo tomorrow?"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeSpans(t,
+				span{id: "w", name: "Workforce.process_task", start: 0.5, end: 9.5, attrs: map[string]any{
+					"input.value": `{"task":"` + tt.root + `"}`,
+				}},
+				span{id: "b", parent: "w", name: "chat", start: 2, attrs: map[string]any{
+					"gen_ai.operation.name": "chat", "gen_ai.agent.name": "planner",
+					"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"Split the given task into subtasks. The task is: Weather in Oslo tomorrow?"}]}]`,
+					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"<tasks><task>Look up the forecast.</task></tasks>"}]}]`,
+				}},
+			)
+			r, err := run.Load(path, run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, r.Question)
+		})
+	}
+}
