@@ -1225,7 +1225,7 @@ func (b *builder) task(byTime []*node) {
 			}
 			continue
 		}
-		if rn, rt, rfrom, ok := rootTask(firstRoot, n, t); ok {
+		if rn, rt, rfrom, ok := rootTask(firstRoot, n, msgs); ok {
 			n, t, from = rn, rt, rfrom
 		}
 		b.addTask(n, t, from)
@@ -1237,11 +1237,13 @@ func (b *builder) task(byTime []*node) {
 }
 
 // rootTask returns the input of the trace's root span as the task in place
-// of text, a model call's prompt, when the prompt quotes it whole and says
-// more: a framework that hands the task to a planner or a manager wraps it
-// in its own instructions ("split the given task into subtasks…"), and
-// the task is what the program was given, not the template around it.
-func rootTask(root, n *node, text string) (*node, string, string, bool) {
+// of a model call's prompt, msgs, when one of the prompt's user messages
+// quotes it whole and says more: a framework that hands the task to a
+// planner or a manager wraps it in its own instructions ("split the given
+// task into subtasks…"), and the task is what the program was given, not
+// the template around it. A prompt whose messages hold it as one message
+// of its own beside others keeps them all: each is the user's.
+func rootTask(root, n *node, msgs []chatMessage) (*node, string, string, bool) {
 	if root == nil || root == n || n.role != roleLLM {
 		return nil, "", "", false
 	}
@@ -1250,11 +1252,20 @@ func rootTask(root, n *node, text string) (*node, string, string, bool) {
 	if len(words) < 2 || strings.HasPrefix(t, "{") && json.Valid([]byte(t)) {
 		return nil, "", "", false
 	}
-	inner, outer := strings.Join(words, " "), strings.Join(strings.Fields(text), " ")
-	if len(outer) <= len(inner) || !strings.Contains(outer, inner) {
-		return nil, "", "", false
+	inner := strings.Join(words, " ")
+	for _, m := range msgs {
+		if !strings.EqualFold(m.Role, "user") && !strings.EqualFold(m.Role, "human") {
+			continue
+		}
+		outer := strings.Join(strings.Fields(m.Text), " ")
+		if outer == inner {
+			return nil, "", "", false
+		}
+		if len(outer) > len(inner) && strings.Contains(outer, inner) {
+			return root, t, from, true
+		}
 	}
-	return root, t, from, true
+	return nil, "", "", false
 }
 
 // justBefore and justAfter are the instants next to t, held within int64
