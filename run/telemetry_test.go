@@ -1927,13 +1927,18 @@ func TestMarkedChatSpanLabelsItsOwnCall(t *testing.T) {
 // TestTaskAroundPrompt: a trace whose root span was given the task, and
 // whose first model call's prompt quotes it inside a framework's own
 // instructions (a planner told to split it), has the root's input as its
-// task; a prompt that does not quote it whole leaves the prompt the task.
+// task; a prompt that does not quote it whole, or holds it as a message of
+// its own beside others, leaves the prompt the task.
 func TestTaskAroundPrompt(t *testing.T) {
+	const wrapped = `[{"role":"user","parts":[{"type":"text","content":"Split the given task into subtasks. The task is: Weather in Oslo tomorrow?"}]}]`
 	for _, tt := range []struct {
-		name, root, want string
+		name, root, input, want string
 	}{
-		{"quoted", "Weather in Oslo tomorrow?", "Weather in Oslo tomorrow?"},
-		{"not quoted", "Weather in Bergen tomorrow?", "Split the given task into subtasks. The task is: Weather in Oslo tomorrow?"},
+		{"quoted", "Weather in Oslo tomorrow?", wrapped, "Weather in Oslo tomorrow?"},
+		{"not quoted", "Weather in Bergen tomorrow?", wrapped, "Split the given task into subtasks. The task is: Weather in Oslo tomorrow?"},
+		{"a message of its own", "Weather in Oslo tomorrow?",
+			`[{"role":"user","parts":[{"type":"text","content":"Be brief."}]},{"role":"user","parts":[{"type":"text","content":"Weather in Oslo tomorrow?"}]}]`,
+			"Be brief.\nWeather in Oslo tomorrow?"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := writeSpans(t,
@@ -1942,7 +1947,7 @@ func TestTaskAroundPrompt(t *testing.T) {
 				}},
 				span{id: "b", parent: "w", name: "chat", start: 2, attrs: map[string]any{
 					"gen_ai.operation.name": "chat", "gen_ai.agent.name": "planner",
-					"gen_ai.input.messages":  `[{"role":"user","parts":[{"type":"text","content":"Split the given task into subtasks. The task is: Weather in Oslo tomorrow?"}]}]`,
+					"gen_ai.input.messages":  tt.input,
 					"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"<tasks><task>Look up the forecast.</task></tasks>"}]}]`,
 				}},
 			)
