@@ -1617,12 +1617,12 @@ func figures(in *Input, o int, factors bool) iter.Seq[figure] {
 
 // statedByAnother reports whether step first, which first states the
 // number val that step o uses, is another agent's own decision that
-// states val rather than works it out (Computes, derivedThere): neither a
-// tool's output nor the task restated.
+// states val rather than works it out (Computes, derivedThere) or marks
+// it a guess (Guessed): neither a tool's output nor the task restated.
 func statedByAnother(in *Input, first, o int, val string) bool {
 	p := &in.Features.Steps[first]
 	return isAgentDecision(in, first) && !p.Has(extract.KindToolResult) && !p.Has(extract.KindTask) &&
-		!run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) && !slices.Contains(p.Computes, val) && !derivedThere(in, first, val)
+		!run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) && !slices.Contains(p.Computes, val) && !slices.Contains(p.Guessed, val) && !derivedThere(in, first, val)
 }
 
 // derivedThere reports whether step p, which first states the number
@@ -1709,6 +1709,9 @@ func handedToCode(in *Input, d int) int {
 		}
 		if first == noStep || first < 0 || first > d {
 			continue
+		}
+		if slices.Contains(in.Features.Steps[first].Guessed, val) {
+			continue // a figure its step marked as a guess: no one handed it as a fact
 		}
 		if isAgentDecision(in, first) && !in.Features.Steps[first].Has(extract.KindToolResult) && !in.Features.Steps[first].Has(extract.KindTask) && !run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[d].Agent) && (best < 0 || first < best) {
 			best = first
