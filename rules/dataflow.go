@@ -70,7 +70,8 @@ func dataFlowOrigin(in *Input) []Finding {
 	explained := map[int]bool{} // first[o] moved or was chosen
 	dropped := map[int]bool{}
 	handed := map[int]bool{}
-	read := map[int]bool{} // a figure a later step computed with was read here
+	read := map[int]bool{}     // a figure a later step computed with was read here
+	replaced := map[int]bool{} // a plan put its own name in place of one found
 	altered := map[int]bool{}
 	renamed := map[int]bool{}
 	acting := map[int]bool{}
@@ -343,6 +344,12 @@ func dataFlowOrigin(in *Input) []Finding {
 				}
 			}
 		}
+		if p := replacedUnder(in, o); p >= 0 {
+			// Reached from what was looked up under a plan that put a
+			// name of its own in place of what a tool had found.
+			o, why = p, true
+			replaced[o] = true
+		}
 		if plan >= 0 && !in.Features.Steps[o].Has(extract.KindToolResult) &&
 			(o > plan && !run.SameAgent(in.Run.Steps[plan].Agent, in.Run.Steps[o].Agent) || o < plan && slices.Contains(cf.Path, plan)) {
 			// Computed by another agent under a plan that left out a
@@ -401,6 +408,9 @@ func dataFlowOrigin(in *Input) []Finding {
 			reason = fmt.Sprintf("its code's call takes %q, a figure the task or an earlier step writes otherwise, and a later step worked the final answer's %q out from what it printed (answer at step %d)", miscopied[o], cf.Text, in.Graph.AnswerStep())
 		case handed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure the task did not give, with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
+		case replaced[o] && !dropped[o]:
+			name, found, r := replacedFound(in, o)
+			reason = fmt.Sprintf("it writes %q where step %d's result had found %q, and the final answer's %q was reached from what was looked up for %q (answer at step %d)", name, r, found, cf.Text, name, in.Graph.AnswerStep())
 		case read[o] && !dropped[o]:
 			reason = fmt.Sprintf("it reads a figure with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case dropped[o]:
