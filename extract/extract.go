@@ -363,6 +363,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Done = exactly(done(t))
 		rc.rare.Asked = exactly(asked(t))
 		rc.rare.Refused = exactly(refused(t))
+		rc.rare.Guessed = exactly(guessed(s.Content, f.Claims))
 		rc.rare.RelativeDay = t.has(relativeDayRe)
 		if rc.rare.RelativeDay {
 			if days, other := weekdays(t); !other {

@@ -348,12 +348,17 @@ func roundingPlaces(text, unit string) int {
 
 // keptRounding marks the roundings whose places every number of the final
 // answer keeps (an answer of "12" keeps a rounding to a whole number, one
-// of "8.33" does not), and the units asked for that the answer writes,
-// or that it gives its numbers bare in (keptUnit).
+// of "8.33" does not), the units asked for that the answer writes,
+// or that it gives its numbers bare in (keptUnit), and the clock asked
+// for that it writes its times in (keptClock).
 func keptRounding(reqs []Requirement, fa *FinalAnswer) {
 	for r := range reqs {
 		if reqs[r].Unit {
 			reqs[r].Kept = fa != nil && keptUnit(reqs[r].Terms, fa.Text)
+			continue
+		}
+		if clock, ok := clockFormat(reqs[r].Terms); ok {
+			reqs[r].Kept = fa != nil && keptClock(clock, fa.Text)
 			continue
 		}
 		if reqs[r].Places < 0 {
@@ -374,6 +379,40 @@ func keptRounding(reqs []Requirement, fa *FinalAnswer) {
 		}
 		reqs[r].Kept = kept
 	}
+}
+
+// clockTimeRe is a time of day written with a colon ("09:00", "9:30"),
+// and meridiemRe the a.m. or p.m. of the 12-hour clock.
+var (
+	clockTimeRe = pattern(`(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d])`, 0)
+	meridiemRe  = pattern(`(?<![a-z])[ap]\.?\s?m\b\.?`, ci)
+)
+
+// clockFormat reads a format requirement's terms (formatReqRe's "in
+// 24-hour format") as the clock it asks times in: 24 or 12, ok when it
+// asks one.
+func clockFormat(terms []string) (int, bool) {
+	if len(terms) != 2 || terms[1] != "format" {
+		return 0, false
+	}
+	switch terms[0] {
+	case "24-hour", "24h", "24-hr", "24hr":
+		return 24, true
+	case "12-hour", "12h", "12-hr", "12hr":
+		return 12, true
+	}
+	return 0, false
+}
+
+// keptClock reports whether an answer writes its times in the clock
+// asked: a time with a colon, with an a.m. or p.m. for the 12-hour clock
+// and without one for the 24-hour clock.
+func keptClock(clock int, answer string) bool {
+	t := newText(answer)
+	if !t.has(clockTimeRe) {
+		return false
+	}
+	return t.has(meridiemRe) == (clock == 12)
 }
 
 // keptUnit reports whether an answer keeps the unit asked for (its

@@ -111,6 +111,15 @@ func TestRequirements(t *testing.T) {
 			[]string{"12 + 5 = 17"}, nil},
 		{"boilerplate and significant figures", "You must make sure you find the correct answer. Give the mass rounded to 3 significant figures.",
 			[]string{"FINAL ANSWER: 1.23"}, nil},
+		{"a 24-hour time the answer writes so", "At what time does the museum open on Mondays? Give the time in 24-hour format.",
+			[]string{"The page says it opens at 10:00.", "FINAL ANSWER: 10:00"},
+			[]req{{"in 24-hour format", []string{"24-hour", "format"}, -1, false, true, nil}}},
+		{"a 24-hour time the answer writes with a.m.", "At what time does the museum open on Mondays? Give the time in 24-hour format.",
+			[]string{"FINAL ANSWER: 10:00 a.m."},
+			[]req{{"in 24-hour format", []string{"24-hour", "format"}, -1, false, false, nil}}},
+		{"a 12-hour time the answer writes with pm", "When does the last train leave? Answer in 12-hour format.",
+			[]string{"FINAL ANSWER: 11:40 PM"},
+			[]req{{"in 12-hour format", []string{"12-hour", "format"}, -1, false, true, nil}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &run.Run{Question: tc.task, Steps: []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser, Content: tc.task}}}

@@ -165,6 +165,16 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 				quote = quoteAt(in, i, 0, 0)
 			}
 		}
+		if name, found, r := replacedFound(in, i); plans && r >= 0 {
+			// A plan that writes a value of its own where a tool had
+			// found another, which the work had gone on with: the work
+			// after it follows the plan's value, not what was found.
+			score += 0.45
+			reason = joinReason(reason, fmt.Sprintf("it writes %q where step %d's result had found %q, which the work had gone on with, and later steps look up its %q", name, r, found, name))
+			if quote == "" {
+				quote = quoteAt(in, i, 0, 0)
+			}
+		}
 		if c, was, k := recount(in, i); k >= 0 {
 			// A count the task gives, counted otherwise ("retry up to 3
 			// times" where the task says 5) and carried into a constant

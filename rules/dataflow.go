@@ -70,6 +70,8 @@ func dataFlowOrigin(in *Input) []Finding {
 	explained := map[int]bool{} // first[o] moved or was chosen
 	dropped := map[int]bool{}
 	handed := map[int]bool{}
+	read := map[int]bool{}     // a figure a later step computed with was read here
+	replaced := map[int]bool{} // a plan put its own name in place of one found
 	altered := map[int]bool{}
 	renamed := map[int]bool{}
 	acting := map[int]bool{}
@@ -238,6 +240,12 @@ func dataFlowOrigin(in *Input) []Finding {
 			// another agent stated.
 			o, why = p, true
 			handed[o] = true
+		} else if p := readOperand(in, o, cf.Claim); p >= 0 {
+			// Worked out from a figure another agent read: the
+			// reading, or what steered it, is where the figure came
+			// from.
+			o, why = p, true
+			read[o] = true
 		} else if v, _ := (extract.Claim{Norm: cf.Claim}).Value(); ownOrigin(in, o, []string{v}, reached) >= 0 {
 			// Worked out in prose from the agent's own earlier steps,
 			// the first of which to go wrong is where the value began.
@@ -311,6 +319,11 @@ func dataFlowOrigin(in *Input) []Finding {
 					// the task gave.
 					o, why = p, true
 					handed[o] = true
+				} else if p := readOperand(in, c, cf.Claim); p >= 0 && len(in.Features.Steps[c].Code) > 0 && computed(&in.Features.Steps[r]) {
+					// The code computed its one value with a figure
+					// another agent read.
+					o, why = p, true
+					read[o] = true
 				} else if p, v := miscopiedSource(in, c); p >= 0 && computed(&in.Features.Steps[r]) && (gt == "" || reached < 0) {
 					// The code computed with what an earlier run of code
 					// printed, which fetched with a figure miscopied.
@@ -330,6 +343,12 @@ func dataFlowOrigin(in *Input) []Finding {
 					entered[o] = true
 				}
 			}
+		}
+		if p := replacedUnder(in, o); p >= 0 {
+			// Reached from what was looked up under a plan that put a
+			// name of its own in place of what a tool had found.
+			o, why = p, true
+			replaced[o] = true
 		}
 		if plan >= 0 && !in.Features.Steps[o].Has(extract.KindToolResult) &&
 			(o > plan && !run.SameAgent(in.Run.Steps[plan].Agent, in.Run.Steps[o].Agent) || o < plan && slices.Contains(cf.Path, plan)) {
@@ -389,6 +408,11 @@ func dataFlowOrigin(in *Input) []Finding {
 			reason = fmt.Sprintf("its code's call takes %q, a figure the task or an earlier step writes otherwise, and a later step worked the final answer's %q out from what it printed (answer at step %d)", miscopied[o], cf.Text, in.Graph.AnswerStep())
 		case handed[o] && !dropped[o]:
 			reason = fmt.Sprintf("it states a figure the task did not give, with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
+		case replaced[o] && !dropped[o]:
+			name, found, r := replacedFound(in, o)
+			reason = fmt.Sprintf("it writes %q where step %d's result had found %q, and the final answer's %q was reached from what was looked up for %q (answer at step %d)", name, r, found, cf.Text, name, in.Graph.AnswerStep())
+		case read[o] && !dropped[o]:
+			reason = fmt.Sprintf("it reads a figure with which a later step worked out the final answer's %q (answer at step %d)", cf.Text, in.Graph.AnswerStep())
 		case dropped[o]:
 			reason = fmt.Sprintf("it lays out the work without the task's requirement %q, which no step from it on takes up; the final answer's %q was worked out under it (answer at step %d)", req.Text, cf.Text, in.Graph.AnswerStep())
 		case worked[o] && !dropped[o]:
@@ -683,6 +707,66 @@ func misreadOperand(in *Input, o int, claim string) int {
 		}
 	}
 	return best
+}
+
+// readOperand is, for an agent's step that worked out a value of the
+// answer, claim (in prose, extract's Computes, or in code, or by rounding
+// a figure it states), the earliest result another agent reported of its
+// own doing (a web agent's page, a file agent's reading) that first
+// states a figure the step computed with and itself shows the value
+// worked out (as it is, or less rounded): the step reworked faithfully
+// what that agent read, and where the figure was read is where it came
+// from. A value the page does not show may be the step's own slip. Figures of fewer than three digits are
+// left alone: too many are alike by chance. It returns -1 when no operand
+// was first read so.
+func readOperand(in *Input, o int, claim string) int {
+	if o < 0 {
+		return -1
+	}
+	f := &in.Features.Steps[o]
+	v, _ := (extract.Claim{Norm: claim}).Value()
+	if f.Has(extract.KindToolResult) || len(f.Code) == 0 && len(f.Computes) == 0 && !slices.ContainsFunc(f.Claims, func(c extract.Claim) bool {
+		w, _ := c.Value()
+		return c.Kind == extract.ClaimNumber && roundedFrom(v, w)
+	}) {
+		return -1
+	}
+	numbers := in.supportIndex().numberIndex()
+	best := -1
+	for fig := range ownFigures(in, o) {
+		if digitCount(fig.val) < 3 || slices.Contains(f.Computes, fig.val) {
+			continue
+		}
+		r := firstNumberAt(numbers, fig.val, fig.x)
+		if r == noStep || r < 0 || r >= o || best >= 0 && r >= best {
+			continue
+		}
+		if in.Features.Steps[r].Has(extract.KindToolResult) && callerOf(in, r) == r && !run.SameAgent(in.Run.Steps[r].Agent, in.Run.Steps[o].Agent) &&
+			slices.ContainsFunc(reportedFigures(&in.Features.Steps[r]), func(g string) bool { return g == v || roundedFrom(v, g) }) {
+			best = r
+		}
+	}
+	return best
+}
+
+// roundedFrom reports whether the figure x is the figure y rounded: to
+// the tens or more its trailing zeros keep (330000000 of 329694499), or
+// to the decimal places it keeps (4.3 of 4.27), or to a whole number.
+func roundedFrom(x, y string) bool {
+	a, err1 := strconv.ParseFloat(x, 64)
+	b, err2 := strconv.ParseFloat(y, 64)
+	if err1 != nil || err2 != nil || a == b || a == 0 || b == 0 {
+		return false
+	}
+	step := 1.0
+	if k := strings.IndexByte(x, '.'); k >= 0 {
+		step = math.Pow(10, -float64(len(x)-k-1))
+	} else {
+		for t := strings.TrimLeft(x, "-"); len(t) > 1 && strings.HasSuffix(t, "0"); t = t[:len(t)-1] {
+			step *= 10
+		}
+	}
+	return math.Abs(math.Round(b/step)*step-a) < step/1e6 && math.Abs(a-b) < step
 }
 
 // relayedMisread is, for an agent's step that states a value of the
@@ -1617,12 +1701,12 @@ func figures(in *Input, o int, factors bool) iter.Seq[figure] {
 
 // statedByAnother reports whether step first, which first states the
 // number val that step o uses, is another agent's own decision that
-// states val rather than works it out (Computes, derivedThere): neither a
-// tool's output nor the task restated.
+// states val rather than works it out (Computes, derivedThere) or marks
+// it a guess (Guessed): neither a tool's output nor the task restated.
 func statedByAnother(in *Input, first, o int, val string) bool {
 	p := &in.Features.Steps[first]
 	return isAgentDecision(in, first) && !p.Has(extract.KindToolResult) && !p.Has(extract.KindTask) &&
-		!run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) && !slices.Contains(p.Computes, val) && !derivedThere(in, first, val)
+		!run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[o].Agent) && !slices.Contains(p.Computes, val) && !slices.Contains(p.Guessed, val) && !derivedThere(in, first, val)
 }
 
 // derivedThere reports whether step p, which first states the number
@@ -1709,6 +1793,9 @@ func handedToCode(in *Input, d int) int {
 		}
 		if first == noStep || first < 0 || first > d {
 			continue
+		}
+		if slices.Contains(in.Features.Steps[first].Guessed, val) {
+			continue // a figure its step marked as a guess: no one handed it as a fact
 		}
 		if isAgentDecision(in, first) && !in.Features.Steps[first].Has(extract.KindToolResult) && !in.Features.Steps[first].Has(extract.KindTask) && !run.SameAgent(in.Run.Steps[first].Agent, in.Run.Steps[d].Agent) && (best < 0 || first < best) {
 			best = first
