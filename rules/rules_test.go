@@ -3403,6 +3403,32 @@ func TestTimesHeld(t *testing.T) {
 	}
 }
 
+// TestMonthsHeld: a month a call writes in figures ("2026-06",
+// "06/2026") that the task writes in words ("June 2026"), or the other
+// way round, is the month the task gave, not one made up; another month
+// is made up. Shape: a research agent as an OpenAI chat transcript with
+// tool calls.
+func TestMonthsHeld(t *testing.T) {
+	for _, tt := range []struct {
+		ask, month string
+		want       []int
+	}{
+		{"How many battery-electric buses does the transit authority run as of June 2026?", "2026-06", nil},
+		{"How many battery-electric buses does the transit authority run as of June 2026?", "06/2026", nil},
+		{"How many battery-electric buses does the transit authority run as of 06/2026?", "June 2026", nil},
+		{"How many battery-electric buses does the transit authority run as of 2026-06?", "06/2026", nil},
+		{"How many battery-electric buses does the transit authority run as of June 2026?", "2026-05", []int{1}},
+		{"How many battery-electric buses does the transit authority run as of June 2026?", "06/2025", []int{1}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "researcher", content: `fleet_lookup({"propulsion": "battery-electric", "as_of": "` + tt.month + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"fleet_size": 2317}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.month)
+	}
+}
+
 // TestOtherRecordOfSpelledID: a flight the user names with a space
 // between its carrier and its number ("UA 2275") is the listing's
 // "UA2275"; a booking of the other flight the listing gives beside it
