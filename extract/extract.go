@@ -364,6 +364,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Asked = exactly(asked(t))
 		rc.rare.Refused = exactly(refused(t))
 		rc.rare.RelativeDay = t.has(relativeDayRe)
+		rc.rare.TellsNone = t.has(tellsNoneRe)
 		if rc.rare.RelativeDay {
 			if days, other := weekdays(t); !other {
 				rc.rare.Weekdays = exactly(days)
