@@ -529,3 +529,35 @@ func TestClaimMoney(t *testing.T) {
 		assert.Equal(t, tt.want, tt.claim.Money(), tt.claim.Text)
 	}
 }
+
+// TestAfternoonHours: in a conversation with a person, an hour of one to
+// seven and its minutes with no am or pm ("2:30") is in the afternoon;
+// with its leading zero, a part of the day, in a tool's output or
+// between agents it is as written.
+func TestAfternoonHours(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		kind run.Kind
+		text string
+		want string
+	}{
+		{"the customer's words", run.KindUser, "Ines at 2:30 please.", "14:30"},
+		{"the assistant's words to the customer", run.KindMessage, "Shall I put you in with Ines at 6:45?", "18:45"},
+		{"with its leading zero", run.KindUser, "Ines at 02:30 please.", "02:30"},
+		{"in the morning", run.KindUser, "Ines at 2:30 in the morning please.", "02:30"},
+		{"an hour past seven", run.KindUser, "Ines at 9:30 please.", "09:30"},
+		{"a tool's output", run.KindToolResult, `{"time": "2:30"}`, "02:30"},
+	} {
+		r := &run.Run{Question: "Book me in.", Steps: []run.Step{
+			{Index: 0, Agent: "assistant", Kind: tt.kind, Content: tt.text},
+			{Index: 1, Agent: "user", Kind: run.KindUser, Content: "Thanks."},
+		}}
+		var got []string
+		for _, c := range Run(r).Steps[0].Claims {
+			if c.Kind == ClaimTime {
+				got = append(got, c.Norm)
+			}
+		}
+		assert.Equal(t, []string{tt.want}, got, tt.name)
+	}
+}

@@ -335,6 +335,9 @@ func (rc *runContext) step(s run.Step) Features {
 			f.Claims = screenClaims(f.Claims, f.Calls)
 		}
 		f.Claims = withoutPointerFigures(s.Content, f.Claims)
+		if rc.toUser && s.Kind == run.KindMessage || s.Kind == run.KindUser {
+			f.Claims = afternoonHours(f.Claims)
+		}
 	}
 	calls := besideCalls(s, f.Calls)
 	if calls != nil && f.Ledger == nil {
