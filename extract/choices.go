@@ -181,6 +181,23 @@ func OnlyTime(s string) (string, bool) {
 	return cs[0].Norm, true
 }
 
+// OnlyDate is the normal form of a text that is a date and nothing else
+// ("2026-06-30", "06/2026", "June 2026"): "2006-01-02", or "2006-01" for
+// a month and its year.
+func OnlyDate(s string) (string, bool) {
+	// A month and its year as ISO writes them, "2026-06".
+	if v := strings.TrimSpace(s); len(v) == len("2006-01") && v[4] == '-' && strings.Trim(v[:4]+v[5:], "0123456789") == "" {
+		if m, _ := strconv.Atoi(v[5:]); m >= 1 && m <= 12 {
+			return v, true
+		}
+	}
+	cs := Claims(s)
+	if len(cs) != 1 || cs[0].Kind != ClaimDate || cs[0].Text != strings.TrimSpace(s) {
+		return "", false
+	}
+	return cs[0].Norm, true
+}
+
 // timesOf returns the 24-hour times of day a text writes.
 func timesOf(s string) []string {
 	var out []string

@@ -179,3 +179,24 @@ func TestPassOverTimes(t *testing.T) {
 		assert.Equal(t, tt.want, Run(r).Steps[3].PassedOver, tt.ask+" "+tt.booked)
 	}
 }
+
+// TestOnlyDate: a value that is a date and nothing else reads as one
+// normal form however it is written; a month and its year as "2006-01".
+func TestOnlyDate(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"2026-06", "2026-06", true},
+		{"06/2026", "2026-06", true},
+		{"June 2026", "2026-06", true},
+		{"2026-06-30", "2026-06-30", true},
+		{"2026-13", "", false},
+		{"2023-24", "", false},
+		{"as of June 2026", "", false},
+	} {
+		got, ok := OnlyDate(tt.in)
+		assert.Equal(t, tt.ok, ok, tt.in)
+		assert.Equal(t, tt.want, got, tt.in)
+	}
+}

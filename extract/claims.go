@@ -961,6 +961,23 @@ func bareHourNorm(h string) (string, bool) {
 	return clockNorm(n, 0, ap)
 }
 
+// afternoonHours reads the times of day a conversation with a person
+// writes as an hour of one to seven and its minutes, with no am or pm and
+// no leading zero ("2:30", "6:45"), in the afternoon, as bareHourNorm
+// reads an hour alone: people book and meet at 2:30 in the afternoon,
+// and a clock's 02:30 is written with its zero.
+func afternoonHours(cs []Claim) []Claim {
+	for k, c := range cs {
+		if c.Kind != ClaimTime || len(c.Text) != len("2:30") || c.Text[0] < '1' || c.Text[0] > '7' || c.Text[1] != ':' {
+			continue
+		}
+		if n, ok := clockNorm(int(c.Text[0]-'0'), 0, 'p'); ok {
+			cs[k].Norm = n[:3] + c.Norm[3:]
+		}
+	}
+	return cs
+}
+
 // continentalNorm is the value of a continentalPattern match, when it
 // must be one: thousands grouped by dots with cents after a comma or a
 // currency beside them, or cents after a comma with a currency beside

@@ -41,6 +41,8 @@ func TestNormalizeClaim(t *testing.T) {
 		{ClaimDate, "11/24/22", "2022-11-24"},
 		{ClaimDate, "24/11/2022", "2022-11-24"},
 		{ClaimDate, "July 2023", "2023-07"},
+		{ClaimDate, "06/2026", "2026-06"},
+		{ClaimDate, "6/2026", "2026-06"},
 		{ClaimTime, "11pm", "23:00"},
 		{ClaimTime, "7:30 a.m.", "07:30"},
 		{ClaimTime, "12 AM", "00:00"},
@@ -93,6 +95,7 @@ func TestClaimsInText(t *testing.T) {
 		{"url swallows its digits", "see https://Example.com/a/123?id=456.", []string{"url:example.com/a/123?id=456"}},
 		{"file url is a path", "Address: file:///workspace/76.pdf", []string{"path:workspace/76.pdf"}},
 		{"date swallows its numbers", "on August 1, 2015 it", []string{"date:2015-08-01"}},
+		{"a month in figures is one date, a span of years two numbers", "as of 06/2026, over 2023-24 and 2024-03", []string{"date:2026-06"}},
 		{"a span's first date takes the year its second writes", "closed between January 1 and March 31, 2024?", []string{"date:2024-01-01", "date:2024-03-31"}},
 		{"so does a day written before its month", "from 1 January – 31 March 2024", []string{"date:2024-01-01", "date:2024-03-31"}},
 		{"a span over the new year begins in the year before", "from December 28 to January 3, 2027", []string{"date:2026-12-28", "date:2027-01-03"}},
@@ -524,5 +527,37 @@ func TestClaimMoney(t *testing.T) {
 		{Claim{Kind: ClaimQuoted, Text: "$14"}, false},
 	} {
 		assert.Equal(t, tt.want, tt.claim.Money(), tt.claim.Text)
+	}
+}
+
+// TestAfternoonHours: in a conversation with a person, an hour of one to
+// seven and its minutes with no am or pm ("2:30") is in the afternoon;
+// with its leading zero, a part of the day, in a tool's output or
+// between agents it is as written.
+func TestAfternoonHours(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		kind run.Kind
+		text string
+		want string
+	}{
+		{"the customer's words", run.KindUser, "Ines at 2:30 please.", "14:30"},
+		{"the assistant's words to the customer", run.KindMessage, "Shall I put you in with Ines at 6:45?", "18:45"},
+		{"with its leading zero", run.KindUser, "Ines at 02:30 please.", "02:30"},
+		{"in the morning", run.KindUser, "Ines at 2:30 in the morning please.", "02:30"},
+		{"an hour past seven", run.KindUser, "Ines at 9:30 please.", "09:30"},
+		{"a tool's output", run.KindToolResult, `{"time": "2:30"}`, "02:30"},
+	} {
+		r := &run.Run{Question: "Book me in.", Steps: []run.Step{
+			{Index: 0, Agent: "assistant", Kind: tt.kind, Content: tt.text},
+			{Index: 1, Agent: "user", Kind: run.KindUser, Content: "Thanks."},
+		}}
+		var got []string
+		for _, c := range Run(r).Steps[0].Claims {
+			if c.Kind == ClaimTime {
+				got = append(got, c.Norm)
+			}
+		}
+		assert.Equal(t, []string{tt.want}, got, tt.name)
 	}
 }

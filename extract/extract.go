@@ -335,6 +335,9 @@ func (rc *runContext) step(s run.Step) Features {
 			f.Claims = screenClaims(f.Claims, f.Calls)
 		}
 		f.Claims = withoutPointerFigures(s.Content, f.Claims)
+		if rc.toUser && s.Kind == run.KindMessage || s.Kind == run.KindUser {
+			f.Claims = afternoonHours(f.Claims)
+		}
 	}
 	calls := besideCalls(s, f.Calls)
 	if calls != nil && f.Ledger == nil {
@@ -365,6 +368,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.Refused = exactly(refused(t))
 		rc.rare.Guessed = exactly(guessed(s.Content, f.Claims))
 		rc.rare.RelativeDay = t.has(relativeDayRe)
+		rc.rare.TellsNone = t.has(tellsNoneRe)
 		if rc.rare.RelativeDay {
 			if days, other := weekdays(t); !other {
 				rc.rare.Weekdays = exactly(days)

@@ -332,3 +332,9 @@ func SamePhone(a, b string) bool {
 	n := len(a) - len(b)
 	return a == b || len(b) >= least && code <= n && n <= 3 && a[0] != '0' && strings.HasSuffix(a, b)
 }
+
+// tellsNoneRe is a step telling that there is none of something: "None"
+// as its answer, a count of nought ("0 invoices", "zero orders"), or
+// "there are no …", "has no …", "found no …". A "no" after another verb
+// ("no problem", "no need") tells nothing of a count.
+var tellsNoneRe = pattern(`(?:^|[\n.:!?]\s{0,3})\**none\b|(?<![\w.,$€£-])(?:0|zero)\s{1,3}(?:[a-z]{2,20}\s{1,3}){0,2}?[a-z]{2,20}s\b|\b(?:there\s{1,3}(?:are|were|is|was)|ha(?:s|ve|d)|found|finds|returned|returns|shows?|lists?)\s{1,3}(?:no|zero)\s{1,3}[a-z]{2,20}`, ci)

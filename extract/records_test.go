@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/offattr/offattr/run"
 )
 
 // TestRecords reads the records of a listing a tool's JSON output prints:
@@ -155,5 +157,27 @@ func TestGrouped(t *testing.T) {
 		{"Order W 123 4567 and again W 123 4567.", []string{"w1234567"}},
 	} {
 		assert.Equal(t, tt.want, grouped(newText(tt.text)), tt.text)
+	}
+}
+
+// TestTellsNone: a step that tells there is none of something ("None",
+// a count of nought, "there are no …") is marked; a "no" that counts
+// nothing ("no problem") and a zero of a figure ("$0", "0.5 kg") are not.
+func TestTellsNone(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"None: Northwind has 0 invoices more than 60 days overdue.", true},
+		{"Northwind has no overdue invoices.", true},
+		{"There are no flights on that day.", true},
+		{"The search returned zero results.", true},
+		{"Zero orders shipped late.", true},
+		{"No problem, I'll check the billing database.", false},
+		{"The fee is $0 and the parcel weighs 0.5 kg.", false},
+		{"Northwind has 3 invoices more than 60 days overdue.", false},
+	} {
+		r := &run.Run{Question: "How many?", Steps: []run.Step{{Index: 0, Agent: "assistant", Kind: run.KindMessage, Content: tt.text}}}
+		assert.Equal(t, tt.want, Run(r).Steps[0].TellsNone, tt.text)
 	}
 }

@@ -56,6 +56,11 @@ var (
 		pattern(`\b`+months+`\s{1,3}`+emphasisOpen+`(?<d>\d{1,2})(?:st|nd|rd|th)?`+emphasisOpen+`,?\s{1,3}(?<y>\d{4})\b`, ci),
 		pattern(`\b(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,3}(?:of\s{1,3})?`+months+`,?\s{1,3}(?<y>\d{4})\b`, ci),
 		pattern(`\b`+months+`,?\s{1,3}`+emphasisOpen+`(?<y>\d{4})\b`, ci),
+		// A month and its year in figures, "06/2026": the month "June
+		// 2026" is. ISO's "2026-06" is one only as a value by itself
+		// (OnlyDate): in running text it is as often a query's bound or
+		// a key as a month told.
+		pattern(`(?<![\w./-])(?<m>\d{1,2})/(?<y>\d{4})(?![\w/-]|\.\d)`, 0),
 		// The first date of a span whose second date alone writes the
 		// year ("January 1 to March 31, 2024", "1 January – 31 March
 		// 2024") is of that year, or of the year before when its month

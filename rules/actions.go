@@ -949,7 +949,9 @@ func inflections(w string) []string {
 	return out
 }
 
-// dateHeld reports whether v is a date written in full (2024-05-14) whose
+// dateHeld reports whether v is a month and its year the task or a step
+// before i names in any form ("2026-06" for "June 2026"), or a date
+// written in full (2024-05-14) whose
 // month and day a step before i names without a year ("May 14", extract's
 // MonthDays) and whose year, or the year before it, the task, the
 // system instructions (which often give today's date) or a step before i
@@ -957,6 +959,12 @@ func inflections(w string) []string {
 // year ("12 April 1986"): the date a person gave, written out as a call
 // takes it, not one made up.
 func dateHeld(in *Input, sup *support, v string, i int) bool {
+	if month, ok := extract.OnlyDate(v); ok && len(month) == len("2006-01") {
+		// A month and its year ("2026-06"), held when the task or a
+		// step before i names it in any of the ways a month is written
+		// ("June 2026", "06/2026").
+		return normHeld(in, extract.ClaimDate, month, i)
+	}
 	if len(v) != len("2006-01-02") || v[4] != '-' || v[7] != '-' || strings.Trim(v[:4]+v[5:7]+v[8:], "0123456789") != "" {
 		return false
 	}
@@ -987,17 +995,10 @@ func dateHeld(in *Input, sup *support, v string, i int) bool {
 	return false
 }
 
-// timeHeld reports whether v is a time of day and nothing else ("19:30",
-// "7:30 PM") that the task or a step before i writes otherwise ("7:30 in
-// the evening", "half past seven pm"): the time a person gave, written as
-// a call takes it, not one made up. The times are compared by their
-// normal forms, so 07:30 is not 19:30's.
-func timeHeld(in *Input, v string, i int) bool {
-	t, ok := extract.OnlyTime(v)
-	if !ok {
-		return false
-	}
-	same := func(c extract.Claim) bool { return c.Kind == extract.ClaimTime && c.Norm == t }
+// normHeld reports whether the task or a step before i writes a claim of
+// kind k whose normal form is norm, in whatever way it writes it.
+func normHeld(in *Input, k extract.ClaimKind, norm string, i int) bool {
+	same := func(c extract.Claim) bool { return c.Kind == k && c.Norm == norm }
 	if slices.ContainsFunc(in.Features.Question, same) {
 		return true
 	}
@@ -1007,6 +1008,16 @@ func timeHeld(in *Input, v string, i int) bool {
 		}
 	}
 	return false
+}
+
+// timeHeld reports whether v is a time of day and nothing else ("19:30",
+// "7:30 PM") that the task or a step before i writes otherwise ("7:30 in
+// the evening", "half past seven pm"): the time a person gave, written as
+// a call takes it, not one made up. The times are compared by their
+// normal forms, so 07:30 is not 19:30's.
+func timeHeld(in *Input, v string, i int) bool {
+	t, ok := extract.OnlyTime(v)
+	return ok && normHeld(in, extract.ClaimTime, t, i)
 }
 
 // phoneHeld reports whether v is a number to dial that a step before i

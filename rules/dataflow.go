@@ -56,6 +56,13 @@ func dataFlowOrigin(in *Input) []Finding {
 		if out := droppedWithoutAnswer(in); out != nil {
 			return out
 		}
+		if k, r := noneFromFailure(in); k >= 0 {
+			// The answer tells that there is none, and what it read that
+			// from was a call's output that reports the call failed: a
+			// failed query's "0 rows" counts nothing.
+			return []Finding{{Step: k, Strength: 0.7, Quote: quoteAt(in, k, 0, 0),
+				Reason: fmt.Sprintf("it tells that there is none as a fact, read from the output of the call at step %d, which reports it failed", r)}}
+		}
 		return taskDataFindings(in)
 	}
 	want := in.groundTruth().want
@@ -454,6 +461,34 @@ func statedFromFailure(in *Input, cf graph.ClaimFlow, r int) int {
 		return -1
 	}
 	return k
+}
+
+// noneFromFailure returns the step that first tells there is none of
+// something (extract's TellsNone) after the last tool result before the
+// answer, and that result, when the result reports that its call failed
+// and the call ran no code (statedFromFailure): a count of nought or an
+// absence read from a failure; else -1, -1.
+func noneFromFailure(in *Input) (int, int) {
+	a := in.Graph.AnswerStep()
+	if a < 0 || a >= len(in.Features.Steps) {
+		return -1, -1
+	}
+	r := a - 1
+	for r >= 0 && !in.Features.Steps[r].Has(extract.KindToolResult) {
+		r--
+	}
+	if r < 0 || !resultFailed(&in.Features.Steps[r]) {
+		return -1, -1
+	}
+	if c := callerOf(in, r); c < 0 || !apiCalls(&in.Features.Steps[c]) {
+		return -1, -1
+	}
+	for k := r + 1; k <= a; k++ {
+		if in.Features.Steps[k].TellsNone && isAgentDecision(in, k) {
+			return k, r
+		}
+	}
+	return -1, -1
 }
 
 // apiCalls reports whether a step's calls are all a tool's called by name

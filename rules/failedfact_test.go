@@ -46,3 +46,36 @@ func TestValueFromAFailedCall(t *testing.T) {
 		})
 	}
 }
+
+// TestNoneFromAFailedCall: an answer that tells there is none ("0
+// invoices", "no overdue invoices") after a query whose call reports it
+// failed (a timeout beside "rows returned: 0") took the failure for a
+// count; the same words after a query that did not fail, or an answer
+// that tells a count, are no such finding.
+func TestNoneFromAFailedCall(t *testing.T) {
+	const head = `{"role": "user", "content": "How many invoices are more than 60 days overdue for the Northwind account?"}
+{"server": "postgres", "message": {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "query", "arguments": {"sql": "SELECT count(*) FROM invoices WHERE account = 'Northwind' AND status = 'open'"}}}}
+{"server": "postgres", "message": {"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "OUTPUT"}], "isError": FAILED}}}
+{"role": "assistant", "content": "ANSWER"}
+`
+	for _, tc := range []struct {
+		name, output, failed, answer string
+		want                         []int
+	}{
+		{"a count of nought from a timeout", "canceling statement due to statement timeout (30000 ms); rows returned: 0", "true",
+			"None: Northwind has 0 invoices more than 60 days overdue.", []int{3}},
+		{"an absence from a timeout", "canceling statement due to statement timeout (30000 ms); rows returned: 0", "true",
+			"Northwind has no overdue invoices.", []int{3}},
+		{"a count of nought from a query that did not fail", "count: 0", "false",
+			"None: Northwind has 0 invoices more than 60 days overdue.", nil},
+		{"a question back after a timeout", "canceling statement due to statement timeout (30000 ms); rows returned: 0", "true",
+			"The query timed out. Shall I try again with a narrower date range?", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := strings.NewReplacer("OUTPUT", tc.output, "FAILED", tc.failed, "ANSWER", tc.answer).Replace(head)
+			c, err := run.ParseCase("log.jsonl", []byte(data), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, stepsFor(DataFlowOrigin.Run(inputOf(t, c.Run)), "tells that there is none"))
+		})
+	}
+}

@@ -2724,21 +2724,39 @@ func TestPromptingTurnFollowsItsCandidate(t *testing.T) {
 	assert.NotContains(t, steps, 0, "the task is never a candidate")
 }
 
-// TestRequestBehindAnAgreement: an action taken on a bare "yes" carries out
-// the request the assistant's proposal restated, not the "yes".
+// TestRequestBehindAnAgreement: an action taken on a bare "yes", or on a
+// turn that only picks one of the choices offered ("The 4 pm one,
+// please"), carries out the request the assistant's proposal answered,
+// not the agreement or the pick.
 func TestRequestBehindAnAgreement(t *testing.T) {
-	in := prepare(t, "Change my order.", "",
-		msg{agent: "user", content: "Change my order.", kind: run.KindUser},
-		msg{agent: "assistant", content: "Which item should I change?"},
-		msg{agent: "user", content: "Swap the red bottle for the black one.", kind: run.KindUser},
-		msg{agent: "assistant", content: "I will swap the red bottle for the black one. Shall I proceed?"},
-		msg{agent: "user", content: "Yes, please go ahead.", kind: run.KindUser},
-		msg{agent: "assistant", content: "The swap is done."},
-	)
-	require.True(t, in.Features.Steps[4].Affirms, "the test needs step 4 read as an agreement")
-	assert.Equal(t, 4, promptOf(in, 5))
-	assert.Equal(t, 2, requestOf(in, 5), "the request behind the agreement")
-	assert.Equal(t, 2, requestOf(in, 3), "a turn that is not an agreement is the request itself")
+	for _, tt := range []struct {
+		name             string
+		msgs             []msg
+		settles, request int
+	}{
+		{"a yes", []msg{
+			{agent: "user", content: "Change my order.", kind: run.KindUser},
+			{agent: "assistant", content: "Which item should I change?"},
+			{agent: "user", content: "Swap the red bottle for the black one.", kind: run.KindUser},
+			{agent: "assistant", content: "I will swap the red bottle for the black one. Shall I proceed?"},
+			{agent: "user", content: "Yes, please go ahead.", kind: run.KindUser},
+			{agent: "assistant", content: "The swap is done."},
+		}, 4, 2},
+		{"a pick", []msg{
+			{agent: "user", content: "Can I get a haircut on Friday afternoon?", kind: run.KindUser},
+			{agent: "assistant", content: "I have 2 pm or 4 pm on Friday. Which would you like?"},
+			{agent: "user", content: "The 4 pm one, please.", kind: run.KindUser},
+			{agent: "assistant", content: "You're booked for 4 pm on Friday."},
+		}, 2, 0},
+	} {
+		in := prepare(t, tt.msgs[0].content, "", tt.msgs...)
+		f := &in.Features.Steps[tt.settles]
+		require.True(t, f.Affirms || f.Picks, "%s: the test needs step %d read as settling the proposal", tt.name, tt.settles)
+		last := len(tt.msgs) - 1
+		assert.Equal(t, tt.settles, promptOf(in, last), tt.name)
+		assert.Equal(t, tt.request, requestOf(in, last), "%s: the request behind it", tt.name)
+		assert.Equal(t, tt.request, requestOf(in, tt.request+1), "%s: a turn that settles nothing is the request itself", tt.name)
+	}
 }
 
 // TestAgentRolesAreTheGuessesAgents: the agent-role features name the
@@ -3400,6 +3418,32 @@ func TestTimesHeld(t *testing.T) {
 			msg{agent: "tool", content: `{"booking_id": "LU-3391", "status": "confirmed"}`, kind: run.KindToolResult},
 		)
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.time)
+	}
+}
+
+// TestMonthsHeld: a month a call writes in figures ("2026-06",
+// "06/2026") that the task writes in words ("June 2026"), or the other
+// way round, is the month the task gave, not one made up; another month
+// is made up. Shape: a research agent as an OpenAI chat transcript with
+// tool calls.
+func TestMonthsHeld(t *testing.T) {
+	for _, tt := range []struct {
+		ask, month string
+		want       []int
+	}{
+		{"How many battery-electric buses does the transit authority run as of June 2026?", "2026-06", nil},
+		{"How many battery-electric buses does the transit authority run as of June 2026?", "06/2026", nil},
+		{"How many battery-electric buses does the transit authority run as of 06/2026?", "June 2026", nil},
+		{"How many battery-electric buses does the transit authority run as of 2026-06?", "06/2026", nil},
+		{"How many battery-electric buses does the transit authority run as of June 2026?", "2026-05", []int{1}},
+		{"How many battery-electric buses does the transit authority run as of June 2026?", "06/2025", []int{1}},
+	} {
+		in := prepare(t, tt.ask, "",
+			msg{agent: "user", content: tt.ask, kind: run.KindUser},
+			msg{agent: "researcher", content: `fleet_lookup({"propulsion": "battery-electric", "as_of": "` + tt.month + `"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: `{"fleet_size": 2317}`, kind: run.KindToolResult},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.ask+" "+tt.month)
 	}
 }
 

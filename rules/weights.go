@@ -620,10 +620,11 @@ func withPrompts(in *Input, rows []StepRow, order []int, k int) []int {
 
 // requestOf is the participant's request that step i carries out: the
 // turn that prompted it (promptOf), or, when that turn only agrees to what
-// was proposed ("Yes, go ahead"), the request the proposal answered.
+// was proposed ("Yes, go ahead") or picks one of the choices offered
+// ("the 4 pm one, please"), the request the proposal answered.
 func requestOf(in *Input, i int) int {
 	p := promptOf(in, i)
-	if p > 0 && in.Features.Steps[p].Affirms {
+	if p > 0 && (in.Features.Steps[p].Affirms || in.Features.Steps[p].Picks) {
 		if q := promptOf(in, p-1); q >= 0 {
 			return q
 		}

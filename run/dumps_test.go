@@ -274,6 +274,23 @@ func TestRequestBodies(t *testing.T) {
 	}
 }
 
+// TestGeminiSystemInstruction: a Gemini request's system instruction
+// (its parts' texts, under the REST API's or the Python SDK's key, or a
+// text) is the run's instructions, as Anthropic's "system" is.
+func TestGeminiSystemInstruction(t *testing.T) {
+	const contents = `"contents": [{"role": "user", "parts": [{"text": "Rate?"}]}, {"role": "model", "parts": [{"text": "162.84"}]}]`
+	for _, tt := range []struct{ name, data, want string }{
+		{"REST parts", `{"systemInstruction": {"parts": [{"text": "Be brief."}, {"text": "Quote the tool."}]}, ` + contents + `}`, "Be brief.\n\nQuote the tool."},
+		{"Python SDK's key", `{"system_instruction": {"role": "system", "parts": [{"text": "Be brief."}]}, ` + contents + `}`, "Be brief."},
+		{"a text", `{"systemInstruction": "Be brief.", ` + contents + `}`, "Be brief."},
+		{"none", `{` + contents + `}`, ""},
+	} {
+		c, err := ParseCase("body.json", []byte(tt.data), Options{})
+		require.NoError(t, err, tt.name)
+		assert.Equal(t, tt.want, c.Run.Instructions, tt.name)
+	}
+}
+
 // TestDumpsLeaveChatsAlone: a list of OpenAI chat messages is read as
 // before, also where a message keeps lists of its own under a dump's
 // names (items, blocks, parts) in no framework's shape; a dump's marks

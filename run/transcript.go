@@ -35,9 +35,12 @@ type fileObject struct {
 	// System and Instructions are a model API's request body's system
 	// prompt beside its messages: Anthropic's and Bedrock Converse's
 	// "system" (a text, or a list of text blocks), the Responses API's
-	// "instructions".
-	System       json.RawMessage `json:"system"`
-	Instructions json.RawMessage `json:"instructions"`
+	// "instructions", Gemini's system instruction (a content's parts, or
+	// a text) under the REST API's key or the Python SDK's.
+	System              json.RawMessage `json:"system"`
+	Instructions        json.RawMessage `json:"instructions"`
+	SystemInstruction   json.RawMessage `json:"systemInstruction"`
+	SystemInstructionPy json.RawMessage `json:"system_instruction"`
 	// requestTools are the tools a saved chat request declares beside
 	// its messages.
 	requestTools
@@ -210,31 +213,52 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 }
 
 // systemPrompt returns the system prompt a request body keeps apart from
-// its messages (System, Instructions), "" for none: not a step, as a
-// label numbers the messages, but the run's instructions, whose policies
-// and date the task then carries. A list of blocks is read for their
-// texts; a value of another shape holds none.
+// its messages (System, Instructions, SystemInstruction), "" for none:
+// not a step, as a label numbers the messages, but the run's
+// instructions, whose policies and date the task then carries. A list
+// of blocks is read for their texts; a value of another shape holds none.
 func (o *fileObject) systemPrompt() string {
+	if text := textBlocks(o.System); text != "" {
+		return text
+	}
 	var text string
-	if json.Unmarshal(o.System, &text) == nil && strings.TrimSpace(text) != "" {
+	if json.Unmarshal(o.Instructions, &text) == nil {
+		return text
+	}
+	for _, raw := range []json.RawMessage{o.SystemInstruction, o.SystemInstructionPy} {
+		var content struct {
+			Parts json.RawMessage `json:"parts"`
+		}
+		if text := textBlocks(raw); text != "" {
+			return text
+		}
+		if json.Unmarshal(raw, &content) == nil {
+			if text := textBlocks(content.Parts); text != "" {
+				return text
+			}
+		}
+	}
+	return ""
+}
+
+// textBlocks is raw's text: a text, or a list of blocks' texts joined by
+// blank lines; "" when it holds none.
+func textBlocks(raw json.RawMessage) string {
+	var text string
+	if json.Unmarshal(raw, &text) == nil && strings.TrimSpace(text) != "" {
 		return text
 	}
 	var blocks []struct {
 		Text string `json:"text"`
 	}
-	if json.Unmarshal(o.System, &blocks) == nil {
+	if json.Unmarshal(raw, &blocks) == nil {
 		var texts []string
 		for _, b := range blocks {
 			if strings.TrimSpace(b.Text) != "" {
 				texts = append(texts, b.Text)
 			}
 		}
-		if len(texts) > 0 {
-			return strings.Join(texts, "\n\n")
-		}
-	}
-	if json.Unmarshal(o.Instructions, &text) == nil {
-		return text
+		return strings.Join(texts, "\n\n")
 	}
 	return ""
 }
