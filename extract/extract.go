@@ -334,7 +334,7 @@ func (rc *runContext) step(s run.Step) Features {
 		if s.OnlyCalls() {
 			f.Claims = screenClaims(f.Claims, f.Calls)
 		}
-		f.Claims = withoutPointerFigures(s.Content, f.Claims)
+		f.Claims = withoutLayoutFigures(s.Content, withoutPointerFigures(s.Content, f.Claims))
 	}
 	calls := besideCalls(s, f.Calls)
 	if calls != nil && f.Ledger == nil {
