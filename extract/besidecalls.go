@@ -165,3 +165,28 @@ func layoutPairs(text string) [][2]int {
 		at = open + 1
 	}
 }
+
+// imagesOnly reports whether a text is nothing but the placeholders a
+// reader leaves for the images a message held ("[image]",
+// "[computer_screenshot]", "[base64 data]"), one or more.
+func imagesOnly(text string) bool {
+	fields := strings.Fields(strings.TrimSpace(text))
+	if len(fields) == 0 {
+		return false
+	}
+	inside := false
+	for _, f := range fields {
+		for k, r := range f {
+			switch {
+			case r == '[' && !inside && k == 0:
+				inside = true
+			case r == ']' && inside && k == len(f)-1:
+				inside = false
+			case inside && (r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'):
+			default:
+				return false
+			}
+		}
+	}
+	return !inside
+}

@@ -131,3 +131,22 @@ func TestLayoutFiguresAreNoClaims(t *testing.T) {
 		})
 	}
 }
+
+// TestImagesOnly: a tool's output that is nothing but the placeholders of
+// the images it held shows an image; one with words beside them does not.
+func TestImagesOnly(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"[image]", true},
+		{" [computer_screenshot]\n", true},
+		{"[input_image] [base64 data]", true},
+		{"[image] The page shows Total: 12.50", false},
+		{"Saved.", false},
+		{"", false},
+		{"[1886] button 'Save'", false},
+	} {
+		assert.Equal(t, tt.want, imagesOnly(tt.text), tt.text)
+	}
+}

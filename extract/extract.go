@@ -280,6 +280,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.FailedTests = exactly(failedTests(t))
 	}
 	rc.rare.Unreachable = kinds.Has(KindToolResult) && len(f.Errors) > 0 && t.has(unreachableRe)
+	rc.rare.Image = kinds.Has(KindToolResult) && imagesOnly(s.Content)
 	// A system prompt or the task may tell of the limit ("when the maximum
 	// turns are reached, ..."); only a later step reports it reached (a
 	// later user turn too: a harness asks for an answer in the user's).

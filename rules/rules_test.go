@@ -3971,3 +3971,30 @@ func TestUnsupportedAnswerOfDoneOverFailedScreen(t *testing.T) {
 		})
 	}
 }
+
+// TestUnsupportedClaimOfScreenshotReadings: the values a computer-using
+// agent reads off the screenshot its last action returned have their
+// source there, in an image no text gives; read after a text that lacks
+// them, they are made up.
+func TestUnsupportedClaimOfScreenshotReadings(t *testing.T) {
+	q := "Put the meeting with Dana in my calendar."
+	for _, tt := range []struct {
+		name, output string
+		want         []int
+	}{
+		{"after a screenshot", "[image]", nil},
+		{"after a text", "Calendar opened.", []int{3}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, q, "",
+				msg{agent: "user", content: q, kind: run.KindUser},
+				call(`computer({"action": "screenshot"})`),
+				out(tt.output),
+				msg{agent: "assistant", content: "The invite says the meeting starts at 14:30 on 2026-12-04 in room 4.12.", kind: run.KindToolCall},
+				out("[image]"),
+				msg{agent: "assistant", content: "I typed 14:30 on 2026-12-04 in room 4.12."},
+			)
+			assert.Equal(t, tt.want, steps(UnsupportedClaim.Run(in), true))
+		})
+	}
+}
