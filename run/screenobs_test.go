@@ -75,3 +75,22 @@ func TestScreenObservations(t *testing.T) {
 		})
 	}
 }
+
+// TestResponsesReasoningIsTheCallsWords: a Responses API reasoning
+// item's summary is the reason the model states for the call right after
+// it, that call's words; the steps are those of the items without it.
+func TestResponsesReasoningIsTheCallsWords(t *testing.T) {
+	body := `{"model": "computer-use-preview", "input": [
+	{"role": "user", "content": [{"type": "input_text", "text": "Fill in the form, but don't submit it yet."}]},
+	{"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "All fields are filled. Clicking Submit to finish."}]},
+	{"type": "computer_call", "id": "cu_1", "call_id": "call_1", "action": {"type": "click", "button": "left", "x": 640, "y": 560}, "status": "completed"},
+	{"type": "computer_call_output", "call_id": "call_1", "output": {"type": "computer_screenshot", "image_url": "data:image/png;base64,iVBORw0KGgo="}},
+	{"type": "reasoning", "id": "rs_2", "summary": []}]}`
+	r, err := run.Parse("t.json", []byte(body), run.Options{})
+	require.NoError(t, err)
+	require.Len(t, r.Steps, 3)
+	assert.Equal(t, "All fields are filled. Clicking Submit to finish.", r.Steps[1].Content)
+	if assert.Len(t, r.Steps[1].ToolCalls(), 1) {
+		assert.Equal(t, "computer", r.Steps[1].ToolCalls()[0].Name)
+	}
+}
