@@ -103,3 +103,90 @@ func (c *callWords) monthDays() []string {
 	}
 	return monthDays(c.t)
 }
+
+// minLayoutPairs is how many points a text must give, as pairs of whole
+// numbers in parentheses, to be a layout of a screen's elements.
+const minLayoutPairs = 3
+
+// withoutLayoutFigures returns claims without the figures of a screen's
+// layout: a text that gives its elements' positions and sizes as pairs
+// in parentheses ("(560, 700)", as an accessibility tree prints them),
+// several of them, states no figure in them. A single pair is left: it
+// may be a value (a function's result printed as a tuple).
+func withoutLayoutFigures(text string, claims []Claim) []Claim {
+	if !slices.ContainsFunc(claims, func(c Claim) bool { return c.Kind == ClaimNumber }) {
+		return claims
+	}
+	pairs := layoutPairs(text)
+	if len(pairs) < minLayoutPairs {
+		return claims
+	}
+	return slices.DeleteFunc(claims, func(c Claim) bool {
+		return c.Kind == ClaimNumber && slices.ContainsFunc(pairs, func(p [2]int) bool {
+			return int(c.Offset) > p[0] && int(c.Offset) < p[1]
+		})
+	})
+}
+
+// layoutPairs returns where the text writes a pair of whole numbers in
+// parentheses, "(560, 700)": the offsets of each pair's parentheses.
+func layoutPairs(text string) [][2]int {
+	var out [][2]int
+	for at := 0; ; {
+		k := strings.IndexByte(text[at:], '(')
+		if k < 0 {
+			return out
+		}
+		open := at + k
+		i := open + 1
+		digits := func() bool {
+			from := i
+			for i < len(text) && text[i] >= '0' && text[i] <= '9' && i-from < 6 {
+				i++
+			}
+			return i > from
+		}
+		spaces := func() {
+			for i < len(text) && text[i] == ' ' {
+				i++
+			}
+		}
+		spaces()
+		ok := digits()
+		spaces()
+		ok = ok && i < len(text) && text[i] == ','
+		i++
+		spaces()
+		ok = ok && digits()
+		spaces()
+		if ok && i < len(text) && text[i] == ')' {
+			out = append(out, [2]int{open, i})
+		}
+		at = open + 1
+	}
+}
+
+// imagesOnly reports whether a text is nothing but the placeholders a
+// reader leaves for the images a message held ("[image]",
+// "[computer_screenshot]", "[base64 data]"), one or more.
+func imagesOnly(text string) bool {
+	fields := strings.Fields(strings.TrimSpace(text))
+	if len(fields) == 0 {
+		return false
+	}
+	inside := false
+	for _, f := range fields {
+		for k, r := range f {
+			switch {
+			case r == '[' && !inside && k == 0:
+				inside = true
+			case r == ']' && inside && k == len(f)-1:
+				inside = false
+			case inside && (r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'):
+			default:
+				return false
+			}
+		}
+	}
+	return !inside
+}

@@ -95,3 +95,58 @@ func TestPointerFiguresAreNoClaims(t *testing.T) {
 		assert.NotContains(t, got, n)
 	}
 }
+
+// TestLayoutFiguresAreNoClaims: the positions and sizes an accessibility
+// tree prints of a screen's elements ("(560, 700)") are its layout, no
+// figures it states; the values its elements show are, and so is a lone
+// pair, which may be a value printed as a tuple.
+func TestLayoutFiguresAreNoClaims(t *testing.T) {
+	for _, tt := range []struct {
+		name, content string
+		want, not     []string
+	}{
+		{"a tree's positions and sizes",
+			"tag\tname\tposition\tsize\nframe\tinvoice.pdf\t(0, 0)\t(1920, 1080)\nlabel\tTotal due: 3,482.15\t(560, 700)\t(220, 24)\npush-button\tSave\t(1335, 775)\t(80, 30)",
+			[]string{"3,482.15"}, []string{"1920", "1080", "560", "700", "220", "1335", "775"}},
+		{"a tuple a function returns", "Out: (1920, 1080)", []string{"1920", "1080"}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Question: "Copy the total due.", Steps: []run.Step{
+				{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Copy the total due."},
+				{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: "screenshot()", Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "screenshot"}}}},
+				{Index: 2, Agent: "tool", Kind: run.KindToolResult, Content: tt.content},
+			}}
+			var got []string
+			for _, c := range Run(r).Steps[2].Claims {
+				if c.Kind == ClaimNumber {
+					got = append(got, c.Text)
+				}
+			}
+			for _, n := range tt.want {
+				assert.Contains(t, got, n)
+			}
+			for _, n := range tt.not {
+				assert.NotContains(t, got, n)
+			}
+		})
+	}
+}
+
+// TestImagesOnly: a tool's output that is nothing but the placeholders of
+// the images it held shows an image; one with words beside them does not.
+func TestImagesOnly(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"[image]", true},
+		{" [computer_screenshot]\n", true},
+		{"[input_image] [base64 data]", true},
+		{"[image] The page shows Total: 12.50", false},
+		{"Saved.", false},
+		{"", false},
+		{"[1886] button 'Save'", false},
+	} {
+		assert.Equal(t, tt.want, imagesOnly(tt.text), tt.text)
+	}
+}

@@ -10,9 +10,11 @@ import (
 
 // doneRe finds an action a step reports as done, in the perfect or the
 // passive ("has been cancelled", "I've refunded", "is now booked", "we
-// successfully updated"): the verb's past participle. A negation between
+// successfully updated", "has been sent"): the verb's past participle,
+// a regular one or one of the irregular participles of changeVerbs
+// (irregularParticiples). A negation between
 // ("has not been cancelled") is not one of the words allowed before it.
-var doneRe = pattern(`\b(?:has|have|had|'s|'ve|’s|’ve|was|were|is|are|i|we)\s{1,3}(?:(?:now|already|just|successfully|been|fully|also)\s{1,3}){0,2}(?<v>[a-z]{3,20}ed)\b`, ci)
+var doneRe = pattern(`\b(?:has|have|had|'s|'ve|’s|’ve|was|were|is|are|i|we)\s{1,3}(?:(?:now|already|just|successfully|been|fully|also)\s{1,3}){0,2}(?<v>[a-z]{3,20}ed|sent|paid|written|frozen|unfrozen)\b`, ci)
 
 // conditionRe finds a word that opens a clause of condition or time
 // ("once it is cancelled", "if the order is returned"): what such a
@@ -162,11 +164,18 @@ func refused(t *text) []string {
 	return out
 }
 
+// irregularParticiples are the past participles of changeVerbs that do
+// not end in -ed, and their verbs.
+var irregularParticiples = map[string]string{"sent": "send", "paid": "pay", "written": "write", "frozen": "freeze", "unfrozen": "unfreeze"}
+
 // VerbForms returns the forms a past participle's verb may be written in
 // before its ending ("cancelled": cancell, cancel; "updated": updat,
-// update; "modified": modifi, modify), for finding where the verb was
-// asked for.
+// update; "modified": modifi, modify; "sent": send), for finding where
+// the verb was asked for.
 func VerbForms(participle string) []string {
+	if verb, ok := irregularParticiples[participle]; ok {
+		return []string{verb}
+	}
 	base, ok := strings.CutSuffix(participle, "ed")
 	if !ok || len(base) < 3 {
 		return nil

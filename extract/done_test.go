@@ -27,6 +27,8 @@ func TestDoneAndAsked(t *testing.T) {
 		{"Could you check the price? Please confirm.", nil, nil},
 		{"Book me a hotel in Lisbon for 2 nights. Refund just that mug, please.", nil, []string{"book", "refund"}},
 		{"Order 88412 arrived with one broken mug. Return policy: 30 days.", nil, nil},
+		{"The draft has been sent to Priya, and the invoice is paid.", []string{"sent", "paid"}, nil},
+		{"The message has not been sent.", nil, nil},
 	} {
 		tx := newText(tt.text)
 		assert.Equal(t, tt.done, done(tx), tt.text)
@@ -39,6 +41,7 @@ func TestVerbForms(t *testing.T) {
 	assert.Equal(t, []string{"cancell", "cancelle", "cancel"}, VerbForms("cancelled"))
 	assert.Equal(t, []string{"updat", "update"}, VerbForms("updated"))
 	assert.Equal(t, []string{"modifi", "modifie", "modify"}, VerbForms("modified"))
+	assert.Equal(t, []string{"send"}, VerbForms("sent"))
 	assert.Nil(t, VerbForms("red"))
 }
 

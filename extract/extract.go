@@ -280,6 +280,7 @@ func (rc *runContext) step(s run.Step) Features {
 		rc.rare.FailedTests = exactly(failedTests(t))
 	}
 	rc.rare.Unreachable = kinds.Has(KindToolResult) && len(f.Errors) > 0 && t.has(unreachableRe)
+	rc.rare.Image = kinds.Has(KindToolResult) && imagesOnly(s.Content)
 	// A system prompt or the task may tell of the limit ("when the maximum
 	// turns are reached, ..."); only a later step reports it reached (a
 	// later user turn too: a harness asks for an answer in the user's).
@@ -334,7 +335,7 @@ func (rc *runContext) step(s run.Step) Features {
 		if s.OnlyCalls() {
 			f.Claims = screenClaims(f.Claims, f.Calls)
 		}
-		f.Claims = withoutPointerFigures(s.Content, f.Claims)
+		f.Claims = withoutLayoutFigures(s.Content, withoutPointerFigures(s.Content, f.Claims))
 		if rc.toUser && s.Kind == run.KindMessage || s.Kind == run.KindUser {
 			f.Claims = afternoonHours(f.Claims)
 		}

@@ -1594,7 +1594,7 @@ func failedResults(in *Input) []int {
 		if i < 0 || i >= j || out[i] >= 0 {
 			continue
 		}
-		if _, failed := toolFailed(f); failed || hasError(f) {
+		if failedOutput(f) {
 			out[i] = j
 		}
 	}
@@ -1793,8 +1793,10 @@ func undoneAction(in *Input, sup *support, i int, key string) (verb string, r in
 // agent's step between), when the step names a value the call was given:
 // the agent told of a result about what it asked its tool for, which the
 // tool did not give ("TB-45 is out of stock: 0 units" after "503 Service
-// Unavailable"). It returns -1 when that call did not fail, or the step
-// tells of the failure or of something else.
+// Unavailable"), or when it reports the action the task asks for done
+// right after that failed output, the last it saw ("has been exported"
+// over a screen that reads "Write Error"). It returns -1 when that call
+// did not fail, or the step tells of the failure or of something else.
 func hiddenFailure(in *Input, failedAt []int, i int) int {
 	f := &in.Features.Steps[i]
 	if f.FailureWords != nil || len(f.Errors) > 0 || len(f.Claims) == 0 && len(f.Done) == 0 {
@@ -1805,7 +1807,17 @@ func hiddenFailure(in *Input, failedAt []int, i int) int {
 		if g.Has(extract.KindToolResult) {
 			continue
 		}
-		if !run.SameAgent(in.Run.Steps[c].Agent, in.Run.Steps[i].Agent) || len(g.Calls) == 0 || failedAt[c] < 0 {
+		if !run.SameAgent(in.Run.Steps[c].Agent, in.Run.Steps[i].Agent) {
+			return -1
+		}
+		// The step tells the action the task asks for done right after an
+		// output of its agent's last action that failed: the last screen
+		// or output it saw, read past. The action may be code the output
+		// answers for.
+		if last := i - 1; last > c && callerOf(in, last) == c && failedOutput(&in.Features.Steps[last]) && slices.ContainsFunc(f.Done, func(v string) bool { return taskAsks(in, v) }) {
+			return last
+		}
+		if len(g.Calls) == 0 || failedAt[c] < 0 {
 			return -1
 		}
 		// The step tells of what the call was about: a value it was given.
@@ -1818,6 +1830,20 @@ func hiddenFailure(in *Input, failedAt []int, i int) int {
 		return -1
 	}
 	return -1
+}
+
+// taskAsks reports whether the task writes the verb of a participle a
+// step reports done ("exported": "Export the document…").
+func taskAsks(in *Input, participle string) bool {
+	text := in.supportIndex().text
+	return slices.ContainsFunc(extract.VerbForms(participle), func(form string) bool { return text.Holds(-1, form) })
+}
+
+// failedOutput reports whether a tool's output reports a failure or an
+// error.
+func failedOutput(f *extract.Features) bool {
+	_, failed := toolFailed(f)
+	return failed || hasError(f)
 }
 
 // handsOver reports whether the call of step k handed the work to

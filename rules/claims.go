@@ -56,6 +56,9 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if scripts[i] {
 			continue // a script the agent runs by itself is its check, not a statement
 		}
+		if i > 0 && in.Features.Steps[i-1].Image {
+			continue // it reads the screen an image just showed it, which no text gives
+		}
 		if giver != "" && run.AgentKey(in.Run.Steps[i].Agent) == giver {
 			continue // the task giver's own facts are givens
 		}

@@ -243,6 +243,7 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 		rf.Question, rf.Renames, rf.ShowsReported, rf.TaskFiles = nil, nil, nil, nil
 		eachStep(func(f *extract.Features) {
 			f.Claims, f.MonthDays, f.Codes, f.Counts, f.Done, f.Asked, f.RelativeDay, f.Weekdays, f.IDFields, f.Records, f.Grouped, f.Stale = nil, nil, nil, nil, nil, nil, false, nil, nil, nil, nil, nil
+			f.Image = false
 		})(r, rf)
 	},
 	FactToolCalls: eachStep(func(f *extract.Features) {

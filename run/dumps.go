@@ -29,6 +29,7 @@ type dumpMessage struct {
 	tool    string // the tool a result is of, for a dump that gives results no call id (Gemini)
 	failed  bool   // a tool result that reports an error
 	summary bool   // AutoGen's summary of the results just before it
+	reasons bool   // a Responses API reasoning item's summary: the words of the call after it
 	// handsTo is the agent a result says now answers (the OpenAI Agents
 	// SDK's transfer message, {"assistant": NAME}): the unnamed
 	// assistant's messages after it are that agent's.
@@ -263,6 +264,11 @@ func dumpMessages(list []any) []dumpMessage { return agentsMessages(list, nil) }
 func agentsMessages(list []any, agents []string) []dumpMessage {
 	var out []dumpMessage
 	prompts := map[string]bool{}
+	// A reasoning item's summary is the reason the model states for the
+	// call right after it (a computer-using agent's "Clicking Submit to
+	// finish."): that call's words, as a turn's text before its calls is.
+	// One that no call follows is passed over, as it was.
+	reasons := ""
 	for i, e := range list {
 		m, ok := withoutNulls(e).(map[string]any)
 		if !ok {
@@ -278,6 +284,14 @@ func agentsMessages(list []any, agents []string) []dumpMessage {
 				}
 				prompts[dm.Text] = true
 			}
+			if dm.reasons {
+				reasons = dm.Text
+				continue
+			}
+			if reasons != "" && dm.Role == "assistant" && dm.Text == "" && len(dm.Calls) > 0 && dm.kind == "" {
+				dm.Text = reasons
+			}
+			reasons = ""
 			n := len(out)
 			if n > 0 && dm.Role == "assistant" && dm.Text == "" && len(dm.Calls) > 0 && dm.kind == "" &&
 				out[n-1].Role == "assistant" && out[n-1].Text == "" && len(out[n-1].Calls) > 0 && out[n-1].kind == "" && out[n-1].Name == dm.Name {
@@ -1170,11 +1184,25 @@ func callOutput(typ string) bool {
 // SDK's to_input_list() (and, in JavaScript, a result's history) lists
 // them, that is no message: a call the model
 // made (function_call, custom_tool_call, or a hosted tool's, as
-// web_search_call) or a call's output; a reasoning item and the rest are
-// passed over.
+// web_search_call) or a call's output, or a reasoning item's summary
+// (the words of the call after it, agentsMessages); the rest are passed
+// over.
 func responsesItems(m map[string]any, typ string) []dumpMessage {
 	id := firstNonEmpty(stringOrEmpty(m["call_id"]), stringOrEmpty(m["callId"]))
 	switch {
+	case typ == "reasoning":
+		var texts []string
+		if parts, ok := m["summary"].([]any); ok {
+			for _, p := range parts {
+				if pm, ok := p.(map[string]any); ok {
+					texts = append(texts, strings.TrimSpace(stringOrEmpty(pm["text"])))
+				}
+			}
+		}
+		if text := strings.Join(nonEmpty(texts), "\n"); text != "" {
+			return []dumpMessage{{chatMessage: chatMessage{Role: "assistant", Text: text}, reasons: true}}
+		}
+		return nil
 	case callOutput(typ):
 		out := m["output"]
 		if om, ok := out.(map[string]any); ok && om["type"] != nil {

@@ -208,6 +208,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 	sweAgentTools(msgs, r.Steps)
 	clineSession(msgs, r.Steps)
 	r.Steps, r.turnStep = splitObservations(msgs, r.Steps)
+	screenObservations(r)
 	taskFromMessages(r)
 	return r, nil
 }
