@@ -111,6 +111,9 @@ func TestRequirements(t *testing.T) {
 			[]string{"12 + 5 = 17"}, nil},
 		{"boilerplate and significant figures", "You must make sure you find the correct answer. Give the mass rounded to 3 significant figures.",
 			[]string{"FINAL ANSWER: 1.23"}, nil},
+		{"a thing to have none of", "I am going from Vienna to Prague with no flights (overland only). How long is the fastest trip?",
+			[]string{"Brief: fastest connection from Vienna to Prague.", "Fastest is a direct flight, 1 h 05 min.", "Without flights: the train, 4 h."},
+			[]req{{"with no flights", []string{"exclud", "except", "omit", "remov", "without", "skip", "leav", "avoid"}, -1, false, false, []int32{3}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &run.Run{Question: tc.task, Steps: []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser, Content: tc.task}}}
