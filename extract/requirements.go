@@ -48,7 +48,10 @@ var (
 	// an action).
 	addPctReqRe  = pattern(goWords(`add|adding|plus`)+`\s{1,3}(?:(?:an?|the)\s{1,3})?(?<pct>\d{1,3}(?:\.\d{1,3})?)\s?%\s{1,3}(?<what>[a-z][a-z-]{1,30}(?:\s{1,3}[a-z][a-z-]{1,30})?)`, ci)
 	excludeReqRe = pattern(goWords(`excluding|except|except for|not counting|exclude`)+`\s{1,3}(?<what>[^.,;:?!()\n]{1,60})`, ci)
-	onlyReqRe    = pattern(goWords(`only`)+`\s{1,3}(?:on|in|during|between|within|from)\s{1,3}(?<what>[^.,;:?!()\n]{1,40})`, ci)
+	// A thing the task will have none of ("with no flights"): left out,
+	// as "excluding" says it.
+	withNoReqRe = pattern(goWords(`with no`)+`\s{1,3}(?<what>[a-z][^.,;:?!()\n]{1,40})`, ci)
+	onlyReqRe   = pattern(goWords(`only`)+`\s{1,3}(?:on|in|during|between|within|from)\s{1,3}(?<what>[^.,;:?!()\n]{1,40})`, ci)
 	// A threshold: "above 2 kg", "orders over $100", "under 120 EUR";
 	// "over" and "under" only of a price ("over 4 weeks" is a span of
 	// time).
@@ -208,6 +211,11 @@ func requirements(task string, steps []run.Step) []Requirement {
 	}
 	for _, m := range t.all(excludeReqRe, 0) {
 		add(t.str(m.Whole()), append([]string{"exclud", "except", "omit", "remov", "without", "skip", "leav"}, distinct(m, t.named(m, "what"))...))
+	}
+	for _, m := range t.all(withNoReqRe, 0) {
+		// The thing's own words are no sign a step takes the exclusion
+		// up: a step that names it may be the one that takes it.
+		add(t.str(m.Whole()), []string{"exclud", "except", "omit", "remov", "without", "skip", "leav", "avoid"})
 	}
 	for _, m := range t.all(onlyReqRe, 0) {
 		add(t.str(m.Whole()), append([]string{"only"}, distinct(m, t.named(m, "what"))...))

@@ -120,6 +120,9 @@ func TestRequirements(t *testing.T) {
 		{"a 12-hour time the answer writes with pm", "When does the last train leave? Answer in 12-hour format.",
 			[]string{"FINAL ANSWER: 11:40 PM"},
 			[]req{{"in 12-hour format", []string{"12-hour", "format"}, -1, false, true, nil}}},
+		{"a thing to have none of", "I am going from Vienna to Prague with no flights (overland only). How long is the fastest trip?",
+			[]string{"Brief: fastest connection from Vienna to Prague.", "Fastest is a direct flight, 1 h 05 min.", "Without flights: the train, 4 h."},
+			[]req{{"with no flights", []string{"exclud", "except", "omit", "remov", "without", "skip", "leav", "avoid"}, -1, false, false, []int32{3}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &run.Run{Question: tc.task, Steps: []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser, Content: tc.task}}}

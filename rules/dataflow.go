@@ -2729,11 +2729,20 @@ func looksUp(f *extract.Features) bool {
 // answer states (a figure, where the correct answer is one). An answer
 // names its subject too ("the Tower of Jesus Christ rises 175.2 metres"),
 // and a step that restates the subject beside a value puts the value
-// forward.
+// forward: where the correct answer is a figure, that is the step's
+// figure of its kind, not the subject it names.
 func statedFinal(claims []extract.Claim, final, given map[string]bool, kinds []extract.Claim) string {
+	ofKind := func(c extract.Claim) bool {
+		return slices.ContainsFunc(kinds, func(k extract.Claim) bool { return k.Kind == c.Kind })
+	}
 	for _, c := range claims {
-		if final[c.Key()] && !given[c.Norm] && slices.ContainsFunc(kinds, func(k extract.Claim) bool { return k.Kind == c.Kind }) {
+		if final[c.Key()] && !given[c.Norm] && ofKind(c) {
 			return c.Text
+		}
+	}
+	if allFigures(kinds) {
+		if k := slices.IndexFunc(claims, ofKind); k >= 0 && slices.ContainsFunc(claims, func(c extract.Claim) bool { return final[c.Key()] }) {
+			return claims[k].Text
 		}
 	}
 	first := ""
@@ -2749,6 +2758,14 @@ func statedFinal(claims []extract.Claim, final, given map[string]bool, kinds []e
 		}
 	}
 	return first
+}
+
+// allFigures reports whether a value's claims are all figures, dates or
+// times of day (and there are some).
+func allFigures(claims []extract.Claim) bool {
+	return len(claims) > 0 && !slices.ContainsFunc(claims, func(c extract.Claim) bool {
+		return c.Kind != extract.ClaimNumber && c.Kind != extract.ClaimDate && c.Kind != extract.ClaimTime
+	})
 }
 
 // firstStated returns the earliest agent decision before i that states the

@@ -282,3 +282,23 @@ func TestRepeatedIterationOutput(t *testing.T) {
 	}
 	assert.Equal(t, 3, results, "%q", got)
 }
+
+// TestIterationOutputAfterItsModelCall: an agent's iteration ("Step N")
+// whose output is the result of code its model call wrote comes after
+// that call, also where the exporter wrote the iteration's end as its
+// start: a span's own output is read after the spans inside it.
+func TestIterationOutputAfterItsModelCall(t *testing.T) {
+	out := "Execution logs:\nVarso Tower 310 m\nLast output from code snippet:\nNone"
+	reply := "Thought: ask.\nCode:\n```py\nsearch_agent(task='tallest building')\n```"
+	for _, end := range []int{10, 20} {
+		t.Run(fmt.Sprintf("ends at %d", end), func(t *testing.T) {
+			var l spanList
+			l.add("a", "", 0, map[string]any{"name": "CodeAgent.run", "openinference.span.kind": "AGENT", "input.value": "Find it."})
+			l.add("s1", "a", 10, map[string]any{"name": "Step 1", "openinference.span.kind": "CHAIN", "output.value": out})
+			l[len(l)-1].(map[string]any)["end_time"] = end
+			l.llm("s1m", "s1", 11, reply)
+			got := l.kindsAndTexts(t)
+			assert.Equal(t, []string{"message: " + reply, "tool_result: " + out}, got[len(got)-2:], "%q", got)
+		})
+	}
+}

@@ -2208,16 +2208,49 @@ func (b *builder) untracedResults(byTime []*node) {
 	toolInside := b.within(roleTool, true)
 	modelInside := b.within(roleLLM, true)
 	said := b.saidSoFar()
+	var last map[*node]int64
 	for _, n := range byTime {
 		if n.role != roleOther || n.parent == nil || n.parent.role != roleAgent || !modelInside[n] || toolInside[n] {
 			continue
 		}
+		if last == nil {
+			last = b.lastInside()
+		}
 		for _, m := range agentOutput(n.s) {
 			if t := strings.TrimSpace(m.Text); t != "" && !said.has(t) {
-				b.add(n, max(n.s.End, n.s.Start), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: t, Extra: &Extra{From: m.From}})
+				b.add(n, outputTime(n, last), 2, Step{Agent: n.owner, Role: "tool", Kind: KindToolResult, Content: t, Extra: &Extra{From: m.From}})
 			}
 		}
 	}
+}
+
+// lastInside maps each span with spans inside it to the latest start or
+// end of any of them, at any depth.
+func (b *builder) lastInside() map[*node]int64 {
+	out := map[*node]int64{}
+	for _, n := range b.nodes {
+		t := max(n.s.Start, n.s.End)
+		for p := n.parent; p != nil; p = p.parent {
+			if was, ok := out[p]; ok && was >= t {
+				break
+			}
+			out[p] = t
+		}
+	}
+	return out
+}
+
+// outputTime is when a span's own output is read: at its end, or just
+// after the last of the spans inside it where one ends later. An
+// exporter that writes a span's end as its start (a record made as the
+// span opens) would otherwise lay the output of an agent's iteration
+// before the model call that made it.
+func outputTime(n *node, last map[*node]int64) int64 {
+	t := max(n.s.End, n.s.Start)
+	if l, ok := last[n]; ok && l >= t {
+		return justAfter(l)
+	}
+	return t
 }
 
 // saidTexts are the texts steps say. JSON is compared without its white
