@@ -347,7 +347,6 @@ func (rc *runContext) step(s run.Step) Features {
 	f.Claims = exactly(f.Claims)
 	if f.Ledger == nil {
 		rc.rare.Offered = exactly(offeredClaims(t.s, f.Claims))
-		rc.rare.Queried = exactly(queriedClaims(s.Content, s.OnlyCalls(), f.Claims, f.Calls))
 		rc.rare.Computes = exactly(computes(t, f.Claims))
 	}
 	rc.rare.Miscomputes = strings.IndexByte(s.Content, '=') >= 0 && miscomputes(s.Content) || calendarSlip(s.Content)

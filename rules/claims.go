@@ -119,11 +119,6 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if off := in.Features.Steps[i].Offered; len(off) > 0 {
 			claims = slices.DeleteFunc(slices.Clone(claims), func(c string) bool { return slices.Contains(off, c) })
 		}
-		// Nor are the names a lookup's question asks for ("visitors 2024
-		// ALVA"): a query states nothing of what it names.
-		if q := in.Features.Steps[i].Queried; len(q) > 0 {
-			claims = slices.DeleteFunc(slices.Clone(claims), func(c string) bool { return slices.Contains(q, c) })
-		}
 		// A day of a month the step names first, which a later step
 		// names again, is a value it introduced that the later one built
 		// on, however either writes it ("March 4", 2025-03-04).
