@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -61,23 +60,24 @@ func screenClaims(claims []Claim, calls []Call) []Claim {
 // pointerCallRe is a call of one of pyautogui's functions that move the
 // pointer or act at a point, the way desktop agents write their actions
 // in code: its arguments (the group) are where it acts.
-var pointerCallRe = regexp.MustCompile(`\bpyautogui\.(?:click|doubleClick|tripleClick|rightClick|middleClick|moveTo|moveRel|move|dragTo|dragRel|drag|mouseDown|mouseUp|scroll|hscroll|vscroll)\(([^()]*)\)`)
+var pointerCallRe = pattern(`\bpyautogui\.(?:click|doubleClick|tripleClick|rightClick|middleClick|moveTo|moveRel|move|dragTo|dragRel|drag|mouseDown|mouseUp|scroll|hscroll|vscroll)\((?<args>[^()]*)\)`, 0)
 
 // withoutPointerFigures returns claims without the figures text gives
 // as the arguments of a pointer's call (pointerCallRe): the point an
 // action clicks or drags at, and how long it takes, are how the agent
 // acts, no figures it states.
-func withoutPointerFigures(text string, claims []Claim) []Claim {
-	if !strings.Contains(text, "pyautogui.") || !slices.ContainsFunc(claims, func(c Claim) bool { return c.Kind == ClaimNumber }) {
+func withoutPointerFigures(t *text, claims []Claim) []Claim {
+	if !strings.Contains(t.s, "pyautogui.") || !slices.ContainsFunc(claims, func(c Claim) bool { return c.Kind == ClaimNumber }) {
 		return claims
 	}
-	spans := pointerCallRe.FindAllStringSubmatchIndex(text, -1)
-	if len(spans) == 0 {
+	ms := t.all(pointerCallRe, 0)
+	if len(ms) == 0 {
 		return claims
 	}
 	return slices.DeleteFunc(claims, func(c Claim) bool {
-		return c.Kind == ClaimNumber && slices.ContainsFunc(spans, func(m []int) bool {
-			return int(c.Offset) >= m[2] && int(c.Offset) < m[3]
+		return c.Kind == ClaimNumber && slices.ContainsFunc(ms, func(m match) bool {
+			args := m.Group("args")
+			return int(c.Offset) >= args.Start && int(c.Offset) < args.End
 		})
 	})
 }

@@ -335,7 +335,7 @@ func (rc *runContext) step(s run.Step) Features {
 		if s.OnlyCalls() {
 			f.Claims = screenClaims(f.Claims, f.Calls)
 		}
-		f.Claims = withoutLayoutFigures(s.Content, withoutPointerFigures(s.Content, f.Claims))
+		f.Claims = withoutLayoutFigures(s.Content, withoutPointerFigures(t, f.Claims))
 		if rc.toUser && s.Kind == run.KindMessage || s.Kind == run.KindUser {
 			f.Claims = afternoonHours(f.Claims)
 		}

@@ -389,13 +389,6 @@ func keptRounding(reqs []Requirement, fa *FinalAnswer) {
 	}
 }
 
-// clockTimeRe is a time of day written with a colon ("09:00", "9:30"),
-// and meridiemRe the a.m. or p.m. of the 12-hour clock.
-var (
-	clockTimeRe = pattern(`(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d])`, 0)
-	meridiemRe  = pattern(`(?<![a-z])[ap]\.?\s?m\b\.?`, ci)
-)
-
 // clockFormat reads a format requirement's terms (formatReqRe's "in
 // 24-hour format") as the clock it asks times in: 24 or 12, ok when it
 // asks one.
@@ -412,15 +405,18 @@ func clockFormat(terms []string) (int, bool) {
 	return 0, false
 }
 
-// keptClock reports whether an answer writes its times in the clock
-// asked: a time with a colon, with an a.m. or p.m. for the 12-hour clock
-// and without one for the 24-hour clock.
+// keptClock reports whether an answer writes its times (the times of
+// day claims read) in the clock asked: a time with a colon, with an a.m.
+// or p.m. after a time for the 12-hour clock and with none for the
+// 24-hour clock (the word "am" elsewhere, "I am", is none).
 func keptClock(clock int, answer string) bool {
 	t := newText(answer)
-	if !t.has(clockTimeRe) {
-		return false
+	colon, ap := false, false
+	for _, m := range t.times(maxMatches) {
+		colon = colon || t.str(m.min) != ""
+		ap = ap || t.str(m.ap) != ""
 	}
-	return t.has(meridiemRe) == (clock == 12)
+	return colon && ap == (clock == 12)
 }
 
 // keptUnit reports whether an answer keeps the unit asked for (its

@@ -123,6 +123,12 @@ func TestRequirements(t *testing.T) {
 		{"a thing to have none of", "I am going from Vienna to Prague with no flights (overland only). How long is the fastest trip?",
 			[]string{"Brief: fastest connection from Vienna to Prague.", "Fastest is a direct flight, 1 h 05 min.", "Without flights: the train, 4 h."},
 			[]req{{"with no flights", []string{"exclud", "except", "omit", "remov", "without", "skip", "leav", "avoid"}, -1, false, false, []int32{3}}}},
+		{"a 24-hour time beside the word am", "At what time does the museum open on Mondays? Give the time in 24-hour format.",
+			[]string{"FINAL ANSWER: I am sure it opens at 10:00"},
+			[]req{{"in 24-hour format", []string{"24-hour", "format"}, -1, false, true, nil}}},
+		{"a 12-hour time with no meridiem, beside the word am", "When does the last train leave? Answer in 12-hour format.",
+			[]string{"FINAL ANSWER: I am told it leaves at 23:40"},
+			[]req{{"in 12-hour format", []string{"12-hour", "format"}, -1, false, false, nil}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &run.Run{Question: tc.task, Steps: []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser, Content: tc.task}}}

@@ -467,7 +467,8 @@ func statedFromFailure(in *Input, cf graph.ClaimFlow, r int) int {
 // something (extract's TellsNone) after the last tool result before the
 // answer, and that result, when the result reports that its call failed
 // and the call ran no code (statedFromFailure): a count of nought or an
-// absence read from a failure; else -1, -1.
+// absence read from a failure; else -1, -1. A step that tells the
+// failure too ("the query failed, so I have no count") read it as one.
 func noneFromFailure(in *Input) (int, int) {
 	a := in.Graph.AnswerStep()
 	if a < 0 || a >= len(in.Features.Steps) {
@@ -484,7 +485,7 @@ func noneFromFailure(in *Input) (int, int) {
 		return -1, -1
 	}
 	for k := r + 1; k <= a; k++ {
-		if in.Features.Steps[k].TellsNone && isAgentDecision(in, k) {
+		if in.Features.Steps[k].TellsNone && isAgentDecision(in, k) && !slices.ContainsFunc(in.Features.Steps[k].Errors, func(s extract.Signal) bool { return s.Kind == "failure" }) {
 			return k, r
 		}
 	}

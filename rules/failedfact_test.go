@@ -50,8 +50,9 @@ func TestValueFromAFailedCall(t *testing.T) {
 // TestNoneFromAFailedCall: an answer that tells there is none ("0
 // invoices", "no overdue invoices") after a query whose call reports it
 // failed (a timeout beside "rows returned: 0") took the failure for a
-// count; the same words after a query that did not fail, or an answer
-// that tells a count, are no such finding.
+// count; the same words after a query that did not fail, an answer
+// that tells a count, or one that tells the failure beside its "no"
+// (it has no count because the call failed), are no such finding.
 func TestNoneFromAFailedCall(t *testing.T) {
 	const head = `{"role": "user", "content": "How many invoices are more than 60 days overdue for the Northwind account?"}
 {"server": "postgres", "message": {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "query", "arguments": {"sql": "SELECT count(*) FROM invoices WHERE account = 'Northwind' AND status = 'open'"}}}}
@@ -70,6 +71,8 @@ func TestNoneFromAFailedCall(t *testing.T) {
 			"None: Northwind has 0 invoices more than 60 days overdue.", nil},
 		{"a question back after a timeout", "canceling statement due to statement timeout (30000 ms); rows returned: 0", "true",
 			"The query timed out. Shall I try again with a narrower date range?", nil},
+		{"an absence of an answer told beside the failure", "canceling statement due to statement timeout (30000 ms); rows returned: 0", "true",
+			"The query failed, so I have no count of overdue invoices for Northwind.", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			data := strings.NewReplacer("OUTPUT", tc.output, "FAILED", tc.failed, "ANSWER", tc.answer).Replace(head)

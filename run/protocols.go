@@ -17,6 +17,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/url"
 	"slices"
 	"strings"
@@ -336,7 +337,9 @@ func mcpContent(x any) string {
 
 // peerName is the peer a wrapping record names: its name, else the first
 // label of its address's host ("flights-agent" of
-// http://flights-agent.internal:10001/), else its address.
+// http://flights-agent.internal:10001/), or, for a host of one label or
+// an IP address, that host and its port ("localhost:10002"), else its
+// address.
 func peerName(rec map[string]any) string {
 	for _, k := range peerNameKeys {
 		if s := strings.TrimSpace(stringOrEmpty(rec[k])); s != "" {
@@ -349,7 +352,16 @@ func peerName(rec map[string]any) string {
 			continue
 		}
 		if u, err := url.Parse(s); err == nil && u.Hostname() != "" {
-			host, _, _ := strings.Cut(u.Hostname(), ".")
+			host := u.Hostname()
+			if net.ParseIP(host) != nil || !strings.Contains(host, ".") {
+				// One machine serves its peers each on its own port: its
+				// name or address alone would make them one peer.
+				if u.Port() != "" {
+					return net.JoinHostPort(host, u.Port())
+				}
+				return host
+			}
+			host, _, _ = strings.Cut(host, ".")
 			return host
 		}
 		return s

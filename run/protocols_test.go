@@ -141,3 +141,26 @@ func TestA2AFunctionParts(t *testing.T) {
 		"weather_agent message : Bergen tomorrow: high 9°C, 14 mm of rain, no alerts.",
 	}, got)
 }
+
+// TestPeerName: a record names its peer by its name, else by its
+// address's host; peers served from one machine that no name tells apart
+// (localhost, an IP address, each on its own port) are each their host
+// and port, not one peer.
+func TestPeerName(t *testing.T) {
+	tests := []struct {
+		rec  map[string]any
+		want string
+	}{
+		{map[string]any{"agent": "Flights", "url": "http://localhost:10002"}, "Flights"},
+		{map[string]any{"url": "http://flights-agent.internal:10001/"}, "flights-agent"},
+		{map[string]any{"url": "http://localhost:10002/"}, "localhost:10002"},
+		{map[string]any{"url": "http://localhost:10003"}, "localhost:10003"},
+		{map[string]any{"endpoint": "http://127.0.0.1:9999/a2a"}, "127.0.0.1:9999"},
+		{map[string]any{"peer": "http://[::1]:8001"}, "[::1]:8001"},
+		{map[string]any{"url": "http://localhost/"}, "localhost"},
+		{map[string]any{"peer": "hotels"}, "hotels"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, peerName(tt.rec), "%v", tt.rec)
+	}
+}

@@ -71,13 +71,17 @@ func actedBefore(steps []Step, i int) bool {
 // observationLabel returns the heading a turn's text opens with: its
 // first line up to a colon, or the whole line when it has none and ends
 // no sentence ("[Current state starts here]"; a game's reply to a command
-// is a sentence, not a heading); "" when the heading is longer than one
-// or holds no letter.
+// is a sentence, not a heading); "" when the heading is longer than one,
+// holds no letter, or heads nothing (a turn of one line and no colon,
+// "yes go ahead", is a user's reply, however often it is written).
 func observationLabel(text string) string {
-	line, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
-	head, _, ok := strings.Cut(line, ":")
+	line, below, more := strings.Cut(strings.TrimSpace(text), "\n")
+	head, rest, ok := strings.Cut(line, ":")
 	head = strings.TrimSpace(head)
 	if !ok && strings.ContainsAny(head[max(len(head)-1, 0):], ".!?") || len(head) > maxObservationLabel || !strings.ContainsFunc(head, unicode.IsLetter) {
+		return ""
+	}
+	if strings.TrimSpace(rest) == "" && (!more || strings.TrimSpace(below) == "") {
 		return ""
 	}
 	return head

@@ -62,6 +62,10 @@ func TestScreenObservations(t *testing.T) {
 			[]msg{{"user", "OBSERVATION:\n[1] RootWebArea 'Shop'\nOBJECTIVE: Buy boots."}, {"assistant", "```click [1]```"}, {"user", "OBSERVATION:\n[2] link 'Boots'\nOBJECTIVE: Buy boots."}},
 			"OBSERVATION:\n[1] RootWebArea 'Shop'\nOBJECTIVE: Buy boots.",
 			[]run.Kind{run.KindUser, run.KindMessage, run.KindUser}},
+		{"a user's short replies, the same twice, after code shown",
+			[]msg{{"user", "Fix the off-by-one in paginate()."}, {"assistant", "Change the loop:\n```go\nfor i := 0; i < n; i++ {\n```\nApply it?"}, {"user", "yes go ahead"}, {"assistant", "Done. Also add a test:\n```go\nfunc TestPaginate(t *testing.T) {}\n```\nAdd it?"}, {"user", "yes go ahead"}},
+			"Fix the off-by-one in paginate().",
+			[]run.Kind{run.KindUser, run.KindMessage, run.KindUser, run.KindMessage, run.KindUser}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := run.Parse("t.json", body(tt.msgs...), run.Options{})
