@@ -37,9 +37,10 @@ func readStale(r *run.Run, rf *RunFeatures) {
 		val string
 		ids map[string]string // the ids the output printed once
 	}
-	last := map[string]printed{}   // field → the value an output last printed once, and where
-	replaced := map[string]Stale{} // field → its latest change
-	changed := false               // a call that changes things since the last output
+	last := map[string]printed{}      // field → the value an output last printed once, and where
+	replaced := map[string]Stale{}    // field → its latest change
+	lowered := map[string][2]string{} // field → its change's old and new value in lower case
+	changed := false                  // a call that changes things since the last output
 	for i, s := range r.Steps {
 		f := &rf.Steps[i]
 		if f.Has(KindToolResult) {
@@ -51,6 +52,7 @@ func readStale(r *run.Run, rf *RunFeatures) {
 			for k, val := range vals {
 				if old, ok := last[k]; ok && replaces(old.val, val) && changed && sameRecord(old.ids, ids) {
 					replaced[k] = Stale{Key: k, Old: old.val, New: val, At: i}
+					lowered[k] = [2]string{strings.ToLower(old.val), strings.ToLower(val)}
 				}
 				last[k] = printed{val, ids}
 			}
@@ -68,9 +70,8 @@ func readStale(r *run.Run, rf *RunFeatures) {
 		text := strings.ToLower(s.Content)
 		var stale []Stale
 		for _, k := range slices.Sorted(maps.Keys(replaced)) {
-			st := replaced[k]
-			if strings.Contains(text, strings.ToLower(st.Old)) && !strings.Contains(text, strings.ToLower(st.New)) {
-				stale = append(stale, st)
+			if lo := lowered[k]; strings.Contains(text, lo[0]) && !strings.Contains(text, lo[1]) {
+				stale = append(stale, replaced[k])
 			}
 		}
 		if len(stale) > 0 {
