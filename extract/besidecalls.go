@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -121,10 +122,15 @@ func withoutLayoutFigures(text string, claims []Claim) []Claim {
 	if len(pairs) < minLayoutPairs {
 		return claims
 	}
+	// The pairs come in the text's order and never overlap: the one that
+	// may hold a claim is the last that opens before it.
 	return slices.DeleteFunc(claims, func(c Claim) bool {
-		return c.Kind == ClaimNumber && slices.ContainsFunc(pairs, func(p [2]int) bool {
-			return int(c.Offset) > p[0] && int(c.Offset) < p[1]
-		})
+		if c.Kind != ClaimNumber {
+			return false
+		}
+		at := int(c.Offset)
+		k, _ := slices.BinarySearchFunc(pairs, at, func(p [2]int, at int) int { return cmp.Compare(p[0], at) })
+		return k > 0 && at < pairs[k-1][1]
 	})
 }
 
