@@ -241,7 +241,9 @@ func ambiguous(data []byte, detected Format) error {
 	keys := spans.TopKeys(data, 64)
 	for _, k := range keys {
 		for _, fk := range formatKeys {
-			if k == fk.key {
+			// A model call's record holds its request's messages (LiteLLM's
+			// logs, Humanloop's): no transcript beside the call.
+			if k == fk.key && !(detected == FormatCalls && fk.format == FormatTranscript) {
 				claim(fk.format, fmt.Sprintf("%q", k))
 			}
 		}

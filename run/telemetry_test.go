@@ -1740,6 +1740,27 @@ func TestModelCallLogs(t *testing.T) {
 			"assistant tool_result | Canberra is the capital city of Australia.",
 			"assistant message | The capital of Australia is Sydney.",
 		}},
+		{"helicone.json", "sess-1", []string{
+			"user user | How long is the main span of the Storseisundet Bridge?",
+			`caption tool_call | ask_researcher({"question": "Main span of the Storseisundet Bridge?"})`,
+			`research tool_call | search({"q": "Storseisundet Bridge main span"})`,
+			"research tool_result | Its main span is 130 metres.",
+			"research message | The main span is 130 metres.",
+			"caption tool_result | The main span is 130 metres.",
+			"caption message | Main span: 130 m.",
+		}},
+		{"litellm-payload.jsonl", "trace-7", []string{
+			"user user | What is 17 times 23?",
+			`calculator tool_call | multiply({"a": 17, "b": 23})`,
+			"calculator tool_result | 391",
+			"calculator message | 17 times 23 is 391.",
+		}},
+		{"humanloop-flow.json", "log_flow", []string{
+			"user user | What is the population of Graz?",
+			`assistant tool_call | web_search({"query": "Graz population"})`,
+			"assistant tool_result | Graz: 304,817 (1 January 2026).",
+			"assistant message | Graz has 304,817 inhabitants.",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

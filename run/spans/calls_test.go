@@ -54,3 +54,84 @@ func FuzzCalls(f *testing.F) {
 	f.Add([]byte(`[{"request": {"messages": [{"role": "user", "content": "q"}]}, "response": {"choices": []}, "session_id": 5}]`))
 	fuzzDecode(f, Calls)
 }
+
+// TestCallsGatewayLogs: the logs gateways and prompt platforms keep of
+// model calls are read by the fields that hold each call's request and
+// response, in their listings, with the session, agent, times and label
+// they keep beside the pair, in their own fields or their metadata.
+func TestCallsGatewayLogs(t *testing.T) {
+	req := `{"model": "gpt-4o", "messages": [{"role": "user", "content": "q"}]}`
+	resp := `{"choices": [{"index": 0, "message": {"role": "assistant", "content": "a"}}]}`
+	tests := []struct {
+		name, log             string
+		session, agent, label string
+		start                 int64
+		input, output         string
+	}{
+		{
+			name:    "Helicone's query API, a session in its properties",
+			log:     `{"data": [{"request_id": "r1", "request_created_at": "2026-11-24T09:14:03.120Z", "request_body": ` + req + `, "response_body": ` + resp + `, "request_properties": {"Helicone-Session-Id": "s-1", "Helicone-Session-Path": "/support", "offattr.mistake": "true"}}], "error": null}`,
+			session: "s-1", label: "true", start: 1795511643120000000,
+			input: req, output: resp,
+		},
+		{
+			name:    "LiteLLM's spend logs, the request its proxy was sent",
+			log:     `{"request_id": "r1", "call_type": "acompletion", "session_id": "s-2", "startTime": "2026-11-24T09:14:03.120+00:00", "messages": [{"role": "user", "content": "q"}], "response": ` + resp + `, "proxy_server_request": ` + req + `, "metadata": {"user_api_key_alias": "bot"}}`,
+			session: "s-2", start: 1795511643120000000,
+			input: req, output: resp,
+		},
+		{
+			name:    "LiteLLM's standard logging payload, the agent in its requester metadata",
+			log:     `{"id": "r1", "trace_id": "t-3", "call_type": "acompletion", "startTime": 1795511643.12, "messages": [{"role": "user", "content": "q"}], "response": ` + resp + `, "model_parameters": {"tools": [{"type": "function"}]}, "metadata": {"requester_metadata": {"agent_name": "planner", "offattr.mistake": true}}}`,
+			session: "t-3", agent: "planner", label: "true", start: 1795511643120000000,
+			input: `{"messages": [{"role": "user", "content": "q"}], "tools": [{"type": "function"}]}`, output: resp,
+		},
+		{
+			name:    "PromptLayer's request logs",
+			log:     `[{"id": 9, "function_name": "openai.chat.completions.create", "kwargs": ` + req + `, "request_response": ` + resp + `, "request_start_time": "2026-11-24T09:14:03.120+00:00", "metadata": {"session_id": "s-4", "agent": "scheduler"}}]`,
+			session: "s-4", agent: "scheduler", start: 1795511643120000000,
+			input: req, output: resp,
+		},
+		{
+			name:    "a Humanloop flow's log, its prompt logs the calls and its tool logs passed over",
+			log:     `{"id": "log_flow", "flow": {"path": "Research/agent"}, "trace_children": [{"id": "log_p1", "prompt": {"path": "Research/answer"}, "messages": [{"role": "user", "content": "q"}], "output_message": {"role": "assistant", "content": "a"}, "finish_reason": "stop", "start_time": "2026-11-24T09:14:03.120Z"}, {"id": "log_t1", "tool": {"path": "Research/search"}, "inputs": {"query": "q"}, "output": "r"}]}`,
+			session: "log_flow", start: 1795511643120000000,
+			input:  `{"messages": [{"role": "user", "content": "q"}]}`,
+			output: `{"choices": [{"message": {"role": "assistant", "content": "a"}, "finish_reason": "stop"}]}`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, Calls, Detect([]byte(tt.log)))
+			ss, err := Decode(context.Background(), []byte(tt.log), Calls)
+			require.NoError(t, err)
+			require.Len(t, ss, 1)
+			sp := ss[0]
+			assert.Equal(t, tt.session, sp.TraceID)
+			assert.Equal(t, tt.agent, sp.Attrs.Str("agent.name"))
+			assert.Equal(t, tt.label, sp.Attrs.Str("offattr.mistake"))
+			assert.Equal(t, tt.start, sp.Start)
+			assert.JSONEq(t, tt.input, sp.Attrs.Str("input"))
+			assert.JSONEq(t, tt.output, sp.Attrs.Str("output"))
+		})
+	}
+}
+
+// TestCallsSessionPath: Helicone's session path names the agents of a
+// session whose calls are at more than one of its nodes; at one node it
+// tells no agent from another.
+func TestCallsSessionPath(t *testing.T) {
+	call := func(path string) string {
+		return `{"request_body": {"messages": []}, "response_body": {"choices": []}, "properties": {"Helicone-Session-Id": "s", "Helicone-Session-Path": "` + path + `"}}`
+	}
+	ss, err := Decode(context.Background(), []byte("["+call("/caption")+","+call("/caption/research")+"]"), Calls)
+	require.NoError(t, err)
+	require.Len(t, ss, 2)
+	assert.Equal(t, "caption", ss[0].Attrs.Str("agent.name"))
+	assert.Equal(t, "research", ss[1].Attrs.Str("agent.name"))
+
+	ss, err = Decode(context.Background(), []byte("["+call("/support")+","+call("/support")+"]"), Calls)
+	require.NoError(t, err)
+	require.Len(t, ss, 2)
+	assert.Empty(t, ss[0].Attrs.Str("agent.name"))
+}

@@ -86,35 +86,44 @@ func Detect(data []byte) Format {
 const callsScanned = 64
 
 // callsAmong reports whether one of the first records of data (the
-// elements of the array at i, or values a line from i) is a model call.
+// elements of the array at i, or values a line from i) is a model call:
+// a record holding one of callPairs, or a listing or a flow's log whose
+// records are (callWrappers, "trace_children").
 func callsAmong(data []byte, i int) bool {
 	found, n := false, 0
-	look := func(s, _ int) error {
+	var look func(s, _ int) error
+	look = func(s, _ int) error {
 		if n++; n > callsScanned {
 			return errStop
 		}
-		if data[s] == '{' {
-			var request, response, other, content, finish bool
-			_ = eachMember(data, s, func(key []byte, _, _ int) bool {
-				switch string(key) {
-				case "request":
-					request = true
-				case "response":
-					response = true
-				case "content":
-					content = true
-				case "finishReason":
-					finish = true
-				case "history", "messages", "role": // a Who&When case, a transcript
-					other = true
-				}
-				return !other
-			})
-			// A step of the Vercel AI SDK holds its request and response
-			// beside what the model said and the tools gave back: no call.
-			other = other || content && finish
-			if found = request && response && !other; found || other {
+		if data[s] != '{' {
+			return nil
+		}
+		keys := map[string]int{}
+		_ = eachMember(data, s, func(key []byte, vs, _ int) bool {
+			keys[string(key)] = vs
+			return true
+		})
+		has := func(k string) bool { _, ok := keys[k]; return ok }
+		// A step of the Vercel AI SDK holds its request and response
+		// beside what the model said and the tools gave back: no call.
+		if has("content") && has("finishReason") {
+			return errStop
+		}
+		for _, p := range callPairs {
+			if has(p.request) && has(p.response) && (p.needs == "" || has(p.needs)) {
+				found = true
 				return errStop
+			}
+		}
+		if has("history") || has("messages") || has("role") { // a Who&When case, a transcript
+			return errStop
+		}
+		for _, k := range append([]string{"trace_children"}, callWrappers...) {
+			if vs, ok := keys[k]; ok && data[vs] == '[' {
+				if err := eachElement(data, vs, look); err != nil || found {
+					return errStop
+				}
 			}
 		}
 		return nil
