@@ -21,8 +21,9 @@ import (
 // a Humanloop flow's log holds its calls in its "trace_children". Beside
 // the pair a record may say which agent made the call (AutoGen's
 // source_name, an agent named in its metadata or properties, else, in a
-// session whose calls are at more than one node of Helicone's session
-// path, the call's node), when, and in which session (its own
+// session whose calls are at more than one node, the call's node: the
+// last part of Helicone's session path or of a Humanloop prompt's path),
+// when, and in which session (its own
 // field, or as its metadata or properties keep it, Helicone's
 // Helicone-Session-Id); AutoGen's log holds other records too (a new
 // agent, an event), which are not calls and are skipped, as are the tool
@@ -249,17 +250,22 @@ func callAgent(m map[string]any) string {
 	return metaText(callMeta(m), callMetaAgentKeys)
 }
 
-// callNode is the last part of the session path a call record names
-// (Helicone's, "/caption/research": a part for each node of the session's
-// tree), or "".
+// callNode is the node of its session a call record names: the last part
+// of its session path (Helicone's, "/caption/research": a part for each
+// node of the session's tree), else of the path of the prompt it ran (a
+// Humanloop prompt log's, "Ops/billing"), or "".
 func callNode(m map[string]any) string {
-	path := strings.Trim(metaText(callMeta(m), []string{"helicone-session-path"}), "/")
+	path := metaText(callMeta(m), []string{"helicone-session-path"})
+	if prompt, ok := m["prompt"].(map[string]any); ok && path == "" {
+		path = scalarText(prompt, []string{"path", "name"})
+	}
+	path = strings.Trim(path, "/")
 	return path[strings.LastIndexByte(path, '/')+1:]
 }
 
-// nodeAgents names by their session path's node the agents of the calls
-// that name none, in a session whose calls are at more than one node: at
-// one node, the path tells no agent from another.
+// nodeAgents names by their node the agents of the calls that name none,
+// in a session whose calls are at more than one node: at one node, the
+// node tells no agent from another.
 func nodeAgents(out []Span, nodes []string) {
 	seen := map[string]map[string]bool{}
 	for i, sp := range out {

@@ -134,4 +134,13 @@ func TestCallsSessionPath(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, ss, 2)
 	assert.Empty(t, ss[0].Attrs.Str("agent.name"))
+
+	prompt := func(path string) string {
+		return `{"prompt": {"path": "` + path + `"}, "messages": [], "output_message": {"role": "assistant", "content": "a"}}`
+	}
+	ss, err = Decode(context.Background(), []byte(`{"id": "flow", "trace_children": [`+prompt("Ops/router")+","+prompt("Ops/billing")+`]}`), Calls)
+	require.NoError(t, err)
+	require.Len(t, ss, 2)
+	assert.Equal(t, "router", ss[0].Attrs.Str("agent.name"), "a Humanloop flow's prompts are its agents")
+	assert.Equal(t, "billing", ss[1].Attrs.Str("agent.name"))
 }
