@@ -53,8 +53,9 @@ var (
 	callStartKeys   = []string{"start_time", "timestamp", "created_at", "startTime", "request_created_at", "request_start_time"}
 	callEndKeys     = []string{"end_time", "endTime", "response_created_at", "request_end_time"}
 	// callMetaKeys hold what a program adds to a call: its metadata (and
-	// LiteLLM's requester_metadata inside it) and Helicone's properties.
-	callMetaKeys = []string{"metadata", "requester_metadata", "properties", "request_properties"}
+	// LiteLLM's requester_metadata and spend_logs_metadata inside it) and
+	// Helicone's properties.
+	callMetaKeys = []string{"metadata", "requester_metadata", "spend_logs_metadata", "properties", "request_properties"}
 	// callMetaSessionKeys and callMetaAgentKeys are read there.
 	callMetaSessionKeys = []string{"helicone-session-id", "session_id", "sessionid", "session-id", "thread_id", "conversation_id"}
 	callMetaAgentKeys   = []string{"agent_name", "agent", "agentname", "agent-name"}

@@ -76,8 +76,8 @@ func TestCallsGatewayLogs(t *testing.T) {
 		},
 		{
 			name:    "LiteLLM's spend logs, the request its proxy was sent",
-			log:     `{"request_id": "r1", "call_type": "acompletion", "session_id": "s-2", "startTime": "2026-11-24T09:14:03.120+00:00", "messages": [{"role": "user", "content": "q"}], "response": ` + resp + `, "proxy_server_request": ` + req + `, "metadata": {"user_api_key_alias": "bot"}}`,
-			session: "s-2", start: 1795511643120000000,
+			log:     `{"request_id": "r1", "call_type": "acompletion", "session_id": "s-2", "startTime": "2026-11-24T09:14:03.120+00:00", "messages": [{"role": "user", "content": "q"}], "response": ` + resp + `, "proxy_server_request": ` + req + `, "metadata": {"user_api_key_alias": "bot", "spend_logs_metadata": {"offattr.mistake": "true"}}}`,
+			session: "s-2", label: "true", start: 1795511643120000000,
 			input: req, output: resp,
 		},
 		{
