@@ -52,6 +52,9 @@ func TestCalls(t *testing.T) {
 func FuzzCalls(f *testing.F) {
 	f.Add([]byte(ag2Log))
 	f.Add([]byte(`[{"request": {"messages": [{"role": "user", "content": "q"}]}, "response": {"choices": []}, "session_id": 5}]`))
+	f.Add([]byte(`{"data": [{"request_body": {"messages": []}, "response_body": {}, "properties": {"Helicone-Session-Path": "/a/b"}}], "error": null}`))
+	f.Add([]byte(`{"id": "f", "trace_children": [{"messages": [], "output_message": {"role": "assistant"}, "prompt": {"path": "x/y"}, "trace_children": [{"kwargs": {}, "request_response": {}}]}]}`))
+	f.Add([]byte(`{"call_type": "acompletion", "messages": "[]", "response": {}, "metadata": {"requester_metadata": {"agent_name": ["x"]}}, "startTime": 1.5}`))
 	fuzzDecode(f, Calls)
 }
 
