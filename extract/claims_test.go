@@ -252,6 +252,28 @@ func TestSentenceStartAfterAnySpace(t *testing.T) {
 	}
 }
 
+// TestWordAfterAProtocolTagIsNoName: a protocol's tag in capitals
+// (ChatDev's "<INFO> Finished") opens what follows as a sentence does, so
+// the word after it is no name; a name inside an HTML tag still is.
+func TestWordAfterAProtocolTagIsNoName(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"I have no further comments.\n\n<INFO> Finished", nil},
+		{"The software ran successfully. <INFO> Finished", nil},
+		{"The capital is <b>Canberra</b> since 1913.", []string{"canberra"}},
+	} {
+		var got []string
+		for _, cl := range claimsOf(newText(tt.text), nil, true) {
+			if cl.Kind == ClaimEntity {
+				got = append(got, cl.Norm)
+			}
+		}
+		assert.Equal(t, tt.want, got, "%q", tt.text)
+	}
+}
+
 // TestAssentIsNoName: a word that assents, opening an answer read
 // leniently, is no name of it, however the assent is worded.
 func TestAssentIsNoName(t *testing.T) {

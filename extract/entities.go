@@ -244,6 +244,8 @@ func sentenceStart(s string, i int) bool {
 		switch {
 		case r == '\n' || r == '.' || r == '!' || r == '?' || r == ':':
 			return true
+		case r == '>' && protocolTagEnds(s[:j]):
+			return true // a protocol's tag opens what follows: "<INFO> Finished"
 		case unicode.IsSpace(r) || r == '*' || r == '#' || r == '>' || r == '-' || r == '"' || r == '(' || r == '[' || r == '_' || unicode.IsDigit(r):
 			j -= w
 		default:
@@ -251,6 +253,18 @@ func sentenceStart(s string, i int) bool {
 		}
 	}
 	return true
+}
+
+// protocolTagEnds reports whether s ends with a protocol's tag in
+// capitals, "<INFO>" (not HTML's "<b>"): a marker a framework writes before
+// what an agent concludes.
+func protocolTagEnds(s string) bool {
+	open := strings.LastIndexByte(s, '<')
+	if open < 0 || len(s)-open < 4 {
+		return false
+	}
+	name := s[open+1 : len(s)-1]
+	return len(name) <= 30 && strings.Trim(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == ""
 }
 
 // labels tells whether an entity stands in the label of a "Label Words:

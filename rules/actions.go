@@ -1732,7 +1732,9 @@ func slippedFigure(in *Input, sup *support, i int, key string) (slip, given stri
 			}
 			for _, d := range in.Features.Steps[j].Claims {
 				w, u := digits(d)
-				if d.Kind == extract.ClaimNumber && u == unit && digitSlip(w, v) && !slices.ContainsFunc(claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(d) }) {
+				// A unit one of the two leaves unstated is no other unit:
+				// "7,845 m" is read without one, an "m" being a million too.
+				if d.Kind == extract.ClaimNumber && (u == unit || u == "" || unit == "") && digitSlip(w, v) && !slices.ContainsFunc(claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(d) }) {
 					return c.Text, d.Text, j
 				}
 			}

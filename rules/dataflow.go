@@ -1128,7 +1128,7 @@ func replacesFigure(in *Input, flows []graph.ClaimFlow) bool {
 		// A bare number may be a year or a count of anything: it stands
 		// in another's place only as a slip of its digits (1,824 for
 		// 1,284; 14.8 for 18.4), written as no year is.
-		_, unit := mine.Value()
+		mineValue, unit := mine.Value()
 		if unit == "" && !strings.ContainsAny(mine.Text, ",.") {
 			continue
 		}
@@ -1136,8 +1136,12 @@ func replacesFigure(in *Input, flows []graph.ClaimFlow) bool {
 			if !isAgentDecision(in, j) || in.Features.Steps[j].Has(extract.KindToolResult) || run.SameAgent(in.Run.Steps[j].Agent, in.Run.Steps[a].Agent) {
 				continue
 			}
+			// A figure the earlier step gives no unit ("7,845 m", an "m"
+			// being a million too) stands for the answer's with one
+			// ("7,485 metres") as a slip of its digits alone.
 			if slices.ContainsFunc(in.Features.Steps[j].Claims, func(c extract.Claim) bool {
-				return c.Kind == extract.ClaimNumber && alike(c, mine) && (unit != "" || digitSlip(strings.ReplaceAll(c.Norm, ".", ""), strings.ReplaceAll(mine.Norm, ".", ""))) && !slices.ContainsFunc(fa.Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(c) })
+				cv, cu := c.Value()
+				return c.Kind == extract.ClaimNumber && alikeBare(mine, c) && (unit != "" && cu == unit || digitSlip(strings.ReplaceAll(cv, ".", ""), strings.ReplaceAll(mineValue, ".", ""))) && !slices.ContainsFunc(fa.Claims, func(x extract.Claim) bool { return x.Kind == extract.ClaimNumber && x.Matches(c) })
 			}) {
 				return true
 			}

@@ -1499,6 +1499,35 @@ func TestWriterSlipsAHandedFigure(t *testing.T) {
 	}
 }
 
+// TestWriterSlipsAFigureItGivesAUnit: a writer handed "7,845 m" that
+// writes "7,485 metres" slipped the figure's digits, though it spells the
+// unit out where the researcher's "m" was read without one (an "m" may
+// be a million), and put its own figure in the answer, its one origin;
+// copied right, it tells nothing of its own, and the figure and the year
+// come from where they did. Shape: a
+// researcher with a lookup and a writer with no tools, in Semantic
+// Kernel's group chat.
+func TestWriterSlipsAFigureItGivesAUnit(t *testing.T) {
+	q := "Write a fact box on the bridge: its length in metres and the year it opened."
+	for _, tt := range []struct {
+		length       string
+		want, origin []int
+	}{
+		{"7,485 metres", []int{4}, []int{4}},
+		{"7,845 metres", nil, []int{4, 1}},
+	} {
+		in := prepare(t, q, "",
+			msg{agent: "user", content: q, kind: run.KindUser},
+			msg{agent: "Researcher", content: `Encyclopedia-Lookup({"topic": "bridge"})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "Total length: 7,845 m. Main span: 490 m. It opened to traffic on 1 July 2000.", kind: run.KindToolResult},
+			msg{agent: "Researcher", content: "Research notes: the bridge is 7,845 m long (main span 490 m) and opened on 1 July 2000."},
+			msg{agent: "Writer", content: "The bridge stretches " + tt.length + " across the strait. It opened in 2000."},
+		)
+		assert.Equal(t, tt.want, steps(UnsupportedAnswer.Run(in), true), tt.length)
+		assert.Equal(t, tt.origin, steps(DataFlowOrigin.Run(in), true), tt.length)
+	}
+}
+
 // TestReportMisreadsOwnOutput: a payroll agent that reports its tool's
 // net pay 3615.40 as 3,651.40, beside the pension the same output gave,
 // misread the output: its report is the origin, and the pension it read

@@ -205,6 +205,22 @@ func dumpAfter(data []byte, err error) (c *Case, ok bool, derr error) {
 	return dumpCaseOf(list, nil)
 }
 
+// messagesDumpAfter is dumpAfter for the list an object holds under
+// "messages", o being the rest of the object as decoded beside it (its
+// label): Semantic Kernel's .NET ChatHistory, whose roles are objects,
+// fails to decode as chat messages.
+func messagesDumpAfter(data []byte, o *fileObject, err error) (c *Case, ok bool, derr error) {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || !strings.HasPrefix(te.Field, "messages.") {
+		return nil, false, nil
+	}
+	list, lerr := anyList(data, "messages")
+	if lerr != nil || !slices.ContainsFunc(list, dumpMarked) {
+		return nil, false, nil
+	}
+	return dumpCaseOf(list, o)
+}
+
 // dumpMarked is message.dumped for a decoded element.
 func dumpMarked(e any) bool {
 	m, _ := e.(map[string]any)

@@ -711,3 +711,51 @@ func TestKaibanParallelTasks(t *testing.T) {
 	}
 	assert.Equal(t, []string{"Ava Lima", "Bo Error: rate limited"}, got)
 }
+
+// TestDumpsWithTheirLabels: a label written beside a framework's saved
+// messages is the run's, whatever shape holds them: an AutoGen team's
+// saved state, a LangGraph state's values, and Semantic Kernel's .NET
+// ChatHistory under "messages", whose roles are objects.
+func TestDumpsWithTheirLabels(t *testing.T) {
+	tests := []struct {
+		name, data string
+		agents     []string
+		agent      string
+		step       int
+	}{
+		{"autogen team state", `{"type": "TeamState", "version": "1.0.0", "agent_states": {
+			"SwarmGroupChatManager/t1": {"type": "SwarmManagerState", "message_thread": [
+				{"source": "user", "type": "TextMessage", "content": "Move my flight to 6 March."},
+				{"source": "triage", "type": "ToolCallRequestEvent", "content": [{"id": "c1", "arguments": "{}", "name": "transfer_to_refunds"}]},
+				{"source": "triage", "type": "ToolCallExecutionEvent", "content": [{"content": "Transferred to refunds.", "name": "transfer_to_refunds", "call_id": "c1", "is_error": false}]},
+				{"source": "refunds", "type": "TextMessage", "content": "Your booking is cancelled and refunded."}]}},
+			"team_id": "t1", "mistake_agent": "triage", "mistake_step": 1, "mistake_reason": "hands a change to refunds"}`,
+			[]string{"user", "triage", "triage", "refunds"}, "triage", 1},
+		{"langgraph state values", `{"values": {"messages": [
+				{"type": "human", "content": "What is 2 + 3?"},
+				{"type": "ai", "name": "math_expert", "content": "2 + 3 is 6."}]}, "next": [],
+			"mistake_agent": "math_expert", "mistake_step": 1}`,
+			[]string{"user", "math_expert"}, "math_expert", 1},
+		{"semantic kernel .NET history", `{"messages": [
+				{"AuthorName": null, "Role": {"Label": "user"}, "Items": [{"$type": "TextContent", "Text": "How long is the bridge?"}]},
+				{"AuthorName": "Researcher", "Role": {"Label": "assistant"}, "Items": [{"$type": "FunctionCallContent", "Id": "c1", "PluginName": "Wiki", "FunctionName": "Lookup", "Arguments": {"topic": "bridge"}}]},
+				{"AuthorName": null, "Role": {"Label": "tool"}, "Items": [{"$type": "FunctionResultContent", "CallId": "c1", "PluginName": "Wiki", "FunctionName": "Lookup", "Result": "7,845 m"}]},
+				{"AuthorName": "Writer", "Role": {"Label": "assistant"}, "Items": [{"$type": "TextContent", "Text": "It is 7,485 m long."}]}],
+			"mistake_agent": "Writer", "mistake_step": 3}`,
+			[]string{"user", "Researcher", "Researcher", "Writer"}, "Writer", 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := ParseCase("run.json", []byte(tt.data), Options{})
+			require.NoError(t, err)
+			var agents []string
+			for _, s := range c.Run.Steps {
+				agents = append(agents, s.Agent)
+			}
+			assert.Equal(t, tt.agents, agents)
+			require.NotNil(t, c.Label, "the label beside the messages is read")
+			assert.Equal(t, tt.agent, c.Label.Agent)
+			assert.Equal(t, tt.step, c.Label.Step)
+		})
+	}
+}

@@ -83,7 +83,7 @@ func IsRunFile(name string) bool {
 // LICENSE or a Makefile, do not begin so); or a text or log file that
 // begins as JSON or as a log the loaders read (the OpenTelemetry console
 // exporter's spans, AutoGen's runtime log, Maxim's commit log, a CrewAI
-// task log), whatever its name: a program's output redirected to a file;
+// task log, ChatDev's log), whatever its name: a program's output redirected to a file;
 // or an SQLite database named as one (.db, .sqlite, .sqlite3), in which
 // AutoGen and Phoenix keep their runs.
 func IsRunFileAt(path string) bool {
@@ -96,7 +96,7 @@ func IsRunFileAt(path string) bool {
 		return beginsAsJSON(fileHead(path))
 	case ".txt", ".log":
 		head := fileHead(path)
-		return beginsAsJSON(head) || spans.IsMaxim(head) || crewAILogHead(head)
+		return beginsAsJSON(head) || spans.IsMaxim(head) || crewAILogHead(head) || chatDevLogHead(head)
 	case ".db", ".sqlite", ".sqlite3":
 		return sqliteFile(path)
 	}

@@ -95,6 +95,13 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	if cs, ok, err := solutionRecords(trimmed, format); ok {
 		return cs, err
 	}
+	if auto && chatDevLogHead(trimmed) {
+		// ChatDev's log, whose records begin with a bracket as a JSON
+		// array does.
+		if c, ok := chatDevLog(trimmed); ok {
+			return []*Case{c}, nil
+		}
+	}
 	if auto {
 		if c, ok, err := protocolLog(trimmed); ok {
 			if err != nil {
@@ -475,6 +482,9 @@ func object(data []byte, format Format) (*Case, error) {
 // decoded is object given data decoded into o, with the decoder's error.
 func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error) {
 	if err != nil {
+		if c, ok, derr := messagesDumpAfter(data, o, err); ok {
+			return c, derr
+		}
 		return nil, jsonError(data, err)
 	}
 	o.raw = data
@@ -520,8 +530,9 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		return c, err
 	}
 	if list, ok := graphStateMessages(data); ok {
-		// A LangGraph thread's state, whose messages are its values'.
-		if c, ok, err := dumpCaseOf(list, nil); ok {
+		// A LangGraph thread's state, whose messages are its values'; a
+		// label beside them is the run's.
+		if c, ok, err := dumpCaseOf(list, o); ok {
 			return c, err
 		}
 	}
@@ -552,8 +563,9 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 	}
 	if list, ok := savedState(data); ok {
-		// AutoGen's saved state, whose messages are under its agents'.
-		if c, ok, err := dumpCaseOf(list, nil); ok {
+		// AutoGen's saved state, whose messages are under its agents'; a
+		// label beside them is the run's.
+		if c, ok, err := dumpCaseOf(list, o); ok {
 			return c, err
 		}
 	}
@@ -597,6 +609,11 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		if c, ok, err := dumpCaseOfMessages(ms, o); ok {
 			return c, err
 		}
+	}
+	if c, ok, err := textLogOf(data, o); ok {
+		// A record that holds a run's text log; a label beside it is the
+		// run's.
+		return c, err
 	}
 	if format == FormatTranscript {
 		var m message

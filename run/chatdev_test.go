@@ -1,0 +1,92 @@
+package run
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// chatDevSample is a short ChatDev run log: the preprocessing record with
+// the task, a phase's parameters, its start and one turn each after the
+// speaker's role prompt, token usage and the seminar's conclusion.
+const chatDevSample = `[2024-14-03 10:12:01 INFO] **[Preprocessing]**
+
+**ChatDev Starts** (20240314101201)
+
+**task_prompt**: Print the letter grade of each score: A for 90 and above.
+
+**project_name**: GradeTool
+
+[2024-14-03 10:12:02 INFO] System: **[chatting]**
+
+| Parameter | Value |
+| --- | --- |
+| **phase_name** | Coding |
+
+[2024-14-03 10:12:02 INFO] Chief Technology Officer: **[Start Chat]**
+
+[ChatDev is a software company powered by multiple intelligent agents.
+You are Chief Technology Officer.]
+
+Write the program in Python.
+
+[2024-14-03 10:12:09 INFO] **[OpenAI_Usage_Info Receive]**
+prompt_tokens: 980
+completion_tokens: 240
+
+[2024-14-03 10:12:09 INFO] Programmer: **Programmer<->Chief Technology Officer on : Coding, turn 0**
+
+[ChatDev is a software company powered by multiple intelligent agents.
+You are Programmer.]
+
+grading.py
+` + "```python\ndef letter_grade(score):\n    return \"A\" if score > 90 else \"B\"\n```" + `
+
+[2024-14-03 10:12:09 INFO] **[Seminar Conclusion]**:
+
+ grading.py
+
+[2024-14-03 10:12:15 INFO] Code Reviewer: **Code Reviewer<->Programmer on : CodeReviewComment, turn 0**
+
+[You are Code Reviewer.]
+
+The grade bands follow the task. <INFO> Finished
+`
+
+// TestChatDevLog: ChatDev's run log reads as its turns, each its
+// speaker's words without the role prompt before them, the task from the
+// preprocessing record; the records no one speaks are no steps. The same
+// log held in a dataset's record, beside its label, is a labelled case,
+// and a .log file of it is a run file.
+func TestChatDevLog(t *testing.T) {
+	r, err := Parse("run.log", []byte(chatDevSample), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Print the letter grade of each score: A for 90 and above.", r.Question)
+	var agents, texts []string
+	for _, s := range r.Steps {
+		agents = append(agents, s.Agent)
+		texts = append(texts, s.Content)
+	}
+	assert.Equal(t, []string{"Chief Technology Officer", "Programmer", "Code Reviewer"}, agents)
+	assert.Equal(t, "Write the program in Python.", texts[0])
+	assert.Contains(t, texts[1], "score > 90")
+	assert.NotContains(t, texts[1], "You are Programmer")
+
+	record, err := json.Marshal(map[string]any{"mas_name": "ChatDev", "trace": map[string]any{"trajectory": chatDevSample},
+		"mistake_agent": "Programmer", "mistake_step": 1})
+	require.NoError(t, err)
+	c, err := ParseCase("record.json", record, Options{})
+	require.NoError(t, err)
+	require.NotNil(t, c.Label)
+	assert.Equal(t, "Programmer", c.Label.Agent)
+	assert.Equal(t, 1, c.Label.Step)
+	assert.Len(t, c.Run.Steps, 3)
+
+	path := filepath.Join(t.TempDir(), "GradeTool_DefaultOrganization_20240314101201.log")
+	require.NoError(t, os.WriteFile(path, []byte(chatDevSample), 0o644))
+	assert.True(t, IsRunFileAt(path))
+}
