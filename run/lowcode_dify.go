@@ -2,6 +2,7 @@ package run
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -168,6 +169,9 @@ func difyNodes(list []any) *lowCodeSteps {
 			// A model's node whose output is this node's input just before
 			// it (a rewritten query) made the call: its message is the
 			// call's.
+			// The inputs no earlier step gave are the node's configuration,
+			// the app's and no value of the run's: the call is of the rest.
+			args = s.fromRun(args)
 			caller := title
 			if n := len(s.out); n > 0 && s.out[n-1].Role == "assistant" && len(s.out[n-1].Calls) == 0 && difyFeeds(s.out[n-1].Text, args) {
 				caller = s.out[n-1].Name
@@ -211,6 +215,22 @@ func difyNodes(list []any) *lowCodeSteps {
 		}
 	}
 	return s
+}
+
+// fromRun is those of inputs whose values an earlier step of the run
+// holds (the user's words, a node's output).
+func (s *lowCodeSteps) fromRun(inputs map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range inputs {
+		text := strings.TrimSpace(textOf(v))
+		if text == "" {
+			continue
+		}
+		if slices.ContainsFunc(s.out, func(m dumpMessage) bool { return strings.Contains(m.Text, text) }) {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // difyFeeds reports whether text, a model's output, is one of a node's

@@ -116,19 +116,19 @@ func TestLowCodeRuns(t *testing.T) {
 			labelStep: 5,
 		},
 		{
-			name: "Dify node executions: a model's output that a tool node takes is its call, an answer node repeats no one",
+			name: "Dify node executions: a model's output that a tool node takes is its call, a node's configuration no value of the run's, an answer node repeats no one",
 			data: `[
 				{"index": 3, "node_id": "3", "node_type": "knowledge-retrieval", "title": "Retrieve", "inputs": {"query": "leave policy"}, "outputs": {"result": [{"title": "hr.md", "content": "6 weeks."}]}, "status": "succeeded"},
 				{"index": 1, "node_id": "1", "node_type": "start", "title": "Start", "inputs": {"sys.query": "Leave policy in 2024?", "sys.user_id": "u"}, "outputs": {}, "status": "succeeded"},
 				{"index": 2, "node_id": "2", "node_type": "llm", "title": "Rewrite", "inputs": {}, "outputs": {"text": "leave policy"}, "status": "succeeded"},
-				{"index": 4, "node_id": "4", "node_type": "tool", "title": "Calendar", "inputs": {"q": "x"}, "outputs": {}, "status": "failed", "error": "timeout"},
+				{"index": 4, "node_id": "4", "node_type": "tool", "title": "Calendar", "inputs": {"year": "2024", "limit": 5}, "outputs": {}, "status": "failed", "error": "timeout"},
 				{"index": 5, "node_id": "5", "node_type": "llm", "title": "Answer", "inputs": {}, "outputs": {"text": "6 weeks."}, "status": "succeeded"},
 				{"index": 6, "node_id": "6", "node_type": "end", "title": "End", "inputs": {}, "outputs": {"result": "6 weeks."}, "status": "succeeded"}]`,
 			want: []string{
 				"user user: Leave policy in 2024?",
 				`Rewrite tool_call: Retrieve({"query":"leave policy"})`,
 				"Rewrite tool_result: [hr.md] 6 weeks.",
-				`Calendar tool_call: Calendar({"q":"x"})`,
+				`Calendar tool_call: Calendar({"year":"2024"})`,
 				"Calendar tool_result: Error: timeout",
 				"Answer message: 6 weeks.",
 			},
