@@ -7,7 +7,7 @@ import "strings"
 func flowiseIsPrediction(m map[string]any) bool {
 	_, text := m["text"]
 	return text && (m["chatId"] != nil || m["chatMessageId"] != nil || m["sessionId"] != nil) &&
-		(m["usedTools"] != nil || m["agentReasoning"] != nil || m["sourceDocuments"] != nil)
+		(m["usedTools"] != nil || m["agentReasoning"] != nil || m["sourceDocuments"] != nil || m["agentFlowExecutedData"] != nil)
 }
 
 // flowiseIsMessage: a Flowise chat message, its role userMessage or
@@ -49,6 +49,13 @@ func flowiseMessages(list []any) *lowCodeSteps {
 // then its text, unless its last agent said it.
 func flowiseSteps(s *lowCodeSteps, m map[string]any, text string) {
 	const unnamed = ""
+	if nodes := listOrJSON(m["agentFlowExecutedData"]); len(nodes) > 0 {
+		flowiseAgentflow(s, nodes)
+		if !s.said(text) {
+			s.say(unnamed, text)
+		}
+		return
+	}
 	reasoning := listOrJSON(m["agentReasoning"])
 	for _, e := range reasoning {
 		r := objOf(e)
@@ -78,6 +85,55 @@ func flowiseSteps(s *lowCodeSteps, m map[string]any, text string) {
 	}
 	if !s.said(text) {
 		s.say(last, text)
+	}
+}
+
+// flowiseAgentflow reads an Agentflow's executed nodes
+// ({"nodeLabel", "data": {"name", "input", "output"}, "status"}), each
+// under its label: the start node's question is the user's, a model's
+// node (an agent, an LLM) makes its tools' calls and retrievals and says
+// its output's content, a tool or retriever node is a call of its input
+// with its content as the result, a reply says what no node said, and
+// the nodes that only route are passed over.
+func flowiseAgentflow(s *lowCodeSteps, nodes []any) {
+	for _, e := range nodes {
+		n := objOf(e)
+		data := objField(n, "data")
+		in, out := objField(data, "input"), objField(data, "output")
+		label := strings.TrimSpace(firstNonEmpty(stringOrEmpty(n["nodeLabel"]), stringOrEmpty(data["label"]), stringOrEmpty(n["nodeId"])))
+		failed := strings.EqualFold(stringOrEmpty(n["status"]), "ERROR")
+		content := textOf(out["content"])
+		errText := firstNonEmpty(textOf(out["error"]), textOf(data["error"]), content, "failed")
+		switch name := stringOrEmpty(data["name"]); {
+		case strings.HasPrefix(name, "start"):
+			if q := firstNonEmpty(textOf(out["question"]), textOf(in["question"])); !s.said(q) {
+				s.user(q)
+			}
+		case strings.HasPrefix(name, "tool"), strings.HasPrefix(name, "retriever"), strings.HasPrefix(name, "httpAgentflow"):
+			args := in["toolInputArgs"]
+			if args == nil {
+				args = in
+			}
+			tool := firstNonEmpty(stringOrEmpty(in["selectedTool"]), label)
+			id := s.call(label, "", tool, argsText(args))
+			if failed {
+				s.result(id, tool, errorText(errText), true)
+				continue
+			}
+			s.result(id, tool, content, false)
+		case strings.HasPrefix(name, "agent"), strings.HasPrefix(name, "llm"):
+			flowiseTools(s, label, listOrJSON(out["usedTools"]))
+			flowiseDocs(s, label, listOrJSON(out["sourceDocuments"]))
+			if failed {
+				s.say(label, errorText(errText))
+				continue
+			}
+			s.say(label, content)
+		case strings.HasPrefix(name, "directReply"):
+			if !s.said(content) {
+				s.say(label, content)
+			}
+		}
 	}
 }
 

@@ -153,6 +153,26 @@ func TestLowCodeRuns(t *testing.T) {
 			labelStep: 1,
 		},
 		{
+			name: "Flowise Agentflow: each executed node under its label, a tool node's call, a reply that repeats no one",
+			data: `{"text": "Snow.", "question": "Weather in Oslo?", "chatId": "c", "chatMessageId": "m", "agentFlowExecutedData": [
+				{"nodeId": "startAgentflow_0", "nodeLabel": "Start", "data": {"id": "startAgentflow_0", "name": "startAgentflow", "input": {"question": "Weather in Oslo?"}, "output": {"question": "Weather in Oslo?"}}, "previousNodeIds": [], "status": "FINISHED"},
+				{"nodeId": "agentAgentflow_0", "nodeLabel": "Forecaster", "data": {"name": "agentAgentflow", "input": {"messages": []}, "output": {"content": "Oslo: snow.", "usedTools": [{"tool": "weather", "toolInput": {"city": "Oslo"}, "toolOutput": "snow"}]}}, "previousNodeIds": ["startAgentflow_0"], "status": "FINISHED"},
+				{"nodeId": "conditionAgentflow_0", "nodeLabel": "Check", "data": {"name": "conditionAgentflow", "input": {}, "output": {"conditions": []}}, "status": "FINISHED"},
+				{"nodeId": "toolAgentflow_0", "nodeLabel": "Notify", "data": {"name": "toolAgentflow", "input": {"selectedTool": "slack", "toolInputArgs": {"text": "snow"}}, "output": {"content": "HTTP 500"}}, "status": "ERROR"},
+				{"nodeId": "llmAgentflow_0", "nodeLabel": "Writer", "data": {"name": "llmAgentflow", "input": {}, "output": {"content": "Snow."}}, "status": "FINISHED"},
+				{"nodeId": "directReplyAgentflow_0", "nodeLabel": "Reply", "data": {"name": "directReplyAgentflow", "input": {}, "output": {"content": "Snow."}}, "status": "FINISHED"}]}`,
+			want: []string{
+				"user user: Weather in Oslo?",
+				`Forecaster tool_call: weather({"city":"Oslo"})`,
+				"Forecaster tool_result: snow",
+				"Forecaster message: Oslo: snow.",
+				`Notify tool_call: slack({"text":"snow"})`,
+				"Notify tool_result: Error: HTTP 500",
+				"Writer message: Snow.",
+			},
+			labelStep: -1,
+		},
+		{
 			name: "Flowise chat messages: tools and documents kept as JSON text",
 			data: `[
 				{"id": "1", "role": "userMessage", "chatflowid": "f", "content": "Price of X2?", "chatId": "c", "createdDate": "2026-11-01T10:00:00.000Z"},
@@ -228,6 +248,7 @@ func FuzzParseLowCode(f *testing.F) {
 	f.Add([]byte(`{"data": [{"query": "q", "answer": "a", "conversation_id": "c", "agent_thoughts": [{"position": 1, "tool": "a;;b", "tool_input": "{\"a\": 1}", "observation": "["}]}]}`))
 	f.Add([]byte(`[{"node_type": "tool", "node_id": "1", "title": "T", "inputs": {"q": "x"}, "outputs": null, "status": "failed"}]`))
 	f.Add([]byte(`{"text": "t", "chatId": "c", "agentReasoning": "[{\"agentName\": \"a\", \"next\": \"b\", \"instructions\": \"i\"}]", "usedTools": [{"tool": 3}]}`))
+	f.Add([]byte(`{"text": "t", "chatId": "c", "agentFlowExecutedData": [{"nodeLabel": "a", "data": {"name": "toolAgentflow", "input": {"toolInputArgs": 1}, "output": {"content": ["x"]}}, "status": "ERROR"}, {"data": {"name": "startAgentflow", "output": {"question": "q"}}}]}`))
 	f.Add([]byte(`{"outputs": [{"inputs": {}, "outputs": [{"results": {"message": {"content_blocks": [{"contents": [{"type": "tool_use"}]}]}}}]}]}`))
 	fuzzFormat(f, FormatAuto)
 }
