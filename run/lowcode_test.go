@@ -69,6 +69,23 @@ func TestLowCodeRuns(t *testing.T) {
 			labelStep: -1,
 		},
 		{
+			name: "n8n execution: a tool node's run whose call no model output saved is a call of its input, by the node's name",
+			data: `{"id": "10", "data": {"resultData": {"runData": {
+				"When chat message received": [{"startTime": 1, "source": [], "data": {"main": [[{"json": {"chatInput": "Who wrote Dune?"}}]]}}],
+				"Agent": [{"startTime": 2, "executionTime": 50, "source": [{"previousNode": "When chat message received"}], "data": {"main": [[{"json": {"output": "Frank Herbert."}}]]}}],
+				"Model": [{"startTime": 3, "source": [{"previousNode": "Agent"}], "data": {"ai_languageModel": [[{"json": {"response": {"generations": [[{"text": "", "generationInfo": {"finish_reason": "tool_calls"}}]]}}}]]}}],
+				"Wiki Search": [{"startTime": 4, "source": [{"previousNode": "Agent"}], "data": {"ai_tool": [[{"json": {"response": "Dune is a 1965 novel by Frank Herbert."}}]]}, "inputOverride": {"ai_tool": [[{"json": {"query": "Dune novel author"}}]]}}],
+				"Model ": [{"startTime": 5, "source": [{"previousNode": "Agent"}], "data": {"ai_languageModel": [[{"json": {"response": {"generations": [[{"text": "Frank Herbert."}]]}}}]]}}]
+			}}}}`,
+			want: []string{
+				"user user: Who wrote Dune?",
+				`Agent tool_call: wiki_search({"input":"Dune novel author"})`,
+				"Agent tool_result: Dune is a 1965 novel by Frank Herbert.",
+				"Agent message: Frank Herbert.",
+			},
+			labelStep: -1,
+		},
+		{
 			name: "n8n execution: an agent used as a tool makes its own steps, the call hands it the task",
 			data: `{"id": "9", "data": {"resultData": {"runData": {
 				"Chat": [{"startTime": 1, "source": [], "data": {"main": [[{"json": {"chatInput": "Forecast for Denver on 6 Dec?"}}]]}}],
