@@ -431,6 +431,13 @@ func chat(msgs []message, data []byte) (*Case, error) {
 	if len(msgs) > 0 && msgs[0].event() {
 		return openHandsFile(data)
 	}
+	if len(msgs) > 0 && (msgs[0].Role == "userMessage" || msgs[0].Role == "apiMessage" || !slices.ContainsFunc(msgs, message.said)) {
+		// A low-code platform's messages or node executions (Flowise,
+		// Langflow, Dify).
+		if c, ok, err := lowCodeCase(data, nil); ok {
+			return c, err
+		}
+	}
 	if slices.ContainsFunc(msgs, message.frameworkEvent) {
 		if list, agents, ok := frameworkEvents(data); ok {
 			if c, ok, err := dumpCaseOfMessages(agentsMessages(list, agents), nil); ok {
@@ -613,6 +620,11 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	if c, ok, err := textLogOf(data, o); ok {
 		// A record that holds a run's text log; a label beside it is the
 		// run's.
+		return c, err
+	}
+	if c, ok, err := lowCodeCase(data, o); ok {
+		// A low-code platform's saved run (n8n, Dify, Flowise, Langflow);
+		// a label beside it is the run's.
 		return c, err
 	}
 	if format == FormatTranscript {
