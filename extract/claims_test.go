@@ -92,6 +92,7 @@ func TestClaimsInText(t *testing.T) {
 		{"but a name's digits are no number", "order_123_456 and run_2024_001", nil},
 		{"a value of compact JSON is a number", `issue_refund({"amount":39.6,"order_id":"88412"})`, []string{"number:39.6", "number:88412"}},
 		{"a port or a time's minutes are not", "listening on :8080 from 10:45", []string{"time:10:45"}},
+		{"minutes and seconds, or an hour past the day's, are no time of day", "a lap of 45:30, then 24:30, closing at 24:00", []string{"time:24:00"}},
 		{"url swallows its digits", "see https://Example.com/a/123?id=456.", []string{"url:example.com/a/123?id=456"}},
 		{"file url is a path", "Address: file:///workspace/76.pdf", []string{"path:workspace/76.pdf"}},
 		{"date swallows its numbers", "on August 1, 2015 it", []string{"date:2015-08-01"}},
