@@ -97,6 +97,7 @@ func TestClaimsInText(t *testing.T) {
 		{"file url is a path", "Address: file:///workspace/76.pdf", []string{"path:workspace/76.pdf"}},
 		{"date swallows its numbers", "on August 1, 2015 it", []string{"date:2015-08-01"}},
 		{"a month in figures is one date, a span of years two numbers", "as of 06/2026, over 2023-24 and 2024-03", []string{"date:2026-06"}},
+		{"ISO's month in running text is no month told: a query's bound, a version, a range", "WHERE month >= '2026-06' on release 2026-06, over 2026-06..2026-09", nil},
 		{"a span's first date takes the year its second writes", "closed between January 1 and March 31, 2024?", []string{"date:2024-01-01", "date:2024-03-31"}},
 		{"so does a day written before its month", "from 1 January – 31 March 2024", []string{"date:2024-01-01", "date:2024-03-31"}},
 		{"a span over the new year begins in the year before", "from December 28 to January 3, 2027", []string{"date:2026-12-28", "date:2027-01-03"}},
