@@ -1285,18 +1285,22 @@ var pickLeads = []string{"i'll take", "i’ll take", "i will take", "i'll go wit
 var pickRefusals = map[string]bool{"not": true, "no": true, "don't": true, "don’t": true, "neither": true, "none": true, "instead": true, "if": true, "unless": true}
 
 // clockTime reports whether a word is a time of day written with its
-// minutes or its half of the day ("2:30", "10am", "4pm").
+// minutes or its half of the day ("2:30", "10am", "4pm"): an hour of the
+// day (dayClock), or of a half-day before am or pm.
 func clockTime(w string) bool {
-	if h, m, ok := strings.Cut(w, ":"); ok {
-		m = strings.TrimSuffix(strings.TrimSuffix(m, "am"), "pm")
-		return len(h) >= 1 && len(h) <= 2 && isDigits(h) && len(m) == 2 && isDigits(m)
-	}
-	for _, half := range []string{"am", "pm"} {
-		if h, ok := strings.CutSuffix(w, half); ok && len(h) >= 1 && len(h) <= 2 && isDigits(h) {
-			return true
+	hm, half := w, false
+	for _, ap := range []string{"am", "pm"} {
+		if t, ok := strings.CutSuffix(w, ap); ok {
+			hm, half = t, true
 		}
 	}
-	return false
+	hs, ms, colon := strings.Cut(hm, ":")
+	if len(hs) < 1 || len(hs) > 2 || !isDigits(hs) || colon && (len(ms) != 2 || !isDigits(ms)) || !colon && !half {
+		return false
+	}
+	h, _ := strconv.Atoi(hs)
+	minute, _ := strconv.Atoi(ms)
+	return dayClock(h, minute) && (!half || h >= 1 && h <= 12)
 }
 
 // deferredYesRe finds an agreement made to wait for another's approval:

@@ -677,3 +677,24 @@ func TestAsksChoice(t *testing.T) {
 		assert.Equal(t, tt.want, asksChoice(tt.msg), "%.60q", tt.msg)
 	}
 }
+
+// TestClockTime: a word is a time of day with an hour of the day and
+// minutes of an hour, or an hour of a half-day before am or pm; minutes
+// and seconds ("45:30") or an hour past the day's are not.
+func TestClockTime(t *testing.T) {
+	for _, tt := range []struct {
+		w    string
+		want bool
+	}{
+		{"2:30", true},
+		{"23:59", true},
+		{"10am", true},
+		{"4:15pm", true},
+		{"45:30", false},
+		{"24:30", false},
+		{"9:75", false},
+		{"13pm", false},
+	} {
+		assert.Equal(t, tt.want, clockTime(tt.w), tt.w)
+	}
+}

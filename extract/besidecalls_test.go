@@ -1,7 +1,9 @@
 package extract
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -148,5 +150,29 @@ func TestImagesOnly(t *testing.T) {
 		{"[1886] button 'Save'", false},
 	} {
 		assert.Equal(t, tt.want, imagesOnly(tt.text), tt.text)
+	}
+}
+
+// BenchmarkWithoutLayoutFigures reads an accessibility tree of many
+// elements, each with its position and size as pairs and figures in its
+// label, as a claim's figures beside the pairs: every claim is weighed
+// against the pairs.
+func BenchmarkWithoutLayoutFigures(b *testing.B) {
+	for _, n := range []int{1000, 10000, 40000} {
+		b.Run(fmt.Sprint("elements=", n), func(b *testing.B) {
+			var sb strings.Builder
+			for k := range n {
+				fmt.Fprintf(&sb, "[%d] button 'Order %d, $%d.50' (%d, %d) (%d, %d)\n", k, 40000+k, k%900+10, k%1900, k%1000, 120, 32)
+			}
+			text := sb.String()
+			var claims []Claim
+			for k := range 4 * n {
+				claims = append(claims, Claim{Kind: ClaimNumber, Offset: int32(k * len(text) / (4 * n))})
+			}
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				withoutLayoutFigures(text, slices.Clone(claims))
+			}
+		})
 	}
 }

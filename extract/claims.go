@@ -910,10 +910,17 @@ func clockNorm(h, minute int, ap byte) (string, bool) {
 	case ap == 'a' && h == 12:
 		h = 0
 	}
-	if h > 24 || minute > 59 {
+	if !dayClock(h, minute) {
 		return "", false
 	}
 	return pad2(h) + ":" + pad2(minute), true
+}
+
+// dayClock reports whether an hour and minutes are a time of a day's
+// 24-hour clock, its end ("24:00") too: minutes and seconds ("45:30") or
+// an hour past the day's ("24:30") are not.
+func dayClock(h, minute int) bool {
+	return h >= 0 && minute >= 0 && minute <= 59 && (h <= 23 || h == 24 && minute == 0)
 }
 
 // PathNorm is a path's normal form: its file name and the directory that

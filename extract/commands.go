@@ -884,10 +884,12 @@ func isName(s string) bool {
 
 // FileLike reports whether a word names a file: a path, or a name with an
 // extension ("parser.py"), not an option or a URL. Quotes around it, as
-// an argument's value may be written, are not part of it.
+// an argument's value may be written, are not part of it. Figures
+// parted by slashes alone ("06/2026", "11/24/2022", "3/4") are a date or
+// a fraction, not a relative path.
 func FileLike(w string) bool {
 	w = strings.Trim(w, `"'`)
-	if w == "" || w[0] == '-' || strings.Contains(w, "://") {
+	if w == "" || w[0] == '-' || strings.Contains(w, "://") || w[0] != '/' && strings.Trim(w, "0123456789/") == "" {
 		return false
 	}
 	if strings.Contains(w, "/") {

@@ -124,6 +124,7 @@ func TestCommandFiles(t *testing.T) {
 		{"an editor's view", "str_replace_editor", `{"command": "view", "path": "/repo/shop/orders.py"}`, []string{"shop/orders.py"}, true},
 		{"a read of a file into a program", "Bash", `{"command": "python3 check.py < data/in.json"}`, []string{"check.py", "data/in.json"}, false},
 		{"an assignment before the program", "Bash", `{"command": "PYTHONPATH=src/lib pytest tests/t.py"}`, []string{"tests/t.py"}, true},
+		{"a month, a date and a fraction are no files", "get_report", `{"from": "06/2026", "day": "11/24/2022", "share": "3/4", "out": "2026/06/report.csv"}`, []string{"06/report.csv"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -336,5 +336,12 @@ func SamePhone(a, b string) bool {
 // tellsNoneRe is a step telling that there is none of something: "None"
 // as its answer, a count of nought ("0 invoices", "zero orders"), or
 // "there are no …", "has no …", "found no …". A "no" after another verb
-// ("no problem", "no need") tells nothing of a count.
-var tellsNoneRe = pattern(`(?:^|[\n.:!?]\s{0,3})\**none\b|(?<![\w.,$€£-])(?:0|zero)\s{1,3}(?:[a-z]{2,20}\s{1,3}){0,2}?[a-z]{2,20}s\b|\b(?:there\s{1,3}(?:are|were|is|was)|ha(?:s|ve|d)|found|finds|returned|returns|shows?|lists?)\s{1,3}(?:no|zero)\s{1,3}[a-z]{2,20}`, ci)
+// ("no problem", "no need") tells nothing of a count. Nor does a none of
+// an ability, an effect or a reason ("there is no way", "has no effect",
+// "I have no access"): a none is told of things a record holds or a
+// search finds, and these are no such things.
+var tellsNoneRe = pattern(`(?:^|[\n.:!?]\s{0,3})\**none\b|(?<![\w.,$€£-])(?:0|zero)\s{1,3}(?:[a-z]{2,20}\s{1,3}){0,2}?[a-z]{2,20}s\b|\b(?:there\s{1,3}(?:are|were|is|was)|ha(?:s|ve|d)|found|finds|returned|returns|shows?|lists?)\s{1,3}(?:no|zero)\s{1,3}(?!`+notNoneNouns+`\b)[a-z]{2,20}`, ci)
+
+// notNoneNouns are the nouns of ability, effect, means and reason a "no"
+// denies without telling that a record has none of something.
+const notNoneNouns = `(?:ways?|effects?|impacts?|influence|access|abilit(?:y|ies)|capabilit(?:y|ies)|permissions?|authority|rights?|means|control|power|choice|chance|need|reasons?|idea|problems?|trouble|difficulty|doubt)`

@@ -176,6 +176,12 @@ func TestTellsNone(t *testing.T) {
 		{"No problem, I'll check the billing database.", false},
 		{"The fee is $0 and the parcel weighs 0.5 kg.", false},
 		{"Northwind has 3 invoices more than 60 days overdue.", false},
+		{"Changing the flag has no effect on the invoices.", false},
+		{"There is no way to cancel a shipped order.", false},
+		{"I have no access to the billing database.", false},
+		{"The agent had no permission to write there, and there was no need to retry.", false},
+		{"I have no idea which account it is.", false},
+		{"There are no more seats, and the account has no orders.", true},
 	} {
 		r := &run.Run{Question: "How many?", Steps: []run.Step{{Index: 0, Agent: "assistant", Kind: run.KindMessage, Content: tt.text}}}
 		assert.Equal(t, tt.want, Run(r).Steps[0].TellsNone, tt.text)

@@ -413,6 +413,9 @@ func keptClock(clock int, answer string) bool {
 	t := newText(answer)
 	colon, ap := false, false
 	for _, m := range t.times(maxMatches) {
+		if _, ok := timeNorm(t, m); !ok {
+			continue
+		}
 		colon = colon || t.str(m.min) != ""
 		ap = ap || t.str(m.ap) != ""
 	}

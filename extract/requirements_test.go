@@ -129,6 +129,9 @@ func TestRequirements(t *testing.T) {
 		{"a 12-hour time with no meridiem, beside the word am", "When does the last train leave? Answer in 12-hour format.",
 			[]string{"FINAL ANSWER: I am told it leaves at 23:40"},
 			[]req{{"in 12-hour format", []string{"12-hour", "format"}, -1, false, false, nil}}},
+		{"a duration is no 24-hour time", "At what time does the museum open on Mondays? Give the time in 24-hour format.",
+			[]string{"FINAL ANSWER: the tour lasts 45:30"},
+			[]req{{"in 24-hour format", []string{"24-hour", "format"}, -1, false, false, nil}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &run.Run{Question: tc.task, Steps: []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser, Content: tc.task}}}

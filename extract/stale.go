@@ -70,7 +70,7 @@ func readStale(r *run.Run, rf *RunFeatures) {
 		text := strings.ToLower(s.Content)
 		var stale []Stale
 		for _, k := range slices.Sorted(maps.Keys(replaced)) {
-			if lo := lowered[k]; strings.Contains(text, lo[0]) && !strings.Contains(text, lo[1]) {
+			if lo := lowered[k]; containsToken(text, lo[0]) && !strings.Contains(text, lo[1]) {
 				stale = append(stale, replaced[k])
 			}
 		}
@@ -109,7 +109,8 @@ func sameRecord(a, b map[string]string) bool {
 // onceFields returns the fields of a tool's JSON output printed once with
 // a text value of minStale bytes or more that holds a letter, and those
 // that name an id (idKey) printed once: a field printed again is one of
-// a listing's records.
+// a listing's records. A field that stamps when its record was changed
+// (stampKey) is neither: the change itself rewrites it.
 func onceFields(v any) (vals, ids map[string]string) {
 	seen := map[string]int{}
 	vals, ids = map[string]string{}, map[string]string{}
@@ -125,7 +126,7 @@ func onceFields(v any) (vals, ids map[string]string) {
 			}
 		}
 		switch {
-		case !ok:
+		case !ok, stampKey(k):
 		case idKey(k):
 			ids[k] = s
 		case len(strings.TrimSpace(s)) >= minStale && strings.ContainsFunc(s, unicode.IsLetter):
@@ -139,4 +140,15 @@ func onceFields(v any) (vals, ids map[string]string) {
 		}
 	}
 	return vals, ids
+}
+
+// stampWords are the words of a field's name that make it a stamp of
+// when its record was written or seen ("updated_at", "lastModified",
+// "last_seen", "etag"), which any change rewrites.
+var stampWords = toSet("updated modified changed edited seen synced touched accessed timestamp ts mtime ctime etag revision rev")
+
+// stampKey reports whether a field's name, as its words (nameWords), has
+// a word of stampWords.
+func stampKey(k string) bool {
+	return slices.ContainsFunc(nameWords(k), func(w string) bool { return stampWords[w] })
 }

@@ -33,6 +33,9 @@ type Writing struct {
 	offered map[string]bool
 	// lower holds the step contents read so far, lower-cased.
 	lower map[int]string
+	// norm holds the step contents HoldsWords has read so far, as
+	// NormWords writes them: a rule asks of one step for many words.
+	norm  map[int][]byte
 	index *tokenIndex
 	// tails lists, for the digits an underscore is followed by in some
 	// step, the steps that write them so (IDTailSteps), made on first use.
@@ -740,7 +743,15 @@ func Squash(s string) string {
 // HoldsWords reports whether step j writes words, a text as NormWords
 // writes it, in a row (HoldsWords).
 func (w *Writing) HoldsWords(j int, words string) bool {
-	return HoldsWords(w.steps[j].Content, words)
+	if w.norm == nil {
+		w.norm = map[int][]byte{}
+	}
+	b, ok := w.norm[j]
+	if !ok {
+		b = appendNormWords(nil, w.steps[j].Content)
+		w.norm[j] = b
+	}
+	return bytes.Contains(b, []byte(words)) // words are trimmed: spaces around b cannot make or break a match
 }
 
 // HoldsWords reports whether text writes words, a text as NormWords writes

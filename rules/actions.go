@@ -58,6 +58,16 @@ type support struct {
 	// when first asked for (codeWriters).
 	writers  []int
 	definers map[string][]int
+	// replaced holds replacedFound's reading of each plan asked about;
+	// wordSteps, for words, the steps that write them (stepsWriting);
+	// entities, each step's names as NormWords writes them. Each is made
+	// when first asked for: replacedUnder asks of every step before each
+	// origin, and a plan's names are weighed against every earlier
+	// result's. naming lists, for a name's words, the steps that name it.
+	replaced  map[int]replacement
+	wordSteps map[string][]int32
+	entities  [][]string
+	naming    map[string][]int32
 	// defined are the names of the functions and classes the run's code
 	// defines (extract's Defines), lowered, made when first asked for.
 	defined map[string]bool

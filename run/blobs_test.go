@@ -15,6 +15,7 @@ import (
 func TestWithoutBlobs(t *testing.T) {
 	png := "iVBORw0KGgoAAAANSUhEUgAA" + strings.Repeat("q8Zr+3/Lm0Wx", 40) + "=="
 	sha := strings.Repeat("9f86d081884c7d65", 4)
+	urlSafe := "iVBORw0KGgoAAAANSUhEUgAA" + strings.Repeat("q8ZrK3_Lm0WxTa9PbQdcYv2N-hJ4sUe7GfoR", 12)
 	for _, tt := range []struct{ name, in, want string }{
 		{"a data URL in markdown", "See ![screen](data:image/png;base64," + png + ") for the order.", "See ![screen]([base64 data]) for the order."},
 		{"a JSON field", `{"url": "https://shop.example/orders/40718", "screenshot": "` + png + `", "text": "Status: Pending"}`, `{"url": "https://shop.example/orders/40718", "screenshot": "[base64 data]", "text": "Status: Pending"}`},
@@ -22,6 +23,10 @@ func TestWithoutBlobs(t *testing.T) {
 		{"a hash and a path", "commit " + sha + " in /usr/local/lib/python3.12/site-packages/pkg/module.py", "commit " + sha + " in /usr/local/lib/python3.12/site-packages/pkg/module.py"},
 		{"a long word of letters alone", strings.Repeat("abcdefghij", 30), strings.Repeat("abcdefghij", 30)},
 		{"short", "data:image/png;base64,iVBOR", "data:image/png;base64,iVBOR"},
+		{"URL-safe base64 in a field", `{"id": "tok_9", "payload": "` + urlSafe + `", "text": "Status: Pending"}`, `{"id": "tok_9", "payload": "[base64 data]", "text": "Status: Pending"}`},
+		{"URL-safe base64 after a path", "/tmp/a.png " + urlSafe, "/tmp/a.png [base64 data]"},
+		{"short URL-safe pieces stay text", "token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk and slug release-2026_06-Final-v2", "token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk and slug release-2026_06-Final-v2"},
+		{"a long name of words joined stays text", strings.Repeat("parse_Value2-", 25), strings.Repeat("parse_Value2-", 25)},
 		{"empty", "", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -52,4 +57,22 @@ func TestLoadDropsBlobs(t *testing.T) {
 		}
 	}
 	assert.True(t, r.Steps[1].OnlyCalls(), "a step of calls alone stays one")
+}
+
+// BenchmarkWithoutBlobs reads 6 MB of text that is mostly no blob: a run
+// of one alphabet's characters broken by the other's, over and over
+// ("a/b-c/d-…"), words joined by '_' and '-', and screenshots between.
+func BenchmarkWithoutBlobs(b *testing.B) {
+	png := "iVBORw0KGgoAAAANSUhEUgAA" + strings.Repeat("q8Zr+3/Lm0Wx", 40)
+	var sb strings.Builder
+	for sb.Len() < 6<<20 {
+		sb.WriteString(strings.Repeat("aB3/cD4-", 200))
+		sb.WriteString(" " + strings.Repeat("parse_Value2-", 40) + " ")
+		sb.WriteString(png + "\n")
+	}
+	s := sb.String()
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		withoutBlobs(s)
+	}
 }
