@@ -47,7 +47,7 @@ func writeServices(t *testing.T, ss ...svcSpan) string {
 // agents behind HTTP) and whose spans name no agent are each their
 // service, as the one agent of a trace of one service is. A service that
 // makes no model call (a tool's server) is a tool of its caller, and one
-// reached by a model call (a model gateway) is that call.
+// reached by a model call (a model gateway) is that call, read once.
 func TestRemoteServiceAgents(t *testing.T) {
 	chat := func(user, reply string) map[string]string {
 		return map[string]string{"gen_ai.operation.name": "chat", "gen_ai.system": "openai",
@@ -80,7 +80,20 @@ func TestRemoteServiceAgents(t *testing.T) {
 			{"concierge", "0000000000000002", "0000000000000001", "chat", 2, chat("Weather on Saturday?", "Saturday: rain.")},
 			{"gateway", "0000000000000003", "0000000000000002", "POST /v1/chat/completions", 3, nil},
 			{"gateway", "0000000000000004", "0000000000000003", "chat", 4, chat("Weather on Saturday?", "Saturday: rain.")},
-		}, []string{"user user: Weather on Saturday?", "concierge message: Saturday: rain.", "concierge message: Saturday: rain."}},
+		}, []string{"user user: Weather on Saturday?", "concierge message: Saturday: rain."}},
+		{"a gateway that tried its provider twice for one call", []svcSpan{
+			{"concierge", "0000000000000001", "", "POST /chat", 1, nil},
+			{"concierge", "0000000000000002", "0000000000000001", "chat", 2, chat("Weather on Saturday?", "Saturday: rain.")},
+			{"gateway", "0000000000000003", "0000000000000002", "POST /v1/chat/completions", 3, nil},
+			{"gateway", "0000000000000004", "0000000000000003", "chat", 4, chat("Weather on Saturday?", "Saturday: sun.")},
+			{"gateway", "0000000000000005", "0000000000000003", "chat", 5, chat("Weather on Saturday?", "Saturday: rain.")},
+		}, []string{"user user: Weather on Saturday?", "concierge message: Saturday: sun.", "concierge message: Saturday: rain."}},
+		{"a call inside another's that says something else is a call of its own", []svcSpan{
+			{"concierge", "0000000000000001", "", "POST /chat", 1, nil},
+			{"concierge", "0000000000000002", "0000000000000001", "chat", 2, chat("Weather on Saturday?", "Saturday: rain.")},
+			{"concierge", "0000000000000003", "0000000000000002", "moderate", 3, nil},
+			{"concierge", "0000000000000004", "0000000000000003", "chat", 4, chat("Is this reply safe?", "Safe.")},
+		}, []string{"user user: Weather on Saturday?", "concierge message: Saturday: rain.", "concierge message: Safe."}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := run.Load(writeServices(t, tt.spans...), run.Options{})
