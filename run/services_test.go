@@ -160,3 +160,47 @@ func TestToolBesideNamedModelCalls(t *testing.T) {
 		assert.Equal(t, "analyst-73e2", s.Agent, "%s: %s", s.Kind, s.Content)
 	}
 }
+
+// TestRemoteAgentInputIsItsCallers: what a remote agent is first given,
+// reached over HTTP (A2A, MCP) from another agent's open tool call, is
+// its caller's words, addressed to it, even where the call's arguments
+// were rewritten on the way; the same words as the arguments are read
+// once, as the call.
+func TestRemoteAgentInputIsItsCallers(t *testing.T) {
+	msgs := func(system, user string) string {
+		return `[{"role":"system","parts":[{"type":"text","content":"` + system + `"}]},{"role":"user","parts":[{"type":"text","content":"` + user + `"}]}]`
+	}
+	call := map[string]string{"gen_ai.operation.name": "chat", "gen_ai.input.messages": msgs("You are a concierge.", "Weather on Saturday?"),
+		"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"send_message","arguments":{"agent":"weather","task":"Forecast for Saturday 2026-11-14."}}]}]`}
+	remote := func(given string) map[string]string {
+		return map[string]string{"gen_ai.operation.name": "chat", "gen_ai.input.messages": msgs("You are the weather agent.", given),
+			"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"Saturday: rain."}]}]`}
+	}
+	for _, tt := range []struct {
+		name, given string
+		want        []string
+	}{
+		{"the arguments rewritten on the way", "[from concierge] Forecast for Sat 2026-11-14.", []string{"user user: Weather on Saturday?",
+			`concierge tool_call: send_message({"agent":"weather","task":"Forecast for Saturday 2026-11-14."})`,
+			"concierge user: [from concierge] Forecast for Sat 2026-11-14.", "weather message: Saturday: rain."}},
+		{"the arguments as they were", "Forecast for Saturday 2026-11-14.", []string{"user user: Weather on Saturday?",
+			`concierge tool_call: send_message({"agent":"weather","task":"Forecast for Saturday 2026-11-14."})`, "weather message: Saturday: rain."}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeServices(t,
+				svcSpan{"concierge", "0000000000000001", "", "POST /chat", 1, nil},
+				svcSpan{"concierge", "0000000000000002", "0000000000000001", "chat", 2, call},
+				svcSpan{"concierge", "0000000000000003", "0000000000000001", "POST", 3, nil},
+				svcSpan{"weather", "0000000000000004", "0000000000000003", "POST /", 4, nil},
+				svcSpan{"weather", "0000000000000005", "0000000000000004", "chat", 5, remote(tt.given)},
+			), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(r))
+			for _, s := range r.Steps {
+				if s.Kind == run.KindUser && s.Index > 0 {
+					assert.Equal(t, "weather", s.Target(), "the caller's words are addressed to the agent it called")
+				}
+			}
+		})
+	}
+}

@@ -1650,9 +1650,30 @@ func (b *builder) userTurns(n *node, in []chatMessage, first bool) {
 		who := "user"
 		if name := cleanName(m.Name); name != "" {
 			who = name // a participant of a group chat, named as OpenAI's messages name one
+		} else if c := b.caller(n); c != "" {
+			who = c
 		}
 		b.add(n, justBefore(n.s.Start), -1, Step{Agent: who, Role: "user", Kind: KindUser, Content: m.Text, Extra: &Extra{Target: n.owner, From: m.From}})
 	}
+}
+
+// caller returns the agent whose call started the agent turn of the
+// model call n: the owner of the span the turn's agent span runs under,
+// when that is another agent with a tool call not yet answered (an agent
+// called as a tool, or over A2A or MCP from a tool call, its service
+// reached from the caller's). What the called agent is first given is
+// then its caller's words, however the call's arguments were rewritten on
+// the way, not the user's. "" when no other agent called it.
+func (b *builder) caller(n *node) string {
+	sc := n.scope
+	if sc == nil || sc.parent == nil {
+		return ""
+	}
+	c := sc.parent.owner
+	if c == "" || SameAgent(c, n.owner) || b.oldestOpen(c, func(string) bool { return true }) == nil {
+		return ""
+	}
+	return c
 }
 
 // presentsOthers reports whether a user message retells what other agents
