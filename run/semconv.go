@@ -577,7 +577,7 @@ func traceRecord(s *spans.Span) bool {
 // derivedValues give the attributes a span's exporter wrote under its own
 // names as the convention that reads the same fact names them, each added
 // to the span before any convention reads it: one reading serves both.
-var derivedValues = []func(*spans.Span) spans.Attrs{typedValues, logfireAgentsValues}
+var derivedValues = []func(*spans.Span) spans.Attrs{typedValues, logfireAgentsValues, responseInstructions}
 
 // typedValueKeys hold a span's input and output written as {"type",
 // "value"} JSON, as LangWatch's SDKs write them (the type says what the
@@ -661,4 +661,46 @@ func logfireAgentsValues(s *spans.Span) spans.Attrs {
 		}
 	}
 	return out
+}
+
+// responseObjectKeys hold a Responses API call's request or response
+// object as JSON: Logfire's OpenAI instrumentation writes the response
+// under "response", OpenInference's the request and the response as the
+// span's input and output values.
+var responseObjectKeys = []string{"response", "output.value", "input.value"}
+
+// responseInstructions returns a Responses API call's instructions as
+// gen_ai.system_instructions, where the span records none: the Responses
+// API takes the model's instructions apart from its input items, and the
+// request and the response objects both repeat them. An object is the
+// API's when it says so ("object": "response") or holds its items (a
+// response's output list, a request's input beside its model). Nil for
+// any other span.
+func responseInstructions(s *spans.Span) spans.Attrs {
+	if hasAnyAttr(s.Attrs, "gen_ai.system_instructions") {
+		return nil
+	}
+	for _, k := range responseObjectKeys {
+		t := strings.TrimSpace(s.Attrs.Str(k))
+		if !strings.HasPrefix(t, "{") || !strings.Contains(t, `"instructions"`) {
+			continue
+		}
+		var o struct {
+			Object       string          `json:"object"`
+			Instructions json.RawMessage `json:"instructions"`
+			Output       json.RawMessage `json:"output"`
+			Input        json.RawMessage `json:"input"`
+			Model        string          `json:"model"`
+		}
+		if json.Unmarshal([]byte(t), &o) != nil {
+			continue
+		}
+		var instr string
+		isResponse := o.Object == "response" || len(o.Output) > 0 && o.Output[0] == '[' || len(o.Input) > 0 && o.Model != ""
+		if !isResponse || json.Unmarshal(o.Instructions, &instr) != nil || strings.TrimSpace(instr) == "" {
+			continue
+		}
+		return spans.Attrs{{Key: "gen_ai.system_instructions", Value: spans.String(strings.TrimSpace(instr))}}
+	}
+	return nil
 }

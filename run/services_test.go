@@ -47,7 +47,7 @@ func writeServices(t *testing.T, ss ...svcSpan) string {
 // agents behind HTTP) and whose spans name no agent are each their
 // service, as the one agent of a trace of one service is. A service that
 // makes no model call (a tool's server) is a tool of its caller, and one
-// reached by a model call (a model gateway) is that call.
+// reached by a model call (a model gateway) is that call, read once.
 func TestRemoteServiceAgents(t *testing.T) {
 	chat := func(user, reply string) map[string]string {
 		return map[string]string{"gen_ai.operation.name": "chat", "gen_ai.system": "openai",
@@ -80,7 +80,20 @@ func TestRemoteServiceAgents(t *testing.T) {
 			{"concierge", "0000000000000002", "0000000000000001", "chat", 2, chat("Weather on Saturday?", "Saturday: rain.")},
 			{"gateway", "0000000000000003", "0000000000000002", "POST /v1/chat/completions", 3, nil},
 			{"gateway", "0000000000000004", "0000000000000003", "chat", 4, chat("Weather on Saturday?", "Saturday: rain.")},
-		}, []string{"user user: Weather on Saturday?", "concierge message: Saturday: rain.", "concierge message: Saturday: rain."}},
+		}, []string{"user user: Weather on Saturday?", "concierge message: Saturday: rain."}},
+		{"a gateway that tried its provider twice for one call", []svcSpan{
+			{"concierge", "0000000000000001", "", "POST /chat", 1, nil},
+			{"concierge", "0000000000000002", "0000000000000001", "chat", 2, chat("Weather on Saturday?", "Saturday: rain.")},
+			{"gateway", "0000000000000003", "0000000000000002", "POST /v1/chat/completions", 3, nil},
+			{"gateway", "0000000000000004", "0000000000000003", "chat", 4, chat("Weather on Saturday?", "Saturday: sun.")},
+			{"gateway", "0000000000000005", "0000000000000003", "chat", 5, chat("Weather on Saturday?", "Saturday: rain.")},
+		}, []string{"user user: Weather on Saturday?", "concierge message: Saturday: sun.", "concierge message: Saturday: rain."}},
+		{"a call inside another's that says something else is a call of its own", []svcSpan{
+			{"concierge", "0000000000000001", "", "POST /chat", 1, nil},
+			{"concierge", "0000000000000002", "0000000000000001", "chat", 2, chat("Weather on Saturday?", "Saturday: rain.")},
+			{"concierge", "0000000000000003", "0000000000000002", "moderate", 3, nil},
+			{"concierge", "0000000000000004", "0000000000000003", "chat", 4, chat("Is this reply safe?", "Safe.")},
+		}, []string{"user user: Weather on Saturday?", "concierge message: Saturday: rain.", "concierge message: Safe."}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := run.Load(writeServices(t, tt.spans...), run.Options{})
@@ -145,5 +158,49 @@ func TestToolBesideNamedModelCalls(t *testing.T) {
 	require.NoError(t, err)
 	for _, s := range r.Steps[1:] {
 		assert.Equal(t, "analyst-73e2", s.Agent, "%s: %s", s.Kind, s.Content)
+	}
+}
+
+// TestRemoteAgentInputIsItsCallers: what a remote agent is first given,
+// reached over HTTP (A2A, MCP) from another agent's open tool call, is
+// its caller's words, addressed to it, even where the call's arguments
+// were rewritten on the way; the same words as the arguments are read
+// once, as the call.
+func TestRemoteAgentInputIsItsCallers(t *testing.T) {
+	msgs := func(system, user string) string {
+		return `[{"role":"system","parts":[{"type":"text","content":"` + system + `"}]},{"role":"user","parts":[{"type":"text","content":"` + user + `"}]}]`
+	}
+	call := map[string]string{"gen_ai.operation.name": "chat", "gen_ai.input.messages": msgs("You are a concierge.", "Weather on Saturday?"),
+		"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"tool_call","id":"c1","name":"send_message","arguments":{"agent":"weather","task":"Forecast for Saturday 2026-11-14."}}]}]`}
+	remote := func(given string) map[string]string {
+		return map[string]string{"gen_ai.operation.name": "chat", "gen_ai.input.messages": msgs("You are the weather agent.", given),
+			"gen_ai.output.messages": `[{"role":"assistant","parts":[{"type":"text","content":"Saturday: rain."}]}]`}
+	}
+	for _, tt := range []struct {
+		name, given string
+		want        []string
+	}{
+		{"the arguments rewritten on the way", "[from concierge] Forecast for Sat 2026-11-14.", []string{"user user: Weather on Saturday?",
+			`concierge tool_call: send_message({"agent":"weather","task":"Forecast for Saturday 2026-11-14."})`,
+			"concierge user: [from concierge] Forecast for Sat 2026-11-14.", "weather message: Saturday: rain."}},
+		{"the arguments as they were", "Forecast for Saturday 2026-11-14.", []string{"user user: Weather on Saturday?",
+			`concierge tool_call: send_message({"agent":"weather","task":"Forecast for Saturday 2026-11-14."})`, "weather message: Saturday: rain."}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := run.Load(writeServices(t,
+				svcSpan{"concierge", "0000000000000001", "", "POST /chat", 1, nil},
+				svcSpan{"concierge", "0000000000000002", "0000000000000001", "chat", 2, call},
+				svcSpan{"concierge", "0000000000000003", "0000000000000001", "POST", 3, nil},
+				svcSpan{"weather", "0000000000000004", "0000000000000003", "POST /", 4, nil},
+				svcSpan{"weather", "0000000000000005", "0000000000000004", "chat", 5, remote(tt.given)},
+			), run.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, steps(r))
+			for _, s := range r.Steps {
+				if s.Kind == run.KindUser && s.Index > 0 {
+					assert.Equal(t, "weather", s.Target(), "the caller's words are addressed to the agent it called")
+				}
+			}
+		})
 	}
 }

@@ -927,12 +927,7 @@ func (b *builder) build() {
 	b.task(byTime)
 	b.agentless = !slices.ContainsFunc(b.nodes, func(n *node) bool { return n.role == roleAgent })
 	modelIn := b.within(roleLLM, true)
-	modelKids := map[*node][]*node{} // a model call's span → the model calls' directly inside it
-	for _, n := range b.nodes {
-		if n.role == roleLLM && n.parent != nil && n.parent.role == roleLLM {
-			modelKids[n.parent] = append(modelKids[n.parent], n)
-		}
-	}
+	modelUp, modelKids := b.modelCallsWithin()
 	for _, n := range byTime {
 		if b.stopped() {
 			return
@@ -943,7 +938,7 @@ func (b *builder) build() {
 		}
 		switch n.role {
 		case roleLLM:
-			if recordedTwice(n, modelKids) {
+			if recordedTwice(n, modelUp, modelKids) {
 				continue
 			}
 			b.model(n, outputMessages(n.s))
@@ -968,17 +963,47 @@ func (b *builder) build() {
 	b.afterResults()
 }
 
+// modelCallsWithin returns, for each model call's span, the model call
+// it runs inside (the nearest enclosing one with no agent's turn and no
+// tool between them), and for each model call those inside it. Spans
+// between two model calls (an HTTP client's and a gateway's server span)
+// change nothing: a gateway's record of the call an app sent it sits
+// inside the app's record, however many such spans lie between. One pass
+// over the spans, parents first.
+func (b *builder) modelCallsWithin() (up map[*node]*node, kids map[*node][]*node) {
+	up, kids = map[*node]*node{}, map[*node][]*node{}
+	above := map[*node]*node{} // the model call a span runs inside
+	for _, n := range b.preorder() {
+		p := n.parent
+		if p == nil || p.role == roleAgent || p.role == roleTool || p.role == roleRetrieval {
+			continue
+		}
+		if p.role == roleLLM {
+			above[n] = p
+		} else if a := above[p]; a != nil {
+			above[n] = a
+		}
+		if a := above[n]; a != nil && n.role == roleLLM {
+			up[n] = a
+			kids[a] = append(kids[a], n)
+		}
+	}
+	return up, kids
+}
+
 // recordedTwice reports whether the model call n is read from another
-// span. Two instrumentations of one call (a framework's and its provider
-// SDK's, as Agno's OpenInference spans hold Langfuse's OpenAI
-// integration's, which writes a reply of calls only as "None") nest one
-// model call's span directly in another's: the outer record is read when
-// it holds all the inner one answered. A model call's span holding
-// several (a framework's call around its retries, or around a loop of
-// calls and tools) is no second record of one: each inner call is read,
-// at its own time, and the outer one only for what none of them answered.
-func recordedTwice(n *node, kids map[*node][]*node) bool {
-	if p := n.parent; p != nil && len(kids[p]) == 1 {
+// span. Two records of one call (a framework's and its provider SDK's,
+// as Agno's OpenInference spans hold Langfuse's OpenAI integration's,
+// which writes a reply of calls only as "None"; an app's and the model
+// gateway's it sent the call to) nest one model call's span in another's,
+// the inner one the only model call inside the outer: the outer record is
+// read when it holds all the inner one answered. A model call's span
+// holding several (a framework's call around its retries, or around a
+// loop of calls and tools) is no second record of one: each inner call is
+// read, at its own time, and the outer one only for what none of them
+// answered. Nor is a call whose reply the outer one does not hold.
+func recordedTwice(n *node, up map[*node]*node, kids map[*node][]*node) bool {
+	if p := up[n]; p != nil && len(kids[p]) == 1 {
 		return holdsAll(outputMessages(p.s), outputMessages(n.s))
 	}
 	if len(kids[n]) < 2 {
@@ -1625,9 +1650,30 @@ func (b *builder) userTurns(n *node, in []chatMessage, first bool) {
 		who := "user"
 		if name := cleanName(m.Name); name != "" {
 			who = name // a participant of a group chat, named as OpenAI's messages name one
+		} else if c := b.caller(n); c != "" {
+			who = c
 		}
 		b.add(n, justBefore(n.s.Start), -1, Step{Agent: who, Role: "user", Kind: KindUser, Content: m.Text, Extra: &Extra{Target: n.owner, From: m.From}})
 	}
+}
+
+// caller returns the agent whose call started the agent turn of the
+// model call n: the owner of the span the turn's agent span runs under,
+// when that is another agent with a tool call not yet answered (an agent
+// called as a tool, or over A2A or MCP from a tool call, its service
+// reached from the caller's). What the called agent is first given is
+// then its caller's words, however the call's arguments were rewritten on
+// the way, not the user's. "" when no other agent called it.
+func (b *builder) caller(n *node) string {
+	sc := n.scope
+	if sc == nil || sc.parent == nil {
+		return ""
+	}
+	c := sc.parent.owner
+	if c == "" || SameAgent(c, n.owner) || b.oldestOpen(c, func(string) bool { return true }) == nil {
+		return ""
+	}
+	return c
 }
 
 // presentsOthers reports whether a user message retells what other agents

@@ -1782,8 +1782,9 @@ func TestModelCallLogs(t *testing.T) {
 
 // TestSystemInstructions: a trace keeps the system prompt in its model
 // calls' input (GenAI's gen_ai.input.messages, OpenInference's
-// llm.input_messages) or apart from it (gen_ai.system_instructions), not
-// as a step; the run holds it as its instructions, the first model call's.
+// llm.input_messages) or apart from it (gen_ai.system_instructions, a
+// Responses API object's instructions), not as a step; the run holds it
+// as its instructions, the first model call's.
 func TestSystemInstructions(t *testing.T) {
 	const policy = "Before cancelling a booking, obtain explicit user confirmation (yes)."
 	tests := []struct {
@@ -1805,6 +1806,21 @@ func TestSystemInstructions(t *testing.T) {
 			"llm.input_messages.0.message.content":  policy,
 			"llm.input_messages.1.message.role":     "user",
 			"llm.input_messages.1.message.content":  "Cancel AIXC49.",
+			"llm.output_messages.0.message.role":    "assistant",
+			"llm.output_messages.0.message.content": "Done: AIXC49 is cancelled.",
+		}},
+		{"a Responses API response as Logfire's OpenAI Agents instrumentation writes it", map[string]any{
+			"logfire.msg_template":  "Responses API with {gen_ai.request.model!r}",
+			"gen_ai.operation.name": "chat",
+			"raw_input":             `[{"role": "user", "content": "Cancel AIXC49."}]`,
+			"response":              `{"id": "resp_1", "model": "gpt-4o", "instructions": "` + policy + `", "output": [{"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Done: AIXC49 is cancelled."}]}]}`,
+		}},
+		{"a Responses API request and response as OpenInference's values", map[string]any{
+			"openinference.span.kind":               "LLM",
+			"input.value":                           `{"model": "gpt-4o", "instructions": "` + policy + `", "input": "Cancel AIXC49."}`,
+			"output.value":                          `{"id": "resp_1", "object": "response", "instructions": "` + policy + `", "output": [{"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Done: AIXC49 is cancelled."}]}]}`,
+			"llm.input_messages.0.message.role":     "user",
+			"llm.input_messages.0.message.content":  "Cancel AIXC49.",
 			"llm.output_messages.0.message.role":    "assistant",
 			"llm.output_messages.0.message.content": "Done: AIXC49 is cancelled.",
 		}},
