@@ -152,6 +152,8 @@ func TestSignals(t *testing.T) {
 		{"a 404 status", "GET /api/orders returned 404", []string{"not_found"}, nil},
 		{"an amount of the same digits is no status", "20% of $2,020 is $404, so you save $404 a month; 1,404 km at $404.50.", nil, nil},
 		{"a status that source code handles or tests for is no failure", "## Code: orders_api.py\n```python\nif orders is None:\n    abort(404)\nassert res.status_code == 404\n```", nil, nil},
+		{"a numbered item that writes the same digits is no status", "- Rule 404. Character Evidence\n- Room 404, Section 404 and Article 404 apply.", nil, nil},
+		{"a status after a noun that numbers nothing is one met", "The Page 404 error came back; the server sent 404.", []string{"not_found"}, nil},
 		{"a status a console block printed is one met", "```console\n$ curl -i localhost/api\nHTTP/1.1 404 NOT FOUND\n```", []string{"not_found"}, nil},
 		{"a not-found that source code prints is still read", "```python\nprint(\"file not found\")\n```", []string{"not_found"}, nil},
 		{"refusal", "I'm sorry, but I am unable to help with that.", []string{"refusal", "apology"}, nil},
