@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -395,6 +396,29 @@ func TestParseLedger(t *testing.T) {
 			}
 			assert.Equal(t, tt.next, l.NextSpeaker)
 			assert.Equal(t, tt.loop, l.InLoop.Answer)
+		})
+	}
+}
+
+func TestLedgerUnfound(t *testing.T) {
+	ledger := func(satisfied bool, reason, answer string) string {
+		return fmt.Sprintf(`Updated Ledger: {"is_request_satisfied": {"reason": %q, "answer": %t}, "is_in_loop": {"reason": "", "answer": false}, "is_progress_being_made": {"reason": "", "answer": true}, "next_speaker": {"reason": "", "answer": "Assistant"}, "instruction_or_question": {"reason": "", "answer": %q}}`, reason, satisfied, answer)
+	}
+	tests := []struct {
+		name string
+		in   string
+		want bool
+	}{
+		{"satisfied, its answer saying the fact is not stated", ledger(true, "The request has been fulfilled.", "The word deleted is not explicitly stated on the screen."), true},
+		{"satisfied, its reason saying the value could not be found", ledger(true, "The price could not be found, so we answer with the usual one.", "The answer is 25 cents."), true},
+		{"satisfied with the fact found", ledger(true, "The price was found on the museum's page.", "The answer is 25 cents."), false},
+		{"not satisfied: what is not found is still sought", ledger(false, "The price is not stated on this page.", "Please open the next result."), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, ok := ParseLedger(tt.in)
+			require.True(t, ok)
+			assert.Equal(t, tt.want, l.Unfound)
 		})
 	}
 }

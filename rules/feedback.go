@@ -246,6 +246,12 @@ func prematureSatisfaction(in *Input) []Finding {
 			return []Finding{{Step: i, Strength: 1, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
 				Reason: "it declares the request satisfied while judging that the team made no progress, and the run ended with a wrong answer"}}
 		}
+		if l.Unfound {
+			// It says in the same breath that what was asked is not
+			// stated or not found: it accepted no result either.
+			return []Finding{{Step: i, Strength: 1, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
+				Reason: "it declares the request satisfied while saying what was asked was not found, and the run ended with a wrong answer"}}
+		}
 		out := []Finding{{Step: i, Strength: 0.6, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
 			Reason: "it declares the request satisfied, but the run ended with a wrong answer"}}
 		if j := judgedStep(in, i); j >= 0 {
