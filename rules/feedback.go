@@ -263,6 +263,27 @@ func prematureSatisfaction(in *Input) []Finding {
 	return nil
 }
 
+// gaveUp is the step of the ledger that ended a failed run accepting no
+// result: the first to declare the request satisfied, when it judges in
+// the same breath that no progress is made or the team is in a loop, or
+// says what was asked was not found; -1 when there is none.
+func gaveUp(in *Input) int {
+	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in) {
+		return -1
+	}
+	for i := range in.Features.Steps {
+		l := in.Features.Steps[i].Ledger
+		if l == nil || !l.RequestSatisfied.Answer {
+			continue
+		}
+		if !l.ProgressBeingMade.Answer || l.InLoop.Answer || l.Unfound {
+			return i
+		}
+		return -1
+	}
+	return -1
+}
+
 // PrematureSatisfaction is the premature_satisfaction analyzer.
 var PrematureSatisfaction = &Analyzer{Name: "premature_satisfaction", Run: prematureSatisfaction, Requires: []Fact{FactVerdicts, FactFinalAnswer, FactGroundTruth, FactKinds, FactToolCalls},
 	Doc: "a verdict declaring a failed run's request satisfied, and the result it accepted"}

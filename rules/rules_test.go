@@ -4069,3 +4069,16 @@ func TestVerdictThatStopsOnNothingFound(t *testing.T) {
 	assert.Equal(t, 1.0, fs[0].Strength)
 	assert.Len(t, PrematureSatisfaction.Run(verdict("The 2020 population is 3900.")), 2, "a verdict on a fact found accepted the result before it")
 }
+
+// TestFailedLoadBeforeAVerdictThatGivesUp: a worker that reports honestly
+// that its page did not load did not decide the run when the coordinator
+// then declares the request satisfied while judging no progress made (it
+// answers with a guess): local_fault no longer blames the failed load. A
+// failed load that no verdict gives up after is still the worker's fault.
+func TestFailedLoadBeforeAVerdictThatGivesUp(t *testing.T) {
+	const failed = "I clicked 'Brindle Cove census page'. Here is a screenshot of [Page not found](https://census.example/brindle). The page shows: 404 Page not found."
+	for _, progress := range []bool{false, true} {
+		fs := LocalFault.Run(surferReports(t, "4312", failed, progress))
+		assert.Equal(t, progress, slices.Contains(steps(fs, true), 3), "progress judged %t: %v", progress, fs)
+	}
+}
