@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -152,6 +153,8 @@ func TestSignals(t *testing.T) {
 		{"a 404 status", "GET /api/orders returned 404", []string{"not_found"}, nil},
 		{"an amount of the same digits is no status", "20% of $2,020 is $404, so you save $404 a month; 1,404 km at $404.50.", nil, nil},
 		{"a status that source code handles or tests for is no failure", "## Code: orders_api.py\n```python\nif orders is None:\n    abort(404)\nassert res.status_code == 404\n```", nil, nil},
+		{"a numbered item that writes the same digits is no status", "- Rule 404. Character Evidence\n- Room 404, Section 404 and Article 404 apply.", nil, nil},
+		{"a status after a noun that numbers nothing is one met", "The Page 404 error came back; the server sent 404.", []string{"not_found"}, nil},
 		{"a status a console block printed is one met", "```console\n$ curl -i localhost/api\nHTTP/1.1 404 NOT FOUND\n```", []string{"not_found"}, nil},
 		{"a not-found that source code prints is still read", "```python\nprint(\"file not found\")\n```", []string{"not_found"}, nil},
 		{"refusal", "I'm sorry, but I am unable to help with that.", []string{"refusal", "apology"}, nil},
@@ -393,6 +396,29 @@ func TestParseLedger(t *testing.T) {
 			}
 			assert.Equal(t, tt.next, l.NextSpeaker)
 			assert.Equal(t, tt.loop, l.InLoop.Answer)
+		})
+	}
+}
+
+func TestLedgerUnfound(t *testing.T) {
+	ledger := func(satisfied bool, reason, answer string) string {
+		return fmt.Sprintf(`Updated Ledger: {"is_request_satisfied": {"reason": %q, "answer": %t}, "is_in_loop": {"reason": "", "answer": false}, "is_progress_being_made": {"reason": "", "answer": true}, "next_speaker": {"reason": "", "answer": "Assistant"}, "instruction_or_question": {"reason": "", "answer": %q}}`, reason, satisfied, answer)
+	}
+	tests := []struct {
+		name string
+		in   string
+		want bool
+	}{
+		{"satisfied, its answer saying the fact is not stated", ledger(true, "The request has been fulfilled.", "The word deleted is not explicitly stated on the screen."), true},
+		{"satisfied, its reason saying the value could not be found", ledger(true, "The price could not be found, so we answer with the usual one.", "The answer is 25 cents."), true},
+		{"satisfied with the fact found", ledger(true, "The price was found on the museum's page.", "The answer is 25 cents."), false},
+		{"not satisfied: what is not found is still sought", ledger(false, "The price is not stated on this page.", "Please open the next result."), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, ok := ParseLedger(tt.in)
+			require.True(t, ok)
+			assert.Equal(t, tt.want, l.Unfound)
 		})
 	}
 }

@@ -424,6 +424,11 @@ type Ledger struct {
 	NextSpeaker           string     `json:"next_speaker"`
 	NextSpeakerReason     string     `json:"next_speaker_reason,omitempty"`
 	InstructionOrQuestion string     `json:"instruction_or_question"`
+	// Unfound is, for a ledger that declares the request satisfied,
+	// whether its verdict's reason or its answer says that what was asked
+	// is not stated, not found or could not be determined (unfoundRe):
+	// it stops on no fact a result gave.
+	Unfound bool `json:"unfound,omitempty"`
 }
 
 // LedgerItem is one ledger judgement with its reason.

@@ -90,8 +90,14 @@ func ledgerFrom(raw map[string]json.RawMessage) (*Ledger, bool) {
 	}
 	l.NextSpeaker, l.NextSpeakerReason = ledgerText(raw["next_speaker"])
 	l.InstructionOrQuestion, _ = ledgerText(raw["instruction_or_question"])
+	l.Unfound = l.RequestSatisfied.Answer && (newText(l.RequestSatisfied.Reason).has(unfoundRe) || newText(l.InstructionOrQuestion).has(unfoundRe))
 	return l, true
 }
+
+// unfoundRe is a statement that what was sought is not there: "is not
+// explicitly stated", "was not found", "could not be determined", "unable
+// to locate", "no information".
+var unfoundRe = pattern(`\b(?:(?:is|are|was|were)\s{1,3}not\s{1,3}(?:(?:explicitly|clearly|directly)\s{1,3})?(?:stated|given|listed|shown|mentioned|provided|specified|available|found|visible)|(?:could|can)\s{0,2}(?:no|n['’])t\s{1,3}(?:be\s{1,3})?(?:find|found|determined?|locate[d]?|confirm(?:ed)?|reached|accessed)|unable\s{1,3}to\s{1,3}(?:find|determine|locate|confirm|access)|no\s{1,3}information)\b`, ci)
 
 // ledgerField is the {"answer", "reason"} shape of one ledger entry.
 type ledgerField struct {

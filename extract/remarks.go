@@ -33,8 +33,10 @@ var failureWordsRe = pattern(`\b(exit ?code:? ?[1-9]\d*|traceback \(most recent 
 
 // status404 is a 404 status, not an amount that writes the same digits
 // ("$404", "1,404", "404.50"): no currency sign or digit group before it,
-// no decimal part after.
-const status404 = `(?<![$€£]\s?|\d[,.])404(?![.,]\d)`
+// no decimal part after; nor the number of an item a noun numbers ("Rule
+// 404", "Room 404", "Section 404"), as a page listing rules or rooms
+// prints it.
+const status404 = `(?<![$€£]\s?|\d[,.]|\b(?:rule|room|section|sec\.|article|art\.|chapter|clause|paragraph|suite|apt\.?|apartment|unit|route|highway|flight|gate|platform|item|form|model|part|title|volume|vol\.|exhibit|lot|episode|no\.)\s)404(?![.,]\d)`
 
 // spanOf is where a match stands (t.first's result), or nil for none.
 func spanOf(m match, ok bool) *Span {

@@ -56,6 +56,7 @@ func TestRemarks(t *testing.T) {
 		{critique, "Actually, 12 is not 13 in any base we use here.", ""},
 		{failure, "The page returned 404.", "404"},
 		{failure, "You save $404 a month, or € 404 and 1,404 over 404.50.", ""},
+		{failure, "Rule 404. Character Evidence; Room 404 is upstairs.", ""},
 		{failure, "exitcode: 1 (execution failed)", "exitcode: 1"},
 		{failure, "exit code 0, then it failed", "failed"},
 		{failure, "it raised an Exception here", "Exception"},

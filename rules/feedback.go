@@ -234,17 +234,22 @@ func prematureSatisfaction(in *Input) []Finding {
 	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in) {
 		return nil
 	}
+	if i := gaveUp(in); i >= 0 {
+		// The same ledger judges the team stalled (no progress, or in a
+		// loop), or says what was asked is not stated or not found: it
+		// accepted no result but gave up and answered anyway, and the
+		// decision to stop is its alone.
+		l := in.Features.Steps[i].Ledger
+		reason := "it declares the request satisfied while judging that the team made no progress, and the run ended with a wrong answer"
+		if l.ProgressBeingMade.Answer && !l.InLoop.Answer {
+			reason = "it declares the request satisfied while saying what was asked was not found, and the run ended with a wrong answer"
+		}
+		return []Finding{{Step: i, Strength: 1, Quote: Quote(l.RequestSatisfied.Reason, 0, 0), Reason: reason}}
+	}
 	for i := range in.Features.Steps {
 		l := in.Features.Steps[i].Ledger
 		if l == nil || !l.RequestSatisfied.Answer {
 			continue
-		}
-		if !l.ProgressBeingMade.Answer || l.InLoop.Answer {
-			// The same ledger judges the team stalled (no progress, or
-			// in a loop): it accepted no result but gave up and answered
-			// anyway, and the decision to stop is its alone.
-			return []Finding{{Step: i, Strength: 1, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
-				Reason: "it declares the request satisfied while judging that the team made no progress, and the run ended with a wrong answer"}}
 		}
 		out := []Finding{{Step: i, Strength: 0.6, Quote: Quote(l.RequestSatisfied.Reason, 0, 0),
 			Reason: "it declares the request satisfied, but the run ended with a wrong answer"}}
@@ -255,6 +260,27 @@ func prematureSatisfaction(in *Input) []Finding {
 		return out
 	}
 	return nil
+}
+
+// gaveUp is the step of the ledger that ended a failed run accepting no
+// result: the first to declare the request satisfied, when it judges in
+// the same breath that no progress is made or the team is in a loop, or
+// says what was asked was not found; -1 when there is none.
+func gaveUp(in *Input) int {
+	if gt := in.Run.GroundTruth; gt != "" && answerMatches(in) {
+		return -1
+	}
+	for i := range in.Features.Steps {
+		l := in.Features.Steps[i].Ledger
+		if l == nil || !l.RequestSatisfied.Answer {
+			continue
+		}
+		if !l.ProgressBeingMade.Answer || l.InLoop.Answer || l.Unfound {
+			return i
+		}
+		return -1
+	}
+	return -1
 }
 
 // PrematureSatisfaction is the premature_satisfaction analyzer.

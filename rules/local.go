@@ -23,6 +23,13 @@ func localFault(in *Input) []Finding {
 	at := map[int]int{}
 	var causes [][2]int // a failing step and the step that first wrote the name its error quotes
 	slip := firstSlip(in)
+	// A worker's failure told before the coordinator gave up and answered
+	// without a result (gaveUp) is one it met and reported; the decision
+	// to stop on nothing is the coordinator's (premature_satisfaction).
+	stop := gaveUp(in)
+	toldBeforeStop := func(j int) bool {
+		return stop >= 0 && j < stop && !run.SameAgent(responsible(in, j), in.Run.Steps[stop].Agent)
+	}
 	add := func(f Finding) {
 		k, ok := at[f.Step]
 		switch {
@@ -36,6 +43,9 @@ func localFault(in *Input) []Finding {
 	for j := range in.Features.Steps {
 		f := &in.Features.Steps[j]
 		if sig, failed := toolFailed(f); failed {
+			if toldBeforeStop(j) {
+				continue
+			}
 			if corrected(in, j) >= 0 {
 				continue // a failure the run recovered from is not a fault that decided it (CHIEF deviation-aware)
 			}
@@ -73,6 +83,9 @@ func localFault(in *Input) []Finding {
 				Reason: "what it writes is contradicted by its own arithmetic or by the calendar"})
 		}
 		if sig, ok := stepError(in, j); ok && sig.Severity >= extract.SeverityMedium {
+			if toldBeforeStop(j) {
+				continue
+			}
 			if recoveredFrom(in, j) >= 0 || echoesRecovered(in, j) {
 				continue // the agent's tries got past it (CHIEF deviation-aware)
 			}

@@ -4071,3 +4071,43 @@ func TestUnsupportedClaimOfScreenshotReadings(t *testing.T) {
 		})
 	}
 }
+
+// TestVerdictThatStopsOnNothingFound: a ledger that declares the request
+// satisfied while its own answer says the fact asked for is not stated
+// accepted no result either, though it judges progress made: the decision
+// to stop is its own, and the surfer's honest report shares no blame.
+func TestVerdictThatStopsOnNothingFound(t *testing.T) {
+	verdict := func(answer string) *Input {
+		return prepare(t, "What was the 2020 population of Brindle Cove?", "4312",
+			msg{agent: "human", content: "What was the 2020 population of Brindle Cove?", kind: run.KindUser},
+			msg{agent: "Planner", content: "Initial plan:\n\nHere is the plan to follow as best as possible:\n- Ask Surfer to find the census figure.", kind: run.KindThought},
+			msg{agent: "Planner", content: "Find the 2020 census population of Brindle Cove.", kind: run.KindInstruction, target: "Surfer"},
+			msg{agent: "Surfer", content: "I clicked 'Brindle Cove census page'. The page lists the town's 2010 census tables."},
+			msg{agent: "Planner", content: fmt.Sprintf(`Updated Ledger:
+{"is_request_satisfied": {"reason": "The request has been fulfilled.", "answer": true},
+ "is_in_loop": {"reason": "no", "answer": false},
+ "is_progress_being_made": {"reason": "The census page was opened.", "answer": true},
+ "next_speaker": {"reason": "done", "answer": "Assistant"},
+ "instruction_or_question": {"reason": "answer", "answer": %q}}`, answer), kind: run.KindThought},
+			msg{agent: "Planner", content: "FINAL ANSWER: 3900", kind: run.KindTermination},
+		)
+	}
+	fs := PrematureSatisfaction.Run(verdict("The 2020 population is not explicitly stated on the page; answer 3900."))
+	require.Len(t, fs, 1, "the surfer's report before a verdict that found nothing shares no blame")
+	assert.Equal(t, 4, fs[0].Step)
+	assert.Equal(t, 1.0, fs[0].Strength)
+	assert.Len(t, PrematureSatisfaction.Run(verdict("The 2020 population is 3900.")), 2, "a verdict on a fact found accepted the result before it")
+}
+
+// TestFailedLoadBeforeAVerdictThatGivesUp: a worker that reports honestly
+// that its page did not load did not decide the run when the coordinator
+// then declares the request satisfied while judging no progress made (it
+// answers with a guess): local_fault no longer blames the failed load. A
+// failed load that no verdict gives up after is still the worker's fault.
+func TestFailedLoadBeforeAVerdictThatGivesUp(t *testing.T) {
+	const failed = "I clicked 'Brindle Cove census page'. Here is a screenshot of [Page not found](https://census.example/brindle). The page shows: 404 Page not found."
+	for _, progress := range []bool{false, true} {
+		fs := LocalFault.Run(surferReports(t, "4312", failed, progress))
+		assert.Equal(t, progress, slices.Contains(steps(fs, true), 3), "progress judged %t: %v", progress, fs)
+	}
+}
