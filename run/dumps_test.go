@@ -530,9 +530,11 @@ func TestMetaGPTMemory(t *testing.T) {
 // ChatMessage dumped as its dataclass, an Agno team whose call hands the
 // task to every member, a team replaying its
 // session's history in a member's run, STORM's conversation log (with
-// its topic, outline and article, or alone) and GPT Researcher's log of
-// a task; a label beside them is the run's, and an object that only
-// looks like one is refused.
+// its topic, outline and article, or alone), GPT Researcher's log of
+// a task and a harness's session record with its turns under "trace"
+// (AIOpsLab's, the environment's turns its actions' results); a label
+// beside them is the run's, and an object that only looks like one is
+// refused.
 func TestTeamLogsAndTrajectories(t *testing.T) {
 	tests := []struct {
 		name, data string
@@ -603,6 +605,18 @@ func TestTeamLogsAndTrajectories(t *testing.T) {
 			[]string{"user user: How many vehicles did Tesla deliver in 2024?", "ResearchConductor message: Sub-queries:\n1. Tesla deliveries 2024",
 				`ResearchConductor tool_call: research_subquery({"query":"Tesla deliveries 2024"})`, "ResearchConductor tool_result: Tesla delivered 1,789,226 vehicles in 2024.",
 				"ReportGenerator message: Tesla delivered 1,789,226 vehicles."}, &Label{Agent: "ReportGenerator", Step: 4}},
+		{"aiopslab session", `{"agent": "gpt-4o", "session_id": "s1", "problem_id": "p-localization-1", "trace": [
+			{"role": "system", "content": "You are an expert DevOps engineer."},
+			{"role": "user", "content": "Localize the faulty component."},
+			{"role": "assistant", "content": "exec_shell(\"kubectl get pods\")"},
+			{"role": "env", "content": "geo 0/1 CrashLoopBackOff"},
+			{"role": "assistant", "content": "submit([\"geo\"])"}],
+			"results": {"Localization Accuracy": 100.0}, "mistake_agent": "assistant", "mistake_step": 4}`,
+			[]string{"system system: You are an expert DevOps engineer.", "user user: Localize the faulty component.",
+				`assistant message: exec_shell("kubectl get pods")`, "env tool_result: geo 0/1 CrashLoopBackOff", `assistant message: submit(["geo"])`},
+			&Label{Agent: "assistant", Step: 4}},
+		{"environment role", `{"trace": [{"role": "user", "content": "t"}, {"role": "assistant", "content": "ls"}, {"role": "environment", "content": "a.txt"}]}`,
+			[]string{"user user: t", "assistant message: ls", "environment tool_result: a.txt"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -622,6 +636,9 @@ func TestTeamLogsAndTrajectories(t *testing.T) {
 		`{"workflowLogs": [{"logType": "AgentStatusUpdate", "agentStatus": 5, "metadata": 7}]}`,
 		`{"workflowLogs": [{"logType": "Other"}]}`,
 		`{"team_name": "T", "messages": [], "member_responses": [{"agent_name": "M", "messages": [{"role": "system", "content": "s"}]}]}`,
+		`{"trace": {"spans": []}}`,
+		`{"trace": [{"role": "user", "content": "t"}, {"role": "user", "content": "u"}]}`,
+		`{"trace": [{"role": "assistant", "content": "a"}, {"name": "x"}]}`,
 	} {
 		_, err := Parse("run.json", []byte(bad), Options{})
 		assert.Error(t, err, bad)

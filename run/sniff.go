@@ -533,6 +533,15 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 		}
 		return o.labelled(r)
 	}
+	if list, ok := sessionTrace(data); ok && o.Messages == nil {
+		// A harness's session record, its turns under "trace"; a label
+		// beside them is the run's.
+		r, err := transcript(list, o)
+		if err != nil {
+			return nil, err
+		}
+		return o.labelled(r)
+	}
 	if c, ok, err := camelChat(data, o); ok {
 		return c, err
 	}

@@ -604,8 +604,11 @@ func (m message) step() (Step, error) {
 			}
 		case strings.EqualFold(role, "system"):
 			s.Kind = KindSystem
-		case strings.EqualFold(role, "tool"), strings.EqualFold(role, "function"), strings.EqualFold(role, "ipython"):
-			// ipython is the role Llama's template gives a tool's output.
+		case strings.EqualFold(role, "tool"), strings.EqualFold(role, "function"), strings.EqualFold(role, "ipython"),
+			strings.EqualFold(role, "env"), strings.EqualFold(role, "environment"):
+			// ipython is the role Llama's template gives a tool's output;
+			// env the one harnesses give the environment's answer to the
+			// agent's action (AIOpsLab's sessions).
 			s.Kind = KindToolResult
 		}
 		if s.Kind == KindMessage && len(calls) == 0 {
