@@ -397,9 +397,48 @@ func answeringAction(rf *RunFeatures, i int) string {
 	if s.Kind == run.KindSystem || s.Kind == run.KindUser || f.Has(KindTask) || f.Has(KindToolResult) {
 		return ""
 	}
-	a := unquoteJSON(firstAnswer(newText(s.Content), answerActionRe))
+	a := submitted(unquoteJSON(firstAnswer(newText(s.Content), answerActionRe)))
+	if a == "" {
+		a = submittedByCall(s.ToolCalls())
+	}
 	if a != "" && (newText(a).has(failureWordsRe) || len(answerBlanks(a, ordersOrShouts(a))) > 0) {
 		return ""
+	}
+	return a
+}
+
+// submitTools name the tools an agent hands in its answer by (Inspect's
+// submit, Cybench's and CTF harnesses' submit_flag, AIOpsLab's submit).
+var submitTools = map[string]bool{"submit": true, "submit_flag": true, "submit_answer": true}
+
+// submittedByCall is the value a call of a submit tool hands in: its one
+// argument (the answer, the flag, the list of components), or "".
+func submittedByCall(calls []run.ToolCall) string {
+	for _, c := range calls {
+		if !submitTools[strings.ToLower(c.Name)] {
+			continue
+		}
+		var args map[string]json.RawMessage
+		if json.Unmarshal([]byte(c.Arguments), &args) != nil || len(args) != 1 {
+			return ""
+		}
+		for _, v := range args {
+			return submitted(string(v))
+		}
+	}
+	return ""
+}
+
+// submitted is a submission's value as written: a JSON string unquoted,
+// a list of strings (components) joined, any other text as it is.
+func submitted(a string) string {
+	var one string
+	if json.Unmarshal([]byte(a), &one) == nil {
+		return cleanAnswer(one)
+	}
+	var list []string
+	if json.Unmarshal([]byte(a), &list) == nil {
+		return cleanAnswer(strings.Join(list, ", "))
 	}
 	return a
 }

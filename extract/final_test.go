@@ -218,7 +218,8 @@ func TestFinalAnswerOfAnotherRequestRefused(t *testing.T) {
 // AppWorld's complete_task(answer=N) (a small figure too), smolagents'
 // final_answer(...) in code, as a tool call and as an action blob, and
 // browser-use's done action (success before or after its text, JSON's
-// escapes undone). A value named by a variable is none the step states,
+// escapes undone), a submit(...) on a line of its own (a flag, a list of
+// components). A value named by a variable is none the step states,
 // nor is a refusal or a shout, and the same action in a system prompt or a task is
 // an example of it.
 func TestFinalAnswerOfAnAnsweringAction(t *testing.T) {
@@ -244,6 +245,9 @@ func TestFinalAnswerOfAnAnsweringAction(t *testing.T) {
 		{"SWE-agent's bare submit", "DISCUSSION\nThe fix is done.\n\n```\nsubmit\n```", run.KindToolCall, ""},
 		{"prompt's example", "Take one action.\n\nAct: answer(Your answer to the question should be put in this pair of parentheses)", run.KindSystem, ""},
 		{"task's example", "Answer with final_answer(\"Shanghai\") as in the example.", run.KindUser, ""},
+		{"InterCode's submit of a flag", "The decryption gave the flag.\nsubmit(picoCTF{s4lt3d_435})", run.KindMessage, "picoCTF{s4lt3d_435}"},
+		{"AIOpsLab's submit of components", "It is the faulty component.\n```\nsubmit([\"compose-post-service\", \"nginx-thrift\"])\n```", run.KindMessage, "compose-post-service, nginx-thrift"},
+		{"a submit named in prose", "I will call submit(flag) once I have it.", run.KindMessage, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -534,5 +538,32 @@ func TestFinalAnswerWithoutItsSources(t *testing.T) {
 			assert.Equal(t, 2, fa.Step)
 			assert.Contains(t, fa.Text, "18.4 GW")
 		})
+	}
+}
+
+// A call of a submit tool (Inspect's submit, a CTF harness's
+// submit_flag, AIOpsLab's submit) hands in its one argument as the run's
+// final answer, though its step's text says something else; a call of
+// another tool, or a submit of two arguments, answers nothing.
+func TestFinalAnswerOfASubmitCall(t *testing.T) {
+	tests := []struct{ name, tool, args, want string }{
+		{"submit_flag", "submit_flag", `{"flag": "HTB{f4k3_fl4g}"}`, "HTB{f4k3_fl4g}"},
+		{"Inspect's submit", "submit", `{"answer": "1,284"}`, "1,284"},
+		{"components", "submit", `{"faulty_components": ["frontend"]}`, "frontend"},
+		{"another tool", "execute_command", `{"command": "cat flag.txt"}`, ""},
+		{"two arguments", "submit", `{"answer": "a", "note": "b"}`, ""},
+	}
+	for _, tt := range tests {
+		s := run.Step{Index: 1, Agent: "assistant", Kind: run.KindToolCall, Content: "Found the flag in the challenge directory."}
+		s.Edit().ToolCalls = []run.ToolCall{{ID: "c1", Name: tt.tool, Arguments: tt.args}}
+		rf := Run(&run.Run{Steps: []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser, Content: "Capture the flag."}, s}})
+		if tt.want == "" {
+			assert.True(t, rf.FinalAnswer == nil || rf.FinalAnswer.Source != SourceAction, tt.name)
+			continue
+		}
+		if assert.NotNil(t, rf.FinalAnswer, tt.name) {
+			assert.Equal(t, tt.want, rf.FinalAnswer.Text, tt.name)
+			assert.Equal(t, SourceAction, rf.FinalAnswer.Source, tt.name)
+		}
 	}
 }
