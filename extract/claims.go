@@ -175,6 +175,11 @@ func allClaims(t *text, agents *agentSet, strict, counts bool) []Claim {
 		}
 		out = append(out, Claim{Kind: k, Text: t.s[start:end], Norm: norm, Offset: int32(start)})
 	}
+	// A capture-the-flag flag is one value, whole.
+	for _, f := range flagTokens(t.s) {
+		taken = append(taken, f)
+		add(ClaimQuoted, f.Start, f.End, textNorm(t.s[f.Start:f.End]))
+	}
 	inside := func(a, b int) bool {
 		for _, s := range taken {
 			if a < s.End && b > s.Start {

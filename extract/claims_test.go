@@ -116,6 +116,8 @@ func TestClaimsInText(t *testing.T) {
 		{"a number set aside for the one before it is not stated", "45 / 18 is 2.25, not 2.5; the last term is 41 rather than 39, and 20 x 21 = 420", []string{"number:45", "number:18", "number:2.25", "number:41", "number:20", "number:21", "number:420"}},
 		{"money as Europe writes it", "move 1.200 € now; balance 3.450,00 EUR; € 2.500,- and 12,50 €", []string{"number:1200", "number:3450", "number:2500", "number:12.5"}},
 		{"but dots and commas without money stay as written", "version 1.200 and 12,50 and 60", []string{"number:1.2", "number:12", "number:60"}},
+		{"a capture-the-flag flag is one value", "Output: picoCTF{s4lt3d_435_d3crypt10n} and HTB{f4k3_fl4g_f0r_t35t1ng}", []string{"quoted:picoctf{s4lt3d_435_d3crypt10n}", "quoted:htb{f4k3_fl4g_f0r_t35t1ng}"}},
+		{"but markup, a set and a body without an underscore are none", `\text{net_income} of {1200} and map{k2v3}`, []string{"number:1200"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

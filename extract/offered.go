@@ -145,3 +145,40 @@ func offeredClaims(s string, claims []Claim) []string {
 	}
 	return out
 }
+
+// flagTokens returns the spans of the flags a capture-the-flag task's
+// outputs and answers hold (picoCTF{s4lt3d_435}, HTB{...}, flag{...}):
+// a short prefix of letters and digits, then a brace and a body of no
+// spaces with an underscore in it, closed. It is one value: its prefix is
+// no name, nor are the figures in its body numbers. A brace after a
+// backslash is markup (\text{a_b}), not a flag.
+func flagTokens(s string) []span {
+	var out []span
+	for i := 0; i < len(s) && len(out) < maxMatches; i++ {
+		if s[i] != '{' {
+			continue
+		}
+		start := i
+		for start > 0 && i-start < 16 && (isASCIILetter(s[start-1]) || isDigit(s[start-1])) {
+			start--
+		}
+		if i-start < 2 || !isASCIILetter(s[start]) || start > 0 && (s[start-1] == '\\' || s[start-1] == '_' || s[start-1] == '$') {
+			continue
+		}
+		j, underscore := i+1, false
+		for j < len(s) && j-i <= 200 && flagByte(s[j]) {
+			underscore = underscore || s[j] == '_'
+			j++
+		}
+		if j < len(s) && s[j] == '}' && j-i > 4 && underscore {
+			out = append(out, span{Start: start, End: j + 1, OK: true})
+			i = j
+		}
+	}
+	return out
+}
+
+// flagByte reports whether b may stand in a flag's body.
+func flagByte(b byte) bool {
+	return isASCIILetter(b) || isDigit(b) || strings.IndexByte("_-!@#$%^&*.?+=", b) >= 0
+}
