@@ -561,6 +561,10 @@ type RunFeatures struct {
 	// PatchOrigin is, for a run that answers with a unified diff, the
 	// step that first wrote a line the diff adds.
 	PatchOrigin *PatchOrigin `json:"patch_origin,omitempty"`
+	// Misroute is, for a run whose router hands the request to an agent
+	// its instructions describe in no word of the task while they describe
+	// another destination in one, that handoff; nil otherwise.
+	Misroute *Misroute `json:"misroute,omitempty"`
 
 	steps       []run.Step // the run's steps, whose texts Describe reads; nil in features made by hand
 	groundTruth string     // the run's ground truth, which the answer's values read from pages are left to
@@ -582,12 +586,13 @@ type runFeaturesJSON struct {
 	ShowsReported       []int         `json:"shows_reported,omitempty"`
 	TaskFiles           []string      `json:"task_files,omitempty"`
 	PatchOrigin         *PatchOrigin  `json:"patch_origin,omitempty"`
+	Misroute            *Misroute     `json:"misroute,omitempty"`
 }
 
 // MarshalJSON writes the run's features, each step's with the agent the
 // run names for it (none in features made by hand).
 func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, AskedUnits: rf.AskedUnits, AsksExtreme: rf.AsksExtreme, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles, PatchOrigin: rf.PatchOrigin})
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, AskedUnits: rf.AskedUnits, AsksExtreme: rf.AsksExtreme, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles, PatchOrigin: rf.PatchOrigin, Misroute: rf.Misroute})
 }
 
 // stepsJSON writes a run's features step by step, rather than a list of

@@ -51,6 +51,12 @@ func dataFlowOrigin(in *Input) []Finding {
 		// the later steps carry on, the answer rests on it.
 		return []Finding{{Step: i, Strength: 0.7, Quote: quoteClaim(in, i, quote), Reason: why}}
 	}
+	if m := in.Features.Misroute; m != nil {
+		// The router handed the request to an agent described otherwise
+		// than the task: whatever the receiver does, it does another job.
+		return []Finding{{Step: m.Step, Strength: 0.7, Quote: quoteAt(in, m.Step, 0, 0),
+			Reason: fmt.Sprintf("it hands the request to %s, which the instructions describe as %q, while they describe %q in the task's words (%s)", m.To, m.Receiver, m.Other, strings.Join(m.Shared, ", "))}}
+	}
 	flows := in.Graph.AnswerFlow()
 	if !slices.ContainsFunc(flows, func(cf graph.ClaimFlow) bool { return cf.Origin >= 0 }) {
 		if out := droppedWithoutAnswer(in); out != nil {

@@ -122,3 +122,43 @@ func TestBookingActsWithOtherCount(t *testing.T) {
 		})
 	}
 }
+
+// TestMisroutedHandoff: a router hands the request to an agent its
+// instructions describe in none of the task's words, while they describe
+// another destination in some: the handoff is where the run went wrong,
+// not the receiver doing what it is described as doing. Where the router
+// hands to the destination the task's words describe, or its
+// instructions describe no other, it is no origin. Shape: an OpenAI chat
+// transcript with the router's system prompt, a name per agent and the
+// receiver a message is addressed to.
+func TestMisroutedHandoff(t *testing.T) {
+	const (
+		task   = "Where is my parcel P-40917? The tracking page has not moved since Tuesday."
+		routes = "You triage customers. Send parcel tracking and delivery questions to shipping_desk (track_parcel), and refund or invoice questions to accounts_desk (get_invoice)."
+	)
+	conversation := func(instructions, to, tool, result string) []msg {
+		return []msg{
+			{agent: "system", content: instructions, kind: run.KindSystem},
+			{agent: "user", content: task, kind: run.KindUser},
+			{agent: "triage", content: to + ": please help the customer with parcel P-40917.", target: to},
+			{agent: to, content: tool + `({"ref": "P-40917"})`, kind: run.KindToolCall},
+			{agent: "tool", content: result, kind: run.KindToolResult},
+			{agent: to, content: "Your parcel P-40917 is on its way and will arrive within 5 working days.", target: "triage"},
+			{agent: "triage", content: "Your parcel P-40917 is on its way and will arrive within 5 working days."},
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		msgs []msg
+		want []int
+	}{
+		{"handed to the desk described otherwise", conversation(routes, "accounts_desk", "get_invoice", `{"invoice": "INV-8812", "status": "paid"}`), []int{2}},
+		{"handed to the desk the task's words describe", conversation(routes, "shipping_desk", "track_parcel", `{"status": "in transit", "eta_days": 5}`), nil},
+		{"instructions describe no other destination", conversation("You triage customers. Refund or invoice questions go to accounts_desk (get_invoice).", "accounts_desk", "get_invoice", `{"invoice": "INV-8812", "status": "paid"}`), nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := prepare(t, task, "", tt.msgs...)
+			assert.Equal(t, tt.want, stepsFor(dataFlowOrigin(in), "hands the request to"))
+		})
+	}
+}

@@ -1,0 +1,271 @@
+package extract
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/offattr/offattr/run"
+)
+
+// Misroute is a handoff of the request to an agent that the router's
+// instructions describe otherwise than the task: the clause of the
+// instructions that names the receiver shares no word with the task, and
+// another clause, naming another destination, does.
+type Misroute struct {
+	// Step is the router's step that chose the receiver: its transfer
+	// call, or the message that names the receiver.
+	Step int `json:"step"`
+	// To is the receiver, as the run names it.
+	To string `json:"to"`
+	// Receiver is the clause of the instructions that describes the
+	// receiver; Other the clause that shares Shared with the task.
+	Receiver string   `json:"receiver"`
+	Other    string   `json:"other"`
+	Shared   []string `json:"shared"`
+}
+
+// routeWords are the words a routing instruction writes of any
+// destination: they describe none.
+var routeWords = toSet(`route routes routing hand hands handoff handoffs transfer transfers send sends forward delegate
+agent agents question questions request requests task tasks issue issues problem problems query queries matter matters
+handle handles help ask asks user users customer customers about any all other everything anything something else only
+has have had not been into via`)
+
+// misroute returns the handoff of the request to an agent that has not
+// spoken before, in a run whose agents hand the request to one such agent
+// alone (a router's choice, not an orchestrator's split of the work),
+// when the agent's description in the system instructions before it (the
+// run's, and any system step) shares no word with the task while another
+// destination's does; nil for none. What a description covers is read by
+// shared words alone: a receiver described in other words than the
+// task's is no misroute here, and an agent's name is no description.
+func misroute(r *run.Run) *Misroute {
+	task := routeTokens(r.Question)
+	if len(task) == 0 {
+		return nil
+	}
+	agents := map[string]bool{}
+	for _, s := range r.Steps {
+		if s.Kind != run.KindUser && s.Kind != run.KindSystem && s.Kind != run.KindToolResult {
+			agents[run.AgentKey(s.Agent)] = true
+		}
+	}
+	spoke := map[string]bool{}
+	instructions := []string{r.Instructions}
+	var found *Misroute
+	handed := ""
+	for i, s := range r.Steps {
+		if s.Kind == run.KindSystem && handed == "" {
+			instructions = append(instructions, s.Content)
+		}
+		to := s.Target()
+		if to == "" {
+			to = transferredTo(r.Steps, i)
+		}
+		key := run.AgentKey(to)
+		if to != "" && s.Kind != run.KindUser && s.Kind != run.KindSystem && !spoke[key] && !run.SameAgent(to, s.Agent) && actsLater(r.Steps[i+1:], to) {
+			switch {
+			case handed == "":
+				handed = key
+				if found = misrouted(instructions, task, to, agents); found != nil {
+					found.Step = choosingStep(r.Steps, i, s.Agent, key)
+				}
+			case handed != key:
+				return nil // the work is split among agents
+			}
+		}
+		spoke[run.AgentKey(s.Agent)] = true
+	}
+	return found
+}
+
+// transferredTo returns, for a tool call that hands control over as a
+// Swarm's function returning an agent does, the agent who speaks next,
+// when the call's results or its name name that agent; "" otherwise.
+func transferredTo(steps []run.Step, i int) string {
+	if steps[i].Kind != run.KindToolCall || len(steps[i].ToolCalls()) == 0 {
+		return ""
+	}
+	var named strings.Builder
+	for _, c := range steps[i].ToolCalls() {
+		named.WriteString(run.AgentKey(c.Name))
+	}
+	j := i + 1
+	for ; j < len(steps) && steps[j].Kind == run.KindToolResult; j++ {
+		named.WriteString(run.AgentKey(steps[j].Content))
+	}
+	if j == i+1 || j == len(steps) || run.SameAgent(steps[j].Agent, steps[i].Agent) || steps[j].Kind == run.KindUser {
+		return ""
+	}
+	if key := run.AgentKey(steps[j].Agent); key != "" && strings.Contains(named.String(), key) {
+		return steps[j].Agent
+	}
+	return ""
+}
+
+// actsLater reports whether agent speaks in steps.
+func actsLater(steps []run.Step, agent string) bool {
+	for _, s := range steps {
+		if run.SameAgent(s.Agent, agent) {
+			return true
+		}
+	}
+	return false
+}
+
+// choosingStep walks back from the step i that hands over to the earliest
+// step of the same turn of its agent that is part of the handoff: a
+// transfer call naming the receiver, its result, a handoff event.
+func choosingStep(steps []run.Step, i int, agent, key string) int {
+walk:
+	for j := i - 1; j >= 0 && run.SameAgent(steps[j].Agent, agent); j-- {
+		switch steps[j].Kind {
+		case run.KindToolResult, run.KindHandoff:
+			continue
+		case run.KindToolCall:
+			for _, c := range steps[j].ToolCalls() {
+				if strings.Contains(run.AgentKey(c.Name), key) {
+					i = j
+				}
+			}
+		}
+		break walk
+	}
+	return i
+}
+
+// misrouted reads the instructions' clauses: the one naming to, and the
+// others naming another destination. The words of a clause leave out the
+// names of the run's agents.
+func misrouted(instructions []string, task map[string]bool, to string, agents map[string]bool) *Misroute {
+	key := run.AgentKey(to)
+	var receiver string
+	var described map[string]bool
+	type clause struct {
+		text  string
+		words map[string]bool
+	}
+	var others []clause
+	for _, text := range instructions {
+		for _, c := range routeClauses(text, func(c string) bool { names, dest := namesIn(c, key, agents); return names || dest }) {
+			names, dest := namesIn(c, key, agents)
+			switch {
+			case names && receiver == "":
+				receiver, described = c, clauseWords(c, agents)
+			case !names && dest:
+				others = append(others, clause{c, clauseWords(c, agents)})
+			}
+		}
+	}
+	if len(described) == 0 {
+		return nil
+	}
+	for w := range described {
+		if task[w] {
+			return nil
+		}
+	}
+	for _, o := range others {
+		var shared []string
+		for w := range o.words {
+			if task[w] {
+				shared = append(shared, w)
+			}
+		}
+		if len(shared) > 0 {
+			slices.Sort(shared)
+			return &Misroute{To: to, Receiver: receiver, Other: o.text, Shared: shared}
+		}
+	}
+	return nil
+}
+
+// clauseWords returns the content words of clause but for the names of
+// agents.
+func clauseWords(clause string, agents map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(clause, notNamePart) {
+		if !agents[run.AgentKey(w)] {
+			maps.Copy(out, routeTokens(w))
+		}
+	}
+	return out
+}
+
+// namesIn reports whether clause names the agent of key (its words run
+// together as AgentKey reads them, so that a name of several words, or a
+// transfer tool's that holds it, counts), and whether it names a
+// destination of another name: another of the run's agents, or a word
+// written as an identifier (joined by "_" or "-"), as handoff targets are.
+func namesIn(clause, key string, agents map[string]bool) (names, dest bool) {
+	all := run.AgentKey(clause)
+	names = strings.Contains(all, key)
+	for a := range agents {
+		if a != "" && a != key && !strings.Contains(key, a) && strings.Contains(all, a) {
+			dest = true
+		}
+	}
+	for _, w := range strings.FieldsFunc(clause, notNamePart) {
+		if run.AgentKey(w) != key && strings.ContainsAny(strings.Trim(w, "_-"), "_-") {
+			dest = true
+		}
+	}
+	return names, dest
+}
+
+func notNamePart(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-'
+}
+
+// routeClauses splits an instruction into the clauses a routing rule is
+// written in: sentences, and their parts joined by commas or "and", a part
+// that names no destination (hasDest) joined to the next part that does
+// ("billing, invoice and payment questions to …"), or, at the sentence's
+// end, to the one before.
+func routeClauses(text string, hasDest func(string) bool) []string {
+	var out []string
+	for _, sentence := range strings.FieldsFunc(text, func(r rune) bool { return r == '.' || r == ';' || r == '\n' }) {
+		first, pending := len(out), ""
+		for k, comma := range strings.Split(sentence, ",") {
+			for l, part := range strings.Split(comma, " and ") {
+				switch {
+				case l > 0:
+					part = " and " + part
+				case k > 0:
+					part = "," + part
+				}
+				if pending += part; hasDest(pending) {
+					out = append(out, strings.Trim(pending, " ,"))
+					pending = ""
+				}
+			}
+		}
+		switch pending = strings.Trim(pending, " ,"); {
+		case pending == "":
+		case len(out) > first:
+			out[len(out)-1] += " " + pending
+		default:
+			out = append(out, pending)
+		}
+	}
+	return out
+}
+
+// routeTokens returns the content words of text, lower case, a plural's
+// "s" dropped (not of "-ss", "-us", "-is"): words of three letters or more that are neither common
+// words nor words of routing; an identifier's parts are words of their own.
+func routeTokens(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") {
+			w = w[:len(w)-1]
+		}
+		if len(w) < 3 || commonWords[w] || routeWords[w] || routeWords[w+"s"] {
+			continue
+		}
+		out[w] = true
+	}
+	return out
+}

@@ -1,0 +1,65 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestMisroute: the handoff of the request to an agent the router's
+// instructions describe in none of the task's words, while they describe
+// another destination in some; read from a Swarm's transfer call (its
+// result naming the agent who speaks next) or a message addressed to the
+// receiver. No misroute where the receiver is described in the task's
+// words, where the instructions name the agents without describing them,
+// or where the work is split among several agents.
+func TestMisroute(t *testing.T) {
+	const (
+		task   = "Where is my parcel PX-77412? The tracking page still says 'label created' after four days."
+		routes = "You are the triage agent. Transfer parcel tracking and delivery questions to the Shipping Agent (transfer_to_shipping), and invoice, payment or refund questions to the Billing Agent (transfer_to_billing)."
+	)
+	step := func(agent string, kind run.Kind, content, target string, calls ...run.ToolCall) run.Step {
+		return run.Step{Agent: agent, Kind: kind, Content: content, Extra: &run.Extra{Target: target, ToolCalls: calls}}
+	}
+	transfer := func(instructions, to, tool string) []run.Step {
+		return []run.Step{
+			step("system", run.KindSystem, instructions, ""),
+			step("user", run.KindUser, task, ""),
+			step("Triage Agent", run.KindToolCall, tool+"({})", "", run.ToolCall{Name: tool}),
+			step("tool", run.KindToolResult, `{"assistant": "`+to+`"}`, ""),
+			step(to, run.KindToolCall, `lookup({"ref": "PX-77412"})`, "", run.ToolCall{Name: "lookup"}),
+			step("tool", run.KindToolResult, `{"status": "paid"}`, ""),
+			step(to, run.KindMessage, "Your parcel PX-77412 is paid and on its way.", ""),
+		}
+	}
+	split := func() []run.Step {
+		return []run.Step{
+			step("user", run.KindUser, task, ""),
+			step("lead", run.KindMessage, "billing_desk: check the invoice of PX-77412.", "billing_desk"),
+			step("billing_desk", run.KindMessage, "It is paid.", "lead"),
+			step("lead", run.KindMessage, "shipping_desk: track PX-77412.", "shipping_desk"),
+			step("shipping_desk", run.KindMessage, "It is still at the depot.", "lead"),
+		}
+	}
+	for _, tt := range []struct {
+		name         string
+		instructions string
+		steps        []run.Step
+		want         *Misroute
+	}{
+		{"transfer call to the agent described otherwise", "", transfer(routes, "Billing Agent", "transfer_to_billing"),
+			&Misroute{Step: 2, To: "Billing Agent", Receiver: "and invoice, payment or refund questions to the Billing Agent (transfer_to_billing)",
+				Other: "Transfer parcel tracking and delivery questions to the Shipping Agent (transfer_to_shipping)", Shared: []string{"parcel", "tracking"}}},
+		{"transfer call to the agent the task's words describe", "", transfer(routes, "Shipping Agent", "transfer_to_shipping"), nil},
+		{"instructions name the agents without describing them", "", transfer("Work with the Shipping Agent (transfer_to_shipping), the Billing Agent (transfer_to_billing).", "Billing Agent", "transfer_to_billing"), nil},
+		{"the work split among agents", "Send parcel tracking to shipping_desk and invoices to billing_desk.", split(), nil},
+		{"a message to the receiver, the run's instructions describing it", "Send parcel tracking to shipping_desk and invoices to billing_desk.", split()[:3], &Misroute{Step: 1, To: "billing_desk", Receiver: "and invoices to billing_desk", Other: "Send parcel tracking to shipping_desk", Shared: []string{"parcel", "tracking"}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &run.Run{Question: task, Instructions: tt.instructions, Steps: tt.steps}
+			assert.Equal(t, tt.want, misroute(r))
+		})
+	}
+}
