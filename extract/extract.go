@@ -71,6 +71,7 @@ func RunContext(ctx context.Context, r *run.Run) (*RunFeatures, error) {
 	readListedPicks(r, rf)
 	readBusyClashes(r, rf)
 	readOverBudget(r, rf)
+	readOtherPrices(r, rf)
 	readStale(r, rf)
 	readRewrites(r, rf)
 	readQuantities(r, rf)

@@ -13,7 +13,9 @@ import (
 // output prints, or one an agent writes out before it chooses) that the
 // row's own fields show breaks the task: a rule of the row that forbids
 // what the task says it brings ("No pets" where the travellers bring
-// their dog), a shortest stay longer than the task's nights, or a quality of the task's that the step writes beside the
+// their dog), a shortest stay longer than the task's nights, a figure
+// out of a bound the task puts on it in the same unit (15 GB of data
+// where it asks for at least 20 GB), or a quality of the task's that the step writes beside the
 // row's name while the row's fields do not write it and another row's
 // of the listing do (an "Italian" dinner at a steakhouse).
 type ListedPick struct {
@@ -22,11 +24,13 @@ type ListedPick struct {
 	// Picked is the row's label as the listing writes it.
 	Picked string `json:"picked"`
 	// Forbids is the row's rule the task breaks ("no pets", "minimum
-	// nights 3"), in lower case; empty for a quality the row lacks.
+	// nights 3"), or its figure out of the task's bound ("15 gb"), in
+	// lower case; empty for a quality the row lacks.
 	Forbids string `json:"forbids,omitempty"`
 	// Asked is what of the task's, in lower case, the pick breaks: what
 	// the task brings that the rule forbids ("dog"), its nights ("2
-	// nights"), or the quality the step gives the row ("italian").
+	// nights"), its bound ("at least 20 gb"), or the quality the step
+	// gives the row ("italian").
 	Asked string `json:"asked"`
 }
 
@@ -39,6 +43,10 @@ type listedRow struct {
 	// "min nights 2", or one under a header "minimum nights"); 0 when it
 	// says none.
 	minNights int
+	// measures are the figures its fields give in a unit, by the unit
+	// in lower case: one the field writes after its figure ("15 GB"), or
+	// one its header names ("data_gb"); "unlimited" gives none.
+	measures map[string]float64
 }
 
 // Listing bounds: a listing has at least two rows, each of three fields
@@ -82,6 +90,7 @@ func readListedPicks(r *run.Run, rf *RunFeatures) {
 	}
 	brought := broughtFamilies(task)
 	nights := stayNights(taskText)
+	bounds := taskBounds(taskText)
 	var texts []string
 	for j := range r.Steps {
 		rows := listedRows(r.Steps[j].Content)
@@ -102,6 +111,9 @@ func readListedPicks(r *run.Run, rf *RunFeatures) {
 			p := brokenRule(row, brought)
 			if p == nil && row.minNights > nights && nights > 0 {
 				p = &ListedPick{Forbids: "minimum nights " + strconv.Itoa(row.minNights), Asked: strconv.Itoa(nights) + " night" + map[bool]string{true: "s"}[nights > 1]}
+			}
+			if p == nil {
+				p = outOfBound(row, bounds)
 			}
 			if p == nil {
 				p = missingQuality(rows, k, clause, asked)
@@ -334,9 +346,14 @@ func listedRows(content string) []listedRow {
 			if h != nil && n-shift >= 0 {
 				header = h[n-shift]
 			}
-			if m := minNights(f, header); m > 0 {
+			if u, v, ok := fieldMeasure(f, header); ok {
+				if rows[k].measures == nil {
+					rows[k].measures = map[string]float64{}
+				}
+				rows[k].measures[u] = v
+			}
+			if m := minNights(f, header); m > 0 && rows[k].minNights == 0 {
 				rows[k].minNights = m
-				break
 			}
 		}
 	}

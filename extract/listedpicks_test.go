@@ -17,7 +17,10 @@ import (
 // task asks that the step gives the row and only another row has. A
 // rule the task does not break ("No smoking" for a non-smoker), a
 // quality the row has, a row the task itself names, and rows that share
-// one label are none. Shape: a trip team as a Who&When case, and a
+// one label are none. A figure of the row out of a bound the task puts on
+// it in the same unit ("at least 20 GB", under a header "data_gb" or
+// written "15 GB") breaks it; one within it, or a bound in another
+// unit, does not. Shape: a trip team as a Who&When case, and a
 // travel agent's tool results as TravelPlanner prints them.
 func TestListedPicks(t *testing.T) {
 	stays := "NAME              price  room type        house_rules            minimum nights\n" +
@@ -27,6 +30,8 @@ func TestListedPicks(t *testing.T) {
 		"Cantina 1511        24            Mexican, Tex-Mex      Charlotte\n" +
 		"The Capital Grille  71            Steakhouse, American  Charlotte\n" +
 		"Fiamma              39            Italian, Pizza        Charlotte\n"
+	plans := "plan_id | name | data_gb | price_usd\nP-10 | Basic 10 | 10 | 25\nP-15 | Flex 15 | 15 | 30\nP-25 | Plus 25 | 25 | 38\nP-UL | Unlimited | unlimited | 55\n"
+	plans2 := "Basic | 10 GB | $25\nFlex | 15 GB | $30\nPlus | 25 GB | $38\n"
 	for _, tt := range []struct {
 		name, task, listing, pick string
 		step                      int
@@ -45,6 +50,12 @@ func TestListedPicks(t *testing.T) {
 		{"a quality no other row has but as a rule", "A trip to Phoenix for 4; we're throwing a party, so it must allow parties.", stays, "Chosen: Arcadia house, which allows parties.", 3, nil},
 		{"a row the task names", "A trip to Charlotte; dinner at The Capital Grille, and Italian food once.", food, "Italian - The Capital Grille.", 3, nil},
 		{"rows of one label", "How many units of HX-330 are in Leeds?", "sku     warehouse  on_hand\nHX-330  Bristol    1208\nHX-330  Leeds      1732\n", "HX-330 has 1372 units in Leeds.", 3, nil},
+		{"a figure below the task's bound", "Switch me to the cheapest plan with at least 20 GB of data.", plans, "Switching you to P-15.", 3,
+			&ListedPick{Listing: 2, Picked: "P-15", Forbids: "15 gb", Asked: "at least 20 gb"}},
+		{"a figure over the task's bound, written with its unit", "A plan with no more than 12GB, please.", plans2, "Switching you to Flex.", 3,
+			&ListedPick{Listing: 2, Picked: "Flex", Forbids: "15 gb", Asked: "no more than 12 gb"}},
+		{"a figure within the task's bound", "Switch me to the cheapest plan with at least 20 GB of data.", plans, "Switching you to P-25.", 3, nil},
+		{"a bound in another unit", "Switch me to a plan with at least 20 minutes of calls.", plans, "Switching you to P-15.", 3, nil},
 	} {
 		r := chat("user", tt.task, "searcher", "AccommodationSearch[Phoenix]", "tool", tt.listing, "picker", tt.pick, "planner", "Day 1: "+tt.pick)
 		r.Steps[1].Kind, r.Steps[2].Kind = run.KindToolCall, run.KindToolResult

@@ -27,6 +27,10 @@ func TestMonthDays(t *testing.T) {
 		{"Results may 2.5 times exceed", nil},
 		{"See you in March.", nil},
 		{"Jan 32 is no day.", nil},
+		{"La réunion est le 13 mars, puis le 1er juin.", []string{"03-13", "06-01"}},
+		{"Reserva para el 13 de junio, por favor.", []string{"06-13"}},
+		{"Termin am 13. Juni oder am 2. März.", []string{"06-13", "03-02"}},
+		{"Le 13 mars 2026 à Lyon.", nil},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			assert.Equal(t, tc.want, monthDays(newText(tc.text)))

@@ -71,6 +71,10 @@ var (
 	// that restricts: "a non-stop flight", "a pet-friendly hotel",
 	// "gluten-free", "wheelchair-accessible".
 	qualifierReqRe = pattern(`(?<![\w-])(?<what>non-[a-z]{3,15}|[a-z]{2,15}-(?:free|friendly|only|accessible|proof|certified|compatible))(?![\w-])`, ci)
+	// A qualifier written as one word, of what a meal may hold or a
+	// flight may make: "a vegetarian restaurant", "halal", "a nonstop
+	// flight".
+	wordQualifierReqRe = pattern(`(?<![\w-])(?<what>vegetarian|vegan|halal|kosher|pescatarian|nonstop)(?![\w-])`, ci)
 	// Where the thing asked for must be: "a supplier based in Canada",
 	// "a brand made in Portugal".
 	placeReqRe = pattern(`(?<![\w-])(?:based|located|headquartered|registered|made|manufactured|produced|sourced)\s{1,3}in\s{1,3}(?:the\s{1,3})?(?<what>\p{Lu}\p{Ll}{2,20}(?:\s\p{Lu}\p{Ll}{2,20})?)`, 0)
@@ -220,7 +224,7 @@ func requirements(task string, steps []run.Step) []Requirement {
 	for _, m := range t.all(onlyReqRe, 0) {
 		add(t.str(m.Whole()), append([]string{"only"}, distinct(m, t.named(m, "what"))...))
 	}
-	for _, re := range []*matching.Pattern{qualifierReqRe, placeReqRe} {
+	for _, re := range []*matching.Pattern{qualifierReqRe, wordQualifierReqRe, placeReqRe} {
 		for _, m := range t.all(re, 0) {
 			add(t.str(m.Whole()), distinct(m, t.named(m, "what")))
 		}

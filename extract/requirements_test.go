@@ -132,6 +132,12 @@ func TestRequirements(t *testing.T) {
 		{"a duration is no 24-hour time", "At what time does the museum open on Mondays? Give the time in 24-hour format.",
 			[]string{"FINAL ANSWER: the tour lasts 45:30"},
 			[]req{{"in 24-hour format", []string{"24-hour", "format"}, -1, false, false, nil}}},
+		{"a qualifier written as one word, which a plan drops and a tool's output writes", "Book us a vegetarian restaurant in Lyon for 4 people on Friday.",
+			[]string{"Plan: find restaurants in Lyon with a table for 4.", `tool: [{"name": "Culina Hortus", "cuisine": "vegetarian"}]`, "Booked Le Bouchon."},
+			[]req{{"vegetarian", []string{"vegetarian"}, -1, false, false, nil}}},
+		{"a nonstop flight and a halal meal", "Find me a nonstop flight to Doha with a halal meal.",
+			[]string{"Searching nonstop flights with halal meals."},
+			[]req{{"nonstop", []string{"nonstop"}, -1, false, false, []int32{1}}, {"halal", []string{"halal"}, -1, false, false, []int32{1}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &run.Run{Question: tc.task, Steps: []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser, Content: tc.task}}}

@@ -574,7 +574,7 @@ func unsupportedArguments(in *Input) []Finding {
 					// edit's code) is still read.
 					continue
 				}
-				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !groupedHeld(in, v, i) && !currencyHeld(sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
+				if meaningful(v) && !prose(v) && !slices.Contains(missing, v) && !sup.before(v, i, from{}) && !composed(sup, v, i) && !pathHeld(sup, v, i) && !siteHeld(sup, v) && !numberHeld(sup, v, i) && !expressionHeld(in, sup, v, i) && !dateHeld(in, sup, v, i) && !timeHeld(in, v, i) && !phoneHeld(in, v, i) && !airportHeld(sup, v, i) && !groupedHeld(in, v, i) && !currencyHeld(sup, v, i) && !taggedYearHeld(sup, v, i) && !relativeDateHeld(in, v, i) && !spelledApart(sup, v, i) && !saidInOtherWords(sup, v, i) && !pathRead(in, c, v, i, failedAt) && !echoed(in, sup, c, v, i, failedAt) && !asked(sup, c, v, i) && !team[run.AgentKey(v)] {
 					missing = append(missing, v)
 				}
 			}
@@ -1028,6 +1028,18 @@ func normHeld(in *Input, k extract.ClaimKind, norm string, i int) bool {
 func timeHeld(in *Input, v string, i int) bool {
 	t, ok := extract.OnlyTime(v)
 	return ok && normHeld(in, extract.ClaimTime, t, i)
+}
+
+// airportHeld reports whether v is an airport's IATA code (extract's
+// AirportCities) of a city the task or a step before i names: the
+// call names the city's airport, as a booking tool asks it to.
+func airportHeld(sup *support, v string, i int) bool {
+	for _, c := range extract.AirportCities(v) {
+		if sup.before(c, i, from{}) {
+			return true
+		}
+	}
+	return false
 }
 
 // phoneHeld reports whether v is a number to dial that a step before i

@@ -2179,7 +2179,9 @@ func yearOf(c extract.Claim) string {
 // brokenPick returns the first step that picks a listed row whose own
 // fields show it breaks the task (extract's ListedPick), or whose call
 // books a slot over a time a tool listed as busy (extract's Clash), or
-// that states a total over the task's budget (extract's OverBudget), with
+// that states a total over the task's budget (extract's OverBudget), or
+// whose call moves another figure of a listing than the price of the
+// task's item (extract's OtherPrice), with
 // what to quote and why; -1 when none does.
 func brokenPick(in *Input) (int, string, string) {
 	for i, f := range in.Features.Steps {
@@ -2191,6 +2193,9 @@ func brokenPick(in *Input) (int, string, string) {
 		}
 		if c := f.OverBudget; c != nil {
 			return i, c.Total, fmt.Sprintf("it states a total of %s, over the task's budget of %s", c.Total, c.Budget)
+		}
+		if c := f.OtherPrice; c != nil {
+			return i, c.Given, fmt.Sprintf("its call gives %s, where the listing at step %d prices the task's %q at %s", c.Given, c.Listing, c.Item, c.Price)
 		}
 	}
 	return -1, "", ""

@@ -4111,3 +4111,29 @@ func TestFailedLoadBeforeAVerdictThatGivesUp(t *testing.T) {
 		assert.Equal(t, progress, slices.Contains(steps(fs, true), 3), "progress judged %t: %v", progress, fs)
 	}
 }
+
+// An airport's IATA code given for a city the task names ("LIS" for
+// Lisbon, "LHR" for London) names the city's airport, as a flight tool
+// asks it: no value the caller made up. The code of a city no step names
+// is still made up.
+func TestUnsupportedArgumentsAirportOfTheTasksCity(t *testing.T) {
+	tests := []struct {
+		name, origin, destination string
+		want                      []int
+	}{
+		{"the codes of the task's cities", "LIS", "LHR", nil},
+		{"the code of another city", "LIS", "OPO", []int{1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			task := "Find me the cheapest flight from Lisbon to London on 14 March 2026."
+			in := prepare(t, task, "",
+				msg{agent: "user", content: task, kind: run.KindUser},
+				msg{agent: "assistant", content: `search_flights({"origin": "` + tt.origin + `", "destination": "` + tt.destination + `", "date": "2026-03-14"})`, kind: run.KindToolCall},
+				msg{agent: "tool", content: `[{"flight": "TP 1350", "price": 89}, {"flight": "BA 501", "price": 112}]`, kind: run.KindToolResult},
+				msg{agent: "assistant", content: "The cheapest is TP 1350 at $89."},
+			)
+			assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), "unsupported_arguments")
+		})
+	}
+}

@@ -1,0 +1,38 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestOtherPrice: a refund call that gives another item's price, or the
+// order's total, where the order's listing prices the one item the task
+// names, moves another figure than that item's; the item's own price, an
+// amount the listing does not give, and a task that names two items or
+// none are none. Shape:
+// a support assistant that looks an order up and refunds.
+func TestOtherPrice(t *testing.T) {
+	order := `{"order_id": "4471", "items": [{"sku": "HC-MUG-BLU", "name": "Blue ceramic mug", "qty": 1, "price": 18.5}, {"sku": "HC-BWL-SET", "name": "Stoneware bowl set (4)", "qty": 1, "price": 64.0}], "total": 82.5}`
+	mug := "Order 4471 came with the blue ceramic mug cracked. Please refund just the mug."
+	for _, tt := range []struct {
+		name, task, args string
+		want             *OtherPrice
+	}{
+		{"another item's price", mug, `{"order_id": "4471", "amount": 64.0}`, &OtherPrice{Listing: 2, Item: "Blue ceramic mug", Price: "18.5", Given: "64.0"}},
+		{"the total", mug, `{"order_id": "4471", "amount": "$82.50"}`, &OtherPrice{Listing: 2, Item: "Blue ceramic mug", Price: "18.5", Given: "$82.50"}},
+		{"the item's price", mug, `{"order_id": "4471", "amount": 18.5}`, nil},
+		{"a figure the listing does not give", mug, `{"order_id": "4471", "amount": 20}`, nil},
+		{"two items named", "Please refund the blue ceramic mug and the stoneware bowl set from order 4471.", `{"order_id": "4471", "amount": 82.5}`, nil},
+		{"no item named", "Please refund order 4471.", `{"order_id": "4471", "amount": 82.5}`, nil},
+	} {
+		r := chat("user", tt.task, "assistant", `get_order({"order_id": "4471"})`, "tool", order, "assistant", "refund("+tt.args+")", "tool", `{"status": "issued"}`)
+		r.Steps[1].Kind, r.Steps[2].Kind, r.Steps[3].Kind, r.Steps[4].Kind = run.KindToolCall, run.KindToolResult, run.KindToolCall, run.KindToolResult
+		r.Steps[1].Extra = &run.Extra{ToolCalls: []run.ToolCall{{Name: "get_order", Arguments: `{"order_id": "4471"}`}}}
+		r.Steps[3].Extra = &run.Extra{ToolCalls: []run.ToolCall{{Name: "refund", Arguments: tt.args}}}
+		r.Question = r.Steps[0].Content
+		assert.Equal(t, tt.want, Run(r).Steps[3].OtherPrice, tt.name)
+	}
+}
