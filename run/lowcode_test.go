@@ -269,3 +269,40 @@ func FuzzParseLowCode(f *testing.F) {
 	f.Add([]byte(`{"outputs": [{"inputs": {}, "outputs": [{"results": {"message": {"content_blocks": [{"contents": [{"type": "tool_use"}]}]}}}]}]}`))
 	fuzzFormat(f, FormatAuto)
 }
+
+// TestLowCodeBigRuns: big saved runs are read in time that grows with
+// their size, not its square: a model's run that makes many calls
+// answered by many tools' runs.
+func TestLowCodeBigRuns(t *testing.T) {
+	for name, data := range map[string]func() string{
+		"an n8n model's many calls": func() string {
+			var calls, tools []string
+			for i := range 100000 {
+				calls = append(calls, fmt.Sprintf(`{"name": "t%d", "args": {}}`, i))
+			}
+			for i := range 10000 {
+				tools = append(tools, fmt.Sprintf(`"Tool %d": [{"startTime": %d, "source": [{"previousNode": "Agent"}], "data": {"ai_tool": [[{"json": {"response": "r"}}]]}}]`, i, 3+i))
+			}
+			return `{"data": {"resultData": {"runData": {
+				"Chat": [{"startTime": 1, "source": [], "data": {"main": [[{"json": {"chatInput": "hi"}}]]}}],
+				"Model": [{"startTime": 2, "source": [{"previousNode": "Agent"}], "data": {"ai_languageModel": [[{"json": {"response": {"generations": [[{"text": "", "message": {"kwargs": {"tool_calls": [` + strings.Join(calls, ",") + `]}}}]]}}}]]}}],
+				"Agent": [{"startTime": 1.5, "source": [{"previousNode": "Chat"}], "data": {"main": [[{"json": {"output": "done"}}]]}}],
+				` + strings.Join(tools, ",") + `}}}}`
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			in := []byte(data())
+			done := make(chan error, 1)
+			go func() {
+				_, err := ParseCase("big.json", in, Options{})
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				require.NoError(t, err)
+			case <-time.After(20 * time.Second):
+				t.Fatal("reading the run did not return")
+			}
+		})
+	}
+}
