@@ -289,6 +289,24 @@ func TestLowCodeBigRuns(t *testing.T) {
 				"Agent": [{"startTime": 1.5, "source": [{"previousNode": "Chat"}], "data": {"main": [[{"json": {"output": "done"}}]]}}],
 				` + strings.Join(tools, ",") + `}}}}`
 		},
+		"a Dify workflow's many nodes, each input looked for in the steps before it": func() string {
+			nodes := []string{`{"node_type": "start", "node_id": "s", "title": "Start", "index": 0, "inputs": {"sys.query": "find it"}, "outputs": {}}`}
+			words := func(i int) string {
+				var b strings.Builder
+				for j := range 80 {
+					fmt.Fprintf(&b, "w%dy%d ", i, j)
+				}
+				return b.String()
+			}
+			for i := 1; i < 2000; i++ {
+				var inputs []string
+				for k := range 100 {
+					inputs = append(inputs, fmt.Sprintf(`"in%d": "w%dy%d %d"`, k, i, k, k))
+				}
+				nodes = append(nodes, fmt.Sprintf(`{"node_type": "tool", "node_id": "n%d", "title": "T%d", "index": %d, "inputs": {%s}, "outputs": {"text": "%s"}}`, i, i, i, strings.Join(inputs, ", "), words(i)))
+			}
+			return `{"data": [` + strings.Join(nodes, ",") + `, {"node_type": "end", "node_id": "e", "title": "End", "index": 2000, "outputs": {"a": "done"}}]}`
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			in := []byte(data())
