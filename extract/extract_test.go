@@ -413,6 +413,8 @@ func TestLedgerUnfound(t *testing.T) {
 		{"satisfied, its reason saying the value could not be found", ledger(true, "The price could not be found, so we answer with the usual one.", "The answer is 25 cents."), true},
 		{"satisfied with the fact found", ledger(true, "The price was found on the museum's page.", "The answer is 25 cents."), false},
 		{"not satisfied: what is not found is still sought", ledger(false, "The price is not stated on this page.", "Please open the next result."), false},
+		{"satisfied, a source that did not state the fact and one that did", ledger(true, "The population was not listed on the town's page but was found in the 2020 census table.", "The answer is 4,312."), false},
+		{"satisfied, the fact found after a first search could not find it", ledger(true, "The first search could not find the figure; it was then located in the annual report.", "The answer is 12%."), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -90,7 +90,7 @@ func ledgerFrom(raw map[string]json.RawMessage) (*Ledger, bool) {
 	}
 	l.NextSpeaker, l.NextSpeakerReason = ledgerText(raw["next_speaker"])
 	l.InstructionOrQuestion, _ = ledgerText(raw["instruction_or_question"])
-	l.Unfound = l.RequestSatisfied.Answer && (newText(l.RequestSatisfied.Reason).has(unfoundRe) || newText(l.InstructionOrQuestion).has(unfoundRe))
+	l.Unfound = l.RequestSatisfied.Answer && (tellsUnfound(l.RequestSatisfied.Reason) || tellsUnfound(l.InstructionOrQuestion))
 	return l, true
 }
 
@@ -98,6 +98,18 @@ func ledgerFrom(raw map[string]json.RawMessage) (*Ledger, bool) {
 // explicitly stated", "was not found", "could not be determined", "unable
 // to locate", "no information".
 var unfoundRe = pattern(`\b(?:(?:is|are|was|were)\s{1,3}not\s{1,3}(?:(?:explicitly|clearly|directly)\s{1,3})?(?:stated|given|listed|shown|mentioned|provided|specified|available|found|visible)|(?:could|can)\s{0,2}(?:no|n['’])t\s{1,3}(?:be\s{1,3})?(?:find|found|determined?|locate[d]?|confirm(?:ed)?|reached|accessed)|unable\s{1,3}to\s{1,3}(?:find|determine|locate|confirm|access)|no\s{1,3}information)\b`, ci)
+
+// foundRe is a statement that what was sought was found in the end: "was
+// found in the census table", "has been located", "were confirmed".
+var foundRe = pattern(`\b(?:is|are|was|were|been)\s{1,3}(?:(?:now|then|later|finally|successfully|eventually)\s{1,3})?(?:found|located|confirmed|identified|retrieved)\b`, ci)
+
+// tellsUnfound reports whether a ledger's words say that what was sought
+// is not there (unfoundRe) and nowhere that it was found after all (one
+// source that did not state it, another that did: foundRe).
+func tellsUnfound(s string) bool {
+	t := newText(s)
+	return t.has(unfoundRe) && !t.has(foundRe)
+}
 
 // ledgerField is the {"answer", "reason"} shape of one ledger entry.
 type ledgerField struct {

@@ -21,6 +21,10 @@ import (
 // chatDevRecord begins a record of ChatDev's log.
 var chatDevRecord = regexp.MustCompile(`(?m)^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [A-Z]+\] `)
 
+// chatDevHeadBytes bounds what chatDevLogHead reads: a record's time,
+// level and "**[Preprocessing]**" fit in it many times over.
+const chatDevHeadBytes = 256
+
 // chatDevTurn is a record's head when it is a turn: its speaker, and
 // either the chat's start or the pair and phase it speaks in.
 var chatDevTurn = regexp.MustCompile(`^([^:\n*]+): \*\*(?:\[Start Chat\]|[^*\n]+<->[^*\n]+ on : (\w+), turn \d+)\*\*`)
@@ -29,8 +33,12 @@ var chatDevTurn = regexp.MustCompile(`^([^:\n*]+): \*\*(?:\[Start Chat\]|[^*\n]+
 var chatDevTask = regexp.MustCompile(`(?m)^\*\*task_prompt\*\*: (.+)$`)
 
 // chatDevLogHead reports whether head, a file's first bytes, begins as
-// ChatDev's log: a record whose text is the preprocessing's.
+// ChatDev's log: a record whose text is the preprocessing's. Only its
+// first chatDevHeadBytes are read: the record's head and the words that
+// open it stand there, and the rest of a big file of another format is
+// no one's to search.
 func chatDevLogHead(head []byte) bool {
+	head = head[:min(len(head), chatDevHeadBytes)]
 	loc := chatDevRecord.FindIndex(head)
 	return loc != nil && loc[0] == 0 && strings.HasPrefix(string(head[loc[1]:]), "**[Preprocessing]**")
 }

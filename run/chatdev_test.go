@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -89,4 +91,19 @@ func TestChatDevLog(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "GradeTool_DefaultOrganization_20240314101201.log")
 	require.NoError(t, os.WriteFile(path, []byte(chatDevSample), 0o644))
 	assert.True(t, IsRunFileAt(path))
+}
+
+// TestChatDevLogHeadOfBigFile: whether a file begins as ChatDev's log is
+// told from its first bytes, not by searching the whole of a big file of
+// another format for a record's head.
+func TestChatDevLogHeadOfBigFile(t *testing.T) {
+	for name, data := range map[string][]byte{
+		"JSON lines":           []byte(strings.Repeat(`{"a": [1, 2, "x"]}`+"\n", 3000000)),
+		"a log of other lines": []byte(strings.Repeat("[2024-14-03 10:12:01 INFO]x\n", 2000000)),
+	} {
+		start := time.Now()
+		assert.False(t, chatDevLogHead(data), name)
+		assert.Less(t, time.Since(start), 200*time.Millisecond, name)
+	}
+	assert.True(t, chatDevLogHead([]byte("[2024-14-03 10:12:01 CRITICAL] **[Preprocessing]**\n\n**task_prompt**: x\n"+strings.Repeat("y", 1000))))
 }

@@ -3,6 +3,7 @@ package run
 import (
 	"bytes"
 	"encoding/json"
+	"index/suffixarray"
 	"slices"
 	"strconv"
 	"strings"
@@ -105,6 +106,80 @@ type lowCodeSteps struct {
 	// instructions are the system prompt the run's first model was
 	// given, where the platform saves it beside the steps, not as one.
 	instructions string
+	// seen indexes the messages before the last (said, holds): a
+	// platform's reader asks of each step whether an earlier one wrote
+	// its text, and the last message may yet be dropped.
+	seen lowCodeSeen
+}
+
+// lowCodeSeen indexes the first n messages of a run: their trimmed texts
+// (but tools' results) by count, and all their texts in suffix arrays of
+// halving sizes, each chunk built again only when merged with one no
+// bigger than twice it, so a run's reading stays near linear in its
+// size however many times it asks.
+type lowCodeSeen struct {
+	n      int
+	said   map[string]int
+	chunks []seenChunk
+}
+
+// seenChunk is a suffix array of messages' texts, each between NULs.
+type seenChunk struct {
+	data []byte
+	sa   *suffixarray.Index
+}
+
+// index brings the index up to all the messages but the last.
+func (s *lowCodeSteps) index() {
+	x := &s.seen
+	if x.n > len(s.out) {
+		*x = lowCodeSeen{}
+	}
+	upTo := len(s.out) - 1
+	if x.n >= upTo {
+		return
+	}
+	if x.said == nil {
+		x.said = map[string]int{}
+	}
+	data := []byte{0}
+	for _, m := range s.out[x.n:upTo] {
+		if m.Role != "tool" {
+			x.said[strings.TrimSpace(m.Text)]++
+		}
+		data = append(append(data, m.Text...), 0)
+	}
+	x.n = upTo
+	x.chunks = append(x.chunks, seenChunk{data: data})
+	for k := len(x.chunks); k >= 2 && len(x.chunks[k-2].data) <= 2*len(x.chunks[k-1].data); k = len(x.chunks) {
+		merged := append(x.chunks[k-2].data[:len(x.chunks[k-2].data):len(x.chunks[k-2].data)], x.chunks[k-1].data...)
+		x.chunks = append(x.chunks[:k-2], seenChunk{data: merged})
+	}
+	for i := range x.chunks {
+		if x.chunks[i].sa == nil {
+			x.chunks[i].sa = suffixarray.New(x.chunks[i].data)
+		}
+	}
+}
+
+// holds reports whether a message of the run's holds text.
+func (s *lowCodeSteps) holds(text string) bool {
+	s.index()
+	for _, m := range s.out[s.seen.n:] {
+		if strings.Contains(m.Text, text) {
+			return true
+		}
+	}
+	if strings.IndexByte(text, 0) >= 0 {
+		// A NUL parts the indexed texts: read them one by one.
+		return slices.ContainsFunc(s.out[:s.seen.n], func(m dumpMessage) bool { return strings.Contains(m.Text, text) })
+	}
+	for _, c := range s.seen.chunks {
+		if len(c.sa.Lookup([]byte(text), 1)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *lowCodeSteps) full() bool { return len(s.out) >= maxLowCodeItems }
@@ -136,7 +211,8 @@ func (s *lowCodeSteps) say(agent, text string) {
 // workflow's closing node repeats an answer another node gave.
 func (s *lowCodeSteps) said(text string) bool {
 	text = strings.TrimSpace(text)
-	return slices.ContainsFunc(s.out, func(m dumpMessage) bool { return m.Role != "tool" && strings.TrimSpace(m.Text) == text })
+	s.index()
+	return s.seen.said[text] > 0 || slices.ContainsFunc(s.out[s.seen.n:], func(m dumpMessage) bool { return m.Role != "tool" && strings.TrimSpace(m.Text) == text })
 }
 
 // call adds agent's call of tool with args (its words before it as the

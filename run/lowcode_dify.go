@@ -2,7 +2,6 @@ package run
 
 import (
 	"encoding/json"
-	"slices"
 	"sort"
 	"strings"
 )
@@ -226,7 +225,7 @@ func (s *lowCodeSteps) fromRun(inputs map[string]any) map[string]any {
 		if text == "" {
 			continue
 		}
-		if slices.ContainsFunc(s.out, func(m dumpMessage) bool { return strings.Contains(m.Text, text) }) {
+		if s.holds(text) {
 			out[k] = v
 		}
 	}

@@ -113,7 +113,7 @@ func n8nExecution(x map[string]any) *lowCodeSteps {
 		return a.node < b.node
 	})
 	s := &lowCodeSteps{}
-	pending := map[string][]ToolCall{} // agent → its calls not yet answered
+	pending := map[string]*n8nCalls{} // agent → its calls not yet answered
 	for _, r := range runs {
 		data := objField(r.run, "data")
 		hasChildren := len(children[r.node+"\x00"+strconv.Itoa(r.index)]) > 0
@@ -149,27 +149,18 @@ func n8nExecution(x map[string]any) *lowCodeSteps {
 						words = text
 					}
 					c.ID = s.call(agent, words, c.Name, c.Arguments)
-					pending[agent] = append(pending[agent], c)
+					if pending[agent] == nil {
+						pending[agent] = &n8nCalls{}
+					}
+					pending[agent].add(c)
 				}
 			}
 		case data["ai_tool"] != nil || objField(r.run, "inputOverride")["ai_tool"] != nil:
 			agent := firstNonEmpty(r.parent, r.node)
 			in := n8nFirstJSON(objField(r.run, "inputOverride")["ai_tool"])
 			id, tool := "", r.node
-			queue := pending[agent]
-			pick := -1
-			for i, c := range queue {
-				if n8nToolName(c.Name) == n8nToolName(r.node) {
-					pick = i
-					break
-				}
-			}
-			if pick < 0 && len(queue) > 0 {
-				pick = 0
-			}
-			if pick >= 0 {
-				id, tool = queue[pick].ID, queue[pick].Name
-				pending[agent] = append(queue[:pick:pick], queue[pick+1:]...)
+			if c, ok := pending[agent].take(n8nToolName(r.node)); ok {
+				id, tool = c.ID, c.Name
 			} else {
 				args := any(in)
 				if q, ok := in["query"]; ok {
@@ -216,6 +207,56 @@ func n8nExecution(x map[string]any) *lowCodeSteps {
 		}
 	}
 	return s
+}
+
+// n8nCalls are an agent's calls not yet answered, in the order it made
+// them. A tool's run answers the first of them that calls it, else the
+// first; each is found in time that does not grow with the calls before
+// it, as a model's run may make any number of calls.
+type n8nCalls struct {
+	calls  []ToolCall
+	taken  []bool
+	next   int              // no call before it is left
+	byName map[string][]int // the calls of each tool (n8nToolName), oldest first; some may be taken
+}
+
+func (q *n8nCalls) add(c ToolCall) {
+	if q.byName == nil {
+		q.byName = map[string][]int{}
+	}
+	name := n8nToolName(c.Name)
+	q.byName[name] = append(q.byName[name], len(q.calls))
+	q.calls = append(q.calls, c)
+	q.taken = append(q.taken, false)
+}
+
+// take removes and returns the first call left of tool (n8nToolName),
+// else the first call left; ok is false when none is left.
+func (q *n8nCalls) take(tool string) (c ToolCall, ok bool) {
+	if q == nil {
+		return ToolCall{}, false
+	}
+	at := q.byName[tool]
+	for len(at) > 0 && q.taken[at[0]] {
+		at = at[1:]
+	}
+	q.byName[tool] = at
+	pick := -1
+	if len(at) > 0 {
+		pick = at[0]
+	} else {
+		for q.next < len(q.calls) && q.taken[q.next] {
+			q.next++
+		}
+		if q.next < len(q.calls) {
+			pick = q.next
+		}
+	}
+	if pick < 0 {
+		return ToolCall{}, false
+	}
+	q.taken[pick] = true
+	return q.calls[pick], true
 }
 
 // hasUser reports whether the run has a user's message yet.

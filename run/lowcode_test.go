@@ -269,3 +269,58 @@ func FuzzParseLowCode(f *testing.F) {
 	f.Add([]byte(`{"outputs": [{"inputs": {}, "outputs": [{"results": {"message": {"content_blocks": [{"contents": [{"type": "tool_use"}]}]}}}]}]}`))
 	fuzzFormat(f, FormatAuto)
 }
+
+// TestLowCodeBigRuns: big saved runs are read in time that grows with
+// their size, not its square: a model's run that makes many calls
+// answered by many tools' runs.
+func TestLowCodeBigRuns(t *testing.T) {
+	for name, data := range map[string]func() string{
+		"an n8n model's many calls": func() string {
+			var calls, tools []string
+			for i := range 100000 {
+				calls = append(calls, fmt.Sprintf(`{"name": "t%d", "args": {}}`, i))
+			}
+			for i := range 10000 {
+				tools = append(tools, fmt.Sprintf(`"Tool %d": [{"startTime": %d, "source": [{"previousNode": "Agent"}], "data": {"ai_tool": [[{"json": {"response": "r"}}]]}}]`, i, 3+i))
+			}
+			return `{"data": {"resultData": {"runData": {
+				"Chat": [{"startTime": 1, "source": [], "data": {"main": [[{"json": {"chatInput": "hi"}}]]}}],
+				"Model": [{"startTime": 2, "source": [{"previousNode": "Agent"}], "data": {"ai_languageModel": [[{"json": {"response": {"generations": [[{"text": "", "message": {"kwargs": {"tool_calls": [` + strings.Join(calls, ",") + `]}}}]]}}}]]}}],
+				"Agent": [{"startTime": 1.5, "source": [{"previousNode": "Chat"}], "data": {"main": [[{"json": {"output": "done"}}]]}}],
+				` + strings.Join(tools, ",") + `}}}}`
+		},
+		"a Dify workflow's many nodes, each input looked for in the steps before it": func() string {
+			nodes := []string{`{"node_type": "start", "node_id": "s", "title": "Start", "index": 0, "inputs": {"sys.query": "find it"}, "outputs": {}}`}
+			words := func(i int) string {
+				var b strings.Builder
+				for j := range 80 {
+					fmt.Fprintf(&b, "w%dy%d ", i, j)
+				}
+				return b.String()
+			}
+			for i := 1; i < 2000; i++ {
+				var inputs []string
+				for k := range 100 {
+					inputs = append(inputs, fmt.Sprintf(`"in%d": "w%dy%d %d"`, k, i, k, k))
+				}
+				nodes = append(nodes, fmt.Sprintf(`{"node_type": "tool", "node_id": "n%d", "title": "T%d", "index": %d, "inputs": {%s}, "outputs": {"text": "%s"}}`, i, i, i, strings.Join(inputs, ", "), words(i)))
+			}
+			return `{"data": [` + strings.Join(nodes, ",") + `, {"node_type": "end", "node_id": "e", "title": "End", "index": 2000, "outputs": {"a": "done"}}]}`
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			in := []byte(data())
+			done := make(chan error, 1)
+			go func() {
+				_, err := ParseCase("big.json", in, Options{})
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				require.NoError(t, err)
+			case <-time.After(20 * time.Second):
+				t.Fatal("reading the run did not return")
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package spans
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -198,14 +199,29 @@ func callMeta(m map[string]any) []map[string]any {
 }
 
 // metaText is the text of the first of keys (in any case) that one of the
-// objects holds as a scalar.
+// objects holds as a scalar. Of an object's fields that write a key in
+// different cases, the one in the key's own case is read first, then the
+// others in their order as text: the same record always gives the same.
 func metaText(objs []map[string]any, keys []string) string {
 	for _, k := range keys {
 		for _, o := range objs {
-			for ok, v := range o {
-				if !strings.EqualFold(ok, k) {
-					continue
+			var names []string
+			for name := range o {
+				if strings.EqualFold(name, k) {
+					names = append(names, name)
 				}
+			}
+			slices.SortFunc(names, func(a, b string) int {
+				if (a == k) != (b == k) {
+					if a == k {
+						return -1
+					}
+					return 1
+				}
+				return strings.Compare(a, b)
+			})
+			for _, name := range names {
+				v := o[name]
 				switch v.(type) {
 				case map[string]any, []any, nil:
 					continue

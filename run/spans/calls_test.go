@@ -147,3 +147,16 @@ func TestCallsSessionPath(t *testing.T) {
 	assert.Equal(t, "router", ss[0].Attrs.Str("agent.name"), "a Humanloop flow's prompts are its agents")
 	assert.Equal(t, "billing", ss[1].Attrs.Str("agent.name"))
 }
+
+// TestCallsMetadataCases: a record whose metadata writes a key in two
+// cases is read the same each time, the key in its own case first.
+func TestCallsMetadataCases(t *testing.T) {
+	log := []byte(`[{"request": {"messages": []}, "response": {"choices": []}, "metadata": {"Agent_Name": "critic", "agent_name": "planner", "SESSION_ID": "s-2", "Session_Id": "s-1"}}]`)
+	for range 50 {
+		ss, err := Decode(context.Background(), log, Calls)
+		require.NoError(t, err)
+		require.Len(t, ss, 1)
+		require.Equal(t, "planner", ss[0].Attrs.Str("agent.name"))
+		require.Equal(t, "s-2", ss[0].TraceID)
+	}
+}
