@@ -210,11 +210,7 @@ func Fit(ctx context.Context, exs []Example, opts Options) (*rules.Weights, erro
 		return nil, err
 	}
 	flagged := slices.Index(names, rules.FeatFlagged)
-	var prior float64
-	if opts.Prior != nil {
-		prior = opts.Prior.Critical
-	}
-	w.Critical = bestCritical(exs, oof, flagged, prior)
+	w.Critical = bestCritical(exs, oof, flagged, startShare(opts.Prior))
 	w.Guess = bestGuess(exs, oof, w.Critical, flagged)
 	// Confidence and bands: on what the finished model says of the same
 	// unseen runs.
@@ -385,6 +381,24 @@ func outOfFold(ctx context.Context, exs []Example, names []string, opts Options)
 // criticalShares are the shares the fit tries: 1 answers with the most
 // probable step; lower shares prefer earlier steps nearly as probable.
 var criticalShares = []float64{1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3}
+
+// DefaultCritical is the critical share a fit keeps unless another is
+// clearly better (bestCritical) when its prior has no share of its own
+// (EvidencePrior, or none). Chosen as DefaultLambda is: by the accuracy of
+// each labelled system when the weights are fitted on the others. Without
+// it, shares a run or two apart on the out-of-fold answers are chosen by
+// those runs, and a small change to what extract reads moves the share and
+// with it every near-tied answer.
+const DefaultCritical = 0.8
+
+// startShare is the critical share a fit from prior keeps unless another
+// is clearly better: the prior's own, or DefaultCritical.
+func startShare(prior *rules.Weights) float64 {
+	if prior != nil && prior.Critical > 0 {
+		return prior.Critical
+	}
+	return DefaultCritical
+}
 
 // shareZ is how many standard errors of the paired difference another
 // critical share must be ahead of the prior's to replace it.

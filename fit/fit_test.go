@@ -321,6 +321,8 @@ func TestBestCriticalKeepsThePriorsShareOnNoise(t *testing.T) {
 		{"from a prior, three won and two lost", []int{1, 1, 1, 2, 2}, 1, 1},
 		{"from a prior, five won and none lost", []int{1, 1, 1, 1, 1}, 1, 0.8},
 		{"the prior's own share is best", []int{2, 2, 2, 1, 2}, 0.9, 0.9},
+		{"without a prior's share, three won and two lost", []int{2, 2, 2, 1, 1}, startShare(EvidencePrior(nil)), DefaultCritical},
+		{"without a prior, five won and none lost", []int{2, 2, 2, 2, 2}, startShare(nil), 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			exs, p := runs(c.labels...)
