@@ -168,10 +168,16 @@ func pricedItemOf(m map[string]any) (pricedItem, bool) {
 	return it, priced && len(it.words) > 0
 }
 
-// namesMoney reports whether a field's name names an amount of money.
+// moneyKeyWords are the words of a field's name that name an amount of
+// money, beside a price's.
+var moneyKeyWords = toSet("amount amounts total subtotal refund charge fee fees sum")
+
+// namesMoney reports whether a field's name names an amount of money: a
+// price's name, or one of its words (refund_amount, grandTotal) is one of
+// moneyKeyWords; a word that only holds one (feedback, consumer) is
+// another thing.
 func namesMoney(key string) bool {
-	key = strings.ToLower(key)
-	return namesPrice(key) || slices.ContainsFunc([]string{"amount", "total", "refund", "charge", "fee", "sum"}, func(w string) bool { return strings.Contains(key, w) })
+	return namesPrice(key) || slices.ContainsFunc(nameWords(key), func(w string) bool { return moneyKeyWords[w] })
 }
 
 // givenAmount returns the first amount of money the calls give (an
