@@ -48,7 +48,27 @@ func readOtherPrices(r *run.Run, rf *RunFeatures) {
 	for _, w := range task {
 		asked[w] = true
 	}
+	// The agents' calls that give an amount, each read once: a listing's
+	// first is the first of them after it.
+	type givenAt struct {
+		step  int
+		given string
+		n     float64
+	}
+	var givens []givenAt
+	for i := range r.Steps {
+		if given, n, ok := givenAmount(r.Steps[i].ToolCalls()); ok && agentChoosing(r, rf, i) {
+			givens = append(givens, givenAt{i, given, n})
+		}
+	}
+	next := 0
 	for j := range r.Steps {
+		for next < len(givens) && givens[next].step <= j {
+			next++
+		}
+		if next == len(givens) {
+			return
+		}
 		if !rf.Steps[j].Has(KindToolResult) {
 			continue
 		}
@@ -61,17 +81,10 @@ func readOtherPrices(r *run.Run, rf *RunFeatures) {
 		if !ok {
 			continue
 		}
-		for i := j + 1; i < len(r.Steps); i++ {
-			given, n, ok := givenAmount(r.Steps[i].ToolCalls())
-			if !ok || !agentChoosing(r, rf, i) {
-				continue
-			}
-			if n != named.price && slices.Contains(figures, n) {
-				rf.Steps[i] = rf.Steps[i].Clone()
-				rf.Steps[i].Details.Rare.OtherPrice = &OtherPrice{Listing: j, Item: named.name, Price: named.as, Given: given}
-				return
-			}
-			break
+		if g := givens[next]; g.n != named.price && slices.Contains(figures, g.n) {
+			rf.Steps[g.step] = rf.Steps[g.step].Clone()
+			rf.Steps[g.step].Details.Rare.OtherPrice = &OtherPrice{Listing: j, Item: named.name, Price: named.as, Given: g.given}
+			return
 		}
 	}
 }

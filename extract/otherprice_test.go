@@ -2,6 +2,7 @@ package extract
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 
@@ -39,4 +40,24 @@ func TestOtherPrice(t *testing.T) {
 		r.Question = r.Steps[0].Content
 		assert.Equal(t, tt.want, Run(r).Steps[3].OtherPrice, tt.name)
 	}
+}
+
+// TestOtherPriceReadsEachCallOnce: a long run that looks the same order
+// up again and again, and never gives an amount, is read in one pass:
+// each call is read once, not once per listing before it.
+func TestOtherPriceReadsEachCallOnce(t *testing.T) {
+	order := `{"order_id": "4471", "items": [{"sku": "HC-MUG-BLU", "name": "Blue ceramic mug", "qty": 1, "price": 18.5}, {"sku": "HC-BWL-SET", "name": "Stoneware bowl set (4)", "qty": 1, "price": 64.0}], "total": 82.5}`
+	steps := []run.Step{{Agent: "user", Kind: run.KindUser, Content: "Order 4471 came with the blue ceramic mug cracked. Please refund just the mug."}}
+	for range 2000 {
+		steps = append(steps, run.Step{Agent: "assistant", Kind: run.KindToolCall, Content: `get_order({"order_id": "4471"})`, Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "get_order", Arguments: `{"order_id": "4471", "note": "looked up again as the customer asked"}`}}}},
+			run.Step{Agent: "tool", Kind: run.KindToolResult, Content: order})
+	}
+	for i := range steps {
+		steps[i].Index = i
+	}
+	r := &run.Run{Question: steps[0].Content, Steps: steps}
+	rf := Run(r)
+	start := time.Now()
+	readOtherPrices(r, rf)
+	assert.Less(t, time.Since(start), time.Second)
 }
