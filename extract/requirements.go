@@ -73,8 +73,9 @@ var (
 	qualifierReqRe = pattern(`(?<![\w-])(?<what>non-[a-z]{3,15}|[a-z]{2,15}-(?:free|friendly|only|accessible|proof|certified|compatible))(?![\w-])`, ci)
 	// A qualifier written as one word, of what a meal may hold or a
 	// flight may make: "a vegetarian restaurant", "halal", "a nonstop
-	// flight".
-	wordQualifierReqRe = pattern(`(?<![\w-])(?<what>vegetarian|vegan|halal|kosher|pescatarian|nonstop)(?![\w-])`, ci)
+	// flight". One the task denies ("I'm not vegan", "it needn't be
+	// halal", "no vegetarian options needed") asks for nothing.
+	wordQualifierReqRe = pattern(`(?<![\w-])(?<!(?:\b(?:not|no|never|neither|nor)|n[’']t)\s{1,3}(?:(?:be|a|an|really|strictly|necessarily)\s{1,3}){0,2})(?<what>vegetarian|vegan|halal|kosher|pescatarian|nonstop)(?![\w-])`, ci)
 	// Where the thing asked for must be: "a supplier based in Canada",
 	// "a brand made in Portugal".
 	placeReqRe = pattern(`(?<![\w-])(?:based|located|headquartered|registered|made|manufactured|produced|sourced)\s{1,3}in\s{1,3}(?:the\s{1,3})?(?<what>\p{Lu}\p{Ll}{2,20}(?:\s\p{Lu}\p{Ll}{2,20})?)`, 0)
