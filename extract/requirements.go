@@ -154,6 +154,15 @@ func asksExtreme(task string) int {
 	return 0
 }
 
+// namePart reports whether the word at w is part of a proper name: written
+// with a capital inside a sentence and followed by another capitalized
+// word ("the Vegan Society", "Halal Guys"), a topic the task names, not
+// a quality it asks for.
+func namePart(task string, w span) bool {
+	next := strings.TrimLeft(task[w.End:], " ")
+	return w.End > w.Start && unicode.IsUpper(rune(task[w.Start])) && !opensSentence(task, w.Start) && next != "" && unicode.IsUpper(rune(next[0]))
+}
+
 // requirementStop are words too common to tell of a requirement.
 var requirementStop = map[string]bool{
 	"the": true, "and": true, "for": true, "with": true, "that": true, "this": true, "from": true, "into": true, "any": true,
@@ -227,6 +236,9 @@ func requirements(task string, steps []run.Step) []Requirement {
 	}
 	for _, re := range []*matching.Pattern{qualifierReqRe, wordQualifierReqRe, placeReqRe} {
 		for _, m := range t.all(re, 0) {
+			if re == wordQualifierReqRe && namePart(task, m.Whole()) {
+				continue
+			}
 			add(t.str(m.Whole()), distinct(m, t.named(m, "what")))
 		}
 	}
