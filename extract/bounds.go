@@ -65,9 +65,24 @@ func measureWords(text string) []string {
 
 // taskBounds returns the bounds the task puts on figures in a unit:
 // a bound's words, a figure, and a word of letters after it. A bound on
-// money ("under $40") is the price cap's, read apart (priceCap).
+// money ("under $40") is the price cap's, read apart (priceCap). A
+// sentence that tells of the past ("I've been with you for over 5
+// years") bounds nothing to come.
 func taskBounds(task string) []bound {
-	words := measureWords(task)
+	var out []bound
+	for _, sentence := range sentencesOf(task) {
+		if words := measureWords(sentence); !slices.ContainsFunc(words, func(w string) bool { return pastWords[w] }) {
+			out = append(out, sentenceBounds(words)...)
+		}
+	}
+	return out
+}
+
+// pastWords are words by which a sentence tells of the past.
+var pastWords = toSet("been was were had ago did")
+
+// sentenceBounds returns the bounds of one sentence's words.
+func sentenceBounds(words []string) []bound {
 	var out []bound
 	for k := range words {
 		for _, b := range boundWords {

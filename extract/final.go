@@ -430,7 +430,8 @@ func submittedByCall(calls []run.ToolCall) string {
 }
 
 // submitted is a submission's value as written: a JSON string unquoted,
-// a list of strings (components) joined, any other text as it is.
+// a list of strings (components) joined, a string in single quotes
+// (Python's) unquoted, any other text as it is.
 func submitted(a string) string {
 	var one string
 	if json.Unmarshal([]byte(a), &one) == nil {
@@ -439,6 +440,9 @@ func submitted(a string) string {
 	var list []string
 	if json.Unmarshal([]byte(a), &list) == nil {
 		return cleanAnswer(strings.Join(list, ", "))
+	}
+	if len(a) > 2 && a[0] == '\'' && a[len(a)-1] == '\'' && !strings.ContainsRune(a[1:len(a)-1], '\'') {
+		return cleanAnswer(a[1 : len(a)-1])
 	}
 	return a
 }

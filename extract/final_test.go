@@ -248,6 +248,9 @@ func TestFinalAnswerOfAnAnsweringAction(t *testing.T) {
 		{"InterCode's submit of a flag", "The decryption gave the flag.\nsubmit(picoCTF{s4lt3d_435})", run.KindMessage, "picoCTF{s4lt3d_435}"},
 		{"AIOpsLab's submit of components", "It is the faulty component.\n```\nsubmit([\"compose-post-service\", \"nginx-thrift\"])\n```", run.KindMessage, "compose-post-service, nginx-thrift"},
 		{"a submit named in prose", "I will call submit(flag) once I have it.", run.KindMessage, ""},
+		{"a submit of a variable, after code that defines submit", "```python\ndef submit(answer):\n    print(answer)\n\nsubmit(result)\n```", run.KindMessage, ""},
+		{"a submit of an expression", "```python\nsubmit(flag.strip())\n```", run.KindMessage, ""},
+		{"a submit of a string in single quotes", "```python\nsubmit('flag{abc_def}')\n```", run.KindMessage, "flag{abc_def}"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -56,6 +56,8 @@ func TestListedPicks(t *testing.T) {
 			&ListedPick{Listing: 2, Picked: "Flex", Forbids: "15 gb", Asked: "no more than 12 gb"}},
 		{"a figure within the task's bound", "Switch me to the cheapest plan with at least 20 GB of data.", plans, "Switching you to P-25.", 3, nil},
 		{"a bound in another unit", "Switch me to a plan with at least 20 minutes of calls.", plans, "Switching you to P-15.", 3, nil},
+		{"a figure the task tells of the past, no bound", "I've been with you for over 5 years and used more than 30 GB some months. Switch me to the cheapest plan with at least 20 GB of data.",
+			"plan_id | name | data_gb | contract_years | price_usd\nP-15 | Flex 15 | 15 | 1 | 30\nP-25 | Plus 25 | 25 | 2 | 38\nP-40 | Max 40 | 40 | 2 | 45\n", "Switching you to P-25.", 3, nil},
 	} {
 		r := chat("user", tt.task, "searcher", "AccommodationSearch[Phoenix]", "tool", tt.listing, "picker", tt.pick, "planner", "Day 1: "+tt.pick)
 		r.Steps[1].Kind, r.Steps[2].Kind = run.KindToolCall, run.KindToolResult

@@ -33,6 +33,27 @@ var (
 	dayMonthRe        = pattern(`(?<![\w.])(?<d>\d{1,2})(?:st|nd|rd|th)?\s{1,2}(?:of\s{1,2})?(?<mon>`+goWords(monthWords)+`)(?!,?\s{0,2}\d{4}(?!\d))(?!`+spanEndDayFirst+`)`, ci)
 )
 
+// foreignDate reports whether a day and a foreign month's name are
+// written as a date of its language, not a count of things that share
+// the name ("2 mayo packets", "3 Mars bars", "5 Mars rovers"): the day
+// written with a stop (German's "13. Juni") or French's "1er", "de"
+// before the month (Spanish's), or an article or a preposition before
+// the day (le, du, au, el, del, al, am, vom, bis).
+func foreignDate(s string, m match) bool {
+	w := m.Whole()
+	whole := strings.ToLower(s[w.Start:w.End])
+	after := strings.TrimLeft(whole, "0123456789")
+	if strings.HasPrefix(after, ".") || strings.HasPrefix(after, "er") || strings.Contains(after, " de ") {
+		return true
+	}
+	before := strings.Fields(strings.ToLower(s[max(0, w.Start-16):w.Start]))
+	return len(before) > 0 && foreignDatePrepositions[strings.Trim(before[len(before)-1], "(,")]
+}
+
+// foreignDatePrepositions are the words French, Spanish and German write
+// before a day of a month.
+var foreignDatePrepositions = toSet("le du au dès el del al am vom bis ab zum")
+
 // monthDays returns the days of a month a text names without a year, as
 // "MM-DD", in the order written: a date a person gives ("move it to May
 // 14", "on New Year's Eve") that a call then writes in full (2024-05-14).
@@ -61,7 +82,7 @@ func monthDays(t *text) []string {
 	}
 	for _, m := range t.all(foreignDayMonthRe, math.MaxInt) {
 		d, err := strconv.Atoi(t.named(m, "d"))
-		if mon := foreignMonths[strings.ToLower(t.named(m, "mon"))]; err == nil && mon > 0 && d >= 1 && d <= 31 {
+		if mon := foreignMonths[strings.ToLower(t.named(m, "mon"))]; err == nil && mon > 0 && d >= 1 && d <= 31 && foreignDate(t.s, m) {
 			out = appendNew(out, pad2(mon)+"-"+pad2(d))
 		}
 	}

@@ -31,6 +31,8 @@ func TestMonthDays(t *testing.T) {
 		{"Reserva para el 13 de junio, por favor.", []string{"06-13"}},
 		{"Termin am 13. Juni oder am 2. März.", []string{"06-13", "03-02"}},
 		{"Le 13 mars 2026 à Lyon.", nil},
+		{"Add 2 mayo packets and 3 mars bars to the order.", nil},
+		{"NASA has landed 5 Mars rovers.", nil},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			assert.Equal(t, tc.want, monthDays(newText(tc.text)))

@@ -48,7 +48,27 @@ func readOtherPrices(r *run.Run, rf *RunFeatures) {
 	for _, w := range task {
 		asked[w] = true
 	}
+	// The agents' calls that give an amount, each read once: a listing's
+	// first is the first of them after it.
+	type givenAt struct {
+		step  int
+		given string
+		n     float64
+	}
+	var givens []givenAt
+	for i := range r.Steps {
+		if given, n, ok := givenAmount(r.Steps[i].ToolCalls()); ok && agentChoosing(r, rf, i) {
+			givens = append(givens, givenAt{i, given, n})
+		}
+	}
+	next := 0
 	for j := range r.Steps {
+		for next < len(givens) && givens[next].step <= j {
+			next++
+		}
+		if next == len(givens) {
+			return
+		}
 		if !rf.Steps[j].Has(KindToolResult) {
 			continue
 		}
@@ -61,17 +81,10 @@ func readOtherPrices(r *run.Run, rf *RunFeatures) {
 		if !ok {
 			continue
 		}
-		for i := j + 1; i < len(r.Steps); i++ {
-			given, n, ok := givenAmount(r.Steps[i].ToolCalls())
-			if !ok || !agentChoosing(r, rf, i) {
-				continue
-			}
-			if n != named.price && slices.Contains(figures, n) {
-				rf.Steps[i] = rf.Steps[i].Clone()
-				rf.Steps[i].Details.Rare.OtherPrice = &OtherPrice{Listing: j, Item: named.name, Price: named.as, Given: given}
-				return
-			}
-			break
+		if g := givens[next]; g.n != named.price && slices.Contains(figures, g.n) {
+			rf.Steps[g.step] = rf.Steps[g.step].Clone()
+			rf.Steps[g.step].Details.Rare.OtherPrice = &OtherPrice{Listing: j, Item: named.name, Price: named.as, Given: g.given}
+			return
 		}
 	}
 }
@@ -168,10 +181,16 @@ func pricedItemOf(m map[string]any) (pricedItem, bool) {
 	return it, priced && len(it.words) > 0
 }
 
-// namesMoney reports whether a field's name names an amount of money.
+// moneyKeyWords are the words of a field's name that name an amount of
+// money, beside a price's.
+var moneyKeyWords = toSet("amount amounts total subtotal refund charge fee fees sum")
+
+// namesMoney reports whether a field's name names an amount of money: a
+// price's name, or one of its words (refund_amount, grandTotal) is one of
+// moneyKeyWords; a word that only holds one (feedback, consumer) is
+// another thing.
 func namesMoney(key string) bool {
-	key = strings.ToLower(key)
-	return namesPrice(key) || slices.ContainsFunc([]string{"amount", "total", "refund", "charge", "fee", "sum"}, func(w string) bool { return strings.Contains(key, w) })
+	return namesPrice(key) || slices.ContainsFunc(nameWords(key), func(w string) bool { return moneyKeyWords[w] })
 }
 
 // givenAmount returns the first amount of money the calls give (an

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 
@@ -11,8 +12,9 @@ import (
 // TestOtherPrice: a refund call that gives another item's price, or the
 // order's total, where the order's listing prices the one item the task
 // names, moves another figure than that item's; the item's own price, an
-// amount the listing does not give, and a task that names two items or
-// none are none. Shape:
+// amount the listing does not give, a figure under a name that only
+// holds a word of money (feedback, consumed), and a task that names two
+// items or none are none. Shape:
 // a support assistant that looks an order up and refunds.
 func TestOtherPrice(t *testing.T) {
 	order := `{"order_id": "4471", "items": [{"sku": "HC-MUG-BLU", "name": "Blue ceramic mug", "qty": 1, "price": 18.5}, {"sku": "HC-BWL-SET", "name": "Stoneware bowl set (4)", "qty": 1, "price": 64.0}], "total": 82.5}`
@@ -27,6 +29,9 @@ func TestOtherPrice(t *testing.T) {
 		{"a figure the listing does not give", mug, `{"order_id": "4471", "amount": 20}`, nil},
 		{"two items named", "Please refund the blue ceramic mug and the stoneware bowl set from order 4471.", `{"order_id": "4471", "amount": 82.5}`, nil},
 		{"no item named", "Please refund order 4471.", `{"order_id": "4471", "amount": 82.5}`, nil},
+		{"a rating under a name that holds fee", mug, `{"order_id": "4471", "feedback_score": 64}`, nil},
+		{"a count under a name that holds sum", mug, `{"order_id": "4471", "consumed_units": 64}`, nil},
+		{"an amount in camel case", mug, `{"order_id": "4471", "refundAmount": 64}`, &OtherPrice{Listing: 2, Item: "Blue ceramic mug", Price: "18.5", Given: "64"}},
 	} {
 		r := chat("user", tt.task, "assistant", `get_order({"order_id": "4471"})`, "tool", order, "assistant", "refund("+tt.args+")", "tool", `{"status": "issued"}`)
 		r.Steps[1].Kind, r.Steps[2].Kind, r.Steps[3].Kind, r.Steps[4].Kind = run.KindToolCall, run.KindToolResult, run.KindToolCall, run.KindToolResult
@@ -35,4 +40,24 @@ func TestOtherPrice(t *testing.T) {
 		r.Question = r.Steps[0].Content
 		assert.Equal(t, tt.want, Run(r).Steps[3].OtherPrice, tt.name)
 	}
+}
+
+// TestOtherPriceReadsEachCallOnce: a long run that looks the same order
+// up again and again, and never gives an amount, is read in one pass:
+// each call is read once, not once per listing before it.
+func TestOtherPriceReadsEachCallOnce(t *testing.T) {
+	order := `{"order_id": "4471", "items": [{"sku": "HC-MUG-BLU", "name": "Blue ceramic mug", "qty": 1, "price": 18.5}, {"sku": "HC-BWL-SET", "name": "Stoneware bowl set (4)", "qty": 1, "price": 64.0}], "total": 82.5}`
+	steps := []run.Step{{Agent: "user", Kind: run.KindUser, Content: "Order 4471 came with the blue ceramic mug cracked. Please refund just the mug."}}
+	for range 2000 {
+		steps = append(steps, run.Step{Agent: "assistant", Kind: run.KindToolCall, Content: `get_order({"order_id": "4471"})`, Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: "get_order", Arguments: `{"order_id": "4471", "note": "looked up again as the customer asked"}`}}}},
+			run.Step{Agent: "tool", Kind: run.KindToolResult, Content: order})
+	}
+	for i := range steps {
+		steps[i].Index = i
+	}
+	r := &run.Run{Question: steps[0].Content, Steps: steps}
+	rf := Run(r)
+	start := time.Now()
+	readOtherPrices(r, rf)
+	assert.Less(t, time.Since(start), time.Second)
 }

@@ -73,8 +73,9 @@ var (
 	qualifierReqRe = pattern(`(?<![\w-])(?<what>non-[a-z]{3,15}|[a-z]{2,15}-(?:free|friendly|only|accessible|proof|certified|compatible))(?![\w-])`, ci)
 	// A qualifier written as one word, of what a meal may hold or a
 	// flight may make: "a vegetarian restaurant", "halal", "a nonstop
-	// flight".
-	wordQualifierReqRe = pattern(`(?<![\w-])(?<what>vegetarian|vegan|halal|kosher|pescatarian|nonstop)(?![\w-])`, ci)
+	// flight". One the task denies ("I'm not vegan", "it needn't be
+	// halal", "no vegetarian options needed") asks for nothing.
+	wordQualifierReqRe = pattern(`(?<![\w-])(?<!(?:\b(?:not|no|never|neither|nor)|n[’']t)\s{1,3}(?:(?:be|a|an|really|strictly|necessarily)\s{1,3}){0,2})(?<what>vegetarian|vegan|halal|kosher|pescatarian|nonstop)(?![\w-])`, ci)
 	// Where the thing asked for must be: "a supplier based in Canada",
 	// "a brand made in Portugal".
 	placeReqRe = pattern(`(?<![\w-])(?:based|located|headquartered|registered|made|manufactured|produced|sourced)\s{1,3}in\s{1,3}(?:the\s{1,3})?(?<what>\p{Lu}\p{Ll}{2,20}(?:\s\p{Lu}\p{Ll}{2,20})?)`, 0)
@@ -153,6 +154,15 @@ func asksExtreme(task string) int {
 	return 0
 }
 
+// namePart reports whether the word at w is part of a proper name: written
+// with a capital inside a sentence and followed by another capitalized
+// word ("the Vegan Society", "Halal Guys"), a topic the task names, not
+// a quality it asks for.
+func namePart(task string, w span) bool {
+	next := strings.TrimLeft(task[w.End:], " ")
+	return w.End > w.Start && unicode.IsUpper(rune(task[w.Start])) && !opensSentence(task, w.Start) && next != "" && unicode.IsUpper(rune(next[0]))
+}
+
 // requirementStop are words too common to tell of a requirement.
 var requirementStop = map[string]bool{
 	"the": true, "and": true, "for": true, "with": true, "that": true, "this": true, "from": true, "into": true, "any": true,
@@ -226,6 +236,9 @@ func requirements(task string, steps []run.Step) []Requirement {
 	}
 	for _, re := range []*matching.Pattern{qualifierReqRe, wordQualifierReqRe, placeReqRe} {
 		for _, m := range t.all(re, 0) {
+			if re == wordQualifierReqRe && namePart(task, m.Whole()) {
+				continue
+			}
 			add(t.str(m.Whole()), distinct(m, t.named(m, "what")))
 		}
 	}

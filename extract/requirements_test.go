@@ -138,6 +138,12 @@ func TestRequirements(t *testing.T) {
 		{"a nonstop flight and a halal meal", "Find me a nonstop flight to Doha with a halal meal.",
 			[]string{"Searching nonstop flights with halal meals."},
 			[]req{{"nonstop", []string{"nonstop"}, -1, false, false, []int32{1}}, {"halal", []string{"halal"}, -1, false, false, []int32{1}}}},
+		{"a qualifier that is part of a name", "Summarize the history of the Vegan Society for our newsletter, and list the Kosher Kitchen's opening hours.",
+			[]string{"Plan: search the society's history, then the opening hours."},
+			nil},
+		{"a qualifier the task denies", "I'm not vegetarian and my wife isn't vegan either, so find us a good barbecue place in Austin; it needn't be halal.",
+			[]string{"Plan: search barbecue places in Austin."},
+			nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &run.Run{Question: tc.task, Steps: []run.Step{{Index: 0, Agent: "user", Kind: run.KindUser, Content: tc.task}}}

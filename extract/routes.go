@@ -223,26 +223,24 @@ func notNamePart(r rune) bool {
 // written in: sentences, and their parts joined by commas or "and", a part
 // that names no destination (hasDest) joined to the next part that does
 // ("billing, invoice and payment questions to …"), or, at the sentence's
-// end, to the one before.
+// end, to the one before. Each part is asked of once, so that a long
+// sentence of many parts (a catalogue in a prompt) is read in one pass.
 func routeClauses(text string, hasDest func(string) bool) []string {
 	var out []string
 	for _, sentence := range strings.FieldsFunc(text, func(r rune) bool { return r == '.' || r == ';' || r == '\n' }) {
-		first, pending := len(out), ""
-		for k, comma := range strings.Split(sentence, ",") {
-			for l, part := range strings.Split(comma, " and ") {
-				switch {
-				case l > 0:
-					part = " and " + part
-				case k > 0:
-					part = "," + part
-				}
-				if pending += part; hasDest(pending) {
-					out = append(out, strings.Trim(pending, " ,"))
-					pending = ""
-				}
+		first, from := len(out), 0
+		cuts := clauseCuts(sentence)
+		for k, end := range cuts {
+			start := 0
+			if k > 0 {
+				start = cuts[k-1]
+			}
+			if hasDest(sentence[start:end]) {
+				out = append(out, strings.Trim(sentence[from:end], " ,"))
+				from = end
 			}
 		}
-		switch pending = strings.Trim(pending, " ,"); {
+		switch pending := strings.Trim(sentence[from:], " ,"); {
 		case pending == "":
 		case len(out) > first:
 			out[len(out)-1] += " " + pending
@@ -251,6 +249,22 @@ func routeClauses(text string, hasDest func(string) bool) []string {
 		}
 	}
 	return out
+}
+
+// clauseCuts returns the ends of a sentence's parts: before each comma
+// and each " and ", and the sentence's end.
+func clauseCuts(sentence string) []int {
+	var cuts []int
+	for i := 0; i < len(sentence); i++ {
+		switch {
+		case sentence[i] == ',' && i > 0:
+			cuts = append(cuts, i)
+		case strings.HasPrefix(sentence[i:], " and ") && i > 0:
+			cuts = append(cuts, i)
+			i += len(" and ") - 1
+		}
+	}
+	return append(cuts, len(sentence))
 }
 
 // routeTokens returns the content words of text, lower case, a plural's

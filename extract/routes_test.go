@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -62,4 +63,20 @@ func TestMisroute(t *testing.T) {
 			assert.Equal(t, tt.want, misroute(r))
 		})
 	}
+}
+
+// TestRouteClausesReadEachPartOnce: a sentence of many parts (a
+// catalogue a prompt lists by commas) is read in one pass: each part is
+// asked whether it names a destination once, not the growing run of
+// parts before it; the clauses are as before.
+func TestRouteClausesReadEachPartOnce(t *testing.T) {
+	text := "Route billing questions to billing_agent. Known products: " + strings.Repeat("widget pro, ", 5000) + "and more. Send parcel tracking, delivery and returns to shipping_agent, and invoices to billing_agent."
+	read := 0
+	clauses := routeClauses(text, func(c string) bool {
+		read += len(c)
+		return strings.Contains(c, "_agent")
+	})
+	assert.LessOrEqual(t, read, 2*len(text))
+	assert.Equal(t, []string{"Route billing questions to billing_agent", text[strings.Index(text, "Known"):strings.Index(text, ". Send")],
+		"Send parcel tracking, delivery and returns to shipping_agent", "and invoices to billing_agent"}, clauses)
 }

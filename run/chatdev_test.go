@@ -107,3 +107,15 @@ func TestChatDevLogHeadOfBigFile(t *testing.T) {
 	}
 	assert.True(t, chatDevLogHead([]byte("[2024-14-03 10:12:01 CRITICAL] **[Preprocessing]**\n\n**task_prompt**: x\n"+strings.Repeat("y", 1000))))
 }
+
+// TestChatDevLogOfEmptyTurns: a ChatDev log whose every turn is its role
+// prompt alone fails as such, not as JSON that does not parse.
+func TestChatDevLogOfEmptyTurns(t *testing.T) {
+	log := "[2024-14-03 10:12:01 INFO] **[Preprocessing]**\n\n**task_prompt**: Print the grades.\n\n" +
+		"[2024-14-03 10:12:02 INFO] Chief Technology Officer: **[Start Chat]**\n\n[ChatDev is a software company.\nYou are Chief Technology Officer.]\n\n" +
+		"[2024-14-03 10:12:09 INFO] Programmer: **[Start Chat]**\n\n[ChatDev is a software company.\nYou are Programmer.]\n"
+	_, err := Parse("run.log", []byte(log), Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "ChatDev log: no turn says anything after its role prompt")
+	assert.NotContains(t, err.Error(), "JSON")
+}

@@ -101,6 +101,7 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		if c, ok := chatDevLog(trimmed); ok {
 			return []*Case{c}, nil
 		}
+		return nil, errors.New("ChatDev log: no turn says anything after its role prompt")
 	}
 	if auto {
 		if c, ok, err := protocolLog(trimmed); ok {

@@ -196,6 +196,11 @@ type builder struct {
 	callsByID   map[string]*openCall
 	callsByName map[string][]*openCall
 	unanswered  int // calls made and not yet answered
+	// openOf holds, by agent, its calls in the order made, answered ones
+	// dropped as they are met (oldestOpen); openCount counts the
+	// unanswered ones.
+	openOf    map[string][]*openCall
+	openCount map[string]int
 	// silent holds, by agent, its latest model call if no output of it
 	// was recorded.
 	silent       map[string]*silentCall
@@ -221,12 +226,13 @@ type builder struct {
 // openCall is a tool call a model made.
 type openCall struct {
 	id         string
+	agent      string // AgentKey of the agent that made it
 	answered   bool
 	step, call int // the step that made it, and the call's place in its ToolCalls
 }
 
 func traceCase(ctx context.Context, traceID string, ss []*spans.Span, format Format, labels SpanLabels) (*Case, error) {
-	b := &builder{ctx: ctx, callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}, silent: map[string]*silentCall{}, acting: map[string]bool{}}
+	b := &builder{ctx: ctx, callsByID: map[string]*openCall{}, callsByName: map[string][]*openCall{}, openOf: map[string][]*openCall{}, openCount: map[string]int{}, silent: map[string]*silentCall{}, acting: map[string]bool{}}
 	known := b.tree(ss)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -1670,7 +1676,7 @@ func (b *builder) caller(n *node) string {
 		return ""
 	}
 	c := sc.parent.owner
-	if c == "" || SameAgent(c, n.owner) || b.oldestOpen(c, func(string) bool { return true }) == nil {
+	if c == "" || SameAgent(c, n.owner) || b.openCount[AgentKey(c)] == 0 {
 		return ""
 	}
 	return c
@@ -1945,12 +1951,14 @@ func eventCall(s *spans.Span, c ToolCall) ToolCall {
 // call records a call a model made (the k-th call of step), to be
 // answered by a tool span or a tool message.
 func (b *builder) call(c ToolCall, agent string, step, k int) {
-	oc := &openCall{id: c.ID, step: step, call: k}
+	oc := &openCall{id: c.ID, agent: AgentKey(agent), step: step, call: k}
 	b.unanswered++
+	b.openCount[oc.agent]++
+	b.openOf[oc.agent] = append(b.openOf[oc.agent], oc)
 	if c.ID != "" {
 		b.callsByID[c.ID] = oc
 	}
-	key := AgentKey(agent) + "\x00" + c.Name
+	key := oc.agent + "\x00" + c.Name
 	b.callsByName[key] = append(b.callsByName[key], oc)
 }
 
@@ -1958,6 +1966,7 @@ func (b *builder) call(c ToolCall, agent string, step, k int) {
 func (b *builder) settle(oc *openCall) {
 	oc.answered = true
 	b.unanswered--
+	b.openCount[oc.agent]--
 }
 
 // answer marks the open call with this id answered and returns it; nil
@@ -2006,20 +2015,23 @@ func (b *builder) madeCall(c ToolCall, agent string) *openCall {
 }
 
 // oldestOpen returns the agent's oldest unanswered call whose arguments
-// match; nil when there is none.
+// match; nil when there is none. The agent's answered calls are dropped
+// from its list as they are met, so that each is passed over once.
 func (b *builder) oldestOpen(agent string, match func(args string) bool) *openCall {
 	var found *openCall
-	prefix := AgentKey(agent) + "\x00"
-	for k, q := range b.callsByName {
-		if !strings.HasPrefix(k, prefix) {
+	key := AgentKey(agent)
+	q := b.openOf[key][:0]
+	for _, oc := range b.openOf[key] {
+		if oc.answered {
 			continue
 		}
-		for _, oc := range q {
-			if !oc.answered && (found == nil || oc.step < found.step || oc.step == found.step && oc.call < found.call) && match(b.steps[oc.step].step.ToolCalls()[oc.call].Arguments) {
-				found = oc
-			}
+		q = append(q, oc)
+		if (found == nil || oc.step < found.step || oc.step == found.step && oc.call < found.call) && match(b.steps[oc.step].step.ToolCalls()[oc.call].Arguments) {
+			found = oc
 		}
 	}
+	clear(b.openOf[key][len(q):])
+	b.openOf[key] = q
 	return found
 }
 
