@@ -23,6 +23,10 @@ type Guard struct {
 	// State is the forbidden state: a word's stem ("destroy", from
 	// "destroys nothing"), or a key and its value ("retain=true").
 	State string `json:"state"`
+	// Allowed, where the guard confines the action to one environment
+	// ("apply it to staging only"), is that environment: State is then
+	// any other (envWords).
+	Allowed string `json:"allowed,omitempty"`
 	// Seen are the tool results after Step that speak of the state, in
 	// step order.
 	Seen []GuardSeen `json:"seen,omitempty"`
@@ -68,6 +72,12 @@ var (
 	// unlessRe is an action taken unless an object shows a mark: "unless
 	// it carries the tag retain=true", "unless its status is shipped".
 	unlessRe = regexp.MustCompile(`(?i)\bunless (?:it|they|the \w+|its \w+|their \w+) (?:carries|carry|has|have|bears?|holds?|shows?|is|are)(?: (?:the|a|an))?( (?:tag|label|flag|status|state|mark))? ['"]?([a-z][\w.-]*[=:][\w.-]+|[a-z][\w-]+)`)
+	// onlyEnvRe confines an action to one environment: "apply it to
+	// staging only", "deploy only to the dev cluster".
+	onlyEnvRe = regexp.MustCompile(`(?i)\b([a-z]+)(?: (?:it|them|this|that|the change))? (?:(?:to|in|on|against) (?:the )?([a-z]+)(?: [a-z]+)? only|only (?:to|in|on|against) (?:the )?([a-z]+))\b`)
+	// envWords name the environments a change is made in, whatever the
+	// system: a result that names one is read against a guard's.
+	envWords = toSet("prod production staging stage dev development test qa sandbox preprod uat live")
 	// notWords, just before a state's word, say it is absent.
 	notWords = toSet("0 no not nothing none without never zero")
 	// guardSubjects are the subjects of an "unless" whose one word is a
@@ -90,6 +100,18 @@ func guardsOf(sent string) []Guard {
 			continue
 		}
 		out = append(out, Guard{Text: strings.TrimSpace(sent), Verb: verb, State: state})
+	}
+	for _, m := range onlyEnvRe.FindAllStringSubmatchIndex(sent, -1) {
+		verb, env := strings.ToLower(sent[m[2]:m[3]]), ""
+		if m[4] >= 0 {
+			env = strings.ToLower(sent[m[4]:m[5]])
+		} else {
+			env = strings.ToLower(sent[m[6]:m[7]])
+		}
+		if !envWords[env] || functionWords[verb] {
+			continue
+		}
+		out = append(out, Guard{Text: strings.TrimSpace(sent), Verb: verb, State: "other than " + env, Allowed: env})
 	}
 	for _, m := range unlessRe.FindAllStringSubmatchIndex(sent, -1) {
 		state := strings.ToLower(sent[m[4]:m[5]])
@@ -171,7 +193,11 @@ func readGuards(r *run.Run, rf *RunFeatures) {
 		g := &guards[k]
 		for i := g.Step + 1; i < len(r.Steps); i++ {
 			if rf.Steps[i].Has(KindToolResult) {
-				g.Seen = append(g.Seen, seenIn(r.Steps[i].Content, g.State, i)...)
+				if g.Allowed != "" {
+					g.Seen = append(g.Seen, envSeenIn(r.Steps[i].Content, g.Allowed, i)...)
+				} else {
+					g.Seen = append(g.Seen, seenIn(r.Steps[i].Content, g.State, i)...)
+				}
 			}
 		}
 	}
@@ -246,4 +272,22 @@ func objectBefore(toks []guardToken, j int, key, value string) string {
 		}
 	}
 	return ""
+}
+
+// envSeenIn reads what a tool's output says of the environment a guard
+// allows: it shows another where it names an environment (envWords) and
+// never the allowed one ("prod", from a workspace's name), and shows the
+// allowed one's presence where it names that; nil where it names none.
+func envSeenIn(content, allowed string, step int) []GuardSeen {
+	other := false
+	for _, w := range strings.FieldsFunc(strings.ToLower(content), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if w == allowed {
+			return []GuardSeen{{Step: step}}
+		}
+		other = other || envWords[w]
+	}
+	if other {
+		return []GuardSeen{{Step: step, Shows: true}}
+	}
+	return nil
 }

@@ -46,6 +46,14 @@ func TestGuards(t *testing.T) {
 			result(`{"id": "W-1", "status": "shipped"}`),
 		}, []Guard{{Step: 0, Text: "Cancel the order unless its status is shipped.", Verb: "cancel", State: "shipped",
 			Seen: []GuardSeen{{Step: 2, Shows: true, Object: "w-1"}}}}},
+		{"one environment only, another shown", []run.Step{
+			user("Scale the web tier to 4 instances and apply it to staging only."),
+			call("shell", `{"command": "terraform workspace show"}`),
+			result("prod"),
+			call("shell", `{"command": "terraform workspace select staging"}`),
+			result(`Switched to workspace "staging".`),
+		}, []Guard{{Step: 0, Text: "Scale the web tier to 4 instances and apply it to staging only.", Verb: "apply", State: "other than staging", Allowed: "staging",
+			Seen: []GuardSeen{{Step: 2, Shows: true}, {Step: 4}}}}},
 		{"unless of no mark", []run.Step{
 			user("Close the ticket unless it is urgent."),
 			call("get_ticket", `{"id": "T-1"}`),

@@ -990,6 +990,8 @@ func TestStateConflictOfGuards(t *testing.T) {
 		{"applied after a new plan destroys nothing", planTask, []msg{shell("terraform plan -out=tfplan"), result(replaced), shell("terraform plan -out=tfplan"), result(inPlace), shell("terraform apply tfplan")}, nil},
 		{"only shown again", planTask, []msg{shell("terraform plan -out=tfplan"), result(replaced), shell("terraform show tfplan")}, nil},
 		{"deleted the tagged bucket", bucketTask, []msg{shell("get-tags"), result(tags), shell("aws s3 rb s3://tmp-build-cache && aws s3 rb s3://tmp-etl-staging")}, []int{3}},
+		{"applied in another environment than the task's", "Scale the web tier to 4 and apply it to staging only.", []msg{shell("terraform workspace show"), result("prod"), shell("terraform apply -var web_count=4")}, []int{3}},
+		{"applied after selecting the task's environment", "Scale the web tier to 4 and apply it to staging only.", []msg{shell("terraform workspace show"), result("prod"), shell("terraform workspace select staging"), result(`Switched to workspace "staging".`), shell("terraform apply -var web_count=4")}, nil},
 		{"kept the tagged bucket", bucketTask, []msg{shell("get-tags"), result(tags), shell("aws s3 rb s3://tmp-build-cache")}, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
