@@ -570,6 +570,10 @@ type RunFeatures struct {
 	// its instructions describe in no word of the task while they describe
 	// another destination in one, that handoff; nil otherwise.
 	Misroute *Misroute `json:"misroute,omitempty"`
+	// Guards are the conditions the task's and the system's policies set
+	// on a kind of consequential action, with the tool results after
+	// each that speak of the state it forbids.
+	Guards []Guard `json:"guards,omitempty"`
 
 	steps       []run.Step // the run's steps, whose texts Describe reads; nil in features made by hand
 	groundTruth string     // the run's ground truth, which the answer's values read from pages are left to
@@ -592,12 +596,13 @@ type runFeaturesJSON struct {
 	TaskFiles           []string      `json:"task_files,omitempty"`
 	PatchOrigin         *PatchOrigin  `json:"patch_origin,omitempty"`
 	Misroute            *Misroute     `json:"misroute,omitempty"`
+	Guards              []Guard       `json:"guards,omitempty"`
 }
 
 // MarshalJSON writes the run's features, each step's with the agent the
 // run names for it (none in features made by hand).
 func (rf *RunFeatures) MarshalJSON() ([]byte, error) {
-	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, AskedUnits: rf.AskedUnits, AsksExtreme: rf.AsksExtreme, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles, PatchOrigin: rf.PatchOrigin, Misroute: rf.Misroute})
+	return json.Marshal(runFeaturesJSON{Steps: stepsJSON{rf}, Question: rf.Question, QuestionWordNumbers: rf.QuestionWordNumbers, Instructions: rf.Instructions, FinalAnswer: rf.FinalAnswer, Requirements: rf.Requirements, AskedUnits: rf.AskedUnits, AsksExtreme: rf.AsksExtreme, ExpectedCalls: rf.ExpectedCalls, Renames: rf.Renames, ShowsReported: rf.ShowsReported, TaskFiles: rf.TaskFiles, PatchOrigin: rf.PatchOrigin, Misroute: rf.Misroute, Guards: rf.Guards})
 }
 
 // stepsJSON writes a run's features step by step, rather than a list of

@@ -2136,7 +2136,40 @@ func stateConflict(in *Input) []Finding {
 			}
 		}
 	}
-	return append(out, refusalsTaken(in)...)
+	out = append(out, refusalsTaken(in)...)
+	return append(out, guardsBroken(in)...)
+}
+
+// guardsBroken finds, for each condition the task or a policy sets on an
+// action (extract.Guard), the first consequential call it holds made
+// after the latest tool result that spoke of the forbidden state showed
+// it: the call's agent acted on a result that ruled the action out.
+func guardsBroken(in *Input) []Finding {
+	var out []Finding
+	for _, g := range in.Features.Guards {
+		latest := -1 // the index in g.Seen of the latest result's first record
+	steps:
+		for i := g.Step + 1; i < len(in.Features.Steps); i++ {
+			for k := max(latest, 0); k < len(g.Seen) && g.Seen[k].Step < i; k++ {
+				if latest < 0 || g.Seen[k].Step != g.Seen[latest].Step {
+					latest = k
+				}
+			}
+			if latest < 0 {
+				continue
+			}
+			for _, c := range in.Features.Steps[i].Calls {
+				for k := latest; k < len(g.Seen) && g.Seen[k].Step == g.Seen[latest].Step; k++ {
+					if s := g.Seen[k]; s.Shows && g.Holds(c, s.Object) {
+						out = append(out, Finding{Step: i, Strength: 0.9, Quote: quoteAt(in, i, max(c.Offset, 0), len(c.Name)),
+							Reason: fmt.Sprintf("it calls %s after step %d showed %q, which the condition %q rules out", c.Name, s.Step, g.State, clipText(g.Text, 120))})
+						break steps
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // refusalsTaken finds the actions an agent took after saying they could
@@ -2193,7 +2226,7 @@ func refusalOf(in *Input, i int, words []string) int {
 
 // StateConflict is the state_conflict analyzer.
 var StateConflict = &Analyzer{Name: "state_conflict", Run: stateConflict, Requires: []Fact{FactToolCalls, FactPolicies, FactKinds, FactStates, FactSignals},
-	Doc: "an action on an object whose last observed state a stated policy, or the action's own name, rules out, or that its agent said could not be taken and then took when the other party only insisted"}
+	Doc: "an action on an object whose last observed state a stated policy, or the action's own name, rules out, or that its agent said could not be taken and then took when the other party only insisted, or that a condition of the task or a policy forbids in a state the latest result speaking of it showed"}
 
 // conflict says why a call may not act on an object in state, or "".
 func conflict(c extract.Call, state string, policies []extract.Policy, states map[string]bool) string {

@@ -250,7 +250,10 @@ var zeroers = map[Fact]func(r *run.Run, rf *extract.RunFeatures){
 		f.Calls, f.Code, f.CodeWrites, f.Tool, f.Caller, f.PassedOver, f.OverCap, f.ListedPick, f.Clash, f.OverBudget = nil, nil, nil, "", extract.NoCaller, nil, nil, nil, nil, nil
 	}),
 	FactVerdicts: eachStep(func(f *extract.Features) { f.Ledger, f.SendsLedger = nil, nil }),
-	FactPolicies: eachStep(func(f *extract.Features) { f.Policies = nil }),
+	FactPolicies: func(r *run.Run, rf *extract.RunFeatures) {
+		rf.Guards = nil
+		eachStep(func(f *extract.Features) { f.Policies = nil })(r, rf)
+	},
 	FactFinalAnswer: func(r *run.Run, rf *extract.RunFeatures) {
 		rf.FinalAnswer = nil
 		eachStep(func(f *extract.Features) { f.Answer = "" })(r, rf)
@@ -281,7 +284,7 @@ func without(tb testing.TB, in *Input, keep []Fact) *Input {
 	r := *in.Run
 	rf := &extract.RunFeatures{Steps: slices.Clone(in.Features.Steps), Question: in.Features.Question,
 		FinalAnswer: in.Features.FinalAnswer, ExpectedCalls: in.Features.ExpectedCalls, Requirements: in.Features.Requirements,
-		QuestionWordNumbers: in.Features.QuestionWordNumbers, AsksExtreme: in.Features.AsksExtreme}
+		QuestionWordNumbers: in.Features.QuestionWordNumbers, AsksExtreme: in.Features.AsksExtreme, Guards: in.Features.Guards}
 	for fact, zero := range zeroers {
 		if !slices.Contains(keep, fact) {
 			zero(&r, rf)

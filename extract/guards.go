@@ -1,0 +1,293 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/offattr/offattr/run"
+)
+
+// Guard is a condition a task or a policy sets on a kind of consequential
+// action: the state the action may not be taken in ("apply only if the
+// plan destroys nothing", "delete every bucket unless it carries the tag
+// retain=true"), with the tool results after it that speak of that state.
+type Guard struct {
+	// Step is the task or system step whose policy states the guard.
+	Step int `json:"step"`
+	// Text is the policy's sentence.
+	Text string `json:"text"`
+	// Verb is the action the guard holds, lower case, as the policy
+	// writes it ("apply", "delete"); "" when it names none.
+	Verb string `json:"verb,omitempty"`
+	// State is the forbidden state: a word's stem ("destroy", from
+	// "destroys nothing"), or a key and its value ("retain=true").
+	State string `json:"state"`
+	// Allowed, where the guard confines the action to one environment
+	// ("apply it to staging only"), is that environment: State is then
+	// any other (envWords).
+	Allowed string `json:"allowed,omitempty"`
+	// Seen are the tool results after Step that speak of the state, in
+	// step order.
+	Seen []GuardSeen `json:"seen,omitempty"`
+}
+
+// GuardSeen is a tool result that speaks of a guard's state.
+type GuardSeen struct {
+	Step int `json:"step"`
+	// Shows is whether the result shows the state; false where it only
+	// says it is absent ("0 to destroy", "no violating rows").
+	Shows bool `json:"shows,omitempty"`
+	// Object is the name the result shows in the state (the bucket a
+	// listing gives the tag under), "" when it names none.
+	Object string `json:"object,omitempty"`
+}
+
+// Holds reports whether a call is one the guard holds, taken on what a
+// result showed: a consequential call whose tool name or command line
+// writes the guard's verb, or one that names the object the result
+// showed in the forbidden state.
+func (g Guard) Holds(c Call, object string) bool {
+	if !c.Consequential() {
+		return false
+	}
+	if object != "" && c.Names(object) {
+		return true
+	}
+	if g.Verb == "" {
+		return false
+	}
+	words := c.Words()
+	if c.command != "" {
+		words = append(slices.Clip(words), strings.Fields(strings.ToLower(c.command))...)
+	}
+	return slices.ContainsFunc(words, func(w string) bool { return w == g.Verb || namesVerb(w, g.Verb) })
+}
+
+var (
+	// onlyIfRe is an action allowed only where a state is absent: "apply
+	// only if the plan destroys nothing", "apply it only when the dry run
+	// reports no violating rows".
+	onlyIfRe = regexp.MustCompile(`(?i)\b([a-z]+)(?: (?:it|them|this|that|the change))? only (?:if|when) (?:[\w'-]+ ){0,4}?(?:([a-z]+) nothing|no ([a-z]+))\b`)
+	// unlessRe is an action taken unless an object shows a mark: "unless
+	// it carries the tag retain=true", "unless its status is shipped".
+	unlessRe = regexp.MustCompile(`(?i)\bunless (?:it|they|the \w+|its \w+|their \w+) (?:carries|carry|has|have|bears?|holds?|shows?|is|are)(?: (?:the|a|an))?( (?:tag|label|flag|status|state|mark))? ['"]?([a-z][\w.-]*[=:][\w.-]+|[a-z][\w-]+)`)
+	// onlyEnvRe confines an action to one environment: "apply it to
+	// staging only", "deploy only to the dev cluster".
+	onlyEnvRe = regexp.MustCompile(`(?i)\b([a-z]+)(?: (?:it|them|this|that|the change))? (?:(?:to|in|on|against) (?:the )?([a-z]+)(?: [a-z]+)? only|only (?:to|in|on|against) (?:the )?([a-z]+))\b`)
+	// envWords name the environments a change is made in, whatever the
+	// system: a result that names one is read against a guard's.
+	envWords = toSet("prod production staging stage dev development test qa sandbox preprod uat live")
+	// notWords, just before a state's word, say it is absent.
+	notWords = toSet("0 no not nothing none without never zero")
+	// guardSubjects are the subjects of an "unless" whose one word is a
+	// state: "unless its status is shipped".
+	guardSubjects = toSet("status state tag label flag")
+)
+
+// guardsOf reads the guards a policy's sentence sets.
+func guardsOf(sent string) []Guard {
+	var out []Guard
+	for _, m := range onlyIfRe.FindAllStringSubmatchIndex(sent, -1) {
+		verb := strings.ToLower(sent[m[2]:m[3]])
+		var state string
+		if m[4] >= 0 {
+			state = stemOf(strings.ToLower(sent[m[4]:m[5]]))
+		} else {
+			state = strings.ToLower(sent[m[6]:m[7]])
+		}
+		if len(state) < 4 || functionWords[verb] {
+			continue
+		}
+		out = append(out, Guard{Text: strings.TrimSpace(sent), Verb: verb, State: state})
+	}
+	for _, m := range onlyEnvRe.FindAllStringSubmatchIndex(sent, -1) {
+		verb, env := strings.ToLower(sent[m[2]:m[3]]), ""
+		if m[4] >= 0 {
+			env = strings.ToLower(sent[m[4]:m[5]])
+		} else {
+			env = strings.ToLower(sent[m[6]:m[7]])
+		}
+		if !envWords[env] || functionWords[verb] {
+			continue
+		}
+		out = append(out, Guard{Text: strings.TrimSpace(sent), Verb: verb, State: "other than " + env, Allowed: env})
+	}
+	for _, m := range unlessRe.FindAllStringSubmatchIndex(sent, -1) {
+		state := strings.ToLower(sent[m[4]:m[5]])
+		state = strings.TrimRight(state, ".-")
+		if !strings.ContainsAny(state, "=:") {
+			// A single word is a state only where the policy says what
+			// it marks: a tag, a status.
+			subject := strings.Fields(strings.ToLower(sent[m[0]:m[4]]))
+			if m[2] < 0 && (len(subject) < 3 || !guardSubjects[subject[2]]) {
+				continue
+			}
+		}
+		out = append(out, Guard{Text: strings.TrimSpace(sent), Verb: clauseVerb(sent[:m[0]]), State: state})
+	}
+	return out
+}
+
+// functionWords are words before "only if" that are no action's verb.
+var functionWords = toSet("is are be been was were it and or but can may must should will")
+
+// stemOf is a verb's stem from its third person ("destroys" → "destroy",
+// "replaces" → "replace", "modifies" → "modify").
+func stemOf(w string) string {
+	if base, ok := strings.CutSuffix(w, "ies"); ok {
+		return base + "y"
+	}
+	if base, ok := strings.CutSuffix(w, "s"); ok && !strings.HasSuffix(base, "s") {
+		return base
+	}
+	return w
+}
+
+// clauseVerb is the first verb of change (changeVerbs), in its plain
+// form, of the last clause of a text (after its last colon, semicolon or
+// comma), else of the whole text; "" when it writes none. The clause an
+// "unless" ends is the action it holds: "Clean up: delete every bucket
+// ... unless".
+func clauseVerb(s string) string {
+	if k := strings.LastIndexAny(s, ":;,"); k >= 0 {
+		if v := firstChangeVerb(s[k+1:]); v != "" {
+			return v
+		}
+	}
+	return firstChangeVerb(s)
+}
+
+func firstChangeVerb(s string) string {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		var found []string
+		for v := range changeVerbs {
+			if namesVerb(w, v) {
+				found = append(found, v)
+			}
+		}
+		if len(found) > 0 {
+			slices.Sort(found)
+			return found[0]
+		}
+	}
+	return ""
+}
+
+// readGuards finds the guards the task's and the system's policies set,
+// and the tool results after each that speak of its state.
+func readGuards(r *run.Run, rf *RunFeatures) {
+	var guards []Guard
+	for i := range rf.Steps {
+		for _, p := range rf.Steps[i].Policies {
+			for _, g := range guardsOf(p.Text) {
+				g.Step = i
+				guards = append(guards, g)
+			}
+		}
+	}
+	if len(guards) == 0 {
+		return
+	}
+	for k := range guards {
+		g := &guards[k]
+		for i := g.Step + 1; i < len(r.Steps); i++ {
+			if rf.Steps[i].Has(KindToolResult) {
+				if g.Allowed != "" {
+					g.Seen = append(g.Seen, envSeenIn(r.Steps[i].Content, g.Allowed, i)...)
+				} else {
+					g.Seen = append(g.Seen, seenIn(r.Steps[i].Content, g.State, i)...)
+				}
+			}
+		}
+	}
+	rf.Guards = guards
+}
+
+// guardToken is a word of a tool's output as seenIn reads it: a name may
+// hold dots, hyphens and underscores.
+type guardToken struct {
+	word string
+	line int
+}
+
+// seenIn reads what a tool's output says of a guard's state: each place
+// it shows the state, with the name it shows in it; or one record that
+// the state is absent when it writes the state's word only after a word
+// of absence ("0 to destroy"); nil when it does not speak of it.
+func seenIn(content, state string, step int) []GuardSeen {
+	var toks []guardToken
+	line := 0
+	for _, ln := range strings.Split(strings.ToLower(content), "\n") {
+		for _, w := range strings.FieldsFunc(ln, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_' || r == '/')
+		}) {
+			if w = strings.Trim(w, ".-/"); w != "" {
+				toks = append(toks, guardToken{w, line})
+			}
+		}
+		line++
+	}
+	key, value, pair := strings.Cut(state, "=")
+	if !pair {
+		key, value, pair = strings.Cut(state, ":")
+	}
+	var out []GuardSeen
+	absent := false
+	for j, t := range toks {
+		switch {
+		case pair:
+			if t.word != key || j+1 >= len(toks) || toks[j+1].word != value || toks[j+1].line != t.line {
+				continue
+			}
+		case !strings.HasPrefix(t.word, strings.TrimSuffix(state, "e")):
+			continue
+		}
+		if j > 0 && notWords[toks[j-1].word] || j > 1 && notWords[toks[j-2].word] {
+			absent = true
+			continue
+		}
+		out = append(out, GuardSeen{Step: step, Shows: true, Object: objectBefore(toks, j, key, value)})
+	}
+	if len(out) == 0 && absent {
+		return []GuardSeen{{Step: step}}
+	}
+	return out
+}
+
+// objectBefore is the name a tool's output shows beside its token j: the
+// last name on the token's line before it, else on the line before that
+// one (a listing's heading over its fields); "" when there is none. A
+// name holds a letter and a hyphen, dot, underscore or digit.
+func objectBefore(toks []guardToken, j int, key, value string) string {
+	for _, line := range []int{toks[j].line, toks[j].line - 1} {
+		for k := j - 1; k >= 0 && toks[k].line >= line; k-- {
+			w := toks[k].word
+			if toks[k].line != line || w == key || w == value || len(w) < 3 {
+				continue
+			}
+			if strings.ContainsAny(w, "abcdefghijklmnopqrstuvwxyz") && strings.ContainsAny(w, "-._0123456789") {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+// envSeenIn reads what a tool's output says of the environment a guard
+// allows: it shows another where it names an environment (envWords) and
+// never the allowed one ("prod", from a workspace's name), and shows the
+// allowed one's presence where it names that; nil where it names none.
+func envSeenIn(content, allowed string, step int) []GuardSeen {
+	other := false
+	for _, w := range strings.FieldsFunc(strings.ToLower(content), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if w == allowed {
+			return []GuardSeen{{Step: step}}
+		}
+		other = other || envWords[w]
+	}
+	if other {
+		return []GuardSeen{{Step: step, Shows: true}}
+	}
+	return nil
+}

@@ -1,0 +1,68 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/offattr/offattr/run"
+)
+
+// TestGuards: a task's or policy's condition on an action ("apply only if
+// the plan destroys nothing", "delete ... unless it carries the tag
+// retain=true") is read with the action's verb and the forbidden state,
+// and each later tool result that speaks of the state says whether it
+// shows it (with the name it shows it beside) or only its absence. A
+// word of no mark ("unless it is urgent") sets no guard.
+func TestGuards(t *testing.T) {
+	call := func(name, args string) run.Step {
+		return run.Step{Agent: "agent", Kind: run.KindToolCall, Content: name + "(" + args + ")",
+			Extra: &run.Extra{ToolCalls: []run.ToolCall{{Name: name, Arguments: args}}}}
+	}
+	result := func(s string) run.Step { return run.Step{Agent: "tool", Kind: run.KindToolResult, Content: s} }
+	user := func(s string) run.Step { return run.Step{Agent: "user", Kind: run.KindUser, Content: s} }
+	for _, tt := range []struct {
+		name  string
+		steps []run.Step
+		want  []Guard
+	}{
+		{"only if a state is absent, shown then absent", []run.Step{
+			user("Raise the instance class. Run the plan first and apply only if the plan destroys nothing."),
+			call("run_command", `{"command": "terraform plan"}`),
+			result("-/+ destroy and then create replacement\nPlan: 1 to add, 0 to change, 1 to destroy."),
+			call("run_command", `{"command": "terraform plan"}`),
+			result("Plan: 1 to add, 0 to change, 0 to destroy."),
+		}, []Guard{{Step: 0, Text: "Run the plan first and apply only if the plan destroys nothing.", Verb: "apply", State: "destroy",
+			Seen: []GuardSeen{{Step: 2, Shows: true}, {Step: 2, Shows: true}, {Step: 4}}}}},
+		{"unless a listing shows a tag beside a name", []run.Step{
+			user("Clean up: delete every bucket with the prefix tmp- unless it carries the tag retain=true."),
+			call("run_command", `{"command": "get-tags"}`),
+			result("== tmp-build-cache\nTAGSET\towner\tci\n== tmp-etl-staging\nTAGSET\tretain\ttrue"),
+		}, []Guard{{Step: 0, Text: "Clean up: delete every bucket with the prefix tmp- unless it carries the tag retain=true.", Verb: "delete", State: "retain=true",
+			Seen: []GuardSeen{{Step: 2, Shows: true, Object: "tmp-etl-staging"}}}}},
+		{"unless a status", []run.Step{
+			user("Cancel the order unless its status is shipped."),
+			call("get_order", `{"id": "W-1"}`),
+			result(`{"id": "W-1", "status": "shipped"}`),
+		}, []Guard{{Step: 0, Text: "Cancel the order unless its status is shipped.", Verb: "cancel", State: "shipped",
+			Seen: []GuardSeen{{Step: 2, Shows: true, Object: "w-1"}}}}},
+		{"one environment only, another shown", []run.Step{
+			user("Scale the web tier to 4 instances and apply it to staging only."),
+			call("shell", `{"command": "terraform workspace show"}`),
+			result("prod"),
+			call("shell", `{"command": "terraform workspace select staging"}`),
+			result(`Switched to workspace "staging".`),
+		}, []Guard{{Step: 0, Text: "Scale the web tier to 4 instances and apply it to staging only.", Verb: "apply", State: "other than staging", Allowed: "staging",
+			Seen: []GuardSeen{{Step: 2, Shows: true}, {Step: 4}}}}},
+		{"unless of no mark", []run.Step{
+			user("Close the ticket unless it is urgent."),
+			call("get_ticket", `{"id": "T-1"}`),
+			result(`{"priority": "urgent"}`),
+		}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rf := Run(&run.Run{Question: tt.steps[0].Content, Steps: tt.steps})
+			assert.Equal(t, tt.want, rf.Guards)
+		})
+	}
+}
