@@ -21,8 +21,11 @@ var clineTools = []string{
 var clineSays = map[string]string{"attempt_completion": "result", "ask_followup_question": "question", "plan_mode_respond": "response"}
 
 // clineResultRe is the head of the user-role message Cline sends back
-// with a tool's output: "[read_file for 'src/a.py'] Result:".
-var clineResultRe = regexp.MustCompile(`^\[([a-z_]+)(?: for '[^\n]*?')?\] Result:`)
+// with a tool's output: "[read_file for 'src/a.py'] Result:", with Roo
+// Code's note to the model after the quoted target ("[read_file for
+// 'src/a.py'. Reading multiple files at once is more efficient…]
+// Result:").
+var clineResultRe = regexp.MustCompile(`^\[([a-z_]+)(?: for '[^\n]*?'(?:\. [^\n\]]*)?)?\] Result:`)
 
 // clineEnvRe is the environment details Cline appends to the user's
 // messages (open tabs, the time, the files in the directory): the tool's
@@ -140,11 +143,7 @@ func clineBlocks(text string) (said string, calls []ToolCall) {
 		}
 		body := text[at+len(tool)+2 : at+end]
 		rest := text[at+end+len(tool)+3:]
-		params := map[string]any{}
-		for _, name := range elementNames(body) {
-			v, _ := element(body, name)
-			params[name] = strings.Trim(v, "\n")
-		}
+		params := clineParams(body)
 		if p, ok := clineSays[tool]; ok {
 			v, _ := params[p].(string)
 			text = text[:at] + v + rest
@@ -154,6 +153,52 @@ func clineBlocks(text string) (said string, calls []ToolCall) {
 		text = text[:at] + rest
 	}
 	return strings.TrimSpace(text), calls
+}
+
+// clineParams reads the parameters of a block's body: each element's
+// text, or, for an element that holds only elements (Roo Code's
+// <args><file><path>…</path></file></args>), what those hold, an element
+// written more than once a list of them.
+func clineParams(body string) map[string]any {
+	params := map[string]any{}
+	for _, name := range elementNames(body) {
+		if _, seen := params[name]; seen {
+			continue
+		}
+		var vals []any
+		for rest := body; ; {
+			v, ok := element(rest, name)
+			if !ok {
+				break
+			}
+			vals = append(vals, clineValue(v))
+			_, rest, _ = strings.Cut(rest, "</"+name+">")
+		}
+		if len(vals) == 1 {
+			params[name] = vals[0]
+		} else {
+			params[name] = vals
+		}
+	}
+	return params
+}
+
+// clineValue is an element's text, or the parameters it holds when it
+// holds elements and nothing else.
+func clineValue(v string) any {
+	names := elementNames(v)
+	if len(names) == 0 {
+		return strings.Trim(v, "\n")
+	}
+	outside := v
+	for _, name := range names {
+		inner, _ := element(outside, name)
+		outside = strings.Replace(outside, "<"+name+">"+inner+"</"+name+">", "", 1)
+	}
+	if strings.TrimSpace(outside) != "" {
+		return strings.Trim(v, "\n")
+	}
+	return clineParams(v)
 }
 
 // elementRe is the opening tag of an element of a Cline block.

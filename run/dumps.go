@@ -591,6 +591,16 @@ func partResult(pm map[string]any) (dumpMessage, bool) {
 	switch {
 	case pm == nil:
 		return dumpMessage{}, false
+	case typ == "tool_result" && pm["run"] != nil: // Amp's threads: {"type": "tool_result", "toolUseID", "run": {"status", "result" | "error"}}
+		run, _ := pm["run"].(map[string]any)
+		if run["status"] == "error" || run["status"] == "cancelled" || run["status"] == "rejected-by-user" {
+			e := run["error"]
+			if em, ok := e.(map[string]any); ok && em["message"] != nil {
+				e = em["message"]
+			}
+			return result(firstNonEmpty(stringOrEmpty(pm["toolUseID"]), stringOrEmpty(pm["tool_use_id"])), firstNonEmpty(textOf(e), textOf(run["status"])), true)
+		}
+		return result(firstNonEmpty(stringOrEmpty(pm["toolUseID"]), stringOrEmpty(pm["tool_use_id"])), toolOutputText(run["result"]), false)
 	case typ == "tool_result":
 		return result(pm["tool_use_id"], contentOf(pm["content"]), pm["is_error"] == true)
 	case strings.HasSuffix(typ, "_tool_result") && pm["tool_use_id"] != nil: // a server tool's: web_search_tool_result, code_execution_tool_result…
@@ -671,7 +681,8 @@ func serverToolResult(c any) (text string, failed bool) {
 // functionResponse reads a Gemini function response's response: the
 // object a tool returned, or, as Google ADK wraps them, {"result": …}
 // around a value that is no object and {"error": …} around the error of a
-// tool that raised, read as what they wrap (the error a failed call's).
+// tool that raised, or, as Gemini CLI's tools answer, {"output": …}
+// around their text, read as what they wrap (the error a failed call's).
 func functionResponse(resp any) (text string, failed bool) {
 	if m, ok := resp.(map[string]any); ok && len(m) == 1 {
 		if e, ok := m["error"]; ok && e != nil {
@@ -679,6 +690,10 @@ func functionResponse(resp any) (text string, failed bool) {
 		}
 		if r, ok := m["result"]; ok && r != nil {
 			return textOf(r), false
+		}
+		if o, ok := m["output"]; ok && o != nil {
+			// Gemini CLI's (and Qwen Code's) tools answer {"output": text}.
+			return textOf(o), false
 		}
 	}
 	return textOf(resp), false

@@ -50,7 +50,7 @@ func sessionLogFormat(data []byte) Format {
 			return ""
 		}
 		switch {
-		case (r.Type == "user" || r.Type == "assistant") && r.UUID != "" && isObject(r.Message):
+		case (r.Type == "user" || r.Type == "assistant") && r.UUID != "" && isObject(r.Message) && !geminiContentRecord(r.Message):
 			return FormatClaudeCode
 		case codexRecordTypes[r.Type] && isObject(r.Payload):
 			return FormatCodex

@@ -89,6 +89,14 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 		}
 		return []*Case{c}, nil
 	}
+	if auto {
+		if c, ok, err := cliSession(trimmed); ok {
+			if err != nil {
+				return nil, err
+			}
+			return []*Case{c}, nil
+		}
+	}
 	if cs, ok, err := evaluationRecords(trimmed, format); ok {
 		return cs, err
 	}
@@ -635,6 +643,10 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 	if c, ok, err := lowCodeCase(data, o); ok {
 		// A low-code platform's saved run (n8n, Dify, Flowise, Langflow);
 		// a label beside it is the run's.
+		return c, err
+	}
+	if c, ok, err := labelledList(data, format); ok {
+		// A label beside a run's list under a key of its own.
 		return c, err
 	}
 	if format == FormatTranscript {
