@@ -1540,6 +1540,11 @@ func codeValues(key, code string) (out []string, ok bool) {
 		return nil, false
 	}
 	for _, c := range calls {
+		if pointerCall(c) {
+			// Where a desktop agent's pointer acts, and how it moves, is
+			// how it acts, no value it was given.
+			continue
+		}
 		if len(c.args) > 0 && !slices.ContainsFunc(c.args, func(a string) bool { return !numericExpr(a) }) {
 			// Arithmetic handed to a function (round(543/2310*100, 1)) is
 			// kept as written, its function's name with it: the rules read
@@ -1560,6 +1565,25 @@ func codeValues(key, code string) (out []string, ok bool) {
 		}
 	}
 	return out, true
+}
+
+// pointerFuncs are pyautogui's functions that move the pointer or act
+// at a point (pointerCallRe's).
+var pointerFuncs = map[string]bool{
+	"click": true, "doubleClick": true, "tripleClick": true, "rightClick": true, "middleClick": true,
+	"moveTo": true, "moveRel": true, "move": true, "dragTo": true, "dragRel": true, "drag": true,
+	"mouseDown": true, "mouseUp": true, "scroll": true, "hscroll": true, "vscroll": true,
+}
+
+// pointerCall reports whether c is a call of one of pyautogui's pointer
+// functions.
+func pointerCall(c codeCall) bool {
+	name := c.name
+	if c.receiver != "" {
+		name = c.receiver + "." + name
+	}
+	fn, ok := strings.CutPrefix(name, "pyautogui.")
+	return ok && pointerFuncs[fn]
 }
 
 // literalArgs are a call's arguments as codeValues reads them: a

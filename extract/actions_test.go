@@ -467,7 +467,8 @@ func TestTaskAsksForAReport(t *testing.T) {
 // TestArgValuesOfCode: a call given code to run has as its values the
 // literal arguments of the calls the code writes (keyword values, strings
 // beside words of the code's own vocabulary, a call given arithmetic as
-// written), not the code; code that calls nothing is kept whole.
+// written), not the code, nor where a desktop agent's pointer acts; code
+// that calls nothing is kept whole.
 func TestArgValuesOfCode(t *testing.T) {
 	for _, tt := range []struct {
 		name, code string
@@ -478,6 +479,7 @@ func TestArgValuesOfCode(t *testing.T) {
 		{"arithmetic", "print(round(543/2310*100, 1))", []string{"round(543/2310*100, 1)"}},
 		{"f-string", "print(f\"total {total}\")", nil},
 		{"no call", "x = 2 + 2", []string{"x = 2 + 2"}},
+		{"desktop pointer", "import pyautogui; pyautogui.click(612, 418); pyautogui.dragTo(x=10, y=20, duration=0.5); pyautogui.typewrite('48231.50')", []string{"48231.50"}},
 	} {
 		args, err := json.Marshal(map[string]string{"code": tt.code})
 		require.NoError(t, err)

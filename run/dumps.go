@@ -480,11 +480,33 @@ func langChainMessage(m map[string]any) []dumpMessage {
 		fields = kw
 	}
 	if normalRole(dm.Role) == "tool" || dm.CallID != "" {
-		dm.tool, dm.Name = dm.Name, ""
-		dm.failed = fields["status"] == "error"
+		dm.tool, dm.Name = firstNonEmpty(dm.Name, stringOrEmpty(fields["function"])), ""
+		said, failed := toolError(fields["error"])
+		dm.failed = fields["status"] == "error" || failed
+		if said != "" && !strings.Contains(dm.Text, said) {
+			dm.Text = strings.TrimSpace(dm.Text + "\n" + said)
+		}
 	}
 	dm.Calls = uniqueCalls(dm.Calls)
 	return []dumpMessage{dm}
+}
+
+// toolError reads a tool message's "error": Inspect AI's ToolCallError
+// ({"type", "message"}: what failed, said), or tau2-bench's flag (true).
+func toolError(e any) (said string, failed bool) {
+	switch e := e.(type) {
+	case bool:
+		return "", e
+	case map[string]any:
+		said = strings.TrimSpace(stringOrEmpty(e["message"]))
+		if typ := strings.TrimSpace(stringOrEmpty(e["type"])); typ != "" && said == "" {
+			said = typ
+		}
+		return said, said != ""
+	case string:
+		return strings.TrimSpace(e), strings.TrimSpace(e) != ""
+	}
+	return "", false
 }
 
 // withoutThoughts is m without the parts of its content that are the

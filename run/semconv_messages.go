@@ -847,12 +847,13 @@ func messageOf(m map[string]any) (chatMessage, bool) {
 		}
 		if f, ok := cm["function"].(map[string]any); ok {
 			msg.Calls = append(msg.Calls, ToolCall{ID: stringOrEmpty(cm["id"]), Name: stringOrEmpty(f["name"]), Arguments: textOf(f["arguments"])})
-		} else { // LangChain's own, {"name", "args", "id"}; Datadog's, {"name", "arguments", "tool_id"}
+		} else { // LangChain's own, {"name", "args", "id"}; Datadog's, {"name", "arguments", "tool_id"}; Inspect AI's, {"id", "function": NAME, "arguments"}
 			args := cm["args"]
 			if args == nil {
 				args = cm["arguments"]
 			}
-			msg.Calls = append(msg.Calls, ToolCall{ID: firstNonEmpty(stringOrEmpty(cm["id"]), stringOrEmpty(cm["tool_id"])), Name: stringOrEmpty(cm["name"]), Arguments: textOf(args)})
+			name := firstNonEmpty(stringOrEmpty(cm["name"]), stringOrEmpty(cm["function"]))
+			msg.Calls = append(msg.Calls, ToolCall{ID: firstNonEmpty(stringOrEmpty(cm["id"]), stringOrEmpty(cm["tool_id"])), Name: name, Arguments: textOf(args)})
 		}
 	}
 	// Datadog's tool messages: {"role": "tool", "tool_results": [{"name",

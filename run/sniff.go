@@ -121,6 +121,12 @@ func parse(ctx context.Context, data []byte, opts Options) ([]*Case, error) {
 	}
 	c, err := parseOne(trimmed, data, format)
 	if errors.Is(err, ErrUnknownFormat) && auto {
+		if cs, ok, herr := harnessRecords(trimmed); ok {
+			return cs, herr
+		}
+		if c, ok, herr := harnessTrajectory(trimmed); ok {
+			return []*Case{c}, herr
+		}
 		if c, ok := crewAILog(trimmed); ok {
 			return []*Case{c}, nil
 		}

@@ -209,6 +209,7 @@ func transcript(msgs []message, meta *fileObject) (*Run, error) {
 	clineSession(msgs, r.Steps)
 	r.Steps, r.turnStep = splitObservations(msgs, r.Steps)
 	screenObservations(r)
+	fencedCommands(r)
 	taskFromMessages(r)
 	return r, nil
 }
