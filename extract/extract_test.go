@@ -213,6 +213,7 @@ func TestSignals(t *testing.T) {
 		{"finding no information is a failure", "There is no information available about who designed it.", []string{"failure"}, nil},
 		{"being unsure how to go on is no failure", "I'm not sure how to proceed with my order.", nil, nil},
 		{"a can't that reports no failure of the agent", "You can't miss it: the tower is 330 m tall.", nil, nil},
+		{"a thing said to be sure is no failure", "It is a stock that cannot go wrong, and the figures could not be clearer.", nil, nil},
 		{"a search for faults that found none is no failure", "I can't find any issues with your order: it is in transit.", nil, nil},
 		{"nor when it says it could not", "We could not detect any errors in the logs; the job ran.", nil, nil},
 		{"a search for something else that found nothing is a failure", "I can't find any record of that order.", []string{"failure"}, nil},

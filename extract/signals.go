@@ -57,7 +57,7 @@ var errorRules = []signalRule{
 	{kind: "error", severity: SeverityMedium, re: pattern(`(?m)^[\w/-]{0,200}\.[\w./-]{0,200}(?::\d{1,6}:(?:\d{1,6}:[ \t](?![ \t]|warning\b|note\b)|[ \t]{0,2}error:)|\(\d{1,6},\d{1,6}\):[ \t]{0,2}error\b)`, 0)},
 	{kind: "not_found", severity: SeverityMedium, re: pattern(`\b(?:(?:page |file |resource |module |command )?not found|no such file|does(?: not|n't) exist|`+status404+`\b|no (?:relevant |matching )?results? (?:were |was )?found|(?:HTTP|status)(?: code)?\s{0,2}[:=]?\s{0,2}[45]\d\d\b)`, ci), negatable: true},
 	{kind: "refusal", severity: SeverityMedium, re: pattern(`\b(?:I(?:'m| am) (?:sorry,? )?(?:but )?(?:not able|unable) to (?:help|assist|comply|provide)|I (?:can(?:no|')t|won't|will not) (?:help|assist|comply) with|as an AI(?: language model)?)`, ci)},
-	{kind: "failure", severity: SeverityMedium, re: pattern(`\b(?!`+foundNothingWrong+`)(?:unable to|(?:was|were|is|are)(?: not|n[’']t) able to|could ?n[o']t|can ?n[o']t|cannot|can[’']t (?:find|give|determine|confirm|locate|provide|access|answer)\b|(?<!\b(?:a|an|each|every|any)\s{1,2})failed(?: to)?(?!\w)|(?<!pass ?[/-] ?|pass or |\ba |\b(?:verdict|grade|grading|rating|assessment|judge?ment)\s{0,2}[:=]\s{0,2}(?:\*\*)?)fails?\b(?! ?[/-] ?pass|-)|unsuccessful|inconclusive|did not (?:work|succeed|return)|no information (?:is |was )?(?:available|found)|timed ?out|`+timeoutMet+`|(?<!(?:['’]s|\b(?:its|their|your|our|my|pass(?:es|ed|ing)?|set(?:s|ting)?|honou?rs?|respects?|forwards?|propagates?|configures?|accepts?))\s{1,2}(?:(?:the|a|its|their|this|that|our|your|my)\s{1,2})?)time ?out(?!s?\s{1,2}(?:settings?|options?|param(?:eter)?s?|arg(?:ument)?s?|kwargs?|values?|fields?|config(?:uration)?s?|attributes?|propert(?:y|ies)|through|along)\b)(?!(?:[_-][a-z]{1,12}|ms|secs?|seconds|mins?|minutes)?(?:\s{0,2}\([a-z]{1,12}\)|\s{1,2}in [a-z]{1,12})?\s{0,2}(?:of|=|:|is|was|to)?\s{0,2}\d(?![\d.,]{0,12}\s{0,2}(?:[a-z]{1,12}\s{0,2})?(?:exceeded|expired|elapsed|reached)\b))|access denied|forbidden|blocked(?!\w))`, ci), negatable: true},
+	{kind: "failure", severity: SeverityMedium, re: pattern(`\b(?!`+foundNothingWrong+`|`+sureThing+`)(?:unable to|(?:was|were|is|are)(?: not|n[’']t) able to|could ?n[o']t|can ?n[o']t|cannot|can[’']t (?:find|give|determine|confirm|locate|provide|access|answer)\b|(?<!\b(?:a|an|each|every|any)\s{1,2})failed(?: to)?(?!\w)|(?<!pass ?[/-] ?|pass or |\ba |\b(?:verdict|grade|grading|rating|assessment|judge?ment)\s{0,2}[:=]\s{0,2}(?:\*\*)?)fails?\b(?! ?[/-] ?pass|-)|unsuccessful|inconclusive|did not (?:work|succeed|return)|no information (?:is |was )?(?:available|found)|timed ?out|`+timeoutMet+`|(?<!(?:['’]s|\b(?:its|their|your|our|my|pass(?:es|ed|ing)?|set(?:s|ting)?|honou?rs?|respects?|forwards?|propagates?|configures?|accepts?))\s{1,2}(?:(?:the|a|its|their|this|that|our|your|my)\s{1,2})?)time ?out(?!s?\s{1,2}(?:settings?|options?|param(?:eter)?s?|arg(?:ument)?s?|kwargs?|values?|fields?|config(?:uration)?s?|attributes?|propert(?:y|ies)|through|along)\b)(?!(?:[_-][a-z]{1,12}|ms|secs?|seconds|mins?|minutes)?(?:\s{0,2}\([a-z]{1,12}\)|\s{1,2}in [a-z]{1,12})?\s{0,2}(?:of|=|:|is|was|to)?\s{0,2}\d(?![\d.,]{0,12}\s{0,2}(?:[a-z]{1,12}\s{0,2})?(?:exceeded|expired|elapsed|reached)\b))|access denied|forbidden|blocked(?!\w))`, ci), negatable: true},
 	{kind: "apology", severity: SeverityLow, re: pattern(`\b(?:I apologi[sz]e|(?:my )?apologies|I(?:'m| am) sorry|sorry for)\b`, ci)},
 	// Values that were made up rather than found: the data-flow rules look
 	// for the step where a fabricated value enters the run.
@@ -338,6 +338,11 @@ func codeSubject(s string, i int) bool {
 	}
 	return false
 }
+
+// sureThing is a thing said to be sure, worded as what cannot happen to
+// it ("a stock that cannot go wrong", "the figures could not be
+// clearer"): no one's failure.
+const sureThing = `(?:could ?n[o’']t|can ?n[o’']t|can[’']t|cannot)\s{1,2}(?:possibly\s{1,2})?(?:go\s{1,2}wrong|lose|miss|be\s{1,2}(?:better|clearer|simpler|easier|happier|overstated))\b`
 
 // foundNothingWrong is a search for faults that found none ("I can't find
 // any issues with your order", "we could not see any errors"): a report

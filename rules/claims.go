@@ -91,6 +91,12 @@ func unsupportedValues(in *Input, plans bool) []Finding {
 		if q := qualifiers(in, i); len(q) > 0 && lookupsOnly(in, i) {
 			claims = slices.DeleteFunc(slices.Clone(claims), func(c string) bool { return q[strings.ToLower(c)] })
 		}
+		// A call's bare setting (a limit, a count of days: a value of two
+		// characters at most) is, as unsupported_arguments reads it, no
+		// value the call makes up.
+		if setting := func(c string) bool { return callSetting(&in.Features.Steps[i], c) }; slices.ContainsFunc(claims, setting) {
+			claims = slices.DeleteFunc(slices.Clone(claims), setting)
+		}
 		// The names of the run's own functions and classes, where a plan
 		// lays the work out, are what its code will be called: no value a
 		// later step could be misled by.
@@ -454,4 +460,13 @@ func introducedDays(in *Input, i int) []string {
 		return nil
 	}
 	return []string{d}
+}
+
+// callSetting reports whether claim c (a claim key, as the graph gives
+// it) is the whole of an argument value of one of a step's calls that
+// unsupported_arguments does not read as a value (meaningful).
+func callSetting(f *extract.Features, c string) bool {
+	return slices.ContainsFunc(f.Calls, func(call extract.Call) bool {
+		return slices.ContainsFunc(call.Values, func(v string) bool { return !meaningful(v) && strings.EqualFold(v, c) })
+	})
 }

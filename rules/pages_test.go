@@ -152,3 +152,24 @@ func TestUnsupportedArgumentsOfQuantity(t *testing.T) {
 		assert.Equal(t, tt.want, steps(UnsupportedArguments.Run(in), true), tt.qty)
 	}
 }
+
+// TestUnsupportedClaimOfCallSetting: a call's bare setting (a limit of
+// ten posts a day) is, as unsupported_arguments reads it, no value the
+// call makes up; a limit of 250 that no one gave, which later steps
+// carry, is.
+func TestUnsupportedClaimOfCallSetting(t *testing.T) {
+	task := "Report the sentiment on AMD for 2024-07-12."
+	for _, limit := range []string{"10", "250"} {
+		in := prepare(t, task, "",
+			msg{agent: "user", content: task, kind: run.KindUser},
+			msg{agent: "analyst", content: `get_reddit_posts({"ticker": "AMD", "curr_date": "2024-07-12", "max_limit_per_day": ` + limit + `})`, kind: run.KindToolCall},
+			msg{agent: "tool", content: "posts: " + limit + " a day, mostly positive", kind: run.KindToolResult},
+			msg{agent: "analyst", content: "Sentiment on AMD is mostly positive across " + limit + " posts a day."},
+		)
+		var want []int
+		if limit == "250" {
+			want = []int{1}
+		}
+		assert.Equal(t, want, steps(UnsupportedClaim.Run(in), true), limit)
+	}
+}

@@ -641,6 +641,11 @@ func decoded(data []byte, o *fileObject, err error, format Format) (*Case, error
 			return c, err
 		}
 	}
+	if c, ok, err := tradingAgentsCase(data, o); ok {
+		// TradingAgents' logged state of a trade decision; a label beside
+		// it is the run's.
+		return c, err
+	}
 	if c, ok, err := textLogOf(data, o); ok {
 		// A record that holds a run's text log; a label beside it is the
 		// run's.
