@@ -31,3 +31,12 @@ func TestNumberNormAllocs(t *testing.T) {
 		})
 	}
 }
+
+// TestGroupedAllocs: reading an id written in groups builds nothing per id
+// beyond the id it gives.
+func TestGroupedAllocs(t *testing.T) {
+	x := newText("My order is W 123 4567, thanks.")
+	require.Equal(t, []string{"w1234567"}, grouped(x))
+	allocs := testing.AllocsPerRun(100, func() { grouped(x) })
+	assert.LessOrEqual(t, allocs, float64(3))
+}
