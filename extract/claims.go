@@ -685,10 +685,13 @@ func withHundredths(t *text, m numberMatch, norm string) (string, int, bool) {
 	return strings.TrimRight(norm+"."+pad2(int(cents)), "0"), to, true
 }
 
+// digitGroups drops the marks that group a number's thousands: commas in
+// prose and underscores in code's literals (19_640_000 in Python, Go,
+// Rust, Java, C#, JS). Built once: a run holds a great many numbers.
+var digitGroups = strings.NewReplacer(",", "", "_", "")
+
 func numberNorm(t *text, m numberMatch) (string, bool) {
-	// Thousands are grouped by commas in prose and by underscores in
-	// code's literals (19_640_000 in Python, Go, Rust, Java, C#, JS).
-	digits := strings.NewReplacer(",", "", "_", "").Replace(t.str(m.num)) + t.str(m.frac)
+	digits := digitGroups.Replace(t.str(m.num)) + t.str(m.frac)
 	if len(digits) > 1 && digits[0] == '0' && t.str(m.frac) == "" && t.str(m.unit) == "" {
 		return digits, true // a code with leading zeros ("06385"): keep it whole
 	}

@@ -259,13 +259,17 @@ func phones(t *text) []string {
 // two or more groups of digits, each after a space or a hyphen.
 var groupedPattern = pattern(`(?<![\w'’-])(?:[A-Z]{1,4}[ -])?\d{2,6}(?:[ -]\d{2,6}){1,4}(?![\w-])`, 0)
 
+// groupMarks drops the spaces and hyphens between an id's groups; built
+// once, as every step is read for ids.
+var groupMarks = strings.NewReplacer(" ", "", "-", "")
+
 // grouped returns the ids a text writes in groups (groupedPattern) of six
 // digits or more in all, joined and in lower case, each once, in the
 // order written.
 func grouped(t *text) []string {
 	var out []string
 	for _, m := range t.all(groupedPattern, maxMatches) {
-		v := strings.ToLower(strings.NewReplacer(" ", "", "-", "").Replace(t.str(m.Whole())))
+		v := strings.ToLower(groupMarks.Replace(t.str(m.Whole())))
 		if digitCount(v) >= 6 && !slices.Contains(out, v) {
 			out = append(out, v)
 		}

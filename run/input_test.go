@@ -167,24 +167,30 @@ func fuzzFormat(f *testing.F, format Format) {
 			}
 		}
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := ParseCase("fuzz.json", data, Options{Format: format})
-		if err != nil {
-			msg := err.Error()
-			if !strings.HasPrefix(msg, "load fuzz.json") || strings.Contains(msg, "\n") { // fuzz.json#TRACE for a trace
-				t.Fatalf("error %q: want one line naming the file", msg)
-			}
-			return
+	f.Fuzz(func(t *testing.T, data []byte) { checkParsed(t, data, format) })
+}
+
+// checkParsed parses data as the format and fails on what no file may
+// give: an error of more than one line or not naming the file, a run
+// without steps, a step out of place, without an agent or over the bound.
+func checkParsed(t *testing.T, data []byte, format Format) {
+	t.Helper()
+	c, err := ParseCase("fuzz.json", data, Options{Format: format})
+	if err != nil {
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "load fuzz.json") || strings.Contains(msg, "\n") { // fuzz.json#TRACE for a trace
+			t.Fatalf("error %q: want one line naming the file", msg)
 		}
-		if len(c.Run.Steps) == 0 {
-			t.Fatal("a run without steps was accepted")
+		return
+	}
+	if len(c.Run.Steps) == 0 {
+		t.Fatal("a run without steps was accepted")
+	}
+	for i, s := range c.Run.Steps {
+		if s.Index != i || s.Agent == "" || len(s.Content) > MaxText+200 {
+			t.Fatalf("step %d: index %d, agent %q, %d bytes", i, s.Index, s.Agent, len(s.Content))
 		}
-		for i, s := range c.Run.Steps {
-			if s.Index != i || s.Agent == "" || len(s.Content) > MaxText+200 {
-				t.Fatalf("step %d: index %d, agent %q, %d bytes", i, s.Index, s.Agent, len(s.Content))
-			}
-		}
-	})
+	}
 }
 
 func FuzzParseWhoWhen(f *testing.F)    { fuzzFormat(f, FormatWhoWhen) }

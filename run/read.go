@@ -85,8 +85,14 @@ func IsRunFile(name string) bool {
 // exporter's spans, AutoGen's runtime log, Maxim's commit log, a CrewAI
 // task log, ChatDev's log), whatever its name: a program's output redirected to a file;
 // or an SQLite database named as one (.db, .sqlite, .sqlite3), in which
-// AutoGen and Phoenix keep their runs.
+// AutoGen and Phoenix keep their runs. A named pipe or a device is none,
+// whatever its name: reading one found in a walk would wait for a writer
+// or read without end. A path that does not stat (a link to nothing) is
+// taken by its name, for the walk to report.
 func IsRunFileAt(path string) bool {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return false
+	}
 	name := filepath.Base(path)
 	if IsRunFile(name) {
 		return true
