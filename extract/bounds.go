@@ -7,40 +7,153 @@ import (
 	"unicode"
 )
 
-// bound is a bound the task puts on a quantity in a unit: "at least 20
-// GB", "no more than 3 stops", "under 2 kg".
+// bound is a bound the task puts on a quantity: "at least 20 GB", "no
+// more than 3 stops", "under 2 kg", "under $40", "at most 3". It is the
+// one reading of the task's bounds; each use takes the ones it needs (a
+// listed pick's those in a unit, the price cap money's, a requirement
+// any).
 type bound struct {
-	written string  // as the task writes it, in lower case
+	written string  // phrase, figure and unit, in lower case, a space apart
+	at      span    // the phrase and the figure (with a currency's sign) in the task
+	whole   span    // at, and the unit or the currency's word after it
 	n       float64 // the figure
-	unit    string  // the unit's word, in lower case
+	figure  string  // the figure as written, without its thousands' commas
+	unit    string  // the word after the figure, in lower case ("" if none)
+	money   bool    // the figure is money: a currency's sign before it, or its word after
 	least   bool    // a least value (at least, over), not a most
 	strict  bool    // the figure itself is out (under, over, more than)
+	past    bool    // its sentence tells of the past
+}
+
+// boundWord is a phrase that bounds the figure after it.
+type boundWord struct {
+	words         string
+	least, strict bool
 }
 
 // boundWords are the words before a figure by which a task bounds it,
 // each with whether it bounds from below and whether the figure itself
 // is out.
-var boundWords = []struct {
-	words         []string
-	least, strict bool
-}{
-	{[]string{"at", "least"}, true, false},
-	{[]string{"no", "less", "than"}, true, false},
-	{[]string{"no", "fewer", "than"}, true, false},
-	{[]string{"not", "less", "than"}, true, false},
-	{[]string{"a", "minimum", "of"}, true, false},
-	{[]string{"minimum", "of"}, true, false},
-	{[]string{"more", "than"}, true, true},
-	{[]string{"over"}, true, true},
-	{[]string{"at", "most"}, false, false},
-	{[]string{"no", "more", "than"}, false, false},
-	{[]string{"not", "more", "than"}, false, false},
-	{[]string{"a", "maximum", "of"}, false, false},
-	{[]string{"maximum", "of"}, false, false},
-	{[]string{"up", "to"}, false, false},
-	{[]string{"under"}, false, true},
-	{[]string{"less", "than"}, false, true},
-	{[]string{"fewer", "than"}, false, true},
+var boundWords = []boundWord{
+	{"at least", true, false},
+	{"no less than", true, false},
+	{"no fewer than", true, false},
+	{"not less than", true, false},
+	{"a minimum of", true, false},
+	{"minimum of", true, false},
+	{"more than", true, true},
+	{"over", true, true},
+	{"above", true, true},
+	{"beyond", true, true},
+	{"exceeding", true, true},
+	{"at most", false, false},
+	{"no more than", false, false},
+	{"not more than", false, false},
+	{"a maximum of", false, false},
+	{"maximum of", false, false},
+	{"up to", false, false},
+	{"budget of", false, false},
+	{"under", false, true},
+	{"less than", false, true},
+	{"fewer than", false, true},
+	{"lower than", false, true},
+	{"cheaper than", false, true},
+	{"below", false, true},
+}
+
+// boundRe is a bound's phrase, a figure (after a currency's sign, if
+// any) and the word after it. Where one phrase ends another ("no more
+// than", "more than"), the match at the earlier word takes the words,
+// so the bound is read once.
+var boundRe = pattern(goWords(boundPhrases())+`\s{1,3}(?:(?<cur>[$€£])\s{0,2})?(?<n>\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,9})?)(?![\d.,]?\d)(?:\s{0,2}(?<unit>\p{L}{1,20})(?![\p{L}\d]))?`, ci)
+
+// boundPhrases is boundWords as an alternation, a longer phrase before
+// one it ends with.
+func boundPhrases() string {
+	var ws []string
+	for _, b := range boundWords {
+		ws = append(ws, b.words)
+	}
+	slices.SortStableFunc(ws, func(a, b string) int { return len(b) - len(a) })
+	return strings.Join(ws, "|")
+}
+
+// moneyWords are units of money a figure is written in.
+var moneyWords = toSet("dollars dollar usd eur euros euro pounds pound gbp chf bucks")
+
+// pastWords are words by which a sentence tells of the past.
+var pastWords = toSet("been was were had ago did")
+
+// taskBounds returns the bounds the task puts on figures, in the order
+// written. A sentence that tells of the past ("I've been with you for
+// over 5 years") marks its bounds past.
+func taskBounds(task string) []bound {
+	t := newText(task)
+	ms := t.all(boundRe, 0)
+	if len(ms) == 0 {
+		return nil
+	}
+	past := pastSpans(task)
+	var out []bound
+	for _, m := range ms {
+		ng, cg := m.Groups[boundRe.GroupIndex("n")], m.Groups[boundRe.GroupIndex("cur")]
+		figAt := ng.Start
+		if cg.OK {
+			figAt = cg.Start
+		}
+		phrase := strings.Join(strings.Fields(strings.ToLower(task[m.Whole().Start:figAt])), " ")
+		k := slices.IndexFunc(boundWords, func(b boundWord) bool { return b.words == phrase })
+		fig := t.named(m, "n")
+		n, err := strconv.ParseFloat(strings.ReplaceAll(fig, ",", ""), 64)
+		if k < 0 || err != nil || phrase == "up to" && totalBefore(task[:m.Whole().Start]) {
+			continue
+		}
+		b := bound{n: n, figure: strings.ReplaceAll(fig, ",", ""), least: boundWords[k].least, strict: boundWords[k].strict}
+		b.at = span{Start: m.Whole().Start, End: ng.End, OK: true}
+		b.whole = b.at
+		cur := t.named(m, "cur")
+		unit := strings.ToLower(t.named(m, "unit"))
+		b.money = cur != "" || moneyWords[unit]
+		written := []string{phrase, cur + fig}
+		if unit != "" && (cur == "" || moneyWords[unit]) {
+			b.unit = unit
+			b.whole = m.Whole()
+			written = append(written, unit)
+		}
+		b.written = strings.Join(written, " ")
+		b.past = slices.ContainsFunc(past, func(s span) bool { return s.Start <= b.at.Start && b.at.Start < s.End })
+		out = append(out, b)
+	}
+	return out
+}
+
+// totalBefore reports whether text ends in a word that makes a total
+// of what comes next: "add up to 12" says what a sum comes to, no bound.
+func totalBefore(text string) bool {
+	f := strings.Fields(strings.ToLower(text))
+	return len(f) > 0 && totalWords[strings.Trim(f[len(f)-1], ",;:")]
+}
+
+// totalWords are the words before "up to" that make it a total's.
+var totalWords = toSet("add adds added adding sum sums summed summing")
+
+// pastSpans returns where in text its sentences that tell of the past
+// are.
+func pastSpans(text string) []span {
+	var out []span
+	at := 0
+	for _, s := range sentencesOf(text) {
+		k := strings.Index(text[at:], s)
+		if k < 0 {
+			continue
+		}
+		sp := span{Start: at + k, End: at + k + len(s), OK: true}
+		at = sp.End
+		if slices.ContainsFunc(measureWords(s), func(w string) bool { return pastWords[w] }) {
+			out = append(out, sp)
+		}
+	}
+	return out
 }
 
 // measureWords splits a text, in lower case, into words and figures,
@@ -63,52 +176,6 @@ func measureWords(text string) []string {
 	return out
 }
 
-// taskBounds returns the bounds the task puts on figures in a unit:
-// a bound's words, a figure, and a word of letters after it. A bound on
-// money ("under $40") is the price cap's, read apart (priceCap). A
-// sentence that tells of the past ("I've been with you for over 5
-// years") bounds nothing to come.
-func taskBounds(task string) []bound {
-	var out []bound
-	for _, sentence := range sentencesOf(task) {
-		if words := measureWords(sentence); !slices.ContainsFunc(words, func(w string) bool { return pastWords[w] }) {
-			out = append(out, sentenceBounds(words)...)
-		}
-	}
-	return out
-}
-
-// pastWords are words by which a sentence tells of the past.
-var pastWords = toSet("been was were had ago did")
-
-// sentenceBounds returns the bounds of one sentence's words.
-func sentenceBounds(words []string) []bound {
-	var out []bound
-	for k := range words {
-		for _, b := range boundWords {
-			end := k + len(b.words)
-			if end+1 >= len(words) || !slices.Equal(words[k:end], b.words) {
-				continue
-			}
-			n, err := strconv.ParseFloat(words[end], 64)
-			unit := words[end+1]
-			if err != nil || !strings.ContainsFunc(unit, unicode.IsLetter) || strings.ContainsFunc(unit, unicode.IsDigit) || moneyWords[unit] {
-				continue
-			}
-			if k > 0 && (b.words[0] == "more" || b.words[0] == "less" || b.words[0] == "fewer") && (words[k-1] == "no" || words[k-1] == "not") {
-				continue // "no more than", read by its own words
-			}
-			out = append(out, bound{written: strings.Join(words[k:end+2], " "), n: n, unit: unit, least: b.least, strict: b.strict})
-			break
-		}
-	}
-	return out
-}
-
-// moneyWords are units of money a figure is written in: a bound on them
-// is a price cap's.
-var moneyWords = map[string]bool{"dollars": true, "dollar": true, "usd": true, "eur": true, "euros": true, "euro": true, "pounds": true, "gbp": true, "bucks": true}
-
 // fieldMeasure reads a row's field as a figure in a unit: the figure the
 // field starts with and the word after it ("15 GB"), or a bare figure
 // under a header whose last word names the unit ("data_gb", "Data
@@ -129,6 +196,28 @@ func fieldMeasure(field, header string) (string, float64, bool) {
 		return h[len(h)-1], n, true
 	}
 	return "", 0, false
+}
+
+// text is the bound as the task writes it: its phrase and figure, and
+// the currency's word after a figure of money ("under 120 EUR").
+func (b bound) text(task string) string {
+	if b.money {
+		return task[b.whole.Start:b.whole.End]
+	}
+	return task[b.at.Start:b.at.End]
+}
+
+// unitBounds are the task's bounds a listed row's figure can break: on
+// a figure in a unit other than money (a price cap's, priceCap), in a
+// sentence that does not tell of the past.
+func unitBounds(task string) []bound {
+	var out []bound
+	for _, b := range taskBounds(task) {
+		if b.unit != "" && !b.money && !b.past {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // outOfBound returns the pick's breach when the row gives a figure in

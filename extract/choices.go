@@ -423,25 +423,18 @@ type PricedPick struct {
 }
 
 var (
-	// The most a task would pay: "price lower than 40.00 dollars",
-	// "under $30", "at most €150". A currency's sign or word makes the
-	// figure a price.
-	priceCapRe = pattern(goWords(`lower than|less than|cheaper than|under|below|at most|no more than|not more than|up to|budget of|maximum of`)+
-		`\s{1,3}(?:(?<cur>[$€£])\s{0,2})?(?<n>\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,2})?)(?![\d.,]?\d)(?:\s{0,2}(?<word>`+goWords(`dollars|dollar|usd|euros|euro|eur|pounds|pound|gbp`)+`))?`, ci)
 	// A price a page gives: "$45.99", "€ 1,250".
 	priceRe = pattern(`(?<price>[$€£]\s{0,2}\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,2})?)(?![\d.,]?\d)`, 0)
 )
 
 // priceCap returns the most the task would pay, as written and as a
-// number; ok is false when it states none.
+// number: its first bound on money from above ("price lower than 40.00
+// dollars", "under $30", "at most €150"); ok is false when it states
+// none.
 func priceCap(task string) (written string, most float64, ok bool) {
-	t := newText(task)
-	for _, m := range t.all(priceCapRe, 0) {
-		if t.named(m, "cur") == "" && t.named(m, "word") == "" {
-			continue
-		}
-		if n, err := strconv.ParseFloat(strings.ReplaceAll(t.named(m, "n"), ",", ""), 64); err == nil {
-			return strings.TrimSpace(t.group(m, 0)), n, true
+	for _, b := range taskBounds(task) {
+		if b.money && !b.least {
+			return task[b.whole.Start:b.whole.End], b.n, true
 		}
 	}
 	return "", 0, false
@@ -524,6 +517,9 @@ func overCap(r *run.Run, rf *RunFeatures, texts []string, offers [][]string) {
 			}
 		}
 	}
+	if len(picks) > 0 && !picks[len(picks)-1].over {
+		keptCap(rf.Requirements, written)
+	}
 	for k, p := range picks {
 		if !p.over || slices.ContainsFunc(picks[k+1:], func(q pick) bool { return !q.over }) {
 			continue
@@ -531,6 +527,17 @@ func overCap(r *run.Run, rf *RunFeatures, texts []string, offers [][]string) {
 		rf.Steps[p.step] = rf.Steps[p.step].Clone()
 		rf.Steps[p.step].Details.Rare.OverCap = &PricedPick{Offer: p.offer, Picked: p.choice, Price: p.price, Cap: written}
 		return
+	}
+}
+
+// keptCap marks kept the requirement that is the task's price cap,
+// written: the last choice picked is priced within it, so the work kept
+// it though no step need write its figure.
+func keptCap(reqs []Requirement, written string) {
+	for k := range reqs {
+		if reqs[k].Text == written {
+			reqs[k].Kept = true
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -100,6 +101,9 @@ func TestPriceCap(t *testing.T) {
 		{"Find me a hotel in Lisbon under €150 a night.", "under €150", 150},
 		{"a flight to Oslo for at most $1,200", "at most $1,200", 1200},
 		{"a suitcase under 5 kg", "", 0},
+		{"a lamp under 40 bucks", "under 40 bucks", 40},
+		{"a rug of no less than $40, and cheaper than $90", "cheaper than $90", 90},
+		{"I paid over $200 last time; now a lamp at least $20", "", 0},
 	} {
 		written, most, ok := priceCap(tt.task)
 		assert.Equal(t, tt.written != "", ok, tt.task)
@@ -119,10 +123,12 @@ func TestOverCap(t *testing.T) {
 		name  string
 		picks []string
 		want  map[int]*PricedPick
+		kept  bool // the cap, a requirement of the task, is kept
 	}{
-		{"over", []string{"b09qqldj93", "buy now"}, map[int]*PricedPick{3: {Offer: 2, Picked: "b09qqldj93", Price: "$45.99", Cap: "lower than 40.00 dollars"}}},
-		{"within", []string{"b08r6qb6z1", "buy now"}, nil},
-		{"went back", []string{"b09qqldj93", "< prev", "b08r6qb6z1"}, nil},
+		{"over", []string{"b09qqldj93", "buy now"}, map[int]*PricedPick{3: {Offer: 2, Picked: "b09qqldj93", Price: "$45.99", Cap: "lower than 40.00 dollars"}}, false},
+		{"within", []string{"b08r6qb6z1", "buy now"}, nil, true},
+		{"went back", []string{"b09qqldj93", "< prev", "b08r6qb6z1"}, nil, true},
+		{"nothing picked", []string{"< prev"}, nil, false},
 	} {
 		pairs := []string{"user", "Observation:\nWebShop [SEP] Instruction: [SEP] i need a clip-in hair extension, and price lower than 40.00 dollars [SEP] Search",
 			"assistant", "Action:\nsearch[clip-in hair extension]"}
@@ -134,6 +140,10 @@ func TestOverCap(t *testing.T) {
 		rf := Run(r)
 		for i := range rf.Steps {
 			assert.Equal(t, tt.want[i], rf.Steps[i].OverCap, "%s: step %d", tt.name, i)
+		}
+		k := slices.IndexFunc(rf.Requirements, func(q Requirement) bool { return q.Text == "lower than 40.00 dollars" })
+		if assert.GreaterOrEqual(t, k, 0, "%s: the cap is a requirement", tt.name) {
+			assert.Equal(t, tt.kept, rf.Requirements[k].Kept, "%s: kept", tt.name)
 		}
 	}
 }

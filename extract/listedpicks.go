@@ -90,7 +90,7 @@ func readListedPicks(r *run.Run, rf *RunFeatures) {
 	}
 	brought := broughtFamilies(task)
 	nights := stayNights(taskText)
-	bounds := taskBounds(taskText)
+	bounds := unitBounds(taskText)
 	var texts []string
 	for j := range r.Steps {
 		rows := listedRows(r.Steps[j].Content)

@@ -54,6 +54,8 @@ func TestListedPicks(t *testing.T) {
 			&ListedPick{Listing: 2, Picked: "P-15", Forbids: "15 gb", Asked: "at least 20 gb"}},
 		{"a figure over the task's bound, written with its unit", "A plan with no more than 12GB, please.", plans2, "Switching you to Flex.", 3,
 			&ListedPick{Listing: 2, Picked: "Flex", Forbids: "15 gb", Asked: "no more than 12 gb"}},
+		{"a figure out of a bound written as a threshold", "Switch me to a plan with data above 20 GB.", plans, "Switching you to P-15.", 3,
+			&ListedPick{Listing: 2, Picked: "P-15", Forbids: "15 gb", Asked: "above 20 gb"}},
 		{"a figure within the task's bound", "Switch me to the cheapest plan with at least 20 GB of data.", plans, "Switching you to P-25.", 3, nil},
 		{"a bound in another unit", "Switch me to a plan with at least 20 minutes of calls.", plans, "Switching you to P-15.", 3, nil},
 		{"a figure the task tells of the past, no bound", "I've been with you for over 5 years and used more than 30 GB some months. Switch me to the cheapest plan with at least 20 GB of data.",

@@ -31,7 +31,9 @@ type Requirement struct {
 	Unit bool `json:"unit,omitempty"`
 	// Kept: the final answer is seen to keep it (a rounding whose places
 	// every number of the answer keeps, a unit asked for that the answer
-	// writes or gives its numbers bare in).
+	// writes or gives its numbers bare in), or, for the most the task
+	// would pay, the last choice picked from a priced listing is within
+	// it (overCap).
 	Kept bool `json:"kept,omitempty"`
 	// Stated are the steps, the users' own but for their task's text,
 	// that write one of Terms, in order.
@@ -52,13 +54,7 @@ var (
 	// as "excluding" says it.
 	withNoReqRe = pattern(goWords(`with no`)+`\s{1,3}(?<what>[a-z][^.,;:?!()\n]{1,40})`, ci)
 	onlyReqRe   = pattern(goWords(`only`)+`\s{1,3}(?:on|in|during|between|within|from)\s{1,3}(?<what>[^.,;:?!()\n]{1,40})`, ci)
-	// A threshold: "above 2 kg", "orders over $100", "under 120 EUR";
-	// "over" and "under" only of a price ("over 4 weeks" is a span of
-	// time).
-	thresholdRe = pattern(`(?:`+goWords(`above|beyond|exceeding|below`)+`\s{1,3}(?:[$€£]\s{0,2})?|`+goWords(`over|under`)+`\s{1,3}[$€£]\s{0,2})(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?![\d.,]?\d)|`+
-		goWords(`over|under`)+`\s{1,3}(?<n>\d{1,9}(?:[.,]\d{1,9})?)\s{0,2}`+goWords(`eur|usd|gbp|chf|euros?|dollars?|pounds?`), ci)
-	boundReqRe = pattern(goWords(`at most|at least|no more than|no fewer than|no less than|not more than|a maximum of|a minimum of`)+`\s{1,3}(?<n>\d{1,9}(?:[.,]\d{1,9})?)(?!\d)`, ci)
-	roundReqRe = pattern(goWords(`round|rounded|rounding|rounds`)+`(?:\s{1,3}(?:it|each|them|all|up|down|off|the\s{1,3}(?:answer|result|value)|your\s{1,3}answer)){0,2}(?:\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:nearest(?:\s{1,3}(?<unit>[a-z]{1,15}))?|(?<n>one|two|three|four|five|\d)\s{1,3}(?<kind>decimal|significant|digit)[a-z]{0,8}(?:\s{1,3}places?)?))?|`+
+	roundReqRe  = pattern(goWords(`round|rounded|rounding|rounds`)+`(?:\s{1,3}(?:it|each|them|all|up|down|off|the\s{1,3}(?:answer|result|value)|your\s{1,3}answer)){0,2}(?:\s{1,3}to\s{1,3}(?:the\s{1,3})?(?:nearest(?:\s{1,3}(?<unit>[a-z]{1,15}))?|(?<n>one|two|three|four|five|\d)\s{1,3}(?<kind>decimal|significant|digit)[a-z]{0,8}(?:\s{1,3}places?)?))?|`+
 		goWords(`to one|to two|to three|to four|to five|to \d`)+`\s{1,3}(?<n2>)decimal[a-z]{0,8}(?:\s{1,3}places?)?|`+goWords(`whole number|an integer`), ci)
 	unitReqRe   = pattern(`(?:,|`+goWords(`answer|express|expressed|give|given|report|reported|state|stated|convert|converted|measured|value`)+`)\s{1,3}(?:[a-z]{1,15}\s{1,3}){0,4}`+goWords(`in`)+`\s{1,3}(?<unit>[a-z]{2,12})(?=\s{0,3}(?:[?.,;()]|$))`, ci)
 	formatReqRe = pattern(goWords(`in`)+`\s{1,3}(?:(?:the|an?)\s{1,3})?(?<what>[\w/-]{2,20})\s{1,3}format\b`, ci)
@@ -91,6 +87,9 @@ var (
 	statisticReqRe = pattern(goWords(`median|medians|mode|geometric mean|harmonic mean|weighted average|weighted mean|standard deviation|variance|interquartile range|percentile|quartile`), ci)
 	mustReqRe      = pattern(goWords(`must|must not|must never|must also|must always|must only`)+`\s{1,3}(?<what>`+goWords(`ignore|exclude|include|skip|reject|accept|contain|handle|support|be|have|return|sort|validate|list|use`)+`(?:[^.;:?!\n]|\.(?=[a-z0-9])){1,120})`, ci)
 )
+
+// timeUnits are the words of a span of time.
+var timeUnits = toSet("second seconds minute minutes hour hours day days week weeks month months year years")
 
 // answerUnits are the units an answer is asked in, each with the words and
 // signs that write it: a step states the unit when it writes one.
@@ -246,13 +245,22 @@ func requirements(task string, steps []run.Step) []Requirement {
 		what := t.named(m, "what") + t.named(m, "what2")
 		add(t.str(m.Whole()), propertyTerms(strings.ToLower(what)))
 	}
-	for _, m := range t.all(boundReqRe, 0) {
-		add(t.str(m.Whole()), []string{strings.ReplaceAll(t.named(m, "n"), ",", ""), "limit", "maximum", "minimum", "exceed"})
+	bounds := taskBounds(task)
+	for _, b := range bounds {
+		if !b.strict {
+			// A bound ("at most 20 characters"): a step that carries it
+			// writes its figure, or words of a limit.
+			add(b.text(task), []string{b.figure, "limit", "maximum", "minimum", "exceed"})
+		}
 	}
-	for _, m := range t.all(thresholdRe, 0) {
-		// A threshold ("for every kg above 2 kg", "orders over $100"): a
-		// step that carries it writes its figure.
-		add(t.str(m.Whole()), []string{strings.ReplaceAll(t.named(m, "n"), ",", "")})
+	for _, b := range bounds {
+		if b.strict && (b.money || !timeUnits[b.unit]) {
+			// A threshold ("for every kg above 2 kg", "orders over
+			// $100"): a step that carries it writes its figure. A span
+			// of time past a figure ("over 4 weeks") is how long, no
+			// value to compare.
+			add(b.text(task), []string{b.figure})
+		}
 	}
 	for _, m := range t.all(roundReqRe, 0) {
 		if namesThing(task, m.Whole()) {
