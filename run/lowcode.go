@@ -15,7 +15,8 @@ import (
 //     "workflowData"}, as GET /executions/{id}?includeData=true gives it);
 //   - Dify's messages of a conversation ({"data": [{"query", "answer",
 //     "agent_thoughts"…}]}) and a workflow run's node executions
-//     ({"data": [{"node_id", "node_type", "title", "inputs", "outputs"}]});
+//     ({"data": [{"node_id", "node_type", "title", "inputs", "outputs"}]},
+//     an agent node's log of turns and calls in its execution_metadata);
 //   - Flowise's prediction ({"text", "usedTools", "agentReasoning"…}) and
 //     chat messages ([{"role": "userMessage" | "apiMessage", "content"…}]);
 //   - Langflow's run output ({"outputs": [{"inputs", "outputs":

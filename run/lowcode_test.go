@@ -152,6 +152,28 @@ func TestLowCodeRuns(t *testing.T) {
 			labelStep: -1,
 		},
 		{
+			name: "Dify node executions: an agent node's log, its model's turns and its tool calls, its rounds only grouping them",
+			data: `{"data": [
+				{"id": "e1", "index": 1, "predecessor_node_id": null, "node_id": "1733", "node_type": "start", "title": "Start", "inputs": {"sys.query": "Weather in Oslo?", "sys.files": []}, "process_data": null, "outputs": {}, "status": "succeeded", "error": null, "elapsed_time": 0.01, "execution_metadata": null, "extras": {}, "created_at": 1732870000},
+				{"id": "e2", "index": 2, "predecessor_node_id": "1733", "node_id": "1734", "node_type": "agent", "title": "Agent", "inputs": {"query": "Weather in Oslo?"}, "process_data": null,
+				 "outputs": {"text": "It is snowing in Oslo.", "files": [], "json": []}, "status": "succeeded", "error": null, "elapsed_time": 3.2, "created_at": 1732870001,
+				 "execution_metadata": {"total_tokens": 812, "agent_log": [
+					{"id": "r1", "label": "ROUND 1", "parent_id": null, "error": null, "status": "success", "data": {"output": {"llm_response": "", "tool_responses": [{"tool_call_id": "c1", "tool_call_name": "weather", "tool_response": "snow, -3 C"}]}}, "metadata": {"elapsed_time": 1.9}, "node_id": "1734", "node_execution_id": "e2"},
+					{"id": "m1", "label": "gpt-4o Thought", "parent_id": "r1", "error": null, "status": "success", "data": {"output": "Let me check the forecast.", "tool_name": "weather", "tool_input": [{"name": "weather", "args": {"city": "Oslo"}}]}, "metadata": {"provider": "openai"}, "node_id": "1734", "node_execution_id": "e2"},
+					{"id": "t1", "label": "CALL weather", "parent_id": "r1", "error": null, "status": "success", "data": {"tool_call_id": "c1", "tool_call_name": "weather", "tool_call_args": {"city": "Oslo"}, "output": "snow, -3 C"}, "metadata": {"provider": "weather"}, "node_id": "1734", "node_execution_id": "e2"},
+					{"id": "r2", "label": "ROUND 2", "parent_id": null, "error": null, "status": "success", "data": {"output": {"llm_response": "It is snowing in Oslo.", "tool_responses": []}}, "metadata": {}, "node_id": "1734", "node_execution_id": "e2"},
+					{"id": "m2", "label": "gpt-4o Thought", "parent_id": "r2", "error": null, "status": "success", "data": {"output": "It is snowing in Oslo.", "tool_name": "", "tool_input": []}, "metadata": {}, "node_id": "1734", "node_execution_id": "e2"}]}},
+				{"id": "e3", "index": 3, "predecessor_node_id": "1734", "node_id": "1735", "node_type": "answer", "title": "Answer", "inputs": {}, "process_data": null, "outputs": {"answer": "It is snowing in Oslo."}, "status": "succeeded", "error": null, "elapsed_time": 0.01, "execution_metadata": null, "extras": {}, "created_at": 1732870004}]}`,
+			want: []string{
+				"user user: Weather in Oslo?",
+				"Agent message: Let me check the forecast.",
+				`Agent tool_call: weather({"city":"Oslo"})`,
+				"Agent tool_result: snow, -3 C",
+				"Agent message: It is snowing in Oslo.",
+			},
+			labelStep: -1,
+		},
+		{
 			name: "Flowise prediction: a supervisor's instructions hand over, the workers' tools and words, the text once",
 			data: `{"text": "Brief.", "question": "Revenue 2024?", "chatId": "c", "chatMessageId": "m", "agentReasoning": [
 				{"agentName": "Supervisor", "messages": [], "next": "Researcher", "instructions": "Find revenue for 2023."},
