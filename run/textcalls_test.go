@@ -220,6 +220,7 @@ func FuzzTextCalls(f *testing.F) {
 		`[TOOL_CALLS] [{"name": "f", "arguments": {"a": 1}, "id": "x"}, 3]`,
 		"✿FUNCTION✿: f\n✿ARGS✿: {\"a\": 1}\n✿RESULT✿: ok\n✿FUNCTION✿: ",
 		"‘<search> x </search><search>y</search>`<execute_bash>ls</execute_bash>",
+		"```\nsubmit([\"a\", (1, {'k': r'x'}), True], n=-1.5e3)\n```\n```\nf('a' \"b\", [[[[]]]])\n```",
 		"[TOOL_RESULTS] {\"content\": \"x\", \"call_id\": 1}[/TOOL_RESULTS]",
 		"<tool_response>a<tool_response>b</tool_response>",
 		"Action: Search\nAction Input: x\nObservation: y\nAction: Calculator\nAction Input:",
