@@ -80,17 +80,37 @@ func chatDevLog(data []byte) (c *Case, ok bool) {
 }
 
 // withoutRolePrompt drops the role prompt in brackets that ChatDev writes
-// before a turn's words, "[ChatDev is a software company …]", up to the
-// bracket that closes its paragraph.
+// before a turn's words, "[ChatDev is a software company …]": a bracket
+// that opens the text and whose own closing bracket (brackets within it
+// counted) ends its paragraph. Words that open with a bracketed phrase of
+// their own, "[Fixed] the sort order …", keep it.
 func withoutRolePrompt(text string) string {
 	if !strings.HasPrefix(text, "[") {
 		return text
 	}
+	depth := 0
+	for i, r := range text {
+		switch r {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		}
+		if depth > 0 {
+			continue
+		}
+		rest := text[i+1:]
+		if rest == "" {
+			return ""
+		}
+		if after, ok := strings.CutPrefix(rest, "\n\n"); ok {
+			return after
+		}
+		return text
+	}
+	// The brackets never close: the prompt's own text holds one open.
 	if i := strings.Index(text, "]\n\n"); i >= 0 {
 		return text[i+3:]
-	}
-	if strings.HasSuffix(text, "]") {
-		return ""
 	}
 	return text
 }

@@ -119,3 +119,39 @@ func TestChatDevLogOfEmptyTurns(t *testing.T) {
 	assert.Contains(t, err.Error(), "ChatDev log: no turn says anything after its role prompt")
 	assert.NotContains(t, err.Error(), "JSON")
 }
+
+// TestChatDevTurnOpeningWithBrackets: a turn's words that open with a
+// bracketed phrase of their own keep it and all that follows; only a
+// bracket that closes at the end of its paragraph is a role prompt.
+func TestChatDevTurnOpeningWithBrackets(t *testing.T) {
+	head := "[2024-14-03 10:12:01 INFO] **[Preprocessing]**\n\n**task_prompt**: Print the grades.\n\n" +
+		"[2024-14-03 10:12:02 INFO] Chief Technology Officer: **[Start Chat]**\n\n[You are Chief Technology Officer.]\n\nWrite grading.py.\n\n"
+	tests := []struct {
+		name, turn, want string
+	}{
+		{
+			name: "a bracketed phrase, a code block with a list after it",
+			turn: "[Fixed] the band for an A in grading.py:\n\n```python\nBANDS = [90, 80]\n\ndef grade(s):\n    return \"A\" if s >= BANDS[0] else \"B\"\n```",
+			want: "[Fixed] the band for an A in grading.py:\n\n```python\nBANDS = [90, 80]\n\ndef grade(s):\n    return \"A\" if s >= BANDS[0] else \"B\"\n```",
+		},
+		{
+			name: "after the role prompt, with a bracket of its own",
+			turn: "[You are Programmer.\nYou write [Python] code.]\n\n[Fixed] the band for an A.",
+			want: "[Fixed] the band for an A.",
+		},
+		{
+			name: "a role prompt whose bracket is never closed within it",
+			turn: "[You are Programmer. Scores [0-100.]\n\nFixed the band for an A.",
+			want: "Fixed the band for an A.",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			log := head + "[2024-14-03 10:12:09 INFO] Programmer: **Programmer<->Chief Technology Officer on : Coding, turn 0**\n\n" + tt.turn + "\n"
+			r, err := Parse("run.log", []byte(log), Options{})
+			require.NoError(t, err)
+			require.Len(t, r.Steps, 2)
+			assert.Equal(t, tt.want, r.Steps[1].Content)
+		})
+	}
+}

@@ -12,10 +12,13 @@ import (
 // Low-code agent platforms' saved runs, each known by its structure:
 //
 //   - n8n's execution ({"data": {"resultData": {"runData": {NODE: [run…]}}},
-//     "workflowData"}, as GET /executions/{id}?includeData=true gives it);
+//     "workflowData"}, as GET /executions/{id}?includeData=true gives it,
+//     or with its data as flatted text, as n8n's own REST API and
+//     database keep it, lowcode_flatted.go);
 //   - Dify's messages of a conversation ({"data": [{"query", "answer",
 //     "agent_thoughts"…}]}) and a workflow run's node executions
-//     ({"data": [{"node_id", "node_type", "title", "inputs", "outputs"}]});
+//     ({"data": [{"node_id", "node_type", "title", "inputs", "outputs"}]},
+//     an agent node's log of turns and calls in its execution_metadata);
 //   - Flowise's prediction ({"text", "usedTools", "agentReasoning"…}) and
 //     chat messages ([{"role": "userMessage" | "apiMessage", "content"…}]);
 //   - Langflow's run output ({"outputs": [{"inputs", "outputs":
@@ -58,6 +61,9 @@ func lowCodeRun(data []byte) (*lowCodeSteps, bool) {
 	var s *lowCodeSteps
 	switch t := v.(type) {
 	case map[string]any:
+		if f := n8nFlatted(t); f != nil {
+			t = f
+		}
 		switch {
 		case n8nRunData(t) != nil:
 			s = n8nExecution(t)

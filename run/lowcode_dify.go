@@ -134,7 +134,8 @@ func difySegments(docs []any, titleKey string) string {
 // difyNodes reads a Dify workflow run's node executions in their order
 // (index): the start node's query (else its inputs) is the user's, a
 // model's node (llm, agent, question-classifier, parameter-extractor)
-// says its output, a node that acts (tool, knowledge-retrieval,
+// says its output (an agent node first its log, difyAgentLog), a node
+// that acts (tool, knowledge-retrieval,
 // http-request, code) is a call of its inputs with its outputs as the
 // result, named by its title, an answer or end node's output is said
 // unless a node said it already; the nodes that only route or join
@@ -157,6 +158,13 @@ func difyNodes(list []any) *lowCodeSteps {
 		case "llm", "agent", "question-classifier", "parameter-extractor":
 			if failed {
 				s.say(title, errorText(firstNonEmpty(errText, "failed")))
+				continue
+			}
+			if typ == "agent" {
+				difyAgentLog(s, title, difyAgentLogOf(n))
+				if t := difyModelOutput(typ, out); !s.said(t) {
+					s.say(title, t)
+				}
 				continue
 			}
 			s.say(title, difyModelOutput(typ, out))
@@ -282,4 +290,79 @@ func difyModelOutput(typ string, out map[string]any) string {
 		return textOf(params)
 	}
 	return firstNonEmpty(stringOrEmpty(out["text"]), textOf(out["json"]))
+}
+
+// difyAgentLogOf is an agent node's log (execution_metadata.agent_log,
+// the metadata an object or, as the database keeps it, JSON text).
+func difyAgentLogOf(n map[string]any) []any {
+	meta := objField(n, "execution_metadata")
+	if meta == nil {
+		if t, ok := n["execution_metadata"].(string); ok {
+			dec := json.NewDecoder(strings.NewReader(t))
+			dec.UseNumber()
+			_ = dec.Decode(&meta)
+		}
+	}
+	return listField(meta, "agent_log")
+}
+
+// difyAgentLog reads an agent node's log, its entries in the order they
+// were made: an entry that others name as their parent (a round) only
+// groups them; a tool's call (its data's tool_call_name, or a label
+// "CALL tool") is a call of its arguments with its output as the
+// result; any other entry is the model's turn, its words its output (a
+// text, or an object's llm_response or text) or else its thought.
+func difyAgentLog(s *lowCodeSteps, agent string, log []any) {
+	parents := map[string]bool{}
+	for _, e := range log {
+		if p := stringOrEmpty(objOf(e)["parent_id"]); p != "" {
+			parents[p] = true
+		}
+	}
+	for _, e := range log {
+		entry := objOf(e)
+		id := firstNonEmpty(stringOrEmpty(entry["message_id"]), stringOrEmpty(entry["id"]))
+		if id != "" && parents[id] {
+			continue
+		}
+		data := objField(entry, "data")
+		errText := strings.TrimSpace(stringOrEmpty(entry["error"]))
+		failed := errText != "" || stringOrEmpty(entry["status"]) == "error"
+		label := strings.TrimSpace(stringOrEmpty(entry["label"]))
+		tool := strings.TrimSpace(stringOrEmpty(data["tool_call_name"]))
+		if after, ok := strings.CutPrefix(label, "CALL "); ok && tool == "" {
+			// The model's own entry names its calls as tool_name too,
+			// several as "a;b": only a call's entry is one.
+			tool = strings.TrimSpace(firstNonEmpty(stringOrEmpty(data["tool_name"]), after))
+		}
+		if tool != "" {
+			var args any = data["tool_call_args"]
+			if args == nil {
+				args = data["tool_input"]
+			}
+			call := s.call(agent, "", tool, argsText(args))
+			if failed {
+				s.result(call, tool, errorText(firstNonEmpty(errText, "failed")), true)
+				continue
+			}
+			res := data["output"]
+			if res == nil {
+				res = data["tool_response"]
+			}
+			s.result(call, tool, textOf(res), false)
+			continue
+		}
+		if failed {
+			s.say(agent, errorText(firstNonEmpty(errText, "failed")))
+			continue
+		}
+		words := ""
+		switch o := data["output"].(type) {
+		case string:
+			words = o
+		case map[string]any:
+			words = firstNonEmpty(stringOrEmpty(o["llm_response"]), stringOrEmpty(o["text"]))
+		}
+		s.say(agent, firstNonEmpty(strings.TrimSpace(words), stringOrEmpty(data["thought"])))
+	}
 }

@@ -1,7 +1,10 @@
 package run
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -152,6 +155,28 @@ func TestLowCodeRuns(t *testing.T) {
 			labelStep: -1,
 		},
 		{
+			name: "Dify node executions: an agent node's log, its model's turns and its tool calls, its rounds only grouping them",
+			data: `{"data": [
+				{"id": "e1", "index": 1, "predecessor_node_id": null, "node_id": "1733", "node_type": "start", "title": "Start", "inputs": {"sys.query": "Weather in Oslo?", "sys.files": []}, "process_data": null, "outputs": {}, "status": "succeeded", "error": null, "elapsed_time": 0.01, "execution_metadata": null, "extras": {}, "created_at": 1732870000},
+				{"id": "e2", "index": 2, "predecessor_node_id": "1733", "node_id": "1734", "node_type": "agent", "title": "Agent", "inputs": {"query": "Weather in Oslo?"}, "process_data": null,
+				 "outputs": {"text": "It is snowing in Oslo.", "files": [], "json": []}, "status": "succeeded", "error": null, "elapsed_time": 3.2, "created_at": 1732870001,
+				 "execution_metadata": {"total_tokens": 812, "agent_log": [
+					{"id": "r1", "label": "ROUND 1", "parent_id": null, "error": null, "status": "success", "data": {"output": {"llm_response": "", "tool_responses": [{"tool_call_id": "c1", "tool_call_name": "weather", "tool_response": "snow, -3 C"}]}}, "metadata": {"elapsed_time": 1.9}, "node_id": "1734", "node_execution_id": "e2"},
+					{"id": "m1", "label": "gpt-4o Thought", "parent_id": "r1", "error": null, "status": "success", "data": {"output": "Let me check the forecast.", "tool_name": "weather", "tool_input": [{"name": "weather", "args": {"city": "Oslo"}}]}, "metadata": {"provider": "openai"}, "node_id": "1734", "node_execution_id": "e2"},
+					{"id": "t1", "label": "CALL weather", "parent_id": "r1", "error": null, "status": "success", "data": {"tool_call_id": "c1", "tool_call_name": "weather", "tool_call_args": {"city": "Oslo"}, "output": "snow, -3 C"}, "metadata": {"provider": "weather"}, "node_id": "1734", "node_execution_id": "e2"},
+					{"id": "r2", "label": "ROUND 2", "parent_id": null, "error": null, "status": "success", "data": {"output": {"llm_response": "It is snowing in Oslo.", "tool_responses": []}}, "metadata": {}, "node_id": "1734", "node_execution_id": "e2"},
+					{"id": "m2", "label": "gpt-4o Thought", "parent_id": "r2", "error": null, "status": "success", "data": {"output": "It is snowing in Oslo.", "tool_name": "", "tool_input": []}, "metadata": {}, "node_id": "1734", "node_execution_id": "e2"}]}},
+				{"id": "e3", "index": 3, "predecessor_node_id": "1734", "node_id": "1735", "node_type": "answer", "title": "Answer", "inputs": {}, "process_data": null, "outputs": {"answer": "It is snowing in Oslo."}, "status": "succeeded", "error": null, "elapsed_time": 0.01, "execution_metadata": null, "extras": {}, "created_at": 1732870004}]}`,
+			want: []string{
+				"user user: Weather in Oslo?",
+				"Agent message: Let me check the forecast.",
+				`Agent tool_call: weather({"city":"Oslo"})`,
+				"Agent tool_result: snow, -3 C",
+				"Agent message: It is snowing in Oslo.",
+			},
+			labelStep: -1,
+		},
+		{
 			name: "Flowise prediction: a supervisor's instructions hand over, the workers' tools and words, the text once",
 			data: `{"text": "Brief.", "question": "Revenue 2024?", "chatId": "c", "chatMessageId": "m", "agentReasoning": [
 				{"agentName": "Supervisor", "messages": [], "next": "Researcher", "instructions": "Find revenue for 2023."},
@@ -261,6 +286,8 @@ func TestN8nSourceLoop(t *testing.T) {
 // FuzzParseLowCode reads fuzzed low-code platforms' saved runs, from the
 // tests' shapes.
 func FuzzParseLowCode(f *testing.F) {
+	f.Add([]byte(`{"data": "[{\"resultData\":\"1\"},{\"runData\":\"2\"},{\"A\":\"3\"},[\"4\"],{\"source\":\"5\",\"data\":\"0\"},[]]"}`))
+	f.Add([]byte(`{"data": [{"node_type": "agent", "node_id": "1", "title": "A", "outputs": {"text": "x"}, "execution_metadata": "{\"agent_log\": [{\"id\": \"r\", \"parent_id\": \"r\", \"label\": \"CALL \", \"data\": {\"output\": {}}}]}"}]}`))
 	f.Add([]byte(`{"data": {"resultData": {"runData": {"A": [{"startTime": 1, "source": [{"previousNode": "B"}], "data": {"ai_tool": [[{"json": {"response": "x"}}]]}}], "B": [{"source": [], "data": {"main": [[{"json": {"chatInput": "q", "intermediateSteps": [{"action": {"tool": "t"}}]}}]]}}]}}}}`))
 	f.Add([]byte(`{"data": [{"query": "q", "answer": "a", "conversation_id": "c", "agent_thoughts": [{"position": 1, "tool": "a;;b", "tool_input": "{\"a\": 1}", "observation": "["}]}]}`))
 	f.Add([]byte(`[{"node_type": "tool", "node_id": "1", "title": "T", "inputs": {"q": "x"}, "outputs": null, "status": "failed"}]`))
@@ -321,6 +348,47 @@ func TestLowCodeBigRuns(t *testing.T) {
 			case <-time.After(20 * time.Second):
 				t.Fatal("reading the run did not return")
 			}
+		})
+	}
+}
+
+// TestN8nFlattedExecution: an n8n execution whose data is flatted text,
+// as n8n's own REST API answers GET /rest/executions/{id} and its
+// database keeps it, reads as the same data written out does.
+func TestN8nFlattedExecution(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "lowcode", "n8n_rest_execution_flatted.json"))
+	require.NoError(t, err)
+	c, got := parsedSteps(t, string(data))
+	assert.Equal(t, []string{
+		"user user: What is 6 times 7?",
+		`AI Agent tool_call: calculator({"input":"6 * 7"})`,
+		"AI Agent tool_result: 42",
+		"AI Agent message: It is 42.",
+	}, got)
+	assert.Equal(t, "Use the calculator.", c.Run.Instructions)
+}
+
+// TestUnflatten: flatted text reads as its value; a reference to an
+// entry that holds it is null, and text that is no flatted value, or
+// whose entries refer to each other more often than it has bytes, is
+// not read.
+func TestUnflatten(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       any // nil: refused
+	}{
+		{name: "shared string", text: `[{"a":"1","b":"2"},"x",["1",2,null]]`, want: map[string]any{"a": "x", "b": []any{"x", json.Number("2"), nil}}},
+		{name: "a cycle", text: `[{"self":"0","n":1}]`, want: map[string]any{"self": nil, "n": json.Number("1")}},
+		{name: "no entry", text: `[{"a":"7"}]`},
+		{name: "no index", text: `[{"a":"x"}]`},
+		{name: "not an array", text: `{"a":"1"}`},
+		{name: "entries doubling", text: `[["1","1"],["2","2"],["3","3"],["4","4"],["5","5"],["6","6"],["7","7"],["8","8"],["9","9"],["10","10"],["11","11"],["12","12"],["13","13"],["14","14"],["15","15"],[]]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, ok := unflatten(tt.text)
+			require.Equal(t, tt.want != nil, ok)
+			assert.Equal(t, tt.want, v)
 		})
 	}
 }

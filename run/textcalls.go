@@ -129,6 +129,11 @@ func textCalls(text string) []ToolCall {
 	// agents' fenced {"action": NAME, "action_input": …} blobs. An action
 	// that names no tool ("Final Answer") is the reply, not a call.
 	add(reactCalls(text)...)
+	// Harnesses of Python-like functions: one call alone in a bare code
+	// fence (fencedcalls.go).
+	if len(out) == 0 {
+		add(fencedCalls(text)...)
+	}
 	return out
 }
 

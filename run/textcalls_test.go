@@ -77,6 +77,18 @@ func TestTextCalls(t *testing.T) {
 		{"command reply", `{"thoughts": {"text": "search it", "plan": "- search"}, "command": {"name": "google", "args": {"input": "Näsinneula height"}}}`,
 			[]ToolCall{{Name: "google", Arguments: `{"input": "Näsinneula height"}`}}},
 		{"command placeholder", `{"thoughts": {"text": "thought"}, "command": {"name": "command name", "args": {"arg name": "value"}}}`, nil},
+		{"fenced function call", "Let me check resource usage per pod.\n```\nexec_shell(\"kubectl top pods -n test-social-network --sort-by=cpu\")\n```",
+			[]ToolCall{{Name: "exec_shell", Arguments: `{"input":"kubectl top pods -n test-social-network --sort-by=cpu"}`}}},
+		{"fenced call of several arguments", "```\nget_logs(\"test-social-network\", 'user-timeline-service')\n```",
+			[]ToolCall{{Name: "get_logs", Arguments: `{"args":["test-social-network","user-timeline-service"]}`}}},
+		{"fenced call of a list, keywords", "```\nsubmit([\"geo\", \"mongodb-geo\"], dry_run=False, limit=3, note=None)\n```",
+			[]ToolCall{{Name: "submit", Arguments: `{"dry_run":false,"input":["geo","mongodb-geo"],"limit":3,"note":null}`}}},
+		{"fenced call of a dict", "```\nsubmit({\"system_level\": \"Application\", 'fault_type': \"Misconfiguration\"})\n```",
+			[]ToolCall{{Name: "submit", Arguments: `{"input":{"fault_type":"Misconfiguration","system_level":"Application"}}`}}},
+		{"fenced python code", "```python\nprint(grade(91))\n```", nil},
+		{"fenced code beside a call", "```\nx = load()\nsubmit(x)\n```", nil},
+		{"fenced call of a variable", "```\nsubmit(faulty)\n```", nil},
+		{"inline fence", "Run ```exec_shell(\"ls\")``` next.", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -208,6 +220,7 @@ func FuzzTextCalls(f *testing.F) {
 		`[TOOL_CALLS] [{"name": "f", "arguments": {"a": 1}, "id": "x"}, 3]`,
 		"✿FUNCTION✿: f\n✿ARGS✿: {\"a\": 1}\n✿RESULT✿: ok\n✿FUNCTION✿: ",
 		"‘<search> x </search><search>y</search>`<execute_bash>ls</execute_bash>",
+		"```\nsubmit([\"a\", (1, {'k': r'x'}), True], n=-1.5e3)\n```\n```\nf('a' \"b\", [[[[]]]])\n```",
 		"[TOOL_RESULTS] {\"content\": \"x\", \"call_id\": 1}[/TOOL_RESULTS]",
 		"<tool_response>a<tool_response>b</tool_response>",
 		"Action: Search\nAction Input: x\nObservation: y\nAction: Calculator\nAction Input:",

@@ -14,7 +14,8 @@ import (
 // log. A record is a call by the pair of fields that hold its request and
 // its response (callPairs): {"request", "response"} (AutoGen, Portkey's
 // log export), Helicone's {"request_body", "response_body"}, PromptLayer's
-// {"kwargs", "request_response"}, LiteLLM's {"messages", "response"} beside
+// {"kwargs", "request_response"} and the result of its SDK's run(),
+// {"prompt_blueprint", "raw_response"}, LiteLLM's {"messages", "response"} beside
 // its "call_type" (its proxy's spend logs and its callbacks' standard
 // logging payload), and Humanloop's prompt logs, {"messages",
 // "output_message"}. A listing may wrap the records, {"data": […]} as
@@ -45,6 +46,7 @@ var callPairs = []callPair{
 	{request: "kwargs", response: "request_response"},
 	{request: "messages", response: "response", needs: "call_type"},
 	{request: "messages", response: "output_message"},
+	{request: "prompt_blueprint", response: "raw_response"},
 }
 
 // callKeys name, in order, the fields of a call record.
@@ -149,6 +151,9 @@ func pairOf(m map[string]any) (callPair, bool) {
 // tools among its model parameters.
 func callRequest(m map[string]any, p callPair) any {
 	req := pythonDict(m[p.request])
+	if p.request == "prompt_blueprint" {
+		return blueprintRequest(req, pythonDict(m[p.response]))
+	}
 	if p.request != "messages" {
 		return req
 	}
@@ -162,6 +167,58 @@ func callRequest(m map[string]any, p callPair) any {
 		out["tools"] = params["tools"]
 	}
 	return out
+}
+
+// blueprintRequest is the request a PromptLayer prompt blueprint made:
+// its template's messages, but a last one of the assistant's that says
+// what the response says (run() gives the blueprint back with the
+// response among its messages), and the tools it declares.
+func blueprintRequest(bp, resp any) any {
+	tmpl, _ := pythonDict(mapOf(bp)["prompt_template"]).(map[string]any)
+	msgs, _ := tmpl["messages"].([]any)
+	if n := len(msgs); n > 0 {
+		last := mapOf(msgs[n-1])
+		if said := partsText(last["content"]); last["role"] == "assistant" && said == responseText(resp) {
+			msgs = msgs[:n-1]
+		}
+	}
+	out := map[string]any{"messages": msgs}
+	if tools, ok := tmpl["tools"].([]any); ok && len(tools) > 0 {
+		out["tools"] = tools
+	}
+	return out
+}
+
+// partsText is a message's content as text: a string, or its parts'
+// texts joined.
+func partsText(content any) string {
+	if t, ok := content.(string); ok {
+		return strings.TrimSpace(t)
+	}
+	parts, _ := content.([]any)
+	var b strings.Builder
+	for _, p := range parts {
+		if t, ok := mapOf(p)["text"].(string); ok {
+			b.WriteString(t)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// responseText is what a chat completion's first choice (or an Anthropic
+// message) says.
+func responseText(resp any) string {
+	r := mapOf(resp)
+	if choices, ok := r["choices"].([]any); ok && len(choices) > 0 {
+		return partsText(mapOf(mapOf(choices[0])["message"])["content"])
+	}
+	return partsText(r["content"])
+}
+
+// mapOf is x as an object, nil when it is none.
+func mapOf(x any) map[string]any {
+	m, _ := x.(map[string]any)
+	return m
 }
 
 // callResponse is the response of a call m holds in the layout p: a

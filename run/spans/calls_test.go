@@ -55,6 +55,7 @@ func FuzzCalls(f *testing.F) {
 	f.Add([]byte(`{"data": [{"request_body": {"messages": []}, "response_body": {}, "properties": {"Helicone-Session-Path": "/a/b"}}], "error": null}`))
 	f.Add([]byte(`{"id": "f", "trace_children": [{"messages": [], "output_message": {"role": "assistant"}, "prompt": {"path": "x/y"}, "trace_children": [{"kwargs": {}, "request_response": {}}]}]}`))
 	f.Add([]byte(`{"call_type": "acompletion", "messages": "[]", "response": {}, "metadata": {"requester_metadata": {"agent_name": ["x"]}}, "startTime": 1.5}`))
+	f.Add([]byte(`[{"prompt_blueprint": {"prompt_template": {"messages": [{"role": "assistant", "content": [{"text": 1}]}], "tools": "x"}}, "raw_response": {"choices": [{"message": null}]}}]`))
 	fuzzDecode(f, Calls)
 }
 
@@ -94,6 +95,21 @@ func TestCallsGatewayLogs(t *testing.T) {
 			log:     `[{"id": 9, "function_name": "openai.chat.completions.create", "kwargs": ` + req + `, "request_response": ` + resp + `, "request_start_time": "2026-11-24T09:14:03.120+00:00", "metadata": {"session_id": "s-4", "agent": "scheduler"}}]`,
 			session: "s-4", agent: "scheduler", start: 1795511643120000000,
 			input: req, output: resp,
+		},
+		{
+			name: "PromptLayer's run() results, the response the blueprint was given back with left out of its request",
+			log: `[{"request_id": 4812, "raw_response": {"id": "chatcmpl-1", "object": "chat.completion", "model": "gpt-4o", "choices": [{"index": 0, "message": {"role": "assistant", "content": "a"}, "finish_reason": "stop"}]},
+				"prompt_blueprint": {"prompt_template": {"type": "chat", "messages": [
+					{"role": "system", "content": [{"type": "text", "text": "Be brief."}], "input_variables": [], "template_format": "f-string"},
+					{"role": "user", "content": [{"type": "text", "text": "q"}], "input_variables": [], "template_format": "f-string"},
+					{"role": "assistant", "content": [{"type": "text", "text": "a"}], "input_variables": [], "template_format": "f-string", "tool_calls": null}],
+					"input_variables": [], "tools": [{"type": "function", "function": {"name": "search", "parameters": {}}}]},
+				 "metadata": {"model": {"provider": "openai", "name": "gpt-4o", "parameters": {"temperature": 0}}}, "inference_client_name": null}}]`,
+			session: "calls",
+			input: `{"messages": [{"role": "system", "content": [{"type": "text", "text": "Be brief."}], "input_variables": [], "template_format": "f-string"},
+				{"role": "user", "content": [{"type": "text", "text": "q"}], "input_variables": [], "template_format": "f-string"}],
+				"tools": [{"type": "function", "function": {"name": "search", "parameters": {}}}]}`,
+			output: `{"id": "chatcmpl-1", "object": "chat.completion", "model": "gpt-4o", "choices": [{"index": 0, "message": {"role": "assistant", "content": "a"}, "finish_reason": "stop"}]}`,
 		},
 		{
 			name:    "a Humanloop flow's log, its prompt logs the calls and its tool logs passed over",
