@@ -176,24 +176,64 @@ func firstOf(m map[string]any, keys ...string) any {
 	return nil
 }
 
-// minuteOf reads a time of day, bare ("14:30") or a date-time's
-// ("2026-03-10T14:30", with seconds or a zone after), as the minute of
-// the day.
+// minuteOf reads a time of day, bare ("14:30", "9:30", "14:30:15",
+// "2:30 pm") or a date-time's ("2026-03-10T14:30", with seconds, a
+// fraction or a zone after), as the minute of the day. An hour past 23
+// (but 24:00, the day's end), a minute or second past 59, or more digits
+// after the minutes are no time.
 func minuteOf(v any) (int, bool) {
 	s, ok := v.(string)
 	if !ok {
 		return 0, false
 	}
-	if k := strings.IndexAny(s, "T "); k >= 0 && k+1 < len(s) {
+	s = strings.TrimSpace(s)
+	if k := strings.IndexAny(s, "T "); k > 0 && !strings.Contains(s[:k], ":") {
 		s = s[k+1:]
 	}
-	if len(s) < 5 || s[2] != ':' {
+	h, rest, ok := clockNumber(s, 1, 2)
+	if !ok || !strings.HasPrefix(rest, ":") {
 		return 0, false
 	}
-	h, err1 := strconv.Atoi(s[:2])
-	m, err2 := strconv.Atoi(s[3:5])
-	if err1 != nil || err2 != nil || h > 24 || m > 59 {
+	m, rest, ok := clockNumber(rest[1:], 2, 2)
+	if !ok || m > 59 {
+		return 0, false
+	}
+	sec := 0
+	if strings.HasPrefix(rest, ":") {
+		if sec, rest, ok = clockNumber(rest[1:], 2, 2); !ok || sec > 59 {
+			return 0, false
+		}
+	}
+	switch strings.ToLower(strings.ReplaceAll(strings.TrimSpace(rest), ".", "")) {
+	case "am", "pm":
+		if h < 1 || h > 12 {
+			return 0, false
+		}
+		h %= 12
+		if strings.Contains(strings.ToLower(rest), "p") {
+			h += 12
+		}
+		return h*60 + m, true
+	}
+	if rest != "" && !strings.ContainsAny(rest[:1], ".Z+- ") {
+		return 0, false
+	}
+	if h > 24 || h == 24 && (m > 0 || sec > 0) {
 		return 0, false
 	}
 	return h*60 + m, true
+}
+
+// clockNumber reads the number of min to max digits s begins with,
+// and what follows it.
+func clockNumber(s string, min, max int) (int, string, bool) {
+	n := 0
+	for n < len(s) && n < max && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n < min || n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		return 0, s, false
+	}
+	v, err := strconv.Atoi(s[:n])
+	return v, s[n:], err == nil
 }

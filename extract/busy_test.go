@@ -43,3 +43,44 @@ func TestBusyClashes(t *testing.T) {
 		assert.Equal(t, tt.want, rf.Steps[3].Clash, tt.name)
 	}
 }
+
+// TestMinuteOf: a time of day reads as its minute of the day whether
+// its hour has one digit or two, with or without seconds, a zone or a
+// date before it; an hour past the day's (24:30), or digits past the
+// minutes, are no time.
+func TestMinuteOf(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+		ok   bool
+	}{
+		{"14:30", 14*60 + 30, true},
+		{"09:05", 9*60 + 5, true},
+		{"9:30", 9*60 + 30, true},
+		{"1:45:30", 1*60 + 45, true},
+		{"01:45:30", 1*60 + 45, true},
+		{"2026-03-10T14:30:00Z", 14*60 + 30, true},
+		{"2026-03-10T14:30:00.000+02:00", 14*60 + 30, true},
+		{"2026-03-10 9:15", 9*60 + 15, true},
+		{"2:30 pm", 14*60 + 30, true},
+		{"12:15 AM", 15, true},
+		{"24:00", 24 * 60, true},
+		{"24:30", 0, false},
+		{"25:00", 0, false},
+		{"14:60", 0, false},
+		{"14:305", 0, false},
+		{"14:30:75", 0, false},
+		{"123:45", 0, false},
+		{"13:00 pm", 0, false},
+		{"noon", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, ok := minuteOf(tt.in)
+			assert.Equal(t, tt.ok, ok)
+			if tt.ok {
+				assert.Equal(t, tt.want, got)
+			}
+		})
+	}
+}

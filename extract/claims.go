@@ -585,8 +585,8 @@ func standaloneNumber(t *text, m numberMatch, strict bool) bool {
 		}
 	}
 	mult := t.str(m.mult)
-	if len(mult) == 1 && t.str(m.cur) == "" {
-		return false // "5 M", "3B": a multiplier letter needs a currency
+	if len(mult) == 1 && t.str(m.cur) == "" && !attachedMultiplier(m, mult) {
+		return false // "5 M", "5m": a multiplier letter needs a currency
 	}
 	if listMarker(s, start, end) {
 		return false
@@ -600,6 +600,19 @@ func standaloneNumber(t *text, m numberMatch, strict bool) bool {
 		}
 	}
 	return true
+}
+
+// attachedMultiplier reports whether the multiplier letter mult of m is
+// written against its digits as a magnitude is ("17k", "2.5M"): a k of
+// either case, or a capital M. A lower-case m is a unit's (metres,
+// minutes) as often, a B a model's size in parameters ("a 3B model") as
+// often as a figure, and a letter after a space a word.
+func attachedMultiplier(m numberMatch, mult string) bool {
+	end := m.num.End
+	if m.frac.OK {
+		end = m.frac.End
+	}
+	return m.mult.Start == end && (mult == "k" || mult == "K" || mult == "M")
 }
 
 // withoutLetter is a number match that ends in a lone lower-case letter

@@ -185,12 +185,22 @@ func pricedItemOf(m map[string]any) (pricedItem, bool) {
 // money, beside a price's.
 var moneyKeyWords = toSet("amount amounts total subtotal refund charge fee fees sum")
 
+// countKeyWords are the words that, last in a field's name, make it a
+// count of things (total_items, itemCount) whatever the words before.
+var countKeyWords = toSet("count counts items num number quantity qty")
+
 // namesMoney reports whether a field's name names an amount of money: a
 // price's name, or one of its words (refund_amount, grandTotal) is one of
-// moneyKeyWords; a word that only holds one (feedback, consumer) is
-// another thing.
+// moneyKeyWords and its last word, the thing it names, does not count
+// things (total_items is a count, items_total an amount); a word that
+// only holds one (feedback, consumer) is another thing.
 func namesMoney(key string) bool {
-	return namesPrice(key) || slices.ContainsFunc(nameWords(key), func(w string) bool { return moneyKeyWords[w] })
+	if namesPrice(key) {
+		return true
+	}
+	words := nameWords(key)
+	return len(words) > 0 && !countKeyWords[words[len(words)-1]] &&
+		slices.ContainsFunc(words, func(w string) bool { return moneyKeyWords[w] })
 }
 
 // givenAmount returns the first amount of money the calls give (an

@@ -237,10 +237,18 @@ func emptyJSON(v any) bool {
 	return false
 }
 
-// namesPrice reports whether a field's name names a price.
+// priceKeyWords are the words of a field's name that name a price.
+var priceKeyWords = toSet("price prices fare fares airfare airfares cost costs")
+
+// namesPrice reports whether a field's name names a price: one of its
+// words (list_price, totalCost) is one of priceKeyWords, or a word joined
+// in lower case ends in one that is not written inside other words
+// (unitprice, totalcost). A word that only holds one (welfare, costume)
+// is another thing.
 func namesPrice(key string) bool {
-	key = strings.ToLower(key)
-	return strings.Contains(key, "price") || strings.Contains(key, "fare") || strings.Contains(key, "cost")
+	return slices.ContainsFunc(nameWords(key), func(w string) bool {
+		return priceKeyWords[w] || strings.HasSuffix(w, "price") || strings.HasSuffix(w, "cost")
+	})
 }
 
 // phones returns the digits of the numbers to dial a text writes

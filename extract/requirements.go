@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	matching "github.com/offattr/offattr/internal/match"
 	"github.com/offattr/offattr/run"
@@ -159,7 +160,36 @@ func asksExtreme(task string) int {
 // a quality it asks for.
 func namePart(task string, w span) bool {
 	next := strings.TrimLeft(task[w.End:], " ")
-	return w.End > w.Start && unicode.IsUpper(rune(task[w.Start])) && !opensSentence(task, w.Start) && next != "" && unicode.IsUpper(rune(next[0]))
+	return w.End > w.Start && unicode.IsUpper(rune(task[w.Start])) && !opensSentence(task, w.Start) && next != "" && unicode.IsUpper(rune(next[0])) &&
+		!titleCased(task, w.Start)
+}
+
+// titleSmallWords are the words a title leaves in lower case.
+var titleSmallWords = toSet("a an the and or nor but for of in on at to by with from as per via into up vs so")
+
+// titleCased reports whether the sentence around at is written in title
+// case ("Book a Vegetarian Restaurant for Friday"): past its first word,
+// every word is capitalized but a title's small ones, and three or more
+// are. There a capital marks no proper name.
+func titleCased(text string, at int) bool {
+	start := strings.LastIndexAny(text[:at], ".!?\n") + 1
+	end := len(text)
+	if k := strings.IndexAny(text[at:], ".!?\n"); k >= 0 {
+		end = at + k
+	}
+	words := strings.FieldsFunc(text[start:end], func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' })
+	capitals := 0
+	for i, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		switch {
+		case i == 0 || !unicode.IsLetter(r):
+		case unicode.IsUpper(r):
+			capitals++
+		case !titleSmallWords[w]:
+			return false
+		}
+	}
+	return capitals >= 3
 }
 
 // requirementStop are words too common to tell of a requirement.

@@ -69,7 +69,7 @@ func misroute(r *run.Run) *Misroute {
 			switch {
 			case handed == "":
 				handed = key
-				if found = misrouted(instructions, task, to, agents); found != nil {
+				if found = misrouted(instructions, task, idLabels(r.Question), to, agents); found != nil {
 					found.Step = choosingStep(r.Steps, i, s.Agent, key)
 				}
 			case handed != key:
@@ -138,8 +138,11 @@ walk:
 
 // misrouted reads the instructions' clauses: the one naming to, and the
 // others naming another destination. The words of a clause leave out the
-// names of the run's agents.
-func misrouted(instructions []string, task map[string]bool, to string, agents map[string]bool) *Misroute {
+// names of the run's agents. A word two destinations' clauses write
+// tells neither apart, and a task's word that only labels the thing it
+// asks about by its id ("order #123", "parcel PX-77412") is one any
+// destination may be handed: alone, it decides no misroute.
+func misrouted(instructions []string, task, labels map[string]bool, to string, agents map[string]bool) *Misroute {
 	key := run.AgentKey(to)
 	var receiver string
 	var described map[string]bool
@@ -167,12 +170,21 @@ func misrouted(instructions []string, task map[string]bool, to string, agents ma
 			return nil
 		}
 	}
+	clauses := map[string]int{} // how many destinations' clauses write each word
+	for _, o := range others {
+		for w := range o.words {
+			clauses[w]++
+		}
+	}
 	for _, o := range others {
 		var shared []string
 		for w := range o.words {
-			if task[w] {
+			if task[w] && clauses[w] == 1 {
 				shared = append(shared, w)
 			}
+		}
+		if len(shared) == 1 && labels[shared[0]] {
+			continue
 		}
 		if len(shared) > 0 {
 			slices.Sort(shared)
@@ -180,6 +192,19 @@ func misrouted(instructions []string, task map[string]bool, to string, agents ma
 		}
 	}
 	return nil
+}
+
+// idLabels returns the content words (routeTokens) a text writes just
+// before an identifier, a token holding a digit: "order" of "order #123".
+func idLabels(text string) map[string]bool {
+	out := map[string]bool{}
+	fields := strings.Fields(text)
+	for i := 0; i+1 < len(fields); i++ {
+		if strings.ContainsAny(fields[i+1], "0123456789") {
+			maps.Copy(out, routeTokens(fields[i]))
+		}
+	}
+	return out
 }
 
 // clauseWords returns the content words of clause but for the names of

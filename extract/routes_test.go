@@ -65,6 +65,41 @@ func TestMisroute(t *testing.T) {
 	}
 }
 
+// TestMisrouteWeakOverlap: a word the task only labels the thing it asks
+// about by ("order #123"), alone, or a word two destinations' clauses
+// both write, decides no misroute; a word that sets one destination
+// apart still does, as do two words beside an id's label.
+func TestMisrouteWeakOverlap(t *testing.T) {
+	const routes = "You are the triage agent. Send shipping status of an order to shipping_agent, and refunds or returns to refunds_agent."
+	handoff := func(task, instructions string) *run.Run {
+		return &run.Run{Question: task, Instructions: instructions, Steps: []run.Step{
+			{Agent: "user", Kind: run.KindUser, Content: task},
+			{Agent: "triage", Kind: run.KindMessage, Content: "refunds_agent: please take this one.", Extra: &run.Extra{Target: "refunds_agent"}},
+			{Agent: "refunds_agent", Kind: run.KindMessage, Content: "Your refund is on its way."},
+		}}
+	}
+	for _, tt := range []struct {
+		name, task, instructions string
+		shared                   []string // nil for no misroute
+	}{
+		{"the label of an order's id alone", "I want my money back for order #123.", routes, nil},
+		{"a word both destinations write", "I want my money back for my order.", "Send the shipping status of an order to shipping_agent, an order's invoice to billing_agent, and refunds or returns to refunds_agent.", nil},
+		{"a word that sets the other destination apart", "I want my money back, the shipping is late.", routes, []string{"shipping"}},
+		{"a label beside another shared word", "What is the shipping status of order #123?", routes, []string{"order", "shipping", "status"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := misroute(handoff(tt.task, tt.instructions))
+			if tt.shared == nil {
+				assert.Nil(t, m)
+				return
+			}
+			if assert.NotNil(t, m) {
+				assert.Equal(t, tt.shared, m.Shared)
+			}
+		})
+	}
+}
+
 // TestRouteClausesReadEachPartOnce: a sentence of many parts (a
 // catalogue a prompt lists by commas) is read in one pass: each part is
 // asked whether it names a destination once, not the growing run of

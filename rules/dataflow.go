@@ -2017,10 +2017,17 @@ func chosenAmong(in *Input, cf graph.ClaimFlow) int {
 	if c := callerOf(in, o); c >= 0 && c < o {
 		asked = in.Features.Steps[c].Claims
 	}
+	// Nor is a value the answer states beside this one: it reports the
+	// two, and chose neither over the other.
+	var answer []extract.Claim
+	if fa := in.Features.FinalAnswer; fa != nil {
+		answer = fa.Claims
+	}
 	var others []string
 	for _, c := range claims {
 		if alike(c, claims[at]) && !statesClaim(c, cf.Claim) && !given[c.Norm] && !slices.Contains(others, c.Norm) &&
-			!slices.ContainsFunc(asked, func(a extract.Claim) bool { return statesClaim(a, c.Norm) }) {
+			!slices.ContainsFunc(asked, func(a extract.Claim) bool { return statesClaim(a, c.Norm) }) &&
+			!slices.ContainsFunc(answer, func(a extract.Claim) bool { return statesClaim(a, c.Norm) }) {
 			others = append(others, c.Norm)
 		}
 	}

@@ -2198,6 +2198,20 @@ func TestDataFlowOriginChosenAmong(t *testing.T) {
 		assert.Equal(t, []int{3}, steps(DataFlowOrigin.Run(two), true), tt.answer)
 	}
 
+	// A value the answer states beside the one chosen is no alternative
+	// to it: the answer that reports two of a listing's three figures
+	// chose them over the third.
+	both := prepare(t, "What were the populations of the two largest cities in 2020?", "",
+		msg{agent: "user", content: "What were the populations of the two largest cities in 2020?", kind: run.KindUser},
+		msg{agent: "assistant", content: `web_search({"query": "largest cities population 2020"})`, kind: run.KindToolCall},
+		msg{agent: "tool", content: `[{"snippet": "Populations (2020): Lyon 522,250; Toulouse 498,003; Marseille 873,076."}]`, kind: run.KindToolResult},
+		msg{agent: "assistant", content: "In 2020 Lyon had 522,250 inhabitants and Toulouse 498,003."},
+	)
+	fs = DataFlowOrigin.Run(both)
+	assert.Equal(t, []int{3}, steps(fs, true))
+	require.NotEmpty(t, fs)
+	assert.Contains(t, fs[0].Reason, `"522,250", first read from a tool among other values of its kind`)
+
 	// A name is chosen among the names a page gives as a figure is.
 	names := prepare(t, "Who was the first woman to win the Nobel Prize in Chemistry?", "",
 		msg{agent: "user", content: "Who was the first woman to win the Nobel Prize in Chemistry?", kind: run.KindUser},
